@@ -1,0 +1,443 @@
+"""Actions: one small immutable class per kind, each with a one-line notation that parses back.
+
+Player actions start with the seat (``P1 road H3``); chance outcomes have no seat
+(``die red 5``). ``parse_action`` reads any of them; a missing seat is filled in by the caller
+with the player who is to move.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .board import (
+    EDGE_LABELS,
+    HARBOR_EDGES,
+    HARBOR_NAMES,
+    HEX_NAMES,
+    RESOURCES,
+    TERRAINS,
+    VERTEX_LABELS,
+    LabelError,
+    parse_edge,
+    parse_hex,
+    parse_vertex,
+)
+from .errors import NotationError
+
+DEV_CARDS = ("knight", "vp", "roadbuilding", "plenty", "monopoly")
+KNIGHT, VP, ROAD_BUILDING, PLENTY, MONOPOLY = range(5)
+DICE = ("white", "red")
+
+_DEV_ALIASES = {
+    "knight": KNIGHT, "vp": VP, "victory": VP, "victorypoint": VP, "victory-point": VP,
+    "roadbuilding": ROAD_BUILDING, "road-building": ROAD_BUILDING, "plenty": PLENTY,
+    "yearofplenty": PLENTY, "year-of-plenty": PLENTY, "monopoly": MONOPOLY,
+}  # fmt: skip
+_RES_ALIASES = {r: i for i, r in enumerate(RESOURCES)} | {
+    "wood": 1, "sheep": 2, "wheat": 3, "clay": 0, "stone": 4,
+}  # fmt: skip
+
+Bundle = tuple[int, int, int, int, int]
+
+
+def seat(p: int) -> str:
+    return f"P{p + 1}"
+
+
+def bundle_text(b: Bundle) -> str:
+    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(b) if n) or "nothing"
+
+
+class Action:
+    """Base of all actions. ``player`` is the seat index, or -1 for chance outcomes."""
+
+    __slots__ = ()
+    is_chance = False
+
+
+class Chance(Action):
+    """Base of chance outcomes: nobody chooses them."""
+
+    __slots__ = ()
+    player = -1
+    is_chance = True
+
+
+# ---------------------------------------------------------------- chance outcomes
+@dataclass(frozen=True, slots=True)
+class Die(Chance):
+    """One die's face (``BASE-PROD-ROLL``, ``BASE-CHANCE-EVENTS``)."""
+
+    die: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"die {self.die} {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawDev(Chance):
+    """The development card drawn from the deck (``BASE-BUILD-DEVCARD``)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"draw {DEV_CARDS[self.card]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(Chance):
+    """The resource card taken by the robber (``BASE-ROBBER-STEAL``)."""
+
+    resource: int
+
+    def __str__(self) -> str:
+        return f"steal {RESOURCES[self.resource]}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTile(Chance):
+    """A terrain hex laid on the variable board (``BASE-BOARD-VARIABLE``)."""
+
+    hex: int
+    terrain: int
+
+    def __str__(self) -> str:
+        return f"tile {HEX_NAMES[self.hex]} {TERRAINS[self.terrain]}"
+
+
+@dataclass(frozen=True, slots=True)
+class SpiralStart(Chance):
+    """The corner hex where the number-token spiral starts (``BASE-BOARD-VARIABLE-SPIRAL``)."""
+
+    hex: int
+
+    def __str__(self) -> str:
+        return f"spiral {HEX_NAMES[self.hex]}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceHarbor(Chance):
+    """A harbor kind laid on harbor slot ``slot`` (``BASE-BOARD-VARIABLE-HARBORS``)."""
+
+    slot: int
+    kind: int
+
+    def __str__(self) -> str:
+        return f"harbor {EDGE_LABELS[HARBOR_EDGES[self.slot]]} {HARBOR_NAMES[self.kind]}"
+
+
+# ---------------------------------------------------------------- player actions
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    player: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} roll"
+
+
+@dataclass(frozen=True, slots=True)
+class Settle(Action):
+    player: int
+    vertex: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} settle {VERTEX_LABELS[self.vertex]}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRoad(Action):
+    player: int
+    edge: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} road {EDGE_LABELS[self.edge]}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildCity(Action):
+    player: int
+    vertex: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} city {VERTEX_LABELS[self.vertex]}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyDev(Action):
+    player: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} buy"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayKnight(Action):
+    player: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} knight"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRoadBuilding(Action):
+    player: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} roadbuilding"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPlenty(Action):
+    """Year of Plenty; ``second`` is -1 when the bank can give only one card."""
+
+    player: int
+    first: int
+    second: int = -1
+
+    def __str__(self) -> str:
+        names = [RESOURCES[r] for r in (self.first, self.second) if r >= 0]
+        return " ".join([seat(self.player), "plenty", *names])
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMonopoly(Action):
+    player: int
+    resource: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} monopoly {RESOURCES[self.resource]}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRobber(Action):
+    """Move the robber to ``hex`` and rob ``victim`` (-1: nobody to rob there)."""
+
+    player: int
+    hex: int
+    victim: int = -1
+
+    def __str__(self) -> str:
+        rob = f" {seat(self.victim)}" if self.victim >= 0 else ""
+        return f"{seat(self.player)} robber {HEX_NAMES[self.hex]}{rob}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    player: int
+    cards: Bundle
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} discard {bundle_text(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BankTrade(Action):
+    """Maritime trade: ``count`` cards of ``give`` for one ``get`` (``BASE-TRADE-MARITIME``)."""
+
+    player: int
+    give: int
+    count: int
+    get: int
+
+    def __str__(self) -> str:
+        give, get = RESOURCES[self.give], RESOURCES[self.get]
+        return f"{seat(self.player)} bank {self.count} {give} for {get}"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Action):
+    """The active player offers ``give`` to ``to`` for ``get`` (``BASE-TRADE-DOMESTIC``)."""
+
+    player: int
+    to: int
+    give: Bundle
+    get: Bundle
+
+    def __str__(self) -> str:
+        return (
+            f"{seat(self.player)} offer {seat(self.to)} "
+            f"{bundle_text(self.give)} for {bundle_text(self.get)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    player: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} accept"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    player: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} decline"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    player: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} end"
+
+
+# ---------------------------------------------------------------- parsing
+_SEAT = re.compile(r"^P([1-9])$", re.IGNORECASE)
+
+
+class _Reader:
+    """Token reader that turns every failure into a NotationError naming text and position."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+        self.i = 0
+
+    def fail(self, why: str) -> NotationError:
+        where = " ".join(self.tokens[: self.i + 1]) if self.tokens else ""
+        return NotationError(f"cannot read {self.text!r}: {why} (at {where!r})")
+
+    def next(self, what: str) -> str:
+        if self.i >= len(self.tokens):
+            raise self.fail(f"expected {what} after the end of the text")
+        self.i += 1
+        return self.tokens[self.i - 1]
+
+    def more(self) -> bool:
+        return self.i < len(self.tokens)
+
+    def end(self) -> None:
+        if self.more():
+            self.i += 1
+            raise self.fail("unexpected extra words")
+
+    def label(self, fn, what: str) -> int:
+        tok = self.next(what)
+        try:
+            return fn(tok)
+        except LabelError as e:
+            raise self.fail(str(e)) from None
+
+    def resource(self) -> int:
+        tok = self.next("a resource").lower()
+        if tok not in _RES_ALIASES:
+            raise self.fail(f"{tok!r} is not a resource ({', '.join(RESOURCES)})")
+        return _RES_ALIASES[tok]
+
+    def number(self, what: str) -> int:
+        tok = self.next(what)
+        if not tok.isdigit():
+            raise self.fail(f"expected {what}, got {tok!r}")
+        return int(tok)
+
+    def seat(self) -> int:
+        tok = self.next("a seat like P2")
+        m = _SEAT.match(tok)
+        if not m:
+            raise self.fail(f"{tok!r} is not a seat (P1..P4)")
+        return int(m.group(1)) - 1
+
+    def bundle(self, stop: str | None = None) -> Bundle:
+        """Reads ``2 brick, 1 ore`` (a bare resource counts 1) up to the word ``stop``."""
+        counts = [0] * 5
+        seen = False
+        while self.more() and self.tokens[self.i].lower() != stop:
+            tok = self.tokens[self.i]
+            n = 1
+            if tok.isdigit():
+                n = self.number("a count")
+            counts[self.resource()] += n
+            seen = True
+        if not seen:
+            raise self.fail("expected cards like '2 brick, 1 ore'")
+        return tuple(counts)  # type: ignore[return-value]
+
+
+def parse_action(text: str, default_player: int) -> Action:
+    """Read one action's notation; a missing seat means ``default_player``."""
+    r = _Reader(text)
+    if not r.tokens:
+        raise NotationError(f"cannot read {text!r}: the text is empty")
+    player = default_player
+    if _SEAT.match(r.tokens[0]):
+        player = r.seat()
+    word = r.next("an action word").lower()
+    act = _parse_word(r, word, player)
+    r.end()
+    return act
+
+
+def _parse_word(r: _Reader, word: str, p: int) -> Action:
+    if word == "die":
+        die = r.next("a die colour").lower()
+        if die not in DICE:
+            raise r.fail(f"{die!r} is not a die ({', '.join(DICE)})")
+        v = r.number("a die face 1-6")
+        if not 1 <= v <= 6:
+            raise r.fail(f"a die shows 1 to 6, not {v}")
+        return Die(die, v)
+    if word == "draw":
+        tok = r.next("a development card").lower()
+        if tok not in _DEV_ALIASES:
+            raise r.fail(f"{tok!r} is not a development card ({', '.join(DEV_CARDS)})")
+        return DrawDev(_DEV_ALIASES[tok])
+    if word == "steal":
+        return Steal(r.resource())
+    if word == "tile":
+        h = r.label(parse_hex, "a hex")
+        t = r.next("a terrain").lower()
+        if t not in TERRAINS:
+            raise r.fail(f"{t!r} is not a terrain ({', '.join(TERRAINS)})")
+        return PlaceTile(h, TERRAINS.index(t))
+    if word == "spiral":
+        return SpiralStart(r.label(parse_hex, "a corner hex"))
+    if word == "harbor":
+        e = r.label(parse_edge, "a harbor edge")
+        if e not in HARBOR_EDGES:
+            raise r.fail(f"{EDGE_LABELS[e]} is not a harbor edge")
+        k = r.next("a harbor kind").lower()
+        if k not in HARBOR_NAMES:
+            raise r.fail(f"{k!r} is not a harbor kind ({', '.join(HARBOR_NAMES)})")
+        return PlaceHarbor(HARBOR_EDGES.index(e), HARBOR_NAMES.index(k))
+    if p < 0:
+        raise r.fail("no player is to move, so the action must name a seat like P1")
+    simple = {"roll": Roll, "buy": BuyDev, "knight": PlayKnight, "roadbuilding": PlayRoadBuilding,
+              "road-building": PlayRoadBuilding, "accept": Accept, "decline": Decline,
+              "end": EndTurn}  # fmt: skip
+    if word in simple:
+        return simple[word](p)
+    if word == "settle":
+        return Settle(p, r.label(parse_vertex, "a vertex"))
+    if word == "city":
+        return BuildCity(p, r.label(parse_vertex, "a vertex"))
+    if word == "road":
+        return BuildRoad(p, r.label(parse_edge, "an edge"))
+    if word == "plenty":
+        first = r.resource()
+        return PlayPlenty(p, first, r.resource() if r.more() else -1)
+    if word == "monopoly":
+        return PlayMonopoly(p, r.resource())
+    if word == "robber":
+        h = r.label(parse_hex, "a hex")
+        return MoveRobber(p, h, r.seat() if r.more() else -1)
+    if word == "discard":
+        return Discard(p, r.bundle())
+    if word == "bank":
+        n = r.number("a count")
+        give = r.resource()
+        if r.next("'for'").lower() != "for":
+            raise r.fail("expected 'for'")
+        return BankTrade(p, give, n, r.resource())
+    if word == "offer":
+        to = r.seat()
+        give = r.bundle(stop="for")
+        if r.next("'for'").lower() != "for":
+            raise r.fail("expected 'for'")
+        return Offer(p, to, give, r.bundle())
+    r.i -= 1
+    raise r.fail(f"{word!r} is not an action")

@@ -1,0 +1,21 @@
+"""Errors raised by the engine; all are ``ValueError`` subclasses whose message names the input."""
+
+
+class CatanError(ValueError):
+    """Base class of the package's input errors."""
+
+
+class IllegalActionError(CatanError):
+    """An action the rules forbid here; the message names the action, the player and the rule."""
+
+    def __init__(self, message: str, rule: str = ""):
+        super().__init__(message)
+        self.rule = rule
+
+
+class NotationError(CatanError):
+    """Action notation that cannot be read."""
+
+
+class PositionError(CatanError):
+    """Position text that cannot be read or describes an impossible game."""

@@ -1,0 +1,191 @@
+"""The Game: play, explain, undo and redo over snapshots of the state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action, parse_action, seat
+from .errors import IllegalActionError
+from .state import OVER, State
+
+CHANCE = -1  # current_player at a chance event
+TERMINAL = -2  # current_player once the game is over
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """The answer of :meth:`Game.explain`."""
+
+    action: Action
+    legal: bool
+    rule: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{'legal' if self.legal else 'illegal'}: {self.reason} [{self.rule}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A decision the game waits for: who owes it (-1: chance) and what it is."""
+
+    player: int
+    decision: str
+
+    def __str__(self) -> str:
+        return f"{seat(self.player) if self.player >= 0 else 'chance'}: {self.decision}"
+
+
+class Game:
+    """One game of a variant. Every ``play`` keeps the previous state, so undo is O(1)."""
+
+    def __init__(self, rules, state: State, seed: int | None = None):
+        self.rules = rules
+        self.seed = seed
+        self._states: list[State] = [state]
+        self._actions: list[Action] = []
+        self._redo: list[tuple[Action, State]] = []
+
+    # ------------------------------------------------------------ views
+    @property
+    def state(self) -> State:
+        """The current state (treat as read-only)."""
+        return self._states[-1]
+
+    @property
+    def variant(self) -> str:
+        return self.rules.variant
+
+    @property
+    def players(self) -> int:
+        return self.state.n
+
+    @property
+    def layout(self):
+        return self.state.layout
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        return self.state.colors
+
+    @property
+    def history(self) -> list[Action]:
+        return list(self._actions)
+
+    @property
+    def current_player(self) -> int:
+        """Seat to move, ``CHANCE`` at a chance event, ``TERMINAL`` when the game is over."""
+        if self.state.phase == OVER:
+            return TERMINAL
+        who = self.rules.actors(self.state)
+        return who[0] if who else CHANCE
+
+    @property
+    def pending(self) -> list[Pending]:
+        return [Pending(p, d) for p, d in self.rules.pending(self.state)]
+
+    @property
+    def winner(self) -> int | None:
+        w = self.state.winner
+        return w if w >= 0 else None
+
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    def is_over(self) -> bool:
+        return self.state.phase == OVER
+
+    def victory_points(self, player: int) -> int:
+        return self.rules.victory_points(self.state, player)
+
+    # ------------------------------------------------------------ actions
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, in a fixed order (player trade offers: the 1-for-1 subset)."""
+        return self.rules.legal_actions(self.state)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """(outcome, probability) pairs at a chance event; empty otherwise."""
+        pairs = [(a, w) for a, w in self.rules.chance_outcomes(self.state) if w]
+        total = sum(w for _, w in pairs)
+        return [(a, w / total) for a, w in pairs]
+
+    def chance_weights(self) -> list[tuple[Action, int]]:
+        """Like :meth:`chance_outcomes` with exact integer weights."""
+        return [(a, w) for a, w in self.rules.chance_outcomes(self.state) if w]
+
+    def parse(self, text: str) -> Action:
+        """The action written ``text``; a missing seat means the player to move."""
+        who = self.rules.actors(self.state)
+        return parse_action(text, who[0] if who else -1)
+
+    def _action(self, action_or_text: Action | str) -> Action:
+        if isinstance(action_or_text, str):
+            return self.parse(action_or_text)
+        return action_or_text
+
+    def explain(self, action_or_text: Action | str) -> Explanation:
+        """Whether the action is legal here, with the rule ID and a reason for a learner."""
+        a = self._action(action_or_text)
+        reason = self.rules.check(self.state, a)
+        if reason is None:
+            ok = self.rules.describe(self.state, a)
+            return Explanation(a, True, ok.rule, ok.text)
+        return Explanation(a, False, reason.rule, reason.text)
+
+    def play(self, action_or_text: Action | str) -> Action:
+        """Play a legal action; an illegal one raises IllegalActionError and changes nothing."""
+        a = self._action(action_or_text)
+        s = self.state
+        reason = self.rules.check(s, a)
+        if reason is not None:
+            who = seat(a.player) if a.player >= 0 else "chance"
+            raise IllegalActionError(f"'{a}' is illegal for {who}: {reason.text} "
+                                     f"[{reason.rule}]", reason.rule)
+        new = s.copy()
+        self.rules.apply(new, a)
+        self._states.append(new)
+        self._actions.append(a)
+        self._redo.clear()
+        return a
+
+    def undo(self) -> Action:
+        """Take back the last action (O(1)); it can be replayed with :meth:`redo`."""
+        if not self._actions:
+            raise IndexError("nothing to undo: the game is at its start")
+        a = self._actions.pop()
+        self._redo.append((a, self._states.pop()))
+        return a
+
+    def redo(self) -> Action:
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        a, s = self._redo.pop()
+        self._actions.append(a)
+        self._states.append(s)
+        return a
+
+    def clone(self) -> Game:
+        """An independent game at the same position with the same history."""
+        g = Game(self.rules, self.state, self.seed)
+        g._states = list(self._states)  # states are never mutated once stored
+        g._actions = list(self._actions)
+        return g
+
+    # ------------------------------------------------------------ position text
+    def position(self) -> str:
+        """One line that restores this exact game state (hidden cards and deck included)."""
+        from .position import encode
+
+        return encode(self.rules.variant, self.state)
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        """The game described by :meth:`position` text (history starts there)."""
+        from .position import decode
+        from .variants import rules_for
+
+        variant, state = decode(text)
+        return cls(rules_for(variant), state)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.variant} {self.players}p turn {self.state.turn} {self.state.phase}>"

@@ -1,0 +1,318 @@
+"""Position text: one line of ``key=value`` fields that restores a game state exactly.
+
+Example (abridged)::
+
+    catan base n=4 colors=red,blue,white,orange phase=main turn=3 active=P3 ... robber=J
+    bank=17,18,19,16,19 hands=1,0,0,2,0/... settlements=H4,E2/... roads=H3,E1/...
+
+Seats' lists are separated by ``/``, a ``-`` means empty or none. Every field is always
+written, in a fixed order, so equal states give equal texts.
+"""
+
+from __future__ import annotations
+
+from .actions import DEV_CARDS, seat
+from .board import (
+    EDGE_LABELS,
+    HARBOR_EDGES,
+    HARBOR_NAMES,
+    HEX_NAMES,
+    N_HEXES,
+    RESOURCES,
+    TERRAIN_CODES,
+    TERRAIN_SUPPLY,
+    VERTEX_LABELS,
+    LabelError,
+    Layout,
+    parse_edge,
+    parse_hex,
+    parse_vertex,
+)  # fmt: skip
+from .errors import PositionError
+from .rules.awards import road_length
+from .state import CITIES, DEV_DECK, PHASES, RESOURCE_CARDS, ROADS, SETTLEMENTS, State
+
+KEYS = (
+    "n", "colors", "phase", "turn", "active", "setup", "sv", "terrain", "numbers", "harbors",
+    "tiles", "hk", "shuffle", "robber", "bank", "deck", "top", "hands", "dev", "newdev",
+    "knights", "played", "settlements", "cities", "roads", "longest", "army", "dice", "rolled",
+    "discards", "resume", "victim", "free", "offer", "winner", "rolloff",
+)  # fmt: skip
+
+
+def _ints(xs) -> str:
+    return ",".join(map(str, xs)) or "-"
+
+
+def _seat_or_dash(p: int) -> str:
+    return seat(p) if p >= 0 else "-"
+
+
+def _labels(xs, names) -> str:
+    return ",".join(names[x] for x in xs) or "-"
+
+
+def encode(variant: str, s: State) -> str:
+    n = s.n
+    lay = s.layout
+    f = {
+        "n": str(n),
+        "colors": ",".join(s.colors),
+        "phase": s.phase,
+        "turn": str(s.turn),
+        "active": seat(s.active),
+        "setup": str(s.setup_step),
+        "sv": VERTEX_LABELS[s.setup_vertex] if s.setup_vertex >= 0 else "-",
+        "terrain": ",".join(TERRAIN_CODES[t] for t in lay.terrain) if lay else "-",
+        "numbers": _ints(lay.numbers) if lay else "-",
+        "harbors": ",".join(HARBOR_NAMES[k] for _, k in lay.harbors) if lay else "-",
+        "tiles": ",".join(TERRAIN_CODES[t] if t >= 0 else "." for t in s.tiles) or "-",
+        "hk": _labels(s.harbor_kinds, HARBOR_NAMES),
+        "shuffle": str(int(s.shuffle_harbors)),
+        "robber": HEX_NAMES[s.robber] if s.robber >= 0 else "-",
+        "bank": _ints(s.bank),
+        "deck": _ints(s.deck),
+        "top": _labels(s.deck_top, DEV_CARDS),
+        "hands": "/".join(_ints(h) for h in s.hands),
+        "dev": "/".join(_ints(d) for d in s.dev),
+        "newdev": _ints(s.newdev),
+        "knights": _ints(s.knights),
+        "played": str(int(s.dev_played)),
+        "settlements": "/".join(
+            _labels([v for v, o in enumerate(s.vowner) if o == p and not s.vcity[v]],
+                    VERTEX_LABELS) for p in range(n)),
+        "cities": "/".join(
+            _labels([v for v, o in enumerate(s.vowner) if o == p and s.vcity[v]], VERTEX_LABELS)
+            for p in range(n)),
+        "roads": "/".join(
+            _labels([e for e, o in enumerate(s.eowner) if o == p], EDGE_LABELS) for p in range(n)),
+        "longest": _seat_or_dash(s.longest),
+        "army": _seat_or_dash(s.army),
+        "dice": _ints(s.dice),
+        "rolled": _ints(s.rolled),
+        "discards": _ints(s.discards),
+        "resume": s.resume,
+        "victim": _seat_or_dash(s.victim),
+        "free": str(s.free_roads),
+        "offer": (f"{seat(s.offer[0])}:{_ints(s.offer[1])}:{_ints(s.offer[2])}"
+                  if s.offer else "-"),
+        "winner": _seat_or_dash(s.winner),
+        "rolloff": (_labels(s.rolloff[0], [seat(p) for p in range(n)]) + ":" +
+                    _ints(s.rolloff[1])) if s.rolloff[0] else "-",
+    }  # fmt: skip
+    return " ".join(["catan", variant, *(f"{k}={f[k]}" for k in KEYS)])
+
+
+class _Fields:
+    """Field access that turns any bad value into a PositionError naming the field."""
+
+    def __init__(self, text: str):
+        words = text.split()
+        if len(words) < 2 or words[0] != "catan":
+            raise PositionError(f"position text must start with 'catan <variant>': {text[:40]!r}")
+        self.variant = words[1]
+        self.f: dict[str, str] = {}
+        for w in words[2:]:
+            k, eq, v = w.partition("=")
+            if not eq:
+                raise PositionError(f"position text: {w!r} is not a key=value field")
+            if k not in KEYS:
+                raise PositionError(f"position text: unknown field {k!r}")
+            if k in self.f:
+                raise PositionError(f"position text: field {k!r} appears twice")
+            self.f[k] = v
+        missing = [k for k in KEYS if k not in self.f]
+        if missing:
+            raise PositionError(f"position text: missing field(s) {', '.join(missing)}")
+        self.n = 0
+
+    def bad(self, key: str, why: str) -> PositionError:
+        return PositionError(f"position text: field {key}={self.f[key]!r}: {why}")
+
+    def get(self, key: str, fn):
+        try:
+            return fn(self.f[key])
+        except PositionError:
+            raise
+        except (ValueError, IndexError, LabelError) as e:
+            raise self.bad(key, str(e)) from None
+
+    def int(self, key: str, lo: int = 0, hi: int = 10**6) -> int:
+        x = self.get(key, int)
+        if not lo <= x <= hi:
+            raise self.bad(key, f"must be between {lo} and {hi}")
+        return x
+
+    def ints(self, key: str, length: int | None) -> list[int]:
+        v = self.f[key]
+        xs = [] if v == "-" else self.get(key, lambda t: [int(x) for x in t.split(",")])
+        if length is not None and len(xs) != length:
+            raise self.bad(key, f"expected {length} numbers")
+        if any(x < 0 for x in xs):
+            raise self.bad(key, "negative count")
+        return xs
+
+    def seat(self, key: str, text: str | None = None, allow_none: bool = True) -> int:
+        t = self.f[key] if text is None else text
+        if t == "-" and allow_none:
+            return -1
+        if len(t) == 2 and t[0] == "P" and t[1].isdigit() and 1 <= int(t[1]) <= self.n:
+            return int(t[1]) - 1
+        raise self.bad(key, f"{t!r} is not a seat P1..P{self.n}")
+
+    def names(self, key: str, names, text: str | None = None) -> list[int]:
+        t = self.f[key] if text is None else text
+        if t == "-":
+            return []
+        out = []
+        for x in t.split(","):
+            if x not in names:
+                raise self.bad(key, f"{x!r} is not one of {', '.join(names)}")
+            out.append(names.index(x))
+        return out
+
+    def per_seat(self, key: str) -> list[str]:
+        parts = self.f[key].split("/")
+        if len(parts) != self.n:
+            raise self.bad(key, f"expected {self.n} seat lists separated by '/'")
+        return parts
+
+
+def decode(text: str) -> tuple[str, State]:
+    """Read position text; raises PositionError naming the field at fault."""
+    from .variants import rules_for
+
+    if not isinstance(text, str):
+        raise PositionError("position text must be a string")
+    F = _Fields(text)
+    rules = rules_for(F.variant)
+    n = F.int("n", 1, 6)
+    if n not in rules.seats:
+        raise F.bad("n", f"{F.variant} is for {' or '.join(map(str, rules.seats))} players")
+    F.n = n
+    colors = tuple(F.f["colors"].split(","))
+    if len(colors) != n:
+        raise F.bad("colors", f"expected {n} colours")
+    layout = None
+    if F.f["terrain"] != "-":
+        terrain = tuple(F.names("terrain", TERRAIN_CODES))
+        numbers = tuple(F.ints("numbers", N_HEXES))
+        kinds = F.names("harbors", HARBOR_NAMES)
+        if len(terrain) != N_HEXES or len(kinds) != len(HARBOR_EDGES):
+            raise F.bad("terrain", "expected 19 terrains and 9 harbors")
+        if [terrain.count(t) for t in range(6)] != list(TERRAIN_SUPPLY):
+            raise F.bad("terrain", "terrain counts differ from BASE-COMP-TERRAIN")
+        layout = Layout(terrain, numbers, tuple(zip(HARBOR_EDGES, kinds, strict=True)))
+    s = State(n, layout, colors)
+    s.phase = F.f["phase"]
+    if s.phase not in PHASES:
+        raise F.bad("phase", f"unknown phase; one of {', '.join(PHASES)}")
+    s.turn = F.int("turn")
+    s.active = F.seat("active", allow_none=False)
+    s.setup_step = F.int("setup", 0, 2 * n)
+    s.setup_vertex = -1 if F.f["sv"] == "-" else F.get("sv", parse_vertex)
+    tiles = F.f["tiles"]
+    s.tiles = [] if tiles == "-" else [
+        -1 if t == "." else F.names("tiles", TERRAIN_CODES, t)[0] for t in tiles.split(",")]
+    s.harbor_kinds = F.names("hk", HARBOR_NAMES)
+    s.shuffle_harbors = F.int("shuffle", 0, 1) == 1
+    s.robber = -1 if F.f["robber"] == "-" else F.get("robber", parse_hex)
+    s.bank = F.ints("bank", 5)
+    s.deck = F.ints("deck", 5)
+    s.deck_top = F.names("top", DEV_CARDS)
+    s.hands = [_five(F, "hands", part) for part in F.per_seat("hands")]
+    s.dev = [_five(F, "dev", part) for part in F.per_seat("dev")]
+    s.newdev = F.ints("newdev", 5)
+    s.knights = F.ints("knights", n)
+    s.dev_played = F.int("played", 0, 1) == 1
+    for p, part in enumerate(F.per_seat("settlements")):
+        for v in _places(F, "settlements", part, parse_vertex):
+            _put_building(F, s, "settlements", v, p, False)
+    for p, part in enumerate(F.per_seat("cities")):
+        for v in _places(F, "cities", part, parse_vertex):
+            _put_building(F, s, "cities", v, p, True)
+    for p, part in enumerate(F.per_seat("roads")):
+        for e in _places(F, "roads", part, parse_edge):
+            if s.eowner[e] >= 0:
+                raise F.bad("roads", f"two roads on {EDGE_LABELS[e]}")
+            s.eowner[e] = p
+            s.roads[p] += 1
+    s.longest = F.seat("longest")
+    s.army = F.seat("army")
+    s.dice = tuple(F.ints("dice", None))
+    s.rolled = F.ints("rolled", None)
+    s.discards = F.ints("discards", n)
+    s.resume = F.f["resume"]
+    if s.resume not in PHASES:
+        raise F.bad("resume", "unknown phase")
+    s.victim = F.seat("victim")
+    s.free_roads = F.int("free", 0, 2)
+    if F.f["offer"] != "-":
+        parts = F.f["offer"].split(":")
+        if len(parts) != 3:
+            raise F.bad("offer", "expected SEAT:give:get")
+        give = F.get("offer", lambda _: tuple(int(x) for x in parts[1].split(",")))
+        get = F.get("offer", lambda _: tuple(int(x) for x in parts[2].split(",")))
+        if len(give) != 5 or len(get) != 5:
+            raise F.bad("offer", "give and get have 5 counts each")
+        s.offer = (F.seat("offer", parts[0], allow_none=False), give, get)
+    s.winner = F.seat("winner")
+    if F.f["rolloff"] != "-":
+        cands, _, totals = F.f["rolloff"].partition(":")
+        s.rolloff = (tuple(F.seat("rolloff", c, allow_none=False) for c in cands.split(",")),
+                     F.get("rolloff", lambda _: [int(x) for x in totals.split(",") if x]))
+    _validate(F, s)
+    for p in range(n):
+        s.road_len[p] = road_length(s, p)
+    return F.variant, s
+
+
+def _five(F: _Fields, key: str, part: str) -> list[int]:
+    try:
+        xs = [int(x) for x in part.split(",")]
+    except ValueError:
+        raise F.bad(key, f"{part!r} is not 5 counts") from None
+    if len(xs) != 5 or min(xs) < 0:
+        raise F.bad(key, f"{part!r} is not 5 counts")
+    return xs
+
+
+def _places(F: _Fields, key: str, part: str, parse) -> list[int]:
+    if part == "-":
+        return []
+    try:
+        return [parse(x) for x in part.split(",")]
+    except LabelError as e:
+        raise F.bad(key, str(e)) from None
+
+
+def _put_building(F: _Fields, s: State, key: str, v: int, p: int, city: bool) -> None:
+    if s.vowner[v] >= 0:
+        raise F.bad(key, f"two buildings on {VERTEX_LABELS[v]}")
+    s.vowner[v] = p
+    s.vcity[v] = city
+    if city:
+        s.cities[p] += 1
+    else:
+        s.settlements[p] += 1
+
+
+def _validate(F: _Fields, s: State) -> None:
+    """Counts that can never hold in a real game (BASE-COMP-*) are refused."""
+    for r in range(5):
+        total = s.bank[r] + sum(h[r] for h in s.hands)
+        if total != RESOURCE_CARDS:
+            raise F.bad("bank", f"{RESOURCES[r]}: bank and hands hold {total} cards, "
+                        f"not {RESOURCE_CARDS} (BASE-COMP-CARDS)")
+    for c in range(5):
+        held = s.deck[c] + sum(d[c] for d in s.dev) + (sum(s.knights) if c == 0 else 0)
+        if held > DEV_DECK[c]:
+            raise F.bad("deck", f"{held} {DEV_CARDS[c]} cards in play, more than {DEV_DECK[c]}")
+    for c in s.deck_top:
+        if s.deck_top.count(c) > s.deck[c]:
+            raise F.bad("top", f"more {DEV_CARDS[c]} cards on top than in the deck")
+    for p in range(s.n):
+        for key, have, limit in (("settlements", s.settlements[p], SETTLEMENTS),
+                                 ("cities", s.cities[p], CITIES), ("roads", s.roads[p], ROADS)):
+            if have > limit:
+                raise F.bad(key, f"{seat(p)} has {have}, more than {limit} (BASE-BUILD-LIMITS)")

@@ -1,0 +1,87 @@
+"""Longest Road and Largest Army (BASE-AWARD-*) and victory points (BASE-WIN-*)."""
+
+from __future__ import annotations
+
+from ..board import EDGE_OTHER_END, EDGE_VERTICES
+from ..state import OVER, State
+
+LONGEST_MIN, ARMY_MIN = 5, 3
+
+
+def road_length(s: State, p: int) -> int:
+    """Longest trail of p's roads, never passing through another colour's building.
+
+    rule="BASE-AWARD-ROAD-LENGTH": each road at most once, vertices may repeat, forks do not
+    add up, and a trail may end at (but not go through) a vertex with a foreign building.
+    """
+    eowner, vowner = s.eowner, s.vowner
+    starts = set()
+    for e, o in enumerate(eowner):
+        if o == p:
+            starts.update(EDGE_VERTICES[e])
+    best = 0
+
+    def walk(v: int, used: int) -> int:
+        longest = 0
+        for e, w in EDGE_OTHER_END[v]:
+            bit = 1 << e
+            if eowner[e] == p and not used & bit:
+                if vowner[w] not in (-1, p):
+                    length = 1  # may end on the foreign building, not go through it
+                else:
+                    length = 1 + walk(w, used | bit)
+                if length > longest:
+                    longest = length
+        return longest
+
+    for v in starts:
+        best = max(best, walk(v, 0))
+    return best
+
+
+def _award(values: list[int], holder: int, minimum: int) -> int:
+    """rule="BASE-AWARD-LONGEST-ROAD" procedure, shared with BASE-AWARD-LARGEST-ARMY."""
+    top = max(values)
+    if top < minimum:
+        return -1
+    if holder >= 0 and values[holder] == top:
+        return holder  # ties never take the card away
+    leaders = [p for p, x in enumerate(values) if x == top]
+    return leaders[0] if len(leaders) == 1 else -1  # a tie without the holder: set aside
+
+
+def update_roads(s: State, players=None) -> None:
+    """Recompute road lengths (all players by default) and the Longest Road holder.
+
+    rule="BASE-AWARD-TIMING": called after every board change, on anybody's turn.
+    """
+    for p in range(s.n) if players is None else players:
+        s.road_len[p] = road_length(s, p)
+    s.longest = _award(s.road_len, s.longest, LONGEST_MIN)
+
+
+def update_army(s: State) -> None:
+    """rule="BASE-AWARD-LARGEST-ARMY": 3+ played Knights, same procedure as Longest Road."""
+    s.army = _award(s.knights, s.army, ARMY_MIN)
+
+
+def public_points(s: State, p: int) -> int:
+    """rule="BASE-WIN-VP" without hidden Victory Point cards."""
+    vp = s.settlements[p] + 2 * s.cities[p]
+    if s.longest == p:
+        vp += 2
+    if s.army == p:
+        vp += 2
+    return vp
+
+
+def victory_points(s: State, p: int) -> int:
+    """rule="BASE-WIN-VP": settlement 1, city 2, each award 2, Victory Point card 1."""
+    return public_points(s, p) + s.dev[p][1]
+
+
+def check_win(s: State, target: int = 10) -> None:
+    """rule="BASE-WIN-10": the active player wins at once with 10+ VP on their own turn."""
+    if s.turn > 0 and s.phase != OVER and victory_points(s, s.active) >= target:
+        s.winner = s.active
+        s.phase = OVER

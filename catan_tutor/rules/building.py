@@ -1,0 +1,203 @@
+"""Initial placement and building roads, settlements and cities (BASE-SETUP-*, BASE-BUILD-*)."""
+
+from __future__ import annotations
+
+from ..actions import BuildCity, BuildRoad, Settle, seat
+from ..board import (
+    EDGE_LABELS,
+    EDGE_OTHER_END,
+    EDGE_VERTICES,
+    VERTEX_HEXES,
+    VERTEX_LABELS,
+    VERTEX_NEIGHBOURS,
+)
+from ..state import (
+    CITIES,
+    MAIN,
+    PRE_ROLL,
+    ROAD_BUILDING,
+    ROADS,
+    SETTLEMENTS,
+    SETUP_ROAD,
+    SETUP_SETTLE,
+    State,
+)
+from . import awards
+from .common import CITY_COST, ROAD_COST, SETTLEMENT_COST, Reason, cost_reason, pay, setup_order
+
+
+def distance_ok(s: State, v: int) -> bool:
+    """rule="BASE-BUILD-DISTANCE": no building on any adjacent vertex."""
+    vowner = s.vowner
+    return all(vowner[w] < 0 for w in VERTEX_NEIGHBOURS[v])
+
+
+def road_touches_network(s: State, p: int, e: int) -> bool:
+    """rule="BASE-BUILD-ROAD": touches p's building, or p's road through a vertex not held by
+    another colour (BASE-DEF-CONNECTED)."""
+    eowner, vowner = s.eowner, s.vowner
+    for v in EDGE_VERTICES[e]:
+        o = vowner[v]
+        if o == p:
+            return True
+        if o >= 0:
+            continue
+        for f, _ in EDGE_OTHER_END[v]:
+            if eowner[f] == p:
+                return True
+    return False
+
+
+def _phase_reason(s: State, what: str) -> Reason | None:
+    if s.phase == PRE_ROLL:
+        return Reason("BASE-TURN-PHASES", f"Roll the dice first: before rolling you may only "
+                      f"play a development card, not {what}.")
+    if s.phase in (SETUP_SETTLE, SETUP_ROAD):
+        need = "a settlement" if s.phase == SETUP_SETTLE else "a road next to the new settlement"
+        return Reason("BASE-SETUP-FREE", f"During setup {seat(s.active)} places {need}, "
+                      f"nothing else.")
+    return Reason("BASE-TURN-PHASES", f"Building is not possible now (phase: {s.phase}).")
+
+
+# ---------------------------------------------------------------- settlements
+def check_settle(s: State, a: Settle) -> Reason | None:
+    p, v = a.player, a.vertex
+    where = VERTEX_LABELS[v]
+    if s.phase not in (SETUP_SETTLE, MAIN):
+        return _phase_reason(s, "a settlement")
+    if s.vowner[v] >= 0:
+        return Reason("BASE-BUILD-SETTLEMENT", f"{where} is already taken by "
+                      f"{seat(s.vowner[v])}'s {'city' if s.vcity[v] else 'settlement'}.")
+    if not distance_ok(s, v):
+        near = next(VERTEX_LABELS[w] for w in VERTEX_NEIGHBOURS[v] if s.vowner[w] >= 0)
+        return Reason("BASE-BUILD-DISTANCE", f"{where} is next to the building on {near}: "
+                      "settlements need at least two road lengths between them.")
+    if s.phase == SETUP_SETTLE:
+        return None  # rule="BASE-SETUP-ROUND1": no road needed, setup pieces are free
+    if not any(s.eowner[e] == p for e, _ in EDGE_OTHER_END[v]):
+        return Reason("BASE-BUILD-SETTLEMENT", f"{where} is not at the end of one of "
+                      f"{seat(p)}'s roads.")
+    if s.settlements[p] >= SETTLEMENTS:
+        return Reason("BASE-BUILD-LIMITS", f"{seat(p)} has no settlement left in supply "
+                      f"({SETTLEMENTS} on the board).")
+    return cost_reason(s, p, SETTLEMENT_COST, "a settlement")
+
+
+def apply_settle(s: State, a: Settle) -> None:
+    p, v = a.player, a.vertex
+    s.vowner[v] = p
+    s.settlements[p] += 1
+    if s.phase == SETUP_SETTLE:
+        if s.setup_step >= s.n:  # rule="BASE-SETUP-RESOURCES": second settlement pays out
+            for h in VERTEX_HEXES[v]:
+                r = s.layout.terrain[h]
+                if r < 5 and s.bank[r]:
+                    s.bank[r] -= 1
+                    s.hands[p][r] += 1
+        s.setup_vertex = v
+        s.phase = SETUP_ROAD
+    else:
+        pay(s, p, SETTLEMENT_COST)
+    # A new building can cut other colours' roads through v.
+    cut = {s.eowner[e] for e, _ in EDGE_OTHER_END[v]} - {-1, p}
+    awards.update_roads(s, cut)
+
+
+# ---------------------------------------------------------------- roads
+def check_road(s: State, a: BuildRoad) -> Reason | None:
+    p, e = a.player, a.edge
+    where = EDGE_LABELS[e]
+    if s.phase not in (SETUP_ROAD, MAIN, ROAD_BUILDING):
+        return _phase_reason(s, "a road")
+    if s.eowner[e] >= 0:
+        return Reason("BASE-BUILD-ROAD", f"{where} already has {seat(s.eowner[e])}'s road.")
+    if s.phase == SETUP_ROAD:
+        if s.setup_vertex not in EDGE_VERTICES[e]:
+            return Reason("BASE-SETUP-ROUND1", f"The setup road must touch the settlement just "
+                          f"placed on {VERTEX_LABELS[s.setup_vertex]}; {where} does not.")
+        return None
+    if not road_touches_network(s, p, e):
+        return Reason("BASE-BUILD-ROAD", f"{where} touches none of {seat(p)}'s buildings or "
+                      "roads (a road cannot continue through another colour's building).")
+    if s.roads[p] >= ROADS:
+        return Reason("BASE-BUILD-LIMITS", f"{seat(p)} has no road left in supply "
+                      f"({ROADS} on the board).")
+    if s.phase == ROAD_BUILDING:
+        return None  # rule="BASE-DEV-ROAD-BUILDING": free
+    return cost_reason(s, p, ROAD_COST, "a road")
+
+
+def legal_road_edges(s: State, p: int) -> list[int]:
+    """Edges where p could place a road by the connection rule (cost and supply aside)."""
+    seen: set[int] = set()
+    out = []
+    eowner = s.eowner
+    for v in _network_vertices(s, p):
+        for e, _ in EDGE_OTHER_END[v]:
+            if eowner[e] < 0 and e not in seen:
+                seen.add(e)
+                if road_touches_network(s, p, e):
+                    out.append(e)
+    out.sort()
+    return out
+
+
+def _network_vertices(s: State, p: int) -> set[int]:
+    vs = {v for v, o in enumerate(s.vowner) if o == p}
+    for e, o in enumerate(s.eowner):
+        if o == p:
+            vs.update(EDGE_VERTICES[e])
+    return vs
+
+
+def settle_candidates(s: State, p: int) -> list[int]:
+    """Vertices at the end of p's roads (the checks decide the rest)."""
+    vs = set()
+    for e, o in enumerate(s.eowner):
+        if o == p:
+            vs.update(EDGE_VERTICES[e])
+    return sorted(v for v in vs if s.vowner[v] < 0)
+
+
+def apply_road(s: State, a: BuildRoad) -> None:
+    p = a.player
+    s.eowner[a.edge] = p
+    s.roads[p] += 1
+    if s.phase == SETUP_ROAD:
+        s.setup_step += 1
+        order = setup_order(s.n)
+        if s.setup_step == len(order):  # rule="BASE-SETUP-FREE": then P1 starts turn 1
+            s.turn, s.active, s.phase = 1, 0, PRE_ROLL
+        else:
+            s.active = order[s.setup_step]
+            s.phase = SETUP_SETTLE
+    elif s.phase == ROAD_BUILDING:
+        s.free_roads -= 1
+        if s.free_roads <= 0 or s.roads[p] >= ROADS or not legal_road_edges(s, p):
+            s.free_roads = 0
+            s.phase = s.resume
+    else:
+        pay(s, p, ROAD_COST)
+    awards.update_roads(s, (p,))
+
+
+# ---------------------------------------------------------------- cities
+def check_city(s: State, a: BuildCity) -> Reason | None:
+    p, v = a.player, a.vertex
+    if s.phase != MAIN:
+        return _phase_reason(s, "a city")
+    if s.vowner[v] != p or s.vcity[v]:
+        return Reason("BASE-BUILD-CITY", f"A city replaces one of {seat(p)}'s settlements; "
+                      f"{VERTEX_LABELS[v]} holds none.")
+    if s.cities[p] >= CITIES:
+        return Reason("BASE-BUILD-LIMITS", f"{seat(p)} has no city left in supply "
+                      f"({CITIES} on the board).")
+    return cost_reason(s, p, CITY_COST, "a city")
+
+
+def apply_city(s: State, a: BuildCity) -> None:
+    p = a.player
+    s.vcity[a.vertex] = True
+    s.settlements[p] -= 1  # the settlement returns to supply
+    s.cities[p] += 1
+    pay(s, p, CITY_COST)

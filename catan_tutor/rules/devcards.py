@@ -1,0 +1,155 @@
+"""Buying and playing development cards (BASE-BUILD-DEVCARD, BASE-DEV-*)."""
+
+from __future__ import annotations
+
+from ..actions import (
+    DEV_CARDS,
+    KNIGHT,
+    MONOPOLY,
+    PLENTY,
+    ROAD_BUILDING,
+    BuyDev,
+    DrawDev,
+    PlayKnight,
+    PlayMonopoly,
+    PlayPlenty,
+    PlayRoadBuilding,
+    seat,
+)  # fmt: skip
+from ..board import RESOURCES
+from ..state import DRAW, MAIN, PRE_ROLL, ROADS, ROBBER, State
+from ..state import ROAD_BUILDING as RB_PHASE
+from . import awards
+from .building import _phase_reason, legal_road_edges
+from .common import DEV_COST, Reason, cost_reason, pay
+
+
+def check_buy(s: State, a: BuyDev) -> Reason | None:
+    if s.phase != MAIN:
+        return _phase_reason(s, "buying a development card")
+    if not sum(s.deck):
+        return Reason("BASE-BUILD-DEVCARD", "The development card deck is empty.")
+    return cost_reason(s, a.player, DEV_COST, "a development card")
+
+
+def apply_buy(s: State, a: BuyDev) -> None:
+    pay(s, a.player, DEV_COST)
+    s.phase = DRAW
+
+
+def draw_outcomes(s: State) -> list[tuple[DrawDev, int]]:
+    """rule="BASE-BUILD-DEVCARD": uniform over the cards left, unless the top card is known."""
+    if s.deck_top:
+        return [(DrawDev(s.deck_top[0]), 1)]
+    return [(DrawDev(c), n) for c, n in enumerate(s.deck) if n]
+
+
+def apply_draw(s: State, a: DrawDev) -> None:
+    if s.deck_top:
+        s.deck_top.pop(0)
+    s.deck[a.card] -= 1
+    s.dev[s.active][a.card] += 1
+    s.newdev[a.card] += 1
+    s.phase = MAIN
+
+
+def _playable(s: State, p: int, card: int) -> Reason | None:
+    """rule="BASE-DEV-PLAY": own turn, one per turn, not one bought this turn."""
+    name = DEV_CARDS[card]
+    if s.phase not in (PRE_ROLL, MAIN):
+        return Reason("BASE-DEV-PLAY", f"A development card cannot be played now "
+                      f"(phase: {s.phase}).")
+    if s.dev_played:
+        return Reason("BASE-DEV-PLAY", f"{seat(p)} has already played a development card "
+                      "this turn.")
+    held = s.dev[p][card]
+    if not held:
+        return Reason("BASE-DEV-PLAY", f"{seat(p)} holds no {name} card.")
+    if held - s.newdev[card] <= 0:
+        return Reason("BASE-DEV-PLAY", f"{seat(p)} bought their {name} card this turn and "
+                      "may play it from the next turn on.")
+    return None
+
+
+def _use(s: State, p: int, card: int) -> None:
+    s.dev[p][card] -= 1
+    s.dev_played = True
+    s.resume = s.phase
+
+
+def check_knight(s: State, a: PlayKnight) -> Reason | None:
+    return _playable(s, a.player, KNIGHT)
+
+
+def apply_knight(s: State, a: PlayKnight) -> None:
+    """rule="BASE-DEV-KNIGHT": move the robber and steal, no discards; counts for the army."""
+    _use(s, a.player, KNIGHT)
+    s.knights[a.player] += 1
+    awards.update_army(s)
+    s.phase = ROBBER
+
+
+def check_road_building(s: State, a: PlayRoadBuilding) -> Reason | None:
+    bad = _playable(s, a.player, ROAD_BUILDING)
+    if bad:
+        return bad
+    if s.roads[a.player] >= ROADS or not legal_road_edges(s, a.player):
+        return Reason("BASE-DEV-ROAD-BUILDING", f"{seat(a.player)} has no road that could be "
+                      "built, so Road Building would do nothing.")
+    return None
+
+
+def apply_road_building(s: State, a: PlayRoadBuilding) -> None:
+    """rule="BASE-DEV-ROAD-BUILDING": 2 free roads (1 if only one is legal or left)."""
+    _use(s, a.player, ROAD_BUILDING)
+    s.free_roads = min(2, ROADS - s.roads[a.player])
+    s.phase = RB_PHASE
+
+
+def check_plenty(s: State, a: PlayPlenty) -> Reason | None:
+    bad = _playable(s, a.player, PLENTY)
+    if bad:
+        return bad
+    picks = [r for r in (a.first, a.second) if r >= 0]
+    if any(not 0 <= r < 5 for r in picks):
+        return Reason("BASE-DEV-YEAR-OF-PLENTY", "Year of Plenty takes resource cards.")
+    need = [picks.count(r) for r in range(5)]
+    if any(n > b for n, b in zip(need, s.bank, strict=True)):
+        return Reason("BASE-DEV-YEAR-OF-PLENTY", "The bank does not hold "
+                      f"{' and '.join(RESOURCES[r] for r in picks)}.")
+    if len(picks) < min(2, sum(s.bank)):
+        return Reason("BASE-DEV-YEAR-OF-PLENTY", "Year of Plenty takes 2 cards while the bank "
+                      "has 2.")
+    return None
+
+
+def plenty_options(s: State, p: int) -> list[PlayPlenty]:
+    out = [PlayPlenty(p, a, b) for a in range(5) for b in range(a, 5)]
+    return out + [PlayPlenty(p, a) for a in range(5)]
+
+
+def apply_plenty(s: State, a: PlayPlenty) -> None:
+    _use(s, a.player, PLENTY)
+    for r in (a.first, a.second):
+        if r >= 0:
+            s.bank[r] -= 1
+            s.hands[a.player][r] += 1
+
+
+def check_monopoly(s: State, a: PlayMonopoly) -> Reason | None:
+    bad = _playable(s, a.player, MONOPOLY)
+    if bad:
+        return bad
+    if not 0 <= a.resource < 5:
+        return Reason("BASE-DEV-MONOPOLY", "Monopoly names a resource.")
+    return None
+
+
+def apply_monopoly(s: State, a: PlayMonopoly) -> None:
+    """rule="BASE-DEV-MONOPOLY": every other player hands over all cards of the resource."""
+    _use(s, a.player, MONOPOLY)
+    r = a.resource
+    for q in range(s.n):
+        if q != a.player:
+            s.hands[a.player][r] += s.hands[q][r]
+            s.hands[q][r] = 0

@@ -1,0 +1,125 @@
+"""Rolling and production (BASE-PROD-*), the start of a 7 (BASE-SEVEN-*) and roll-offs."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..actions import DICE, Die, Roll
+from ..board import HEX_VERTICES, Layout
+from ..state import DICE as DICE_PHASE
+from ..state import DISCARD, MAIN, PRE_ROLL, ROBBER, ROLLOFF, SETUP_SETTLE, State
+from .common import Reason
+
+
+@lru_cache(maxsize=64)
+def _hexes_by_number(layout: Layout) -> tuple[tuple[int, ...], ...]:
+    return layout.hexes_by_number()
+
+
+def check_roll(s: State, a: Roll) -> Reason | None:
+    if s.phase == PRE_ROLL:
+        return None
+    if s.phase == MAIN:
+        return Reason("BASE-TURN-PHASES", "The dice have already been rolled this turn.")
+    return Reason("BASE-TURN-PHASES", f"Rolling is not possible now (phase: {s.phase}).")
+
+
+def apply_roll(s: State, a: Roll) -> None:
+    s.phase = DICE_PHASE
+    s.rolled = []
+
+
+def die_outcomes(s: State) -> list[tuple[Die, int]]:
+    """rule="BASE-CHANCE-EVENTS": each die is its own chance event with 6 equal faces."""
+    die = DICE[len(s.rolled)]
+    return [(Die(die, v), 1) for v in range(1, 7)]
+
+
+def apply_die(s: State, a: Die) -> None:
+    s.rolled.append(a.value)
+    if len(s.rolled) < len(DICE):
+        return
+    faces, s.rolled = tuple(s.rolled), []
+    if s.phase == ROLLOFF:
+        _rolloff_result(s, sum(faces))
+        return
+    s.dice = faces
+    total = sum(faces)  # rule="BASE-PROD-ROLL"
+    if total == 7:
+        start_seven(s)
+    else:
+        produce(s, total)
+        s.phase = MAIN
+
+
+def start_seven(s: State) -> None:
+    """rule="BASE-SEVEN-NOPROD", rule="BASE-SEVEN-DISCARD": everyone over 7 cards owes half."""
+    owed = False
+    for p in range(s.n):
+        k = sum(s.hands[p])
+        s.discards[p] = k // 2 if k > 7 else 0
+        owed = owed or k > 7
+    s.resume = MAIN
+    s.phase = DISCARD if owed else ROBBER
+
+
+def production(s: State, total: int) -> list[list[int]]:
+    """Cards owed to each seat for a roll of ``total`` (rule="BASE-PROD-YIELD")."""
+    owed = [[0] * 5 for _ in range(s.n)]
+    terrain, vowner, vcity = s.layout.terrain, s.vowner, s.vcity
+    for h in _hexes_by_number(s.layout)[total]:
+        if h == s.robber:
+            continue  # rule="BASE-ROBBER-BLOCK"
+        r = terrain[h]
+        for v in HEX_VERTICES[h]:
+            o = vowner[v]
+            if o >= 0:
+                owed[o][r] += 2 if vcity[v] else 1
+    return owed
+
+
+def produce(s: State, total: int) -> None:
+    owed = production(s, total)
+    for r in range(5):
+        need = [owed[p][r] for p in range(s.n)]
+        want = sum(need)
+        if not want:
+            continue
+        if want > s.bank[r]:  # rule="BASE-PROD-SHORTAGE"
+            takers = [p for p in range(s.n) if need[p]]
+            if len(takers) > 1:
+                continue
+            need[takers[0]] = s.bank[r]
+        for p in range(s.n):
+            if need[p]:
+                s.hands[p][r] += need[p]
+                s.bank[r] -= need[p]
+
+
+# ---------------------------------------------------------------- roll-off
+def start_rolloff(s: State) -> None:
+    """rule="BASE-SETUP-FIRST-PLAYER": everybody rolls both dice, the highest total is P1."""
+    s.rolloff = (tuple(range(s.n)), [])
+    s.phase = ROLLOFF
+
+
+def rolloff_candidate(s: State) -> int:
+    cands, totals = s.rolloff
+    return cands[len(totals)]
+
+
+def _rolloff_result(s: State, total: int) -> None:
+    """rule="BASE-CHANCE-ROLLOFF": only those tied at the top roll again, in seat order."""
+    cands, totals = s.rolloff
+    totals.append(total)
+    if len(totals) < len(cands):
+        return
+    best = max(totals)
+    stay = tuple(c for c, t in zip(cands, totals, strict=True) if t == best)
+    if len(stay) > 1:
+        s.rolloff = (stay, [])
+        return
+    w = stay[0]  # seats rotate so the winner becomes P1; clockwise order is kept
+    s.colors = s.colors[w:] + s.colors[:w]
+    s.rolloff = ((), [])
+    s.phase = SETUP_SETTLE

@@ -1,0 +1,103 @@
+"""Discards on a 7, moving the robber and stealing (BASE-SEVEN-DISCARD, BASE-ROBBER-*)."""
+
+from __future__ import annotations
+
+from ..actions import Discard, MoveRobber, Steal, seat
+from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES
+from ..state import DISCARD, ROBBER, STEAL, State
+from .common import Reason
+
+
+def check_discard(s: State, a: Discard) -> Reason | None:
+    p = a.player
+    if s.phase != DISCARD or not s.discards[p]:
+        return Reason("BASE-SEVEN-DISCARD", f"{seat(p)} owes no discard now.")
+    n = sum(a.cards)
+    if n != s.discards[p] or min(a.cards) < 0:
+        return Reason("BASE-SEVEN-DISCARD", f"{seat(p)} must discard exactly {s.discards[p]} "
+                      f"cards (half of {sum(s.hands[p])}, rounded down), not {n}.")
+    if any(c > h for c, h in zip(a.cards, s.hands[p], strict=True)):
+        return Reason("BASE-SEVEN-DISCARD", f"{seat(p)} does not hold those cards.")
+    return None
+
+
+def discard_options(hand: list[int], k: int) -> list[tuple[int, ...]]:
+    """Every way to choose k cards from ``hand`` (counts per resource), in a fixed order."""
+    out: list[tuple[int, ...]] = []
+
+    def rec(r: int, left: int, acc: list[int]) -> None:
+        if r == 4:
+            if left <= hand[4]:
+                out.append((*acc, left))
+            return
+        rest = sum(hand[r + 1:])
+        for c in range(min(hand[r], left), -1, -1):
+            if left - c <= rest:
+                rec(r + 1, left - c, [*acc, c])
+
+    rec(0, k, [])
+    return out
+
+
+def apply_discard(s: State, a: Discard) -> None:
+    p = a.player
+    for r, c in enumerate(a.cards):
+        s.hands[p][r] -= c
+        s.bank[r] += c
+    s.discards[p] = 0
+    if not any(s.discards):  # all settled: then the robber moves
+        s.phase = ROBBER
+
+
+def victims(s: State, h: int) -> list[int]:
+    """Opponents of the active player with a building on hex h, by seat."""
+    owners = {s.vowner[v] for v in HEX_VERTICES[h]}
+    return [p for p in range(s.n) if p in owners and p != s.active]
+
+
+def check_move_robber(s: State, a: MoveRobber) -> Reason | None:
+    if s.phase != ROBBER:
+        return Reason("BASE-ROBBER-MOVE", "The robber moves only after a 7 (once all discards "
+                      "are made) or a Knight.")
+    if not 0 <= a.hex < N_HEXES or a.hex == s.robber:
+        return Reason("BASE-ROBBER-MOVE", f"The robber must move to a different land hex; it is "
+                      f"on {HEX_NAMES[s.robber]} now.")
+    cands = victims(s, a.hex)
+    if cands and a.victim not in cands:
+        names = ", ".join(seat(p) for p in cands)
+        return Reason("BASE-ROBBER-STEAL", f"On {HEX_NAMES[a.hex]} {seat(a.player)} must rob one "
+                      f"of {names}.")
+    if not cands and a.victim >= 0:
+        return Reason("BASE-ROBBER-STEAL", f"{seat(a.victim)} has no building on "
+                      f"{HEX_NAMES[a.hex]}, so there is nobody to rob there.")
+    return None
+
+
+def robber_options(s: State) -> list[MoveRobber]:
+    out = []
+    for h in range(N_HEXES):
+        if h != s.robber:
+            out.extend(MoveRobber(s.active, h, v) for v in victims(s, h) or [-1])
+    return out
+
+
+def apply_move_robber(s: State, a: MoveRobber) -> None:
+    s.robber = a.hex
+    if a.victim >= 0 and sum(s.hands[a.victim]):
+        s.victim = a.victim
+        s.phase = STEAL
+    else:
+        s.phase = s.resume  # an empty hand yields nothing
+
+
+def steal_outcomes(s: State) -> list[tuple[Steal, int]]:
+    """rule="BASE-ROBBER-STEAL": uniform over the victim's individual cards."""
+    hand = s.hands[s.victim]
+    return [(Steal(r), hand[r]) for r in range(5) if hand[r]]
+
+
+def apply_steal(s: State, a: Steal) -> None:
+    s.hands[s.victim][a.resource] -= 1
+    s.hands[s.active][a.resource] += 1
+    s.victim = -1
+    s.phase = s.resume

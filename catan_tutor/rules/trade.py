@@ -1,0 +1,148 @@
+"""Maritime and domestic trade (BASE-TRADE-*)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..actions import Accept, BankTrade, Decline, Offer, bundle_text, seat
+from ..board import GENERIC, RESOURCES, Layout
+from ..state import MAIN, OFFER, PRE_ROLL, State
+from .common import Reason
+
+
+@lru_cache(maxsize=64)
+def _harbor_vertices(layout: Layout) -> tuple[tuple[int, int], ...]:
+    return tuple((v, k) for v, k in enumerate(layout.vertex_harbor()) if k >= 0)
+
+
+def rate(s: State, p: int, r: int) -> int:
+    """rule="BASE-TRADE-MARITIME": 4:1, 3:1 at a generic harbor, 2:1 at r's harbor."""
+    best = 4
+    for v, kind in _harbor_vertices(s.layout):
+        if s.vowner[v] == p:
+            if kind == r:
+                return 2
+            if kind == GENERIC:
+                best = 3
+    return best
+
+
+def _after_roll(s: State, what: str) -> Reason | None:
+    if s.phase == MAIN:
+        return None
+    if s.phase == PRE_ROLL:
+        return Reason("BASE-TURN-PHASES", f"Roll the dice first: {what} comes after the roll.")
+    return Reason("BASE-TURN-PHASES", f"{what.capitalize()} is not possible now "
+                  f"(phase: {s.phase}).")
+
+
+def check_bank(s: State, a: BankTrade) -> Reason | None:
+    p = a.player
+    bad = _after_roll(s, "trading with the bank")
+    if bad:
+        return bad
+    if not (0 <= a.give < 5 and 0 <= a.get < 5) or a.give == a.get:
+        return Reason("BASE-TRADE-MARITIME", "A bank trade gives one resource for another.")
+    want = rate(s, p, a.give)
+    if a.count != want:
+        return Reason("BASE-TRADE-MARITIME", f"{seat(p)} trades {RESOURCES[a.give]} with the bank "
+                      f"at {want}:1, not {a.count}:1.")
+    if s.hands[p][a.give] < want:
+        return Reason("BASE-TRADE-MARITIME", f"{seat(p)} needs {want} {RESOURCES[a.give]} for "
+                      f"this trade.")
+    if not s.bank[a.get]:
+        return Reason("BASE-TRADE-MARITIME", f"The bank has no {RESOURCES[a.get]} left.")
+    return None
+
+
+def apply_bank(s: State, a: BankTrade) -> None:
+    hand = s.hands[a.player]
+    hand[a.give] -= a.count
+    s.bank[a.give] += a.count
+    hand[a.get] += 1
+    s.bank[a.get] -= 1
+
+
+def bank_options(s: State, p: int) -> list[BankTrade]:
+    out = []
+    hand = s.hands[p]
+    for g in range(5):
+        if hand[g] >= 2:
+            k = rate(s, p, g)
+            if hand[g] >= k:
+                out.extend(BankTrade(p, g, k, r) for r in range(5) if r != g and s.bank[r])
+    return out
+
+
+def check_offer(s: State, a: Offer) -> Reason | None:
+    p = a.player
+    bad = _after_roll(s, "trading with other players")
+    if bad:
+        return bad
+    if not 0 <= a.to < s.n or a.to == p:
+        return Reason("BASE-TRADE-DOMESTIC", f"{seat(p)} trades with another player, not "
+                      f"{seat(a.to)}.")
+    if min(a.give) < 0 or min(a.get) < 0 or not sum(a.give) or not sum(a.get):
+        return Reason("BASE-TRADE-DOMESTIC", "Both sides give at least one card: no gifts.")
+    if any(g and t for g, t in zip(a.give, a.get, strict=True)):
+        return Reason("BASE-TRADE-DOMESTIC", "Cards of the same resource cannot be swapped.")
+    if any(g > h for g, h in zip(a.give, s.hands[p], strict=True)):
+        return Reason("BASE-TRADE-DOMESTIC", f"{seat(p)} does not hold {bundle_text(a.give)}.")
+    return None
+
+
+def apply_offer(s: State, a: Offer) -> None:
+    s.offer = (a.to, a.give, a.get)
+    s.phase = OFFER
+
+
+def offer_options(s: State, p: int) -> list[Offer]:
+    """The enumerated subset of offers: one card for one card, to each other seat."""
+    out = []
+    for to in range(s.n):
+        if to == p:
+            continue
+        for g in range(5):
+            if s.hands[p][g]:
+                give = tuple(1 if r == g else 0 for r in range(5))
+                out.extend(Offer(p, to, give, tuple(1 if r == t else 0 for r in range(5)))
+                           for t in range(5) if t != g)
+    return out
+
+
+def _responder(s: State, a: Accept | Decline) -> Reason | None:
+    if s.phase != OFFER:
+        return Reason("BASE-TRADE-DOMESTIC", "There is no trade offer to answer.")
+    if a.player != s.offer[0]:
+        return Reason("BASE-TURN-OFFTURN", f"The offer was made to {seat(s.offer[0])}, not "
+                      f"{seat(a.player)}.")
+    return None
+
+
+def check_accept(s: State, a: Accept) -> Reason | None:
+    bad = _responder(s, a)
+    if bad:
+        return bad
+    get = s.offer[2]
+    if any(g > h for g, h in zip(get, s.hands[a.player], strict=True)):
+        return Reason("BASE-TRADE-DOMESTIC", f"{seat(a.player)} does not hold {bundle_text(get)}.")
+    return None
+
+
+def apply_accept(s: State, a: Accept) -> None:
+    to, give, get = s.offer
+    me, them = s.hands[s.active], s.hands[to]
+    for r in range(5):
+        me[r] += get[r] - give[r]
+        them[r] += give[r] - get[r]
+    s.offer = None
+    s.phase = MAIN
+
+
+def check_decline(s: State, a: Decline) -> Reason | None:
+    return _responder(s, a)
+
+
+def apply_decline(s: State, a: Decline) -> None:
+    s.offer = None
+    s.phase = MAIN

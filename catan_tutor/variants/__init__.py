@@ -1,0 +1,16 @@
+"""Rule systems: each variant is a rules object the Game delegates to."""
+
+from __future__ import annotations
+
+VARIANTS = ("base", "base-2p", "base-dummy", "ck", "ck-2p")
+
+
+def rules_for(variant: str):
+    """The rules object of ``variant``; raises for unknown or not yet built variants."""
+    if variant == "base":
+        from .base import BaseRules
+
+        return BaseRules()
+    if variant in VARIANTS:
+        raise NotImplementedError(f"variant {variant!r} is not built yet (only 'base' is)")
+    raise ValueError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}")

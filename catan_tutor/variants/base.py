@@ -1,0 +1,279 @@
+"""Standard Catan for 3–4 players: wires the rule areas into one legality check and one apply.
+
+Later variants subclass :class:`BaseRules` and add or replace entries; they never fork it.
+"""
+
+from __future__ import annotations
+
+from ..actions import (
+    DEV_CARDS,
+    KNIGHT,
+    MONOPOLY,
+    PLENTY,
+    ROAD_BUILDING,
+    Accept,
+    Action,
+    BankTrade,
+    BuildCity,
+    BuildRoad,
+    BuyDev,
+    Decline,
+    Die,
+    Discard,
+    DrawDev,
+    EndTurn,
+    MoveRobber,
+    Offer,
+    PlaceHarbor,
+    PlaceTile,
+    PlayKnight,
+    PlayMonopoly,
+    PlayPlenty,
+    PlayRoadBuilding,
+    Roll,
+    Settle,
+    SpiralStart,
+    Steal,
+    seat,
+)  # fmt: skip
+from ..board import EDGE_OTHER_END, N_VERTICES, Layout
+from ..rules import awards, board_setup, building, devcards, production, robber, trade, turn
+from ..rules.common import CITY_COST, ROAD_COST, SETTLEMENT_COST, Reason, actors, can_pay
+from ..state import (
+    BOARD,
+    CHANCE_PHASES,
+    CITIES,
+    DICE,
+    DISCARD,
+    DRAW,
+    MAIN,
+    OFFER,
+    OVER,
+    PRE_ROLL,
+    ROADS,
+    ROBBER,
+    ROLLOFF,
+    SETTLEMENTS,
+    SETUP_ROAD,
+    SETUP_SETTLE,
+    STEAL,
+    State,
+)  # fmt: skip
+from ..state import (
+    ROAD_BUILDING as RB_PHASE,
+)
+
+COLORS = ("red", "blue", "white", "orange")
+_CHANCE_RULE = {BOARD: "BASE-BOARD-VARIABLE", ROLLOFF: "BASE-CHANCE-ROLLOFF",
+                DICE: "BASE-PROD-ROLL", STEAL: "BASE-ROBBER-STEAL", DRAW: "BASE-BUILD-DEVCARD"}
+# The rule that makes each kind of action legal, quoted by explain() for a legal action.
+_LEGAL_RULE = {
+    Roll: "BASE-PROD-ROLL", Settle: "BASE-BUILD-SETTLEMENT", BuildRoad: "BASE-BUILD-ROAD",
+    BuildCity: "BASE-BUILD-CITY", BuyDev: "BASE-BUILD-DEVCARD", PlayKnight: "BASE-DEV-KNIGHT",
+    PlayRoadBuilding: "BASE-DEV-ROAD-BUILDING", PlayPlenty: "BASE-DEV-YEAR-OF-PLENTY",
+    PlayMonopoly: "BASE-DEV-MONOPOLY", MoveRobber: "BASE-ROBBER-MOVE",
+    Discard: "BASE-SEVEN-DISCARD", BankTrade: "BASE-TRADE-MARITIME",
+    Offer: "BASE-TRADE-DOMESTIC", Accept: "BASE-TRADE-DOMESTIC", Decline: "BASE-TRADE-DOMESTIC",
+    EndTurn: "BASE-TURN-PHASES",
+}  # fmt: skip
+
+
+class BaseRules:
+    """The rules of ``base``: who may act, what is legal, and what an action does."""
+
+    variant = "base"
+    seats = (3, 4)
+    target = 10
+
+    def __init__(self) -> None:
+        self.checks = {
+            Roll: production.check_roll, Settle: building.check_settle,
+            BuildRoad: building.check_road, BuildCity: building.check_city,
+            BuyDev: devcards.check_buy, PlayKnight: devcards.check_knight,
+            PlayRoadBuilding: devcards.check_road_building, PlayPlenty: devcards.check_plenty,
+            PlayMonopoly: devcards.check_monopoly, MoveRobber: robber.check_move_robber,
+            Discard: robber.check_discard, BankTrade: trade.check_bank,
+            Offer: trade.check_offer, Accept: trade.check_accept, Decline: trade.check_decline,
+            EndTurn: turn.check_end,
+        }  # fmt: skip
+        self.applies = {
+            Roll: production.apply_roll, Settle: building.apply_settle,
+            BuildRoad: building.apply_road, BuildCity: building.apply_city,
+            BuyDev: devcards.apply_buy, PlayKnight: devcards.apply_knight,
+            PlayRoadBuilding: devcards.apply_road_building, PlayPlenty: devcards.apply_plenty,
+            PlayMonopoly: devcards.apply_monopoly, MoveRobber: robber.apply_move_robber,
+            Discard: robber.apply_discard, BankTrade: trade.apply_bank,
+            Offer: trade.apply_offer, Accept: trade.apply_accept, Decline: trade.apply_decline,
+            EndTurn: turn.apply_end, Die: production.apply_die, DrawDev: devcards.apply_draw,
+            Steal: robber.apply_steal, PlaceTile: self._apply_board,
+            PlaceHarbor: self._apply_board, SpiralStart: self._apply_board,
+        }  # fmt: skip
+
+    # ------------------------------------------------------------ setup
+    def new_state(self, players: int, layout: Layout | None, *, shuffle_harbors: bool = False,
+                  rolloff: bool = False, colors: tuple[str, ...] | None = None) -> State:
+        s = State(players, layout, tuple(colors or COLORS[:players]))
+        if rolloff:
+            production.start_rolloff(s)
+        if layout is None:
+            board_setup.start_board(s, shuffle_harbors)
+            s.rolloff = (tuple(range(players)), []) if rolloff else ((), [])
+        return s
+
+    def _apply_board(self, s: State, a: Action) -> None:
+        board_setup.apply_board(s, a)
+        if s.phase == SETUP_SETTLE and s.rolloff[0]:
+            s.phase = ROLLOFF
+
+    # ------------------------------------------------------------ who acts
+    def actors(self, s: State) -> list[int]:
+        if s.phase in CHANCE_PHASES or s.phase == OVER:
+            return []
+        return actors(s)
+
+    def chance_outcomes(self, s: State) -> list[tuple[Action, int]]:
+        """Outcomes of the pending chance event with integer weights (BASE-CHANCE-EVENTS)."""
+        ph = s.phase
+        if ph in (DICE, ROLLOFF):
+            return production.die_outcomes(s)
+        if ph == STEAL:
+            return robber.steal_outcomes(s)
+        if ph == DRAW:
+            return devcards.draw_outcomes(s)
+        if ph == BOARD:
+            return board_setup.board_outcomes(s)
+        return []
+
+    # ------------------------------------------------------------ the one legality check
+    def check(self, s: State, a: Action) -> Reason | None:
+        """None when ``a`` is legal in ``s``, else the reason it is not."""
+        if s.phase == OVER:
+            return Reason("BASE-WIN-10", f"The game is over: {seat(s.winner)} has won.")
+        if a.is_chance:
+            if s.phase not in CHANCE_PHASES:
+                return Reason("BASE-CHANCE-EVENTS", f"No chance event is due now; "
+                              f"{seat(actors(s)[0])} is to decide.")
+            if any(o == a and w for o, w in self.chance_outcomes(s)):
+                return None
+            options = ", ".join(str(o) for o, w in self.chance_outcomes(s) if w)
+            return Reason(_CHANCE_RULE[s.phase], f"'{a}' cannot happen now; the possible "
+                          f"outcomes are: {options}.")
+        if s.phase in CHANCE_PHASES:
+            return Reason("BASE-CHANCE-EVENTS", f"A chance event ({_CHANCE_RULE[s.phase]}) must "
+                          "be resolved before anyone acts.")
+        p = a.player
+        who = actors(s)
+        if p not in who:
+            if not 0 <= p < s.n:
+                return Reason("BASE-TURN-OFFTURN", f"There is no seat {seat(p)} in this game.")
+            if s.phase == DISCARD:
+                owing = ", ".join(seat(q) for q in who)
+                return Reason("BASE-SEVEN-DISCARD", f"Waiting for discards from {owing}; "
+                              "nothing else happens until they are made.")
+            return Reason("BASE-TURN-OFFTURN", f"It is {seat(who[0])}'s move; {seat(p)} may only "
+                          "trade with the active player and settle their own decisions.")
+        fn = self.checks.get(type(a))
+        if fn is None:
+            return Reason("BASE-TURN-PHASES", f"'{a}' is not an action of this variant.")
+        return fn(s, a)
+
+    def describe(self, s: State, a: Action) -> Reason:
+        """Why a legal action is legal: its rule and a sentence."""
+        if a.is_chance:
+            return Reason(_CHANCE_RULE[s.phase], f"'{a}' is a possible chance outcome now.")
+        rule = _LEGAL_RULE.get(type(a), "BASE-TURN-PHASES")
+        if s.phase in (SETUP_SETTLE, SETUP_ROAD):
+            rule = "BASE-SETUP-ROUND1" if s.setup_step < s.n else "BASE-SETUP-ROUND2"
+        return Reason(rule, f"{seat(a.player)} may play '{a}' now.")
+
+    def apply(self, s: State, a: Action) -> None:
+        """Apply a legal action to ``s`` in place."""
+        self.applies[type(a)](s, a)
+        awards.check_win(s, self.target)
+
+    # ------------------------------------------------------------ enumeration
+    def candidates(self, s: State) -> list[Action]:
+        """A superset of the legal actions, in a fixed order; ``check`` filters it."""
+        ph = s.phase
+        if ph in CHANCE_PHASES:
+            return [o for o, w in self.chance_outcomes(s) if w]
+        if ph == OVER:
+            return []
+        p = actors(s)[0]
+        if ph == SETUP_SETTLE:
+            return [Settle(p, v) for v in range(N_VERTICES)]
+        if ph == SETUP_ROAD:
+            return [BuildRoad(p, e) for e, _ in sorted(EDGE_OTHER_END[s.setup_vertex])]
+        if ph == PRE_ROLL:
+            return [Roll(p), *self.dev_candidates(s, p)]
+        if ph == DISCARD:
+            return [Discard(p, c) for c in robber.discard_options(s.hands[p], s.discards[p])]
+        if ph == ROBBER:
+            return robber.robber_options(s)
+        if ph == RB_PHASE:
+            return [BuildRoad(p, e) for e in building.legal_road_edges(s, p)]
+        if ph == OFFER:
+            return [Accept(p), Decline(p)]
+        return self.main_candidates(s, p)
+
+    def main_candidates(self, s: State, p: int) -> list[Action]:
+        hand = s.hands[p]
+        out: list[Action] = []
+        if s.roads[p] < ROADS and can_pay(hand, ROAD_COST):
+            out += [BuildRoad(p, e) for e in building.legal_road_edges(s, p)]
+        if s.settlements[p] < SETTLEMENTS and can_pay(hand, SETTLEMENT_COST):
+            out += [Settle(p, v) for v in building.settle_candidates(s, p)]
+        if s.cities[p] < CITIES and can_pay(hand, CITY_COST):
+            out += [BuildCity(p, v) for v in range(N_VERTICES)
+                    if s.vowner[v] == p and not s.vcity[v]]
+        out.append(BuyDev(p))
+        out += self.dev_candidates(s, p)
+        out += trade.bank_options(s, p)
+        out += trade.offer_options(s, p)
+        out.append(EndTurn(p))
+        return out
+
+    def dev_candidates(self, s: State, p: int) -> list[Action]:
+        if s.dev_played:
+            return []
+        out: list[Action] = []
+        ready = [s.dev[p][c] - s.newdev[c] > 0 for c in range(len(DEV_CARDS))]
+        if ready[KNIGHT]:
+            out.append(PlayKnight(p))
+        if ready[ROAD_BUILDING]:
+            out.append(PlayRoadBuilding(p))
+        if ready[PLENTY]:
+            out += devcards.plenty_options(s, p)
+        if ready[MONOPOLY]:
+            out += [PlayMonopoly(p, r) for r in range(5)]
+        return out
+
+    def legal_actions(self, s: State) -> list[Action]:
+        check = self.check
+        return [a for a in self.candidates(s) if check(s, a) is None]
+
+    # ------------------------------------------------------------ scoring
+    def victory_points(self, s: State, p: int) -> int:
+        return awards.victory_points(s, p)
+
+    def pending(self, s: State) -> list[tuple[int, str]]:
+        """Decisions owed now: (seat, what), chance events as seat -1."""
+        ph = s.phase
+        if ph in CHANCE_PHASES:
+            return [(-1, f"chance: {_CHANCE_RULE[ph]}")]
+        if ph == DISCARD:
+            return [(p, f"discard {s.discards[p]} cards") for p in actors(s)]
+        if ph == OFFER:
+            return [(s.offer[0], f"answer {seat(s.active)}'s trade offer")]
+        if ph == ROBBER:
+            return [(s.active, "move the robber")]
+        if ph == RB_PHASE:
+            return [(s.active, f"build {s.free_roads} free road(s)")]
+        if ph == SETUP_SETTLE:
+            return [(s.active, "place a settlement")]
+        if ph == SETUP_ROAD:
+            return [(s.active, "place a road")]
+        if ph in (PRE_ROLL, MAIN):
+            return [(s.active, "roll or play a development card" if ph == PRE_ROLL
+                     else "trade, build, play a card or end the turn")]
+        return []
