@@ -55,6 +55,9 @@ class Action:
     __slots__ = ()
     is_chance = False
 
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self}>"
+
 
 class Chance(Action):
     """Base of chance outcomes: nobody chooses them."""
@@ -65,7 +68,7 @@ class Chance(Action):
 
 
 # ---------------------------------------------------------------- chance outcomes
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Die(Chance):
     """One die's face (``BASE-PROD-ROLL``, ``BASE-CHANCE-EVENTS``)."""
 
@@ -76,7 +79,7 @@ class Die(Chance):
         return f"die {self.die} {self.value}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class DrawDev(Chance):
     """The development card drawn from the deck (``BASE-BUILD-DEVCARD``)."""
 
@@ -86,7 +89,7 @@ class DrawDev(Chance):
         return f"draw {DEV_CARDS[self.card]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Steal(Chance):
     """The resource card taken by the robber (``BASE-ROBBER-STEAL``)."""
 
@@ -96,7 +99,7 @@ class Steal(Chance):
         return f"steal {RESOURCES[self.resource]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class PlaceTile(Chance):
     """A terrain hex laid on the variable board (``BASE-BOARD-VARIABLE``)."""
 
@@ -107,7 +110,7 @@ class PlaceTile(Chance):
         return f"tile {HEX_NAMES[self.hex]} {TERRAINS[self.terrain]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class SpiralStart(Chance):
     """The corner hex where the number-token spiral starts (``BASE-BOARD-VARIABLE-SPIRAL``)."""
 
@@ -117,7 +120,7 @@ class SpiralStart(Chance):
         return f"spiral {HEX_NAMES[self.hex]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class PlaceHarbor(Chance):
     """A harbor kind laid on harbor slot ``slot`` (``BASE-BOARD-VARIABLE-HARBORS``)."""
 
@@ -129,7 +132,7 @@ class PlaceHarbor(Chance):
 
 
 # ---------------------------------------------------------------- player actions
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Roll(Action):
     player: int
 
@@ -137,7 +140,7 @@ class Roll(Action):
         return f"{seat(self.player)} roll"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Settle(Action):
     player: int
     vertex: int
@@ -146,7 +149,7 @@ class Settle(Action):
         return f"{seat(self.player)} settle {VERTEX_LABELS[self.vertex]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class BuildRoad(Action):
     player: int
     edge: int
@@ -155,7 +158,7 @@ class BuildRoad(Action):
         return f"{seat(self.player)} road {EDGE_LABELS[self.edge]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class BuildCity(Action):
     player: int
     vertex: int
@@ -164,7 +167,7 @@ class BuildCity(Action):
         return f"{seat(self.player)} city {VERTEX_LABELS[self.vertex]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class BuyDev(Action):
     player: int
 
@@ -172,7 +175,7 @@ class BuyDev(Action):
         return f"{seat(self.player)} buy"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class PlayKnight(Action):
     player: int
 
@@ -180,7 +183,7 @@ class PlayKnight(Action):
         return f"{seat(self.player)} knight"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class PlayRoadBuilding(Action):
     player: int
 
@@ -188,7 +191,7 @@ class PlayRoadBuilding(Action):
         return f"{seat(self.player)} roadbuilding"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class PlayPlenty(Action):
     """Year of Plenty; ``second`` is -1 when the bank can give only one card."""
 
@@ -201,7 +204,7 @@ class PlayPlenty(Action):
         return " ".join([seat(self.player), "plenty", *names])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class PlayMonopoly(Action):
     player: int
     resource: int
@@ -210,7 +213,7 @@ class PlayMonopoly(Action):
         return f"{seat(self.player)} monopoly {RESOURCES[self.resource]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class MoveRobber(Action):
     """Move the robber to ``hex`` and rob ``victim`` (-1: nobody to rob there)."""
 
@@ -223,7 +226,7 @@ class MoveRobber(Action):
         return f"{seat(self.player)} robber {HEX_NAMES[self.hex]}{rob}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Discard(Action):
     player: int
     cards: Bundle
@@ -232,7 +235,7 @@ class Discard(Action):
         return f"{seat(self.player)} discard {bundle_text(self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class BankTrade(Action):
     """Maritime trade: ``count`` cards of ``give`` for one ``get`` (``BASE-TRADE-MARITIME``)."""
 
@@ -246,7 +249,7 @@ class BankTrade(Action):
         return f"{seat(self.player)} bank {self.count} {give} for {get}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Offer(Action):
     """The active player offers ``give`` to ``to`` for ``get`` (``BASE-TRADE-DOMESTIC``)."""
 
@@ -262,7 +265,7 @@ class Offer(Action):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Accept(Action):
     player: int
 
@@ -270,7 +273,7 @@ class Accept(Action):
         return f"{seat(self.player)} accept"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Decline(Action):
     player: int
 
@@ -278,7 +281,7 @@ class Decline(Action):
         return f"{seat(self.player)} decline"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class EndTurn(Action):
     player: int
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .actions import Action, parse_action, seat
 from .errors import IllegalActionError
+from .rules.awards import public_points
 from .state import OVER, State
 
 CHANCE = -1  # current_player at a chance event
@@ -97,6 +98,30 @@ class Game:
 
     def victory_points(self, player: int) -> int:
         return self.rules.victory_points(self.state, player)
+
+    def observation(self, viewer: int | None = None) -> dict:
+        """What ``viewer`` may see (BASE-INFO): the public game plus their own cards.
+
+        Others' hands and development cards appear only as counts; the deck order never.
+        """
+        s = self.state
+        seats = []
+        for p in range(s.n):
+            own = p == viewer
+            seats.append({
+                "seat": seat(p), "color": s.colors[p], "hand_size": sum(s.hands[p]),
+                "dev_cards": sum(s.dev[p]), "knights_played": s.knights[p],
+                "public_vp": public_points(s, p), "road_length": s.road_len[p],
+                "hand": list(s.hands[p]) if own else None,
+                "dev": list(s.dev[p]) if own else None,
+            })  # fmt: skip
+        return {
+            "phase": s.phase, "turn": s.turn, "active": seat(s.active), "robber": s.robber,
+            "bank": list(s.bank), "deck_size": sum(s.deck), "dice": s.dice,
+            "longest_road": s.longest, "largest_army": s.army, "seats": seats,
+            "buildings": [(v, o, s.vcity[v]) for v, o in enumerate(s.vowner) if o >= 0],
+            "roads": [(e, o) for e, o in enumerate(s.eowner) if o >= 0],
+        }  # fmt: skip
 
     # ------------------------------------------------------------ actions
     def legal_actions(self) -> list[Action]:
