@@ -212,36 +212,41 @@ def decode(text: str) -> tuple[str, State]:
     s.setup_step = F.int("setup", 0, 2 * n)
     s.setup_vertex = -1 if F.f["sv"] == "-" else F.get("sv", parse_vertex)
     tiles = F.f["tiles"]
-    s.tiles = [] if tiles == "-" else [
-        -1 if t == "." else F.names("tiles", TERRAIN_CODES, t)[0] for t in tiles.split(",")]
-    s.harbor_kinds = F.names("hk", HARBOR_NAMES)
+    s.tiles = () if tiles == "-" else tuple(
+        -1 if t == "." else F.names("tiles", TERRAIN_CODES, t)[0] for t in tiles.split(","))
+    s.harbor_kinds = tuple(F.names("hk", HARBOR_NAMES))
     s.shuffle_harbors = F.int("shuffle", 0, 1) == 1
     s.robber = -1 if F.f["robber"] == "-" else F.get("robber", parse_hex)
     s.bank = F.ints("bank", 5)
-    s.deck = F.ints("deck", 5)
-    s.deck_top = F.names("top", DEV_CARDS)
+    s.deck = tuple(F.ints("deck", 5))
+    s.deck_top = tuple(F.names("top", DEV_CARDS))
     s.hands = [_five(F, "hands", part) for part in F.per_seat("hands")]
-    s.dev = [_five(F, "dev", part) for part in F.per_seat("dev")]
-    s.newdev = F.ints("newdev", 5)
-    s.knights = F.ints("knights", n)
+    s.dev = tuple(tuple(_five(F, "dev", part)) for part in F.per_seat("dev"))
+    s.newdev = tuple(F.ints("newdev", 5))
+    s.knights = tuple(F.ints("knights", n))
     s.dev_played = F.int("played", 0, 1) == 1
-    for p, part in enumerate(F.per_seat("settlements")):
-        for v in _places(F, "settlements", part, parse_vertex):
-            _put_building(F, s, "settlements", v, p, False)
-    for p, part in enumerate(F.per_seat("cities")):
-        for v in _places(F, "cities", part, parse_vertex):
-            _put_building(F, s, "cities", v, p, True)
+    vowner, vcity, eowner = list(s.vowner), list(s.vcity), list(s.eowner)
+    for key, city in (("settlements", False), ("cities", True)):
+        for p, part in enumerate(F.per_seat(key)):
+            for v in _places(F, key, part, parse_vertex):
+                if vowner[v] >= 0:
+                    raise F.bad(key, f"two buildings on {VERTEX_LABELS[v]}")
+                vowner[v], vcity[v] = p, city
     for p, part in enumerate(F.per_seat("roads")):
         for e in _places(F, "roads", part, parse_edge):
-            if s.eowner[e] >= 0:
+            if eowner[e] >= 0:
                 raise F.bad("roads", f"two roads on {EDGE_LABELS[e]}")
-            s.eowner[e] = p
-            s.roads[p] += 1
+            eowner[e] = p
+    s.vowner, s.vcity, s.eowner = tuple(vowner), tuple(vcity), tuple(eowner)
+    s.settlements = tuple(sum(1 for v, o in enumerate(vowner) if o == p and not vcity[v])
+                          for p in range(n))
+    s.cities = tuple(sum(1 for v, o in enumerate(vowner) if o == p and vcity[v]) for p in range(n))
+    s.roads = tuple(eowner.count(p) for p in range(n))
     s.longest = F.seat("longest")
     s.army = F.seat("army")
     s.dice = tuple(F.ints("dice", None))
-    s.rolled = F.ints("rolled", None)
-    s.discards = F.ints("discards", n)
+    s.rolled = tuple(F.ints("rolled", None))
+    s.discards = tuple(F.ints("discards", n))
     s.resume = F.f["resume"]
     if s.resume not in PHASES:
         raise F.bad("resume", "unknown phase")
@@ -260,10 +265,9 @@ def decode(text: str) -> tuple[str, State]:
     if F.f["rolloff"] != "-":
         cands, _, totals = F.f["rolloff"].partition(":")
         s.rolloff = (tuple(F.seat("rolloff", c, allow_none=False) for c in cands.split(",")),
-                     F.get("rolloff", lambda _: [int(x) for x in totals.split(",") if x]))
+                     F.get("rolloff", lambda _: tuple(int(x) for x in totals.split(",") if x)))
     _validate(F, s)
-    for p in range(n):
-        s.road_len[p] = road_length(s, p)
+    s.road_len = tuple(road_length(s, p) for p in range(n))
     return F.variant, s
 
 
@@ -284,17 +288,6 @@ def _places(F: _Fields, key: str, part: str, parse) -> list[int]:
         return [parse(x) for x in part.split(",")]
     except LabelError as e:
         raise F.bad(key, str(e)) from None
-
-
-def _put_building(F: _Fields, s: State, key: str, v: int, p: int, city: bool) -> None:
-    if s.vowner[v] >= 0:
-        raise F.bad(key, f"two buildings on {VERTEX_LABELS[v]}")
-    s.vowner[v] = p
-    s.vcity[v] = city
-    if city:
-        s.cities[p] += 1
-    else:
-        s.settlements[p] += 1
 
 
 def _validate(F: _Fields, s: State) -> None:

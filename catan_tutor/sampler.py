@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action, Offer
+from .actions import Action
 from .game import Game
+from .state import CHANCE_PHASES, OVER
 
 
 class Sampler:
@@ -15,8 +16,7 @@ class Sampler:
         self.rng = random.Random(seed)
 
     def chance(self, game: Game) -> Action:
-        pairs = game.chance_weights()
-        return self.rng.choices([a for a, _ in pairs], [w for _, w in pairs])[0]
+        return pick(self.rng, game.rules.chance_outcomes(game.state))
 
     def resolve_chance(self, game: Game) -> None:
         """Play chance outcomes until a player is to move (or the game ends)."""
@@ -24,31 +24,36 @@ class Sampler:
             game.play(self.chance(game))
 
 
+def pick(rng: random.Random, weighted: list[tuple[Action, int]]) -> Action:
+    """One outcome drawn with probability weight / total weight."""
+    x = rng.randrange(sum(w for _, w in weighted))
+    for a, w in weighted:
+        x -= w
+        if x < 0:
+            return a
+    raise AssertionError("unreachable")
+
+
 def random_playout(game: Game, seed: int | None = None, *, trades: bool = False,
                    max_actions: int = 100_000) -> Game:
     """Play ``game`` to the end: chance by its odds, players uniformly among legal actions.
 
     With ``trades=False`` (the default, as in the benchmark) player-to-player offers are left
-    out of the random choice. Returns the same game object.
+    out of the random choice. Returns the same game object, whose history holds every action.
     """
     rng = random.Random(seed)
-    sampler = Sampler()
-    sampler.rng = rng
     rules, states, actions = game.rules, game._states, game._actions
+    game._redo.clear()
     for _ in range(max_actions):
         s = states[-1]
-        if game.is_over():
+        if s.phase in CHANCE_PHASES:
+            a = pick(rng, rules.chance_outcomes(s))
+        elif s.phase == OVER:
             return game
-        if game.is_chance():
-            a = sampler.chance(game)
         else:
-            legal = rules.legal_actions(s)
-            if not trades:
-                legal = [x for x in legal if type(x) is not Offer] or legal
-            a = rng.choice(legal)
+            a = rng.choice(rules.legal_actions(s, offers=trades))
         new = s.copy()
         rules.apply(new, a)
         states.append(new)
         actions.append(a)
-    game._redo.clear()
     raise RuntimeError(f"random playout did not finish in {max_actions} actions")

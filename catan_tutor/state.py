@@ -29,8 +29,21 @@ RESOURCE_CARDS = 19
 DEV_DECK = (14, 5, 2, 2, 2)  # knight, vp, roadbuilding, plenty, monopoly
 
 
+def tset(t: tuple, i: int, value) -> tuple:
+    """``t`` with item ``i`` replaced (state fields other than hands and bank are tuples)."""
+    return (*t[:i], value, *t[i + 1:])
+
+
+def tadd(t: tuple, i: int, delta: int) -> tuple:
+    return (*t[:i], t[i] + delta, *t[i + 1:])
+
+
 class State:
-    """Everything that decides the game from here on. Lists are copied by ``copy()``."""
+    """Everything that decides the game from here on.
+
+    Hands and bank, which change on most actions, are lists copied by ``copy()``; every other
+    field is immutable (tuples), so snapshots share it and rules replace it when it changes.
+    """
 
     __slots__ = (
         "n", "colors", "layout", "phase", "turn", "active", "setup_step", "setup_vertex",
@@ -50,62 +63,50 @@ class State:
         self.setup_step = 0
         self.setup_vertex = -1
         self.robber = layout.desert() if layout else -1  # rule="BASE-BOARD-ROBBER-START"
-        self.vowner = [-1] * N_VERTICES
-        self.vcity = [False] * N_VERTICES
-        self.eowner = [-1] * N_EDGES
+        self.vowner: tuple[int, ...] = (-1,) * N_VERTICES
+        self.vcity: tuple[bool, ...] = (False,) * N_VERTICES
+        self.eowner: tuple[int, ...] = (-1,) * N_EDGES
         self.hands = [[0] * 5 for _ in range(n)]
         self.bank = [RESOURCE_CARDS] * 5
-        self.deck = list(DEV_DECK)
-        self.deck_top: list[int] = []  # forced next cards, drawn before the shuffled rest
-        self.dev = [[0] * 5 for _ in range(n)]  # unplayed development cards (VP included)
-        self.newdev = [0] * 5  # cards the active player bought this turn
-        self.knights = [0] * n  # played Knight cards
+        self.deck = DEV_DECK
+        self.deck_top: tuple[int, ...] = ()  # forced next cards, drawn before the shuffled rest
+        self.dev = ((0,) * 5,) * n  # unplayed development cards (VP included)
+        self.newdev = (0,) * 5  # cards the active player bought this turn
+        self.knights = (0,) * n  # played Knight cards
         self.dev_played = False
-        self.roads = [0] * n
-        self.settlements = [0] * n
-        self.cities = [0] * n
-        self.road_len = [0] * n
+        self.roads = (0,) * n
+        self.settlements = (0,) * n
+        self.cities = (0,) * n
+        self.road_len = (0,) * n
         self.longest = -1
         self.army = -1
         self.dice: tuple[int, ...] = ()  # faces of the last complete roll
-        self.rolled: list[int] = []  # faces of the roll in progress
-        self.discards = [0] * n  # cards still owed
+        self.rolled: tuple[int, ...] = ()  # faces of the roll in progress
+        self.discards = (0,) * n  # cards still owed
         self.resume = MAIN  # phase to return to after the robber or Road Building
         self.victim = -1
         self.free_roads = 0
         self.offer: tuple | None = None  # (to, give, get)
         self.winner = -1
-        self.rolloff: tuple[tuple[int, ...], list[int]] = ((), [])  # candidates, totals so far
-        self.tiles: list[int] = []  # variable board being laid: terrain per hex, -1 = not yet
-        self.harbor_kinds: list[int] = []
+        self.rolloff: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # candidates, totals
+        self.tiles: tuple[int, ...] = ()  # variable board being laid: terrain per hex, -1 = not yet
+        self.harbor_kinds: tuple[int, ...] = ()
         self.shuffle_harbors = False
 
     def copy(self) -> State:
         s = State.__new__(State)
-        for name in _SCALARS:
-            setattr(s, name, getattr(self, name))
-        s.vowner = self.vowner[:]
-        s.vcity = self.vcity[:]
-        s.eowner = self.eowner[:]
+        s.n, s.colors, s.layout, s.phase = self.n, self.colors, self.layout, self.phase
+        s.turn, s.active, s.setup_step = self.turn, self.active, self.setup_step
+        s.setup_vertex, s.robber, s.dev_played = self.setup_vertex, self.robber, self.dev_played
+        s.longest, s.army, s.dice, s.resume = self.longest, self.army, self.dice, self.resume
+        s.victim, s.free_roads, s.offer = self.victim, self.free_roads, self.offer
+        s.winner, s.shuffle_harbors = self.winner, self.shuffle_harbors
+        s.vowner, s.vcity, s.eowner = self.vowner, self.vcity, self.eowner
         s.hands = [h[:] for h in self.hands]
         s.bank = self.bank[:]
-        s.deck = self.deck[:]
-        s.deck_top = self.deck_top[:]
-        s.dev = [d[:] for d in self.dev]
-        s.newdev = self.newdev[:]
-        s.knights = self.knights[:]
-        s.roads = self.roads[:]
-        s.settlements = self.settlements[:]
-        s.cities = self.cities[:]
-        s.road_len = self.road_len[:]
-        s.rolled = self.rolled[:]
-        s.discards = self.discards[:]
-        s.rolloff = (self.rolloff[0], self.rolloff[1][:])
-        s.tiles = self.tiles[:]
-        s.harbor_kinds = self.harbor_kinds[:]
+        s.deck, s.deck_top, s.dev, s.newdev = self.deck, self.deck_top, self.dev, self.newdev
+        s.knights, s.roads, s.settlements = self.knights, self.roads, self.settlements
+        s.cities, s.road_len, s.rolled = self.cities, self.road_len, self.rolled
+        s.discards, s.rolloff, s.tiles = self.discards, self.rolloff, self.tiles
+        s.harbor_kinds = self.harbor_kinds
         return s
-
-
-_SCALARS = ("n", "colors", "layout", "phase", "turn", "active", "setup_step", "setup_vertex",
-            "robber", "dev_played", "longest", "army", "dice", "resume", "victim",
-            "free_roads", "offer", "winner", "shuffle_harbors")  # fmt: skip

@@ -55,8 +55,10 @@ def update_roads(s: State, players=None) -> None:
 
     rule="BASE-AWARD-TIMING": called after every board change, on anybody's turn.
     """
+    lengths = list(s.road_len)
     for p in range(s.n) if players is None else players:
-        s.road_len[p] = road_length(s, p)
+        lengths[p] = road_length(s, p)
+    s.road_len = tuple(lengths)
     s.longest = _award(s.road_len, s.longest, LONGEST_MIN)
 
 

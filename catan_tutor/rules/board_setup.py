@@ -13,12 +13,12 @@ from ..board import (
     Layout,
     spiral_numbers,
 )  # fmt: skip
-from ..state import BOARD, SETUP_SETTLE, State
+from ..state import BOARD, SETUP_SETTLE, State, tset
 
 
 def start_board(s: State, shuffle_harbors: bool) -> None:
-    s.tiles = [-1] * N_HEXES
-    s.harbor_kinds = []
+    s.tiles = (-1,) * N_HEXES
+    s.harbor_kinds = ()
     s.shuffle_harbors = shuffle_harbors
     s.layout = None
     s.robber = -1
@@ -40,15 +40,15 @@ def board_outcomes(s: State) -> list:
 
 def apply_board(s: State, a) -> None:
     if isinstance(a, PlaceTile):
-        s.tiles[a.hex] = a.terrain
+        s.tiles = tset(s.tiles, a.hex, a.terrain)
         return
     if isinstance(a, PlaceHarbor):
-        s.harbor_kinds.append(a.kind)
+        s.harbor_kinds = (*s.harbor_kinds, a.kind)
         return
     terrain = tuple(s.tiles)
     kinds = s.harbor_kinds if s.shuffle_harbors else BEGINNER_HARBOR_KINDS
     s.layout = Layout(terrain, spiral_numbers(terrain, a.hex),
                       tuple(zip(HARBOR_EDGES, kinds, strict=True)))
     s.robber = s.layout.desert()  # rule="BASE-BOARD-ROBBER-START"
-    s.tiles, s.harbor_kinds = [], []
+    s.tiles, s.harbor_kinds = (), ()
     s.phase = SETUP_SETTLE  # the caller may start a roll-off instead

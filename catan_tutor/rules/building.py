@@ -21,6 +21,8 @@ from ..state import (
     SETUP_ROAD,
     SETUP_SETTLE,
     State,
+    tadd,
+    tset,
 )
 from . import awards
 from .common import CITY_COST, ROAD_COST, SETTLEMENT_COST, Reason, cost_reason, pay, setup_order
@@ -85,8 +87,8 @@ def check_settle(s: State, a: Settle) -> Reason | None:
 
 def apply_settle(s: State, a: Settle) -> None:
     p, v = a.player, a.vertex
-    s.vowner[v] = p
-    s.settlements[p] += 1
+    s.vowner = tset(s.vowner, v, p)
+    s.settlements = tadd(s.settlements, p, 1)
     if s.phase == SETUP_SETTLE:
         if s.setup_step >= s.n:  # rule="BASE-SETUP-RESOURCES": second settlement pays out
             for h in VERTEX_HEXES[v]:
@@ -161,8 +163,8 @@ def settle_candidates(s: State, p: int) -> list[int]:
 
 def apply_road(s: State, a: BuildRoad) -> None:
     p = a.player
-    s.eowner[a.edge] = p
-    s.roads[p] += 1
+    s.eowner = tset(s.eowner, a.edge, p)
+    s.roads = tadd(s.roads, p, 1)
     if s.phase == SETUP_ROAD:
         s.setup_step += 1
         order = setup_order(s.n)
@@ -197,7 +199,7 @@ def check_city(s: State, a: BuildCity) -> Reason | None:
 
 def apply_city(s: State, a: BuildCity) -> None:
     p = a.player
-    s.vcity[a.vertex] = True
-    s.settlements[p] -= 1  # the settlement returns to supply
-    s.cities[p] += 1
+    s.vcity = tset(s.vcity, a.vertex, True)
+    s.settlements = tadd(s.settlements, p, -1)  # the settlement returns to supply
+    s.cities = tadd(s.cities, p, 1)
     pay(s, p, CITY_COST)

@@ -23,7 +23,8 @@ class Reason:
 
 
 def can_pay(hand: list[int], cost) -> bool:
-    return all(h >= c for h, c in zip(hand, cost, strict=True))
+    return (hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2]
+            and hand[3] >= cost[3] and hand[4] >= cost[4])
 
 
 def pay(s: State, p: int, cost) -> None:

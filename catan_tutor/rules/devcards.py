@@ -17,7 +17,7 @@ from ..actions import (
     seat,
 )  # fmt: skip
 from ..board import RESOURCES
-from ..state import DRAW, MAIN, PRE_ROLL, ROADS, ROBBER, State
+from ..state import DRAW, MAIN, PRE_ROLL, ROADS, ROBBER, State, tadd, tset
 from ..state import ROAD_BUILDING as RB_PHASE
 from . import awards
 from .building import _phase_reason, legal_road_edges
@@ -46,10 +46,10 @@ def draw_outcomes(s: State) -> list[tuple[DrawDev, int]]:
 
 def apply_draw(s: State, a: DrawDev) -> None:
     if s.deck_top:
-        s.deck_top.pop(0)
-    s.deck[a.card] -= 1
-    s.dev[s.active][a.card] += 1
-    s.newdev[a.card] += 1
+        s.deck_top = s.deck_top[1:]
+    s.deck = tadd(s.deck, a.card, -1)
+    s.dev = tset(s.dev, s.active, tadd(s.dev[s.active], a.card, 1))
+    s.newdev = tadd(s.newdev, a.card, 1)
     s.phase = MAIN
 
 
@@ -72,7 +72,7 @@ def _playable(s: State, p: int, card: int) -> Reason | None:
 
 
 def _use(s: State, p: int, card: int) -> None:
-    s.dev[p][card] -= 1
+    s.dev = tset(s.dev, p, tadd(s.dev[p], card, -1))
     s.dev_played = True
     s.resume = s.phase
 
@@ -84,7 +84,7 @@ def check_knight(s: State, a: PlayKnight) -> Reason | None:
 def apply_knight(s: State, a: PlayKnight) -> None:
     """rule="BASE-DEV-KNIGHT": move the robber and steal, no discards; counts for the army."""
     _use(s, a.player, KNIGHT)
-    s.knights[a.player] += 1
+    s.knights = tadd(s.knights, a.player, 1)
     awards.update_army(s)
     s.phase = ROBBER
 

@@ -26,20 +26,22 @@ def check_roll(s: State, a: Roll) -> Reason | None:
 
 def apply_roll(s: State, a: Roll) -> None:
     s.phase = DICE_PHASE
-    s.rolled = []
+    s.rolled = ()
+
+
+_FACES = {d: [(Die(d, v), 1) for v in range(1, 7)] for d in DICE}
 
 
 def die_outcomes(s: State) -> list[tuple[Die, int]]:
     """rule="BASE-CHANCE-EVENTS": each die is its own chance event with 6 equal faces."""
-    die = DICE[len(s.rolled)]
-    return [(Die(die, v), 1) for v in range(1, 7)]
+    return _FACES[DICE[len(s.rolled)]]
 
 
 def apply_die(s: State, a: Die) -> None:
-    s.rolled.append(a.value)
+    s.rolled = (*s.rolled, a.value)
     if len(s.rolled) < len(DICE):
         return
-    faces, s.rolled = tuple(s.rolled), []
+    faces, s.rolled = s.rolled, ()
     if s.phase == ROLLOFF:
         _rolloff_result(s, sum(faces))
         return
@@ -54,11 +56,9 @@ def apply_die(s: State, a: Die) -> None:
 
 def start_seven(s: State) -> None:
     """rule="BASE-SEVEN-NOPROD", rule="BASE-SEVEN-DISCARD": everyone over 7 cards owes half."""
-    owed = False
-    for p in range(s.n):
-        k = sum(s.hands[p])
-        s.discards[p] = k // 2 if k > 7 else 0
-        owed = owed or k > 7
+    sizes = [sum(h) for h in s.hands]
+    s.discards = tuple(k // 2 if k > 7 else 0 for k in sizes)
+    owed = any(s.discards)
     s.resume = MAIN
     s.phase = DISCARD if owed else ROBBER
 
@@ -99,7 +99,7 @@ def produce(s: State, total: int) -> None:
 # ---------------------------------------------------------------- roll-off
 def start_rolloff(s: State) -> None:
     """rule="BASE-SETUP-FIRST-PLAYER": everybody rolls both dice, the highest total is P1."""
-    s.rolloff = (tuple(range(s.n)), [])
+    s.rolloff = (tuple(range(s.n)), ())
     s.phase = ROLLOFF
 
 
@@ -111,15 +111,16 @@ def rolloff_candidate(s: State) -> int:
 def _rolloff_result(s: State, total: int) -> None:
     """rule="BASE-CHANCE-ROLLOFF": only those tied at the top roll again, in seat order."""
     cands, totals = s.rolloff
-    totals.append(total)
+    totals = (*totals, total)
+    s.rolloff = (cands, totals)
     if len(totals) < len(cands):
         return
     best = max(totals)
     stay = tuple(c for c, t in zip(cands, totals, strict=True) if t == best)
     if len(stay) > 1:
-        s.rolloff = (stay, [])
+        s.rolloff = (stay, ())
         return
     w = stay[0]  # seats rotate so the winner becomes P1; clockwise order is kept
     s.colors = s.colors[w:] + s.colors[:w]
-    s.rolloff = ((), [])
+    s.rolloff = ((), ())
     s.phase = SETUP_SETTLE

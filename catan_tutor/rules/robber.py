@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..actions import Discard, MoveRobber, Steal, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES
-from ..state import DISCARD, ROBBER, STEAL, State
+from ..state import DISCARD, ROBBER, STEAL, State, tset
 from .common import Reason
 
 
@@ -44,7 +44,7 @@ def apply_discard(s: State, a: Discard) -> None:
     for r, c in enumerate(a.cards):
         s.hands[p][r] -= c
         s.bank[r] += c
-    s.discards[p] = 0
+    s.discards = tset(s.discards, p, 0)
     if not any(s.discards):  # all settled: then the robber moves
         s.phase = ROBBER
 

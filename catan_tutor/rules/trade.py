@@ -15,16 +15,21 @@ def _harbor_vertices(layout: Layout) -> tuple[tuple[int, int], ...]:
     return tuple((v, k) for v, k in enumerate(layout.vertex_harbor()) if k >= 0)
 
 
-def rate(s: State, p: int, r: int) -> int:
-    """rule="BASE-TRADE-MARITIME": 4:1, 3:1 at a generic harbor, 2:1 at r's harbor."""
-    best = 4
+def rates(s: State, p: int) -> list[int]:
+    """rule="BASE-TRADE-MARITIME": per resource 4:1, 3:1 at a generic harbor, 2:1 at its own."""
+    out = [4] * 5
+    vowner = s.vowner
     for v, kind in _harbor_vertices(s.layout):
-        if s.vowner[v] == p:
-            if kind == r:
-                return 2
+        if vowner[v] == p:
             if kind == GENERIC:
-                best = 3
-    return best
+                out = [min(x, 3) for x in out]
+            else:
+                out[kind] = 2
+    return out
+
+
+def rate(s: State, p: int, r: int) -> int:
+    return rates(s, p)[r]
 
 
 def _after_roll(s: State, what: str) -> Reason | None:
@@ -66,10 +71,12 @@ def apply_bank(s: State, a: BankTrade) -> None:
 def bank_options(s: State, p: int) -> list[BankTrade]:
     out = []
     hand = s.hands[p]
+    if max(hand) < 2:
+        return out
+    ks = rates(s, p)
     for g in range(5):
-        if hand[g] >= 2:
-            k = rate(s, p, g)
-            if hand[g] >= k:
+        k = ks[g]
+        if hand[g] >= k:
                 out.extend(BankTrade(p, g, k, r) for r in range(5) if r != g and s.bank[r])
     return out
 

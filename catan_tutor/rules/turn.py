@@ -17,7 +17,7 @@ def check_end(s: State, a: EndTurn) -> Reason | None:
 def apply_end(s: State, a: EndTurn) -> None:
     """The next seat clockwise becomes active; its win is checked as its turn begins."""
     s.dev_played = False
-    s.newdev = [0] * 5
+    s.newdev = (0,) * 5
     s.active = (s.active + 1) % s.n
     s.turn += 1
     s.dice = ()

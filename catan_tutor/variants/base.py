@@ -38,7 +38,9 @@ from ..actions import (
 )  # fmt: skip
 from ..board import EDGE_OTHER_END, N_VERTICES, Layout
 from ..rules import awards, board_setup, building, devcards, production, robber, trade, turn
-from ..rules.common import CITY_COST, ROAD_COST, SETTLEMENT_COST, Reason, actors, can_pay
+from ..rules.common import (
+    CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST, Reason, actors, can_pay,
+)  # fmt: skip
 from ..state import (
     BOARD,
     CHANCE_PHASES,
@@ -117,7 +119,7 @@ class BaseRules:
             production.start_rolloff(s)
         if layout is None:
             board_setup.start_board(s, shuffle_harbors)
-            s.rolloff = (tuple(range(players)), []) if rolloff else ((), [])
+            s.rolloff = (tuple(range(players)), ()) if rolloff else ((), ())
         return s
 
     def _apply_board(self, s: State, a: Action) -> None:
@@ -162,6 +164,9 @@ class BaseRules:
             return Reason("BASE-CHANCE-EVENTS", f"A chance event ({_CHANCE_RULE[s.phase]}) must "
                           "be resolved before anyone acts.")
         p = a.player
+        fn = self.checks.get(type(a))
+        if p == s.active and s.phase not in (DISCARD, OFFER) and fn is not None:
+            return fn(s, a)  # the usual case: the active player acts
         who = actors(s)
         if p not in who:
             if not 0 <= p < s.n:
@@ -172,7 +177,6 @@ class BaseRules:
                               "nothing else happens until they are made.")
             return Reason("BASE-TURN-OFFTURN", f"It is {seat(who[0])}'s move; {seat(p)} may only "
                           "trade with the active player and settle their own decisions.")
-        fn = self.checks.get(type(a))
         if fn is None:
             return Reason("BASE-TURN-PHASES", f"'{a}' is not an action of this variant.")
         return fn(s, a)
@@ -192,7 +196,7 @@ class BaseRules:
         awards.check_win(s, self.target)
 
     # ------------------------------------------------------------ enumeration
-    def candidates(self, s: State) -> list[Action]:
+    def candidates(self, s: State, offers: bool = True) -> list[Action]:
         """A superset of the legal actions, in a fixed order; ``check`` filters it."""
         ph = s.phase
         if ph in CHANCE_PHASES:
@@ -214,9 +218,9 @@ class BaseRules:
             return [BuildRoad(p, e) for e in building.legal_road_edges(s, p)]
         if ph == OFFER:
             return [Accept(p), Decline(p)]
-        return self.main_candidates(s, p)
+        return self.main_candidates(s, p, offers)
 
-    def main_candidates(self, s: State, p: int) -> list[Action]:
+    def main_candidates(self, s: State, p: int, offers: bool = True) -> list[Action]:
         hand = s.hands[p]
         out: list[Action] = []
         if s.roads[p] < ROADS and can_pay(hand, ROAD_COST):
@@ -226,10 +230,12 @@ class BaseRules:
         if s.cities[p] < CITIES and can_pay(hand, CITY_COST):
             out += [BuildCity(p, v) for v in range(N_VERTICES)
                     if s.vowner[v] == p and not s.vcity[v]]
-        out.append(BuyDev(p))
+        if any(s.deck) and can_pay(hand, DEV_COST):
+            out.append(BuyDev(p))
         out += self.dev_candidates(s, p)
         out += trade.bank_options(s, p)
-        out += trade.offer_options(s, p)
+        if offers:
+            out += trade.offer_options(s, p)
         out.append(EndTurn(p))
         return out
 
@@ -248,9 +254,10 @@ class BaseRules:
             out += [PlayMonopoly(p, r) for r in range(5)]
         return out
 
-    def legal_actions(self, s: State) -> list[Action]:
+    def legal_actions(self, s: State, offers: bool = True) -> list[Action]:
+        """Legal actions in a fixed order; ``offers=False`` leaves out player trade offers."""
         check = self.check
-        return [a for a in self.candidates(s) if check(s, a) is None]
+        return [a for a in self.candidates(s, offers) if check(s, a) is None]
 
     # ------------------------------------------------------------ scoring
     def victory_points(self, s: State, p: int) -> int:
