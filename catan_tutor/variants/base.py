@@ -39,7 +39,13 @@ from ..actions import (
 from ..board import EDGE_OTHER_END, N_VERTICES, Layout
 from ..rules import awards, board_setup, building, devcards, production, robber, trade, turn
 from ..rules.common import (
-    CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST, Reason, actors, can_pay,
+    CITY_COST,
+    DEV_COST,
+    ROAD_COST,
+    SETTLEMENT_COST,
+    Reason,
+    actors,
+    can_pay,
 )  # fmt: skip
 from ..state import (
     BOARD,
