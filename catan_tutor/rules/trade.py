@@ -77,7 +77,7 @@ def bank_options(s: State, p: int) -> list[BankTrade]:
     for g in range(5):
         k = ks[g]
         if hand[g] >= k:
-                out.extend(BankTrade(p, g, k, r) for r in range(5) if r != g and s.bank[r])
+            out.extend(BankTrade(p, g, k, r) for r in range(5) if r != g and s.bank[r])
     return out
 
 
