@@ -37,7 +37,8 @@ def ours(games: int) -> tuple[float, float, list[Game]]:
 
 def peer(games: int) -> tuple[float, float] | None:
     try:
-        from catanatron import Color, Game as PeerGame, RandomPlayer
+        from catanatron import Color, RandomPlayer
+        from catanatron import Game as PeerGame
     except ImportError:
         return None
     t0 = time.perf_counter()
