@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Install what the tests need, then run the whole suite (slow and browser tests included).
+# Works as root on a fresh Debian machine with Python 3.11; extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON=$(command -v python || command -v python3)
+
+if [ ! -x /usr/bin/chromium ]; then
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+fi
+
+"$PYTHON" -m pip install -e '.[test]'
+exec "$PYTHON" -m pytest -q "$@"

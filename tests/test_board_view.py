@@ -1,0 +1,64 @@
+"""BoardView without a browser: geometry fits the canvas, draws count, reconnects redraw."""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+
+from catan_tutor import board
+from catan_tutor.widgets import BoardView
+from catan_tutor.widgets.board_view import Viewport, harbor_spot, sea_frame
+from catan_tutor.widgets.style import HARBOR_RADIUS
+
+
+def stand_in_game(robber: str = "J") -> SimpleNamespace:
+    """Only the attributes BoardView reads, with a few pieces of each kind."""
+    vowner, vcity, eowner = [-1] * board.N_VERTICES, [False] * board.N_VERTICES, [-1] * 72
+    for p, (v, e, city) in enumerate([("H4", "H3", False), ("E6", "E5", True)]):
+        vowner[board.parse_vertex(v)], vcity[board.parse_vertex(v)] = p, city
+        eowner[board.parse_edge(e)] = p
+    state = SimpleNamespace(
+        robber=board.parse_hex(robber), vowner=vowner, vcity=vcity, eowner=eowner
+    )
+    return SimpleNamespace(layout=board.BEGINNER, state=state, colors=("red", "blue"))
+
+
+def _inside_convex(p: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
+    crosses = [
+        (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+        for a, b in zip(poly, poly[1:] + poly[:1], strict=True)
+    ]
+    return all(c > 0 for c in crosses) or all(c < 0 for c in crosses)
+
+
+def test_sea_frame_fits_the_canvas_and_holds_every_harbor() -> None:
+    vp = Viewport.fit(640, 600)
+    for x, y in vp.pxs(sea_frame()):
+        assert 0 <= x <= 640 and 0 <= y <= 600
+    frame = sea_frame()
+    for e, _kind in board.BEGINNER.harbors:
+        x, y = harbor_spot(e)
+        angles = [k * math.pi / 12 for k in range(24)]
+        ring = [(x + HARBOR_RADIUS * math.cos(a), y + HARBOR_RADIUS * math.sin(a)) for a in angles]
+        assert all(_inside_convex(p, frame) for p in ring), board.EDGE_LABELS[e]
+
+
+def test_harbors_sit_in_the_sea_off_their_own_edge() -> None:
+    for e, _kind in board.BEGINNER.harbors:
+        hx, hy = harbor_spot(e)
+        nearest = min(
+            range(board.N_HEXES), key=lambda h: math.dist(board.hex_centre_xy(h), (hx, hy))
+        )
+        assert nearest == board.EDGE_HEXES[e][0]
+        assert math.dist(board.hex_centre_xy(nearest), (hx, hy)) > 1.0  # beyond the coast
+
+
+def test_draws_count_and_client_ready_redraws() -> None:
+    view = BoardView(stand_in_game(robber="K"))
+    assert view.marker.value == "drawn 1"
+    assert "catan-drawn-marker" in view.marker._dom_classes
+    view.redraw()
+    assert view.marker.value == "drawn 2"
+    for layer in view.layers:  # what a (re)connecting browser triggers, layer by layer
+        layer._client_ready_callbacks()
+    assert view.draw_count == 5
