@@ -51,8 +51,9 @@ def apply_discard(s: State, a: Discard) -> None:
 
 def victims(s: State, h: int) -> list[int]:
     """Opponents of the active player with a building on hex h, by seat."""
-    owners = {s.vowner[v] for v in HEX_VERTICES[h]}
-    return [p for p in range(s.n) if p in owners and p != s.active]
+    vowner, me = s.vowner, s.active
+    found = {o for o in (vowner[v] for v in HEX_VERTICES[h]) if o >= 0 and o != me}
+    return sorted(found)
 
 
 def check_move_robber(s: State, a: MoveRobber) -> Reason | None:
