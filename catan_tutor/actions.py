@@ -199,6 +199,12 @@ class PlayPlenty(Action):
     first: int
     second: int = -1
 
+    def __post_init__(self) -> None:  # one canonical order: "plenty ore wool" = "plenty wool ore"
+        if 0 <= self.second < self.first:
+            a, b = self.second, self.first
+            object.__setattr__(self, "first", a)
+            object.__setattr__(self, "second", b)
+
     def __str__(self) -> str:
         names = [RESOURCES[r] for r in (self.first, self.second) if r >= 0]
         return " ".join([seat(self.player), "plenty", *names])

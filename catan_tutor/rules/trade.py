@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from ..actions import Accept, BankTrade, Decline, Offer, bundle_text, seat
 from ..board import GENERIC, RESOURCES, Layout
-from ..state import MAIN, OFFER, PRE_ROLL, State
+from ..state import MAIN, OFFER, PRE_ROLL, SETUP_ROAD, SETUP_SETTLE, State
 from .common import Reason
 
 
@@ -37,6 +37,8 @@ def _after_roll(s: State, what: str) -> Reason | None:
         return None
     if s.phase == PRE_ROLL:
         return Reason("BASE-TURN-PHASES", f"Roll the dice first: {what} comes after the roll.")
+    if s.phase in (SETUP_SETTLE, SETUP_ROAD):
+        return Reason("BASE-SETUP-FREE", f"No trading during setup: {what} starts in turn 1.")
     return Reason("BASE-TURN-PHASES", f"{what.capitalize()} is not possible now "
                   f"(phase: {s.phase}).")
 

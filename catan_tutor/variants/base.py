@@ -74,6 +74,8 @@ from ..state import (
 COLORS = ("red", "blue", "white", "orange")
 _CHANCE_RULE = {BOARD: "BASE-BOARD-VARIABLE", ROLLOFF: "BASE-CHANCE-ROLLOFF",
                 DICE: "BASE-PROD-ROLL", STEAL: "BASE-ROBBER-STEAL", DRAW: "BASE-BUILD-DEVCARD"}
+_DECISIONS = {DISCARD: (Discard,), OFFER: (Accept, Decline)}
+_WAIT_RULE = {DISCARD: "BASE-SEVEN-DISCARD", OFFER: "BASE-TRADE-DOMESTIC"}
 # The rule that makes each kind of action legal, quoted by explain() for a legal action.
 _LEGAL_RULE = {
     Roll: "BASE-PROD-ROLL", Settle: "BASE-BUILD-SETTLEMENT", BuildRoad: "BASE-BUILD-ROAD",
@@ -183,9 +185,18 @@ class BaseRules:
                               "nothing else happens until they are made.")
             return Reason("BASE-TURN-OFFTURN", f"It is {seat(who[0])}'s move; {seat(p)} may only "
                           "trade with the active player and settle their own decisions.")
+        if s.phase in (DISCARD, OFFER) and type(a) not in _DECISIONS[s.phase]:
+            if p != s.active:
+                return Reason("BASE-TURN-OFFTURN", f"{seat(p)} is not on turn: they may only "
+                              f"settle their pending decision ({self._owed(s, p)}).")
+            return Reason(_WAIT_RULE[s.phase],
+                          f"Waiting for {self._owed(s, p)} first.")
         if fn is None:
             return Reason("BASE-TURN-PHASES", f"'{a}' is not an action of this variant.")
         return fn(s, a)
+
+    def _owed(self, s: State, p: int) -> str:
+        return "; ".join(f"{seat(q)}: {d}" for q, d in self.pending(s))
 
     def describe(self, s: State, a: Action) -> Reason:
         """Why a legal action is legal: its rule and a sentence."""
@@ -216,8 +227,9 @@ class BaseRules:
             return [BuildRoad(p, e) for e, _ in sorted(EDGE_OTHER_END[s.setup_vertex])]
         if ph == PRE_ROLL:
             return [Roll(p), *self.dev_candidates(s, p)]
-        if ph == DISCARD:
-            return [Discard(p, c) for c in robber.discard_options(s.hands[p], s.discards[p])]
+        if ph == DISCARD:  # every seat that owes a discard, in seat order from the active one
+            return [Discard(q, c) for q in actors(s)
+                    for c in robber.discard_options(s.hands[q], s.discards[q])]
         if ph == ROBBER:
             return robber.robber_options(s)
         if ph == RB_PHASE:
