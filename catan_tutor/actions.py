@@ -302,8 +302,9 @@ _SEAT = re.compile(r"^P([1-9])$", re.IGNORECASE)
 class _Reader:
     """Token reader that turns every failure into a NotationError naming text and position."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, seats: int = 4):
         self.text = text
+        self.seats = seats
         self.tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
         self.i = 0
 
@@ -347,8 +348,8 @@ class _Reader:
     def seat(self) -> int:
         tok = self.next("a seat like P2")
         m = _SEAT.match(tok)
-        if not m:
-            raise self.fail(f"{tok!r} is not a seat (P1..P4)")
+        if not m or not 1 <= int(m.group(1)) <= self.seats:
+            raise self.fail(f"{tok!r} is not a seat (P1..P{self.seats})")
         return int(m.group(1)) - 1
 
     def bundle(self, stop: str | None = None) -> Bundle:
@@ -367,9 +368,11 @@ class _Reader:
         return tuple(counts)  # type: ignore[return-value]
 
 
-def parse_action(text: str, default_player: int) -> Action:
+def parse_action(text: str, default_player: int, seats: int = 4) -> Action:
     """Read one action's notation; a missing seat means ``default_player``."""
-    r = _Reader(text)
+    if not isinstance(text, str):
+        raise NotationError(f"cannot read {text!r}: notation is text")
+    r = _Reader(text, seats)
     if not r.tokens:
         raise NotationError(f"cannot read {text!r}: the text is empty")
     player = default_player

@@ -30,7 +30,27 @@ from .board import (
 )  # fmt: skip
 from .errors import PositionError
 from .rules.awards import road_length
-from .state import CITIES, DEV_DECK, PHASES, RESOURCE_CARDS, ROADS, SETTLEMENTS, State
+from .rules.common import setup_order
+from .state import (
+    BOARD,
+    CITIES,
+    DEV_DECK,
+    DICE,
+    DISCARD,
+    DRAW,
+    OFFER,
+    OVER,
+    PHASES,
+    RESOURCE_CARDS,
+    ROAD_BUILDING,
+    ROADS,
+    ROLLOFF,
+    SETTLEMENTS,
+    SETUP_ROAD,
+    SETUP_SETTLE,
+    STEAL,
+    State,
+)  # fmt: skip
 
 KEYS = (
     "n", "colors", "phase", "turn", "active", "setup", "sv", "terrain", "numbers", "harbors",
@@ -265,8 +285,10 @@ def decode(text: str) -> tuple[str, State]:
     if F.f["rolloff"] != "-":
         cands, _, totals = F.f["rolloff"].partition(":")
         s.rolloff = (tuple(F.seat("rolloff", c, allow_none=False) for c in cands.split(",")),
-                     F.get("rolloff", lambda _: tuple(int(x) for x in totals.split(",") if x)))
+                     F.get("rolloff", lambda _: tuple(int(x) for x in totals.split(",")
+                                                      if x and x != "-")))
     _validate(F, s)
+    _validate_phase(F, s)
     s.road_len = tuple(road_length(s, p) for p in range(n))
     return F.variant, s
 
@@ -309,3 +331,42 @@ def _validate(F: _Fields, s: State) -> None:
                                  ("cities", s.cities[p], CITIES), ("roads", s.roads[p], ROADS)):
             if have > limit:
                 raise F.bad(key, f"{seat(p)} has {have}, more than {limit} (BASE-BUILD-LIMITS)")
+
+
+def _validate_phase(F: _Fields, s: State) -> None:
+    """The phase and the fields it relies on must fit together (no half-made game)."""
+    order = setup_order(s.n)
+    ph = s.phase
+    if (s.layout is None) != (ph == BOARD):
+        raise F.bad("terrain", "a board is missing outside the board phase, or present in it")
+    if ph == BOARD and len(s.tiles) != N_HEXES:
+        raise F.bad("tiles", f"expected {N_HEXES} tiles while the board is laid")
+    if ph in (SETUP_SETTLE, SETUP_ROAD):
+        if s.turn != 0 or s.setup_step >= len(order) or s.active != order[s.setup_step]:
+            raise F.bad("setup", f"in {ph} the turn is 0 and the seat follows the setup order")
+        if ph == SETUP_ROAD and (s.setup_vertex < 0 or s.vowner[s.setup_vertex] != s.active):
+            raise F.bad("sv", "the setup road needs the settlement just placed")
+    elif ph not in (BOARD, ROLLOFF) and (s.turn < 1 or s.setup_step != len(order)):
+        raise F.bad("turn", f"in {ph} setup is over: turn >= 1 and setup={len(order)}")
+    if ph == ROLLOFF and (not s.rolloff[0] or len(s.rolloff[1]) >= len(s.rolloff[0])):
+        raise F.bad("rolloff", "a roll-off needs candidates still to roll")
+    if ph in (DICE, ROLLOFF) and len(s.rolled) > 1:
+        raise F.bad("rolled", "at most one die of a roll in progress")
+    if ph == DISCARD:
+        if not any(s.discards):
+            raise F.bad("discards", "the discard phase needs a seat that owes cards")
+        if any(d > sum(h) for d, h in zip(s.discards, s.hands, strict=True)):
+            raise F.bad("discards", "a seat owes more cards than it holds")
+    if ph == STEAL and (s.victim < 0 or s.victim == s.active or not sum(s.hands[s.victim])):
+        raise F.bad("victim", "a steal needs another seat with cards to rob")
+    if ph == OFFER:
+        if s.offer is None or s.offer[0] == s.active:
+            raise F.bad("offer", "the offer phase needs an offer to another seat")
+        if any(g > h for g, h in zip(s.offer[1], s.hands[s.active], strict=True)):
+            raise F.bad("offer", "the active seat does not hold what it offers")
+    if ph == ROAD_BUILDING and s.free_roads < 1:
+        raise F.bad("free", "Road Building needs a free road left")
+    if ph == DRAW and not sum(s.deck):
+        raise F.bad("deck", "a draw needs cards in the deck")
+    if (ph == OVER) != (s.winner >= 0):
+        raise F.bad("winner", "a finished game has a winner, and only a finished game")

@@ -1,0 +1,186 @@
+"""The public API's errors, the command line, random playouts and a 1,000-game soak test."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import catan_tutor
+from catan_tutor import Game, new_game, random_playout
+from catan_tutor.actions import parse_action
+
+ROOT = Path(__file__).resolve().parents[1]
+CLI = [sys.executable, "-m", "catan_tutor.cli"]
+WINNER_LINE = re.compile(r"^winner P([1-4]) after (\d+) turns \((.*)\)$")
+
+
+def run_cli(*args: str, hash_seed: str = "0") -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, cwd=ROOT, env=env,
+                          timeout=300)
+
+
+# ---------------------------------------------------------------- new_game errors
+@pytest.mark.parametrize("variant", ["base-2p", "base-dummy", "ck", "ck-2p"])
+def test_unbuilt_variants_raise_not_implemented_naming_the_variant(variant):
+    players = 2 if variant.endswith("2p") else 4
+    with pytest.raises(NotImplementedError) as info:
+        new_game(variant, players=players)
+    assert repr(variant) in str(info.value) or f" {variant} " in f" {info.value} "
+    assert variant in catan_tutor.VARIANTS
+
+
+@pytest.mark.parametrize("variant", ["chess", "", "Base", "base ", "seafarers"])
+def test_unknown_variant_raises_value_error(variant):
+    with pytest.raises(ValueError) as info:
+        new_game(variant, players=4)
+    assert not isinstance(info.value, NotImplementedError)
+    assert repr(variant) in str(info.value)
+
+
+@pytest.mark.parametrize("players", [0, 1, 2, 5, 6])
+def test_base_is_for_three_or_four_players(players):
+    with pytest.raises(ValueError) as info:
+        new_game("base", players=players)
+    assert str(players) in str(info.value)
+
+
+@pytest.mark.parametrize("board", ["random", "", "Beginner", "seafarers"])
+def test_unknown_board_raises_value_error(board):
+    with pytest.raises(ValueError) as info:
+        new_game("base", players=4, board=board)
+    assert repr(board) in str(info.value)
+
+
+@pytest.mark.parametrize("board", catan_tutor.BOARDS)
+@pytest.mark.parametrize("players", [3, 4])
+def test_new_game_starts_with_setup(board, players):
+    g = new_game("base", players=players, seed=3, board=board)
+    assert g.players == players and g.variant == "base"
+    assert g.current_player == 0 and not g.is_over() and g.winner is None
+    assert g.state.phase == "setup-settle"
+    unseeded = new_game("base", players=players, board=board)
+    assert unseeded.is_chance() == (board != "beginner")
+
+
+# ---------------------------------------------------------------- random_playout
+@pytest.mark.parametrize("seed", [0, 1, 7, 12345])
+@pytest.mark.parametrize("board", ["beginner", "variable"])
+@pytest.mark.parametrize("players", [3, 4])
+def test_random_playout_ends_with_a_winner(seed, board, players):
+    g = new_game("base", players=players, seed=seed, board=board)
+    assert random_playout(g, seed) is g
+    assert g.is_over()
+    w = g.winner
+    assert w is not None and g.victory_points(w) >= 10
+    assert g.legal_actions() == []
+    # The history replays move by move through the checked path to the same end.
+    replay = new_game("base", players=players, board=board)
+    for a in g.history:
+        replay.play(a)
+    assert replay.position() == g.position()
+
+
+def test_random_playout_is_deterministic_and_seed_dependent():
+    def run(seed):
+        g = new_game("base", players=4, seed=seed)
+        return [str(a) for a in random_playout(g, seed).history]
+
+    assert run(21) == run(21)
+    assert run(21) != run(22)
+
+
+def test_random_playout_with_trades():
+    g = new_game("base", players=4, seed=5)
+    random_playout(g, 5, trades=True)
+    assert g.winner is not None and g.victory_points(g.winner) >= 10
+
+
+def test_random_playout_from_a_restored_position():
+    g = new_game("base", players=3, seed=9, board="variable")
+    random_playout(g, 9)
+    mid = new_game("base", players=3, board="variable")
+    for a in g.history[: len(g.history) // 2]:
+        mid.play(a)
+    back = Game.from_position(mid.position())
+    random_playout(back, 9)
+    assert back.winner is not None and back.victory_points(back.winner) >= 10
+
+
+# ---------------------------------------------------------------- the command line
+def test_cli_play_prints_one_action_per_line_and_the_winner():
+    out = run_cli("play", "--variant", "base", "--players", "4", "--seed", "7")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert len(lines) > 100
+    *actions, last = lines
+    m = WINNER_LINE.match(last)
+    assert m, last
+    points = dict(x.split() for x in m.group(3).split(", "))
+    assert list(points) == ["P1", "P2", "P3", "P4"]
+    assert int(points[f"P{m.group(1)}"]) >= 10
+    # Every line is notation that reads back and replays to that winner.
+    g = new_game("base", players=4)
+    for line in actions:
+        a = parse_action(line, -1)
+        assert str(a) == line
+        g.play(a)
+    assert g.is_over() and g.winner == int(m.group(1)) - 1
+    assert g.state.turn == int(m.group(2))
+    # The same output twice, in another process with another hash seed.
+    again = run_cli("play", "--variant", "base", "--players", "4", "--seed", "7",
+                    hash_seed="12345")
+    assert again.stdout == out.stdout
+
+
+def test_cli_entry_point_matches_module():
+    exe = Path(sys.executable).with_name("catan-tutor")
+    if not exe.exists():
+        pytest.skip("console script not installed next to this python")
+    out = subprocess.run([str(exe), "play", "--players", "3", "--seed", "4", "--board",
+                          "variable"], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    mod = run_cli("play", "--players", "3", "--seed", "4", "--board", "variable")
+    assert out.returncode == 0 and out.stdout == mod.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (["play", "--variant", "ck"], "ck"),
+        (["play", "--variant", "chess"], "chess"),
+        (["play", "--players", "5"], "5"),
+        (["play", "--board", "moon"], "moon"),
+    ],
+)
+def test_cli_reports_bad_options(args, names):
+    out = run_cli(*args, "--seed", "1")
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert names in out.stderr and out.stderr.startswith("catan-tutor:")
+
+
+# ---------------------------------------------------------------- soak
+@pytest.mark.slow
+def test_soak_thousand_random_games():
+    """1,000 seeded 4-player games, half on the beginner board, half on a variable one."""
+    start = time.perf_counter()
+    failures = []
+    for seed in range(1000):
+        board = "beginner" if seed % 2 == 0 else "variable"
+        try:
+            g = new_game("base", players=4, seed=seed, board=board)
+            random_playout(g, seed)
+            w = g.winner
+            if w is None or g.victory_points(w) < 10:
+                failures.append((seed, board, f"no proper winner: {w}"))
+        except Exception as e:  # noqa: BLE001 - collect them all, report at the end
+            failures.append((seed, board, f"{type(e).__name__}: {e}"))
+    elapsed = time.perf_counter() - start
+    print(f"\nsoak: 1000 games in {elapsed:.1f}s")
+    assert not failures, failures[:10]
