@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..actions import Discard, MoveRobber, Steal, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES
 from ..state import DISCARD, ROBBER, STEAL, State, tset
@@ -49,11 +51,15 @@ def apply_discard(s: State, a: Discard) -> None:
         s.phase = ROBBER
 
 
-def victims(s: State, h: int) -> list[int]:
+def victims(s: State, h: int) -> tuple[int, ...]:
     """Opponents of the active player with a building on hex h, by seat."""
-    vowner, me = s.vowner, s.active
-    found = {o for o in (vowner[v] for v in HEX_VERTICES[h]) if o >= 0 and o != me}
-    return sorted(found)
+    return _victims(s.vowner, s.active)[h]
+
+
+@lru_cache(maxsize=4096)
+def _victims(vowner: tuple[int, ...], me: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(sorted({o for o in (vowner[v] for v in vs) if o >= 0 and o != me}))
+                 for vs in HEX_VERTICES)
 
 
 def check_move_robber(s: State, a: MoveRobber) -> Reason | None:

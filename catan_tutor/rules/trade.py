@@ -15,17 +15,21 @@ def _harbor_vertices(layout: Layout) -> tuple[tuple[int, int], ...]:
     return tuple((v, k) for v, k in enumerate(layout.vertex_harbor()) if k >= 0)
 
 
-def rates(s: State, p: int) -> list[int]:
+def rates(s: State, p: int) -> tuple[int, ...]:
     """rule="BASE-TRADE-MARITIME": per resource 4:1, 3:1 at a generic harbor, 2:1 at its own."""
+    return _rates(s.layout, s.vowner, p)
+
+
+@lru_cache(maxsize=4096)
+def _rates(layout: Layout, vowner: tuple[int, ...], p: int) -> tuple[int, ...]:
     out = [4] * 5
-    vowner = s.vowner
-    for v, kind in _harbor_vertices(s.layout):
+    for v, kind in _harbor_vertices(layout):
         if vowner[v] == p:
             if kind == GENERIC:
                 out = [min(x, 3) for x in out]
             else:
                 out[kind] = 2
-    return out
+    return tuple(out)
 
 
 def rate(s: State, p: int, r: int) -> int:
