@@ -237,10 +237,10 @@ def decode(text: str) -> tuple[str, State]:
     s.harbor_kinds = tuple(F.names("hk", HARBOR_NAMES))
     s.shuffle_harbors = F.int("shuffle", 0, 1) == 1
     s.robber = -1 if F.f["robber"] == "-" else F.get("robber", parse_hex)
-    s.bank = F.ints("bank", 5)
+    s.bank = tuple(F.ints("bank", 5))
     s.deck = tuple(F.ints("deck", 5))
     s.deck_top = tuple(F.names("top", DEV_CARDS))
-    s.hands = [_five(F, "hands", part) for part in F.per_seat("hands")]
+    s.hands = tuple(tuple(_five(F, "hands", part)) for part in F.per_seat("hands"))
     s.dev = tuple(tuple(_five(F, "dev", part)) for part in F.per_seat("dev"))
     s.newdev = tuple(F.ints("newdev", 5))
     s.knights = tuple(F.ints("knights", n))

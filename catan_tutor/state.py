@@ -1,4 +1,4 @@
-"""The game state: flat lists indexed by seat, vertex and edge, copied cheaply for snapshots."""
+"""The game state: flat tuples indexed by seat, vertex and edge, shared between snapshots."""
 
 from __future__ import annotations
 
@@ -41,8 +41,8 @@ def tadd(t: tuple, i: int, delta: int) -> tuple:
 class State:
     """Everything that decides the game from here on.
 
-    Hands and bank, which change on most actions, are lists copied by ``copy()``; every other
-    field is immutable (tuples), so snapshots share it and rules replace it when it changes.
+    Every field is immutable (tuples), so a snapshot is a shallow copy sharing them all, and
+    the rules replace a field when it changes.
     """
 
     __slots__ = (
@@ -66,8 +66,8 @@ class State:
         self.vowner: tuple[int, ...] = (-1,) * N_VERTICES
         self.vcity: tuple[bool, ...] = (False,) * N_VERTICES
         self.eowner: tuple[int, ...] = (-1,) * N_EDGES
-        self.hands = [[0] * 5 for _ in range(n)]
-        self.bank = [RESOURCE_CARDS] * 5
+        self.hands: tuple[tuple[int, ...], ...] = ((0,) * 5,) * n
+        self.bank: tuple[int, ...] = (RESOURCE_CARDS,) * 5
         self.deck = DEV_DECK
         self.deck_top: tuple[int, ...] = ()  # forced next cards, drawn before the shuffled rest
         self.dev = ((0,) * 5,) * n  # unplayed development cards (VP included)
@@ -102,8 +102,7 @@ class State:
         s.victim, s.free_roads, s.offer = self.victim, self.free_roads, self.offer
         s.winner, s.shuffle_harbors = self.winner, self.shuffle_harbors
         s.vowner, s.vcity, s.eowner = self.vowner, self.vcity, self.eowner
-        s.hands = [h[:] for h in self.hands]
-        s.bank = self.bank[:]
+        s.hands, s.bank = self.hands, self.bank
         s.deck, s.deck_top, s.dev, s.newdev = self.deck, self.deck_top, self.dev, self.newdev
         s.knights, s.roads, s.settlements = self.knights, self.roads, self.settlements
         s.cities, s.road_len, s.rolled = self.cities, self.road_len, self.rolled

@@ -25,7 +25,17 @@ from ..state import (
     tset,
 )
 from . import awards
-from .common import CITY_COST, ROAD_COST, SETTLEMENT_COST, Reason, cost_reason, pay, setup_order
+from .common import (
+    CITY_COST,
+    ROAD_COST,
+    SETTLEMENT_COST,
+    Reason,
+    cost_reason,
+    gain,
+    one,
+    pay,
+    setup_order,
+)  # fmt: skip
 
 
 def distance_ok(s: State, v: int) -> bool:
@@ -94,8 +104,7 @@ def apply_settle(s: State, a: Settle) -> None:
             for h in VERTEX_HEXES[v]:
                 r = s.layout.terrain[h]
                 if r < 5 and s.bank[r]:
-                    s.bank[r] -= 1
-                    s.hands[p][r] += 1
+                    gain(s, p, one(r))
         s.setup_vertex = v
         s.phase = SETUP_ROAD
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..actions import seat
-from ..state import DISCARD, OFFER, State
+from ..state import DISCARD, OFFER, State, tset
 
 # rule="BASE-BUILD-COSTS" (brick, lumber, wool, grain, ore)
 ROAD_COST = (1, 1, 0, 0, 0)
@@ -27,11 +27,30 @@ def can_pay(hand: list[int], cost) -> bool:
             and hand[3] >= cost[3] and hand[4] >= cost[4])
 
 
+def gain(s: State, p: int, delta) -> None:
+    """Move cards between the bank and p's hand: ``delta`` per resource, + to the hand."""
+    h, b = s.hands[p], s.bank
+    s.hands = tset(s.hands, p, (h[0] + delta[0], h[1] + delta[1], h[2] + delta[2],
+                                h[3] + delta[3], h[4] + delta[4]))
+    s.bank = (b[0] - delta[0], b[1] - delta[1], b[2] - delta[2], b[3] - delta[3], b[4] - delta[4])
+
+
+def give(s: State, src: int, dst: int, cards) -> None:
+    """Move ``cards`` (counts per resource) from src's hand to dst's."""
+    a, b = s.hands[src], s.hands[dst]
+    hands = list(s.hands)
+    hands[src] = tuple(a[r] - cards[r] for r in range(5))
+    hands[dst] = tuple(b[r] + cards[r] for r in range(5))
+    s.hands = tuple(hands)
+
+
+def one(r: int, n: int = 1) -> tuple[int, ...]:
+    """n cards of resource r as a 5-count bundle."""
+    return tuple(n if i == r else 0 for i in range(5))
+
+
 def pay(s: State, p: int, cost) -> None:
-    hand, bank = s.hands[p], s.bank
-    for r in range(5):
-        hand[r] -= cost[r]
-        bank[r] += cost[r]
+    gain(s, p, tuple(-c for c in cost))
 
 
 def cost_reason(s: State, p: int, cost, what: str) -> Reason | None:

@@ -21,7 +21,7 @@ from ..state import DRAW, MAIN, PRE_ROLL, ROADS, ROBBER, State, tadd, tset
 from ..state import ROAD_BUILDING as RB_PHASE
 from . import awards
 from .building import _phase_reason, legal_road_edges
-from .common import DEV_COST, Reason, cost_reason, pay
+from .common import DEV_COST, Reason, cost_reason, gain, give, one, pay
 
 
 def check_buy(s: State, a: BuyDev) -> Reason | None:
@@ -132,8 +132,7 @@ def apply_plenty(s: State, a: PlayPlenty) -> None:
     _use(s, a.player, PLENTY)
     for r in (a.first, a.second):
         if r >= 0:
-            s.bank[r] -= 1
-            s.hands[a.player][r] += 1
+            gain(s, a.player, one(r))
 
 
 def check_monopoly(s: State, a: PlayMonopoly) -> Reason | None:
@@ -150,6 +149,5 @@ def apply_monopoly(s: State, a: PlayMonopoly) -> None:
     _use(s, a.player, MONOPOLY)
     r = a.resource
     for q in range(s.n):
-        if q != a.player:
-            s.hands[a.player][r] += s.hands[q][r]
-            s.hands[q][r] = 0
+        if q != a.player and s.hands[q][r]:
+            give(s, q, a.player, one(r, s.hands[q][r]))

@@ -8,7 +8,7 @@ from ..actions import DICE, Die, Roll
 from ..board import HEX_VERTICES, Layout
 from ..state import DICE as DICE_PHASE
 from ..state import DISCARD, MAIN, PRE_ROLL, ROBBER, ROLLOFF, SETUP_SETTLE, State
-from .common import Reason
+from .common import Reason, gain, one
 
 
 @lru_cache(maxsize=64)
@@ -92,8 +92,7 @@ def produce(s: State, total: int) -> None:
             need[takers[0]] = s.bank[r]
         for p in range(s.n):
             if need[p]:
-                s.hands[p][r] += need[p]
-                s.bank[r] -= need[p]
+                gain(s, p, one(r, need[p]))
 
 
 # ---------------------------------------------------------------- roll-off

@@ -7,7 +7,7 @@ from functools import lru_cache
 from ..actions import Discard, MoveRobber, Steal, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES
 from ..state import DISCARD, ROBBER, STEAL, State, tset
-from .common import Reason
+from .common import Reason, gain, give, one
 
 
 def check_discard(s: State, a: Discard) -> Reason | None:
@@ -43,9 +43,7 @@ def discard_options(hand: list[int], k: int) -> list[tuple[int, ...]]:
 
 def apply_discard(s: State, a: Discard) -> None:
     p = a.player
-    for r, c in enumerate(a.cards):
-        s.hands[p][r] -= c
-        s.bank[r] += c
+    gain(s, p, tuple(-c for c in a.cards))
     s.discards = tset(s.discards, p, 0)
     if not any(s.discards):  # all settled: then the robber moves
         s.phase = ROBBER
@@ -104,7 +102,6 @@ def steal_outcomes(s: State) -> list[tuple[Steal, int]]:
 
 
 def apply_steal(s: State, a: Steal) -> None:
-    s.hands[s.victim][a.resource] -= 1
-    s.hands[s.active][a.resource] += 1
+    give(s, s.victim, s.active, one(a.resource))
     s.victim = -1
     s.phase = s.resume

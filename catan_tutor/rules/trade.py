@@ -7,7 +7,8 @@ from functools import lru_cache
 from ..actions import Accept, BankTrade, Decline, Offer, bundle_text, seat
 from ..board import GENERIC, RESOURCES, Layout
 from ..state import MAIN, OFFER, PRE_ROLL, SETUP_ROAD, SETUP_SETTLE, State
-from .common import Reason
+from .common import Reason, gain
+from .common import give as move_cards
 
 
 @lru_cache(maxsize=64)
@@ -67,11 +68,10 @@ def check_bank(s: State, a: BankTrade) -> Reason | None:
 
 
 def apply_bank(s: State, a: BankTrade) -> None:
-    hand = s.hands[a.player]
-    hand[a.give] -= a.count
-    s.bank[a.give] += a.count
-    hand[a.get] += 1
-    s.bank[a.get] -= 1
+    delta = [0] * 5
+    delta[a.give] -= a.count
+    delta[a.get] += 1
+    gain(s, a.player, delta)
 
 
 def bank_options(s: State, p: int) -> list[BankTrade]:
@@ -143,11 +143,9 @@ def check_accept(s: State, a: Accept) -> Reason | None:
 
 
 def apply_accept(s: State, a: Accept) -> None:
-    to, give, get = s.offer
-    me, them = s.hands[s.active], s.hands[to]
-    for r in range(5):
-        me[r] += get[r] - give[r]
-        them[r] += give[r] - get[r]
+    to, give_, get = s.offer
+    move_cards(s, s.active, to, give_)
+    move_cards(s, to, s.active, get)
     s.offer = None
     s.phase = MAIN
 
