@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .board import (
     EDGE_LABELS,
@@ -453,3 +454,9 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         return Offer(p, to, give, r.bundle())
     r.i -= 1
     raise r.fail(f"{word!r} is not an action")
+
+
+@lru_cache(maxsize=1 << 16)
+def make(cls: type, *args) -> Action:
+    """An interned action: equal to ``cls(*args)``, built once (enumeration is hot)."""
+    return cls(*args)

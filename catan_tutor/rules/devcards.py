@@ -14,6 +14,7 @@ from ..actions import (
     PlayMonopoly,
     PlayPlenty,
     PlayRoadBuilding,
+    make,
     seat,
 )  # fmt: skip
 from ..board import RESOURCES
@@ -40,8 +41,8 @@ def apply_buy(s: State, a: BuyDev) -> None:
 def draw_outcomes(s: State) -> list[tuple[DrawDev, int]]:
     """rule="BASE-BUILD-DEVCARD": uniform over the cards left, unless the top card is known."""
     if s.deck_top:
-        return [(DrawDev(s.deck_top[0]), 1)]
-    return [(DrawDev(c), n) for c, n in enumerate(s.deck) if n]
+        return [(make(DrawDev, s.deck_top[0]), 1)]
+    return [(make(DrawDev, c), n) for c, n in enumerate(s.deck) if n]
 
 
 def apply_draw(s: State, a: DrawDev) -> None:
@@ -124,8 +125,8 @@ def check_plenty(s: State, a: PlayPlenty) -> Reason | None:
 
 
 def plenty_options(s: State, p: int) -> list[PlayPlenty]:
-    out = [PlayPlenty(p, a, b) for a in range(5) for b in range(a, 5)]
-    return out + [PlayPlenty(p, a) for a in range(5)]
+    out = [make(PlayPlenty, p, a, b) for a in range(5) for b in range(a, 5)]
+    return out + [make(PlayPlenty, p, a) for a in range(5)]
 
 
 def apply_plenty(s: State, a: PlayPlenty) -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..actions import DICE, Die, Roll
+from ..actions import DICE, Die, Roll, make
 from ..board import HEX_VERTICES, Layout
 from ..state import DICE as DICE_PHASE
 from ..state import DISCARD, MAIN, PRE_ROLL, ROBBER, ROLLOFF, SETUP_SETTLE, State
-from .common import Reason, gain, one
+from .common import Reason, gain
 
 
 @lru_cache(maxsize=64)
@@ -29,7 +29,7 @@ def apply_roll(s: State, a: Roll) -> None:
     s.rolled = ()
 
 
-_FACES = {d: [(Die(d, v), 1) for v in range(1, 7)] for d in DICE}
+_FACES = {d: [(make(Die, d, v), 1) for v in range(1, 7)] for d in DICE}
 
 
 def die_outcomes(s: State) -> list[tuple[Die, int]]:
@@ -79,20 +79,24 @@ def production(s: State, total: int) -> list[list[int]]:
 
 
 def produce(s: State, total: int) -> None:
+    """Pay out a roll of ``total``; rule="BASE-PROD-SHORTAGE" when the bank runs short."""
     owed = production(s, total)
+    paid = [[0] * 5 for _ in range(s.n)]
     for r in range(5):
         need = [owed[p][r] for p in range(s.n)]
         want = sum(need)
         if not want:
             continue
-        if want > s.bank[r]:  # rule="BASE-PROD-SHORTAGE"
+        if want > s.bank[r]:
             takers = [p for p in range(s.n) if need[p]]
             if len(takers) > 1:
-                continue
+                continue  # several owed and not enough for all: nobody gets it
             need[takers[0]] = s.bank[r]
         for p in range(s.n):
-            if need[p]:
-                gain(s, p, one(r, need[p]))
+            paid[p][r] = need[p]
+    for p in range(s.n):
+        if any(paid[p]):
+            gain(s, p, paid[p])
 
 
 # ---------------------------------------------------------------- roll-off

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..actions import Discard, MoveRobber, Steal, seat
+from ..actions import Discard, MoveRobber, Steal, make, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES
 from ..state import DISCARD, ROBBER, STEAL, State, tset
 from .common import Reason, gain, give, one
@@ -82,7 +82,7 @@ def robber_options(s: State) -> list[MoveRobber]:
     out = []
     for h in range(N_HEXES):
         if h != s.robber:
-            out.extend(MoveRobber(s.active, h, v) for v in victims(s, h) or [-1])
+            out.extend(make(MoveRobber, s.active, h, v) for v in victims(s, h) or [-1])
     return out
 
 
@@ -98,7 +98,7 @@ def apply_move_robber(s: State, a: MoveRobber) -> None:
 def steal_outcomes(s: State) -> list[tuple[Steal, int]]:
     """rule="BASE-ROBBER-STEAL": uniform over the victim's individual cards."""
     hand = s.hands[s.victim]
-    return [(Steal(r), hand[r]) for r in range(5) if hand[r]]
+    return [(make(Steal, r), hand[r]) for r in range(5) if hand[r]]
 
 
 def apply_steal(s: State, a: Steal) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..actions import Accept, BankTrade, Decline, Offer, bundle_text, seat
+from ..actions import Accept, BankTrade, Decline, Offer, bundle_text, make, seat
 from ..board import GENERIC, RESOURCES, Layout
 from ..state import MAIN, OFFER, PRE_ROLL, SETUP_ROAD, SETUP_SETTLE, State
 from .common import Reason, gain
@@ -83,7 +83,7 @@ def bank_options(s: State, p: int) -> list[BankTrade]:
     for g in range(5):
         k = ks[g]
         if hand[g] >= k:
-            out.extend(BankTrade(p, g, k, r) for r in range(5) if r != g and s.bank[r])
+            out.extend(make(BankTrade, p, g, k, r) for r in range(5) if r != g and s.bank[r])
     return out
 
 
@@ -118,7 +118,7 @@ def offer_options(s: State, p: int) -> list[Offer]:
         for g in range(5):
             if s.hands[p][g]:
                 give = tuple(1 if r == g else 0 for r in range(5))
-                out.extend(Offer(p, to, give, tuple(1 if r == t else 0 for r in range(5)))
+                out.extend(make(Offer, p, to, give, tuple(1 if r == t else 0 for r in range(5)))
                            for t in range(5) if t != g)
     return out
 

@@ -34,6 +34,7 @@ from ..actions import (
     Settle,
     SpiralStart,
     Steal,
+    make,
     seat,
 )  # fmt: skip
 from ..board import EDGE_OTHER_END, N_VERTICES, Layout
@@ -222,39 +223,39 @@ class BaseRules:
             return []
         p = actors(s)[0]
         if ph == SETUP_SETTLE:
-            return [Settle(p, v) for v in range(N_VERTICES)]
+            return [make(Settle, p, v) for v in range(N_VERTICES)]
         if ph == SETUP_ROAD:
-            return [BuildRoad(p, e) for e, _ in sorted(EDGE_OTHER_END[s.setup_vertex])]
+            return [make(BuildRoad, p, e) for e, _ in sorted(EDGE_OTHER_END[s.setup_vertex])]
         if ph == PRE_ROLL:
-            return [Roll(p), *self.dev_candidates(s, p)]
+            return [make(Roll, p), *self.dev_candidates(s, p)]
         if ph == DISCARD:  # every seat that owes a discard, in seat order from the active one
-            return [Discard(q, c) for q in actors(s)
+            return [make(Discard, q, c) for q in actors(s)
                     for c in robber.discard_options(s.hands[q], s.discards[q])]
         if ph == ROBBER:
             return robber.robber_options(s)
         if ph == RB_PHASE:
-            return [BuildRoad(p, e) for e in building.legal_road_edges(s, p)]
+            return [make(BuildRoad, p, e) for e in building.legal_road_edges(s, p)]
         if ph == OFFER:
-            return [Accept(p), Decline(p)]
+            return [make(Accept, p), make(Decline, p)]
         return self.main_candidates(s, p, offers)
 
     def main_candidates(self, s: State, p: int, offers: bool = True) -> list[Action]:
         hand = s.hands[p]
         out: list[Action] = []
         if s.roads[p] < ROADS and can_pay(hand, ROAD_COST):
-            out += [BuildRoad(p, e) for e in building.legal_road_edges(s, p)]
+            out += [make(BuildRoad, p, e) for e in building.legal_road_edges(s, p)]
         if s.settlements[p] < SETTLEMENTS and can_pay(hand, SETTLEMENT_COST):
-            out += [Settle(p, v) for v in building.settle_candidates(s, p)]
+            out += [make(Settle, p, v) for v in building.settle_candidates(s, p)]
         if s.cities[p] < CITIES and can_pay(hand, CITY_COST):
-            out += [BuildCity(p, v) for v in range(N_VERTICES)
+            out += [make(BuildCity, p, v) for v in range(N_VERTICES)
                     if s.vowner[v] == p and not s.vcity[v]]
         if any(s.deck) and can_pay(hand, DEV_COST):
-            out.append(BuyDev(p))
+            out.append(make(BuyDev, p))
         out += self.dev_candidates(s, p)
         out += trade.bank_options(s, p)
         if offers:
             out += trade.offer_options(s, p)
-        out.append(EndTurn(p))
+        out.append(make(EndTurn, p))
         return out
 
     def dev_candidates(self, s: State, p: int) -> list[Action]:
@@ -263,13 +264,13 @@ class BaseRules:
         out: list[Action] = []
         ready = [s.dev[p][c] - s.newdev[c] > 0 for c in range(len(DEV_CARDS))]
         if ready[KNIGHT]:
-            out.append(PlayKnight(p))
+            out.append(make(PlayKnight, p))
         if ready[ROAD_BUILDING]:
-            out.append(PlayRoadBuilding(p))
+            out.append(make(PlayRoadBuilding, p))
         if ready[PLENTY]:
             out += devcards.plenty_options(s, p)
         if ready[MONOPOLY]:
-            out += [PlayMonopoly(p, r) for r in range(5)]
+            out += [make(PlayMonopoly, p, r) for r in range(5)]
         return out
 
     def legal_actions(self, s: State, offers: bool = True) -> list[Action]:
