@@ -8,7 +8,7 @@ integers so the rules can use plain lists; labels are only for people and notati
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
 BRICK, LUMBER, WOOL, GRAIN, ORE = range(5)
@@ -209,6 +209,13 @@ class Layout:
     terrain: tuple[int, ...]
     numbers: tuple[int, ...]  # 0 on the desert
     harbors: tuple[tuple[int, int], ...]
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:  # layouts key many caches: hash once
+        object.__setattr__(self, "_hash", hash((self.terrain, self.numbers, self.harbors)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def desert(self) -> int:
         return self.terrain.index(DESERT)

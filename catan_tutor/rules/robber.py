@@ -7,7 +7,7 @@ from functools import lru_cache
 from ..actions import Discard, MoveRobber, Steal, make, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES
 from ..state import DISCARD, ROBBER, STEAL, State, tset
-from .common import Reason, gain, give, one
+from .common import Reason, can_pay, gain, give, one
 
 
 def check_discard(s: State, a: Discard) -> Reason | None:
@@ -18,7 +18,7 @@ def check_discard(s: State, a: Discard) -> Reason | None:
     if n != s.discards[p] or min(a.cards) < 0:
         return Reason("BASE-SEVEN-DISCARD", f"{seat(p)} must discard exactly {s.discards[p]} "
                       f"cards (half of {sum(s.hands[p])}, rounded down), not {n}.")
-    if any(c > h for c, h in zip(a.cards, s.hands[p], strict=True)):
+    if not can_pay(s.hands[p], a.cards):
         return Reason("BASE-SEVEN-DISCARD", f"{seat(p)} does not hold those cards.")
     return None
 

@@ -275,8 +275,16 @@ class BaseRules:
 
     def legal_actions(self, s: State, offers: bool = True) -> list[Action]:
         """Legal actions in a fixed order; ``offers=False`` leaves out player trade offers."""
+        cands = self.candidates(s, offers)
+        if s.phase in CHANCE_PHASES:
+            return cands  # exactly the outcomes with a weight, which check() accepts
+        if s.phase not in (DISCARD, OFFER):
+            # check()'s prelude passes the active player's actions straight to the kind's
+            # check; do that once here instead of per candidate.
+            checks, active = self.checks, s.active
+            return [a for a in cands if a.player == active and checks[type(a)](s, a) is None]
         check = self.check
-        return [a for a in self.candidates(s, offers) if check(s, a) is None]
+        return [a for a in cands if check(s, a) is None]
 
     # ------------------------------------------------------------ scoring
     def victory_points(self, s: State, p: int) -> int:
