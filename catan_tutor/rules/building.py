@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..actions import BuildCity, BuildRoad, Settle, seat
 from ..board import (
     EDGE_LABELS,
@@ -47,7 +49,10 @@ def distance_ok(s: State, v: int) -> bool:
 def road_touches_network(s: State, p: int, e: int) -> bool:
     """rule="BASE-BUILD-ROAD": touches p's building, or p's road through a vertex not held by
     another colour (BASE-DEF-CONNECTED)."""
-    eowner, vowner = s.eowner, s.vowner
+    return _touches(s.vowner, s.eowner, p, e)
+
+
+def _touches(vowner: tuple[int, ...], eowner: tuple[int, ...], p: int, e: int) -> bool:
     for v in EDGE_VERTICES[e]:
         o = vowner[v]
         if o == p:
@@ -138,36 +143,41 @@ def check_road(s: State, a: BuildRoad) -> Reason | None:
     return cost_reason(s, p, ROAD_COST, "a road")
 
 
-def legal_road_edges(s: State, p: int) -> list[int]:
+def legal_road_edges(s: State, p: int) -> tuple[int, ...]:
     """Edges where p could place a road by the connection rule (cost and supply aside)."""
-    seen: set[int] = set()
-    out = []
-    eowner = s.eowner
-    for v in _network_vertices(s, p):
+    return _road_edges(s.vowner, s.eowner, p)
+
+
+@lru_cache(maxsize=4096)
+def _road_edges(vowner: tuple[int, ...], eowner: tuple[int, ...], p: int) -> tuple[int, ...]:
+    out: set[int] = set()
+    for v in _network(vowner, eowner, p):
         for e, _ in EDGE_OTHER_END[v]:
-            if eowner[e] < 0 and e not in seen:
-                seen.add(e)
-                if road_touches_network(s, p, e):
-                    out.append(e)
-    out.sort()
-    return out
+            if eowner[e] < 0 and e not in out and _touches(vowner, eowner, p, e):
+                out.add(e)
+    return tuple(sorted(out))
 
 
-def _network_vertices(s: State, p: int) -> set[int]:
-    vs = {v for v, o in enumerate(s.vowner) if o == p}
-    for e, o in enumerate(s.eowner):
+def _network(vowner: tuple[int, ...], eowner: tuple[int, ...], p: int) -> set[int]:
+    vs = {v for v, o in enumerate(vowner) if o == p}
+    for e, o in enumerate(eowner):
         if o == p:
             vs.update(EDGE_VERTICES[e])
     return vs
 
 
-def settle_candidates(s: State, p: int) -> list[int]:
+def settle_candidates(s: State, p: int) -> tuple[int, ...]:
     """Vertices at the end of p's roads (the checks decide the rest)."""
-    vs = set()
-    for e, o in enumerate(s.eowner):
+    return _road_ends(s.vowner, s.eowner, p)
+
+
+@lru_cache(maxsize=4096)
+def _road_ends(vowner: tuple[int, ...], eowner: tuple[int, ...], p: int) -> tuple[int, ...]:
+    vs: set[int] = set()
+    for e, o in enumerate(eowner):
         if o == p:
             vs.update(EDGE_VERTICES[e])
-    return sorted(v for v in vs if s.vowner[v] < 0)
+    return tuple(sorted(v for v in vs if vowner[v] < 0))
 
 
 def apply_road(s: State, a: BuildRoad) -> None:

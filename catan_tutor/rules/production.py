@@ -8,12 +8,14 @@ from ..actions import DICE, Die, Roll, make
 from ..board import HEX_VERTICES, Layout
 from ..state import DICE as DICE_PHASE
 from ..state import DISCARD, MAIN, PRE_ROLL, ROBBER, ROLLOFF, SETUP_SETTLE, State
-from .common import Reason, gain
+from .common import Reason
 
 
 @lru_cache(maxsize=64)
-def _hexes_by_number(layout: Layout) -> tuple[tuple[int, ...], ...]:
-    return layout.hexes_by_number()
+def _yields(layout: Layout) -> tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]:
+    """For each sum 0..12: (hex, resource, corner vertices) of the hexes carrying it."""
+    return tuple(tuple((h, layout.terrain[h], HEX_VERTICES[h]) for h in hexes)
+                 for hexes in layout.hexes_by_number())
 
 
 def check_roll(s: State, a: Roll) -> Reason | None:
@@ -63,40 +65,39 @@ def start_seven(s: State) -> None:
     s.phase = DISCARD if owed else ROBBER
 
 
-def production(s: State, total: int) -> list[list[int]]:
-    """Cards owed to each seat for a roll of ``total`` (rule="BASE-PROD-YIELD")."""
-    owed = [[0] * 5 for _ in range(s.n)]
-    terrain, vowner, vcity = s.layout.terrain, s.vowner, s.vcity
-    for h in _hexes_by_number(s.layout)[total]:
-        if h == s.robber:
+def production(s: State, total: int) -> dict[int, list[int]]:
+    """Cards owed for a roll of ``total``: resource -> count per seat (rule="BASE-PROD-YIELD")."""
+    owed: dict[int, list[int]] = {}
+    vowner, vcity, robber = s.vowner, s.vcity, s.robber
+    for h, r, corners in _yields(s.layout)[total]:
+        if h == robber:
             continue  # rule="BASE-ROBBER-BLOCK"
-        r = terrain[h]
-        for v in HEX_VERTICES[h]:
+        for v in corners:
             o = vowner[v]
             if o >= 0:
-                owed[o][r] += 2 if vcity[v] else 1
+                seats = owed.get(r)
+                if seats is None:
+                    seats = owed[r] = [0] * s.n
+                seats[o] += 2 if vcity[v] else 1
     return owed
 
 
 def produce(s: State, total: int) -> None:
     """Pay out a roll of ``total``; rule="BASE-PROD-SHORTAGE" when the bank runs short."""
     owed = production(s, total)
-    paid = [[0] * 5 for _ in range(s.n)]
-    for r in range(5):
-        need = [owed[p][r] for p in range(s.n)]
-        want = sum(need)
-        if not want:
-            continue
-        if want > s.bank[r]:
-            takers = [p for p in range(s.n) if need[p]]
+    if not owed:
+        return
+    hands, bank = [list(h) for h in s.hands], list(s.bank)
+    for r, need in owed.items():
+        if sum(need) > bank[r]:
+            takers = [p for p, k in enumerate(need) if k]
             if len(takers) > 1:
                 continue  # several owed and not enough for all: nobody gets it
-            need[takers[0]] = s.bank[r]
-        for p in range(s.n):
-            paid[p][r] = need[p]
-    for p in range(s.n):
-        if any(paid[p]):
-            gain(s, p, paid[p])
+            need[takers[0]] = bank[r]
+        for p, k in enumerate(need):
+            hands[p][r] += k
+            bank[r] -= k
+    s.hands, s.bank = tuple(map(tuple, hands)), tuple(bank)
 
 
 # ---------------------------------------------------------------- roll-off

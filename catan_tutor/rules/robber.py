@@ -23,11 +23,12 @@ def check_discard(s: State, a: Discard) -> Reason | None:
     return None
 
 
-def discard_options(hand: list[int], k: int) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=4096)
+def discard_options(hand: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
     """Every way to choose k cards from ``hand`` (counts per resource), in a fixed order."""
     out: list[tuple[int, ...]] = []
 
-    def rec(r: int, left: int, acc: list[int]) -> None:
+    def rec(r: int, left: int, acc: tuple[int, ...]) -> None:
         if r == 4:
             if left <= hand[4]:
                 out.append((*acc, left))
@@ -35,10 +36,10 @@ def discard_options(hand: list[int], k: int) -> list[tuple[int, ...]]:
         rest = sum(hand[r + 1:])
         for c in range(min(hand[r], left), -1, -1):
             if left - c <= rest:
-                rec(r + 1, left - c, [*acc, c])
+                rec(r + 1, left - c, (*acc, c))
 
-    rec(0, k, [])
-    return out
+    rec(0, k, ())
+    return tuple(out)
 
 
 def apply_discard(s: State, a: Discard) -> None:
