@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 
 from .actions import Action
@@ -40,10 +41,23 @@ def random_playout(game: Game, seed: int | None = None, *, trades: bool = False,
 
     With ``trades=False`` (the default, as in the benchmark) player-to-player offers are left
     out of the random choice. Returns the same game object, whose history holds every action.
+    The cyclic garbage collector is paused meanwhile (nothing here makes cycles); with many
+    finished games kept alive it would otherwise cost about a fifth of the time.
     """
     rng = random.Random(seed)
     rules, states, actions = game.rules, game._states, game._actions
     game._redo.clear()
+    was_enabled = gc.isenabled()
+    gc.disable()  # states and actions form no reference cycles; refcounting frees them
+    try:
+        return _play_out(game, rules, states, actions, rng, trades, max_actions)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _play_out(game: Game, rules, states, actions, rng: random.Random, trades: bool,
+              max_actions: int) -> Game:
     for _ in range(max_actions):
         s = states[-1]
         if s.phase in CHANCE_PHASES:
