@@ -79,12 +79,16 @@ def check_move_robber(s: State, a: MoveRobber) -> Reason | None:
     return None
 
 
-def robber_options(s: State) -> list[MoveRobber]:
-    out = []
-    for h in range(N_HEXES):
-        if h != s.robber:
-            out.extend(make(MoveRobber, s.active, h, v) for v in victims(s, h) or [-1])
-    return out
+def robber_options(s: State) -> tuple[MoveRobber, ...]:
+    """Every robber move with each possible victim, by hex then seat."""
+    return _robber_options(s.vowner, s.active, s.robber)
+
+
+@lru_cache(maxsize=4096)
+def _robber_options(vowner: tuple[int, ...], me: int, robber: int) -> tuple[MoveRobber, ...]:
+    table = _victims(vowner, me)
+    return tuple(make(MoveRobber, me, h, v) for h in range(N_HEXES) if h != robber
+                 for v in table[h] or (-1,))
 
 
 def apply_move_robber(s: State, a: MoveRobber) -> None:

@@ -232,7 +232,7 @@ class BaseRules:
             return [make(Discard, q, c) for q in actors(s)
                     for c in robber.discard_options(s.hands[q], s.discards[q])]
         if ph == ROBBER:
-            return robber.robber_options(s)
+            return list(robber.robber_options(s))
         if ph == RB_PHASE:
             return [make(BuildRoad, p, e) for e in building.legal_road_edges(s, p)]
         if ph == OFFER:
