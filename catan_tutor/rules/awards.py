@@ -15,10 +15,6 @@ def road_length(s: State, p: int) -> int:
     add up, and a trail may end at (but not go through) a vertex with a foreign building.
     """
     eowner, vowner = s.eowner, s.vowner
-    starts = set()
-    for e, o in enumerate(eowner):
-        if o == p:
-            starts.update(EDGE_VERTICES[e])
     best = 0
 
     def walk(v: int, used: int) -> int:
@@ -34,9 +30,39 @@ def road_length(s: State, p: int) -> int:
                     longest = length
         return longest
 
-    for v in starts:
+    for v in _trail_starts(eowner, vowner, p):
         best = max(best, walk(v, 0))
     return best
+
+
+def _trail_starts(eowner: tuple[int, ...], vowner: tuple[int, ...], p: int) -> list[int]:
+    """Where a longest trail may start: a vertex with an odd number of p's roads or a foreign
+    building, or any vertex of a network that has neither (a closed circuit).
+
+    At any other vertex an unused road would lengthen the trail at its start, and a closed
+    trail can be turned to start anywhere on it.
+    """
+    degree: dict[int, int] = {}
+    for e, o in enumerate(eowner):
+        if o == p:
+            for v in EDGE_VERTICES[e]:
+                degree[v] = degree.get(v, 0) + 1
+    starts, seen = [], set()
+    for root in sorted(degree):
+        if root in seen:
+            continue
+        part, todo = [], [root]  # one connected network of p's roads
+        seen.add(root)
+        while todo:
+            v = todo.pop()
+            part.append(v)
+            for e, w in EDGE_OTHER_END[v]:
+                if eowner[e] == p and w not in seen:
+                    seen.add(w)
+                    todo.append(w)
+        ends = [v for v in part if degree[v] % 2 or vowner[v] not in (-1, p)]
+        starts.extend(ends or part[:1])
+    return starts
 
 
 def _award(values: list[int], holder: int, minimum: int) -> int:
