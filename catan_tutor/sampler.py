@@ -27,7 +27,10 @@ class Sampler:
 
 def pick(rng: random.Random, weighted: list[tuple[Action, int]]) -> Action:
     """One outcome drawn with probability weight / total weight."""
-    x = rng.randrange(sum(w for _, w in weighted))
+    total = 0
+    for _, w in weighted:
+        total += w
+    x = rng.randrange(total)
     for a, w in weighted:
         x -= w
         if x < 0:

@@ -259,7 +259,7 @@ class BaseRules:
         return out
 
     def dev_candidates(self, s: State, p: int) -> list[Action]:
-        if s.dev_played:
+        if s.dev_played or not any(s.dev[p]):
             return []
         out: list[Action] = []
         ready = [s.dev[p][c] - s.newdev[c] > 0 for c in range(len(DEV_CARDS))]
