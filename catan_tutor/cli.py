@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from . import new_game, random_playout
@@ -16,19 +17,24 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--variant", default="base")
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--board", default="beginner")
+    play.add_argument("--board", default="beginner", help="beginner, variable or variable-harbors")
+    play.add_argument("--rolloff", action="store_true", help="roll for the first player")
     args = ap.parse_args(argv)
     try:
-        game = new_game(args.variant, players=args.players, seed=args.seed, board=args.board)
+        game = new_game(args.variant, players=args.players, seed=args.seed, board=args.board,
+                        rolloff=args.rolloff)
     except (ValueError, NotImplementedError) as e:
         print(f"catan-tutor: {e}", file=sys.stderr)
         return 2
     random_playout(game, args.seed)
-    for a in game.history:
-        print(a)
-    w = game.winner
     vp = ", ".join(f"{seat(p)} {game.victory_points(p)}" for p in range(game.players))
-    print(f"winner {seat(w)} after {game.state.turn} turns ({vp})")
+    lines = [*map(str, game.history), f"winner {seat(game.winner)} after {game.state.turn} "
+             f"turns ({vp})"]
+    try:
+        sys.stdout.write("\n".join(lines) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into head
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

@@ -188,7 +188,7 @@ def apply_road(s: State, a: BuildRoad) -> None:
         s.setup_step += 1
         order = setup_order(s.n)
         if s.setup_step == len(order):  # rule="BASE-SETUP-FREE": then P1 starts turn 1
-            s.turn, s.active, s.phase = 1, 0, PRE_ROLL
+            s.turn, s.active, s.phase, s.setup_vertex = 1, 0, PRE_ROLL, -1
         else:
             s.active = order[s.setup_step]
             s.phase = SETUP_SETTLE
