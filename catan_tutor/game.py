@@ -102,12 +102,13 @@ class Game:
     def observation(self, viewer: int | None = None) -> dict:
         """What ``viewer`` may see (BASE-INFO): the public game plus their own cards.
 
-        Others' hands and development cards appear only as counts; the deck order never.
+        Others' hands and development cards appear only as counts (until the game is over,
+        when every hand is revealed, Victory Point cards included); the deck order never.
         """
         s = self.state
         seats = []
         for p in range(s.n):
-            own = p == viewer
+            own = p == viewer or s.phase == OVER  # cards are revealed when the game is won
             seats.append({
                 "seat": seat(p), "color": s.colors[p], "hand_size": sum(s.hands[p]),
                 "dev_cards": sum(s.dev[p]), "knights_played": s.knights[p],

@@ -1392,8 +1392,11 @@ def test_BASE_DEV_VP_hidden_point_counts_and_wins_on_the_turn_bought():
         knights="3,0,0,0",
     )
     assert g.victory_points(0) == 9
+    assert g.observation(1)["seats"][0]["dev"] is None
     play(g, "P1 buy", "draw vp")
     assert g.is_over() and g.winner == 0 and g.current_player == TERMINAL
+    # Revealed when its owner wins: every seat now sees the five VP cards.
+    assert g.observation(1)["seats"][0]["dev"] == [0, 5, 0, 0, 0]
 
 
 # ================================================================ 1.11 Awards
