@@ -149,17 +149,6 @@ def edge_xy(e: int) -> tuple[float, float]:
     return ((ax + bx) / 2, (ay + by) / 2)
 
 
-def sea_hexes_xy() -> list[tuple[float, float]]:
-    """Centres of the 18 sea-frame hexes (the ring around the land)."""
-    land = set(HEX_AXIAL)
-    ring = set()
-    for q, r in HEX_AXIAL:
-        for dq, dr in _SIDE_NEIGHBOUR.values():
-            if (q + dq, r + dr) not in land:
-                ring.add((q + dq, r + dr))
-    return [(x * _SQ3, y / 2) for x, y in (_centre(q, r) for q, r in sorted(ring))]
-
-
 class LabelError(ValueError):
     """A hex, vertex or edge label that names nothing on the board."""
 

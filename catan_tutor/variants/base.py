@@ -293,6 +293,9 @@ class BaseRules:
     def pending(self, s: State) -> list[tuple[int, str]]:
         """Decisions owed now: (seat, what), chance events as seat -1."""
         ph = s.phase
+        if ph == ROLLOFF:
+            return [(-1, f"chance: {seat(production.rolloff_candidate(s))} rolls for first "
+                     "player")]
         if ph in CHANCE_PHASES:
             return [(-1, f"chance: {_CHANCE_RULE[ph]}")]
         if ph == DISCARD:
