@@ -29,6 +29,8 @@ from .errors import NotationError
 DEV_CARDS = ("knight", "vp", "roadbuilding", "plenty", "monopoly")
 KNIGHT, VP, ROAD_BUILDING, PLENTY, MONOPOLY = range(5)
 DICE = ("white", "red")
+# Single dice of the dummy's turn (DUMMY-*) and of tie-breaking roll-offs.
+SINGLE_DICE = ("dev", "card", "resource", "tiebreak")
 
 _DEV_ALIASES = {
     "knight": KNIGHT, "vp": VP, "victory": VP, "victorypoint": VP, "victory-point": VP,
@@ -296,6 +298,87 @@ class EndTurn(Action):
         return f"{seat(self.player)} end"
 
 
+# ---------------------------------------------------------------- two-player variants
+@dataclass(frozen=True, slots=True, repr=False)
+class NeutralSettle(Action):
+    """The mirrored settlement a builder places for neutral ``neutral`` (0: N1, 1: N2)."""
+
+    player: int
+    neutral: int
+    vertex: int
+
+    def __str__(self) -> str:
+        where = VERTEX_LABELS[self.vertex]
+        return f"{seat(self.player)} neutral N{self.neutral + 1} settle {where}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class NeutralRoad(Action):
+    """The mirrored road a builder places for neutral ``neutral`` (0: N1, 1: N2)."""
+
+    player: int
+    neutral: int
+    edge: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} neutral N{self.neutral + 1} road {EDGE_LABELS[self.edge]}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ForcedTrade(Action):
+    """Token action: take ``take`` from the opponent, give back ``give`` (2P-TOKEN-FORCED-TRADE)."""
+
+    player: int
+    take: Bundle
+    give: Bundle
+
+    def __str__(self) -> str:
+        take, give = bundle_text(self.take), bundle_text(self.give)
+        return f"{seat(self.player)} force take {take} give {give}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class RobberHome(Action):
+    """Token action: the robber goes back to the desert (2P-TOKEN-ROBBER)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} robber-home"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ReturnKnight(Action):
+    """Hand back a played Knight card for 2 tokens (2P-TOKEN-INCOME-KNIGHT)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} return knight"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Bid(Action):
+    """A sealed bid for one of the dummy's cards: ``give`` for one ``get`` (DUMMY-TRADE-*)."""
+
+    player: int
+    give: Bundle
+    get: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} bid {bundle_text(self.give)} for {RESOURCES[self.get]}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Pass(Action):
+    """No bid for the dummy's card this turn (DUMMY-TRADE-PROTOCOL)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} pass"
+
+
 # ---------------------------------------------------------------- parsing
 _SEAT = re.compile(r"^P([1-9])$", re.IGNORECASE)
 
@@ -318,6 +401,10 @@ class _Reader:
             raise self.fail(f"expected {what} after the end of the text")
         self.i += 1
         return self.tokens[self.i - 1]
+
+    def word(self, expected: str) -> None:
+        if self.next(f"'{expected}'").lower() != expected:
+            raise self.fail(f"expected {expected!r}")
 
     def more(self) -> bool:
         return self.i < len(self.tokens)
@@ -388,8 +475,8 @@ def parse_action(text: str, default_player: int, seats: int = 4) -> Action:
 def _parse_word(r: _Reader, word: str, p: int) -> Action:
     if word == "die":
         die = r.next("a die colour").lower()
-        if die not in DICE:
-            raise r.fail(f"{die!r} is not a die ({', '.join(DICE)})")
+        if die not in DICE + SINGLE_DICE:
+            raise r.fail(f"{die!r} is not a die ({', '.join(DICE + SINGLE_DICE)})")
         v = r.number("a die face 1-6")
         if not 1 <= v <= 6:
             raise r.fail(f"a die shows 1 to 6, not {v}")
@@ -421,7 +508,7 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         raise r.fail("no player is to move, so the action must name a seat like P1")
     simple = {"roll": Roll, "buy": BuyDev, "knight": PlayKnight, "roadbuilding": PlayRoadBuilding,
               "road-building": PlayRoadBuilding, "accept": Accept, "decline": Decline,
-              "end": EndTurn}  # fmt: skip
+              "end": EndTurn, "robber-home": RobberHome, "pass": Pass}  # fmt: skip
     if word in simple:
         return simple[word](p)
     if word == "settle":
@@ -452,6 +539,28 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         if r.next("'for'").lower() != "for":
             raise r.fail("expected 'for'")
         return Offer(p, to, give, r.bundle())
+    if word == "neutral":
+        tok = r.next("a neutral like N1").upper()
+        if tok not in ("N1", "N2"):
+            raise r.fail(f"{tok!r} is not a neutral (N1, N2)")
+        what = r.next("'settle' or 'road'").lower()
+        if what == "settle":
+            return NeutralSettle(p, int(tok[1]) - 1, r.label(parse_vertex, "a vertex"))
+        if what == "road":
+            return NeutralRoad(p, int(tok[1]) - 1, r.label(parse_edge, "an edge"))
+        raise r.fail(f"a neutral builds a settlement or a road, not {what!r}")
+    if word == "force":
+        r.word("take")
+        take = r.bundle(stop="give")
+        r.word("give")
+        return ForcedTrade(p, take, r.bundle())
+    if word == "return":
+        r.word("knight")
+        return ReturnKnight(p)
+    if word == "bid":
+        give = r.bundle(stop="for")
+        r.word("for")
+        return Bid(p, give, r.resource())
     r.i -= 1
     raise r.fail(f"{word!r} is not an action")
 

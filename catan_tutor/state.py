@@ -19,13 +19,24 @@ ROAD_BUILDING = "road-building"
 DRAW = "draw"  # (chance)
 OFFER = "offer"
 OVER = "over"
+# Two-player variants
+NEUTRAL = "neutral"  # base-2p: the builder builds the mirrored piece for a neutral
+BIDS = "bids"  # base-dummy: players pass or bid for the dummy's card, in seat order
+TIEBREAK = "tiebreak"  # base-dummy: a die roll-off breaks a tie (chance)
+DEV_DIE = "dev-die"  # base-dummy: does the dummy play a card? (chance)
+CARD_DIE = "card-die"  # base-dummy: which card (chance)
+RESOURCE_DIE = "resource-die"  # base-dummy: the dummy's monopoly resource (chance)
+END = "end"  # transient: the current turn ends now (never stored)
 PHASES = (BOARD, ROLLOFF, SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DICE, DISCARD, ROBBER, STEAL, MAIN,
-          ROAD_BUILDING, DRAW, OFFER, OVER)  # fmt: skip
-CHANCE_PHASES = frozenset((BOARD, ROLLOFF, DICE, STEAL, DRAW))
+          ROAD_BUILDING, DRAW, OFFER, OVER, NEUTRAL, BIDS, TIEBREAK, DEV_DIE, CARD_DIE,
+          RESOURCE_DIE)  # fmt: skip
+CHANCE_PHASES = frozenset((BOARD, ROLLOFF, DICE, STEAL, DRAW, TIEBREAK, DEV_DIE, CARD_DIE,
+                           RESOURCE_DIE))
 
 # rule="BASE-COMP-PIECES", rule="BASE-COMP-CARDS"
 ROADS, SETTLEMENTS, CITIES = 15, 5, 4
 RESOURCE_CARDS = 19
+TOKENS, START_TOKENS = 20, 5  # rule="2P-SETUP-TOKENS"
 DEV_DECK = (14, 5, 2, 2, 2)  # knight, vp, roadbuilding, plenty, monopoly
 
 
@@ -43,6 +54,10 @@ class State:
 
     Every field is immutable (tuples), so a snapshot is a shallow copy sharing them all, and
     the rules replace a field when it changes.
+
+    *Parties* are indexed 0..len(names)-1: the ``n`` players first, then the neutrals
+    (``owners`` counts players and neutrals: everyone who can own pieces), then the dummy
+    (``dummy`` is its index, or -1). Per-seat tuples are indexed by party.
     """
 
     __slots__ = (
@@ -51,10 +66,18 @@ class State:
         "newdev", "knights", "dev_played", "roads", "settlements", "cities", "road_len",
         "longest", "army", "dice", "rolled", "discards", "resume", "victim",
         "free_roads", "offer", "winner", "rolloff", "tiles", "harbor_kinds", "shuffle_harbors",
+        "names", "owners", "dummy", "tokens", "token_supply", "token_used", "knight_returned",
+        "sums", "neutral_due", "bids", "tiebreak",
     )  # fmt: skip
 
-    def __init__(self, n: int, layout: Layout | None, colors: tuple[str, ...]):
+    def __init__(self, n: int, layout: Layout | None, colors: tuple[str, ...],
+                 neutrals: int = 0, dummy: bool = False):
         self.n = n
+        self.names = (*(f"P{p + 1}" for p in range(n)), *(f"N{i + 1}" for i in range(neutrals)),
+                      *(("D",) if dummy else ()))
+        self.owners = n + neutrals
+        self.dummy = self.owners if dummy else -1
+        m = len(self.names)
         self.colors = colors
         self.layout = layout
         self.phase = SETUP_SETTLE
@@ -66,23 +89,23 @@ class State:
         self.vowner: tuple[int, ...] = (-1,) * N_VERTICES
         self.vcity: tuple[bool, ...] = (False,) * N_VERTICES
         self.eowner: tuple[int, ...] = (-1,) * N_EDGES
-        self.hands: tuple[tuple[int, ...], ...] = ((0,) * 5,) * n
+        self.hands: tuple[tuple[int, ...], ...] = ((0,) * 5,) * m
         self.bank: tuple[int, ...] = (RESOURCE_CARDS,) * 5
         self.deck = DEV_DECK
         self.deck_top: tuple[int, ...] = ()  # forced next cards, drawn before the shuffled rest
-        self.dev = ((0,) * 5,) * n  # unplayed development cards (VP included)
+        self.dev = ((0,) * 5,) * m  # unplayed development cards (VP included)
         self.newdev = (0,) * 5  # cards the active player bought this turn
-        self.knights = (0,) * n  # played Knight cards
+        self.knights = (0,) * m  # played Knight cards (the dummy: its army number)
         self.dev_played = False
-        self.roads = (0,) * n
-        self.settlements = (0,) * n
-        self.cities = (0,) * n
-        self.road_len = (0,) * n
+        self.roads = (0,) * m
+        self.settlements = (0,) * m
+        self.cities = (0,) * m
+        self.road_len = (0,) * m  # the dummy: its road number
         self.longest = -1
         self.army = -1
         self.dice: tuple[int, ...] = ()  # faces of the last complete roll
         self.rolled: tuple[int, ...] = ()  # faces of the roll in progress
-        self.discards = (0,) * n  # cards still owed
+        self.discards = (0,) * m  # cards still owed
         self.resume = MAIN  # phase to return to after the robber or Road Building
         self.victim = -1
         self.free_roads = 0
@@ -92,6 +115,18 @@ class State:
         self.tiles: tuple[int, ...] = ()  # variable board being laid: terrain per hex, -1 = not yet
         self.harbor_kinds: tuple[int, ...] = ()
         self.shuffle_harbors = False
+        self.tokens = (0,) * m  # trade tokens held (2P-TOKEN-*); empty supply when unused
+        self.token_supply = 0
+        self.token_used = False  # a token action was taken this turn
+        self.knight_returned = False  # a Knight card was handed back this turn
+        self.sums: tuple[int, ...] = ()  # production sums rolled this turn (2P-ROLL-TWICE)
+        self.neutral_due: tuple = ()  # (kind "settle"/"road", phase to return to)
+        self.bids: tuple = ()  # per player: None (no answer yet), () (pass) or (give, get)
+        self.tiebreak: tuple = ()  # (purpose, candidates, totals) of a die roll-off
+
+    def name(self, p: int) -> str:
+        """The party's name: P1.., N1/N2 for neutrals, D for the dummy."""
+        return self.names[p] if 0 <= p < len(self.names) else f"P{p + 1}"
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -107,5 +142,9 @@ class State:
         s.knights, s.roads, s.settlements = self.knights, self.roads, self.settlements
         s.cities, s.road_len, s.rolled = self.cities, self.road_len, self.rolled
         s.discards, s.rolloff, s.tiles = self.discards, self.rolloff, self.tiles
-        s.harbor_kinds = self.harbor_kinds
+        s.harbor_kinds, s.names, s.owners, s.dummy = (self.harbor_kinds, self.names, self.owners,
+                                                       self.dummy)
+        s.tokens, s.token_supply, s.token_used = self.tokens, self.token_supply, self.token_used
+        s.knight_returned, s.sums, s.neutral_due = self.knight_returned, self.sums, self.neutral_due
+        s.bids, s.tiebreak = self.bids, self.tiebreak
         return s

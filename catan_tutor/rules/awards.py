@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..board import EDGE_OTHER_END, EDGE_VERTICES
-from ..state import OVER, State
+from ..state import OVER, State, tset
 
 LONGEST_MIN, ARMY_MIN = 5, 3
 
@@ -76,25 +76,35 @@ def _award(values: list[int], holder: int, minimum: int) -> int:
     return leaders[0] if len(leaders) == 1 else -1  # a tie without the holder: set aside
 
 
-def update_roads(s: State, players=None) -> None:
-    """Recompute road lengths (all players by default) and the Longest Road holder.
+def update_roads(s: State, owners=None) -> None:
+    """Recompute road lengths (every piece owner by default) and the Longest Road holder.
 
     rule="BASE-AWARD-TIMING": called after every board change, on anybody's turn.
+    rule="2P-NEUTRAL-LONGEST-ROAD": neutrals' roads compete too.
     """
     lengths = list(s.road_len)
-    for p in range(s.n) if players is None else players:
+    for p in range(s.owners) if owners is None else owners:
         lengths[p] = road_length(s, p)
     s.road_len = tuple(lengths)
-    s.longest = _award(s.road_len, s.longest, LONGEST_MIN)
+    holder = _award(s.road_len, s.longest, LONGEST_MIN)
+    if s.longest == s.dummy >= 0 and holder != s.dummy:  # rule="DUMMY-AWARD-RECLAIM"
+        s.road_len = tset(s.road_len, s.dummy, 0)
+    s.longest = holder
 
 
 def update_army(s: State) -> None:
     """rule="BASE-AWARD-LARGEST-ARMY": 3+ played Knights, same procedure as Longest Road."""
-    s.army = _award(s.knights, s.army, ARMY_MIN)
+    holder = _award(s.knights, s.army, ARMY_MIN)
+    if s.army == s.dummy >= 0 and holder != s.dummy:  # rule="DUMMY-AWARD-RECLAIM"
+        s.knights = tset(s.knights, s.dummy, 0)
+    s.army = holder
 
 
 def public_points(s: State, p: int) -> int:
-    """rule="BASE-WIN-VP" without hidden Victory Point cards."""
+    """rule="BASE-WIN-VP" without hidden Victory Point cards; 0 for neutrals and the dummy
+    (rule="2P-SETUP-PLAYERS", rule="DUMMY-SETUP-NOTHING-ON-BOARD")."""
+    if p >= s.n:
+        return 0
     vp = s.settlements[p] + 2 * s.cities[p]
     if s.longest == p:
         vp += 2
@@ -105,7 +115,7 @@ def public_points(s: State, p: int) -> int:
 
 def victory_points(s: State, p: int) -> int:
     """rule="BASE-WIN-VP": settlement 1, city 2, each award 2, Victory Point card 1."""
-    return public_points(s, p) + s.dev[p][1]
+    return public_points(s, p) + s.dev[p][1] if p < s.n else 0
 
 
 def check_win(s: State, target: int = 10) -> None:

@@ -84,7 +84,7 @@ def check_settle(s: State, a: Settle) -> Reason | None:
         return _phase_reason(s, "a settlement")
     if s.vowner[v] >= 0:
         return Reason("BASE-BUILD-SETTLEMENT", f"{where} is already taken by "
-                      f"{seat(s.vowner[v])}'s {'city' if s.vcity[v] else 'settlement'}.")
+                      f"{s.name(s.vowner[v])}'s {'city' if s.vcity[v] else 'settlement'}.")
     if not distance_ok(s, v):
         near = next(VERTEX_LABELS[w] for w in VERTEX_NEIGHBOURS[v] if s.vowner[w] >= 0)
         return Reason("BASE-BUILD-DISTANCE", f"{where} is next to the building on {near}: "
@@ -126,7 +126,7 @@ def check_road(s: State, a: BuildRoad) -> Reason | None:
     if s.phase not in (SETUP_ROAD, MAIN, ROAD_BUILDING):
         return _phase_reason(s, "a road")
     if s.eowner[e] >= 0:
-        return Reason("BASE-BUILD-ROAD", f"{where} already has {seat(s.eowner[e])}'s road.")
+        return Reason("BASE-BUILD-ROAD", f"{where} already has {s.name(s.eowner[e])}'s road.")
     if s.phase == SETUP_ROAD:
         if s.setup_vertex not in EDGE_VERTICES[e]:
             return Reason("BASE-SETUP-ROUND1", f"The setup road must touch the settlement just "
@@ -194,12 +194,17 @@ def apply_road(s: State, a: BuildRoad) -> None:
             s.phase = SETUP_SETTLE
     elif s.phase == ROAD_BUILDING:
         s.free_roads -= 1
-        if s.free_roads <= 0 or s.roads[p] >= ROADS or not legal_road_edges(s, p):
-            s.free_roads = 0
-            s.phase = s.resume
+        continue_road_building(s, p)
     else:
         pay(s, p, ROAD_COST)
     awards.update_roads(s, (p,))
+
+
+def continue_road_building(s: State, p: int) -> None:
+    """rule="BASE-DEV-ROAD-BUILDING": the card ends when its roads are built or none fits."""
+    if s.free_roads <= 0 or s.roads[p] >= ROADS or not legal_road_edges(s, p):
+        s.free_roads = 0
+        s.phase = s.resume
 
 
 # ---------------------------------------------------------------- cities

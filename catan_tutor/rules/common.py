@@ -68,10 +68,16 @@ def setup_order(n: int) -> list[int]:
     return list(range(n)) + list(range(n - 1, -1, -1))
 
 
+def turn_seats(s: State) -> int:
+    """How many seats take turns: the players, and the dummy after them (DUMMY-SETUP-SEATS)."""
+    return s.n + (s.dummy >= 0)
+
+
 def actors(s: State) -> list[int]:
     """Seats that may act now (pending decisions included), in seat order from the active one."""
     if s.phase == DISCARD:
-        order = [(s.active + i) % s.n for i in range(s.n)]
+        m = len(s.discards)
+        order = [(s.active + i) % m for i in range(m)]
         return [p for p in order if s.discards[p] > 0]
     if s.phase == OFFER:
         return [s.offer[0]]

@@ -40,26 +40,41 @@ def die_outcomes(s: State) -> list[tuple[Die, int]]:
 
 
 def apply_die(s: State, a: Die) -> None:
+    total = add_die(s, a)
+    if total is not None:
+        resolve_roll(s, total, MAIN)
+
+
+def add_die(s: State, a: Die) -> int | None:
+    """Record one die; the sum once the roll is complete (a roll-off goes on by itself)."""
     s.rolled = (*s.rolled, a.value)
     if len(s.rolled) < len(DICE):
-        return
+        return None
     faces, s.rolled = s.rolled, ()
     if s.phase == ROLLOFF:
         _rolloff_result(s, sum(faces))
-        return
+        return None
     s.dice = faces
-    total = sum(faces)  # rule="BASE-PROD-ROLL"
+    return sum(faces)  # rule="BASE-PROD-ROLL"
+
+
+def resolve_roll(s: State, total: int, then: str) -> None:
+    """Production, or a 7's discards and robber; ``then`` is the phase that follows."""
     if total == 7:
         start_seven(s)
+        s.resume = then
     else:
         produce(s, total)
-        s.phase = MAIN
+        s.phase = then
 
 
 def start_seven(s: State) -> None:
-    """rule="BASE-SEVEN-NOPROD", rule="BASE-SEVEN-DISCARD": everyone over 7 cards owes half."""
-    sizes = [sum(h) for h in s.hands]
-    s.discards = tuple(k // 2 if k > 7 else 0 for k in sizes)
+    """rule="BASE-SEVEN-NOPROD", rule="BASE-SEVEN-DISCARD": every player over 7 cards owes half.
+
+    rule="DUMMY-SEVEN-DISCARD": only players discard, never the dummy.
+    """
+    n = s.n
+    s.discards = tuple(sum(h) // 2 if p < n and sum(h) > 7 else 0 for p, h in enumerate(s.hands))
     owed = any(s.discards)
     s.resume = MAIN
     s.phase = DISCARD if owed else ROBBER
@@ -68,13 +83,13 @@ def start_seven(s: State) -> None:
 def production(s: State, total: int) -> dict[int, list[int]]:
     """Cards owed for a roll of ``total``: resource -> count per seat (rule="BASE-PROD-YIELD")."""
     owed: dict[int, list[int]] = {}
-    vowner, vcity, robber = s.vowner, s.vcity, s.robber
+    vowner, vcity, robber, n = s.vowner, s.vcity, s.robber, s.n
     for h, r, corners in _yields(s.layout)[total]:
         if h == robber:
             continue  # rule="BASE-ROBBER-BLOCK"
         for v in corners:
             o = vowner[v]
-            if o >= 0:
+            if 0 <= o < n:  # rule="2P-SETUP-PLAYERS": neutrals never produce
                 seats = owed.get(r)
                 if seats is None:
                     seats = owed[r] = [0] * s.n

@@ -51,13 +51,16 @@ def apply_discard(s: State, a: Discard) -> None:
 
 
 def victims(s: State, h: int) -> tuple[int, ...]:
-    """Opponents of the active player with a building on hex h, by seat."""
-    return _victims(s.vowner, s.active)[h]
+    """Opponents of the active player with a building on hex h, by seat.
+
+    rule="2P-NEUTRAL-ON-BOARD": neutrals hold no cards, so they are never robbed.
+    """
+    return _victims(s.vowner, s.active, s.n)[h]
 
 
 @lru_cache(maxsize=4096)
-def _victims(vowner: tuple[int, ...], me: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(sorted({o for o in (vowner[v] for v in vs) if o >= 0 and o != me}))
+def _victims(vowner: tuple[int, ...], me: int, n: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(sorted({o for o in (vowner[v] for v in vs) if 0 <= o < n and o != me}))
                  for vs in HEX_VERTICES)
 
 
@@ -74,19 +77,20 @@ def check_move_robber(s: State, a: MoveRobber) -> Reason | None:
         return Reason("BASE-ROBBER-STEAL", f"On {HEX_NAMES[a.hex]} {seat(a.player)} must rob one "
                       f"of {names}.")
     if not cands and a.victim >= 0:
-        return Reason("BASE-ROBBER-STEAL", f"{seat(a.victim)} has no building on "
+        return Reason("BASE-ROBBER-STEAL", f"{s.name(a.victim)} has no building on "
                       f"{HEX_NAMES[a.hex]}, so there is nobody to rob there.")
     return None
 
 
 def robber_options(s: State) -> tuple[MoveRobber, ...]:
     """Every robber move with each possible victim, by hex then seat."""
-    return _robber_options(s.vowner, s.active, s.robber)
+    return _robber_options(s.vowner, s.active, s.robber, s.n)
 
 
 @lru_cache(maxsize=4096)
-def _robber_options(vowner: tuple[int, ...], me: int, robber: int) -> tuple[MoveRobber, ...]:
-    table = _victims(vowner, me)
+def _robber_options(vowner: tuple[int, ...], me: int, robber: int, n: int
+                    ) -> tuple[MoveRobber, ...]:
+    table = _victims(vowner, me, n)
     return tuple(make(MoveRobber, me, h, v) for h in range(N_HEXES) if h != robber
                  for v in table[h] or (-1,))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..actions import EndTurn
 from ..state import MAIN, PRE_ROLL, State
 from .building import _phase_reason
-from .common import Reason
+from .common import Reason, turn_seats
 
 
 def check_end(s: State, a: EndTurn) -> Reason | None:
@@ -16,9 +16,14 @@ def check_end(s: State, a: EndTurn) -> Reason | None:
 
 def apply_end(s: State, a: EndTurn) -> None:
     """The next seat clockwise becomes active; its win is checked as its turn begins."""
-    s.dev_played = False
+    next_turn(s)
+
+
+def next_turn(s: State) -> None:
+    """Hand the turn to the next seat, resetting what counts per turn."""
+    s.dev_played = s.token_used = s.knight_returned = False
     s.newdev = (0,) * 5
-    s.active = (s.active + 1) % s.n
+    s.active = (s.active + 1) % turn_seats(s)
     s.turn += 1
-    s.dice = ()
+    s.dice = s.sums = ()
     s.phase = PRE_ROLL

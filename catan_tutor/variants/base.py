@@ -75,8 +75,6 @@ from ..state import (
 COLORS = ("red", "blue", "white", "orange")
 _CHANCE_RULE = {BOARD: "BASE-BOARD-VARIABLE", ROLLOFF: "BASE-CHANCE-ROLLOFF",
                 DICE: "BASE-PROD-ROLL", STEAL: "BASE-ROBBER-STEAL", DRAW: "BASE-BUILD-DEVCARD"}
-_DECISIONS = {DISCARD: (Discard,), OFFER: (Accept, Decline)}
-_WAIT_RULE = {DISCARD: "BASE-SEVEN-DISCARD", OFFER: "BASE-TRADE-DOMESTIC"}
 # The rule that makes each kind of action legal, quoted by explain() for a legal action.
 _LEGAL_RULE = {
     Roll: "BASE-PROD-ROLL", Settle: "BASE-BUILD-SETTLEMENT", BuildRoad: "BASE-BUILD-ROAD",
@@ -95,8 +93,20 @@ class BaseRules:
     variant = "base"
     seats = (3, 4)
     target = 10
+    neutrals = 0  # neutral parties (base-2p)
+    has_dummy = False  # a dummy seat after the players (base-dummy)
+    tokens = False  # trade tokens (2P-TOKEN-*)
+    double_roll = False  # two production rolls a turn (2P-ROLL-TWICE)
 
     def __init__(self) -> None:
+        # Phases that wait for decisions of their own kinds: the kinds, the rule to quote, and
+        # whether everybody else is told to wait for them (else: it is not their move).
+        self.decisions: dict[str, tuple[tuple[type, ...], str, bool]] = {
+            DISCARD: ((Discard,), "BASE-SEVEN-DISCARD", True),
+            OFFER: ((Accept, Decline), "BASE-TRADE-DOMESTIC", False),
+        }
+        self.chance_rules = dict(_CHANCE_RULE)
+        self.legal_rules = dict(_LEGAL_RULE)
         self.checks = {
             Roll: production.check_roll, Settle: building.check_settle,
             BuildRoad: building.check_road, BuildCity: building.check_city,
@@ -123,7 +133,9 @@ class BaseRules:
     # ------------------------------------------------------------ setup
     def new_state(self, players: int, layout: Layout | None, *, shuffle_harbors: bool = False,
                   rolloff: bool = False, colors: tuple[str, ...] | None = None) -> State:
-        s = State(players, layout, tuple(colors or COLORS[:players]))
+        parties = players + self.neutrals + self.has_dummy
+        s = State(players, layout, tuple(colors or COLORS[:parties]), self.neutrals,
+                  self.has_dummy)
         if rolloff:
             production.start_rolloff(s)
         if layout is None:
@@ -141,6 +153,10 @@ class BaseRules:
         if s.phase in CHANCE_PHASES or s.phase == OVER:
             return []
         return actors(s)
+
+    def chance_rule(self, s: State) -> str:
+        """The rule governing the chance event due now."""
+        return self.chance_rules[s.phase]
 
     def chance_outcomes(self, s: State) -> list[tuple[Action, int]]:
         """Outcomes of the pending chance event with integer weights (BASE-CHANCE-EVENTS)."""
@@ -167,31 +183,30 @@ class BaseRules:
             if any(o == a and w for o, w in self.chance_outcomes(s)):
                 return None
             options = ", ".join(str(o) for o, w in self.chance_outcomes(s) if w)
-            return Reason(_CHANCE_RULE[s.phase], f"'{a}' cannot happen now; the possible "
+            return Reason(self.chance_rule(s), f"'{a}' cannot happen now; the possible "
                           f"outcomes are: {options}.")
         if s.phase in CHANCE_PHASES:
-            return Reason("BASE-CHANCE-EVENTS", f"A chance event ({_CHANCE_RULE[s.phase]}) must "
+            return Reason("BASE-CHANCE-EVENTS", f"A chance event ({self.chance_rule(s)}) must "
                           "be resolved before anyone acts.")
         p = a.player
         fn = self.checks.get(type(a))
-        if p == s.active and s.phase not in (DISCARD, OFFER) and fn is not None:
+        decision = self.decisions.get(s.phase)
+        if p == s.active and decision is None and fn is not None:
             return fn(s, a)  # the usual case: the active player acts
-        who = actors(s)
+        who = self.actors(s)
         if p not in who:
             if not 0 <= p < s.n:
                 return Reason("BASE-TURN-OFFTURN", f"There is no seat {seat(p)} in this game.")
-            if s.phase == DISCARD:
-                owing = ", ".join(seat(q) for q in who)
-                return Reason("BASE-SEVEN-DISCARD", f"Waiting for discards from {owing}; "
-                              "nothing else happens until they are made.")
-            return Reason("BASE-TURN-OFFTURN", f"It is {seat(who[0])}'s move; {seat(p)} may only "
-                          "trade with the active player and settle their own decisions.")
-        if s.phase in (DISCARD, OFFER) and type(a) not in _DECISIONS[s.phase]:
+            if decision is not None and decision[2]:
+                return Reason(decision[1], f"Waiting for {self._owed(s, p)}; nothing else "
+                              "happens until then.")
+            return Reason("BASE-TURN-OFFTURN", f"It is {s.name(who[0])}'s move; {seat(p)} may "
+                          "only trade with the active player and settle their own decisions.")
+        if decision is not None and type(a) not in decision[0]:
             if p != s.active:
                 return Reason("BASE-TURN-OFFTURN", f"{seat(p)} is not on turn: they may only "
                               f"settle their pending decision ({self._owed(s, p)}).")
-            return Reason(_WAIT_RULE[s.phase],
-                          f"Waiting for {self._owed(s, p)} first.")
+            return Reason(decision[1], f"Waiting for {self._owed(s, p)} first.")
         if fn is None:
             return Reason("BASE-TURN-PHASES", f"'{a}' is not an action of this variant.")
         return fn(s, a)
@@ -202,8 +217,8 @@ class BaseRules:
     def describe(self, s: State, a: Action) -> Reason:
         """Why a legal action is legal: its rule and a sentence."""
         if a.is_chance:
-            return Reason(_CHANCE_RULE[s.phase], f"'{a}' is a possible chance outcome now.")
-        rule = _LEGAL_RULE.get(type(a), "BASE-TURN-PHASES")
+            return Reason(self.chance_rule(s), f"'{a}' is a possible chance outcome now.")
+        rule = self.legal_rules.get(type(a), "BASE-TURN-PHASES")
         if s.phase in (SETUP_SETTLE, SETUP_ROAD):
             rule = "BASE-SETUP-ROUND1" if s.setup_step < s.n else "BASE-SETUP-ROUND2"
         return Reason(rule, f"{seat(a.player)} may play '{a}' now.")
@@ -278,7 +293,7 @@ class BaseRules:
         cands = self.candidates(s, offers)
         if s.phase in CHANCE_PHASES:
             return cands  # exactly the outcomes with a weight, which check() accepts
-        if s.phase not in (DISCARD, OFFER):
+        if s.phase not in self.decisions:
             # check()'s prelude passes the active player's actions straight to the kind's
             # check; do that once here instead of per candidate.
             checks, active = self.checks, s.active
@@ -297,7 +312,7 @@ class BaseRules:
             return [(-1, f"chance: {seat(production.rolloff_candidate(s))} rolls for first "
                      "player")]
         if ph in CHANCE_PHASES:
-            return [(-1, f"chance: {_CHANCE_RULE[ph]}")]
+            return [(-1, f"chance: {self.chance_rule(s)}")]
         if ph == DISCARD:
             return [(p, f"discard {s.discards[p]} cards") for p in actors(s)]
         if ph == OFFER:
