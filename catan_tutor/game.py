@@ -202,7 +202,7 @@ class Game:
         """One line that restores this exact game state (hidden cards and deck included)."""
         from .position import encode
 
-        return encode(self.rules.variant, self.state)
+        return encode(self.rules, self.state)
 
     @classmethod
     def from_position(cls, text: str) -> Game:

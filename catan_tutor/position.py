@@ -5,8 +5,10 @@ Example (abridged)::
     catan base n=4 colors=red,blue,white,orange phase=main turn=3 active=P3 ... robber=J
     bank=17,18,19,16,19 hands=1,0,0,2,0/... settlements=H4,E2/... roads=H3,E1/...
 
-Seats' lists are separated by ``/``, a ``-`` means empty or none. Every field is always
-written, in a fixed order, so equal states give equal texts.
+Per-seat lists are separated by ``/`` and cover every party (players, then neutrals N1, N2,
+then the dummy D); a ``-`` means empty or none. Every field of the variant is always written,
+in a fixed order, so equal states give equal texts. Variants with trade tokens, two rolls,
+neutrals or a dummy add the fields of ``EXTRA_KEYS``.
 """
 
 from __future__ import annotations
@@ -32,16 +34,21 @@ from .errors import PositionError
 from .rules.awards import road_length
 from .rules.common import setup_order
 from .state import (
+    BIDS,
     BOARD,
+    CARD_DIE,
     CITIES,
     DEV_DECK,
+    DEV_DIE,
     DICE,
     DISCARD,
     DRAW,
+    NEUTRAL,
     OFFER,
     OVER,
     PHASES,
     RESOURCE_CARDS,
+    RESOURCE_DIE,
     ROAD_BUILDING,
     ROADS,
     ROLLOFF,
@@ -49,7 +56,10 @@ from .state import (
     SETUP_ROAD,
     SETUP_SETTLE,
     STEAL,
+    TIEBREAK,
+    TOKENS,
     State,
+    tset,
 )  # fmt: skip
 
 KEYS = (
@@ -58,6 +68,16 @@ KEYS = (
     "knights", "played", "settlements", "cities", "roads", "longest", "army", "dice", "rolled",
     "discards", "resume", "victim", "free", "offer", "winner", "rolloff",
 )  # fmt: skip
+EXTRA_KEYS = {
+    "tokens": ("tokens", "supply", "tokused", "kret"),  # 2P-TOKEN-*
+    "double_roll": ("sums",),  # 2P-ROLL-TWICE
+    "neutrals": ("nb",),  # 2P-NEUTRAL-MIRROR: the neutral piece owed, and the phase after it
+    "has_dummy": ("droad", "bids", "tb"),  # DUMMY-*: D's road number, sealed bids, roll-off
+}
+
+
+def variant_keys(rules) -> tuple[str, ...]:
+    return KEYS + tuple(k for flag, ks in EXTRA_KEYS.items() if getattr(rules, flag) for k in ks)
 
 
 def _ints(xs) -> str:
@@ -72,15 +92,16 @@ def _labels(xs, names) -> str:
     return ",".join(names[x] for x in xs) or "-"
 
 
-def encode(variant: str, s: State) -> str:
+def encode(rules, s: State) -> str:
     n = s.n
+    parties = range(len(s.names))
     lay = s.layout
     f = {
         "n": str(n),
         "colors": ",".join(s.colors),
         "phase": s.phase,
         "turn": str(s.turn),
-        "active": seat(s.active),
+        "active": s.name(s.active),
         "setup": str(s.setup_step),
         "sv": VERTEX_LABELS[s.setup_vertex] if s.setup_vertex >= 0 else "-",
         "terrain": ",".join(TERRAIN_CODES[t] for t in lay.terrain) if lay else "-",
@@ -96,18 +117,18 @@ def encode(variant: str, s: State) -> str:
         "hands": "/".join(_ints(h) for h in s.hands),
         "dev": "/".join(_ints(d) for d in s.dev),
         "newdev": _ints(s.newdev),
-        "knights": _ints(s.knights),
+        "knights": _ints(s.knights),  # the dummy's entry: its army number
         "played": str(int(s.dev_played)),
         "settlements": "/".join(
             _labels([v for v, o in enumerate(s.vowner) if o == p and not s.vcity[v]],
-                    VERTEX_LABELS) for p in range(n)),
+                    VERTEX_LABELS) for p in parties),
         "cities": "/".join(
             _labels([v for v, o in enumerate(s.vowner) if o == p and s.vcity[v]], VERTEX_LABELS)
-            for p in range(n)),
+            for p in parties),
         "roads": "/".join(
-            _labels([e for e, o in enumerate(s.eowner) if o == p], EDGE_LABELS) for p in range(n)),
-        "longest": _seat_or_dash(s.longest),
-        "army": _seat_or_dash(s.army),
+            _labels([e for e, o in enumerate(s.eowner) if o == p], EDGE_LABELS) for p in parties),
+        "longest": _name_or_dash(s, s.longest),
+        "army": _name_or_dash(s, s.army),
         "dice": _ints(s.dice),
         "rolled": _ints(s.rolled),
         "discards": _ints(s.discards),
@@ -119,8 +140,38 @@ def encode(variant: str, s: State) -> str:
         "winner": _seat_or_dash(s.winner),
         "rolloff": (_labels(s.rolloff[0], [seat(p) for p in range(n)]) + ":" +
                     _ints(s.rolloff[1])) if s.rolloff[0] else "-",
+        "tokens": _ints(s.tokens),
+        "supply": str(s.token_supply),
+        "tokused": str(int(s.token_used)),
+        "kret": str(int(s.knight_returned)),
+        "sums": _ints(s.sums),
+        "nb": ":".join(s.neutral_due) or "-",
+        "droad": str(s.road_len[s.dummy]) if s.dummy >= 0 else "-",
+        "bids": "/".join(_bid_text(b) for b in s.bids) or "-",
+        "tb": _tiebreak_text(s),
     }  # fmt: skip
-    return " ".join(["catan", variant, *(f"{k}={f[k]}" for k in KEYS)])
+    keys = variant_keys(rules)
+    return " ".join(["catan", rules.variant, *(f"{k}={f[k]}" for k in keys)])
+
+
+def _name_or_dash(s: State, p: int) -> str:
+    return s.name(p) if p >= 0 else "-"
+
+
+def _bid_text(b) -> str:
+    if b is None:
+        return "?"
+    if not b:
+        return "pass"
+    return f"{_ints(b[0])}:{RESOURCES[b[1]]}"
+
+
+def _tiebreak_text(s: State) -> str:
+    if not s.tiebreak:
+        return "-"
+    purpose, cands, totals = s.tiebreak
+    names = HEX_NAMES if purpose == "robber" else s.names
+    return f"{purpose}:{','.join(names[c] for c in cands)}:{_ints(totals)}"
 
 
 class _Fields:
@@ -131,20 +182,28 @@ class _Fields:
         if len(words) < 2 or words[0] != "catan":
             raise PositionError(f"position text must start with 'catan <variant>': {text[:40]!r}")
         self.variant = words[1]
+        from .variants import rules_for
+
+        try:
+            self.rules = rules_for(self.variant)
+        except (ValueError, NotImplementedError) as e:
+            raise PositionError(f"position text: {e}") from None
+        keys = variant_keys(self.rules)
         self.f: dict[str, str] = {}
         for w in words[2:]:
             k, eq, v = w.partition("=")
             if not eq:
                 raise PositionError(f"position text: {w!r} is not a key=value field")
-            if k not in KEYS:
-                raise PositionError(f"position text: unknown field {k!r}")
+            if k not in keys:
+                raise PositionError(f"position text: unknown field {k!r} for {self.variant}")
             if k in self.f:
                 raise PositionError(f"position text: field {k!r} appears twice")
             self.f[k] = v
-        missing = [k for k in KEYS if k not in self.f]
+        missing = [k for k in keys if k not in self.f]
         if missing:
             raise PositionError(f"position text: missing field(s) {', '.join(missing)}")
         self.n = 0
+        self.parties: tuple[str, ...] = ()
 
     def bad(self, key: str, why: str) -> PositionError:
         return PositionError(f"position text: field {key}={self.f[key]!r}: {why}")
@@ -172,13 +231,16 @@ class _Fields:
             raise self.bad(key, "negative count")
         return xs
 
-    def seat(self, key: str, text: str | None = None, allow_none: bool = True) -> int:
+    def seat(self, key: str, text: str | None = None, allow_none: bool = True,
+             players_only: bool = False) -> int:
+        """A party named in the field: P1.., or N1, N2, D where the variant has them."""
         t = self.f[key] if text is None else text
         if t == "-" and allow_none:
             return -1
-        if len(t) == 2 and t[0] == "P" and t[1].isdigit() and 1 <= int(t[1]) <= self.n:
-            return int(t[1]) - 1
-        raise self.bad(key, f"{t!r} is not a seat P1..P{self.n}")
+        names = self.parties[:self.n] if players_only else self.parties
+        if t in names:
+            return names.index(t)
+        raise self.bad(key, f"{t!r} is not one of {', '.join(names)}")
 
     def names(self, key: str, names, text: str | None = None) -> list[int]:
         t = self.f[key] if text is None else text
@@ -193,26 +255,26 @@ class _Fields:
 
     def per_seat(self, key: str) -> list[str]:
         parts = self.f[key].split("/")
-        if len(parts) != self.n:
-            raise self.bad(key, f"expected {self.n} seat lists separated by '/'")
+        if len(parts) != len(self.parties):
+            raise self.bad(key, f"expected {len(self.parties)} lists separated by '/' "
+                           f"({', '.join(self.parties)})")
         return parts
 
 
 def decode(text: str) -> tuple[str, State]:
     """Read position text; raises PositionError naming the field at fault."""
-    from .variants import rules_for
-
     if not isinstance(text, str):
         raise PositionError("position text must be a string")
     F = _Fields(text)
-    rules = rules_for(F.variant)
+    rules = F.rules
     n = F.int("n", 1, 6)
     if n not in rules.seats:
         raise F.bad("n", f"{F.variant} is for {' or '.join(map(str, rules.seats))} players")
     F.n = n
+    F.parties = State(n, None, (), rules.neutrals, rules.has_dummy).names
     colors = tuple(F.f["colors"].split(","))
-    if len(colors) != n:
-        raise F.bad("colors", f"expected {n} colours")
+    if len(colors) != len(F.parties):
+        raise F.bad("colors", f"expected {len(F.parties)} colours ({', '.join(F.parties)})")
     layout = None
     if F.f["terrain"] != "-":
         terrain = tuple(F.names("terrain", TERRAIN_CODES))
@@ -223,7 +285,7 @@ def decode(text: str) -> tuple[str, State]:
         if [terrain.count(t) for t in range(6)] != list(TERRAIN_SUPPLY):
             raise F.bad("terrain", "terrain counts differ from BASE-COMP-TERRAIN")
         layout = Layout(terrain, numbers, tuple(zip(HARBOR_EDGES, kinds, strict=True)))
-    s = State(n, layout, colors)
+    s = State(n, layout, colors, rules.neutrals, rules.has_dummy)
     s.phase = F.f["phase"]
     if s.phase not in PHASES:
         raise F.bad("phase", f"unknown phase; one of {', '.join(PHASES)}")
@@ -243,7 +305,7 @@ def decode(text: str) -> tuple[str, State]:
     s.hands = tuple(tuple(_five(F, "hands", part)) for part in F.per_seat("hands"))
     s.dev = tuple(tuple(_five(F, "dev", part)) for part in F.per_seat("dev"))
     s.newdev = tuple(F.ints("newdev", 5))
-    s.knights = tuple(F.ints("knights", n))
+    s.knights = tuple(F.ints("knights", len(F.parties)))
     s.dev_played = F.int("played", 0, 1) == 1
     vowner, vcity, eowner = list(s.vowner), list(s.vcity), list(s.eowner)
     for key, city in (("settlements", False), ("cities", True)):
@@ -259,14 +321,15 @@ def decode(text: str) -> tuple[str, State]:
             eowner[e] = p
     s.vowner, s.vcity, s.eowner = tuple(vowner), tuple(vcity), tuple(eowner)
     s.settlements = tuple(sum(1 for v, o in enumerate(vowner) if o == p and not vcity[v])
-                          for p in range(n))
-    s.cities = tuple(sum(1 for v, o in enumerate(vowner) if o == p and vcity[v]) for p in range(n))
-    s.roads = tuple(eowner.count(p) for p in range(n))
+                          for p in range(len(F.parties)))
+    s.cities = tuple(sum(1 for v, o in enumerate(vowner) if o == p and vcity[v])
+                     for p in range(len(F.parties)))
+    s.roads = tuple(eowner.count(p) for p in range(len(F.parties)))
     s.longest = F.seat("longest")
     s.army = F.seat("army")
     s.dice = tuple(F.ints("dice", None))
     s.rolled = tuple(F.ints("rolled", None))
-    s.discards = tuple(F.ints("discards", n))
+    s.discards = tuple(F.ints("discards", len(F.parties)))
     s.resume = F.f["resume"]
     if s.resume not in PHASES:
         raise F.bad("resume", "unknown phase")
@@ -280,17 +343,70 @@ def decode(text: str) -> tuple[str, State]:
         get = F.get("offer", lambda _: tuple(int(x) for x in parts[2].split(",")))
         if len(give) != 5 or len(get) != 5:
             raise F.bad("offer", "give and get have 5 counts each")
-        s.offer = (F.seat("offer", parts[0], allow_none=False), give, get)
+        s.offer = (F.seat("offer", parts[0], allow_none=False, players_only=True), give, get)
     s.winner = F.seat("winner")
     if F.f["rolloff"] != "-":
         cands, _, totals = F.f["rolloff"].partition(":")
-        s.rolloff = (tuple(F.seat("rolloff", c, allow_none=False) for c in cands.split(",")),
+        s.rolloff = (tuple(F.seat("rolloff", c, allow_none=False, players_only=True)
+                           for c in cands.split(",")),
                      F.get("rolloff", lambda _: tuple(int(x) for x in totals.split(",")
                                                       if x and x != "-")))
+    _decode_extras(F, s)
     _validate(F, s)
     _validate_phase(F, s)
-    s.road_len = tuple(road_length(s, p) for p in range(n))
+    s.road_len = tuple(road_length(s, p) for p in range(len(F.parties)))
+    if s.dummy >= 0:
+        s.road_len = tset(s.road_len, s.dummy, F.int("droad", 0, 100))
     return F.variant, s
+
+
+def _decode_extras(F: _Fields, s: State) -> None:
+    """The fields of EXTRA_KEYS the variant has."""
+    rules, m = F.rules, len(F.parties)
+    if rules.tokens:
+        s.tokens = tuple(F.ints("tokens", m))
+        s.token_supply = F.int("supply", 0, TOKENS)
+        s.token_used = F.int("tokused", 0, 1) == 1
+        s.knight_returned = F.int("kret", 0, 1) == 1
+    if rules.double_roll:
+        s.sums = tuple(F.ints("sums", None))
+        if len(s.sums) > 2 or any(not 2 <= x <= 12 for x in s.sums):
+            raise F.bad("sums", "at most two sums of 2..12")
+    if rules.neutrals and F.f["nb"] != "-":
+        kind, _, back = F.f["nb"].partition(":")
+        if kind not in ("settle", "road") or back not in PHASES:
+            raise F.bad("nb", "expected settle:PHASE or road:PHASE")
+        s.neutral_due = (kind, back)
+    if rules.has_dummy:
+        if F.f["bids"] != "-":
+            s.bids = tuple(_read_bid(F, part) for part in F.f["bids"].split("/"))
+            if len(s.bids) != s.n:
+                raise F.bad("bids", f"expected {s.n} bids separated by '/'")
+        if F.f["tb"] != "-":
+            parts = F.f["tb"].split(":")
+            if len(parts) != 3 or parts[0] not in ("robber", "steal", "bid"):
+                raise F.bad("tb", "expected robber|steal|bid:CANDIDATES:TOTALS")
+            if parts[0] == "robber":
+                cands = tuple(F.get("tb", lambda _: [parse_hex(c) for c in parts[1].split(",")]))
+            else:
+                cands = tuple(F.seat("tb", c, allow_none=False, players_only=True)
+                              for c in parts[1].split(","))
+            totals = F.get("tb", lambda _: tuple(int(x) for x in parts[2].split(",") if x != "-"))
+            if len(cands) < 2 or len(totals) >= len(cands):
+                raise F.bad("tb", "a roll-off has 2+ candidates and someone still to roll")
+            s.tiebreak = (parts[0], cands, totals)
+
+
+def _read_bid(F: _Fields, part: str):
+    if part == "?":
+        return None
+    if part == "pass":
+        return ()
+    give, _, get = part.partition(":")
+    counts = _five(F, "bids", give)
+    if get not in RESOURCES:
+        raise F.bad("bids", f"{get!r} is not a resource")
+    return (tuple(counts), RESOURCES.index(get))
 
 
 def _five(F: _Fields, key: str, part: str) -> list[int]:
@@ -320,17 +436,37 @@ def _validate(F: _Fields, s: State) -> None:
             raise F.bad("bank", f"{RESOURCES[r]}: bank and hands hold {total} cards, "
                         f"not {RESOURCE_CARDS} (BASE-COMP-CARDS)")
     for c in range(5):
-        held = s.deck[c] + sum(d[c] for d in s.dev) + (sum(s.knights) if c == 0 else 0)
+        held = s.deck[c] + sum(d[c] for d in s.dev) + (sum(s.knights[:s.n]) if c == 0 else 0)
         if held > DEV_DECK[c]:
             raise F.bad("deck", f"{held} {DEV_CARDS[c]} cards in play, more than {DEV_DECK[c]}")
     for c in s.deck_top:
         if s.deck_top.count(c) > s.deck[c]:
             raise F.bad("top", f"more {DEV_CARDS[c]} cards on top than in the deck")
-    for p in range(s.n):
-        for key, have, limit in (("settlements", s.settlements[p], SETTLEMENTS),
-                                 ("cities", s.cities[p], CITIES), ("roads", s.roads[p], ROADS)):
+    for p in range(s.owners):
+        limits = (("settlements", s.settlements[p], SETTLEMENTS),
+                  ("cities", s.cities[p], CITIES if p < s.n else 0), ("roads", s.roads[p], ROADS))
+        for key, have, limit in limits:
             if have > limit:
-                raise F.bad(key, f"{seat(p)} has {have}, more than {limit} (BASE-BUILD-LIMITS)")
+                raise F.bad(key, f"{s.name(p)} has {have}, more than {limit} (BASE-BUILD-LIMITS, "
+                            "2P-SETUP-PLAYERS)")
+    for p in range(s.n, len(s.names)):  # neutrals and the dummy
+        name = s.name(p)
+        if p == s.dummy and (s.settlements[p] or s.roads[p]):
+            raise F.bad("settlements", "the dummy has no pieces (DUMMY-SETUP-NOTHING-ON-BOARD)")
+        if p != s.dummy and sum(s.hands[p]):
+            raise F.bad("hands", f"{name} holds no cards (2P-SETUP-PLAYERS)")
+        if sum(s.dev[p]) or s.tokens[p] or s.discards[p] or (p != s.dummy and s.knights[p]):
+            raise F.bad("dev", f"{name} holds no development cards, knights or tokens")
+    if F.rules.tokens and s.token_supply + sum(s.tokens) != TOKENS:
+        raise F.bad("supply", f"supply and players hold {s.token_supply + sum(s.tokens)} "
+                    f"tokens, not {TOKENS} (2P-SETUP-TOKENS)")
+    if s.winner >= s.n:
+        raise F.bad("winner", "only a player wins")
+    if s.active >= s.n + (s.dummy >= 0):
+        raise F.bad("active", "neutrals take no turns")
+
+
+DUMMY_PHASES = (BIDS, TIEBREAK, DEV_DIE, CARD_DIE, RESOURCE_DIE)
 
 
 def _validate_phase(F: _Fields, s: State) -> None:
@@ -370,3 +506,12 @@ def _validate_phase(F: _Fields, s: State) -> None:
         raise F.bad("deck", "a draw needs cards in the deck")
     if (ph == OVER) != (s.winner >= 0):
         raise F.bad("winner", "a finished game has a winner, and only a finished game")
+    if (ph == NEUTRAL) != bool(s.neutral_due):
+        raise F.bad("nb", "a neutral piece is owed in the neutral phase, and only there")
+    if (ph == BIDS) != bool(s.bids):
+        raise F.bad("bids", "bids are open in the bids phase, and only there")
+    if (ph == TIEBREAK) != bool(s.tiebreak):
+        raise F.bad("tb", "a roll-off runs in the tiebreak phase, and only there")
+    dummy_turn = s.active == s.dummy >= 0
+    if dummy_turn != (ph in DUMMY_PHASES or (dummy_turn and ph in (DICE, DISCARD, STEAL))):
+        raise F.bad("phase", f"{ph} does not fit {s.name(s.active)}'s turn")

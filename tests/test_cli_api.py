@@ -27,7 +27,7 @@ def run_cli(*args: str, hash_seed: str = "0") -> subprocess.CompletedProcess:
 
 
 # ---------------------------------------------------------------- new_game errors
-@pytest.mark.parametrize("variant", ["base-2p", "base-dummy", "ck", "ck-2p"])
+@pytest.mark.parametrize("variant", ["ck", "ck-2p"])
 def test_unbuilt_variants_raise_not_implemented_naming_the_variant(variant):
     players = 2 if variant.endswith("2p") else 4
     with pytest.raises(NotImplementedError) as info:

@@ -11,6 +11,14 @@ def rules_for(variant: str):
         from .base import BaseRules
 
         return BaseRules()
+    if variant == "base-2p":
+        from .two_player import TwoPlayerRules
+
+        return TwoPlayerRules()
+    if variant == "base-dummy":
+        from .dummy import DummyRules
+
+        return DummyRules()
     if variant in VARIANTS:
-        raise NotImplementedError(f"variant {variant!r} is not built yet (only 'base' is)")
+        raise NotImplementedError(f"variant {variant!r} is not built yet")
     raise ValueError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}")

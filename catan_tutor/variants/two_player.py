@@ -1,0 +1,82 @@
+"""Official two-player Catan (``base-2p``, RULES.md §2): two neutrals, two rolls, trade tokens."""
+
+from __future__ import annotations
+
+from ..actions import (
+    BuildRoad,
+    Die,
+    ForcedTrade,
+    NeutralRoad,
+    NeutralSettle,
+    ReturnKnight,
+    RobberHome,
+    Settle,
+)  # fmt: skip
+from ..board import Layout
+from ..rules import awards, double_roll, neutral, tokens
+from ..state import DICE, MAIN, NEUTRAL, OVER, PRE_ROLL, ROAD_BUILDING, State
+from .base import BaseRules
+
+
+class TwoPlayerRules(BaseRules):
+    """``base`` plus RULES.md §2 (2P-*)."""
+
+    variant = "base-2p"
+    seats = (2,)
+    neutrals = 2
+    tokens = True
+    double_roll = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.checks |= {
+            NeutralSettle: neutral.check_settle, NeutralRoad: neutral.check_road,
+            ForcedTrade: tokens.check_forced_trade, RobberHome: tokens.check_robber_home,
+            ReturnKnight: tokens.check_return_knight,
+        }  # fmt: skip
+        self.applies |= {
+            NeutralSettle: neutral.apply_settle, NeutralRoad: neutral.apply_road,
+            ForcedTrade: tokens.apply_forced_trade, RobberHome: tokens.apply_robber_home,
+            ReturnKnight: tokens.apply_return_knight, Die: double_roll.apply_die_twice,
+        }  # fmt: skip
+        self.decisions[NEUTRAL] = ((NeutralSettle, NeutralRoad), "2P-NEUTRAL-MIRROR", False)
+        self.chance_rules[DICE] = "2P-ROLL-TWICE"
+        self.legal_rules |= {
+            NeutralSettle: "2P-NEUTRAL-MIRROR", NeutralRoad: "2P-NEUTRAL-MIRROR",
+            ForcedTrade: "2P-TOKEN-FORCED-TRADE", RobberHome: "2P-TOKEN-ROBBER",
+            ReturnKnight: "2P-TOKEN-INCOME-KNIGHT",
+        }  # fmt: skip
+
+    def new_state(self, players: int, layout: Layout | None, **kw) -> State:
+        s = super().new_state(players, layout, **kw)
+        neutral.place_starts(s)
+        tokens.setup(s)
+        return s
+
+    def apply(self, s: State, a) -> None:
+        kind, before = type(a), s.phase
+        self.applies[kind](s, a)
+        if kind is Settle or kind is NeutralSettle:
+            tokens.settlement_income(s, s.active, a.vertex)
+        awards.check_win(s, self.target)
+        if s.phase != OVER and before in (MAIN, ROAD_BUILDING) and kind in (Settle, BuildRoad):
+            neutral.start(s, "settle" if kind is Settle else "road")  # not in setup
+
+    def candidates(self, s: State, offers: bool = True) -> list:
+        ph = s.phase
+        if ph == NEUTRAL:
+            return neutral.options(s)
+        out = super().candidates(s, offers)
+        if ph in (PRE_ROLL, MAIN):
+            out += tokens.options(s, s.active)
+        return out
+
+    def pending(self, s: State) -> list[tuple[int, str]]:
+        if s.phase == NEUTRAL:
+            kind = "settlement" if s.neutral_due[0] == "settle" else "road"
+            return [(s.active, f"build a free {kind} for N1 or N2")]
+        if s.phase == DICE and len(s.sums) == 1:
+            return [(-1, f"chance: 2P-ROLL-TWICE (second roll, must differ from {s.sums[0]})")]
+        if s.phase == PRE_ROLL:
+            return [(s.active, "roll twice, or first play a card or take a token action")]
+        return super().pending(s)
