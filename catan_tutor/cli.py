@@ -8,6 +8,7 @@ import sys
 
 from . import new_game, random_playout
 from .actions import seat
+from .sampler import POLICIES
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,6 +20,8 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--board", default="beginner", help="beginner, variable or variable-harbors")
     play.add_argument("--rolloff", action="store_true", help="roll for the first player")
+    play.add_argument("--policy", default="greedy", choices=POLICIES,
+                      help="how the seats play: greedy (build first) or uniformly random")
     args = ap.parse_args(argv)
     try:
         game = new_game(args.variant, players=args.players, seed=args.seed, board=args.board,
@@ -26,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, NotImplementedError) as e:
         print(f"catan-tutor: {e}", file=sys.stderr)
         return 2
-    random_playout(game, args.seed)
+    random_playout(game, args.seed, policy=args.policy)
     vp = ", ".join(f"{seat(p)} {game.victory_points(p)}" for p in range(game.players))
     lines = [*map(str, game.history), f"winner {seat(game.winner)} after {game.state.turn} "
              f"turns ({vp})"]

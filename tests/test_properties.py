@@ -370,7 +370,7 @@ def test_same_seed_replays_in_fresh_process(seed, players, board, rolloff, steps
 def test_cli_replays_in_process_playout(seed, players, board):
     """(d) ``catan-tutor play`` prints the history of the same seeded playout run here."""
     g = new_game("base", players=players, seed=seed, board=board)
-    random_playout(g, seed)
+    random_playout(g, seed, policy="greedy")  # the CLI default
     out = subprocess.run(
         [sys.executable, "-m", "catan_tutor.cli", "play", "--variant", "base", "--players",
          str(players), "--seed", str(seed), "--board", board],
