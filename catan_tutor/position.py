@@ -43,6 +43,7 @@ from .state import (
     DICE,
     DISCARD,
     DRAW,
+    END,
     NEUTRAL,
     OFFER,
     OVER,
@@ -331,7 +332,7 @@ def decode(text: str) -> tuple[str, State]:
     s.rolled = tuple(F.ints("rolled", None))
     s.discards = tuple(F.ints("discards", len(F.parties)))
     s.resume = F.f["resume"]
-    if s.resume not in PHASES:
+    if s.resume not in (*PHASES, END):
         raise F.bad("resume", "unknown phase")
     s.victim = F.seat("victim")
     s.free_roads = F.int("free", 0, 2)
@@ -508,8 +509,9 @@ def _validate_phase(F: _Fields, s: State) -> None:
         raise F.bad("winner", "a finished game has a winner, and only a finished game")
     if (ph == NEUTRAL) != bool(s.neutral_due):
         raise F.bad("nb", "a neutral piece is owed in the neutral phase, and only there")
-    if (ph == BIDS) != bool(s.bids):
-        raise F.bad("bids", "bids are open in the bids phase, and only there")
+    bidding = ph == BIDS or (ph == TIEBREAK and s.tiebreak and s.tiebreak[0] == "bid")
+    if bidding != bool(s.bids):
+        raise F.bad("bids", "bids are open in the bids phase or their roll-off, and only there")
     if (ph == TIEBREAK) != bool(s.tiebreak):
         raise F.bad("tb", "a roll-off runs in the tiebreak phase, and only there")
     dummy_turn = s.active == s.dummy >= 0

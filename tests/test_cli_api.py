@@ -167,20 +167,27 @@ def test_cli_reports_bad_options(args, names):
 
 # ---------------------------------------------------------------- soak
 @pytest.mark.slow
-def test_soak_thousand_random_games():
-    """1,000 seeded 4-player games, half on the beginner board, half on a variable one."""
+@pytest.mark.parametrize(("variant", "players", "policy"), [
+    ("base", 4, "random"),
+    ("base-2p", 2, "random"),
+    # Uniformly random seats leave the dummy's hand growing (a trade never shrinks it) until
+    # it holds every card in about 3 games of 10; the build-first policy finishes.
+    ("base-dummy", 2, "greedy"),
+])  # fmt: skip
+def test_soak_thousand_random_games(variant, players, policy):
+    """1,000 seeded games per variant, half on the beginner board, half on a variable one."""
     start = time.perf_counter()
     failures = []
     for seed in range(1000):
         board = "beginner" if seed % 2 == 0 else "variable"
         try:
-            g = new_game("base", players=4, seed=seed, board=board)
-            random_playout(g, seed)
+            g = new_game(variant, players=players, seed=seed, board=board)
+            random_playout(g, seed, policy=policy)
             w = g.winner
-            if w is None or g.victory_points(w) < 10:
+            if w is None or w >= players or g.victory_points(w) < 10:
                 failures.append((seed, board, f"no proper winner: {w}"))
         except Exception as e:  # noqa: BLE001 - collect them all, report at the end
             failures.append((seed, board, f"{type(e).__name__}: {e}"))
     elapsed = time.perf_counter() - start
-    print(f"\nsoak: 1000 games in {elapsed:.1f}s")
+    print(f"\nsoak {variant} ({policy}): 1000 games in {elapsed:.1f}s")
     assert not failures, failures[:10]

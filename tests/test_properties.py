@@ -3,7 +3,7 @@
 Games are driven step by step: ``random.Random(seed)`` picks chance outcomes by their weights
 and player actions uniformly among ``legal_actions()`` (player-to-player offers only now and
 then, sometimes a bundle offer that ``legal_actions`` does not list). Hypothesis picks the
-seed, the number of seats, the board and how far into the game to look.
+seed, the table (variant and number of seats), the board and how far into the game to look.
 """
 
 from __future__ import annotations
@@ -23,9 +23,11 @@ from hypothesis import strategies as st
 from catan_tutor import Game, IllegalActionError, new_game, random_playout
 from catan_tutor.actions import (
     DICE,
+    SINGLE_DICE,
     Accept,
     Action,
     BankTrade,
+    Bid,
     BuildCity,
     BuildRoad,
     BuyDev,
@@ -34,14 +36,20 @@ from catan_tutor.actions import (
     Discard,
     DrawDev,
     EndTurn,
+    ForcedTrade,
     MoveRobber,
+    NeutralRoad,
+    NeutralSettle,
     Offer,
+    Pass,
     PlaceHarbor,
     PlaceTile,
     PlayKnight,
     PlayMonopoly,
     PlayPlenty,
     PlayRoadBuilding,
+    ReturnKnight,
+    RobberHome,
     Roll,
     Settle,
     SpiralStart,
@@ -62,13 +70,18 @@ OFFER_RATE = 0.05  # how often the driver makes a trade offer when it may
 ACTION_CLASSES = (
     Die, DrawDev, Steal, PlaceTile, SpiralStart, PlaceHarbor, Roll, Settle, BuildRoad,
     BuildCity, BuyDev, PlayKnight, PlayRoadBuilding, PlayPlenty, PlayMonopoly, MoveRobber,
-    Discard, BankTrade, Offer, Accept, Decline, EndTurn,
+    Discard, BankTrade, Offer, Accept, Decline, EndTurn, NeutralSettle, NeutralRoad, ForcedTrade,
+    RobberHome, ReturnKnight, Bid, Pass,
 )  # fmt: skip
+TOKENS = 20  # 2P-SETUP-TOKENS
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-seat_counts = st.sampled_from([3, 4])
+# Tables: variant and number of players.
+TABLES = {"base/3": ("base", 3), "base/4": ("base", 4), "base-2p": ("base-2p", 2),
+          "base-dummy": ("base-dummy", 2)}
+tables = st.sampled_from(list(TABLES))
 boards = st.sampled_from(["beginner", "variable", "variable-harbors"])
 rolloffs = st.booleans()
 # How many actions to play before looking closely (a random game lasts ~2,000-4,000).
@@ -76,9 +89,10 @@ skips = st.one_of(st.integers(0, 150), st.integers(0, 4000))
 
 
 # ---------------------------------------------------------------- the driver
-def start(players: int, board: str, rolloff: bool = False) -> Game:
+def start(table: str, board: str, rolloff: bool = False) -> Game:
     """A new game whose chance events (board, roll-off) are still to be played."""
-    return new_game("base", players=players, board=board, rolloff=rolloff)
+    variant, players = TABLES[table]
+    return new_game(variant, players=players, board=board, rolloff=rolloff)
 
 
 def random_bundle(rng: random.Random, most: int = 3) -> tuple[int, ...]:
@@ -124,9 +138,9 @@ def walk(g: Game, rng: random.Random, steps: int) -> Iterator[Action]:
         yield a
 
 
-def history_lines(seed: int, players: int, board: str, rolloff: bool, steps: int) -> list[str]:
+def history_lines(seed: int, table: str, board: str, rolloff: bool, steps: int) -> list[str]:
     """The notation of a driven game: also run in a fresh process by the replay test."""
-    g = start(players, board, rolloff)
+    g = start(table, board, rolloff)
     for _ in walk(g, random.Random(seed), steps):
         pass
     return [str(a) for a in g.history] + [g.position()]
@@ -150,23 +164,33 @@ def check_cards(g: Game, played: list[int] | None = None) -> None:
         assert s.bank[r] >= 0 and all(h[r] >= 0 for h in s.hands)
     if played is None:
         played = played_cards(g.history)
-    assert played[0] == sum(s.knights)
+    returned = sum(type(a) is ReturnKnight for a in g.history)  # 2P-TOKEN-INCOME-KNIGHT
+    assert played[0] == sum(s.knights[:s.n]) + returned
     for c in range(5):
         held = sum(d[c] for d in s.dev)
         assert s.deck[c] >= 0 and all(d[c] >= 0 for d in s.dev)
         assert s.deck[c] + held + (played[0] if c == 0 else 0) <= DEV_DECK[c]
         assert s.deck[c] + held + played[c] == DEV_DECK[c], f"dev card {c}"
     assert sum(s.deck) + sum(map(sum, s.dev)) + sum(played) == sum(DEV_DECK) == 25
+    if g.rules.tokens:  # 2P-TOKEN-SUPPLY: tokens are conserved
+        assert s.token_supply + sum(s.tokens) == TOKENS and min(s.tokens) >= 0
+        assert s.token_supply >= 0
+    for p in range(s.n, len(s.names)):  # neutrals and the dummy hold no other cards
+        assert not sum(s.dev[p]) and not s.tokens[p]
+        assert p == s.dummy or not sum(s.hands[p])
 
 
 def check_pieces(g: Game) -> None:
+    """Pieces of every party (neutrals too) match the board and stay within their supply."""
     s = g.state
-    for p in range(g.players):
+    for p in range(len(s.names)):
         roads = sum(o == p for o in s.eowner)
         settlements = sum(o == p and not c for o, c in zip(s.vowner, s.vcity, strict=True))
         cities = sum(o == p and c for o, c in zip(s.vowner, s.vcity, strict=True))
         assert (roads, settlements, cities) == (s.roads[p], s.settlements[p], s.cities[p])
         assert roads <= ROADS and settlements <= SETTLEMENTS and cities <= CITIES
+        if p >= s.n:  # neutrals build no cities (2P-SETUP-PLAYERS); D has no pieces
+            assert not cities and (p != s.dummy or not roads + settlements)
 
 
 def check_end(g: Game) -> None:
@@ -221,7 +245,9 @@ def rand_field(rng: random.Random, name: str, current, n: int):
     if name == "count":
         return rng.randint(1, 5)
     if name == "die":
-        return rng.choice(DICE)
+        return rng.choice(DICE + SINGLE_DICE)
+    if name == "neutral":
+        return rng.randrange(3)  # N3 does not exist
     if name == "value":
         return rng.randint(1, 6)
     if name == "card":
@@ -248,7 +274,7 @@ def random_candidate(g: Game, rng: random.Random, legal: list[Action]) -> Action
     cls = rng.choice(ACTION_CLASSES)
     values = {}
     for f in dataclasses.fields(cls):
-        bundle = f.name == "cards" or (cls is Offer and f.name in ("give", "get"))
+        bundle = f.type == "Bundle"
         values[f.name] = rand_field(rng, f.name, (0,) * 5 if bundle else 0, g.players)
     if "player" in values and g.current_player >= 0 and rng.random() < 0.7:
         values["player"] = g.current_player
@@ -257,6 +283,15 @@ def random_candidate(g: Game, rng: random.Random, legal: list[Action]) -> Action
 
 def is_one_for_one(a: Offer) -> bool:
     return sorted(a.give) == [0, 0, 0, 0, 1] and sorted(a.get) == [0, 0, 0, 0, 1]
+
+
+def is_listed_kind(a: Action) -> bool:
+    """legal_actions lists 1-for-1 offers and one-card bids only; the rest of a kind is."""
+    if type(a) is Offer:
+        return is_one_for_one(a)
+    if type(a) is Bid:
+        return sum(a.give) == 1
+    return True
 
 
 def check_explain(g: Game, legal: list[Action], rng: random.Random, tries: int) -> None:
@@ -273,7 +308,7 @@ def check_explain(g: Game, legal: list[Action], rng: random.Random, tries: int) 
         assert e.rule and e.reason, a
         before, hist = g.position(), g.history
         if e.legal:
-            if type(a) is not Offer or is_one_for_one(a):
+            if is_listed_kind(a):
                 assert a in legal_set, f"{a} is legal by explain but not in legal_actions()"
             assert g.play(a) == a
             assert g.history == [*hist, a]
@@ -299,11 +334,11 @@ def check_explain(g: Game, legal: list[Action], rng: random.Random, tries: int) 
 
 # ---------------------------------------------------------------- the properties
 @settings(max_examples=60, **SETTINGS)
-@given(seed=seeds, players=seat_counts, board=boards, rolloff=rolloffs,
+@given(seed=seeds, table=tables, board=boards, rolloff=rolloffs,
        steps=st.integers(1, 6000))
-def test_cards_and_pieces_conserved(seed, players, board, rolloff, steps):
+def test_cards_and_pieces_conserved(seed, table, board, rolloff, steps):
     """(a) 19 cards of each resource in bank + hands, 25 development cards in all; (b) pieces."""
-    g = start(players, board, rolloff)
+    g = start(table, board, rolloff)
     check_cards(g)
     check_pieces(g)
     played = [0] * 5
@@ -317,11 +352,11 @@ def test_cards_and_pieces_conserved(seed, players, board, rolloff, steps):
 
 
 @settings(max_examples=100, **SETTINGS)
-@given(seed=seeds, players=seat_counts, board=boards, rolloff=rolloffs, skip=skips,
+@given(seed=seeds, table=tables, board=boards, rolloff=rolloffs, skip=skips,
        steps=st.integers(1, 60))
-def test_undo_redo_restore_positions(seed, players, board, rolloff, skip, steps):
+def test_undo_redo_restore_positions(seed, table, board, rolloff, skip, steps):
     """(c) undo restores the exact position text and history, redo the next one."""
-    g = start(players, board, rolloff)
+    g = start(table, board, rolloff)
     rng = random.Random(seed)
     for _ in walk(g, rng, skip):
         pass
@@ -349,15 +384,15 @@ def test_undo_redo_restore_positions(seed, players, board, rolloff, skip, steps)
 
 
 @settings(max_examples=6, **SETTINGS)
-@given(seed=seeds, players=seat_counts, board=boards, rolloff=rolloffs,
+@given(seed=seeds, table=tables, board=boards, rolloff=rolloffs,
        steps=st.integers(1, 3000))
-def test_same_seed_replays_in_fresh_process(seed, players, board, rolloff, steps):
+def test_same_seed_replays_in_fresh_process(seed, table, board, rolloff, steps):
     """(d) the same seed gives the same history in another process (other hash seed)."""
-    here = history_lines(seed, players, board, rolloff, steps)
+    here = history_lines(seed, table, board, rolloff, steps)
     code = (
         f"import sys; sys.path.insert(0, {str(TESTS)!r})\n"
         "from test_properties import history_lines\n"
-        f"print('\\n'.join(history_lines({seed}, {players}, {board!r}, {rolloff}, {steps})))\n"
+        f"print('\\n'.join(history_lines({seed}, {table!r}, {board!r}, {rolloff}, {steps})))\n"
     )
     env = dict(os.environ, PYTHONHASHSEED=str(seed % 4096 + 1))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -366,13 +401,14 @@ def test_same_seed_replays_in_fresh_process(seed, players, board, rolloff, steps
 
 
 @settings(max_examples=4, **SETTINGS)
-@given(seed=st.integers(0, 10**6), players=seat_counts, board=boards)
-def test_cli_replays_in_process_playout(seed, players, board):
+@given(seed=st.integers(0, 10**6), table=tables, board=boards)
+def test_cli_replays_in_process_playout(seed, table, board):
     """(d) ``catan-tutor play`` prints the history of the same seeded playout run here."""
-    g = new_game("base", players=players, seed=seed, board=board)
+    variant, players = TABLES[table]
+    g = new_game(variant, players=players, seed=seed, board=board)
     random_playout(g, seed, policy="greedy")  # the CLI default
     out = subprocess.run(
-        [sys.executable, "-m", "catan_tutor.cli", "play", "--variant", "base", "--players",
+        [sys.executable, "-m", "catan_tutor.cli", "play", "--variant", variant, "--players",
          str(players), "--seed", str(seed), "--board", board],
         capture_output=True, text=True, check=True, cwd=ROOT, timeout=300,
         env=dict(os.environ, PYTHONHASHSEED=str(seed % 4096 + 7)),
@@ -383,11 +419,11 @@ def test_cli_replays_in_process_playout(seed, players, board):
 
 
 @settings(max_examples=100, **SETTINGS)
-@given(seed=seeds, players=seat_counts, board=boards, rolloff=rolloffs, skip=skips,
+@given(seed=seeds, table=tables, board=boards, rolloff=rolloffs, skip=skips,
        steps=st.integers(1, 40))
-def test_notation_round_trips(seed, players, board, rolloff, skip, steps):
+def test_notation_round_trips(seed, table, board, rolloff, skip, steps):
     """(e) every legal action at every visited position parses back from its notation."""
-    g = start(players, board, rolloff)
+    g = start(table, board, rolloff)
     rng = random.Random(seed)
     for _ in walk(g, rng, skip):
         pass
@@ -397,11 +433,11 @@ def test_notation_round_trips(seed, players, board, rolloff, skip, steps):
 
 
 @settings(max_examples=100, **SETTINGS)
-@given(seed=seeds, players=seat_counts, board=boards, rolloff=rolloffs, skip=skips,
+@given(seed=seeds, table=tables, board=boards, rolloff=rolloffs, skip=skips,
        steps=st.integers(1, 30))
-def test_explain_agrees_with_legal_actions_and_play(seed, players, board, rolloff, skip, steps):
+def test_explain_agrees_with_legal_actions_and_play(seed, table, board, rolloff, skip, steps):
     """(f) explain, legal_actions and play give one verdict; illegal play changes nothing."""
-    g = start(players, board, rolloff)
+    g = start(table, board, rolloff)
     rng = random.Random(seed)
     probe = random.Random(seed ^ 0x5EED)
     for _ in walk(g, rng, skip):
@@ -412,11 +448,11 @@ def test_explain_agrees_with_legal_actions_and_play(seed, players, board, rollof
 
 
 @settings(max_examples=80, **SETTINGS)
-@given(seed=seeds, players=seat_counts, board=boards, rolloff=rolloffs, skip=skips,
+@given(seed=seeds, table=tables, board=boards, rolloff=rolloffs, skip=skips,
        steps=st.integers(1, 40))
-def test_position_text_round_trips(seed, players, board, rolloff, skip, steps):
+def test_position_text_round_trips(seed, table, board, rolloff, skip, steps):
     """Game.from_position(position()) gives the same text and the same legal actions."""
-    g = start(players, board, rolloff)
+    g = start(table, board, rolloff)
     rng = random.Random(seed)
     check_position_round_trip(g)
     for _ in walk(g, rng, skip):
@@ -430,10 +466,10 @@ def test_position_text_round_trips(seed, players, board, rolloff, skip, steps):
 
 
 @settings(max_examples=40, **SETTINGS)
-@given(seed=seeds, players=seat_counts, board=boards, skip=skips, steps=st.integers(1, 200))
-def test_restored_game_plays_on_like_the_original(seed, players, board, skip, steps):
+@given(seed=seeds, table=tables, board=boards, skip=skips, steps=st.integers(1, 200))
+def test_restored_game_plays_on_like_the_original(seed, table, board, skip, steps):
     """A game restored from position text continues exactly like the original."""
-    g = start(players, board)
+    g = start(table, board)
     rng = random.Random(seed)
     for _ in walk(g, rng, skip):
         pass
@@ -479,13 +515,13 @@ def assert_explain_matches_listing(g: Game, actions: list[Action]) -> None:
     assert not wrong, f"(action, explain legal, listed) disagree: {wrong[:6]}"
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_roll_off_positions_round_trip(players):
+@pytest.mark.parametrize("table", list(TABLES))
+def test_roll_off_positions_round_trip(table):
     """Before the first roll-off total is known the position text must still read back."""
-    g = start(players, "beginner", rolloff=True)
+    g = start(table, "beginner", rolloff=True)
     rng = random.Random(1)
     check_position_round_trip(g)
-    for _ in walk(g, rng, 4 * players):
+    for _ in walk(g, rng, 4 * g.players):
         check_position_round_trip(g)
 
 
