@@ -11,6 +11,11 @@ development cards and everything else stay in. Ours keeps a snapshot after every
 cyclic garbage collector while it plays (its states make no cycles); catanatron's loop runs
 with it on, as it ships. All finished games are kept alive in both runs.
 Per-operation costs are measured on positions visited by those games.
+
+The two-player variants have no peer engine: their figures are printed with their actions/s
+relative to base in the same run. ``base-2p`` plays uniformly random like base; ``base-dummy``
+plays with the build-first ``greedy`` policy (uniformly random seats let the dummy's hand grow
+until nobody can produce, see tests/test_cli_api.py).
 """
 
 from __future__ import annotations
@@ -23,13 +28,14 @@ import time
 from catan_tutor import Game, new_game, random_playout
 
 
-def ours(games: int) -> tuple[float, float, list[Game]]:
+def ours(games: int, variant: str = "base", players: int = 4,
+         policy: str = "random") -> tuple[float, float, list[Game]]:
     t0 = time.perf_counter()
     played = []
     actions = 0
     for seed in range(games):
-        g = new_game("base", players=4, seed=seed, board="variable")
-        random_playout(g, seed)
+        g = new_game(variant, players=players, seed=seed, board="variable")
+        random_playout(g, seed, policy=policy)
         assert g.winner is not None
         actions += len(g.history)
         played.append(g)
@@ -94,6 +100,12 @@ def main() -> None:
           f"{aps:,.0f} actions/s (mean {turns:.0f} turns, {acts:.0f} actions per game)")
     for k, us in op_costs(played).items():
         print(f"catan_tutor  {k:>13}: {us:7.1f} us median")
+    for variant, policy in (("base-2p", "random"), ("base-dummy", "greedy")):
+        g2, a2, played2 = ours(args.games, variant, 2, policy)
+        turns = statistics.mean(g.state.turn for g in played2)
+        costs = ", ".join(f"{k} {us:.1f} us" for k, us in op_costs(played2).items())
+        print(f"catan_tutor  {variant} 2p {policy} playouts: {g2:.1f} games/s, {a2:,.0f} "
+              f"actions/s = {a2 / aps:.2f}x base's (mean {turns:.0f} turns); medians: {costs}")
     theirs = peer(args.peer_games)
     if theirs is None:
         print("catanatron   not installed (pip install -e '.[bench]'): no ratio")
