@@ -59,7 +59,13 @@ class Game:
 
     @property
     def players(self) -> int:
+        """Number of players (neutrals and the dummy not counted)."""
         return self.state.n
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every party's name: the players P1.., then N1, N2 or D where the variant has them."""
+        return self.state.names
 
     @property
     def layout(self):
@@ -104,24 +110,30 @@ class Game:
 
         Others' hands and development cards appear only as counts (until the game is over,
         when every hand is revealed, Victory Point cards included); the deck order never.
+        The dummy's hand is always face up (DUMMY-SETUP-HAND); sealed bids show only whether
+        a seat has answered (DUMMY-TRADE-PROTOCOL). Neutrals and the dummy follow the players
+        in ``seats``.
         """
         s = self.state
         seats = []
-        for p in range(s.n):
-            own = p == viewer or s.phase == OVER  # cards are revealed when the game is won
+        for p in range(len(s.names)):
+            own = p == viewer or s.phase == OVER or p == s.dummy
             seats.append({
-                "seat": seat(p), "color": s.colors[p], "hand_size": sum(s.hands[p]),
+                "seat": s.name(p), "color": s.colors[p], "hand_size": sum(s.hands[p]),
                 "dev_cards": sum(s.dev[p]), "knights_played": s.knights[p],
                 "public_vp": public_points(s, p), "road_length": s.road_len[p],
+                "tokens": s.tokens[p],
                 "hand": list(s.hands[p]) if own else None,
                 "dev": list(s.dev[p]) if own else None,
             })  # fmt: skip
         return {
-            "phase": s.phase, "turn": s.turn, "active": seat(s.active), "robber": s.robber,
+            "phase": s.phase, "turn": s.turn, "active": s.name(s.active), "robber": s.robber,
             "bank": list(s.bank), "deck_size": sum(s.deck), "dice": s.dice,
             "longest_road": s.longest, "largest_army": s.army, "seats": seats,
             "buildings": [(v, o, s.vcity[v]) for v, o in enumerate(s.vowner) if o >= 0],
             "roads": [(e, o) for e, o in enumerate(s.eowner) if o >= 0],
+            "token_supply": s.token_supply, "sums": s.sums,
+            "bids_answered": [b is not None for b in s.bids],
         }  # fmt: skip
 
     # ------------------------------------------------------------ actions

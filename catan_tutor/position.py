@@ -456,8 +456,11 @@ def _validate(F: _Fields, s: State) -> None:
             raise F.bad("settlements", "the dummy has no pieces (DUMMY-SETUP-NOTHING-ON-BOARD)")
         if p != s.dummy and sum(s.hands[p]):
             raise F.bad("hands", f"{name} holds no cards (2P-SETUP-PLAYERS)")
-        if sum(s.dev[p]) or s.tokens[p] or s.discards[p] or (p != s.dummy and s.knights[p]):
-            raise F.bad("dev", f"{name} holds no development cards, knights or tokens")
+        for key, bad in (("dev", sum(s.dev[p])), ("tokens", s.tokens[p]),
+                         ("discards", s.discards[p]), ("knights", p != s.dummy and s.knights[p])):
+            if bad:
+                raise F.bad(key, f"{name} holds no development cards, knights or tokens and "
+                            "never discards")
     if F.rules.tokens and s.token_supply + sum(s.tokens) != TOKENS:
         raise F.bad("supply", f"supply and players hold {s.token_supply + sum(s.tokens)} "
                     f"tokens, not {TOKENS} (2P-SETUP-TOKENS)")
