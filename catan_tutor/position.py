@@ -72,7 +72,7 @@ KEYS = (
 EXTRA_KEYS = {
     "tokens": ("tokens", "supply", "tokused", "kret"),  # 2P-TOKEN-*
     "double_roll": ("sums",),  # 2P-ROLL-TWICE
-    "neutrals": ("nb",),  # 2P-NEUTRAL-MIRROR: the neutral piece owed, and the phase after it
+    "neutrals": ("nb",),  # 2P-NEUTRAL-MIRROR: piece owed, phase after it, piece built
     "has_dummy": ("droad", "bids", "tb"),  # DUMMY-*: D's road number, sealed bids, roll-off
 }
 
@@ -374,10 +374,11 @@ def _decode_extras(F: _Fields, s: State) -> None:
         if len(s.sums) > 2 or any(not 2 <= x <= 12 for x in s.sums):
             raise F.bad("sums", "at most two sums of 2..12")
     if rules.neutrals and F.f["nb"] != "-":
-        kind, _, back = F.f["nb"].partition(":")
-        if kind not in ("settle", "road") or back not in PHASES:
-            raise F.bad("nb", "expected settle:PHASE or road:PHASE")
-        s.neutral_due = (kind, back)
+        parts = F.f["nb"].split(":")
+        if (len(parts) != 3 or parts[0] not in ("settle", "road") or parts[1] not in PHASES
+                or parts[2] not in ("settle", "road")):
+            raise F.bad("nb", "expected OWED:PHASE:BUILT, e.g. road:main:settle")
+        s.neutral_due = tuple(parts)
     if rules.has_dummy:
         if F.f["bids"] != "-":
             s.bids = tuple(_read_bid(F, part) for part in F.f["bids"].split("/"))

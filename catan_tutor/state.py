@@ -120,7 +120,7 @@ class State:
         self.token_used = False  # a token action was taken this turn
         self.knight_returned = False  # a Knight card was handed back this turn
         self.sums: tuple[int, ...] = ()  # production sums rolled this turn (2P-ROLL-TWICE)
-        self.neutral_due: tuple = ()  # (kind "settle"/"road", phase to return to)
+        self.neutral_due: tuple = ()  # (piece owed, phase to return to, piece built)
         self.bids: tuple = ()  # per player: None (no answer yet), () (pass) or (give, get)
         self.tiebreak: tuple = ()  # (purpose, candidates, totals) of a die roll-off
 

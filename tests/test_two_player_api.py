@@ -126,6 +126,7 @@ def mid_dummy() -> str:
     ({"sums": "4,5,6"}, "sums"),
     ({"nb": "castle:main"}, "nb"),
     ({"nb": "road:main"}, "nb"),
+    ({"nb": "road:main:city"}, "nb"),
     ({"active": "N1"}, "active"),
     ({"winner": "N2"}, "winner"),
     ({"hands": "0,0,0,0,0/0,0,0,0,0/1,0,0,0,0/0,0,0,0,0"}, "bank"),

@@ -45,7 +45,7 @@ def road_sites(s: State, i: int) -> tuple[int, ...]:
 
 def options(s: State) -> list[NeutralSettle | NeutralRoad]:
     """The builder's choices for the mirrored piece now due, by neutral then place."""
-    kind, _ = s.neutral_due
+    kind = s.neutral_due[0]
     p = s.active
     if kind == "settle":
         return [make(NeutralSettle, p, i, v) for i in range(2) for v in settle_sites(s, i)]
@@ -63,7 +63,7 @@ def start(s: State, built: str) -> None:
         kind = "road"
     if kind == "road" and not any(road_sites(s, i) for i in range(2)):
         return
-    s.neutral_due = (kind, s.phase)
+    s.neutral_due = (kind, s.phase, built)
     s.phase = NEUTRAL
 
 
@@ -76,13 +76,14 @@ def _check_common(s: State, p: int, i: int, kind: str) -> Reason | None:
                       "places the neutral piece.")
     if i not in (0, 1):
         return Reason("2P-SETUP-PLAYERS", "The neutrals are N1 and N2.")
-    due = s.neutral_due[0]
+    due, _, built = s.neutral_due
     if due != kind:
+        if due != built:
+            return Reason("2P-NEUTRAL-SETTLEMENT-FALLBACK", f"{seat(p)} built a settlement, but "
+                          "no neutral settlement fits anywhere, so a neutral road is owed.")
         what = "settlement" if due == "settle" else "road"
-        why = (" (no neutral settlement fits anywhere)" if due == "road" and kind == "settle"
-               else "")
-        return Reason("2P-NEUTRAL-SETTLEMENT-FALLBACK" if why else "2P-NEUTRAL-MIRROR",
-                      f"{seat(p)} owes a neutral {what}, the same piece they built{why}.")
+        return Reason("2P-NEUTRAL-MIRROR", f"{seat(p)} owes a neutral {what}, the same piece "
+                      "they built.")
     return None
 
 

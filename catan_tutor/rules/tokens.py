@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..actions import ForcedTrade, ReturnKnight, RobberHome, bundle_text, make, seat
 from ..board import COASTAL_VERTICES, HEX_NAMES, VERTEX_HEXES
 from ..state import MAIN, PRE_ROLL, START_TOKENS, TOKENS, State, tadd
+from . import awards
 from .awards import public_points
 from .common import Reason, can_pay, give
 from .robber import discard_options
@@ -150,6 +151,7 @@ def apply_return_knight(s: State, a: ReturnKnight) -> None:
     earn(s, p, KNIGHT_INCOME)
     if s.army == p and (s.knights[p] < 3 or s.knights[p] <= s.knights[q]):
         s.army = q if s.knights[q] >= 3 and s.knights[q] > s.knights[p] else -1
+    awards.update_army(s)  # rule="BASE-AWARD-LARGEST-ARMY": a set-aside card may go now
 
 
 def options(s: State, p: int) -> list:

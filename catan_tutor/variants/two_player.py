@@ -47,6 +47,11 @@ class TwoPlayerRules(BaseRules):
             ReturnKnight: "2P-TOKEN-INCOME-KNIGHT",
         }  # fmt: skip
 
+    def check(self, s: State, a):
+        if s.phase == NEUTRAL and type(a) in (NeutralSettle, NeutralRoad):
+            return self.checks[type(a)](s, a)  # cites 2P-NEUTRAL-CHOOSER for the other seat
+        return super().check(s, a)
+
     def new_state(self, players: int, layout: Layout | None, **kw) -> State:
         s = super().new_state(players, layout, **kw)
         neutral.place_starts(s)
