@@ -358,6 +358,9 @@ def decode(text: str) -> tuple[str, State]:
     s.road_len = tuple(road_length(s, p) for p in range(len(F.parties)))
     if s.dummy >= 0:
         s.road_len = tset(s.road_len, s.dummy, F.int("droad", 0, 100))
+        if s.road_len[s.dummy] and s.longest != s.dummy:
+            raise F.bad("droad", "the dummy has a road number only while it holds Longest Road "
+                        "(DUMMY-AWARD-RECLAIM)")
     return F.variant, s
 
 
@@ -453,8 +456,13 @@ def _validate(F: _Fields, s: State) -> None:
                             "2P-SETUP-PLAYERS)")
     for p in range(s.n, len(s.names)):  # neutrals and the dummy
         name = s.name(p)
-        if p == s.dummy and (s.settlements[p] or s.roads[p]):
-            raise F.bad("settlements", "the dummy has no pieces (DUMMY-SETUP-NOTHING-ON-BOARD)")
+        if p == s.dummy:
+            for key in ("settlements", "cities", "roads"):
+                if getattr(s, key)[p]:
+                    raise F.bad(key, "the dummy has no pieces (DUMMY-SETUP-NOTHING-ON-BOARD)")
+            if s.knights[p] and s.army != p:
+                raise F.bad("knights", "the dummy has an army number only while it holds "
+                            "Largest Army (DUMMY-AWARD-RECLAIM)")
         if p != s.dummy and sum(s.hands[p]):
             raise F.bad("hands", f"{name} holds no cards (2P-SETUP-PLAYERS)")
         for key, bad in (("dev", sum(s.dev[p])), ("tokens", s.tokens[p]),

@@ -1605,7 +1605,7 @@ def test_BASE_CHANCE_EVENTS_explicit_forceable_outcomes():
     assert_illegal(g, "die white 3", "BASE-CHANCE-EVENTS")
     g.play("P1 roll")
     assert g.is_chance() and g.current_player == CHANCE
-    assert [(p.player, p.decision) for p in g.pending] == [(-1, "chance: BASE-PROD-ROLL")]
+    assert [(p.player, p.decision) for p in g.pending] == [(-1, "BASE-PROD-ROLL")]
     assert_illegal(g, "P1 end", "BASE-CHANCE-EVENTS")
     assert_illegal(g, "P2 end", "BASE-CHANCE-EVENTS")
     assert [w for _, w in g.chance_weights()] == [1] * 6

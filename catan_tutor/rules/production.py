@@ -140,6 +140,7 @@ def _rolloff_result(s: State, total: int) -> None:
         s.rolloff = (stay, ())
         return
     w = stay[0]  # seats rotate so the winner becomes P1; clockwise order is kept
-    s.colors = s.colors[w:] + s.colors[:w]
+    seats, others = s.colors[:s.n], s.colors[s.n:]  # neutrals and the dummy keep theirs
+    s.colors = seats[w:] + seats[:w] + others
     s.rolloff = ((), ())
     s.phase = SETUP_SETTLE

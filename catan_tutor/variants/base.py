@@ -309,10 +309,10 @@ class BaseRules:
         """Decisions owed now: (seat, what), chance events as seat -1."""
         ph = s.phase
         if ph == ROLLOFF:
-            return [(-1, f"chance: {seat(production.rolloff_candidate(s))} rolls for first "
+            return [(-1, f"{seat(production.rolloff_candidate(s))} rolls for first "
                      "player")]
         if ph in CHANCE_PHASES:
-            return [(-1, f"chance: {self.chance_rule(s)}")]
+            return [(-1, f"{self.chance_rule(s)}")]
         if ph == DISCARD:
             return [(p, f"discard {s.discards[p]} cards") for p in actors(s)]
         if ph == OFFER:

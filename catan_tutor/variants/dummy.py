@@ -112,15 +112,15 @@ class DummyRules(BaseRules):
         if ph == BIDS:
             return [(dummy.bidder(s), "bid for one of the dummy's cards, or pass")]
         if ph == TIEBREAK:
-            return [(-1, f"chance: {dummy.tiebreak_text(s)}")]
+            return [(-1, f"{dummy.tiebreak_text(s)}")]
         if ph == DEV_DIE:
-            return [(-1, "chance: the dummy's development die (6: it plays a card)")]
+            return [(-1, "the dummy's development die (6: it plays a card)")]
         if ph == CARD_DIE:
-            return [(-1, "chance: which card the dummy plays (1-3 Knight, 4 Longest Road, "
+            return [(-1, "which card the dummy plays (1-3 Knight, 4 Longest Road, "
                      "5 Largest Army, 6 Monopoly)")]
         if ph == RESOURCE_DIE:
-            return [(-1, "chance: the dummy's Monopoly resource (1 brick, 2 grain, 3 lumber, "
+            return [(-1, "the dummy's Monopoly resource (1 brick, 2 grain, 3 lumber, "
                      "4 ore, 5 wool, 6 again)")]
         if ph == DICE and s.active == s.dummy:
-            return [(-1, "chance: DUMMY-ROLL (a player rolls for the dummy)")]
+            return [(-1, "DUMMY-ROLL (a player rolls for the dummy)")]
         return super().pending(s)

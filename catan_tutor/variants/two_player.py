@@ -81,7 +81,7 @@ class TwoPlayerRules(BaseRules):
             kind = "settlement" if s.neutral_due[0] == "settle" else "road"
             return [(s.active, f"build a free {kind} for N1 or N2")]
         if s.phase == DICE and len(s.sums) == 1:
-            return [(-1, f"chance: 2P-ROLL-TWICE (second roll, must differ from {s.sums[0]})")]
+            return [(-1, f"2P-ROLL-TWICE (second roll, must differ from {s.sums[0]})")]
         if s.phase == PRE_ROLL:
             return [(s.active, "roll twice, or first play a card or take a token action")]
         return super().pending(s)
