@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .board import (
+    CARD_NAMES,
+    COMMODITIES,
     EDGE_LABELS,
     HARBOR_EDGES,
     HARBOR_NAMES,
@@ -49,7 +51,7 @@ def seat(p: int) -> str:
 
 
 def bundle_text(b: Bundle) -> str:
-    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(b) if n) or "nothing"
+    return ", ".join(f"{n} {CARD_NAMES[r]}" for r, n in enumerate(b) if n) or "nothing"
 
 
 class Action:
@@ -99,7 +101,7 @@ class Steal(Chance):
     resource: int
 
     def __str__(self) -> str:
-        return f"steal {RESOURCES[self.resource]}"
+        return f"steal {CARD_NAMES[self.resource]}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -254,7 +256,7 @@ class BankTrade(Action):
     get: int
 
     def __str__(self) -> str:
-        give, get = RESOURCES[self.give], RESOURCES[self.get]
+        give, get = CARD_NAMES[self.give], CARD_NAMES[self.get]
         return f"{seat(self.player)} bank {self.count} {give} for {get}"
 
 
@@ -386,9 +388,10 @@ _SEAT = re.compile(r"^P([1-9])$", re.IGNORECASE)
 class _Reader:
     """Token reader that turns every failure into a NotationError naming text and position."""
 
-    def __init__(self, text: str, seats: int = 4):
+    def __init__(self, text: str, seats: int = 4, cards: int = 5):
         self.text = text
         self.seats = seats
+        self.cards = cards  # 5 resources, or 8 card kinds with commodities
         self.tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
         self.i = 0
 
@@ -427,6 +430,16 @@ class _Reader:
             raise self.fail(f"{tok!r} is not a resource ({', '.join(RESOURCES)})")
         return _RES_ALIASES[tok]
 
+    def card(self) -> int:
+        """A resource, or a commodity where hands hold commodities."""
+        tok = self.next("a resource" if self.cards == 5 else "a card kind").lower()
+        if tok in _RES_ALIASES:
+            return _RES_ALIASES[tok]
+        if self.cards > 5 and tok in COMMODITIES:
+            return 5 + COMMODITIES.index(tok)
+        what = "a resource" if self.cards == 5 else "a card kind"
+        raise self.fail(f"{tok!r} is not {what} ({', '.join(CARD_NAMES[:self.cards])})")
+
     def number(self, what: str) -> int:
         tok = self.next(what)
         if not tok.isdigit():
@@ -442,25 +455,28 @@ class _Reader:
 
     def bundle(self, stop: str | None = None) -> Bundle:
         """Reads ``2 brick, 1 ore`` (a bare resource counts 1) up to the word ``stop``."""
-        counts = [0] * 5
+        counts = [0] * self.cards
         seen = False
         while self.more() and self.tokens[self.i].lower() != stop:
             tok = self.tokens[self.i]
             n = 1
             if tok.isdigit():
                 n = self.number("a count")
-            counts[self.resource()] += n
+            counts[self.card()] += n
             seen = True
         if not seen:
             raise self.fail("expected cards like '2 brick, 1 ore'")
         return tuple(counts)  # type: ignore[return-value]
 
 
-def parse_action(text: str, default_player: int, seats: int = 4) -> Action:
-    """Read one action's notation; a missing seat means ``default_player``."""
+def parse_action(text: str, default_player: int, seats: int = 4, cards: int = 5) -> Action:
+    """Read one action's notation; a missing seat means ``default_player``.
+
+    ``cards`` is the number of hand-card kinds: 8 where commodities exist (Cities & Knights).
+    """
     if not isinstance(text, str):
         raise NotationError(f"cannot read {text!r}: notation is text")
-    r = _Reader(text, seats)
+    r = _Reader(text, seats, cards)
     if not r.tokens:
         raise NotationError(f"cannot read {text!r}: the text is empty")
     player = default_player
@@ -487,7 +503,7 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
             raise r.fail(f"{tok!r} is not a development card ({', '.join(DEV_CARDS)})")
         return DrawDev(_DEV_ALIASES[tok])
     if word == "steal":
-        return Steal(r.resource())
+        return Steal(r.card())
     if word == "tile":
         h = r.label(parse_hex, "a hex")
         t = r.next("a terrain").lower()
@@ -529,10 +545,10 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         return Discard(p, r.bundle())
     if word == "bank":
         n = r.number("a count")
-        give = r.resource()
+        give = r.card()
         if r.next("'for'").lower() != "for":
             raise r.fail("expected 'for'")
-        return BankTrade(p, give, n, r.resource())
+        return BankTrade(p, give, n, r.card())
     if word == "offer":
         to = r.seat()
         give = r.bundle(stop="for")

@@ -11,6 +11,8 @@ import math
 from dataclasses import dataclass, field
 
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
+COMMODITIES = ("paper", "cloth", "coin")  # Cities & Knights (CK-COMP-COMMODITIES)
+CARD_NAMES = RESOURCES + COMMODITIES  # hand cards: 5 kinds, or 8 with commodities
 BRICK, LUMBER, WOOL, GRAIN, ORE = range(5)
 TERRAINS = ("hills", "forest", "pasture", "fields", "mountains", "desert")
 HILLS, FOREST, PASTURE, FIELDS, MOUNTAINS, DESERT = range(6)

@@ -154,7 +154,7 @@ class Game:
     def parse(self, text: str) -> Action:
         """The action written ``text``; a missing seat means the player to move."""
         who = self.rules.actors(self.state)
-        return parse_action(text, who[0] if who else -1, self.state.n)
+        return parse_action(text, who[0] if who else -1, self.state.n, len(self.state.bank))
 
     def _action(self, action_or_text: Action | str) -> Action:
         if isinstance(action_or_text, str):

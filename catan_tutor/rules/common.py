@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..actions import seat
+from ..board import CARD_NAMES
 from ..state import DISCARD, OFFER, State, tset
 
 # rule="BASE-BUILD-COSTS" (brick, lumber, wool, grain, ore)
@@ -22,31 +23,43 @@ class Reason:
     text: str
 
 
-def can_pay(hand: list[int], cost) -> bool:
+def can_pay(hand: tuple[int, ...], cost) -> bool:
+    """``hand`` covers ``cost``; a cost may list the 5 resources only (hands may have 8)."""
+    if len(cost) > 5:
+        return all(h >= c for h, c in zip(hand, cost, strict=True))
     return (hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2]
             and hand[3] >= cost[3] and hand[4] >= cost[4])
 
 
 def gain(s: State, p: int, delta) -> None:
-    """Move cards between the bank and p's hand: ``delta`` per resource, + to the hand."""
+    """Move cards between the bank and p's hand: ``delta`` per card kind, + to the hand.
+
+    ``delta`` may list the 5 resources only when the hand also holds commodities.
+    """
     h, b = s.hands[p], s.bank
-    s.hands = tset(s.hands, p, (h[0] + delta[0], h[1] + delta[1], h[2] + delta[2],
-                                h[3] + delta[3], h[4] + delta[4]))
-    s.bank = (b[0] - delta[0], b[1] - delta[1], b[2] - delta[2], b[3] - delta[3], b[4] - delta[4])
+    if len(h) == 5:
+        s.hands = tset(s.hands, p, (h[0] + delta[0], h[1] + delta[1], h[2] + delta[2],
+                                    h[3] + delta[3], h[4] + delta[4]))
+        s.bank = (b[0] - delta[0], b[1] - delta[1], b[2] - delta[2], b[3] - delta[3],
+                  b[4] - delta[4])
+        return
+    d = (*delta, *(0,) * (len(h) - len(delta)))
+    s.hands = tset(s.hands, p, tuple(x + y for x, y in zip(h, d, strict=True)))
+    s.bank = tuple(x - y for x, y in zip(b, d, strict=True))
 
 
 def give(s: State, src: int, dst: int, cards) -> None:
-    """Move ``cards`` (counts per resource) from src's hand to dst's."""
+    """Move ``cards`` (counts per card kind) from src's hand to dst's."""
     a, b = s.hands[src], s.hands[dst]
     hands = list(s.hands)
-    hands[src] = tuple(a[r] - cards[r] for r in range(5))
-    hands[dst] = tuple(b[r] + cards[r] for r in range(5))
+    hands[src] = tuple(a[r] - cards[r] if r < len(cards) else a[r] for r in range(len(a)))
+    hands[dst] = tuple(b[r] + cards[r] if r < len(cards) else b[r] for r in range(len(b)))
     s.hands = tuple(hands)
 
 
-def one(r: int, n: int = 1) -> tuple[int, ...]:
-    """n cards of resource r as a 5-count bundle."""
-    return tuple(n if i == r else 0 for i in range(5))
+def one(r: int, n: int = 1, kinds: int = 5) -> tuple[int, ...]:
+    """n cards of kind r as a bundle of ``kinds`` counts."""
+    return tuple(n if i == r else 0 for i in range(kinds))
 
 
 def pay(s: State, p: int, cost) -> None:
@@ -56,10 +69,7 @@ def pay(s: State, p: int, cost) -> None:
 def cost_reason(s: State, p: int, cost, what: str) -> Reason | None:
     if can_pay(s.hands[p], cost):
         return None
-    need = ", ".join(
-        f"{c} {name}" for c, name in zip(cost, ("brick", "lumber", "wool", "grain", "ore"),
-                                         strict=True) if c
-    )
+    need = ", ".join(f"{c} {CARD_NAMES[k]}" for k, c in enumerate(cost) if c)
     return Reason("BASE-BUILD-COSTS", f"{seat(p)} cannot pay for {what}: it costs {need}.")
 
 

@@ -25,12 +25,13 @@ def check_discard(s: State, a: Discard) -> Reason | None:
 
 @lru_cache(maxsize=4096)
 def discard_options(hand: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
-    """Every way to choose k cards from ``hand`` (counts per resource), in a fixed order."""
+    """Every way to choose k cards from ``hand`` (counts per kind), in a fixed order."""
     out: list[tuple[int, ...]] = []
+    last = len(hand) - 1
 
     def rec(r: int, left: int, acc: tuple[int, ...]) -> None:
-        if r == 4:
-            if left <= hand[4]:
+        if r == last:
+            if left <= hand[last]:
                 out.append((*acc, left))
             return
         rest = sum(hand[r + 1:])
@@ -107,7 +108,7 @@ def apply_move_robber(s: State, a: MoveRobber) -> None:
 def steal_outcomes(s: State) -> list[tuple[Steal, int]]:
     """rule="BASE-ROBBER-STEAL": uniform over the victim's individual cards."""
     hand = s.hands[s.victim]
-    return [(make(Steal, r), hand[r]) for r in range(5) if hand[r]]
+    return [(make(Steal, r), hand[r]) for r in range(len(hand)) if hand[r]]
 
 
 def apply_steal(s: State, a: Steal) -> None:
