@@ -381,6 +381,165 @@ class Pass(Action):
         return f"{seat(self.player)} pass"
 
 
+# ---------------------------------------------------------------- Cities & Knights
+EVENT_FACES = ("ship", "science", "trade", "politics")  # event die: 3 ship faces, 3 castles
+TRACK_NAMES = ("science", "trade", "politics")
+KNIGHT_LEVELS = ("basic", "strong", "mighty")
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class EventDie(Chance):
+    """The event die's face (CK-COMP-DICE): ship, or a castle of a track."""
+
+    face: str
+
+    def __str__(self) -> str:
+        return f"event {self.face}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DrawProgress(Chance):
+    """The progress card drawn from a track's deck (CK-EVENT-CASTLE, CK-PROGRESS-*)."""
+
+    track: int
+    card: int
+
+    def __str__(self) -> str:
+        from .progress_cards import CARDS
+
+        return f"progress {TRACK_NAMES[self.track]} {CARDS[self.card]}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class KnightAt(Action):
+    """Base of the knight actions on one vertex: recruit, promote, activate."""
+
+    player: int
+    vertex: int
+    word = ""
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} {self.word} {VERTEX_LABELS[self.vertex]}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Recruit(KnightAt):
+    """A basic knight, inactive, at the end of the player's road (CK-KNIGHT-RECRUIT)."""
+
+    word = "recruit"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Promote(KnightAt):
+    """The knight on ``vertex`` one level up (CK-KNIGHT-PROMOTE)."""
+
+    word = "promote"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Activate(KnightAt):
+    """Stand the knight on ``vertex`` up for 1 grain (CK-KNIGHT-ACTIVATE)."""
+
+    word = "activate"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class BuildWall(KnightAt):
+    """A city wall under the player's city on ``vertex`` (CK-WALL-BUILD)."""
+
+    word = "wall"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Pillage(KnightAt):
+    """The barbarians' loser picks the city on ``vertex`` to lose (CK-BARB-LOSE-CHOICE)."""
+
+    word = "lose"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Relocate(KnightAt):
+    """The displaced knight's owner moves it to ``vertex`` (CK-KNIGHT-RELOCATE)."""
+
+    word = "relocate"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class MoveKnight(Action):
+    """An eligible knight travels to ``dst``: a move, or a displacement (CK-KNIGHT-MOVE)."""
+
+    player: int
+    src: int
+    dst: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} move {VERTEX_LABELS[self.src]} {VERTEX_LABELS[self.dst]}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ChaseRobber(Action):
+    """The knight on ``vertex`` chases the robber to ``hex`` and robs ``victim``."""
+
+    player: int
+    vertex: int
+    hex: int
+    victim: int = -1
+
+    def __str__(self) -> str:
+        rob = f" {seat(self.victim)}" if self.victim >= 0 else ""
+        return (f"{seat(self.player)} chase {VERTEX_LABELS[self.vertex]} "
+                f"{HEX_NAMES[self.hex]}{rob}")
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Improve(Action):
+    """Raise a city-improvement track one level (CK-IMPROVE-BUILD); ``vertex`` is the city
+    that takes the track's metropolis when this level wins it (CK-METRO-TAKE), else -1."""
+
+    player: int
+    track: int
+    vertex: int = -1
+
+    def __str__(self) -> str:
+        at = f" {VERTEX_LABELS[self.vertex]}" if self.vertex >= 0 else ""
+        return f"{seat(self.player)} improve {TRACK_NAMES[self.track]}{at}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ChooseDeck(Action):
+    """A tied best defender picks the progress deck to draw from (CK-BARB-WIN)."""
+
+    player: int
+    track: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} deck {TRACK_NAMES[self.track]}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Aqueduct(Action):
+    """Science 3+: the resource taken after producing nothing (CK-IMPROVE-SCIENCE-3)."""
+
+    player: int
+    resource: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} aqueduct {RESOURCES[self.resource]}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DiscardProgress(Action):
+    """A progress card discarded to the hand limit (CK-PROGRESS-HAND-LIMIT)."""
+
+    player: int
+    card: int
+
+    def __str__(self) -> str:
+        from .progress_cards import CARDS
+
+        return f"{seat(self.player)} discard-progress {CARDS[self.card]}"
+
+
 # ---------------------------------------------------------------- parsing
 _SEAT = re.compile(r"^P([1-9])$", re.IGNORECASE)
 
@@ -404,6 +563,20 @@ class _Reader:
             raise self.fail(f"expected {what} after the end of the text")
         self.i += 1
         return self.tokens[self.i - 1]
+
+    def track(self) -> int:
+        tok = self.next("a track (science, trade, politics)").lower()
+        if tok not in TRACK_NAMES:
+            raise self.fail(f"{tok!r} is not a track ({', '.join(TRACK_NAMES)})")
+        return TRACK_NAMES.index(tok)
+
+    def progress_card(self) -> int:
+        from .progress_cards import ALIASES
+
+        tok = self.next("a progress card").lower()
+        if tok not in ALIASES:
+            raise self.fail(f"{tok!r} is not a progress card")
+        return ALIASES[tok]
 
     def word(self, expected: str) -> None:
         if self.next(f"'{expected}'").lower() != expected:
@@ -512,6 +685,14 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         return PlaceTile(h, TERRAINS.index(t))
     if word == "spiral":
         return SpiralStart(r.label(parse_hex, "a corner hex"))
+    if word == "event":
+        face = r.next("an event face").lower()
+        if face not in EVENT_FACES:
+            raise r.fail(f"{face!r} is not an event face ({', '.join(EVENT_FACES)})")
+        return EventDie(face)
+    if word == "progress":
+        track = r.track()
+        return DrawProgress(track, r.progress_card())
     if word == "harbor":
         e = r.label(parse_edge, "a harbor edge")
         if e not in HARBOR_EDGES:
@@ -555,6 +736,26 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         if r.next("'for'").lower() != "for":
             raise r.fail("expected 'for'")
         return Offer(p, to, give, r.bundle())
+    at = {"recruit": Recruit, "promote": Promote, "activate": Activate, "wall": BuildWall,
+          "lose": Pillage, "relocate": Relocate}
+    if word in at:
+        return at[word](p, r.label(parse_vertex, "a vertex"))
+    if word == "move":
+        src = r.label(parse_vertex, "the knight's vertex")
+        return MoveKnight(p, src, r.label(parse_vertex, "a destination vertex"))
+    if word == "chase":
+        v = r.label(parse_vertex, "the knight's vertex")
+        h = r.label(parse_hex, "a hex")
+        return ChaseRobber(p, v, h, r.seat() if r.more() else -1)
+    if word == "improve":
+        track = r.track()
+        return Improve(p, track, r.label(parse_vertex, "a city") if r.more() else -1)
+    if word == "deck":
+        return ChooseDeck(p, r.track())
+    if word == "aqueduct":
+        return Aqueduct(p, r.resource())
+    if word == "discard-progress":
+        return DiscardProgress(p, r.progress_card())
     if word == "neutral":
         tok = r.next("a neutral like N1").upper()
         if tok not in ("N1", "N2"):

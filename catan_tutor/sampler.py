@@ -5,7 +5,20 @@ from __future__ import annotations
 import gc
 import random
 
-from .actions import Action, BankTrade, Bid, BuildCity, BuildRoad, BuyDev, Settle
+from .actions import (
+    Action,
+    Activate,
+    BankTrade,
+    Bid,
+    BuildCity,
+    BuildRoad,
+    BuildWall,
+    BuyDev,
+    Improve,
+    Promote,
+    Recruit,
+    Settle,
+)  # fmt: skip
 from .board import VERTEX_HEXES, pips
 from .game import Game
 from .rules.common import CITY_COST, SETTLEMENT_COST
@@ -46,16 +59,19 @@ def _aims(s: State, a: Action) -> bool:
     """A bank trade or bid that gets a card missing for a city or settlement, without giving
     up one the same build needs."""
     h = s.hands[a.player]
+    if a.get >= len(CITY_COST):
+        return False
     for cost in (CITY_COST, SETTLEMENT_COST):
         if h[a.get] < cost[a.get]:
-            if type(a) is Bid or h[a.give] - a.count >= cost[a.give]:
+            if type(a) is Bid or a.give >= len(cost) or h[a.give] - a.count >= cost[a.give]:
                 return True
     return False
 
 
 _TIERS = (
     lambda s, a: type(a) in (BuildCity, Settle),
-    lambda s, a: type(a) is BuyDev,
+    lambda s, a: type(a) in (BuyDev, Improve, BuildWall),
+    lambda s, a: type(a) in (Recruit, Activate, Promote),
     lambda s, a: type(a) in (BankTrade, Bid) and _aims(s, a),
     lambda s, a: type(a) is BuildRoad,
 )
@@ -63,8 +79,9 @@ _TIERS = (
 
 def greedy_choice(rng: random.Random, s: State, actions: list[Action]) -> Action:
     """A simple greedy player: in setup the site with the most pips; later a city or
-    settlement, else a development card, else a trade towards one, else a road, else any
-    legal action; ties and the rest are picked at random."""
+    settlement, else a development card (C&K: an improvement or a wall), else a knight, else
+    a trade towards a city or settlement, else a road, else any legal action; ties and the
+    rest are picked at random."""
     if s.phase == SETUP_SETTLE:
         score = {a: sum(pips(s.layout.numbers[h]) for h in VERTEX_HEXES[a.vertex])
                  for a in actions}

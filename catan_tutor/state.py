@@ -27,11 +27,19 @@ DEV_DIE = "dev-die"  # base-dummy: does the dummy play a card? (chance)
 CARD_DIE = "card-die"  # base-dummy: which card (chance)
 RESOURCE_DIE = "resource-die"  # base-dummy: the dummy's monopoly resource (chance)
 END = "end"  # transient: the current turn ends now (never stored)
+# Cities & Knights
+PROGRESS_DRAW = "progress-draw"  # a progress card is drawn (chance)
+PILLAGE = "pillage"  # players choose the city the barbarians pillage
+DEFENDER_DECK = "defender-deck"  # tied best defenders choose the deck they draw from
+AQUEDUCT = "aqueduct"  # science 3+: a player who got nothing takes a resource
+PROGRESS_DISCARD = "progress-discard"  # off turn over the hand limit of 4
+RELOCATE = "relocate"  # the owner of a displaced knight moves it
 PHASES = (BOARD, ROLLOFF, SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DICE, DISCARD, ROBBER, STEAL, MAIN,
           ROAD_BUILDING, DRAW, OFFER, OVER, NEUTRAL, BIDS, TIEBREAK, DEV_DIE, CARD_DIE,
-          RESOURCE_DIE)  # fmt: skip
+          RESOURCE_DIE, PROGRESS_DRAW, PILLAGE, DEFENDER_DECK, AQUEDUCT, PROGRESS_DISCARD,
+          RELOCATE)  # fmt: skip
 CHANCE_PHASES = frozenset((BOARD, ROLLOFF, DICE, STEAL, DRAW, TIEBREAK, DEV_DIE, CARD_DIE,
-                           RESOURCE_DIE))
+                           RESOURCE_DIE, PROGRESS_DRAW))
 
 # rule="BASE-COMP-PIECES", rule="BASE-COMP-CARDS"
 ROADS, SETTLEMENTS, CITIES = 15, 5, 4
@@ -68,6 +76,9 @@ class State:
         "free_roads", "offer", "winner", "rolloff", "tiles", "harbor_kinds", "shuffle_harbors",
         "names", "owners", "dummy", "tokens", "token_supply", "token_used", "knight_returned",
         "sums", "neutral_due", "bids", "tiebreak",
+        "kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pdecks", "phand",
+        "pvp", "merchant", "event", "draws", "pillage", "claims", "pdiscards", "relocate",
+        "toppled",
     )  # fmt: skip
 
     def __init__(self, n: int, layout: Layout | None, colors: tuple[str, ...],
@@ -123,6 +134,25 @@ class State:
         self.neutral_due: tuple = ()  # (piece owed, phase to return to, piece built)
         self.bids: tuple = ()  # per player: None (no answer yet), () (pass) or (give, get)
         self.tiebreak: tuple = ()  # (purpose, candidates, totals) of a die roll-off
+        # Cities & Knights (empty in other variants)
+        self.kn: tuple = ()  # per vertex: None or (owner, level 1-3, active, eligible, promoted)
+        self.walls: tuple[bool, ...] = ()  # per vertex: a city wall under the city there
+        self.levels: tuple[tuple[int, int, int], ...] = ()  # per party: science, trade, politics
+        self.metro: tuple[int, ...] = ()  # per track: the vertex of its metropolis, or -1
+        self.barb = 0  # barbarian ship position 0..7
+        self.attacked = False  # the first attack has happened (the robber is active)
+        self.defender: tuple[int, ...] = ()  # defender VP tokens per party
+        self.pdecks: tuple = ()  # per track: (counts of unseen shuffled kinds, known queue)
+        self.phand: tuple[tuple[int, ...], ...] = ()  # progress cards held per party, sorted
+        self.pvp: tuple[int, ...] = ()  # VP progress cards laid out per party
+        self.merchant = (-1, -1)  # (hex, controlling party)
+        self.event = ""  # the event die's face of the current roll
+        self.draws: tuple = ()  # progress draws still due: (party, track), in order
+        self.pillage: tuple[int, ...] = ()  # parties still to choose a city to lose
+        self.claims: tuple[int, ...] = ()  # science 3+ parties still to take a resource
+        self.pdiscards: tuple[int, ...] = ()  # parties owing a progress discard
+        self.relocate: tuple = ()  # displaced knight: (owner, vertex, level, active)
+        self.toppled: tuple[int, ...] = ()  # cities laid on their side (count as settlements)
 
     def name(self, p: int) -> str:
         """The party's name: P1.., N1/N2 for neutrals, D for the dummy."""
@@ -147,4 +177,9 @@ class State:
         s.tokens, s.token_supply, s.token_used = self.tokens, self.token_supply, self.token_used
         s.knight_returned, s.sums, s.neutral_due = self.knight_returned, self.sums, self.neutral_due
         s.bids, s.tiebreak = self.bids, self.tiebreak
+        s.kn, s.walls, s.levels, s.metro = self.kn, self.walls, self.levels, self.metro
+        s.barb, s.attacked, s.defender = self.barb, self.attacked, self.defender
+        s.pdecks, s.phand, s.pvp, s.merchant = self.pdecks, self.phand, self.pvp, self.merchant
+        s.event, s.draws, s.pillage, s.claims = self.event, self.draws, self.pillage, self.claims
+        s.pdiscards, s.relocate, s.toppled = self.pdiscards, self.relocate, self.toppled
         return s

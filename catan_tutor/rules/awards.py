@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..board import EDGE_OTHER_END, EDGE_VERTICES
 from ..state import OVER, State, tset
+from .common import occupancy
 
 LONGEST_MIN, ARMY_MIN = 5, 3
 
@@ -14,7 +15,7 @@ def road_length(s: State, p: int) -> int:
     rule="BASE-AWARD-ROAD-LENGTH": each road at most once, vertices may repeat, forks do not
     add up, and a trail may end at (but not go through) a vertex with a foreign building.
     """
-    eowner, vowner = s.eowner, s.vowner
+    eowner, vowner = s.eowner, occupancy(s)  # rule="CK-AWARD-LONGEST-ROUTE": knights cut
     best = 0
 
     def walk(v: int, used: int) -> int:
@@ -118,8 +119,10 @@ def victory_points(s: State, p: int) -> int:
     return public_points(s, p) + s.dev[p][1] if p < s.n else 0
 
 
-def check_win(s: State, target: int = 10) -> None:
-    """rule="BASE-WIN-10": the active player wins at once with 10+ VP on their own turn."""
-    if s.turn > 0 and s.phase != OVER and victory_points(s, s.active) >= target:
+def check_win(s: State, target: int = 10, points=None) -> None:
+    """rule="BASE-WIN-10": the active player wins at once with 10+ VP on their own turn
+    (rule="CK-WIN-13", rule="CK-WIN-OFFTURN": 13 in C&K, checked for the active player only)."""
+    vp = victory_points if points is None else points
+    if s.turn > 0 and s.phase != OVER and vp(s, s.active) >= target:
         s.winner = s.active
         s.phase = OVER

@@ -34,6 +34,7 @@ from .common import (
     Reason,
     cost_reason,
     gain,
+    occupancy,
     one,
     pay,
     setup_order,
@@ -49,7 +50,7 @@ def distance_ok(s: State, v: int) -> bool:
 def road_touches_network(s: State, p: int, e: int) -> bool:
     """rule="BASE-BUILD-ROAD": touches p's building, or p's road through a vertex not held by
     another colour (BASE-DEF-CONNECTED)."""
-    return _touches(s.vowner, s.eowner, p, e)
+    return _touches(occupancy(s), s.eowner, p, e)
 
 
 def _touches(vowner: tuple[int, ...], eowner: tuple[int, ...], p: int, e: int) -> bool:
@@ -85,6 +86,8 @@ def check_settle(s: State, a: Settle) -> Reason | None:
     if s.vowner[v] >= 0:
         return Reason("BASE-BUILD-SETTLEMENT", f"{where} is already taken by "
                       f"{s.name(s.vowner[v])}'s {'city' if s.vcity[v] else 'settlement'}.")
+    if s.kn and s.kn[v] is not None:
+        return Reason("CK-BUILD-OCCUPIED", f"{where} holds {s.name(s.kn[v][0])}'s knight.")
     if not distance_ok(s, v):
         near = next(VERTEX_LABELS[w] for w in VERTEX_NEIGHBOURS[v] if s.vowner[w] >= 0)
         return Reason("BASE-BUILD-DISTANCE", f"{where} is next to the building on {near}: "
@@ -145,7 +148,7 @@ def check_road(s: State, a: BuildRoad) -> Reason | None:
 
 def legal_road_edges(s: State, p: int) -> tuple[int, ...]:
     """Edges where p could place a road by the connection rule (cost and supply aside)."""
-    return _road_edges(s.vowner, s.eowner, p)
+    return _road_edges(occupancy(s), s.eowner, p)
 
 
 @lru_cache(maxsize=4096)
@@ -167,8 +170,8 @@ def _network(vowner: tuple[int, ...], eowner: tuple[int, ...], p: int) -> set[in
 
 
 def settle_candidates(s: State, p: int) -> tuple[int, ...]:
-    """Vertices at the end of p's roads (the checks decide the rest)."""
-    return _road_ends(s.vowner, s.eowner, p)
+    """Free vertices (no building, no knight) at the end of p's roads."""
+    return _road_ends(occupancy(s), s.eowner, p)
 
 
 @lru_cache(maxsize=4096)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..actions import seat
 from ..board import CARD_NAMES
@@ -76,6 +77,20 @@ def cost_reason(s: State, p: int, cost, what: str) -> Reason | None:
 def setup_order(n: int) -> list[int]:
     """Seats in placement order: P1..Pn then Pn..P1 (BASE-SETUP-ROUND1, BASE-SETUP-ROUND2)."""
     return list(range(n)) + list(range(n - 1, -1, -1))
+
+
+def occupancy(s: State) -> tuple[int, ...]:
+    """Per vertex, the owner of the building or knight on it, or -1.
+
+    rule="CK-KNIGHT-BLOCKS": knights stop other colours' roads and routes like buildings do
+    (the distance rule still looks at buildings only).
+    """
+    return _merged(s.vowner, s.kn) if s.kn else s.vowner
+
+
+@lru_cache(maxsize=1024)
+def _merged(vowner: tuple[int, ...], kn: tuple) -> tuple[int, ...]:
+    return tuple(o if k is None else k[0] for o, k in zip(vowner, kn, strict=True))
 
 
 def turn_seats(s: State) -> int:

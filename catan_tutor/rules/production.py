@@ -74,16 +74,24 @@ def start_seven(s: State) -> None:
     rule="DUMMY-SEVEN-DISCARD": only players discard, never the dummy.
     """
     n = s.n
-    s.discards = tuple(sum(h) // 2 if p < n and sum(h) > 7 else 0 for p, h in enumerate(s.hands))
+    limit = _hand_limits(s)
+    s.discards = tuple(sum(h) // 2 if p < n and sum(h) > limit[p] else 0
+                       for p, h in enumerate(s.hands))
     owed = any(s.discards)
     s.resume = MAIN
     s.phase = DISCARD if owed else ROBBER
 
 
+# rule="CK-PROD-CITY": a city on forest, pasture or mountains gives 1 resource + 1 commodity
+CITY_COMMODITY = {1: 5, 2: 6, 4: 7}  # lumber -> paper, wool -> cloth, ore -> coin
+
+
 def production(s: State, total: int) -> dict[int, list[int]]:
-    """Cards owed for a roll of ``total``: resource -> count per seat (rule="BASE-PROD-YIELD")."""
+    """Cards owed for a roll of ``total``: card kind -> count per seat (rule="BASE-PROD-YIELD",
+    rule="CK-PROD-SETTLEMENT", rule="CK-PROD-ROBBER")."""
     owed: dict[int, list[int]] = {}
     vowner, vcity, robber, n = s.vowner, s.vcity, s.robber, s.n
+    commodities = len(s.bank) > 5
     for h, r, corners in _yields(s.layout)[total]:
         if h == robber:
             continue  # rule="BASE-ROBBER-BLOCK"
@@ -93,16 +101,25 @@ def production(s: State, total: int) -> dict[int, list[int]]:
                 seats = owed.get(r)
                 if seats is None:
                     seats = owed[r] = [0] * s.n
-                seats[o] += 2 if vcity[v] else 1
+                if not vcity[v]:
+                    seats[o] += 1
+                elif commodities and r in CITY_COMMODITY:
+                    seats[o] += 1
+                    c = CITY_COMMODITY[r]
+                    owed.setdefault(c, [0] * s.n)[o] += 1
+                else:
+                    seats[o] += 2
     return owed
 
 
-def produce(s: State, total: int) -> None:
-    """Pay out a roll of ``total``; rule="BASE-PROD-SHORTAGE" when the bank runs short."""
+def produce(s: State, total: int) -> set[int]:
+    """Pay out a roll of ``total``; rule="BASE-PROD-SHORTAGE" when the bank runs short
+    (rule="CK-PROD-SHORTAGE": commodities alike). Returns the seats that received cards."""
     owed = production(s, total)
     if not owed:
-        return
+        return set()
     hands, bank = [list(h) for h in s.hands], list(s.bank)
+    got: set[int] = set()
     for r, need in owed.items():
         if sum(need) > bank[r]:
             takers = [p for p, k in enumerate(need) if k]
@@ -110,9 +127,22 @@ def produce(s: State, total: int) -> None:
                 continue  # several owed and not enough for all: nobody gets it
             need[takers[0]] = bank[r]
         for p, k in enumerate(need):
-            hands[p][r] += k
-            bank[r] -= k
+            if k:
+                hands[p][r] += k
+                bank[r] -= k
+                got.add(p)
     s.hands, s.bank = tuple(map(tuple, hands)), tuple(bank)
+    return got
+
+
+def _hand_limits(s: State) -> list[int]:
+    """rule="CK-SEVEN-DISCARD": 7 cards, +2 per city wall of the player's on the board."""
+    limits = [7] * len(s.hands)
+    if s.walls:
+        for v, w in enumerate(s.walls):
+            if w:
+                limits[s.vowner[v]] += 2
+    return limits
 
 
 # ---------------------------------------------------------------- roll-off

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..actions import Accept, BankTrade, Decline, Offer, bundle_text, make, seat
-from ..board import GENERIC, RESOURCES, Layout
+from ..board import CARD_NAMES, GENERIC, Layout
 from ..state import MAIN, OFFER, PRE_ROLL, SETUP_ROAD, SETUP_SETTLE, State
 from .common import Reason, gain
 from .common import give as move_cards
@@ -17,8 +17,26 @@ def _harbor_vertices(layout: Layout) -> tuple[tuple[int, int], ...]:
 
 
 def rates(s: State, p: int) -> tuple[int, ...]:
-    """rule="BASE-TRADE-MARITIME": per resource 4:1, 3:1 at a generic harbor, 2:1 at its own."""
-    return _rates(s.layout, s.vowner, p)
+    """rule="BASE-TRADE-MARITIME": per resource 4:1, 3:1 at a generic harbor, 2:1 at its own.
+
+    With commodities (rule="CK-TRADE-BANK") they trade 4:1 or 3:1 at a generic harbor;
+    rule="CK-TRADE-HOUSE": 2:1 from trade level 3; rule="CK-TRADE-MERCHANT": the merchant's
+    controller trades the resource of its hex 2:1.
+    """
+    out = _rates(s.layout, s.vowner, p)
+    if len(s.bank) == 5:
+        return out
+    generic = 2 if s.levels[p][1] >= 3 else 3 if _has_generic(s.layout, s.vowner, p) else 4
+    out = (*out, generic, generic, generic)
+    h, owner = s.merchant
+    if owner == p and s.layout.terrain[h] < 5:
+        out = tuple(2 if k == s.layout.terrain[h] else x for k, x in enumerate(out))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _has_generic(layout: Layout, vowner: tuple[int, ...], p: int) -> bool:
+    return any(vowner[v] == p and k == GENERIC for v, k in _harbor_vertices(layout))
 
 
 @lru_cache(maxsize=4096)
@@ -53,22 +71,23 @@ def check_bank(s: State, a: BankTrade) -> Reason | None:
     bad = _after_roll(s, "trading with the bank")
     if bad:
         return bad
-    if not (0 <= a.give < 5 and 0 <= a.get < 5) or a.give == a.get:
-        return Reason("BASE-TRADE-MARITIME", "A bank trade gives one resource for another.")
+    kinds = len(s.bank)
+    if not (0 <= a.give < kinds and 0 <= a.get < kinds) or a.give == a.get:
+        return Reason("BASE-TRADE-MARITIME", "A bank trade gives one kind of card for another.")
     want = rate(s, p, a.give)
     if a.count != want:
-        return Reason("BASE-TRADE-MARITIME", f"{seat(p)} trades {RESOURCES[a.give]} with the bank "
-                      f"at {want}:1, not {a.count}:1.")
+        return Reason("BASE-TRADE-MARITIME", f"{seat(p)} trades {CARD_NAMES[a.give]} with the "
+                      f"bank at {want}:1, not {a.count}:1.")
     if s.hands[p][a.give] < want:
-        return Reason("BASE-TRADE-MARITIME", f"{seat(p)} needs {want} {RESOURCES[a.give]} for "
+        return Reason("BASE-TRADE-MARITIME", f"{seat(p)} needs {want} {CARD_NAMES[a.give]} for "
                       f"this trade.")
     if not s.bank[a.get]:
-        return Reason("BASE-TRADE-MARITIME", f"The bank has no {RESOURCES[a.get]} left.")
+        return Reason("BASE-TRADE-MARITIME", f"The bank has no {CARD_NAMES[a.get]} left.")
     return None
 
 
 def apply_bank(s: State, a: BankTrade) -> None:
-    delta = [0] * 5
+    delta = [0] * len(s.bank)
     delta[a.give] -= a.count
     delta[a.get] += 1
     gain(s, a.player, delta)
@@ -80,10 +99,11 @@ def bank_options(s: State, p: int) -> list[BankTrade]:
     if max(hand) < 2:
         return out
     ks = rates(s, p)
-    for g in range(5):
+    kinds = range(len(hand))
+    for g in kinds:
         k = ks[g]
         if hand[g] >= k:
-            out.extend(make(BankTrade, p, g, k, r) for r in range(5) if r != g and s.bank[r])
+            out.extend(make(BankTrade, p, g, k, r) for r in kinds if r != g and s.bank[r])
     return out
 
 
@@ -112,14 +132,15 @@ def apply_offer(s: State, a: Offer) -> None:
 def offer_options(s: State, p: int) -> list[Offer]:
     """The enumerated subset of offers: one card for one card, to each other seat."""
     out = []
+    kinds = range(len(s.bank))
     for to in range(s.n):
         if to == p:
             continue
-        for g in range(5):
+        for g in kinds:
             if s.hands[p][g]:
-                give = tuple(1 if r == g else 0 for r in range(5))
-                out.extend(make(Offer, p, to, give, tuple(1 if r == t else 0 for r in range(5)))
-                           for t in range(5) if t != g)
+                give = tuple(1 if r == g else 0 for r in kinds)
+                out.extend(make(Offer, p, to, give, tuple(1 if r == t else 0 for r in kinds))
+                           for t in kinds if t != g)
     return out
 
 

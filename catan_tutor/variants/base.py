@@ -97,6 +97,7 @@ class BaseRules:
     has_dummy = False  # a dummy seat after the players (base-dummy)
     tokens = False  # trade tokens (2P-TOKEN-*)
     double_roll = False  # two production rolls a turn (2P-ROLL-TWICE)
+    cities_knights = False  # commodities, knights, improvements, barbarians (CK-*)
 
     def __init__(self) -> None:
         # Phases that wait for decisions of their own kinds: the kinds, the rule to quote, and

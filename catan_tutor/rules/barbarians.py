@@ -1,0 +1,124 @@
+"""The barbarian ship and its attack (CK-EVENT-SHIP, CK-BARB-*)."""
+
+from __future__ import annotations
+
+from ..actions import ChooseDeck, Pillage, make, seat
+from ..board import VERTEX_LABELS
+from ..state import DEFENDER_DECK, PILLAGE, State, tadd, tset
+from .common import Reason
+from .improvements import free_cities
+from .knights import strength
+
+TRACK_END = 7  # rule="CK-BOARD-TRACK"
+
+
+def advance(s: State) -> None:
+    """rule="CK-EVENT-SHIP": one step; on reaching the end the barbarians attack."""
+    s.barb += 1
+    if s.barb >= TRACK_END:
+        attack(s)
+
+
+def turn_order(s: State) -> list[int]:
+    return [(s.active + i) % s.n for i in range(s.n)]
+
+
+def attack(s: State) -> None:
+    """Compare the barbarians with the active knights and settle the outcome."""
+    barbarians = sum(1 for v, c in enumerate(s.vcity) if c and s.vowner[v] < s.n)  # STRENGTH
+    share = {p: strength(s, p) for p in range(s.n)}  # rule="CK-BARB-DEFENSE"
+    if barbarians > sum(share.values()):
+        _lose(s, share)
+    else:
+        _win(s, share)
+    # rule="CK-BARB-AFTER": the ship goes home, every knight lies down, the robber wakes
+    s.barb = 0
+    s.kn = tuple(k if k is None else (k[0], k[1], False, k[3], k[4]) for k in s.kn)
+    if not s.attacked:
+        s.attacked = True
+        s.robber = s.layout.desert()
+
+
+def _lose(s: State, share: dict[int, int]) -> None:
+    """rule="CK-BARB-LOSE": the weakest group that owns a city without metropolis loses one
+    each; a player with one such city loses it at once, others choose (CK-BARB-LOSE-CHOICE)."""
+    order = turn_order(s)
+    for level in sorted(set(share.values())):
+        group = [p for p in order if share[p] == level and free_cities(s, p)]
+        if not group:
+            continue
+        for p in group:
+            cities = free_cities(s, p)
+            if len(cities) == 1:
+                pillage_city(s, p, cities[0])
+            else:
+                s.pillage += (p,)
+        return
+
+
+def _win(s: State, share: dict[int, int]) -> None:
+    """rule="CK-BARB-WIN": the single best defender gets a token; tied best defenders each
+    draw from a deck of their choice; rule="CK-BARB-WIN-ZERO": never for 0."""
+    best = max(share.values())
+    if best <= 0:
+        return
+    leaders = [p for p in turn_order(s) if share[p] == best]
+    if len(leaders) == 1:
+        s.defender = tadd(s.defender, leaders[0], 1)  # rule="CK-BARB-TOKENS": no cap
+    else:
+        s.draws += tuple((p, -1) for p in leaders)
+
+
+def pillage_city(s: State, p: int, v: int) -> None:
+    """rule="CK-BARB-PILLAGE", rule="CK-WALL-LOSS": the city becomes a settlement, its wall
+    goes home; without a settlement piece the city is laid on its side."""
+    s.vcity = tset(s.vcity, v, False)
+    s.cities = tadd(s.cities, p, -1)
+    if s.settlements[p] >= 5:
+        s.toppled = tuple(sorted((*s.toppled, v)))
+    s.settlements = tadd(s.settlements, p, 1)
+    if s.walls[v]:
+        s.walls = tset(s.walls, v, False)
+
+
+def check_pillage(s: State, a: Pillage) -> Reason | None:
+    if s.phase != PILLAGE:
+        return Reason("CK-BARB-LOSE-CHOICE", "No city is being pillaged now.")
+    p = s.pillage[0]
+    if a.player != p:
+        return Reason("CK-BARB-LOSE-CHOICE", f"{seat(p)} chooses the city they lose.")
+    if a.vertex not in free_cities(s, p):
+        return Reason("CK-METRO-VALUE", f"{VERTEX_LABELS[a.vertex]} is not one of {seat(p)}'s "
+                      "cities without a metropolis.")
+    return None
+
+
+def apply_pillage(s: State, a: Pillage, then: str) -> None:
+    pillage_city(s, a.player, a.vertex)
+    s.pillage = s.pillage[1:]
+    s.phase = then
+
+
+def pillage_options(s: State) -> list[Pillage]:
+    p = s.pillage[0]
+    return [make(Pillage, p, v) for v in free_cities(s, p)]
+
+
+def check_deck(s: State, a: ChooseDeck) -> Reason | None:
+    if s.phase != DEFENDER_DECK:
+        return Reason("CK-BARB-WIN", "No tied defender is choosing a deck now.")
+    p = s.draws[0][0]
+    if a.player != p:
+        return Reason("CK-BARB-WIN", f"{seat(p)} chooses a deck now.")
+    if not 0 <= a.track < 3:
+        return Reason("CK-BARB-WIN", "The decks are science, trade and politics.")
+    return None
+
+
+def apply_deck(s: State, a: ChooseDeck, then: str) -> None:
+    s.draws = ((a.player, a.track), *s.draws[1:])
+    s.phase = then
+
+
+def deck_options(s: State) -> list[ChooseDeck]:
+    return [make(ChooseDeck, s.draws[0][0], t) for t in range(3)]

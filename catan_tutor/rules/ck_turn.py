@@ -1,0 +1,159 @@
+"""The Cities & Knights turn: setup city, three dice, event first, then production
+(CK-SETUP-*, CK-TURN-*, CK-EVENT-*, CK-IMPROVE-SCIENCE-3, CK-VP-SOURCES)."""
+
+from __future__ import annotations
+
+from ..actions import DICE, EVENT_FACES, Aqueduct, BuildCity, Die, EventDie, make, seat
+from ..board import VERTEX_HEXES, VERTEX_LABELS
+from ..state import (
+    AQUEDUCT,
+    DEFENDER_DECK,
+    MAIN,
+    PILLAGE,
+    PROGRESS_DISCARD,
+    PROGRESS_DRAW,
+    ROBBER,
+    SETUP_ROAD,
+    SETUP_SETTLE,
+    State,
+    tadd,
+    tset,
+)  # fmt: skip
+from . import barbarians, progress
+from .building import distance_ok
+from .common import Reason, gain, one, setup_order
+from .production import produce, start_seven
+
+RESOLVE = "resolve"  # transient: the event die's consequences are being worked off
+SCIENCE = 0
+_DIE_FACES = {d: [(make(Die, d, v), 1) for v in range(1, 7)] for d in DICE}
+_EVENT = [(make(EventDie, f), 3 if f == "ship" else 1) for f in EVENT_FACES]
+
+
+# ---------------------------------------------------------------- setup
+def check_setup_city(s: State, a: BuildCity) -> Reason | None:
+    """rule="CK-SETUP-ROUND2": the second placement is a city, by the distance rule."""
+    v = a.vertex
+    if s.vowner[v] >= 0:
+        return Reason("CK-SETUP-ROUND2", f"{VERTEX_LABELS[v]} is already taken.")
+    if not distance_ok(s, v):
+        return Reason("BASE-BUILD-DISTANCE", f"{VERTEX_LABELS[v]} is next to another building.")
+    return None
+
+
+def apply_setup_city(s: State, a: BuildCity) -> None:
+    """rule="CK-SETUP-RESOURCES": one resource per land hex the city touches."""
+    p, v = a.player, a.vertex
+    s.vowner = tset(s.vowner, v, p)
+    s.vcity = tset(s.vcity, v, True)
+    s.cities = tadd(s.cities, p, 1)
+    for h in VERTEX_HEXES[v]:
+        r = s.layout.terrain[h]
+        if r < 5 and s.bank[r]:
+            gain(s, p, one(r))
+    s.setup_vertex = v
+    s.phase = SETUP_ROAD
+
+
+def second_round(s: State) -> bool:
+    return s.phase == SETUP_SETTLE and s.setup_step >= len(setup_order(s.n)) // 2
+
+
+# ---------------------------------------------------------------- the dice
+def dice_outcomes(s: State) -> list:
+    """rule="CK-COMP-DICE": white, red, then the event die (3 ship faces of 6)."""
+    if len(s.rolled) < len(DICE):
+        return _DIE_FACES[DICE[len(s.rolled)]]
+    return _EVENT
+
+
+def apply_die(s: State, a: Die) -> None:
+    s.rolled = (*s.rolled, a.value)
+
+
+def apply_event(s: State, a: EventDie) -> None:
+    """rule="CK-TURN-ROLL-PHASE": the event die is resolved in full before production."""
+    s.dice, s.rolled, s.event = s.rolled, (), a.face
+    if a.face == "ship":
+        barbarians.advance(s)
+    else:
+        progress.castle_draws(s, EVENT_FACES.index(a.face) - 1)
+    s.phase = RESOLVE
+
+
+def resolve(s: State) -> None:
+    """The next step of a roll: pillage choices, deck choices, draws, hand-limit discards,
+    then production (called while the phase is RESOLVE)."""
+    while True:
+        if s.pillage:
+            s.phase = PILLAGE
+        elif s.draws:
+            p, t = s.draws[0]
+            if t < 0:
+                s.phase = DEFENDER_DECK
+            elif progress.deck_empty(s, t):  # rule="CK-PROGRESS-EMPTY"
+                s.draws = s.draws[1:]
+                continue
+            else:
+                s.phase = PROGRESS_DRAW
+        elif s.pdiscards:
+            s.phase = PROGRESS_DISCARD
+        else:
+            _produce(s)
+        return
+
+
+def _produce(s: State) -> None:
+    """rule="CK-TURN-PRODUCTION-PHASE": a 7 or production, then science level 3 claims."""
+    total = sum(s.dice)
+    if total == 7:
+        start_seven(s)  # rule="CK-ROBBER-INACTIVE": discards even before the first attack
+        return
+    got = produce(s, total)
+    order = [(s.active + i) % s.n for i in range(s.n)]
+    # rule="CK-IMPROVE-SCIENCE-3": nothing received on a non-7 roll: a free resource
+    s.claims = tuple(p for p in order if p not in got and s.levels[p][SCIENCE] >= 3)
+    s.phase = AQUEDUCT if s.claims else MAIN
+
+
+def skip_inactive_robber(s: State) -> None:
+    """rule="CK-ROBBER-INACTIVE": before the first attack a 7 moves no robber."""
+    if s.phase == ROBBER and not s.attacked:
+        s.phase = s.resume
+
+
+def check_aqueduct(s: State, a: Aqueduct) -> Reason | None:
+    if s.phase != AQUEDUCT:
+        return Reason("CK-IMPROVE-SCIENCE-3", "No free resource is owed now.")
+    p = s.claims[0]
+    if a.player != p:
+        return Reason("CK-IMPROVE-SCIENCE-3", f"{seat(p)} takes a free resource now.")
+    if not 0 <= a.resource < 5 or not s.bank[a.resource]:
+        return Reason("CK-IMPROVE-SCIENCE-3", "Choose a resource the supply still has.")
+    return None
+
+
+def apply_aqueduct(s: State, a: Aqueduct) -> None:
+    gain(s, a.player, one(a.resource))
+    s.claims = s.claims[1:]
+    while s.claims and not any(s.bank[:5]):
+        s.claims = s.claims[1:]
+    s.phase = AQUEDUCT if s.claims else MAIN
+
+
+def aqueduct_options(s: State) -> list[Aqueduct]:
+    return [make(Aqueduct, s.claims[0], r) for r in range(5) if s.bank[r]]
+
+
+# ---------------------------------------------------------------- points
+def victory_points(s: State, p: int) -> int:
+    """rule="CK-VP-SOURCES": settlement 1, city 2, metropolis +2, Longest Route 2, merchant 1,
+    defender token 1, VP progress card 1; all public."""
+    if p >= s.n:
+        return 0
+    vp = s.settlements[p] + 2 * s.cities[p]
+    vp += 2 * sum(1 for v in s.metro if v >= 0 and s.vowner[v] == p)
+    vp += 2 * (s.longest == p) + (s.merchant[1] == p) + s.defender[p] + s.pvp[p]
+    return vp
+
+

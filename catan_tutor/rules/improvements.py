@@ -1,0 +1,116 @@
+"""City walls, city improvements and metropolises (CK-WALL-*, CK-IMPROVE-*, CK-METRO-*)."""
+
+from __future__ import annotations
+
+from ..actions import BuildWall, Improve, make, seat
+from ..board import VERTEX_LABELS
+from ..progress_cards import COMMODITY_OF_TRACK, TRACKS
+from ..state import MAIN, State, tadd, tset
+from .common import Reason, cost_reason, one, pay
+
+WALL_COST = (2, 0, 0, 0, 0)  # rule="CK-BUILD-COSTS": 2 brick
+WALLS = 3  # rule="CK-BUILD-LIMITS"
+TOP = 5
+
+
+def cities_of(s: State, p: int) -> list[int]:
+    """p's standing cities (a toppled city is a settlement, CK-BARB-PILLAGE)."""
+    return [v for v, o in enumerate(s.vowner) if o == p and s.vcity[v]]
+
+
+def free_cities(s: State, p: int) -> list[int]:
+    """p's cities without a metropolis (CK-METRO-NEEDS-CITY)."""
+    return [v for v in cities_of(s, p) if v not in s.metro]
+
+
+def walls_of(s: State, p: int) -> int:
+    return sum(1 for v, w in enumerate(s.walls) if w and s.vowner[v] == p)
+
+
+def improve_cost(s: State, p: int, track: int) -> tuple[int, ...]:
+    """rule="CK-BUILD-COSTS": level n costs n of the track's commodity."""
+    return one(COMMODITY_OF_TRACK[track], s.levels[p][track] + 1, 8)
+
+
+# ---------------------------------------------------------------- walls
+def check_wall(s: State, a: BuildWall) -> Reason | None:
+    p, v = a.player, a.vertex
+    if s.phase != MAIN:
+        return Reason("CK-TURN-ACTION-PHASE", f"Walls are built in the Action phase, not now "
+                      f"(phase: {s.phase}).")
+    if s.vowner[v] != p or not s.vcity[v]:
+        return Reason("CK-WALL-BUILD", f"A wall goes under one of {seat(p)}'s cities; "
+                      f"{VERTEX_LABELS[v]} holds none.")
+    if s.walls[v]:
+        return Reason("CK-WALL-BUILD", f"The city on {VERTEX_LABELS[v]} has a wall already.")
+    if walls_of(s, p) >= WALLS:
+        return Reason("CK-BUILD-LIMITS", f"{seat(p)} has all {WALLS} walls on the board.")
+    return cost_reason(s, p, WALL_COST, "a city wall")
+
+
+def apply_wall(s: State, a: BuildWall) -> None:
+    pay(s, a.player, WALL_COST)
+    s.walls = tset(s.walls, a.vertex, True)
+
+
+# ---------------------------------------------------------------- improvements
+def metro_due(s: State, p: int, track: int) -> bool:
+    """Whether p's next level on ``track`` moves the metropolis to one of p's cities.
+
+    rule="CK-METRO-TAKE": the first to level 4 takes it; the first to 5 takes it for good
+    from a level-4 holder; rule="CK-METRO-OWN-LEVEL5": a holder's level 5 leaves it put.
+    """
+    new = s.levels[p][track] + 1
+    v = s.metro[track]
+    holder = s.vowner[v] if v >= 0 else -1
+    if new == 4:
+        return v < 0
+    if new == TOP:
+        return holder != p and (holder < 0 or s.levels[holder][track] < TOP)
+    return False
+
+
+def check_improve(s: State, a: Improve) -> Reason | None:
+    p, t = a.player, a.track
+    if s.phase != MAIN:
+        return Reason("CK-TURN-ACTION-PHASE", f"Improvements are bought in the Action phase, "
+                      f"not now (phase: {s.phase}).")
+    if not 0 <= t < 3:
+        return Reason("CK-IMPROVE-BUILD", "The tracks are science, trade and politics.")
+    level = s.levels[p][t]
+    if level >= TOP:
+        return Reason("CK-IMPROVE-BUILD", f"{seat(p)} is at the top of {TRACKS[t]}.")
+    if not cities_of(s, p):
+        return Reason("CK-IMPROVE-KEEP", f"{seat(p)} needs a city on the board to raise a track.")
+    holder_here = s.metro[t] >= 0 and s.vowner[s.metro[t]] == p
+    if level + 1 >= 4 and not free_cities(s, p) and not (level + 1 == TOP and holder_here):
+        return Reason("CK-METRO-NEEDS-CITY", f"Level {level + 1} needs a city without a "
+                      f"metropolis; {seat(p)} has none.")
+    if metro_due(s, p, t):
+        if a.vertex not in free_cities(s, p):
+            return Reason("CK-METRO-TAKE", f"Level {level + 1} of {TRACKS[t]} takes the "
+                          f"metropolis: name one of {seat(p)}'s cities without one for it.")
+    elif a.vertex >= 0:
+        return Reason("CK-METRO-TAKE", f"Level {level + 1} of {TRACKS[t]} wins no metropolis "
+                      f"for {seat(p)}.")
+    return cost_reason(s, p, improve_cost(s, p, t), f"level {level + 1} of {TRACKS[t]}")
+
+
+def apply_improve(s: State, a: Improve) -> None:
+    p, t = a.player, a.track
+    pay(s, p, improve_cost(s, p, t))
+    if metro_due(s, p, t):
+        s.metro = tset(s.metro, t, a.vertex)
+    s.levels = tset(s.levels, p, tadd(s.levels[p], t, 1))
+
+
+def options(s: State, p: int) -> list:
+    out: list = []
+    for t in range(3):
+        if s.levels[p][t] < TOP:
+            if metro_due(s, p, t):
+                out += [make(Improve, p, t, v) for v in free_cities(s, p)]
+            else:
+                out.append(make(Improve, p, t))
+    out += [make(BuildWall, p, v) for v in cities_of(s, p) if not s.walls[v]]
+    return out

@@ -1,0 +1,292 @@
+"""Knights of Cities & Knights: recruit, promote, activate, move, displace, chase (CK-KNIGHT-*).
+
+A knight is ``(owner, level, active, fresh, promoted)`` on its vertex in ``State.kn``: level
+1 basic, 2 strong, 3 mighty; ``fresh`` marks a knight placed, activated or used this turn
+(it cannot act, CK-KNIGHT-ACTION-ELIGIBLE); ``promoted`` one promoted this turn.
+"""
+
+from __future__ import annotations
+
+from ..actions import (
+    KNIGHT_LEVELS,
+    Activate,
+    ChaseRobber,
+    MoveKnight,
+    Promote,
+    Recruit,
+    Relocate,
+    make,
+    seat,
+)  # fmt: skip
+from ..board import EDGE_OTHER_END, EDGE_VERTICES, HEX_NAMES, HEX_VERTICES, VERTEX_LABELS
+from ..state import MAIN, RELOCATE, STEAL, State, tset
+from . import awards
+from .common import Reason, cost_reason, occupancy, pay
+from .robber import victims
+
+KNIGHT_COST = (0, 0, 1, 0, 1)  # rule="CK-BUILD-COSTS": recruit or promote: wool + ore
+ACTIVATE_COST = (0, 0, 0, 1, 0)  # grain
+PER_LEVEL = 2  # rule="CK-BUILD-LIMITS": 2 knights of each strength
+POLITICS = 2
+
+
+def knights_of(s: State, p: int, level: int | None = None) -> list[int]:
+    """Vertices of p's knights (of one level if given)."""
+    return [v for v, k in enumerate(s.kn)
+            if k is not None and k[0] == p and (level is None or k[1] == level)]
+
+
+def eligible(k) -> bool:
+    """rule="CK-KNIGHT-ACTION-ELIGIBLE": active, and not placed, activated or used this turn."""
+    return k[2] and not k[3]
+
+
+def strength(s: State, p: int) -> int:
+    """rule="CK-BARB-DEFENSE": the summed strength of p's active knights."""
+    return sum(k[1] for k in s.kn if k is not None and k[0] == p and k[2])
+
+
+def reachable(s: State, p: int, src: int) -> set[int]:
+    """Vertices p's knight on src can travel to along p's roads (CK-KNIGHT-MOVE).
+
+    It passes only vertices that are empty or hold p's own pieces; a vertex with another
+    colour's piece may be reached (for a displacement) but not passed.
+    """
+    occ, eowner = occupancy(s), s.eowner
+    seen, todo, out = {src}, [src], set()
+    while todo:
+        v = todo.pop()
+        for e, w in EDGE_OTHER_END[v]:
+            if eowner[e] != p or w in seen:
+                continue
+            seen.add(w)
+            out.add(w)
+            if occ[w] in (-1, p):
+                todo.append(w)
+    return out
+
+
+def _own_knight(s: State, p: int, v: int, what: str) -> Reason | None:
+    k = s.kn[v]
+    if k is None or k[0] != p:
+        return Reason("CK-KNIGHT-STRENGTH", f"{seat(p)} has no knight on {VERTEX_LABELS[v]} "
+                      f"to {what}.")
+    return None
+
+
+def _action_phase(s: State, what: str) -> Reason | None:
+    if s.phase == MAIN:
+        return None
+    return Reason("CK-TURN-ACTION-PHASE", f"{what} belongs to the Action phase, not now "
+                  f"(phase: {s.phase}).")
+
+
+# ---------------------------------------------------------------- recruit, promote, activate
+def check_recruit(s: State, a: Recruit) -> Reason | None:
+    p, v = a.player, a.vertex
+    bad = _action_phase(s, "Recruiting a knight")
+    if bad:
+        return bad
+    if occupancy(s)[v] >= 0:
+        return Reason("CK-KNIGHT-RECRUIT", f"{VERTEX_LABELS[v]} is not empty.")
+    if not any(s.eowner[e] == p for e, _ in EDGE_OTHER_END[v]):
+        return Reason("CK-KNIGHT-RECRUIT", f"{VERTEX_LABELS[v]} is not at the end of one of "
+                      f"{seat(p)}'s roads.")
+    if len(knights_of(s, p, 1)) >= PER_LEVEL:
+        return Reason("CK-KNIGHT-RECRUIT", f"{seat(p)} has no basic knight left in supply; "
+                      "promote one on the board first.")
+    return cost_reason(s, p, KNIGHT_COST, "a knight")
+
+
+def apply_recruit(s: State, a: Recruit) -> None:
+    pay(s, a.player, KNIGHT_COST)
+    s.kn = tset(s.kn, a.vertex, (a.player, 1, False, True, False))
+    awards.update_roads(s)  # rule="CK-AWARD-LONGEST-ROUTE": a knight may cut a route
+
+
+def check_promote(s: State, a: Promote) -> Reason | None:
+    p, v = a.player, a.vertex
+    bad = _action_phase(s, "Promoting a knight") or _own_knight(s, p, v, "promote")
+    if bad:
+        return bad
+    level, promoted = s.kn[v][1], s.kn[v][4]
+    if level >= 3:
+        return Reason("CK-KNIGHT-PROMOTE", f"The knight on {VERTEX_LABELS[v]} is already mighty.")
+    if promoted:
+        return Reason("CK-KNIGHT-PROMOTE", f"The knight on {VERTEX_LABELS[v]} was promoted this "
+                      "turn already.")
+    if level == 2 and s.levels[p][POLITICS] < 3:
+        return Reason("CK-KNIGHT-PROMOTE-MIGHTY", f"A mighty knight needs politics level 3 "
+                      f"(Fortress); {seat(p)} has {s.levels[p][POLITICS]}.")
+    if len(knights_of(s, p, level + 1)) >= PER_LEVEL:
+        return Reason("CK-KNIGHT-PROMOTE", f"{seat(p)} has no {KNIGHT_LEVELS[level]} knight left "
+                      "in supply.")
+    return cost_reason(s, p, KNIGHT_COST, "a promotion")
+
+
+def apply_promote(s: State, a: Promote) -> None:
+    pay(s, a.player, KNIGHT_COST)
+    o, level, active, fresh, _ = s.kn[a.vertex]
+    s.kn = tset(s.kn, a.vertex, (o, level + 1, active, fresh, True))
+
+
+def check_activate(s: State, a: Activate) -> Reason | None:
+    p, v = a.player, a.vertex
+    bad = _action_phase(s, "Activating a knight") or _own_knight(s, p, v, "activate")
+    if bad:
+        return bad
+    if s.kn[v][2]:
+        return Reason("CK-KNIGHT-ACTIVATE", f"The knight on {VERTEX_LABELS[v]} is already active.")
+    return cost_reason(s, p, ACTIVATE_COST, "activating a knight")
+
+
+def apply_activate(s: State, a: Activate) -> None:
+    pay(s, a.player, ACTIVATE_COST)
+    o, level, _, _, promoted = s.kn[a.vertex]
+    s.kn = tset(s.kn, a.vertex, (o, level, True, True, promoted))  # cannot act this turn
+
+
+# ---------------------------------------------------------------- move and displace
+def _can_act(s: State, p: int, v: int, what: str) -> Reason | None:
+    bad = _action_phase(s, what) or _own_knight(s, p, v, what.lower())
+    if bad:
+        return bad
+    if not eligible(s.kn[v]):
+        why = "inactive" if not s.kn[v][2] else "placed, activated or used this turn"
+        return Reason("CK-KNIGHT-ACTION-ELIGIBLE", f"The knight on {VERTEX_LABELS[v]} cannot "
+                      f"act this turn: it is {why}.")
+    return None
+
+
+def check_move(s: State, a: MoveKnight) -> Reason | None:
+    p, src, dst = a.player, a.src, a.dst
+    bad = _can_act(s, p, src, "Move")
+    if bad:
+        return bad
+    if dst not in reachable(s, p, src):
+        return Reason("CK-KNIGHT-MOVE", f"{VERTEX_LABELS[dst]} cannot be reached along "
+                      f"{seat(p)}'s roads from {VERTEX_LABELS[src]} without passing another "
+                      "colour's piece.")
+    target = s.kn[dst]
+    if target is not None:
+        if target[0] == p:
+            return Reason("CK-KNIGHT-MOVE", f"{VERTEX_LABELS[dst]} holds {seat(p)}'s own knight.")
+        if target[1] >= s.kn[src][1]:
+            return Reason("CK-KNIGHT-DISPLACE", f"Only a stronger knight displaces: the knight "
+                          f"on {VERTEX_LABELS[dst]} is {KNIGHT_LEVELS[target[1] - 1]}.")
+        return None
+    if s.vowner[dst] >= 0:
+        return Reason("CK-KNIGHT-MOVE", f"{VERTEX_LABELS[dst]} holds a building.")
+    return None
+
+
+def apply_move(s: State, a: MoveKnight) -> None:
+    """rule="CK-KNIGHT-MOVE" / rule="CK-KNIGHT-DISPLACE": the knight ends inactive."""
+    o, level, _, _, promoted = s.kn[a.src]
+    target = s.kn[a.dst]
+    kn = tset(s.kn, a.src, None)
+    s.kn = tset(kn, a.dst, (o, level, False, True, promoted))
+    if target is not None:
+        start_relocation(s, target, a.dst)
+    awards.update_roads(s)
+
+
+def start_relocation(s: State, knight, v: int) -> None:
+    """rule="CK-KNIGHT-RELOCATE": the owner moves the displaced knight along their roads to
+    an empty vertex; with none, it goes back to their supply."""
+    q = knight[0]
+    s.relocate = (q, v, knight[1], knight[2])
+    if relocation_sites(s):
+        s.phase = RELOCATE
+    else:
+        s.relocate = ()
+
+
+def relocation_sites(s: State) -> list[int]:
+    """Empty vertices the displaced knight can reach from where it stood."""
+    q, v, _, _ = s.relocate
+    occ = occupancy(s)
+    return sorted(w for w in reachable(s, q, v) if occ[w] < 0)
+
+
+def check_relocate(s: State, a: Relocate) -> Reason | None:
+    if s.phase != RELOCATE:
+        return Reason("CK-KNIGHT-RELOCATE", "No displaced knight is waiting to be moved.")
+    q = s.relocate[0]
+    if a.player != q:
+        return Reason("CK-KNIGHT-RELOCATE", f"The displaced knight is {seat(q)}'s; {seat(q)} "
+                      "moves it.")
+    if a.vertex not in relocation_sites(s):
+        return Reason("CK-KNIGHT-RELOCATE", f"{VERTEX_LABELS[a.vertex]} is not an empty vertex "
+                      f"reachable along {seat(q)}'s roads.")
+    return None
+
+
+def apply_relocate(s: State, a: Relocate) -> None:
+    q, _, level, active = s.relocate
+    s.kn = tset(s.kn, a.vertex, (q, level, active, True, False))
+    s.relocate = ()
+    s.phase = MAIN
+    awards.update_roads(s)
+
+
+def relocate_options(s: State) -> list[Relocate]:
+    return [make(Relocate, s.relocate[0], w) for w in relocation_sites(s)]
+
+
+# ---------------------------------------------------------------- chase the robber
+def check_chase(s: State, a: ChaseRobber) -> Reason | None:
+    p, v = a.player, a.vertex
+    bad = _can_act(s, p, v, "Chasing the robber")
+    if bad:
+        return bad
+    if not s.attacked:
+        return Reason("CK-ROBBER-INACTIVE", "The robber stays off the board until the first "
+                      "barbarian attack.")
+    if v not in HEX_VERTICES[s.robber]:
+        return Reason("CK-KNIGHT-CHASE-ROBBER", f"The knight on {VERTEX_LABELS[v]} is not next to "
+                      f"the robber on {HEX_NAMES[s.robber]}.")
+    if a.hex == s.robber or not 0 <= a.hex < len(HEX_NAMES):
+        return Reason("BASE-ROBBER-MOVE", "The robber must move to a different land hex.")
+    cands = victims(s, a.hex)
+    if (cands and a.victim not in cands) or (not cands and a.victim >= 0):
+        return Reason("BASE-ROBBER-STEAL", f"On {HEX_NAMES[a.hex]} {seat(p)} must rob one of: "
+                      f"{', '.join(seat(q) for q in cands) or 'nobody'}.")
+    return None
+
+
+def apply_chase(s: State, a: ChaseRobber) -> None:
+    o, level, _, _, promoted = s.kn[a.vertex]
+    s.kn = tset(s.kn, a.vertex, (o, level, False, True, promoted))
+    s.robber = a.hex
+    s.resume = MAIN
+    if a.victim >= 0 and sum(s.hands[a.victim]):
+        s.victim = a.victim
+        s.phase = STEAL
+
+
+def options(s: State, p: int) -> list:
+    """Knight actions open to p, in a fixed order (checks decide costs and limits)."""
+    out: list = []
+    occ = occupancy(s)
+    ends = sorted({w for e, o in enumerate(s.eowner) if o == p for w in EDGE_VERTICES[e]
+                   if occ[w] < 0})
+    out += [make(Recruit, p, v) for v in ends]
+    for v in knights_of(s, p):
+        k = s.kn[v]
+        out.append(make(Promote, p, v))
+        if not k[2]:
+            out.append(make(Activate, p, v))
+        elif eligible(k):
+            out += [make(MoveKnight, p, v, w) for w in sorted(reachable(s, p, v))]
+            if s.attacked and v in HEX_VERTICES[s.robber]:
+                out += [make(ChaseRobber, p, v, h, q) for h in range(len(HEX_NAMES))
+                        if h != s.robber for q in victims(s, h) or (-1,)]
+    return out
+
+
+def end_turn(s: State) -> None:
+    """Knights' per-turn marks are cleared when a turn ends."""
+    if s.kn:
+        s.kn = tuple(k if k is None or not (k[3] or k[4]) else (k[0], k[1], k[2], False, False)
+                     for k in s.kn)

@@ -1,0 +1,243 @@
+"""Cities & Knights for 3–4 players (``ck``, RULES.md §4).
+
+Not yet complete: progress cards are drawn, held, discarded and scored (VP cards), but their
+effects cannot be played yet, so ``rules_for("ck")`` still refuses the variant.
+"""
+
+from __future__ import annotations
+
+from ..actions import (
+    Activate,
+    Aqueduct,
+    BuildCity,
+    BuildWall,
+    BuyDev,
+    ChaseRobber,
+    ChooseDeck,
+    Die,
+    DiscardProgress,
+    DrawProgress,
+    EndTurn,
+    EventDie,
+    Improve,
+    MoveKnight,
+    Pillage,
+    PlayKnight,
+    PlayMonopoly,
+    PlayPlenty,
+    PlayRoadBuilding,
+    Promote,
+    Recruit,
+    Relocate,
+    Settle,
+    make,
+)  # fmt: skip
+from ..board import N_VERTICES, Layout
+from ..progress_cards import TRACKS
+from ..rules import awards, barbarians, building, ck_turn, improvements, knights, progress
+from ..rules.common import Reason
+from ..rules.production import apply_die as rolloff_die
+from ..rules.turn import apply_end as base_end
+from ..rules.turn import check_end
+from ..state import (
+    AQUEDUCT,
+    DEFENDER_DECK,
+    DICE,
+    PILLAGE,
+    PROGRESS_DISCARD,
+    PROGRESS_DRAW,
+    RELOCATE,
+    ROLLOFF,
+    SETUP_SETTLE,
+    State,
+)  # fmt: skip
+from .base import BaseRules
+
+RESOLVE = ck_turn.RESOLVE
+COMMODITY_SUPPLY = 12  # rule="CK-COMP-COMMODITIES"
+_DEV_KINDS = (BuyDev, PlayKnight, PlayRoadBuilding, PlayPlenty, PlayMonopoly)
+
+
+class CKRules(BaseRules):
+    """``base`` plus RULES.md §4 (CK-*)."""
+
+    variant = "ck"
+    target = 13  # rule="CK-WIN-13"
+    cities_knights = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        for kind in _DEV_KINDS:  # rule="CK-COMP-REMOVED"
+            del self.checks[kind]
+            del self.applies[kind]
+        self.checks |= {
+            BuildCity: self._check_city, Settle: self._check_settle,
+            Recruit: knights.check_recruit, Promote: knights.check_promote,
+            Activate: knights.check_activate, MoveKnight: knights.check_move,
+            ChaseRobber: knights.check_chase, Relocate: knights.check_relocate,
+            BuildWall: improvements.check_wall, Improve: improvements.check_improve,
+            Pillage: barbarians.check_pillage, ChooseDeck: barbarians.check_deck,
+            Aqueduct: ck_turn.check_aqueduct, DiscardProgress: progress.check_discard,
+            EndTurn: self._check_end,
+        }  # fmt: skip
+        then = RESOLVE
+        self.applies |= {
+            BuildCity: self._apply_city, Die: self._apply_die, EventDie: ck_turn.apply_event,
+            DrawProgress: lambda s, a: progress.apply_draw(s, a, then),
+            Recruit: knights.apply_recruit, Promote: knights.apply_promote,
+            Activate: knights.apply_activate, MoveKnight: knights.apply_move,
+            ChaseRobber: knights.apply_chase, Relocate: knights.apply_relocate,
+            BuildWall: improvements.apply_wall, Improve: improvements.apply_improve,
+            Pillage: lambda s, a: barbarians.apply_pillage(s, a, then),
+            ChooseDeck: lambda s, a: barbarians.apply_deck(s, a, then),
+            Aqueduct: ck_turn.apply_aqueduct,
+            DiscardProgress: lambda s, a: progress.apply_discard(s, a, then),
+            EndTurn: self._apply_end,
+        }  # fmt: skip
+        self.decisions |= {
+            PILLAGE: ((Pillage,), "CK-BARB-LOSE-CHOICE", True),
+            DEFENDER_DECK: ((ChooseDeck,), "CK-BARB-WIN", True),
+            AQUEDUCT: ((Aqueduct,), "CK-IMPROVE-SCIENCE-3", True),
+            PROGRESS_DISCARD: ((DiscardProgress,), "CK-PROGRESS-HAND-LIMIT", True),
+            RELOCATE: ((Relocate,), "CK-KNIGHT-RELOCATE", True),
+        }
+        self.chance_rules |= {DICE: "CK-TURN-ROLL-PHASE", PROGRESS_DRAW: "CK-EVENT-CASTLE"}
+        self.legal_rules |= {
+            Recruit: "CK-KNIGHT-RECRUIT", Promote: "CK-KNIGHT-PROMOTE",
+            Activate: "CK-KNIGHT-ACTIVATE", MoveKnight: "CK-KNIGHT-MOVE",
+            ChaseRobber: "CK-KNIGHT-CHASE-ROBBER", Relocate: "CK-KNIGHT-RELOCATE",
+            BuildWall: "CK-WALL-BUILD", Improve: "CK-IMPROVE-BUILD",
+            Pillage: "CK-BARB-LOSE-CHOICE", ChooseDeck: "CK-BARB-WIN",
+            Aqueduct: "CK-IMPROVE-SCIENCE-3", DiscardProgress: "CK-PROGRESS-HAND-LIMIT",
+            EndTurn: "CK-TURN-ACTION-PHASE",
+        }  # fmt: skip
+
+    # ------------------------------------------------------------ setup
+    def new_state(self, players: int, layout: Layout | None, **kw) -> State:
+        s = super().new_state(players, layout, **kw)
+        m = len(s.names)
+        s.robber = -1  # rule="CK-SETUP-ROBBER": off the board until the first attack
+        s.deck = (0,) * 5  # rule="CK-COMP-REMOVED"
+        s.bank = (*s.bank, *(COMMODITY_SUPPLY,) * 3)
+        s.hands = ((0,) * 8,) * m
+        s.kn = (None,) * N_VERTICES
+        s.walls = (False,) * N_VERTICES
+        s.levels = ((0, 0, 0),) * m  # rule="CK-SETUP-IMPROVEMENTS"
+        s.metro = (-1, -1, -1)
+        s.defender = s.pvp = (0,) * m
+        s.phand = ((),) * m
+        s.pdecks = progress.new_decks()
+        return s
+
+    def _check_settle(self, s: State, a: Settle) -> Reason | None:
+        if ck_turn.second_round(s):
+            return Reason("CK-SETUP-ROUND2", "The second placement is a city: "
+                          f"'P{a.player + 1} city <vertex>'.")
+        return building.check_settle(s, a)
+
+    def _check_city(self, s: State, a: BuildCity) -> Reason | None:
+        if s.phase == SETUP_SETTLE:
+            if not ck_turn.second_round(s):
+                return Reason("CK-SETUP-ROUND1", "The first placement is a settlement.")
+            return ck_turn.check_setup_city(s, a)
+        return building.check_city(s, a)
+
+    def _apply_city(self, s: State, a: BuildCity) -> None:
+        if s.phase == SETUP_SETTLE:
+            ck_turn.apply_setup_city(s, a)
+        else:
+            building.apply_city(s, a)
+
+    # ------------------------------------------------------------ the turn
+    def _apply_die(self, s: State, a: Die) -> None:
+        if s.phase == ROLLOFF:
+            rolloff_die(s, a)
+        else:
+            ck_turn.apply_die(s, a)
+
+    def _check_end(self, s: State, a: EndTurn) -> Reason | None:
+        return check_end(s, a) or progress.over_limit(s, a.player)
+
+    def _apply_end(self, s: State, a: EndTurn) -> None:
+        knights.end_turn(s)
+        s.event = ""
+        base_end(s, a)
+
+    def apply(self, s: State, a) -> None:
+        self.applies[type(a)](s, a)
+        while True:
+            if s.phase == RESOLVE:
+                ck_turn.resolve(s)
+            before = s.phase
+            ck_turn.skip_inactive_robber(s)
+            if s.phase == before:
+                break
+        awards.check_win(s, self.target, ck_turn.victory_points)
+
+    def victory_points(self, s: State, p: int) -> int:
+        return ck_turn.victory_points(s, p)
+
+    def chance_outcomes(self, s: State):
+        if s.phase == DICE:
+            return ck_turn.dice_outcomes(s)
+        if s.phase == PROGRESS_DRAW:
+            return progress.draw_outcomes(s)
+        return super().chance_outcomes(s)
+
+    # ------------------------------------------------------------ who acts
+    def actors(self, s: State) -> list[int]:
+        ph = s.phase
+        if ph == PILLAGE:
+            return [s.pillage[0]]
+        if ph == DEFENDER_DECK:
+            return [s.draws[0][0]]
+        if ph == AQUEDUCT:
+            return [s.claims[0]]
+        if ph == PROGRESS_DISCARD:
+            return [s.pdiscards[0]]
+        if ph == RELOCATE:
+            return [s.relocate[0]]
+        return super().actors(s)
+
+    def candidates(self, s: State, offers: bool = True) -> list:
+        ph = s.phase
+        if ph == PILLAGE:
+            return barbarians.pillage_options(s)
+        if ph == DEFENDER_DECK:
+            return barbarians.deck_options(s)
+        if ph == AQUEDUCT:
+            return ck_turn.aqueduct_options(s)
+        if ph == PROGRESS_DISCARD:
+            return progress.discard_options(s, s.pdiscards[0])
+        if ph == RELOCATE:
+            return knights.relocate_options(s)
+        if ph == SETUP_SETTLE and ck_turn.second_round(s):
+            return [make(BuildCity, s.active, v) for v in range(N_VERTICES)]
+        return super().candidates(s, offers)
+
+    def main_candidates(self, s: State, p: int, offers: bool = True) -> list:
+        out = super().main_candidates(s, p, offers)
+        end = out.pop()  # EndTurn last
+        return [*out, *knights.options(s, p), *improvements.options(s, p),
+                *progress.discard_options(s, p), end]
+
+    def pending(self, s: State) -> list[tuple[int, str]]:
+        ph = s.phase
+        if ph == PILLAGE:
+            return [(s.pillage[0], "choose the city the barbarians pillage")]
+        if ph == DEFENDER_DECK:
+            return [(s.draws[0][0], "tied best defender: choose a progress deck")]
+        if ph == AQUEDUCT:
+            return [(s.claims[0], "science 3: take a free resource")]
+        if ph == PROGRESS_DISCARD:
+            return [(s.pdiscards[0], "discard progress cards down to 4")]
+        if ph == RELOCATE:
+            return [(s.relocate[0], "move the displaced knight")]
+        if ph == PROGRESS_DRAW:
+            p, t = s.draws[0]
+            return [(-1, f"CK-EVENT-CASTLE: P{p + 1} draws a {TRACKS[t]} card")]
+        if ph == DICE:
+            return [(-1, "CK-TURN-ROLL-PHASE: white, red, then the event die")]
+        if ph == SETUP_SETTLE and ck_turn.second_round(s):
+            return [(s.active, "place a city")]
+        return super().pending(s)
