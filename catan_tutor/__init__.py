@@ -28,15 +28,16 @@ __all__ = [
 
 def new_game(variant: str = "base", *, players: int, seed: int | None = None,
              board: str = "beginner", rolloff: bool = False,
-             colors: tuple[str, ...] | None = None) -> Game:
+             colors: tuple[str, ...] | None = None, preview: bool = False) -> Game:
     """A new game of ``variant`` for ``players`` seats.
 
     ``board`` is ``"beginner"`` (BASE-BOARD-BEGINNER), ``"variable"`` (BASE-BOARD-VARIABLE) or
     ``"variable-harbors"`` (harbor kinds shuffled too). A variable board and the optional
     first-player roll-off are chance events: with a ``seed`` they are resolved at once by a
     seeded sampler (and kept in the history), without one the game starts at them.
+    ``preview=True`` allows a variant that is not complete yet (``ck``).
     """
-    rules = rules_for(variant)
+    rules = rules_for(variant, preview)
     if players not in rules.seats:
         raise ValueError(f"variant {variant!r} is for {' or '.join(map(str, rules.seats))} "
                          f"players, not {players}")

@@ -223,7 +223,7 @@ class Game:
         from .variants import rules_for
 
         variant, state = decode(text)
-        return cls(rules_for(variant), state)
+        return cls(rules_for(variant, preview=True), state)
 
     def __repr__(self) -> str:
         return f"<Game {self.variant} {self.players}p turn {self.state.turn} {self.state.phase}>"

@@ -13,13 +13,15 @@ neutrals or a dummy add the fields of ``EXTRA_KEYS``.
 
 from __future__ import annotations
 
-from .actions import DEV_CARDS, seat
+from .actions import DEV_CARDS, EVENT_FACES, seat
 from .board import (
+    CARD_NAMES,
     EDGE_LABELS,
     HARBOR_EDGES,
     HARBOR_NAMES,
     HEX_NAMES,
     N_HEXES,
+    N_VERTICES,
     RESOURCES,
     TERRAIN_CODES,
     TERRAIN_SUPPLY,
@@ -31,6 +33,7 @@ from .board import (
     parse_vertex,
 )  # fmt: skip
 from .errors import PositionError
+from .progress_cards import CARDS, COUNT, DECK_KINDS, DECK_OF, TRACKS, VP_CARDS
 from .rules.awards import road_length
 from .rules.common import setup_order
 from .state import (
@@ -38,6 +41,7 @@ from .state import (
     BOARD,
     CARD_DIE,
     CITIES,
+    COMMODITY_CARDS,
     DEV_DECK,
     DEV_DIE,
     DICE,
@@ -74,7 +78,11 @@ EXTRA_KEYS = {
     "double_roll": ("sums",),  # 2P-ROLL-TWICE
     "neutrals": ("nb",),  # 2P-NEUTRAL-MIRROR: piece owed, phase after it, piece built
     "has_dummy": ("droad", "bids", "tb"),  # DUMMY-*: D's road number, sealed bids, roll-off
+    "cities_knights": ("kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pvp",
+                       "pdecks", "phand", "merchant", "event", "draws", "pillage", "claims",
+                       "pdiscards", "relocate", "toppled"),  # CK-*
 }
+_FLAGS = "afp"  # knight flags: active, fresh (placed/activated/used this turn), promoted
 
 
 def variant_keys(rules) -> tuple[str, ...]:
@@ -151,8 +159,39 @@ def encode(rules, s: State) -> str:
         "bids": "/".join(_bid_text(b) for b in s.bids) or "-",
         "tb": _tiebreak_text(s),
     }  # fmt: skip
+    if rules.cities_knights:
+        f |= _ck_fields(s)
     keys = variant_keys(rules)
     return " ".join(["catan", rules.variant, *(f"{k}={f[k]}" for k in keys)])
+
+
+def _ck_fields(s: State) -> dict[str, str]:
+    names = s.names
+    return {
+        "kn": ",".join(f"{VERTEX_LABELS[v]}:{names[k[0]]}:{k[1]}:" +
+                       "".join(c if on else "-" for c, on in zip(_FLAGS, k[2:], strict=True))
+                       for v, k in enumerate(s.kn) if k is not None) or "-",
+        "walls": _labels([v for v, w in enumerate(s.walls) if w], VERTEX_LABELS),
+        "levels": "/".join(_ints(x) for x in s.levels),
+        "metro": ",".join(VERTEX_LABELS[v] if v >= 0 else "-" for v in s.metro),
+        "barb": str(s.barb),
+        "attacked": str(int(s.attacked)),
+        "defender": _ints(s.defender),
+        "pvp": _ints(s.pvp),
+        "pdecks": "/".join(f"{_ints(c)}:{_labels(q, CARDS)}" for c, q in s.pdecks),
+        "phand": "/".join(_labels(h, CARDS) for h in s.phand),
+        "merchant": (f"{HEX_NAMES[s.merchant[0]]}:{names[s.merchant[1]]}"
+                     if s.merchant[1] >= 0 else "-"),
+        "event": s.event or "-",
+        "draws": ",".join(f"{names[p]}:{TRACKS[t] if t >= 0 else 'choose'}"
+                          for p, t in s.draws) or "-",
+        "pillage": _labels(s.pillage, names),
+        "claims": _labels(s.claims, names),
+        "pdiscards": _labels(s.pdiscards, names),
+        "relocate": (f"{names[s.relocate[0]]}:{VERTEX_LABELS[s.relocate[1]]}:"
+                     f"{s.relocate[2]}:{int(s.relocate[3])}" if s.relocate else "-"),
+        "toppled": _labels(s.toppled, VERTEX_LABELS),
+    }  # fmt: skip
 
 
 def _name_or_dash(s: State, p: int) -> str:
@@ -186,7 +225,7 @@ class _Fields:
         from .variants import rules_for
 
         try:
-            self.rules = rules_for(self.variant)
+            self.rules = rules_for(self.variant, preview=True)
         except (ValueError, NotImplementedError) as e:
             raise PositionError(f"position text: {e}") from None
         keys = variant_keys(self.rules)
@@ -300,10 +339,11 @@ def decode(text: str) -> tuple[str, State]:
     s.harbor_kinds = tuple(F.names("hk", HARBOR_NAMES))
     s.shuffle_harbors = F.int("shuffle", 0, 1) == 1
     s.robber = -1 if F.f["robber"] == "-" else F.get("robber", parse_hex)
-    s.bank = tuple(F.ints("bank", 5))
+    s.bank = tuple(F.ints("bank", 8 if rules.cities_knights else 5))
     s.deck = tuple(F.ints("deck", 5))
     s.deck_top = tuple(F.names("top", DEV_CARDS))
-    s.hands = tuple(tuple(_five(F, "hands", part)) for part in F.per_seat("hands"))
+    kinds = 8 if rules.cities_knights else 5
+    s.hands = tuple(tuple(_five(F, "hands", part, kinds)) for part in F.per_seat("hands"))
     s.dev = tuple(tuple(_five(F, "dev", part)) for part in F.per_seat("dev"))
     s.newdev = tuple(F.ints("newdev", 5))
     s.knights = tuple(F.ints("knights", len(F.parties)))
@@ -342,8 +382,8 @@ def decode(text: str) -> tuple[str, State]:
             raise F.bad("offer", "expected SEAT:give:get")
         give = F.get("offer", lambda _: tuple(int(x) for x in parts[1].split(",")))
         get = F.get("offer", lambda _: tuple(int(x) for x in parts[2].split(",")))
-        if len(give) != 5 or len(get) != 5:
-            raise F.bad("offer", "give and get have 5 counts each")
+        if len(give) != len(s.bank) or len(get) != len(s.bank):
+            raise F.bad("offer", f"give and get have {len(s.bank)} counts each")
         s.offer = (F.seat("offer", parts[0], allow_none=False, players_only=True), give, get)
     s.winner = F.seat("winner")
     if F.f["rolloff"] != "-":
@@ -353,6 +393,8 @@ def decode(text: str) -> tuple[str, State]:
                      F.get("rolloff", lambda _: tuple(int(x) for x in totals.split(",")
                                                       if x and x != "-")))
     _decode_extras(F, s)
+    if rules.cities_knights:
+        _decode_ck(F, s)
     _validate(F, s)
     _validate_phase(F, s)
     s.road_len = tuple(road_length(s, p) for p in range(len(F.parties)))
@@ -402,6 +444,107 @@ def _decode_extras(F: _Fields, s: State) -> None:
             s.tiebreak = (parts[0], cands, totals)
 
 
+def _decode_ck(F: _Fields, s: State) -> None:
+    """The Cities & Knights fields, each checked against its rules (CK-BUILD-LIMITS ...)."""
+    m = len(F.parties)
+    kn = [None] * N_VERTICES
+    if F.f["kn"] != "-":
+        for entry in F.f["kn"].split(","):
+            parts = entry.split(":")
+            if len(parts) != 4 or len(parts[3]) != 3 or parts[2] not in ("1", "2", "3"):
+                raise F.bad("kn", f"{entry!r} is not VERTEX:SEAT:LEVEL:FLAGS like H4:P1:2:a--")
+            v = F.get("kn", lambda _, x=parts[0]: parse_vertex(x))
+            if kn[v] is not None or s.vowner[v] >= 0:
+                raise F.bad("kn", f"{VERTEX_LABELS[v]} already holds a piece")
+            owner = F.seat("kn", parts[1], allow_none=False)
+            kn[v] = (owner, int(parts[2]), *(c != "-" for c in parts[3]))
+    s.kn = tuple(kn)
+    for p in range(m):
+        for level in (1, 2, 3):
+            if sum(1 for k in kn if k and k[0] == p and k[1] == level) > 2:
+                raise F.bad("kn", f"{F.parties[p]} has more than 2 knights of level {level} "
+                            "(CK-BUILD-LIMITS)")
+    walls = [False] * N_VERTICES
+    for v in _places(F, "walls", F.f["walls"], parse_vertex):
+        if s.vowner[v] < 0 or not s.vcity[v]:
+            raise F.bad("walls", f"a wall stands under a city; {VERTEX_LABELS[v]} has none")
+        walls[v] = True
+    s.walls = tuple(walls)
+    s.levels = tuple(tuple(F.get("levels", lambda _, x=x: [int(c) for c in x.split(",")]))
+                     for x in F.per_seat("levels"))
+    if any(len(x) != 3 or not all(0 <= c <= 5 for c in x) for x in s.levels):
+        raise F.bad("levels", "3 levels of 0..5 per party")
+    metro = F.f["metro"].split(",")
+    if len(metro) != 3:
+        raise F.bad("metro", "one entry per track")
+    s.metro = tuple(-1 if x == "-" else F.get("metro", lambda _, x=x: parse_vertex(x))
+                    for x in metro)
+    for t, v in enumerate(s.metro):
+        if v >= 0 and (not s.vcity[v] or s.levels[s.vowner[v]][t] < 4):
+            raise F.bad("metro", f"the {TRACKS[t]} metropolis needs a city of a level-4 owner")
+    s.barb = F.int("barb", 0, 6)
+    s.attacked = F.int("attacked", 0, 1) == 1
+    s.defender = tuple(F.ints("defender", m))
+    s.pvp = tuple(F.ints("pvp", m))
+    decks = F.f["pdecks"].split("/")
+    if len(decks) != 3:
+        raise F.bad("pdecks", "three decks separated by '/'")
+    s.pdecks = tuple((tuple(F.get("pdecks", lambda _, d=d: [int(c) for c in
+                                                            d.split(":")[0].split(",")])),
+                      tuple(F.names("pdecks", CARDS, d.partition(":")[2] or "-")))
+                     for d in decks)
+    s.phand = tuple(tuple(sorted(F.names("phand", CARDS, x))) for x in F.per_seat("phand"))
+    if F.f["merchant"] != "-":
+        h, _, owner = F.f["merchant"].partition(":")
+        s.merchant = (F.get("merchant", lambda _: parse_hex(h)),
+                      F.seat("merchant", owner, allow_none=False))
+    s.event = "" if F.f["event"] == "-" else F.f["event"]
+    if s.event and s.event not in EVENT_FACES:
+        raise F.bad("event", f"one of {', '.join(EVENT_FACES)}")
+    if F.f["draws"] != "-":
+        draws = []
+        for entry in F.f["draws"].split(","):
+            who, _, track = entry.partition(":")
+            if track not in (*TRACKS, "choose"):
+                raise F.bad("draws", f"{entry!r} is not SEAT:TRACK")
+            draws.append((F.seat("draws", who, allow_none=False),
+                          TRACKS.index(track) if track in TRACKS else -1))
+        s.draws = tuple(draws)
+    for key in ("pillage", "claims", "pdiscards"):
+        v = F.f[key]
+        setattr(s, key, () if v == "-" else tuple(F.seat(key, x, allow_none=False)
+                                                   for x in v.split(",")))
+    if F.f["relocate"] != "-":
+        parts = F.f["relocate"].split(":")
+        if len(parts) != 4:
+            raise F.bad("relocate", "expected SEAT:VERTEX:LEVEL:ACTIVE")
+        s.relocate = (F.seat("relocate", parts[0], allow_none=False),
+                      F.get("relocate", lambda _: parse_vertex(parts[1])),
+                      F.get("relocate", lambda _: int(parts[2])), parts[3] == "1")
+    s.toppled = tuple(_places(F, "toppled", F.f["toppled"], parse_vertex))
+    _validate_progress(F, s)
+
+
+def _validate_progress(F: _Fields, s: State) -> None:
+    """rule="CK-PC-COUNTS": every progress card is in a deck, a hand or laid out as VP."""
+    for t in range(3):
+        if len(s.pdecks[t][0]) != len(DECK_KINDS[t]) or any(
+                DECK_OF[k] != t for k in s.pdecks[t][1]):
+            raise F.bad("pdecks", f"the {TRACKS[t]} deck lists {len(DECK_KINDS[t])} counts "
+                        "and only its own cards")
+    vp_held = 0
+    for k, total in enumerate(COUNT):
+        t = DECK_OF[k]
+        held = (s.pdecks[t][0][DECK_KINDS[t].index(k)] + s.pdecks[t][1].count(k)
+                + sum(h.count(k) for h in s.phand))
+        if k in VP_CARDS:
+            vp_held += held
+        elif held != total:
+            raise F.bad("phand", f"{held} {CARDS[k]} cards in decks and hands, not {total}")
+    if vp_held + sum(s.pvp) != sum(COUNT[k] for k in VP_CARDS):
+        raise F.bad("pvp", "the VP progress cards do not add up (CK-PC-COUNTS)")
+
+
 def _read_bid(F: _Fields, part: str):
     if part == "?":
         return None
@@ -414,13 +557,13 @@ def _read_bid(F: _Fields, part: str):
     return (tuple(counts), RESOURCES.index(get))
 
 
-def _five(F: _Fields, key: str, part: str) -> list[int]:
+def _five(F: _Fields, key: str, part: str, n: int = 5) -> list[int]:
     try:
         xs = [int(x) for x in part.split(",")]
     except ValueError:
-        raise F.bad(key, f"{part!r} is not 5 counts") from None
-    if len(xs) != 5 or min(xs) < 0:
-        raise F.bad(key, f"{part!r} is not 5 counts")
+        raise F.bad(key, f"{part!r} is not {n} counts") from None
+    if len(xs) != n or min(xs) < 0:
+        raise F.bad(key, f"{part!r} is not {n} counts")
     return xs
 
 
@@ -435,11 +578,12 @@ def _places(F: _Fields, key: str, part: str, parse) -> list[int]:
 
 def _validate(F: _Fields, s: State) -> None:
     """Counts that can never hold in a real game (BASE-COMP-*) are refused."""
-    for r in range(5):
+    for r in range(len(s.bank)):
         total = s.bank[r] + sum(h[r] for h in s.hands)
-        if total != RESOURCE_CARDS:
-            raise F.bad("bank", f"{RESOURCES[r]}: bank and hands hold {total} cards, "
-                        f"not {RESOURCE_CARDS} (BASE-COMP-CARDS)")
+        supply = RESOURCE_CARDS if r < 5 else COMMODITY_CARDS
+        if total != supply:
+            raise F.bad("bank", f"{CARD_NAMES[r]}: bank and hands hold {total} cards, "
+                        f"not {supply} (BASE-COMP-CARDS, CK-COMP-COMMODITIES)")
     for c in range(5):
         held = s.deck[c] + sum(d[c] for d in s.dev) + (sum(s.knights[:s.n]) if c == 0 else 0)
         if held > DEV_DECK[c]:
@@ -499,8 +643,9 @@ def _validate_phase(F: _Fields, s: State) -> None:
         raise F.bad("turn", f"in {ph} setup is over: turn >= 1 and setup={len(order)}")
     if ph == ROLLOFF and (not s.rolloff[0] or len(s.rolloff[1]) >= len(s.rolloff[0])):
         raise F.bad("rolloff", "a roll-off needs candidates still to roll")
-    if ph in (DICE, ROLLOFF) and len(s.rolled) > 1:
-        raise F.bad("rolled", "at most one die of a roll in progress")
+    most = 2 if ph == DICE and F.rules.cities_knights else 1  # C&K: the event die is third
+    if ph in (DICE, ROLLOFF) and len(s.rolled) > most:
+        raise F.bad("rolled", f"at most {most} dice of a roll in progress")
     if ph == DISCARD:
         if not any(s.discards):
             raise F.bad("discards", "the discard phase needs a seat that owes cards")

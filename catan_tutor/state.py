@@ -44,6 +44,7 @@ CHANCE_PHASES = frozenset((BOARD, ROLLOFF, DICE, STEAL, DRAW, TIEBREAK, DEV_DIE,
 # rule="BASE-COMP-PIECES", rule="BASE-COMP-CARDS"
 ROADS, SETTLEMENTS, CITIES = 15, 5, 4
 RESOURCE_CARDS = 19
+COMMODITY_CARDS = 12  # rule="CK-COMP-COMMODITIES": of each kind
 TOKENS, START_TOKENS = 20, 5  # rule="2P-SETUP-TOKENS"
 DEV_DECK = (14, 5, 2, 2, 2)  # knight, vp, roadbuilding, plenty, monopoly
 

@@ -82,11 +82,13 @@ def apply_event(s: State, a: EventDie) -> None:
 
 
 def resolve(s: State) -> None:
-    """The next step of a roll: pillage choices, deck choices, draws, hand-limit discards,
+    """The next step of a roll: pillage choices, hand-limit discards, deck choices and draws,
     then production (called while the phase is RESOLVE)."""
     while True:
         if s.pillage:
             s.phase = PILLAGE
+        elif s.pdiscards:  # rule="CK-PROGRESS-HAND-LIMIT": off turn, at once
+            s.phase = PROGRESS_DISCARD
         elif s.draws:
             p, t = s.draws[0]
             if t < 0:
@@ -96,8 +98,6 @@ def resolve(s: State) -> None:
                 continue
             else:
                 s.phase = PROGRESS_DRAW
-        elif s.pdiscards:
-            s.phase = PROGRESS_DISCARD
         else:
             _produce(s)
         return

@@ -58,6 +58,15 @@ def give(s: State, src: int, dst: int, cards) -> None:
     s.hands = tuple(hands)
 
 
+def bundle_reason(s: State, rule: str, *bundles) -> Reason | None:
+    """Card bundles must list one count per card kind of the game (5, or 8 in C&K)."""
+    kinds = len(s.bank)
+    if any(len(b) != kinds for b in bundles):
+        return Reason(rule, f"Cards are counted per kind: {kinds} counts "
+                      f"({', '.join(CARD_NAMES[:kinds])}).")
+    return None
+
+
 def one(r: int, n: int = 1, kinds: int = 5) -> tuple[int, ...]:
     """n cards of kind r as a bundle of ``kinds`` counts."""
     return tuple(n if i == r else 0 for i in range(kinds))

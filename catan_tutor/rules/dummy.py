@@ -19,7 +19,7 @@ from ..state import (
     State,
     tset,
 )  # fmt: skip
-from .common import Reason, can_pay, give, one
+from .common import Reason, bundle_reason, can_pay, give, one
 from .turn import next_turn
 
 # rule="DUMMY-DEV-MONOPOLY": faces 1..5 (6: roll again); 002's face 5 "wood" read as wool.
@@ -204,6 +204,9 @@ def _bid_turn(s: State, p: int) -> Reason | None:
 def check_bid(s: State, a: Bid) -> Reason | None:
     p = a.player
     bad = _bid_turn(s, p)
+    if bad:
+        return bad
+    bad = bundle_reason(s, "DUMMY-TRADE-SINGLE", a.give)
     if bad:
         return bad
     if min(a.give) < 0 or not sum(a.give):

@@ -7,13 +7,16 @@ from functools import lru_cache
 from ..actions import Discard, MoveRobber, Steal, make, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES
 from ..state import DISCARD, ROBBER, STEAL, State, tset
-from .common import Reason, can_pay, gain, give, one
+from .common import Reason, bundle_reason, can_pay, gain, give, one
 
 
 def check_discard(s: State, a: Discard) -> Reason | None:
     p = a.player
     if s.phase != DISCARD or not s.discards[p]:
         return Reason("BASE-SEVEN-DISCARD", f"{seat(p)} owes no discard now.")
+    bad = bundle_reason(s, "BASE-SEVEN-DISCARD", a.cards)
+    if bad:
+        return bad
     n = sum(a.cards)
     if n != s.discards[p] or min(a.cards) < 0:
         return Reason("BASE-SEVEN-DISCARD", f"{seat(p)} must discard exactly {s.discards[p]} "

@@ -7,7 +7,7 @@ from ..board import COASTAL_VERTICES, HEX_NAMES, VERTEX_HEXES
 from ..state import MAIN, PRE_ROLL, START_TOKENS, TOKENS, State, tadd
 from . import awards
 from .awards import public_points
-from .common import Reason, can_pay, give
+from .common import Reason, bundle_reason, can_pay, give
 from .robber import discard_options
 
 KNIGHT_INCOME = 2
@@ -76,6 +76,9 @@ def _pay(s: State, p: int) -> None:
 def check_forced_trade(s: State, a: ForcedTrade) -> Reason | None:
     p, q = a.player, 1 - a.player
     bad = _token_action(s, p, "A forced trade")
+    if bad:
+        return bad
+    bad = bundle_reason(s, "2P-TOKEN-FORCED-TRADE", a.take, a.give)
     if bad:
         return bad
     if sum(s.hands[q]) < 2 or sum(s.hands[p]) < 2:

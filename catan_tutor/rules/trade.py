@@ -7,7 +7,7 @@ from functools import lru_cache
 from ..actions import Accept, BankTrade, Decline, Offer, bundle_text, make, seat
 from ..board import CARD_NAMES, GENERIC, Layout
 from ..state import MAIN, OFFER, PRE_ROLL, SETUP_ROAD, SETUP_SETTLE, State
-from .common import Reason, gain
+from .common import Reason, bundle_reason, gain
 from .common import give as move_cards
 
 
@@ -110,6 +110,9 @@ def bank_options(s: State, p: int) -> list[BankTrade]:
 def check_offer(s: State, a: Offer) -> Reason | None:
     p = a.player
     bad = _after_roll(s, "trading with other players")
+    if bad:
+        return bad
+    bad = bundle_reason(s, "BASE-TRADE-DOMESTIC", a.give, a.get)
     if bad:
         return bad
     if not 0 <= a.to < s.n or a.to == p:

@@ -5,8 +5,14 @@ from __future__ import annotations
 VARIANTS = ("base", "base-2p", "base-dummy", "ck", "ck-2p")
 
 
-def rules_for(variant: str):
-    """The rules object of ``variant``; raises for unknown or not yet built variants."""
+PREVIEW = ("ck",)  # playable but not complete: new_game(..., preview=True)
+
+
+def rules_for(variant: str, preview: bool = False):
+    """The rules object of ``variant``; raises for unknown or not yet built variants.
+
+    ``preview=True`` also gives the variants of ``PREVIEW``, which are not complete yet.
+    """
     if variant == "base":
         from .base import BaseRules
 
@@ -19,6 +25,13 @@ def rules_for(variant: str):
         from .dummy import DummyRules
 
         return DummyRules()
+    if variant == "ck" and preview:
+        from .ck import CKRules
+
+        return CKRules()
+    if variant in PREVIEW:
+        raise NotImplementedError(f"variant {variant!r} is not complete yet (progress-card "
+                                  "effects are missing); new_game(..., preview=True) plays it")
     if variant in VARIANTS:
         raise NotImplementedError(f"variant {variant!r} is not built yet")
     raise ValueError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}")

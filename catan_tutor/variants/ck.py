@@ -41,6 +41,7 @@ from ..rules.turn import apply_end as base_end
 from ..rules.turn import check_end
 from ..state import (
     AQUEDUCT,
+    COMMODITY_CARDS,
     DEFENDER_DECK,
     DICE,
     PILLAGE,
@@ -54,7 +55,6 @@ from ..state import (
 from .base import BaseRules
 
 RESOLVE = ck_turn.RESOLVE
-COMMODITY_SUPPLY = 12  # rule="CK-COMP-COMMODITIES"
 _DEV_KINDS = (BuyDev, PlayKnight, PlayRoadBuilding, PlayPlenty, PlayMonopoly)
 
 
@@ -118,7 +118,7 @@ class CKRules(BaseRules):
         m = len(s.names)
         s.robber = -1  # rule="CK-SETUP-ROBBER": off the board until the first attack
         s.deck = (0,) * 5  # rule="CK-COMP-REMOVED"
-        s.bank = (*s.bank, *(COMMODITY_SUPPLY,) * 3)
+        s.bank = (*s.bank, *(COMMODITY_CARDS,) * 3)
         s.hands = ((0,) * 8,) * m
         s.kn = (None,) * N_VERTICES
         s.walls = (False,) * N_VERTICES
