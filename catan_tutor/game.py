@@ -126,6 +126,15 @@ class Game:
                 "hand": list(s.hands[p]) if own else None,
                 "dev": list(s.dev[p]) if own else None,
             })  # fmt: skip
+        if s.kn:  # rule="CK-INFO": progress cards secret but counted; the rest is public
+            for p, seat_view in enumerate(seats):
+                own = p == viewer or s.phase == OVER
+                seat_view |= {
+                    "levels": list(s.levels[p]), "defender": s.defender[p],
+                    "vp_cards": s.pvp[p], "progress_cards": len(s.phand[p]),
+                    "progress": list(s.phand[p]) if own else None,
+                    "public_vp": self.rules.victory_points(s, p),
+                }  # fmt: skip
         return {
             "phase": s.phase, "turn": s.turn, "active": s.name(s.active), "robber": s.robber,
             "bank": list(s.bank), "deck_size": sum(s.deck), "dice": s.dice,
@@ -134,6 +143,9 @@ class Game:
             "roads": [(e, o) for e, o in enumerate(s.eowner) if o >= 0],
             "token_supply": s.token_supply, "sums": s.sums,
             "bids_answered": [b is not None for b in s.bids],
+            "knights": [(v, *k[:3]) for v, k in enumerate(s.kn) if k is not None],
+            "walls": [v for v, w in enumerate(s.walls) if w], "metropolises": list(s.metro),
+            "barbarians": s.barb, "merchant": s.merchant, "event": s.event,
         }  # fmt: skip
 
     # ------------------------------------------------------------ actions
