@@ -540,6 +540,44 @@ class DiscardProgress(Action):
         return f"{seat(self.player)} discard-progress {CARDS[self.card]}"
 
 
+@dataclass(frozen=True, slots=True, repr=False)
+class PlayProgress(Action):
+    """Play a progress card (CK-PC-*); ``args`` follow the card's SCHEMA in progress_cards."""
+
+    player: int
+    card: int
+    args: tuple = ()
+
+    def __str__(self) -> str:
+        from .progress_cards import CARDS, SCHEMA
+
+        name = CARDS[self.card] if 0 <= self.card < len(CARDS) else f"?{self.card}"
+        words = [seat(self.player), "play", name]
+        for kind, x in zip(SCHEMA.get(name, ()), self.args, strict=False):
+            try:
+                if isinstance(x, tuple):
+                    words.append(bundle_text(x))
+                elif x >= 0:
+                    words.append(_ARG_TEXT[kind.rstrip("?")](x))
+            except (IndexError, KeyError, TypeError):
+                words.append(f"?{x}")  # out of range: printed as given, refused by the check
+        return " ".join(words)
+
+
+def _progress_name(k: int) -> str:
+    from .progress_cards import CARDS
+
+    return CARDS[k]
+
+
+_ARG_TEXT = {
+    "die": str, "track": lambda t: TRACK_NAMES[t], "vertex": lambda v: VERTEX_LABELS[v],
+    "hex": lambda h: HEX_NAMES[h], "resource": lambda r: RESOURCES[r],
+    "commodity": lambda c: CARD_NAMES[c], "kind": lambda c: CARD_NAMES[c], "seat": seat,
+    "card": _progress_name,
+}  # fmt: skip
+
+
 # ---------------------------------------------------------------- parsing
 _SEAT = re.compile(r"^P([1-9])$", re.IGNORECASE)
 
@@ -756,6 +794,8 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         return Aqueduct(p, r.resource())
     if word == "discard-progress":
         return DiscardProgress(p, r.progress_card())
+    if word == "play":
+        return _parse_play(r, p)
     if word == "neutral":
         tok = r.next("a neutral like N1").upper()
         if tok not in ("N1", "N2"):
@@ -780,6 +820,47 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         return Bid(p, give, r.resource())
     r.i -= 1
     raise r.fail(f"{word!r} is not an action")
+
+
+def _parse_play(r: _Reader, p: int) -> PlayProgress:
+    from .progress_cards import CARDS, SCHEMA
+
+    card = r.progress_card()
+    schema = SCHEMA.get(CARDS[card])
+    if schema is None:
+        raise r.fail(f"{CARDS[card]} is not a card that is played")
+    args: list = []
+    for kind in schema:
+        optional = kind.endswith("?")
+        kind = kind.rstrip("?")
+        if optional and not r.more():
+            args.append(-1)
+            continue
+        if kind == "die":
+            v = r.number("a die face 1-6")
+            if not 1 <= v <= 6:
+                raise r.fail(f"a die shows 1 to 6, not {v}")
+            args.append(v)
+        elif kind == "track":
+            args.append(r.track())
+        elif kind == "vertex":
+            args.append(r.label(parse_vertex, "a vertex"))
+        elif kind == "hex":
+            args.append(r.label(parse_hex, "a hex"))
+        elif kind == "resource":
+            args.append(r.resource())
+        elif kind in ("commodity", "kind"):
+            c = r.card()
+            if kind == "commodity" and c < 5:
+                raise r.fail(f"{CARD_NAMES[c]} is not a commodity")
+            args.append(c)
+        elif kind == "seat":
+            args.append(r.seat())
+        elif kind == "card":
+            args.append(r.progress_card())
+        else:
+            args.append(r.bundle())
+    return PlayProgress(p, card, tuple(args))
 
 
 @lru_cache(maxsize=1 << 16)

@@ -80,7 +80,7 @@ EXTRA_KEYS = {
     "has_dummy": ("droad", "bids", "tb"),  # DUMMY-*: D's road number, sealed bids, roll-off
     "cities_knights": ("kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pvp",
                        "pdecks", "phand", "merchant", "event", "draws", "pillage", "claims",
-                       "pdiscards", "relocate", "toppled"),  # CK-*
+                       "pdiscards", "relocate", "toppled", "fleet"),  # CK-*
 }
 _FLAGS = "afp"  # knight flags: active, fresh (placed/activated/used this turn), promoted
 
@@ -191,6 +191,7 @@ def _ck_fields(s: State) -> dict[str, str]:
         "relocate": (f"{names[s.relocate[0]]}:{VERTEX_LABELS[s.relocate[1]]}:"
                      f"{s.relocate[2]}:{int(s.relocate[3])}" if s.relocate else "-"),
         "toppled": _labels(s.toppled, VERTEX_LABELS),
+        "fleet": CARD_NAMES[s.fleet] if s.fleet >= 0 else "-",
     }  # fmt: skip
 
 
@@ -522,6 +523,7 @@ def _decode_ck(F: _Fields, s: State) -> None:
                       F.get("relocate", lambda _: parse_vertex(parts[1])),
                       F.get("relocate", lambda _: int(parts[2])), parts[3] == "1")
     s.toppled = tuple(_places(F, "toppled", F.f["toppled"], parse_vertex))
+    s.fleet = -1 if F.f["fleet"] == "-" else F.names("fleet", CARD_NAMES)[0]
     _validate_progress(F, s)
 
 

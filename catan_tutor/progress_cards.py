@@ -35,6 +35,19 @@ ALIASES = {name: k for k, name in enumerate(CARDS)} | {
 }
 VP_CARDS = frozenset((CARDS.index("printing"), CARDS.index("constitution")))
 
+# What a played card names, in its notation order ("?": may be left out, stored as -1):
+# die face, track, vertex, hex, resource, commodity, card kind (any of 8), seat,
+# progress card, bundle of hand cards.
+SCHEMA = {
+    "alchemy": ("die", "die"), "crane": ("track", "vertex?"), "engineering": ("vertex",),
+    "invention": ("hex", "hex"), "irrigation": (), "mining": (), "medicine": ("vertex",),
+    "road-building": (), "smithing": ("vertex", "vertex?"), "merchant": ("hex",),
+    "merchant-fleet": ("kind",), "resource-monopoly": ("resource",),
+    "trade-monopoly": ("commodity",), "encouragement": (), "espionage": ("seat", "card?"),
+    "guild-dues": ("seat", "bundle"), "intrigue": ("vertex",),
+}  # fmt: skip
+PLAYABLE = frozenset(ALIASES[name] for name in SCHEMA)
+
 
 def card_kind(text: str) -> int:
     """The card kind named ``text`` (003 names or 001 aliases); raises KeyError."""

@@ -79,7 +79,7 @@ class State:
         "sums", "neutral_due", "bids", "tiebreak",
         "kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pdecks", "phand",
         "pvp", "merchant", "event", "draws", "pillage", "claims", "pdiscards", "relocate",
-        "toppled",
+        "toppled", "fleet",
     )  # fmt: skip
 
     def __init__(self, n: int, layout: Layout | None, colors: tuple[str, ...],
@@ -154,6 +154,7 @@ class State:
         self.pdiscards: tuple[int, ...] = ()  # parties owing a progress discard
         self.relocate: tuple = ()  # displaced knight: (owner, vertex, level, active)
         self.toppled: tuple[int, ...] = ()  # cities laid on their side (count as settlements)
+        self.fleet = -1  # the card kind Merchant Fleet lets the active player trade 2:1
 
     def name(self, p: int) -> str:
         """The party's name: P1.., N1/N2 for neutrals, D for the dummy."""
@@ -183,4 +184,5 @@ class State:
         s.pdecks, s.phand, s.pvp, s.merchant = self.pdecks, self.phand, self.pvp, self.merchant
         s.event, s.draws, s.pillage, s.claims = self.event, self.draws, self.pillage, self.claims
         s.pdiscards, s.relocate, s.toppled = self.pdiscards, self.relocate, self.toppled
+        s.fleet = self.fleet
         return s

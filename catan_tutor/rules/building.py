@@ -211,7 +211,7 @@ def continue_road_building(s: State, p: int) -> None:
 
 
 # ---------------------------------------------------------------- cities
-def check_city(s: State, a: BuildCity) -> Reason | None:
+def check_city(s: State, a: BuildCity, cost=CITY_COST) -> Reason | None:
     p, v = a.player, a.vertex
     if s.phase != MAIN:
         return _phase_reason(s, "a city")
@@ -221,12 +221,12 @@ def check_city(s: State, a: BuildCity) -> Reason | None:
     if s.cities[p] >= CITIES:
         return Reason("BASE-BUILD-LIMITS", f"{seat(p)} has no city left in supply "
                       f"({CITIES} on the board).")
-    return cost_reason(s, p, CITY_COST, "a city")
+    return cost_reason(s, p, cost, "a city")
 
 
-def apply_city(s: State, a: BuildCity) -> None:
+def apply_city(s: State, a: BuildCity, cost=CITY_COST) -> None:
     p = a.player
     s.vcity = tset(s.vcity, a.vertex, True)
     s.settlements = tadd(s.settlements, p, -1)  # the settlement returns to supply
     s.cities = tadd(s.cities, p, 1)
-    pay(s, p, CITY_COST)
+    pay(s, p, cost)

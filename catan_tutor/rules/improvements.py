@@ -27,13 +27,14 @@ def walls_of(s: State, p: int) -> int:
     return sum(1 for v, w in enumerate(s.walls) if w and s.vowner[v] == p)
 
 
-def improve_cost(s: State, p: int, track: int) -> tuple[int, ...]:
-    """rule="CK-BUILD-COSTS": level n costs n of the track's commodity."""
-    return one(COMMODITY_OF_TRACK[track], s.levels[p][track] + 1, 8)
+def improve_cost(s: State, p: int, track: int, discount: int = 0) -> tuple[int, ...]:
+    """rule="CK-BUILD-COSTS": level n costs n of the track's commodity (rule="CK-PC-CRANE":
+    one less with a Crane)."""
+    return one(COMMODITY_OF_TRACK[track], max(0, s.levels[p][track] + 1 - discount), 8)
 
 
 # ---------------------------------------------------------------- walls
-def check_wall(s: State, a: BuildWall) -> Reason | None:
+def check_wall(s: State, a: BuildWall, free: bool = False) -> Reason | None:
     p, v = a.player, a.vertex
     if s.phase != MAIN:
         return Reason("CK-TURN-ACTION-PHASE", f"Walls are built in the Action phase, not now "
@@ -45,11 +46,12 @@ def check_wall(s: State, a: BuildWall) -> Reason | None:
         return Reason("CK-WALL-BUILD", f"The city on {VERTEX_LABELS[v]} has a wall already.")
     if walls_of(s, p) >= WALLS:
         return Reason("CK-BUILD-LIMITS", f"{seat(p)} has all {WALLS} walls on the board.")
-    return cost_reason(s, p, WALL_COST, "a city wall")
+    return None if free else cost_reason(s, p, WALL_COST, "a city wall")
 
 
-def apply_wall(s: State, a: BuildWall) -> None:
-    pay(s, a.player, WALL_COST)
+def apply_wall(s: State, a: BuildWall, free: bool = False) -> None:
+    if not free:
+        pay(s, a.player, WALL_COST)
     s.walls = tset(s.walls, a.vertex, True)
 
 
@@ -70,7 +72,7 @@ def metro_due(s: State, p: int, track: int) -> bool:
     return False
 
 
-def check_improve(s: State, a: Improve) -> Reason | None:
+def check_improve(s: State, a: Improve, discount: int = 0) -> Reason | None:
     p, t = a.player, a.track
     if s.phase != MAIN:
         return Reason("CK-TURN-ACTION-PHASE", f"Improvements are bought in the Action phase, "
@@ -93,12 +95,12 @@ def check_improve(s: State, a: Improve) -> Reason | None:
     elif a.vertex >= 0:
         return Reason("CK-METRO-TAKE", f"Level {level + 1} of {TRACKS[t]} wins no metropolis "
                       f"for {seat(p)}.")
-    return cost_reason(s, p, improve_cost(s, p, t), f"level {level + 1} of {TRACKS[t]}")
+    return cost_reason(s, p, improve_cost(s, p, t, discount), f"level {level + 1} of {TRACKS[t]}")
 
 
-def apply_improve(s: State, a: Improve) -> None:
+def apply_improve(s: State, a: Improve, discount: int = 0) -> None:
     p, t = a.player, a.track
-    pay(s, p, improve_cost(s, p, t))
+    pay(s, p, improve_cost(s, p, t, discount))
     if metro_due(s, p, t):
         s.metro = tset(s.metro, t, a.vertex)
     s.levels = tset(s.levels, p, tadd(s.levels[p], t, 1))

@@ -104,7 +104,7 @@ def apply_recruit(s: State, a: Recruit) -> None:
     awards.update_roads(s)  # rule="CK-AWARD-LONGEST-ROUTE": a knight may cut a route
 
 
-def check_promote(s: State, a: Promote) -> Reason | None:
+def check_promote(s: State, a: Promote, free: bool = False) -> Reason | None:
     p, v = a.player, a.vertex
     bad = _action_phase(s, "Promoting a knight") or _own_knight(s, p, v, "promote")
     if bad:
@@ -121,11 +121,12 @@ def check_promote(s: State, a: Promote) -> Reason | None:
     if len(knights_of(s, p, level + 1)) >= PER_LEVEL:
         return Reason("CK-KNIGHT-PROMOTE", f"{seat(p)} has no {KNIGHT_LEVELS[level]} knight left "
                       "in supply.")
-    return cost_reason(s, p, KNIGHT_COST, "a promotion")
+    return None if free else cost_reason(s, p, KNIGHT_COST, "a promotion")
 
 
-def apply_promote(s: State, a: Promote) -> None:
-    pay(s, a.player, KNIGHT_COST)
+def apply_promote(s: State, a: Promote, free: bool = False) -> None:
+    if not free:  # rule="CK-PC-SMITHING": free
+        pay(s, a.player, KNIGHT_COST)
     o, level, active, fresh, _ = s.kn[a.vertex]
     s.kn = tset(s.kn, a.vertex, (o, level + 1, active, fresh, True))
 
@@ -263,6 +264,11 @@ def apply_chase(s: State, a: ChaseRobber) -> None:
     if a.victim >= 0 and sum(s.hands[a.victim]):
         s.victim = a.victim
         s.phase = STEAL
+
+
+def road_ends(s: State, p: int) -> list[int]:
+    """Vertices touched by p's roads, in order."""
+    return sorted({w for e, o in enumerate(s.eowner) if o == p for w in EDGE_VERTICES[e]})
 
 
 def options(s: State, p: int) -> list:

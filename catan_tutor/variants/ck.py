@@ -1,7 +1,8 @@
 """Cities & Knights for 3–4 players (``ck``, RULES.md §4).
 
-Not yet complete: progress cards are drawn, held, discarded and scored (VP cards), but their
-effects cannot be played yet, so ``rules_for("ck")`` still refuses the variant.
+Not yet complete: six progress cards (Commercial Harbor, Diplomacy, Sabotage, Taxation,
+Treason, Wedding) cannot be played yet, so ``rules_for("ck")`` still refuses the variant
+unless asked for a preview.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ..actions import (
     PlayKnight,
     PlayMonopoly,
     PlayPlenty,
+    PlayProgress,
     PlayRoadBuilding,
     Promote,
     Recruit,
@@ -34,7 +36,16 @@ from ..actions import (
 )  # fmt: skip
 from ..board import N_VERTICES, Layout
 from ..progress_cards import TRACKS
-from ..rules import awards, barbarians, building, ck_turn, improvements, knights, progress
+from ..rules import (
+    awards,
+    barbarians,
+    building,
+    ck_turn,
+    improvements,
+    knights,
+    progress,
+    progress_play,
+)  # fmt: skip
 from ..rules.common import Reason
 from ..rules.production import apply_die as rolloff_die
 from ..rules.turn import apply_end as base_end
@@ -78,7 +89,7 @@ class CKRules(BaseRules):
             BuildWall: improvements.check_wall, Improve: improvements.check_improve,
             Pillage: barbarians.check_pillage, ChooseDeck: barbarians.check_deck,
             Aqueduct: ck_turn.check_aqueduct, DiscardProgress: progress.check_discard,
-            EndTurn: self._check_end,
+            EndTurn: self._check_end, PlayProgress: progress_play.check_play,
         }  # fmt: skip
         then = RESOLVE
         self.applies |= {
@@ -92,7 +103,7 @@ class CKRules(BaseRules):
             ChooseDeck: lambda s, a: barbarians.apply_deck(s, a, then),
             Aqueduct: ck_turn.apply_aqueduct,
             DiscardProgress: lambda s, a: progress.apply_discard(s, a, then),
-            EndTurn: self._apply_end,
+            EndTurn: self._apply_end, PlayProgress: progress_play.apply_play,
         }  # fmt: skip
         self.decisions |= {
             PILLAGE: ((Pillage,), "CK-BARB-LOSE-CHOICE", True),
@@ -109,7 +120,7 @@ class CKRules(BaseRules):
             BuildWall: "CK-WALL-BUILD", Improve: "CK-IMPROVE-BUILD",
             Pillage: "CK-BARB-LOSE-CHOICE", ChooseDeck: "CK-BARB-WIN",
             Aqueduct: "CK-IMPROVE-SCIENCE-3", DiscardProgress: "CK-PROGRESS-HAND-LIMIT",
-            EndTurn: "CK-TURN-ACTION-PHASE",
+            EndTurn: "CK-TURN-ACTION-PHASE", PlayProgress: "CK-PC-PLAY",
         }  # fmt: skip
 
     # ------------------------------------------------------------ setup
@@ -160,7 +171,7 @@ class CKRules(BaseRules):
 
     def _apply_end(self, s: State, a: EndTurn) -> None:
         knights.end_turn(s)
-        s.event = ""
+        s.event, s.fleet = "", -1
         base_end(s, a)
 
     def apply(self, s: State, a) -> None:
@@ -214,6 +225,9 @@ class CKRules(BaseRules):
         if ph == SETUP_SETTLE and ck_turn.second_round(s):
             return [make(BuildCity, s.active, v) for v in range(N_VERTICES)]
         return super().candidates(s, offers)
+
+    def dev_candidates(self, s: State, p: int) -> list:
+        return progress_play.options(s, p)  # progress cards take the place of development cards
 
     def main_candidates(self, s: State, p: int, offers: bool = True) -> list:
         out = super().main_candidates(s, p, offers)

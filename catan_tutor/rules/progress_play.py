@@ -1,0 +1,342 @@
+"""Playing progress cards (CK-PC-*): one check and one effect per card.
+
+Each card's ``args`` follow ``progress_cards.SCHEMA``. The shared part (rule="CK-PC-PLAY"):
+the active player, in the Action phase (Alchemy: before rolling), holding the card; a played
+card goes face down under its deck.
+"""
+
+from __future__ import annotations
+
+from ..actions import BuildCity, BuildWall, Improve, PlayProgress, Promote, make, seat
+from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES, VERTEX_HEXES, VERTEX_LABELS, Layout
+from ..progress_cards import CARDS, PLAYABLE, SCHEMA
+from ..state import DICE, MAIN, PRE_ROLL, ROAD_BUILDING, ROADS, State, tset
+from . import improvements, knights, progress
+from .building import apply_city, check_city, legal_road_edges
+from .ck_turn import victory_points
+from .common import Reason, can_pay, gain, give, one
+
+MEDICINE_COST = (0, 0, 0, 1, 2)  # rule="CK-PC-MEDICINE": 1 grain + 2 ore
+FIELDS, MOUNTAINS = 3, 4
+_BIG_NUMBERS = (2, 6, 8, 12)
+
+
+def _card(name: str) -> int:
+    return CARDS.index(name)
+
+
+def check_play(s: State, a: PlayProgress) -> Reason | None:
+    p, card = a.player, a.card
+    if not 0 <= card < len(CARDS) or card not in PLAYABLE:
+        return Reason("CK-PC-PLAY", "Victory point cards are laid out, not played; the other "
+                      "cards of this kind cannot be played yet.")
+    name = CARDS[card]
+    if name == "alchemy":
+        if s.phase != PRE_ROLL:
+            return Reason("CK-PC-ALCHEMY", "Alchemy is played before rolling the dice.")
+    elif s.phase != MAIN:
+        return Reason("CK-PC-PLAY", f"Progress cards are played in the Action phase, not now "
+                      f"(phase: {s.phase}).")
+    if card not in s.phand[p]:
+        return Reason("CK-PC-PLAY", f"{seat(p)} holds no {name} card.")
+    if len(a.args) != len(SCHEMA[name]) or not all(
+            _in_range(s, kind, x) for kind, x in zip(SCHEMA[name], a.args, strict=True)):
+        return Reason("CK-PC-PLAY", f"{name} names: {' '.join(SCHEMA[name]) or 'nothing'}.")
+    return _CHECKS[name](s, p, *a.args)
+
+
+_RANGES = {"die": (1, 7), "track": (0, 3), "vertex": (0, 54), "hex": (0, N_HEXES),
+           "resource": (0, 5), "commodity": (5, 8), "kind": (0, 8), "card": (0, len(CARDS))}
+
+
+def _in_range(s: State, kind: str, x) -> bool:
+    """An argument of the schema's kind, within its range ("?": -1 for none)."""
+    optional = kind.endswith("?")
+    kind = kind.rstrip("?")
+    if kind == "bundle":
+        return isinstance(x, tuple) and len(x) == len(s.bank) and min(x) >= 0
+    if not isinstance(x, int):
+        return False
+    if optional and x == -1:
+        return True
+    lo, hi = (0, s.n) if kind == "seat" else _RANGES[kind]
+    return lo <= x < hi
+
+
+def apply_play(s: State, a: PlayProgress) -> None:
+    p = a.player
+    hand = list(s.phand[p])
+    hand.remove(a.card)
+    s.phand = tset(s.phand, p, tuple(hand))
+    progress.put_under(s, a.card)
+    _APPLIES[CARDS[a.card]](s, p, *a.args)
+
+
+# ---------------------------------------------------------------- science
+def _alchemy(s: State, p: int, white: int, red: int) -> Reason | None:
+    if not (1 <= white <= 6 and 1 <= red <= 6):
+        return Reason("CK-PC-ALCHEMY", "Each die is set to a value from 1 to 6.")
+    return None
+
+
+def _do_alchemy(s: State, p: int, white: int, red: int) -> None:
+    """rule="CK-PC-ALCHEMY": the two dice are set; only the event die is rolled."""
+    s.rolled = (white, red)
+    s.phase = DICE
+
+
+def _crane(s: State, p: int, track: int, vertex: int) -> Reason | None:
+    return improvements.check_improve(s, Improve(p, track, vertex), discount=1)
+
+
+def _do_crane(s: State, p: int, track: int, vertex: int) -> None:
+    improvements.apply_improve(s, Improve(p, track, vertex), discount=1)
+
+
+def _engineering(s: State, p: int, v: int) -> Reason | None:
+    return improvements.check_wall(s, BuildWall(p, v), free=True)
+
+
+def _do_engineering(s: State, p: int, v: int) -> None:
+    improvements.apply_wall(s, BuildWall(p, v), free=True)
+
+
+def _invention(s: State, p: int, h1: int, h2: int) -> Reason | None:
+    nums = s.layout.numbers
+    if h1 == h2 or not (0 <= h1 < N_HEXES and 0 <= h2 < N_HEXES):
+        return Reason("CK-PC-INVENTION", "Invention swaps the number tokens of two hexes.")
+    for h in (h1, h2):
+        if not nums[h] or nums[h] in _BIG_NUMBERS:
+            return Reason("CK-PC-INVENTION", f"{HEX_NAMES[h]}'s token may not move (no token, "
+                          "or a 2, 6, 8 or 12).")
+    return None
+
+
+def _do_invention(s: State, p: int, h1: int, h2: int) -> None:
+    nums = list(s.layout.numbers)
+    nums[h1], nums[h2] = nums[h2], nums[h1]
+    s.layout = Layout(s.layout.terrain, tuple(nums), s.layout.harbors)
+
+
+def _hexes_touched(s: State, p: int, terrain: int) -> list[int]:
+    return sorted({h for v, o in enumerate(s.vowner) if o == p for h in VERTEX_HEXES[v]
+                   if s.layout.terrain[h] == terrain})
+
+
+def _no_check(s: State, p: int) -> Reason | None:
+    return None
+
+
+def _take_per_hex(s: State, p: int, terrain: int) -> None:
+    """rule="CK-PC-IRRIGATION", rule="CK-PC-MINING": 2 per hex touched, what the supply has."""
+    want = 2 * len(_hexes_touched(s, p, terrain))
+    gain(s, p, one(terrain, min(want, s.bank[terrain])))
+
+
+def _medicine(s: State, p: int, v: int) -> Reason | None:
+    bad = check_city(s, BuildCity(p, v), cost=MEDICINE_COST)
+    return Reason("CK-PC-MEDICINE", bad.text) if bad else None
+
+
+def _do_medicine(s: State, p: int, v: int) -> None:
+    apply_city(s, BuildCity(p, v), cost=MEDICINE_COST)
+
+
+def _road_building(s: State, p: int) -> Reason | None:
+    return None  # rule="CK-PC-NO-TARGET": with no legal road it still counts as played
+
+
+def _do_road_building(s: State, p: int) -> None:
+    """rule="CK-PC-ROAD-BUILDING": 2 free roads (1 if only one is legal)."""
+    s.free_roads = min(2, ROADS - s.roads[p])
+    if s.free_roads and legal_road_edges(s, p):
+        s.resume = MAIN
+        s.phase = ROAD_BUILDING
+    else:
+        s.free_roads = 0
+
+
+def _smithing(s: State, p: int, v1: int, v2: int) -> Reason | None:
+    """rule="CK-PC-SMITHING": up to two different knights, each by the promotion rules."""
+    if v1 == v2:
+        return Reason("CK-PC-SMITHING", "Smithing promotes two different knights.")
+    t = s.copy()
+    for v in (v1, v2):
+        if v < 0:
+            continue
+        bad = knights.check_promote(t, Promote(p, v), free=True)
+        if bad:
+            return bad
+        knights.apply_promote(t, Promote(p, v), free=True)
+    return None
+
+
+def _do_smithing(s: State, p: int, v1: int, v2: int) -> None:
+    for v in (v1, v2):
+        if v >= 0:
+            knights.apply_promote(s, Promote(p, v), free=True)
+
+
+# ---------------------------------------------------------------- trade
+def _merchant(s: State, p: int, h: int) -> Reason | None:
+    """rule="CK-PC-MERCHANT": a land hex touching one of p's buildings (the desert too,
+    rule="CK-PC-MERCHANT-DESERT")."""
+    if not 0 <= h < N_HEXES or not any(s.vowner[v] == p for v in HEX_VERTICES[h]):
+        return Reason("CK-PC-MERCHANT", f"The merchant goes on a hex next to one of {seat(p)}'s "
+                      "buildings.")
+    return None
+
+
+def _do_merchant(s: State, p: int, h: int) -> None:
+    s.merchant = (h, p)
+
+
+def _fleet(s: State, p: int, kind: int) -> Reason | None:
+    if not 0 <= kind < len(s.bank):
+        return Reason("CK-PC-MERCHANT-FLEET", "Name a resource or a commodity.")
+    return None
+
+
+def _do_fleet(s: State, p: int, kind: int) -> None:
+    s.fleet = kind  # rule="CK-PC-MERCHANT-FLEET": 2:1 with the supply for the rest of the turn
+
+
+def _monopoly(s: State, p: int, kind: int) -> Reason | None:
+    return None
+
+
+def _do_resource_monopoly(s: State, p: int, r: int) -> None:
+    """rule="CK-PC-RESOURCE-MONOPOLY": each other player gives 2 (1 if they have only 1)."""
+    for q in range(s.n):
+        if q != p and s.hands[q][r]:
+            give(s, q, p, one(r, min(2, s.hands[q][r]), len(s.bank)))
+
+
+def _do_trade_monopoly(s: State, p: int, c: int) -> None:
+    """rule="CK-PC-TRADE-MONOPOLY": each other player gives 1 of the commodity if they can."""
+    for q in range(s.n):
+        if q != p and s.hands[q][c]:
+            give(s, q, p, one(c, 1, len(s.bank)))
+
+
+# ---------------------------------------------------------------- politics
+def _do_encouragement(s: State, p: int) -> None:
+    """rule="CK-PC-ENCOURAGEMENT": all p's knights stand up (they still cannot act)."""
+    s.kn = tuple(k if k is None or k[0] != p or k[2] else (k[0], k[1], True, True, k[4])
+                 for k in s.kn)
+
+
+def _espionage(s: State, p: int, q: int, card: int) -> Reason | None:
+    if not 0 <= q < s.n or q == p:
+        return Reason("CK-PC-ESPIONAGE", "Espionage looks at another player's progress cards.")
+    if card >= 0 and card not in s.phand[q]:
+        return Reason("CK-PC-ESPIONAGE", f"{seat(q)} holds no {CARDS[card]} card.")
+    return None
+
+
+def _do_espionage(s: State, p: int, q: int, card: int) -> None:
+    if card >= 0:
+        hand = list(s.phand[q])
+        hand.remove(card)
+        s.phand = tset(tset(s.phand, q, tuple(hand)), p, tuple(sorted((*s.phand[p], card))))
+
+
+def _guild_dues(s: State, p: int, q: int, cards: tuple) -> Reason | None:
+    """rule="CK-PC-GUILD-DUES": from a player with more VP, 2 hand cards of p's choice."""
+    if not 0 <= q < s.n or q == p:
+        return Reason("CK-PC-GUILD-DUES", "Guild Dues names another player.")
+    if victory_points(s, q) <= victory_points(s, p):
+        return Reason("CK-PC-GUILD-DUES", f"{seat(q)} does not have more VP than {seat(p)}.")
+    if len(cards) != len(s.bank) or min(cards) < 0 or not can_pay(s.hands[q], cards):
+        return Reason("CK-PC-GUILD-DUES", f"{seat(q)} does not hold those cards.")
+    if sum(cards) != min(2, sum(s.hands[q])):
+        return Reason("CK-PC-GUILD-DUES", "Guild Dues takes 2 cards (all if fewer).")
+    return None
+
+
+def _do_guild_dues(s: State, p: int, q: int, cards: tuple) -> None:
+    give(s, q, p, cards)
+
+
+def _intrigue(s: State, p: int, v: int) -> Reason | None:
+    """rule="CK-PC-INTRIGUE": a foreign knight on a vertex touched by one of p's roads."""
+    k = s.kn[v] if 0 <= v < len(s.kn) else None
+    if k is None or k[0] == p:
+        return Reason("CK-PC-INTRIGUE", f"{VERTEX_LABELS[v]} holds no other player's knight.")
+    if v not in knights.road_ends(s, p):
+        return Reason("CK-PC-INTRIGUE", f"{VERTEX_LABELS[v]} is not touched by {seat(p)}'s roads.")
+    return None
+
+
+def _do_intrigue(s: State, p: int, v: int) -> None:
+    k = s.kn[v]
+    s.kn = tset(s.kn, v, None)
+    knights.start_relocation(s, k, v)
+
+
+_CHECKS = {
+    "alchemy": _alchemy, "crane": _crane, "engineering": _engineering,
+    "invention": _invention, "irrigation": _no_check, "mining": _no_check,
+    "medicine": _medicine, "road-building": _road_building, "smithing": _smithing,
+    "merchant": _merchant, "merchant-fleet": _fleet, "resource-monopoly": _monopoly,
+    "trade-monopoly": _monopoly, "encouragement": _no_check, "espionage": _espionage,
+    "guild-dues": _guild_dues, "intrigue": _intrigue,
+}  # fmt: skip
+_APPLIES = {
+    "alchemy": _do_alchemy, "crane": _do_crane, "engineering": _do_engineering,
+    "invention": _do_invention, "irrigation": lambda s, p: _take_per_hex(s, p, FIELDS),
+    "mining": lambda s, p: _take_per_hex(s, p, MOUNTAINS), "medicine": _do_medicine,
+    "road-building": _do_road_building, "smithing": _do_smithing, "merchant": _do_merchant,
+    "merchant-fleet": _do_fleet, "resource-monopoly": _do_resource_monopoly,
+    "trade-monopoly": _do_trade_monopoly, "encouragement": _do_encouragement,
+    "espionage": _do_espionage, "guild-dues": _do_guild_dues, "intrigue": _do_intrigue,
+}  # fmt: skip
+
+
+def options(s: State, p: int) -> list[PlayProgress]:
+    """Candidate plays of the cards p holds (the check filters them), in a fixed order."""
+    out: list[PlayProgress] = []
+    kinds = len(s.bank)
+    for card in sorted(set(s.phand[p])):
+        name = CARDS[card]
+        if card not in PLAYABLE:
+            continue
+        if name == "alchemy":
+            args = [(w, r) for w in range(1, 7) for r in range(1, 7)]
+        elif name == "crane":
+            args = [(t, v) for t in range(3) for v in (-1, *improvements.free_cities(s, p))]
+        elif name in ("engineering", "medicine"):
+            args = [(v,) for v, o in enumerate(s.vowner) if o == p]
+        elif name == "invention":
+            hs = [h for h in range(N_HEXES) if s.layout.numbers[h] not in (0, *_BIG_NUMBERS)]
+            args = [(a, b) for i, a in enumerate(hs) for b in hs[i + 1:]]
+        elif name == "smithing":
+            mine = knights.knights_of(s, p)
+            args = [(a, -1) for a in mine] + [(a, b) for i, a in enumerate(mine)
+                                               for b in mine[i + 1:]]
+        elif name == "merchant":
+            args = [(h,) for h in range(N_HEXES)]
+        elif name == "merchant-fleet":
+            args = [(c,) for c in range(kinds)]
+        elif name == "resource-monopoly":
+            args = [(r,) for r in range(5)]
+        elif name == "trade-monopoly":
+            args = [(c,) for c in range(5, kinds)]
+        elif name == "espionage":
+            args = [(q, c) for q in range(s.n) if q != p for c in (-1, *sorted(set(s.phand[q])))]
+        elif name == "guild-dues":
+            args = [(q, b) for q in range(s.n) if q != p
+                    for b in _two_of(s.hands[q])]
+        elif name == "intrigue":
+            args = [(v,) for v in knights.road_ends(s, p)]
+        else:
+            args = [()]
+        out += [make(PlayProgress, p, card, x) for x in args]
+    return out
+
+
+def _two_of(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
+    from .robber import discard_options
+
+    return list(discard_options(hand, min(2, sum(hand))))
+
