@@ -541,6 +541,17 @@ class DiscardProgress(Action):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class Gift(Action):
+    """Cards a player with more VP gives the Wedding's player, of the giver's choice."""
+
+    player: int
+    cards: Bundle
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} give {bundle_text(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class PlayProgress(Action):
     """Play a progress card (CK-PC-*); ``args`` follow the card's SCHEMA in progress_cards."""
 
@@ -762,6 +773,8 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         return MoveRobber(p, h, r.seat() if r.more() else -1)
     if word == "discard":
         return Discard(p, r.bundle())
+    if word == "give":
+        return Gift(p, r.bundle())
     if word == "bank":
         n = r.number("a count")
         give = r.card()

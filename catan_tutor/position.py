@@ -80,7 +80,7 @@ EXTRA_KEYS = {
     "has_dummy": ("droad", "bids", "tb"),  # DUMMY-*: D's road number, sealed bids, roll-off
     "cities_knights": ("kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pvp",
                        "pdecks", "phand", "merchant", "event", "draws", "pillage", "claims",
-                       "pdiscards", "relocate", "toppled", "fleet"),  # CK-*
+                       "pdiscards", "relocate", "toppled", "fleet", "taxed"),  # CK-*
 }
 _FLAGS = "afp"  # knight flags: active, fresh (placed/activated/used this turn), promoted
 
@@ -192,6 +192,7 @@ def _ck_fields(s: State) -> dict[str, str]:
                      f"{s.relocate[2]}:{int(s.relocate[3])}" if s.relocate else "-"),
         "toppled": _labels(s.toppled, VERTEX_LABELS),
         "fleet": CARD_NAMES[s.fleet] if s.fleet >= 0 else "-",
+        "taxed": _labels(s.taxed, names),
     }  # fmt: skip
 
 
@@ -511,7 +512,7 @@ def _decode_ck(F: _Fields, s: State) -> None:
             draws.append((F.seat("draws", who, allow_none=False),
                           TRACKS.index(track) if track in TRACKS else -1))
         s.draws = tuple(draws)
-    for key in ("pillage", "claims", "pdiscards"):
+    for key in ("pillage", "claims", "pdiscards", "taxed"):
         v = F.f[key]
         setattr(s, key, () if v == "-" else tuple(F.seat(key, x, allow_none=False)
                                                    for x in v.split(",")))

@@ -44,7 +44,8 @@ SCHEMA = {
     "road-building": (), "smithing": ("vertex", "vertex?"), "merchant": ("hex",),
     "merchant-fleet": ("kind",), "resource-monopoly": ("resource",),
     "trade-monopoly": ("commodity",), "encouragement": (), "espionage": ("seat", "card?"),
-    "guild-dues": ("seat", "bundle"), "intrigue": ("vertex",),
+    "guild-dues": ("seat", "bundle"), "intrigue": ("vertex",), "sabotage": (),
+    "wedding": (), "taxation": ("hex",),
 }  # fmt: skip
 PLAYABLE = frozenset(ALIASES[name] for name in SCHEMA)
 

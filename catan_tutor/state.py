@@ -34,10 +34,12 @@ DEFENDER_DECK = "defender-deck"  # tied best defenders choose the deck they draw
 AQUEDUCT = "aqueduct"  # science 3+: a player who got nothing takes a resource
 PROGRESS_DISCARD = "progress-discard"  # off turn over the hand limit of 4
 RELOCATE = "relocate"  # the owner of a displaced knight moves it
+SABOTAGE = "sabotage"  # Sabotage: players owing it discard half their hand
+WEDDING = "wedding"  # Wedding: players owing gifts give cards of their choice
 PHASES = (BOARD, ROLLOFF, SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DICE, DISCARD, ROBBER, STEAL, MAIN,
           ROAD_BUILDING, DRAW, OFFER, OVER, NEUTRAL, BIDS, TIEBREAK, DEV_DIE, CARD_DIE,
           RESOURCE_DIE, PROGRESS_DRAW, PILLAGE, DEFENDER_DECK, AQUEDUCT, PROGRESS_DISCARD,
-          RELOCATE)  # fmt: skip
+          RELOCATE, SABOTAGE, WEDDING)  # fmt: skip
 CHANCE_PHASES = frozenset((BOARD, ROLLOFF, DICE, STEAL, DRAW, TIEBREAK, DEV_DIE, CARD_DIE,
                            RESOURCE_DIE, PROGRESS_DRAW))
 
@@ -79,7 +81,7 @@ class State:
         "sums", "neutral_due", "bids", "tiebreak",
         "kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pdecks", "phand",
         "pvp", "merchant", "event", "draws", "pillage", "claims", "pdiscards", "relocate",
-        "toppled", "fleet",
+        "toppled", "fleet", "taxed",
     )  # fmt: skip
 
     def __init__(self, n: int, layout: Layout | None, colors: tuple[str, ...],
@@ -155,6 +157,7 @@ class State:
         self.relocate: tuple = ()  # displaced knight: (owner, vertex, level, active)
         self.toppled: tuple[int, ...] = ()  # cities laid on their side (count as settlements)
         self.fleet = -1  # the card kind Merchant Fleet lets the active player trade 2:1
+        self.taxed: tuple[int, ...] = ()  # Taxation: players still to be robbed, in order
 
     def name(self, p: int) -> str:
         """The party's name: P1.., N1/N2 for neutrals, D for the dummy."""
@@ -184,5 +187,5 @@ class State:
         s.pdecks, s.phand, s.pvp, s.merchant = self.pdecks, self.phand, self.pvp, self.merchant
         s.event, s.draws, s.pillage, s.claims = self.event, self.draws, self.pillage, self.claims
         s.pdiscards, s.relocate, s.toppled = self.pdiscards, self.relocate, self.toppled
-        s.fleet = self.fleet
+        s.fleet, s.taxed = self.fleet, self.taxed
         return s

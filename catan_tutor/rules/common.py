@@ -7,7 +7,9 @@ from functools import lru_cache
 
 from ..actions import seat
 from ..board import CARD_NAMES
-from ..state import DISCARD, OFFER, State, tset
+from ..state import DISCARD, OFFER, SABOTAGE, WEDDING, State, tset
+
+OWING = (DISCARD, SABOTAGE, WEDDING)  # phases where every seat owing cards decides
 
 # rule="BASE-BUILD-COSTS" (brick, lumber, wool, grain, ore)
 ROAD_COST = (1, 1, 0, 0, 0)
@@ -109,7 +111,7 @@ def turn_seats(s: State) -> int:
 
 def actors(s: State) -> list[int]:
     """Seats that may act now (pending decisions included), in seat order from the active one."""
-    if s.phase == DISCARD:
+    if s.phase in OWING:
         m = len(s.discards)
         order = [(s.active + i) % m for i in range(m)]
         return [p for p in order if s.discards[p] > 0]

@@ -7,10 +7,21 @@ card goes face down under its deck.
 
 from __future__ import annotations
 
-from ..actions import BuildCity, BuildWall, Improve, PlayProgress, Promote, make, seat
+from ..actions import BuildCity, BuildWall, Gift, Improve, PlayProgress, Promote, make, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES, VERTEX_HEXES, VERTEX_LABELS, Layout
 from ..progress_cards import CARDS, PLAYABLE, SCHEMA
-from ..state import DICE, MAIN, PRE_ROLL, ROAD_BUILDING, ROADS, State, tset
+from ..state import (
+    DICE,
+    MAIN,
+    PRE_ROLL,
+    ROAD_BUILDING,
+    ROADS,
+    SABOTAGE,
+    STEAL,
+    WEDDING,
+    State,
+    tset,
+)  # fmt: skip
 from . import improvements, knights, progress
 from .building import apply_city, check_city, legal_road_edges
 from .ck_turn import victory_points
@@ -274,13 +285,89 @@ def _do_intrigue(s: State, p: int, v: int) -> None:
     knights.start_relocation(s, k, v)
 
 
+def _sabotage(s: State, p: int) -> Reason | None:
+    return None  # rule="CK-PC-NO-TARGET"
+
+
+def _do_sabotage(s: State, p: int) -> None:
+    """rule="CK-PC-SABOTAGE": each other player with at least p's VP discards half their
+    hand, rounded down; rule="CK-PC-SABOTAGE-SELF": never p."""
+    mine = victory_points(s, p)
+    s.discards = tuple(sum(h) // 2 if q != p and q < s.n and victory_points(s, q) >= mine
+                       else 0 for q, h in enumerate(s.hands))
+    if any(s.discards):
+        s.phase = SABOTAGE
+
+
+def _do_wedding(s: State, p: int) -> None:
+    """rule="CK-PC-WEDDING": each other player with more VP gives p 2 hand cards of their
+    choice (all if fewer)."""
+    mine = victory_points(s, p)
+    s.discards = tuple(min(2, sum(h)) if q != p and q < s.n and victory_points(s, q) > mine
+                       else 0 for q, h in enumerate(s.hands))
+    if any(s.discards):
+        s.phase = WEDDING
+
+
+def check_gift(s: State, a: Gift) -> Reason | None:
+    q = a.player
+    if s.phase != WEDDING or not s.discards[q]:
+        return Reason("CK-PC-WEDDING", f"{seat(q)} owes no wedding gift now.")
+    if len(a.cards) != len(s.bank) or min(a.cards) < 0 or sum(a.cards) != s.discards[q]:
+        return Reason("CK-PC-WEDDING", f"{seat(q)} gives exactly {s.discards[q]} cards.")
+    if not can_pay(s.hands[q], a.cards):
+        return Reason("CK-PC-WEDDING", f"{seat(q)} does not hold those cards.")
+    return None
+
+
+def apply_gift(s: State, a: Gift) -> None:
+    give(s, a.player, s.active, a.cards)
+    s.discards = tset(s.discards, a.player, 0)
+    if not any(s.discards):
+        s.phase = MAIN
+
+
+def gift_options(s: State) -> list[Gift]:
+    from .robber import discard_options
+
+    return [make(Gift, q, c) for q in range(s.n) if s.discards[q]
+            for c in discard_options(s.hands[q], s.discards[q])]
+
+
+def _taxation(s: State, p: int, h: int) -> Reason | None:
+    if not s.attacked:
+        return Reason("CK-PC-TAXATION", "Taxation needs the robber, which comes after the first "
+                      "barbarian attack.")
+    if h == s.robber:
+        return Reason("BASE-ROBBER-MOVE", "The robber must move to another hex.")
+    return None
+
+
+def _do_taxation(s: State, p: int, h: int) -> None:
+    """rule="CK-PC-TAXATION": one random card from each other player with a building there."""
+    s.robber = h
+    order = [(p + i) % s.n for i in range(1, s.n)]
+    s.taxed = tuple(q for q in order if any(s.vowner[v] == q for v in HEX_VERTICES[h]))
+    next_tax(s)
+
+
+def next_tax(s: State) -> None:
+    """The next Taxation steal (a chance event), skipping empty hands."""
+    while s.taxed:
+        q, s.taxed = s.taxed[0], s.taxed[1:]
+        if sum(s.hands[q]):
+            s.victim, s.resume, s.phase = q, MAIN, STEAL
+            return
+
+
 _CHECKS = {
     "alchemy": _alchemy, "crane": _crane, "engineering": _engineering,
     "invention": _invention, "irrigation": _no_check, "mining": _no_check,
     "medicine": _medicine, "road-building": _road_building, "smithing": _smithing,
     "merchant": _merchant, "merchant-fleet": _fleet, "resource-monopoly": _monopoly,
     "trade-monopoly": _monopoly, "encouragement": _no_check, "espionage": _espionage,
-    "guild-dues": _guild_dues, "intrigue": _intrigue,
+    "guild-dues": _guild_dues, "intrigue": _intrigue, "sabotage": _sabotage,
+    "wedding": _sabotage, "taxation": _taxation,
 }  # fmt: skip
 _APPLIES = {
     "alchemy": _do_alchemy, "crane": _do_crane, "engineering": _do_engineering,
@@ -290,6 +377,7 @@ _APPLIES = {
     "merchant-fleet": _do_fleet, "resource-monopoly": _do_resource_monopoly,
     "trade-monopoly": _do_trade_monopoly, "encouragement": _do_encouragement,
     "espionage": _do_espionage, "guild-dues": _do_guild_dues, "intrigue": _do_intrigue,
+    "sabotage": _do_sabotage, "wedding": _do_wedding, "taxation": _do_taxation,
 }  # fmt: skip
 
 
@@ -314,7 +402,7 @@ def options(s: State, p: int) -> list[PlayProgress]:
             mine = knights.knights_of(s, p)
             args = [(a, -1) for a in mine] + [(a, b) for i, a in enumerate(mine)
                                                for b in mine[i + 1:]]
-        elif name == "merchant":
+        elif name in ("merchant", "taxation"):
             args = [(h,) for h in range(N_HEXES)]
         elif name == "merchant-fleet":
             args = [(c,) for c in range(kinds)]

@@ -6,13 +6,13 @@ from functools import lru_cache
 
 from ..actions import Discard, MoveRobber, Steal, make, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES
-from ..state import DISCARD, ROBBER, STEAL, State, tset
+from ..state import DISCARD, MAIN, ROBBER, SABOTAGE, STEAL, State, tset
 from .common import Reason, bundle_reason, can_pay, gain, give, one
 
 
 def check_discard(s: State, a: Discard) -> Reason | None:
     p = a.player
-    if s.phase != DISCARD or not s.discards[p]:
+    if s.phase not in (DISCARD, SABOTAGE) or not s.discards[p]:
         return Reason("BASE-SEVEN-DISCARD", f"{seat(p)} owes no discard now.")
     bad = bundle_reason(s, "BASE-SEVEN-DISCARD", a.cards)
     if bad:
@@ -50,8 +50,8 @@ def apply_discard(s: State, a: Discard) -> None:
     p = a.player
     gain(s, p, tuple(-c for c in a.cards))
     s.discards = tset(s.discards, p, 0)
-    if not any(s.discards):  # all settled: then the robber moves
-        s.phase = ROBBER
+    if not any(s.discards):  # all settled: then the robber moves (after Sabotage: play on)
+        s.phase = ROBBER if s.phase == DISCARD else MAIN
 
 
 def victims(s: State, h: int) -> tuple[int, ...]:

@@ -62,6 +62,7 @@ from ..state import (
     ROADS,
     ROBBER,
     ROLLOFF,
+    SABOTAGE,
     SETTLEMENTS,
     SETUP_ROAD,
     SETUP_SETTLE,
@@ -244,7 +245,7 @@ class BaseRules:
             return [make(BuildRoad, p, e) for e, _ in sorted(EDGE_OTHER_END[s.setup_vertex])]
         if ph == PRE_ROLL:
             return [make(Roll, p), *self.dev_candidates(s, p)]
-        if ph == DISCARD:  # every seat that owes a discard, in seat order from the active one
+        if ph in (DISCARD, SABOTAGE):  # every seat owing a discard, in order from the active one
             return [make(Discard, q, c) for q in actors(s)
                     for c in robber.discard_options(s.hands[q], s.discards[q])]
         if ph == ROBBER:
@@ -314,7 +315,7 @@ class BaseRules:
                      "player")]
         if ph in CHANCE_PHASES:
             return [(-1, f"{self.chance_rule(s)}")]
-        if ph == DISCARD:
+        if ph in (DISCARD, SABOTAGE):
             return [(p, f"discard {s.discards[p]} cards") for p in actors(s)]
         if ph == OFFER:
             return [(s.offer[0], f"answer {seat(s.active)}'s trade offer")]

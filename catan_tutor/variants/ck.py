@@ -1,7 +1,7 @@
 """Cities & Knights for 3–4 players (``ck``, RULES.md §4).
 
-Not yet complete: six progress cards (Commercial Harbor, Diplomacy, Sabotage, Taxation,
-Treason, Wedding) cannot be played yet, so ``rules_for("ck")`` still refuses the variant
+Not yet complete: three progress cards (Commercial Harbor, Diplomacy, Treason) cannot be
+played yet, so ``rules_for("ck")`` still refuses the variant
 unless asked for a preview.
 """
 
@@ -16,10 +16,12 @@ from ..actions import (
     ChaseRobber,
     ChooseDeck,
     Die,
+    Discard,
     DiscardProgress,
     DrawProgress,
     EndTurn,
     EventDie,
+    Gift,
     Improve,
     MoveKnight,
     Pillage,
@@ -55,12 +57,15 @@ from ..state import (
     COMMODITY_CARDS,
     DEFENDER_DECK,
     DICE,
+    MAIN,
     PILLAGE,
     PROGRESS_DISCARD,
     PROGRESS_DRAW,
     RELOCATE,
     ROLLOFF,
+    SABOTAGE,
     SETUP_SETTLE,
+    WEDDING,
     State,
 )  # fmt: skip
 from .base import BaseRules
@@ -90,6 +95,7 @@ class CKRules(BaseRules):
             Pillage: barbarians.check_pillage, ChooseDeck: barbarians.check_deck,
             Aqueduct: ck_turn.check_aqueduct, DiscardProgress: progress.check_discard,
             EndTurn: self._check_end, PlayProgress: progress_play.check_play,
+            Gift: progress_play.check_gift,
         }  # fmt: skip
         then = RESOLVE
         self.applies |= {
@@ -104,6 +110,7 @@ class CKRules(BaseRules):
             Aqueduct: ck_turn.apply_aqueduct,
             DiscardProgress: lambda s, a: progress.apply_discard(s, a, then),
             EndTurn: self._apply_end, PlayProgress: progress_play.apply_play,
+            Gift: progress_play.apply_gift,
         }  # fmt: skip
         self.decisions |= {
             PILLAGE: ((Pillage,), "CK-BARB-LOSE-CHOICE", True),
@@ -111,6 +118,8 @@ class CKRules(BaseRules):
             AQUEDUCT: ((Aqueduct,), "CK-IMPROVE-SCIENCE-3", True),
             PROGRESS_DISCARD: ((DiscardProgress,), "CK-PROGRESS-HAND-LIMIT", True),
             RELOCATE: ((Relocate,), "CK-KNIGHT-RELOCATE", True),
+            SABOTAGE: ((Discard,), "CK-PC-SABOTAGE", True),
+            WEDDING: ((Gift,), "CK-PC-WEDDING", True),
         }
         self.chance_rules |= {DICE: "CK-TURN-ROLL-PHASE", PROGRESS_DRAW: "CK-EVENT-CASTLE"}
         self.legal_rules |= {
@@ -179,6 +188,8 @@ class CKRules(BaseRules):
         while True:
             if s.phase == RESOLVE:
                 ck_turn.resolve(s)
+            if s.phase == MAIN and s.taxed:
+                progress_play.next_tax(s)
             before = s.phase
             ck_turn.skip_inactive_robber(s)
             if s.phase == before:
@@ -222,6 +233,8 @@ class CKRules(BaseRules):
             return progress.discard_options(s, s.pdiscards[0])
         if ph == RELOCATE:
             return knights.relocate_options(s)
+        if ph == WEDDING:
+            return progress_play.gift_options(s)
         if ph == SETUP_SETTLE and ck_turn.second_round(s):
             return [make(BuildCity, s.active, v) for v in range(N_VERTICES)]
         return super().candidates(s, offers)
@@ -247,6 +260,9 @@ class CKRules(BaseRules):
             return [(s.pdiscards[0], "discard progress cards down to 4")]
         if ph == RELOCATE:
             return [(s.relocate[0], "move the displaced knight")]
+        if ph == WEDDING:
+            return [(q, f"give {s.discards[q]} cards to P{s.active + 1} (Wedding)")
+                    for q in self.actors(s)]
         if ph == PROGRESS_DRAW:
             p, t = s.draws[0]
             return [(-1, f"CK-EVENT-CASTLE: P{p + 1} draws a {TRACKS[t]} card")]
