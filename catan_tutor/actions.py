@@ -524,7 +524,7 @@ class Aqueduct(Action):
     resource: int
 
     def __str__(self) -> str:
-        return f"{seat(self.player)} aqueduct {RESOURCES[self.resource]}"
+        return f"{seat(self.player)} aqueduct {CARD_NAMES[self.resource]}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -584,6 +584,7 @@ def _progress_name(k: int) -> str:
 _ARG_TEXT = {
     "die": str, "track": lambda t: TRACK_NAMES[t], "vertex": lambda v: VERTEX_LABELS[v],
     "hex": lambda h: HEX_NAMES[h], "resource": lambda r: RESOURCES[r],
+    "edge": lambda e: EDGE_LABELS[e],
     "commodity": lambda c: CARD_NAMES[c], "kind": lambda c: CARD_NAMES[c], "seat": seat,
     "card": _progress_name,
 }  # fmt: skip
@@ -860,6 +861,8 @@ def _parse_play(r: _Reader, p: int) -> PlayProgress:
             args.append(r.label(parse_vertex, "a vertex"))
         elif kind == "hex":
             args.append(r.label(parse_hex, "a hex"))
+        elif kind == "edge":
+            args.append(r.label(parse_edge, "an edge"))
         elif kind == "resource":
             args.append(r.resource())
         elif kind in ("commodity", "kind"):

@@ -33,7 +33,7 @@ from .board import (
     parse_vertex,
 )  # fmt: skip
 from .errors import PositionError
-from .progress_cards import CARDS, COUNT, DECK_KINDS, DECK_OF, TRACKS, VP_CARDS
+from .progress_cards import ALIASES, CARDS, COUNT, DECK_KINDS, DECK_OF, TRACKS, VP_CARDS
 from .rules.awards import road_length
 from .rules.common import setup_order
 from .state import (
@@ -495,7 +495,9 @@ def _decode_ck(F: _Fields, s: State) -> None:
                                                             d.split(":")[0].split(",")])),
                       tuple(F.names("pdecks", CARDS, d.partition(":")[2] or "-")))
                      for d in decks)
-    s.phand = tuple(tuple(sorted(F.names("phand", CARDS, x))) for x in F.per_seat("phand"))
+    s.phand = tuple(tuple(sorted(_cards(F, x))) for x in F.per_seat("phand"))
+    if any(s.deck) or any(map(any, s.dev)) or any(s.knights):
+        raise F.bad("deck", "Cities & Knights has no development cards (CK-COMP-REMOVED)")
     if F.f["merchant"] != "-":
         h, _, owner = F.f["merchant"].partition(":")
         s.merchant = (F.get("merchant", lambda _: parse_hex(h)),
@@ -526,6 +528,18 @@ def _decode_ck(F: _Fields, s: State) -> None:
     s.toppled = tuple(_places(F, "toppled", F.f["toppled"], parse_vertex))
     s.fleet = -1 if F.f["fleet"] == "-" else F.names("fleet", CARD_NAMES)[0]
     _validate_progress(F, s)
+
+
+def _cards(F: _Fields, text: str) -> list[int]:
+    """Progress cards by name (the older 001 names too)."""
+    if text == "-":
+        return []
+    out = []
+    for x in text.split(","):
+        if x.lower() not in ALIASES:
+            raise F.bad("phand", f"{x!r} is not a progress card")
+        out.append(ALIASES[x.lower()])
+    return out
 
 
 def _validate_progress(F: _Fields, s: State) -> None:
@@ -595,7 +609,8 @@ def _validate(F: _Fields, s: State) -> None:
         if s.deck_top.count(c) > s.deck[c]:
             raise F.bad("top", f"more {DEV_CARDS[c]} cards on top than in the deck")
     for p in range(s.owners):
-        limits = (("settlements", s.settlements[p], SETTLEMENTS),
+        toppled = sum(1 for v in s.toppled if s.vowner[v] == p)  # CK-BARB-PILLAGE
+        limits = (("settlements", s.settlements[p], SETTLEMENTS + toppled),
                   ("cities", s.cities[p], CITIES if p < s.n else 0), ("roads", s.roads[p], ROADS))
         for key, have, limit in limits:
             if have > limit:

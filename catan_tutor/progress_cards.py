@@ -45,7 +45,7 @@ SCHEMA = {
     "merchant-fleet": ("kind",), "resource-monopoly": ("resource",),
     "trade-monopoly": ("commodity",), "encouragement": (), "espionage": ("seat", "card?"),
     "guild-dues": ("seat", "bundle"), "intrigue": ("vertex",), "sabotage": (),
-    "wedding": (), "taxation": ("hex",),
+    "wedding": (), "taxation": ("hex",), "diplomacy": ("edge", "edge?"),
 }  # fmt: skip
 PLAYABLE = frozenset(ALIASES[name] for name in SCHEMA)
 

@@ -68,10 +68,13 @@ def _touches(vowner: tuple[int, ...], eowner: tuple[int, ...], p: int, e: int) -
 
 def _phase_reason(s: State, what: str) -> Reason | None:
     if s.phase == PRE_ROLL:
+        if s.kn:  # Cities & Knights
+            return Reason("CK-TURN-ROLL-PHASE", f"Roll the dice first: before rolling only "
+                          f"Alchemy may be played, not {what}.")
         return Reason("BASE-TURN-PHASES", f"Roll the dice first: before rolling you may only "
                       f"play a development card, not {what}.")
     if s.phase in (SETUP_SETTLE, SETUP_ROAD):
-        need = "a settlement" if s.phase == SETUP_SETTLE else "a road next to the new settlement"
+        need = "a settlement" if s.phase == SETUP_SETTLE else "a road next to the new building"
         return Reason("BASE-SETUP-FREE", f"During setup {seat(s.active)} places {need}, "
                       f"nothing else.")
     return Reason("BASE-TURN-PHASES", f"Building is not possible now (phase: {s.phase}).")

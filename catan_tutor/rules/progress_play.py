@@ -8,7 +8,17 @@ card goes face down under its deck.
 from __future__ import annotations
 
 from ..actions import BuildCity, BuildWall, Gift, Improve, PlayProgress, Promote, make, seat
-from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES, VERTEX_HEXES, VERTEX_LABELS, Layout
+from ..board import (
+    EDGE_LABELS,
+    EDGE_OTHER_END,
+    EDGE_VERTICES,
+    HEX_NAMES,
+    HEX_VERTICES,
+    N_HEXES,
+    VERTEX_HEXES,
+    VERTEX_LABELS,
+    Layout,
+)  # fmt: skip
 from ..progress_cards import CARDS, PLAYABLE, SCHEMA
 from ..state import (
     DICE,
@@ -20,12 +30,13 @@ from ..state import (
     STEAL,
     WEDDING,
     State,
+    tadd,
     tset,
 )  # fmt: skip
-from . import improvements, knights, progress
+from . import awards, improvements, knights, progress
 from .building import apply_city, check_city, legal_road_edges
 from .ck_turn import victory_points
-from .common import Reason, can_pay, gain, give, one
+from .common import Reason, can_pay, gain, give, occupancy, one
 
 MEDICINE_COST = (0, 0, 0, 1, 2)  # rule="CK-PC-MEDICINE": 1 grain + 2 ore
 FIELDS, MOUNTAINS = 3, 4
@@ -56,7 +67,7 @@ def check_play(s: State, a: PlayProgress) -> Reason | None:
     return _CHECKS[name](s, p, *a.args)
 
 
-_RANGES = {"die": (1, 7), "track": (0, 3), "vertex": (0, 54), "hex": (0, N_HEXES),
+_RANGES = {"die": (1, 7), "track": (0, 3), "vertex": (0, 54), "edge": (0, 72), "hex": (0, N_HEXES),
            "resource": (0, 5), "commodity": (5, 8), "kind": (0, 8), "card": (0, len(CARDS))}
 
 
@@ -360,6 +371,48 @@ def next_tax(s: State) -> None:
             return
 
 
+def open_road(s: State, e: int) -> bool:
+    """rule="CK-PC-DIPLOMACY": at one end its owner has no other road, building or knight."""
+    q = s.eowner[e]
+    if q < 0:
+        return False
+    occ = occupancy(s)
+    return any(occ[w] != q and not any(s.eowner[f] == q for f, _ in EDGE_OTHER_END[w] if f != e)
+               for w in EDGE_VERTICES[e])
+
+
+def _diplomacy(s: State, p: int, e: int, new: int) -> Reason | None:
+    if not open_road(s, e):
+        return Reason("CK-PC-DIPLOMACY", f"{EDGE_LABELS[e]} is not an open road (its owner's "
+                      "pieces continue at both ends).")
+    if new < 0:
+        return None
+    if s.eowner[e] != p:
+        return Reason("CK-PC-DIPLOMACY", "Only after removing one's own road is a free road "
+                      "built.")
+    t = s.copy()
+    _remove_road(t, e)
+    if new not in legal_road_edges(t, p) or t.roads[p] >= ROADS:
+        return Reason("CK-PC-DIPLOMACY", f"{EDGE_LABELS[new]} is not a legal road for "
+                      f"{seat(p)} once {EDGE_LABELS[e]} is gone.")
+    return None
+
+
+def _remove_road(s: State, e: int) -> None:
+    q = s.eowner[e]
+    s.eowner = tset(s.eowner, e, -1)
+    s.roads = tadd(s.roads, q, -1)
+
+
+def _do_diplomacy(s: State, p: int, e: int, new: int) -> None:
+    """The road goes back to its owner's supply; the player's own may be rebuilt at once."""
+    _remove_road(s, e)
+    if new >= 0:
+        s.eowner = tset(s.eowner, new, p)
+        s.roads = tadd(s.roads, p, 1)
+    awards.update_roads(s)
+
+
 _CHECKS = {
     "alchemy": _alchemy, "crane": _crane, "engineering": _engineering,
     "invention": _invention, "irrigation": _no_check, "mining": _no_check,
@@ -367,7 +420,7 @@ _CHECKS = {
     "merchant": _merchant, "merchant-fleet": _fleet, "resource-monopoly": _monopoly,
     "trade-monopoly": _monopoly, "encouragement": _no_check, "espionage": _espionage,
     "guild-dues": _guild_dues, "intrigue": _intrigue, "sabotage": _sabotage,
-    "wedding": _sabotage, "taxation": _taxation,
+    "wedding": _sabotage, "taxation": _taxation, "diplomacy": _diplomacy,
 }  # fmt: skip
 _APPLIES = {
     "alchemy": _do_alchemy, "crane": _do_crane, "engineering": _do_engineering,
@@ -378,6 +431,7 @@ _APPLIES = {
     "trade-monopoly": _do_trade_monopoly, "encouragement": _do_encouragement,
     "espionage": _do_espionage, "guild-dues": _do_guild_dues, "intrigue": _do_intrigue,
     "sabotage": _do_sabotage, "wedding": _do_wedding, "taxation": _do_taxation,
+    "diplomacy": _do_diplomacy,
 }  # fmt: skip
 
 
@@ -415,6 +469,14 @@ def options(s: State, p: int) -> list[PlayProgress]:
         elif name == "guild-dues":
             args = [(q, b) for q in range(s.n) if q != p
                     for b in _two_of(s.hands[q])]
+        elif name == "diplomacy":
+            args = []
+            for e in (e for e in range(len(s.eowner)) if open_road(s, e)):
+                args.append((e, -1))
+                if s.eowner[e] == p:
+                    t = s.copy()
+                    _remove_road(t, e)
+                    args += [(e, f) for f in legal_road_edges(t, p)]
         elif name == "intrigue":
             args = [(v,) for v in knights.road_ends(s, p)]
         else:

@@ -115,6 +115,6 @@ def steal_outcomes(s: State) -> list[tuple[Steal, int]]:
 
 
 def apply_steal(s: State, a: Steal) -> None:
-    give(s, s.victim, s.active, one(a.resource))
+    give(s, s.victim, s.active, one(a.resource, 1, len(s.bank)))
     s.victim = -1
     s.phase = s.resume

@@ -50,6 +50,7 @@ from ..rules import (
 )  # fmt: skip
 from ..rules.common import Reason
 from ..rules.production import apply_die as rolloff_die
+from ..rules.robber import check_discard as discard_check
 from ..rules.turn import apply_end as base_end
 from ..rules.turn import check_end
 from ..state import (
@@ -57,13 +58,16 @@ from ..state import (
     COMMODITY_CARDS,
     DEFENDER_DECK,
     DICE,
+    DISCARD,
     MAIN,
     PILLAGE,
+    PRE_ROLL,
     PROGRESS_DISCARD,
     PROGRESS_DRAW,
     RELOCATE,
     ROLLOFF,
     SABOTAGE,
+    SETUP_ROAD,
     SETUP_SETTLE,
     WEDDING,
     State,
@@ -72,6 +76,19 @@ from .base import BaseRules
 
 RESOLVE = ck_turn.RESOLVE
 _DEV_KINDS = (BuyDev, PlayKnight, PlayRoadBuilding, PlayPlenty, PlayMonopoly)
+
+
+def _removed(s: State, a) -> Reason:
+    return Reason("CK-COMP-REMOVED", "Cities & Knights has no development cards; progress "
+                  "cards take their place.")
+
+
+def _ck_discard(s: State, a: Discard) -> Reason | None:
+    """rule="CK-SEVEN-DISCARD": the base check, with C&K's limit (walls) in its rule."""
+    bad = discard_check(s, a)
+    if bad and bad.rule == "BASE-SEVEN-DISCARD" and s.phase == DISCARD:
+        return Reason("CK-SEVEN-DISCARD", bad.text)
+    return bad
 
 
 class CKRules(BaseRules):
@@ -84,7 +101,7 @@ class CKRules(BaseRules):
     def __init__(self) -> None:
         super().__init__()
         for kind in _DEV_KINDS:  # rule="CK-COMP-REMOVED"
-            del self.checks[kind]
+            self.checks[kind] = _removed
             del self.applies[kind]
         self.checks |= {
             BuildCity: self._check_city, Settle: self._check_settle,
@@ -95,7 +112,7 @@ class CKRules(BaseRules):
             Pillage: barbarians.check_pillage, ChooseDeck: barbarians.check_deck,
             Aqueduct: ck_turn.check_aqueduct, DiscardProgress: progress.check_discard,
             EndTurn: self._check_end, PlayProgress: progress_play.check_play,
-            Gift: progress_play.check_gift,
+            Gift: progress_play.check_gift, Discard: _ck_discard,
         }  # fmt: skip
         then = RESOLVE
         self.applies |= {
@@ -122,6 +139,7 @@ class CKRules(BaseRules):
             WEDDING: ((Gift,), "CK-PC-WEDDING", True),
         }
         self.chance_rules |= {DICE: "CK-TURN-ROLL-PHASE", PROGRESS_DRAW: "CK-EVENT-CASTLE"}
+        self.decisions[DISCARD] = ((Discard,), "CK-SEVEN-DISCARD", True)
         self.legal_rules |= {
             Recruit: "CK-KNIGHT-RECRUIT", Promote: "CK-KNIGHT-PROMOTE",
             Activate: "CK-KNIGHT-ACTIVATE", MoveKnight: "CK-KNIGHT-MOVE",
@@ -130,6 +148,7 @@ class CKRules(BaseRules):
             Pillage: "CK-BARB-LOSE-CHOICE", ChooseDeck: "CK-BARB-WIN",
             Aqueduct: "CK-IMPROVE-SCIENCE-3", DiscardProgress: "CK-PROGRESS-HAND-LIMIT",
             EndTurn: "CK-TURN-ACTION-PHASE", PlayProgress: "CK-PC-PLAY",
+            Discard: "CK-SEVEN-DISCARD",
         }  # fmt: skip
 
     # ------------------------------------------------------------ setup
@@ -160,6 +179,10 @@ class CKRules(BaseRules):
             if not ck_turn.second_round(s):
                 return Reason("CK-SETUP-ROUND1", "The first placement is a settlement.")
             return ck_turn.check_setup_city(s, a)
+        mine = [v for v in s.toppled if s.vowner[v] == a.player]
+        if mine and a.vertex not in mine:  # rule="CK-BARB-PILLAGE"
+            return Reason("CK-BARB-PILLAGE", f"P{a.player + 1}'s next city must stand up the "
+                          "city laid on its side.")
         return building.check_city(s, a)
 
     def _apply_city(self, s: State, a: BuildCity) -> None:
@@ -167,6 +190,7 @@ class CKRules(BaseRules):
             ck_turn.apply_setup_city(s, a)
         else:
             building.apply_city(s, a)
+            s.toppled = tuple(v for v in s.toppled if v != a.vertex)
 
     # ------------------------------------------------------------ the turn
     def _apply_die(self, s: State, a: Die) -> None:
@@ -195,6 +219,12 @@ class CKRules(BaseRules):
             if s.phase == before:
                 break
         awards.check_win(s, self.target, ck_turn.victory_points)
+
+    def describe(self, s: State, a) -> Reason:
+        if s.phase in (SETUP_SETTLE, SETUP_ROAD):
+            rule = "CK-SETUP-ROUND2" if s.setup_step >= s.n else "CK-SETUP-ROUND1"
+            return Reason(rule, f"P{a.player + 1} may play '{a}' now.")
+        return super().describe(s, a)
 
     def victory_points(self, s: State, p: int) -> int:
         return ck_turn.victory_points(s, p)
@@ -270,4 +300,6 @@ class CKRules(BaseRules):
             return [(-1, "CK-TURN-ROLL-PHASE: white, red, then the event die")]
         if ph == SETUP_SETTLE and ck_turn.second_round(s):
             return [(s.active, "place a city")]
+        if ph == PRE_ROLL:
+            return [(s.active, "roll the three dice, or first play Alchemy")]
         return super().pending(s)
