@@ -465,6 +465,49 @@ class Relocate(KnightAt):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class Desert(KnightAt):
+    """Treason's victim removes their knight on ``vertex`` (CK-PC-TREASON)."""
+
+    word = "desert"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PlaceDeserter(Action):
+    """After Treason: a knight of ``level`` (1-3, at most the removed one's) on ``vertex``."""
+
+    player: int
+    vertex: int
+    level: int
+
+    def __str__(self) -> str:
+        what = KNIGHT_LEVELS[self.level - 1] if 1 <= self.level <= 3 else f"?{self.level}"
+        return f"{seat(self.player)} place {VERTEX_LABELS[self.vertex]} {what}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class HarborOffer(Action):
+    """Commercial Harbor: hand ``to`` one ``resource``; they return a commodity."""
+
+    player: int
+    to: int
+    resource: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} hand {seat(self.to)} {CARD_NAMES[self.resource]}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ReturnCommodity(Action):
+    """The commodity a Commercial Harbor's receiver gives back, of their choice."""
+
+    player: int
+    commodity: int
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} return {CARD_NAMES[self.commodity]}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class MoveKnight(Action):
     """An eligible knight travels to ``dst``: a move, or a displacement (CK-KNIGHT-MOVE)."""
 
@@ -789,7 +832,7 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
             raise r.fail("expected 'for'")
         return Offer(p, to, give, r.bundle())
     at = {"recruit": Recruit, "promote": Promote, "activate": Activate, "wall": BuildWall,
-          "lose": Pillage, "relocate": Relocate}
+          "lose": Pillage, "relocate": Relocate, "desert": Desert}
     if word in at:
         return at[word](p, r.label(parse_vertex, "a vertex"))
     if word == "move":
@@ -826,8 +869,21 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         r.word("give")
         return ForcedTrade(p, take, r.bundle())
     if word == "return":
-        r.word("knight")
-        return ReturnKnight(p)
+        tok = r.next("'knight' or a commodity").lower()
+        if tok == "knight":
+            return ReturnKnight(p)
+        if tok in COMMODITIES:
+            return ReturnCommodity(p, 5 + COMMODITIES.index(tok))
+        raise r.fail(f"expected 'knight' or a commodity ({', '.join(COMMODITIES)})")
+    if word == "place":
+        v = r.label(parse_vertex, "a vertex")
+        level = r.next("a knight level").lower()
+        if level not in KNIGHT_LEVELS:
+            raise r.fail(f"{level!r} is not a knight level ({', '.join(KNIGHT_LEVELS)})")
+        return PlaceDeserter(p, v, KNIGHT_LEVELS.index(level) + 1)
+    if word == "hand":
+        to = r.seat()
+        return HarborOffer(p, to, r.resource())
     if word == "bid":
         give = r.bundle(stop="for")
         r.word("for")

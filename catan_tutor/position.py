@@ -80,7 +80,8 @@ EXTRA_KEYS = {
     "has_dummy": ("droad", "bids", "tb"),  # DUMMY-*: D's road number, sealed bids, roll-off
     "cities_knights": ("kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pvp",
                        "pdecks", "phand", "merchant", "event", "draws", "pillage", "claims",
-                       "pdiscards", "relocate", "toppled", "fleet", "taxed"),  # CK-*
+                       "pdiscards", "relocate", "toppled", "fleet", "taxed", "treason",
+                       "harbor"),  # CK-*
 }
 _FLAGS = "afp"  # knight flags: active, fresh (placed/activated/used this turn), promoted
 
@@ -193,6 +194,11 @@ def _ck_fields(s: State) -> dict[str, str]:
         "toppled": _labels(s.toppled, VERTEX_LABELS),
         "fleet": CARD_NAMES[s.fleet] if s.fleet >= 0 else "-",
         "taxed": _labels(s.taxed, names),
+        "treason": (f"{names[s.treason[0]]}:{s.treason[1]}:{int(s.treason[2])}"
+                    if s.treason else "-"),
+        "harbor": (_labels(s.harbor[0], names) + ":" +
+                   (f"{names[s.harbor[1][0]]}:{CARD_NAMES[s.harbor[1][1]]}" if s.harbor[1]
+                    else "-")) if s.harbor else "-",
     }  # fmt: skip
 
 
@@ -527,6 +533,22 @@ def _decode_ck(F: _Fields, s: State) -> None:
                       F.get("relocate", lambda _: int(parts[2])), parts[3] == "1")
     s.toppled = tuple(_places(F, "toppled", F.f["toppled"], parse_vertex))
     s.fleet = -1 if F.f["fleet"] == "-" else F.names("fleet", CARD_NAMES)[0]
+    if F.f["treason"] != "-":
+        parts = F.f["treason"].split(":")
+        if len(parts) != 3 or parts[1] not in ("0", "1", "2", "3") or parts[2] not in ("0", "1"):
+            raise F.bad("treason", "expected SEAT:LEVEL:ACTIVE")
+        s.treason = (F.seat("treason", parts[0], allow_none=False), int(parts[1]),
+                     parts[2] == "1")
+    if F.f["harbor"] != "-":
+        left, _, due = F.f["harbor"].partition(":")
+        players = () if left == "-" else tuple(F.seat("harbor", x, allow_none=False)
+                                               for x in left.split(","))
+        pending: tuple = ()
+        if due != "-":
+            who, _, res = due.partition(":")
+            pending = (F.seat("harbor", who, allow_none=False),
+                       F.names("harbor", RESOURCES, res)[0])
+        s.harbor = (players, pending)
     _validate_progress(F, s)
 
 

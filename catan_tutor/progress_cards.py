@@ -45,7 +45,8 @@ SCHEMA = {
     "merchant-fleet": ("kind",), "resource-monopoly": ("resource",),
     "trade-monopoly": ("commodity",), "encouragement": (), "espionage": ("seat", "card?"),
     "guild-dues": ("seat", "bundle"), "intrigue": ("vertex",), "sabotage": (),
-    "wedding": (), "taxation": ("hex",), "diplomacy": ("edge", "edge?"),
+    "wedding": (), "taxation": ("hex",), "diplomacy": ("edge", "edge?"), "treason": ("seat",),
+    "commercial-harbor": (),
 }  # fmt: skip
 PLAYABLE = frozenset(ALIASES[name] for name in SCHEMA)
 

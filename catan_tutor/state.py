@@ -36,10 +36,13 @@ PROGRESS_DISCARD = "progress-discard"  # off turn over the hand limit of 4
 RELOCATE = "relocate"  # the owner of a displaced knight moves it
 SABOTAGE = "sabotage"  # Sabotage: players owing it discard half their hand
 WEDDING = "wedding"  # Wedding: players owing gifts give cards of their choice
+DESERT = "desert"  # Treason: the victim picks the knight they remove
+DESERTER = "deserter"  # Treason: the player may place a knight in its stead
+HARBOR = "harbor"  # Commercial Harbor: the receiver returns a commodity
 PHASES = (BOARD, ROLLOFF, SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DICE, DISCARD, ROBBER, STEAL, MAIN,
           ROAD_BUILDING, DRAW, OFFER, OVER, NEUTRAL, BIDS, TIEBREAK, DEV_DIE, CARD_DIE,
           RESOURCE_DIE, PROGRESS_DRAW, PILLAGE, DEFENDER_DECK, AQUEDUCT, PROGRESS_DISCARD,
-          RELOCATE, SABOTAGE, WEDDING)  # fmt: skip
+          RELOCATE, SABOTAGE, WEDDING, DESERT, DESERTER, HARBOR)  # fmt: skip
 CHANCE_PHASES = frozenset((BOARD, ROLLOFF, DICE, STEAL, DRAW, TIEBREAK, DEV_DIE, CARD_DIE,
                            RESOURCE_DIE, PROGRESS_DRAW))
 
@@ -81,7 +84,7 @@ class State:
         "sums", "neutral_due", "bids", "tiebreak",
         "kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pdecks", "phand",
         "pvp", "merchant", "event", "draws", "pillage", "claims", "pdiscards", "relocate",
-        "toppled", "fleet", "taxed",
+        "toppled", "fleet", "taxed", "treason", "harbor",
     )  # fmt: skip
 
     def __init__(self, n: int, layout: Layout | None, colors: tuple[str, ...],
@@ -158,6 +161,8 @@ class State:
         self.toppled: tuple[int, ...] = ()  # cities laid on their side (count as settlements)
         self.fleet = -1  # the card kind Merchant Fleet lets the active player trade 2:1
         self.taxed: tuple[int, ...] = ()  # Taxation: players still to be robbed, in order
+        self.treason: tuple = ()  # Treason: (victim, level, active) of the removed knight
+        self.harbor: tuple = ()  # Commercial Harbor: (players left, (receiver, resource) or ())
 
     def name(self, p: int) -> str:
         """The party's name: P1.., N1/N2 for neutrals, D for the dummy."""
@@ -187,5 +192,5 @@ class State:
         s.pdecks, s.phand, s.pvp, s.merchant = self.pdecks, self.phand, self.pvp, self.merchant
         s.event, s.draws, s.pillage, s.claims = self.event, self.draws, self.pillage, self.claims
         s.pdiscards, s.relocate, s.toppled = self.pdiscards, self.relocate, self.toppled
-        s.fleet, s.taxed = self.fleet, self.taxed
+        s.fleet, s.taxed, s.treason, s.harbor = self.fleet, self.taxed, self.treason, self.harbor
         return s

@@ -7,7 +7,20 @@ card goes face down under its deck.
 
 from __future__ import annotations
 
-from ..actions import BuildCity, BuildWall, Gift, Improve, PlayProgress, Promote, make, seat
+from ..actions import (
+    BuildCity,
+    BuildWall,
+    Desert,
+    Gift,
+    HarborOffer,
+    Improve,
+    PlaceDeserter,
+    PlayProgress,
+    Promote,
+    ReturnCommodity,
+    make,
+    seat,
+)  # fmt: skip
 from ..board import (
     EDGE_LABELS,
     EDGE_OTHER_END,
@@ -21,7 +34,10 @@ from ..board import (
 )  # fmt: skip
 from ..progress_cards import CARDS, PLAYABLE, SCHEMA
 from ..state import (
+    DESERT,
+    DESERTER,
     DICE,
+    HARBOR,
     MAIN,
     PRE_ROLL,
     ROAD_BUILDING,
@@ -413,26 +429,6 @@ def _do_diplomacy(s: State, p: int, e: int, new: int) -> None:
     awards.update_roads(s)
 
 
-_CHECKS = {
-    "alchemy": _alchemy, "crane": _crane, "engineering": _engineering,
-    "invention": _invention, "irrigation": _no_check, "mining": _no_check,
-    "medicine": _medicine, "road-building": _road_building, "smithing": _smithing,
-    "merchant": _merchant, "merchant-fleet": _fleet, "resource-monopoly": _monopoly,
-    "trade-monopoly": _monopoly, "encouragement": _no_check, "espionage": _espionage,
-    "guild-dues": _guild_dues, "intrigue": _intrigue, "sabotage": _sabotage,
-    "wedding": _sabotage, "taxation": _taxation, "diplomacy": _diplomacy,
-}  # fmt: skip
-_APPLIES = {
-    "alchemy": _do_alchemy, "crane": _do_crane, "engineering": _do_engineering,
-    "invention": _do_invention, "irrigation": lambda s, p: _take_per_hex(s, p, FIELDS),
-    "mining": lambda s, p: _take_per_hex(s, p, MOUNTAINS), "medicine": _do_medicine,
-    "road-building": _do_road_building, "smithing": _do_smithing, "merchant": _do_merchant,
-    "merchant-fleet": _do_fleet, "resource-monopoly": _do_resource_monopoly,
-    "trade-monopoly": _do_trade_monopoly, "encouragement": _do_encouragement,
-    "espionage": _do_espionage, "guild-dues": _do_guild_dues, "intrigue": _do_intrigue,
-    "sabotage": _do_sabotage, "wedding": _do_wedding, "taxation": _do_taxation,
-    "diplomacy": _do_diplomacy,
-}  # fmt: skip
 
 
 def options(s: State, p: int) -> list[PlayProgress]:
@@ -464,6 +460,8 @@ def options(s: State, p: int) -> list[PlayProgress]:
             args = [(r,) for r in range(5)]
         elif name == "trade-monopoly":
             args = [(c,) for c in range(5, kinds)]
+        elif name == "treason":
+            args = [(q,) for q in range(s.n) if q != p]
         elif name == "espionage":
             args = [(q, c) for q in range(s.n) if q != p for c in (-1, *sorted(set(s.phand[q])))]
         elif name == "guild-dues":
@@ -490,3 +488,155 @@ def _two_of(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
 
     return list(discard_options(hand, min(2, sum(hand))))
 
+
+
+# ---------------------------------------------------------------- Treason
+def _treason(s: State, p: int, q: int) -> Reason | None:
+    if q == p:
+        return Reason("CK-PC-TREASON", "Treason names another player.")
+    return None  # rule="CK-PC-NO-TARGET": a player without knights loses nothing
+
+
+def _do_treason(s: State, p: int, q: int) -> None:
+    """rule="CK-PC-TREASON": q removes a knight of their choice (at once if only one)."""
+    mine = knights.knights_of(s, q)
+    if len(mine) == 1:
+        _desert(s, q, mine[0])
+    elif mine:
+        s.treason = (q, 0, False)
+        s.phase = DESERT
+
+
+def _desert(s: State, q: int, v: int) -> None:
+    _, level, active, _, _ = s.kn[v]
+    s.kn = tset(s.kn, v, None)
+    awards.update_roads(s)
+    s.treason = (q, level, active)
+    s.phase = DESERTER if deserter_options(s) else MAIN
+    if s.phase == MAIN:
+        s.treason = ()
+
+
+def check_desert(s: State, a: Desert) -> Reason | None:
+    if s.phase != DESERT:
+        return Reason("CK-PC-TREASON", "No knight is being removed by Treason now.")
+    q = s.treason[0]
+    k = s.kn[a.vertex]
+    if a.player != q or k is None or k[0] != q:
+        return Reason("CK-PC-TREASON", f"{seat(q)} removes one of their own knights.")
+    return None
+
+
+def apply_desert(s: State, a: Desert) -> None:
+    _desert(s, a.player, a.vertex)
+
+
+def deserter_options(s: State) -> list[PlaceDeserter]:
+    """Knights of the removed one's strength or lower, from supply, by the recruiting rule."""
+    p, (_, level, _) = s.active, s.treason
+    occ = occupancy(s)
+    sites = [v for v in knights.road_ends(s, p) if occ[v] < 0]
+    return [make(PlaceDeserter, p, v, lv) for lv in range(1, level + 1)
+            if len(knights.knights_of(s, p, lv)) < knights.PER_LEVEL for v in sites]
+
+
+def check_deserter(s: State, a: PlaceDeserter) -> Reason | None:
+    if s.phase != DESERTER or a.player != s.active:
+        return Reason("CK-PC-TREASON", "No knight may be placed for Treason now.")
+    if a not in deserter_options(s):
+        return Reason("CK-PC-TREASON", f"A knight of strength {s.treason[1]} or lower, from "
+                      f"{seat(a.player)}'s supply, on an empty vertex at the end of their road.")
+    return None
+
+
+def apply_deserter(s: State, a: PlaceDeserter) -> None:
+    """The new knight keeps the removed one's status (a mighty one needs no politics 3)."""
+    s.kn = tset(s.kn, a.vertex, (a.player, a.level, s.treason[2], True, False))
+    s.treason = ()
+    s.phase = MAIN
+    awards.update_roads(s)
+
+
+def pass_deserter(s: State) -> None:
+    s.treason = ()
+    s.phase = MAIN
+
+
+# ---------------------------------------------------------------- Commercial Harbor
+def _do_commercial_harbor(s: State, p: int) -> None:
+    """rule="CK-PC-COMMERCIAL-HARBOR": once per other player this turn, a resource for a
+    commodity of the receiver's choice."""
+    left = tuple(q for q in range(s.n) if q != p)
+    s.harbor = (left, ())
+
+
+def check_harbor_offer(s: State, a: HarborOffer) -> Reason | None:
+    p, q = a.player, a.to
+    if s.phase != MAIN or not s.harbor or q not in s.harbor[0]:
+        return Reason("CK-PC-COMMERCIAL-HARBOR", f"No Commercial Harbor exchange with {seat(q)} "
+                      "is open now.")
+    if not 0 <= a.resource < 5 or not s.hands[p][a.resource]:
+        return Reason("CK-PC-COMMERCIAL-HARBOR", f"{seat(p)} hands over a resource they hold.")
+    return None
+
+
+def apply_harbor_offer(s: State, a: HarborOffer) -> None:
+    left = tuple(q for q in s.harbor[0] if q != a.to)
+    if not any(s.hands[a.to][5:]):  # no commodity: the resource comes back, nothing happens
+        s.harbor = (left, ())
+        return
+    give(s, a.player, a.to, one(a.resource, 1, len(s.bank)))
+    s.harbor = (left, (a.to, a.resource))
+    s.phase = HARBOR
+
+
+def check_return(s: State, a: ReturnCommodity) -> Reason | None:
+    if s.phase != HARBOR or a.player != s.harbor[1][0]:
+        return Reason("CK-PC-COMMERCIAL-HARBOR", "No commodity is owed for a Commercial Harbor "
+                      "now.")
+    if not 5 <= a.commodity < len(s.bank) or not s.hands[a.player][a.commodity]:
+        return Reason("CK-PC-COMMERCIAL-HARBOR", f"{seat(a.player)} returns a commodity they "
+                      "hold.")
+    return None
+
+
+def apply_return(s: State, a: ReturnCommodity) -> None:
+    give(s, a.player, s.active, one(a.commodity, 1, len(s.bank)))
+    s.harbor = (s.harbor[0], ())
+    s.phase = MAIN
+
+
+def harbor_options(s: State, p: int) -> list:
+    if s.phase != MAIN or not s.harbor:
+        return []
+    return [make(HarborOffer, p, q, r) for q in s.harbor[0] for r in range(5)
+            if s.hands[p][r]]
+
+
+def return_options(s: State) -> list[ReturnCommodity]:
+    q = s.harbor[1][0]
+    return [make(ReturnCommodity, q, c) for c in range(5, len(s.bank)) if s.hands[q][c]]
+
+
+_CHECKS = {
+    "alchemy": _alchemy, "crane": _crane, "engineering": _engineering,
+    "invention": _invention, "irrigation": _no_check, "mining": _no_check,
+    "medicine": _medicine, "road-building": _road_building, "smithing": _smithing,
+    "merchant": _merchant, "merchant-fleet": _fleet, "resource-monopoly": _monopoly,
+    "trade-monopoly": _monopoly, "encouragement": _no_check, "espionage": _espionage,
+    "guild-dues": _guild_dues, "intrigue": _intrigue, "sabotage": _sabotage,
+    "wedding": _sabotage, "taxation": _taxation, "diplomacy": _diplomacy, "treason": _treason,
+    "commercial-harbor": _no_check,
+}  # fmt: skip
+_APPLIES = {
+    "alchemy": _do_alchemy, "crane": _do_crane, "engineering": _do_engineering,
+    "invention": _do_invention, "irrigation": lambda s, p: _take_per_hex(s, p, FIELDS),
+    "mining": lambda s, p: _take_per_hex(s, p, MOUNTAINS), "medicine": _do_medicine,
+    "road-building": _do_road_building, "smithing": _do_smithing, "merchant": _do_merchant,
+    "merchant-fleet": _do_fleet, "resource-monopoly": _do_resource_monopoly,
+    "trade-monopoly": _do_trade_monopoly, "encouragement": _do_encouragement,
+    "espionage": _do_espionage, "guild-dues": _do_guild_dues, "intrigue": _do_intrigue,
+    "sabotage": _do_sabotage, "wedding": _do_wedding, "taxation": _do_taxation,
+    "diplomacy": _do_diplomacy, "treason": _do_treason,
+    "commercial-harbor": _do_commercial_harbor,
+}  # fmt: skip

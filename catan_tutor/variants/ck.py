@@ -1,8 +1,7 @@
 """Cities & Knights for 3–4 players (``ck``, RULES.md §4).
 
-Not yet complete: three progress cards (Commercial Harbor, Diplomacy, Treason) cannot be
-played yet, so ``rules_for("ck")`` still refuses the variant
-unless asked for a preview.
+Every rule of §4 is implemented; the variant stays a preview (``rules_for("ck")`` refuses it
+unless asked for one) until its scenarios and soak have landed too.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from ..actions import (
     BuyDev,
     ChaseRobber,
     ChooseDeck,
+    Desert,
     Die,
     Discard,
     DiscardProgress,
@@ -22,9 +22,12 @@ from ..actions import (
     EndTurn,
     EventDie,
     Gift,
+    HarborOffer,
     Improve,
     MoveKnight,
+    Pass,
     Pillage,
+    PlaceDeserter,
     PlayKnight,
     PlayMonopoly,
     PlayPlenty,
@@ -33,6 +36,7 @@ from ..actions import (
     Promote,
     Recruit,
     Relocate,
+    ReturnCommodity,
     Settle,
     make,
 )  # fmt: skip
@@ -57,8 +61,11 @@ from ..state import (
     AQUEDUCT,
     COMMODITY_CARDS,
     DEFENDER_DECK,
+    DESERT,
+    DESERTER,
     DICE,
     DISCARD,
+    HARBOR,
     MAIN,
     PILLAGE,
     PRE_ROLL,
@@ -81,6 +88,12 @@ _DEV_KINDS = (BuyDev, PlayKnight, PlayRoadBuilding, PlayPlenty, PlayMonopoly)
 def _removed(s: State, a) -> Reason:
     return Reason("CK-COMP-REMOVED", "Cities & Knights has no development cards; progress "
                   "cards take their place.")
+
+
+def _check_pass(s: State, a: Pass) -> Reason | None:
+    if s.phase != DESERTER or a.player != s.active:
+        return Reason("CK-PC-TREASON", "Passing is for the knight Treason may place.")
+    return None
 
 
 def _ck_discard(s: State, a: Discard) -> Reason | None:
@@ -113,6 +126,9 @@ class CKRules(BaseRules):
             Aqueduct: ck_turn.check_aqueduct, DiscardProgress: progress.check_discard,
             EndTurn: self._check_end, PlayProgress: progress_play.check_play,
             Gift: progress_play.check_gift, Discard: _ck_discard,
+            Desert: progress_play.check_desert, PlaceDeserter: progress_play.check_deserter,
+            Pass: _check_pass, HarborOffer: progress_play.check_harbor_offer,
+            ReturnCommodity: progress_play.check_return,
         }  # fmt: skip
         then = RESOLVE
         self.applies |= {
@@ -127,7 +143,11 @@ class CKRules(BaseRules):
             Aqueduct: ck_turn.apply_aqueduct,
             DiscardProgress: lambda s, a: progress.apply_discard(s, a, then),
             EndTurn: self._apply_end, PlayProgress: progress_play.apply_play,
-            Gift: progress_play.apply_gift,
+            Gift: progress_play.apply_gift, Desert: progress_play.apply_desert,
+            PlaceDeserter: progress_play.apply_deserter,
+            Pass: lambda s, a: progress_play.pass_deserter(s),
+            HarborOffer: progress_play.apply_harbor_offer,
+            ReturnCommodity: progress_play.apply_return,
         }  # fmt: skip
         self.decisions |= {
             PILLAGE: ((Pillage,), "CK-BARB-LOSE-CHOICE", True),
@@ -137,6 +157,9 @@ class CKRules(BaseRules):
             RELOCATE: ((Relocate,), "CK-KNIGHT-RELOCATE", True),
             SABOTAGE: ((Discard,), "CK-PC-SABOTAGE", True),
             WEDDING: ((Gift,), "CK-PC-WEDDING", True),
+            DESERT: ((Desert,), "CK-PC-TREASON", True),
+            DESERTER: ((PlaceDeserter, Pass), "CK-PC-TREASON", True),
+            HARBOR: ((ReturnCommodity,), "CK-PC-COMMERCIAL-HARBOR", True),
         }
         self.chance_rules |= {DICE: "CK-TURN-ROLL-PHASE", PROGRESS_DRAW: "CK-EVENT-CASTLE"}
         self.decisions[DISCARD] = ((Discard,), "CK-SEVEN-DISCARD", True)
@@ -148,7 +171,9 @@ class CKRules(BaseRules):
             Pillage: "CK-BARB-LOSE-CHOICE", ChooseDeck: "CK-BARB-WIN",
             Aqueduct: "CK-IMPROVE-SCIENCE-3", DiscardProgress: "CK-PROGRESS-HAND-LIMIT",
             EndTurn: "CK-TURN-ACTION-PHASE", PlayProgress: "CK-PC-PLAY",
-            Discard: "CK-SEVEN-DISCARD",
+            Discard: "CK-SEVEN-DISCARD", Desert: "CK-PC-TREASON", PlaceDeserter: "CK-PC-TREASON",
+            Pass: "CK-PC-TREASON", HarborOffer: "CK-PC-COMMERCIAL-HARBOR",
+            ReturnCommodity: "CK-PC-COMMERCIAL-HARBOR",
         }  # fmt: skip
 
     # ------------------------------------------------------------ setup
@@ -204,7 +229,7 @@ class CKRules(BaseRules):
 
     def _apply_end(self, s: State, a: EndTurn) -> None:
         knights.end_turn(s)
-        s.event, s.fleet = "", -1
+        s.event, s.fleet, s.harbor = "", -1, ()
         base_end(s, a)
 
     def apply(self, s: State, a) -> None:
@@ -249,6 +274,10 @@ class CKRules(BaseRules):
             return [s.pdiscards[0]]
         if ph == RELOCATE:
             return [s.relocate[0]]
+        if ph == DESERT:
+            return [s.treason[0]]
+        if ph == HARBOR:
+            return [s.harbor[1][0]]
         return super().actors(s)
 
     def candidates(self, s: State, offers: bool = True) -> list:
@@ -265,6 +294,13 @@ class CKRules(BaseRules):
             return knights.relocate_options(s)
         if ph == WEDDING:
             return progress_play.gift_options(s)
+        if ph == DESERT:
+            q = s.treason[0]
+            return [make(Desert, q, v) for v in knights.knights_of(s, q)]
+        if ph == DESERTER:
+            return [*progress_play.deserter_options(s), make(Pass, s.active)]
+        if ph == HARBOR:
+            return progress_play.return_options(s)
         if ph == SETUP_SETTLE and ck_turn.second_round(s):
             return [make(BuildCity, s.active, v) for v in range(N_VERTICES)]
         return super().candidates(s, offers)
@@ -276,7 +312,7 @@ class CKRules(BaseRules):
         out = super().main_candidates(s, p, offers)
         end = out.pop()  # EndTurn last
         return [*out, *knights.options(s, p), *improvements.options(s, p),
-                *progress.discard_options(s, p), end]
+                *progress.discard_options(s, p), *progress_play.harbor_options(s, p), end]
 
     def pending(self, s: State) -> list[tuple[int, str]]:
         ph = s.phase
@@ -290,6 +326,13 @@ class CKRules(BaseRules):
             return [(s.pdiscards[0], "discard progress cards down to 4")]
         if ph == RELOCATE:
             return [(s.relocate[0], "move the displaced knight")]
+        if ph == DESERT:
+            return [(s.treason[0], "Treason: remove one of your knights")]
+        if ph == DESERTER:
+            return [(s.active, "Treason: place a knight of the removed one's strength or "
+                     "lower, or pass")]
+        if ph == HARBOR:
+            return [(s.harbor[1][0], "Commercial Harbor: return a commodity")]
         if ph == WEDDING:
             return [(q, f"give {s.discards[q]} cards to P{s.active + 1} (Wedding)")
                     for q in self.actors(s)]
