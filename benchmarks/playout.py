@@ -12,8 +12,8 @@ cyclic garbage collector while it plays (its states make no cycles); catanatron'
 with it on, as it ships. All finished games are kept alive in both runs.
 Per-operation costs are measured on positions visited by those games.
 
-The two-player variants have no peer engine: their figures are printed with their actions/s
-relative to base in the same run. ``base-2p`` plays uniformly random like base; ``base-dummy``
+The two-player variants and Cities & Knights (4 players, uniformly random) have no peer
+engine here: their figures are printed with their actions/s relative to base in the same run. ``base-2p`` plays uniformly random like base; ``base-dummy``
 plays with the build-first ``greedy`` policy (uniformly random seats let the dummy's hand grow
 until nobody can produce, see tests/test_cli_api.py).
 """
@@ -26,6 +26,7 @@ import statistics
 import time
 
 from catan_tutor import Game, new_game, random_playout
+from catan_tutor.variants import PREVIEW
 
 
 def ours(games: int, variant: str = "base", players: int = 4,
@@ -34,7 +35,8 @@ def ours(games: int, variant: str = "base", players: int = 4,
     played = []
     actions = 0
     for seed in range(games):
-        g = new_game(variant, players=players, seed=seed, board="variable")
+        g = new_game(variant, players=players, seed=seed, board="variable",
+                     preview=variant in PREVIEW)
         random_playout(g, seed, policy=policy)
         assert g.winner is not None
         actions += len(g.history)
@@ -100,12 +102,15 @@ def main() -> None:
           f"{aps:,.0f} actions/s (mean {turns:.0f} turns, {acts:.0f} actions per game)")
     for k, us in op_costs(played).items():
         print(f"catan_tutor  {k:>13}: {us:7.1f} us median")
-    for variant, policy in (("base-2p", "random"), ("base-dummy", "greedy")):
-        g2, a2, played2 = ours(args.games, variant, 2, policy)
+    for variant, n, policy in (("base-2p", 2, "random"), ("base-dummy", 2, "greedy"),
+                               ("ck", 4, "random")):
+        g2, a2, played2 = ours(args.games, variant, n, policy)
         turns = statistics.mean(g.state.turn for g in played2)
+        acts = statistics.mean(len(g.history) for g in played2)
         costs = ", ".join(f"{k} {us:.1f} us" for k, us in op_costs(played2).items())
-        print(f"catan_tutor  {variant} 2p {policy} playouts: {g2:.1f} games/s, {a2:,.0f} "
-              f"actions/s = {a2 / aps:.2f}x base's (mean {turns:.0f} turns); medians: {costs}")
+        print(f"catan_tutor  {variant} {n}p {policy} playouts: {g2:.1f} games/s, {a2:,.0f} "
+              f"actions/s = {a2 / aps:.2f}x base's (mean {turns:.0f} turns, {acts:.0f} "
+              f"actions per game); medians: {costs}")
     theirs = peer(args.peer_games)
     if theirs is None:
         print("catanatron   not installed (pip install -e '.[bench]'): no ratio")

@@ -173,21 +173,28 @@ def test_cli_reports_bad_options(args, names):
     # Uniformly random seats leave the dummy's hand growing (a trade never shrinks it) until
     # it holds every card in about 3 games of 10; the build-first policy finishes.
     ("base-dummy", 2, "greedy"),
+    ("ck", 3, "random"),
+    ("ck", 4, "random"),
 ])  # fmt: skip
 def test_soak_thousand_random_games(variant, players, policy):
-    """1,000 seeded games per variant, half on the beginner board, half on a variable one."""
+    """1,000 seeded games per variant, half on the beginner board, half on a variable one.
+
+    A game that has not ended after 100,000 actions counts as unfinished and fails the soak.
+    """
     start = time.perf_counter()
     failures = []
     for seed in range(1000):
         board = "beginner" if seed % 2 == 0 else "variable"
         try:
-            g = new_game(variant, players=players, seed=seed, board=board)
-            random_playout(g, seed, policy=policy)
+            g = new_game(variant, players=players, seed=seed, board=board,
+                         preview=variant in catan_tutor.variants.PREVIEW)
+            random_playout(g, seed, policy=policy, max_actions=100_000)
             w = g.winner
             if w is None or w >= players or g.victory_points(w) < 10:
                 failures.append((seed, board, f"no proper winner: {w}"))
         except Exception as e:  # noqa: BLE001 - collect them all, report at the end
             failures.append((seed, board, f"{type(e).__name__}: {e}"))
     elapsed = time.perf_counter() - start
-    print(f"\nsoak {variant} ({policy}): 1000 games in {elapsed:.1f}s")
+    print(f"\nsoak {variant} {players}p ({policy}): {1000 - len(failures)} of 1000 games "
+          f"finished with a winner in {elapsed:.1f}s")
     assert not failures, failures[:10]

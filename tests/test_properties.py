@@ -230,6 +230,10 @@ def check_pieces(g: Game) -> None:
                 assert sum(1 for k in s.kn if k and k[0] == p and k[1] == level) <= 2
             assert sum(1 for v, w in enumerate(s.walls) if w and s.vowner[v] == p) <= 3
         assert all(s.vcity[v] for v, w in enumerate(s.walls) if w)
+        metros = [v for v in s.metro if v >= 0]  # CK-METRO-TAKE: one per track, on cities
+        assert len(metros) == len(set(metros))
+        assert all(s.vcity[v] and s.levels[s.vowner[v]][t] >= 4
+                   for t, v in enumerate(s.metro) if v >= 0)
         assert all(k is None or s.vowner[v] < 0 for v, k in enumerate(s.kn))
 
 

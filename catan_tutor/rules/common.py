@@ -54,18 +54,21 @@ def gain(s: State, p: int, delta) -> None:
 def give(s: State, src: int, dst: int, cards) -> None:
     """Move ``cards`` (counts per card kind) from src's hand to dst's."""
     a, b = s.hands[src], s.hands[dst]
+    if len(cards) < len(a):  # resources only, into hands with commodities
+        cards = (*cards, *(0,) * (len(a) - len(cards)))
     hands = list(s.hands)
-    hands[src] = tuple(a[r] - cards[r] if r < len(cards) else a[r] for r in range(len(a)))
-    hands[dst] = tuple(b[r] + cards[r] if r < len(cards) else b[r] for r in range(len(b)))
+    hands[src] = tuple([x - c for x, c in zip(a, cards)])  # noqa: B905 - lengths equal
+    hands[dst] = tuple([x + c for x, c in zip(b, cards)])  # noqa: B905
     s.hands = tuple(hands)
 
 
 def bundle_reason(s: State, rule: str, *bundles) -> Reason | None:
     """Card bundles must list one count per card kind of the game (5, or 8 in C&K)."""
     kinds = len(s.bank)
-    if any(len(b) != kinds for b in bundles):
-        return Reason(rule, f"Cards are counted per kind: {kinds} counts "
-                      f"({', '.join(CARD_NAMES[:kinds])}).")
+    for b in bundles:
+        if len(b) != kinds:
+            return Reason(rule, f"Cards are counted per kind: {kinds} counts "
+                          f"({', '.join(CARD_NAMES[:kinds])}).")
     return None
 
 
