@@ -72,6 +72,10 @@ class State:
     *Parties* are indexed 0..len(names)-1: the ``n`` players first, then the neutrals
     (``owners`` counts players and neutrals: everyone who can own pieces), then the dummy
     (``dummy`` is its index, or -1). Per-seat tuples are indexed by party.
+
+    The fields only some variants use (``EXTRA_FIELDS``) live in one ``Extras`` record,
+    shared between snapshots and copied on the first write (their properties below), so a
+    base game's snapshot copies only its own fields.
     """
 
     __slots__ = (
@@ -80,11 +84,7 @@ class State:
         "newdev", "knights", "dev_played", "roads", "settlements", "cities", "road_len",
         "longest", "army", "dice", "rolled", "discards", "resume", "victim",
         "free_roads", "offer", "winner", "rolloff", "tiles", "harbor_kinds", "shuffle_harbors",
-        "names", "owners", "dummy", "tokens", "token_supply", "token_used", "knight_returned",
-        "sums", "neutral_due", "bids", "tiebreak",
-        "kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pdecks", "phand",
-        "pvp", "merchant", "event", "draws", "pillage", "claims", "pdiscards", "relocate",
-        "toppled", "fleet", "taxed", "treason", "harbor",
+        "names", "owners", "dummy", "kn", "extras", "own_extras",
     )  # fmt: skip
 
     def __init__(self, n: int, layout: Layout | None, colors: tuple[str, ...],
@@ -132,6 +132,39 @@ class State:
         self.tiles: tuple[int, ...] = ()  # variable board being laid: terrain per hex, -1 = not yet
         self.harbor_kinds: tuple[int, ...] = ()
         self.shuffle_harbors = False
+        self.kn: tuple = ()  # C&K, per vertex: None or (owner, level 1-3, active, fresh, promoted)
+        self.extras = Extras(m)
+        self.own_extras = True
+
+    def name(self, p: int) -> str:
+        """The party's name: P1.., N1/N2 for neutrals, D for the dummy."""
+        return self.names[p] if 0 <= p < len(self.names) else f"P{p + 1}"
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.n, s.colors, s.layout, s.phase = self.n, self.colors, self.layout, self.phase
+        s.turn, s.active, s.setup_step = self.turn, self.active, self.setup_step
+        s.setup_vertex, s.robber, s.dev_played = self.setup_vertex, self.robber, self.dev_played
+        s.longest, s.army, s.dice, s.resume = self.longest, self.army, self.dice, self.resume
+        s.victim, s.free_roads, s.offer = self.victim, self.free_roads, self.offer
+        s.winner, s.shuffle_harbors = self.winner, self.shuffle_harbors
+        s.vowner, s.vcity, s.eowner = self.vowner, self.vcity, self.eowner
+        s.hands, s.bank = self.hands, self.bank
+        s.deck, s.deck_top, s.dev, s.newdev = self.deck, self.deck_top, self.dev, self.newdev
+        s.knights, s.roads, s.settlements = self.knights, self.roads, self.settlements
+        s.cities, s.road_len, s.rolled = self.cities, self.road_len, self.rolled
+        s.discards, s.rolloff, s.tiles = self.discards, self.rolloff, self.tiles
+        s.harbor_kinds, s.names, s.owners, s.dummy = (self.harbor_kinds, self.names, self.owners,
+                                                       self.dummy)
+        s.kn, s.extras = self.kn, self.extras
+        s.own_extras = self.own_extras = False  # shared now: whoever writes first copies
+        return s
+
+
+class Extras:
+    """The fields of two-player variants and Cities & Knights (see ``State``)."""
+
+    def __init__(self, m: int):
         self.tokens = (0,) * m  # trade tokens held (2P-TOKEN-*); empty supply when unused
         self.token_supply = 0
         self.token_used = False  # a token action was taken this turn
@@ -141,7 +174,6 @@ class State:
         self.bids: tuple = ()  # per player: None (no answer yet), () (pass) or (give, get)
         self.tiebreak: tuple = ()  # (purpose, candidates, totals) of a die roll-off
         # Cities & Knights (empty in other variants)
-        self.kn: tuple = ()  # per vertex: None or (owner, level 1-3, active, eligible, promoted)
         self.walls: tuple[bool, ...] = ()  # per vertex: a city wall under the city there
         self.levels: tuple[tuple[int, int, int], ...] = ()  # per party: science, trade, politics
         self.metro: tuple[int, ...] = ()  # per track: the vertex of its metropolis, or -1
@@ -164,33 +196,27 @@ class State:
         self.treason: tuple = ()  # Treason: (victim, level, active) of the removed knight
         self.harbor: tuple = ()  # Commercial Harbor: (players left, (receiver, resource) or ())
 
-    def name(self, p: int) -> str:
-        """The party's name: P1.., N1/N2 for neutrals, D for the dummy."""
-        return self.names[p] if 0 <= p < len(self.names) else f"P{p + 1}"
+    def copy(self) -> Extras:
+        e = Extras.__new__(Extras)
+        e.__dict__ = self.__dict__.copy()
+        return e
 
-    def copy(self) -> State:
-        s = State.__new__(State)
-        s.n, s.colors, s.layout, s.phase = self.n, self.colors, self.layout, self.phase
-        s.turn, s.active, s.setup_step = self.turn, self.active, self.setup_step
-        s.setup_vertex, s.robber, s.dev_played = self.setup_vertex, self.robber, self.dev_played
-        s.longest, s.army, s.dice, s.resume = self.longest, self.army, self.dice, self.resume
-        s.victim, s.free_roads, s.offer = self.victim, self.free_roads, self.offer
-        s.winner, s.shuffle_harbors = self.winner, self.shuffle_harbors
-        s.vowner, s.vcity, s.eowner = self.vowner, self.vcity, self.eowner
-        s.hands, s.bank = self.hands, self.bank
-        s.deck, s.deck_top, s.dev, s.newdev = self.deck, self.deck_top, self.dev, self.newdev
-        s.knights, s.roads, s.settlements = self.knights, self.roads, self.settlements
-        s.cities, s.road_len, s.rolled = self.cities, self.road_len, self.rolled
-        s.discards, s.rolloff, s.tiles = self.discards, self.rolloff, self.tiles
-        s.harbor_kinds, s.names, s.owners, s.dummy = (self.harbor_kinds, self.names, self.owners,
-                                                       self.dummy)
-        s.tokens, s.token_supply, s.token_used = self.tokens, self.token_supply, self.token_used
-        s.knight_returned, s.sums, s.neutral_due = self.knight_returned, self.sums, self.neutral_due
-        s.bids, s.tiebreak = self.bids, self.tiebreak
-        s.kn, s.walls, s.levels, s.metro = self.kn, self.walls, self.levels, self.metro
-        s.barb, s.attacked, s.defender = self.barb, self.attacked, self.defender
-        s.pdecks, s.phand, s.pvp, s.merchant = self.pdecks, self.phand, self.pvp, self.merchant
-        s.event, s.draws, s.pillage, s.claims = self.event, self.draws, self.pillage, self.claims
-        s.pdiscards, s.relocate, s.toppled = self.pdiscards, self.relocate, self.toppled
-        s.fleet, s.taxed, s.treason, s.harbor = self.fleet, self.taxed, self.treason, self.harbor
-        return s
+
+EXTRA_FIELDS = tuple(Extras(0).__dict__)
+
+
+def _extra(name: str) -> property:
+    def get(s: State):
+        return s.extras.__dict__[name]
+
+    def put(s: State, value) -> None:
+        if not s.own_extras:
+            s.extras = s.extras.copy()
+            s.own_extras = True
+        s.extras.__dict__[name] = value
+
+    return property(get, put, doc=f"``Extras.{name}``")
+
+
+for _name in EXTRA_FIELDS:
+    setattr(State, _name, _extra(_name))

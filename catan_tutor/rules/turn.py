@@ -21,9 +21,12 @@ def apply_end(s: State, a: EndTurn) -> None:
 
 def next_turn(s: State) -> None:
     """Hand the turn to the next seat, resetting what counts per turn."""
-    s.dev_played = s.token_used = s.knight_returned = False
+    s.dev_played = False
+    if s.token_used or s.knight_returned or s.sums:  # written only when set: shared extras
+        s.token_used = s.knight_returned = False
+        s.sums = ()
     s.newdev = (0,) * 5
     s.active = (s.active + 1) % turn_seats(s)
     s.turn += 1
-    s.dice = s.sums = ()
+    s.dice = ()
     s.phase = PRE_ROLL
