@@ -610,7 +610,8 @@ class PlayProgress(Action):
         for kind, x in zip(SCHEMA.get(name, ()), self.args, strict=False):
             try:
                 if isinstance(x, tuple):
-                    words.append(bundle_text(x))
+                    if sum(x):
+                        words.append(bundle_text(x))
                 elif x >= 0:
                     words.append(_ARG_TEXT[kind.rstrip("?")](x))
             except (IndexError, KeyError, TypeError):
@@ -904,7 +905,7 @@ def _parse_play(r: _Reader, p: int) -> PlayProgress:
         optional = kind.endswith("?")
         kind = kind.rstrip("?")
         if optional and not r.more():
-            args.append(-1)
+            args.append((0,) * r.cards if kind == "bundle" else -1)
             continue
         if kind == "die":
             v = r.number("a die face 1-6")

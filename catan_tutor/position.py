@@ -192,7 +192,7 @@ def _ck_fields(s: State) -> dict[str, str]:
         "relocate": (f"{names[s.relocate[0]]}:{VERTEX_LABELS[s.relocate[1]]}:"
                      f"{s.relocate[2]}:{int(s.relocate[3])}" if s.relocate else "-"),
         "toppled": _labels(s.toppled, VERTEX_LABELS),
-        "fleet": CARD_NAMES[s.fleet] if s.fleet >= 0 else "-",
+        "fleet": _labels(s.fleet, CARD_NAMES),
         "taxed": _labels(s.taxed, names),
         "treason": (f"{names[s.treason[0]]}:{s.treason[1]}:{int(s.treason[2])}"
                     if s.treason else "-"),
@@ -532,7 +532,7 @@ def _decode_ck(F: _Fields, s: State) -> None:
                       F.get("relocate", lambda _: parse_vertex(parts[1])),
                       F.get("relocate", lambda _: int(parts[2])), parts[3] == "1")
     s.toppled = tuple(_places(F, "toppled", F.f["toppled"], parse_vertex))
-    s.fleet = -1 if F.f["fleet"] == "-" else F.names("fleet", CARD_NAMES)[0]
+    s.fleet = tuple(sorted(set(F.names("fleet", CARD_NAMES))))
     if F.f["treason"] != "-":
         parts = F.f["treason"].split(":")
         if len(parts) != 3 or parts[1] not in ("0", "1", "2", "3") or parts[2] not in ("0", "1"):

@@ -44,7 +44,7 @@ SCHEMA = {
     "road-building": (), "smithing": ("vertex", "vertex?"), "merchant": ("hex",),
     "merchant-fleet": ("kind",), "resource-monopoly": ("resource",),
     "trade-monopoly": ("commodity",), "encouragement": (), "espionage": ("seat", "card?"),
-    "guild-dues": ("seat", "bundle"), "intrigue": ("vertex",), "sabotage": (),
+    "guild-dues": ("seat?", "bundle?"), "intrigue": ("vertex",), "sabotage": (),
     "wedding": (), "taxation": ("hex",), "diplomacy": ("edge", "edge?"), "treason": ("seat",),
     "commercial-harbor": (),
 }  # fmt: skip

@@ -191,7 +191,7 @@ class Extras:
         self.pdiscards: tuple[int, ...] = ()  # parties owing a progress discard
         self.relocate: tuple = ()  # displaced knight: (owner, vertex, level, active)
         self.toppled: tuple[int, ...] = ()  # cities laid on their side (count as settlements)
-        self.fleet = -1  # the card kind Merchant Fleet lets the active player trade 2:1
+        self.fleet: tuple[int, ...] = ()  # kinds Merchant Fleet lets the active player trade 2:1
         self.taxed: tuple[int, ...] = ()  # Taxation: players still to be robbed, in order
         self.treason: tuple = ()  # Treason: (victim, level, active) of the removed knight
         self.harbor: tuple = ()  # Commercial Harbor: (players left, (receiver, resource) or ())

@@ -221,6 +221,9 @@ def check_city(s: State, a: BuildCity, cost=CITY_COST) -> Reason | None:
     if s.vowner[v] != p or s.vcity[v]:
         return Reason("BASE-BUILD-CITY", f"A city replaces one of {seat(p)}'s settlements; "
                       f"{VERTEX_LABELS[v]} holds none.")
+    if s.toppled and v not in s.toppled and any(s.vowner[t] == p for t in s.toppled):
+        return Reason("CK-BARB-PILLAGE", f"{seat(p)}'s next city must stand up the city laid "
+                      "on its side.")
     if s.cities[p] >= CITIES:
         return Reason("BASE-BUILD-LIMITS", f"{seat(p)} has no city left in supply "
                       f"({CITIES} on the board).")
@@ -233,3 +236,5 @@ def apply_city(s: State, a: BuildCity, cost=CITY_COST) -> None:
     s.settlements = tadd(s.settlements, p, -1)  # the settlement returns to supply
     s.cities = tadd(s.cities, p, 1)
     pay(s, p, cost)
+    if a.vertex in s.toppled:
+        s.toppled = tuple(v for v in s.toppled if v != a.vertex)

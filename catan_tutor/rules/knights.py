@@ -200,7 +200,8 @@ def start_relocation(s: State, knight, v: int) -> None:
     if relocation_sites(s):
         s.phase = RELOCATE
     else:
-        s.relocate = ()
+        s.relocate = ()  # no way to go: back to its owner's supply
+        awards.update_roads(s)
 
 
 def relocation_sites(s: State) -> list[int]:

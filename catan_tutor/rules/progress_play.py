@@ -236,7 +236,8 @@ def _fleet(s: State, p: int, kind: int) -> Reason | None:
 
 
 def _do_fleet(s: State, p: int, kind: int) -> None:
-    s.fleet = kind  # rule="CK-PC-MERCHANT-FLEET": 2:1 with the supply for the rest of the turn
+    # rule="CK-PC-MERCHANT-FLEET": 2:1 with the supply for the rest of the turn
+    s.fleet = tuple(sorted({*s.fleet, kind}))
 
 
 def _monopoly(s: State, p: int, kind: int) -> Reason | None:
@@ -280,8 +281,11 @@ def _do_espionage(s: State, p: int, q: int, card: int) -> None:
 
 
 def _guild_dues(s: State, p: int, q: int, cards: tuple) -> Reason | None:
-    """rule="CK-PC-GUILD-DUES": from a player with more VP, 2 hand cards of p's choice."""
-    if not 0 <= q < s.n or q == p:
+    """rule="CK-PC-GUILD-DUES": from a player with more VP, 2 hand cards of p's choice;
+    rule="CK-PC-NO-TARGET": played without naming anybody it does nothing."""
+    if q < 0:
+        return None if not sum(cards) else Reason("CK-PC-GUILD-DUES", "Name the player.")
+    if q >= s.n or q == p:
         return Reason("CK-PC-GUILD-DUES", "Guild Dues names another player.")
     if victory_points(s, q) <= victory_points(s, p):
         return Reason("CK-PC-GUILD-DUES", f"{seat(q)} does not have more VP than {seat(p)}.")
@@ -293,7 +297,8 @@ def _guild_dues(s: State, p: int, q: int, cards: tuple) -> Reason | None:
 
 
 def _do_guild_dues(s: State, p: int, q: int, cards: tuple) -> None:
-    give(s, q, p, cards)
+    if q >= 0:
+        give(s, q, p, cards)
 
 
 def _intrigue(s: State, p: int, v: int) -> Reason | None:
@@ -447,11 +452,10 @@ def options(s: State, p: int) -> list[PlayProgress]:
             args = [(v,) for v, o in enumerate(s.vowner) if o == p]
         elif name == "invention":
             hs = [h for h in range(N_HEXES) if s.layout.numbers[h] not in (0, *_BIG_NUMBERS)]
-            args = [(a, b) for i, a in enumerate(hs) for b in hs[i + 1:]]
+            args = [(a, b) for a in hs for b in hs if a != b]
         elif name == "smithing":
             mine = knights.knights_of(s, p)
-            args = [(a, -1) for a in mine] + [(a, b) for i, a in enumerate(mine)
-                                               for b in mine[i + 1:]]
+            args = [(a, -1) for a in mine] + [(a, b) for a in mine for b in mine if a != b]
         elif name in ("merchant", "taxation"):
             args = [(h,) for h in range(N_HEXES)]
         elif name == "merchant-fleet":
@@ -465,8 +469,8 @@ def options(s: State, p: int) -> list[PlayProgress]:
         elif name == "espionage":
             args = [(q, c) for q in range(s.n) if q != p for c in (-1, *sorted(set(s.phand[q])))]
         elif name == "guild-dues":
-            args = [(q, b) for q in range(s.n) if q != p
-                    for b in _two_of(s.hands[q])]
+            args = [(-1, (0,) * kinds)] + [(q, b) for q in range(s.n) if q != p
+                                           for b in _two_of(s.hands[q])]
         elif name == "diplomacy":
             args = []
             for e in (e for e in range(len(s.eowner)) if open_road(s, e)):

@@ -31,8 +31,8 @@ def rates(s: State, p: int) -> tuple[int, ...]:
     h, owner = s.merchant
     if owner == p and s.layout.terrain[h] < 5:
         out = tuple(2 if k == s.layout.terrain[h] else x for k, x in enumerate(out))
-    if s.fleet >= 0 and p == s.active:  # rule="CK-PC-MERCHANT-FLEET": 2:1 for this turn
-        out = tuple(2 if k == s.fleet else x for k, x in enumerate(out))
+    if s.fleet and p == s.active:  # rule="CK-PC-MERCHANT-FLEET": 2:1 for this turn
+        out = tuple(2 if k in s.fleet else x for k, x in enumerate(out))
     return out
 
 

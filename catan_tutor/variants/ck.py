@@ -99,8 +99,8 @@ def _check_pass(s: State, a: Pass) -> Reason | None:
 def _ck_discard(s: State, a: Discard) -> Reason | None:
     """rule="CK-SEVEN-DISCARD": the base check, with C&K's limit (walls) in its rule."""
     bad = discard_check(s, a)
-    if bad and bad.rule == "BASE-SEVEN-DISCARD" and s.phase == DISCARD:
-        return Reason("CK-SEVEN-DISCARD", bad.text)
+    if bad and bad.rule == "BASE-SEVEN-DISCARD":
+        return Reason("CK-PC-SABOTAGE" if s.phase == SABOTAGE else "CK-SEVEN-DISCARD", bad.text)
     return bad
 
 
@@ -204,10 +204,6 @@ class CKRules(BaseRules):
             if not ck_turn.second_round(s):
                 return Reason("CK-SETUP-ROUND1", "The first placement is a settlement.")
             return ck_turn.check_setup_city(s, a)
-        mine = [v for v in s.toppled if s.vowner[v] == a.player]
-        if mine and a.vertex not in mine:  # rule="CK-BARB-PILLAGE"
-            return Reason("CK-BARB-PILLAGE", f"P{a.player + 1}'s next city must stand up the "
-                          "city laid on its side.")
         return building.check_city(s, a)
 
     def _apply_city(self, s: State, a: BuildCity) -> None:
@@ -215,7 +211,6 @@ class CKRules(BaseRules):
             ck_turn.apply_setup_city(s, a)
         else:
             building.apply_city(s, a)
-            s.toppled = tuple(v for v in s.toppled if v != a.vertex)
 
     # ------------------------------------------------------------ the turn
     def _apply_die(self, s: State, a: Die) -> None:
@@ -229,7 +224,7 @@ class CKRules(BaseRules):
 
     def _apply_end(self, s: State, a: EndTurn) -> None:
         knights.end_turn(s)
-        s.event, s.fleet, s.harbor = "", -1, ()
+        s.event, s.fleet, s.harbor = "", (), ()
         base_end(s, a)
 
     def apply(self, s: State, a) -> None:
@@ -249,6 +244,8 @@ class CKRules(BaseRules):
         if s.phase in (SETUP_SETTLE, SETUP_ROAD):
             rule = "CK-SETUP-ROUND2" if s.setup_step >= s.n else "CK-SETUP-ROUND1"
             return Reason(rule, f"P{a.player + 1} may play '{a}' now.")
+        if s.phase == SABOTAGE and type(a) is Discard:
+            return Reason("CK-PC-SABOTAGE", f"P{a.player + 1} may play '{a}' now.")
         return super().describe(s, a)
 
     def victory_points(self, s: State, p: int) -> int:
