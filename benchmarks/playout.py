@@ -13,7 +13,8 @@ with it on, as it ships. All finished games are kept alive in both runs.
 Per-operation costs are measured on positions visited by those games.
 
 The two-player variants and Cities & Knights (4 players, uniformly random) have no peer
-engine here: their figures are printed with their actions/s relative to base in the same run. ``base-2p`` plays uniformly random like base; ``base-dummy``
+engine here: their figures are printed with their actions/s relative to base in the same
+run. ``base-2p`` plays uniformly random like base; ``base-dummy``
 plays with the build-first ``greedy`` policy (uniformly random seats let the dummy's hand grow
 until nobody can produce, see tests/test_cli_api.py).
 """

@@ -27,7 +27,7 @@ def run_cli(*args: str, hash_seed: str = "0") -> subprocess.CompletedProcess:
 
 
 # ---------------------------------------------------------------- new_game errors
-@pytest.mark.parametrize("variant", ["ck", "ck-2p"])
+@pytest.mark.parametrize("variant", ["ck-2p"])
 def test_unbuilt_variants_raise_not_implemented_naming_the_variant(variant):
     players = 2 if variant.endswith("2p") else 4
     with pytest.raises(NotImplementedError) as info:
@@ -152,7 +152,7 @@ def test_cli_entry_point_matches_module():
 @pytest.mark.parametrize(
     ("args", "names"),
     [
-        (["play", "--variant", "ck"], "ck"),
+        (["play", "--variant", "ck-2p", "--players", "2"], "ck-2p"),
         (["play", "--variant", "chess"], "chess"),
         (["play", "--players", "5"], "5"),
         (["play", "--board", "moon"], "moon"),

@@ -889,3 +889,24 @@ def test_CK_WIN_OFFTURN_thirteen_on_anothers_turn_wins_when_ones_turn_begins():
     assert g.victory_points(P2) == 12
     g.play("P1 end")
     assert g.winner is None and g.state.phase == "pre-roll" and g.state.active == P2
+
+
+def test_CK_COMP_PROGRESS_three_decks_of_eighteen():
+    g = new_game("ck", players=3, preview=True)
+    decks = g.state.pdecks
+    assert [sum(counts) for counts, queue in decks] == [18, 18, 18]
+    assert all(queue == () for _, queue in decks)
+    assert sum(len(k) for k in DECK_KINDS) == len(CARDS) == 25
+    assert [CARDS[k] for k in DECK_KINDS[0]][:2] == ["alchemy", "crane"]  # science first
+    assert "merchant" in [CARDS[k] for k in DECK_KINDS[1]]  # trade
+    assert "treason" in [CARDS[k] for k in DECK_KINDS[2]]  # politics
+
+
+def test_CK_COMP_PIECES_per_player_and_shared_pieces_at_the_start():
+    g = new_game("ck", players=4, preview=True)
+    s = g.state
+    assert s.levels == ((0, 0, 0),) * 4  # one cube per track, at 0
+    assert s.metro == (-1, -1, -1)  # three metropolises, none placed
+    assert s.merchant == (-1, -1) and not any(s.walls) and s.defender == (0,) * 4
+    assert all(k is None for k in s.kn)  # knights all in supply
+    assert s.barb == 0

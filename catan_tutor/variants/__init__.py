@@ -5,7 +5,7 @@ from __future__ import annotations
 VARIANTS = ("base", "base-2p", "base-dummy", "ck", "ck-2p")
 
 
-PREVIEW = ("ck",)  # playable but not complete: new_game(..., preview=True)
+PREVIEW: tuple[str, ...] = ()  # playable but not complete: new_game(..., preview=True)
 
 
 def rules_for(variant: str, preview: bool = False):
@@ -25,13 +25,13 @@ def rules_for(variant: str, preview: bool = False):
         from .dummy import DummyRules
 
         return DummyRules()
-    if variant == "ck" and preview:
+    if variant == "ck":
         from .ck import CKRules
 
         return CKRules()
-    if variant in PREVIEW:
-        raise NotImplementedError(f"variant {variant!r} is not complete yet (progress-card "
-                                  "effects are missing); new_game(..., preview=True) plays it")
+    if variant in PREVIEW and not preview:
+        raise NotImplementedError(f"variant {variant!r} is not complete yet; "
+                                  "new_game(..., preview=True) plays it")
     if variant in VARIANTS:
         raise NotImplementedError(f"variant {variant!r} is not built yet")
     raise ValueError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}")

@@ -1,8 +1,4 @@
-"""Cities & Knights for 3–4 players (``ck``, RULES.md §4).
-
-Every rule of §4 is implemented; the variant stays a preview (``rules_for("ck")`` refuses it
-unless asked for one) until its scenarios and soak have landed too.
-"""
+"""Cities & Knights for 3–4 players (``ck``, RULES.md §4)."""
 
 from __future__ import annotations
 
