@@ -14,8 +14,9 @@ import inspect
 from collections import Counter
 
 import pytest
+from helpers import assert_illegal, assert_legal
 
-from catan_tutor import BEGINNER, CHANCE, Game, IllegalActionError, PositionError, new_game
+from catan_tutor import BEGINNER, CHANCE, Game, PositionError, new_game
 from catan_tutor.board import (
     COASTAL_VERTICES,
     HEX_NAMES,
@@ -98,28 +99,6 @@ def main_game(**changes) -> Game:
 
 def texts(game: Game) -> set[str]:
     return {str(a) for a in game.legal_actions()}
-
-
-def assert_illegal(game: Game, text: str, rule: str | set[str] | None) -> None:
-    """``text`` is refused citing ``rule`` (or one of a set; None: any rule), by explain and
-    by play, and nothing changes."""
-    rules = {rule} if isinstance(rule, str) else rule
-    before, n = game.position(), len(game.history)
-    exp = game.explain(text)
-    assert not exp.legal, f"{text!r} should be illegal: {exp}"
-    assert rules is None or exp.rule in rules, f"{text!r}: expected {rule}, got {exp}"
-    with pytest.raises(IllegalActionError):
-        game.play(text)
-    assert game.position() == before
-    assert len(game.history) == n
-    assert exp.action not in game.legal_actions()
-
-
-def assert_legal(game: Game, text: str) -> None:
-    exp = game.explain(text)
-    assert exp.legal, f"{text!r} should be legal: {exp}"
-    assert exp.action in game.legal_actions()
-    game.play(text)
 
 
 def vowner(game: Game, label: str) -> int:

@@ -14,12 +14,12 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from helpers import assert_illegal, assert_legal
 
 from catan_tutor import (
     CHANCE,
     TERMINAL,
     Game,
-    IllegalActionError,
     NotationError,
     PositionError,
     new_game,
@@ -138,33 +138,6 @@ def dev(game: Game, p: int) -> tuple[int, ...]:
 
 def seat_info(game: Game, p: int, key: str):
     return game.observation()["seats"][p][key]
-
-
-def assert_illegal(game: Game, text: str, rule: str | set[str] | None) -> None:
-    """``text`` is refused citing ``rule`` (or one of a set; None: any rule), by explain and
-    by play, and nothing changes."""
-    rules = {rule} if isinstance(rule, str) else rule
-    before, n = game.position(), len(game.history)
-    exp = game.explain(text)
-    assert not exp.legal, f"{text!r} should be illegal: {exp}"
-    assert rules is None or exp.rule in rules, f"{text!r}: expected {rule}, got {exp}"
-    with pytest.raises(IllegalActionError) as info:
-        game.play(text)
-    assert info.value.rule == exp.rule
-    assert game.position() == before
-    assert len(game.history) == n
-    assert exp.action not in game.legal_actions()
-
-
-def assert_legal(game: Game, text: str, rule: str | None = None, listed: bool = True) -> None:
-    """``text`` is legal (citing ``rule`` if given), listed by legal_actions, and is played."""
-    exp = game.explain(text)
-    assert exp.legal, f"{text!r} should be legal: {exp}"
-    if rule is not None:
-        assert exp.rule == rule, f"{text!r}: expected {rule}, got {exp}"
-    if listed:
-        assert exp.action in game.legal_actions()
-    game.play(text)
 
 
 def legal_texts(game: Game, word: str | None = None) -> set[str]:

@@ -23,8 +23,9 @@ from collections import Counter
 from functools import lru_cache
 
 import pytest
+from helpers import assert_illegal, assert_legal
 
-from catan_tutor import Game, IllegalActionError, new_game
+from catan_tutor import Game, new_game
 from catan_tutor.actions import HarborOffer, PlayProgress
 from catan_tutor.board import parse_hex, parse_vertex
 from catan_tutor.errors import CatanError
@@ -132,31 +133,6 @@ def assert_played(before: Game, after: Game, name: str, p: int = P1) -> None:
     assert sorted(after.state.phand[p]) == sorted(left)
     deck = DECK_OF[k]
     assert queue(after, deck) == [*queue(before, deck), name]
-
-
-def assert_illegal(game: Game, text, rule: str | set[str] | None) -> None:
-    """``text`` is refused citing ``rule`` (or one of a set; None: any rule), by explain and
-    by play, and nothing changes."""
-    rules = {rule} if isinstance(rule, str) else rule
-    before, n = game.position(), len(game.history)
-    exp = game.explain(text)
-    assert not exp.legal, f"{text!r} should be illegal: {exp}"
-    assert rules is None or exp.rule in rules, f"{text!r}: expected {rule}, got {exp}"
-    with pytest.raises(IllegalActionError) as info:
-        game.play(text)
-    assert info.value.rule == exp.rule
-    assert game.position() == before
-    assert len(game.history) == n
-    assert exp.action not in game.legal_actions()
-
-
-def assert_legal(game: Game, text) -> Game:
-    """``text`` is legal and listed by legal_actions; it is played."""
-    exp = game.explain(text)
-    assert exp.legal, f"{text!r} should be legal: {exp}"
-    assert exp.action in game.legal_actions(), f"{text!r} is not listed"
-    game.play(text)
-    return game
 
 
 def copy(game: Game) -> Game:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import pytest
+from helpers import assert_illegal, assert_legal
 
-from catan_tutor import Game, IllegalActionError, new_game
+from catan_tutor import Game, new_game
 from catan_tutor.board import parse_vertex
 
 P1, P2, P3 = 0, 1, 2
@@ -115,29 +115,6 @@ def knights_of(game: Game, p: int) -> dict[str, tuple]:
     from catan_tutor.board import VERTEX_LABELS
 
     return {VERTEX_LABELS[v]: k for v, k in enumerate(game.state.kn) if k and k[0] == p}
-
-
-def assert_illegal(game: Game, text: str, rule: str | set[str] | None) -> None:
-    """``text`` is refused citing ``rule`` (or one of a set; None: any rule), by explain and
-    by play, and nothing changes."""
-    rules = {rule} if isinstance(rule, str) else rule
-    before, n = game.position(), len(game.history)
-    exp = game.explain(text)
-    assert not exp.legal, f"{text!r} should be illegal: {exp}"
-    assert rules is None or exp.rule in rules, f"{text!r}: expected {rule}, got {exp}"
-    with pytest.raises(IllegalActionError):
-        game.play(text)
-    assert game.position() == before
-    assert len(game.history) == n
-
-
-def assert_legal(game: Game, text: str) -> Game:
-    """``text`` is legal and listed by legal_actions; it is played."""
-    exp = game.explain(text)
-    assert exp.legal, f"{text!r} should be legal: {exp}"
-    assert exp.action in game.legal_actions(), f"{text!r} is not listed"
-    game.play(text)
-    return game
 
 
 def knight_game(**changes) -> Game:

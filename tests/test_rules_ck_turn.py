@@ -22,8 +22,9 @@ import json
 from collections import Counter
 
 import pytest
+from helpers import assert_illegal, assert_legal
 
-from catan_tutor import BEGINNER, CHANCE, Game, IllegalActionError, new_game
+from catan_tutor import BEGINNER, CHANCE, Game, new_game
 from catan_tutor.actions import (
     Aqueduct,
     BuyDev,
@@ -129,29 +130,6 @@ def gained(before: Game, after: Game) -> list[tuple[int, ...]]:
 def cards(**counts) -> tuple[int, ...]:
     names = ("brick", "lumber", "wool", "grain", "ore", "paper", "cloth", "coin")
     return tuple(counts.get(n, 0) for n in names)
-
-
-def assert_illegal(game: Game, text, rule: str | set[str] | None) -> None:
-    """``text`` is refused citing ``rule`` (or one of a set; None: any rule), by explain and
-    by play, and nothing changes."""
-    rules = {rule} if isinstance(rule, str) else rule
-    before, n = game.position(), len(game.history)
-    exp = game.explain(text)
-    assert not exp.legal, f"{text!r} should be illegal: {exp}"
-    assert rules is None or exp.rule in rules, f"{text!r}: expected {rule}, got {exp}"
-    with pytest.raises(IllegalActionError) as info:
-        game.play(text)
-    assert info.value.rule == exp.rule
-    assert game.position() == before
-    assert len(game.history) == n
-    assert exp.action not in game.legal_actions()
-
-
-def assert_legal(game: Game, text: str) -> None:
-    exp = game.explain(text)
-    assert exp.legal, f"{text!r} should be legal: {exp}"
-    assert exp.action in game.legal_actions()
-    game.play(text)
 
 
 def texts(game: Game) -> set[str]:

@@ -106,16 +106,21 @@ def check_settle(s: State, a: Settle) -> Reason | None:
     return cost_reason(s, p, SETTLEMENT_COST, "a settlement")
 
 
+def setup_payout(s: State, p: int, v: int) -> None:
+    """One resource per land hex around v (BASE-SETUP-RESOURCES, CK-SETUP-RESOURCES)."""
+    for h in VERTEX_HEXES[v]:
+        r = s.layout.terrain[h]
+        if r < 5 and s.bank[r]:
+            gain(s, p, one(r))
+
+
 def apply_settle(s: State, a: Settle) -> None:
     p, v = a.player, a.vertex
     s.vowner = tset(s.vowner, v, p)
     s.settlements = tadd(s.settlements, p, 1)
     if s.phase == SETUP_SETTLE:
         if s.setup_step >= s.n:  # rule="BASE-SETUP-RESOURCES": second settlement pays out
-            for h in VERTEX_HEXES[v]:
-                r = s.layout.terrain[h]
-                if r < 5 and s.bank[r]:
-                    gain(s, p, one(r))
+            setup_payout(s, p, v)
         s.setup_vertex = v
         s.phase = SETUP_ROAD
     else:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..actions import DICE, EVENT_FACES, Aqueduct, BuildCity, Die, EventDie, make, seat
-from ..board import VERTEX_HEXES, VERTEX_LABELS
+from ..board import VERTEX_LABELS
 from ..state import (
     AQUEDUCT,
     DEFENDER_DECK,
@@ -20,7 +20,7 @@ from ..state import (
     tset,
 )  # fmt: skip
 from . import barbarians, progress
-from .building import distance_ok
+from .building import distance_ok, setup_payout
 from .common import Reason, gain, one, setup_order
 from .production import produce, start_seven
 
@@ -47,10 +47,7 @@ def apply_setup_city(s: State, a: BuildCity) -> None:
     s.vowner = tset(s.vowner, v, p)
     s.vcity = tset(s.vcity, v, True)
     s.cities = tadd(s.cities, p, 1)
-    for h in VERTEX_HEXES[v]:
-        r = s.layout.terrain[h]
-        if r < 5 and s.bank[r]:
-            gain(s, p, one(r))
+    setup_payout(s, p, v)
     s.setup_vertex = v
     s.phase = SETUP_ROAD
 
