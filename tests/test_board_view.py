@@ -62,3 +62,22 @@ def test_draws_count_and_client_ready_redraws() -> None:
     for layer in view.layers:  # what a (re)connecting browser triggers, layer by layer
         layer._client_ready_callbacks()
     assert view.draw_count == 5
+
+
+def test_robber_off_the_board_is_not_drawn(monkeypatch) -> None:
+    """CK-SETUP-ROBBER: before the first attack there is no robber (hex -1) to draw."""
+    drawn: list[int] = []
+    original = board.hex_centre_xy
+
+    def spy(h: int):
+        drawn.append(h)
+        return original(h)
+
+    monkeypatch.setattr(board, "hex_centre_xy", spy)
+    BoardView(stand_in_game(robber="K"))
+    assert board.parse_hex("K") in drawn
+    drawn.clear()
+    game = stand_in_game()
+    game.state.robber = -1
+    BoardView(game)
+    assert -1 not in drawn

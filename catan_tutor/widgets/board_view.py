@@ -253,6 +253,8 @@ class BoardView:
         c.stroke_polygon(pts)
 
     def _draw_robber(self, c: Canvas, h: int) -> None:
+        if h < 0:
+            return  # C&K: the robber stays off the board until the first attack
         cx, cy = board.hex_centre_xy(h)
         offset = style.ROBBER_OFFSET if self.game.layout.numbers[h] else 0.0
         x, y = self.vp.px((cx - offset, cy + 0.05))
