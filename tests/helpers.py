@@ -34,3 +34,53 @@ def assert_legal(game: Game, text, rule: str | None = None, listed: bool = True)
         assert exp.action in game.legal_actions(), f"{text!r} is not listed"
     game.play(text)
     return game
+
+
+def play(game: Game, *actions: str) -> Game:
+    """Play the actions in order; the same game back."""
+    for a in actions:
+        game.play(a)
+    return game
+
+
+def position_fields(base: Game | str, changes: dict) -> tuple[list[str], dict[str, str]]:
+    """``base``'s position text split into its head and fields, ``changes`` applied."""
+    text = base.position() if isinstance(base, Game) else base
+    words = text.split()
+    head, f = words[:2], dict(w.split("=", 1) for w in words[2:])
+    f.update({k: str(v) for k, v in changes.items()})
+    return head, f
+
+
+def from_fields(head: list[str], f: dict[str, str]) -> Game:
+    return Game.from_position(" ".join([*head, *(f"{k}={v}" for k, v in f.items())]))
+
+
+def conserve_bank(f: dict[str, str]) -> None:
+    """The bank recomputed from the hands: 19 of each resource, 12 of each commodity."""
+    hs = [[int(x) for x in h.split(",")] for h in f["hands"].split("/")]
+    f["bank"] = ",".join(str((19 if r < 5 else 12) - sum(h[r] for h in hs))
+                         for r in range(len(hs[0])))
+
+
+def conserve_ck(f: dict[str, str], *, bank: bool, decks: bool) -> None:
+    """Make edited C&K position fields add up again: the bank from the hands (19 of each
+    resource, 12 of each commodity) and/or the decks' unseen counts from the progress hands
+    and VP cards (empty queues; laid-out VP cards are Printing first)."""
+    from collections import Counter
+
+    from catan_tutor.progress_cards import CARDS, COUNT, DECK_KINDS
+
+    if bank:
+        conserve_bank(f)
+    if decks:
+        held = Counter(c for part in f["phand"].split("/") if part != "-"
+                       for c in part.split(","))
+        left = [COUNT[k] - held[CARDS[k]] for k in range(len(CARDS))]
+        laid = sum(int(x) for x in f["pvp"].split(","))
+        for k in (CARDS.index("printing"), CARDS.index("constitution")):
+            take = min(laid, left[k])
+            left[k] -= take
+            laid -= take
+        f["pdecks"] = "/".join(",".join(str(left[k]) for k in DECK_KINDS[t]) + ":-"
+                               for t in range(3))

@@ -14,7 +14,7 @@ import inspect
 from collections import Counter
 
 import pytest
-from helpers import assert_illegal, assert_legal
+from helpers import assert_illegal, assert_legal, conserve_bank, from_fields, play, position_fields
 
 from catan_tutor import BEGINNER, CHANCE, Game, PositionError, new_game
 from catan_tutor.board import (
@@ -43,12 +43,6 @@ DEV_DECK = (14, 5, 2, 2, 2)
 
 
 # ---------------------------------------------------------------- helpers
-def play(game: Game, *actions: str) -> Game:
-    for a in actions:
-        game.play(a)
-    return game
-
-
 def opening() -> Game:
     """The fixed opening played out; P1 is to roll in turn 1."""
     return play(new_game("base-2p", players=2), *OPENING)
@@ -78,18 +72,14 @@ def hands(p1=ZERO, p2=ZERO) -> str:
 def load(base: Game | str, **changes) -> Game:
     """``base``'s position with some fields replaced. The bank is recomputed from the hands
     (19 cards per resource) and the deck from played Knights and held cards, unless given."""
-    text = base.position() if isinstance(base, Game) else base
-    words = text.split()
-    head, f = words[:2], dict(w.split("=", 1) for w in words[2:])
-    f.update({k: str(v) for k, v in changes.items()})
+    head, f = position_fields(base, changes)
     if "hands" in changes and "bank" not in changes:
-        hs = [[int(x) for x in h.split(",")] for h in f["hands"].split("/")]
-        f["bank"] = ",".join(str(19 - sum(h[r] for h in hs)) for r in range(5))
+        conserve_bank(f)
     if ("knights" in changes or "dev" in changes) and "deck" not in changes:
         held = [sum(int(d.split(",")[c]) for d in f["dev"].split("/")) for c in range(5)]
         held[0] += sum(int(k) for k in f["knights"].split(","))
         f["deck"] = ",".join(str(DEV_DECK[c] - held[c]) for c in range(5))
-    return Game.from_position(" ".join([*head, *(f"{k}={v}" for k, v in f.items())]))
+    return from_fields(head, f)
 
 
 def main_game(**changes) -> Game:

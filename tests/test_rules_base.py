@@ -14,7 +14,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from helpers import assert_illegal, assert_legal
+from helpers import assert_illegal, assert_legal, conserve_bank, from_fields, play, position_fields
 
 from catan_tutor import (
     CHANCE,
@@ -71,12 +71,6 @@ START_HANDS4 = [(1, 1, 0, 1, 0), (1, 1, 0, 0, 1), (1, 1, 0, 0, 1), (0, 0, 1, 2, 
 
 
 # ---------------------------------------------------------------- helpers
-def play(game: Game, *actions: str) -> Game:
-    for a in actions:
-        game.play(a)
-    return game
-
-
 def setup_game(players: int = 4) -> Game:
     """The fixed opening played out; P1 is to roll in turn 1."""
     return play(new_game("base", players=players), *(SETUP4 if players == 4 else SETUP3))
@@ -98,14 +92,10 @@ def hands_text(*hands) -> str:
 def load(base: Game | str, **changes) -> Game:
     """``base``'s position with some fields replaced. Given hands, the bank is recomputed so
     that every resource has 19 cards (BASE-COMP-CARDS)."""
-    text = base.position() if isinstance(base, Game) else base
-    words = text.split()
-    head, f = words[:2], dict(w.split("=", 1) for w in words[2:])
-    f.update({k: str(v) for k, v in changes.items()})
+    head, f = position_fields(base, changes)
     if "hands" in changes and "bank" not in changes:
-        hs = [[int(x) for x in h.split(",")] for h in f["hands"].split("/")]
-        f["bank"] = ",".join(str(19 - sum(h[r] for h in hs)) for r in range(5))
-    return Game.from_position(" ".join([*head, *(f"{k}={v}" for k, v in f.items())]))
+        conserve_bank(f)
+    return from_fields(head, f)
 
 
 def main_game(players: int = 4, base: Game | None = None, **changes) -> Game:

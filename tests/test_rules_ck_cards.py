@@ -19,11 +19,10 @@ coin.
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 
 import pytest
-from helpers import assert_illegal, assert_legal
+from helpers import assert_illegal, assert_legal, conserve_ck, from_fields, play
 
 from catan_tutor import Game, new_game
 from catan_tutor.actions import HarborOffer, PlayProgress
@@ -42,12 +41,6 @@ OPENING = (
 
 
 # ---------------------------------------------------------------- helpers
-def play(game: Game, *actions: str) -> Game:
-    for a in actions:
-        game.play(a)
-    return game
-
-
 @lru_cache(maxsize=1)
 def opening_text() -> str:
     return play(new_game("ck", players=3, preview=True), *OPENING).position()
@@ -78,22 +71,8 @@ def load(**changes) -> Game:
     head, f = words[:2], dict(w.split("=", 1) for w in words[2:])
     f["hands"] = hands()
     f.update({k: str(v) for k, v in changes.items()})
-    if "bank" not in changes:
-        hs = [[int(x) for x in h.split(",")] for h in f["hands"].split("/")]
-        f["bank"] = ",".join(str((19 if r < 5 else 12) - sum(h[r] for h in hs))
-                             for r in range(8))
-    if "pdecks" not in changes:
-        held = Counter(c for part in f["phand"].split("/") if part != "-"
-                       for c in part.split(","))
-        left = [COUNT[k] - held[CARDS[k]] for k in range(len(CARDS))]
-        laid = sum(int(x) for x in f["pvp"].split(","))
-        for k in (card("printing"), card("constitution")):
-            take = min(laid, left[k])
-            left[k] -= take
-            laid -= take
-        f["pdecks"] = "/".join(",".join(str(left[k]) for k in DECK_KINDS[t]) + ":-"
-                               for t in range(3))
-    return Game.from_position(" ".join([*head, *(f"{k}={v}" for k, v in f.items())]))
+    conserve_ck(f, bank="bank" not in changes, decks="pdecks" not in changes)
+    return from_fields(head, f)
 
 
 def main_game(**changes) -> Game:

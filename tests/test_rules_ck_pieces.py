@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from helpers import assert_illegal, assert_legal
+from helpers import assert_illegal, assert_legal, from_fields, play
 
 from catan_tutor import Game, new_game
 from catan_tutor.board import parse_vertex
@@ -33,12 +33,6 @@ KNIGHT_SETTLEMENTS = "H8/L4,D4/Q6"
 
 
 # ---------------------------------------------------------------- helpers
-def play(game: Game, *actions: str) -> Game:
-    for a in actions:
-        game.play(a)
-    return game
-
-
 @lru_cache(maxsize=1)
 def opening_text() -> str:
     return play(new_game("ck", players=3, preview=True), *OPENING).position()
@@ -73,7 +67,7 @@ def load(base: Game | str | None = None, **changes) -> Game:
         hs = [[int(x) for x in h.split(",")] for h in f["hands"].split("/")]
         f["bank"] = ",".join(str((19 if r < 5 else 12) - sum(h[r] for h in hs))
                              for r in range(8))
-    return Game.from_position(" ".join([*head, *(f"{k}={v}" for k, v in f.items())]))
+    return from_fields(head, f)
 
 
 def main_game(**changes) -> Game:

@@ -22,7 +22,7 @@ import json
 from collections import Counter
 
 import pytest
-from helpers import assert_illegal, assert_legal
+from helpers import assert_illegal, assert_legal, conserve_ck, from_fields, play, position_fields
 
 from catan_tutor import BEGINNER, CHANCE, Game, new_game
 from catan_tutor.actions import (
@@ -56,12 +56,6 @@ def card(name: str) -> int:
     return CARDS.index(name)
 
 
-def play(game: Game, *actions: str) -> Game:
-    for a in actions:
-        game.play(a)
-    return game
-
-
 def opening() -> Game:
     """The fixed opening played out; P1 is to roll in turn 1."""
     return play(new_game("ck", players=3, preview=True), *OPENING)
@@ -90,26 +84,10 @@ def load(base: Game | str, **changes) -> Game:
     Given hands, the bank is recomputed (19 of each resource, 12 of each commodity); given
     progress hands or VP cards, the decks' unseen counts are recomputed (empty queues) so that
     all 54 progress cards are accounted for (VP cards laid out: Printing first)."""
-    text = base.position() if isinstance(base, Game) else base
-    words = text.split()
-    head, f = words[:2], dict(w.split("=", 1) for w in words[2:])
-    f.update({k: str(v) for k, v in changes.items()})
-    if "hands" in changes and "bank" not in changes:
-        hs = [[int(x) for x in h.split(",")] for h in f["hands"].split("/")]
-        f["bank"] = ",".join(str((19 if r < 5 else 12) - sum(h[r] for h in hs))
-                             for r in range(8))
-    if ("phand" in changes or "pvp" in changes) and "pdecks" not in changes:
-        held = Counter(c for part in f["phand"].split("/") if part != "-"
-                       for c in part.split(","))
-        left = [COUNT[k] - held[CARDS[k]] for k in range(len(CARDS))]
-        laid = sum(int(x) for x in f["pvp"].split(","))
-        for k in (card("printing"), card("constitution")):
-            take = min(laid, left[k])
-            left[k] -= take
-            laid -= take
-        f["pdecks"] = "/".join(",".join(str(left[k]) for k in DECK_KINDS[t]) + ":-"
-                               for t in range(3))
-    return Game.from_position(" ".join([*head, *(f"{k}={v}" for k, v in f.items())]))
+    head, f = position_fields(base, changes)
+    conserve_ck(f, bank="hands" in changes and "bank" not in changes,
+                decks=("phand" in changes or "pvp" in changes) and "pdecks" not in changes)
+    return from_fields(head, f)
 
 
 def main_game(**changes) -> Game:

@@ -14,7 +14,7 @@ Beginner pips used below: B 1, D 1, E 5, F 3, H 4, I 2, K 2, L 5, M 5, N 2, O 3,
 from __future__ import annotations
 
 import pytest
-from helpers import assert_illegal, assert_legal
+from helpers import assert_illegal, assert_legal, conserve_bank, from_fields, play, position_fields
 
 from catan_tutor import CHANCE, Game, PositionError, new_game
 from catan_tutor.actions import Bid, MoveRobber, Pass
@@ -40,12 +40,6 @@ P2_ROAD6 = "S5,S3,P5,P3,L5,L3"
 
 
 # ---------------------------------------------------------------- helpers
-def play(game: Game, *actions: str) -> Game:
-    for a in actions:
-        game.play(a)
-    return game
-
-
 def setup_game() -> Game:
     """The fixed opening played out; P1 is to roll in turn 1."""
     return play(new_game("base-dummy", players=2), *SETUP2)
@@ -58,14 +52,10 @@ def hands_text(p1=NONE, p2=NONE, d=D_START) -> str:
 def load(base: Game | str, **changes) -> Game:
     """``base``'s position with some fields replaced. Given hands, the bank is recomputed so
     that every resource has 19 cards, D's hand included (BASE-COMP-CARDS)."""
-    text = base.position() if isinstance(base, Game) else base
-    words = text.split()
-    head, f = words[:2], dict(w.split("=", 1) for w in words[2:])
-    f.update({k: str(v) for k, v in changes.items()})
+    head, f = position_fields(base, changes)
     if "hands" in changes and "bank" not in changes:
-        hs = [[int(x) for x in h.split(",")] for h in f["hands"].split("/")]
-        f["bank"] = ",".join(str(19 - sum(h[r] for h in hs)) for r in range(5))
-    return Game.from_position(" ".join([*head, *(f"{k}={v}" for k, v in f.items())]))
+        conserve_bank(f)
+    return from_fields(head, f)
 
 
 def blank(**changes) -> Game:
