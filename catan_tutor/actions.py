@@ -27,6 +27,7 @@ from .board import (
     parse_vertex,
 )
 from .errors import NotationError
+from .progress_cards import ALIASES, CARDS, SCHEMA
 
 DEV_CARDS = ("knight", "vp", "roadbuilding", "plenty", "monopoly")
 KNIGHT, VP, ROAD_BUILDING, PLENTY, MONOPOLY = range(5)
@@ -405,8 +406,6 @@ class DrawProgress(Chance):
     card: int
 
     def __str__(self) -> str:
-        from .progress_cards import CARDS
-
         return f"progress {TRACK_NAMES[self.track]} {CARDS[self.card]}"
 
 
@@ -578,8 +577,6 @@ class DiscardProgress(Action):
     card: int
 
     def __str__(self) -> str:
-        from .progress_cards import CARDS
-
         return f"{seat(self.player)} discard-progress {CARDS[self.card]}"
 
 
@@ -603,8 +600,6 @@ class PlayProgress(Action):
     args: tuple = ()
 
     def __str__(self) -> str:
-        from .progress_cards import CARDS, SCHEMA
-
         name = CARDS[self.card] if 0 <= self.card < len(CARDS) else f"?{self.card}"
         words = [seat(self.player), "play", name]
         for kind, x in zip(SCHEMA.get(name, ()), self.args, strict=False):
@@ -619,18 +614,12 @@ class PlayProgress(Action):
         return " ".join(words)
 
 
-def _progress_name(k: int) -> str:
-    from .progress_cards import CARDS
-
-    return CARDS[k]
-
-
 _ARG_TEXT = {
     "die": str, "track": lambda t: TRACK_NAMES[t], "vertex": lambda v: VERTEX_LABELS[v],
     "hex": lambda h: HEX_NAMES[h], "resource": lambda r: RESOURCES[r],
     "edge": lambda e: EDGE_LABELS[e],
     "commodity": lambda c: CARD_NAMES[c], "kind": lambda c: CARD_NAMES[c], "seat": seat,
-    "card": _progress_name,
+    "card": lambda k: CARDS[k],
 }  # fmt: skip
 
 
@@ -665,8 +654,6 @@ class _Reader:
         return TRACK_NAMES.index(tok)
 
     def progress_card(self) -> int:
-        from .progress_cards import ALIASES
-
         tok = self.next("a progress card").lower()
         if tok not in ALIASES:
             raise self.fail(f"{tok!r} is not a progress card")
@@ -894,8 +881,6 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
 
 
 def _parse_play(r: _Reader, p: int) -> PlayProgress:
-    from .progress_cards import CARDS, SCHEMA
-
     card = r.progress_card()
     schema = SCHEMA.get(CARDS[card])
     if schema is None:

@@ -351,8 +351,8 @@ def decode(text: str) -> tuple[str, State]:
     s.deck = tuple(F.ints("deck", 5))
     s.deck_top = tuple(F.names("top", DEV_CARDS))
     kinds = 8 if rules.cities_knights else 5
-    s.hands = tuple(tuple(_five(F, "hands", part, kinds)) for part in F.per_seat("hands"))
-    s.dev = tuple(tuple(_five(F, "dev", part)) for part in F.per_seat("dev"))
+    s.hands = tuple(tuple(_counts(F, "hands", part, kinds)) for part in F.per_seat("hands"))
+    s.dev = tuple(tuple(_counts(F, "dev", part)) for part in F.per_seat("dev"))
     s.newdev = tuple(F.ints("newdev", 5))
     s.knights = tuple(F.ints("knights", len(F.parties)))
     s.dev_played = F.int("played", 0, 1) == 1
@@ -590,13 +590,13 @@ def _read_bid(F: _Fields, part: str):
     if part == "pass":
         return ()
     give, _, get = part.partition(":")
-    counts = _five(F, "bids", give)
+    counts = _counts(F, "bids", give)
     if get not in RESOURCES:
         raise F.bad("bids", f"{get!r} is not a resource")
     return (tuple(counts), RESOURCES.index(get))
 
 
-def _five(F: _Fields, key: str, part: str, n: int = 5) -> list[int]:
+def _counts(F: _Fields, key: str, part: str, n: int = 5) -> list[int]:
     try:
         xs = [int(x) for x in part.split(",")]
     except ValueError:

@@ -50,7 +50,3 @@ SCHEMA = {
 }  # fmt: skip
 PLAYABLE = frozenset(ALIASES[name] for name in SCHEMA)
 
-
-def card_kind(text: str) -> int:
-    """The card kind named ``text`` (003 names or 001 aliases); raises KeyError."""
-    return ALIASES[text.lower()]

@@ -27,6 +27,7 @@ DEV_DIE = "dev-die"  # base-dummy: does the dummy play a card? (chance)
 CARD_DIE = "card-die"  # base-dummy: which card (chance)
 RESOURCE_DIE = "resource-die"  # base-dummy: the dummy's monopoly resource (chance)
 END = "end"  # transient: the current turn ends now (never stored)
+RESOLVE = "resolve"  # transient, C&K: the event die's consequences go on (never stored)
 # Cities & Knights
 PROGRESS_DRAW = "progress-draw"  # a progress card is drawn (chance)
 PILLAGE = "pillage"  # players choose the city the barbarians pillage

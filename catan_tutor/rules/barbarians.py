@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..actions import ChooseDeck, Pillage, make, seat
 from ..board import VERTEX_LABELS
-from ..state import DEFENDER_DECK, PILLAGE, State, tadd, tset
+from ..state import DEFENDER_DECK, PILLAGE, RESOLVE, State, tadd, tset
 from .common import Reason
 from .improvements import free_cities
 from .knights import strength
@@ -93,10 +93,10 @@ def check_pillage(s: State, a: Pillage) -> Reason | None:
     return None
 
 
-def apply_pillage(s: State, a: Pillage, then: str) -> None:
+def apply_pillage(s: State, a: Pillage) -> None:
     pillage_city(s, a.player, a.vertex)
     s.pillage = s.pillage[1:]
-    s.phase = then
+    s.phase = RESOLVE
 
 
 def pillage_options(s: State) -> list[Pillage]:
@@ -115,9 +115,9 @@ def check_deck(s: State, a: ChooseDeck) -> Reason | None:
     return None
 
 
-def apply_deck(s: State, a: ChooseDeck, then: str) -> None:
+def apply_deck(s: State, a: ChooseDeck) -> None:
     s.draws = ((a.player, a.track), *s.draws[1:])
-    s.phase = then
+    s.phase = RESOLVE
 
 
 def deck_options(s: State) -> list[ChooseDeck]:

@@ -12,6 +12,7 @@ from ..state import (
     PILLAGE,
     PROGRESS_DISCARD,
     PROGRESS_DRAW,
+    RESOLVE,
     ROBBER,
     SETUP_ROAD,
     SETUP_SETTLE,
@@ -24,7 +25,6 @@ from .building import distance_ok, setup_payout
 from .common import Reason, gain, one, setup_order
 from .production import produce, start_seven
 
-RESOLVE = "resolve"  # transient: the event die's consequences are being worked off
 SCIENCE = 0
 _DIE_FACES = {d: [(make(Die, d, v), 1) for v in range(1, 7)] for d in DICE}
 _EVENT = [(make(EventDie, f), 3 if f == "ship" else 1) for f in EVENT_FACES]

@@ -4,8 +4,8 @@ CK-PROGRESS-*). Playing the cards' effects lives with their rule areas."""
 from __future__ import annotations
 
 from ..actions import DiscardProgress, DrawProgress, make, seat
-from ..progress_cards import CARDS, COUNT, DECK_KINDS, DECK_OF, TRACKS, VP_CARDS
-from ..state import MAIN, PROGRESS_DISCARD, State, tadd, tset
+from ..progress_cards import CARDS, COUNT, DECK_KINDS, DECK_OF, VP_CARDS
+from ..state import MAIN, PROGRESS_DISCARD, RESOLVE, State, tadd, tset
 from .common import Reason
 
 HAND_LIMIT = 4
@@ -44,7 +44,7 @@ def draw_outcomes(s: State) -> list[tuple[DrawProgress, int]]:
     return [(make(DrawProgress, t, queue[0]), 1)]
 
 
-def apply_draw(s: State, a: DrawProgress, then: str) -> None:
+def apply_draw(s: State, a: DrawProgress) -> None:
     p, t = s.draws[0]
     counts, queue = s.pdecks[t]
     if sum(counts):
@@ -59,7 +59,7 @@ def apply_draw(s: State, a: DrawProgress, then: str) -> None:
         s.phand = tset(s.phand, p, tuple(sorted((*s.phand[p], a.card))))
         if p != s.active and len(s.phand[p]) > HAND_LIMIT:
             s.pdiscards += (p,)
-    s.phase = then
+    s.phase = RESOLVE
 
 
 def put_under(s: State, card: int) -> None:
@@ -87,7 +87,7 @@ def check_discard(s: State, a: DiscardProgress) -> Reason | None:
     return None
 
 
-def apply_discard(s: State, a: DiscardProgress, then: str) -> None:
+def apply_discard(s: State, a: DiscardProgress) -> None:
     p = a.player
     hand = list(s.phand[p])
     hand.remove(a.card)
@@ -95,7 +95,7 @@ def apply_discard(s: State, a: DiscardProgress, then: str) -> None:
     put_under(s, a.card)
     if s.phase == PROGRESS_DISCARD and len(hand) <= HAND_LIMIT:
         s.pdiscards = s.pdiscards[1:]
-        s.phase = then
+        s.phase = RESOLVE
 
 
 def discard_options(s: State, p: int) -> list[DiscardProgress]:
@@ -111,6 +111,3 @@ def over_limit(s: State, p: int) -> Reason | None:
                       "cards: play or discard down to 4 before ending the turn.")
     return None
 
-
-def track_name(t: int) -> str:
-    return TRACKS[t]

@@ -59,10 +59,6 @@ FIELDS, MOUNTAINS = 3, 4
 _BIG_NUMBERS = (2, 6, 8, 12)
 
 
-def _card(name: str) -> int:
-    return CARDS.index(name)
-
-
 def check_play(s: State, a: PlayProgress) -> Reason | None:
     p, card = a.player, a.card
     if not 0 <= card < len(CARDS) or card not in PLAYABLE:

@@ -68,6 +68,7 @@ from ..state import (
     PROGRESS_DISCARD,
     PROGRESS_DRAW,
     RELOCATE,
+    RESOLVE,
     ROLLOFF,
     SABOTAGE,
     SETUP_ROAD,
@@ -77,7 +78,6 @@ from ..state import (
 )  # fmt: skip
 from .base import BaseRules
 
-RESOLVE = ck_turn.RESOLVE
 _DEV_KINDS = (BuyDev, PlayKnight, PlayRoadBuilding, PlayPlenty, PlayMonopoly)
 
 
@@ -126,18 +126,17 @@ class CKRules(BaseRules):
             Pass: _check_pass, HarborOffer: progress_play.check_harbor_offer,
             ReturnCommodity: progress_play.check_return,
         }  # fmt: skip
-        then = RESOLVE
         self.applies |= {
             BuildCity: self._apply_city, Die: self._apply_die, EventDie: ck_turn.apply_event,
-            DrawProgress: lambda s, a: progress.apply_draw(s, a, then),
+            DrawProgress: progress.apply_draw,
             Recruit: knights.apply_recruit, Promote: knights.apply_promote,
             Activate: knights.apply_activate, MoveKnight: knights.apply_move,
             ChaseRobber: knights.apply_chase, Relocate: knights.apply_relocate,
             BuildWall: improvements.apply_wall, Improve: improvements.apply_improve,
-            Pillage: lambda s, a: barbarians.apply_pillage(s, a, then),
-            ChooseDeck: lambda s, a: barbarians.apply_deck(s, a, then),
+            Pillage: barbarians.apply_pillage,
+            ChooseDeck: barbarians.apply_deck,
             Aqueduct: ck_turn.apply_aqueduct,
-            DiscardProgress: lambda s, a: progress.apply_discard(s, a, then),
+            DiscardProgress: progress.apply_discard,
             EndTurn: self._apply_end, PlayProgress: progress_play.apply_play,
             Gift: progress_play.apply_gift, Desert: progress_play.apply_desert,
             PlaceDeserter: progress_play.apply_deserter,
