@@ -51,6 +51,16 @@ def seat(p: int) -> str:
     return f"P{p + 1}"
 
 
+def neutral_arg(i: int) -> int:
+    """How a card argument names neutral ``i`` (0: N1, 1: N2): -2, -3 (-1 means none)."""
+    return -2 - i
+
+
+def party_text(x: int) -> str:
+    """A card's target party: P1.. for a seat, N1/N2 for a neutral (see ``neutral_arg``)."""
+    return f"N{-1 - x}" if x <= -2 else seat(x)
+
+
 def bundle_text(b: Bundle) -> str:
     return ", ".join(f"{n} {CARD_NAMES[r]}" for r, n in enumerate(b) if n) or "nothing"
 
@@ -328,16 +338,48 @@ class NeutralRoad(Action):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class NeutralKnight(Action):
+    """The mirrored basic knight a recruiter places for neutral ``neutral`` (CK2P-NEUTRAL-*)."""
+
+    player: int
+    neutral: int
+    vertex: int
+
+    def __str__(self) -> str:
+        where = VERTEX_LABELS[self.vertex]
+        return f"{seat(self.player)} neutral N{self.neutral + 1} knight {where}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class NeutralPromote(Action):
+    """The mirrored promotion of neutral ``neutral``'s basic knight on ``vertex`` to strong."""
+
+    player: int
+    neutral: int
+    vertex: int
+
+    def __str__(self) -> str:
+        where = VERTEX_LABELS[self.vertex]
+        return f"{seat(self.player)} neutral N{self.neutral + 1} promote {where}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class ForcedTrade(Action):
-    """Token action: take ``take`` from the opponent, give back ``give`` (2P-TOKEN-FORCED-TRADE)."""
+    """Token action: take ``take`` from the opponent, give back ``give`` (2P-TOKEN-FORCED-TRADE).
+
+    ``commodities``: announced as a trade over all hand cards at double price
+    (``force all``, CK2P-TOKEN-FORCED-TRADE); else resources only.
+    """
 
     player: int
     take: Bundle
     give: Bundle
+    commodities: bool = False
 
     def __str__(self) -> str:
         take, give = bundle_text(self.take), bundle_text(self.give)
-        return f"{seat(self.player)} force take {take} give {give}"
+        word = "force all" if self.commodities else "force"
+        return f"{seat(self.player)} {word} take {take} give {give}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -468,6 +510,13 @@ class Desert(KnightAt):
     """Treason's victim removes their knight on ``vertex`` (CK-PC-TREASON)."""
 
     word = "desert"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class RemoveKnight(KnightAt):
+    """Take one's own knight off the board for 1-3 tokens (CK2P-TOKEN-KNIGHT-REMOVE)."""
+
+    word = "remove-knight"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -607,7 +656,7 @@ class PlayProgress(Action):
                 if isinstance(x, tuple):
                     if sum(x):
                         words.append(bundle_text(x))
-                elif x >= 0:
+                elif x >= 0 or (x <= -2 and kind == "party"):
                     words.append(_ARG_TEXT[kind.rstrip("?")](x))
             except (IndexError, KeyError, TypeError):
                 words.append(f"?{x}")  # out of range: printed as given, refused by the check
@@ -619,6 +668,7 @@ _ARG_TEXT = {
     "hex": lambda h: HEX_NAMES[h], "resource": lambda r: RESOURCES[r],
     "edge": lambda e: EDGE_LABELS[e],
     "commodity": lambda c: CARD_NAMES[c], "kind": lambda c: CARD_NAMES[c], "seat": seat,
+    "party": party_text,
     "card": lambda k: CARDS[k],
 }  # fmt: skip
 
@@ -706,6 +756,14 @@ class _Reader:
         if not m or not 1 <= int(m.group(1)) <= self.seats:
             raise self.fail(f"{tok!r} is not a seat (P1..P{self.seats})")
         return int(m.group(1)) - 1
+
+    def party(self) -> int:
+        """A seat, or a neutral N1/N2 (as ``neutral_arg``)."""
+        tok = self.tokens[self.i] if self.more() else ""
+        if tok.upper() in ("N1", "N2"):
+            self.i += 1
+            return neutral_arg(int(tok[1]) - 1)
+        return self.seat()
 
     def bundle(self, stop: str | None = None) -> Bundle:
         """Reads ``2 brick, 1 ore`` (a bare resource counts 1) up to the word ``stop``."""
@@ -820,7 +878,7 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
             raise r.fail("expected 'for'")
         return Offer(p, to, give, r.bundle())
     at = {"recruit": Recruit, "promote": Promote, "activate": Activate, "wall": BuildWall,
-          "lose": Pillage, "relocate": Relocate, "desert": Desert}
+          "lose": Pillage, "relocate": Relocate, "desert": Desert, "remove-knight": RemoveKnight}
     if word in at:
         return at[word](p, r.label(parse_vertex, "a vertex"))
     if word == "move":
@@ -845,17 +903,21 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         tok = r.next("a neutral like N1").upper()
         if tok not in ("N1", "N2"):
             raise r.fail(f"{tok!r} is not a neutral (N1, N2)")
-        what = r.next("'settle' or 'road'").lower()
-        if what == "settle":
-            return NeutralSettle(p, int(tok[1]) - 1, r.label(parse_vertex, "a vertex"))
+        what = r.next("'settle', 'road', 'knight' or 'promote'").lower()
+        at = {"settle": NeutralSettle, "knight": NeutralKnight, "promote": NeutralPromote}
+        if what in at:
+            return at[what](p, int(tok[1]) - 1, r.label(parse_vertex, "a vertex"))
         if what == "road":
             return NeutralRoad(p, int(tok[1]) - 1, r.label(parse_edge, "an edge"))
-        raise r.fail(f"a neutral builds a settlement or a road, not {what!r}")
+        raise r.fail(f"a neutral gets a settlement, road, knight or promotion, not {what!r}")
     if word == "force":
+        every = r.more() and r.tokens[r.i].lower() == "all"
+        if every:
+            r.i += 1
         r.word("take")
         take = r.bundle(stop="give")
         r.word("give")
-        return ForcedTrade(p, take, r.bundle())
+        return ForcedTrade(p, take, r.bundle(), every)
     if word == "return":
         tok = r.next("'knight' or a commodity").lower()
         if tok == "knight":
@@ -914,6 +976,8 @@ def _parse_play(r: _Reader, p: int) -> PlayProgress:
             args.append(c)
         elif kind == "seat":
             args.append(r.seat())
+        elif kind == "party":
+            args.append(r.party())
         elif kind == "card":
             args.append(r.progress_card())
         else:

@@ -90,6 +90,25 @@ def variant_keys(rules) -> tuple[str, ...]:
     return KEYS + tuple(k for flag, ks in EXTRA_KEYS.items() if getattr(rules, flag) for k in ks)
 
 
+def _neutral_due_text(due: tuple) -> str:
+    """OWED:PHASE:BUILT, with :MORE when more neutral promotions follow (Smithing)."""
+    if not due:
+        return "-"
+    return ":".join(due[:3]) + (f":{due[3]}" if due[3] else "")
+
+
+def _read_neutral_due(F: _Fields, rules) -> tuple:
+    parts = F.f["nb"].split(":")
+    kinds = ("settle", "road", "knight", "promote") if rules.cities_knights else ("settle", "road")
+    more = parts[3] if len(parts) == 4 else "0"
+    if (len(parts) not in (3, 4) or parts[0] not in kinds or parts[1] not in PHASES
+            or parts[2] not in kinds or more not in ("0", "1")):
+        raise F.bad("nb", "expected OWED:PHASE:BUILT[:MORE], e.g. road:main:settle")
+    if parts[0] != parts[2] and parts[0] != "road":
+        raise F.bad("nb", f"a neutral {parts[0]} is owed only for a {parts[0]}")
+    return (*parts[:3], int(more))
+
+
 def _ints(xs) -> str:
     return ",".join(map(str, xs)) or "-"
 
@@ -155,7 +174,7 @@ def encode(rules, s: State) -> str:
         "tokused": str(int(s.token_used)),
         "kret": str(int(s.knight_returned)),
         "sums": _ints(s.sums),
-        "nb": ":".join(s.neutral_due) or "-",
+        "nb": _neutral_due_text(s.neutral_due),
         "droad": str(s.road_len[s.dummy]) if s.dummy >= 0 else "-",
         "bids": "/".join(_bid_text(b) for b in s.bids) or "-",
         "tb": _tiebreak_text(s),
@@ -427,11 +446,7 @@ def _decode_extras(F: _Fields, s: State) -> None:
         if len(s.sums) > 2 or any(not 2 <= x <= 12 for x in s.sums):
             raise F.bad("sums", "at most two sums of 2..12")
     if rules.neutrals and F.f["nb"] != "-":
-        parts = F.f["nb"].split(":")
-        if (len(parts) != 3 or parts[0] not in ("settle", "road") or parts[1] not in PHASES
-                or parts[2] not in ("settle", "road")):
-            raise F.bad("nb", "expected OWED:PHASE:BUILT, e.g. road:main:settle")
-        s.neutral_due = tuple(parts)
+        s.neutral_due = _read_neutral_due(F, rules)
     if rules.has_dummy:
         if F.f["bids"] != "-":
             s.bids = tuple(_read_bid(F, part) for part in F.f["bids"].split("/"))

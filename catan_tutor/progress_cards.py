@@ -36,8 +36,8 @@ ALIASES = {name: k for k, name in enumerate(CARDS)} | {
 VP_CARDS = frozenset((CARDS.index("printing"), CARDS.index("constitution")))
 
 # What a played card names, in its notation order ("?": may be left out, stored as -1):
-# die face, track, vertex, hex, resource, commodity, card kind (any of 8), seat,
-# progress card, bundle of hand cards.
+# die face, track, vertex, hex, resource, commodity, card kind (any of 8), seat, party
+# (a seat or, in ck-2p, a neutral N1/N2), progress card, bundle of hand cards.
 SCHEMA = {
     "alchemy": ("die", "die"), "crane": ("track", "vertex?"), "engineering": ("vertex",),
     "invention": ("hex", "hex"), "irrigation": (), "mining": (), "medicine": ("vertex",),
@@ -45,7 +45,7 @@ SCHEMA = {
     "merchant-fleet": ("kind",), "resource-monopoly": ("resource",),
     "trade-monopoly": ("commodity",), "encouragement": (), "espionage": ("seat", "card?"),
     "guild-dues": ("seat?", "bundle?"), "intrigue": ("vertex",), "sabotage": (),
-    "wedding": (), "taxation": ("hex",), "diplomacy": ("edge", "edge?"), "treason": ("seat",),
+    "wedding": (), "taxation": ("hex",), "diplomacy": ("edge", "edge?"), "treason": ("party",),
     "commercial-harbor": (),
 }  # fmt: skip
 PLAYABLE = frozenset(ALIASES[name] for name in SCHEMA)

@@ -169,9 +169,9 @@ class Extras:
         self.tokens = (0,) * m  # trade tokens held (2P-TOKEN-*); empty supply when unused
         self.token_supply = 0
         self.token_used = False  # a token action was taken this turn
-        self.knight_returned = False  # a Knight card was handed back this turn
-        self.sums: tuple[int, ...] = ()  # production sums rolled this turn (2P-ROLL-TWICE)
-        self.neutral_due: tuple = ()  # (piece owed, phase to return to, piece built)
+        self.knight_returned = False  # a Knight card (ck-2p: a knight) was cashed in this turn
+        self.sums: tuple[int, ...] = ()  # production sums (2P-ROLL-TWICE); ck-2p (x, x): reroll
+        self.neutral_due: tuple = ()  # (piece owed, phase to return to, piece built, more)
         self.bids: tuple = ()  # per player: None (no answer yet), () (pass) or (give, get)
         self.tiebreak: tuple = ()  # (purpose, candidates, totals) of a die roll-off
         # Cities & Knights (empty in other variants)

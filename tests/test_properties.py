@@ -49,6 +49,8 @@ from catan_tutor.actions import (
     Improve,
     MoveKnight,
     MoveRobber,
+    NeutralKnight,
+    NeutralPromote,
     NeutralRoad,
     NeutralSettle,
     Offer,
@@ -63,6 +65,7 @@ from catan_tutor.actions import (
     Promote,
     Recruit,
     Relocate,
+    RemoveKnight,
     ReturnKnight,
     RobberHome,
     Roll,
@@ -88,7 +91,7 @@ ACTION_CLASSES = (
     Discard, BankTrade, Offer, Accept, Decline, EndTurn, NeutralSettle, NeutralRoad, ForcedTrade,
     RobberHome, ReturnKnight, Bid, Pass, EventDie, DrawProgress, Recruit, Promote, Activate,
     BuildWall, Pillage, Relocate, MoveKnight, ChaseRobber, Improve, ChooseDeck, Aqueduct,
-    DiscardProgress,
+    DiscardProgress, NeutralKnight, NeutralPromote, RemoveKnight,
 )  # fmt: skip
 TOKENS = 20  # 2P-SETUP-TOKENS
 
@@ -97,8 +100,9 @@ SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 # Tables: variant and number of players.
 TABLES = {"base/3": ("base", 3), "base/4": ("base", 4), "base-2p": ("base-2p", 2),
-          "base-dummy": ("base-dummy", 2), "ck/3": ("ck", 3), "ck/4": ("ck", 4)}
-PREVIEW = {"ck"}  # variants not complete yet: new_game(..., preview=True)
+          "base-dummy": ("base-dummy", 2), "ck/3": ("ck", 3), "ck/4": ("ck", 4),
+          "ck-2p": ("ck-2p", 2)}
+PREVIEW: set[str] = set()  # variants not complete yet: new_game(..., preview=True)
 tables = st.sampled_from(list(TABLES))
 public_tables = st.sampled_from([t for t, (v, _) in TABLES.items() if v not in PREVIEW])
 boards = st.sampled_from(["beginner", "variable", "variable-harbors"])
@@ -225,10 +229,13 @@ def check_pieces(g: Game) -> None:
         if p >= s.n:  # neutrals build no cities (2P-SETUP-PLAYERS); D has no pieces
             assert not cities and (p != s.dummy or not roads + settlements)
     if s.kn:  # CK-BUILD-LIMITS: 2 knights per strength, 3 walls under own cities
-        for p in range(s.n):
+        for p in range(len(s.names)):
             for level in (1, 2, 3):
                 assert sum(1 for k in s.kn if k and k[0] == p and k[1] == level) <= 2
-            assert sum(1 for v, w in enumerate(s.walls) if w and s.vowner[v] == p) <= 3
+            if p < s.n:
+                assert sum(1 for v, w in enumerate(s.walls) if w and s.vowner[v] == p) <= 3
+        # CK2P-NEUTRAL-KNIGHT-INERT, CK2P-NEUTRAL-KNIGHT-PROMOTE: never active, never mighty
+        assert all(k[1] <= 2 and not k[2] for k in s.kn if k and k[0] >= s.n)
         assert all(s.vcity[v] for v, w in enumerate(s.walls) if w)
         metros = [v for v in s.metro if v >= 0]  # CK-METRO-TAKE: one per track, on cities
         assert len(metros) == len(set(metros))
@@ -309,6 +316,8 @@ def rand_field(rng: random.Random, name: str, current, n: int, kinds: int = 5,
         return rng.randrange(9)
     if name == "kind":
         return rng.randrange(6)
+    if name == "commodities":
+        return rng.random() < 0.5
     raise AssertionError(f"no generator for field {name}")
 
 

@@ -78,9 +78,9 @@ def apply_event(s: State, a: EventDie) -> None:
     s.phase = RESOLVE
 
 
-def resolve(s: State) -> None:
+def resolve(s: State, production=None) -> None:
     """The next step of a roll: pillage choices, hand-limit discards, deck choices and draws,
-    then production (called while the phase is RESOLVE)."""
+    then ``production`` (default: ``produce_roll``); called while the phase is RESOLVE."""
     while True:
         if s.pillage:
             s.phase = PILLAGE
@@ -96,11 +96,11 @@ def resolve(s: State) -> None:
             else:
                 s.phase = PROGRESS_DRAW
         else:
-            _produce(s)
+            (production or produce_roll)(s)
         return
 
 
-def _produce(s: State) -> None:
+def produce_roll(s: State) -> None:
     """rule="CK-TURN-PRODUCTION-PHASE": a 7 or production, then science level 3 claims."""
     total = sum(s.dice)
     if total == 7:

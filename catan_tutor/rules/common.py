@@ -121,3 +121,12 @@ def actors(s: State) -> list[int]:
     if s.phase == OFFER:
         return [s.offer[0]]
     return [s.active]
+
+
+def chooser(s: State, q: int) -> int:
+    """The seat that decides for party q: q itself, or for a neutral the active player.
+
+    rule="CK2P-NEUTRAL-CHOOSER": where a displaced neutral knight goes and which neutral knight
+    deserts are chosen by the player whose action caused it.
+    """
+    return q if q < s.n else s.active

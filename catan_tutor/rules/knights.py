@@ -21,7 +21,7 @@ from ..actions import (
 from ..board import EDGE_OTHER_END, EDGE_VERTICES, HEX_NAMES, HEX_VERTICES, VERTEX_LABELS
 from ..state import MAIN, RELOCATE, STEAL, State, tset
 from . import awards
-from .common import Reason, cost_reason, occupancy, pay
+from .common import Reason, chooser, cost_reason, occupancy, pay
 from .robber import victims
 
 KNIGHT_COST = (0, 0, 1, 0, 1)  # rule="CK-BUILD-COSTS": recruit or promote: wool + ore
@@ -194,7 +194,10 @@ def apply_move(s: State, a: MoveKnight) -> None:
 
 def start_relocation(s: State, knight, v: int) -> None:
     """rule="CK-KNIGHT-RELOCATE": the owner moves the displaced knight along their roads to
-    an empty vertex; with none, it goes back to their supply."""
+    an empty vertex; with none, it goes back to their supply.
+
+    rule="CK2P-NEUTRAL-KNIGHT-DISPLACE": a neutral knight goes along its neutral's roads, moved
+    by the player who displaced it (``relocator``)."""
     q = knight[0]
     s.relocate = (q, v, knight[1], knight[2])
     if relocation_sites(s):
@@ -211,16 +214,24 @@ def relocation_sites(s: State) -> list[int]:
     return sorted(w for w in reachable(s, q, v) if occ[w] < 0)
 
 
+def relocator(s: State) -> int:
+    """Who moves the displaced knight: its owner, or for a neutral's the active player."""
+    return chooser(s, s.relocate[0])
+
+
 def check_relocate(s: State, a: Relocate) -> Reason | None:
     if s.phase != RELOCATE:
         return Reason("CK-KNIGHT-RELOCATE", "No displaced knight is waiting to be moved.")
-    q = s.relocate[0]
-    if a.player != q:
+    q, who = s.relocate[0], relocator(s)
+    if a.player != who:
+        if q != who:
+            return Reason("CK2P-NEUTRAL-CHOOSER", f"The displaced knight is {s.name(q)}'s; "
+                          f"{seat(who)}, who displaced it, moves it.")
         return Reason("CK-KNIGHT-RELOCATE", f"The displaced knight is {seat(q)}'s; {seat(q)} "
                       "moves it.")
     if a.vertex not in relocation_sites(s):
         return Reason("CK-KNIGHT-RELOCATE", f"{VERTEX_LABELS[a.vertex]} is not an empty vertex "
-                      f"reachable along {seat(q)}'s roads.")
+                      f"reachable along {s.name(q)}'s roads.")
     return None
 
 
@@ -233,7 +244,7 @@ def apply_relocate(s: State, a: Relocate) -> None:
 
 
 def relocate_options(s: State) -> list[Relocate]:
-    return [make(Relocate, s.relocate[0], w) for w in relocation_sites(s)]
+    return [make(Relocate, relocator(s), w) for w in relocation_sites(s)]
 
 
 # ---------------------------------------------------------------- chase the robber

@@ -1,8 +1,14 @@
-"""Building for the neutral parties of the two-player game (2P-NEUTRAL-*, 2P-SETUP-NEUTRAL-*)."""
+"""Building for the neutral parties of the two-player games (2P-NEUTRAL-*, 2P-SETUP-NEUTRAL-*),
+and their knights in Cities & Knights for two (CK2P-NEUTRAL-*).
+
+``State.neutral_due`` is ``(owed, phase after it, built, more)``: the piece owed ("settle",
+"road", "knight" or "promote"), the phase to go back to, what the player did, and how many more
+promotions follow (Smithing, CK2P-PC-SMITHING).
+"""
 
 from __future__ import annotations
 
-from ..actions import NeutralRoad, NeutralSettle, make, seat
+from ..actions import NeutralKnight, NeutralPromote, NeutralRoad, NeutralSettle, make, seat
 from ..board import EDGE_LABELS, VERTEX_LABELS, VERTEX_NEIGHBOURS, parse_vertex
 from ..state import NEUTRAL, ROAD_BUILDING, ROADS, SETTLEMENTS, State, tadd, tset
 from . import awards
@@ -13,7 +19,13 @@ from .building import (
     road_touches_network,
     settle_candidates,
 )
-from .common import Reason
+from .common import Reason, occupancy
+from .knights import PER_LEVEL, knights_of, road_ends
+
+WHAT = {"settle": "settlement", "road": "road", "knight": "basic knight",
+        "promote": "knight promotion"}
+_FALLBACK_RULE = {"settle": "2P-NEUTRAL-SETTLEMENT-FALLBACK",
+                  "knight": "CK2P-NEUTRAL-KNIGHT-FALLBACK"}
 
 # rule="2P-SETUP-NEUTRAL-POSITIONS": N1 on H4 (H/I/M), N2 on G6 (G/K/L), on every board.
 NEUTRAL_STARTS = (parse_vertex("H4"), parse_vertex("G6"))
@@ -43,27 +55,53 @@ def road_sites(s: State, i: int) -> tuple[int, ...]:
     return legal_road_edges(s, q)
 
 
-def options(s: State) -> list[NeutralSettle | NeutralRoad]:
+def knight_sites(s: State, i: int) -> list[int]:
+    """rule="CK2P-NEUTRAL-KNIGHT-LEGAL": empty vertices at the end of neutral i's roads, while
+    a basic knight is in its supply."""
+    q = s.n + i
+    if len(knights_of(s, q, 1)) >= PER_LEVEL:
+        return []
+    occ = occupancy(s)
+    return [v for v in road_ends(s, q) if occ[v] < 0]
+
+
+def promote_sites(s: State, i: int) -> list[int]:
+    """rule="CK2P-NEUTRAL-PROMOTE-LEVEL": neutral i's basic knights, while a strong one is in
+    its supply (rule="CK2P-NEUTRAL-KNIGHT-PROMOTE": never mighty)."""
+    q = s.n + i
+    if len(knights_of(s, q, 2)) >= PER_LEVEL:
+        return []
+    return knights_of(s, q, 1)
+
+
+_SITES = {"settle": settle_sites, "road": road_sites, "knight": knight_sites,
+          "promote": promote_sites}
+_ACTION = {"settle": NeutralSettle, "road": NeutralRoad, "knight": NeutralKnight,
+           "promote": NeutralPromote}
+
+
+def options(s: State) -> list:
     """The builder's choices for the mirrored piece now due, by neutral then place."""
     kind = s.neutral_due[0]
-    p = s.active
-    if kind == "settle":
-        return [make(NeutralSettle, p, i, v) for i in range(2) for v in settle_sites(s, i)]
-    return [make(NeutralRoad, p, i, e) for i in range(2) for e in road_sites(s, i)]
+    p, sites, cls = s.active, _SITES[kind], _ACTION[kind]
+    return [make(cls, p, i, x) for i in range(2) for x in sites(s, i)]
 
 
-def start(s: State, built: str) -> None:
-    """After a player builds a road or settlement ("road"/"settle"), owe the neutral copy.
+def start(s: State, built: str, more: int = 0) -> None:
+    """After a player builds ("road", "settle"), recruits ("knight") or promotes ("promote"),
+    owe the neutral copy; ``more``: further promotions owed after this one.
 
     rule="2P-NEUTRAL-MIRROR"; rule="2P-NEUTRAL-SETTLEMENT-FALLBACK": a road when no neutral
-    settlement fits; rule="2P-NEUTRAL-NONE-POSSIBLE": nothing when no neutral piece fits.
+    settlement fits; rule="CK2P-NEUTRAL-KNIGHT-FALLBACK": a road when no neutral knight fits,
+    never a settlement; rule="2P-NEUTRAL-NONE-POSSIBLE" and rule="CK2P-NEUTRAL-KNIGHT-PROMOTE":
+    nothing when no neutral piece or promotion fits.
     """
     kind = built
-    if kind == "settle" and not any(settle_sites(s, i) for i in range(2)):
+    if kind in ("settle", "knight") and not any(_SITES[kind](s, i) for i in range(2)):
         kind = "road"
-    if kind == "road" and not any(road_sites(s, i) for i in range(2)):
-        return
-    s.neutral_due = (kind, s.phase, built)
+    if not any(_SITES[kind](s, i) for i in range(2)):
+        return  # a promotion impossible now stays impossible for the ones that follow
+    s.neutral_due = (kind, s.phase, built, more)
     s.phase = NEUTRAL
 
 
@@ -76,14 +114,14 @@ def _check_common(s: State, p: int, i: int, kind: str) -> Reason | None:
                       "places the neutral piece.")
     if i not in (0, 1):
         return Reason("2P-SETUP-PLAYERS", "The neutrals are N1 and N2.")
-    due, _, built = s.neutral_due
+    due, _, built, _ = s.neutral_due
     if due != kind:
         if due != built:
-            return Reason("2P-NEUTRAL-SETTLEMENT-FALLBACK", f"{seat(p)} built a settlement, but "
-                          "no neutral settlement fits anywhere, so a neutral road is owed.")
-        what = "settlement" if due == "settle" else "road"
-        return Reason("2P-NEUTRAL-MIRROR", f"{seat(p)} owes a neutral {what}, the same piece "
-                      "they built.")
+            return Reason(_FALLBACK_RULE[built], f"{seat(p)} owes a neutral {WHAT[built]}, but "
+                          f"none fits anywhere, so a neutral road is owed.")
+        rule = "2P-NEUTRAL-MIRROR" if due in ("settle", "road") else (
+            "CK2P-NEUTRAL-KNIGHT-PLACE" if due == "knight" else "CK2P-NEUTRAL-KNIGHT-PROMOTE")
+        return Reason(rule, f"{seat(p)} owes a neutral {WHAT[due]}, mirroring what they did.")
     return None
 
 
@@ -138,8 +176,59 @@ def apply_road(s: State, a: NeutralRoad) -> None:
     _done(s)
 
 
+def check_knight(s: State, a: NeutralKnight) -> Reason | None:
+    bad = _check_common(s, a.player, a.neutral, "knight")
+    if bad:
+        return bad
+    v, q = a.vertex, s.n + a.neutral
+    name, where = s.name(q), VERTEX_LABELS[v]
+    if occupancy(s)[v] >= 0:
+        return Reason("CK2P-NEUTRAL-KNIGHT-LEGAL", f"{where} is not empty.")
+    if v not in road_ends(s, q):
+        return Reason("CK2P-NEUTRAL-KNIGHT-LEGAL", f"{where} is not at the end of one of "
+                      f"{name}'s roads.")
+    if len(knights_of(s, q, 1)) >= PER_LEVEL:
+        return Reason("CK2P-NEUTRAL-KNIGHT-LEGAL", f"{name} has no basic knight left in supply.")
+    return None
+
+
+def check_promote(s: State, a: NeutralPromote) -> Reason | None:
+    bad = _check_common(s, a.player, a.neutral, "promote")
+    if bad:
+        return bad
+    v, q = a.vertex, s.n + a.neutral
+    name, k = s.name(q), s.kn[v]
+    if k is None or k[0] != q:
+        return Reason("CK2P-NEUTRAL-KNIGHT-PROMOTE", f"{name} has no knight on "
+                      f"{VERTEX_LABELS[v]}.")
+    if k[1] != 1:
+        return Reason("CK2P-NEUTRAL-KNIGHT-PROMOTE", f"{name}'s knight on {VERTEX_LABELS[v]} is "
+                      "already strong; neutral knights never become mighty.")
+    if len(knights_of(s, q, 2)) >= PER_LEVEL:
+        return Reason("CK2P-NEUTRAL-PROMOTE-LEVEL", f"{name} has no strong knight left in "
+                      "supply.")
+    return None
+
+
+def apply_knight(s: State, a: NeutralKnight) -> None:
+    """rule="CK2P-NEUTRAL-KNIGHT-INERT": a basic knight that is never active."""
+    s.kn = tset(s.kn, a.vertex, (s.n + a.neutral, 1, False, False, False))
+    awards.update_roads(s)  # rule="CK2P-LONGEST-ROUTE": neutral knights cut routes
+    _done(s)
+
+
+def apply_promote(s: State, a: NeutralPromote) -> None:
+    s.kn = tset(s.kn, a.vertex, (s.n + a.neutral, 2, False, False, False))
+    _done(s)
+
+
 def _done(s: State) -> None:
-    s.phase = s.neutral_due[1]
+    _, back, built, more = s.neutral_due
+    s.phase = back
     s.neutral_due = ()
+    if more:  # rule="CK2P-PC-SMITHING": the next promotion of the same card
+        start(s, built, more - 1)
+        if s.phase == NEUTRAL:
+            return
     if s.phase == ROAD_BUILDING:  # the neutral road may have taken the last free edge
         continue_road_building(s, s.active)

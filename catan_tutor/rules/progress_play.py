@@ -19,6 +19,7 @@ from ..actions import (
     Promote,
     ReturnCommodity,
     make,
+    neutral_arg,
     seat,
 )  # fmt: skip
 from ..board import (
@@ -52,7 +53,7 @@ from ..state import (
 from . import awards, improvements, knights, progress
 from .building import apply_city, check_city, legal_road_edges
 from .ck_turn import victory_points
-from .common import Reason, can_pay, gain, give, occupancy, one
+from .common import Reason, can_pay, chooser, gain, give, occupancy, one
 
 MEDICINE_COST = (0, 0, 0, 1, 2)  # rule="CK-PC-MEDICINE": 1 grain + 2 ore
 FIELDS, MOUNTAINS = 3, 4
@@ -93,6 +94,8 @@ def _in_range(s: State, kind: str, x) -> bool:
         return False
     if optional and x == -1:
         return True
+    if kind == "party":  # a seat, or a neutral as actions.neutral_arg (-2: N1, -3: N2)
+        return 0 <= x < s.n or 0 <= -2 - x < s.owners - s.n
     lo, hi = (0, s.n) if kind == "seat" else _RANGES[kind]
     return lo <= x < hi
 
@@ -460,8 +463,9 @@ def options(s: State, p: int) -> list[PlayProgress]:
             args = [(r,) for r in range(5)]
         elif name == "trade-monopoly":
             args = [(c,) for c in range(5, kinds)]
-        elif name == "treason":
+        elif name == "treason":  # rule="CK2P-PC-TREASON": the neutrals too
             args = [(q,) for q in range(s.n) if q != p]
+            args += [(neutral_arg(i),) for i in range(s.owners - s.n)]
         elif name == "espionage":
             args = [(q, c) for q in range(s.n) if q != p for c in (-1, *sorted(set(s.phand[q])))]
         elif name == "guild-dues":
@@ -491,15 +495,33 @@ def _two_of(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 
 # ---------------------------------------------------------------- Treason
-def _treason(s: State, p: int, q: int) -> Reason | None:
-    if q == p:
+def _party(s: State, x: int) -> int:
+    """The party a "party" argument names (a neutral as ``neutral_arg``)."""
+    return x if x >= 0 else s.n - 2 - x
+
+
+def _treason(s: State, p: int, x: int) -> Reason | None:
+    if x == p:
         return Reason("CK-PC-TREASON", "Treason names another player.")
     return None  # rule="CK-PC-NO-TARGET": a player without knights loses nothing
 
 
-def _do_treason(s: State, p: int, q: int) -> None:
-    """rule="CK-PC-TREASON": q removes a knight of their choice (at once if only one)."""
+def _deserters(s: State, q: int) -> list[int]:
+    """The knights q may give up: any of a player's; a neutral's weakest (CK2P-PC-TREASON)."""
     mine = knights.knights_of(s, q)
+    if q >= s.n and mine:
+        low = min(s.kn[v][1] for v in mine)
+        mine = [v for v in mine if s.kn[v][1] == low]
+    return mine
+
+
+def _do_treason(s: State, p: int, x: int) -> None:
+    """rule="CK-PC-TREASON": q removes a knight of their choice (at once if only one).
+
+    rule="CK2P-PC-TREASON": a neutral loses its weakest knight; among equals the player picks.
+    """
+    q = _party(s, x)
+    mine = _deserters(s, q)
     if len(mine) == 1:
         _desert(s, q, mine[0])
     elif mine:
@@ -521,6 +543,11 @@ def check_desert(s: State, a: Desert) -> Reason | None:
     if s.phase != DESERT:
         return Reason("CK-PC-TREASON", "No knight is being removed by Treason now.")
     q = s.treason[0]
+    if q >= s.n:
+        if a.player != s.active or a.vertex not in _deserters(s, q):
+            return Reason("CK2P-PC-TREASON", f"{seat(s.active)} removes one of {s.name(q)}'s "
+                          "weakest knights.")
+        return None
     k = s.kn[a.vertex]
     if a.player != q or k is None or k[0] != q:
         return Reason("CK-PC-TREASON", f"{seat(q)} removes one of their own knights.")
@@ -528,7 +555,12 @@ def check_desert(s: State, a: Desert) -> Reason | None:
 
 
 def apply_desert(s: State, a: Desert) -> None:
-    _desert(s, a.player, a.vertex)
+    _desert(s, s.treason[0], a.vertex)
+
+
+def desert_options(s: State) -> list[Desert]:
+    q = s.treason[0]
+    return [make(Desert, chooser(s, q), v) for v in _deserters(s, q)]
 
 
 def deserter_options(s: State) -> list[PlaceDeserter]:

@@ -1,16 +1,26 @@
-"""Trade tokens of the two-player game: income, price and the token actions (2P-TOKEN-*)."""
+"""Trade tokens of the two-player games: income, price and the token actions (2P-TOKEN-*,
+and CK2P-TOKEN-* where Cities & Knights changes them)."""
 
 from __future__ import annotations
 
-from ..actions import ForcedTrade, ReturnKnight, RobberHome, bundle_text, make, seat
-from ..board import COASTAL_VERTICES, HEX_NAMES, VERTEX_HEXES
-from ..state import MAIN, PRE_ROLL, START_TOKENS, TOKENS, State, tadd
-from . import awards
+from ..actions import (
+    ForcedTrade,
+    RemoveKnight,
+    ReturnKnight,
+    RobberHome,
+    bundle_text,
+    make,
+    seat,
+)  # fmt: skip
+from ..board import COASTAL_VERTICES, HEX_NAMES, VERTEX_HEXES, VERTEX_LABELS
+from ..state import MAIN, PRE_ROLL, START_TOKENS, TOKENS, State, tadd, tset
+from . import awards, ck_turn
 from .awards import public_points
 from .common import Reason, bundle_reason, can_pay, give
 from .robber import discard_options
 
 KNIGHT_INCOME = 2
+RESOURCE_KINDS = 5
 
 
 def setup(s: State) -> None:
@@ -39,8 +49,11 @@ def settlement_income(s: State, p: int, v: int) -> int:
 
 
 def cost(s: State, p: int) -> int:
-    """rule="2P-TOKEN-COST": 2 when leading in public VP (rule="2P-TOKEN-VP-COUNT"), else 1."""
-    return 2 if public_points(s, p) > public_points(s, 1 - p) else 1
+    """rule="2P-TOKEN-COST": 2 when leading in public VP (rule="2P-TOKEN-VP-COUNT"), else 1.
+
+    In Cities & Knights every VP is public (CK-VP-SOURCES)."""
+    vp = ck_turn.victory_points if s.kn else public_points
+    return 2 if vp(s, p) > vp(s, 1 - p) else 1
 
 
 def _timing(s: State, what: str) -> Reason | None:
@@ -50,40 +63,60 @@ def _timing(s: State, what: str) -> Reason | None:
                   f"not now (phase: {s.phase}).")
 
 
-def _token_action(s: State, p: int, what: str) -> Reason | None:
+def _token_action(s: State, p: int, what: str, times: int = 1) -> Reason | None:
     bad = _timing(s, what)
     if bad:
         return bad
     if s.token_used:
         return Reason("2P-TOKEN-ONE-PER-TURN", f"{seat(p)} has already taken a token action "
                       "this turn.")
-    price = cost(s, p)
+    price = cost(s, p) * times
     if s.tokens[p] < price:
-        lead = "leads in VP" if price == 2 else "does not lead in VP"
-        return Reason("2P-TOKEN-COST", f"{what} costs {seat(p)} {price} token(s) ({seat(p)} "
+        lead = "leads in VP" if cost(s, p) == 2 else "does not lead in VP"
+        rule = "CK2P-TOKEN-FORCED-TRADE" if times > 1 else "2P-TOKEN-COST"
+        return Reason(rule, f"{what} costs {seat(p)} {price} token(s) ({seat(p)} "
                       f"{lead}); they hold {s.tokens[p]}.")
     return None
 
 
-def _pay(s: State, p: int) -> None:
-    price = cost(s, p)
+def _pay(s: State, p: int, times: int = 1) -> None:
+    price = cost(s, p) * times
     s.tokens = tadd(s.tokens, p, -price)
     s.token_supply += price  # rule="2P-TOKEN-SUPPLY"
     s.token_used = True
 
 
 # ---------------------------------------------------------------- forced trade
+def _tradable(s: State, p: int, every: bool) -> tuple[int, ...]:
+    """The part of p's hand a forced trade sees: all of it, or the resources only.
+
+    rule="CK2P-TOKEN-FORCED-TRADE": a resources-only trade sets commodities aside.
+    """
+    hand = s.hands[p]
+    return hand if every else (*hand[:RESOURCE_KINDS], *(0,) * (len(hand) - RESOURCE_KINDS))
+
+
 def check_forced_trade(s: State, a: ForcedTrade) -> Reason | None:
-    p, q = a.player, 1 - a.player
-    bad = _token_action(s, p, "A forced trade")
+    p, q, every = a.player, 1 - a.player, a.commodities
+    if every and len(s.bank) == RESOURCE_KINDS:
+        return Reason("2P-TOKEN-FORCED-TRADE", "There are no commodities in this game; a forced "
+                      "trade takes resource cards ('force take ... give ...').")
+    bad = _token_action(s, p, "A forced trade with commodities" if every else "A forced trade",
+                        2 if every else 1)
     if bad:
         return bad
     bad = bundle_reason(s, "2P-TOKEN-FORCED-TRADE", a.take, a.give)
     if bad:
         return bad
-    if sum(s.hands[q]) < 2 or sum(s.hands[p]) < 2:
-        return Reason("2P-TOKEN-FORCED-TRADE-MIN", "A forced trade needs 2 resource cards in "
-                      f"each hand; {seat(p)} has {sum(s.hands[p])}, {seat(q)} {sum(s.hands[q])}.")
+    if not every and (any(a.take[RESOURCE_KINDS:]) or any(a.give[RESOURCE_KINDS:])):
+        return Reason("CK2P-TOKEN-FORCED-TRADE", "A resources-only forced trade takes and "
+                      "gives resource cards; announce 'force all' (double price) to include "
+                      "commodities.")
+    mine, theirs = _tradable(s, p, every), _tradable(s, q, every)
+    if sum(theirs) < 2 or sum(mine) < 2:
+        what = "cards" if every else "resource cards"
+        return Reason("2P-TOKEN-FORCED-TRADE-MIN", f"A forced trade needs 2 {what} in "
+                      f"each hand; {seat(p)} has {sum(mine)}, {seat(q)} {sum(theirs)}.")
     if min(a.take) < 0 or min(a.give) < 0 or sum(a.take) != 2 or sum(a.give) != 2:
         return Reason("2P-TOKEN-FORCED-TRADE", "A forced trade takes exactly 2 cards and gives "
                       "exactly 2 back.")
@@ -98,17 +131,20 @@ def check_forced_trade(s: State, a: ForcedTrade) -> Reason | None:
 
 def apply_forced_trade(s: State, a: ForcedTrade) -> None:
     p, q = a.player, 1 - a.player
-    _pay(s, p)
+    _pay(s, p, 2 if a.commodities else 1)
     give(s, q, p, a.take)  # the check held both bundles against the hands before the trade
     give(s, p, q, a.give)
 
 
 def forced_trade_options(s: State, p: int) -> list[ForcedTrade]:
-    q = 1 - p
-    if sum(s.hands[q]) < 2 or sum(s.hands[p]) < 2:
-        return []
-    return [make(ForcedTrade, p, t, g) for t in discard_options(s.hands[q], 2)
-            for g in discard_options(s.hands[p], 2)]
+    """Resources-only trades, then (where commodities exist) trades over all cards."""
+    q, out = 1 - p, []
+    for every in (False, True) if len(s.bank) > RESOURCE_KINDS else (False,):
+        mine, theirs = _tradable(s, p, every), _tradable(s, q, every)
+        if sum(theirs) >= 2 and sum(mine) >= 2:
+            out += [make(ForcedTrade, p, t, g, every) for t in discard_options(theirs, 2)
+                    for g in discard_options(mine, 2)]
+    return out
 
 
 # ---------------------------------------------------------------- robber home
@@ -117,6 +153,9 @@ def check_robber_home(s: State, a: RobberHome) -> Reason | None:
     if bad:
         return bad
     desert = s.layout.desert()
+    if s.robber < 0:
+        return Reason("CK2P-TOKEN-ROBBER", "The robber is not on the board before the first "
+                      "barbarian attack.")
     if s.robber == desert:
         return Reason("2P-TOKEN-ROBBER", f"The robber is already on the desert "
                       f"({HEX_NAMES[desert]}).")
@@ -157,13 +196,42 @@ def apply_return_knight(s: State, a: ReturnKnight) -> None:
     awards.update_army(s)  # rule="BASE-AWARD-LARGEST-ARMY": a set-aside card may go now
 
 
+# ---------------------------------------------------------------- removing a C&K knight
+def check_remove_knight(s: State, a: RemoveKnight) -> Reason | None:
+    """rule="CK2P-TOKEN-KNIGHT-REMOVE-TIMING": in the owner's Action phase, once per turn."""
+    p, v = a.player, a.vertex
+    if s.phase != MAIN:
+        return Reason("CK2P-TOKEN-KNIGHT-REMOVE-TIMING", "A knight is cashed in during the "
+                      f"Action phase, not now (phase: {s.phase}).")
+    if s.knight_returned:
+        return Reason("CK2P-TOKEN-KNIGHT-REMOVE-TIMING", f"{seat(p)} has already removed a "
+                      "knight for tokens this turn.")
+    k = s.kn[v]
+    if k is None or k[0] != p:
+        return Reason("CK2P-TOKEN-KNIGHT-REMOVE", f"{seat(p)} has no knight on "
+                      f"{VERTEX_LABELS[v]}.")
+    return None
+
+
+def apply_remove_knight(s: State, a: RemoveKnight) -> None:
+    """rule="CK2P-TOKEN-KNIGHT-REMOVE": back to supply; 1, 2 or 3 tokens by level, active or
+    not (rule="CK2P-TOKEN-SUPPLY": as many as the supply has)."""
+    level = s.kn[a.vertex][1]
+    s.kn = tset(s.kn, a.vertex, None)
+    s.knight_returned = True
+    earn(s, a.player, level)
+    awards.update_roads(s)  # the knight may have cut a route
+
+
 def options(s: State, p: int) -> list:
     """Token actions and Knight returns open to p now, in a fixed order."""
     out: list = []
+    if s.kn and s.phase == MAIN and not s.knight_returned:
+        out += [make(RemoveKnight, p, v) for v, k in enumerate(s.kn) if k and k[0] == p]
     if s.knights[p] and not s.knight_returned:
         out.append(make(ReturnKnight, p))
     if s.token_used or s.tokens[p] < cost(s, p):
         return out
-    if s.robber != s.layout.desert():
+    if s.robber >= 0 and s.robber != s.layout.desert():
         out.append(make(RobberHome, p))
     return out + forced_trade_options(s, p)

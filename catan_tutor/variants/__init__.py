@@ -29,6 +29,10 @@ def rules_for(variant: str, preview: bool = False):
         from .ck import CKRules
 
         return CKRules()
+    if variant == "ck-2p":
+        from .ck_two_player import CK2PRules
+
+        return CK2PRules()
     if variant in PREVIEW and not preview:
         raise NotImplementedError(f"variant {variant!r} is not complete yet; "
                                   "new_game(..., preview=True) plays it")

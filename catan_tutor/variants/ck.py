@@ -48,7 +48,7 @@ from ..rules import (
     progress,
     progress_play,
 )  # fmt: skip
-from ..rules.common import Reason
+from ..rules.common import Reason, chooser
 from ..rules.production import apply_die as rolloff_die
 from ..rules.robber import check_discard as discard_check
 from ..rules.turn import apply_end as base_end
@@ -222,18 +222,24 @@ class CKRules(BaseRules):
         s.event, s.fleet, s.harbor = "", (), ()
         base_end(s, a)
 
+    production = staticmethod(ck_turn.produce_roll)  # a roll's production, once its event is done
+
     def apply(self, s: State, a) -> None:
         self.applies[type(a)](s, a)
+        self.advance(s)
+        awards.check_win(s, self.target, ck_turn.victory_points)
+
+    def advance(self, s: State) -> None:
+        """The engine's own steps after an action, up to the next decision or chance event."""
         while True:
             if s.phase == RESOLVE:
-                ck_turn.resolve(s)
+                ck_turn.resolve(s, self.production)
             if s.phase == MAIN and s.taxed:
                 progress_play.next_tax(s)
             before = s.phase
             ck_turn.skip_inactive_robber(s)
             if s.phase == before:
                 break
-        awards.check_win(s, self.target, ck_turn.victory_points)
 
     def describe(self, s: State, a) -> Reason:
         if s.phase in (SETUP_SETTLE, SETUP_ROAD):
@@ -265,9 +271,9 @@ class CKRules(BaseRules):
         if ph == PROGRESS_DISCARD:
             return [s.pdiscards[0]]
         if ph == RELOCATE:
-            return [s.relocate[0]]
+            return [knights.relocator(s)]
         if ph == DESERT:
-            return [s.treason[0]]
+            return [chooser(s, s.treason[0])]
         if ph == HARBOR:
             return [s.harbor[1][0]]
         return super().actors(s)
@@ -287,8 +293,7 @@ class CKRules(BaseRules):
         if ph == WEDDING:
             return progress_play.gift_options(s)
         if ph == DESERT:
-            q = s.treason[0]
-            return [make(Desert, q, v) for v in knights.knights_of(s, q)]
+            return progress_play.desert_options(s)
         if ph == DESERTER:
             return [*progress_play.deserter_options(s), make(Pass, s.active)]
         if ph == HARBOR:
@@ -317,9 +322,14 @@ class CKRules(BaseRules):
         if ph == PROGRESS_DISCARD:
             return [(s.pdiscards[0], "discard progress cards down to 4")]
         if ph == RELOCATE:
-            return [(s.relocate[0], "move the displaced knight")]
+            q = s.relocate[0]
+            whose = "the displaced knight" if q < s.n else f"{s.name(q)}'s displaced knight"
+            return [(knights.relocator(s), f"move {whose}")]
         if ph == DESERT:
-            return [(s.treason[0], "Treason: remove one of your knights")]
+            q = s.treason[0]
+            if q >= s.n:
+                return [(s.active, f"Treason: remove {s.name(q)}'s weakest knight")]
+            return [(q, "Treason: remove one of your knights")]
         if ph == DESERTER:
             return [(s.active, "Treason: place a knight of the removed one's strength or "
                      "lower, or pass")]

@@ -13,7 +13,7 @@ from ..actions import (
     Settle,
 )  # fmt: skip
 from ..board import Layout
-from ..rules import awards, double_roll, neutral, tokens
+from ..rules import double_roll, neutral, tokens
 from ..state import DICE, MAIN, NEUTRAL, OVER, PRE_ROLL, ROAD_BUILDING, State
 from .base import BaseRules
 
@@ -48,7 +48,7 @@ class TwoPlayerRules(BaseRules):
         }  # fmt: skip
 
     def check(self, s: State, a):
-        if s.phase == NEUTRAL and type(a) in (NeutralSettle, NeutralRoad):
+        if s.phase == NEUTRAL and type(a) in self.decisions[NEUTRAL][0]:
             return self.checks[type(a)](s, a)  # cites 2P-NEUTRAL-CHOOSER for the other seat
         return super().check(s, a)
 
@@ -59,11 +59,15 @@ class TwoPlayerRules(BaseRules):
         return s
 
     def apply(self, s: State, a) -> None:
-        kind, before = type(a), s.phase
-        self.applies[kind](s, a)
+        before = s.phase
+        super().apply(s, a)
+        self.mirror(s, a, before)
+
+    def mirror(self, s: State, a, before: str) -> None:
+        """Token income and the neutral copy owed after a player's action (2P-NEUTRAL-MIRROR)."""
+        kind = type(a)
         if kind is Settle or kind is NeutralSettle:
             tokens.settlement_income(s, s.active, a.vertex)
-        awards.check_win(s, self.target)
         if s.phase != OVER and before in (MAIN, ROAD_BUILDING) and kind in (Settle, BuildRoad):
             neutral.start(s, "settle" if kind is Settle else "road")  # not in setup
 
@@ -78,8 +82,7 @@ class TwoPlayerRules(BaseRules):
 
     def pending(self, s: State) -> list[tuple[int, str]]:
         if s.phase == NEUTRAL:
-            kind = "settlement" if s.neutral_due[0] == "settle" else "road"
-            return [(s.active, f"build a free {kind} for N1 or N2")]
+            return [(s.active, f"a free {neutral.WHAT[s.neutral_due[0]]} for N1 or N2")]
         if s.phase == DICE and len(s.sums) == 1:
             return [(-1, f"2P-ROLL-TWICE (second roll, must differ from {s.sums[0]})")]
         if s.phase == PRE_ROLL:
