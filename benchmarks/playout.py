@@ -12,9 +12,9 @@ cyclic garbage collector while it plays (its states make no cycles); catanatron'
 with it on, as it ships. All finished games are kept alive in both runs.
 Per-operation costs are measured on positions visited by those games.
 
-The two-player variants and Cities & Knights (4 players, uniformly random) have no peer
-engine here: their figures are printed with their actions/s relative to base in the same
-run. ``base-2p`` plays uniformly random like base; ``base-dummy``
+The two-player variants and Cities & Knights (4 players and for two, uniformly random) have
+no peer engine here: their figures are printed with their actions/s relative to base in the
+same run. ``base-2p`` and ``ck-2p`` play uniformly random like base; ``base-dummy``
 plays with the build-first ``greedy`` policy (uniformly random seats let the dummy's hand grow
 until nobody can produce, see tests/test_cli_api.py).
 """
@@ -104,7 +104,7 @@ def main() -> None:
     for k, us in op_costs(played).items():
         print(f"catan_tutor  {k:>13}: {us:7.1f} us median")
     for variant, n, policy in (("base-2p", 2, "random"), ("base-dummy", 2, "greedy"),
-                               ("ck", 4, "random")):
+                               ("ck", 4, "random"), ("ck-2p", 2, "random")):
         g2, a2, played2 = ours(args.games, variant, n, policy)
         turns = statistics.mean(g.state.turn for g in played2)
         acts = statistics.mean(len(g.history) for g in played2)

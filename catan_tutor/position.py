@@ -48,6 +48,7 @@ from .state import (
     DISCARD,
     DRAW,
     END,
+    MAIN,
     NEUTRAL,
     OFFER,
     OVER,
@@ -487,6 +488,10 @@ def _decode_ck(F: _Fields, s: State) -> None:
             if sum(1 for k in kn if k and k[0] == p and k[1] == level) > 2:
                 raise F.bad("kn", f"{F.parties[p]} has more than 2 knights of level {level} "
                             "(CK-BUILD-LIMITS)")
+    for v, k in enumerate(kn):
+        if k and k[0] >= s.n and (k[1] > 2 or k[2]):
+            raise F.bad("kn", f"{F.parties[k[0]]}'s knight on {VERTEX_LABELS[v]} must be basic "
+                        "or strong, and inactive (CK2P-NEUTRAL-KNIGHT-INERT)")
     walls = [False] * N_VERTICES
     for v in _places(F, "walls", F.f["walls"], parse_vertex):
         if s.vowner[v] < 0 or not s.vcity[v]:
@@ -699,6 +704,13 @@ def _validate_phase(F: _Fields, s: State) -> None:
     if ph == ROLLOFF and (not s.rolloff[0] or len(s.rolloff[1]) >= len(s.rolloff[0])):
         raise F.bad("rolloff", "a roll-off needs candidates still to roll")
     most = 2 if ph == DICE and F.rules.cities_knights else 1  # C&K: the event die is third
+    if F.rules.double_roll and len(s.sums) == 2 and s.sums[0] == s.sums[1]:
+        if not F.rules.cities_knights or ph != DICE:  # CK2P-ROLL-SAME: only while rerolling
+            raise F.bad("sums", "two equal sums mean the number dice are rolled again (C&K for "
+                        "two, phase dice)")
+        most = 1
+    if F.rules.double_roll and ph == MAIN and len(s.sums) == 1:
+        raise F.bad("sums", "the second roll follows the first before the Action phase")
     if ph in (DICE, ROLLOFF) and len(s.rolled) > most:
         raise F.bad("rolled", f"at most {most} dice of a roll in progress")
     if ph == DISCARD:

@@ -148,6 +148,23 @@ def test_cli_entry_point_matches_module():
     assert out.returncode == 0 and out.stdout == mod.stdout
 
 
+def test_cli_plays_a_full_game_of_cities_and_knights_for_two():
+    """Issue 6's bar: ``catan-tutor play --variant ck-2p --players 2 --seed 1`` (CK2P-WIN)."""
+    out = run_cli("play", "--variant", "ck-2p", "--players", "2", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    *actions, last = out.stdout.splitlines()
+    m = WINNER_LINE.match(last)
+    assert m, last
+    points = dict(x.split() for x in m.group(3).split(", "))
+    assert list(points) == ["P1", "P2"] and int(points[f"P{m.group(1)}"]) >= 13
+    assert any(" neutral N" in line and " knight " in line for line in actions)
+    g = new_game("ck-2p", players=2)
+    for line in actions:
+        g.play(g.parse(line))
+    assert g.is_over() and g.winner == int(m.group(1)) - 1
+    assert g.victory_points(g.winner) >= 13 > g.victory_points(1 - g.winner)
+
+
 @pytest.mark.parametrize(
     ("args", "names"),
     [
