@@ -93,6 +93,14 @@ def update_roads(s: State, owners=None) -> None:
     s.longest = holder
 
 
+def update_roads_near(s: State, *vertices: int) -> None:
+    """``update_roads`` for the parties whose roads touch ``vertices`` (a piece placed on or
+    taken off them can only change those parties' routes, CK-KNIGHT-BLOCKS)."""
+    eowner = s.eowner
+    update_roads(s, sorted({eowner[e] for v in vertices for e, _ in EDGE_OTHER_END[v]
+                            if eowner[e] >= 0}))
+
+
 def update_army(s: State) -> None:
     """rule="BASE-AWARD-LARGEST-ARMY": 3+ played Knights, same procedure as Longest Road."""
     holder = _award(s.knights, s.army, ARMY_MIN)

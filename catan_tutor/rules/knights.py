@@ -21,7 +21,7 @@ from ..actions import (
 from ..board import EDGE_OTHER_END, EDGE_VERTICES, HEX_NAMES, HEX_VERTICES, VERTEX_LABELS
 from ..state import MAIN, RELOCATE, STEAL, State, tset
 from . import awards
-from .common import Reason, chooser, cost_reason, occupancy, pay
+from .common import Reason, can_pay, chooser, cost_reason, occupancy, pay
 from .robber import victims
 
 KNIGHT_COST = (0, 0, 1, 0, 1)  # rule="CK-BUILD-COSTS": recruit or promote: wool + ore
@@ -101,7 +101,7 @@ def check_recruit(s: State, a: Recruit) -> Reason | None:
 def apply_recruit(s: State, a: Recruit) -> None:
     pay(s, a.player, KNIGHT_COST)
     s.kn = tset(s.kn, a.vertex, (a.player, 1, False, True, False))
-    awards.update_roads(s)  # rule="CK-AWARD-LONGEST-ROUTE": a knight may cut a route
+    awards.update_roads_near(s, a.vertex)  # rule="CK-AWARD-LONGEST-ROUTE": it may cut a route
 
 
 def check_promote(s: State, a: Promote, free: bool = False) -> Reason | None:
@@ -189,7 +189,7 @@ def apply_move(s: State, a: MoveKnight) -> None:
     s.kn = tset(kn, a.dst, (o, level, False, True, promoted))
     if target is not None:
         start_relocation(s, target, a.dst)
-    awards.update_roads(s)
+    awards.update_roads_near(s, a.src, a.dst)
 
 
 def start_relocation(s: State, knight, v: int) -> None:
@@ -289,7 +289,8 @@ def options(s: State, p: int) -> list:
     occ = occupancy(s)
     ends = sorted({w for e, o in enumerate(s.eowner) if o == p for w in EDGE_VERTICES[e]
                    if occ[w] < 0})
-    out += [make(Recruit, p, v) for v in ends]
+    if can_pay(s.hands[p], KNIGHT_COST) and len(knights_of(s, p, 1)) < PER_LEVEL:
+        out += [make(Recruit, p, v) for v in ends]  # else check_recruit refuses them all
     for v in knights_of(s, p):
         k = s.kn[v]
         out.append(make(Promote, p, v))

@@ -213,7 +213,7 @@ def check_promote(s: State, a: NeutralPromote) -> Reason | None:
 def apply_knight(s: State, a: NeutralKnight) -> None:
     """rule="CK2P-NEUTRAL-KNIGHT-INERT": a basic knight that is never active."""
     s.kn = tset(s.kn, a.vertex, (s.n + a.neutral, 1, False, False, False))
-    awards.update_roads(s)  # rule="CK2P-LONGEST-ROUTE": neutral knights cut routes
+    awards.update_roads_near(s, a.vertex)  # rule="CK2P-LONGEST-ROUTE": they cut routes
     _done(s)
 
 

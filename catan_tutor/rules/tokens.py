@@ -136,10 +136,11 @@ def apply_forced_trade(s: State, a: ForcedTrade) -> None:
     give(s, p, q, a.give)
 
 
-def forced_trade_options(s: State, p: int) -> list[ForcedTrade]:
-    """Resources-only trades, then (where commodities exist) trades over all cards."""
+def forced_trade_options(s: State, p: int, double: bool = True) -> list[ForcedTrade]:
+    """Resources-only trades, then (where commodities exist and ``double`` price is affordable)
+    trades over all cards."""
     q, out = 1 - p, []
-    for every in (False, True) if len(s.bank) > RESOURCE_KINDS else (False,):
+    for every in (False, True) if double and len(s.bank) > RESOURCE_KINDS else (False,):
         mine, theirs = _tradable(s, p, every), _tradable(s, q, every)
         if sum(theirs) >= 2 and sum(mine) >= 2:
             out += [make(ForcedTrade, p, t, g, every) for t in discard_options(theirs, 2)
@@ -220,7 +221,7 @@ def apply_remove_knight(s: State, a: RemoveKnight) -> None:
     s.kn = tset(s.kn, a.vertex, None)
     s.knight_returned = True
     earn(s, a.player, level)
-    awards.update_roads(s)  # the knight may have cut a route
+    awards.update_roads_near(s, a.vertex)  # the knight may have cut a route
 
 
 def options(s: State, p: int) -> list:
@@ -230,8 +231,9 @@ def options(s: State, p: int) -> list:
         out += [make(RemoveKnight, p, v) for v, k in enumerate(s.kn) if k and k[0] == p]
     if s.knights[p] and not s.knight_returned:
         out.append(make(ReturnKnight, p))
-    if s.token_used or s.tokens[p] < cost(s, p):
+    price = cost(s, p)
+    if s.token_used or s.tokens[p] < price:
         return out
     if s.robber >= 0 and s.robber != s.layout.desert():
         out.append(make(RobberHome, p))
-    return out + forced_trade_options(s, p)
+    return out + forced_trade_options(s, p, s.tokens[p] >= 2 * price)
