@@ -17,6 +17,7 @@ from .actions import DEV_CARDS, EVENT_FACES, seat
 from .board import (
     CARD_NAMES,
     EDGE_LABELS,
+    EDGE_VERTICES,
     HARBOR_EDGES,
     HARBOR_NAMES,
     HEX_NAMES,
@@ -25,7 +26,9 @@ from .board import (
     RESOURCES,
     TERRAIN_CODES,
     TERRAIN_SUPPLY,
+    VERTEX_EDGES,
     VERTEX_LABELS,
+    VERTEX_NEIGHBOURS,
     LabelError,
     Layout,
     parse_edge,
@@ -250,6 +253,7 @@ class _Fields:
         if len(words) < 2 or words[0] != "catan":
             raise PositionError(f"position text must start with 'catan <variant>': {text[:40]!r}")
         self.variant = words[1]
+        self.strict = False
         from .variants import rules_for
 
         try:
@@ -329,11 +333,16 @@ class _Fields:
         return parts
 
 
-def decode(text: str) -> tuple[str, State]:
-    """Read position text; raises PositionError naming the field at fault."""
+def decode(text: str, strict: bool = False) -> tuple[str, State]:
+    """Read position text; raises PositionError naming the field at fault.
+
+    ``strict`` (the board editor) also asks that every road be joined to its owner's pieces
+    and every knight stand at the end of its owner's road, as in any played game.
+    """
     if not isinstance(text, str):
         raise PositionError("position text must be a string")
     F = _Fields(text)
+    F.strict = strict
     rules = F.rules
     n = F.int("n", 1, 6)
     if n not in rules.seats:
@@ -674,6 +683,7 @@ def _validate(F: _Fields, s: State) -> None:
             if bad:
                 raise F.bad(key, f"{name} holds no development cards, knights or tokens and "
                             "never discards")
+    _validate_board(F, s)
     if F.rules.tokens and s.token_supply + sum(s.tokens) != TOKENS:
         raise F.bad("supply", f"supply and players hold {s.token_supply + sum(s.tokens)} "
                     f"tokens, not {TOKENS} (2P-SETUP-TOKENS)")
@@ -681,6 +691,43 @@ def _validate(F: _Fields, s: State) -> None:
         raise F.bad("winner", "only a player wins")
     if s.active >= s.n + (s.dummy >= 0):
         raise F.bad("active", "neutrals take no turns")
+
+
+def _validate_board(F: _Fields, s: State) -> None:
+    """Pieces stand where the rules can put them: no two buildings side by side
+    (BASE-BUILD-DISTANCE); when strict, every road joined to its owner's buildings or roads
+    (BASE-BUILD-ROAD) and every knight at the end of its owner's road (CK-KNIGHT-RECRUIT)."""
+    vowner, eowner = s.vowner, s.eowner
+    for v, o in enumerate(vowner):
+        near = next((w for w in VERTEX_NEIGHBOURS[v] if vowner[w] >= 0), -1) if o >= 0 else -1
+        if near >= 0:
+            key = "cities" if s.vcity[v] else "settlements"
+            raise F.bad(key, f"buildings on {VERTEX_LABELS[v]} and {VERTEX_LABELS[near]} are "
+                        "side by side (BASE-BUILD-DISTANCE)")
+    if not F.strict:
+        return
+    for p in range(s.owners):
+        mine = {e for e, o in enumerate(eowner) if o == p}
+        reached, todo = set(), [v for v, o in enumerate(vowner) if o == p]
+        todo += [v for v, k in enumerate(s.kn) if k is not None and k[0] == p]
+        seen = set(todo)
+        while todo:  # roads reached from p's pieces (others' later buildings cut no link)
+            v = todo.pop()
+            for e in VERTEX_EDGES[v]:
+                if e in mine and e not in reached:
+                    reached.add(e)
+                    for w in EDGE_VERTICES[e]:
+                        if w not in seen:
+                            seen.add(w)
+                            todo.append(w)
+        loose = sorted(mine - reached)
+        if loose:
+            raise F.bad("roads", f"{s.name(p)}'s road on {EDGE_LABELS[loose[0]]} is not joined "
+                        f"to {s.name(p)}'s buildings (BASE-BUILD-ROAD)")
+    for v, k in enumerate(s.kn):
+        if k is not None and not any(eowner[e] == k[0] for e in VERTEX_EDGES[v]):
+            raise F.bad("kn", f"{s.name(k[0])}'s knight on {VERTEX_LABELS[v]} is not at the end "
+                        f"of one of its roads (CK-KNIGHT-RECRUIT)")
 
 
 DUMMY_PHASES = (BIDS, TIEBREAK, DEV_DIE, CARD_DIE, RESOURCE_DIE)

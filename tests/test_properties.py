@@ -318,6 +318,10 @@ def rand_field(rng: random.Random, name: str, current, n: int, kinds: int = 5,
         return rng.randrange(6)
     if name == "commodities":
         return rng.random() < 0.5
+    if name == "commodity":
+        return rng.randrange(8)
+    if name == "level":
+        return rng.randrange(5)  # 0 and 4 are no knight level
     raise AssertionError(f"no generator for field {name}")
 
 

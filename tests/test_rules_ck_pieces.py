@@ -577,7 +577,7 @@ def test_CK_BARB_STRENGTH_counts_every_city_on_the_board():
 def test_CK_BARB_STRENGTH_toppled_city_is_not_counted():
     # P1: 5 settlements and city I4. P2 (1) and P3 (1) stand against 3 cities: P1 (0) loses
     # I4, which is laid on its side (no settlement left in supply).
-    g = attack_game(settlements=per("H8,A10,C2,G2,L2", "L4", "Q6"),
+    g = attack_game(settlements=per("H8,A10,C2,G2,S4", "L4", "Q6"),
                     kn="K4:P2:1:a--,G6:P2:1:---,A2:P3:1:a--")
     strike(g)
     assert g.state.toppled == (parse_vertex("I4"),)
@@ -655,7 +655,7 @@ def test_CK_BARB_PILLAGE_city_becomes_settlement_and_wall_goes():
 
 
 def test_CK_BARB_PILLAGE_without_settlement_in_supply_the_city_is_toppled():
-    g = attack_game(settlements=per("H8,A10,C2,G2,L2", "L4", "Q6"),
+    g = attack_game(settlements=per("H8,A10,C2,G2,S4", "L4", "Q6"),
                     kn="K4:P2:1:a--,A2:P3:1:a--", hands=hands(cards(paper=1)))
     assert g.victory_points(P1) == 7
     strike(g, 1, 2)  # 3: N mountains (I4 touches it)
@@ -667,7 +667,7 @@ def test_CK_BARB_PILLAGE_without_settlement_in_supply_the_city_is_toppled():
 
 
 def test_CK_BARB_PILLAGE_toppled_city_position_round_trips():
-    g = attack_game(settlements=per("H8,A10,C2,G2,L2", "L4", "Q6"),
+    g = attack_game(settlements=per("H8,A10,C2,G2,S4", "L4", "Q6"),
                     kn="K4:P2:1:a--,A2:P3:1:a--")
     strike(g)
     assert g.state.toppled == (parse_vertex("I4"),)
@@ -770,7 +770,7 @@ def test_CK_AWARD_LONGEST_ROUTE_knights_cut_routes_and_it_is_reevaluated():
 
 
 def test_CK_BARB_PILLAGE_next_city_must_stand_the_toppled_one_up():
-    g = attack_game(settlements=per("H8,A10,C2,G2,L2", "L4", "Q6"),
+    g = attack_game(settlements=per("H8,A10,C2,G2,S4", "L4", "Q6"),
                     kn="K4:P2:1:a--,A2:P3:1:a--", hands=hands(cards(grain=4, ore=6)))
     strike(g)
     i4 = parse_vertex("I4")
