@@ -1,0 +1,408 @@
+"""The board editor: set up any position of any variant with one-line edit operations.
+
+Each operation is a line of text (``place P1 settlement A4``, ``hand P2 2 brick, 1 ore``), so
+the same words serve the tutor's editor mode and the ``start`` block of scenario files. The
+edits are applied to the position text's fields; what follows from them is filled in (bank
+from the hands, token supply, decks, longest road and largest army), and the result is read
+back strictly: a position that breaks the rules (buildings side by side, a third knight of a
+strength, more cards than exist, a road joined to nothing) is refused with an ``EditError``
+naming the operation, the piece and the place, and nothing changes.
+
+Operations (labels as on the board; a party is P1.., N1, N2):
+
+- ``place P1 settlement|city|road|wall LABEL``; ``place P1 knight V [basic|strong|mighty]
+  [active]``
+- ``remove LABEL`` (the building, knight or road there), ``remove wall V``
+- ``hand P1 2 brick, 1 ore`` (``hand P1 -`` empties it); ``dev P1 1 knight``;
+  ``progress P1 crane, alchemy``; ``tokens P1 3``; ``defender P1 1``; ``vp-cards P1 1``
+- ``robber HEX`` (``robber -``: off the board), ``merchant HEX P1`` (``merchant -``),
+  ``barbarians 0-7``, ``attacked yes|no``, ``level P1 science 3``,
+  ``metropolis science V`` (``metropolis science -``)
+- ``turn P2 [PHASE] [NUMBER]`` (whose turn, the phase, e.g. ``pre-roll`` or ``main``)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .actions import DEV_CARDS, KNIGHT_LEVELS, TRACK_NAMES
+from .board import (
+    CARD_NAMES,
+    EDGE_LABELS,
+    HEX_NAMES,
+    VERTEX_LABELS,
+    LabelError,
+    parse_edge,
+    parse_hex,
+    parse_vertex,
+)  # fmt: skip
+from .errors import PositionError
+from .game import Game
+from .position import decode, encode
+from .progress_cards import ALIASES, CARDS, COUNT, DECK_KINDS
+from .rules import awards
+from .state import DEV_DECK, MAIN, PRE_ROLL
+from .variants import rules_for
+
+_CARD_WORDS = {name: i for i, name in enumerate(CARD_NAMES)} | {
+    "wood": 1, "sheep": 2, "wheat": 3, "clay": 0, "stone": 4,
+}  # fmt: skip
+
+
+class EditError(ValueError):
+    """An edit operation that cannot be read or leaves a position that breaks the rules."""
+
+    def __init__(self, op: str, why: str):
+        super().__init__(f"edit {op!r}: {why}")
+        self.op = op
+        self.why = why
+
+
+def edit(game: Game, *ops: str) -> Game:
+    """A new game (a new root: no history) at ``game``'s position with ``ops`` applied."""
+    return Game.from_position(edited_position(game.position(), *ops))
+
+
+def edited_position(text: str, *ops: str) -> str:
+    """The position text with ``ops`` applied and checked (see the module docstring)."""
+    head, f = _split(text)
+    variant = head[1]
+    for op in ops:
+        try:
+            _apply(f, op)
+        except EditError:
+            raise
+        except (ValueError, IndexError, KeyError) as e:  # bad labels, numbers, parties
+            raise EditError(op, str(e)) from None
+    _complete(f, "; ".join(ops))
+    out = " ".join([*head, *(f"{k}={v}" for k, v in f.items())])
+    try:
+        _, state = decode(out, strict=True)
+    except PositionError as e:
+        raise EditError("; ".join(ops) or variant,
+                        str(e).removeprefix("position text: ")) from None
+    awards.update_roads(state)  # rule="BASE-AWARD-TIMING": the edited board decides
+    awards.update_army(state)
+    return encode(rules_for(variant, preview=True), state)
+
+
+# ---------------------------------------------------------------- fields
+def _split(text: str) -> tuple[list[str], dict[str, str]]:
+    words = text.split()
+    return words[:2], dict(w.split("=", 1) for w in words[2:])
+
+
+def _parties(f: dict[str, str]) -> list[str]:
+    n = int(f["n"])
+    extra = len(f["hands"].split("/")) - n
+    names = [f"P{p + 1}" for p in range(n)]
+    if "droad" in f:
+        return [*names, "D"]
+    return names + [f"N{i + 1}" for i in range(extra)]
+
+
+def _party(f: dict[str, str], word: str) -> int:
+    names = _parties(f)
+    if word.upper() not in names:
+        raise ValueError(f"{word!r} is not a party here ({', '.join(names)})")
+    return names.index(word.upper())
+
+
+def _per(f: dict[str, str], key: str) -> list[str]:
+    return f[key].split("/")
+
+
+def _set_per(f: dict[str, str], key: str, p: int, value: str) -> None:
+    parts = _per(f, key)
+    parts[p] = value or "-"
+    f[key] = "/".join(parts)
+
+
+def _labels(part: str) -> list[str]:
+    return [] if part == "-" else part.split(",")
+
+
+def _bundle(words: list[str], kinds: int) -> list[int]:
+    counts = [0] * kinds
+    text = " ".join(words).replace(",", " ").split()
+    i = 0
+    while i < len(text):
+        n = 1
+        if text[i].isdigit():
+            n, i = int(text[i]), i + 1
+        if i >= len(text) or text[i].lower() not in _CARD_WORDS:
+            raise ValueError(f"expected cards like '2 brick, 1 ore', got {' '.join(text)!r}")
+        c = _CARD_WORDS[text[i].lower()]
+        if c >= kinds:
+            raise ValueError(f"{CARD_NAMES[c]} is not a card of this variant")
+        counts[c] += n
+        i += 1
+    return counts
+
+
+# ---------------------------------------------------------------- one operation
+def _apply(f: dict[str, str], op: str) -> None:
+    w = op.split()
+    if not w:
+        raise EditError(op, "the operation is empty")
+    verb = w[0].lower()
+    fn = _OPS.get(verb)
+    if fn is None:
+        raise EditError(op, f"{verb!r} is not an edit ({', '.join(_OPS)})")
+    fn(f, w[1:], op)
+
+
+def _need(w: list[str], n: int, op: str, what: str) -> None:
+    if len(w) < n:
+        raise EditError(op, f"expected {what}")
+
+
+def _place(f: dict[str, str], w: list[str], op: str) -> None:
+    _need(w, 3, op, "a party, a piece and a place, like 'place P1 settlement A4'")
+    p, piece, where = _party(f, w[0]), w[1].lower(), w[2]
+    if piece in ("settlement", "city"):
+        v = VERTEX_LABELS[parse_vertex(where)]
+        _free_vertex(f, v, op)
+        key = "settlements" if piece == "settlement" else "cities"
+        _set_per(f, key, p, ",".join([*_labels(_per(f, key)[p]), v]))
+    elif piece == "road":
+        e = EDGE_LABELS[parse_edge(where)]
+        if any(e in _labels(part) for part in _per(f, "roads")):
+            raise EditError(op, f"{e} already has a road; remove it first")
+        _set_per(f, "roads", p, ",".join([*_labels(_per(f, "roads")[p]), e]))
+    elif piece == "knight":
+        _ck(f, op)
+        v = VERTEX_LABELS[parse_vertex(where)]
+        level, active = 1, False
+        for word in (x.lower() for x in w[3:]):
+            if word in KNIGHT_LEVELS:
+                level = KNIGHT_LEVELS.index(word) + 1
+            elif word == "active":
+                active = True
+            else:
+                raise EditError(op, f"{word!r}: a knight is basic, strong or mighty, and active")
+        _free_vertex(f, v, op)
+        entry = f"{v}:{_parties(f)[p]}:{level}:{'a' if active else '-'}--"
+        f["kn"] = ",".join([*_labels(f["kn"]), entry])
+    elif piece == "wall":
+        _ck(f, op)
+        v = VERTEX_LABELS[parse_vertex(where)]
+        if v not in _labels(f["walls"]):
+            f["walls"] = ",".join([*_labels(f["walls"]), v])
+    else:
+        raise EditError(op, f"{piece!r} is not a piece (settlement, city, road, knight, wall)")
+
+
+def _ck(f: dict[str, str], op: str) -> None:
+    if "kn" not in f:
+        raise EditError(op, "knights, walls and improvements belong to Cities & Knights")
+
+
+def _free_vertex(f: dict[str, str], v: str, op: str) -> None:
+    taken = any(v in _labels(part) for key in ("settlements", "cities") for part in _per(f, key))
+    if taken or ("kn" in f and any(e.split(":")[0] == v for e in _labels(f["kn"]))):
+        raise EditError(op, f"{v} is taken; remove what stands there first")
+
+
+def _clear_vertex(f: dict[str, str], v: str) -> None:
+    for key in ("settlements", "cities"):
+        f[key] = "/".join(",".join(x for x in _labels(part) if x != v) or "-"
+                          for part in _per(f, key))
+    if "kn" in f:
+        f["kn"] = ",".join(e for e in _labels(f["kn"]) if e.split(":")[0] != v) or "-"
+        if v not in _cities(f):
+            f["walls"] = ",".join(x for x in _labels(f["walls"]) if x != v) or "-"
+
+
+def _cities(f: dict[str, str]) -> set[str]:
+    return {v for part in _per(f, "cities") for v in _labels(part)}
+
+
+def _clear_edge(f: dict[str, str], e: str) -> None:
+    f["roads"] = "/".join(",".join(x for x in _labels(part) if x != e) or "-"
+                          for part in _per(f, "roads"))
+
+
+def _remove(f: dict[str, str], w: list[str], op: str) -> None:
+    _need(w, 1, op, "a place, like 'remove A4'")
+    if w[0].lower() == "wall":
+        _need(w, 2, op, "a city, like 'remove wall A4'")
+        v = VERTEX_LABELS[parse_vertex(w[1])]
+        f["walls"] = ",".join(x for x in _labels(f.get("walls", "-")) if x != v) or "-"
+        return
+    try:
+        v = VERTEX_LABELS[parse_vertex(w[0])]
+    except LabelError:
+        _clear_edge(f, EDGE_LABELS[parse_edge(w[0])])
+        return
+    _clear_vertex(f, v)
+    if "walls" in f:
+        f["walls"] = ",".join(x for x in _labels(f["walls"]) if x != v) or "-"
+
+
+def _hand(f: dict[str, str], w: list[str], op: str) -> None:
+    _need(w, 2, op, "a party and cards, like 'hand P1 2 brick, 1 ore'")
+    p = _party(f, w[0])
+    kinds = len(f["bank"].split(","))
+    counts = [0] * kinds if w[1:] == ["-"] else _bundle(w[1:], kinds)
+    _set_per(f, "hands", p, ",".join(map(str, counts)))
+
+
+def _dev(f: dict[str, str], w: list[str], op: str) -> None:
+    _need(w, 2, op, "a party and development cards, like 'dev P1 1 knight'")
+    p = _party(f, w[0])
+    counts = [0] * 5
+    if w[1:] != ["-"]:
+        text = " ".join(w[1:]).replace(",", " ").split()
+        i = 0
+        while i < len(text):
+            n = 1
+            if text[i].isdigit():
+                n, i = int(text[i]), i + 1
+            if i >= len(text) or text[i].lower() not in DEV_CARDS:
+                raise EditError(op, f"expected development cards ({', '.join(DEV_CARDS)})")
+            counts[DEV_CARDS.index(text[i].lower())] += n
+            i += 1
+    _set_per(f, "dev", p, ",".join(map(str, counts)))
+
+
+def _progress(f: dict[str, str], w: list[str], op: str) -> None:
+    _ck(f, op)
+    _need(w, 2, op, "a party and progress cards, like 'progress P1 crane, alchemy'")
+    p = _party(f, w[0])
+    names = [] if w[1:] == ["-"] else " ".join(w[1:]).replace(",", " ").split()
+    bad = [x for x in names if x.lower() not in ALIASES]
+    if bad:
+        raise EditError(op, f"{bad[0]!r} is not a progress card")
+    _set_per(f, "phand", p, ",".join(sorted((CARDS[ALIASES[x.lower()]] for x in names),
+                                            key=CARDS.index)))
+
+
+def _number_per(key: str, what: str):
+    def op_fn(f: dict[str, str], w: list[str], op: str) -> None:
+        if key not in f:
+            raise EditError(op, f"{what} do not exist in this variant")
+        _need(w, 2, op, f"a party and a number, like '{op.split()[0]} P1 1'")
+        p = _party(f, w[0])
+        if not w[1].isdigit():
+            raise EditError(op, f"{w[1]!r} is not a number")
+        parts = f[key].split(",")
+        parts[p] = str(int(w[1]))
+        f[key] = ",".join(parts)
+    return op_fn
+
+
+def _robber(f: dict[str, str], w: list[str], op: str) -> None:
+    _need(w, 1, op, "a hex, like 'robber J'")
+    f["robber"] = "-" if w[0] == "-" else HEX_NAMES[parse_hex(w[0])]
+
+
+def _merchant(f: dict[str, str], w: list[str], op: str) -> None:
+    _ck(f, op)
+    if w[:1] == ["-"]:
+        f["merchant"] = "-"
+        return
+    _need(w, 2, op, "a hex and its owner, like 'merchant K P1'")
+    f["merchant"] = f"{HEX_NAMES[parse_hex(w[0])]}:{_parties(f)[_party(f, w[1])]}"
+
+
+def _barbarians(f: dict[str, str], w: list[str], op: str) -> None:
+    _ck(f, op)
+    _need(w, 1, op, "a track position 0-7")
+    f["barb"] = str(int(w[0]))
+
+
+def _attacked(f: dict[str, str], w: list[str], op: str) -> None:
+    _ck(f, op)
+    _need(w, 1, op, "yes or no")
+    f["attacked"] = "1" if w[0].lower() in ("yes", "1", "true") else "0"
+
+
+def _level(f: dict[str, str], w: list[str], op: str) -> None:
+    _ck(f, op)
+    _need(w, 3, op, "a party, a track and a level, like 'level P1 science 3'")
+    p, track = _party(f, w[0]), w[1].lower()
+    if track not in TRACK_NAMES:
+        raise EditError(op, f"{track!r} is not a track ({', '.join(TRACK_NAMES)})")
+    levels = _per(f, "levels")[p].split(",")
+    levels[TRACK_NAMES.index(track)] = str(int(w[2]))
+    _set_per(f, "levels", p, ",".join(levels))
+
+
+def _metropolis(f: dict[str, str], w: list[str], op: str) -> None:
+    _ck(f, op)
+    _need(w, 2, op, "a track and a city, like 'metropolis science A4'")
+    track = w[0].lower()
+    if track not in TRACK_NAMES:
+        raise EditError(op, f"{track!r} is not a track ({', '.join(TRACK_NAMES)})")
+    metro = f["metro"].split(",")
+    metro[TRACK_NAMES.index(track)] = "-" if w[1] == "-" else VERTEX_LABELS[parse_vertex(w[1])]
+    f["metro"] = ",".join(metro)
+
+
+def _turn(f: dict[str, str], w: list[str], op: str) -> None:
+    _need(w, 1, op, "a player, like 'turn P2 main'")
+    p = _party(f, w[0])
+    f["active"] = _parties(f)[p]
+    f["phase"] = w[1].lower() if len(w) > 1 else PRE_ROLL
+    if len(w) > 2:
+        f["turn"] = str(int(w[2]))
+    elif f["turn"] == "0":
+        f["turn"] = "1"
+    f["setup"] = str(2 * int(f["n"]))
+    f["sv"] = "-"
+    if f["phase"] not in (PRE_ROLL, MAIN):
+        raise EditError(op, "the editor starts a turn before the roll (pre-roll) or in the "
+                        "Action phase (main)")
+    f["dice"], f["rolled"], f["discards"] = "-", "-", ",".join("0" * len(_parties(f)))
+    for key in ("tokused", "kret"):
+        if key in f:
+            f[key] = "0"
+    if "sums" in f:
+        f["sums"] = "-"
+
+
+_OPS = {
+    "place": _place, "remove": _remove, "hand": _hand, "dev": _dev, "progress": _progress,
+    "tokens": _number_per("tokens", "trade tokens"),
+    "defender": _number_per("defender", "defender tokens"),
+    "vp-cards": _number_per("pvp", "laid-out VP cards"), "robber": _robber,
+    "merchant": _merchant, "barbarians": _barbarians, "attacked": _attacked, "level": _level,
+    "metropolis": _metropolis, "turn": _turn,
+}  # fmt: skip
+
+
+# ---------------------------------------------------------------- what follows from the edits
+def _complete(f: dict[str, str], ops: str) -> None:
+    """Fill in the fields the edits decide: bank, token supply, decks."""
+    hands = [[int(x) for x in h.split(",")] for h in f["hands"].split("/")]
+    bank = [(19 if r < 5 else 12) - sum(h[r] for h in hands) for r in range(len(hands[0]))]
+    for r, left in enumerate(bank):
+        if left < 0:
+            raise EditError(ops, f"the hands hold {(19 if r < 5 else 12) - left} "
+                            f"{CARD_NAMES[r]}, more than the {19 if r < 5 else 12} that exist "
+                            "(BASE-COMP-CARDS)")
+    f["bank"] = ",".join(map(str, bank))
+    if "supply" in f:
+        f["supply"] = str(20 - sum(int(x) for x in f["tokens"].split(",")))
+    if "phand" in f:
+        _complete_progress(f)
+    else:
+        devs = [[int(x) for x in d.split(",")] for d in f["dev"].split("/")]
+        played = sum(int(x) for x in f["knights"].split(","))
+        f["deck"] = ",".join(str(DEV_DECK[c] - sum(d[c] for d in devs) - (played if c == 0
+                                                                          else 0))
+                             for c in range(5))
+        f["top"] = "-"
+
+
+def _complete_progress(f: dict[str, str]) -> None:
+    held = Counter(c for part in f["phand"].split("/") if part != "-" for c in part.split(","))
+    left = [COUNT[k] - held[CARDS[k]] for k in range(len(CARDS))]
+    laid = sum(int(x) for x in f["pvp"].split(","))
+    for k in (CARDS.index("printing"), CARDS.index("constitution")):
+        take = min(laid, left[k])
+        left[k] -= take
+        laid -= take
+    f["pdecks"] = "/".join(",".join(str(left[k]) for k in DECK_KINDS[t]) + ":-" for t in range(3))
+
