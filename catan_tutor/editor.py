@@ -36,7 +36,7 @@ from .board import (
     parse_hex,
     parse_vertex,
 )  # fmt: skip
-from .errors import PositionError
+from .errors import EditError, PositionError
 from .game import Game
 from .position import decode, encode
 from .progress_cards import ALIASES, CARDS, COUNT, DECK_KINDS
@@ -47,15 +47,6 @@ from .variants import rules_for
 _CARD_WORDS = {name: i for i, name in enumerate(CARD_NAMES)} | {
     "wood": 1, "sheep": 2, "wheat": 3, "clay": 0, "stone": 4,
 }  # fmt: skip
-
-
-class EditError(ValueError):
-    """An edit operation that cannot be read or leaves a position that breaks the rules."""
-
-    def __init__(self, op: str, why: str):
-        super().__init__(f"edit {op!r}: {why}")
-        self.op = op
-        self.why = why
 
 
 def edit(game: Game, *ops: str) -> Game:

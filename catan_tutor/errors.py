@@ -19,3 +19,16 @@ class NotationError(CatanError):
 
 class PositionError(CatanError):
     """Position text that cannot be read or describes an impossible game."""
+
+
+class EditError(CatanError):
+    """A board-editor operation that cannot be read or leaves a position breaking the rules."""
+
+    def __init__(self, op: str, why: str):
+        super().__init__(f"edit {op!r}: {why}")
+        self.op = op
+        self.why = why
+
+
+class ScenarioError(CatanError):
+    """A scenario file that cannot be read; the message names the file, the line and the key."""

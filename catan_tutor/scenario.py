@@ -1,0 +1,477 @@
+"""Scenario files (``.catan.yaml``): a lesson or puzzle as a start position, a move tree with
+comments and tutor text, and expectations checked at any node.
+
+Read only with PyYAML's safe composer (no tags, no code); every value is read as text and
+converted by this schema, so a malformed file fails with ``ScenarioError`` naming the file,
+the line and the key, and nothing is half-loaded. ``save_scenario`` writes a canonical form:
+write, read, write gives the same bytes. The format is documented in the README.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from . import new_game
+from .board import CARD_NAMES, HEX_NAMES, parse_edge, parse_vertex
+from .editor import edit
+from .errors import CatanError, ScenarioError
+from .game import Game
+from .timeline import Node, Timeline
+
+SUFFIX = ".catan.yaml"
+_TOP = ("title", "variant", "players", "board", "goal", "rules", "setup", "start", "tutor",
+        "expect", "moves")
+_MOVE = ("move", "comment", "tutor", "expect", "variations")
+
+
+@dataclass
+class Expect:
+    """One expectation: ``key`` (vp, legal, illegal, ...), its ``value`` as written, and the
+    line it stands on."""
+
+    key: str
+    value: object
+    line: int = 0
+
+    def check(self, game: Game) -> tuple[bool, str]:
+        """(passed, what was found)."""
+        return _CHECKS[self.key](game, self.value)
+
+
+@dataclass
+class Scenario:
+    title: str
+    variant: str
+    players: int
+    board: str = "beginner"
+    goal: str = ""
+    rules: list[str] = field(default_factory=list)
+    setup: list[str] = field(default_factory=list)  # notation from a new game (setup moves)
+    start: list[str] = field(default_factory=list)  # board-editor operations after that
+    timeline: Timeline | None = None
+    path: str = ""
+
+    @property
+    def root(self) -> Node:
+        return self.timeline.root
+
+
+# ---------------------------------------------------------------- reading
+class _Reader:
+    """Turns composed YAML nodes into values, with the file and line in every error."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def fail(self, node, key: str, why: str) -> ScenarioError:
+        line = node.start_mark.line + 1 if node is not None else 1
+        return ScenarioError(f"{self.path}:{line}: {key}: {why}")
+
+    def mapping(self, node, key: str, allowed: tuple[str, ...]) -> dict:
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(node, key, "expected a mapping of keys to values")
+        out = {}
+        for k, v in node.value:
+            if not isinstance(k, yaml.ScalarNode) or k.value not in allowed:
+                raise self.fail(k, key, f"unknown key {k.value!r} (expected one of "
+                                f"{', '.join(allowed)})")
+            if k.value in out:
+                raise self.fail(k, key, f"key {k.value!r} appears twice")
+            out[k.value] = v
+        return out
+
+    def text(self, node, key: str) -> str:
+        if not isinstance(node, yaml.ScalarNode):
+            raise self.fail(node, key, "expected text")
+        return node.value
+
+    def texts(self, node, key: str) -> list[str]:
+        if not isinstance(node, yaml.SequenceNode):
+            raise self.fail(node, key, "expected a list")
+        return [self.text(x, key) for x in node.value]
+
+    def number(self, node, key: str) -> int:
+        t = self.text(node, key)
+        if not t.isdigit():
+            raise self.fail(node, key, f"expected a number, got {t!r}")
+        return int(t)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read a scenario file; raises ScenarioError (file:line: key: why) on any fault."""
+    path = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ScenarioError(f"{path}:1: file: cannot read it ({e})") from None
+    return loads_scenario(text, path)
+
+
+def loads_scenario(text: str, path: str = "<scenario>") -> Scenario:
+    """Read scenario text (see :func:`load_scenario`)."""
+    r = _Reader(path)
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = mark.line + 1 if mark else 1
+        raise ScenarioError(f"{path}:{line}: yaml: {getattr(e, 'problem', e)}") from None
+    if root is None:
+        raise ScenarioError(f"{path}:1: file: the file is empty")
+    top = r.mapping(root, "scenario", _TOP)
+    for key in ("title", "variant", "players"):
+        if key not in top:
+            raise r.fail(root, key, "missing (title, variant and players are required)")
+    sc = Scenario(r.text(top["title"], "title"), r.text(top["variant"], "variant"),
+                  r.number(top["players"], "players"), path=path)
+    if "board" in top:
+        sc.board = r.text(top["board"], "board")
+    sc.goal = r.text(top["goal"], "goal") if "goal" in top else ""
+    sc.rules = r.texts(top["rules"], "rules") if "rules" in top else []
+    sc.setup = r.texts(top["setup"], "setup") if "setup" in top else []
+    sc.start = r.texts(top["start"], "start") if "start" in top else []
+    game = _start_game(r, top, sc)
+    tl = Timeline(game, with_history=False)
+    sc.timeline = tl
+    if "tutor" in top:
+        tl.root.tutor = r.text(top["tutor"], "tutor")
+    if "expect" in top:
+        tl.root.expect = _expects(r, top["expect"], tl.root, tl)
+    if "moves" in top:
+        _line(r, tl, tl.root, top["moves"], "moves")
+    tl.goto(tl.root)
+    return sc
+
+
+def _start_game(r: _Reader, top: dict, sc: Scenario) -> Game:
+    try:
+        # named layouts: beginner, variable, variable-harbors (a variable one seeded by 0)
+        game = new_game(sc.variant, players=sc.players, board=sc.board, seed=0)
+    except (ValueError, NotImplementedError) as e:
+        key = "board" if "board" in str(e) else "variant" if "variant" in str(e) else "players"
+        raise r.fail(top.get(key), key, str(e)) from None
+    for i, move in enumerate(sc.setup):
+        try:
+            game.play(move)
+        except CatanError as e:
+            raise r.fail(top["setup"].value[i], "setup", str(e)) from None
+    if sc.start:
+        try:
+            game = edit(game, *sc.start)
+        except CatanError as e:
+            raise r.fail(top["start"], "start", str(e)) from None
+    return Game(game.rules, game.state)  # the start is the root: no history before it
+
+
+def _line(r: _Reader, tl: Timeline, parent: Node, node, key: str) -> None:
+    if not isinstance(node, yaml.SequenceNode):
+        raise r.fail(node, key, "expected a list of moves")
+    at = parent
+    for item in node.value:
+        m = r.mapping(item, key, _MOVE)
+        if "move" not in m:
+            raise r.fail(item, key, "each entry needs 'move'")
+        move = r.text(m["move"], "move")
+        for var in (m["variations"].value if "variations" in m else []):
+            _line(r, tl, at, var, "variations")  # alternatives to this move, from its parent
+        if "variations" in m and not isinstance(m["variations"], yaml.SequenceNode):
+            raise r.fail(m["variations"], "variations", "expected a list of lines")
+        tl.goto(at)
+        try:
+            child = tl.play(move)
+        except CatanError as e:
+            raise r.fail(m["move"], "move", str(e)) from None
+        if "variations" in m:  # the main move first among its alternatives
+            at.children.remove(child)
+            at.children.insert(0, child)
+        child.comment = r.text(m["comment"], "comment") if "comment" in m else ""
+        child.tutor = r.text(m["tutor"], "tutor") if "tutor" in m else ""
+        child.expect = _expects(r, m["expect"], child, tl) if "expect" in m else []
+        at = child
+
+
+def _expects(r: _Reader, node, at: Node, tl: Timeline) -> list[Expect]:
+    """The expectations at ``at``; each is tried once there so that a bad party, label or
+    notation fails now, at its line."""
+    m = r.mapping(node, "expect", tuple(_CHECKS))
+    game = Game(tl.rules, at.state)
+    out = []
+    for k, v in node.value:
+        key = k.value
+        if isinstance(v, yaml.ScalarNode):
+            value: object = v.value
+        elif isinstance(v, yaml.SequenceNode):
+            value = r.texts(v, key)
+        else:
+            inner = r.mapping(v, key, tuple(x.value for x, _ in v.value))
+            value = {name: r.text(x, key) for name, x in inner.items()}
+        ex = Expect(key, value, k.start_mark.line + 1)
+        shape = _SHAPE.get(key, str)
+        if not isinstance(value, shape):
+            kind = {dict: "a mapping", list: "a list", str: "one value"}[shape]
+            raise r.fail(k, key, f"expected {kind}")
+        try:
+            ex.check(game)
+        except (ValueError, KeyError, IndexError) as e:
+            raise r.fail(k, key, str(e).strip("'\"")) from None
+        out.append(ex)
+    assert len(out) == len(m)
+    return out
+
+
+# ---------------------------------------------------------------- writing
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _str(dumper: yaml.SafeDumper, s: str):
+    """Multi-line text as a literal block; other text plain where YAML allows (the reader
+    takes every scalar as text, so ``5`` and ``no`` come back as written)."""
+    if "\n" in s and s == s.strip(" ") and "\t" not in s:
+        return dumper.represent_scalar("tag:yaml.org,2002:str", s, style="|")
+    tag = dumper.resolve(yaml.ScalarNode, s, (True, False))
+    return dumper.represent_scalar(tag, s)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def dumps_scenario(sc: Scenario) -> str:
+    """The canonical text of a scenario (its whole timeline, variations included)."""
+    tl = sc.timeline
+    data: dict = {"title": sc.title, "variant": sc.variant, "players": str(sc.players),
+                  "board": sc.board}  # fmt: skip
+    if sc.goal:
+        data["goal"] = sc.goal
+    for key in ("rules", "setup", "start"):
+        if getattr(sc, key):
+            data[key] = list(getattr(sc, key))
+    if tl.root.tutor:
+        data["tutor"] = tl.root.tutor
+    if tl.root.expect:
+        data["expect"] = _expect_data(tl.root.expect)
+    if tl.root.children:
+        data["moves"] = _line_data(tl.root)
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100,
+                     default_flow_style=False)
+
+
+def _line_data(parent: Node) -> list[dict]:
+    out, node = [], parent
+    while node.children:
+        main, *others = node.children
+        item: dict = {"move": str(main.action)}
+        if main.comment:
+            item["comment"] = main.comment
+        if main.tutor:
+            item["tutor"] = main.tutor
+        if main.expect:
+            item["expect"] = _expect_data(main.expect)
+        if others:
+            item["variations"] = [[_item(o), *_line_data(o)] for o in others]
+        out.append(item)
+        node = main
+    return out
+
+
+def _item(node: Node) -> dict:
+    item: dict = {"move": str(node.action)}
+    if node.comment:
+        item["comment"] = node.comment
+    if node.tutor:
+        item["tutor"] = node.tutor
+    if node.expect:
+        item["expect"] = _expect_data(node.expect)
+    return item
+
+
+def _expect_data(expects: list[Expect]) -> dict:
+    return {e.key: (list(e.value) if isinstance(e.value, list) else
+                    dict(e.value) if isinstance(e.value, dict) else e.value) for e in expects}
+
+
+def save_scenario(sc: Scenario, path: str | Path) -> None:
+    Path(path).write_text(dumps_scenario(sc), encoding="utf-8")
+
+
+# ---------------------------------------------------------------- checking
+@dataclass
+class Result:
+    path: str
+    line: int
+    node: Node
+    expect: Expect
+    passed: bool
+    found: str
+
+    def __str__(self) -> str:
+        where = " ".join(str(a) for a in _moves(self.node)[-1:]) or "the start"
+        mark = "ok  " if self.passed else "FAIL"
+        found = "" if self.passed else f": found {self.found}"
+        return (f"{self.path}:{self.line}: {mark} {self.expect.key} "
+                f"{_show(self.expect.value)} (after {where}){found}")
+
+
+def _moves(node: Node) -> list:
+    out = []
+    while node.parent is not None:
+        out.append(node.action)
+        node = node.parent
+    return out[::-1]
+
+
+def _show(value) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return "; ".join(value)
+    return str(value)
+
+
+def check_scenario(sc: Scenario) -> list[Result]:
+    """Evaluate every expectation at its node, in file order (main lines first)."""
+    tl = sc.timeline
+    out = []
+    for node in tl.walk():
+        if not node.expect:
+            continue
+        game = Game(tl.rules, node.state)
+        for ex in node.expect:
+            ok, found = ex.check(game)
+            out.append(Result(sc.path, ex.line, node, ex, ok, found))
+    return sorted(out, key=lambda r: r.line)
+
+
+# ---------------------------------------------------------------- the expectations
+def _party(game: Game, name: str) -> int:
+    if name not in game.names:
+        raise KeyError(f"{name!r} is not a party ({', '.join(game.names)})")
+    return game.names.index(name)
+
+
+def _name(game: Game, p: int) -> str:
+    return game.names[p] if p >= 0 else "-"
+
+
+def _vp(game: Game, value: dict) -> tuple[bool, str]:
+    got = {k: game.victory_points(_party(game, k)) for k in value}
+    return all(got[k] == int(v) for k, v in value.items()), _show(got)
+
+
+def _legal(game: Game, value: list) -> tuple[bool, str]:
+    bad = [f"{t}: {game.explain(t)}" for t in value if not game.explain(t).legal]
+    return not bad, "; ".join(bad)
+
+
+def _illegal(game: Game, value: dict) -> tuple[bool, str]:
+    bad = []
+    for text, rule in value.items():
+        exp = game.explain(text)
+        if exp.legal or (rule != "any" and exp.rule != rule):
+            bad.append(f"{text}: {exp}")
+    return not bad, "; ".join(bad)
+
+
+def _pending(game: Game, value: str) -> tuple[bool, str]:
+    owed = sorted({_name(game, p.player) if p.player >= 0 else "chance" for p in game.pending})
+    want = sorted(x.strip() for x in value.split(","))
+    return owed == want, ", ".join(owed) or "nothing"
+
+
+def _phase(game: Game, value: str) -> tuple[bool, str]:
+    return game.state.phase == value, game.state.phase
+
+
+def _holder(attr: str):
+    def check(game: Game, value: str) -> tuple[bool, str]:
+        got = _name(game, getattr(game.state, attr))
+        return got == value, got
+    return check
+
+
+def _number(attr: str):
+    def check(game: Game, value: str) -> tuple[bool, str]:
+        got = getattr(game.state, attr)
+        return got == int(value), str(got)
+    return check
+
+
+def _winner(game: Game, value: str) -> tuple[bool, str]:
+    got = _name(game, game.state.winner)
+    return got == value, got
+
+
+def _cards(game: Game, text: str) -> tuple[int, ...]:
+    counts = [0] * len(game.state.bank)
+    if text.strip() in ("-", "nothing"):
+        return tuple(counts)
+    for part in text.split(","):
+        n, _, kind = part.strip().partition(" ")
+        if kind not in CARD_NAMES[:len(counts)]:
+            raise ValueError(f"{kind!r} is not a card kind")
+        counts[CARD_NAMES.index(kind)] += int(n)
+    return tuple(counts)
+
+
+def _hand(game: Game, value: dict) -> tuple[bool, str]:
+    got = {k: game.state.hands[_party(game, k)] for k in value}
+    ok = all(got[k] == _cards(game, v) for k, v in value.items())
+    return ok, "; ".join(f"{k}: {_hand_text(h)}" for k, h in got.items())
+
+
+def _hand_text(h: tuple[int, ...]) -> str:
+    return ", ".join(f"{n} {CARD_NAMES[c]}" for c, n in enumerate(h) if n) or "nothing"
+
+
+def _tokens(game: Game, value: dict) -> tuple[bool, str]:
+    got = {k: game.state.tokens[_party(game, k)] for k in value}
+    return all(got[k] == int(v) for k, v in value.items()), _show(got)
+
+
+def _knight_text(game: Game, v: int) -> str:
+    k = game.state.kn[v] if game.state.kn else None
+    if k is None:
+        return "-"
+    level = ("basic", "strong", "mighty")[k[1] - 1]
+    return f"{_name(game, k[0])} {level}{' active' if k[2] else ''}"
+
+
+def _knight(game: Game, value: dict) -> tuple[bool, str]:
+    got = {k: _knight_text(game, parse_vertex(k)) for k in value}
+    return all(got[k] == v for k, v in value.items()), _show(got)
+
+
+def _building_text(game: Game, v: int) -> str:
+    o = game.state.vowner[v]
+    return "-" if o < 0 else f"{_name(game, o)} {'city' if game.state.vcity[v] else 'settlement'}"
+
+
+def _building(game: Game, value: dict) -> tuple[bool, str]:
+    got = {k: _building_text(game, parse_vertex(k)) for k in value}
+    return all(got[k] == v for k, v in value.items()), _show(got)
+
+
+def _road(game: Game, value: dict) -> tuple[bool, str]:
+    got = {k: _name(game, game.state.eowner[parse_edge(k)]) for k in value}
+    return all(got[k] == v for k, v in value.items()), _show(got)
+
+
+def _robber(game: Game, value: str) -> tuple[bool, str]:
+    r = game.state.robber
+    got = HEX_NAMES[r] if r >= 0 else "-"
+    return got == value, got
+
+
+_CHECKS = {
+    "vp": _vp, "legal": _legal, "illegal": _illegal, "pending": _pending, "phase": _phase,
+    "longest": _holder("longest"), "army": _holder("army"), "winner": _winner,
+    "barbarians": _number("barb"), "hand": _hand, "tokens": _tokens, "knight": _knight,
+    "building": _building, "road": _road, "robber": _robber,
+}  # fmt: skip
+_SHAPE = {"vp": dict, "legal": list, "illegal": dict, "hand": dict, "tokens": dict,
+          "knight": dict, "building": dict, "road": dict}
+
+
