@@ -25,6 +25,8 @@ SUFFIX = ".catan.yaml"
 _TOP = ("title", "variant", "players", "board", "goal", "rules", "setup", "start", "tutor",
         "expect", "moves")
 _MOVE = ("move", "comment", "tutor", "expect", "variations")
+_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null",
+                                                  "timestamp")}  # what plain text resolves to
 
 
 @dataclass
@@ -86,6 +88,8 @@ class _Reader:
     def text(self, node, key: str) -> str:
         if not isinstance(node, yaml.ScalarNode):
             raise self.fail(node, key, "expected text")
+        if node.tag not in _PLAIN_TAGS:
+            raise self.fail(node, key, f"tags like {node.tag!r} are not allowed")
         return node.value
 
     def texts(self, node, key: str) -> list[str]:
@@ -151,8 +155,9 @@ def _start_game(r: _Reader, top: dict, sc: Scenario) -> Game:
         # named layouts: beginner, variable, variable-harbors (a variable one seeded by 0)
         game = new_game(sc.variant, players=sc.players, board=sc.board, seed=0)
     except (ValueError, NotImplementedError) as e:
-        key = "board" if "board" in str(e) else "variant" if "variant" in str(e) else "players"
-        raise r.fail(top.get(key), key, str(e)) from None
+        msg = str(e)
+        key = ("board" if "board" in msg else "players" if " players" in msg else "variant")
+        raise r.fail(top.get(key), key, msg) from None
     for i, move in enumerate(sc.setup):
         try:
             game.play(move)
