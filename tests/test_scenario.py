@@ -241,3 +241,13 @@ def test_check_reports_a_malformed_file_and_fails(tmp_path):
     empty = tmp_path / "empty"
     empty.mkdir()
     assert run_check(str(empty)).returncode == 2
+
+
+def test_readme_example_loads_and_checks_green():
+    import re
+
+    text = re.search(r"```yaml\n(.*?)```", (ROOT / "README.md").read_text(), re.S).group(1)
+    sc = loads_scenario(text, "README.md")
+    results = check_scenario(sc)
+    assert len(results) == 5 and all(r.passed for r in results)
+    assert len(sc.root.children[0].children) == 2  # the main move and its variation
