@@ -250,4 +250,4 @@ def test_readme_example_loads_and_checks_green():
     sc = loads_scenario(text, "README.md")
     results = check_scenario(sc)
     assert len(results) == 5 and all(r.passed for r in results)
-    assert len(sc.root.children[0].children) == 2  # the main move and its variation
+    assert len(sc.root.children) == 2  # the main move and its alternative
