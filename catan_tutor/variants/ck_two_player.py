@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..actions import (
     BuildCity,
+    Desert,
     Die,
     NeutralKnight,
     NeutralPromote,
@@ -17,6 +18,7 @@ from ..actions import (
     PlayProgress,
     Promote,
     Recruit,
+    Relocate,
     RemoveKnight,
     ReturnKnight,
     seat,
@@ -25,7 +27,18 @@ from ..progress_cards import CARDS
 from ..rules import ck_double_roll, neutral, tokens
 from ..rules.common import Reason
 from ..rules.production import apply_die as rolloff_die
-from ..state import DICE, NEUTRAL, OVER, PRE_ROLL, ROLLOFF, SETUP_ROAD, SETUP_SETTLE, State
+from ..state import (
+    DESERT,
+    DICE,
+    NEUTRAL,
+    OVER,
+    PRE_ROLL,
+    RELOCATE,
+    ROLLOFF,
+    SETUP_ROAD,
+    SETUP_SETTLE,
+    State,
+)  # fmt: skip
 from .ck import CKRules, _removed
 from .two_player import TwoPlayerRules
 
@@ -90,6 +103,11 @@ class CK2PRules(TwoPlayerRules, CKRules):
                 and a.player == s.active):
             return Reason("CK2P-PC-ALCHEMY", "Alchemy is played only before the first of the "
                           "two rolls.")
+        if s.phase in (RELOCATE, DESERT) and type(a) in (Relocate, Desert) and a.player != s.active:
+            q = s.relocate[0] if s.phase == RELOCATE else s.treason[0]
+            if q >= s.n:
+                return Reason("CK2P-NEUTRAL-CHOOSER", f"{s.name(q)}'s knight is moved or removed "
+                              f"by {seat(s.active)}, whose knight or card caused it.")
         bad = super().check(s, a)
         if bad is not None and bad.rule in _RESTATED:
             return Reason(_RESTATED[bad.rule], bad.text)
