@@ -7,7 +7,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DIGEST = ROOT.parent / "shared" / "rules" / "RULES.md"
-BUILT = ("BASE", "2P", "DUMMY", "CK")
+BUILT = ("BASE", "2P", "DUMMY", "CK", "CK2P")
 
 
 def _ids(prefix: str) -> list[str]:
