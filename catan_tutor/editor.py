@@ -14,6 +14,7 @@ Operations (labels as on the board; a party is P1.., N1, N2):
   [active]``
 - ``remove LABEL`` (the building, knight or road there), ``remove wall V``
 - ``hand P1 2 brick, 1 ore`` (``hand P1 -`` empties it); ``dev P1 1 knight``;
+  ``deck-top knight, monopoly`` (the development deck's next cards, top first);
   ``progress P1 crane, alchemy``; ``tokens P1 3``; ``defender P1 1``; ``vp-cards P1 1``
 - ``robber HEX`` (``robber -``: off the board), ``merchant HEX P1`` (``merchant -``),
   ``barbarians 0-7``, ``attacked yes|no``, ``level P1 science 3``,
@@ -257,6 +258,17 @@ def _dev(f: dict[str, str], w: list[str], op: str) -> None:
     _set_per(f, "dev", p, ",".join(map(str, counts)))
 
 
+def _deck_top(f: dict[str, str], w: list[str], op: str) -> None:
+    """The known top cards of the development deck, top first (``deck-top -``: unknown)."""
+    if "phand" in f:
+        raise EditError(op, "Cities & Knights has no development deck")
+    names = [] if w[:1] == ["-"] else " ".join(w).replace(",", " ").split()
+    bad = [x for x in names if x.lower() not in DEV_CARDS]
+    if bad or not w:
+        raise EditError(op, f"expected development cards ({', '.join(DEV_CARDS)}), top first")
+    f["top"] = ",".join(x.lower() for x in names) or "-"
+
+
 def _progress(f: dict[str, str], w: list[str], op: str) -> None:
     _ck(f, op)
     _need(w, 2, op, "a party and progress cards, like 'progress P1 crane, alchemy'")
@@ -354,7 +366,8 @@ def _turn(f: dict[str, str], w: list[str], op: str) -> None:
 
 
 _OPS = {
-    "place": _place, "remove": _remove, "hand": _hand, "dev": _dev, "progress": _progress,
+    "place": _place, "remove": _remove, "hand": _hand, "dev": _dev, "deck-top": _deck_top,
+    "progress": _progress,
     "tokens": _number_per("tokens", "trade tokens"),
     "defender": _number_per("defender", "defender tokens"),
     "vp-cards": _number_per("pvp", "laid-out VP cards"), "robber": _robber,
@@ -384,7 +397,6 @@ def _complete(f: dict[str, str], ops: str) -> None:
         f["deck"] = ",".join(str(DEV_DECK[c] - sum(d[c] for d in devs) - (played if c == 0
                                                                           else 0))
                              for c in range(5))
-        f["top"] = "-"
 
 
 def _complete_progress(f: dict[str, str]) -> None:

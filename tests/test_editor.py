@@ -123,3 +123,15 @@ def test_removing_a_city_takes_its_wall(ck):
 def test_edited_position_text_round_trips(ck):
     text = edited_position(ck.position(), "hand P3 1 paper")
     assert Game.from_position(text).position() == text
+
+
+def test_development_hands_and_the_deck_top():
+    g = after_setup("base", 3)
+    g2 = edit(g, "dev P1 1 knight, 1 monopoly", "deck-top vp, knight")
+    s = g2.state
+    assert s.dev[0] == (1, 0, 0, 0, 1) and s.deck == (13, 5, 2, 2, 1)
+    assert s.deck_top == (1, 0)  # vp first, then knight
+    with pytest.raises(EditError, match="more vp cards on top than in the deck"):
+        edit(g, "dev P2 5 vp", "deck-top vp")
+    with pytest.raises(EditError, match="no development deck"):
+        edit(after_setup("ck", 3), "deck-top knight")
