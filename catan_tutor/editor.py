@@ -346,6 +346,9 @@ def _metropolis(f: dict[str, str], w: list[str], op: str) -> None:
 def _turn(f: dict[str, str], w: list[str], op: str) -> None:
     _need(w, 1, op, "a player, like 'turn P2 main'")
     p = _party(f, w[0])
+    if p >= int(f["n"]):
+        raise EditError(op, f"{_parties(f)[p]} takes no turn of its own here: a neutral never "
+                        "does, and the dummy's turn follows a player's 'end'; start on a player")
     f["active"] = _parties(f)[p]
     f["phase"] = w[1].lower() if len(w) > 1 else PRE_ROLL
     if len(w) > 2:

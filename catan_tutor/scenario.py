@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 
 from . import new_game
-from .board import CARD_NAMES, HEX_NAMES, parse_edge, parse_vertex
+from .board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS, parse_edge, parse_vertex
 from .editor import edit
 from .errors import CatanError, ScenarioError
 from .game import Game
@@ -180,8 +180,6 @@ def _line(r: _Reader, tl: Timeline, parent: Node, node, key: str) -> None:
         if "move" not in m:
             raise r.fail(item, key, "each entry needs 'move'")
         move = r.text(m["move"], "move")
-        for var in (m["variations"].value if "variations" in m else []):
-            _line(r, tl, at, var, "variations")  # alternatives to this move, from its parent
         if "variations" in m and not isinstance(m["variations"], yaml.SequenceNode):
             raise r.fail(m["variations"], "variations", "expected a list of lines")
         tl.goto(at)
@@ -189,9 +187,13 @@ def _line(r: _Reader, tl: Timeline, parent: Node, node, key: str) -> None:
             child = tl.play(move)
         except CatanError as e:
             raise r.fail(m["move"], "move", str(e)) from None
-        if "variations" in m:  # the main move first among its alternatives
-            at.children.remove(child)
-            at.children.insert(0, child)
+        for var in (m["variations"].value if "variations" in m else []):
+            first = var.value[0] if isinstance(var, yaml.SequenceNode) and var.value else var
+            before = len(at.children)
+            _line(r, tl, at, var, "variations")  # alternatives to this move, from its parent
+            if len(at.children) == before:  # its first move is already there: no alternative
+                raise r.fail(first, "variations", "a variation must start with another move "
+                             "than the main line and the other variations")
         child.comment = r.text(m["comment"], "comment") if "comment" in m else ""
         child.tutor = r.text(m["tutor"], "tutor") if "tutor" in m else ""
         child.expect = _expects(r, m["expect"], child, tl) if "expect" in m else []
@@ -470,13 +472,57 @@ def _robber(game: Game, value: str) -> tuple[bool, str]:
     return got == value, got
 
 
+def _per_party(fn):
+    """A {party: text} expectation, each party's value shown by ``fn(game, p)``."""
+    def check(game: Game, value: dict) -> tuple[bool, str]:
+        got = {k: fn(game, _party(game, k)) for k in value}
+        return all(got[k] == v for k, v in value.items()), _show(got)
+    return check
+
+
+def _progress_text(game: Game, p: int) -> str:
+    from .progress_cards import CARDS
+
+    return ", ".join(sorted(CARDS[c] for c in game.state.phand[p])) or "nothing"
+
+
+def _levels_text(game: Game, p: int) -> str:
+    from .actions import TRACK_NAMES
+
+    return ", ".join(f"{t} {x}" for t, x in zip(TRACK_NAMES, game.state.levels[p], strict=True))
+
+
+def _metropolis(game: Game, value: dict) -> tuple[bool, str]:
+    from .actions import TRACK_NAMES
+
+    s = game.state
+    got = {}
+    for track in value:
+        if track not in TRACK_NAMES:
+            raise KeyError(f"{track!r} is not a track ({', '.join(TRACK_NAMES)})")
+        v = s.metro[TRACK_NAMES.index(track)]
+        got[track] = "-" if v < 0 else f"{_name(game, s.vowner[v])} {VERTEX_LABELS[v]}"
+    want = {k: v if v == "-" else f"{v.split()[0]} {VERTEX_LABELS[parse_vertex(v.split()[-1])]}"
+            for k, v in value.items()}  # any alias of the city's vertex
+    return got == want, _show(got)
+
+
+def _wall(game: Game, value: dict) -> tuple[bool, str]:
+    got = {k: "yes" if game.state.walls[parse_vertex(k)] else "no" for k in value}
+    return all(got[k] == v for k, v in value.items()), _show(got)
+
+
 _CHECKS = {
     "vp": _vp, "legal": _legal, "illegal": _illegal, "pending": _pending, "phase": _phase,
     "longest": _holder("longest"), "army": _holder("army"), "winner": _winner,
     "barbarians": _number("barb"), "hand": _hand, "tokens": _tokens, "knight": _knight,
     "building": _building, "road": _road, "robber": _robber,
+    "progress": _per_party(_progress_text), "levels": _per_party(_levels_text),
+    "defender": _per_party(lambda g, p: str(g.state.defender[p])),
+    "metropolis": _metropolis, "wall": _wall, "supply": _number("token_supply"),
 }  # fmt: skip
 _SHAPE = {"vp": dict, "legal": list, "illegal": dict, "hand": dict, "tokens": dict,
-          "knight": dict, "building": dict, "road": dict}
+          "knight": dict, "building": dict, "road": dict, "progress": dict, "levels": dict,
+          "defender": dict, "metropolis": dict, "wall": dict}
 
 

@@ -135,3 +135,10 @@ def test_development_hands_and_the_deck_top():
         edit(g, "dev P2 5 vp", "deck-top vp")
     with pytest.raises(EditError, match="no development deck"):
         edit(after_setup("ck", 3), "deck-top knight")
+
+
+@pytest.mark.parametrize(("variant", "party"), [("base-dummy", "D"), ("base-2p", "N1")])
+def test_turns_start_on_a_player(variant, party):
+    g = after_setup(variant, 2)
+    with pytest.raises(EditError, match="start on a player"):
+        edit(g, f"turn {party} main")

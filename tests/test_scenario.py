@@ -173,6 +173,10 @@ BAD = [
     ("title: x\nvariant: base\nplayers: 3\nexpect:\n  barbarians: many\n", 5, "barbarians"),
     ("title: x\nvariant: base\nplayers: 3\nrules: CK-WIN-13\n", 4, "rules"),
     ("title: !!python/object:os.system x\nvariant: base\nplayers: 3\n", 1, "title"),
+    ("title: x\nvariant: base\nplayers: 3\nsetup: [P1 settle A4, P1 road A3]\nmoves:\n"
+     "- move: P2 settle J12\n  variations:\n  - - move: P2 settle J12\n", 8, "variations"),
+    ("title: x\nvariant: base\nplayers: 3\nexpect:\n  metropolis:\n    magic: '-'\n", 5,
+     "metropolis"),
 ]  # fmt: skip
 
 
@@ -251,3 +255,35 @@ def test_readme_example_loads_and_checks_green():
     results = check_scenario(sc)
     assert len(results) == 5 and all(r.passed for r in results)
     assert len(sc.root.children) == 2  # the main move and its alternative
+
+
+def test_cities_and_knights_expectation_keys():
+    text = """\
+title: keys
+variant: ck
+players: 3
+start:
+- place P1 city J12
+- place P1 road J1
+- place P1 wall J12
+- place P2 settlement A4
+- place P2 road A3
+- place P3 settlement S4
+- place P3 road S3
+- level P1 science 4
+- metropolis science J12
+- progress P2 crane, alchemy
+- defender P3 1
+- turn P1 main 4
+expect:
+  progress: {P2: 'alchemy, crane', P1: nothing}
+  levels: {P1: 'science 4, trade 0, politics 0'}
+  defender: {P3: '1', P1: '0'}
+  metropolis: {science: P1 J12, trade: '-'}
+  wall: {J12: 'yes', A4: 'no'}
+"""
+    results = check_scenario(loads_scenario(text))
+    assert len(results) == 5 and all(r.passed for r in results), [str(r) for r in results]
+    wrong = text.replace("P1 J12, trade", "P2 J12, trade").replace("J12: 'yes'", "J12: 'no'")
+    bad = [r for r in check_scenario(loads_scenario(wrong)) if not r.passed]
+    assert [r.expect.key for r in bad] == ["metropolis", "wall"]
