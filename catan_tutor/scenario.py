@@ -25,6 +25,7 @@ SUFFIX = ".catan.yaml"
 _TOP = ("title", "variant", "players", "board", "goal", "rules", "setup", "start", "tutor",
         "expect", "moves")
 _MOVE = ("move", "comment", "tutor", "expect", "variations")
+_LAYOUT = ("terrain", "numbers", "harbors")
 _PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null",
                                                   "timestamp")}  # what plain text resolves to
 
@@ -48,7 +49,7 @@ class Scenario:
     title: str
     variant: str
     players: int
-    board: str = "beginner"
+    board: str | dict = "beginner"  # a named layout, or {terrain, numbers, harbors}
     goal: str = ""
     rules: list[str] = field(default_factory=list)
     setup: list[str] = field(default_factory=list)  # notation from a new game (setup moves)
@@ -132,7 +133,14 @@ def loads_scenario(text: str, path: str = "<scenario>") -> Scenario:
     sc = Scenario(r.text(top["title"], "title"), r.text(top["variant"], "variant"),
                   r.number(top["players"], "players"), path=path)
     if "board" in top:
-        sc.board = r.text(top["board"], "board")
+        b = top["board"]
+        if isinstance(b, yaml.MappingNode):
+            parts = r.mapping(b, "board", _LAYOUT)
+            if set(parts) != set(_LAYOUT):
+                raise r.fail(b, "board", f"a full board gives {', '.join(_LAYOUT)}")
+            sc.board = {k: r.text(parts[k], k) for k in _LAYOUT}
+        else:
+            sc.board = r.text(b, "board")
     sc.goal = r.text(top["goal"], "goal") if "goal" in top else ""
     sc.rules = r.texts(top["rules"], "rules") if "rules" in top else []
     sc.setup = r.texts(top["setup"], "setup") if "setup" in top else []
@@ -153,11 +161,14 @@ def loads_scenario(text: str, path: str = "<scenario>") -> Scenario:
 def _start_game(r: _Reader, top: dict, sc: Scenario) -> Game:
     try:
         # named layouts: beginner, variable, variable-harbors (a variable one seeded by 0)
-        game = new_game(sc.variant, players=sc.players, board=sc.board, seed=0)
+        named = sc.board if isinstance(sc.board, str) else "beginner"
+        game = new_game(sc.variant, players=sc.players, board=named, seed=0)
     except (ValueError, NotImplementedError) as e:
         msg = str(e)
         key = ("board" if "board" in msg else "players" if " players" in msg else "variant")
         raise r.fail(top.get(key), key, msg) from None
+    if isinstance(sc.board, dict):
+        game = _laid_out(r, top["board"], game, sc.board)
     for i, move in enumerate(sc.setup):
         try:
             game.play(move)
@@ -169,6 +180,24 @@ def _start_game(r: _Reader, top: dict, sc: Scenario) -> Game:
         except CatanError as e:
             raise r.fail(top["start"], "start", str(e)) from None
     return Game(game.rules, game.state)  # the start is the root: no history before it
+
+
+def _laid_out(r: _Reader, node, game: Game, board: dict) -> Game:
+    """The new game on a full layout (terrain codes, numbers, harbor kinds as in position text);
+    the robber starts on its desert."""
+    from .position import decode
+
+    words = [w for w in game.position().split() if not w.startswith(_LAYOUT + ("robber=",))]
+    fields = [f"{k}={board[k]}" for k in _LAYOUT]
+    try:
+        terrain = board["terrain"].split(",")
+        desert = HEX_NAMES[terrain.index("de")] if "de" in terrain else "-"
+        if game.state.robber < 0:
+            desert = "-"  # C&K: the robber waits beside the board
+        _, state = decode(" ".join([*words, *fields, f"robber={desert}"]))
+    except CatanError as e:
+        raise r.fail(node, "board", str(e)) from None
+    return Game(game.rules, state)
 
 
 def _line(r: _Reader, tl: Timeline, parent: Node, node, key: str) -> None:

@@ -287,3 +287,18 @@ expect:
     wrong = text.replace("P1 J12, trade", "P2 J12, trade").replace("J12: 'yes'", "J12: 'no'")
     bad = [r for r in check_scenario(loads_scenario(wrong)) if not r.passed]
     assert [r.expect.key for r in bad] == ["metropolis", "wall"]
+
+
+def test_a_full_board_layout_loads_round_trips_and_bad_ones_name_the_line():
+    g = new_game("base", players=3, board="variable", seed=5)
+    f = dict(w.split("=", 1) for w in g.position().split()[2:])
+    text = (f"title: t\nvariant: base\nplayers: 3\nboard:\n  terrain: {f['terrain']}\n"
+            f"  numbers: {f['numbers']}\n  harbors: {f['harbors']}\n")
+    sc = loads_scenario(text)
+    assert sc.timeline.state.layout == g.state.layout and sc.timeline.state.robber == g.state.robber
+    assert dumps_scenario(loads_scenario(dumps_scenario(sc))) == dumps_scenario(sc)
+    bad = text.replace(",de,", ",fo,", 1)
+    with pytest.raises(ScenarioError, match=r"^x:5: board: .*BASE-COMP-TERRAIN"):
+        loads_scenario(bad, "x")
+    with pytest.raises(ScenarioError, match=r"^x:5: board: a full board gives"):
+        loads_scenario("\n".join(text.splitlines()[:-1]), "x")
