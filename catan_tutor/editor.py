@@ -393,7 +393,7 @@ def _complete(f: dict[str, str], ops: str) -> None:
     if "supply" in f:
         f["supply"] = str(20 - sum(int(x) for x in f["tokens"].split(",")))
     if "phand" in f:
-        _complete_progress(f)
+        complete_progress_decks(f)
     else:
         devs = [[int(x) for x in d.split(",")] for d in f["dev"].split("/")]
         played = sum(int(x) for x in f["knights"].split(","))
@@ -402,7 +402,9 @@ def _complete(f: dict[str, str], ops: str) -> None:
                              for c in range(5))
 
 
-def _complete_progress(f: dict[str, str]) -> None:
+def complete_progress_decks(f: dict[str, str]) -> None:
+    """The progress decks' unseen counts from the hands and laid-out VP cards (Printing
+    first), with empty queues: all 54 cards accounted for (CK-PC-COUNTS)."""
     held = Counter(c for part in f["phand"].split("/") if part != "-" for c in part.split(","))
     left = [COUNT[k] - held[CARDS[k]] for k in range(len(CARDS))]
     laid = sum(int(x) for x in f["pvp"].split(","))

@@ -299,13 +299,7 @@ def _line_data(parent: Node) -> list[dict]:
     out, node = [], parent
     while node.children:
         main, *others = node.children
-        item: dict = {"move": str(main.action)}
-        if main.comment:
-            item["comment"] = main.comment
-        if main.tutor:
-            item["tutor"] = main.tutor
-        if main.expect:
-            item["expect"] = _expect_data(main.expect)
+        item = _item(main)
         if others:
             item["variations"] = [[_item(o), *_line_data(o)] for o in others]
         out.append(item)

@@ -67,20 +67,24 @@ def conserve_ck(f: dict[str, str], *, bank: bool, decks: bool) -> None:
     """Make edited C&K position fields add up again: the bank from the hands (19 of each
     resource, 12 of each commodity) and/or the decks' unseen counts from the progress hands
     and VP cards (empty queues; laid-out VP cards are Printing first)."""
-    from collections import Counter
-
-    from catan_tutor.progress_cards import CARDS, COUNT, DECK_KINDS
+    from catan_tutor.editor import complete_progress_decks
 
     if bank:
         conserve_bank(f)
     if decks:
-        held = Counter(c for part in f["phand"].split("/") if part != "-"
-                       for c in part.split(","))
-        left = [COUNT[k] - held[CARDS[k]] for k in range(len(CARDS))]
-        laid = sum(int(x) for x in f["pvp"].split(","))
-        for k in (CARDS.index("printing"), CARDS.index("constitution")):
-            take = min(laid, left[k])
-            left[k] -= take
-            laid -= take
-        f["pdecks"] = "/".join(",".join(str(left[k]) for k in DECK_KINDS[t]) + ":-"
-                               for t in range(3))
+        complete_progress_decks(f)
+
+
+def desert_at_a(game: Game) -> str:
+    """``game``'s position text with the desert (and a robber standing on it) moved to hex A,
+    the mountains 10 to J: every corner of A is next to the desert, A2 and A12 are coastal."""
+    from catan_tutor.board import parse_hex
+
+    f = dict(w.split("=", 1) for w in game.position().split()[2:])
+    terrain, numbers = f["terrain"].split(","), f["numbers"].split(",")
+    j = parse_hex("J")
+    terrain[0], terrain[j] = terrain[j], terrain[0]
+    numbers[0], numbers[j] = numbers[j], numbers[0]
+    text = game.position().replace(f"terrain={f['terrain']}", f"terrain={','.join(terrain)}")
+    text = text.replace(f"numbers={f['numbers']}", f"numbers={','.join(numbers)}")
+    return text.replace("robber=J", "robber=A")

@@ -14,7 +14,15 @@ import inspect
 from collections import Counter
 
 import pytest
-from helpers import assert_illegal, assert_legal, conserve_bank, from_fields, play, position_fields
+from helpers import (
+    assert_illegal,
+    assert_legal,
+    conserve_bank,
+    desert_at_a,
+    from_fields,
+    play,
+    position_fields,
+)
 
 from catan_tutor import BEGINNER, CHANCE, Game, PositionError, new_game
 from catan_tutor.board import (
@@ -97,19 +105,6 @@ def vowner(game: Game, label: str) -> int:
 
 def eowner(game: Game, label: str) -> int:
     return game.state.eowner[parse_edge(label)]
-
-
-def desert_at_a(game: Game) -> str:
-    """``game``'s position text with the desert (and the robber) moved to hex A, the
-    mountains 10 to J: every corner of A is next to the desert, A2 and A12 are coastal."""
-    f = dict(w.split("=", 1) for w in game.position().split()[2:])
-    terrain, numbers = f["terrain"].split(","), f["numbers"].split(",")
-    j = parse_hex("J")
-    terrain[0], terrain[j] = terrain[j], terrain[0]
-    numbers[0], numbers[j] = numbers[j], numbers[0]
-    text = game.position().replace(f"terrain={f['terrain']}", f"terrain={','.join(terrain)}")
-    text = text.replace(f"numbers={f['numbers']}", f"numbers={','.join(numbers)}")
-    return text.replace("robber=J", "robber=A")
 
 
 # ================================================================ 2.1 Setup

@@ -17,7 +17,15 @@ The opening (beginner board; hex terrain and number in brackets), no token earne
 
 from __future__ import annotations
 
-from helpers import assert_illegal, assert_legal, conserve_ck, from_fields, play, position_fields
+from helpers import (
+    assert_illegal,
+    assert_legal,
+    conserve_ck,
+    desert_at_a,
+    from_fields,
+    play,
+    position_fields,
+)
 
 from catan_tutor import CHANCE, Game, new_game
 from catan_tutor.board import COASTAL_VERTICES, VERTEX_HEXES, parse_edge, parse_hex, parse_vertex
@@ -117,18 +125,6 @@ def total_tokens(game: Game) -> int:
 def g_desert(v: int) -> bool:
     """Whether vertex v touches the beginner map's desert (J)."""
     return parse_hex("J") in VERTEX_HEXES[v]
-
-
-def desert_at_a(game: Game) -> str:
-    """``game``'s position text with the desert moved to hex A (the mountains 10 to J): every
-    corner of A is next to the desert, A2 and A12 are coastal."""
-    f = dict(w.split("=", 1) for w in game.position().split()[2:])
-    terrain, numbers = f["terrain"].split(","), f["numbers"].split(",")
-    j = parse_hex("J")
-    terrain[0], terrain[j] = terrain[j], terrain[0]
-    numbers[0], numbers[j] = numbers[j], numbers[0]
-    text = game.position().replace(f"terrain={f['terrain']}", f"terrain={','.join(terrain)}")
-    return text.replace(f"numbers={f['numbers']}", f"numbers={','.join(numbers)}")
 
 
 # ================================================================ 5.1 Inheritance and setup
