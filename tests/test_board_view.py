@@ -81,3 +81,39 @@ def test_robber_off_the_board_is_not_drawn(monkeypatch) -> None:
     game.state.robber = -1
     BoardView(game)
     assert -1 not in drawn
+
+
+def test_hit_test_finds_every_labelled_vertex_edge_and_hex() -> None:
+    """A click at a piece's drawn spot picks exactly that vertex, edge or hex."""
+    from catan_tutor.widgets.board_view import hit_test
+
+    vp = Viewport.fit(640, 600)
+    for v in range(board.N_VERTICES):
+        assert hit_test(vp.unpx(*vp.px(board.vertex_xy(v)))) == ("vertex", v)
+    for e in range(board.N_EDGES):
+        assert hit_test(vp.unpx(*vp.px(board.edge_xy(e)))) == ("edge", e)
+    for h in range(board.N_HEXES):
+        x, y = board.hex_centre_xy(h)
+        assert hit_test((x + 0.3, y - 0.2)) == ("hex", h)
+    assert hit_test((9.0, 0.0)) is None  # out at sea
+    view = BoardView(stand_in_game())
+    assert view.hit(*view.vp.px(board.vertex_xy(board.parse_vertex("H4")))) == (
+        "vertex", board.parse_vertex("H4"))
+
+
+def test_cities_and_knights_pieces_and_targets_draw() -> None:
+    """Knights (neutral ones too), walls, metropolises and the merchant draw on a ck-2p board,
+    and legal targets glow on the top layer."""
+    from catan_tutor import new_game, random_playout
+
+    g = new_game("ck-2p", players=2, seed=2)
+    random_playout(g, 2, max_actions=100_000)
+    while not any(k and k[0] >= 2 for k in g.state.kn) or not any(g.state.walls):
+        g.undo()
+    view = BoardView(g)
+    assert view.draw_count == 1
+    targets = [("vertex", 0), ("edge", 5), ("hex", 9)]
+    view.show_targets(targets)
+    view.show_targets([])
+    view.redraw()
+    assert view.draw_count == 2

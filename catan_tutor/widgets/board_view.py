@@ -1,6 +1,8 @@
 """The board drawn on an ipycanvas ``MultiCanvas``: terrain, numbers, harbors and pieces.
 
-Layers: 0 static board, 1 pieces (robber, roads, buildings), 2 highlight/hover (empty for now).
+Layers: 0 static board, 1 pieces (roads, buildings, walls, metropolises, knights, robber,
+merchant), 2 highlight (the legal targets of the chosen action, see ``show_targets``).
+``hit_test`` maps a click in canvas pixels to the vertex, edge or hex under it.
 A browser that connects after drawing sees a blank canvas (ipycanvas does not replay drawing),
 so every layer's ``client_ready`` event triggers a full redraw. The small label beside the
 canvas reads ``drawn <n>`` after each full draw: tests wait on it.
@@ -57,6 +59,32 @@ class Viewport:
     def len(self, units: float) -> float:
         return units * self.scale
 
+    def unpx(self, x: float, y: float) -> Point:
+        """Board units of canvas pixel ``(x, y)``."""
+        return ((x - self.ox) / self.scale, (y - self.oy) / self.scale)
+
+
+# How near (board units; hex size 1) a click must fall to pick a vertex, edge or hex.
+VERTEX_PICK, EDGE_PICK, HEX_PICK = 0.27, 0.22, 0.87
+
+
+def hit_test(p: Point) -> tuple[str, int] | None:
+    """("vertex" | "edge" | "hex", index) under board point ``p``, vertices first; None off
+    the land."""
+    def nearest(n: int, xy) -> tuple[float, int]:
+        return min((math.dist(p, xy(i)), i) for i in range(n))
+
+    d, v = nearest(board.N_VERTICES, board.vertex_xy)
+    if d <= VERTEX_PICK:
+        return ("vertex", v)
+    d, e = nearest(board.N_EDGES, board.edge_xy)
+    if d <= EDGE_PICK:
+        return ("edge", e)
+    d, h = nearest(board.N_HEXES, board.hex_centre_xy)
+    if d <= HEX_PICK:
+        return ("hex", h)
+    return None
+
 
 def _toward(a: Point, b: Point, t: float) -> Point:
     """The point a fraction ``t`` of the way from ``a`` to ``b``."""
@@ -99,6 +127,7 @@ class BoardView:
         # Natural size (pages otherwise stretch it to full width), shrinking on narrow screens.
         self.canvas.layout = widgets.Layout(width=f"{width}px", max_width="100%", height="auto")
         self.draw_count = 0
+        self.targets: list[tuple[str, int]] = []  # highlighted, kept across redraws
         self.marker = widgets.Label(value="", style={"font_size": "11px", "text_color": "#999"})
         self.marker.add_class("catan-drawn-marker")
         self.marker.layout = widgets.Layout(margin="0 0 0 6px")
@@ -129,7 +158,7 @@ class BoardView:
         with hold_canvas():
             self.draw_static()
             self.draw_pieces()
-            self.highlight.clear()
+            self._draw_targets()
         self.draw_count += 1
         self.marker.value = f"drawn {self.draw_count}"
 
@@ -146,16 +175,53 @@ class BoardView:
                 self._draw_token(c, board.hex_centre_xy(h), layout.numbers[h])
 
     def draw_pieces(self) -> None:
-        """Layer 1: roads, then settlements and cities, then the robber."""
+        """Layer 1: roads, then settlements and cities (walls, metropolises), knights, then the
+        robber and the merchant."""
         c, state = self.pieces, self.game.state
         c.clear()
         for e, p in enumerate(state.eowner):
             if p >= 0:
                 self._draw_road(c, e, self._player(p))
+        kn = getattr(state, "kn", ())  # C&K only
+        walls = state.walls if kn else ()
+        metros = {v: t for t, v in enumerate(state.metro) if v >= 0} if kn else {}
         for v, p in enumerate(state.vowner):
             if p >= 0:
+                if walls and walls[v]:
+                    self._draw_wall(c, v)
                 self._draw_building(c, v, self._player(p), bool(state.vcity[v]))
+                if v in metros:
+                    self._draw_metropolis(c, v, metros[v])
+        for v, k in enumerate(kn):
+            if k is not None:
+                self._draw_knight(c, v, self._player(k[0]), k[1], k[2])
         self._draw_robber(c, state.robber)
+        if kn and state.merchant[0] >= 0:
+            self._draw_merchant(c, state.merchant[0], self._player(state.merchant[1]))
+
+    def show_targets(self, targets: list[tuple[str, int]]) -> None:
+        """Layer 2: a glow on each ("vertex" | "edge" | "hex", index) target; [] clears."""
+        self.targets = list(targets)
+        with hold_canvas():
+            self._draw_targets()
+
+    def _draw_targets(self) -> None:
+        c, targets = self.highlight, self.targets
+        c.clear()
+        c.fill_style = c.stroke_style = style.TARGET
+        for kind, i in targets:
+            if kind == "vertex":
+                c.fill_circle(*self.vp.px(board.vertex_xy(i)), self.vp.len(style.TARGET_R))
+            elif kind == "edge":
+                a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[i])
+                c.line_width, c.line_cap = self.vp.len(style.ROAD_WIDTH * 1.9), "round"
+                c.stroke_line(*self.vp.px(_toward(a, b, 0.2)), *self.vp.px(_toward(b, a, 0.2)))
+            else:
+                c.fill_polygon(self.vp.pxs(hex_corners(i, 0.9)))
+
+    def hit(self, x: float, y: float) -> tuple[str, int] | None:
+        """The vertex, edge or hex under canvas pixel ``(x, y)``."""
+        return hit_test(self.vp.unpx(x, y))
 
     def _player(self, p: int) -> str:
         return style.player_fill(self.game.colors[p])
@@ -249,6 +315,48 @@ class BoardView:
         else:
             pts = _shape(x, y, self.vp.len(style.SETTLEMENT_SIZE), style.SETTLEMENT_SHAPE)
         c.fill_style, c.stroke_style, c.line_width, c.line_join = fill, style.PIECE_EDGE, 2, "round"
+        c.fill_polygon(pts)
+        c.stroke_polygon(pts)
+
+    def _draw_wall(self, c: Canvas, v: int) -> None:
+        x, y = self.vp.px(board.vertex_xy(v))
+        s = self.vp.len(style.WALL_SIZE)
+        c.fill_style, c.stroke_style, c.line_width = style.WALL, style.PIECE_EDGE, 1.5
+        c.fill_rect(x - s, y - 0.2 * s, 2 * s, 1.05 * s)
+        c.stroke_rect(x - s, y - 0.2 * s, 2 * s, 1.05 * s)
+
+    def _draw_metropolis(self, c: Canvas, v: int, track: int) -> None:
+        x, y = self.vp.px(board.vertex_xy(v))
+        u = self.vp.len(style.CITY_SIZE)
+        pts = _shape(x + 0.55 * u, y - 1.0 * u, u, style.TOWER_SHAPE)
+        c.fill_style, c.stroke_style, c.line_width = style.TRACK_FILL[track], style.PIECE_EDGE, 1.5
+        c.fill_polygon(pts)
+        c.stroke_polygon(pts)
+
+    def _draw_knight(self, c: Canvas, v: int, fill: str, level: int, active: bool) -> None:
+        """A disc in the owner's colour; 1-3 bars for basic, strong, mighty; an inactive knight
+        is pale with a dashed rim, an active one solid with a gold rim."""
+        x, y = self.vp.px(board.vertex_xy(v))
+        r = self.vp.len(style.KNIGHT_RADIUS)
+        c.global_alpha = 1.0 if active else 0.55
+        c.fill_style = fill
+        c.fill_circle(x, y, r)
+        c.global_alpha = 1.0
+        c.stroke_style = style.KNIGHT_ACTIVE if active else style.PIECE_EDGE
+        c.line_width = 3 if active else 1.5
+        c.set_line_dash([] if active else [3, 3])
+        c.stroke_circle(x, y, r)
+        c.set_line_dash([])
+        c.fill_style = style.text_on(fill if fill.startswith("#") else "#888888")
+        w, gap = 0.22 * r, 0.36 * r
+        for i in range(level):
+            c.fill_rect(x + (i - (level - 1) / 2) * gap - w / 2, y - 0.5 * r, w, r)
+
+    def _draw_merchant(self, c: Canvas, h: int, fill: str) -> None:
+        cx, cy = board.hex_centre_xy(h)
+        x, y = self.vp.px((cx + style.ROBBER_OFFSET, cy + 0.05))
+        pts = _shape(x, y, self.vp.len(0.13), style.MERCHANT_SHAPE)
+        c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, 1.5
         c.fill_polygon(pts)
         c.stroke_polygon(pts)
 

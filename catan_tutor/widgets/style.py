@@ -62,6 +62,16 @@ CITY_SHAPE = [(-1.35, 1), (1.35, 1), (1.35, -0.15), (0.1, -0.15), (0.1, -0.65), 
               (-1.35, -0.65)]  # fmt: skip
 ROBBER_SHAPE = [(-1.5, 1.9), (1.5, 1.9), (1.1, 1.2), (1, -0.4), (-1, -0.4), (-1.1, 1.2)]
 
+WALL = "#b9b2a3"  # a grey stone base under a walled city
+WALL_SIZE = 0.3
+TOWER_SHAPE = [(-0.35, 0.6), (0.35, 0.6), (0.35, -0.6), (0, -1), (-0.35, -0.6)]
+TRACK_FILL = ("#3f9b4f", "#e7c73a", "#3a6fc4")  # science green, trade yellow, politics blue
+KNIGHT_RADIUS = 0.2
+KNIGHT_ACTIVE = "#f4c430"
+MERCHANT_SHAPE = [(0, -1.4), (1.1, 1), (-1.1, 1)]
+TARGET = "rgba(255, 236, 64, 0.55)"  # glow on the legal targets of the chosen action
+TARGET_R = 0.24
+
 # Friendly shades for the colour names the engine uses; any other CSS colour passes through.
 PLAYER_FILL = {
     "red": "#d7263d",
