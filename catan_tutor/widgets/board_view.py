@@ -162,6 +162,14 @@ class BoardView:
         self.draw_count += 1
         self.marker.value = f"drawn {self.draw_count}"
 
+    def update(self) -> None:
+        """Redraw what a move changes (pieces and targets), not the static board."""
+        with hold_canvas():
+            self.draw_pieces()
+            self._draw_targets()
+        self.draw_count += 1
+        self.marker.value = f"drawn {self.draw_count}"
+
     def draw_static(self) -> None:
         """Layer 0: sea, land, number tokens, harbors, hex letters."""
         c, layout = self.static, self.game.layout
