@@ -19,19 +19,19 @@ def click_at(t: Tutor, kind: str, label: str) -> None:
 
 def test_palette_offers_exactly_the_engines_legal_kinds():
     t = Tutor(new_game("base", players=3))
-    assert list(t.palette.options) == ["Settle"]
-    t.choose_kind("Settle")
+    assert list(t.palette.options) == ["settle"]
+    t.choose_kind("settle")
     assert len(t.view.targets) == len(t.legal()) == 54
     assert {o[1] for o in t.choices.options} == set(t.legal())
 
 
 def test_clicks_play_setup_and_the_board_follows():
     t = Tutor(new_game("base", players=3))
-    t.palette.value = "Settle"
+    t.palette.value = "settle"
     click_at(t, "vertex", "J12")
     assert t.game.state.vowner[board.parse_vertex("J12")] == 0
-    assert list(t.palette.options) == ["BuildRoad"]
-    t.palette.value = "BuildRoad"
+    assert list(t.palette.options) == ["build road"]
+    t.palette.value = "build road"
     assert all(k == "edge" for k, _ in t.view.targets)
     click_at(t, "edge", "S3")  # not next to the new settlement: nothing happens
     assert "Nothing" in t.message.value and t.game.state.turn == 0
@@ -71,7 +71,7 @@ def test_scenario_shows_its_lesson_text_and_explains():
     sc = load_scenario(ROOT / "scenarios" / "ck_knight_displacement.catan.yaml")
     t = Tutor(sc)
     assert "CK-KNIGHT-DISPLACE" in t.lesson.value
-    t.palette.value = "MoveKnight"
+    t.palette.value = "move knight"
     assert ("vertex", board.parse_vertex("J4")) in t.view.targets
     t.choices.value = next(a for _, a in t.choices.options if str(a).endswith("J4"))
     t.explain_button.click()

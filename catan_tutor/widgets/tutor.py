@@ -14,6 +14,7 @@ the lesson text. The view holds no rules: every choice offered is a legal action
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as widgets
 
@@ -35,7 +36,8 @@ def target_of(a: Action) -> tuple[str, int] | None:
 
 
 def kind_name(a: Action) -> str:
-    return type(a).__name__
+    """The palette label of an action's kind: ``BuildRoad`` -> ``build road``."""
+    return re.sub(r"(?<!^)([A-Z])", r" \1", type(a).__name__).lower()
 
 
 class Tutor:
@@ -62,7 +64,7 @@ class Tutor:
     def _build(self) -> None:
         b = widgets.Button
         self.nav = [b(description=d, tooltip=t, layout=widgets.Layout(width="44px"))
-                    for d, t in (("⏮", "first"), ("◀", "back"), ("▶", "forward"), ("⏭", "last"))]
+                    for d, t in (("|◀", "first"), ("◀", "back"), ("▶", "forward"), ("▶|", "last"))]
         for button, fn in zip(self.nav, (self.first, self.back, self.forward, self.last),
                               strict=True):
             button.on_click(lambda _, fn=fn: fn())
@@ -117,7 +119,7 @@ class Tutor:
         self.palette.options = kinds
         self.palette.value = None
         self._quiet = False
-        self.choices.options = [(str(a), a) for a in self.legal()] if g.is_chance() else []
+        self._offer(self.legal() if g.is_chance() else [])
         self.view.targets = []
         self.view.update()
         owed = "; ".join(str(p) for p in g.pending) or ("game over" if g.is_over() else "")
@@ -131,6 +133,10 @@ class Tutor:
         self.roll_button.disabled = not g.is_chance()
         self.marker.value = f"node {node.id} depth {node.depth} {g.state.phase}"
 
+    def _offer(self, acts: list[Action]) -> None:
+        self.choices.options = [(str(a), a) for a in acts]
+        self.choices.value = acts[0] if acts else None
+
     def _on_palette(self, change) -> None:
         if not self._quiet:
             self.choose_kind(change["new"] or "")
@@ -139,7 +145,7 @@ class Tutor:
         """Offer the legal actions of ``kind``: glowing targets and the choice list."""
         self.kind = kind
         acts = [a for a in self.legal() if kind_name(a) == kind]
-        self.choices.options = [(str(a), a) for a in acts]
+        self._offer(acts)
         self.view.show_targets(sorted({t for a in acts if (t := target_of(a))}))
 
     # ------------------------------------------------------------ acting
@@ -171,7 +177,7 @@ class Tutor:
         if len(acts) == 1:
             self.play(acts[0])
         elif acts:
-            self.choices.options = [(str(a), a) for a in acts]
+            self._offer(acts)
             self.message.value = "Several actions here: choose one and press Play."
         else:
             self.message.value = "Nothing of that kind can be played there."
