@@ -208,11 +208,13 @@ class CKRules(BaseRules):
             building.apply_city(s, a)
 
     # ------------------------------------------------------------ the turn
+    roll_die = staticmethod(ck_turn.apply_die)  # one die of a turn's roll
+
     def _apply_die(self, s: State, a: Die) -> None:
         if s.phase == ROLLOFF:
             rolloff_die(s, a)
         else:
-            ck_turn.apply_die(s, a)
+            self.roll_die(s, a)
 
     def _check_end(self, s: State, a: EndTurn) -> Reason | None:
         return check_end(s, a) or progress.over_limit(s, a.player)

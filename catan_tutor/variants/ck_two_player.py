@@ -26,7 +26,6 @@ from ..actions import (
 from ..progress_cards import CARDS
 from ..rules import ck_double_roll, neutral, tokens
 from ..rules.common import Reason
-from ..rules.production import apply_die as rolloff_die
 from ..state import (
     DESERT,
     DICE,
@@ -34,7 +33,6 @@ from ..state import (
     OVER,
     PRE_ROLL,
     RELOCATE,
-    ROLLOFF,
     SETUP_ROAD,
     SETUP_SETTLE,
     State,
@@ -57,6 +55,7 @@ class CK2PRules(TwoPlayerRules, CKRules):
     variant = "ck-2p"
     target = 13  # rule="CK2P-WIN"
     production = staticmethod(ck_double_roll.produce)
+    roll_die = staticmethod(ck_double_roll.apply_die)
 
     def __init__(self) -> None:
         super().__init__()
@@ -66,7 +65,8 @@ class CK2PRules(TwoPlayerRules, CKRules):
         }  # fmt: skip
         self.applies |= {
             NeutralKnight: neutral.apply_knight, NeutralPromote: neutral.apply_promote,
-            RemoveKnight: tokens.apply_remove_knight, Die: self._apply_die,
+            RemoveKnight: tokens.apply_remove_knight,
+            Die: self._apply_die,  # CKRules' again: TwoPlayerRules put base-2p's there
         }  # fmt: skip
         self.applies.pop(ReturnKnight)
         kinds = (NeutralSettle, NeutralRoad, NeutralKnight, NeutralPromote)
@@ -78,12 +78,6 @@ class CK2PRules(TwoPlayerRules, CKRules):
         }  # fmt: skip
 
     # ------------------------------------------------------------ the rolls
-    def _apply_die(self, s: State, a: Die) -> None:
-        if s.phase == ROLLOFF:
-            rolloff_die(s, a)
-        else:
-            ck_double_roll.apply_die(s, a)
-
     def advance(self, s: State) -> None:
         while True:
             super().advance(s)
