@@ -105,6 +105,11 @@ class Game:
     def victory_points(self, player: int) -> int:
         return self.rules.victory_points(self.state, player)
 
+    def vp_breakdown(self, player: int) -> dict[str, int]:
+        """Where ``player``'s victory points come from, e.g. ``{"settlements": 2, "cities":
+        4}``; the values sum to ``victory_points(player)`` (hidden VP cards included)."""
+        return self.rules.vp_breakdown(self.state, player)
+
     def observation(self, viewer: int | None = None) -> dict:
         """What ``viewer`` may see (BASE-INFO): the public game plus their own cards.
 

@@ -22,8 +22,8 @@ from .game import Game
 from .timeline import Node, Timeline
 
 SUFFIX = ".catan.yaml"
-_TOP = ("title", "variant", "players", "board", "goal", "rules", "setup", "start", "tutor",
-        "expect", "moves")
+_TOP = ("title", "variant", "players", "board", "goal", "rules", "setup", "start", "position",
+        "tutor", "expect", "moves")
 _MOVE = ("move", "comment", "tutor", "expect", "variations")
 _LAYOUT = ("terrain", "numbers", "harbors")
 _PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null",
@@ -54,6 +54,7 @@ class Scenario:
     rules: list[str] = field(default_factory=list)
     setup: list[str] = field(default_factory=list)  # notation from a new game (setup moves)
     start: list[str] = field(default_factory=list)  # board-editor operations after that
+    position: str = ""  # or the start as position text (instead of board, setup and start)
     timeline: Timeline | None = None
     path: str = ""
 
@@ -145,7 +146,11 @@ def loads_scenario(text: str, path: str = "<scenario>") -> Scenario:
     sc.rules = r.texts(top["rules"], "rules") if "rules" in top else []
     sc.setup = r.texts(top["setup"], "setup") if "setup" in top else []
     sc.start = r.texts(top["start"], "start") if "start" in top else []
-    game = _start_game(r, top, sc)
+    if "position" in top:
+        sc.position = r.text(top["position"], "position")
+        game = _positioned(r, top, sc)
+    else:
+        game = _start_game(r, top, sc)
     tl = Timeline(game, with_history=False)
     sc.timeline = tl
     if "tutor" in top:
@@ -180,6 +185,22 @@ def _start_game(r: _Reader, top: dict, sc: Scenario) -> Game:
         except CatanError as e:
             raise r.fail(top["start"], "start", str(e)) from None
     return Game(game.rules, game.state)  # the start is the root: no history before it
+
+
+def _positioned(r: _Reader, top: dict, sc: Scenario) -> Game:
+    """The start given as position text, which says everything board, setup and start say."""
+    node = top["position"]
+    for key in ("board", "setup", "start"):
+        if key in top:
+            raise r.fail(top[key], key, "a scenario with a position gives no board, setup or start")
+    try:
+        game = Game.from_position(sc.position)
+    except CatanError as e:
+        raise r.fail(node, "position", str(e)) from None
+    if (game.variant, game.players) != (sc.variant, sc.players):
+        raise r.fail(node, "position", f"the position is {game.variant} for {game.players} "
+                     f"players, not {sc.variant} for {sc.players}")
+    return game
 
 
 def _laid_out(r: _Reader, node, game: Game, board: dict) -> Game:
@@ -277,13 +298,16 @@ _Dumper.add_representer(str, _str)
 def dumps_scenario(sc: Scenario) -> str:
     """The canonical text of a scenario (its whole timeline, variations included)."""
     tl = sc.timeline
-    data: dict = {"title": sc.title, "variant": sc.variant, "players": str(sc.players),
-                  "board": sc.board}  # fmt: skip
+    data: dict = {"title": sc.title, "variant": sc.variant, "players": str(sc.players)}
+    if not sc.position:
+        data["board"] = sc.board
     if sc.goal:
         data["goal"] = sc.goal
     for key in ("rules", "setup", "start"):
-        if getattr(sc, key):
+        if getattr(sc, key) and not (sc.position and key != "rules"):
             data[key] = list(getattr(sc, key))
+    if sc.position:
+        data["position"] = sc.position
     if tl.root.tutor:
         data["tutor"] = tl.root.tutor
     if tl.root.expect:

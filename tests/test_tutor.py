@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from catan_tutor import board, new_game
-from catan_tutor.scenario import load_scenario
+from catan_tutor import Game, board, new_game
+from catan_tutor.editor import edit
+from catan_tutor.scenario import load_scenario, loads_scenario
 from catan_tutor.widgets import Tutor
 from catan_tutor.widgets.tutor import target_of
 
@@ -22,7 +23,7 @@ def test_palette_offers_exactly_the_engines_legal_kinds():
     assert list(t.palette.options) == ["settle"]
     t.choose_kind("settle")
     assert len(t.view.targets) == len(t.legal()) == 54
-    assert {o[1] for o in t.choices.options} == set(t.legal())
+    assert {o[1] for o in t.form.listed.options} == set(t.legal())
 
 
 def test_clicks_play_setup_and_the_board_follows():
@@ -38,7 +39,7 @@ def test_clicks_play_setup_and_the_board_follows():
     click_at(t, "edge", "J1")
     assert t.game.state.eowner[board.parse_edge("J1")] == 0
     assert t.timeline.moves() == [t.game.parse("P1 settle J12"), t.game.parse("P1 road J1")]
-    assert "P2" in t.pending.value
+    assert "P2" in t.header.value
 
 
 def test_timeline_buttons_and_a_variation():
@@ -47,7 +48,7 @@ def test_timeline_buttons_and_a_variation():
     t.play("P1 road J1")
     t.back()
     t.back()
-    assert t.timeline.current is t.timeline.root and t.log.value == ""
+    assert t.timeline.current is t.timeline.root and t.marker.value.startswith("node 0 depth 0")
     t.play("P1 settle A4")  # another first move: a variation
     assert len(t.timeline.root.children) == 2
     t.first()
@@ -61,8 +62,9 @@ def test_chance_roll_and_forced_outcome():
         g.play(g.legal_actions()[0])
     t = Tutor(g, seed=3)
     t.play("P1 roll")
-    assert not t.roll_button.disabled and t.choices.options  # the outcomes to force
-    t.play("die white 6")  # forced
+    assert not t.roll_button.disabled and t.palette.value == "die"  # the outcomes to force
+    t.form.set(die="white", value=6)
+    t.form.play_button.click()  # forced
     t.roll()  # the sampler picks the red die
     assert len(t.game.state.dice) == 2 and t.game.state.dice[0] == 6
 
@@ -73,9 +75,9 @@ def test_scenario_shows_its_lesson_text_and_explains():
     assert "CK-KNIGHT-DISPLACE" in t.lesson.value
     t.palette.value = "move knight"
     assert ("vertex", board.parse_vertex("J4")) in t.view.targets
-    t.choices.value = next(a for _, a in t.choices.options if str(a).endswith("J4"))
-    t.explain_button.click()
-    assert "legal" in t.message.value
+    t.form.listed.value = next(a for _, a in t.form.listed.options if str(a).endswith("J4"))
+    t.form.explain_button.click()
+    assert "legal" in t.form.status.value
     click_at(t, "vertex", "J4")
     assert t.game.state.phase == "relocate" and t.timeline.current.comment in t.lesson.value
 
@@ -86,3 +88,263 @@ def test_targets_of_actions():
     assert target_of(g.parse("P1 road J1")) == ("edge", board.parse_edge("J1"))
     assert target_of(g.parse("P1 move J2 J4")) == ("vertex", board.parse_vertex("J4"))
     assert target_of(g.parse("P1 end")) is None
+
+
+# ---------------------------------------------------------------- forms
+def discard_owed() -> Tutor:
+    g = edit(new_game("base", players=3), "hand P2 4 brick, 4 ore", "hand P1 2 lumber",
+             "turn P1 pre-roll 3")
+    t = Tutor(g)
+    for move in ("P1 roll", "die white 3", "die red 4"):
+        t.play(move)
+    return t
+
+
+def test_discard_form_counts_cards_and_shows_the_engines_verdict():
+    """BASE-SEVEN-DISCARD: the form takes any counts; the engine says which are legal."""
+    t = discard_owed()
+    assert t.kinds() == ["discard"] and "P2" in t.header.value
+    t.palette.value = "discard"
+    f = t.form
+    f.set(cards=(3, 0, 0, 0, 0))
+    assert f.play_button.disabled and "BASE-SEVEN-DISCARD" in f.status.value
+    f.play_button.click()
+    assert t.game.state.phase == "discard"  # nothing happened
+    f.set(cards=(1, 0, 0, 0, 3))
+    assert not f.play_button.disabled and "✓" in f.status.value
+    f.play_button.click()
+    assert t.game.state.hands[1] == (3, 0, 0, 0, 1) and t.game.state.phase == "robber"
+
+
+def test_offer_form_plays_a_bundle_the_list_leaves_out():
+    """BASE-TRADE-DOMESTIC: two cards for one is legal though only 1-for-1 offers are listed."""
+    g = edit(new_game("base", players=3), "hand P1 2 brick", "hand P2 1 ore", "turn P1 main 3")
+    t = Tutor(g)
+    t.palette.value = "offer"
+    listed = [a for _, a in t.form.listed.options]
+    wanted = g.parse("P1 offer P2 2 brick for 1 ore")
+    assert wanted not in listed
+    t.form.set(to=1, give=(2, 0, 0, 0, 0), get=(0, 0, 0, 0, 1))
+    t.form.play_button.click()
+    assert t.timeline.moves()[-1] == wanted and t.game.state.phase == "offer"
+
+
+def test_form_lists_narrow_to_legal_values():
+    """A robber move: the victims offered are those beside the chosen hex (BASE-ROBBER-STEAL)."""
+    t = discard_owed()
+    t.play("P2 discard 2 brick, 2 ore")
+    t.palette.value = "move robber"
+    f = t.form
+    for h in {a.hex for a in f.actions}:
+        f.set(hex=h)
+        offered = {v for _, v in f.pickers["victim"].options}
+        assert offered == {a.victim for a in f.actions if a.hex == h}
+        assert f.action() in f.actions
+
+
+def test_click_with_several_actions_fills_the_form():
+    """A hex with two victims beside it: the click picks the hex, the form offers the victims
+    (BASE-ROBBER-STEAL)."""
+    e = board.parse_hex("E")
+    top, bottom = (board.VERTEX_LABELS[board.HEX_VERTICES[e][k]] for k in (0, 3))
+    g = edit(new_game("base", players=3), f"place P2 settlement {top}",
+             f"place P3 settlement {bottom}", "hand P2 1 ore", "hand P3 1 wool",
+             "turn P1 pre-roll 3")
+    t = Tutor(g)
+    for move in ("P1 roll", "die white 3", "die red 4"):
+        t.play(move)
+    t.palette.value = "move robber"
+    click_at(t, "hex", "E")
+    assert t.form.pickers["hex"].value == e and t.game.state.phase == "robber"
+    assert [label for label, _ in t.form.pickers["victim"].options] == ["P2", "P3"]
+    t.form.set(victim=2)
+    t.form.play_button.click()
+    assert t.game.state.robber == e and t.game.state.phase == "steal"
+
+
+# ---------------------------------------------------------------- panels
+def test_players_panel_shows_vp_breakdown_and_hides_hands_on_request():
+    sc = load_scenario(ROOT / "scenarios" / "ck_metropolis_race.catan.yaml")
+    t = Tutor(sc)
+    g = t.game
+    for p in range(g.players):
+        parts = g.vp_breakdown(p)
+        assert sum(parts.values()) == g.victory_points(p)
+        assert f"{g.victory_points(p)} VP" in t.players.value
+    assert "improvements: science" in t.players.value
+    p1 = g.state.hands[0]
+    t.show_hands.value = False
+    assert f"hand: {sum(p1)} cards" in t.players.value
+    assert "Bank" in t.bank.value
+
+
+def test_expectations_panel_marks_pass_and_fail():
+    from catan_tutor.scenario import Expect
+
+    sc = load_scenario(ROOT / "scenarios" / "ck_knight_displacement.catan.yaml")
+    t = Tutor(sc)
+    n = len(t.timeline.root.expect)
+    assert f"({n}/{n} ✓)" in t.lesson.value and "✗" not in t.lesson.value
+    t.timeline.root.expect.append(Expect("phase", "discard"))
+    t.refresh()
+    assert f"({n}/{n + 1} ✓)" in t.lesson.value and "found main" in t.lesson.value
+
+
+# ---------------------------------------------------------------- move tree
+def test_tree_lists_variations_and_promote_delete():
+    t = Tutor(new_game("base", players=3))
+    t.tabs.selected_index = 2
+    t.play("P1 settle J12")
+    t.play("P1 road J1")
+    t.first()
+    t.play("P1 settle A4")  # a variation of the first move
+    labels = [label for label, _ in t.tree.options]
+    assert labels[:4] == ["start", "1. P1 settle E4", "\u2003↳ 1. P1 settle A4 *",
+                          "2. P1 road F7"]
+    t.promote()
+    assert t.timeline.root.children[0] is t.timeline.current
+    assert [lab for lab, _ in t.tree.options][1] == "1. P1 settle A4 *"
+    t.tree.value = t.timeline.root.children[1].children[0].id  # choose a node in the list
+    assert str(t.timeline.current.action) == "P1 road F7"
+    t.back()
+    t.delete()
+    assert len(t.timeline.root.children) == 1 and t.timeline.current is t.timeline.root
+
+
+def test_keys_step_through_the_timeline():
+    t = Tutor(new_game("base", players=3))
+    for move in ("P1 settle J12", "P1 road J1", "P2 settle A4"):
+        t.play(move)
+    t._on_key({"type": "keydown", "key": "ArrowLeft"})
+    assert t.timeline.current.depth == 2
+    t._on_key({"type": "keydown", "key": "Home"})
+    assert t.timeline.current.depth == 0
+    t._on_key({"type": "keydown", "key": "ArrowRight"})
+    t._on_key({"type": "keydown", "key": "End"})
+    assert t.timeline.current.depth == 3
+
+
+def test_hover_rings_only_legal_targets_and_names_the_spot():
+    t = Tutor(new_game("base", players=3))
+    w = t.view.canvas.width / t.view.ratio  # CSS pixels on the page
+
+    def pointer_at(kind: str, label: str) -> None:
+        parse = {"vertex": board.parse_vertex, "edge": board.parse_edge}
+        xy = {"vertex": board.vertex_xy, "edge": board.edge_xy}
+        x, y = t.view.vp.px(xy[kind](parse[kind](label)))
+        t._on_pointer({"type": "mousemove", "relativeX": x / t.view.ratio,
+                       "relativeY": y / t.view.ratio, "boundingRectWidth": w})
+
+    pointer_at("vertex", "A4")
+    assert t.pointer.value == "vertex A4" and t.view.hovered is None  # no kind chosen
+    t.palette.value = "settle"
+    pointer_at("vertex", "A4")
+    assert t.view.hovered == ("vertex", board.parse_vertex("A4"))
+    t._on_pointer({"type": "mouseleave"})
+    assert t.view.hovered is None and t.pointer.value == ""
+
+
+def test_canvas_has_more_pixels_than_its_css_size():
+    t = Tutor(new_game("ck", players=3), width=600, height=620)
+    assert t.view.canvas.width == 1200 and t.view.canvas.layout.width == "600px"
+    assert t.view.canvas.height == 1240
+
+
+# ---------------------------------------------------------------- editor
+def test_editor_places_by_click():
+    t = Tutor(edit(new_game("ck", players=3), "turn P1 main 3"))
+    t.editor.mode.value = True
+    assert t.palette.options == () and "editing" in t.header.value  # no moves offered
+    t.editor.owner.value = "P2"
+    click_at(t, "vertex", "J12")
+    t.editor.piece.value = "road"
+    click_at(t, "edge", "J1")
+    t.editor.piece.value = "knight"
+    t.editor.level.value, t.editor.active.value = "strong", True
+    click_at(t, "vertex", "J2")
+    s = t.game.state
+    assert s.vowner[board.parse_vertex("J12")] == 1 and s.eowner[board.parse_edge("J1")] == 1
+    assert s.kn[board.parse_vertex("J2")][:3] == (1, 2, True)
+    t.editor.piece.value = "remove"
+    click_at(t, "vertex", "J2")
+    assert t.game.state.kn[board.parse_vertex("J2")] is None
+    t.editor.mode.value = False
+    assert "end turn" in t.palette.options
+
+
+def test_editor_error_leaves_the_game_unchanged():
+    t = Tutor(edit(new_game("base", players=3), "place P1 settlement J12", "turn P1 main 3"))
+    t.editor.mode.value = True
+    before = t.game.position()
+    neighbour = board.VERTEX_LABELS[board.VERTEX_NEIGHBOURS[board.parse_vertex("J12")][0]]
+    t.editor.owner.value = "P2"
+    click_at(t, "vertex", neighbour)  # BASE-BUILD-DISTANCE: side by side
+    assert t.game.position() == before and "✗" in t.editor.status.value
+    t.editor.piece.value = "road"
+    click_at(t, "vertex", "A4")  # a road wants an edge
+    assert "does not go on a vertex" in t.editor.status.value and t.game.position() == before
+
+
+def test_editor_hand_line_and_undo():
+    t = Tutor(edit(new_game("ck", players=3), "turn P1 main 3"))
+    t.editor.who.value = "P2"
+    t.editor.counts[0].value = 2
+    t.editor.counts[6].value = 1  # cloth
+    t.editor.set_hand.click()
+    assert t.game.state.hands[1] == (2, 0, 0, 0, 0, 0, 1, 0)
+    t.editor.line.value = "barbarians 5"
+    t.editor.apply_button.click()
+    assert t.game.state.barb == 5
+    t.editor.line.value = "barbarians 9"
+    t.editor.apply_button.click()
+    assert "✗" in t.editor.status.value and t.game.state.barb == 5
+    t.editor.undo_button.click()
+    assert t.game.state.barb == 0 and t.game.state.hands[1] == (2, 0, 0, 0, 0, 0, 1, 0)
+
+
+# ---------------------------------------------------------------- files
+def test_position_text_copy_and_paste():
+    t = Tutor(new_game("base", players=3))
+    t.play("P1 settle J12")
+    t.tabs.selected_index = 4
+    text = t.position.value
+    assert text == t.game.position()
+    t.position.value = "catan base n=3 bogus"
+    t.load_position.click()
+    assert "✗" in t.file_status.value and t.game.position() == text
+    other = new_game("ck", players=4).position()
+    t.position.value = other
+    t.load_position.click()
+    assert t.game.variant == "ck" and t.game.position() == other
+
+
+def test_upload_rejects_a_bad_file_and_keeps_the_game():
+    t = Tutor(new_game("base", players=3))
+    t.play("P1 settle J12")
+    before = t.game.position()
+    t._on_upload({"new": [{"name": "bad.catan.yaml", "content": b"title: x\nvariant: [oops\n"}]})
+    assert "bad.catan.yaml:" in t.file_status.value and t.game.position() == before
+    t._on_upload({"new": [{"name": "bin.yaml", "content": b"\xff\xfe"}]})
+    assert "UTF-8" in t.file_status.value and t.game.position() == before
+    good = (ROOT / "scenarios" / "ck_knight_displacement.catan.yaml").read_bytes()
+    t._on_upload({"new": [{"name": "k.catan.yaml", "content": good}]})
+    assert t.scenario is not None and t.scenario.title == "Knight displacement"
+
+
+def test_download_link_holds_the_timeline_as_a_scenario():
+    import base64
+    import re
+
+    t = Tutor(new_game("base", players=3))
+    t.play("P1 settle J12")
+    t.first()
+    t.play("P1 settle A4")
+    t.timeline.current.comment = "the other corner"
+    t.tabs.selected_index = 4
+    data = re.search(r"base64,([A-Za-z0-9+/=]+)", t.download.value).group(1)
+    sc = loads_scenario(base64.b64decode(data).decode())
+    assert [str(c.action) for c in sc.timeline.root.children] == ["P1 settle E4",
+                                                                  "P1 settle A4"]
+    assert sc.timeline.root.children[1].comment == "the other corner"
+    assert Game(sc.timeline.rules, sc.timeline.root.state).position() == new_game(
+        "base", players=3).position()

@@ -122,6 +122,16 @@ def public_points(s: State, p: int) -> int:
     return vp
 
 
+def vp_breakdown(s: State, p: int) -> dict[str, int]:
+    """Where ``p``'s victory points come from (rule="BASE-WIN-VP"); sums to victory_points."""
+    if p >= s.n:
+        return {}
+    parts = {"settlements": s.settlements[p], "cities": 2 * s.cities[p],
+             "longest road": 2 * (s.longest == p), "largest army": 2 * (s.army == p),
+             "VP cards": s.dev[p][1]}  # fmt: skip
+    return {k: v for k, v in parts.items() if v}
+
+
 def victory_points(s: State, p: int) -> int:
     """rule="BASE-WIN-VP": settlement 1, city 2, each award 2, Victory Point card 1."""
     return public_points(s, p) + s.dev[p][1] if p < s.n else 0

@@ -23,10 +23,16 @@ def turn_order(s: State) -> list[int]:
     return [(s.active + i) % s.n for i in range(s.n)]
 
 
+def forces(s: State) -> tuple[int, dict[int, int]]:
+    """The barbarians' strength (rule="CK-BARB-STRENGTH": the players' cities) and each
+    player's defence (rule="CK-BARB-DEFENSE": the strength of their active knights)."""
+    barbarians = sum(1 for v, c in enumerate(s.vcity) if c and s.vowner[v] < s.n)
+    return barbarians, {p: strength(s, p) for p in range(s.n)}
+
+
 def attack(s: State) -> None:
     """Compare the barbarians with the active knights and settle the outcome."""
-    barbarians = sum(1 for v, c in enumerate(s.vcity) if c and s.vowner[v] < s.n)  # STRENGTH
-    share = {p: strength(s, p) for p in range(s.n)}  # rule="CK-BARB-DEFENSE"
+    barbarians, share = forces(s)
     if barbarians > sum(share.values()):
         _lose(s, share)
     else:

@@ -143,6 +143,17 @@ def aqueduct_options(s: State) -> list[Aqueduct]:
 
 
 # ---------------------------------------------------------------- points
+def vp_breakdown(s: State, p: int) -> dict[str, int]:
+    """Where ``p``'s victory points come from (rule="CK-VP-SOURCES"); sums to victory_points."""
+    if p >= s.n:
+        return {}
+    parts = {"settlements": s.settlements[p], "cities": 2 * s.cities[p],
+             "metropolises": 2 * sum(1 for v in s.metro if v >= 0 and s.vowner[v] == p),
+             "longest road": 2 * (s.longest == p), "merchant": int(s.merchant[1] == p),
+             "defender": s.defender[p], "VP cards": s.pvp[p]}  # fmt: skip
+    return {k: v for k, v in parts.items() if v}
+
+
 def victory_points(s: State, p: int) -> int:
     """rule="CK-VP-SOURCES": settlement 1, city 2, metropolis +2, Longest Route 2, merchant 1,
     defender token 1, VP progress card 1; all public."""

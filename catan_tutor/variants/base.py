@@ -307,6 +307,9 @@ class BaseRules:
     def victory_points(self, s: State, p: int) -> int:
         return awards.victory_points(s, p)
 
+    def vp_breakdown(self, s: State, p: int) -> dict[str, int]:
+        return awards.vp_breakdown(s, p)
+
     def pending(self, s: State) -> list[tuple[int, str]]:
         """Decisions owed now: (seat, what), chance events as seat -1."""
         ph = s.phase

@@ -254,6 +254,9 @@ class CKRules(BaseRules):
     def victory_points(self, s: State, p: int) -> int:
         return ck_turn.victory_points(s, p)
 
+    def vp_breakdown(self, s: State, p: int) -> dict[str, int]:
+        return ck_turn.vp_breakdown(s, p)
+
     def chance_outcomes(self, s: State):
         if s.phase == DICE:
             return ck_turn.dice_outcomes(s)

@@ -11,6 +11,8 @@ canvas reads ``drawn <n>`` after each full draw: tests wait on it.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -24,6 +26,18 @@ from . import style
 Point = tuple[float, float]
 _SQ3 = math.sqrt(3)
 LAND_APOTHEM = 4.0  # land reaches 4 units from the centre in each of the six side directions
+
+
+@contextmanager
+def guarded_hold() -> Iterator[None]:
+    """``hold_canvas()`` that still flushes what was drawn when the block raises (ipycanvas
+    drops the batch otherwise, leaving later draws queued behind it)."""
+    hold = hold_canvas()
+    hold.__enter__()
+    try:
+        yield
+    finally:
+        hold.__exit__(None, None, None)
 
 
 class GameLike(Protocol):
@@ -96,6 +110,17 @@ def _shape(x: float, y: float, size: float, shape: list[Point]) -> list[Point]:
     return [(x + dx * size, y + dy * size) for dx, dy in shape]
 
 
+def _rounded_square(x: float, y: float, size: float) -> list[Point]:
+    """A square with rounded corners (radius size/6) from its top-left corner."""
+    r, pts = size / 6, []
+    for k, (cx, cy) in enumerate(((x + size - r, y + r), (x + size - r, y + size - r),
+                                  (x + r, y + size - r), (x + r, y + r))):
+        for j in range(4):
+            a = (k - 1 + j / 3) * math.pi / 2
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
 def hex_corners(h: int, inset: float = 1.0) -> list[Point]:
     """Corners of land hex ``h`` clockwise from 12 o'clock, shrunk toward its centre."""
     c = board.hex_centre_xy(h)
@@ -118,16 +143,26 @@ def harbor_spot(e: int) -> Point:
 
 
 class BoardView:
-    """The board of ``game`` on a three-layer canvas; show ``.widget``, call ``.redraw()``."""
+    """The board of ``game`` on a four-layer canvas; show ``.widget``, call ``.redraw()``.
 
-    def __init__(self, game: GameLike, width: int = 640, height: int = 600) -> None:
+    ``width`` x ``height`` is the size on the page in CSS pixels; the canvas has ``ratio``
+    times as many pixels each way so the board stays sharp on high-density screens. Clicks
+    arrive in canvas pixels. A strip under the board shows the dice, whose turn it is and, in
+    C&K, the barbarian track.
+    """
+
+    def __init__(self, game: GameLike, width: int = 640, height: int = 660,
+                 ratio: int = 2) -> None:
         self.game = game
-        self.vp = Viewport.fit(width, height)
-        self.canvas = MultiCanvas(3, width=width, height=height)
+        self.ratio = ratio
+        self.strip = style.STRIP_HEIGHT * ratio  # canvas pixels under the board
+        self.vp = Viewport.fit(width * ratio, height * ratio - self.strip)
+        self.canvas = MultiCanvas(4, width=width * ratio, height=height * ratio)
         # Natural size (pages otherwise stretch it to full width), shrinking on narrow screens.
         self.canvas.layout = widgets.Layout(width=f"{width}px", max_width="100%", height="auto")
         self.draw_count = 0
         self.targets: list[tuple[str, int]] = []  # highlighted, kept across redraws
+        self.hovered: tuple[str, int] | None = None
         self.marker = widgets.Label(value="", style={"font_size": "11px", "text_color": "#999"})
         self.marker.add_class("catan-drawn-marker")
         self.marker.layout = widgets.Layout(margin="0 0 0 6px")
@@ -139,7 +174,7 @@ class BoardView:
 
     @property
     def layers(self) -> list[Canvas]:
-        return [self.canvas[i] for i in range(3)]
+        return [self.canvas[i] for i in range(4)]
 
     @property
     def static(self) -> Canvas:
@@ -153,22 +188,40 @@ class BoardView:
     def highlight(self) -> Canvas:
         return self.canvas[2]
 
+    @property
+    def hover_layer(self) -> Canvas:
+        return self.canvas[3]
+
     def redraw(self) -> None:
         """Draw every layer from scratch and bump the ``drawn <n>`` marker."""
-        with hold_canvas():
+        with guarded_hold():
             self.draw_static()
+            self.draw_pieces()
+            self._draw_targets()
+            self._draw_hover()
+        self.draw_count += 1
+        self.marker.value = f"drawn {self.draw_count}"
+
+    def update(self) -> None:
+        """Redraw what a move changes (pieces, status strip and targets), not the board."""
+        with guarded_hold():
             self.draw_pieces()
             self._draw_targets()
         self.draw_count += 1
         self.marker.value = f"drawn {self.draw_count}"
 
-    def update(self) -> None:
-        """Redraw what a move changes (pieces and targets), not the static board."""
-        with hold_canvas():
-            self.draw_pieces()
-            self._draw_targets()
-        self.draw_count += 1
-        self.marker.value = f"drawn {self.draw_count}"
+    def hover(self, spot: tuple[str, int] | None) -> bool:
+        """Ring the vertex, edge or hex under the pointer (layer 3); True if it changed."""
+        if spot == self.hovered:
+            return False
+        self.hovered = spot
+        with guarded_hold():
+            self._draw_hover()
+        return True
+
+    def px(self, n: float) -> float:
+        """A line width or gap given in CSS pixels, in canvas pixels."""
+        return n * self.ratio
 
     def draw_static(self) -> None:
         """Layer 0: sea, land, number tokens, harbors, hex letters."""
@@ -206,11 +259,12 @@ class BoardView:
         self._draw_robber(c, state.robber)
         if kn and state.merchant[0] >= 0:
             self._draw_merchant(c, state.merchant[0], self._player(state.merchant[1]))
+        self._draw_strip(c)
 
     def show_targets(self, targets: list[tuple[str, int]]) -> None:
         """Layer 2: a glow on each ("vertex" | "edge" | "hex", index) target; [] clears."""
         self.targets = list(targets)
-        with hold_canvas():
+        with guarded_hold():
             self._draw_targets()
 
     def _draw_targets(self) -> None:
@@ -226,6 +280,22 @@ class BoardView:
                 c.stroke_line(*self.vp.px(_toward(a, b, 0.2)), *self.vp.px(_toward(b, a, 0.2)))
             else:
                 c.fill_polygon(self.vp.pxs(hex_corners(i, 0.9)))
+
+    def _draw_hover(self) -> None:
+        c, spot = self.hover_layer, self.hovered
+        c.clear()
+        if spot is None:
+            return
+        kind, i = spot
+        c.stroke_style, c.line_width = style.HOVER, self.px(3)
+        if kind == "vertex":
+            c.stroke_circle(*self.vp.px(board.vertex_xy(i)), self.vp.len(style.TARGET_R))
+        elif kind == "edge":
+            a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[i])
+            c.line_width, c.line_cap = self.vp.len(style.ROAD_WIDTH * 0.7), "round"
+            c.stroke_line(*self.vp.px(_toward(a, b, 0.2)), *self.vp.px(_toward(b, a, 0.2)))
+        else:
+            c.stroke_polygon(self.vp.pxs(hex_corners(i, 0.9)))
 
     def hit(self, x: float, y: float) -> tuple[str, int] | None:
         """The vertex, edge or hex under canvas pixel ``(x, y)``."""
@@ -266,7 +336,8 @@ class BoardView:
     def _draw_token(self, c: Canvas, centre: Point, n: int) -> None:
         x, y = self.vp.px(centre)
         r = self.vp.len(style.TOKEN_RADIUS)
-        c.fill_style, c.stroke_style, c.line_width = style.TOKEN_FILL, style.TOKEN_EDGE, 1.5
+        c.fill_style, c.stroke_style = style.TOKEN_FILL, style.TOKEN_EDGE
+        c.line_width = self.px(1.5)
         c.fill_circle(x, y, r)
         c.stroke_circle(x, y, r)
         colour = style.TOKEN_HOT if n in (6, 8) else style.TOKEN_TEXT
@@ -290,7 +361,7 @@ class BoardView:
             c.stroke_line(*self.vp.px(a), *self.vp.px(b))
         fill = style.HARBOR_GENERIC_FILL if kind == GENERIC else style.TERRAIN_FILL[kind]
         r = self.vp.len(style.HARBOR_RADIUS)
-        c.fill_style, c.stroke_style, c.line_width = fill, style.HARBOR_EDGE, 1.5
+        c.fill_style, c.stroke_style, c.line_width = fill, style.HARBOR_EDGE, self.px(1.5)
         c.fill_circle(x, y, r)
         c.stroke_circle(x, y, r)
         c.fill_style = style.text_on(fill)
@@ -311,7 +382,7 @@ class BoardView:
         p, q = _toward(a, b, style.ROAD_TRIM), _toward(b, a, style.ROAD_TRIM)
         w = self.vp.len(style.ROAD_WIDTH)
         c.line_cap = "round"
-        c.stroke_style, c.line_width = style.PIECE_EDGE, w + 3
+        c.stroke_style, c.line_width = style.PIECE_EDGE, w + self.px(3)
         c.stroke_line(*self.vp.px(p), *self.vp.px(q))
         c.stroke_style, c.line_width = fill, w
         c.stroke_line(*self.vp.px(p), *self.vp.px(q))
@@ -322,14 +393,15 @@ class BoardView:
             pts = _shape(x, y, self.vp.len(style.CITY_SIZE), style.CITY_SHAPE)
         else:
             pts = _shape(x, y, self.vp.len(style.SETTLEMENT_SIZE), style.SETTLEMENT_SHAPE)
-        c.fill_style, c.stroke_style, c.line_width, c.line_join = fill, style.PIECE_EDGE, 2, "round"
+        c.fill_style, c.stroke_style, c.line_join = fill, style.PIECE_EDGE, "round"
+        c.line_width = self.px(2)
         c.fill_polygon(pts)
         c.stroke_polygon(pts)
 
     def _draw_wall(self, c: Canvas, v: int) -> None:
         x, y = self.vp.px(board.vertex_xy(v))
         s = self.vp.len(style.WALL_SIZE)
-        c.fill_style, c.stroke_style, c.line_width = style.WALL, style.PIECE_EDGE, 1.5
+        c.fill_style, c.stroke_style, c.line_width = style.WALL, style.PIECE_EDGE, self.px(1.5)
         c.fill_rect(x - s, y - 0.2 * s, 2 * s, 1.05 * s)
         c.stroke_rect(x - s, y - 0.2 * s, 2 * s, 1.05 * s)
 
@@ -337,7 +409,8 @@ class BoardView:
         x, y = self.vp.px(board.vertex_xy(v))
         u = self.vp.len(style.CITY_SIZE)
         pts = _shape(x + 0.55 * u, y - 1.0 * u, u, style.TOWER_SHAPE)
-        c.fill_style, c.stroke_style, c.line_width = style.TRACK_FILL[track], style.PIECE_EDGE, 1.5
+        c.fill_style, c.stroke_style = style.TRACK_FILL[track], style.PIECE_EDGE
+        c.line_width = self.px(1.5)
         c.fill_polygon(pts)
         c.stroke_polygon(pts)
 
@@ -351,8 +424,8 @@ class BoardView:
         c.fill_circle(x, y, r)
         c.global_alpha = 1.0
         c.stroke_style = style.KNIGHT_ACTIVE if active else style.PIECE_EDGE
-        c.line_width = 3 if active else 1.5
-        c.set_line_dash([] if active else [3, 3])
+        c.line_width = self.px(3 if active else 1.5)
+        c.set_line_dash([] if active else [self.px(3)] * 2)
         c.stroke_circle(x, y, r)
         c.set_line_dash([])
         c.fill_style = style.text_on(fill if fill.startswith("#") else "#888888")
@@ -364,7 +437,7 @@ class BoardView:
         cx, cy = board.hex_centre_xy(h)
         x, y = self.vp.px((cx + style.ROBBER_OFFSET, cy + 0.05))
         pts = _shape(x, y, self.vp.len(0.13), style.MERCHANT_SHAPE)
-        c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, 1.5
+        c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, self.px(1.5)
         c.fill_polygon(pts)
         c.stroke_polygon(pts)
 
@@ -376,10 +449,92 @@ class BoardView:
         x, y = self.vp.px((cx - offset, cy + 0.05))
         u = self.vp.len(0.11)
         body = _shape(x, y, u, style.ROBBER_SHAPE)
-        c.fill_style, c.stroke_style, c.line_width = style.ROBBER, style.ROBBER_EDGE, 1.5
+        c.fill_style, c.stroke_style, c.line_width = style.ROBBER, style.ROBBER_EDGE, self.px(1.5)
         c.fill_polygon(body)
         c.stroke_polygon(body)
         c.fill_circle(x, y - 0.4 * u, 1.05 * u)
         c.stroke_circle(x, y - 0.4 * u, 1.05 * u)
         c.fill_circle(x, y - 1.55 * u, 0.75 * u)
         c.stroke_circle(x, y - 1.55 * u, 0.75 * u)
+
+    # -- status strip (pieces layer) ---------------------------------------------------------
+
+    def _draw_strip(self, c: Canvas) -> None:
+        """Under the board: the dice of the roll (three in C&K), the production sums of a
+        two-roll turn, and in C&K the barbarian track with the strengths it compares."""
+        state, top = self.game.state, self.vp.oy * 2
+        h = self.strip
+        c.fill_style = style.STRIP_FILL
+        c.fill_rect(0, top, self.vp.ox * 2, h)
+        size, y = 0.56 * h, top + 0.2 * h
+        x = self.px(12)
+        faces = getattr(state, "rolled", ()) or getattr(state, "dice", ())
+        if faces or getattr(state, "event", ""):
+            for colour, value in zip(style.DICE, (*faces, 0, 0)[:2], strict=True):
+                self._draw_die(c, x, y, size, colour, value)
+                x += size * 1.25
+            if getattr(state, "kn", ()):
+                self._draw_event_die(c, x, y, size, state.event)
+                x += size * 1.25
+        sums = getattr(state, "sums", ())
+        if sums:
+            c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "left", "middle"
+            c.font = style.font(0.3 * h)
+            c.fill_text("rolls " + " · ".join(map(str, sums)), x + self.px(4), y + size / 2)
+        if getattr(state, "kn", ()):
+            self._draw_track(c, top, h, state.barb)
+
+    def _draw_die(self, c: Canvas, x: float, y: float, size: float, colour: str,
+                  value: int) -> None:
+        fill, pip = colour
+        c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, self.px(1.5)
+        square = _rounded_square(x, y, size)
+        c.fill_polygon(square)
+        c.stroke_polygon(square)
+        c.fill_style = pip
+        if not value:  # not thrown yet
+            c.font, c.text_align, c.text_baseline = style.font(0.6 * size, True), "center", "middle"
+            c.fill_text("?", x + size / 2, y + size / 2)
+            return
+        for dx, dy in style.PIPS[value]:
+            c.fill_circle(x + size * (0.5 + 0.27 * dx), y + size * (0.5 + 0.27 * dy), 0.09 * size)
+
+    def _draw_event_die(self, c: Canvas, x: float, y: float, size: float, face: str) -> None:
+        fill = style.EVENT_FILL.get(face, "#ffffff")
+        c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, self.px(1.5)
+        square = _rounded_square(x, y, size)
+        c.fill_polygon(square)
+        c.stroke_polygon(square)
+        if not face:
+            c.fill_style = style.PIECE_EDGE
+            c.font, c.text_align, c.text_baseline = style.font(0.6 * size, True), "center", "middle"
+            c.fill_text("?", x + size / 2, y + size / 2)
+        elif face == "ship":
+            c.fill_style = "#ffffff"
+            c.fill_polygon(_shape(x + size / 2, y + size / 2, size / 2, style.SHIP_SHAPE))
+        else:  # a city gate in the track's colour
+            c.fill_style = "#ffffff"
+            c.fill_polygon(_shape(x + size / 2, y + size / 2, size / 2, style.GATE_SHAPE))
+
+    def _draw_track(self, c: Canvas, top: float, h: float, barb: int) -> None:
+        """Seven steps from the far island (0) to the attack (7), the ship on its step, and
+        the barbarians' strength against the active knights'."""
+        from ..rules.barbarians import TRACK_END, forces
+
+        r = 0.17 * h
+        step = 2.55 * r
+        right = self.vp.ox * 2 - self.px(14) - r
+        y = top + 0.42 * h
+        for i in range(TRACK_END + 1):
+            x = right - (TRACK_END - i) * step
+            c.fill_style = style.TRACK_ATTACK if i == TRACK_END else style.TRACK_STEP
+            c.fill_circle(x, y, r)
+            if i == barb:
+                c.fill_style = style.PIECE_EDGE
+                c.fill_polygon(_shape(x, y, 1.25 * r, style.SHIP_SHAPE))
+        barbarians, knights = forces(self.game.state)
+        c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "right", "middle"
+        c.font = style.font(0.24 * h)
+        c.fill_text(f"barbarians {barbarians} vs knights {sum(knights.values())}",
+                    right + r, top + 0.85 * h)
+        c.fill_text("barbarian ship", right - TRACK_END * step - 2 * r, y)

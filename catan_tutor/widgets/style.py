@@ -71,6 +71,26 @@ KNIGHT_ACTIVE = "#f4c430"
 MERCHANT_SHAPE = [(0, -1.4), (1.1, 1), (-1.1, 1)]
 TARGET = "rgba(255, 236, 64, 0.55)"  # glow on the legal targets of the chosen action
 TARGET_R = 0.24
+HOVER = "rgba(255, 255, 255, 0.9)"  # ring under the pointer
+
+# The strip under the board: dice and the barbarian track (sizes in CSS pixels).
+STRIP_HEIGHT = 56
+STRIP_FILL = "#f4efe2"
+STRIP_TEXT = "#3b3226"
+DICE = (("#fbfbf7", "#1f1f1f"), ("#c0392b", "#fff6d8"))  # (face, pips): white die, red die
+# Pip positions of each face, in units of a quarter die from the centre.
+PIPS = {
+    1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}  # fmt: skip
+EVENT_FILL = {"ship": "#2b2b2b", "science": "#3f9b4f", "trade": "#e7c73a", "politics": "#3a6fc4"}
+SHIP_SHAPE = [(-0.75, 0.2), (0.75, 0.2), (0.5, 0.6), (-0.5, 0.6), (-0.75, 0.2), (-0.05, 0.2),
+              (-0.05, -0.7), (0.55, 0.05), (0.05, 0.05), (0.05, 0.2)]  # fmt: skip
+GATE_SHAPE = [(-0.6, 0.65), (-0.6, -0.35), (-0.3, -0.65), (0.3, -0.65), (0.6, -0.35),
+              (0.6, 0.65), (0.22, 0.65), (0.22, 0.0), (-0.22, 0.0), (-0.22, 0.65)]  # fmt: skip
+TRACK_STEP = "#d9cfb4"
+TRACK_ATTACK = "#c0392b"
 
 # Friendly shades for the colour names the engine uses; any other CSS colour passes through.
 PLAYER_FILL = {

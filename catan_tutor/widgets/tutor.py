@@ -1,34 +1,52 @@
-"""The tutor: the board with controls to play by clicking, step through a timeline and read
-the lesson text. The view holds no rules: every choice offered is a legal action of the engine.
+"""The tutor: the board with controls to play by clicking, step and branch through a timeline,
+read the lesson, edit the position and save or load scenarios. The view holds no rules: every
+choice offered is a legal action of the engine, every verdict the engine's.
 
 - palette: the kinds of action legal now; choosing one makes its targets glow on the board
-- board click: plays the chosen kind's action at the clicked vertex, edge or hex (several
-  actions there, e.g. a robber move and its victims: they are offered in the choice list)
-- choice list + Play: every legal action of the kind, for the non-spatial ones (trades, cards,
-  discards, bids, pending decisions of other players)
-- chance: Roll (the seeded sampler picks) or force any outcome from the list
-- timeline: first / back / forward / last; a move from an earlier node makes a variation
-- texts: pending decisions, the node's tutor text and comment, the log, and "explain"
+- board click: plays the chosen kind's action at the clicked vertex, edge or hex; several
+  actions there (a robber move and its victims) fill the form, which offers the rest
+- form: a field per part of the action with only legal values, card counts for bundles, the
+  engine's verdict, Play and Explain
+- chance: Roll (the seeded sampler picks) or force any outcome with the form
+- timeline: first / back / forward / last (buttons, or ←/→/Home/End with the pointer on the
+  board), the move tree with promote, demote and delete; a move from an earlier node makes a
+  variation
+- panels: players (hand shown or hidden, VP and where it comes from, knights, improvements,
+  tokens), bank, the lesson text and the scenario's expectations with ✓/✗
+- editor: place and remove pieces by clicking, set hands, any edit operation
+- file: the position text to copy or paste, scenario download and upload
 """
 
 from __future__ import annotations
 
+import base64
 import html
 import re
+import time
 
 import ipywidgets as widgets
+from ipyevents import Event
 
 from ..actions import Action
+from ..editor import edit
+from ..errors import CatanError
 from ..game import Game
 from ..sampler import Sampler
+from ..scenario import Scenario, dumps_scenario, loads_scenario
 from ..timeline import Node, Timeline
+from . import style
 from .board_view import BoardView
+from .editor_panel import LABELS, EditorPanel
+from .forms import SPOT_FIELDS, ActionForm
+from .panels import bank_html, expectations_html, players_html, tree_rows
+
+HOVER_WAIT_MS = 60  # the browser sends at most one pointer move per this many ms
+TABS = ("Play", "Players", "Moves", "Editor", "File")
 
 
 def target_of(a: Action) -> tuple[str, int] | None:
     """The board spot an action is played on, if any: its vertex, edge or hex."""
-    for name, kind in (("dst", "vertex"), ("vertex", "vertex"), ("edge", "edge"),
-                       ("hex", "hex")):
+    for name, kind in SPOT_FIELDS.items():
         x = getattr(a, name, None)
         if isinstance(x, int) and x >= 0:
             return (kind, x)
@@ -43,54 +61,116 @@ def kind_name(a: Action) -> str:
 class Tutor:
     """``Tutor(game_or_scenario).widget``; a scenario brings its timeline and lesson texts."""
 
-    def __init__(self, game_or_scenario, *, seed: int | None = 0, width: int = 640,
-                 height: int = 600) -> None:
-        from ..scenario import Scenario
-
-        if isinstance(game_or_scenario, Scenario):
-            self.scenario: Scenario | None = game_or_scenario
-            self.timeline = game_or_scenario.timeline
-        else:
-            self.scenario = None
-            self.timeline = Timeline(game_or_scenario)
+    def __init__(self, game_or_scenario: Game | Scenario, *, seed: int | None = 0,
+                 width: int = 640, height: int = 660) -> None:
+        self.scenario: Scenario | None = None
+        self.timeline = self._timeline_of(game_or_scenario)
         self.sampler = Sampler(seed)
         self.view = BoardView(self.timeline.game, width, height)
         self.view.canvas.on_mouse_down(self.click)
         self.kind = ""
+        self.form: ActionForm | None = None
+        self._edits: list[tuple[Timeline, Scenario | None]] = []  # before each edit
+        self._quiet = False  # set while refresh() rewrites the palette or the tree
         self._build()
         self.refresh()
 
+    def _timeline_of(self, source: Game | Scenario) -> Timeline:
+        if isinstance(source, Scenario):
+            self.scenario = source
+            return source.timeline
+        self.scenario = None
+        return Timeline(source)
+
     # ------------------------------------------------------------ layout
     def _build(self) -> None:
-        b = widgets.Button
-        self.nav = [b(description=d, tooltip=t, layout=widgets.Layout(width="44px"))
-                    for d, t in (("|◀", "first"), ("◀", "back"), ("▶", "forward"), ("▶|", "last"))]
+        b, lay = widgets.Button, widgets.Layout
+        self.nav = [b(description=d, tooltip=t, layout=lay(width="46px"))
+                    for d, t in (("|◀", "first (Home)"), ("◀", "back (←)"), ("▶", "forward (→)"),
+                                 ("▶|", "last (End)"))]  # fmt: skip
         for button, fn in zip(self.nav, (self.first, self.back, self.forward, self.last),
                               strict=True):
             button.on_click(lambda _, fn=fn: fn())
-        self.palette = widgets.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
-        self._quiet = False  # set while refresh() rewrites the palette
-        self.palette.observe(self._on_palette, names="value")
-        self.choices = widgets.Dropdown(options=[], layout=widgets.Layout(width="330px"))
-        self.play_button = b(description="Play", button_style="primary")
-        self.play_button.on_click(lambda _: self.play_choice())
-        self.explain_button = b(description="Explain")
-        self.explain_button.on_click(lambda _: self.explain_choice())
-        self.roll_button = b(description="Roll (sampler)")
-        self.roll_button.on_click(lambda _: self.roll())
-        self.pending = widgets.HTML()
-        self.lesson = widgets.HTML()
-        self.message = widgets.HTML()
-        self.log = widgets.HTML(layout=widgets.Layout(max_height="220px", overflow="auto"))
         self.marker = widgets.Label()
         self.marker.add_class("catan-tutor-marker")
-        controls = widgets.VBox([
-            widgets.HBox(self.nav), self.pending, self.palette,
-            widgets.HBox([self.choices, self.play_button, self.explain_button]),
-            self.roll_button, self.message, self.lesson, self.log, self.marker,
-        ], layout=widgets.Layout(width="480px", margin="0 0 0 12px"))  # fmt: skip
-        self.widget = widgets.HBox([self.view.widget, controls])
+        self.pointer = widgets.Label(style={"font_size": "12px", "text_color": "#666"})
+        board_col = widgets.VBox([self.view.widget, widgets.HBox(
+            [*self.nav, self.pointer], layout=lay(align_items="center")), self.marker])
+        self.header = widgets.HTML()
+        self.lesson = widgets.HTML()
+        self.lesson.add_class("catan-lesson")
+        lesson_box = widgets.Box([self.lesson], layout=lay(max_height="240px", overflow="auto",
+                                                           flex="0 0 auto"))
+
+        # Play
+        self.palette = widgets.ToggleButtons(options=[], value=None,
+                                             style={"button_width": "auto"})
+        self.palette.observe(self._on_palette, names="value")
+        self.roll_button = b(description="Roll (sampler)", icon="random",
+                             tooltip="let the seeded sampler pick the outcome")
+        self.roll_button.on_click(lambda _: self.roll())
+        self.form_box = widgets.VBox()
+        self.message = widgets.HTML()
+        play = widgets.VBox([self.palette, self.roll_button, self.form_box, self.message])
+
+        # Players
+        self.show_hands = widgets.Checkbox(value=True, description="show every hand",
+                                           indent=False)
+        self.show_hands.observe(lambda _: self._panels(), names="value")
+        self.players = widgets.HTML()
+        self.bank = widgets.HTML()
+        players = widgets.VBox([self.show_hands, self.players, self.bank])
+
+        # Moves
+        self.tree = widgets.Select(options=[], rows=14, layout=lay(width="100%"))
+        self.tree.observe(self._on_tree, names="value")
+        self.tree_buttons = [b(description=d, tooltip=t) for d, t in (
+            ("Promote", "move this variation up (to the main line)"),
+            ("Demote", "move this variation down"),
+            ("Delete", "delete this move and everything after it"))]  # fmt: skip
+        for button, fn in zip(self.tree_buttons, (self.promote, self.demote, self.delete),
+                              strict=True):
+            button.on_click(lambda _, fn=fn: fn())
+        self.comment = widgets.Textarea(placeholder="a comment on the current move",
+                                        layout=lay(width="100%", height="54px"))
+        self.comment.observe(self._on_comment, names="value")
+        moves = widgets.VBox([self.tree, widgets.HBox(self.tree_buttons), self.comment])
+
+        # Editor
+        self.editor = EditorPanel(lambda: self.game, self.apply_edit, self.undo_edit)
+        self.editor.mode.observe(lambda _: self.refresh(), names="value")
+
+        # File
+        self.position = widgets.Textarea(layout=lay(width="100%", height="120px"))
+        self.load_position = b(description="Load position", icon="upload",
+                               tooltip="start a new timeline at the position pasted above")
+        self.load_position.on_click(lambda _: self.set_position(self.position.value))
+        self.download = widgets.HTML()
+        self.upload = widgets.FileUpload(accept=".yaml,.yml", multiple=False,
+                                         description="Open scenario")
+        self.upload.observe(self._on_upload, names="value")
+        self.file_status = widgets.HTML()
+        files = widgets.VBox([widgets.HTML("<b>Position</b> (copy it, or paste one and load)"),
+                              self.position, self.load_position,
+                              widgets.HTML("<b>Scenario</b>"),
+                              widgets.HBox([self.upload, self.download]), self.file_status])
+
+        self.tabs = widgets.Tab(children=[play, players, moves, self.editor.widget, files],
+                                titles=TABS)
+        self.tabs.observe(lambda _: (self._tree(), self._file_panel()), names="selected_index")
+        side = widgets.VBox([self.header, lesson_box, self.tabs],
+                            layout=lay(width="520px", margin="0 0 0 14px"))
+        self.widget = widgets.HBox([board_col, side])
         self.widget.add_class("catan-tutor")
+
+        # Pointer and keys over the board: throttled moves (each is a round trip to the kernel)
+        self.moves_events = Event(source=self.view.widget, watched_events=["mousemove",
+                                                                           "mouseleave"],
+                                  throttle_or_debounce="throttle", wait=HOVER_WAIT_MS)
+        self.moves_events.on_dom_event(self._on_pointer)
+        self.keys = Event(source=self.view.widget, watched_events=["keydown"],
+                          prevent_default_action=True)
+        self.keys.on_dom_event(self._on_key)
 
     # ------------------------------------------------------------ state of the panels
     @property
@@ -109,43 +189,100 @@ class Tutor:
         return out
 
     def refresh(self, message: str = "") -> None:
-        """Show the current node: pieces, palette, texts, log; clear the chosen kind."""
+        """Show the current node: pieces, palette, form, panels, tree; clear the chosen kind."""
+        started = time.perf_counter()
         g, node = self.game, self.timeline.current
         self.view.game = g
         self.kind = ""
-        kinds = self.kinds()
+        kinds = [] if self.editor.active_mode else self.kinds()
         self._quiet = True
         self.palette.value = None
         self.palette.options = kinds
         self.palette.value = None
         self._quiet = False
-        self._offer(self.legal() if g.is_chance() else [])
+        self.form_box.children = ()
+        self.form = None
         self.view.targets = []
         self.view.update()
-        owed = "; ".join(str(p) for p in g.pending) or ("game over" if g.is_over() else "")
-        self.pending.value = f"<b>Turn {g.state.turn}</b> · {html.escape(owed)}"
-        text = "".join(f"<p>{html.escape(x)}</p>" for x in (node.comment, node.tutor) if x)
-        self.lesson.value = text
-        moves = self.timeline.moves()
-        self.log.value = "<br>".join(f"{i + 1}. {html.escape(str(a))}"
-                                     for i, a in enumerate(moves[-40:], max(0, len(moves) - 40)))
-        self.message.value = html.escape(message)
+        if g.is_chance() and kinds:
+            self.palette.value = kinds[0]  # the outcomes to force
         self.roll_button.disabled = not g.is_chance()
+        self.message.value = html.escape(message)
+        self._header()
+        self._panels()
+        self._tree()
+        self._file_panel()
+        self.editor.sync()
+        self.refresh_ms = (time.perf_counter() - started) * 1000
         self.marker.value = f"node {node.id} depth {node.depth} {g.state.phase}"
 
-    def _offer(self, acts: list[Action]) -> None:
-        self.choices.options = [(str(a), a) for a in acts]
-        self.choices.value = acts[0] if acts else None
+    def _header(self) -> None:
+        g = self.game
+        if g.is_over():
+            who = f"<b>{g.names[g.winner]} wins</b>" if g.winner is not None else "game over"
+        elif g.is_chance():
+            who = "chance: " + "; ".join(html.escape(p.decision) for p in g.pending)
+        else:
+            p = g.current_player
+            who = (f"<span style='color:{style.player_fill(g.colors[p])};"
+                   f"text-shadow:0 0 1px #000'>■</span> <b>{g.names[p]}</b> to act")
+            owed = [f"{g.names[q.player]}: {q.decision}" for q in g.pending if q.player >= 0]
+            if owed:
+                who += " · " + html.escape("; ".join(owed))
+        title = html.escape(self.scenario.title) + " · " if self.scenario else ""
+        mode = " · <b style='color:#b71c1c'>editing</b>" if self.editor.active_mode else ""
+        self.header.value = (f"<div style='font-size:15px'>{title}{g.variant} · turn "
+                             f"{g.state.turn} · {g.state.phase}{mode}</div><div>{who}</div>")
+
+    def _panels(self) -> None:
+        g, node = self.game, self.timeline.current
+        self.players.value = players_html(g, self.show_hands.value)
+        self.bank.value = bank_html(g)
+        parts = []
+        if node is self.timeline.root and self.scenario and self.scenario.goal:
+            parts.append(f"<p><b>Goal:</b> {html.escape(self.scenario.goal)}</p>")
+        for text in (node.comment, node.tutor):
+            if text:
+                parts.append("".join(f"<p>{html.escape(x)}</p>" for x in text.split("\n\n")))
+        parts.append(expectations_html(g, node))
+        self.lesson.value = ("<div style='line-height:1.4'>" + "".join(parts) + "</div>"
+                             if any(parts) else "")
+
+    def _tree(self) -> None:
+        """The move tree (rebuilt only while the Moves tab shows)."""
+        if self.tabs.selected_index != TABS.index("Moves"):
+            return
+        self._quiet = True
+        self.tree.options = tree_rows(self.timeline)
+        self.tree.value = self.timeline.current.id
+        self.comment.value = self.timeline.current.comment
+        self._quiet = False
+        root = self.timeline.current is self.timeline.root
+        for button in self.tree_buttons:
+            button.disabled = root
+
+    def _file_panel(self) -> None:
+        """The position text and the download link (built only while the File tab shows)."""
+        if self.tabs.selected_index != TABS.index("File"):
+            return
+        self.position.value = self.game.position()
+        text = dumps_scenario(self.as_scenario())
+        data = base64.b64encode(text.encode()).decode()
+        name = re.sub(r"[^a-z0-9]+", "_", self.as_scenario().title.lower()).strip("_")
+        self.download.value = (f"<a download='{name or 'scenario'}.catan.yaml' "
+                               f"href='data:text/yaml;base64,{data}' "
+                               f"style='margin-left:12px'>⬇ Download scenario</a>")
 
     def _on_palette(self, change) -> None:
         if not self._quiet:
             self.choose_kind(change["new"] or "")
 
     def choose_kind(self, kind: str) -> None:
-        """Offer the legal actions of ``kind``: glowing targets and the choice list."""
+        """Offer the legal actions of ``kind``: glowing targets and a form."""
         self.kind = kind
         acts = [a for a in self.legal() if kind_name(a) == kind]
-        self._offer(acts)
+        self.form = ActionForm(self.game, acts, self.play) if acts else None
+        self.form_box.children = (self.form.widget,) if self.form else ()
         self.view.show_targets(sorted({t for a in acts if (t := target_of(a))}))
 
     # ------------------------------------------------------------ acting
@@ -155,14 +292,6 @@ class Tutor:
         self.refresh()
         return node
 
-    def play_choice(self) -> None:
-        if self.choices.value is not None:
-            self.play(self.choices.value)
-
-    def explain_choice(self) -> None:
-        if self.choices.value is not None:
-            self.message.value = html.escape(str(self.game.explain(self.choices.value)))
-
     def roll(self) -> None:
         """Let the seeded sampler pick the pending chance outcome."""
         if self.game.is_chance():
@@ -171,16 +300,45 @@ class Tutor:
     def click(self, x: float, y: float) -> None:
         """A click on the board at canvas pixel ``(x, y)``."""
         spot = self.view.hit(x, y)
-        if spot is None or not self.kind:
+        if spot is None:
             return
-        acts = [a for a in self.legal() if kind_name(a) == self.kind and target_of(a) == spot]
+        if self.editor.active_mode:
+            self.editor.click(spot)
+            return
+        if not self.kind or self.form is None:
+            self.message.value = "Choose what to do first (the buttons above)."
+            return
+        acts = [a for a in self.form.actions if target_of(a) == spot]
         if len(acts) == 1:
             self.play(acts[0])
         elif acts:
-            self._offer(acts)
-            self.message.value = "Several actions here: choose one and press Play."
+            name = next(n for n in SPOT_FIELDS if getattr(acts[0], n, -1) == spot[1])
+            self.form.set(**{name: spot[1]})
+            self.message.value = "Several actions here: finish the form and press Play."
         else:
             self.message.value = "Nothing of that kind can be played there."
+
+    def _on_pointer(self, event: dict) -> None:
+        if event.get("type") == "mouseleave" or not event.get("boundingRectWidth"):
+            self.view.hover(None)
+            self.pointer.value = ""
+            return
+        scale = self.view.canvas.width / event["boundingRectWidth"]
+        spot = self.view.hit(event["relativeX"] * scale, event["relativeY"] * scale)
+        if spot is not None and not self.editor.active_mode and spot not in self.view.targets:
+            shown = None
+        else:
+            shown = spot
+        self.view.hover(shown)
+        label = f"{spot[0]} {LABELS[spot[0]][spot[1]]}" if spot else ""
+        if self.pointer.value != label:
+            self.pointer.value = label
+
+    def _on_key(self, event: dict) -> None:
+        fn = {"ArrowLeft": self.back, "ArrowRight": self.forward, "Home": self.first,
+              "End": self.last}.get(event.get("key", ""))
+        if fn is not None:
+            fn()
 
     # ------------------------------------------------------------ the timeline
     def first(self) -> None:
@@ -198,3 +356,99 @@ class Tutor:
     def last(self) -> None:
         self.timeline.last()
         self.refresh()
+
+    def goto(self, node: Node | int) -> None:
+        self.timeline.goto(node)
+        self.refresh()
+
+    def _on_tree(self, change) -> None:
+        if not self._quiet and change["new"] is not None:
+            self.goto(change["new"])
+
+    def _on_comment(self, change) -> None:
+        if not self._quiet:
+            self.timeline.current.comment = change["new"]
+
+    def promote(self) -> None:
+        self.timeline.promote(self.timeline.current)
+        self.refresh()
+
+    def demote(self) -> None:
+        self.timeline.demote(self.timeline.current)
+        self.refresh()
+
+    def delete(self) -> None:
+        """Delete the current move and what follows; the view steps to its parent."""
+        self.timeline.delete(self.timeline.current)
+        self.refresh()
+
+    # ------------------------------------------------------------ editing, files
+    def _restart(self, timeline: Timeline, scenario: Scenario | None) -> None:
+        self._edits.append((self.timeline, self.scenario))
+        self.timeline, self.scenario = timeline, scenario
+        if self.view.game.layout != timeline.game.layout:
+            self.view.game = timeline.game
+            self.view.redraw()
+        self.refresh()
+
+    def apply_edit(self, op: str) -> str:
+        """Apply one editor operation at the current node: the result is a new root (the
+        moves before it are kept for Undo edit). Returns the engine's error, or ''."""
+        try:
+            game = edit(self.game, op)
+        except CatanError as e:
+            return str(e)
+        self._restart(Timeline(game, with_history=False), None)
+        return ""
+
+    def undo_edit(self) -> str:
+        if not self._edits:
+            return "Nothing to undo."
+        self.timeline, self.scenario = self._edits.pop()
+        self.view.game = self.game
+        self.view.redraw()
+        self.refresh()
+        return ""
+
+    def set_position(self, text: str) -> str:
+        """Start over at a pasted position text; a bad text shows its error, nothing changes."""
+        try:
+            game = Game.from_position(text.strip())
+        except CatanError as e:
+            self.file_status.value = f"<span style='color:#b71c1c'>✗ {html.escape(str(e))}</span>"
+            return str(e)
+        self._restart(Timeline(game, with_history=False), None)
+        self.file_status.value = "<span style='color:#2e7d32'>✓ position loaded</span>"
+        return ""
+
+    def load_scenario_text(self, text: str, name: str = "<upload>") -> str:
+        """Open a scenario's text; a malformed one shows its error and keeps the game."""
+        try:
+            sc = loads_scenario(text, name)
+        except CatanError as e:
+            self.file_status.value = f"<span style='color:#b71c1c'>✗ {html.escape(str(e))}</span>"
+            return str(e)
+        self._restart(sc.timeline, sc)
+        self.file_status.value = f"<span style='color:#2e7d32'>✓ opened {html.escape(name)}</span>"
+        return ""
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        f = files[0]
+        try:
+            text = bytes(f["content"]).decode("utf-8")
+        except UnicodeDecodeError:
+            self.file_status.value = (f"<span style='color:#b71c1c'>✗ {html.escape(f['name'])}"
+                                      ": not a UTF-8 text file</span>")
+            return
+        self.load_scenario_text(text, f["name"])
+
+    def as_scenario(self) -> Scenario:
+        """The timeline as a scenario: the loaded one's title and texts, or a position."""
+        sc, root = self.scenario, Game(self.timeline.rules, self.timeline.root.state)
+        if sc is not None and sc.timeline is self.timeline:
+            return sc
+        return Scenario(title="Position", variant=root.variant, players=root.players,
+                        position=root.position(), timeline=self.timeline)

@@ -1,0 +1,130 @@
+"""The board editor's controls: a palette of pieces placed or removed by clicking the board,
+a hand editor, and a line for any edit operation (``catan_tutor.editor``).
+
+The panel only spells operations (``place P1 knight J4 strong active``); the engine applies
+and checks them. A refused edit shows the engine's error and changes nothing.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
+from ..game import Game
+
+PIECES = ("settlement", "city", "road", "wall", "knight", "robber", "merchant", "remove")
+_SPOT = {"road": "edge", "robber": "hex", "merchant": "hex"}
+LABELS = {"vertex": VERTEX_LABELS, "edge": EDGE_LABELS, "hex": HEX_NAMES}
+
+
+def edit_op(piece: str, owner: str, spot: tuple[str, int], level: str = "basic",
+            active: bool = False) -> str | None:
+    """The edit operation for a click with ``piece`` chosen, or None if it does not fit the
+    spot (a road wants an edge, the robber a hex, the others a vertex)."""
+    kind, i = spot
+    label = LABELS[kind][i]
+    if piece == "remove":
+        return f"remove {label}" if kind != "hex" else None
+    if _SPOT.get(piece, "vertex") != kind:
+        return None
+    if piece == "robber":
+        return f"robber {label}"
+    if piece == "merchant":
+        return f"merchant {label} {owner}"
+    if piece == "knight":
+        return f"place {owner} knight {label} {level}{' active' if active else ''}"
+    return f"place {owner} {piece} {label}"
+
+
+class EditorPanel:
+    """``EditorPanel(game, apply, undo)``: ``game()`` is the position edited, ``apply(op)``
+    edits it and returns an error text ('' when done), ``undo()`` restores the game before
+    the last edit. ``active_mode`` is True while board clicks edit."""
+
+    def __init__(self, game: Callable[[], Game], apply: Callable[[str], str],
+                 undo: Callable[[], str]):
+        self.game, self.apply, self.undo = game, apply, undo
+        self.mode = widgets.ToggleButton(description="Edit the board", icon="pencil",
+                                         tooltip="clicks on the board place or remove pieces")
+        self.piece = widgets.ToggleButtons(options=PIECES, value="settlement",
+                                           style={"button_width": "78px"})
+        self.owner = widgets.Dropdown(description="owner", layout=widgets.Layout(width="160px"),
+                                      style={"description_width": "48px"})
+        self.level = widgets.Dropdown(options=("basic", "strong", "mighty"), description="knight",
+                                      layout=widgets.Layout(width="170px"),
+                                      style={"description_width": "48px"})
+        self.active = widgets.Checkbox(description="active", indent=False,
+                                       layout=widgets.Layout(width="80px"))
+        self.who = widgets.Dropdown(description="hand of", layout=widgets.Layout(width="160px"),
+                                    style={"description_width": "56px"})
+        self.counts = [widgets.BoundedIntText(min=0, max=19, description=name,
+                                              layout=widgets.Layout(width="150px"),
+                                              style={"description_width": "56px"})
+                       for name in CARD_NAMES]  # fmt: skip
+        self.who.observe(lambda _: self.sync(), names="value")
+        self.set_hand = widgets.Button(description="Set hand")
+        self.set_hand.on_click(lambda _: self.run(self.hand_op()))
+        self.line = widgets.Text(placeholder="any edit, e.g. tokens P1 3 · turn P2 main · "
+                                 "barbarians 5 · dev P1 1 knight",
+                                 layout=widgets.Layout(width="360px"))
+        self.apply_button = widgets.Button(description="Apply")
+        self.apply_button.on_click(lambda _: self.run(self.line.value))
+        self.undo_button = widgets.Button(description="Undo edit", icon="undo")
+        self.undo_button.on_click(lambda _: self.show(self.undo()))
+        self.status = widgets.HTML()
+        self.grid = widgets.GridBox([], layout=widgets.Layout(
+            grid_template_columns="repeat(3, 155px)"))
+        self.widget = widgets.VBox([
+            widgets.HBox([self.mode, self.undo_button]), self.piece,
+            widgets.HBox([self.owner, self.level, self.active]),
+            widgets.HTML("<b>Hand</b>"), widgets.HBox([self.who, self.set_hand]), self.grid,
+            widgets.HBox([self.line, self.apply_button]), self.status,
+        ])  # fmt: skip
+        self.widget.add_class("catan-editor")
+
+    @property
+    def active_mode(self) -> bool:
+        return self.mode.value
+
+    def sync(self) -> None:
+        """Offer the parties and card kinds of the game; show the chosen party's hand."""
+        game = self.game()
+        owners = [n for n in game.names if n != "D"]
+        if tuple(self.owner.options) != tuple(owners):
+            self.owner.options = owners
+            self.who.options = list(game.names)
+        kinds = len(game.state.bank)
+        self.grid.children = self.counts[:kinds]
+        p = game.names.index(self.who.value) if self.who.value in game.names else 0
+        for box, n in zip(self.counts, game.state.hands[p], strict=False):
+            box.value = n
+
+    def hand_op(self) -> str:
+        kinds = len(self.grid.children)
+        cards = ", ".join(f"{b.value} {CARD_NAMES[k]}" for k, b in enumerate(self.counts[:kinds])
+                          if b.value)
+        return f"hand {self.who.value} {cards or '-'}"
+
+    def click(self, spot: tuple[str, int]) -> None:
+        op = edit_op(self.piece.value, self.owner.value or "P1", spot, self.level.value,
+                     self.active.value)
+        if op is None:
+            self.show(f"A {self.piece.value} does not go on a {spot[0]}.")
+        else:
+            self.run(op)
+
+    def run(self, op: str) -> None:
+        if op.strip():
+            error = self.apply(op.strip())
+            self.show(error, done=op.strip())
+
+    def show(self, error: str, done: str = "") -> None:
+        if error:
+            self.status.value = f"<span style='color:#b71c1c'>✗ {html.escape(error)}</span>"
+        elif done:
+            self.status.value = f"<span style='color:#2e7d32'>✓ {html.escape(done)}</span>"
+        else:
+            self.status.value = ""

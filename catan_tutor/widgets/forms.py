@@ -1,0 +1,206 @@
+"""A small form for one kind of action: a field per part of the action, offering only values
+that occur in the engine's legal actions (each list narrowed by the choices above it), and a
+count per card for card bundles (discards, offers, bids, gifts, forced trades), which the
+engine lists only in part. Every built action is checked by ``game.explain``: the form shows
+the engine's verdict and rule ID and enables Play only for a legal action.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import fields
+
+import ipywidgets as widgets
+
+from ..actions import DEV_CARDS, KNIGHT_LEVELS, TRACK_NAMES, Action, DrawDev
+from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
+from ..game import Game
+from ..progress_cards import CARDS
+
+SPOT_FIELDS = {"dst": "vertex", "vertex": "vertex", "edge": "edge", "hex": "hex"}
+_NAMES = {
+    "vertex": VERTEX_LABELS, "src": VERTEX_LABELS, "dst": VERTEX_LABELS, "edge": EDGE_LABELS,
+    "hex": HEX_NAMES, "give": CARD_NAMES, "get": CARD_NAMES, "resource": CARD_NAMES,
+    "first": CARD_NAMES, "second": CARD_NAMES, "commodity": CARD_NAMES, "track": TRACK_NAMES,
+    "terrain": TERRAINS,
+}  # fmt: skip
+
+
+def is_bundle(value: object) -> bool:
+    """A count per card kind (5 resources, or 8 with commodities)."""
+    return isinstance(value, tuple) and len(value) in (5, 8) and all(
+        isinstance(x, int) for x in value)
+
+
+def value_label(game: Game, a: Action, name: str, value: object) -> str:
+    """How a field's value reads in a form: labels as on the board, names of cards and seats."""
+    if value == -1 and name in ("victim", "second", "vertex"):
+        return "—"
+    if name in ("player", "to", "victim") and isinstance(value, int):
+        return game.names[value] if 0 <= value < len(game.names) else str(value)
+    if name == "neutral":
+        return f"N{value + 1}"
+    if name == "level":
+        return KNIGHT_LEVELS[value - 1]
+    if name == "card":
+        return (DEV_CARDS if isinstance(a, DrawDev) else CARDS)[value]
+    if name in _NAMES and isinstance(value, int):
+        return _NAMES[name][value]
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value)
+    # anything else (a progress card's arguments): the action's text after the common words
+    words, base = str(a).split(), str(type(a)(**{**_values(a), name: _blank(value)}))
+    common = 0
+    for x, y in zip(words, base.split(), strict=False):
+        if x != y:
+            break
+        common += 1
+    return " ".join(words[common:]) or "(none)"
+
+
+def _values(a: Action) -> dict:
+    return {f.name: getattr(a, f.name) for f in fields(a)}
+
+
+def _blank(value: object) -> object:
+    return () if isinstance(value, tuple) else value
+
+
+class ActionForm:
+    """``ActionForm(game, actions, on_play)``: ``actions`` are the legal ones of one kind."""
+
+    def __init__(self, game: Game, actions: list[Action], on_play: Callable[[Action], None]):
+        self.game, self.actions, self.on_play = game, actions, on_play
+        proto = actions[0]
+        self.cls = type(proto)
+        self.names = [f.name for f in fields(proto)]
+        self.bundles = [n for n in self.names if is_bundle(getattr(proto, n))]
+        self.pickers: dict[str, widgets.Dropdown] = {}
+        self.counts: dict[str, list[widgets.BoundedIntText]] = {}
+        rows: list[widgets.Widget] = []
+        for n in self.names:
+            if n in self.bundles:
+                kinds = len(getattr(proto, n))
+                boxes = [widgets.BoundedIntText(value=getattr(proto, n)[k], min=0, max=19,
+                                                description=CARD_NAMES[k],
+                                                layout=widgets.Layout(width="150px"),
+                                                style={"description_width": "56px"})
+                         for k in range(kinds)]  # fmt: skip
+                for box in boxes:
+                    box.observe(lambda _: self._check(), names="value")
+                self.counts[n] = boxes
+                title = widgets.HTML(f"<b>{html.escape(n)}</b>")
+                rows.append(widgets.VBox([title, widgets.GridBox(
+                    boxes, layout=widgets.Layout(grid_template_columns="repeat(3, 155px)"))]))
+            else:
+                dd = widgets.Dropdown(description=n, layout=widgets.Layout(width="230px"),
+                                      style={"description_width": "64px"})
+                dd.observe(lambda _, n=n: self._narrow(after=n), names="value")
+                self.pickers[n] = dd
+                rows.append(dd)
+        self.listed = widgets.Dropdown(
+            options=[(str(a), a) for a in actions], value=None, description="listed",
+            layout=widgets.Layout(width="420px"), style={"description_width": "64px"})
+        self.listed.observe(self._pick_listed, names="value")
+        self.status = widgets.HTML()
+        self.play_button = widgets.Button(description="Play", button_style="primary",
+                                          icon="play")
+        self.play_button.on_click(lambda _: self.play())
+        self.explain_button = widgets.Button(description="Explain", icon="question")
+        self.explain_button.on_click(lambda _: self.explain())
+        self._quiet = False
+        self._narrow(after=None)
+        buttons = widgets.HBox([self.play_button, self.explain_button])
+        self.widget = widgets.VBox([*rows, self.listed, buttons, self.status])
+        self.widget.add_class("catan-form")
+
+    # ------------------------------------------------------------ reading the fields
+    def action(self) -> Action | None:
+        """The action the fields spell out (None while a list is empty)."""
+        values = {}
+        for n in self.names:
+            if n in self.counts:
+                values[n] = tuple(box.value for box in self.counts[n])
+            elif self.pickers[n].value is None:
+                return None
+            else:
+                values[n] = self.pickers[n].value
+        return self.cls(**values)
+
+    def set(self, **values: object) -> None:
+        """Set fields (e.g. the spot clicked on the board); the lists below narrow."""
+        for n in self.names:
+            if n not in values:
+                continue
+            v = values[n]
+            if n in self.counts:
+                for box, x in zip(self.counts[n], v, strict=True):  # type: ignore[arg-type]
+                    box.value = x
+            elif any(v == o[1] for o in self.pickers[n].options):
+                self.pickers[n].value = v
+        self._check()
+
+    def matching(self) -> list[Action]:
+        """The listed legal actions that agree with every list field."""
+        return [a for a in self.actions
+                if all(getattr(a, n) == dd.value for n, dd in self.pickers.items())]
+
+    # ------------------------------------------------------------ keeping the lists legal
+    def _narrow(self, after: str | None) -> None:
+        """Refill the lists below ``after`` with the values legal given the ones above."""
+        if self._quiet:
+            return
+        self._quiet = True
+        chosen: dict[str, object] = {}
+        below = after is None
+        for n, dd in self.pickers.items():
+            if below:
+                seen: list = []
+                for a in self.actions:
+                    v = getattr(a, n)
+                    if v not in seen and all(getattr(a, k) == x for k, x in chosen.items()):
+                        seen.append(v)
+                keep = dd.value if dd.value in seen else (seen[0] if seen else None)
+                proto = next((a for a in self.actions if getattr(a, n) in seen), None)
+                dd.options = [(value_label(self.game, proto, n, v), v) for v in seen]
+                dd.value = keep
+                dd.disabled = len(seen) <= 1
+            chosen[n] = dd.value
+            below = below or n == after
+        self._quiet = False
+        self._check()
+
+    def _pick_listed(self, change) -> None:
+        """Copy a listed action into the fields, top to bottom (each narrows the next)."""
+        a = change["new"]
+        if a is not None:
+            self.set(**{n: getattr(a, n) for n in self.names})
+
+    def _check(self) -> None:
+        if self._quiet:
+            return
+        a = self.action()
+        if a is None:
+            self.status.value, self.play_button.disabled = "", True
+            return
+        ex = self.game.explain(a)
+        self.play_button.disabled = not ex.legal
+        mark = "✓ legal" if ex.legal else f"✗ {ex.reason} ({ex.rule})"
+        colour = "#2e7d32" if ex.legal else "#b71c1c"
+        self.status.value = (f"<span style='color:{colour}'><code>{html.escape(str(a))}</code>"
+                             f" — {html.escape(mark)}</span>")
+
+    # ------------------------------------------------------------ acting
+    def play(self) -> None:
+        a = self.action()
+        if a is not None and self.game.explain(a).legal:
+            self.on_play(a)
+
+    def explain(self) -> None:
+        a = self.action()
+        if a is not None:
+            ex = self.game.explain(a)
+            self.status.value = f"<code>{html.escape(str(a))}</code>: {html.escape(str(ex))}"
