@@ -95,7 +95,9 @@ class EditorPanel:
         owners = [n for n in game.names if n != "D"]
         if tuple(self.owner.options) != tuple(owners):
             self.owner.options = owners
+            self.owner.value = owners[0]
             self.who.options = list(game.names)
+            self.who.value = game.names[0]
         kinds = len(game.state.bank)
         self.grid.children = self.counts[:kinds]
         p = game.names.index(self.who.value) if self.who.value in game.names else 0

@@ -62,8 +62,9 @@ def players_html(game: Game, show_hands: bool = True) -> str:
         if s.tokens and (s.tokens[p] or not neutral) and game.variant.endswith("2p"):
             bits.append(f"trade tokens: {s.tokens[p]}")
         mark = " ◀" if p == s.active and not game.is_over() else ""
-        rows.append(f"<div style='margin:4px 0;padding:4px 6px;border-left:4px solid "
-                    f"{style.player_fill(game.colors[p])};background:#faf8f2'>"
+        rows.append(f"<div style='margin:4px 0;padding:4px 6px;line-height:1.45;"
+                    f"border-left:4px solid {style.player_fill(game.colors[p])};"
+                    f"background:#faf8f2'>"
                     f"{_swatch(game.colors[p])} <b>{html.escape(name)}</b>{mark}<br>"
                     + "<br>".join(bits) + "</div>")
     return "".join(rows)
@@ -105,7 +106,7 @@ def bank_html(game: Game) -> str:
         bits.append(f"development deck: {sum(s.deck)} cards")
     if game.variant.endswith("2p"):
         bits.append(f"trade tokens in the supply: {s.token_supply}")
-    return "<br>".join(bits)
+    return "<div style='line-height:1.45'>" + "<br>".join(bits) + "</div>"
 
 
 def expectations_html(game: Game, node: Node) -> str:

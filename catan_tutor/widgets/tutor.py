@@ -383,6 +383,12 @@ class Tutor:
         self.refresh()
 
     # ------------------------------------------------------------ editing, files
+    def open(self, source: Game | Scenario) -> None:
+        """Show another game or scenario (Undo edit goes back to the one shown before)."""
+        scenario = source if isinstance(source, Scenario) else None
+        timeline = source.timeline if scenario else Timeline(source)
+        self._restart(timeline, scenario)
+
     def _restart(self, timeline: Timeline, scenario: Scenario | None) -> None:
         self._edits.append((self.timeline, self.scenario))
         self.timeline, self.scenario = timeline, scenario
