@@ -131,32 +131,185 @@ def voila_url() -> Iterator[str]:
         _stop(proc)
 
 
-def test_board_is_drawn_in_voila(chromium: str, voila_url: str) -> None:
+@pytest.fixture(scope="module")
+def page(chromium: str, voila_url: str) -> Iterator:
+    """One browser page on the app, shared by the tests below in their order."""
     from playwright.sync_api import sync_playwright
 
-    shot, page_shot = ARTIFACTS / "board.png", ARTIFACTS / "voila_page.png"
     console: list[str] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
+        pg = browser.new_page(viewport={"width": 1280, "height": 1000})
+        pg.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
+        pg.set_default_timeout(30_000)
         try:
-            page = browser.new_page(viewport={"width": 1100, "height": 900})
-            page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
-            page.goto(voila_url, timeout=PAGE_TIMEOUT)
-            marker = page.locator(".catan-drawn-marker")
-            try:
-                marker.filter(has_text="drawn").wait_for(timeout=PAGE_TIMEOUT)
-                terrain = [_rgb(c) for c in style.TERRAIN_FILL]
-                stats = page.wait_for_function(
-                    CANVAS_STATS_JS, arg=terrain, timeout=30_000
-                ).json_value()
-            finally:
-                page.screenshot(path=page_shot, full_page=True)
-                print(f"\nscreenshot of the page: {page_shot}")
-                print("browser console:", *console[-20:], sep="\n  ")
-            page.locator(".catan-board canvas").first.screenshot(path=shot)
-            print(f"screenshot of the board: {shot}\nmarker: {marker.inner_text()}\n{stats}")
+            pg.goto(voila_url, timeout=PAGE_TIMEOUT)
+            pg.locator(".catan-tutor-marker").filter(has_text="node").wait_for(
+                timeout=PAGE_TIMEOUT)
+            yield pg
         finally:
+            pg.screenshot(path=ARTIFACTS / "last_page.png", full_page=True)
+            print(f"\nscreenshots in {ARTIFACTS}", "browser console:", *console[-15:],
+                  sep="\n  ")
             browser.close()
+
+
+def _marker(page) -> str:
+    return page.locator(".catan-tutor-marker").inner_text()
+
+
+def _wait_marker(page, text: str) -> None:
+    page.locator(".catan-tutor-marker").filter(has_text=text).wait_for()
+
+
+def _spot(page, kind: str, label: str) -> tuple[float, float]:
+    """Page coordinates of a labelled vertex, edge or hex on the board canvas."""
+    from catan_tutor import board
+    from catan_tutor.widgets.board_view import Viewport
+
+    box = page.locator(".catan-board canvas").last.bounding_box()
+    ratio = 2  # BoardView's default: the canvas has twice the CSS pixels
+    vp = Viewport.fit(round(box["width"]) * ratio,
+                      round(box["height"]) * ratio - style.STRIP_HEIGHT * ratio)
+    parse = {"vertex": board.parse_vertex, "edge": board.parse_edge, "hex": board.parse_hex}
+    xy = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
+    x, y = vp.px(xy[kind](parse[kind](label)))
+    return box["x"] + x / ratio, box["y"] + y / ratio
+
+
+def _tree_text(page) -> str:
+    """The rows of the move tree (the Moves tab's list)."""
+    return page.locator(".catan-tutor select[size]").first.evaluate(
+        "s => Array.from(s.options).map(o => o.text.replaceAll('\\u00a0', ' ')).join('\\n')")
+
+
+def _tree_has(page, row: str) -> None:
+    """Wait until the move tree has a row containing ``row``."""
+    page.wait_for_function(
+        "(row) => [...document.querySelectorAll('.catan-tutor option')]"
+        ".some(o => o.text.replaceAll('\\u00a0', ' ').includes(row))", arg=row)
+
+
+def _pick_lesson(page, title: str) -> None:
+    page.locator(".catan-app select").first.select_option(label=title)
+    page.locator(".catan-tutor").filter(has_text=title).first.wait_for()
+
+
+def _board_stats(page, colours: list[str]) -> dict:
+    """Painted share, distinct colours and the pixels of each of ``colours`` on the board
+    (ipycanvas composes the layers into the one canvas the page shows)."""
+    return page.evaluate("""(colours) => {
+      const c = document.querySelector('.catan-board canvas');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const near = (i, k) => Math.abs(d[i] - k[0]) + Math.abs(d[i + 1] - k[1])
+        + Math.abs(d[i + 2] - k[2]) <= 6;
+      let painted = 0; const seen = new Set(); const counts = colours.map(() => 0);
+      for (let i = 0; i < d.length; i += 4) {
+        if (d[i + 3] === 0) continue;
+        painted++; seen.add((d[i] >> 4) + ',' + (d[i + 1] >> 4) + ',' + (d[i + 2] >> 4));
+        colours.forEach((k, j) => { if (near(i, k)) counts[j]++; });
+      }
+      return {painted: painted / (d.length / 4), colours: seen.size, counts,
+              width: c.width, css: c.getBoundingClientRect().width};
+    }""", [_rgb(c) for c in colours])
+
+
+def test_board_is_drawn_in_voila(page) -> None:
+    """The start page: the app opens on a painted board with every terrain colour."""
+    terrain = [_rgb(c) for c in style.TERRAIN_FILL]
+    stats = page.wait_for_function(CANVAS_STATS_JS, arg=terrain, timeout=30_000).json_value()
+    page.screenshot(path=ARTIFACTS / "voila_page.png", full_page=True)
+    page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "board.png")
     assert stats["painted"] > 0.6 * stats["total"], stats  # the sea frame covers about 70 %
     assert stats["colours"] >= 12, stats
     assert all(n >= 500 for n in stats["terrain"]), f"a terrain colour is missing: {stats}"
+
+
+@pytest.mark.parametrize(("title", "name"), [
+    ("The distance rule and Longest Road", "board_base"),
+    ("The metropolis race", "board_ck_midgame"),
+    ("Building for the neutrals", "board_2p"),
+])
+def test_boards_are_painted(page, title: str, name: str) -> None:
+    """A base board, a C&K mid-game board and a 2-player board: sea, land and pieces painted,
+    sharp (the canvas has twice the CSS pixels)."""
+    _pick_lesson(page, title)
+    page.wait_for_timeout(500)
+    page.locator(".catan-board").first.screenshot(path=ARTIFACTS / f"{name}.png")
+    players = [style.player_fill(c) for c in ("red", "blue")]
+    stats = _board_stats(page, [*players, style.STRIP_FILL, style.SEA])
+    assert stats["painted"] > 0.65 and stats["colours"] >= 12, stats  # sea, land, strip
+    assert stats["width"] == 2 * round(stats["css"]), stats  # sharp: twice the CSS pixels
+    assert all(n >= 300 for n in stats["counts"]), f"pieces or strip missing: {stats}"
+
+
+def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
+    _pick_lesson(page, "Knight displacement")
+    _wait_marker(page, "node 0 depth 0")
+    page.get_by_role("button", name="▶", exact=True).click()  # forward with the button
+    _wait_marker(page, "depth 1 relocate")
+    page.mouse.move(*_spot(page, "hex", "J"))  # keys go to the board under the pointer
+    page.keyboard.press("ArrowRight")
+    _wait_marker(page, "depth 2")
+    page.keyboard.press("Home")
+    _wait_marker(page, "depth 0")
+    page.get_by_role("button", name="move knight").click()
+    page.mouse.move(*_spot(page, "vertex", "J4"))
+    page.locator(".catan-tutor").filter(has_text="vertex J4").first.wait_for()
+    page.screenshot(path=ARTIFACTS / "knight_targets.png")
+    page.mouse.click(*_spot(page, "vertex", "J4"))  # a glowing target
+    _wait_marker(page, "depth 1 relocate")
+    page.get_by_role("tab", name="Moves").click()
+    _tree_has(page, "P1 move F6 J4 *")
+    page.get_by_role("button", name="◀", exact=True).click()  # rewind
+    _wait_marker(page, "depth 0")
+    page.get_by_role("tab", name="Play", exact=True).click()
+    page.get_by_role("button", name="end turn").click()
+    page.locator(".catan-form").get_by_role("button", name="Play").click()
+    _wait_marker(page, "depth 1 pre-roll")
+    page.get_by_role("tab", name="Moves").click()
+    _tree_has(page, "↳ 1. P1 end *")  # a variation
+    assert "1. P1 move F6 J4" in _tree_text(page)
+    page.screenshot(path=ARTIFACTS / "variation.png")
+
+
+def test_force_a_dice_outcome(page) -> None:
+    page.get_by_role("tab", name="Play", exact=True).click()
+    page.get_by_role("button", name="roll", exact=True).click()
+    page.locator(".catan-form").get_by_role("button", name="Play").click()
+    _wait_marker(page, "dice")
+    form = page.locator(".catan-form")  # the white die is thrown first (one choice: fixed)
+    form.locator(".widget-dropdown", has_text="value").locator("select").select_option(
+        label="5")
+    form.get_by_role("button", name="Play").click()
+    page.get_by_role("tab", name="Moves").click()
+    _tree_has(page, "die white 5 *")
+
+
+def test_bad_upload_shows_the_error_and_keeps_the_game(page) -> None:
+    before = _marker(page)
+    page.get_by_role("tab", name="File").click()
+    with page.expect_file_chooser() as chooser:
+        page.locator(".catan-tutor .widget-upload").click()
+    chooser.value.set_files(files=[{"name": "broken.catan.yaml", "mimeType": "text/yaml",
+                                    "buffer": b"title: Broken\nvariant: base\nplayers: [3\n"}])
+    page.locator(".catan-tutor").filter(has_text="broken.catan.yaml:").first.wait_for()
+    page.screenshot(path=ARTIFACTS / "bad_upload.png")
+    assert _marker(page) == before
+
+
+def test_barbarian_attack_shows_the_pillaged_city(page) -> None:
+    _pick_lesson(page, "The barbarians win")
+    page.get_by_role("tab", name="Play", exact=True).click()
+    page.mouse.move(*_spot(page, "hex", "J"))
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    _wait_marker(page, "depth 5 pillage")
+    page.get_by_role("button", name="pillage").click()
+    page.wait_for_timeout(700)  # the glow on the cities P2 may lose
+    page.screenshot(path=ARTIFACTS / "pillage_choice.png")
+    page.mouse.click(*_spot(page, "vertex", "Q4"))  # P2's city, glowing
+    _wait_marker(page, "depth 6 main")
+    page.get_by_role("tab", name="Players").click()
+    assert "P2" in page.locator(".catan-tutor").first.inner_text()
+    page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "pillaged.png")
