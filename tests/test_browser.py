@@ -7,16 +7,12 @@ Needs /usr/bin/chromium (``apt-get install -y chromium``); skipped without it, e
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, voila
 from catan_tutor.widgets import style
 
 pytestmark = pytest.mark.browser
@@ -24,15 +20,6 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "notebooks/00_start_here.ipynb"
 ARTIFACTS = ROOT / "tests" / "artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-START_TIMEOUT = 90  # seconds for Voilà to listen
 PAGE_TIMEOUT = 120_000  # ms for the notebook to run and the board to be drawn
 
 # Runs in the page: pixel statistics of the board canvas, or null while it is still blank.
@@ -63,40 +50,6 @@ def _rgb(colour: str) -> list[int]:
     return [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_listening(port: int, proc: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"Voilà exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.25)
-    pytest.fail(f"Voilà did not listen within {START_TIMEOUT} s:\n{log.read_text()[-3000:]}")
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    """SIGTERM the process group (Voilà then shuts its kernels down), SIGKILL if it lingers."""
-    for sig, wait in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
-        if proc.poll() is not None:
-            return
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            return
-        try:
-            proc.wait(wait)
-        except subprocess.TimeoutExpired:
-            pass
-
-
 @pytest.fixture(scope="module")
 def chromium() -> str:
     if not Path(CHROMIUM).exists():
@@ -111,24 +64,11 @@ def chromium() -> str:
 def voila_url() -> Iterator[str]:
     """Voilà serving the start notebook from the repo root, on a free local port."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    port, log = _free_port(), ARTIFACTS / "voila.log"
-    # The kernel runs in notebooks/; make it import this working tree even if not installed.
-    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    cmd = [sys.executable, "-m", "voila", NOTEBOOK, "--no-browser", "--Voila.ip=127.0.0.1"]
-    with log.open("w") as out:
-        proc = subprocess.Popen(
-            [*cmd, f"--port={port}"],
-            cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": path},
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
     try:
-        _wait_listening(port, proc, log)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        _stop(proc)
+        with voila(NOTEBOOK, ARTIFACTS / "voila.log", ROOT) as (url, _):
+            yield url
+    except RuntimeError as e:
+        pytest.fail(str(e))
 
 
 @pytest.fixture(scope="module")
