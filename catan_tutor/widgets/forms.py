@@ -49,7 +49,7 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
         return _NAMES[name][value]
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, int):
+    if isinstance(value, int | str):
         return str(value)
     # anything else (a progress card's arguments): the action's text after the common words
     words, base = str(a).split(), str(type(a)(**{**_values(a), name: _blank(value)}))
@@ -58,7 +58,7 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
         if x != y:
             break
         common += 1
-    return " ".join(words[common:]) or "(none)"
+    return " ".join(words[common:]) or "—"
 
 
 def _values(a: Action) -> dict:
@@ -158,14 +158,13 @@ class ActionForm:
         below = after is None
         for n, dd in self.pickers.items():
             if below:
-                seen: list = []
+                seen: dict = {}  # value -> an action that has it
                 for a in self.actions:
                     v = getattr(a, n)
                     if v not in seen and all(getattr(a, k) == x for k, x in chosen.items()):
-                        seen.append(v)
-                keep = dd.value if dd.value in seen else (seen[0] if seen else None)
-                proto = next((a for a in self.actions if getattr(a, n) in seen), None)
-                dd.options = [(value_label(self.game, proto, n, v), v) for v in seen]
+                        seen[v] = a
+                keep = dd.value if dd.value in seen else next(iter(seen), None)
+                dd.options = [(value_label(self.game, a, n, v), v) for v, a in seen.items()]
                 dd.value = keep
                 dd.disabled = len(seen) <= 1
             chosen[n] = dd.value
