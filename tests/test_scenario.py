@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from catan_tutor import new_game, random_playout
+from catan_tutor import Game, new_game, random_playout
+from catan_tutor.editor import edit
 from catan_tutor.errors import ScenarioError
 from catan_tutor.scenario import (
     SUFFIX,
@@ -302,3 +303,40 @@ def test_a_full_board_layout_loads_round_trips_and_bad_ones_name_the_line():
         loads_scenario(bad, "x")
     with pytest.raises(ScenarioError, match=r"^x:5: board: a full board gives"):
         loads_scenario("\n".join(text.splitlines()[:-1]), "x")
+
+
+def test_a_scenario_may_start_from_a_position_text():
+    """What the tutor's download writes: position instead of board/setup/start; it reads
+    back to the same bytes and the same start."""
+    g = edit(new_game("ck-2p", players=2), "place P1 city J12", "place P1 road J1",
+             "tokens P1 3", "turn P1 main 4")
+    tl = Timeline(g, with_history=False)
+    tl.play("P1 end")
+    tl.current.comment = "pass the turn"
+    sc = Scenario("From a position", "ck-2p", 2, position=g.position(), timeline=tl)
+    text = dumps_scenario(sc)
+    assert "position: " in text and "board:" not in text and "start:" not in text
+    back = loads_scenario(text)
+    assert dumps_scenario(back) == text
+    assert Game(back.timeline.rules, back.timeline.root.state).position() == g.position()
+    assert back.timeline.root.children[0].comment == "pass the turn"
+
+
+@pytest.mark.parametrize(("extra", "error"), [
+    ("board: beginner\n", "board: a scenario with a position gives no board"),
+    ("start:\n- tokens P1 1\n", "start: a scenario with a position gives no board"),
+])
+def test_position_excludes_board_setup_and_start(extra: str, error: str):
+    base3 = new_game("base", players=3).position()
+    text = f"title: x\nvariant: base\nplayers: 3\n{extra}position: {base3}\n"
+    with pytest.raises(ScenarioError, match=error):
+        loads_scenario(text)
+
+
+def test_position_must_match_variant_and_players():
+    base3 = new_game("base", players=3).position()
+    text = f"title: x\nvariant: base\nplayers: 4\nposition: {base3}\n"
+    with pytest.raises(ScenarioError, match=r"<scenario>:4: position: the position is base for 3"):
+        loads_scenario(text)
+    with pytest.raises(ScenarioError, match=r"<scenario>:4: position: position text"):
+        loads_scenario("title: x\nvariant: base\nplayers: 3\nposition: catan base junk\n")

@@ -348,3 +348,20 @@ def test_download_link_holds_the_timeline_as_a_scenario():
     assert sc.timeline.root.children[1].comment == "the other corner"
     assert Game(sc.timeline.rules, sc.timeline.root.state).position() == new_game(
         "base", players=3).position()
+
+
+def test_form_labels_each_value_from_its_own_action():
+    """A progress card's arguments read like its notation (CK-PC-MERCHANT: hexes beside the
+    player's buildings); the dice are named."""
+    g = edit(new_game("ck", players=3), "place P1 city J12", "progress P1 merchant",
+             "turn P1 main 3")
+    t = Tutor(g)
+    t.palette.value = "play progress"
+    labels = [label for label, _ in t.form.pickers["args"].options]
+    legal = [str(a).split()[-1] for a in g.legal_actions() if str(a).startswith("P1 play")]
+    assert labels == legal and len(set(labels)) == len(labels) >= 2
+    t.palette.value = "end turn"
+    t.form.play_button.click()
+    t.palette.value = "roll"
+    t.form.play_button.click()
+    assert [label for label, _ in t.form.pickers["die"].options] == ["white"]
