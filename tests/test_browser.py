@@ -253,3 +253,33 @@ def test_barbarian_attack_shows_the_pillaged_city(page) -> None:
     page.get_by_role("tab", name="Players").click()
     assert "P2" in page.locator(".catan-tutor").first.inner_text()
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "pillaged.png")
+
+
+def test_new_game_played_by_clicks(page) -> None:
+    """A new base game: the first settlement and road placed by clicking glowing spots."""
+    page.locator(".catan-app select").nth(1).select_option("base")
+    page.locator(".catan-app select").nth(3).select_option("beginner")
+    page.get_by_role("button", name="Start").click()
+    _wait_marker(page, "node 0 depth 0 setup-settle")
+    page.get_by_role("tab", name="Play", exact=True).click()
+    page.get_by_role("button", name="settle").click()
+    page.mouse.click(*_spot(page, "vertex", "J12"))
+    _wait_marker(page, "depth 1 setup-road")
+    page.get_by_role("button", name="build road").click()
+    page.mouse.click(*_spot(page, "edge", "J1"))
+    _wait_marker(page, "depth 2 setup-settle")
+    assert "P2" in page.locator(".catan-tutor").first.inner_text()
+
+
+def test_editor_places_a_piece_and_refuses_an_impossible_one(page) -> None:
+    page.get_by_role("tab", name="Editor").click()
+    page.get_by_role("button", name="Edit the board").click()
+    page.locator(".catan-tutor").filter(has_text="editing").first.wait_for()
+    page.get_by_role("button", name="city", exact=True).click()
+    page.mouse.click(*_spot(page, "vertex", "A4"))
+    page.locator(".catan-editor").filter(has_text="✓ place P1 city A4").wait_for()
+    page.mouse.click(*_spot(page, "vertex", "A2"))  # beside A4: the distance rule
+    page.locator(".catan-editor").filter(has_text="✗").wait_for()
+    page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "edited.png")
+    page.get_by_role("tab", name="Players").click()
+    page.locator(".catan-tutor").filter(has_text="3 VP (settlements 1, cities 2)").first.wait_for()

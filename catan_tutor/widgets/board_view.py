@@ -476,6 +476,10 @@ class BoardView:
             if getattr(state, "kn", ()):
                 self._draw_event_die(c, x, y, size, state.event)
                 x += size * 1.25
+        else:
+            c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "left", "middle"
+            c.font = style.font(0.28 * h)
+            c.fill_text("no dice rolled yet", x, y + size / 2)
         sums = getattr(state, "sums", ())
         if sums:
             c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "left", "middle"
