@@ -14,4 +14,9 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 "$PYTHON" -m pip install -e '.[test]'
-exec "$PYTHON" -m pytest -q "$@"
+status=0
+"$PYTHON" -m pytest -q "$@" || status=$?
+echo "browser screenshots and the Voilà log: $(pwd)/tests/artifacts/"
+ls tests/artifacts/ 2>/dev/null | tr '\n' ' '
+echo
+exit $status
