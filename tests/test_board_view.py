@@ -117,3 +117,28 @@ def test_cities_and_knights_pieces_and_targets_draw() -> None:
     view.show_targets([])
     view.redraw()
     assert view.draw_count == 2
+
+
+def test_guarded_hold_flushes_when_the_drawing_raises() -> None:
+    """ipycanvas's hold_canvas() leaves caching on if its block raises, so every later draw
+    would be held back; the view's guard flushes and turns it off."""
+    import pytest
+    from ipycanvas.canvas import _CANVAS_MANAGER
+
+    from catan_tutor.widgets.board_view import guarded_hold
+
+    with pytest.raises(ZeroDivisionError), guarded_hold():
+        1 / 0  # noqa: B018
+    assert _CANVAS_MANAGER._caching is False
+
+
+def test_neutral_pieces_carry_their_letter() -> None:
+    from catan_tutor import new_game
+
+    g = new_game("base-2p", players=2)
+    view = BoardView(g)
+    letters = []
+    view._draw_letter = lambda c, v, letter, fill: letters.append((board.VERTEX_LABELS[v],
+                                                                   letter))
+    view.draw_pieces()
+    assert sorted(letters) == [("G6", "N"), ("H4", "N")]  # 2P-SETUP-NEUTRAL: their start

@@ -240,9 +240,12 @@ class BoardView:
         robber and the merchant."""
         c, state = self.pieces, self.game.state
         c.clear()
+        players = getattr(self.game, "players", len(self.game.colors))
         for e, p in enumerate(state.eowner):
             if p >= 0:
                 self._draw_road(c, e, self._player(p))
+                if p >= players:
+                    self._draw_neutral_road(c, e)
         kn = getattr(state, "kn", ())  # C&K only
         walls = state.walls if kn else ()
         metros = {v: t for t, v in enumerate(state.metro) if v >= 0} if kn else {}
@@ -251,6 +254,8 @@ class BoardView:
                 if walls and walls[v]:
                     self._draw_wall(c, v)
                 self._draw_building(c, v, self._player(p), bool(state.vcity[v]))
+                if p >= players:  # a neutral (N1, N2) or the dummy (D): its letter on it
+                    self._draw_letter(c, v, state.name(p)[0], self._player(p))
                 if v in metros:
                     self._draw_metropolis(c, v, metros[v])
         for v, k in enumerate(kn):
@@ -397,6 +402,23 @@ class BoardView:
         c.line_width = self.px(2)
         c.fill_polygon(pts)
         c.stroke_polygon(pts)
+
+    def _draw_neutral_road(self, c: Canvas, e: int) -> None:
+        """A dashed line along a neutral's road, so it never passes for a player's."""
+        a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[e])
+        p, q = _toward(a, b, style.ROAD_TRIM + 0.05), _toward(b, a, style.ROAD_TRIM + 0.05)
+        c.stroke_style, c.line_width = style.NEUTRAL_MARK, self.px(1.5)
+        c.line_cap = "butt"
+        c.set_line_dash([self.px(4), self.px(3)])
+        c.stroke_line(*self.vp.px(p), *self.vp.px(q))
+        c.set_line_dash([])
+
+    def _draw_letter(self, c: Canvas, v: int, letter: str, fill: str) -> None:
+        x, y = self.vp.px(board.vertex_xy(v))
+        c.fill_style = style.text_on(fill if fill.startswith("#") else "#888888")
+        c.font = style.font(self.vp.len(0.17), bold=True)
+        c.text_align, c.text_baseline = "center", "middle"
+        c.fill_text(letter, x, y + self.vp.len(0.06))
 
     def _draw_wall(self, c: Canvas, v: int) -> None:
         x, y = self.vp.px(board.vertex_xy(v))

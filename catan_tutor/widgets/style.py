@@ -52,6 +52,7 @@ ROBBER_EDGE = "#e8e8e8"
 ROBBER_OFFSET = 0.54  # to the left of the token, so the number stays readable
 
 PIECE_EDGE = "#1f1f1f"
+NEUTRAL_MARK = "#1f1f1f"  # dashes along a neutral's roads
 ROAD_WIDTH = 0.15
 ROAD_TRIM = 0.16  # fraction of the edge left bare at each end
 SETTLEMENT_SIZE = 0.19

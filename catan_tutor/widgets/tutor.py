@@ -23,6 +23,7 @@ import base64
 import html
 import re
 import time
+import zlib
 
 import ipywidgets as widgets
 from ipyevents import Event
@@ -214,7 +215,8 @@ class Tutor:
         self._file_panel()
         self.editor.sync()
         self.refresh_ms = (time.perf_counter() - started) * 1000
-        self.marker.value = f"node {node.id} depth {node.depth} {g.state.phase}"
+        digest = zlib.crc32(g.position().encode()) & 0xFFFFFFFF
+        self.marker.value = f"node {node.id} depth {node.depth} {g.state.phase} #{digest:08x}"
 
     def _header(self) -> None:
         g = self.game
