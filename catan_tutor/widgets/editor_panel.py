@@ -75,13 +75,22 @@ class EditorPanel:
         self.undo_button = widgets.Button(description="Undo edit", icon="undo")
         self.undo_button.on_click(lambda _: self.show(self.undo()))
         self.status = widgets.HTML()
+        self.help = widgets.HTML(
+            "<details><summary>All edit operations</summary><code>place P1 settlement|city|"
+            "road|wall LABEL</code>, <code>place P1 knight V strong active</code>, <code>remove "
+            "LABEL</code>, <code>hand P1 2 brick, 1 ore</code>, <code>dev P1 1 knight</code>, "
+            "<code>deck-top knight, monopoly</code> (the next development cards), <code>progress "
+            "P1 crane, alchemy</code>, <code>tokens P1 3</code>, <code>defender P1 1</code>, "
+            "<code>vp-cards P1 1</code>, <code>robber K</code>, <code>merchant K P1</code>, "
+            "<code>barbarians 5</code>, <code>attacked yes</code>, <code>level P1 science 3"
+            "</code>, <code>metropolis science A4</code>, <code>turn P2 main 5</code></details>")
         self.grid = widgets.GridBox([], layout=widgets.Layout(
             grid_template_columns="repeat(3, 155px)"))
         self.widget = widgets.VBox([
             widgets.HBox([self.mode, self.undo_button]), self.piece,
             widgets.HBox([self.owner, self.level, self.active]),
             widgets.HTML("<b>Hand</b>"), widgets.HBox([self.who, self.set_hand]), self.grid,
-            widgets.HBox([self.line, self.apply_button]), self.status,
+            widgets.HBox([self.line, self.apply_button]), self.status, self.help,
         ])  # fmt: skip
         self.widget.add_class("catan-editor")
 
