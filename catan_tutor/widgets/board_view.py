@@ -273,34 +273,34 @@ class BoardView:
             self._draw_targets()
 
     def _draw_targets(self) -> None:
-        c, targets = self.highlight, self.targets
+        c = self.highlight
         c.clear()
         c.fill_style = c.stroke_style = style.TARGET
-        for kind, i in targets:
-            if kind == "vertex":
-                c.fill_circle(*self.vp.px(board.vertex_xy(i)), self.vp.len(style.TARGET_R))
-            elif kind == "edge":
-                a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[i])
-                c.line_width, c.line_cap = self.vp.len(style.ROAD_WIDTH * 1.9), "round"
-                c.stroke_line(*self.vp.px(_toward(a, b, 0.2)), *self.vp.px(_toward(b, a, 0.2)))
-            else:
-                c.fill_polygon(self.vp.pxs(hex_corners(i, 0.9)))
+        for spot in self.targets:
+            self._mark(c, spot, filled=True, road=1.9)
 
     def _draw_hover(self) -> None:
-        c, spot = self.hover_layer, self.hovered
+        c = self.hover_layer
         c.clear()
-        if spot is None:
-            return
+        if self.hovered is not None:
+            c.stroke_style = style.HOVER
+            self._mark(c, self.hovered, filled=False, road=0.7)
+
+    def _mark(self, c: Canvas, spot: tuple[str, int], filled: bool, road: float) -> None:
+        """A disc (or ring) on a vertex, a bar ``road`` road-widths wide along an edge, a
+        shrunken hexagon (or its outline) on a hex."""
         kind, i = spot
-        c.stroke_style, c.line_width = style.HOVER, self.px(3)
-        if kind == "vertex":
-            c.stroke_circle(*self.vp.px(board.vertex_xy(i)), self.vp.len(style.TARGET_R))
-        elif kind == "edge":
+        c.line_width = self.px(3)
+        if kind == "edge":
             a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[i])
-            c.line_width, c.line_cap = self.vp.len(style.ROAD_WIDTH * 0.7), "round"
+            c.line_width, c.line_cap = self.vp.len(style.ROAD_WIDTH * road), "round"
             c.stroke_line(*self.vp.px(_toward(a, b, 0.2)), *self.vp.px(_toward(b, a, 0.2)))
+        elif kind == "vertex":
+            xy, r = self.vp.px(board.vertex_xy(i)), self.vp.len(style.TARGET_R)
+            (c.fill_circle if filled else c.stroke_circle)(*xy, r)
         else:
-            c.stroke_polygon(self.vp.pxs(hex_corners(i, 0.9)))
+            pts = self.vp.pxs(hex_corners(i, 0.9))
+            (c.fill_polygon if filled else c.stroke_polygon)(pts)
 
     def hit(self, x: float, y: float) -> tuple[str, int] | None:
         """The vertex, edge or hex under canvas pixel ``(x, y)``."""
