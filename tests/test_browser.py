@@ -117,6 +117,14 @@ def _spot(page, kind: str, label: str) -> tuple[float, float]:
     return box["x"] + x / ratio, box["y"] + y / ratio
 
 
+BOARD_PIXELS_JS = "(() => document.querySelector('.catan-board canvas').toDataURL().length)"
+
+
+def _board_pixels(page) -> int:
+    """A fingerprint of the board's pixels (the length of its PNG data URL)."""
+    return page.evaluate(f"{BOARD_PIXELS_JS}()")
+
+
 def _tree_text(page) -> str:
     """The rows of the move tree (the Moves tab's list)."""
     return page.locator(".catan-tutor select[size]").first.evaluate(
@@ -197,8 +205,10 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     page.mouse.move(*_spot(page, "vertex", "J4"))
     page.locator(".catan-tutor").filter(has_text="vertex J4").first.wait_for()
     page.screenshot(path=ARTIFACTS / "knight_targets.png")
+    before = _board_pixels(page)
     page.mouse.click(*_spot(page, "vertex", "J4"))  # a glowing target
     _wait_marker(page, "depth 1 relocate")
+    page.wait_for_function(f"() => {BOARD_PIXELS_JS}() !== {before!r}")  # the board changed
     page.get_by_role("tab", name="Moves").click()
     _tree_has(page, "P1 move F6 J4 *")
     page.get_by_role("button", name="◀", exact=True).click()  # rewind
