@@ -1,0 +1,144 @@
+"""Monte-Carlo explorer: N seeded playouts of K turns from a position, run on any
+``concurrent.futures`` executor (processes, threads, or a Dask cluster's executor).
+
+Work items are position text and playout numbers, never Game objects (a Game's rules hold
+lambdas and do not pickle). Playout ``i`` is seeded by ``playout_seed(seed, i)`` alone and the
+rows are sorted by ``i``, so one worker, many, threads or a cluster give the same table.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+
+import pandas as pd
+
+from ..game import Game
+from ..sampler import POLICIES
+from .playout import run_batch
+from .summary import summarize
+
+Progress = Callable[[int, int], None]
+POLL = 0.05  # seconds between looks at the cancel event
+
+
+def available_cores() -> int:
+    """CPU cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _workers(executor: Executor) -> int:
+    return getattr(executor, "_max_workers", None) or available_cores()
+
+
+def playouts(game: Game, n: int = 200, turns: int = 10, policy: str = "random", seed: int = 0,
+             *, executor: Executor | None = None, progress: Progress | None = None,
+             cancel: threading.Event | None = None, batch: int | None = None) -> pd.DataFrame:
+    """One row per playout (``i``, ``seed``, ``turns``, ``actions``, ``over``, ``winner``,
+    ``arrival``, ``attacks``, then ``"P1 vp"``... and in C&K ``"P1 pillaged"``...), sorted by
+    ``i``; see :func:`catan_tutor.analysis.playout.play_turns` for what each means.
+
+    ``executor``: any ``concurrent.futures.Executor`` (default: a ``ProcessPoolExecutor`` on
+    the available cores, shut down afterwards; a Dask cluster: ``client.get_executor()``).
+    Playouts go out in batches of ``batch`` (default: about a quarter of ``n`` per worker, at
+    most 25), at most two batches per worker in flight. ``progress(done, n)`` is called in the
+    calling thread after each batch. When ``cancel`` is set, no more batches are sent, those not
+    started are cancelled, running ones are awaited, and the table keeps the longest run of
+    finished playouts from 0: exactly the first rows of the full table. ``table.attrs``
+    records ``partial`` (True after a cancel that lost playouts), ``completed``, ``requested``
+    and the arguments.
+    """
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}: choose one of {', '.join(POLICIES)}")
+    if n < 0 or turns < 1:
+        raise ValueError(f"need n >= 0 playouts of turns >= 1, not n={n}, turns={turns}")
+    position = game.position()
+    own = executor is None
+    pool = ProcessPoolExecutor(available_cores()) if own else executor
+    workers = _workers(pool)
+    size = batch or max(1, min(25, math.ceil(n / (4 * workers))))
+    starts = list(range(0, n, size))
+    try:
+        done = _collect(pool, starts, lambda a: (position, seed, a, min(a + size, n), turns,
+                                                  policy), 2 * workers, n, progress, cancel)
+    finally:
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
+    rows = []
+    for a in starts:  # the longest run of finished batches from the first
+        if a not in done:
+            break
+        rows.extend(done[a])
+    table = _frame(rows, game)
+    table.attrs.update(partial=len(rows) < n, completed=len(rows), requested=n, turns=turns,
+                       policy=policy, seed=seed, variant=game.variant,
+                       players=list(game.names[:game.players]), start_turn=game.state.turn)
+    return table
+
+
+def _collect(pool: Executor, starts: list[int], args: Callable[[int], tuple], window: int,
+             n: int, progress: Progress | None, cancel: threading.Event | None) -> dict:
+    """Submit the batches (at most ``window`` in flight) and gather their results by start."""
+    todo = list(reversed(starts))
+    running: dict[Future, int] = {}
+    done: dict[int, list[dict]] = {}
+    finished = 0
+    while todo or running:
+        stopping = cancel is not None and cancel.is_set()
+        if stopping:
+            todo.clear()
+            for f in list(running):
+                if f.cancel():
+                    del running[f]
+            if not running:
+                break
+        while todo and len(running) < window:
+            a = todo.pop()
+            running[pool.submit(run_batch, *args(a))] = a
+        ready, _ = wait(running, timeout=None if cancel is None else POLL,
+                        return_when=FIRST_COMPLETED)
+        for f in ready:
+            a = running.pop(f)
+            if f.cancelled():
+                continue
+            done[a] = f.result()
+            finished += len(done[a])
+            if progress is not None:
+                progress(finished, n)
+    return done
+
+
+def _frame(rows: list[dict], game: Game) -> pd.DataFrame:
+    names = game.names[:game.players]
+    ck = bool(game.state.kn)
+    cols = ["i", "seed", "turns", "actions", "over", "winner", "arrival", "attacks"]
+    data: dict[str, list] = {c: [r[c] for r in rows] for c in cols}
+    for p, name in enumerate(names):
+        data[f"{name} vp"] = [r["vp"][p] for r in rows]
+    if ck:
+        for p, name in enumerate(names):
+            data[f"{name} pillaged"] = [r["pillaged"][p] for r in rows]
+    else:
+        del data["arrival"], data["attacks"]
+    table = pd.DataFrame(data)
+    table["winner"] = table["winner"].astype(object)
+    if ck:
+        table["arrival"] = pd.array(data["arrival"], dtype="Int64")
+    return table
+
+
+def explore(game: Game, n: int = 200, turns: int = 10, policy: str = "random", seed: int = 0,
+            *, executor: Executor | None = None, progress: Progress | None = None,
+            cancel: threading.Event | None = None, batch: int | None = None,
+            confidence: float = 0.95) -> pd.DataFrame:
+    """Outcomes of ``n`` seeded playouts of ``turns`` turns from ``game`` with confidence
+    intervals: ``summarize(playouts(...))`` (see both). A cancelled run summarizes the
+    playouts that finished and its ``attrs["partial"]`` is True."""
+    return summarize(playouts(game, n, turns, policy, seed, executor=executor,
+                              progress=progress, cancel=cancel, batch=batch), confidence)
