@@ -45,7 +45,7 @@ def test_play_turns_stops_when_the_turns_have_begun_and_reports_what_happened():
     record = play_turns(game, 5, 30, "greedy")
     s = game.state
     assert s.turn == start + 30 and s.phase == PRE_ROLL and record["turns"] == 30
-    assert record["actions"] == len(game.history) > before
+    assert record["actions"] == len(game.history) - before > 0
     assert record["vp"] == [game.victory_points(p) for p in range(3)]
     states, actions = game._states[before:], game.history[before:]
     # attacks: ship faces thrown with the ship one step away (independent of the ship field)

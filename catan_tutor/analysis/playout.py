@@ -23,7 +23,7 @@ def play_turns(game: Game, seed: int, turns: int, policy: str = "random", *,
     chance by its odds, players by ``policy`` (as in ``random_playout``, without offers).
 
     Turn 1 is the current turn (or what is left of it). Returns what happened: ``turns``
-    played, ``actions``, ``over``, ``winner`` (party name or None), ``arrival`` (the turn of
+    played, ``actions`` played, ``over``, ``winner`` (party name or None), ``arrival`` (the turn of
     the first barbarian attack, None if none), ``attacks``, and per player ``vp`` and
     ``pillaged`` (cities the barbarians turned into settlements), each a list by seat.
     """
@@ -32,7 +32,7 @@ def play_turns(game: Game, seed: int, turns: int, policy: str = "random", *,
     rng = random.Random(seed)
     rules, states, actions = game.rules, game._states, game._actions
     game._redo.clear()
-    start = states[-1].turn
+    start, before = states[-1].turn, len(actions)
     n = states[-1].n
     arrival, attacks, pillaged = None, 0, [0] * n
     for _ in range(max_actions):
@@ -61,7 +61,7 @@ def play_turns(game: Game, seed: int, turns: int, policy: str = "random", *,
                            f"{max_actions} actions")
     s = states[-1]
     return {
-        "turns": s.turn - start, "actions": len(actions), "over": s.phase == OVER,
+        "turns": s.turn - start, "actions": len(actions) - before, "over": s.phase == OVER,
         "winner": s.name(s.winner) if s.winner >= 0 else None, "arrival": arrival,
         "attacks": attacks, "vp": [rules.victory_points(s, p) for p in range(n)],
         "pillaged": pillaged,
