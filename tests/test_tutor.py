@@ -6,7 +6,7 @@ from catan_tutor import Game, board, new_game
 from catan_tutor.editor import edit
 from catan_tutor.scenario import load_scenario, loads_scenario
 from catan_tutor.widgets import Tutor
-from catan_tutor.widgets.tutor import target_of
+from catan_tutor.widgets.tutor import TABS, target_of
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 
@@ -193,7 +193,7 @@ def test_expectations_panel_marks_pass_and_fail():
 # ---------------------------------------------------------------- move tree
 def test_tree_lists_variations_and_promote_delete():
     t = Tutor(new_game("base", players=3))
-    t.tabs.selected_index = 2
+    t.tabs.selected_index = TABS.index("Moves")
     t.play("P1 settle J12")
     t.play("P1 road J1")
     t.first()
@@ -306,7 +306,7 @@ def test_editor_hand_line_and_undo():
 def test_position_text_copy_and_paste():
     t = Tutor(new_game("base", players=3))
     t.play("P1 settle J12")
-    t.tabs.selected_index = 4
+    t.tabs.selected_index = TABS.index("File")
     text = t.position.value
     assert text == t.game.position()
     t.position.value = "catan base n=3 bogus"
@@ -340,7 +340,7 @@ def test_download_link_holds_the_timeline_as_a_scenario():
     t.first()
     t.play("P1 settle A4")
     t.timeline.current.comment = "the other corner"
-    t.tabs.selected_index = 4
+    t.tabs.selected_index = TABS.index("File")
     data = re.search(r"base64,([A-Za-z0-9+/=]+)", t.download.value).group(1)
     sc = loads_scenario(base64.b64decode(data).decode())
     assert [str(c.action) for c in sc.timeline.root.children] == ["P1 settle E4",
@@ -365,3 +365,41 @@ def test_form_labels_each_value_from_its_own_action():
     t.palette.value = "roll"
     t.form.play_button.click()
     assert [label for label, _ in t.form.pickers["die"].options] == ["white"]
+
+
+# ---------------------------------------------------------------- odds
+def test_odds_tab_shows_exact_tables_and_runs_playouts():
+    """The Odds tab: the analysis package's exact tables for the current node, and a seeded
+    Monte-Carlo run with a progress bar; the same seed gives the same table."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from catan_tutor.analysis import production_table
+
+    sc = load_scenario(ROOT / "scenarios" / "ck_metropolis_race.catan.yaml")
+    t = Tutor(sc)
+    t.tabs.selected_index = TABS.index("Odds")
+    odds = t.odds
+    table = production_table(t.game, per="turn")
+    assert f"{float(table.loc['P1', 'total']):.2f}" in odds.exact.value
+    assert "Barbarians" in odds.exact.value
+    odds.executor = lambda: ThreadPoolExecutor(2)
+    odds.n.value, odds.turns.value = 12, 2
+    odds.run(wait=True)
+    first = odds.table
+    assert odds.bar.value == odds.bar.max == 12 and "12 playouts" in odds.status.value
+    assert "win" in odds.result.value and len(odds.plot.value) > 1000  # a PNG
+    odds.run(wait=True)
+    assert odds.table.equals(first)
+
+
+def test_odds_cancel_keeps_a_partial_table():
+    from concurrent.futures import ThreadPoolExecutor
+
+    t = Tutor(new_game("base", players=3, seed=2))
+    t.tabs.selected_index = TABS.index("Odds")
+    odds = t.odds
+    odds.executor = lambda: ThreadPoolExecutor(1)
+    odds.n.value, odds.turns.value = 400, 30
+    odds.cancel.set()
+    odds._work(t.game.clone())  # what the thread runs, with Cancel already pressed
+    assert odds.table.attrs["partial"] and "cancelled" in odds.status.value

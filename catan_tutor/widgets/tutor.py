@@ -42,7 +42,7 @@ from .forms import SPOT_FIELDS, ActionForm
 from .panels import bank_html, expectations_html, players_html, tree_rows
 
 HOVER_WAIT_MS = 60  # the browser sends at most one pointer move per this many ms
-TABS = ("Play", "Players", "Moves", "Editor", "File")
+TABS = ("Play", "Players", "Moves", "Odds", "Editor", "File")
 
 
 def target_of(a: Action) -> tuple[str, int] | None:
@@ -156,9 +156,13 @@ class Tutor:
                               widgets.HTML("<b>Scenario</b>"),
                               widgets.HBox([self.upload, self.download]), self.file_status])
 
-        self.tabs = widgets.Tab(children=[play, players, moves, self.editor.widget, files],
-                                titles=TABS)
-        self.tabs.observe(lambda _: (self._tree(), self._file_panel()), names="selected_index")
+        # Odds (built when first shown: pandas and matplotlib load then)
+        self.odds = None
+        self.odds_box = widgets.VBox([widgets.HTML("computing…")])
+
+        self.tabs = widgets.Tab(children=[play, players, moves, self.odds_box,
+                                          self.editor.widget, files], titles=TABS)
+        self.tabs.observe(lambda _: self._on_tab(), names="selected_index")
         side = widgets.VBox([self.header, lesson_box, self.tabs],
                             layout=lay(width="520px", margin="0 0 0 14px"))
         self.widget = widgets.HBox([board_col, side])
@@ -211,8 +215,7 @@ class Tutor:
         self.message.value = html.escape(message)
         self._header()
         self._panels()
-        self._tree()
-        self._file_panel()
+        self._on_tab()
         self.editor.sync()
         self.refresh_ms = (time.perf_counter() - started) * 1000
         digest = zlib.crc32(g.position().encode()) & 0xFFFFFFFF
@@ -262,6 +265,22 @@ class Tutor:
         root = self.timeline.current is self.timeline.root
         for button in self.tree_buttons:
             button.disabled = root
+
+    def _on_tab(self) -> None:
+        self._tree()
+        self._odds()
+        self._file_panel()
+
+    def _odds(self) -> None:
+        """The exact odds of the current position (only while the Odds tab shows)."""
+        if self.tabs.selected_index != TABS.index("Odds"):
+            return
+        if self.odds is None:
+            from .odds_panel import OddsPanel
+
+            self.odds = OddsPanel(lambda: self.game)
+            self.odds_box.children = (self.odds.widget,)
+        self.odds.refresh()
 
     def _file_panel(self) -> None:
         """The position text and the download link (built only while the File tab shows)."""
