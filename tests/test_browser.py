@@ -293,3 +293,20 @@ def test_editor_places_a_piece_and_refuses_an_impossible_one(page) -> None:
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "edited.png")
     page.get_by_role("tab", name="Players").click()
     page.locator(".catan-tutor").filter(has_text="3 VP (settlements 1, cities 2)").first.wait_for()
+
+
+def test_odds_panel_runs_playouts_in_voila(page) -> None:
+    """The Odds tab: exact tables, then seeded playouts on worker processes with a progress bar
+    until the table and the figure show."""
+    _pick_lesson(page, "The metropolis race")
+    page.get_by_role("tab", name="Odds").click()
+    odds = page.locator(".catan-odds")
+    odds.filter(has_text="Expected cards per turn").wait_for(timeout=60_000)
+    odds.locator("input").nth(0).fill("40")
+    odds.locator("input").nth(1).fill("4")
+    odds.locator("input").nth(1).press("Tab")
+    odds.get_by_role("button", name="Run").click()
+    odds.filter(has_text="40 playouts of 4 turns").wait_for(timeout=120_000)
+    odds.locator("img").wait_for()
+    page.screenshot(path=ARTIFACTS / "odds.png", full_page=True)
+    assert "win" in odds.inner_text()
