@@ -4,7 +4,7 @@ their intervals of the exact odds, progress and cancel."""
 from __future__ import annotations
 
 import threading
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 
 import pandas as pd
 import pytest
@@ -183,3 +183,38 @@ def test_a_run_cancelled_before_it_starts_is_empty_and_partial(midgame):
         summary = explore(midgame, 8, 2, executor=pool, cancel=cancel)
     assert summary.attrs["partial"] and summary.attrs["completed"] == 0
     assert (summary["n"] == 0).all() and summary["estimate"].isna().all()
+
+
+class HoldFirst(Executor):
+    """One worker that holds the first batch back for 5 s (unless cancelled) and runs the rest
+    at once: later playouts finish before earlier ones."""
+
+    _max_workers = 1
+
+    def __init__(self) -> None:
+        self.submitted = 0
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        self.submitted += 1
+        future: Future = Future()
+        if self.submitted > 1:
+            future.set_result(fn(*args, **kwargs))
+            return future
+
+        def late() -> None:  # a broken cancel fails the test instead of hanging it
+            if future.set_running_or_notify_cancel():
+                future.set_result(fn(*args, **kwargs))
+
+        timer = threading.Timer(5, late)
+        timer.daemon = True
+        timer.start()
+        return future
+
+
+def test_cancel_drops_playouts_after_a_gap_and_sends_no_more(midgame, reference):
+    cancel, pool = threading.Event(), HoldFirst()
+    part = playouts(midgame, 16, 4, seed=9, executor=pool, batch=2, cancel=cancel,
+                    progress=lambda done, total: cancel.set())
+    assert pool.submitted == 2  # two in flight (one worker), none sent after the cancel
+    assert part.attrs["partial"] and part.attrs["completed"] == 0 and len(part) == 0
+    assert list(part.columns) == list(reference.columns)

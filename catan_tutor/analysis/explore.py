@@ -46,13 +46,13 @@ def playouts(game: Game, n: int = 200, turns: int = 10, policy: str = "random", 
 
     ``executor``: any ``concurrent.futures.Executor`` (default: a ``ProcessPoolExecutor`` on
     the available cores, shut down afterwards; a Dask cluster: ``client.get_executor()``).
-    Playouts go out in batches of ``batch`` (default: about a quarter of ``n`` per worker, at
-    most 25), at most two batches per worker in flight. ``progress(done, n)`` is called in the
-    calling thread after each batch. When ``cancel`` is set, no more batches are sent, those not
-    started are cancelled, running ones are awaited, and the table keeps the longest run of
-    finished playouts from 0: exactly the first rows of the full table. ``table.attrs``
-    records ``partial`` (True after a cancel that lost playouts), ``completed``, ``requested``
-    and the arguments.
+    Playouts go out in batches of ``batch`` (default: a quarter of each worker's share, at
+    most 25), in order, at most two batches per worker in flight. ``progress(done, n)`` is
+    called in the calling thread after each batch. When ``cancel`` is set, no more batches are
+    sent, those not started are cancelled, running ones are awaited, and the table keeps the
+    longest run of finished playouts from 0: exactly the first rows of the full table.
+    ``table.attrs`` records ``partial`` (True after a cancel that lost playouts),
+    ``completed``, ``requested`` and the arguments.
     """
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}: choose one of {', '.join(POLICIES)}")
@@ -63,18 +63,17 @@ def playouts(game: Game, n: int = 200, turns: int = 10, policy: str = "random", 
     pool = ProcessPoolExecutor(available_cores()) if own else executor
     workers = _workers(pool)
     size = batch or max(1, min(25, math.ceil(n / (4 * workers))))
-    starts = list(range(0, n, size))
+    batches = [(position, seed, a, min(a + size, n), turns, policy) for a in range(0, n, size)]
     try:
-        done = _collect(pool, starts, lambda a: (position, seed, a, min(a + size, n), turns,
-                                                  policy), 2 * workers, n, progress, cancel)
+        done = _collect(pool, batches, 2 * workers, n, progress, cancel)
     finally:
         if own:
             pool.shutdown(wait=True, cancel_futures=True)
     rows = []
-    for a in starts:  # the longest run of finished batches from the first
-        if a not in done:
+    for k in range(len(batches)):  # the longest run of finished batches from the first
+        if k not in done:
             break
-        rows.extend(done[a])
+        rows.extend(done[k])
     table = _frame(rows, game)
     table.attrs.update(partial=len(rows) < n, completed=len(rows), requested=n, turns=turns,
                        policy=policy, seed=seed, variant=game.variant,
@@ -82,16 +81,15 @@ def playouts(game: Game, n: int = 200, turns: int = 10, policy: str = "random", 
     return table
 
 
-def _collect(pool: Executor, starts: list[int], args: Callable[[int], tuple], window: int,
-             n: int, progress: Progress | None, cancel: threading.Event | None) -> dict:
-    """Submit the batches (at most ``window`` in flight) and gather their results by start."""
-    todo = list(reversed(starts))
+def _collect(pool: Executor, batches: list[tuple], window: int, n: int,
+             progress: Progress | None, cancel: threading.Event | None) -> dict[int, list]:
+    """Submit the batches in order (at most ``window`` in flight); their results by index."""
+    todo = list(range(len(batches)))[::-1]
     running: dict[Future, int] = {}
-    done: dict[int, list[dict]] = {}
+    done: dict[int, list] = {}
     finished = 0
     while todo or running:
-        stopping = cancel is not None and cancel.is_set()
-        if stopping:
+        if cancel is not None and cancel.is_set():
             todo.clear()
             for f in list(running):
                 if f.cancel():
@@ -99,16 +97,16 @@ def _collect(pool: Executor, starts: list[int], args: Callable[[int], tuple], wi
             if not running:
                 break
         while todo and len(running) < window:
-            a = todo.pop()
-            running[pool.submit(run_batch, *args(a))] = a
+            k = todo.pop()
+            running[pool.submit(run_batch, *batches[k])] = k
         ready, _ = wait(running, timeout=None if cancel is None else POLL,
                         return_when=FIRST_COMPLETED)
         for f in ready:
-            a = running.pop(f)
+            k = running.pop(f)
             if f.cancelled():
                 continue
-            done[a] = f.result()
-            finished += len(done[a])
+            done[k] = f.result()
+            finished += len(done[k])
             if progress is not None:
                 progress(finished, n)
     return done
