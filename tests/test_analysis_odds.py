@@ -8,7 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from catan_tutor import new_game
+from catan_tutor import new_game, random_playout
+from catan_tutor.actions import EventDie
 from catan_tutor.analysis import (
     arrival_pmf,
     arrival_stats,
@@ -19,7 +20,7 @@ from catan_tutor.analysis import (
     wilson,
 )  # fmt: skip
 from catan_tutor.editor import edit
-from catan_tutor.state import DICE, MAIN
+from catan_tutor.state import DICE, DISCARD, MAIN, PRE_ROLL, SETUP_SETTLE
 
 
 def brute_force_arrival(steps: int, turns: int, per_turn: int, first: int):
@@ -82,13 +83,36 @@ def test_ck_2p_has_two_event_dice_a_turn():
     assert event_dice_left(game.state, 2) == 2
 
 
-def test_barbarian_arrival_needs_cities_and_knights_and_a_clear_phase():
+@pytest.mark.parametrize(("variant", "players", "policy"), [
+    ("ck", 3, "random"), ("ck", 4, "greedy"), ("ck-2p", 2, "random"), ("ck-2p", 2, "greedy"),
+])  # fmt: skip
+def test_event_dice_left_in_every_phase_of_a_played_game(variant, players, policy):
+    """In every position of a whole game, the event dice the rest of the turn really threw."""
+    game = new_game(variant, players=players, seed=8)
+    random_playout(game, 8, policy=policy)
+    states, actions = game._states, game.history
+    per_turn = 2 if variant == "ck-2p" else 1
+    phases = set()
+    for i, s in enumerate(states[:-1]):
+        if s.turn == game.state.turn:
+            break  # the last turn may end with the game
+        thrown = 0
+        for a, after in zip(actions[i:], states[i + 1:], strict=True):
+            thrown += type(a) is EventDie
+            if after.turn != s.turn:
+                break
+        assert event_dice_left(s, per_turn) == thrown, (i, s.phase, s.sums, str(actions[i]))
+        phases.add(s.phase)
+    assert {SETUP_SETTLE, PRE_ROLL, DICE, MAIN, DISCARD} <= phases
+
+
+def test_barbarian_arrival_needs_cities_and_knights():
     with pytest.raises(ValueError, match="no barbarians"):
         barbarian_arrival(new_game("base", players=3), 5)
-    with pytest.raises(ValueError, match="phase"):
-        barbarian_arrival(new_game("ck", players=3), 5)  # setup
     with pytest.raises(ValueError, match="steps"):
         arrival_pmf(0, 5)
+    setup = new_game("ck", players=3)  # turn 0: the first event die comes in turn 2
+    assert barbarian_arrival(setup, 9) == arrival_pmf(7, 9, first_turn=0)
 
 
 def test_wilson_interval_known_values():

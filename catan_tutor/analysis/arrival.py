@@ -5,32 +5,60 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..game import Game
-from ..state import DICE, MAIN, PRE_ROLL, State
+from ..state import (
+    AQUEDUCT,
+    BOARD,
+    DEFENDER_DECK,
+    DICE,
+    DISCARD,
+    PILLAGE,
+    PRE_ROLL,
+    PROGRESS_DISCARD,
+    PROGRESS_DRAW,
+    ROBBER,
+    ROLLOFF,
+    SETUP_ROAD,
+    SETUP_SETTLE,
+    STEAL,
+    State,
+)  # fmt: skip
 from .odds import TRACK, arrival_pmf
 from .production import rolls_per_turn
 
+# After an event die and before its production (CK-TURN-ROLL-PHASE: the event first).
+_EVENT_RESOLUTION = frozenset((PILLAGE, DEFENDER_DECK, PROGRESS_DRAW, PROGRESS_DISCARD))
+# After a production roll's payout or 7, before the next roll (CK-SEVEN-DISCARD and the
+# robber, CK-IMPROVE-SCIENCE-3).
+_AFTER_PRODUCTION = frozenset((AQUEDUCT, DISCARD, ROBBER, STEAL))
+_BEFORE_TURN_1 = frozenset((BOARD, ROLLOFF, SETUP_SETTLE, SETUP_ROAD))
+
 
 def event_dice_left(s: State, per_turn: int) -> int:
-    """Event dice still to be thrown in the current turn, where the phase says it for sure:
-    before the roll, during the dice (CK-COMP-DICE; in ``ck-2p`` a rethrow of an equal second
-    sum has no event die, CK2P-ROLL-DOUBLE) or in the main phase after them."""
+    """Event dice still to be thrown in the current turn (CK-COMP-DICE), in any phase.
+
+    One a turn in ``ck``: still to come before the roll and during the dice. Two in ``ck-2p``
+    (CK2P-ROLL-DOUBLE), told apart by the production sums of the turn so far (``s.sums``): a
+    rethrow of an equal second sum has no event die, and between the rolls the first roll's
+    event or payout is being resolved. None during the setup (turn 0).
+    """
+    if s.phase in _BEFORE_TURN_1:
+        return 0
     if s.phase == PRE_ROLL:
         return per_turn
-    if s.phase == MAIN:
-        return 0
+    if per_turn == 1:
+        return int(s.phase == DICE)
     if s.phase == DICE:
-        if per_turn == 1:
-            return 1
-        rethrow = len(s.sums) == 2 and s.sums[0] == s.sums[1]
-        return (0 if rethrow else 1) + (0 if s.sums else 1)
-    raise ValueError(f"exact barbarian odds start before the roll, during the dice or in the "
-                     f"main phase, not in phase {s.phase!r}")
+        return 0 if len(s.sums) == 2 else 2 - len(s.sums)
+    if not s.sums and s.phase in _EVENT_RESOLUTION:
+        return 1
+    return int(len(s.sums) == 1 and s.phase in _AFTER_PRODUCTION)
 
 
 def barbarian_arrival(game: Game, turns: int) -> dict[int, Fraction]:
     """P(the next barbarian attack comes in turn t), t = 1..turns (1: the current turn), from
-    the ship's position (CK-EVENT-SHIP, CK-BOARD-TRACK); see :func:`arrival_pmf`. Assumes the
-    game goes on that long (a playout that ends first sees no attack)."""
+    the ship's position (CK-EVENT-SHIP, CK-BOARD-TRACK) and the event dice still due this
+    turn; see :func:`arrival_pmf`. Assumes the game goes on that long (a playout that ends
+    first sees no attack)."""
     s = game.state
     if not s.kn:
         raise ValueError(f"{game.variant} has no barbarians (a Cities & Knights variant has)")
