@@ -67,6 +67,9 @@ def test_barbarian_arrival_reads_the_ship_and_the_dice_still_due():
     game = edit(new_game("ck", players=3), "barbarians 4", "turn P1 pre-roll 20")
     assert game.state.barb == 4
     assert barbarian_arrival(game, 6) == arrival_pmf(3, 6, first_turn=1)
+    by = barbarian_arrival(game, 6, cumulative=True)
+    assert by[1] == 0 and by[3] == Fraction(1, 8) and by[4] == Fraction(1, 8) + 3 * Fraction(1, 16)
+    assert all(by[t] == by[t - 1] + barbarian_arrival(game, 6)[t] for t in range(2, 7))
     game.play("P1 roll")
     assert game.state.phase == DICE and event_dice_left(game.state, 1) == 1
     game.play("die white 1")
