@@ -521,6 +521,9 @@ def _decode_ck(F: _Fields, s: State) -> None:
             raise F.bad("metro", f"the {TRACKS[t]} metropolis needs a city of a level-4 owner")
     s.barb = F.int("barb", 0, 6)
     s.attacked = F.int("attacked", 0, 1) == 1
+    if not s.attacked and s.robber >= 0:  # rule="CK-ROBBER-INACTIVE"
+        raise F.bad("robber", "the robber stays beside the board until the first barbarian "
+                    "attack (CK-ROBBER-INACTIVE): robber=- or attacked=1")
     s.defender = tuple(F.ints("defender", m))
     s.pvp = tuple(F.ints("pvp", m))
     decks = F.f["pdecks"].split("/")

@@ -10,7 +10,14 @@ import pytest
 from catan_tutor import Game, new_game, random_playout
 from catan_tutor.actions import MoveRobber
 from catan_tutor.analysis import production_table, roll_yield, sum_odds, turn_sum_odds
-from catan_tutor.board import CARD_NAMES, HEX_NAMES, HEX_VERTICES, VERTEX_HEXES, VERTEX_LABELS
+from catan_tutor.board import (
+    CARD_NAMES,
+    HEX_NAMES,
+    HEX_VERTICES,
+    VERTEX_HEXES,
+    VERTEX_LABELS,
+    parse_hex,
+)
 from catan_tutor.editor import edit
 from catan_tutor.rules.production import production
 from catan_tutor.state import DICE, PRE_ROLL, ROBBER
@@ -247,11 +254,10 @@ def test_roll_yield_of_a_7_is_nothing():
     assert roll_yield(game.state, 6)["grain"] == [2, 0, 0]
 
 
-@pytest.mark.xfail(strict=True, reason="engine gap: the editor (and position text) accept a "
-                   "C&K robber on the board before the first barbarian attack, which then "
-                   "blocks its hex although CK-ROBBER-INACTIVE keeps it off the board")
 def test_CK_ROBBER_INACTIVE_the_editor_refuses_a_robber_before_the_first_attack():
     from catan_tutor.errors import EditError
 
-    with pytest.raises(EditError):
+    with pytest.raises(EditError, match="CK-ROBBER-INACTIVE"):
         edit(new_game("ck", players=3), f"place P1 city {lone_vertex('R')}", "robber R")
+    after = edit(new_game("ck", players=3), "attacked yes", "robber R")  # after an attack
+    assert after.state.robber == parse_hex("R")

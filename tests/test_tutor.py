@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from catan_tutor import Game, board, new_game
 from catan_tutor.editor import edit
 from catan_tutor.scenario import load_scenario, loads_scenario
@@ -403,3 +405,26 @@ def test_odds_cancel_keeps_a_partial_table():
     odds.cancel.set()
     odds._work(t.game.clone())  # what the thread runs, with Cancel already pressed
     assert odds.table.attrs["partial"] and "cancelled" in odds.status.value
+
+
+def test_odds_tab_barbarian_row_is_the_chance_the_attack_has_come():
+    """Ship one step from Catan before the roll (CK-EVENT-SHIP: 3 of 6 faces): the attack
+    has come by this turn with 1/2, by five turns later with 1 - 1/2**6."""
+    t = Tutor(edit(new_game("ck", players=3), "barbarians 6", "turn P1 pre-roll 3"))
+    t.tabs.selected_index = TABS.index("Odds")
+    row = t.odds.exact.value.split("attack by then")[1]
+    shown = [float(x) for x in re.findall(r">(\d\.\d\d)<", row)]
+    assert shown == [round(1 - 0.5 ** k, 2) for k in range(1, 7)]
+
+
+def test_playout_intervals_of_counts_never_go_below_zero():
+    import pandas as pd
+
+    from catan_tutor.analysis import summarize
+
+    raw = pd.DataFrame({"winner": [None] * 5, "P1 vp": [0, 0, 0, 0, 3], "arrival": [None] * 5,
+                        "attacks": [0, 0, 0, 0, 1], "P1 pillaged": [0, 0, 0, 0, 1]})
+    raw.attrs["players"] = ["P1"]
+    table = summarize(raw)
+    counts = table[table["metric"].isin(["vp", "attacks", "pillaged"])]
+    assert (counts["low"] >= 0).all() and (counts["high"] > counts["estimate"]).all()

@@ -74,9 +74,9 @@ class OddsPanel:
         parts = [_TABLE_CSS, "<b>Expected cards per turn</b> (exact, robber included)",
                  _fraction_table(production_table(g, per="turn"))]
         if g.state.kn:
-            odds = barbarian_arrival(g, 6)
+            odds = barbarian_arrival(g, 6, cumulative=True)
             row = pd.DataFrame([odds], index=["attack by then"])
-            row.columns = [f"turn +{k}" for k in odds]
+            row.columns = ["this turn" if k == 1 else f"+{k - 1} turns" for k in odds]
             parts += [f"<b>Barbarians</b> (ship on step {g.state.barb} of 7): chance the attack "
                       "has come", _fraction_table(row)]
         self.exact.value = "".join(parts)
