@@ -120,18 +120,23 @@ def random_playout(game: Game, seed: int | None = None, *, trades: bool = False,
             gc.enable()
 
 
+def choose(rng: random.Random, rules, s: State, greedy: bool, offers: bool) -> Action:
+    """The next action of a playout: a chance outcome by its odds, else the policy's pick
+    among the legal actions (offers between players only with ``offers``)."""
+    if s.phase in CHANCE_PHASES:
+        return pick(rng, rules.chance_outcomes(s))
+    if greedy:
+        return greedy_choice(rng, s, rules.legal_actions(s, offers=offers))
+    return rng.choice(rules.legal_actions(s, offers=offers))
+
+
 def _play_out(game: Game, rules, states, actions, rng: random.Random, trades: bool,
               greedy: bool, max_actions: int) -> Game:
     for _ in range(max_actions):
         s = states[-1]
-        if s.phase in CHANCE_PHASES:
-            a = pick(rng, rules.chance_outcomes(s))
-        elif s.phase == OVER:
+        if s.phase == OVER:
             return game
-        elif greedy:
-            a = greedy_choice(rng, s, rules.legal_actions(s, offers=trades))
-        else:
-            a = rng.choice(rules.legal_actions(s, offers=trades))
+        a = choose(rng, rules, s, greedy, trades)
         new = s.copy()
         rules.apply(new, a)
         states.append(new)

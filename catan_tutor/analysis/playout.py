@@ -6,8 +6,8 @@ import hashlib
 import random
 
 from ..game import Game
-from ..sampler import POLICIES, greedy_choice, pick
-from ..state import CHANCE_PHASES, OVER
+from ..sampler import POLICIES, choose
+from ..state import OVER
 
 
 def playout_seed(seed: int, i: int) -> int:
@@ -39,12 +39,7 @@ def play_turns(game: Game, seed: int, turns: int, policy: str = "random", *,
         s = states[-1]
         if s.phase == OVER or s.turn >= start + turns:
             break
-        if s.phase in CHANCE_PHASES:
-            a = pick(rng, rules.chance_outcomes(s))
-        elif policy == "greedy":
-            a = greedy_choice(rng, s, rules.legal_actions(s, offers=False))
-        else:
-            a = rng.choice(rules.legal_actions(s, offers=False))
+        a = choose(rng, rules, s, policy == "greedy", offers=False)
         new = s.copy()
         rules.apply(new, a)
         states.append(new)
