@@ -212,6 +212,15 @@ def test_CK_BOARD_TRACK_the_ship_attacks_on_reaching_position_7():
         load(opening(), barb=7)
 
 
+@pytest.mark.parametrize("variant", ["ck", "ck-2p"])
+def test_CK_SETUP_ROBBER_a_variable_board_keeps_the_robber_off(variant: str):
+    """Laying a variable board puts the base robber on the desert; in C&K it stays off, and
+    the position reads back (CK-ROBBER-INACTIVE refuses a robber before the first attack)."""
+    g = new_game(variant, players=2 if variant == "ck-2p" else 3, board="variable", seed=0)
+    assert g.state.robber == -1 and g.layout.desert() >= 0
+    assert Game.from_position(g.position()).position() == g.position()
+
+
 def test_CK_SETUP_ROBBER_the_robber_starts_off_the_board():
     base = new_game("base", players=3)
     g = new_game("ck", players=3, preview=True)

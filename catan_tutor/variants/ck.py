@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..actions import (
+    Action,
     Activate,
     Aqueduct,
     BuildCity,
@@ -172,6 +173,10 @@ class CKRules(BaseRules):
         }  # fmt: skip
 
     # ------------------------------------------------------------ setup
+    def _apply_board(self, s: State, a: Action) -> None:
+        super()._apply_board(s, a)
+        s.robber = -1  # rule="CK-SETUP-ROBBER": a variable board too keeps it off the board
+
     def new_state(self, players: int, layout: Layout | None, **kw) -> State:
         s = super().new_state(players, layout, **kw)
         m = len(s.names)
