@@ -23,11 +23,11 @@ import pytest
 from helpers import assert_illegal, assert_legal, conserve_ck, from_fields, play, position_fields
 
 from catan_tutor import Game, new_game
-from catan_tutor.board import parse_edge, parse_vertex
+from catan_tutor.board import CARD_NAMES, parse_edge, parse_vertex
 from catan_tutor.errors import CatanError
 
 P1, P2, N1, N2 = 0, 1, 2, 3
-KINDS = ("brick", "lumber", "wool", "grain", "ore", "paper", "cloth", "coin")
+KINDS = CARD_NAMES  # the 8 card kinds of a C&K hand
 ZERO = (0,) * 8
 OPENING = (
     "P1 settle A4", "P1 road A3", "P2 settle C6", "P2 road C5",

@@ -28,11 +28,18 @@ from helpers import (
 )
 
 from catan_tutor import CHANCE, Game, new_game
-from catan_tutor.board import COASTAL_VERTICES, VERTEX_HEXES, parse_edge, parse_hex, parse_vertex
+from catan_tutor.board import (
+    CARD_NAMES,
+    COASTAL_VERTICES,
+    VERTEX_HEXES,
+    parse_edge,
+    parse_hex,
+    parse_vertex,
+)
 from catan_tutor.progress_cards import CARDS
 
 P1, P2, N1, N2 = 0, 1, 2, 3
-KINDS = ("brick", "lumber", "wool", "grain", "ore", "paper", "cloth", "coin")
+KINDS = CARD_NAMES  # the 8 card kinds of a C&K hand
 NONE8 = (0,) * 8
 OPENING = (
     "P1 settle A4", "P1 road A3", "P2 settle C6", "P2 road C5",
