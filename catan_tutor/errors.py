@@ -32,3 +32,11 @@ class EditError(CatanError):
 
 class ScenarioError(CatanError):
     """A scenario file that cannot be read; the message names the file, the line and the key."""
+
+
+class LinkError(CatanError):
+    """A link, or the session state a page keeps in its address, that cannot be read."""
+
+
+class TimelineFullError(CatanError):
+    """A move that would grow a move tree past the tutor's limit."""

@@ -35,6 +35,7 @@ from .board import (
     parse_hex,
     parse_vertex,
 )  # fmt: skip
+from .colors import color_problem
 from .errors import PositionError
 from .progress_cards import ALIASES, CARDS, COUNT, DECK_KINDS, DECK_OF, TRACKS, VP_CARDS
 from .rules.awards import road_length
@@ -278,7 +279,8 @@ class _Fields:
         self.parties: tuple[str, ...] = ()
 
     def bad(self, key: str, why: str) -> PositionError:
-        return PositionError(f"position text: field {key}={self.f[key]!r}: {why}")
+        value = self.f[key] if len(self.f[key]) <= 60 else self.f[key][:59] + "…"
+        return PositionError(f"position text: field {key}={value!r}: {why}")
 
     def get(self, key: str, fn):
         try:
@@ -350,8 +352,8 @@ def decode(text: str, strict: bool = False) -> tuple[str, State]:
     F.n = n
     F.parties = State(n, None, (), rules.neutrals, rules.has_dummy).names
     colors = tuple(F.f["colors"].split(","))
-    if len(colors) != len(F.parties):
-        raise F.bad("colors", f"expected {len(F.parties)} colours ({', '.join(F.parties)})")
+    if why := color_problem(colors, len(F.parties)):
+        raise F.bad("colors", why)
     layout = None
     if F.f["terrain"] != "-":
         terrain = tuple(F.names("terrain", TERRAIN_CODES))

@@ -38,6 +38,7 @@ from ..actions import (
     seat,
 )  # fmt: skip
 from ..board import EDGE_OTHER_END, N_VERTICES, Layout
+from ..colors import DEFAULT_COLORS, check_colors
 from ..rules import awards, board_setup, building, devcards, production, robber, trade, turn
 from ..rules.common import (
     CITY_COST,
@@ -73,7 +74,6 @@ from ..state import (
     ROAD_BUILDING as RB_PHASE,
 )
 
-COLORS = ("red", "blue", "white", "orange")
 _CHANCE_RULE = {BOARD: "BASE-BOARD-VARIABLE", ROLLOFF: "BASE-CHANCE-ROLLOFF",
                 DICE: "BASE-PROD-ROLL", STEAL: "BASE-ROBBER-STEAL", DRAW: "BASE-BUILD-DEVCARD"}
 # The rule that makes each kind of action legal, quoted by explain() for a legal action.
@@ -136,8 +136,8 @@ class BaseRules:
     def new_state(self, players: int, layout: Layout | None, *, shuffle_harbors: bool = False,
                   rolloff: bool = False, colors: tuple[str, ...] | None = None) -> State:
         parties = players + self.neutrals + self.has_dummy
-        s = State(players, layout, tuple(colors or COLORS[:parties]), self.neutrals,
-                  self.has_dummy)
+        colors = check_colors(DEFAULT_COLORS[:parties] if colors is None else colors, parties)
+        s = State(players, layout, colors, self.neutrals, self.has_dummy)
         if rolloff:
             production.start_rolloff(s)
         if layout is None:

@@ -4,28 +4,57 @@ above the tutor. ``App().widget`` is what the start notebook (and its Voilà pag
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from pathlib import Path
 
 import ipywidgets as widgets
 
 from .. import new_game
-from ..errors import CatanError
+from ..errors import CatanError, ScenarioError
+from ..game import Game
 from ..scenario import SUFFIX, load_scenario
 from ..variants import VARIANTS
+from . import session
 from .tutor import Tutor
 
+MAX_SCENARIO_BYTES = 512 * 1024  # TODO(reconcile): scenario.MAX_SCENARIO_BYTES
 PLAYERS = {"base": (3, 4), "base-2p": (2,), "base-dummy": (2,), "ck": (3, 4), "ck-2p": (2,)}
 
 
-def library(folder: str | Path) -> list[tuple[str, Path]]:
-    """(title, path) of every scenario file in ``folder``, by title."""
+@dataclass(frozen=True)
+class Lesson:
+    """A scenario file of the library: its id (the file name without ``.catan.yaml``), its
+    title, and why it cannot be opened ('' when it can)."""
+
+    id: str
+    title: str
+    path: Path
+    error: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.title if not self.error else f"⚠ {self.id} (cannot be opened)"
+
+
+def library(folder: str | Path) -> list[Lesson]:
+    """Every scenario file in ``folder``, by title; a file that cannot be read is listed with
+    its error (and opening it shows that error), never breaks the list."""
     out = []
     for path in sorted(Path(folder).glob(f"*{SUFFIX}")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.startswith("title:"):
-                out.append((line.split(":", 1)[1].strip().strip("'\""), path))
-                break
-    return sorted(out)
+        ident = path.name[: -len(SUFFIX)]
+        try:
+            if path.stat().st_size > MAX_SCENARIO_BYTES:
+                raise ScenarioError(f"{path.name}: larger than {MAX_SCENARIO_BYTES} bytes")
+            title = next((line.split(":", 1)[1].strip().strip("'\"")
+                          for line in path.read_text(encoding="utf-8").splitlines()
+                          if line.startswith("title:")), "")
+            if not title:
+                raise ScenarioError(f"{path.name}: no title")
+            out.append(Lesson(ident, title, path))
+        except (OSError, UnicodeDecodeError, ScenarioError) as e:
+            why = "not a UTF-8 text file" if isinstance(e, UnicodeDecodeError) else str(e)
+            out.append(Lesson(ident, ident, path, why))
+    return sorted(out, key=lambda x: (bool(x.error), x.title.lower()))
 
 
 class App:
@@ -33,14 +62,13 @@ class App:
     the notebooks) and a tutor opened on ``start`` (a scenario title) or a new game."""
 
     def __init__(self, folder: str | Path | None = None, start: str | None = None,
-                 seed: int = 0) -> None:
+                 seed: int = 0, query: str | None = None) -> None:
         self.folder = Path(folder) if folder else _default_folder()
-        self.lessons = library(self.folder)
-        titles = [t for t, _ in self.lessons]
-        self.picker = widgets.Dropdown(options=titles, value=start if start in titles else None,
+        self.lessons = {x.label: x for x in library(self.folder)}
+        self.picker = widgets.Dropdown(options=list(self.lessons), value=None,
                                        description="Lesson",
                                        layout=widgets.Layout(width="420px"))
-        self.picker.observe(lambda ch: ch["new"] and self.open(ch["new"]), names="value")
+        self.picker.observe(self._on_pick, names="value")
         self.variant = widgets.Dropdown(options=VARIANTS, value="base", description="New game",
                                         layout=widgets.Layout(width="220px"))
         self.players = widgets.Dropdown(options=PLAYERS["base"], value=4,
@@ -49,12 +77,14 @@ class App:
         self.board = widgets.Dropdown(options=("beginner", "variable"), value="beginner",
                                       layout=widgets.Layout(width="110px"))
         self.start_button = widgets.Button(description="Start", icon="play")
-        self.start_button.on_click(lambda _: self.new())
         self.status = widgets.HTML()
         first = new_game("base", players=4)
         self.tutor = Tutor(first, seed=seed)
-        if self.picker.value:
-            self.open(self.picker.value)
+        self.start_button.on_click(self.tutor._safe(lambda _: self.new()))
+        if not self.resume(page_query() if query is None else query) and start:
+            why = self.status.value  # a session that could not be restored says so
+            self.open(start)
+            self.status.value = why or self.status.value
         bar = widgets.HBox([self.picker, self.variant, self.players, self.board,
                             self.start_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.widget = widgets.VBox([bar, self.status, self.tutor.widget])
@@ -64,16 +94,61 @@ class App:
         self.players.options = PLAYERS[change["new"]]
         self.players.value = self.players.options[-1]
 
-    def open(self, title: str) -> None:
-        """Open the lesson called ``title``."""
-        path = dict(self.lessons)[title]
+    def _on_pick(self, change) -> None:
+        if change["new"]:
+            self.tutor._safe(self.open)(change["new"])
+
+    def lesson(self, key: str) -> Lesson | None:
+        """The lesson with this title, label or id."""
+        return self.lessons.get(key) or next(
+            (x for x in self.lessons.values() if key in (x.id, x.title)), None)
+
+    def open(self, key: str) -> bool:
+        """Open the lesson called ``key`` (title or id); a broken one shows its error and the
+        game stays."""
+        found = self.lesson(key)
+        if found is None:
+            return self._say(f"There is no lesson {key!r} here.")
         try:
-            sc = load_scenario(path)
+            if found.error:
+                raise ScenarioError(f"{found.path.name}: {found.error}")
+            sc = load_scenario(found.path)
         except CatanError as e:  # a broken file in the library: say so, keep the game
-            self.status.value = f"<span style='color:#b71c1c'>✗ {html.escape(str(e))}</span>"
-            return
-        self.tutor.open(sc)
+            return self._say(str(e))
+        self.tutor.open(sc, lesson_id=found.id)
+        self._quiet_pick(found.label)
         self.status.value = ""
+        return True
+
+    def resume(self, query: str) -> bool:
+        """Resume the line of play a reloaded page carries in its address (``?s=``); a
+        damaged or unknown one is explained and ignored."""
+        try:
+            text = session.from_query(query)
+            if not text:
+                return False
+            line = session.decode(text)
+            if line.lesson:
+                if not self.open(line.lesson):
+                    return False
+                timeline = self.tutor.timeline
+            else:
+                self.tutor.open(Game.from_position(line.position))
+                timeline = self.tutor.timeline
+            problem = session.replay(timeline, line.moves)
+        except CatanError as e:
+            return self._say(f"Your saved session could not be restored ({e}).")
+        self.tutor.refresh(problem and f"Restored as far as it goes: {problem}")
+        return True
+
+    def _say(self, text: str) -> bool:
+        self.status.value = f"<span style='color:#b71c1c'>✗ {html.escape(text)}</span>"
+        return False
+
+    def _quiet_pick(self, label: str | None) -> None:
+        self.picker.unobserve(self._on_pick, names="value")
+        self.picker.value = label
+        self.picker.observe(self._on_pick, names="value")
 
     def new(self) -> None:
         """Start a new game of the chosen variant (a variable board is shuffled by the
@@ -82,7 +157,7 @@ class App:
         game = new_game(self.variant.value, players=self.players.value, board=self.board.value,
                         seed=seed)
         self.tutor.open(game)
-        self.picker.value = None
+        self._quiet_pick(None)
 
 
 def _default_folder() -> Path:
@@ -91,3 +166,12 @@ def _default_folder() -> Path:
         if (base / "scenarios").is_dir():
             return base / "scenarios"
     return Path.cwd() / "scenarios"
+
+
+def page_query() -> str:
+    """The query string of the Voilà page this kernel serves ('' in a notebook)."""
+    try:  # imported here: Voilà pulls in the whole server, which a notebook does not need
+        from voila.utils import get_query_string
+    except ImportError:  # pragma: no cover - Voilà is a dependency
+        return ""
+    return get_query_string() or ""

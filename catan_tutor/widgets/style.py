@@ -6,6 +6,7 @@ Sizes are in board units (hex size 1: centre to corner); the view multiplies by 
 from __future__ import annotations
 
 from ..board import TERRAINS
+from ..colors import COLOR_NAMES, is_color
 
 # Terrain fill, indexed like board.TERRAINS; the harbor of resource k uses TERRAIN_FILL[k].
 TERRAIN_FILL = (
@@ -93,7 +94,8 @@ GATE_SHAPE = [(-0.6, 0.65), (-0.6, -0.35), (-0.3, -0.65), (0.3, -0.65), (0.6, -0
 TRACK_STEP = "#d9cfb4"
 TRACK_ATTACK = "#c0392b"
 
-# Friendly shades for the colour names the engine uses; any other CSS colour passes through.
+# Friendly shades for the colour names the engine allows (colors.COLOR_NAMES); a #rrggbb
+# colour is drawn as it is.
 PLAYER_FILL = {
     "red": "#d7263d",
     "blue": "#1f5fbf",
@@ -103,12 +105,20 @@ PLAYER_FILL = {
     "brown": "#7b4a2a",
 }
 
+assert set(PLAYER_FILL) == set(COLOR_NAMES)
+
 FONT = "DejaVu Sans, Verdana, sans-serif"
 
 
+UNKNOWN_FILL = "#808080"  # never shown for a game read through the engine (colours checked)
+
+
 def player_fill(name: str) -> str:
-    """Fill colour for a player colour name."""
-    return PLAYER_FILL.get(name.lower(), name)
+    """``#rrggbb`` fill for a player colour: a shade for a name, a hex triple as it is, grey
+    for anything else (so no text from a position ever reaches a style unchecked)."""
+    if name in PLAYER_FILL:
+        return PLAYER_FILL[name]
+    return name if is_color(name) else UNKNOWN_FILL
 
 
 def text_on(fill: str) -> str:

@@ -24,24 +24,31 @@ import html
 import re
 import time
 import zlib
+from collections import deque
 
 import ipywidgets as widgets
 from ipyevents import Event
 
 from ..actions import Action
 from ..editor import edit
-from ..errors import CatanError
+from ..errors import CatanError, TimelineFullError
 from ..game import Game
 from ..sampler import Sampler
 from ..scenario import Scenario, dumps_scenario, loads_scenario
 from ..timeline import Node, Timeline
-from . import style
+from . import markup, style
 from .board_view import BoardView
 from .editor_panel import LABELS, EditorPanel
 from .forms import SPOT_FIELDS, ActionForm
+from .guard import guarded
 from .panels import bank_html, expectations_html, players_html, tree_rows
+from .session import state_of
 
 HOVER_WAIT_MS = 60  # the browser sends at most one pointer move per this many ms
+MAX_EDIT_UNDO = 20  # edits and opened games that Undo edit can go back through
+MAX_TIMELINE_NODES = 50_000  # moves in one tree (about 40 MiB of positions)
+FULL = (f"This move tree is full ({MAX_TIMELINE_NODES:,} moves): delete a variation or "
+        "start a new game to go on.")
 TABS = ("Play", "Players", "Moves", "Odds", "Editor", "File")
 
 
@@ -67,11 +74,14 @@ class Tutor:
         self.scenario: Scenario | None = None
         self.timeline = self._timeline_of(game_or_scenario)
         self.sampler = Sampler(seed)
+        self.lesson_id = ""  # the library id of the lesson shown, kept in the page's address
         self.view = BoardView(self.timeline.game, width, height)
-        self.view.canvas.on_mouse_down(self.click)
+        self.alert = widgets.HTML()  # an unexpected error's id (the traceback goes to the log)
+        self.view.canvas.on_mouse_down(self._safe(self.click))
         self.kind = ""
         self.form: ActionForm | None = None
-        self._edits: list[tuple[Timeline, Scenario | None]] = []  # before each edit
+        # What Undo edit goes back to: the last MAX_EDIT_UNDO (timeline, scenario, lesson id).
+        self._edits: deque[tuple[Timeline, Scenario | None, str]] = deque(maxlen=MAX_EDIT_UNDO)
         self._quiet = False  # set while refresh() rewrites the palette or the tree
         self._build()
         self.refresh()
@@ -91,7 +101,7 @@ class Tutor:
                                  ("▶|", "last (End)"))]  # fmt: skip
         for button, fn in zip(self.nav, (self.first, self.back, self.forward, self.last),
                               strict=True):
-            button.on_click(lambda _, fn=fn: fn())
+            button.on_click(self._safe(lambda _, fn=fn: fn()))
         self.marker = widgets.Label()
         self.marker.add_class("catan-tutor-marker")
         self.pointer = widgets.Label(style={"font_size": "12px", "text_color": "#666"})
@@ -106,10 +116,10 @@ class Tutor:
         # Play
         self.palette = widgets.ToggleButtons(options=[], value=None,
                                              style={"button_width": "auto"})
-        self.palette.observe(self._on_palette, names="value")
+        self.palette.observe(self._safe(self._on_palette), names="value")
         self.roll_button = b(description="Roll (sampler)", icon="random",
                              tooltip="let the seeded sampler pick the outcome")
-        self.roll_button.on_click(lambda _: self.roll())
+        self.roll_button.on_click(self._safe(lambda _: self.roll()))
         self.form_box = widgets.VBox()
         self.message = widgets.HTML()
         play = widgets.VBox([self.palette, self.roll_button, self.form_box, self.message])
@@ -117,39 +127,40 @@ class Tutor:
         # Players
         self.show_hands = widgets.Checkbox(value=True, description="show every hand",
                                            indent=False)
-        self.show_hands.observe(lambda _: self._panels(), names="value")
+        self.show_hands.observe(self._safe(lambda _: self._panels()), names="value")
         self.players = widgets.HTML()
         self.bank = widgets.HTML()
         players = widgets.VBox([self.show_hands, self.players, self.bank])
 
         # Moves
         self.tree = widgets.Select(options=[], rows=14, layout=lay(width="100%"))
-        self.tree.observe(self._on_tree, names="value")
+        self.tree.observe(self._safe(self._on_tree), names="value")
         self.tree_buttons = [b(description=d, tooltip=t) for d, t in (
             ("Promote", "move this variation up (to the main line)"),
             ("Demote", "move this variation down"),
             ("Delete", "delete this move and everything after it"))]  # fmt: skip
         for button, fn in zip(self.tree_buttons, (self.promote, self.demote, self.delete),
                               strict=True):
-            button.on_click(lambda _, fn=fn: fn())
+            button.on_click(self._safe(lambda _, fn=fn: fn()))
         self.comment = widgets.Textarea(placeholder="a comment on the current move",
                                         layout=lay(width="100%", height="54px"))
-        self.comment.observe(self._on_comment, names="value")
+        self.comment.observe(self._safe(self._on_comment), names="value")
         moves = widgets.VBox([self.tree, widgets.HBox(self.tree_buttons), self.comment])
 
         # Editor
-        self.editor = EditorPanel(lambda: self.game, self.apply_edit, self.undo_edit)
-        self.editor.mode.observe(lambda _: self.refresh(), names="value")
+        self.editor = EditorPanel(lambda: self.game, self._safe(self.apply_edit),
+                                  self._safe(self.undo_edit))
+        self.editor.mode.observe(self._safe(lambda _: self.refresh()), names="value")
 
         # File
         self.position = widgets.Textarea(layout=lay(width="100%", height="120px"))
         self.load_position = b(description="Load position", icon="upload",
                                tooltip="start a new timeline at the position pasted above")
-        self.load_position.on_click(lambda _: self.set_position(self.position.value))
+        self.load_position.on_click(self._safe(lambda _: self.set_position(self.position.value)))
         self.download = widgets.HTML()
         self.upload = widgets.FileUpload(accept=".yaml,.yml", multiple=False,
                                          description="Open scenario")
-        self.upload.observe(self._on_upload, names="value")
+        self.upload.observe(self._safe(self._on_upload), names="value")
         self.file_status = widgets.HTML()
         files = widgets.VBox([widgets.HTML("<b>Position</b> (copy it, or paste one and load)"),
                               self.position, self.load_position,
@@ -162,8 +173,10 @@ class Tutor:
 
         self.tabs = widgets.Tab(children=[play, players, moves, self.odds_box,
                                           self.editor.widget, files], titles=TABS)
-        self.tabs.observe(lambda _: self._on_tab(), names="selected_index")
-        side = widgets.VBox([self.header, lesson_box, self.tabs],
+        self.tabs.observe(self._safe(lambda _: self._on_tab()), names="selected_index")
+        self.session = widgets.Label(layout=lay(display="none"))  # see session.py
+        self.session.add_class("catan-session")
+        side = widgets.VBox([self.header, self.alert, lesson_box, self.tabs, self.session],
                             layout=lay(width="520px", margin="0 0 0 14px"))
         self.widget = widgets.HBox([board_col, side])
         self.widget.add_class("catan-tutor")
@@ -172,10 +185,17 @@ class Tutor:
         self.moves_events = Event(source=self.view.widget, watched_events=["mousemove",
                                                                            "mouseleave"],
                                   throttle_or_debounce="throttle", wait=HOVER_WAIT_MS)
-        self.moves_events.on_dom_event(self._on_pointer)
+        self.moves_events.on_dom_event(self._safe(self._on_pointer))
         self.keys = Event(source=self.view.widget, watched_events=["keydown"],
                           prevent_default_action=True)
-        self.keys.on_dom_event(self._on_key)
+        self.keys.on_dom_event(self._safe(self._on_key))
+
+    def _safe(self, fn):
+        """``fn`` as an event handler: an unexpected error shows its id, never a traceback."""
+        return guarded(fn, self._show_failure)
+
+    def _show_failure(self, text: str) -> None:
+        self.alert.value = f"<div style='color:#b71c1c'>✗ {html.escape(text)}</div>"
 
     # ------------------------------------------------------------ state of the panels
     @property
@@ -213,6 +233,7 @@ class Tutor:
             self.palette.value = kinds[0]  # the outcomes to force
         self.roll_button.disabled = not g.is_chance()
         self.message.value = html.escape(message)
+        self.alert.value = ""
         self._header()
         self._panels()
         self._on_tab()
@@ -220,17 +241,19 @@ class Tutor:
         self.refresh_ms = (time.perf_counter() - started) * 1000
         digest = zlib.crc32(g.position().encode()) & 0xFFFFFFFF
         self.marker.value = f"node {node.id} depth {node.depth} {g.state.phase} #{digest:08x}"
+        self.session.value = state_of(self.timeline, self.lesson_id)
 
     def _header(self) -> None:
         g = self.game
         if g.is_over():
-            who = f"<b>{g.names[g.winner]} wins</b>" if g.winner is not None else "game over"
+            who = (f"<b>{markup.text(g.names[g.winner])} wins</b>" if g.winner is not None
+                   else "game over")
         elif g.is_chance():
             who = "chance: " + "; ".join(html.escape(p.decision) for p in g.pending)
         else:
             p = g.current_player
             who = (f"<span style='color:{style.player_fill(g.colors[p])};"
-                   f"text-shadow:0 0 1px #000'>■</span> <b>{g.names[p]}</b> to act")
+                   f"text-shadow:0 0 1px #000'>■</span> <b>{markup.text(g.names[p])}</b> to act")
             owed = [f"{g.names[q.player]}: {q.decision}" for q in g.pending if q.player >= 0]
             if owed:
                 who += " · " + html.escape("; ".join(owed))
@@ -245,10 +268,10 @@ class Tutor:
         self.bank.value = bank_html(g)
         parts = []
         if node is self.timeline.root and self.scenario and self.scenario.goal:
-            parts.append(f"<p><b>Goal:</b> {html.escape(self.scenario.goal)}</p>")
+            parts.append(f"<p><b>Goal</b></p>{markup.lesson(self.scenario.goal)}")
         for text in (node.comment, node.tutor):
             if text:
-                parts.append("".join(f"<p>{html.escape(x)}</p>" for x in text.split("\n\n")))
+                parts.append(markup.lesson(text))
         parts.append(expectations_html(g, node))
         self.lesson.value = ("<div style='line-height:1.4'>" + "".join(parts) + "</div>"
                              if any(parts) else "")
@@ -302,13 +325,18 @@ class Tutor:
         """Offer the legal actions of ``kind``: glowing targets and a form."""
         self.kind = kind
         acts = [a for a in self.legal() if kind_name(a) == kind]
-        self.form = ActionForm(self.game, acts, self.play) if acts else None
+        self.form = ActionForm(self.game, acts, self._safe(self.play)) if acts else None
         self.form_box.children = (self.form.widget,) if self.form else ()
         self.view.show_targets(sorted({t for a in acts if (t := target_of(a))}))
 
     # ------------------------------------------------------------ acting
     def play(self, action: Action | str) -> Node:
-        """Play through the timeline (following an existing move or adding a variation)."""
+        """Play through the timeline (following an existing move or adding a variation);
+        refused with ``TimelineFullError`` once the tree holds ``MAX_TIMELINE_NODES``."""
+        if len(self.timeline.nodes) >= MAX_TIMELINE_NODES and not any(
+                str(c.action) == str(action) for c in self.timeline.current.children):
+            self.message.value = html.escape(FULL)
+            raise TimelineFullError(FULL)
         node = self.timeline.play(action)
         self.refresh()
         return node
@@ -404,15 +432,16 @@ class Tutor:
         self.refresh()
 
     # ------------------------------------------------------------ editing, files
-    def open(self, source: Game | Scenario) -> None:
-        """Show another game or scenario (Undo edit goes back to the one shown before)."""
+    def open(self, source: Game | Scenario, lesson_id: str = "") -> None:
+        """Show another game or scenario (Undo edit goes back to the one shown before);
+        ``lesson_id`` names a lesson of the app's library (kept in the page's address)."""
         scenario = source if isinstance(source, Scenario) else None
         timeline = source.timeline if scenario else Timeline(source)
-        self._restart(timeline, scenario)
+        self._restart(timeline, scenario, lesson_id)
 
-    def _restart(self, timeline: Timeline, scenario: Scenario | None) -> None:
-        self._edits.append((self.timeline, self.scenario))
-        self.timeline, self.scenario = timeline, scenario
+    def _restart(self, timeline: Timeline, scenario: Scenario | None, lesson_id: str = "") -> None:
+        self._edits.append((self.timeline, self.scenario, self.lesson_id))
+        self.timeline, self.scenario, self.lesson_id = timeline, scenario, lesson_id
         if self.view.game.layout != timeline.game.layout:
             self.view.game = timeline.game
             self.view.redraw()
@@ -431,7 +460,7 @@ class Tutor:
     def undo_edit(self) -> str:
         if not self._edits:
             return "Nothing to undo."
-        self.timeline, self.scenario = self._edits.pop()
+        self.timeline, self.scenario, self.lesson_id = self._edits.pop()
         self.view.game = self.game
         self.view.redraw()
         self.refresh()

@@ -1,0 +1,109 @@
+"""The line of play a page keeps in its address, so a reload (or a lost kernel) resumes it.
+
+The tutor writes the state into a hidden element (class ``catan-session``); the page's script
+(the ``catan`` Voilà template) copies it into the address as ``?s=STATE``, and a reloaded page
+passes it back to the kernel in the query string. STATE is URL-safe base64 of zlib-compressed
+JSON: where the line starts (a lesson of the library by its id, or a position text) and the
+moves from there, in notation. It comes back from a visitor, so reading it is strict: bounded
+sizes, a closed schema, positions and moves through the engine's own checks, never code.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs
+
+from ..errors import LinkError
+from ..game import Game
+from ..timeline import Timeline
+
+MAX_STATE_CHARS = 32_000  # in the address (browsers and servers take far more)
+MAX_JSON_BYTES = 1 << 20  # after decompression
+MAX_MOVES = 10_000
+MAX_TEXT = 4_000  # one move, a lesson id; a position text may be longer
+_STATE = re.compile(r"[A-Za-z0-9_-]*")
+_KEYS = {"v", "lesson", "position", "moves"}
+
+
+@dataclass
+class Line:
+    """Where a line of play starts (``lesson`` id, else ``position`` text) and its moves."""
+
+    lesson: str = ""
+    position: str = ""
+    moves: list[str] = field(default_factory=list)
+
+
+def encode(line: Line) -> str:
+    data = {"v": 1, "moves": line.moves}
+    data.update({"lesson": line.lesson} if line.lesson else {"position": line.position})
+    raw = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def state_of(timeline: Timeline, lesson: str = "") -> str:
+    """The state string of the timeline's current line: from the lesson's start (or the
+    root position) along the moves to the current node; only the current position when that
+    line would not fit in an address."""
+    root = "" if lesson else Game(timeline.rules, timeline.root.state).position()
+    text = encode(Line(lesson, root, [str(a) for a in timeline.moves()]))
+    if len(text) <= MAX_STATE_CHARS:
+        return text
+    return encode(Line(position=timeline.game.position()))
+
+
+def decode(text: str) -> Line:
+    """The line in a state string, or a ``LinkError`` saying what is wrong with it."""
+    if not isinstance(text, str) or len(text) > MAX_STATE_CHARS:
+        raise LinkError(f"saved session: longer than {MAX_STATE_CHARS} characters")
+    if not _STATE.fullmatch(text):
+        raise LinkError("saved session: unexpected characters")
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        inflate = zlib.decompressobj()
+        body = inflate.decompress(raw, MAX_JSON_BYTES)
+        if inflate.unconsumed_tail or not inflate.eof:
+            raise LinkError("saved session: truncated or too large")
+        data = json.loads(body)
+    except (binascii.Error, zlib.error, ValueError, RecursionError) as e:
+        if isinstance(e, LinkError):
+            raise
+        raise LinkError("saved session: not readable (damaged or edited)") from None
+    if not isinstance(data, dict) or set(data) - _KEYS or data.get("v") != 1:
+        raise LinkError("saved session: unknown format")
+    lesson, position, moves = data.get("lesson", ""), data.get("position", ""), data.get("moves")
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES or not all(
+            isinstance(m, str) and len(m) <= MAX_TEXT for m in moves):
+        raise LinkError("saved session: the moves are not a list of notation")
+    if not isinstance(lesson, str) or not isinstance(position, str) or bool(lesson) == bool(
+            position) or len(lesson) > MAX_TEXT:
+        raise LinkError("saved session: expected a lesson or a position to start from")
+    return Line(lesson, position, moves)
+
+
+def from_query(query: str | None) -> str:
+    """The ``s`` parameter of a page's query string ('' when there is none)."""
+    if not query:
+        return ""
+    try:
+        values = parse_qs(query[: MAX_STATE_CHARS + 1000], max_num_fields=20).get("s", [""])
+    except ValueError:
+        raise LinkError("page address: too many parameters") from None
+    return values[-1]
+
+
+def replay(timeline: Timeline, moves: list[str]) -> str:
+    """Play ``moves`` from the timeline's root (following its tree where it has them); stops
+    at the first move that cannot be played and returns why ('' when all were played)."""
+    timeline.first()
+    for i, move in enumerate(moves):
+        try:
+            timeline.play(move)
+        except ValueError as e:  # the package's errors: bad notation, an illegal move
+            return f"move {i + 1} of the saved line ({move[:60]!r}) cannot be played: {e}"
+    return ""
