@@ -1,5 +1,13 @@
 """Serve a notebook with Voilà on 127.0.0.1 from Python: used by the browser tests and the UI
-benchmark, and handy for scripting (``with voila("notebooks/00_start_here.ipynb") as url``)."""
+benchmark, and handy for scripting (``with voila("notebooks/00_start_here.ipynb") as url``).
+
+The page is Voilà's ``catan`` template (``share/jupyter/voila/templates/catan``, installed with
+the package and picked by ``voila.json``: the repo's, or ``jupyter-config/voila.json``, which
+the package installs in ``etc/jupyter`` for Voilà as a Jupyter server extension): no request
+to other hosts, an overlay offering a restart when the session is lost, the line of play kept
+in the address (``?s=STATE``), and uploads over ``MAX_UPLOAD_BYTES`` refused in the page.
+The servers started here take the working tree's template and settings before installed ones
+(``pip install -e .`` installs neither: PEP 660 editable installs skip data files)."""
 
 from __future__ import annotations
 
@@ -18,6 +26,10 @@ START_TIMEOUT = 90  # seconds for Voilà to listen
 CHROMIUM = "/usr/bin/chromium"  # Debian's (Playwright cannot download its own browser here)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
+TEMPLATE = "catan"  # the Voilà template of the app's page
+MAX_UPLOAD_BYTES = 512 * 1024  # refused in the page (catan_page.js): = scenario's limit
+DATA_DIR = ROOT / "share" / "jupyter"  # the template, before `pip install` copies it
+CONFIG_DIR = ROOT / "jupyter-config"  # voila.json for any Voilà: template, no tracebacks
 
 
 def free_port() -> int:
@@ -32,18 +44,57 @@ def voila(notebook: str | Path, log: str | Path, root: Path = ROOT,
     """Voilà serving ``notebook`` (relative to ``root``) on a free local port, with this
     working tree first on the kernels' path; yields (url, process) and stops it after."""
     port = port or free_port()
-    path = os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")]))
     cmd = [sys.executable, "-m", "voila", str(notebook), "--no-browser",
            "--Voila.ip=127.0.0.1", f"--port={port}"]
     log = Path(log)
     with log.open("w") as out:
-        proc = subprocess.Popen(cmd, cwd=root, env={**os.environ, "PYTHONPATH": path},
-                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(cmd, cwd=root, env=_env(root), stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
     try:
         _wait_listening(port, proc, log)
         yield f"http://127.0.0.1:{port}/", proc
     finally:
         stop(proc)
+
+
+@contextmanager
+def jupyter_server(root: Path, log: str | Path, token: str,
+                   port: int | None = None) -> Iterator[str]:
+    """A Jupyter server with the Voilà extension, as JupyterHub or Binder run it: serving
+    ``root`` on a free local port, token-protected, with the settings of the Jupyter config
+    folder ``jupyter-config/`` (a voila.json in ``root`` is not read: the server runs from
+    the log's folder). Yields the base URL; a notebook's page is
+    ``f"{url}voila/render/{path}?token={token}"``."""
+    port = port or free_port()
+    cmd = [sys.executable, "-m", "jupyter", "server", "--no-browser",
+           "--ServerApp.ip=127.0.0.1", f"--port={port}", "--port-retries=0",
+           f"--ServerApp.root_dir={Path(root).resolve()}", f"--IdentityProvider.token={token}"]
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")  # as in containers and CI
+    log = Path(log)
+    env = _env(root)
+    env["JUPYTER_CONFIG_PATH"] = _join(CONFIG_DIR, os.environ.get("JUPYTER_CONFIG_PATH"))
+    with log.open("w") as out:
+        proc = subprocess.Popen(cmd, cwd=log.resolve().parent, env=env, stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        _wait_listening(port, proc, log)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        stop(proc)
+
+
+def _join(*paths: str | Path | None) -> str:
+    return os.pathsep.join(str(p) for p in paths if p)
+
+
+def _env(root: Path) -> dict[str, str]:
+    """The environment of a server: ``root`` first on the kernels' path, and this working
+    tree's Voilà template ahead of an installed copy (which is only as new as the last
+    ``pip install``)."""
+    return {**os.environ, "PYTHONPATH": _join(root, os.environ.get("PYTHONPATH")),
+            "JUPYTER_PATH": _join(DATA_DIR if DATA_DIR.is_dir() else None,
+                                  os.environ.get("JUPYTER_PATH"))}
 
 
 def _wait_listening(port: int, proc: subprocess.Popen, log: Path) -> None:

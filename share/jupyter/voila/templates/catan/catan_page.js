@@ -1,0 +1,212 @@
+/* The Catan tutor's page script (plain JS, run in <head> before Voilà's own scripts).
+ *
+ * 1. Session lost: kernel channel websockets are watched; a kernel "restarting" or "dead"
+ *    status (its widgets are gone) or a socket closed and not reopened within LOST_AFTER_MS
+ *    (server stopped, kernel culled) shows an overlay offering to reload the page.
+ * 2. The line of play in the address: the text of the hidden .catan-session element (written
+ *    by the tutor after each move) is copied into the address as ?s=STATE.
+ * 3. Uploads over MAX_UPLOAD_BYTES are refused here, with a message, before ipywidgets sends
+ *    them over the websocket (where an oversized message is silently dropped). ipywidgets'
+ *    FileUpload input is not in the page, so opening any file input also guards it.
+ */
+(function () {
+  'use strict';
+  var MAX_UPLOAD_BYTES = 524288;  // = catan_tutor.serve.MAX_UPLOAD_BYTES (512 KiB)
+  var MAX_STATE_CHARS = 32000;  // = catan_tutor.widgets.session.MAX_STATE_CHARS
+  var LOST_AFTER_MS = 5000;
+  var STATE_RE = /^[A-Za-z0-9_-]*$/;
+  var CHANNELS_RE = /\/api\/kernels\/[^/?#]+\/channels(?:[?#]|$)/;
+  var V1 = 'v1.kernel.websocket.jupyter.org';
+
+  var leaving = false;  // the page is being reloaded or left: its sockets close on purpose
+  var lost = null;  // why the session was lost: 'kernel restarting', 'kernel dead', 'closed'
+  var overlay = null;
+  var lostTimer = null;
+  var openSockets = 0;
+
+  window.addEventListener('beforeunload', function () { leaving = true; });
+  window.addEventListener('pagehide', function () { leaving = true; });
+  window.addEventListener('pageshow', function () { leaving = false; });
+
+  function whenBody(fn) {
+    if (document.body) fn();
+    else document.addEventListener('DOMContentLoaded', fn);
+  }
+
+  // ------------------------------------------------------------------ session lost
+  function sessionLost(why) {
+    if (lost || leaving) return;
+    lost = why;
+    console.warn('Catan tutor: session lost: ' + why);
+    whenBody(function () {
+      var box = overlay = document.createElement('div');
+      box.className = 'catan-lost';
+      box.innerHTML =
+        '<div class="catan-lost-card" role="alertdialog" aria-modal="true" ' +
+        'aria-labelledby="catan-lost-title" aria-describedby="catan-lost-text">' +
+        '<h2 id="catan-lost-title">Session lost</h2>' +
+        '<p id="catan-lost-text">The connection to the tutor was lost (the server restarted ' +
+        'or your session timed out). Your moves are kept in this page\u2019s address.</p>' +
+        '<button type="button" class="catan-lost-restart">Restart the session</button></div>';
+      var button = box.querySelector('button');
+      button.addEventListener('click', function () {
+        button.disabled = true;
+        button.textContent = 'Restarting\u2026';
+        window.location.reload();
+      });
+      document.body.appendChild(box);
+      button.focus();
+    });
+  }
+
+  function statusOf(ws, data) {
+    // The execution_state of a kernel status message, else null. Messages are JSON text
+    // (legacy protocol) or binary frames of the v1 protocol: an offset count, the offsets
+    // (all little-endian uint64), then channel, header, parent header, metadata, content.
+    var msg;
+    if (typeof data === 'string') {
+      if (data.indexOf('"status"') < 0) return null;
+      msg = JSON.parse(data);
+    } else if (data instanceof ArrayBuffer && ws.protocol === V1) {
+      var view = new DataView(data);
+      var n = Number(view.getBigUint64(0, true));
+      if (n < 6 || 8 * (n + 1) > data.byteLength) return null;
+      var part = function (k) {
+        var start = Number(view.getBigUint64(8 * (k + 1), true));
+        var end = Number(view.getBigUint64(8 * (k + 2), true));
+        return new TextDecoder().decode(new Uint8Array(data, start, end - start));
+      };
+      msg = {header: JSON.parse(part(1))};
+      if (!msg.header || msg.header.msg_type !== 'status') return null;
+      msg.content = JSON.parse(part(4));
+    } else {
+      return null;  // legacy binary frames carry buffers: never a status message
+    }
+    if (!msg || !msg.header || msg.header.msg_type !== 'status' || !msg.content) return null;
+    return msg.content.execution_state || null;
+  }
+
+  function watch(ws) {
+    var opened = false;
+    ws.addEventListener('open', function () {
+      opened = true;
+      openSockets++;
+      clearTimeout(lostTimer);
+      lostTimer = null;
+      if (lost === 'closed') {  // reconnected late to the same kernel: nothing was lost
+        lost = null;
+        if (overlay) overlay.remove();
+        overlay = null;
+      }
+    });
+    ws.addEventListener('close', function () {
+      if (opened) openSockets--;
+      opened = false;
+      if (lostTimer === null && !leaving) {
+        lostTimer = setTimeout(function () {
+          lostTimer = null;
+          if (openSockets === 0) sessionLost('closed');
+        }, LOST_AFTER_MS);
+      }
+    });
+    ws.addEventListener('message', function (event) {
+      if (lost) return;
+      var state = null;
+      try {
+        state = statusOf(ws, event.data);
+      } catch (e) {
+        return;
+      }
+      if (state === 'restarting' || state === 'dead') sessionLost('kernel ' + state);
+    });
+  }
+
+  var NativeWebSocket = window.WebSocket;
+  if (NativeWebSocket) {
+    window.WebSocket = class extends NativeWebSocket {
+      constructor(url, protocols) {
+        super(url, protocols);
+        if (CHANNELS_RE.test(String(url))) watch(this);
+      }
+    };
+  }
+
+  // ------------------------------------------------------------------ state in the address
+  var lastState = null;
+
+  function syncState() {
+    var el = document.querySelector('.catan-session');
+    if (!el) return;
+    var state = (el.textContent || '').trim();
+    if (state === lastState || state.length > MAX_STATE_CHARS || !STATE_RE.test(state)) return;
+    lastState = state;
+    var url = new URL(window.location.href);
+    if (state) {
+      if (url.searchParams.get('s') === state) return;
+      url.searchParams.set('s', state);
+    } else {
+      if (!url.searchParams.has('s')) return;
+      url.searchParams.delete('s');
+    }
+    window.history.replaceState(window.history.state, '', url.href);
+  }
+
+  new MutationObserver(syncState).observe(document.documentElement,
+    {childList: true, subtree: true, characterData: true});
+
+  // ------------------------------------------------------------------ upload size
+  function formatSize(bytes) {
+    if (bytes >= 1048576) return (bytes / 1048576).toFixed(1) + ' MB';
+    return Math.ceil(bytes / 1024) + ' KB';
+  }
+
+  function showBanner(text) {
+    var old = document.querySelector('.catan-banner');
+    if (old) old.remove();
+    var banner = document.createElement('div');
+    banner.className = 'catan-banner';
+    banner.setAttribute('role', 'alert');
+    var message = document.createElement('span');
+    message.textContent = text;
+    var close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'catan-banner-close';
+    close.setAttribute('aria-label', 'Dismiss');
+    close.textContent = '\u00d7';
+    close.addEventListener('click', function () { banner.remove(); });
+    banner.append(message, close);
+    document.body.appendChild(banner);
+  }
+
+  function refuseBig(event) {
+    var input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.type !== 'file' || !input.files) return;
+    var big = Array.prototype.find.call(input.files, function (f) {
+      return f.size > MAX_UPLOAD_BYTES;
+    });
+    if (!big) return;
+    event.stopImmediatePropagation();
+    event.preventDefault();
+    input.value = '';
+    showBanner(big.name + ' is ' + formatSize(big.size) + '; a scenario file can be at most ' +
+               formatSize(MAX_UPLOAD_BYTES) + '.');
+  }
+
+  // File inputs in the page: caught on the way down, before their own listeners.
+  document.addEventListener('change', refuseBig, true);
+  // ipywidgets' FileUpload keeps its input out of the page and opens it with click(): its
+  // events never reach the document, so such an input gets a capturing listener of its own
+  // when it is opened (at the target, capturing listeners run before the others).
+  var guarded = new WeakSet();
+  ['click', 'showPicker'].forEach(function (name) {
+    var native = HTMLInputElement.prototype[name];
+    if (typeof native !== 'function') return;
+    HTMLInputElement.prototype[name] = function () {
+      if (this.type === 'file' && !guarded.has(this)) {
+        guarded.add(this);
+        this.addEventListener('change', refuseBig, true);
+      }
+      return native.apply(this, arguments);
+    };
+  });
+})();

@@ -1,0 +1,110 @@
+"""What the browser tests share: Chromium with every request to another host refused and
+recorded, a page per test, and waiting for the app's painted board."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+PAGE_TIMEOUT = 120_000  # ms for the notebook to run and the board to be drawn
+
+# Runs in the page: true once the board canvas is mostly painted.
+BOARD_PAINTED_JS = """() => {
+  const c = document.querySelector('.catan-board canvas');
+  if (!c || !c.width) return false;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let painted = 0;
+  for (let i = 3; i < d.length; i += 4) if (d[i]) painted++;
+  return painted > d.length / 8;
+}"""
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    if not Path(CHROMIUM).exists():
+        message = f"{CHROMIUM} is missing: apt-get install -y chromium"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str) -> Iterator:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS,
+                                     headless=True)
+        yield browser
+        browser.close()
+
+
+class Page:
+    """A fresh browser context and page that refuses (and records) every request that is not
+    to 127.0.0.1, and keeps the console and the size of each websocket frame sent."""
+
+    def __init__(self, browser, name: str):
+        self.name = name
+        self.outside: list[str] = []
+        self.console: list[str] = []
+        self.sent: list[int] = []
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(30_000)
+        self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
+        self.page.on("websocket", lambda ws: ws.on(
+            "framesent", lambda frame: self.sent.append(len(frame))))
+
+    def _route(self, route) -> None:
+        url = route.request.url
+        if urlsplit(url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def close(self) -> None:
+        try:
+            self.page.screenshot(path=ARTIFACTS / f"{self.name}_last.png")
+        except Exception:  # noqa: BLE001 - the page may be gone
+            pass
+        print(f"\n{self.name}: browser console:", *self.console[-15:], sep="\n  ")
+        self.context.close()
+
+
+@pytest.fixture
+def new_page(browser) -> Iterator:
+    pages: list[Page] = []
+
+    def make(name: str) -> Page:
+        pages.append(Page(browser, name))
+        return pages[-1]
+
+    yield make
+    for p in pages:
+        p.close()
+
+
+def open_app(p: Page, url: str) -> None:
+    p.page.goto(url, timeout=PAGE_TIMEOUT)
+    p.page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+
+
+def choose_file(page, file: dict):
+    """Open the tutor's "Open scenario" upload (its file input is not in the page: ipywidgets
+    clicks it from the button) and choose ``file``; returns the file chooser."""
+    with page.expect_file_chooser() as chooser:
+        page.locator(".catan-tutor .widget-upload").first.click()
+    chooser.value.set_files(files=[file])
+    return chooser.value
+
+

@@ -1,0 +1,81 @@
+"""Hypothesis profiles for the property tests.
+
+- ``ci`` (loaded when ``CI`` is set to a true value, as ``.ci/run`` does): the same examples
+  on every run (``derandomize``), no example database, a ``@reproduce_failure`` blob printed
+  for any failure, no deadline. CI passes or fails by the code, never by chance.
+- ``dev`` (the default elsewhere): random exploration, failures kept in ``.hypothesis/`` and
+  replayed first on the next run, no deadline (a random game's length varies a lot).
+- ``soak`` (``HYPOTHESIS_PROFILE=soak``, or ``--hypothesis-profile=soak``): a separate, long,
+  random run. Every property test runs ``HYPOTHESIS_SOAK_FACTOR`` (default 20) times its own
+  ``max_examples``; tests that set none run 2,000.
+
+``HYPOTHESIS_PROFILE`` wins over ``CI``; pytest's ``--hypothesis-profile`` wins over both.
+
+Each test keeps its own deliberate ``max_examples`` (and ``phases``) in its ``@settings``;
+every setting a test leaves out (``derandomize``, ``database``, ``print_blob``...) comes from
+the profile loaded here, because this file is imported before any test module builds its
+``settings`` objects.
+
+Reproduce a CI failure locally: ``CI=true pytest tests/test_x.py::test_y`` (the same
+examples, in the same order), or paste the printed ``@reproduce_failure`` decorator.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+
+from hypothesis import settings
+
+SOAK_FACTOR = int(os.environ.get("HYPOTHESIS_SOAK_FACTOR", "20"))
+
+# All three from hypothesis's own defaults: not from whatever profile importing hypothesis
+# loaded (it loads its built-in "ci" profile whenever a CI variable is set, even empty).
+DEFAULT = settings.get_profile("default")
+settings.register_profile(
+    "ci", DEFAULT, derandomize=True, database=None, print_blob=True, deadline=None
+)
+settings.register_profile("dev", DEFAULT, derandomize=False, deadline=None)
+settings.register_profile(
+    "soak", DEFAULT, derandomize=False, deadline=None, print_blob=True, max_examples=2000
+)
+
+
+def _profile_name() -> str:
+    chosen = os.environ.get("HYPOTHESIS_PROFILE", "").strip()
+    if chosen:
+        return chosen
+    ci = os.environ.get("CI", "").strip().lower()
+    return "ci" if ci not in ("", "0", "false", "no", "off") else "dev"
+
+
+settings.load_profile(_profile_name())
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Under ``soak``, scale each property test's own ``max_examples`` up.
+
+    A ``@settings(max_examples=n)`` on a test beats any profile, so the soak profile alone
+    cannot raise it: the test's settings object is swapped for a child with ``n`` times
+    ``SOAK_FACTOR`` examples (everything else inherited from the test's own settings)."""
+    if settings.get_current_profile_name() != "soak":
+        return
+    done: set[int] = set()
+    for item in items:
+        fn = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+        if not getattr(fn, "is_hypothesis_test", False) or id(fn) in done:
+            continue
+        done.add(id(fn))
+        own = getattr(fn, "_hypothesis_internal_use_settings", None)
+        if own is None:  # hypothesis changed where it keeps a test's settings
+            warnings.warn(f"soak: cannot scale max_examples of {item.nodeid}", stacklevel=1)
+            continue
+        if own.max_examples == settings.get_profile("soak").max_examples:
+            continue  # no max_examples of its own: it already runs the soak profile's
+        fn._hypothesis_internal_use_settings = settings(
+            own, max_examples=own.max_examples * SOAK_FACTOR
+        )
+
+
+# Chromium fixtures (browser, new_page) for the browser tests.
+pytest_plugins = ["browser_harness"]

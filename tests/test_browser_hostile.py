@@ -1,0 +1,159 @@
+"""End to end, a hostile visitor: markup and ``javascript:`` payloads in every free-text field of
+an uploaded scenario, in a pasted position's colours and in the page address reach the page
+only as text, and no script runs. Once on standalone Voilà, once under a token-protected
+Jupyter server with the Voilà extension (as JupyterHub or Binder serve it, where a script in
+the page could reach the server's kernel API).
+
+Needs /usr/bin/chromium, skipped without it except under ``CI=true``.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterator
+
+import pytest
+from browser_harness import ARTIFACTS, PAGE_TIMEOUT, ROOT, Page, choose_file, open_app
+
+from catan_tutor import new_game
+from catan_tutor.serve import jupyter_server, voila
+from catan_tutor.widgets import session
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "notebooks/00_start_here.ipynb"
+# Every payload carries "pwn", so whatever of it became markup can be found in the page.
+PAYLOADS = [
+    "<script>window.__pwned = 1</script>",
+    '<img src=x onerror="window.__pwned = 2">',
+    '<a href="javascript:window.__pwned = 3">pwn link</a>',
+    "[pwn link](javascript:window.__pwned=4)",
+    '<iframe src="javascript:window.__pwned = 5"></iframe>',
+    "<svg onload=window.__pwned=6><circle r=9 /></svg>",
+    '"><b id="pwn">pwn bold</b>',
+    "'><style>body{display:none} /* pwn */</style>",
+    '<form id="pwnform" action="/api/kernels" method="post"><button>pwn</button></form>',
+    "<details open ontoggle=window.__pwned=7>pwn</details>",
+]
+SERVER_API = r"/api/(kernels|sessions|contents|terminals)\b"  # what a script would use to run code
+HOSTILE_COLOURS = ["<img/src=x/onerror=window.__pwned=8>", "javascript:window.__pwned=9",
+                   "red;background:url(https://pwn.example/x)"]
+
+# Runs in the page: every element or attribute that the payloads turned into markup.
+SCAN_JS = r"""() => {
+  const danger = new Set(['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'SVG', 'STYLE', 'FORM',
+                          'IMG', 'DETAILS', 'BASE', 'META', 'LINK', 'svg']);
+  const bad = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const download = el.tagName === 'A' && el.hasAttribute('download');
+    for (const a of el.attributes) {
+      const v = a.value.toLowerCase();
+      const what = `${el.tagName} ${a.name}=${a.value.slice(0, 80)}`;
+      if (v.includes('javascript:') || (!download && v.includes('pwn'))) bad.push(what);
+    }
+    if (danger.has(el.tagName) && el.outerHTML.toLowerCase().includes('pwn'))
+      bad.push(el.outerHTML.slice(0, 120));
+  }
+  return {bad, pwned: window.__pwned === undefined ? null : window.__pwned};
+}"""
+
+
+def hostile_scenario() -> bytes:
+    def q(text: str) -> str:
+        return "'" + text.replace("'", "''") + "'"
+
+    every = " ".join(PAYLOADS)
+    return (f"title: {q('Hostile ' + PAYLOADS[1])}\nvariant: base\nplayers: 3\n"
+            f"goal: {q(every)}\ntutor: {q(every)}\nmoves:\n"
+            f"- move: P1 settle H4\n  comment: {q(every)}\n  tutor: {q(every)}\n").encode()
+
+
+def hostile_position(colour: str) -> str:
+    return new_game("base", players=3).position().replace("colors=red,blue,white",
+                                                          f"colors=red,blue,{colour}")
+
+
+@pytest.fixture(scope="module", params=["voila", "jupyter-server"])
+def served(request) -> Iterator[str]:
+    """The app's URL: standalone Voilà, or Voilà inside a token-protected Jupyter server."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        if request.param == "voila":
+            with voila(NOTEBOOK, ARTIFACTS / "voila_hostile.log", ROOT) as (url, _):
+                yield url
+        else:
+            token = secrets.token_hex(16)
+            with jupyter_server(ROOT, ARTIFACTS / "jupyter_hostile.log", token) as base:
+                yield f"{base}voila/render/{NOTEBOOK}?token={token}"
+    except RuntimeError as e:
+        pytest.fail(str(e))
+
+
+def _watch(p: Page) -> tuple[list[str], list[str]]:
+    """Dialogs opened and kernel-API writes sent by the page (a script would do either)."""
+    dialogs: list[str] = []
+    writes: list[str] = []
+    p.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    p.page.on("request", lambda r: writes.append(f"{r.method} {r.url}")
+              if r.method != "GET" and re.search(SERVER_API, r.url) else None)
+    return dialogs, writes
+
+
+def _assert_clean(p: Page, dialogs: list[str], writes: list[str]) -> None:
+    found = p.page.evaluate(SCAN_JS)
+    assert found == {"bad": [], "pwned": None}, found
+    assert dialogs == [] and writes == [], (dialogs, writes)
+    assert p.outside == [], p.outside
+
+
+def _with_query(url: str, query: str) -> str:
+    return f"{url}{'&' if '?' in url else '?'}{query}"
+
+
+def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None:
+    p = new_page("hostile_" + ("server" if "token=" in served else "voila"))
+    dialogs, writes = _watch(p)
+    open_app(p, served)
+    page = p.page
+    page.get_by_role("tab", name="File").click()
+    choose_file(page, {"name": "hostile.catan.yaml", "mimeType": "text/yaml",
+                       "buffer": hostile_scenario()})
+    tutor = page.locator(".catan-tutor").first
+    tutor.filter(has_text="opened hostile.catan.yaml").wait_for(timeout=PAGE_TIMEOUT)
+    lesson = page.locator(".catan-lesson")
+    lesson.filter(has_text="pwn bold").wait_for()
+    assert "<script>window.__pwned = 1</script>" in lesson.inner_text()  # shown as text
+    _assert_clean(p, dialogs, writes)
+    page.get_by_role("button", name="▶", exact=True).click()  # the move's comment
+    page.wait_for_function("() => new URL(location.href).searchParams.get('s')")
+    _assert_clean(p, dialogs, writes)
+    page.screenshot(path=ARTIFACTS / f"{p.name}_lesson.png")
+
+    box = page.locator(".catan-tutor textarea:visible").first
+    for colour in HOSTILE_COLOURS:
+        box.fill(hostile_position(colour))
+        page.get_by_role("button", name="Load position").click()
+        tutor.filter(has_text="is not a colour").wait_for()
+        _assert_clean(p, dialogs, writes)
+    # the scenario's own position text with a hostile colour: refused with its line
+    bad = f"title: t\nvariant: base\nplayers: 3\nposition: '{hostile_position('javascript:x')}'\n"
+    choose_file(page, {"name": "colour.catan.yaml", "mimeType": "text/yaml",
+                       "buffer": bad.encode()})
+    tutor.filter(has_text=re.compile(r"colour\.catan\.yaml:4: position")).wait_for()
+    _assert_clean(p, dialogs, writes)
+    assert "pwn bold" in lesson.inner_text()  # the refused inputs changed nothing
+    page.screenshot(path=ARTIFACTS / f"{p.name}_refused.png")
+
+
+def test_hostile_page_address_is_explained_and_stays_text(served, new_page) -> None:
+    p = new_page("hostile_link_" + ("server" if "token=" in served else "voila"))
+    dialogs, writes = _watch(p)
+    colour = session.encode(session.Line(position=hostile_position(HOSTILE_COLOURS[0])))
+    lesson = session.encode(session.Line(lesson=PAYLOADS[1]))
+    for state, why in ((colour, "is not a colour"), (lesson, "There is no lesson"),
+                       ("%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E", "could not be restored")):
+        open_app(p, _with_query(served, f"s={state}"))
+        p.page.locator(".catan-app").filter(has_text=why).first.wait_for()
+        _assert_clean(p, dialogs, writes)
+    p.page.screenshot(path=ARTIFACTS / f"{p.name}.png")

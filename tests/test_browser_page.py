@@ -1,0 +1,308 @@
+"""End to end: the app's page (the ``catan`` Voilà template) in headless Chromium.
+
+No request leaves the machine and Font Awesome's icons load from Voilà; a lost session shows an
+overlay whose button reloads the page; the tutor's state string follows the moves in the
+address (``?s=``) and reaches the kernel on a reload; an oversized upload is refused in the
+page; and the same page works under a token-protected Jupyter server (JupyterHub, Binder).
+
+Needs /usr/bin/chromium, skipped without it except under ``CI=true``, like test_browser.py.
+Screenshots go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import secrets
+import shutil
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import psutil
+import pytest
+from browser_harness import (
+    ARTIFACTS,
+    BOARD_PAINTED_JS,
+    PAGE_TIMEOUT,
+    choose_file,
+    open_app,
+)
+
+from catan_tutor.serve import (
+    DATA_DIR,
+    MAX_UPLOAD_BYTES,
+    TEMPLATE,
+    jupyter_server,
+    stop,
+    voila,
+)
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = "notebooks/00_start_here.ipynb"
+TEMPLATE_DIR = DATA_DIR / "voila" / "templates" / TEMPLATE
+
+# Runs in the page: Font Awesome's faces and every .fa icon on the page.
+ICONS_JS = """async () => {
+  await document.fonts.ready;
+  const faces = [...document.fonts].filter(f => f.family.replaceAll('"', '')
+    .startsWith('Font Awesome 5'));
+  const icons = [...document.querySelectorAll('.fa')].map(el => {
+    const before = getComputedStyle(el, '::before');
+    return {cls: el.className, family: before.fontFamily, content: before.content,
+            width: el.getBoundingClientRect().width, shown: el.getClientRects().length > 0};
+  });
+  return {faces: faces.map(f => [f.family, f.weight, f.status]),
+          solid: faces.some(f => f.family.includes('Free') && f.weight === '900'
+                                 && f.status === 'loaded'),
+          check: document.fonts.check('900 16px "Font Awesome 5 Free"'),
+          icons};
+}"""
+
+STATE_JS = "() => new URL(location.href).searchParams.get('s')"
+
+
+@pytest.fixture(scope="module")
+def app() -> Iterator[tuple[str, object]]:
+    """Voilà serving the start notebook from the repo root (so with voila.json)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        with voila(NOTEBOOK, ARTIFACTS / "voila_page.log", ROOT) as served:
+            yield served
+    except RuntimeError as e:
+        pytest.fail(str(e))
+
+
+def _has_template(page) -> bool:
+    return page.evaluate("() => [...document.querySelectorAll('style')]"
+                         ".some(s => s.textContent.includes('.catan-lost'))")
+
+
+# ----------------------------------------------------------------------------- the files
+
+
+def test_template_files_agree_with_the_python_side() -> None:
+    """The page script's limits are the Python ones, the template and the server settings are
+    packaged, and voila.json and the server config pick the template without tracebacks."""
+    script = (TEMPLATE_DIR / "catan_page.js").read_text()
+    assert f"MAX_UPLOAD_BYTES = {MAX_UPLOAD_BYTES};" in script
+    from catan_tutor import scenario
+    from catan_tutor.widgets import session
+
+    assert MAX_UPLOAD_BYTES == scenario.MAX_SCENARIO_BYTES  # what the loader takes
+    assert f"MAX_STATE_CHARS = {session.MAX_STATE_CHARS};" in script
+    assert json.loads((TEMPLATE_DIR / "conf.json").read_text()) == {"base_template": "lab"}
+    server = ROOT / "jupyter-config" / "voila.json"
+    for path in (ROOT / "voila.json", server):
+        conf = json.loads(path.read_text())["VoilaConfiguration"]
+        assert conf["template"] == TEMPLATE and conf["show_tracebacks"] is False, path
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert '"share/jupyter/voila/templates/catan" = ["share/jupyter/voila/templates/catan/*"]' \
+        in pyproject
+    assert '"etc/jupyter" = ["jupyter-config/voila.json"]' in pyproject
+
+
+# ----------------------------------------------------------------------------- the app
+
+
+def test_no_outside_request_and_icons_load(new_page, app) -> None:
+    """Nothing is fetched from another host, and Font Awesome (bundled with Voilà) draws every
+    icon."""
+    url, _ = app
+    p = new_page("no_cdn")
+    open_app(p, url)
+    page = p.page
+    assert _has_template(page)
+    page.get_by_role("tab", name="File").click()  # the upload button's icon
+    page.locator(".catan-tutor .widget-upload").first.wait_for()
+    fonts = page.evaluate(ICONS_JS)
+    page.screenshot(path=ARTIFACTS / "page_no_cdn.png")
+    assert p.outside == []
+    assert fonts["solid"] and fonts["check"], fonts
+    assert not [f for f in fonts["faces"] if f[2] == "error"], fonts
+    assert any(icon["shown"] for icon in fonts["icons"]), fonts["icons"]
+    for icon in fonts["icons"]:
+        assert "Font Awesome 5 Free" in icon["family"], icon
+        assert icon["content"] not in ("none", "normal", '""'), icon
+        assert icon["width"] > 4 or not icon["shown"], icon  # a drawn glyph, unless hidden
+    assert p.outside == []
+
+
+def test_oversized_upload_is_refused_in_the_page(new_page, app) -> None:
+    """A 1 MiB scenario: a banner says why, nothing is sent to the kernel and the File tab is
+    unchanged; a small file still goes through afterwards."""
+    url, _ = app
+    p = new_page("upload")
+    open_app(p, url)
+    page = p.page
+    page.get_by_role("tab", name="File").click()
+    page.locator(".catan-tutor .widget-upload").first.wait_for()
+    page.wait_for_timeout(1000)
+    tutor = page.locator(".catan-tutor").first
+    before = tutor.inner_text()
+    sent = len(p.sent)
+    big = (b"# padding\n" * 110_000)[: 1 << 20]
+    assert len(big) == 1 << 20
+    chooser = choose_file(page, {"name": "big.catan.yaml", "mimeType": "text/yaml", "buffer": big})
+    banner = page.locator(".catan-banner[role=alert]")
+    banner.wait_for()
+    assert banner.inner_text().strip().startswith(
+        "big.catan.yaml is 1.0 MB; a scenario file can be at most 512 KB.")
+    page.screenshot(path=ARTIFACTS / "page_upload_refused.png")
+    page.wait_for_timeout(2000)
+    assert chooser.element.evaluate("i => i.files.length") == 0  # cleared
+    assert max(p.sent[sent:], default=0) < MAX_UPLOAD_BYTES, "the file went to the kernel"
+    after = tutor.inner_text()
+    assert after == before, "\n".join(difflib.unified_diff(before.splitlines(),
+                                                           after.splitlines(), lineterm=""))
+    banner.get_by_role("button", name="Dismiss").click()
+    banner.wait_for(state="detached")
+    choose_file(page, {"name": "broken.catan.yaml", "mimeType": "text/yaml",
+                   "buffer": b"title: Broken\nvariant: base\nplayers: [3\n"})
+    page.locator(".catan-tutor").filter(has_text="broken.catan.yaml:").first.wait_for()
+    assert p.outside == []
+
+
+def _kernel_process(voila_proc, kernel_id: str) -> psutil.Process:
+    for child in psutil.Process(voila_proc.pid).children(recursive=True):
+        try:
+            cmdline = " ".join(child.cmdline())
+        except psutil.Error:
+            continue
+        if "ipykernel" in cmdline and kernel_id in cmdline:
+            return child
+    raise AssertionError(f"no kernel process for {kernel_id}")
+
+
+def test_killed_kernel_shows_the_restart_overlay(new_page, app) -> None:
+    """The kernel dies (the server restarts it, without the widgets): the overlay says so and
+    its button reloads the page, which shows the board again."""
+    url, proc = app
+    p = new_page("lost")
+    open_app(p, url)
+    page = p.page
+    kernel_id = page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+        ".kernelId")
+    _kernel_process(proc, kernel_id).send_signal(signal.SIGKILL)
+    start = time.monotonic()
+    dialog = page.get_by_role("alertdialog")
+    dialog.wait_for(timeout=20_000)
+    shown = time.monotonic() - start
+    assert "The connection to the tutor was lost (the server restarted or your session timed " \
+           "out). Your moves are kept in this page\u2019s address." in dialog.inner_text()
+    button = dialog.get_by_role("button", name="Restart the session")
+    assert button.evaluate("b => b === document.activeElement")
+    page.screenshot(path=ARTIFACTS / "page_session_lost.png")
+    print(f"overlay {shown:.1f} s after the kill")
+    assert "warning: Catan tutor: session lost: kernel restarting" in p.console, p.console
+    with page.expect_navigation(timeout=PAGE_TIMEOUT):
+        button.click()
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    assert page.get_by_role("alertdialog").count() == 0
+    assert p.outside == []
+
+
+# ----------------------------------------------------------------------------- a probe notebook
+
+PROBE = r'''
+import os
+import ipywidgets as w
+
+state = w.Label("abc", layout=w.Layout(display="none"))
+state.add_class("catan-session")
+values = iter(["X-y_z9", "", "abc"])
+step = w.Button(description="next state")
+step.on_click(lambda _: setattr(state, "value", next(values)))
+query = w.Label("query: " + repr(os.environ.get("QUERY_STRING")))
+query.add_class("probe-query")
+probe = w.HTML('<span class="probe-data" data-catan-test="node 3 depth 2" hidden>x</span>'
+               '<span class="probe-visible">visible</span>')
+w.VBox([state, step, query, probe])
+'''
+
+
+def _probe_root(tmp_path: Path) -> Path:
+    nb = {"cells": [{"cell_type": "code", "metadata": {}, "source": PROBE, "outputs": [],
+                     "execution_count": None}],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                      "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "probe.ipynb").write_text(json.dumps(nb))
+    shutil.copy(ROOT / "voila.json", tmp_path / "voila.json")
+    return tmp_path
+
+
+def test_state_follows_in_the_address_and_reaches_the_kernel(new_page, tmp_path) -> None:
+    """The .catan-session text is copied into ?s= (other parameters kept, s dropped when the
+    text is empty), and a reload passes the query string to the kernel. Also records whether
+    an HTML widget keeps data-* attributes."""
+    root = _probe_root(tmp_path)
+    with voila("probe.ipynb", ARTIFACTS / "voila_probe.log", root) as (url, _):
+        p = new_page("state")
+        page = p.page
+        page.goto(url + "?lang=fr", timeout=PAGE_TIMEOUT)
+        page.locator(".probe-query").wait_for(timeout=PAGE_TIMEOUT)
+        assert _has_template(page)
+        page.wait_for_function(f"() => ({STATE_JS})() === 'abc'")
+        step = page.get_by_role("button", name="next state")
+        step.click()
+        page.wait_for_function(f"() => ({STATE_JS})() === 'X-y_z9'")
+        assert parse_qs(urlsplit(page.url).query) == {"lang": ["fr"], "s": ["X-y_z9"]}
+        step.click()
+        page.wait_for_function(f"() => ({STATE_JS})() === null")
+        assert urlsplit(page.url).query == "lang=fr"
+        step.click()
+        page.wait_for_function(f"() => ({STATE_JS})() === 'abc'")
+        data = page.evaluate("() => { const e = document.querySelector('.probe-data');"
+                             " return e && {data: e.dataset.catanTest, hidden: e.hidden}; }")
+        page.reload(timeout=PAGE_TIMEOUT)
+        query = page.locator(".probe-query")
+        query.wait_for(timeout=PAGE_TIMEOUT)
+        text = query.inner_text()
+        assert re.fullmatch(r"query: '(.*)'", text), text
+        assert parse_qs(re.fullmatch(r"query: '(.*)'", text)[1]) == {"lang": ["fr"],
+                                                                      "s": ["abc"]}
+        assert p.outside == []
+    print(f"HTML widget data-* attribute: {data}")
+    assert data == {"data": "node 3 depth 2", "hidden": True}, "ipywidgets dropped data-*"
+
+
+def test_stopped_server_shows_the_restart_overlay(new_page, tmp_path) -> None:
+    """The server stops: the kernel socket closes for good, and the overlay shows."""
+    root = _probe_root(tmp_path)
+    with voila("probe.ipynb", ARTIFACTS / "voila_probe_stop.log", root) as (url, proc):
+        p = new_page("stopped")
+        page = p.page
+        page.goto(url, timeout=PAGE_TIMEOUT)
+        page.locator(".probe-query").wait_for(timeout=PAGE_TIMEOUT)
+        page.wait_for_timeout(500)
+        assert page.get_by_role("alertdialog").count() == 0
+        stop(proc)
+        page.get_by_role("alertdialog").wait_for(timeout=20_000)
+        page.screenshot(path=ARTIFACTS / "page_server_stopped.png")
+        assert "warning: Catan tutor: session lost: closed" in p.console, p.console
+
+
+# ----------------------------------------------------------------------------- Jupyter server
+
+
+def test_app_under_a_jupyter_server_with_a_token(new_page) -> None:
+    """Voilà as a Jupyter server extension (JupyterHub, Binder): the settings come from the
+    server config, the page has the template, fetches nothing outside and paints the board."""
+    token = secrets.token_hex(16)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with jupyter_server(ROOT, ARTIFACTS / "jupyter_server.log", token) as base:
+        p = new_page("server")
+        page = p.page
+        denied = page.goto(f"{base}voila/render/{NOTEBOOK}", timeout=PAGE_TIMEOUT)
+        assert denied.status in (401, 403) or "/login" in page.url, (denied.status, page.url)
+        open_app(p, f"{base}voila/render/{NOTEBOOK}?token={token}")
+        assert _has_template(page)
+        page.screenshot(path=ARTIFACTS / "page_jupyter_server.png")
+        assert p.outside == []
