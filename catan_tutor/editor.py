@@ -5,8 +5,10 @@ the same words serve the tutor's editor mode and the ``start`` block of scenario
 edits are applied to the position text's fields; what follows from them is filled in (bank
 from the hands, token supply, decks, longest road and largest army), and the result is read
 back strictly: a position that breaks the rules (buildings side by side, a third knight of a
-strength, more cards than exist, a road joined to nothing) is refused with an ``EditError``
-naming the operation, the piece and the place, and nothing changes.
+strength, more cards than exist, a road joined to nothing, an open bid or owed card that
+can no longer be paid, a choice nobody can make) is refused with an ``EditError`` naming the
+operation, the piece and the place, and nothing changes. ``turn`` starts a clean turn: what
+the previous one left owed or open (bids, offers, discards, draws...) is dropped.
 
 Operations (labels as on the board; a party is P1.., N1, N2):
 
@@ -17,7 +19,7 @@ Operations (labels as on the board; a party is P1.., N1, N2):
   ``deck-top knight, monopoly`` (the development deck's next cards, top first);
   ``progress P1 crane, alchemy``; ``tokens P1 3``; ``defender P1 1``; ``vp-cards P1 1``
 - ``robber HEX`` (``robber -``: off the board), ``merchant HEX P1`` (``merchant -``),
-  ``barbarians 0-7``, ``attacked yes|no``, ``level P1 science 3``,
+  ``barbarians 0-6``, ``attacked yes|no``, ``level P1 science 3``,
   ``metropolis science V`` (``metropolis science -``)
 - ``turn P2 [PHASE] [NUMBER]`` (whose turn, the phase, e.g. ``pre-roll`` or ``main``)
 """
@@ -40,9 +42,19 @@ from .board import (
 from .errors import EditError, PositionError
 from .game import Game
 from .position import decode, encode
-from .progress_cards import ALIASES, CARDS, COUNT, DECK_KINDS
-from .rules import awards
-from .state import DEV_DECK, MAIN, PRE_ROLL
+from .progress_cards import ALIASES, CARDS, COUNT, DECK_KINDS, TRACKS, VP_CARDS
+from .rules import awards, progress
+from .rules.improvements import WALLS, free_cities
+from .state import (
+    CHANCE_PHASES,
+    DEV_DECK,
+    HARBOR,
+    MAIN,
+    OVER,
+    PRE_ROLL,
+    PROGRESS_DRAW,
+    State,
+)  # fmt: skip
 from .variants import rules_for
 
 _CARD_WORDS = {name: i for i, name in enumerate(CARD_NAMES)} | {
@@ -75,7 +87,11 @@ def edited_position(text: str, *ops: str) -> str:
                         str(e).removeprefix("position text: ")) from None
     awards.update_roads(state)  # rule="BASE-AWARD-TIMING": the edited board decides
     awards.update_army(state)
-    return encode(rules_for(variant, preview=True), state)
+    rules = rules_for(variant, preview=True)
+    why = _problem(rules, state)
+    if why:
+        raise EditError("; ".join(ops) or variant, why)
+    return encode(rules, state)
 
 
 # ---------------------------------------------------------------- fields
@@ -202,6 +218,7 @@ def _clear_vertex(f: dict[str, str], v: str) -> None:
                           for part in _per(f, key))
     if "kn" in f:
         f["kn"] = ",".join(e for e in _labels(f["kn"]) if e.split(":")[0] != v) or "-"
+        f["toppled"] = ",".join(x for x in _labels(f["toppled"]) if x != v) or "-"
         if v not in _cities(f):
             f["walls"] = ",".join(x for x in _labels(f["walls"]) if x != v) or "-"
 
@@ -218,6 +235,7 @@ def _clear_edge(f: dict[str, str], e: str) -> None:
 def _remove(f: dict[str, str], w: list[str], op: str) -> None:
     _need(w, 1, op, "a place, like 'remove A4'")
     if w[0].lower() == "wall":
+        _ck(f, op)
         _need(w, 2, op, "a city, like 'remove wall A4'")
         v = VERTEX_LABELS[parse_vertex(w[1])]
         f["walls"] = ",".join(x for x in _labels(f.get("walls", "-")) if x != v) or "-"
@@ -297,6 +315,9 @@ def _number_per(key: str, what: str):
 
 def _robber(f: dict[str, str], w: list[str], op: str) -> None:
     _need(w, 1, op, "a hex, like 'robber J'")
+    if w[0] == "-" and "kn" not in f:
+        raise EditError(op, "the robber stands beside the board only in Cities & Knights; here "
+                        "it is always on a hex (BASE-BOARD-ROBBER-START)")
     f["robber"] = "-" if w[0] == "-" else HEX_NAMES[parse_hex(w[0])]
 
 
@@ -306,7 +327,11 @@ def _merchant(f: dict[str, str], w: list[str], op: str) -> None:
         f["merchant"] = "-"
         return
     _need(w, 2, op, "a hex and its owner, like 'merchant K P1'")
-    f["merchant"] = f"{HEX_NAMES[parse_hex(w[0])]}:{_parties(f)[_party(f, w[1])]}"
+    p = _party(f, w[1])
+    if p >= int(f["n"]):
+        raise EditError(op, f"{_parties(f)[p]} plays no Merchant: a player controls the "
+                        "merchant (CK-PC-MERCHANT)")
+    f["merchant"] = f"{HEX_NAMES[parse_hex(w[0])]}:{_parties(f)[p]}"
 
 
 def _barbarians(f: dict[str, str], w: list[str], op: str) -> None:
@@ -361,11 +386,13 @@ def _turn(f: dict[str, str], w: list[str], op: str) -> None:
         raise EditError(op, "the editor starts a turn before the roll (pre-roll) or in the "
                         "Action phase (main)")
     f["dice"], f["rolled"], f["discards"] = "-", "-", ",".join("0" * len(_parties(f)))
+    f["newdev"], f["played"], f["free"], f["resume"] = "0,0,0,0,0", "0", "0", MAIN
     for key in ("tokused", "kret"):
         if key in f:
             f[key] = "0"
-    if "sums" in f:
-        f["sums"] = "-"
+    for key in _PENDING:  # whatever a previous turn left owed or open
+        if key in f:
+            f[key] = "-"
 
 
 _OPS = {
@@ -377,6 +404,11 @@ _OPS = {
     "merchant": _merchant, "barbarians": _barbarians, "attacked": _attacked, "level": _level,
     "metropolis": _metropolis, "turn": _turn,
 }  # fmt: skip
+
+
+# Fields of what is owed, open or in progress within a turn: a new turn starts without them.
+_PENDING = ("sums", "offer", "victim", "winner", "rolloff", "nb", "bids", "tb", "event", "draws",
+            "pillage", "claims", "pdiscards", "relocate", "taxed", "treason", "fleet", "harbor")
 
 
 # ---------------------------------------------------------------- what follows from the edits
@@ -393,13 +425,27 @@ def _complete(f: dict[str, str], ops: str) -> None:
     if "supply" in f:
         f["supply"] = str(20 - sum(int(x) for x in f["tokens"].split(",")))
     if "phand" in f:
+        held = Counter(c for part in f["phand"].split("/") if part != "-"
+                       for c in part.split(","))
+        for k, name in enumerate(CARDS):
+            if k in VP_CARDS and held[name]:
+                raise EditError(ops, f"{name} is a VP card, laid out at once and never held: "
+                                "use 'vp-cards' (CK-PROGRESS-VP-CARDS)")
+            if held[name] > COUNT[k]:
+                raise EditError(ops, f"the hands hold {held[name]} {name} cards, more than the "
+                                f"{COUNT[k]} that exist (CK-PC-COUNTS)")
         complete_progress_decks(f)
     else:
+        n = int(f["n"])
         devs = [[int(x) for x in d.split(",")] for d in f["dev"].split("/")]
-        played = sum(int(x) for x in f["knights"].split(","))
+        played = sum(int(x) for x in f["knights"].split(",")[:n])  # D's is its army number
         f["deck"] = ",".join(str(DEV_DECK[c] - sum(d[c] for d in devs) - (played if c == 0
                                                                           else 0))
                              for c in range(5))
+        # Cards bought this turn are among the active player's (the dummy buys none).
+        mine = devs[_party(f, f["active"])] if f["active"] in _parties(f)[:n] else [0] * 5
+        f["newdev"] = ",".join(str(min(int(x), mine[c]))
+                               for c, x in enumerate(f["newdev"].split(",")))
 
 
 def complete_progress_decks(f: dict[str, str]) -> None:
@@ -414,3 +460,84 @@ def complete_progress_decks(f: dict[str, str]) -> None:
         laid -= take
     f["pdecks"] = "/".join(",".join(str(left[k]) for k in DECK_KINDS[t]) + ":-" for t in range(3))
 
+
+# ---------------------------------------------------------------- what the rules keep
+def _problem(rules, s: State) -> str:
+    """Why the decoded position breaks a rule the position text alone does not catch: what is
+    owed must be payable, pieces within their supply, neutrals without cards, and somebody
+    able to act. Empty if nothing."""
+    for p in range(len(s.names)):  # rule="BASE-SEVEN-DISCARD", CK-PC-SABOTAGE, CK-PC-WEDDING
+        if s.discards[p] > sum(s.hands[p]):
+            return (f"{s.name(p)} owes {s.discards[p]} cards but holds {sum(s.hands[p])} "
+                    "(BASE-SEVEN-DISCARD)")
+    for p, bid in enumerate(s.bids):  # rule="DUMMY-TRADE-PROTOCOL"
+        if bid and any(x > h for x, h in zip(bid[0], s.hands[p], strict=True)):
+            return (f"{s.name(p)}'s open bid gives cards {s.name(p)} does not hold "
+                    "(DUMMY-TRADE-PROTOCOL)")
+        if bid and not s.hands[s.dummy][bid[1]]:
+            return (f"{s.name(p)}'s open bid asks for {CARD_NAMES[bid[1]]}, which the dummy "
+                    "does not hold (DUMMY-TRADE-PROTOCOL)")
+    if s.tiebreak and s.tiebreak[0] == "steal":  # rule="DUMMY-STEAL-TARGET": a card to lose
+        empty = [s.name(p) for p in s.tiebreak[1] if not sum(s.hands[p])]
+        if empty:
+            return (f"{empty[0]} is in the roll-off for the dummy's steal but holds no cards "
+                    "(DUMMY-STEAL-EMPTY)")
+    if s.kn:
+        why = _ck_problem(s)
+        if why:
+            return why
+    if s.phase == OVER and rules.victory_points(s, s.winner) < rules.target:
+        return (f"{s.name(s.winner)} has won with {rules.victory_points(s, s.winner)} VP, fewer "
+                f"than {rules.target}: start a turn to play on "
+                f"({'BASE-WIN-10' if rules.target == 10 else 'CK-WIN-13'})")
+    if s.phase != OVER and not (rules.chance_outcomes(s) if s.phase in CHANCE_PHASES
+                                else rules.legal_actions(s)):
+        return f"nobody can act in the {s.phase} phase: start a turn instead ('turn P1 main')"
+    return ""
+
+
+def _ck_problem(s: State) -> str:
+    """The Cities & Knights part of ``_problem``."""
+    limit = progress.HAND_LIMIT
+    for p in range(len(s.names)):
+        name = s.name(p)
+        if p >= s.n and (s.phand[p] or s.pvp[p] or s.defender[p] or any(s.levels[p])):
+            return (f"{name} holds no progress cards, VP cards, defender tokens or improvements "
+                    "(2P-SETUP-PLAYERS)")
+        walls = [v for v, w in enumerate(s.walls) if w and s.vowner[v] == p]
+        if len(walls) > WALLS:
+            return (f"{name} has walls on {', '.join(VERTEX_LABELS[v] for v in walls)}, more "
+                    f"than {WALLS} (CK-BUILD-LIMITS)")
+        for level in (1, 2, 3):
+            off = 1 if s.relocate and s.relocate[0] == p and s.relocate[2] == level else 0
+            if off and sum(1 for k in s.kn if k and k[0] == p and k[1] == level) + off > 2:
+                return (f"{name}'s displaced knight still to be moved would be a third of "
+                        f"strength {level} (CK-BUILD-LIMITS)")
+        own_turn = p == s.active and s.turn > 0  # over the limit until the turn ends
+        if not own_turn and p not in s.pdiscards and len(s.phand[p]) > limit:
+            return (f"{name} holds {len(s.phand[p])} progress cards off turn, more than {limit} "
+                    "(CK-PROGRESS-HAND-LIMIT)")
+    for p in s.pdiscards:
+        if len(s.phand[p]) <= limit:
+            return (f"{s.name(p)} owes a progress discard but holds {len(s.phand[p])} cards "
+                    "(CK-PROGRESS-HAND-LIMIT)")
+    for p in s.pillage:
+        if not free_cities(s, p):
+            return (f"{s.name(p)} owes a city to the barbarians but has none without a "
+                    "metropolis (CK-BARB-LOSE-CHOICE)")
+    for t, v in enumerate(s.metro):
+        if v >= 0 and s.metro.index(v) != t:
+            return (f"the {TRACKS[s.metro.index(v)]} and {TRACKS[t]} metropolises are both on "
+                    f"{VERTEX_LABELS[v]} (CK-METRO-NEEDS-CITY)")
+    for v in s.toppled:  # rule="CK-BARB-PILLAGE"
+        p = s.vowner[v]
+        if p < 0 or s.vcity[v] or s.settlements[p] - sum(s.vowner[t] == p for t in s.toppled) < 5:
+            return (f"a city lies on its side on {VERTEX_LABELS[v]} only while its owner has "
+                    "all 5 settlements on the board (CK-BARB-PILLAGE)")
+    if s.phase == PROGRESS_DRAW and progress.deck_empty(s, s.draws[0][1]):
+        return (f"the {TRACKS[s.draws[0][1]]} deck is empty but a draw from it is due "
+                "(CK-PROGRESS-EMPTY)")
+    if s.phase == HARBOR and not any(s.hands[s.harbor[1][0]][5:]):
+        return (f"{s.name(s.harbor[1][0])} owes a commodity for a Commercial Harbor but holds "
+                "none (CK-PC-COMMERCIAL-HARBOR)")
+    return ""

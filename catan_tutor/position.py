@@ -605,6 +605,8 @@ def _validate_progress(F: _Fields, s: State) -> None:
                 DECK_OF[k] != t for k in s.pdecks[t][1]):
             raise F.bad("pdecks", f"the {TRACKS[t]} deck lists {len(DECK_KINDS[t])} counts "
                         "and only its own cards")
+        if min(s.pdecks[t][0]) < 0:
+            raise F.bad("pdecks", "negative count")
     vp_held = 0
     for k, total in enumerate(COUNT):
         t = DECK_OF[k]

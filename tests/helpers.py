@@ -88,3 +88,122 @@ def desert_at_a(game: Game) -> str:
     text = game.position().replace(f"terrain={f['terrain']}", f"terrain={','.join(terrain)}")
     text = text.replace(f"numbers={f['numbers']}", f"numbers={','.join(numbers)}")
     return text.replace("robber=J", "robber=A")
+
+
+# ---------------------------------------------------------------- invariants of any position
+CARD_TOTALS = (19,) * 5 + (12,) * 3  # BASE-COMP-CARDS, CK-COMP-COMMODITIES, per kind
+DEV_TOTALS = (14, 5, 2, 2, 2)  # BASE-COMP-CARDS: knight, vp, roadbuilding, plenty, monopoly
+
+
+def check_invariants(g: Game) -> None:
+    """What every position keeps, played or edited: no negative count; cards, decks, tokens
+    and pieces conserved and within their supply; what is owed or bid is held; a finished
+    game's winner has won, and an unfinished game has something to do next."""
+    s, rules = g.state, g.rules
+    counts = [s.bank, s.deck, s.newdev, s.knights, s.roads, s.settlements, s.cities,
+              s.discards, s.road_len, *s.hands, *s.dev]
+    if rules.tokens:
+        counts += [s.tokens, (s.token_supply,)]
+    if rules.cities_knights:
+        counts += [s.defender, s.pvp, *s.levels, *(c for c, _ in s.pdecks)]
+    assert all(x >= 0 for xs in counts for x in xs), "a negative count"
+    for r, left in enumerate(s.bank):  # hands + bank = totals
+        assert left + sum(h[r] for h in s.hands) == CARD_TOTALS[r], f"card kind {r}"
+    if rules.cities_knights:
+        _check_progress(s)
+    else:
+        for c in range(5):  # the deck, the hands and the played Knights
+            held = sum(d[c] for d in s.dev) + (sum(s.knights[:s.n]) if c == 0 else 0)
+            assert s.deck[c] + held <= DEV_TOTALS[c], f"development card {c}"
+            assert s.newdev[c] <= (s.dev[s.active][c] if s.active < s.n else 0)
+            assert s.deck_top.count(c) <= s.deck[c]
+        assert s.robber >= 0 or not s.layout  # BASE-BOARD-ROBBER-START
+    if rules.tokens:  # 2P-SETUP-TOKENS
+        assert s.token_supply + sum(s.tokens) == 20
+    for p in range(s.n, len(s.names)):  # neutrals and the dummy: no cards, tokens, knights
+        assert not sum(s.dev[p]) and not (rules.tokens and s.tokens[p])
+        assert p == s.dummy or not sum(s.hands[p])
+        assert not s.knights[p] or s.army == p == s.dummy  # DUMMY-AWARD-RECLAIM
+        assert p != s.dummy or not s.road_len[p] or s.longest == p
+        if rules.cities_knights:
+            assert not (s.phand[p] or s.pvp[p] or s.defender[p] or any(s.levels[p]))
+    _check_board(s)
+    _check_owed(s)
+    if g.is_over():
+        assert g.victory_points(s.winner) >= rules.target
+    else:
+        assert g.chance_weights() if g.is_chance() else g.legal_actions(), f"stuck: {s.phase}"
+
+
+def _check_progress(s) -> None:
+    """CK-PC-COUNTS: the 54 progress cards in decks, hands or laid out (CK-PROGRESS-VP-CARDS);
+    CK-PROGRESS-HAND-LIMIT: at most 4 held off turn; CK-COMP-REMOVED: no development cards."""
+    from catan_tutor.progress_cards import COUNT, DECK_KINDS, DECK_OF, VP_CARDS
+
+    assert not any(s.deck) and not any(map(any, s.dev)) and not any(s.knights)
+    for k, total in enumerate(COUNT):
+        t = DECK_OF[k]
+        held = (s.pdecks[t][0][DECK_KINDS[t].index(k)] + s.pdecks[t][1].count(k)
+                + sum(h.count(k) for h in s.phand))
+        assert k in VP_CARDS or held == total, f"progress card {k}"
+    assert all(DECK_OF[k] == t for t, (_, q) in enumerate(s.pdecks) for k in q)
+    in_decks = sum(sum(c) + len(q) for c, q in s.pdecks)
+    assert in_decks + sum(map(len, s.phand)) + sum(s.pvp) == 54
+    for p in range(s.n):
+        own_turn = p == s.active and s.turn > 0
+        assert own_turn or p in s.pdiscards or len(s.phand[p]) <= 4, f"P{p + 1}"
+        assert not VP_CARDS & set(s.phand[p])
+    assert s.merchant[1] < s.n  # CK-PC-MERCHANT: a player's
+
+
+def _check_board(s) -> None:
+    """Pieces match the board and stay within the supply (BASE-BUILD-LIMITS, CK-BUILD-LIMITS,
+    CK-BARB-PILLAGE)."""
+    for p in range(len(s.names)):
+        roads = sum(o == p for o in s.eowner)
+        settlements = sum(o == p and not c for o, c in zip(s.vowner, s.vcity, strict=True))
+        cities = sum(o == p and c for o, c in zip(s.vowner, s.vcity, strict=True))
+        toppled = sum(s.vowner[v] == p for v in s.toppled)
+        assert (roads, settlements, cities) == (s.roads[p], s.settlements[p], s.cities[p])
+        assert roads <= 15 and settlements - toppled <= 5 and cities <= 4
+        assert not toppled or settlements - toppled == 5, "a city toppled while pieces are left"
+        assert p < s.n or not cities
+        assert p != s.dummy or not roads + settlements  # DUMMY-SETUP-NOTHING-ON-BOARD
+    assert all(0 <= s.vowner[v] < s.n and not s.vcity[v] for v in s.toppled)
+    if not s.kn:
+        return
+    for p in range(len(s.names)):
+        mine = [k[1] for k in s.kn if k and k[0] == p]  # and one displaced, to be moved
+        mine += [s.relocate[2]] if s.relocate and s.relocate[0] == p else []
+        assert all(mine.count(level) <= 2 for level in (1, 2, 3)), f"{s.name(p)}'s knights"
+        assert sum(1 for v, w in enumerate(s.walls) if w and s.vowner[v] == p) <= 3
+    assert all(k[1] <= 2 and not k[2] for k in s.kn if k and k[0] >= s.n)  # CK2P-NEUTRAL-*
+    assert all(k is None or s.vowner[v] < 0 for v, k in enumerate(s.kn))
+    assert all(s.vcity[v] for v, w in enumerate(s.walls) if w)
+    metros = [v for v in s.metro if v >= 0]  # CK-METRO-NEEDS-CITY: one per city
+    assert len(metros) == len(set(metros)) and all(s.vcity[v] for v in metros)
+
+
+def _check_owed(s) -> None:
+    """What is owed, offered or bid can be paid from the hands; nothing is left open."""
+    from catan_tutor.state import HARBOR, MAIN, OFFER, PRE_ROLL, PROGRESS_DISCARD, STEAL
+
+    if s.phase in (PRE_ROLL, MAIN):  # nothing owed or open at a turn's start or in its actions
+        assert not (s.offer or s.bids or s.tiebreak or s.neutral_due or s.pillage or s.draws
+                    or s.pdiscards or s.claims or s.relocate or s.taxed or s.treason), s.phase
+    assert all(d <= sum(h) for d, h in zip(s.discards, s.hands, strict=True)), "discards"
+    if s.phase == OFFER:
+        assert s.offer[0] != s.active
+        assert all(x <= h for x, h in zip(s.offer[1], s.hands[s.active], strict=True))
+    for p, bid in enumerate(s.bids):  # DUMMY-TRADE-PROTOCOL: own cards for one of D's
+        if bid:
+            assert all(x <= h for x, h in zip(bid[0], s.hands[p], strict=True)), f"P{p + 1}"
+            assert s.hands[s.dummy][bid[1]] and not bid[0][bid[1]], f"P{p + 1}'s bid"
+    if s.tiebreak and s.tiebreak[0] == "steal":  # DUMMY-STEAL-EMPTY
+        assert all(sum(s.hands[p]) for p in s.tiebreak[1])
+    if s.phase == STEAL:
+        assert s.victim != s.active and sum(s.hands[s.victim])
+    if s.phase == HARBOR:  # CK-PC-COMMERCIAL-HARBOR: a commodity to return
+        assert any(s.hands[s.harbor[1][0]][5:])
+    if s.phase == PROGRESS_DISCARD:
+        assert all(len(s.phand[p]) > 4 for p in s.pdiscards)
