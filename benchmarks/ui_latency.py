@@ -22,8 +22,9 @@ import time
 from pathlib import Path
 
 from catan_tutor import board
+from catan_tutor.resources import START_NOTEBOOK, lesson_path
 from catan_tutor.scenario import load_scenario
-from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, ROOT, kernel_rss_mib, voila
+from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, kernel_rss_mib, voila
 from catan_tutor.widgets import Tutor, style
 from catan_tutor.widgets.board_view import Viewport
 
@@ -62,7 +63,7 @@ def timed(fn, wait) -> float:
 
 
 def kernel_side(reps: int = 50) -> dict[str, float]:
-    t = Tutor(load_scenario(ROOT / "scenarios" / "ck_knight_displacement.catan.yaml"))
+    t = Tutor(load_scenario(lesson_path("ck_knight_displacement")))
     out = {}
     for name, fn in (("Tutor.refresh()", t.refresh), ("BoardView.update()", t.view.update),
                      ("BoardView.redraw()", t.view.redraw)):
@@ -82,7 +83,7 @@ def main() -> None:
     ap.add_argument("--clicks", type=int, default=20)
     n = ap.parse_args().clicks
     log = Path(tempfile.mkdtemp()) / "voila.log"
-    with voila("notebooks/00_start_here.ipynb", log) as (url, proc), sync_playwright() as pw:
+    with voila(START_NOTEBOOK, log) as (url, proc), sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.set_default_timeout(60_000)

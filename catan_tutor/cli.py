@@ -1,15 +1,22 @@
-"""Command line: ``catan-tutor play --variant base --players 4 --seed 7`` and
-``catan-tutor check scenarios/``."""
+"""Command line: ``catan-tutor serve`` (the app in a browser), ``catan-tutor lab`` (the
+notebooks in JupyterLab), ``catan-tutor check`` (the lessons' expectations) and
+``catan-tutor play --variant base --players 4 --seed 7`` (a whole game as notation)."""
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
+import shutil
 import sys
+from pathlib import Path
 
 from . import new_game, random_playout
 from .actions import seat
+from .errors import ScenarioError
+from .resources import START_NOTEBOOK, jupyter_env, notebooks_dir, packaged_lessons
 from .sampler import POLICIES
+from .scenario import SUFFIX, check_scenario, load_scenario
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,10 +31,28 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--policy", default="greedy", choices=POLICIES,
                       help="how the seats play: greedy (build first) or uniformly random")
     check = sub.add_parser("check", help="check the expectations of scenario files")
-    check.add_argument("paths", nargs="+", help=".catan.yaml files or folders holding them")
-    args = ap.parse_args(argv)
+    check.add_argument("paths", nargs="*", help=".catan.yaml files or folders holding them "
+                       "(default: the packaged lessons)")
+    serve = sub.add_parser("serve", help="serve the tutor as a web app (Voilà)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=8866)
+    serve.add_argument("--lessons", metavar="DIR",
+                       help="a folder of .catan.yaml lessons instead of the packaged ones")
+    serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    lab = sub.add_parser("lab", help="open the notebooks in JupyterLab (copied to DIR first)")
+    lab.add_argument("--dir", default="catan-tutor-notebooks",
+                     help="a writable folder for your copy of the notebooks "
+                     "(default ./catan-tutor-notebooks; copied there on first use)")
+    args, extra = ap.parse_known_args(argv)
+    if extra and args.command != "lab":
+        ap.error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command == "check":
-        return _check(args.paths)
+        return _check(args.paths or [str(packaged_lessons())])
+    if args.command == "serve":
+        return _serve(args.host, args.port, args.lessons, args.no_browser)
+    if args.command == "lab":
+        return _lab(Path(args.dir), extra)
     try:
         game = new_game(args.variant, players=args.players, seed=args.seed, board=args.board,
                         rolloff=args.rolloff)
@@ -48,10 +73,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def _check(paths: list[str]) -> int:
     """Print one line per expectation (file:line: ok/FAIL); exit 1 on any failure or bad file."""
-    from pathlib import Path
-
-    from .errors import ScenarioError
-    from .scenario import SUFFIX, check_scenario, load_scenario
 
     files: list[Path] = []
     for p in map(Path, paths):
@@ -73,6 +94,49 @@ def _check(paths: list[str]) -> int:
             failed += not r.passed
     print(f"{passed} passed, {failed} failed in {len(files)} scenario file(s)")
     return 1 if failed else 0
+
+
+def _serve(host: str, port: int, lessons: str | None, no_browser: bool) -> int:
+    """Run Voilà on the packaged start notebook (replaces this process)."""
+    if lessons and not Path(lessons).is_dir():
+        print(f"catan-tutor: --lessons {lessons}: no such folder", file=sys.stderr)
+        return 2
+    if not _loopback(host):
+        print(f"catan-tutor: warning: listening on {host}: anyone who can reach this machine "
+              "can use the tutor, and Voilà has no log-in. Use it only on a network you "
+              "trust, or put it behind JupyterHub (see the README).", file=sys.stderr)
+    notebook = notebooks_dir() / START_NOTEBOOK
+    print(f"Catan tutor: open http://{_url_host(host)}:{port}/ in your browser "
+          "(Ctrl+C stops it)", flush=True)
+    cmd = [sys.executable, "-m", "voila", str(notebook), f"--Voila.ip={host}", f"--port={port}",
+           f"--Voila.root_dir={notebooks_dir()}"]
+    if no_browser:
+        cmd.append("--no-browser")
+    os.chdir(notebooks_dir())
+    os.execve(sys.executable, cmd, jupyter_env(lessons))
+
+
+def _lab(folder: Path, extra: list[str]) -> int:
+    """Copy the notebooks to ``folder`` (once: your edits are kept) and open JupyterLab."""
+    if not folder.exists():
+        shutil.copytree(notebooks_dir(), folder,
+                        ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
+        print(f"catan-tutor: copied the notebooks to {folder.resolve()}")
+    cmd = [sys.executable, "-m", "jupyter", "lab", f"--notebook-dir={folder.resolve()}", *extra]
+    os.execve(sys.executable, cmd, jupyter_env())
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _url_host(host: str) -> str:
+    return "127.0.0.1" if host in ("0.0.0.0", "") else f"[{host}]" if ":" in host else host
 
 
 if __name__ == "__main__":

@@ -1,13 +1,10 @@
 """Serve a notebook with Voilà on 127.0.0.1 from Python: used by the browser tests and the UI
-benchmark, and handy for scripting (``with voila("notebooks/00_start_here.ipynb") as url``).
+benchmark, and handy for scripting (``with voila("00_start_here.ipynb", log) as (url, proc)``).
 
-The page is Voilà's ``catan`` template (``share/jupyter/voila/templates/catan``, installed with
-the package and picked by ``voila.json``: the repo's, or ``jupyter-config/voila.json``, which
-the package installs in ``etc/jupyter`` for Voilà as a Jupyter server extension): no request
-to other hosts, an overlay offering a restart when the session is lost, the line of play kept
-in the address (``?s=STATE``), and uploads over ``MAX_UPLOAD_BYTES`` refused in the page.
-The servers started here take the working tree's template and settings before installed ones
-(``pip install -e .`` installs neither: PEP 660 editable installs skip data files)."""
+The servers started here use the packaged Voilà template ``catan`` and settings (see
+``resources.jupyter_env``): no request to other hosts, an overlay offering a restart when the
+session is lost, the line of play kept in the address (``?s=STATE``), uploads over
+``MAX_UPLOAD_BYTES`` refused in the page, no tracebacks shown to visitors."""
 
 from __future__ import annotations
 
@@ -21,15 +18,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+import psutil
+
+from .resources import jupyter_config_dir, jupyter_data_dir, jupyter_env, notebooks_dir
+
 START_TIMEOUT = 90  # seconds for Voilà to listen
 CHROMIUM = "/usr/bin/chromium"  # Debian's (Playwright cannot download its own browser here)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 TEMPLATE = "catan"  # the Voilà template of the app's page
 MAX_UPLOAD_BYTES = 512 * 1024  # refused in the page (catan_page.js): = scenario's limit
-DATA_DIR = ROOT / "share" / "jupyter"  # the template, before `pip install` copies it
-CONFIG_DIR = ROOT / "jupyter-config"  # voila.json for any Voilà: template, no tracebacks
+DATA_DIR = jupyter_data_dir()  # holds the template (voila/templates/catan)
+CONFIG_DIR = jupyter_config_dir()  # voila.json for any Voilà: template, no tracebacks
 
 
 def free_port() -> int:
@@ -39,11 +39,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def voila(notebook: str | Path, log: str | Path, root: Path = ROOT,
+def voila(notebook: str | Path, log: str | Path, root: Path | None = None,
           port: int | None = None) -> Iterator[tuple[str, subprocess.Popen]]:
     """Voilà serving ``notebook`` (relative to ``root``) on a free local port, with this
     working tree first on the kernels' path; yields (url, process) and stops it after."""
     port = port or free_port()
+    root = root or notebooks_dir()
     cmd = [sys.executable, "-m", "voila", str(notebook), "--no-browser",
            "--Voila.ip=127.0.0.1", f"--port={port}"]
     log = Path(log)
@@ -61,10 +62,9 @@ def voila(notebook: str | Path, log: str | Path, root: Path = ROOT,
 def jupyter_server(root: Path, log: str | Path, token: str,
                    port: int | None = None) -> Iterator[str]:
     """A Jupyter server with the Voilà extension, as JupyterHub or Binder run it: serving
-    ``root`` on a free local port, token-protected, with the settings of the Jupyter config
-    folder ``jupyter-config/`` (a voila.json in ``root`` is not read: the server runs from
-    the log's folder). Yields the base URL; a notebook's page is
-    ``f"{url}voila/render/{path}?token={token}"``."""
+    ``root`` on a free local port, token-protected, with the packaged settings (it runs from
+    the log's folder, so no other voila.json is read). Yields the base URL; a notebook's page
+    is ``f"{url}voila/render/{path}?token={token}"``."""
     port = port or free_port()
     cmd = [sys.executable, "-m", "jupyter", "server", "--no-browser",
            "--ServerApp.ip=127.0.0.1", f"--port={port}", "--port-retries=0",
@@ -73,7 +73,6 @@ def jupyter_server(root: Path, log: str | Path, token: str,
         cmd.append("--allow-root")  # as in containers and CI
     log = Path(log)
     env = _env(root)
-    env["JUPYTER_CONFIG_PATH"] = _join(CONFIG_DIR, os.environ.get("JUPYTER_CONFIG_PATH"))
     with log.open("w") as out:
         proc = subprocess.Popen(cmd, cwd=log.resolve().parent, env=env, stdout=out,
                                 stderr=subprocess.STDOUT, start_new_session=True)
@@ -84,17 +83,11 @@ def jupyter_server(root: Path, log: str | Path, token: str,
         stop(proc)
 
 
-def _join(*paths: str | Path | None) -> str:
-    return os.pathsep.join(str(p) for p in paths if p)
-
-
 def _env(root: Path) -> dict[str, str]:
-    """The environment of a server: ``root`` first on the kernels' path, and this working
-    tree's Voilà template ahead of an installed copy (which is only as new as the last
-    ``pip install``)."""
-    return {**os.environ, "PYTHONPATH": _join(root, os.environ.get("PYTHONPATH")),
-            "JUPYTER_PATH": _join(DATA_DIR if DATA_DIR.is_dir() else None,
-                                  os.environ.get("JUPYTER_PATH"))}
+    """The environment of a server: ``root`` first on the kernels' path, the packaged
+    template and settings first for Voilà."""
+    path = os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")]))
+    return jupyter_env(base={**os.environ, "PYTHONPATH": path})
 
 
 def _wait_listening(port: int, proc: subprocess.Popen, log: Path) -> None:
@@ -128,24 +121,11 @@ def stop(proc: subprocess.Popen) -> None:
 
 def kernel_rss_mib(proc: subprocess.Popen) -> list[float]:
     """Resident memory (MiB) of each kernel Voilà started (ipykernel processes under it)."""
-    parents, rss, kernels = {}, {}, set()
-    for pid in filter(str.isdigit, os.listdir("/proc")):
+    out = []
+    for child in psutil.Process(proc.pid).children(recursive=True):
         try:
-            status = Path(f"/proc/{pid}/status").read_text()
-            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
+            if any("ipykernel" in part for part in child.cmdline()):
+                out.append(child.memory_info().rss / 2**20)
+        except psutil.Error:  # it ended meanwhile
             continue
-        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
-        parents[int(pid)] = int(fields["PPid"])
-        rss[int(pid)] = int(fields.get("VmRSS", "0 kB").split()[0]) / 1024
-        if b"ipykernel" in cmdline:
-            kernels.add(int(pid))
-
-    def under_voila(pid: int) -> bool:
-        while pid > 1:
-            pid = parents.get(pid, 0)
-            if pid == proc.pid:
-                return True
-        return False
-
-    return [rss[k] for k in sorted(kernels) if under_voila(k)]
+    return out

@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# Install what the tests need, then run the whole suite (slow and browser tests included).
-# Works as root on a fresh Debian machine with Python 3.11; extra arguments go to pytest.
+# Install what the tests need into .venv, then run the whole suite (slow and browser tests
+# included). Works as root on a fresh Debian machine with Python 3.11; extra arguments go to
+# pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-PYTHON=$(command -v python || command -v python3)
 
 if [ ! -x /usr/bin/chromium ]; then
   SUDO=""
@@ -13,10 +12,11 @@ if [ ! -x /usr/bin/chromium ]; then
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 fi
 
-"$PYTHON" -m pip install -e '.[test]'
+source scripts/venv.sh
+"$VENV_PYTHON" -m pip install -q -e '.[test]'
 status=0
-"$PYTHON" -m pytest -q "$@" || status=$?
-echo "browser screenshots and the Voilà log: $(pwd)/tests/artifacts/"
+"$VENV_PYTHON" -m pytest -q "$@" || status=$?
+echo "browser screenshots and the Voilà logs: $(pwd)/tests/artifacts/"
 ls tests/artifacts/ 2>/dev/null | tr '\n' ' '
 echo
 exit $status

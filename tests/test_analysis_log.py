@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from catan_tutor import Game, new_game, random_playout
 from catan_tutor.analysis import game_log, hand_changes
 from catan_tutor.board import CARD_NAMES
+from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario
 from catan_tutor.timeline import Timeline
 
-SCENARIOS = Path(__file__).parent.parent / "scenarios"
+SCENARIOS = packaged_lessons()
 
 
 @pytest.fixture(scope="module", params=[("base", 4), ("base-2p", 2), ("base-dummy", 2),

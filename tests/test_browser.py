@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from catan_tutor.resources import START_NOTEBOOK
 from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, voila
 from catan_tutor.widgets import style
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOK = "notebooks/00_start_here.ipynb"
+NOTEBOOK = START_NOTEBOOK
 ARTIFACTS = ROOT / "tests" / "artifacts"
 PAGE_TIMEOUT = 120_000  # ms for the notebook to run and the board to be drawn
 
@@ -65,7 +66,7 @@ def voila_url() -> Iterator[str]:
     """Voilà serving the start notebook from the repo root, on a free local port."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
-        with voila(NOTEBOOK, ARTIFACTS / "voila.log", ROOT) as (url, _):
+        with voila(NOTEBOOK, ARTIFACTS / "voila.log") as (url, _):
             yield url
     except RuntimeError as e:
         pytest.fail(str(e))

@@ -14,15 +14,16 @@ import secrets
 from collections.abc import Iterator
 
 import pytest
-from browser_harness import ARTIFACTS, PAGE_TIMEOUT, ROOT, Page, choose_file, open_app
+from browser_harness import ARTIFACTS, PAGE_TIMEOUT, Page, choose_file, open_app
 
 from catan_tutor import new_game
+from catan_tutor.resources import START_NOTEBOOK, notebooks_dir
 from catan_tutor.serve import jupyter_server, voila
 from catan_tutor.widgets import session
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOK = "notebooks/00_start_here.ipynb"
+NOTEBOOK = START_NOTEBOOK
 # Every payload carries "pwn", so whatever of it became markup can be found in the page.
 PAYLOADS = [
     "<script>window.__pwned = 1</script>",
@@ -80,11 +81,11 @@ def served(request) -> Iterator[str]:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
         if request.param == "voila":
-            with voila(NOTEBOOK, ARTIFACTS / "voila_hostile.log", ROOT) as (url, _):
+            with voila(NOTEBOOK, ARTIFACTS / "voila_hostile.log") as (url, _):
                 yield url
         else:
             token = secrets.token_hex(16)
-            with jupyter_server(ROOT, ARTIFACTS / "jupyter_hostile.log", token) as base:
+            with jupyter_server(notebooks_dir(), ARTIFACTS / "jupyter_hostile.log", token) as base:
                 yield f"{base}voila/render/{NOTEBOOK}?token={token}"
     except RuntimeError as e:
         pytest.fail(str(e))

@@ -15,7 +15,6 @@ import difflib
 import json
 import re
 import secrets
-import shutil
 import signal
 import time
 from collections.abc import Iterator
@@ -32,7 +31,9 @@ from browser_harness import (
     open_app,
 )
 
+from catan_tutor.resources import START_NOTEBOOK, notebooks_dir
 from catan_tutor.serve import (
+    CONFIG_DIR,
     DATA_DIR,
     MAX_UPLOAD_BYTES,
     TEMPLATE,
@@ -44,7 +45,7 @@ from catan_tutor.serve import (
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOK = "notebooks/00_start_here.ipynb"
+NOTEBOOK = START_NOTEBOOK
 TEMPLATE_DIR = DATA_DIR / "voila" / "templates" / TEMPLATE
 
 # Runs in the page: Font Awesome's faces and every .fa icon on the page.
@@ -69,10 +70,10 @@ STATE_JS = "() => new URL(location.href).searchParams.get('s')"
 
 @pytest.fixture(scope="module")
 def app() -> Iterator[tuple[str, object]]:
-    """Voilà serving the start notebook from the repo root (so with voila.json)."""
+    """Voilà serving the start notebook with the packaged settings."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
-        with voila(NOTEBOOK, ARTIFACTS / "voila_page.log", ROOT) as served:
+        with voila(NOTEBOOK, ARTIFACTS / "voila_page.log") as served:
             yield served
     except RuntimeError as e:
         pytest.fail(str(e))
@@ -97,14 +98,8 @@ def test_template_files_agree_with_the_python_side() -> None:
     assert MAX_UPLOAD_BYTES == scenario.MAX_SCENARIO_BYTES  # what the loader takes
     assert f"MAX_STATE_CHARS = {session.MAX_STATE_CHARS};" in script
     assert json.loads((TEMPLATE_DIR / "conf.json").read_text()) == {"base_template": "lab"}
-    server = ROOT / "jupyter-config" / "voila.json"
-    for path in (ROOT / "voila.json", server):
-        conf = json.loads(path.read_text())["VoilaConfiguration"]
-        assert conf["template"] == TEMPLATE and conf["show_tracebacks"] is False, path
-    pyproject = (ROOT / "pyproject.toml").read_text()
-    assert '"share/jupyter/voila/templates/catan" = ["share/jupyter/voila/templates/catan/*"]' \
-        in pyproject
-    assert '"etc/jupyter" = ["jupyter-config/voila.json"]' in pyproject
+    conf = json.loads((CONFIG_DIR / "voila.json").read_text())["VoilaConfiguration"]
+    assert conf["template"] == TEMPLATE and conf["show_tracebacks"] is False
 
 
 # ----------------------------------------------------------------------------- the app
@@ -234,7 +229,6 @@ def _probe_root(tmp_path: Path) -> Path:
                                       "language": "python"}},
           "nbformat": 4, "nbformat_minor": 5}
     (tmp_path / "probe.ipynb").write_text(json.dumps(nb))
-    shutil.copy(ROOT / "voila.json", tmp_path / "voila.json")
     return tmp_path
 
 
@@ -297,7 +291,7 @@ def test_app_under_a_jupyter_server_with_a_token(new_page) -> None:
     server config, the page has the template, fetches nothing outside and paints the board."""
     token = secrets.token_hex(16)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with jupyter_server(ROOT, ARTIFACTS / "jupyter_server.log", token) as base:
+    with jupyter_server(notebooks_dir(), ARTIFACTS / "jupyter_server.log", token) as base:
         p = new_page("server")
         page = p.page
         denied = page.goto(f"{base}voila/render/{NOTEBOOK}", timeout=PAGE_TIMEOUT)

@@ -18,6 +18,7 @@ import pytest
 from catan_tutor import Game, new_game
 from catan_tutor.colors import COLOR_NAMES, is_color
 from catan_tutor.errors import LinkError, PositionError, ScenarioError
+from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import dumps_scenario, loads_scenario
 from catan_tutor.widgets import App, Tutor, session, style
 from catan_tutor.widgets import tutor as tutor_module
@@ -190,7 +191,7 @@ def test_download_of_a_hostile_scenario_reads_back_as_the_same_text():
 
 # ---------------------------------------------------------------- the library and the app
 def _write_library(tmp_path):
-    (tmp_path / "good.catan.yaml").write_text((ROOT / "scenarios" /
+    (tmp_path / "good.catan.yaml").write_text((packaged_lessons() /
                                                "ck_knight_displacement.catan.yaml").read_text())
     (tmp_path / "latin1.catan.yaml").write_bytes("title: Caf\xe9\n".encode("latin-1"))
     (tmp_path / "untitled.catan.yaml").write_text("variant: base\nplayers: 3\n")
@@ -271,12 +272,12 @@ def test_session_state_restores_a_lesson_line_after_a_reload(tmp_path):
 
 
 def test_session_state_restores_a_played_game_from_its_position():
-    app = App(ROOT / "scenarios", query="")
+    app = App(packaged_lessons(), query="")
     app.tutor.open(new_game("base", players=3))
     for move in ("P1 settle H4", "P1 road H3", "P2 settle J6"):
         app.tutor.play(move)
     app.tutor.back()
-    reloaded = App(ROOT / "scenarios", query="s=" + app.tutor.session.value)
+    reloaded = App(packaged_lessons(), query="s=" + app.tutor.session.value)
     assert reloaded.tutor.game.position() == app.tutor.game.position()
     assert reloaded.tutor.timeline.current.depth == 2
 
@@ -284,7 +285,7 @@ def test_session_state_restores_a_played_game_from_its_position():
 @pytest.mark.parametrize("state", ["%3Cscript%3E", "A" * 40, "eJzLSM3JyQcABiwCFQ",
                                    "x" * (session.MAX_STATE_CHARS + 10)])
 def test_a_damaged_session_state_is_explained_and_the_default_lesson_opens(state):
-    app = App(ROOT / "scenarios", start="Knight displacement", query=f"s={state}")
+    app = App(packaged_lessons(), start="Knight displacement", query=f"s={state}")
     assert "could not be restored" in app.status.value
     assert app.tutor.lesson_id == "ck_knight_displacement"
 
@@ -299,7 +300,7 @@ def test_session_state_refuses_a_compression_bomb_and_unknown_lessons():
     with pytest.raises(LinkError, match="too large"):
         session.decode(bomb)
     state = session.encode(session.Line(lesson="../../etc/passwd"))
-    app = App(ROOT / "scenarios", query="s=" + state)
+    app = App(packaged_lessons(), query="s=" + state)
     assert "no lesson" in app.status.value
 
 
@@ -307,6 +308,6 @@ def test_session_state_of_an_illegal_line_restores_as_far_as_it_goes():
     start = new_game("base", players=3).position()
     state = session.encode(session.Line(position=start, moves=["P1 settle H4", "P1 settle A1",
                                                                "P1 road H3"]))
-    app = App(ROOT / "scenarios", query="s=" + state)
+    app = App(packaged_lessons(), query="s=" + state)
     assert app.tutor.timeline.current.depth == 1
     assert "move 2 of the saved line" in app.tutor.message.value

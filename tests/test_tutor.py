@@ -6,6 +6,7 @@ import re
 
 from catan_tutor import Game, board, new_game
 from catan_tutor.editor import edit
+from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario, loads_scenario
 from catan_tutor.widgets import Tutor
 from catan_tutor.widgets.tutor import TABS, target_of
@@ -72,7 +73,7 @@ def test_chance_roll_and_forced_outcome():
 
 
 def test_scenario_shows_its_lesson_text_and_explains():
-    sc = load_scenario(ROOT / "scenarios" / "ck_knight_displacement.catan.yaml")
+    sc = load_scenario(packaged_lessons() / "ck_knight_displacement.catan.yaml")
     t = Tutor(sc)
     assert "CK-KNIGHT-DISPLACE" in t.lesson.value
     t.palette.value = "move knight"
@@ -166,7 +167,7 @@ def test_click_with_several_actions_fills_the_form():
 
 # ---------------------------------------------------------------- panels
 def test_players_panel_shows_vp_breakdown_and_hides_hands_on_request():
-    sc = load_scenario(ROOT / "scenarios" / "ck_metropolis_race.catan.yaml")
+    sc = load_scenario(packaged_lessons() / "ck_metropolis_race.catan.yaml")
     t = Tutor(sc)
     g = t.game
     for p in range(g.players):
@@ -183,7 +184,7 @@ def test_players_panel_shows_vp_breakdown_and_hides_hands_on_request():
 def test_expectations_panel_marks_pass_and_fail():
     from catan_tutor.scenario import Expect
 
-    sc = load_scenario(ROOT / "scenarios" / "ck_knight_displacement.catan.yaml")
+    sc = load_scenario(packaged_lessons() / "ck_knight_displacement.catan.yaml")
     t = Tutor(sc)
     n = len(t.timeline.root.expect)
     assert f"({n}/{n} ✓)" in t.lesson.value and "✗" not in t.lesson.value
@@ -328,7 +329,7 @@ def test_upload_rejects_a_bad_file_and_keeps_the_game():
     assert "bad.catan.yaml:" in t.file_status.value and t.game.position() == before
     t._on_upload({"new": [{"name": "bin.yaml", "content": b"\xff\xfe"}]})
     assert "UTF-8" in t.file_status.value and t.game.position() == before
-    good = (ROOT / "scenarios" / "ck_knight_displacement.catan.yaml").read_bytes()
+    good = (packaged_lessons() / "ck_knight_displacement.catan.yaml").read_bytes()
     t._on_upload({"new": [{"name": "k.catan.yaml", "content": good}]})
     assert t.scenario is not None and t.scenario.title == "Knight displacement"
 
@@ -377,7 +378,7 @@ def test_odds_tab_shows_exact_tables_and_runs_playouts():
 
     from catan_tutor.analysis import production_table
 
-    sc = load_scenario(ROOT / "scenarios" / "ck_metropolis_race.catan.yaml")
+    sc = load_scenario(packaged_lessons() / "ck_metropolis_race.catan.yaml")
     t = Tutor(sc)
     t.tabs.selected_index = TABS.index("Odds")
     odds = t.odds

@@ -12,6 +12,7 @@ import ipywidgets as widgets
 from .. import new_game
 from ..errors import CatanError, ScenarioError
 from ..game import Game
+from ..resources import lessons_dir
 from ..scenario import SUFFIX, load_scenario
 from ..variants import VARIANTS
 from . import session
@@ -58,12 +59,13 @@ def library(folder: str | Path) -> list[Lesson]:
 
 
 class App:
-    """``App(folder, start=None)``: the library of ``folder`` (default: ``scenarios/`` beside
-    the notebooks) and a tutor opened on ``start`` (a scenario title) or a new game."""
+    """``App(folder, start=None)``: the library of ``folder`` (default: the packaged lessons,
+    or the folder ``catan-tutor serve --lessons`` names) and a tutor opened on ``start`` (a
+    lesson's title or id) or a new game; a page address carrying a saved line resumes it."""
 
     def __init__(self, folder: str | Path | None = None, start: str | None = None,
                  seed: int = 0, query: str | None = None) -> None:
-        self.folder = Path(folder) if folder else _default_folder()
+        self.folder = Path(folder) if folder else lessons_dir()
         self.lessons = {x.label: x for x in library(self.folder)}
         self.picker = widgets.Dropdown(options=list(self.lessons), value=None,
                                        description="Lesson",
@@ -158,14 +160,6 @@ class App:
                         seed=seed)
         self.tutor.open(game)
         self._quiet_pick(None)
-
-
-def _default_folder() -> Path:
-    """``scenarios/`` in the working directory or the one above (notebooks/ runs there)."""
-    for base in (Path.cwd(), Path.cwd().parent, Path(__file__).resolve().parents[2]):
-        if (base / "scenarios").is_dir():
-            return base / "scenarios"
-    return Path.cwd() / "scenarios"
 
 
 def page_query() -> str:
