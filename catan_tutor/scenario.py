@@ -1,14 +1,16 @@
 """Scenario files (``.catan.yaml``): a lesson or puzzle as a start position, a move tree with
 comments and tutor text, and expectations checked at any node.
 
-Read only with PyYAML's safe composer (no tags, no code); every value is read as text and
-converted by this schema, so a malformed file fails with ``ScenarioError`` naming the file,
+Read from PyYAML's event stream by a small composer of our own (no tags, no code, no aliases
+or anchors, bounded nesting and size); every value is read as text and converted by this
+schema, so a malformed or hostile file fails cheaply with ``ScenarioError`` naming the file,
 the line and the key, and nothing is half-loaded. ``save_scenario`` writes a canonical form:
 write, read, write gives the same bytes. The format is documented in the README.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,7 +29,16 @@ _TOP = ("title", "variant", "players", "board", "goal", "rules", "setup", "start
 _MOVE = ("move", "comment", "tutor", "expect", "variations")
 _LAYOUT = ("terrain", "numbers", "harbors")
 _PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null",
-                                                  "timestamp")}  # what plain text resolves to
+                                                  "timestamp")}  # explicit tags taken as text
+_STR, _SEQ, _MAP = (f"tag:yaml.org,2002:{t}" for t in ("str", "seq", "map"))
+
+# caps on what a file may ask for, so that a hostile one is refused before it costs much
+MAX_SCENARIO_BYTES = 512 * 1024  # the file
+MAX_YAML_NODES = 50_000  # values, lists and mappings in the file
+MAX_DEPTH = 64  # lists and mappings inside each other
+MAX_TEXT = 32 * 1024  # characters of one value
+MAX_DIGITS = 6  # of a number
+MAX_TREE_NODES = 10_000  # moves to play: the setup and the move tree with its variations
 
 
 @dataclass
@@ -64,73 +75,209 @@ class Scenario:
 
 
 # ---------------------------------------------------------------- reading
+def _quote(text: str, size: int = 40) -> str:
+    """``repr`` of text, cut short: messages quote what a file says, not all of it."""
+    return repr(text) if len(text) <= size else repr(text[:size]) + "..."
+
+
 class _Reader:
-    """Turns composed YAML nodes into values, with the file and line in every error."""
+    """Turns composed YAML nodes into values, with the file and line in every error; ``at`` and
+    ``key`` are the last node read and its key, for errors the checks did not foresee."""
 
     def __init__(self, path: str):
         self.path = path
+        self.at: yaml.Node | None = None
+        self.key = "file"
 
     def fail(self, node, key: str, why: str) -> ScenarioError:
         line = node.start_mark.line + 1 if node is not None else 1
+        if len(why) > 500:
+            why = why[:500] + "..."
         return ScenarioError(f"{self.path}:{line}: {key}: {why}")
 
-    def mapping(self, node, key: str, allowed: tuple[str, ...]) -> dict:
+    def mapping(self, node, key: str, allowed: tuple[str, ...] | None) -> dict:
+        """A mapping's values by key; keys are text, from ``allowed`` (any if None), each once."""
+        self.at, self.key = node, key
         if not isinstance(node, yaml.MappingNode):
             raise self.fail(node, key, "expected a mapping of keys to values")
+        if node.tag != _MAP:
+            raise self.fail(node, key, f"tags like {_quote(node.tag)} are not allowed")
         out = {}
         for k, v in node.value:
-            if not isinstance(k, yaml.ScalarNode) or k.value not in allowed:
-                raise self.fail(k, key, f"unknown key {k.value!r} (expected one of "
+            name = self.text(k, key)
+            if allowed is not None and name not in allowed:
+                raise self.fail(k, key, f"unknown key {_quote(name)} (expected one of "
                                 f"{', '.join(allowed)})")
-            if k.value in out:
-                raise self.fail(k, key, f"key {k.value!r} appears twice")
-            out[k.value] = v
+            if name in out:
+                raise self.fail(k, key, f"key {_quote(name)} appears twice")
+            out[name] = v
         return out
 
+    def sequence(self, node, key: str, what: str = "a list") -> list:
+        self.at, self.key = node, key
+        if not isinstance(node, yaml.SequenceNode):
+            raise self.fail(node, key, f"expected {what}")
+        if node.tag != _SEQ:
+            raise self.fail(node, key, f"tags like {_quote(node.tag)} are not allowed")
+        return node.value
+
     def text(self, node, key: str) -> str:
+        self.at, self.key = node, key
         if not isinstance(node, yaml.ScalarNode):
             raise self.fail(node, key, "expected text")
         if node.tag not in _PLAIN_TAGS:
-            raise self.fail(node, key, f"tags like {node.tag!r} are not allowed")
+            raise self.fail(node, key, f"tags like {_quote(node.tag)} are not allowed")
+        if len(node.value) > MAX_TEXT:
+            raise self.fail(node, key, f"text longer than {MAX_TEXT} characters")
         return node.value
 
     def texts(self, node, key: str) -> list[str]:
-        if not isinstance(node, yaml.SequenceNode):
-            raise self.fail(node, key, "expected a list")
-        return [self.text(x, key) for x in node.value]
+        return [self.text(x, key) for x in self.sequence(node, key)]
 
     def number(self, node, key: str) -> int:
         t = self.text(node, key)
-        if not t.isdigit():
-            raise self.fail(node, key, f"expected a number, got {t!r}")
+        if not (t.isascii() and t.isdigit() and len(t) <= MAX_DIGITS):
+            raise self.fail(node, key, f"expected a number (at most {MAX_DIGITS} digits), "
+                            f"got {_quote(t)}")
         return int(t)
+
+
+def _compose(r: _Reader, text: str) -> yaml.Node | None:
+    """The file's one document as YAML nodes, composed from the event stream without recursion;
+    refuses aliases and anchors (nothing is expanded), nesting deeper than MAX_DEPTH and more
+    than MAX_YAML_NODES nodes as they come. Scalars without a tag are text (tag str)."""
+    events = _EVENTS(text)
+    try:
+        events.get_event()  # stream start
+        if events.check_event(yaml.StreamEndEvent):
+            return None
+        events.get_event()  # document start
+        root, stack, count = None, [], 0
+        while root is None or stack:
+            ev = events.get_event()
+            if isinstance(ev, yaml.CollectionEndEvent):
+                done = stack.pop()
+                done.end_mark = ev.end_mark
+                if isinstance(done, yaml.MappingNode):
+                    done.value = list(zip(done.value[::2], done.value[1::2], strict=True))
+                continue
+            where = f"{r.path}:{ev.start_mark.line + 1}: yaml"
+            if isinstance(ev, yaml.AliasEvent) or ev.anchor is not None:
+                raise ScenarioError(f"{where}: aliases and anchors are not allowed in "
+                                    "scenario files")
+            count += 1
+            if count > MAX_YAML_NODES:
+                raise ScenarioError(f"{where}: more than {MAX_YAML_NODES} values, lists and "
+                                    "mappings in the file")
+            tag = ev.tag if ev.tag not in (None, "!") else None
+            if isinstance(ev, yaml.ScalarEvent):
+                node = yaml.ScalarNode(tag or _STR, ev.value, ev.start_mark, ev.end_mark,
+                                       style=ev.style)
+            elif len(stack) >= MAX_DEPTH:
+                raise ScenarioError(f"{where}: lists and mappings nested more than "
+                                    f"{MAX_DEPTH} deep")
+            elif isinstance(ev, yaml.SequenceStartEvent):
+                node = yaml.SequenceNode(tag or _SEQ, [], ev.start_mark, None,
+                                         flow_style=ev.flow_style)
+            else:
+                node = yaml.MappingNode(tag or _MAP, [], ev.start_mark, None,
+                                        flow_style=ev.flow_style)
+            if stack:
+                stack[-1].value.append(node)
+            else:
+                root = node
+            if not isinstance(ev, yaml.ScalarEvent):
+                stack.append(node)
+        events.get_event()  # document end
+        if not events.check_event(yaml.StreamEndEvent):
+            ev = events.peek_event()
+            raise ScenarioError(f"{r.path}:{ev.start_mark.line + 1}: yaml: expected a single "
+                                "document in the file")
+        return root
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        if mark is not None:  # libyaml counts a line after the end of a file
+            line = min(mark.line + 1, text.count("\n") + 1)
+        else:  # a reader error: a character YAML does not allow
+            line = text.count("\n", 0, getattr(e, "position", 0) or 0) + 1
+        why = str(getattr(e, "problem", None) or e)[:500]
+        raise ScenarioError(f"{r.path}:{line}: yaml: {why}") from None
+    finally:
+        events.dispose()
+
+
+# libyaml's parser where PyYAML was built with it (its wheels are), 8 times faster than PyYAML's
+# own, which reads the same files but for a few oddities (it refuses some tabs in plain text)
+_EVENTS = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _moves_in(r: _Reader, top: dict) -> None:
+    """Refuse more than MAX_TREE_NODES moves (setup and tree) before any is played: a cheap
+    count over the composed lists, whose shapes are checked later, while reading."""
+    count, lines = 0, [top.get("setup"), top.get("moves")]
+    while lines:
+        line = lines.pop()
+        if not isinstance(line, yaml.SequenceNode):
+            continue
+        for item in line.value:
+            count += 1
+            if count > MAX_TREE_NODES:
+                raise r.fail(item, "moves", f"more than {MAX_TREE_NODES} moves (setup and "
+                             "the move tree with its variations)")
+            for k, v in item.value if isinstance(item, yaml.MappingNode) else ():
+                if k.value == "variations" and isinstance(v, yaml.SequenceNode):
+                    lines.extend(v.value)
 
 
 def load_scenario(path: str | Path) -> Scenario:
     """Read a scenario file; raises ScenarioError (file:line: key: why) on any fault."""
     path = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
+        with open(path, "rb") as f:
+            if os.fstat(f.fileno()).st_size > MAX_SCENARIO_BYTES:
+                raise _too_big(path)
+            data = f.read(MAX_SCENARIO_BYTES + 1)  # no more, whatever the size said
+    except OSError as e:
         raise ScenarioError(f"{path}:1: file: cannot read it ({e})") from None
-    return loads_scenario(text, path)
+    return loads_scenario(data, path)
 
 
-def loads_scenario(text: str, path: str = "<scenario>") -> Scenario:
-    """Read scenario text (see :func:`load_scenario`)."""
+def _too_big(path: str) -> ScenarioError:
+    return ScenarioError(f"{path}:1: file: larger than {MAX_SCENARIO_BYTES // 1024} KiB")
+
+
+def loads_scenario(text: str | bytes, path: str = "<scenario>") -> Scenario:
+    """Read scenario text, or UTF-8 bytes (see :func:`load_scenario`)."""
+    if len(text) > MAX_SCENARIO_BYTES:
+        raise _too_big(path)
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            line = text.count(b"\n", 0, e.start) + 1
+            raise ScenarioError(f"{path}:{line}: file: not a UTF-8 text file") from None
+    elif not text.isascii() and len(text.encode("utf-8", "surrogatepass")) > MAX_SCENARIO_BYTES:
+        raise _too_big(path)
     r = _Reader(path)
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line = mark.line + 1 if mark else 1
-        raise ScenarioError(f"{path}:{line}: yaml: {getattr(e, 'problem', e)}") from None
+        return _read(r, text)
+    except ScenarioError:
+        raise
+    except (RecursionError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+        # a fault no check foresaw: still a ScenarioError, at the last node read
+        raise r.fail(r.at, r.key, f"cannot read it ({type(e).__name__}: {e})") from None
+
+
+def _read(r: _Reader, text: str) -> Scenario:
+    path = r.path
+    root = _compose(r, text)
     if root is None:
         raise ScenarioError(f"{path}:1: file: the file is empty")
     top = r.mapping(root, "scenario", _TOP)
     for key in ("title", "variant", "players"):
         if key not in top:
             raise r.fail(root, key, "missing (title, variant and players are required)")
+    _moves_in(r, top)
     sc = Scenario(r.text(top["title"], "title"), r.text(top["variant"], "variant"),
                   r.number(top["players"], "players"), path=path)
     if "board" in top:
@@ -222,22 +369,20 @@ def _laid_out(r: _Reader, node, game: Game, board: dict) -> Game:
 
 
 def _line(r: _Reader, tl: Timeline, parent: Node, node, key: str) -> None:
-    if not isinstance(node, yaml.SequenceNode):
-        raise r.fail(node, key, "expected a list of moves")
     at = parent
-    for item in node.value:
+    for item in r.sequence(node, key, "a list of moves"):
         m = r.mapping(item, key, _MOVE)
         if "move" not in m:
             raise r.fail(item, key, "each entry needs 'move'")
         move = r.text(m["move"], "move")
-        if "variations" in m and not isinstance(m["variations"], yaml.SequenceNode):
-            raise r.fail(m["variations"], "variations", "expected a list of lines")
+        variations = r.sequence(m["variations"], "variations", "a list of lines") \
+            if "variations" in m else []
         tl.goto(at)
         try:
             child = tl.play(move)
         except CatanError as e:
             raise r.fail(m["move"], "move", str(e)) from None
-        for var in (m["variations"].value if "variations" in m else []):
+        for var in variations:
             first = var.value[0] if isinstance(var, yaml.SequenceNode) and var.value else var
             before = len(at.children)
             _line(r, tl, at, var, "variations")  # alternatives to this move, from its parent
@@ -259,12 +404,11 @@ def _expects(r: _Reader, node, at: Node, tl: Timeline) -> list[Expect]:
     for k, v in node.value:
         key = k.value
         if isinstance(v, yaml.ScalarNode):
-            value: object = v.value
+            value: object = r.text(v, key)
         elif isinstance(v, yaml.SequenceNode):
             value = r.texts(v, key)
         else:
-            inner = r.mapping(v, key, tuple(x.value for x, _ in v.value))
-            value = {name: r.text(x, key) for name, x in inner.items()}
+            value = {name: r.text(x, key) for name, x in r.mapping(v, key, None).items()}
         ex = Expect(key, value, k.start_mark.line + 1)
         shape = _SHAPE.get(key, str)
         if not isinstance(value, shape):
@@ -399,6 +543,15 @@ def check_scenario(sc: Scenario) -> list[Result]:
 
 
 # ---------------------------------------------------------------- the expectations
+def _int(text: str) -> int:
+    """A count as an expectation writes it: ASCII digits, a few of them (``int`` would also
+    take signs, underscores, other scripts' digits and thousands of digits)."""
+    t = text.strip()
+    if not (t.isascii() and t.isdigit() and len(t) <= MAX_DIGITS):
+        raise ValueError(f"expected a number (at most {MAX_DIGITS} digits), got {_quote(text)}")
+    return int(t)
+
+
 def _party(game: Game, name: str) -> int:
     if name not in game.names:
         raise KeyError(f"{name!r} is not a party ({', '.join(game.names)})")
@@ -411,7 +564,7 @@ def _name(game: Game, p: int) -> str:
 
 def _vp(game: Game, value: dict) -> tuple[bool, str]:
     got = {k: game.victory_points(_party(game, k)) for k in value}
-    return all(got[k] == int(v) for k, v in value.items()), _show(got)
+    return all(got[k] == _int(v) for k, v in value.items()), _show(got)
 
 
 def _legal(game: Game, value: list) -> tuple[bool, str]:
@@ -448,7 +601,7 @@ def _holder(attr: str):
 def _number(attr: str):
     def check(game: Game, value: str) -> tuple[bool, str]:
         got = getattr(game.state, attr)
-        return got == int(value), str(got)
+        return got == _int(value), str(got)
     return check
 
 
@@ -465,7 +618,7 @@ def _cards(game: Game, text: str) -> tuple[int, ...]:
         n, _, kind = part.strip().partition(" ")
         if kind not in CARD_NAMES[:len(counts)]:
             raise ValueError(f"{kind!r} is not a card kind")
-        counts[CARD_NAMES.index(kind)] += int(n)
+        counts[CARD_NAMES.index(kind)] += _int(n)
     return tuple(counts)
 
 
@@ -481,7 +634,7 @@ def _hand_text(h: tuple[int, ...]) -> str:
 
 def _tokens(game: Game, value: dict) -> tuple[bool, str]:
     got = {k: game.state.tokens[_party(game, k)] for k in value}
-    return all(got[k] == int(v) for k, v in value.items()), _show(got)
+    return all(got[k] == _int(v) for k, v in value.items()), _show(got)
 
 
 def _knight_text(game: Game, v: int) -> str:

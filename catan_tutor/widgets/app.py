@@ -13,12 +13,11 @@ from .. import new_game
 from ..errors import CatanError, ScenarioError
 from ..game import Game
 from ..resources import lessons_dir
-from ..scenario import SUFFIX, load_scenario
+from ..scenario import MAX_SCENARIO_BYTES, SUFFIX, load_scenario
 from ..variants import VARIANTS
 from . import session
 from .tutor import Tutor
 
-MAX_SCENARIO_BYTES = 512 * 1024  # TODO(reconcile): scenario.MAX_SCENARIO_BYTES
 PLAYERS = {"base": (3, 4), "base-2p": (2,), "base-dummy": (2,), "ck": (3, 4), "ck-2p": (2,)}
 
 
