@@ -26,6 +26,7 @@ BOARD_PAINTED_JS = """() => {
   return painted > d.length / 8;
 }"""
 
+
 @pytest.fixture(scope="module")
 def chromium() -> str:
     if not Path(CHROMIUM).exists():

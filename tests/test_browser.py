@@ -6,14 +6,13 @@ Needs /usr/bin/chromium (``apt-get install -y chromium``); skipped without it, e
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from catan_tutor.resources import START_NOTEBOOK
-from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, voila
+from catan_tutor.serve import CHROMIUM_ARGS, voila
 from catan_tutor.widgets import style
 
 pytestmark = pytest.mark.browser
@@ -49,16 +48,6 @@ CANVAS_STATS_JS = """
 
 def _rgb(colour: str) -> list[int]:
     return [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    if not Path(CHROMIUM).exists():
-        message = f"{CHROMIUM} is missing: apt-get install -y chromium"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    return CHROMIUM
 
 
 @pytest.fixture(scope="module")
