@@ -123,7 +123,7 @@ def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None
     tutor = page.locator(".catan-tutor").first
     tutor.filter(has_text="opened hostile.catan.yaml").wait_for(timeout=PAGE_TIMEOUT)
     lesson = page.locator(".catan-lesson")
-    lesson.filter(has_text="pwn bold").wait_for()
+    lesson.filter(has_text="pwn bold").wait_for(timeout=PAGE_TIMEOUT)
     assert "<script>window.__pwned = 1</script>" in lesson.inner_text()  # shown as text
     _assert_clean(p, dialogs, writes)
     page.get_by_role("button", name="▶", exact=True).click()  # the move's comment
@@ -135,13 +135,14 @@ def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None
     for colour in HOSTILE_COLOURS:
         box.fill(hostile_position(colour))
         page.get_by_role("button", name="Load position").click()
-        tutor.filter(has_text="is not a colour").wait_for()
+        tutor.filter(has_text="is not a colour").wait_for(timeout=PAGE_TIMEOUT)
         _assert_clean(p, dialogs, writes)
     # the scenario's own position text with a hostile colour: refused with its line
     bad = f"title: t\nvariant: base\nplayers: 3\nposition: '{hostile_position('javascript:x')}'\n"
     choose_file(page, {"name": "colour.catan.yaml", "mimeType": "text/yaml",
                        "buffer": bad.encode()})
-    tutor.filter(has_text=re.compile(r"colour\.catan\.yaml:4: position")).wait_for()
+    refused = re.compile(r"colour\.catan\.yaml:4: position")
+    tutor.filter(has_text=refused).wait_for(timeout=PAGE_TIMEOUT)
     _assert_clean(p, dialogs, writes)
     assert "pwn bold" in lesson.inner_text()  # the refused inputs changed nothing
     page.screenshot(path=ARTIFACTS / f"{p.name}_refused.png")
@@ -155,6 +156,6 @@ def test_hostile_page_address_is_explained_and_stays_text(served, new_page) -> N
     for state, why in ((colour, "is not a colour"), (lesson, "There is no lesson"),
                        ("%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E", "could not be restored")):
         open_app(p, _with_query(served, f"s={state}"))
-        p.page.locator(".catan-app").filter(has_text=why).first.wait_for()
+        p.page.locator(".catan-app").filter(has_text=why).first.wait_for(timeout=PAGE_TIMEOUT)
         _assert_clean(p, dialogs, writes)
     p.page.screenshot(path=ARTIFACTS / f"{p.name}.png")
