@@ -1,7 +1,7 @@
 """Board geometry and layouts: hexes A–S, vertices like ``H4``, edges like ``A3``.
 
 Pure data computed once at import (``BASE-BOARD-GRID``). Hexes are pointy-top and read like a
-clock (RULES.md §7): corners at even hours, sides at odd hours. Everything is indexed by small
+clock (rulebook/rules.md §7): corners at even hours, sides at odd hours. Everything is indexed by small
 integers so the rules can use plain lists; labels are only for people and notation.
 """
 

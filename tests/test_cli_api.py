@@ -1,4 +1,4 @@
-"""The public API's errors, the command line, random playouts and a 1,000-game soak test."""
+"""The public API's errors, the command line, random playouts and a soak of seeded games."""
 
 from __future__ import annotations
 
@@ -14,6 +14,10 @@ import pytest
 import catan_tutor
 from catan_tutor import Game, new_game, random_playout
 from catan_tutor.actions import parse_action
+
+# Seeded random games per variant in the soak test: 100 in CI, 1,000 for a long soak
+# (``CATAN_SOAK_GAMES=1000 HYPOTHESIS_PROFILE=soak pytest``).
+SOAK_GAMES = int(os.environ.get("CATAN_SOAK_GAMES", "100"))
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-m", "catan_tutor.cli"]
@@ -193,14 +197,15 @@ def test_cli_reports_bad_options(args, names):
     ("ck", 4, "random"),
     ("ck-2p", 2, "random"),
 ])  # fmt: skip
-def test_soak_thousand_random_games(variant, players, policy):
-    """1,000 seeded games per variant, half on the beginner board, half on a variable one.
+def test_soak_random_games(variant, players, policy):
+    """Seeded games per variant (``SOAK_GAMES``: 100 in CI, 1,000 in the soak), half on the
+    beginner board, half on a variable one.
 
     A game that has not ended after 100,000 actions counts as unfinished and fails the soak.
     """
     start = time.perf_counter()
     failures = []
-    for seed in range(1000):
+    for seed in range(SOAK_GAMES):
         board = "beginner" if seed % 2 == 0 else "variable"
         try:
             g = new_game(variant, players=players, seed=seed, board=board,
@@ -212,6 +217,7 @@ def test_soak_thousand_random_games(variant, players, policy):
         except Exception as e:  # noqa: BLE001 - collect them all, report at the end
             failures.append((seed, board, f"{type(e).__name__}: {e}"))
     elapsed = time.perf_counter() - start
-    print(f"\nsoak {variant} {players}p ({policy}): {1000 - len(failures)} of 1000 games "
+    done = SOAK_GAMES - len(failures)
+    print(f"\nsoak {variant} {players}p ({policy}): {done} of {SOAK_GAMES} games "
           f"finished with a winner in {elapsed:.1f}s")
     assert not failures, failures[:10]

@@ -1,4 +1,4 @@
-"""One test (at least) per 2P-* rule of RULES.md §2 (``base-2p``), named after the rule.
+"""One test (at least) per 2P-* rule of rulebook/rules.md §2 (``base-2p``), named after the rule.
 
 Positions are built by playing real actions (``opening``: a fixed setup on the beginner
 board) or by editing the fields of a ``Game.position()`` text (``load``). Chance is forced by

@@ -1,4 +1,4 @@
-"""One test (at least) per BASE-* rule of RULES.md §1, named after the rule.
+"""One test (at least) per BASE-* rule of rulebook/rules.md §1, named after the rule.
 
 Positions are built by playing real actions (``setup_game``: a fixed opening on the beginner
 board) or by editing the fields of a ``Game.position()`` text (``load``). Chance is forced by
@@ -135,7 +135,7 @@ def legal_texts(game: Game, word: str | None = None) -> set[str]:
     return {t for t in out if word is None or t.split()[1 if t.startswith("P") else 0] == word}
 
 
-# Independent geometry from RULES.md §7 (axial coordinates, side neighbours).
+# Independent geometry from rulebook/rules.md §7 (axial coordinates, side neighbours).
 AXIAL_7 = {
     "A": (0, -2), "B": (1, -2), "C": (2, -2), "D": (-1, -1), "E": (0, -1), "F": (1, -1),
     "G": (2, -1), "H": (-2, 0), "I": (-1, 0), "J": (0, 0), "K": (1, 0), "L": (2, 0),

@@ -1,4 +1,4 @@
-"""One test (at least) per CK2P rule on neutral knights and progress cards of RULES.md §5.3
+"""One test (at least) per CK2P rule on neutral knights and progress cards of rulebook/rules.md §5.3
 and §5.5 (``ck-2p``, Cities & Knights for two), each named after its rule.
 
 Positions are built by editing the fields of a ``Game.position()`` text (``load``) taken from a

@@ -1,4 +1,4 @@
-"""One test (at least) per progress-card rule of Cities & Knights (RULES.md §4.12, plus
+"""One test (at least) per progress-card rule of Cities & Knights (rulebook/rules.md §4.12, plus
 CK-TRADE-MERCHANT; ``ck``, a preview variant), each named after its rule. Each card's test
 checks its effect and its limits.
 

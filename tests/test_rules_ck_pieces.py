@@ -1,5 +1,5 @@
 """Cities & Knights pieces: building, walls, improvements, metropolises, knights, barbarians
-and Longest Route (RULES.md §4.8-§4.11, ``ck``, preview). One test (at least) per rule ID,
+and Longest Route (rulebook/rules.md §4.8-§4.11, ``ck``, preview). One test (at least) per rule ID,
 named after the rule.
 
 Positions are built by editing the fields of a ``Game.position()`` text (``load``) taken from

@@ -1,4 +1,4 @@
-"""One test (at least) per CK-* rule of RULES.md §4 about components, setup, the turn, the
+"""One test (at least) per CK-* rule of rulebook/rules.md §4 about components, setup, the turn, the
 event die, progress draws, production, the 7, trading, science/trade level 3 and victory
 (``ck``, a preview variant), each named after its rule.
 

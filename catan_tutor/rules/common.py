@@ -20,7 +20,7 @@ DEV_COST = (0, 0, 1, 1, 1)
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """Why an action is (il)legal: a rule ID from RULES.md and a sentence for a learner."""
+    """Why an action is (il)legal: a rule ID from rulebook/rules.md and a sentence for a learner."""
 
     rule: str
     text: str

@@ -1,4 +1,4 @@
-"""Cities & Knights for 3–4 players (``ck``, RULES.md §4)."""
+"""Cities & Knights for 3–4 players (``ck``, rulebook/rules.md §4)."""
 
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ def _ck_discard(s: State, a: Discard) -> Reason | None:
 
 
 class CKRules(BaseRules):
-    """``base`` plus RULES.md §4 (CK-*)."""
+    """``base`` plus rulebook/rules.md §4 (CK-*)."""
 
     variant = "ck"
     target = 13  # rule="CK-WIN-13"

@@ -1,8 +1,8 @@
-"""Cities & Knights for two (``ck-2p``, RULES.md §5): ``ck`` with the neutrals, trade tokens and
+"""Cities & Knights for two (``ck-2p``, rulebook/rules.md §5): ``ck`` with the neutrals, trade tokens and
 double roll of ``base-2p``, and neutral knights (CK2P-*).
 
 Composed, not copied (rule="CK2P-INHERIT"): the class inherits both parents and only adds what
-RULES.md §5 changes.
+rulebook/rules.md §5 changes.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ _SMITHING = CARDS.index("smithing")
 
 
 class CK2PRules(TwoPlayerRules, CKRules):
-    """``ck`` plus ``base-2p`` plus RULES.md §5 (CK2P-*)."""
+    """``ck`` plus ``base-2p`` plus rulebook/rules.md §5 (CK2P-*)."""
 
     variant = "ck-2p"
     target = 13  # rule="CK2P-WIN"

@@ -1,4 +1,4 @@
-"""Two-player Catan with a dummy third seat (``base-dummy``, RULES.md §3)."""
+"""Two-player Catan with a dummy third seat (``base-dummy``, rulebook/rules.md §3)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ _TIE_RULE = {"robber": "DUMMY-ROBBER-TARGET", "steal": "DUMMY-STEAL-TARGET",
 
 
 class DummyRules(BaseRules):
-    """``base`` plus RULES.md §3 (DUMMY-*): D rolls, robs, trades and rolls its card die."""
+    """``base`` plus rulebook/rules.md §3 (DUMMY-*): D rolls, robs, trades and rolls its card die."""
 
     variant = "base-dummy"
     seats = (2,)

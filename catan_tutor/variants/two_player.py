@@ -1,4 +1,4 @@
-"""Official two-player Catan (``base-2p``, RULES.md §2): two neutrals, two rolls, trade tokens."""
+"""Official two-player Catan (``base-2p``, rulebook/rules.md §2): two neutrals, two rolls, trade tokens."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from .base import BaseRules
 
 
 class TwoPlayerRules(BaseRules):
-    """``base`` plus RULES.md §2 (2P-*)."""
+    """``base`` plus rulebook/rules.md §2 (2P-*)."""
 
     variant = "base-2p"
     seats = (2,)
