@@ -1,8 +1,8 @@
 """Board geometry and layouts: hexes A–S, vertices like ``H4``, edges like ``A3``.
 
 Pure data computed once at import (``BASE-BOARD-GRID``). Hexes are pointy-top and read like a
-clock (rulebook/rules.md §7): corners at even hours, sides at odd hours. Everything is indexed by small
-integers so the rules can use plain lists; labels are only for people and notation.
+clock (rulebook/rules.md §7): corners at even hours, sides at odd hours. Everything is indexed by
+small integers so the rules can use plain lists; labels are only for people and notation.
 """
 
 from __future__ import annotations

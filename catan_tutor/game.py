@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, fields, is_dataclass
+from functools import cache, lru_cache
 
 from .actions import Action, parse_action, seat
-from .errors import IllegalActionError
+from .errors import QUOTE_CHARS, IllegalActionError, NotationError, quote
 from .rules.awards import public_points
 from .state import OVER, State
 
@@ -25,13 +27,40 @@ class Explanation:
     def __str__(self) -> str:
         return f"{'legal' if self.legal else 'illegal'}: {self.reason} [{self.rule}]"
 
+    @property
+    def reference(self):
+        """The cited rule's record from the packaged rules reference (catan_tutor.rulebook)."""
+        from . import rulebook
+
+        return rulebook.rule(self.rule)
+
+    @property
+    def rule_title(self) -> str:
+        """The cited rule's title, e.g. "Knight displacement"."""
+        return self.reference.title
+
+    @property
+    def rule_text(self) -> str:
+        """The cited rule's text from rulebook/rules.md."""
+        return self.reference.text
+
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """A decision the game waits for: who owes it (-1: chance) and what it is."""
+    """A decision the game waits for: who owes it (-1: chance) and what it is.
+
+    ``decision`` is the text (as before); ``kind`` the phase that waits ("discard", "robber",
+    "pillage", "relocate", "neutral", ..., "chance" for a chance event), ``rule`` the rule ID
+    that owes it, ``count`` how many (cards to discard or give, free roads; else 1), and
+    ``prompt`` the same wait in a learner's words, never a raw rule ID.
+    """
 
     player: int
     decision: str
+    kind: str = ""
+    rule: str = ""
+    count: int = 1
+    prompt: str = ""
 
     def __str__(self) -> str:
         return f"{seat(self.player) if self.player >= 0 else 'chance'}: {self.decision}"
@@ -89,7 +118,17 @@ class Game:
 
     @property
     def pending(self) -> list[Pending]:
-        return [Pending(p, d) for p, d in self.rules.pending(self.state)]
+        """Who owes which decision now, as records (see :class:`Pending`)."""
+        return [Pending(*rec) for rec in self.rules.pending_records(self.state)]
+
+    def prompt(self) -> str:
+        """What the game waits for, in a learner's words ("P1: move the robber",
+        "chance: roll the dice: white, then red, then the event die"); no raw rule IDs."""
+        return self.rules.prompt(self.state)
+
+    def options(self, player: int) -> list[Action]:
+        """The legal actions of ``player`` now (a pending decision's options)."""
+        return [a for a in self.legal_actions() if a.player == player]
 
     @property
     def winner(self) -> int | None:
@@ -174,24 +213,36 @@ class Game:
         return parse_action(text, who[0] if who else -1, self.state.n, len(self.state.bank))
 
     def _action(self, action_or_text: Action | str) -> Action:
+        """The action meant: notation is parsed; an ``Action`` must have fields of their
+        types (the rules judge their values); anything else is a NotationError."""
         if isinstance(action_or_text, str):
             return self.parse(action_or_text)
+        if not isinstance(action_or_text, Action):
+            raise NotationError(f"cannot read {quote(action_or_text)}: an action is an Action "
+                                "or its notation (text like 'P1 settle H4')")
+        if not _well_formed(action_or_text):
+            raise NotationError(f"cannot play {_fields_text(action_or_text)}: a field is not of "
+                                "its type (whole numbers, tuples of them, a word)")
+        off = (_off_board(action_or_text)
+               or _unreadable(action_or_text, len(self.state.bank)))
+        if off:
+            raise NotationError(f"cannot play {_fields_text(action_or_text)}: {off}")
         return action_or_text
 
     def explain(self, action_or_text: Action | str) -> Explanation:
         """Whether the action is legal here, with the rule ID and a reason for a learner."""
         a = self._action(action_or_text)
-        reason = self.rules.check(self.state, a)
-        if reason is None:
-            ok = self.rules.describe(self.state, a)
-            return Explanation(a, True, ok.rule, ok.text)
-        return Explanation(a, False, reason.rule, reason.text)
+        legal, why = self.rules.verdict(self.state, a)
+        text = why.text
+        if isinstance(action_or_text, str):
+            text = _echo_labels(action_or_text, a, text)
+        return Explanation(a, legal, why.rule, text)
 
     def play(self, action_or_text: Action | str) -> Action:
         """Play a legal action; an illegal one raises IllegalActionError and changes nothing."""
         a = self._action(action_or_text)
         s = self.state
-        reason = self.rules.check(s, a)
+        reason = self.rules.refusal(s, a)
         if reason is not None:
             who = seat(a.player) if a.player >= 0 else "chance"
             raise IllegalActionError(f"'{a}' is illegal for {who}: {reason.text} "
@@ -244,3 +295,107 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.variant} {self.players}p turn {self.state.turn} {self.state.phase}>"
+
+
+_INT_LIMIT = 10**6  # beyond the largest count notation writes (6 digits): names nothing
+
+
+def _is_int(x: object) -> bool:
+    return type(x) is int and -_INT_LIMIT < x < _INT_LIMIT
+
+
+def _is_bundle(x: object) -> bool:
+    return type(x) is tuple and len(x) <= 8 and all(map(_is_int, x))
+
+
+def _is_args(x: object) -> bool:  # a progress card's arguments: numbers and bundles
+    return type(x) is tuple and len(x) <= 8 and all(_is_int(y) or _is_bundle(y) for y in x)
+
+
+_FIELD_KINDS = {"int": _is_int, "str": lambda x: type(x) is str and len(x) <= 16,
+                "bool": lambda x: type(x) is bool, "Bundle": _is_bundle, "tuple": _is_args}
+
+
+@cache
+def _field_checks(cls: type) -> tuple:
+    return tuple((f.name, _FIELD_KINDS.get(str(f.type), lambda x: False)) for f in fields(cls))
+
+
+def _well_formed(a: Action) -> bool:
+    """Whether every field of ``a`` has its declared type (ints of sane size, tuples of
+    them): the rules then judge the values and refuse out-of-range ones with a rule."""
+    if not is_dataclass(a):
+        return False
+    return all(ok(getattr(a, name, None)) for name, ok in _field_checks(type(a)))
+
+def _off_board(a: Action) -> str:
+    """What names a spot the board does not have ("" if nothing): a hex, vertex or edge
+    number outside the board's (notation can only name spots that exist; -1 is "none")."""
+    from .board import N_EDGES, N_HEXES, N_VERTICES
+
+    for name, size, what in (("hex", N_HEXES, "hexes"), ("vertex", N_VERTICES, "vertices"),
+                             ("src", N_VERTICES, "vertices"), ("dst", N_VERTICES, "vertices"),
+                             ("edge", N_EDGES, "edges")):
+        value = getattr(a, name, None)
+        if type(value) is int and not -1 <= value < size:  # -1: none (e.g. Improve's city)
+            return f"{name}={value} is not on the board (its {what} are 0–{size - 1})"
+    return ""
+
+
+@lru_cache(maxsize=8192)
+def _unreadable(a: Action, cards: int) -> str:
+    """Why ``a`` is not an action the notation can write and read back ("" if it is): every
+    field then names something that exists (a resource, a card, a track, a die face...)."""
+    try:
+        text = str(a)
+    except (IndexError, KeyError, ValueError, TypeError):
+        return "a field names nothing that exists"
+    try:
+        back = parse_action(text, -1, _ANY_SEATS, cards)
+    except NotationError as e:
+        return f"its notation {quote(text)} does not read back ({e})"
+    return "" if back == a else f"its notation {quote(text)} reads back as {quote(str(back))}"
+
+
+_ANY_SEATS = 9  # a seat past the game's is for the rules to refuse (with a rule), not notation
+
+
+def _fields_text(a: Action) -> str:
+    """``Settle(player=0, vertex=999)``, cut short: the fields as given, whatever they are."""
+    if not is_dataclass(a):
+        return quote(a)
+    try:
+        inner = ", ".join(f"{f.name}={quote(getattr(a, f.name), 20)}" for f in fields(a))
+    except Exception:  # noqa: BLE001 - a field that cannot be read
+        inner = "..."
+    text = f"{type(a).__name__}({inner})"
+    return text if len(text) <= 2 * QUOTE_CHARS else text[:2 * QUOTE_CHARS] + "…"
+
+
+_PLACES = ("vertex", "src", "dst", "edge")
+
+
+def _echo_labels(text: str, a: Action, reason: str) -> str:
+    """The reason in the learner's own labels: a vertex or edge typed under another name
+    than its canonical one (J2 for F6) reads "J2 (F6)"."""
+    from .board import EDGE_LABELS, VERTEX_LABELS, parse_edge, parse_vertex
+
+    places = {f: getattr(a, f) for f in _PLACES if type(getattr(a, f, None)) is int}
+    if not places:
+        return reason
+    typed = {}
+    for token in text.replace(",", " ").split()[1:]:
+        for field, where in places.items():
+            labels, parse = ((EDGE_LABELS, parse_edge) if field == "edge"
+                             else (VERTEX_LABELS, parse_vertex))
+            try:
+                if parse(token) != where:
+                    continue
+            except ValueError:
+                continue
+            canon = labels[where]
+            if token.upper() != canon:
+                typed[canon] = token.upper()
+    for canon, mine in typed.items():
+        reason = re.sub(rf"(?<![\w/]){re.escape(canon)}(?![\w/])", f"{mine} ({canon})", reason)
+    return reason

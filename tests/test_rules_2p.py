@@ -218,7 +218,7 @@ def test_2P_ROLL_TWICE_two_rolls_each_resolved_then_main():
     assert g.state.sums == (11, 9)
     assert g.state.hands[:2] == ((1, 2, 0, 1, 0), (0, 2, 1, 1, 0))
     assert g.state.phase == "main"
-    assert_illegal(g, "P1 roll", "BASE-TURN-PHASES")
+    assert_illegal(g, "P1 roll", "2P-ROLL-TWICE")
 
 
 def test_2P_ROLL_TWICE_a_first_seven_is_fully_resolved_before_the_second_roll():
@@ -275,8 +275,8 @@ def test_2P_ROLL_TIMING_cards_and_tokens_before_the_first_roll_or_after_the_seco
     assert any(t.startswith("P1 force ") for t in pre)
     # Trading and building only after the second roll.
     g2 = load(g, hands=hands((4, 1, 0, 1, 0), START_HANDS[1]))
-    assert_illegal(g2, "P1 road D5", "BASE-TURN-PHASES")
-    assert_illegal(g2, "P1 bank 4 brick for ore", "BASE-TURN-PHASES")
+    assert_illegal(g2, "P1 road D5", "2P-ROLL-TIMING")
+    assert_illegal(g2, "P1 bank 4 brick for ore", "2P-ROLL-TIMING")
     # Between the rolls (a first 7 being resolved) no card, token action or Knight return.
     g.play("roll")
     dice(g, 3, 4)

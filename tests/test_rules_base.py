@@ -904,7 +904,7 @@ def test_BASE_ROBBER_MOVE_to_a_different_land_hex():
     assert_illegal(g, "P1 robber A", "BASE-CHANCE-EVENTS")
     play(g, "die white 4", "die red 3")
     assert_illegal(g, "P1 robber J", "BASE-ROBBER-MOVE")
-    assert_illegal(g, "P1 end", "BASE-TURN-PHASES")
+    assert_illegal(g, "P1 end", "BASE-ROBBER-MOVE")
     hexes = {str(a).split()[2] for a in g.legal_actions()}
     assert hexes == set(HEX_NAMES) - {"J"}
     assert_legal(g, "P1 robber A", "BASE-ROBBER-MOVE")
@@ -1267,7 +1267,7 @@ def test_BASE_DEV_ROAD_BUILDING_two_free_roads():
     assert_legal(g, "P1 roadbuilding", "BASE-DEV-ROAD-BUILDING")
     assert [(p.player, p.decision) for p in g.pending] == [(0, "build 2 free road(s)")]
     assert_illegal(g, "P1 road S3", "BASE-BUILD-ROAD")
-    assert_illegal(g, "P1 end", "BASE-TURN-PHASES")
+    assert_illegal(g, "P1 end", "BASE-DEV-ROAD-BUILDING")
     assert_legal(g, "P1 road A1")
     assert_legal(g, "P1 road A11")  # connected through the first free road
     assert hand(g, 0) == START_HANDS4[0]  # free

@@ -114,7 +114,7 @@ def test_CK2P_NEUTRAL_KNIGHT_PLACE_a_recruit_owes_a_basic_neutral_knight_at_once
     assert pending_seats(g) == [P1]
     assert texts(g) == {"P1 neutral N1 knight I6", "P1 neutral N2 knight K4"}
     # Nothing else happens first, and the owed piece is a knight, not a road or settlement.
-    assert_illegal(g, "P1 end", "2P-NEUTRAL-MIRROR")
+    assert_illegal(g, "P1 end", "CK2P-NEUTRAL-KNIGHT-PLACE")
     assert_illegal(g, "P1 neutral N1 road H3", "CK2P-NEUTRAL-KNIGHT-PLACE")
     assert_illegal(g, "P1 neutral N2 road K5", "CK2P-NEUTRAL-KNIGHT-PLACE")
     assert_illegal(g, "P1 neutral N1 settle I4", "CK2P-NEUTRAL-KNIGHT-PLACE")
@@ -271,7 +271,7 @@ def test_CK2P_NEUTRAL_KNIGHT_INERT_neutral_knights_block_like_any_colour():
     # P1's knights cannot pass it either.
     roads = per("A3,D3,D5,D7", "C5,N3", "H3")
     assert_illegal(load(roads=roads, kn="A6:P1:1:a--,D6:N1:1:---"), "P1 move A6 D8",
-                   "CK-KNIGHT-MOVE")
+                   "CK2P-NEUTRAL-KNIGHT-INERT")
     assert_legal(load(roads=roads, kn="A6:P1:1:a--"), "P1 move A6 D8")
 
 
@@ -287,7 +287,7 @@ def test_CK2P_NEUTRAL_KNIGHT_PROMOTE_basic_to_strong_owes_a_neutral_promotion():
     # Never mighty: N2's strong knight cannot be promoted.
     assert_illegal(g, "P1 neutral N2 promote K4", "CK2P-NEUTRAL-KNIGHT-PROMOTE")
     assert_illegal(g, "P1 neutral N2 promote I6", "CK2P-NEUTRAL-KNIGHT-PROMOTE")  # N1's
-    assert_illegal(g, "P1 end", "2P-NEUTRAL-MIRROR")
+    assert_illegal(g, "P1 end", "CK2P-NEUTRAL-KNIGHT-PROMOTE")
     assert_legal(g, "P1 neutral N1 promote I4", "CK2P-NEUTRAL-KNIGHT-PROMOTE")
     assert knights(g) == {"A6": "P1:2:a-p", "I4": "N1:2:---", "I6": "N1:1:---",
                           "K4": "N2:2:---"}

@@ -1,5 +1,5 @@
-"""One test (at least) per CK2P-* rule of rulebook/rules.md §5 about inheritance, setup, the double roll,
-trade tokens and victory (``ck-2p``, Cities & Knights for two), each named after its rule.
+"""One test (at least) per CK2P-* rule of rulebook/rules.md §5 about inheritance, setup, the double
+roll, trade tokens and victory (``ck-2p``, Cities & Knights for two), each named after its rule.
 Neutral knights and progress cards are tested in ``test_rules_ck2p_knights.py``.
 
 Positions are built by playing real actions (``opening``: a fixed setup on the beginner

@@ -145,7 +145,7 @@ def test_CK_PC_PLAY_active_player_action_phase_any_number_cards_go_under_their_d
     assert g.state.phand[P2] == (card("crane"),)
     # Not before rolling (except Alchemy), nor while a decision is pending.
     g = pre_roll(phand="irrigation/-/-")
-    assert_illegal(g, "P1 play irrigation", "CK-PC-PLAY")
+    assert_illegal(g, "P1 play irrigation", "CK-TURN-ROLL-PHASE")
     g = main_game(phand="road-building,irrigation/-/-")
     g.play("P1 play road-building")
     assert g.state.phase == "road-building"

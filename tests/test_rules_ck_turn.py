@@ -724,7 +724,7 @@ def test_CK_TRADE_BANK_4_to_1_3_to_1_at_a_generic_harbor_2_to_1_at_its_own():
     g = main_game(hands=hands((4, 0, 0, 0, 0, 4, 0, 3)))
     assert_legal(g, "P1 bank 4 paper for ore")  # a commodity for a resource
     assert_legal(g, "P1 bank 4 brick for coin")  # a resource for a commodity
-    assert_illegal(g, "P1 bank 3 coin for cloth", "BASE-TRADE-MARITIME")
+    assert_illegal(g, "P1 bank 3 coin for cloth", "CK-TRADE-BANK")
     assert hand(g, P1) == (0, 0, 0, 0, 1, 0, 0, 4)
     # A generic harbor (A12): 3:1 for every card kind.
     g = main_game(settlements="A4,A12/C6/K6", hands=hands((3, 0, 0, 0, 0, 0, 3, 0)))
@@ -733,13 +733,13 @@ def test_CK_TRADE_BANK_4_to_1_3_to_1_at_a_generic_harbor_2_to_1_at_its_own():
     assert hand(g, P1) == (0, 0, 0, 1, 0, 1, 0, 0)
     # The brick harbor (H8): 2 brick for anything, commodities included; paper stays 4:1.
     g = main_game(settlements="A4,H8/C6/K6", hands=hands((2, 0, 0, 0, 0, 3, 0, 0)))
-    assert_illegal(g, "P1 bank 2 paper for brick", "BASE-TRADE-MARITIME")
-    assert_illegal(g, "P1 bank 3 paper for brick", "BASE-TRADE-MARITIME")
+    assert_illegal(g, "P1 bank 2 paper for brick", "CK-TRADE-BANK")
+    assert_illegal(g, "P1 bank 3 paper for brick", "CK-TRADE-BANK")
     assert_legal(g, "P1 bank 2 brick for cloth")
     assert hand(g, P1) == (0, 0, 0, 0, 0, 3, 1, 0)
     # The bank must hold the card asked for.
     g = main_game(hands=hands((4, 0, 0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 12, 0)))
-    assert_illegal(g, "P1 bank 4 brick for cloth", "BASE-TRADE-MARITIME")
+    assert_illegal(g, "P1 bank 4 brick for cloth", "CK-TRADE-BANK")
 
 
 def test_CK_TRADE_HOUSE_trade_3_trades_two_identical_commodities_for_one_card():
@@ -747,15 +747,15 @@ def test_CK_TRADE_HOUSE_trade_3_trades_two_identical_commodities_for_one_card():
     assert_legal(g, "P1 bank 2 paper for ore")
     assert_legal(g, "P1 bank 2 paper for cloth")  # another commodity
     assert_legal(g, "P1 bank 2 coin for grain")  # as often as wanted
-    assert_illegal(g, "P1 bank 2 brick for ore", "BASE-TRADE-MARITIME")  # resources: 4:1
-    assert_illegal(g, "P1 bank 3 brick for ore", "BASE-TRADE-MARITIME")
+    assert_illegal(g, "P1 bank 2 brick for ore", "CK-TRADE-BANK")  # resources: 4:1
+    assert_illegal(g, "P1 bank 3 brick for ore", "CK-TRADE-BANK")
     assert hand(g, P1) == (4, 0, 0, 1, 1, 0, 1, 0)
     # Only on one's own turn; and not at trade level 2.
     g = main_game(levels="0,3,0/0,3,0/0,0,0",
                   hands=hands(START_HANDS[0], (0, 0, 0, 0, 0, 2, 0, 0)))
     assert_illegal(g, "P2 bank 2 paper for ore", None)
     g = main_game(levels="0,2,0/0,0,0/0,0,0", hands=hands((0, 0, 0, 0, 0, 4, 0, 0)))
-    assert_illegal(g, "P1 bank 2 paper for ore", "BASE-TRADE-MARITIME")
+    assert_illegal(g, "P1 bank 2 paper for ore", "CK-TRADE-BANK")
 
 
 # ================================================================ 4.8 Improvements at level 3
@@ -791,7 +791,7 @@ def test_CK_IMPROVE_SCIENCE_3_a_player_who_got_nothing_takes_a_resource():
 
 def test_CK_IMPROVE_TRADE_3_reaching_trade_3_opens_the_trading_house():
     g = main_game(levels="0,2,0/0,0,0/0,0,0", hands=hands((0, 0, 0, 0, 0, 2, 3, 0)))
-    assert_illegal(g, "P1 bank 2 paper for ore", "BASE-TRADE-MARITIME")
+    assert_illegal(g, "P1 bank 2 paper for ore", "CK-TRADE-BANK")
     assert_legal(g, "P1 improve trade")  # level 3 costs 3 cloth
     assert g.state.levels[P1] == (0, 3, 0)
     assert_legal(g, "P1 bank 2 paper for ore")

@@ -1,4 +1,5 @@
-"""One test (at least) per DUMMY-* rule of rulebook/rules.md §3 (base-dummy: two players and a dummy D).
+"""One test (at least) per DUMMY-* rule of rulebook/rules.md §3 (base-dummy: two players and a
+dummy D).
 
 Positions are built by playing real actions (``setup_game``: a fixed opening on the beginner
 board) or by editing the fields of a ``Game.position()`` text (``load``, ``blank``,

@@ -90,12 +90,22 @@ def pillage_city(s: State, p: int, v: int) -> None:
 def check_pillage(s: State, a: Pillage) -> Reason | None:
     if s.phase != PILLAGE:
         return Reason("CK-BARB-LOSE-CHOICE", "No city is being pillaged now.")
-    p = s.pillage[0]
-    if a.player != p:
-        return Reason("CK-BARB-LOSE-CHOICE", f"{seat(p)} chooses the city they lose.")
-    if a.vertex not in free_cities(s, p):
-        return Reason("CK-METRO-VALUE", f"{VERTEX_LABELS[a.vertex]} is not one of {seat(p)}'s "
-                      "cities without a metropolis.")
+    p, q, v = s.pillage[0], a.player, a.vertex
+    where = VERTEX_LABELS[v]
+    if 0 <= v < len(s.vowner) and s.vcity[v] and v in s.metro:
+        return Reason("CK-METRO-VALUE", f"The city on {where} carries a metropolis, and the "
+                      "barbarians never pillage a metropolis.")
+    if q not in s.pillage:
+        return Reason("CK-BARB-LOSE", f"{seat(q) if q >= 0 else 'Chance'} loses no city: only "
+                      "the group that contributed least to the defence (and owns a city "
+                      f"without a metropolis) loses one each; {seat(p)} chooses now.")
+    if q != p:
+        return Reason("CK-BARB-LOSE-CHOICE", f"{seat(p)} chooses the city they lose first; "
+                      f"then it is {seat(q)}'s turn to choose.")
+    if v not in free_cities(s, p):
+        names = ", ".join(VERTEX_LABELS[c] for c in free_cities(s, p))
+        return Reason("CK-BARB-LOSE-CHOICE", f"{where} is not one of {seat(p)}'s cities: "
+                      f"{seat(p)} chooses one of {names}.")
     return None
 
 

@@ -37,6 +37,7 @@ from .common import (
     occupancy,
     one,
     pay,
+    phase_refusal,
     setup_order,
 )  # fmt: skip
 
@@ -67,17 +68,7 @@ def _touches(vowner: tuple[int, ...], eowner: tuple[int, ...], p: int, e: int) -
 
 
 def _phase_reason(s: State, what: str) -> Reason | None:
-    if s.phase == PRE_ROLL:
-        if s.kn:  # Cities & Knights
-            return Reason("CK-TURN-ROLL-PHASE", f"Roll the dice first: before rolling only "
-                          f"Alchemy may be played, not {what}.")
-        return Reason("BASE-TURN-PHASES", f"Roll the dice first: before rolling you may only "
-                      f"play a development card, not {what}.")
-    if s.phase in (SETUP_SETTLE, SETUP_ROAD):
-        need = "a settlement" if s.phase == SETUP_SETTLE else "a road next to the new building"
-        return Reason("BASE-SETUP-FREE", f"During setup {seat(s.active)} places {need}, "
-                      f"nothing else.")
-    return Reason("BASE-TURN-PHASES", f"Building is not possible now (phase: {s.phase}).")
+    return phase_refusal(s, what)
 
 
 # ---------------------------------------------------------------- settlements
@@ -144,14 +135,35 @@ def check_road(s: State, a: BuildRoad) -> Reason | None:
                           f"placed on {VERTEX_LABELS[s.setup_vertex]}; {where} does not.")
         return None
     if not road_touches_network(s, p, e):
-        return Reason("BASE-BUILD-ROAD", f"{where} touches none of {seat(p)}'s buildings or "
-                      "roads (a road cannot continue through another colour's building).")
+        return _no_connection(s, p, e)
     if s.roads[p] >= ROADS:
         return Reason("BASE-BUILD-LIMITS", f"{seat(p)} has no road left in supply "
                       f"({ROADS} on the board).")
     if s.phase == ROAD_BUILDING:
         return None  # rule="BASE-DEV-ROAD-BUILDING": free
     return cost_reason(s, p, ROAD_COST, "a road")
+
+
+def _no_connection(s: State, p: int, e: int) -> Reason:
+    """Why a road on e does not join p's network: nothing of p's there, or p's road reaches
+    e only through a vertex another colour holds: a building (BASE-BUILD-ROAD), or a knight
+    (rule="CK-BUILD-OCCUPIED": a road may end at another colour's knight, not pass it)."""
+    where = EDGE_LABELS[e]
+    for v in EDGE_VERTICES[e]:
+        if s.vowner[v] in (-1, p) and (not s.kn or s.kn[v] is None or s.kn[v][0] == p):
+            continue
+        if any(s.eowner[f] == p for f, _ in EDGE_OTHER_END[v]):  # p's road ends at v
+            k = s.kn[v] if s.kn else None
+            if s.vowner[v] < 0 and k is not None:
+                return Reason("CK-BUILD-OCCUPIED", f"{s.name(k[0])}'s knight stands on "
+                              f"{VERTEX_LABELS[v]}: {seat(p)}'s road may end there but not "
+                              f"continue past it to {where}.")
+            what = "city" if s.vcity[v] else "settlement"
+            return Reason("BASE-BUILD-ROAD", f"{s.name(s.vowner[v])}'s {what} stands on "
+                          f"{VERTEX_LABELS[v]}: a road cannot continue through another "
+                          f"colour's building to {where}.")
+    return Reason("BASE-BUILD-ROAD", f"{where} touches none of {seat(p)}'s buildings or roads: "
+                  "a new road joins one's own road, settlement or city.")
 
 
 def legal_road_edges(s: State, p: int) -> tuple[int, ...]:

@@ -7,7 +7,21 @@ from functools import lru_cache
 
 from ..actions import seat
 from ..board import CARD_NAMES
-from ..state import DISCARD, OFFER, SABOTAGE, WEDDING, State, tset
+from ..state import (
+    DISCARD,
+    MAIN,
+    NEUTRAL,
+    OFFER,
+    PRE_ROLL,
+    ROAD_BUILDING,
+    ROBBER,
+    SABOTAGE,
+    SETUP_ROAD,
+    SETUP_SETTLE,
+    WEDDING,
+    State,
+    tset,
+)  # fmt: skip
 
 OWING = (DISCARD, SABOTAGE, WEDDING)  # phases where every seat owing cards decides
 
@@ -24,6 +38,62 @@ class Reason:
 
     rule: str
     text: str
+
+
+# Each phase as a learner reads it, for reasons that name the moment of the turn.
+PHASE_WORDS = {
+    "board": "the board is being laid out", "rolloff": "the roll-off for first player",
+    SETUP_SETTLE: "setup", SETUP_ROAD: "setup", PRE_ROLL: "the roll phase (before the dice)",
+    "dice": "the dice are being rolled", DISCARD: "players are discarding after a 7",
+    ROBBER: "the robber is being moved", "steal": "the robber is stealing a card",
+    MAIN: "the trade and build phase", ROAD_BUILDING: "Road Building's free roads",
+    "draw": "a development card is being drawn", OFFER: "a trade offer awaits its answer",
+    "over": "the game is over", NEUTRAL: "a neutral piece is owed",
+    "bids": "the dummy's trading window", "tiebreak": "a tie-break roll",
+    "dev-die": "the dummy's development die", "card-die": "the dummy's card die",
+    "resource-die": "the dummy's Monopoly die", "progress-draw": "a progress card is drawn",
+    "pillage": "a city is being pillaged", "defender-deck": "a tied defender picks a deck",
+    "aqueduct": "the Aqueduct's free resource", "progress-discard":
+    "a player discards progress cards", "relocate": "a displaced knight is being moved",
+    SABOTAGE: "players discard for Sabotage", WEDDING: "players give Wedding gifts",
+    "desert": "Treason: a knight is being removed", "deserter": "Treason: a knight may be placed",
+    "harbor": "Commercial Harbor: a commodity is returned",
+}  # fmt: skip
+
+
+def phase_refusal(s: State, what: str, rule: str = "BASE-TURN-PHASES") -> Reason:
+    """Why ``what`` (e.g. "a road", "trading with the bank") cannot happen in this phase, in
+    the phase's own words and under the phase's own rule; ``rule`` for any other phase.
+
+    rule="BASE-TURN-PHASES" / rule="CK-TURN-ROLL-PHASE": before the roll; rule="BASE-SETUP-FREE":
+    setup; rule="BASE-ROBBER-MOVE": the robber moves first; rule="BASE-DEV-ROAD-BUILDING": the
+    free roads come first.
+    """
+    ph, who = s.phase, seat(s.active)
+    if ph == PRE_ROLL:
+        extra = " or a token action" if s.owners > s.n and s.dummy < 0 else ""  # neutrals
+        if s.kn:  # Cities & Knights
+            return Reason("CK-TURN-ROLL-PHASE", f"It is the Roll Dice phase: {who} rolls the "
+                          f"dice first; before the roll only Alchemy{extra} may be played, not "
+                          f"{what}.")
+        return Reason("BASE-TURN-PHASES", f"It is the roll phase: {who} rolls the dice first; "
+                      f"before the roll only a development card{extra} may be played, not "
+                      f"{what}.")
+    if ph in (SETUP_SETTLE, SETUP_ROAD):
+        need = ("a settlement" if ph == SETUP_SETTLE else "a road next to the new building")
+        return Reason("BASE-SETUP-FREE", f"During setup {who} places {need}, nothing else "
+                      f"({what} starts in turn 1).")
+    if ph == ROBBER:
+        return Reason("BASE-ROBBER-MOVE", f"{who} must move the robber first; {what} waits "
+                      "until then.")
+    if ph == ROAD_BUILDING:
+        return Reason("BASE-DEV-ROAD-BUILDING", f"{who} first builds the free roads of Road "
+                      f"Building ({s.free_roads} left); {what} waits until then.")
+    if ph == NEUTRAL:
+        return Reason("2P-NEUTRAL-MIRROR", f"{who} first builds the neutral piece they owe; "
+                      f"{what} waits until then.")
+    return Reason(rule, f"{what[0].upper()}{what[1:]} is not possible now: "
+                  f"{PHASE_WORDS.get(ph, ph)}.")
 
 
 def can_pay(hand: tuple[int, ...], cost) -> bool:

@@ -22,7 +22,7 @@ from ..state import DRAW, MAIN, PRE_ROLL, ROADS, ROBBER, State, tadd, tset
 from ..state import ROAD_BUILDING as RB_PHASE
 from . import awards
 from .building import _phase_reason, legal_road_edges
-from .common import DEV_COST, Reason, cost_reason, gain, give, one, pay
+from .common import DEV_COST, PHASE_WORDS, Reason, cost_reason, gain, give, one, pay
 
 
 def check_buy(s: State, a: BuyDev) -> Reason | None:
@@ -58,8 +58,8 @@ def _playable(s: State, p: int, card: int) -> Reason | None:
     """rule="BASE-DEV-PLAY": own turn, one per turn, not one bought this turn."""
     name = DEV_CARDS[card]
     if s.phase not in (PRE_ROLL, MAIN):
-        return Reason("BASE-DEV-PLAY", f"A development card cannot be played now "
-                      f"(phase: {s.phase}).")
+        return Reason("BASE-DEV-PLAY", "A development card is played before the roll or in "
+                      f"the trade and build phase, not now: {PHASE_WORDS.get(s.phase, s.phase)}.")
     if s.dev_played:
         return Reason("BASE-DEV-PLAY", f"{seat(p)} has already played a development card "
                       "this turn.")

@@ -6,7 +6,7 @@ from ..actions import BuildWall, Improve, make, seat
 from ..board import VERTEX_LABELS
 from ..progress_cards import COMMODITY_OF_TRACK, TRACKS
 from ..state import MAIN, State, tadd, tset
-from .common import Reason, cost_reason, one, pay
+from .common import Reason, cost_reason, one, pay, phase_refusal
 
 WALL_COST = (2, 0, 0, 0, 0)  # rule="CK-BUILD-COSTS": 2 brick
 WALLS = 3  # rule="CK-BUILD-LIMITS"
@@ -37,8 +37,7 @@ def improve_cost(s: State, p: int, track: int, discount: int = 0) -> tuple[int, 
 def check_wall(s: State, a: BuildWall, free: bool = False) -> Reason | None:
     p, v = a.player, a.vertex
     if s.phase != MAIN:
-        return Reason("CK-TURN-ACTION-PHASE", f"Walls are built in the Action phase, not now "
-                      f"(phase: {s.phase}).")
+        return phase_refusal(s, "a city wall", "CK-TURN-ACTION-PHASE")
     if s.vowner[v] != p or not s.vcity[v]:
         return Reason("CK-WALL-BUILD", f"A wall goes under one of {seat(p)}'s cities; "
                       f"{VERTEX_LABELS[v]} holds none.")
@@ -75,8 +74,7 @@ def metro_due(s: State, p: int, track: int) -> bool:
 def check_improve(s: State, a: Improve, discount: int = 0) -> Reason | None:
     p, t = a.player, a.track
     if s.phase != MAIN:
-        return Reason("CK-TURN-ACTION-PHASE", f"Improvements are bought in the Action phase, "
-                      f"not now (phase: {s.phase}).")
+        return phase_refusal(s, "a city improvement", "CK-TURN-ACTION-PHASE")
     if not 0 <= t < 3:
         return Reason("CK-IMPROVE-BUILD", "The tracks are science, trade and politics.")
     level = s.levels[p][t]

@@ -21,7 +21,7 @@ from ..actions import (
 from ..board import EDGE_OTHER_END, EDGE_VERTICES, HEX_NAMES, HEX_VERTICES, VERTEX_LABELS
 from ..state import MAIN, RELOCATE, STEAL, State, tset
 from . import awards
-from .common import Reason, can_pay, chooser, cost_reason, occupancy, pay
+from .common import Reason, can_pay, chooser, cost_reason, occupancy, pay, phase_refusal
 from .robber import victims
 
 KNIGHT_COST = (0, 0, 1, 0, 1)  # rule="CK-BUILD-COSTS": recruit or promote: wool + ore
@@ -77,8 +77,7 @@ def _own_knight(s: State, p: int, v: int, what: str) -> Reason | None:
 def _action_phase(s: State, what: str) -> Reason | None:
     if s.phase == MAIN:
         return None
-    return Reason("CK-TURN-ACTION-PHASE", f"{what} belongs to the Action phase, not now "
-                  f"(phase: {s.phase}).")
+    return phase_refusal(s, what[0].lower() + what[1:], "CK-TURN-ACTION-PHASE")
 
 
 # ---------------------------------------------------------------- recruit, promote, activate
@@ -165,9 +164,7 @@ def check_move(s: State, a: MoveKnight) -> Reason | None:
     if bad:
         return bad
     if dst not in reachable(s, p, src):
-        return Reason("CK-KNIGHT-MOVE", f"{VERTEX_LABELS[dst]} cannot be reached along "
-                      f"{seat(p)}'s roads from {VERTEX_LABELS[src]} without passing another "
-                      "colour's piece.")
+        return unreachable(s, p, src, dst)
     target = s.kn[dst]
     if target is not None:
         if target[0] == p:
@@ -179,6 +176,46 @@ def check_move(s: State, a: MoveKnight) -> Reason | None:
     if s.vowner[dst] >= 0:
         return Reason("CK-KNIGHT-MOVE", f"{VERTEX_LABELS[dst]} holds a building.")
     return None
+
+
+def unreachable(s: State, p: int, src: int, dst: int) -> Reason:
+    """Why p's knight on src cannot travel to dst: its start, no road of p's leads there
+    (CK-KNIGHT-MOVE), or another colour's piece stands in the way (rule="CK-KNIGHT-BLOCKS"
+    for a knight, CK-KNIGHT-MOVE for a building)."""
+    here, there = VERTEX_LABELS[src], VERTEX_LABELS[dst]
+    if dst == src:
+        return Reason("CK-KNIGHT-MOVE", f"The knight already stands on {here}: a move ends on "
+                      "another vertex.")
+    seen, todo = {src}, [src]  # along p's roads, passing anything
+    while todo:
+        v = todo.pop()
+        for e, w in EDGE_OTHER_END[v]:
+            if s.eowner[e] == p and w not in seen:
+                seen.add(w)
+                todo.append(w)
+    if dst not in seen:
+        return Reason("CK-KNIGHT-MOVE", f"No road of {seat(p)}'s leads from {here} to {there}: "
+                      "a knight travels only along its owner's roads.")
+    occ = occupancy(s)
+    stops = sorted(w for w in reachable(s, p, src) if occ[w] not in (-1, p))
+    pieces = [_piece(s, w) for w in stops]
+    knights = [s.kn[w][0] for w in stops if s.kn[w] is not None and s.kn[w][0] != p]
+    rule = "CK-KNIGHT-MOVE" if not knights else "CK-KNIGHT-BLOCKS"
+    if knights and all(q >= s.n for q in knights):  # rule="CK2P-NEUTRAL-KNIGHT-INERT"
+        rule = "CK2P-NEUTRAL-KNIGHT-INERT"
+    return Reason(rule,
+                  f"The way from {here} to {there} along {seat(p)}'s roads passes "
+                  f"{' and '.join(pieces) or 'another colour' + chr(39) + 's piece'}: a knight "
+                  "cannot pass another colour's piece.")
+
+
+def _piece(s: State, v: int) -> str:
+    """What stands on v, e.g. "P2's strong knight on J4" or "N1's settlement on H4"."""
+    k = s.kn[v] if s.kn else None
+    if k is not None:
+        return f"{s.name(k[0])}'s {KNIGHT_LEVELS[k[1] - 1]} knight on {VERTEX_LABELS[v]}"
+    what = "city" if s.vcity[v] else "settlement"
+    return f"{s.name(s.vowner[v])}'s {what} on {VERTEX_LABELS[v]}"
 
 
 def apply_move(s: State, a: MoveKnight) -> None:

@@ -107,6 +107,12 @@ def start(s: State, built: str, more: int = 0) -> None:
 
 def _check_common(s: State, p: int, i: int, kind: str) -> Reason | None:
     if s.phase != NEUTRAL:
+        if kind == "knight":  # rule="CK2P-NEUTRAL-KNIGHT-PLACE"
+            return Reason("CK2P-NEUTRAL-KNIGHT-PLACE", "A neutral knight is placed only right "
+                          "after a player recruits a knight.")
+        if kind == "promote":  # rule="CK2P-NEUTRAL-KNIGHT-PROMOTE"
+            return Reason("CK2P-NEUTRAL-KNIGHT-PROMOTE", "A neutral knight is promoted only "
+                          "right after a player promotes a basic knight to strong.")
         return Reason("2P-NEUTRAL-MIRROR", "A neutral piece is built only right after a player "
                       "builds a road or a settlement.")
     if p != s.active:
@@ -123,6 +129,18 @@ def _check_common(s: State, p: int, i: int, kind: str) -> Reason | None:
             "CK2P-NEUTRAL-KNIGHT-PLACE" if due == "knight" else "CK2P-NEUTRAL-KNIGHT-PROMOTE")
         return Reason(rule, f"{seat(p)} owes a neutral {WHAT[due]}, mirroring what they did.")
     return None
+
+
+def due_reason(s: State, what: str) -> Reason:
+    """The neutral piece owed now, and that ``what`` waits for it."""
+    due, _, built, _ = s.neutral_due
+    if due != built:
+        rule = _FALLBACK_RULE[built]
+    else:
+        rule = {"knight": "CK2P-NEUTRAL-KNIGHT-PLACE",
+                "promote": "CK2P-NEUTRAL-KNIGHT-PROMOTE"}.get(due, "2P-NEUTRAL-MIRROR")
+    return Reason(rule, f"{seat(s.active)} first places the neutral {WHAT[due]} they owe; "
+                  f"'{what}' waits until then.")
 
 
 def check_settle(s: State, a: NeutralSettle) -> Reason | None:

@@ -8,7 +8,7 @@ from ..actions import DICE, Die, Roll, make
 from ..board import HEX_VERTICES, Layout
 from ..state import DICE as DICE_PHASE
 from ..state import DISCARD, MAIN, PRE_ROLL, ROBBER, ROLLOFF, SETUP_SETTLE, State
-from .common import Reason
+from .common import Reason, phase_refusal
 
 
 @lru_cache(maxsize=64)
@@ -23,7 +23,7 @@ def check_roll(s: State, a: Roll) -> Reason | None:
         return None
     if s.phase == MAIN:
         return Reason("BASE-TURN-PHASES", "The dice have already been rolled this turn.")
-    return Reason("BASE-TURN-PHASES", f"Rolling is not possible now (phase: {s.phase}).")
+    return phase_refusal(s, "rolling the dice")
 
 
 def apply_roll(s: State, a: Roll) -> None:

@@ -53,7 +53,7 @@ from ..state import (
 from . import awards, improvements, knights, progress
 from .building import apply_city, check_city, legal_road_edges
 from .ck_turn import victory_points
-from .common import Reason, can_pay, chooser, gain, give, occupancy, one
+from .common import Reason, can_pay, chooser, gain, give, occupancy, one, phase_refusal
 
 MEDICINE_COST = (0, 0, 0, 1, 2)  # rule="CK-PC-MEDICINE": 1 grain + 2 ore
 FIELDS, MOUNTAINS = 3, 4
@@ -70,8 +70,7 @@ def check_play(s: State, a: PlayProgress) -> Reason | None:
         if s.phase != PRE_ROLL:
             return Reason("CK-PC-ALCHEMY", "Alchemy is played before rolling the dice.")
     elif s.phase != MAIN:
-        return Reason("CK-PC-PLAY", f"Progress cards are played in the Action phase, not now "
-                      f"(phase: {s.phase}).")
+        return phase_refusal(s, f"playing {name}", "CK-PC-PLAY")
     if card not in s.phand[p]:
         return Reason("CK-PC-PLAY", f"{seat(p)} holds no {name} card.")
     if len(a.args) != len(SCHEMA[name]) or not all(

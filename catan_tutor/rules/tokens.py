@@ -16,7 +16,7 @@ from ..board import COASTAL_VERTICES, HEX_NAMES, VERTEX_HEXES, VERTEX_LABELS
 from ..state import MAIN, PRE_ROLL, START_TOKENS, TOKENS, State, tadd, tset
 from . import awards, ck_turn
 from .awards import public_points
-from .common import Reason, bundle_reason, can_pay, give
+from .common import PHASE_WORDS, Reason, bundle_reason, can_pay, give
 from .robber import discard_options
 
 KNIGHT_INCOME = 2
@@ -60,7 +60,7 @@ def _timing(s: State, what: str) -> Reason | None:
     if s.phase in (PRE_ROLL, MAIN):
         return None
     return Reason("2P-ROLL-TIMING", f"{what} happens before the first roll or after the second, "
-                  f"not now (phase: {s.phase}).")
+                  f"not now: {PHASE_WORDS.get(s.phase, s.phase)}.")
 
 
 def _token_action(s: State, p: int, what: str, times: int = 1) -> Reason | None:
@@ -203,7 +203,7 @@ def check_remove_knight(s: State, a: RemoveKnight) -> Reason | None:
     p, v = a.player, a.vertex
     if s.phase != MAIN:
         return Reason("CK2P-TOKEN-KNIGHT-REMOVE-TIMING", "A knight is cashed in during the "
-                      f"Action phase, not now (phase: {s.phase}).")
+                      f"Action phase, not now: {PHASE_WORDS.get(s.phase, s.phase)}.")
     if s.knight_returned:
         return Reason("CK2P-TOKEN-KNIGHT-REMOVE-TIMING", f"{seat(p)} has already removed a "
                       "knight for tokens this turn.")

@@ -6,8 +6,8 @@ from functools import lru_cache
 
 from ..actions import Accept, BankTrade, Decline, Offer, bundle_text, make, seat
 from ..board import CARD_NAMES, GENERIC, Layout
-from ..state import MAIN, OFFER, PRE_ROLL, SETUP_ROAD, SETUP_SETTLE, State
-from .common import Reason, bundle_reason, gain
+from ..state import MAIN, OFFER, State
+from .common import Reason, bundle_reason, gain, phase_refusal
 from .common import give as move_cards
 
 
@@ -57,15 +57,26 @@ def rate(s: State, p: int, r: int) -> int:
     return rates(s, p)[r]
 
 
+def rate_rule(s: State, p: int, r: int) -> str:
+    """The rule that sets p's bank rate for card kind r (``rates`` in words): Merchant Fleet's
+    2:1 this turn (rule="CK-PC-MERCHANT-FLEET"), the merchant's hex (rule="CK-TRADE-MERCHANT"),
+    the Trading House for commodities (rule="CK-TRADE-HOUSE"), else the harbors."""
+    if len(s.bank) == 5 or not 0 <= r < len(s.bank):
+        return "BASE-TRADE-MARITIME"
+    if s.fleet and p == s.active and r in s.fleet:
+        return "CK-PC-MERCHANT-FLEET"
+    h, owner = s.merchant
+    if owner == p and s.layout.terrain[h] == r:
+        return "CK-TRADE-MERCHANT"
+    if r >= 5 and s.levels[p][1] >= 3:
+        return "CK-TRADE-HOUSE"
+    return "CK-TRADE-BANK"
+
+
 def _after_roll(s: State, what: str) -> Reason | None:
     if s.phase == MAIN:
         return None
-    if s.phase == PRE_ROLL:
-        return Reason("BASE-TURN-PHASES", f"Roll the dice first: {what} comes after the roll.")
-    if s.phase in (SETUP_SETTLE, SETUP_ROAD):
-        return Reason("BASE-SETUP-FREE", f"No trading during setup: {what} starts in turn 1.")
-    return Reason("BASE-TURN-PHASES", f"{what.capitalize()} is not possible now "
-                  f"(phase: {s.phase}).")
+    return phase_refusal(s, what)
 
 
 def check_bank(s: State, a: BankTrade) -> Reason | None:
@@ -78,11 +89,11 @@ def check_bank(s: State, a: BankTrade) -> Reason | None:
         return Reason("BASE-TRADE-MARITIME", "A bank trade gives one kind of card for another.")
     want = rate(s, p, a.give)
     if a.count != want:
-        return Reason("BASE-TRADE-MARITIME", f"{seat(p)} trades {CARD_NAMES[a.give]} with the "
+        return Reason(rate_rule(s, p, a.give), f"{seat(p)} trades {CARD_NAMES[a.give]} with the "
                       f"bank at {want}:1, not {a.count}:1.")
     if s.hands[p][a.give] < want:
-        return Reason("BASE-TRADE-MARITIME", f"{seat(p)} needs {want} {CARD_NAMES[a.give]} for "
-                      f"this trade.")
+        return Reason(rate_rule(s, p, a.give), f"{seat(p)} needs {want} {CARD_NAMES[a.give]} "
+                      f"for this trade and holds {s.hands[p][a.give]}.")
     if not s.bank[a.get]:
         return Reason("BASE-TRADE-MARITIME", f"The bank has no {CARD_NAMES[a.get]} left.")
     return None

@@ -39,7 +39,7 @@ from ..actions import (
 )  # fmt: skip
 from ..board import EDGE_OTHER_END, N_VERTICES, Layout
 from ..colors import DEFAULT_COLORS, check_colors
-from ..rules import awards, board_setup, building, devcards, production, robber, trade, turn
+from ..rules import awards, board_setup, building, devcards, production, robber, trade, turn, words
 from ..rules.common import (
     CITY_COST,
     DEV_COST,
@@ -49,6 +49,7 @@ from ..rules.common import (
     actors,
     can_pay,
 )  # fmt: skip
+from ..rules.precedence import most_specific
 from ..state import (
     BOARD,
     CHANCE_PHASES,
@@ -60,6 +61,7 @@ from ..state import (
     OFFER,
     OVER,
     PRE_ROLL,
+    PROGRESS_DISCARD,
     ROADS,
     ROBBER,
     ROLLOFF,
@@ -68,6 +70,7 @@ from ..state import (
     SETUP_ROAD,
     SETUP_SETTLE,
     STEAL,
+    WEDDING,
     State,
 )  # fmt: skip
 from ..state import (
@@ -107,6 +110,9 @@ class BaseRules:
             DISCARD: ((Discard,), "BASE-SEVEN-DISCARD", True),
             OFFER: ((Accept, Decline), "BASE-TRADE-DOMESTIC", False),
         }
+        # The rule behind each wait that is not a decision of its own (Game.pending's rule).
+        self.wait_rules = {PRE_ROLL: "BASE-TURN-PHASES", MAIN: "BASE-TURN-PHASES",
+                           ROBBER: "BASE-ROBBER-MOVE", RB_PHASE: "BASE-DEV-ROAD-BUILDING"}
         self.chance_rules = dict(_CHANCE_RULE)
         self.legal_rules = dict(_LEGAL_RULE)
         self.checks = {
@@ -213,17 +219,71 @@ class BaseRules:
             return Reason("BASE-TURN-PHASES", f"'{a}' is not an action of this variant.")
         return fn(s, a)
 
+    # ------------------------------------------------------------ verdicts for a learner
+    def refusal(self, s: State, a: Action) -> Reason | None:
+        """``check`` with the reason a learner should read: the most telling one (``refine``)
+        under the rule that decides the case in this variant (``specific``). Legality is
+        ``check``'s alone: this only rewords what ``check`` refuses."""
+        bad = self.check(s, a)
+        if bad is None:
+            return None
+        return self.specific(self.refine(s, a, bad))
+
+    def verdict(self, s: State, a: Action) -> tuple[bool, Reason]:
+        """(legal, reason): what ``Game.explain`` answers."""
+        bad = self.refusal(s, a)
+        if bad is not None:
+            return False, bad
+        return True, self.specific(self.describe(s, a))
+
+    def specific(self, reason: Reason) -> Reason:
+        """The reason under the most specific rule of this variant: a rule that another rule
+        of the variant amends is never cited (rules/precedence.py, rulebook/rules.md §0)."""
+        rule = most_specific(self.variant, reason.rule)
+        return reason if rule == reason.rule else Reason(rule, reason.text)
+
+    def refine(self, s: State, a: Action, bad: Reason) -> Reason:
+        """A refused action's own reason where ``check`` stops at a general one: a kind this
+        variant does not have, or a decision's action typed by a seat that does not owe it
+        (the kind's check says why, e.g. it owes nothing, or what the rule allows)."""
+        if a.is_chance or s.phase in CHANCE_PHASES or s.phase == OVER:
+            return bad
+        p, kind = a.player, type(a)
+        if not 0 <= p < s.n:
+            return bad
+        fn = self.checks.get(kind)
+        if fn is None:
+            return self.foreign(s, a)
+        decision = self.decisions.get(s.phase)
+        if decision is not None and kind in decision[0] and p not in self.actors(s):
+            own = fn(s, a)
+            if own is not None:
+                return own
+        return bad
+
+    def foreign(self, s: State, a: Action) -> Reason:
+        """rule="BASE-COMP-PIECES" / rule="CK-COMP-PIECES": a kind of action another variant
+        has (knights, tokens, neutrals, the dummy's bids) is no move of this one."""
+        rule = "CK-COMP-PIECES" if self.cities_knights else "BASE-COMP-PIECES"
+        word = str(a).split()[1] if len(str(a).split()) > 1 else str(a)
+        return Reason(rule, f"There is no '{word}' in {self.variant}: '{a}' is a move of "
+                      "another variant, and this game has no pieces or cards for it.")
+
+    def prompt(self, s: State) -> str:
+        """What the game waits for, in a learner's words (for a header or a status line)."""
+        return words.prompt(self, s)
+
     def _owed(self, s: State, p: int) -> str:
         return "; ".join(f"{seat(q)}: {d}" for q, d in self.pending(s))
 
     def describe(self, s: State, a: Action) -> Reason:
-        """Why a legal action is legal: its rule and a sentence."""
+        """Why a legal action is legal: its rule and a sentence saying what it does."""
         if a.is_chance:
-            return Reason(self.chance_rule(s), f"'{a}' is a possible chance outcome now.")
+            return Reason(self.chance_rule(s), words.say(s, a))
         rule = self.legal_rules.get(type(a), "BASE-TURN-PHASES")
         if s.phase in (SETUP_SETTLE, SETUP_ROAD):
             rule = "BASE-SETUP-ROUND1" if s.setup_step < s.n else "BASE-SETUP-ROUND2"
-        return Reason(rule, f"{seat(a.player)} may play '{a}' now.")
+        return Reason(rule, words.say(s, a))
 
     def apply(self, s: State, a: Action) -> None:
         """Apply a legal action to ``s`` in place."""
@@ -309,6 +369,44 @@ class BaseRules:
 
     def vp_breakdown(self, s: State, p: int) -> dict[str, int]:
         return awards.vp_breakdown(s, p)
+
+    def pending_records(self, s: State) -> list[tuple[int, str, str, str, int, str]]:
+        """``pending`` as records: (seat, what, kind, rule, count, prompt) (Game.Pending).
+
+        kind: the phase that waits, or "chance"; rule: the rule that owes it (most specific);
+        count: cards owed (discards, gifts), free roads, progress cards over the limit, else 1;
+        prompt: the wait in a learner's words (a chance event without its rule ID).
+        """
+        out = []
+        ph = s.phase
+        for p, text in self.pending(s):
+            if p < 0:
+                rule = self.chance_rule(s) if ph in CHANCE_PHASES else "BASE-CHANCE-EVENTS"
+                kind, prompt = "chance", words.chance_words(self, s)
+            else:
+                rule, kind, prompt = self.wait_rule(s), ph, text
+            count = 1
+            if p >= 0 and ph in (DISCARD, SABOTAGE, WEDDING):
+                count = s.discards[p]
+            elif ph == RB_PHASE:
+                count = s.free_roads
+            elif ph == PROGRESS_DISCARD and p >= 0:
+                count = max(1, len(s.phand[p]) - 4)  # rule="CK-PROGRESS-HAND-LIMIT"
+            out.append((p, text, kind, self.specific(Reason(rule, "")).rule, count, prompt))
+        return out
+
+    def wait_rule(self, s: State) -> str:
+        """The rule behind what the game waits for now (not a chance event)."""
+        ph = s.phase
+        if ph in self.decisions:
+            return self.decisions[ph][1]
+        if ph in (SETUP_SETTLE, SETUP_ROAD):
+            return self.describe_setup_rule(s)
+        return self.wait_rules.get(ph, "BASE-TURN-PHASES")
+
+    def describe_setup_rule(self, s: State) -> str:
+        """rule="BASE-SETUP-ROUND1", rule="BASE-SETUP-ROUND2": which setup round it is."""
+        return "BASE-SETUP-ROUND1" if s.setup_step < s.n else "BASE-SETUP-ROUND2"
 
     def pending(self, s: State) -> list[tuple[int, str]]:
         """Decisions owed now: (seat, what), chance events as seat -1."""

@@ -6,6 +6,7 @@ from ..actions import (
     Action,
     Activate,
     Aqueduct,
+    BankTrade,
     BuildCity,
     BuildWall,
     BuyDev,
@@ -22,6 +23,7 @@ from ..actions import (
     HarborOffer,
     Improve,
     MoveKnight,
+    MoveRobber,
     Pass,
     Pillage,
     PlaceDeserter,
@@ -36,9 +38,10 @@ from ..actions import (
     ReturnCommodity,
     Settle,
     make,
+    seat,
 )  # fmt: skip
 from ..board import N_VERTICES, Layout
-from ..progress_cards import TRACKS
+from ..progress_cards import CARDS, TRACKS
 from ..rules import (
     awards,
     barbarians,
@@ -48,6 +51,8 @@ from ..rules import (
     knights,
     progress,
     progress_play,
+    trade,
+    words,
 )  # fmt: skip
 from ..rules.common import Reason, chooser
 from ..rules.production import apply_die as rolloff_die
@@ -158,6 +163,7 @@ class CKRules(BaseRules):
             HARBOR: ((ReturnCommodity,), "CK-PC-COMMERCIAL-HARBOR", True),
         }
         self.chance_rules |= {DICE: "CK-TURN-ROLL-PHASE", PROGRESS_DRAW: "CK-EVENT-CASTLE"}
+        self.wait_rules |= {PRE_ROLL: "CK-TURN-ROLL-PHASE", MAIN: "CK-TURN-ACTION-PHASE"}
         self.decisions[DISCARD] = ((Discard,), "CK-SEVEN-DISCARD", True)
         self.legal_rules |= {
             Recruit: "CK-KNIGHT-RECRUIT", Promote: "CK-KNIGHT-PROMOTE",
@@ -169,7 +175,7 @@ class CKRules(BaseRules):
             EndTurn: "CK-TURN-ACTION-PHASE", PlayProgress: "CK-PC-PLAY",
             Discard: "CK-SEVEN-DISCARD", Desert: "CK-PC-TREASON", PlaceDeserter: "CK-PC-TREASON",
             Pass: "CK-PC-TREASON", HarborOffer: "CK-PC-COMMERCIAL-HARBOR",
-            ReturnCommodity: "CK-PC-COMMERCIAL-HARBOR",
+            ReturnCommodity: "CK-PC-COMMERCIAL-HARBOR", Gift: "CK-PC-WEDDING",
         }  # fmt: skip
 
     # ------------------------------------------------------------ setup
@@ -249,12 +255,54 @@ class CKRules(BaseRules):
                 break
 
     def describe(self, s: State, a) -> Reason:
+        kind = type(a)
         if s.phase in (SETUP_SETTLE, SETUP_ROAD):
             rule = "CK-SETUP-ROUND2" if s.setup_step >= s.n else "CK-SETUP-ROUND1"
-            return Reason(rule, f"P{a.player + 1} may play '{a}' now.")
-        if s.phase == SABOTAGE and type(a) is Discard:
-            return Reason("CK-PC-SABOTAGE", f"P{a.player + 1} may play '{a}' now.")
+            return Reason(rule, words.say(s, a))
+        if s.phase == SABOTAGE and kind is Discard:
+            return Reason("CK-PC-SABOTAGE", words.say(s, a))
+        if kind is MoveKnight and s.kn[a.dst] is not None:
+            # rule="CK-KNIGHT-DISPLACE"; rule="CK2P-NEUTRAL-KNIGHT-DISPLACE" for a neutral's
+            rule = "CK2P-NEUTRAL-KNIGHT-DISPLACE" if s.kn[a.dst][0] >= s.n else "CK-KNIGHT-DISPLACE"
+            return Reason(rule, words.move_words(s, a))
+        if kind is BankTrade:  # the rate's own rule: harbor, Trading House, merchant, Fleet
+            return Reason(trade.rate_rule(s, a.player, a.give), words.say(s, a))
+        if kind is PlayProgress:  # the card's own rule, e.g. rule="CK-PC-MERCHANT-FLEET"
+            return Reason(self.card_rule(a.card), words.say(s, a))
         return super().describe(s, a)
+
+    def describe_setup_rule(self, s: State) -> str:
+        return "CK-SETUP-ROUND2" if s.setup_step >= s.n else "CK-SETUP-ROUND1"
+
+    card_prefixes = ("CK-PC-",)  # where a progress card's own rule is looked up, first first
+
+    def card_rule(self, card: int) -> str:
+        """A progress card's own rule (e.g. CK-PC-MERCHANT-FLEET), else CK-PC-PLAY."""
+        from .. import rulebook
+
+        if 0 <= card < len(CARDS):
+            known = rulebook.rules_of(self.variant)
+            for prefix in self.card_prefixes:
+                rule_id = prefix + CARDS[card].upper()
+                if rule_id in known:
+                    return rule_id
+        return "CK-PC-PLAY"
+
+    def refine(self, s: State, a, bad: Reason) -> Reason:
+        """rule="CK-ROBBER-INACTIVE": before the first attack a robber move or chase is refused
+        for that reason, whatever else the moment is (a discard, another phase)."""
+        bad = super().refine(s, a, bad)
+        kind = type(a)
+        if (kind in (MoveRobber, ChaseRobber) and not s.attacked and 0 <= a.player < s.n
+                and bad.rule not in ("BASE-TURN-OFFTURN", "CK-KNIGHT-STRENGTH")):
+            if kind is ChaseRobber:
+                return Reason("CK-ROBBER-INACTIVE", "The robber is still off the board: until "
+                              "the first barbarian attack no knight can chase it.")
+            return Reason("CK-ROBBER-INACTIVE", f"The robber is still off the board, beside the "
+                          "barbarian track: until the first barbarian attack a 7 only makes "
+                          f"players discard, and nobody moves the robber or steals, so "
+                          f"{seat(a.player)} cannot move it.")
+        return bad
 
     def victory_points(self, s: State, p: int) -> int:
         return ck_turn.victory_points(s, p)

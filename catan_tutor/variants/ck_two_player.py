@@ -1,5 +1,5 @@
-"""Cities & Knights for two (``ck-2p``, rulebook/rules.md §5): ``ck`` with the neutrals, trade tokens and
-double roll of ``base-2p``, and neutral knights (CK2P-*).
+"""Cities & Knights for two (``ck-2p``, rulebook/rules.md §5): ``ck`` with the neutrals, trade
+tokens and double roll of ``base-2p``, and neutral knights (CK2P-*).
 
 Composed, not copied (rule="CK2P-INHERIT"): the class inherits both parents and only adds what
 rulebook/rules.md §5 changes.
@@ -24,7 +24,7 @@ from ..actions import (
     seat,
 )  # fmt: skip
 from ..progress_cards import CARDS
-from ..rules import ck_double_roll, neutral, tokens
+from ..rules import ck_double_roll, neutral, tokens, words
 from ..rules.common import Reason
 from ..state import (
     DESERT,
@@ -109,8 +109,20 @@ class CK2PRules(TwoPlayerRules, CKRules):
 
     def describe(self, s: State, a) -> Reason:
         if s.phase in (SETUP_SETTLE, SETUP_ROAD):
-            return Reason("CK2P-SETUP", f"{seat(a.player)} may play '{a}' now.")
+            return Reason("CK2P-SETUP", words.say(s, a))
         return super().describe(s, a)
+
+    card_prefixes = ("CK2P-PC-", "CK-PC-")  # rulebook/rules.md §5's card rules first
+
+    def describe_setup_rule(self, s: State) -> str:
+        return "CK2P-SETUP"
+
+    def specific(self, reason: Reason) -> Reason:
+        """The amended rules of rulebook/rules.md, and the base-2P rules §5 restates."""
+        reason = super().specific(reason)
+        if reason.rule in _RESTATED:
+            return Reason(_RESTATED[reason.rule], reason.text)
+        return reason
 
     # ------------------------------------------------------------ what follows an action
     def mirror(self, s: State, a, before: str) -> None:

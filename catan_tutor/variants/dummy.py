@@ -27,7 +27,8 @@ _TIE_RULE = {"robber": "DUMMY-ROBBER-TARGET", "steal": "DUMMY-STEAL-TARGET",
 
 
 class DummyRules(BaseRules):
-    """``base`` plus rulebook/rules.md §3 (DUMMY-*): D rolls, robs, trades and rolls its card die."""
+    """``base`` plus rulebook/rules.md §3 (DUMMY-*): D rolls, robs, trades and rolls its card
+    die."""
 
     variant = "base-dummy"
     seats = (2,)

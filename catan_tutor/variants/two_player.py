@@ -1,19 +1,27 @@
-"""Official two-player Catan (``base-2p``, rulebook/rules.md §2): two neutrals, two rolls, trade tokens."""
+"""Official two-player Catan (``base-2p``, rulebook/rules.md §2): two neutrals, two rolls, trade
+tokens."""
 
 from __future__ import annotations
 
 from ..actions import (
+    BankTrade,
+    BuildCity,
     BuildRoad,
+    BuyDev,
     Die,
     ForcedTrade,
     NeutralRoad,
     NeutralSettle,
+    Offer,
     ReturnKnight,
     RobberHome,
+    Roll,
     Settle,
+    seat,
 )  # fmt: skip
 from ..board import Layout
 from ..rules import double_roll, neutral, tokens
+from ..rules.common import Reason
 from ..state import DICE, MAIN, NEUTRAL, OVER, PRE_ROLL, ROAD_BUILDING, State
 from .base import BaseRules
 
@@ -52,6 +60,23 @@ class TwoPlayerRules(BaseRules):
             return self.checks[type(a)](s, a)  # cites 2P-NEUTRAL-CHOOSER for the other seat
         return super().check(s, a)
 
+    def refine(self, s: State, a, bad):
+        """In phase ``neutral`` anything but the owed neutral piece waits for it, under the
+        rule that owes that piece (rule="2P-NEUTRAL-MIRROR", rule="CK2P-NEUTRAL-KNIGHT-PLACE",
+        rule="CK2P-NEUTRAL-KNIGHT-PROMOTE", or a fallback's rule)."""
+        bad = super().refine(s, a, bad)
+        if (s.phase == NEUTRAL and type(a) not in self.decisions[NEUTRAL][0]
+                and a.player == s.active):
+            return neutral.due_reason(s, str(a))
+        if bad.rule == "BASE-TURN-PHASES" and a.player == s.active:
+            return _two_rolls(s, a, bad)
+        return bad
+
+    def wait_rule(self, s: State) -> str:
+        if s.phase == NEUTRAL:
+            return neutral.due_reason(s, "").rule
+        return super().wait_rule(s)
+
     def new_state(self, players: int, layout: Layout | None, **kw) -> State:
         s = super().new_state(players, layout, **kw)
         neutral.place_starts(s)
@@ -88,3 +113,19 @@ class TwoPlayerRules(BaseRules):
         if s.phase == PRE_ROLL:
             return [(s.active, "roll twice, or first play a card or take a token action")]
         return super().pending(s)
+
+
+_AFTER_ROLLS = (Settle, BuildRoad, BuildCity, BuyDev, BankTrade, Offer)
+
+
+def _two_rolls(s: State, a, bad):
+    """Where the two rolls decide a turn-order refusal: a third roll (rule="2P-ROLL-TWICE"),
+    trading or building before the second roll (rule="2P-ROLL-TIMING"); else ``bad``."""
+    who = seat(s.active)
+    if isinstance(a, Roll) and s.phase == MAIN:
+        return Reason("2P-ROLL-TWICE", f"{who} has rolled twice this turn, as the two-player "
+                      "rules ask; the next roll is the next player's.")
+    if isinstance(a, _AFTER_ROLLS) and s.phase == PRE_ROLL:
+        return Reason("2P-ROLL-TIMING", f"{who} trades and builds only after both rolls of "
+                      "the turn; roll the dice first.")
+    return bad
