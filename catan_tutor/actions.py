@@ -26,7 +26,7 @@ from .board import (
     parse_hex,
     parse_vertex,
 )
-from .errors import NotationError
+from .errors import NotationError, ascii_count, quote
 from .progress_cards import ALIASES, CARDS, SCHEMA
 
 DEV_CARDS = ("knight", "vp", "roadbuilding", "plenty", "monopoly")
@@ -675,6 +675,10 @@ _ARG_TEXT = {
 
 # ---------------------------------------------------------------- parsing
 _SEAT = re.compile(r"^P([1-9])$", re.IGNORECASE)
+MAX_NOTATION_CHARS = 256  # the longest action written out (a forced trade of 8 kinds) is ~150
+MAX_DIGITS = 6  # of a count in notation
+QUOTE_TAIL = 40  # characters of the words read so far quoted in a message
+_WORD = re.compile(r"[^\s,]+")  # notation's words: commas and spaces separate them
 
 
 class _Reader:
@@ -684,16 +688,22 @@ class _Reader:
         self.text = text
         self.seats = seats
         self.cards = cards  # 5 resources, or 8 card kinds with commodities
-        self.tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+        words = list(_WORD.finditer(text))
+        self.tokens = [m.group() for m in words]
+        self.starts = [m.start() for m in words]
         self.i = 0
 
-    def fail(self, why: str) -> NotationError:
-        where = " ".join(self.tokens[: self.i + 1]) if self.tokens else ""
-        return NotationError(f"cannot read {self.text!r}: {why} (at {where!r})")
+    def fail(self, why: str, end: bool = False) -> NotationError:
+        """The error at the word just read (``end``: after the last word)."""
+        k = self.i - 1
+        at = len(self.text) if end or k < 0 else self.starts[k]
+        where = " ".join(self.tokens[: max(self.i, 1)])
+        return NotationError(f"cannot read {quote(self.text)}: {why} "
+                             f"(at character {at + 1}, {quote(where[-QUOTE_TAIL:])})")
 
     def next(self, what: str) -> str:
         if self.i >= len(self.tokens):
-            raise self.fail(f"expected {what} after the end of the text")
+            raise self.fail(f"expected {what} after the end of the text", end=True)
         self.i += 1
         return self.tokens[self.i - 1]
 
@@ -746,9 +756,11 @@ class _Reader:
 
     def number(self, what: str) -> int:
         tok = self.next(what)
-        if not tok.isdigit():
-            raise self.fail(f"expected {what}, got {tok!r}")
-        return int(tok)
+        try:
+            return ascii_count(tok, MAX_DIGITS)
+        except ValueError:
+            raise self.fail(f"expected {what} (ASCII digits, at most {MAX_DIGITS}), got "
+                            f"{quote(tok)}") from None
 
     def seat(self) -> int:
         tok = self.next("a seat like P2")
@@ -768,6 +780,9 @@ class _Reader:
     def bundle(self, stop: str | None = None) -> Bundle:
         """Reads ``2 brick, 1 ore`` (a bare resource counts 1) up to the word ``stop``."""
         counts = [0] * self.cards
+        if self.more() and self.tokens[self.i].lower() == "nothing":  # as bundle_text writes
+            self.i += 1
+            return tuple(counts)  # type: ignore[return-value]
         seen = False
         while self.more() and self.tokens[self.i].lower() != stop:
             tok = self.tokens[self.i]
@@ -787,10 +802,13 @@ def parse_action(text: str, default_player: int, seats: int = 4, cards: int = 5)
     ``cards`` is the number of hand-card kinds: 8 where commodities exist (Cities & Knights).
     """
     if not isinstance(text, str):
-        raise NotationError(f"cannot read {text!r}: notation is text")
+        raise NotationError(f"cannot read {quote(text)}: notation is text")
+    if len(text) > MAX_NOTATION_CHARS:
+        raise NotationError(f"cannot read {quote(text)}: notation is at most "
+                            f"{MAX_NOTATION_CHARS} characters, this is {len(text)}")
     r = _Reader(text, seats, cards)
     if not r.tokens:
-        raise NotationError(f"cannot read {text!r}: the text is empty")
+        raise NotationError(f"cannot read {quote(text)}: the text is empty")
     player = default_player
     if _SEAT.match(r.tokens[0]):
         player = r.seat()
@@ -938,8 +956,7 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         give = r.bundle(stop="for")
         r.word("for")
         return Bid(p, give, r.resource())
-    r.i -= 1
-    raise r.fail(f"{word!r} is not an action")
+    raise r.fail(f"{quote(word)} is not an action")
 
 
 def _parse_play(r: _Reader, p: int) -> PlayProgress:

@@ -39,7 +39,7 @@ from .board import (
     parse_hex,
     parse_vertex,
 )  # fmt: skip
-from .errors import EditError, PositionError
+from .errors import EditError, PositionError, ascii_count, quote
 from .game import Game
 from .position import decode, encode
 from .progress_cards import ALIASES, CARDS, COUNT, DECK_KINDS, TRACKS, VP_CARDS
@@ -62,13 +62,40 @@ _CARD_WORDS = {name: i for i, name in enumerate(CARD_NAMES)} | {
 }  # fmt: skip
 
 
+MAX_OP_CHARS = 256  # of one operation
+MAX_OPS = 1000  # operations in one edit
+
+
 def edit(game: Game, *ops: str) -> Game:
     """A new game (a new root: no history) at ``game``'s position with ``ops`` applied."""
+    if not isinstance(game, Game):
+        raise EditError(_ops_text(ops), f"expected a Game to edit, not {quote(game)}")
     return Game.from_position(edited_position(game.position(), *ops))
+
+
+def _ops_text(ops: tuple) -> str:
+    return "; ".join(o if isinstance(o, str) else quote(o) for o in ops[:3])[:2 * 60]
+
+
+def _check_ops(text: object, ops: tuple) -> None:
+    """Text operations of bounded size, on a position that reads (else an EditError)."""
+    if len(ops) > MAX_OPS:
+        raise EditError(_ops_text(ops), f"{len(ops)} operations, more than {MAX_OPS}")
+    for i, op in enumerate(ops):
+        if not isinstance(op, str):
+            raise EditError(quote(op), f"operation {i + 1} is not text")
+        if len(op) > MAX_OP_CHARS:
+            raise EditError(op[:60] + "…", f"operation {i + 1} is {len(op)} characters, more "
+                            f"than {MAX_OP_CHARS}")
+    try:
+        decode(text)
+    except PositionError as e:
+        raise EditError(_ops_text(ops) or "position", str(e)) from None
 
 
 def edited_position(text: str, *ops: str) -> str:
     """The position text with ``ops`` applied and checked (see the module docstring)."""
+    _check_ops(text, ops)
     head, f = _split(text)
     variant = head[1]
     for op in ops:
@@ -78,7 +105,12 @@ def edited_position(text: str, *ops: str) -> str:
             raise
         except (ValueError, IndexError, KeyError) as e:  # bad labels, numbers, parties
             raise EditError(op, str(e)) from None
-    _complete(f, "; ".join(ops))
+    try:
+        _complete(f, "; ".join(ops))
+    except EditError:
+        raise
+    except (ValueError, IndexError, KeyError) as e:  # a field the edits left unreadable
+        raise EditError("; ".join(ops), str(e)) from None
     out = " ".join([*head, *(f"{k}={v}" for k, v in f.items())])
     try:
         _, state = decode(out, strict=True)
@@ -137,7 +169,7 @@ def _bundle(words: list[str], kinds: int) -> list[int]:
     while i < len(text):
         n = 1
         if text[i].isdigit():
-            n, i = int(text[i]), i + 1
+            n, i = ascii_count(text[i], 3), i + 1
         if i >= len(text) or text[i].lower() not in _CARD_WORDS:
             raise ValueError(f"expected cards like '2 brick, 1 ore', got {' '.join(text)!r}")
         c = _CARD_WORDS[text[i].lower()]
@@ -268,7 +300,7 @@ def _dev(f: dict[str, str], w: list[str], op: str) -> None:
         while i < len(text):
             n = 1
             if text[i].isdigit():
-                n, i = int(text[i]), i + 1
+                n, i = ascii_count(text[i], 3), i + 1
             if i >= len(text) or text[i].lower() not in DEV_CARDS:
                 raise EditError(op, f"expected development cards ({', '.join(DEV_CARDS)})")
             counts[DEV_CARDS.index(text[i].lower())] += n
@@ -305,10 +337,8 @@ def _number_per(key: str, what: str):
             raise EditError(op, f"{what} do not exist in this variant")
         _need(w, 2, op, f"a party and a number, like '{op.split()[0]} P1 1'")
         p = _party(f, w[0])
-        if not w[1].isdigit():
-            raise EditError(op, f"{w[1]!r} is not a number")
         parts = f[key].split(",")
-        parts[p] = str(int(w[1]))
+        parts[p] = str(ascii_count(w[1], 3))
         f[key] = ",".join(parts)
     return op_fn
 
@@ -337,7 +367,7 @@ def _merchant(f: dict[str, str], w: list[str], op: str) -> None:
 def _barbarians(f: dict[str, str], w: list[str], op: str) -> None:
     _ck(f, op)
     _need(w, 1, op, "a track position 0-7")
-    f["barb"] = str(int(w[0]))
+    f["barb"] = str(ascii_count(w[0], 3))
 
 
 def _attacked(f: dict[str, str], w: list[str], op: str) -> None:
@@ -353,7 +383,7 @@ def _level(f: dict[str, str], w: list[str], op: str) -> None:
     if track not in TRACK_NAMES:
         raise EditError(op, f"{track!r} is not a track ({', '.join(TRACK_NAMES)})")
     levels = _per(f, "levels")[p].split(",")
-    levels[TRACK_NAMES.index(track)] = str(int(w[2]))
+    levels[TRACK_NAMES.index(track)] = str(ascii_count(w[2], 3))
     _set_per(f, "levels", p, ",".join(levels))
 
 
@@ -377,7 +407,7 @@ def _turn(f: dict[str, str], w: list[str], op: str) -> None:
     f["active"] = _parties(f)[p]
     f["phase"] = w[1].lower() if len(w) > 1 else PRE_ROLL
     if len(w) > 2:
-        f["turn"] = str(int(w[2]))
+        f["turn"] = str(ascii_count(w[2]))
     elif f["turn"] == "0":
         f["turn"] = "1"
     f["setup"] = str(2 * int(f["n"]))

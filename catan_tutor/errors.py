@@ -1,4 +1,5 @@
-"""Errors raised by the engine; all are ``ValueError`` subclasses whose message names the input."""
+"""Errors raised by the engine; all are ``ValueError`` subclasses whose message names the input,
+and the helpers that quote an input and read its numbers."""
 
 
 class CatanError(ValueError):
@@ -40,3 +41,33 @@ class LinkError(CatanError):
 
 class TimelineFullError(CatanError):
     """A move that would grow a move tree past the tutor's limit."""
+
+
+class OptionError(CatanError):
+    """An option of ``new_game`` (or the command line) that names no variant, table or board."""
+
+
+QUOTE_CHARS = 60  # of an input quoted in a message
+
+
+def quote(value: object, size: int = QUOTE_CHARS) -> str:
+    """``repr`` of an input, cut to ``size`` characters: a message names it, not all of it."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= size else repr(value[:size]) + "…"
+    try:
+        text = f"{type(value).__name__} {value!r}"
+    except Exception:  # noqa: BLE001 - a hostile __repr__: name the type only
+        text = type(value).__name__
+    return text if len(text) <= size else text[:size] + "…"
+
+
+def ascii_count(text: str, digits: int = 6) -> int:
+    """A count written in ASCII digits (at most ``digits`` of them); else ``ValueError``.
+
+    ``int`` also takes signs, spaces, underscores, other scripts' digits and thousands of
+    digits: none of them is notation, position text or an edit."""
+    if not (isinstance(text, str) and text.isascii() and text.isdigit()
+            and len(text) <= digits):
+        raise ValueError(f"expected a number of at most {digits} ASCII digits, got "
+                         f"{quote(text)}")
+    return int(text)

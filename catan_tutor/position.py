@@ -36,41 +36,56 @@ from .board import (
     parse_vertex,
 )  # fmt: skip
 from .colors import color_problem
-from .errors import PositionError
+from .errors import PositionError, ascii_count, quote
 from .progress_cards import ALIASES, CARDS, COUNT, DECK_KINDS, DECK_OF, TRACKS, VP_CARDS
 from .rules.awards import road_length
 from .rules.common import setup_order
 from .state import (
+    AQUEDUCT,
     BIDS,
     BOARD,
     CARD_DIE,
+    CHANCE_PHASES,
     CITIES,
     COMMODITY_CARDS,
+    DEFENDER_DECK,
+    DESERT,
+    DESERTER,
     DEV_DECK,
     DEV_DIE,
     DICE,
     DISCARD,
     DRAW,
     END,
+    HARBOR,
     MAIN,
     NEUTRAL,
     OFFER,
     OVER,
     PHASES,
+    PILLAGE,
+    PRE_ROLL,
+    PROGRESS_DISCARD,
+    PROGRESS_DRAW,
+    RELOCATE,
     RESOURCE_CARDS,
     RESOURCE_DIE,
     ROAD_BUILDING,
     ROADS,
+    ROBBER,
     ROLLOFF,
+    SABOTAGE,
     SETTLEMENTS,
     SETUP_ROAD,
     SETUP_SETTLE,
     STEAL,
     TIEBREAK,
     TOKENS,
+    WEDDING,
     State,
     tset,
 )  # fmt: skip
+from .variants import VARIANTS
 
 KEYS = (
     "n", "colors", "phase", "turn", "active", "setup", "sv", "terrain", "numbers", "harbors",
@@ -88,6 +103,7 @@ EXTRA_KEYS = {
                        "pdiscards", "relocate", "toppled", "fleet", "taxed", "treason",
                        "harbor"),  # CK-*
 }
+MAX_POSITION_CHARS = 8192  # the longest position a game writes is about 2,000 characters
 _FLAGS = "afp"  # knight flags: active, fresh (placed/activated/used this turn), promoted
 
 
@@ -252,25 +268,26 @@ class _Fields:
     def __init__(self, text: str):
         words = text.split()
         if len(words) < 2 or words[0] != "catan":
-            raise PositionError(f"position text must start with 'catan <variant>': {text[:40]!r}")
+            raise PositionError(f"position text must start with 'catan <variant>': {quote(text)}")
         self.variant = words[1]
         self.strict = False
         from .variants import rules_for
 
         try:
             self.rules = rules_for(self.variant, preview=True)
-        except (ValueError, NotImplementedError) as e:
-            raise PositionError(f"position text: {e}") from None
+        except (ValueError, NotImplementedError):
+            raise PositionError(f"position text: unknown variant {quote(self.variant)} "
+                                f"(word 2): one of {', '.join(VARIANTS)}") from None
         keys = variant_keys(self.rules)
         self.f: dict[str, str] = {}
         for w in words[2:]:
             k, eq, v = w.partition("=")
             if not eq:
-                raise PositionError(f"position text: {w!r} is not a key=value field")
+                raise PositionError(f"position text: {quote(w)} is not a key=value field")
             if k not in keys:
-                raise PositionError(f"position text: unknown field {k!r} for {self.variant}")
+                raise PositionError(f"position text: unknown field {quote(k)} for {self.variant}")
             if k in self.f:
-                raise PositionError(f"position text: field {k!r} appears twice")
+                raise PositionError(f"position text: field {quote(k)} appears twice")
             self.f[k] = v
         missing = [k for k in keys if k not in self.f]
         if missing:
@@ -279,8 +296,7 @@ class _Fields:
         self.parties: tuple[str, ...] = ()
 
     def bad(self, key: str, why: str) -> PositionError:
-        value = self.f[key] if len(self.f[key]) <= 60 else self.f[key][:59] + "…"
-        return PositionError(f"position text: field {key}={value!r}: {why}")
+        return PositionError(f"position text: field {key}={quote(self.f[key])}: {why}")
 
     def get(self, key: str, fn):
         try:
@@ -291,14 +307,14 @@ class _Fields:
             raise self.bad(key, str(e)) from None
 
     def int(self, key: str, lo: int = 0, hi: int = 10**6) -> int:
-        x = self.get(key, int)
+        x = self.get(key, ascii_count)
         if not lo <= x <= hi:
             raise self.bad(key, f"must be between {lo} and {hi}")
         return x
 
     def ints(self, key: str, length: int | None) -> list[int]:
         v = self.f[key]
-        xs = [] if v == "-" else self.get(key, lambda t: [int(x) for x in t.split(",")])
+        xs = [] if v == "-" else self.get(key, lambda t: [ascii_count(x) for x in t.split(",")])
         if length is not None and len(xs) != length:
             raise self.bad(key, f"expected {length} numbers")
         if any(x < 0 for x in xs):
@@ -335,6 +351,27 @@ class _Fields:
         return parts
 
 
+def _tile(F: _Fields, t: str) -> int:
+    """One tile of a board being laid: a terrain code, or ``.`` for a hex not laid yet."""
+    if t == ".":
+        return -1
+    if t not in TERRAIN_CODES:
+        raise F.bad("tiles", f"{quote(t)} is not a terrain code "
+                    f"({', '.join(TERRAIN_CODES)}) or '.'")
+    return TERRAIN_CODES.index(t)
+
+
+# Phases every variant has; a variant adds those it declares (decisions, chance events).
+_COMMON_PHASES = (BOARD, ROLLOFF, SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DICE, DISCARD, ROBBER,
+                  STEAL, MAIN, ROAD_BUILDING, DRAW, OFFER, OVER)
+
+
+def variant_phases(rules) -> frozenset[str]:
+    """The phases a game of ``rules``' variant can be in."""
+    extra = (NEUTRAL,) * bool(rules.neutrals) + (TIEBREAK,) * rules.has_dummy
+    return frozenset((*_COMMON_PHASES, *rules.decisions, *rules.chance_rules, *extra))
+
+
 def decode(text: str, strict: bool = False) -> tuple[str, State]:
     """Read position text; raises PositionError naming the field at fault.
 
@@ -342,7 +379,10 @@ def decode(text: str, strict: bool = False) -> tuple[str, State]:
     and every knight stand at the end of its owner's road, as in any played game.
     """
     if not isinstance(text, str):
-        raise PositionError("position text must be a string")
+        raise PositionError(f"position text must be a string, not {quote(text)}")
+    if len(text) > MAX_POSITION_CHARS:
+        raise PositionError(f"position text of {len(text)} characters, more than "
+                            f"{MAX_POSITION_CHARS}: {quote(text)}")
     F = _Fields(text)
     F.strict = strict
     rules = F.rules
@@ -373,8 +413,9 @@ def decode(text: str, strict: bool = False) -> tuple[str, State]:
     s.setup_step = F.int("setup", 0, 2 * n)
     s.setup_vertex = -1 if F.f["sv"] == "-" else F.get("sv", parse_vertex)
     tiles = F.f["tiles"]
-    s.tiles = () if tiles == "-" else tuple(
-        -1 if t == "." else F.names("tiles", TERRAIN_CODES, t)[0] for t in tiles.split(","))
+    s.tiles = () if tiles == "-" else tuple(_tile(F, t) for t in tiles.split(","))
+    if len(s.tiles) > N_HEXES:
+        raise F.bad("tiles", f"at most {N_HEXES} tiles")
     s.harbor_kinds = tuple(F.names("hk", HARBOR_NAMES))
     s.shuffle_harbors = F.int("shuffle", 0, 1) == 1
     s.robber = -1 if F.f["robber"] == "-" else F.get("robber", parse_hex)
@@ -419,8 +460,8 @@ def decode(text: str, strict: bool = False) -> tuple[str, State]:
         parts = F.f["offer"].split(":")
         if len(parts) != 3:
             raise F.bad("offer", "expected SEAT:give:get")
-        give = F.get("offer", lambda _: tuple(int(x) for x in parts[1].split(",")))
-        get = F.get("offer", lambda _: tuple(int(x) for x in parts[2].split(",")))
+        give = F.get("offer", lambda _: tuple(ascii_count(x) for x in parts[1].split(",")))
+        get = F.get("offer", lambda _: tuple(ascii_count(x) for x in parts[2].split(",")))
         if len(give) != len(s.bank) or len(get) != len(s.bank):
             raise F.bad("offer", f"give and get have {len(s.bank)} counts each")
         s.offer = (F.seat("offer", parts[0], allow_none=False, players_only=True), give, get)
@@ -429,7 +470,7 @@ def decode(text: str, strict: bool = False) -> tuple[str, State]:
         cands, _, totals = F.f["rolloff"].partition(":")
         s.rolloff = (tuple(F.seat("rolloff", c, allow_none=False, players_only=True)
                            for c in cands.split(",")),
-                     F.get("rolloff", lambda _: tuple(int(x) for x in totals.split(",")
+                     F.get("rolloff", lambda _: tuple(ascii_count(x) for x in totals.split(",")
                                                       if x and x != "-")))
     _decode_extras(F, s)
     if rules.cities_knights:
@@ -442,7 +483,30 @@ def decode(text: str, strict: bool = False) -> tuple[str, State]:
         if s.road_len[s.dummy] and s.longest != s.dummy:
             raise F.bad("droad", "the dummy has a road number only while it holds Longest Road "
                         "(DUMMY-AWARD-RECLAIM)")
+    _probe(F, s)
     return F.variant, s
+
+
+def _probe(F: _Fields, s: State) -> None:
+    """The last check at the door: the rules can say who is to act and what they may do,
+    and the state prints itself. Whatever the checks above missed is refused here, as a
+    PositionError naming the phase, instead of failing later inside ``legal_actions``."""
+    rules, ph = F.rules, s.phase
+    try:
+        rules.pending(s)
+        if ph == OVER:
+            options: list = [None]
+        elif ph in CHANCE_PHASES:
+            options = [a for a, w in rules.chance_outcomes(s) if w]
+        else:
+            options = rules.legal_actions(s)
+        encode(rules, s)
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as e:
+        raise F.bad("phase", f"the {ph} phase cannot go on from this position "
+                    f"({type(e).__name__}: {quote(str(e))})") from None
+    if not options and not F.strict:  # the editor names the rule that leaves nobody to act
+        raise F.bad("phase", f"nobody can act in the {ph} phase: start a turn instead "
+                    "('turn P1 main')")
 
 
 def _decode_extras(F: _Fields, s: State) -> None:
@@ -473,7 +537,8 @@ def _decode_extras(F: _Fields, s: State) -> None:
             else:
                 cands = tuple(F.seat("tb", c, allow_none=False, players_only=True)
                               for c in parts[1].split(","))
-            totals = F.get("tb", lambda _: tuple(int(x) for x in parts[2].split(",") if x != "-"))
+            totals = F.get("tb", lambda _: tuple(ascii_count(x) for x in parts[2].split(",")
+                                                 if x != "-"))
             if len(cands) < 2 or len(totals) >= len(cands):
                 raise F.bad("tb", "a roll-off has 2+ candidates and someone still to roll")
             s.tiebreak = (parts[0], cands, totals)
@@ -509,7 +574,7 @@ def _decode_ck(F: _Fields, s: State) -> None:
             raise F.bad("walls", f"a wall stands under a city; {VERTEX_LABELS[v]} has none")
         walls[v] = True
     s.walls = tuple(walls)
-    s.levels = tuple(tuple(F.get("levels", lambda _, x=x: [int(c) for c in x.split(",")]))
+    s.levels = tuple(tuple(F.get("levels", lambda _, x=x: [ascii_count(c) for c in x.split(",")]))
                      for x in F.per_seat("levels"))
     if any(len(x) != 3 or not all(0 <= c <= 5 for c in x) for x in s.levels):
         raise F.bad("levels", "3 levels of 0..5 per party")
@@ -531,7 +596,7 @@ def _decode_ck(F: _Fields, s: State) -> None:
     decks = F.f["pdecks"].split("/")
     if len(decks) != 3:
         raise F.bad("pdecks", "three decks separated by '/'")
-    s.pdecks = tuple((tuple(F.get("pdecks", lambda _, d=d: [int(c) for c in
+    s.pdecks = tuple((tuple(F.get("pdecks", lambda _, d=d: [ascii_count(c) for c in
                                                             d.split(":")[0].split(",")])),
                       tuple(F.names("pdecks", CARDS, d.partition(":")[2] or "-")))
                      for d in decks)
@@ -564,7 +629,9 @@ def _decode_ck(F: _Fields, s: State) -> None:
             raise F.bad("relocate", "expected SEAT:VERTEX:LEVEL:ACTIVE")
         s.relocate = (F.seat("relocate", parts[0], allow_none=False),
                       F.get("relocate", lambda _: parse_vertex(parts[1])),
-                      F.get("relocate", lambda _: int(parts[2])), parts[3] == "1")
+                      F.get("relocate", lambda _: ascii_count(parts[2])), parts[3] == "1")
+        if s.relocate[2] not in (1, 2, 3) or parts[3] not in ("0", "1"):
+            raise F.bad("relocate", "a knight's level is 1 to 3, and ACTIVE 0 or 1")
     s.toppled = tuple(_places(F, "toppled", F.f["toppled"], parse_vertex))
     s.fleet = tuple(sorted(set(F.names("fleet", CARD_NAMES))))
     if F.f["treason"] != "-":
@@ -634,7 +701,7 @@ def _read_bid(F: _Fields, part: str):
 
 def _counts(F: _Fields, key: str, part: str, n: int = 5) -> list[int]:
     try:
-        xs = [int(x) for x in part.split(",")]
+        xs = [ascii_count(x) for x in part.split(",")]
     except ValueError:
         raise F.bad(key, f"{part!r} is not {n} counts") from None
     if len(xs) != n or min(xs) < 0:
@@ -744,6 +811,12 @@ def _validate_phase(F: _Fields, s: State) -> None:
     """The phase and the fields it relies on must fit together (no half-made game)."""
     order = setup_order(s.n)
     ph = s.phase
+    if ph not in variant_phases(F.rules):
+        raise F.bad("phase", f"{F.variant} has no {ph} phase")
+    if len(s.dice) > 3 or len(s.rolled) > 3 or not all(1 <= x <= 6 for x in s.dice + s.rolled):
+        raise F.bad("dice", "at most 3 dice of faces 1 to 6 (dice and rolled)")
+    if F.rules.cities_knights:
+        _validate_ck_phase(F, s)
     if (s.layout is None) != (ph == BOARD):
         raise F.bad("terrain", "a board is missing outside the board phase, or present in it")
     if ph == BOARD and len(s.tiles) != N_HEXES:
@@ -795,3 +868,44 @@ def _validate_phase(F: _Fields, s: State) -> None:
     dummy_turn = s.active == s.dummy >= 0
     if dummy_turn != (ph in DUMMY_PHASES or (dummy_turn and ph in (DICE, DISCARD, STEAL))):
         raise F.bad("phase", f"{ph} does not fit {s.name(s.active)}'s turn")
+
+
+# What each Cities & Knights phase waits on: the field holding it, and why it must be there.
+_CK_PENDING = {
+    PILLAGE: ("pillage", lambda s: s.pillage, "the players still to lose a city"),
+    DEFENDER_DECK: ("draws", lambda s: s.draws and s.draws[0][1] < 0,
+                    "a tied defender to choose a deck (SEAT:choose first)"),
+    PROGRESS_DRAW: ("draws", lambda s: s.draws and s.draws[0][1] >= 0,
+                    "a draw from a named deck first (SEAT:TRACK)"),
+    AQUEDUCT: ("claims", lambda s: s.claims, "the players still to take a resource"),
+    PROGRESS_DISCARD: ("pdiscards", lambda s: s.pdiscards, "the players owing a discard"),
+    RELOCATE: ("relocate", lambda s: s.relocate, "the displaced knight"),
+    SABOTAGE: ("discards", lambda s: any(s.discards), "the cards owed"),
+    WEDDING: ("discards", lambda s: any(s.discards[:s.n]), "the gifts owed by players"),
+    DESERT: ("treason", lambda s: s.treason, "the Treason victim's knight"),
+    DESERTER: ("treason", lambda s: s.treason, "the removed knight's strength"),
+    HARBOR: ("harbor", lambda s: s.harbor and s.harbor[1], "the receiver and the resource"),
+}
+
+
+def _validate_ck_phase(F: _Fields, s: State) -> None:
+    """Each C&K decision phase needs the pending data it acts on (CK-BARB-*, CK-PC-*)."""
+    need = _CK_PENDING.get(s.phase)
+    if need and not need[1](s):
+        raise F.bad(need[0], f"the {s.phase} phase needs {need[2]}")
+    if s.phase == PROGRESS_DRAW and not (sum(s.pdecks[s.draws[0][1]][0])
+                                          or s.pdecks[s.draws[0][1]][1]):
+        raise F.bad("draws", f"the {TRACKS[s.draws[0][1]]} deck is empty but a draw from it is "
+                    "due (CK-PROGRESS-EMPTY)")
+    for key in ("pillage", "claims", "pdiscards", "taxed"):
+        who = getattr(s, key)
+        if len(set(who)) != len(who) or any(p >= s.n for p in who):
+            raise F.bad(key, "each player at most once (players only)")
+    if any(p >= s.n for p, _ in s.draws) or len(s.draws) > 3 * s.n:
+        raise F.bad("draws", "at most 3 draws per player, by players")
+    if len(s.toppled) != len(set(s.toppled)):
+        raise F.bad("toppled", "each vertex at most once")
+    if s.relocate and s.relocate[0] >= s.owners:
+        raise F.bad("relocate", "the displaced knight belongs to a player or a neutral")
+    if s.treason and s.treason[0] >= s.owners:
+        raise F.bad("treason", "the removed knight belongs to a player or a neutral")
