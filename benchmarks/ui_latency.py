@@ -4,8 +4,9 @@
 
 Prints, from one run:
 - time to the first painted board (page requested -> board canvas painted);
-- click-to-redraw: a click on a glowing vertex until the board's ``drawn`` marker moves (the
-  move is played in the kernel, the pieces redrawn and sent back), median of N;
+- click-to-redraw: a click on a glowing vertex until the board's draw count (the hidden
+  ``data-drawn`` attribute) moves (the move is played in the kernel, the pieces redrawn and
+  sent back), median of N;
 - key-to-redraw: ← / → with the pointer on the board, median of N;
 - a full redraw in the browser (a new game on a shuffled board redraws every layer), median;
 - the kernel side alone, in this process: ``Tutor.refresh()``, ``BoardView.update()`` (pieces)
@@ -39,13 +40,17 @@ PAINTED_JS = """() => {
 
 
 def drawn(page) -> int:
-    return int(page.locator(".catan-drawn-marker").first.inner_text().split()[-1])
+    return int(page.locator(".catan-drawn").first.get_attribute("data-drawn"))
 
 
 def wait_drawn_after(page, n: int) -> None:
-    page.wait_for_function(
-        "(n) => +document.querySelector('.catan-drawn-marker').innerText.split(' ').pop() > n",
-        arg=n)
+    page.wait_for_function("(n) => +document.querySelector('.catan-drawn').dataset.drawn > n",
+                           arg=n)
+
+
+def wait_state(page, selector: str) -> None:
+    """Until the tutor's hidden state element matches (``[data-depth='0']``...)."""
+    page.locator(f".catan-state{selector}").first.wait_for(state="attached")
 
 
 def spot(page, label: str) -> tuple[float, float]:
@@ -91,7 +96,7 @@ def main() -> None:
         page.goto(url, timeout=180_000)
         page.wait_for_function(PAINTED_JS, timeout=180_000)
         first_paint = time.perf_counter() - t0
-        page.locator(".catan-tutor-marker").filter(has_text="node 0").wait_for()
+        wait_state(page, "[data-node='0']")
         page.get_by_role("button", name="move knight").click()
         page.wait_for_timeout(300)
         clicks, keys = [], []
@@ -99,11 +104,11 @@ def main() -> None:
             k = drawn(page)
             clicks.append(timed(lambda: page.mouse.click(*spot(page, "J4")),
                                 lambda k=k: wait_drawn_after(page, k)))
-            page.locator(".catan-tutor-marker").filter(has_text="relocate").wait_for()
+            wait_state(page, "[data-phase='relocate']")
             k = drawn(page)
             keys.append(timed(lambda: page.keyboard.press("ArrowLeft"),
                               lambda k=k: wait_drawn_after(page, k)))
-            page.locator(".catan-tutor-marker").filter(has_text="depth 0").wait_for()
+            wait_state(page, "[data-depth='0']")
             page.get_by_role("button", name="move knight").click()
             page.wait_for_timeout(100)
         page.locator(".catan-app select").nth(3).select_option("variable")

@@ -55,10 +55,11 @@ def test_harbors_sit_in_the_sea_off_their_own_edge() -> None:
 
 def test_draws_count_and_client_ready_redraws() -> None:
     view = BoardView(stand_in_game(robber="K"))
-    assert view.marker.value == "drawn 1"
+    assert "data-drawn='1'" in view.marker.value and "hidden" in view.marker.value
     assert "catan-drawn-marker" in view.marker._dom_classes
+    assert view.marker.layout.display == "none"  # nothing on the page reads "drawn"
     view.redraw()
-    assert view.marker.value == "drawn 2"
+    assert "data-drawn='2'" in view.marker.value
     for layer in view.layers:  # what a (re)connecting browser triggers, layer by layer
         layer._client_ready_callbacks()
     assert view.draw_count == 2 + len(view.layers)

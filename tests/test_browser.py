@@ -6,8 +6,10 @@ Needs /usr/bin/chromium (``apt-get install -y chromium``); skipped without it, e
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -69,13 +71,15 @@ def page(chromium: str, voila_url: str) -> Iterator:
     console: list[str] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
-        pg = browser.new_page(viewport={"width": 1280, "height": 1000})
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        pg = context.new_page()
         pg.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
         pg.set_default_timeout(30_000)
         try:
             pg.goto(voila_url, timeout=PAGE_TIMEOUT)
-            pg.locator(".catan-tutor-marker").filter(has_text="node").wait_for(
-                timeout=PAGE_TIMEOUT)
+            pg.wait_for_function(f"() => ({STATE_JS})().startsWith('node')",
+                                 timeout=PAGE_TIMEOUT)
             yield pg
         finally:
             pg.screenshot(path=ARTIFACTS / "last_page.png", full_page=True)
@@ -84,12 +88,35 @@ def page(chromium: str, voila_url: str) -> Iterator:
             browser.close()
 
 
+# Runs in the page: the tutor's hidden state (data-* attributes of .catan-state) as one line,
+# "node 3 depth 3 relocate #1f392fc2" ('' before the tutor shows).
+STATE_JS = """() => {
+  const e = document.querySelector('.catan-tutor .catan-state');
+  if (!e) return '';
+  const d = e.dataset;
+  return `node ${d.node} depth ${d.depth} ${d.phase} #${d.digest}`;
+}"""
+# What no page may show as text: the test markers, phase names, rule IDs as prompts.
+INTERNALS = re.compile(r"drawn \d|node \d+ depth|#[0-9a-f]{8}\b|\b(setup-settle|setup-road|"
+                       r"pre-roll|progress-draw)\b|Expected here|(?i:chance): [A-Z0-9]+-")
+
+
 def _marker(page) -> str:
-    return page.locator(".catan-tutor-marker").inner_text()
+    return page.evaluate(STATE_JS)
 
 
 def _wait_marker(page, text: str) -> None:
-    page.locator(".catan-tutor-marker").filter(has_text=text).wait_for()
+    page.wait_for_function(f"(text) => ({STATE_JS})().includes(text)", arg=text)
+
+
+def _no_internals(page) -> None:
+    """Nothing meant for tests or developers shows: the page's text has no marker, no phase
+    name, no raw rule ID as a prompt; the markers are there as hidden attributes."""
+    text = page.locator("body").inner_text()
+    found = INTERNALS.search(text)
+    assert found is None, f"shown on the page: {found.group()!r}"
+    assert re.fullmatch(r"node \d+ depth \d+ \S+ #[0-9a-f]{8}", _marker(page))
+    assert page.locator(".catan-drawn").first.get_attribute("data-drawn").isdigit()
 
 
 def _spot(page, kind: str, label: str) -> tuple[float, float]:
@@ -161,6 +188,7 @@ def test_board_is_drawn_in_voila(page) -> None:
     assert stats["painted"] > 0.6 * stats["total"], stats  # the sea frame covers about 70 %
     assert stats["colours"] >= 12, stats
     assert all(n >= 500 for n in stats["terrain"]), f"a terrain colour is missing: {stats}"
+    _no_internals(page)
 
 
 @pytest.mark.parametrize(("title", "name"), [
@@ -204,8 +232,7 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     page.get_by_role("button", name="◀", exact=True).click()  # rewind
     _wait_marker(page, "depth 0")
     page.get_by_role("tab", name="Play", exact=True).click()
-    page.get_by_role("button", name="end turn").click()
-    page.locator(".catan-form").get_by_role("button", name="Play").click()
+    page.locator(".catan-end-turn").click()  # one click
     _wait_marker(page, "depth 1 pre-roll")
     page.get_by_role("tab", name="Moves").click()
     _tree_has(page, "↳ 1. P1 end *")  # a variation
@@ -224,6 +251,42 @@ def test_force_a_dice_outcome(page) -> None:
     form.get_by_role("button", name="Play").click()
     page.get_by_role("tab", name="Moves").click()
     _tree_has(page, "die white 5 *")
+
+
+def test_roll_in_one_click_and_a_copied_link_reopens_the_node(page) -> None:
+    """Back at P2's turn before the dice: one click on Roll plays the roll and throws the
+    three dice (C&K). Copy link there gives the address of that position; a fresh page
+    opened at it shows the same position (same digest), with nothing internal on show."""
+    for depth in ("depth 2 dice", "depth 1 pre-roll"):
+        page.get_by_role("button", name="◀", exact=True).click()
+        _wait_marker(page, depth)
+    page.get_by_role("tab", name="Play", exact=True).click()
+    page.locator(".catan-roll").click()
+    page.wait_for_function(f"() => +({STATE_JS})().split(' ')[3] >= 5")  # roll + 3 dice
+    state = _marker(page)
+    assert " dice " not in state and " pre-roll " not in state, state
+    page.screenshot(path=ARTIFACTS / "rolled_in_one_click.png")
+    _no_internals(page)
+    page.get_by_role("button", name="Copy link").click()
+    field = page.locator("input.catan-link-input")
+    page.wait_for_function("() => { const i = document.querySelector('input.catan-link-input');"
+                           " return i && i.value.startsWith('http'); }")
+    link = field.input_value()
+    page.locator(".catan-link-note").filter(has_text="copied").wait_for()
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+    page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "copy_link.png")
+    query = parse_qs(urlsplit(link).query)
+    assert set(query) == {"position"} and len(link) < 1000, link  # no ?s=, no token
+    fresh = page.context.new_page()
+    try:
+        fresh.goto(link, timeout=PAGE_TIMEOUT)
+        fresh.wait_for_function(f"() => ({STATE_JS})().startsWith('node')",
+                                timeout=PAGE_TIMEOUT)
+        assert _marker(fresh).split("#")[1] == state.split("#")[1]  # the same position
+        _no_internals(fresh)
+        fresh.screenshot(path=ARTIFACTS / "link_reopened.png")
+    finally:
+        fresh.close()
 
 
 def test_bad_upload_shows_the_error_and_keeps_the_game(page) -> None:
@@ -299,4 +362,8 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     odds.filter(has_text="40 playouts of 4 turns").wait_for(timeout=120_000)
     odds.locator("img").wait_for()
     page.screenshot(path=ARTIFACTS / "odds.png", full_page=True)
+    odds.screenshot(path=ARTIFACTS / "odds_panel.png")
+    widths = odds.evaluate("e => [...e.querySelectorAll('.catan-table')]"
+                           ".map(t => [t.scrollWidth, t.clientWidth])")
+    assert len(widths) >= 3 and all(s <= c + 1 for s, c in widths), widths  # tables fit
     assert "win" in odds.inner_text()

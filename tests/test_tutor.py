@@ -21,9 +21,14 @@ def click_at(t: Tutor, kind: str, label: str) -> None:
     t.click(*t.view.vp.px(xy[kind](i)))
 
 
+def palette(t: Tutor) -> list[str]:
+    """The kinds on the palette's buttons."""
+    return [kind for _, kind in t.palette.options]
+
+
 def test_palette_offers_exactly_the_engines_legal_kinds():
     t = Tutor(new_game("base", players=3))
-    assert list(t.palette.options) == ["settle"]
+    assert palette(t) == ["settle"] and t.palette.value == "settle"  # the only kind: chosen
     t.choose_kind("settle")
     assert len(t.view.targets) == len(t.legal()) == 54
     assert {o[1] for o in t.form.listed.options} == set(t.legal())
@@ -34,7 +39,7 @@ def test_clicks_play_setup_and_the_board_follows():
     t.palette.value = "settle"
     click_at(t, "vertex", "J12")
     assert t.game.state.vowner[board.parse_vertex("J12")] == 0
-    assert list(t.palette.options) == ["build road"]
+    assert palette(t) == ["build road"]
     t.palette.value = "build road"
     assert all(k == "edge" for k, _ in t.view.targets)
     click_at(t, "edge", "S3")  # not next to the new settlement: nothing happens
@@ -51,7 +56,8 @@ def test_timeline_buttons_and_a_variation():
     t.play("P1 road J1")
     t.back()
     t.back()
-    assert t.timeline.current is t.timeline.root and t.marker.value.startswith("node 0 depth 0")
+    assert t.timeline.current is t.timeline.root
+    assert "data-node='0' data-depth='0'" in t.marker.value
     t.play("P1 settle A4")  # another first move: a variation
     assert len(t.timeline.root.children) == 2
     t.first()
@@ -187,6 +193,8 @@ def test_expectations_panel_marks_pass_and_fail():
     sc = load_scenario(packaged_lessons() / "ck_knight_displacement.catan.yaml")
     t = Tutor(sc)
     n = len(t.timeline.root.expect)
+    assert "What to notice" in t.lesson.value and "✓" not in t.lesson.value  # for learners
+    t.author.value = True  # the author view: each check, passed or not
     assert f"({n}/{n} ✓)" in t.lesson.value and "✗" not in t.lesson.value
     t.timeline.root.expect.append(Expect("phase", "discard"))
     t.refresh()
@@ -228,7 +236,8 @@ def test_keys_step_through_the_timeline():
 
 
 def test_hover_rings_only_legal_targets_and_names_the_spot():
-    t = Tutor(new_game("base", players=3))
+    t = Tutor(edit(new_game("base", players=3), "place P1 settlement J12", "place P1 road J1",
+                   "hand P1 1 brick, 1 lumber", "turn P1 main 3"))
     w = t.view.canvas.width / t.view.ratio  # CSS pixels on the page
 
     def pointer_at(kind: str, label: str) -> None:
@@ -240,9 +249,11 @@ def test_hover_rings_only_legal_targets_and_names_the_spot():
 
     pointer_at("vertex", "A4")
     assert t.pointer.value == "vertex A4" and t.view.hovered is None  # no kind chosen
-    t.palette.value = "settle"
+    t.palette.value = "build road"
+    pointer_at("edge", "J3")
+    assert t.view.hovered == ("edge", board.parse_edge("J3"))
     pointer_at("vertex", "A4")
-    assert t.view.hovered == ("vertex", board.parse_vertex("A4"))
+    assert t.view.hovered is None  # not a target of the chosen kind
     t._on_pointer({"type": "mouseleave"})
     assert t.view.hovered is None and t.pointer.value == ""
 
@@ -257,7 +268,7 @@ def test_canvas_has_more_pixels_than_its_css_size():
 def test_editor_places_by_click():
     t = Tutor(edit(new_game("ck", players=3), "turn P1 main 3"))
     t.editor.mode.value = True
-    assert t.palette.options == () and "editing" in t.header.value  # no moves offered
+    assert palette(t) == [] and "editing" in t.header.value  # no moves offered
     t.editor.owner.value = "P2"
     click_at(t, "vertex", "J12")
     t.editor.piece.value = "road"
@@ -272,7 +283,7 @@ def test_editor_places_by_click():
     click_at(t, "vertex", "J2")
     assert t.game.state.kn[board.parse_vertex("J2")] is None
     t.editor.mode.value = False
-    assert "end turn" in t.palette.options
+    assert "end turn" in palette(t)
 
 
 def test_editor_error_leaves_the_game_unchanged():
@@ -429,3 +440,94 @@ def test_playout_intervals_of_counts_never_go_below_zero():
     table = summarize(raw)
     counts = table[table["metric"].isin(["vp", "attacks", "pillaged"])]
     assert (counts["low"] >= 0).all() and (counts["high"] > counts["estimate"]).all()
+
+
+# ---------------------------------------------------------------- fewer clicks, plain words
+def at_pre_roll(variant: str, players: int) -> Tutor:
+    g = new_game(variant, players=players)
+    while g.state.phase != "pre-roll":
+        g.play(g.legal_actions()[0])
+    return Tutor(Game.from_position(g.position()), seed=4)
+
+
+def test_roll_throws_every_die_of_the_roll_in_one_click():
+    """Base: roll + 2 dice; C&K: roll + 3 dice (progress cards a castle brings drawn too);
+    ck-2p: both rolls of the turn (CK2P-ROLL-DOUBLE)."""
+    for variant, players, dice in (("base", 3, 2), ("ck", 3, 3), ("ck-2p", 2, 6)):
+        t = at_pre_roll(variant, players)
+        assert not t.roll_button.disabled and t.roll_button.description == "Roll"
+        t.roll_button.click()
+        moves = [str(a) for a in t.timeline.moves()]
+        rolled = [m for m in moves if m.startswith(("die ", "event "))]
+        assert moves[0].endswith(" roll") and len(rolled) >= dice, (variant, moves)
+        assert not (t.game.is_chance() and t.game.state.phase == "dice"), variant
+
+
+def test_a_forced_die_then_roll_throws_the_rest():
+    t = at_pre_roll("ck", 3)
+    t.palette.value = "roll"
+    t.form.play_button.click()
+    assert t.palette.value == "die"  # chance: the outcomes to force, preselected
+    t.form.set(die="white", value=2)
+    t.form.play_button.click()
+    t.roll_button.click()
+    moves = [str(a) for a in t.timeline.moves()]
+    assert moves[1] == "die white 2" and moves[2].startswith("die red")
+    assert moves[3].startswith("event ")
+
+
+def test_end_turn_button_and_the_only_kind_chosen_with_its_targets():
+    t = Tutor(new_game("base", players=3))
+    assert t.end_button.disabled and t.palette.value == "settle"
+    assert len(t.view.targets) == 54 and t.form is not None  # glowing before any choice
+    click_at(t, "vertex", "J12")  # so one click places the settlement
+    assert t.palette.value == "build road" and t.view.targets
+    t = Tutor(edit(new_game("base", players=3), "place P1 settlement J12",
+                   "hand P1 1 brick, 1 lumber, 2 grain, 3 ore", "turn P1 main 3"))
+    labels = dict((kind, label) for label, kind in t.palette.options)
+    assert labels["build road"] == "build road · brick, lumber"
+    assert labels["build city"] == "build city · 2 grain, 3 ore"
+    assert labels["end turn"] == "end turn" and t.palette.value is None
+    t.end_button.click()
+    assert str(t.timeline.moves()[-1]) == "P1 end" and t.game.state.active == 1
+
+
+def test_nothing_internal_on_the_page():
+    """Markers are data-* attributes of hidden elements; phases and chance read as words."""
+    import html as html_mod
+
+    t = at_pre_roll("ck-2p", 2)
+    t.play(t.game.parse("P1 roll"))
+    visible = re.sub(r"<[^>]+>", "", t.marker.value + t.view.marker.value)
+    assert visible == "" and "data-digest=" in t.marker.value
+    header = html_mod.unescape(re.sub(r"<[^>]+>", " ", t.header.value))
+    assert "Cities & Knights for two" in header and "rolling the dice" in header
+    assert "first roll, white, red, then the event die" in header
+    assert not re.search(r"CK2P-|pre-roll|setup-|\bck-2p\b", header), header
+
+
+def test_form_verdict_names_the_rule_by_its_title():
+    t = discard_owed()
+    t.palette.value = "discard"
+    t.form.set(cards=(3, 0, 0, 0, 0))
+    assert "rule: " in t.form.status.value and "BASE-SEVEN-DISCARD" in t.form.status.value
+    t.form.explain_button.click()
+    assert "not allowed" in t.form.status.value
+
+
+def test_odds_results_are_cleared_for_another_position_and_no_empty_image():
+    from concurrent.futures import ThreadPoolExecutor
+
+    t = Tutor(load_scenario(packaged_lessons() / "ck_metropolis_race.catan.yaml"))
+    t.tabs.selected_index = TABS.index("Odds")
+    odds = t.odds
+    assert odds.plot.layout.display == "none" and "This position: turn" in odds.exact.value
+    odds.executor = lambda: ThreadPoolExecutor(1)
+    odds.n.value, odds.turns.value = 4, 1
+    odds.run(wait=True)
+    assert odds.plot.layout.display == "" and "from turn" in odds.status.value
+    t.refresh()  # the same position: kept
+    assert odds.table is not None
+    t.play(t.legal()[0])
+    assert odds.table is None and odds.result.value == "" and odds.plot.layout.display == "none"
+    assert "another position" in odds.status.value

@@ -1,5 +1,10 @@
 """The tutor as an app: a bar to open a lesson from the scenario library or start a new game,
-above the tutor. ``App().widget`` is what the start notebook (and its Voilà page) shows."""
+above the tutor. ``App().widget`` is what the start notebook (and its Voilà page) shows.
+
+The page's address opens what it names: ``?s=`` (the line of play a reloaded page keeps,
+``session.py``), else a link (``links.py``): ``?lesson=ID&node=N``,
+``?variant=ck&players=3&seed=7``, ``?position=CODE``. A link that cannot be read is explained
+above the tutor, which opens the default lesson."""
 
 from __future__ import annotations
 
@@ -10,15 +15,15 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from .. import new_game
-from ..errors import CatanError, ScenarioError
+from ..errors import CatanError, LinkError, ScenarioError
 from ..game import Game
 from ..resources import lessons_dir
+from ..sampler import Sampler
 from ..scenario import MAX_SCENARIO_BYTES, SUFFIX, load_scenario
 from ..variants import VARIANTS
-from . import session
+from . import links, session
+from .links import PLAYERS, Link
 from .tutor import Tutor
-
-PLAYERS = {"base": (3, 4), "base-2p": (2,), "base-dummy": (2,), "ck": (3, 4), "ck-2p": (2,)}
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,7 @@ class App:
         self.variant.observe(self._players, names="value")
         self.board = widgets.Dropdown(options=("beginner", "variable"), value="beginner",
                                       layout=widgets.Layout(width="110px"))
+        self.start = start
         self.start_button = widgets.Button(description="Start", icon="play")
         self.status = widgets.HTML()
         first = new_game("base", players=4)
@@ -122,12 +128,12 @@ class App:
         return True
 
     def resume(self, query: str) -> bool:
-        """Resume the line of play a reloaded page carries in its address (``?s=``); a
-        damaged or unknown one is explained and ignored."""
+        """Resume the line of play a reloaded page carries in its address (``?s=``), else
+        open the link in it; a damaged or unknown one is explained and ignored."""
         try:
             text = session.from_query(query)
             if not text:
-                return False
+                return self.follow(query)
             line = session.decode(text)
             if line.lesson:
                 if not self.open(line.lesson):
@@ -142,6 +148,37 @@ class App:
         self.tutor.refresh(problem and f"Restored as far as it goes: {problem}")
         return True
 
+    def follow(self, query: str) -> bool:
+        """Open what the link in ``query`` names (False when it names nothing, or cannot be
+        opened: then the reason shows above the tutor)."""
+        try:
+            link = links.parse(query)
+            if link is None:
+                return False
+            if link.position:
+                try:
+                    game = Game.from_position(link.position)
+                except (ValueError, LookupError, TypeError) as e:  # the engine's checks
+                    raise LinkError(f"the position in it cannot be read ({e})") from None
+                self.tutor.open(game)
+                self._quiet_pick(None)
+            elif link.lesson:
+                found = self.lesson(link.lesson)
+                if found is None or found.id != link.lesson:
+                    raise LinkError("there is no such lesson here")
+                if not self.open(found.id):
+                    return False
+                if link.node:
+                    if link.node not in self.tutor.timeline.nodes:
+                        raise LinkError(f"the lesson has no move {link.node}")
+                    self.tutor.goto(link.node)
+            else:
+                self.new(link)
+        except CatanError as e:
+            instead = " Here is the first lesson instead." if self.start else ""
+            return self._say(f"This link could not be opened: {str(e).rstrip('.')}.{instead}")
+        return True
+
     def _say(self, text: str) -> bool:
         self.status.value = f"<span style='color:#b71c1c'>✗ {html.escape(text)}</span>"
         return False
@@ -151,13 +188,16 @@ class App:
         self.picker.value = label
         self.picker.observe(self._on_pick, names="value")
 
-    def new(self) -> None:
-        """Start a new game of the chosen variant (a variable board is shuffled by the
-        tutor's seeded sampler)."""
-        seed = self.tutor.sampler.rng.randrange(1 << 30) if self.board.value != "beginner" else None
-        game = new_game(self.variant.value, players=self.players.value, board=self.board.value,
-                        seed=seed)
-        self.tutor.open(game)
+    def new(self, link: Link | None = None) -> None:
+        """Start a new game: the one ``link`` names, else the variant chosen in the bar with a
+        seed drawn by the tutor's sampler. The seed shuffles a variable board and seeds the
+        dice, so the game's link (Copy link at its start) gives the same game."""
+        if link is None:
+            link = Link(variant=self.variant.value, players=self.players.value,
+                        board=self.board.value, seed=self.tutor.sampler.rng.randrange(1 << 30))
+        game = new_game(link.variant, players=link.players, board=link.board, seed=link.seed)
+        self.tutor.sampler = Sampler(link.seed)
+        self.tutor.open(game, origin=link)
         self._quiet_pick(None)
 
 

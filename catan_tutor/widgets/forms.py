@@ -15,8 +15,10 @@ import ipywidgets as widgets
 
 from ..actions import DEV_CARDS, KNIGHT_LEVELS, TRACK_NAMES, Action, DrawDev
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
+from ..errors import CatanError
 from ..game import Game
 from ..progress_cards import CARDS
+from .wording import decision_words, rule_title
 
 SPOT_FIELDS = {"dst": "vertex", "vertex": "vertex", "edge": "edge", "hex": "hex"}
 _NAMES = {
@@ -117,6 +119,18 @@ class ActionForm:
         self.widget = widgets.VBox([*rows, self.listed, buttons, self.status])
         self.widget.add_class("catan-form")
 
+    def close(self) -> None:
+        """Close every widget of the form (a form is made per position and kind: closing the
+        one replaced keeps the kernel and the page from holding every form ever shown)."""
+        stack = [self.widget]
+        while stack:
+            w = stack.pop()
+            stack.extend(getattr(w, "children", ()))
+            for part in (getattr(w, "layout", None), getattr(w, "style", None)):
+                if isinstance(part, widgets.Widget):
+                    part.close()
+            w.close()
+
     # ------------------------------------------------------------ reading the fields
     def action(self) -> Action | None:
         """The action the fields spell out (None while a list is empty)."""
@@ -185,21 +199,44 @@ class ActionForm:
         if a is None:
             self.status.value, self.play_button.disabled = "", True
             return
-        ex = self.game.explain(a)
+        try:
+            ex = self.game.explain(a)
+        except CatanError as e:  # counts that spell no action (e.g. nothing asked for)
+            self.play_button.disabled = True
+            self.status.value = f"<span style='color:#b71c1c'>✗ {html.escape(str(e))}</span>"
+            return
         self.play_button.disabled = not ex.legal
-        mark = "✓ legal" if ex.legal else f"✗ {ex.reason} ({ex.rule})"
         colour = "#2e7d32" if ex.legal else "#b71c1c"
+        mark = "✓ legal" if ex.legal else f"✗ {decision_words(ex.reason)}"
+        title = rule_title(ex.rule) or ex.rule
+        rule = "" if ex.legal else (f" <span title='{html.escape(ex.rule, quote=True)}' "
+                                    f"style='color:#666'>(rule: {html.escape(title)})</span>")
         self.status.value = (f"<span style='color:{colour}'><code>{html.escape(str(a))}</code>"
-                             f" — {html.escape(mark)}</span>")
+                             f" — {html.escape(mark)}</span>{rule}")
 
     # ------------------------------------------------------------ acting
+    def _explain(self, a: Action):
+        try:
+            return self.game.explain(a)
+        except CatanError:
+            return None
+
     def play(self) -> None:
         a = self.action()
-        if a is not None and self.game.explain(a).legal:
+        ex = self._explain(a) if a is not None else None
+        if ex is not None and ex.legal:
             self.on_play(a)
 
     def explain(self) -> None:
+        """The engine's verdict in words, with the rule's title (its ID on hover)."""
         a = self.action()
-        if a is not None:
-            ex = self.game.explain(a)
-            self.status.value = f"<code>{html.escape(str(a))}</code>: {html.escape(str(ex))}"
+        ex = self._explain(a) if a is not None else None
+        if ex is None:
+            self._check()
+            return
+        title = rule_title(ex.rule) or ex.rule
+        verdict = "legal" if ex.legal else "not allowed"
+        self.status.value = (f"<code>{html.escape(str(a))}</code>: {verdict}: "
+                             f"{html.escape(decision_words(ex.reason))} "
+                             f"<span title='{html.escape(ex.rule, quote=True)}' "
+                             f"style='color:#666'>(rule: {html.escape(title)})</span>")

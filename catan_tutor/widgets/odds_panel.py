@@ -1,6 +1,10 @@
 """The tutor's Odds tab: exact production and barbarian odds of the current position, and a
 Monte-Carlo run (seeded playouts with a progress bar and Cancel) from it, all computed by
-``catan_tutor.analysis``."""
+``catan_tutor.analysis``.
+
+A run's results say which position they are for (turn, who is to act), and are cleared when
+another position shows (a run that ends after the position changed is not shown). The figure
+is hidden until there is one; tables fit the panel (narrow type, scrolling if need be)."""
 
 from __future__ import annotations
 
@@ -15,16 +19,27 @@ import pandas as pd
 
 from ..analysis import barbarian_arrival, explore, plot_outcomes, production_table
 from ..game import Game
+from . import markup
+from .wording import phase_words
 
-_TABLE_CSS = ("<style>.catan-odds table{border-collapse:collapse;font-size:12px}"
-              ".catan-odds td,.catan-odds th{padding:1px 5px;line-height:1.3;"
-              "border-bottom:1px solid #ddd;text-align:right}</style>")
+_TABLE_CSS = ("<style>.catan-odds table{border-collapse:collapse;font-size:11px;"
+              "max-width:100%}"
+              ".catan-odds td,.catan-odds th{padding:1px 3px;line-height:1.3;"
+              "border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}"
+              ".catan-odds .catan-table{overflow-x:auto;max-width:100%}</style>")
 
 
 def _fraction_table(df: pd.DataFrame) -> str:
     """A table of exact fractions shown as decimals (two places), the fraction on hover."""
     body = df.map(lambda x: f"<span title='{x}'>{float(x):.2f}</span>")
-    return f"<div style='overflow-x:auto'>{body.to_html(escape=False, border=0)}</div>"
+    return f"<div class='catan-table'>{body.to_html(escape=False, border=0)}</div>"
+
+
+def where(game: Game) -> str:
+    """The position in a few words: ``turn 6, P1 to act (trading and building)``."""
+    who = ("chance" if game.is_chance() else "game over" if game.is_over()
+           else f"{game.names[game.current_player]} to act")
+    return f"turn {game.state.turn}, {who} ({phase_words(game.state.phase)})"
 
 
 def figure_png(fig) -> bytes:
@@ -56,10 +71,14 @@ class OddsPanel:
         self.bar = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="100%"))
         self.status = widgets.HTML()
         self.result = widgets.HTML()
-        self.plot = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        # hidden until it has a picture (an empty image shows as a broken one)
+        self.plot = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
+                                                                      display="none"))
         self.cancel = threading.Event()
         self.thread: threading.Thread | None = None
         self.table: pd.DataFrame | None = None
+        self.shown = ""  # the position text the exact tables are of
+        self.ran_for = ""  # the position text of the results shown ('' when none)
         self.widget = widgets.VBox([
             self.exact, widgets.HTML("<b>Who wins from here?</b> Seeded playouts of the next "
                                      "turns (same seed, same table)"),
@@ -69,9 +88,14 @@ class OddsPanel:
         self.widget.add_class("catan-odds")
 
     def refresh(self) -> None:
-        """The exact figures of the current position."""
+        """The exact figures of the current position; the playouts of another one cleared."""
         g = self.game()
-        parts = [_TABLE_CSS, "<b>Expected cards per turn</b> (exact, robber included)",
+        self.shown = g.position()
+        if self.ran_for and self.ran_for != self.shown:
+            self.clear("The last playouts were from another position: press Run for this one.")
+        parts = [_TABLE_CSS, f"<div style='color:#555;font-size:12px'>This position: "
+                 f"{markup.text(where(g))}</div>",
+                 "<b>Expected cards per turn</b> (exact, robber included)",
                  _fraction_table(production_table(g, per="turn"))]
         if g.state.kn:
             odds = barbarian_arrival(g, 6, cumulative=True)
@@ -80,6 +104,14 @@ class OddsPanel:
             parts += [f"<b>Barbarians</b> (ship on step {g.state.barb} of 7): chance the attack "
                       "has come", _fraction_table(row)]
         self.exact.value = "".join(parts)
+
+    def clear(self, note: str = "") -> None:
+        """No playout results shown (``note`` says why)."""
+        self.table, self.ran_for = None, ""
+        self.result.value = ""
+        self.plot.layout.display = "none"
+        self.bar.value = 0
+        self.status.value = markup.text(note)
 
     def run(self, wait: bool = False) -> None:
         """Start the playouts from the current position (Cancel stops them)."""
@@ -90,24 +122,32 @@ class OddsPanel:
         self.run_button.disabled, self.cancel_button.disabled = True, False
         self.status.value = "running…"
         game = self.game().clone()
-        self.thread = threading.Thread(target=self._work, args=(game,), daemon=True)
+        self.shown = game.position()
+        self.thread = threading.Thread(target=self._work, args=(game, self.shown), daemon=True)
         self.thread.start()
         if wait:
             self.thread.join()
 
-    def _work(self, game: Game) -> None:
+    def _work(self, game: Game, key: str = "") -> None:
+        key, label = key or game.position(), where(game)
         try:
             pool = self.executor() if self.executor else None
             table = explore(game, n=self.n.value, turns=self.turns.value,
                             policy=self.policy.value, seed=self.seed.value, executor=pool,
                             progress=self._progress, cancel=self.cancel)
-            self.table = table
+            if self.shown and key != self.shown:  # the position changed meanwhile
+                self.clear("Those playouts finished for a position no longer shown: press Run "
+                           "for this one.")
+                return
+            self.table, self.ran_for = table, key
             done = table.attrs.get("completed", self.n.value)
             note = " (cancelled: the playouts that finished)" if table.attrs.get("partial") else ""
-            self.status.value = f"{done} playouts of {self.turns.value} turns{note}"
-            self.result.value = _TABLE_CSS + table.to_html(index=False, border=0,
-                                                           float_format=lambda x: f"{x:.2f}")
+            self.status.value = (f"{done} playouts of {self.turns.value} turns from "
+                                 f"{markup.text(label)}{note}")
+            self.result.value = _TABLE_CSS + ("<div class='catan-table'>" + table.to_html(
+                index=False, border=0, float_format=lambda x: f"{x:.2f}") + "</div>")
             self.plot.value = figure_png(plot_outcomes(table))
+            self.plot.layout.display = ""
         except Exception as e:  # shown in the panel: a thread's error is otherwise lost
             self.status.value = f"<span style='color:#b71c1c'>✗ {html.escape(repr(e))}</span>"
         finally:

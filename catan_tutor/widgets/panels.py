@@ -13,7 +13,8 @@ from ..board import CARD_NAMES
 from ..game import Game
 from ..progress_cards import CARDS
 from ..timeline import Node, Timeline
-from . import style
+from . import markup, style
+from .wording import notice_lines
 
 _DEV_LABELS = ("knight", "VP", "road building", "plenty", "monopoly")
 
@@ -109,9 +110,19 @@ def bank_html(game: Game) -> str:
     return "<div style='line-height:1.45'>" + "<br>".join(bits) + "</div>"
 
 
+def notice_html(game: Game, node: Node) -> str:
+    """The lesson's expectations at this node as learners read them: "What to notice"."""
+    lines = notice_lines(game, node) if node.expect else []
+    if not lines:
+        return ""
+    items = "".join(f"<li>{markup.text(line)}</li>" for line in lines)
+    return (f"<div class='catan-notice'><b>What to notice</b>"
+            f"<ul style='margin:2px 0 0 0;padding-left:18px'>{items}</ul></div>")
+
+
 def expectations_html(game: Game, node: Node) -> str:
-    """The scenario's expectations at this node, each checked now: ✓ or ✗ with what was
-    found."""
+    """For lesson authors: the scenario's expectations at this node, each checked now: ✓ or ✗
+    with what was found."""
     if not node.expect:
         return ""
     items = []
@@ -126,7 +137,8 @@ def expectations_html(game: Game, node: Node) -> str:
         extra = "" if ok else f" — found {html.escape(found)}"
         items.append(f"<li>{mark} <b>{ex.key}</b> {html.escape(str(value))}{extra}</li>")
     passed = sum(ex.check(game)[0] for ex in node.expect)
-    return (f"<div class='catan-expect'><b>Expected here</b> ({passed}/{len(node.expect)} ✓)"
+    return (f"<div class='catan-expect' style='color:#555'><b>Lesson checks</b> "
+            f"({passed}/{len(node.expect)} ✓)"
             f"<ul style='margin:2px 0 0 0;padding-left:18px'>{''.join(items)}</ul></div>")
 
 

@@ -7,14 +7,22 @@ choice offered is a legal action of the engine, every verdict the engine's.
   actions there (a robber move and its victims) fill the form, which offers the rest
 - form: a field per part of the action with only legal values, card counts for bundles, the
   engine's verdict, Play and Explain
-- chance: Roll (the seeded sampler picks) or force any outcome with the form
+- one click each: Roll (the roll and all its dice, thrown by the seeded sampler; any outcome
+  can still be forced with the form) and End turn; when only one kind of action is legal it is
+  chosen already, so its targets glow; build buttons show their cost
 - timeline: first / back / forward / last (buttons, or ←/→/Home/End with the pointer on the
   board), the move tree with promote, demote and delete; a move from an earlier node makes a
   variation
 - panels: players (hand shown or hidden, VP and where it comes from, knights, improvements,
-  tokens), bank, the lesson text and the scenario's expectations with ✓/✗
+  tokens), bank, the lesson text and what to notice (the author view adds the lesson's checks
+  with ✓/✗)
+- Copy link: a link to the lesson at this move, to the new game, or to the position
+  (``links.py``); the page's script copies it
 - editor: place and remove pieces by clicking, set hands, any edit operation
 - file: the position text to copy or paste, scenario download and upload
+
+Nothing for tests or developers shows on the page: the node, depth, phase and a digest of the
+position are ``data-*`` attributes of a hidden element (class ``catan-state``).
 """
 
 from __future__ import annotations
@@ -29,19 +37,24 @@ from collections import deque
 import ipywidgets as widgets
 from ipyevents import Event
 
-from ..actions import Action
+from ..actions import Action, EndTurn, Roll
+from ..board import CARD_NAMES
 from ..editor import edit
-from ..errors import CatanError, TimelineFullError
+from ..errors import CatanError, LinkError, TimelineFullError
 from ..game import Game
+from ..rules.common import CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST
+from ..rules.improvements import WALL_COST
+from ..rules.knights import ACTIVATE_COST, KNIGHT_COST
 from ..sampler import Sampler
 from ..scenario import Scenario, dumps_scenario, loads_scenario
 from ..timeline import Node, Timeline
-from . import markup, style
+from . import markup, style, wording
 from .board_view import BoardView
 from .editor_panel import LABELS, EditorPanel
 from .forms import SPOT_FIELDS, ActionForm
 from .guard import guarded
-from .panels import bank_html, expectations_html, players_html, tree_rows
+from .links import Link
+from .panels import bank_html, expectations_html, notice_html, players_html, tree_rows
 from .session import state_of
 
 HOVER_WAIT_MS = 60  # the browser sends at most one pointer move per this many ms
@@ -50,6 +63,13 @@ MAX_TIMELINE_NODES = 50_000  # moves in one tree (about 40 MiB of positions)
 FULL = (f"This move tree is full ({MAX_TIMELINE_NODES:,} moves): delete a variation or "
         "start a new game to go on.")
 TABS = ("Play", "Players", "Moves", "Odds", "Editor", "File")
+# What a kind of action costs in the main phase (the engine's price lists), shown on its button.
+COSTS = {"build road": ROAD_COST, "settle": SETTLEMENT_COST, "build city": CITY_COST,
+         "buy dev": DEV_COST, "build wall": WALL_COST, "recruit": KNIGHT_COST,
+         "promote": KNIGHT_COST, "activate": ACTIVATE_COST}
+OWN_BUTTON = frozenset({"roll", "end turn"})  # kinds played by a button of their own
+ROLL_PHASES = frozenset({"dice", "progress-draw"})  # chance that Roll goes on through
+MAX_ROLL_STEPS = 40  # chance outcomes one Roll click plays at most
 
 
 def target_of(a: Action) -> tuple[str, int] | None:
@@ -66,6 +86,26 @@ def kind_name(a: Action) -> str:
     return re.sub(r"(?<!^)([A-Z])", r" \1", type(a).__name__).lower()
 
 
+def targets_of(actions: list[Action]) -> list[tuple[str, int]]:
+    """The board spots of ``actions``, each once, in a fixed order."""
+    return sorted({t for a in actions if (t := target_of(a))})
+
+
+def cost_text(cost: tuple[int, ...]) -> str:
+    """``(1, 1, 0, 0, 0)`` -> ``brick, lumber``; ``(0, 0, 0, 2, 3)`` -> ``2 grain, 3 ore``."""
+    return ", ".join(f"{n} {CARD_NAMES[k]}" if n > 1 else CARD_NAMES[k]
+                     for k, n in enumerate(cost) if n)
+
+
+def state_html(node: Node, game: Game) -> str:
+    """The hidden element tests read: ``data-node``, ``data-depth``, ``data-phase``,
+    ``data-turn`` and ``data-digest`` (CRC-32 of the position text)."""
+    digest = zlib.crc32(game.position().encode()) & 0xFFFFFFFF
+    return (f"<span class='catan-state' data-node='{node.id}' data-depth='{node.depth}' "
+            f"data-phase='{markup.text(game.state.phase)}' data-turn='{game.state.turn}' "
+            f"data-digest='{digest:08x}' hidden></span>")
+
+
 class Tutor:
     """``Tutor(game_or_scenario).widget``; a scenario brings its timeline and lesson texts."""
 
@@ -75,13 +115,20 @@ class Tutor:
         self.timeline = self._timeline_of(game_or_scenario)
         self.sampler = Sampler(seed)
         self.lesson_id = ""  # the library id of the lesson shown, kept in the page's address
+        self.origin: Link | None = None  # the new game's link, while at its start
+        self._origin_node: Node | None = None  # that start (after a shuffled board's events)
+        # The lesson's nodes as loaded: id -> (node, parent id, move); a node still so can be
+        # linked to by its id (a reloaded lesson gives it the same id).
+        self._lesson_nodes: dict[int, tuple[Node, int, Action | None]] = {}
+        self.link_shown = False  # the Copy link field shows (after the first click)
         self.view = BoardView(self.timeline.game, width, height)
         self.alert = widgets.HTML()  # an unexpected error's id (the traceback goes to the log)
         self.view.canvas.on_mouse_down(self._safe(self.click))
         self.kind = ""
         self.form: ActionForm | None = None
-        # What Undo edit goes back to: the last MAX_EDIT_UNDO (timeline, scenario, lesson id).
-        self._edits: deque[tuple[Timeline, Scenario | None, str]] = deque(maxlen=MAX_EDIT_UNDO)
+        # What Undo edit goes back to: the last MAX_EDIT_UNDO (timeline, scenario, lesson id,
+        # origin, lesson nodes).
+        self._edits: deque[tuple] = deque(maxlen=MAX_EDIT_UNDO)
         self._quiet = False  # set while refresh() rewrites the palette or the tree
         self._build()
         self.refresh()
@@ -102,11 +149,19 @@ class Tutor:
         for button, fn in zip(self.nav, (self.first, self.back, self.forward, self.last),
                               strict=True):
             button.on_click(self._safe(lambda _, fn=fn: fn()))
-        self.marker = widgets.Label()
+        self.marker = widgets.HTML(layout=lay(display="none"))  # data-* for tests, no text
         self.marker.add_class("catan-tutor-marker")
         self.pointer = widgets.Label(style={"font_size": "12px", "text_color": "#666"})
+        self.copy_link = b(description="Copy link", icon="link",
+                           tooltip="a link to this position (copied to the clipboard)",
+                           layout=lay(width="auto", margin="0 0 0 12px"))
+        self.copy_link.add_class("catan-copy-link")
+        self.copy_link.on_click(self._safe(lambda _: self.show_link()))
+        self.link_box = widgets.HTML(layout=lay(width="100%"))
+        self.link_box.add_class("catan-link")
         board_col = widgets.VBox([self.view.widget, widgets.HBox(
-            [*self.nav, self.pointer], layout=lay(align_items="center")), self.marker])
+            [*self.nav, self.copy_link, self.pointer], layout=lay(align_items="center")),
+            self.link_box, self.marker])
         self.header = widgets.HTML()
         self.lesson = widgets.HTML()
         self.lesson.add_class("catan-lesson")
@@ -117,12 +172,19 @@ class Tutor:
         self.palette = widgets.ToggleButtons(options=[], value=None,
                                              style={"button_width": "auto"})
         self.palette.observe(self._safe(self._on_palette), names="value")
-        self.roll_button = b(description="Roll (sampler)", icon="random",
-                             tooltip="let the seeded sampler pick the outcome")
+        self.roll_button = b(description="Roll", icon="random", button_style="success",
+                             tooltip="roll: every die thrown by the seeded sampler (force a "
+                                     "die with the form below)")
+        self.roll_button.add_class("catan-roll")
         self.roll_button.on_click(self._safe(lambda _: self.roll()))
+        self.end_button = b(description="End turn", icon="step-forward",
+                            tooltip="end the turn")
+        self.end_button.add_class("catan-end-turn")
+        self.end_button.on_click(self._safe(lambda _: self.end_turn()))
         self.form_box = widgets.VBox()
         self.message = widgets.HTML()
-        play = widgets.VBox([self.palette, self.roll_button, self.form_box, self.message])
+        play = widgets.VBox([widgets.HBox([self.roll_button, self.end_button]), self.palette,
+                             self.form_box, self.message])
 
         # Players
         self.show_hands = widgets.Checkbox(value=True, description="show every hand",
@@ -162,10 +224,14 @@ class Tutor:
                                          description="Open scenario")
         self.upload.observe(self._safe(self._on_upload), names="value")
         self.file_status = widgets.HTML()
+        self.author = widgets.Checkbox(value=False, indent=False,
+                                       description="Author view: the lesson's checks (✓/✗)")
+        self.author.observe(self._safe(lambda _: self._panels()), names="value")
         files = widgets.VBox([widgets.HTML("<b>Position</b> (copy it, or paste one and load)"),
                               self.position, self.load_position,
                               widgets.HTML("<b>Scenario</b>"),
-                              widgets.HBox([self.upload, self.download]), self.file_status])
+                              widgets.HBox([self.upload, self.download]), self.file_status,
+                              self.author])
 
         # Odds (built when first shown: pandas and matplotlib load then)
         self.odds = None
@@ -205,10 +271,10 @@ class Tutor:
     def legal(self) -> list[Action]:
         return self.game.legal_actions()
 
-    def kinds(self) -> list[str]:
-        """The kinds of action legal now, in the engine's order."""
+    def kinds(self, legal: list[Action] | None = None) -> list[str]:
+        """The kinds of action legal now (of ``legal``), in the engine's order."""
         out: list[str] = []
-        for a in self.legal():
+        for a in self.legal() if legal is None else legal:
             if kind_name(a) not in out:
                 out.append(kind_name(a))
         return out
@@ -219,48 +285,76 @@ class Tutor:
         g, node = self.game, self.timeline.current
         self.view.game = g
         self.kind = ""
-        kinds = [] if self.editor.active_mode else self.kinds()
+        legal = [] if self.editor.active_mode else self.legal()
+        kinds = self.kinds(legal)
+        # the outcomes to force, or the one kind of action legal: chosen, its targets glow
+        # (not Roll or End turn: their own buttons play them in one click)
+        chosen = kinds[0] if kinds and (g.is_chance() or (
+            len(kinds) == 1 and kinds[0] not in OWN_BUTTON)) else ""
+        acts = [a for a in legal if kind_name(a) == chosen] if chosen else []
+        self.view.targets = targets_of(acts)
+        self.view.update()  # the board first: the browser draws it while the rest comes
         self._quiet = True
         self.palette.value = None
-        self.palette.options = kinds
-        self.palette.value = None
+        self.palette.options = [self._kind_option(k) for k in kinds]
+        if chosen:
+            self.palette.value = chosen
         self._quiet = False
-        self.form_box.children = ()
-        self.form = None
-        self.view.targets = []
-        self.view.update()
-        if g.is_chance() and kinds:
-            self.palette.value = kinds[0]  # the outcomes to force
-        self.roll_button.disabled = not g.is_chance()
+        self._set_form(None)
+        self._buttons(kinds)
         self.message.value = html.escape(message)
         self.alert.value = ""
         self._header()
         self._panels()
         self._on_tab()
         self.editor.sync()
-        self.refresh_ms = (time.perf_counter() - started) * 1000
-        digest = zlib.crc32(g.position().encode()) & 0xFFFFFFFF
-        self.marker.value = f"node {node.id} depth {node.depth} {g.state.phase} #{digest:08x}"
+        self.marker.value = state_html(node, g)
         self.session.value = state_of(self.timeline, self.lesson_id)
+        self._link_panel()
+        if chosen:
+            self.kind = chosen
+            self._set_form(ActionForm(g, acts, self._safe(self.play)))
+        self.refresh_ms = (time.perf_counter() - started) * 1000
+
+    def _kind_option(self, kind: str) -> tuple[str, str]:
+        """A palette button (label, kind): the kind, with its price while building costs
+        cards."""
+        cost = COSTS.get(kind)
+        if cost is None or self.game.state.phase != "main":
+            return (kind, kind)
+        return (f"{kind} · {cost_text(cost)}", kind)
+
+    def _buttons(self, kinds: list[str]) -> None:
+        """Roll while a roll or chance is due; End turn while ending the turn is legal."""
+        g = self.game
+        self.roll_button.disabled = not (g.is_chance() or "roll" in kinds)
+        dice = "roll" in kinds or g.state.phase in ROLL_PHASES
+        self.roll_button.description = "Roll" if dice or not g.is_chance() else "Let chance pick"
+        self.end_button.disabled = "end turn" not in kinds
 
     def _header(self) -> None:
         g = self.game
+        phase = g.state.phase
         if g.is_over():
             who = (f"<b>{markup.text(g.names[g.winner])} wins</b>" if g.winner is not None
                    else "game over")
         elif g.is_chance():
-            who = "chance: " + "; ".join(html.escape(p.decision) for p in g.pending)
+            who = "🎲 Chance: " + "; ".join(
+                markup.text(wording.decision_words(p.decision, phase)) for p in g.pending)
         else:
             p = g.current_player
             who = (f"<span style='color:{style.player_fill(g.colors[p])};"
                    f"text-shadow:0 0 1px #000'>■</span> <b>{markup.text(g.names[p])}</b> to act")
-            owed = [f"{g.names[q.player]}: {q.decision}" for q in g.pending if q.player >= 0]
+            owed = [f"{g.names[q.player]}: {wording.decision_words(q.decision, phase)}"
+                    for q in g.pending if q.player >= 0]
             if owed:
-                who += " · " + html.escape("; ".join(owed))
-        title = html.escape(self.scenario.title) + " · " if self.scenario else ""
+                who += " · " + markup.text("; ".join(owed))
+        title = markup.text(self.scenario.title) + " · " if self.scenario else ""
         mode = " · <b style='color:#b71c1c'>editing</b>" if self.editor.active_mode else ""
-        self.header.value = (f"<div style='font-size:15px'>{title}{g.variant} · turn "
-                             f"{g.state.turn} · {g.state.phase}{mode}</div><div>{who}</div>")
+        self.header.value = (f"<div style='font-size:15px'>{title}"
+                             f"{markup.text(wording.variant_name(g.variant))} · turn "
+                             f"{g.state.turn} · {markup.text(wording.phase_words(phase))}{mode}"
+                             f"</div><div>{who}</div>")
 
     def _panels(self) -> None:
         g, node = self.game, self.timeline.current
@@ -272,7 +366,9 @@ class Tutor:
         for text in (node.comment, node.tutor):
             if text:
                 parts.append(markup.lesson(text))
-        parts.append(expectations_html(g, node))
+        parts.append(notice_html(g, node))
+        if self.author.value:
+            parts.append(expectations_html(g, node))
         self.lesson.value = ("<div style='line-height:1.4'>" + "".join(parts) + "</div>"
                              if any(parts) else "")
 
@@ -324,27 +420,62 @@ class Tutor:
     def choose_kind(self, kind: str) -> None:
         """Offer the legal actions of ``kind``: glowing targets and a form."""
         self.kind = kind
-        acts = [a for a in self.legal() if kind_name(a) == kind]
-        self.form = ActionForm(self.game, acts, self._safe(self.play)) if acts else None
-        self.form_box.children = (self.form.widget,) if self.form else ()
-        self.view.show_targets(sorted({t for a in acts if (t := target_of(a))}))
+        acts = self._of_kind(kind)
+        self.view.show_targets(targets_of(acts))
+        self._set_form(ActionForm(self.game, acts, self._safe(self.play)) if acts else None)
+
+    def _of_kind(self, kind: str) -> list[Action]:
+        return [a for a in self.legal() if kind_name(a) == kind] if kind else []
+
+    def _set_form(self, form: ActionForm | None) -> None:
+        """Show ``form`` (or none); the one it replaces is closed (its widgets freed)."""
+        old, self.form = self.form, form
+        self.form_box.children = (form.widget,) if form else ()
+        if old is not None:
+            old.close()
 
     # ------------------------------------------------------------ acting
     def play(self, action: Action | str) -> Node:
         """Play through the timeline (following an existing move or adding a variation);
         refused with ``TimelineFullError`` once the tree holds ``MAX_TIMELINE_NODES``."""
+        node = self._advance(action)
+        self.refresh()
+        return node
+
+    def _advance(self, action: Action | str) -> Node:
+        """Play one move on the timeline without redrawing."""
         if len(self.timeline.nodes) >= MAX_TIMELINE_NODES and not any(
                 str(c.action) == str(action) for c in self.timeline.current.children):
             self.message.value = html.escape(FULL)
             raise TimelineFullError(FULL)
-        node = self.timeline.play(action)
-        self.refresh()
-        return node
+        return self.timeline.play(action)
 
     def roll(self) -> None:
-        """Let the seeded sampler pick the pending chance outcome."""
-        if self.game.is_chance():
-            self.play(self.sampler.chance(self.game))
+        """One click: the player's roll (when due) and every die of it, thrown by the seeded
+        sampler, with the chance events the dice bring at once (both rolls of a two-player
+        turn, progress cards drawn); any other chance event: the sampler picks its outcome."""
+        g = self.game
+        rolls = [] if g.is_chance() else [a for a in self.legal() if isinstance(a, Roll)]
+        if not g.is_chance() and not rolls:
+            return
+        try:
+            if rolls:
+                self._advance(rolls[0])
+            elif g.state.phase not in ROLL_PHASES:
+                self._advance(self.sampler.chance(g))
+            for _ in range(MAX_ROLL_STEPS):
+                g = self.game
+                if not g.is_chance() or g.state.phase not in ROLL_PHASES:
+                    break
+                self._advance(self.sampler.chance(g))
+        finally:
+            self.refresh()
+
+    def end_turn(self) -> None:
+        """End the turn, when that is legal now."""
+        ends = [a for a in self.legal() if isinstance(a, EndTurn)]
+        if ends:
+            self.play(ends[0])
 
     def click(self, x: float, y: float) -> None:
         """A click on the board at canvas pixel ``(x, y)``."""
@@ -432,20 +563,76 @@ class Tutor:
         self.refresh()
 
     # ------------------------------------------------------------ editing, files
-    def open(self, source: Game | Scenario, lesson_id: str = "") -> None:
+    def open(self, source: Game | Scenario, lesson_id: str = "",
+             origin: Link | None = None) -> None:
         """Show another game or scenario (Undo edit goes back to the one shown before);
-        ``lesson_id`` names a lesson of the app's library (kept in the page's address)."""
+        ``lesson_id`` names a lesson of the app's library (kept in the page's address),
+        ``origin`` the new-game link that made ``source`` (the link of its start)."""
         scenario = source if isinstance(source, Scenario) else None
         timeline = source.timeline if scenario else Timeline(source)
-        self._restart(timeline, scenario, lesson_id)
+        nodes = {n.id: (n, n.parent.id if n.parent else -1, n.action)
+                 for n in timeline.nodes.values()} if lesson_id else {}
+        self._restart(timeline, scenario, lesson_id, origin, nodes)
 
-    def _restart(self, timeline: Timeline, scenario: Scenario | None, lesson_id: str = "") -> None:
-        self._edits.append((self.timeline, self.scenario, self.lesson_id))
+    def _restart(self, timeline: Timeline, scenario: Scenario | None, lesson_id: str = "",
+                 origin: Link | None = None, lesson_nodes: dict | None = None) -> None:
+        self._edits.append((self.timeline, self.scenario, self.lesson_id, self.origin,
+                            self._lesson_nodes, self._origin_node))
         self.timeline, self.scenario, self.lesson_id = timeline, scenario, lesson_id
+        self.origin, self._lesson_nodes = origin, lesson_nodes or {}
+        self._origin_node = timeline.current
         if self.view.game.layout != timeline.game.layout:
             self.view.game = timeline.game
             self.view.redraw()
         self.refresh()
+
+    # ------------------------------------------------------------ links
+    def link(self) -> Link:
+        """The link to the current node: the lesson at this move while the move is one of
+        the lesson's own, the new game while at its start, else the position."""
+        node = self.timeline.current
+        if self.lesson_id and self._is_lesson_node(node):
+            return Link(lesson=self.lesson_id, node=node.id)
+        if self.origin is not None and node is self._origin_node:
+            return self.origin
+        return Link(position=self.game.position())
+
+    def _is_lesson_node(self, node: Node | None) -> bool:
+        """``node`` and every node above it are as the lesson file made them."""
+        while node is not None:
+            known = self._lesson_nodes.get(node.id)
+            parent = node.parent.id if node.parent else -1
+            if known is None or known[0] is not node or known[1:] != (parent, node.action):
+                return False
+            node = node.parent
+        return True
+
+    def show_link(self) -> None:
+        """Copy link: show the link to the current node (the page's script copies it to the
+        clipboard and writes it out in full); it follows the moves from then on."""
+        self.link_shown = True
+        self._link_panel()
+
+    def _link_panel(self) -> None:
+        """The link of the current node as a ``data-link`` attribute (always: the page's
+        script copies it on the click), and in a read-only field once Copy link was used."""
+        try:
+            query = self.link().query
+        except LinkError:  # a position that cannot go into a link: say so instead
+            self.link_box.value = ("<div class='catan-link-row' style='color:#666'>This "
+                                   "position cannot be put into a link.</div>")
+            return
+        attr = markup.text(query)
+        field = ""
+        if self.link_shown:
+            field = (f"<input class='catan-link-input' type='text' readonly value='{attr}' "
+                     "aria-label='Link to this position' spellcheck='false' "
+                     "style='flex:1 1 auto;min-width:0;font:12px monospace;padding:2px 4px'>"
+                     "<span class='catan-link-note' style='flex:none;min-width:64px;"
+                     "font-size:12px;color:#2e7d32;white-space:nowrap'></span>")
+        self.link_box.value = (f"<div class='catan-link-row' data-link='{attr}' "
+                               "style='display:flex;gap:8px;align-items:center;width:100%;"
+                               f"box-sizing:border-box;padding-right:4px'>{field}</div>")
 
     def apply_edit(self, op: str) -> str:
         """Apply one editor operation at the current node: the result is a new root (the
@@ -460,7 +647,8 @@ class Tutor:
     def undo_edit(self) -> str:
         if not self._edits:
             return "Nothing to undo."
-        self.timeline, self.scenario, self.lesson_id = self._edits.pop()
+        (self.timeline, self.scenario, self.lesson_id, self.origin, self._lesson_nodes,
+         self._origin_node) = self._edits.pop()
         self.view.game = self.game
         self.view.redraw()
         self.refresh()

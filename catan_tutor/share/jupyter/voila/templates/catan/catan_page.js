@@ -210,3 +210,67 @@
     };
   });
 })();
+
+/* Copy link (catan_tutor/widgets/links.py): the tutor keeps the link of the current position,
+ * a query such as "?lesson=ck_knight_displacement&node=3", in the data-link attribute of its
+ * .catan-link-row element. A click on the Copy link button copies this address with that query
+ * to the clipboard, and the read-only field the tutor then shows gets the full address. The
+ * page's other parameters (the session state, a token) are left out of the link.
+ */
+(function () {
+  'use strict';
+  var LINK_RE = /^\?[A-Za-z0-9_.~=&%-]{0,4000}$/;
+  var copied = null;  // the query last copied
+
+  function linkOf(query) {
+    if (!LINK_RE.test(query || '')) return null;
+    var url = new URL(window.location.href);
+    url.search = query;
+    url.hash = '';
+    return url.href;
+  }
+
+  function fill() {
+    document.querySelectorAll('.catan-link-row[data-link]').forEach(function (row) {
+      var query = row.getAttribute('data-link');
+      var href = linkOf(query);
+      var input = row.querySelector('input.catan-link-input');
+      if (!href || !input) return;
+      if (input.value !== href) input.value = href;
+      var note = row.querySelector('.catan-link-note');
+      var text = copied === query ? '\u2713 copied' : '';
+      if (note && note.textContent !== text) note.textContent = text;
+    });
+  }
+
+  function copy(href, query) {
+    var done = function () { copied = query; fill(); };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(href).then(done, function () {});
+      return;
+    }
+    var area = document.createElement('textarea');  // no clipboard API (plain http)
+    area.value = href;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    try {
+      if (document.execCommand('copy')) done();
+    } catch (e) { /* the field still shows the link to copy by hand */ }
+    area.remove();
+  }
+
+  document.addEventListener('click', function (event) {
+    var button = event.target && event.target.closest && event.target.closest('.catan-copy-link');
+    if (!button) return;
+    var row = document.querySelector('.catan-link-row[data-link]');
+    var query = row && row.getAttribute('data-link');
+    var href = linkOf(query);
+    if (href) copy(href, query);
+  }, true);
+
+  new MutationObserver(fill).observe(document.documentElement,
+    {childList: true, subtree: true, attributes: true, attributeFilter: ['data-link']});
+})();

@@ -1,0 +1,226 @@
+"""Links to a lesson at a move, a new game, or any position: the query of the app's address.
+
+- ``?lesson=ID&node=N``: a lesson of the library (its file name without ``.catan.yaml``) at
+  node ``N`` of its move tree (the ids the file gives when loaded; 0 is the start);
+- ``?variant=ck&players=3&seed=7`` (and ``&board=variable``): a new game; the seed shuffles a
+  variable board and seeds the tutor's dice;
+- ``?position=CODE``: a position; CODE is the position text packed small (below).
+
+A link comes from anyone, so reading one is strict: known keys only once each, values of
+bounded size matched whole by a pattern, numbers in range, the position through the engine's
+own checks. Nothing in a link is ever run, or shown other than as escaped text. A link that
+cannot be read raises ``LinkError`` saying why.
+
+Packing a position (version ``1``): the text (printable ASCII) with each progress card name
+replaced by one byte above 127, raw DEFLATE at level 9 with a preset dictionary (``ZDICT``:
+new-game position texts, so field names and common values cost a few bits), then the low 24
+bits of the text's CRC-32 (a damaged or edited code is caught before the engine reads it),
+all as URL-safe base64 without padding, behind the version character. A late Cities &
+Knights position of about 1,900 characters packs to about 700 (see tests/test_links.py).
+``ZDICT`` and ``WORDS`` are part of the format: changing either needs a new version
+character.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import zlib
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlencode
+
+from ..errors import LinkError
+
+VERSION = "1"
+MAX_QUERY_CHARS = 40_000  # the whole query string read (the session state ?s= is up to 32,000)
+MAX_CODE_CHARS = 3_000  # a packed position
+MAX_POSITION_BYTES = 32_768  # a position text, unpacked
+MAX_NODE = 999_999
+MAX_SEED = 999_999_999
+CHECK_BYTES = 3  # of the text's CRC-32, after the compressed text
+PLAYERS = {"base": (3, 4), "base-2p": (2,), "base-dummy": (2,), "ck": (3, 4), "ck-2p": (2,)}
+BOARDS = ("beginner", "variable", "variable-harbors")
+KEYS = ("lesson", "node", "variant", "players", "board", "seed", "position")
+
+_LESSON = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,119}")
+_NUMBER = re.compile(r"[0-9]{1,9}")
+_CODE = re.compile(rf"[A-Za-z0-9_-]{{2,{MAX_CODE_CHARS}}}")
+_PRINTABLE = re.compile(r"[\x20-\x7e]*")
+
+# Progress card names, each packed as one byte (0x80 + index). Fixed for version 1.
+WORDS = ("alchemy", "crane", "engineering", "invention", "irrigation", "medicine", "mining",
+         "printing", "road-building", "smithing", "commercial-harbor", "guild-dues",
+         "merchant-fleet", "merchant", "resource-monopoly", "trade-monopoly", "constitution",
+         "diplomacy", "encouragement", "espionage", "intrigue", "sabotage", "taxation",
+         "treason", "wedding")  # fmt: skip
+_WORD = re.compile("|".join(re.escape(w) for w in sorted(WORDS, key=len, reverse=True)))
+
+# The preset dictionary of version 1: new-game positions of ck-2p and base-dummy (every field
+# name of the five variants, the beginner board, the usual empty values). Fixed for version 1.
+_ZDICT_TEXT = " ".join((
+    "catan ck-2p n=2 colors=red,blue,white,orange phase=setup-settle turn=0 active=P1 setup=0",
+    "sv=- terrain=mo,pa,fo,fi,hi,pa,hi,fi,fo,de,fo,mo,fo,mo,fi,pa,hi,fi,pa",
+    "numbers=10,2,9,12,6,4,10,9,11,0,3,8,8,3,4,5,5,6,11",
+    "harbors=3:1,grain,ore,3:1,wool,3:1,3:1,brick,lumber tiles=- hk=- shuffle=0 robber=-",
+    "bank=19,19,19,19,19,12,12,12 deck=0,0,0,0,0 top=-",
+    "hands=0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0",
+    "dev=0,0,0,0,0/0,0,0,0,0/0,0,0,0,0/0,0,0,0,0 newdev=0,0,0,0,0 knights=0,0,0,0 played=0",
+    "settlements=-/-/H4/G6 cities=-/-/-/- roads=-/-/-/- longest=- army=- dice=- rolled=-",
+    "discards=0,0,0,0 resume=main victim=- free=0 offer=- winner=- rolloff=- tokens=5,5,0,0",
+    "supply=10 tokused=0 kret=0 sums=- nb=- kn=- walls=- levels=0,0,0/0,0,0/0,0,0/0,0,0",
+    "metro=-,-,- barb=0 attacked=0 defender=0,0,0,0 pvp=0,0,0,0",
+    "pdecks=2,2,1,2,2,2,2,1,2,2:-/2,2,6,2,4,2:-/1,2,2,3,2,2,2,2,2:- phand=-/-/-/-",
+    "merchant=- event=- draws=- pillage=- claims=- pdiscards=- relocate=- toppled=- fleet=-",
+    "taxed=- treason=- harbor=-",
+    "catan base-dummy n=2 colors=red,blue,white phase=setup-settle turn=0 active=P1 setup=0",
+    "sv=- terrain=mo,pa,fo,fi,hi,pa,hi,fi,fo,de,fo,mo,fo,mo,fi,pa,hi,fi,pa",
+    "numbers=10,2,9,12,6,4,10,9,11,0,3,8,8,3,4,5,5,6,11",
+    "harbors=3:1,grain,ore,3:1,wool,3:1,3:1,brick,lumber tiles=- hk=- shuffle=0 robber=J",
+    "bank=17,17,17,17,17 deck=14,5,2,2,2 top=- hands=0,0,0,0,0/0,0,0,0,0/2,2,2,2,2",
+    "dev=0,0,0,0,0/0,0,0,0,0/0,0,0,0,0 newdev=0,0,0,0,0 knights=0,0,0 played=0",
+    "settlements=-/-/- cities=-/-/- roads=-/-/- longest=- army=- dice=- rolled=-",
+    "discards=0,0,0 resume=main victim=- free=0 offer=- winner=- rolloff=- droad=0 bids=- tb=-",
+)) + " " + ",".join(WORDS)
+
+
+def _words_to_bytes(text: str) -> bytes:
+    return _WORD.sub(lambda m: chr(0x80 + WORDS.index(m.group())), text).encode("latin-1")
+
+
+ZDICT = _words_to_bytes(_ZDICT_TEXT)
+
+
+def pack_position(text: str) -> str:
+    """The position text as a short URL-safe code (see the module's docstring)."""
+    if not _PRINTABLE.fullmatch(text):
+        raise LinkError("only printable ASCII text can go into a link")
+    raw = _words_to_bytes(text)
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, ZDICT)
+    packed = deflate.compress(raw) + deflate.flush() + _check(text)
+    return VERSION + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def unpack_position(code: str) -> str:
+    """The position text of a code from :func:`pack_position`; ``LinkError`` when the code is
+    damaged, edited, too large or of another version."""
+    if not isinstance(code, str) or not _CODE.fullmatch(code):
+        raise LinkError("its position code is damaged or cut short")
+    if code[0] != VERSION:
+        raise LinkError("its position code was made by another version of the tutor")
+    body = code[1:]
+    if len(body) % 4 == 1 or len(body) < 8:
+        raise LinkError("its position code is damaged or cut short")
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        packed, check = packed[:-CHECK_BYTES], packed[-CHECK_BYTES:]
+        inflate = zlib.decompressobj(-15, ZDICT)
+        raw = inflate.decompress(packed, MAX_POSITION_BYTES)
+        if inflate.unconsumed_tail or not inflate.eof or inflate.unused_data:
+            raise LinkError("its position code is damaged, cut short or too large")
+    except (binascii.Error, zlib.error, ValueError) as e:
+        if isinstance(e, LinkError):
+            raise
+        raise LinkError("its position code is damaged or was edited") from None
+    out = []
+    for b in raw:
+        if 0x20 <= b <= 0x7E:
+            out.append(chr(b))
+        elif 0x80 <= b < 0x80 + len(WORDS):
+            out.append(WORDS[b - 0x80])
+        else:
+            raise LinkError("its position code is damaged or was edited")
+    text = "".join(out)
+    if _check(text) != check:
+        raise LinkError("its position code is damaged or was edited")
+    return text
+
+
+def _check(text: str) -> bytes:
+    return (zlib.crc32(text.encode("ascii")) & 0xFFFFFF).to_bytes(CHECK_BYTES, "big")
+
+
+@dataclass(frozen=True)
+class Link:
+    """What a link opens: a lesson (and a node of it), a new game, or a position text."""
+
+    lesson: str = ""
+    node: int = 0
+    variant: str = ""
+    players: int = 0
+    board: str = "beginner"
+    seed: int | None = None
+    position: str = ""
+
+    @property
+    def query(self) -> str:
+        """The link's query string, ``?...``."""
+        if self.position:
+            pairs: list[tuple[str, object]] = [("position", pack_position(self.position))]
+        elif self.lesson:
+            pairs = [("lesson", self.lesson)] + ([("node", self.node)] if self.node else [])
+        else:
+            pairs = [("variant", self.variant), ("players", self.players)]
+            if self.board != "beginner":
+                pairs.append(("board", self.board))
+            if self.seed is not None:
+                pairs.append(("seed", self.seed))
+        return "?" + urlencode(pairs)
+
+
+def parse(query: str | None) -> Link | None:
+    """The link in a page's query string (``?`` optional); None when it names none (other
+    parameters, such as ``s``, ``token`` or ``theme``, are left to others); ``LinkError``
+    when it is malformed."""
+    if not query:
+        return None
+    if not isinstance(query, str) or len(query) > MAX_QUERY_CHARS:
+        raise LinkError("it is too long")
+    try:
+        values = parse_qs(query.removeprefix("?"), keep_blank_values=True, max_num_fields=40)
+    except ValueError:
+        raise LinkError("it has too many parameters") from None
+    mine = {k: v for k, v in values.items() if k in KEYS}
+    if not mine:
+        return None
+    for k, v in mine.items():
+        if len(v) != 1:
+            raise LinkError(f"it gives {k} {len(v)} times")
+    got = {k: v[0] for k, v in mine.items()}
+    if "position" in got:
+        _only(got, {"position"}, "a position link")
+        return Link(position=unpack_position(got["position"]))
+    if "lesson" in got:
+        _only(got, {"lesson", "node"}, "a lesson link")
+        if not _LESSON.fullmatch(got["lesson"]):
+            raise LinkError("it does not name a lesson")
+        return Link(lesson=got["lesson"], node=_number(got, "node", 0, MAX_NODE, 0))
+    if "variant" in got:
+        _only(got, {"variant", "players", "board", "seed"}, "a new-game link")
+        variant = got["variant"]
+        if variant not in PLAYERS:
+            raise LinkError(f"it names no variant ({', '.join(PLAYERS)})")
+        allowed = PLAYERS[variant]
+        players = _number(got, "players", min(allowed), max(allowed), allowed[-1])
+        board = got.get("board", "beginner")
+        if board not in BOARDS:
+            raise LinkError(f"it names no board ({', '.join(BOARDS)})")
+        seed = _number(got, "seed", 0, MAX_SEED, None) if "seed" in got else None
+        return Link(variant=variant, players=players, board=board, seed=seed)
+    raise LinkError("it gives a node, players, board or seed without a lesson or a variant")
+
+
+def _only(got: dict[str, str], allowed: set[str], what: str) -> None:
+    extra = sorted(set(got) - allowed)
+    if extra:
+        raise LinkError(f"{what} takes no {', '.join(extra)}")
+
+
+def _number(got: dict[str, str], key: str, lo: int, hi: int, default):
+    if key not in got:
+        return default
+    text = got[key]
+    if not _NUMBER.fullmatch(text) or not lo <= int(text) <= hi:
+        noun = {"node": "the move number", "players": "the number of players"}.get(key, key)
+        raise LinkError(f"{noun} must be a whole number from {lo} to {hi}")
+    return int(text)

@@ -1,0 +1,183 @@
+"""Links to a lesson at a move, a new game or a position (catan_tutor/widgets/links.py), read
+by the app: round trips for every variant, a mid-game Cities & Knights position in a link of
+under 1,000 characters, and strict refusal of anything malformed or tampered with."""
+
+from __future__ import annotations
+
+import base64
+import random
+import zlib
+from functools import cache
+
+import pytest
+
+from catan_tutor import Game, new_game
+from catan_tutor.errors import LinkError
+from catan_tutor.sampler import random_playout
+from catan_tutor.widgets import App, links
+from catan_tutor.widgets.links import Link, pack_position, parse, unpack_position
+
+VARIANTS = [("base", 4), ("base-2p", 2), ("base-dummy", 2), ("ck", 4), ("ck-2p", 2)]
+# A long address the app may be served under (JupyterHub, Binder), before the query.
+HOSTED = "https://hub.example.org/user/someone-with-a-long-name/voila/render/00_start_here.ipynb"
+
+
+@cache
+def midgame(variant: str, players: int, seed: int = 1, share: float = 0.9) -> str:
+    """The position ``share`` of the way through a seeded greedy game on a variable board."""
+    done = random_playout(new_game(variant, players=players, seed=seed, board="variable"),
+                          seed=seed, policy="greedy")
+    g = new_game(variant, players=players, seed=seed, board="variable")
+    for a in done.history[len(g.history): int(len(done.history) * share)]:
+        g.play(a)
+    return g.position()
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+def test_position_link_round_trip_in_every_variant(variant: str, players: int) -> None:
+    for text in (new_game(variant, players=players).position(),
+                 midgame(variant, players, share=0.5), midgame(variant, players)):
+        query = Link(position=text).query
+        assert query.startswith("?position=1")
+        assert parse(query) == Link(position=text)
+        assert Game.from_position(parse(query).position).position() == text
+
+
+def test_a_mid_game_cities_and_knights_link_is_under_1000_characters() -> None:
+    """The longest of several late C&K positions (4 players, every piece and progress deck
+    in play) still fits, even under a long hosted address."""
+    sizes = []
+    for seed in (1, 2, 3):
+        text = midgame("ck", 4, seed, 0.95)
+        sizes.append((len(HOSTED + Link(position=text).query), len(text)))
+    sizes.append((len(HOSTED + Link(position=midgame("ck-2p", 2, 1, 0.95)).query), 0))
+    print("link characters (under a long address), position characters:", sizes)
+    assert max(n for n, _ in sizes) < 1000
+    plain = zlib.compress(midgame("ck", 4, 1, 0.95).encode(), 9)
+    assert len(base64.urlsafe_b64encode(plain)) > max(n for n, _ in sizes) - len(HOSTED)
+
+
+def test_new_game_and_lesson_links_read_back() -> None:
+    for link in (Link(variant="ck", players=3, seed=7), Link(variant="base-2p", players=2),
+                 Link(variant="base", players=4, board="variable-harbors", seed=0),
+                 Link(lesson="ck_knight_displacement", node=3), Link(lesson="x.y-z_1")):
+        assert parse(link.query) == link, link.query
+    assert Link(variant="ck", players=3, seed=7).query == "?variant=ck&players=3&seed=7"
+    assert parse("?variant=ck") == Link(variant="ck", players=4)
+    assert parse("lesson=a&theme=dark&token=abc&s=xyz") == Link(lesson="a")
+    assert parse("") is None and parse("?theme=dark&s=abc") is None
+
+
+@pytest.mark.parametrize("query", [
+    "?lesson=a&lesson=b", "?lesson=../etc/passwd", "?lesson=<script>", "?lesson=", "?node=3",
+    "?lesson=a&node=-1", "?lesson=a&node=1e3", "?lesson=a&node=%EF%BC%91", "?lesson=a&seed=1",
+    "?variant=chess", "?variant=ck&players=2", "?variant=base-2p&players=4",
+    "?variant=ck&seed=12345678901", "?variant=ck&board=hexagon", "?variant=ck&lesson=a",
+    "?position=", "?position=1", "?position=2abc", "?position=1ab$", "?position=1AAAAA",
+    "?position=1" + "A" * 4000, "?position=abc&lesson=a", "?" + "x=1&" * 50,
+])
+def test_malformed_links_are_refused(query: str) -> None:
+    with pytest.raises(LinkError):
+        parse(query)
+
+
+def test_tampered_position_codes_raise_link_error() -> None:
+    """Random edits of a code: a LinkError (the check catches nearly all), or some printable
+    text for the engine to check; never anything else, never a huge text."""
+    code = pack_position(midgame("ck", 4))
+    rng = random.Random(5)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    outcomes = {"error": 0, "text": 0}
+    for _ in range(400):
+        chars = list(code)
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(1, len(chars))
+            chars[at] = rng.choice(alphabet)
+        if rng.random() < 0.2:
+            del chars[rng.randrange(1, len(chars)):]
+        try:
+            text = unpack_position("".join(chars))
+        except LinkError:
+            outcomes["error"] += 1
+            continue
+        outcomes["text"] += 1
+        assert text.isascii() and text.isprintable() and len(text) <= links.MAX_POSITION_BYTES
+    assert outcomes["error"] == 400, outcomes
+
+
+def test_a_compressed_bomb_is_refused() -> None:
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, links.ZDICT)
+    bomb = deflate.compress(b"a" * 2_000_000) + deflate.flush()
+    code = "1" + base64.urlsafe_b64encode(bomb).decode().rstrip("=")
+    assert len(code) < links.MAX_CODE_CHARS
+    with pytest.raises(LinkError, match="too large"):
+        unpack_position(code)
+
+
+# ---------------------------------------------------------------- the app follows links
+def test_copied_lesson_link_reopens_the_same_node() -> None:
+    app = App(start="Knight displacement", query="")
+    t = app.tutor
+    t.forward()
+    t.forward()
+    node = t.timeline.current
+    t.show_link()
+    query = t.link().query
+    assert query == f"?lesson=ck_knight_displacement&node={node.id}"
+    assert f"data-link='{query.replace('&', '&amp;')}'" in t.link_box.value
+    assert "catan-link-input" in t.link_box.value
+    again = App(start="Knight displacement", query=query)
+    assert again.tutor.timeline.current.id == node.id and again.status.value == ""
+    assert again.tutor.game.position() == t.game.position()
+
+
+def test_a_learners_own_move_is_linked_by_its_position() -> None:
+    app = App(start="Knight displacement", query="")
+    t = app.tutor
+    t.play("P1 end")  # not a move of the lesson
+    query = t.link().query
+    assert query.startswith("?position=")
+    again = App(start="Knight displacement", query=query)
+    assert again.tutor.game.position() == t.game.position()
+    assert again.tutor.lesson_id == "" and again.status.value == ""
+
+
+def test_new_game_link_gives_the_same_board_and_dice() -> None:
+    query = "?variant=base&players=3&board=variable&seed=7"
+    one, two = App(query=query), App(query=query)
+    assert one.tutor.game.position() == two.tutor.game.position()
+    assert one.tutor.link().query == query  # at its start, the game's link is its own
+    for app in (one, two):
+        for move in ("P1 settle J12", "P1 road J1"):
+            app.tutor.play(move)
+    assert one.tutor.link().query.startswith("?position=")
+    assert one.tutor.game.position() == two.tutor.game.position()
+
+
+def test_the_start_button_makes_a_game_its_link_repeats() -> None:
+    app = App(query="")
+    app.variant.value, app.board.value = "ck", "variable"
+    app.new()
+    link = app.tutor.link()
+    assert link.variant == "ck" and link.seed is not None and link.board == "variable"
+    assert App(query=link.query).tutor.game.position() == app.tutor.game.position()
+
+
+@pytest.mark.parametrize("query", [
+    "?lesson=no_such_lesson", "?lesson=ck_knight_displacement&node=999",
+    "?position=1" + "Q" * 60, "?variant=ck&players=9",
+    "?lesson=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
+])
+def test_a_bad_link_says_so_and_opens_the_default_lesson(query: str) -> None:
+    app = App(start="Knight displacement", query=query)
+    assert "This link could not be opened" in app.status.value
+    assert "<img" not in app.status.value
+    assert app.tutor.lesson_id == "ck_knight_displacement"
+
+
+def test_a_position_link_the_engine_refuses_says_so() -> None:
+    text = new_game("base", players=3).position().replace("n=3", "n=7")
+    app = App(start="Knight displacement", query=Link(position=text).query)
+    assert "This link could not be opened: the position in it cannot be read" in \
+        app.status.value
+    assert app.tutor.lesson_id == "ck_knight_displacement"
