@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import os
+import secrets
 import shutil
 import sys
 from pathlib import Path
@@ -40,6 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--lessons", metavar="DIR",
                        help="a folder of .catan.yaml lessons instead of the packaged ones")
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    serve.add_argument("--token", nargs="?", const="", metavar="TOKEN",
+                       help="visitors need this token in the address (?token=...): a shared "
+                       "password for a class; without TOKEN one is made up and printed")
     lab = sub.add_parser("lab", help="open the notebooks in JupyterLab (copied to DIR first)")
     lab.add_argument("--dir", default="catan-tutor-notebooks",
                      help="a writable folder for your copy of the notebooks "
@@ -50,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "check":
         return _check(args.paths or [str(packaged_lessons())])
     if args.command == "serve":
-        return _serve(args.host, args.port, args.lessons, args.no_browser)
+        return _serve(args.host, args.port, args.lessons, args.no_browser, args.token)
     if args.command == "lab":
         return _lab(Path(args.dir), extra)
     try:
@@ -96,20 +100,30 @@ def _check(paths: list[str]) -> int:
     return 1 if failed else 0
 
 
-def _serve(host: str, port: int, lessons: str | None, no_browser: bool) -> int:
-    """Run Voilà on the packaged start notebook (replaces this process)."""
+def _serve(host: str, port: int, lessons: str | None, no_browser: bool,
+           token: str | None = None) -> int:
+    """Run Voilà on the packaged start notebook (replaces this process). It listens on
+    ``host`` (127.0.0.1 unless asked), with a warning when that reaches beyond this machine
+    and no ``token`` is asked of visitors."""
     if lessons and not Path(lessons).is_dir():
         print(f"catan-tutor: --lessons {lessons}: no such folder", file=sys.stderr)
         return 2
-    if not _loopback(host):
-        print(f"catan-tutor: warning: listening on {host}: anyone who can reach this machine "
-              "can use the tutor, and Voilà has no log-in. Use it only on a network you "
-              "trust, or put it behind JupyterHub (see the README).", file=sys.stderr)
+    if token == "":
+        token = secrets.token_urlsafe(12)
+    if not _loopback(host) and not token:
+        where = "all interfaces" if _all_interfaces(host) else host
+        print(f"catan-tutor: warning: listening on {where} without log-in: anyone who can "
+              "reach this machine can use the tutor (each visit starts a Python kernel). Use "
+              "it only on a network you trust, add --token to ask visitors for a shared "
+              "token, or put it behind JupyterHub (see the README).", file=sys.stderr)
     notebook = notebooks_dir() / START_NOTEBOOK
-    print(f"Catan tutor: open http://{_url_host(host)}:{port}/ in your browser "
+    query = f"?token={token}" if token else ""
+    print(f"Catan tutor: open http://{_url_host(host)}:{port}/{query} in your browser "
           "(Ctrl+C stops it)", flush=True)
     cmd = [sys.executable, "-m", "voila", str(notebook), f"--Voila.ip={host}", f"--port={port}",
            f"--Voila.root_dir={notebooks_dir()}"]
+    if token:
+        cmd.append(f"--Voila.token={token}")
     if no_browser:
         cmd.append("--no-browser")
     os.chdir(notebooks_dir())
@@ -122,7 +136,10 @@ def _lab(folder: Path, extra: list[str]) -> int:
         shutil.copytree(notebooks_dir(), folder,
                         ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
         print(f"catan-tutor: copied the notebooks to {folder.resolve()}")
-    cmd = [sys.executable, "-m", "jupyter", "lab", f"--notebook-dir={folder.resolve()}", *extra]
+    # The packaged server settings cull a hosted tutor's idle kernels after 90 s; a learner's
+    # own JupyterLab keeps its notebooks' kernels (a later option in ``extra`` still wins).
+    cmd = [sys.executable, "-m", "jupyter", "lab", f"--notebook-dir={folder.resolve()}",
+           "--MappingKernelManager.cull_idle_timeout=0", *extra]
     os.execve(sys.executable, cmd, jupyter_env())
 
 
@@ -135,8 +152,14 @@ def _loopback(host: str) -> bool:
         return False
 
 
+def _all_interfaces(host: str) -> bool:
+    return host in ("", "0.0.0.0", "::", "*")
+
+
 def _url_host(host: str) -> str:
-    return "127.0.0.1" if host in ("0.0.0.0", "") else f"[{host}]" if ":" in host else host
+    if _all_interfaces(host):
+        return "[::1]" if host == "::" else "127.0.0.1"
+    return f"[{host}]" if ":" in host else host
 
 
 if __name__ == "__main__":

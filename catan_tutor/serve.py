@@ -4,7 +4,10 @@ benchmark, and handy for scripting (``with voila("00_start_here.ipynb", log) as 
 The servers started here use the packaged Voilà template ``catan`` and settings (see
 ``resources.jupyter_env``): no request to other hosts, an overlay offering a restart when the
 session is lost, the line of play kept in the address (``?s=STATE``), uploads over
-``MAX_UPLOAD_BYTES`` refused in the page, no tracebacks shown to visitors."""
+``MAX_UPLOAD_BYTES`` refused in the page, no tracebacks shown to visitors, a closed tab's
+kernel shut down and a kernel without a page culled within two minutes, a page whose kernel
+cannot start retried by itself (``catan_kernel.js``). ``voila.json`` holds the settings for
+the voila command, ``jupyter_server_config.json`` the same for Voilà as a server extension."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -29,7 +32,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 TEMPLATE = "catan"  # the Voilà template of the app's page
 MAX_UPLOAD_BYTES = 512 * 1024  # refused in the page (catan_page.js): = scenario's limit
 DATA_DIR = jupyter_data_dir()  # holds the template (voila/templates/catan)
-CONFIG_DIR = jupyter_config_dir()  # voila.json for any Voilà: template, no tracebacks
+CONFIG_DIR = jupyter_config_dir()  # voila.json, jupyter_server_config.json: the settings
 
 
 def free_port() -> int:
@@ -40,13 +43,15 @@ def free_port() -> int:
 
 @contextmanager
 def voila(notebook: str | Path, log: str | Path, root: Path | None = None,
-          port: int | None = None) -> Iterator[tuple[str, subprocess.Popen]]:
+          port: int | None = None,
+          args: Sequence[str] = ()) -> Iterator[tuple[str, subprocess.Popen]]:
     """Voilà serving ``notebook`` (relative to ``root``) on a free local port, with this
-    working tree first on the kernels' path; yields (url, process) and stops it after."""
+    working tree first on the kernels' path; yields (url, process) and stops it after.
+    ``args`` are more command-line settings (``--MappingKernelManager.cull_interval=2``)."""
     port = port or free_port()
     root = root or notebooks_dir()
     cmd = [sys.executable, "-m", "voila", str(notebook), "--no-browser",
-           "--Voila.ip=127.0.0.1", f"--port={port}"]
+           "--Voila.ip=127.0.0.1", f"--port={port}", *args]
     log = Path(log)
     with log.open("w") as out:
         proc = subprocess.Popen(cmd, cwd=root, env=_env(root), stdout=out,
@@ -119,13 +124,28 @@ def stop(proc: subprocess.Popen) -> None:
             pass
 
 
+def kernel_processes(proc: subprocess.Popen) -> list[psutil.Process]:
+    """The kernels a server started (ipykernel processes under it)."""
+    try:
+        children = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+    out = []
+    for child in children:
+        try:
+            if any("ipykernel" in part for part in child.cmdline()):
+                out.append(child)
+        except psutil.Error:  # it ended meanwhile
+            continue
+    return out
+
+
 def kernel_rss_mib(proc: subprocess.Popen) -> list[float]:
     """Resident memory (MiB) of each kernel Voilà started (ipykernel processes under it)."""
     out = []
-    for child in psutil.Process(proc.pid).children(recursive=True):
+    for child in kernel_processes(proc):
         try:
-            if any("ipykernel" in part for part in child.cmdline()):
-                out.append(child.memory_info().rss / 2**20)
+            out.append(child.memory_info().rss / 2**20)
         except psutil.Error:  # it ended meanwhile
             continue
     return out

@@ -34,7 +34,10 @@ SHIPPED = [*(f"catan_tutor/lessons/{n}" for n in LESSONS),
            *(f"catan_tutor/notebooks/{n}" for n in NOTEBOOKS),
            "catan_tutor/rulebook/rules.md", "catan_tutor/jupyter-config/voila.json",
            "catan_tutor/share/jupyter/voila/templates/catan/index.html.j2",
-           "catan_tutor/share/jupyter/voila/templates/catan/catan_page.js"]
+           "catan_tutor/jupyter-config/jupyter_server_config.json",
+           "catan_tutor/share/jupyter/voila/templates/catan/catan_page.js",
+           "catan_tutor/share/jupyter/voila/templates/catan/catan_kernel.js",
+           "catan_tutor/share/jupyter/voila/templates/catan/catan_kernel.css"]
 
 
 def _run(*cmd: str | Path, cwd: Path, env: dict[str, str] | None = None,
@@ -85,6 +88,8 @@ def test_wheel_and_sdist_hold_lessons_notebooks_rules_and_page(installed):
     data = [n for n in names if ".data/data/" in n]  # for a Jupyter server that finds it alone
     assert any(n.endswith("share/jupyter/voila/templates/catan/index.html.j2") for n in data)
     assert any(n.endswith("etc/jupyter/voila.json") for n in data)
+    assert any(n.endswith("etc/jupyter/jupyter_server_config.d/jupyter_server_config.json")
+               for n in data)
     meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
     text = zipfile.ZipFile(installed["wheel"]).read(meta).decode()
     assert "License-Expression: BSD-3-Clause" in text

@@ -1,0 +1,201 @@
+"""Hosting a class: kernels are freed and a page that cannot start says so and retries.
+
+- The packaged settings come in both forms (``voila.json`` for the voila command,
+  ``jupyter_server_config.json`` for Voilà as a Jupyter server extension) and agree; a kernel
+  whose page is gone is culled within two minutes; the wheel installs both.
+- ``catan-tutor serve`` listens on 127.0.0.1 unless asked, and warns when it listens on all
+  interfaces without a token.
+- In Chromium, on Voilà with the packaged settings but a short culling window (6 s): a
+  closed tab's kernel is shut down by the page's own request (not culled); a browser that
+  vanishes without unloading, and a plain GET without a browser (curl), leave kernels that
+  are culled; a notebook that fails shows the "could not start" card (no traceback) and
+  reloads by itself.
+
+Needs /usr/bin/chromium, skipped without it except under ``CI=true``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import time
+import tomllib
+import urllib.request
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from browser_harness import ARTIFACTS, PAGE_TIMEOUT, open_app
+
+from catan_tutor import cli
+from catan_tutor.resources import START_NOTEBOOK, notebooks_dir
+from catan_tutor.serve import CONFIG_DIR, DATA_DIR, TEMPLATE, kernel_processes, voila
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATE_DIR = DATA_DIR / "voila" / "templates" / TEMPLATE
+CULL = 6  # s: the test server culls kernels without a page this long idle
+CULL_ARGS = [f"--MappingKernelManager.cull_idle_timeout={CULL}",
+             "--MappingKernelManager.cull_interval=1"]
+FREED_WITHIN = 120  # s: what the packaged settings promise
+BROKEN = {"cells": [{"cell_type": "code", "execution_count": None, "id": "b0", "metadata": {},
+                     "outputs": [], "source": ["raise RuntimeError('secret-detail-42')"]}],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                      "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+KERNEL_ID_JS = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)" \
+               ".kernelId"
+
+
+# ----------------------------------------------------------------------------- settings
+
+
+def _config(name: str) -> dict:
+    return json.loads((CONFIG_DIR / name).read_text())
+
+
+def test_settings_ship_in_both_forms_and_free_kernels_in_time() -> None:
+    standalone, server = _config("voila.json"), _config("jupyter_server_config.json")
+    for section in ("VoilaConfiguration", "VoilaExecutor", "MappingKernelManager"):
+        assert standalone[section] == server[section], section
+    voila_conf = server["VoilaConfiguration"]
+    assert voila_conf["template"] == TEMPLATE and voila_conf["show_tracebacks"] is False
+    executor = server["VoilaExecutor"]
+    assert executor["iopub_timeout"] >= 30  # the default 4 s loses the app's output under load
+    assert "show_tracebacks" not in executor["cell_error_instruction"]
+    cull = server["MappingKernelManager"]
+    assert cull["cull_connected"] is False  # an open tab keeps its kernel
+    assert 0 < cull["cull_idle_timeout"] + cull["cull_interval"] <= FREED_WITHIN
+    data_files = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "data-files"]
+    assert {Path(f).name for f in data_files["etc/jupyter"]} == {"voila.json"}
+    assert {Path(f).name for f in data_files["etc/jupyter/jupyter_server_config.d"]} == {
+        "jupyter_server_config.json"}
+    page = (TEMPLATE_DIR / "index.html.j2").read_text()
+    assert "{% include 'catan_kernel.js' %}" in page
+
+
+@pytest.fixture
+def served_argv(monkeypatch) -> list[list[str]]:
+    """``catan-tutor serve`` without starting Voilà: the commands it would run."""
+    runs: list[list[str]] = []
+    monkeypatch.setattr(cli.os, "chdir", lambda _: None)
+    monkeypatch.setattr(cli.os, "execve", lambda _exe, argv, _env: runs.append(argv))
+    return runs
+
+
+def test_serve_listens_on_this_machine_unless_asked(served_argv, capsys) -> None:
+    cli.main(["serve", "--no-browser"])
+    assert "--Voila.ip=127.0.0.1" in served_argv[-1]
+    assert "warning" not in capsys.readouterr().err
+    for host in ("0.0.0.0", "::"):
+        cli.main(["serve", "--host", host, "--no-browser"])
+        assert f"--Voila.ip={host}" in served_argv[-1]
+        assert "warning: listening on all interfaces without log-in" in capsys.readouterr().err
+    cli.main(["serve", "--host", "0.0.0.0", "--token", "class-7b"])
+    out = capsys.readouterr()
+    assert "--Voila.token=class-7b" in served_argv[-1] and "warning" not in out.err
+    assert "?token=class-7b" in out.out
+    cli.main(["serve", "--host", "0.0.0.0", "--token"])  # a token made up
+    token = re.search(r"\?token=(\S+)", capsys.readouterr().out).group(1)
+    assert len(token) >= 16 and f"--Voila.token={token}" in served_argv[-1]
+
+
+# ----------------------------------------------------------------------------- in Chromium
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[tuple[str, object, Path]]:
+    """Voilà on a folder holding the start notebook and a broken one, with the packaged
+    settings and a short culling window; yields (url, process, log)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    root = tmp_path_factory.mktemp("hosting")
+    shutil.copy(notebooks_dir() / START_NOTEBOOK, root / START_NOTEBOOK)
+    (root / "broken.ipynb").write_text(json.dumps(BROKEN))
+    log = ARTIFACTS / "voila_hosting.log"
+    try:
+        with voila(".", log, root=root, args=CULL_ARGS) as (url, proc):
+            yield url, proc, log
+    except RuntimeError as e:
+        pytest.fail(str(e))
+
+
+def _kernel_alive(proc, kernel_id: str) -> bool:
+    return any(kernel_id in " ".join(k.cmdline()) for k in kernel_processes(proc))
+
+
+def _wait_gone(proc, kernel_id: str, within: float) -> float:
+    t0 = time.monotonic()
+    while _kernel_alive(proc, kernel_id):
+        assert time.monotonic() - t0 < within, f"kernel {kernel_id} still alive"
+        time.sleep(0.25)
+    return time.monotonic() - t0
+
+
+def _plain_get(url: str) -> str:
+    """The whole page, as curl gets it: the notebook has run, no script runs."""
+    with urllib.request.urlopen(url, timeout=PAGE_TIMEOUT / 1000) as response:
+        return response.read().decode()
+
+
+def _culled(log: Path, kernel_id: str) -> bool:
+    return bool(re.search(rf"Culling .*{kernel_id}", log.read_text()))
+
+
+@pytest.mark.browser
+def test_a_closed_tab_shuts_its_kernel_down(new_page, server) -> None:
+    url, proc, log = server
+    p = new_page("hosting_close")
+    open_app(p, f"{url}voila/render/{START_NOTEBOOK}")
+    kernel_id = p.page.evaluate(KERNEL_ID_JS)
+    assert _kernel_alive(proc, kernel_id)
+    assert re.search(r"(^|;\s*)_xsrf=", p.page.evaluate("document.cookie"))
+    p.page.close(run_before_unload=True)  # as a user closes the tab: unload handlers run
+    seconds = _wait_gone(proc, kernel_id, FREED_WITHIN)
+    print(f"closed tab: kernel gone after {seconds:.1f} s")
+    text = log.read_text()
+    assert not _culled(log, kernel_id), "culled: the page's shutdown request did not work"
+    assert f"Kernel shutdown: {kernel_id}" in text
+    assert "403 POST" not in text and "_xsrf" not in text
+
+
+@pytest.mark.browser
+def test_kernels_without_a_page_are_culled(new_page, server) -> None:
+    """A browser gone without unloading (crash, lost network) and a plain GET (curl)."""
+    url, proc, log = server
+    p = new_page("hosting_vanish")
+    before = {k.pid for k in kernel_processes(proc)}
+    page_url = f"{url}voila/render/{START_NOTEBOOK}"
+    with ThreadPoolExecutor(1) as pool:  # curl and the browser at the same time
+        curl = pool.submit(_plain_get, page_url)
+        open_app(p, page_url)
+        kernel_id = p.page.evaluate(KERNEL_ID_JS)
+        p.context.close()  # no unload: the socket just drops
+        html = curl.result()
+    curl_kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', html).group(1)
+    for kid in (curl_kernel, kernel_id):
+        _wait_gone(proc, kid, FREED_WITHIN)
+        assert _culled(log, kid)
+    assert not {k.pid for k in kernel_processes(proc)} - before
+
+
+@pytest.mark.browser
+def test_a_page_that_cannot_start_says_so_and_retries(new_page, server) -> None:
+    url, proc, log = server
+    p = new_page("hosting_retry")
+    page = p.page
+    page.goto(f"{url}voila/render/broken.ipynb", timeout=PAGE_TIMEOUT)
+    card = page.locator(".catan-retry .catan-retry-card[role=alertdialog]")
+    card.wait_for(timeout=PAGE_TIMEOUT)
+    text = page.locator(".catan-retry").inner_text()
+    assert "could not start" in text and "try again" in text
+    body = page.locator("body").inner_text()
+    assert "secret-detail-42" not in body and "Traceback" not in body
+    assert "show_tracebacks" not in body
+    page.screenshot(path=ARTIFACTS / "hosting_retry.png")
+    with page.expect_navigation(timeout=60_000):  # by itself after 10-14 s
+        pass
+    card.wait_for(timeout=PAGE_TIMEOUT)  # failed again: the second attempt counted
+    assert page.evaluate("sessionStorage.getItem('catan-retry:' + location.pathname)") == "2"
+    assert "secret-detail-42" in log.read_text()  # the error is in the server's log
