@@ -293,6 +293,12 @@ class Game:
         variant, state = decode(text)
         return cls(rules_for(variant, preview=True), state)
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG: a notebook cell shows a Game as a picture (catan_tutor.render)."""
+        from .render import svg
+
+        return svg(self)
+
     def __repr__(self) -> str:
         return f"<Game {self.variant} {self.players}p turn {self.state.turn} {self.state.phase}>"
 

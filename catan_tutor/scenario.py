@@ -73,6 +73,10 @@ class Scenario:
     def root(self) -> Node:
         return self.timeline.root
 
+    def _repr_svg_(self) -> str | None:
+        """The board at the lesson's current node as SVG (its start once loaded)."""
+        return self.timeline._repr_svg_() if self.timeline is not None else None
+
 
 # ---------------------------------------------------------------- reading
 def _quote(text: str, size: int = 40) -> str:

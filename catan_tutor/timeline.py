@@ -39,6 +39,12 @@ class Node:
         """On its parent's main line (the root counts as main)."""
         return self.parent is None or self.parent.children[0] is self
 
+    def _repr_svg_(self) -> str:
+        """The board at this node as SVG (a notebook shows the picture)."""
+        from .render import svg
+
+        return svg(self.state)
+
     def __repr__(self) -> str:
         return f"<Node {self.id} {self.action or 'root'} children={len(self.children)}>"
 
@@ -84,6 +90,10 @@ class Timeline:
     @property
     def state(self) -> State:
         return self.current.state
+
+    def _repr_svg_(self) -> str:
+        """The board at the current node as SVG (a notebook shows the picture)."""
+        return self.current._repr_svg_()
 
     def play(self, action_or_text: Action | str) -> Node:
         """Play from the current node: follow the child with that move, or add a variation.

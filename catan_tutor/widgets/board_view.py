@@ -14,19 +14,34 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import ipywidgets as widgets
+import numpy as np
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
 
 from .. import board
 from ..board import GENERIC, HARBOR_NAMES, Layout
+from ..palette import (
+    LAND_APOTHEM,
+    MARK_SHAPES,
+    TERRAIN_GLYPHS,
+    Point,
+    Viewport,
+    glyph_spots,
+    harbor_spot,
+    hex_corners,
+    player_mark,
+    rounded_square,
+    sea_frame,
+    shape,
+    toward,
+)
 from . import style
 
-Point = tuple[float, float]
-_SQ3 = math.sqrt(3)
-LAND_APOTHEM = 4.0  # land reaches 4 units from the centre in each of the six side directions
+__all__ = ["LAND_APOTHEM", "BoardView", "Viewport", "harbor_spot", "hex_corners", "hit_test",
+           "sea_frame"]
+_toward, _shape, _rounded_square = toward, shape, rounded_square
 
 
 @contextmanager
@@ -47,36 +62,6 @@ class GameLike(Protocol):
     layout: Layout
     state: Any  # .robber: int, .vowner: list[int], .vcity: list[bool], .eowner: list[int]
     colors: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Viewport:
-    """Maps board units (centre hex at the origin) to canvas pixels."""
-
-    scale: float
-    ox: float
-    oy: float
-
-    @classmethod
-    def fit(cls, width: int, height: int) -> Viewport:
-        """Largest scale at which the sea frame fits the canvas, centred."""
-        apothem = LAND_APOTHEM + style.SEA_MARGIN + style.SEA_EDGE_WIDTH / 2
-        radius = apothem * 2 / _SQ3
-        scale = min(width / (2 * radius), height / (2 * apothem))
-        return cls(scale, width / 2, height / 2)
-
-    def px(self, p: Point) -> Point:
-        return (self.ox + p[0] * self.scale, self.oy + p[1] * self.scale)
-
-    def pxs(self, points: list[Point]) -> list[Point]:
-        return [self.px(p) for p in points]
-
-    def len(self, units: float) -> float:
-        return units * self.scale
-
-    def unpx(self, x: float, y: float) -> Point:
-        """Board units of canvas pixel ``(x, y)``."""
-        return ((x - self.ox) / self.scale, (y - self.oy) / self.scale)
 
 
 # How near (board units; hex size 1) a click must fall to pick a vertex, edge or hex.
@@ -101,48 +86,6 @@ def hit_test(p: Point) -> tuple[str, int] | None:
     return None
 
 
-def _toward(a: Point, b: Point, t: float) -> Point:
-    """The point a fraction ``t`` of the way from ``a`` to ``b``."""
-    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-
-
-def _shape(x: float, y: float, size: float, shape: list[Point]) -> list[Point]:
-    """Pixel polygon of ``shape`` (unit coordinates) scaled by ``size`` around ``(x, y)``."""
-    return [(x + dx * size, y + dy * size) for dx, dy in shape]
-
-
-def _rounded_square(x: float, y: float, size: float) -> list[Point]:
-    """A square with rounded corners (radius size/6) from its top-left corner."""
-    r, pts = size / 6, []
-    for k, (cx, cy) in enumerate(((x + size - r, y + r), (x + size - r, y + size - r),
-                                  (x + r, y + size - r), (x + r, y + r))):
-        for j in range(4):
-            a = (k - 1 + j / 3) * math.pi / 2
-            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return pts
-
-
-def hex_corners(h: int, inset: float = 1.0) -> list[Point]:
-    """Corners of land hex ``h`` clockwise from 12 o'clock, shrunk toward its centre."""
-    c = board.hex_centre_xy(h)
-    return [_toward(c, board.vertex_xy(v), inset) for v in board.HEX_VERTICES[h]]
-
-
-def sea_frame() -> list[Point]:
-    """Corners of the flat-topped sea hexagon around the land."""
-    r = (LAND_APOTHEM + style.SEA_MARGIN) * 2 / _SQ3
-    return [(r * math.cos(k * math.pi / 3), r * math.sin(k * math.pi / 3)) for k in range(6)]
-
-
-def harbor_spot(e: int) -> Point:
-    """Where the harbor disc of coastal edge ``e`` sits, out in the sea."""
-    mx, my = board.edge_xy(e)
-    cx, cy = board.hex_centre_xy(board.EDGE_HEXES[e][0])
-    d = math.hypot(mx - cx, my - cy)
-    k = style.HARBOR_DISTANCE / d
-    return (mx + (mx - cx) * k, my + (my - cy) * k)
-
-
 class BoardView:
     """The board of ``game`` on a four-layer canvas; show ``.widget``, call ``.redraw()``.
 
@@ -164,6 +107,7 @@ class BoardView:
         self.draw_count = 0
         self.targets: list[tuple[str, int]] = []  # highlighted, kept across redraws
         self.hovered: tuple[str, int] | None = None
+        self._marks: dict[tuple[str, str, float], list[Point]] = {}  # queued player marks
         self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
         self.marker.add_class("catan-drawn-marker")
         self.widget = widgets.VBox([self.canvas, self.marker])
@@ -237,6 +181,7 @@ class BoardView:
             self._draw_hex(c, h, layout.terrain[h])
             if layout.numbers[h]:
                 self._draw_token(c, board.hex_centre_xy(h), layout.numbers[h])
+        self._draw_glyphs(c, layout.terrain)
 
     def draw_pieces(self) -> None:
         """Layer 1: roads, then settlements and cities (walls, metropolises), knights, then the
@@ -244,11 +189,15 @@ class BoardView:
         c, state = self.pieces, self.game.state
         c.clear()
         players = getattr(self.game, "players", len(self.game.colors))
-        for e, p in enumerate(state.eowner):
-            if p >= 0:
-                self._draw_road(c, e, self._player(p))
-                if p >= players:
-                    self._draw_neutral_road(c, e)
+        roads = [(e, p) for e, p in enumerate(state.eowner) if p >= 0]
+        self._draw_roads(c, roads)
+        for e, p in roads:
+            if p >= players:
+                self._draw_neutral_road(c, e)
+            else:
+                self._draw_mark(c, *self.vp.px(board.edge_xy(e)),
+                                self.vp.len(style.ROAD_MARK_SIZE), p, self._player(p))
+        self._flush_marks(c)
         kn = getattr(state, "kn", ())  # C&K only
         walls = state.walls if kn else ()
         metros = {v: t for t, v in enumerate(state.metro) if v >= 0} if kn else {}
@@ -259,11 +208,19 @@ class BoardView:
                 self._draw_building(c, v, self._player(p), bool(state.vcity[v]))
                 if p >= players:  # a neutral (N1, N2) or the dummy (D): its letter on it
                     self._draw_letter(c, v, state.name(p)[0], self._player(p))
+                else:
+                    dx, dy = style.CITY_MARK_AT if state.vcity[v] else style.SETTLEMENT_MARK_AT
+                    vx, vy = board.vertex_xy(v)
+                    self._draw_mark(c, *self.vp.px((vx + dx, vy + dy)),
+                                    self.vp.len(style.MARK_SIZE), p, self._player(p))
                 if v in metros:
                     self._draw_metropolis(c, v, metros[v])
+        self._flush_marks(c)
         for v, k in enumerate(kn):
             if k is not None:
-                self._draw_knight(c, v, self._player(k[0]), k[1], k[2])
+                self._draw_knight(c, v, self._player(k[0]), k[1], k[2],
+                                  k[0] if k[0] < players else -1)
+        self._flush_marks(c)
         self._draw_robber(c, state.robber)
         if kn and state.merchant[0] >= 0:
             self._draw_merchant(c, state.merchant[0], self._player(state.merchant[1]))
@@ -341,6 +298,53 @@ class BoardView:
         c.text_align, c.text_baseline = "center", "middle"
         c.fill_text(board.HEX_NAMES[h], *self.vp.px((x, y - style.LETTER_OFFSET)))
 
+    def _draw_glyphs(self, c: Canvas, terrain: tuple[int, ...]) -> None:
+        """Each hex's terrain glyph (palette.TERRAIN_GLYPHS) at its glyph spots, so terrain
+        reads without colour too: one batched call per glyph part and size, not per hex."""
+        c.line_cap = c.line_join = "round"
+        for t, glyph in enumerate(TERRAIN_GLYPHS):
+            spots = [self.vp.px((x, y)) + (self.vp.len(size),)
+                     for h in range(board.N_HEXES) if terrain[h] == t
+                     for x, y, size in glyph_spots(h)]
+            if not spots:
+                continue
+            for prim in glyph:
+                kind, geo, colour = prim[0], prim[1], prim[2] or style.GLYPH_INK[t]
+                if kind == "poly":
+                    c.fill_style = colour
+                    c.fill_polygons(np.array([_shape(x, y, s, geo) for x, y, s in spots]))
+                elif kind == "circle":
+                    gx, gy, gr = geo
+                    c.fill_style = colour
+                    c.fill_circles(np.array([x + gx * s for x, y, s in spots]),
+                                   np.array([y + gy * s for x, y, s in spots]),
+                                   np.array([gr * s for x, y, s in spots]))
+                else:
+                    c.stroke_style = colour
+                    for size in sorted({s for _, _, s in spots}):
+                        c.line_width = prim[3] * size
+                        c.stroke_line_segments(np.array(
+                            [_shape(x, y, s, geo) for x, y, s in spots if s == size]))
+
+    def _draw_mark(self, c: Canvas, x: float, y: float, size: float, p: int,
+                   fill: str) -> None:
+        """Queue seat ``p``'s mark (palette.PLAYER_MARKS) at pixel ``(x, y)``, ``size``
+        pixels, black or white on the piece colour ``fill``; ``_flush_marks`` draws them."""
+        key = (style.text_on(fill), player_mark(p), size)
+        self._marks.setdefault(key, []).append((x, y))
+
+    def _flush_marks(self, c: Canvas) -> None:
+        """Draw the queued marks, one call per ink, shape and size."""
+        for (ink, mark, size), centres in self._marks.items():
+            c.fill_style = ink
+            outline = MARK_SHAPES[mark]
+            if outline:
+                c.fill_polygons(np.array([_shape(x, y, size, outline) for x, y in centres]))
+            else:
+                c.fill_circles(np.array([x for x, _ in centres]),
+                               np.array([y for _, y in centres]), size)
+        self._marks.clear()
+
     def _draw_token(self, c: Canvas, centre: Point, n: int) -> None:
         x, y = self.vp.px(centre)
         r = self.vp.len(style.TOKEN_RADIUS)
@@ -385,15 +389,24 @@ class BoardView:
 
     # -- pieces layer -----------------------------------------------------------------------
 
-    def _draw_road(self, c: Canvas, e: int, fill: str) -> None:
-        a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[e])
-        p, q = _toward(a, b, style.ROAD_TRIM), _toward(b, a, style.ROAD_TRIM)
+    def _draw_roads(self, c: Canvas, roads: list[tuple[int, int]]) -> None:
+        """Every road: all the dark outlines first, then the fills, one call per colour."""
+        if not roads:
+            return
         w = self.vp.len(style.ROAD_WIDTH)
+        by_fill: dict[str, list[list[Point]]] = {}
+        for e, p in roads:
+            a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[e])
+            ends = [self.vp.px(_toward(a, b, style.ROAD_TRIM)),
+                    self.vp.px(_toward(b, a, style.ROAD_TRIM))]
+            by_fill.setdefault(self._player(p), []).append(ends)
         c.line_cap = "round"
         c.stroke_style, c.line_width = style.PIECE_EDGE, w + self.px(3)
-        c.stroke_line(*self.vp.px(p), *self.vp.px(q))
-        c.stroke_style, c.line_width = fill, w
-        c.stroke_line(*self.vp.px(p), *self.vp.px(q))
+        c.stroke_line_segments(np.array([seg for segs in by_fill.values() for seg in segs]))
+        c.line_width = w
+        for fill, segs in by_fill.items():
+            c.stroke_style = fill
+            c.stroke_line_segments(np.array(segs))
 
     def _draw_building(self, c: Canvas, v: int, fill: str, city: bool) -> None:
         x, y = self.vp.px(board.vertex_xy(v))
@@ -439,9 +452,11 @@ class BoardView:
         c.fill_polygon(pts)
         c.stroke_polygon(pts)
 
-    def _draw_knight(self, c: Canvas, v: int, fill: str, level: int, active: bool) -> None:
-        """A disc in the owner's colour; 1-3 bars for basic, strong, mighty; an inactive knight
-        is pale with a dashed rim, an active one solid with a gold rim."""
+    def _draw_knight(self, c: Canvas, v: int, fill: str, level: int, active: bool,
+                     seat: int = -1) -> None:
+        """A disc in the owner's colour with the owner's mark (a player's: ``seat`` >= 0);
+        1-3 bars for basic, strong, mighty; an inactive knight is pale with a dashed rim, an
+        active one solid with a gold rim."""
         x, y = self.vp.px(board.vertex_xy(v))
         r = self.vp.len(style.KNIGHT_RADIUS)
         c.global_alpha = 1.0 if active else 0.55
@@ -453,10 +468,15 @@ class BoardView:
         c.set_line_dash([] if active else [self.px(3)] * 2)
         c.stroke_circle(x, y, r)
         c.set_line_dash([])
-        c.fill_style = style.text_on(fill if fill.startswith("#") else "#888888")
+        c.fill_style = style.text_on(fill)
         w, gap = 0.22 * r, 0.36 * r
+        top, bottom = style.KNIGHT_BARS if seat >= 0 else (-0.5, 0.5)
         for i in range(level):
-            c.fill_rect(x + (i - (level - 1) / 2) * gap - w / 2, y - 0.5 * r, w, r)
+            c.fill_rect(x + (i - (level - 1) / 2) * gap - w / 2, y + top * r, w,
+                        (bottom - top) * r)
+        if seat >= 0:
+            self._draw_mark(c, x, y + style.KNIGHT_MARK_AT * r, style.KNIGHT_MARK_SIZE * r,
+                            seat, fill)
 
     def _draw_merchant(self, c: Canvas, h: int, fill: str) -> None:
         cx, cy = board.hex_centre_xy(h)

@@ -1,0 +1,424 @@
+"""A static SVG picture of the board, for notebooks (``Game._repr_svg_``), files and docs.
+
+``svg(game)`` draws what the tutor's canvas draws, with the same colours, terrain glyphs,
+player marks and geometry (``catan_tutor.palette``): sea, harbors, terrain, number tokens,
+roads, settlements, cities and, in Cities & Knights, walls, metropolises, knights, the
+merchant and the barbarian track. It accepts a ``Game``, a ``State``, a timeline ``Node``, a
+``Timeline`` or a ``Scenario``. Every text is escaped; player colours pass through
+``palette.player_fill`` (a palette shade, a checked ``#rrggbb`` or grey), never verbatim.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from . import board
+from . import palette as P
+from .board import GENERIC, HARBOR_NAMES, Layout
+
+__all__ = ["svg", "save_svg"]
+
+Point = tuple[float, float]
+_U = 100.0  # SVG user units per board unit
+_PX = 1 / 55  # one CSS pixel of the 640-pixel canvas, in board units
+_STRIP = P.STRIP_HEIGHT * _PX  # the strip under the board, in board units
+
+
+def _n(x: float) -> str:
+    """A coordinate in SVG user units, short."""
+    text = f"{x * _U:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _pts(points: list[Point]) -> str:
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+
+
+def _colour(attr: str, colour: str) -> str:
+    """`` attr="#rrggbb"`` (an ``rgba(...)`` palette colour as colour plus opacity, which
+    every SVG reader understands)."""
+    if colour.startswith("rgba("):
+        r, g, b, a = (float(x) for x in colour[5:-1].split(","))
+        return f' {attr}="#{int(r):02x}{int(g):02x}{int(b):02x}" {attr}-opacity="{a:g}"'
+    return f' {attr}="{colour}"'
+
+
+class _Svg:
+    """Collects SVG elements; sizes in board units."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+
+    @staticmethod
+    def _paint(fill: str | None, stroke: str | None, width: float, extra: str) -> str:
+        out = _colour("fill", fill) if fill else ' fill="none"'
+        if stroke:
+            out += _colour("stroke", stroke) + f' stroke-width="{_n(width)}"'
+        return out + extra
+
+    def polygon(self, points: list[Point], fill: str | None, stroke: str | None = None,
+                width: float = 0.0, extra: str = "") -> None:
+        self.add(f'<polygon points="{_pts(points)}"{self._paint(fill, stroke, width, extra)}/>')
+
+    def polyline(self, points: list[Point], stroke: str, width: float, extra: str = "") -> None:
+        self.add(f'<polyline points="{_pts(points)}"'
+                 f'{self._paint(None, stroke, width, extra)}/>')
+
+    def circle(self, c: Point, r: float, fill: str | None, stroke: str | None = None,
+               width: float = 0.0, extra: str = "") -> None:
+        self.add(f'<circle cx="{_n(c[0])}" cy="{_n(c[1])}" r="{_n(r)}"'
+                 f'{self._paint(fill, stroke, width, extra)}/>')
+
+    def line(self, a: Point, b: Point, stroke: str, width: float, extra: str = "") -> None:
+        self.add(f'<line x1="{_n(a[0])}" y1="{_n(a[1])}" x2="{_n(b[0])}" y2="{_n(b[1])}"'
+                 f'{_colour("stroke", stroke)} stroke-width="{_n(width)}"{extra}/>')
+
+    def text(self, at: Point, words: str, size: float, fill: str, bold: bool = False,
+             anchor: str = "middle", extra: str = "") -> None:
+        weight = ' font-weight="bold"' if bold else ""
+        self.add(f'<text x="{_n(at[0])}" y="{_n(at[1])}" font-size="{_n(size)}"'
+                 f'{_colour("fill", fill)} text-anchor="{anchor}" dominant-baseline="central"'
+                 f'{weight}{extra}>{escape(words)}</text>')
+
+
+def _parts(obj: Any) -> tuple[Any, Layout | None, tuple[str, ...], int]:
+    """(state, layout, colours, players) of a Game, State, Node, Timeline or Scenario."""
+    outer = obj
+    for _ in range(4):
+        if hasattr(obj, "vowner"):
+            break
+        if getattr(obj, "timeline", None) is not None:
+            obj = obj.timeline
+        elif hasattr(obj, "state"):
+            obj = obj.state
+        else:
+            break
+    state = obj
+    if not hasattr(state, "vowner"):
+        raise TypeError(f"cannot draw a {type(outer).__name__}: expected a Game, a State, a "
+                        "timeline Node or Timeline, or a Scenario")
+    layout = getattr(outer, "layout", None) or getattr(state, "layout", None)
+    colors = tuple(getattr(outer, "colors", None) or getattr(state, "colors", ()))
+    players = getattr(state, "n", None)
+    if not isinstance(players, int):
+        players = getattr(outer, "players", len(colors))
+    return state, layout, colors, players
+
+
+def svg(game: Any, *, labels: bool = False, size: int = 560,
+        path: str | Path | None = None) -> str:
+    """The board of ``game`` (a Game, State, timeline Node, Timeline or Scenario) as an SVG
+    document ``size`` pixels wide; ``labels`` adds the vertex and edge labels (``H4``,
+    ``A3``); ``path`` also writes it to that file."""
+    state, layout, colors, players = _parts(game)
+    ck = bool(getattr(state, "kn", ()))
+    dice = tuple(getattr(state, "rolled", ()) or getattr(state, "dice", ()))
+    strip = ck or bool(dice)
+    apothem = P.LAND_APOTHEM + P.SEA_MARGIN + P.SEA_EDGE_WIDTH / 2
+    half_w = apothem * 2 / math.sqrt(3)
+    width, height = 2 * half_w, 2 * apothem + (_STRIP if strip else 0.0)
+    px_h = round(size * height / width)
+    out = _Svg()
+    title = _title(state, players)
+    out.add(f'<svg xmlns="http://www.w3.org/2000/svg" width="{int(size)}" height="{px_h}" '
+            f'viewBox="{_n(-half_w)} {_n(-apothem)} {_n(width)} {_n(height)}" role="img" '
+            f'aria-label={quoteattr(title)} font-family={quoteattr(P.FONT)}>')
+    out.add(f"<title>{escape(title)}</title>")
+    _draw_board(out, state, layout)
+    _draw_pieces(out, state, layout, colors, players)
+    if labels:
+        _draw_labels(out)
+    if strip:
+        _draw_strip(out, state, dice, ck, -half_w, apothem, width)
+    out.add("</svg>")
+    text = "\n".join(out.parts) + "\n"
+    if path is not None:
+        Path(path).write_text(text, encoding="utf-8")
+    return text
+
+
+def save_svg(game: Any, path: str | Path, *, labels: bool = False, size: int = 560) -> str:
+    """Write the board of ``game`` to ``path`` as SVG; returns the SVG text."""
+    return svg(game, labels=labels, size=size, path=path)
+
+
+def _title(state: Any, players: int) -> str:
+    turn = getattr(state, "turn", 0)
+    phase = str(getattr(state, "phase", ""))
+    return f"Catan board: {players} players, turn {turn}" + (f", {phase}" if phase else "")
+
+
+# -- the board --------------------------------------------------------------------------------
+
+def _draw_board(out: _Svg, state: Any, layout: Layout | None) -> None:
+    frame = P.sea_frame()
+    out.polygon(frame, P.SEA, P.SEA_EDGE, P.SEA_EDGE_WIDTH, ' stroke-linejoin="round"')
+    for h in range(board.N_HEXES):  # the beach under the island
+        out.polygon(P.hex_corners(h), P.BEACH, P.BEACH, 2 * P.BEACH_WIDTH,
+                    ' stroke-linejoin="round"')
+    if layout is not None:
+        for e, kind in layout.harbors:
+            _draw_harbor(out, e, kind)
+        terrain: tuple[int, ...] = layout.terrain
+    else:  # a variable board being laid: the tiles placed so far
+        terrain = tuple(getattr(state, "tiles", ()) or (-1,) * board.N_HEXES)
+    for h in range(board.N_HEXES):
+        t = terrain[h]
+        out.polygon(P.hex_corners(h), P.TERRAIN_EDGE)
+        fill = P.TERRAIN_FILL[t] if 0 <= t < len(P.TERRAIN_FILL) else P.UNKNOWN_TERRAIN
+        out.polygon(P.hex_corners(h, P.HEX_INSET), fill, extra=f' class="hex hex-{h}"')
+        if 0 <= t < len(P.TERRAIN_FILL):
+            _draw_glyphs(out, h, t)
+        x, y = board.hex_centre_xy(h)
+        letter = P.LETTER_LIGHT if t in P.DARK_TERRAINS else P.LETTER_DARK
+        out.text((x, y - P.LETTER_OFFSET), board.HEX_NAMES[h], 0.19, letter, bold=True)
+        if layout is not None and layout.numbers[h]:
+            _draw_token(out, (x, y), layout.numbers[h])
+
+
+def _draw_glyphs(out: _Svg, h: int, terrain: int) -> None:
+    ink = P.GLYPH_INK[terrain]
+    out.add(f'<g class="glyph glyph-{board.TERRAIN_CODES[terrain]}" '
+            'stroke-linecap="round" stroke-linejoin="round">')
+    for gx, gy, s in P.glyph_spots(h):
+        for prim in P.TERRAIN_GLYPHS[terrain]:
+            kind, geo, colour = prim[0], prim[1], prim[2] or ink
+            if kind == "poly":
+                out.polygon(P.shape(gx, gy, s, geo), colour)
+            elif kind == "circle":
+                out.circle((gx + geo[0] * s, gy + geo[1] * s), geo[2] * s, colour)
+            else:
+                out.polyline(P.shape(gx, gy, s, geo), colour, prim[3] * s)
+    out.add("</g>")
+
+
+def _draw_token(out: _Svg, c: Point, n: int) -> None:
+    out.circle(c, P.TOKEN_RADIUS, P.TOKEN_FILL, P.TOKEN_EDGE, 1.5 * _PX)
+    hot = n in (6, 8)
+    colour = P.TOKEN_HOT if hot else P.TOKEN_TEXT
+    out.text((c[0], c[1] - 0.05), str(n), 0.30 if hot else 0.27, colour, bold=True)
+    k = board.pips(n)
+    for i in range(k):
+        out.circle((c[0] + (i - (k - 1) / 2) * P.PIP_SPACING, c[1] + 0.17), P.PIP_RADIUS,
+                   colour)
+
+
+def _draw_harbor(out: _Svg, e: int, kind: int) -> None:
+    spot = P.harbor_spot(e)
+    for v in board.EDGE_VERTICES[e]:
+        a = P.toward(board.vertex_xy(v), spot, 0.08)
+        b = P.toward(board.vertex_xy(v), spot, 0.75)
+        out.line(a, b, P.PIER, P.PIER_WIDTH, ' stroke-linecap="round"')
+    fill = P.HARBOR_GENERIC_FILL if kind == GENERIC else P.TERRAIN_FILL[kind]
+    out.circle(spot, P.HARBOR_RADIUS, fill, P.HARBOR_EDGE, 1.5 * _PX)
+    ink = P.text_on(fill)
+    if kind == GENERIC:
+        out.text(spot, "3:1", 0.24, ink, bold=True)
+        return
+    out.text((spot[0], spot[1] - 0.08), "2:1", 0.21, ink, bold=True)
+    out.text((spot[0], spot[1] + 0.13), HARBOR_NAMES[kind], 0.15, ink)
+
+
+# -- the pieces -------------------------------------------------------------------------------
+
+def _fill(colors: tuple[str, ...], p: int) -> str:
+    return P.player_fill(colors[p]) if 0 <= p < len(colors) else P.UNKNOWN_FILL
+
+
+def _mark(out: _Svg, at: Point, size: float, p: int, fill: str) -> None:
+    ink = P.text_on(fill)
+    outline = P.MARK_SHAPES[P.player_mark(p)]
+    cls = f' class="mark mark-{P.player_mark(p)}"'
+    if outline:
+        out.polygon(P.shape(at[0], at[1], size, outline), ink, extra=cls)
+    else:
+        out.circle(at, size, ink, extra=cls)
+
+
+def _draw_pieces(out: _Svg, state: Any, layout: Layout | None, colors: tuple[str, ...],
+                 players: int) -> None:
+    names = getattr(state, "names", ())
+    roads = []
+    for e, p in enumerate(state.eowner):
+        if p >= 0:
+            a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[e])
+            roads.append((e, p, a, b, P.toward(a, b, P.ROAD_TRIM), P.toward(b, a, P.ROAD_TRIM)))
+    out.add('<g class="road-outlines" stroke-linecap="round">')  # as the canvas: outlines first
+    for _e, _p, _a, _b, s, t in roads:
+        out.line(s, t, P.PIECE_EDGE, P.ROAD_WIDTH + 3 * _PX)
+    out.add("</g>")
+    for e, p, a, b, s, t in roads:
+        fill = _fill(colors, p)
+        out.add(f'<g class="road" data-owner="{p}" stroke-linecap="round">')
+        out.line(s, t, fill, P.ROAD_WIDTH)
+        if p >= players:  # a neutral's road: dashed along its length
+            s, t = P.toward(a, b, P.ROAD_TRIM + 0.05), P.toward(b, a, P.ROAD_TRIM + 0.05)
+            out.line(s, t, P.NEUTRAL_MARK, 1.5 * _PX, f' stroke-linecap="butt" '
+                     f'stroke-dasharray="{_n(4 * _PX)} {_n(3 * _PX)}"')
+        else:
+            _mark(out, board.edge_xy(e), P.ROAD_MARK_SIZE, p, fill)
+        out.add("</g>")
+    kn = tuple(getattr(state, "kn", ()) or ())
+    walls = tuple(getattr(state, "walls", ()) or ()) if kn else ()
+    metro = tuple(getattr(state, "metro", ()) or ()) if kn else ()
+    metros = {v: t for t, v in enumerate(metro) if v >= 0}
+    for v, p in enumerate(state.vowner):
+        if p < 0:
+            continue
+        x, y = board.vertex_xy(v)
+        fill, city = _fill(colors, p), bool(state.vcity[v])
+        out.add(f'<g class="{"city" if city else "settlement"}" data-owner="{p}">')
+        if walls and walls[v]:
+            s = P.WALL_SIZE
+            out.polygon([(x - s, y - 0.2 * s), (x + s, y - 0.2 * s), (x + s, y + 0.85 * s),
+                         (x - s, y + 0.85 * s)], P.WALL, P.PIECE_EDGE, 1.5 * _PX,
+                        ' class="wall"')
+        outline, size = ((P.CITY_SHAPE, P.CITY_SIZE) if city
+                         else (P.SETTLEMENT_SHAPE, P.SETTLEMENT_SIZE))
+        out.polygon(P.shape(x, y, size, outline), fill, P.PIECE_EDGE, 2 * _PX,
+                    ' stroke-linejoin="round"')
+        if p >= players:  # a neutral (N1, N2) or the dummy (D): its letter
+            name = names[p] if p < len(names) else "?"
+            out.text((x, y + 0.06), name[:1], 0.17, P.text_on(fill), bold=True)
+        else:
+            dx, dy = P.CITY_MARK_AT if city else P.SETTLEMENT_MARK_AT
+            _mark(out, (x + dx, y + dy), P.MARK_SIZE, p, fill)
+        if v in metros:
+            u = P.CITY_SIZE
+            out.polygon(P.shape(x + 0.55 * u, y - 1.0 * u, u, P.TOWER_SHAPE),
+                        P.TRACK_FILL[metros[v]], P.PIECE_EDGE, 1.5 * _PX,
+                        f' class="metropolis metropolis-{P.TRACK_NAMES[metros[v]]}"')
+        out.add("</g>")
+    for v, k in enumerate(kn):
+        if k is not None:
+            _draw_knight(out, v, _fill(colors, k[0]), k[1], bool(k[2]),
+                         k[0] if k[0] < players else -1)
+    robber = getattr(state, "robber", -1)
+    if robber >= 0:
+        _draw_robber(out, robber, bool(layout is not None and layout.numbers[robber]))
+    merchant = tuple(getattr(state, "merchant", (-1, -1)) or (-1, -1)) if kn else (-1, -1)
+    if merchant[0] >= 0:
+        cx, cy = board.hex_centre_xy(merchant[0])
+        out.polygon(P.shape(cx + P.ROBBER_OFFSET, cy + 0.05, 0.13, P.MERCHANT_SHAPE),
+                    _fill(colors, merchant[1]), P.PIECE_EDGE, 1.5 * _PX, ' class="merchant"')
+
+
+def _draw_knight(out: _Svg, v: int, fill: str, level: int, active: bool, seat: int) -> None:
+    """As the canvas: a disc, 1-3 level bars, the owner's mark; gold rim when active, pale
+    with a dashed rim when not."""
+    x, y = board.vertex_xy(v)
+    r = P.KNIGHT_RADIUS
+    state = "active" if active else "inactive"
+    out.add(f'<g class="knight knight-{state} level-{level}" data-owner="{seat}">')
+    out.circle((x, y), r, fill, extra="" if active else ' fill-opacity="0.55"')
+    rim = "" if active else f' stroke-dasharray="{_n(3 * _PX)} {_n(3 * _PX)}"'
+    out.circle((x, y), r, None, P.KNIGHT_ACTIVE if active else P.PIECE_EDGE,
+               (3 if active else 1.5) * _PX, rim)
+    ink = P.text_on(fill)
+    w, gap = 0.22 * r, 0.36 * r
+    top, bottom = P.KNIGHT_BARS if seat >= 0 else (-0.5, 0.5)
+    for i in range(level):
+        bx = x + (i - (level - 1) / 2) * gap - w / 2
+        out.polygon([(bx, y + top * r), (bx + w, y + top * r), (bx + w, y + bottom * r),
+                     (bx, y + bottom * r)], ink)
+    if seat >= 0:
+        _mark(out, (x, y + P.KNIGHT_MARK_AT * r), P.KNIGHT_MARK_SIZE * r, seat, fill)
+    out.add("</g>")
+
+
+def _draw_robber(out: _Svg, h: int, beside_token: bool) -> None:
+    cx, cy = board.hex_centre_xy(h)
+    x, y = cx - (P.ROBBER_OFFSET if beside_token else 0.0), cy + 0.05
+    u = 0.11
+    out.add(f'<g class="robber" fill="{P.ROBBER}" stroke="{P.ROBBER_EDGE}" '
+            f'stroke-width="{_n(1.5 * _PX)}">')
+    out.add(f'<polygon points="{_pts(P.shape(x, y, u, P.ROBBER_SHAPE))}"/>')
+    out.add(f'<circle cx="{_n(x)}" cy="{_n(y - 0.4 * u)}" r="{_n(1.05 * u)}"/>')
+    out.add(f'<circle cx="{_n(x)}" cy="{_n(y - 1.55 * u)}" r="{_n(0.75 * u)}"/>')
+    out.add("</g>")
+
+
+# -- labels and the strip -----------------------------------------------------------------
+
+def _draw_labels(out: _Svg) -> None:
+    """Every vertex and edge label of board.py, with a light halo so it reads on any hex."""
+    halo = (f' stroke="#ffffff" stroke-width="{_n(0.035)}" stroke-opacity="0.85"'
+            ' paint-order="stroke"')
+    out.add('<g class="labels">')
+    for e in range(board.N_EDGES):
+        out.text(board.edge_xy(e), board.EDGE_LABELS[e], 0.105, "#5a3d8a",
+                 extra=halo + ' font-style="italic" class="edge-label"')
+    for v in range(board.N_VERTICES):
+        out.text(board.vertex_xy(v), board.VERTEX_LABELS[v], 0.125, "#1f1f1f", bold=True,
+                 extra=halo + ' class="vertex-label"')
+    out.add("</g>")
+
+
+def _draw_strip(out: _Svg, state: Any, dice: tuple[int, ...], ck: bool, left: float,
+                top: float, width: float) -> None:
+    """Under the board: the dice of the roll and, in C&K, the barbarian track."""
+    h = _STRIP
+    out.polygon([(left, top), (left + width, top), (left + width, top + h), (left, top + h)],
+                P.STRIP_FILL, extra=' class="strip"')
+    size, y = 0.56 * h, top + 0.2 * h
+    x = left + 12 * _PX
+    event = str(getattr(state, "event", "") or "")
+    if dice or event:
+        for (face, pip), value in zip(P.DICE, (*dice, 0, 0)[:2], strict=True):
+            _draw_die(out, x, y, size, face, pip, value)
+            x += size * 1.25
+        if ck:
+            fill = P.EVENT_FILL.get(event, "#ffffff")
+            out.polygon(P.rounded_square(x, y, size), fill, P.PIECE_EDGE, 1.5 * _PX)
+            if event == "ship":
+                out.polygon(P.shape(x + size / 2, y + size / 2, size / 2, P.SHIP_SHAPE),
+                            "#ffffff")
+            elif event:
+                out.polygon(P.shape(x + size / 2, y + size / 2, size / 2, P.GATE_SHAPE),
+                            "#ffffff")
+            x += size * 1.25
+    else:
+        out.text((x, y + size / 2), "no dice rolled yet", 0.28 * h, P.STRIP_TEXT,
+                 anchor="start")
+    if ck:
+        _draw_track(out, state, top, h, left + width)
+
+
+def _draw_die(out: _Svg, x: float, y: float, size: float, face: str, pip: str,
+              value: int) -> None:
+    out.polygon(P.rounded_square(x, y, size), face, P.PIECE_EDGE, 1.5 * _PX,
+                f' class="die" data-value="{int(value)}"')
+    if not value:
+        out.text((x + size / 2, y + size / 2), "?", 0.6 * size, pip, bold=True)
+        return
+    for dx, dy in P.PIPS.get(value, ()):
+        out.circle((x + size * (0.5 + 0.27 * dx), y + size * (0.5 + 0.27 * dy)), 0.09 * size,
+                   pip)
+
+
+def _draw_track(out: _Svg, state: Any, top: float, h: float, right_edge: float) -> None:
+    from .rules.barbarians import TRACK_END, forces
+
+    barb = int(getattr(state, "barb", 0))
+    r, step = 0.17 * h, 2.55 * 0.17 * h
+    right = right_edge - 14 * _PX - r
+    y = top + 0.42 * h
+    out.add(f'<g class="barbarian-track" data-position="{barb}">')
+    for i in range(TRACK_END + 1):
+        x = right - (TRACK_END - i) * step
+        out.circle((x, y), r, P.TRACK_ATTACK if i == TRACK_END else P.TRACK_STEP)
+        if i == barb:
+            out.polygon(P.shape(x, y, 1.25 * r, P.SHIP_SHAPE), P.PIECE_EDGE,
+                        extra=' class="barbarian-ship"')
+    barbarians, knights = forces(state)
+    out.text((right + r, top + 0.85 * h), f"barbarians {barbarians} vs knights "
+             f"{sum(knights.values())}", 0.24 * h, P.STRIP_TEXT, anchor="end")
+    out.text((right - TRACK_END * step - 2 * r, y), "barbarian ship", 0.24 * h, P.STRIP_TEXT,
+             anchor="end")
+    out.add("</g>")
