@@ -217,6 +217,35 @@ def test_BASE_CHANCE_EVENTS_prompts_never_show_raw_rule_ids():
             g.play(choose(rng, g.rules, g.state, True, offers=False))
 
 
+def _first_roll_made(variant: str) -> Game:
+    """A two-player game at its first turn, the first roll made (not a 7), the second due."""
+    g = new_game(variant, players=2, seed=3)
+    rng = random.Random(3)
+    while g.state.turn < 1 or g.state.phase != "pre-roll":
+        g.play(choose(rng, g.rules, g.state, True, offers=False))
+    g.play("roll")
+    while len(g.state.sums) < 1 or g.state.phase != "dice":
+        outcomes = [a for a, w in g.chance_weights()]
+        g.play(next(a for a in outcomes if "7" not in str(a) or len(outcomes) == 1))
+    return g
+
+
+def test_2P_ROLL_TIMING_building_between_the_two_rolls_waits_for_the_second():
+    g = _first_roll_made("base-2p")
+    assert len(g.state.sums) == 1 and g.state.phase == "dice"
+    for text in ("P1 road H3", "P1 buy", "P1 bank 4 brick for ore"):
+        e = g.explain(text)
+        assert not e.legal and e.rule == "2P-ROLL-TIMING", e
+        assert "both rolls" in e.reason
+
+
+def test_BASE_SETUP_FREE_a_second_settlement_in_a_row_is_not_said_to_wait_for_turn_1():
+    g = play(new_game("base", players=3), "P1 settle N6")
+    e = g.explain("P1 settle K4")
+    assert not e.legal and e.rule == "BASE-SETUP-FREE"
+    assert "turn 1" not in e.reason and "road" in e.reason, e
+
+
 def test_BASE_SEVEN_DISCARD_pending_records_carry_kind_rule_and_count():
     g = card_game(hands=hands(cards(brick=5, ore=5), cards(wool=9)))
     g.play("P1 end")
@@ -263,6 +292,7 @@ EXTRA = ["P1 roll", "P1 settle H4", "P1 road H3", "P1 city H4", "P1 buy", "P1 kn
          "event ship", "progress science crane", "steal brick", "draw knight"]
 
 
+RAW_ID = re.compile(r"\b(BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9-]+")  # a learner reads no rule IDs
 _PLAYERS = {"base": 3, "base-2p": 2, "base-dummy": 2, "ck": 3, "ck-2p": 2}
 
 
@@ -325,5 +355,6 @@ def test_every_verdict_cites_the_most_specific_rule_of_its_variant(sweep_positio
                         assert e.rule in own, (variant, mine, e)
                         assert e.rule not in amended, (variant, mine, e)
                         assert e.reason and "(phase:" not in e.reason, (variant, mine, e)
+                        assert not RAW_ID.search(e.reason), (variant, mine, e)
                         seen.add((variant, e.rule, e.legal))
     assert len(seen) >= 150, len(seen)

@@ -81,8 +81,8 @@ def phase_refusal(s: State, what: str, rule: str = "BASE-TURN-PHASES") -> Reason
                       f"{what}.")
     if ph in (SETUP_SETTLE, SETUP_ROAD):
         need = ("a settlement" if ph == SETUP_SETTLE else "a road next to the new building")
-        return Reason("BASE-SETUP-FREE", f"During setup {who} places {need}, nothing else "
-                      f"({what} starts in turn 1).")
+        return Reason("BASE-SETUP-FREE", f"During setup {who} now places {need}, nothing "
+                      f"else; {what} is not possible at this step.")
     if ph == ROBBER:
         return Reason("BASE-ROBBER-MOVE", f"{who} must move the robber first; {what} waits "
                       "until then.")

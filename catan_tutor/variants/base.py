@@ -194,8 +194,8 @@ class BaseRules:
             return Reason(self.chance_rule(s), f"'{a}' cannot happen now; the possible "
                           f"outcomes are: {options}.")
         if s.phase in CHANCE_PHASES:
-            return Reason("BASE-CHANCE-EVENTS", f"A chance event ({self.chance_rule(s)}) must "
-                          "be resolved before anyone acts.")
+            return Reason("BASE-CHANCE-EVENTS", "A chance event must be resolved before "
+                          f"anyone acts: {words.chance_words(self, s)}.")
         p = a.player
         fn = self.checks.get(type(a))
         decision = self.decisions.get(s.phase)

@@ -68,7 +68,7 @@ class TwoPlayerRules(BaseRules):
         if (s.phase == NEUTRAL and type(a) not in self.decisions[NEUTRAL][0]
                 and a.player == s.active):
             return neutral.due_reason(s, str(a))
-        if bad.rule == "BASE-TURN-PHASES" and a.player == s.active:
+        if bad.rule in ("BASE-TURN-PHASES", "BASE-CHANCE-EVENTS") and a.player == s.active:
             return _two_rolls(s, a, bad)
         return bad
 
@@ -120,12 +120,14 @@ _AFTER_ROLLS = (Settle, BuildRoad, BuildCity, BuyDev, BankTrade, Offer)
 
 def _two_rolls(s: State, a, bad):
     """Where the two rolls decide a turn-order refusal: a third roll (rule="2P-ROLL-TWICE"),
-    trading or building before the second roll (rule="2P-ROLL-TIMING"); else ``bad``."""
+    trading or building before the first roll or between the two (rule="2P-ROLL-TIMING");
+    else ``bad``."""
     who = seat(s.active)
     if isinstance(a, Roll) and s.phase == MAIN:
         return Reason("2P-ROLL-TWICE", f"{who} has rolled twice this turn, as the two-player "
                       "rules ask; the next roll is the next player's.")
-    if isinstance(a, _AFTER_ROLLS) and s.phase == PRE_ROLL:
+    between = s.phase == DICE and len(s.sums) == 1 and not s.kn  # the second roll is due
+    if isinstance(a, _AFTER_ROLLS) and (s.phase == PRE_ROLL or between):
         return Reason("2P-ROLL-TIMING", f"{who} trades and builds only after both rolls of "
                       "the turn; roll the dice first.")
     return bad
