@@ -367,3 +367,43 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
                            ".map(t => [t.scrollWidth, t.clientWidth])")
     assert len(widths) >= 3 and all(s <= c + 1 for s, c in widths), widths  # tables fit
     assert "win" in odds.inner_text()
+
+
+def test_try_a_move_says_why_not_with_the_rule(page) -> None:
+    """Why not?: a settlement typed beside another building is refused with the engine's
+    reason and the rule's title; its text opens on a click, and "Open in Rules" shows it in
+    the Rules tab (BASE-BUILD-DISTANCE)."""
+    from catan_tutor.resources import packaged_lessons
+    from catan_tutor.scenario import load_scenario
+
+    title = "The distance rule and Longest Road"
+    sc = load_scenario(packaged_lessons() / "base_distance_longest_road.catan.yaml")
+    ex = sc.timeline.game.explain("P1 settle J4")
+    assert not ex.legal and ex.rule == "BASE-BUILD-DISTANCE"
+    _pick_lesson(page, title)
+    _wait_marker(page, "node 0 depth 0")
+    page.get_by_role("tab", name="Play", exact=True).click()
+    box = page.locator(".catan-try input[type='text']")
+    box.fill("P1 settle J4")
+    box.press("Enter")
+    verdict = page.locator(".catan-try .catan-verdict[data-rule='BASE-BUILD-DISTANCE']")
+    verdict.wait_for()
+    text = verdict.inner_text()
+    assert "not allowed" in text and ex.reason in text and ex.rule_title in text, text
+    verdict.locator("summary").click()
+    verdict.get_by_text(ex.rule_text[:30]).wait_for()  # the rule's text, opened
+    page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "try_a_move.png")
+    _no_internals(page)
+    assert _marker(page).startswith("node 0 depth 0")  # asking played nothing
+    page.locator(".catan-try").get_by_role("button", name="Open in Rules").click()
+    chosen = page.locator(".catan-rules .catan-rule-chosen [data-rule='BASE-BUILD-DISTANCE']")
+    chosen.get_by_text(ex.rule_text[:30]).wait_for()
+    page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "rules_tab.png")
+    page.get_by_role("tab", name="Play", exact=True).click()
+    box.fill("P1 settle N6")  # legal: played from the box, then told in What happened
+    box.press("Enter")
+    page.locator(".catan-try .catan-verdict[data-legal='1']").wait_for()
+    page.locator(".catan-try").get_by_role("button", name="Play").click()
+    _wait_marker(page, "depth 1 main")
+    page.locator(".catan-log").filter(has_text="P1 builds a settlement").wait_for()
+    page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "what_happened.png")

@@ -9,7 +9,7 @@ from catan_tutor.editor import edit
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario, loads_scenario
 from catan_tutor.widgets import Tutor
-from catan_tutor.widgets.tutor import TABS, target_of
+from catan_tutor.widgets.tutor import TABS, kind_of, target_of
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 
@@ -42,8 +42,10 @@ def test_clicks_play_setup_and_the_board_follows():
     assert palette(t) == ["build road"]
     t.palette.value = "build road"
     assert all(k == "edge" for k, _ in t.view.targets)
-    click_at(t, "edge", "S3")  # not next to the new settlement: nothing happens
-    assert "Nothing" in t.message.value and t.game.state.turn == 0
+    click_at(t, "edge", "S3")  # not next to the new settlement: why not, nothing played
+    assert t.try_text.value == "P1 road S3" and "not allowed" in t.try_verdict.value
+    assert "data-rule='BASE-SETUP-ROUND1'" in t.try_verdict.value
+    assert t.game.state.turn == 0 and len(t.timeline.moves()) == 1
     click_at(t, "edge", "J1")
     assert t.game.state.eowner[board.parse_edge("J1")] == 0
     assert t.timeline.moves() == [t.game.parse("P1 settle J12"), t.game.parse("P1 road J1")]
@@ -502,7 +504,7 @@ def test_nothing_internal_on_the_page():
     assert visible == "" and "data-digest=" in t.marker.value
     header = html_mod.unescape(re.sub(r"<[^>]+>", " ", t.header.value))
     assert "Cities & Knights for two" in header and "rolling the dice" in header
-    assert "first roll, white, red, then the event die" in header
+    assert t.game.prompt().split(": ", 1)[1] in header  # the engine's words for the wait
     assert not re.search(r"CK2P-|pre-roll|setup-|\bck-2p\b", header), header
 
 
@@ -510,9 +512,14 @@ def test_form_verdict_names_the_rule_by_its_title():
     t = discard_owed()
     t.palette.value = "discard"
     t.form.set(cards=(3, 0, 0, 0, 0))
-    assert "rule: " in t.form.status.value and "BASE-SEVEN-DISCARD" in t.form.status.value
-    t.form.explain_button.click()
-    assert "not allowed" in t.form.status.value
+    ex = t.game.explain(t.form.action())
+    assert f"Rule: <b>{ex.rule_title}</b>" in t.form.status.value
+    assert "data-rule='BASE-SEVEN-DISCARD'" in t.form.status.value
+    assert "<details class='catan-rule' data-rule='BASE-SEVEN-DISCARD'" in t.form.status.value
+    t.form.explain_button.click()  # the same verdict with the rule's text open
+    assert "not allowed" in t.form.status.value and " open " in t.form.status.value
+    t.form.rule_button.click()
+    assert t.tabs.selected_index == TABS.index("Rules") and t.rules_panel.chosen == ex.rule
 
 
 def test_odds_results_are_cleared_for_another_position_and_no_empty_image():
@@ -531,3 +538,149 @@ def test_odds_results_are_cleared_for_another_position_and_no_empty_image():
     t.play(t.legal()[0])
     assert odds.table is None and odds.result.value == "" and odds.plot.layout.display == "none"
     assert "another position" in odds.status.value
+
+
+# ---------------------------------------------------------------- why not?
+def visible_text(value: str) -> str:
+    import html as html_mod
+
+    return html_mod.unescape(re.sub(r"<[^>]+>", " ", value))
+
+
+def test_try_a_move_shows_the_engines_verdict_rule_and_text_and_plays_a_legal_one():
+    """BASE-SETUP-FREE: a road typed before the first settlement is refused with the engine's
+    reason, the rule's title and its text; a legal move typed can be played from the box."""
+    t = Tutor(new_game("base", players=3))
+    t.try_text.value = "P1 road H3"
+    ex = t.game.explain("P1 road H3")
+    shown = visible_text(t.try_verdict.value)
+    assert not ex.legal and "not allowed" in shown and ex.reason in shown
+    assert ex.rule_title in shown and ex.rule_text in shown
+    assert f"data-rule='{ex.rule}'" in t.try_verdict.value and t.try_play.disabled
+    assert ex.rule not in shown  # the ID is an attribute, never text
+    t.try_rule.click()
+    assert t.tabs.selected_index == TABS.index("Rules")
+    assert f"data-rule='{ex.rule}' open" in t.rules_panel.list.value
+    t.try_text.value = "P1 settle J12"
+    assert "✓ legal" in t.try_verdict.value and not t.try_play.disabled
+    assert t.game.state.turn == 0 and not t.timeline.moves()  # checking plays nothing
+    t.try_play.click()
+    assert [str(a) for a in t.timeline.moves()] == ["P1 settle E4"] and t.try_text.value == ""
+    assert t.try_verdict.value == "" and t.try_play.disabled
+
+
+def test_try_a_move_says_plainly_what_is_not_notation_and_shows_it_as_text():
+    t = Tutor(new_game("base", players=3))
+    t.try_text.value = "P1 fly H3"
+    shown = visible_text(t.try_verdict.value)
+    assert "not a move" in shown and "'fly' is not an action" in shown and t.try_play.disabled
+    t.try_text.value = "<img src=x onerror=alert(1)>"
+    assert "<img" not in t.try_verdict.value and "&lt;img" in t.try_verdict.value
+    t.try_text.value = ""
+    assert t.try_verdict.value == ""
+
+
+def test_a_click_where_nothing_glows_explains_why_not_there():
+    """CK-KNIGHT-DISPLACE: P1's strong knight may not displace P3's strong one on F4; the
+    click answers with the engine's verdict on that move and plays nothing."""
+    t = Tutor(load_scenario(packaged_lessons() / "ck_knight_displacement.catan.yaml"))
+    t.palette.value = "move knight"
+    assert ("vertex", board.parse_vertex("F4")) not in t.view.targets
+    click_at(t, "vertex", "F4")
+    ex = t.game.explain(t.try_text.value)
+    assert t.try_text.value.startswith("P1 move ") and not ex.legal
+    assert ex.rule == "CK-KNIGHT-DISPLACE" and f"data-rule='{ex.rule}'" in t.try_verdict.value
+    assert ex.reason in visible_text(t.try_verdict.value)
+    assert t.timeline.current is t.timeline.root
+
+
+def test_every_kind_of_the_variant_is_offered_and_the_others_are_greyed_with_their_reason():
+    t = Tutor(new_game("base", players=3))
+    every = {kind_of(c) for c in t.game.rules.applies if not c.is_chance}
+    assert set(palette(t)) | set(t.blocked.options) == every
+    assert not set(palette(t)) & set(t.blocked.options)
+    why = dict(zip(t.blocked.options, t.blocked.tooltips, strict=True))
+    assert why["end turn"] == t.game.explain("P1 end").reason  # a seat-only kind: at once
+    t.blocked.value = "end turn"  # chosen: the verdict under Try a move
+    assert t.palette.value is None and t.try_text.value == "P1 end"
+    assert "data-rule='BASE-SETUP-FREE'" in t.try_verdict.value
+    t.blocked.value = "build city"  # a kind played on a spot: the click asks
+    assert "Click a spot" in t.message.value and not t.view.targets
+    click_at(t, "vertex", "J12")
+    assert t.game.parse(t.try_text.value) == t.game.parse("P1 city J12")
+    assert "not allowed" in t.try_verdict.value
+    click_at(t, "edge", "J1")
+    assert "played on a vertex" in t.message.value
+    t.palette.value = "settle"
+    assert t.blocked.value is None and t.view.targets
+
+
+def test_rules_tab_lists_the_variants_rules_by_section_and_filters_them():
+    from catan_tutor import rulebook
+    from catan_tutor.widgets.rules_panel import rules_html
+
+    t = Tutor(new_game("base", players=3))
+    t.tabs.selected_index = TABS.index("Rules")
+    shown = t.rules_panel.list.value
+    base = rulebook.rules_of("base")
+    assert all(f"data-rule='{i}'" in shown for i in base)
+    assert "data-rule='CK-KNIGHT-DISPLACE'" not in shown
+    assert "1.9 Building" in shown and "The 56 rules of" in t.rules_panel.intro.value
+    t.rules_panel.search.value = "distance"
+    found = re.findall(r"class='catan-rule-entry' data-rule='([A-Z0-9-]+)'",
+                       t.rules_panel.list.value)
+    assert "BASE-BUILD-DISTANCE" in found and len(found) < 10
+    assert all("distance" in f"{r.title} {r.text} {r.section}".lower()
+               for r in (base[i] for i in found))
+    assert "No rule of" in rules_html("ck", "zzzz")
+    ck = rules_html("ck", "", chosen="CK-KNIGHT-DISPLACE")
+    assert ck.index("CK-KNIGHT-DISPLACE") < ck.index("catan-rule-section")  # shown first
+    assert "`" not in ck and "BASE-BUILD-DISTANCE" not in re.sub(r"'[^']*'", "", ck)
+
+
+def test_header_says_what_the_game_waits_for_in_the_engines_words():
+    t = discard_owed()
+    header = visible_text(t.header.value)
+    assert "<b>P2</b>: discard 4 cards" in t.header.value and "P3" not in header
+    assert t.game.prompt().split(": ", 1)[1] in header
+    for variant, players in (("base-2p", 2), ("base-dummy", 2), ("ck", 3), ("ck-2p", 2)):
+        t = at_pre_roll(variant, players)
+        t.play(t.game.parse("P1 roll"))
+        header = visible_text(t.header.value)
+        assert "Chance:" in header and not re.search(r"\b(?:BASE|2P|DUMMY|CK|CK2P)-", header)
+
+
+def test_what_happened_tells_each_move_in_words():
+    """The log: each move's verdict (taken before it was played), production by the dice
+    (BASE-PROD-YIELD), VP gained and what the game waits for next; stepping forward through
+    a line tells its moves too."""
+    t = Tutor(new_game("base", players=3))
+    said = t.game.explain(t.game.parse("P1 settle J12")).reason
+    t.play("P1 settle J12")
+    assert said.rstrip(".") in t.lines[0] and "P1 now has 1 VP" in t.lines[0]
+    assert "Next: P1: place a road" in t.lines[0] and "What happened" in t.log.value
+    j = board.parse_hex("A")  # hills, 10 on the beginner board; its top corner is on no other
+    vertex = board.VERTEX_LABELS[board.HEX_VERTICES[j][0]]
+    token = t.game.layout.numbers[j]
+    g = edit(new_game("base", players=3), f"place P2 settlement {vertex}", "turn P1 pre-roll 3")
+    t = Tutor(g)
+    white = min(6, token - 1)
+    for move in ("P1 roll", f"die white {white}", f"die red {token - white}"):
+        t.play(move)
+    terrain = board.CARD_NAMES[t.game.layout.terrain[j]]  # terrains in resource order
+    assert f"P2 +1 {terrain}" in t.lines[0], t.lines[0]
+    assert len(t.lines) == 3 and "Next: P1" in t.lines[0]
+    t.first()
+    t.lines.clear()
+    t.forward()
+    assert len(t.lines) == 1 and "rolls" in t.lines[0]
+
+
+def test_what_to_notice_names_the_rule_of_a_refused_move_with_its_text():
+    from catan_tutor import rulebook
+
+    t = Tutor(load_scenario(packaged_lessons() / "ck_knight_displacement.catan.yaml"))
+    rule = rulebook.rule("CK-KNIGHT-DISPLACE")
+    assert "Not allowed here: P1 move J2 F4" in t.lesson.value
+    assert f"Rule: <b>{rule.title}</b>" in t.lesson.value
+    assert visible_text(t.lesson.value).count(rule.text[:40]) == 1

@@ -2,7 +2,8 @@
 that occur in the engine's legal actions (each list narrowed by the choices above it), and a
 count per card for card bundles (discards, offers, bids, gifts, forced trades), which the
 engine lists only in part. Every built action is checked by ``game.explain``: the form shows
-the engine's verdict and rule ID and enables Play only for a legal action.
+the engine's verdict with the rule's title (its text on a click, ``verdicts.py``) and enables
+Play only for a legal action; "Open in Rules" shows that rule in the Rules tab.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
 from ..errors import CatanError
 from ..game import Game
 from ..progress_cards import CARDS
-from .wording import decision_words, rule_title
+from .verdicts import verdict_html
 
 SPOT_FIELDS = {"dst": "vertex", "vertex": "vertex", "edge": "edge", "hex": "hex"}
 _NAMES = {
@@ -74,8 +75,10 @@ def _blank(value: object) -> object:
 class ActionForm:
     """``ActionForm(game, actions, on_play)``: ``actions`` are the legal ones of one kind."""
 
-    def __init__(self, game: Game, actions: list[Action], on_play: Callable[[Action], None]):
-        self.game, self.actions, self.on_play = game, actions, on_play
+    def __init__(self, game: Game, actions: list[Action], on_play: Callable[[Action], None],
+                 on_rule: Callable[[str], None] | None = None):
+        self.game, self.actions, self.on_play, self.on_rule = game, actions, on_play, on_rule
+        self.rule = ""  # the rule of the verdict shown
         proto = actions[0]
         self.cls = type(proto)
         self.names = [f.name for f in fields(proto)]
@@ -113,9 +116,14 @@ class ActionForm:
         self.play_button.on_click(lambda _: self.play())
         self.explain_button = widgets.Button(description="Explain", icon="question")
         self.explain_button.on_click(lambda _: self.explain())
+        self.rule_button = widgets.Button(description="Open in Rules", icon="book",
+                                          tooltip="read this rule in the Rules tab",
+                                          layout=widgets.Layout(display="none"))
+        self.rule_button.on_click(lambda _: self.on_rule and self.rule and
+                                  self.on_rule(self.rule))
         self._quiet = False
         self._narrow(after=None)
-        buttons = widgets.HBox([self.play_button, self.explain_button])
+        buttons = widgets.HBox([self.play_button, self.explain_button, self.rule_button])
         self.widget = widgets.VBox([*rows, self.listed, buttons, self.status])
         self.widget.add_class("catan-form")
 
@@ -198,6 +206,7 @@ class ActionForm:
         a = self.action()
         if a is None:
             self.status.value, self.play_button.disabled = "", True
+            self.rule, self.rule_button.layout.display = "", "none"
             return
         try:
             ex = self.game.explain(a)
@@ -206,13 +215,13 @@ class ActionForm:
             self.status.value = f"<span style='color:#b71c1c'>✗ {html.escape(str(e))}</span>"
             return
         self.play_button.disabled = not ex.legal
-        colour = "#2e7d32" if ex.legal else "#b71c1c"
-        mark = "✓ legal" if ex.legal else f"✗ {decision_words(ex.reason)}"
-        title = rule_title(ex.rule) or ex.rule
-        rule = "" if ex.legal else (f" <span title='{html.escape(ex.rule, quote=True)}' "
-                                    f"style='color:#666'>(rule: {html.escape(title)})</span>")
-        self.status.value = (f"<span style='color:{colour}'><code>{html.escape(str(a))}</code>"
-                             f" — {html.escape(mark)}</span>{rule}")
+        self._show(ex, str(a))
+
+    def _show(self, ex, move: str, opened: bool = False) -> None:
+        """The verdict, and the rule button once there is a rule to open."""
+        self.status.value = verdict_html(ex, opened=opened, shown=move)
+        self.rule = ex.rule
+        self.rule_button.layout.display = "" if self.on_rule else "none"
 
     # ------------------------------------------------------------ acting
     def _explain(self, a: Action):
@@ -228,15 +237,10 @@ class ActionForm:
             self.on_play(a)
 
     def explain(self) -> None:
-        """The engine's verdict in words, with the rule's title (its ID on hover)."""
+        """The engine's verdict in words with the rule's title, its text open."""
         a = self.action()
         ex = self._explain(a) if a is not None else None
         if ex is None:
             self._check()
             return
-        title = rule_title(ex.rule) or ex.rule
-        verdict = "legal" if ex.legal else "not allowed"
-        self.status.value = (f"<code>{html.escape(str(a))}</code>: {verdict}: "
-                             f"{html.escape(decision_words(ex.reason))} "
-                             f"<span title='{html.escape(ex.rule, quote=True)}' "
-                             f"style='color:#666'>(rule: {html.escape(title)})</span>")
+        self._show(ex, str(a), opened=True)

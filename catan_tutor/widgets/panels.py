@@ -14,7 +14,8 @@ from ..game import Game
 from ..progress_cards import CARDS
 from ..timeline import Node, Timeline
 from . import markup, style
-from .wording import notice_lines
+from .verdicts import rule_details
+from .wording import notice_items
 
 _DEV_LABELS = ("knight", "VP", "road building", "plenty", "monopoly")
 
@@ -111,11 +112,13 @@ def bank_html(game: Game) -> str:
 
 
 def notice_html(game: Game, node: Node) -> str:
-    """The lesson's expectations at this node as learners read them: "What to notice"."""
-    lines = notice_lines(game, node) if node.expect else []
+    """The lesson's expectations at this node as learners read them: "What to notice"; a
+    move refused here names its rule, whose text opens on a click."""
+    lines = notice_items(game, node) if node.expect else []
     if not lines:
         return ""
-    items = "".join(f"<li>{markup.text(line)}</li>" for line in lines)
+    items = "".join(f"<li>{markup.text(line)}{rule_details(rule) if rule else ''}</li>"
+                    for line, rule in lines)
     return (f"<div class='catan-notice'><b>What to notice</b>"
             f"<ul style='margin:2px 0 0 0;padding-left:18px'>{items}</ul></div>")
 

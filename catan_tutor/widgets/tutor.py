@@ -2,9 +2,19 @@
 read the lesson, edit the position and save or load scenarios. The view holds no rules: every
 choice offered is a legal action of the engine, every verdict the engine's.
 
-- palette: the kinds of action legal now; choosing one makes its targets glow on the board
+- palette: the kinds of action legal now; choosing one makes its targets glow on the board.
+  Below it, greyed, every other kind of the variant ("why not?"): choosing one asks the
+  engine why it cannot be played (a kind played by a seat alone is answered at once, its
+  reason also on hover; a kind played on a spot is answered for the spot clicked)
 - board click: plays the chosen kind's action at the clicked vertex, edge or hex; several
-  actions there (a robber move and its victims) fill the form, which offers the rest
+  actions there (a robber move and its victims) fill the form, which offers the rest; a
+  spot that does not glow answers with the engine's verdict on that kind there (why not)
+- Try a move: any move typed as notation gets the engine's verdict (legal or not, why, the
+  rule's title with its text on a click); a legal one can be played from there
+- every verdict names its rule; "Open in Rules" shows it in the Rules tab, which lists the
+  rules of the variant by section with a search box
+- What happened: each move played or stepped through, in words (the engine's verdict on it,
+  taken before it was played), the cards chance moved, VP won, and what the game waits for
 - form: a field per part of the action with only legal values, card counts for bundles, the
   engine's verdict, Play and Explain
 - one click each: Roll (the roll and all its dice, thrown by the seeded sampler; any outcome
@@ -33,6 +43,8 @@ import re
 import time
 import zlib
 from collections import deque
+from dataclasses import fields
+from functools import cache
 
 import ipywidgets as widgets
 from ipyevents import Event
@@ -48,13 +60,14 @@ from ..rules.knights import ACTIVATE_COST, KNIGHT_COST
 from ..sampler import Sampler
 from ..scenario import Scenario, dumps_scenario, loads_scenario
 from ..timeline import Node, Timeline
-from . import markup, style, wording
+from . import markup, style, verdicts, wording
 from .board_view import BoardView
 from .editor_panel import LABELS, EditorPanel
 from .forms import SPOT_FIELDS, ActionForm
 from .guard import guarded
 from .links import Link
 from .panels import bank_html, expectations_html, notice_html, players_html, tree_rows
+from .rules_panel import RulesPanel
 from .session import state_of
 
 HOVER_WAIT_MS = 60  # the browser sends at most one pointer move per this many ms
@@ -62,7 +75,7 @@ MAX_EDIT_UNDO = 20  # edits and opened games that Undo edit can go back through
 MAX_TIMELINE_NODES = 50_000  # moves in one tree (about 40 MiB of positions)
 FULL = (f"This move tree is full ({MAX_TIMELINE_NODES:,} moves): delete a variation or "
         "start a new game to go on.")
-TABS = ("Play", "Players", "Moves", "Odds", "Editor", "File")
+TABS = ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File")
 # What a kind of action costs in the main phase (the engine's price lists), shown on its button.
 COSTS = {"build road": ROAD_COST, "settle": SETTLEMENT_COST, "build city": CITY_COST,
          "buy dev": DEV_COST, "build wall": WALL_COST, "recruit": KNIGHT_COST,
@@ -70,6 +83,15 @@ COSTS = {"build road": ROAD_COST, "settle": SETTLEMENT_COST, "build city": CITY_
 OWN_BUTTON = frozenset({"roll", "end turn"})  # kinds played by a button of their own
 ROLL_PHASES = frozenset({"dice", "progress-draw"})  # chance that Roll goes on through
 MAX_ROLL_STEPS = 40  # chance outcomes one Roll click plays at most
+MAX_LOG = 40  # lines the What happened log keeps
+# The greyed "why not?" kinds; the log's box (the page's own look, no visitor text).
+PLAY_CSS = ("<style>.catan-blocked .widget-toggle-button{opacity:.5;font-size:12px;"
+            "height:24px;line-height:22px}"
+            ".catan-blocked .widget-toggle-button.mod-active{opacity:1;"
+            "box-shadow:inset 0 0 0 2px #b71c1c}"
+            ".catan-try .widget-text input{font-family:monospace}</style>")
+ASK_HINT = ("Nothing of this kind can be played now. Click a spot on the board to see why "
+            "not there, or type the move under Try a move.")
 
 
 def target_of(a: Action) -> tuple[str, int] | None:
@@ -83,7 +105,68 @@ def target_of(a: Action) -> tuple[str, int] | None:
 
 def kind_name(a: Action) -> str:
     """The palette label of an action's kind: ``BuildRoad`` -> ``build road``."""
-    return re.sub(r"(?<!^)([A-Z])", r" \1", type(a).__name__).lower()
+    return kind_of(type(a))
+
+
+@cache
+def kind_of(cls: type) -> str:
+    """The palette label of a kind of action (a class): ``BuildRoad`` -> ``build road``."""
+    return re.sub(r"(?<!^)([A-Z])", r" \1", cls.__name__).lower()
+
+
+def variant_kinds(game: Game) -> dict[str, type]:
+    """Every kind of move a player makes in the game's variant, in the engine's order: the
+    kinds its rules apply (chance outcomes left out)."""
+    return dict(_kinds(game.rules))
+
+
+_KINDS: dict[type, tuple[tuple[str, type], ...]] = {}
+
+
+def _kinds(rules) -> tuple[tuple[str, type], ...]:
+    """(kind, class) pairs of a variant's rules (the same for every game of the variant)."""
+    found = _KINDS.get(type(rules))
+    if found is None:
+        found = _KINDS[type(rules)] = tuple((kind_of(cls), cls) for cls in rules.applies
+                                            if not cls.is_chance)
+    return found
+
+
+def acting_seat(game: Game) -> int:
+    """The seat a question is asked for: the player to move, else the player on turn."""
+    p = game.current_player
+    return p if p >= 0 else game.state.active
+
+
+def probe(game: Game, cls: type, spot: tuple[str, int], like: Action | None = None
+          ) -> Action | None:
+    """The move of kind ``cls`` at ``spot`` to ask the engine about: the fields of ``like``
+    (the form's current choice) with the spot put in, else the acting seat with blanks (no
+    victim, no knight moved from). None when the kind is not played on that kind of spot."""
+    kind, index = spot
+    names = [f.name for f in fields(cls)]
+    field = next((n for n in SPOT_FIELDS if n in names and SPOT_FIELDS[n] == kind), None)
+    if field is None:
+        return None
+    if like is not None and type(like) is cls:
+        values = {n: getattr(like, n) for n in names}
+    else:
+        values = {f.name: (acting_seat(game) if f.name == "player" else
+                           -1 if f.name in ("victim", "src", "second") else
+                           () if str(f.type) in ("Bundle", "tuple") else
+                           False if str(f.type) == "bool" else 0) for f in fields(cls)}
+    values[field] = index
+    if kind == "hex" and "victim" in values:
+        values["victim"] = -1
+    try:
+        return cls(**values)
+    except (TypeError, ValueError):
+        return None
+
+
+def seat_only(cls: type) -> bool:
+    """A kind whose move names nothing but the seat (roll, end turn, buy, pass...)."""
+    return [f.name for f in fields(cls)] == ["player"]
 
 
 def targets_of(actions: list[Action]) -> list[tuple[str, int]]:
@@ -181,10 +264,53 @@ class Tutor:
                             tooltip="end the turn")
         self.end_button.add_class("catan-end-turn")
         self.end_button.on_click(self._safe(lambda _: self.end_turn()))
+        # every other kind of the variant, greyed: choosing one asks why not
+        self.blocked = widgets.ToggleButtons(options=[], value=None,
+                                             style={"button_width": "auto"})
+        self.blocked.add_class("catan-blocked")
+        self.blocked.observe(self._safe(self._on_blocked), names="value")
+        self.blocked_label = widgets.HTML(
+            "<div style='color:#777;font-size:12px;margin-top:4px'>Not possible now (choose "
+            "one to ask why not):</div>")
         self.form_box = widgets.VBox()
         self.message = widgets.HTML()
-        play = widgets.VBox([widgets.HBox([self.roll_button, self.end_button]), self.palette,
-                             self.form_box, self.message])
+
+        # Try a move: any notation, the engine's verdict, Play when legal
+        self.try_text = widgets.Text(placeholder="e.g. P1 road H3", continuous_update=False,
+                                     layout=lay(width="auto", flex="1 1 auto"))
+        self.try_text.observe(self._safe(lambda _: self._quiet or self.check_try()),
+                              names="value")
+        self.try_check = b(description="Check", icon="question",
+                           tooltip="is this move allowed now, and why (Enter)",
+                           layout=lay(width="auto", flex="0 0 auto"))
+        self.try_check.on_click(self._safe(lambda _: self.check_try()))
+        self.try_play = b(description="Play", icon="play", button_style="primary",
+                          disabled=True, tooltip="play the move checked (when it is legal)",
+                          layout=lay(width="auto", flex="0 0 auto"))
+        self.try_play.on_click(self._safe(lambda _: self.play_try()))
+        self.try_rule = b(description="Open in Rules", icon="book", layout=lay(
+            width="auto", display="none", margin="2px 0 0 0", align_self="flex-start"),
+            tooltip="read this rule in the Rules tab")
+        self.try_rule.on_click(self._safe(lambda _: self.show_rule(self._tried_rule)))
+        self.try_verdict = widgets.HTML()
+        self._tried: Action | None = None  # the legal move Play plays
+        self._tried_rule = ""
+        trying = widgets.VBox([
+            widgets.HTML("<b>Try a move</b> <span style='color:#777;font-size:12px'>type any "
+                         "move and press Enter: is it allowed, and why?</span>"),
+            widgets.HBox([self.try_text, self.try_check, self.try_play]),
+            self.try_verdict, self.try_rule], layout=lay(margin="8px 0 0 0", padding="6px 0 0 0",
+                                          border_top="1px solid #ddd"))
+        trying.add_class("catan-try")
+
+        # What happened: the last moves in words, the newest first
+        self.lines: deque[str] = deque(maxlen=MAX_LOG)
+        self.log = widgets.HTML()
+        self.log.add_class("catan-log")
+        play = widgets.VBox([widgets.HTML(PLAY_CSS),
+                             widgets.HBox([self.roll_button, self.end_button]), self.palette,
+                             self.blocked_label, self.blocked, self.form_box, self.message,
+                             trying, self.log])
 
         # Players
         self.show_hands = widgets.Checkbox(value=True, description="show every hand",
@@ -233,12 +359,16 @@ class Tutor:
                               widgets.HBox([self.upload, self.download]), self.file_status,
                               self.author])
 
+        # Rules (built while shown)
+        self.rules_panel = RulesPanel(lambda: self.game.variant)
+
         # Odds (built when first shown: pandas and matplotlib load then)
         self.odds = None
         self.odds_box = widgets.VBox([widgets.HTML("computing…")])
 
-        self.tabs = widgets.Tab(children=[play, players, moves, self.odds_box,
-                                          self.editor.widget, files], titles=TABS)
+        self.tabs = widgets.Tab(children=[play, players, moves, self.rules_panel.widget,
+                                          self.odds_box, self.editor.widget, files],
+                                titles=TABS)
         self.tabs.observe(self._safe(lambda _: self._on_tab()), names="selected_index")
         self.session = widgets.Label(layout=lay(display="none"))  # see session.py
         self.session.add_class("catan-session")
@@ -299,10 +429,13 @@ class Tutor:
         self.palette.options = [self._kind_option(k) for k in kinds]
         if chosen:
             self.palette.value = chosen
+        self._blocked_kinds(kinds)
         self._quiet = False
         self._set_form(None)
         self._buttons(kinds)
         self.message.value = html.escape(message)
+        self._clear_try()
+        self._log_panel()
         self.alert.value = ""
         self._header()
         self._panels()
@@ -313,8 +446,38 @@ class Tutor:
         self._link_panel()
         if chosen:
             self.kind = chosen
-            self._set_form(ActionForm(g, acts, self._safe(self.play)))
+            self._set_form(self._form(acts))
         self.refresh_ms = (time.perf_counter() - started) * 1000
+
+    def _form(self, acts: list[Action]) -> ActionForm:
+        return ActionForm(self.game, acts, self._safe(self.play), self._safe(self.show_rule))
+
+    def _blocked_kinds(self, kinds: list[str]) -> None:
+        """The greyed kinds: every kind of the variant not legal now (none at a chance event,
+        once the game is over or while editing); a kind that names only its seat has the
+        engine's reason as its tooltip."""
+        g = self.game
+        if g.is_chance() or g.is_over() or self.editor.active_mode:
+            others: list[str] = []
+        else:
+            self._variant_kinds = variant_kinds(g)
+            others = [k for k in self._variant_kinds if k not in kinds]
+        self.blocked.value = None
+        self.blocked.options = others
+        self.blocked.tooltips = [self._why_not(k) for k in others]
+        shown = "" if others else "none"
+        self.blocked.layout.display = self.blocked_label.layout.display = shown
+
+    def _why_not(self, kind: str) -> str:
+        """The hover text of a greyed kind: the engine's reason, for a kind naming only its
+        seat; else how to ask."""
+        cls = self._variant_kinds[kind]
+        if seat_only(cls):
+            try:
+                return verdicts.plain(self.game.explain(cls(acting_seat(self.game))).reason)
+            except CatanError:
+                pass
+        return "Not possible now: choose it, then click a spot to see why."
 
     def _kind_option(self, kind: str) -> tuple[str, str]:
         """A palette button (label, kind): the kind, with its price while building costs
@@ -333,22 +496,25 @@ class Tutor:
         self.end_button.disabled = "end turn" not in kinds
 
     def _header(self) -> None:
+        """Variant, turn and phase in words; who acts and what the game waits for, in the
+        engine's words (``Game.prompt``)."""
         g = self.game
         phase = g.state.phase
         if g.is_over():
             who = (f"<b>{markup.text(g.names[g.winner])} wins</b>" if g.winner is not None
                    else "game over")
         elif g.is_chance():
-            who = "🎲 Chance: " + "; ".join(
-                markup.text(wording.decision_words(p.decision, phase)) for p in g.pending)
+            prompt = verdicts.plain(g.prompt())
+            if prompt.lower().startswith("chance:"):
+                prompt = prompt.split(":", 1)[1].strip()
+            who = "🎲 Chance: " + markup.text(prompt)
         else:
             p = g.current_player
+            name, sep, rest = verdicts.plain(g.prompt()).partition(": ")
+            said = (f"<b>{markup.text(name)}</b>: {markup.text(rest)}"
+                    if sep and name == g.names[p] else markup.text(name + sep + rest))
             who = (f"<span style='color:{style.player_fill(g.colors[p])};"
-                   f"text-shadow:0 0 1px #000'>■</span> <b>{markup.text(g.names[p])}</b> to act")
-            owed = [f"{g.names[q.player]}: {wording.decision_words(q.decision, phase)}"
-                    for q in g.pending if q.player >= 0]
-            if owed:
-                who += " · " + markup.text("; ".join(owed))
+                   f"text-shadow:0 0 1px #000'>■</span> {said}")
         title = markup.text(self.scenario.title) + " · " if self.scenario else ""
         mode = " · <b style='color:#b71c1c'>editing</b>" if self.editor.active_mode else ""
         self.header.value = (f"<div style='font-size:15px'>{title}"
@@ -387,8 +553,22 @@ class Tutor:
 
     def _on_tab(self) -> None:
         self._tree()
+        self._rules_tab()
         self._odds()
         self._file_panel()
+
+    def _rules_tab(self) -> None:
+        """The rules of the variant (rebuilt only while the Rules tab shows)."""
+        if self.tabs.selected_index == TABS.index("Rules"):
+            self.rules_panel.refresh()
+
+    def show_rule(self, rule_id: str) -> None:
+        """Open the Rules tab on ``rule_id`` (a verdict's "Open in Rules")."""
+        if not rule_id:
+            return
+        self.rules_panel.show(rule_id)
+        if self.tabs.selected_index != TABS.index("Rules"):
+            self.tabs.selected_index = TABS.index("Rules")  # refreshes it
 
     def _odds(self) -> None:
         """The exact odds of the current position (only while the Odds tab shows)."""
@@ -414,15 +594,35 @@ class Tutor:
                                f"style='margin-left:12px'>⬇ Download scenario</a>")
 
     def _on_palette(self, change) -> None:
-        if not self._quiet:
-            self.choose_kind(change["new"] or "")
+        if not self._quiet and change["new"]:
+            self._quiet = True
+            self.blocked.value = None
+            self._quiet = False
+            self.choose_kind(change["new"])
+
+    def _on_blocked(self, change) -> None:
+        if not self._quiet and change["new"]:
+            self._quiet = True
+            self.palette.value = None
+            self._quiet = False
+            self.choose_kind(change["new"])
 
     def choose_kind(self, kind: str) -> None:
-        """Offer the legal actions of ``kind``: glowing targets and a form."""
+        """Offer the legal actions of ``kind``: glowing targets and a form. A kind with no
+        legal action is asked about instead: one naming only its seat gets the engine's
+        verdict at once, one played on a spot waits for a click (``ask_at``)."""
         self.kind = kind
         acts = self._of_kind(kind)
         self.view.show_targets(targets_of(acts))
-        self._set_form(ActionForm(self.game, acts, self._safe(self.play)) if acts else None)
+        self._set_form(self._form(acts) if acts else None)
+        self.message.value = ""
+        cls = variant_kinds(self.game).get(kind)
+        if acts or cls is None:
+            return
+        if seat_only(cls):
+            self.check_try(str(cls(acting_seat(self.game))))
+        else:
+            self.message.value = html.escape(ASK_HINT)
 
     def _of_kind(self, kind: str) -> list[Action]:
         return [a for a in self.legal() if kind_name(a) == kind] if kind else []
@@ -448,7 +648,9 @@ class Tutor:
                 str(c.action) == str(action) for c in self.timeline.current.children):
             self.message.value = html.escape(FULL)
             raise TimelineFullError(FULL)
-        return self.timeline.play(action)
+        node = self.timeline.play(action)
+        self._tell(node)
+        return node
 
     def roll(self) -> None:
         """One click: the player's roll (when due) and every die of it, thrown by the seeded
@@ -485,10 +687,10 @@ class Tutor:
         if self.editor.active_mode:
             self.editor.click(spot)
             return
-        if not self.kind or self.form is None:
+        if not self.kind:
             self.message.value = "Choose what to do first (the buttons above)."
             return
-        acts = [a for a in self.form.actions if target_of(a) == spot]
+        acts = [a for a in self.form.actions if target_of(a) == spot] if self.form else []
         if len(acts) == 1:
             self.play(acts[0])
         elif acts:
@@ -496,7 +698,92 @@ class Tutor:
             self.form.set(**{name: spot[1]})
             self.message.value = "Several actions here: finish the form and press Play."
         else:
-            self.message.value = "Nothing of that kind can be played there."
+            self.ask_at(spot)
+
+    def ask_at(self, spot: tuple[str, int]) -> None:
+        """Why the chosen kind cannot be played at ``spot``: the engine's verdict on that
+        move, under Try a move (nothing is played)."""
+        cls = variant_kinds(self.game).get(self.kind)
+        like = self.form.action() if self.form is not None else None
+        a = probe(self.game, cls, spot, like) if cls is not None else None
+        if a is None:
+            where = next((SPOT_FIELDS[n] for n in SPOT_FIELDS
+                          if cls is not None and n in [f.name for f in fields(cls)]), "")
+            self.message.value = html.escape(
+                f"A {self.kind} is played on a {where}, not on a {spot[0]}." if where else
+                f"A {self.kind} is not played on the board: use the form, or type it under "
+                "Try a move.")
+            return
+        self.message.value = ""
+        self.check_try(str(a))
+
+    # ------------------------------------------------------------ Try a move
+    def check_try(self, text: str | None = None) -> None:
+        """The engine's verdict on the move typed (or ``text``, which is then shown in the
+        box): legal or not, why, and the rule; Play is enabled for a legal one."""
+        if text is not None and text != self.try_text.value:
+            self._quiet = True
+            self.try_text.value = text
+            self._quiet = False
+        typed = self.try_text.value
+        self._tried, self._tried_rule = None, ""
+        self.try_play.disabled = True
+        self.try_rule.layout.display = "none"
+        if not typed.strip():
+            self.try_verdict.value = ""
+            return
+        try:
+            ex = self.game.explain(typed)
+        except CatanError as e:  # not notation (NotationError): its own message
+            self.try_verdict.value = verdicts.unreadable_html(typed, str(e))
+            return
+        self.try_verdict.value = verdicts.verdict_html(ex, shown=typed)
+        self._tried_rule = ex.rule
+        self.try_rule.layout.display = ""
+        if ex.legal:
+            self._tried = ex.action
+            self.try_play.disabled = False
+
+    def play_try(self) -> None:
+        """Play the move checked under Try a move, when it is legal."""
+        if self._tried is not None:
+            a = self._tried
+            self.try_text.value = ""
+            self.play(a)
+
+    def _clear_try(self) -> None:
+        """A new position: the verdict shown belongs to the old one (the text stays)."""
+        self._tried, self._tried_rule = None, ""
+        self.try_play.disabled = True
+        self.try_rule.layout.display = "none"
+        self.try_verdict.value = ""
+
+    # ------------------------------------------------------------ What happened
+    def _tell(self, node: Node | None) -> None:
+        """Log the move that led to ``node`` in words: the engine's verdict on it in the
+        position before it (states are snapshots), then what changed."""
+        if node is None or node.parent is None or node.action is None:
+            return
+        before = Game(self.timeline.rules, node.parent.state)
+        try:
+            ex = before.explain(node.action)
+        except CatanError:
+            return
+        if ex.legal:
+            after = Game(self.timeline.rules, node.state)
+            self.lines.appendleft(verdicts.narrate(before, node.action, ex, after))
+
+    def _log_panel(self) -> None:
+        if not self.lines:
+            self.log.value = ""
+            return
+        rows = "".join(f"<li style='color:{'#1a1a1a' if i == 0 else '#666'}'>"
+                       f"{markup.text(line)}</li>" for i, line in enumerate(self.lines))
+        self.log.value = ("<div style='margin-top:8px;border-top:1px solid #ddd;"
+                          "padding-top:4px'><b>What happened</b> <span style='color:#777;"
+                          "font-size:12px'>(newest first)</span><ul style='margin:2px 0 0 0;"
+                          "padding-left:18px;max-height:150px;overflow:auto;font-size:13px;"
+                          f"line-height:1.35'>{rows}</ul></div>")
 
     def _on_pointer(self, event: dict) -> None:
         if event.get("type") == "mouseleave" or not event.get("boundingRectWidth"):
@@ -530,7 +817,8 @@ class Tutor:
         self.refresh()
 
     def forward(self) -> None:
-        self.timeline.forward()
+        """One move forward, told in What happened like a move played."""
+        self._tell(self.timeline.forward())
         self.refresh()
 
     def last(self) -> None:
@@ -581,6 +869,7 @@ class Tutor:
         self.timeline, self.scenario, self.lesson_id = timeline, scenario, lesson_id
         self.origin, self._lesson_nodes = origin, lesson_nodes or {}
         self._origin_node = timeline.current
+        self.lines.clear()  # another game: its own log
         if self.view.game.layout != timeline.game.layout:
             self.view.game = timeline.game
             self.view.redraw()

@@ -1,17 +1,16 @@
 """Words for people: what the tutor shows instead of the engine's internal names.
 
 Phase names (``setup-settle``, ``pre-roll``) become short phrases, variant codes become the
-games' names, the rule ID in front of a chance event's description is dropped (the rule's
-title goes to a tooltip instead), and a lesson's expectations become "what to notice" lines.
+games' names, and a lesson's expectations become "what to notice" lines (a refused move with
+the engine's reason and rule; rule IDs read as the rules' titles, ``verdicts.plain``).
 Everything here reads the engine's data; nothing decides what is legal.
 """
 
 from __future__ import annotations
 
-import re
-
 from ..game import Game
 from ..timeline import Node
+from .verdicts import plain, title_of
 
 # One phrase per phase of the engine (catan_tutor.state), read as "turn 3 · <phrase>".
 PHASE_WORDS = {
@@ -56,9 +55,6 @@ VARIANT_NAMES = {
     "ck-2p": "Cities & Knights for two",
 }
 
-_RULE_ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\b")
-_LEADING_ID = re.compile(r"^\s*(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\s*(?::\s*|\((.*)\)\s*$)?")
-
 
 def phase_words(phase: str) -> str:
     """``pre-roll`` -> ``before the dice``; an unknown phase reads as its words."""
@@ -67,32 +63,6 @@ def phase_words(phase: str) -> str:
 
 def variant_name(variant: str) -> str:
     return VARIANT_NAMES.get(variant, variant)
-
-
-def rule_title(rule_id: str) -> str:
-    """The rule's title from the rules reference (``CK-KNIGHT-DISPLACE`` -> ``Knight
-    displacement``), or '' when the reference has no such rule."""
-    try:
-        from ..rulebook import rule
-    except ImportError:  # pragma: no cover - the reference ships with the package
-        return ""
-    try:
-        return rule(rule_id).title
-    except (KeyError, ValueError):
-        return ""
-
-
-def decision_words(decision: str, phase: str = "") -> str:
-    """A pending decision as a learner reads it: a leading rule ID dropped
-    (``CK-TURN-ROLL-PHASE: white, red, then the event die`` -> ``white, red, then the event
-    die``, ``2P-ROLL-TWICE (second roll ...)`` -> ``second roll ...``), any other rule ID left
-    out; the phase's words when nothing is left."""
-    m = _LEADING_ID.match(decision)
-    text = decision
-    if m:
-        text = m.group(1) if m.group(1) is not None else decision[m.end():]
-    text = re.sub(r"\s*\(\s*\)", "", _RULE_ID.sub("", text)).strip(" :;,")
-    return text or phase_words(phase)
 
 
 # ---------------------------------------------------------------- what to notice
@@ -112,25 +82,36 @@ def notice_lines(game: Game, node: Node) -> list[str]:
     """The lesson's expectations at ``node`` as plain sentences (no keys, no rule IDs):
     "P2 decides now.", "Not allowed: P1 move J2 F4 — a knight may displace only a weaker
     one.", "Knight on J4: P1 strong"."""
-    out: list[str] = []
+    return [line for line, _ in notice_items(game, node)]
+
+
+def notice_items(game: Game, node: Node) -> list[tuple[str, str]]:
+    """``notice_lines`` with the rule each line is about ('' for most): (line, rule ID)."""
+    out: list[tuple[str, str]] = []
     for ex in node.expect:
         if ex.key == "legal":  # one line for the moves allowed
-            out.append("Allowed here: " + "; ".join(v for _, v in _each(ex.value)) + ".")
+            out.append(("Allowed here: " + "; ".join(v for _, v in _each(ex.value)) + ".", ""))
             continue
         for k, v in _each(ex.value):
-            out.append(_notice(game, ex.key, k, v))
-    return [line for line in out if line]
+            if ex.key == "illegal":
+                out.append(_not_allowed(game, k, v))
+            else:
+                out.append((_notice(game, ex.key, k, v), ""))
+    return [(line, rule) for line, rule in out if line]
+
+
+def _not_allowed(game: Game, move: str, rule: str) -> tuple[str, str]:
+    """A move the lesson says is refused here: the engine's reason and rule."""
+    try:
+        ex = game.explain(move)
+        why, rule = (plain(ex.reason), ex.rule) if not ex.legal else ("", rule)
+    except ValueError:
+        why = ""
+    why = why or title_of(rule)
+    return f"Not allowed here: {move}" + (f" — {why}" if why else "."), rule
 
 
 def _notice(game: Game, key: str, k: str, v: str) -> str:  # noqa: PLR0911 - one per key
-    if key == "illegal":
-        try:
-            ex = game.explain(k)
-            why = decision_words(ex.reason) if not ex.legal else ""
-        except ValueError:
-            why = ""
-        why = why or rule_title(v)
-        return f"Not allowed here: {k}" + (f" — {why}" if why else ".")
     if key == "pending":
         return f"{v} decides now." if v not in ("-", "") else "Nobody has a decision to make."
     if key == "phase":

@@ -1,0 +1,98 @@
+"""The Rules tab: the rules of the current variant from the packaged reference
+(``rulebook.rules_of``), grouped by section, with a text filter. A verdict's rule opens here:
+that rule shows first, open, above the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from .. import rulebook
+from ..rulebook import Rule
+from . import markup
+from .verdicts import rule_text_html
+from .wording import variant_name
+
+MAX_SHOWN = 400  # rules listed at most (every variant has fewer)
+
+
+def matches(r: Rule, query: str) -> bool:
+    """Every word of ``query`` is in the rule's title, text, section or ID (any case)."""
+    hay = f"{r.title} {r.text} {r.section} {r.id}".lower()
+    return all(word in hay for word in query.lower().split())
+
+
+def _rule_html(r: Rule, opened: bool, chosen: bool) -> str:
+    mark = "background:#fff8e1;border-left:3px solid #f9a825;" if chosen else ""
+    return (f"<details class='catan-rule-entry' data-rule='{markup.text(r.id)}'"
+            f"{' open' if opened else ''} style='margin:1px 0;padding:1px 4px;{mark}'>"
+            f"<summary style='cursor:pointer'><b>{markup.text(r.title)}</b></summary>"
+            f"<div style='margin:2px 0 4px 14px;color:#333'>{rule_text_html(r.text)}</div>"
+            "</details>")
+
+
+def rules_html(variant: str, query: str = "", chosen: str = "") -> str:
+    """The rules of ``variant`` matching ``query``, by section (sections closed while there
+    is no query), with the ``chosen`` rule first and open."""
+    book = rulebook.rules_of(variant)
+    query = query.strip()
+    found = [r for r in book.values() if matches(r, query)][:MAX_SHOWN]
+    parts = []
+    if chosen in book:
+        parts.append("<div class='catan-rule-chosen' style='margin:0 0 8px 0'>"
+                     "<div style='color:#777;font-size:12px'>The rule you asked about:</div>"
+                     f"{_rule_html(book[chosen], True, True)}</div>")
+    if not found:
+        parts.append(f"<div style='color:#666'>No rule of {markup.text(variant_name(variant))}"
+                     f" mentions “{markup.text(query)}”.</div>")
+    sections: dict[tuple[str, str], list[Rule]] = {}
+    for r in found:
+        sections.setdefault((r.variant, r.section), []).append(r)
+    for (v, section), items in sections.items():
+        heading = section or variant_name(v)
+        if v != variant:  # inherited: say from which game
+            heading = f"{variant_name(v)} · {heading}"
+        body = "".join(_rule_html(r, bool(query) and len(found) <= 12, r.id == chosen)
+                       for r in items)
+        parts.append(f"<details class='catan-rule-section'{' open' if query else ''} "
+                     f"style='margin:2px 0'><summary style='cursor:pointer;font-weight:600'>"
+                     f"{markup.text(heading)} <span style='color:#888;font-weight:400'>"
+                     f"({len(items)})</span></summary><div style='margin-left:10px'>{body}"
+                     "</div></details>")
+    return "<div style='line-height:1.35;font-size:13px'>" + "".join(parts) + "</div>"
+
+
+class RulesPanel:
+    """``RulesPanel(variant_of)``: the Rules tab of the tutor; ``show(rule_id)`` opens one."""
+
+    def __init__(self, variant_of: Callable[[], str]) -> None:
+        self.variant_of = variant_of
+        self.chosen = ""
+        self.search = widgets.Text(placeholder="search the rules: e.g. robber, distance",
+                                   continuous_update=False,
+                                   layout=widgets.Layout(width="96%"))
+        self.search.observe(lambda _: self.refresh(), names="value")
+        self.intro = widgets.HTML()
+        self.list = widgets.HTML()
+        box = widgets.Box([self.list], layout=widgets.Layout(max_height="560px",
+                                                             overflow="auto"))
+        self.widget = widgets.VBox([self.search, self.intro, box])
+        self.widget.add_class("catan-rules")
+
+    def show(self, rule_id: str) -> None:
+        """Put ``rule_id`` first, open (the filter is cleared)."""
+        self.chosen = rule_id
+        if self.search.value:
+            self.search.value = ""  # refreshes
+        else:
+            self.refresh()
+
+    def refresh(self) -> None:
+        variant = self.variant_of()
+        n = len(rulebook.rules_of(variant))
+        self.intro.value = (f"<div style='color:#555;margin:2px 0 4px 0'>The {n} rules of "
+                            f"<b>{markup.text(variant_name(variant))}</b>; open a section, "
+                            "then a rule, to read it.</div>")
+        self.list.value = rules_html(variant, self.search.value, self.chosen)
