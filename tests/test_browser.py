@@ -156,7 +156,10 @@ def _tree_has(page, row: str) -> None:
 
 
 def _pick_lesson(page, title: str) -> None:
-    page.locator(".catan-app select").first.select_option(label=title)
+    """Open the lesson called ``title`` (its label may carry its course number, "3.2  …")."""
+    picker = page.locator(".catan-app select").first
+    labels = picker.locator("option").all_inner_texts()
+    picker.select_option(label=next(x for x in labels if x.strip().endswith(title)))
     page.locator(".catan-tutor").filter(has_text=title).first.wait_for()
 
 

@@ -32,7 +32,8 @@ NOTEBOOKS = sorted(p.name for p in notebooks_dir().glob("*.ipynb"))
 # What the wheel must hold besides code, as paths inside it.
 SHIPPED = [*(f"catan_tutor/lessons/{n}" for n in LESSONS),
            *(f"catan_tutor/notebooks/{n}" for n in NOTEBOOKS),
-           "catan_tutor/rulebook/rules.md", "catan_tutor/jupyter-config/voila.json",
+           "catan_tutor/lessons/course.yaml", "catan_tutor/rulebook/rules.md",
+           "catan_tutor/jupyter-config/voila.json",
            "catan_tutor/share/jupyter/voila/templates/catan/index.html.j2",
            "catan_tutor/jupyter-config/jupyter_server_config.json",
            "catan_tutor/share/jupyter/voila/templates/catan/catan_page.js",

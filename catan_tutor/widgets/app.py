@@ -15,6 +15,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from .. import new_game
+from ..course import COURSE_FILE, Place, course
 from ..errors import CatanError, LinkError, ScenarioError
 from ..game import Game
 from ..resources import lessons_dir
@@ -35,16 +36,31 @@ class Lesson:
     title: str
     path: Path
     error: str = ""
+    place: Place | None = None  # where the course puts it (lessons/course.yaml)
 
     @property
     def label(self) -> str:
-        return self.title if not self.error else f"⚠ {self.id} (cannot be opened)"
+        if self.error:
+            return f"⚠ {self.id} (cannot be opened)"
+        return f"{self.place.label}  {self.title}" if self.place else self.title
+
+
+def _order(x: Lesson) -> tuple:
+    """The course's order first, then the lessons it does not name by title; broken last."""
+    at = (x.place.chapter, x.place.number) if x.place else (1 << 30, 0)
+    return (bool(x.error), at, x.title.lower())
 
 
 def library(folder: str | Path) -> list[Lesson]:
-    """Every scenario file in ``folder``, by title; a file that cannot be read is listed with
-    its error (and opening it shows that error), never breaks the list."""
+    """Every scenario file in ``folder``, in the order of its course (``course.yaml``, see
+    catan_tutor.course) and then by title; a file that cannot be read is listed with its
+    error (and opening it shows that error), never breaks the list."""
     out = []
+    try:
+        places = course(folder)
+    except (OSError, ScenarioError) as e:
+        places = {}
+        out.append(Lesson("course", "course", Path(folder) / COURSE_FILE, str(e)))
     for path in sorted(Path(folder).glob(f"*{SUFFIX}")):
         ident = path.name[: -len(SUFFIX)]
         try:
@@ -55,11 +71,11 @@ def library(folder: str | Path) -> list[Lesson]:
                           if line.startswith("title:")), "")
             if not title:
                 raise ScenarioError(f"{path.name}: no title")
-            out.append(Lesson(ident, title, path))
+            out.append(Lesson(ident, title, path, place=places.get(ident)))
         except (OSError, UnicodeDecodeError, ScenarioError) as e:
             why = "not a UTF-8 text file" if isinstance(e, UnicodeDecodeError) else str(e)
             out.append(Lesson(ident, ident, path, why))
-    return sorted(out, key=lambda x: (bool(x.error), x.title.lower()))
+    return sorted(out, key=_order)
 
 
 class App:

@@ -45,7 +45,7 @@ def rule_text_html(text: str) -> str:
     def quoted(m: re.Match) -> str:
         inner = m[1]
         if _ID.fullmatch(inner) and title_of(inner):
-            return f"<i>{markup.text(title_of(inner))}</i>"
+            return f"<em>{markup.text(title_of(inner))}</em>"
         return f"<code>{inner}</code>"
 
     return _QUOTED.sub(quoted, markup.text(text))
