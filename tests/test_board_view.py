@@ -143,3 +143,15 @@ def test_neutral_pieces_carry_their_letter() -> None:
                                                                    letter))
     view.draw_pieces()
     assert sorted(letters) == [("G6", "N"), ("H4", "N")]  # 2P-SETUP-NEUTRAL: their start
+
+
+def test_cursor_is_drawn_on_the_top_layer_alone() -> None:
+    view = BoardView(stand_in_game())
+    drawn = view.draw_count
+    spot = ("edge", board.parse_edge("H3"))
+    assert view.set_cursor(spot) and view.cursor == spot
+    assert not view.set_cursor(spot)  # unchanged: nothing redrawn
+    assert view.draw_count == drawn  # only layer 3, not a redraw of the board
+    view.redraw()  # kept across redraws
+    assert view.cursor == spot
+    assert view.set_cursor(None) and view.cursor is None

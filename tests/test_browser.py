@@ -159,7 +159,8 @@ def _pick_lesson(page, title: str) -> None:
     """Open the lesson called ``title`` (its label may carry its course number, "3.2  …")."""
     picker = page.locator(".catan-app select").first
     labels = picker.locator("option").all_inner_texts()
-    picker.select_option(label=next(x for x in labels if x.strip().endswith(title)))
+    picker.select_option(index=next(i for i, x in enumerate(labels)  # spaces shown as nbsp
+                                    if x.replace("\xa0", " ").strip().endswith(title)))
     page.locator(".catan-tutor").filter(has_text=title).first.wait_for()
 
 
@@ -217,8 +218,8 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     _wait_marker(page, "node 0 depth 0")
     page.get_by_role("button", name="▶", exact=True).click()  # forward with the button
     _wait_marker(page, "depth 1 relocate")
-    page.mouse.move(*_spot(page, "hex", "J"))  # keys go to the board under the pointer
-    page.keyboard.press("ArrowRight")
+    page.locator(".catan-board canvas").last.focus()  # keys go to the focused board
+    page.keyboard.press("PageDown")
     _wait_marker(page, "depth 2")
     page.keyboard.press("Home")
     _wait_marker(page, "depth 0")
@@ -307,9 +308,9 @@ def test_bad_upload_shows_the_error_and_keeps_the_game(page) -> None:
 def test_barbarian_attack_shows_the_pillaged_city(page) -> None:
     _pick_lesson(page, "The barbarians win")
     page.get_by_role("tab", name="Play", exact=True).click()
-    page.mouse.move(*_spot(page, "hex", "J"))
+    page.locator(".catan-board canvas").last.focus()
     for _ in range(5):
-        page.keyboard.press("ArrowRight")
+        page.keyboard.press("PageDown")
     _wait_marker(page, "depth 5 pillage")
     page.get_by_role("button", name="pillage").click()
     page.wait_for_timeout(700)  # the glow on the cities P2 may lose
@@ -335,6 +336,41 @@ def test_new_game_played_by_clicks(page) -> None:
     page.mouse.click(*_spot(page, "edge", "J1"))
     _wait_marker(page, "depth 2 setup-settle")
     assert "P2" in page.locator(".catan-tutor").first.inner_text()
+
+
+def test_setup_played_with_the_keyboard_alone(page) -> None:
+    """P2's first settlement and road with the keyboard only: the board takes focus (and Tab
+    leaves it again), arrows move the cursor over the glowing spots, Enter plays there; the
+    board in words follows, PageUp/PageDown step the moves."""
+    _wait_marker(page, "depth 2 setup-settle")
+    before = _marker(page)
+    canvas = page.locator(".catan-board canvas").last
+    canvas.focus()
+    is_board = "() => !!document.activeElement.closest('.catan-board')"
+    page.keyboard.press("Tab")  # Tab goes on to the next control (the board keeps no Tab)
+    assert not page.evaluate(is_board)
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(is_board)
+    status = page.locator(".catan-tutor .widget-label")
+    page.keyboard.press("ArrowDown")
+    status.filter(has_text="cursor: vertex").first.wait_for()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    _wait_marker(page, "depth 3 setup-road")
+    page.keyboard.press("ArrowUp")
+    status.filter(has_text="cursor: edge").first.wait_for()
+    page.wait_for_timeout(300)  # the cursor's layer drawn
+    page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "keyboard_cursor.png")
+    page.keyboard.press("Enter")
+    _wait_marker(page, "depth 4 setup-settle")
+    assert _marker(page).split("#")[1] != before.split("#")[1]
+    words = page.locator(".catan-board-text")
+    assert "P2 (blue): settlements" in words.text_content()  # read out, not shown
+    assert words.evaluate("e => e.getBoundingClientRect().width") <= 1
+    page.keyboard.press("PageUp")
+    _wait_marker(page, "depth 3 setup-road")
+    page.keyboard.press("PageDown")
+    _wait_marker(page, "depth 4 setup-settle")
 
 
 def test_editor_places_a_piece_and_refuses_an_impossible_one(page) -> None:

@@ -224,17 +224,110 @@ def test_tree_lists_variations_and_promote_delete():
     assert len(t.timeline.root.children) == 1 and t.timeline.current is t.timeline.root
 
 
+def key(t: Tutor, *keys: str) -> None:
+    """Keys pressed while the board has focus (what the canvas sends)."""
+    for k in keys:
+        t._on_key({"type": "keydown", "key": k})
+
+
 def test_keys_step_through_the_timeline():
     t = Tutor(new_game("base", players=3))
     for move in ("P1 settle J12", "P1 road J1", "P2 settle A4"):
         t.play(move)
-    t._on_key({"type": "keydown", "key": "ArrowLeft"})
+    key(t, "PageUp")
     assert t.timeline.current.depth == 2
-    t._on_key({"type": "keydown", "key": "Home"})
+    key(t, "Home")
     assert t.timeline.current.depth == 0
-    t._on_key({"type": "keydown", "key": "ArrowRight"})
-    t._on_key({"type": "keydown", "key": "End"})
+    key(t, "PageDown", "]")
+    assert t.timeline.current.depth == 2
+    key(t, "[")
+    assert t.timeline.current.depth == 1
+    key(t, "End")
     assert t.timeline.current.depth == 3
+
+
+def test_the_board_is_played_with_the_keyboard_alone():
+    """Arrows move the cursor over the glowing targets (the nearest one that way), the status
+    line names its spot, Enter plays there as a click would, Escape takes the cursor away."""
+    t = Tutor(new_game("base", players=3))
+    assert t.kind == "settle" and t.view.cursor is None
+    key(t, "ArrowDown")  # no cursor yet: the first target in reading order
+    first = t.view.cursor
+    assert first in t.view.targets and first[0] == "vertex"
+    assert min(board.vertex_xy(i)[1] for k, i in t.view.targets) == board.vertex_xy(first[1])[1]
+    label = board.VERTEX_LABELS[first[1]]
+    assert t.pointer.value == f"cursor: vertex {label} · Enter: settle"
+    key(t, "ArrowDown")
+    below = t.view.cursor
+    assert below in t.view.targets
+    assert board.vertex_xy(below[1])[1] > board.vertex_xy(first[1])[1]
+    key(t, "Escape")
+    assert t.view.cursor is None and t.pointer.value == ""
+    key(t, "ArrowRight")  # back near where it was
+    assert t.view.cursor == below
+    for _ in range(30):  # walk to J12
+        x, y = board.vertex_xy(t.view.cursor[1])
+        tx, ty = board.vertex_xy(board.parse_vertex("J12"))
+        if (x, y) == (tx, ty):
+            break
+        key(t, "ArrowDown" if ty > y + 0.1 else "ArrowUp" if ty < y - 0.1 else
+            "ArrowRight" if tx > x else "ArrowLeft")
+    assert t.view.cursor == ("vertex", board.parse_vertex("J12"))
+    key(t, "Enter")  # the same path as a click on J12
+    assert t.timeline.moves() == [t.game.parse("P1 settle J12")]
+    assert t.kind == "build road" and t.view.cursor is None  # a vertex: not a road's spot
+    key(t, "ArrowUp")  # from J12 to the road target nearest above it
+    spot = t.view.cursor
+    assert spot[0] == "edge" and spot in t.view.targets
+    key(t, "Enter")
+    assert t.timeline.moves()[-1] == t.game.parse(f"P1 road {board.EDGE_LABELS[spot[1]]}")
+    assert "P2" in t.header.value
+
+
+def test_cursor_where_nothing_glows_asks_why_not_and_walks_the_hexes_with_no_kind():
+    t = Tutor(edit(new_game("base", players=3), "place P1 settlement J12", "place P1 road J1",
+                   "turn P1 main 3"))
+    assert t.kind == ""
+    key(t, "ArrowRight")
+    assert t.view.cursor[0] == "hex" and "choose what to do first" in t.pointer.value
+    key(t, "Enter")
+    assert "Choose what to do first" in t.message.value
+    t.blocked.value = "build city"  # not possible now: Enter asks why not at the spot
+    assert all(k == "vertex" for k, _ in t.cursor_spots()) and len(t.cursor_spots()) == 54
+    key(t, "ArrowLeft")
+    assert t.view.cursor[0] == "vertex" and "why not" in t.pointer.value
+    key(t, "Enter")
+    assert "not allowed" in t.try_verdict.value and len(t.timeline.moves()) == 0
+
+
+def test_step_cursor_goes_to_the_nearest_spot_that_way():
+    from catan_tutor.widgets.tutor import step_cursor
+
+    hexes = [("hex", h) for h in range(board.N_HEXES)]
+    j = board.parse_hex("J")
+    at = board.hex_centre_xy(j)
+    right = step_cursor(hexes, at, (1.0, 0.0))
+    assert board.HEX_NAMES[right[1]] == "K"  # the hex to the right of the centre
+    assert step_cursor(hexes, at, (-1.0, 0.0)) == ("hex", board.parse_hex("I"))
+    assert step_cursor([("hex", j)], at, (0.0, 1.0)) is None  # nothing that way
+    assert step_cursor(hexes, None, (0.0, 1.0)) == ("hex", 0)  # reading order: A first
+
+
+def test_board_in_words_follows_the_position_and_is_hidden_only_from_sight():
+    from catan_tutor.widgets.describe import describe
+
+    t = Tutor(new_game("base", players=3))
+    text = t.board_text.value
+    assert "catan-sr-only" in text and "aria-label='The board in words'" in text
+    assert "Robber on hex J" in text and "No dice rolled yet" in text
+    assert "P1 (red): no pieces" in text and "Turn 0. P1" in text
+    t.play("P1 settle J12")
+    t.play("P1 road J1")
+    v, e = board.parse_vertex("J12"), board.parse_edge("J1")  # labelled as on the board
+    assert (f"P1 (red): settlements {board.VERTEX_LABELS[v]}; roads {board.EDGE_LABELS[e]}."
+            in t.board_text.value)
+    lines = describe(t.game)
+    assert lines[0].startswith("Turn 0. P2") and any(x.startswith("Hexes: A ") for x in lines)
 
 
 def test_hover_rings_only_legal_targets_and_names_the_spot():

@@ -1,7 +1,8 @@
 """The board drawn on an ipycanvas ``MultiCanvas``: terrain, numbers, harbors and pieces.
 
 Layers: 0 static board, 1 pieces (roads, buildings, walls, metropolises, knights, robber,
-merchant), 2 highlight (the legal targets of the chosen action, see ``show_targets``).
+merchant), 2 highlight (the legal targets of the chosen action, see ``show_targets``), 3 the
+light top layer: the ring under the pointer and the keyboard cursor (``set_cursor``).
 ``hit_test`` maps a click in canvas pixels to the vertex, edge or hex under it.
 A browser that connects after drawing sees a blank canvas (ipycanvas does not replay drawing),
 so every layer's ``client_ready`` event triggers a full redraw. A hidden element beside the
@@ -64,6 +65,9 @@ class GameLike(Protocol):
     colors: tuple[str, ...]
 
 
+# The keyboard cursor: a white ring on a wide dark one, clear on sea, land and the glow.
+CURSOR, CURSOR_EDGE = "#ffffff", "#0d2a4a"
+
 # How near (board units; hex size 1) a click must fall to pick a vertex, edge or hex.
 VERTEX_PICK, EDGE_PICK, HEX_PICK = 0.27, 0.22, 0.87
 
@@ -107,6 +111,7 @@ class BoardView:
         self.draw_count = 0
         self.targets: list[tuple[str, int]] = []  # highlighted, kept across redraws
         self.hovered: tuple[str, int] | None = None
+        self.cursor: tuple[str, int] | None = None  # the keyboard's spot (layer 3)
         self._marks: dict[tuple[str, str, float], list[Point]] = {}  # queued player marks
         self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
         self.marker.add_class("catan-drawn-marker")
@@ -162,6 +167,16 @@ class BoardView:
         if spot == self.hovered:
             return False
         self.hovered = spot
+        with guarded_hold():
+            self._draw_hover()
+        return True
+
+    def set_cursor(self, spot: tuple[str, int] | None) -> bool:
+        """Put the keyboard cursor on a vertex, edge or hex (None: none); only layer 3 is
+        redrawn. True if it moved."""
+        if spot == self.cursor:
+            return False
+        self.cursor = spot
         with guarded_hold():
             self._draw_hover()
         return True
@@ -245,21 +260,38 @@ class BoardView:
         if self.hovered is not None:
             c.stroke_style = style.HOVER
             self._mark(c, self.hovered, filled=False, road=0.7)
+        if self.cursor is not None:  # a wide dark ring under a white one: clear on any colour
+            for colour, width in ((CURSOR_EDGE, 7.0), (CURSOR, 3.5)):
+                c.stroke_style = colour
+                self._mark(c, self.cursor, filled=False, road=0.9, width=width, grow=1.35)
 
-    def _mark(self, c: Canvas, spot: tuple[str, int], filled: bool, road: float) -> None:
-        """A disc (or ring) on a vertex, a bar ``road`` road-widths wide along an edge, a
-        shrunken hexagon (or its outline) on a hex."""
+    def _mark(self, c: Canvas, spot: tuple[str, int], filled: bool, road: float,
+              width: float = 3.0, grow: float = 1.0) -> None:
+        """A disc (or ring, ``width`` CSS pixels wide) on a vertex, a bar ``road`` road-widths
+        wide along an edge (a ring is an outlined capsule), a shrunken hexagon (or its
+        outline) on a hex; ``grow`` scales the ring of a vertex."""
         kind, i = spot
-        c.line_width = self.px(3)
+        c.line_width = self.px(width)
         if kind == "edge":
             a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[i])
-            c.line_width, c.line_cap = self.vp.len(style.ROAD_WIDTH * road), "round"
-            c.stroke_line(*self.vp.px(_toward(a, b, 0.2)), *self.vp.px(_toward(b, a, 0.2)))
+            p, q = self.vp.px(_toward(a, b, 0.2)), self.vp.px(_toward(b, a, 0.2))
+            c.line_cap = "round"
+            if filled or grow == 1.0:
+                c.line_width = self.vp.len(style.ROAD_WIDTH * road)
+                c.stroke_line(*p, *q)
+            else:  # a capsule around the edge
+                r = self.vp.len(style.ROAD_WIDTH * road)
+                ang = math.atan2(q[1] - p[1], q[0] - p[0])
+                nx, ny = -math.sin(ang) * r, math.cos(ang) * r
+                c.stroke_line(p[0] + nx, p[1] + ny, q[0] + nx, q[1] + ny)
+                c.stroke_line(p[0] - nx, p[1] - ny, q[0] - nx, q[1] - ny)
+                c.stroke_arc(*p, r, ang + math.pi / 2, ang + 3 * math.pi / 2, False)
+                c.stroke_arc(*q, r, ang - math.pi / 2, ang + math.pi / 2, False)
         elif kind == "vertex":
-            xy, r = self.vp.px(board.vertex_xy(i)), self.vp.len(style.TARGET_R)
+            xy, r = self.vp.px(board.vertex_xy(i)), self.vp.len(style.TARGET_R) * grow
             (c.fill_circle if filled else c.stroke_circle)(*xy, r)
         else:
-            pts = self.vp.pxs(hex_corners(i, 0.9))
+            pts = self.vp.pxs(hex_corners(i, 0.9 if grow == 1.0 else 0.8))
             (c.fill_polygon if filled else c.stroke_polygon)(pts)
 
     def hit(self, x: float, y: float) -> tuple[str, int] | None:

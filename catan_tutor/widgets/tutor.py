@@ -20,12 +20,18 @@ choice offered is a legal action of the engine, every verdict the engine's.
 - one click each: Roll (the roll and all its dice, thrown by the seeded sampler; any outcome
   can still be forced with the form) and End turn; when only one kind of action is legal it is
   chosen already, so its targets glow; build buttons show their cost
-- timeline: first / back / forward / last (buttons, or ←/→/Home/End with the pointer on the
-  board), the move tree with promote, demote and delete; a move from an earlier node makes a
-  variation
+- timeline: first / back / forward / last (buttons, or Home / PageUp / PageDown / End, also
+  [ and ], while the board has focus), the move tree with promote, demote and delete; a
+  move from an earlier node makes a variation
 - panels: players (hand shown or hidden, VP and where it comes from, knights, improvements,
   tokens), bank, the lesson text and what to notice (the author view adds the lesson's checks
   with ✓/✗)
+- keyboard: the board takes focus (Tab, or a click); the arrow keys move a cursor over the
+  spots of the chosen kind (the glowing targets; every spot of that kind when none glows, to
+  ask why not; hexes when no kind is chosen) to the nearest one in that direction, its label
+  in the status line; Enter acts there exactly as a click would, Escape takes the cursor away
+- the board in words: a text hidden from sight but read by screen readers (``describe.py``)
+  follows the position: whose turn, dice, robber, each party's pieces, hexes and harbors
 - Copy link: a link to the lesson at this move, to the new game, or to the position
   (``links.py``); the page's script copies it
 - editor: place and remove pieces by clicking, set hands, any edit operation
@@ -39,6 +45,7 @@ from __future__ import annotations
 
 import base64
 import html
+import math
 import re
 import time
 import zlib
@@ -49,6 +56,7 @@ from functools import cache
 import ipywidgets as widgets
 from ipyevents import Event
 
+from .. import board
 from ..actions import Action, EndTurn, Roll
 from ..board import CARD_NAMES
 from ..editor import edit
@@ -62,6 +70,7 @@ from ..scenario import Scenario, dumps_scenario, loads_scenario
 from ..timeline import Node, Timeline
 from . import markup, style, verdicts, wording
 from .board_view import BoardView
+from .describe import SR_ONLY_CSS, board_text_html
 from .editor_panel import LABELS, EditorPanel
 from .forms import SPOT_FIELDS, ActionForm
 from .guard import guarded
@@ -89,7 +98,18 @@ PLAY_CSS = ("<style>.catan-blocked .widget-toggle-button{opacity:.5;font-size:12
             "height:24px;line-height:22px}"
             ".catan-blocked .widget-toggle-button.mod-active{opacity:1;"
             "box-shadow:inset 0 0 0 2px #b71c1c}"
-            ".catan-try .widget-text input{font-family:monospace}</style>")
+            ".catan-try .widget-text input{font-family:monospace}"
+            ".catan-board canvas:focus{outline:none}"
+            ".catan-board canvas:focus-visible{outline:3px solid #1b5e9f;outline-offset:2px}"
+            + SR_ONLY_CSS + "</style>")
+# Keys on the focused board: the timeline (also [ and ] where there is no PageUp/PageDown).
+TIMELINE_KEYS = {"PageUp": "back", "[": "back", "PageDown": "forward", "]": "forward",
+                 "Home": "first", "End": "last"}
+ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0),
+          "ArrowDown": (0.0, 1.0)}
+SPOT_XY = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
+SPOT_COUNT = {"vertex": board.N_VERTICES, "edge": board.N_EDGES, "hex": board.N_HEXES}
+EDIT_SPOT = {"road": "edge", "robber": "hex", "merchant": "hex"}  # else a vertex
 ASK_HINT = ("Nothing of this kind can be played now. Click a spot on the board to see why "
             "not there, or type the move under Try a move.")
 
@@ -174,6 +194,31 @@ def targets_of(actions: list[Action]) -> list[tuple[str, int]]:
     return sorted({t for a in actions if (t := target_of(a))})
 
 
+def step_cursor(spots: list[tuple[str, int]], at: tuple[float, float] | None,
+                direction: tuple[float, float]) -> tuple[str, int] | None:
+    """The spot of ``spots`` the cursor moves to from board point ``at`` in ``direction``
+    (a unit vector, y down): the nearest one ahead within 60° of it, angles off it counting
+    double; the first in reading order when there is no cursor yet; None when nothing is
+    that way."""
+    if not spots:
+        return None
+    if at is None:
+        return min(spots, key=lambda s: (round(SPOT_XY[s[0]](s[1])[1], 2),
+                                         SPOT_XY[s[0]](s[1])[0]))
+    dx, dy = direction
+    best, best_score = None, math.inf
+    for spot in spots:
+        x, y = SPOT_XY[spot[0]](spot[1])
+        vx, vy = x - at[0], y - at[1]
+        along, across = vx * dx + vy * dy, abs(vx * dy - vy * dx)
+        if along <= 1e-6 or across > along * math.sqrt(3):
+            continue
+        score = along + 2 * across
+        if score < best_score:
+            best, best_score = spot, score
+    return best
+
+
 def cost_text(cost: tuple[int, ...]) -> str:
     """``(1, 1, 0, 0, 0)`` -> ``brick, lumber``; ``(0, 0, 0, 2, 3)`` -> ``2 grain, 3 ore``."""
     return ", ".join(f"{n} {CARD_NAMES[k]}" if n > 1 else CARD_NAMES[k]
@@ -227,8 +272,8 @@ class Tutor:
     def _build(self) -> None:
         b, lay = widgets.Button, widgets.Layout
         self.nav = [b(description=d, tooltip=t, layout=lay(width="46px"))
-                    for d, t in (("|◀", "first (Home)"), ("◀", "back (←)"), ("▶", "forward (→)"),
-                                 ("▶|", "last (End)"))]  # fmt: skip
+                    for d, t in (("|◀", "first (Home)"), ("◀", "back (PageUp)"),
+                                 ("▶", "forward (PageDown)"), ("▶|", "last (End)"))]  # fmt: skip
         for button, fn in zip(self.nav, (self.first, self.back, self.forward, self.last),
                               strict=True):
             button.on_click(self._safe(lambda _, fn=fn: fn()))
@@ -242,7 +287,9 @@ class Tutor:
         self.copy_link.on_click(self._safe(lambda _: self.show_link()))
         self.link_box = widgets.HTML(layout=lay(width="100%"))
         self.link_box.add_class("catan-link")
-        board_col = widgets.VBox([self.view.widget, widgets.HBox(
+        self.board_text = widgets.HTML()  # the board in words, for screen readers
+        self.cursor_at: tuple[float, float] | None = None  # where the cursor was, board units
+        board_col = widgets.VBox([self.view.widget, self.board_text, widgets.HBox(
             [*self.nav, self.copy_link, self.pointer], layout=lay(align_items="center")),
             self.link_box, self.marker])
         self.header = widgets.HTML()
@@ -377,14 +424,14 @@ class Tutor:
         self.widget = widgets.HBox([board_col, side])
         self.widget.add_class("catan-tutor")
 
-        # Pointer and keys over the board: throttled moves (each is a round trip to the kernel)
+        # The pointer over the board: throttled moves (each is a round trip to the kernel)
         self.moves_events = Event(source=self.view.widget, watched_events=["mousemove",
                                                                            "mouseleave"],
                                   throttle_or_debounce="throttle", wait=HOVER_WAIT_MS)
         self.moves_events.on_dom_event(self._safe(self._on_pointer))
-        self.keys = Event(source=self.view.widget, watched_events=["keydown"],
-                          prevent_default_action=True)
-        self.keys.on_dom_event(self._safe(self._on_key))
+        # Keys while the board has focus (the canvas takes it on Tab or a click)
+        self.view.canvas.on_key_down(self._safe(
+            lambda key, *_: self._on_key({"type": "keydown", "key": key})))
 
     def _safe(self, fn):
         """``fn`` as an event handler: an unexpected error shows its id, never a traceback."""
@@ -442,11 +489,14 @@ class Tutor:
         self._on_tab()
         self.editor.sync()
         self.marker.value = state_html(node, g)
+        self.board_text.value = board_text_html(g)
         self.session.value = state_of(self.timeline, self.lesson_id)
         self._link_panel()
         if chosen:
             self.kind = chosen
             self._set_form(self._form(acts))
+        self._keep_cursor()
+        self._cursor_status()
         self.refresh_ms = (time.perf_counter() - started) * 1000
 
     def _form(self, acts: list[Action]) -> ActionForm:
@@ -614,6 +664,8 @@ class Tutor:
         self.kind = kind
         acts = self._of_kind(kind)
         self.view.show_targets(targets_of(acts))
+        self._keep_cursor()
+        self._cursor_status()
         self._set_form(self._form(acts) if acts else None)
         self.message.value = ""
         cls = variant_kinds(self.game).get(kind)
@@ -682,8 +734,11 @@ class Tutor:
     def click(self, x: float, y: float) -> None:
         """A click on the board at canvas pixel ``(x, y)``."""
         spot = self.view.hit(x, y)
-        if spot is None:
-            return
+        if spot is not None:
+            self.click_spot(spot)
+
+    def click_spot(self, spot: tuple[str, int]) -> None:
+        """Act at a vertex, edge or hex: a click there, or Enter with the cursor on it."""
         if self.editor.active_mode:
             self.editor.click(spot)
             return
@@ -789,6 +844,7 @@ class Tutor:
         if event.get("type") == "mouseleave" or not event.get("boundingRectWidth"):
             self.view.hover(None)
             self.pointer.value = ""
+            self._cursor_status()  # the keyboard's cursor, if any
             return
         scale = self.view.canvas.width / event["boundingRectWidth"]
         spot = self.view.hit(event["relativeX"] * scale, event["relativeY"] * scale)
@@ -802,10 +858,82 @@ class Tutor:
             self.pointer.value = label
 
     def _on_key(self, event: dict) -> None:
-        fn = {"ArrowLeft": self.back, "ArrowRight": self.forward, "Home": self.first,
-              "End": self.last}.get(event.get("key", ""))
-        if fn is not None:
-            fn()
+        """A key pressed while the board has focus: arrows move the cursor, Enter acts at it,
+        Escape takes it away; PageUp/PageDown (or [ and ]) and Home/End step the timeline."""
+        key = event.get("key", "")
+        if key in ARROWS:
+            self.move_cursor(*ARROWS[key])
+        elif key == "Enter":
+            if self.view.cursor is None:
+                self.move_cursor(0.0, 0.0)  # the first spot: Enter again acts there
+            else:
+                self.click_spot(self.view.cursor)
+        elif key == "Escape":
+            self.view.set_cursor(None)
+            self._cursor_status()
+        elif key in TIMELINE_KEYS:
+            getattr(self, TIMELINE_KEYS[key])()
+
+    # ------------------------------------------------------------ the keyboard cursor
+    def cursor_spots(self) -> list[tuple[str, int]]:
+        """The spots the cursor moves over: while editing, every spot the chosen piece goes
+        on; the glowing targets of the chosen kind; with none, every spot of the kind of spot
+        the kind is played on (Enter asks why not there); with no kind (or a kind not played
+        on the board), the hexes."""
+        if self.editor.active_mode:
+            where = EDIT_SPOT.get(self.editor.piece.value, "vertex")
+            if self.editor.piece.value == "remove":
+                return [("vertex", v) for v in range(board.N_VERTICES)] + [
+                    ("edge", e) for e in range(board.N_EDGES)]
+            return [(where, i) for i in range(SPOT_COUNT[where])]
+        if self.view.targets:
+            return list(self.view.targets)
+        cls = variant_kinds(self.game).get(self.kind) if self.kind else None
+        names = [f.name for f in fields(cls)] if cls is not None else []
+        where = next((SPOT_FIELDS[n] for n in SPOT_FIELDS if n in names), "hex")
+        return [(where, i) for i in range(SPOT_COUNT[where])]
+
+    def move_cursor(self, dx: float, dy: float) -> None:
+        """Move the cursor to the nearest spot in direction ``(dx, dy)`` (y down); the first
+        spot in reading order when there is none on the board yet."""
+        spots = self.cursor_spots()
+        here = self.view.cursor
+        if here is None or here not in spots or (dx, dy) == (0.0, 0.0):
+            if self.cursor_at is not None and spots:  # nearest to where it was last
+                spot = min(spots, key=lambda s: math.dist(SPOT_XY[s[0]](s[1]),
+                                                          self.cursor_at))
+            else:
+                spot = step_cursor(spots, None, (dx, dy))
+        else:
+            spot = step_cursor(spots, SPOT_XY[here[0]](here[1]), (dx, dy)) or here
+        if spot is not None:
+            self.cursor_at = SPOT_XY[spot[0]](spot[1])
+        self.view.set_cursor(spot)
+        self._cursor_status()
+
+    def _keep_cursor(self) -> None:
+        """A new position or kind: the cursor stays on its spot while it is one the cursor
+        moves over, else it goes (the next arrow starts from the spot nearest to it)."""
+        if self.view.cursor is not None and self.view.cursor not in self.cursor_spots():
+            self.view.set_cursor(None)
+
+    def _cursor_status(self) -> None:
+        """The status line under the board: the cursor's spot and what Enter does there."""
+        spot = self.view.cursor
+        if spot is None:
+            if self.pointer.value.startswith("cursor"):
+                self.pointer.value = ""
+            return
+        label = f"cursor: {spot[0]} {LABELS[spot[0]][spot[1]]}"
+        if self.editor.active_mode:
+            label += f" · Enter: place {self.editor.piece.value}"
+        elif spot in self.view.targets and self.kind:
+            label += f" · Enter: {self.kind}"
+        elif self.kind:
+            label += " · Enter: why not here?"
+        else:
+            label += " · choose what to do first"
+        self.pointer.value = label
 
     # ------------------------------------------------------------ the timeline
     def first(self) -> None:
