@@ -127,7 +127,7 @@ def check_invariants(g: Game) -> None:
         assert p != s.dummy or not s.road_len[p] or s.longest == p
         if rules.cities_knights:
             assert not (s.phand[p] or s.pvp[p] or s.defender[p] or any(s.levels[p]))
-    _check_board(s)
+    check_board(s)
     _check_owed(s)
     if g.is_over():
         assert g.victory_points(s.winner) >= rules.target
@@ -156,7 +156,7 @@ def _check_progress(s) -> None:
     assert s.merchant[1] < s.n  # CK-PC-MERCHANT: a player's
 
 
-def _check_board(s) -> None:
+def check_board(s) -> None:
     """Pieces match the board and stay within the supply (BASE-BUILD-LIMITS, CK-BUILD-LIMITS,
     CK-BARB-PILLAGE)."""
     for p in range(len(s.names)):

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import check_board
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -83,7 +84,6 @@ ROOT = TESTS.parent
 
 RESOURCE_CARDS = 19  # BASE-COMP-CARDS, per resource
 DEV_DECK = (14, 5, 2, 2, 2)  # knight, vp, roadbuilding, plenty, monopoly
-ROADS, SETTLEMENTS, CITIES = 15, 5, 4
 OFFER_RATE = 0.05  # how often the driver makes a trade offer when it may
 
 ACTION_CLASSES = (
@@ -224,38 +224,16 @@ def check_progress_cards(g: Game) -> None:
 
 
 def check_pieces(g: Game) -> None:
-    """Pieces of every party (neutrals too) match the board and stay within their supply."""
+    """Pieces of every party (neutrals too) match the board and stay within their supply
+    (tests/helpers.check_board), and only Cities & Knights topples a city (CK-BARB-PILLAGE:
+    a pillaged city whose owner has no settlement piece left is laid on its side and counts
+    as a settlement, beyond the 5 settlement pieces)."""
     s = g.state
-    # CK-BARB-PILLAGE: a pillaged city whose owner has no settlement piece left is laid on its
-    # side (listed in s.toppled) and counts as a settlement, beyond the 5 settlement pieces.
     assert len(set(s.toppled)) == len(s.toppled)
-    assert all(0 <= s.vowner[v] < s.n and not s.vcity[v] for v in s.toppled)
     assert not s.toppled or g.rules.cities_knights
-    for p in range(len(s.names)):
-        roads = sum(o == p for o in s.eowner)
-        settlements = sum(o == p and not c for o, c in zip(s.vowner, s.vcity, strict=True))
-        cities = sum(o == p and c for o, c in zip(s.vowner, s.vcity, strict=True))
-        toppled = sum(s.vowner[v] == p for v in s.toppled)
-        assert (roads, settlements, cities) == (s.roads[p], s.settlements[p], s.cities[p])
-        pieces = settlements - toppled  # settlement pieces on the board
-        assert roads <= ROADS and pieces <= SETTLEMENTS and cities <= CITIES
-        assert not toppled or pieces == SETTLEMENTS, "a city toppled while pieces were left"
-        if p >= s.n:  # neutrals build no cities (2P-SETUP-PLAYERS); D has no pieces
-            assert not cities and (p != s.dummy or not roads + settlements)
-    if s.kn:  # CK-BUILD-LIMITS: 2 knights per strength, 3 walls under own cities
-        for p in range(len(s.names)):
-            for level in (1, 2, 3):
-                assert sum(1 for k in s.kn if k and k[0] == p and k[1] == level) <= 2
-            if p < s.n:
-                assert sum(1 for v, w in enumerate(s.walls) if w and s.vowner[v] == p) <= 3
-        # CK2P-NEUTRAL-KNIGHT-INERT, CK2P-NEUTRAL-KNIGHT-PROMOTE: never active, never mighty
-        assert all(k[1] <= 2 and not k[2] for k in s.kn if k and k[0] >= s.n)
-        assert all(s.vcity[v] for v, w in enumerate(s.walls) if w)
-        metros = [v for v in s.metro if v >= 0]  # CK-METRO-TAKE: one per track, on cities
-        assert len(metros) == len(set(metros))
-        assert all(s.vcity[v] and s.levels[s.vowner[v]][t] >= 4
-                   for t, v in enumerate(s.metro) if v >= 0)
-        assert all(k is None or s.vowner[v] < 0 for v, k in enumerate(s.kn))
+    check_board(s)
+    if s.kn:  # CK-METRO-TAKE: a metropolis needs improvement level 4 on its track
+        assert all(s.levels[s.vowner[v]][t] >= 4 for t, v in enumerate(s.metro) if v >= 0)
 
 
 def check_end(g: Game) -> None:
