@@ -56,6 +56,7 @@ from .state import (
     State,
 )  # fmt: skip
 from .variants import rules_for
+from .variants.capabilities import BASE
 
 _CARD_WORDS = {name: i for i, name in enumerate(CARD_NAMES)} | {
     "wood": 1, "sheep": 2, "wheat": 3, "clay": 0, "stone": 4,
@@ -98,6 +99,8 @@ def edited_position(text: str, *ops: str) -> str:
     _check_ops(text, ops)
     head, f = _split(text)
     variant = head[1]
+    rules = rules_for(variant, preview=True)
+    f.caps = rules.caps
     for op in ops:
         try:
             _apply(f, op)
@@ -119,7 +122,6 @@ def edited_position(text: str, *ops: str) -> str:
                         str(e).removeprefix("position text: ")) from None
     awards.update_roads(state)  # rule="BASE-AWARD-TIMING": the edited board decides
     awards.update_army(state)
-    rules = rules_for(variant, preview=True)
     why = _problem(rules, state)
     if why:
         raise EditError("; ".join(ops) or variant, why)
@@ -127,32 +129,38 @@ def edited_position(text: str, *ops: str) -> str:
 
 
 # ---------------------------------------------------------------- fields
-def _split(text: str) -> tuple[list[str], dict[str, str]]:
+class _Fields(dict):
+    """The position text's fields by key, with the variant's capabilities (``caps``)."""
+
+    caps = BASE
+
+
+def _split(text: str) -> tuple[list[str], _Fields]:
     words = text.split()
-    return words[:2], dict(w.split("=", 1) for w in words[2:])
+    return words[:2], _Fields(w.split("=", 1) for w in words[2:])
 
 
-def _parties(f: dict[str, str]) -> list[str]:
+def _parties(f: _Fields) -> list[str]:
     n = int(f["n"])
     extra = len(f["hands"].split("/")) - n
     names = [f"P{p + 1}" for p in range(n)]
-    if "droad" in f:
+    if f.caps.dummy:
         return [*names, "D"]
     return names + [f"N{i + 1}" for i in range(extra)]
 
 
-def _party(f: dict[str, str], word: str) -> int:
+def _party(f: _Fields, word: str) -> int:
     names = _parties(f)
     if word.upper() not in names:
         raise ValueError(f"{word!r} is not a party here ({', '.join(names)})")
     return names.index(word.upper())
 
 
-def _per(f: dict[str, str], key: str) -> list[str]:
+def _per(f: _Fields, key: str) -> list[str]:
     return f[key].split("/")
 
 
-def _set_per(f: dict[str, str], key: str, p: int, value: str) -> None:
+def _set_per(f: _Fields, key: str, p: int, value: str) -> None:
     parts = _per(f, key)
     parts[p] = value or "-"
     f[key] = "/".join(parts)
@@ -181,7 +189,7 @@ def _bundle(words: list[str], kinds: int) -> list[int]:
 
 
 # ---------------------------------------------------------------- one operation
-def _apply(f: dict[str, str], op: str) -> None:
+def _apply(f: _Fields, op: str) -> None:
     w = op.split()
     if not w:
         raise EditError(op, "the operation is empty")
@@ -197,7 +205,7 @@ def _need(w: list[str], n: int, op: str, what: str) -> None:
         raise EditError(op, f"expected {what}")
 
 
-def _place(f: dict[str, str], w: list[str], op: str) -> None:
+def _place(f: _Fields, w: list[str], op: str) -> None:
     _need(w, 3, op, "a party, a piece and a place, like 'place P1 settlement A4'")
     p, piece, where = _party(f, w[0]), w[1].lower(), w[2]
     if piece in ("settlement", "city"):
@@ -233,38 +241,38 @@ def _place(f: dict[str, str], w: list[str], op: str) -> None:
         raise EditError(op, f"{piece!r} is not a piece (settlement, city, road, knight, wall)")
 
 
-def _ck(f: dict[str, str], op: str) -> None:
-    if "kn" not in f:
+def _ck(f: _Fields, op: str) -> None:
+    if not f.caps.knights:
         raise EditError(op, "knights, walls and improvements belong to Cities & Knights")
 
 
-def _free_vertex(f: dict[str, str], v: str, op: str) -> None:
+def _free_vertex(f: _Fields, v: str, op: str) -> None:
     taken = any(v in _labels(part) for key in ("settlements", "cities") for part in _per(f, key))
-    if taken or ("kn" in f and any(e.split(":")[0] == v for e in _labels(f["kn"]))):
+    if taken or (f.caps.knights and any(e.split(":")[0] == v for e in _labels(f["kn"]))):
         raise EditError(op, f"{v} is taken; remove what stands there first")
 
 
-def _clear_vertex(f: dict[str, str], v: str) -> None:
+def _clear_vertex(f: _Fields, v: str) -> None:
     for key in ("settlements", "cities"):
         f[key] = "/".join(",".join(x for x in _labels(part) if x != v) or "-"
                           for part in _per(f, key))
-    if "kn" in f:
+    if f.caps.knights:
         f["kn"] = ",".join(e for e in _labels(f["kn"]) if e.split(":")[0] != v) or "-"
         f["toppled"] = ",".join(x for x in _labels(f["toppled"]) if x != v) or "-"
         if v not in _cities(f):
             f["walls"] = ",".join(x for x in _labels(f["walls"]) if x != v) or "-"
 
 
-def _cities(f: dict[str, str]) -> set[str]:
+def _cities(f: _Fields) -> set[str]:
     return {v for part in _per(f, "cities") for v in _labels(part)}
 
 
-def _clear_edge(f: dict[str, str], e: str) -> None:
+def _clear_edge(f: _Fields, e: str) -> None:
     f["roads"] = "/".join(",".join(x for x in _labels(part) if x != e) or "-"
                           for part in _per(f, "roads"))
 
 
-def _remove(f: dict[str, str], w: list[str], op: str) -> None:
+def _remove(f: _Fields, w: list[str], op: str) -> None:
     _need(w, 1, op, "a place, like 'remove A4'")
     if w[0].lower() == "wall":
         _ck(f, op)
@@ -278,11 +286,11 @@ def _remove(f: dict[str, str], w: list[str], op: str) -> None:
         _clear_edge(f, EDGE_LABELS[parse_edge(w[0])])
         return
     _clear_vertex(f, v)
-    if "walls" in f:
+    if f.caps.improvements:
         f["walls"] = ",".join(x for x in _labels(f["walls"]) if x != v) or "-"
 
 
-def _hand(f: dict[str, str], w: list[str], op: str) -> None:
+def _hand(f: _Fields, w: list[str], op: str) -> None:
     _need(w, 2, op, "a party and cards, like 'hand P1 2 brick, 1 ore'")
     p = _party(f, w[0])
     kinds = len(f["bank"].split(","))
@@ -290,7 +298,7 @@ def _hand(f: dict[str, str], w: list[str], op: str) -> None:
     _set_per(f, "hands", p, ",".join(map(str, counts)))
 
 
-def _dev(f: dict[str, str], w: list[str], op: str) -> None:
+def _dev(f: _Fields, w: list[str], op: str) -> None:
     _need(w, 2, op, "a party and development cards, like 'dev P1 1 knight'")
     p = _party(f, w[0])
     counts = [0] * 5
@@ -308,9 +316,9 @@ def _dev(f: dict[str, str], w: list[str], op: str) -> None:
     _set_per(f, "dev", p, ",".join(map(str, counts)))
 
 
-def _deck_top(f: dict[str, str], w: list[str], op: str) -> None:
+def _deck_top(f: _Fields, w: list[str], op: str) -> None:
     """The known top cards of the development deck, top first (``deck-top -``: unknown)."""
-    if "phand" in f:
+    if not f.caps.dev_cards:
         raise EditError(op, "Cities & Knights has no development deck")
     names = [] if w[:1] == ["-"] else " ".join(w).replace(",", " ").split()
     bad = [x for x in names if x.lower() not in DEV_CARDS]
@@ -319,7 +327,7 @@ def _deck_top(f: dict[str, str], w: list[str], op: str) -> None:
     f["top"] = ",".join(x.lower() for x in names) or "-"
 
 
-def _progress(f: dict[str, str], w: list[str], op: str) -> None:
+def _progress(f: _Fields, w: list[str], op: str) -> None:
     _ck(f, op)
     _need(w, 2, op, "a party and progress cards, like 'progress P1 crane, alchemy'")
     p = _party(f, w[0])
@@ -332,7 +340,7 @@ def _progress(f: dict[str, str], w: list[str], op: str) -> None:
 
 
 def _number_per(key: str, what: str):
-    def op_fn(f: dict[str, str], w: list[str], op: str) -> None:
+    def op_fn(f: _Fields, w: list[str], op: str) -> None:
         if key not in f:
             raise EditError(op, f"{what} do not exist in this variant")
         _need(w, 2, op, f"a party and a number, like '{op.split()[0]} P1 1'")
@@ -343,15 +351,15 @@ def _number_per(key: str, what: str):
     return op_fn
 
 
-def _robber(f: dict[str, str], w: list[str], op: str) -> None:
+def _robber(f: _Fields, w: list[str], op: str) -> None:
     _need(w, 1, op, "a hex, like 'robber J'")
-    if w[0] == "-" and "kn" not in f:
+    if w[0] == "-" and not f.caps.knights:
         raise EditError(op, "the robber stands beside the board only in Cities & Knights; here "
                         "it is always on a hex (BASE-BOARD-ROBBER-START)")
     f["robber"] = "-" if w[0] == "-" else HEX_NAMES[parse_hex(w[0])]
 
 
-def _merchant(f: dict[str, str], w: list[str], op: str) -> None:
+def _merchant(f: _Fields, w: list[str], op: str) -> None:
     _ck(f, op)
     if w[:1] == ["-"]:
         f["merchant"] = "-"
@@ -364,19 +372,19 @@ def _merchant(f: dict[str, str], w: list[str], op: str) -> None:
     f["merchant"] = f"{HEX_NAMES[parse_hex(w[0])]}:{_parties(f)[p]}"
 
 
-def _barbarians(f: dict[str, str], w: list[str], op: str) -> None:
+def _barbarians(f: _Fields, w: list[str], op: str) -> None:
     _ck(f, op)
     _need(w, 1, op, "a track position 0-7")
     f["barb"] = str(ascii_count(w[0], 3))
 
 
-def _attacked(f: dict[str, str], w: list[str], op: str) -> None:
+def _attacked(f: _Fields, w: list[str], op: str) -> None:
     _ck(f, op)
     _need(w, 1, op, "yes or no")
     f["attacked"] = "1" if w[0].lower() in ("yes", "1", "true") else "0"
 
 
-def _level(f: dict[str, str], w: list[str], op: str) -> None:
+def _level(f: _Fields, w: list[str], op: str) -> None:
     _ck(f, op)
     _need(w, 3, op, "a party, a track and a level, like 'level P1 science 3'")
     p, track = _party(f, w[0]), w[1].lower()
@@ -387,7 +395,7 @@ def _level(f: dict[str, str], w: list[str], op: str) -> None:
     _set_per(f, "levels", p, ",".join(levels))
 
 
-def _metropolis(f: dict[str, str], w: list[str], op: str) -> None:
+def _metropolis(f: _Fields, w: list[str], op: str) -> None:
     _ck(f, op)
     _need(w, 2, op, "a track and a city, like 'metropolis science A4'")
     track = w[0].lower()
@@ -398,7 +406,7 @@ def _metropolis(f: dict[str, str], w: list[str], op: str) -> None:
     f["metro"] = ",".join(metro)
 
 
-def _turn(f: dict[str, str], w: list[str], op: str) -> None:
+def _turn(f: _Fields, w: list[str], op: str) -> None:
     _need(w, 1, op, "a player, like 'turn P2 main'")
     p = _party(f, w[0])
     if p >= int(f["n"]):
@@ -442,7 +450,7 @@ _PENDING = ("sums", "offer", "victim", "winner", "rolloff", "nb", "bids", "tb", 
 
 
 # ---------------------------------------------------------------- what follows from the edits
-def _complete(f: dict[str, str], ops: str) -> None:
+def _complete(f: _Fields, ops: str) -> None:
     """Fill in the fields the edits decide: bank, token supply, decks."""
     hands = [[int(x) for x in h.split(",")] for h in f["hands"].split("/")]
     bank = [(19 if r < 5 else 12) - sum(h[r] for h in hands) for r in range(len(hands[0]))]
@@ -452,9 +460,9 @@ def _complete(f: dict[str, str], ops: str) -> None:
                             f"{CARD_NAMES[r]}, more than the {19 if r < 5 else 12} that exist "
                             "(BASE-COMP-CARDS)")
     f["bank"] = ",".join(map(str, bank))
-    if "supply" in f:
+    if f.caps.tokens:
         f["supply"] = str(20 - sum(int(x) for x in f["tokens"].split(",")))
-    if "phand" in f:
+    if f.caps.improvements:
         held = Counter(c for part in f["phand"].split("/") if part != "-"
                        for c in part.split(","))
         for k, name in enumerate(CARDS):
@@ -512,7 +520,7 @@ def _problem(rules, s: State) -> str:
         if empty:
             return (f"{empty[0]} is in the roll-off for the dummy's steal but holds no cards "
                     "(DUMMY-STEAL-EMPTY)")
-    if s.kn:
+    if s.caps.knights:
         why = _ck_problem(s)
         if why:
             return why

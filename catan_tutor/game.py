@@ -10,6 +10,7 @@ from .actions import Action, parse_action, seat
 from .errors import QUOTE_CHARS, IllegalActionError, NotationError, quote
 from .rules.awards import public_points
 from .state import OVER, State
+from .variants.capabilities import Capabilities
 
 CHANCE = -1  # current_player at a chance event
 TERMINAL = -2  # current_player once the game is over
@@ -85,6 +86,12 @@ class Game:
     @property
     def variant(self) -> str:
         return self.rules.variant
+
+    @property
+    def caps(self) -> Capabilities:
+        """What the variant has (commodities, knights, tokens, neutrals, dummy...): ask these,
+        never the variant's name or the state's fields."""
+        return self.rules.caps
 
     @property
     def players(self) -> int:
@@ -170,7 +177,8 @@ class Game:
                 "hand": list(s.hands[p]) if own else None,
                 "dev": list(s.dev[p]) if own else None,
             })  # fmt: skip
-        if s.kn:  # rule="CK-INFO": progress cards secret but counted; the rest is public
+        # rule="CK-INFO": progress cards secret but counted; the rest is public
+        if s.caps.improvements:
             for p, seat_view in enumerate(seats):
                 own = p == viewer or s.phase == OVER
                 seat_view |= {

@@ -97,18 +97,19 @@ EXTRA_KEYS = {
     "tokens": ("tokens", "supply", "tokused", "kret"),  # 2P-TOKEN-*
     "double_roll": ("sums",),  # 2P-ROLL-TWICE
     "neutrals": ("nb",),  # 2P-NEUTRAL-MIRROR: piece owed, phase after it, piece built
-    "has_dummy": ("droad", "bids", "tb"),  # DUMMY-*: D's road number, sealed bids, roll-off
-    "cities_knights": ("kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pvp",
-                       "pdecks", "phand", "merchant", "event", "draws", "pillage", "claims",
-                       "pdiscards", "relocate", "toppled", "fleet", "taxed", "treason",
-                       "harbor"),  # CK-*
+    "dummy": ("droad", "bids", "tb"),  # DUMMY-*: D's road number, sealed bids, roll-off
+    "knights": ("kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pvp",
+                "pdecks", "phand", "merchant", "event", "draws", "pillage", "claims",
+                "pdiscards", "relocate", "toppled", "fleet", "taxed", "treason",
+                "harbor"),  # CK-*
 }
 MAX_POSITION_CHARS = 8192  # the longest position a game writes is about 2,000 characters
 _FLAGS = "afp"  # knight flags: active, fresh (placed/activated/used this turn), promoted
 
 
 def variant_keys(rules) -> tuple[str, ...]:
-    return KEYS + tuple(k for flag, ks in EXTRA_KEYS.items() if getattr(rules, flag) for k in ks)
+    return KEYS + tuple(k for flag, ks in EXTRA_KEYS.items() if getattr(rules.caps, flag)
+                        for k in ks)
 
 
 def _neutral_due_text(due: tuple) -> str:
@@ -120,7 +121,7 @@ def _neutral_due_text(due: tuple) -> str:
 
 def _read_neutral_due(F: _Fields, rules) -> tuple:
     parts = F.f["nb"].split(":")
-    kinds = ("settle", "road", "knight", "promote") if rules.cities_knights else ("settle", "road")
+    kinds = ("settle", "road", "knight", "promote") if rules.caps.knights else ("settle", "road")
     more = parts[3] if len(parts) == 4 else "0"
     if (len(parts) not in (3, 4) or parts[0] not in kinds or parts[1] not in PHASES
             or parts[2] not in kinds or more not in ("0", "1")):
@@ -196,11 +197,11 @@ def encode(rules, s: State) -> str:
         "kret": str(int(s.knight_returned)),
         "sums": _ints(s.sums),
         "nb": _neutral_due_text(s.neutral_due),
-        "droad": str(s.road_len[s.dummy]) if s.dummy >= 0 else "-",
+        "droad": str(s.road_len[s.dummy]) if s.caps.dummy else "-",
         "bids": "/".join(_bid_text(b) for b in s.bids) or "-",
         "tb": _tiebreak_text(s),
     }  # fmt: skip
-    if rules.cities_knights:
+    if rules.caps.knights:
         f |= _ck_fields(s)
     keys = variant_keys(rules)
     return " ".join(["catan", rules.variant, *(f"{k}={f[k]}" for k in keys)])
@@ -368,7 +369,7 @@ _COMMON_PHASES = (BOARD, ROLLOFF, SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DICE, DISC
 
 def variant_phases(rules) -> frozenset[str]:
     """The phases a game of ``rules``' variant can be in."""
-    extra = (NEUTRAL,) * bool(rules.neutrals) + (TIEBREAK,) * rules.has_dummy
+    extra = (NEUTRAL,) * bool(rules.caps.neutrals) + (TIEBREAK,) * rules.caps.dummy
     return frozenset((*_COMMON_PHASES, *rules.decisions, *rules.chance_rules, *extra))
 
 
@@ -390,7 +391,7 @@ def decode(text: str, strict: bool = False) -> tuple[str, State]:
     if n not in rules.seats:
         raise F.bad("n", f"{F.variant} is for {' or '.join(map(str, rules.seats))} players")
     F.n = n
-    F.parties = State(n, None, (), rules.neutrals, rules.has_dummy).names
+    F.parties = State(n, None, (), rules.caps).names
     colors = tuple(F.f["colors"].split(","))
     if why := color_problem(colors, len(F.parties)):
         raise F.bad("colors", why)
@@ -404,7 +405,7 @@ def decode(text: str, strict: bool = False) -> tuple[str, State]:
         if [terrain.count(t) for t in range(6)] != list(TERRAIN_SUPPLY):
             raise F.bad("terrain", "terrain counts differ from BASE-COMP-TERRAIN")
         layout = Layout(terrain, numbers, tuple(zip(HARBOR_EDGES, kinds, strict=True)))
-    s = State(n, layout, colors, rules.neutrals, rules.has_dummy)
+    s = State(n, layout, colors, rules.caps)
     s.phase = F.f["phase"]
     if s.phase not in PHASES:
         raise F.bad("phase", f"unknown phase; one of {', '.join(PHASES)}")
@@ -419,10 +420,10 @@ def decode(text: str, strict: bool = False) -> tuple[str, State]:
     s.harbor_kinds = tuple(F.names("hk", HARBOR_NAMES))
     s.shuffle_harbors = F.int("shuffle", 0, 1) == 1
     s.robber = -1 if F.f["robber"] == "-" else F.get("robber", parse_hex)
-    s.bank = tuple(F.ints("bank", 8 if rules.cities_knights else 5))
+    s.bank = tuple(F.ints("bank", rules.caps.card_kinds))
     s.deck = tuple(F.ints("deck", 5))
     s.deck_top = tuple(F.names("top", DEV_CARDS))
-    kinds = 8 if rules.cities_knights else 5
+    kinds = rules.caps.card_kinds
     s.hands = tuple(tuple(_counts(F, "hands", part, kinds)) for part in F.per_seat("hands"))
     s.dev = tuple(tuple(_counts(F, "dev", part)) for part in F.per_seat("dev"))
     s.newdev = tuple(F.ints("newdev", 5))
@@ -473,12 +474,12 @@ def decode(text: str, strict: bool = False) -> tuple[str, State]:
                      F.get("rolloff", lambda _: tuple(ascii_count(x) for x in totals.split(",")
                                                       if x and x != "-")))
     _decode_extras(F, s)
-    if rules.cities_knights:
+    if rules.caps.knights:
         _decode_ck(F, s)
     _validate(F, s)
     _validate_phase(F, s)
     s.road_len = tuple(road_length(s, p) for p in range(len(F.parties)))
-    if s.dummy >= 0:
+    if rules.caps.dummy:
         s.road_len = tset(s.road_len, s.dummy, F.int("droad", 0, 100))
         if s.road_len[s.dummy] and s.longest != s.dummy:
             raise F.bad("droad", "the dummy has a road number only while it holds Longest Road "
@@ -512,18 +513,18 @@ def _probe(F: _Fields, s: State) -> None:
 def _decode_extras(F: _Fields, s: State) -> None:
     """The fields of EXTRA_KEYS the variant has."""
     rules, m = F.rules, len(F.parties)
-    if rules.tokens:
+    if rules.caps.tokens:
         s.tokens = tuple(F.ints("tokens", m))
         s.token_supply = F.int("supply", 0, TOKENS)
         s.token_used = F.int("tokused", 0, 1) == 1
         s.knight_returned = F.int("kret", 0, 1) == 1
-    if rules.double_roll:
+    if rules.caps.double_roll:
         s.sums = tuple(F.ints("sums", None))
         if len(s.sums) > 2 or any(not 2 <= x <= 12 for x in s.sums):
             raise F.bad("sums", "at most two sums of 2..12")
-    if rules.neutrals and F.f["nb"] != "-":
+    if rules.caps.neutrals and F.f["nb"] != "-":
         s.neutral_due = _read_neutral_due(F, rules)
-    if rules.has_dummy:
+    if rules.caps.dummy:
         if F.f["bids"] != "-":
             s.bids = tuple(_read_bid(F, part) for part in F.f["bids"].split("/"))
             if len(s.bids) != s.n:
@@ -758,12 +759,12 @@ def _validate(F: _Fields, s: State) -> None:
                 raise F.bad(key, f"{name} holds no development cards, knights or tokens and "
                             "never discards")
     _validate_board(F, s)
-    if F.rules.tokens and s.token_supply + sum(s.tokens) != TOKENS:
+    if F.rules.caps.tokens and s.token_supply + sum(s.tokens) != TOKENS:
         raise F.bad("supply", f"supply and players hold {s.token_supply + sum(s.tokens)} "
                     f"tokens, not {TOKENS} (2P-SETUP-TOKENS)")
     if s.winner >= s.n:
         raise F.bad("winner", "only a player wins")
-    if s.active >= s.n + (s.dummy >= 0):
+    if s.active >= s.n + s.caps.dummy:
         raise F.bad("active", "neutrals take no turns")
 
 
@@ -815,7 +816,7 @@ def _validate_phase(F: _Fields, s: State) -> None:
         raise F.bad("phase", f"{F.variant} has no {ph} phase")
     if len(s.dice) > 3 or len(s.rolled) > 3 or not all(1 <= x <= 6 for x in s.dice + s.rolled):
         raise F.bad("dice", "at most 3 dice of faces 1 to 6 (dice and rolled)")
-    if F.rules.cities_knights:
+    if F.rules.caps.knights:
         _validate_ck_phase(F, s)
     if (s.layout is None) != (ph == BOARD):
         raise F.bad("terrain", "a board is missing outside the board phase, or present in it")
@@ -830,13 +831,13 @@ def _validate_phase(F: _Fields, s: State) -> None:
         raise F.bad("turn", f"in {ph} setup is over: turn >= 1 and setup={len(order)}")
     if ph == ROLLOFF and (not s.rolloff[0] or len(s.rolloff[1]) >= len(s.rolloff[0])):
         raise F.bad("rolloff", "a roll-off needs candidates still to roll")
-    most = 2 if ph == DICE and F.rules.cities_knights else 1  # C&K: the event die is third
-    if F.rules.double_roll and len(s.sums) == 2 and s.sums[0] == s.sums[1]:
-        if not F.rules.cities_knights or ph != DICE:  # CK2P-ROLL-SAME: only while rerolling
+    most = 2 if ph == DICE and F.rules.caps.knights else 1  # C&K: the event die is third
+    if F.rules.caps.double_roll and len(s.sums) == 2 and s.sums[0] == s.sums[1]:
+        if not F.rules.caps.knights or ph != DICE:  # CK2P-ROLL-SAME: only while rerolling
             raise F.bad("sums", "two equal sums mean the number dice are rolled again (C&K for "
                         "two, phase dice)")
         most = 1
-    if F.rules.double_roll and ph == MAIN and len(s.sums) == 1:
+    if F.rules.caps.double_roll and ph == MAIN and len(s.sums) == 1:
         raise F.bad("sums", "the second roll follows the first before the Action phase")
     if ph in (DICE, ROLLOFF) and len(s.rolled) > most:
         raise F.bad("rolled", f"at most {most} dice of a roll in progress")

@@ -18,6 +18,7 @@ from xml.sax.saxutils import escape, quoteattr
 from . import board
 from . import palette as P
 from .board import GENERIC, HARBOR_NAMES, Layout
+from .variants.capabilities import BASE
 
 __all__ = ["svg", "save_svg"]
 
@@ -117,7 +118,7 @@ def svg(game: Any, *, labels: bool = False, size: int = 560,
     document ``size`` pixels wide; ``labels`` adds the vertex and edge labels (``H4``,
     ``A3``); ``path`` also writes it to that file."""
     state, layout, colors, players = _parts(game)
-    ck = bool(getattr(state, "kn", ()))
+    ck = getattr(state, "caps", BASE).knights  # a stand-in without caps: no C&K
     dice = tuple(getattr(state, "rolled", ()) or getattr(state, "dice", ()))
     strip = ck or bool(dice)
     apothem = P.LAND_APOTHEM + P.SEA_MARGIN + P.SEA_EDGE_WIDTH / 2
@@ -264,9 +265,10 @@ def _draw_pieces(out: _Svg, state: Any, layout: Layout | None, colors: tuple[str
         else:
             _mark(out, board.edge_xy(e), P.ROAD_MARK_SIZE, p, fill)
         out.add("</g>")
-    kn = tuple(getattr(state, "kn", ()) or ())
-    walls = tuple(getattr(state, "walls", ()) or ()) if kn else ()
-    metro = tuple(getattr(state, "metro", ()) or ()) if kn else ()
+    caps = getattr(state, "caps", BASE)  # a stand-in without caps: no C&K pieces
+    kn = tuple(state.kn) if caps.knights else ()
+    walls = tuple(state.walls) if caps.improvements else ()
+    metro = tuple(state.metro) if caps.improvements else ()
     metros = {v: t for t, v in enumerate(metro) if v >= 0}
     for v, p in enumerate(state.vowner):
         if p < 0:

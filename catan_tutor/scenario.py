@@ -642,7 +642,7 @@ def _tokens(game: Game, value: dict) -> tuple[bool, str]:
 
 
 def _knight_text(game: Game, v: int) -> str:
-    k = game.state.kn[v] if game.state.kn else None
+    k = game.state.kn[v] if game.caps.knights else None
     if k is None:
         return "-"
     level = ("basic", "strong", "mighty")[k[1] - 1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .board import N_EDGES, N_VERTICES, Layout
+from .variants.capabilities import BASE, Capabilities
 
 # Phases. Chance phases wait for a chance outcome; the others for a player's decision.
 BOARD = "board"  # laying out a variable board (chance)
@@ -77,6 +78,10 @@ class State:
     The fields only some variants use (``EXTRA_FIELDS``) live in one ``Extras`` record,
     shared between snapshots and copied on the first write (their properties below), so a
     base game's snapshot copies only its own fields.
+
+    ``caps`` is the variant's ``Capabilities`` (declared in ``variants/``), set when the state
+    is made or decoded and shared by every snapshot: rules code that has only the state asks
+    ``s.caps.knights`` (and so on), never whether a field is empty.
     """
 
     __slots__ = (
@@ -85,11 +90,13 @@ class State:
         "newdev", "knights", "dev_played", "roads", "settlements", "cities", "road_len",
         "longest", "army", "dice", "rolled", "discards", "resume", "victim",
         "free_roads", "offer", "winner", "rolloff", "tiles", "harbor_kinds", "shuffle_harbors",
-        "names", "owners", "dummy", "kn", "extras", "own_extras",
+        "names", "owners", "dummy", "kn", "extras", "own_extras", "caps",
     )  # fmt: skip
 
     def __init__(self, n: int, layout: Layout | None, colors: tuple[str, ...],
-                 neutrals: int = 0, dummy: bool = False):
+                 caps: Capabilities = BASE):
+        self.caps = caps  # the variant's declared facts: ask these, never sniff the fields
+        neutrals, dummy = caps.neutrals, caps.dummy
         self.n = n
         self.names = (*(f"P{p + 1}" for p in range(n)), *(f"N{i + 1}" for i in range(neutrals)),
                       *(("D",) if dummy else ()))
@@ -157,7 +164,7 @@ class State:
         s.discards, s.rolloff, s.tiles = self.discards, self.rolloff, self.tiles
         s.harbor_kinds, s.names, s.owners, s.dummy = (self.harbor_kinds, self.names, self.owners,
                                                        self.dummy)
-        s.kn, s.extras = self.kn, self.extras
+        s.kn, s.extras, s.caps = self.kn, self.extras, self.caps
         s.own_extras = self.own_extras = False  # shared now: whoever writes first copies
         return s
 

@@ -42,7 +42,7 @@ PAYLOADS = [
 ]
 SAFE_TAGS = {"div", "span", "b", "p", "br", "em", "strong", "code", "pre", "ul", "ol", "li",
              "blockquote", "a", "table", "thead", "tbody", "tr", "th", "td", "img", "details",
-             "summary"}
+             "summary", "section"}
 
 
 class _Markup(HTMLParser):

@@ -61,7 +61,7 @@ def barbarian_arrival(game: Game, turns: int, *, cumulative: bool = False
     turn; see :func:`arrival_pmf`. ``cumulative=True``: P(it has come by turn t). Assumes the
     game goes on that long (a playout that ends first sees no attack)."""
     s = game.state
-    if not s.kn:
+    if not s.caps.improvements:
         raise ValueError(f"{game.variant} has no barbarians (a Cities & Knights variant has)")
     per_turn = rolls_per_turn(game)
     pmf = arrival_pmf(TRACK - s.barb, turns, per_turn=per_turn,

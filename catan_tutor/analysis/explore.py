@@ -114,7 +114,7 @@ def _collect(pool: Executor, batches: list[tuple], window: int, n: int,
 
 def _frame(rows: list[dict], game: Game) -> pd.DataFrame:
     names = game.names[:game.players]
-    ck = bool(game.state.kn)
+    ck = game.caps.improvements
     cols = ["i", "seed", "turns", "actions", "over", "winner", "arrival", "attacks"]
     data: dict[str, list] = {c: [r[c] for r in rows] for c in cols}
     for p, name in enumerate(names):

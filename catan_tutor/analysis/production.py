@@ -10,7 +10,6 @@ from ..board import CARD_NAMES
 from ..game import Game
 from ..rules.production import production
 from ..state import State
-from ..variants.two_player import TwoPlayerRules
 from .odds import sum_odds, turn_sum_odds
 
 AQUEDUCT = "aqueduct"  # rule="CK-IMPROVE-SCIENCE-3": a free resource of the player's choice
@@ -27,10 +26,10 @@ def roll_yield(s: State, total: int) -> dict[str, list[int]]:
     kinds = CARD_NAMES[:len(s.bank)]
     out = {k: [0] * s.n for k in kinds}
     if total == 7:
-        return out | ({AQUEDUCT: [0] * s.n} if s.levels else {})
+        return out | ({AQUEDUCT: [0] * s.n} if s.caps.improvements else {})
     for kind, seats in production(s, total).items():
         out[kinds[kind]] = list(seats)
-    if s.levels:
+    if s.caps.improvements:
         got = [any(out[k][p] for k in kinds) for p in range(s.n)]
         out[AQUEDUCT] = [int(not got[p] and s.levels[p][0] >= SCIENCE_3) for p in range(s.n)]
     return out
@@ -39,7 +38,7 @@ def roll_yield(s: State, total: int) -> dict[str, list[int]]:
 def rolls_per_turn(game: Game) -> int:
     """Production rolls in one turn: 2 in ``base-2p`` and ``ck-2p`` (2P-ROLL-TWICE,
     CK2P-ROLL-DOUBLE), else 1."""
-    return 2 if isinstance(game.rules, TwoPlayerRules) else 1
+    return 2 if game.caps.double_roll else 1
 
 
 def production_table(game: Game, per: str = "roll") -> pd.DataFrame:

@@ -80,7 +80,7 @@ def check_settle(s: State, a: Settle) -> Reason | None:
     if s.vowner[v] >= 0:
         return Reason("BASE-BUILD-SETTLEMENT", f"{where} is already taken by "
                       f"{s.name(s.vowner[v])}'s {'city' if s.vcity[v] else 'settlement'}.")
-    if s.kn and s.kn[v] is not None:
+    if s.caps.knights and s.kn[v] is not None:
         return Reason("CK-BUILD-OCCUPIED", f"{where} holds {s.name(s.kn[v][0])}'s knight.")
     if not distance_ok(s, v):
         near = next(VERTEX_LABELS[w] for w in VERTEX_NEIGHBOURS[v] if s.vowner[w] >= 0)
@@ -150,10 +150,10 @@ def _no_connection(s: State, p: int, e: int) -> Reason:
     (rule="CK-BUILD-OCCUPIED": a road may end at another colour's knight, not pass it)."""
     where = EDGE_LABELS[e]
     for v in EDGE_VERTICES[e]:
-        if s.vowner[v] in (-1, p) and (not s.kn or s.kn[v] is None or s.kn[v][0] == p):
+        if s.vowner[v] in (-1, p) and (not s.caps.knights or s.kn[v] is None or s.kn[v][0] == p):
             continue
         if any(s.eowner[f] == p for f, _ in EDGE_OTHER_END[v]):  # p's road ends at v
-            k = s.kn[v] if s.kn else None
+            k = s.kn[v] if s.caps.knights else None
             if s.vowner[v] < 0 and k is not None:
                 return Reason("CK-BUILD-OCCUPIED", f"{s.name(k[0])}'s knight stands on "
                               f"{VERTEX_LABELS[v]}: {seat(p)}'s road may end there but not "

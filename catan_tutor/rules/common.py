@@ -71,8 +71,8 @@ def phase_refusal(s: State, what: str, rule: str = "BASE-TURN-PHASES") -> Reason
     """
     ph, who = s.phase, seat(s.active)
     if ph == PRE_ROLL:
-        extra = " or a token action" if s.owners > s.n and s.dummy < 0 else ""  # neutrals
-        if s.kn:  # Cities & Knights
+        extra = " or a token action" if s.caps.tokens else ""
+        if s.caps.knights:  # Cities & Knights
             return Reason("CK-TURN-ROLL-PHASE", f"It is the Roll Dice phase: {who} rolls the "
                           f"dice first; before the roll only Alchemy{extra} may be played, not "
                           f"{what}.")
@@ -169,7 +169,7 @@ def occupancy(s: State) -> tuple[int, ...]:
     rule="CK-KNIGHT-BLOCKS": knights stop other colours' roads and routes like buildings do
     (the distance rule still looks at buildings only).
     """
-    return _merged(s.vowner, s.kn) if s.kn else s.vowner
+    return _merged(s.vowner, s.kn) if s.caps.knights else s.vowner
 
 
 @lru_cache(maxsize=1024)
@@ -179,7 +179,7 @@ def _merged(vowner: tuple[int, ...], kn: tuple) -> tuple[int, ...]:
 
 def turn_seats(s: State) -> int:
     """How many seats take turns: the players, and the dummy after them (DUMMY-SETUP-SEATS)."""
-    return s.n + (s.dummy >= 0)
+    return s.n + s.caps.dummy
 
 
 def actors(s: State) -> list[int]:

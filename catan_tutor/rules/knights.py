@@ -211,7 +211,7 @@ def unreachable(s: State, p: int, src: int, dst: int) -> Reason:
 
 def _piece(s: State, v: int) -> str:
     """What stands on v, e.g. "P2's strong knight on J4" or "N1's settlement on H4"."""
-    k = s.kn[v] if s.kn else None
+    k = s.kn[v] if s.caps.knights else None
     if k is not None:
         return f"{s.name(k[0])}'s {KNIGHT_LEVELS[k[1] - 1]} knight on {VERTEX_LABELS[v]}"
     what = "city" if s.vcity[v] else "settlement"
@@ -343,6 +343,6 @@ def options(s: State, p: int) -> list:
 
 def end_turn(s: State) -> None:
     """Knights' per-turn marks are cleared when a turn ends."""
-    if s.kn:
+    if s.caps.knights:
         s.kn = tuple(k if k is None or not (k[3] or k[4]) else (k[0], k[1], k[2], False, False)
                      for k in s.kn)

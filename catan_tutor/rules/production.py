@@ -91,7 +91,7 @@ def production(s: State, total: int) -> dict[int, list[int]]:
     rule="CK-PROD-SETTLEMENT", rule="CK-PROD-ROBBER")."""
     owed: dict[int, list[int]] = {}
     vowner, vcity, robber, n = s.vowner, s.vcity, s.robber, s.n
-    commodities = len(s.bank) > 5
+    commodities = s.caps.commodities
     for h, r, corners in _yields(s.layout)[total]:
         if h == robber:
             continue  # rule="BASE-ROBBER-BLOCK"
@@ -138,7 +138,7 @@ def produce(s: State, total: int) -> set[int]:
 def _hand_limits(s: State) -> list[int]:
     """rule="CK-SEVEN-DISCARD": 7 cards, +2 per city wall of the player's on the board."""
     limits = [7] * len(s.hands)
-    if s.walls:
+    if s.caps.improvements:
         for v, w in enumerate(s.walls):
             if w:
                 limits[s.vowner[v]] += 2

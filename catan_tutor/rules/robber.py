@@ -70,7 +70,7 @@ def _victims(vowner: tuple[int, ...], me: int, n: int) -> tuple[tuple[int, ...],
 
 def check_move_robber(s: State, a: MoveRobber) -> Reason | None:
     if s.phase != ROBBER:
-        how = "a knight chasing it, or a card" if s.kn else "a Knight card"
+        how = "a knight chasing it, or a card" if s.caps.knights else "a Knight card"
         return Reason("BASE-ROBBER-MOVE", "The robber moves only after a 7 (once all discards "
                       f"are made) or with {how}.")
     if not 0 <= a.hex < N_HEXES or a.hex == s.robber:

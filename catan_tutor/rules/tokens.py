@@ -52,7 +52,7 @@ def cost(s: State, p: int) -> int:
     """rule="2P-TOKEN-COST": 2 when leading in public VP (rule="2P-TOKEN-VP-COUNT"), else 1.
 
     In Cities & Knights every VP is public (CK-VP-SOURCES)."""
-    vp = ck_turn.victory_points if s.kn else public_points
+    vp = ck_turn.victory_points if s.caps.improvements else public_points
     return 2 if vp(s, p) > vp(s, 1 - p) else 1
 
 
@@ -98,7 +98,7 @@ def _tradable(s: State, p: int, every: bool) -> tuple[int, ...]:
 
 def check_forced_trade(s: State, a: ForcedTrade) -> Reason | None:
     p, q, every = a.player, 1 - a.player, a.commodities
-    if every and len(s.bank) == RESOURCE_KINDS:
+    if every and not s.caps.commodities:
         return Reason("2P-TOKEN-FORCED-TRADE", "There are no commodities in this game; a forced "
                       "trade takes resource cards ('force take ... give ...').")
     bad = _token_action(s, p, "A forced trade with commodities" if every else "A forced trade",
@@ -140,7 +140,7 @@ def forced_trade_options(s: State, p: int, double: bool = True) -> list[ForcedTr
     """Resources-only trades, then (where commodities exist and ``double`` price is affordable)
     trades over all cards."""
     q, out = 1 - p, []
-    for every in (False, True) if double and len(s.bank) > RESOURCE_KINDS else (False,):
+    for every in (False, True) if double and s.caps.commodities else (False,):
         mine, theirs = _tradable(s, p, every), _tradable(s, q, every)
         if sum(theirs) >= 2 and sum(mine) >= 2:
             out += [make(ForcedTrade, p, t, g, every) for t in discard_options(theirs, 2)
@@ -227,7 +227,7 @@ def apply_remove_knight(s: State, a: RemoveKnight) -> None:
 def options(s: State, p: int) -> list:
     """Token actions and Knight returns open to p now, in a fixed order."""
     out: list = []
-    if s.kn and s.phase == MAIN and not s.knight_returned:
+    if s.caps.knights and s.phase == MAIN and not s.knight_returned:
         out += [make(RemoveKnight, p, v) for v, k in enumerate(s.kn) if k and k[0] == p]
     if s.knights[p] and not s.knight_returned:
         out.append(make(ReturnKnight, p))

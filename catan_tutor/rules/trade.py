@@ -24,7 +24,7 @@ def rates(s: State, p: int) -> tuple[int, ...]:
     controller trades the resource of its hex 2:1.
     """
     out = _rates(s.layout, s.vowner, p)
-    if len(s.bank) == 5:
+    if not s.caps.commodities:
         return out
     generic = 2 if s.levels[p][1] >= 3 else 3 if _has_generic(s.layout, s.vowner, p) else 4
     out = (*out, generic, generic, generic)
@@ -61,7 +61,7 @@ def rate_rule(s: State, p: int, r: int) -> str:
     """The rule that sets p's bank rate for card kind r (``rates`` in words): Merchant Fleet's
     2:1 this turn (rule="CK-PC-MERCHANT-FLEET"), the merchant's hex (rule="CK-TRADE-MERCHANT"),
     the Trading House for commodities (rule="CK-TRADE-HOUSE"), else the harbors."""
-    if len(s.bank) == 5 or not 0 <= r < len(s.bank):
+    if not s.caps.commodities or not 0 <= r < len(s.bank):
         return "BASE-TRADE-MARITIME"
     if s.fleet and p == s.active and r in s.fleet:
         return "CK-PC-MERCHANT-FLEET"

@@ -91,7 +91,7 @@ def _card(k: int) -> str:
 
 
 def _knight(s: State, v: int) -> str:
-    k = s.kn[v] if s.kn and 0 <= v < len(s.kn) else None
+    k = s.kn[v] if s.caps.knights and 0 <= v < len(s.kn) else None
     return f"{KNIGHT_LEVELS[k[1] - 1]} knight" if k is not None else "knight"
 
 
@@ -179,7 +179,7 @@ def _ck(s: State, a, who: str) -> str:
     if k is Recruit:
         return f"{who} recruits a basic knight on {_v(a.vertex)}; it starts inactive."
     if k is Promote:
-        k0 = s.kn[a.vertex] if s.kn else None
+        k0 = s.kn[a.vertex] if s.caps.knights else None
         up = KNIGHT_LEVELS[k0[1]] if k0 is not None and k0[1] < 3 else "the next strength"
         return f"{who} promotes the {_knight(s, a.vertex)} on {_v(a.vertex)} to {up}."
     if k is Activate:
@@ -197,7 +197,8 @@ def _ck(s: State, a, who: str) -> str:
         return f"{who} builds a city wall under the city on {_v(a.vertex)} (+2 hand limit)."
     if k is Improve:
         t = TRACKS[a.track] if 0 <= a.track < 3 else "?"
-        level = s.levels[a.player][a.track] + 1 if s.levels and 0 <= a.track < 3 else "?"
+        level = (s.levels[a.player][a.track] + 1 if s.caps.improvements and 0 <= a.track < 3
+                 else "?")
         where = f", the metropolis on {_v(a.vertex)}" if a.vertex >= 0 else ""
         return f"{who} buys {t} level {level}{where}."
     if k is Pillage:
@@ -231,7 +232,7 @@ def move_words(s: State, a: MoveKnight) -> str:
     displaces P2's basic knight; P2 must move it along their roads…"."""
     who = seat(a.player)
     mine = f"{who}'s {_knight(s, a.src)}"
-    target = s.kn[a.dst] if s.kn and 0 <= a.dst < len(s.kn) else None
+    target = s.kn[a.dst] if s.caps.knights and 0 <= a.dst < len(s.kn) else None
     if target is None:
         return f"{mine} moves from {_v(a.src)} to {_v(a.dst)} and ends inactive."
     q = target[0]
@@ -292,14 +293,14 @@ def chance_words(rules, s: State) -> str:
     """The chance event due now as a phrase (the pending text without its rule ID)."""
     ph = s.phase
     if ph == DICE:
-        if s.kn:
+        if s.caps.knights:
             left = ("white", "red", "the event die")[len(s.rolled):]
             text = "roll the dice: " + ", then ".join(left)
         else:
             text = "roll the dice"
-        if s.sums and getattr(rules, "double_roll", False):
+        if s.sums and s.caps.double_roll:
             text += f" (second roll of the turn; its sum must differ from {s.sums[0]})"
-        if s.dummy >= 0 and s.active == s.dummy:
+        if s.caps.dummy and s.active == s.dummy:
             text += " for the dummy"
         return text
     if ph == PROGRESS_DRAW and s.draws:

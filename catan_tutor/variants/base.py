@@ -76,6 +76,7 @@ from ..state import (
 from ..state import (
     ROAD_BUILDING as RB_PHASE,
 )
+from .capabilities import Capabilities
 
 _CHANCE_RULE = {BOARD: "BASE-BOARD-VARIABLE", ROLLOFF: "BASE-CHANCE-ROLLOFF",
                 DICE: "BASE-PROD-ROLL", STEAL: "BASE-ROBBER-STEAL", DRAW: "BASE-BUILD-DEVCARD"}
@@ -97,11 +98,14 @@ class BaseRules:
     variant = "base"
     seats = (3, 4)
     target = 10
-    neutrals = 0  # neutral parties (base-2p)
-    has_dummy = False  # a dummy seat after the players (base-dummy)
-    tokens = False  # trade tokens (2P-TOKEN-*)
-    double_roll = False  # two production rolls a turn (2P-ROLL-TWICE)
-    cities_knights = False  # commodities, knights, improvements, barbarians (CK-*)
+    caps = Capabilities()  # what this variant has: everything outside variants/ asks these
+
+    # The old names of the facts, read from ``caps`` (one declaration per variant).
+    neutrals = property(lambda self: self.caps.neutrals, doc="neutral parties (base-2p)")
+    has_dummy = property(lambda self: self.caps.dummy, doc="a dummy seat (base-dummy)")
+    tokens = property(lambda self: self.caps.tokens, doc="trade tokens (2P-TOKEN-*)")
+    double_roll = property(lambda self: self.caps.double_roll, doc="two rolls (2P-ROLL-TWICE)")
+    cities_knights = property(lambda self: self.caps.knights, doc="Cities & Knights (CK-*)")
 
     def __init__(self) -> None:
         # Phases that wait for decisions of their own kinds: the kinds, the rule to quote, and
@@ -141,9 +145,9 @@ class BaseRules:
     # ------------------------------------------------------------ setup
     def new_state(self, players: int, layout: Layout | None, *, shuffle_harbors: bool = False,
                   rolloff: bool = False, colors: tuple[str, ...] | None = None) -> State:
-        parties = players + self.neutrals + self.has_dummy
+        parties = players + self.caps.neutrals + self.caps.dummy
         colors = check_colors(DEFAULT_COLORS[:parties] if colors is None else colors, parties)
-        s = State(players, layout, colors, self.neutrals, self.has_dummy)
+        s = State(players, layout, colors, self.caps)
         if rolloff:
             production.start_rolloff(s)
         if layout is None:
@@ -264,7 +268,7 @@ class BaseRules:
     def foreign(self, s: State, a: Action) -> Reason:
         """rule="BASE-COMP-PIECES" / rule="CK-COMP-PIECES": a kind of action another variant
         has (knights, tokens, neutrals, the dummy's bids) is no move of this one."""
-        rule = "CK-COMP-PIECES" if self.cities_knights else "BASE-COMP-PIECES"
+        rule = "CK-COMP-PIECES" if self.caps.knights else "BASE-COMP-PIECES"
         word = str(a).split()[1] if len(str(a).split()) > 1 else str(a)
         return Reason(rule, f"There is no '{word}' in {self.variant}: '{a}' is a move of "
                       "another variant, and this game has no pieces or cards for it.")

@@ -83,6 +83,7 @@ from ..state import (
     State,
 )  # fmt: skip
 from .base import BaseRules
+from .capabilities import Capabilities
 
 _DEV_KINDS = (BuyDev, PlayKnight, PlayRoadBuilding, PlayPlenty, PlayMonopoly)
 
@@ -111,7 +112,7 @@ class CKRules(BaseRules):
 
     variant = "ck"
     target = 13  # rule="CK-WIN-13"
-    cities_knights = True
+    caps = Capabilities(commodities=True, knights=True, improvements=True)
 
     def __init__(self) -> None:
         super().__init__()

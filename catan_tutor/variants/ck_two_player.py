@@ -37,6 +37,7 @@ from ..state import (
     SETUP_SETTLE,
     State,
 )  # fmt: skip
+from .capabilities import Capabilities
 from .ck import CKRules, _removed
 from .two_player import TwoPlayerRules
 
@@ -54,6 +55,9 @@ class CK2PRules(TwoPlayerRules, CKRules):
 
     variant = "ck-2p"
     target = 13  # rule="CK2P-WIN"
+    # Composed explicitly: ck's pieces and cards, base-2p's neutrals, tokens and two rolls.
+    caps = Capabilities(commodities=True, knights=True, improvements=True, tokens=True,
+                        neutrals=2, double_roll=True)
     production = staticmethod(ck_double_roll.produce)
     roll_die = staticmethod(ck_double_roll.apply_die)
 

@@ -21,6 +21,7 @@ from ..state import (
     State,
 )  # fmt: skip
 from .base import BaseRules
+from .capabilities import Capabilities
 
 _TIE_RULE = {"robber": "DUMMY-ROBBER-TARGET", "steal": "DUMMY-STEAL-TARGET",
              "bid": "DUMMY-TRADE-BID"}  # fmt: skip
@@ -32,7 +33,7 @@ class DummyRules(BaseRules):
 
     variant = "base-dummy"
     seats = (2,)
-    has_dummy = True
+    caps = Capabilities(dummy=True)
 
     def __init__(self) -> None:
         super().__init__()

@@ -24,6 +24,7 @@ from ..rules import double_roll, neutral, tokens
 from ..rules.common import Reason
 from ..state import DICE, MAIN, NEUTRAL, OVER, PRE_ROLL, ROAD_BUILDING, State
 from .base import BaseRules
+from .capabilities import Capabilities
 
 
 class TwoPlayerRules(BaseRules):
@@ -31,9 +32,7 @@ class TwoPlayerRules(BaseRules):
 
     variant = "base-2p"
     seats = (2,)
-    neutrals = 2
-    tokens = True
-    double_roll = True
+    caps = Capabilities(tokens=True, neutrals=2, double_roll=True)
 
     def __init__(self) -> None:
         super().__init__()

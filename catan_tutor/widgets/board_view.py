@@ -38,6 +38,7 @@ from ..palette import (
     shape,
     toward,
 )
+from ..variants.capabilities import BASE
 from . import style
 
 __all__ = ["LAND_APOTHEM", "BoardView", "Viewport", "harbor_spot", "hex_corners", "hit_test",
@@ -213,9 +214,11 @@ class BoardView:
                 self._draw_mark(c, *self.vp.px(board.edge_xy(e)),
                                 self.vp.len(style.ROAD_MARK_SIZE), p, self._player(p))
         self._flush_marks(c)
-        kn = getattr(state, "kn", ())  # C&K only
-        walls = state.walls if kn else ()
-        metros = {v: t for t, v in enumerate(state.metro) if v >= 0} if kn else {}
+        caps = getattr(state, "caps", BASE)  # a stand-in without caps: no C&K pieces
+        kn = state.kn if caps.knights else ()
+        walls = state.walls if caps.improvements else ()
+        metros = ({v: t for t, v in enumerate(state.metro) if v >= 0} if caps.improvements
+                  else {})
         for v, p in enumerate(state.vowner):
             if p >= 0:
                 if walls and walls[v]:
@@ -550,7 +553,7 @@ class BoardView:
             for colour, value in zip(style.DICE, (*faces, 0, 0)[:2], strict=True):
                 self._draw_die(c, x, y, size, colour, value)
                 x += size * 1.25
-            if getattr(state, "kn", ()):
+            if getattr(state, "caps", BASE).improvements:  # the event die
                 self._draw_event_die(c, x, y, size, state.event)
                 x += size * 1.25
         else:
@@ -562,7 +565,7 @@ class BoardView:
             c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "left", "middle"
             c.font = style.font(0.3 * h)
             c.fill_text("rolls " + " · ".join(map(str, sums)), x + self.px(4), y + size / 2)
-        if getattr(state, "kn", ()):
+        if getattr(state, "caps", BASE).improvements:  # the barbarian track
             self._draw_track(c, top, h, state.barb)
 
     def _draw_die(self, c: Canvas, x: float, y: float, size: float, colour: str,

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
 from ..errors import LinkError
+from ..variants import VARIANTS, rules_for
 
 VERSION = "1"
 MAX_QUERY_CHARS = 40_000  # the whole query string read (the session state ?s= is up to 32,000)
@@ -39,7 +40,7 @@ MAX_POSITION_BYTES = 32_768  # a position text, unpacked
 MAX_NODE = 999_999
 MAX_SEED = 999_999_999
 CHECK_BYTES = 3  # of the text's CRC-32, after the compressed text
-PLAYERS = {"base": (3, 4), "base-2p": (2,), "base-dummy": (2,), "ck": (3, 4), "ck-2p": (2,)}
+PLAYERS = {v: rules_for(v).seats for v in VARIANTS}  # as each variant declares them
 BOARDS = ("beginner", "variable", "variable-harbors")
 KEYS = ("lesson", "node", "variant", "players", "board", "seed", "position")
 

@@ -97,7 +97,7 @@ class OddsPanel:
                  f"{markup.text(where(g))}</div>",
                  "<b>Expected cards per turn</b> (exact, robber included)",
                  _fraction_table(production_table(g, per="turn"))]
-        if g.state.kn:
+        if g.caps.improvements:
             odds = barbarian_arrival(g, 6, cumulative=True)
             row = pd.DataFrame([odds], index=["attack by then"])
             row.columns = ["this turn" if k == 1 else f"+{k - 1} turns" for k in odds]

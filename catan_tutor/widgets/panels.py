@@ -34,7 +34,7 @@ def _cards(counts, names=CARD_NAMES) -> str:
 def players_html(game: Game, show_hands: bool = True) -> str:
     """One row per party: VP with where they come from, hand (or its size), development or
     progress cards, knights, C&K levels and defender tokens, trade tokens."""
-    s, ck = game.state, bool(game.state.kn)
+    s, ck = game.state, game.caps.knights
     rows = []
     for p, name in enumerate(game.names):
         bits = []
@@ -61,7 +61,7 @@ def players_html(game: Game, show_hands: bool = True) -> str:
                 bits.append(f"knights played: {s.knights[p]}")
         if ck:
             bits.extend(_ck_bits(game, p, show_hands, neutral))
-        if s.tokens and (s.tokens[p] or not neutral) and game.variant.endswith("2p"):
+        if game.caps.tokens and (s.tokens[p] or not neutral):
             bits.append(f"trade tokens: {s.tokens[p]}")
         mark = " ◀" if p == s.active and not game.is_over() else ""
         rows.append(f"<div style='margin:4px 0;padding:4px 6px;line-height:1.45;"
@@ -100,13 +100,13 @@ def bank_html(game: Game) -> str:
     """The bank's cards, the development deck or progress decks, the token supply."""
     s = game.state
     bits = [f"<b>Bank</b>: {_cards(s.bank)}"]
-    if s.kn:
+    if game.caps.improvements:
         decks = ", ".join(f"{t} {sum(d[0]) + len(d[1])}" for t, d in zip(TRACK_NAMES, s.pdecks,
                                                                          strict=True))
         bits.append(f"progress decks: {decks}")
     else:
         bits.append(f"development deck: {sum(s.deck)} cards")
-    if game.variant.endswith("2p"):
+    if game.caps.tokens:
         bits.append(f"trade tokens in the supply: {s.token_supply}")
     return "<div style='line-height:1.45'>" + "<br>".join(bits) + "</div>"
 
