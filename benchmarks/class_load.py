@@ -34,6 +34,7 @@ import time
 from pathlib import Path
 
 import psutil
+from ui_latency import PAINTED_JS  # the board is painted (benchmarks/ui_latency.py)
 
 from catan_tutor import board
 from catan_tutor.resources import START_NOTEBOOK
@@ -41,14 +42,6 @@ from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, kernel_processes, kernel_
 from catan_tutor.widgets import style
 from catan_tutor.widgets.board_view import Viewport
 
-PAINTED_JS = """() => {
-  const c = document.querySelector('.catan-board canvas');
-  if (!c || !c.width) return false;
-  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-  let painted = 0;
-  for (let i = 3; i < d.length; i += 16) if (d[i]) painted++;
-  return painted > d.length / 16 / 2;
-}"""
 # What a page shows: 'board', 'message' (the "cannot start" card of catan_kernel.js),
 # 'loading' (Voilà's spinner and progress text) or '' (blank: none of these).
 STATE_JS = f"""() => {{
