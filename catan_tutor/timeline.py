@@ -182,15 +182,30 @@ class Timeline:
         if i < len(sibs) - 1:
             sibs[i + 1], sibs[i] = sibs[i], sibs[i + 1]
 
-    def delete(self, node: Node) -> None:
+    def delete(self, node: Node) -> int:
         """Remove a node and everything under it; the current node moves to its parent if it
-        was inside."""
+        was inside. Returns the place it had among its siblings (for ``undelete``)."""
         sibs = self._siblings(node)
         if any(n is self.current for n in self.walk(node)):
             self.current = node.parent
-        sibs.remove(node)
+        at = next(i for i, n in enumerate(sibs) if n is node)
+        del sibs[at]
         for n in list(self.walk(node)):
             del self.nodes[n.id]
+        return at
+
+    def undelete(self, node: Node, at: int) -> None:
+        """Put back a subtree ``delete`` removed, as it was: the same nodes with the same ids
+        (ids are never reused), at place ``at`` among its siblings. Refused (ValueError) when
+        its parent is gone or now has a child with the same move."""
+        parent = node.parent
+        if parent is None or self.nodes.get(parent.id) is not parent:
+            raise ValueError("the move before it is no longer in this timeline")
+        if node.id in self.nodes or any(c.action == node.action for c in parent.children):
+            raise ValueError("that move is in the timeline again")
+        parent.children.insert(min(at, len(parent.children)), node)
+        for n in self.walk(node):
+            self.nodes[n.id] = n
 
     def _siblings(self, node: Node) -> list[Node]:
         if node.parent is None:

@@ -777,3 +777,113 @@ def test_what_to_notice_names_the_rule_of_a_refused_move_with_its_text():
     assert "Not allowed here: P1 move J2 F4" in t.lesson.value
     assert f"Rule: <b>{rule.title}</b>" in t.lesson.value
     assert visible_text(t.lesson.value).count(rule.text[:40]) == 1
+
+
+# ---------------------------------------------------------------- safe edits
+def test_delete_can_be_undone_with_the_same_moves_until_the_next_change():
+    t = Tutor(new_game("base", players=3))
+    t.tabs.selected_index = TABS.index("Moves")
+    for move in ("P1 settle J12", "P1 road J1", "P2 settle A4"):
+        t.play(move)
+    t.first()
+    t.play("P1 settle A4")  # a variation: the main line stays first
+    main = t.timeline.root.children[0]
+    ids = sorted(t.timeline.nodes)
+    t.goto(main)  # delete the main line's first move and the two after it
+    t.delete()
+    assert t.timeline.current is t.timeline.root and len(t.timeline.nodes) == 2
+    assert t.deleted_row.layout.display == "" and t.deleted_note.value == "Deleted 3 moves"
+    t.forward()  # stepping around is no change to the tree: Undo stays
+    t.back()
+    assert t.deleted_row.layout.display == ""
+    t.undo_delete.click()
+    assert sorted(t.timeline.nodes) == ids and t.timeline.root.children[0] is main
+    assert t.timeline.current is main and t.deleted_row.layout.display == "none"
+    assert [lab for lab, _ in t.tree.options][1] == "1. P1 settle E4 *"
+    assert t.undelete() == "Nothing to undo."
+    t.back()
+    t.goto(t.timeline.root.children[1])
+    t.delete()
+    assert t.deleted_note.value == "Deleted 1 move"
+    t.play("P1 settle B4")  # a new move: the delete can no longer be undone
+    assert t.deleted_row.layout.display == "none" and t._deleted is None
+
+
+def test_timeline_undelete_refuses_a_move_played_again():
+    from catan_tutor.timeline import Timeline
+
+    tl = Timeline(new_game("base", players=3))
+    node = tl.play("P1 settle J12")
+    at = tl.delete(node)
+    tl.play("P1 settle J12")  # the same move again: a new node
+    try:
+        tl.undelete(node, at)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("undelete put back a move played again")
+    assert len(tl.root.children) == 1
+
+
+def test_a_lesson_left_for_another_is_kept_with_the_learners_own_moves():
+    from catan_tutor.widgets import App
+
+    app = App(query="")
+    app.open("base_setup")
+    t = app.tutor
+    lesson_tree = len(t.timeline.nodes)
+    assert t.own_moves() == 0
+    t.first()
+    own = t.play(t.legal()[5])  # a move of the learner's own
+    if len(t.timeline.nodes) == lesson_tree:  # it was the lesson's own move: take another
+        own = t.play(t.legal()[0])
+    assert t.own_moves() == 1
+    app.open("base_dev_cards")
+    assert t.lesson_id == "base_dev_cards" and "are kept" in app.status.value
+    assert "1 move" in app.status.value
+    app.new()  # a new game: nothing of the learner's in the other lesson, nothing kept
+    assert set(app._kept) == {"base_setup"}
+    app.open("base_setup")  # as the learner left it, at the move they were at
+    assert t.lesson_id == "base_setup" and t.timeline.current is own
+    assert t.own_moves() == 1 and "as you left them" in app.status.value
+    assert app.afresh.layout.display == ""
+    app.afresh.click()  # the lesson as its file has it
+    assert t.own_moves() == 0 and len(t.timeline.nodes) == lesson_tree
+    assert app.afresh.layout.display == "none" and app._kept == {}
+    t.undo_edit()  # and Undo edit brings the learner's moves back
+    assert t.own_moves() == 1
+
+
+# ---------------------------------------------------------------- rule IDs in lesson texts
+RAW_ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9-]+")
+shown_text = visible_text  # what a page shows: its text outside tags (attributes left out)
+
+
+def test_lesson_texts_name_rules_by_title_with_the_id_only_in_attributes():
+    from catan_tutor import rulebook
+
+    t = Tutor(load_scenario(packaged_lessons() / "base_distance_longest_road.catan.yaml"))
+    title = rulebook.rule("BASE-BUILD-DISTANCE").title
+    node = next(n for n in t.timeline.walk() if "BASE-BUILD-DISTANCE" in n.tutor + n.comment)
+    t.goto(node)
+    assert f">{title}</abbr>" in t.lesson.value
+    assert "data-rule='BASE-BUILD-DISTANCE'" in t.lesson.value
+    assert not RAW_ID.search(shown_text(t.lesson.value)), shown_text(t.lesson.value)
+    assert f"{title} ({title})" not in shown_text(t.lesson.value)  # said once
+    for path in sorted(packaged_lessons().glob("*.catan.yaml")):  # every lesson, every node
+        t = Tutor(load_scenario(path))
+        for n in list(t.timeline.walk()):
+            t.goto(n)
+            assert not RAW_ID.search(shown_text(t.lesson.value)), (path.name, n.id)
+            assert "a rule" not in shown_text(t.lesson.value) or "a rule" in n.tutor, path
+
+
+def test_rule_ids_in_a_lesson_text_stay_out_of_links_and_markup_stays_safe():
+    from catan_tutor.widgets.verdicts import lesson_html
+
+    page = lesson_html("See [the rule](https://example.org/BASE-BUILD-DISTANCE) "
+                       "(2P-ROLL-TWICE) <b>BASE-BUILD-DISTANCE</b>")
+    assert "href=\"https://example.org/BASE-BUILD-DISTANCE\"" in page
+    assert "<b>" not in page and "&lt;b&gt;" in page  # a visitor's tag stays text
+    assert "data-rule='2P-ROLL-TWICE'" in page
+    assert not RAW_ID.search(shown_text(page)), shown_text(page)

@@ -1,6 +1,10 @@
 """The tutor as an app: a bar to open a lesson from the scenario library or start a new game,
 above the tutor. ``App().widget`` is what the start notebook (and its Voilà page) shows.
 
+Leaving a lesson (for another lesson, a new game or a link) in which the learner made moves of
+their own keeps it as it is for the session: opening it again shows it as it was left, with a
+button to start it afresh instead.
+
 The page's address opens what it names: ``?s=`` (the line of play a reloaded page keeps,
 ``session.py``), else a link (``links.py``): ``?lesson=ID&node=N``,
 ``?variant=ck&players=3&seed=7``, ``?position=CODE``. A link that cannot be read is explained
@@ -101,16 +105,26 @@ class App:
         self.start = start
         self.start_button = widgets.Button(description="Start", icon="play")
         self.status = widgets.HTML()
+        self._kept: dict[str, tuple] = {}  # lesson id -> the lesson as the learner left it
+        self.afresh = widgets.Button(description="Start this lesson afresh", icon="refresh",
+                                     tooltip="the lesson as its file has it (your moves in it "
+                                             "are dropped; Undo edit brings them back)",
+                                     layout=widgets.Layout(width="auto", display="none"))
+        self.afresh.add_class("catan-afresh")
         first = new_game("base", players=4)
         self.tutor = Tutor(first, seed=seed)
         self.start_button.on_click(self.tutor._safe(lambda _: self.new()))
+        self.afresh.on_click(self.tutor._safe(
+            lambda _: self.open(self.tutor.lesson_id, fresh=True)))
         if not self.resume(page_query() if query is None else query) and start:
             why = self.status.value  # a session that could not be restored says so
             self.open(start)
             self.status.value = why or self.status.value
         bar = widgets.HBox([self.picker, self.variant, self.players, self.board,
                             self.start_button], layout=widgets.Layout(flex_flow="row wrap"))
-        self.widget = widgets.VBox([bar, self.status, self.tutor.widget])
+        note = widgets.HBox([self.status, self.afresh],
+                            layout=widgets.Layout(align_items="center"))
+        self.widget = widgets.VBox([bar, note, self.tutor.widget])
         self.widget.add_class("catan-app")
 
     def _players(self, change) -> None:
@@ -126,22 +140,58 @@ class App:
         return self.lessons.get(key) or next(
             (x for x in self.lessons.values() if key in (x.id, x.title)), None)
 
-    def open(self, key: str) -> bool:
-        """Open the lesson called ``key`` (title or id); a broken one shows its error and the
-        game stays."""
+    def open(self, key: str, fresh: bool = False) -> bool:
+        """Open the lesson called ``key`` (title or id): as the learner left it this session,
+        if they made moves of their own in it (unless ``fresh``), else as its file has it; a
+        broken one shows its error and the game stays."""
         found = self.lesson(key)
         if found is None:
             return self._say(f"There is no lesson {key!r} here.")
-        try:
-            if found.error:
-                raise ScenarioError(f"{found.path.name}: {found.error}")
-            sc = load_scenario(found.path)
-        except CatanError as e:  # a broken file in the library: say so, keep the game
-            return self._say(str(e))
-        self.tutor.open(sc, lesson_id=found.id)
+        kept = None if fresh else self._kept.get(found.id)
+        if kept is None:
+            try:
+                if found.error:
+                    raise ScenarioError(f"{found.path.name}: {found.error}")
+                sc = load_scenario(found.path)
+            except CatanError as e:  # a broken file in the library: say so, keep the game
+                return self._say(str(e))
+        same = self.tutor.lesson_id == found.id
+        left = "" if fresh and same else self._leave(found.id)
+        kept = self._kept.pop(found.id, None)
+        if kept is not None and not fresh:
+            self.tutor.reopen(kept)
+        else:
+            kept = None
+            self.tutor.open(sc, lesson_id=found.id)
         self._quiet_pick(found.label)
-        self.status.value = ""
+        own = self.tutor.own_moves() if kept is not None else 0
+        self._note(left, f"Your {_moves(own)} in this lesson are as you left them." if own
+                   else "")
+        self.afresh.layout.display = "" if own else "none"
         return True
+
+    def _leave(self, going_to: str | None = None) -> str:
+        """Before another lesson or game is shown: keep the lesson shown if the learner made
+        moves of their own in it (dropped if they made none). Returns what to tell them."""
+        t = self.tutor
+        if not t.lesson_id or t.lesson_id == going_to:
+            if t.lesson_id and t.own_moves():
+                self._kept[t.lesson_id] = t.kept()
+            return ""
+        own = t.own_moves()
+        if not own:
+            self._kept.pop(t.lesson_id, None)
+            return ""
+        self._kept[t.lesson_id] = t.kept()
+        left = self.lesson(t.lesson_id)
+        title = left.title if left else t.lesson_id
+        return f"Your {_moves(own)} in “{title}” are kept: open it again to go on."
+
+    def _note(self, *texts: str) -> None:
+        """A remark above the tutor (not an error); '' clears it."""
+        text = " ".join(t for t in texts if t)
+        self.status.value = (f"<span class='catan-note' style='color:#37474f'>"
+                             f"{html.escape(text)}</span>" if text else "")
 
     def resume(self, query: str) -> bool:
         """Resume the line of play a reloaded page carries in its address (``?s=``), else
@@ -176,8 +226,7 @@ class App:
                     game = Game.from_position(link.position)
                 except (ValueError, LookupError, TypeError) as e:  # the engine's checks
                     raise LinkError(f"the position in it cannot be read ({e})") from None
-                self.tutor.open(game)
-                self._quiet_pick(None)
+                self._leave_for_game(game)
             elif link.lesson:
                 found = self.lesson(link.lesson)
                 if found is None or found.id != link.lesson:
@@ -213,8 +262,20 @@ class App:
                         board=self.board.value, seed=self.tutor.sampler.rng.randrange(1 << 30))
         game = new_game(link.variant, players=link.players, board=link.board, seed=link.seed)
         self.tutor.sampler = Sampler(link.seed)
-        self.tutor.open(game, origin=link)
+        self._leave_for_game(game, link)
+
+    def _leave_for_game(self, game: Game, origin: Link | None = None) -> None:
+        """Show ``game`` instead of the lesson or game shown (a lesson with moves of the
+        learner's own is kept)."""
+        left = self._leave()
+        self.tutor.open(game, origin=origin)
         self._quiet_pick(None)
+        self._note(left)
+        self.afresh.layout.display = "none"
+
+
+def _moves(n: int) -> str:
+    return f"{n} move" if n == 1 else f"{n} moves"
 
 
 def page_query() -> str:

@@ -14,7 +14,7 @@ from ..game import Game
 from ..progress_cards import CARDS
 from ..timeline import Node, Timeline
 from . import markup, style
-from .verdicts import rule_details
+from .verdicts import rule_details, rule_refs
 from .wording import notice_items
 
 _DEV_LABELS = ("knight", "VP", "road building", "plenty", "monopoly")
@@ -117,8 +117,8 @@ def notice_html(game: Game, node: Node) -> str:
     lines = notice_items(game, node) if node.expect else []
     if not lines:
         return ""
-    items = "".join(f"<li>{markup.text(line)}{rule_details(rule) if rule else ''}</li>"
-                    for line, rule in lines)
+    items = "".join(f"<li>{rule_refs(markup.text(line))}"
+                    f"{rule_details(rule) if rule else ''}</li>" for line, rule in lines)
     return (f"<div class='catan-notice'><b>What to notice</b>"
             f"<ul style='margin:2px 0 0 0;padding-left:18px'>{items}</ul></div>")
 

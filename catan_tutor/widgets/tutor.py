@@ -21,7 +21,8 @@ choice offered is a legal action of the engine, every verdict the engine's.
   can still be forced with the form) and End turn; when only one kind of action is legal it is
   chosen already, so its targets glow; build buttons show their cost
 - timeline: first / back / forward / last (buttons, or Home / PageUp / PageDown / End, also
-  [ and ], while the board has focus), the move tree with promote, demote and delete; a
+  [ and ], while the board has focus), the move tree with promote, demote and delete
+  ("Deleted N moves · Undo" puts the same moves back, until the next change to the tree); a
   move from an earlier node makes a variation
 - panels: players (hand shown or hidden, VP and where it comes from, knights, improvements,
   tokens), bank, the lesson text and what to notice (the author view adds the lesson's checks
@@ -380,7 +381,17 @@ class Tutor:
         self.comment = widgets.Textarea(placeholder="a comment on the current move",
                                         layout=lay(width="100%", height="54px"))
         self.comment.observe(self._safe(self._on_comment), names="value")
-        moves = widgets.VBox([self.tree, widgets.HBox(self.tree_buttons), self.comment])
+        # After Delete: what went, and Undo (until the next change to the tree)
+        self.deleted_note = widgets.Label()
+        self.undo_delete = b(description="Undo", icon="undo", tooltip="put the deleted moves "
+                             "back", layout=lay(width="auto"))
+        self.undo_delete.add_class("catan-undo-delete")
+        self.undo_delete.on_click(self._safe(lambda _: self.undelete()))
+        self.deleted_row = widgets.HBox([self.deleted_note, self.undo_delete],
+                                        layout=lay(display="none", align_items="center"))
+        self._deleted: tuple[Node, int, Node] | None = None  # (subtree, its place, current)
+        moves = widgets.VBox([self.tree, widgets.HBox(self.tree_buttons), self.deleted_row,
+                              self.comment])
 
         # Editor
         self.editor = EditorPanel(lambda: self.game, self._safe(self.apply_edit),
@@ -578,10 +589,10 @@ class Tutor:
         self.bank.value = bank_html(g)
         parts = []
         if node is self.timeline.root and self.scenario and self.scenario.goal:
-            parts.append(f"<p><b>Goal</b></p>{markup.lesson(self.scenario.goal)}")
+            parts.append(f"<p><b>Goal</b></p>{verdicts.lesson_html(self.scenario.goal)}")
         for text in (node.comment, node.tutor):
             if text:
-                parts.append(markup.lesson(text))
+                parts.append(verdicts.lesson_html(text))
         parts.append(notice_html(g, node))
         if self.author.value:
             parts.append(expectations_html(g, node))
@@ -700,7 +711,10 @@ class Tutor:
                 str(c.action) == str(action) for c in self.timeline.current.children):
             self.message.value = html.escape(FULL)
             raise TimelineFullError(FULL)
+        count = len(self.timeline.nodes)
         node = self.timeline.play(action)
+        if len(self.timeline.nodes) != count:  # a new move: the tree changed
+            self._forget_deleted()
         self._tell(node)
         return node
 
@@ -966,17 +980,46 @@ class Tutor:
             self.timeline.current.comment = change["new"]
 
     def promote(self) -> None:
+        self._forget_deleted()
         self.timeline.promote(self.timeline.current)
         self.refresh()
 
     def demote(self) -> None:
+        self._forget_deleted()
         self.timeline.demote(self.timeline.current)
         self.refresh()
 
     def delete(self) -> None:
-        """Delete the current move and what follows; the view steps to its parent."""
-        self.timeline.delete(self.timeline.current)
+        """Delete the current move and what follows; the view steps to its parent. "Deleted N
+        moves · Undo" shows until the next change to the tree."""
+        node, current = self.timeline.current, self.timeline.current
+        at = self.timeline.delete(node)
+        self._deleted = (node, at, current)
+        n = sum(1 for _ in self.timeline.walk(node))
+        self.deleted_note.value = f"Deleted {n} move{'s' if n != 1 else ''}"
+        self.deleted_row.layout.display = ""
         self.refresh()
+
+    def undelete(self) -> str:
+        """Undo the last Delete: the same moves (same nodes) back in their place, and the view
+        where it was. Returns why not, or ''."""
+        if self._deleted is None:
+            return "Nothing to undo."
+        node, at, current = self._deleted
+        self._forget_deleted()
+        try:
+            self.timeline.undelete(node, at)
+        except ValueError as e:
+            self.refresh(f"The deleted moves cannot be put back: {e}.")
+            return str(e)
+        self.timeline.goto(current)
+        self.refresh()
+        return ""
+
+    def _forget_deleted(self) -> None:
+        """A change to the tree (or another tree): the last Delete can no longer be undone."""
+        self._deleted = None
+        self.deleted_row.layout.display = "none"
 
     # ------------------------------------------------------------ editing, files
     def open(self, source: Game | Scenario, lesson_id: str = "",
@@ -990,10 +1033,38 @@ class Tutor:
                  for n in timeline.nodes.values()} if lesson_id else {}
         self._restart(timeline, scenario, lesson_id, origin, nodes)
 
+    def own_moves(self) -> int:
+        """How many moves of the tree the learner made in the lesson shown (nodes its file did
+        not make; 0 when no lesson is shown)."""
+        if not self.lesson_id:
+            return 0
+        theirs: set[int] = set()
+        own = 0
+        for n in self.timeline.walk():  # parents before children
+            known = self._lesson_nodes.get(n.id)
+            parent = n.parent.id if n.parent else -1
+            if (known is not None and known[0] is n and known[1:] == (parent, n.action)
+                    and (n.parent is None or parent in theirs)):
+                theirs.add(n.id)
+            else:
+                own += 1
+        return own
+
+    def kept(self) -> tuple:
+        """The lesson shown as it is now (its tree, scenario and the nodes its file made), to
+        be shown again with ``reopen``."""
+        return (self.timeline, self.scenario, self.lesson_id, self._lesson_nodes)
+
+    def reopen(self, kept: tuple) -> None:
+        """Show a lesson again as ``kept`` kept it, at the move it was left at."""
+        timeline, scenario, lesson_id, nodes = kept
+        self._restart(timeline, scenario, lesson_id, None, nodes)
+
     def _restart(self, timeline: Timeline, scenario: Scenario | None, lesson_id: str = "",
                  origin: Link | None = None, lesson_nodes: dict | None = None) -> None:
         self._edits.append((self.timeline, self.scenario, self.lesson_id, self.origin,
                             self._lesson_nodes, self._origin_node))
+        self._forget_deleted()
         self.timeline, self.scenario, self.lesson_id = timeline, scenario, lesson_id
         self.origin, self._lesson_nodes = origin, lesson_nodes or {}
         self._origin_node = timeline.current
@@ -1066,6 +1137,7 @@ class Tutor:
             return "Nothing to undo."
         (self.timeline, self.scenario, self.lesson_id, self.origin, self._lesson_nodes,
          self._origin_node) = self._edits.pop()
+        self._forget_deleted()
         self.view.game = self.game
         self.view.redraw()
         self.refresh()

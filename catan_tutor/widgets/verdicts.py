@@ -4,7 +4,9 @@ A verdict shows whether the move is legal, the engine's reason, and the rule tha
 its title, with its text from the packaged rules reference one click away (a ``<details>``
 element). Rule IDs never show as text: a verdict carries its rule as a ``data-rule``
 attribute, a rule text's cross-references (```BASE-BUILD-DISTANCE```) read as the rules'
-titles. ``narrate`` turns a move into a line of the game's log.
+titles, and so do the IDs lesson authors write in lesson texts (``lesson_html``): each reads as
+its rule's title, the rule's text on hover, the ID in a ``data-rule`` attribute.
+``narrate`` turns a move into a line of the game's log.
 
 Everything put into a page goes through :mod:`markup` (engine text, rule text and whatever a
 visitor typed alike).
@@ -21,6 +23,8 @@ from . import markup
 
 _ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\b")
 _QUOTED = re.compile(r"`([^`]+)`")
+_NAMED = re.compile(rf"\s*\(\s*({_ID.pattern})\s*\)")  # "Distance rule (BASE-BUILD-DISTANCE)"
+_TAG = re.compile(r"(<[^>]*>)")
 GREEN, RED, GREY = "#2e7d32", "#b71c1c", "#666"
 
 
@@ -32,10 +36,69 @@ def title_of(rule_id: str) -> str:
         return ""
 
 
+def _quoted_title(inner: str) -> str:
+    """What a quoted reference in a rule text reads as: a rule ID its rule's title, a set of
+    rules (```2P-TOKEN-*```) "the “Trade tokens” rules"; '' for anything else."""
+    if _ID.fullmatch(inner):
+        return title_of(inner)
+    if inner.endswith("*") and _ID.fullmatch(inner.rstrip("-*")):
+        heads = {r.title.split(":")[0] for i, r in rulebook.rules().items()
+                 if i.startswith(inner[:-1])}
+        return f"the “{heads.pop()}” rules" if len(heads) == 1 else "the related rules"
+    return ""
+
+
 def plain(text: str) -> str:
     """Engine text for a learner: any rule ID in it becomes the rule's title."""
-    out = _ID.sub(lambda m: title_of(m[0]) or "a rule", text)
+    out = _titled(text, lambda rule, shown: shown)
     return re.sub(r"\s*\(\s*\)", "", out).strip()
+
+
+def _titled(text: str, show, escape=lambda t: t) -> str:
+    """``text`` with every rule ID in it replaced by ``show(rule ID, its title)`` (the title
+    passed through ``escape``); an unknown ID reads "a rule". An ID in brackets right after
+    its own title ("Distance rule (BASE-BUILD-DISTANCE)") is not said twice: the title
+    written before it is what ``show`` gets."""
+
+    def ids(part: str) -> str:
+        return _ID.sub(lambda m: show(m[0], escape(title_of(m[0]))) if title_of(m[0])
+                       else "a rule", part)
+
+    out, at = [], 0
+    for m in _NAMED.finditer(text):
+        before, title = text[at : m.start()], escape(title_of(m[1]))
+        start = len(before) - len(title)
+        if (title and start >= 0 and before[start:].lower() == title.lower()
+                and (start == 0 or not before[start - 1].isalnum())):
+            out += [ids(before[:start]), show(m[1], before[start:])]
+        else:
+            out.append(ids(text[at : m.end()]))
+        at = m.end()
+    out.append(ids(text[at:]))
+    return "".join(out)
+
+
+def rule_ref_html(rule_id: str, shown: str) -> str:
+    """A rule named in a lesson text: ``shown`` (HTML: the rule's title), its text on hover,
+    its ID in ``data-rule``."""
+    text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], rulebook.rule(rule_id).text)
+    return (f"<abbr class='catan-rule-ref' data-rule='{markup.text(rule_id)}' "
+            f"title='{markup.text(text)}' style='text-decoration:underline dotted;"
+            f"cursor:help'>{shown}</abbr>")
+
+
+def rule_refs(page: str) -> str:
+    """HTML (made by :mod:`markup`) with the rule IDs in its text, not in its tags, read as
+    the rules' titles (``rule_ref_html``)."""
+    return "".join(part if part.startswith("<") else
+                   _titled(part, rule_ref_html, markup.text)
+                   for part in _TAG.split(page))
+
+
+def lesson_html(source: str) -> str:
+    """A lesson text (goal, comment, tutor text) for the page: ``markup.lesson``, with the
+    rule IDs authors write in it read as the rules' titles."""
+    return rule_refs(markup.lesson(source))
 
 
 def rule_text_html(text: str) -> str:
@@ -43,10 +106,8 @@ def rule_text_html(text: str) -> str:
     italics), other quoted text (notation) as code."""
 
     def quoted(m: re.Match) -> str:
-        inner = m[1]
-        if _ID.fullmatch(inner) and title_of(inner):
-            return f"<em>{markup.text(title_of(inner))}</em>"
-        return f"<code>{inner}</code>"
+        title = _quoted_title(m[1])
+        return f"<em>{markup.text(title)}</em>" if title else f"<code>{m[1]}</code>"
 
     return _QUOTED.sub(quoted, markup.text(text))
 
