@@ -378,9 +378,10 @@ def test_editor_places_a_piece_and_refuses_an_impossible_one(page) -> None:
     page.get_by_role("button", name="Edit the board").click()
     page.locator(".catan-tutor").filter(has_text="editing").first.wait_for()
     page.get_by_role("button", name="city", exact=True).click()
-    page.mouse.click(*_spot(page, "vertex", "A4"))
-    page.locator(".catan-editor").filter(has_text="✓ place P1 city A4").wait_for()
-    page.mouse.click(*_spot(page, "vertex", "A2"))  # beside A4: the distance rule
+    # S4: far from the setup pieces the click and keyboard tests placed (P2 took A6)
+    page.mouse.click(*_spot(page, "vertex", "S4"))
+    page.locator(".catan-editor").filter(has_text="✓ place P1 city S4").wait_for()
+    page.mouse.click(*_spot(page, "vertex", "S2"))  # beside S4: the distance rule
     page.locator(".catan-editor").filter(has_text="✗").wait_for()
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "edited.png")
     page.get_by_role("tab", name="Players").click()
