@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 import psutil
-from ui_latency import PAINTED_JS  # the board is painted (benchmarks/ui_latency.py)
+from ui_latency import LESSON_QUERY, PAINTED_JS  # as benchmarks/ui_latency.py
 
 from catan_tutor import board
 from catan_tutor.resources import START_NOTEBOOK
@@ -87,7 +87,7 @@ async def visit(browser, url: str, t0: float, timeout: float) -> dict:
     out = {"context": context, "page": page, "first_board": None, "message": False,
            "state": ""}
     try:
-        await page.goto(url, wait_until="commit", timeout=timeout * 1000)
+        await page.goto(url + LESSON_QUERY, wait_until="commit", timeout=timeout * 1000)
     except Exception as e:  # noqa: BLE001 - recorded, the page counts as not loaded
         out["error"] = str(e).splitlines()[0]
         return out
@@ -119,7 +119,7 @@ async def clicks(page, n: int) -> list[float]:
         await wait_drawn_after(page, k)
         out.append((time.perf_counter() - start) * 1000)
         await wait_state(page, "[data-depth='1']")
-        await page.keyboard.press("ArrowLeft")
+        await page.keyboard.press("PageUp")
         await wait_state(page, "[data-depth='0']")
     return out
 
