@@ -207,3 +207,13 @@ def _check_owed(s) -> None:
         assert any(s.hands[s.harbor[1][0]][5:])
     if s.phase == PROGRESS_DISCARD:
         assert all(len(s.phand[p]) > 4 for p in s.pdiscards)
+
+
+def random_step(g: Game, rng) -> None:
+    """Play one step of a seeded random game: a chance outcome by its weight, else any legal
+    action, uniformly."""
+    if g.is_chance():
+        pairs = g.chance_weights()
+        g.play(rng.choices([a for a, _ in pairs], [w for _, w in pairs])[0])
+    else:
+        g.play(rng.choice(g.legal_actions()))

@@ -22,6 +22,7 @@ from collections import Counter
 from functools import cache
 
 import pytest
+from helpers import random_step
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -86,11 +87,7 @@ def _walk(variant: str, seed: int, board: str, steps: int) -> list[str]:
     for i in range(steps):
         if g.is_over():
             break
-        if g.is_chance():
-            pairs = g.chance_weights()
-            g.play(rng.choices([a for a, _ in pairs], [w for _, w in pairs])[0])
-        else:
-            g.play(rng.choice(g.legal_actions()))
+        random_step(g, rng)
         if i % 23 == 0 or g.state.phase not in ("main", "pre-roll", "dice", "setup-settle",
                                                 "setup-road"):
             out.append(g.position())

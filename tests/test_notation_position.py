@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import random_step
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -310,11 +311,7 @@ def _real_positions() -> list[str]:
         for i in range(1500):
             if g.is_over():
                 break
-            if g.is_chance():
-                pairs = g.chance_weights()
-                g.play(rng.choices([a for a, _ in pairs], [w for _, w in pairs])[0])
-            else:
-                g.play(rng.choice(g.legal_actions()))
+            random_step(g, rng)
             if i % 97 == 0 or g.state.phase in ("discard", "offer", "road-building"):
                 out.append(g.position())
     return out
@@ -383,11 +380,7 @@ def test_position_text_is_one_deterministic_line():
     rng1, rng2 = random.Random(2), random.Random(2)
     for _ in range(300):
         for g, rng in ((g1, rng1), (g2, rng2)):
-            if g.is_chance():
-                pairs = g.chance_weights()
-                g.play(rng.choices([a for a, _ in pairs], [w for _, w in pairs])[0])
-            else:
-                g.play(rng.choice(g.legal_actions()))
+            random_step(g, rng)
         t1 = g1.position()
         assert t1 == g2.position() == g1.position()
         assert "\n" not in t1 and "\r" not in t1
