@@ -195,3 +195,14 @@ def test_a_scenario_move_with_a_bad_number_names_file_and_line(move):
 def test_every_error_is_a_value_error():
     assert all(issubclass(e, ValueError) for e in (CatanError, OptionError, NotationError,
                                                    PositionError, EditError, ScenarioError))
+
+
+@pytest.mark.parametrize("variant", ["base", "base-dummy", "ck"])
+def test_resume_end_is_refused_unless_the_dummy_is_on_turn(variant):
+    """Found by the fuzz test (seed 1684760): a human's robber resuming to ``end`` stalled the game.
+
+    Only the dummy's knight (DUMMY-DEV-KNIGHT) moves the robber and then ends the turn at once.
+    """
+    text = new_game(variant, players=2 if variant == "base-dummy" else 3, seed=1).position()
+    with pytest.raises(PositionError, match="field resume=.*only the dummy"):
+        Game.from_position(with_fields(text, phase="robber", resume="end"))

@@ -159,6 +159,8 @@ def read(F: FieldReader, s: State) -> None:
     s.resume = F.f["resume"]
     if s.resume not in (*PHASES, END):
         raise F.bad("resume", "unknown phase")
+    if s.resume == END and s.active != s.dummy:  # only the dummy's turn ends after its knight
+        raise F.bad("resume", "only the dummy's turn ends straight after its robber (DUMMY-DEV-KNIGHT)")
     s.victim = F.seat("victim")
     s.free_roads = F.int("free", 0, 2)
     if F.f["offer"] != "-":
