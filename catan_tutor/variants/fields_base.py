@@ -29,7 +29,7 @@ from ..position_format import (
     seat_or_dash,
 )  # fmt: skip
 from ..rules.awards import road_length
-from ..state import END, PHASES, State
+from ..state import DISCARD, END, PHASES, ROAD_BUILDING, ROBBER, STEAL, State
 from .fields_base_checks import check, check_dice, check_phase
 
 KEYS = (
@@ -159,8 +159,12 @@ def read(F: FieldReader, s: State) -> None:
     s.resume = F.f["resume"]
     if s.resume not in (*PHASES, END):
         raise F.bad("resume", "unknown phase")
-    if s.resume == END and s.active != s.dummy:  # only the dummy's turn ends after its knight
-        raise F.bad("resume", "only the dummy's turn ends straight after its robber (DUMMY-DEV-KNIGHT)")
+    resumes = s.phase in (DISCARD, ROBBER, STEAL, ROAD_BUILDING)
+    if s.resume == END and resumes and s.active != s.dummy:
+        # a stale ``end`` is harmless, but a phase that resumes would stall: only the dummy's
+        # knight ends its turn straight after the robber (DUMMY-DEV-KNIGHT)
+        raise F.bad("resume", "only the dummy's turn ends straight after its robber "
+                    "(DUMMY-DEV-KNIGHT)")
     s.victim = F.seat("victim")
     s.free_roads = F.int("free", 0, 2)
     if F.f["offer"] != "-":
