@@ -5,6 +5,7 @@ DataFrame, a seeded Monte-Carlo explorer on any ``concurrent.futures`` executor,
     production_table(game, per="turn")     # expected cards per player and kind (Fractions)
     game_log(game)                         # one row per action: deltas and VP after it
     explore(game, n=200, turns=10, policy="greedy", seed=1)   # outcomes with intervals
+    rank_actions(game, n=200, turns=10, seed=0)   # the moves to act ranked (hints)
 """
 
 from __future__ import annotations
@@ -16,14 +17,16 @@ from .odds import arrival_pmf, arrival_stats, second_roll_odds, sum_odds, turn_s
 from .playout import play_turns, playout_seed, run_batch, seeded_game
 from .plots import plot_arrival, plot_log, plot_outcomes, plot_production, plot_vp_distribution
 from .production import production_table, roll_yield, rolls_per_turn
+from .rank import InlineExecutor, RankedAction, Ranking, rank_actions
 from .stats import mean_interval, t_value, wilson
 from .summary import outcome, summarize
 
 __all__ = [
-    "arrival_pmf", "arrival_stats", "available_cores", "barbarian_arrival", "event_dice_left",
-    "explore", "game_log", "hand_changes", "mean_interval", "outcome", "play_turns",
-    "playout_seed", "playouts", "plot_arrival", "plot_log", "plot_outcomes", "plot_production",
-    "plot_vp_distribution", "production_table", "roll_yield", "rolls_per_turn", "run_batch",
+    "InlineExecutor", "RankedAction", "Ranking", "arrival_pmf", "arrival_stats",
+    "available_cores", "barbarian_arrival", "event_dice_left", "explore", "game_log",
+    "hand_changes", "mean_interval", "outcome", "play_turns", "playout_seed", "playouts",
+    "plot_arrival", "plot_log", "plot_outcomes", "plot_production", "plot_vp_distribution",
+    "production_table", "rank_actions", "roll_yield", "rolls_per_turn", "run_batch",
     "second_roll_odds", "seeded_game", "sum_odds", "summarize", "t_value", "turn_sum_odds",
     "wilson",
 ]  # fmt: skip

@@ -33,7 +33,8 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def _workers(executor: Executor) -> int:
+def worker_count(executor: Executor) -> int:
+    """How many tasks the executor runs at once (its ``_max_workers``, else the cores)."""
     return getattr(executor, "_max_workers", None) or available_cores()
 
 
@@ -60,12 +61,12 @@ def playouts(game: Game, n: int = 200, turns: int = 10, policy: str = "random", 
         raise ValueError(f"need n >= 0 playouts of turns >= 1, not n={n}, turns={turns}")
     position = game.position()
     own = executor is None
-    pool = ProcessPoolExecutor(available_cores()) if own else executor
-    workers = _workers(pool)
+    pool = ProcessPoolExecutor(available_cores()) if executor is None else executor
+    workers = worker_count(pool)
     size = batch or max(1, min(25, math.ceil(n / (4 * workers))))
     batches = [(position, seed, a, min(a + size, n), turns, policy) for a in range(0, n, size)]
     try:
-        done = _collect(pool, batches, 2 * workers, n, progress, cancel)
+        done = run_batches(pool, batches, 2 * workers, n, progress, cancel)
     finally:
         if own:
             pool.shutdown(wait=True, cancel_futures=True)
@@ -81,8 +82,8 @@ def playouts(game: Game, n: int = 200, turns: int = 10, policy: str = "random", 
     return table
 
 
-def _collect(pool: Executor, batches: list[tuple], window: int, n: int,
-             progress: Progress | None, cancel: threading.Event | None) -> dict[int, list]:
+def run_batches(pool: Executor, batches: list[tuple], window: int, n: int,
+                progress: Progress | None, cancel: threading.Event | None) -> dict[int, list]:
     """Submit the batches in order (at most ``window`` in flight); their results by index."""
     todo = list(range(len(batches)))[::-1]
     running: dict[Future, int] = {}

@@ -1,0 +1,148 @@
+"""The tutor's Hint: the moves of the player to act ranked by seeded playouts
+(``catan_tutor.analysis.rank_actions``) in a background thread, with a progress bar and
+Cancel; the three best with their 95% intervals and the sentence saying how they were
+estimated. A hint is for the position it was asked at: another position clears it (a run
+that ends after the position changed is not shown). Tests read a hidden element (class
+``catan-hint-state``: ``data-status`` idle/running/done/cancelled/stale/failed, ``data-top``
+the best move's notation)."""
+
+from __future__ import annotations
+
+import html
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor
+
+import ipywidgets as widgets
+
+from ..game import Game
+from . import markup
+
+TOP = 3
+
+
+def _num(x: float, measure: str) -> str:
+    return f"{x:.0%}" if measure == "win" else f"{x:+.2f}"
+
+
+def ranking_html(ranking, k: int = TOP) -> str:
+    """The best ``k`` moves with their intervals, and how they were estimated."""
+    rows = []
+    for r in ranking.top(k):
+        if r.playouts:
+            what = "win rate" if r.measure == "win" else "VP gain"
+            est = (f"{what} {_num(r.estimate, r.measure)} "
+                   f"<span style='color:#666'>(95% interval {_num(r.low, r.measure)} to "
+                   f"{_num(r.high, r.measure)}, {r.playouts} playouts)</span>")
+        else:
+            est = "<span style='color:#666'>not estimated</span>"
+        rows.append(f"<li><b class='catan-hint-move'>{markup.text(r.notation)}</b>: {est}</li>")
+    listed = f"<ol style='margin:4px 0;padding-left:20px'>{''.join(rows)}</ol>" if rows else ""
+    return (f"{listed}<div style='color:#555;font-size:11px;line-height:1.3'>"
+            f"{markup.text(ranking.method)}</div>")
+
+
+class HintPanel:
+    """``HintPanel(game)``: ``game()`` is the position shown; ``run()`` ranks its moves in a
+    thread (``wait=True``: waits for it), ``refresh()`` after the position changed."""
+
+    def __init__(self, game: Callable[[], Game],
+                 executor: Callable[[], Executor] | None = None):
+        self.game, self.executor = game, executor
+        lay = widgets.Layout(width="128px")
+        narrow = {"description_width": "56px"}
+        self.n = widgets.BoundedIntText(value=200, min=1, max=5_000, description="playouts",
+                                        layout=lay, style=narrow)
+        self.turns = widgets.BoundedIntText(value=10, min=1, max=100, description="turns",
+                                            layout=lay, style=narrow)
+        self.hint_button = widgets.Button(description="Hint", icon="magic",
+                                          tooltip="rank the moves of the player to act by "
+                                                  "seeded playouts",
+                                          layout=widgets.Layout(width="auto"))
+        self.hint_button.add_class("catan-hint")
+        self.hint_button.on_click(lambda _: self.run())
+        self.cancel_button = widgets.Button(description="Cancel", icon="stop", disabled=True,
+                                            layout=widgets.Layout(width="auto"))
+        self.cancel_button.add_class("catan-hint-cancel")
+        self.cancel_button.on_click(lambda _: self.cancel.set())
+        self.bar = widgets.IntProgress(value=0, min=0, max=1,
+                                       layout=widgets.Layout(width="100%", display="none"))
+        self.result = widgets.HTML()
+        self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.cancel = threading.Event()
+        self.thread: threading.Thread | None = None
+        self.ranking = None
+        self.asked_at = ""  # position text of the hint running or shown ('' when none)
+        self.status = "idle"
+        self.widget = widgets.VBox([
+            widgets.HBox([self.hint_button, self.cancel_button, self.n, self.turns],
+                         layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
+            self.bar, self.result, self.marker], layout=widgets.Layout(margin="6px 0 0 0"))
+        self.widget.add_class("catan-hint-panel")
+        self._mark()
+
+    def _mark(self, top: str = "") -> None:
+        self.marker.value = (f"<span class='catan-hint-state' data-status='{self.status}' "
+                             f"data-top='{markup.text(top)}' hidden></span>")
+
+    def refresh(self) -> None:
+        """The position changed: a hint for another position goes (a running one is left to
+        finish and is then not shown)."""
+        g = self.game()
+        if self.asked_at and self.asked_at != g.position():
+            if self.thread is not None and self.thread.is_alive():
+                self.cancel.set()
+            self.clear()
+        running = self.thread is not None and self.thread.is_alive()
+        self.hint_button.disabled = running or g.is_over() or g.is_chance()
+
+    def clear(self, note: str = "") -> None:
+        self.ranking, self.asked_at = None, ""
+        self.bar.layout.display = "none"
+        self.result.value = markup.text(note)
+        self.status = "stale" if note else "idle"
+        self._mark()
+
+    def run(self, wait: bool = False) -> None:
+        """Rank the moves of the player to act now (Cancel stops and shows what finished)."""
+        if self.thread is not None and self.thread.is_alive():
+            return
+        game = self.game().clone()
+        self.cancel.clear()
+        self.asked_at = game.position()
+        self.bar.max, self.bar.value = 1, 0
+        self.bar.layout.display = ""
+        self.hint_button.disabled, self.cancel_button.disabled = True, False
+        self.result.value = "<span style='font-style:italic'>thinking…</span>"
+        self.status = "running"
+        self._mark()
+        self.thread = threading.Thread(target=self._work, args=(game, self.asked_at),
+                                       daemon=True)
+        self.thread.start()
+        if wait:
+            self.thread.join()
+
+    def _work(self, game: Game, key: str) -> None:
+        from ..analysis import rank_actions
+
+        try:
+            pool = self.executor() if self.executor else None
+            ranking = rank_actions(game, n=self.n.value, turns=self.turns.value, seed=0,
+                                   executor=pool, progress=self._progress, cancel=self.cancel)
+            if key != self.asked_at:  # the position changed meanwhile: not shown
+                return
+            self.ranking = ranking
+            self.result.value = ranking_html(ranking)
+            self.status = "cancelled" if ranking.partial else "done"
+            self._mark(ranking[0].notation if ranking.records else "")
+        except Exception as e:  # shown in the panel: a thread's error is otherwise lost
+            self.result.value = f"<span style='color:#b71c1c'>✗ {html.escape(repr(e))}</span>"
+            self.status = "failed"
+            self._mark()
+        finally:
+            self.bar.layout.display = "none"
+            self.cancel_button.disabled = True
+            self.hint_button.disabled = False
+
+    def _progress(self, done: int, total: int) -> None:
+        self.bar.max, self.bar.value = total, done

@@ -1,0 +1,89 @@
+"""End to end (issue 22): in the app's Voilà page a learner starts a game against a computer
+seat, asks for a hint (seeded playouts in the kernel, a progress bar, the best three moves),
+plays the hinted moves and watches the computer answer with its own timeline moves.
+
+Needs /usr/bin/chromium, skipped without it except under ``CI=true`` (browser_harness.py).
+Only hidden ``data-*`` markers are read: ``catan-state`` (the node's depth),
+``catan-hint-state`` (status and best move) and ``catan-computer-state``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from browser_harness import ARTIFACTS, browser, chromium, new_page, open_app  # noqa: F401
+
+from catan_tutor.resources import START_NOTEBOOK
+from catan_tutor.serve import voila
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def app() -> Iterator[str]:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        with voila(START_NOTEBOOK, ARTIFACTS / "voila_hints.log") as (url, _):
+            yield url
+    except RuntimeError as e:
+        pytest.fail(str(e))
+
+
+def _depth(page) -> int:
+    return int(page.locator(".catan-state").first.get_attribute("data-depth"))
+
+
+def _hint(page) -> str:
+    """Ask for a hint with few playouts; the best move's notation once it shows."""
+    panel = page.locator(".catan-hint-panel")
+    panel.locator("input").nth(0).fill("4")  # playouts
+    panel.locator("input").nth(1).fill("1")  # turns
+    panel.locator("input").nth(1).press("Tab")
+    panel.get_by_role("button", name="Hint").click()
+    done = page.locator(".catan-hint-state[data-status='done']")
+    done.wait_for(state="attached", timeout=60_000)
+    top = done.get_attribute("data-top")
+    assert top and top.startswith("P1 ")
+    assert panel.locator(".catan-hint-move").count() == 3  # the best three
+    assert "seeded playouts" in panel.inner_text() and "interval" in panel.inner_text()
+    panel.screenshot(path=ARTIFACTS / "hint_panel.png")
+    return top
+
+
+def _play(page, move: str) -> None:
+    before = _depth(page)
+    box = page.locator(".catan-try input[type='text']")
+    box.fill(move)
+    box.press("Enter")
+    play = page.locator(".catan-try").get_by_role("button", name="Play")
+    page.wait_for_function("b => !b.disabled", arg=play.element_handle())
+    play.click()
+    page.wait_for_function(f"() => +document.querySelector('.catan-state')"
+                           f".dataset.depth > {before}")
+
+
+def test_hint_and_a_turn_against_a_computer_seat(new_page, app) -> None:  # noqa: F811
+    p = new_page("hints")
+    open_app(p, app)
+    page = p.page
+    page.locator(".catan-seat-2 select").select_option(label="Computer: greedy")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_function("() => document.querySelector('.catan-computer-state')"
+                           ".dataset.seats === '2:greedy'")
+    page.wait_for_function("() => document.querySelector('.catan-state').dataset.depth === '0'")
+    page.get_by_role("tab", name="Play", exact=True).click()
+    settle = _hint(page)
+    assert " settle " in settle
+    _play(page, settle)
+    road = _hint(page)  # a new position: a new hint
+    assert " road " in road
+    _play(page, road)
+    # P2 (the computer) answers with its settlement and road, a pause apart, then P3 is due
+    page.wait_for_function("() => document.querySelector('.catan-state').dataset.depth === '4'",
+                           timeout=30_000)
+    page.locator(".catan-computer-state[data-status='idle'][data-mode='paced']").wait_for(
+        state="attached")  # played by the kernel's event loop, a pause apart
+    page.screenshot(path=ARTIFACTS / "hints.png")
+    assert _depth(page) == 4  # P3 is human: nothing more was played
+    assert p.outside == []
