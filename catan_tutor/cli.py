@@ -1,6 +1,7 @@
 """Command line: ``catan-tutor serve`` (the app in a browser), ``catan-tutor lab`` (the
-notebooks in JupyterLab), ``catan-tutor check`` (the lessons' expectations) and
-``catan-tutor play --variant base --players 4 --seed 7`` (a whole game as notation)."""
+notebooks in JupyterLab), ``catan-tutor check`` (the lessons' expectations and realistic
+starts; ``--coverage``: the rule IDs no lesson cites) and ``catan-tutor play --variant base
+--players 4 --seed 7`` (a whole game as notation)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ from pathlib import Path
 
 from . import new_game, random_playout
 from .actions import seat
+from .course import coverage
 from .errors import ScenarioError
+from .game import Game
+from .realism import problems
 from .resources import START_NOTEBOOK, jupyter_env, notebooks_dir, packaged_lessons
 from .sampler import POLICIES
 from .scenario import SUFFIX, check_scenario, load_scenario
@@ -34,6 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     check = sub.add_parser("check", help="check the expectations of scenario files")
     check.add_argument("paths", nargs="*", help=".catan.yaml files or folders holding them "
                        "(default: the packaged lessons)")
+    check.add_argument("--coverage", action="store_true",
+                       help="also print which rule IDs no lesson cites, per variant")
     serve = sub.add_parser("serve", help="serve the tutor as a web app (Voilà)")
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this machine only)")
@@ -52,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     if extra and args.command != "lab":
         ap.error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command == "check":
-        return _check(args.paths or [str(packaged_lessons())])
+        return _check(args.paths or [str(packaged_lessons())], args.coverage)
     if args.command == "serve":
         return _serve(args.host, args.port, args.lessons, args.no_browser, args.token)
     if args.command == "lab":
@@ -65,8 +71,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     random_playout(game, args.seed, policy=args.policy)
     vp = ", ".join(f"{seat(p)} {game.victory_points(p)}" for p in range(game.players))
-    lines = [*map(str, game.history), f"winner {seat(game.winner)} after {game.state.turn} "
-             f"turns ({vp})"]
+    w = game.winner
+    lines = [*map(str, game.history), f"winner {seat(w) if w is not None else '-'} after "
+             f"{game.state.turn} turns ({vp})"]
     try:
         sys.stdout.write("\n".join(lines) + "\n")
         sys.stdout.flush()
@@ -75,8 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _check(paths: list[str]) -> int:
-    """Print one line per expectation (file:line: ok/FAIL); exit 1 on any failure or bad file."""
+def _check(paths: list[str], with_coverage: bool = False) -> int:
+    """Print one line per expectation (file:line: ok/FAIL) and a line for each start that could
+    not arise in a game (``FAIL unrealistic: why``, see catan_tutor.realism) unless the file
+    opts out with ``unrealistic:``; exit 1 on any failure or bad file. ``with_coverage``: then
+    the rule IDs no lesson cites (catan_tutor.course.coverage)."""
 
     files: list[Path] = []
     for p in map(Path, paths):
@@ -84,10 +94,11 @@ def _check(paths: list[str]) -> int:
     if not files:
         print(f"catan-tutor: no {SUFFIX} files in {', '.join(paths)}", file=sys.stderr)
         return 2
-    failed = passed = 0
+    failed = passed = unreal = puzzles = 0
     for f in files:
         try:
-            results = check_scenario(load_scenario(f))
+            sc = load_scenario(f)
+            results = check_scenario(sc)
         except ScenarioError as e:
             print(f"{e}", file=sys.stderr)
             failed += 1
@@ -96,8 +107,20 @@ def _check(paths: list[str]) -> int:
             print(r)
             passed += r.passed
             failed += not r.passed
-    print(f"{passed} passed, {failed} failed in {len(files)} scenario file(s)")
-    return 1 if failed else 0
+        puzzles += len(sc.puzzles)
+        if sc.unrealistic:
+            print(f"{sc.path}:{sc.start_line}: ok   realism not checked (unrealistic: "
+                  f"{sc.unrealistic})")
+            continue
+        for why in problems(Game(sc.tree.rules, sc.root.state)):
+            print(f"{sc.path}:{sc.start_line}: FAIL unrealistic: {why}")
+            unreal += 1
+    tail = f", {unreal} unrealistic start(s)" if unreal else ""
+    print(f"{passed} passed, {failed} failed in {len(files)} scenario file(s) "
+          f"({puzzles} puzzle(s)){tail}")
+    if with_coverage:
+        print(coverage(files).report())
+    return 1 if failed or unreal else 0
 
 
 def _serve(host: str, port: int, lessons: str | None, no_browser: bool,

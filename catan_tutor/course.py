@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,3 +60,61 @@ def course(folder: str | Path) -> dict[str, Place]:
                 raise ScenarioError(f"{path.name}: {lesson!r} is named twice")
             places[lesson] = Place(c, chapter["chapter"], n)
     return places
+
+
+# ---------------------------------------------------------------- which rules the lessons cite
+RULE_ID = re.compile(r"\b((?:BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9]+(?:-[A-Z0-9]+)*)(?![-*A-Z0-9])")
+
+
+def cited_rules(files: list[Path]) -> dict[str, set[str]]:
+    """Rule ID -> the files (names) that cite it: in their rules list, texts, puzzles or
+    expectations. Only IDs of the rules reference count."""
+    from . import rulebook
+
+    known = rulebook.rules()
+    out: dict[str, set[str]] = {}
+    for f in files:
+        for rule_id in RULE_ID.findall(Path(f).read_text(encoding="utf-8", errors="replace")):
+            if rule_id in known:
+                out.setdefault(rule_id, set()).add(Path(f).name)
+    return out
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Which rule IDs the lessons cite: ``missing`` per variant section (the rules stated in
+    that variant's own section of rules.md), ``cited`` and ``total`` over the reference."""
+
+    cited: int
+    total: int
+    missing: dict[str, list[str]]
+    sizes: dict[str, int]  # rules per variant section
+
+    def report(self, width: int = 100) -> str:
+        """The text ``catan-tutor check --coverage`` prints."""
+        lines = [f"coverage: {self.cited} of {self.total} rule IDs cited by a lesson "
+                 f"({100 * self.cited / max(self.total, 1):.0f}%)"]
+        for variant, ids in self.missing.items():
+            size = self.sizes[variant]
+            head = (f"{variant}: {size - len(ids)} of {size} cited, {len(ids)} not cited"
+                    + (":" if ids else ""))
+            lines.append(head)
+            if ids:
+                lines += textwrap.wrap(" ".join(ids), width, initial_indent="  ",
+                                       subsequent_indent="  ", break_on_hyphens=False)
+        return "\n".join(lines)
+
+
+def coverage(files: list[Path]) -> Coverage:
+    """The rule IDs no lesson among ``files`` cites, per variant section."""
+    from . import rulebook
+
+    cited = cited_rules(files)
+    every = rulebook.rules()
+    missing: dict[str, list[str]] = {v: [] for v in rulebook.variants()}
+    sizes = dict.fromkeys(missing, 0)
+    for rule_id, r in every.items():
+        sizes[r.variant] += 1
+        if rule_id not in cited:
+            missing[r.variant].append(rule_id)
+    return Coverage(len(cited), len(every), missing, sizes)

@@ -1,5 +1,8 @@
 """Scenario files (``.catan.yaml``): a lesson or puzzle as a start position, a move tree with
-comments and tutor text, and expectations checked at any node.
+comments and tutor text, and expectations checked at any node. A node may ask a question
+(``puzzle: {prompt, hints, answers, rule, explain}``, catan_tutor.puzzle), checked once the
+tree is read; ``unrealistic: why`` marks a drill whose start no game reaches
+(catan_tutor.realism).
 
 Read from PyYAML's event stream by a small composer of our own (no tags, no code, no aliases
 or anchors, bounded nesting and size); every value is read as text and converted by this
@@ -17,16 +20,21 @@ from pathlib import Path
 import yaml
 
 from . import new_game
+from .actions import TRACK_NAMES
 from .board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS, parse_edge, parse_vertex
 from .editor import edit
 from .errors import CatanError, ScenarioError
 from .game import Game
+from .position import decode
+from .progress_cards import CARDS
+from .puzzle import Puzzle, validate
 from .timeline import Node, Timeline
 
 SUFFIX = ".catan.yaml"
-_TOP = ("title", "variant", "players", "board", "goal", "rules", "setup", "start", "position",
-        "tutor", "expect", "moves")
-_MOVE = ("move", "comment", "tutor", "expect", "variations")
+_TOP = ("title", "variant", "players", "board", "goal", "unrealistic", "rules", "setup", "start",
+        "position", "tutor", "puzzle", "expect", "moves")
+_MOVE = ("move", "comment", "tutor", "puzzle", "expect", "variations")
+_PUZZLE = ("prompt", "hints", "answers", "rule", "explain")
 _LAYOUT = ("terrain", "numbers", "harbors")
 _PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null",
                                                   "timestamp")}  # explicit tags taken as text
@@ -68,10 +76,19 @@ class Scenario:
     position: str = ""  # or the start as position text (instead of board, setup and start)
     timeline: Timeline | None = None
     path: str = ""
+    unrealistic: str = ""  # why the start is a drill no game reaches ('' for a real game)
+    start_line: int = 1  # the line that gives the start (position, start, setup or board)
+    puzzles: dict[int, Puzzle] = field(default_factory=dict)  # node id -> its question
+
+    @property
+    def tree(self) -> Timeline:
+        """The timeline (every loaded scenario has one)."""
+        assert self.timeline is not None, "the scenario has no timeline yet"
+        return self.timeline
 
     @property
     def root(self) -> Node:
-        return self.timeline.root
+        return self.tree.root
 
     def _repr_svg_(self) -> str | None:
         """The board at the lesson's current node as SVG (its start once loaded)."""
@@ -156,7 +173,8 @@ def _compose(r: _Reader, text: str) -> yaml.Node | None:
         if events.check_event(yaml.StreamEndEvent):
             return None
         events.get_event()  # document start
-        root, stack, count = None, [], 0
+        root, count = None, 0
+        stack: list[yaml.CollectionNode] = []
         while root is None or stack:
             ev = events.get_event()
             if isinstance(ev, yaml.CollectionEndEvent):
@@ -255,10 +273,11 @@ def loads_scenario(text: str | bytes, path: str = "<scenario>") -> Scenario:
     if len(text) > MAX_SCENARIO_BYTES:
         raise _too_big(path)
     if isinstance(text, bytes):
+        raw = text
         try:
-            text = text.decode("utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            line = text.count(b"\n", 0, e.start) + 1
+            line = raw.count(b"\n", 0, e.start) + 1
             raise ScenarioError(f"{path}:{line}: file: not a UTF-8 text file") from None
     elif not text.isascii() and len(text.encode("utf-8", "surrogatepass")) > MAX_SCENARIO_BYTES:
         raise _too_big(path)
@@ -294,8 +313,16 @@ def _read(r: _Reader, text: str) -> Scenario:
         else:
             sc.board = r.text(b, "board")
     sc.goal = r.text(top["goal"], "goal") if "goal" in top else ""
+    if "unrealistic" in top:
+        sc.unrealistic = r.text(top["unrealistic"], "unrealistic").strip()
+        if not sc.unrealistic:
+            raise r.fail(top["unrealistic"], "unrealistic", "say why the start is artificial")
     sc.rules = r.texts(top["rules"], "rules") if "rules" in top else []
     sc.setup = r.texts(top["setup"], "setup") if "setup" in top else []
+    for key in ("position", "start", "setup", "board"):
+        if key in top:
+            sc.start_line = top[key].start_mark.line + 1
+            break
     sc.start = r.texts(top["start"], "start") if "start" in top else []
     if "position" in top:
         sc.position = r.text(top["position"], "position")
@@ -308,10 +335,30 @@ def _read(r: _Reader, text: str) -> Scenario:
         tl.root.tutor = r.text(top["tutor"], "tutor")
     if "expect" in top:
         tl.root.expect = _expects(r, top["expect"], tl.root, tl)
+    asked: list[tuple[Node, yaml.Node]] = []  # puzzles, checked once the tree is complete
+    if "puzzle" in top:
+        sc.puzzles[tl.root.id] = _puzzle(r, top["puzzle"])
+        asked.append((tl.root, top["puzzle"]))
     if "moves" in top:
-        _line(r, tl, tl.root, top["moves"], "moves")
+        _line(r, tl, tl.root, top["moves"], "moves", sc, asked)
+    for node, where in asked:
+        why = validate(sc.puzzles[node.id], node, tl.rules, sc.variant)
+        if why:
+            raise r.fail(where, "puzzle", why)
     tl.goto(tl.root)
     return sc
+
+
+def _puzzle(r: _Reader, node) -> Puzzle:
+    """A node's question: ``prompt`` (required), ``hints``, ``answers``, ``rule``, ``explain``."""
+    m = r.mapping(node, "puzzle", _PUZZLE)
+    if "prompt" not in m:
+        raise r.fail(node, "puzzle", "a puzzle needs a prompt (the question it asks)")
+    return Puzzle(r.text(m["prompt"], "prompt"),
+                  tuple(r.texts(m["hints"], "hints")) if "hints" in m else (),
+                  tuple(r.texts(m["answers"], "answers")) if "answers" in m else (),
+                  r.text(m["rule"], "rule") if "rule" in m else "",
+                  r.text(m["explain"], "explain") if "explain" in m else "")
 
 
 def _start_game(r: _Reader, top: dict, sc: Scenario) -> Game:
@@ -357,8 +404,6 @@ def _positioned(r: _Reader, top: dict, sc: Scenario) -> Game:
 def _laid_out(r: _Reader, node, game: Game, board: dict) -> Game:
     """The new game on a full layout (terrain codes, numbers, harbor kinds as in position text);
     the robber starts on its desert."""
-    from .position import decode
-
     words = [w for w in game.position().split() if not w.startswith(_LAYOUT + ("robber=",))]
     fields = [f"{k}={board[k]}" for k in _LAYOUT]
     try:
@@ -372,7 +417,8 @@ def _laid_out(r: _Reader, node, game: Game, board: dict) -> Game:
     return Game(game.rules, state)
 
 
-def _line(r: _Reader, tl: Timeline, parent: Node, node, key: str) -> None:
+def _line(r: _Reader, tl: Timeline, parent: Node, node, key: str, sc: Scenario,
+          asked: list) -> None:
     at = parent
     for item in r.sequence(node, key, "a list of moves"):
         m = r.mapping(item, key, _MOVE)
@@ -389,13 +435,17 @@ def _line(r: _Reader, tl: Timeline, parent: Node, node, key: str) -> None:
         for var in variations:
             first = var.value[0] if isinstance(var, yaml.SequenceNode) and var.value else var
             before = len(at.children)
-            _line(r, tl, at, var, "variations")  # alternatives to this move, from its parent
+            # alternatives to this move, from its parent
+            _line(r, tl, at, var, "variations", sc, asked)
             if len(at.children) == before:  # its first move is already there: no alternative
                 raise r.fail(first, "variations", "a variation must start with another move "
                              "than the main line and the other variations")
         child.comment = r.text(m["comment"], "comment") if "comment" in m else ""
         child.tutor = r.text(m["tutor"], "tutor") if "tutor" in m else ""
         child.expect = _expects(r, m["expect"], child, tl) if "expect" in m else []
+        if "puzzle" in m:
+            sc.puzzles[child.id] = _puzzle(r, m["puzzle"])
+            asked.append((child, m["puzzle"]))
         at = child
 
 
@@ -404,7 +454,7 @@ def _expects(r: _Reader, node, at: Node, tl: Timeline) -> list[Expect]:
     notation fails now, at its line."""
     r.mapping(node, "expect", tuple(_CHECKS))  # known keys, none twice
     game = Game(tl.rules, at.state)
-    out = []
+    out: list[Expect] = []
     for k, v in node.value:
         key = k.value
         if isinstance(v, yaml.ScalarNode):
@@ -445,12 +495,14 @@ _Dumper.add_representer(str, _str)
 
 def dumps_scenario(sc: Scenario) -> str:
     """The canonical text of a scenario (its whole timeline, variations included)."""
-    tl = sc.timeline
+    tl = sc.tree
     data: dict = {"title": sc.title, "variant": sc.variant, "players": str(sc.players)}
     if not sc.position:
         data["board"] = sc.board
     if sc.goal:
         data["goal"] = sc.goal
+    if sc.unrealistic:
+        data["unrealistic"] = sc.unrealistic
     for key in ("rules", "setup", "start"):
         if getattr(sc, key) and not (sc.position and key != "rules"):
             data[key] = list(getattr(sc, key))
@@ -458,35 +510,51 @@ def dumps_scenario(sc: Scenario) -> str:
         data["position"] = sc.position
     if tl.root.tutor:
         data["tutor"] = tl.root.tutor
+    if tl.root.id in sc.puzzles:
+        data["puzzle"] = _puzzle_data(sc.puzzles[tl.root.id])
     if tl.root.expect:
         data["expect"] = _expect_data(tl.root.expect)
     if tl.root.children:
-        data["moves"] = _line_data(tl.root)
+        data["moves"] = _line_data(tl.root, sc.puzzles)
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100,
                      default_flow_style=False)
 
 
-def _line_data(parent: Node) -> list[dict]:
+def _line_data(parent: Node, puzzles: dict[int, Puzzle]) -> list[dict]:
     out, node = [], parent
     while node.children:
         main, *others = node.children
-        item = _item(main)
+        item = _item(main, puzzles)
         if others:
-            item["variations"] = [[_item(o), *_line_data(o)] for o in others]
+            item["variations"] = [[_item(o, puzzles), *_line_data(o, puzzles)]
+                                  for o in others]
         out.append(item)
         node = main
     return out
 
 
-def _item(node: Node) -> dict:
+def _item(node: Node, puzzles: dict[int, Puzzle]) -> dict:
     item: dict = {"move": str(node.action)}
     if node.comment:
         item["comment"] = node.comment
     if node.tutor:
         item["tutor"] = node.tutor
+    if node.id in puzzles:
+        item["puzzle"] = _puzzle_data(puzzles[node.id])
     if node.expect:
         item["expect"] = _expect_data(node.expect)
     return item
+
+
+def _puzzle_data(p: Puzzle) -> dict:
+    data: dict = {"prompt": p.prompt}
+    for key in ("hints", "answers"):
+        if getattr(p, key):
+            data[key] = list(getattr(p, key))
+    for key in ("rule", "explain"):
+        if getattr(p, key):
+            data[key] = getattr(p, key)
+    return data
 
 
 def _expect_data(expects: list[Expect]) -> dict:
@@ -534,7 +602,7 @@ def _show(value) -> str:
 
 def check_scenario(sc: Scenario) -> list[Result]:
     """Evaluate every expectation at its node, in file order (main lines first)."""
-    tl = sc.timeline
+    tl = sc.tree
     out = []
     for node in tl.walk():
         if not node.expect:
@@ -645,8 +713,8 @@ def _knight_text(game: Game, v: int) -> str:
     k = game.state.kn[v] if game.caps.knights else None
     if k is None:
         return "-"
-    level = ("basic", "strong", "mighty")[k[1] - 1]
-    return f"{_name(game, k[0])} {level}{' active' if k[2] else ''}"
+    level = ("basic", "strong", "mighty")[k.level - 1]
+    return f"{_name(game, k.owner)} {level}{' active' if k.active else ''}"
 
 
 def _knight(game: Game, value: dict) -> tuple[bool, str]:
@@ -684,20 +752,14 @@ def _per_party(fn):
 
 
 def _progress_text(game: Game, p: int) -> str:
-    from .progress_cards import CARDS
-
     return ", ".join(sorted(CARDS[c] for c in game.state.phand[p])) or "nothing"
 
 
 def _levels_text(game: Game, p: int) -> str:
-    from .actions import TRACK_NAMES
-
     return ", ".join(f"{t} {x}" for t, x in zip(TRACK_NAMES, game.state.levels[p], strict=True))
 
 
 def _metropolis(game: Game, value: dict) -> tuple[bool, str]:
-    from .actions import TRACK_NAMES
-
     s = game.state
     got = {}
     for track in value:

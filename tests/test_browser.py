@@ -142,17 +142,22 @@ def _board_pixels(page) -> int:
     return page.evaluate(f"{BOARD_PIXELS_JS}()")
 
 
+# Runs in the page: the moves of the Moves tab's list, one a line, "↳ " before the first
+# move of a variation, " *" after the current move.
+TREE_JS = """() => [...document.querySelectorAll('.catan-moves .catan-mv')].map(m =>
+  (m.parentElement.classList.contains('catan-mv-var') && m.parentElement.querySelector(
+    '.catan-mv') === m ? '\u21b3 ' : '') + m.textContent
+  + (m.classList.contains('catan-mv-current') ? ' *' : '')).join('\\n')"""
+
+
 def _tree_text(page) -> str:
-    """The rows of the move tree (the Moves tab's list)."""
-    return page.locator(".catan-tutor select[size]").first.evaluate(
-        "s => Array.from(s.options).map(o => o.text.replaceAll('\\u00a0', ' ')).join('\\n')")
+    """The moves of the move list (the Moves tab)."""
+    return page.evaluate(TREE_JS)
 
 
 def _tree_has(page, row: str) -> None:
-    """Wait until the move tree has a row containing ``row``."""
-    page.wait_for_function(
-        "(row) => [...document.querySelectorAll('.catan-tutor option')]"
-        ".some(o => o.text.replaceAll('\\u00a0', ' ').includes(row))", arg=row)
+    """Wait until the move list has a move reading ``row``."""
+    page.wait_for_function(f"(row) => ({TREE_JS})().includes(row)", arg=row)
 
 
 def _pick_lesson(page, title: str) -> None:
@@ -232,15 +237,15 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     _wait_marker(page, "depth 1 relocate")
     page.wait_for_function(f"() => {BOARD_PIXELS_JS}() !== {before!r}")  # the board changed
     page.get_by_role("tab", name="Moves").click()
-    _tree_has(page, "P1 move F6 J4 *")
+    _tree_has(page, "P1 moves knight F6 → J4 *")
     page.get_by_role("button", name="◀", exact=True).click()  # rewind
     _wait_marker(page, "depth 0")
     page.get_by_role("tab", name="Play", exact=True).click()
     page.locator(".catan-end-turn").click()  # one click
     _wait_marker(page, "depth 1 pre-roll")
     page.get_by_role("tab", name="Moves").click()
-    _tree_has(page, "↳ 1. P1 end *")  # a variation
-    assert "1. P1 move F6 J4" in _tree_text(page)
+    _tree_has(page, "↳ P1 ends the turn *")  # a variation
+    assert "P1 moves knight F6 → J4" in _tree_text(page)
     page.screenshot(path=ARTIFACTS / "variation.png")
 
 
@@ -254,7 +259,7 @@ def test_force_a_dice_outcome(page) -> None:
         label="5")
     form.get_by_role("button", name="Play").click()
     page.get_by_role("tab", name="Moves").click()
-    _tree_has(page, "die white 5 *")
+    _tree_has(page, "white die 5 *")
 
 
 def test_roll_in_one_click_and_a_copied_link_reopens_the_node(page) -> None:
@@ -306,19 +311,19 @@ def test_bad_upload_shows_the_error_and_keeps_the_game(page) -> None:
 
 
 def test_barbarian_attack_shows_the_pillaged_city(page) -> None:
-    _pick_lesson(page, "The barbarians win")
+    _pick_lesson(page, "Which city falls")
     page.get_by_role("tab", name="Play", exact=True).click()
     page.locator(".catan-board canvas").last.focus()
-    for _ in range(5):
+    for _ in range(4):
         page.keyboard.press("PageDown")
-    _wait_marker(page, "depth 5 pillage")
+    _wait_marker(page, "depth 4 pillage")
     page.get_by_role("button", name="pillage").click()
-    page.wait_for_timeout(700)  # the glow on the cities P2 may lose
+    page.wait_for_timeout(700)  # the glow on the cities P3 may lose
     page.screenshot(path=ARTIFACTS / "pillage_choice.png")
-    page.mouse.click(*_spot(page, "vertex", "Q4"))  # P2's city, glowing
-    _wait_marker(page, "depth 6 main")
+    page.mouse.click(*_spot(page, "vertex", "H4"))  # P3's city, glowing
+    _wait_marker(page, "depth 5 main")
     page.get_by_role("tab", name="Players").click()
-    assert "P2" in page.locator(".catan-tutor").first.inner_text()
+    assert "P3" in page.locator(".catan-tutor").first.inner_text()
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "pillaged.png")
 
 
@@ -418,13 +423,13 @@ def test_try_a_move_says_why_not_with_the_rule(page) -> None:
 
     title = "The distance rule and Longest Road"
     sc = load_scenario(packaged_lessons() / "base_distance_longest_road.catan.yaml")
-    ex = sc.timeline.game.explain("P1 settle J4")
+    ex = sc.timeline.game.explain("P1 settle M4")
     assert not ex.legal and ex.rule == "BASE-BUILD-DISTANCE"
     _pick_lesson(page, title)
     _wait_marker(page, "node 0 depth 0")
     page.get_by_role("tab", name="Play", exact=True).click()
     box = page.locator(".catan-try input[type='text']")
-    box.fill("P1 settle J4")
+    box.fill("P1 settle M4")
     box.press("Enter")
     verdict = page.locator(".catan-try .catan-verdict[data-rule='BASE-BUILD-DISTANCE']")
     verdict.wait_for()

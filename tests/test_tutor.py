@@ -9,6 +9,7 @@ from catan_tutor.editor import edit
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario, loads_scenario
 from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.move_list import rows as move_rows
 from catan_tutor.widgets.tutor import TABS, kind_of, target_of
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
@@ -85,11 +86,11 @@ def test_scenario_shows_its_lesson_text_and_explains():
     t = Tutor(sc)
     assert "CK-KNIGHT-DISPLACE" in t.lesson.value
     t.palette.value = "move knight"
-    assert ("vertex", board.parse_vertex("J4")) in t.view.targets
-    t.form.listed.value = next(a for _, a in t.form.listed.options if str(a).endswith("J4"))
+    assert ("vertex", board.parse_vertex("O6")) in t.view.targets
+    t.form.listed.value = next(a for _, a in t.form.listed.options if str(a).endswith("O6"))
     t.form.explain_button.click()
     assert "legal" in t.form.status.value
-    click_at(t, "vertex", "J4")
+    click_at(t, "vertex", "O6")
     assert t.game.state.phase == "relocate" and t.timeline.current.comment in t.lesson.value
 
 
@@ -211,13 +212,14 @@ def test_tree_lists_variations_and_promote_delete():
     t.play("P1 road J1")
     t.first()
     t.play("P1 settle A4")  # a variation of the first move
-    labels = [label for label, _ in t.tree.options]
-    assert labels[:4] == ["start", "1. P1 settle E4", "\u2003↳ 1. P1 settle A4 *",
-                          "2. P1 road F7"]
+    labels = [label for label, _ in move_rows(t.timeline)]  # the variation after its move
+    assert labels[:4] == ["start", "P1 settles E4", "P1 settles A4", "P1 builds road F7"]
+    assert "catan-mv-current catan-mv-3'" in t.tree.html.value
     t.promote()
     assert t.timeline.root.children[0] is t.timeline.current
-    assert [lab for lab, _ in t.tree.options][1] == "1. P1 settle A4 *"
-    t.tree.value = t.timeline.root.children[1].children[0].id  # choose a node in the list
+    assert [lab for lab, _ in move_rows(t.timeline)][1] == "P1 settles A4"
+    node = t.timeline.root.children[1].children[0].id  # a click on a move of the list
+    t.tree._on_event({"type": "click", "target": {"className": f"catan-mv catan-mv-{node}"}})
     assert str(t.timeline.current.action) == "P1 road F7"
     t.back()
     t.delete()
@@ -674,12 +676,12 @@ def test_try_a_move_says_plainly_what_is_not_notation_and_shows_it_as_text():
 
 
 def test_a_click_where_nothing_glows_explains_why_not_there():
-    """CK-KNIGHT-DISPLACE: P1's strong knight may not displace P3's strong one on F4; the
+    """CK-KNIGHT-DISPLACE: P1's basic knight may not displace P2's basic one on O6; the
     click answers with the engine's verdict on that move and plays nothing."""
-    t = Tutor(load_scenario(packaged_lessons() / "ck_knight_displacement.catan.yaml"))
+    t = Tutor(load_scenario(packaged_lessons() / "ck_knight_equal_refused.catan.yaml"))
     t.palette.value = "move knight"
-    assert ("vertex", board.parse_vertex("F4")) not in t.view.targets
-    click_at(t, "vertex", "F4")
+    assert ("vertex", board.parse_vertex("O6")) not in t.view.targets
+    click_at(t, "vertex", "O6")
     ex = t.game.explain(t.try_text.value)
     assert t.try_text.value.startswith("P1 move ") and not ex.legal
     assert ex.rule == "CK-KNIGHT-DISPLACE" and f"data-rule='{ex.rule}'" in t.try_verdict.value
@@ -761,7 +763,7 @@ def test_what_happened_tells_each_move_in_words():
     for move in ("P1 roll", f"die white {white}", f"die red {token - white}"):
         t.play(move)
     terrain = board.CARD_NAMES[t.game.layout.terrain[j]]  # terrains in resource order
-    assert f"P2 +1 {terrain}" in t.lines[0], t.lines[0]
+    assert f"P2 gets 1 {terrain}" in t.lines[0], t.lines[0]  # narrate: production by kind
     assert len(t.lines) == 3 and "Next: P1" in t.lines[0]
     t.first()
     t.lines.clear()
@@ -772,9 +774,9 @@ def test_what_happened_tells_each_move_in_words():
 def test_what_to_notice_names_the_rule_of_a_refused_move_with_its_text():
     from catan_tutor import rulebook
 
-    t = Tutor(load_scenario(packaged_lessons() / "ck_knight_displacement.catan.yaml"))
+    t = Tutor(load_scenario(packaged_lessons() / "ck_knight_equal_refused.catan.yaml"))
     rule = rulebook.rule("CK-KNIGHT-DISPLACE")
-    assert "Not allowed here: P1 move J2 F4" in t.lesson.value
+    assert "Not allowed here: P1 move N4 O6" in t.lesson.value
     assert f"Rule: <b>{rule.title}</b>" in t.lesson.value
     assert visible_text(t.lesson.value).count(rule.text[:40]) == 1
 
@@ -799,7 +801,7 @@ def test_delete_can_be_undone_with_the_same_moves_until_the_next_change():
     t.undo_delete.click()
     assert sorted(t.timeline.nodes) == ids and t.timeline.root.children[0] is main
     assert t.timeline.current is main and t.deleted_row.layout.display == "none"
-    assert [lab for lab, _ in t.tree.options][1] == "1. P1 settle E4 *"
+    assert [lab for lab, _ in move_rows(t.timeline)][1] == "P1 settles E4"
     assert t.undelete() == "Nothing to undo."
     t.back()
     t.goto(t.timeline.root.children[1])

@@ -1,0 +1,239 @@
+"""The learner's progress through the course: the lessons completed and the puzzles solved.
+
+Kept where the learner is: in a browser (the Voilà page), in its local storage, through two
+hidden widgets the page script reads and writes (``catan_page.js``, "Progress"); in a notebook,
+in a small JSON file beside it (``catan-tutor-progress.json``); elsewhere (tests, scripts), in
+memory only. Progress only grows: both sides merge what they get (union), so a page that
+reloads, or a kernel that started before the page sent what it kept, loses nothing.
+
+A lesson is completed when the learner reaches the end of its main line with every question
+on that line answered (catan_tutor.puzzle). At the end of a lesson a *Next lesson* button opens
+the next one of the course.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from . import markup
+
+PROGRESS_FILE = "catan-tutor-progress.json"
+MAX_PROGRESS_CHARS = 64 * 1024  # what a page may send (ids of a few hundred lessons)
+MAX_IDS = 2000
+DONE = "✓ "
+
+
+class Progress:
+    """Completed lesson ids and, per lesson id, the node ids of its solved puzzles; saved to
+    ``path`` on each change when it has one."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path
+        self.done: set[str] = set()
+        self.solved: dict[str, set[int]] = {}
+        if path is not None and path.is_file():
+            try:
+                self.merge(path.read_text(encoding="utf-8"))
+            except OSError:
+                pass
+
+    @classmethod
+    def default(cls) -> Progress:
+        """A file beside the notebook in a notebook kernel (not under Voilà, whose page keeps
+        it in the browser); memory only anywhere else."""
+        in_voila = os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
+        shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
+        in_kernel = type(shell).__name__ == "ZMQInteractiveShell"
+        return cls(Path.cwd() / PROGRESS_FILE if in_kernel and not in_voila else None)
+
+    def to_json(self) -> str:
+        return json.dumps({"done": sorted(self.done),
+                           "solved": {k: sorted(v) for k, v in sorted(self.solved.items())}},
+                          separators=(",", ":"))
+
+    def merge(self, text: str) -> bool:
+        """Add what ``text`` (JSON as ``to_json`` writes it) holds; anything else in it is
+        ignored. Returns whether something was new."""
+        if not isinstance(text, str) or len(text) > MAX_PROGRESS_CHARS:
+            return False
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return False
+        if not isinstance(data, dict):
+            return False
+        new = False
+        done = data.get("done")
+        for x in done[:MAX_IDS] if isinstance(done, list) else ():
+            if isinstance(x, str) and 0 < len(x) <= 200 and x not in self.done:
+                self.done.add(x)
+                new = True
+        solved = data.get("solved")
+        for k, nodes in list(solved.items())[:MAX_IDS] if isinstance(solved, dict) else ():
+            if not (isinstance(k, str) and 0 < len(k) <= 200 and isinstance(nodes, list)):
+                continue
+            ids = {n for n in nodes[:MAX_IDS] if type(n) is int and 0 <= n < 1 << 30}
+            if not ids <= self.solved.get(k, set()):
+                self.solved.setdefault(k, set()).update(ids)
+                new = True
+        if new:
+            self.save()
+        return new
+
+    def complete(self, lesson_id: str) -> bool:
+        """Mark a lesson completed; whether it was new."""
+        if not lesson_id or lesson_id in self.done:
+            return False
+        self.done.add(lesson_id)
+        self.save()
+        return True
+
+    def solve(self, lesson_id: str, node_id: int) -> bool:
+        """Mark a lesson's puzzle solved; whether it was new."""
+        if not lesson_id or node_id in self.solved.get(lesson_id, set()):
+            return False
+        self.solved.setdefault(lesson_id, set()).add(node_id)
+        self.save()
+        return True
+
+    def save(self) -> None:
+        if self.path is not None:
+            try:
+                self.path.write_text(self.to_json() + "\n", encoding="utf-8")
+            except OSError:  # a read-only folder: progress stays for this session
+                self.path = None
+
+
+def lesson_done(tutor) -> bool:
+    """The tutor shows a lesson at the end of its main line, every question on it answered."""
+    tl, sc = tutor.timeline, tutor.scenario
+    if not tutor.lesson_id or sc is None or sc.timeline is not tl:
+        return False
+    node = tl.current
+    if node.children or any(not n.is_main() for n in tl.path(node)):
+        return False
+    return not any(tutor.puzzle.holds(n) for n in tl.path(node))
+
+
+def _puzzles_asked(lessons) -> int:
+    """How many questions the lessons ask: their ``puzzle:`` keys, counted in the text (no
+    lesson is loaded for it)."""
+    count = 0
+    for x in lessons:
+        if x.error:
+            continue
+        try:
+            text = x.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        count += sum(1 for line in text.splitlines() if line.lstrip(" -") == "puzzle:"
+                     or line.lstrip(" -").startswith("puzzle: "))
+    return count
+
+
+class CourseProgress:
+    """The app's progress: marks in the lesson list, *Next lesson* at a lesson's end, and the
+    hidden widgets that keep it in the browser. ``app`` is the App."""
+
+    def __init__(self, app, store: Progress | None = None) -> None:
+        self.app = app
+        self.store = store if store is not None else Progress.default()
+        lay = widgets.Layout
+        self.next_button = widgets.Button(description="Next lesson", icon="forward",
+                                          button_style="success",
+                                          layout=lay(width="auto", display="none"))
+        self.next_button.add_class("catan-next-lesson")
+        self.next_button.on_click(app.tutor._safe(lambda _: self.next()))
+        self.out = widgets.HTML(layout=lay(display="none"))  # read by the page script
+        self.into = widgets.Text(layout=lay(display="none"))  # written by the page script
+        self.into.add_class("catan-progress-in")
+        self.into.observe(app.tutor._safe(self._from_page), names="value")
+        self.summary = widgets.HTML()
+        self.summary.add_class("catan-progress-summary")
+        self._asked = _puzzles_asked(app.lessons.values())
+        self.widget = widgets.HBox([self.next_button, self.summary, self.out, self.into],
+                                   layout=lay(align_items="center"))
+        app.tutor.puzzle.listeners.append(self.update)
+        self._restore_solved()
+        self._publish()
+        self.marks()
+        self.update()
+
+    def _from_page(self, change) -> None:
+        if self.store.merge(change["new"]):
+            self._restore_solved()
+            self.marks()
+            self.app.tutor.refresh()
+        self._publish()
+
+    def _restore_solved(self) -> None:
+        """Puzzles solved on an earlier visit count as answered in this one."""
+        puzzle = self.app.tutor.puzzle
+        for lesson_id, nodes in self.store.solved.items():
+            puzzle.solved.update((lesson_id, n) for n in nodes)
+
+    def update(self) -> None:
+        """After each move shown: record solved puzzles and a completed lesson; show Next
+        lesson at the end of a lesson."""
+        t = self.app.tutor
+        changed = False
+        ids = {x.id for x in self.app.lessons.values()}
+        for lesson_id, node_id in list(t.puzzle.solved):
+            if lesson_id in ids:  # not an uploaded scenario's
+                changed |= self.store.solve(lesson_id, node_id)
+        if changed:
+            self.marks()
+        done = lesson_done(t)
+        if done and self.store.complete(t.lesson_id):
+            changed = True
+            self.marks()
+        nxt = self.following() if done else None
+        self.next_button.layout.display = "" if nxt is not None else "none"
+        if nxt is not None:
+            self.next_button.tooltip = f"open {nxt.label}"
+        if changed:
+            self._publish()
+
+    def following(self):
+        """The lesson after the one shown, in the course's order (None at the last)."""
+        order = [x for x in self.app.lessons.values() if not x.error]
+        ids = [x.id for x in order]
+        here = self.app.tutor.lesson_id
+        if here not in ids or ids.index(here) + 1 >= len(ids):
+            return None
+        return order[ids.index(here) + 1]
+
+    def next(self) -> None:
+        nxt = self.following()
+        if nxt is not None:
+            self.app.open(nxt.id)
+
+    def marks(self) -> None:
+        """The lesson list with ✓ before each completed lesson (the choice kept), and how many
+        lessons and puzzles are done."""
+        app = self.app
+        ids = {x.id for x in app.lessons.values() if not x.error}
+        done = len(self.store.done & ids)
+        solved = sum(len(n) for k, n in self.store.solved.items() if k in ids)
+        self.summary.value = (f"<span style='color:#37474f;font-size:13px;margin-left:8px'>"
+                              f"{DONE}{done} of {len(ids)} lessons · {min(solved, self._asked)}"
+                              f" of {self._asked} puzzles</span>" if done or solved else "")
+        picker = app.picker
+        options = [((DONE if x.id in self.store.done else "") + label, label)
+                   for label, x in app.lessons.items()]
+        if list(picker.options) == options:
+            return
+        picker.unobserve(app._on_pick, names="value")
+        keep = picker.value
+        picker.options = options
+        picker.value = keep
+        picker.observe(app._on_pick, names="value")
+
+    def _publish(self) -> None:
+        data = markup.text(self.store.to_json())
+        self.out.value = f"<span class='catan-progress' data-progress='{data}' hidden></span>"

@@ -1,0 +1,108 @@
+"""End to end: a puzzle in the app's page (Voilà, headless Chromium). A wrong answer changes
+nothing and says why, a hint shows, the right answer goes on, the lesson's end marks it done,
+and the mark survives a reload (the browser's local storage).
+
+Needs /usr/bin/chromium, skipped without it except under ``CI=true`` (browser_harness.py).
+Reads only hidden ``data-*`` markers and what a learner sees.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+
+import pytest
+from browser_harness import ARTIFACTS, BOARD_PAINTED_JS, PAGE_TIMEOUT, open_app
+
+from catan_tutor.resources import START_NOTEBOOK, packaged_lessons
+from catan_tutor.scenario import load_scenario
+from catan_tutor.serve import voila
+
+pytestmark = pytest.mark.browser
+
+LESSON = "puzzle_base_robber"
+TITLE = "Puzzles: the robber after a 7"
+STATE = ".catan-puzzle-state"
+# ipywidgets writes a dropdown's spaces as no-break spaces
+MARKED_JS = """(title) => [...document.querySelectorAll('.catan-app select option')]
+  .map(o => o.textContent.replace(/\\u00a0/g, ' '))
+  .some(t => t.startsWith('\u2713 ') && t.includes(title))"""
+
+
+@pytest.fixture(scope="module")
+def app() -> Iterator[str]:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        with voila(START_NOTEBOOK, ARTIFACTS / "voila_puzzle.log") as (url, _):
+            yield url
+    except RuntimeError as e:
+        pytest.fail(str(e))
+
+
+def _attr(page, selector: str, name: str) -> str:
+    return page.locator(selector).first.get_attribute(name)
+
+
+def _wait_marker(page, **data: str) -> None:
+    attrs = "".join(f"[data-{k}='{v}']" for k, v in data.items())
+    page.locator(STATE + attrs).first.wait_for(state="attached")
+
+
+def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app) -> None:
+    sc = load_scenario(packaged_lessons() / f"{LESSON}.catan.yaml")
+    (asked, puzzle), = sc.puzzles.items()
+    answer = sc.timeline.nodes[asked].children[0]
+    p = new_page("puzzle")
+    page = p.page
+    started = time.monotonic()
+    open_app(p, f"{app}?lesson={LESSON}&node={asked}")
+    _wait_marker(page, node=asked, asked=1, solved=0)
+    loaded = time.monotonic()
+    box = page.locator(".catan-puzzle")
+    assert puzzle.prompt in box.inner_text()
+    digest = _attr(page, ".catan-state", "data-digest")
+
+    # a wrong move (legal, but not the answer): nothing is played, the rule is cited
+    page.locator(".catan-puzzle-answer input").fill("P1 robber L P2")
+    page.locator(".catan-puzzle-submit").click()
+    _wait_marker(page, node=asked, tries=1, solved=0)
+    assert _attr(page, ".catan-state", "data-node") == str(asked)
+    assert _attr(page, ".catan-state", "data-digest") == digest
+    verdict = page.locator(".catan-puzzle-verdict")
+    assert "Not the answer" in verdict.inner_text()
+    assert verdict.get_attribute("data-rule") == puzzle.rule
+
+    # a hint
+    page.locator(".catan-puzzle-hint").click()
+    _wait_marker(page, node=asked, hints=1)
+    assert puzzle.hints[0] in box.inner_text()
+
+    # the answer, typed: played, and the lesson goes on
+    page.locator(".catan-puzzle-answer input").fill(str(answer.action))
+    page.locator(".catan-puzzle-submit").click()
+    _wait_marker(page, node=answer.id, correct=1)
+    assert _attr(page, ".catan-state", "data-node") == str(answer.id)
+    assert "Right" in page.locator(".catan-puzzle-verdict").inner_text()
+    page.screenshot(path=ARTIFACTS / "puzzle_solved.png")
+
+    # to the end of the lesson: completed, kept in the browser, Next lesson offered
+    page.get_by_title("last (End)").click()
+    page.locator(".catan-next-lesson").wait_for(state="visible")
+    page.wait_for_function(MARKED_JS, arg=TITLE)
+    page.wait_for_function("() => (localStorage.getItem('catan-tutor-progress') || '')"
+                           f".includes('{LESSON}')")
+    played = time.monotonic() - loaded
+    kept = json.loads(page.evaluate("() => localStorage.getItem('catan-tutor-progress')"))
+    assert LESSON in kept["done"] and asked in kept["solved"][LESSON]
+
+    # a reload: a new kernel, which learns the progress from the page
+    page.reload(timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    page.wait_for_function(MARKED_JS, arg=TITLE, timeout=30_000)
+    took = time.monotonic() - started
+    page.screenshot(path=ARTIFACTS / "puzzle_after_reload.png")
+    print(f"puzzle walk: {played:.1f} s of moves, {took:.1f} s with both page loads")
+    assert p.outside == []
+    # a kernel's start takes what the machine has to spare; the moves themselves are quick
+    assert played < 30, f"{played:.0f} s"

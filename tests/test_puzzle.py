@@ -1,0 +1,370 @@
+"""Puzzle mode: the ``puzzle:`` key of scenario files (read, checked, written back), the
+engine's judgement of an answer (right, wrong with the rule, hints in order), the tutor's
+puzzle panel (a wrong move changes nothing, the answer line stays hidden), progress and the
+coverage report of ``catan-tutor check --coverage``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from catan_tutor import rulebook
+from catan_tutor.course import coverage
+from catan_tutor.errors import ScenarioError
+from catan_tutor.puzzle import Puzzle, hint, judge
+from catan_tutor.resources import packaged_lessons
+from catan_tutor.scenario import SUFFIX, dumps_scenario, load_scenario, loads_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = sorted(packaged_lessons().glob(f"puzzle_*{SUFFIX}"))
+
+# A base-game setup question: P1's first road must touch N6 (BASE-SETUP-ROUND1).
+ROAD = """\
+title: A road puzzle
+variant: base
+players: 3
+board: beginner
+goal: Place the first road.
+rules:
+- BASE-SETUP-ROUND1
+tutor: Setup (BASE-SETUP-ROUND1).
+moves:
+- move: P1 settle N6
+  puzzle:
+    prompt: Place P1's first road.
+    hints:
+    - One of the three edges around N6.
+    - BASE-SETUP-ROUND1 - the road touches the settlement just placed.
+    answers:
+    - P1 road N5
+    - P1 road N7
+    rule: BASE-SETUP-ROUND1
+    explain: The setup road touches the settlement just placed.
+  expect:
+    pending: P1
+- move: P1 road N5
+  variations:
+  - - move: P1 road N7
+  - - move: P1 road Q3
+      comment: Q3 points away from the middle.
+- move: P2 settle K4
+"""
+
+
+def _road():
+    sc = loads_scenario(ROAD, "road.catan.yaml")
+    (node_id, puzzle), = sc.puzzles.items()
+    return sc, sc.timeline.nodes[node_id], puzzle
+
+
+# ---------------------------------------------------------------- the format
+def test_a_puzzle_is_read_with_its_prompt_hints_answers_rule_and_explanation():
+    sc, node, p = _road()
+    assert str(node.action) == "P1 settle N6"
+    assert p == Puzzle("Place P1's first road.",
+                       ("One of the three edges around N6.",
+                        "BASE-SETUP-ROUND1 - the road touches the settlement just placed."),
+                       ("P1 road N5", "P1 road N7"), "BASE-SETUP-ROUND1",
+                       "The setup road touches the settlement just placed.")
+
+
+def test_a_puzzle_round_trips_exactly():
+    sc, _, p = _road()
+    text = dumps_scenario(sc)
+    again = loads_scenario(text)
+    assert dumps_scenario(again) == text
+    assert list(again.puzzles.values()) == [p]
+    assert "  puzzle:\n    prompt: Place P1's first road.\n" in text
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=lambda p: p.name)
+def test_packaged_puzzle_lessons_round_trip_and_every_answer_is_right(path: Path):
+    sc = load_scenario(path)
+    assert sc.puzzles, "a puzzle lesson asks at least one question"
+    text = dumps_scenario(sc)
+    assert dumps_scenario(loads_scenario(text)) == text
+    for node_id, p in sc.puzzles.items():
+        node = sc.timeline.nodes[node_id]
+        assert 1 <= len(p.hints) <= 2 and p.rule and p.explain
+        assert p.rule in rulebook.rules_of(sc.variant)
+        answers = p.answers or (str(node.children[0].action),)
+        for text in answers:
+            j = judge(p, node, sc.timeline.rules, text)
+            assert j.correct and j.legal and j.node is not None, (path.name, text, j)
+
+
+def test_packaged_puzzles_number_at_least_twenty_across_the_five_variants():
+    by_variant: dict[str, int] = {}
+    for path in PUZZLES:
+        sc = load_scenario(path)
+        by_variant[sc.variant] = by_variant.get(sc.variant, 0) + len(sc.puzzles)
+    assert set(by_variant) == {"base", "base-2p", "base-dummy", "ck", "ck-2p"}
+    assert sum(by_variant.values()) >= 20, by_variant
+
+
+# ---------------------------------------------------------------- judging
+def test_the_answer_and_an_other_accepted_answer_are_right_citing_the_puzzle_rule():
+    sc, node, p = _road()
+    rules = sc.timeline.rules
+    for move in ("P1 road N5", "P1 road N7"):
+        j = judge(p, node, rules, move)
+        assert j.correct and j.rule == "BASE-SETUP-ROUND1"
+        assert j.node is next(c for c in node.children if str(c.action) == move)
+        assert "touches the settlement just placed" in j.text
+        assert j.title == rulebook.rule("BASE-SETUP-ROUND1").title
+
+
+def test_a_legal_move_that_is_not_the_answer_is_wrong_with_the_lesson_comment():
+    sc, node, p = _road()
+    j = judge(p, node, sc.timeline.rules, "P1 road Q3")
+    assert (j.correct, j.legal, j.rule, j.node) == (False, True, "BASE-SETUP-ROUND1", None)
+    assert "not the answer" in j.text and "Q3 points away from the middle." in j.text
+    assert j.rule_text == rulebook.rule("BASE-SETUP-ROUND1").text
+
+
+def test_an_illegal_move_is_wrong_with_the_engines_rule():
+    sc, node, p = _road()
+    j = judge(p, node, sc.timeline.rules, "P1 road K5")
+    assert (j.correct, j.legal, j.rule) == (False, False, "BASE-SETUP-ROUND1")
+    assert "must touch the settlement just placed" in j.text
+    j = judge(p, node, sc.timeline.rules, "P2 settle K4")
+    assert (j.correct, j.legal, j.rule) == (False, False, "BASE-TURN-OFFTURN")
+
+
+def test_unreadable_text_is_wrong_without_a_rule():
+    sc, node, p = _road()
+    j = judge(p, node, sc.timeline.rules, "P9 fly home")
+    assert (j.correct, j.legal, j.rule) == (False, False, "")
+    assert j.text.startswith("That is not a move:")
+
+
+def test_hints_come_in_order_then_none():
+    _, _, p = _road()
+    assert [hint(p, n) for n in range(3)] == [*p.hints, ""]
+    assert hint(p, -1) == ""
+
+
+def test_without_answers_the_main_continuation_is_the_answer():
+    text = ROAD.replace("    answers:\n    - P1 road N5\n    - P1 road N7\n", "")
+    sc = loads_scenario(text)
+    (node_id, p), = sc.puzzles.items()
+    node = sc.timeline.nodes[node_id]
+    assert judge(p, node, sc.timeline.rules, "P1 road N5").correct
+    assert not judge(p, node, sc.timeline.rules, "P1 road N7").correct
+
+
+# ---------------------------------------------------------------- bad puzzles
+@pytest.mark.parametrize(("old", "new", "line", "why"), [
+    ("    prompt: Place P1's first road.\n", "", 12, "a puzzle needs a prompt"),
+    ("    hints:\n", "    hints:\n    - a\n", 12, "at most 2 hints"),
+    ("    - P1 road N7\n    rule", "    - P1 road O5\n    rule", 12,
+     "the answer 'P1 road O5' is not a move of the lesson"),
+    ("    - P1 road N7\n    rule", "    - P1 fly\n    rule", 12, "an answer cannot be read"),
+    ("    rule: BASE-SETUP-ROUND1", "    rule: CK-SETUP-ROUND2", 12,
+     "rule 'CK-SETUP-ROUND2' is not a rule of base"),
+    ("    explain:", "    explains:", 20, "unknown key 'explains'"),
+    ("    hints:\n    - One of the three edges around N6.\n    - BASE-SETUP-ROUND1 - the road "
+     "touches the settlement just placed.\n", "    hints: one edge\n", 13,
+     "hints: expected a list"),
+    ("  expect:\n    pending: P1\n", "  expect:\n    legal:\n    - P1 road N5\n", 12,
+     "names an answer"),
+])
+def test_a_bad_puzzle_is_a_scenario_error_with_file_line_and_key(old, new, line, why):
+    assert old in ROAD
+    with pytest.raises(ScenarioError) as info:
+        loads_scenario(ROAD.replace(old, new, 1), "bad.catan.yaml")
+    message = str(info.value)
+    assert message.startswith(f"bad.catan.yaml:{line}: "), message
+    assert why in message, message
+
+
+def test_a_puzzle_that_is_not_a_mapping_is_refused_at_its_line():
+    head, rest = ROAD.split("  puzzle:\n", 1)
+    text = head + "  puzzle: [1]\n" + rest[rest.index("  expect:"):]
+    with pytest.raises(ScenarioError, match=r"^bad.catan.yaml:11: puzzle: expected a mapping"):
+        loads_scenario(text, "bad.catan.yaml")
+
+
+def test_a_puzzle_on_the_last_move_has_no_answer():
+    text = ROAD + ("  puzzle:\n    prompt: And now?\n")
+    with pytest.raises(ScenarioError, match=r"x.catan.yaml:\d+: puzzle: a puzzle needs its "
+                       "answer as the next move"):
+        loads_scenario(text, "x.catan.yaml")
+
+
+def test_a_puzzle_at_the_start_is_asked_at_the_root():
+    text = ROAD.replace("tutor: Setup (BASE-SETUP-ROUND1).\n",
+                        "tutor: Setup (BASE-SETUP-ROUND1).\npuzzle:\n  prompt: Settle.\n"
+                        "  hints: [Where the 6 is.]\n")
+    sc = loads_scenario(text)
+    assert sc.puzzles[sc.root.id].prompt == "Settle."
+    assert judge(sc.puzzles[sc.root.id], sc.root, sc.timeline.rules, "P1 settle N6").correct
+    assert dumps_scenario(loads_scenario(dumps_scenario(sc))) == dumps_scenario(sc)
+
+
+# ---------------------------------------------------------------- in the tutor
+@pytest.fixture
+def tutor():
+    from catan_tutor.widgets.tutor import Tutor
+
+    sc = loads_scenario(ROAD, "road.catan.yaml")
+    t = Tutor(sc)
+    t.lesson_id = "road"
+    t.play("P1 settle N6")
+    return t
+
+
+def _state(t) -> dict:
+    return {"node": t.timeline.current.id, "nodes": len(t.timeline.nodes),
+            "position": t.game.position()}
+
+
+def test_a_wrong_move_in_the_tutor_changes_nothing_and_says_why(tutor):
+    p = tutor.puzzle
+    assert p.holds() and tutor.puzzle.widget.layout.display == ""
+    before = _state(tutor)
+    tutor.play("P1 road Q3")  # legal, on the board: not played
+    assert _state(tutor) == before
+    assert "✗ Not the answer" in p.result.value and "Q3 points away" in p.result.value
+    p.submit("P1 road K5")  # illegal, typed
+    assert _state(tutor) == before and p.tries == 2
+    assert "data-rule='BASE-SETUP-ROUND1'" in p.result.value
+    assert "data-tries='2'" in p.marker.value and "data-solved='0'" in p.marker.value
+
+
+def test_the_answer_line_stays_hidden_until_found(tutor):
+    at = tutor.timeline.current
+    tutor.forward()
+    assert tutor.timeline.current is at and "Find the move first" in tutor.message.value
+    tutor.last()
+    assert tutor.timeline.current is at
+    tutor.first()
+    tutor.last()  # stops at the question again
+    assert tutor.timeline.current is at
+    tutor.goto(at.children[0].children[0])  # a jump into the answer line: refused
+    assert tutor.timeline.current is at and "Find the move first" in tutor.message.value
+
+
+def test_hints_then_the_right_answer_goes_on(tutor):
+    p = tutor.puzzle
+    assert p.take_hint() == "One of the three edges around N6."
+    assert "Hint 1: One of the three edges" in p.hint_box.value
+    assert p.take_hint().startswith("BASE-SETUP-ROUND1")
+    assert p.take_hint() == "" and p.hint_button.disabled
+    p.submit("P1 road N5")
+    assert str(tutor.timeline.current.action) == "P1 road N5"
+    assert "✓ Right" in p.result.value and "data-hints='2'" in p.marker.value
+    assert ("road", 1) in p.solved and not p.holds(tutor.timeline.current.parent)
+    tutor.back()
+    tutor.forward()  # answered: the line is open now
+    assert str(tutor.timeline.current.action) == "P1 road N5"
+
+
+def test_a_right_answer_the_lesson_does_not_follow_goes_on_along_its_main_line(tutor):
+    tutor.play("P1 road N7")  # accepted, but its variation ends there
+    assert str(tutor.timeline.current.action) == "P1 road N5"
+    assert "The lesson goes on with P1 road N5." in tutor.puzzle.result.value
+    tutor.last()
+    assert str(tutor.timeline.current.action) == "P2 settle K4"
+
+
+# ---------------------------------------------------------------- progress
+def test_progress_merges_only_grows_and_refuses_junk(tmp_path: Path):
+    from catan_tutor.widgets.progress import Progress
+
+    path = tmp_path / "p.json"
+    a = Progress(path)
+    assert a.complete("base_setup") and not a.complete("base_setup")
+    assert a.solve("puzzle_base_setup", 8)
+    assert json.loads(path.read_text()) == {"done": ["base_setup"],
+                                            "solved": {"puzzle_base_setup": [8]}}
+    b = Progress(path)  # read back from the file
+    assert b.done == {"base_setup"} and b.solved == {"puzzle_base_setup": {8}}
+    assert not b.merge('{"done": []}') and b.done == {"base_setup"}
+    assert b.merge('{"done": ["x"], "solved": {"y": [1, "2", -3]}}')
+    assert b.done == {"base_setup", "x"} and b.solved["y"] == {1}
+    for junk in ("[", "[]", '"x"', "x" * 70_000, '{"done": 5, "solved": [1]}'):
+        assert not b.merge(junk)
+
+
+def test_the_app_marks_a_completed_lesson_and_offers_the_next_one():
+    from catan_tutor.widgets.app import App
+    from catan_tutor.widgets.progress import Progress
+
+    app = App(start="puzzle_base_robber")
+    app.progress.store = Progress()  # memory only
+    t = app.tutor
+    t.last()
+    assert str(t.timeline.current.action) == "die red 4" and t.puzzle.holds()
+    assert app.progress.next_button.layout.display == "none"
+    t.puzzle.submit("P1 robber P P2")
+    t.last()
+    assert app.progress.store.done == {"puzzle_base_robber"}
+    assert app.progress.next_button.layout.display == ""
+    label = next(k for k, x in app.lessons.items() if x.id == "puzzle_base_robber")
+    assert ("✓ " + label, label) in app.picker.options
+    assert app.picker.value == label  # the choice is kept
+    following = app.progress.following()
+    app.progress.next()
+    assert t.lesson_id == following.id != "puzzle_base_robber"
+    assert "puzzle_base_robber" in json.loads(
+        app.progress.out.value.split("data-progress='")[1].split("'")[0]
+        .replace("&quot;", '"'))["done"]
+
+
+def test_progress_from_the_page_marks_lessons_and_solved_puzzles():
+    from catan_tutor.widgets.app import App
+
+    app = App(start="puzzle_base_setup")
+    app.progress.into.value = json.dumps({"done": ["base_setup"],
+                                          "solved": {"puzzle_base_setup": [1]}})
+    assert "base_setup" in app.progress.store.done
+    assert any(text.startswith("✓ ") and value.endswith("Setting up a base game")
+               for text, value in app.picker.options)
+    t = app.tutor
+    t.forward()  # the first question was answered on an earlier visit
+    t.forward()
+    assert str(t.timeline.current.action) == "P1 road N5"
+
+
+def test_the_page_script_keeps_progress_within_the_kernels_limit():
+    from catan_tutor.serve import DATA_DIR, TEMPLATE
+    from catan_tutor.widgets.progress import MAX_PROGRESS_CHARS
+
+    script = (DATA_DIR / "voila" / "templates" / TEMPLATE / "catan_page.js").read_text()
+    assert f"var MAX_CHARS = {MAX_PROGRESS_CHARS};" in script
+    assert "'catan-tutor-progress'" in script and ".catan-progress-in input" in script
+
+
+# ---------------------------------------------------------------- coverage
+def test_coverage_counts_the_ids_lessons_cite_per_variant(tmp_path: Path):
+    lesson = tmp_path / f"a{SUFFIX}"
+    lesson.write_text(ROAD)
+    cov = coverage([lesson])
+    assert cov.cited == 1 and cov.total == len(rulebook.rules())
+    assert "BASE-SETUP-ROUND1" not in cov.missing["base"]
+    assert "BASE-SETUP-ROUND2" in cov.missing["base"]
+    assert sum(map(len, cov.missing.values())) == cov.total - 1
+    report = cov.report()
+    assert report.splitlines()[0].startswith(f"coverage: 1 of {cov.total} rule IDs")
+    assert f"base: 1 of {cov.sizes['base']} cited" in report
+
+
+def test_check_coverage_prints_the_report_after_the_checks(tmp_path: Path):
+    lesson = tmp_path / f"a{SUFFIX}"
+    lesson.write_text(ROAD.replace("title: A road puzzle\n",
+                                   "title: A road puzzle\nunrealistic: setup only\n"))
+    out = subprocess.run([sys.executable, "-m", "catan_tutor.cli", "check", "--coverage",
+                          str(tmp_path)], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    lines = out.stdout.splitlines()
+    assert "1 passed, 0 failed in 1 scenario file(s) (1 puzzle(s))" in lines
+    at = lines.index(next(x for x in lines if x.startswith("coverage: ")))
+    assert lines[at] == f"coverage: 1 of {len(rulebook.rules())} rule IDs cited by a lesson (0%)"
+    assert [x.split(":")[0] for x in lines[at + 1:] if not x.startswith("  ")] == [
+        "base", "base-2p", "base-dummy", "ck", "ck-2p"]
+    assert "CK2P-WIN" in out.stdout
