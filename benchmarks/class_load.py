@@ -1,6 +1,8 @@
-"""A class opening the tutor at once: N visitors (Chromium pages) on standalone Voilà.
+"""A class opening the tutor at once: N visitors (Chromium pages) on standalone Voilà, or
+each logged in to their own server on a local JupyterHub (``--hub``).
 
     python benchmarks/class_load.py 4 8 16 30 [--clicks 5] [--voila-arg=--X.y=z ...]
+    python benchmarks/class_load.py 4 8 --hub [--cull-timeout 120 --wait-servers 600]
 
 For each N, on a fresh Voilà serving the start notebook with the packaged settings
 (``catan_tutor/jupyter-config/voila.json``), N pages are opened at the same moment, each in its
@@ -20,6 +22,13 @@ own browser context (its own cookies, as N students), and the script prints:
   minutes. ``--close abrupt`` closes the contexts instead (no unload: a crashed browser or a
   laptop lid), so only the culling of disconnected kernels frees them.
 
+``--hub``: on a fresh JupyterHub (hosting/jupyterhub_config.py through hosting/local_hub.py:
+127.0.0.1, the test spawner and shared password, LOCAL TESTING ONLY), N users ``student01``...
+log in at the same moment and land on the same lesson; the same figures, with the memory of
+the users' single-user servers, the hub and the proxy in the server column, and the users'
+servers still running after the tabs closed (the hub's idle culler stops them after
+``--cull-timeout`` s of inactivity, 1800 by default; ``--wait-servers`` watches that long).
+
 Not a test: it takes minutes and needs an otherwise quiet machine to mean much. The figures in
 the README's hosting section come from this script.
 """
@@ -29,9 +38,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import psutil
 from ui_latency import LESSON_QUERY, PAINTED_JS  # as benchmarks/ui_latency.py
@@ -42,10 +53,14 @@ from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, kernel_processes, kernel_
 from catan_tutor.widgets import style
 from catan_tutor.widgets.board_view import Viewport
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hosting"))
+from local_hub import Hub, local_hub  # noqa: E402  (hosting/local_hub.py)
+
 # What a page shows: 'board', 'message' (the "cannot start" card of catan_kernel.js),
 # 'loading' (Voilà's spinner and progress text) or '' (blank: none of these).
 STATE_JS = f"""() => {{
   if (({PAINTED_JS})()) return 'board';
+  if (location.pathname.includes('/hub/')) return 'loading';  // log-in, server starting
   if (document.querySelector('.catan-retry')) return 'message';
   const spinner = document.getElementById('loading');
   return spinner && spinner.getClientRects().length ? 'loading' : '';
@@ -79,15 +94,26 @@ async def wait_state(page, selector: str) -> None:
     await page.locator(f".catan-state{selector}").first.wait_for(state="attached")
 
 
-async def visit(browser, url: str, t0: float, timeout: float) -> dict:
-    """One visitor: open the page, watch it until the board is painted or time runs out."""
+async def visit(browser, url: str, t0: float, timeout: float,
+                hub: tuple[str, str] | None = None) -> dict:
+    """One visitor: open the page (on a hub: log in as ``hub`` = (user, password), which
+    leads to the page), watch it until the board is painted or time runs out."""
     context = await browser.new_context(viewport={"width": 1280, "height": 1000})
     page = await context.new_page()
     page.set_default_timeout(120_000)
     out = {"context": context, "page": page, "first_board": None, "message": False,
-           "state": ""}
+           "state": "", "errors": []}
+    page.on("console", lambda m: m.type == "error" and out["errors"].append(m.text))
+    page.on("pageerror", lambda e: out["errors"].append(str(e)))
     try:
-        await page.goto(url + LESSON_QUERY, wait_until="commit", timeout=timeout * 1000)
+        if hub:
+            after = quote(f"/hub/user-redirect/voila/render/{START_NOTEBOOK}{LESSON_QUERY}")
+            await page.goto(f"{url}hub/login?next={after}", timeout=timeout * 1000)
+            await page.fill("#username_input", hub[0])
+            await page.fill("#password_input", hub[1])
+            await page.click("#login_submit", no_wait_after=True)
+        else:
+            await page.goto(url + LESSON_QUERY, wait_until="commit", timeout=timeout * 1000)
     except Exception as e:  # noqa: BLE001 - recorded, the page counts as not loaded
         out["error"] = str(e).splitlines()[0]
         return out
@@ -151,53 +177,125 @@ async def warm_up(proc, limit: float) -> None:
         print(f"  still busy after {limit:.0f} s of warm-up")
 
 
-async def class_of(n: int, args: argparse.Namespace) -> dict:
-    from playwright.async_api import async_playwright
+def rss_mib(procs) -> list[float]:
+    out = []
+    for p in procs:
+        try:
+            out.append(p.memory_info().rss / 2**20)
+        except psutil.Error:  # it ended meanwhile
+            continue
+    return out
 
-    log = Path(tempfile.mkdtemp(prefix="class_load_")) / f"voila_{n}.log"
+
+class Standalone:
+    """What the class measures on standalone Voilà."""
+
+    def __init__(self, proc):
+        self.proc = proc
+
+    def kernels(self) -> list[float]:
+        return kernel_rss_mib(self.proc)
+
+    def server(self) -> float:
+        return psutil.Process(self.proc.pid).memory_info().rss / 2**20
+
+    def servers_left(self) -> int:
+        return 0
+
+
+class OnHub:
+    """What the class measures on a local JupyterHub: kernels of every user's server; the
+    servers, hub and proxy as the server."""
+
+    def __init__(self, hub: Hub):
+        self.hub = hub
+
+    def kernels(self) -> list[float]:
+        return rss_mib(self.hub.kernels())
+
+    def server(self) -> float:
+        kernels = {k.pid for k in self.hub.kernels()}
+        others = [p for p in self.hub.processes() if p.pid not in kernels]
+        return sum(rss_mib([psutil.Process(self.hub.proc.pid), *others]))
+
+    def servers_left(self) -> int:
+        return len(self.hub.servers())
+
+
+async def class_of(n: int, args: argparse.Namespace) -> dict:
+    folder = Path(tempfile.mkdtemp(prefix="class_load_"))
+    if args.hub:
+        env = {"CATAN_HUB_CULL_TIMEOUT": str(args.cull_timeout),
+               "CATAN_HUB_CULL_EVERY": str(max(10, min(300, args.cull_timeout // 4)))}
+        with local_hub(folder / "hub", env=env) as hub:
+            users = [(f"student{i + 1:02}", hub.password) for i in range(n)]
+            r = await measure(n, args, hub.url + "/", OnHub(hub), users)
+            r["log"] = hub.log
+            r["iopub"] = hub.log.read_text().count("Timeout waiting for IOPub")
+            return r
+    log = folder / f"voila_{n}.log"
     with voila(START_NOTEBOOK, log, args=args.voila_arg) as (url, proc):
         await warm_up(proc, args.warm)
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            t0 = time.perf_counter()
-            visits = await asyncio.gather(*(visit(browser, url, t0, args.load_timeout)
-                                            for _ in range(n)))
-            loaded = [v for v in visits if v["first_board"] is not None]
-            times = [v["first_board"] for v in loaded]
-            kernels = kernel_rss_mib(proc)
-            server = psutil.Process(proc.pid).memory_info().rss / 2**20
-            lat: list[float] = []
-            if args.clicks and loaded:
-                results = await asyncio.gather(*(clicks(v["page"], args.clicks) for v in loaded),
-                                               return_exceptions=True)
-                lat = [ms for r in results if isinstance(r, list) for ms in r]
-                failed = [r for r in results if not isinstance(r, list)]
-                if failed:
-                    print(f"  {len(failed)} page(s) failed the clicks: {failed[0]!r:.200}")
-            kernels_busy = kernel_rss_mib(proc)
-            closed = time.perf_counter()
-            for v in visits:
-                if args.close == "abrupt":
-                    await v["context"].close()
-                else:
-                    await v["page"].close(run_before_unload=True)
-            gone_after = None
-            left = len(kernel_rss_mib(proc))
-            while time.perf_counter() - closed < FREED_WITHIN:
-                left = len(kernel_rss_mib(proc))
-                if left == 0:
-                    gone_after = time.perf_counter() - closed
-                    break
-                await asyncio.sleep(0.5)
-            await browser.close()
-        text = log.read_text()
+        r = await measure(n, args, url, Standalone(proc), [None] * n)
+        r["log"] = log
+        r["iopub"] = log.read_text().count("Timeout waiting for IOPub")
+        return r
+
+
+async def measure(n: int, args: argparse.Namespace, url: str, served, users: list) -> dict:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        t0 = time.perf_counter()
+        visits = await asyncio.gather(*(visit(browser, url, t0, args.load_timeout, user)
+                                        for user in users))
+        loaded = [v for v in visits if v["first_board"] is not None]
+        for v in visits:
+            if v["first_board"] is None:  # where it stopped, and why if the page said so
+                print(f"  not loaded: {v['page'].url[:100]} ({v['state'] or 'blank'}); "
+                      f"last error: {(v['errors'] or ['none'])[-1][:160]}")
+        times = [v["first_board"] for v in loaded]
+        kernels = served.kernels()
+        server = served.server()
+        lat: list[float] = []
+        if args.clicks and loaded:
+            results = await asyncio.gather(*(clicks(v["page"], args.clicks) for v in loaded),
+                                           return_exceptions=True)
+            lat = [ms for r in results if isinstance(r, list) for ms in r]
+            failed = [r for r in results if not isinstance(r, list)]
+            if failed:
+                print(f"  {len(failed)} page(s) failed the clicks: {failed[0]!r:.200}")
+        kernels_busy = served.kernels()
+        closed = time.perf_counter()
+        for v in visits:
+            if args.close == "abrupt":
+                await v["context"].close()
+            else:
+                await v["page"].close(run_before_unload=True)
+        gone_after = None
+        left = len(served.kernels())
+        while time.perf_counter() - closed < FREED_WITHIN:
+            left = len(served.kernels())
+            if left == 0:
+                gone_after = time.perf_counter() - closed
+                break
+            await asyncio.sleep(0.5)
+        await browser.close()
+        servers_gone = None
+        servers = served.servers_left()
+        while servers and time.perf_counter() - closed < args.wait_servers:
+            await asyncio.sleep(2)
+            servers = served.servers_left()
+            if not servers:
+                servers_gone = time.perf_counter() - closed
     return {
         "n": n, "loaded": len(loaded), "message": sum(v["message"] for v in visits),
         "loading": sum(v["first_board"] is None and v["state"] == "loading" for v in visits),
         "blank": sum(v["first_board"] is None and v["state"] == "" for v in visits),
         "times": times, "clicks": lat, "kernels": kernels, "kernels_busy": kernels_busy,
-        "server": server, "gone_after": gone_after, "left": left,
-        "iopub": text.count("Timeout waiting for IOPub"), "log": log,
+        "server": server, "gone_after": gone_after, "left": left, "servers": servers,
+        "servers_gone": servers_gone,
     }
 
 
@@ -211,13 +309,15 @@ def report(r: dict) -> str:
     return (f"{r['n']:>3} {r['loaded']:>3}/{r['n']:<3} {r['message']:>4} {r['loading']:>4} "
             f"{r['blank']:>5}   "
             f"{first}   {click}   {mem:6.0f} {per:5.0f} {r['server']:5.0f}   {gone} "
-            f"{r['left']:>4}")
+            f"{r['left']:>4}" + (f" {r['servers']:>7}" if "hub" in r else ""))
 
 
 HEADER = ("  N  loaded  msg  slow blank   first board s      click ms    kernels MiB  voila"
           "   freed  left\n"
           "                              med   p95   max    med    p95    total  each   MiB"
           "       s  2min")
+HEADER_HUB = HEADER.replace("voila", "hub+ ").replace("  left\n", "  left servers\n").replace(
+    "   MiB       s  2min", "   MiB       s  2min    left")
 
 
 def main() -> None:
@@ -232,16 +332,29 @@ def main() -> None:
     ap.add_argument("--warm", type=float, default=0,
                     help="seconds Voilà may take to settle before the class arrives (for "
                     "a preheated pool); 0: they arrive as soon as it listens")
+    ap.add_argument("--hub", action="store_true",
+                    help="each visitor logs in to a local JupyterHub (hosting/) instead")
+    ap.add_argument("--cull-timeout", type=int, default=1800,
+                    help="--hub: seconds of inactivity before the culler stops a server")
+    ap.add_argument("--wait-servers", type=float, default=0,
+                    help="--hub: seconds after closing to watch the users' servers go")
     ap.add_argument("--voila-arg", action="append", default=[],
                     help="more Voilà settings, e.g. --voila-arg=--VoilaExecutor.iopub_timeout=4")
     args = ap.parse_args()
-    print(f"standalone Voilà, start notebook, {psutil.cpu_count()} cores, close={args.close}, "
-          f"settings {args.voila_arg or 'as packaged'}")
-    print(HEADER, flush=True)
+    where = (f"local JupyterHub (culler after {args.cull_timeout} s idle)" if args.hub
+             else f"standalone Voilà, settings {args.voila_arg or 'as packaged'}")
+    print(f"{where}, start notebook, {psutil.cpu_count()} cores, close={args.close}")
+    print(HEADER_HUB if args.hub else HEADER, flush=True)
     for n in args.n:
         load = psutil.getloadavg()[0]
         r = asyncio.run(class_of(n, args))
+        if args.hub:
+            r["hub"] = True
+        gone = r.get("servers_gone")
         print(report(r) + (f"   ({r['iopub']} IOPub timeouts logged)" if r["iopub"] else "")
+              + (f"   servers culled {gone:.0f} s after closing" if gone else "")
+              + (f"   {(sum(r['kernels_busy'] or r['kernels']) + r['server']) / n:.0f} MiB a "
+                 "visitor in all" if args.hub else "")
               + f"   load {load:.0f} -> {psutil.getloadavg()[0]:.0f}", flush=True)
 
 
