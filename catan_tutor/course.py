@@ -15,13 +15,19 @@ COURSE_FILE = "course.yaml"
 MAX_COURSE_BYTES = 64 * 1024
 
 
+MAX_GOAL_CHARS = 200  # a chapter's goal: one line the app shows above the lesson
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Where a lesson sits in the course: chapter number and title, lesson number (from 1)."""
+    """Where a lesson sits in the course: chapter number, title and goal (the sentence the
+    learner reads: what the chapter teaches; '' when the course gives none), lesson number
+    (from 1)."""
 
     chapter: int
     chapter_title: str
     number: int
+    chapter_goal: str = ""
 
     @property
     def label(self) -> str:
@@ -48,18 +54,38 @@ def course(folder: str | Path) -> dict[str, Place]:
         raise ScenarioError(f"{path.name}: a list of chapters is expected")
     places: dict[str, Place] = {}
     for c, chapter in enumerate(data, 1):
-        if (not isinstance(chapter, dict) or set(chapter) != {"chapter", "lessons"}
+        def where(key: str | None = None, c: int = c) -> str:
+            return f"{path.name}:{_line(raw, c, key)}: chapter {c}"
+
+        if (not isinstance(chapter, dict) or not {"chapter", "lessons"} <= set(chapter)
+                or not set(chapter) <= {"chapter", "goal", "lessons"}
                 or not isinstance(chapter["chapter"], str)
                 or not isinstance(chapter["lessons"], list)):
-            raise ScenarioError(f"{path.name}: chapter {c} must have a 'chapter' title and "
-                                "a list of 'lessons'")
+            raise ScenarioError(f"{where()} must have a 'chapter' title, a list of 'lessons' "
+                                "and may have a 'goal' (no other key)")
+        goal = chapter.get("goal", "")
+        if "goal" in chapter and (not isinstance(goal, str) or not goal.strip()
+                                  or "\n" in goal.strip() or len(goal) > MAX_GOAL_CHARS):
+            raise ScenarioError(f"{where('goal')}: goal: "
+                                f"one line of text of at most {MAX_GOAL_CHARS} characters "
+                                "is expected")
         for n, lesson in enumerate(chapter["lessons"], 1):
             if not isinstance(lesson, str) or not lesson:
-                raise ScenarioError(f"{path.name}: chapter {c}, lesson {n} is not an id")
+                raise ScenarioError(f"{where()}, lesson {n} is not an id")
             if lesson in places:
-                raise ScenarioError(f"{path.name}: {lesson!r} is named twice")
-            places[lesson] = Place(c, chapter["chapter"], n)
+                raise ScenarioError(f"{where()}: {lesson!r} is named twice")
+            places[lesson] = Place(c, chapter["chapter"], n, goal.strip())
     return places
+
+
+def _line(raw: bytes, chapter: int, key: str | None = None) -> int:
+    """The line (from 1) of chapter number ``chapter`` in the course file, or of its ``key``'s
+    value; for error messages only (the file has already been read safely)."""
+    top = yaml.compose(raw.decode("utf-8"), Loader=yaml.SafeLoader)
+    node = top.value[chapter - 1]
+    if key is not None and isinstance(node, yaml.MappingNode):
+        node = next((v for k, v in node.value if k.value == key), node)
+    return node.start_mark.line + 1
 
 
 # ---------------------------------------------------------------- which rules the lessons cite

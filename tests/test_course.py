@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from catan_tutor.course import course
+from catan_tutor.course import MAX_GOAL_CHARS, course
 from catan_tutor.errors import ScenarioError
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario
@@ -41,7 +41,10 @@ def test_a_folder_without_a_course_file_has_no_course(tmp_path: Path):
     ("- chapter: A\n  lessons: x", "a list of 'lessons'"),
     ("- chapter: A\n  lessons: [a, a]", "'a' is named twice"),
     ("- chapter: A\n  lessons: [1]", "lesson 1 is not an id"),
-    ("- chapter: A\n  lessons: [a]\n  extra: 1", "chapter 1 must have"),
+    ("- chapter: A\n  lessons: [a]\n  extra: 1", "course.yaml:1: chapter 1 must have"),
+    ("- chapter: A\n  lessons: [a]\n- chapter: B\n  goal: Go.\n  lessons: [b]\n  extra: 1",
+     "course.yaml:3: chapter 2 must have"),
+    ("- chapter: A\n  goal: Go.", "chapter 1 must have"),
     ("- &x chapter: [", "cannot read it"),
     ("- !!python/object:os.system x", "cannot read it"),
 ])
@@ -50,6 +53,44 @@ def test_a_malformed_course_file_is_a_scenario_error_naming_it(tmp_path: Path, t
     with pytest.raises(ScenarioError, match=why) as info:
         course(tmp_path)
     assert "course.yaml" in str(info.value)
+
+
+def test_every_packaged_chapter_has_a_goal_for_the_learner():
+    chapters = {p.chapter: p for p in course(packaged_lessons()).values()}
+    assert len(chapters) == 11
+    for p in chapters.values():
+        goal = p.chapter_goal
+        assert goal and goal[0].isupper() and goal.endswith("."), (p.chapter_title, goal)
+        assert len(goal) <= MAX_GOAL_CHARS and "\n" not in goal
+    assert chapters[7].chapter_title == "Knights" and "displace" in chapters[7].chapter_goal
+
+
+def test_a_chapter_goal_is_read_and_may_be_left_out(tmp_path: Path):
+    (tmp_path / "course.yaml").write_text(
+        "- chapter: One\n  goal: '  Learn the one thing. '\n  lessons: [a]\n"
+        "- chapter: Two\n  lessons: [b]\n")
+    places = course(tmp_path)
+    assert places["a"].chapter_goal == "Learn the one thing."
+    assert places["b"].chapter_goal == "" and places["b"].label == "2.1"
+
+
+@pytest.mark.parametrize("goal", [
+    "1", "[Learn, this]", "''", "'   '", "null", "|\n    two\n    lines", "x" * 201,
+])
+def test_a_bad_chapter_goal_is_refused_with_file_line_and_key(tmp_path: Path, goal):
+    (tmp_path / "course.yaml").write_text(
+        "- chapter: One\n  lessons: [a]\n- chapter: Two\n  lessons: [b]\n"
+        f"  goal: {goal}\n")
+    with pytest.raises(ScenarioError) as info:
+        course(tmp_path)
+    assert str(info.value).startswith("course.yaml:5: chapter 2: goal: one line of text of "
+                                      f"at most {MAX_GOAL_CHARS} characters")
+
+
+def test_a_goal_at_the_length_cap_is_accepted(tmp_path: Path):
+    (tmp_path / "course.yaml").write_text(
+        f"- chapter: One\n  goal: {'x' * MAX_GOAL_CHARS}\n  lessons: [a]\n")
+    assert course(tmp_path)["a"].chapter_goal == "x" * MAX_GOAL_CHARS
 
 
 def test_the_app_lists_lessons_in_course_order_with_their_numbers(tmp_path: Path):
@@ -69,3 +110,16 @@ def test_the_app_lists_lessons_in_course_order_with_their_numbers(tmp_path: Path
     broken = library(tmp_path)
     assert broken[-1].id == "course" and "course.yaml" in broken[-1].error
     assert [x.label for x in broken[:2]] == ["Alchemy sets the dice", "Setting up a base game"]
+
+
+def test_the_app_shows_the_chapter_and_its_goal_above_the_lesson():
+    from catan_tutor.widgets.app import App
+
+    app = App(start="ck_knight_displacement")
+    assert "Chapter 7 · Knights</b> — Recruit, promote and use knights" in app.chapter.value
+    app.open("base_setup")
+    assert "Chapter 1 · A first game of Catan</b> — Set up a game" in app.chapter.value
+    app.new()  # a game is in no chapter
+    assert app.chapter.value == ""
+    assert app.widget.children.index(app.chapter) == app.widget.children.index(
+        app.tutor.widget) - 1

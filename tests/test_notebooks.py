@@ -8,7 +8,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from catan_tutor.resources import notebooks_dir
+from catan_tutor.course import course
+from catan_tutor.resources import notebooks_dir, packaged_lessons
 from catan_tutor.rulebook import rule
 
 NOTEBOOKS = sorted(notebooks_dir().glob("*.ipynb"))
@@ -48,6 +49,43 @@ def _lessons_opened(name: str) -> list[str]:
     return re.findall(r'load_lesson\("(\w+)"\)', code)
 
 
-def test_barbarian_notebook_walks_through_every_attack() -> None:
-    assert _lessons_opened("02_barbarian_attack.ipynb") == [
-        "ck_barbarian_defender", "ck_barbarian_tie", "ck_barbarians_win", "ck_robber_awakens"]
+def _course_order() -> list[str]:
+    places = course(packaged_lessons())
+    return sorted(places, key=lambda i: (places[i].chapter, places[i].number))
+
+
+def test_barbarian_notebook_walks_through_the_whole_chapter_in_course_order() -> None:
+    places = course(packaged_lessons())
+    chapter = [i for i in _course_order() if places[i].chapter_title == "Barbarians"]
+    assert _lessons_opened("02_barbarian_attack.ipynb") == chapter
+    assert {"ck_barbarian_defender", "ck_barbarian_tie", "ck_barbarians_pillage",
+            "ck_barbarians_choice", "ck_barbarians_toppled", "ck_robber_awakens",
+            "ck_barbarians_win"} <= set(chapter)
+
+
+@pytest.mark.parametrize(("name", "lessons"), [
+    ("01_knight_displacement.ipynb", ["ck_knight_equal_refused", "ck_knight_displacement",
+                                      "ck_knight_nowhere_to_go", "ck_longest_route_knight",
+                                      "ck_2p_neutral_displace"]),
+    ("03_forced_trade.ipynb", ["base_2p_forced_trade", "base_2p_forced_trade_price",
+                               "ck_2p_forced_trade", "ck_2p_forced_trade_leading"]),
+])
+def test_flagship_notebooks_walk_through_their_lessons_in_course_order(name, lessons) -> None:
+    order = _course_order()
+    assert _lessons_opened(name) == lessons
+    assert lessons == sorted(lessons, key=order.index)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_lessons_a_notebook_names_exist_with_their_course_numbers(path: Path) -> None:
+    """"lesson 7.3 `ck_knight_displacement`": the id is a packaged lesson and 7.3 its place;
+    every lesson id quoted in the text is one the course has."""
+    places = course(packaged_lessons())
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    for label, ident in re.findall(r"(\d+\.\d+) `(\w+)`", text):
+        assert ident in places and places[ident].label == label, (label, ident)
+    for ident in re.findall(r"`((?:base|ck|puzzle)_\w+)`", text):
+        assert ident in places, ident
+    for ident in _lessons_opened(path.name):
+        assert ident in places, ident
