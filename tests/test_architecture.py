@@ -10,13 +10,19 @@ with ``len(s.bank)``) is fine: the idioms below are the ones that *decide the va
 
 from __future__ import annotations
 
+import inspect
+import random
 import re
 from pathlib import Path
 
 import pytest
 
-from catan_tutor.variants import VARIANTS, rules_for
+from catan_tutor import actions, new_game, state
+from catan_tutor.variants import VARIANTS, base, ck, rules_for, two_player
 from catan_tutor.variants.capabilities import Capabilities
+from catan_tutor.variants.ck import CKRules
+from catan_tutor.variants.ck_two_player import CK2PRules
+from catan_tutor.variants.records import Kind, Phase, Table, compose
 
 PACKAGE = Path(__file__).resolve().parent.parent / "catan_tutor"
 
@@ -27,7 +33,7 @@ _BOOL_CONTEXT = r"(?:\b(?:if|elif|and|or|not|while)\s+|bool\()"
 IDIOMS: dict[str, re.Pattern[str]] = {
     # `if s.kn`, `s.kn and ...`, `x if s.levels else y`, `bool(game.state.kn)`
     "a variant-only field's truth": re.compile(
-        _BOOL_CONTEXT + r"[\w.]*\." + _VARIANT_FIELDS + r"\b(?!\s*[\[.(=])"
+        _BOOL_CONTEXT + r"[\w.]*\." + _VARIANT_FIELDS + r"\b(?!\s*[\[.(=!<>])"
         r"|[\w.]*\." + _VARIANT_FIELDS + r"\s+(?:and|or|else)\b"),
     # `getattr(state, "kn", ())`, `getattr(rules, "double_roll", False)`
     "getattr of a variant-only field or flag": re.compile(
@@ -95,6 +101,7 @@ def test_the_idioms_are_caught(line):
     "dummy_turn = s.active == s.dummy >= 0", "if s.longest == s.dummy >= 0 and x:",
     "if s.caps.knights and s.kn[v] is not None:", "if p != s.dummy:",
     'walls = [v for v, w in enumerate(s.walls) if w]', "if s.tiebreak and s.tiebreak[0]:",
+    "if before.caps.improvements and before.metro != after.metro:",
 ])
 def test_data_access_is_not_an_idiom(line):
     assert not any(rx.search(line) for rx in IDIOMS.values()), line
@@ -109,3 +116,142 @@ def test_every_variant_declares_its_capabilities():
         assert state.caps is rules.caps and state.copy().caps is rules.caps
         assert len(state.bank) == rules.caps.card_kinds
         assert len(state.names) == state.n + rules.caps.neutrals + rules.caps.dummy
+
+
+# ---------------------------------------------------------------- a variant is one declaration
+# Each variant declares its kinds of action and its phases as records (variants/records.py):
+# one record per kind (check, apply, rule), one per phase (who acts, the decisions it accepts,
+# the options, the pending text, the rule). These tests hold the tables complete.
+
+VARIANT = Path(__file__).resolve().parent.parent / "catan_tutor" / "variants"
+_ABSTRACT = {actions.Action, actions.Chance, actions.KnightAt}
+ACTION_CLASSES = {cls for _, cls in inspect.getmembers(actions, inspect.isclass)
+                  if issubclass(cls, actions.Action) and cls not in _ABSTRACT
+                  and cls.__module__ == actions.__name__}
+_POLICY = {"base-dummy": "greedy"}
+
+
+def _rules(variant):
+    return rules_for(variant, preview=True)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_kind_of_action_is_one_record(variant):
+    rules = _rules(variant)
+    assert "kinds" in type(rules).__dict__ and "phases" in type(rules).__dict__, variant
+    assert isinstance(rules.kinds, Table) and isinstance(rules.phases, Table)
+    for cls, rec in rules.kinds.items():
+        assert isinstance(rec, Kind) and rec.action is cls and cls in ACTION_CLASSES, cls
+        assert rec.rule, cls
+        if cls.is_chance:  # a chance outcome: checked against its phase's outcomes
+            assert rec.check is None and callable(rec.apply), cls
+        else:  # a decision: checked by its own check; refused kinds have no effect
+            assert callable(rec.check), cls
+            assert rec.apply is None or callable(rec.apply), cls
+    # The columns the engine reads are the table's, not dicts patched beside it.
+    assert rules.checks == {k: r.check for k, r in rules.kinds.items() if r.check}
+    assert rules.applies == {k: r.apply for k, r in rules.kinds.items() if r.apply}
+    assert rules.legal_rules == {k: r.rule for k, r in rules.kinds.items() if r.check}
+
+
+def test_every_action_class_belongs_to_a_variant():
+    declared = set().union(*(_rules(v).kinds for v in VARIANTS))
+    assert ACTION_CLASSES - declared == set()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_phase_is_one_record(variant):
+    rules = _rules(variant)
+    assert set(base.PHASES) <= set(rules.phases), "every variant has base's phases"
+    for name, ph in rules.phases.items():
+        assert isinstance(ph, Phase) and ph.name == name and name in state.PHASES, name
+        assert ph.chance == (name in state.CHANCE_PHASES), name
+        assert ph.rule and callable(ph.pending), name
+        if ph.chance:
+            assert callable(ph.outcomes) and not ph.kinds, name
+        else:
+            assert callable(ph.options) and callable(ph.actors), name
+        for kind in ph.kinds:  # a decision phase's kinds are kinds the variant checks
+            assert kind in rules.checks and kind in rules.applies, (name, kind)
+
+
+def test_every_phase_of_state_belongs_to_a_variant():
+    assert set(state.PHASES) == set().union(*(_rules(v).phases for v in VARIANTS))
+
+
+def _random_phases(variant: str, seed: int, steps: int) -> set[str]:
+    rules = _rules(variant)
+    g = new_game(variant, players=min(rules.seats), seed=seed, board="variable",
+                 preview=True)
+    rng = random.Random(seed)
+    seen = {g.state.phase}
+    for _ in range(steps):
+        if g.winner is not None:
+            break
+        weights = g.chance_weights()
+        if weights:
+            a = rng.choices([a for a, _ in weights], [w for _, w in weights])[0]
+        else:
+            a = rng.choice(g.legal_actions())
+        assert type(a) in rules.kinds, (variant, a)
+        g.play(a)
+        seen.add(g.state.phase)
+    return seen
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_played_game_stays_in_declared_phases_and_kinds(variant):
+    seen = set().union(*(_random_phases(variant, seed, 600) for seed in range(2)))
+    assert seen <= set(_rules(variant).phases), seen - set(_rules(variant).phases)
+    assert state.MAIN in seen and state.DICE in seen
+
+
+def test_ck2p_is_composed_from_ck_and_base_2p_explicitly():
+    """rule="CK2P-INHERIT": one parent class (ck's); base-2p's records are merged into ck's
+    by ``compose``, which refuses a record both parents changed unless ck-2p declares it."""
+    assert CK2PRules.__bases__ == (CKRules,)
+    for parents in ((base.KINDS, ck.KINDS, two_player.KINDS),
+                    (base.PHASES, ck.PHASES, two_player.PHASES)):
+        with pytest.raises(ValueError, match="both parents change"):
+            compose(*parents)
+    with pytest.raises(ValueError, match="both parents change"):
+        compose(base.KINDS, ck.KINDS, two_player.KINDS, own=())
+    rules = _rules("ck-2p")
+    for kind in two_player.KINDS:  # base-2p's kinds are all in, ck's too
+        assert kind in rules.kinds
+    assert set(ck.KINDS) <= set(rules.kinds)
+    # where only one parent changed a record, it stands as that parent declared it
+    assert rules.kinds[actions.ForcedTrade] is two_player.KINDS[actions.ForcedTrade]
+    assert rules.kinds[actions.Recruit] is ck.KINDS[actions.Recruit]
+    assert rules.phases[state.PILLAGE] is ck.PHASES[state.PILLAGE]
+    assert rules.phases[state.DICE].rule == "CK2P-ROLL-DOUBLE"
+
+
+def test_tables_are_derived_not_patched():
+    """No variant mutates its parent's tables: replace/add build new ones."""
+    t = Table(Kind(actions.Roll, "BASE-PROD-ROLL", lambda s, a: None, lambda s, a: None))
+    with pytest.raises(ValueError):
+        t.add(Kind(actions.Roll, "X"))
+    with pytest.raises(ValueError):
+        t.replace(Kind(actions.EndTurn, "X"))
+    assert len(base.KINDS) < len(ck.KINDS) and base.KINDS[actions.BuyDev].check is not \
+        ck.KINDS[actions.BuyDev].check
+    column = r"(?:self|rules)\.(?:checks|applies|decisions|legal_rules|chance_rules|wait_rules)\b"
+    patched = re.compile(column + r"\s*(?:\[[^\]]*\]\s*)?(?:\|=|=(?!=)|\.pop\(|\.update\()"
+                         r"|\bdel\s+" + column)
+    found = [f"{p.name}:{i}: {line.strip()}" for p in sorted(PACKAGE.rglob("*.py"))
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if patched.search(line.split("#", 1)[0])]
+    assert not found, found
+
+
+def test_no_rule_id_is_rewritten_after_the_check():
+    """The check that decides cites the most specific rule itself (rules/precedence.py keeps
+    the reference's "Replaces"/"Amends" table; no variant maps rule IDs of its own after)."""
+    for variant in VARIANTS:
+        assert "specific" not in type(_rules(variant)).__dict__ or variant == "base", variant
+    rewrite = re.compile(r"\w+\[\s*\w+\.rule\s*\]|\.rule\s+in\s+_[A-Z]+\b")
+    found = [f"{p.name}:{i}: {line.strip()}" for p in sorted(VARIANT.glob("*.py"))
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if rewrite.search(line)]
+    assert not found, found

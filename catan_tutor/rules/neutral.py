@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from ..actions import NeutralKnight, NeutralPromote, NeutralRoad, NeutralSettle, make, seat
 from ..board import EDGE_LABELS, VERTEX_LABELS, VERTEX_NEIGHBOURS, parse_vertex
-from ..state import NEUTRAL, ROAD_BUILDING, ROADS, SETTLEMENTS, State, tadd, tset
+from ..state import (
+    NEUTRAL,
+    ROAD_BUILDING,
+    ROADS,
+    SETTLEMENTS,
+    Knight,
+    NeutralDue,
+    State,
+    tadd,
+    tset,
+)
 from . import awards
 from .building import (
     continue_road_building,
@@ -82,9 +92,16 @@ _ACTION = {"settle": NeutralSettle, "road": NeutralRoad, "knight": NeutralKnight
 
 def options(s: State) -> list:
     """The builder's choices for the mirrored piece now due, by neutral then place."""
-    kind = s.neutral_due[0]
+    kind = due(s).owed
     p, sites, cls = s.active, _SITES[kind], _ACTION[kind]
     return [make(cls, p, i, x) for i in range(2) for x in sites(s, i)]
+
+
+def due(s: State) -> NeutralDue:
+    """The neutral piece owed now (phase NEUTRAL)."""
+    owed = s.neutral_due
+    assert owed, "no neutral piece is owed"
+    return owed
 
 
 def start(s: State, built: str, more: int = 0) -> None:
@@ -101,7 +118,7 @@ def start(s: State, built: str, more: int = 0) -> None:
         kind = "road"
     if not any(_SITES[kind](s, i) for i in range(2)):
         return  # a promotion impossible now stays impossible for the ones that follow
-    s.neutral_due = (kind, s.phase, built, more)
+    s.neutral_due = NeutralDue(kind, s.phase, built, more)
     s.phase = NEUTRAL
 
 
@@ -116,30 +133,32 @@ def _check_common(s: State, p: int, i: int, kind: str) -> Reason | None:
         return Reason("2P-NEUTRAL-MIRROR", "A neutral piece is built only right after a player "
                       "builds a road or a settlement.")
     if p != s.active:
-        return Reason("2P-NEUTRAL-CHOOSER", f"{seat(s.active)} built, so {seat(s.active)} "
-                      "places the neutral piece.")
+        # rule="CK2P-NEUTRAL-CHOOSER" restates rule="2P-NEUTRAL-CHOOSER"
+        rule = "CK2P-NEUTRAL-CHOOSER" if s.caps.knights else "2P-NEUTRAL-CHOOSER"
+        return Reason(rule, f"{seat(s.active)} built, so {seat(s.active)} places the neutral "
+                      "piece.")
     if i not in (0, 1):
         return Reason("2P-SETUP-PLAYERS", "The neutrals are N1 and N2.")
-    due, _, built, _ = s.neutral_due
-    if due != kind:
-        if due != built:
+    owed, _, built, _ = due(s)
+    if owed != kind:
+        if owed != built:
             return Reason(_FALLBACK_RULE[built], f"{seat(p)} owes a neutral {WHAT[built]}, but "
                           f"none fits anywhere, so a neutral road is owed.")
-        rule = "2P-NEUTRAL-MIRROR" if due in ("settle", "road") else (
-            "CK2P-NEUTRAL-KNIGHT-PLACE" if due == "knight" else "CK2P-NEUTRAL-KNIGHT-PROMOTE")
-        return Reason(rule, f"{seat(p)} owes a neutral {WHAT[due]}, mirroring what they did.")
+        rule = "2P-NEUTRAL-MIRROR" if owed in ("settle", "road") else (
+            "CK2P-NEUTRAL-KNIGHT-PLACE" if owed == "knight" else "CK2P-NEUTRAL-KNIGHT-PROMOTE")
+        return Reason(rule, f"{seat(p)} owes a neutral {WHAT[owed]}, mirroring what they did.")
     return None
 
 
 def due_reason(s: State, what: str) -> Reason:
     """The neutral piece owed now, and that ``what`` waits for it."""
-    due, _, built, _ = s.neutral_due
-    if due != built:
+    owed, _, built, _ = due(s)
+    if owed != built:
         rule = _FALLBACK_RULE[built]
     else:
         rule = {"knight": "CK2P-NEUTRAL-KNIGHT-PLACE",
-                "promote": "CK2P-NEUTRAL-KNIGHT-PROMOTE"}.get(due, "2P-NEUTRAL-MIRROR")
-    return Reason(rule, f"{seat(s.active)} first places the neutral {WHAT[due]} they owe; "
+                "promote": "CK2P-NEUTRAL-KNIGHT-PROMOTE"}.get(owed, "2P-NEUTRAL-MIRROR")
+    return Reason(rule, f"{seat(s.active)} first places the neutral {WHAT[owed]} they owe; "
                   f"'{what}' waits until then.")
 
 
@@ -216,10 +235,10 @@ def check_promote(s: State, a: NeutralPromote) -> Reason | None:
         return bad
     v, q = a.vertex, s.n + a.neutral
     name, k = s.name(q), s.kn[v]
-    if k is None or k[0] != q:
+    if k is None or k.owner != q:
         return Reason("CK2P-NEUTRAL-KNIGHT-PROMOTE", f"{name} has no knight on "
                       f"{VERTEX_LABELS[v]}.")
-    if k[1] != 1:
+    if k.level != 1:
         return Reason("CK2P-NEUTRAL-KNIGHT-PROMOTE", f"{name}'s knight on {VERTEX_LABELS[v]} is "
                       "already strong; neutral knights never become mighty.")
     if len(knights_of(s, q, 2)) >= PER_LEVEL:
@@ -230,18 +249,18 @@ def check_promote(s: State, a: NeutralPromote) -> Reason | None:
 
 def apply_knight(s: State, a: NeutralKnight) -> None:
     """rule="CK2P-NEUTRAL-KNIGHT-INERT": a basic knight that is never active."""
-    s.kn = tset(s.kn, a.vertex, (s.n + a.neutral, 1, False, False, False))
+    s.kn = tset(s.kn, a.vertex, Knight(s.n + a.neutral, 1, False, False, False))
     awards.update_roads_near(s, a.vertex)  # rule="CK2P-LONGEST-ROUTE": they cut routes
     _done(s)
 
 
 def apply_promote(s: State, a: NeutralPromote) -> None:
-    s.kn = tset(s.kn, a.vertex, (s.n + a.neutral, 2, False, False, False))
+    s.kn = tset(s.kn, a.vertex, Knight(s.n + a.neutral, 2, False, False, False))
     _done(s)
 
 
 def _done(s: State) -> None:
-    _, back, built, more = s.neutral_due
+    _, back, built, more = due(s)
     s.phase = back
     s.neutral_due = ()
     if more:  # rule="CK2P-PC-SMITHING": the next promotion of the same card

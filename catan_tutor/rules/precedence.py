@@ -8,7 +8,9 @@ amends that one in turn. The reference knows which rule amends which
 A few amendments change only some cases of ``X`` (``PARTIAL``): a road past a foreign knight
 (``CK-BUILD-OCCUPIED``) amends ``BASE-BUILD-ROAD``, but a road that touches nothing of its
 builder's is still refused by ``BASE-BUILD-ROAD``. Those are cited by the check that decides
-their case, and ``X`` keeps deciding the rest.
+their case, and ``X`` keeps deciding the rest. So are the rules a variant restates without
+amending them (``CK2P-ROLL-TIMING`` "as ``2P-ROLL-TIMING``", ``CK2P-TOKEN-ONE-ACTION``,
+``CK2P-NEUTRAL-CHOOSER``): no variant rewrites a rule ID after its check.
 
 Where two of a variant's parents both amend a rule (``BASE-TURN-PHASES`` in ``ck-2p``: by
 ``CK-TURN-PHASES`` and, through ``2P-ROLL-TWICE``, by ``CK2P-ROLL-DOUBLE``), the parent named

@@ -4,25 +4,33 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..actions import Discard, MoveRobber, Steal, make, seat
+from ..actions import Action, Discard, MoveRobber, Steal, make, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES
 from ..state import DISCARD, MAIN, ROBBER, SABOTAGE, STEAL, State, tset
 from .common import Reason, bundle_reason, can_pay, gain, give, one
 
 
+def _discard_rule(s: State) -> str:
+    """rule="BASE-SEVEN-DISCARD"; in Cities & Knights rule="CK-SEVEN-DISCARD" (walls raise the
+    limit), and rule="CK-PC-SABOTAGE" for a Sabotage discard."""
+    if s.phase == SABOTAGE:
+        return "CK-PC-SABOTAGE"
+    return "CK-SEVEN-DISCARD" if s.caps.knights else "BASE-SEVEN-DISCARD"
+
+
 def check_discard(s: State, a: Discard) -> Reason | None:
     p = a.player
     if s.phase not in (DISCARD, SABOTAGE) or not s.discards[p]:
-        return Reason("BASE-SEVEN-DISCARD", f"{seat(p)} owes no discard now.")
-    bad = bundle_reason(s, "BASE-SEVEN-DISCARD", a.cards)
+        return Reason(_discard_rule(s), f"{seat(p)} owes no discard now.")
+    bad = bundle_reason(s, _discard_rule(s), a.cards)
     if bad:
         return bad
     n = sum(a.cards)
     if n != s.discards[p] or min(a.cards) < 0:
-        return Reason("BASE-SEVEN-DISCARD", f"{seat(p)} must discard exactly {s.discards[p]} "
+        return Reason(_discard_rule(s), f"{seat(p)} must discard exactly {s.discards[p]} "
                       f"cards (half of {sum(s.hands[p])}, rounded down), not {n}.")
     if not can_pay(s.hands[p], a.cards):
-        return Reason("BASE-SEVEN-DISCARD", f"{seat(p)} does not hold those cards.")
+        return Reason(_discard_rule(s), f"{seat(p)} does not hold those cards.")
     return None
 
 
@@ -102,14 +110,14 @@ def _robber_options(vowner: tuple[int, ...], me: int, robber: int, n: int
 
 def apply_move_robber(s: State, a: MoveRobber) -> None:
     s.robber = a.hex
-    if a.victim >= 0 and sum(s.hands[a.victim]):
+    if a.victim >= 0 and sum(s.hands[a.victim]) > 0:
         s.victim = a.victim
         s.phase = STEAL
     else:
         s.phase = s.resume  # an empty hand yields nothing
 
 
-def steal_outcomes(s: State) -> list[tuple[Steal, int]]:
+def steal_outcomes(s: State) -> list[tuple[Action, int]]:
     """rule="BASE-ROBBER-STEAL": uniform over the victim's individual cards."""
     hand = s.hands[s.victim]
     return [(make(Steal, r), hand[r]) for r in range(len(hand)) if hand[r]]

@@ -13,7 +13,7 @@ from ..actions import (
     seat,
 )  # fmt: skip
 from ..board import COASTAL_VERTICES, HEX_NAMES, VERTEX_HEXES, VERTEX_LABELS
-from ..state import MAIN, PRE_ROLL, START_TOKENS, TOKENS, State, tadd, tset
+from ..state import MAIN, PRE_ROLL, START_TOKENS, TOKENS, State, laid, tadd, tset
 from . import awards, ck_turn
 from .awards import public_points
 from .common import PHASE_WORDS, Reason, bundle_reason, can_pay, give
@@ -42,7 +42,7 @@ def settlement_income(s: State, p: int, v: int) -> int:
     rule="2P-TOKEN-INCOME-DESERT" 2, rule="2P-TOKEN-INCOME-COAST" 1, rule="2P-TOKEN-INCOME-BOTH"
     3, rule="2P-TOKEN-INCOME-NEUTRAL" (the builder earns). Returns the tokens earned.
     """
-    k = (2 if s.layout.desert() in VERTEX_HEXES[v] else 0) + (1 if v in COASTAL_VERTICES else 0)
+    k = (2 if laid(s).desert() in VERTEX_HEXES[v] else 0) + (1 if v in COASTAL_VERTICES else 0)
     before = s.tokens[p]
     earn(s, p, k)
     return s.tokens[p] - before
@@ -59,7 +59,9 @@ def cost(s: State, p: int) -> int:
 def _timing(s: State, what: str) -> Reason | None:
     if s.phase in (PRE_ROLL, MAIN):
         return None
-    return Reason("2P-ROLL-TIMING", f"{what} happens before the first roll or after the second, "
+    # rule="CK2P-ROLL-TIMING" restates rule="2P-ROLL-TIMING" in Cities & Knights for two
+    rule = "CK2P-ROLL-TIMING" if s.caps.knights else "2P-ROLL-TIMING"
+    return Reason(rule, f"{what} happens before the first roll or after the second, "
                   f"not now: {PHASE_WORDS.get(s.phase, s.phase)}.")
 
 
@@ -68,8 +70,9 @@ def _token_action(s: State, p: int, what: str, times: int = 1) -> Reason | None:
     if bad:
         return bad
     if s.token_used:
-        return Reason("2P-TOKEN-ONE-PER-TURN", f"{seat(p)} has already taken a token action "
-                      "this turn.")
+        # rule="CK2P-TOKEN-ONE-ACTION" restates rule="2P-TOKEN-ONE-PER-TURN"
+        rule = "CK2P-TOKEN-ONE-ACTION" if s.caps.knights else "2P-TOKEN-ONE-PER-TURN"
+        return Reason(rule, f"{seat(p)} has already taken a token action this turn.")
     price = cost(s, p) * times
     if s.tokens[p] < price:
         lead = "leads in VP" if cost(s, p) == 2 else "does not lead in VP"
@@ -153,7 +156,7 @@ def check_robber_home(s: State, a: RobberHome) -> Reason | None:
     bad = _token_action(s, a.player, "Sending the robber home")
     if bad:
         return bad
-    desert = s.layout.desert()
+    desert = laid(s).desert()
     if s.robber < 0:
         return Reason("CK2P-TOKEN-ROBBER", "The robber is not on the board before the first "
                       "barbarian attack.")
@@ -165,7 +168,7 @@ def check_robber_home(s: State, a: RobberHome) -> Reason | None:
 
 def apply_robber_home(s: State, a: RobberHome) -> None:
     _pay(s, a.player)
-    s.robber = s.layout.desert()  # no steal
+    s.robber = laid(s).desert()  # no steal
 
 
 # ---------------------------------------------------------------- returning a Knight card
@@ -208,7 +211,7 @@ def check_remove_knight(s: State, a: RemoveKnight) -> Reason | None:
         return Reason("CK2P-TOKEN-KNIGHT-REMOVE-TIMING", f"{seat(p)} has already removed a "
                       "knight for tokens this turn.")
     k = s.kn[v]
-    if k is None or k[0] != p:
+    if k is None or k.owner != p:
         return Reason("CK2P-TOKEN-KNIGHT-REMOVE", f"{seat(p)} has no knight on "
                       f"{VERTEX_LABELS[v]}.")
     return None
@@ -217,7 +220,9 @@ def check_remove_knight(s: State, a: RemoveKnight) -> Reason | None:
 def apply_remove_knight(s: State, a: RemoveKnight) -> None:
     """rule="CK2P-TOKEN-KNIGHT-REMOVE": back to supply; 1, 2 or 3 tokens by level, active or
     not (rule="CK2P-TOKEN-SUPPLY": as many as the supply has)."""
-    level = s.kn[a.vertex][1]
+    k = s.kn[a.vertex]
+    assert k is not None, "the check found a knight there"
+    level = k.level
     s.kn = tset(s.kn, a.vertex, None)
     s.knight_returned = True
     earn(s, a.player, level)
@@ -228,12 +233,12 @@ def options(s: State, p: int) -> list:
     """Token actions and Knight returns open to p now, in a fixed order."""
     out: list = []
     if s.caps.knights and s.phase == MAIN and not s.knight_returned:
-        out += [make(RemoveKnight, p, v) for v, k in enumerate(s.kn) if k and k[0] == p]
+        out += [make(RemoveKnight, p, v) for v, k in enumerate(s.kn) if k and k.owner == p]
     if s.knights[p] and not s.knight_returned:
         out.append(make(ReturnKnight, p))
     price = cost(s, p)
     if s.token_used or s.tokens[p] < price:
         return out
-    if s.robber >= 0 and s.robber != s.layout.desert():
+    if s.robber >= 0 and s.robber != laid(s).desert():
         out.append(make(RobberHome, p))
     return out + forced_trade_options(s, p, s.tokens[p] >= 2 * price)

@@ -5,12 +5,14 @@ Later variants subclass :class:`BaseRules` and add or replace entries; they neve
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..actions import (
     DEV_CARDS,
     KNIGHT,
     MONOPOLY,
     PLENTY,
-    ROAD_BUILDING,
+    ROAD_BUILDING_CARD,
     Accept,
     Action,
     BankTrade,
@@ -52,7 +54,6 @@ from ..rules.common import (
 from ..rules.precedence import most_specific
 from ..state import (
     BOARD,
-    CHANCE_PHASES,
     CITIES,
     DICE,
     DISCARD,
@@ -61,44 +62,173 @@ from ..state import (
     OFFER,
     OVER,
     PRE_ROLL,
-    PROGRESS_DISCARD,
+    ROAD_BUILDING,
     ROADS,
     ROBBER,
     ROLLOFF,
-    SABOTAGE,
     SETTLEMENTS,
     SETUP_ROAD,
     SETUP_SETTLE,
     STEAL,
-    WEDDING,
     State,
 )  # fmt: skip
-from ..state import (
-    ROAD_BUILDING as RB_PHASE,
-)
 from .capabilities import Capabilities
+from .records import Apply, Check, Kind, Phase, Table
 
-_CHANCE_RULE = {BOARD: "BASE-BOARD-VARIABLE", ROLLOFF: "BASE-CHANCE-ROLLOFF",
-                DICE: "BASE-PROD-ROLL", STEAL: "BASE-ROBBER-STEAL", DRAW: "BASE-BUILD-DEVCARD"}
-# The rule that makes each kind of action legal, quoted by explain() for a legal action.
-_LEGAL_RULE = {
-    Roll: "BASE-PROD-ROLL", Settle: "BASE-BUILD-SETTLEMENT", BuildRoad: "BASE-BUILD-ROAD",
-    BuildCity: "BASE-BUILD-CITY", BuyDev: "BASE-BUILD-DEVCARD", PlayKnight: "BASE-DEV-KNIGHT",
-    PlayRoadBuilding: "BASE-DEV-ROAD-BUILDING", PlayPlenty: "BASE-DEV-YEAR-OF-PLENTY",
-    PlayMonopoly: "BASE-DEV-MONOPOLY", MoveRobber: "BASE-ROBBER-MOVE",
-    Discard: "BASE-SEVEN-DISCARD", BankTrade: "BASE-TRADE-MARITIME",
-    Offer: "BASE-TRADE-DOMESTIC", Accept: "BASE-TRADE-DOMESTIC", Decline: "BASE-TRADE-DOMESTIC",
-    EndTurn: "BASE-TURN-PHASES",
-}  # fmt: skip
+
+def _apply_board(s: State, a: Action) -> None:
+    board_setup.apply_board(s, a)
+    if s.phase == SETUP_SETTLE and s.rolloff[0]:
+        s.phase = ROLLOFF
+
+
+# rule="BASE-TURN-PHASES": each kind of action of ``base``, its check, its effect and the rule
+# that makes it legal. Chance outcomes (no check) are explained by their phase's rule.
+KINDS: Table[Kind] = Table(
+    Kind(Roll, "BASE-PROD-ROLL", production.check_roll, production.apply_roll),
+    Kind(Settle, "BASE-BUILD-SETTLEMENT", building.check_settle, building.apply_settle),
+    Kind(BuildRoad, "BASE-BUILD-ROAD", building.check_road, building.apply_road),
+    Kind(BuildCity, "BASE-BUILD-CITY", building.check_city, building.apply_city),
+    Kind(BuyDev, "BASE-BUILD-DEVCARD", devcards.check_buy, devcards.apply_buy),
+    Kind(PlayKnight, "BASE-DEV-KNIGHT", devcards.check_knight, devcards.apply_knight),
+    Kind(PlayRoadBuilding, "BASE-DEV-ROAD-BUILDING", devcards.check_road_building,
+         devcards.apply_road_building),
+    Kind(PlayPlenty, "BASE-DEV-YEAR-OF-PLENTY", devcards.check_plenty, devcards.apply_plenty),
+    Kind(PlayMonopoly, "BASE-DEV-MONOPOLY", devcards.check_monopoly, devcards.apply_monopoly),
+    Kind(MoveRobber, "BASE-ROBBER-MOVE", robber.check_move_robber, robber.apply_move_robber),
+    Kind(Discard, "BASE-SEVEN-DISCARD", robber.check_discard, robber.apply_discard),
+    Kind(BankTrade, "BASE-TRADE-MARITIME", trade.check_bank, trade.apply_bank),
+    Kind(Offer, "BASE-TRADE-DOMESTIC", trade.check_offer, trade.apply_offer),
+    Kind(Accept, "BASE-TRADE-DOMESTIC", trade.check_accept, trade.apply_accept),
+    Kind(Decline, "BASE-TRADE-DOMESTIC", trade.check_decline, trade.apply_decline),
+    Kind(EndTurn, "BASE-TURN-PHASES", turn.check_end, turn.apply_end),
+    Kind(Die, "BASE-PROD-ROLL", apply=production.apply_die),
+    Kind(DrawDev, "BASE-BUILD-DEVCARD", apply=devcards.apply_draw),
+    Kind(Steal, "BASE-ROBBER-STEAL", apply=robber.apply_steal),
+    Kind(PlaceTile, "BASE-BOARD-VARIABLE", apply=_apply_board),
+    Kind(PlaceHarbor, "BASE-BOARD-VARIABLE", apply=_apply_board),
+    Kind(SpiralStart, "BASE-BOARD-VARIABLE", apply=_apply_board),
+)
+
+
+# ---------------------------------------------------------------- the phases' parts
+def setup_round(s: State) -> str:
+    """rule="BASE-SETUP-ROUND1", rule="BASE-SETUP-ROUND2": which setup round it is."""
+    return "BASE-SETUP-ROUND1" if s.setup_step < s.n else "BASE-SETUP-ROUND2"
+
+
+def chance_pending(rules: BaseRules, s: State) -> list[tuple[int, str]]:
+    return [(-1, f"{rules.chance_rule(s)}")]
+
+
+def _rolloff_pending(rules: BaseRules, s: State) -> list[tuple[int, str]]:
+    return [(-1, f"{seat(production.rolloff_candidate(s))} rolls for first player")]
+
+
+def _settle_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
+    return [make(Settle, s.active, v) for v in range(N_VERTICES)]
+
+
+def _road_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
+    return [make(BuildRoad, s.active, e) for e, _ in sorted(EDGE_OTHER_END[s.setup_vertex])]
+
+
+def roll_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
+    return [make(Roll, s.active), *rules.dev_candidates(s, s.active)]
+
+
+def main_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
+    return rules.main_candidates(s, s.active, offers)
+
+
+def discard_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
+    """Every seat owing a discard, in order from the active one."""
+    return [make(Discard, q, c) for q in actors(s)
+            for c in robber.discard_options(s.hands[q], s.discards[q])]
+
+
+def discard_pending(rules: BaseRules, s: State) -> list[tuple[int, str]]:
+    return [(p, f"discard {s.discards[p]} cards") for p in actors(s)]
+
+
+def cards_owed(s: State, p: int) -> int:
+    return s.discards[p]
+
+
+def _robber_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
+    return list(robber.robber_options(s))
+
+
+def _free_road_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
+    return [make(BuildRoad, s.active, e) for e in building.legal_road_edges(s, s.active)]
+
+
+def _answer_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
+    p = trade.pending_offer(s).to
+    return [make(Accept, p), make(Decline, p)]
+
+
+def _says(text: str) -> Callable[[BaseRules, State], list[tuple[int, str]]]:
+    """The active player owes ``text``."""
+    return lambda rules, s: [(s.active, text)]
+
+
+def _nothing(rules: BaseRules, s: State) -> list:
+    return []
+
+
+# The phases of ``base``: who acts, what each accepts and waits for, under which rule.
+PHASES: Table[Phase] = Table(
+    Phase(BOARD, "BASE-BOARD-VARIABLE", chance=True, outcomes=board_setup.board_outcomes,
+          pending=chance_pending),
+    Phase(ROLLOFF, "BASE-CHANCE-ROLLOFF", chance=True, outcomes=production.die_outcomes,
+          pending=_rolloff_pending),
+    Phase(SETUP_SETTLE, "BASE-SETUP-ROUND1", rule_now=setup_round, options=_settle_options,
+          pending=_says("place a settlement")),
+    Phase(SETUP_ROAD, "BASE-SETUP-ROUND1", rule_now=setup_round, options=_road_options,
+          pending=_says("place a road")),
+    Phase(PRE_ROLL, "BASE-TURN-PHASES", options=roll_options,
+          pending=_says("roll or play a development card")),
+    Phase(DICE, "BASE-PROD-ROLL", chance=True, outcomes=production.die_outcomes,
+          pending=chance_pending),
+    Phase(DISCARD, "BASE-SEVEN-DISCARD", kinds=(Discard,), options=discard_options,
+          pending=discard_pending, count=cards_owed),
+    Phase(ROBBER, "BASE-ROBBER-MOVE", options=_robber_options,
+          pending=_says("move the robber")),
+    Phase(STEAL, "BASE-ROBBER-STEAL", chance=True, outcomes=robber.steal_outcomes,
+          pending=chance_pending),
+    Phase(MAIN, "BASE-TURN-PHASES", options=main_options,
+          pending=_says("trade, build, play a card or end the turn")),
+    Phase(ROAD_BUILDING, "BASE-DEV-ROAD-BUILDING", options=_free_road_options,
+          pending=lambda rules, s: [(s.active, f"build {s.free_roads} free road(s)")],
+          count=lambda s, p: s.free_roads),
+    Phase(DRAW, "BASE-BUILD-DEVCARD", chance=True, outcomes=devcards.draw_outcomes,
+          pending=chance_pending),
+    Phase(OFFER, "BASE-TRADE-DOMESTIC", kinds=(Accept, Decline), everyone_waits=False,
+          options=_answer_options,
+          pending=lambda rules, s: [(trade.pending_offer(s).to,
+                                     f"answer {seat(s.active)}'s trade offer")]),
+    Phase(OVER, "BASE-TURN-PHASES", actors=lambda s: [], options=lambda rules, s, offers: [],
+          pending=_nothing),
+)
 
 
 class BaseRules:
-    """The rules of ``base``: who may act, what is legal, and what an action does."""
+    """The rules of ``base``: who may act, what is legal, and what an action does.
+
+    The variant is its declaration: ``kinds`` (one :class:`Kind` per kind of action) and
+    ``phases`` (one :class:`Phase` per phase); the methods below read them. The dicts
+    ``checks``, ``applies``, ``legal_rules``, ``decisions`` and ``chance_rules`` are derived
+    from the two tables once per class (``__init_subclass__``), for speed and for readers
+    that want one column.
+    """
 
     variant = "base"
-    seats = (3, 4)
+    seats: tuple[int, ...] = (3, 4)
     target = 10
     caps = Capabilities()  # what this variant has: everything outside variants/ asks these
+    kinds: Table[Kind] = KINDS
+    phases: Table[Phase] = PHASES
 
     # The old names of the facts, read from ``caps`` (one declaration per variant).
     neutrals = property(lambda self: self.caps.neutrals, doc="neutral parties (base-2p)")
@@ -107,40 +237,25 @@ class BaseRules:
     double_roll = property(lambda self: self.caps.double_roll, doc="two rolls (2P-ROLL-TWICE)")
     cities_knights = property(lambda self: self.caps.knights, doc="Cities & Knights (CK-*)")
 
-    def __init__(self) -> None:
-        # Phases that wait for decisions of their own kinds: the kinds, the rule to quote, and
-        # whether everybody else is told to wait for them (else: it is not their move).
-        self.decisions: dict[str, tuple[tuple[type, ...], str, bool]] = {
-            DISCARD: ((Discard,), "BASE-SEVEN-DISCARD", True),
-            OFFER: ((Accept, Decline), "BASE-TRADE-DOMESTIC", False),
-        }
-        # The rule behind each wait that is not a decision of its own (Game.pending's rule).
-        self.wait_rules = {PRE_ROLL: "BASE-TURN-PHASES", MAIN: "BASE-TURN-PHASES",
-                           ROBBER: "BASE-ROBBER-MOVE", RB_PHASE: "BASE-DEV-ROAD-BUILDING"}
-        self.chance_rules = dict(_CHANCE_RULE)
-        self.legal_rules = dict(_LEGAL_RULE)
-        self.checks = {
-            Roll: production.check_roll, Settle: building.check_settle,
-            BuildRoad: building.check_road, BuildCity: building.check_city,
-            BuyDev: devcards.check_buy, PlayKnight: devcards.check_knight,
-            PlayRoadBuilding: devcards.check_road_building, PlayPlenty: devcards.check_plenty,
-            PlayMonopoly: devcards.check_monopoly, MoveRobber: robber.check_move_robber,
-            Discard: robber.check_discard, BankTrade: trade.check_bank,
-            Offer: trade.check_offer, Accept: trade.check_accept, Decline: trade.check_decline,
-            EndTurn: turn.check_end,
-        }  # fmt: skip
-        self.applies = {
-            Roll: production.apply_roll, Settle: building.apply_settle,
-            BuildRoad: building.apply_road, BuildCity: building.apply_city,
-            BuyDev: devcards.apply_buy, PlayKnight: devcards.apply_knight,
-            PlayRoadBuilding: devcards.apply_road_building, PlayPlenty: devcards.apply_plenty,
-            PlayMonopoly: devcards.apply_monopoly, MoveRobber: robber.apply_move_robber,
-            Discard: robber.apply_discard, BankTrade: trade.apply_bank,
-            Offer: trade.apply_offer, Accept: trade.apply_accept, Decline: trade.apply_decline,
-            EndTurn: turn.apply_end, Die: production.apply_die, DrawDev: devcards.apply_draw,
-            Steal: robber.apply_steal, PlaceTile: self._apply_board,
-            PlaceHarbor: self._apply_board, SpiralStart: self._apply_board,
-        }  # fmt: skip
+    # Derived from ``kinds`` and ``phases`` (see __init_subclass__).
+    checks: dict[type, Check]
+    applies: dict[type, Apply]
+    legal_rules: dict[type, str]
+    decisions: dict[str, Phase]  # the phases that wait for decisions of their own kinds
+    chance_rules: dict[str, str]
+
+    def __init_subclass__(cls, **kw) -> None:
+        super().__init_subclass__(**kw)
+        cls._derive()
+
+    @classmethod
+    def _derive(cls) -> None:
+        kinds, phases = cls.kinds, cls.phases
+        cls.checks = {k: r.check for k, r in kinds.items() if r.check is not None}
+        cls.applies = {k: r.apply for k, r in kinds.items() if r.apply is not None}
+        cls.legal_rules = {k: r.rule for k, r in kinds.items() if r.check is not None}
+        cls.decisions = {ph: r for ph, r in phases.items() if r.kinds}
+        cls.chance_rules = {ph: r.rule for ph, r in phases.items() if r.chance}
 
     # ------------------------------------------------------------ setup
     def new_state(self, players: int, layout: Layout | None, *, shuffle_harbors: bool = False,
@@ -155,41 +270,40 @@ class BaseRules:
             s.rolloff = (tuple(range(players)), ()) if rolloff else ((), ())
         return s
 
-    def _apply_board(self, s: State, a: Action) -> None:
-        board_setup.apply_board(s, a)
-        if s.phase == SETUP_SETTLE and s.rolloff[0]:
-            s.phase = ROLLOFF
-
     # ------------------------------------------------------------ who acts
     def actors(self, s: State) -> list[int]:
-        if s.phase in CHANCE_PHASES or s.phase == OVER:
-            return []
-        return actors(s)
+        return self.phases[s.phase].actors(s)
+
+    def phase_rule(self, s: State) -> str:
+        """The rule of the phase the game is in: behind its wait, or its chance event."""
+        ph = self.phases[s.phase]
+        return ph.rule if ph.rule_now is None else ph.rule_now(s)
 
     def chance_rule(self, s: State) -> str:
         """The rule governing the chance event due now."""
-        return self.chance_rules[s.phase]
+        return self.phase_rule(s)
+
+    def wait_rule(self, s: State) -> str:
+        """The rule behind what the game waits for now (not a chance event)."""
+        return self.phase_rule(s)
 
     def chance_outcomes(self, s: State) -> list[tuple[Action, int]]:
         """Outcomes of the pending chance event with integer weights (BASE-CHANCE-EVENTS)."""
-        ph = s.phase
-        if ph in (DICE, ROLLOFF):
-            return production.die_outcomes(s)
-        if ph == STEAL:
-            return robber.steal_outcomes(s)
-        if ph == DRAW:
-            return devcards.draw_outcomes(s)
-        if ph == BOARD:
-            return board_setup.board_outcomes(s)
-        return []
+        outcomes = self.phases[s.phase].outcomes
+        return [] if outcomes is None else outcomes(s)
 
     # ------------------------------------------------------------ the one legality check
     def check(self, s: State, a: Action) -> Reason | None:
         """None when ``a`` is legal in ``s``, else the reason it is not."""
         if s.phase == OVER:
             return Reason("BASE-WIN-10", f"The game is over: {seat(s.winner)} has won.")
+        phase = self.phases[s.phase]
+        if phase.guard is not None:
+            bad = phase.guard(s, a)
+            if bad is not None:
+                return bad
         if a.is_chance:
-            if s.phase not in CHANCE_PHASES:
+            if not phase.chance:
                 return Reason("BASE-CHANCE-EVENTS", f"No chance event is due now; "
                               f"{seat(actors(s)[0])} is to decide.")
             if any(o == a and w for o, w in self.chance_outcomes(s)):
@@ -197,28 +311,31 @@ class BaseRules:
             options = ", ".join(str(o) for o, w in self.chance_outcomes(s) if w)
             return Reason(self.chance_rule(s), f"'{a}' cannot happen now; the possible "
                           f"outcomes are: {options}.")
-        if s.phase in CHANCE_PHASES:
+        if phase.chance:
             return Reason("BASE-CHANCE-EVENTS", "A chance event must be resolved before "
                           f"anyone acts: {words.chance_words(self, s)}.")
         p = a.player
         fn = self.checks.get(type(a))
-        decision = self.decisions.get(s.phase)
-        if p == s.active and decision is None and fn is not None:
-            return fn(s, a)  # the usual case: the active player acts
-        who = self.actors(s)
+        decision = phase if phase.kinds else None
+        if decision is None:
+            if p == s.active and fn is not None:
+                return fn(s, a)  # the usual case: the active player acts
+        elif phase.own_check and fn is not None and type(a) in phase.kinds:
+            return fn(s, a)  # the kind's check says who decides
+        who = phase.actors(s)
         if p not in who:
             if not 0 <= p < s.n:
                 return Reason("BASE-TURN-OFFTURN", f"There is no seat {seat(p)} in this game.")
-            if decision is not None and decision[2]:
-                return Reason(decision[1], f"Waiting for {self._owed(s, p)}; nothing else "
+            if decision is not None and decision.everyone_waits:
+                return Reason(decision.rule, f"Waiting for {self._owed(s, p)}; nothing else "
                               "happens until then.")
             return Reason("BASE-TURN-OFFTURN", f"It is {s.name(who[0])}'s move; {seat(p)} may "
                           "only trade with the active player and settle their own decisions.")
-        if decision is not None and type(a) not in decision[0]:
+        if decision is not None and type(a) not in decision.kinds:
             if p != s.active:
                 return Reason("BASE-TURN-OFFTURN", f"{seat(p)} is not on turn: they may only "
                               f"settle their pending decision ({self._owed(s, p)}).")
-            return Reason(decision[1], f"Waiting for {self._owed(s, p)} first.")
+            return Reason(decision.rule, f"Waiting for {self._owed(s, p)} first.")
         if fn is None:
             return Reason("BASE-TURN-PHASES", f"'{a}' is not an action of this variant.")
         return fn(s, a)
@@ -242,7 +359,9 @@ class BaseRules:
 
     def specific(self, reason: Reason) -> Reason:
         """The reason under the most specific rule of this variant: a rule that another rule
-        of the variant amends is never cited (rules/precedence.py, rulebook/rules.md §0)."""
+        of the variant amends ("Replaces"/"Amends" in rulebook/rules.md §0) is never cited
+        (rules/precedence.py). Amendments of some cases only (``precedence.PARTIAL``) and the
+        rules a variant restates are cited by the check that decides the case, never here."""
         rule = most_specific(self.variant, reason.rule)
         return reason if rule == reason.rule else Reason(rule, reason.text)
 
@@ -250,7 +369,10 @@ class BaseRules:
         """A refused action's own reason where ``check`` stops at a general one: a kind this
         variant does not have, or a decision's action typed by a seat that does not owe it
         (the kind's check says why, e.g. it owes nothing, or what the rule allows)."""
-        if a.is_chance or s.phase in CHANCE_PHASES or s.phase == OVER:
+        if a.is_chance or s.phase == OVER:
+            return bad
+        phase = self.phases[s.phase]
+        if phase.chance:
             return bad
         p, kind = a.player, type(a)
         if not 0 <= p < s.n:
@@ -258,8 +380,7 @@ class BaseRules:
         fn = self.checks.get(kind)
         if fn is None:
             return self.foreign(s, a)
-        decision = self.decisions.get(s.phase)
-        if decision is not None and kind in decision[0] and p not in self.actors(s):
+        if kind in phase.kinds and p not in phase.actors(s):
             own = fn(s, a)
             if own is not None:
                 return own
@@ -284,10 +405,14 @@ class BaseRules:
         """Why a legal action is legal: its rule and a sentence saying what it does."""
         if a.is_chance:
             return Reason(self.chance_rule(s), words.say(s, a))
-        rule = self.legal_rules.get(type(a), "BASE-TURN-PHASES")
         if s.phase in (SETUP_SETTLE, SETUP_ROAD):
-            rule = "BASE-SETUP-ROUND1" if s.setup_step < s.n else "BASE-SETUP-ROUND2"
-        return Reason(rule, words.say(s, a))
+            return Reason(self.phase_rule(s), words.say(s, a))  # which setup round
+        kind = self.kinds.get(type(a))
+        if kind is not None and kind.explain is not None:
+            own = kind.explain(self, s, a)
+            if own is not None:
+                return own
+        return Reason(self.legal_rules.get(type(a), "BASE-TURN-PHASES"), words.say(s, a))
 
     def apply(self, s: State, a: Action) -> None:
         """Apply a legal action to ``s`` in place."""
@@ -297,28 +422,10 @@ class BaseRules:
     # ------------------------------------------------------------ enumeration
     def candidates(self, s: State, offers: bool = True) -> list[Action]:
         """A superset of the legal actions, in a fixed order; ``check`` filters it."""
-        ph = s.phase
-        if ph in CHANCE_PHASES:
-            return [o for o, w in self.chance_outcomes(s) if w]
-        if ph == OVER:
-            return []
-        p = actors(s)[0]
-        if ph == SETUP_SETTLE:
-            return [make(Settle, p, v) for v in range(N_VERTICES)]
-        if ph == SETUP_ROAD:
-            return [make(BuildRoad, p, e) for e, _ in sorted(EDGE_OTHER_END[s.setup_vertex])]
-        if ph == PRE_ROLL:
-            return [make(Roll, p), *self.dev_candidates(s, p)]
-        if ph in (DISCARD, SABOTAGE):  # every seat owing a discard, in order from the active one
-            return [make(Discard, q, c) for q in actors(s)
-                    for c in robber.discard_options(s.hands[q], s.discards[q])]
-        if ph == ROBBER:
-            return list(robber.robber_options(s))
-        if ph == RB_PHASE:
-            return [make(BuildRoad, p, e) for e in building.legal_road_edges(s, p)]
-        if ph == OFFER:
-            return [make(Accept, p), make(Decline, p)]
-        return self.main_candidates(s, p, offers)
+        phase = self.phases[s.phase]
+        if phase.chance:
+            return [o for o, w in phase.outcomes(s) if w]  # type: ignore[misc]
+        return phase.options(self, s, offers)  # type: ignore[misc]
 
     def main_candidates(self, s: State, p: int, offers: bool = True) -> list[Action]:
         hand = s.hands[p]
@@ -346,7 +453,7 @@ class BaseRules:
         ready = [s.dev[p][c] - s.newdev[c] > 0 for c in range(len(DEV_CARDS))]
         if ready[KNIGHT]:
             out.append(make(PlayKnight, p))
-        if ready[ROAD_BUILDING]:
+        if ready[ROAD_BUILDING_CARD]:
             out.append(make(PlayRoadBuilding, p))
         if ready[PLENTY]:
             out += devcards.plenty_options(s, p)
@@ -356,10 +463,11 @@ class BaseRules:
 
     def legal_actions(self, s: State, offers: bool = True) -> list[Action]:
         """Legal actions in a fixed order; ``offers=False`` leaves out player trade offers."""
-        cands = self.candidates(s, offers)
-        if s.phase in CHANCE_PHASES:
-            return cands  # exactly the outcomes with a weight, which check() accepts
-        if s.phase not in self.decisions:
+        phase = self.phases[s.phase]
+        if phase.chance:  # exactly the outcomes with a weight, which check() accepts
+            return [o for o, w in phase.outcomes(s) if w]  # type: ignore[misc]
+        cands = phase.options(self, s, offers)  # type: ignore[misc]  # as candidates()
+        if not phase.kinds and phase.guard is None and s.phase != OVER:
             # check()'s prelude passes the active player's actions straight to the kind's
             # check; do that once here instead of per candidate.
             checks, active = self.checks, s.active
@@ -383,56 +491,20 @@ class BaseRules:
         """
         out = []
         ph = s.phase
+        phase = self.phases[ph]
         for p, text in self.pending(s):
             if p < 0:
-                rule = self.chance_rule(s) if ph in CHANCE_PHASES else "BASE-CHANCE-EVENTS"
-                kind, prompt = "chance", words.chance_words(self, s)
+                rule = self.chance_rule(s) if phase.chance else "BASE-CHANCE-EVENTS"
+                kind, prompt, count = "chance", words.chance_words(self, s), 1
             else:
                 rule, kind, prompt = self.wait_rule(s), ph, text
-            count = 1
-            if p >= 0 and ph in (DISCARD, SABOTAGE, WEDDING):
-                count = s.discards[p]
-            elif ph == RB_PHASE:
-                count = s.free_roads
-            elif ph == PROGRESS_DISCARD and p >= 0:
-                count = max(1, len(s.phand[p]) - 4)  # rule="CK-PROGRESS-HAND-LIMIT"
+                count = 1 if phase.count is None else phase.count(s, p)
             out.append((p, text, kind, self.specific(Reason(rule, "")).rule, count, prompt))
         return out
 
-    def wait_rule(self, s: State) -> str:
-        """The rule behind what the game waits for now (not a chance event)."""
-        ph = s.phase
-        if ph in self.decisions:
-            return self.decisions[ph][1]
-        if ph in (SETUP_SETTLE, SETUP_ROAD):
-            return self.describe_setup_rule(s)
-        return self.wait_rules.get(ph, "BASE-TURN-PHASES")
-
-    def describe_setup_rule(self, s: State) -> str:
-        """rule="BASE-SETUP-ROUND1", rule="BASE-SETUP-ROUND2": which setup round it is."""
-        return "BASE-SETUP-ROUND1" if s.setup_step < s.n else "BASE-SETUP-ROUND2"
-
     def pending(self, s: State) -> list[tuple[int, str]]:
         """Decisions owed now: (seat, what), chance events as seat -1."""
-        ph = s.phase
-        if ph == ROLLOFF:
-            return [(-1, f"{seat(production.rolloff_candidate(s))} rolls for first "
-                     "player")]
-        if ph in CHANCE_PHASES:
-            return [(-1, f"{self.chance_rule(s)}")]
-        if ph in (DISCARD, SABOTAGE):
-            return [(p, f"discard {s.discards[p]} cards") for p in actors(s)]
-        if ph == OFFER:
-            return [(s.offer[0], f"answer {seat(s.active)}'s trade offer")]
-        if ph == ROBBER:
-            return [(s.active, "move the robber")]
-        if ph == RB_PHASE:
-            return [(s.active, f"build {s.free_roads} free road(s)")]
-        if ph == SETUP_SETTLE:
-            return [(s.active, "place a settlement")]
-        if ph == SETUP_ROAD:
-            return [(s.active, "place a road")]
-        if ph in (PRE_ROLL, MAIN):
-            return [(s.active, "roll or play a development card" if ph == PRE_ROLL
-                     else "trade, build, play a card or end the turn")]
-        return []
+        return self.phases[s.phase].pending(self, s)  # type: ignore[misc]
+
+
+BaseRules._derive()

@@ -27,6 +27,8 @@ from ..actions import (
     Pass,
     Pillage,
     PlaceDeserter,
+    PlaceHarbor,
+    PlaceTile,
     PlayKnight,
     PlayMonopoly,
     PlayPlenty,
@@ -37,6 +39,7 @@ from ..actions import (
     Relocate,
     ReturnCommodity,
     Settle,
+    SpiralStart,
     make,
     seat,
 )  # fmt: skip
@@ -51,12 +54,12 @@ from ..rules import (
     knights,
     progress,
     progress_play,
+    robber,
     trade,
     words,
 )  # fmt: skip
 from ..rules.common import Reason, chooser
 from ..rules.production import apply_die as rolloff_die
-from ..rules.robber import check_discard as discard_check
 from ..rules.turn import apply_end as base_end
 from ..rules.turn import check_end
 from ..state import (
@@ -82,13 +85,14 @@ from ..state import (
     WEDDING,
     State,
 )  # fmt: skip
+from . import base
 from .base import BaseRules
 from .capabilities import Capabilities
+from .records import Kind, Phase
 
-_DEV_KINDS = (BuyDev, PlayKnight, PlayRoadBuilding, PlayPlenty, PlayMonopoly)
 
-
-def _removed(s: State, a) -> Reason:
+def removed(s: State, a) -> Reason:
+    """rule="CK-COMP-REMOVED": no development cards in Cities & Knights."""
     return Reason("CK-COMP-REMOVED", "Cities & Knights has no development cards; progress "
                   "cards take their place.")
 
@@ -99,12 +103,221 @@ def _check_pass(s: State, a: Pass) -> Reason | None:
     return None
 
 
-def _ck_discard(s: State, a: Discard) -> Reason | None:
-    """rule="CK-SEVEN-DISCARD": the base check, with C&K's limit (walls) in its rule."""
-    bad = discard_check(s, a)
-    if bad and bad.rule == "BASE-SEVEN-DISCARD":
-        return Reason("CK-PC-SABOTAGE" if s.phase == SABOTAGE else "CK-SEVEN-DISCARD", bad.text)
-    return bad
+def _check_settle(s: State, a: Settle) -> Reason | None:
+    if ck_turn.second_round(s):
+        return Reason("CK-SETUP-ROUND2", "The second placement is a city: "
+                      f"'P{a.player + 1} city <vertex>'.")
+    return building.check_settle(s, a)
+
+
+def _check_city(s: State, a: BuildCity) -> Reason | None:
+    if s.phase == SETUP_SETTLE:
+        if not ck_turn.second_round(s):
+            return Reason("CK-SETUP-ROUND1", "The first placement is a settlement.")
+        return ck_turn.check_setup_city(s, a)
+    return building.check_city(s, a)
+
+
+def _apply_city(s: State, a: BuildCity) -> None:
+    if s.phase == SETUP_SETTLE:
+        ck_turn.apply_setup_city(s, a)
+    else:
+        building.apply_city(s, a)
+
+
+def _apply_board(s: State, a: Action) -> None:
+    base.KINDS[PlaceTile].apply(s, a)  # type: ignore[misc]
+    s.robber = -1  # rule="CK-SETUP-ROBBER": a variable board too keeps it off the board
+
+
+def _apply_die(s: State, a: Die) -> None:
+    """One die of the roll-off, or of a turn's three dice (rule="CK-TURN-ROLL-PHASE")."""
+    if s.phase == ROLLOFF:
+        rolloff_die(s, a)
+    else:
+        ck_turn.apply_die(s, a)
+
+
+def _check_end(s: State, a: EndTurn) -> Reason | None:
+    return check_end(s, a) or progress.over_limit(s, a.player)
+
+
+def _apply_end(s: State, a: EndTurn) -> None:
+    knights.end_turn(s)
+    s.event, s.fleet, s.harbor = "", (), ()
+    base_end(s, a)
+
+
+def _sabotage_discard(rules, s: State, a: Discard) -> Reason | None:
+    """rule="CK-PC-SABOTAGE": a discard Sabotage asks for."""
+    return Reason("CK-PC-SABOTAGE", words.say(s, a)) if s.phase == SABOTAGE else None
+
+
+def _displace(rules, s: State, a: MoveKnight) -> Reason | None:
+    """rule="CK-KNIGHT-DISPLACE"; rule="CK2P-NEUTRAL-KNIGHT-DISPLACE" for a neutral's."""
+    k = s.kn[a.dst]
+    if k is None:
+        return None
+    rule = "CK2P-NEUTRAL-KNIGHT-DISPLACE" if k.owner >= s.n else "CK-KNIGHT-DISPLACE"
+    return Reason(rule, words.move_words(s, a))
+
+
+def _rate(rules, s: State, a: BankTrade) -> Reason:
+    """The rate's own rule: harbor, Trading House, merchant, Merchant Fleet."""
+    return Reason(trade.rate_rule(s, a.player, a.give), words.say(s, a))
+
+
+def _card(rules, s: State, a: PlayProgress) -> Reason:
+    """The card's own rule, e.g. rule="CK-PC-MERCHANT-FLEET"."""
+    return Reason(rules.card_rule(a.card), words.say(s, a))
+
+
+# rule="CK-COMP-REMOVED": the development cards' kinds stay, refused.
+_DEV_KINDS = (BuyDev, PlayKnight, PlayRoadBuilding, PlayPlenty, PlayMonopoly)
+
+KINDS = base.KINDS.replace(
+    *(Kind(kind, "CK-COMP-REMOVED", removed) for kind in _DEV_KINDS),
+    Kind(Settle, "BASE-BUILD-SETTLEMENT", _check_settle, building.apply_settle),
+    Kind(BuildCity, "BASE-BUILD-CITY", _check_city, _apply_city),
+    Kind(Discard, "CK-SEVEN-DISCARD", robber.check_discard, robber.apply_discard,
+         _sabotage_discard),
+    Kind(BankTrade, "BASE-TRADE-MARITIME", trade.check_bank, trade.apply_bank, _rate),
+    Kind(EndTurn, "CK-TURN-ACTION-PHASE", _check_end, _apply_end),
+    Kind(Die, "CK-TURN-ROLL-PHASE", apply=_apply_die),
+    *(Kind(kind, "BASE-BOARD-VARIABLE", apply=_apply_board)
+      for kind in (PlaceTile, PlaceHarbor, SpiralStart)),
+).add(
+    Kind(EventDie, "CK-TURN-ROLL-PHASE", apply=ck_turn.apply_event),
+    Kind(DrawProgress, "CK-EVENT-CASTLE", apply=progress.apply_draw),
+    Kind(Recruit, "CK-KNIGHT-RECRUIT", knights.check_recruit, knights.apply_recruit),
+    Kind(Promote, "CK-KNIGHT-PROMOTE", knights.check_promote, knights.apply_promote),
+    Kind(Activate, "CK-KNIGHT-ACTIVATE", knights.check_activate, knights.apply_activate),
+    Kind(MoveKnight, "CK-KNIGHT-MOVE", knights.check_move, knights.apply_move, _displace),
+    Kind(ChaseRobber, "CK-KNIGHT-CHASE-ROBBER", knights.check_chase, knights.apply_chase),
+    Kind(Relocate, "CK-KNIGHT-RELOCATE", knights.check_relocate, knights.apply_relocate),
+    Kind(BuildWall, "CK-WALL-BUILD", improvements.check_wall, improvements.apply_wall),
+    Kind(Improve, "CK-IMPROVE-BUILD", improvements.check_improve, improvements.apply_improve),
+    Kind(Pillage, "CK-BARB-LOSE-CHOICE", barbarians.check_pillage, barbarians.apply_pillage),
+    Kind(ChooseDeck, "CK-BARB-WIN", barbarians.check_deck, barbarians.apply_deck),
+    Kind(Aqueduct, "CK-IMPROVE-SCIENCE-3", ck_turn.check_aqueduct, ck_turn.apply_aqueduct),
+    Kind(DiscardProgress, "CK-PROGRESS-HAND-LIMIT", progress.check_discard,
+         progress.apply_discard),
+    Kind(PlayProgress, "CK-PC-PLAY", progress_play.check_play, progress_play.apply_play,
+         _card),
+    Kind(Gift, "CK-PC-WEDDING", progress_play.check_gift, progress_play.apply_gift),
+    Kind(Desert, "CK-PC-TREASON", progress_play.check_desert, progress_play.apply_desert),
+    Kind(PlaceDeserter, "CK-PC-TREASON", progress_play.check_deserter,
+         progress_play.apply_deserter),
+    Kind(Pass, "CK-PC-TREASON", _check_pass, lambda s, a: progress_play.pass_deserter(s)),
+    Kind(HarborOffer, "CK-PC-COMMERCIAL-HARBOR", progress_play.check_harbor_offer,
+         progress_play.apply_harbor_offer),
+    Kind(ReturnCommodity, "CK-PC-COMMERCIAL-HARBOR", progress_play.check_return,
+         progress_play.apply_return),
+)  # fmt: skip
+
+
+# ---------------------------------------------------------------- the phases' parts
+def setup_round(s: State) -> str:
+    """rule="CK-SETUP-ROUND1", rule="CK-SETUP-ROUND2": which setup round it is."""
+    return "CK-SETUP-ROUND2" if s.setup_step >= s.n else "CK-SETUP-ROUND1"
+
+
+def _setup_options(rules, s: State, offers: bool) -> list:
+    """rule="CK-SETUP-ROUND2": the second placement is a city."""
+    if ck_turn.second_round(s):
+        return [make(BuildCity, s.active, v) for v in range(N_VERTICES)]
+    return base.PHASES[SETUP_SETTLE].options(rules, s, offers)  # type: ignore[misc]
+
+
+def _setup_pending(rules, s: State) -> list[tuple[int, str]]:
+    return [(s.active, "place a city" if ck_turn.second_round(s) else "place a settlement")]
+
+
+def _relocate_pending(rules, s: State) -> list[tuple[int, str]]:
+    q = knights.displaced(s).owner
+    whose = "the displaced knight" if q < s.n else f"{s.name(q)}'s displaced knight"
+    return [(knights.relocator(s), f"move {whose}")]
+
+
+def _desert_pending(rules, s: State) -> list[tuple[int, str]]:
+    q = progress_play.removed_knight(s).victim
+    if q >= s.n:
+        return [(s.active, f"Treason: remove {s.name(q)}'s weakest knight")]
+    return [(q, "Treason: remove one of your knights")]
+
+
+def _wedding_pending(rules, s: State) -> list[tuple[int, str]]:
+    return [(q, f"give {s.discards[q]} cards to P{s.active + 1} (Wedding)")
+            for q in rules.actors(s)]
+
+
+def _progress_draw_pending(rules, s: State) -> list[tuple[int, str]]:
+    p, t = s.draws[0]
+    return [(-1, f"CK-EVENT-CASTLE: P{p + 1} draws a {TRACKS[t]} card")]
+
+
+def _options(fn):
+    """A phase's options from a function of the state alone."""
+    return lambda rules, s, offers: fn(s)
+
+
+def _owes(who, text: str):
+    """``who(s)`` owes ``text``."""
+    return lambda rules, s: [(who(s), text)]
+
+
+def _active(s: State) -> int:
+    return s.active
+
+
+PHASES = base.PHASES.replace(
+    base.PHASES[SETUP_SETTLE].but(rule="CK-SETUP-ROUND1", rule_now=setup_round,
+                                  options=_setup_options, pending=_setup_pending),
+    base.PHASES[SETUP_ROAD].but(rule="CK-SETUP-ROUND1", rule_now=setup_round),
+    base.PHASES[PRE_ROLL].but(rule="CK-TURN-ROLL-PHASE", pending=_owes(
+        _active, "roll the three dice, or first play Alchemy")),
+    base.PHASES[MAIN].but(rule="CK-TURN-ACTION-PHASE"),
+    base.PHASES[DICE].but(rule="CK-TURN-ROLL-PHASE", outcomes=ck_turn.dice_outcomes,
+                          pending=lambda rules, s: [(-1, "CK-TURN-ROLL-PHASE: white, red, "
+                                                     "then the event die")]),
+    base.PHASES[DISCARD].but(rule="CK-SEVEN-DISCARD"),
+).add(
+    Phase(PROGRESS_DRAW, "CK-EVENT-CASTLE", chance=True, outcomes=progress.draw_outcomes,
+          pending=_progress_draw_pending),
+    Phase(PILLAGE, "CK-BARB-LOSE-CHOICE", kinds=(Pillage,), actors=lambda s: [s.pillage[0]],
+          options=_options(barbarians.pillage_options),
+          pending=_owes(lambda s: s.pillage[0], "choose the city the barbarians pillage")),
+    Phase(DEFENDER_DECK, "CK-BARB-WIN", kinds=(ChooseDeck,), actors=lambda s: [s.draws[0].party],
+          options=_options(barbarians.deck_options),
+          pending=_owes(lambda s: s.draws[0].party, "tied best defender: choose a progress deck")),
+    Phase(AQUEDUCT, "CK-IMPROVE-SCIENCE-3", kinds=(Aqueduct,), actors=lambda s: [s.claims[0]],
+          options=_options(ck_turn.aqueduct_options),
+          pending=_owes(lambda s: s.claims[0], "science 3: take a free resource")),
+    Phase(PROGRESS_DISCARD, "CK-PROGRESS-HAND-LIMIT", kinds=(DiscardProgress,),
+          actors=lambda s: [s.pdiscards[0]],
+          options=_options(lambda s: progress.discard_options(s, s.pdiscards[0])),
+          pending=_owes(lambda s: s.pdiscards[0], "discard progress cards down to 4"),
+          count=lambda s, p: max(1, len(s.phand[p]) - 4)),  # rule="CK-PROGRESS-HAND-LIMIT"
+    Phase(RELOCATE, "CK-KNIGHT-RELOCATE", kinds=(Relocate,),
+          actors=lambda s: [knights.relocator(s)], options=_options(knights.relocate_options),
+          pending=_relocate_pending),
+    Phase(SABOTAGE, "CK-PC-SABOTAGE", kinds=(Discard,), options=base.discard_options,
+          pending=base.discard_pending, count=base.cards_owed),
+    Phase(WEDDING, "CK-PC-WEDDING", kinds=(Gift,), options=_options(progress_play.gift_options),
+          pending=_wedding_pending, count=base.cards_owed),
+    Phase(DESERT, "CK-PC-TREASON", kinds=(Desert,),
+          actors=lambda s: [chooser(s, progress_play.removed_knight(s).victim)],
+          options=_options(progress_play.desert_options), pending=_desert_pending),
+    Phase(DESERTER, "CK-PC-TREASON", kinds=(PlaceDeserter, Pass),
+          options=lambda rules, s, offers: [*progress_play.deserter_options(s),
+                                            make(Pass, s.active)],
+          pending=_owes(_active, "Treason: place a knight of the removed one's strength or "
+                        "lower, or pass")),
+    Phase(HARBOR, "CK-PC-COMMERCIAL-HARBOR", kinds=(ReturnCommodity,),
+          actors=lambda s: [progress_play.harbor_receiver(s)],
+          options=_options(progress_play.return_options),
+          pending=_owes(progress_play.harbor_receiver, "Commercial Harbor: return a commodity")),
+)
 
 
 class CKRules(BaseRules):
@@ -113,77 +326,10 @@ class CKRules(BaseRules):
     variant = "ck"
     target = 13  # rule="CK-WIN-13"
     caps = Capabilities(commodities=True, knights=True, improvements=True)
-
-    def __init__(self) -> None:
-        super().__init__()
-        for kind in _DEV_KINDS:  # rule="CK-COMP-REMOVED"
-            self.checks[kind] = _removed
-            del self.applies[kind]
-        self.checks |= {
-            BuildCity: self._check_city, Settle: self._check_settle,
-            Recruit: knights.check_recruit, Promote: knights.check_promote,
-            Activate: knights.check_activate, MoveKnight: knights.check_move,
-            ChaseRobber: knights.check_chase, Relocate: knights.check_relocate,
-            BuildWall: improvements.check_wall, Improve: improvements.check_improve,
-            Pillage: barbarians.check_pillage, ChooseDeck: barbarians.check_deck,
-            Aqueduct: ck_turn.check_aqueduct, DiscardProgress: progress.check_discard,
-            EndTurn: self._check_end, PlayProgress: progress_play.check_play,
-            Gift: progress_play.check_gift, Discard: _ck_discard,
-            Desert: progress_play.check_desert, PlaceDeserter: progress_play.check_deserter,
-            Pass: _check_pass, HarborOffer: progress_play.check_harbor_offer,
-            ReturnCommodity: progress_play.check_return,
-        }  # fmt: skip
-        self.applies |= {
-            BuildCity: self._apply_city, Die: self._apply_die, EventDie: ck_turn.apply_event,
-            DrawProgress: progress.apply_draw,
-            Recruit: knights.apply_recruit, Promote: knights.apply_promote,
-            Activate: knights.apply_activate, MoveKnight: knights.apply_move,
-            ChaseRobber: knights.apply_chase, Relocate: knights.apply_relocate,
-            BuildWall: improvements.apply_wall, Improve: improvements.apply_improve,
-            Pillage: barbarians.apply_pillage,
-            ChooseDeck: barbarians.apply_deck,
-            Aqueduct: ck_turn.apply_aqueduct,
-            DiscardProgress: progress.apply_discard,
-            EndTurn: self._apply_end, PlayProgress: progress_play.apply_play,
-            Gift: progress_play.apply_gift, Desert: progress_play.apply_desert,
-            PlaceDeserter: progress_play.apply_deserter,
-            Pass: lambda s, a: progress_play.pass_deserter(s),
-            HarborOffer: progress_play.apply_harbor_offer,
-            ReturnCommodity: progress_play.apply_return,
-        }  # fmt: skip
-        self.decisions |= {
-            PILLAGE: ((Pillage,), "CK-BARB-LOSE-CHOICE", True),
-            DEFENDER_DECK: ((ChooseDeck,), "CK-BARB-WIN", True),
-            AQUEDUCT: ((Aqueduct,), "CK-IMPROVE-SCIENCE-3", True),
-            PROGRESS_DISCARD: ((DiscardProgress,), "CK-PROGRESS-HAND-LIMIT", True),
-            RELOCATE: ((Relocate,), "CK-KNIGHT-RELOCATE", True),
-            SABOTAGE: ((Discard,), "CK-PC-SABOTAGE", True),
-            WEDDING: ((Gift,), "CK-PC-WEDDING", True),
-            DESERT: ((Desert,), "CK-PC-TREASON", True),
-            DESERTER: ((PlaceDeserter, Pass), "CK-PC-TREASON", True),
-            HARBOR: ((ReturnCommodity,), "CK-PC-COMMERCIAL-HARBOR", True),
-        }
-        self.chance_rules |= {DICE: "CK-TURN-ROLL-PHASE", PROGRESS_DRAW: "CK-EVENT-CASTLE"}
-        self.wait_rules |= {PRE_ROLL: "CK-TURN-ROLL-PHASE", MAIN: "CK-TURN-ACTION-PHASE"}
-        self.decisions[DISCARD] = ((Discard,), "CK-SEVEN-DISCARD", True)
-        self.legal_rules |= {
-            Recruit: "CK-KNIGHT-RECRUIT", Promote: "CK-KNIGHT-PROMOTE",
-            Activate: "CK-KNIGHT-ACTIVATE", MoveKnight: "CK-KNIGHT-MOVE",
-            ChaseRobber: "CK-KNIGHT-CHASE-ROBBER", Relocate: "CK-KNIGHT-RELOCATE",
-            BuildWall: "CK-WALL-BUILD", Improve: "CK-IMPROVE-BUILD",
-            Pillage: "CK-BARB-LOSE-CHOICE", ChooseDeck: "CK-BARB-WIN",
-            Aqueduct: "CK-IMPROVE-SCIENCE-3", DiscardProgress: "CK-PROGRESS-HAND-LIMIT",
-            EndTurn: "CK-TURN-ACTION-PHASE", PlayProgress: "CK-PC-PLAY",
-            Discard: "CK-SEVEN-DISCARD", Desert: "CK-PC-TREASON", PlaceDeserter: "CK-PC-TREASON",
-            Pass: "CK-PC-TREASON", HarborOffer: "CK-PC-COMMERCIAL-HARBOR",
-            ReturnCommodity: "CK-PC-COMMERCIAL-HARBOR", Gift: "CK-PC-WEDDING",
-        }  # fmt: skip
+    kinds = KINDS
+    phases = PHASES
 
     # ------------------------------------------------------------ setup
-    def _apply_board(self, s: State, a: Action) -> None:
-        super()._apply_board(s, a)
-        s.robber = -1  # rule="CK-SETUP-ROBBER": a variable board too keeps it off the board
-
     def new_state(self, players: int, layout: Layout | None, **kw) -> State:
         s = super().new_state(players, layout, **kw)
         m = len(s.names)
@@ -200,42 +346,7 @@ class CKRules(BaseRules):
         s.pdecks = progress.new_decks()
         return s
 
-    def _check_settle(self, s: State, a: Settle) -> Reason | None:
-        if ck_turn.second_round(s):
-            return Reason("CK-SETUP-ROUND2", "The second placement is a city: "
-                          f"'P{a.player + 1} city <vertex>'.")
-        return building.check_settle(s, a)
-
-    def _check_city(self, s: State, a: BuildCity) -> Reason | None:
-        if s.phase == SETUP_SETTLE:
-            if not ck_turn.second_round(s):
-                return Reason("CK-SETUP-ROUND1", "The first placement is a settlement.")
-            return ck_turn.check_setup_city(s, a)
-        return building.check_city(s, a)
-
-    def _apply_city(self, s: State, a: BuildCity) -> None:
-        if s.phase == SETUP_SETTLE:
-            ck_turn.apply_setup_city(s, a)
-        else:
-            building.apply_city(s, a)
-
     # ------------------------------------------------------------ the turn
-    roll_die = staticmethod(ck_turn.apply_die)  # one die of a turn's roll
-
-    def _apply_die(self, s: State, a: Die) -> None:
-        if s.phase == ROLLOFF:
-            rolloff_die(s, a)
-        else:
-            self.roll_die(s, a)
-
-    def _check_end(self, s: State, a: EndTurn) -> Reason | None:
-        return check_end(s, a) or progress.over_limit(s, a.player)
-
-    def _apply_end(self, s: State, a: EndTurn) -> None:
-        knights.end_turn(s)
-        s.event, s.fleet, s.harbor = "", (), ()
-        base_end(s, a)
-
     production = staticmethod(ck_turn.produce_roll)  # a roll's production, once its event is done
 
     def apply(self, s: State, a) -> None:
@@ -255,27 +366,8 @@ class CKRules(BaseRules):
             if s.phase == before:
                 break
 
-    def describe(self, s: State, a) -> Reason:
-        kind = type(a)
-        if s.phase in (SETUP_SETTLE, SETUP_ROAD):
-            rule = "CK-SETUP-ROUND2" if s.setup_step >= s.n else "CK-SETUP-ROUND1"
-            return Reason(rule, words.say(s, a))
-        if s.phase == SABOTAGE and kind is Discard:
-            return Reason("CK-PC-SABOTAGE", words.say(s, a))
-        if kind is MoveKnight and s.kn[a.dst] is not None:
-            # rule="CK-KNIGHT-DISPLACE"; rule="CK2P-NEUTRAL-KNIGHT-DISPLACE" for a neutral's
-            rule = "CK2P-NEUTRAL-KNIGHT-DISPLACE" if s.kn[a.dst][0] >= s.n else "CK-KNIGHT-DISPLACE"
-            return Reason(rule, words.move_words(s, a))
-        if kind is BankTrade:  # the rate's own rule: harbor, Trading House, merchant, Fleet
-            return Reason(trade.rate_rule(s, a.player, a.give), words.say(s, a))
-        if kind is PlayProgress:  # the card's own rule, e.g. rule="CK-PC-MERCHANT-FLEET"
-            return Reason(self.card_rule(a.card), words.say(s, a))
-        return super().describe(s, a)
-
-    def describe_setup_rule(self, s: State) -> str:
-        return "CK-SETUP-ROUND2" if s.setup_step >= s.n else "CK-SETUP-ROUND1"
-
-    card_prefixes = ("CK-PC-",)  # where a progress card's own rule is looked up, first first
+    # where a progress card's own rule is looked up, first first
+    card_prefixes: tuple[str, ...] = ("CK-PC-",)
 
     def card_rule(self, card: int) -> str:
         """A progress card's own rule (e.g. CK-PC-MERCHANT-FLEET), else CK-PC-PLAY."""
@@ -311,56 +403,7 @@ class CKRules(BaseRules):
     def vp_breakdown(self, s: State, p: int) -> dict[str, int]:
         return ck_turn.vp_breakdown(s, p)
 
-    def chance_outcomes(self, s: State):
-        if s.phase == DICE:
-            return ck_turn.dice_outcomes(s)
-        if s.phase == PROGRESS_DRAW:
-            return progress.draw_outcomes(s)
-        return super().chance_outcomes(s)
-
-    # ------------------------------------------------------------ who acts
-    def actors(self, s: State) -> list[int]:
-        ph = s.phase
-        if ph == PILLAGE:
-            return [s.pillage[0]]
-        if ph == DEFENDER_DECK:
-            return [s.draws[0][0]]
-        if ph == AQUEDUCT:
-            return [s.claims[0]]
-        if ph == PROGRESS_DISCARD:
-            return [s.pdiscards[0]]
-        if ph == RELOCATE:
-            return [knights.relocator(s)]
-        if ph == DESERT:
-            return [chooser(s, s.treason[0])]
-        if ph == HARBOR:
-            return [s.harbor[1][0]]
-        return super().actors(s)
-
-    def candidates(self, s: State, offers: bool = True) -> list:
-        ph = s.phase
-        if ph == PILLAGE:
-            return barbarians.pillage_options(s)
-        if ph == DEFENDER_DECK:
-            return barbarians.deck_options(s)
-        if ph == AQUEDUCT:
-            return ck_turn.aqueduct_options(s)
-        if ph == PROGRESS_DISCARD:
-            return progress.discard_options(s, s.pdiscards[0])
-        if ph == RELOCATE:
-            return knights.relocate_options(s)
-        if ph == WEDDING:
-            return progress_play.gift_options(s)
-        if ph == DESERT:
-            return progress_play.desert_options(s)
-        if ph == DESERTER:
-            return [*progress_play.deserter_options(s), make(Pass, s.active)]
-        if ph == HARBOR:
-            return progress_play.return_options(s)
-        if ph == SETUP_SETTLE and ck_turn.second_round(s):
-            return [make(BuildCity, s.active, v) for v in range(N_VERTICES)]
-        return super().candidates(s, offers)
-
+    # ------------------------------------------------------------ enumeration
     def dev_candidates(self, s: State, p: int) -> list:
         return progress_play.options(s, p)  # progress cards take the place of development cards
 
@@ -369,41 +412,3 @@ class CKRules(BaseRules):
         end = out.pop()  # EndTurn last
         return [*out, *knights.options(s, p), *improvements.options(s, p),
                 *progress.discard_options(s, p), *progress_play.harbor_options(s, p), end]
-
-    def pending(self, s: State) -> list[tuple[int, str]]:
-        ph = s.phase
-        if ph == PILLAGE:
-            return [(s.pillage[0], "choose the city the barbarians pillage")]
-        if ph == DEFENDER_DECK:
-            return [(s.draws[0][0], "tied best defender: choose a progress deck")]
-        if ph == AQUEDUCT:
-            return [(s.claims[0], "science 3: take a free resource")]
-        if ph == PROGRESS_DISCARD:
-            return [(s.pdiscards[0], "discard progress cards down to 4")]
-        if ph == RELOCATE:
-            q = s.relocate[0]
-            whose = "the displaced knight" if q < s.n else f"{s.name(q)}'s displaced knight"
-            return [(knights.relocator(s), f"move {whose}")]
-        if ph == DESERT:
-            q = s.treason[0]
-            if q >= s.n:
-                return [(s.active, f"Treason: remove {s.name(q)}'s weakest knight")]
-            return [(q, "Treason: remove one of your knights")]
-        if ph == DESERTER:
-            return [(s.active, "Treason: place a knight of the removed one's strength or "
-                     "lower, or pass")]
-        if ph == HARBOR:
-            return [(s.harbor[1][0], "Commercial Harbor: return a commodity")]
-        if ph == WEDDING:
-            return [(q, f"give {s.discards[q]} cards to P{s.active + 1} (Wedding)")
-                    for q in self.actors(s)]
-        if ph == PROGRESS_DRAW:
-            p, t = s.draws[0]
-            return [(-1, f"CK-EVENT-CASTLE: P{p + 1} draws a {TRACKS[t]} card")]
-        if ph == DICE:
-            return [(-1, "CK-TURN-ROLL-PHASE: white, red, then the event die")]
-        if ph == SETUP_SETTLE and ck_turn.second_round(s):
-            return [(s.active, "place a city")]
-        if ph == PRE_ROLL:
-            return [(s.active, "roll the three dice, or first play Alchemy")]
-        return super().pending(s)

@@ -1,8 +1,10 @@
 """Cities & Knights for two (``ck-2p``, rulebook/rules.md §5): ``ck`` with the neutrals, trade
 tokens and double roll of ``base-2p``, and neutral knights (CK2P-*).
 
-Composed, not copied (rule="CK2P-INHERIT"): the class inherits both parents and only adds what
-rulebook/rules.md §5 changes.
+Composed, not copied (rule="CK2P-INHERIT"): ck's class, with the kinds and phases of ``ck`` and
+``base-2p`` merged by ``records.compose`` (which refuses a record both parents changed unless
+this module says which stands), base-2p's steps called by name, and what rulebook/rules.md §5
+changes.
 """
 
 from __future__ import annotations
@@ -13,8 +15,6 @@ from ..actions import (
     Die,
     NeutralKnight,
     NeutralPromote,
-    NeutralRoad,
-    NeutralSettle,
     PlayProgress,
     Promote,
     Recruit,
@@ -23,63 +23,143 @@ from ..actions import (
     ReturnKnight,
     seat,
 )  # fmt: skip
+from ..board import Layout
 from ..progress_cards import CARDS
-from ..rules import ck_double_roll, neutral, tokens, words
+from ..rules import ck_double_roll, knights, neutral, progress_play, tokens
 from ..rules.common import Reason
+from ..rules.production import apply_die as rolloff_die
 from ..state import (
     DESERT,
     DICE,
+    MAIN,
     NEUTRAL,
     OVER,
     PRE_ROLL,
     RELOCATE,
+    ROLLOFF,
     SETUP_ROAD,
     SETUP_SETTLE,
     State,
 )  # fmt: skip
+from . import base, ck, two_player
 from .capabilities import Capabilities
-from .ck import CKRules, _removed
-from .two_player import TwoPlayerRules
+from .ck import CKRules
+from .records import Kind, compose
 
-# The base-2P rules that Cities & Knights for two restates; their reasons quote the new IDs.
-_RESTATED = {
-    "2P-ROLL-TIMING": "CK2P-ROLL-TIMING", "2P-TOKEN-ONE-PER-TURN": "CK2P-TOKEN-ONE-ACTION",
-    "2P-NEUTRAL-CHOOSER": "CK2P-NEUTRAL-CHOOSER",
-}  # fmt: skip
 _ALCHEMY = CARDS.index("alchemy")
 _SMITHING = CARDS.index("smithing")
 
 
-class CK2PRules(TwoPlayerRules, CKRules):
-    """``ck`` plus ``base-2p`` plus rulebook/rules.md §5 (CK2P-*)."""
+def _apply_die(s: State, a: Die) -> None:
+    """One die of the roll-off, or of one of the turn's two rolls (rule="CK2P-ROLL-DOUBLE")."""
+    if s.phase == ROLLOFF:
+        rolloff_die(s, a)
+    else:
+        ck_double_roll.apply_die(s, a)
+
+
+# Kinds: ck's and base-2p's; where both parents changed a kind, the record below is ck-2p's own.
+KINDS = compose(base.KINDS, ck.KINDS, two_player.KINDS, own=(
+    Kind(Die, "CK2P-ROLL-DOUBLE", apply=_apply_die),  # both: ck's 3 dice, base-2p's 2 rolls
+    Kind(ReturnKnight, "CK2P-TOKEN-KNIGHT-REMOVE", ck.removed),  # base-2p's, gone
+    Kind(NeutralKnight, "CK2P-NEUTRAL-KNIGHT-PLACE", neutral.check_knight,
+         neutral.apply_knight),
+    Kind(NeutralPromote, "CK2P-NEUTRAL-KNIGHT-PROMOTE", neutral.check_promote,
+         neutral.apply_promote),
+    Kind(RemoveKnight, "CK2P-TOKEN-KNIGHT-REMOVE", tokens.check_remove_knight,
+         tokens.apply_remove_knight),
+))
+
+
+# ---------------------------------------------------------------- the phases' parts
+def _alchemy_first(s: State, a) -> Reason | None:
+    """rule="CK2P-PC-ALCHEMY": Alchemy only before the first of the two rolls."""
+    if s.sums and type(a) is PlayProgress and a.card == _ALCHEMY and a.player == s.active:
+        return Reason("CK2P-PC-ALCHEMY", "Alchemy is played only before the first of the "
+                      "two rolls.")
+    return None
+
+
+def _neutral_chooser(s: State, a) -> Reason | None:
+    """rule="CK2P-NEUTRAL-CHOOSER": a displaced or deserting neutral knight is the active
+    player's to move or remove."""
+    if type(a) in (Relocate, Desert) and a.player != s.active:
+        q = (knights.displaced(s).owner if s.phase == RELOCATE
+             else progress_play.removed_knight(s).victim)
+        if q >= s.n:
+            return Reason("CK2P-NEUTRAL-CHOOSER", f"{s.name(q)}'s knight is moved or removed "
+                          f"by {seat(s.active)}, whose knight or card caused it.")
+    return None
+
+
+def _roll_rule(s: State) -> str:
+    """rule="CK2P-ROLL-SAME" while a roll repeats the first one's sum, else the double roll."""
+    return "CK2P-ROLL-SAME" if ck_double_roll.rerolling(s) else "CK2P-ROLL-DOUBLE"
+
+
+def _dice_pending(rules, s: State) -> list[tuple[int, str]]:
+    if ck_double_roll.rerolling(s):
+        return [(-1, f"CK2P-ROLL-SAME: the white and red dice again (the sum must "
+                 f"differ from {s.sums[0]})")]
+    which = "second" if s.sums else "first"
+    return [(-1, f"CK2P-ROLL-DOUBLE: {which} roll, white, red, then the event die")]
+
+
+def _pre_roll_pending(rules, s: State) -> list[tuple[int, str]]:
+    return [(s.active, "roll twice, or first play Alchemy or take a token action")]
+
+
+# Phases: ck's and base-2p's. Where both parents changed a phase, ck-2p says which stands:
+# - setup: ck's, under rule="CK2P-SETUP" (one rule for both rounds);
+# - pre-roll: ck's rule (CK-TURN-ROLL-PHASE), base-2p's token actions, its own text;
+# - main: ck's rule (CK-TURN-ACTION-PHASE), base-2p's token actions;
+# - dice: ck's three dice, twice (rule="CK2P-ROLL-DOUBLE"), Alchemy first;
+# - neutral: base-2p's, with the neutral knights; relocate, desert: ck's, the active player
+#   choosing for a neutral.
+_CK, _2P = ck.PHASES, two_player.PHASES
+PHASES = compose(base.PHASES, _CK, _2P, own=(
+    _CK[SETUP_SETTLE].but(rule="CK2P-SETUP", rule_now=None),
+    _CK[SETUP_ROAD].but(rule="CK2P-SETUP", rule_now=None),
+    _CK[PRE_ROLL].but(options=_2P[PRE_ROLL].options, pending=_pre_roll_pending),
+    _CK[MAIN].but(options=_2P[MAIN].options),
+    _CK[DICE].but(rule="CK2P-ROLL-DOUBLE", rule_now=_roll_rule, pending=_dice_pending,
+                  guard=_alchemy_first),
+    _2P[NEUTRAL].but(kinds=(*two_player.NEUTRAL_KINDS, NeutralKnight, NeutralPromote)),
+    _CK[RELOCATE].but(guard=_neutral_chooser),
+    _CK[DESERT].but(guard=_neutral_chooser),
+))
+
+
+
+def _level(s: State, v: int) -> int:
+    """The level of the knight on v (0: none)."""
+    k = s.kn[v]
+    return k.level if k is not None else 0
+
+class CK2PRules(CKRules):
+    """``ck`` plus ``base-2p`` plus rulebook/rules.md §5 (CK2P-*).
+
+    Composed explicitly (rule="CK2P-INHERIT"): ck's class, base-2p's kinds and phases merged
+    into ck's (``compose``), and base-2p's steps (its setup, its refusals, the neutral copy
+    after an action) called by name.
+    """
 
     variant = "ck-2p"
+    seats = (2,)
     target = 13  # rule="CK2P-WIN"
     # Composed explicitly: ck's pieces and cards, base-2p's neutrals, tokens and two rolls.
     caps = Capabilities(commodities=True, knights=True, improvements=True, tokens=True,
                         neutrals=2, double_roll=True)
+    kinds = KINDS
+    phases = PHASES
     production = staticmethod(ck_double_roll.produce)
-    roll_die = staticmethod(ck_double_roll.apply_die)
+    card_prefixes = ("CK2P-PC-", "CK-PC-")  # rulebook/rules.md §5's card rules first
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.checks |= {
-            NeutralKnight: neutral.check_knight, NeutralPromote: neutral.check_promote,
-            RemoveKnight: tokens.check_remove_knight, ReturnKnight: _removed,
-        }  # fmt: skip
-        self.applies |= {
-            NeutralKnight: neutral.apply_knight, NeutralPromote: neutral.apply_promote,
-            RemoveKnight: tokens.apply_remove_knight,
-            Die: self._apply_die,  # CKRules' again: TwoPlayerRules put base-2p's there
-        }  # fmt: skip
-        self.applies.pop(ReturnKnight)
-        kinds = (NeutralSettle, NeutralRoad, NeutralKnight, NeutralPromote)
-        self.decisions[NEUTRAL] = (kinds, "2P-NEUTRAL-MIRROR", False)
-        self.chance_rules[DICE] = "CK2P-ROLL-DOUBLE"
-        self.legal_rules |= {
-            NeutralKnight: "CK2P-NEUTRAL-KNIGHT-PLACE",
-            NeutralPromote: "CK2P-NEUTRAL-KNIGHT-PROMOTE", RemoveKnight: "CK2P-TOKEN-KNIGHT-REMOVE",
-        }  # fmt: skip
+    def new_state(self, players: int, layout: Layout | None, **kw) -> State:
+        return two_player.setup(super().new_state(players, layout, **kw))
+
+    def refine(self, s: State, a, bad: Reason) -> Reason:
+        return two_player.refine(self, s, a, super().refine(s, a, bad))
 
     # ------------------------------------------------------------ the rolls
     def advance(self, s: State) -> None:
@@ -90,47 +170,16 @@ class CK2PRules(TwoPlayerRules, CKRules):
             if s.phase == before:
                 return
 
-    def chance_rule(self, s: State) -> str:
-        if s.phase == DICE and ck_double_roll.rerolling(s):
-            return "CK2P-ROLL-SAME"
-        return super().chance_rule(s)
-
-    # ------------------------------------------------------------ legality
-    def check(self, s: State, a) -> Reason | None:
-        if (s.phase == DICE and s.sums and type(a) is PlayProgress and a.card == _ALCHEMY
-                and a.player == s.active):
-            return Reason("CK2P-PC-ALCHEMY", "Alchemy is played only before the first of the "
-                          "two rolls.")
-        if s.phase in (RELOCATE, DESERT) and type(a) in (Relocate, Desert) and a.player != s.active:
-            q = s.relocate[0] if s.phase == RELOCATE else s.treason[0]
-            if q >= s.n:
-                return Reason("CK2P-NEUTRAL-CHOOSER", f"{s.name(q)}'s knight is moved or removed "
-                              f"by {seat(s.active)}, whose knight or card caused it.")
-        bad = super().check(s, a)
-        if bad is not None and bad.rule in _RESTATED:
-            return Reason(_RESTATED[bad.rule], bad.text)
-        return bad
-
-    def describe(self, s: State, a) -> Reason:
-        if s.phase in (SETUP_SETTLE, SETUP_ROAD):
-            return Reason("CK2P-SETUP", words.say(s, a))
-        return super().describe(s, a)
-
-    card_prefixes = ("CK2P-PC-", "CK-PC-")  # rulebook/rules.md §5's card rules first
-
-    def describe_setup_rule(self, s: State) -> str:
-        return "CK2P-SETUP"
-
-    def specific(self, reason: Reason) -> Reason:
-        """The amended rules of rulebook/rules.md, and the base-2P rules §5 restates."""
-        reason = super().specific(reason)
-        if reason.rule in _RESTATED:
-            return Reason(_RESTATED[reason.rule], reason.text)
-        return reason
-
     # ------------------------------------------------------------ what follows an action
+    def apply(self, s: State, a) -> None:
+        before = s.phase
+        super().apply(s, a)
+        self.mirror(s, a, before)
+
     def mirror(self, s: State, a, before: str) -> None:
-        """rule="CK2P-NEUTRAL-KNIGHT-PLACE", rule="CK2P-NEUTRAL-KNIGHT-PROMOTE": a recruit owes
+        """base-2p's token income and neutral copies (``two_player.mirror``), and:
+
+        rule="CK2P-NEUTRAL-KNIGHT-PLACE", rule="CK2P-NEUTRAL-KNIGHT-PROMOTE": a recruit owes
         a neutral knight, a basic-to-strong promotion a neutral promotion (one per knight,
         rule="CK2P-PC-SMITHING"); rule="CK2P-TOKEN-SETUP-CITY": the setup city earns tokens.
 
@@ -138,7 +187,7 @@ class CK2PRules(TwoPlayerRules, CKRules):
         rule="CK2P-PC-TREASON", rule="CK2P-PC-DIPLOMACY": a Treason knight or a relocated road
         is not a recruit or a build.
         """
-        super().mirror(s, a, before)
+        two_player.mirror(s, a, before)
         kind = type(a)
         if kind is BuildCity and before == SETUP_SETTLE:
             tokens.settlement_income(s, s.active, a.vertex)
@@ -146,21 +195,9 @@ class CK2PRules(TwoPlayerRules, CKRules):
             return
         if kind is Recruit:
             neutral.start(s, "knight")
-        elif kind is Promote and s.kn[a.vertex][1] == 2:  # rule="CK2P-NEUTRAL-PROMOTE-LEVEL"
+        elif kind is Promote and _level(s, a.vertex) == 2:  # rule="CK2P-NEUTRAL-PROMOTE-LEVEL"
             neutral.start(s, "promote")
         elif kind is PlayProgress and a.card == _SMITHING:
-            k = sum(1 for v in a.args if v >= 0 and s.kn[v][1] == 2)
+            k = sum(1 for v in a.args if v >= 0 and _level(s, v) == 2)
             if k:
                 neutral.start(s, "promote", k - 1)
-
-    # ------------------------------------------------------------ who acts
-    def pending(self, s: State) -> list[tuple[int, str]]:
-        if s.phase == DICE:
-            if ck_double_roll.rerolling(s):
-                return [(-1, f"CK2P-ROLL-SAME: the white and red dice again (the sum must "
-                         f"differ from {s.sums[0]})")]
-            which = "second" if s.sums else "first"
-            return [(-1, f"CK2P-ROLL-DOUBLE: {which} roll, white, red, then the event die")]
-        if s.phase == PRE_ROLL:
-            return [(s.active, "roll twice, or first play Alchemy or take a token action")]
-        return super().pending(s)

@@ -20,11 +20,76 @@ from ..state import (
     TIEBREAK,
     State,
 )  # fmt: skip
+from . import base
 from .base import BaseRules
 from .capabilities import Capabilities
+from .records import Kind, Phase
 
 _TIE_RULE = {"robber": "DUMMY-ROBBER-TARGET", "steal": "DUMMY-STEAL-TARGET",
              "bid": "DUMMY-TRADE-BID"}  # fmt: skip
+
+
+def _apply_die(s: State, a: Die) -> None:
+    """One die of a roll-off, of a turn's roll, or of the dummy's own dice."""
+    ph = s.phase
+    if ph == ROLLOFF:
+        apply_die(s, a)
+    elif ph == DICE:
+        total = add_die(s, a)
+        if total is not None:  # rule="DUMMY-TURN-SEQUENCE": roll, trade, card die
+            resolve_roll(s, total, BIDS if s.active == s.dummy else MAIN)
+    elif ph == TIEBREAK:
+        dummy.apply_tiebreak(s, a)
+    elif ph == DEV_DIE:
+        dummy.apply_dev_die(s, a)
+    elif ph == CARD_DIE:
+        dummy.apply_card_die(s, a)
+    else:
+        dummy.apply_resource_die(s, a)
+
+
+def _dice_rule(s: State) -> str:
+    """rule="DUMMY-ROLL": a player rolls for the dummy."""
+    return "DUMMY-ROLL" if s.active == s.dummy else "BASE-PROD-ROLL"
+
+
+def _dice_pending(rules, s: State) -> list[tuple[int, str]]:
+    if s.active == s.dummy:
+        return [(-1, "DUMMY-ROLL (a player rolls for the dummy)")]
+    return base.chance_pending(rules, s)
+
+
+def _says(text: str):
+    return lambda rules, s: [(-1, text)]
+
+
+KINDS = base.KINDS.replace(
+    Kind(Die, "BASE-PROD-ROLL", apply=_apply_die),
+).add(
+    Kind(Bid, "DUMMY-TRADE-BID", dummy.check_bid, dummy.apply_bid),
+    Kind(Pass, "DUMMY-TRADE-PROTOCOL", dummy.check_pass, dummy.apply_pass),
+)
+
+PHASES = base.PHASES.replace(
+    base.PHASES[DICE].but(rule_now=_dice_rule, pending=_dice_pending),
+).add(
+    Phase(BIDS, "DUMMY-TRADE-PROTOCOL", kinds=(Bid, Pass),
+          actors=lambda s: [dummy.bidder(s)],
+          options=lambda rules, s, offers: dummy.bid_options(s, dummy.bidder(s)),
+          pending=lambda rules, s: [(dummy.bidder(s), "bid for one of the dummy's cards, "
+                                     "or pass")]),
+    Phase(TIEBREAK, "DUMMY-TRADE-BID", chance=True,
+          rule_now=lambda s: _TIE_RULE[dummy.rolloff(s).purpose],
+          outcomes=dummy.die_outcomes, pending=lambda rules, s: [(-1, dummy.tiebreak_text(s))]),
+    Phase(DEV_DIE, "DUMMY-DEV-DIE", chance=True, outcomes=dummy.die_outcomes,
+          pending=_says("the dummy's development die (6: it plays a card)")),
+    Phase(CARD_DIE, "DUMMY-DEV-DIE", chance=True, outcomes=dummy.die_outcomes,
+          pending=_says("which card the dummy plays (1-3 Knight, 4 Longest Road, "
+                        "5 Largest Army, 6 Monopoly)")),
+    Phase(RESOURCE_DIE, "DUMMY-DEV-MONOPOLY", chance=True, outcomes=dummy.die_outcomes,
+          pending=_says("the dummy's Monopoly resource (1 brick, 2 grain, 3 lumber, "
+                        "4 ore, 5 wool, 6 again)")),
+)
 
 
 class DummyRules(BaseRules):
@@ -34,15 +99,8 @@ class DummyRules(BaseRules):
     variant = "base-dummy"
     seats = (2,)
     caps = Capabilities(dummy=True)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.checks |= {Bid: dummy.check_bid, Pass: dummy.check_pass}
-        self.applies |= {Bid: dummy.apply_bid, Pass: dummy.apply_pass, Die: self._apply_die}
-        self.decisions[BIDS] = ((Bid, Pass), "DUMMY-TRADE-PROTOCOL", True)
-        self.chance_rules |= {DEV_DIE: "DUMMY-DEV-DIE", CARD_DIE: "DUMMY-DEV-DIE",
-                              RESOURCE_DIE: "DUMMY-DEV-MONOPOLY"}
-        self.legal_rules |= {Bid: "DUMMY-TRADE-BID", Pass: "DUMMY-TRADE-PROTOCOL"}
+    kinds = KINDS
+    phases = PHASES
 
     def new_state(self, players: int, layout, **kw) -> State:
         s = super().new_state(players, layout, **kw)
@@ -50,24 +108,6 @@ class DummyRules(BaseRules):
         s.hands = (*s.hands[:s.dummy], (2,) * 5)
         s.bank = tuple(b - 2 for b in s.bank)
         return s
-
-    # ------------------------------------------------------------ the dummy's steps
-    def _apply_die(self, s: State, a: Die) -> None:
-        ph = s.phase
-        if ph == ROLLOFF:
-            apply_die(s, a)
-        elif ph == DICE:
-            total = add_die(s, a)
-            if total is not None:  # rule="DUMMY-TURN-SEQUENCE": roll, trade, card die
-                resolve_roll(s, total, BIDS if s.active == s.dummy else MAIN)
-        elif ph == TIEBREAK:
-            dummy.apply_tiebreak(s, a)
-        elif ph == DEV_DIE:
-            dummy.apply_dev_die(s, a)
-        elif ph == CARD_DIE:
-            dummy.apply_card_die(s, a)
-        else:
-            dummy.apply_resource_die(s, a)
 
     def apply(self, s: State, a) -> None:
         self.applies[type(a)](s, a)
@@ -85,44 +125,3 @@ class DummyRules(BaseRules):
             else:
                 break
         awards.check_win(s, self.target)
-
-    # ------------------------------------------------------------ who acts
-    def actors(self, s: State) -> list[int]:
-        if s.phase == BIDS:
-            return [dummy.bidder(s)]
-        return super().actors(s)
-
-    def chance_rule(self, s: State) -> str:
-        if s.phase == TIEBREAK:
-            return _TIE_RULE[s.tiebreak[0]]
-        if s.phase == DICE and s.active == s.dummy:
-            return "DUMMY-ROLL"
-        return super().chance_rule(s)
-
-    def chance_outcomes(self, s: State):
-        if s.phase in (TIEBREAK, DEV_DIE, CARD_DIE, RESOURCE_DIE):
-            return dummy.die_outcomes(s)
-        return super().chance_outcomes(s)
-
-    def candidates(self, s: State, offers: bool = True) -> list:
-        if s.phase == BIDS:
-            return dummy.bid_options(s, dummy.bidder(s))
-        return super().candidates(s, offers)
-
-    def pending(self, s: State) -> list[tuple[int, str]]:
-        ph = s.phase
-        if ph == BIDS:
-            return [(dummy.bidder(s), "bid for one of the dummy's cards, or pass")]
-        if ph == TIEBREAK:
-            return [(-1, f"{dummy.tiebreak_text(s)}")]
-        if ph == DEV_DIE:
-            return [(-1, "the dummy's development die (6: it plays a card)")]
-        if ph == CARD_DIE:
-            return [(-1, "which card the dummy plays (1-3 Knight, 4 Longest Road, "
-                     "5 Largest Army, 6 Monopoly)")]
-        if ph == RESOURCE_DIE:
-            return [(-1, "the dummy's Monopoly resource (1 brick, 2 grain, 3 lumber, "
-                     "4 ore, 5 wool, 6 again)")]
-        if ph == DICE and s.active == s.dummy:
-            return [(-1, "DUMMY-ROLL (a player rolls for the dummy)")]
-        return super().pending(s)
