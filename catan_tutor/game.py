@@ -6,10 +6,21 @@ import re
 from dataclasses import dataclass, fields, is_dataclass
 from functools import cache, lru_cache
 
+from . import rulebook
 from .actions import Action, parse_action, seat
+from .board import (
+    EDGE_LABELS,
+    N_EDGES,
+    N_HEXES,
+    N_VERTICES,
+    VERTEX_LABELS,
+    parse_edge,
+    parse_vertex,
+)
 from .errors import QUOTE_CHARS, IllegalActionError, NotationError, quote
 from .rules.awards import public_points
 from .state import OVER, State
+from .variants import rules_for
 from .variants.capabilities import Capabilities
 
 CHANCE = -1  # current_player at a chance event
@@ -31,8 +42,6 @@ class Explanation:
     @property
     def reference(self):
         """The cited rule's record from the packaged rules reference (catan_tutor.rulebook)."""
-        from . import rulebook
-
         return rulebook.rule(self.rule)
 
     @property
@@ -52,8 +61,9 @@ class Pending:
 
     ``decision`` is the text (as before); ``kind`` the phase that waits ("discard", "robber",
     "pillage", "relocate", "neutral", ..., "chance" for a chance event), ``rule`` the rule ID
-    that owes it, ``count`` how many (cards to discard or give, free roads; else 1), and
-    ``prompt`` the same wait in a learner's words, never a raw rule ID.
+    that owes it, ``count`` how many (cards to discard or give, free roads; else 1),
+    ``prompt`` the same wait in a learner's words, never a raw rule ID, and ``options`` the
+    legal actions that settle it (a chance event: its possible outcomes).
     """
 
     player: int
@@ -62,6 +72,7 @@ class Pending:
     rule: str = ""
     count: int = 1
     prompt: str = ""
+    options: tuple[Action, ...] = ()
 
     def __str__(self) -> str:
         return f"{seat(self.player) if self.player >= 0 else 'chance'}: {self.decision}"
@@ -125,8 +136,19 @@ class Game:
 
     @property
     def pending(self) -> list[Pending]:
-        """Who owes which decision now, as records (see :class:`Pending`)."""
-        return [Pending(*rec) for rec in self.rules.pending_records(self.state)]
+        """Who owes which decision now, as records (see :class:`Pending`), each with its
+        legal options."""
+        records = self.rules.pending_records(self.state)
+        if not records:
+            return []
+        mine: dict[int, list[Action]] = {}
+        if any(rec[0] < 0 for rec in records):
+            mine[-1] = [a for a, _ in self.chance_weights()]
+        if any(rec[0] >= 0 for rec in records):
+            for a in self.legal_actions():
+                mine.setdefault(a.player, []).append(a)
+        return [Pending(p, what, kind, rule, count, prompt, tuple(mine.get(p, ())))
+                for p, what, kind, rule, count, prompt in records]
 
     def prompt(self) -> str:
         """What the game waits for, in a learner's words ("P1: move the robber",
@@ -261,6 +283,24 @@ class Game:
         self._redo.clear()
         return a
 
+    @property
+    def events(self) -> list:
+        """What the last action did: ``catan_tutor.narrate.Event`` records (production,
+        steals, the barbarian attack, awards, VP changes...); ``[]`` at the start."""
+        return self.events_of(-1) if self._actions else []
+
+    def events_of(self, index: int) -> list:
+        """What the ``index``-th action of :attr:`history` did (negative: from the end)."""
+        from .narrate import events  # on first use: `import catan_tutor` stays light
+
+        i = range(len(self._actions))[index]
+        return events(self.rules, self._states[i], self._actions[i], self._states[i + 1])
+
+    def play_narrated(self, action_or_text: Action | str) -> tuple[Action, list]:
+        """:meth:`play`, returning the action played and its :attr:`events`."""
+        a = self.play(action_or_text)
+        return a, self.events
+
     def undo(self) -> Action:
         """Take back the last action (O(1)); it can be replayed with :meth:`redo`."""
         if not self._actions:
@@ -287,22 +327,21 @@ class Game:
     # ------------------------------------------------------------ position text
     def position(self) -> str:
         """One line that restores this exact game state (hidden cards and deck included)."""
-        from .position import encode
+        from .position import encode  # on first use: `import catan_tutor` stays light
 
         return encode(self.rules, self.state)
 
     @classmethod
     def from_position(cls, text: str) -> Game:
         """The game described by :meth:`position` text (history starts there)."""
-        from .position import decode
-        from .variants import rules_for
+        from .position import decode  # on first use: `import catan_tutor` stays light
 
         variant, state = decode(text)
         return cls(rules_for(variant, preview=True), state)
 
     def _repr_svg_(self) -> str:
         """The board as SVG: a notebook cell shows a Game as a picture (catan_tutor.render)."""
-        from .render import svg
+        from .render import svg  # on first use: `import catan_tutor` stays light
 
         return svg(self)
 
@@ -337,15 +376,14 @@ def _field_checks(cls: type) -> tuple:
 def _well_formed(a: Action) -> bool:
     """Whether every field of ``a`` has its declared type (ints of sane size, tuples of
     them): the rules then judge the values and refuse out-of-range ones with a rule."""
-    if not is_dataclass(a):
+    cls = type(a)
+    if not is_dataclass(cls):
         return False
-    return all(ok(getattr(a, name, None)) for name, ok in _field_checks(type(a)))
+    return all(ok(getattr(a, name, None)) for name, ok in _field_checks(cls))
 
 def _off_board(a: Action) -> str:
     """What names a spot the board does not have ("" if nothing): a hex, vertex or edge
     number outside the board's (notation can only name spots that exist; -1 is "none")."""
-    from .board import N_EDGES, N_HEXES, N_VERTICES
-
     for name, size, what in (("hex", N_HEXES, "hexes"), ("vertex", N_VERTICES, "vertices"),
                              ("src", N_VERTICES, "vertices"), ("dst", N_VERTICES, "vertices"),
                              ("edge", N_EDGES, "edges")):
@@ -385,8 +423,6 @@ _PLACES = ("vertex", "src", "dst", "edge")
 def _echo_labels(text: str, a: Action, reason: str) -> str:
     """The reason in the learner's own labels: a vertex or edge typed under another name
     than its canonical one (J2 for F6) reads "J2 (F6)"."""
-    from .board import EDGE_LABELS, VERTEX_LABELS, parse_edge, parse_vertex
-
     places = {f: getattr(a, f) for f in _PLACES if type(getattr(a, f, None)) is int}
     if not places:
         return reason

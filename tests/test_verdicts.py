@@ -44,19 +44,21 @@ def lesson_game(name: str, after: str) -> Game:
 
 # ---------------------------------------------------------------- the issue's examples
 def test_CK_ROBBER_INACTIVE_robber_move_after_a_seven_before_the_first_attack():
-    g = lesson_game("ck_robber_awakens", "P2 discard 2 brick, 2 ore")
-    assert g.state.phase == "main" and not g.state.attacked
-    e = g.explain("P1 robber O P2")
+    """ck_robber_awakens: a 7 before the first attack, its discards made; the roller asks to
+    move the robber (the issue's "P1 robber O P2", typed by the seat on turn)."""
+    g = lesson_game("ck_robber_awakens", "P1 discard 2 brick, 1 ore, 1 coin")
+    assert g.state.phase == "main" and not g.state.attacked and sum(g.state.dice) == 7
+    who = g.names[g.state.active]
+    e = g.explain(f"{who} robber O P2")
     assert (e.legal, e.rule) == (False, "CK-ROBBER-INACTIVE")
     assert "off the board" in e.reason and "only after a 7" not in e.reason
-    assert_illegal(g, "P1 robber O P2", "CK-ROBBER-INACTIVE")
-    assert_illegal(g, "P1 chase A2 O P2", "CK-ROBBER-INACTIVE")  # the lesson's own check
+    assert_illegal(g, f"{who} robber O P2", "CK-ROBBER-INACTIVE")
 
 
 def test_CK_ROBBER_INACTIVE_during_the_discards_before_the_first_attack():
-    g = lesson_game("ck_robber_awakens", "event science")
-    assert g.state.phase == "discard"
-    assert_illegal(g, "P1 robber O P2", "CK-ROBBER-INACTIVE")
+    g = lesson_game("ck_robber_awakens", "event ship")
+    assert g.state.phase == "discard" and not g.state.attacked
+    assert_illegal(g, f"{g.names[g.state.active]} robber O P2", "CK-ROBBER-INACTIVE")
 
 
 def test_CK_KNIGHT_MOVE_no_road_leads_there_is_not_blamed_on_a_piece():
@@ -110,13 +112,18 @@ def test_CK_PC_WEDDING_gifts_are_judged_under_the_card():
     assert "gives 1 ore, 1 cloth to P1" in e.reason
 
 
-def test_CK_METRO_VALUE_and_CK_BARB_LOSE_voiced_in_the_barbarians_win_lesson():
-    g = lesson_game("ck_barbarians_win", "event ship")
-    assert g.state.phase == "pillage"
-    e = g.explain("P3 lose G4")
+def test_CK_METRO_VALUE_and_CK_BARB_LOSE_voiced_when_a_city_is_chosen():
+    """The issue's ck_barbarians_win case: losing a metropolis city, or a city of a player who
+    defended more, is refused for its own rule, not "Waiting for ..."."""
+    g = attack_game(cities=per("I4,D4", "K6,C6", "A4"), kn="A2:P3:1:a--", metro="K6,-,-",
+                    levels="0,0,0/4,0,0/0,0,0")
+    strike(g)
+    assert g.state.phase == "pillage" and g.state.pillage == (0,)
+    e = g.explain("P2 lose K6")
     assert e.rule == "CK-METRO-VALUE" and "metropolis" in e.reason
-    e = g.explain("P1 lose A4")
+    e = g.explain("P3 lose A4")
     assert e.rule == "CK-BARB-LOSE" and "least" in e.reason
+    assert_illegal(g, "P1 lose K6", "CK-METRO-VALUE")
 
 
 def test_CK_BARB_LOSE_CHOICE_a_later_loser_waits_for_the_first():
@@ -255,6 +262,24 @@ def test_BASE_SEVEN_DISCARD_pending_records_carry_kind_rule_and_count():
     assert recs[0].kind == "discard" and recs[0].count == 5
     assert recs[0].rule == "CK-SEVEN-DISCARD"
     assert all(a.player == 0 for a in g.options(0)) and g.options(0)
+    # scope 6: each record carries its legal options, a program can read and play them
+    assert recs[0].options and set(recs[0].options) == set(g.options(0))
+    assert recs[1].options and all(a.player == 1 for a in recs[1].options)
+    assert all(sum(a.cards) == recs[0].count for a in recs[0].options)
+    assert str(recs[0]) == f"P1: {recs[0].decision}"  # the text stays as the record's str
+    g.play(recs[0].options[0])
+    assert 0 not in {p.player for p in g.pending}
+
+
+def test_BASE_CHANCE_EVENTS_a_chance_wait_lists_its_outcomes():
+    g = new_game("base", players=3, seed=2)
+    while not g.is_chance() or g.state.phase != "dice":
+        g.play(g.legal_actions()[0] if not g.is_chance() else g.chance_weights()[0][0])
+    (rec,) = g.pending
+    assert rec.player == -1 and rec.kind == "chance"
+    assert set(rec.options) == {a for a, _ in g.chance_weights()}
+    setup = new_game("base", players=3).pending  # a seat's wait: its legal actions
+    assert setup[0].options == tuple(new_game("base", players=3).legal_actions())
 
 
 # ---------------------------------------------------------------- precedence, swept

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from .. import rulebook
-from ..actions import Action, bundle_text
+from ..actions import Action
 from ..game import Explanation, Game
 from . import markup
 
@@ -150,41 +150,67 @@ def unreadable_html(text: str, error: str) -> str:
 
 
 # ---------------------------------------------------------------- the game's log
-def _changes(before: Game, after: Game) -> list[str]:
-    """Cards gained and lost by each party between two positions ("P2 +1 grain")."""
-    out = []
-    names = after.names
-    for p, (old, new) in enumerate(zip(before.state.hands, after.state.hands, strict=False)):
-        gain = tuple(max(0, b - a) for a, b in zip(old, new, strict=True))
-        loss = tuple(max(0, a - b) for a, b in zip(old, new, strict=True))
-        bits = [f"+{bundle_text(gain)}" if any(gain) else "",
-                f"−{bundle_text(loss)}" if any(loss) else ""]
-        if any(bits):
-            out.append(f"{names[p]} " + " ".join(b for b in bits if b))
-    return out
-
-
 def public_vp(game: Game, p: int) -> int:
     """The VP everybody sees (hidden Victory Point cards left out)."""
     return sum(v for k, v in game.vp_breakdown(p).items() if k != "VP cards")
 
 
-def narrate(before: Game, action: Action, ex: Explanation, after: Game) -> str:
-    """One line of the game's log: the move in words (the engine's verdict on it, taken
-    before it was played), the cards it moved when chance decided, VP that changed, and what
-    the game waits for next."""
-    parts = [plain(ex.reason).rstrip(".") + "."]
-    if action.is_chance:
-        cards = _changes(before, after)
-        if cards:
-            parts.append("; ".join(cards) + ".")
-    vp = [f"{after.names[p]} now has {public_vp(after, p)} VP"
-          for p in range(after.players) if public_vp(before, p) != public_vp(after, p)]
-    if vp:
-        parts.append(", ".join(vp) + ".")
+def narrate(before: Game, action: Action, ex: Explanation, after: Game,
+            viewer: int | None = None) -> str:
+    """One line of the game's log: what the move did, told by the engine's events
+    (catan_tutor.narrate: "P1 rolled 8: P2 gets 1 brick, P3 gets 2 grain.", the attack's
+    strengths, knights displaced, awards, VP), as ``viewer`` may read them (None: what
+    everybody sees), then what the game waits for next. ``ex`` is the engine's verdict on
+    the move, taken before it was played: its reason opens the line when no event does."""
+    from ..narrate import events
+
+    said = [plain(e.text_for(viewer)) for e in events(before.rules, before.state, action,
+                                                        after.state)]
+    parts = [s if s.endswith((".", "!")) else s + "." for s in said if s]
+    if not parts:
+        parts = [plain(ex.reason).rstrip(".") + "."]
     if after.is_over():
-        if after.winner is not None:
+        if after.winner is not None and not any("wins" in s for s in parts):
             parts.append(f"{after.names[after.winner]} wins!")
     else:
         parts.append(f"Next: {plain(after.prompt())}.")
     return " ".join(parts)
+
+
+def log_html(lines) -> str:
+    """The "What happened" list (newest first), each line escaped."""
+    rows = "".join(f"<li style='color:{'#1a1a1a' if i == 0 else '#666'}'>"
+                   f"{markup.text(line)}</li>" for i, line in enumerate(lines))
+    return ("<div style='margin-top:8px;border-top:1px solid #ddd;padding-top:4px'><b>What "
+            "happened</b> <span style='color:#777;font-size:12px'>(newest first)</span>"
+            "<ul style='margin:2px 0 0 0;padding-left:18px;max-height:150px;overflow:auto;"
+            f"font-size:13px;line-height:1.35'>{rows}</ul></div>")
+
+
+def short_reason(ex: Explanation, limit: int = 70) -> str:
+    """The verdict's reason cut to its first sentence (at most ``limit`` characters), for a
+    tag on the board."""
+    text = plain(ex.reason)
+    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+    return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"
+
+
+ATTACK_LOOKBACK = 400  # timeline steps searched back for the last attack
+
+
+def last_attack(node) -> dict | None:
+    """The barbarian attack since which the ship has not moved on (timeline ``node`` and its
+    parents): its facts (``barbarians``, ``defenders``, ``won``...; catan_tutor.narrate),
+    or None. The strip shows these strengths, not the knights active now (CK-BARB-AFTER:
+    all lie down after the attack)."""
+    from ..narrate import attack_facts
+    from ..rules.barbarians import TRACK_END
+
+    for _ in range(ATTACK_LOOKBACK):
+        parent = getattr(node, "parent", None)
+        if parent is None or not node.state.caps.improvements or node.state.barb != 0:
+            return None
+        if parent.state.barb == TRACK_END - 1 and parent.state.phase == "dice":
+            return attack_facts(parent.state, node.state)
+        node = parent
+    return None

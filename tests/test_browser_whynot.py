@@ -1,0 +1,289 @@
+"""End to end, "why not?" (issue 18, scope 4): a learner opens a lesson by its link
+(``?lesson=ID&node=N``), chooses a kind of action, clicks a spot where it cannot be played,
+and reads why: the verdict in the panel with the rule's title and text, and a red ring with
+the short reason on the board (a hidden ``.catan-refused`` marker says where). Nothing is
+played. Four cases: a base build, a knight displacement, a barbarian pillage choice and a
+forced trade (typed under Try a move: a forced trade is not played on a spot).
+
+The spot and the verdict expected are found in Python with the same Tutor, headless, so the
+test follows the lessons as they change. Needs /usr/bin/chromium (skipped without it, except
+under ``CI=true``). Screenshots go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from browser_harness import ARTIFACTS, PAGE_TIMEOUT, Page
+
+from catan_tutor import board, rulebook
+from catan_tutor.resources import START_NOTEBOOK, packaged_lessons
+from catan_tutor.scenario import load_scenario
+from catan_tutor.serve import voila
+from catan_tutor.widgets import style
+
+pytestmark = pytest.mark.browser
+
+STATE_JS = """() => {
+  const e = document.querySelector('.catan-tutor .catan-state');
+  return e ? `node ${e.dataset.node} ${e.dataset.phase}` : '';
+}"""
+
+
+@dataclass
+class Case:
+    query: str  # the link's query: "lesson=ID&node=N" (or "position=CODE")
+    node: int
+    kind: str  # the kind chosen (a palette or greyed button)
+    spot: tuple[str, str]  # ("vertex", "J4"); ("", "") for a move typed under Try a move
+    typed: str  # the move asked about
+    rule: str  # the rule of the verdict expected
+
+
+def _tutor_at(lesson: str, node_id: int):
+    from catan_tutor.widgets.tutor import Tutor
+
+    t = Tutor(load_scenario(packaged_lessons() / f"{lesson}.catan.yaml"))
+    t.goto(node_id)
+    return t if t.timeline.current.id == node_id else None
+
+
+def _nodes(lesson: str):
+    return list(load_scenario(packaged_lessons() / f"{lesson}.catan.yaml").timeline.nodes.values())
+
+
+def _ask(t, kind: str, spot: tuple[str, int]):
+    """Choose ``kind`` (legal or greyed) and click ``spot``: the refusal, or None."""
+    if kind in [o[1] if isinstance(o, tuple) else o for o in t.palette.options]:
+        t.palette.value = kind
+    elif kind in t.blocked.options:
+        t.blocked.value = kind
+    else:
+        return None
+    if spot in t.view.targets:
+        return None
+    t.click_spot(spot)
+    if t.view.refused is None or t.view.refused[0] != spot:
+        return None
+    return t.game.explain(t.try_text.value)
+
+
+def _find(lessons: list[str], phases: set[str], kind: str, spots, want: set[str]
+          ) -> Case | None:
+    """The first (lesson, node, spot) where choosing ``kind`` and clicking the spot is refused
+    under one of the ``want`` rules."""
+    for lesson in lessons:
+        for node in _nodes(lesson):
+            if node.state.phase not in phases:
+                continue
+            t = _tutor_at(lesson, node.id)
+            if t is None:
+                continue
+            for spot in spots(t.game.state):
+                ex = _ask(t, kind, spot)
+                if ex is not None and not ex.legal and ex.rule in want:
+                    label = (board.VERTEX_LABELS if spot[0] == "vertex" else
+                             board.EDGE_LABELS if spot[0] == "edge" else board.HEX_NAMES)
+                    return Case(f"lesson={lesson}&node={node.id}", node.id, kind,
+                                (spot[0], label[spot[1]]), t.try_text.value, ex.rule)
+                t.goto(node.id)  # as it was (the click played nothing)
+    return None
+
+
+def _next_to_buildings(s):
+    built = [v for v, o in enumerate(s.vowner) if o >= 0]
+    return [("vertex", u) for v in built for e in range(board.N_EDGES)
+            if v in board.EDGE_VERTICES[e] for u in board.EDGE_VERTICES[e] if u != v][:8]
+
+
+def _knights(s):
+    return [("vertex", v) for v, k in enumerate(s.kn or ()) if k is not None]
+
+
+def _cities(s):
+    return [("vertex", v) for v, c in enumerate(s.vcity) if c]
+
+
+PILLAGE_RULES = {"CK-METRO-VALUE", "CK-BARB-LOSE", "CK-BARB-LOSE-CHOICE"}
+
+
+def _pillage_by_position() -> Case:
+    """No lesson stops at a pillage choice: the position of one, by its link. The barbarians
+    (5 cities) beat P3's one knight; P1 chooses which city to lose; P2's K6 carries the
+    science metropolis (CK-METRO-VALUE: never pillaged)."""
+    from test_rules_ck_pieces import attack_game, per, strike
+
+    from catan_tutor.widgets.links import pack_position
+    from catan_tutor.widgets.tutor import Tutor
+
+    g = strike(attack_game(cities=per("I4,D4", "K6,C6", "A4"), kn="A2:P3:1:a--",
+                           metro="K6,-,-", levels="0,0,0/4,0,0/0,0,0"))
+    t = Tutor(g)
+    spot = ("vertex", board.parse_vertex("K6"))
+    ex = _ask(t, "pillage", spot)
+    assert ex is not None and ex.rule in PILLAGE_RULES, ex
+    return Case(f"position={pack_position(g.position())}", 0, "pillage", ("vertex", "K6"),
+                t.try_text.value, ex.rule)
+
+
+def _distance_by_link() -> Case:
+    """A new base game after P1's first settlement and road: P2 asks for the corner next to
+    it (BASE-BUILD-DISTANCE)."""
+    from catan_tutor import new_game
+    from catan_tutor.widgets.links import pack_position
+    from catan_tutor.widgets.tutor import Tutor
+
+    g = new_game("base", players=3)
+    g.play("P1 settle J12")
+    g.play(g.legal_actions()[0])
+    t = Tutor(g)
+    spot = _next_to_buildings(g.state)[0]
+    ex = _ask(t, "settle", spot)
+    assert ex is not None and ex.rule == "BASE-BUILD-DISTANCE", ex
+    return Case(f"position={pack_position(g.position())}", 0, "settle",
+                ("vertex", board.VERTEX_LABELS[spot[1]]), t.try_text.value, ex.rule)
+
+
+def _displace_by_position() -> Case:
+    """No lesson shows a displacement refused: P1's strong knight against P2's strong one
+    (CK-KNIGHT-DISPLACE: only a weaker knight is displaced), by the position's link."""
+    from test_rules_ck_pieces import knight_game
+
+    from catan_tutor.widgets.links import pack_position
+    from catan_tutor.widgets.tutor import Tutor
+
+    g = knight_game(kn="H6:P1:2:a--,H4:P2:2:a--")
+    t = Tutor(g)
+    ex = _ask(t, "move knight", ("vertex", board.parse_vertex("H4")))
+    assert ex is not None and ex.rule == "CK-KNIGHT-DISPLACE", ex
+    return Case(f"position={pack_position(g.position())}", 0, "move knight", ("vertex", "H4"),
+                t.try_text.value, ex.rule)
+
+
+def _lessons(prefix: str) -> list[str]:
+    names = sorted(f.name.split(".")[0] for f in packaged_lessons().glob("*.catan.yaml"))
+    return [n for n in names if n.startswith(prefix)]
+
+
+@pytest.fixture(scope="module")
+def cases() -> dict[str, Case]:
+    out = {
+        "build": _find(["base_setup"], {"setup-settle", "main"}, "settle",
+                       _next_to_buildings, {"BASE-BUILD-DISTANCE"}) or _distance_by_link(),
+        "knight": _find(["ck_knight_displacement"], {"main"}, "move knight",
+                        _knights, {"CK-KNIGHT-DISPLACE"}) or _displace_by_position(),
+        "pillage": _find(_lessons("ck_"), {"pillage"}, "pillage", _cities, PILLAGE_RULES)
+        or _pillage_by_position(),
+    }
+    assert all(out.values()), out
+    lesson = "base_2p_forced_trade"
+    node = next(n for n in _nodes(lesson) if n.state.phase in ("main", "pre-roll")
+                and n.state.tokens and n.state.tokens[n.state.active] >= 2)
+    t = _tutor_at(lesson, node.id)
+    assert t is not None
+    typed = f"{t.game.names[t.game.state.active]} force take 1 brick give 1 ore"
+    ex = t.game.explain(typed)
+    assert not ex.legal
+    out["forced trade"] = Case(f"lesson={lesson}&node={node.id}", node.id, "", ("", ""),
+                               typed, ex.rule)
+    return out
+
+
+@pytest.fixture(scope="module")
+def app_url() -> Iterator[str]:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        with voila(START_NOTEBOOK, ARTIFACTS / "voila_whynot.log") as (url, _):
+            yield url
+    except RuntimeError as e:
+        pytest.fail(str(e))
+
+
+def _spot_xy(page, kind: str, label: str) -> tuple[float, float]:
+    from catan_tutor.widgets.board_view import Viewport
+
+    box = page.locator(".catan-board canvas").last.bounding_box()
+    ratio = 2
+    vp = Viewport.fit(round(box["width"]) * ratio,
+                      round(box["height"]) * ratio - style.STRIP_HEIGHT * ratio)
+    parse = {"vertex": board.parse_vertex, "edge": board.parse_edge, "hex": board.parse_hex}
+    xy = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
+    x, y = vp.px(xy[kind](parse[kind](label)))
+    return box["x"] + x / ratio, box["y"] + y / ratio
+
+
+def _click_spot(page, kind: str, label: str) -> None:
+    """Click the spot once the pointer over it names it (the tutor's pointer label): the page
+    may still be laying out when the board is first drawn."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    name = page.locator(".catan-tutor .widget-label").get_by_text(f"{kind} {label}",
+                                                                   exact=True)
+    # The first click on the board focuses it, and the page scrolls it into view under the
+    # pointer: bring it into view and give it focus first, with a click on the strip under the
+    # board (no spot there).
+    page.locator(".catan-board canvas").last.scroll_into_view_if_needed()
+    box = page.locator(".catan-board canvas").last.bounding_box()
+    page.mouse.click(box["x"] + 8, box["y"] + box["height"] - 8)
+    page.wait_for_timeout(1_000)
+    for _ in range(8):
+        xy = _spot_xy(page, kind, label)
+        page.mouse.move(xy[0] + 1, xy[1])
+        page.mouse.move(*xy)
+        try:
+            name.first.wait_for(timeout=5_000)
+        except PlaywrightTimeout:
+            continue
+        page.wait_for_timeout(1_000)  # a late line above the board moves it: look again
+        if _spot_xy(page, kind, label) == xy:
+            page.mouse.click(*xy)
+            return
+    raise AssertionError(f"the pointer never named {kind} {label}")
+
+
+def _read_rule(page, case: Case) -> None:
+    """The verdict under Try a move: not allowed, under the expected rule, whose title opens
+    on its text."""
+    verdict = page.locator(f".catan-try .catan-verdict[data-legal='0'][data-rule='{case.rule}']")
+    verdict.wait_for()
+    rule = rulebook.rule(case.rule)
+    details = verdict.locator(f"details.catan-rule[data-rule='{case.rule}']")
+    details.locator("summary").filter(has_text=rule.title).click()
+    words = rule.text.replace("`", "").split()[:4]
+    details.get_by_text(" ".join(words), exact=False).first.wait_for()
+
+
+def test_a_learner_reads_why_not_on_the_board_and_in_the_panel(chromium, browser, app_url,
+                                                               cases):
+    started = time.perf_counter()
+    p = Page(browser, "whynot")
+    page = p.page
+    page.set_viewport_size({"width": 1280, "height": 1400})  # the whole board in view
+    try:
+        for name, case in cases.items():
+            page.goto(f"{app_url}?{case.query}", timeout=PAGE_TIMEOUT)
+            page.wait_for_function(f"() => ({STATE_JS})().startsWith('node {case.node} ')",
+                                   timeout=PAGE_TIMEOUT)
+            before = page.evaluate(STATE_JS)
+            if case.spot[0]:
+                page.get_by_role("button", name=case.kind, exact=True).first.click()
+                _click_spot(page, *case.spot)
+                ring = page.locator(f".catan-refused[data-spot='{case.spot[0]} {case.spot[1]}']")
+                ring.wait_for(state="attached")
+                assert ring.get_attribute("data-reason"), name
+                assert page.locator(".catan-try input[type='text']").input_value() == case.typed
+            else:  # typed: a forced trade is played from its form, not on a spot
+                box = page.locator(".catan-try input[type='text']")
+                box.fill(case.typed)
+                box.press("Enter")
+            _read_rule(page, case)
+            assert page.evaluate(STATE_JS) == before, name  # asking played nothing
+            page.locator(".catan-tutor").first.screenshot(
+                path=ARTIFACTS / f"whynot_{name.replace(' ', '_')}.png")
+        assert p.outside == []
+    finally:
+        p.close()
+    print(f"\nwhy-not browser test: {time.perf_counter() - started:.1f} s")

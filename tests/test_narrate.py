@@ -1,0 +1,268 @@
+"""Narration (issue 18, scope 5): every action's events agree with the state it changed.
+Test names cite the rule each event follows."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from catan_tutor import Game, new_game, rulebook
+from catan_tutor.board import CARD_NAMES, VERTEX_LABELS
+from catan_tutor.narrate import Event
+from catan_tutor.rules.production import production
+from catan_tutor.sampler import choose
+from catan_tutor.variants import VARIANTS
+
+PLAYERS = {"base": 3, "base-2p": 2, "base-dummy": 2, "ck": 3, "ck-2p": 2}
+RAW_ID = re.compile(r"\b(BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9-]+")
+
+
+def _public_vp(g: Game, p: int) -> int:
+    return sum(v for k, v in g.vp_breakdown(p).items() if k != "VP cards")
+
+
+def _check(g: Game, before: Game, seen: dict[str, int]) -> None:
+    """The last action's events agree with the positions before and after it."""
+    s0, s1 = before.state, g.state
+    evs = g.events
+    assert evs and all(isinstance(e, Event) for e in evs)
+    own = rulebook.rules_of(g.variant)
+    carried: dict[int, list[int]] = {}
+    for e in evs:
+        seen[e.kind] = seen.get(e.kind, 0) + 1
+        assert e.text and not RAW_ID.search(e.text), e
+        assert e.rule in own, (g.variant, e)
+        for p, d in e.cards:
+            assert p not in carried, f"two events carry {p}'s cards: {evs}"
+            carried[p] = list(d)
+        if e.secret:  # a hidden kind never shows in the public sentence (BASE-INFO)
+            assert e.seen_by and not any(f" {k}" in e.text for k in CARD_NAMES), e
+    for p, (h0, h1) in enumerate(zip(s0.hands, s1.hands, strict=True)):
+        delta = [b - a for a, b in zip(h0, h1, strict=True)]
+        assert carried.get(p, [0] * len(delta)) == delta, (str(g.history[-1]), p, evs)
+    kinds = {e.kind for e in evs}
+    for e in evs:
+        if e.kind == "production" and e.facts["total"] != 7 and not e.facts.get("reroll") \
+                and "settled first" not in e.text:
+            owed = production(s1, e.facts["total"])  # after a pillage (CK-BARB-PILLAGE)
+            bank_ok = all(sum(v) <= s0.bank[r] for r, v in owed.items())
+            if bank_ok:  # BASE-PROD-YIELD: what the board owes, when the bank has it all
+                want = {p: tuple(owed.get(r, [0] * s0.n)[p] for r in range(len(s0.bank)))
+                        for p in range(s0.n)}
+                got = e.facts["produced"]
+                assert {p: b for p, b in want.items() if any(b)} == got, (e.facts, want, s0.bank)
+        if e.kind == "vp":
+            assert e.facts["to"] == _public_vp(g, e.player) != _public_vp(before, e.player)
+        if e.kind == "award" and e.facts["award"] in ("longest", "army"):
+            assert getattr(s1, e.facts["award"]) == e.facts["to"]
+        if e.kind == "attack":  # CK-BARB-STRENGTH, CK-BARB-DEFENSE: before the knights lie down
+            cities = sum(1 for v, c in enumerate(s0.vcity) if c and s0.vowner[v] < s0.n)
+            assert e.facts["barbarians"] == cities
+            assert e.facts["won"] == (e.facts["defenders"] >= cities)
+            assert s1.barb == 0 and not any(k and k[2] for k in s1.kn)
+            for p, v in e.facts["pillaged"].items():
+                assert s0.vcity[v] and not s1.vcity[v] and s1.vowner[v] == p
+    for p in range(s1.n):
+        if _public_vp(g, p) != _public_vp(before, p):
+            assert any(e.kind == "vp" and e.player == p for e in evs), evs
+    if s1.winner >= 0 and s0.winner < 0:
+        assert "winner" in kinds and evs[-1].player == s1.winner
+    if s1.longest != s0.longest or s1.army != s0.army:
+        assert "award" in kinds
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_BASE_INFO_a_full_seeded_game_of_every_variant_is_narrated(variant):
+    """Every action of seeded games to the end is narrated: each hand change carried by one
+    event, production as the board owes it, VP, awards, the attack and the winner agree."""
+    seen: dict[str, int] = {}
+    for seed in (1, 2):
+        g = new_game(variant, players=PLAYERS[variant], seed=seed)
+        rng = random.Random(seed)
+        for _ in range(8000):
+            if g.is_over():
+                break
+            before = g.clone()
+            g.play(choose(rng, g.rules, g.state, rng.random() < 0.7,
+                          offers=rng.random() < 0.05))
+            _check(g, before, seen)
+        assert g.is_over(), variant
+    need = {"build", "production", "robber", "steal", "discard", "vp", "winner", "award", "move"}
+    if variant in ("ck", "ck-2p"):
+        need |= {"attack", "knight"}
+    assert need <= set(seen), (need - set(seen), seen)
+
+
+def test_BASE_PROD_YIELD_a_roll_says_who_gets_what():
+    g = new_game("base", players=3, seed=4)
+    rng = random.Random(4)
+    while not (g.history and any(e.kind == "production" and e.facts["produced"]
+                                 for e in g.events)):
+        g.play(choose(rng, g.rules, g.state, True, offers=False))
+    e = next(e for e in g.events if e.kind == "production")
+    assert re.fullmatch(r"P\d rolled \d+: (P\d gets [^,;]+(, \d+ \w+)*)(, P\d gets .*)?\.", e.text)
+    assert e.rule == "BASE-PROD-YIELD"
+    total = e.facts["total"]
+    assert total == sum(g.state.dice) and str(total) in e.text
+
+
+def test_BASE_ROBBER_STEAL_the_stolen_kind_is_seen_by_thief_and_victim_only():
+    g = new_game("base", players=3, seed=6)
+    rng = random.Random(6)
+    while not (g.history and any(e.kind == "steal" for e in g.events)):
+        g.play(choose(rng, g.rules, g.state, True, offers=False))
+    e = next(e for e in g.events if e.kind == "steal")
+    thief, victim = e.seen_by
+    kind = CARD_NAMES[g.history[-1].resource]
+    assert kind in e.text_for(thief) and kind in e.text_for(victim)
+    third = next(p for p in range(3) if p not in e.seen_by)
+    assert kind not in e.text_for(third) and kind not in e.text_for(None)
+    assert e.text == f"{g.names[thief]} steals a card from {g.names[victim]}."
+
+
+def _events(game: Game, *moves: str) -> list[Event]:
+    """The events of every move played, in order."""
+    out = []
+    for m in moves:
+        out += game.play_narrated(m)[1]
+    return out
+
+
+def _strike(**changes) -> tuple[Game, list[Event]]:
+    """The ship one step from the end, then white 1, red 1 and the ship: the attack."""
+    from test_rules_ck_pieces import attack_game
+
+    g = attack_game(**changes)
+    return g, _events(g, "die white 1", "die red 1", "event ship")
+
+
+def test_CK_BARB_LOSE_the_attack_reports_the_strengths_that_fought():
+    """The knights lie down after the attack (CK-BARB-AFTER: 0 active), yet the event keeps
+    the strengths that fought: 5 cities against P3's one active knight; the lowest group owning
+    a city chooses which it loses (CK-BARB-LOSE-CHOICE)."""
+    from test_rules_ck_pieces import per
+
+    from catan_tutor.rules.barbarians import forces
+
+    g, evs = _strike(cities=per("I4,D4", "K6,C6", "A4"), kn="A2:P3:1:a--")
+    e = next(e for e in evs if e.kind == "attack")
+    assert e.rule == "CK-BARB-LOSE" and not e.facts["won"]
+    assert (e.facts["barbarians"], e.facts["defenders"]) == (5, 1)
+    assert sum(forces(g.state)[1].values()) == 0  # every knight lies down after it
+    assert e.facts["choosing"] == (0, 1) and "P1 chooses a city to lose" in e.text
+    assert "barbarians 5" in e.text and "knights 1 (P1 0, P2 0, P3 1)" in e.text
+    assert any(x.kind == "knight" and x.rule == "CK-BARB-AFTER" for x in evs)
+
+
+def test_CK_BARB_PILLAGE_a_lone_city_is_lost_at_once_and_told():
+    g, evs = _strike(kn="I6:P1:1:a--,K4:P2:1:a--")
+    e = next(e for e in evs if e.kind == "attack")
+    assert e.facts["pillaged"] == {2: board_vertex("A4")}
+    assert "P3 loses the city on A4" in e.text
+    assert any(x.kind == "vp" and x.player == 2 and "(-1)" in x.text for x in evs)
+
+
+def test_CK_BARB_WIN_the_defender_of_catan_is_named():
+    from test_rules_ck_pieces import per
+
+    g, evs = _strike(cities=per("I4"), kn="I6:P1:2:a--")
+    e = next(e for e in evs if e.kind == "attack")
+    assert e.rule == "CK-BARB-WIN" and e.facts["won"] and e.facts["defender"] == 0
+    assert "P1 is the Defender of Catan" in e.text
+
+
+def test_CK_BARB_WIN_tied_defenders_each_draw():
+    from test_rules_ck_pieces import per
+
+    g, evs = _strike(cities=per("I4"), kn="I6:P1:1:a--,K4:P2:1:a--")
+    e = next(e for e in evs if e.kind == "attack")
+    assert e.facts["tied"] == (0, 1) and "tie as best defenders" in e.text
+    assert g.state.phase == "defender-deck"  # production waits (CK-EVENT-CASTLE wording)
+    assert any(x.kind == "production" and "settled first" in x.text for x in evs)
+
+
+def test_CK_KNIGHT_DISPLACE_the_displaced_knight_and_where_it_goes():
+    from test_rules_ck_pieces import knight_game
+
+    g = knight_game(kn="H6:P1:2:a--,H4:P2:1:a--")
+    evs = _events(g, "P1 move H6 H4")
+    assert evs[0].rule == "CK-KNIGHT-DISPLACE"
+    e = next(e for e in evs if e.kind == "knight")
+    assert e.rule == "CK-KNIGHT-DISPLACE" and e.player == 1
+    assert e.text == "P2's basic knight on H4 is displaced; P2 must move it along their roads."
+
+
+def test_CK_METRO_TAKE_a_metropolis_gained_and_taken():
+    from test_rules_ck_pieces import cards, hands, main_game
+
+    g = main_game(levels="3,0,0/0,0,0/0,0,0", hands=hands(cards(paper=4)))
+    e = next(e for e in _events(g, "P1 improve science I4") if e.kind == "award")
+    assert e.rule == "CK-METRO-TAKE" and e.text == "P1 takes the science metropolis, now on I4."
+    assert e.facts == {"award": "metropolis-science", "from": -1, "to": board_vertex("I4")}
+
+
+def test_events_are_empty_at_the_start_and_play_narrated_returns_them():
+    g = new_game("base", players=3, seed=1)
+    assert g.events == []
+    a, evs = g.play_narrated(g.legal_actions()[0])
+    assert a == g.history[-1] and evs == g.events and evs[0].kind == "build"
+    assert g.events_of(0) == evs
+
+
+# ---------------------------------------------------------------- in the tutor
+def _neighbour(label: str) -> str:
+    from catan_tutor import board
+
+    v = board.parse_vertex(label)
+    u = next(u for e in range(board.N_EDGES) for u in board.EDGE_VERTICES[e]
+             if v in board.EDGE_VERTICES[e] and u != v)
+    return board.VERTEX_LABELS[u]
+
+
+def test_BASE_BUILD_DISTANCE_a_refused_spot_is_ringed_on_the_board_until_the_next_click():
+    from test_tutor import click_at
+
+    from catan_tutor.widgets.tutor import Tutor
+
+    t = Tutor(new_game("base", players=3))
+    t.play("P1 settle J12")
+    t.play(t.game.legal_actions()[0])  # P1's road; P2 places a settlement now
+    near = _neighbour("J12")
+    click_at(t, "vertex", near)
+    ex = t.game.explain(t.try_text.value)
+    assert not ex.legal and ex.rule == "BASE-BUILD-DISTANCE"
+    spot, reason = t.view.refused
+    assert spot == ("vertex", board_vertex(near)) and reason and reason[:20] in ex.reason
+    assert f"data-spot='vertex {VERTEX_LABELS[board_vertex(near)]}'" in t.view.marker.value
+    before = t.game.position()
+    assert t.game.position() == before  # asking played nothing
+    click_at(t, "vertex", "A4")  # a legal spot: played, the ring goes
+    assert t.view.refused is None and "catan-refused" not in t.view.marker.value
+    assert t.game.position() != before
+
+
+def board_vertex(label: str) -> int:
+    from catan_tutor import board
+
+    return board.parse_vertex(label)
+
+
+def test_CK_BARB_AFTER_the_strip_shows_the_strengths_that_fought():
+    """After the attack every knight lies down (0 active); the strip shows the attack's own
+    strengths (barbarians 5, knights 1) until the ship moves on."""
+    from test_rules_ck_pieces import attack_game, per
+
+    from catan_tutor.widgets.tutor import Tutor
+
+    t = Tutor(attack_game(cities=per("I4,D4", "K6,C6", "A4"), kn="A2:P3:1:a--"))
+    assert t.view.last_attack is None
+    for move in ("die white 1", "die red 1", "event ship"):
+        t.play(move)
+    facts = t.view.last_attack
+    assert facts and (facts["barbarians"], facts["defenders"], facts["won"]) == (5, 1, False)
+    assert "data-barbarians='5' data-knights='1'" in t.view.marker.value
+    assert "barbarians 5" in t.lines[0] and "knights 1" in t.lines[0]
+    t.first()
+    assert t.view.last_attack is None
