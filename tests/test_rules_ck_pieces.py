@@ -524,6 +524,7 @@ def test_CK_KNIGHT_CHASE_ROBBER_after_the_first_attack_moves_it_and_steals():
     g = main_game(attacked=1, robber="J", **base)
     assert_illegal(g, "P1 chase H6 K P2", "CK-KNIGHT-CHASE-ROBBER")  # H6 is not on J
     assert_illegal(g, "P1 chase E6 J P2", "BASE-ROBBER-MOVE")
+    assert "has no knight on A2 to chase the robber." in g.explain("P1 chase A2 K P2").reason
     assert_legal(g, "P1 chase E6 K P2")
     assert g.state.robber == "ABCDEFGHIJKLMNOPQRS".index("K")
     assert kn(g, "E6")[2] is False

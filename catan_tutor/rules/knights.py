@@ -1,8 +1,8 @@
 """Knights of Cities & Knights: recruit, promote, activate, move, displace, chase (CK-KNIGHT-*).
 
-A knight is ``(owner, level, active, fresh, promoted)`` on its vertex in ``State.kn``: level
-1 basic, 2 strong, 3 mighty; ``fresh`` marks a knight placed, activated or used this turn
-(it cannot act, CK-KNIGHT-ACTION-ELIGIBLE); ``promoted`` one promoted this turn.
+A knight is a ``state.Knight`` record on its vertex in ``State.kn``: level 1 basic,
+2 strong, 3 mighty; ``fresh`` marks a knight placed, activated or used this turn (it cannot
+act, CK-KNIGHT-ACTION-ELIGIBLE); ``promoted`` one promoted this turn.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..actions import (
     seat,
 )  # fmt: skip
 from ..board import EDGE_OTHER_END, EDGE_VERTICES, HEX_NAMES, HEX_VERTICES, VERTEX_LABELS
-from ..state import MAIN, RELOCATE, STEAL, State, tset
+from ..state import MAIN, RELOCATE, STEAL, DisplacedKnight, Knight, State, tset
 from . import awards
 from .common import Reason, can_pay, chooser, cost_reason, occupancy, pay, phase_refusal
 from .robber import victims
@@ -33,17 +33,17 @@ POLITICS = 2
 def knights_of(s: State, p: int, level: int | None = None) -> list[int]:
     """Vertices of p's knights (of one level if given)."""
     return [v for v, k in enumerate(s.kn)
-            if k is not None and k[0] == p and (level is None or k[1] == level)]
+            if k is not None and k.owner == p and (level is None or k.level == level)]
 
 
-def eligible(k) -> bool:
+def eligible(k: Knight) -> bool:
     """rule="CK-KNIGHT-ACTION-ELIGIBLE": active, and not placed, activated or used this turn."""
-    return k[2] and not k[3]
+    return k.active and not k.fresh
 
 
 def strength(s: State, p: int) -> int:
     """rule="CK-BARB-DEFENSE": the summed strength of p's active knights."""
-    return sum(k[1] for k in s.kn if k is not None and k[0] == p and k[2])
+    return sum(k.level for k in s.kn if k is not None and k.owner == p and k.active)
 
 
 def reachable(s: State, p: int, src: int) -> set[int]:
@@ -66,9 +66,23 @@ def reachable(s: State, p: int, src: int) -> set[int]:
     return out
 
 
+def _knight(s: State, v: int) -> Knight:
+    """The knight on v, which the caller knows is there."""
+    k = s.kn[v]
+    assert k is not None, f"no knight on {VERTEX_LABELS[v]}"
+    return k
+
+
+def displaced(s: State) -> DisplacedKnight:
+    """The displaced knight waiting to be moved (phase RELOCATE)."""
+    d = s.relocate
+    assert d, "no displaced knight"
+    return d
+
+
 def _own_knight(s: State, p: int, v: int, what: str) -> Reason | None:
     k = s.kn[v]
-    if k is None or k[0] != p:
+    if k is None or k.owner != p:
         return Reason("CK-KNIGHT-STRENGTH", f"{seat(p)} has no knight on {VERTEX_LABELS[v]} "
                       f"to {what}.")
     return None
@@ -99,7 +113,7 @@ def check_recruit(s: State, a: Recruit) -> Reason | None:
 
 def apply_recruit(s: State, a: Recruit) -> None:
     pay(s, a.player, KNIGHT_COST)
-    s.kn = tset(s.kn, a.vertex, (a.player, 1, False, True, False))
+    s.kn = tset(s.kn, a.vertex, Knight(a.player, 1, False, True, False))
     awards.update_roads_near(s, a.vertex)  # rule="CK-AWARD-LONGEST-ROUTE": it may cut a route
 
 
@@ -108,7 +122,8 @@ def check_promote(s: State, a: Promote, free: bool = False) -> Reason | None:
     bad = _action_phase(s, "Promoting a knight") or _own_knight(s, p, v, "promote")
     if bad:
         return bad
-    level, promoted = s.kn[v][1], s.kn[v][4]
+    k = _knight(s, v)
+    level, promoted = k.level, k.promoted
     if level >= 3:
         return Reason("CK-KNIGHT-PROMOTE", f"The knight on {VERTEX_LABELS[v]} is already mighty.")
     if promoted:
@@ -126,8 +141,8 @@ def check_promote(s: State, a: Promote, free: bool = False) -> Reason | None:
 def apply_promote(s: State, a: Promote, free: bool = False) -> None:
     if not free:  # rule="CK-PC-SMITHING": free
         pay(s, a.player, KNIGHT_COST)
-    o, level, active, fresh, _ = s.kn[a.vertex]
-    s.kn = tset(s.kn, a.vertex, (o, level + 1, active, fresh, True))
+    o, level, active, fresh, _ = _knight(s, a.vertex)
+    s.kn = tset(s.kn, a.vertex, Knight(o, level + 1, active, fresh, True))
 
 
 def check_activate(s: State, a: Activate) -> Reason | None:
@@ -135,24 +150,25 @@ def check_activate(s: State, a: Activate) -> Reason | None:
     bad = _action_phase(s, "Activating a knight") or _own_knight(s, p, v, "activate")
     if bad:
         return bad
-    if s.kn[v][2]:
+    if _knight(s, v).active:
         return Reason("CK-KNIGHT-ACTIVATE", f"The knight on {VERTEX_LABELS[v]} is already active.")
     return cost_reason(s, p, ACTIVATE_COST, "activating a knight")
 
 
 def apply_activate(s: State, a: Activate) -> None:
     pay(s, a.player, ACTIVATE_COST)
-    o, level, _, _, promoted = s.kn[a.vertex]
-    s.kn = tset(s.kn, a.vertex, (o, level, True, True, promoted))  # cannot act this turn
+    o, level, _, _, promoted = _knight(s, a.vertex)
+    s.kn = tset(s.kn, a.vertex, Knight(o, level, True, True, promoted))  # cannot act this turn
 
 
 # ---------------------------------------------------------------- move and displace
-def _can_act(s: State, p: int, v: int, what: str) -> Reason | None:
-    bad = _action_phase(s, what) or _own_knight(s, p, v, what.lower())
+def _can_act(s: State, p: int, v: int, what: str, verb: str) -> Reason | None:
+    bad = _action_phase(s, what) or _own_knight(s, p, v, verb)
     if bad:
         return bad
-    if not eligible(s.kn[v]):
-        why = "inactive" if not s.kn[v][2] else "placed, activated or used this turn"
+    k = _knight(s, v)
+    if not eligible(k):
+        why = "inactive" if not k.active else "placed, activated or used this turn"
         return Reason("CK-KNIGHT-ACTION-ELIGIBLE", f"The knight on {VERTEX_LABELS[v]} cannot "
                       f"act this turn: it is {why}.")
     return None
@@ -160,18 +176,18 @@ def _can_act(s: State, p: int, v: int, what: str) -> Reason | None:
 
 def check_move(s: State, a: MoveKnight) -> Reason | None:
     p, src, dst = a.player, a.src, a.dst
-    bad = _can_act(s, p, src, "Move")
+    bad = _can_act(s, p, src, "Move", "move")
     if bad:
         return bad
     if dst not in reachable(s, p, src):
         return unreachable(s, p, src, dst)
     target = s.kn[dst]
     if target is not None:
-        if target[0] == p:
+        if target.owner == p:
             return Reason("CK-KNIGHT-MOVE", f"{VERTEX_LABELS[dst]} holds {seat(p)}'s own knight.")
-        if target[1] >= s.kn[src][1]:
+        if target.level >= _knight(s, src).level:
             return Reason("CK-KNIGHT-DISPLACE", f"Only a stronger knight displaces: the knight "
-                          f"on {VERTEX_LABELS[dst]} is {KNIGHT_LEVELS[target[1] - 1]}.")
+                          f"on {VERTEX_LABELS[dst]} is {KNIGHT_LEVELS[target.level - 1]}.")
         return None
     if s.vowner[dst] >= 0:
         return Reason("CK-KNIGHT-MOVE", f"{VERTEX_LABELS[dst]} holds a building.")
@@ -199,7 +215,7 @@ def unreachable(s: State, p: int, src: int, dst: int) -> Reason:
     occ = occupancy(s)
     stops = sorted(w for w in reachable(s, p, src) if occ[w] not in (-1, p))
     pieces = [_piece(s, w) for w in stops]
-    knights = [s.kn[w][0] for w in stops if s.kn[w] is not None and s.kn[w][0] != p]
+    knights = [k.owner for k in (s.kn[w] for w in stops) if k is not None and k.owner != p]
     rule = "CK-KNIGHT-MOVE" if not knights else "CK-KNIGHT-BLOCKS"
     if knights and all(q >= s.n for q in knights):  # rule="CK2P-NEUTRAL-KNIGHT-INERT"
         rule = "CK2P-NEUTRAL-KNIGHT-INERT"
@@ -213,30 +229,29 @@ def _piece(s: State, v: int) -> str:
     """What stands on v, e.g. "P2's strong knight on J4" or "N1's settlement on H4"."""
     k = s.kn[v] if s.caps.knights else None
     if k is not None:
-        return f"{s.name(k[0])}'s {KNIGHT_LEVELS[k[1] - 1]} knight on {VERTEX_LABELS[v]}"
+        return f"{s.name(k.owner)}'s {KNIGHT_LEVELS[k.level - 1]} knight on {VERTEX_LABELS[v]}"
     what = "city" if s.vcity[v] else "settlement"
     return f"{s.name(s.vowner[v])}'s {what} on {VERTEX_LABELS[v]}"
 
 
 def apply_move(s: State, a: MoveKnight) -> None:
     """rule="CK-KNIGHT-MOVE" / rule="CK-KNIGHT-DISPLACE": the knight ends inactive."""
-    o, level, _, _, promoted = s.kn[a.src]
+    o, level, _, _, promoted = _knight(s, a.src)
     target = s.kn[a.dst]
     kn = tset(s.kn, a.src, None)
-    s.kn = tset(kn, a.dst, (o, level, False, True, promoted))
+    s.kn = tset(kn, a.dst, Knight(o, level, False, True, promoted))
     if target is not None:
         start_relocation(s, target, a.dst)
     awards.update_roads_near(s, a.src, a.dst)
 
 
-def start_relocation(s: State, knight, v: int) -> None:
+def start_relocation(s: State, knight: Knight, v: int) -> None:
     """rule="CK-KNIGHT-RELOCATE": the owner moves the displaced knight along their roads to
     an empty vertex; with none, it goes back to their supply.
 
     rule="CK2P-NEUTRAL-KNIGHT-DISPLACE": a neutral knight goes along its neutral's roads, moved
     by the player who displaced it (``relocator``)."""
-    q = knight[0]
-    s.relocate = (q, v, knight[1], knight[2])
+    s.relocate = DisplacedKnight(knight.owner, v, knight.level, knight.active)
     if relocation_sites(s):
         s.phase = RELOCATE
     else:
@@ -246,20 +261,20 @@ def start_relocation(s: State, knight, v: int) -> None:
 
 def relocation_sites(s: State) -> list[int]:
     """Empty vertices the displaced knight can reach from where it stood."""
-    q, v, _, _ = s.relocate
+    q, v, _, _ = displaced(s)
     occ = occupancy(s)
     return sorted(w for w in reachable(s, q, v) if occ[w] < 0)
 
 
 def relocator(s: State) -> int:
     """Who moves the displaced knight: its owner, or for a neutral's the active player."""
-    return chooser(s, s.relocate[0])
+    return chooser(s, displaced(s).owner)
 
 
 def check_relocate(s: State, a: Relocate) -> Reason | None:
     if s.phase != RELOCATE:
         return Reason("CK-KNIGHT-RELOCATE", "No displaced knight is waiting to be moved.")
-    q, who = s.relocate[0], relocator(s)
+    q, who = displaced(s).owner, relocator(s)
     if a.player != who:
         if q != who:
             return Reason("CK2P-NEUTRAL-CHOOSER", f"The displaced knight is {s.name(q)}'s; "
@@ -273,8 +288,8 @@ def check_relocate(s: State, a: Relocate) -> Reason | None:
 
 
 def apply_relocate(s: State, a: Relocate) -> None:
-    q, _, level, active = s.relocate
-    s.kn = tset(s.kn, a.vertex, (q, level, active, True, False))
+    q, _, level, active = displaced(s)
+    s.kn = tset(s.kn, a.vertex, Knight(q, level, active, True, False))
     s.relocate = ()
     s.phase = MAIN
     awards.update_roads(s)
@@ -287,7 +302,7 @@ def relocate_options(s: State) -> list[Relocate]:
 # ---------------------------------------------------------------- chase the robber
 def check_chase(s: State, a: ChaseRobber) -> Reason | None:
     p, v = a.player, a.vertex
-    bad = _can_act(s, p, v, "Chasing the robber")
+    bad = _can_act(s, p, v, "Chasing the robber", "chase the robber")
     if bad:
         return bad
     if not s.attacked:
@@ -306,11 +321,11 @@ def check_chase(s: State, a: ChaseRobber) -> Reason | None:
 
 
 def apply_chase(s: State, a: ChaseRobber) -> None:
-    o, level, _, _, promoted = s.kn[a.vertex]
-    s.kn = tset(s.kn, a.vertex, (o, level, False, True, promoted))
+    o, level, _, _, promoted = _knight(s, a.vertex)
+    s.kn = tset(s.kn, a.vertex, Knight(o, level, False, True, promoted))
     s.robber = a.hex
     s.resume = MAIN
-    if a.victim >= 0 and sum(s.hands[a.victim]):
+    if a.victim >= 0 and sum(s.hands[a.victim]) > 0:
         s.victim = a.victim
         s.phase = STEAL
 
@@ -329,9 +344,9 @@ def options(s: State, p: int) -> list:
     if can_pay(s.hands[p], KNIGHT_COST) and len(knights_of(s, p, 1)) < PER_LEVEL:
         out += [make(Recruit, p, v) for v in ends]  # else check_recruit refuses them all
     for v in knights_of(s, p):
-        k = s.kn[v]
+        k = _knight(s, v)
         out.append(make(Promote, p, v))
-        if not k[2]:
+        if not k.active:
             out.append(make(Activate, p, v))
         elif eligible(k):
             out += [make(MoveKnight, p, v, w) for w in sorted(reachable(s, p, v))]
@@ -344,5 +359,5 @@ def options(s: State, p: int) -> list:
 def end_turn(s: State) -> None:
     """Knights' per-turn marks are cleared when a turn ends."""
     if s.caps.knights:
-        s.kn = tuple(k if k is None or not (k[3] or k[4]) else (k[0], k[1], k[2], False, False)
-                     for k in s.kn)
+        s.kn = tuple(k if k is None or not (k.fresh or k.promoted)
+                     else Knight(k.owner, k.level, k.active, False, False) for k in s.kn)
