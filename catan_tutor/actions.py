@@ -8,8 +8,10 @@ with the player who is to move.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, TypeVar
 
 from .board import (
     CARD_NAMES,
@@ -30,21 +32,21 @@ from .errors import NotationError, ascii_count, quote
 from .progress_cards import ALIASES, CARDS, SCHEMA
 
 DEV_CARDS = ("knight", "vp", "roadbuilding", "plenty", "monopoly")
-KNIGHT, VP, ROAD_BUILDING, PLENTY, MONOPOLY = range(5)
+KNIGHT, VP, ROAD_BUILDING_CARD, PLENTY, MONOPOLY = range(5)  # state.ROAD_BUILDING: the phase
 DICE = ("white", "red")
 # Single dice of the dummy's turn (DUMMY-*) and of tie-breaking roll-offs.
 SINGLE_DICE = ("dev", "card", "resource", "tiebreak")
 
 _DEV_ALIASES = {
     "knight": KNIGHT, "vp": VP, "victory": VP, "victorypoint": VP, "victory-point": VP,
-    "roadbuilding": ROAD_BUILDING, "road-building": ROAD_BUILDING, "plenty": PLENTY,
+    "roadbuilding": ROAD_BUILDING_CARD, "road-building": ROAD_BUILDING_CARD, "plenty": PLENTY,
     "yearofplenty": PLENTY, "year-of-plenty": PLENTY, "monopoly": MONOPOLY,
 }  # fmt: skip
 _RES_ALIASES = {r: i for i, r in enumerate(RESOURCES)} | {
     "wood": 1, "sheep": 2, "wheat": 3, "clay": 0, "stone": 4,
 }  # fmt: skip
 
-Bundle = tuple[int, int, int, int, int]
+Bundle = tuple[int, ...]  # per card kind: 5 resources, then C&K commodities
 
 
 def seat(p: int) -> str:
@@ -70,6 +72,7 @@ class Action:
 
     __slots__ = ()
     is_chance = False
+    player: int  # every subclass has one (a dataclass field, or Chance's -1)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self}>"
@@ -663,7 +666,7 @@ class PlayProgress(Action):
         return " ".join(words)
 
 
-_ARG_TEXT = {
+_ARG_TEXT: dict[str, Callable[[int], str]] = {
     "die": str, "track": lambda t: TRACK_NAMES[t], "vertex": lambda v: VERTEX_LABELS[v],
     "hex": lambda h: HEX_NAMES[h], "resource": lambda r: RESOURCES[r],
     "edge": lambda e: EDGE_LABELS[e],
@@ -782,7 +785,7 @@ class _Reader:
         counts = [0] * self.cards
         if self.more() and self.tokens[self.i].lower() == "nothing":  # as bundle_text writes
             self.i += 1
-            return tuple(counts)  # type: ignore[return-value]
+            return tuple(counts)
         seen = False
         while self.more() and self.tokens[self.i].lower() != stop:
             tok = self.tokens[self.i]
@@ -793,7 +796,7 @@ class _Reader:
             seen = True
         if not seen:
             raise self.fail("expected cards like '2 brick, 1 ore'")
-        return tuple(counts)  # type: ignore[return-value]
+        return tuple(counts)
 
 
 def parse_action(text: str, default_player: int, seats: int = 4, cards: int = 5) -> Action:
@@ -885,10 +888,10 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         return Gift(p, r.bundle())
     if word == "bank":
         n = r.number("a count")
-        give = r.card()
+        kind = r.card()
         if r.next("'for'").lower() != "for":
             raise r.fail("expected 'for'")
-        return BankTrade(p, give, n, r.card())
+        return BankTrade(p, kind, n, r.card())
     if word == "offer":
         to = r.seat()
         give = r.bundle(stop="for")
@@ -922,9 +925,10 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         if tok not in ("N1", "N2"):
             raise r.fail(f"{tok!r} is not a neutral (N1, N2)")
         what = r.next("'settle', 'road', 'knight' or 'promote'").lower()
-        at = {"settle": NeutralSettle, "knight": NeutralKnight, "promote": NeutralPromote}
-        if what in at:
-            return at[what](p, int(tok[1]) - 1, r.label(parse_vertex, "a vertex"))
+        on_vertex: dict[str, type[NeutralSettle | NeutralKnight | NeutralPromote]] = {
+            "settle": NeutralSettle, "knight": NeutralKnight, "promote": NeutralPromote}
+        if what in on_vertex:
+            return on_vertex[what](p, int(tok[1]) - 1, r.label(parse_vertex, "a vertex"))
         if what == "road":
             return NeutralRoad(p, int(tok[1]) - 1, r.label(parse_edge, "an edge"))
         raise r.fail(f"a neutral gets a settlement, road, knight or promotion, not {what!r}")
@@ -1002,7 +1006,17 @@ def _parse_play(r: _Reader, p: int) -> PlayProgress:
     return PlayProgress(p, card, tuple(args))
 
 
-@lru_cache(maxsize=1 << 16)
-def make(cls: type, *args) -> Action:
-    """An interned action: equal to ``cls(*args)``, built once (enumeration is hot)."""
-    return cls(*args)
+A = TypeVar("A", bound=Action)
+
+if TYPE_CHECKING:  # what ``make`` returns: the class it is given (lru_cache hides it)
+
+    def make(cls: type[A], *args: object) -> A:
+        """An interned action: equal to ``cls(*args)``, built once (enumeration is hot)."""
+        ...
+
+else:
+
+    @lru_cache(maxsize=1 << 16)
+    def make(cls, *args):
+        """An interned action: equal to ``cls(*args)``, built once (enumeration is hot)."""
+        return cls(*args)

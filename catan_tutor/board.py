@@ -39,7 +39,16 @@ def _centre(q: int, r: int) -> tuple[int, int]:
     return (2 * q + r, 3 * r)
 
 
-def _build():
+_Ints = tuple[int, ...]
+_Tables = tuple[
+    tuple[str, ...], tuple[tuple[int, int], ...], tuple[_Ints, ...], dict[str, int],  # vertices
+    tuple[str, ...], tuple[tuple[int, int], ...], tuple[_Ints, ...], dict[str, int],  # edges
+    tuple[_Ints, ...], tuple[_Ints, ...], tuple[_Ints, ...], tuple[_Ints, ...],  # adjacency
+    tuple[_Ints, ...],
+]
+
+
+def _build() -> _Tables:
     vkey: dict[tuple[int, int], int] = {}
     v_label: list[str] = []
     v_xy: list[tuple[int, int]] = []
@@ -68,18 +77,18 @@ def _build():
         for s in SIDES:
             a = hex_vertices[h][CORNERS.index(s - 1 or 12)]
             b = hex_vertices[h][CORNERS.index(s + 1)]
-            key = frozenset((a, b))
-            if key not in ekey:
-                ekey[key] = len(e_label)
+            pair = frozenset((a, b))
+            if pair not in ekey:
+                ekey[pair] = len(e_label)
                 e_label.append(f"{HEX_NAMES[h]}{s}")
                 e_vertices.append((a, b))
-            es.append(ekey[key])
-            e_alias[f"{HEX_NAMES[h]}{s}"] = ekey[key]
+            es.append(ekey[pair])
+            e_alias[f"{HEX_NAMES[h]}{s}"] = ekey[pair]
         hex_edges.append(tuple(es))
     nv = len(v_label)
     v_hexes: list[list[int]] = [[] for _ in range(nv)]
-    for h, vs in enumerate(hex_vertices):
-        for v in vs:
+    for h, corners in enumerate(hex_vertices):
+        for v in corners:
             v_hexes[v].append(h)
     v_edges: list[list[int]] = [[] for _ in range(nv)]
     v_neigh: list[list[int]] = [[] for _ in range(nv)]
@@ -93,13 +102,13 @@ def _build():
         if len(hs) == 3:
             v_alias["/".join(HEX_NAMES[h] for h in hs)] = v
     e_hexes: list[list[int]] = [[] for _ in e_label]
-    for h, es in enumerate(hex_edges):
-        for e in es:
+    for h, sides in enumerate(hex_edges):
+        for e in sides:
             e_hexes[e].append(h)
     for e, hs in enumerate(e_hexes):
         if len(hs) == 2:
             e_alias["|".join(HEX_NAMES[h] for h in hs)] = e
-    hex_neigh = []
+    hex_neigh: list[tuple[int, ...]] = []
     axial_index = {qr: i for i, qr in enumerate(HEX_AXIAL)}
     for q, r in HEX_AXIAL:
         ns = []

@@ -27,8 +27,8 @@ def problem(rules, s: State) -> str:
         if bid and not s.hands[s.dummy][bid[1]]:
             return (f"{s.name(p)}'s open bid asks for {CARD_NAMES[bid[1]]}, which the dummy "
                     "does not hold (DUMMY-TRADE-PROTOCOL)")
-    if s.tiebreak and s.tiebreak[0] == "steal":  # rule="DUMMY-STEAL-TARGET": a card to lose
-        empty = [s.name(p) for p in s.tiebreak[1] if not sum(s.hands[p])]
+    if s.tiebreak and s.tiebreak.purpose == "steal":  # rule="DUMMY-STEAL-TARGET": a card to lose
+        empty = [s.name(p) for p in s.tiebreak.candidates if not sum(s.hands[p])]
         if empty:
             return (f"{empty[0]} is in the roll-off for the dummy's steal but holds no cards "
                     "(DUMMY-STEAL-EMPTY)")
@@ -59,8 +59,8 @@ def _ck_problem(s: State) -> str:
             return (f"{name} has walls on {', '.join(VERTEX_LABELS[v] for v in walls)}, more "
                     f"than {WALLS} (CK-BUILD-LIMITS)")
         for level in (1, 2, 3):
-            off = 1 if s.relocate and s.relocate[0] == p and s.relocate[2] == level else 0
-            if off and sum(1 for k in s.kn if k and k[0] == p and k[1] == level) + off > 2:
+            off = 1 if s.relocate and s.relocate.owner == p and s.relocate.level == level else 0
+            if off and sum(1 for k in s.kn if k and k.owner == p and k.level == level) + off > 2:
                 return (f"{name}'s displaced knight still to be moved would be a third of "
                         f"strength {level} (CK-BUILD-LIMITS)")
         own_turn = p == s.active and s.turn > 0  # over the limit until the turn ends
@@ -84,10 +84,10 @@ def _ck_problem(s: State) -> str:
         if p < 0 or s.vcity[v] or s.settlements[p] - sum(s.vowner[t] == p for t in s.toppled) < 5:
             return (f"a city lies on its side on {VERTEX_LABELS[v]} only while its owner has "
                     "all 5 settlements on the board (CK-BARB-PILLAGE)")
-    if s.phase == PROGRESS_DRAW and progress.deck_empty(s, s.draws[0][1]):
-        return (f"the {TRACKS[s.draws[0][1]]} deck is empty but a draw from it is due "
+    if s.phase == PROGRESS_DRAW and progress.deck_empty(s, s.draws[0].track):
+        return (f"the {TRACKS[s.draws[0].track]} deck is empty but a draw from it is due "
                 "(CK-PROGRESS-EMPTY)")
-    if s.phase == HARBOR and not any(s.hands[s.harbor[1][0]][5:]):
-        return (f"{s.name(s.harbor[1][0])} owes a commodity for a Commercial Harbor but holds "
+    if s.phase == HARBOR and s.harbor and not any(s.hands[s.harbor.pending[0]][5:]):
+        return (f"{s.name(s.harbor.pending[0])} owes a commodity for a Commercial Harbor but holds "
                 "none (CK-PC-COMMERCIAL-HARBOR)")
     return ""

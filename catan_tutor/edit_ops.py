@@ -9,6 +9,7 @@ the position-text reader (``position.decode``, strict), then those no text field
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from .board import CARD_NAMES, EDGE_LABELS, VERTEX_LABELS
 from .edit_checks import problem
@@ -16,7 +17,18 @@ from .errors import CatanError
 from .position import decode, encode
 from .progress_cards import CARDS, COUNT, DECK_KINDS, VP_CARDS
 from .rules import awards
-from .state import COMMODITY_CARDS, DEV_DECK, MAIN, PRE_ROLL, RESOURCE_CARDS, TOKENS, State, tset
+from .state import (
+    COMMODITY_CARDS,
+    DEV_DECK,
+    MAIN,
+    PRE_ROLL,
+    RESOURCE_CARDS,
+    TOKENS,
+    Knight,
+    ProgressDeck,
+    State,
+    tset,
+)
 
 
 class EditOpError(CatanError):
@@ -62,7 +74,7 @@ def place_knight(s: State, p: int, v: int, level: int = 1, active: bool = False)
     """A knight of ``level`` (1 basic .. 3 mighty), neither fresh nor promoted."""
     require_knights(s)
     _vertex_free(s, v)
-    s.kn = tset(s.kn, v, (p, level, active, False, False))
+    s.kn = tset(s.kn, v, Knight(p, level, active, False, False))
 
 
 def place_wall(s: State, v: int) -> None:
@@ -225,7 +237,7 @@ def complete(s: State) -> None:
         s.newdev = tuple(min(x, mine[c]) for c, x in enumerate(s.newdev))
 
 
-def progress_decks(phand, pvp) -> tuple:
+def progress_decks(phand: Iterable[Iterable[int]], pvp: Iterable[int]) -> tuple[ProgressDeck, ...]:
     """The progress decks' unseen counts from the hands and laid-out VP cards (Printing
     first), with empty queues: all 54 cards accounted for (CK-PC-COUNTS)."""
     held = Counter(k for h in phand for k in h)
@@ -235,7 +247,7 @@ def progress_decks(phand, pvp) -> tuple:
         take = min(laid, left[k])
         left[k] -= take
         laid -= take
-    return tuple((tuple(left[k] for k in DECK_KINDS[t]), ()) for t in range(3))
+    return tuple(ProgressDeck(tuple(left[k] for k in DECK_KINDS[t]), ()) for t in range(3))
 
 
 def validated(rules, s: State) -> State:

@@ -60,7 +60,7 @@ def _ops_text(ops: tuple) -> str:
     return "; ".join(o if isinstance(o, str) else quote(o) for o in ops[:3])[:2 * 60]
 
 
-def _checked(text: object, ops: tuple) -> tuple[str, State]:
+def _checked(text: str, ops: tuple) -> tuple[str, State]:
     """Text operations of bounded size, on a position that reads (else an EditError)."""
     if len(ops) > MAX_OPS:
         raise EditError(_ops_text(ops), f"{len(ops)} operations, more than {MAX_OPS}")

@@ -119,9 +119,9 @@ ROAD_TRIM = 0.16  # fraction of the edge left bare at each end
 SETTLEMENT_SIZE = 0.19
 CITY_SIZE = 0.2
 # Piece outlines in unit coordinates around the anchor point (y grows downward).
-SETTLEMENT_SHAPE = [(-1, 1), (1, 1), (1, -0.25), (0, -1.15), (-1, -0.25)]
-CITY_SHAPE = [(-1.35, 1), (1.35, 1), (1.35, -0.15), (0.1, -0.15), (0.1, -0.65), (-0.62, -1.3),
-              (-1.35, -0.65)]  # fmt: skip
+SETTLEMENT_SHAPE: list[Point] = [(-1, 1), (1, 1), (1, -0.25), (0, -1.15), (-1, -0.25)]
+CITY_SHAPE: list[Point] = [(-1.35, 1), (1.35, 1), (1.35, -0.15), (0.1, -0.15), (0.1, -0.65),
+                           (-0.62, -1.3), (-1.35, -0.65)]  # fmt: skip
 ROBBER_SHAPE = [(-1.5, 1.9), (1.5, 1.9), (1.1, 1.2), (1, -0.4), (-1, -0.4), (-1.1, 1.2)]
 
 # Player marks: seat p's pieces carry PLAYER_MARKS[p] (black or white on the piece), so two

@@ -75,7 +75,7 @@ class FieldReader:
         except (ValueError, IndexError, LabelError) as e:
             raise self.bad(key, str(e)) from None
 
-    def int(self, key: str, lo: int = 0, hi: int = 10**6) -> int:
+    def number(self, key: str, lo: int = 0, hi: int = 10**6) -> int:
         x = self.get(key, ascii_count)
         if not lo <= x <= hi:
             raise self.bad(key, f"must be between {lo} and {hi}")
@@ -83,7 +83,7 @@ class FieldReader:
 
     def flag(self, key: str) -> bool:
         """A 0/1 field."""
-        return self.int(key, 0, 1) == 1
+        return self.number(key, 0, 1) == 1
 
     def ints(self, key: str, length: int | None) -> list[int]:
         v = self.f[key]

@@ -18,6 +18,7 @@ from xml.sax.saxutils import escape, quoteattr
 from . import board
 from . import palette as P
 from .board import GENERIC, HARBOR_NAMES, Layout
+from .rules.barbarians import TRACK_END, forces
 from .variants.capabilities import BASE
 
 __all__ = ["svg", "save_svg"]
@@ -105,10 +106,9 @@ def _parts(obj: Any) -> tuple[Any, Layout | None, tuple[str, ...], int]:
         raise TypeError(f"cannot draw a {type(outer).__name__}: expected a Game, a State, a "
                         "timeline Node or Timeline, or a Scenario")
     layout = getattr(outer, "layout", None) or getattr(state, "layout", None)
-    colors = tuple(getattr(outer, "colors", None) or getattr(state, "colors", ()))
-    players = getattr(state, "n", None)
-    if not isinstance(players, int):
-        players = getattr(outer, "players", len(colors))
+    colors = tuple(getattr(outer, "colors", None) or getattr(state, "colors", None) or ())
+    n = getattr(state, "n", None)
+    players = n if isinstance(n, int) else getattr(outer, "players", len(colors))
     return state, layout, colors, players
 
 
@@ -277,9 +277,9 @@ def _draw_pieces(out: _Svg, state: Any, layout: Layout | None, colors: tuple[str
         fill, city = _fill(colors, p), bool(state.vcity[v])
         out.add(f'<g class="{"city" if city else "settlement"}" data-owner="{p}">')
         if walls and walls[v]:
-            s = P.WALL_SIZE
-            out.polygon([(x - s, y - 0.2 * s), (x + s, y - 0.2 * s), (x + s, y + 0.85 * s),
-                         (x - s, y + 0.85 * s)], P.WALL, P.PIECE_EDGE, 1.5 * _PX,
+            w = P.WALL_SIZE
+            out.polygon([(x - w, y - 0.2 * w), (x + w, y - 0.2 * w), (x + w, y + 0.85 * w),
+                         (x - w, y + 0.85 * w)], P.WALL, P.PIECE_EDGE, 1.5 * _PX,
                         ' class="wall"')
         outline, size = ((P.CITY_SHAPE, P.CITY_SIZE) if city
                          else (P.SETTLEMENT_SHAPE, P.SETTLEMENT_SIZE))
@@ -299,8 +299,8 @@ def _draw_pieces(out: _Svg, state: Any, layout: Layout | None, colors: tuple[str
         out.add("</g>")
     for v, k in enumerate(kn):
         if k is not None:
-            _draw_knight(out, v, _fill(colors, k[0]), k[1], bool(k[2]),
-                         k[0] if k[0] < players else -1)
+            _draw_knight(out, v, _fill(colors, k.owner), k.level, k.active,
+                         k.owner if k.owner < players else -1)
     robber = getattr(state, "robber", -1)
     if robber >= 0:
         _draw_robber(out, robber, bool(layout is not None and layout.numbers[robber]))
@@ -405,8 +405,6 @@ def _draw_die(out: _Svg, x: float, y: float, size: float, face: str, pip: str,
 
 
 def _draw_track(out: _Svg, state: Any, top: float, h: float, right_edge: float) -> None:
-    from .rules.barbarians import TRACK_END, forces
-
     barb = int(getattr(state, "barb", 0))
     r, step = 0.17 * h, 2.55 * 0.17 * h
     right = right_edge - 14 * _PX - r

@@ -22,7 +22,7 @@ from .actions import (
 from .board import VERTEX_HEXES, pips
 from .game import Game
 from .rules.common import CITY_COST, SETTLEMENT_COST
-from .state import CHANCE_PHASES, OVER, SETUP_SETTLE, State
+from .state import CHANCE_PHASES, OVER, SETUP_SETTLE, State, laid
 
 POLICIES = ("random", "greedy")
 
@@ -55,7 +55,7 @@ def pick(rng: random.Random, weighted: list[tuple[Action, int]]) -> Action:
     raise AssertionError("unreachable")
 
 
-def _aims(s: State, a: Action) -> bool:
+def _aims(s: State, a: BankTrade | Bid) -> bool:
     """A bank trade or bid that gets a card missing for a city or settlement, without giving
     up one the same build needs."""
     h = s.hands[a.player]
@@ -63,7 +63,7 @@ def _aims(s: State, a: Action) -> bool:
         return False
     for cost in (CITY_COST, SETTLEMENT_COST):
         if h[a.get] < cost[a.get]:
-            if type(a) is Bid or a.give >= len(cost) or h[a.give] - a.count >= cost[a.give]:
+            if isinstance(a, Bid) or a.give >= len(cost) or h[a.give] - a.count >= cost[a.give]:
                 return True
     return False
 
@@ -72,7 +72,7 @@ _TIERS = (
     lambda s, a: type(a) in (BuildCity, Settle),
     lambda s, a: type(a) in (BuyDev, Improve, BuildWall),
     lambda s, a: type(a) in (Recruit, Activate, Promote),
-    lambda s, a: type(a) in (BankTrade, Bid) and _aims(s, a),
+    lambda s, a: isinstance(a, (BankTrade, Bid)) and _aims(s, a),
     lambda s, a: type(a) is BuildRoad,
 )
 
@@ -83,10 +83,11 @@ def greedy_choice(rng: random.Random, s: State, actions: list[Action]) -> Action
     a trade towards a city or settlement, else a road, else any legal action; ties and the
     rest are picked at random."""
     if s.phase == SETUP_SETTLE:
-        score = {a: sum(pips(s.layout.numbers[h]) for h in VERTEX_HEXES[a.vertex])
-                 for a in actions}
+        numbers = laid(s).numbers
+        score = {a: sum(pips(numbers[h]) for h in VERTEX_HEXES[a.vertex])
+                 for a in actions if isinstance(a, (Settle, BuildCity))}  # C&K: a city 2nd
         best = max(score.values())
-        return rng.choice([a for a in actions if score[a] == best])
+        return rng.choice([a for a in score if score[a] == best])
     for tier in _TIERS:
         chosen = [a for a in actions if tier(s, a)]
         if chosen:

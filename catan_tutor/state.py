@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple, Protocol, TypeVar, overload
+
 from .board import N_EDGES, N_VERTICES, Layout
 from .variants.capabilities import BASE, Capabilities
 
@@ -65,6 +67,127 @@ def tadd(t: tuple, i: int, delta: int) -> tuple:
     return (*t[:i], t[i] + delta, *t[i + 1:])
 
 
+def laid(s: State) -> Layout:
+    """The board's layout: None only while a variable board is laid out (phase BOARD)."""
+    layout = s.layout
+    assert layout is not None, "the board is still being laid out"
+    return layout
+
+
+T = TypeVar("T")
+
+
+class _Field(Protocol[T]):
+    """What a type checker sees of an ``Extras`` field's property on ``State``."""
+
+    @overload
+    def __get__(self, s: None, owner: type | None = None) -> _Field[T]: ...
+    @overload
+    def __get__(self, s: State, owner: type | None = None) -> T: ...
+    def __set__(self, s: State, value: T) -> None: ...
+
+
+def _extra(name: str) -> Any:
+    """The property reading and writing ``Extras.<name>`` (copied on the first write)."""
+
+    def get(s: State) -> object:
+        return s.extras.__dict__[name]
+
+    def put(s: State, value: object) -> None:
+        if not s.own_extras:
+            s.extras = s.extras.copy()
+            s.own_extras = True
+        s.extras.__dict__[name] = value
+
+    return property(get, put, doc=f"``Extras.{name}``")
+
+
+class Knight(NamedTuple):
+    """A C&K knight on its vertex (``State.kn``). ``fresh``: placed, activated or used this turn
+    (it cannot act, CK-KNIGHT-ACTION-ELIGIBLE); ``promoted``: promoted this turn
+    (CK-KNIGHT-PROMOTE)."""
+
+    owner: int
+    level: int  # 1 basic, 2 strong, 3 mighty
+    active: bool
+    fresh: bool
+    promoted: bool
+
+
+class PendingOffer(NamedTuple):
+    """A trade offer the active player made to ``to`` (BASE-TRADE-DOMESTIC)."""
+
+    to: int
+    give: tuple[int, ...]
+    get: tuple[int, ...]
+
+
+class DisplacedKnight(NamedTuple):
+    """A displaced knight its owner moves (CK-KNIGHT-DISPLACE)."""
+
+    owner: int
+    vertex: int  # where it was displaced from
+    level: int
+    active: bool
+
+
+class RemovedKnight(NamedTuple):
+    """The knight Treason removed (CK-PC-TREASON): its owner, and what a deserter placed in its
+    stead keeps."""
+
+    victim: int
+    level: int
+    active: bool
+
+
+class BidTerms(NamedTuple):
+    """base-dummy: what a player offers for the dummy's card (DUMMY-TRADE-BID)."""
+
+    give: tuple[int, ...]
+    get: int  # the resource wanted
+
+
+class Tiebreak(NamedTuple):
+    """A die roll-off of the dummy variant (DUMMY-*): why, who rolls, the totals so far."""
+
+    purpose: str  # "robber", "steal" or "bid"
+    candidates: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+class NeutralDue(NamedTuple):
+    """base-2p: the neutral piece the builder owes (2P-NEUTRAL-MIRROR)."""
+
+    owed: str  # the piece owed: "settle", "road", "knight" or "promote"
+    resume: str  # the phase to return to
+    built: str  # what the builder built (owed differs when none fits: a road)
+    more: int  # Smithing (ck-2p): further promotions owed after this one
+
+
+class DueDraw(NamedTuple):
+    """A progress card still to draw (CK-PROGRESS-DRAW-ORDER); track -1: the drawer picks it
+    (CK-BARB-WIN)."""
+
+    party: int
+    track: int
+
+
+class ProgressDeck(NamedTuple):
+    """A progress track's deck: counts of the unseen shuffled kinds, then the known queue
+    (CK-PROGRESS-DECK-MODEL)."""
+
+    counts: tuple[int, ...]
+    queue: tuple[int, ...]
+
+
+class HarborTrade(NamedTuple):
+    """Commercial Harbor (CK-PC-COMMERCIAL-HARBOR): the players still to trade with, and the
+    pending ``(receiver, resource)`` or ``()``."""
+
+    left: tuple[int, ...]
+    pending: tuple[int, ...]
+
+
 class State:
     """Everything that decides the game from here on.
 
@@ -93,6 +216,37 @@ class State:
         "names", "owners", "dummy", "kn", "extras", "own_extras", "caps",
     )  # fmt: skip
 
+    # ``Extras`` fields, read and written through properties (``_extra``)
+    tokens: _Field[tuple[int, ...]] = _extra("tokens")
+    token_supply: _Field[int] = _extra("token_supply")
+    token_used: _Field[bool] = _extra("token_used")
+    knight_returned: _Field[bool] = _extra("knight_returned")
+    sums: _Field[tuple[int, ...]] = _extra("sums")
+    neutral_due: _Field[NeutralDue | tuple[()]] = _extra("neutral_due")
+    bids: _Field[tuple[BidTerms | tuple[()] | None, ...]] = _extra("bids")
+    tiebreak: _Field[Tiebreak | tuple[()]] = _extra("tiebreak")
+    walls: _Field[tuple[bool, ...]] = _extra("walls")
+    levels: _Field[tuple[tuple[int, int, int], ...]] = _extra("levels")
+    metro: _Field[tuple[int, ...]] = _extra("metro")
+    barb: _Field[int] = _extra("barb")
+    attacked: _Field[bool] = _extra("attacked")
+    defender: _Field[tuple[int, ...]] = _extra("defender")
+    pdecks: _Field[tuple[ProgressDeck, ...]] = _extra("pdecks")
+    phand: _Field[tuple[tuple[int, ...], ...]] = _extra("phand")
+    pvp: _Field[tuple[int, ...]] = _extra("pvp")
+    merchant: _Field[tuple[int, int]] = _extra("merchant")
+    event: _Field[str] = _extra("event")
+    draws: _Field[tuple[DueDraw, ...]] = _extra("draws")
+    pillage: _Field[tuple[int, ...]] = _extra("pillage")
+    claims: _Field[tuple[int, ...]] = _extra("claims")
+    pdiscards: _Field[tuple[int, ...]] = _extra("pdiscards")
+    relocate: _Field[DisplacedKnight | tuple[()]] = _extra("relocate")
+    toppled: _Field[tuple[int, ...]] = _extra("toppled")
+    fleet: _Field[tuple[int, ...]] = _extra("fleet")
+    taxed: _Field[tuple[int, ...]] = _extra("taxed")
+    treason: _Field[RemovedKnight | tuple[()]] = _extra("treason")
+    harbor: _Field[HarborTrade | tuple[()]] = _extra("harbor")
+
     def __init__(self, n: int, layout: Layout | None, colors: tuple[str, ...],
                  caps: Capabilities = BASE):
         self.caps = caps  # the variant's declared facts: ask these, never sniff the fields
@@ -116,10 +270,10 @@ class State:
         self.eowner: tuple[int, ...] = (-1,) * N_EDGES
         self.hands: tuple[tuple[int, ...], ...] = ((0,) * 5,) * m
         self.bank: tuple[int, ...] = (RESOURCE_CARDS,) * 5
-        self.deck = DEV_DECK
+        self.deck: tuple[int, ...] = DEV_DECK
         self.deck_top: tuple[int, ...] = ()  # forced next cards, drawn before the shuffled rest
-        self.dev = ((0,) * 5,) * m  # unplayed development cards (VP included)
-        self.newdev = (0,) * 5  # cards the active player bought this turn
+        self.dev: tuple[tuple[int, ...], ...] = ((0,) * 5,) * m  # unplayed (VP included)
+        self.newdev: tuple[int, ...] = (0,) * 5  # cards the active player bought this turn
         self.knights = (0,) * m  # played Knight cards (the dummy: its army number)
         self.dev_played = False
         self.roads = (0,) * m
@@ -134,13 +288,13 @@ class State:
         self.resume = MAIN  # phase to return to after the robber or Road Building
         self.victim = -1
         self.free_roads = 0
-        self.offer: tuple | None = None  # (to, give, get)
+        self.offer: PendingOffer | None = None
         self.winner = -1
         self.rolloff: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # candidates, totals
         self.tiles: tuple[int, ...] = ()  # variable board being laid: terrain per hex, -1 = not yet
         self.harbor_kinds: tuple[int, ...] = ()
         self.shuffle_harbors = False
-        self.kn: tuple = ()  # C&K, per vertex: None or (owner, level 1-3, active, fresh, promoted)
+        self.kn: tuple[Knight | None, ...] = ()  # C&K, per vertex: a knight or None
         self.extras = Extras(m)
         self.own_extras = True
 
@@ -173,36 +327,36 @@ class Extras:
     """The fields of two-player variants and Cities & Knights (see ``State``)."""
 
     def __init__(self, m: int):
-        self.tokens = (0,) * m  # trade tokens held (2P-TOKEN-*); empty supply when unused
-        self.token_supply = 0
-        self.token_used = False  # a token action was taken this turn
-        self.knight_returned = False  # a Knight card (ck-2p: a knight) was cashed in this turn
+        self.tokens: tuple[int, ...] = (0,) * m  # trade tokens held (2P-TOKEN-*)
+        self.token_supply: int = 0
+        self.token_used: bool = False  # a token action was taken this turn
+        self.knight_returned: bool = False  # a Knight card (ck-2p: knight) cashed in
         self.sums: tuple[int, ...] = ()  # production sums (2P-ROLL-TWICE); ck-2p (x, x): reroll
-        self.neutral_due: tuple = ()  # (piece owed, phase to return to, piece built, more)
-        self.bids: tuple = ()  # per player: None (no answer yet), () (pass) or (give, get)
-        self.tiebreak: tuple = ()  # (purpose, candidates, totals) of a die roll-off
+        self.neutral_due: NeutralDue | tuple[()] = ()
+        self.bids: tuple[BidTerms | tuple[()] | None, ...] = ()  # None: not answered, (): pass
+        self.tiebreak: Tiebreak | tuple[()] = ()
         # Cities & Knights (empty in other variants)
         self.walls: tuple[bool, ...] = ()  # per vertex: a city wall under the city there
         self.levels: tuple[tuple[int, int, int], ...] = ()  # per party: science, trade, politics
         self.metro: tuple[int, ...] = ()  # per track: the vertex of its metropolis, or -1
-        self.barb = 0  # barbarian ship position 0..7
-        self.attacked = False  # the first attack has happened (the robber is active)
+        self.barb: int = 0  # barbarian ship position 0..7
+        self.attacked: bool = False  # the first attack has happened (the robber is active)
         self.defender: tuple[int, ...] = ()  # defender VP tokens per party
-        self.pdecks: tuple = ()  # per track: (counts of unseen shuffled kinds, known queue)
+        self.pdecks: tuple[ProgressDeck, ...] = ()  # per track
         self.phand: tuple[tuple[int, ...], ...] = ()  # progress cards held per party, sorted
         self.pvp: tuple[int, ...] = ()  # VP progress cards laid out per party
-        self.merchant = (-1, -1)  # (hex, controlling party)
-        self.event = ""  # the event die's face of the current roll
-        self.draws: tuple = ()  # progress draws still due: (party, track), in order
+        self.merchant: tuple[int, int] = (-1, -1)  # (hex, controlling party)
+        self.event: str = ""  # the event die's face of the current roll
+        self.draws: tuple[DueDraw, ...] = ()  # progress draws still due, in order
         self.pillage: tuple[int, ...] = ()  # parties still to choose a city to lose
         self.claims: tuple[int, ...] = ()  # science 3+ parties still to take a resource
         self.pdiscards: tuple[int, ...] = ()  # parties owing a progress discard
-        self.relocate: tuple = ()  # displaced knight: (owner, vertex, level, active)
+        self.relocate: DisplacedKnight | tuple[()] = ()  # a displaced knight
         self.toppled: tuple[int, ...] = ()  # cities laid on their side (count as settlements)
         self.fleet: tuple[int, ...] = ()  # kinds Merchant Fleet lets the active player trade 2:1
         self.taxed: tuple[int, ...] = ()  # Taxation: players still to be robbed, in order
-        self.treason: tuple = ()  # Treason: (victim, level, active) of the removed knight
-        self.harbor: tuple = ()  # Commercial Harbor: (players left, (receiver, resource) or ())
+        self.treason: RemovedKnight | tuple[()] = ()  # Treason
+        self.harbor: HarborTrade | tuple[()] = ()  # Commercial Harbor
 
     def copy(self) -> Extras:
         e = Extras.__new__(Extras)
@@ -212,19 +366,3 @@ class Extras:
 
 EXTRA_FIELDS = tuple(Extras(0).__dict__)
 
-
-def _extra(name: str) -> property:
-    def get(s: State):
-        return s.extras.__dict__[name]
-
-    def put(s: State, value) -> None:
-        if not s.own_extras:
-            s.extras = s.extras.copy()
-            s.own_extras = True
-        s.extras.__dict__[name] = value
-
-    return property(get, put, doc=f"``Extras.{name}``")
-
-
-for _name in EXTRA_FIELDS:
-    setattr(State, _name, _extra(_name))

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .actions import Action
 from .game import Game
+from .render import svg
 from .state import State
 
 
@@ -41,8 +42,6 @@ class Node:
 
     def _repr_svg_(self) -> str:
         """The board at this node as SVG (a notebook shows the picture)."""
-        from .render import svg
-
         return svg(self.state)
 
     def __repr__(self) -> str:
@@ -158,7 +157,7 @@ class Timeline:
 
     def moves(self, node: Node | None = None) -> list[Action]:
         """The moves from the root to ``node``."""
-        return [n.action for n in self.path(node)[1:]]
+        return [n.action for n in self.path(node)[1:] if n.action is not None]  # root: None
 
     def walk(self, node: Node | None = None) -> Iterator[Node]:
         """Every node under ``node`` (default: the root), depth first, main lines first."""

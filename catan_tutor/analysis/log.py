@@ -19,7 +19,7 @@ def _line(source: Game | Timeline | Scenario, node: Node | None):
             raise ValueError("a node is given only with a Timeline or a Scenario")
         return source.rules, list(source._states), list(source._actions)
     if isinstance(source, Scenario):
-        tl = source.timeline
+        tl = source.tree
         if node is None:  # the main line to its end
             node = tl.root
             while node.children:

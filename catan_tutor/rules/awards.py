@@ -66,7 +66,7 @@ def _trail_starts(eowner: tuple[int, ...], vowner: tuple[int, ...], p: int) -> l
     return starts
 
 
-def _award(values: list[int], holder: int, minimum: int) -> int:
+def _award(values: tuple[int, ...], holder: int, minimum: int) -> int:
     """rule="BASE-AWARD-LONGEST-ROAD" procedure, shared with BASE-AWARD-LARGEST-ARMY."""
     top = max(values)
     if top < minimum:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..actions import ChooseDeck, Pillage, make, seat
 from ..board import VERTEX_LABELS
-from ..state import DEFENDER_DECK, PILLAGE, RESOLVE, State, tadd, tset
+from ..state import DEFENDER_DECK, PILLAGE, RESOLVE, DueDraw, Knight, State, laid, tadd, tset
 from .common import Reason
 from .improvements import free_cities
 from .knights import strength
@@ -39,10 +39,11 @@ def attack(s: State) -> None:
         _win(s, share)
     # rule="CK-BARB-AFTER": the ship goes home, every knight lies down, the robber wakes
     s.barb = 0
-    s.kn = tuple(k if k is None else (k[0], k[1], False, k[3], k[4]) for k in s.kn)
+    s.kn = tuple(k if k is None else Knight(k.owner, k.level, False, k.fresh, k.promoted)
+                 for k in s.kn)
     if not s.attacked:
         s.attacked = True
-        s.robber = s.layout.desert()
+        s.robber = laid(s).desert()
 
 
 def _lose(s: State, share: dict[int, int]) -> None:
@@ -72,7 +73,7 @@ def _win(s: State, share: dict[int, int]) -> None:
     if len(leaders) == 1:
         s.defender = tadd(s.defender, leaders[0], 1)  # rule="CK-BARB-TOKENS": no cap
     else:
-        s.draws += tuple((p, -1) for p in leaders)
+        s.draws += tuple(DueDraw(p, -1) for p in leaders)
 
 
 def pillage_city(s: State, p: int, v: int) -> None:
@@ -123,7 +124,7 @@ def pillage_options(s: State) -> list[Pillage]:
 def check_deck(s: State, a: ChooseDeck) -> Reason | None:
     if s.phase != DEFENDER_DECK:
         return Reason("CK-BARB-WIN", "No tied defender is choosing a deck now.")
-    p = s.draws[0][0]
+    p = s.draws[0].party
     if a.player != p:
         return Reason("CK-BARB-WIN", f"{seat(p)} chooses a deck now.")
     if not 0 <= a.track < 3:
@@ -132,9 +133,9 @@ def check_deck(s: State, a: ChooseDeck) -> Reason | None:
 
 
 def apply_deck(s: State, a: ChooseDeck) -> None:
-    s.draws = ((a.player, a.track), *s.draws[1:])
+    s.draws = (DueDraw(a.player, a.track), *s.draws[1:])
     s.phase = RESOLVE
 
 
 def deck_options(s: State) -> list[ChooseDeck]:
-    return [make(ChooseDeck, s.draws[0][0], t) for t in range(3)]
+    return [make(ChooseDeck, s.draws[0].party, t) for t in range(3)]

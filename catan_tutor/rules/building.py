@@ -23,6 +23,7 @@ from ..state import (
     SETUP_ROAD,
     SETUP_SETTLE,
     State,
+    laid,
     tadd,
     tset,
 )
@@ -80,8 +81,9 @@ def check_settle(s: State, a: Settle) -> Reason | None:
     if s.vowner[v] >= 0:
         return Reason("BASE-BUILD-SETTLEMENT", f"{where} is already taken by "
                       f"{s.name(s.vowner[v])}'s {'city' if s.vcity[v] else 'settlement'}.")
-    if s.caps.knights and s.kn[v] is not None:
-        return Reason("CK-BUILD-OCCUPIED", f"{where} holds {s.name(s.kn[v][0])}'s knight.")
+    k = s.kn[v] if s.caps.knights else None
+    if k is not None:
+        return Reason("CK-BUILD-OCCUPIED", f"{where} holds {s.name(k.owner)}'s knight.")
     if not distance_ok(s, v):
         near = next(VERTEX_LABELS[w] for w in VERTEX_NEIGHBOURS[v] if s.vowner[w] >= 0)
         return Reason("BASE-BUILD-DISTANCE", f"{where} is next to the building on {near}: "
@@ -100,7 +102,7 @@ def check_settle(s: State, a: Settle) -> Reason | None:
 def setup_payout(s: State, p: int, v: int) -> None:
     """One resource per land hex around v (BASE-SETUP-RESOURCES, CK-SETUP-RESOURCES)."""
     for h in VERTEX_HEXES[v]:
-        r = s.layout.terrain[h]
+        r = laid(s).terrain[h]
         if r < 5 and s.bank[r]:
             gain(s, p, one(r))
 
@@ -150,12 +152,12 @@ def _no_connection(s: State, p: int, e: int) -> Reason:
     (rule="CK-BUILD-OCCUPIED": a road may end at another colour's knight, not pass it)."""
     where = EDGE_LABELS[e]
     for v in EDGE_VERTICES[e]:
-        if s.vowner[v] in (-1, p) and (not s.caps.knights or s.kn[v] is None or s.kn[v][0] == p):
+        k = s.kn[v] if s.caps.knights else None
+        if s.vowner[v] in (-1, p) and (k is None or k.owner == p):
             continue
         if any(s.eowner[f] == p for f, _ in EDGE_OTHER_END[v]):  # p's road ends at v
-            k = s.kn[v] if s.caps.knights else None
             if s.vowner[v] < 0 and k is not None:
-                return Reason("CK-BUILD-OCCUPIED", f"{s.name(k[0])}'s knight stands on "
+                return Reason("CK-BUILD-OCCUPIED", f"{s.name(k.owner)}'s knight stands on "
                               f"{VERTEX_LABELS[v]}: {seat(p)}'s road may end there but not "
                               f"continue past it to {where}.")
             what = "city" if s.vcity[v] else "settlement"

@@ -188,8 +188,8 @@ def actors(s: State) -> list[int]:
         m = len(s.discards)
         order = [(s.active + i) % m for i in range(m)]
         return [p for p in order if s.discards[p] > 0]
-    if s.phase == OFFER:
-        return [s.offer[0]]
+    if s.phase == OFFER and s.offer is not None:
+        return [s.offer.to]
     return [s.active]
 
 

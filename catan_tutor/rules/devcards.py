@@ -7,7 +7,8 @@ from ..actions import (
     KNIGHT,
     MONOPOLY,
     PLENTY,
-    ROAD_BUILDING,
+    ROAD_BUILDING_CARD,
+    Action,
     BuyDev,
     DrawDev,
     PlayKnight,
@@ -18,8 +19,7 @@ from ..actions import (
     seat,
 )  # fmt: skip
 from ..board import RESOURCES
-from ..state import DRAW, MAIN, PRE_ROLL, ROADS, ROBBER, State, tadd, tset
-from ..state import ROAD_BUILDING as RB_PHASE
+from ..state import DRAW, MAIN, PRE_ROLL, ROAD_BUILDING, ROADS, ROBBER, State, tadd, tset
 from . import awards
 from .building import _phase_reason, legal_road_edges
 from .common import DEV_COST, PHASE_WORDS, Reason, cost_reason, gain, give, one, pay
@@ -38,7 +38,7 @@ def apply_buy(s: State, a: BuyDev) -> None:
     s.phase = DRAW
 
 
-def draw_outcomes(s: State) -> list[tuple[DrawDev, int]]:
+def draw_outcomes(s: State) -> list[tuple[Action, int]]:
     """rule="BASE-BUILD-DEVCARD": uniform over the cards left, unless the top card is known."""
     if s.deck_top:
         return [(make(DrawDev, s.deck_top[0]), 1)]
@@ -91,7 +91,7 @@ def apply_knight(s: State, a: PlayKnight) -> None:
 
 
 def check_road_building(s: State, a: PlayRoadBuilding) -> Reason | None:
-    bad = _playable(s, a.player, ROAD_BUILDING)
+    bad = _playable(s, a.player, ROAD_BUILDING_CARD)
     if bad:
         return bad
     if s.roads[a.player] >= ROADS or not legal_road_edges(s, a.player):
@@ -102,9 +102,9 @@ def check_road_building(s: State, a: PlayRoadBuilding) -> Reason | None:
 
 def apply_road_building(s: State, a: PlayRoadBuilding) -> None:
     """rule="BASE-DEV-ROAD-BUILDING": 2 free roads (1 if only one is legal or left)."""
-    _use(s, a.player, ROAD_BUILDING)
+    _use(s, a.player, ROAD_BUILDING_CARD)
     s.free_roads = min(2, ROADS - s.roads[a.player])
-    s.phase = RB_PHASE
+    s.phase = ROAD_BUILDING
 
 
 def check_plenty(s: State, a: PlayPlenty) -> Reason | None:

@@ -6,7 +6,7 @@ by die roll-offs, which are chance events like every die.
 
 from __future__ import annotations
 
-from ..actions import Bid, Die, Pass, make, seat
+from ..actions import Action, Bid, Die, Pass, make, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES, RESOURCES, pips
 from ..state import (
     BIDS,
@@ -16,7 +16,10 @@ from ..state import (
     RESOURCE_DIE,
     STEAL,
     TIEBREAK,
+    BidTerms,
     State,
+    Tiebreak,
+    laid,
     tset,
 )  # fmt: skip
 from .common import Reason, bundle_reason, can_pay, give, one
@@ -26,12 +29,13 @@ from .turn import next_turn
 MONOPOLY_FACES = {1: 0, 2: 3, 3: 1, 4: 4, 5: 2}  # brick, grain, lumber, ore, wool
 KNIGHT_FACES, ROAD_FACE, ARMY_FACE = (1, 2, 3), 4, 5  # 6: Monopoly
 
-_ONE_DIE = {name: [(make(Die, name, v), 1) for v in range(1, 7)]
+_ONE_DIE: dict[str, list[tuple[Action, int]]] = {
+    name: [(make(Die, name, v), 1) for v in range(1, 7)]
             for name in ("dev", "card", "resource", "tiebreak")}
 _PHASE_DIE = {DEV_DIE: "dev", CARD_DIE: "card", RESOURCE_DIE: "resource", TIEBREAK: "tiebreak"}
 
 
-def die_outcomes(s: State) -> list[tuple[Die, int]]:
+def die_outcomes(s: State) -> list[tuple[Action, int]]:
     """The single die due in the dummy's turn: six equal faces."""
     return _ONE_DIE[_PHASE_DIE[s.phase]]
 
@@ -55,9 +59,10 @@ def robber_ranking(s: State) -> list[int]:
     rule="DUMMY-ROBBER-TARGET": most cities, then most settlements, then most pips;
     rule="DUMMY-ROBBER-CANDIDATES": never the robber's hex or the desert.
     """
-    desert = s.layout.desert()
+    layout = laid(s)
+    desert = layout.desert()
     cands = [h for h in range(N_HEXES) if h not in (s.robber, desert)]
-    keys = {h: (*_on_hex(s, h), pips(s.layout.numbers[h])) for h in cands}
+    keys = {h: (*_on_hex(s, h), pips(layout.numbers[h])) for h in cands}
     best = max(keys.values())
     return [h for h in cands if keys[h] == best]
 
@@ -68,7 +73,7 @@ def place_robber(s: State) -> None:
     if len(tied) == 1:
         rob_hex(s, tied[0])
     else:
-        s.tiebreak = ("robber", tuple(tied), ())
+        s.tiebreak = Tiebreak("robber", tuple(tied), ())
         s.phase = TIEBREAK
 
 
@@ -89,7 +94,7 @@ def rob_hex(s: State, h: int) -> None:
     if len(losers) == 1:
         _steal_from(s, losers[0])
     else:
-        s.tiebreak = ("steal", tuple(losers), ())
+        s.tiebreak = Tiebreak("steal", tuple(losers), ())
         s.phase = TIEBREAK
 
 
@@ -111,15 +116,15 @@ def apply_tiebreak(s: State, a: Die) -> None:
     The highest wins a robber hex (DUMMY-ROBBER-TARGET) or a bid (DUMMY-TRADE-BID); the lowest
     loses a card to D (DUMMY-STEAL-TARGET).
     """
-    purpose, cands, totals = s.tiebreak
+    purpose, cands, totals = rolloff(s)
     totals = (*totals, a.value)
     if len(totals) < len(cands):
-        s.tiebreak = (purpose, cands, totals)
+        s.tiebreak = Tiebreak(purpose, cands, totals)
         return
     best = min(totals) if purpose == "steal" else max(totals)
     stay = tuple(c for c, t in zip(cands, totals, strict=True) if t == best)
     if len(stay) > 1:
-        s.tiebreak = (purpose, stay, ())
+        s.tiebreak = Tiebreak(purpose, stay, ())
         return
     s.tiebreak = ()
     if purpose == "robber":
@@ -130,8 +135,15 @@ def apply_tiebreak(s: State, a: Die) -> None:
         _carry_out(s, stay[0])
 
 
+def rolloff(s: State) -> Tiebreak:
+    """The roll-off in progress (phase TIEBREAK)."""
+    tb = s.tiebreak
+    assert tb, "no roll-off in progress"
+    return tb
+
+
 def tiebreak_text(s: State) -> str:
-    purpose, cands, totals = s.tiebreak
+    purpose, cands, totals = rolloff(s)
     names = [HEX_NAMES[c] if purpose == "robber" else seat(c) for c in cands]
     return f"{purpose} roll-off among {', '.join(names)}: {names[len(totals)]} rolls"
 
@@ -167,24 +179,27 @@ def _next_bidder(s: State) -> None:
 def _resolve_bids(s: State) -> None:
     """rule="DUMMY-TRADE-SINGLE", rule="DUMMY-TRADE-BID": a lone bid trades; of two, more
     cards win, equal numbers go to a roll-off."""
-    bidders = [p for p, b in enumerate(s.bids) if b]
+    bids = {p: b for p, b in enumerate(s.bids) if b}
+    bidders = list(bids)
     if not bidders:
         s.bids = ()
         s.phase = DEV_DIE
         return
-    sizes = {p: sum(s.bids[p][0]) for p in bidders}
+    sizes = {p: sum(b.give) for p, b in bids.items()}
     top = max(sizes.values())
     lead = [p for p in bidders if sizes[p] == top]
     if len(lead) == 1:
         _carry_out(s, lead[0])
     else:
-        s.tiebreak = ("bid", tuple(lead), ())
+        s.tiebreak = Tiebreak("bid", tuple(lead), ())
         s.phase = TIEBREAK
 
 
 def _carry_out(s: State, p: int) -> None:
     """The winning bid is binding: its cards go to D, one card of the wanted kind to p."""
-    cards, get = s.bids[p]
+    bid = s.bids[p]
+    assert bid, f"{seat(p)} made no bid"
+    cards, get = bid
     give(s, p, s.dummy, cards)
     give(s, s.dummy, p, one(get))
     s.bids = ()
@@ -222,7 +237,7 @@ def check_bid(s: State, a: Bid) -> Reason | None:
 
 
 def apply_bid(s: State, a: Bid) -> None:
-    s.bids = tset(s.bids, a.player, (a.give, a.get))
+    s.bids = tset(s.bids, a.player, BidTerms(a.give, a.get))
     _next_bidder(s)
 
 
@@ -235,14 +250,14 @@ def apply_pass(s: State, a: Pass) -> None:
     _next_bidder(s)
 
 
-def bid_options(s: State, p: int) -> list[Bid | Pass]:
+def bid_options(s: State, p: int) -> list[Action]:
     """Pass, then the enumerated bids: one card for one card, for each kind D holds.
 
     Bids of more cards are legal too (``check_bid``) but left out of the list, like
     player-to-player offers beyond 1-for-1.
     """
     hand, dh = s.hands[p], s.hands[s.dummy]
-    out: list[Bid | Pass] = [make(Pass, p)]
+    out: list[Action] = [make(Pass, p)]
     for g in range(5):
         if dh[g]:
             out += [make(Bid, p, one(r), g) for r in range(5) if r != g and hand[r]]

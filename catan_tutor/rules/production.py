@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..actions import DICE, Die, Roll, make
+from ..actions import DICE, Action, Die, Roll, make
 from ..board import HEX_VERTICES, Layout
 from ..state import DICE as DICE_PHASE
 from ..state import DISCARD, MAIN, PRE_ROLL, ROBBER, ROLLOFF, SETUP_SETTLE, State
@@ -31,10 +31,11 @@ def apply_roll(s: State, a: Roll) -> None:
     s.rolled = ()
 
 
-_FACES = {d: [(make(Die, d, v), 1) for v in range(1, 7)] for d in DICE}
+_FACES: dict[str, list[tuple[Action, int]]] = {
+    d: [(make(Die, d, v), 1) for v in range(1, 7)] for d in DICE}
 
 
-def die_outcomes(s: State) -> list[tuple[Die, int]]:
+def die_outcomes(s: State) -> list[tuple[Action, int]]:
     """rule="BASE-CHANCE-EVENTS": each die is its own chance event with 6 equal faces."""
     return _FACES[DICE[len(s.rolled)]]
 

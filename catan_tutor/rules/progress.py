@@ -3,17 +3,17 @@ CK-PROGRESS-*). Playing the cards' effects lives with their rule areas."""
 
 from __future__ import annotations
 
-from ..actions import DiscardProgress, DrawProgress, make, seat
+from ..actions import Action, DiscardProgress, DrawProgress, make, seat
 from ..progress_cards import CARDS, COUNT, DECK_KINDS, DECK_OF, VP_CARDS
-from ..state import MAIN, PROGRESS_DISCARD, RESOLVE, State, tadd, tset
+from ..state import MAIN, PROGRESS_DISCARD, RESOLVE, DueDraw, ProgressDeck, State, tadd, tset
 from .common import Reason
 
 HAND_LIMIT = 4
 
 
-def new_decks() -> tuple:
+def new_decks() -> tuple[ProgressDeck, ...]:
     """rule="CK-PROGRESS-DECK-MODEL": per deck, the unseen shuffled counts and a known queue."""
-    return tuple((tuple(COUNT[k] for k in DECK_KINDS[t]), ()) for t in range(3))
+    return tuple(ProgressDeck(tuple(COUNT[k] for k in DECK_KINDS[t]), ()) for t in range(3))
 
 
 def threshold(level: int) -> int:
@@ -26,7 +26,7 @@ def castle_draws(s: State, track: int) -> None:
     player on."""
     red = s.dice[1]
     order = [(s.active + i) % s.n for i in range(s.n)]
-    s.draws += tuple((p, track) for p in order if red <= threshold(s.levels[p][track]))
+    s.draws += tuple(DueDraw(p, track) for p in order if red <= threshold(s.levels[p][track]))
 
 
 def deck_empty(s: State, track: int) -> bool:
@@ -34,9 +34,9 @@ def deck_empty(s: State, track: int) -> bool:
     return not sum(counts) and not queue
 
 
-def draw_outcomes(s: State) -> list[tuple[DrawProgress, int]]:
+def draw_outcomes(s: State) -> list[tuple[Action, int]]:
     """Uniform over the unseen shuffled cards; after them the known queue in order."""
-    t = s.draws[0][1]
+    t = s.draws[0].track
     counts, queue = s.pdecks[t]
     if sum(counts):
         return [(make(DrawProgress, t, k), n) for k, n in zip(DECK_KINDS[t], counts, strict=True)
@@ -51,7 +51,7 @@ def apply_draw(s: State, a: DrawProgress) -> None:
         counts = tadd(counts, DECK_KINDS[t].index(a.card), -1)
     else:
         queue = queue[1:]
-    s.pdecks = tset(s.pdecks, t, (counts, queue))
+    s.pdecks = tset(s.pdecks, t, ProgressDeck(counts, queue))
     s.draws = s.draws[1:]
     if a.card in VP_CARDS:  # rule="CK-PROGRESS-VP-CARDS": laid out at once, 1 VP for good
         s.pvp = tadd(s.pvp, p, 1)
@@ -66,7 +66,7 @@ def put_under(s: State, card: int) -> None:
     """A played or discarded card goes face down under its deck (CK-PC-PLAY)."""
     t = DECK_OF[card]
     counts, queue = s.pdecks[t]
-    s.pdecks = tset(s.pdecks, t, (counts, (*queue, card)))
+    s.pdecks = tset(s.pdecks, t, ProgressDeck(counts, (*queue, card)))
 
 
 def check_discard(s: State, a: DiscardProgress) -> Reason | None:

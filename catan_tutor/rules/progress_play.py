@@ -7,6 +7,8 @@ card goes face down under its deck.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..actions import (
     BuildCity,
     BuildWall,
@@ -46,7 +48,11 @@ from ..state import (
     SABOTAGE,
     STEAL,
     WEDDING,
+    HarborTrade,
+    Knight,
+    RemovedKnight,
     State,
+    laid,
     tadd,
     tset,
 )  # fmt: skip
@@ -54,6 +60,7 @@ from . import awards, improvements, knights, progress
 from .building import apply_city, check_city, legal_road_edges
 from .ck_turn import victory_points
 from .common import Reason, can_pay, chooser, gain, give, occupancy, one, phase_refusal
+from .robber import discard_options
 
 MEDICINE_COST = (0, 0, 0, 1, 2)  # rule="CK-PC-MEDICINE": 1 grain + 2 ore
 FIELDS, MOUNTAINS = 3, 4
@@ -138,7 +145,7 @@ def _do_engineering(s: State, p: int, v: int) -> None:
 
 
 def _invention(s: State, p: int, h1: int, h2: int) -> Reason | None:
-    nums = s.layout.numbers
+    nums = laid(s).numbers
     if h1 == h2 or not (0 <= h1 < N_HEXES and 0 <= h2 < N_HEXES):
         return Reason("CK-PC-INVENTION", "Invention swaps the number tokens of two hexes.")
     for h in (h1, h2):
@@ -149,14 +156,15 @@ def _invention(s: State, p: int, h1: int, h2: int) -> Reason | None:
 
 
 def _do_invention(s: State, p: int, h1: int, h2: int) -> None:
-    nums = list(s.layout.numbers)
+    layout = laid(s)
+    nums = list(layout.numbers)
     nums[h1], nums[h2] = nums[h2], nums[h1]
-    s.layout = Layout(s.layout.terrain, tuple(nums), s.layout.harbors)
+    s.layout = Layout(layout.terrain, tuple(nums), layout.harbors)
 
 
 def _hexes_touched(s: State, p: int, terrain: int) -> list[int]:
     return sorted({h for v, o in enumerate(s.vowner) if o == p for h in VERTEX_HEXES[v]
-                   if s.layout.terrain[h] == terrain})
+                   if laid(s).terrain[h] == terrain})
 
 
 def _no_check(s: State, p: int) -> Reason | None:
@@ -259,8 +267,8 @@ def _do_trade_monopoly(s: State, p: int, c: int) -> None:
 # ---------------------------------------------------------------- politics
 def _do_encouragement(s: State, p: int) -> None:
     """rule="CK-PC-ENCOURAGEMENT": all p's knights stand up (they still cannot act)."""
-    s.kn = tuple(k if k is None or k[0] != p or k[2] else (k[0], k[1], True, True, k[4])
-                 for k in s.kn)
+    s.kn = tuple(k if k is None or k.owner != p or k.active
+                 else Knight(k.owner, k.level, True, True, k.promoted) for k in s.kn)
 
 
 def _espionage(s: State, p: int, q: int, card: int) -> Reason | None:
@@ -302,7 +310,7 @@ def _do_guild_dues(s: State, p: int, q: int, cards: tuple) -> None:
 def _intrigue(s: State, p: int, v: int) -> Reason | None:
     """rule="CK-PC-INTRIGUE": a foreign knight on a vertex touched by one of p's roads."""
     k = s.kn[v] if 0 <= v < len(s.kn) else None
-    if k is None or k[0] == p:
+    if k is None or k.owner == p:
         return Reason("CK-PC-INTRIGUE", f"{VERTEX_LABELS[v]} holds no other player's knight.")
     if v not in knights.road_ends(s, p):
         return Reason("CK-PC-INTRIGUE", f"{VERTEX_LABELS[v]} is not touched by {seat(p)}'s roads.")
@@ -311,6 +319,7 @@ def _intrigue(s: State, p: int, v: int) -> Reason | None:
 
 def _do_intrigue(s: State, p: int, v: int) -> None:
     k = s.kn[v]
+    assert k is not None, "the check found a knight there"
     s.kn = tset(s.kn, v, None)
     knights.start_relocation(s, k, v)
 
@@ -358,8 +367,6 @@ def apply_gift(s: State, a: Gift) -> None:
 
 
 def gift_options(s: State) -> list[Gift]:
-    from .robber import discard_options
-
     return [make(Gift, q, c) for q in range(s.n) if s.discards[q]
             for c in discard_options(s.hands[q], s.discards[q])]
 
@@ -442,6 +449,7 @@ def options(s: State, p: int) -> list[PlayProgress]:
         name = CARDS[card]
         if card not in PLAYABLE:
             continue
+        args: list[tuple[int | tuple[int, ...], ...]]  # the card's arguments (SCHEMA)
         if name == "alchemy":
             args = [(w, r) for w in range(1, 7) for r in range(1, 7)]
         elif name == "crane":
@@ -449,11 +457,12 @@ def options(s: State, p: int) -> list[PlayProgress]:
         elif name in ("engineering", "medicine"):
             args = [(v,) for v, o in enumerate(s.vowner) if o == p]
         elif name == "invention":
-            hs = [h for h in range(N_HEXES) if s.layout.numbers[h] not in (0, *_BIG_NUMBERS)]
+            hs = [h for h in range(N_HEXES) if laid(s).numbers[h] not in (0, *_BIG_NUMBERS)]
             args = [(a, b) for a in hs for b in hs if a != b]
         elif name == "smithing":
             mine = knights.knights_of(s, p)
-            args = [(a, -1) for a in mine] + [(a, b) for a in mine for b in mine if a != b]
+            args = [(a, -1) for a in mine]
+            args += [(a, b) for a in mine for b in mine if a != b]
         elif name in ("merchant", "taxation"):
             args = [(h,) for h in range(N_HEXES)]
         elif name == "merchant-fleet":
@@ -468,8 +477,8 @@ def options(s: State, p: int) -> list[PlayProgress]:
         elif name == "espionage":
             args = [(q, c) for q in range(s.n) if q != p for c in (-1, *sorted(set(s.phand[q])))]
         elif name == "guild-dues":
-            args = [(-1, (0,) * kinds)] + [(q, b) for q in range(s.n) if q != p
-                                           for b in _two_of(s.hands[q])]
+            args = [(-1, (0,) * kinds)]
+            args += [(q, b) for q in range(s.n) if q != p for b in _two_of(s.hands[q])]
         elif name == "diplomacy":
             args = []
             for e in (e for e in range(len(s.eowner)) if open_road(s, e)):
@@ -487,8 +496,6 @@ def options(s: State, p: int) -> list[PlayProgress]:
 
 
 def _two_of(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
-    from .robber import discard_options
-
     return list(discard_options(hand, min(2, sum(hand))))
 
 
@@ -509,8 +516,9 @@ def _deserters(s: State, q: int) -> list[int]:
     """The knights q may give up: any of a player's; a neutral's weakest (CK2P-PC-TREASON)."""
     mine = knights.knights_of(s, q)
     if q >= s.n and mine:
-        low = min(s.kn[v][1] for v in mine)
-        mine = [v for v in mine if s.kn[v][1] == low]
+        levels = {v: k.level for v in mine if (k := s.kn[v]) is not None}
+        low = min(levels.values())
+        mine = [v for v in mine if levels[v] == low]
     return mine
 
 
@@ -524,15 +532,23 @@ def _do_treason(s: State, p: int, x: int) -> None:
     if len(mine) == 1:
         _desert(s, q, mine[0])
     elif mine:
-        s.treason = (q, 0, False)
+        s.treason = RemovedKnight(q, 0, False)
         s.phase = DESERT
 
 
+def removed_knight(s: State) -> RemovedKnight:
+    """The knight Treason is removing (phases DESERT and DESERTER)."""
+    r = s.treason
+    assert r, "Treason removes no knight now"
+    return r
+
+
 def _desert(s: State, q: int, v: int) -> None:
-    _, level, active, _, _ = s.kn[v]
+    k = s.kn[v]
+    assert k is not None, "the check found a knight there"
     s.kn = tset(s.kn, v, None)
     awards.update_roads(s)
-    s.treason = (q, level, active)
+    s.treason = RemovedKnight(q, k.level, k.active)
     s.phase = DESERTER if deserter_options(s) else MAIN
     if s.phase == MAIN:
         s.treason = ()
@@ -541,30 +557,30 @@ def _desert(s: State, q: int, v: int) -> None:
 def check_desert(s: State, a: Desert) -> Reason | None:
     if s.phase != DESERT:
         return Reason("CK-PC-TREASON", "No knight is being removed by Treason now.")
-    q = s.treason[0]
+    q = removed_knight(s).victim
     if q >= s.n:
         if a.player != s.active or a.vertex not in _deserters(s, q):
             return Reason("CK2P-PC-TREASON", f"{seat(s.active)} removes one of {s.name(q)}'s "
                           "weakest knights.")
         return None
     k = s.kn[a.vertex]
-    if a.player != q or k is None or k[0] != q:
+    if a.player != q or k is None or k.owner != q:
         return Reason("CK-PC-TREASON", f"{seat(q)} removes one of their own knights.")
     return None
 
 
 def apply_desert(s: State, a: Desert) -> None:
-    _desert(s, s.treason[0], a.vertex)
+    _desert(s, removed_knight(s).victim, a.vertex)
 
 
 def desert_options(s: State) -> list[Desert]:
-    q = s.treason[0]
+    q = removed_knight(s).victim
     return [make(Desert, chooser(s, q), v) for v in _deserters(s, q)]
 
 
 def deserter_options(s: State) -> list[PlaceDeserter]:
     """Knights of the removed one's strength or lower, from supply, by the recruiting rule."""
-    p, (_, level, _) = s.active, s.treason
+    p, level = s.active, removed_knight(s).level
     occ = occupancy(s)
     sites = [v for v in knights.road_ends(s, p) if occ[v] < 0]
     return [make(PlaceDeserter, p, v, lv) for lv in range(1, level + 1)
@@ -575,14 +591,15 @@ def check_deserter(s: State, a: PlaceDeserter) -> Reason | None:
     if s.phase != DESERTER or a.player != s.active:
         return Reason("CK-PC-TREASON", "No knight may be placed for Treason now.")
     if a not in deserter_options(s):
-        return Reason("CK-PC-TREASON", f"A knight of strength {s.treason[1]} or lower, from "
-                      f"{seat(a.player)}'s supply, on an empty vertex at the end of their road.")
+        return Reason("CK-PC-TREASON", f"A knight of strength {removed_knight(s).level} or "
+                      f"lower, from {seat(a.player)}'s supply, on an empty vertex at the end "
+                      "of their road.")
     return None
 
 
 def apply_deserter(s: State, a: PlaceDeserter) -> None:
     """The new knight keeps the removed one's status (a mighty one needs no politics 3)."""
-    s.kn = tset(s.kn, a.vertex, (a.player, a.level, s.treason[2], True, False))
+    s.kn = tset(s.kn, a.vertex, Knight(a.player, a.level, removed_knight(s).active, True, False))
     s.treason = ()
     s.phase = MAIN
     awards.update_roads(s)
@@ -594,16 +611,28 @@ def pass_deserter(s: State) -> None:
 
 
 # ---------------------------------------------------------------- Commercial Harbor
+def commercial_harbor(s: State) -> HarborTrade:
+    """The Commercial Harbor exchanges open this turn."""
+    h = s.harbor
+    assert h, "no Commercial Harbor was played"
+    return h
+
+
+def harbor_receiver(s: State) -> int:
+    """Who owes a commodity for a Commercial Harbor resource (phase HARBOR)."""
+    return commercial_harbor(s).pending[0]
+
+
 def _do_commercial_harbor(s: State, p: int) -> None:
     """rule="CK-PC-COMMERCIAL-HARBOR": once per other player this turn, a resource for a
     commodity of the receiver's choice."""
     left = tuple(q for q in range(s.n) if q != p)
-    s.harbor = (left, ())
+    s.harbor = HarborTrade(left, ())
 
 
 def check_harbor_offer(s: State, a: HarborOffer) -> Reason | None:
     p, q = a.player, a.to
-    if s.phase != MAIN or not s.harbor or q not in s.harbor[0]:
+    if s.phase != MAIN or not s.harbor or q not in s.harbor.left:
         return Reason("CK-PC-COMMERCIAL-HARBOR", f"No Commercial Harbor exchange with {seat(q)} "
                       "is open now.")
     if not 0 <= a.resource < 5 or not s.hands[p][a.resource]:
@@ -612,17 +641,17 @@ def check_harbor_offer(s: State, a: HarborOffer) -> Reason | None:
 
 
 def apply_harbor_offer(s: State, a: HarborOffer) -> None:
-    left = tuple(q for q in s.harbor[0] if q != a.to)
+    left = tuple(q for q in commercial_harbor(s).left if q != a.to)
     if not any(s.hands[a.to][5:]):  # no commodity: the resource comes back, nothing happens
-        s.harbor = (left, ())
+        s.harbor = HarborTrade(left, ())
         return
     give(s, a.player, a.to, one(a.resource, 1, len(s.bank)))
-    s.harbor = (left, (a.to, a.resource))
+    s.harbor = HarborTrade(left, (a.to, a.resource))
     s.phase = HARBOR
 
 
 def check_return(s: State, a: ReturnCommodity) -> Reason | None:
-    if s.phase != HARBOR or a.player != s.harbor[1][0]:
+    if s.phase != HARBOR or a.player != harbor_receiver(s):
         return Reason("CK-PC-COMMERCIAL-HARBOR", "No commodity is owed for a Commercial Harbor "
                       "now.")
     if not 5 <= a.commodity < len(s.bank) or not s.hands[a.player][a.commodity]:
@@ -633,23 +662,23 @@ def check_return(s: State, a: ReturnCommodity) -> Reason | None:
 
 def apply_return(s: State, a: ReturnCommodity) -> None:
     give(s, a.player, s.active, one(a.commodity, 1, len(s.bank)))
-    s.harbor = (s.harbor[0], ())
+    s.harbor = HarborTrade(commercial_harbor(s).left, ())
     s.phase = MAIN
 
 
 def harbor_options(s: State, p: int) -> list:
     if s.phase != MAIN or not s.harbor:
         return []
-    return [make(HarborOffer, p, q, r) for q in s.harbor[0] for r in range(5)
+    return [make(HarborOffer, p, q, r) for q in s.harbor.left for r in range(5)
             if s.hands[p][r]]
 
 
 def return_options(s: State) -> list[ReturnCommodity]:
-    q = s.harbor[1][0]
+    q = harbor_receiver(s)
     return [make(ReturnCommodity, q, c) for c in range(5, len(s.bank)) if s.hands[q][c]]
 
 
-_CHECKS = {
+_CHECKS: dict[str, Callable[..., Reason | None]] = {
     "alchemy": _alchemy, "crane": _crane, "engineering": _engineering,
     "invention": _invention, "irrigation": _no_check, "mining": _no_check,
     "medicine": _medicine, "road-building": _road_building, "smithing": _smithing,
@@ -659,7 +688,7 @@ _CHECKS = {
     "wedding": _sabotage, "taxation": _taxation, "diplomacy": _diplomacy, "treason": _treason,
     "commercial-harbor": _no_check,
 }  # fmt: skip
-_APPLIES = {
+_APPLIES: dict[str, Callable[..., None]] = {
     "alchemy": _do_alchemy, "crane": _do_crane, "engineering": _do_engineering,
     "invention": _do_invention, "irrigation": lambda s, p: _take_per_hex(s, p, FIELDS),
     "mining": lambda s, p: _take_per_hex(s, p, MOUNTAINS), "medicine": _do_medicine,

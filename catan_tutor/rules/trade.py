@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from ..actions import Accept, BankTrade, Decline, Offer, bundle_text, make, seat
 from ..board import CARD_NAMES, GENERIC, Layout
-from ..state import MAIN, OFFER, State
+from ..state import MAIN, OFFER, PendingOffer, State, laid
 from .common import Reason, bundle_reason, gain, phase_refusal
 from .common import give as move_cards
 
@@ -29,8 +29,8 @@ def rates(s: State, p: int) -> tuple[int, ...]:
     generic = 2 if s.levels[p][1] >= 3 else 3 if _has_generic(s.layout, s.vowner, p) else 4
     out = (*out, generic, generic, generic)
     h, owner = s.merchant
-    if owner == p and s.layout.terrain[h] < 5:
-        out = tuple(2 if k == s.layout.terrain[h] else x for k, x in enumerate(out))
+    if owner == p and laid(s).terrain[h] < 5:
+        out = tuple(2 if k == laid(s).terrain[h] else x for k, x in enumerate(out))
     if s.fleet and p == s.active:  # rule="CK-PC-MERCHANT-FLEET": 2:1 for this turn
         out = tuple(2 if k in s.fleet else x for k, x in enumerate(out))
     return out
@@ -66,7 +66,7 @@ def rate_rule(s: State, p: int, r: int) -> str:
     if s.fleet and p == s.active and r in s.fleet:
         return "CK-PC-MERCHANT-FLEET"
     h, owner = s.merchant
-    if owner == p and s.layout.terrain[h] == r:
+    if owner == p and laid(s).terrain[h] == r:
         return "CK-TRADE-MERCHANT"
     if r >= 5 and s.levels[p][1] >= 3:
         return "CK-TRADE-HOUSE"
@@ -107,7 +107,7 @@ def apply_bank(s: State, a: BankTrade) -> None:
 
 
 def bank_options(s: State, p: int) -> list[BankTrade]:
-    out = []
+    out: list[BankTrade] = []
     hand = s.hands[p]
     if max(hand) < 2:
         return out
@@ -141,13 +141,13 @@ def check_offer(s: State, a: Offer) -> Reason | None:
 
 
 def apply_offer(s: State, a: Offer) -> None:
-    s.offer = (a.to, a.give, a.get)
+    s.offer = PendingOffer(a.to, a.give, a.get)
     s.phase = OFFER
 
 
 def offer_options(s: State, p: int) -> list[Offer]:
     """The enumerated subset of offers: one card for one card, to each other seat."""
-    out = []
+    out: list[Offer] = []
     kinds = range(len(s.bank))
     for to in range(s.n):
         if to == p:
@@ -160,11 +160,19 @@ def offer_options(s: State, p: int) -> list[Offer]:
     return out
 
 
+def pending_offer(s: State) -> PendingOffer:
+    """The offer being answered (phase OFFER)."""
+    offer = s.offer
+    assert offer is not None, "no trade offer is pending"
+    return offer
+
+
 def _responder(s: State, a: Accept | Decline) -> Reason | None:
     if s.phase != OFFER:
         return Reason("BASE-TRADE-DOMESTIC", "There is no trade offer to answer.")
-    if a.player != s.offer[0]:
-        return Reason("BASE-TURN-OFFTURN", f"The offer was made to {seat(s.offer[0])}, not "
+    to = pending_offer(s).to
+    if a.player != to:
+        return Reason("BASE-TURN-OFFTURN", f"The offer was made to {seat(to)}, not "
                       f"{seat(a.player)}.")
     return None
 
@@ -173,14 +181,14 @@ def check_accept(s: State, a: Accept) -> Reason | None:
     bad = _responder(s, a)
     if bad:
         return bad
-    get = s.offer[2]
+    get = pending_offer(s).get
     if any(g > h for g, h in zip(get, s.hands[a.player], strict=True)):
         return Reason("BASE-TRADE-DOMESTIC", f"{seat(a.player)} does not hold {bundle_text(get)}.")
     return None
 
 
 def apply_accept(s: State, a: Accept) -> None:
-    to, give_, get = s.offer
+    to, give_, get = pending_offer(s)
     move_cards(s, s.active, to, give_)
     move_cards(s, to, s.active, get)
     s.offer = None

@@ -92,7 +92,7 @@ def _card(k: int) -> str:
 
 def _knight(s: State, v: int) -> str:
     k = s.kn[v] if s.caps.knights and 0 <= v < len(s.kn) else None
-    return f"{KNIGHT_LEVELS[k[1] - 1]} knight" if k is not None else "knight"
+    return f"{KNIGHT_LEVELS[k.level - 1]} knight" if k is not None else "knight"
 
 
 def _victim(s: State, q: int) -> str:
@@ -105,59 +105,58 @@ def say(s: State, a: Action) -> str:
         return _chance(s, a)
     p = a.player
     who = seat(p)
-    k = type(a)
-    if k is Roll:
+    if type(a) is Roll:
         return f"{who} rolls the dice for this turn's production."
-    if k is Settle:
+    if type(a) is Settle:
         return f"{who} builds a settlement on {_v(a.vertex)}."
-    if k is BuildRoad:
+    if type(a) is BuildRoad:
         return f"{who} builds a road on {_e(a.edge)}."
-    if k is BuildCity:
+    if type(a) is BuildCity:
         return f"{who} builds a city on {_v(a.vertex)}."
-    if k is BuyDev:
+    if type(a) is BuyDev:
         return f"{who} buys a development card (1 wool, 1 grain, 1 ore)."
-    if k is PlayKnight:
+    if type(a) is PlayKnight:
         return f"{who} plays a Knight card: the robber moves and {who} may steal."
-    if k is PlayRoadBuilding:
+    if type(a) is PlayRoadBuilding:
         return f"{who} plays Road Building: two free roads."
-    if k is PlayPlenty:
+    if type(a) is PlayPlenty:
         got = _card(a.first) + (f" and {_card(a.second)}" if a.second >= 0 else "")
         return f"{who} plays Year of Plenty and takes {got} from the bank."
-    if k is PlayMonopoly:
+    if type(a) is PlayMonopoly:
         return (f"{who} plays Monopoly: every other player gives {who} all their "
                 f"{_card(a.resource)}.")
-    if k is MoveRobber:
+    if type(a) is MoveRobber:
         return f"{who} moves the robber to {_h(a.hex)}{_victim(s, a.victim)}."
-    if k is Discard or k is Gift:
-        to = f" to {seat(s.active)} (Wedding)" if k is Gift else ""
-        return f"{who} {'gives' if k is Gift else 'discards'} {bundle_text(a.cards)}{to}."
-    if k is BankTrade:
+    if type(a) is Discard or type(a) is Gift:
+        to = f" to {seat(s.active)} (Wedding)" if type(a) is Gift else ""
+        return f"{who} {'gives' if type(a) is Gift else 'discards'} {bundle_text(a.cards)}{to}."
+    if type(a) is BankTrade:
         return (f"{who} trades {a.count} {_card(a.give)} with the bank for 1 {_card(a.get)} "
                 f"({a.count}:1).")
-    if k is Offer:
+    if type(a) is Offer:
         return (f"{who} offers {seat(a.to)} {bundle_text(a.give)} for {bundle_text(a.get)}; "
                 f"{seat(a.to)} accepts or declines.")
-    if k is Accept:
+    if type(a) is Accept:
         return f"{who} accepts {seat(s.active)}'s offer and the cards change hands."
-    if k is Decline:
+    if type(a) is Decline:
         return f"{who} declines {seat(s.active)}'s offer; nothing changes hands."
-    if k is EndTurn:
+    if type(a) is EndTurn:
         return f"{who} ends the turn; the next seat takes over."
-    if k in (NeutralSettle, NeutralRoad, NeutralKnight, NeutralPromote):
+    if type(a) in (NeutralSettle, NeutralRoad, NeutralKnight, NeutralPromote):
         return _neutral(s, a)
-    if k is ForcedTrade:
+    if type(a) is ForcedTrade:
         return (f"{who} spends trade tokens to take {bundle_text(a.take)} from the opponent "
                 f"and give back {bundle_text(a.give)}.")
-    if k is RobberHome:
+    if type(a) is RobberHome:
         return f"{who} spends trade tokens to put the robber back on the desert."
-    if k is ReturnKnight:
+    if type(a) is ReturnKnight:
         return f"{who} returns a played Knight card for 2 trade tokens."
-    if k is RemoveKnight:
+    if type(a) is RemoveKnight:
         return (f"{who} takes their {_knight(s, a.vertex)} on {_v(a.vertex)} off the board for "
                 "trade tokens.")
-    if k is Bid:
+    if type(a) is Bid:
         return f"{who} bids {bundle_text(a.give)} for the dummy's {_card(a.get)} (sealed)."
-    if k is Pass:
+    if type(a) is Pass:
         return f"{who} passes."
     return _ck(s, a, who)
 
@@ -190,7 +189,7 @@ def _ck(s: State, a, who: str) -> str:
         return (f"{who}'s {_knight(s, a.vertex)} on {_v(a.vertex)} chases the robber to "
                 f"{_h(a.hex)}{_victim(s, a.victim)}; the knight ends inactive.")
     if k is Relocate:
-        q = s.relocate[0] if s.relocate else a.player
+        q = s.relocate.owner if s.relocate else a.player
         whose = "their" if q == a.player else f"{s.name(q)}'s"
         return f"{who} moves {whose} displaced knight to {_v(a.vertex)}."
     if k is BuildWall:
@@ -249,18 +248,17 @@ def _pcard(c: int) -> str:
 
 
 def _chance(s: State, a: Action) -> str:
-    k = type(a)
-    if k is Die:
+    if type(a) is Die:
         return f"The {a.die} die shows {a.value}."
-    if k is EventDie:
+    if type(a) is EventDie:
         return ("The event die shows the ship: the barbarians move one step."
                 if a.face == "ship" else f"The event die shows a {a.face} castle.")
-    if k is Steal:
+    if type(a) is Steal:
         return f"{seat(s.active)} steals 1 {_card(a.resource)} from {s.name(s.victim)}."
-    if k is DrawDev:
+    if type(a) is DrawDev:
         c = DEV_CARDS[a.card] if 0 <= a.card < len(DEV_CARDS) else str(a.card)
         return f"{seat(s.active)} draws a development card: {c}."
-    if k is DrawProgress:
+    if type(a) is DrawProgress:
         return f"A {TRACKS[a.track]} progress card is drawn: {_pcard(a.card)}."
     return f"'{a}' is a possible chance outcome now."
 

@@ -29,7 +29,7 @@ from ..position_format import (
     seat_or_dash,
 )  # fmt: skip
 from ..rules.awards import road_length
-from ..state import DISCARD, END, PHASES, ROAD_BUILDING, ROBBER, STEAL, State
+from ..state import DISCARD, END, PHASES, ROAD_BUILDING, ROBBER, STEAL, PendingOffer, State
 from .fields_base_checks import check, check_dice, check_phase
 
 KEYS = (
@@ -82,7 +82,7 @@ def write(s: State) -> dict[str, str]:
         "resume": s.resume,
         "victim": seat_or_dash(s.victim),
         "free": str(s.free_roads),
-        "offer": (f"{seat(s.offer[0])}:{ints_text(s.offer[1])}:{ints_text(s.offer[2])}"
+        "offer": (f"{seat(s.offer.to)}:{ints_text(s.offer.give)}:{ints_text(s.offer.get)}"
                   if s.offer else "-"),
         "winner": seat_or_dash(s.winner),
         "rolloff": (labels_text(s.rolloff[0], [seat(p) for p in range(n)]) + ":" +
@@ -93,7 +93,7 @@ def write(s: State) -> dict[str, str]:
 def new_state(F: FieldReader) -> State:
     """The state of the text's variant, seats, colours and board (the fields n to harbors)."""
     rules = F.rules
-    n = F.int("n", 1, 6)
+    n = F.number("n", 1, 6)
     if n not in rules.seats:
         raise F.bad("n", f"{F.variant} is for {' or '.join(map(str, rules.seats))} players")
     F.n = n
@@ -130,9 +130,9 @@ def read(F: FieldReader, s: State) -> None:
     s.phase = F.f["phase"]
     if s.phase not in PHASES:
         raise F.bad("phase", f"unknown phase; one of {', '.join(PHASES)}")
-    s.turn = F.int("turn")
+    s.turn = F.number("turn")
     s.active = F.seat("active", allow_none=False)
-    s.setup_step = F.int("setup", 0, 2 * n)
+    s.setup_step = F.number("setup", 0, 2 * n)
     s.setup_vertex = -1 if F.f["sv"] == "-" else F.get("sv", parse_vertex)
     tiles = F.f["tiles"]
     s.tiles = () if tiles == "-" else tuple(_tile(F, t) for t in tiles.split(","))
@@ -166,7 +166,7 @@ def read(F: FieldReader, s: State) -> None:
         raise F.bad("resume", "only the dummy's turn ends straight after its robber "
                     "(DUMMY-DEV-KNIGHT)")
     s.victim = F.seat("victim")
-    s.free_roads = F.int("free", 0, 2)
+    s.free_roads = F.number("free", 0, 2)
     if F.f["offer"] != "-":
         parts = F.f["offer"].split(":")
         if len(parts) != 3:
@@ -175,7 +175,8 @@ def read(F: FieldReader, s: State) -> None:
         get = F.get("offer", lambda _: tuple(ascii_count(x) for x in parts[2].split(",")))
         if len(give) != len(s.bank) or len(get) != len(s.bank):
             raise F.bad("offer", f"give and get have {len(s.bank)} counts each")
-        s.offer = (F.seat("offer", parts[0], allow_none=False, players_only=True), give, get)
+        s.offer = PendingOffer(F.seat("offer", parts[0], allow_none=False, players_only=True),
+                               give, get)
     s.winner = F.seat("winner")
     if F.f["rolloff"] != "-":
         cands, _, totals = F.f["rolloff"].partition(":")

@@ -70,7 +70,7 @@ def check(F: FieldReader, s: State) -> None:
             if s.knights[p] and s.army != p:
                 raise F.bad("knights", "the dummy has an army number only while it holds "
                             "Largest Army (DUMMY-AWARD-RECLAIM)")
-        if p != s.dummy and sum(s.hands[p]):
+        if p != s.dummy and sum(s.hands[p]) > 0:
             raise F.bad("hands", f"{name} holds no cards (2P-SETUP-PLAYERS)")
         for key, bad in (("dev", sum(s.dev[p])), ("tokens", s.tokens[p]),
                          ("discards", s.discards[p]), ("knights", p != s.dummy and s.knights[p])):
@@ -100,7 +100,7 @@ def check_board(F: FieldReader, s: State) -> None:
     for p in range(s.owners):
         mine = {e for e, o in enumerate(eowner) if o == p}
         reached, todo = set(), [v for v, o in enumerate(vowner) if o == p]
-        todo += [v for v, k in enumerate(s.kn) if k is not None and k[0] == p]
+        todo += [v for v, k in enumerate(s.kn) if k is not None and k.owner == p]
         seen = set(todo)
         while todo:  # roads reached from p's pieces (others' later buildings cut no link)
             v = todo.pop()
@@ -159,9 +159,9 @@ def check_phase(F: FieldReader, s: State) -> None:
     if ph == STEAL and (s.victim < 0 or s.victim == s.active or not sum(s.hands[s.victim])):
         raise F.bad("victim", "a steal needs another seat with cards to rob")
     if ph == OFFER:
-        if s.offer is None or s.offer[0] == s.active:
+        if s.offer is None or s.offer.to == s.active:
             raise F.bad("offer", "the offer phase needs an offer to another seat")
-        if any(g > h for g, h in zip(s.offer[1], s.hands[s.active], strict=True)):
+        if any(g > h for g, h in zip(s.offer.give, s.hands[s.active], strict=True)):
             raise F.bad("offer", "the active seat does not hold what it offers")
     if ph == ROAD_BUILDING and s.free_roads < 1:
         raise F.bad("free", "Road Building needs a free road left")

@@ -18,7 +18,15 @@ from ..board import (
 from ..errors import ascii_count
 from ..position_format import FieldGroup, FieldReader, ints_text, labels_text
 from ..progress_cards import CARDS, TRACKS
-from ..state import State
+from ..state import (
+    DisplacedKnight,
+    DueDraw,
+    HarborTrade,
+    Knight,
+    ProgressDeck,
+    RemovedKnight,
+    State,
+)
 from .fields_ck_checks import check_pending, check_progress, read_cards
 
 KEYS = ("kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pvp", "pdecks",
@@ -31,8 +39,9 @@ _SEATS = ("pillage", "claims", "pdiscards", "taxed")  # players still to act, in
 def write(s: State) -> dict[str, str]:
     names = s.names
     return {
-        "kn": ",".join(f"{VERTEX_LABELS[v]}:{names[k[0]]}:{k[1]}:" +
-                       "".join(c if on else "-" for c, on in zip(_FLAGS, k[2:], strict=True))
+        "kn": ",".join(f"{VERTEX_LABELS[v]}:{names[k.owner]}:{k.level}:" +
+                       "".join(c if on else "-" for c, on in
+                               zip(_FLAGS, (k.active, k.fresh, k.promoted), strict=True))
                        for v, k in enumerate(s.kn) if k is not None) or "-",
         "walls": labels_text([v for v, w in enumerate(s.walls) if w], VERTEX_LABELS),
         "levels": "/".join(ints_text(x) for x in s.levels),
@@ -49,22 +58,22 @@ def write(s: State) -> dict[str, str]:
         "draws": ",".join(f"{names[p]}:{TRACKS[t] if t >= 0 else 'choose'}"
                           for p, t in s.draws) or "-",
         **{key: labels_text(getattr(s, key), names) for key in _SEATS[:3]},
-        "relocate": (f"{names[s.relocate[0]]}:{VERTEX_LABELS[s.relocate[1]]}:"
-                     f"{s.relocate[2]}:{int(s.relocate[3])}" if s.relocate else "-"),
+        "relocate": (f"{names[s.relocate.owner]}:{VERTEX_LABELS[s.relocate.vertex]}:"
+                     f"{s.relocate.level}:{int(s.relocate.active)}" if s.relocate else "-"),
         "toppled": labels_text(s.toppled, VERTEX_LABELS),
         "fleet": labels_text(s.fleet, CARD_NAMES),
         "taxed": labels_text(s.taxed, names),
-        "treason": (f"{names[s.treason[0]]}:{s.treason[1]}:{int(s.treason[2])}"
+        "treason": (f"{names[s.treason.victim]}:{s.treason.level}:{int(s.treason.active)}"
                     if s.treason else "-"),
-        "harbor": (labels_text(s.harbor[0], names) + ":" +
-                   (f"{names[s.harbor[1][0]]}:{CARD_NAMES[s.harbor[1][1]]}" if s.harbor[1]
-                    else "-")) if s.harbor else "-",
+        "harbor": (labels_text(s.harbor.left, names) + ":" +
+                   (f"{names[s.harbor.pending[0]]}:{CARD_NAMES[s.harbor.pending[1]]}"
+                    if s.harbor.pending else "-")) if s.harbor else "-",
     }  # fmt: skip
 
 
 def _read_knights(F: FieldReader, s: State) -> None:
     """VERTEX:SEAT:LEVEL:FLAGS entries: two knights of a strength each (CK-BUILD-LIMITS)."""
-    kn = [None] * N_VERTICES
+    kn: list[Knight | None] = [None] * N_VERTICES
     if F.f["kn"] != "-":
         for entry in F.f["kn"].split(","):
             parts = entry.split(":")
@@ -74,16 +83,17 @@ def _read_knights(F: FieldReader, s: State) -> None:
             if kn[v] is not None or s.vowner[v] >= 0:
                 raise F.bad("kn", f"{VERTEX_LABELS[v]} already holds a piece")
             owner = F.seat("kn", parts[1], allow_none=False)
-            kn[v] = (owner, int(parts[2]), *(c != "-" for c in parts[3]))
+            active, fresh, promoted = (c != "-" for c in parts[3])
+            kn[v] = Knight(owner, int(parts[2]), active, fresh, promoted)
     s.kn = tuple(kn)
     for p in range(len(F.parties)):
         for level in (1, 2, 3):
-            if sum(1 for k in kn if k and k[0] == p and k[1] == level) > 2:
+            if sum(1 for k in kn if k and k.owner == p and k.level == level) > 2:
                 raise F.bad("kn", f"{F.parties[p]} has more than 2 knights of level {level} "
                             "(CK-BUILD-LIMITS)")
     for v, k in enumerate(kn):
-        if k and k[0] >= s.n and (k[1] > 2 or k[2]):
-            raise F.bad("kn", f"{F.parties[k[0]]}'s knight on {VERTEX_LABELS[v]} must be basic "
+        if k and k.owner >= s.n and (k.level > 2 or k.active):
+            raise F.bad("kn", f"{F.parties[k.owner]}'s knight on {VERTEX_LABELS[v]} must be basic "
                         "or strong, and inactive (CK2P-NEUTRAL-KNIGHT-INERT)")
 
 
@@ -114,7 +124,7 @@ def read(F: FieldReader, s: State) -> None:
     m = len(F.parties)
     _read_knights(F, s)
     _read_city_parts(F, s)
-    s.barb = F.int("barb", 0, 6)
+    s.barb = F.number("barb", 0, 6)
     s.attacked = F.flag("attacked")
     if not s.attacked and s.robber >= 0:  # rule="CK-ROBBER-INACTIVE"
         raise F.bad("robber", "the robber stays beside the board until the first barbarian "
@@ -124,9 +134,9 @@ def read(F: FieldReader, s: State) -> None:
     decks = F.f["pdecks"].split("/")
     if len(decks) != 3:
         raise F.bad("pdecks", "three decks separated by '/'")
-    s.pdecks = tuple((tuple(F.get("pdecks", lambda _, d=d: [ascii_count(c) for c in
-                                                            d.split(":")[0].split(",")])),
-                      tuple(F.names("pdecks", CARDS, d.partition(":")[2] or "-")))
+    s.pdecks = tuple(ProgressDeck(tuple(F.get("pdecks", lambda _, d=d: [
+                         ascii_count(c) for c in d.split(":")[0].split(",")])),
+                         tuple(F.names("pdecks", CARDS, d.partition(":")[2] or "-")))
                      for d in decks)
     s.phand = tuple(tuple(sorted(read_cards(F, x))) for x in F.per_seat("phand"))
     if any(s.deck) or any(map(any, s.dev)) or any(s.knights):
@@ -151,18 +161,19 @@ def _read_pending(F: FieldReader, s: State) -> None:
             who, _, track = entry.partition(":")
             if track not in (*TRACKS, "choose"):
                 raise F.bad("draws", f"{entry!r} is not SEAT:TRACK")
-            draws.append((F.seat("draws", who, allow_none=False),
-                          TRACKS.index(track) if track in TRACKS else -1))
+            draws.append(DueDraw(F.seat("draws", who, allow_none=False),
+                                 TRACKS.index(track) if track in TRACKS else -1))
         s.draws = tuple(draws)
     s.pillage, s.claims, s.pdiscards, s.taxed = (F.seats(key) for key in _SEATS)
     if F.f["relocate"] != "-":
         parts = F.f["relocate"].split(":")
         if len(parts) != 4:
             raise F.bad("relocate", "expected SEAT:VERTEX:LEVEL:ACTIVE")
-        s.relocate = (F.seat("relocate", parts[0], allow_none=False),
-                      F.get("relocate", lambda _: parse_vertex(parts[1])),
-                      F.get("relocate", lambda _: ascii_count(parts[2])), parts[3] == "1")
-        if s.relocate[2] not in (1, 2, 3) or parts[3] not in ("0", "1"):
+        s.relocate = DisplacedKnight(F.seat("relocate", parts[0], allow_none=False),
+                                     F.get("relocate", lambda _: parse_vertex(parts[1])),
+                                     F.get("relocate", lambda _: ascii_count(parts[2])),
+                                     parts[3] == "1")
+        if s.relocate.level not in (1, 2, 3) or parts[3] not in ("0", "1"):
             raise F.bad("relocate", "a knight's level is 1 to 3, and ACTIVE 0 or 1")
     s.toppled = tuple(F.places("toppled", F.f["toppled"], parse_vertex))
     s.fleet = tuple(sorted(set(F.names("fleet", CARD_NAMES))))
@@ -170,18 +181,18 @@ def _read_pending(F: FieldReader, s: State) -> None:
         parts = F.f["treason"].split(":")
         if len(parts) != 3 or parts[1] not in ("0", "1", "2", "3") or parts[2] not in ("0", "1"):
             raise F.bad("treason", "expected SEAT:LEVEL:ACTIVE")
-        s.treason = (F.seat("treason", parts[0], allow_none=False), int(parts[1]),
-                     parts[2] == "1")
+        s.treason = RemovedKnight(F.seat("treason", parts[0], allow_none=False), int(parts[1]),
+                                  parts[2] == "1")
     if F.f["harbor"] != "-":
         left, _, due = F.f["harbor"].partition(":")
         players = () if left == "-" else tuple(F.seat("harbor", x, allow_none=False)
                                                for x in left.split(","))
-        pending: tuple = ()
+        pending: tuple[int, ...] = ()
         if due != "-":
             who, _, res = due.partition(":")
             pending = (F.seat("harbor", who, allow_none=False),
                        F.names("harbor", RESOURCES, res)[0])
-        s.harbor = (players, pending)
+        s.harbor = HarborTrade(players, pending)
 
 
 def check(F: FieldReader, s: State) -> None:
@@ -189,8 +200,8 @@ def check(F: FieldReader, s: State) -> None:
     if not F.strict:
         return
     for v, k in enumerate(s.kn):
-        if k is not None and not any(s.eowner[e] == k[0] for e in VERTEX_EDGES[v]):
-            raise F.bad("kn", f"{s.name(k[0])}'s knight on {VERTEX_LABELS[v]} is not at the end "
+        if k is not None and not any(s.eowner[e] == k.owner for e in VERTEX_EDGES[v]):
+            raise F.bad("kn", f"{s.name(k.owner)}'s knight on {VERTEX_LABELS[v]} is not at the end "
                         f"of one of its roads (CK-KNIGHT-RECRUIT)")
 
 

@@ -37,16 +37,16 @@ def read_cards(F: FieldReader, text: str) -> list[int]:
 def check_progress(F: FieldReader, s: State) -> None:
     """rule="CK-PC-COUNTS": every progress card is in a deck, a hand or laid out as VP."""
     for t in range(3):
-        if len(s.pdecks[t][0]) != len(DECK_KINDS[t]) or any(
-                DECK_OF[k] != t for k in s.pdecks[t][1]):
+        counts, queue = s.pdecks[t]
+        if len(counts) != len(DECK_KINDS[t]) or any(DECK_OF[k] != t for k in queue):
             raise F.bad("pdecks", f"the {TRACKS[t]} deck lists {len(DECK_KINDS[t])} counts "
                         "and only its own cards")
-        if min(s.pdecks[t][0]) < 0:
+        if min(counts) < 0:
             raise F.bad("pdecks", "negative count")
     vp_held = 0
     for k, total in enumerate(COUNT):
         t = DECK_OF[k]
-        held = (s.pdecks[t][0][DECK_KINDS[t].index(k)] + s.pdecks[t][1].count(k)
+        held = (s.pdecks[t].counts[DECK_KINDS[t].index(k)] + s.pdecks[t].queue.count(k)
                 + sum(h.count(k) for h in s.phand))
         if k in VP_CARDS:
             vp_held += held
@@ -59,9 +59,9 @@ def check_progress(F: FieldReader, s: State) -> None:
 # What each Cities & Knights phase waits on: the field holding it, and why it must be there.
 PENDING = {
     PILLAGE: ("pillage", lambda s: s.pillage, "the players still to lose a city"),
-    DEFENDER_DECK: ("draws", lambda s: s.draws and s.draws[0][1] < 0,
+    DEFENDER_DECK: ("draws", lambda s: s.draws and s.draws[0].track < 0,
                     "a tied defender to choose a deck (SEAT:choose first)"),
-    PROGRESS_DRAW: ("draws", lambda s: s.draws and s.draws[0][1] >= 0,
+    PROGRESS_DRAW: ("draws", lambda s: s.draws and s.draws[0].track >= 0,
                     "a draw from a named deck first (SEAT:TRACK)"),
     AQUEDUCT: ("claims", lambda s: s.claims, "the players still to take a resource"),
     PROGRESS_DISCARD: ("pdiscards", lambda s: s.pdiscards, "the players owing a discard"),
@@ -70,7 +70,7 @@ PENDING = {
     WEDDING: ("discards", lambda s: any(s.discards[:s.n]), "the gifts owed by players"),
     DESERT: ("treason", lambda s: s.treason, "the Treason victim's knight"),
     DESERTER: ("treason", lambda s: s.treason, "the removed knight's strength"),
-    HARBOR: ("harbor", lambda s: s.harbor and s.harbor[1], "the receiver and the resource"),
+    HARBOR: ("harbor", lambda s: s.harbor and s.harbor.pending, "the receiver and the resource"),
 }  # fmt: skip
 
 
@@ -79,9 +79,9 @@ def check_pending(F: FieldReader, s: State) -> None:
     need = PENDING.get(s.phase)
     if need and not need[1](s):
         raise F.bad(need[0], f"the {s.phase} phase needs {need[2]}")
-    if s.phase == PROGRESS_DRAW and not (sum(s.pdecks[s.draws[0][1]][0])
-                                          or s.pdecks[s.draws[0][1]][1]):
-        raise F.bad("draws", f"the {TRACKS[s.draws[0][1]]} deck is empty but a draw from it is "
+    if s.phase == PROGRESS_DRAW and not (sum(s.pdecks[s.draws[0].track].counts)
+                                          or s.pdecks[s.draws[0].track].queue):
+        raise F.bad("draws", f"the {TRACKS[s.draws[0].track]} deck is empty but a draw from it is "
                     "due (CK-PROGRESS-EMPTY)")
     for key in ("pillage", "claims", "pdiscards", "taxed"):
         who = getattr(s, key)
@@ -91,7 +91,7 @@ def check_pending(F: FieldReader, s: State) -> None:
         raise F.bad("draws", "at most 3 draws per player, by players")
     if len(s.toppled) != len(set(s.toppled)):
         raise F.bad("toppled", "each vertex at most once")
-    if s.relocate and s.relocate[0] >= s.owners:
+    if s.relocate and s.relocate.owner >= s.owners:
         raise F.bad("relocate", "the displaced knight belongs to a player or a neutral")
-    if s.treason and s.treason[0] >= s.owners:
+    if s.treason and s.treason.victim >= s.owners:
         raise F.bad("treason", "the removed knight belongs to a player or a neutral")

@@ -16,19 +16,21 @@ from ..state import (
     RESOURCE_DIE,
     STEAL,
     TIEBREAK,
+    BidTerms,
     State,
+    Tiebreak,
     tset,
 )
 
 DUMMY_PHASES = (BIDS, TIEBREAK, DEV_DIE, CARD_DIE, RESOURCE_DIE)
 
 
-def _bid_text(b) -> str:
+def _bid_text(b: BidTerms | tuple[()] | None) -> str:
     if b is None:
         return "?"
     if not b:
         return "pass"
-    return f"{ints_text(b[0])}:{RESOURCES[b[1]]}"
+    return f"{ints_text(b.give)}:{RESOURCES[b.get]}"
 
 
 def _tiebreak_text(s: State) -> str:
@@ -44,7 +46,7 @@ def _write(s: State) -> dict[str, str]:
             "bids": "/".join(_bid_text(b) for b in s.bids) or "-", "tb": _tiebreak_text(s)}
 
 
-def _read_bid(F: FieldReader, part: str):
+def _read_bid(F: FieldReader, part: str) -> BidTerms | tuple[()] | None:
     if part == "?":
         return None
     if part == "pass":
@@ -53,7 +55,7 @@ def _read_bid(F: FieldReader, part: str):
     counts = F.counts("bids", give)
     if get not in RESOURCES:
         raise F.bad("bids", f"{get!r} is not a resource")
-    return (tuple(counts), RESOURCES.index(get))
+    return BidTerms(tuple(counts), RESOURCES.index(get))
 
 
 def _read(F: FieldReader, s: State) -> None:
@@ -74,14 +76,14 @@ def _read(F: FieldReader, s: State) -> None:
                                              if x != "-"))
         if len(cands) < 2 or len(totals) >= len(cands):
             raise F.bad("tb", "a roll-off has 2+ candidates and someone still to roll")
-        s.tiebreak = (parts[0], cands, totals)
+        s.tiebreak = Tiebreak(parts[0], cands, totals)
 
 
 def _check_phase(F: FieldReader, s: State) -> None:
     """Bids are open while bidding, a roll-off runs in its phase, and the dummy's own phases
     come in its turn only (DUMMY-TURN-SEQUENCE)."""
     ph = s.phase
-    bidding = ph == BIDS or (ph == TIEBREAK and s.tiebreak and s.tiebreak[0] == "bid")
+    bidding = ph == BIDS or (ph == TIEBREAK and s.tiebreak and s.tiebreak.purpose == "bid")
     if bidding != bool(s.bids):
         raise F.bad("bids", "bids are open in the bids phase or their roll-off, and only there")
     if (ph == TIEBREAK) != bool(s.tiebreak):
@@ -93,7 +95,7 @@ def _check_phase(F: FieldReader, s: State) -> None:
 
 def _finish(F: FieldReader, s: State) -> None:
     """The dummy's road number is written: it has no roads (DUMMY-AWARD-RECLAIM)."""
-    s.road_len = tset(s.road_len, s.dummy, F.int("droad", 0, 100))
+    s.road_len = tset(s.road_len, s.dummy, F.number("droad", 0, 100))
     if s.road_len[s.dummy] and s.longest != s.dummy:
         raise F.bad("droad", "the dummy has a road number only while it holds Longest Road "
                     "(DUMMY-AWARD-RECLAIM)")

@@ -5,7 +5,7 @@ a build owes (2P-NEUTRAL-MIRROR)."""
 from __future__ import annotations
 
 from ..position_format import FieldGroup, FieldReader, ints_text
-from ..state import DICE, MAIN, NEUTRAL, PHASES, TOKENS, State
+from ..state import DICE, MAIN, NEUTRAL, PHASES, TOKENS, NeutralDue, State
 
 
 def _write_tokens(s: State) -> dict[str, str]:
@@ -15,7 +15,7 @@ def _write_tokens(s: State) -> dict[str, str]:
 
 def _read_tokens(F: FieldReader, s: State) -> None:
     s.tokens = tuple(F.ints("tokens", len(F.parties)))
-    s.token_supply = F.int("supply", 0, TOKENS)
+    s.token_supply = F.number("supply", 0, TOKENS)
     s.token_used = F.flag("tokused")  # 2P-TOKEN-ONE-PER-TURN
     s.knight_returned = F.flag("kret")
 
@@ -55,7 +55,7 @@ def _neutral_due_text(s: State) -> str:
     due = s.neutral_due
     if not due:
         return "-"
-    return ":".join(due[:3]) + (f":{due[3]}" if due[3] else "")
+    return ":".join(due[:3]) + (f":{due.more}" if due.more else "")
 
 
 def _read_neutral_due(F: FieldReader, s: State) -> None:
@@ -70,7 +70,7 @@ def _read_neutral_due(F: FieldReader, s: State) -> None:
         raise F.bad("nb", "expected OWED:PHASE:BUILT[:MORE], e.g. road:main:settle")
     if parts[0] != parts[2] and parts[0] != "road":
         raise F.bad("nb", f"a neutral {parts[0]} is owed only for a {parts[0]}")
-    s.neutral_due = (*parts[:3], int(more))
+    s.neutral_due = NeutralDue(parts[0], parts[1], parts[2], int(more))
 
 
 def _check_neutral_phase(F: FieldReader, s: State) -> None:
