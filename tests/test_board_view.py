@@ -155,3 +155,54 @@ def test_cursor_is_drawn_on_the_top_layer_alone() -> None:
     view.redraw()  # kept across redraws
     assert view.cursor == spot
     assert view.set_cursor(None) and view.cursor is None
+
+
+def test_labels_toggle_draws_every_vertex_and_edge_label_on_its_own_layer(monkeypatch) -> None:
+    """The Labels toggle: the highlight layer (2) alone gets the label of every vertex and
+    edge, as the hover, the notation and the lessons write them (hexes carry their letter on
+    layer 0), over the glow; off again, only the glow is drawn."""
+    view = BoardView(stand_in_game())
+    written: list[str] = []
+    layer = view.label_layer
+    monkeypatch.setattr(layer, "fill_text", lambda text, *a, **k: written.append(text))
+    others = [c for c in view.layers if c is not layer]
+    for c in others:
+        monkeypatch.setattr(c, "fill_text", lambda *a, **k: (_ for _ in ()).throw(
+            AssertionError("another layer was drawn")))
+    drawn = view.draw_count
+    view.labels_button.value = True  # the toggle
+    assert view.labels and view.draw_count == drawn + 1
+    assert sorted(written) == sorted(board.VERTEX_LABELS + board.EDGE_LABELS)
+    assert "F6" in written and "J2" not in written  # the label, never an alias
+    view.show_targets([("vertex", 0)])  # a new glow keeps the labels over it
+    assert len(written) == 2 * (board.N_VERTICES + board.N_EDGES)
+    written.clear()
+    view.show_labels(False)
+    assert not view.labels and not view.labels_button.value and written == []
+    view.show_labels(False)  # unchanged: nothing drawn
+    assert view.draw_count == drawn + 2
+
+
+def test_labels_stay_through_a_redraw(monkeypatch) -> None:
+    view = BoardView(stand_in_game())
+    view.show_labels(True)
+    written: list[str] = []
+    monkeypatch.setattr(view.label_layer, "fill_text", lambda text, *a, **k: written.append(text))
+    view.redraw()  # a reconnecting browser: the labels come back with the board
+    assert len(written) == board.N_VERTICES + board.N_EDGES
+
+
+def test_theme_rules_ride_with_the_board() -> None:
+    """Every board carries the theme rules (hidden): a dark page remaps the light-page
+    inline colours to JupyterLab's variables."""
+    from catan_tutor.widgets import style
+
+    view = BoardView(stand_in_game())
+    assert view.theme.layout.display == "none"
+    css = view.theme.value
+    assert css.startswith("<style>") and "</style" not in css[7:-8]
+    dark = 'body[data-jp-theme-light="false"] .catan-tutor'
+    assert f"{dark} [style*='color:#666']" in css and "var(--jp-ui-font-color1)" in css
+    assert f"{dark} [style*='background:#faf8f2']" in css
+    assert "color:#b71c1c" in css and "#ff8a80" in css  # verdict red, brighter on dark
+    assert style.THEME_CSS in css

@@ -23,6 +23,7 @@ from catan_tutor.scenario import dumps_scenario, loads_scenario
 from catan_tutor.widgets import App, Tutor, session, style
 from catan_tutor.widgets import tutor as tutor_module
 from catan_tutor.widgets.markup import lesson
+from catan_tutor.widgets.move_list import MOVES_CSS
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 
@@ -71,7 +72,7 @@ def page_html(root: widgets.Widget) -> list[str]:
 
 
 # The package's own fixed style sheets (no visitor text can reach them).
-OWN_STYLES = {tutor_module.PLAY_CSS}
+OWN_STYLES = {tutor_module.PLAY_CSS, MOVES_CSS, f"<style>{style.THEME_CSS}</style>"}
 
 
 def assert_no_payload_markup(root: widgets.Widget) -> None:

@@ -27,7 +27,9 @@ from ..sampler import Sampler
 from ..scenario import MAX_SCENARIO_BYTES, SUFFIX, load_scenario
 from ..variants import VARIANTS
 from . import links, session
+from .computer import SeatPicker
 from .links import PLAYERS, Link
+from .progress import CourseProgress
 from .tutor import Tutor
 
 
@@ -100,11 +102,14 @@ class App:
         self.players = widgets.Dropdown(options=PLAYERS["base"], value=4,
                                         layout=widgets.Layout(width="64px"))
         self.variant.observe(self._players, names="value")
+        self.seats = SeatPicker(self.players)  # Human or Computer per seat (computer.py)
         self.board = widgets.Dropdown(options=("beginner", "variable"), value="beginner",
                                       layout=widgets.Layout(width="110px"))
         self.start = start
         self.start_button = widgets.Button(description="Start", icon="play")
         self.status = widgets.HTML()
+        self.chapter = widgets.HTML()  # the lesson's chapter and its goal (course.yaml)
+        self.chapter.add_class("catan-chapter")
         self._kept: dict[str, tuple] = {}  # lesson id -> the lesson as the learner left it
         self.afresh = widgets.Button(description="Start this lesson afresh", icon="refresh",
                                      tooltip="the lesson as its file has it (your moves in it "
@@ -113,6 +118,7 @@ class App:
         self.afresh.add_class("catan-afresh")
         first = new_game("base", players=4)
         self.tutor = Tutor(first, seed=seed)
+        self.tutor.puzzle.listeners.append(self._show_chapter)  # after every refresh
         self.start_button.on_click(self.tutor._safe(lambda _: self.new()))
         self.afresh.on_click(self.tutor._safe(
             lambda _: self.open(self.tutor.lesson_id, fresh=True)))
@@ -120,11 +126,13 @@ class App:
             why = self.status.value  # a session that could not be restored says so
             self.open(start)
             self.status.value = why or self.status.value
+        self.progress = CourseProgress(self)  # ✓ in the list, Next lesson (progress.py)
         bar = widgets.HBox([self.picker, self.variant, self.players, self.board,
                             self.start_button], layout=widgets.Layout(flex_flow="row wrap"))
-        note = widgets.HBox([self.status, self.afresh],
+        note = widgets.HBox([self.status, self.afresh, self.progress.widget],
                             layout=widgets.Layout(align_items="center"))
-        self.widget = widgets.VBox([bar, note, self.tutor.widget])
+        self.widget = widgets.VBox([bar, self.seats.widget, note, self.chapter,
+                                    self.tutor.widget])
         self.widget.add_class("catan-app")
 
     def _players(self, change) -> None:
@@ -164,6 +172,7 @@ class App:
             kept = None
             self.tutor.open(sc, lesson_id=found.id)
         self._quiet_pick(found.label)
+        self._show_chapter()
         own = self.tutor.own_moves() if kept is not None else 0
         self._note(left, f"Your {_moves(own)} in this lesson are as you left them." if own
                    else "")
@@ -186,6 +195,14 @@ class App:
         left = self.lesson(t.lesson_id)
         title = left.title if left else t.lesson_id
         return f"Your {_moves(own)} in “{title}” are kept: open it again to go on."
+
+    def _show_chapter(self) -> None:
+        """The chapter line above the tutor for the lesson it shows ('' for a game)."""
+        shown = self.tutor.lesson_id
+        found = next((x for x in self.lessons.values() if x.id == shown), None) if shown else None
+        line = chapter_line(found.place if found else None)
+        if self.chapter.value != line:
+            self.chapter.value = line
 
     def _note(self, *texts: str) -> None:
         """A remark above the tutor (not an error); '' clears it."""
@@ -263,6 +280,7 @@ class App:
         game = new_game(link.variant, players=link.players, board=link.board, seed=link.seed)
         self.tutor.sampler = Sampler(link.seed)
         self._leave_for_game(game, link)
+        self.tutor.computer.set_seats(self.seats.seats(), link.seed or 0)
 
     def _leave_for_game(self, game: Game, origin: Link | None = None) -> None:
         """Show ``game`` instead of the lesson or game shown (a lesson with moves of the
@@ -270,8 +288,19 @@ class App:
         left = self._leave()
         self.tutor.open(game, origin=origin)
         self._quiet_pick(None)
+        self._show_chapter()
         self._note(left)
         self.afresh.layout.display = "none"
+
+
+def chapter_line(place: Place | None) -> str:
+    """The line above a lesson naming its chapter and the chapter's goal, as HTML: "Chapter 7 ·
+    Knights — Recruit, …" ('' for a lesson the course does not name)."""
+    if place is None:
+        return ""
+    goal = f" — {html.escape(place.chapter_goal)}" if place.chapter_goal else ""
+    return (f"<div class='catan-chapter-line' style='color:#37474f'><b>Chapter "
+            f"{place.chapter} · {html.escape(place.chapter_title)}</b>{goal}</div>")
 
 
 def _moves(n: int) -> str:

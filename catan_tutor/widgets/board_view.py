@@ -3,6 +3,10 @@
 Layers: 0 static board, 1 pieces (roads, buildings, walls, metropolises, knights, robber,
 merchant), 2 highlight (the legal targets of the chosen action, see ``show_targets``), 3 the
 light top layer: the ring under the pointer and the keyboard cursor (``set_cursor``).
+The labels of vertices and edges (``show_labels``; the *Labels* toggle) go on layer 2 over
+the glow (above the pieces; no fifth canvas to compose on every draw): the same labels the
+hover, the lessons and the notation use (``board.VERTEX_LABELS``, ``EDGE_LABELS``; hexes
+carry their letter on layer 0).
 ``hit_test`` maps a click in canvas pixels to the vertex, edge or hex under it.
 A browser that connects after drawing sees a blank canvas (ipycanvas does not replay drawing),
 so every layer's ``client_ready`` event triggers a full redraw. A hidden element beside the
@@ -12,6 +16,7 @@ shows nothing on the page).
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -68,6 +73,13 @@ class GameLike(Protocol):
 
 # The keyboard cursor: a white ring on a wide dark one, clear on sea, land and the glow.
 CURSOR, CURSOR_EDGE = "#ffffff", "#0d2a4a"
+REFUSED = "#c62828"  # the why-not ring and its tag
+
+# The labels layer: vertex labels white on dark, edge labels dark on light (told apart at a
+# glance), in board units: text height and the padding of their tags.
+VERTEX_TAG, VERTEX_TAG_TEXT = "rgba(20, 28, 38, 0.82)", "#ffffff"
+EDGE_TAG, EDGE_TAG_TEXT = "rgba(255, 255, 255, 0.85)", "#1b2430"
+LABEL_SIZE, LABEL_PAD = 0.15, 0.03
 
 # How near (board units; hex size 1) a click must fall to pick a vertex, edge or hex.
 VERTEX_PICK, EDGE_PICK, HEX_PICK = 0.27, 0.22, 0.87
@@ -113,10 +125,21 @@ class BoardView:
         self.targets: list[tuple[str, int]] = []  # highlighted, kept across redraws
         self.hovered: tuple[str, int] | None = None
         self.cursor: tuple[str, int] | None = None  # the keyboard's spot (layer 3)
+        self.labels = False  # vertex and edge labels shown (on layer 2)
+        self.refused: tuple[tuple[str, int], str] | None = None  # why-not ring (layer 3)
+        self.last_attack: dict | None = None  # the strengths of the attack just fought
+        self.labels_button = widgets.ToggleButton(
+            value=False, description="Labels", icon="tag", layout=widgets.Layout(width="auto"),
+            tooltip="label every corner and side of the board, as lessons and moves name them")
+        self.labels_button.add_class("catan-labels-toggle")
+        self.labels_button.observe(lambda change: self.show_labels(change["new"]), names="value")
         self._marks: dict[tuple[str, str, float], list[Point]] = {}  # queued player marks
         self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
         self.marker.add_class("catan-drawn-marker")
-        self.widget = widgets.VBox([self.canvas, self.marker])
+        # The page's theme rules ride with the board (every tutor has one, in a notebook too).
+        self.theme = widgets.HTML(f"<style>{style.THEME_CSS}</style>",
+                                  layout=widgets.Layout(display="none"))
+        self.widget = widgets.VBox([self.canvas, self.marker, self.theme])
         self.widget.add_class("catan-board")
         for layer in self.layers:
             layer.on_client_ready(self.redraw)
@@ -142,6 +165,11 @@ class BoardView:
     def hover_layer(self) -> Canvas:
         return self.canvas[3]
 
+    @property
+    def label_layer(self) -> Canvas:
+        """Where the labels go: the highlight layer, over the glow."""
+        return self.canvas[2]
+
     def redraw(self) -> None:
         """Draw every layer from scratch and bump the draw count (``data-drawn``)."""
         with guarded_hold():
@@ -153,14 +181,40 @@ class BoardView:
 
     def _drawn(self) -> None:
         self.draw_count += 1
+        extra = ""
+        if self.refused is not None:  # the why-not ring, for tests (never shown)
+            (kind, i), reason = self.refused
+            label = (board.VERTEX_LABELS if kind == "vertex" else board.EDGE_LABELS
+                     if kind == "edge" else board.HEX_NAMES)[i]
+            extra += (f"<span class='catan-refused' data-spot='{kind} {label}' "
+                      f"data-reason='{html.escape(reason, quote=True)}' hidden></span>")
+        if self.last_attack:
+            extra += (f"<span class='catan-last-attack' data-barbarians="
+                      f"'{self.last_attack['barbarians']}' data-knights="
+                      f"'{self.last_attack['defenders']}' hidden></span>")
         self.marker.value = (f"<span class='catan-drawn' data-drawn='{self.draw_count}' "
-                             "hidden></span>")
+                             f"hidden></span>{extra}")
 
     def update(self) -> None:
-        """Redraw what a move changes (pieces, status strip and targets), not the board."""
+        """Redraw what a move changes (pieces, status strip and targets), not the board; a
+        why-not ring goes (the position changed)."""
+        ringed, self.refused = self.refused, None
         with guarded_hold():
             self.draw_pieces()
             self._draw_targets()
+            if ringed:
+                self._draw_hover()
+        self._drawn()
+
+    def mark_refused(self, spot: tuple[str, int] | None, reason: str = "") -> None:
+        """Ring ``spot`` in red with the verdict's short ``reason`` (layer 3): why the chosen
+        kind cannot be played there; None takes the ring away."""
+        new = (spot, reason) if spot is not None else None
+        if new == self.refused:
+            return
+        self.refused = new
+        with guarded_hold():
+            self._draw_hover()
         self._drawn()
 
     def hover(self, spot: tuple[str, int] | None) -> bool:
@@ -181,6 +235,41 @@ class BoardView:
         with guarded_hold():
             self._draw_hover()
         return True
+
+    def show_labels(self, on: bool = True) -> None:
+        """Show (or hide) the label of every vertex and edge over the glow (layer 2); no other
+        layer is redrawn. The toggle button follows."""
+        on = bool(on)
+        if self.labels_button.value != on:
+            self.labels_button.value = on  # comes back here through the observer
+            return
+        if on == self.labels:
+            return
+        self.labels = on
+        with guarded_hold():
+            self._draw_targets()  # the glow, and the labels over it
+        self._drawn()
+
+    def _draw_labels(self, c: Canvas) -> None:
+        """Each vertex's label on a dark tag at the corner, each edge's on a light tag at its
+        middle (one batched call per tag colour, then the texts); nothing while hidden."""
+        if not self.labels:
+            return
+        size, pad = self.vp.len(LABEL_SIZE), self.vp.len(LABEL_PAD)
+        c.font = style.font(size, bold=True)
+        c.text_align, c.text_baseline = "center", "middle"
+        for labels, xy, tag, ink in ((board.EDGE_LABELS, board.edge_xy, EDGE_TAG, EDGE_TAG_TEXT),
+                                     (board.VERTEX_LABELS, board.vertex_xy, VERTEX_TAG,
+                                      VERTEX_TAG_TEXT)):
+            spots = [(self.vp.px(xy(i)), text) for i, text in enumerate(labels)]
+            widths = np.array([0.62 * size * len(text) + 2 * pad for _, text in spots])
+            xs = np.array([x for (x, _), _ in spots]) - widths / 2
+            ys = np.array([y for (_, y), _ in spots]) - (size / 2 + pad)
+            c.fill_style = tag
+            c.fill_rects(xs, ys, widths, size + 2 * pad)
+            c.fill_style = ink
+            for (x, y), text in spots:
+                c.fill_text(text, x, y + 0.06 * size)
 
     def px(self, n: float) -> float:
         """A line width or gap given in CSS pixels, in canvas pixels."""
@@ -245,10 +334,16 @@ class BoardView:
         self._draw_strip(c)
 
     def show_targets(self, targets: list[tuple[str, int]]) -> None:
-        """Layer 2: a glow on each ("vertex" | "edge" | "hex", index) target; [] clears."""
+        """Layer 2: a glow on each ("vertex" | "edge" | "hex", index) target; [] clears (and
+        so does any why-not ring)."""
         self.targets = list(targets)
+        ringed, self.refused = self.refused, None
         with guarded_hold():
             self._draw_targets()
+            if ringed:
+                self._draw_hover()
+        if ringed:
+            self._drawn()
 
     def _draw_targets(self) -> None:
         c = self.highlight
@@ -256,6 +351,7 @@ class BoardView:
         c.fill_style = c.stroke_style = style.TARGET
         for spot in self.targets:
             self._mark(c, spot, filled=True, road=1.9)
+        self._draw_labels(c)
 
     def _draw_hover(self) -> None:
         c = self.hover_layer
@@ -267,6 +363,31 @@ class BoardView:
             for colour, width in ((CURSOR_EDGE, 7.0), (CURSOR, 3.5)):
                 c.stroke_style = colour
                 self._mark(c, self.cursor, filled=False, road=0.9, width=width, grow=1.35)
+        if self.refused is not None:
+            self._draw_refused(c, *self.refused)
+
+    def _draw_refused(self, c: Canvas, spot: tuple[str, int], reason: str) -> None:
+        """A red ring on a spot the chosen kind cannot be played on, its reason on a tag."""
+        for colour, width in (("#ffffff", 8.0), (REFUSED, 4.5)):
+            c.stroke_style = colour
+            self._mark(c, spot, filled=False, road=1.0, width=width, grow=1.6)
+        kind, i = spot
+        xy = (board.vertex_xy(i) if kind == "vertex" else board.edge_xy(i) if kind == "edge"
+              else board.hex_centre_xy(i))
+        x, y = self.vp.px(xy)
+        size, pad = self.vp.len(LABEL_SIZE) * 1.15, self.vp.len(LABEL_PAD) * 1.5
+        text = f"✗ {reason}" if reason else "✗"
+        w = 0.56 * size * len(text) + 2 * pad
+        left = min(max(x - w / 2, 0.0), self.vp.ox * 2 - w)
+        top = y + self.vp.len(style.TARGET_R) * 1.8
+        c.fill_style = "rgba(255,255,255,0.94)"
+        c.fill_rect(left, top, w, size + 2 * pad)
+        c.stroke_style, c.line_width = REFUSED, self.px(1.5)
+        c.stroke_rect(left, top, w, size + 2 * pad)
+        c.fill_style = REFUSED
+        c.font = style.font(size, bold=True)
+        c.text_align, c.text_baseline = "left", "middle"
+        c.fill_text(text, left + pad, top + pad + size / 2)
 
     def _mark(self, c: Canvas, spot: tuple[str, int], filled: bool, road: float,
               width: float = 3.0, grow: float = 1.0) -> None:
@@ -617,8 +738,12 @@ class BoardView:
                 c.fill_style = style.PIECE_EDGE
                 c.fill_polygon(_shape(x, y, 1.25 * r, style.SHIP_SHAPE))
         barbarians, knights = forces(self.game.state)
+        text = f"barbarians {barbarians} vs knights {sum(knights.values())}"
+        fought = self.last_attack if barb == 0 else None
+        if fought:  # CK-BARB-AFTER: the knights lie down; say what fought
+            text = (f"attack: barbarians {fought['barbarians']} vs knights "
+                    f"{fought['defenders']} ({'held' if fought['won'] else 'lost'})")
         c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "right", "middle"
         c.font = style.font(0.24 * h)
-        c.fill_text(f"barbarians {barbarians} vs knights {sum(knights.values())}",
-                    right + r, top + 0.85 * h)
+        c.fill_text(text, right + r, top + 0.85 * h)
         c.fill_text("barbarian ship", right - TRACK_END * step - 2 * r, y)

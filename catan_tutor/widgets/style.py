@@ -8,3 +8,67 @@ this module keeps the widgets' old import path working.
 from __future__ import annotations
 
 from ..palette import *  # noqa: F403
+
+# -- the page around the board: JupyterLab's theme -------------------------------------------
+# The panels take their colours from JupyterLab's CSS variables (light and dark themes, in
+# JupyterLab and in Voilà's ``?theme=dark``). Inline colours written for a light page are
+# remapped on a dark one: a body with ``data-jp-theme-light="false"`` (both set it).
+DARK = 'body[data-jp-theme-light="false"]'
+SCOPES = (".catan-app", ".catan-tutor")
+# inline colour -> what it becomes on a dark page (text greys read as the theme's text; the
+# reds and greens of verdicts brighter, at least 4.5:1 on the darkest and lightest panels)
+DARK_TEXT = {
+    "#1a1a1a": "var(--jp-ui-font-color1)", "#333": "var(--jp-ui-font-color1)",
+    "#37474f": "var(--jp-ui-font-color1)", "#444": "var(--jp-ui-font-color1)",
+    "#555": "var(--jp-ui-font-color1)", "#5c3d00": "var(--jp-ui-font-color1)",
+    "#666": "var(--jp-ui-font-color1)", "#777": "var(--jp-ui-font-color2)",
+    "#888": "var(--jp-ui-font-color2)", "#b71c1c": "#ff8a80", "#c62828": "#ff8a80",
+    "#2e7d32": "#81c784", "#1b5e20": "#81c784", "#8a4b00": "#ffb74d", "#e65100": "#ffb74d",
+    "#1b5e9f": "#90caf9", "#0d47a1": "#90caf9",
+}  # fmt: skip
+DARK_BACKGROUND = {  # "#fff" first: "background:#fff8e1" contains it, the later rule wins
+    "#fff": "var(--jp-layout-color1)", "#ffffff": "var(--jp-layout-color1)",
+    "#faf8f2": "var(--jp-layout-color1)", "#f5f7f8": "var(--jp-layout-color1)",
+    "#fff8e1": "#3a3220", "#fff6e0": "#3a3220", "#f4f4f4": "var(--jp-layout-color1)",
+    "#eef3f8": "var(--jp-layout-color1)", "#e8f5e9": "#1f3322", "#ffebee": "#3b2222",
+}  # fmt: skip
+DARK_BORDER = {"#ddd": "var(--jp-border-color2)", "#ccc": "var(--jp-border-color1)",
+               "#b0bec5": "var(--jp-border-color1)"}
+
+
+def _scoped(selector: str) -> str:
+    return ",".join(f"{DARK} {scope} {selector}" for scope in SCOPES)
+
+
+def theme_css() -> str:
+    """The tutor's theme rules (a ``<style>`` body): the app's own surfaces from JupyterLab's
+    variables, and on a dark page every inline light-page colour remapped."""
+    rules = [
+        ".catan-app,.catan-tutor{color:var(--jp-ui-font-color1)}",
+        f"{DARK} .catan-board canvas:focus-visible{{outline-color:var(--jp-brand-color1)}}",
+        # the player swatch before the prompt: a light rim on a dark page
+        _scoped("[style*='text-shadow:0 0 1px #000']")
+        + "{text-shadow:0 0 1px #fff,0 0 1px #fff!important}",
+        # the tab labels (JupyterLab's own grey reads at 4.2-4.4:1 on its tabs) and the
+        # lightest greys of light-page notes, in either theme
+        ",".join(f"{scope} .lm-TabBar-tab" for scope in SCOPES)
+        + "{color:var(--jp-ui-font-color1)!important}",
+        ",".join(f"{scope} [style*='color:{grey}']" for scope in SCOPES
+                 for grey in ("#777", "#888")) + "{color:#666!important}",
+        # links in lesson texts and rule references
+        _scoped("a") + "{color:var(--jp-content-link-color,#90caf9)}",
+    ]
+    for light, dark in DARK_TEXT.items():
+        sel = _scoped(f"[style*='color:{light}']")
+        rules.append(f"{sel}{{color:{dark}!important}}")
+    for light, dark in DARK_BACKGROUND.items():
+        sel = _scoped(f"[style*='background:{light}']") + "," + _scoped(
+            f"[style*='background-color:{light}']")
+        rules.append(f"{sel}{{background:{dark}!important}}")
+    for light, dark in DARK_BORDER.items():
+        sel = _scoped(f"[style*='solid {light}']")
+        rules.append(f"{sel}{{border-color:{dark}!important}}")
+    return "\n".join(rules)
+
+
+THEME_CSS = theme_css()

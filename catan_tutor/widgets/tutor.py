@@ -20,8 +20,12 @@ choice offered is a legal action of the engine, every verdict the engine's.
 - one click each: Roll (the roll and all its dice, thrown by the seeded sampler; any outcome
   can still be forced with the form) and End turn; when only one kind of action is legal it is
   chosen already, so its targets glow; build buttons show their cost
+- Hint: the moves of the player to act ranked by seeded playouts, the best three with their
+  intervals (``hint_panel.py``); computer seats play their moves as timeline moves, a short
+  pause apart, after each move played (``computer.py``)
 - timeline: first / back / forward / last (buttons, or Home / PageUp / PageDown / End, also
-  [ and ], while the board has focus), the move tree with promote, demote and delete
+  [ and ], while the board has focus), the move list (``move_list.py``: turns, moves in
+  words, comments and variations inline; a click jumps there) with promote, demote and delete
   ("Deleted N moves · Undo" puts the same moves back, until the next change to the tree); a
   move from an earlier node makes a variation
 - panels: players (hand shown or hidden, VP and where it comes from, knights, improvements,
@@ -71,12 +75,16 @@ from ..scenario import Scenario, dumps_scenario, loads_scenario
 from ..timeline import Node, Timeline
 from . import markup, style, verdicts, wording
 from .board_view import BoardView
+from .computer import Computer
 from .describe import SR_ONLY_CSS, board_text_html
 from .editor_panel import LABELS, EditorPanel
 from .forms import SPOT_FIELDS, ActionForm
 from .guard import guarded
+from .hint_panel import HintPanel
 from .links import Link
-from .panels import bank_html, expectations_html, notice_html, players_html, tree_rows
+from .move_list import MoveList, start_node
+from .panels import bank_html, expectations_html, notice_html, players_html
+from .puzzle import PuzzleMode
 from .rules_panel import RulesPanel
 from .session import state_of
 
@@ -176,6 +184,10 @@ def probe(game: Game, cls: type, spot: tuple[str, int], like: Action | None = No
                            -1 if f.name in ("victim", "src", "second") else
                            () if str(f.type) in ("Bundle", "tuple") else
                            False if str(f.type) == "bool" else 0) for f in fields(cls)}
+    if values.get("src") == -1 and field != "src":  # a knight to move: one of the seat's own
+        kn = game.state.kn if game.caps.knights else ()
+        own = [v for v, k in enumerate(kn) if k is not None and k[0] == values.get("player")]
+        values["src"] = own[0] if own else -1
     values[field] = index
     if kind == "hex" and "victim" in values:
         values["victim"] = -1
@@ -259,6 +271,7 @@ class Tutor:
         # origin, lesson nodes).
         self._edits: deque[tuple] = deque(maxlen=MAX_EDIT_UNDO)
         self._quiet = False  # set while refresh() rewrites the palette or the tree
+        self.puzzle = PuzzleMode(self)  # a lesson's questions (widgets/puzzle.py)
         self._build()
         self.refresh()
 
@@ -291,7 +304,8 @@ class Tutor:
         self.board_text = widgets.HTML()  # the board in words, for screen readers
         self.cursor_at: tuple[float, float] | None = None  # where the cursor was, board units
         board_col = widgets.VBox([self.view.widget, self.board_text, widgets.HBox(
-            [*self.nav, self.copy_link, self.pointer], layout=lay(align_items="center")),
+            [*self.nav, self.view.labels_button, self.copy_link, self.pointer],
+            layout=lay(align_items="center", flex_flow="row wrap")),
             self.link_box, self.marker])
         self.header = widgets.HTML()
         self.lesson = widgets.HTML()
@@ -355,8 +369,11 @@ class Tutor:
         self.lines: deque[str] = deque(maxlen=MAX_LOG)
         self.log = widgets.HTML()
         self.log.add_class("catan-log")
+        self.hints = HintPanel(lambda: self.game)  # Hint (hint_panel.py)
+        self.computer = Computer(self)  # computer seats (computer.py)
         play = widgets.VBox([widgets.HTML(PLAY_CSS),
-                             widgets.HBox([self.roll_button, self.end_button]), self.palette,
+                             widgets.HBox([self.roll_button, self.end_button]),
+                             self.computer.widget, self.hints.widget, self.palette,
                              self.blocked_label, self.blocked, self.form_box, self.message,
                              trying, self.log])
 
@@ -369,8 +386,8 @@ class Tutor:
         players = widgets.VBox([self.show_hands, self.players, self.bank])
 
         # Moves
-        self.tree = widgets.Select(options=[], rows=14, layout=lay(width="100%"))
-        self.tree.observe(self._safe(self._on_tree), names="value")
+        self.tree = MoveList(self._safe(self.goto),
+                             self._safe(lambda step: getattr(self, step)()))
         self.tree_buttons = [b(description=d, tooltip=t) for d, t in (
             ("Promote", "move this variation up (to the main line)"),
             ("Demote", "move this variation down"),
@@ -390,7 +407,8 @@ class Tutor:
         self.deleted_row = widgets.HBox([self.deleted_note, self.undo_delete],
                                         layout=lay(display="none", align_items="center"))
         self._deleted: tuple[Node, int, Node] | None = None  # (subtree, its place, current)
-        moves = widgets.VBox([self.tree, widgets.HBox(self.tree_buttons), self.deleted_row,
+        moves = widgets.VBox([self.tree.widget, widgets.HBox(self.tree_buttons),
+                              self.deleted_row,
                               self.comment])
 
         # Editor
@@ -430,7 +448,8 @@ class Tutor:
         self.tabs.observe(self._safe(lambda _: self._on_tab()), names="selected_index")
         self.session = widgets.Label(layout=lay(display="none"))  # see session.py
         self.session.add_class("catan-session")
-        side = widgets.VBox([self.header, self.alert, lesson_box, self.tabs, self.session],
+        side = widgets.VBox([self.header, self.alert, lesson_box, self.puzzle.widget, self.tabs,
+                             self.session],
                             layout=lay(width="520px", margin="0 0 0 14px"))
         self.widget = widgets.HBox([board_col, side])
         self.widget.add_class("catan-tutor")
@@ -481,6 +500,7 @@ class Tutor:
             len(kinds) == 1 and kinds[0] not in OWN_BUTTON)) else ""
         acts = [a for a in legal if kind_name(a) == chosen] if chosen else []
         self.view.targets = targets_of(acts)
+        self.view.last_attack = verdicts.last_attack(node)  # the strip: strengths that fought
         self.view.update()  # the board first: the browser draws it while the rest comes
         self._quiet = True
         self.palette.value = None
@@ -508,7 +528,10 @@ class Tutor:
             self._set_form(self._form(acts))
         self._keep_cursor()
         self._cursor_status()
+        self.puzzle.refresh()
         self.refresh_ms = (time.perf_counter() - started) * 1000
+        self.hints.refresh()
+        self.computer.after_refresh()  # a computer seat due after a move plays (computer.py)
 
     def _form(self, acts: list[Action]) -> ActionForm:
         return ActionForm(self.game, acts, self._safe(self.play), self._safe(self.show_rule))
@@ -604,11 +627,10 @@ class Tutor:
         if self.tabs.selected_index != TABS.index("Moves"):
             return
         self._quiet = True
-        self.tree.options = tree_rows(self.timeline)
-        self.tree.value = self.timeline.current.id
+        self.tree.show(self.timeline)
         self.comment.value = self.timeline.current.comment
         self._quiet = False
-        root = self.timeline.current is self.timeline.root
+        root = self.timeline.current in (self.timeline.root, start_node(self.timeline))
         for button in self.tree_buttons:
             button.disabled = root
 
@@ -707,12 +729,15 @@ class Tutor:
 
     def _advance(self, action: Action | str) -> Node:
         """Play one move on the timeline without redrawing."""
+        if self.puzzle.intercept(action):  # a wrong answer to the lesson's question
+            return self.timeline.current
         if len(self.timeline.nodes) >= MAX_TIMELINE_NODES and not any(
                 str(c.action) == str(action) for c in self.timeline.current.children):
             self.message.value = html.escape(FULL)
             raise TimelineFullError(FULL)
         count = len(self.timeline.nodes)
         node = self.timeline.play(action)
+        self.computer.moved = True  # a move, not a step through the timeline
         if len(self.timeline.nodes) != count:  # a new move: the tree changed
             self._forget_deleted()
         self._tell(node)
@@ -756,6 +781,7 @@ class Tutor:
         if self.editor.active_mode:
             self.editor.click(spot)
             return
+        self.view.mark_refused(None)  # the last why-not ring goes on the next click
         if not self.kind:
             self.message.value = "Choose what to do first (the buttons above)."
             return
@@ -785,6 +811,9 @@ class Tutor:
             return
         self.message.value = ""
         self.check_try(str(a))
+        ex = self.game.explain(a)
+        if not ex.legal:  # the verdict on the board too: a red ring with its short reason
+            self.view.mark_refused(spot, verdicts.short_reason(ex))
 
     # ------------------------------------------------------------ Try a move
     def check_try(self, text: str | None = None) -> None:
@@ -951,29 +980,33 @@ class Tutor:
 
     # ------------------------------------------------------------ the timeline
     def first(self) -> None:
-        self.timeline.first()
+        """To the start: the root, or a variable board as chance laid it out."""
+        self.timeline.goto(start_node(self.timeline))
         self.refresh()
 
     def back(self) -> None:
-        self.timeline.back()
+        """One move back; not into a variable board's set-up (the game starts laid out)."""
+        if self.timeline.current is not start_node(self.timeline):
+            self.timeline.back()
         self.refresh()
 
     def forward(self) -> None:
         """One move forward, told in What happened like a move played."""
+        if self.puzzle.holds():  # the answer stays hidden until it is found
+            return self.refresh("Find the move first: play it, or take a hint.")
         self._tell(self.timeline.forward())
         self.refresh()
 
     def last(self) -> None:
-        self.timeline.last()
+        if not self.puzzle.last():  # a lesson with questions stops at the first unanswered
+            self.timeline.last()
         self.refresh()
 
     def goto(self, node: Node | int) -> None:
+        if self.puzzle.hides(node):  # in the answer line of a question not answered yet
+            return self.refresh("Find the move first: play it, or take a hint.")
         self.timeline.goto(node)
         self.refresh()
-
-    def _on_tree(self, change) -> None:
-        if not self._quiet and change["new"] is not None:
-            self.goto(change["new"])
 
     def _on_comment(self, change) -> None:
         if not self._quiet:
@@ -1069,6 +1102,7 @@ class Tutor:
         self.origin, self._lesson_nodes = origin, lesson_nodes or {}
         self._origin_node = timeline.current
         self.lines.clear()  # another game: its own log
+        self.computer.reset()  # every seat human until the new-game form says otherwise
         if self.view.game.layout != timeline.game.layout:
             self.view.game = timeline.game
             self.view.redraw()

@@ -301,3 +301,71 @@
     canvas.dispatchEvent(new KeyboardEvent('keydown', {key: event.key, bubbles: true}));
   }, true);
 })();
+
+/* Progress (catan_tutor/widgets/progress.py): the lessons completed and puzzles solved, kept
+ * in this browser's local storage. The tutor writes what it knows as JSON in the data-progress
+ * attribute of a hidden .catan-progress element: merged (union) into the stored copy. The
+ * stored copy goes to the tutor once per page through the hidden .catan-progress-in text
+ * field, as if typed. Progress only grows, so neither side can lose the other's.
+ */
+(function () {
+  'use strict';
+  var KEY = 'catan-tutor-progress';
+  var MAX_CHARS = 65536;  // = catan_tutor.widgets.progress.MAX_PROGRESS_CHARS
+  var seen = null;
+  var sent = new WeakSet();
+
+  function read(text) {
+    try {
+      var data = JSON.parse(text || '{}');
+      return data && typeof data === 'object' && !Array.isArray(data) ? data : {};
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function stored() {
+    try { return window.localStorage.getItem(KEY) || '{}'; } catch (e) { return '{}'; }
+  }
+
+  function merge(a, b) {
+    var done = {};
+    [a.done, b.done].forEach(function (list) {
+      if (Array.isArray(list)) list.forEach(function (x) { if (typeof x === 'string') done[x] = 1; });
+    });
+    var solved = {};
+    [a.solved, b.solved].forEach(function (map) {
+      if (!map || typeof map !== 'object') return;
+      Object.keys(map).forEach(function (k) {
+        if (!Array.isArray(map[k])) return;
+        var into = solved[k] = solved[k] || [];
+        map[k].forEach(function (n) {
+          if (typeof n === 'number' && into.indexOf(n) < 0) into.push(n);
+        });
+      });
+    });
+    return {done: Object.keys(done).sort(), solved: solved};
+  }
+
+  function sync() {
+    var el = document.querySelector('.catan-progress[data-progress]');
+    var text = el && el.getAttribute('data-progress');
+    if (text && text !== seen && text.length <= MAX_CHARS) {
+      seen = text;
+      var merged = JSON.stringify(merge(read(stored()), read(text)));
+      if (merged.length <= MAX_CHARS) {
+        try { window.localStorage.setItem(KEY, merged); } catch (e) { /* storage refused */ }
+      }
+    }
+    var input = document.querySelector('.catan-progress-in input');
+    if (input && !sent.has(input)) {
+      sent.add(input);
+      input.value = stored();
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+      input.dispatchEvent(new Event('change', {bubbles: true}));
+    }
+  }
+
+  new MutationObserver(sync).observe(document.documentElement,
+    {childList: true, subtree: true, attributes: true, attributeFilter: ['data-progress']});
+})();

@@ -1,0 +1,266 @@
+"""The Moves tab's move list, read like an analysis board (a Lichess study): turn numbers, the
+moves in words, each comment after its move, variations inline in brackets under the move they
+replace, the current move highlighted; a click on a move jumps there.
+
+A variable board's set-up (the tiles, numbers and harbors chance lays out before the first
+settlement) shows as one line, "board laid out": the game starts at the laid-out board
+(``start_node``), which is where |◀ / Home returns to.
+
+Clicks and keys reach the kernel through ipyevents (as the board's pointer does), so the list
+works the same in Voilà and in a notebook: each move is a ``<span>`` whose class names its node
+(``catan-mv-<id>``, also ``data-node``); ipyevents sends the class of the element clicked.
+Nothing is a link, nothing runs in the page.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+
+import ipywidgets as widgets
+from ipyevents import Event
+
+from ..actions import Action
+from ..timeline import Node, Timeline
+from . import markup
+
+SETUP_PHASE = "board"  # the engine's phase while chance lays out a variable board
+MAX_SHOWN = 600  # moves written into the list at most (a window around the current move)
+LIST_KEYS = {"ArrowLeft": "back", "ArrowUp": "back", "ArrowRight": "forward",
+             "ArrowDown": "forward", "Home": "first", "End": "last"}
+_NODE_CLASS = re.compile(r"\bcatan-mv-(\d+)\b")
+
+# The list's look: the page's theme colours (JupyterLab's CSS variables, light fallbacks).
+MOVES_CSS = """<style>
+.catan-moves-box{max-height:360px;overflow:auto;padding:6px 8px;line-height:1.7;
+ border:1px solid var(--jp-border-color2,#ddd);border-radius:4px;font-size:13px;
+ background:var(--jp-layout-color1,#fff);color:var(--jp-ui-font-color1,#1a1a1a)}
+.catan-moves-box:focus-visible{outline:3px solid var(--jp-brand-color1,#1b5e9f);
+ outline-offset:1px}
+.catan-mv{cursor:pointer;padding:1px 4px;border-radius:3px;white-space:nowrap}
+.catan-mv:hover{background:var(--jp-layout-color3,#e3e8ee)}
+.catan-mv-current{background:#1565c0;color:#fff;font-weight:600}
+.catan-mv-current:hover{background:#0d47a1}
+.catan-mv-turn{color:var(--jp-ui-font-color2,#666);font-size:12px;margin:0 2px 0 6px;
+ white-space:nowrap}
+.catan-mv-chance{font-style:italic}
+.catan-mv-comment{color:var(--jp-ui-font-color2,#555);font-style:italic;margin:0 4px}
+.catan-mv-var{display:block;margin:2px 0 2px 14px;padding-left:8px;font-size:12.5px;
+ border-left:2px solid var(--jp-border-color1,#bbb);color:var(--jp-ui-font-color1,#333)}
+.catan-mv-more{color:var(--jp-ui-font-color2,#666);font-size:12px}
+</style>"""
+
+
+def _player_move(verb: str) -> Callable[[list[str]], str]:
+    """``P1 settle J12`` -> ``P1 <verb> J12``."""
+    return lambda t: " ".join([t[0], verb, *t[2:]]).strip()
+
+
+# The notation of each kind of move (``str(action)``), reworded for learners; the labels of
+# vertices, edges and hexes stay as the board and the notation write them.
+WORDS: dict[str, Callable[[list[str]], str]] = {
+    "Settle": _player_move("settles"),
+    "BuildRoad": _player_move("builds road"),
+    "BuildCity": _player_move("builds city"),
+    "BuildWall": _player_move("builds wall"),
+    "Roll": lambda t: f"{t[0]} rolls",
+    "EndTurn": lambda t: f"{t[0]} ends the turn",
+    "MoveRobber": lambda t: f"{t[0]} moves the robber to {' '.join(t[2:])}",
+    "MoveKnight": lambda t: f"{t[0]} moves knight {' → '.join(t[2:4])}" + (
+        f" {' '.join(t[4:])}" if t[4:] else ""),
+    "BuyDev": lambda t: f"{t[0]} buys a development card",
+    "PlayKnight": lambda t: f"{t[0]} plays a knight",
+    "Accept": lambda t: f"{t[0]} accepts",
+    "Decline": lambda t: f"{t[0]} declines",
+    "Recruit": _player_move("recruits a knight on"),
+    "Activate": _player_move("activates knight"),
+    "Promote": _player_move("promotes knight"),
+    "Improve": _player_move("improves"),
+    "Pass": lambda t: f"{t[0]} passes",
+    "Die": lambda t: f"{' '.join(t[1:-1])} die {t[-1]}",
+    "EventDie": lambda t: f"event die: {' '.join(t[1:])}",
+    "Steal": lambda t: f"stolen: {' '.join(t[1:])}",
+    "DrawDev": lambda t: f"card drawn: {' '.join(t[1:])}",
+    "DrawProgress": lambda t: f"progress card drawn: {' '.join(t[2:])} ({t[1]})"
+    if len(t) > 2 else " ".join(t),
+}
+
+
+def move_words(action: Action) -> str:
+    """A move as the list shows it: ``P1 settle J12`` -> ``P1 settles J12``; a kind without
+    its own wording reads as its notation."""
+    text = str(action)
+    word = WORDS.get(type(action).__name__)
+    if word is None:
+        return text
+    try:
+        return word(text.split())
+    except IndexError:  # notation shorter than the kind's usual: keep it as written
+        return text
+
+
+def start_node(tl: Timeline) -> Node:
+    """Where the game starts for the learner: the root, or for a variable board the board as
+    chance laid it out (along the line of the current move when it is in the set-up, else
+    the main line)."""
+    on_path = {id(n) for n in tl.path()}
+    node = tl.root
+    while node.state.phase == SETUP_PHASE and node.children:
+        node = next((c for c in node.children if id(c) in on_path), node.children[0])
+    return node
+
+
+def node_of(class_name: str) -> int | None:
+    """The node id a move's class names (``catan-mv catan-mv-12`` -> 12), else None."""
+    m = _NODE_CLASS.search(class_name or "")
+    return int(m.group(1)) if m else None
+
+
+def moves_html(tl: Timeline, limit: int = MAX_SHOWN) -> str:
+    """The move tree as HTML: the start (the laid-out board for a variable one), then the
+    main line with turn numbers, comments and variations; at most ``limit`` moves, a window
+    around the current move (the rest summed up as "… N moves")."""
+    start, current = start_node(tl), tl.current
+    on_path = {id(n) for n in tl.path()}
+    budget = _Budget(tl, start, limit)
+    out: list[str] = [_start_html(tl, start, current)]
+    if start.children:
+        _line(start.children[0], current, on_path, budget, out, top=True)
+    return "".join(out)
+
+
+class _Budget:
+    """Which moves of a long main line are written: a window of ``limit`` around the
+    current move's place on the main line (every move when the tree is small)."""
+
+    def __init__(self, tl: Timeline, start: Node, limit: int) -> None:
+        self.limit = limit
+        self.used = 0
+        main: list[Node] = []
+        n = start
+        while n.children:
+            n = n.children[0]
+            main.append(n)
+        self.lo, self.hi = 0, len(main)
+        if len(tl.nodes) > limit:
+            at = next((i for i, m in enumerate(main) if m is tl.current), None)
+            if at is None:  # the current move is in a variation: where it leaves the main line
+                ids = {id(m): i for i, m in enumerate(main)}
+                at = next((ids[id(p)] for p in reversed(tl.path()) if id(p) in ids), 0)
+            self.lo = max(0, min(at - limit // 2, len(main) - limit))
+            self.hi = self.lo + limit
+        self.main = {id(m): i for i, m in enumerate(main)}
+
+
+def _start_html(tl: Timeline, start: Node, current: Node) -> str:
+    laid = start is not tl.root
+    inside = laid and current.state.phase == SETUP_PHASE  # stepped into the set-up itself
+    label = "board laid out" if laid else "start"
+    cls = "catan-mv catan-mv-start" + (" catan-mv-current" if current is start or inside
+                                       else "")
+    title = ("the board as chance laid it out (its tiles, numbers and harbors)" if laid
+             else "the position the game starts from")
+    return _move_span(start, label, cls, title, current is start or inside)
+
+
+def _move_span(node: Node, text: str, cls: str, title: str, current: bool) -> str:
+    aria = " aria-current='step'" if current else ""
+    return (f"<span class='{cls} catan-mv-{node.id}' data-node='{node.id}' role='button'"
+            f" title='{markup.text(title)}'{aria}>{markup.text(text)}</span>")
+
+
+def _line(first: Node, current: Node, on_path: set[int], budget: _Budget, out: list[str],
+          top: bool = False) -> None:
+    """One line of play from ``first`` along its main continuations: each move, its
+    comment, and after it the other moves that could have been played there (variations)."""
+    node: Node | None = first
+    turn_shown = -1
+    skipped = 0
+    while node is not None:
+        if not top and budget.used >= 2 * budget.limit and id(node) not in on_path:
+            out.append(" <span class='catan-mv-more'>…</span>")  # a long variation, cut
+            break
+        at = budget.main.get(id(node)) if top else None
+        if at is not None and not budget.lo <= at < budget.hi:
+            skipped += 1
+            node = node.children[0] if node.children else None
+            continue
+        if skipped:
+            out.append(f" <span class='catan-mv-more'>… {skipped} moves …</span> ")
+            skipped, turn_shown = 0, -1
+        turn = node.parent.state.turn if node.parent is not None else 0
+        if turn != turn_shown:
+            out.append(f"<span class='catan-mv-turn'>{'Setup' if turn == 0 else f'Turn {turn}'}"
+                       "</span>")
+            turn_shown = turn
+        cls = "catan-mv" + (" catan-mv-chance" if node.action and node.action.is_chance
+                            else "") + (" catan-mv-current" if node is current else "")
+        text = move_words(node.action) if node.action is not None else "start"
+        out.append(_move_span(node, text, cls, str(node.action), node is current) + " ")
+        budget.used += 1
+        if node.comment:
+            out.append(f"<span class='catan-mv-comment'>{markup.text(node.comment)}</span> ")
+        parent = node.parent
+        if parent is not None and parent.children[0] is node and len(parent.children) > 1:
+            for other in parent.children[1:]:
+                out.append("<span class='catan-mv-var'>")
+                if top and budget.used > budget.limit and id(other) not in on_path:
+                    n = sum(1 for _ in _walk(other))
+                    out.append(_move_span(other, f"{move_words(other.action)} (+{n - 1})",
+                                          "catan-mv", "a variation (click to open)", False))
+                else:
+                    _line(other, current, on_path, budget, out)
+                out.append("</span>")
+            turn_shown = -1
+        node = node.children[0] if node.children else None
+    if skipped:
+        out.append(f" <span class='catan-mv-more'>… {skipped} moves</span>")
+
+
+def _walk(node: Node):
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        yield n
+        todo.extend(n.children)
+
+
+def rows(tl: Timeline) -> list[tuple[str, int]]:
+    """The list's moves as (words, node id), in the order shown (for tests and screen
+    readers' sake: what a visitor can click)."""
+    found = re.findall(r"data-node='(\d+)'[^>]*>([^<]*)</span>", moves_html(tl))
+    return [(html.unescape(text), int(n)) for n, text in found]
+
+
+class MoveList:
+    """The move list widget: ``show(timeline)`` writes it; a click on a move (or the arrow
+    keys, Home and End while the list has focus) calls ``on_pick(node_id)`` or
+    ``on_step(name)`` ("back", "forward", "first", "last")."""
+
+    def __init__(self, on_pick: Callable[[int], None], on_step: Callable[[str], None]) -> None:
+        self.on_pick, self.on_step = on_pick, on_step
+        self.html = widgets.HTML()
+        self.html.add_class("catan-moves")
+        self.widget = widgets.VBox([widgets.HTML(MOVES_CSS), self.html],
+                                   layout=widgets.Layout(width="100%"))
+        self.events = Event(source=self.html, watched_events=["click", "keydown"],
+                            prevent_default_action=False)
+        self.events.on_dom_event(self._on_event)
+        self.shown = ""
+
+    def show(self, tl: Timeline) -> None:
+        """Write the tree of ``tl`` (only what changed reaches the page)."""
+        body = ("<div class='catan-moves-box' tabindex='0' role='group' aria-label='Moves: "
+                "click a move to go there; arrow keys step, Home and End'>"
+                f"{moves_html(tl)}</div>")
+        if body != self.shown:
+            self.shown = self.html.value = body
+
+    def _on_event(self, event: dict) -> None:
+        if event.get("type") == "click":
+            node = node_of((event.get("target") or {}).get("className", ""))
+            if node is not None:
+                self.on_pick(node)
+        elif event.get("type") == "keydown" and event.get("key") in LIST_KEYS:
+            self.on_step(LIST_KEYS[event["key"]])

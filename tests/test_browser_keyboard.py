@@ -1,0 +1,152 @@
+"""The tutor from the keyboard alone, and the move list, in Voilà with headless Chromium.
+
+- a whole setup (three players, twelve placements) and P1's first turn (Roll, End turn) with
+  no mouse: Tab reaches the board and the buttons, the arrow keys and Enter place pieces;
+- the move list: a click on a move jumps to its node (the hidden ``data-node`` marker
+  follows), the current move is highlighted;
+- a variable board: its set-up shows as one line, "board laid out", and Home (|◀) returns
+  to the laid-out board, never to an unshuffled one.
+
+Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from browser_harness import ARTIFACTS, open_app
+
+from catan_tutor.resources import START_NOTEBOOK
+from catan_tutor.serve import voila
+
+pytestmark = pytest.mark.browser
+
+STATE_JS = """() => {
+  const e = document.querySelector('.catan-tutor .catan-state');
+  if (!e) return null;
+  return {node: +e.dataset.node, depth: +e.dataset.depth, phase: e.dataset.phase,
+          turn: +e.dataset.turn};
+}"""
+
+
+@pytest.fixture(scope="module")
+def voila_url() -> Iterator[str]:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        with voila(START_NOTEBOOK, ARTIFACTS / "voila_keyboard.log") as (url, _):
+            yield url
+    except RuntimeError as e:
+        pytest.fail(str(e))
+
+
+def state(page) -> dict:
+    return page.evaluate(STATE_JS)
+
+
+def wait_depth(page, depth: int) -> None:
+    page.wait_for_function(f"() => ({STATE_JS})()?.depth === {depth}")
+
+
+def tab_to(page, selector: str, most: int = 80) -> None:
+    """Press Tab until the focus is on (or inside) ``selector``."""
+    for _ in range(most):
+        if page.evaluate("(s) => !!document.activeElement?.closest(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_a_setup_and_a_turn_with_the_keyboard_alone(browser, new_page, voila_url) -> None:
+    """A new three-player game: Tab to the board, then Enter twice per placement (the first
+    puts the cursor on the first glowing spot, the second plays there) through the whole
+    setup; then Tab to Roll and Enter (both dice thrown), Tab to End turn and Enter."""
+    p = new_page("keyboard_game")
+    page = p.page
+    open_app(p, f"{voila_url}?variant=base&players=3&seed=11")
+    page.wait_for_function(f"() => ({STATE_JS})()?.phase === 'setup-settle'")
+    page.locator("body").click(position={"x": 2, "y": 2})  # the page, not a control
+    tab_to(page, ".catan-board")
+    for _ in range(12):  # 3 players x 2 rounds x (settlement, road)
+        before = state(page)["depth"]
+        page.keyboard.press("Enter")
+        page.locator(".catan-tutor .widget-label").filter(has_text="cursor:").first.wait_for()
+        page.keyboard.press("Enter")
+        wait_depth(page, before + 1)
+        assert page.evaluate("() => !!document.activeElement.closest('.catan-board')")
+    now = state(page)
+    assert now["phase"] == "pre-roll" and now["turn"] == 1, now
+    page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "keyboard_setup.png")
+    tab_to(page, ".catan-roll")
+    page.keyboard.press("Enter")  # the roll and both dice in one press
+    page.wait_for_function(f"() => ({STATE_JS})()?.depth >= {now['depth'] + 3}")
+    rolled = state(page)
+    assert rolled["phase"] == "main", rolled  # seed 11: no 7, so no robber to move
+    tab_to(page, ".catan-end-turn")
+    page.keyboard.press("Enter")
+    wait_depth(page, rolled["depth"] + 1)
+    after = state(page)
+    assert after["phase"] == "pre-roll" and after["turn"] == 2, after
+    page.screenshot(path=ARTIFACTS / "keyboard_turn.png")
+
+
+def test_a_click_in_the_move_list_jumps_to_its_move(browser, new_page, voila_url) -> None:
+    """Moves tab: the list shows the moves in words with turn numbers; a click on a move
+    goes there (the hidden data-node marker follows) and highlights it."""
+    p = new_page("move_list")
+    page = p.page
+    open_app(p, f"{voila_url}?variant=base&players=3&seed=11")
+    page.wait_for_function(f"() => ({STATE_JS})()?.phase === 'setup-settle'")
+    canvas = page.locator(".catan-board canvas").last
+    canvas.focus()
+    for depth in (1, 2, 3):
+        page.keyboard.press("Enter")
+        page.locator(".catan-tutor .widget-label").filter(has_text="cursor:").first.wait_for()
+        page.keyboard.press("Enter")
+        wait_depth(page, depth)
+    page.get_by_role("tab", name="Moves").click()
+    moves = page.locator(".catan-moves .catan-mv")
+    moves.filter(has_text="P2 settles").first.wait_for()
+    text = page.locator(".catan-moves").first.inner_text()
+    assert "Setup" in text and "P1 settles" in text and "P1 builds road" in text, text
+    first = moves.filter(has_text="P1 settles").first
+    node = int(first.get_attribute("data-node"))
+    first.click()
+    page.wait_for_function(f"() => ({STATE_JS})()?.node === {node}")
+    current = page.locator(".catan-moves .catan-mv-current")
+    current.first.wait_for()
+    assert int(current.first.get_attribute("data-node")) == node
+    page.locator(".catan-moves").first.screenshot(path=ARTIFACTS / "move_list.png")
+    page.locator(".catan-moves .catan-mv-start").click()
+    wait_depth(page, 0)
+
+
+def test_a_variable_board_starts_laid_out(browser, new_page, voila_url) -> None:
+    """A variable board: the list shows its set-up as one line, "board laid out"; Home and
+    |◀ return to the laid-out board, and ◀ there stays."""
+    p = new_page("variable_board")
+    page = p.page
+    open_app(p, f"{voila_url}?variant=base&players=3&board=variable&seed=5")
+    page.wait_for_function(f"() => ({STATE_JS})()?.phase === 'setup-settle'")
+    laid = state(page)
+    assert laid["depth"] > 0, laid  # chance laid the board out: those are its moves
+    page.get_by_role("tab", name="Moves").click()
+    start = page.locator(".catan-moves .catan-mv-start")
+    start.first.wait_for()
+    assert start.inner_text() == "board laid out"
+    assert page.locator(".catan-moves .catan-mv").count() == 1  # no tile events listed
+    canvas = page.locator(".catan-board canvas").last
+    canvas.focus()
+    page.keyboard.press("Enter")
+    page.locator(".catan-tutor .widget-label").filter(has_text="cursor:").first.wait_for()
+    page.keyboard.press("Enter")
+    wait_depth(page, laid["depth"] + 1)
+    page.keyboard.press("Home")
+    wait_depth(page, laid["depth"])
+    page.get_by_role("button", name="◀", exact=True).click()
+    page.wait_for_timeout(500)
+    assert state(page)["depth"] == laid["depth"]  # no step back into the shuffle
+    page.get_by_role("button", name="▶|", exact=True).click()
+    wait_depth(page, laid["depth"] + 1)
+    page.get_by_role("button", name="|◀", exact=True).click()
+    wait_depth(page, laid["depth"])

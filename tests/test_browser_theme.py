@@ -1,0 +1,129 @@
+"""The page in JupyterLab's dark theme (Voilà's ``?theme=dark``) and at 1024 px wide.
+
+Voilà's lab template marks the body of a ``?theme=dark`` page (``data-jp-theme-light``) and
+loads JupyterLab's dark theme; the tutor's colours come from the theme's CSS variables. The
+screenshots (tests/artifacts/theme_*.png) were looked at; the tests check what can be
+measured: the page is dark, every piece of visible text reads against what is behind it
+(WCAG contrast at least 4.5:1, large text 3:1), and nothing spills sideways at 1024 px.
+
+Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from browser_harness import ARTIFACTS, open_app
+
+from catan_tutor.resources import START_NOTEBOOK
+from catan_tutor.serve import voila
+
+pytestmark = pytest.mark.browser
+
+# Runs in the page: every visible element with text of its own, with its text colour and the
+# first opaque background behind it, and the WCAG contrast ratio of the two.
+CONTRAST_JS = """(root) => {
+  const rgb = (s) => { const m = s.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(',').map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92
+    : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(c[0]) + 0.7152 * f(c[1])
+    + 0.0722 * f(c[2]); };
+  const behind = (el) => { let layers = [];
+    for (let e = el; e; e = e.parentElement) { const b = rgb(getComputedStyle(e).backgroundColor);
+      if (b && b[3] > 0) { layers.push(b); if (b[3] >= 0.99) break; } }
+    let c = [255, 255, 255];
+    if (layers.length && layers[layers.length - 1][3] >= 0.99) c = layers.pop().slice(0, 3);
+    for (const l of layers.reverse()) c = c.map((v, i) => v * (1 - l[3]) + l[i] * l[3]);
+    return c; };
+  const out = [];
+  for (const el of document.querySelectorAll(root + ' *')) {
+    const own = [...el.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own.length) continue;
+    const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+    if (!r.width || !r.height || s.visibility === 'hidden' || s.display === 'none') continue;
+    if (el.closest('.catan-sr-only, [hidden], option')) continue;
+    let op = 1; for (let e = el; e; e = e.parentElement) op *= +getComputedStyle(e).opacity;
+    if (op < 0.9) continue;  // the greyed "why not?" kinds are dimmed on purpose
+    // a colour swatch (■ before a player's name) is not text
+    if (/^[\u25a0\u25cf]+$/.test(own.map(n => n.textContent.trim()).join(''))) continue;
+    const bg = behind(el), c = rgb(s.color);
+    const fg = c.slice(0, 3).map((v, i) => v * c[3] + bg[i] * (1 - c[3]));  // see-through text
+    const a = lum(fg), b = lum(bg);
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const large = parseFloat(s.fontSize) >= 18.5 || (parseFloat(s.fontSize) >= 14
+      && +s.fontWeight >= 700);
+    out.push({text: own.map(n => n.textContent.trim()).join(' ').slice(0, 40),
+              ratio: Math.round(ratio * 100) / 100, need: large ? 3 : 4.5,
+              fg: s.color, bg: 'rgb(' + bg.map(Math.round).join(',') + ')'});
+  }
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def voila_url() -> Iterator[str]:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        with voila(START_NOTEBOOK, ARTIFACTS / "voila_theme.log") as (url, _):
+            yield url
+    except RuntimeError as e:
+        pytest.fail(str(e))
+
+
+def _unreadable(page) -> list[dict]:
+    return [x for x in page.evaluate(CONTRAST_JS, ".catan-app") if x["ratio"] < x["need"]]
+
+
+def _tabs(page, name: str) -> None:
+    page.get_by_role("tab", name=name, exact=True).click()
+    page.wait_for_timeout(400)
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_every_text_reads_in_the_theme(browser, new_page, voila_url: str, theme: str) -> None:
+    """``?theme=dark`` (and the default light theme): the page's background follows the
+    theme, and every text of the app, in the Play, Players and Moves tabs, reads against
+    what is behind it."""
+    p = new_page(f"theme_{theme}")
+    page = p.page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_app(p, f"{voila_url}?theme={theme}")
+    light = page.evaluate("() => document.body.dataset.jpThemeLight")
+    assert light == ("false" if theme == "dark" else "true")
+    bg = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    channels = [int(v) for v in bg[bg.index("(") + 1 : bg.index(")")].split(",")[:3]]
+    assert (max(channels) < 80) if theme == "dark" else (min(channels) > 200), bg
+    page.wait_for_timeout(800)
+    page.screenshot(path=ARTIFACTS / f"theme_{theme}.png", full_page=True)
+    bad = _unreadable(page)
+    for tab in ("Players", "Moves"):
+        _tabs(page, tab)
+        page.screenshot(path=ARTIFACTS / f"theme_{theme}_{tab.lower()}.png", full_page=True)
+        bad += _unreadable(page)
+    assert not bad, "\n".join(f"{x['text']!r} {x['ratio']} {x['fg']} on {x['bg']}"
+                               for x in bad[:30])
+
+
+def test_layout_fits_1024_wide_in_the_dark(browser, new_page, voila_url: str) -> None:
+    """At 1024 px the board and the panels sit side by side or wrap, with no sideways
+    scrolling, and the labels can be shown on the board."""
+    p = new_page("theme_1024")
+    page = p.page
+    page.set_viewport_size({"width": 1024, "height": 800})
+    open_app(p, f"{voila_url}?theme=dark")
+    page.wait_for_timeout(500)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 1024, f"the page scrolls sideways: {width} px"
+    tabs = page.locator(".catan-tutor .lm-TabBar-tab")
+    boxes = [tabs.nth(i).bounding_box() for i in range(tabs.count())]
+    for a, b in zip(boxes, boxes[1:], strict=False):  # tab labels side by side, no overlap
+        assert a["x"] + a["width"] <= b["x"] + 1 or a["y"] != b["y"], (a, b)
+    drawn = int(page.locator(".catan-drawn").first.get_attribute("data-drawn"))
+    page.locator(".catan-labels-toggle").click()
+    page.wait_for_function("(n) => +document.querySelector('.catan-drawn').dataset.drawn > n",
+                           arg=drawn)
+    page.wait_for_timeout(300)
+    page.screenshot(path=ARTIFACTS / "theme_dark_1024_labels.png", full_page=True)
+    page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "board_labels.png")
+    assert not _unreadable(page)

@@ -1,0 +1,144 @@
+"""The move list of the Moves tab (widgets/move_list.py): words, turns, comments, variations,
+clicks and keys, a variable board's set-up in one line, long games cut to a window."""
+
+from __future__ import annotations
+
+from catan_tutor import new_game
+from catan_tutor.timeline import Timeline
+from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.move_list import (
+    MoveList,
+    move_words,
+    moves_html,
+    node_of,
+    rows,
+    start_node,
+)
+from catan_tutor.widgets.tutor import TABS
+
+
+def click(t: Tutor, node: int) -> None:
+    """What ipyevents sends for a click on a move: the class of the element clicked."""
+    t.tree._on_event({"type": "click", "target": {"className": f"catan-mv catan-mv-{node}"}})
+
+
+def test_moves_read_in_words_with_their_labels() -> None:
+    g = new_game("base", players=3)
+    a = g._action("P1 settle J12")  # an alias: the list writes the board's label, E4
+    assert move_words(a) == "P1 settles E4"
+    g.play(a)
+    assert move_words(g._action("P1 road F7")) == "P1 builds road F7"
+    assert node_of("catan-mv catan-mv-current catan-mv-12") == 12
+    assert node_of("catan-mv-turn") is None and node_of("") is None
+
+
+def test_turns_comments_and_variations_inline() -> None:
+    t = Tutor(new_game("base", players=3))
+    t.tabs.selected_index = TABS.index("Moves")
+    t.play("P1 settle J12")
+    t.play("P1 road J1")
+    t.first()
+    t.play("P1 settle A4")  # a variation of the first move
+    t.timeline.current.comment = "<b>near</b> the desert"
+    t.refresh()
+    page = t.tree.html.value
+    assert page.index("P1 settles E4") < page.index("catan-mv-var") < page.index(
+        "P1 settles A4") < page.index("P1 builds road F7")  # the variation after its move
+    assert "&lt;b&gt;near&lt;/b&gt; the desert" in page  # a comment is text, not markup
+    assert ">Setup</span>" in page
+    current = t.timeline.current.id
+    assert f"catan-mv catan-mv-current catan-mv-{current}' data-node='{current}'" in page
+    assert page.count("aria-current") == 1
+    assert [w for w, _ in rows(t.timeline)] == ["start", "P1 settles E4", "P1 settles A4",
+                                                 "P1 builds road F7"]
+
+
+def test_a_click_jumps_and_keys_step() -> None:
+    t = Tutor(new_game("base", players=3))
+    t.tabs.selected_index = TABS.index("Moves")
+    for move in ("P1 settle J12", "P1 road J1", "P2 settle A4"):
+        t.play(move)
+    first = t.timeline.root.children[0]
+    click(t, first.id)
+    assert t.timeline.current is first
+    assert f"catan-mv-current catan-mv-{first.id}'" in t.tree.html.value
+    t.tree._on_event({"type": "keydown", "key": "ArrowRight"})
+    assert t.timeline.current.depth == 2
+    t.tree._on_event({"type": "keydown", "key": "End"})
+    assert t.timeline.current.depth == 3
+    t.tree._on_event({"type": "keydown", "key": "Home"})
+    assert t.timeline.current is t.timeline.root
+    t.tree._on_event({"type": "click", "target": {"className": "catan-mv-turn"}})
+    assert t.timeline.current is t.timeline.root  # a turn number is no move
+
+
+def test_a_variable_board_starts_laid_out() -> None:
+    """The tiles and numbers chance lays out are one line, "board laid out"; |◀ (first) goes
+    there and ◀ (back) stops there: the game starts on the laid-out board."""
+    g = new_game("base", players=3, board="variable", seed=3)
+    t = Tutor(g)
+    laid = t.timeline.current
+    assert laid.depth > 0 and laid.state.phase == "setup-settle"
+    assert start_node(t.timeline) is laid
+    assert rows(t.timeline) == [("board laid out", laid.id)]
+    t.play("P1 settle J12")
+    t.first()
+    assert t.timeline.current is laid
+    t.back()
+    assert t.timeline.current is laid
+    t.timeline.goto(t.timeline.root)  # stepped into the shuffle by other means
+    html = moves_html(t.timeline)
+    assert "catan-mv-current" in html.split("board laid out")[0]  # the set-up line is lit
+    t.tabs.selected_index = TABS.index("Moves")
+    t.goto(laid)
+    assert all(b.disabled for b in t.tree_buttons)  # the start cannot be deleted
+
+
+def test_a_long_game_shows_a_window_around_the_current_move() -> None:
+    g = new_game("base", players=3)
+    tl = Timeline(g)
+    for move in ("P1 settle J12", "P1 road J1"):
+        tl.play(move)
+    node = tl.current
+    for _ in range(40):  # a long line of cheap steps: the same two positions
+        node.children.append(type(node)(tl._next, node.state, node, node.action))
+        tl.nodes[tl._next] = node.children[0]
+        tl._next += 1
+        node = node.children[0]
+    tl.goto(tl.root.children[0].children[0].children[0].children[0].children[0])
+    shown = rows(tl)
+    html = moves_html(tl, limit=10)
+    assert len(html.split("data-node=")) - 1 <= 11  # the start and ten moves
+    assert f"data-node='{tl.current.id}'" in html and "catan-mv-more" in html  # "… N moves"
+    assert len(shown) == len(tl.nodes)  # under the default limit: every move
+
+
+def test_move_list_calls_back_with_the_node() -> None:
+    picked: list[int] = []
+    steps: list[str] = []
+    ml = MoveList(picked.append, steps.append)
+    ml._on_event({"type": "click", "target": {"className": "catan-mv catan-mv-7"}})
+    ml._on_event({"type": "keydown", "key": "ArrowLeft"})
+    ml._on_event({"type": "keydown", "key": "a"})
+    assert picked == [7] and steps == ["back"]
+
+
+def test_a_long_variation_is_cut_unless_the_current_move_is_in_it() -> None:
+    g = new_game("base", players=3)
+    tl = Timeline(g)
+    tl.play("P1 settle J12")
+    tl.first()
+    tl.play("P1 settle A4")  # a variation, made long below
+    node = tl.current
+    for _ in range(60):
+        child = type(node)(tl._next, node.state, node, node.action)
+        node.children.append(child)
+        tl.nodes[tl._next] = child
+        tl._next += 1
+        node = child
+    tl.goto(tl.root.children[0])  # on the main line: the variation is cut
+    cut = moves_html(tl, limit=10)
+    assert len(cut.split("data-node=")) - 1 <= 2 * 10 + 3 and "catan-mv-more" in cut
+    tl.goto(node)  # at its end: every move up to it is shown
+    whole = moves_html(tl, limit=10)
+    assert f"data-node='{node.id}'" in whole
