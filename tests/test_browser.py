@@ -229,15 +229,15 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     page.keyboard.press("Home")
     _wait_marker(page, "depth 0")
     page.get_by_role("button", name="move knight").click()
-    page.mouse.move(*_spot(page, "vertex", "J4"))
-    page.locator(".catan-tutor").filter(has_text="vertex J4").first.wait_for()
+    page.mouse.move(*_spot(page, "vertex", "O6"))
+    page.locator(".catan-tutor").filter(has_text="vertex O6").first.wait_for()
     page.screenshot(path=ARTIFACTS / "knight_targets.png")
     before = _board_pixels(page)
-    page.mouse.click(*_spot(page, "vertex", "J4"))  # a glowing target
+    page.mouse.click(*_spot(page, "vertex", "O6"))  # a glowing target
     _wait_marker(page, "depth 1 relocate")
     page.wait_for_function(f"() => {BOARD_PIXELS_JS}() !== {before!r}")  # the board changed
     page.get_by_role("tab", name="Moves").click()
-    _tree_has(page, "P1 moves knight F6 → J4 *")
+    _tree_has(page, "P1 moves knight N4 → O6 *")
     page.get_by_role("button", name="◀", exact=True).click()  # rewind
     _wait_marker(page, "depth 0")
     page.get_by_role("tab", name="Play", exact=True).click()
@@ -245,7 +245,7 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     _wait_marker(page, "depth 1 pre-roll")
     page.get_by_role("tab", name="Moves").click()
     _tree_has(page, "↳ P1 ends the turn *")  # a variation
-    assert "P1 moves knight F6 → J4" in _tree_text(page)
+    assert "P1 moves knight N4 → O6" in _tree_text(page)
     page.screenshot(path=ARTIFACTS / "variation.png")
 
 
