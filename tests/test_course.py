@@ -94,7 +94,7 @@ def test_a_goal_at_the_length_cap_is_accepted(tmp_path: Path):
 
 
 def test_the_app_lists_lessons_in_course_order_with_their_numbers(tmp_path: Path):
-    from catan_tutor.widgets.app import library
+    from catan_tutor.library import library
 
     shown = library(packaged_lessons())
     assert shown[0].id == "base_setup" and shown[0].label == "1.1  Setting up a base game"

@@ -889,3 +889,22 @@ def test_rule_ids_in_a_lesson_text_stay_out_of_links_and_markup_stays_safe():
     assert "<b>" not in page and "&lt;b&gt;" in page  # a visitor's tag stays text
     assert "data-rule='2P-ROLL-TWICE'" in page
     assert not RAW_ID.search(shown_text(page)), shown_text(page)
+
+
+def test_rules_tab_names_the_lessons_that_cite_each_rule(tmp_path):
+    from catan_tutor.library import lessons_citing
+    from catan_tutor.resources import lessons_dir
+    from catan_tutor.widgets.rules_panel import lessons_line, rules_html
+
+    shown = [x.id for x in lessons_citing(lessons_dir(), "CK-KNIGHT-DISPLACE")]
+    assert "ck_knight_displacement" in shown and "base_setup" not in shown
+    places = [(x.place.chapter, x.place.number) for x in lessons_citing(lessons_dir(),
+                                                                          "CK-KNIGHT-DISPLACE")]
+    assert places == sorted(places)  # in course order
+    ck = rules_html("ck", "", chosen="CK-KNIGHT-DISPLACE")
+    assert "Knight displacement" in ck.split("catan-rule-section")[0]  # under the chosen rule
+    # a folder of one lesson: only it is named, and a rule it does not cite names none
+    (tmp_path / "one.catan.yaml").write_text(
+        "title: Only <b>me</b>\nvariant: base\nplayers: 3\nrules: [BASE-BUILD-DISTANCE]\n")
+    assert "Only &lt;b&gt;me&lt;/b&gt;" in lessons_line("BASE-BUILD-DISTANCE", tmp_path)
+    assert lessons_line("BASE-BUILD-ROAD", tmp_path) == ""

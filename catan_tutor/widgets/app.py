@@ -13,75 +13,24 @@ above the tutor, which opens the default lesson."""
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 from pathlib import Path
 
 import ipywidgets as widgets
 
 from .. import new_game
-from ..course import COURSE_FILE, Place, course
+from ..course import Place
 from ..errors import CatanError, LinkError, ScenarioError
 from ..game import Game
+from ..library import Lesson, library
 from ..resources import lessons_dir
 from ..sampler import Sampler
-from ..scenario import MAX_SCENARIO_BYTES, SUFFIX, load_scenario
+from ..scenario import load_scenario
 from ..variants import VARIANTS
 from . import links, session
 from .computer import SeatPicker
 from .links import PLAYERS, Link
 from .progress import CourseProgress
 from .tutor import Tutor
-
-
-@dataclass(frozen=True)
-class Lesson:
-    """A scenario file of the library: its id (the file name without ``.catan.yaml``), its
-    title, and why it cannot be opened ('' when it can)."""
-
-    id: str
-    title: str
-    path: Path
-    error: str = ""
-    place: Place | None = None  # where the course puts it (lessons/course.yaml)
-
-    @property
-    def label(self) -> str:
-        if self.error:
-            return f"⚠ {self.id} (cannot be opened)"
-        return f"{self.place.label}  {self.title}" if self.place else self.title
-
-
-def _order(x: Lesson) -> tuple:
-    """The course's order first, then the lessons it does not name by title; broken last."""
-    at = (x.place.chapter, x.place.number) if x.place else (1 << 30, 0)
-    return (bool(x.error), at, x.title.lower())
-
-
-def library(folder: str | Path) -> list[Lesson]:
-    """Every scenario file in ``folder``, in the order of its course (``course.yaml``, see
-    catan_tutor.course) and then by title; a file that cannot be read is listed with its
-    error (and opening it shows that error), never breaks the list."""
-    out = []
-    try:
-        places = course(folder)
-    except (OSError, ScenarioError) as e:
-        places = {}
-        out.append(Lesson("course", "course", Path(folder) / COURSE_FILE, str(e)))
-    for path in sorted(Path(folder).glob(f"*{SUFFIX}")):
-        ident = path.name[: -len(SUFFIX)]
-        try:
-            if path.stat().st_size > MAX_SCENARIO_BYTES:
-                raise ScenarioError(f"{path.name}: larger than {MAX_SCENARIO_BYTES} bytes")
-            title = next((line.split(":", 1)[1].strip().strip("'\"")
-                          for line in path.read_text(encoding="utf-8").splitlines()
-                          if line.startswith("title:")), "")
-            if not title:
-                raise ScenarioError(f"{path.name}: no title")
-            out.append(Lesson(ident, title, path, place=places.get(ident)))
-        except (OSError, UnicodeDecodeError, ScenarioError) as e:
-            why = "not a UTF-8 text file" if isinstance(e, UnicodeDecodeError) else str(e)
-            out.append(Lesson(ident, ident, path, why))
-    return sorted(out, key=_order)
 
 
 class App:

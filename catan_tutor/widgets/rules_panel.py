@@ -1,21 +1,26 @@
 """The Rules tab: the rules of the current variant from the packaged reference
-(``rulebook.rules_of``), grouped by section, with a text filter. A verdict's rule opens here:
-that rule shows first, open, above the list.
+(``rulebook.rules_of``), grouped by section, with a text filter, each rule with the packaged
+lessons that cite it. A verdict's rule opens here: that rule shows first, open, above the
+list.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import ipywidgets as widgets
 
 from .. import rulebook
+from ..library import lessons_citing
+from ..resources import lessons_dir
 from ..rulebook import Rule
 from . import markup
 from .verdicts import rule_text_html
 from .wording import variant_name
 
 MAX_SHOWN = 400  # rules listed at most (every variant has fewer)
+MAX_LESSONS = 6  # lessons named under a rule
 
 
 def matches(r: Rule, query: str) -> bool:
@@ -24,13 +29,25 @@ def matches(r: Rule, query: str) -> bool:
     return all(word in hay for word in query.lower().split())
 
 
+def lessons_line(rule_id: str, folder: Path | None = None) -> str:
+    """"Lessons: 7.3 Knight displacement · 7.6 …" for the lessons that cite the rule ('' for
+    none), so a learner reading a rule knows where to see it played."""
+    found = lessons_citing(folder or lessons_dir(), rule_id)
+    if not found:
+        return ""
+    names = " · ".join(markup.text(x.label) for x in found[:MAX_LESSONS])
+    more = f" and {len(found) - MAX_LESSONS} more" if len(found) > MAX_LESSONS else ""
+    return (f"<div class='catan-rule-lessons' style='margin:0 0 4px 14px;color:#555;"
+            f"font-size:12px'>Lessons: {names}{more}</div>")
+
+
 def _rule_html(r: Rule, opened: bool, chosen: bool) -> str:
     mark = "background:#fff8e1;border-left:3px solid #f9a825;" if chosen else ""
     return (f"<details class='catan-rule-entry' data-rule='{markup.text(r.id)}'"
             f"{' open' if opened else ''} style='margin:1px 0;padding:1px 4px;{mark}'>"
             f"<summary style='cursor:pointer'><b>{markup.text(r.title)}</b></summary>"
             f"<div style='margin:2px 0 4px 14px;color:#333'>{rule_text_html(r.text)}</div>"
-            "</details>")
+            f"{lessons_line(r.id)}</details>")
 
 
 def rules_html(variant: str, query: str = "", chosen: str = "") -> str:
