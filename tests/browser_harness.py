@@ -10,7 +10,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS
+from catan_tutor.resources import START_NOTEBOOK
+from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, voila
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -25,6 +26,19 @@ BOARD_PAINTED_JS = """() => {
   for (let i = 3; i < d.length; i += 4) if (d[i]) painted++;
   return painted > d.length / 8;
 }"""
+
+
+@pytest.fixture(scope="session")
+def app_server() -> Iterator[str]:
+    """One Voilà serving the start notebook (the app) with the packaged settings, on a free
+    local port, for every browser test that needs only the app: each page gets its own kernel,
+    so the tests stay independent while the server starts once."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        with voila(START_NOTEBOOK, ARTIFACTS / "voila_app.log") as (url, _):
+            yield url
+    except RuntimeError as e:
+        pytest.fail(str(e))
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from catan_tutor.resources import START_NOTEBOOK
-from catan_tutor.serve import CHROMIUM_ARGS, voila
+from catan_tutor.serve import CHROMIUM_ARGS
 from catan_tutor.widgets import style
 
 pytestmark = pytest.mark.browser
@@ -53,14 +53,8 @@ def _rgb(colour: str) -> list[int]:
 
 
 @pytest.fixture(scope="module")
-def voila_url() -> Iterator[str]:
-    """Voilà serving the start notebook from the repo root, on a free local port."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    try:
-        with voila(NOTEBOOK, ARTIFACTS / "voila.log") as (url, _):
-            yield url
-    except RuntimeError as e:
-        pytest.fail(str(e))
+def voila_url(app_server: str) -> str:
+    return app_server  # one Voilà for the browser tests (browser_harness.py)
 
 
 @pytest.fixture(scope="module")

@@ -9,25 +9,15 @@ Only hidden ``data-*`` markers are read: ``catan-state`` (the node's depth),
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from browser_harness import ARTIFACTS, browser, chromium, new_page, open_app  # noqa: F401
-
-from catan_tutor.resources import START_NOTEBOOK
-from catan_tutor.serve import voila
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def app() -> Iterator[str]:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    try:
-        with voila(START_NOTEBOOK, ARTIFACTS / "voila_hints.log") as (url, _):
-            yield url
-    except RuntimeError as e:
-        pytest.fail(str(e))
+def app(app_server: str) -> str:
+    return app_server  # one Voilà for the browser tests (browser_harness.py)
 
 
 def _depth(page) -> int:

@@ -12,13 +12,8 @@ Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from browser_harness import ARTIFACTS, open_app
-
-from catan_tutor.resources import START_NOTEBOOK
-from catan_tutor.serve import voila
 
 pytestmark = pytest.mark.browser
 
@@ -31,13 +26,8 @@ STATE_JS = """() => {
 
 
 @pytest.fixture(scope="module")
-def voila_url() -> Iterator[str]:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    try:
-        with voila(START_NOTEBOOK, ARTIFACTS / "voila_keyboard.log") as (url, _):
-            yield url
-    except RuntimeError as e:
-        pytest.fail(str(e))
+def voila_url(app_server: str) -> str:
+    return app_server  # one Voilà for the browser tests (browser_harness.py)
 
 
 def state(page) -> dict:

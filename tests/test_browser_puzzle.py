@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 
 import pytest
 from browser_harness import ARTIFACTS, BOARD_PAINTED_JS, PAGE_TIMEOUT, open_app
 
-from catan_tutor.resources import START_NOTEBOOK, packaged_lessons
+from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario
-from catan_tutor.serve import voila
 
 pytestmark = pytest.mark.browser
 
@@ -31,13 +29,8 @@ MARKED_JS = """(title) => [...document.querySelectorAll('.catan-app select optio
 
 
 @pytest.fixture(scope="module")
-def app() -> Iterator[str]:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    try:
-        with voila(START_NOTEBOOK, ARTIFACTS / "voila_puzzle.log") as (url, _):
-            yield url
-    except RuntimeError as e:
-        pytest.fail(str(e))
+def app(app_server: str) -> str:
+    return app_server  # one Voilà for the browser tests (browser_harness.py)
 
 
 def _attr(page, selector: str, name: str) -> str:

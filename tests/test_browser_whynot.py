@@ -13,16 +13,14 @@ under ``CI=true``). Screenshots go to tests/artifacts/.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
 from browser_harness import ARTIFACTS, PAGE_TIMEOUT, Page
 
 from catan_tutor import board, rulebook
-from catan_tutor.resources import START_NOTEBOOK, packaged_lessons
+from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario
-from catan_tutor.serve import voila
 from catan_tutor.widgets import style
 
 pytestmark = pytest.mark.browser
@@ -193,13 +191,8 @@ def cases() -> dict[str, Case]:
 
 
 @pytest.fixture(scope="module")
-def app_url() -> Iterator[str]:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    try:
-        with voila(START_NOTEBOOK, ARTIFACTS / "voila_whynot.log") as (url, _):
-            yield url
-    except RuntimeError as e:
-        pytest.fail(str(e))
+def app_url(app_server: str) -> str:
+    return app_server  # one Voilà for the browser tests (browser_harness.py)
 
 
 def _spot_xy(page, kind: str, label: str) -> tuple[float, float]:
