@@ -20,7 +20,7 @@ from pathlib import Path
 import yaml
 
 from . import new_game
-from .actions import TRACK_NAMES
+from .actions import TRACK_NAMES, parse_bundle
 from .board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS, parse_edge, parse_vertex
 from .editor import edit
 from .errors import CatanError, ScenarioError
@@ -31,11 +31,11 @@ from .puzzle import Puzzle, validate
 from .timeline import Node, Timeline
 
 SUFFIX = ".catan.yaml"
-_TOP = ("title", "variant", "players", "board", "goal", "unrealistic", "rules", "setup", "start",
-        "position", "tutor", "puzzle", "expect", "moves")
+_TOP = ("title", "variant", "players", "board", "goal", "chapter", "unrealistic", "rules",
+        "setup", "start", "position", "tutor", "puzzle", "expect", "moves")
 _MOVE = ("move", "comment", "tutor", "puzzle", "expect", "variations")
 _PUZZLE = ("prompt", "hints", "answers", "rule", "explain")
-_LAYOUT = ("terrain", "numbers", "harbors")
+LAYOUT_KEYS = ("terrain", "numbers", "harbors")
 _PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null",
                                                   "timestamp")}  # explicit tags taken as text
 _STR, _SEQ, _MAP = (f"tag:yaml.org,2002:{t}" for t in ("str", "seq", "map"))
@@ -79,6 +79,7 @@ class Scenario:
     unrealistic: str = ""  # why the start is a drill no game reaches ('' for a real game)
     start_line: int = 1  # the line that gives the start (position, start, setup or board)
     puzzles: dict[int, Puzzle] = field(default_factory=dict)  # node id -> its question
+    chapter: str = ""  # the course chapter the author meant it for (free text)
 
     @property
     def tree(self) -> Timeline:
@@ -306,13 +307,14 @@ def _read(r: _Reader, text: str) -> Scenario:
     if "board" in top:
         b = top["board"]
         if isinstance(b, yaml.MappingNode):
-            parts = r.mapping(b, "board", _LAYOUT)
-            if set(parts) != set(_LAYOUT):
-                raise r.fail(b, "board", f"a full board gives {', '.join(_LAYOUT)}")
-            sc.board = {k: r.text(parts[k], k) for k in _LAYOUT}
+            parts = r.mapping(b, "board", LAYOUT_KEYS)
+            if set(parts) != set(LAYOUT_KEYS):
+                raise r.fail(b, "board", f"a full board gives {', '.join(LAYOUT_KEYS)}")
+            sc.board = {k: r.text(parts[k], k) for k in LAYOUT_KEYS}
         else:
             sc.board = r.text(b, "board")
     sc.goal = r.text(top["goal"], "goal") if "goal" in top else ""
+    sc.chapter = r.text(top["chapter"], "chapter") if "chapter" in top else ""
     if "unrealistic" in top:
         sc.unrealistic = r.text(top["unrealistic"], "unrealistic").strip()
         if not sc.unrealistic:
@@ -404,8 +406,8 @@ def _positioned(r: _Reader, top: dict, sc: Scenario) -> Game:
 def _laid_out(r: _Reader, node, game: Game, board: dict) -> Game:
     """The new game on a full layout (terrain codes, numbers, harbor kinds as in position text);
     the robber starts on its desert."""
-    words = [w for w in game.position().split() if not w.startswith(_LAYOUT + ("robber=",))]
-    fields = [f"{k}={board[k]}" for k in _LAYOUT]
+    words = [w for w in game.position().split() if not w.startswith(LAYOUT_KEYS + ("robber=",))]
+    fields = [f"{k}={board[k]}" for k in LAYOUT_KEYS]
     try:
         terrain = board["terrain"].split(",")
         desert = HEX_NAMES[terrain.index("de")] if "de" in terrain else "-"
@@ -501,6 +503,8 @@ def dumps_scenario(sc: Scenario) -> str:
         data["board"] = sc.board
     if sc.goal:
         data["goal"] = sc.goal
+    if sc.chapter:
+        data["chapter"] = sc.chapter
     if sc.unrealistic:
         data["unrealistic"] = sc.unrealistic
     for key in ("rules", "setup", "start"):
@@ -511,22 +515,27 @@ def dumps_scenario(sc: Scenario) -> str:
     if tl.root.tutor:
         data["tutor"] = tl.root.tutor
     if tl.root.id in sc.puzzles:
-        data["puzzle"] = _puzzle_data(sc.puzzles[tl.root.id])
+        data["puzzle"] = puzzle_data(sc.puzzles[tl.root.id])
     if tl.root.expect:
-        data["expect"] = _expect_data(tl.root.expect)
+        data["expect"] = expect_data(tl.root.expect)
     if tl.root.children:
-        data["moves"] = _line_data(tl.root, sc.puzzles)
+        data["moves"] = line_data(tl.root, sc.puzzles)
+    return dump_yaml(data)
+
+
+def dump_yaml(data: dict) -> str:
+    """Scenario data (text, lists and mappings) as YAML in the canonical form."""
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100,
                      default_flow_style=False)
 
 
-def _line_data(parent: Node, puzzles: dict[int, Puzzle]) -> list[dict]:
+def line_data(parent: Node, puzzles: dict[int, Puzzle]) -> list[dict]:
     out, node = [], parent
     while node.children:
         main, *others = node.children
         item = _item(main, puzzles)
         if others:
-            item["variations"] = [[_item(o, puzzles), *_line_data(o, puzzles)]
+            item["variations"] = [[_item(o, puzzles), *line_data(o, puzzles)]
                                   for o in others]
         out.append(item)
         node = main
@@ -540,13 +549,13 @@ def _item(node: Node, puzzles: dict[int, Puzzle]) -> dict:
     if node.tutor:
         item["tutor"] = node.tutor
     if node.id in puzzles:
-        item["puzzle"] = _puzzle_data(puzzles[node.id])
+        item["puzzle"] = puzzle_data(puzzles[node.id])
     if node.expect:
-        item["expect"] = _expect_data(node.expect)
+        item["expect"] = expect_data(node.expect)
     return item
 
 
-def _puzzle_data(p: Puzzle) -> dict:
+def puzzle_data(p: Puzzle) -> dict:
     data: dict = {"prompt": p.prompt}
     for key in ("hints", "answers"):
         if getattr(p, key):
@@ -557,7 +566,7 @@ def _puzzle_data(p: Puzzle) -> dict:
     return data
 
 
-def _expect_data(expects: list[Expect]) -> dict:
+def expect_data(expects: list[Expect]) -> dict:
     return {e.key: (list(e.value) if isinstance(e.value, list) else
                     dict(e.value) if isinstance(e.value, dict) else e.value) for e in expects}
 
@@ -683,24 +692,16 @@ def _winner(game: Game, value: str) -> tuple[bool, str]:
 
 
 def _cards(game: Game, text: str) -> tuple[int, ...]:
-    counts = [0] * len(game.state.bank)
-    if text.strip() in ("-", "nothing"):
-        return tuple(counts)
-    for part in text.split(","):
-        n, _, kind = part.strip().partition(" ")
-        if kind not in CARD_NAMES[:len(counts)]:
-            raise ValueError(f"{kind!r} is not a card kind")
-        counts[CARD_NAMES.index(kind)] += _int(n)
-    return tuple(counts)
+    return parse_bundle(text, len(game.state.bank))
 
 
 def _hand(game: Game, value: dict) -> tuple[bool, str]:
     got = {k: game.state.hands[_party(game, k)] for k in value}
     ok = all(got[k] == _cards(game, v) for k, v in value.items())
-    return ok, "; ".join(f"{k}: {_hand_text(h)}" for k, h in got.items())
+    return ok, "; ".join(f"{k}: {hand_text(h)}" for k, h in got.items())
 
 
-def _hand_text(h: tuple[int, ...]) -> str:
+def hand_text(h: tuple[int, ...]) -> str:
     return ", ".join(f"{n} {CARD_NAMES[c]}" for c, n in enumerate(h) if n) or "nothing"
 
 

@@ -1,0 +1,115 @@
+"""End to end: a teacher makes a lesson in the app's page (Voilà, headless Chromium) and it
+round-trips: in the Author panel they set a title and a comment and mark a puzzle, download the
+scenario, upload the file in a fresh page, and see the same lesson (issue 19, scope 5).
+
+Needs /usr/bin/chromium, skipped without it except under ``CI=true`` (browser_harness.py).
+Reads only hidden ``data-*`` markers and what a teacher sees.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Iterator
+
+import pytest
+from browser_harness import ARTIFACTS, open_app
+
+from catan_tutor.resources import START_NOTEBOOK, packaged_lessons
+from catan_tutor.scenario import load_scenario, loads_scenario
+from catan_tutor.serve import voila
+
+pytestmark = pytest.mark.browser
+
+LESSON = "base_setup"  # a lesson without puzzles
+TITLE = "Teacher made: the first settlement"
+COMMENT = "Why *here*? Count the pips."
+PROMPT = "Where does P1's first road go?"
+AUTHOR = ".catan-author-state"
+BUDGET_S = 90
+
+
+@pytest.fixture(scope="module")
+def app() -> Iterator[str]:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        with voila(START_NOTEBOOK, ARTIFACTS / "voila_authoring.log") as (url, _):
+            yield url
+    except RuntimeError as e:
+        pytest.fail(str(e))
+
+
+def _puzzle_spot() -> int:
+    """A move of the lesson's main line with a move after it and no expectation there that
+    would give a puzzle's answer away."""
+    sc = load_scenario(packaged_lessons() / f"{LESSON}.catan.yaml")
+    node = sc.tree.root.children[0]
+    while not node.children or any(e.key == "legal" for e in node.expect):
+        node = node.children[0]
+    return node.id
+
+
+def _author_view(page) -> None:
+    """The File tab, with the Author view on (the Author panel shows)."""
+    page.get_by_role("tab", name="File").click()
+    page.get_by_label("Author view", exact=False).check()
+    page.locator(".catan-author-title input").wait_for()
+
+
+def _state(page, **data: str):
+    attrs = "".join(f"[data-{k}='{v}']" for k, v in data.items())
+    found = page.locator(AUTHOR + attrs).first
+    found.wait_for(state="attached")
+    return found
+
+
+def test_a_teacher_made_lesson_round_trips_through_download_and_upload(new_page, app, tmp_path):
+    started = time.monotonic()
+    p = new_page("authoring")
+    page = p.page
+    open_app(p, f"{app}?lesson={LESSON}&node={_puzzle_spot()}")
+    _author_view(page)
+
+    # title and a comment on the move shown, saved
+    page.locator(".catan-author-title input").fill(TITLE)
+    page.locator(".catan-author-comment textarea").fill(COMMENT)
+    page.locator(".catan-author-save").click()
+    _state(page, title=TITLE)
+    assert TITLE in page.locator(".catan-tutor").first.inner_text()  # the header
+
+    # a puzzle here: its answer is the lesson's next move
+    page.locator(".catan-author-prompt input").fill(PROMPT)
+    page.locator(".catan-author-puzzle").click()
+    marked = _state(page, title=TITLE, puzzles=1)
+    digest = marked.get_attribute("data-digest")
+    page.screenshot(path=ARTIFACTS / "authoring_made.png")
+
+    # the download: readable YAML, the lesson as made
+    with page.expect_download() as got:
+        page.locator(".catan-tutor a[download]").first.click()
+    path = tmp_path / got.value.suggested_filename
+    got.value.save_as(path)
+    text = path.read_text(encoding="utf-8")
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
+    assert path.name.endswith(".catan.yaml") and "position:" not in text
+    sc = loads_scenario(text, path.name)
+    assert sc.title == TITLE
+    (node_id, puzzle), = sc.puzzles.items()
+    assert puzzle.prompt == PROMPT and sc.tree.nodes[node_id].comment == COMMENT
+
+    # a fresh page: upload it, and the same lesson shows (the same download, title, puzzle)
+    q = new_page("authoring_upload")
+    fresh = q.page
+    open_app(q, app)
+    _author_view(fresh)
+    with fresh.expect_file_chooser() as chooser:
+        fresh.locator(".catan-tutor .widget-upload").first.click()
+    chooser.value.set_files(files=[str(path)])
+    _state(fresh, title=TITLE, puzzles=1, digest=digest)
+    assert TITLE in fresh.locator(".catan-tutor").first.inner_text()
+    assert fresh.locator(".catan-author-title input").input_value() == TITLE
+    fresh.screenshot(path=ARTIFACTS / "authoring_uploaded.png")
+    assert p.outside == [] and q.outside == []
+    took = time.monotonic() - started
+    print(f"\nauthoring round trip in the browser: {took:.1f} s")
+    assert took < BUDGET_S
