@@ -439,10 +439,11 @@ def test_try_a_move_says_why_not_with_the_rule(page) -> None:
     chosen.get_by_text(ex.rule_text[:30]).wait_for()
     page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "rules_tab.png")
     page.get_by_role("tab", name="Play", exact=True).click()
-    box.fill("P1 settle N6")  # legal: played from the box, then told in What happened
+    road = next(str(a) for a in sc.timeline.game.legal_actions() if " road " in str(a))
+    box.fill(road)  # legal: played from the box, then told in What happened
     box.press("Enter")
     page.locator(".catan-try .catan-verdict[data-legal='1']").wait_for()
     page.locator(".catan-try").get_by_role("button", name="Play").click()
     _wait_marker(page, "depth 1 main")
-    page.locator(".catan-log").filter(has_text="P1 builds a settlement").wait_for()
+    page.locator(".catan-log").filter(has_text=f"P1 builds a road on {road.split()[-1]}").wait_for()
     page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "what_happened.png")

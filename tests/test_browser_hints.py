@@ -30,12 +30,15 @@ def _hint(page) -> str:
     panel.locator("input").nth(0).fill("4")  # playouts
     panel.locator("input").nth(1).fill("1")  # turns
     panel.locator("input").nth(1).press("Tab")
+    # a hint of an earlier position is cleared when the position changes: wait for that
+    page.locator(".catan-hint-state:not([data-status='done'])").wait_for(state="attached")
     panel.get_by_role("button", name="Hint").click()
     done = page.locator(".catan-hint-state[data-status='done']")
     done.wait_for(state="attached", timeout=60_000)
     top = done.get_attribute("data-top")
     assert top and top.startswith("P1 ")
-    assert panel.locator(".catan-hint-move").count() == 3  # the best three
+    panel.locator(".catan-hint-move").nth(2).wait_for()  # the best three (their own message)
+    assert panel.locator(".catan-hint-move").count() == 3
     assert "seeded playouts" in panel.inner_text() and "interval" in panel.inner_text()
     panel.screenshot(path=ARTIFACTS / "hint_panel.png")
     return top

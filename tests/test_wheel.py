@@ -104,7 +104,8 @@ def test_installed_check_finds_every_packaged_lesson(installed):
     out = _run(installed["venv"] / "bin" / "catan-tutor", "check", cwd=installed["tmp"],
                env=_clean_env())
     summary = out.stdout.strip().splitlines()[-1]
-    assert re.fullmatch(rf"\d+ passed, 0 failed in {len(LESSONS)} scenario file\(s\)", summary)
+    assert re.fullmatch(rf"\d+ passed, 0 failed in {len(LESSONS)} scenario file\(s\) "
+                        r"\([1-9]\d* puzzle\(s\)\)", summary), summary
     assert str(installed["site"]) in out.stdout  # it read the installed copy
 
 
