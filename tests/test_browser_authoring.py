@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Iterator
 
 import pytest
 from browser_harness import ARTIFACTS, open_app
 
-from catan_tutor.resources import START_NOTEBOOK, packaged_lessons
+from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario, loads_scenario
-from catan_tutor.serve import voila
 
 pytestmark = pytest.mark.browser
 
@@ -30,13 +28,8 @@ BUDGET_S = 90
 
 
 @pytest.fixture(scope="module")
-def app() -> Iterator[str]:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    try:
-        with voila(START_NOTEBOOK, ARTIFACTS / "voila_authoring.log") as (url, _):
-            yield url
-    except RuntimeError as e:
-        pytest.fail(str(e))
+def app(app_server: str) -> str:
+    return app_server  # one Voilà for the browser tests (browser_harness.py)
 
 
 def _puzzle_spot() -> int:
