@@ -423,8 +423,7 @@ def test_try_a_move_says_why_not_with_the_rule(page) -> None:
     _wait_marker(page, "node 0 depth 0")
     page.get_by_role("tab", name="Play", exact=True).click()
     box = page.locator(".catan-try input[type='text']")
-    box.fill("P1 settle M4")
-    box.press("Enter")
+    box.press_sequentially("P1 settle M4")  # no Enter: the verdict follows the typing
     verdict = page.locator(".catan-try .catan-verdict[data-rule='BASE-BUILD-DISTANCE']")
     verdict.wait_for()
     text = verdict.inner_text()

@@ -40,7 +40,9 @@ choice offered is a legal action of the engine, every verdict the engine's.
 - Copy link: a link to the lesson at this move, to the new game, or to the position
   (``links.py``); the page's script copies it
 - editor: place and remove pieces by clicking, set hands, any edit operation
-- file: the position text to copy or paste, scenario download and upload
+- file: the position text to copy or paste, scenario download (readable YAML,
+  ``scenario_write.py``) and upload; with the Author view, the Author panel
+  (``authoring.py``): the lesson's title, goal, chapter, texts, puzzles and expectations
 
 Nothing for tests or developers shows on the page: the node, depth, phase and a digest of the
 position are ``data-*`` attributes of a hidden element (class ``catan-state``).
@@ -71,9 +73,10 @@ from ..rules.common import CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST
 from ..rules.improvements import WALL_COST
 from ..rules.knights import ACTIVATE_COST, KNIGHT_COST
 from ..sampler import Sampler
-from ..scenario import Scenario, dumps_scenario, loads_scenario
+from ..scenario import Scenario, loads_scenario
 from ..timeline import Node, Timeline
 from . import markup, style, verdicts, wording
+from .authoring import AuthorPanel
 from .board_view import BoardView
 from .computer import Computer
 from .describe import SR_ONLY_CSS, board_text_html
@@ -338,7 +341,8 @@ class Tutor:
         self.message = widgets.HTML()
 
         # Try a move: any notation, the engine's verdict, Play when legal
-        self.try_text = widgets.Text(placeholder="e.g. P1 road H3", continuous_update=False,
+        # the verdict follows the text as it is typed (each keystroke a small round trip)
+        self.try_text = widgets.Text(placeholder="e.g. P1 road H3", continuous_update=True,
                                      layout=lay(width="auto", flex="1 1 auto"))
         self.try_text.observe(self._safe(lambda _: self._quiet or self.check_try()),
                               names="value")
@@ -359,7 +363,7 @@ class Tutor:
         self._tried_rule = ""
         trying = widgets.VBox([
             widgets.HTML("<b>Try a move</b> <span style='color:#777;font-size:12px'>type any "
-                         "move and press Enter: is it allowed, and why?</span>"),
+                         "move: is it allowed, and why? (the answer follows as you type)</span>"),
             widgets.HBox([self.try_text, self.try_check, self.try_play]),
             self.try_verdict, self.try_rule], layout=lay(margin="8px 0 0 0", padding="6px 0 0 0",
                                           border_top="1px solid #ddd"))
@@ -429,11 +433,12 @@ class Tutor:
         self.author = widgets.Checkbox(value=False, indent=False,
                                        description="Author view: the lesson's checks (✓/✗)")
         self.author.observe(self._safe(lambda _: self._panels()), names="value")
+        self.authoring = AuthorPanel(self)  # the lesson's texts, puzzles, checks (authoring.py)
         files = widgets.VBox([widgets.HTML("<b>Position</b> (copy it, or paste one and load)"),
                               self.position, self.load_position,
                               widgets.HTML("<b>Scenario</b>"),
                               widgets.HBox([self.upload, self.download]), self.file_status,
-                              self.author])
+                              self.author, self.authoring.widget])
 
         # Rules (built while shown)
         self.rules_panel = RulesPanel(lambda: self.game.variant)
@@ -463,9 +468,11 @@ class Tutor:
         self.view.canvas.on_key_down(self._safe(
             lambda key, *_: self._on_key({"type": "keydown", "key": key})))
 
-    def _safe(self, fn):
+    def safe(self, fn):
         """``fn`` as an event handler: an unexpected error shows its id, never a traceback."""
         return guarded(fn, self._show_failure)
+
+    _safe = safe  # the older private name
 
     def _show_failure(self, text: str) -> None:
         self.alert.value = f"<div style='color:#b71c1c'>✗ {html.escape(text)}</div>"
@@ -669,7 +676,7 @@ class Tutor:
         if self.tabs.selected_index != TABS.index("File"):
             return
         self.position.value = self.game.position()
-        text = dumps_scenario(self.as_scenario())
+        text = self.authoring.download_text()  # readable, reads back the same (authoring.py)
         data = base64.b64encode(text.encode()).decode()
         name = re.sub(r"[^a-z0-9]+", "_", self.as_scenario().title.lower()).strip("_")
         self.download.value = (f"<a download='{name or 'scenario'}.catan.yaml' "
