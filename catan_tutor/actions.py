@@ -33,7 +33,7 @@ from .progress_cards import ALIASES, CARDS, SCHEMA
 
 DEV_CARDS = ("knight", "vp", "roadbuilding", "plenty", "monopoly")
 KNIGHT, VP, ROAD_BUILDING_CARD, PLENTY, MONOPOLY = range(5)  # state.ROAD_BUILDING: the phase
-DICE = ("white", "red")
+DICE_COLORS = ("white", "red")  # the two production dice (the phase is state.DICE)
 # Single dice of the dummy's turn (DUMMY-*) and of tie-breaking roll-offs.
 SINGLE_DICE = ("dev", "card", "resource", "tiebreak")
 
@@ -64,7 +64,20 @@ def party_text(x: int) -> str:
 
 
 def bundle_text(b: Bundle) -> str:
+    """Cards as notation writes them: ``2 brick, 1 ore`` (``nothing`` for none)."""
     return ", ".join(f"{n} {CARD_NAMES[r]}" for r, n in enumerate(b) if n) or "nothing"
+
+
+def parse_bundle(text: str, kinds: int = 5) -> Bundle:
+    """Cards written like ``2 brick, 1 ore`` (a bare card counts 1; ``nothing`` or ``-``:
+    none) with ``kinds`` card kinds (8 with commodities): the one reader of card bundles, for
+    notation, the board editor and scenario files alike. Raises NotationError (a ValueError)."""
+    r = _Reader(text, cards=kinds)
+    if r.tokens == ["-"]:
+        return (0,) * kinds
+    counts = r.bundle()
+    r.end()
+    return counts
 
 
 class Action:
@@ -824,8 +837,8 @@ def parse_action(text: str, default_player: int, seats: int = 4, cards: int = 5)
 def _parse_word(r: _Reader, word: str, p: int) -> Action:
     if word == "die":
         die = r.next("a die colour").lower()
-        if die not in DICE + SINGLE_DICE:
-            raise r.fail(f"{die!r} is not a die ({', '.join(DICE + SINGLE_DICE)})")
+        if die not in DICE_COLORS + SINGLE_DICE:
+            raise r.fail(f"{die!r} is not a die ({', '.join(DICE_COLORS + SINGLE_DICE)})")
         v = r.number("a die face 1-6")
         if not 1 <= v <= 6:
             raise r.fail(f"a die shows 1 to 6, not {v}")

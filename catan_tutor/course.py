@@ -9,6 +9,7 @@ from pathlib import Path
 
 import yaml
 
+from . import rulebook
 from .errors import ScenarioError
 
 COURSE_FILE = "course.yaml"
@@ -95,8 +96,6 @@ RULE_ID = re.compile(r"\b((?:BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9]+(?:-[A-Z0-9]+)*)(?!
 def cited_rules(files: list[Path]) -> dict[str, set[str]]:
     """Rule ID -> the files (names) that cite it: in their rules list, texts, puzzles or
     expectations. Only IDs of the rules reference count."""
-    from . import rulebook
-
     known = rulebook.rules()
     out: dict[str, set[str]] = {}
     for f in files:
@@ -133,8 +132,6 @@ class Coverage:
 
 def coverage(files: list[Path]) -> Coverage:
     """The rule IDs no lesson among ``files`` cites, per variant section."""
-    from . import rulebook
-
     cited = cited_rules(files)
     every = rulebook.rules()
     missing: dict[str, list[str]] = {v: [] for v in rulebook.variants()}

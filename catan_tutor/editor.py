@@ -30,8 +30,8 @@ from __future__ import annotations
 from collections import Counter
 
 from . import edit_ops
-from .actions import DEV_CARDS, KNIGHT_LEVELS, TRACK_NAMES
-from .board import CARD_NAMES, LabelError, parse_edge, parse_hex, parse_vertex
+from .actions import DEV_CARDS, KNIGHT_LEVELS, TRACK_NAMES, parse_bundle
+from .board import LabelError, parse_edge, parse_hex, parse_vertex
 from .errors import EditError, PositionError, ascii_count, quote
 from .game import Game
 from .position import decode, encode
@@ -39,11 +39,6 @@ from .position_format import ints_text
 from .progress_cards import ALIASES, CARDS
 from .state import PRE_ROLL, State
 from .variants import rules_for
-
-_CARD_WORDS = {name: i for i, name in enumerate(CARD_NAMES)} | {
-    "wood": 1, "sheep": 2, "wheat": 3, "clay": 0, "stone": 4,
-}  # fmt: skip
-
 
 MAX_OP_CHARS = 256  # of one operation
 MAX_OPS = 1000  # operations in one edit
@@ -104,24 +99,6 @@ def _party(s: State, word: str) -> int:
     if word.upper() not in s.names:
         raise ValueError(f"{word!r} is not a party here ({', '.join(s.names)})")
     return s.names.index(word.upper())
-
-
-def _bundle(words: list[str], kinds: int) -> list[int]:
-    counts = [0] * kinds
-    text = " ".join(words).replace(",", " ").split()
-    i = 0
-    while i < len(text):
-        n = 1
-        if text[i].isdigit():
-            n, i = ascii_count(text[i], 3), i + 1
-        if i >= len(text) or text[i].lower() not in _CARD_WORDS:
-            raise ValueError(f"expected cards like '2 brick, 1 ore', got {' '.join(text)!r}")
-        c = _CARD_WORDS[text[i].lower()]
-        if c >= kinds:
-            raise ValueError(f"{CARD_NAMES[c]} is not a card of this variant")
-        counts[c] += n
-        i += 1
-    return counts
 
 
 def _apply(s: State, op: str) -> None:
@@ -191,7 +168,7 @@ def _hand(s: State, w: list[str], op: str) -> None:
     _need(w, 2, op, "a party and cards, like 'hand P1 2 brick, 1 ore'")
     p = _party(s, w[0])
     kinds = s.caps.card_kinds
-    edit_ops.set_hand(s, p, [0] * kinds if w[1:] == ["-"] else _bundle(w[1:], kinds))
+    edit_ops.set_hand(s, p, list(parse_bundle(" ".join(w[1:]), kinds)))
 
 
 def _dev(s: State, w: list[str], op: str) -> None:

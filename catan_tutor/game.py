@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass
 from functools import cache, lru_cache
 
@@ -127,6 +129,17 @@ class Game:
         return list(self._actions)
 
     @property
+    def states(self) -> list[State]:
+        """Every state of the history: ``states[i]`` is before ``history[i]``, the last one is
+        :attr:`state` (a new list; the states themselves are never changed once stored)."""
+        return list(self._states)
+
+    @property
+    def ply(self) -> int:
+        """How many actions the history holds (``len(history)`` without copying it)."""
+        return len(self._actions)
+
+    @property
     def current_player(self) -> int:
         """Seat to move, ``CHANCE`` at a chance event, ``TERMINAL`` when the game is over."""
         if self.state.phase == OVER:
@@ -242,7 +255,7 @@ class Game:
         who = self.rules.actors(self.state)
         return parse_action(text, who[0] if who else -1, self.state.n, len(self.state.bank))
 
-    def _action(self, action_or_text: Action | str) -> Action:
+    def read_action(self, action_or_text: Action | str) -> Action:
         """The action meant: notation is parsed; an ``Action`` must have fields of their
         types (the rules judge their values); anything else is a NotationError."""
         if isinstance(action_or_text, str):
@@ -258,9 +271,11 @@ class Game:
             raise NotationError(f"cannot play {_fields_text(action_or_text)}: {off}")
         return action_or_text
 
+    _action = read_action  # the older private name, still used by some tests
+
     def explain(self, action_or_text: Action | str) -> Explanation:
         """Whether the action is legal here, with the rule ID and a reason for a learner."""
-        a = self._action(action_or_text)
+        a = self.read_action(action_or_text)
         legal, why = self.rules.verdict(self.state, a)
         text = why.text
         if isinstance(action_or_text, str):
@@ -269,7 +284,7 @@ class Game:
 
     def play(self, action_or_text: Action | str) -> Action:
         """Play a legal action; an illegal one raises IllegalActionError and changes nothing."""
-        a = self._action(action_or_text)
+        a = self.read_action(action_or_text)
         s = self.state
         reason = self.rules.refusal(s, a)
         if reason is not None:
@@ -282,6 +297,29 @@ class Game:
         self._actions.append(a)
         self._redo.clear()
         return a
+
+    def play_out(self, pick: Callable[[State], Action], *, turns: int | None = None,
+                 max_actions: int = 100_000) -> bool:
+        """The fast play of playouts: apply ``pick(state)`` again and again, unchecked, until
+        the game is over or ``turns`` more turns have begun (None: no limit). True if it
+        stopped so, False if ``max_actions`` were played first.
+
+        ``pick`` must return a legal action (from ``rules.legal_actions`` or
+        ``rules.chance_outcomes``, as :mod:`catan_tutor.sampler` does): nothing is checked.
+        The redo list is cleared, the history grows as with :meth:`play`."""
+        states, actions, apply = self._states, self._actions, self.rules.apply
+        self._redo.clear()
+        stop = sys.maxsize if turns is None else states[-1].turn + turns
+        for _ in range(max_actions):
+            s = states[-1]
+            if s.phase == OVER or s.turn >= stop:
+                return True
+            a = pick(s)
+            new = s.copy()
+            apply(new, a)
+            states.append(new)
+            actions.append(a)
+        return False
 
     @property
     def events(self) -> list:

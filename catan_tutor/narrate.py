@@ -49,6 +49,7 @@ from .actions import (
 )  # fmt: skip
 from .board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS
 from .progress_cards import CARDS as PROGRESS_CARDS
+from .rules.barbarians import forces
 from .rules.precedence import most_specific
 from .state import DEFENDER_DECK, DICE, PILLAGE, PROGRESS_DISCARD, PROGRESS_DRAW, STEAL, State
 
@@ -313,8 +314,6 @@ def attack_facts(before: State, after: State) -> dict:
     player's active knights, before they lie down) and the outcome: ``won``, ``defender``
     (the Defender of Catan, or -1), ``tied`` best defenders, ``pillaged`` {player: vertex},
     ``choosing`` (players still to choose a city to lose)."""
-    from .rules.barbarians import forces
-
     barbarians, defence = forces(before)
     total = sum(defence.values())
     facts: dict[str, Any] = {"barbarians": barbarians, "defence": dict(defence), "defenders": total,

@@ -20,6 +20,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from .actions import Action
+from .analysis.rank import InlineExecutor, rank_actions
 from .errors import CatanError, OptionError
 from .game import Game
 from .sampler import Sampler, greedy_choice, pick
@@ -53,7 +54,7 @@ def move_seed(seed: int, game: Game, moves: int | None = None) -> int:
     history): a rewound game's computer plays the same move again, and a position that comes
     back (a die thrown again) gets another seed (63 bits). A timeline passes its node's depth
     (its Game's history starts at the node)."""
-    count = len(game._actions) if moves is None else moves
+    count = game.ply if moves is None else moves
     text = f"catan-tutor/move/{seed}/{count}/{game.position()}"
     digest = hashlib.blake2b(text.encode(),
                              digest_size=8).digest()
@@ -98,8 +99,6 @@ def choose(game: Game, policy: str = "greedy", seed: int = 0, *, player: int | N
 def _playout_choice(game: Game, player: int, seed: int, budget: Budget,
                     executor: Executor | None, cancel: threading.Event | None, rng,
                     acts: list[Action]) -> Action:
-    from .analysis.rank import InlineExecutor, rank_actions
-
     stop = cancel or threading.Event()
     timer = None
     if budget.seconds is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import rulebook
 from .actions import Action
 from .errors import CatanError
 from .game import Game
@@ -51,8 +52,6 @@ class Judgement:
     @property
     def title(self) -> str:
         """The cited rule's title ('' without a rule)."""
-        from . import rulebook
-
         try:
             return rulebook.rule(self.rule).title if self.rule else ""
         except KeyError:
@@ -61,8 +60,6 @@ class Judgement:
     @property
     def rule_text(self) -> str:
         """The cited rule's text from the rules reference ('' without a rule)."""
-        from . import rulebook
-
         try:
             return rulebook.rule(self.rule).text if self.rule else ""
         except KeyError:
@@ -121,8 +118,6 @@ def validate(puzzle: Puzzle, node: Node, rules, variant: str) -> str:
     """Why the puzzle cannot be asked at ``node`` ('' when it can): a prompt, at most
     MAX_HINTS hints, a rule of the variant, answers that are legal moves and children of the
     node, and no expectation there that gives an answer away."""
-    from . import rulebook
-
     if not puzzle.prompt.strip():
         return "a puzzle needs a prompt (the question it asks)"
     if len(puzzle.hints) > MAX_HINTS:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from .board import VERTEX_EDGES, VERTEX_LABELS
 from .errors import CatanError
 from .game import Game
+from .position import decode
 from .state import BOARD, OVER, ROLLOFF, SETUP_ROAD, SETUP_SETTLE
 
 SETUP_PHASES = frozenset({BOARD, ROLLOFF, SETUP_SETTLE, SETUP_ROAD})
@@ -33,8 +34,6 @@ TRACKS = ("science", "trade", "politics")
 def problems(game: Game) -> list[str]:
     """Why ``game``'s position could not arise in a game played from a new one, each
     reason ending with its rule ID in brackets; [] when it could."""
-    from .position import decode
-
     try:
         decode(game.position(), strict=True)
     except CatanError as e:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import random
+from collections.abc import Callable
 
 from .actions import (
     Action,
@@ -20,9 +21,10 @@ from .actions import (
     Settle,
 )  # fmt: skip
 from .board import VERTEX_HEXES, pips
+from .errors import OptionError
 from .game import Game
 from .rules.common import CITY_COST, SETTLEMENT_COST
-from .state import CHANCE_PHASES, OVER, SETUP_SETTLE, State, laid
+from .state import CHANCE_PHASES, SETUP_SETTLE, State, laid
 
 POLICIES = ("random", "greedy")
 
@@ -106,16 +108,13 @@ def random_playout(game: Game, seed: int | None = None, *, trades: bool = False,
     The cyclic garbage collector is paused meanwhile (nothing here makes cycles); with many
     finished games kept alive it would otherwise cost about a fifth of the time.
     """
-    if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r}: choose one of {', '.join(POLICIES)}")
-    rng = random.Random(seed)
-    rules, states, actions = game.rules, game._states, game._actions
-    game._redo.clear()
+    pick_next = playout_picker(game.rules, random.Random(seed), policy, offers=trades)
     was_enabled = gc.isenabled()
     gc.disable()  # states and actions form no reference cycles; refcounting frees them
     try:
-        return _play_out(game, rules, states, actions, rng, trades, policy == "greedy",
-                         max_actions)
+        if not game.play_out(pick_next, max_actions=max_actions):
+            raise RuntimeError(f"random playout did not finish in {max_actions} actions")
+        return game
     finally:
         if was_enabled:
             gc.enable()
@@ -123,23 +122,29 @@ def random_playout(game: Game, seed: int | None = None, *, trades: bool = False,
 
 def choose(rng: random.Random, rules, s: State, greedy: bool, offers: bool) -> Action:
     """The next action of a playout: a chance outcome by its odds, else the policy's pick
-    among the legal actions (offers between players only with ``offers``)."""
-    if s.phase in CHANCE_PHASES:
-        return pick(rng, rules.chance_outcomes(s))
-    if greedy:
-        return greedy_choice(rng, s, rules.legal_actions(s, offers=offers))
-    return rng.choice(rules.legal_actions(s, offers=offers))
+    among the legal actions (offers between players only with ``offers``): one step of
+    :func:`playout_picker`."""
+    return playout_picker(rules, rng, "greedy" if greedy else "random", offers=offers)(s)
 
 
-def _play_out(game: Game, rules, states, actions, rng: random.Random, trades: bool,
-              greedy: bool, max_actions: int) -> Game:
-    for _ in range(max_actions):
-        s = states[-1]
-        if s.phase == OVER:
-            return game
-        a = choose(rng, rules, s, greedy, trades)
-        new = s.copy()
-        rules.apply(new, a)
-        states.append(new)
-        actions.append(a)
-    raise RuntimeError(f"random playout did not finish in {max_actions} actions")
+def playout_picker(rules, rng: random.Random, policy: str = "random", *,
+                   offers: bool = False) -> Callable[[State], Action]:
+    """The ``pick`` of :meth:`Game.play_out` (the one playout loop, used by
+    :func:`random_playout` and ``analysis.play_turns``): a chance outcome by its odds, else
+    ``policy``'s ("random" or "greedy") pick among the legal actions, drawn from ``rng``.
+    Raises OptionError (a ValueError) for another policy."""
+    if policy not in POLICIES:
+        raise OptionError(f"unknown policy {policy!r}: choose one of {', '.join(POLICIES)}")
+    legal, outcomes = rules.legal_actions, rules.chance_outcomes
+    if policy == "greedy":
+        def pick_greedy(s: State) -> Action:
+            if s.phase in CHANCE_PHASES:
+                return pick(rng, outcomes(s))
+            return greedy_choice(rng, s, legal(s, offers=offers))
+        return pick_greedy
+
+    def pick_random(s: State) -> Action:
+        if s.phase in CHANCE_PHASES:
+            return pick(rng, outcomes(s))
+        return rng.choice(legal(s, offers=offers))
+    return pick_random

@@ -20,8 +20,8 @@ from pathlib import Path
 import yaml
 
 from . import new_game
-from .actions import TRACK_NAMES, parse_bundle
-from .board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS, parse_edge, parse_vertex
+from .actions import TRACK_NAMES, bundle_text, parse_bundle
+from .board import HEX_NAMES, VERTEX_LABELS, parse_edge, parse_vertex
 from .editor import edit
 from .errors import CatanError, ScenarioError
 from .game import Game
@@ -702,7 +702,8 @@ def _hand(game: Game, value: dict) -> tuple[bool, str]:
 
 
 def hand_text(h: tuple[int, ...]) -> str:
-    return ", ".join(f"{n} {CARD_NAMES[c]}" for c, n in enumerate(h) if n) or "nothing"
+    """Cards as expectations write them, like notation (``actions.bundle_text``)."""
+    return bundle_text(h)
 
 
 def _tokens(game: Game, value: dict) -> tuple[bool, str]:

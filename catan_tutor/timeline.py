@@ -56,7 +56,7 @@ class Timeline:
         self.rules = game.rules
         self._next = 0
         self.nodes: dict[int, Node] = {}
-        states, actions = game._states, game._actions
+        states, actions = game.states, game.history
         if not with_history:
             states, actions = states[-1:], []
         self.root = self._new(states[0])
@@ -100,7 +100,7 @@ class Timeline:
         An illegal move raises ``IllegalActionError`` and changes nothing.
         """
         g = self.game
-        a = g._action(action_or_text)
+        a = g.read_action(action_or_text)
         for child in self.current.children:
             if child.action == a:
                 self.current = child

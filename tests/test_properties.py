@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from catan_tutor import Game, IllegalActionError, new_game, random_playout
+from catan_tutor.actions import DICE_COLORS as DICE
 from catan_tutor.actions import (
-    DICE,
     EVENT_FACES,
     SINGLE_DICE,
     Accept,

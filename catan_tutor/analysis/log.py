@@ -17,7 +17,7 @@ def _line(source: Game | Timeline | Scenario, node: Node | None):
     if isinstance(source, Game):
         if node is not None:
             raise ValueError("a node is given only with a Timeline or a Scenario")
-        return source.rules, list(source._states), list(source._actions)
+        return source.rules, source.states, source.history
     if isinstance(source, Scenario):
         tl = source.tree
         if node is None:  # the main line to its end

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import random
+from itertools import pairwise
 
+from .. import new_game
 from ..game import Game
-from ..sampler import POLICIES, choose
+from ..sampler import playout_picker
 from ..state import OVER
 
 
@@ -27,23 +29,17 @@ def play_turns(game: Game, seed: int, turns: int, policy: str = "random", *,
     the first barbarian attack, None if none), ``attacks``, and per player ``vp`` and
     ``pillaged`` (cities the barbarians turned into settlements), each a list by seat.
     """
-    if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r}: choose one of {', '.join(POLICIES)}")
     rng = random.Random(seed)
-    rules, states, actions = game.rules, game._states, game._actions
-    game._redo.clear()
-    start, before = states[-1].turn, len(actions)
-    n = states[-1].n
+    pick_next = playout_picker(game.rules, rng, policy)
+    before = game.ply
+    start = game.state.turn
+    if not game.play_out(pick_next, turns=turns, max_actions=max_actions):
+        raise RuntimeError(f"playout seeded {seed} did not reach {turns} turns in "
+                           f"{max_actions} actions")
+    rules, states = game.rules, game.states[before:]
+    n = states[0].n
     arrival, attacks, pillaged = None, 0, [0] * n
-    for _ in range(max_actions):
-        s = states[-1]
-        if s.phase == OVER or s.turn >= start + turns:
-            break
-        a = choose(rng, rules, s, policy == "greedy", offers=False)
-        new = s.copy()
-        rules.apply(new, a)
-        states.append(new)
-        actions.append(a)
+    for s, new in pairwise(states):
         if new.barb < s.barb:  # rule="CK-BARB-AFTER": the ship goes home after an attack
             attacks += 1
             arrival = arrival or s.turn - start + 1
@@ -51,12 +47,9 @@ def play_turns(game: Game, seed: int, turns: int, policy: str = "random", *,
             for v, (was, now) in enumerate(zip(s.vcity, new.vcity, strict=True)):
                 if was and not now:
                     pillaged[s.vowner[v]] += 1
-    else:
-        raise RuntimeError(f"playout seeded {seed} did not reach {turns} turns in "
-                           f"{max_actions} actions")
     s = states[-1]
     return {
-        "turns": s.turn - start, "actions": len(actions) - before, "over": s.phase == OVER,
+        "turns": s.turn - start, "actions": game.ply - before, "over": s.phase == OVER,
         "winner": s.name(s.winner) if s.winner >= 0 else None, "arrival": arrival,
         "attacks": attacks, "vp": [rules.victory_points(s, p) for p in range(n)],
         "pillaged": pillaged,
@@ -83,8 +76,6 @@ def seeded_game(variant: str = "ck", players: int = 4, *, turns: int = 100, seed
                 policy: str = "greedy") -> Game:
     """A new game (beginner board) played ``turns`` turns on by :func:`play_turns` with
     ``seed`` and ``policy``: a reproducible mid-game whose history starts at the setup."""
-    from .. import new_game
-
     game = new_game(variant, players=players, seed=seed)
     play_turns(game, seed, turns, policy)
     return game

@@ -39,6 +39,7 @@ from ..actions import (
 from ..board import HEX_VERTICES, VERTEX_HEXES, pips
 from ..errors import OptionError
 from ..game import Game
+from ..position import encode
 from ..sampler import POLICIES
 from ..state import State
 from .explore import Progress, available_cores, run_batches, worker_count
@@ -188,8 +189,6 @@ def candidates_of(game: Game, player: int, limit: int) -> tuple[list[tuple[Actio
              if a.player == player and not a.is_chance]
     seen: dict[str, int] = {}
     distinct: list[tuple[Action, State]] = []
-    from ..position import encode
-
     for a in legal:
         after = s.copy()
         rules.apply(after, a)
@@ -290,8 +289,6 @@ def _run(game: Game, chosen: list[tuple[Action, State]], n: int, turns: int, pol
          seed: int, executor: Executor | None, progress: Progress | None,
          cancel: threading.Event | None, batch: int | None) -> list[list[dict]]:
     """The playout records of each candidate (the first finished ones after a cancel)."""
-    from ..position import encode
-
     rules, start = game.rules, game.state.turn
     own = executor is None
     pool = ProcessPoolExecutor(available_cores()) if executor is None else executor

@@ -68,16 +68,12 @@ def _touches(vowner: tuple[int, ...], eowner: tuple[int, ...], p: int, e: int) -
     return False
 
 
-def _phase_reason(s: State, what: str) -> Reason | None:
-    return phase_refusal(s, what)
-
-
 # ---------------------------------------------------------------- settlements
 def check_settle(s: State, a: Settle) -> Reason | None:
     p, v = a.player, a.vertex
     where = VERTEX_LABELS[v]
     if s.phase not in (SETUP_SETTLE, MAIN):
-        return _phase_reason(s, "a settlement")
+        return phase_refusal(s, "a settlement")
     if s.vowner[v] >= 0:
         return Reason("BASE-BUILD-SETTLEMENT", f"{where} is already taken by "
                       f"{s.name(s.vowner[v])}'s {'city' if s.vcity[v] else 'settlement'}.")
@@ -128,7 +124,7 @@ def check_road(s: State, a: BuildRoad) -> Reason | None:
     p, e = a.player, a.edge
     where = EDGE_LABELS[e]
     if s.phase not in (SETUP_ROAD, MAIN, ROAD_BUILDING):
-        return _phase_reason(s, "a road")
+        return phase_refusal(s, "a road")
     if s.eowner[e] >= 0:
         return Reason("BASE-BUILD-ROAD", f"{where} already has {s.name(s.eowner[e])}'s road.")
     if s.phase == SETUP_ROAD:
@@ -236,7 +232,7 @@ def continue_road_building(s: State, p: int) -> None:
 def check_city(s: State, a: BuildCity, cost=CITY_COST) -> Reason | None:
     p, v = a.player, a.vertex
     if s.phase != MAIN:
-        return _phase_reason(s, "a city")
+        return phase_refusal(s, "a city")
     if s.vowner[v] != p or s.vcity[v]:
         return Reason("BASE-BUILD-CITY", f"A city replaces one of {seat(p)}'s settlements; "
                       f"{VERTEX_LABELS[v]} holds none.")

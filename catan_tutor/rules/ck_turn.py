@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..actions import DICE, EVENT_FACES, Aqueduct, BuildCity, Die, EventDie, make, seat
+from ..actions import DICE_COLORS, EVENT_FACES, Aqueduct, BuildCity, Die, EventDie, make, seat
 from ..board import VERTEX_LABELS
 from ..state import (
     AQUEDUCT,
@@ -26,7 +26,7 @@ from .common import Reason, gain, one, setup_order
 from .production import produce, start_seven
 
 SCIENCE = 0
-_DIE_FACES = {d: [(make(Die, d, v), 1) for v in range(1, 7)] for d in DICE}
+_DIE_FACES = {d: [(make(Die, d, v), 1) for v in range(1, 7)] for d in DICE_COLORS}
 _EVENT = [(make(EventDie, f), 3 if f == "ship" else 1) for f in EVENT_FACES]
 
 
@@ -59,8 +59,8 @@ def second_round(s: State) -> bool:
 # ---------------------------------------------------------------- the dice
 def dice_outcomes(s: State) -> list:
     """rule="CK-COMP-DICE": white, red, then the event die (3 ship faces of 6)."""
-    if len(s.rolled) < len(DICE):
-        return _DIE_FACES[DICE[len(s.rolled)]]
+    if len(s.rolled) < len(DICE_COLORS):
+        return _DIE_FACES[DICE_COLORS[len(s.rolled)]]
     return _EVENT
 
 

@@ -21,13 +21,23 @@ from ..actions import (
 from ..board import RESOURCES
 from ..state import DRAW, MAIN, PRE_ROLL, ROAD_BUILDING, ROADS, ROBBER, State, tadd, tset
 from . import awards
-from .building import _phase_reason, legal_road_edges
-from .common import DEV_COST, PHASE_WORDS, Reason, cost_reason, gain, give, one, pay
+from .building import legal_road_edges
+from .common import (
+    DEV_COST,
+    PHASE_WORDS,
+    Reason,
+    cost_reason,
+    gain,
+    give,
+    one,
+    pay,
+    phase_refusal,
+)
 
 
 def check_buy(s: State, a: BuyDev) -> Reason | None:
     if s.phase != MAIN:
-        return _phase_reason(s, "buying a development card")
+        return phase_refusal(s, "buying a development card")
     if not sum(s.deck):
         return Reason("BASE-BUILD-DEVCARD", "The development card deck is empty.")
     return cost_reason(s, a.player, DEV_COST, "a development card")

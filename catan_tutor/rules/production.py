@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..actions import DICE, Action, Die, Roll, make
+from ..actions import DICE_COLORS, Action, Die, Roll, make
 from ..board import HEX_VERTICES, Layout
-from ..state import DICE as DICE_PHASE
-from ..state import DISCARD, MAIN, PRE_ROLL, ROBBER, ROLLOFF, SETUP_SETTLE, State
+from ..state import DICE, DISCARD, MAIN, PRE_ROLL, ROBBER, ROLLOFF, SETUP_SETTLE, State
 from .common import Reason, phase_refusal
 
 
@@ -27,17 +26,17 @@ def check_roll(s: State, a: Roll) -> Reason | None:
 
 
 def apply_roll(s: State, a: Roll) -> None:
-    s.phase = DICE_PHASE
+    s.phase = DICE
     s.rolled = ()
 
 
 _FACES: dict[str, list[tuple[Action, int]]] = {
-    d: [(make(Die, d, v), 1) for v in range(1, 7)] for d in DICE}
+    d: [(make(Die, d, v), 1) for v in range(1, 7)] for d in DICE_COLORS}
 
 
 def die_outcomes(s: State) -> list[tuple[Action, int]]:
     """rule="BASE-CHANCE-EVENTS": each die is its own chance event with 6 equal faces."""
-    return _FACES[DICE[len(s.rolled)]]
+    return _FACES[DICE_COLORS[len(s.rolled)]]
 
 
 def apply_die(s: State, a: Die) -> None:
@@ -49,7 +48,7 @@ def apply_die(s: State, a: Die) -> None:
 def add_die(s: State, a: Die) -> int | None:
     """Record one die; the sum once the roll is complete (a roll-off goes on by itself)."""
     s.rolled = (*s.rolled, a.value)
-    if len(s.rolled) < len(DICE):
+    if len(s.rolled) < len(DICE_COLORS):
         return None
     faces, s.rolled = s.rolled, ()
     if s.phase == ROLLOFF:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from ..actions import EndTurn
 from ..state import MAIN, PRE_ROLL, State
-from .building import _phase_reason
-from .common import Reason, turn_seats
+from .common import Reason, phase_refusal, turn_seats
 
 
 def check_end(s: State, a: EndTurn) -> Reason | None:
     if s.phase == MAIN:
         return None
-    return _phase_reason(s, "ending the turn")
+    return phase_refusal(s, "ending the turn")
 
 
 def apply_end(s: State, a: EndTurn) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import rulebook
 from ..actions import (
     Action,
     Activate,
@@ -371,8 +372,6 @@ class CKRules(BaseRules):
 
     def card_rule(self, card: int) -> str:
         """A progress card's own rule (e.g. CK-PC-MERCHANT-FLEET), else CK-PC-PLAY."""
-        from .. import rulebook
-
         if 0 <= card < len(CARDS):
             known = rulebook.rules_of(self.variant)
             for prefix in self.card_prefixes:

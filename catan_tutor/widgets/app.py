@@ -45,7 +45,7 @@ class App:
         self.picker = widgets.Dropdown(options=list(self.lessons), value=None,
                                        description="Lesson",
                                        layout=widgets.Layout(width="420px"))
-        self.picker.observe(self._on_pick, names="value")
+        self.picker.observe(self.on_pick, names="value")
         self.variant = widgets.Dropdown(options=VARIANTS, value="base", description="New game",
                                         layout=widgets.Layout(width="220px"))
         self.players = widgets.Dropdown(options=PLAYERS["base"], value=4,
@@ -68,8 +68,8 @@ class App:
         first = new_game("base", players=4)
         self.tutor = Tutor(first, seed=seed)
         self.tutor.puzzle.listeners.append(self._show_chapter)  # after every refresh
-        self.start_button.on_click(self.tutor._safe(lambda _: self.new()))
-        self.afresh.on_click(self.tutor._safe(
+        self.start_button.on_click(self.tutor.safe(lambda _: self.new()))
+        self.afresh.on_click(self.tutor.safe(
             lambda _: self.open(self.tutor.lesson_id, fresh=True)))
         if not self.resume(page_query() if query is None else query) and start:
             why = self.status.value  # a session that could not be restored says so
@@ -88,9 +88,9 @@ class App:
         self.players.options = PLAYERS[change["new"]]
         self.players.value = self.players.options[-1]
 
-    def _on_pick(self, change) -> None:
+    def on_pick(self, change) -> None:
         if change["new"]:
-            self.tutor._safe(self.open)(change["new"])
+            self.tutor.safe(self.open)(change["new"])
 
     def lesson(self, key: str) -> Lesson | None:
         """The lesson with this title, label or id."""
@@ -215,9 +215,9 @@ class App:
         return False
 
     def _quiet_pick(self, label: str | None) -> None:
-        self.picker.unobserve(self._on_pick, names="value")
+        self.picker.unobserve(self.on_pick, names="value")
         self.picker.value = label
-        self.picker.observe(self._on_pick, names="value")
+        self.picker.observe(self.on_pick, names="value")
 
     def new(self, link: Link | None = None) -> None:
         """Start a new game: the one ``link`` names, else the variant chosen in the bar with a

@@ -43,6 +43,7 @@ from ..palette import (
     shape,
     toward,
 )
+from ..rules.barbarians import TRACK_END, forces
 from ..variants.capabilities import BASE
 from . import style
 
@@ -724,8 +725,6 @@ class BoardView:
     def _draw_track(self, c: Canvas, top: float, h: float, barb: int) -> None:
         """Seven steps from the far island (0) to the attack (7), the ship on its step, and
         the barbarians' strength against the active knights'."""
-        from ..rules.barbarians import TRACK_END, forces
-
         r = 0.17 * h
         step = 2.55 * r
         right = self.vp.ox * 2 - self.px(14) - r

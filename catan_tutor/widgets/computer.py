@@ -81,7 +81,7 @@ class Computer:
         self.go_button = widgets.Button(description="Let the computer move", icon="play",
                                         layout=widgets.Layout(width="auto", display="none"))
         self.go_button.add_class("catan-computer-go")
-        self.go_button.on_click(tutor._safe(lambda _: self.go()))
+        self.go_button.on_click(tutor.safe(lambda _: self.go()))
         self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
         self.widget = widgets.VBox([widgets.HBox([self.status, self.go_button],
                                                  layout=widgets.Layout(align_items="center")),
@@ -127,7 +127,7 @@ class Computer:
             if loop is not None:
                 self._cancel_wait()
                 node = self.tutor.timeline.current
-                self.waiting = loop.call_later(self.pause, self.tutor._safe(
+                self.waiting = loop.call_later(self.pause, self.tutor.safe(
                     lambda: self._step_at(node, loop)))
             elif not self.busy:
                 self._play_at_once()
@@ -182,7 +182,7 @@ class Computer:
             action = choose(game, "playout", seed, player=seat, budget=self.budget)
         except Exception:  # noqa: BLE001 - the loop side reports nothing moved
             action = None
-        loop.call_soon_threadsafe(self.tutor._safe(lambda: self._thought(node, action)))
+        loop.call_soon_threadsafe(self.tutor.safe(lambda: self._thought(node, action)))
 
     def _thought(self, node, action) -> None:
         self.thinking = False

@@ -12,7 +12,8 @@ from ..actions import TRACK_NAMES
 from ..board import CARD_NAMES
 from ..game import Game
 from ..progress_cards import CARDS
-from ..timeline import Node, Timeline
+from ..rules.knights import strength
+from ..timeline import Node
 from . import markup, style
 from .verdicts import rule_details, rule_refs
 from .wording import notice_items
@@ -33,36 +34,38 @@ def _cards(counts, names=CARD_NAMES) -> str:
 
 def players_html(game: Game, show_hands: bool = True) -> str:
     """One row per party: VP with where they come from, hand (or its size), development or
-    progress cards, knights, C&K levels and defender tokens, trade tokens."""
+    progress cards, knights, C&K levels and defender tokens, trade tokens.
+
+    What a hidden hand shows is what :meth:`Game.observation` lets everybody see (BASE-INFO,
+    CK-INFO); ``show_hands`` shows each seat as its owner sees it."""
     s, ck = game.state, game.caps.knights
     rows = []
     for p, name in enumerate(game.names):
+        view = game.observation(p if show_hands else None)["seats"][p]
         bits = []
         neutral = p >= game.players
         if not neutral:
-            if show_hands:
-                parts = game.vp_breakdown(p)
-                vp = game.victory_points(p)
-            else:  # hidden cards stay hidden: Victory Point development cards left out
-                parts = {k: v for k, v in game.vp_breakdown(p).items() if k != "VP cards"}
-                vp = sum(parts.values())
+            parts, vp = game.vp_breakdown(p), game.victory_points(p)
+            if not show_hands and view["public_vp"] != vp:  # hidden Victory Point cards
+                parts = {k: v for k, v in parts.items() if k != "VP cards"}
+                vp = view["public_vp"]
             detail = ", ".join(f"{k} {v}" for k, v in parts.items()) or "none yet"
             bits.append(f"<b>{vp} VP</b> <span style='color:#666'>({detail})</span>")
-        hand = s.hands[p]
-        if sum(hand) or not neutral:
-            shown = show_hands or p == s.dummy
-            bits.append(f"hand: {_cards(hand)}" if shown else f"hand: {sum(hand)} cards")
+        if view["hand_size"] or not neutral:
+            hand = view["hand"]
+            bits.append(f"hand: {_cards(hand)}" if hand is not None
+                        else f"hand: {view['hand_size']} cards")
         if not ck and not neutral and p != s.dummy:
-            dev = s.dev[p]
-            if sum(dev):
-                bits.append(f"development: {_cards(dev, _DEV_LABELS)}" if show_hands
-                            else f"development: {sum(dev)} cards")
-            if s.knights[p]:
-                bits.append(f"knights played: {s.knights[p]}")
+            dev = view["dev"]
+            if view["dev_cards"]:
+                bits.append(f"development: {_cards(dev, _DEV_LABELS)}" if dev is not None
+                            else f"development: {view['dev_cards']} cards")
+            if view["knights_played"]:
+                bits.append(f"knights played: {view['knights_played']}")
         if ck:
-            bits.extend(_ck_bits(game, p, show_hands, neutral))
-        if game.caps.tokens and (s.tokens[p] or not neutral):
-            bits.append(f"trade tokens: {s.tokens[p]}")
+            bits.extend(_ck_bits(game, p, view, neutral))
+        if game.caps.tokens and (view["tokens"] or not neutral):
+            bits.append(f"trade tokens: {view['tokens']}")
         mark = " ◀" if p == s.active and not game.is_over() else ""
         rows.append(f"<div style='margin:4px 0;padding:4px 6px;line-height:1.45;"
                     f"border-left:4px solid {style.player_fill(game.colors[p])};"
@@ -72,27 +75,25 @@ def players_html(game: Game, show_hands: bool = True) -> str:
     return "".join(rows)
 
 
-def _ck_bits(game: Game, p: int, show_hands: bool, neutral: bool) -> list[str]:
-    from ..rules.knights import strength
-
+def _ck_bits(game: Game, p: int, view: dict, neutral: bool) -> list[str]:
     s, bits = game.state, []
-    knights = [k for k in s.kn if k is not None and k[0] == p]
+    knights = [k for k in s.kn if k is not None and k.owner == p]
     if knights:
         levels = ("basic", "strong", "mighty")
-        text = ", ".join(f"{levels[k[1] - 1]}{' (active)' if k[2] else ''}"
-                         for k in sorted(knights, key=lambda k: (-k[1], not k[2])))
+        text = ", ".join(f"{levels[k.level - 1]}{' (active)' if k.active else ''}"
+                         for k in sorted(knights, key=lambda k: (-k.level, not k.active)))
         bits.append(f"knights: {text}; active strength {strength(s, p)}")
     if neutral:
         return bits
     bits.append("improvements: " + ", ".join(f"{t} {n}" for t, n in zip(TRACK_NAMES,
-                                                                        s.levels[p],
+                                                                        view["levels"],
                                                                         strict=True)))
-    cards = s.phand[p]
-    if cards:
-        bits.append(f"progress: {', '.join(CARDS[c] for c in cards)}" if show_hands
-                    else f"progress: {len(cards)} cards")
-    if s.defender[p]:
-        bits.append(f"defender of Catan: {s.defender[p]}")
+    cards = view["progress"]
+    if view["progress_cards"]:
+        bits.append(f"progress: {', '.join(CARDS[c] for c in cards)}" if cards is not None
+                    else f"progress: {view['progress_cards']} cards")
+    if view["defender"]:
+        bits.append(f"defender of Catan: {view['defender']}")
     return bits
 
 
@@ -143,31 +144,3 @@ def expectations_html(game: Game, node: Node) -> str:
     return (f"<div class='catan-expect' style='color:#555'><b>Lesson checks</b> "
             f"({passed}/{len(node.expect)} ✓)"
             f"<ul style='margin:2px 0 0 0;padding-left:18px'>{''.join(items)}</ul></div>")
-
-
-def tree_rows(tl: Timeline, limit: int = 300) -> list[tuple[str, int]]:
-    """The move tree as (label, node id) rows for a list: main line first, each variation
-    indented under the move it replaces, ``*`` on the current node; at most ``limit`` rows,
-    a window around the current node (long games stay cheap to send to the browser)."""
-    rows: list[tuple[str, int]] = [("start" + (" *" if tl.current is tl.root else ""), 0)]
-
-    def line(first: Node, indent: int) -> None:
-        node: Node | None = first
-        while node is not None:
-            mark = " *" if node is tl.current else ""
-            pad = "\u2003" * indent + ("↳ " if indent and node is first else "")
-            rows.append((f"{pad}{node.depth}. {node.action}{mark}", node.id))
-            parent = node.parent
-            if parent is not None and node.is_main():
-                for other in parent.children[1:]:
-                    line(other, indent + 1)
-            node = node.children[0] if node.children else None
-
-    if tl.root.children:
-        line(tl.root.children[0], 0)
-    if len(rows) <= limit:
-        return rows
-    at = next(i for i, (_, n) in enumerate(rows) if n == tl.current.id)
-    lo = max(0, min(at - limit // 2, len(rows) - limit))
-    return rows[lo : lo + limit]
-

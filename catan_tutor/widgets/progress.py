@@ -148,11 +148,11 @@ class CourseProgress:
                                           button_style="success",
                                           layout=lay(width="auto", display="none"))
         self.next_button.add_class("catan-next-lesson")
-        self.next_button.on_click(app.tutor._safe(lambda _: self.next()))
+        self.next_button.on_click(app.tutor.safe(lambda _: self.next()))
         self.out = widgets.HTML(layout=lay(display="none"))  # read by the page script
         self.into = widgets.Text(layout=lay(display="none"))  # written by the page script
         self.into.add_class("catan-progress-in")
-        self.into.observe(app.tutor._safe(self._from_page), names="value")
+        self.into.observe(app.tutor.safe(self._from_page), names="value")
         self.summary = widgets.HTML()
         self.summary.add_class("catan-progress-summary")
         self._asked = _puzzles_asked(app.lessons.values())
@@ -228,11 +228,11 @@ class CourseProgress:
                    for label, x in app.lessons.items()]
         if list(picker.options) == options:
             return
-        picker.unobserve(app._on_pick, names="value")
+        picker.unobserve(app.on_pick, names="value")
         keep = picker.value
         picker.options = options
         picker.value = keep
-        picker.observe(app._on_pick, names="value")
+        picker.observe(app.on_pick, names="value")
 
     def _publish(self) -> None:
         data = markup.text(self.store.to_json())

@@ -44,16 +44,16 @@ class PuzzleMode:
         self.answer = widgets.Text(placeholder="your move, e.g. P1 road H3", layout=lay(
             width="auto", flex="1 1 auto"), continuous_update=False)
         self.answer.add_class("catan-puzzle-answer")
-        self.answer.observe(tutor._safe(lambda _: self._typed()), names="value")
+        self.answer.observe(tutor.safe(lambda _: self._typed()), names="value")
         self.answer_button = widgets.Button(description="Answer", icon="check",
                                             button_style="primary",
                                             layout=lay(width="auto", flex="0 0 auto"))
         self.answer_button.add_class("catan-puzzle-submit")
-        self.answer_button.on_click(tutor._safe(lambda _: self.submit(self.answer.value)))
+        self.answer_button.on_click(tutor.safe(lambda _: self.submit(self.answer.value)))
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
                                           layout=lay(width="auto", flex="0 0 auto"))
         self.hint_button.add_class("catan-puzzle-hint")
-        self.hint_button.on_click(tutor._safe(lambda _: self.take_hint()))
+        self.hint_button.on_click(tutor.safe(lambda _: self.take_hint()))
         self.hint_box = widgets.HTML()
         self.result = widgets.HTML()
         self.result.add_class("catan-puzzle-result")

@@ -19,6 +19,8 @@ import re
 from .. import rulebook
 from ..actions import Action
 from ..game import Explanation, Game
+from ..narrate import attack_facts, events
+from ..rules.barbarians import TRACK_END
 from . import markup
 
 _ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\b")
@@ -150,11 +152,6 @@ def unreadable_html(text: str, error: str) -> str:
 
 
 # ---------------------------------------------------------------- the game's log
-def public_vp(game: Game, p: int) -> int:
-    """The VP everybody sees (hidden Victory Point cards left out)."""
-    return sum(v for k, v in game.vp_breakdown(p).items() if k != "VP cards")
-
-
 def narrate(before: Game, action: Action, ex: Explanation, after: Game,
             viewer: int | None = None) -> str:
     """One line of the game's log: what the move did, told by the engine's events
@@ -162,8 +159,6 @@ def narrate(before: Game, action: Action, ex: Explanation, after: Game,
     strengths, knights displaced, awards, VP), as ``viewer`` may read them (None: what
     everybody sees), then what the game waits for next. ``ex`` is the engine's verdict on
     the move, taken before it was played: its reason opens the line when no event does."""
-    from ..narrate import events
-
     said = [plain(e.text_for(viewer)) for e in events(before.rules, before.state, action,
                                                         after.state)]
     parts = [s if s.endswith((".", "!")) else s + "." for s in said if s]
@@ -175,16 +170,6 @@ def narrate(before: Game, action: Action, ex: Explanation, after: Game,
     else:
         parts.append(f"Next: {plain(after.prompt())}.")
     return " ".join(parts)
-
-
-def log_html(lines) -> str:
-    """The "What happened" list (newest first), each line escaped."""
-    rows = "".join(f"<li style='color:{'#1a1a1a' if i == 0 else '#666'}'>"
-                   f"{markup.text(line)}</li>" for i, line in enumerate(lines))
-    return ("<div style='margin-top:8px;border-top:1px solid #ddd;padding-top:4px'><b>What "
-            "happened</b> <span style='color:#777;font-size:12px'>(newest first)</span>"
-            "<ul style='margin:2px 0 0 0;padding-left:18px;max-height:150px;overflow:auto;"
-            f"font-size:13px;line-height:1.35'>{rows}</ul></div>")
 
 
 def short_reason(ex: Explanation, limit: int = 70) -> str:
@@ -203,9 +188,6 @@ def last_attack(node) -> dict | None:
     parents): its facts (``barbarians``, ``defenders``, ``won``...; catan_tutor.narrate),
     or None. The strip shows these strengths, not the knights active now (CK-BARB-AFTER:
     all lie down after the attack)."""
-    from ..narrate import attack_facts
-    from ..rules.barbarians import TRACK_END
-
     for _ in range(ATTACK_LOOKBACK):
         parent = getattr(node, "parent", None)
         if parent is None or not node.state.caps.improvements or node.state.barb != 0:
