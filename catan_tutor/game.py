@@ -20,7 +20,7 @@ from .board import (
     parse_vertex,
 )
 from .errors import QUOTE_CHARS, IllegalActionError, NotationError, quote
-from .rules.awards import public_points
+from .rules.awards import public_points, public_vp
 from .state import OVER, State
 from .variants import rules_for
 from .variants.capabilities import Capabilities
@@ -220,7 +220,7 @@ class Game:
                     "levels": list(s.levels[p]), "defender": s.defender[p],
                     "vp_cards": s.pvp[p], "progress_cards": len(s.phand[p]),
                     "progress": list(s.phand[p]) if own else None,
-                    "public_vp": self.rules.victory_points(s, p),
+                    "public_vp": public_vp(self.rules, s, p),
                 }  # fmt: skip
         return {
             "phase": s.phase, "turn": s.turn, "active": s.name(s.active), "robber": s.robber,

@@ -49,6 +49,7 @@ from .actions import (
 )  # fmt: skip
 from .board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS
 from .progress_cards import CARDS as PROGRESS_CARDS
+from .rules.awards import public_vp
 from .rules.barbarians import forces
 from .rules.precedence import most_specific
 from .state import DEFENDER_DECK, DICE, PILLAGE, PROGRESS_DISCARD, PROGRESS_DRAW, STEAL, State
@@ -126,9 +127,6 @@ def _changes(before: State, after: State) -> dict[int, Bundle]:
     return out
 
 
-def _public_vp(rules, s: State, p: int) -> int:
-    """The VP everybody sees: hidden Victory Point cards left out (BASE-INFO)."""
-    return sum(v for k, v in rules.vp_breakdown(s, p).items() if k != "VP cards")
 
 
 def _rule(rules, rule_id: str) -> str:
@@ -461,7 +459,7 @@ def _cards(rules, before: State, action: Action, cards) -> Event:
 def _points(rules, before: State, after: State) -> list[Event]:
     out = []
     for p in range(after.n):
-        old, new = _public_vp(rules, before, p), _public_vp(rules, after, p)
+        old, new = public_vp(rules, before, p), public_vp(rules, after, p)
         if old != new:
             out.append(Event("vp", f"{after.name(p)} now has {new} VP ({new - old:+d}).",
                              _rule(rules, "BASE-WIN-VP"), p, facts={"from": old, "to": new}))

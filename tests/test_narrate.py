@@ -20,7 +20,8 @@ RAW_ID = re.compile(r"\b(BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9-]+")
 
 
 def _public_vp(g: Game, p: int) -> int:
-    return sum(v for k, v in g.vp_breakdown(p).items() if k != "VP cards")
+    """What every seat sees (Game.observation: BASE-INFO, CK-INFO)."""
+    return g.observation(0)["seats"][p]["public_vp"]
 
 
 def _check(g: Game, before: Game, seen: dict[str, int]) -> None:

@@ -122,6 +122,13 @@ def public_points(s: State, p: int) -> int:
     return vp
 
 
+def public_vp(rules, s: State, p: int) -> int:
+    """The VP every player sees: :func:`public_points` (rule="BASE-INFO": Victory Point cards
+    stay hidden), but in Cities & Knights every point, since progress VP cards lie face up
+    (rule="CK-INFO")."""
+    return rules.victory_points(s, p) if s.caps.improvements else public_points(s, p)
+
+
 def vp_breakdown(s: State, p: int) -> dict[str, int]:
     """Where ``p``'s victory points come from (rule="BASE-WIN-VP"); sums to victory_points."""
     if p >= s.n:
