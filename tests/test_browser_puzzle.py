@@ -14,6 +14,7 @@ import time
 import pytest
 from browser_harness import ARTIFACTS, BOARD_PAINTED_JS, PAGE_TIMEOUT, open_app
 
+from catan_tutor.library import library
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario
 
@@ -88,6 +89,14 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app) 
     played = time.monotonic() - loaded
     kept = json.loads(page.evaluate("() => localStorage.getItem('catan-tutor-progress')"))
     assert LESSON in kept["done"] and asked in kept["solved"][LESSON]
+
+    # Next lesson: the one after it in the course opens
+    course = [x for x in library(packaged_lessons()) if not x.error]
+    following = course[[x.id for x in course].index(LESSON) + 1]
+    page.locator(".catan-next-lesson").click()
+    page.locator(".catan-chapter").filter(
+        has_text=f"Chapter {following.place.chapter} · {following.place.chapter_title}").wait_for()
+    page.locator(".catan-tutor").filter(has_text=following.title).first.wait_for()
 
     # a reload: a new kernel, which learns the progress from the page
     page.reload(timeout=PAGE_TIMEOUT)
