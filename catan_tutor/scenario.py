@@ -495,18 +495,22 @@ def _str(dumper: yaml.SafeDumper, s: str):
 _Dumper.add_representer(str, _str)
 
 
+def head_fields(sc: Scenario, board: str | dict | None) -> dict:
+    """The keys a scenario file starts with, in their written order (``board``: a board's
+    name or its layout, left out when None)."""
+    data: dict = {"title": sc.title, "variant": sc.variant, "players": str(sc.players)}
+    if board is not None:
+        data["board"] = board
+    for key in ("goal", "chapter", "unrealistic"):
+        if getattr(sc, key):
+            data[key] = getattr(sc, key)
+    return data
+
+
 def dumps_scenario(sc: Scenario) -> str:
     """The canonical text of a scenario (its whole timeline, variations included)."""
     tl = sc.tree
-    data: dict = {"title": sc.title, "variant": sc.variant, "players": str(sc.players)}
-    if not sc.position:
-        data["board"] = sc.board
-    if sc.goal:
-        data["goal"] = sc.goal
-    if sc.chapter:
-        data["chapter"] = sc.chapter
-    if sc.unrealistic:
-        data["unrealistic"] = sc.unrealistic
+    data = head_fields(sc, None if sc.position else sc.board)
     for key in ("rules", "setup", "start"):
         if getattr(sc, key) and not (sc.position and key != "rules"):
             data[key] = list(getattr(sc, key))

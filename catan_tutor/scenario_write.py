@@ -29,6 +29,7 @@ from .scenario import (
     Scenario,
     dump_yaml,
     expect_data,
+    head_fields,
     line_data,
     loads_scenario,
     puzzle_data,
@@ -43,16 +44,8 @@ def lesson_yaml(sc: Scenario, start: Node | None = None) -> str:
     """The lesson as scenario text, starting at ``start`` (default: the timeline's root)."""
     tl = sc.tree
     start = start or tl.root
-    data: dict = {"title": sc.title, "variant": sc.variant, "players": str(sc.players)}
     head = start_fields(sc, start)
-    if "board" in head:
-        data["board"] = head["board"]
-    if sc.goal:
-        data["goal"] = sc.goal
-    if sc.chapter:
-        data["chapter"] = sc.chapter
-    if sc.unrealistic:
-        data["unrealistic"] = sc.unrealistic
+    data = head_fields(sc, head.get("board"))
     if sc.rules:
         data["rules"] = list(sc.rules)
     for key in ("setup", "start", "position"):
