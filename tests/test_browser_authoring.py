@@ -16,6 +16,7 @@ from browser_harness import ARTIFACTS, open_app
 
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario, loads_scenario
+from catan_tutor.widgets.authoring import title_digest
 
 pytestmark = pytest.mark.browser
 
@@ -67,13 +68,13 @@ def test_a_teacher_made_lesson_round_trips_through_download_and_upload(new_page,
     page.locator(".catan-author-title input").fill(TITLE)
     page.locator(".catan-author-comment textarea").fill(COMMENT)
     page.locator(".catan-author-save").click()
-    _state(page, title=TITLE)
+    _state(page, title=title_digest(TITLE))
     assert TITLE in page.locator(".catan-tutor").first.inner_text()  # the header
 
     # a puzzle here: its answer is the lesson's next move
     page.locator(".catan-author-prompt input").fill(PROMPT)
     page.locator(".catan-author-puzzle").click()
-    marked = _state(page, title=TITLE, puzzles=1)
+    marked = _state(page, title=title_digest(TITLE), puzzles=1)
     digest = marked.get_attribute("data-digest")
     page.screenshot(path=ARTIFACTS / "authoring_made.png")
 
@@ -98,7 +99,7 @@ def test_a_teacher_made_lesson_round_trips_through_download_and_upload(new_page,
     with fresh.expect_file_chooser() as chooser:
         fresh.locator(".catan-tutor .widget-upload").first.click()
     chooser.value.set_files(files=[str(path)])
-    _state(fresh, title=TITLE, puzzles=1, digest=digest)
+    _state(fresh, title=title_digest(TITLE), puzzles=1, digest=digest)
     assert TITLE in fresh.locator(".catan-tutor").first.inner_text()
     assert fresh.locator(".catan-author-title input").input_value() == TITLE
     fresh.screenshot(path=ARTIFACTS / "authoring_uploaded.png")

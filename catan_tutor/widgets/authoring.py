@@ -46,6 +46,11 @@ CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 RED, GREEN = "#b71c1c", "#2e7d32"
 
 
+
+def title_digest(title: str) -> str:
+    """What the hidden marker carries for a title: a short digest, never the text itself."""
+    return hashlib.sha256(title.encode()).hexdigest()[:16]
+
 class AuthorError(ScenarioError):
     """A teacher's input the lesson cannot take (nothing was changed)."""
 
@@ -432,11 +437,12 @@ class AuthorPanel:
         self._marker()
 
     def _marker(self) -> None:
-        """The hidden element tests read: title, start node, puzzles, the download's digest."""
+        """The hidden element tests read: digests of the title and of the download, the start
+        node, the puzzles (no text a visitor typed goes into an attribute)."""
         sc, start = self.scenario, self.start_node()
         digest = hashlib.sha256(self.text.encode()).hexdigest()[:16] if self.text else ""
         puzzles = len(sc.puzzles) if sc else 0
         self.marker.value = (f"<span class='catan-author-state' data-title='"
-                             f"{html.escape(sc.title if sc else '', quote=True)}' "
+                             f"{title_digest(sc.title if sc else '')}' "
                              f"data-start='{start.id}' data-puzzles='{puzzles}' "
                              f"data-digest='{digest}' hidden></span>")
