@@ -21,6 +21,11 @@ from .wording import notice_items
 _DEV_LABELS = ("knight", "VP", "road building", "plenty", "monopoly")
 
 
+def _held(what: str, shown: str | None, count: int) -> str:
+    """"progress: Alchemy, Crane" for a seat whose cards may be seen, else "progress: 2 cards"."""
+    return f"{what}: {shown}" if shown is not None else f"{what}: {count} cards"
+
+
 def _swatch(colour: str) -> str:
     fill = style.player_fill(colour)
     return (f"<span style='display:inline-block;width:12px;height:12px;border-radius:3px;"
@@ -58,8 +63,8 @@ def players_html(game: Game, show_hands: bool = True) -> str:
         if not ck and not neutral and p != s.dummy:
             dev = view["dev"]
             if view["dev_cards"]:
-                bits.append(f"development: {_cards(dev, _DEV_LABELS)}" if dev is not None
-                            else f"development: {view['dev_cards']} cards")
+                bits.append(_held("development", dev and _cards(dev, _DEV_LABELS),
+                                  view["dev_cards"]))
             if view["knights_played"]:
                 bits.append(f"knights played: {view['knights_played']}")
         if ck:
@@ -90,8 +95,8 @@ def _ck_bits(game: Game, p: int, view: dict, neutral: bool) -> list[str]:
                                                                         strict=True)))
     cards = view["progress"]
     if view["progress_cards"]:
-        bits.append(f"progress: {', '.join(CARDS[c] for c in cards)}" if cards is not None
-                    else f"progress: {view['progress_cards']} cards")
+        bits.append(_held("progress", cards and ", ".join(CARDS[c] for c in cards),
+                          view["progress_cards"]))
     if view["defender"]:
         bits.append(f"defender of Catan: {view['defender']}")
     return bits
