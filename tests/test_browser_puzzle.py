@@ -106,5 +106,3 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app) 
     page.screenshot(path=ARTIFACTS / "puzzle_after_reload.png")
     print(f"puzzle walk: {played:.1f} s of moves, {took:.1f} s with both page loads")
     assert p.outside == []
-    # a kernel's start takes what the machine has to spare; the moves themselves are quick
-    assert played < 30, f"{played:.0f} s"
