@@ -79,3 +79,9 @@ def pytest_collection_modifyitems(config, items) -> None:
 
 # Chromium fixtures (browser, new_page) for the browser tests.
 pytest_plugins = ["browser_harness"]
+
+# Every legal-action list the tests make is also filtered by the full check and compared:
+# options a phase declares legal by construction (``Phase.exact``) must pass their check.
+from catan_tutor.variants.base import BaseRules  # noqa: E402
+
+BaseRules.verify_exact = True

@@ -229,6 +229,16 @@ def continue_road_building(s: State, p: int) -> None:
 
 
 # ---------------------------------------------------------------- cities
+def city_candidates(s: State, p: int) -> list[int]:
+    """p's settlements a city may replace now: all of them, or only the city laid on its side
+    while p has one (CK-BARB-PILLAGE)."""
+    own = [v for v, o in enumerate(s.vowner) if o == p and not s.vcity[v]]
+    if s.toppled:
+        down = [v for v in own if v in s.toppled]
+        return down or own
+    return own
+
+
 def check_city(s: State, a: BuildCity, cost=CITY_COST) -> Reason | None:
     p, v = a.player, a.vertex
     if s.phase != MAIN:

@@ -146,18 +146,20 @@ def apply_offer(s: State, a: Offer) -> None:
 
 
 def offer_options(s: State, p: int) -> list[Offer]:
-    """The enumerated subset of offers: one card for one card, to each other seat."""
-    out: list[Offer] = []
-    kinds = range(len(s.bank))
-    for to in range(s.n):
-        if to == p:
-            continue
-        for g in kinds:
-            if s.hands[p][g]:
-                give = tuple(1 if r == g else 0 for r in kinds)
-                out.extend(make(Offer, p, to, give, tuple(1 if r == t else 0 for r in kinds))
-                           for t in kinds if t != g)
-    return out
+    """The enumerated subset of offers: one card for one card, to each other seat, for each
+    kind p holds (by seat, then the card given, then the card asked)."""
+    table = _one_for_one(s.n, p, len(s.bank))
+    held = [g for g, c in enumerate(s.hands[p]) if c]
+    return [a for row in table for g in held for a in row[g]]
+
+
+@lru_cache(maxsize=256)
+def _one_for_one(n: int, p: int, kinds: int) -> tuple[tuple[tuple[Offer, ...], ...], ...]:
+    """Per other seat, per card given: the offers of one card for one other card."""
+    unit = [tuple(1 if r == g else 0 for r in range(kinds)) for g in range(kinds)]
+    return tuple(tuple(tuple(make(Offer, p, to, unit[g], unit[t]) for t in range(kinds) if t != g)
+                       for g in range(kinds))
+                 for to in range(n) if to != p)
 
 
 def pending_offer(s: State) -> PendingOffer:

@@ -177,6 +177,15 @@ def _nothing(rules: BaseRules, s: State) -> list:
     return []
 
 
+# The checks ``main_candidates`` satisfies by construction (its generators filter by phase,
+# place, connection, supply, cost and the dev-card play rules); Year of Plenty and Road
+# Building are listed more widely than they are legal and stay checked.
+MAIN_EXACT: frozenset[Check] = frozenset({
+    building.check_road, building.check_settle, building.check_city, devcards.check_buy,
+    devcards.check_knight, devcards.check_monopoly, trade.check_bank, trade.check_offer,
+    turn.check_end,
+})
+
 # The phases of ``base``: who acts, what each accepts and waits for, under which rule.
 PHASES: Table[Phase] = Table(
     Phase(BOARD, "BASE-BOARD-VARIABLE", chance=True, outcomes=board_setup.board_outcomes,
@@ -198,7 +207,7 @@ PHASES: Table[Phase] = Table(
     Phase(STEAL, "BASE-ROBBER-STEAL", chance=True, outcomes=robber.steal_outcomes,
           pending=chance_pending),
     Phase(MAIN, "BASE-TURN-PHASES", options=main_options,
-          pending=_says("trade, build, play a card or end the turn")),
+          pending=_says("trade, build, play a card or end the turn"), exact=MAIN_EXACT),
     Phase(ROAD_BUILDING, "BASE-DEV-ROAD-BUILDING", options=_free_road_options,
           pending=lambda rules, s: [(s.active, f"build {s.free_roads} free road(s)")],
           count=lambda s, p: s.free_roads),
@@ -243,6 +252,8 @@ class BaseRules:
     legal_rules: dict[type, str]
     decisions: dict[str, Phase]  # the phases that wait for decisions of their own kinds
     chance_rules: dict[str, str]
+    exact: dict[str, frozenset[type]]  # per phase, the kinds its options produce legal
+    verify_exact = False  # re-check those too and fail on a difference (the tests set it)
 
     def __init_subclass__(cls, **kw) -> None:
         super().__init_subclass__(**kw)
@@ -256,6 +267,8 @@ class BaseRules:
         cls.legal_rules = {k: r.rule for k, r in kinds.items() if r.check is not None}
         cls.decisions = {ph: r for ph, r in phases.items() if r.kinds}
         cls.chance_rules = {ph: r.rule for ph, r in phases.items() if r.chance}
+        cls.exact = {ph: frozenset(k for k, r in kinds.items() if r.check in phase.exact)
+                     for ph, phase in phases.items()}
 
     # ------------------------------------------------------------ setup
     def new_state(self, players: int, layout: Layout | None, *, shuffle_harbors: bool = False,
@@ -433,10 +446,10 @@ class BaseRules:
         if s.roads[p] < ROADS and can_pay(hand, ROAD_COST):
             out += [make(BuildRoad, p, e) for e in building.legal_road_edges(s, p)]
         if s.settlements[p] < SETTLEMENTS and can_pay(hand, SETTLEMENT_COST):
-            out += [make(Settle, p, v) for v in building.settle_candidates(s, p)]
+            out += [make(Settle, p, v) for v in building.settle_candidates(s, p)
+                    if building.distance_ok(s, v)]
         if s.cities[p] < CITIES and can_pay(hand, CITY_COST):
-            out += [make(BuildCity, p, v) for v in range(N_VERTICES)
-                    if s.vowner[v] == p and not s.vcity[v]]
+            out += [make(BuildCity, p, v) for v in building.city_candidates(s, p)]
         if any(s.deck) and can_pay(hand, DEV_COST):
             out.append(make(BuyDev, p))
         out += self.dev_candidates(s, p)
@@ -470,8 +483,17 @@ class BaseRules:
         if not phase.kinds and phase.guard is None and s.phase != OVER:
             # check()'s prelude passes the active player's actions straight to the kind's
             # check; do that once here instead of per candidate.
-            checks, active = self.checks, s.active
-            return [a for a in cands if a.player == active and checks[type(a)](s, a) is None]
+            # The kinds the phase's options produce legal by construction skip their check.
+            checks, active, exact = self.checks, s.active, self.exact[s.phase]
+            out = [a for a in cands if a.player == active
+                   and (type(a) in exact or checks[type(a)](s, a) is None)]
+            if self.verify_exact and exact:
+                full = [a for a in cands if a.player == active and checks[type(a)](s, a) is None]
+                if out != full:
+                    raise AssertionError(f"{self.variant} {s.phase}: options said legal by "
+                                         f"construction fail their check: "
+                                         f"{[str(a) for a in out if a not in full]}")
+            return out
         check = self.check
         return [a for a in cands if check(s, a) is None]
 

@@ -66,7 +66,9 @@ class Phase:
     ``count(s, seat)``: how many cards or pieces a seat owes (``Game.pending``), default 1.
     ``guard(s, a)``: a refusal checked before anything else in this phase (a rule of the
     variant that decides ahead of who acts). ``own_check``: its kinds are checked by their own
-    check whoever types them (the check names who decides).
+    check whoever types them (the check names who decides). ``exact``: the checks this phase's
+    ``options`` already satisfy by construction; ``legal_actions`` skips them for its options
+    (``BaseRules.verify_exact`` re-runs them and compares; the test suite turns it on).
     """
 
     name: str
@@ -82,6 +84,7 @@ class Phase:
     count: Callable[[State, int], int] | None = None
     guard: Check | None = None
     own_check: bool = False
+    exact: frozenset[Check] = frozenset()
 
     @property
     def key(self) -> str:

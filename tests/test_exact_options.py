@@ -1,0 +1,94 @@
+"""Options a phase declares legal by construction (``Phase.exact``) really are legal.
+
+``legal_actions`` skips the check of the kinds a phase's generator already guarantees
+(BASE-TURN-PHASES: the main phase's builds, trades, offers and development cards). These tests
+play seeded games of every variant, offers included, with ``BaseRules.verify_exact`` on (set
+for the whole suite in conftest.py): every list is also filtered by the full check and must
+come out the same. A generator that lists one action too many is caught.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from catan_tutor import new_game
+from catan_tutor.actions import BuildCity, Offer, make
+from catan_tutor.rules import trade
+from catan_tutor.state import MAIN
+from catan_tutor.variants.base import BaseRules
+
+VARIANTS = [("base", 4), ("base-2p", 2), ("base-dummy", 2), ("ck", 3), ("ck-2p", 2)]
+
+
+def _play(variant: str, players: int, seed: int, steps: int) -> int:
+    """Play a seeded random game, offers included; return the main-phase decisions checked."""
+    g = new_game(variant, players=players, seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(steps):
+        if g.winner is not None:
+            break
+        if g.is_chance():
+            pairs = g.chance_weights()
+            g.play(rng.choices([a for a, _ in pairs], [w for _, w in pairs])[0])
+            continue
+        acts = g.legal_actions()  # verify_exact compares with the fully checked list
+        checked += g.state.phase == MAIN
+        for a in acts[:: max(1, len(acts) // 4)]:
+            assert g.explain(a).legal, (variant, seed, str(a))
+        g.play(rng.choice(acts))
+    return checked
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+def test_base_turn_phases_exact_options_pass_their_checks(variant: str, players: int) -> None:
+    assert BaseRules.verify_exact
+    checked = sum(_play(variant, players, seed, 1500) for seed in (3, 11))
+    assert checked > 100
+
+
+def test_base_turn_phases_a_wrong_exact_option_is_caught(monkeypatch) -> None:
+    """A generator that offers a card the player does not hold fails the comparison."""
+    g = new_game("base", players=3, seed=5)
+    rng = random.Random(5)
+    while g.state.phase != MAIN:
+        pairs = g.chance_weights()
+        if pairs:
+            g.play(rng.choices([a for a, _ in pairs], [w for _, w in pairs])[0])
+        else:
+            g.play(rng.choice(g.legal_actions()))
+    s = g.state
+    p = s.active
+    missing = next(r for r in range(5) if not s.hands[p][r])
+    bogus = make(Offer, p, (p + 1) % 3, tuple(int(r == missing) for r in range(5)),
+                 tuple(int(r == (missing + 1) % 5) for r in range(5)))
+    real = trade.offer_options
+    monkeypatch.setattr(trade, "offer_options", lambda s, p: [*real(s, p), bogus])
+    with pytest.raises(AssertionError, match="fail their check"):
+        g.legal_actions()
+    monkeypatch.setattr(BaseRules, "verify_exact", False)
+    assert bogus in g.legal_actions()  # what the check would have caught
+    assert not g.explain(bogus).legal
+
+
+def test_base_build_city_candidates_follow_the_toppled_city() -> None:
+    """CK-BARB-PILLAGE: while a player's city lies on its side, their next city stands it up;
+    the city candidates (declared exact) list only that one."""
+    g = new_game("ck", players=3, seed=2)
+    rng = random.Random(2)
+    while not (g.state.phase == MAIN and g.state.turn > 3):
+        pairs = g.chance_weights()
+        g.play(rng.choices([a for a, _ in pairs], [w for _, w in pairs])[0] if pairs
+               else rng.choice(g.legal_actions()))
+    s = g.state
+    p = s.active
+    own = [v for v, o in enumerate(s.vowner) if o == p and not s.vcity[v]]
+    assert own
+    from catan_tutor.rules.building import city_candidates
+
+    s.toppled = (own[-1],)
+    assert city_candidates(s, p) == [own[-1]]
+    if len(own) > 1:
+        assert g.explain(make(BuildCity, p, own[0])).rule == "CK-BARB-PILLAGE"
