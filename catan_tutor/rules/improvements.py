@@ -6,7 +6,7 @@ from ..actions import BuildWall, Improve, make, seat
 from ..board import VERTEX_LABELS
 from ..progress_cards import COMMODITY_OF_TRACK, TRACKS
 from ..state import MAIN, State, tadd, tset
-from .common import Reason, cost_reason, one, pay, phase_refusal
+from .common import Reason, can_pay, cost_reason, one, pay, phase_refusal
 
 WALL_COST = (2, 0, 0, 0, 0)  # rule="CK-BUILD-COSTS": 2 brick
 WALLS = 3  # rule="CK-BUILD-LIMITS"
@@ -105,12 +105,25 @@ def apply_improve(s: State, a: Improve, discount: int = 0) -> None:
 
 
 def options(s: State, p: int) -> list:
+    """p's legal improvements and walls in the action phase, in a fixed order: exactly what
+    ``check_improve`` and ``check_wall`` accept there (ck's Phase.exact relies on it)."""
+    cities = cities_of(s, p)
+    if not cities:  # rule="CK-IMPROVE-KEEP"; a wall goes under a city (CK-WALL-BUILD)
+        return []
     out: list = []
+    hand, levels = s.hands[p], s.levels[p]
+    free = [v for v in cities if v not in s.metro]
     for t in range(3):
-        if s.levels[p][t] < TOP:
-            if metro_due(s, p, t):
-                out += [make(Improve, p, t, v) for v in free_cities(s, p)]
-            else:
-                out.append(make(Improve, p, t))
-    out += [make(BuildWall, p, v) for v in cities_of(s, p) if not s.walls[v]]
+        level = levels[t]
+        if level >= TOP or hand[COMMODITY_OF_TRACK[t]] < level + 1:  # rule="CK-BUILD-COSTS"
+            continue
+        holder_here = s.metro[t] >= 0 and s.vowner[s.metro[t]] == p
+        if level + 1 >= 4 and not free and not (level + 1 == TOP and holder_here):
+            continue  # rule="CK-METRO-NEEDS-CITY"
+        if metro_due(s, p, t):
+            out += [make(Improve, p, t, v) for v in free]
+        else:
+            out.append(make(Improve, p, t))
+    if can_pay(hand, WALL_COST) and walls_of(s, p) < WALLS:  # rule="CK-BUILD-LIMITS"
+        out += [make(BuildWall, p, v) for v in cities if not s.walls[v]]
     return out

@@ -336,20 +336,36 @@ def road_ends(s: State, p: int) -> list[int]:
 
 
 def options(s: State, p: int) -> list:
-    """Knight actions open to p, in a fixed order (checks decide costs and limits)."""
+    """p's legal knight actions in the action phase, in a fixed order: exactly what the
+    recruit, promote, activate, move and chase checks accept there (ck's Phase.exact relies
+    on it)."""
     out: list = []
-    occ = occupancy(s)
-    ends = sorted({w for e, o in enumerate(s.eowner) if o == p for w in EDGE_VERTICES[e]
-                   if occ[w] < 0})
-    if can_pay(s.hands[p], KNIGHT_COST) and len(knights_of(s, p, 1)) < PER_LEVEL:
-        out += [make(Recruit, p, v) for v in ends]  # else check_recruit refuses them all
-    for v in knights_of(s, p):
+    mine = knights_of(s, p)
+    per_level = [0, 0, 0, 0]
+    for v in mine:
+        per_level[_knight(s, v).level] += 1
+    hand = s.hands[p]
+    pays = can_pay(hand, KNIGHT_COST)  # rule="CK-BUILD-COSTS"
+    if pays and per_level[1] < PER_LEVEL:  # rule="CK-BUILD-LIMITS"
+        occ = occupancy(s)
+        out += [make(Recruit, p, v) for v in sorted({w for e, o in enumerate(s.eowner) if o == p
+                                                     for w in EDGE_VERTICES[e] if occ[w] < 0})]
+    politics = s.levels[p][POLITICS]
+    activates = can_pay(hand, ACTIVATE_COST)
+    for v in mine:
         k = _knight(s, v)
-        out.append(make(Promote, p, v))
+        if (pays and k.level < 3 and not k.promoted and per_level[k.level + 1] < PER_LEVEL
+                and (k.level < 2 or politics >= 3)):  # rule="CK-KNIGHT-PROMOTE-MIGHTY"
+            out.append(make(Promote, p, v))
         if not k.active:
-            out.append(make(Activate, p, v))
+            if activates:
+                out.append(make(Activate, p, v))
         elif eligible(k):
-            out += [make(MoveKnight, p, v, w) for w in sorted(reachable(s, p, v))]
+            for w in sorted(reachable(s, p, v)):
+                there = s.kn[w]
+                if (s.vowner[w] < 0 if there is None  # rule="CK-KNIGHT-DISPLACE": stronger only
+                        else there.owner != p and there.level < k.level):
+                    out.append(make(MoveKnight, p, v, w))
             if s.attacked and v in HEX_VERTICES[s.robber]:
                 out += [make(ChaseRobber, p, v, h, q) for h in range(len(HEX_NAMES))
                         if h != s.robber for q in victims(s, h) or (-1,)]

@@ -271,13 +271,20 @@ def _active(s: State) -> int:
     return s.active
 
 
+# The action phase's options legal by construction: base's, and the knights', improvements'
+# and walls' generators (progress cards, settlements and cities stay checked).
+MAIN_EXACT = base.MAIN_EXACT | {
+    knights.check_recruit, knights.check_promote, knights.check_activate, knights.check_move,
+    knights.check_chase, improvements.check_wall, improvements.check_improve,
+}
+
 PHASES = base.PHASES.replace(
     base.PHASES[SETUP_SETTLE].but(rule="CK-SETUP-ROUND1", rule_now=setup_round,
                                   options=_setup_options, pending=_setup_pending),
     base.PHASES[SETUP_ROAD].but(rule="CK-SETUP-ROUND1", rule_now=setup_round),
     base.PHASES[PRE_ROLL].but(rule="CK-TURN-ROLL-PHASE", pending=_owes(
         _active, "roll the three dice, or first play Alchemy")),
-    base.PHASES[MAIN].but(rule="CK-TURN-ACTION-PHASE"),
+    base.PHASES[MAIN].but(rule="CK-TURN-ACTION-PHASE", exact=MAIN_EXACT),
     base.PHASES[DICE].but(rule="CK-TURN-ROLL-PHASE", outcomes=ck_turn.dice_outcomes,
                           pending=lambda rules, s: [(-1, "CK-TURN-ROLL-PHASE: white, red, "
                                                      "then the event die")]),
