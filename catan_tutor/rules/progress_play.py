@@ -442,12 +442,15 @@ def _do_diplomacy(s: State, p: int, e: int, new: int) -> None:
 
 
 def options(s: State, p: int) -> list[PlayProgress]:
-    """Candidate plays of the cards p holds (the check filters them), in a fixed order."""
+    """Candidate plays of the cards p holds (the check filters them), in a fixed order: only
+    Alchemy before the roll (rule="CK-PC-ALCHEMY"), the others in the action phase
+    (CK-PC-PLAY)."""
     out: list[PlayProgress] = []
     kinds = len(s.bank)
+    before_roll = s.phase == PRE_ROLL
     for card in sorted(set(s.phand[p])):
         name = CARDS[card]
-        if card not in PLAYABLE:
+        if card not in PLAYABLE or (name == "alchemy") != before_roll:
             continue
         args: list[tuple[int | tuple[int, ...], ...]]  # the card's arguments (SCHEMA)
         if name == "alchemy":

@@ -201,9 +201,9 @@ PHASES: Table[Phase] = Table(
     Phase(DICE, "BASE-PROD-ROLL", chance=True, outcomes=production.die_outcomes,
           pending=chance_pending),
     Phase(DISCARD, "BASE-SEVEN-DISCARD", kinds=(Discard,), options=discard_options,
-          pending=discard_pending, count=cards_owed),
+          pending=discard_pending, count=cards_owed, exact=frozenset({robber.check_discard})),
     Phase(ROBBER, "BASE-ROBBER-MOVE", options=_robber_options,
-          pending=_says("move the robber")),
+          pending=_says("move the robber"), exact=frozenset({robber.check_move_robber})),
     Phase(STEAL, "BASE-ROBBER-STEAL", chance=True, outcomes=robber.steal_outcomes,
           pending=chance_pending),
     Phase(MAIN, "BASE-TURN-PHASES", options=main_options,
@@ -268,6 +268,7 @@ class BaseRules:
         cls.decisions = {ph: r for ph, r in phases.items() if r.kinds}
         cls.chance_rules = {ph: r.rule for ph, r in phases.items() if r.chance}
         cls.exact = {ph: frozenset(k for k, r in kinds.items() if r.check in phase.exact)
+                     if phase.guard is None else frozenset()  # a guard is always asked
                      for ph, phase in phases.items()}
 
     # ------------------------------------------------------------ setup
@@ -480,22 +481,23 @@ class BaseRules:
         if phase.chance:  # exactly the outcomes with a weight, which check() accepts
             return [o for o, w in phase.outcomes(s) if w]  # type: ignore[misc]
         cands = phase.options(self, s, offers)  # type: ignore[misc]  # as candidates()
+        exact = self.exact[s.phase]  # kinds the options produce legal: their check is skipped
         if not phase.kinds and phase.guard is None and s.phase != OVER:
             # check()'s prelude passes the active player's actions straight to the kind's
             # check; do that once here instead of per candidate.
-            # The kinds the phase's options produce legal by construction skip their check.
-            checks, active, exact = self.checks, s.active, self.exact[s.phase]
+            checks, active = self.checks, s.active
             out = [a for a in cands if a.player == active
                    and (type(a) in exact or checks[type(a)](s, a) is None)]
-            if self.verify_exact and exact:
-                full = [a for a in cands if a.player == active and checks[type(a)](s, a) is None]
-                if out != full:
-                    raise AssertionError(f"{self.variant} {s.phase}: options said legal by "
-                                         f"construction fail their check: "
-                                         f"{[str(a) for a in out if a not in full]}")
-            return out
-        check = self.check
-        return [a for a in cands if check(s, a) is None]
+        else:
+            check = self.check
+            out = [a for a in cands if type(a) in exact or check(s, a) is None]
+        if self.verify_exact and exact:
+            full = [a for a in cands if self.check(s, a) is None]
+            if out != full:
+                raise AssertionError(f"{self.variant} {s.phase}: options said legal by "
+                                     "construction fail their check: "
+                                     f"{[str(a) for a in out if a not in full]}")
+        return out
 
     # ------------------------------------------------------------ scoring
     def victory_points(self, s: State, p: int) -> int:
