@@ -47,6 +47,7 @@ def build_lesson(t: Tutor) -> None:
     assert a.start_here() == ""
     a.title.value, a.goal.value = "My first lesson", "Roll and *see* who is paid."
     a.chapter.value = chapters()[1]
+    a.rules.value = "BASE-TURN-PHASES, base-prod-yield\nBASE-PROD-YIELD"  # any case, once each
     a.tutor_text.value = "P1 rolls first (BASE-TURN-PHASES)."
     assert a.save() == ""
     assert a.add_expectation("phase") == ""
@@ -69,6 +70,7 @@ def build_lesson(t: Tutor) -> None:
     a.hint_texts[0].value = "Look at P2's settlements."
     a.hint_texts[1].value = "BASE-PROD-YIELD"
     a.rule.value = "BASE-PROD-YIELD"
+    a.explain.value = "P2's settlement on K4 touches the mountains 8: a 4 and a 4 make it."
     a.answers.value = ("die red 4",)
     assert a.mark_puzzle() == ""
     t.try_text.value = "P2 settle A4"  # under Try a move: illegal here (the die first)
@@ -86,6 +88,8 @@ def test_a_lesson_built_in_the_author_panel_round_trips_through_download_and_upl
     again = loads_scenario(text, "mine.catan.yaml")
     assert same_lesson(sc, again, start) == ""
     assert again.title == "My first lesson" and again.chapter == chapters()[1]
+    assert again.rules == ["BASE-TURN-PHASES", "BASE-PROD-YIELD"]
+    assert "rules:\n- BASE-TURN-PHASES\n- BASE-PROD-YIELD\n" in text
     assert again.root.tutor == "P1 rolls first (BASE-TURN-PHASES)."
     assert [str(n.action) for n in again.tree.path(again.tree.nodes[3])][-1] == "die red 2"
     # every one-click expectation holds, as `catan-tutor check` evaluates them
@@ -95,12 +99,16 @@ def test_a_lesson_built_in_the_author_panel_round_trips_through_download_and_upl
     assert keys == {"phase", "vp", "hand", "legal", "illegal"}
     (puzzle,) = again.puzzles.values()
     assert puzzle.answers == ("die red 4",) and len(puzzle.hints) == 2
+    assert puzzle.explain.startswith("P2's settlement on K4")
     # uploaded in a fresh tutor: the same lesson, and the same download
     fresh = teacher()
     assert fresh.load_scenario_text(text, "mine.catan.yaml") == ""
     assert same_lesson(sc, fresh.scenario, start) == ""
     assert downloaded(fresh) == text
     assert fresh.authoring.title.value == "My first lesson"
+    assert fresh.authoring.rules.value == "BASE-TURN-PHASES, BASE-PROD-YIELD"
+    fresh.goto(next(iter(fresh.scenario.puzzles)))
+    assert fresh.authoring.explain.value == puzzle.explain
     assert "My first lesson" in fresh.header.value
 
 
@@ -242,3 +250,51 @@ def test_editor_operations_give_the_start_in_every_variant_and_read_back(variant
                 written += 1
                 assert len(lesson_yaml(mine)) < len(g.position()) + 60
     assert written >= 3
+
+
+@pytest.mark.parametrize("rules, why", [
+    ("BASE-BUILD-DISTANCE, CK-KNIGHT-DISPLACE", "CK-KNIGHT-DISPLACE is not a rule of base"),
+    ("BASE-BUILD-DISTANS", "did you mean BASE-BUILD-DISTANCE"),
+    ("BASE-BUILD-DISTANCE <b>x</b>", "HTML is not allowed"),
+    (" ".join(f"BASE-{i}" for i in range(2000)), "characters, at most"),
+])
+def test_a_rules_list_with_a_rule_outside_the_variant_is_refused_and_changes_nothing(rules, why):
+    t = teacher()
+    t.play("P1 settle N6")
+    a = t.authoring
+    a.title.value, a.rules.value = "Kept", "BASE-SETUP-ROUND1"
+    assert a.save() == ""
+    assert t.scenario.rules == ["BASE-SETUP-ROUND1"]
+    before = dumps_scenario(t.scenario)
+    a.title.value, a.rules.value = "Changed", rules
+    assert why in a.save()
+    assert why.split()[0] in a.status.value
+    assert dumps_scenario(t.scenario) == before
+
+
+def test_a_packaged_lesson_shows_its_rules_and_puzzle_explanations_and_keeps_them():
+    """Opening a lesson fills the Rules and Explain fields; saving and marking again, with
+    nothing changed, leaves the lesson as its file has it (the explanation is not dropped)."""
+    from catan_tutor.resources import packaged_lessons
+
+    text = (packaged_lessons() / "puzzle_base_setup.catan.yaml").read_text()
+    sc = loads_scenario(text, "puzzle_base_setup.catan.yaml")
+    t = Tutor(sc)
+    t.author.value = True
+    t.tabs.selected_index = TABS.index("File")  # the panel follows the moves while shown
+    a = t.authoring
+    assert a.rules.value == ", ".join(sc.rules) and sc.rules
+    node_id, puzzle = next(iter(sc.puzzles.items()))
+    assert puzzle.explain
+    t.goto(node_id)
+    assert a.explain.value == puzzle.explain and a.prompt.value == puzzle.prompt
+    assert a.save() == "" and a.mark_puzzle() == ""
+    assert sc.puzzles[node_id] == puzzle
+    assert dumps_scenario(sc) == dumps_scenario(loads_scenario(text, "again.catan.yaml"))
+    # a new explanation replaces the old one; a bad one is refused and changes nothing
+    a.explain.value = "Any edge touching N6 will do."
+    assert a.mark_puzzle() == ""
+    assert sc.puzzles[node_id].explain == "Any edge touching N6 will do."
+    a.explain.value = "<script>x</script>"
+    assert "explanation: HTML is not allowed" in a.mark_puzzle()
+    assert sc.puzzles[node_id].explain == "Any edge touching N6 will do."

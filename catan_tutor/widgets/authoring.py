@@ -1,11 +1,13 @@
 """The Author panel (File tab, shown with the Author view): a teacher makes a lesson in the app.
 
-- the lesson: title, goal and chapter (free text, or one of the course's chapters), then Save;
+- the lesson: title, goal, chapter (free text, or one of the course's chapters) and the rules
+  it teaches (rule IDs of its variant, the ``rules:`` list), then Save;
 - the current move: its comment and tutor text (the lesson text shown at this position);
 - "Lesson starts here": the lesson starts at the current position (the moves before it are
   written as ``setup:`` when the game began as a new game, scenario_write.py);
-- a puzzle at the current position: a prompt, up to two hints, the rule, and which of the
-  moves after it are accepted answers (catan_tutor.puzzle checks it);
+- a puzzle at the current position: a prompt, up to two hints, the rule, the explanation the
+  learner reads once it is solved, and which of the moves after it are accepted answers
+  (catan_tutor.puzzle checks it);
 - an expectation from the current position in one click (VP of each player, phase, hand,
   robber, awards, the last move or the move under Try a move legal or illegal), each true
   when added and checked again by ``catan-tutor check`` once the lesson is saved.
@@ -26,6 +28,7 @@ import re
 
 import ipywidgets as widgets
 
+from .. import rulebook
 from ..board import HEX_NAMES
 from ..course import course
 from ..errors import CatanError, ScenarioError
@@ -40,16 +43,18 @@ from .move_list import start_node
 MAX_TITLE = 120  # characters of a lesson's title (one line)
 MAX_CHAPTER = 120  # of its chapter (one line)
 MAX_GOAL = 1000  # of its goal
-MAX_NODE_TEXT = 4000  # of a comment, tutor text, puzzle prompt or hint
+MAX_NODE_TEXT = 4000  # of a comment, tutor text, puzzle prompt, hint or explanation
+MAX_RULES = 100  # rule IDs in a lesson's rules list
+RULE_SEPARATORS = re.compile(r"[\s,;]+")
 HTML_TAG = re.compile(r"<\s*/?\s*[A-Za-z!?]")  # the start of an HTML tag or comment
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 RED, GREEN = "#b71c1c", "#2e7d32"
 
 
-
 def title_digest(title: str) -> str:
     """What the hidden marker carries for a title: a short digest, never the text itself."""
     return hashlib.sha256(title.encode()).hexdigest()[:16]
+
 
 class AuthorError(ScenarioError):
     """A teacher's input the lesson cannot take (nothing was changed)."""
@@ -71,6 +76,30 @@ def check_text(what: str, text: str, limit: int, *, one_line: bool = False,
         raise AuthorError(f"{what}: HTML is not allowed in lesson texts; write plain text or "
                           "Markdown (*emphasis*, **bold**, `code`, [links](https://…))")
     return text
+
+
+def check_rules(text: str, variant: str) -> list[str]:
+    """The rule IDs in ``text`` (separated by commas, semicolons, spaces or lines; any case),
+    in order, each once, every one a rule of ``variant``; else an AuthorError naming the
+    first that is not (and the closest IDs, when there are some)."""
+    text = check_text("rules", text, MAX_RULES * 40)
+    known = rulebook.rules_of(variant)
+    out: list[str] = []
+    for word in RULE_SEPARATORS.split(text):
+        if not word:
+            continue
+        rule_id = word.upper().replace("_", "-")
+        if rule_id not in known:
+            try:
+                rulebook.rule(rule_id)
+            except KeyError as e:  # no such rule: the message names the closest IDs
+                raise AuthorError(f"rules: {e.args[0]}") from None
+            raise AuthorError(f"rules: {rule_id} is not a rule of {variant}")
+        if rule_id not in out:
+            out.append(rule_id)
+    if len(out) > MAX_RULES:
+        raise AuthorError(f"rules: {len(out)} rule IDs, at most {MAX_RULES}")
+    return out
 
 
 def chapters() -> list[str]:
@@ -166,6 +195,11 @@ class AuthorPanel:
         self.chapter = widgets.Combobox(description="Chapter", options=chapters(),
                                         ensure_option=False, layout=full,
                                         placeholder="a chapter of the course, or your own")
+        self.rules = widgets.Textarea(description="Rules", layout=lay(width="100%",
+                                                                       height="44px"),
+                                      placeholder="the rule IDs it teaches, e.g. "
+                                                  "BASE-BUILD-DISTANCE, BASE-SETUP-ROUND1")
+        self.rules.add_class("catan-author-rules")
         self.comment = widgets.Textarea(description="Comment", layout=lay(width="100%",
                                                                            height="44px"),
                                         placeholder="on the move that led here")
@@ -173,7 +207,8 @@ class AuthorPanel:
         self.tutor_text = widgets.Textarea(description="Tutor text",
                                            layout=lay(width="100%", height="44px"),
                                            placeholder="the lesson text at this position")
-        for w in (self.title, self.goal, self.chapter, self.comment, self.tutor_text):
+        for w in (self.title, self.goal, self.chapter, self.rules, self.comment,
+                  self.tutor_text):
             w.style.description_width = "72px"
         self.save_button = b(description="Save lesson text", icon="save",
                              button_style="primary", layout=lay(width="auto"))
@@ -195,7 +230,12 @@ class AuthorPanel:
                                                      "the rule")) for i in range(MAX_HINTS)]
         self.rule = widgets.Text(description="Rule", placeholder="e.g. BASE-BUILD-DISTANCE",
                                  layout=full)
-        for w in (self.prompt, *self.hint_texts, self.rule):
+        self.explain = widgets.Textarea(description="Explain", layout=lay(width="100%",
+                                                                           height="44px"),
+                                        placeholder="why the answer is right (shown once "
+                                                    "solved)")
+        self.explain.add_class("catan-author-explain")
+        for w in (self.prompt, *self.hint_texts, self.rule, self.explain):
             w.style.description_width = "72px"
         self.answers = widgets.SelectMultiple(options=[], rows=3, description="Answers",
                                               layout=full)
@@ -224,12 +264,12 @@ class AuthorPanel:
         self.widget = widgets.VBox([
             widgets.HTML("<b>Author</b> <span style='color:#777;font-size:12px'>make this "
                          "game a lesson; Download scenario writes it</span>"),
-            self.title, self.goal, self.chapter,
+            self.title, self.goal, self.chapter, self.rules,
             widgets.HTML("<b style='font-size:13px'>At this position</b>"),
             self.comment, self.tutor_text,
             widgets.HBox([self.save_button, self.start_button, self.start_label],
                          layout=lay(align_items="center", flex_flow="row wrap")),
-            self.prompt, *self.hint_texts, self.rule, self.answers,
+            self.prompt, *self.hint_texts, self.rule, self.explain, self.answers,
             widgets.HBox([self.mark_button, self.unmark_button]),
             widgets.HBox([self.expect_choice, self.expect_button, self.clear_button]),
             self.status, self.marker],
@@ -275,15 +315,20 @@ class AuthorPanel:
         return why
 
     # ------------------------------------------------------------ actions
+    def _variant(self) -> str:
+        sc = self.scenario
+        return sc.variant if sc is not None else self.tutor.game.variant
+
     def save(self) -> str:
-        """Title, goal, chapter, and the current move's comment and tutor text; returns why
-        not ('' when saved). Nothing changes when any field is refused."""
+        """Title, goal, chapter, rules, and the current move's comment and tutor text;
+        returns why not ('' when saved). Nothing changes when any field is refused."""
         node = self.tutor.timeline.current
         try:
             title = check_text("title", self.title.value, MAX_TITLE, one_line=True,
                                required=True)
             goal = check_text("goal", self.goal.value, MAX_GOAL)
             chapter = check_text("chapter", self.chapter.value, MAX_CHAPTER, one_line=True)
+            rules = check_rules(self.rules.value, self._variant())
             comment = check_text("comment", self.comment.value, MAX_NODE_TEXT)
             text = check_text("tutor text", self.tutor_text.value, MAX_NODE_TEXT)
         except AuthorError as e:
@@ -292,8 +337,9 @@ class AuthorPanel:
             return self._refuse("comment: the start has no move to comment on; write a tutor "
                                 "text instead")
         sc = self.lesson()
-        sc.title, sc.goal, sc.chapter = title, goal, chapter
+        sc.title, sc.goal, sc.chapter, sc.rules = title, goal, chapter, rules
         node.comment, node.tutor = comment, text
+        self.rules.value = ", ".join(rules)  # as written to the file
         self._solve_all()
         self.tutor.refresh()
         return self._ok("saved")
@@ -305,20 +351,20 @@ class AuthorPanel:
         return self._ok("the lesson starts here")
 
     def mark_puzzle(self) -> str:
-        """The current position asks the puzzle in the fields (prompt, hints, rule, the
-        answers chosen, else the main move after it); returns why not ('' when marked)."""
+        """The current position asks the puzzle in the fields (prompt, hints, rule,
+        explanation, the answers chosen, else the main move after it); returns why not ('' when
+        marked)."""
         node = self.tutor.timeline.current
         try:
             prompt = check_text("puzzle", self.prompt.value, MAX_NODE_TEXT, required=True)
             hints = tuple(h for h in (check_text(f"hint {i + 1}", w.value, MAX_NODE_TEXT)
                                       for i, w in enumerate(self.hint_texts)) if h)
             rule = check_text("rule", self.rule.value, 60, one_line=True)
+            explain = check_text("explanation", self.explain.value, MAX_NODE_TEXT)
         except AuthorError as e:
             return self._refuse(str(e))
-        puzzle = Puzzle(prompt, hints, tuple(self.answers.value), rule)
-        sc = self.scenario
-        variant = sc.variant if sc is not None else self.tutor.game.variant
-        why = validate(puzzle, node, self.tutor.timeline.rules, variant)
+        puzzle = Puzzle(prompt, hints, tuple(self.answers.value), rule, explain)
+        why = validate(puzzle, node, self.tutor.timeline.rules, self._variant())
         if why:
             return self._refuse(f"puzzle: {why}")
         sc = self.lesson()
@@ -408,6 +454,7 @@ class AuthorPanel:
             self.title.value = sc.title if sc else ""
             self.goal.value = sc.goal if sc else ""
             self.chapter.value = sc.chapter if sc else ""
+            self.rules.value = ", ".join(sc.rules) if sc else ""
             self.status.value = ""
             self._solve_all()
         if self._node is not node:
@@ -419,6 +466,7 @@ class AuthorPanel:
             for i, w in enumerate(self.hint_texts):
                 w.value = puzzle.hints[i] if puzzle and i < len(puzzle.hints) else ""
             self.rule.value = puzzle.rule if puzzle else ""
+            self.explain.value = puzzle.explain if puzzle else ""
             self.answers.value = tuple(a for a in (puzzle.answers if puzzle else ())
                                        if a in self.answers.options)
         moves = [str(c.action) for c in node.children]
