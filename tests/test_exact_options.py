@@ -92,3 +92,53 @@ def test_base_build_city_candidates_follow_the_toppled_city() -> None:
     assert city_candidates(s, p) == [own[-1]]
     if len(own) > 1:
         assert g.explain(make(BuildCity, p, own[0])).rule == "CK-BARB-PILLAGE"
+
+
+# Progress cards whose options are narrowed before the check: every play the check accepts,
+# over the whole range of the card's arguments, must be listed (CK-PC-PLAY).
+NARROWED = ("smithing", "medicine", "engineering", "intrigue", "crane")
+
+
+def _all_args(kinds: tuple[str, ...]) -> list[tuple[int, ...]]:
+    ranges = {"vertex": range(54), "track": range(3)}
+    out: list[tuple[int, ...]] = [()]
+    for kind in kinds:
+        values = [*ranges[kind.rstrip("?")], *((-1,) if kind.endswith("?") else ())]
+        out = [(*x, y) for x in out for y in values]
+    return out
+
+
+@pytest.mark.parametrize("variant", ["ck", "ck-2p"])
+def test_ck_pc_play_narrowed_options_list_every_legal_play(variant: str) -> None:
+    from catan_tutor.actions import PlayProgress
+    from catan_tutor.progress_cards import CARDS, SCHEMA
+
+    players = 2 if variant == "ck-2p" else 3
+    rules = new_game(variant, players=players, seed=1).rules
+    cards = tuple(CARDS.index(name) for name in NARROWED)
+    checked = legal = 0
+    for seed in (4, 9):
+        g = new_game(variant, players=players, seed=seed)
+        rng = random.Random(seed)
+        for step in range(2500):
+            if g.winner is not None:
+                break
+            if g.state.phase == MAIN and step % 60 == 0:
+                s = g.state.copy()
+                p = s.active
+                s.phand = tuple(cards if q == p else h for q, h in enumerate(s.phand))
+                listed = {a for a in rules.legal_actions(s, offers=False)
+                          if type(a) is PlayProgress}
+                for card in cards:
+                    for args in _all_args(SCHEMA[CARDS[card]]):
+                        a = make(PlayProgress, p, card, args)
+                        ok = rules.check(s, a) is None
+                        assert ok == (a in listed), (variant, seed, step, str(a))
+                        checked += 1
+                        legal += ok
+            if g.is_chance():
+                pairs = g.chance_weights()
+                g.play(rng.choices([a for a, _ in pairs], [w for _, w in pairs])[0])
+            else:
+                g.play(rng.choice(g.legal_actions()))
+    assert checked > 10_000 and legal > 20, (checked, legal)

@@ -117,6 +117,14 @@ def apply_recruit(s: State, a: Recruit) -> None:
     awards.update_roads_near(s, a.vertex)  # rule="CK-AWARD-LONGEST-ROUTE": it may cut a route
 
 
+def promotable(s: State, p: int, v: int) -> bool:
+    """Whether p's knight on v could be lifted a level this turn, supply aside: not mighty,
+    not promoted this turn, and politics 3 for a mighty one (CK-KNIGHT-PROMOTE-MIGHTY)."""
+    k = s.kn[v]
+    return (k is not None and k.owner == p and k.level < 3 and not k.promoted
+            and (k.level < 2 or s.levels[p][POLITICS] >= 3))
+
+
 def check_promote(s: State, a: Promote, free: bool = False) -> Reason | None:
     p, v = a.player, a.vertex
     bad = _action_phase(s, "Promoting a knight") or _own_knight(s, p, v, "promote")

@@ -457,13 +457,15 @@ def options(s: State, p: int) -> list[PlayProgress]:
             args = [(w, r) for w in range(1, 7) for r in range(1, 7)]
         elif name == "crane":
             args = [(t, v) for t in range(3) for v in (-1, *improvements.free_cities(s, p))]
-        elif name in ("engineering", "medicine"):
-            args = [(v,) for v, o in enumerate(s.vowner) if o == p]
+        elif name == "engineering":  # a wall under a city without one
+            args = [(v,) for v in improvements.cities_of(s, p) if not s.walls[v]]
+        elif name == "medicine":  # a settlement becomes a city
+            args = [(v,) for v, o in enumerate(s.vowner) if o == p and not s.vcity[v]]
         elif name == "invention":
             hs = [h for h in range(N_HEXES) if laid(s).numbers[h] not in (0, *_BIG_NUMBERS)]
             args = [(a, b) for a in hs for b in hs if a != b]
-        elif name == "smithing":
-            mine = knights.knights_of(s, p)
+        elif name == "smithing":  # knights a promotion could lift (CK-KNIGHT-PROMOTE)
+            mine = [v for v in knights.knights_of(s, p) if knights.promotable(s, p, v)]
             args = [(a, -1) for a in mine]
             args += [(a, b) for a in mine for b in mine if a != b]
         elif name in ("merchant", "taxation"):
@@ -490,8 +492,9 @@ def options(s: State, p: int) -> list[PlayProgress]:
                     t = s.copy()
                     _remove_road(t, e)
                     args += [(e, f) for f in legal_road_edges(t, p)]
-        elif name == "intrigue":
-            args = [(v,) for v in knights.road_ends(s, p)]
+        elif name == "intrigue":  # another player's knight at one of p's roads
+            args = [(v,) for v in knights.road_ends(s, p)
+                    if (k := s.kn[v]) is not None and k.owner != p]
         else:
             args = [()]
         out += [make(PlayProgress, p, card, x) for x in args]
