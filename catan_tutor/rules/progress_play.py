@@ -455,12 +455,15 @@ def options(s: State, p: int) -> list[PlayProgress]:
         args: list[tuple[int | tuple[int, ...], ...]]  # the card's arguments (SCHEMA)
         if name == "alchemy":
             args = [(w, r) for w in range(1, 7) for r in range(1, 7)]
-        elif name == "crane":
-            args = [(t, v) for t in range(3) for v in (-1, *improvements.free_cities(s, p))]
+        elif name == "crane":  # a track whose next level p can pay, one commodity less
+            args = [(t, v) for t in range(3)
+                    if can_pay(s.hands[p], improvements.improve_cost(s, p, t, discount=1))
+                    for v in (-1, *improvements.free_cities(s, p))]
         elif name == "engineering":  # a wall under a city without one
             args = [(v,) for v in improvements.cities_of(s, p) if not s.walls[v]]
-        elif name == "medicine":  # a settlement becomes a city
-            args = [(v,) for v, o in enumerate(s.vowner) if o == p and not s.vcity[v]]
+        elif name == "medicine":  # a settlement becomes a city, for 1 grain and 2 ore
+            args = [(v,) for v, o in enumerate(s.vowner) if o == p and not s.vcity[v]
+                    ] if can_pay(s.hands[p], MEDICINE_COST) else []
         elif name == "invention":
             hs = [h for h in range(N_HEXES) if laid(s).numbers[h] not in (0, *_BIG_NUMBERS)]
             args = [(a, b) for a in hs for b in hs if a != b]
