@@ -4,11 +4,14 @@ the canonical one (``board.VERTEX_LABELS``, ``board.EDGE_LABELS``), and a lesson
 another would send the learner looking for a label that is nowhere on the board.
 
 Every text of every packaged lesson is read: setup and start operations, moves, comments,
-tutor texts, puzzles (prompt, hints, answers, explanation) and expectations, keys included.
+tutor texts, puzzles (prompt, hints, answers, explanation) and expectations, keys included;
+and every code and markdown cell of every packaged notebook (issue 20 scope 8: lessons and the
+UI use the same label for the same spot).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +20,7 @@ import pytest
 import yaml
 
 from catan_tutor.board import EDGE_LABELS, VERTEX_LABELS, LabelError, parse_edge, parse_vertex
-from catan_tutor.resources import packaged_lessons
+from catan_tutor.resources import notebooks_dir, packaged_lessons
 
 SUFFIX = ".catan.yaml"
 # A spot as notation writes it: hex and clock hour (H4, A11), three hexes (H/I/M) or two (A|B);
@@ -95,3 +98,50 @@ def test_a_lesson_names_each_spot_by_the_label_the_board_shows(path: Path):
 
 def test_every_lesson_is_scanned():
     assert len(_lessons()) >= 60
+
+
+def notebook_texts(nb: dict) -> Iterator[tuple[str, str]]:
+    """The source of each code and markdown cell of a notebook read as JSON, with its place."""
+    for i, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] in ("code", "markdown"):
+            yield f"cell {i} ({cell['cell_type']}, {cell.get('id', '?')})", "".join(cell["source"])
+
+
+def notebook_aliases(nb: dict) -> list[str]:
+    """Each spot a notebook's code or markdown names by another name than the board's label."""
+    return [f"{where}: {alias} is shown on the board as {label}"
+            for where, text in notebook_texts(nb) for alias, label in aliases(text)]
+
+
+def test_the_notebook_scan_flags_the_old_puzzle_editor_text():
+    """The text 09_puzzle_editor held before its spots were renamed (J12 = E4, J1 = F7 ...)."""
+    old = {"cells": [
+        {"cell_type": "markdown", "id": "m", "metadata": {},
+         "source": ["road of five and P2's settlement on J12 block its far end.\n",
+                    "(`P1 road I3`, `P1 road J9` ...) only make branches"]},
+        {"cell_type": "code", "id": "c", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": ['edit(new_game("base", players=3), "place P1 road H1",\n',
+                    '     "place P2 settlement J12", "place P2 road J1", "tokens P1 3")']},
+        {"cell_type": "raw", "id": "r", "metadata": {}, "source": ["J12"]},  # not shown: skipped
+    ]}
+    assert notebook_aliases(old) == [
+        "cell 0 (markdown, m): J12 is shown on the board as E4",
+        "cell 0 (markdown, m): J9 is shown on the board as I3",
+        "cell 1 (code, c): H1 is shown on the board as D7",
+        "cell 1 (code, c): J12 is shown on the board as E4",
+        "cell 1 (code, c): J1 is shown on the board as F7",
+    ]
+
+
+def _notebooks() -> list[Path]:
+    return sorted(notebooks_dir().glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", _notebooks(), ids=lambda p: p.stem)
+def test_a_notebook_names_each_spot_by_the_label_the_board_shows(path: Path):
+    found = notebook_aliases(json.loads(path.read_text(encoding="utf-8")))
+    assert found == [], f"{path.name}:\n  " + "\n  ".join(found)
+
+
+def test_every_notebook_is_scanned():
+    assert len(_notebooks()) >= 11
