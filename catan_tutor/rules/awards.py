@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..board import EDGE_OTHER_END, EDGE_VERTICES
 from ..state import OVER, State, tset
 from .common import occupancy
@@ -14,54 +16,60 @@ def road_length(s: State, p: int) -> int:
 
     rule="BASE-AWARD-ROAD-LENGTH": each road at most once, vertices may repeat, forks do not
     add up, and a trail may end at (but not go through) a vertex with a foreign building.
+    Cached by p's roads and the foreign pieces on their vertices, which alone decide it.
     """
     eowner, vowner = s.eowner, occupancy(s)  # rule="CK-AWARD-LONGEST-ROUTE": knights cut
-    best = 0
+    edges = tuple([e for e, o in enumerate(eowner) if o == p])
+    if not edges:
+        return 0
+    blocked = frozenset([v for e in edges for v in EDGE_VERTICES[e] if vowner[v] not in (-1, p)])
+    return _trail_length(edges, blocked)
+
+
+@lru_cache(maxsize=1 << 14)
+def _trail_length(edges: tuple[int, ...], blocked: frozenset[int]) -> int:
+    """The longest trail over ``edges`` that may end at, not pass, a vertex of ``blocked``."""
+    mine = set(edges)
 
     def walk(v: int, used: int) -> int:
         longest = 0
         for e, w in EDGE_OTHER_END[v]:
             bit = 1 << e
-            if eowner[e] == p and not used & bit:
-                if vowner[w] not in (-1, p):
-                    length = 1  # may end on the foreign building, not go through it
-                else:
-                    length = 1 + walk(w, used | bit)
+            if e in mine and not used & bit:
+                length = 1 if w in blocked else 1 + walk(w, used | bit)
                 if length > longest:
                     longest = length
         return longest
 
-    for v in _trail_starts(eowner, vowner, p):
-        best = max(best, walk(v, 0))
-    return best
+    return max(walk(v, 0) for v in _trail_starts(edges, blocked))
 
 
-def _trail_starts(eowner: tuple[int, ...], vowner: tuple[int, ...], p: int) -> list[int]:
-    """Where a longest trail may start: a vertex with an odd number of p's roads or a foreign
-    building, or any vertex of a network that has neither (a closed circuit).
+def _trail_starts(edges: tuple[int, ...], blocked: frozenset[int]) -> list[int]:
+    """Where a longest trail may start: a vertex with an odd number of the roads or a foreign
+    piece, or any vertex of a network that has neither (a closed circuit).
 
     At any other vertex an unused road would lengthen the trail at its start, and a closed
     trail can be turned to start anywhere on it.
     """
+    mine = set(edges)
     degree: dict[int, int] = {}
-    for e, o in enumerate(eowner):
-        if o == p:
-            for v in EDGE_VERTICES[e]:
-                degree[v] = degree.get(v, 0) + 1
+    for e in edges:
+        for v in EDGE_VERTICES[e]:
+            degree[v] = degree.get(v, 0) + 1
     starts, seen = [], set()
     for root in sorted(degree):
         if root in seen:
             continue
-        part, todo = [], [root]  # one connected network of p's roads
+        part, todo = [], [root]  # one connected network of the roads
         seen.add(root)
         while todo:
             v = todo.pop()
             part.append(v)
             for e, w in EDGE_OTHER_END[v]:
-                if eowner[e] == p and w not in seen:
+                if e in mine and w not in seen:
                     seen.add(w)
                     todo.append(w)
-        ends = [v for v in part if degree[v] % 2 or vowner[v] not in (-1, p)]
+        ends = [v for v in part if degree[v] % 2 or v in blocked]
         starts.extend(ends or part[:1])
     return starts
 
