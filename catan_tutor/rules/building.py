@@ -49,6 +49,14 @@ def distance_ok(s: State, v: int) -> bool:
     return all(vowner[w] < 0 for w in VERTEX_NEIGHBOURS[v])
 
 
+def setup_sites(s: State) -> list[int]:
+    """Vertices a setup placement may take: no building or knight there, none next to it
+    (BASE-BUILD-DISTANCE)."""
+    kn = s.kn if s.caps.knights else None
+    return [v for v, o in enumerate(s.vowner)
+            if o < 0 and (kn is None or kn[v] is None) and distance_ok(s, v)]
+
+
 def road_touches_network(s: State, p: int, e: int) -> bool:
     """rule="BASE-BUILD-ROAD": touches p's building, or p's road through a vertex not held by
     another colour (BASE-DEF-CONNECTED)."""

@@ -39,7 +39,7 @@ from ..actions import (
     make,
     seat,
 )  # fmt: skip
-from ..board import EDGE_OTHER_END, N_VERTICES, Layout
+from ..board import EDGE_OTHER_END, Layout
 from ..colors import DEFAULT_COLORS, check_colors
 from ..rules import awards, board_setup, building, devcards, production, robber, trade, turn, words
 from ..rules.common import (
@@ -126,11 +126,14 @@ def _rolloff_pending(rules: BaseRules, s: State) -> list[tuple[int, str]]:
 
 
 def _settle_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
-    return [make(Settle, s.active, v) for v in range(N_VERTICES)]
+    """rule="BASE-SETUP-ROUND1": any free vertex by the distance rule."""
+    return [make(Settle, s.active, v) for v in building.setup_sites(s)]
 
 
 def _road_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
-    return [make(BuildRoad, s.active, e) for e, _ in sorted(EDGE_OTHER_END[s.setup_vertex])]
+    """A free edge at the settlement just placed."""
+    return [make(BuildRoad, s.active, e) for e, _ in sorted(EDGE_OTHER_END[s.setup_vertex])
+            if s.eowner[e] < 0]
 
 
 def roll_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
@@ -193,9 +196,9 @@ PHASES: Table[Phase] = Table(
     Phase(ROLLOFF, "BASE-CHANCE-ROLLOFF", chance=True, outcomes=production.die_outcomes,
           pending=_rolloff_pending),
     Phase(SETUP_SETTLE, "BASE-SETUP-ROUND1", rule_now=setup_round, options=_settle_options,
-          pending=_says("place a settlement")),
+          pending=_says("place a settlement"), exact=frozenset({building.check_settle})),
     Phase(SETUP_ROAD, "BASE-SETUP-ROUND1", rule_now=setup_round, options=_road_options,
-          pending=_says("place a road")),
+          pending=_says("place a road"), exact=frozenset({building.check_road})),
     Phase(PRE_ROLL, "BASE-TURN-PHASES", options=roll_options,
           pending=_says("roll or play a development card")),
     Phase(DICE, "BASE-PROD-ROLL", chance=True, outcomes=production.die_outcomes,

@@ -226,7 +226,7 @@ def setup_round(s: State) -> str:
 def _setup_options(rules, s: State, offers: bool) -> list:
     """rule="CK-SETUP-ROUND2": the second placement is a city."""
     if ck_turn.second_round(s):
-        return [make(BuildCity, s.active, v) for v in range(N_VERTICES)]
+        return [make(BuildCity, s.active, v) for v in building.setup_sites(s)]
     return base.PHASES[SETUP_SETTLE].options(rules, s, offers)  # type: ignore[misc]
 
 
@@ -280,7 +280,8 @@ MAIN_EXACT = base.MAIN_EXACT | {
 
 PHASES = base.PHASES.replace(
     base.PHASES[SETUP_SETTLE].but(rule="CK-SETUP-ROUND1", rule_now=setup_round,
-                                  options=_setup_options, pending=_setup_pending),
+                                  options=_setup_options, pending=_setup_pending,
+                                  exact=frozenset({_check_settle, _check_city})),
     base.PHASES[SETUP_ROAD].but(rule="CK-SETUP-ROUND1", rule_now=setup_round),
     base.PHASES[PRE_ROLL].but(rule="CK-TURN-ROLL-PHASE", pending=_owes(
         _active, "roll the three dice, or first play Alchemy")),
