@@ -65,12 +65,17 @@ KINDS = base.KINDS.replace(
          tokens.apply_return_knight),
 )
 
+# The token actions ``tokens.options`` lists legal by construction (cost, one per turn,
+# both hands, the robber's place), in the phases that list them.
+TOKEN_EXACT = frozenset({tokens.check_forced_trade, tokens.check_robber_home})
+
 PHASES = base.PHASES.replace(
     base.PHASES[PRE_ROLL].but(
-        options=_with_tokens(base.roll_options),
+        options=_with_tokens(base.roll_options), exact=TOKEN_EXACT,
         pending=lambda rules, s: [(s.active, "roll twice, or first play a card or take a "
                                    "token action")]),
-    base.PHASES[MAIN].but(options=_with_tokens(base.main_options)),
+    base.PHASES[MAIN].but(options=_with_tokens(base.main_options),
+                          exact=base.MAIN_EXACT | TOKEN_EXACT),
     base.PHASES[DICE].but(rule="2P-ROLL-TWICE", pending=_second_roll_pending),
 ).add(
     # rule="2P-NEUTRAL-MIRROR": the builder builds the mirrored piece; the kinds' checks name
