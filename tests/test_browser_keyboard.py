@@ -2,6 +2,7 @@
 
 - a whole setup (three players, twelve placements) and P1's first turn (Roll, End turn) with
   no mouse: Tab reaches the board and the buttons, the arrow keys and Enter place pieces;
+  PageUp on a button steps back one move (the same in a JupyterLab cell: test_jupyterlab.py);
 - the move list: a click on a move jumps to its node (the hidden ``data-node`` marker
   follows), the current move is highlighted;
 - a variable board: its set-up shows as one line, "board laid out", and Home (|◀) returns
@@ -78,6 +79,13 @@ def test_a_setup_and_a_turn_with_the_keyboard_alone(browser, new_page, voila_url
     after = state(page)
     assert after["phase"] == "pre-roll" and after["turn"] == 2, after
     page.screenshot(path=ARTIFACTS / "keyboard_turn.png")
+    # PageUp on a button of the tutor steps back one move: the page's script and the board's
+    # own (board_keys.js) both listen, only the first passes the key on
+    page.get_by_role("button", name="▶|", exact=True).focus()
+    page.keyboard.press("PageUp")
+    wait_depth(page, after["depth"] - 1)
+    page.wait_for_timeout(300)
+    assert state(page)["depth"] == after["depth"] - 1
 
 
 def test_a_click_in_the_move_list_jumps_to_its_move(browser, new_page, voila_url) -> None:

@@ -11,7 +11,9 @@ carry their letter on layer 0).
 A browser that connects after drawing sees a blank canvas (ipycanvas does not replay drawing),
 so every layer's ``client_ready`` event triggers a full redraw. A hidden element beside the
 canvas carries ``data-drawn="<n>"``, counting the draws: tests and benchmarks wait on it (it
-shows nothing on the page).
+shows nothing on the page). Two more hidden children ride with every board, in a notebook
+too: the page's theme and layout rules (``style.THEME_CSS``) and the keyboard's page script
+(``board_keys.js``, see ``keys_script``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import html
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
+from importlib.resources import files
 from typing import Any, Protocol
 
 import ipywidgets as widgets
@@ -62,6 +65,21 @@ def guarded_hold() -> Iterator[None]:
         yield
     finally:
         hold.__exit__(None, None, None)
+
+
+# The page script of the board's keys (package data beside this module).
+KEYS_JS = (files(__package__) / "board_keys.js").read_text(encoding="utf-8")
+
+
+def keys_script() -> widgets.Output:
+    """A hidden Output whose one output is ``board_keys.js``: Tab leaves the board (ipycanvas
+    cancels every key its canvas gets, Tab too) and the timeline keys reach it from the
+    tutor's controls. The page's own JavaScript renderer runs it wherever the board is shown
+    (a JupyterLab cell, Voilà), so no lab extension is needed; it acts once per page."""
+    out = widgets.Output(layout=widgets.Layout(display="none"))
+    out.outputs = ({"output_type": "display_data", "metadata": {},
+                    "data": {"application/javascript": KEYS_JS, "text/plain": ""}},)
+    return out
 
 
 class GameLike(Protocol):
@@ -140,7 +158,8 @@ class BoardView:
         # The page's theme rules ride with the board (every tutor has one, in a notebook too).
         self.theme = widgets.HTML(f"<style>{style.THEME_CSS}</style>",
                                   layout=widgets.Layout(display="none"))
-        self.widget = widgets.VBox([self.canvas, self.marker, self.theme])
+        self.keys = keys_script()
+        self.widget = widgets.VBox([self.canvas, self.marker, self.theme, self.keys])
         self.widget.add_class("catan-board")
         for layer in self.layers:
             layer.on_client_ready(self.redraw)

@@ -36,6 +36,27 @@ DARK_BORDER = {"#ddd": "var(--jp-border-color2)", "#ccc": "var(--jp-border-color
                "#b0bec5": "var(--jp-border-color1)"}
 
 
+# -- the tutor's layout: board and panels side by side when both fit, else the panels under
+# the board (a JupyterLab cell beside the file browser is about 850 px wide): the board keeps
+# at least BOARD_MIN px whenever the page is that wide, grows to BOARD_MAX (its natural size).
+BOARD_MIN, BOARD_MAX = 560, 640
+SIDE_MIN, SIDE_MAX = 400, 640  # the panels: their seven tab labels need about 380 px
+GAP = 14
+LAYOUT_CSS = (
+    f".catan-tutor{{flex-wrap:wrap;gap:12px {GAP}px;align-items:flex-start}}"
+    f".catan-tutor>.catan-board-col{{flex:1 1 {BOARD_MIN}px;max-width:{BOARD_MAX}px;"
+    "min-width:0}"
+    f".catan-tutor>.catan-side{{flex:1 1 {SIDE_MIN}px;max-width:{SIDE_MAX}px;min-width:0}}"
+    ".catan-side>.widget-tab{margin-top:8px}"  # apart from the lesson text scrolling above
+    ".catan-side .widget-dropdown{max-width:100%}"  # the form's 420 px list on a 400 px panel
+    # tabs as wide as their labels (ipywidgets gives each 1/7 of the bar, clipping "Players"
+    # on a narrow one), onto a second row rather than clipped when the bar is narrower still
+    ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-content{flex-wrap:wrap}"
+    ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tab{flex:0 0 auto;"
+    "min-width:0;padding:0 9px}"
+)
+
+
 def _scoped(selector: str) -> str:
     return ",".join(f"{DARK} {scope} {selector}" for scope in SCOPES)
 
@@ -44,6 +65,7 @@ def theme_css() -> str:
     """The tutor's theme rules (a ``<style>`` body): the app's own surfaces from JupyterLab's
     variables, and on a dark page every inline light-page colour remapped."""
     rules = [
+        LAYOUT_CSS,
         ".catan-app,.catan-tutor{color:var(--jp-ui-font-color1)}",
         f"{DARK} .catan-board canvas:focus-visible{{outline-color:var(--jp-brand-color1)}}",
         # the player swatch before the prompt: a light rim on a dark page

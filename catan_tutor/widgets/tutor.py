@@ -454,8 +454,9 @@ class Tutor:
         self.session = widgets.Label(layout=lay(display="none"))  # see session.py
         self.session.add_class("catan-session")
         side = widgets.VBox([self.header, self.alert, lesson_box, self.puzzle.widget, self.tabs,
-                             self.session],
-                            layout=lay(width="520px", margin="0 0 0 14px"))
+                             self.session])
+        board_col.add_class("catan-board-col")  # sizes: style.THEME_CSS (wraps when narrow)
+        side.add_class("catan-side")
         self.widget = widgets.HBox([board_col, side])
         self.widget.add_class("catan-tutor")
 

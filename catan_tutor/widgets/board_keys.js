@@ -1,0 +1,36 @@
+/* The board's keyboard wherever the tutor is shown (a JupyterLab cell, Voilà with any template).
+ * Run once per page from a hidden Output widget beside the board (board_view.py); the catan
+ * Voilà page's own script (catan_page.js) does the same, and whichever runs second leaves
+ * alone what the first has handled.
+ *
+ * - Tab and Shift+Tab leave the board: ipycanvas's canvas cancels every key it gets (Tab too,
+ *   so the focus could never leave it) and hides it from the page; stopped here on its way
+ *   down, Tab never reaches the canvas and the browser moves the focus as everywhere else.
+ * - The timeline keys (PageUp, PageDown, Home, End, [ and ]) step the moves from any control
+ *   of the tutor that does not use them itself: they are passed to the board, which sends
+ *   them to the tutor (JupyterLab would otherwise scroll the notebook).
+ */
+(function () {
+  'use strict';
+  if (window.catanBoardKeys) return;
+  window.catanBoardKeys = true;
+  var TIMELINE_KEYS = ['PageUp', 'PageDown', 'Home', 'End', '[', ']'];
+  document.addEventListener('keydown', function (event) {
+    var target = event.target;
+    if (!(target instanceof Element) || event.defaultPrevented) return;
+    if (event.key === 'Tab') {
+      if (target.closest('.catan-board')) event.stopPropagation();
+      return;
+    }
+    if (TIMELINE_KEYS.indexOf(event.key) < 0 || event.altKey || event.ctrlKey ||
+        event.metaKey || !event.isTrusted) return;
+    var tutor = target.closest('.catan-tutor');
+    if (!tutor || target.closest('.catan-board') ||
+        target.closest('input, textarea, select, [contenteditable]')) return;
+    var canvas = tutor.querySelector('.catan-board canvas');
+    if (!canvas) return;
+    event.preventDefault();
+    event.stopPropagation();
+    canvas.dispatchEvent(new KeyboardEvent('keydown', {key: event.key, bubbles: true}));
+  }, true);
+})();
