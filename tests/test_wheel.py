@@ -38,7 +38,8 @@ SHIPPED = [*(f"catan_tutor/lessons/{n}" for n in LESSONS),
            "catan_tutor/jupyter-config/jupyter_server_config.json",
            "catan_tutor/share/jupyter/voila/templates/catan/catan_page.js",
            "catan_tutor/share/jupyter/voila/templates/catan/catan_kernel.js",
-           "catan_tutor/share/jupyter/voila/templates/catan/catan_kernel.css"]
+           "catan_tutor/share/jupyter/voila/templates/catan/catan_kernel.css",
+           "catan_tutor/widgets/board_keys.js"]
 
 
 def _run(*cmd: str | Path, cwd: Path, env: dict[str, str] | None = None,
