@@ -1,8 +1,10 @@
 """End to end, a hostile visitor: markup and ``javascript:`` payloads in every free-text field of
-an uploaded scenario, in a pasted position's colours and in the page address reach the page
-only as text, and no script runs. Once on standalone Voilà, once under a token-protected
-Jupyter server with the Voilà extension (as JupyterHub or Binder serve it, where a script in
-the page could reach the server's kernel API).
+an uploaded scenario (title, goal, chapter, tutor texts, comments of the main line and of a
+variation, a puzzle's prompt, hints and explanation), in the upload's file name, in what is
+typed into the Author panel, in a pasted position's colours and in the page address reach the
+page only as text, and no script runs; the line of play survives a reload. Once on standalone
+Voilà, once under a token-protected Jupyter server with the Voilà extension (as JupyterHub or
+Binder serve it, where a script in the page could reach the server's kernel API).
 
 Needs /usr/bin/chromium, skipped without it except under ``CI=true``.
 """
@@ -14,7 +16,14 @@ import secrets
 from collections.abc import Iterator
 
 import pytest
-from browser_harness import ARTIFACTS, PAGE_TIMEOUT, Page, choose_file, open_app
+from browser_harness import (
+    ARTIFACTS,
+    BOARD_PAINTED_JS,
+    PAGE_TIMEOUT,
+    Page,
+    choose_file,
+    open_app,
+)
 
 from catan_tutor import new_game
 from catan_tutor.resources import START_NOTEBOOK, notebooks_dir
@@ -60,14 +69,30 @@ SCAN_JS = r"""() => {
 }"""
 
 
-def hostile_scenario() -> bytes:
-    def q(text: str) -> str:
-        return "'" + text.replace("'", "''") + "'"
+# The upload's file name is visitor text too (shown in "opened NAME" and in refusals).
+UPLOAD_NAME = '<img src=x onerror="window.__pwned=10">pwn.catan.yaml'
+# Typed into the Author panel: what it accepts (it refuses HTML tags): quotes that would end an
+# attribute, a Markdown link to javascript:.
+AUTHOR_TITLE = '" onmouseover="window.__pwned=11" x="pwn'
+AUTHOR_COMMENT = "[pwn link](javascript:window.__pwned=12) 'pwn' \"pwn\""
 
-    every = " ".join(PAYLOADS)
-    return (f"title: {q('Hostile ' + PAYLOADS[1])}\nvariant: base\nplayers: 3\n"
-            f"goal: {q(every)}\ntutor: {q(every)}\nmoves:\n"
-            f"- move: P1 settle H4\n  comment: {q(every)}\n  tutor: {q(every)}\n").encode()
+
+def _q(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def hostile_scenario() -> bytes:
+    """Every payload in every free-text field a scenario has. The puzzle is asked after the
+    first move: its answer is P1 road H3; P1 road H5 is a variation whose comment a wrong
+    answer's verdict quotes; the explanation shows once it is solved."""
+    every = _q(" ".join(PAYLOADS))
+    return (f"title: {_q('Hostile ' + PAYLOADS[1])}\nvariant: base\nplayers: 3\n"
+            f"goal: {every}\nchapter: {every}\ntutor: {every}\nmoves:\n"
+            f"- move: P1 settle H4\n  comment: {every}\n  tutor: {every}\n"
+            f"  puzzle:\n    prompt: {every}\n    hints:\n    - {every}\n    - {every}\n"
+            f"    rule: BASE-SETUP-ROUND1\n    explain: {every}\n"
+            f"- move: P1 road H3\n  comment: {every}\n"
+            f"  variations:\n  - - move: P1 road H5\n      comment: {every}\n").encode()
 
 
 def hostile_position(colour: str) -> str:
@@ -112,25 +137,94 @@ def _with_query(url: str, query: str) -> str:
     return f"{url}{'&' if '?' in url else '?'}{query}"
 
 
+def _puzzle(page, **data: str) -> None:
+    """Wait for the puzzle's hidden marker to say ``data``."""
+    attrs = "".join(f"[data-{k}='{v}']" for k, v in data.items())
+    page.locator(".catan-puzzle-state" + attrs).first.wait_for(state="attached",
+                                                               timeout=PAGE_TIMEOUT)
+
+
+def _answer(page, move: str) -> None:
+    page.locator(".catan-puzzle-answer input").fill(move)
+    page.locator(".catan-puzzle-submit").click()
+
+
+def _where(page) -> dict:
+    """The position shown (CRC of its text) and its depth in the move tree."""
+    state = page.locator(".catan-state").first
+    return {k: state.get_attribute(f"data-{k}") for k in ("digest", "depth")}
+
+
 def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None:
     p = new_page("hostile_" + ("server" if "token=" in served else "voila"))
     dialogs, writes = _watch(p)
     open_app(p, served)
     page = p.page
     page.get_by_role("tab", name="File").click()
-    choose_file(page, {"name": "hostile.catan.yaml", "mimeType": "text/yaml",
+    choose_file(page, {"name": UPLOAD_NAME, "mimeType": "text/yaml",
                        "buffer": hostile_scenario()})
     tutor = page.locator(".catan-tutor").first
-    tutor.filter(has_text="opened hostile.catan.yaml").wait_for(timeout=PAGE_TIMEOUT)
+    tutor.filter(has_text=f"opened {UPLOAD_NAME}").wait_for(timeout=PAGE_TIMEOUT)  # as text
+    _assert_clean(p, dialogs, writes)
     lesson = page.locator(".catan-lesson")
     lesson.filter(has_text="pwn bold").wait_for(timeout=PAGE_TIMEOUT)
     assert "<script>window.__pwned = 1</script>" in lesson.inner_text()  # shown as text
     _assert_clean(p, dialogs, writes)
-    page.get_by_role("button", name="▶", exact=True).click()  # the move's comment
+    page.get_by_role("button", name="▶", exact=True).click()  # the move's comment, a puzzle
     page.wait_for_function("() => new URL(location.href).searchParams.get('s')")
+    _puzzle(page, node="1", asked="1", solved="0")
+    assert "<iframe" in page.locator(".catan-puzzle").inner_text()  # the prompt, as text
     _assert_clean(p, dialogs, writes)
     page.screenshot(path=ARTIFACTS / f"{p.name}_lesson.png")
 
+    # the puzzle: both hints, a wrong answer (the variation: its comment is quoted), the answer
+    for n in (1, 2):
+        page.locator(".catan-puzzle-hint").click()
+        _puzzle(page, node="1", hints=str(n))
+    assert page.locator(".catan-puzzle-hint-text").count() == 2
+    _assert_clean(p, dialogs, writes)
+    _answer(page, "P1 road H5")
+    _puzzle(page, node="1", tries="1", solved="0")
+    assert "pwn bold" in page.locator(".catan-puzzle-verdict").inner_text()
+    _assert_clean(p, dialogs, writes)
+    _answer(page, "P1 road H3")
+    _puzzle(page, node="2", correct="1")
+    assert "pwn bold" in page.locator(".catan-puzzle-verdict").inner_text()  # explanation
+    _assert_clean(p, dialogs, writes)
+
+    # the move list (every comment), then the Author panel holding every text, and typed into
+    page.get_by_role("tab", name="Moves").click()
+    page.locator(".catan-mv-comment").first.wait_for(timeout=PAGE_TIMEOUT)
+    assert page.locator(".catan-mv-comment").count() == 3
+    _assert_clean(p, dialogs, writes)
+    page.get_by_role("tab", name="File").click()
+    page.get_by_label("Author view", exact=False).check()
+    page.locator(".catan-author-title input").wait_for(timeout=PAGE_TIMEOUT)
+    _assert_clean(p, dialogs, writes)
+    page.get_by_role("button", name="◀", exact=True).click()  # the puzzle's fields, filled
+    page.locator(".catan-state[data-node='1']").first.wait_for(state="attached",
+                                                               timeout=PAGE_TIMEOUT)
+    prompt = page.locator(".catan-author-prompt input")
+    page.wait_for_function("e => e.value.includes('pwn bold')", arg=prompt.element_handle(),
+                           timeout=PAGE_TIMEOUT)
+    _assert_clean(p, dialogs, writes)
+    page.get_by_role("button", name="▶", exact=True).click()
+    page.locator(".catan-state[data-node='2']").first.wait_for(state="attached",
+                                                               timeout=PAGE_TIMEOUT)
+    author = page.locator(".catan-author")
+    page.locator(".catan-author-title input").fill(AUTHOR_TITLE)
+    for field in ("Goal", "Comment"):
+        author.get_by_label(field, exact=True).fill(AUTHOR_COMMENT)
+    author.get_by_label("Chapter", exact=True).fill(AUTHOR_TITLE)
+    author.get_by_label("Tutor text", exact=True).fill("")  # the file's own holds HTML tags
+    page.locator(".catan-author-save").click()
+    page.locator(".catan-author-status").filter(has_text="saved").wait_for(timeout=PAGE_TIMEOUT)
+    tutor.filter(has_text=AUTHOR_TITLE).wait_for(timeout=PAGE_TIMEOUT)  # the header, as text
+    _assert_clean(p, dialogs, writes)
+    page.get_by_label("Author view", exact=False).uncheck()
+    page.screenshot(path=ARTIFACTS / f"{p.name}_author.png")
+
+    shown = lesson.inner_text()
     box = page.locator(".catan-tutor textarea:visible").first
     for colour in HOSTILE_COLOURS:
         box.fill(hostile_position(colour))
@@ -144,8 +238,17 @@ def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None
     refused = re.compile(r"colour\.catan\.yaml:4: position")
     tutor.filter(has_text=refused).wait_for(timeout=PAGE_TIMEOUT)
     _assert_clean(p, dialogs, writes)
-    assert "pwn bold" in lesson.inner_text()  # the refused inputs changed nothing
+    assert lesson.inner_text() == shown  # the refused inputs changed nothing
     page.screenshot(path=ARTIFACTS / f"{p.name}_refused.png")
+
+    # a reload: the line of play comes back from the address (?s=), still only as text
+    where = _where(page)
+    page.reload(timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    page.locator(f".catan-state[data-digest='{where['digest']}']").first.wait_for(
+        state="attached", timeout=PAGE_TIMEOUT)
+    assert _where(page) == where, (_where(page), where)
+    _assert_clean(p, dialogs, writes)
 
 
 def test_hostile_page_address_is_explained_and_stays_text(served, new_page) -> None:

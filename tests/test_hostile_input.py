@@ -20,7 +20,7 @@ from catan_tutor.colors import COLOR_NAMES, is_color
 from catan_tutor.errors import LinkError, PositionError, ScenarioError
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import dumps_scenario, loads_scenario
-from catan_tutor.widgets import App, Tutor, session, style
+from catan_tutor.widgets import App, Tutor, odds_panel, session, style
 from catan_tutor.widgets import tutor as tutor_module
 from catan_tutor.widgets.markup import lesson
 from catan_tutor.widgets.move_list import MOVES_CSS
@@ -43,7 +43,7 @@ PAYLOADS = [
 ]
 SAFE_TAGS = {"div", "span", "b", "p", "br", "em", "strong", "code", "pre", "ul", "ol", "li",
              "blockquote", "a", "table", "thead", "tbody", "tr", "th", "td", "img", "details",
-             "summary", "section"}
+             "summary", "section", "abbr"}
 
 
 class _Markup(HTMLParser):
@@ -72,13 +72,14 @@ def page_html(root: widgets.Widget) -> list[str]:
 
 
 # The package's own fixed style sheets (no visitor text can reach them).
-OWN_STYLES = {tutor_module.PLAY_CSS, MOVES_CSS, f"<style>{style.THEME_CSS}</style>"}
+OWN_STYLES = {tutor_module.PLAY_CSS, MOVES_CSS, f"<style>{style.THEME_CSS}</style>",
+              odds_panel._TABLE_CSS}
 
 
 def assert_no_payload_markup(root: widgets.Widget) -> None:
     for text in page_html(root):
-        if text in OWN_STYLES:
-            continue
+        for own in OWN_STYLES:  # a panel may start with one of them (the Odds tables)
+            text = text.replace(own, "")
         parser = _Markup()
         parser.feed(text)
         for tag, attrs in parser.tags:
@@ -196,6 +197,208 @@ def test_download_of_a_hostile_scenario_reads_back_as_the_same_text():
     assert again.title == payload and again.root.tutor == payload
 
 
+def _q(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def every_field_scenario(payload: str) -> str:
+    """A lesson with ``payload`` in every free-text field a scenario has: title, goal, chapter,
+    tutor texts, a puzzle's prompt, hints and explanation, comments of the main line and of a
+    variation (which a puzzle's verdict quotes)."""
+    p = _q(payload)
+    return f"""title: {p}
+variant: base
+players: 3
+goal: {p}
+chapter: {p}
+tutor: {p}
+puzzle:
+  prompt: {p}
+  hints:
+  - {p}
+  - {_q(payload + " (BASE-BUILD-DISTANCE)")}
+  rule: BASE-BUILD-DISTANCE
+  explain: {p}
+moves:
+- move: P1 settle H4
+  comment: {p}
+  tutor: {p}
+  variations:
+  - - move: P1 settle N6
+      comment: {p}
+- move: P1 road H3
+  comment: {p}
+"""
+
+
+def shown_text(value: str) -> str:
+    return html.unescape(re.sub(r"<[^>]*>", "", value))
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_puzzle_chapter_and_variation_texts_show_as_text_in_every_tab(payload):
+    """Scope 1 for the newer free-text fields: a puzzle's prompt, hints and explanation, a
+    variation's comment quoted by a wrong answer's verdict, the move list's comments, the
+    Author panel (chapter), then each tab of the tutor with the Author view on."""
+    sc = loads_scenario(every_field_scenario(payload), "hostile.catan.yaml")
+    assert sc.chapter == payload and sc.puzzles[0].explain == payload
+    t = Tutor(sc)
+    assert t.puzzle.holds()
+    assert_no_payload_markup(t.widget)
+    assert t.puzzle.take_hint() == payload and t.puzzle.take_hint().startswith(payload)
+    assert shown_text(t.puzzle.hint_box.value).count(payload) == 2  # shown, as written
+    assert_no_payload_markup(t.widget)
+    for wrong in ("P1 settle A1", "P1 settle N6"):  # not a move; a variation (its comment)
+        t.puzzle.submit(wrong)
+        assert "Not the answer" in t.puzzle.result.value
+        assert_no_payload_markup(t.widget)
+    assert payload in shown_text(t.puzzle.result.value)  # the variation's comment, as text
+    t.puzzle.submit("P1 settle H4")
+    assert "Right" in t.puzzle.result.value and payload in shown_text(t.puzzle.result.value)
+    t.author.value = True  # the Author view (its panel, the lesson's checks) in every tab
+    for tab in tutor_module.TABS:
+        t.tabs.selected_index = tutor_module.TABS.index(tab)
+        assert_no_payload_markup(t.widget)
+    t.tabs.selected_index = tutor_module.TABS.index("Moves")
+    assert shown_text(t.tree.html.value).count(payload) == 3  # every comment, as text
+    assert t.authoring.chapter.value == payload  # a text field's value: never markup
+    t.tabs.selected_index = tutor_module.TABS.index("File")
+    assert_no_payload_markup(t.widget)
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_what_a_visitor_types_into_any_box_is_echoed_as_text(payload):
+    """Errors that echo input: Try a move, the editor's operation line, the rules search, a
+    puzzle's answer box and a pasted position text, each with ``payload``."""
+    sc = loads_scenario(every_field_scenario("x"), "hostile.catan.yaml")
+    t = Tutor(sc)
+    t.try_text.value = payload  # the verdict follows the text as it is typed
+    assert "not a move" in t.try_verdict.value
+    t.puzzle.answer.value = payload
+    t.puzzle.submit(payload)
+    assert "Not the answer" in t.puzzle.result.value
+    t.editor.run(f"hand P1 {payload}")
+    assert "✗" in t.editor.status.value
+    t.tabs.selected_index = tutor_module.TABS.index("Rules")
+    t.rules_panel.search.value = payload
+    t.set_position(payload)
+    assert "✗" in t.file_status.value
+    assert_no_payload_markup(t.widget)
+    echoed = [w.value for w in (t.try_verdict, t.puzzle.result, t.editor.status,
+                                t.rules_panel.list, t.file_status)]
+    assert all(payload[:12] in shown_text(v) for v in echoed), echoed  # quoted, as text
+
+
+def test_a_hostile_puzzle_rule_is_refused_with_the_file_and_shown_as_text():
+    bad = every_field_scenario("x").replace("rule: BASE-BUILD-DISTANCE",
+                                            "rule: " + _q(PAYLOADS[1]))
+    with pytest.raises(ScenarioError, match=r"hostile\.catan\.yaml:\d+: puzzle"):
+        loads_scenario(bad, "hostile.catan.yaml")
+    t = Tutor(new_game("base", players=3))
+    assert "is not a rule of base" in t.load_scenario_text(bad, "hostile.catan.yaml")
+    assert "&lt;img" in t.file_status.value
+    assert_no_payload_markup(t.widget)
+
+
+HOSTILE_NAME = '<img src=x onerror="window.__pwned = 1">.catan.yaml'
+
+
+@pytest.mark.parametrize("content, said", [
+    (hostile_scenario("fine").encode(), "opened"),
+    (b"title: t\nvariant: chess\nplayers: 3\n", "chess"),
+    (b"title: caf\xe9\n", "not a UTF-8 text file"),
+    (every_field_scenario("x").replace("players: 3", "players: &a 3").encode(), "aliases"),
+])
+def test_an_uploads_file_name_shows_as_text_whatever_the_file_holds(content, said):
+    """The upload's file name is visitor text too: in "opened NAME" and in every refusal."""
+    t = Tutor(new_game("base", players=3))
+    t._on_upload({"new": [{"name": HOSTILE_NAME, "content": memoryview(content)}]})
+    assert said in t.file_status.value
+    assert "&lt;img src=x onerror=&quot;window.__pwned = 1&quot;&gt;.catan.yaml" in (
+        t.file_status.value)
+    assert_no_payload_markup(t.widget)
+
+
+def test_lesson_titles_and_course_chapters_of_a_library_show_as_text(tmp_path):
+    """A library folder whose lesson title and course chapter (title and goal) carry markup:
+    the lesson list, the chapter line, the rules' "Lessons:" line and the note on a lesson
+    left with moves show them as text."""
+    from catan_tutor.widgets.rules_panel import lessons_line
+
+    payload = PAYLOADS[1]
+    text = hostile_scenario("x").replace("title: 'x'", f"title: {_q(payload)}")
+    text = text.replace("tutor: 'x'\nmoves:", "tutor: 'BASE-BUILD-DISTANCE'\nmoves:", 1)
+    (tmp_path / "hostile.catan.yaml").write_text(text)
+    (tmp_path / "course.yaml").write_text(
+        f"- chapter: {_q(PAYLOADS[0])}\n  goal: {_q(PAYLOADS[4])}\n  lessons: [hostile]\n")
+    app = App(tmp_path, start="hostile", query="")
+    assert app.tutor.lesson_id == "hostile"
+    labels = [label for label, _ in app.picker.options]  # a Dropdown's labels are text
+    assert labels == [f"1.1  {payload}"]
+    assert shown_text(app.chapter.value) == f"Chapter 1 · {PAYLOADS[0]} — {PAYLOADS[4]}"
+    line = lessons_line("BASE-BUILD-DISTANCE", tmp_path)
+    assert payload in shown_text(line)
+    app.tutor.play("P1 settle N6")  # a move of the learner's own, then a new game
+    app.new()
+    assert payload in shown_text(app.status.value)
+    for root in (app.widget, widgets.HTML(line)):
+        assert_no_payload_markup(root)
+
+
+AUTHOR_PAYLOADS = [p for p in PAYLOADS if "<" not in p] + [
+    '" onmouseover="window.__pwned=1" x="', "javascript:window.__pwned=1",
+    "[pwn](javascript:window.__pwned=1) [data](data:text/html;base64,PHNjcmlwdD4=)",
+    "&#60;script&#62;window.__pwned=1&#60;/script&#62;",
+]
+
+
+@pytest.mark.parametrize("payload", AUTHOR_PAYLOADS)
+def test_author_panel_texts_without_tags_are_kept_as_text_everywhere(payload):
+    """What the Author panel accepts (no HTML tag: Markdown links to ``javascript:``, quotes
+    that would end an attribute, character references) shows as text in every panel and
+    reads back from the download as typed."""
+    t = Tutor(new_game("base", players=3, seed=0))
+    t.author.value = True
+    t.tabs.selected_index = tutor_module.TABS.index("File")
+    a = t.authoring
+    t.play("P1 settle N6")
+    a.title.value, a.goal.value, a.chapter.value = payload, payload, payload
+    a.comment.value, a.tutor_text.value = payload, payload
+    assert a.save() == ""
+    t.play("P1 road N5")
+    t.back()
+    a.prompt.value, a.explain.value = payload, payload
+    for w in a.hint_texts:
+        w.value = payload
+    assert a.mark_puzzle() == ""
+    t.refresh()
+    for tab in tutor_module.TABS:
+        t.tabs.selected_index = tutor_module.TABS.index(tab)
+        assert_no_payload_markup(t.widget)
+    again = loads_scenario(a.download_text(), "again.catan.yaml")
+    assert (again.title, again.goal, again.chapter) == (payload.strip(),) * 3
+    assert [p.prompt for p in again.puzzles.values()] == [payload.strip()]
+
+
+@pytest.mark.parametrize("field", ["title", "goal", "chapter", "comment", "tutor_text",
+                                   "prompt", "explain", "hint"])
+def test_author_panel_refuses_markup_in_every_field_and_says_so_as_text(field):
+    t = Tutor(new_game("base", players=3, seed=0))
+    t.author.value = True
+    a = t.authoring
+    t.play("P1 settle N6")
+    t.play("P1 road N5")
+    t.back()
+    a.title.value, a.prompt.value = "Kept", "Where does the road go?"
+    widget = a.hint_texts[0] if field == "hint" else getattr(a, field)
+    widget.value = PAYLOADS[1]
+    why = a.mark_puzzle() if field in ("prompt", "explain", "hint") else a.save()
+    assert "HTML is not allowed" in why
+    assert "HTML is not allowed" in a.status.value and "<img" not in a.status.value
+    assert t.scenario is None or not t.scenario.puzzles
+    assert_no_payload_markup(t.widget)
+
+
 # ---------------------------------------------------------------- the library and the app
 def _write_library(tmp_path):
     (tmp_path / "good.catan.yaml").write_text((packaged_lessons() /
@@ -234,6 +437,31 @@ def test_an_unexpected_error_shows_an_id_that_the_log_records(monkeypatch, caplo
     ident = t.alert.value.split("error ")[1].split(")")[0]
     assert len(ident) == 8 and "Traceback" not in t.alert.value and "boom" not in t.alert.value
     assert any(ident in r.getMessage() and r.exc_info for r in caplog.records)
+
+
+@pytest.mark.parametrize("panel", ["hint", "odds"])
+def test_a_failed_analysis_thread_shows_an_id_that_the_log_records(panel, monkeypatch, caplog):
+    """The Hint and Odds panels run in a thread: an unexpected error there is logged with its
+    traceback under an id, and the panel shows the id only (no repr, path or traceback)."""
+    from catan_tutor import analysis
+    from catan_tutor.widgets import hint_panel
+
+    def broken(*_, **__):
+        raise OSError("secret detail /srv/catan/private.db")
+
+    monkeypatch.setattr(analysis, "rank_actions", broken)
+    monkeypatch.setattr(odds_panel, "explore", broken)
+    game = new_game("base", players=3)
+    shown = (hint_panel.HintPanel(lambda: game) if panel == "hint"
+             else odds_panel.OddsPanel(lambda: game))
+    logger = logging.getLogger("catan_tutor")
+    monkeypatch.setattr(logger, "propagate", True)
+    with caplog.at_level(logging.ERROR, logger="catan_tutor"):
+        shown.run(wait=True)
+    said = shown.result.value if panel == "hint" else shown.status.value
+    ident = re.search(r"\(error ([0-9a-f]{8})\)", said)
+    assert ident and "secret" not in said and "OSError" not in said, said
+    assert any(ident[1] in r.getMessage() and r.exc_info for r in caplog.records)
 
 
 def test_a_refusal_from_the_engine_in_a_handler_shows_its_own_reason():

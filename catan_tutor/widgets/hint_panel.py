@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 from ..game import Game
 from . import markup
+from .guard import failure_text, report
 
 TOP = 3
 
@@ -135,8 +136,9 @@ class HintPanel:
             self.result.value = ranking_html(ranking)
             self.status = "cancelled" if ranking.partial else "done"
             self._mark(ranking[0].notation if ranking.records else "")
-        except Exception as e:  # shown in the panel: a thread's error is otherwise lost
-            self.result.value = f"<span style='color:#b71c1c'>✗ {html.escape(repr(e))}</span>"
+        except Exception as e:  # a thread's error: logged with an id, the id shown here
+            self.result.value = (f"<span style='color:#b71c1c'>✗ "
+                                 f"{html.escape(failure_text(report(e)))}</span>")
             self.status = "failed"
             self._mark()
         finally:

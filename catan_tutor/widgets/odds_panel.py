@@ -20,6 +20,7 @@ import pandas as pd
 from ..analysis import barbarian_arrival, explore, plot_outcomes, production_table
 from ..game import Game
 from . import markup
+from .guard import failure_text, report
 from .wording import phase_words
 
 _TABLE_CSS = ("<style>.catan-odds table{border-collapse:collapse;font-size:11px;"
@@ -148,8 +149,9 @@ class OddsPanel:
                 index=False, border=0, float_format=lambda x: f"{x:.2f}") + "</div>")
             self.plot.value = figure_png(plot_outcomes(table))
             self.plot.layout.display = ""
-        except Exception as e:  # shown in the panel: a thread's error is otherwise lost
-            self.status.value = f"<span style='color:#b71c1c'>✗ {html.escape(repr(e))}</span>"
+        except Exception as e:  # a thread's error: logged with an id, the id shown here
+            self.status.value = (f"<span style='color:#b71c1c'>✗ "
+                                 f"{html.escape(failure_text(report(e)))}</span>")
         finally:
             self.run_button.disabled, self.cancel_button.disabled = False, True
 
