@@ -1196,8 +1196,9 @@ class Tutor:
         self.file_status.value = "<span style='color:#2e7d32'>✓ position loaded</span>"
         return ""
 
-    def load_scenario_text(self, text: str, name: str = "<upload>") -> str:
-        """Open a scenario's text; a malformed one shows its error and keeps the game."""
+    def load_scenario_text(self, text: str | bytes, name: str = "<upload>") -> str:
+        """Open a scenario's text (or UTF-8 bytes); a malformed one shows its error, with its
+        file and line, and keeps the game."""
         try:
             sc = loads_scenario(text, name)
         except CatanError as e:
@@ -1212,13 +1213,7 @@ class Tutor:
         if not files:
             return
         f = files[0]
-        try:
-            text = bytes(f["content"]).decode("utf-8")
-        except UnicodeDecodeError:
-            self.file_status.value = (f"<span style='color:#b71c1c'>✗ {html.escape(f['name'])}"
-                                      ": not a UTF-8 text file</span>")
-            return
-        self.load_scenario_text(text, f["name"])
+        self.load_scenario_text(bytes(f["content"]), f["name"])  # bytes: errors name the line
 
     def as_scenario(self) -> Scenario:
         """The timeline as a scenario: the loaded one's title and texts, or a position."""
