@@ -143,8 +143,9 @@ def _serve(host: str, port: int, lessons: str | None, no_browser: bool,
     query = f"?token={token}" if token else ""
     print(f"Catan tutor: open http://{_url_host(host)}:{port}/{query} in your browser "
           "(Ctrl+C stops it)", flush=True)
-    cmd = [sys.executable, "-m", "voila", str(notebook), f"--Voila.ip={host}", f"--port={port}",
-           f"--Voila.root_dir={notebooks_dir()}"]
+    # The voila command with bounded kernel-message parsing (catan_tutor/voila_guard.py).
+    cmd = [sys.executable, "-m", "catan_tutor.voila_guard", str(notebook), f"--Voila.ip={host}",
+           f"--port={port}", f"--Voila.root_dir={notebooks_dir()}"]
     if token:
         cmd.append(f"--Voila.token={token}")
     if no_browser:

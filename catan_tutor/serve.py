@@ -33,6 +33,9 @@ TEMPLATE = "catan"  # the Voilà template of the app's page
 MAX_UPLOAD_BYTES = 512 * 1024  # refused in the page (catan_page.js): = scenario's limit
 DATA_DIR = jupyter_data_dir()  # holds the template (voila/templates/catan)
 CONFIG_DIR = jupyter_config_dir()  # voila.json, jupyter_server_config.json: the settings
+# The voila command with bounded kernel-message parsing (a visitor's malformed or legacy-format
+# websocket would hang Voilà 0.5.13 for everyone): see voila_guard.
+VOILA_MODULE = "catan_tutor.voila_guard"
 
 
 def free_port() -> int:
@@ -50,7 +53,7 @@ def voila(notebook: str | Path, log: str | Path, root: Path | None = None,
     ``args`` are more command-line settings (``--MappingKernelManager.cull_interval=2``)."""
     port = port or free_port()
     root = root or notebooks_dir()
-    cmd = [sys.executable, "-m", "voila", str(notebook), "--no-browser",
+    cmd = [sys.executable, "-m", VOILA_MODULE, str(notebook), "--no-browser",
            "--Voila.ip=127.0.0.1", f"--port={port}", *args]
     log = Path(log)
     with log.open("w") as out:
