@@ -15,7 +15,8 @@ TOP = 5
 
 def cities_of(s: State, p: int) -> list[int]:
     """p's standing cities (a toppled city is a settlement, CK-BARB-PILLAGE)."""
-    return [v for v, o in enumerate(s.vowner) if o == p and s.vcity[v]]
+    city = s.vcity
+    return [v for v, o in enumerate(s.vowner) if o == p and city[v]]
 
 
 def free_cities(s: State, p: int) -> list[int]:
