@@ -10,11 +10,13 @@ own browser context (its own cookies, as N students), and the script prints:
 
 - pages that loaded (board painted within ``--load-timeout`` s, counting a page whose
   "cannot start" message retried by itself and then loaded), pages that showed the message
-  at least once, pages still showing Voilà's progress at the time-out ("slow") and pages
-  blank at the time-out (neither board, message nor progress);
+  at least once (and the reasons the cards gave), pages still showing Voilà's progress or
+  "Starting the tutor" at the time-out ("slow") and pages blank at the time-out (neither
+  board, message nor progress; the "Session lost" overlay, which does not retry by
+  itself, counts as blank);
 - time to the first painted board (median, p95, max) from the moment all N were requested;
-- click -> redraw under load: every loaded page clicks a glowing target at the same time,
-  ``--clicks`` times (median and p95 over all);
+- click -> redraw under load: every loaded page clicks a glowing target (where the
+  lesson's knight may go) at the same time, ``--clicks`` times (median and p95 over all);
 - resident memory of the kernels (total and per visitor, psutil) and of the Voilà server;
 - the machine's load average (1 min) before and after, as other work skews every figure;
 - seconds until the kernels are gone after every tab is closed (as a user closes a tab:
@@ -41,6 +43,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from urllib.parse import quote
 
@@ -48,7 +51,9 @@ import psutil
 from ui_latency import LESSON_QUERY, PAINTED_JS  # as benchmarks/ui_latency.py
 
 from catan_tutor import board
-from catan_tutor.resources import START_NOTEBOOK
+from catan_tutor.actions import VERTEX_LABELS, MoveKnight
+from catan_tutor.resources import START_NOTEBOOK, lesson_path
+from catan_tutor.scenario import load_scenario
 from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, kernel_processes, kernel_rss_mib, voila
 from catan_tutor.widgets import style
 from catan_tutor.widgets.board_view import Viewport
@@ -57,20 +62,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hosting"))
 from local_hub import Hub, local_hub  # noqa: E402  (hosting/local_hub.py)
 
 # What a page shows: 'board', 'message' (the "cannot start" card of catan_kernel.js),
-# 'loading' (Voilà's spinner and progress text) or '' (blank: none of these).
+# 'loading' (Voilà's spinner and progress text, or catan_kernel.js's "Starting the tutor"
+# line while the widgets come), 'lost' (catan_page.js's "session lost",
+# which does not retry by itself) or '' (blank: none of these).
 STATE_JS = f"""() => {{
   if (({PAINTED_JS})()) return 'board';
   if (location.pathname.includes('/hub/')) return 'loading';  // log-in, server starting
   if (document.querySelector('.catan-retry')) return 'message';
+  if (document.querySelector('.catan-lost')) return 'lost';
+  if (document.querySelector('.catan-starting')) return 'loading';  // "Starting the tutor"
   const spinner = document.getElementById('loading');
   return spinner && spinner.getClientRects().length ? 'loading' : '';
 }}"""
+REASON_JS = "() => document.querySelector('.catan-retry')?.dataset.reason || '?'"
 FREED_WITHIN = 120  # s: every kernel should be gone this long after the tabs close
 
 
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, max(0, round(q * (len(values) - 1))))]
+
+
+def knight_target() -> str:
+    """Where the lesson's knight may go from its start: the glowing spot the clicks hit."""
+    timeline = load_scenario(lesson_path(LESSON_QUERY.split("=", 1)[1])).timeline
+    timeline.first()
+    return next(VERTEX_LABELS[a.dst] for a in timeline.game.legal_actions()
+                if isinstance(a, MoveKnight))
 
 
 def spot(box: dict, label: str) -> tuple[float, float]:
@@ -102,7 +120,7 @@ async def visit(browser, url: str, t0: float, timeout: float,
     page = await context.new_page()
     page.set_default_timeout(120_000)
     out = {"context": context, "page": page, "first_board": None, "message": False,
-           "state": "", "errors": []}
+           "state": "", "errors": [], "reasons": []}
     page.on("console", lambda m: m.type == "error" and out["errors"].append(m.text))
     page.on("pageerror", lambda e: out["errors"].append(str(e)))
     try:
@@ -123,6 +141,12 @@ async def visit(browser, url: str, t0: float, timeout: float,
         except Exception:  # noqa: BLE001 - navigating (the automatic retry reloads)
             state = ""
         out["state"] = state
+        if state == "message" and not out.get("card_shown"):
+            try:  # why this page could not start (once per card)
+                out["reasons"].append(await page.evaluate(REASON_JS))
+            except Exception:  # noqa: BLE001 - reloading by itself
+                pass
+        out["card_shown"] = state == "message"
         out["message"] |= state == "message"
         if state == "board":
             out["first_board"] = time.perf_counter() - t0
@@ -131,17 +155,22 @@ async def visit(browser, url: str, t0: float, timeout: float,
     return out
 
 
-async def clicks(page, n: int) -> list[float]:
-    """click a glowing target -> board redrawn, ``n`` times (as benchmarks/ui_latency.py)."""
+async def clicks(page, n: int, target: str) -> list[float]:
+    """click the glowing ``target`` -> board redrawn, ``n`` times (as
+    benchmarks/ui_latency.py)."""
     out = []
     await wait_state(page, "[data-node='0']")
     for _ in range(n):
         await page.get_by_role("button", name="move knight").click()
         await page.wait_for_timeout(200)
-        box = await page.locator(".catan-board canvas").last.bounding_box()
+        canvas = page.locator(".catan-board canvas").last
+        # ipycanvas focuses the canvas on mouse down, which scrolls a board partly out of
+        # view into it, and then reads the click where the board has moved to: in view first.
+        await canvas.focus()
+        box = await canvas.bounding_box()
         k = await drawn(page)
         start = time.perf_counter()
-        await page.mouse.click(*spot(box, "J4"))
+        await page.mouse.click(*spot(box, target))
         await wait_drawn_after(page, k)
         out.append((time.perf_counter() - start) * 1000)
         await wait_state(page, "[data-depth='1']")
@@ -260,7 +289,9 @@ async def measure(n: int, args: argparse.Namespace, url: str, served, users: lis
         server = served.server()
         lat: list[float] = []
         if args.clicks and loaded:
-            results = await asyncio.gather(*(clicks(v["page"], args.clicks) for v in loaded),
+            target = knight_target()
+            results = await asyncio.gather(*(clicks(v["page"], args.clicks, target)
+                                             for v in loaded),
                                            return_exceptions=True)
             lat = [ms for r in results if isinstance(r, list) for ms in r]
             failed = [r for r in results if not isinstance(r, list)]
@@ -292,7 +323,8 @@ async def measure(n: int, args: argparse.Namespace, url: str, served, users: lis
     return {
         "n": n, "loaded": len(loaded), "message": sum(v["message"] for v in visits),
         "loading": sum(v["first_board"] is None and v["state"] == "loading" for v in visits),
-        "blank": sum(v["first_board"] is None and v["state"] == "" for v in visits),
+        "blank": sum(v["first_board"] is None and v["state"] in ("", "lost") for v in visits),
+        "reasons": Counter(r for v in visits for r in v["reasons"]),
         "times": times, "clicks": lat, "kernels": kernels, "kernels_busy": kernels_busy,
         "server": server, "gone_after": gone_after, "left": left, "servers": servers,
         "servers_gone": servers_gone,
@@ -356,6 +388,9 @@ def main() -> None:
               + (f"   {(sum(r['kernels_busy'] or r['kernels']) + r['server']) / n:.0f} MiB a "
                  "visitor in all" if args.hub else "")
               + f"   load {load:.0f} -> {psutil.getloadavg()[0]:.0f}", flush=True)
+        if r["reasons"]:
+            print("      cards shown: " + ", ".join(f"{why} x{k}" for why, k in
+                                                    r["reasons"].most_common()), flush=True)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,10 @@
   closed tab's kernel is shut down by the page's own request (not culled); a browser that
   vanishes without unloading, and a plain GET without a browser (curl), leave kernels that
   are culled; a notebook that fails shows the "could not start" card (no traceback) and
-  reloads by itself.
+  reloads by itself. A page whose scripts come late holds its kernel past the culling
+  window (its own socket until Voilà's is open); a page whose kernel is gone before its
+  widgets are shown (culled, shut down) shows the card, not a page without its app, and
+  loads on the retry.
 
 Needs /usr/bin/chromium, skipped without it except under ``CI=true``.
 """
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 import shutil
 import time
 import tomllib
@@ -44,8 +48,16 @@ BROKEN = {"cells": [{"cell_type": "code", "execution_count": None, "id": "b0", "
           "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
                                       "name": "python3"}},
           "nbformat": 4, "nbformat_minor": 5}
+# A notebook that shows one widget at once: the page-side logic is the same as the tutor's,
+# and its page loads in seconds.
+WIDGET = {"cells": [{"cell_type": "code", "execution_count": None, "id": "w0", "metadata": {},
+                     "outputs": [], "source": ["import ipywidgets\n",
+                                               "ipywidgets.Label('widget-ready')"]}],
+          "metadata": BROKEN["metadata"], "nbformat": 4, "nbformat_minor": 5}
 KERNEL_ID_JS = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)" \
                ".kernelId"
+VOILA_JS = "**/voila/static/voila.js*"  # Voilà's script: the page connects once it has run
+WIDGET_SHOWN_JS = "() => !!document.querySelector('#rendered_cells .widget-label')"
 
 
 # ----------------------------------------------------------------------------- settings
@@ -113,6 +125,7 @@ def server(tmp_path_factory) -> Iterator[tuple[str, object, Path]]:
     root = tmp_path_factory.mktemp("hosting")
     shutil.copy(notebooks_dir() / START_NOTEBOOK, root / START_NOTEBOOK)
     (root / "broken.ipynb").write_text(json.dumps(BROKEN))
+    (root / "widget.ipynb").write_text(json.dumps(WIDGET))
     log = ARTIFACTS / "voila_hosting.log"
     try:
         with voila(".", log, root=root, args=CULL_ARGS) as (url, proc):
@@ -141,6 +154,38 @@ def _plain_get(url: str) -> str:
 
 def _culled(log: Path, kernel_id: str) -> bool:
     return bool(re.search(rf"Culling .*{kernel_id}", log.read_text()))
+
+
+def _connections(url: str, kernel_id: str) -> int:
+    """Websockets the server counts on the kernel (what its culling looks at)."""
+    with urllib.request.urlopen(f"{url}api/kernels/{kernel_id}", timeout=30) as response:
+        return json.loads(response.read())["connections"]
+
+
+def _shut_down(url: str, kernel_id: str) -> None:
+    """Shut a kernel down as the culler does (the server's shutdown_kernel), through Voilà's
+    shutdown request with a matching _xsrf cookie and form field."""
+    token = secrets.token_hex(16)
+    request = urllib.request.Request(f"{url}voila/api/shutdown/{kernel_id}",
+                                     data=f"_xsrf={token}".encode(), method="POST",
+                                     headers={"Cookie": f"_xsrf={token}"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.status == 204
+
+
+def _hold_voila_js(page) -> list:
+    """Keep Voilà's script from the page (its first request) until released: the notebook
+    has run and the page waits to connect, as a page did under load."""
+    held: list = []
+    page.route(VOILA_JS, lambda route: held.append(route) if not held else route.continue_())
+    return held
+
+
+def _wait_held(page, held: list) -> None:
+    t0 = time.monotonic()
+    while not held:
+        assert time.monotonic() - t0 < PAGE_TIMEOUT / 1000, "the notebook did not run"
+        page.wait_for_timeout(100)
 
 
 @pytest.mark.browser
@@ -199,3 +244,55 @@ def test_a_page_that_cannot_start_says_so_and_retries(new_page, server) -> None:
     card.wait_for(timeout=PAGE_TIMEOUT)  # failed again: the second attempt counted
     assert page.evaluate("sessionStorage.getItem('catan-retry:' + location.pathname)") == "2"
     assert "secret-detail-42" in log.read_text()  # the error is in the server's log
+
+
+@pytest.mark.browser
+def test_a_page_whose_scripts_come_late_keeps_its_kernel(new_page, server) -> None:
+    """Under load a page connected up to 88 s after its notebook ran, and the 90 s culling
+    shut its kernel down first: the page holds its kernel itself until Voilà's socket is
+    open, then lets go (one connection: Voilà's)."""
+    url, proc, log = server
+    p = new_page("hosting_hold")
+    held = _hold_voila_js(p.page)
+    p.page.goto(f"{url}voila/render/widget.ipynb", wait_until="commit", timeout=PAGE_TIMEOUT)
+    _wait_held(p.page, held)
+    kernel_id = p.page.evaluate(KERNEL_ID_JS)
+    p.page.wait_for_timeout((CULL + 3) * 1000)  # idle, past the culling window
+    assert _kernel_alive(proc, kernel_id) and not _culled(log, kernel_id)
+    assert _connections(url, kernel_id) == 1  # the page's own socket
+    held[0].continue_()
+    p.page.wait_for_function(WIDGET_SHOWN_JS, timeout=PAGE_TIMEOUT)
+    p.page.wait_for_function(
+        f"async () => (await (await fetch('{url}api/kernels/{kernel_id}')).json())"
+        ".connections === 1", timeout=30_000)  # Voilà's socket only: the hold let go
+    assert not p.page.locator(".catan-retry, .catan-lost, .catan-starting").count()
+
+
+@pytest.mark.browser
+def test_a_page_whose_kernel_is_gone_says_so_and_loads_on_retry(new_page, server) -> None:
+    """The kernel is gone (culled or shut down) after the notebook ran but before the page
+    connected: the "could not start" card at once (not a page without its app, nor "session
+    lost"), then the page reloads by itself and shows its widgets."""
+    url, proc, log = server
+    p = new_page("hosting_gone")
+    page = p.page
+    held = _hold_voila_js(page)
+    page.goto(f"{url}voila/render/widget.ipynb", wait_until="commit", timeout=PAGE_TIMEOUT)
+    _wait_held(page, held)
+    kernel_id = page.evaluate(KERNEL_ID_JS)
+    _shut_down(url, kernel_id)
+    _wait_gone(proc, kernel_id, 30)
+    held[0].continue_()
+    card = page.locator(".catan-retry .catan-retry-card[role=alertdialog]")
+    card.wait_for(timeout=15_000)  # the kernel is checked every 3 s
+    assert page.locator(".catan-retry").get_attribute("data-reason") == "kernel gone"
+    assert "could not start" in card.inner_text() and not page.locator(".catan-lost").count()
+    page.screenshot(path=ARTIFACTS / "hosting_gone.png")
+    with page.expect_navigation(timeout=30_000):  # by itself after 10-14 s
+        pass
+    page.wait_for_function(WIDGET_SHOWN_JS, timeout=PAGE_TIMEOUT)
+    assert page.evaluate(KERNEL_ID_JS) != kernel_id
+    page.wait_for_function(  # shown: the count of attempts is reset
+        "() => sessionStorage.getItem('catan-retry:' + location.pathname) === null",
+        timeout=10_000)
+    assert not page.locator(".catan-retry, .catan-lost, .catan-starting").count()

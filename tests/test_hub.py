@@ -6,7 +6,9 @@ log in from their own Chromium contexts; each lands on the tutor in their own se
 (``/user/NAME/voila/render/00_start_here.ipynb``, the first lesson, BASE-SETUP-ROUND1); one
 places a settlement and the other's game stays as it was; neither may reach the other's
 server; each server has its own port outside the ephemeral range and the hub's pages wait
-for their scripts (hosting/templates/page.html); stopping the hub leaves no process behind.
+for their scripts (hosting/templates/page.html); each page holds its kernel until Voilà's
+socket is open and checks it is there (catan_kernel.js), past the hub's log-in and _xsrf
+checks; stopping the hub leaves no process behind.
 
 Needs /usr/bin/chromium and configurable-http-proxy (npm); skipped without them except under
 ``CI=true``.
@@ -15,6 +17,7 @@ Needs /usr/bin/chromium and configurable-http-proxy (npm); skipped without them 
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -97,7 +100,13 @@ def test_two_users_each_play_their_own_tutor(hub, new_page) -> None:
     assert len(kernels) == 2 and {k.parent().pid for k in kernels} == {
         s.pid for s in servers.values()}  # one kernel in each user's own server
     assert any("jupyterhub_idle_culler" in " ".join(p.cmdline()) for p in hub.processes())
-    assert "idle-culler@127.0.0.1" in hub.log.read_text()  # it asks the hub for the users
+    log = hub.log.read_text()
+    assert "idle-culler@127.0.0.1" in log  # it asks the hub for the users
+    for user in USERS:  # the page's own hold on its kernel and its check that the kernel is
+        # still there (catan_kernel.js) pass the server's log-in and _xsrf checks
+        assert len(re.findall(rf"101 GET /user/{user}/api/kernels/\S+&catan=hold", log)) == 1
+        assert re.search(rf"200 GET /user/{user}/api/kernels/[0-9a-f-]+ \(", log), user
+        assert not re.search(rf"403 GET /user/{user}/api/kernels/", log), user
 
     # bob places P1's first settlement on N6 (BASE-SETUP-ROUND1) with the Play form
     bob.get_by_role("tab", name="Play", exact=True).click()

@@ -11,14 +11,28 @@
  *    network) are culled by the server (MappingKernelManager in voila.json).
  * 2. Never a blank page. Voilà streams the page while the kernel starts and runs the
  *    notebook; when the kernel cannot start or the notebook stalls (no progress for
- *    STALL_MS), or the page ends without the app (an error, or outputs lost under load), a
- *    card says so and the page reloads by itself after a growing delay (RETRY_S), with a
- *    button to try at once. A success resets the count.
+ *    STALL_MS), or the page ends without the app (an error, outputs lost under load, or no
+ *    app WIDGET_MS after the page completed or Voilà's socket opened), a card says so and
+ *    the page reloads by itself after a growing delay (RETRY_S), with a button to try at
+ *    once. A success resets the count. Between the end of Voilà's progress (its spinner
+ *    goes when the notebook has run) and the app, a line says the tutor is starting.
+ * 3. The kernel is kept until the page connects. The server culls a kernel nobody is
+ *    connected to once it has been idle for a while (90 s packaged), and under load a page
+ *    took up to 88 s from the end of the notebook to Voilà's own connection (16 visitors on
+ *    a local JupyterHub): its kernel was culled and the page stayed without its app. So
+ *    once the notebook has run, this script connects to the kernel itself (a socket marked
+ *    catan=hold, which sends nothing) until Voilà's socket is open; a browser that vanishes
+ *    drops it, and the kernel is culled as before. A kernel gone anyway before the app is
+ *    shown (culled, shut down, restarted: checked every CHECK_MS, when this socket closes,
+ *    and by catan_page.js's watch of Voilà's sockets) is a page that could not start: the
+ *    card, not catan_page.js's "session lost". Widgets that cannot be shown ("Error
+ *    displaying widget") are no app either.
  */
 (function () {
   'use strict';
   var STALL_MS = 150000;  // > VoilaExecutor.startup_timeout (60 s), timeout per cell (120 s)
-  var WIDGET_MS = 90000;  // after the page is complete: the app's widgets must be shown
+  var WIDGET_MS = 120000;  // after the page is complete or Voilà's socket opened: the app
+  var CHECK_MS = 3000;  // while the app is not shown: does the server still have the kernel?
   var RETRY_S = [10, 20, 30, 45, 60];  // then 60 s each time
   var XSRF_RE = /(?:^|;\s*)_xsrf=([^;]*)/;
   var KEY = 'catan-retry:' + window.location.pathname;
@@ -27,6 +41,11 @@
   var lastProgress = started;
   var progress = -1;
   var completeAt = null;
+  var widgetSince = null;  // since when the app's widgets are awaited
+  var held = null;  // this page's own socket to its kernel, until Voilà's is open
+  var holdTried = false;
+  var checking = false;
+  var lastCheck = 0;
   var failed = false;
   var done = false;
   var cookie = null;  // the _xsrf token, once the body (with the base URL) is there
@@ -95,8 +114,17 @@
   });
 
   // ------------------------------------------------------------------ never a blank page
+  function widgetError() {
+    // ipywidgets' placeholder for a view whose model is gone (it carries .jupyter-widgets).
+    return Array.prototype.some.call(
+      document.querySelectorAll('#rendered_cells .jupyter-widgets'), function (el) {
+        return /^\s*Error displaying widget/.test(el.textContent || '');
+      });
+  }
+
   function appShown() {
-    return !!document.querySelector('#rendered_cells .jupyter-widgets, .catan-app, .catan-tutor');
+    if (document.querySelector('.catan-app, .catan-tutor')) return true;
+    return !!document.querySelector('#rendered_cells .jupyter-widgets') && !widgetError();
   }
 
   function pageBroken() {
@@ -114,9 +142,28 @@
     return errors.length ? 'error' : null;
   }
 
+  function starting(show) {
+    // "Starting the tutor...": the page's text alone would look like a page without app.
+    var line = document.querySelector('.catan-starting');
+    if (!show) {
+      if (line) line.remove();
+      return;
+    }
+    var spinner = document.getElementById('loading');
+    if (line || !document.body || (spinner && spinner.getClientRects().length)) return;
+    line = document.createElement('div');
+    line.className = 'catan-starting';
+    line.setAttribute('role', 'status');
+    line.innerHTML = '<span class="catan-starting-wheel" aria-hidden="true"></span>' +
+      'Starting the tutor\u2026';
+    document.body.appendChild(line);
+  }
+
   function fail(why) {
     if (failed || done || document.querySelector('.catan-lost')) return;
     failed = true;
+    release();
+    starting(false);
     var n = attempts();
     setAttempts(n + 1);
     var wait = RETRY_S[Math.min(n, RETRY_S.length - 1)] + Math.floor(Math.random() * 5);
@@ -154,29 +201,112 @@
     button.focus();
   }
 
+  // ------------------------------------------------------------------ the kernel kept
+  function streamEnded() {
+    // The notebook has run: Voilà's script tag (after the last cell) is in the page.
+    return document.readyState !== 'loading' ||
+      !!document.querySelector('script[src*="voila.js"]');
+  }
+
+  function kernelUrl() {
+    var kernel = configured('kernelId');
+    var base = configured('baseUrl');
+    if (!kernel || !base) return null;
+    return new URL(base + 'api/kernels/' + encodeURIComponent(kernel), window.location.href);
+  }
+
+  function checkKernel() {
+    // A kernel the server no longer has (404) will never show the app.
+    var url = kernelUrl();
+    if (!url || checking || !window.fetch) return;
+    checking = true;
+    lastCheck = Date.now();
+    // The _xsrf header as Voilà's own requests send it: JupyterHub's servers refuse a
+    // cookie-authenticated API request without it (403), even a GET.
+    window.fetch(url.href, {cache: 'no-store', credentials: 'same-origin',
+                            headers: {'X-XSRFToken': xsrf()}})
+      .then(function (r) {
+        if (r.status === 404) fail('kernel gone');
+      }, function () { /* the network: catan_page.js says when the server is gone */ })
+      .then(function () { checking = false; });
+  }
+
+  function holdKernel() {
+    var url = kernelUrl();
+    if (holdTried || !url || !window.WebSocket) return;
+    holdTried = true;  // once: until Voilà's socket is open, or the server closes it
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.pathname += '/channels';
+    url.search = '?session_id=catan-hold-' + Date.now().toString(36) +
+      Math.random().toString(36).slice(2) + '&catan=hold';
+    try {
+      // The v1 protocol, as Voilà's own socket: on the legacy one Voilà's server misreads
+      // every binary message (a canvas update) as a huge offset table and hangs.
+      held = new window.WebSocket(url.href, ['v1.kernel.websocket.jupyter.org']);
+    } catch (e) {
+      held = null;
+      return;
+    }
+    held.addEventListener('close', function () {
+      if (held && !done && !failed) checkKernel();  // closed by the server, or refused
+      held = null;
+    });
+  }
+
+  function release() {
+    if (!held) return;
+    var socket = held;
+    held = null;  // a close on purpose
+    try {
+      socket.close();
+    } catch (e) { /* already closed */ }
+  }
+
+  // catan_page.js: Voilà's own socket is open (the kernel is held by it), or was lost.
+  window.addEventListener('catan-kernel-open', function () {
+    holdTried = true;  // Voilà's socket holds the kernel now
+    release();
+    if (completeAt !== null) widgetSince = Date.now();
+  });
+  window.addEventListener('catan-kernel-lost', function (event) {
+    if (done) return;  // the app was shown: catan_page.js's "session lost"
+    event.preventDefault();
+    fail('kernel ' + event.detail);
+  });
+  window.addEventListener('pagehide', release);
+
   function tick() {
     if (done || failed) return;
     if (!cookie && document.body) cookie = xsrf();
     var now = Date.now();
     if (appShown() && completeAt !== null) {
       done = true;
+      release();
+      starting(false);
       setAttempts(0);
       return;
     }
+    if (widgetError()) return fail('widgets lost');
     var cells = document.querySelectorAll('#rendered_cells [cell-index]').length;
     if (cells !== progress) {
       progress = cells;
       lastProgress = now;
     }
+    if (streamEnded()) {
+      holdKernel();
+      starting(true);
+      if (now - lastCheck >= CHECK_MS) checkKernel();
+    }
     if (completeAt === null) {
       if (document.readyState === 'complete') {
-        completeAt = now;
+        completeAt = widgetSince = now;
         var broken = pageBroken();
         if (broken) return fail(broken);
+        checkKernel();
       } else if (now - lastProgress > STALL_MS) {
         return fail('stalled');
       }
-    } else if (now - completeAt > WIDGET_MS) {
+    } else if (now - widgetSince > WIDGET_MS) {
       return fail('no app');
     }
     setTimeout(tick, 1000);

@@ -2,7 +2,11 @@
  *
  * 1. Session lost: kernel channel websockets are watched; a kernel "restarting" or "dead"
  *    status (its widgets are gone) or a socket closed and not reopened within LOST_AFTER_MS
- *    (server stopped, kernel culled) shows an overlay offering to reload the page.
+ *    (server stopped, kernel culled) shows an overlay offering to reload the page. Before
+ *    the app has been shown, catan_kernel.js takes these over (the event "catan-kernel-lost",
+ *    cancelled): the page did not start, its "could not start" card retries by itself. The
+ *    event "catan-kernel-open" tells it Voilà's socket is open. Its own socket (HOLD_RE)
+ *    is not watched.
  * 2. The line of play in the address: the text of the hidden .catan-session element (written
  *    by the tutor after each move) is copied into the address as ?s=STATE.
  * 3. Uploads over MAX_UPLOAD_BYTES are refused here, with a message, before ipywidgets sends
@@ -18,6 +22,7 @@
   var LOST_AFTER_MS = 5000;
   var STATE_RE = /^[A-Za-z0-9_-]*$/;
   var CHANNELS_RE = /\/api\/kernels\/[^/?#]+\/channels(?:[?#]|$)/;
+  var HOLD_RE = /[?&]catan=hold(?:&|$)/;  // catan_kernel.js's socket holding the kernel
   var V1 = 'v1.kernel.websocket.jupyter.org';
 
   var leaving = false;  // the page is being reloaded or left: its sockets close on purpose
@@ -39,6 +44,9 @@
   function sessionLost(why) {
     if (lost || leaving) return;
     lost = why;
+    // Before the app is shown, catan_kernel.js retries the page instead (it cancels this).
+    if (!window.dispatchEvent(new CustomEvent('catan-kernel-lost',
+                                              {detail: why, cancelable: true}))) return;
     console.warn('Catan tutor: session lost: ' + why);
     whenBody(function () {
       var box = overlay = document.createElement('div');
@@ -93,6 +101,7 @@
     ws.addEventListener('open', function () {
       opened = true;
       openSockets++;
+      window.dispatchEvent(new Event('catan-kernel-open'));
       clearTimeout(lostTimer);
       lostTimer = null;
       if (lost === 'closed') {  // reconnected late to the same kernel: nothing was lost
@@ -128,7 +137,7 @@
     window.WebSocket = class extends NativeWebSocket {
       constructor(url, protocols) {
         super(url, protocols);
-        if (CHANNELS_RE.test(String(url))) watch(this);
+        if (CHANNELS_RE.test(String(url)) && !HOLD_RE.test(String(url))) watch(this);
       }
     };
   }
