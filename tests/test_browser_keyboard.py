@@ -148,3 +148,28 @@ def test_a_variable_board_starts_laid_out(browser, new_page, voila_url) -> None:
     wait_depth(page, laid["depth"] + 1)
     page.get_by_role("button", name="|◀", exact=True).click()
     wait_depth(page, laid["depth"])
+
+
+SCROLLED_JS = """() => Array.from(document.querySelectorAll('*'))
+  .filter(e => e.scrollTop > 0).length + (window.scrollY > 0 ? 1 : 0)"""
+
+
+def test_a_click_on_a_board_below_the_fold_lands_where_aimed(browser, new_page,
+                                                             voila_url) -> None:
+    """ipycanvas focuses its canvas on mouse-down with a plain focus(), which scrolled a board
+    partly below the fold into view before the click was measured (about 100 px off); the
+    board's page script focuses it first without scrolling. In a short window a click low on
+    the board scrolls nothing (without the script a container scrolled 436 px) and the
+    canvas has the focus."""
+    p = new_page("click_below_fold")
+    page = p.page
+    page.set_viewport_size({"width": 1280, "height": 600})
+    open_app(p, f"{voila_url}?variant=base&players=3&seed=11")
+    page.wait_for_function(f"() => ({STATE_JS})()?.phase === 'setup-settle'")
+    box = page.locator(".catan-board canvas").last.bounding_box()
+    assert box["y"] + box["height"] > 600, box  # the board's lower part is below the fold
+    assert page.evaluate(SCROLLED_JS) == 0
+    page.mouse.click(box["x"] + box["width"] / 2, 590)
+    page.wait_for_timeout(500)
+    assert page.evaluate(SCROLLED_JS) == 0
+    assert page.evaluate("document.activeElement.tagName") == "CANVAS"

@@ -1,7 +1,6 @@
 /* The board's keyboard wherever the tutor is shown (a JupyterLab cell, Voilà with any template).
- * Run once per page from a hidden Output widget beside the board (board_view.py); the catan
- * Voilà page's own script (catan_page.js) does the same, and whichever runs second leaves
- * alone what the first has handled.
+ * Run once per page from a hidden Output widget beside the board (board_view.py), in Voilà as
+ * in a notebook.
  *
  * - Tab and Shift+Tab leave the board: ipycanvas's canvas cancels every key it gets (Tab too,
  *   so the focus could never leave it) and hides it from the page; stopped here on its way
@@ -9,6 +8,10 @@
  * - The timeline keys (PageUp, PageDown, Home, End, [ and ]) step the moves from any control
  *   of the tutor that does not use them itself: they are passed to the board, which sends
  *   them to the tutor (JupyterLab would otherwise scroll the notebook).
+ * - A click on a board partly below the fold stays where it was aimed: ipycanvas focuses its
+ *   canvas on mouse-down with a plain focus(), which scrolls the canvas into view under the
+ *   pointer before the click is measured (about 100 px off). Focused here first without
+ *   scrolling, the canvas's own focus() changes nothing.
  */
 (function () {
   'use strict';
@@ -32,5 +35,12 @@
     event.preventDefault();
     event.stopPropagation();
     canvas.dispatchEvent(new KeyboardEvent('keydown', {key: event.key, bubbles: true}));
+  }, true);
+  document.addEventListener('mousedown', function (event) {
+    var target = event.target;
+    if (target instanceof HTMLCanvasElement && target.closest('.catan-board') &&
+        document.activeElement !== target) {
+      target.focus({preventScroll: true});
+    }
   }, true);
 })();

@@ -12,8 +12,8 @@
  * 3. Uploads over MAX_UPLOAD_BYTES are refused here, with a message, before ipywidgets sends
  *    them over the websocket (where an oversized message is silently dropped). ipywidgets'
  *    FileUpload input is not in the page, so opening any file input also guards it.
- * 4. Keyboard: Tab leaves the board's canvas (which keeps every other key), and the timeline
- *    keys reach the board from any control of the tutor.
+ * (The board's keyboard, Tab out of the canvas and the timeline keys, is catan_tutor/widgets/
+ * board_keys.js, which rides with every board, in Voilà as in a notebook.)
  */
 (function () {
   'use strict';
@@ -284,31 +284,6 @@
 
   new MutationObserver(fill).observe(document.documentElement,
     {childList: true, subtree: true, attributes: true, attributeFilter: ['data-link']});
-
-  // ------------------------------------------------------------------ keyboard
-  // The board's canvas (ipycanvas) keeps every key it gets, Tab too: Tab and Shift+Tab go on
-  // to the next control as everywhere else. The timeline keys (PageUp, PageDown, Home, End,
-  // [ and ]) step the moves from any control of the tutor that does not use them itself:
-  // they are passed to the board, which sends them to the tutor.
-  var TIMELINE_KEYS = ['PageUp', 'PageDown', 'Home', 'End', '[', ']'];
-  document.addEventListener('keydown', function (event) {
-    var target = event.target;
-    if (!(target instanceof Element)) return;
-    if (event.key === 'Tab' && target.closest('.catan-board')) {
-      event.stopPropagation();
-      return;
-    }
-    if (TIMELINE_KEYS.indexOf(event.key) < 0 || event.altKey || event.ctrlKey ||
-        event.metaKey) return;
-    var tutor = target.closest('.catan-tutor');
-    if (!tutor || target.closest('.catan-board') ||
-        target.closest('input, textarea, select, [contenteditable]')) return;
-    var canvas = tutor.querySelector('.catan-board canvas');
-    if (!canvas) return;
-    event.preventDefault();
-    event.stopPropagation();
-    canvas.dispatchEvent(new KeyboardEvent('keydown', {key: event.key, bubbles: true}));
-  }, true);
 })();
 
 /* Progress (catan_tutor/widgets/progress.py): the lessons completed and puzzles solved, kept
