@@ -48,12 +48,10 @@ from pathlib import Path
 from urllib.parse import quote
 
 import psutil
-from ui_latency import LESSON_QUERY, PAINTED_JS  # as benchmarks/ui_latency.py
+from ui_latency import LESSON_QUERY, PAINTED_JS, knight_target  # benchmarks/ui_latency.py
 
 from catan_tutor import board
-from catan_tutor.actions import VERTEX_LABELS, MoveKnight
-from catan_tutor.resources import START_NOTEBOOK, lesson_path
-from catan_tutor.scenario import load_scenario
+from catan_tutor.resources import START_NOTEBOOK
 from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, kernel_processes, kernel_rss_mib, voila
 from catan_tutor.widgets import style
 from catan_tutor.widgets.board_view import Viewport
@@ -81,14 +79,6 @@ FREED_WITHIN = 120  # s: every kernel should be gone this long after the tabs cl
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, max(0, round(q * (len(values) - 1))))]
-
-
-def knight_target() -> str:
-    """Where the lesson's knight may go from its start: the glowing spot the clicks hit."""
-    timeline = load_scenario(lesson_path(LESSON_QUERY.split("=", 1)[1])).timeline
-    timeline.first()
-    return next(VERTEX_LABELS[a.dst] for a in timeline.game.legal_actions()
-                if isinstance(a, MoveKnight))
 
 
 def spot(box: dict, label: str) -> tuple[float, float]:

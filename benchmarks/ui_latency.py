@@ -23,6 +23,8 @@ import time
 from pathlib import Path
 
 from catan_tutor import board
+from catan_tutor.actions import MoveKnight
+from catan_tutor.board import VERTEX_LABELS
 from catan_tutor.resources import START_NOTEBOOK, lesson_path
 from catan_tutor.scenario import load_scenario
 from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, kernel_rss_mib, voila
@@ -40,6 +42,14 @@ PAINTED_JS = """() => {
   for (let i = 3; i < d.length; i += 16) if (d[i]) painted++;
   return painted > d.length / 16 / 2;
 }"""
+
+
+def knight_target() -> str:
+    """Where the lesson's knight may go from its start: the glowing spot the clicks hit."""
+    timeline = load_scenario(lesson_path(LESSON_QUERY.split("=", 1)[1])).timeline
+    timeline.first()
+    return next(VERTEX_LABELS[a.dst] for a in timeline.game.legal_actions()
+                if isinstance(a, MoveKnight))
 
 
 def drawn(page) -> int:
@@ -102,10 +112,10 @@ def main() -> None:
         wait_state(page, "[data-node='0']")
         page.get_by_role("button", name="move knight").click()
         page.wait_for_timeout(300)
-        clicks, keys = [], []
+        clicks, keys, target = [], [], knight_target()
         for _ in range(n):
             k = drawn(page)
-            clicks.append(timed(lambda: page.mouse.click(*spot(page, "J4")),
+            clicks.append(timed(lambda: page.mouse.click(*spot(page, target)),
                                 lambda k=k: wait_drawn_after(page, k)))
             wait_state(page, "[data-phase='relocate']")
             k = drawn(page)

@@ -13,13 +13,14 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from ..game import Game
 from ..sampler import POLICIES
 from .playout import run_batch
-from .summary import summarize
+
+if TYPE_CHECKING:  # pandas is imported when a table is made: a tutor without one stays light
+    import pandas as pd
 
 Progress = Callable[[int, int], None]
 POLL = 0.05  # seconds between looks at the cancel event
@@ -114,6 +115,8 @@ def run_batches(pool: Executor, batches: list[tuple], window: int, n: int,
 
 
 def _frame(rows: list[dict], game: Game) -> pd.DataFrame:
+    import pandas as pd
+
     names = game.names[:game.players]
     ck = game.caps.improvements
     cols = ["i", "seed", "turns", "actions", "over", "winner", "arrival", "attacks"]
@@ -139,5 +142,7 @@ def explore(game: Game, n: int = 200, turns: int = 10, policy: str = "random", s
     """Outcomes of ``n`` seeded playouts of ``turns`` turns from ``game`` with confidence
     intervals: ``summarize(playouts(...))`` (see both). A cancelled run summarizes the
     playouts that finished and its ``attrs["partial"]`` is True."""
+    from .summary import summarize  # pandas, on first use
+
     return summarize(playouts(game, n, turns, policy, seed, executor=executor,
                               progress=progress, cancel=cancel, batch=batch), confidence)
