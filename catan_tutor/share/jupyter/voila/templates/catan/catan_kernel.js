@@ -269,7 +269,14 @@
     if (completeAt !== null) widgetSince = Date.now();
   });
   window.addEventListener('catan-kernel-lost', function (event) {
-    if (done) return;  // the app was shown: catan_page.js's "session lost"
+    // The app was shown (perhaps less than a tick ago): catan_page.js's "session lost".
+    if (done || document.querySelector('.catan-app, .catan-tutor')) {
+      done = true;
+      release();
+      starting(false);
+      setAttempts(0);
+      return;
+    }
     event.preventDefault();
     fail('kernel ' + event.detail);
   });
