@@ -265,7 +265,9 @@ def test_a_page_whose_scripts_come_late_keeps_its_kernel(new_page, server) -> No
     p.page.wait_for_function(
         f"async () => (await (await fetch('{url}api/kernels/{kernel_id}')).json())"
         ".connections === 1", timeout=30_000)  # Voilà's socket only: the hold let go
-    assert not p.page.locator(".catan-retry, .catan-lost, .catan-starting").count()
+    # the "Starting the tutor..." line goes on the page script's next tick (within a second)
+    p.page.wait_for_function("() => !document.querySelector("
+                             "'.catan-retry, .catan-lost, .catan-starting')", timeout=5_000)
 
 
 @pytest.mark.browser
