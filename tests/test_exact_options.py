@@ -10,6 +10,7 @@ come out the same. A generator that lists one action too many is caught.
 from __future__ import annotations
 
 import random
+from itertools import combinations_with_replacement
 
 import pytest
 
@@ -96,12 +97,17 @@ def test_base_build_city_candidates_follow_the_toppled_city() -> None:
 
 # Progress cards whose options are narrowed before the check: every play the check accepts,
 # over the whole range of the card's arguments, must be listed (CK-PC-PLAY).
-NARROWED = ("smithing", "medicine", "engineering", "intrigue", "crane")
+NARROWED = ("smithing", "medicine", "engineering", "intrigue", "crane", "merchant", "taxation",
+            "guild-dues")
+# every bundle of up to 2 of the 8 kinds of card (Guild Dues takes 2, all if fewer)
+BUNDLES = [tuple(picked.count(k) for k in range(8))
+           for n in range(3) for picked in combinations_with_replacement(range(8), n)]
 
 
-def _all_args(kinds: tuple[str, ...]) -> list[tuple[int, ...]]:
-    ranges = {"vertex": range(54), "track": range(3)}
-    out: list[tuple[int, ...]] = [()]
+def _all_args(kinds: tuple[str, ...], players: int) -> list[tuple]:
+    ranges = {"vertex": range(54), "track": range(3), "hex": range(19),
+              "seat": range(players), "bundle": BUNDLES}
+    out: list[tuple] = [()]
     for kind in kinds:
         values = [*ranges[kind.rstrip("?")], *((-1,) if kind.endswith("?") else ())]
         out = [(*x, y) for x in out for y in values]
@@ -130,7 +136,7 @@ def test_ck_pc_play_narrowed_options_list_every_legal_play(variant: str) -> None
                 listed = {a for a in rules.legal_actions(s, offers=False)
                           if type(a) is PlayProgress}
                 for card in cards:
-                    for args in _all_args(SCHEMA[CARDS[card]]):
+                    for args in _all_args(SCHEMA[CARDS[card]], players):
                         a = make(PlayProgress, p, card, args)
                         ok = rules.check(s, a) is None
                         assert ok == (a in listed), (variant, seed, step, str(a))

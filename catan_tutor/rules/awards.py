@@ -26,22 +26,27 @@ def road_length(s: State, p: int) -> int:
     return _trail_length(edges, blocked)
 
 
+# per vertex: (bit of the edge, the edge's other end) for each edge at it
+_STEPS = tuple(tuple((1 << e, w) for e, w in ends) for ends in EDGE_OTHER_END)
+
+
 @lru_cache(maxsize=1 << 14)
 def _trail_length(edges: tuple[int, ...], blocked: frozenset[int]) -> int:
     """The longest trail over ``edges`` that may end at, not pass, a vertex of ``blocked``."""
-    mine = set(edges)
 
-    def walk(v: int, used: int) -> int:
+    def walk(v: int, left: int) -> int:  # left: bits of the roads not used yet
         longest = 0
-        for e, w in EDGE_OTHER_END[v]:
-            bit = 1 << e
-            if e in mine and not used & bit:
-                length = 1 if w in blocked else 1 + walk(w, used | bit)
+        for bit, w in _STEPS[v]:
+            if left & bit:
+                length = 1 if w in blocked else 1 + walk(w, left ^ bit)
                 if length > longest:
                     longest = length
         return longest
 
-    return max(walk(v, 0) for v in _trail_starts(edges, blocked))
+    mine = 0
+    for e in edges:
+        mine |= 1 << e
+    return max(walk(v, mine) for v in _trail_starts(edges, blocked))
 
 
 def _trail_starts(edges: tuple[int, ...], blocked: frozenset[int]) -> list[int]:

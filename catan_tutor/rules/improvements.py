@@ -111,20 +111,36 @@ def options(s: State, p: int) -> list:
     cities = cities_of(s, p)
     if not cities:  # rule="CK-IMPROVE-KEEP"; a wall goes under a city (CK-WALL-BUILD)
         return []
-    out: list = []
+    out: list = [make(Improve, p, t, v) for t, v in improve_options(s, p, cities)]
+    if can_pay(s.hands[p], WALL_COST):
+        out += [make(BuildWall, p, v) for v in wall_sites(s, p, cities)]
+    return out
+
+
+def improve_options(s: State, p: int, cities: list[int], discount: int = 0
+                    ) -> list[tuple[int, int]]:
+    """(track, metropolis vertex or -1) of every improvement ``check_improve`` accepts in the
+    action phase with this ``discount`` (rule="CK-PC-CRANE": 1), p's ``cities`` given."""
+    if not cities:  # rule="CK-IMPROVE-KEEP"
+        return []
+    out: list[tuple[int, int]] = []
     hand, levels = s.hands[p], s.levels[p]
     free = [v for v in cities if v not in s.metro]
     for t in range(3):
         level = levels[t]
-        if level >= TOP or hand[COMMODITY_OF_TRACK[t]] < level + 1:  # rule="CK-BUILD-COSTS"
-            continue
+        if level >= TOP or hand[COMMODITY_OF_TRACK[t]] < level + 1 - discount:
+            continue  # rule="CK-BUILD-COSTS"
         holder_here = s.metro[t] >= 0 and s.vowner[s.metro[t]] == p
         if level + 1 >= 4 and not free and not (level + 1 == TOP and holder_here):
             continue  # rule="CK-METRO-NEEDS-CITY"
         if metro_due(s, p, t):
-            out += [make(Improve, p, t, v) for v in free]
+            out += [(t, v) for v in free]
         else:
-            out.append(make(Improve, p, t))
-    if can_pay(hand, WALL_COST) and walls_of(s, p) < WALLS:  # rule="CK-BUILD-LIMITS"
-        out += [make(BuildWall, p, v) for v in cities if not s.walls[v]]
+            out.append((t, -1))
     return out
+
+
+def wall_sites(s: State, p: int, cities: list[int]) -> list[int]:
+    """Where ``check_wall`` accepts a wall in the action phase, cost aside: p's ``cities``
+    without one, while p has a wall in supply (rule="CK-BUILD-LIMITS")."""
+    return [v for v in cities if not s.walls[v]] if walls_of(s, p) < WALLS else []

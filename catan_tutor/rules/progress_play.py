@@ -37,6 +37,7 @@ from ..board import (
 )  # fmt: skip
 from ..progress_cards import CARDS, PLAYABLE, SCHEMA
 from ..state import (
+    CITIES,
     DESERT,
     DESERTER,
     DICE,
@@ -57,7 +58,7 @@ from ..state import (
     tset,
 )  # fmt: skip
 from . import awards, improvements, knights, progress
-from .building import apply_city, check_city, legal_road_edges
+from .building import apply_city, check_city, city_candidates, legal_road_edges
 from .ck_turn import victory_points
 from .common import Reason, can_pay, chooser, gain, give, occupancy, one, phase_refusal
 from .robber import discard_options
@@ -442,12 +443,14 @@ def _do_diplomacy(s: State, p: int, e: int, new: int) -> None:
 
 
 def options(s: State, p: int) -> list[PlayProgress]:
-    """Candidate plays of the cards p holds (the check filters them), in a fixed order: only
-    Alchemy before the roll (rule="CK-PC-ALCHEMY"), the others in the action phase
-    (CK-PC-PLAY)."""
+    """p's legal plays of the cards p holds, in a fixed order: exactly what ``check_play``
+    accepts (ck's Phase.exact relies on it): only Alchemy before the roll
+    (rule="CK-PC-ALCHEMY"), the others in the action phase (CK-PC-PLAY)."""
     out: list[PlayProgress] = []
     kinds = len(s.bank)
     before_roll = s.phase == PRE_ROLL
+    if not before_roll and s.phase != MAIN:
+        return out
     for card in sorted(set(s.phand[p])):
         name = CARDS[card]
         if card not in PLAYABLE or (name == "alchemy") != before_roll:
@@ -455,24 +458,23 @@ def options(s: State, p: int) -> list[PlayProgress]:
         args: list[tuple[int | tuple[int, ...], ...]]  # the card's arguments (SCHEMA)
         if name == "alchemy":
             args = [(w, r) for w in range(1, 7) for r in range(1, 7)]
-        elif name == "crane":  # a track whose next level p can pay, one commodity less
-            args = [(t, v) for t in range(3)
-                    if can_pay(s.hands[p], improvements.improve_cost(s, p, t, discount=1))
-                    for v in (-1, *improvements.free_cities(s, p))]
+        elif name == "crane":  # an improvement p can pay, one commodity less
+            args = list(improvements.improve_options(s, p, improvements.cities_of(s, p), 1))
         elif name == "engineering":  # a wall under a city without one
-            args = [(v,) for v in improvements.cities_of(s, p) if not s.walls[v]]
+            args = [(v,) for v in improvements.wall_sites(s, p, improvements.cities_of(s, p))]
         elif name == "medicine":  # a settlement becomes a city, for 1 grain and 2 ore
-            args = [(v,) for v, o in enumerate(s.vowner) if o == p and not s.vcity[v]
-                    ] if can_pay(s.hands[p], MEDICINE_COST) else []
+            args = ([(v,) for v in city_candidates(s, p)]
+                    if s.cities[p] < CITIES and can_pay(s.hands[p], MEDICINE_COST) else [])
         elif name == "invention":
             hs = [h for h in range(N_HEXES) if laid(s).numbers[h] not in (0, *_BIG_NUMBERS)]
             args = [(a, b) for a in hs for b in hs if a != b]
-        elif name == "smithing":  # knights a promotion could lift (CK-KNIGHT-PROMOTE)
-            mine = [v for v in knights.knights_of(s, p) if knights.promotable(s, p, v)]
-            args = [(a, -1) for a in mine]
-            args += [(a, b) for a in mine for b in mine if a != b]
-        elif name in ("merchant", "taxation"):
-            args = [(h,) for h in range(N_HEXES)]
+        elif name == "smithing":  # rule="CK-KNIGHT-PROMOTE": one or two, by the supply
+            args = _smithing_options(s, p)
+        elif name == "merchant":  # a hex touching one of p's buildings
+            mine = {v for v, o in enumerate(s.vowner) if o == p}
+            args = [(h,) for h in range(N_HEXES) if not mine.isdisjoint(HEX_VERTICES[h])]
+        elif name == "taxation":  # the robber, once on the board, to another hex
+            args = [(h,) for h in range(N_HEXES) if h != s.robber] if s.attacked else []
         elif name == "merchant-fleet":
             args = [(c,) for c in range(kinds)]
         elif name == "resource-monopoly":
@@ -484,9 +486,11 @@ def options(s: State, p: int) -> list[PlayProgress]:
             args += [(neutral_arg(i),) for i in range(s.owners - s.n)]
         elif name == "espionage":
             args = [(q, c) for q in range(s.n) if q != p for c in (-1, *sorted(set(s.phand[q])))]
-        elif name == "guild-dues":
+        elif name == "guild-dues":  # from a player with more VP
             args = [(-1, (0,) * kinds)]
-            args += [(q, b) for q in range(s.n) if q != p for b in _two_of(s.hands[q])]
+            mine_vp = victory_points(s, p)
+            args += [(q, b) for q in range(s.n) if q != p and victory_points(s, q) > mine_vp
+                     for b in _two_of(s.hands[q])]
         elif name == "diplomacy":
             args = []
             for e in (e for e in range(len(s.eowner)) if open_road(s, e)):
@@ -501,6 +505,26 @@ def options(s: State, p: int) -> list[PlayProgress]:
         else:
             args = [()]
         out += [make(PlayProgress, p, card, x) for x in args]
+    return out
+
+
+def _smithing_options(s: State, p: int) -> list[tuple[int, int]]:
+    """What ``_smithing`` accepts: one promotable knight with a stronger one left in supply,
+    then (in order) a second one, counted with the first already promoted."""
+    mine = [v for v in knights.knights_of(s, p) if knights.promotable(s, p, v)]
+    if not mine:
+        return []
+    count = [0, 0, 0, 0]
+    for v in knights.knights_of(s, p):
+        count[s.kn[v].level] += 1  # type: ignore[union-attr]
+    level = {v: s.kn[v].level for v in mine}  # type: ignore[union-attr]
+    first = [v for v in mine if count[level[v] + 1] < knights.PER_LEVEL]
+    out = [(a, -1) for a in first]
+    for a in first:
+        after = count.copy()
+        after[level[a]] -= 1
+        after[level[a] + 1] += 1
+        out += [(a, b) for b in mine if b != a and after[level[b] + 1] < knights.PER_LEVEL]
     return out
 
 

@@ -271,11 +271,14 @@ def _active(s: State) -> int:
     return s.active
 
 
-# The action phase's options legal by construction: base's, and the knights', improvements'
-# and walls' generators (progress cards, settlements and cities stay checked).
+# The action phase's options legal by construction: base's (ck's settlement and city checks
+# are base's there), and the knights', improvements', walls', progress cards', Commercial
+# Harbor's and end of turn's generators.
 MAIN_EXACT = base.MAIN_EXACT | {
-    knights.check_recruit, knights.check_promote, knights.check_activate, knights.check_move,
-    knights.check_chase, improvements.check_wall, improvements.check_improve,
+    _check_settle, _check_city, knights.check_recruit, knights.check_promote,
+    knights.check_activate, knights.check_move, knights.check_chase, improvements.check_wall,
+    improvements.check_improve, progress.check_discard, progress_play.check_play,
+    progress_play.check_harbor_offer, _check_end,
 }
 
 PHASES = base.PHASES.replace(
@@ -416,6 +419,9 @@ class CKRules(BaseRules):
 
     def main_candidates(self, s: State, p: int, offers: bool = True) -> list:
         out = super().main_candidates(s, p, offers)
-        end = out.pop()  # EndTurn last
-        return [*out, *knights.options(s, p), *improvements.options(s, p),
-                *progress.discard_options(s, p), *progress_play.harbor_options(s, p), end]
+        end = out.pop()  # EndTurn last, within the hand limit (CK-PROGRESS-HAND-LIMIT)
+        out += [*knights.options(s, p), *improvements.options(s, p),
+                *progress.discard_options(s, p), *progress_play.harbor_options(s, p)]
+        if progress.over_limit(s, p) is None:
+            out.append(end)
+        return out
