@@ -455,7 +455,7 @@ def options(s: State, p: int) -> list[PlayProgress]:
         name = CARDS[card]
         if card not in PLAYABLE or (name == "alchemy") != before_roll:
             continue
-        args: list[tuple[int | tuple[int, ...], ...]]  # the card's arguments (SCHEMA)
+        args: list[tuple]  # the card's arguments (SCHEMA)
         if name == "alchemy":
             args = [(w, r) for w in range(1, 7) for r in range(1, 7)]
         elif name == "crane":  # an improvement p can pay, one commodity less
