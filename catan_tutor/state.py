@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, NamedTuple, Protocol, TypeVar, overload
 
 from .board import N_EDGES, N_VERTICES, Layout
@@ -90,16 +91,13 @@ class _Field(Protocol[T]):
 def _extra(name: str) -> Any:
     """The property reading and writing ``Extras.<name>`` (copied on the first write)."""
 
-    def get(s: State) -> object:
-        return s.extras.__dict__[name]
-
     def put(s: State, value: object) -> None:
         if not s.own_extras:
             s.extras = s.extras.copy()
             s.own_extras = True
         s.extras.__dict__[name] = value
 
-    return property(get, put, doc=f"``Extras.{name}``")
+    return property(attrgetter(f"extras.{name}"), put, doc=f"``Extras.{name}``")  # read in C
 
 
 class Knight(NamedTuple):

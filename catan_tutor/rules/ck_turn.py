@@ -159,9 +159,15 @@ def victory_points(s: State, p: int) -> int:
     defender token 1, VP progress card 1; all public."""
     if p >= s.n:
         return 0
-    vp = s.settlements[p] + 2 * s.cities[p]
-    vp += 2 * sum(1 for v in s.metro if v >= 0 and s.vowner[v] == p)
-    vp += 2 * (s.longest == p) + (s.merchant[1] == p) + s.defender[p] + s.pvp[p]
+    vp = s.settlements[p] + 2 * s.cities[p] + s.defender[p] + s.pvp[p]
+    vowner = s.vowner
+    for v in s.metro:
+        if v >= 0 and vowner[v] == p:
+            vp += 2
+    if s.longest == p:
+        vp += 2
+    if s.merchant[1] == p:
+        vp += 1
     return vp
 
 

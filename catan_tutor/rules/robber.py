@@ -36,22 +36,30 @@ def check_discard(s: State, a: Discard) -> Reason | None:
 
 @lru_cache(maxsize=4096)
 def discard_options(hand: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
-    """Every way to choose k cards from ``hand`` (counts per kind), in a fixed order."""
+    """Every way to choose k cards from ``hand`` (counts per kind), in a fixed order: the
+    first kind's count from high to low, then the next's..."""
     out: list[tuple[int, ...]] = []
     last = len(hand) - 1
+    after = [0] * (last + 2)  # after[r]: the cards of the kinds after r
+    for r in range(last - 1, -1, -1):
+        after[r] = after[r + 1] + hand[r + 1]
 
     def rec(r: int, left: int, acc: tuple[int, ...]) -> None:
         if r == last:
-            if left <= hand[last]:
-                out.append((*acc, left))
+            out.append((*acc, left))  # left <= hand[last]: the bounds below keep it so
             return
-        rest = sum(hand[r + 1:])
-        for c in range(min(hand[r], left), -1, -1):
-            if left - c <= rest:
-                rec(r + 1, left - c, (*acc, c))
+        for c in range(min(hand[r], left), max(0, left - after[r]) - 1, -1):
+            rec(r + 1, left - c, (*acc, c))
 
-    rec(0, k, ())
+    if k <= sum(hand):
+        rec(0, k, ())
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def discard_actions(q: int, hand: tuple[int, ...], k: int) -> tuple[Discard, ...]:
+    """q's discards of k cards from ``hand``, in the order of :func:`discard_options`."""
+    return tuple(make(Discard, q, c) for c in discard_options(hand, k))
 
 
 def apply_discard(s: State, a: Discard) -> None:

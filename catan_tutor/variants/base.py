@@ -146,8 +146,7 @@ def main_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
 
 def discard_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
     """Every seat owing a discard, in order from the active one."""
-    return [make(Discard, q, c) for q in actors(s)
-            for c in robber.discard_options(s.hands[q], s.discards[q])]
+    return [a for q in actors(s) for a in robber.discard_actions(q, s.hands[q], s.discards[q])]
 
 
 def discard_pending(rules: BaseRules, s: State) -> list[tuple[int, str]]:
