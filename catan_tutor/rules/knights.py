@@ -383,6 +383,12 @@ def options(s: State, p: int) -> list:
 
 def end_turn(s: State) -> None:
     """Knights' per-turn marks are cleared when a turn ends."""
-    if s.caps.knights and any(k is not None and (k.fresh or k.promoted) for k in s.kn):
-        s.kn = tuple(k if k is None or not (k.fresh or k.promoted)
-                     else Knight(k.owner, k.level, k.active, False, False) for k in s.kn)
+    if not s.caps.knights:
+        return
+    for k in s.kn:
+        if k is not None and (k.fresh or k.promoted):
+            break
+    else:
+        return
+    s.kn = tuple(k if k is None or not (k.fresh or k.promoted)
+                 else Knight(k.owner, k.level, k.active, False, False) for k in s.kn)

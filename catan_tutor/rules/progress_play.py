@@ -8,6 +8,7 @@ card goes face down under its deck.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from ..actions import (
     BuildCity,
@@ -455,19 +456,17 @@ def options(s: State, p: int) -> list[PlayProgress]:
         name = CARDS[card]
         if card not in PLAYABLE or (name == "alchemy") != before_roll:
             continue
+        if name in _FIXED_PLAYS:  # arguments that depend on the board's numbers at most
+            out += _fixed_plays(p, card, kinds, laid(s).numbers if name == "invention" else ())
+            continue
         args: list[tuple]  # the card's arguments (SCHEMA)
-        if name == "alchemy":
-            args = [(w, r) for w in range(1, 7) for r in range(1, 7)]
-        elif name == "crane":  # an improvement p can pay, one commodity less
+        if name == "crane":  # an improvement p can pay, one commodity less
             args = list(improvements.improve_options(s, p, improvements.cities_of(s, p), 1))
         elif name == "engineering":  # a wall under a city without one
             args = [(v,) for v in improvements.wall_sites(s, p, improvements.cities_of(s, p))]
         elif name == "medicine":  # a settlement becomes a city, for 1 grain and 2 ore
             args = ([(v,) for v in city_candidates(s, p)]
                     if s.cities[p] < CITIES and can_pay(s.hands[p], MEDICINE_COST) else [])
-        elif name == "invention":
-            hs = [h for h in range(N_HEXES) if laid(s).numbers[h] not in (0, *_BIG_NUMBERS)]
-            args = [(a, b) for a in hs for b in hs if a != b]
         elif name == "smithing":  # rule="CK-KNIGHT-PROMOTE": one or two, by the supply
             args = _smithing_options(s, p)
         elif name == "merchant":  # a hex touching one of p's buildings
@@ -475,12 +474,6 @@ def options(s: State, p: int) -> list[PlayProgress]:
             args = [(h,) for h in range(N_HEXES) if not mine.isdisjoint(HEX_VERTICES[h])]
         elif name == "taxation":  # the robber, once on the board, to another hex
             args = [(h,) for h in range(N_HEXES) if h != s.robber] if s.attacked else []
-        elif name == "merchant-fleet":
-            args = [(c,) for c in range(kinds)]
-        elif name == "resource-monopoly":
-            args = [(r,) for r in range(5)]
-        elif name == "trade-monopoly":
-            args = [(c,) for c in range(5, kinds)]
         elif name == "treason":  # rule="CK2P-PC-TREASON": the neutrals too
             args = [(q,) for q in range(s.n) if q != p]
             args += [(neutral_arg(i),) for i in range(s.owners - s.n)]
@@ -499,13 +492,36 @@ def options(s: State, p: int) -> list[PlayProgress]:
                     t = s.copy()
                     _remove_road(t, e)
                     args += [(e, f) for f in legal_road_edges(t, p)]
-        elif name == "intrigue":  # another player's knight at one of p's roads
+        else:  # intrigue: another player's knight at one of p's roads
             args = [(v,) for v in knights.road_ends(s, p)
                     if (k := s.kn[v]) is not None and k.owner != p]
-        else:
-            args = [()]
         out += [make(PlayProgress, p, card, x) for x in args]
     return out
+
+
+_FIXED_PLAYS = frozenset({"alchemy", "invention", "merchant-fleet", "resource-monopoly",
+                          "trade-monopoly"} | {name for name, kinds in SCHEMA.items() if not kinds})
+
+
+@lru_cache(maxsize=1024)
+def _fixed_plays(p: int, card: int, kinds: int, numbers: tuple[int, ...]
+                 ) -> tuple[PlayProgress, ...]:
+    """The plays of a card whose arguments depend on nothing but the number of card kinds
+    and, for Invention, the board's number tokens."""
+    name = CARDS[card]
+    args: list[tuple] = [()]
+    if name == "alchemy":
+        args = [(w, r) for w in range(1, 7) for r in range(1, 7)]
+    elif name == "invention":  # two hexes whose tokens may move
+        hs = [h for h in range(N_HEXES) if numbers[h] not in (0, *_BIG_NUMBERS)]
+        args = [(a, b) for a in hs for b in hs if a != b]
+    elif name == "merchant-fleet":
+        args = [(c,) for c in range(kinds)]
+    elif name == "resource-monopoly":
+        args = [(r,) for r in range(5)]
+    elif name == "trade-monopoly":
+        args = [(c,) for c in range(5, kinds)]
+    return tuple(make(PlayProgress, p, card, x) for x in args)
 
 
 def _smithing_options(s: State, p: int) -> list[tuple[int, int]]:
