@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import add
 
 from ..actions import DICE_COLORS, Action, Die, Roll, make
 from ..board import HEX_VERTICES, Layout
@@ -118,8 +119,8 @@ def produce(s: State, total: int) -> set[int]:
     owed = production(s, total)
     if not owed:
         return set()
-    hands, bank = [list(h) for h in s.hands], list(s.bank)
-    got: set[int] = set()
+    bank = list(s.bank)
+    got: dict[int, list[int]] = {}  # seat -> cards received per kind
     for r, need in owed.items():
         if sum(need) > bank[r]:
             takers = [p for p, k in enumerate(need) if k]
@@ -128,11 +129,17 @@ def produce(s: State, total: int) -> set[int]:
             need[takers[0]] = bank[r]
         for p, k in enumerate(need):
             if k:
-                hands[p][r] += k
+                cards = got.get(p)
+                if cards is None:
+                    cards = got[p] = [0] * len(bank)
+                cards[r] += k
                 bank[r] -= k
-                got.add(p)
-    s.hands, s.bank = tuple(map(tuple, hands)), tuple(bank)
-    return got
+    if got:
+        hands = list(s.hands)
+        for p, cards in got.items():
+            hands[p] = tuple(map(add, hands[p], cards))
+        s.hands, s.bank = tuple(hands), tuple(bank)
+    return set(got)
 
 
 def _hand_limits(s: State) -> list[int]:

@@ -107,17 +107,24 @@ def apply_bank(s: State, a: BankTrade) -> None:
 
 
 def bank_options(s: State, p: int) -> list[BankTrade]:
+    """p's bank trades: each kind p holds enough of at p's rate, for each other kind the bank
+    still has, in that order."""
     out: list[BankTrade] = []
     hand = s.hands[p]
     if max(hand) < 2:
         return out
-    ks = rates(s, p)
-    kinds = range(len(hand))
-    for g in kinds:
-        k = ks[g]
+    bank = s.bank
+    stocked = all(bank)
+    for g, k in enumerate(rates(s, p)):
         if hand[g] >= k:
-            out.extend(make(BankTrade, p, g, k, r) for r in kinds if r != g and s.bank[r])
+            trades = _bank_trades(p, g, k, len(hand))
+            out += trades if stocked else [a for a in trades if bank[a.get]]
     return out
+
+
+@lru_cache(maxsize=1024)
+def _bank_trades(p: int, give: int, count: int, kinds: int) -> tuple[BankTrade, ...]:
+    return tuple(make(BankTrade, p, give, count, r) for r in range(kinds) if r != give)
 
 
 def check_offer(s: State, a: Offer) -> Reason | None:
