@@ -21,6 +21,7 @@ from ..actions import (
 from ..board import EDGE_OTHER_END, EDGE_VERTICES, HEX_NAMES, HEX_VERTICES, VERTEX_LABELS
 from ..state import MAIN, RELOCATE, STEAL, DisplacedKnight, Knight, State, tset
 from . import awards
+from .building import settle_candidates
 from .common import Reason, can_pay, chooser, cost_reason, occupancy, pay, phase_refusal
 from .robber import victims
 
@@ -356,9 +357,7 @@ def options(s: State, p: int) -> list:
     hand = s.hands[p]
     pays = can_pay(hand, KNIGHT_COST)  # rule="CK-BUILD-COSTS"
     if pays and per_level[1] < PER_LEVEL:  # rule="CK-BUILD-LIMITS"
-        occ = occupancy(s)
-        out += [make(Recruit, p, v) for v in sorted({w for e, o in enumerate(s.eowner) if o == p
-                                                     for w in EDGE_VERTICES[e] if occ[w] < 0})]
+        out += [make(Recruit, p, v) for v in settle_candidates(s, p)]  # free road ends
     politics = s.levels[p][POLITICS]
     activates = can_pay(hand, ACTIVATE_COST)
     for v in mine:

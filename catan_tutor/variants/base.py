@@ -484,7 +484,9 @@ class BaseRules:
             return [o for o, w in phase.outcomes(s) if w]  # type: ignore[misc]
         cands = phase.options(self, s, offers)  # type: ignore[misc]  # as candidates()
         exact = self.exact[s.phase]  # kinds the options produce legal: their check is skipped
-        if not phase.kinds and phase.guard is None and s.phase != OVER:
+        if exact and exact.issuperset(map(type, cands)):
+            out = list(cands)  # every option legal by construction (the usual main phase)
+        elif not phase.kinds and phase.guard is None and s.phase != OVER:
             # check()'s prelude passes the active player's actions straight to the kind's
             # check; do that once here instead of per candidate.
             checks, active = self.checks, s.active
