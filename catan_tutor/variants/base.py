@@ -188,6 +188,11 @@ MAIN_EXACT: frozenset[Check] = frozenset({
     turn.check_end,
 })
 
+# Before the roll: the roll itself, and the development cards as in the main phase.
+PRE_ROLL_EXACT: frozenset[Check] = frozenset({
+    production.check_roll, devcards.check_knight, devcards.check_monopoly,
+})
+
 # The phases of ``base``: who acts, what each accepts and waits for, under which rule.
 PHASES: Table[Phase] = Table(
     Phase(BOARD, "BASE-BOARD-VARIABLE", chance=True, outcomes=board_setup.board_outcomes,
@@ -199,7 +204,7 @@ PHASES: Table[Phase] = Table(
     Phase(SETUP_ROAD, "BASE-SETUP-ROUND1", rule_now=setup_round, options=_road_options,
           pending=_says("place a road"), exact=frozenset({building.check_road})),
     Phase(PRE_ROLL, "BASE-TURN-PHASES", options=roll_options,
-          pending=_says("roll or play a development card")),
+          pending=_says("roll or play a development card"), exact=PRE_ROLL_EXACT),
     Phase(DICE, "BASE-PROD-ROLL", chance=True, outcomes=production.die_outcomes,
           pending=chance_pending),
     Phase(DISCARD, "BASE-SEVEN-DISCARD", kinds=(Discard,), options=discard_options,
@@ -212,7 +217,7 @@ PHASES: Table[Phase] = Table(
           pending=_says("trade, build, play a card or end the turn"), exact=MAIN_EXACT),
     Phase(ROAD_BUILDING, "BASE-DEV-ROAD-BUILDING", options=_free_road_options,
           pending=lambda rules, s: [(s.active, f"build {s.free_roads} free road(s)")],
-          count=lambda s, p: s.free_roads),
+          count=lambda s, p: s.free_roads, exact=frozenset({building.check_road})),
     Phase(DRAW, "BASE-BUILD-DEVCARD", chance=True, outcomes=devcards.draw_outcomes,
           pending=chance_pending),
     Phase(OFFER, "BASE-TRADE-DOMESTIC", kinds=(Accept, Decline), everyone_waits=False,

@@ -281,13 +281,16 @@ MAIN_EXACT = base.MAIN_EXACT | {
     progress_play.check_harbor_offer, _check_end,
 }
 
+# Before the roll: the roll and Alchemy (progress_play.options lists only it then).
+PRE_ROLL_EXACT = base.PRE_ROLL_EXACT | {progress_play.check_play}
+
 PHASES = base.PHASES.replace(
     base.PHASES[SETUP_SETTLE].but(rule="CK-SETUP-ROUND1", rule_now=setup_round,
                                   options=_setup_options, pending=_setup_pending,
                                   exact=frozenset({_check_settle, _check_city})),
     base.PHASES[SETUP_ROAD].but(rule="CK-SETUP-ROUND1", rule_now=setup_round),
     base.PHASES[PRE_ROLL].but(rule="CK-TURN-ROLL-PHASE", pending=_owes(
-        _active, "roll the three dice, or first play Alchemy")),
+        _active, "roll the three dice, or first play Alchemy"), exact=PRE_ROLL_EXACT),
     base.PHASES[MAIN].but(rule="CK-TURN-ACTION-PHASE", exact=MAIN_EXACT),
     base.PHASES[DICE].but(rule="CK-TURN-ROLL-PHASE", outcomes=ck_turn.dice_outcomes,
                           pending=lambda rules, s: [(-1, "CK-TURN-ROLL-PHASE: white, red, "

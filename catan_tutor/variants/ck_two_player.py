@@ -121,7 +121,7 @@ PHASES = compose(base.PHASES, _CK, _2P, own=(
     _CK[SETUP_SETTLE].but(rule="CK2P-SETUP", rule_now=None),
     _CK[SETUP_ROAD].but(rule="CK2P-SETUP", rule_now=None),
     _CK[PRE_ROLL].but(options=_2P[PRE_ROLL].options, pending=_pre_roll_pending,
-                      exact=two_player.TOKEN_EXACT),
+                      exact=ck.PRE_ROLL_EXACT | two_player.TOKEN_EXACT),
     _CK[MAIN].but(options=_2P[MAIN].options, exact=ck.MAIN_EXACT | two_player.TOKEN_EXACT),
     _CK[DICE].but(rule="CK2P-ROLL-DOUBLE", rule_now=_roll_rule, pending=_dice_pending,
                   guard=_alchemy_first),

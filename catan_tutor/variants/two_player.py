@@ -66,12 +66,14 @@ KINDS = base.KINDS.replace(
 )
 
 # The token actions ``tokens.options`` lists legal by construction (cost, one per turn,
-# both hands, the robber's place), in the phases that list them.
-TOKEN_EXACT = frozenset({tokens.check_forced_trade, tokens.check_robber_home})
+# both hands, the robber's place, a knight cashed in once per Action phase), in the phases that
+# list them.
+TOKEN_EXACT = frozenset({tokens.check_forced_trade, tokens.check_robber_home,
+                         tokens.check_remove_knight})
 
 PHASES = base.PHASES.replace(
     base.PHASES[PRE_ROLL].but(
-        options=_with_tokens(base.roll_options), exact=TOKEN_EXACT,
+        options=_with_tokens(base.roll_options), exact=base.PRE_ROLL_EXACT | TOKEN_EXACT,
         pending=lambda rules, s: [(s.active, "roll twice, or first play a card or take a "
                                    "token action")]),
     base.PHASES[MAIN].but(options=_with_tokens(base.main_options),
