@@ -399,12 +399,14 @@ def next_tax(s: State) -> None:
             return
 
 
-def open_road(s: State, e: int) -> bool:
-    """rule="CK-PC-DIPLOMACY": at one end its owner has no other road, building or knight."""
+def open_road(s: State, e: int, occ: tuple[int, ...] | None = None) -> bool:
+    """rule="CK-PC-DIPLOMACY": at one end its owner has no other road, building or knight
+    (``occ``: ``occupancy(s)``, when the caller has it)."""
     q = s.eowner[e]
     if q < 0:
         return False
-    occ = occupancy(s)
+    if occ is None:
+        occ = occupancy(s)
     return any(occ[w] != q and not any(s.eowner[f] == q for f, _ in EDGE_OTHER_END[w] if f != e)
                for w in EDGE_VERTICES[e])
 
@@ -486,15 +488,17 @@ def options(s: State, p: int) -> list[PlayProgress]:
                      for b in _two_of(s.hands[q])]
         elif name == "diplomacy":
             args = []
-            for e in (e for e in range(len(s.eowner)) if open_road(s, e)):
+            occ = occupancy(s)
+            for e in (e for e, q in enumerate(s.eowner) if q >= 0 and open_road(s, e, occ)):
                 args.append((e, -1))
                 if s.eowner[e] == p:
                     t = s.copy()
                     _remove_road(t, e)
                     args += [(e, f) for f in legal_road_edges(t, p)]
         else:  # intrigue: another player's knight at one of p's roads
-            args = [(v,) for v in knights.road_ends(s, p)
-                    if (k := s.kn[v]) is not None and k.owner != p]
+            eowner = s.eowner
+            args = [(v,) for v, k in enumerate(s.kn) if k is not None and k.owner != p
+                    and any(eowner[e] == p for e, _ in EDGE_OTHER_END[v])]
         out += [make(PlayProgress, p, card, x) for x in args]
     return out
 
@@ -527,13 +531,15 @@ def _fixed_plays(p: int, card: int, kinds: int, numbers: tuple[int, ...]
 def _smithing_options(s: State, p: int) -> list[tuple[int, int]]:
     """What ``_smithing`` accepts: one promotable knight with a stronger one left in supply,
     then (in order) a second one, counted with the first already promoted."""
-    mine = [v for v in knights.knights_of(s, p) if knights.promotable(s, p, v)]
-    if not mine:
-        return []
     count = [0, 0, 0, 0]
+    level: dict[int, int] = {}  # the promotable knights' levels
     for v in knights.knights_of(s, p):
         count[s.kn[v].level] += 1  # type: ignore[union-attr]
-    level = {v: s.kn[v].level for v in mine}  # type: ignore[union-attr]
+        if knights.promotable(s, p, v):
+            level[v] = s.kn[v].level  # type: ignore[union-attr]
+    mine = list(level)
+    if not mine:
+        return []
     first = [v for v in mine if count[level[v] + 1] < knights.PER_LEVEL]
     out = [(a, -1) for a in first]
     for a in first:
