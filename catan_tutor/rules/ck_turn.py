@@ -107,9 +107,11 @@ def produce_roll(s: State) -> None:
         start_seven(s)  # rule="CK-ROBBER-INACTIVE": discards even before the first attack
         return
     got = produce(s, total)
-    order = [(s.active + i) % s.n for i in range(s.n)]
     # rule="CK-IMPROVE-SCIENCE-3": nothing received on a non-7 roll: a free resource
-    s.claims = tuple(p for p in order if p not in got and s.levels[p][SCIENCE] >= 3)
+    levels = s.levels
+    if any(levels[p][SCIENCE] >= 3 for p in range(s.n)):
+        order = [(s.active + i) % s.n for i in range(s.n)]
+        s.claims = tuple(p for p in order if p not in got and levels[p][SCIENCE] >= 3)
     s.phase = AQUEDUCT if s.claims else MAIN
 
 

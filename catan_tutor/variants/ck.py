@@ -79,6 +79,7 @@ from ..state import (
     PROGRESS_DRAW,
     RELOCATE,
     RESOLVE,
+    ROBBER,
     ROLLOFF,
     SABOTAGE,
     SETUP_ROAD,
@@ -376,6 +377,8 @@ class CKRules(BaseRules):
                 ck_turn.resolve(s, self.production)
             if s.phase == MAIN and s.taxed:
                 progress_play.next_tax(s)
+            if s.phase != ROBBER:
+                break
             before = s.phase
             ck_turn.skip_inactive_robber(s)
             if s.phase == before:
