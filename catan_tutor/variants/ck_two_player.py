@@ -175,7 +175,8 @@ class CK2PRules(CKRules):
     def apply(self, s: State, a) -> None:
         before = s.phase
         super().apply(s, a)
-        self.mirror(s, a, before)
+        if not a.is_chance:  # dice, draws and steals owe no tokens and no neutral pieces
+            self.mirror(s, a, before)
 
     def mirror(self, s: State, a, before: str) -> None:
         """base-2p's token income and neutral copies (``two_player.mirror``), and:

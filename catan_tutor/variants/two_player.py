@@ -107,7 +107,8 @@ class TwoPlayerRules(BaseRules):
     def apply(self, s: State, a) -> None:
         before = s.phase
         super().apply(s, a)
-        mirror(s, a, before)
+        if not a.is_chance:  # dice and steals owe no tokens and no neutral pieces
+            mirror(s, a, before)
 
 
 def refine(rules, s: State, a, bad):
