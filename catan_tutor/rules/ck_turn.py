@@ -161,14 +161,15 @@ def victory_points(s: State, p: int) -> int:
     defender token 1, VP progress card 1; all public."""
     if p >= s.n:
         return 0
-    vp = s.settlements[p] + 2 * s.cities[p] + s.defender[p] + s.pvp[p]
+    e = s.extras  # read directly: called after every action
+    vp = s.settlements[p] + 2 * s.cities[p] + e.defender[p] + e.pvp[p]
     vowner = s.vowner
-    for v in s.metro:
+    for v in e.metro:
         if v >= 0 and vowner[v] == p:
             vp += 2
     if s.longest == p:
         vp += 2
-    if s.merchant[1] == p:
+    if e.merchant[1] == p:
         vp += 1
     return vp
 

@@ -38,21 +38,27 @@ def check_discard(s: State, a: Discard) -> Reason | None:
 def discard_options(hand: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
     """Every way to choose k cards from ``hand`` (counts per kind), in a fixed order: the
     first kind's count from high to low, then the next's..."""
-    out: list[tuple[int, ...]] = []
     last = len(hand) - 1
-    after = [0] * (last + 2)  # after[r]: the cards of the kinds after r
-    for r in range(last - 1, -1, -1):
-        after[r] = after[r + 1] + hand[r + 1]
+    after = [0] * (last + 2)  # after[r]: the cards of kind r and the kinds after it
+    for r in range(last, -1, -1):
+        after[r] = after[r + 1] + hand[r]
+    out: list[tuple[int, ...]] = []
+    if k > after[0]:
+        return ()
+    counts = [0] * (last + 1)  # the choice being built, kind by kind
 
-    def rec(r: int, left: int, acc: tuple[int, ...]) -> None:
+    def rec(r: int, left: int) -> None:
         if r == last:
-            out.append((*acc, left))  # left <= hand[last]: the bounds below keep it so
+            counts[last] = left  # left <= hand[last]: the bounds below keep it so
+            out.append(tuple(counts))
             return
-        for c in range(min(hand[r], left), max(0, left - after[r]) - 1, -1):
-            rec(r + 1, left - c, (*acc, c))
+        high = hand[r] if hand[r] < left else left
+        low = left - after[r + 1]  # what the later kinds cannot take
+        for c in range(high, (low if low > 0 else 0) - 1, -1):  # no min/max calls: hot
+            counts[r] = c
+            rec(r + 1, left - c)
 
-    if k <= sum(hand):
-        rec(0, k, ())
+    rec(0, k)
     return tuple(out)
 
 
