@@ -166,9 +166,10 @@ class CK2PRules(CKRules):
     def advance(self, s: State) -> None:
         while True:
             super().advance(s)
-            before = s.phase
+            if s.phase != MAIN:  # the second roll starts from the Action phase only
+                return
             ck_double_roll.next_roll(s)
-            if s.phase == before:
+            if s.phase == MAIN:
                 return
 
     # ------------------------------------------------------------ what follows an action
