@@ -107,11 +107,15 @@ def update_roads(s: State, owners=None) -> None:
 
 
 def update_roads_near(s: State, *vertices: int) -> None:
-    """``update_roads`` for the parties whose roads touch ``vertices`` (a piece placed on or
-    taken off them can only change those parties' routes, CK-KNIGHT-BLOCKS)."""
+    """``update_roads`` for the parties a piece placed on or taken off ``vertices`` can
+    affect (CK-KNIGHT-BLOCKS): only a route passing through a vertex can be cut or joined
+    there, so only a party with two or more roads at it."""
     eowner = s.eowner
-    update_roads(s, sorted({eowner[e] for v in vertices for e, _ in EDGE_OTHER_END[v]
-                            if eowner[e] >= 0}))
+    parties: set[int] = set()
+    for v in vertices:
+        here = [eowner[e] for e, _ in EDGE_OTHER_END[v] if eowner[e] >= 0]
+        parties.update(q for q in here if here.count(q) > 1)
+    update_roads(s, sorted(parties))
 
 
 def update_army(s: State) -> None:
