@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from catan_tutor import Game, IllegalActionError
+from catan_tutor.rules.awards import road_length
 
 
 def assert_illegal(game: Game, text, rule: str | set[str] | None) -> None:
@@ -127,6 +128,8 @@ def check_invariants(g: Game) -> None:
         assert p != s.dummy or not s.road_len[p] or s.longest == p
         if rules.cities_knights:
             assert not (s.phand[p] or s.pvp[p] or s.defender[p] or any(s.levels[p]))
+    for q in range(s.owners):  # BASE-AWARD-TIMING: every route length is current
+        assert s.road_len[q] == road_length(s, q), f"{s.name(q)}'s road length is stale"
     check_board(s)
     _check_owed(s)
     if g.is_over():

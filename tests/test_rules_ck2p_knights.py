@@ -678,3 +678,17 @@ def test_CK2P_PC_OTHERS_taxation_robs_players_only():
     assert_legal(g, "P1 play taxation H")
     assert g.state.phase == "main"
     assert g.state.hands[P1] == cards(brick=1) and g.state.hands[P2] == cards(wool=1)
+
+
+def test_CK_AWARD_LONGEST_ROUTE_intrigue_frees_a_route_before_the_knight_is_moved():
+    # P1's roads D3-D5-D7 (A6-D4-D6-D8) pass D6, where N1's knight stands (N1's roads H3, H5
+    # lead on to H6): P1's route is 2 there. Intrigue takes the knight off at once; the route
+    # is whole again while the knight waits to be moved (BASE-AWARD-TIMING), not only after.
+    g = load(roads=per("A3,D3,D5,D7", "C5,N3", "H3,H5"), kn="D6:N1:1:---",
+             phand=per("intrigue"))
+    assert g.state.road_len[P1] == 2
+    assert_legal(g, "P1 play intrigue D6")
+    assert g.state.phase == "relocate"
+    assert g.state.road_len[P1] == 3
+    assert_legal(g, "P1 relocate H6")
+    assert g.state.road_len[P1] == 3

@@ -323,6 +323,7 @@ def _do_intrigue(s: State, p: int, v: int) -> None:
     k = s.kn[v]
     assert k is not None, "the check found a knight there"
     s.kn = tset(s.kn, v, None)
+    awards.update_roads_near(s, v)  # rule="CK-AWARD-LONGEST-ROUTE": off the board at once
     knights.start_relocation(s, k, v)
 
 
