@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from ..actions import seat
 from ..board import CARD_NAMES
@@ -22,6 +24,28 @@ from ..state import (
     State,
     tset,
 )  # fmt: skip
+
+_R = TypeVar("_R")
+
+
+def remember_last(fn: Callable[..., _R]) -> Callable[..., _R]:
+    """``fn`` of one or two immutable board fields, remembering its last answer: asked again
+    with the very same objects (a snapshot shares every unchanged field with the position
+    before it), it answers without scanning or hashing them. The objects are kept, so their
+    identity cannot be reused; a thread reads the memo in one step and replaces it whole."""
+    memo: list[tuple] = [(None, None, None)]
+
+    def cached(a: object, b: object = None) -> _R:
+        m = memo[0]
+        if m[0] is a and m[1] is b:
+            return m[2]
+        value = fn(a) if b is None else fn(a, b)
+        memo[0] = (a, b, value)
+        return value
+
+    cached.__doc__ = fn.__doc__
+    return cached
+
 
 OWING = (DISCARD, SABOTAGE, WEDDING)  # phases where every seat owing cards decides
 

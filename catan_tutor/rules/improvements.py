@@ -6,7 +6,7 @@ from ..actions import BuildWall, Improve, make, seat
 from ..board import VERTEX_LABELS
 from ..progress_cards import COMMODITY_OF_TRACK, TRACKS
 from ..state import MAIN, State, tadd, tset
-from .common import Reason, can_pay, cost_reason, one, pay, phase_refusal
+from .common import Reason, can_pay, cost_reason, one, pay, phase_refusal, remember_last
 
 WALL_COST = (2, 0, 0, 0, 0)  # rule="CK-BUILD-COSTS": 2 brick
 WALLS = 3  # rule="CK-BUILD-LIMITS"
@@ -15,8 +15,13 @@ TOP = 5
 
 def cities_of(s: State, p: int) -> list[int]:
     """p's standing cities (a toppled city is a settlement, CK-BARB-PILLAGE)."""
-    city = s.vcity
-    return [v for v, o in enumerate(s.vowner) if o == p and city[v]]
+    return [v for v, o in _cities_on(s.vowner, s.vcity) if o == p]
+
+
+@remember_last
+def _cities_on(vowner: tuple[int, ...], vcity: tuple[bool, ...]) -> tuple[tuple[int, int], ...]:
+    """(vertex, owner) of every standing city, by vertex."""
+    return tuple((v, o) for v, o in enumerate(vowner) if vcity[v])
 
 
 def free_cities(s: State, p: int) -> list[int]:

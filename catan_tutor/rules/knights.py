@@ -22,7 +22,16 @@ from ..board import EDGE_OTHER_END, EDGE_VERTICES, HEX_NAMES, HEX_VERTICES, VERT
 from ..state import MAIN, RELOCATE, STEAL, DisplacedKnight, Knight, State, tset
 from . import awards
 from .building import settle_candidates
-from .common import Reason, can_pay, chooser, cost_reason, occupancy, pay, phase_refusal
+from .common import (
+    Reason,
+    can_pay,
+    chooser,
+    cost_reason,
+    occupancy,
+    pay,
+    phase_refusal,
+    remember_last,
+)  # fmt: skip
 from .robber import victims
 
 KNIGHT_COST = (0, 0, 1, 0, 1)  # rule="CK-BUILD-COSTS": recruit or promote: wool + ore
@@ -34,8 +43,18 @@ POLITICS = 2
 def knights_of(s: State, p: int, level: int | None = None) -> list[int]:
     """Vertices of p's knights (of one level if given)."""
     if level is None:  # k[0]: the owner (a NamedTuple's index is quicker than its name)
-        return [v for v, k in enumerate(s.kn) if k is not None and k[0] == p]
-    return [v for v, k in enumerate(s.kn) if k is not None and k[0] == p and k[1] == level]
+        return [v for v, k in on_board(s) if k[0] == p]
+    return [v for v, k in on_board(s) if k[0] == p and k[1] == level]
+
+
+def on_board(s: State) -> tuple[tuple[int, Knight], ...]:
+    """(vertex, knight) of every knight on the board, by vertex."""
+    return _on_board(s.kn)
+
+
+@remember_last
+def _on_board(kn: tuple[Knight | None, ...]) -> tuple[tuple[int, Knight], ...]:
+    return tuple((v, k) for v, k in enumerate(kn) if k is not None)
 
 
 def eligible(k: Knight) -> bool:
@@ -382,12 +401,7 @@ def options(s: State, p: int) -> list:
 
 def end_turn(s: State) -> None:
     """Knights' per-turn marks are cleared when a turn ends."""
-    if not s.caps.knights:
-        return
-    for k in s.kn:
-        if k is not None and (k.fresh or k.promoted):
-            break
-    else:
+    if not s.caps.knights or not any(k.fresh or k.promoted for _, k in on_board(s)):
         return
     s.kn = tuple(k if k is None or not (k.fresh or k.promoted)
                  else Knight(k.owner, k.level, k.active, False, False) for k in s.kn)

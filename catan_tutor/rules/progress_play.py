@@ -498,7 +498,7 @@ def options(s: State, p: int) -> list[PlayProgress]:
                     args += [(e, f) for f in legal_road_edges(t, p)]
         else:  # intrigue: another player's knight at one of p's roads
             eowner = s.eowner
-            args = [(v,) for v, k in enumerate(s.kn) if k is not None and k.owner != p
+            args = [(v,) for v, k in knights.on_board(s) if k.owner != p
                     and any(eowner[e] == p for e, _ in EDGE_OTHER_END[v])]
         out += [make(PlayProgress, p, card, x) for x in args]
     return out

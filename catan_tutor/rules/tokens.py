@@ -17,6 +17,7 @@ from ..state import MAIN, PRE_ROLL, START_TOKENS, TOKENS, State, laid, tadd, tse
 from . import awards, ck_turn
 from .awards import public_points
 from .common import PHASE_WORDS, Reason, bundle_reason, can_pay, give
+from .knights import knights_of
 from .robber import discard_options
 
 KNIGHT_INCOME = 2
@@ -233,7 +234,7 @@ def options(s: State, p: int) -> list:
     """Token actions and Knight returns open to p now, in a fixed order."""
     out: list = []
     if s.caps.knights and s.phase == MAIN and not s.knight_returned:
-        out += [make(RemoveKnight, p, v) for v, k in enumerate(s.kn) if k and k.owner == p]
+        out += [make(RemoveKnight, p, v) for v in knights_of(s, p)]
     if s.knights[p] and not s.knight_returned:
         out.append(make(ReturnKnight, p))
     price = cost(s, p)
