@@ -473,10 +473,11 @@ def options(s: State, p: int) -> list[PlayProgress]:
         elif name == "smithing":  # rule="CK-KNIGHT-PROMOTE": one or two, by the supply
             args = _smithing_options(s, p)
         elif name == "merchant":  # a hex touching one of p's buildings
-            mine = {v for v, o in enumerate(s.vowner) if o == p}
-            args = [(h,) for h in range(N_HEXES) if not mine.isdisjoint(HEX_VERTICES[h])]
+            out += _merchant_plays(p, card, s.vowner)
+            continue
         elif name == "taxation":  # the robber, once on the board, to another hex
-            args = [(h,) for h in range(N_HEXES) if h != s.robber] if s.attacked else []
+            out += _taxation_plays(p, card, s.robber) if s.attacked else ()
+            continue
         elif name == "treason":  # rule="CK2P-PC-TREASON": the neutrals too
             args = [(q,) for q in range(s.n) if q != p]
             args += [(neutral_arg(i),) for i in range(s.owners - s.n)]
@@ -527,6 +528,18 @@ def _fixed_plays(p: int, card: int, kinds: int, numbers: tuple[int, ...]
     elif name == "trade-monopoly":
         args = [(c,) for c in range(5, kinds)]
     return tuple(make(PlayProgress, p, card, x) for x in args)
+
+
+@lru_cache(maxsize=1024)
+def _merchant_plays(p: int, card: int, vowner: tuple[int, ...]) -> tuple[PlayProgress, ...]:
+    mine = {v for v, o in enumerate(vowner) if o == p}
+    return tuple(make(PlayProgress, p, card, (h,)) for h in range(N_HEXES)
+                 if not mine.isdisjoint(HEX_VERTICES[h]))
+
+
+@lru_cache(maxsize=1024)
+def _taxation_plays(p: int, card: int, robber: int) -> tuple[PlayProgress, ...]:
+    return tuple(make(PlayProgress, p, card, (h,)) for h in range(N_HEXES) if h != robber)
 
 
 def _smithing_options(s: State, p: int) -> list[tuple[int, int]]:
