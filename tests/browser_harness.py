@@ -4,6 +4,7 @@ recorded, a page per test, and waiting for the app's painted board."""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -123,3 +124,22 @@ def choose_file(page, file: dict):
     return chooser.value
 
 
+
+
+VOILA_JS = "**/voila/static/voila.js*"  # Voilà's script: the page connects once it has run
+
+
+def hold_voila_js(page) -> list:
+    """Keep Voilà's script from the page (its first request) until released: the notebook
+    has run and the page waits to connect, as a page did under load."""
+    held: list = []
+    page.route(VOILA_JS, lambda route: held.append(route) if not held else route.continue_())
+    return held
+
+
+def wait_held(page, held: list) -> None:
+    """Wait until ``hold_voila_js`` holds Voilà's script (the notebook has run)."""
+    t0 = time.monotonic()
+    while not held:
+        assert time.monotonic() - t0 < PAGE_TIMEOUT / 1000, "the notebook did not run"
+        page.wait_for_timeout(100)

@@ -31,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from browser_harness import ARTIFACTS, PAGE_TIMEOUT, open_app
+from browser_harness import ARTIFACTS, PAGE_TIMEOUT, hold_voila_js, open_app, wait_held
 
 from catan_tutor import cli
 from catan_tutor.resources import START_NOTEBOOK, notebooks_dir
@@ -56,7 +56,6 @@ WIDGET = {"cells": [{"cell_type": "code", "execution_count": None, "id": "w0", "
           "metadata": BROKEN["metadata"], "nbformat": 4, "nbformat_minor": 5}
 KERNEL_ID_JS = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)" \
                ".kernelId"
-VOILA_JS = "**/voila/static/voila.js*"  # Voilà's script: the page connects once it has run
 WIDGET_SHOWN_JS = "() => !!document.querySelector('#rendered_cells .widget-label')"
 
 
@@ -173,21 +172,6 @@ def _shut_down(url: str, kernel_id: str) -> None:
         assert response.status == 204
 
 
-def _hold_voila_js(page) -> list:
-    """Keep Voilà's script from the page (its first request) until released: the notebook
-    has run and the page waits to connect, as a page did under load."""
-    held: list = []
-    page.route(VOILA_JS, lambda route: held.append(route) if not held else route.continue_())
-    return held
-
-
-def _wait_held(page, held: list) -> None:
-    t0 = time.monotonic()
-    while not held:
-        assert time.monotonic() - t0 < PAGE_TIMEOUT / 1000, "the notebook did not run"
-        page.wait_for_timeout(100)
-
-
 @pytest.mark.browser
 def test_a_closed_tab_shuts_its_kernel_down(new_page, server) -> None:
     url, proc, log = server
@@ -253,9 +237,9 @@ def test_a_page_whose_scripts_come_late_keeps_its_kernel(new_page, server) -> No
     open, then lets go (one connection: Voilà's)."""
     url, proc, log = server
     p = new_page("hosting_hold")
-    held = _hold_voila_js(p.page)
+    held = hold_voila_js(p.page)
     p.page.goto(f"{url}voila/render/widget.ipynb", wait_until="commit", timeout=PAGE_TIMEOUT)
-    _wait_held(p.page, held)
+    wait_held(p.page, held)
     kernel_id = p.page.evaluate(KERNEL_ID_JS)
     p.page.wait_for_timeout((CULL + 3) * 1000)  # idle, past the culling window
     assert _kernel_alive(proc, kernel_id) and not _culled(log, kernel_id)
@@ -278,9 +262,9 @@ def test_a_page_whose_kernel_is_gone_says_so_and_loads_on_retry(new_page, server
     url, proc, log = server
     p = new_page("hosting_gone")
     page = p.page
-    held = _hold_voila_js(page)
+    held = hold_voila_js(page)
     page.goto(f"{url}voila/render/widget.ipynb", wait_until="commit", timeout=PAGE_TIMEOUT)
-    _wait_held(page, held)
+    wait_held(page, held)
     kernel_id = page.evaluate(KERNEL_ID_JS)
     _shut_down(url, kernel_id)
     _wait_gone(proc, kernel_id, 30)

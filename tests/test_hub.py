@@ -25,7 +25,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_harness import ARTIFACTS, PAGE_TIMEOUT
+from browser_harness import ARTIFACTS, PAGE_TIMEOUT, hold_voila_js, wait_held
 
 from catan_tutor.resources import START_NOTEBOOK
 
@@ -70,6 +70,14 @@ def _log_in(page, url: str, user: str) -> None:
     page.click("#login_submit", no_wait_after=True)
 
 
+def _wait_for_log(hub, page, pattern: str) -> None:
+    """Wait for ``pattern`` in the hub's log (the page's events go on meanwhile)."""
+    t0 = time.monotonic()
+    while not re.search(pattern, hub.log.read_text()):
+        assert time.monotonic() - t0 < PAGE_TIMEOUT / 1000, f"not in the hub's log: {pattern}"
+        page.wait_for_timeout(100)
+
+
 def _state(page) -> dict:
     page.wait_for_function(f"({STATE_JS})", timeout=PAGE_TIMEOUT)
     return page.evaluate(STATE_JS)
@@ -78,8 +86,16 @@ def _state(page) -> dict:
 def test_two_users_each_play_their_own_tutor(hub, new_page) -> None:
     t0 = time.monotonic()
     pages = {user: new_page(f"hub_{user}") for user in USERS}
+    # Voilà's script waits until the page's own hold on its kernel (catan_kernel.js) is
+    # connected: with a quick server Voilà's socket may open first, and the hold then closes
+    # before it connects (as it should), which would leave nothing to check below.
+    held = {user: hold_voila_js(p.page) for user, p in pages.items()}
     for user, p in pages.items():  # both servers start at the same time
         _log_in(p.page, hub.url, user)
+    for user, p in pages.items():
+        wait_held(p.page, held[user])
+        _wait_for_log(hub, p.page, rf"101 GET /user/{user}/api/kernels/\S+&catan=hold")
+        held[user][0].continue_()
     start = {}
     for user, p in pages.items():
         default = f"/user/{user}/voila/render/{START_NOTEBOOK}"  # the default URL
