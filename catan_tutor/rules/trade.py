@@ -23,11 +23,9 @@ def rates(s: State, p: int) -> tuple[int, ...]:
     rule="CK-TRADE-HOUSE": 2:1 from trade level 3; rule="CK-TRADE-MERCHANT": the merchant's
     controller trades the resource of its hex 2:1.
     """
-    out = _rates(s.layout, s.vowner, p)
     if not s.caps.commodities:
-        return out
-    generic = 2 if s.levels[p][1] >= 3 else 3 if _has_generic(s.layout, s.vowner, p) else 4
-    out = (*out, generic, generic, generic)
+        return _rates(s.layout, s.vowner, p)
+    out = _ck_rates(s.layout, s.vowner, p, s.levels[p][1] >= 3)
     h, owner = s.merchant
     if owner == p and laid(s).terrain[h] < 5:
         out = tuple(2 if k == laid(s).terrain[h] else x for k, x in enumerate(out))
@@ -37,8 +35,13 @@ def rates(s: State, p: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _has_generic(layout: Layout, vowner: tuple[int, ...], p: int) -> bool:
-    return any(vowner[v] == p and k == GENERIC for v, k in _harbor_vertices(layout))
+def _ck_rates(layout: Layout, vowner: tuple[int, ...], p: int, house: bool) -> tuple[int, ...]:
+    """The harbours' rates for the 5 resources, then the 3 commodities: 2:1 with a trading
+    house (trade level 3), else 3:1 at a generic harbor, else 4:1."""
+    generic = 2 if house else 4
+    if not house and any(vowner[v] == p and k == GENERIC for v, k in _harbor_vertices(layout)):
+        generic = 3
+    return (*_rates(layout, vowner, p), generic, generic, generic)
 
 
 @lru_cache(maxsize=4096)
