@@ -369,18 +369,17 @@ def options(s: State, p: int) -> list:
     recruit, promote, activate, move and chase checks accept there (ck's Phase.exact relies
     on it)."""
     out: list = []
-    mine = knights_of(s, p)
+    mine = [(v, k) for v, k in on_board(s) if k[0] == p]
     per_level = [0, 0, 0, 0]
-    for v in mine:
-        per_level[_knight(s, v).level] += 1
+    for _, k in mine:
+        per_level[k[1]] += 1
     hand = s.hands[p]
     pays = can_pay(hand, KNIGHT_COST)  # rule="CK-BUILD-COSTS"
     if pays and per_level[1] < PER_LEVEL:  # rule="CK-BUILD-LIMITS"
         out += [make(Recruit, p, v) for v in settle_candidates(s, p)]  # free road ends
     politics = s.levels[p][POLITICS]
     activates = can_pay(hand, ACTIVATE_COST)
-    for v in mine:
-        k = _knight(s, v)
+    for v, k in mine:
         if (pays and k.level < 3 and not k.promoted and per_level[k.level + 1] < PER_LEVEL
                 and (k.level < 2 or politics >= 3)):  # rule="CK-KNIGHT-PROMOTE-MIGHTY"
             out.append(make(Promote, p, v))
