@@ -547,10 +547,11 @@ def _smithing_options(s: State, p: int) -> list[tuple[int, int]]:
     then (in order) a second one, counted with the first already promoted."""
     count = [0, 0, 0, 0]
     level: dict[int, int] = {}  # the promotable knights' levels
-    for v in knights.knights_of(s, p):
-        count[s.kn[v].level] += 1  # type: ignore[union-attr]
-        if knights.promotable(s, p, v):
-            level[v] = s.kn[v].level  # type: ignore[union-attr]
+    for v, k in knights.on_board(s):
+        if k.owner == p:
+            count[k.level] += 1
+            if knights.promotable(s, p, v):
+                level[v] = k.level
     mine = list(level)
     if not mine:
         return []
