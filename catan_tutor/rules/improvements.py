@@ -30,7 +30,18 @@ def free_cities(s: State, p: int) -> list[int]:
 
 
 def walls_of(s: State, p: int) -> int:
-    return sum(1 for v, w in enumerate(s.walls) if w and s.vowner[v] == p)
+    """How many city walls p has on the board."""
+    return _walls_per_owner(s.walls, s.vowner).get(p, 0)
+
+
+@remember_last
+def _walls_per_owner(walls: tuple[bool, ...], vowner: tuple[int, ...]) -> dict[int, int]:
+    """Per owner, its walls on the board (read-only: it is shared)."""
+    out: dict[int, int] = {}
+    for v, w in enumerate(walls):
+        if w:
+            out[vowner[v]] = out.get(vowner[v], 0) + 1
+    return out
 
 
 def improve_cost(s: State, p: int, track: int, discount: int = 0) -> tuple[int, ...]:

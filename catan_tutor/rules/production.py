@@ -9,6 +9,7 @@ from ..actions import DICE_COLORS, Action, Die, Roll, make
 from ..board import HEX_VERTICES, Layout
 from ..state import DICE, DISCARD, MAIN, PRE_ROLL, ROBBER, ROLLOFF, SETUP_SETTLE, State
 from .common import Reason, phase_refusal
+from .improvements import walls_of
 
 
 @lru_cache(maxsize=64)
@@ -144,12 +145,9 @@ def produce(s: State, total: int) -> set[int]:
 
 def _hand_limits(s: State) -> list[int]:
     """rule="CK-SEVEN-DISCARD": 7 cards, +2 per city wall of the player's on the board."""
-    limits = [7] * len(s.hands)
-    if s.caps.improvements:
-        for v, w in enumerate(s.walls):
-            if w:
-                limits[s.vowner[v]] += 2
-    return limits
+    if not s.caps.improvements:
+        return [7] * len(s.hands)
+    return [7 + 2 * walls_of(s, p) for p in range(len(s.hands))]
 
 
 # ---------------------------------------------------------------- roll-off

@@ -498,9 +498,8 @@ def options(s: State, p: int) -> list[PlayProgress]:
                     _remove_road(t, e)
                     args += [(e, f) for f in legal_road_edges(t, p)]
         else:  # intrigue: another player's knight at one of p's roads
-            eowner = s.eowner
-            args = [(v,) for v, k in knights.on_board(s) if k.owner != p
-                    and any(eowner[e] == p for e, _ in EDGE_OTHER_END[v])]
+            touched = knights.road_ends(s, p)
+            args = [(v,) for v, k in knights.on_board(s) if k[0] != p and v in touched]
         out += [make(PlayProgress, p, card, x) for x in args]
     return out
 
@@ -547,11 +546,12 @@ def _smithing_options(s: State, p: int) -> list[tuple[int, int]]:
     then (in order) a second one, counted with the first already promoted."""
     count = [0, 0, 0, 0]
     level: dict[int, int] = {}  # the promotable knights' levels
+    politics = s.levels[p][knights.POLITICS]
     for v, k in knights.on_board(s):
-        if k.owner == p:
-            count[k.level] += 1
-            if knights.promotable(s, p, v):
-                level[v] = k.level
+        if k[0] == p:
+            count[k[1]] += 1
+            if knights.promotable(k, politics):
+                level[v] = k[1]
     mine = list(level)
     if not mine:
         return []
