@@ -67,13 +67,28 @@ def strength(s: State, p: int) -> int:
     return sum(k.level for k in s.kn if k is not None and k.owner == p and k.active)
 
 
-def reachable(s: State, p: int, src: int) -> set[int]:
-    """Vertices p's knight on src can travel to along p's roads (CK-KNIGHT-MOVE).
+def reachable(s: State, p: int, src: int) -> tuple[int, ...]:
+    """Vertices p's knight on src can travel to along p's roads (CK-KNIGHT-MOVE), in order.
 
     It passes only vertices that are empty or hold p's own pieces; a vertex with another
     colour's piece may be reached (for a displacement) but not passed.
     """
     occ, eowner = occupancy(s), s.eowner
+    memo = _reach_memo(occ, eowner)  # the same objects while no piece or road changes
+    known = memo.get((p, src))
+    if known is None:
+        known = memo[p, src] = _reachable(occ, eowner, p, src)
+    return known
+
+
+@remember_last
+def _reach_memo(occ: tuple[int, ...], eowner: tuple[int, ...]) -> dict[tuple[int, int], tuple]:
+    """A fresh memo per (occupancy, roads) pair: (seat, vertex) -> reachable vertices."""
+    return {}
+
+
+def _reachable(occ: tuple[int, ...], eowner: tuple[int, ...], p: int, src: int
+               ) -> tuple[int, ...]:
     seen, todo, out = {src}, [src], set()
     while todo:
         v = todo.pop()
@@ -84,7 +99,7 @@ def reachable(s: State, p: int, src: int) -> set[int]:
             out.add(w)
             if occ[w] in (-1, p):
                 todo.append(w)
-    return out
+    return tuple(sorted(out))
 
 
 def _knight(s: State, v: int) -> Knight:
@@ -138,12 +153,11 @@ def apply_recruit(s: State, a: Recruit) -> None:
     awards.update_roads_near(s, a.vertex)  # rule="CK-AWARD-LONGEST-ROUTE": it may cut a route
 
 
-def promotable(s: State, p: int, v: int) -> bool:
-    """Whether p's knight on v could be lifted a level this turn, supply aside: not mighty,
-    not promoted this turn, and politics 3 for a mighty one (CK-KNIGHT-PROMOTE-MIGHTY)."""
-    k = s.kn[v]
-    return (k is not None and k.owner == p and k.level < 3 and not k.promoted
-            and (k.level < 2 or s.levels[p][POLITICS] >= 3))
+def promotable(k: Knight, politics: int) -> bool:
+    """Whether knight k could be lifted a level this turn, supply aside, its owner at this
+    ``politics`` level: not mighty, not promoted this turn (CK-KNIGHT-PROMOTE), and politics 3
+    for a mighty one (rule="CK-KNIGHT-PROMOTE-MIGHTY")."""
+    return not k[4] and (k[1] < 2 or (k[1] == 2 and politics >= 3))
 
 
 def check_promote(s: State, a: Promote, free: bool = False) -> Reason | None:
@@ -242,7 +256,7 @@ def unreachable(s: State, p: int, src: int, dst: int) -> Reason:
         return Reason("CK-KNIGHT-MOVE", f"No road of {seat(p)}'s leads from {here} to {there}: "
                       "a knight travels only along its owner's roads.")
     occ = occupancy(s)
-    stops = sorted(w for w in reachable(s, p, src) if occ[w] not in (-1, p))
+    stops = [w for w in reachable(s, p, src) if occ[w] not in (-1, p)]
     pieces = [_piece(s, w) for w in stops]
     knights = [k.owner for k in (s.kn[w] for w in stops) if k is not None and k.owner != p]
     rule = "CK-KNIGHT-MOVE" if not knights else "CK-KNIGHT-BLOCKS"
@@ -292,7 +306,7 @@ def relocation_sites(s: State) -> list[int]:
     """Empty vertices the displaced knight can reach from where it stood."""
     q, v, _, _ = displaced(s)
     occ = occupancy(s)
-    return sorted(w for w in reachable(s, q, v) if occ[w] < 0)
+    return [w for w in reachable(s, q, v) if occ[w] < 0]
 
 
 def relocator(s: State) -> int:
@@ -359,9 +373,19 @@ def apply_chase(s: State, a: ChaseRobber) -> None:
         s.phase = STEAL
 
 
-def road_ends(s: State, p: int) -> list[int]:
+def road_ends(s: State, p: int) -> tuple[int, ...]:
     """Vertices touched by p's roads, in order."""
-    return sorted({w for e, o in enumerate(s.eowner) if o == p for w in EDGE_VERTICES[e]})
+    return _road_vertices(s.eowner).get(p, ())
+
+
+@remember_last
+def _road_vertices(eowner: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Per owner, the vertices its roads touch, in order (read-only: it is shared)."""
+    touched: dict[int, set[int]] = {}
+    for e, o in enumerate(eowner):
+        if o >= 0:
+            touched.setdefault(o, set()).update(EDGE_VERTICES[e])
+    return {o: tuple(sorted(vs)) for o, vs in touched.items()}
 
 
 def options(s: State, p: int) -> list:
@@ -380,14 +404,13 @@ def options(s: State, p: int) -> list:
     politics = s.levels[p][POLITICS]
     activates = can_pay(hand, ACTIVATE_COST)
     for v, k in mine:
-        if (pays and k.level < 3 and not k.promoted and per_level[k.level + 1] < PER_LEVEL
-                and (k.level < 2 or politics >= 3)):  # rule="CK-KNIGHT-PROMOTE-MIGHTY"
+        if pays and promotable(k, politics) and per_level[k.level + 1] < PER_LEVEL:
             out.append(make(Promote, p, v))
         if not k.active:
             if activates:
                 out.append(make(Activate, p, v))
         elif eligible(k):
-            for w in sorted(reachable(s, p, v)):
+            for w in reachable(s, p, v):
                 there = s.kn[w]
                 if (s.vowner[w] < 0 if there is None  # rule="CK-KNIGHT-DISPLACE": stronger only
                         else there.owner != p and there.level < k.level):
