@@ -444,64 +444,100 @@ def _do_diplomacy(s: State, p: int, e: int, new: int) -> None:
     awards.update_roads(s)
 
 
-
-
 def options(s: State, p: int) -> list[PlayProgress]:
     """p's legal plays of the cards p holds, in a fixed order: exactly what ``check_play``
     accepts (ck's Phase.exact relies on it): only Alchemy before the roll
     (rule="CK-PC-ALCHEMY"), the others in the action phase (CK-PC-PLAY)."""
+    if s.phase == MAIN:
+        plays = _MAIN_PLAYS
+    elif s.phase == PRE_ROLL:
+        plays = _PRE_ROLL_PLAYS
+    else:
+        return []
     out: list[PlayProgress] = []
-    kinds = len(s.bank)
-    before_roll = s.phase == PRE_ROLL
-    if not before_roll and s.phase != MAIN:
-        return out
     for card in sorted(set(s.phand[p])):
-        name = CARDS[card]
-        if card not in PLAYABLE or (name == "alchemy") != before_roll:
-            continue
-        if name in _FIXED_PLAYS:  # arguments that depend on the board's numbers at most
-            out += _fixed_plays(p, card, kinds, laid(s).numbers if name == "invention" else ())
-            continue
-        args: list[tuple]  # the card's arguments (SCHEMA)
-        if name == "crane":  # an improvement p can pay, one commodity less
-            args = list(improvements.improve_options(s, p, improvements.cities_of(s, p), 1))
-        elif name == "engineering":  # a wall under a city without one
-            args = [(v,) for v in improvements.wall_sites(s, p, improvements.cities_of(s, p))]
-        elif name == "medicine":  # a settlement becomes a city, for 1 grain and 2 ore
-            args = ([(v,) for v in city_candidates(s, p)]
-                    if s.cities[p] < CITIES and can_pay(s.hands[p], MEDICINE_COST) else [])
-        elif name == "smithing":  # rule="CK-KNIGHT-PROMOTE": one or two, by the supply
-            args = _smithing_options(s, p)
-        elif name == "merchant":  # a hex touching one of p's buildings
-            out += _merchant_plays(p, card, s.vowner)
-            continue
-        elif name == "taxation":  # the robber, once on the board, to another hex
-            out += _taxation_plays(p, card, s.robber) if s.attacked else ()
-            continue
-        elif name == "treason":  # rule="CK2P-PC-TREASON": the neutrals too
-            args = [(q,) for q in range(s.n) if q != p]
-            args += [(neutral_arg(i),) for i in range(s.owners - s.n)]
-        elif name == "espionage":
-            args = [(q, c) for q in range(s.n) if q != p for c in (-1, *sorted(set(s.phand[q])))]
-        elif name == "guild-dues":  # from a player with more VP
-            args = [(-1, (0,) * kinds)]
-            mine_vp = victory_points(s, p)
-            args += [(q, b) for q in range(s.n) if q != p and victory_points(s, q) > mine_vp
-                     for b in _two_of(s.hands[q])]
-        elif name == "diplomacy":
-            args = []
-            occ = occupancy(s)
-            for e in (e for e, q in enumerate(s.eowner) if q >= 0 and open_road(s, e, occ)):
-                args.append((e, -1))
-                if s.eowner[e] == p:
-                    t = s.copy()
-                    _remove_road(t, e)
-                    args += [(e, f) for f in legal_road_edges(t, p)]
-        else:  # intrigue: another player's knight at one of p's roads
-            touched = knights.road_ends(s, p)
-            args = [(v,) for v, k in knights.on_board(s) if k[0] != p and v in touched]
-        out += [make(PlayProgress, p, card, x) for x in args]
+        listed = plays[card]
+        if listed is not None:
+            out += listed(s, p, card)
     return out
+
+
+_Plays = Callable[[State, int, int], "list[PlayProgress] | tuple[PlayProgress, ...]"]
+
+
+def _with_args(args: Callable[[State, int], list[tuple]]) -> _Plays:
+    """The plays of a card whose arguments ``args(s, p)`` lists."""
+    return lambda s, p, card: [make(PlayProgress, p, card, x) for x in args(s, p)]
+
+
+def _crane_args(s: State, p: int) -> list[tuple]:
+    """An improvement p can pay, one commodity less."""
+    return list(improvements.improve_options(s, p, improvements.cities_of(s, p), 1))
+
+
+def _engineering_args(s: State, p: int) -> list[tuple]:
+    """A wall under a city without one."""
+    return [(v,) for v in improvements.wall_sites(s, p, improvements.cities_of(s, p))]
+
+
+def _medicine_args(s: State, p: int) -> list[tuple]:
+    """A settlement becomes a city, for 1 grain and 2 ore."""
+    if s.cities[p] < CITIES and can_pay(s.hands[p], MEDICINE_COST):
+        return [(v,) for v in city_candidates(s, p)]
+    return []
+
+
+def _treason_args(s: State, p: int) -> list[tuple]:
+    """rule="CK2P-PC-TREASON": another player, or a neutral."""
+    return ([(q,) for q in range(s.n) if q != p]
+            + [(neutral_arg(i),) for i in range(s.owners - s.n)])
+
+
+def _espionage_args(s: State, p: int) -> list[tuple]:
+    return [(q, c) for q in range(s.n) if q != p for c in (-1, *sorted(set(s.phand[q])))]
+
+
+def _guild_dues_args(s: State, p: int) -> list[tuple]:
+    """Nobody, or two cards from a player with more VP."""
+    kinds = len(s.bank)
+    mine_vp = victory_points(s, p)
+    return [(-1, (0,) * kinds)] + [(q, b) for q in range(s.n) if q != p
+                                   and victory_points(s, q) > mine_vp
+                                   for b in _two_of(s.hands[q])]
+
+
+def _diplomacy_args(s: State, p: int) -> list[tuple]:
+    """An open road; p's own may be rebuilt at once."""
+    args: list[tuple] = []
+    occ = occupancy(s)
+    for e in (e for e, q in enumerate(s.eowner) if q >= 0 and open_road(s, e, occ)):
+        args.append((e, -1))
+        if s.eowner[e] == p:
+            t = s.copy()
+            _remove_road(t, e)
+            args += [(e, f) for f in legal_road_edges(t, p)]
+    return args
+
+
+def _intrigue_args(s: State, p: int) -> list[tuple]:
+    """Another player's knight at one of p's roads."""
+    touched = knights.road_ends(s, p)
+    return [(v,) for v, k in knights.on_board(s) if k[0] != p and v in touched]
+
+
+def _fixed(s: State, p: int, card: int) -> tuple[PlayProgress, ...]:
+    numbers = laid(s).numbers if CARDS[card] == "invention" else ()
+    return _fixed_plays(p, card, len(s.bank), numbers)
+
+
+def _merchant_options(s: State, p: int, card: int) -> tuple[PlayProgress, ...]:
+    """A hex touching one of p's buildings."""
+    return _merchant_plays(p, card, s.vowner)
+
+
+def _taxation_options(s: State, p: int, card: int) -> tuple[PlayProgress, ...]:
+    """The robber, once on the board, to another hex."""
+    return _taxation_plays(p, card, s.robber) if s.attacked else ()
 
 
 _FIXED_PLAYS = frozenset({"alchemy", "invention", "merchant-fleet", "resource-monopoly",
@@ -568,6 +604,25 @@ def _smithing_options(s: State, p: int) -> list[tuple[int, int]]:
 def _two_of(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
     return list(discard_options(hand, min(2, sum(hand))))
 
+
+
+def _plays_table(before_roll: bool) -> tuple[_Plays | None, ...]:
+    """Per card, how its plays are listed at that moment (None: it cannot be played then)."""
+    special: dict[str, _Plays] = {
+        "crane": _with_args(_crane_args), "engineering": _with_args(_engineering_args),
+        "medicine": _with_args(_medicine_args),
+        "smithing": _with_args(_smithing_options),  # rule="CK-KNIGHT-PROMOTE"
+        "merchant": _merchant_options, "taxation": _taxation_options,
+        "treason": _with_args(_treason_args),
+        "espionage": _with_args(_espionage_args), "guild-dues": _with_args(_guild_dues_args),
+        "diplomacy": _with_args(_diplomacy_args), "intrigue": _with_args(_intrigue_args)}
+    return tuple(None if card not in PLAYABLE or (name == "alchemy") != before_roll
+                 else _fixed if name in _FIXED_PLAYS else special[name]
+                 for card, name in enumerate(CARDS))
+
+
+_MAIN_PLAYS = _plays_table(before_roll=False)
+_PRE_ROLL_PLAYS = _plays_table(before_roll=True)
 
 
 # ---------------------------------------------------------------- Treason
