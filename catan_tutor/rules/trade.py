@@ -7,7 +7,7 @@ from functools import lru_cache
 from ..actions import Accept, BankTrade, Decline, Offer, bundle_text, make, seat
 from ..board import CARD_NAMES, GENERIC, Layout
 from ..state import MAIN, OFFER, PendingOffer, State, laid
-from .common import Reason, bundle_reason, gain, phase_refusal
+from .common import Reason, bundle_reason, gain, phase_refusal, remember_last
 from .common import give as move_cards
 
 
@@ -23,9 +23,15 @@ def rates(s: State, p: int) -> tuple[int, ...]:
     rule="CK-TRADE-HOUSE": 2:1 from trade level 3; rule="CK-TRADE-MERCHANT": the merchant's
     controller trades the resource of its hex 2:1.
     """
+    table = _harbor_rates(s.vowner, s.layout)
     if not s.caps.commodities:
-        return _rates(s.layout, s.vowner, p)
-    out = _ck_rates(s.layout, s.vowner, p, s.levels[p][1] >= 3)
+        return table.get(p, _NO_HARBOR)[0]
+    house = s.levels[p][1] >= 3
+    out = table.get((p, house))
+    if out is None:
+        resources, generic = table.get(p, _NO_HARBOR)
+        generic = 2 if house else generic
+        out = table[p, house] = (*resources, generic, generic, generic)
     h, owner = s.merchant
     if owner == p and laid(s).terrain[h] < 5:
         out = tuple(2 if k == laid(s).terrain[h] else x for k, x in enumerate(out))
@@ -34,26 +40,22 @@ def rates(s: State, p: int) -> tuple[int, ...]:
     return out
 
 
-@lru_cache(maxsize=4096)
-def _ck_rates(layout: Layout, vowner: tuple[int, ...], p: int, house: bool) -> tuple[int, ...]:
-    """The harbours' rates for the 5 resources, then the 3 commodities: 2:1 with a trading
-    house (trade level 3), else 3:1 at a generic harbor, else 4:1."""
-    generic = 2 if house else 4
-    if not house and any(vowner[v] == p and k == GENERIC for v, k in _harbor_vertices(layout)):
-        generic = 3
-    return (*_rates(layout, vowner, p), generic, generic, generic)
+_NO_HARBOR = ((4, 4, 4, 4, 4), 4)
 
 
-@lru_cache(maxsize=4096)
-def _rates(layout: Layout, vowner: tuple[int, ...], p: int) -> tuple[int, ...]:
-    out = [4] * 5
+@remember_last
+def _harbor_rates(vowner: tuple[int, ...], layout: Layout) -> dict:
+    """Per owner with a harbor: its 5 resource rates and its rate for any other card (3 with
+    a generic harbor, else 4); (owner, trading house) -> C&K rates are added on first use.
+    One table per (buildings, board) pair."""
+    out: dict = {}
     for v, kind in _harbor_vertices(layout):
-        if vowner[v] == p:
-            if kind == GENERIC:
-                out = [min(x, 3) for x in out]
-            else:
-                out[kind] = 2
-    return tuple(out)
+        p = vowner[v]
+        if p >= 0:
+            r, generic = out.get(p, _NO_HARBOR)
+            out[p] = ((tuple(min(x, 3) for x in r), 3) if kind == GENERIC
+                      else (tuple(2 if k == kind else x for k, x in enumerate(r)), generic))
+    return out
 
 
 def rate(s: State, p: int, r: int) -> int:
