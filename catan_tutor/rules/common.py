@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import add, neg, sub
 from typing import TypeVar
 
 from ..actions import seat
@@ -140,9 +141,12 @@ def gain(s: State, p: int, delta) -> None:
         s.bank = (b[0] - delta[0], b[1] - delta[1], b[2] - delta[2], b[3] - delta[3],
                   b[4] - delta[4])
         return
-    d = (*delta, *(0,) * (len(h) - len(delta)))
-    s.hands = tset(s.hands, p, tuple(x + y for x, y in zip(h, d, strict=True)))
-    s.bank = tuple(x - y for x, y in zip(b, d, strict=True))
+    if len(delta) != len(h):
+        if len(delta) > len(h):
+            raise ValueError(f"{len(delta)} counts for a hand of {len(h)} card kinds")
+        delta = (*delta, *(0,) * (len(h) - len(delta)))
+    s.hands = tset(s.hands, p, tuple(map(add, h, delta)))
+    s.bank = tuple(map(sub, b, delta))
 
 
 def give(s: State, src: int, dst: int, cards) -> None:
@@ -172,7 +176,7 @@ def one(r: int, n: int = 1, kinds: int = 5) -> tuple[int, ...]:
 
 
 def pay(s: State, p: int, cost) -> None:
-    gain(s, p, tuple(-c for c in cost))
+    gain(s, p, tuple(map(neg, cost)))
 
 
 def cost_reason(s: State, p: int, cost, what: str) -> Reason | None:
