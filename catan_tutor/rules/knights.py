@@ -54,7 +54,7 @@ def on_board(s: State) -> tuple[tuple[int, Knight], ...]:
 
 @remember_last
 def _on_board(kn: tuple[Knight | None, ...]) -> tuple[tuple[int, Knight], ...]:
-    return tuple((v, k) for v, k in enumerate(kn) if k is not None)
+    return tuple([(v, k) for v, k in enumerate(kn) if k is not None])
 
 
 def eligible(k: Knight) -> bool:
@@ -423,7 +423,11 @@ def options(s: State, p: int) -> list:
 
 def end_turn(s: State) -> None:
     """Knights' per-turn marks are cleared when a turn ends."""
-    if not s.caps.knights or not any(k.fresh or k.promoted for _, k in on_board(s)):
+    if not s.caps.knights:
         return
-    s.kn = tuple(k if k is None or not (k.fresh or k.promoted)
-                 else Knight(k.owner, k.level, k.active, False, False) for k in s.kn)
+    marked = [(v, k) for v, k in on_board(s) if k[3] or k[4]]  # fresh or promoted
+    if marked:
+        kn = list(s.kn)
+        for v, k in marked:
+            kn[v] = Knight(k.owner, k.level, k.active, False, False)
+        s.kn = tuple(kn)

@@ -146,7 +146,12 @@ def _check_end(s: State, a: EndTurn) -> Reason | None:
 
 def _apply_end(s: State, a: EndTurn) -> None:
     knights.end_turn(s)
-    s.event, s.fleet, s.harbor = "", (), ()
+    if s.event:  # each written only when set: the extras are shared until written
+        s.event = ""
+    if s.fleet:
+        s.fleet = ()
+    if s.harbor:
+        s.harbor = ()
     base_end(s, a)
 
 
