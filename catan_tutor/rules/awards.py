@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from ..board import EDGE_OTHER_END, EDGE_VERTICES
 from ..state import OVER, State, tset
-from .common import occupancy
+from .common import occupancy, remember_last
 
 LONGEST_MIN, ARMY_MIN = 5, 3
 
@@ -18,12 +18,22 @@ def road_length(s: State, p: int) -> int:
     add up, and a trail may end at (but not go through) a vertex with a foreign building.
     Cached by p's roads and the foreign pieces on their vertices, which alone decide it.
     """
-    eowner, vowner = s.eowner, occupancy(s)  # rule="CK-AWARD-LONGEST-ROUTE": knights cut
-    edges = tuple([e for e, o in enumerate(eowner) if o == p])
+    edges = roads_by_owner(s.eowner).get(p)
     if not edges:
         return 0
+    vowner = occupancy(s)  # rule="CK-AWARD-LONGEST-ROUTE": knights cut
     blocked = frozenset([v for e in edges for v in EDGE_VERTICES[e] if vowner[v] not in (-1, p)])
     return _trail_length(edges, blocked)
+
+
+@remember_last
+def roads_by_owner(eowner: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Per owner, its roads (edges, in order); read-only, as it is shared."""
+    out: dict[int, list[int]] = {}
+    for e, o in enumerate(eowner):
+        if o >= 0:
+            out.setdefault(o, []).append(e)
+    return {o: tuple(edges) for o, edges in out.items()}
 
 
 # per vertex: (bit of the edge, the edge's other end) for each edge at it

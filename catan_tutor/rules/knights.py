@@ -381,11 +381,8 @@ def road_ends(s: State, p: int) -> tuple[int, ...]:
 @remember_last
 def _road_vertices(eowner: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """Per owner, the vertices its roads touch, in order (read-only: it is shared)."""
-    touched: dict[int, set[int]] = {}
-    for e, o in enumerate(eowner):
-        if o >= 0:
-            touched.setdefault(o, set()).update(EDGE_VERTICES[e])
-    return {o: tuple(sorted(vs)) for o, vs in touched.items()}
+    return {o: tuple(sorted({v for e in edges for v in EDGE_VERTICES[e]}))
+            for o, edges in awards.roads_by_owner(eowner).items()}
 
 
 def options(s: State, p: int) -> list:
