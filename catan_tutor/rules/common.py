@@ -200,9 +200,16 @@ def occupancy(s: State) -> tuple[int, ...]:
     return _merged(s.vowner, s.kn) if s.caps.knights else s.vowner
 
 
-@lru_cache(maxsize=1024)
+@remember_last
 def _merged(vowner: tuple[int, ...], kn: tuple) -> tuple[int, ...]:
-    return tuple(o if k is None else k[0] for o, k in zip(vowner, kn, strict=True))
+    return _interned(tuple([o if k is None else k[0] for o, k in zip(vowner, kn, strict=True)]))
+
+
+@lru_cache(maxsize=1024)
+def _interned(occ: tuple[int, ...]) -> tuple[int, ...]:
+    """One object per occupancy while it is remembered: a knight activated, promoted or
+    marked keeps the occupancy object, and what is remembered by identity of it holds."""
+    return occ
 
 
 def turn_seats(s: State) -> int:
