@@ -47,7 +47,13 @@ _NO_HARBOR = ((4, 4, 4, 4, 4), 4)
 def _harbor_rates(vowner: tuple[int, ...], layout: Layout) -> dict:
     """Per owner with a harbor: its 5 resource rates and its rate for any other card (3 with
     a generic harbor, else 4); (owner, trading house) -> C&K rates are added on first use.
-    One table per (buildings, board) pair."""
+    One table per (buildings, board) pair: by identity in a playout, by value for positions
+    visited again (the tutor's steps)."""
+    return _harbor_table(vowner, layout)
+
+
+@lru_cache(maxsize=1024)
+def _harbor_table(vowner: tuple[int, ...], layout: Layout) -> dict:
     out: dict = {}
     for v, kind in _harbor_vertices(layout):
         p = vowner[v]
