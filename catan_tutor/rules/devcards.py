@@ -134,7 +134,8 @@ def check_plenty(s: State, a: PlayPlenty) -> Reason | None:
     return None
 
 
-def plenty_options(s: State, p: int) -> list[PlayPlenty]:
+def plenty_options(p: int) -> list[PlayPlenty]:
+    """Every Year of Plenty play: two resources, or one (the bank's stock is checked)."""
     out = [make(PlayPlenty, p, a, b) for a in range(5) for b in range(a, 5)]
     return out + [make(PlayPlenty, p, a) for a in range(5)]
 

@@ -5,10 +5,10 @@ Later variants subclass :class:`BaseRules` and add or replace entries; they neve
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from ..actions import (
-    DEV_CARDS,
     KNIGHT,
     MONOPOLY,
     PLENTY,
@@ -134,6 +134,22 @@ def _road_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
     """A free edge at the settlement just placed."""
     return [make(BuildRoad, s.active, e) for e, _ in sorted(EDGE_OTHER_END[s.setup_vertex])
             if s.eowner[e] < 0]
+
+
+@lru_cache(maxsize=256)
+def _dev_plays(p: int, knight: bool, road_building: bool, plenty: bool, monopoly: bool
+               ) -> tuple[Action, ...]:
+    """The plays of the ready development cards, in a fixed order."""
+    out: list[Action] = []
+    if knight:
+        out.append(make(PlayKnight, p))
+    if road_building:
+        out.append(make(PlayRoadBuilding, p))
+    if plenty:
+        out += devcards.plenty_options(p)
+    if monopoly:
+        out += [make(PlayMonopoly, p, r) for r in range(5)]
+    return tuple(out)
 
 
 def roll_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
@@ -467,20 +483,15 @@ class BaseRules:
         out.append(make(EndTurn, p))
         return out
 
-    def dev_candidates(self, s: State, p: int) -> list[Action]:
-        if s.dev_played or not any(s.dev[p]):
-            return []
-        out: list[Action] = []
-        ready = [s.dev[p][c] - s.newdev[c] > 0 for c in range(len(DEV_CARDS))]
-        if ready[KNIGHT]:
-            out.append(make(PlayKnight, p))
-        if ready[ROAD_BUILDING_CARD]:
-            out.append(make(PlayRoadBuilding, p))
-        if ready[PLENTY]:
-            out += devcards.plenty_options(s, p)
-        if ready[MONOPOLY]:
-            out += [make(PlayMonopoly, p, r) for r in range(5)]
-        return out
+    def dev_candidates(self, s: State, p: int) -> Sequence[Action]:
+        """p's development card plays: cards held before this turn, one per turn."""
+        held = s.dev[p]
+        if s.dev_played or not any(held):
+            return ()
+        new = s.newdev  # bought this turn: not playable yet
+        return _dev_plays(p, held[KNIGHT] > new[KNIGHT],
+                          held[ROAD_BUILDING_CARD] > new[ROAD_BUILDING_CARD],
+                          held[PLENTY] > new[PLENTY], held[MONOPOLY] > new[MONOPOLY])
 
     def legal_actions(self, s: State, offers: bool = True) -> list[Action]:
         """Legal actions in a fixed order; ``offers=False`` leaves out player trade offers."""
