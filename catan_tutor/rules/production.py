@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import add
 
 from ..actions import DICE_COLORS, Action, Die, Roll, make
 from ..board import HEX_VERTICES, Layout
@@ -121,7 +120,8 @@ def produce(s: State, total: int) -> set[int]:
     if not owed:
         return set()
     bank = list(s.bank)
-    got: dict[int, list[int]] = {}  # seat -> cards received per kind
+    hands = list(s.hands)
+    got: set[int] = set()
     for r, need in owed.items():
         if sum(need) > bank[r]:
             takers = [p for p, k in enumerate(need) if k]
@@ -130,17 +130,13 @@ def produce(s: State, total: int) -> set[int]:
             need[takers[0]] = bank[r]
         for p, k in enumerate(need):
             if k:
-                cards = got.get(p)
-                if cards is None:
-                    cards = got[p] = [0] * len(bank)
-                cards[r] += k
+                h = hands[p]
+                hands[p] = (*h[:r], h[r] + k, *h[r + 1:])
                 bank[r] -= k
+                got.add(p)
     if got:
-        hands = list(s.hands)
-        for p, cards in got.items():
-            hands[p] = tuple(map(add, hands[p], cards))
         s.hands, s.bank = tuple(hands), tuple(bank)
-    return set(got)
+    return got
 
 
 def _hand_limits(s: State) -> list[int]:
