@@ -213,7 +213,8 @@ def test_2P_ROLL_TWICE_two_rolls_each_resolved_then_main():
     assert g.state.phase == "dice" and g.current_player == CHANCE
     assert g.state.sums == (11,)
     assert g.state.hands[:2] == ((1, 2, 0, 1, 0), (0, 1, 1, 1, 0))
-    assert_illegal(g, "P1 end", None)
+    assert_illegal(g, "P1 end", "2P-ROLL-TWICE")  # the second roll is due
+    assert "second roll" in g.explain("P1 end").reason
     dice(g, 4, 5)  # 9: C forest pays P2's C6
     assert g.state.sums == (11, 9)
     assert g.state.hands[:2] == ((1, 2, 0, 1, 0), (0, 2, 1, 1, 0))
@@ -287,8 +288,11 @@ def test_2P_ROLL_TIMING_cards_and_tokens_before_the_first_roll_or_after_the_seco
     assert_illegal(g, "P1 knight", {"BASE-DEV-PLAY", "2P-ROLL-TIMING"})
     g.play("P1 robber H")
     assert g.state.phase == "dice" and g.current_player == CHANCE
-    assert_illegal(g, "P1 robber-home", None)
-    assert_illegal(g, "P1 return knight", None)
+    # The second roll is due: the two-player timing rule, not the general one on chance.
+    assert_illegal(g, "P1 robber-home", "2P-ROLL-TIMING")
+    assert_illegal(g, "P1 return knight", "2P-ROLL-TIMING")
+    assert_illegal(g, "P1 knight", "2P-ROLL-TIMING")
+    assert_illegal(g, "P1 road D5", "2P-ROLL-TIMING")
     dice(g, 1, 2)
     assert g.state.phase == "main"
     after = texts(g)

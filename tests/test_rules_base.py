@@ -628,7 +628,7 @@ def test_BASE_SETUP_ROUND2_reverse_order_and_road_at_second_settlement():
         assert g.explain(SETUP4[i]).rule == "BASE-SETUP-ROUND2"
         g.play(SETUP4[i])
         if i == 8:
-            assert_illegal(g, "P4 road K7", "BASE-SETUP-ROUND1")  # at K6, the first one
+            assert_illegal(g, "P4 road K7", "BASE-SETUP-ROUND2")  # at K6, the first one
         g.play(SETUP4[i + 1])
     assert order == [3, 2, 1, 0]
     g3 = play(new_game("base", players=3), *SETUP3[:6])

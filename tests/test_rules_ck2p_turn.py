@@ -318,7 +318,8 @@ def test_CK2P_ROLL_DOUBLE_three_dice_twice_each_event_resolved_before_its_produc
     # ... and the second roll, all three dice, follows at once.
     assert g.state.phase == "dice" and g.current_player == CHANCE
     assert "second roll" in g.pending[0].decision
-    assert_illegal(g, "P1 end", None)
+    assert_illegal(g, "P1 end", "CK2P-ROLL-DOUBLE")  # the second throw is due
+    assert_illegal(g, "P1 road A5", "CK2P-ROLL-DOUBLE")
     assert g.explain("die white 6").rule == "CK2P-ROLL-DOUBLE"
     throw(g, 6, 6, None)
     assert outcomes(g) == {"event ship", "event science", "event trade", "event politics"}
@@ -495,7 +496,7 @@ def test_CK2P_ROLL_TIMING_token_actions_before_the_first_roll_or_in_the_action_p
     g.play("P1 robber S")
     assert g.state.phase == "dice" and g.current_player == CHANCE
     for text in ("P1 robber-home", FORCE, FORCE_ALL):
-        assert_illegal(g, text, None)
+        assert_illegal(g, text, "CK2P-ROLL-TIMING")  # the second throw is due
     assert_illegal(g, "P1 play alchemy 1 2", "CK2P-PC-ALCHEMY")
     throw(g, 1, 2)
     assert g.state.phase == "main"
@@ -642,7 +643,7 @@ def test_CK2P_TOKEN_KNIGHT_REMOVE_TIMING_not_between_the_rolls():
     assert g.state.phase == "robber"
     assert_illegal(g, "P1 remove-knight A2", "CK2P-TOKEN-KNIGHT-REMOVE-TIMING")
     g.play("P1 robber S")
-    assert_illegal(g, "P1 remove-knight A2", None)  # the second roll is due
+    assert_illegal(g, "P1 remove-knight A2", "CK2P-ROLL-TIMING")  # the second roll is due
     throw(g, 1, 2)
     assert_legal(g, "P1 remove-knight A2")
 

@@ -306,8 +306,8 @@ def test_CK_PC_CRANE_one_commodity_less_per_improvement():
     assert queue(g, SCIENCE) == ["crane", "crane"]
     # One Crane, one commodity: level 3 costs 3, with a Crane exactly 2.
     g = main_game(phand="crane/-/-", levels="2,0,0/0,0,0/0,0,0", hands=hands(cards(paper=1)))
-    assert_illegal(g, "P1 play crane science", {"BASE-BUILD-COSTS", "CK-BUILD-COSTS",
-                                                "CK-PC-CRANE"})
+    assert_illegal(g, "P1 play crane science", "CK-PC-CRANE")  # the card's price, not the table's
+    assert "With Crane one commodity less" in g.explain("P1 play crane science").reason
     g = main_game(phand="crane/-/-", levels="2,0,0/0,0,0/0,0,0", hands=hands(cards(paper=5)))
     assert_legal(g, "P1 play crane science")
     assert g.state.levels[P1] == (3, 0, 0) and g.state.hands[P1] == cards(paper=3)
@@ -458,7 +458,7 @@ def test_CK_PC_ROAD_BUILDING_two_free_roads_under_normal_rules():
     assert_legal(g, "P1 road E3")  # continues the first free road
     assert g.state.phase == "main" and g.state.roads[P1] == 4
     assert g.state.hands[P1] == ZERO
-    assert_illegal(g, "P1 road E5", "BASE-BUILD-COSTS")  # a third road is paid for
+    assert_illegal(g, "P1 road E5", "CK-BUILD-COSTS")  # a third road is paid for
 
 
 def test_CK_PC_ROAD_BUILDING_one_road_when_only_one_is_legal():

@@ -144,9 +144,9 @@ def test_CK_BUILD_COSTS_wall_knight_activation_and_improvements():
     # The wrong commodity does not pay: politics costs coin, science paper.
     g = main_game(hands=hands(cards(brick=1, wool=1, grain=0, ore=0, cloth=5)))
     for text in ("P1 wall I4", "P1 recruit H6", "P1 improve science", "P1 improve politics"):
-        assert_illegal(g, text, "BASE-BUILD-COSTS")
+        assert_illegal(g, text, "CK-BUILD-COSTS")
     g = main_game(hands=hands(cards(paper=2)), levels="2,0,0/0,0,0/0,0,0")
-    assert_illegal(g, "P1 improve science", "BASE-BUILD-COSTS")  # level 3 costs 3
+    assert_illegal(g, "P1 improve science", "CK-BUILD-COSTS")  # level 3 costs 3
     # Road, settlement and city as in the base game.
     g = main_game(hands=hands(cards(brick=3, lumber=3, wool=1, grain=3, ore=3)))
     assert_legal(g, "P1 road H5")
@@ -157,7 +157,7 @@ def test_CK_BUILD_COSTS_wall_knight_activation_and_improvements():
     assert_legal(g, "P1 city H8")
     assert g.state.hands[P1] == ZERO
     g = main_game(hands=hands(cards(wool=1, ore=1)), kn="H6:P1:1:---")
-    assert_illegal(g, "P1 activate H6", "BASE-BUILD-COSTS")
+    assert_illegal(g, "P1 activate H6", "CK-BUILD-COSTS")
 
 
 def test_CK_BUILD_LIMITS_walls_knights_cities_and_one_metropolis_per_track():
@@ -242,7 +242,7 @@ def test_CK_IMPROVE_BUILD_needs_a_city_one_level_at_a_time_several_per_turn():
     g = main_game(hands=hands(cards(coin=2)), levels="0,0,1/0,0,0/0,0,0")
     assert_legal(g, "P1 improve politics")
     assert g.state.levels[P1] == (0, 0, 2)
-    assert_illegal(g, "P1 improve politics", "BASE-BUILD-COSTS")  # no skipping to a cheap level
+    assert_illegal(g, "P1 improve politics", "CK-BUILD-COSTS")  # no skipping to a cheap level
 
 
 def test_CK_IMPROVE_KEEP_levels_survive_losing_the_last_city():

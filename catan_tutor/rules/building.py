@@ -40,6 +40,7 @@ from .common import (
     pay,
     phase_refusal,
     setup_order,
+    setup_round_rule,
 )  # fmt: skip
 
 
@@ -137,7 +138,8 @@ def check_road(s: State, a: BuildRoad) -> Reason | None:
         return Reason("BASE-BUILD-ROAD", f"{where} already has {s.name(s.eowner[e])}'s road.")
     if s.phase == SETUP_ROAD:
         if s.setup_vertex not in EDGE_VERTICES[e]:
-            return Reason("BASE-SETUP-ROUND1", f"The setup road must touch the settlement just "
+            piece = "city" if s.vcity[s.setup_vertex] else "settlement"
+            return Reason(setup_round_rule(s), f"The setup road must touch the {piece} just "
                           f"placed on {VERTEX_LABELS[s.setup_vertex]}; {where} does not.")
         return None
     if not road_touches_network(s, p, e):

@@ -91,8 +91,8 @@ def phase_refusal(s: State, what: str, rule: str = "BASE-TURN-PHASES") -> Reason
     the phase's own words and under the phase's own rule; ``rule`` for any other phase.
 
     rule="BASE-TURN-PHASES" / rule="CK-TURN-ROLL-PHASE": before the roll; rule="BASE-SETUP-FREE":
-    setup; rule="BASE-ROBBER-MOVE": the robber moves first; rule="BASE-DEV-ROAD-BUILDING": the
-    free roads come first.
+    setup; rule="BASE-ROBBER-MOVE": the robber moves first; rule="BASE-DEV-ROAD-BUILDING" (in
+    Cities & Knights rule="CK-PC-ROAD-BUILDING"): the free roads come first.
     """
     ph, who = s.phase, seat(s.active)
     if ph == PRE_ROLL:
@@ -111,9 +111,10 @@ def phase_refusal(s: State, what: str, rule: str = "BASE-TURN-PHASES") -> Reason
     if ph == ROBBER:
         return Reason("BASE-ROBBER-MOVE", f"{who} must move the robber first; {what} waits "
                       "until then.")
-    if ph == ROAD_BUILDING:
-        return Reason("BASE-DEV-ROAD-BUILDING", f"{who} first builds the free roads of Road "
-                      f"Building ({s.free_roads} left); {what} waits until then.")
+    if ph == ROAD_BUILDING:  # the card in play: in Cities & Knights the progress card
+        card = "CK-PC-ROAD-BUILDING" if s.caps.improvements else "BASE-DEV-ROAD-BUILDING"
+        return Reason(card, f"{who} first builds the free roads of Road Building "
+                      f"({s.free_roads} left); {what} waits until then.")
     if ph == NEUTRAL:
         return Reason("2P-NEUTRAL-MIRROR", f"{who} first builds the neutral piece they owe; "
                       f"{what} waits until then.")
@@ -180,10 +181,23 @@ def pay(s: State, p: int, cost) -> None:
 
 
 def cost_reason(s: State, p: int, cost, what: str) -> Reason | None:
+    """Why ``p`` cannot pay ``cost`` for ``what`` (None when it can), under the variant's cost
+    table: rule="BASE-BUILD-COSTS", in Cities & Knights rule="CK-BUILD-COSTS" (walls, knights
+    and improvements too)."""
     if can_pay(s.hands[p], cost):
         return None
     need = ", ".join(f"{c} {CARD_NAMES[k]}" for k, c in enumerate(cost) if c)
-    return Reason("BASE-BUILD-COSTS", f"{seat(p)} cannot pay for {what}: it costs {need}.")
+    rule = "CK-BUILD-COSTS" if s.caps.improvements else "BASE-BUILD-COSTS"
+    return Reason(rule, f"{seat(p)} cannot pay for {what}: it costs {need}.")
+
+
+def setup_round_rule(s: State) -> str:
+    """The setup round under way: rule="BASE-SETUP-ROUND1" or rule="BASE-SETUP-ROUND2"; in
+    Cities & Knights rule="CK-SETUP-ROUND1" or rule="CK-SETUP-ROUND2"."""
+    second = s.setup_step >= s.n
+    if s.caps.knights:
+        return "CK-SETUP-ROUND2" if second else "CK-SETUP-ROUND1"
+    return "BASE-SETUP-ROUND2" if second else "BASE-SETUP-ROUND1"
 
 
 def setup_order(n: int) -> list[int]:

@@ -131,7 +131,11 @@ def _do_alchemy(s: State, p: int, white: int, red: int) -> None:
 
 
 def _crane(s: State, p: int, track: int, vertex: int) -> Reason | None:
-    return improvements.check_improve(s, Improve(p, track, vertex), discount=1)
+    """The improvement's own checks; what it costs is the card's (rule="CK-PC-CRANE")."""
+    bad = improvements.check_improve(s, Improve(p, track, vertex), discount=1)
+    if bad is not None and bad.rule == "CK-BUILD-COSTS":
+        return Reason("CK-PC-CRANE", f"{bad.text} With Crane one commodity less.")
+    return bad
 
 
 def _do_crane(s: State, p: int, track: int, vertex: int) -> None:

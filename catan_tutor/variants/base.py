@@ -50,6 +50,7 @@ from ..rules.common import (
     Reason,
     actors,
     can_pay,
+    setup_round_rule,
 )  # fmt: skip
 from ..rules.precedence import most_specific
 from ..state import (
@@ -113,8 +114,9 @@ KINDS: Table[Kind] = Table(
 
 # ---------------------------------------------------------------- the phases' parts
 def setup_round(s: State) -> str:
-    """rule="BASE-SETUP-ROUND1", rule="BASE-SETUP-ROUND2": which setup round it is."""
-    return "BASE-SETUP-ROUND1" if s.setup_step < s.n else "BASE-SETUP-ROUND2"
+    """Which setup round it is (rules/common.py ``setup_round_rule``: BASE-SETUP-ROUND1 or 2,
+    in Cities & Knights CK-SETUP-ROUND1 or 2)."""
+    return setup_round_rule(s)
 
 
 def chance_pending(rules: BaseRules, s: State) -> list[tuple[int, str]]:

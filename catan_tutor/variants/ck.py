@@ -79,6 +79,7 @@ from ..state import (
     PROGRESS_DRAW,
     RELOCATE,
     RESOLVE,
+    ROAD_BUILDING,
     ROBBER,
     ROLLOFF,
     SABOTAGE,
@@ -224,11 +225,6 @@ KINDS = base.KINDS.replace(
 
 
 # ---------------------------------------------------------------- the phases' parts
-def setup_round(s: State) -> str:
-    """rule="CK-SETUP-ROUND1", rule="CK-SETUP-ROUND2": which setup round it is."""
-    return "CK-SETUP-ROUND2" if s.setup_step >= s.n else "CK-SETUP-ROUND1"
-
-
 def _setup_options(rules, s: State, offers: bool) -> list:
     """rule="CK-SETUP-ROUND2": the second placement is a city."""
     if ck_turn.second_round(s):
@@ -291,10 +287,11 @@ MAIN_EXACT = base.MAIN_EXACT | {
 PRE_ROLL_EXACT = base.PRE_ROLL_EXACT | {progress_play.check_play}
 
 PHASES = base.PHASES.replace(
-    base.PHASES[SETUP_SETTLE].but(rule="CK-SETUP-ROUND1", rule_now=setup_round,
+    base.PHASES[SETUP_SETTLE].but(rule="CK-SETUP-ROUND1", rule_now=base.setup_round,
                                   options=_setup_options, pending=_setup_pending,
                                   exact=frozenset({_check_settle, _check_city})),
-    base.PHASES[SETUP_ROAD].but(rule="CK-SETUP-ROUND1", rule_now=setup_round),
+    base.PHASES[SETUP_ROAD].but(rule="CK-SETUP-ROUND1", rule_now=base.setup_round),
+    base.PHASES[ROAD_BUILDING].but(rule="CK-PC-ROAD-BUILDING"),
     base.PHASES[PRE_ROLL].but(rule="CK-TURN-ROLL-PHASE", pending=_owes(
         _active, "roll the three dice, or first play Alchemy"), exact=PRE_ROLL_EXACT),
     base.PHASES[MAIN].but(rule="CK-TURN-ACTION-PHASE", exact=MAIN_EXACT),

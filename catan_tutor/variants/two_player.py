@@ -13,6 +13,11 @@ from ..actions import (
     NeutralRoad,
     NeutralSettle,
     Offer,
+    PlayKnight,
+    PlayMonopoly,
+    PlayPlenty,
+    PlayRoadBuilding,
+    RemoveKnight,
     ReturnKnight,
     RobberHome,
     Roll,
@@ -141,20 +146,40 @@ def mirror(s: State, a, before: str) -> None:
 
 
 _AFTER_ROLLS = (Settle, BuildRoad, BuildCity, BuyDev, BankTrade, Offer)
+# 2P-ROLL-TIMING: development cards, token actions and Knight-card returns, not between rolls
+_NOT_BETWEEN = (PlayKnight, PlayRoadBuilding, PlayPlenty, PlayMonopoly, ForcedTrade,
+                RobberHome, ReturnKnight)
+_TOKEN_ACTIONS = (ForcedTrade, RobberHome, RemoveKnight)  # ck-2p (CK2P-ROLL-TIMING)
 
 
 def _two_rolls(s: State, a, bad):
     """Where the two rolls decide a turn-order refusal: a third roll (rule="2P-ROLL-TWICE"),
-    trading or building before the first roll or between the two (rule="2P-ROLL-TIMING");
-    else ``bad``."""
+    trading or building before the first roll (rule="2P-ROLL-TIMING"), and anything of the
+    player's while the second roll is due: the two-player timing rule for what it names
+    (rule="2P-ROLL-TIMING", rule="CK2P-ROLL-TIMING"), else the rule that the turn has two
+    rolls (rule="2P-ROLL-TWICE", rule="CK2P-ROLL-DOUBLE"); else ``bad``."""
     who = seat(s.active)
     if isinstance(a, Roll) and s.phase == MAIN:
         return Reason("2P-ROLL-TWICE", f"{who} has rolled twice this turn, as the two-player "
                       "rules ask; the next roll is the next player's.")
-    between = s.phase == DICE and len(s.sums) == 1 and not s.caps.knights  # the second roll is due
+    between = s.phase == DICE and bool(s.sums)  # the first roll is done, the second is due
+    if s.caps.knights:
+        if not between:
+            return bad
+        if isinstance(a, _TOKEN_ACTIONS):
+            return Reason("CK2P-ROLL-TIMING", f"Token actions come before the first roll or in "
+                          f"the Action phase, not between the two rolls: {who} rolls again "
+                          "first.")
+        return Reason("CK2P-ROLL-DOUBLE", f"{who} throws the dice twice this turn, and the "
+                      "second throw is due: it comes first.")
     if isinstance(a, _AFTER_ROLLS) and (s.phase == PRE_ROLL or between):
-        # rule="CK2P-ROLL-TIMING" restates it for Cities & Knights for two
-        rule = "CK2P-ROLL-TIMING" if s.caps.knights else "2P-ROLL-TIMING"
-        return Reason(rule, f"{who} trades and builds only after both rolls of the turn; "
-                      "roll the dice first.")
-    return bad
+        return Reason("2P-ROLL-TIMING", f"{who} trades and builds only after both rolls of the "
+                      "turn; roll the dice first.")
+    if not between:
+        return bad
+    if isinstance(a, _NOT_BETWEEN):
+        return Reason("2P-ROLL-TIMING", "Development cards, token actions and Knight-card "
+                      f"returns come before the first roll or after the second, not between "
+                      f"them: {who} rolls again first.")
+    return Reason("2P-ROLL-TWICE", f"{who} rolls twice this turn, and the second roll is due: "
+                  "it comes first.")
