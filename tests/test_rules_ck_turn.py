@@ -257,7 +257,7 @@ def test_CK_SETUP_ROUND2_a_city_and_a_road_in_reverse_order():
     assert g.current_player == P3
     assert_illegal(g, "P3 settle N6", "CK-SETUP-ROUND2")
     assert_illegal(g, "P3 city K6", "CK-SETUP-ROUND2")  # taken
-    assert_illegal(g, "P3 city O4", "BASE-BUILD-DISTANCE")  # next to K6
+    assert_illegal(g, "P3 city O4", "CK-SETUP-ROUND2")  # next to K6: the round says so
     movers = []
     for a in OPENING[6:]:
         movers.append(g.current_player)

@@ -36,8 +36,9 @@ def check_setup_city(s: State, a: BuildCity) -> Reason | None:
     v = a.vertex
     if s.vowner[v] >= 0:
         return Reason("CK-SETUP-ROUND2", f"{VERTEX_LABELS[v]} is already taken.")
-    if not distance_ok(s, v):
-        return Reason("BASE-BUILD-DISTANCE", f"{VERTEX_LABELS[v]} is next to another building.")
+    if not distance_ok(s, v):  # the round's own words: "distance rule applying" to the city
+        return Reason("CK-SETUP-ROUND2", f"The setup city obeys the distance rule: "
+                      f"{VERTEX_LABELS[v]} is next to another building.")
     return None
 
 

@@ -382,8 +382,9 @@ def _taxation(s: State, p: int, h: int) -> Reason | None:
     if not s.attacked:
         return Reason("CK-PC-TAXATION", "Taxation needs the robber, which comes after the first "
                       "barbarian attack.")
-    if h == s.robber:
-        return Reason("BASE-ROBBER-MOVE", "The robber must move to another hex.")
+    if h == s.robber:  # the card's own words: "move the robber to another hex"
+        return Reason("CK-PC-TAXATION", "Taxation moves the robber to another hex; it is on "
+                      f"{HEX_NAMES[h]} now.")
     return None
 
 
