@@ -19,10 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from . import rulebook
-from .actions import Action, Improve
+from .actions import EVENT_FACES, Action, BuildRoad, DrawProgress, EventDie, Improve, Settle
+from .board import HEX_VERTICES
 from .game import Game
-from .state import State
+from .rules import progress
+from .rules.improvements import free_cities
+from .state import MAIN, NEUTRAL, State
 
 Quiet = Callable[[object, State, Action, State], bool]
 
@@ -36,23 +38,21 @@ def _neutral_award(attr: str) -> Quiet:
 
 
 def _level5_kept(rules, before: State, action: Action, after: State) -> bool:
-    """The metropolis holder buys level 5 of its track: the metropolis stays put."""
+    """The metropolis holder buys level 5 of its track with no city free for a metropolis:
+    allowed, and the metropolis stays put."""
     if not isinstance(action, Improve):
         return False
-    t = action.track
+    p, t = action.player, action.track
     v = before.metro[t]
-    return (before.levels[action.player][t] == 4 and v >= 0
-            and before.vowner[v] == action.player and after.metro[t] == v)
+    return (before.levels[p][t] == 4 and v >= 0 and before.vowner[v] == p
+            and not free_cities(before, p) and after.metro[t] == v)
 
 
-def _offturn_13(rules, before: State, action: Action, after: State) -> bool:
+def _offturn_target(rules, before: State, action: Action, after: State) -> bool:
     """A player not on turn reaches the target without winning there and then."""
-    if after.winner >= 0:
-        return False
-    active = after.active
-    return any(p != active and rules.victory_points(after, p) >= rules.target
-               and rules.victory_points(before, p) < rules.target
-               for p in range(after.n))
+    return after.winner < 0 and any(
+        p != after.active and rules.victory_points(after, p) >= rules.target
+        > rules.victory_points(before, p) for p in range(after.n))
 
 
 def _defenders_past_6(rules, before: State, action: Action, after: State) -> bool:
@@ -60,14 +60,47 @@ def _defenders_past_6(rules, before: State, action: Action, after: State) -> boo
     return any(b < a and a > 6 for b, a in zip(before.defender, after.defender, strict=True))
 
 
-_QUIET: dict[str, Quiet] = {
-    "2P-NEUTRAL-LONGEST-ROAD": _neutral_award("longest"),
-    "CK2P-LONGEST-ROUTE": _neutral_award("longest"),
-    "DUMMY-DEV-LONGEST-ROAD": _neutral_award("longest"),
-    "DUMMY-DEV-LARGEST-ARMY": _neutral_award("army"),
-    "CK-METRO-OWN-LEVEL5": _level5_kept,
-    "CK-WIN-OFFTURN": _offturn_13,
-    "CK-BARB-TOKENS": _defenders_past_6,
+def _empty_deck_draw(rules, before: State, action: Action, after: State) -> bool:
+    """A progress card due from an empty deck: the event die's castle with no card left in
+    its deck, or a draw that empties a deck others still wait on."""
+    if isinstance(action, EventDie) and action.face in EVENT_FACES[1:]:
+        t = EVENT_FACES.index(action.face) - 1
+        red = before.rolled[1] if len(before.rolled) > 1 else before.dice[1]
+        return progress.deck_empty(before, t) and any(
+            red <= progress.threshold(levels[t]) for levels in before.levels[:before.n])
+    if isinstance(action, DrawProgress):
+        t = before.draws[0].track
+        return progress.deck_empty(after, t) and any(d.track == t for d in before.draws[1:])
+    return False
+
+
+def _robbed_empty_hand(rules, before: State, action: Action, after: State) -> bool:
+    """D's robber lands where a player with no card has a building: D robs the other one."""
+    h = after.robber
+    if before.active != before.dummy or h == before.robber or h < 0:
+        return False
+    return any(not sum(before.hands[p]) for p in range(before.n)
+               if any(before.vowner[v] == p for v in HEX_VERTICES[h]))
+
+
+def _no_neutral_build(rules, before: State, action: Action, after: State) -> bool:
+    """A player's road or settlement after setup owes the neutrals nothing: none fits."""
+    return (isinstance(action, BuildRoad | Settle) and before.phase == MAIN
+            and after.phase != NEUTRAL)
+
+
+# rule ID -> (what it decides inside a move, the variants where that decides under this ID)
+_QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
+    "2P-NEUTRAL-LONGEST-ROAD": (_neutral_award("longest"), ("base-2p",)),
+    "CK2P-LONGEST-ROUTE": (_neutral_award("longest"), ("ck-2p",)),
+    "DUMMY-DEV-LONGEST-ROAD": (_neutral_award("longest"), ("base-dummy",)),
+    "DUMMY-DEV-LARGEST-ARMY": (_neutral_award("army"), ("base-dummy",)),
+    "DUMMY-STEAL-EMPTY": (_robbed_empty_hand, ("base-dummy",)),
+    "2P-NEUTRAL-NONE-POSSIBLE": (_no_neutral_build, ("base-2p", "ck-2p")),
+    "CK-METRO-OWN-LEVEL5": (_level5_kept, ("ck", "ck-2p")),
+    "CK-WIN-OFFTURN": (_offturn_target, ("ck", "ck-2p")),
+    "CK-BARB-TOKENS": (_defenders_past_6, ("ck", "ck-2p")),
+    "CK-PROGRESS-EMPTY": (_empty_deck_draw, ("ck", "ck-2p")),
 }
 
 
@@ -77,8 +110,8 @@ def move_rules(rules, before: State, action: Action, after: State) -> set[str]:
 
     out = {rules.verdict(before, action)[1].rule}
     out |= {e.rule for e in events(rules, before, action, after) if e.rule}
-    own = rulebook.rules_of(rules.variant)
-    out |= {r for r, seen in _QUIET.items() if r in own and seen(rules, before, action, after)}
+    out |= {r for r, (seen, variants) in _QUIET.items()
+            if rules.variant in variants and seen(rules, before, action, after)}
     return out
 
 
