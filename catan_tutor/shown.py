@@ -19,9 +19,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from .actions import EVENT_FACES, Action, BuildRoad, DrawProgress, EventDie, Improve, Settle
+from .actions import (
+    EVENT_FACES,
+    Action,
+    BuildRoad,
+    DrawProgress,
+    EventDie,
+    Improve,
+    PlayProgress,
+    Settle,
+)
 from .board import HEX_VERTICES
 from .game import Game
+from .progress_cards import CARDS
 from .rules import progress
 from .rules.improvements import free_cities
 from .state import MAIN, NEUTRAL, State
@@ -89,6 +99,12 @@ def _no_neutral_build(rules, before: State, action: Action, after: State) -> boo
             and after.phase != NEUTRAL)
 
 
+def _neutral_road_removed(rules, before: State, action: Action, after: State) -> bool:
+    """Diplomacy takes away a neutral's open road."""
+    return (isinstance(action, PlayProgress) and CARDS[action.card] == "diplomacy"
+            and bool(action.args) and before.n <= before.eowner[action.args[0]] < before.owners)
+
+
 # rule ID -> (what it decides inside a move, the variants where that decides under this ID)
 _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "2P-NEUTRAL-LONGEST-ROAD": (_neutral_award("longest"), ("base-2p",)),
@@ -97,6 +113,7 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "DUMMY-DEV-LARGEST-ARMY": (_neutral_award("army"), ("base-dummy",)),
     "DUMMY-STEAL-EMPTY": (_robbed_empty_hand, ("base-dummy",)),
     "2P-NEUTRAL-NONE-POSSIBLE": (_no_neutral_build, ("base-2p", "ck-2p")),
+    "CK2P-PC-DIPLOMACY-NEUTRAL": (_neutral_road_removed, ("ck-2p",)),
     "CK-METRO-OWN-LEVEL5": (_level5_kept, ("ck", "ck-2p")),
     "CK-WIN-OFFTURN": (_offturn_target, ("ck", "ck-2p")),
     "CK-BARB-TOKENS": (_defenders_past_6, ("ck", "ck-2p")),
