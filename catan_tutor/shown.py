@@ -34,7 +34,7 @@ from .game import Game
 from .progress_cards import CARDS
 from .rules import progress
 from .rules.improvements import free_cities
-from .state import MAIN, NEUTRAL, State
+from .state import MAIN, State
 
 Quiet = Callable[[object, State, Action, State], bool]
 
@@ -96,7 +96,7 @@ def _robbed_empty_hand(rules, before: State, action: Action, after: State) -> bo
 def _no_neutral_build(rules, before: State, action: Action, after: State) -> bool:
     """A player's road or settlement after setup owes the neutrals nothing: none fits."""
     return (isinstance(action, BuildRoad | Settle) and before.phase == MAIN
-            and after.phase != NEUTRAL)
+            and after.phase == MAIN and after.winner < 0)
 
 
 def _neutral_road_removed(rules, before: State, action: Action, after: State) -> bool:
