@@ -22,19 +22,23 @@ from pathlib import Path
 from .actions import (
     EVENT_FACES,
     Action,
+    BuildCity,
     BuildRoad,
     DrawProgress,
     EventDie,
+    ForcedTrade,
     Improve,
+    NeutralSettle,
     PlayProgress,
+    RobberHome,
     Settle,
 )
-from .board import HEX_VERTICES
+from .board import COASTAL_VERTICES, HEX_VERTICES, VERTEX_HEXES
 from .game import Game
 from .progress_cards import CARDS
 from .rules import progress
 from .rules.improvements import free_cities
-from .state import MAIN, State
+from .state import MAIN, NEUTRAL, ROAD_BUILDING, SETUP_SETTLE, State, laid
 
 Quiet = Callable[[object, State, Action, State], bool]
 
@@ -105,6 +109,50 @@ def _neutral_road_removed(rules, before: State, action: Action, after: State) ->
             and bool(action.args) and before.n <= before.eowner[action.args[0]] < before.owners)
 
 
+def _card_road_mirrored(rules, before: State, action: Action, after: State) -> bool:
+    """A free road from a Road Building card owes a neutral road too."""
+    return (isinstance(action, BuildRoad) and before.phase == ROAD_BUILDING
+            and after.phase == NEUTRAL)
+
+
+def _settlement_tokens(where: str) -> Quiet:
+    """A settlement (in setup too, or a neutral's built by a player) earns its builder tokens:
+    ``where`` is "desert" (beside it, not on the coast), "coast" (not beside the desert),
+    "both", "neutral" (a neutral's settlement, anywhere) or "any"."""
+    def seen(rules, before: State, action: Action, after: State) -> bool:
+        if not isinstance(action, Settle | NeutralSettle | BuildCity) or after.tokens[
+                action.player] <= before.tokens[action.player]:
+            return False
+        if isinstance(action, BuildCity) and before.phase != SETUP_SETTLE:
+            return False
+        v = action.vertex
+        desert = laid(before).desert() in VERTEX_HEXES[v]
+        coast = v in COASTAL_VERTICES
+        return {"desert": desert and not coast, "coast": coast and not desert,
+                "both": desert and coast, "neutral": isinstance(action, NeutralSettle),
+                "any": True}[where]
+    return seen
+
+
+def _setup_city_tokens(rules, before: State, action: Action, after: State) -> bool:
+    """The C&K setup city earns tokens as a setup settlement would."""
+    return (isinstance(action, BuildCity) and before.phase == SETUP_SETTLE
+            and after.tokens[action.player] > before.tokens[action.player])
+
+
+def _tokens_paid(rules, before: State, action: Action, after: State) -> bool:
+    """A token action is paid: its price (1, or 2 when ahead) goes back to the supply."""
+    p = action.player
+    return (isinstance(action, ForcedTrade | RobberHome) and 0 <= p < before.n
+            and after.tokens[p] < before.tokens[p] and after.token_supply > before.token_supply)
+
+
+def _tokens_paid_leading(rules, before: State, action: Action, after: State) -> bool:
+    """A token action costs 2 because its player leads in points others can see."""
+    return _tokens_paid(rules, before, action, after) and (
+        before.tokens[action.player] - after.tokens[action.player] >= 2)
+
+
 # rule ID -> (what it decides inside a move, the variants where that decides under this ID)
 _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "2P-NEUTRAL-LONGEST-ROAD": (_neutral_award("longest"), ("base-2p",)),
@@ -113,6 +161,16 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "DUMMY-DEV-LARGEST-ARMY": (_neutral_award("army"), ("base-dummy",)),
     "DUMMY-STEAL-EMPTY": (_robbed_empty_hand, ("base-dummy",)),
     "2P-NEUTRAL-NONE-POSSIBLE": (_no_neutral_build, ("base-2p", "ck-2p")),
+    "2P-NEUTRAL-ROAD-BUILDING": (_card_road_mirrored, ("base-2p",)),
+    "2P-TOKEN-INCOME-DESERT": (_settlement_tokens("desert"), ("base-2p",)),
+    "2P-TOKEN-INCOME-COAST": (_settlement_tokens("coast"), ("base-2p",)),
+    "2P-TOKEN-INCOME-BOTH": (_settlement_tokens("both"), ("base-2p",)),
+    "2P-TOKEN-INCOME-NEUTRAL": (_settlement_tokens("neutral"), ("base-2p", "ck-2p")),
+    "CK2P-TOKEN-INCOME": (_settlement_tokens("any"), ("ck-2p",)),
+    "CK2P-TOKEN-SETUP-CITY": (_setup_city_tokens, ("ck-2p",)),
+    "2P-TOKEN-SUPPLY": (_tokens_paid, ("base-2p",)),
+    "2P-TOKEN-COST": (_tokens_paid, ("base-2p", "ck-2p")),
+    "2P-TOKEN-VP-COUNT": (_tokens_paid_leading, ("base-2p",)),
     "CK2P-PC-DIPLOMACY-NEUTRAL": (_neutral_road_removed, ("ck-2p",)),
     "CK-METRO-OWN-LEVEL5": (_level5_kept, ("ck", "ck-2p")),
     "CK-WIN-OFFTURN": (_offturn_target, ("ck", "ck-2p")),
