@@ -20,16 +20,24 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from .actions import (
+    DEV_CARDS,
     EVENT_FACES,
     Action,
+    Activate,
+    BankTrade,
     BuildCity,
     BuildRoad,
+    BuildWall,
+    DrawDev,
     DrawProgress,
     EventDie,
     ForcedTrade,
     Improve,
     NeutralSettle,
     PlayProgress,
+    Promote,
+    Recruit,
+    ReturnKnight,
     RobberHome,
     Settle,
 )
@@ -38,20 +46,31 @@ from .game import Game
 from .progress_cards import CARDS
 from .rules import progress
 from .rules.improvements import free_cities
-from .state import MAIN, NEUTRAL, ROAD_BUILDING, SETUP_SETTLE, State, laid
+from .state import (
+    BIDS,
+    DEV_DIE,
+    MAIN,
+    NEUTRAL,
+    ROAD_BUILDING,
+    ROBBER,
+    SETUP_ROAD,
+    SETUP_SETTLE,
+    State,
+    laid,
+)
 
-Quiet = Callable[[object, State, Action, State], bool]
+Quiet = Callable[[object, State, Action, State, list], bool]  # rules, before, move, after, events
 
 
 def _neutral_award(attr: str) -> Quiet:
     """A neutral (base-2p, ck-2p) or the dummy takes an award: the rule letting it compete."""
-    def seen(rules, before: State, action: Action, after: State) -> bool:
+    def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
         holder = getattr(after, attr)
         return holder != getattr(before, attr) and holder >= after.n
     return seen
 
 
-def _level5_kept(rules, before: State, action: Action, after: State) -> bool:
+def _level5_kept(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """The metropolis holder buys level 5 of its track with no city free for a metropolis:
     allowed, and the metropolis stays put."""
     if not isinstance(action, Improve):
@@ -62,19 +81,19 @@ def _level5_kept(rules, before: State, action: Action, after: State) -> bool:
             and not free_cities(before, p) and after.metro[t] == v)
 
 
-def _offturn_target(rules, before: State, action: Action, after: State) -> bool:
+def _offturn_target(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A player not on turn reaches the target without winning there and then."""
     return after.winner < 0 and any(
         p != after.active and rules.victory_points(after, p) >= rules.target
         > rules.victory_points(before, p) for p in range(after.n))
 
 
-def _defenders_past_6(rules, before: State, action: Action, after: State) -> bool:
+def _defenders_past_6(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A seventh (or later) defender token: their number is not capped."""
     return any(b < a and a > 6 for b, a in zip(before.defender, after.defender, strict=True))
 
 
-def _empty_deck_draw(rules, before: State, action: Action, after: State) -> bool:
+def _empty_deck_draw(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A progress card due from an empty deck: the event die's castle with no card left in
     its deck, or a draw that empties a deck others still wait on."""
     if isinstance(action, EventDie) and action.face in EVENT_FACES[1:]:
@@ -88,7 +107,7 @@ def _empty_deck_draw(rules, before: State, action: Action, after: State) -> bool
     return False
 
 
-def _robbed_empty_hand(rules, before: State, action: Action, after: State) -> bool:
+def _robbed_empty_hand(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """D's robber lands where a player with no card has a building: D robs the other one."""
     h = after.robber
     if before.active != before.dummy or h == before.robber or h < 0:
@@ -97,19 +116,19 @@ def _robbed_empty_hand(rules, before: State, action: Action, after: State) -> bo
                if any(before.vowner[v] == p for v in HEX_VERTICES[h]))
 
 
-def _no_neutral_build(rules, before: State, action: Action, after: State) -> bool:
+def _no_neutral_build(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A player's road or settlement after setup owes the neutrals nothing: none fits."""
     return (isinstance(action, BuildRoad | Settle) and before.phase == MAIN
             and after.phase == MAIN and after.winner < 0)
 
 
-def _neutral_road_removed(rules, before: State, action: Action, after: State) -> bool:
+def _neutral_road_removed(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """Diplomacy takes away a neutral's open road."""
     return (isinstance(action, PlayProgress) and CARDS[action.card] == "diplomacy"
             and bool(action.args) and before.n <= before.eowner[action.args[0]] < before.owners)
 
 
-def _card_road_mirrored(rules, before: State, action: Action, after: State) -> bool:
+def _card_road_mirrored(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A free road from a Road Building card owes a neutral road too."""
     return (isinstance(action, BuildRoad) and before.phase == ROAD_BUILDING
             and after.phase == NEUTRAL)
@@ -119,7 +138,7 @@ def _settlement_tokens(where: str) -> Quiet:
     """A settlement (in setup too, or a neutral's built by a player) earns its builder tokens:
     ``where`` is "desert" (beside it, not on the coast), "coast" (not beside the desert),
     "both", "neutral" (a neutral's settlement, anywhere) or "any"."""
-    def seen(rules, before: State, action: Action, after: State) -> bool:
+    def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
         if not isinstance(action, Settle | NeutralSettle | BuildCity) or after.tokens[
                 action.player] <= before.tokens[action.player]:
             return False
@@ -134,23 +153,167 @@ def _settlement_tokens(where: str) -> Quiet:
     return seen
 
 
-def _setup_city_tokens(rules, before: State, action: Action, after: State) -> bool:
+def _setup_city_tokens(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """The C&K setup city earns tokens as a setup settlement would."""
     return (isinstance(action, BuildCity) and before.phase == SETUP_SETTLE
             and after.tokens[action.player] > before.tokens[action.player])
 
 
-def _tokens_paid(rules, before: State, action: Action, after: State) -> bool:
+def _tokens_paid(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A token action is paid: its price (1, or 2 when ahead) goes back to the supply."""
     p = action.player
     return (isinstance(action, ForcedTrade | RobberHome) and 0 <= p < before.n
             and after.tokens[p] < before.tokens[p] and after.token_supply > before.token_supply)
 
 
-def _tokens_paid_leading(rules, before: State, action: Action, after: State) -> bool:
+def _tokens_paid_leading(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A token action costs 2 because its player leads in points others can see."""
-    return _tokens_paid(rules, before, action, after) and (
+    return _tokens_paid(rules, before, action, after, evs) and (
         before.tokens[action.player] - after.tokens[action.player] >= 2)
+
+
+def _production(evs: list) -> tuple[int, dict] | None:
+    """The roll that produced in this move (its total and who got what), if any."""
+    for e in evs:
+        f = e.facts
+        if (e.kind == "production" and "produced" in f and not f.get("reroll")
+                and e.rule != "CK-EVENT-CASTLE"):
+            return f["total"], f["produced"]
+    return None
+
+
+def _robber_blocks(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A production roll hits the robber's hex, where a building stands: it produces nothing."""
+    rolled, h = _production(evs), before.robber
+    return (rolled is not None and rolled[0] != 7 and h >= 0
+            and laid(before).numbers[h] == rolled[0]
+            and any(before.vowner[v] >= 0 for v in HEX_VERTICES[h]))
+
+
+def _producing_sites(before: State, total: int) -> list[int]:
+    """The vertices of the hexes a roll of ``total`` makes produce (the robber's excepted)."""
+    numbers = laid(before).numbers
+    return [v for h, n in enumerate(numbers) if n == total and h != before.robber
+            for v in HEX_VERTICES[h]]
+
+
+def _commodities_produced(rules, before: State, action: Action, after: State,
+                          evs: list) -> bool:
+    """A city on forest, pasture or mountains yields a commodity with its resource."""
+    rolled = _production(evs)
+    return rolled is not None and any(any(got[5:]) for got in rolled[1].values())
+
+
+def _settlement_produced(rules, before: State, action: Action, after: State,
+                         evs: list) -> bool:
+    """A settlement on a producing hex yields its 1 resource (C&K as in the base game)."""
+    rolled = _production(evs)
+    if rolled is None or rolled[0] == 7:
+        return False
+    return any(before.vowner[v] in rolled[1] and not before.vcity[v]
+               for v in _producing_sites(before, rolled[0]))
+
+
+def _seven_robber_asleep(rules, before: State, action: Action, after: State,
+                         evs: list) -> bool:
+    """A 7 before the first barbarian attack: the robber stays off the board."""
+    rolled = _production(evs)
+    return (rolled is not None and rolled[0] == 7 and not after.attacked and after.robber < 0
+            and after.phase != ROBBER)
+
+
+def _ship_advances(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """The event die shows the ship: the barbarians come one step closer (or attack)."""
+    return isinstance(action, EventDie) and action.face == EVENT_FACES[0]
+
+
+def _castle_draws(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """The event die shows a castle and the red die is low enough for someone's level."""
+    if not (isinstance(action, EventDie) and action.face in EVENT_FACES[1:]):
+        return False
+    t = EVENT_FACES.index(action.face) - 1
+    red = before.rolled[1] if len(before.rolled) > 1 else before.dice[1]
+    return any(red <= progress.threshold(levels[t]) for levels in before.levels[:before.n])
+
+
+def _attack(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """The barbarians attack: cities against active knights' strength."""
+    return any(e.kind == "attack" for e in evs)
+
+
+def _attack_with_neutral_knights(rules, before: State, action: Action, after: State,
+                                 evs: list) -> bool:
+    """An attack while neutral knights stand on the board: they do not defend."""
+    return _attack(rules, before, action, after, evs) and any(
+        k is not None and before.n <= k.owner < before.owners for k in before.kn)
+
+
+def _wall_lost(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A pillaged city's wall goes back to its owner."""
+    return any(b and not a for b, a in zip(before.walls, after.walls, strict=True))
+
+
+def _metropolis_placed(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A metropolis is put on a city (or moves to another): 2 VP more for that city."""
+    return after.metro != before.metro and any(v >= 0 for v in after.metro)
+
+
+def _trading_house(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A 2:1 commodity trade with the bank at trade level 3 or more."""
+    return (isinstance(action, BankTrade) and action.count == 2 and action.give >= 5
+            and before.levels[action.player][1] >= 3)
+
+
+def _mighty(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A strong knight promoted to mighty (politics level 3 or more)."""
+    k = before.kn[action.vertex] if isinstance(action, Promote) else None
+    return k is not None and k.level == 2
+
+
+def _ck_paid(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A knight, its promotion or activation, a wall or an improvement is paid for."""
+    p = getattr(action, "player", -1)
+    return (isinstance(action, Recruit | Promote | Activate | BuildWall | Improve)
+            and 0 <= p < before.n and sum(after.hands[p]) < sum(before.hands[p]))
+
+
+def _setup_no_neutral(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A setup placement: nothing is built for the neutrals."""
+    return before.phase in (SETUP_SETTLE, SETUP_ROAD) and after.phase != NEUTRAL
+
+
+def _setup_resources(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """The second setup building pays a resource per land hex it touches."""
+    p = getattr(action, "player", -1)
+    return (before.phase == SETUP_SETTLE and 0 <= p < before.n
+            and sum(after.hands[p]) > sum(before.hands[p]))
+
+
+def _army_given_up(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A returned Knight card costs its player Largest Army."""
+    return (isinstance(action, ReturnKnight) and before.army == action.player
+            and after.army != action.player)
+
+
+def _vp_card(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A Victory Point card is drawn: a hidden point for its buyer."""
+    return isinstance(action, DrawDev) and DEV_CARDS[action.card] == "vp"
+
+
+def _dummy_turn_step(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """D's turn goes from its roll to the trading window, or from there to the card die."""
+    return before.active == before.dummy and after.phase in (BIDS, DEV_DIE) \
+        and before.phase != after.phase
+
+
+def _dummy_robber(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """D's robber moves: to one of the candidate hexes only (not its hex, not the desert)."""
+    return before.active == before.dummy and after.robber != before.robber
+
+
+def _sabotage(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """Sabotage is played: its player does not discard."""
+    return isinstance(action, PlayProgress) and CARDS[action.card] == "sabotage"
 
 
 # rule ID -> (what it decides inside a move, the variants where that decides under this ID)
@@ -176,6 +339,31 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "CK-WIN-OFFTURN": (_offturn_target, ("ck", "ck-2p")),
     "CK-BARB-TOKENS": (_defenders_past_6, ("ck", "ck-2p")),
     "CK-PROGRESS-EMPTY": (_empty_deck_draw, ("ck", "ck-2p")),
+    "BASE-ROBBER-BLOCK": (_robber_blocks, ("base", "base-2p", "base-dummy")),
+    "CK-PROD-ROBBER": (_robber_blocks, ("ck", "ck-2p")),
+    "CK-PROD-CITY": (_commodities_produced, ("ck", "ck-2p")),
+    "CK-PROD-SETTLEMENT": (_settlement_produced, ("ck", "ck-2p")),
+    "CK-ROBBER-INACTIVE": (_seven_robber_asleep, ("ck", "ck-2p")),
+    "CK-EVENT-SHIP": (_ship_advances, ("ck", "ck-2p")),
+    "CK-PROGRESS-THRESHOLD": (_castle_draws, ("ck", "ck-2p")),
+    "CK-BARB-STRENGTH": (_attack, ("ck", "ck-2p")),
+    "CK-BARB-DEFENSE": (_attack, ("ck", "ck-2p")),
+    "CK-KNIGHT-STRENGTH": (_attack, ("ck", "ck-2p")),
+    "CK2P-NEUTRAL-KNIGHT-INERT": (_attack_with_neutral_knights, ("ck-2p",)),
+    "CK-WALL-LOSS": (_wall_lost, ("ck", "ck-2p")),
+    "CK-METRO-VALUE": (_metropolis_placed, ("ck", "ck-2p")),
+    "CK-IMPROVE-TRADE-3": (_trading_house, ("ck", "ck-2p")),
+    "CK-IMPROVE-POLITICS-3": (_mighty, ("ck", "ck-2p")),
+    "CK-BUILD-COSTS": (_ck_paid, ("ck", "ck-2p")),
+    "2P-SETUP-NO-NEUTRAL-BUILD": (_setup_no_neutral, ("base-2p", "ck-2p")),
+    "BASE-SETUP-RESOURCES": (_setup_resources, ("base", "base-2p", "base-dummy")),
+    "CK-SETUP-RESOURCES": (_setup_resources, ("ck", "ck-2p")),
+    "2P-TOKEN-KNIGHT-ARMY": (_army_given_up, ("base-2p",)),
+    "2P-TOKEN-KNIGHT-ARMY-NEXT": (_army_given_up, ("base-2p",)),
+    "BASE-DEV-VP": (_vp_card, ("base", "base-2p", "base-dummy")),
+    "DUMMY-TURN-SEQUENCE": (_dummy_turn_step, ("base-dummy",)),
+    "DUMMY-ROBBER-CANDIDATES": (_dummy_robber, ("base-dummy",)),
+    "CK-PC-SABOTAGE-SELF": (_sabotage, ("ck", "ck-2p")),
 }
 
 
@@ -183,10 +371,11 @@ def move_rules(rules, before: State, action: Action, after: State) -> set[str]:
     """The rules that decide a legal move played from ``before`` to ``after``."""
     from .narrate import events  # narrate imports the widgets' words: load it on first use
 
+    evs = events(rules, before, action, after)
     out = {rules.verdict(before, action)[1].rule}
-    out |= {e.rule for e in events(rules, before, action, after) if e.rule}
+    out |= {e.rule for e in evs if e.rule}
     out |= {r for r, (seen, variants) in _QUIET.items()
-            if rules.variant in variants and seen(rules, before, action, after)}
+            if rules.variant in variants and seen(rules, before, action, after, evs)}
     return out
 
 
