@@ -175,10 +175,10 @@ def _tokens_paid_leading(rules, before: State, action: Action, after: State, evs
 def _production(evs: list) -> tuple[int, dict] | None:
     """The roll that produced in this move (its total and who got what), if any."""
     for e in evs:
-        f = e.facts
-        if (e.kind == "production" and "produced" in f and not f.get("reroll")
+        facts = e.facts
+        if (e.kind == "production" and "produced" in facts and not facts.get("reroll")
                 and e.rule != "CK-EVENT-CASTLE"):
-            return f["total"], f["produced"]
+            return facts["total"], facts["produced"]
     return None
 
 
@@ -255,7 +255,8 @@ def _wall_lost(rules, before: State, action: Action, after: State, evs: list) ->
 
 def _metropolis_placed(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A metropolis is put on a city (or moves to another): 2 VP more for that city."""
-    return after.metro != before.metro and any(v >= 0 for v in after.metro)
+    placed = [v for v in after.metro if v >= 0]
+    return bool(placed) and after.metro != before.metro
 
 
 def _trading_house(rules, before: State, action: Action, after: State, evs: list) -> bool:
