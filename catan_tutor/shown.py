@@ -41,10 +41,10 @@ from .actions import (
     RobberHome,
     Settle,
 )
-from .board import COASTAL_VERTICES, HEX_VERTICES, VERTEX_HEXES
+from .board import COASTAL_VERTICES, HEX_VERTICES, RESOURCES, VERTEX_HEXES
 from .game import Game
 from .progress_cards import CARDS
-from .rules import progress
+from .rules import production, progress
 from .rules.improvements import free_cities
 from .state import (
     BIDS,
@@ -197,11 +197,24 @@ def _producing_sites(before: State, total: int) -> list[int]:
             for v in HEX_VERTICES[h]]
 
 
+def _short(commodity: bool) -> Quiet:
+    """A production roll owes more cards of one kind (a resource, or a commodity) than the
+    bank holds: nobody gets that kind, or the only player owed it takes what is left."""
+    def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
+        rolled = _production(evs)
+        if rolled is None or rolled[0] == 7:
+            return False
+        owed = production.production(before, rolled[0])
+        return any(sum(need) > before.bank[r] for r, need in owed.items()
+                   if (r >= len(RESOURCES)) == commodity)
+    return seen
+
+
 def _commodities_produced(rules, before: State, action: Action, after: State,
                           evs: list) -> bool:
     """A city on forest, pasture or mountains yields a commodity with its resource."""
     rolled = _production(evs)
-    return rolled is not None and any(any(got[5:]) for got in rolled[1].values())
+    return rolled is not None and any(any(got[len(RESOURCES):]) for got in rolled[1].values())
 
 
 def _settlement_produced(rules, before: State, action: Action, after: State,
@@ -261,7 +274,7 @@ def _metropolis_placed(rules, before: State, action: Action, after: State, evs: 
 
 def _trading_house(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A 2:1 commodity trade with the bank at trade level 3 or more."""
-    return (isinstance(action, BankTrade) and action.count == 2 and action.give >= 5
+    return (isinstance(action, BankTrade) and action.count == 2 and action.give >= len(RESOURCES)
             and before.levels[action.player][1] >= 3)
 
 
@@ -342,6 +355,8 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "CK-PROGRESS-EMPTY": (_empty_deck_draw, ("ck", "ck-2p")),
     "BASE-ROBBER-BLOCK": (_robber_blocks, ("base", "base-2p", "base-dummy")),
     "CK-PROD-ROBBER": (_robber_blocks, ("ck", "ck-2p")),
+    "BASE-PROD-SHORTAGE": (_short(False), ("base", "base-2p", "base-dummy", "ck", "ck-2p")),
+    "CK-PROD-SHORTAGE": (_short(True), ("ck", "ck-2p")),
     "CK-PROD-CITY": (_commodities_produced, ("ck", "ck-2p")),
     "CK-PROD-SETTLEMENT": (_settlement_produced, ("ck", "ck-2p")),
     "CK-ROBBER-INACTIVE": (_seven_robber_asleep, ("ck", "ck-2p")),
