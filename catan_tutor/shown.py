@@ -22,21 +22,29 @@ from pathlib import Path
 from .actions import (
     DEV_CARDS,
     EVENT_FACES,
+    Accept,
     Action,
     Activate,
     BankTrade,
     BuildCity,
     BuildRoad,
     BuildWall,
+    Die,
     DrawDev,
     DrawProgress,
     EventDie,
     ForcedTrade,
     Improve,
+    MoveKnight,
+    NeutralKnight,
+    NeutralRoad,
     NeutralSettle,
+    PlayMonopoly,
     PlayProgress,
+    PlayRoadBuilding,
     Promote,
     Recruit,
+    Relocate,
     ReturnKnight,
     RobberHome,
     Settle,
@@ -48,13 +56,16 @@ from .rules import production, progress
 from .rules.improvements import free_cities
 from .state import (
     BIDS,
+    CARD_DIE,
     DEV_DIE,
     MAIN,
     NEUTRAL,
     ROAD_BUILDING,
+    ROADS,
     ROBBER,
     SETUP_ROAD,
     SETUP_SETTLE,
+    NeutralDue,
     State,
     laid,
 )
@@ -330,6 +341,125 @@ def _sabotage(rules, before: State, action: Action, after: State, evs: list) -> 
     return isinstance(action, PlayProgress) and CARDS[action.card] == "sabotage"
 
 
+def _won(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """The move ends the game with a winner: the variant's own victory rule decides it."""
+    return after.winner >= 0 > before.winner
+
+
+def _produces(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A roll is settled: a 7, or production and then the science level 3 claims."""
+    return _production(evs) is not None
+
+
+def _no_neutral_city(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A city, a wall or an activated knight owes the neutrals nothing."""
+    p = getattr(action, "player", -1)
+    return (isinstance(action, BuildCity | BuildWall | Activate) and before.phase == MAIN
+            and 0 <= p < before.n and after.phase != NEUTRAL)
+
+
+def _neutral_piece(kinds: tuple[type, ...]) -> Quiet:
+    """A player builds a neutral's piece: where it may stand and who chooses it."""
+    def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
+        return isinstance(action, kinds)
+    return seen
+
+
+def _knight_mirror_road(rules, before: State, action: Action, after: State,
+                        evs: list) -> bool:
+    """A recruited knight owes a neutral knight, but none fits: a neutral road, or nothing."""
+    if not isinstance(action, Recruit) or before.phase != MAIN:
+        return False
+    owed = after.neutral_due
+    return after.phase == MAIN or (after.phase == NEUTRAL and isinstance(owed, NeutralDue)
+                                   and owed.owed == "road")
+
+
+def _promotion_mirrored(rules, before: State, action: Action, after: State,
+                        evs: list) -> bool:
+    """A player's promotion: basic to strong promotes a neutral knight, strong to mighty none."""
+    return isinstance(action, Promote) and before.phase == MAIN
+
+
+def _castle_in_two_player(rules, before: State, action: Action, after: State,
+                          evs: list) -> bool:
+    """The event die's castle is settled at once with the red die thrown with it."""
+    return _castle_draws(rules, before, action, after, evs)
+
+
+def _card(*names: str) -> Quiet:
+    """A progress card among ``names`` is played."""
+    def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
+        return isinstance(action, PlayProgress) and CARDS[action.card] in names
+    return seen
+
+
+def _vp_progress(name: str) -> Quiet:
+    """The progress VP card ``name`` is drawn: it is laid out at once for 1 VP."""
+    def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
+        return isinstance(action, DrawProgress) and CARDS[action.card] == name
+    return seen
+
+
+def _card_under_deck(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A played progress card goes face down under its deck, after the cards already known."""
+    return isinstance(action, PlayProgress) and any(
+        len(a.queue) > len(b.queue) for b, a in zip(before.pdecks, after.pdecks, strict=True))
+
+
+def _commodity_traded(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """Two players trade, and commodities change hands."""
+    if not isinstance(action, Accept):
+        return False
+    k = len(RESOURCES)
+    return any(b[k:] != a[k:] for b, a in zip(before.hands[:before.n], after.hands[:after.n],
+                                                strict=True))
+
+
+def _dummy_seven(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A 7 with the dummy holding more than 7 cards: D never discards."""
+    rolled = _production(evs)
+    return rolled is not None and rolled[0] == 7 and sum(before.hands[before.dummy]) > 7
+
+
+def _dummy_knight(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """The card die shows 1 to 3: D plays a Knight, which builds no army for D."""
+    return (isinstance(action, Die) and before.phase == CARD_DIE and 1 <= action.value <= 3)
+
+
+def _monopoly_skips_dummy(rules, before: State, action: Action, after: State,
+                          evs: list) -> bool:
+    """A player's Monopoly names a resource the dummy holds: D keeps it."""
+    return (isinstance(action, PlayMonopoly)
+            and before.hands[before.dummy][action.resource] > 0)
+
+
+def _road_length_award(rules, before: State, action: Action, after: State,
+                       evs: list) -> bool:
+    """Longest Road (Route) changes hands by the lengths of the trails (not by a dummy card)."""
+    return after.longest != before.longest and before.phase != CARD_DIE
+
+
+def _route_cut_by_knight(rules, before: State, action: Action, after: State,
+                         evs: list) -> bool:
+    """A knight placed or moved shortens another colour's route."""
+    if not isinstance(action, Recruit | MoveKnight | NeutralKnight | Relocate):
+        return False
+    p = action.player
+    return any(q != p and a < b for q, (b, a) in enumerate(zip(before.road_len,
+                                                                after.road_len, strict=True)))
+
+
+def _short_of_roads(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """Road Building with fewer than 2 roads left in supply."""
+    return isinstance(action, PlayRoadBuilding) and before.roads[action.player] > ROADS - 2
+
+
+def _city_toppled(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A pillaged city with no settlement left in supply is laid on its side."""
+    return bool(set(after.toppled) - set(before.toppled))
+
+
 # rule ID -> (what it decides inside a move, the variants where that decides under this ID)
 _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "2P-NEUTRAL-LONGEST-ROAD": (_neutral_award("longest"), ("base-2p",)),
@@ -380,6 +510,34 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "DUMMY-TURN-SEQUENCE": (_dummy_turn_step, ("base-dummy",)),
     "DUMMY-ROBBER-CANDIDATES": (_dummy_robber, ("base-dummy",)),
     "CK-PC-SABOTAGE-SELF": (_sabotage, ("ck", "ck-2p")),
+    "2P-WIN": (_won, ("base-2p",)),
+    "DUMMY-WIN": (_won, ("base-dummy",)),
+    "CK2P-WIN": (_won, ("ck-2p",)),
+    "CK-TURN-PRODUCTION-PHASE": (_produces, ("ck", "ck-2p")),
+    "CK2P-NEUTRAL-CITIES": (_no_neutral_city, ("ck-2p",)),
+    "2P-NEUTRAL-LEGAL": (_neutral_piece((NeutralRoad, NeutralSettle)), ("base-2p", "ck-2p")),
+    "2P-NEUTRAL-CHOOSER": (_neutral_piece((NeutralRoad, NeutralSettle)), ("base-2p",)),
+    "CK2P-NEUTRAL-KNIGHT-LEGAL": (_neutral_piece((NeutralKnight,)), ("ck-2p",)),
+    "CK2P-NEUTRAL-KNIGHT-FALLBACK": (_knight_mirror_road, ("ck-2p",)),
+    "CK2P-NEUTRAL-PROMOTE-LEVEL": (_promotion_mirrored, ("ck-2p",)),
+    "CK2P-ROLL-EVENT-RED": (_castle_in_two_player, ("ck-2p",)),
+    "CK2P-PC-ALCHEMY": (_card("alchemy"), ("ck-2p",)),
+    "CK2P-PC-OTHERS": (_card("wedding", "sabotage", "taxation", "espionage", "guild-dues",
+                             "commercial-harbor", "resource-monopoly", "trade-monopoly",
+                             "master-merchant"), ("ck-2p",)),
+    "CK-PC-PRINTING": (_vp_progress("printing"), ("ck", "ck-2p")),
+    "CK-PC-CONSTITUTION": (_vp_progress("constitution"), ("ck", "ck-2p")),
+    "CK-PROGRESS-DECK-MODEL": (_card_under_deck, ("ck", "ck-2p")),
+    "CK-TRADE-DOMESTIC": (_commodity_traded, ("ck", "ck-2p")),
+    "DUMMY-SEVEN-DISCARD": (_dummy_seven, ("base-dummy",)),
+    "DUMMY-DEV-KNIGHT": (_dummy_knight, ("base-dummy",)),
+    "DUMMY-DEV-KNIGHT-ARMY": (_dummy_knight, ("base-dummy",)),
+    "DUMMY-IMMUNE": (_monopoly_skips_dummy, ("base-dummy",)),
+    "BASE-AWARD-ROAD-LENGTH": (_road_length_award, ("base", "base-2p", "base-dummy", "ck",
+                                                    "ck-2p")),
+    "CK-KNIGHT-BLOCKS": (_route_cut_by_knight, ("ck", "ck-2p")),
+    "BASE-BUILD-LIMITS": (_short_of_roads, ("base", "base-2p", "base-dummy")),
+    "CK-BUILD-LIMITS": (_city_toppled, ("ck", "ck-2p")),
 }
 
 
