@@ -26,6 +26,7 @@ from .actions import (
     Action,
     Activate,
     BankTrade,
+    Bid,
     BuildCity,
     BuildRoad,
     BuildWall,
@@ -427,6 +428,16 @@ def _dummy_knight(rules, before: State, action: Action, after: State, evs: list)
     return (isinstance(action, Die) and before.phase == CARD_DIE and 1 <= action.value <= 3)
 
 
+def _single_bid(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """The trading window closes with one bid only: that player trades with D."""
+    if before.phase != BIDS or after.phase == BIDS or after.dummy < 0:
+        return False
+    bidders = {p for p, b in enumerate(before.bids) if b and p != getattr(action, "player", -1)}
+    if isinstance(action, Bid):
+        bidders.add(action.player)
+    return len(bidders) == 1 and after.hands[after.dummy] != before.hands[before.dummy]
+
+
 def _monopoly_skips_dummy(rules, before: State, action: Action, after: State,
                           evs: list) -> bool:
     """A player's Monopoly names a resource the dummy holds: D keeps it."""
@@ -532,6 +543,7 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "DUMMY-SEVEN-DISCARD": (_dummy_seven, ("base-dummy",)),
     "DUMMY-DEV-KNIGHT": (_dummy_knight, ("base-dummy",)),
     "DUMMY-DEV-KNIGHT-ARMY": (_dummy_knight, ("base-dummy",)),
+    "DUMMY-TRADE-SINGLE": (_single_bid, ("base-dummy",)),
     "DUMMY-IMMUNE": (_monopoly_skips_dummy, ("base-dummy",)),
     "BASE-AWARD-ROAD-LENGTH": (_road_length_award, ("base", "base-2p", "base-dummy", "ck",
                                                     "ck-2p")),
