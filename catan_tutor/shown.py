@@ -25,6 +25,7 @@ from .actions import (
     Accept,
     Action,
     Activate,
+    Aqueduct,
     BankTrade,
     Bid,
     BuildCity,
@@ -46,6 +47,7 @@ from .actions import (
     Promote,
     Recruit,
     Relocate,
+    RemoveKnight,
     ReturnKnight,
     RobberHome,
     Settle,
@@ -61,6 +63,7 @@ from .state import (
     DEV_DIE,
     MAIN,
     NEUTRAL,
+    PRE_ROLL,
     ROAD_BUILDING,
     ROADS,
     ROBBER,
@@ -388,6 +391,18 @@ def _castle_in_two_player(rules, before: State, action: Action, after: State,
     return _castle_draws(rules, before, action, after, evs)
 
 
+def _aqueduct(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A science level 3 claim after a production that gave its player nothing."""
+    return isinstance(action, Aqueduct)
+
+
+def _before_first_roll(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A token action or Alchemy before the turn's first roll."""
+    return before.phase == PRE_ROLL and (
+        isinstance(action, ForcedTrade | RobberHome | RemoveKnight)
+        or (isinstance(action, PlayProgress) and CARDS[action.card] == "alchemy"))
+
+
 def _card(*names: str) -> Quiet:
     """A progress card among ``names`` is played."""
     def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -533,6 +548,8 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "CK2P-NEUTRAL-PROMOTE-LEVEL": (_promotion_mirrored, ("ck-2p",)),
     "CK2P-ROLL-EVENT-RED": (_castle_in_two_player, ("ck-2p",)),
     "CK2P-PC-ALCHEMY": (_card("alchemy"), ("ck-2p",)),
+    "CK2P-ROLL-AQUEDUCT": (_aqueduct, ("ck-2p",)),
+    "CK2P-ROLL-TIMING": (_before_first_roll, ("ck-2p",)),
     "CK2P-PC-OTHERS": (_card("wedding", "sabotage", "taxation", "espionage", "guild-dues",
                              "commercial-harbor", "resource-monopoly", "trade-monopoly",
                              "master-merchant"), ("ck-2p",)),
