@@ -31,6 +31,7 @@ from .actions import (
     BuildCity,
     BuildRoad,
     BuildWall,
+    ChaseRobber,
     Die,
     DrawDev,
     DrawProgress,
@@ -38,6 +39,7 @@ from .actions import (
     ForcedTrade,
     Improve,
     MoveKnight,
+    MoveRobber,
     NeutralKnight,
     NeutralRoad,
     NeutralSettle,
@@ -52,7 +54,7 @@ from .actions import (
     RobberHome,
     Settle,
 )
-from .board import COASTAL_VERTICES, HEX_VERTICES, RESOURCES, VERTEX_HEXES
+from .board import COASTAL_VERTICES, EDGE_VERTICES, HEX_VERTICES, RESOURCES, VERTEX_HEXES
 from .game import Game
 from .progress_cards import CARDS
 from .rules import production, progress
@@ -486,6 +488,64 @@ def _city_toppled(rules, before: State, action: Action, after: State, evs: list)
     return bool(set(after.toppled) - set(before.toppled))
 
 
+def _road_to_a_knight(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A road ends at a vertex holding another colour's knight (allowed; it goes no further)."""
+    if not isinstance(action, BuildRoad):
+        return False
+    knights = [before.kn[v] for v in EDGE_VERTICES[action.edge]]
+    return any(k is not None and k.owner != action.player for k in knights)
+
+
+def _promoted_knight_acts(rules, before: State, action: Action, after: State,
+                          evs: list) -> bool:
+    """A knight promoted this turn acts: promotion kept its eligibility."""
+    if not isinstance(action, MoveKnight | ChaseRobber):
+        return False
+    v = action.src if isinstance(action, MoveKnight) else action.vertex
+    k = before.kn[v]
+    return k is not None and k.promoted
+
+
+def _no_target(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A card aimed at others is played where it finds nobody: it counts as played."""
+    if not (isinstance(action, PlayProgress) and CARDS[action.card] in _TARGETED):
+        return False
+    others = [q for q in range(before.n) if q != action.player]
+    return after.phase == MAIN and all(
+        after.hands[q] == before.hands[q] and after.phand[q] == before.phand[q] for q in others)
+
+
+_TARGETED = ("guild-dues", "treason", "espionage", "wedding", "sabotage", "commercial-harbor",
+             "taxation")
+
+
+def _award_moves_off_turn(rules, before: State, action: Action, after: State,
+                          evs: list) -> bool:
+    """An award changes hands through someone else's move: it is re-evaluated at once."""
+    p = getattr(action, "player", -1)
+    return before.phase != CARD_DIE and any(
+        getattr(after, a) != getattr(before, a) and p != getattr(after, a)
+        for a in ("longest", "army"))
+
+
+def _neutral_piece_counts(rules, before: State, action: Action, after: State,
+                          evs: list) -> bool:
+    """A neutral's piece cuts a player's road, or the robber goes where only neutrals build."""
+    if isinstance(action, NeutralRoad | NeutralSettle):
+        return any(a < b for b, a in zip(before.road_len[:before.n], after.road_len[:after.n],
+                                         strict=True))
+    if isinstance(action, MoveRobber):
+        owners = {before.vowner[v] for v in HEX_VERTICES[action.hex] if before.vowner[v] >= 0}
+        return bool(owners) and all(o >= before.n for o in owners)
+    return False
+
+
+def _dummy_award_back(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A player beats the dummy's number and takes an award back from D."""
+    return any(getattr(before, a) == before.dummy >= 0 and 0 <= getattr(after, a) < after.n
+               for a in ("longest", "army"))
+
+
 # rule ID -> (what it decides inside a move, the variants where that decides under this ID)
 _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "2P-NEUTRAL-LONGEST-ROAD": (_neutral_award("longest"), ("base-2p",)),
@@ -536,6 +596,13 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "DUMMY-TURN-SEQUENCE": (_dummy_turn_step, ("base-dummy",)),
     "DUMMY-ROBBER-CANDIDATES": (_dummy_robber, ("base-dummy",)),
     "CK-PC-SABOTAGE-SELF": (_sabotage, ("ck", "ck-2p")),
+    "CK-BUILD-OCCUPIED": (_road_to_a_knight, ("ck", "ck-2p")),
+    "CK-KNIGHT-ELIGIBLE-IDENTITY": (_promoted_knight_acts, ("ck", "ck-2p")),
+    "CK-PC-NO-TARGET": (_no_target, ("ck", "ck-2p")),
+    "BASE-AWARD-TIMING": (_award_moves_off_turn, ("base", "base-2p", "base-dummy", "ck",
+                                                  "ck-2p")),
+    "2P-NEUTRAL-ON-BOARD": (_neutral_piece_counts, ("base-2p", "ck-2p")),
+    "DUMMY-AWARD-RECLAIM": (_dummy_award_back, ("base-dummy",)),
     "2P-WIN": (_won, ("base-2p",)),
     "DUMMY-WIN": (_won, ("base-dummy",)),
     "CK2P-WIN": (_won, ("ck-2p",)),
