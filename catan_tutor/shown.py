@@ -447,7 +447,7 @@ def _dummy_knight(rules, before: State, action: Action, after: State, evs: list)
 
 def _single_bid(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """The trading window closes with one bid only: that player trades with D."""
-    if before.phase != BIDS or after.phase == BIDS or after.dummy < 0:
+    if before.phase != BIDS or after.phase == BIDS:
         return False
     bidders = {p for p, b in enumerate(before.bids) if b and p != getattr(action, "player", -1)}
     if isinstance(action, Bid):
@@ -542,7 +542,7 @@ def _neutral_piece_counts(rules, before: State, action: Action, after: State,
 
 def _dummy_award_back(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A player beats the dummy's number and takes an award back from D."""
-    return any(getattr(before, a) == before.dummy >= 0 and 0 <= getattr(after, a) < after.n
+    return any(getattr(before, a) == before.dummy and 0 <= getattr(after, a) < after.n
                for a in ("longest", "army"))
 
 
