@@ -69,6 +69,7 @@ from .state import (
     ROAD_BUILDING,
     ROADS,
     ROBBER,
+    ROLLOFF,
     SETUP_ROAD,
     SETUP_SETTLE,
     NeutralDue,
@@ -405,6 +406,11 @@ def _before_first_roll(rules, before: State, action: Action, after: State, evs: 
         or (isinstance(action, PlayProgress) and CARDS[action.card] == "alchemy"))
 
 
+def _first_player(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """The first-player roll-off ends: the highest total becomes P1."""
+    return before.phase == ROLLOFF and after.phase != ROLLOFF
+
+
 def _card(*names: str) -> Quiet:
     """A progress card among ``names`` is played."""
     def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -596,6 +602,8 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "DUMMY-TURN-SEQUENCE": (_dummy_turn_step, ("base-dummy",)),
     "DUMMY-ROBBER-CANDIDATES": (_dummy_robber, ("base-dummy",)),
     "CK-PC-SABOTAGE-SELF": (_sabotage, ("ck", "ck-2p")),
+    "BASE-SETUP-FIRST-PLAYER": (_first_player, ("base", "base-2p", "base-dummy")),
+    "CK-SETUP-FIRST-PLAYER": (_first_player, ("ck", "ck-2p")),
     "CK-BUILD-OCCUPIED": (_road_to_a_knight, ("ck", "ck-2p")),
     "CK-KNIGHT-ELIGIBLE-IDENTITY": (_promoted_knight_acts, ("ck", "ck-2p")),
     "CK-PC-NO-TARGET": (_no_target, ("ck", "ck-2p")),

@@ -1,0 +1,44 @@
+"""``rolloff: yes`` in a scenario file: the lesson starts at the first-player roll-off
+(BASE-SETUP-FIRST-PLAYER, CK-SETUP-FIRST-PLAYER), which its moves play as chance events."""
+
+from __future__ import annotations
+
+import pytest
+
+from catan_tutor.errors import ScenarioError
+from catan_tutor.scenario import dumps_scenario, loads_scenario
+
+HEAD = "title: t\nvariant: base\nplayers: 3\nboard: beginner\n"
+ROLLS = "moves:\n" + "".join(f"- move: die {d} {v}\n" for d, v in
+                              [("white", 1), ("red", 1), ("white", 6), ("red", 6),
+                               ("white", 2), ("red", 2)])
+
+
+def test_a_rolloff_start_waits_for_the_dice_and_the_highest_total_becomes_p1():
+    sc = loads_scenario(HEAD + "rolloff: yes\n" + ROLLS)
+    assert sc.rolloff and sc.root.state.phase == "rolloff"
+    node = sc.root
+    while node.children:
+        node = node.children[0]
+    assert node.state.phase == "setup-settle"
+    # blue rolled 12: blue is P1 now, the others follow in their order around the table
+    assert node.state.colors[:3] == ("blue", "white", "red")
+
+
+def test_rolloff_no_is_the_usual_settled_start_and_both_forms_write_back_as_read():
+    settled = loads_scenario(HEAD + "rolloff: no\n")
+    assert not settled.rolloff and settled.root.state.phase == "setup-settle"
+    text = dumps_scenario(loads_scenario(HEAD + "rolloff: yes\n" + ROLLS))
+    assert "rolloff: yes" in text and dumps_scenario(loads_scenario(text)) == text
+    assert "rolloff" not in dumps_scenario(settled)
+
+
+@pytest.mark.parametrize("text, where", [
+    (HEAD + "rolloff: maybe\n", "<scenario>:5: rolloff: expected yes or no"),
+    ("title: t\nvariant: base\nplayers: 3\nrolloff: yes\nposition: x\n",
+     "<scenario>:4: rolloff: a scenario with a position gives no board, rolloff"),
+])
+def test_a_bad_rolloff_is_refused_naming_the_line(text: str, where: str):
+    with pytest.raises(ScenarioError) as e:
+        loads_scenario(text)
+    assert str(e.value).startswith(where), str(e.value)
