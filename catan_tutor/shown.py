@@ -411,6 +411,24 @@ def _first_player(rules, before: State, action: Action, after: State, evs: list)
     return before.phase == ROLLOFF and after.phase != ROLLOFF
 
 
+def _second_player_twice(rules, before: State, action: Action, after: State,
+                         evs: list) -> bool:
+    """P2 places its second setup building straight after its first (P1, P2, P2, P1)."""
+    return (isinstance(action, Settle | BuildCity) and before.phase == SETUP_SETTLE
+            and action.player == 1 and before.vowner.count(1) == 1)
+
+
+def _chance_move(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A die, a drawn card, a stolen card or a board permutation, played as a move."""
+    return action.is_chance
+
+
+def _production_to_action(rules, before: State, action: Action, after: State,
+                          evs: list) -> bool:
+    """The roll is settled and produced: the turn goes on to its Action phase."""
+    return _production(evs) is not None and after.phase == MAIN
+
+
 def _card(*names: str) -> Quiet:
     """A progress card among ``names`` is played."""
     def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -602,6 +620,10 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "DUMMY-TURN-SEQUENCE": (_dummy_turn_step, ("base-dummy",)),
     "DUMMY-ROBBER-CANDIDATES": (_dummy_robber, ("base-dummy",)),
     "CK-PC-SABOTAGE-SELF": (_sabotage, ("ck", "ck-2p")),
+    "2P-SETUP-PLACEMENT": (_second_player_twice, ("base-2p", "ck-2p")),
+    "DUMMY-SETUP-PLACEMENT": (_second_player_twice, ("base-dummy",)),
+    "BASE-CHANCE-EVENTS": (_chance_move, ("base", "base-2p", "base-dummy", "ck", "ck-2p")),
+    "CK-TURN-PHASES": (_production_to_action, ("ck", "ck-2p")),
     "BASE-SETUP-FIRST-PLAYER": (_first_player, ("base", "base-2p", "base-dummy")),
     "CK-SETUP-FIRST-PLAYER": (_first_player, ("ck", "ck-2p")),
     "CK-BUILD-OCCUPIED": (_road_to_a_knight, ("ck", "ck-2p")),
