@@ -33,8 +33,8 @@ from .state import ROLLOFF
 from .timeline import Node, Timeline
 
 SUFFIX = ".catan.yaml"
-_TOP = ("title", "variant", "players", "board", "rolloff", "goal", "chapter", "unrealistic",
-        "rules", "setup", "start", "position", "tutor", "puzzle", "expect", "moves")
+_TOP = ("title", "variant", "players", "board", "layout", "rolloff", "goal", "chapter",
+        "unrealistic", "rules", "setup", "start", "position", "tutor", "puzzle", "expect", "moves")
 _MOVE = ("move", "comment", "tutor", "puzzle", "expect", "variations")
 _PUZZLE = ("prompt", "hints", "answers", "rule", "explain")
 LAYOUT_KEYS = ("terrain", "numbers", "harbors")
@@ -72,6 +72,7 @@ class Scenario:
     players: int
     board: str | dict = "beginner"  # a named layout, or {terrain, numbers, harbors}
     rolloff: bool = False  # the game starts at the first-player roll-off, played by the moves
+    layout_moves: bool = False  # a variable board is laid out by the moves (layout: moves)
     goal: str = ""
     rules: list[str] = field(default_factory=list)
     setup: list[str] = field(default_factory=list)  # notation from a new game (setup moves)
@@ -321,6 +322,14 @@ def _read(r: _Reader, text: str) -> Scenario:
         if said not in ("yes", "no"):
             raise r.fail(top["rolloff"], "rolloff", f"expected yes or no, got {_quote(said)}")
         sc.rolloff = said == "yes"
+    if "layout" in top:
+        said = r.text(top["layout"], "layout")
+        if said not in ("moves", "seed"):
+            raise r.fail(top["layout"], "layout", f"expected moves or seed, got {_quote(said)}")
+        if said == "moves" and not str(sc.board).startswith("variable"):
+            raise r.fail(top["layout"], "layout", "only a variable board is laid out by chance "
+                         "(board: variable or variable-harbors)")
+        sc.layout_moves = said == "moves"
     sc.goal = r.text(top["goal"], "goal") if "goal" in top else ""
     sc.chapter = r.text(top["chapter"], "chapter") if "chapter" in top else ""
     if "unrealistic" in top:
@@ -375,7 +384,9 @@ def _start_game(r: _Reader, top: dict, sc: Scenario) -> Game:
     try:
         # named layouts: beginner, variable, variable-harbors (a variable one seeded by 0)
         named = sc.board if isinstance(sc.board, str) else "beginner"
-        if sc.rolloff:  # BASE-SETUP-FIRST-PLAYER: the board by seed 0, the roll-off by the moves
+        if sc.layout_moves:  # BASE-BOARD-VARIABLE: the moves lay the board out
+            game = new_game(sc.variant, players=sc.players, board=named, rolloff=sc.rolloff)
+        elif sc.rolloff:  # BASE-SETUP-FIRST-PLAYER: the board by seed 0, the roll-off by moves
             game = new_game(sc.variant, players=sc.players, board=named, rolloff=True)
             sampler = Sampler(0)
             while game.is_chance() and game.state.phase != ROLLOFF:
@@ -404,10 +415,10 @@ def _start_game(r: _Reader, top: dict, sc: Scenario) -> Game:
 def _positioned(r: _Reader, top: dict, sc: Scenario) -> Game:
     """The start given as position text, which says everything board, setup and start say."""
     node = top["position"]
-    for key in ("board", "rolloff", "setup", "start"):
+    for key in ("board", "layout", "rolloff", "setup", "start"):
         if key in top:
-            raise r.fail(top[key], key, "a scenario with a position gives no board, rolloff, "
-                         "setup or start")
+            raise r.fail(top[key], key, "a scenario with a position gives no board, layout, "
+                         "rolloff, setup or start")
     try:
         game = Game.from_position(sc.position)
     except CatanError as e:
@@ -526,6 +537,8 @@ def dumps_scenario(sc: Scenario) -> str:
     """The canonical text of a scenario (its whole timeline, variations included)."""
     tl = sc.tree
     data = head_fields(sc, None if sc.position else sc.board)
+    if sc.layout_moves and not sc.position:
+        data["layout"] = "moves"
     if sc.rolloff and not sc.position:
         data["rolloff"] = "yes"
     for key in ("rules", "setup", "start"):

@@ -43,6 +43,8 @@ from .actions import (
     NeutralKnight,
     NeutralRoad,
     NeutralSettle,
+    PlaceHarbor,
+    PlaceTile,
     PlayMonopoly,
     PlayProgress,
     PlayRoadBuilding,
@@ -53,6 +55,7 @@ from .actions import (
     ReturnKnight,
     RobberHome,
     Settle,
+    SpiralStart,
 )
 from .board import COASTAL_VERTICES, EDGE_VERTICES, HEX_VERTICES, RESOURCES, VERTEX_HEXES
 from .game import Game
@@ -429,6 +432,19 @@ def _production_to_action(rules, before: State, action: Action, after: State,
     return _production(evs) is not None and after.phase == MAIN
 
 
+def _laid(kind: type) -> Quiet:
+    """A step of a variable board's lay-out: a terrain hex, a harbor kind or the spiral's start
+    (the box's pieces, placed by chance)."""
+    def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
+        return isinstance(action, kind)
+    return seen
+
+
+def _robber_on_desert(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """The lay-out is done and the robber goes on the desert."""
+    return isinstance(action, SpiralStart) and before.robber < 0 <= after.robber
+
+
 def _card(*names: str) -> Quiet:
     """A progress card among ``names`` is played."""
     def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -570,6 +586,8 @@ def _dummy_award_back(rules, before: State, action: Action, after: State, evs: l
                for a in ("longest", "army"))
 
 
+_BASE_FAMILY = ("base", "base-2p", "base-dummy")
+
 # rule ID -> (what it decides inside a move, the variants where that decides under this ID)
 _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "2P-NEUTRAL-LONGEST-ROAD": (_neutral_award("longest"), ("base-2p",)),
@@ -624,6 +642,12 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "DUMMY-SETUP-PLACEMENT": (_second_player_twice, ("base-dummy",)),
     "BASE-CHANCE-EVENTS": (_chance_move, ("base", "base-2p", "base-dummy", "ck", "ck-2p")),
     "CK-TURN-PHASES": (_production_to_action, ("ck", "ck-2p")),
+    "BASE-COMP-TERRAIN": (_laid(PlaceTile), _BASE_FAMILY),
+    "BASE-COMP-HARBORS": (_laid(PlaceHarbor), _BASE_FAMILY),
+    "BASE-BOARD-VARIABLE-HARBORS": (_laid(PlaceHarbor), _BASE_FAMILY),
+    "BASE-COMP-NUMBERS": (_laid(SpiralStart), _BASE_FAMILY),
+    "BASE-BOARD-VARIABLE-SPIRAL": (_laid(SpiralStart), _BASE_FAMILY),
+    "BASE-BOARD-ROBBER-START": (_robber_on_desert, _BASE_FAMILY),
     "BASE-SETUP-FIRST-PLAYER": (_first_player, ("base", "base-2p", "base-dummy")),
     "CK-SETUP-FIRST-PLAYER": (_first_player, ("ck", "ck-2p")),
     "CK-BUILD-OCCUPIED": (_road_to_a_knight, ("ck", "ck-2p")),

@@ -1,5 +1,6 @@
 """``rolloff: yes`` in a scenario file: the lesson starts at the first-player roll-off
-(BASE-SETUP-FIRST-PLAYER, CK-SETUP-FIRST-PLAYER), which its moves play as chance events."""
+(BASE-SETUP-FIRST-PLAYER, CK-SETUP-FIRST-PLAYER), which its moves play as chance events;
+``layout: moves``: the moves lay out a variable board (BASE-BOARD-VARIABLE)."""
 
 from __future__ import annotations
 
@@ -33,10 +34,24 @@ def test_rolloff_no_is_the_usual_settled_start_and_both_forms_write_back_as_read
     assert "rolloff" not in dumps_scenario(settled)
 
 
+def test_a_variable_board_laid_out_by_the_moves_starts_empty_and_ends_at_the_setup():
+    head = HEAD.replace("board: beginner", "board: variable") + "layout: moves\n"
+    sc = loads_scenario(head)
+    assert sc.layout_moves and sc.root.state.phase == "board" and sc.root.state.robber < 0
+    game = sc.tree.game
+    while game.is_chance():
+        game.play(game.chance_outcomes()[0][0])
+    assert game.state.phase == "setup-settle" and game.state.robber >= 0
+    text = dumps_scenario(sc)
+    assert "layout: moves" in text and dumps_scenario(loads_scenario(text)) == text
+
+
 @pytest.mark.parametrize("text, where", [
     (HEAD + "rolloff: maybe\n", "<scenario>:5: rolloff: expected yes or no"),
+    (HEAD + "layout: moves\n", "<scenario>:5: layout: only a variable board is laid out"),
+    (HEAD + "layout: later\n", "<scenario>:5: layout: expected moves or seed"),
     ("title: t\nvariant: base\nplayers: 3\nrolloff: yes\nposition: x\n",
-     "<scenario>:4: rolloff: a scenario with a position gives no board, rolloff"),
+     "<scenario>:4: rolloff: a scenario with a position gives no board, layout, rolloff"),
 ])
 def test_a_bad_rolloff_is_refused_naming_the_line(text: str, where: str):
     with pytest.raises(ScenarioError) as e:

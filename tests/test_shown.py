@@ -18,7 +18,7 @@ LESSONS = Path(packaged_lessons())
 # Issue 34 asks for 250 of the 254 rules shown. The course shows this many today; the rest are
 # listed by `catan-tutor check --coverage` (components, board layouts, definitions and setup
 # rules no move decides, and rules no lesson plays yet). Raise the floor as lessons come.
-SHOWN_FLOOR = 164
+SHOWN_FLOOR = 218
 
 
 def _lesson(name: str):
@@ -41,6 +41,7 @@ def test_the_course_shows_at_least_the_floor_of_rules_in_play(packaged):
     "CK2P-PC-INTRIGUE", "CK2P-PC-DIPLOMACY", "CK2P-PC-DIPLOMACY-NEUTRAL", "CK-PC-MINING",
     "CK-PC-MERCHANT-DESERT", "DUMMY-STEAL-EMPTY", "2P-NEUTRAL-NONE-POSSIBLE",
     "2P-NEUTRAL-LONGEST-ROAD", "CK2P-LONGEST-ROUTE", "DUMMY-DEV-LARGEST-ARMY", "CK-BARB-TOKENS",
+    "CK-SETUP-FIRST-PLAYER",
 ])
 def test_the_rules_issue_34_names_are_shown_by_a_lesson(packaged, rule_id: str):
     variant = rulebook.rule(rule_id).variant
