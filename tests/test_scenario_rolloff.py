@@ -57,3 +57,22 @@ def test_a_bad_rolloff_is_refused_naming_the_line(text: str, where: str):
     with pytest.raises(ScenarioError) as e:
         loads_scenario(text)
     assert str(e.value).startswith(where), str(e.value)
+
+
+def test_the_tutor_shows_a_board_being_laid_out_and_a_roll_off_step_by_step():
+    from catan_tutor.resources import packaged_lessons
+    from catan_tutor.scenario import load_scenario
+    from catan_tutor.widgets import Tutor
+    from catan_tutor.widgets.describe import describe
+
+    for name in ("base_variable_board", "ck_setup_first_player"):
+        tutor = Tutor(load_scenario(packaged_lessons() / f"{name}.catan.yaml"))
+        assert tutor.timeline.current.state.phase in ("board", "rolloff")
+        while tutor.timeline.current.children:
+            tutor.forward()
+        assert tutor.timeline.current.state.phase == "setup-settle"
+    sc = load_scenario(packaged_lessons() / "base_variable_board.catan.yaml")
+    first = sc.root.children[0]
+    assert describe(sc.tree.game)[-1] == "No hex is laid yet."
+    sc.tree.goto(first)
+    assert describe(sc.tree.game)[-1] == "Hexes laid so far: A pasture."
