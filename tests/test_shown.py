@@ -18,7 +18,7 @@ LESSONS = Path(packaged_lessons())
 # Issue 34 asks for 250 of the 254 rules shown. The course shows this many today; the rest are
 # listed by `catan-tutor check --coverage` (components, board layouts, definitions and setup
 # rules no move decides, and rules no lesson plays yet). Raise the floor as lessons come.
-SHOWN_FLOOR = 218
+SHOWN_FLOOR = 219
 
 
 def _lesson(name: str):
