@@ -1,7 +1,7 @@
 """Command line: ``catan-tutor serve`` (the app in a browser), ``catan-tutor lab`` (the
 notebooks in JupyterLab), ``catan-tutor check`` (the lessons' expectations and realistic
-starts; ``--coverage``: the rule IDs no lesson cites) and ``catan-tutor play --variant base
---players 4 --seed 7`` (a whole game as notation)."""
+starts; ``--coverage``: which rule IDs a lesson shows in play, only cites, or neither) and
+``catan-tutor play --variant base --players 4 --seed 7`` (a whole game as notation)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("paths", nargs="*", help=".catan.yaml files or folders holding them "
                        "(default: the packaged lessons)")
     check.add_argument("--coverage", action="store_true",
-                       help="also print which rule IDs no lesson cites, per variant")
+                       help="also print, per variant, which rule IDs a lesson shows by a "
+                       "move where the rule decides, which it only cites, and which neither")
     serve = sub.add_parser("serve", help="serve the tutor as a web app (Voilà)")
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this machine only)")
@@ -86,7 +87,7 @@ def _check(paths: list[str], with_coverage: bool = False) -> int:
     """Print one line per expectation (file:line: ok/FAIL) and a line for each start that could
     not arise in a game (``FAIL unrealistic: why``, see catan_tutor.realism) unless the file
     opts out with ``unrealistic:``; exit 1 on any failure or bad file. ``with_coverage``: then
-    the rule IDs no lesson cites (catan_tutor.course.coverage)."""
+    the rules shown, only cited and neither (catan_tutor.course.coverage)."""
 
     files: list[Path] = []
     for p in map(Path, paths):

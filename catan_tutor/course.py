@@ -107,37 +107,52 @@ def cited_rules(files: list[Path]) -> dict[str, set[str]]:
 
 @dataclass(frozen=True)
 class Coverage:
-    """Which rule IDs the lessons cite: ``missing`` per variant section (the rules stated in
-    that variant's own section of rules.md), ``cited`` and ``total`` over the reference."""
+    """Which rule IDs the lessons show in play (``catan_tutor.shown``: a move where the rule
+    decides) and which they only cite (name in text or lists), per variant section of
+    rules.md: ``shown``, ``cited`` (cited but not shown) and ``neither``, each a list of IDs in
+    file order by section; ``sizes``: the rules of each section."""
 
-    cited: int
-    total: int
-    missing: dict[str, list[str]]
-    sizes: dict[str, int]  # rules per variant section
+    shown: dict[str, list[str]]
+    cited: dict[str, list[str]]
+    neither: dict[str, list[str]]
+    sizes: dict[str, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.sizes.values())
+
+    def count(self, kind: str) -> int:
+        """How many IDs are ``kind`` ("shown", "cited" or "neither") over every section."""
+        return sum(map(len, getattr(self, kind).values()))
 
     def report(self, width: int = 100) -> str:
         """The text ``catan-tutor check --coverage`` prints."""
-        lines = [f"coverage: {self.cited} of {self.total} rule IDs cited by a lesson "
-                 f"({100 * self.cited / max(self.total, 1):.0f}%)"]
-        for variant, ids in self.missing.items():
-            size = self.sizes[variant]
-            head = (f"{variant}: {size - len(ids)} of {size} cited, {len(ids)} not cited"
-                    + (":" if ids else ""))
-            lines.append(head)
-            if ids:
-                lines += textwrap.wrap(" ".join(ids), width, initial_indent="  ",
-                                       subsequent_indent="  ", break_on_hyphens=False)
+        shown, total = self.count("shown"), self.total
+        lines = [f"coverage: {shown} of {total} rule IDs shown by a lesson's move "
+                 f"({100 * shown / max(total, 1):.0f}%), {self.count('cited')} only cited, "
+                 f"{self.count('neither')} neither"]
+        for variant, size in self.sizes.items():
+            cited, neither = self.cited[variant], self.neither[variant]
+            lines.append(f"{variant}: {len(self.shown[variant])} of {size} shown, "
+                         f"{len(cited)} only cited, {len(neither)} neither")
+            for what, ids in (("only cited", cited), ("neither", neither)):
+                if ids:
+                    lines += textwrap.wrap(f"{what}: " + " ".join(ids), width,
+                                           initial_indent="  ", subsequent_indent="    ",
+                                           break_on_hyphens=False)
         return "\n".join(lines)
 
 
 def coverage(files: list[Path]) -> Coverage:
-    """The rule IDs no lesson among ``files`` cites, per variant section."""
-    cited = cited_rules(files)
-    every = rulebook.rules()
-    missing: dict[str, list[str]] = {v: [] for v in rulebook.variants()}
-    sizes = dict.fromkeys(missing, 0)
-    for rule_id, r in every.items():
+    """Which rule IDs the lessons among ``files`` show, only cite, or neither, per variant
+    section (a file that cannot be read shows nothing but may still cite)."""
+    from .shown import shown_rules  # loads the engine: only when asked
+
+    cited, shown = cited_rules(files), shown_rules(files)
+    out: list[dict[str, list[str]]] = [{v: [] for v in rulebook.variants()} for _ in range(3)]
+    sizes = dict.fromkeys(out[0], 0)
+    for rule_id, r in rulebook.rules().items():
         sizes[r.variant] += 1
-        if rule_id not in cited:
-            missing[r.variant].append(rule_id)
-    return Coverage(len(cited), len(every), missing, sizes)
+        kind = 0 if rule_id in shown else 1 if rule_id in cited else 2
+        out[kind][r.variant].append(rule_id)
+    return Coverage(out[0], out[1], out[2], sizes)

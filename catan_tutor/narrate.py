@@ -52,7 +52,16 @@ from .progress_cards import CARDS as PROGRESS_CARDS
 from .rules.awards import public_vp
 from .rules.barbarians import forces
 from .rules.precedence import most_specific
-from .state import DEFENDER_DECK, DICE, PILLAGE, PROGRESS_DISCARD, PROGRESS_DRAW, STEAL, State
+from .state import (
+    DEFENDER_DECK,
+    DICE,
+    PILLAGE,
+    PROGRESS_DISCARD,
+    PROGRESS_DRAW,
+    STEAL,
+    State,
+    laid,
+)
 
 Bundle = tuple[int, ...]
 
@@ -300,9 +309,14 @@ def _robber(rules, before: State, after: State) -> list[Event]:
         out.append(Event("robber", text, _rule(rules, rule)))
     if before.caps.knights and after.merchant != before.merchant and after.merchant[0] >= 0:
         h, p = after.merchant
-        out.append(Event("merchant", f"The merchant stands on {HEX_NAMES[h]} for "
-                         f"{after.name(p)} (2:1 trades of its resource, 1 VP).",
-                         _rule(rules, "CK-TRADE-MERCHANT"), p))
+        if h == laid(after).desert():  # rule="CK-PC-MERCHANT-DESERT"
+            out.append(Event("merchant", f"The merchant stands on the desert ({HEX_NAMES[h]}) "
+                             f"for {after.name(p)}: 1 VP, but no resource to trade 2:1.",
+                             _rule(rules, "CK-PC-MERCHANT-DESERT"), p))
+        else:
+            out.append(Event("merchant", f"The merchant stands on {HEX_NAMES[h]} for "
+                             f"{after.name(p)} (2:1 trades of its resource, 1 VP).",
+                             _rule(rules, "CK-TRADE-MERCHANT"), p))
     return out
 
 

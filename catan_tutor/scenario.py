@@ -28,11 +28,13 @@ from .game import Game
 from .position import decode
 from .progress_cards import CARDS
 from .puzzle import Puzzle, validate
+from .sampler import Sampler
+from .state import ROLLOFF
 from .timeline import Node, Timeline
 
 SUFFIX = ".catan.yaml"
-_TOP = ("title", "variant", "players", "board", "goal", "chapter", "unrealistic", "rules",
-        "setup", "start", "position", "tutor", "puzzle", "expect", "moves")
+_TOP = ("title", "variant", "players", "board", "layout", "rolloff", "goal", "chapter",
+        "unrealistic", "rules", "setup", "start", "position", "tutor", "puzzle", "expect", "moves")
 _MOVE = ("move", "comment", "tutor", "puzzle", "expect", "variations")
 _PUZZLE = ("prompt", "hints", "answers", "rule", "explain")
 LAYOUT_KEYS = ("terrain", "numbers", "harbors")
@@ -69,6 +71,8 @@ class Scenario:
     variant: str
     players: int
     board: str | dict = "beginner"  # a named layout, or {terrain, numbers, harbors}
+    rolloff: bool = False  # the game starts at the first-player roll-off, played by the moves
+    layout_moves: bool = False  # a variable board is laid out by the moves (layout: moves)
     goal: str = ""
     rules: list[str] = field(default_factory=list)
     setup: list[str] = field(default_factory=list)  # notation from a new game (setup moves)
@@ -313,6 +317,19 @@ def _read(r: _Reader, text: str) -> Scenario:
             sc.board = {k: r.text(parts[k], k) for k in LAYOUT_KEYS}
         else:
             sc.board = r.text(b, "board")
+    if "rolloff" in top:
+        said = r.text(top["rolloff"], "rolloff")
+        if said not in ("yes", "no"):
+            raise r.fail(top["rolloff"], "rolloff", f"expected yes or no, got {_quote(said)}")
+        sc.rolloff = said == "yes"
+    if "layout" in top:
+        said = r.text(top["layout"], "layout")
+        if said not in ("moves", "seed"):
+            raise r.fail(top["layout"], "layout", f"expected moves or seed, got {_quote(said)}")
+        if said == "moves" and not str(sc.board).startswith("variable"):
+            raise r.fail(top["layout"], "layout", "only a variable board is laid out by chance "
+                         "(board: variable or variable-harbors)")
+        sc.layout_moves = said == "moves"
     sc.goal = r.text(top["goal"], "goal") if "goal" in top else ""
     sc.chapter = r.text(top["chapter"], "chapter") if "chapter" in top else ""
     if "unrealistic" in top:
@@ -367,7 +384,15 @@ def _start_game(r: _Reader, top: dict, sc: Scenario) -> Game:
     try:
         # named layouts: beginner, variable, variable-harbors (a variable one seeded by 0)
         named = sc.board if isinstance(sc.board, str) else "beginner"
-        game = new_game(sc.variant, players=sc.players, board=named, seed=0)
+        if sc.layout_moves:  # BASE-BOARD-VARIABLE: the moves lay the board out
+            game = new_game(sc.variant, players=sc.players, board=named, rolloff=sc.rolloff)
+        elif sc.rolloff:  # BASE-SETUP-FIRST-PLAYER: the board by seed 0, the roll-off by moves
+            game = new_game(sc.variant, players=sc.players, board=named, rolloff=True)
+            sampler = Sampler(0)
+            while game.is_chance() and game.state.phase != ROLLOFF:
+                game.play(sampler.chance(game))
+        else:
+            game = new_game(sc.variant, players=sc.players, board=named, seed=0)
     except (ValueError, NotImplementedError) as e:
         msg = str(e)
         key = ("board" if "board" in msg else "players" if " players" in msg else "variant")
@@ -390,9 +415,10 @@ def _start_game(r: _Reader, top: dict, sc: Scenario) -> Game:
 def _positioned(r: _Reader, top: dict, sc: Scenario) -> Game:
     """The start given as position text, which says everything board, setup and start say."""
     node = top["position"]
-    for key in ("board", "setup", "start"):
+    for key in ("board", "layout", "rolloff", "setup", "start"):
         if key in top:
-            raise r.fail(top[key], key, "a scenario with a position gives no board, setup or start")
+            raise r.fail(top[key], key, "a scenario with a position gives no board, layout, "
+                         "rolloff, setup or start")
     try:
         game = Game.from_position(sc.position)
     except CatanError as e:
@@ -511,6 +537,10 @@ def dumps_scenario(sc: Scenario) -> str:
     """The canonical text of a scenario (its whole timeline, variations included)."""
     tl = sc.tree
     data = head_fields(sc, None if sc.position else sc.board)
+    if sc.layout_moves and not sc.position:
+        data["layout"] = "moves"
+    if sc.rolloff and not sc.position:
+        data["rolloff"] = "yes"
     for key in ("rules", "setup", "start"):
         if getattr(sc, key) and not (sc.position and key != "rules"):
             data[key] = list(getattr(sc, key))

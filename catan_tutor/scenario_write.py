@@ -48,7 +48,7 @@ def lesson_yaml(sc: Scenario, start: Node | None = None) -> str:
     data = head_fields(sc, head.get("board"))
     if sc.rules:
         data["rules"] = list(sc.rules)
-    for key in ("setup", "start", "position"):
+    for key in ("layout", "rolloff", "setup", "start", "position"):
         if key in head:
             data[key] = head[key]
     if start.tutor:
@@ -88,6 +88,10 @@ def start_fields(sc: Scenario, start: Node) -> dict:
 
 def _own(sc: Scenario) -> dict:
     out: dict = {"board": sc.board}
+    if sc.layout_moves:
+        out["layout"] = "moves"
+    if sc.rolloff:
+        out["rolloff"] = "yes"
     if sc.setup:
         out["setup"] = list(sc.setup)
     if sc.start:

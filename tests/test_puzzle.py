@@ -341,17 +341,34 @@ def test_the_page_script_keeps_progress_within_the_kernels_limit():
 
 
 # ---------------------------------------------------------------- coverage
-def test_coverage_counts_the_ids_lessons_cite_per_variant(tmp_path: Path):
+def test_coverage_counts_a_rule_shown_only_where_a_move_of_the_lesson_is_decided_by_it(
+        tmp_path: Path):
     lesson = tmp_path / f"a{SUFFIX}"
-    lesson.write_text(ROAD)
+    # BASE-ROBBER-MOVE only named in the text; BASE-SETUP-ROUND1 decides the moves played
+    lesson.write_text(ROAD.replace("tutor: Setup (BASE-SETUP-ROUND1).",
+                                   "tutor: Setup (BASE-SETUP-ROUND1), no BASE-ROBBER-MOVE yet."))
     cov = coverage([lesson])
-    assert cov.cited == 1 and cov.total == len(rulebook.rules())
-    assert "BASE-SETUP-ROUND1" not in cov.missing["base"]
-    assert "BASE-SETUP-ROUND2" in cov.missing["base"]
-    assert sum(map(len, cov.missing.values())) == cov.total - 1
+    assert cov.total == len(rulebook.rules())
+    assert "BASE-SETUP-ROUND1" in cov.shown["base"]
+    assert "BASE-ROBBER-MOVE" in cov.cited["base"] and "BASE-ROBBER-MOVE" not in cov.shown["base"]
+    assert "BASE-SETUP-ROUND2" in cov.neither["base"]
+    assert cov.count("shown") + cov.count("cited") + cov.count("neither") == cov.total
     report = cov.report()
-    assert report.splitlines()[0].startswith(f"coverage: 1 of {cov.total} rule IDs")
-    assert f"base: 1 of {cov.sizes['base']} cited" in report
+    assert report.splitlines()[0].startswith(
+        f"coverage: {cov.count('shown')} of {cov.total} rule IDs shown by a lesson's move")
+    assert (f"base: {len(cov.shown['base'])} of {cov.sizes['base']} shown, 1 only cited, "
+            f"{len(cov.neither['base'])} neither") in report
+
+
+def test_an_illegal_expectation_shows_the_rule_the_verdict_cites_not_the_one_written(
+        tmp_path: Path):
+    lesson = tmp_path / f"a{SUFFIX}"
+    lesson.write_text(ROAD.replace("  expect:\n    pending: P1\n",
+                                   "  expect:\n    illegal:\n      P2 settle K4: any\n"))
+    assert "BASE-TURN-OFFTURN" not in lesson.read_text()
+    cov = coverage([lesson])
+    assert "BASE-TURN-OFFTURN" in cov.shown["base"]
+    assert not set(cov.shown["ck"]) | set(cov.shown["base-2p"])
 
 
 def test_check_coverage_prints_the_report_after_the_checks(tmp_path: Path):
@@ -364,7 +381,8 @@ def test_check_coverage_prints_the_report_after_the_checks(tmp_path: Path):
     lines = out.stdout.splitlines()
     assert "1 passed, 0 failed in 1 scenario file(s) (1 puzzle(s))" in lines
     at = lines.index(next(x for x in lines if x.startswith("coverage: ")))
-    assert lines[at] == f"coverage: 1 of {len(rulebook.rules())} rule IDs cited by a lesson (0%)"
+    assert lines[at].startswith(f"coverage: 2 of {len(rulebook.rules())} rule IDs shown by a "
+                                "lesson's move (1%)")
     assert [x.split(":")[0] for x in lines[at + 1:] if not x.startswith("  ")] == [
         "base", "base-2p", "base-dummy", "ck", "ck-2p"]
     assert "CK2P-WIN" in out.stdout

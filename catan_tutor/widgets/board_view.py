@@ -300,6 +300,12 @@ class BoardView:
         c, layout = self.static, self.game.layout
         c.clear()
         self._draw_sea(c)
+        if layout is None:  # a variable board being laid out: the hexes placed so far
+            terrain = tuple(getattr(self.game.state, "tiles", ()) or (-1,) * board.N_HEXES)
+            for h in range(board.N_HEXES):
+                self._draw_hex(c, h, terrain[h])
+            self._draw_glyphs(c, terrain)
+            return
         for e, kind in layout.harbors:
             self._draw_harbor(c, e, kind)
         for h in range(board.N_HEXES):
@@ -465,7 +471,8 @@ class BoardView:
     def _draw_hex(self, c: Canvas, h: int, terrain: int) -> None:
         c.fill_style = style.TERRAIN_EDGE
         c.fill_polygon(self.vp.pxs(hex_corners(h)))
-        c.fill_style = style.TERRAIN_FILL[terrain]
+        known = 0 <= terrain < len(style.TERRAIN_FILL)
+        c.fill_style = style.TERRAIN_FILL[terrain] if known else style.UNKNOWN_TERRAIN
         c.fill_polygon(self.vp.pxs(hex_corners(h, style.HEX_INSET)))
         x, y = board.hex_centre_xy(h)
         dark = terrain in style.DARK_TERRAINS

@@ -78,6 +78,11 @@ def describe(game: Game) -> list[str]:
                 parts.append(f"{name} {_list(spots)}")
         lines.append(f"{s.name(p)}{colour}: " + ("; ".join(parts) if parts else "no pieces")
                      + ".")
+    if layout is None:  # a variable board being laid out: the hexes placed so far
+        tiles = tuple(getattr(s, "tiles", ()) or (-1,) * N_HEXES)
+        laid = [f"{HEX_NAMES[h]} {TERRAINS[t]}" for h, t in enumerate(tiles) if t >= 0]
+        lines.append(f"Hexes laid so far: {_list(laid)}." if laid else "No hex is laid yet.")
+        return lines
     hexes = [f"{HEX_NAMES[h]} {TERRAINS[layout.terrain[h]]}"
              + (f" {layout.numbers[h]}" if layout.numbers[h] else "") for h in range(N_HEXES)]
     lines.append(f"Hexes: {_list(hexes)}.")
