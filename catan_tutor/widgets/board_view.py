@@ -709,7 +709,7 @@ class BoardView:
         if getattr(state, "caps", BASE).improvements:  # the barbarian track
             self._draw_track(c, top, h, state.barb)
 
-    def _draw_die(self, c: Canvas, x: float, y: float, size: float, colour: str,
+    def _draw_die(self, c: Canvas, x: float, y: float, size: float, colour: tuple[str, str],
                   value: int) -> None:
         fill, pip = colour
         c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, self.px(1.5)

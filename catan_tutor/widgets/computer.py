@@ -74,7 +74,7 @@ class Computer:
         self.pause, self.budget = pause, budget
         self.moved = False  # a move was played since the last redraw
         self.busy = False  # playing moves at once (no event loop)
-        self.waiting: object | None = None  # the scheduled step (a loop handle)
+        self.waiting: asyncio.TimerHandle | None = None  # the scheduled step
         self.thinking = False
         self.mode = ""  # how the last moves were played: "paced" (event loop) or "at-once"
         self.status = widgets.HTML()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 
 import ipywidgets as widgets
 
@@ -42,11 +42,11 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
         return "—"
     if name in ("player", "to", "victim") and isinstance(value, int):
         return game.names[value] if 0 <= value < len(game.names) else str(value)
-    if name == "neutral":
+    if name == "neutral" and isinstance(value, int):
         return f"N{value + 1}"
-    if name == "level":
+    if name == "level" and isinstance(value, int):
         return KNIGHT_LEVELS[value - 1]
-    if name == "card":
+    if name == "card" and isinstance(value, int):
         return (DEV_CARDS if isinstance(a, DrawDev) else CARDS)[value]
     if name in _NAMES and isinstance(value, int):
         return _NAMES[name][value]
@@ -64,8 +64,14 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
     return " ".join(words[common:]) or "—"
 
 
+def field_names(a: Action) -> list[str]:
+    """The names of an action's fields (every action is a dataclass)."""
+    assert is_dataclass(a)
+    return [f.name for f in fields(a)]
+
+
 def _values(a: Action) -> dict:
-    return {f.name: getattr(a, f.name) for f in fields(a)}
+    return {n: getattr(a, n) for n in field_names(a)}
 
 
 def _blank(value: object) -> object:
@@ -81,7 +87,7 @@ class ActionForm:
         self.rule = ""  # the rule of the verdict shown
         proto = actions[0]
         self.cls = type(proto)
-        self.names = [f.name for f in fields(proto)]
+        self.names = field_names(proto)
         self.bundles = [n for n in self.names if is_bundle(getattr(proto, n))]
         self.pickers: dict[str, widgets.Dropdown] = {}
         self.counts: dict[str, list[widgets.BoundedIntText]] = {}
@@ -159,7 +165,8 @@ class ActionForm:
                 continue
             v = values[n]
             if n in self.counts:
-                for box, x in zip(self.counts[n], v, strict=True):  # type: ignore[arg-type]
+                assert isinstance(v, tuple)
+                for box, x in zip(self.counts[n], v, strict=True):
                     box.value = x
             elif any(v == o[1] for o in self.pickers[n].options):
                 self.pickers[n].value = v
@@ -233,7 +240,7 @@ class ActionForm:
     def play(self) -> None:
         a = self.action()
         ex = self._explain(a) if a is not None else None
-        if ex is not None and ex.legal:
+        if a is not None and ex is not None and ex.legal:
             self.on_play(a)
 
     def explain(self) -> None:

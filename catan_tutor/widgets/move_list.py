@@ -207,7 +207,8 @@ def _line(first: Node, current: Node, on_path: set[int], budget: _Budget, out: l
                 out.append("<span class='catan-mv-var'>")
                 if top and budget.used > budget.limit and id(other) not in on_path:
                     n = sum(1 for _ in _walk(other))
-                    out.append(_move_span(other, f"{move_words(other.action)} (+{n - 1})",
+                    words = move_words(other.action) if other.action else "start"
+                    out.append(_move_span(other, f"{words} (+{n - 1})",
                                           "catan-mv", "a variation (click to open)", False))
                 else:
                     _line(other, current, on_path, budget, out)
