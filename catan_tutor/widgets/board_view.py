@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib.resources import files
 from typing import Any, Protocol
@@ -85,9 +85,14 @@ def keys_script() -> widgets.Output:
 class GameLike(Protocol):
     """What the view reads from a game (the engine's ``Game`` has all of it)."""
 
-    layout: Layout
-    state: Any  # .robber: int, .vowner: list[int], .vcity: list[bool], .eowner: list[int]
-    colors: tuple[str, ...]
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def state(self) -> Any: ...  # .robber, .vowner: list[int], .vcity, .eowner...
+
+    @property
+    def colors(self) -> tuple[str, ...]: ...
 
 
 # The keyboard cursor: a white ring on a wide dark one, clear on sea, land and the glow.
@@ -123,7 +128,8 @@ def hit_test(p: Point) -> tuple[str, int] | None:
 
 
 class BoardView:
-    """The board of ``game`` on a four-layer canvas; show ``.widget``, call ``.redraw()``.
+    """The board of ``game`` (a game, or a function returning the game to show) on a
+    four-layer canvas; show ``.widget``, call ``.redraw()``.
 
     ``width`` x ``height`` is the size on the page in CSS pixels; the canvas has ``ratio``
     times as many pixels each way so the board stays sharp on high-density screens. Clicks
@@ -131,9 +137,10 @@ class BoardView:
     C&K, the barbarian track.
     """
 
-    def __init__(self, game: GameLike, width: int = 640, height: int = 660,
-                 ratio: int = 2) -> None:
-        self.game = game
+    def __init__(self, game: GameLike | Callable[[], GameLike], width: int = 640,
+                 height: int = 660, ratio: int = 2) -> None:
+        self._game = game if callable(game) else (lambda: game)
+        self.drawn_layout: Layout | None = None  # the board drawn on layer 0
         self.ratio = ratio
         self.strip = style.STRIP_HEIGHT * ratio  # canvas pixels under the board
         self.vp = Viewport.fit(width * ratio, height * ratio - self.strip)
@@ -164,6 +171,11 @@ class BoardView:
         for layer in self.layers:
             layer.on_client_ready(self.redraw)
         self.redraw()
+
+    @property
+    def game(self) -> GameLike:
+        """The game shown: the one given, or what the source given returns now."""
+        return self._game()
 
     @property
     def layers(self) -> list[Canvas]:
@@ -298,6 +310,7 @@ class BoardView:
     def draw_static(self) -> None:
         """Layer 0: sea, land, number tokens, harbors, hex letters."""
         c, layout = self.static, self.game.layout
+        self.drawn_layout = layout
         c.clear()
         self._draw_sea(c)
         for e, kind in layout.harbors:

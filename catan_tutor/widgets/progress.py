@@ -17,10 +17,14 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from . import markup
+
+if TYPE_CHECKING:
+    from .tutor_session import TutorSession
 
 PROGRESS_FILE = "catan-tutor-progress.json"
 MAX_PROGRESS_CHARS = 64 * 1024  # what a page may send (ids of a few hundred lessons)
@@ -109,15 +113,16 @@ class Progress:
                 self.path = None
 
 
-def lesson_done(tutor) -> bool:
-    """The tutor shows a lesson at the end of its main line, every question on it answered."""
-    tl, sc = tutor.timeline, tutor.scenario
-    if not tutor.lesson_id or sc is None or sc.timeline is not tl:
+def lesson_done(session: TutorSession) -> bool:
+    """The session shows a lesson at the end of its main line, every question on it
+    answered."""
+    tl, sc = session.timeline, session.scenario
+    if not session.lesson_id or sc is None or sc.timeline is not tl:
         return False
     node = tl.current
     if node.children or any(not n.is_main() for n in tl.path(node)):
         return False
-    return not any(tutor.puzzle.holds(n) for n in tl.path(node))
+    return not any(session.puzzle.holds(n) for n in tl.path(node))
 
 
 def _puzzles_asked(lessons) -> int:
@@ -158,7 +163,7 @@ class CourseProgress:
         self._asked = _puzzles_asked(app.lessons.values())
         self.widget = widgets.HBox([self.next_button, self.summary, self.out, self.into],
                                    layout=lay(align_items="center"))
-        app.tutor.puzzle.listeners.append(self.update)
+        app.session.on("shown", self.update)
         self._restore_solved()
         self._publish()
         self.marks()
@@ -173,14 +178,14 @@ class CourseProgress:
 
     def _restore_solved(self) -> None:
         """Puzzles solved on an earlier visit count as answered in this one."""
-        puzzle = self.app.tutor.puzzle
+        puzzle = self.app.session.puzzle
         for lesson_id, nodes in self.store.solved.items():
             puzzle.solved.update((lesson_id, n) for n in nodes)
 
     def update(self) -> None:
         """After each move shown: record solved puzzles and a completed lesson; show Next
         lesson at the end of a lesson."""
-        t = self.app.tutor
+        t = self.app.session
         changed = False
         ids = {x.id for x in self.app.lessons.values()}
         for lesson_id, node_id in list(t.puzzle.solved):
@@ -203,7 +208,7 @@ class CourseProgress:
         """The lesson after the one shown, in the course's order (None at the last)."""
         order = [x for x in self.app.lessons.values() if not x.error]
         ids = [x.id for x in order]
-        here = self.app.tutor.lesson_id
+        here = self.app.session.lesson_id
         if here not in ids or ids.index(here) + 1 >= len(ids):
             return None
         return order[ids.index(here) + 1]
