@@ -109,7 +109,7 @@ class ActionForm:
             else:
                 dd = widgets.Dropdown(description=n, layout=widgets.Layout(width="230px"),
                                       style={"description_width": "64px"})
-                dd.observe(lambda _, n=n: self._narrow(after=n), names="value")
+                dd.observe(lambda change, n=n: self._picked(n, change["new"]), names="value")
                 self.pickers[n] = dd
                 rows.append(dd)
         self.listed = widgets.Dropdown(
@@ -127,7 +127,7 @@ class ActionForm:
                                           layout=widgets.Layout(display="none"))
         self.rule_button.on_click(lambda _: self.on_rule and self.rule and
                                   self.on_rule(self.rule))
-        self._quiet = False
+        self.chosen: dict[str, object] = {}  # each list's value, as the form last set it
         self._narrow(after=None)
         buttons = widgets.HBox([self.play_button, self.explain_button, self.rule_button])
         self.widget = widgets.VBox([*rows, self.listed, buttons, self.status])
@@ -178,11 +178,15 @@ class ActionForm:
                 if all(getattr(a, n) == dd.value for n, dd in self.pickers.items())]
 
     # ------------------------------------------------------------ keeping the lists legal
+    def _picked(self, name: str, value: object) -> None:
+        """A value chosen in a list (not the one the form set there): the lists below it
+        narrow."""
+        if value is not None and value != self.chosen.get(name):
+            self.chosen[name] = value
+            self._narrow(after=name)
+
     def _narrow(self, after: str | None) -> None:
         """Refill the lists below ``after`` with the values legal given the ones above."""
-        if self._quiet:
-            return
-        self._quiet = True
         chosen: dict[str, object] = {}
         below = after is None
         for n, dd in self.pickers.items():
@@ -192,13 +196,15 @@ class ActionForm:
                     v = getattr(a, n)
                     if v not in seen and all(getattr(a, k) == x for k, x in chosen.items()):
                         seen[v] = a
-                keep = dd.value if dd.value in seen else next(iter(seen), None)
+                old = self.chosen.get(n)
+                keep = old if old in seen else next(iter(seen), None)
+                self.chosen[n] = keep
+                dd.value = None  # options set under no value keep it: no value in between
                 dd.options = [(value_label(self.game, a, n, v), v) for v, a in seen.items()]
                 dd.value = keep
                 dd.disabled = len(seen) <= 1
-            chosen[n] = dd.value
+            chosen[n] = self.chosen.get(n)
             below = below or n == after
-        self._quiet = False
         self._check()
 
     def _pick_listed(self, change) -> None:
@@ -208,8 +214,6 @@ class ActionForm:
             self.set(**{n: getattr(a, n) for n in self.names})
 
     def _check(self) -> None:
-        if self._quiet:
-            return
         a = self.action()
         if a is None:
             self.status.value, self.play_button.disabled = "", True

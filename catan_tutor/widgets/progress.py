@@ -233,11 +233,10 @@ class CourseProgress:
                    for label, x in app.lessons.items()]
         if list(picker.options) == options:
             return
-        picker.unobserve(app.on_pick, names="value")
-        keep = picker.value
+        keep = picker.value  # the lesson shown: picking it again opens nothing (App.on_pick)
+        picker.value = None  # options set under no value keep it: no other lesson in between
         picker.options = options
         picker.value = keep
-        picker.observe(app.on_pick, names="value")
 
     def _publish(self) -> None:
         data = markup.text(self.store.to_json())
