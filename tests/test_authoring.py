@@ -43,7 +43,7 @@ def build_lesson(t: Tutor) -> None:
     """Setup moves, a start after them, texts, a puzzle and one-click expectations."""
     for m in SETUP:
         t.session.play(m)
-    a = t.files.authoring
+    a = t.authoring
     assert a.start_here() == ""
     a.title.value, a.goal.value = "My first lesson", "Roll and *see* who is paid."
     a.chapter.value = chapters()[1]
@@ -80,7 +80,7 @@ def build_lesson(t: Tutor) -> None:
 def test_a_lesson_built_in_the_author_panel_round_trips_through_download_and_upload():
     t = teacher()
     build_lesson(t)
-    sc, start = t.scenario, t.files.authoring.start_node()
+    sc, start = t.scenario, t.authoring.start_node()
     text = downloaded(t)
     # readable: the start as setup moves from a new game, no position line
     assert "position:" not in text and text.count("\n- P") >= len(SETUP)
@@ -105,10 +105,10 @@ def test_a_lesson_built_in_the_author_panel_round_trips_through_download_and_upl
     assert fresh.files.load_scenario_text(text, "mine.catan.yaml") == ""
     assert same_lesson(sc, fresh.scenario, start) == ""
     assert downloaded(fresh) == text
-    assert fresh.files.authoring.title.value == "My first lesson"
-    assert fresh.files.authoring.rules.value == "BASE-TURN-PHASES, BASE-PROD-YIELD"
+    assert fresh.authoring.title.value == "My first lesson"
+    assert fresh.authoring.rules.value == "BASE-TURN-PHASES, BASE-PROD-YIELD"
     fresh.session.goto(next(iter(fresh.scenario.puzzles)))
-    assert fresh.files.authoring.explain.value == puzzle.explain
+    assert fresh.authoring.explain.value == puzzle.explain
     assert "My first lesson" in fresh.header.value
 
 
@@ -124,7 +124,7 @@ def test_a_lesson_built_in_the_author_panel_round_trips_through_download_and_upl
 def test_bad_lesson_text_is_refused_with_its_reason_and_changes_nothing(field, value, why):
     t = teacher()
     t.session.play("P1 settle N6")
-    a = t.files.authoring
+    a = t.authoring
     a.title.value = "Kept"
     assert a.save() == ""
     before = (dumps_scenario(t.scenario), t.timeline.current.comment)
@@ -138,7 +138,7 @@ def test_bad_lesson_text_is_refused_with_its_reason_and_changes_nothing(field, v
 def test_a_puzzle_with_no_answer_or_too_little_is_refused_and_changes_nothing():
     t = teacher()
     t.session.play("P1 settle N6")
-    a = t.files.authoring
+    a = t.authoring
     a.prompt.value = "Where does the road go?"
     assert "no move after it" in a.mark_puzzle()  # nothing played after this position
     assert t.scenario is None or not t.scenario.puzzles
@@ -168,13 +168,13 @@ def test_the_start_is_written_as_setup_moves_editor_operations_or_a_position():
         tl.play(m)
     t = Tutor(g)
     t.session.open(g)
-    sc = t.files.authoring.lesson()
+    sc = t.authoring.lesson()
     assert start_fields(sc, sc.tree.root) == {"board": "beginner"}
     # an edited position: a new root, written as editor operations (shorter than the line)
     edited = edit(new_game("base", players=3), "place P1 settlement N6", "place P1 road N5",
                   "hand P1 2 brick, 1 ore", "robber E", "turn P1 main 3")
     t.session.open(edited)
-    sc = t.files.authoring.lesson()
+    sc = t.authoring.lesson()
     sc.title = "Edited"
     form = start_fields(sc, sc.tree.root)
     assert form["board"] == "beginner" and form["start"][-1] == "turn P1 main 3"
@@ -185,18 +185,18 @@ def test_the_start_is_written_as_setup_moves_editor_operations_or_a_position():
     v = new_game("base", players=4, board="variable", seed=11)
     t.session.open(v)
     t.session.play("P1 settle N6")
-    sc = t.files.authoring.lesson()
+    sc = t.authoring.lesson()
     sc.title = "Variable"
-    form = start_fields(sc, t.files.authoring.start_node())
+    form = start_fields(sc, t.authoring.start_node())
     assert set(form["board"]) == {"terrain", "numbers", "harbors"} and "setup" not in form
-    text = verify(sc, t.files.authoring.start_node())
+    text = verify(sc, t.authoring.start_node())
     assert "- move: P1 settle N6" in text
     # a position mid-roll (dice shown) the editor cannot start: the position line
     g = new_game("base", players=3, seed=0)
     for m in [*SETUP, "P1 roll", "die white 1", "die red 2"]:
         g.play(m)
     t.session.open(Timeline(g, with_history=False).game)
-    sc = t.files.authoring.lesson()
+    sc = t.authoring.lesson()
     sc.title = "Mid-roll"
     assert set(start_fields(sc, sc.tree.root)) == {"position"}
     assert same_lesson(sc, loads_scenario(lesson_yaml(sc))) == ""
@@ -219,7 +219,7 @@ def test_the_author_panel_shows_no_markup_from_a_lesson():
         t.files.author.value = True
         t.tabs.selected_index = TABS.index("File")
         t.session.forward()
-        assert t.files.authoring.title.value == payload
+        assert t.authoring.title.value == payload
         assert_no_payload_markup(t.widget)
 
 
@@ -261,7 +261,7 @@ def test_editor_operations_give_the_start_in_every_variant_and_read_back(variant
 def test_a_rules_list_with_a_rule_outside_the_variant_is_refused_and_changes_nothing(rules, why):
     t = teacher()
     t.session.play("P1 settle N6")
-    a = t.files.authoring
+    a = t.authoring
     a.title.value, a.rules.value = "Kept", "BASE-SETUP-ROUND1"
     assert a.save() == ""
     assert t.scenario.rules == ["BASE-SETUP-ROUND1"]
@@ -282,7 +282,7 @@ def test_a_packaged_lesson_shows_its_rules_and_puzzle_explanations_and_keeps_the
     t = Tutor(sc)
     t.files.author.value = True
     t.tabs.selected_index = TABS.index("File")  # the panel follows the moves while shown
-    a = t.files.authoring
+    a = t.authoring
     assert a.rules.value == ", ".join(sc.rules) and sc.rules
     node_id, puzzle = next(iter(sc.puzzles.items()))
     assert puzzle.explain

@@ -63,7 +63,7 @@ def _ask(t, kind: str, spot: tuple[str, int]):
         return None
     if spot in t.view.targets:
         return None
-    t._act_at(spot)
+    t.act_at(spot)
     if t.view.refused is None or t.view.refused[0] != spot:
         return None
     return t.game.explain(t.controls.try_text.value)

@@ -262,7 +262,7 @@ def test_puzzle_chapter_and_variation_texts_show_as_text_in_every_tab(payload):
         assert_no_payload_markup(t.widget)
     t.tabs.selected_index = tutor_module.TABS.index("Moves")
     assert shown_text(t.moves.tree.html.value).count(payload) == 3  # every comment, as text
-    assert t.files.authoring.chapter.value == payload  # a text field's value: never markup
+    assert t.authoring.chapter.value == payload  # a text field's value: never markup
     t.tabs.selected_index = tutor_module.TABS.index("File")
     assert_no_payload_markup(t.widget)
 
@@ -361,7 +361,7 @@ def test_author_panel_texts_without_tags_are_kept_as_text_everywhere(payload):
     t = Tutor(new_game("base", players=3, seed=0))
     t.files.author.value = True
     t.tabs.selected_index = tutor_module.TABS.index("File")
-    a = t.files.authoring
+    a = t.authoring
     t.session.play("P1 settle N6")
     a.title.value, a.goal.value, a.chapter.value = payload, payload, payload
     a.comment.value, a.tutor_text.value = payload, payload
@@ -386,7 +386,7 @@ def test_author_panel_texts_without_tags_are_kept_as_text_everywhere(payload):
 def test_author_panel_refuses_markup_in_every_field_and_says_so_as_text(field):
     t = Tutor(new_game("base", players=3, seed=0))
     t.files.author.value = True
-    a = t.files.authoring
+    a = t.authoring
     t.session.play("P1 settle N6")
     t.session.play("P1 road N5")
     t.session.back()

@@ -76,7 +76,9 @@ class App:
             why = self.status.value  # a session that could not be restored says so
             self.open(start)
             self.status.value = why or self.status.value
-        self.progress = CourseProgress(self)  # ✓ in the list, Next lesson (progress.py)
+        # ✓ in the list, Next lesson (progress.py)
+        self.progress = CourseProgress(self.session, self.lessons, self.picker, self.open,
+                                       self.tutor.safe)
         bar = widgets.HBox([self.picker, self.variant, self.players, self.board,
                             self.start_button], layout=widgets.Layout(flex_flow="row wrap"))
         note = widgets.HBox([self.status, self.afresh, self.progress.widget],

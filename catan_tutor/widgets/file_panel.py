@@ -12,16 +12,17 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from .authoring import AuthorPanel
 from .tutor_session import TutorSession
 
 
 class FilePanel:
-    """``FilePanel(session, guard)``: ``widget``; ``show()`` writes the position and the
-    download link (the tutor calls it while the tab shows)."""
+    """``FilePanel(session, guard, lesson_text, below)``: ``widget``, with ``below`` (the
+    Author panel) under it; ``show()`` writes the position and the download link of
+    ``lesson_text()`` (the tutor calls it while the tab shows)."""
 
-    def __init__(self, session: TutorSession, guard: Callable[[Callable], Callable]) -> None:
-        self.session = session
+    def __init__(self, session: TutorSession, guard: Callable[[Callable], Callable],
+                 lesson_text: Callable[[], str], below: widgets.Widget) -> None:
+        self.session, self.lesson_text = session, lesson_text
         b, lay = widgets.Button, widgets.Layout
         self.position = widgets.Textarea(layout=lay(width="100%", height="120px"))
         self.load_position = b(description="Load position", icon="upload",
@@ -36,12 +37,11 @@ class FilePanel:
                                        description="Author view: the lesson's checks (✓/✗)")
         self.author.observe(guard(lambda change: session.set_author_view(change["new"])),
                             names="value")
-        self.authoring = AuthorPanel(session, guard)  # texts, puzzles, checks (authoring.py)
         self.widget = widgets.VBox([
             widgets.HTML("<b>Position</b> (copy it, or paste one and load)"),
             self.position, self.load_position, widgets.HTML("<b>Scenario</b>"),
             widgets.HBox([self.upload, self.download]), self.file_status,
-            self.author, self.authoring.widget])
+            self.author, below])
 
     def _status(self, error: str, done: str) -> str:
         self.file_status.value = (f"<span style='color:#b71c1c'>✗ {html.escape(error)}</span>"
@@ -68,7 +68,7 @@ class FilePanel:
     def show(self) -> None:
         """The position text and the download link."""
         self.position.value = self.session.game.position()
-        text = self.authoring.download_text()  # readable, reads back the same (authoring.py)
+        text = self.lesson_text()  # readable, reads back the same
         data = base64.b64encode(text.encode()).decode()
         title = self.session.as_scenario().title
         name = re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_")

@@ -65,6 +65,7 @@ import ipywidgets as widgets
 from ..game import Game
 from ..scenario import Scenario
 from . import markup, style, verdicts, wording
+from .authoring import AuthorPanel
 from .board_panel import BoardPanel
 from .computer import Computer
 from .editor_panel import EditorPanel
@@ -97,7 +98,7 @@ class Tutor:
         self.alert = widgets.HTML()  # an unexpected error's id (the traceback goes to the log)
         lay = widgets.Layout
         # the board first: the browser draws it while the rest comes
-        self.board = BoardPanel(s, self.safe, self._act_at, self._edit_piece, width, height)
+        self.board = BoardPanel(s, self.safe, self.act_at, self._edit_piece, width, height)
         self.view = self.board.view
         self.header = widgets.HTML()
         self.lesson = widgets.HTML()
@@ -117,7 +118,8 @@ class Tutor:
                                   self.safe(s.undo_edit))
         self.editor.mode.observe(self.safe(lambda change: s.set_editing(change["new"])),
                                  names="value")
-        self.files = FilePanel(s, self.safe)
+        self.authoring = AuthorPanel(s, self.safe)  # texts, puzzles, checks (authoring.py)
+        self.files = FilePanel(s, self.safe, self.authoring.download_text, self.authoring.widget)
         self.rules_panel = RulesPanel(lambda: s.game.variant)  # built while shown
         self.odds: OddsPanel | None = None  # built when first shown
         self.odds_box = widgets.VBox([widgets.HTML("computing…")])
@@ -163,7 +165,7 @@ class Tutor:
         """The piece board clicks place, while they edit."""
         return self.editor.piece.value if self.session.editing else None
 
-    def _act_at(self, spot: Spot) -> None:
+    def act_at(self, spot: Spot) -> None:
         """A click (or Enter) on a spot: the editor's while editing, else the Play tab's."""
         if self.session.editing:
             self.editor.click(spot)
