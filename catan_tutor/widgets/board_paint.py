@@ -7,7 +7,7 @@ board (dice, rolls, the barbarian track in C&K).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from ipycanvas import Canvas
@@ -47,6 +47,7 @@ class ScenePainter:
                  strip: float) -> None:
         self._game, self.vp, self.ratio, self.strip = game, vp, ratio, strip
         self._marks: dict[tuple[str, str, float], list[Point]] = {}  # queued player marks
+        self.strip_painter = StripPainter(vp, ratio, strip)
 
     @property
     def game(self) -> GameLike:
@@ -113,7 +114,7 @@ class ScenePainter:
         self._draw_robber(c, state.robber)
         if kn and state.merchant[0] >= 0:
             self._draw_merchant(c, state.merchant[0], self._player(state.merchant[1]))
-        self._draw_strip(c, last_attack)
+        self.strip_painter.draw(c, state, last_attack)
 
     def _player(self, p: int) -> str:
         return style.player_fill(self.game.colors[p])
@@ -353,11 +354,19 @@ class ScenePainter:
 
     # -- status strip (pieces layer) ---------------------------------------------------------
 
-    def _draw_strip(self, c: Canvas, last_attack: dict | None) -> None:
+class StripPainter:
+    """The strip under the board: the dice of the turn (with the event die in C&K), the
+    rolls of a two-roll turn, and in C&K the barbarian track with the strengths it compares."""
+
+    def __init__(self, vp: Viewport, ratio: int, strip: float) -> None:
+        self.vp, self.ratio, self.strip = vp, ratio, strip
+
+    def px(self, n: float) -> float:
+        return n * self.ratio
+    def draw(self, c: Canvas, state: Any, last_attack: dict | None) -> None:
         """Under the board: the dice of the roll (three in C&K), the production sums of a
         two-roll turn, and in C&K the barbarian track with the strengths it compares."""
-        state, top = self.game.state, self.vp.oy * 2
-        h = self.strip
+        top, h = self.vp.oy * 2, self.strip
         c.fill_style = style.STRIP_FILL
         c.fill_rect(0, top, self.vp.ox * 2, h)
         size, y = 0.56 * h, top + 0.2 * h
@@ -380,7 +389,7 @@ class ScenePainter:
             c.font = style.font(0.3 * h)
             c.fill_text("rolls " + " · ".join(map(str, sums)), x + self.px(4), y + size / 2)
         if getattr(state, "caps", BASE).improvements:  # the barbarian track
-            self._draw_track(c, top, h, state.barb, last_attack)
+            self._draw_track(c, top, h, state, last_attack)
 
     def _draw_die(self, c: Canvas, x: float, y: float, size: float, colour: tuple[str, str],
                   value: int) -> None:
@@ -414,10 +423,11 @@ class ScenePainter:
             c.fill_style = "#ffffff"
             c.fill_polygon(_shape(x + size / 2, y + size / 2, size / 2, style.GATE_SHAPE))
 
-    def _draw_track(self, c: Canvas, top: float, h: float, barb: int,
+    def _draw_track(self, c: Canvas, top: float, h: float, state: Any,
                     last_attack: dict | None) -> None:
         """Seven steps from the far island (0) to the attack (7), the ship on its step, and
         the barbarians' strength against the active knights'."""
+        barb = state.barb
         r = 0.17 * h
         step = 2.55 * r
         right = self.vp.ox * 2 - self.px(14) - r
@@ -429,7 +439,7 @@ class ScenePainter:
             if i == barb:
                 c.fill_style = style.PIECE_EDGE
                 c.fill_polygon(_shape(x, y, 1.25 * r, style.SHIP_SHAPE))
-        barbarians, knights = forces(self.game.state)
+        barbarians, knights = forces(state)
         text = f"barbarians {barbarians} vs knights {sum(knights.values())}"
         fought = last_attack if barb == 0 else None
         if fought:  # CK-BARB-AFTER: the knights lie down; say what fought
