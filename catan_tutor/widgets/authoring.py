@@ -294,15 +294,8 @@ class AuthorPanel:
         return sc if sc is not None and sc.timeline is t.timeline else None
 
     def lesson(self) -> Scenario:
-        """The lesson shown; a game becomes one (titled, started where it starts)."""
-        sc = self.scenario
-        if sc is None:
-            t = self.session
-            root = Game(t.timeline.rules, t.timeline.root.state)
-            sc = Scenario(title="", variant=root.variant, players=root.players,
-                          position=root.position(), timeline=t.timeline)
-            t.scenario = sc
-        return sc
+        """The lesson shown; a game becomes one (``TutorSession.make_lesson``)."""
+        return self.session.make_lesson()
 
     def start_node(self) -> Node:
         """Where the lesson starts: the node chosen, else the timeline's start."""

@@ -402,6 +402,16 @@ class TutorSession:
         return Scenario(title="Position", variant=root.variant, players=root.players,
                         position=root.position(), timeline=self.timeline)
 
+    def make_lesson(self) -> Scenario:
+        """The lesson shown; a game shown becomes one (untitled, started where it starts)."""
+        sc = self.scenario
+        if sc is None or sc.timeline is not self.timeline:
+            root = Game(self.timeline.rules, self.timeline.root.state)
+            sc = Scenario(title="", variant=root.variant, players=root.players,
+                          position=root.position(), timeline=self.timeline)
+            self.scenario = sc
+        return sc
+
     # ------------------------------------------------------------ editing, files
     def apply_edit(self, op: str) -> str:
         """Apply one editor operation at the current node: the result is a new root (the
