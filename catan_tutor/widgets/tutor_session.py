@@ -97,6 +97,7 @@ class TutorSession:
         self.moved = False  # a move was played (not a step through the tree) since shown
         self.puzzle = PuzzleState(self)
         self._listeners: list[Listener] = []
+        self._legal: tuple[Node | None, list[Action]] = (None, [])
 
     # ------------------------------------------------------------ events
     def subscribe(self, listener: Listener) -> None:
@@ -137,7 +138,11 @@ class TutorSession:
         return self.timeline.current
 
     def legal(self) -> list[Action]:
-        return self.game.legal_actions()
+        """The legal actions at the current node (asked of the engine once per node shown)."""
+        node = self.timeline.current
+        if self._legal[0] is not node:
+            self._legal = (node, self.game.legal_actions())
+        return list(self._legal[1])
 
     def kinds(self) -> list[str]:
         """The kinds of action legal now, in the engine's order (none while editing)."""
