@@ -27,22 +27,22 @@ SETUP = ["P1 settle N6", "P1 road N5", "P2 settle K4", "P2 road K5", "P3 settle 
 def teacher() -> Tutor:
     """A tutor on a new 3-player game, its Author view on, at the File tab."""
     t = Tutor(new_game("base", players=3, seed=0))
-    t.author.value = True
+    t.files.author.value = True
     t.tabs.selected_index = TABS.index("File")
     return t
 
 
 def downloaded(t: Tutor) -> str:
     """The text behind the File tab's download link."""
-    href = re.search(r"href='data:text/yaml;base64,([^']*)'", t.download.value)
-    assert href, t.download.value
+    href = re.search(r"href='data:text/yaml;base64,([^']*)'", t.files.download.value)
+    assert href, t.files.download.value
     return base64.b64decode(href.group(1)).decode()
 
 
 def build_lesson(t: Tutor) -> None:
     """Setup moves, a start after them, texts, a puzzle and one-click expectations."""
     for m in SETUP:
-        t.play(m)
+        t.session.play(m)
     a = t.authoring
     assert a.start_here() == ""
     a.title.value, a.goal.value = "My first lesson", "Roll and *see* who is paid."
@@ -51,21 +51,21 @@ def build_lesson(t: Tutor) -> None:
     a.tutor_text.value = "P1 rolls first (BASE-TURN-PHASES)."
     assert a.save() == ""
     assert a.add_expectation("phase") == ""
-    t.play("P1 roll")
-    t.play("die white 1")
-    t.play("die red 2")
+    t.session.play("P1 roll")
+    t.session.play("die white 1")
+    t.session.play("die red 2")
     a.comment.value = "A **3**: nobody has a 3 hex."
     assert a.save() == ""
     assert a.add_expectation("VP of each player") == ""
     assert a.add_expectation("hand of P1") == ""
     assert a.add_expectation("the last move was legal") == ""
-    t.play("P1 end")
-    t.play("P2 roll")
-    t.play("die white 1")
-    t.play("die red 3")
-    t.back()  # a variation: another die
-    t.play("die red 4")
-    t.back()
+    t.session.play("P1 end")
+    t.session.play("P2 roll")
+    t.session.play("die white 1")
+    t.session.play("die red 3")
+    t.session.back()  # a variation: another die
+    t.session.play("die red 4")
+    t.session.back()
     a.prompt.value = "Which red die pays P2?"
     a.hint_texts[0].value = "Look at P2's settlements."
     a.hint_texts[1].value = "BASE-PROD-YIELD"
@@ -73,7 +73,7 @@ def build_lesson(t: Tutor) -> None:
     a.explain.value = "P2's settlement on K4 touches the mountains 8: a 4 and a 4 make it."
     a.answers.value = ("die red 4",)
     assert a.mark_puzzle() == ""
-    t.try_text.value = "P2 settle A4"  # under Try a move: illegal here (the die first)
+    t.controls.try_text.value = "P2 settle A4"  # under Try a move: illegal here (the die first)
     assert a.add_expectation("the move tried is illegal") == ""
 
 
@@ -102,12 +102,12 @@ def test_a_lesson_built_in_the_author_panel_round_trips_through_download_and_upl
     assert puzzle.explain.startswith("P2's settlement on K4")
     # uploaded in a fresh tutor: the same lesson, and the same download
     fresh = teacher()
-    assert fresh.load_scenario_text(text, "mine.catan.yaml") == ""
+    assert fresh.files.load_scenario_text(text, "mine.catan.yaml") == ""
     assert same_lesson(sc, fresh.scenario, start) == ""
     assert downloaded(fresh) == text
     assert fresh.authoring.title.value == "My first lesson"
     assert fresh.authoring.rules.value == "BASE-TURN-PHASES, BASE-PROD-YIELD"
-    fresh.goto(next(iter(fresh.scenario.puzzles)))
+    fresh.session.goto(next(iter(fresh.scenario.puzzles)))
     assert fresh.authoring.explain.value == puzzle.explain
     assert "My first lesson" in fresh.header.value
 
@@ -123,7 +123,7 @@ def test_a_lesson_built_in_the_author_panel_round_trips_through_download_and_upl
 ])
 def test_bad_lesson_text_is_refused_with_its_reason_and_changes_nothing(field, value, why):
     t = teacher()
-    t.play("P1 settle N6")
+    t.session.play("P1 settle N6")
     a = t.authoring
     a.title.value = "Kept"
     assert a.save() == ""
@@ -137,13 +137,13 @@ def test_bad_lesson_text_is_refused_with_its_reason_and_changes_nothing(field, v
 
 def test_a_puzzle_with_no_answer_or_too_little_is_refused_and_changes_nothing():
     t = teacher()
-    t.play("P1 settle N6")
+    t.session.play("P1 settle N6")
     a = t.authoring
     a.prompt.value = "Where does the road go?"
     assert "no move after it" in a.mark_puzzle()  # nothing played after this position
     assert t.scenario is None or not t.scenario.puzzles
-    t.play("P1 road N5")
-    t.back()
+    t.session.play("P1 road N5")
+    t.session.back()
     a.prompt.value = ""
     assert "puzzle: give it some text" in a.mark_puzzle()
     a.prompt.value = "Where does the road go?"
@@ -153,9 +153,9 @@ def test_a_puzzle_with_no_answer_or_too_little_is_refused_and_changes_nothing():
     a.rule.value = ""
     assert a.mark_puzzle() == ""
     assert a.add_expectation("the last move was legal") == ""  # on the node before: fine
-    t.forward()
-    t.back()
-    t.try_text.value = "P1 road N5"
+    t.session.forward()
+    t.session.back()
+    t.controls.try_text.value = "P1 road N5"
     # the answer named under What to notice would give the puzzle away
     assert "names an answer" in a.add_expectation("the move tried is legal")
     assert not any(e.key == "legal" for e in t.timeline.current.expect)
@@ -167,13 +167,13 @@ def test_the_start_is_written_as_setup_moves_editor_operations_or_a_position():
     for m in SETUP:
         tl.play(m)
     t = Tutor(g)
-    t.open(g)
+    t.session.open(g)
     sc = t.authoring.lesson()
     assert start_fields(sc, sc.tree.root) == {"board": "beginner"}
     # an edited position: a new root, written as editor operations (shorter than the line)
     edited = edit(new_game("base", players=3), "place P1 settlement N6", "place P1 road N5",
                   "hand P1 2 brick, 1 ore", "robber E", "turn P1 main 3")
-    t.open(edited)
+    t.session.open(edited)
     sc = t.authoring.lesson()
     sc.title = "Edited"
     form = start_fields(sc, sc.tree.root)
@@ -183,8 +183,8 @@ def test_the_start_is_written_as_setup_moves_editor_operations_or_a_position():
     assert len(text) < len(sc.tree.game.position())
     # a variable board as chance laid it out: its full layout, then the setup moves
     v = new_game("base", players=4, board="variable", seed=11)
-    t.open(v)
-    t.play("P1 settle N6")
+    t.session.open(v)
+    t.session.play("P1 settle N6")
     sc = t.authoring.lesson()
     sc.title = "Variable"
     form = start_fields(sc, t.authoring.start_node())
@@ -195,7 +195,7 @@ def test_the_start_is_written_as_setup_moves_editor_operations_or_a_position():
     g = new_game("base", players=3, seed=0)
     for m in [*SETUP, "P1 roll", "die white 1", "die red 2"]:
         g.play(m)
-    t.open(Timeline(g, with_history=False).game)
+    t.session.open(Timeline(g, with_history=False).game)
     sc = t.authoring.lesson()
     sc.title = "Mid-roll"
     assert set(start_fields(sc, sc.tree.root)) == {"position"}
@@ -216,9 +216,9 @@ def test_the_author_panel_shows_no_markup_from_a_lesson():
     for payload in PAYLOADS:
         sc = loads_scenario(hostile_scenario(payload), "hostile.catan.yaml")
         t = Tutor(sc)
-        t.author.value = True
+        t.files.author.value = True
         t.tabs.selected_index = TABS.index("File")
-        t.forward()
+        t.session.forward()
         assert t.authoring.title.value == payload
         assert_no_payload_markup(t.widget)
 
@@ -260,7 +260,7 @@ def test_editor_operations_give_the_start_in_every_variant_and_read_back(variant
 ])
 def test_a_rules_list_with_a_rule_outside_the_variant_is_refused_and_changes_nothing(rules, why):
     t = teacher()
-    t.play("P1 settle N6")
+    t.session.play("P1 settle N6")
     a = t.authoring
     a.title.value, a.rules.value = "Kept", "BASE-SETUP-ROUND1"
     assert a.save() == ""
@@ -280,13 +280,13 @@ def test_a_packaged_lesson_shows_its_rules_and_puzzle_explanations_and_keeps_the
     text = (packaged_lessons() / "puzzle_base_setup.catan.yaml").read_text()
     sc = loads_scenario(text, "puzzle_base_setup.catan.yaml")
     t = Tutor(sc)
-    t.author.value = True
+    t.files.author.value = True
     t.tabs.selected_index = TABS.index("File")  # the panel follows the moves while shown
     a = t.authoring
     assert a.rules.value == ", ".join(sc.rules) and sc.rules
     node_id, puzzle = next(iter(sc.puzzles.items()))
     assert puzzle.explain
-    t.goto(node_id)
+    t.session.goto(node_id)
     assert a.explain.value == puzzle.explain and a.prompt.value == puzzle.prompt
     assert a.save() == "" and a.mark_puzzle() == ""
     assert sc.puzzles[node_id] == puzzle

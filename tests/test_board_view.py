@@ -139,8 +139,8 @@ def test_neutral_pieces_carry_their_letter() -> None:
     g = new_game("base-2p", players=2)
     view = BoardView(g)
     letters = []
-    view._draw_letter = lambda c, v, letter, fill: letters.append((board.VERTEX_LABELS[v],
-                                                                   letter))
+    view.painter._draw_letter = lambda c, v, letter, fill: letters.append((
+        board.VERTEX_LABELS[v], letter))
     view.draw_pieces()
     assert sorted(letters) == [("G6", "N"), ("H4", "N")]  # 2P-SETUP-NEUTRAL: their start
 

@@ -45,7 +45,7 @@ def _tutor_at(lesson: str, node_id: int):
     from catan_tutor.widgets.tutor import Tutor
 
     t = Tutor(load_scenario(packaged_lessons() / f"{lesson}.catan.yaml"))
-    t.goto(node_id)
+    t.session.goto(node_id)
     return t if t.timeline.current.id == node_id else None
 
 
@@ -55,18 +55,18 @@ def _nodes(lesson: str):
 
 def _ask(t, kind: str, spot: tuple[str, int]):
     """Choose ``kind`` (legal or greyed) and click ``spot``: the refusal, or None."""
-    if kind in [o[1] if isinstance(o, tuple) else o for o in t.palette.options]:
-        t.palette.value = kind
-    elif kind in t.blocked.options:
-        t.blocked.value = kind
+    if kind in [o[1] if isinstance(o, tuple) else o for o in t.controls.palette.options]:
+        t.controls.palette.value = kind
+    elif kind in t.controls.blocked.options:
+        t.controls.blocked.value = kind
     else:
         return None
     if spot in t.view.targets:
         return None
-    t.click_spot(spot)
+    t.act_at(spot)
     if t.view.refused is None or t.view.refused[0] != spot:
         return None
-    return t.game.explain(t.try_text.value)
+    return t.game.explain(t.controls.try_text.value)
 
 
 def _find(lessons: list[str], phases: set[str], kind: str, spots, want: set[str]
@@ -86,8 +86,8 @@ def _find(lessons: list[str], phases: set[str], kind: str, spots, want: set[str]
                     label = (board.VERTEX_LABELS if spot[0] == "vertex" else
                              board.EDGE_LABELS if spot[0] == "edge" else board.HEX_NAMES)
                     return Case(f"lesson={lesson}&node={node.id}", node.id, kind,
-                                (spot[0], label[spot[1]]), t.try_text.value, ex.rule)
-                t.goto(node.id)  # as it was (the click played nothing)
+                                (spot[0], label[spot[1]]), t.controls.try_text.value, ex.rule)
+                t.session.goto(node.id)  # as it was (the click played nothing)
     return None
 
 
@@ -124,7 +124,7 @@ def _pillage_by_position() -> Case:
     ex = _ask(t, "pillage", spot)
     assert ex is not None and ex.rule in PILLAGE_RULES, ex
     return Case(f"position={pack_position(g.position())}", 0, "pillage", ("vertex", "K6"),
-                t.try_text.value, ex.rule)
+                t.controls.try_text.value, ex.rule)
 
 
 def _distance_by_link() -> Case:
@@ -142,7 +142,7 @@ def _distance_by_link() -> Case:
     ex = _ask(t, "settle", spot)
     assert ex is not None and ex.rule == "BASE-BUILD-DISTANCE", ex
     return Case(f"position={pack_position(g.position())}", 0, "settle",
-                ("vertex", board.VERTEX_LABELS[spot[1]]), t.try_text.value, ex.rule)
+                ("vertex", board.VERTEX_LABELS[spot[1]]), t.controls.try_text.value, ex.rule)
 
 
 def _displace_by_position() -> Case:
@@ -158,7 +158,7 @@ def _displace_by_position() -> Case:
     ex = _ask(t, "move knight", ("vertex", board.parse_vertex("H4")))
     assert ex is not None and ex.rule == "CK-KNIGHT-DISPLACE", ex
     return Case(f"position={pack_position(g.position())}", 0, "move knight", ("vertex", "H4"),
-                t.try_text.value, ex.rule)
+                t.controls.try_text.value, ex.rule)
 
 
 def _lessons(prefix: str) -> list[str]:

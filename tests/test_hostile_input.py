@@ -20,7 +20,7 @@ from catan_tutor.colors import COLOR_NAMES, is_color
 from catan_tutor.errors import LinkError, PositionError, ScenarioError
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import dumps_scenario, loads_scenario
-from catan_tutor.widgets import App, Tutor, odds_panel, session, style
+from catan_tutor.widgets import App, Tutor, odds_panel, play_panel, session, style, tutor_session
 from catan_tutor.widgets import tutor as tutor_module
 from catan_tutor.widgets.markup import lesson
 from catan_tutor.widgets.move_list import MOVES_CSS
@@ -72,7 +72,7 @@ def page_html(root: widgets.Widget) -> list[str]:
 
 
 # The package's own fixed style sheets (no visitor text can reach them).
-OWN_STYLES = {tutor_module.PLAY_CSS, MOVES_CSS, f"<style>{style.THEME_CSS}</style>",
+OWN_STYLES = {play_panel.PLAY_CSS, MOVES_CSS, f"<style>{style.THEME_CSS}</style>",
               odds_panel._TABLE_CSS}
 
 
@@ -112,11 +112,12 @@ moves:
 def test_scenario_texts_with_markup_show_as_text_in_every_panel(payload):
     sc = loads_scenario(hostile_scenario(payload), "hostile.catan.yaml")
     t = Tutor(sc)
-    for step in (t.first, t.forward):  # the root (goal, tutor text) and the move's comment
+    # the root (goal, tutor text) and the move's comment
+    for step in (t.session.first, t.session.forward):
         step()
         t.tabs.selected_index = tutor_module.TABS.index("File")
         assert_no_payload_markup(t.widget)
-    t.comment.value = payload  # a comment typed in the Moves tab
+    t.moves.comment.value = payload  # a comment typed in the Moves tab
     t.refresh()
     assert_no_payload_markup(t.widget)
     shown = html.unescape(re.sub(r"<[^>]*>", "", t.lesson.value))
@@ -184,10 +185,10 @@ def test_pasted_position_with_markup_is_refused_and_nothing_changes():
     t = Tutor(new_game("base", players=3))
     before = t.game.position()
     text = before.replace("colors=red,blue,white", "colors=red,blue,<img/src=x/onerror=1>")
-    assert "colors" in t.set_position(text)
+    assert "colors" in t.files.set_position(text)
     assert t.game.position() == before
     assert_no_payload_markup(t.widget)
-    assert "&lt;img" in t.file_status.value
+    assert "&lt;img" in t.files.file_status.value
 
 
 def test_download_of_a_hostile_scenario_reads_back_as_the_same_text():
@@ -243,7 +244,7 @@ def test_puzzle_chapter_and_variation_texts_show_as_text_in_every_tab(payload):
     sc = loads_scenario(every_field_scenario(payload), "hostile.catan.yaml")
     assert sc.chapter == payload and sc.puzzles[0].explain == payload
     t = Tutor(sc)
-    assert t.puzzle.holds()
+    assert t.session.puzzle.holds()
     assert_no_payload_markup(t.widget)
     assert t.puzzle.take_hint() == payload and t.puzzle.take_hint().startswith(payload)
     assert shown_text(t.puzzle.hint_box.value).count(payload) == 2  # shown, as written
@@ -255,12 +256,12 @@ def test_puzzle_chapter_and_variation_texts_show_as_text_in_every_tab(payload):
     assert payload in shown_text(t.puzzle.result.value)  # the variation's comment, as text
     t.puzzle.submit("P1 settle H4")
     assert "Right" in t.puzzle.result.value and payload in shown_text(t.puzzle.result.value)
-    t.author.value = True  # the Author view (its panel, the lesson's checks) in every tab
+    t.files.author.value = True  # the Author view (its panel, the lesson's checks) in every tab
     for tab in tutor_module.TABS:
         t.tabs.selected_index = tutor_module.TABS.index(tab)
         assert_no_payload_markup(t.widget)
     t.tabs.selected_index = tutor_module.TABS.index("Moves")
-    assert shown_text(t.tree.html.value).count(payload) == 3  # every comment, as text
+    assert shown_text(t.moves.tree.html.value).count(payload) == 3  # every comment, as text
     assert t.authoring.chapter.value == payload  # a text field's value: never markup
     t.tabs.selected_index = tutor_module.TABS.index("File")
     assert_no_payload_markup(t.widget)
@@ -272,8 +273,8 @@ def test_what_a_visitor_types_into_any_box_is_echoed_as_text(payload):
     puzzle's answer box and a pasted position text, each with ``payload``."""
     sc = loads_scenario(every_field_scenario("x"), "hostile.catan.yaml")
     t = Tutor(sc)
-    t.try_text.value = payload  # the verdict follows the text as it is typed
-    assert "not a move" in t.try_verdict.value
+    t.controls.try_text.value = payload  # the verdict follows the text as it is typed
+    assert "not a move" in t.controls.try_verdict.value
     t.puzzle.answer.value = payload
     t.puzzle.submit(payload)
     assert "Not the answer" in t.puzzle.result.value
@@ -281,11 +282,11 @@ def test_what_a_visitor_types_into_any_box_is_echoed_as_text(payload):
     assert "✗" in t.editor.status.value
     t.tabs.selected_index = tutor_module.TABS.index("Rules")
     t.rules_panel.search.value = payload
-    t.set_position(payload)
-    assert "✗" in t.file_status.value
+    t.files.set_position(payload)
+    assert "✗" in t.files.file_status.value
     assert_no_payload_markup(t.widget)
-    echoed = [w.value for w in (t.try_verdict, t.puzzle.result, t.editor.status,
-                                t.rules_panel.list, t.file_status)]
+    echoed = [w.value for w in (t.controls.try_verdict, t.puzzle.result, t.editor.status,
+                                t.rules_panel.list, t.files.file_status)]
     assert all(payload[:12] in shown_text(v) for v in echoed), echoed  # quoted, as text
 
 
@@ -295,8 +296,8 @@ def test_a_hostile_puzzle_rule_is_refused_with_the_file_and_shown_as_text():
     with pytest.raises(ScenarioError, match=r"hostile\.catan\.yaml:\d+: puzzle"):
         loads_scenario(bad, "hostile.catan.yaml")
     t = Tutor(new_game("base", players=3))
-    assert "is not a rule of base" in t.load_scenario_text(bad, "hostile.catan.yaml")
-    assert "&lt;img" in t.file_status.value
+    assert "is not a rule of base" in t.files.load_scenario_text(bad, "hostile.catan.yaml")
+    assert "&lt;img" in t.files.file_status.value
     assert_no_payload_markup(t.widget)
 
 
@@ -312,10 +313,10 @@ HOSTILE_NAME = '<img src=x onerror="window.__pwned = 1">.catan.yaml'
 def test_an_uploads_file_name_shows_as_text_whatever_the_file_holds(content, said):
     """The upload's file name is visitor text too: in "opened NAME" and in every refusal."""
     t = Tutor(new_game("base", players=3))
-    t._on_upload({"new": [{"name": HOSTILE_NAME, "content": memoryview(content)}]})
-    assert said in t.file_status.value
+    t.files.on_upload({"new": [{"name": HOSTILE_NAME, "content": memoryview(content)}]})
+    assert said in t.files.file_status.value
     assert "&lt;img src=x onerror=&quot;window.__pwned = 1&quot;&gt;.catan.yaml" in (
-        t.file_status.value)
+        t.files.file_status.value)
     assert_no_payload_markup(t.widget)
 
 
@@ -332,13 +333,13 @@ def test_lesson_titles_and_course_chapters_of_a_library_show_as_text(tmp_path):
     (tmp_path / "course.yaml").write_text(
         f"- chapter: {_q(PAYLOADS[0])}\n  goal: {_q(PAYLOADS[4])}\n  lessons: [hostile]\n")
     app = App(tmp_path, start="hostile", query="")
-    assert app.tutor.lesson_id == "hostile"
+    assert app.tutor.session.lesson_id == "hostile"
     labels = [label for label, _ in app.picker.options]  # a Dropdown's labels are text
     assert labels == [f"1.1  {payload}"]
     assert shown_text(app.chapter.value) == f"Chapter 1 · {PAYLOADS[0]} — {PAYLOADS[4]}"
     line = lessons_line("BASE-BUILD-DISTANCE", tmp_path)
     assert payload in shown_text(line)
-    app.tutor.play("P1 settle N6")  # a move of the learner's own, then a new game
+    app.tutor.session.play("P1 settle N6")  # a move of the learner's own, then a new game
     app.new()
     assert payload in shown_text(app.status.value)
     for root in (app.widget, widgets.HTML(line)):
@@ -358,15 +359,15 @@ def test_author_panel_texts_without_tags_are_kept_as_text_everywhere(payload):
     that would end an attribute, character references) shows as text in every panel and
     reads back from the download as typed."""
     t = Tutor(new_game("base", players=3, seed=0))
-    t.author.value = True
+    t.files.author.value = True
     t.tabs.selected_index = tutor_module.TABS.index("File")
     a = t.authoring
-    t.play("P1 settle N6")
+    t.session.play("P1 settle N6")
     a.title.value, a.goal.value, a.chapter.value = payload, payload, payload
     a.comment.value, a.tutor_text.value = payload, payload
     assert a.save() == ""
-    t.play("P1 road N5")
-    t.back()
+    t.session.play("P1 road N5")
+    t.session.back()
     a.prompt.value, a.explain.value = payload, payload
     for w in a.hint_texts:
         w.value = payload
@@ -384,11 +385,11 @@ def test_author_panel_texts_without_tags_are_kept_as_text_everywhere(payload):
                                    "prompt", "explain", "hint"])
 def test_author_panel_refuses_markup_in_every_field_and_says_so_as_text(field):
     t = Tutor(new_game("base", players=3, seed=0))
-    t.author.value = True
+    t.files.author.value = True
     a = t.authoring
-    t.play("P1 settle N6")
-    t.play("P1 road N5")
-    t.back()
+    t.session.play("P1 settle N6")
+    t.session.play("P1 road N5")
+    t.session.back()
     a.title.value, a.prompt.value = "Kept", "Where does the road go?"
     widget = a.hint_texts[0] if field == "hint" else getattr(a, field)
     widget.value = PAYLOADS[1]
@@ -414,7 +415,7 @@ def test_a_broken_lesson_file_is_listed_with_its_error_and_the_app_still_works(t
     labels = [label for label, _ in app.picker.options]  # (label with a ✓ when done, value)
     assert labels[0] == "Broken" or "Knight displacement" in labels
     assert "⚠ latin1 (cannot be opened)" in labels and "⚠ untitled (cannot be opened)" in labels
-    assert app.tutor.lesson_id == "good"
+    assert app.tutor.session.lesson_id == "good"
     before = app.tutor.game.position()
     app.picker.value = "⚠ latin1 (cannot be opened)"
     assert "not a UTF-8 text file" in app.status.value and app.tutor.game.position() == before
@@ -429,7 +430,7 @@ def test_an_unexpected_error_shows_an_id_that_the_log_records(monkeypatch, caplo
     def broken(*_):
         raise RuntimeError("boom in a handler")
 
-    monkeypatch.setattr(t, "_tree", broken)  # reached from the tab switch's handler
+    monkeypatch.setattr(t.moves, "show", broken)  # reached from the tab switch's handler
     logger = logging.getLogger("catan_tutor")
     monkeypatch.setattr(logger, "propagate", True)
     with caplog.at_level(logging.ERROR, logger="catan_tutor"):
@@ -466,7 +467,7 @@ def test_a_failed_analysis_thread_shows_an_id_that_the_log_records(panel, monkey
 
 def test_a_refusal_from_the_engine_in_a_handler_shows_its_own_reason():
     t = Tutor(new_game("base", players=3))
-    handler = t._safe(lambda: t.play("P2 settle H4"))
+    handler = t.safe(lambda: t.session.play("P2 settle H4"))
     handler()
     assert "BASE-TURN" in t.alert.value and "error " not in t.alert.value
 
@@ -475,23 +476,23 @@ def test_a_refusal_from_the_engine_in_a_handler_shows_its_own_reason():
 def test_undo_edit_history_is_capped_and_old_games_are_freed():
     t = Tutor(new_game("base", players=3))
     first = weakref.ref(t.timeline)
-    for _ in range(tutor_module.MAX_EDIT_UNDO + 5):
-        t.open(new_game("base", players=3))
+    for _ in range(tutor_session.MAX_EDIT_UNDO + 5):
+        t.session.open(new_game("base", players=3))
     gc.collect()
-    assert len(t._edits) == tutor_module.MAX_EDIT_UNDO
+    assert len(t.session.edits) == tutor_session.MAX_EDIT_UNDO
     assert first() is None
 
 
 def test_move_tree_is_capped(monkeypatch):
-    monkeypatch.setattr(tutor_module, "MAX_TIMELINE_NODES", 3)
+    monkeypatch.setattr(tutor_session, "MAX_TIMELINE_NODES", 3)
     t = Tutor(new_game("base", players=3))
-    t.play("P1 settle H4")
-    t.play("P1 road H3")
-    with pytest.raises(tutor_module.TimelineFullError):
-        t.play("P2 settle J6")
-    assert "full" in t.message.value and len(t.timeline.nodes) == 3
-    t.back()
-    t.play("P1 road H3")  # following a move already in the tree is fine
+    t.session.play("P1 settle H4")
+    t.session.play("P1 road H3")
+    with pytest.raises(tutor_session.TimelineFullError):
+        t.session.play("P2 settle J6")
+    assert "full" in t.controls.message.value and len(t.timeline.nodes) == 3
+    t.session.back()
+    t.session.play("P1 road H3")  # following a move already in the tree is fine
     assert t.timeline.current.depth == 2
 
 
@@ -499,20 +500,20 @@ def test_move_tree_is_capped(monkeypatch):
 def test_session_state_restores_a_lesson_line_after_a_reload(tmp_path):
     app = App(_write_library(tmp_path), start="good", query="")
     t = app.tutor
-    t.last()
-    state, position = t.session.value, t.game.position()
+    t.session.last()
+    state, position = t.saved_line.value, t.game.position()
     reloaded = App(tmp_path, query=f"theme=dark&s={state}")
-    assert reloaded.tutor.lesson_id == "good" and reloaded.tutor.game.position() == position
+    assert reloaded.tutor.session.lesson_id == "good" and reloaded.tutor.game.position() == position
     assert reloaded.tutor.scenario is not None and reloaded.status.value == ""
 
 
 def test_session_state_restores_a_played_game_from_its_position():
     app = App(packaged_lessons(), query="")
-    app.tutor.open(new_game("base", players=3))
+    app.tutor.session.open(new_game("base", players=3))
     for move in ("P1 settle H4", "P1 road H3", "P2 settle J6"):
-        app.tutor.play(move)
-    app.tutor.back()
-    reloaded = App(packaged_lessons(), query="s=" + app.tutor.session.value)
+        app.tutor.session.play(move)
+    app.tutor.session.back()
+    reloaded = App(packaged_lessons(), query="s=" + app.tutor.saved_line.value)
     assert reloaded.tutor.game.position() == app.tutor.game.position()
     assert reloaded.tutor.timeline.current.depth == 2
 
@@ -522,7 +523,7 @@ def test_session_state_restores_a_played_game_from_its_position():
 def test_a_damaged_session_state_is_explained_and_the_default_lesson_opens(state):
     app = App(packaged_lessons(), start="Knight displacement", query=f"s={state}")
     assert "could not be restored" in app.status.value
-    assert app.tutor.lesson_id == "ck_knight_displacement"
+    assert app.tutor.session.lesson_id == "ck_knight_displacement"
 
 
 def test_session_state_refuses_a_compression_bomb_and_unknown_lessons():
@@ -545,4 +546,4 @@ def test_session_state_of_an_illegal_line_restores_as_far_as_it_goes():
                                                                "P1 road H3"]))
     app = App(packaged_lessons(), query="s=" + state)
     assert app.tutor.timeline.current.depth == 1
-    assert "move 2 of the saved line" in app.tutor.message.value
+    assert "move 2 of the saved line" in app.tutor.controls.message.value

@@ -118,14 +118,14 @@ def test_a_compressed_bomb_is_refused() -> None:
 def test_copied_lesson_link_reopens_the_same_node() -> None:
     app = App(start="Knight displacement", query="")
     t = app.tutor
-    t.forward()
-    t.forward()
+    t.session.forward()
+    t.session.forward()
     node = t.timeline.current
-    t.show_link()
-    query = t.link().query
+    t.board.show_link()
+    query = t.board.link().query
     assert query == f"?lesson=ck_knight_displacement&node={node.id}"
-    assert f"data-link='{query.replace('&', '&amp;')}'" in t.link_box.value
-    assert "catan-link-input" in t.link_box.value
+    assert f"data-link='{query.replace('&', '&amp;')}'" in t.board.link_box.value
+    assert "catan-link-input" in t.board.link_box.value
     again = App(start="Knight displacement", query=query)
     assert again.tutor.timeline.current.id == node.id and again.status.value == ""
     assert again.tutor.game.position() == t.game.position()
@@ -134,23 +134,23 @@ def test_copied_lesson_link_reopens_the_same_node() -> None:
 def test_a_learners_own_move_is_linked_by_its_position() -> None:
     app = App(start="Knight displacement", query="")
     t = app.tutor
-    t.play("P1 end")  # not a move of the lesson
-    query = t.link().query
+    t.session.play("P1 end")  # not a move of the lesson
+    query = t.board.link().query
     assert query.startswith("?position=")
     again = App(start="Knight displacement", query=query)
     assert again.tutor.game.position() == t.game.position()
-    assert again.tutor.lesson_id == "" and again.status.value == ""
+    assert again.tutor.session.lesson_id == "" and again.status.value == ""
 
 
 def test_new_game_link_gives_the_same_board_and_dice() -> None:
     query = "?variant=base&players=3&board=variable&seed=7"
     one, two = App(query=query), App(query=query)
     assert one.tutor.game.position() == two.tutor.game.position()
-    assert one.tutor.link().query == query  # at its start, the game's link is its own
+    assert one.tutor.board.link().query == query  # at its start, the game's link is its own
     for app in (one, two):
         for move in ("P1 settle J12", "P1 road J1"):
-            app.tutor.play(move)
-    assert one.tutor.link().query.startswith("?position=")
+            app.tutor.session.play(move)
+    assert one.tutor.board.link().query.startswith("?position=")
     assert one.tutor.game.position() == two.tutor.game.position()
 
 
@@ -158,7 +158,7 @@ def test_the_start_button_makes_a_game_its_link_repeats() -> None:
     app = App(query="")
     app.variant.value, app.board.value = "ck", "variable"
     app.new()
-    link = app.tutor.link()
+    link = app.tutor.board.link()
     assert link.variant == "ck" and link.seed is not None and link.board == "variable"
     assert App(query=link.query).tutor.game.position() == app.tutor.game.position()
 
@@ -172,7 +172,7 @@ def test_a_bad_link_says_so_and_opens_the_default_lesson(query: str) -> None:
     app = App(start="Knight displacement", query=query)
     assert "This link could not be opened" in app.status.value
     assert "<img" not in app.status.value
-    assert app.tutor.lesson_id == "ck_knight_displacement"
+    assert app.tutor.session.lesson_id == "ck_knight_displacement"
 
 
 def test_a_position_link_the_engine_refuses_says_so() -> None:
@@ -180,4 +180,4 @@ def test_a_position_link_the_engine_refuses_says_so() -> None:
     app = App(start="Knight displacement", query=Link(position=text).query)
     assert "This link could not be opened: the position in it cannot be read" in \
         app.status.value
-    assert app.tutor.lesson_id == "ck_knight_displacement"
+    assert app.tutor.session.lesson_id == "ck_knight_displacement"

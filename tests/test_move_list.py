@@ -19,7 +19,7 @@ from catan_tutor.widgets.tutor import TABS
 
 def click(t: Tutor, node: int) -> None:
     """What ipyevents sends for a click on a move: the class of the element clicked."""
-    t.tree._on_event({"type": "click", "target": {"className": f"catan-mv catan-mv-{node}"}})
+    t.moves.tree._on_event({"type": "click", "target": {"className": f"catan-mv catan-mv-{node}"}})
 
 
 def test_moves_read_in_words_with_their_labels() -> None:
@@ -35,13 +35,13 @@ def test_moves_read_in_words_with_their_labels() -> None:
 def test_turns_comments_and_variations_inline() -> None:
     t = Tutor(new_game("base", players=3))
     t.tabs.selected_index = TABS.index("Moves")
-    t.play("P1 settle J12")
-    t.play("P1 road J1")
-    t.first()
-    t.play("P1 settle A4")  # a variation of the first move
+    t.session.play("P1 settle J12")
+    t.session.play("P1 road J1")
+    t.session.first()
+    t.session.play("P1 settle A4")  # a variation of the first move
     t.timeline.current.comment = "<b>near</b> the desert"
     t.refresh()
-    page = t.tree.html.value
+    page = t.moves.tree.html.value
     assert page.index("P1 settles E4") < page.index("catan-mv-var") < page.index(
         "P1 settles A4") < page.index("P1 builds road F7")  # the variation after its move
     assert "&lt;b&gt;near&lt;/b&gt; the desert" in page  # a comment is text, not markup
@@ -57,18 +57,18 @@ def test_a_click_jumps_and_keys_step() -> None:
     t = Tutor(new_game("base", players=3))
     t.tabs.selected_index = TABS.index("Moves")
     for move in ("P1 settle J12", "P1 road J1", "P2 settle A4"):
-        t.play(move)
+        t.session.play(move)
     first = t.timeline.root.children[0]
     click(t, first.id)
     assert t.timeline.current is first
-    assert f"catan-mv-current catan-mv-{first.id}'" in t.tree.html.value
-    t.tree._on_event({"type": "keydown", "key": "ArrowRight"})
+    assert f"catan-mv-current catan-mv-{first.id}'" in t.moves.tree.html.value
+    t.moves.tree._on_event({"type": "keydown", "key": "ArrowRight"})
     assert t.timeline.current.depth == 2
-    t.tree._on_event({"type": "keydown", "key": "End"})
+    t.moves.tree._on_event({"type": "keydown", "key": "End"})
     assert t.timeline.current.depth == 3
-    t.tree._on_event({"type": "keydown", "key": "Home"})
+    t.moves.tree._on_event({"type": "keydown", "key": "Home"})
     assert t.timeline.current is t.timeline.root
-    t.tree._on_event({"type": "click", "target": {"className": "catan-mv-turn"}})
+    t.moves.tree._on_event({"type": "click", "target": {"className": "catan-mv-turn"}})
     assert t.timeline.current is t.timeline.root  # a turn number is no move
 
 
@@ -81,17 +81,17 @@ def test_a_variable_board_starts_laid_out() -> None:
     assert laid.depth > 0 and laid.state.phase == "setup-settle"
     assert start_node(t.timeline) is laid
     assert rows(t.timeline) == [("board laid out", laid.id)]
-    t.play("P1 settle J12")
-    t.first()
+    t.session.play("P1 settle J12")
+    t.session.first()
     assert t.timeline.current is laid
-    t.back()
+    t.session.back()
     assert t.timeline.current is laid
     t.timeline.goto(t.timeline.root)  # stepped into the shuffle by other means
     html = moves_html(t.timeline)
     assert "catan-mv-current" in html.split("board laid out")[0]  # the set-up line is lit
     t.tabs.selected_index = TABS.index("Moves")
-    t.goto(laid)
-    assert all(b.disabled for b in t.tree_buttons)  # the start cannot be deleted
+    t.session.goto(laid)
+    assert all(b.disabled for b in t.moves.tree_buttons)  # the start cannot be deleted
 
 
 def test_a_long_game_shows_a_window_around_the_current_move() -> None:

@@ -228,11 +228,11 @@ def test_BASE_BUILD_DISTANCE_a_refused_spot_is_ringed_on_the_board_until_the_nex
     from catan_tutor.widgets.tutor import Tutor
 
     t = Tutor(new_game("base", players=3))
-    t.play("P1 settle J12")
-    t.play(t.game.legal_actions()[0])  # P1's road; P2 places a settlement now
+    t.session.play("P1 settle J12")
+    t.session.play(t.game.legal_actions()[0])  # P1's road; P2 places a settlement now
     near = _neighbour("J12")
     click_at(t, "vertex", near)
-    ex = t.game.explain(t.try_text.value)
+    ex = t.game.explain(t.controls.try_text.value)
     assert not ex.legal and ex.rule == "BASE-BUILD-DISTANCE"
     spot, reason = t.view.refused
     assert spot == ("vertex", board_vertex(near)) and reason and reason[:20] in ex.reason
@@ -260,10 +260,10 @@ def test_CK_BARB_AFTER_the_strip_shows_the_strengths_that_fought():
     t = Tutor(attack_game(cities=per("I4,D4", "K6,C6", "A4"), kn="A2:P3:1:a--"))
     assert t.view.last_attack is None
     for move in ("die white 1", "die red 1", "event ship"):
-        t.play(move)
+        t.session.play(move)
     facts = t.view.last_attack
     assert facts and (facts["barbarians"], facts["defenders"], facts["won"]) == (5, 1, False)
     assert "data-barbarians='5' data-knights='1'" in t.view.marker.value
-    assert "barbarians 5" in t.lines[0] and "knights 1" in t.lines[0]
-    t.first()
+    assert "barbarians 5" in t.session.lines[0] and "knights 1" in t.session.lines[0]
+    t.session.first()
     assert t.view.last_attack is None

@@ -113,15 +113,15 @@ def test_tutor_computer_seats_play_their_moves_as_timeline_moves():
     t.computer.set_seats({1: "greedy", 2: "random", 3: "greedy"}, seed=4)
     assert t.game.rules.actors(t.game.state) == [0]  # nothing played for the human
     assert len(t.timeline.moves()) == 0
-    t.play(options(t.game, 0)[0])  # P1 settle
-    t.play(options(t.game, 0)[0])  # P1 road: then P2, P3, P4, P4, P3, P2 set up
+    t.session.play(options(t.game, 0)[0])  # P1 settle
+    t.session.play(options(t.game, 0)[0])  # P1 road: then P2, P3, P4, P4, P3, P2 set up
     moves = t.timeline.moves()
     assert [a.player for a in moves[2:]] == [1, 1, 2, 2, 3, 3, 3, 3, 2, 2, 1, 1]
     assert t.game.rules.actors(t.game.state) == [0]
     assert "data-seats='2:greedy,3:random,4:greedy'" in t.computer.marker.value
     nodes = len(t.timeline.nodes)
-    t.back()
-    t.back()
+    t.session.back()
+    t.session.back()
     assert t.game.rules.actors(t.game.state) == [1]  # P2's road: the computer waits
     assert len(t.timeline.moves()) == 12 and t.computer.go_button.layout.display == ""
     t.computer.go()
@@ -142,7 +142,7 @@ def test_tutor_hint_ranks_the_moves_of_the_player_to_act():
     assert f"data-top='{top}'" in t.hints.marker.value and "data-status='done'" in \
         t.hints.marker.value
     assert top in t.hints.result.value and "picked by a quick heuristic" in t.hints.result.value
-    t.play(r[0].action)  # another position: the hint goes
+    t.session.play(r[0].action)  # another position: the hint goes
     assert t.hints.ranking is None and "data-status='idle'" in t.hints.marker.value
 
 
@@ -157,11 +157,11 @@ def test_tutor_computers_roll_and_play_their_turns():
         g = t.game
         assert t.computer.due() is None  # nothing left for the computers: the human is due
         if g.is_chance():
-            t.roll()  # a chance event in the human's own turn
+            t.session.roll()  # a chance event in the human's own turn
         else:
             p = g.rules.actors(g.state)[0]
             assert p == 0
-            t.play(choose(g, "greedy", mine, player=0))
+            t.session.play(choose(g, "greedy", mine, player=0))
         mine += 1
     moves = t.timeline.moves()
     assert "data-mode='at-once'" in t.computer.marker.value

@@ -213,8 +213,8 @@ def tutor():
 
     sc = loads_scenario(ROAD, "road.catan.yaml")
     t = Tutor(sc)
-    t.lesson_id = "road"
-    t.play("P1 settle N6")
+    t.session.lesson_id = "road"
+    t.session.play("P1 settle N6")
     return t
 
 
@@ -225,28 +225,28 @@ def _state(t) -> dict:
 
 def test_a_wrong_move_in_the_tutor_changes_nothing_and_says_why(tutor):
     p = tutor.puzzle
-    assert p.holds() and tutor.puzzle.widget.layout.display == ""
+    assert p.state.holds() and tutor.puzzle.widget.layout.display == ""
     before = _state(tutor)
-    tutor.play("P1 road Q3")  # legal, on the board: not played
+    tutor.session.play("P1 road Q3")  # legal, on the board: not played
     assert _state(tutor) == before
     assert "✗ Not the answer" in p.result.value and "Q3 points away" in p.result.value
     p.submit("P1 road K5")  # illegal, typed
-    assert _state(tutor) == before and p.tries == 2
+    assert _state(tutor) == before and p.state.tries == 2
     assert "data-rule='BASE-SETUP-ROUND1'" in p.result.value
     assert "data-tries='2'" in p.marker.value and "data-solved='0'" in p.marker.value
 
 
 def test_the_answer_line_stays_hidden_until_found(tutor):
     at = tutor.timeline.current
-    tutor.forward()
-    assert tutor.timeline.current is at and "Find the move first" in tutor.message.value
-    tutor.last()
+    tutor.session.forward()
+    assert tutor.timeline.current is at and "Find the move first" in tutor.controls.message.value
+    tutor.session.last()
     assert tutor.timeline.current is at
-    tutor.first()
-    tutor.last()  # stops at the question again
+    tutor.session.first()
+    tutor.session.last()  # stops at the question again
     assert tutor.timeline.current is at
-    tutor.goto(at.children[0].children[0])  # a jump into the answer line: refused
-    assert tutor.timeline.current is at and "Find the move first" in tutor.message.value
+    tutor.session.goto(at.children[0].children[0])  # a jump into the answer line: refused
+    assert tutor.timeline.current is at and "Find the move first" in tutor.controls.message.value
 
 
 def test_hints_then_the_right_answer_goes_on(tutor):
@@ -258,17 +258,17 @@ def test_hints_then_the_right_answer_goes_on(tutor):
     p.submit("P1 road N5")
     assert str(tutor.timeline.current.action) == "P1 road N5"
     assert "✓ Right" in p.result.value and "data-hints='2'" in p.marker.value
-    assert ("road", 1) in p.solved and not p.holds(tutor.timeline.current.parent)
-    tutor.back()
-    tutor.forward()  # answered: the line is open now
+    assert ("road", 1) in p.state.solved and not p.state.holds(tutor.timeline.current.parent)
+    tutor.session.back()
+    tutor.session.forward()  # answered: the line is open now
     assert str(tutor.timeline.current.action) == "P1 road N5"
 
 
 def test_a_right_answer_the_lesson_does_not_follow_goes_on_along_its_main_line(tutor):
-    tutor.play("P1 road N7")  # accepted, but its variation ends there
+    tutor.session.play("P1 road N7")  # accepted, but its variation ends there
     assert str(tutor.timeline.current.action) == "P1 road N5"
     assert "The lesson goes on with P1 road N5." in tutor.puzzle.result.value
-    tutor.last()
+    tutor.session.last()
     assert str(tutor.timeline.current.action) == "P2 settle K4"
 
 
@@ -298,11 +298,11 @@ def test_the_app_marks_a_completed_lesson_and_offers_the_next_one():
     app = App(start="puzzle_base_robber")
     app.progress.store = Progress()  # memory only
     t = app.tutor
-    t.last()
-    assert str(t.timeline.current.action) == "die red 4" and t.puzzle.holds()
+    t.session.last()
+    assert str(t.timeline.current.action) == "die red 4" and t.session.puzzle.holds()
     assert app.progress.next_button.layout.display == "none"
     t.puzzle.submit("P1 robber P P2")
-    t.last()
+    t.session.last()
     assert app.progress.store.done == {"puzzle_base_robber"}
     assert app.progress.next_button.layout.display == ""
     label = next(k for k, x in app.lessons.items() if x.id == "puzzle_base_robber")
@@ -310,7 +310,7 @@ def test_the_app_marks_a_completed_lesson_and_offers_the_next_one():
     assert app.picker.value == label  # the choice is kept
     following = app.progress.following()
     app.progress.next()
-    assert t.lesson_id == following.id != "puzzle_base_robber"
+    assert t.session.lesson_id == following.id != "puzzle_base_robber"
     assert "puzzle_base_robber" in json.loads(
         app.progress.out.value.split("data-progress='")[1].split("'")[0]
         .replace("&quot;", '"'))["done"]
@@ -326,8 +326,8 @@ def test_progress_from_the_page_marks_lessons_and_solved_puzzles():
     assert any(text.startswith("✓ ") and value.endswith("Setting up a base game")
                for text, value in app.picker.options)
     t = app.tutor
-    t.forward()  # the first question was answered on an earlier visit
-    t.forward()
+    t.session.forward()  # the first question was answered on an earlier visit
+    t.session.forward()
     assert str(t.timeline.current.action) == "P1 road N5"
 
 

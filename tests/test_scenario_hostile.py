@@ -91,8 +91,9 @@ def test_an_upload_shows_why_its_file_is_refused_and_keeps_the_game(name):
     text, said = HOSTILE[name]
     t = Tutor(new_game("base", players=3))
     before = t.game.position()
-    t._on_upload({"new": [{"name": "hostile.catan.yaml", "content": memoryview(text.encode())}]})
-    shown = t.file_status.value
+    content = memoryview(text.encode())
+    t.files.on_upload({"new": [{"name": "hostile.catan.yaml", "content": content}]})
+    shown = t.files.file_status.value
     assert shown.startswith("<span style='color:#b71c1c'>✗ hostile.catan.yaml:"), shown
     assert said.split(": ", 1)[1].replace("'", "&#x27;")[:30] in shown, shown
     assert t.game.position() == before
@@ -102,6 +103,6 @@ def test_a_non_utf8_upload_names_its_file_and_line_and_keeps_the_game():
     t = Tutor(new_game("base", players=3))
     before = t.game.position()
     raw = HEAD.encode() + b"goal: caf\xe9\n"
-    t._on_upload({"new": [{"name": "hostile.catan.yaml", "content": memoryview(raw)}]})
-    assert "hostile.catan.yaml:4: file: not a UTF-8 text file" in t.file_status.value
+    t.files.on_upload({"new": [{"name": "hostile.catan.yaml", "content": memoryview(raw)}]})
+    assert "hostile.catan.yaml:4: file: not a UTF-8 text file" in t.files.file_status.value
     assert t.game.position() == before

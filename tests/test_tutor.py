@@ -9,8 +9,9 @@ from catan_tutor.editor import edit
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario, loads_scenario
 from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.kinds import kind_of, target_of
 from catan_tutor.widgets.move_list import rows as move_rows
-from catan_tutor.widgets.tutor import TABS, kind_of, target_of
+from catan_tutor.widgets.tutor import TABS
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 
@@ -19,33 +20,35 @@ def click_at(t: Tutor, kind: str, label: str) -> None:
     parse = {"vertex": board.parse_vertex, "edge": board.parse_edge, "hex": board.parse_hex}
     xy = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
     i = parse[kind](label)
-    t.click(*t.view.vp.px(xy[kind](i)))
+    t.board.click(*t.view.vp.px(xy[kind](i)))
 
 
 def palette(t: Tutor) -> list[str]:
     """The kinds on the palette's buttons."""
-    return [kind for _, kind in t.palette.options]
+    return [kind for _, kind in t.controls.palette.options]
 
 
 def test_palette_offers_exactly_the_engines_legal_kinds():
     t = Tutor(new_game("base", players=3))
-    assert palette(t) == ["settle"] and t.palette.value == "settle"  # the only kind: chosen
-    t.choose_kind("settle")
-    assert len(t.view.targets) == len(t.legal()) == 54
-    assert {o[1] for o in t.form.listed.options} == set(t.legal())
+    # the only kind: chosen
+    assert palette(t) == ["settle"] and t.controls.palette.value == "settle"
+    t.session.choose_kind("settle")
+    assert len(t.view.targets) == len(t.session.legal()) == 54
+    assert {o[1] for o in t.controls.form.listed.options} == set(t.session.legal())
 
 
 def test_clicks_play_setup_and_the_board_follows():
     t = Tutor(new_game("base", players=3))
-    t.palette.value = "settle"
+    t.controls.palette.value = "settle"
     click_at(t, "vertex", "J12")
     assert t.game.state.vowner[board.parse_vertex("J12")] == 0
     assert palette(t) == ["build road"]
-    t.palette.value = "build road"
+    t.controls.palette.value = "build road"
     assert all(k == "edge" for k, _ in t.view.targets)
     click_at(t, "edge", "S3")  # not next to the new settlement: why not, nothing played
-    assert t.try_text.value == "P1 road S3" and "not allowed" in t.try_verdict.value
-    assert "data-rule='BASE-SETUP-ROUND1'" in t.try_verdict.value
+    assert t.controls.try_text.value == "P1 road S3"
+    assert "not allowed" in t.controls.try_verdict.value
+    assert "data-rule='BASE-SETUP-ROUND1'" in t.controls.try_verdict.value
     assert t.game.state.turn == 0 and len(t.timeline.moves()) == 1
     click_at(t, "edge", "J1")
     assert t.game.state.eowner[board.parse_edge("J1")] == 0
@@ -55,16 +58,16 @@ def test_clicks_play_setup_and_the_board_follows():
 
 def test_timeline_buttons_and_a_variation():
     t = Tutor(new_game("base", players=3))
-    t.play("P1 settle J12")
-    t.play("P1 road J1")
-    t.back()
-    t.back()
+    t.session.play("P1 settle J12")
+    t.session.play("P1 road J1")
+    t.session.back()
+    t.session.back()
     assert t.timeline.current is t.timeline.root
-    assert "data-node='0' data-depth='0'" in t.marker.value
-    t.play("P1 settle A4")  # another first move: a variation
+    assert "data-node='0' data-depth='0'" in t.board.marker.value
+    t.session.play("P1 settle A4")  # another first move: a variation
     assert len(t.timeline.root.children) == 2
-    t.first()
-    t.last()
+    t.session.first()
+    t.session.last()
     assert [str(a) for a in t.timeline.moves()] == ["P1 settle E4", "P1 road F7"]
 
 
@@ -73,11 +76,12 @@ def test_chance_roll_and_forced_outcome():
     while g.state.phase != "pre-roll":
         g.play(g.legal_actions()[0])
     t = Tutor(g, seed=3)
-    t.play("P1 roll")
-    assert not t.roll_button.disabled and t.palette.value == "die"  # the outcomes to force
-    t.form.set(die="white", value=6)
-    t.form.play_button.click()  # forced
-    t.roll()  # the sampler picks the red die
+    t.session.play("P1 roll")
+    # the outcomes to force
+    assert not t.controls.roll_button.disabled and t.controls.palette.value == "die"
+    t.controls.form.set(die="white", value=6)
+    t.controls.form.play_button.click()  # forced
+    t.session.roll()  # the sampler picks the red die
     assert len(t.game.state.dice) == 2 and t.game.state.dice[0] == 6
 
 
@@ -85,11 +89,12 @@ def test_scenario_shows_its_lesson_text_and_explains():
     sc = load_scenario(packaged_lessons() / "ck_knight_displacement.catan.yaml")
     t = Tutor(sc)
     assert "CK-KNIGHT-DISPLACE" in t.lesson.value
-    t.palette.value = "move knight"
+    t.controls.palette.value = "move knight"
     assert ("vertex", board.parse_vertex("O6")) in t.view.targets
-    t.form.listed.value = next(a for _, a in t.form.listed.options if str(a).endswith("O6"))
-    t.form.explain_button.click()
-    assert "legal" in t.form.status.value
+    listed = t.controls.form.listed
+    listed.value = next(a for _, a in listed.options if str(a).endswith("O6"))
+    t.controls.form.explain_button.click()
+    assert "legal" in t.controls.form.status.value
     click_at(t, "vertex", "O6")
     assert t.game.state.phase == "relocate" and t.timeline.current.comment in t.lesson.value
 
@@ -108,16 +113,16 @@ def discard_owed() -> Tutor:
              "turn P1 pre-roll 3")
     t = Tutor(g)
     for move in ("P1 roll", "die white 3", "die red 4"):
-        t.play(move)
+        t.session.play(move)
     return t
 
 
 def test_discard_form_counts_cards_and_shows_the_engines_verdict():
     """BASE-SEVEN-DISCARD: the form takes any counts; the engine says which are legal."""
     t = discard_owed()
-    assert t.kinds() == ["discard"] and "P2" in t.header.value
-    t.palette.value = "discard"
-    f = t.form
+    assert t.session.kinds() == ["discard"] and "P2" in t.header.value
+    t.controls.palette.value = "discard"
+    f = t.controls.form
     f.set(cards=(3, 0, 0, 0, 0))
     assert f.play_button.disabled and "BASE-SEVEN-DISCARD" in f.status.value
     f.play_button.click()
@@ -132,21 +137,21 @@ def test_offer_form_plays_a_bundle_the_list_leaves_out():
     """BASE-TRADE-DOMESTIC: two cards for one is legal though only 1-for-1 offers are listed."""
     g = edit(new_game("base", players=3), "hand P1 2 brick", "hand P2 1 ore", "turn P1 main 3")
     t = Tutor(g)
-    t.palette.value = "offer"
-    listed = [a for _, a in t.form.listed.options]
+    t.controls.palette.value = "offer"
+    listed = [a for _, a in t.controls.form.listed.options]
     wanted = g.parse("P1 offer P2 2 brick for 1 ore")
     assert wanted not in listed
-    t.form.set(to=1, give=(2, 0, 0, 0, 0), get=(0, 0, 0, 0, 1))
-    t.form.play_button.click()
+    t.controls.form.set(to=1, give=(2, 0, 0, 0, 0), get=(0, 0, 0, 0, 1))
+    t.controls.form.play_button.click()
     assert t.timeline.moves()[-1] == wanted and t.game.state.phase == "offer"
 
 
 def test_form_lists_narrow_to_legal_values():
     """A robber move: the victims offered are those beside the chosen hex (BASE-ROBBER-STEAL)."""
     t = discard_owed()
-    t.play("P2 discard 2 brick, 2 ore")
-    t.palette.value = "move robber"
-    f = t.form
+    t.session.play("P2 discard 2 brick, 2 ore")
+    t.controls.palette.value = "move robber"
+    f = t.controls.form
     for h in {a.hex for a in f.actions}:
         f.set(hex=h)
         offered = {v for _, v in f.pickers["victim"].options}
@@ -164,13 +169,13 @@ def test_click_with_several_actions_fills_the_form():
              "turn P1 pre-roll 3")
     t = Tutor(g)
     for move in ("P1 roll", "die white 3", "die red 4"):
-        t.play(move)
-    t.palette.value = "move robber"
+        t.session.play(move)
+    t.controls.palette.value = "move robber"
     click_at(t, "hex", "E")
-    assert t.form.pickers["hex"].value == e and t.game.state.phase == "robber"
-    assert [label for label, _ in t.form.pickers["victim"].options] == ["P2", "P3"]
-    t.form.set(victim=2)
-    t.form.play_button.click()
+    assert t.controls.form.pickers["hex"].value == e and t.game.state.phase == "robber"
+    assert [label for label, _ in t.controls.form.pickers["victim"].options] == ["P2", "P3"]
+    t.controls.form.set(victim=2)
+    t.controls.form.play_button.click()
     assert t.game.state.robber == e and t.game.state.phase == "steal"
 
 
@@ -197,7 +202,7 @@ def test_expectations_panel_marks_pass_and_fail():
     t = Tutor(sc)
     n = len(t.timeline.root.expect)
     assert "What to notice" in t.lesson.value and "✓" not in t.lesson.value  # for learners
-    t.author.value = True  # the author view: each check, passed or not
+    t.files.author.value = True  # the author view: each check, passed or not
     assert f"({n}/{n} ✓)" in t.lesson.value and "✗" not in t.lesson.value
     t.timeline.root.expect.append(Expect("phase", "discard"))
     t.refresh()
@@ -208,34 +213,34 @@ def test_expectations_panel_marks_pass_and_fail():
 def test_tree_lists_variations_and_promote_delete():
     t = Tutor(new_game("base", players=3))
     t.tabs.selected_index = TABS.index("Moves")
-    t.play("P1 settle J12")
-    t.play("P1 road J1")
-    t.first()
-    t.play("P1 settle A4")  # a variation of the first move
+    t.session.play("P1 settle J12")
+    t.session.play("P1 road J1")
+    t.session.first()
+    t.session.play("P1 settle A4")  # a variation of the first move
     labels = [label for label, _ in move_rows(t.timeline)]  # the variation after its move
     assert labels[:4] == ["start", "P1 settles E4", "P1 settles A4", "P1 builds road F7"]
-    assert "catan-mv-current catan-mv-3'" in t.tree.html.value
-    t.promote()
+    assert "catan-mv-current catan-mv-3'" in t.moves.tree.html.value
+    t.session.promote()
     assert t.timeline.root.children[0] is t.timeline.current
     assert [lab for lab, _ in move_rows(t.timeline)][1] == "P1 settles A4"
     node = t.timeline.root.children[1].children[0].id  # a click on a move of the list
-    t.tree._on_event({"type": "click", "target": {"className": f"catan-mv catan-mv-{node}"}})
+    t.moves.tree._on_event({"type": "click", "target": {"className": f"catan-mv catan-mv-{node}"}})
     assert str(t.timeline.current.action) == "P1 road F7"
-    t.back()
-    t.delete()
+    t.session.back()
+    t.session.delete()
     assert len(t.timeline.root.children) == 1 and t.timeline.current is t.timeline.root
 
 
 def key(t: Tutor, *keys: str) -> None:
     """Keys pressed while the board has focus (what the canvas sends)."""
     for k in keys:
-        t._on_key({"type": "keydown", "key": k})
+        t.board.on_key({"type": "keydown", "key": k})
 
 
 def test_keys_step_through_the_timeline():
     t = Tutor(new_game("base", players=3))
     for move in ("P1 settle J12", "P1 road J1", "P2 settle A4"):
-        t.play(move)
+        t.session.play(move)
     key(t, "PageUp")
     assert t.timeline.current.depth == 2
     key(t, "Home")
@@ -252,19 +257,19 @@ def test_the_board_is_played_with_the_keyboard_alone():
     """Arrows move the cursor over the glowing targets (the nearest one that way), the status
     line names its spot, Enter plays there as a click would, Escape takes the cursor away."""
     t = Tutor(new_game("base", players=3))
-    assert t.kind == "settle" and t.view.cursor is None
+    assert t.session.kind == "settle" and t.view.cursor is None
     key(t, "ArrowDown")  # no cursor yet: the first target in reading order
     first = t.view.cursor
     assert first in t.view.targets and first[0] == "vertex"
     assert min(board.vertex_xy(i)[1] for k, i in t.view.targets) == board.vertex_xy(first[1])[1]
     label = board.VERTEX_LABELS[first[1]]
-    assert t.pointer.value == f"cursor: vertex {label} · Enter: settle"
+    assert t.board.pointer.value == f"cursor: vertex {label} · Enter: settle"
     key(t, "ArrowDown")
     below = t.view.cursor
     assert below in t.view.targets
     assert board.vertex_xy(below[1])[1] > board.vertex_xy(first[1])[1]
     key(t, "Escape")
-    assert t.view.cursor is None and t.pointer.value == ""
+    assert t.view.cursor is None and t.board.pointer.value == ""
     key(t, "ArrowRight")  # back near where it was
     assert t.view.cursor == below
     for _ in range(30):  # walk to J12
@@ -277,7 +282,7 @@ def test_the_board_is_played_with_the_keyboard_alone():
     assert t.view.cursor == ("vertex", board.parse_vertex("J12"))
     key(t, "Enter")  # the same path as a click on J12
     assert t.timeline.moves() == [t.game.parse("P1 settle J12")]
-    assert t.kind == "build road" and t.view.cursor is None  # a vertex: not a road's spot
+    assert t.session.kind == "build road" and t.view.cursor is None  # a vertex: not a road's spot
     key(t, "ArrowUp")  # from J12 to the road target nearest above it
     spot = t.view.cursor
     assert spot[0] == "edge" and spot in t.view.targets
@@ -289,21 +294,22 @@ def test_the_board_is_played_with_the_keyboard_alone():
 def test_cursor_where_nothing_glows_asks_why_not_and_walks_the_hexes_with_no_kind():
     t = Tutor(edit(new_game("base", players=3), "place P1 settlement J12", "place P1 road J1",
                    "turn P1 main 3"))
-    assert t.kind == ""
+    assert t.session.kind == ""
     key(t, "ArrowRight")
-    assert t.view.cursor[0] == "hex" and "choose what to do first" in t.pointer.value
+    assert t.view.cursor[0] == "hex" and "choose what to do first" in t.board.pointer.value
     key(t, "Enter")
-    assert "Choose what to do first" in t.message.value
-    t.blocked.value = "build city"  # not possible now: Enter asks why not at the spot
-    assert all(k == "vertex" for k, _ in t.cursor_spots()) and len(t.cursor_spots()) == 54
+    assert "Choose what to do first" in t.controls.message.value
+    t.controls.blocked.value = "build city"  # not possible now: Enter asks why not at the spot
+    spots = t.board.cursor_spots()
+    assert all(k == "vertex" for k, _ in spots) and len(spots) == 54
     key(t, "ArrowLeft")
-    assert t.view.cursor[0] == "vertex" and "why not" in t.pointer.value
+    assert t.view.cursor[0] == "vertex" and "why not" in t.board.pointer.value
     key(t, "Enter")
-    assert "not allowed" in t.try_verdict.value and len(t.timeline.moves()) == 0
+    assert "not allowed" in t.controls.try_verdict.value and len(t.timeline.moves()) == 0
 
 
 def test_step_cursor_goes_to_the_nearest_spot_that_way():
-    from catan_tutor.widgets.tutor import step_cursor
+    from catan_tutor.widgets.board_panel import step_cursor
 
     hexes = [("hex", h) for h in range(board.N_HEXES)]
     j = board.parse_hex("J")
@@ -319,15 +325,15 @@ def test_board_in_words_follows_the_position_and_is_hidden_only_from_sight():
     from catan_tutor.widgets.describe import describe
 
     t = Tutor(new_game("base", players=3))
-    text = t.board_text.value
+    text = t.board.board_text.value
     assert "catan-sr-only" in text and "aria-label='The board in words'" in text
     assert "Robber on hex J" in text and "No dice rolled yet" in text
     assert "P1 (red): no pieces" in text and "Turn 0. P1" in text
-    t.play("P1 settle J12")
-    t.play("P1 road J1")
+    t.session.play("P1 settle J12")
+    t.session.play("P1 road J1")
     v, e = board.parse_vertex("J12"), board.parse_edge("J1")  # labelled as on the board
     assert (f"P1 (red): settlements {board.VERTEX_LABELS[v]}; roads {board.EDGE_LABELS[e]}."
-            in t.board_text.value)
+            in t.board.board_text.value)
     lines = describe(t.game)
     assert lines[0].startswith("Turn 0. P2") and any(x.startswith("Hexes: A ") for x in lines)
 
@@ -341,18 +347,18 @@ def test_hover_rings_only_legal_targets_and_names_the_spot():
         parse = {"vertex": board.parse_vertex, "edge": board.parse_edge}
         xy = {"vertex": board.vertex_xy, "edge": board.edge_xy}
         x, y = t.view.vp.px(xy[kind](parse[kind](label)))
-        t._on_pointer({"type": "mousemove", "relativeX": x / t.view.ratio,
+        t.board.on_pointer({"type": "mousemove", "relativeX": x / t.view.ratio,
                        "relativeY": y / t.view.ratio, "boundingRectWidth": w})
 
     pointer_at("vertex", "A4")
-    assert t.pointer.value == "vertex A4" and t.view.hovered is None  # no kind chosen
-    t.palette.value = "build road"
+    assert t.board.pointer.value == "vertex A4" and t.view.hovered is None  # no kind chosen
+    t.controls.palette.value = "build road"
     pointer_at("edge", "J3")
     assert t.view.hovered == ("edge", board.parse_edge("J3"))
     pointer_at("vertex", "A4")
     assert t.view.hovered is None  # not a target of the chosen kind
-    t._on_pointer({"type": "mouseleave"})
-    assert t.view.hovered is None and t.pointer.value == ""
+    t.board.on_pointer({"type": "mouseleave"})
+    assert t.view.hovered is None and t.board.pointer.value == ""
 
 
 def test_canvas_has_more_pixels_than_its_css_size():
@@ -416,29 +422,30 @@ def test_editor_hand_line_and_undo():
 # ---------------------------------------------------------------- files
 def test_position_text_copy_and_paste():
     t = Tutor(new_game("base", players=3))
-    t.play("P1 settle J12")
+    t.session.play("P1 settle J12")
     t.tabs.selected_index = TABS.index("File")
-    text = t.position.value
+    text = t.files.position.value
     assert text == t.game.position()
-    t.position.value = "catan base n=3 bogus"
-    t.load_position.click()
-    assert "✗" in t.file_status.value and t.game.position() == text
+    t.files.position.value = "catan base n=3 bogus"
+    t.files.load_position.click()
+    assert "✗" in t.files.file_status.value and t.game.position() == text
     other = new_game("ck", players=4).position()
-    t.position.value = other
-    t.load_position.click()
+    t.files.position.value = other
+    t.files.load_position.click()
     assert t.game.variant == "ck" and t.game.position() == other
 
 
 def test_upload_rejects_a_bad_file_and_keeps_the_game():
     t = Tutor(new_game("base", players=3))
-    t.play("P1 settle J12")
+    t.session.play("P1 settle J12")
     before = t.game.position()
-    t._on_upload({"new": [{"name": "bad.catan.yaml", "content": b"title: x\nvariant: [oops\n"}]})
-    assert "bad.catan.yaml:" in t.file_status.value and t.game.position() == before
-    t._on_upload({"new": [{"name": "bin.yaml", "content": b"\xff\xfe"}]})
-    assert "UTF-8" in t.file_status.value and t.game.position() == before
+    bad = b"title: x\nvariant: [oops\n"
+    t.files.on_upload({"new": [{"name": "bad.catan.yaml", "content": bad}]})
+    assert "bad.catan.yaml:" in t.files.file_status.value and t.game.position() == before
+    t.files.on_upload({"new": [{"name": "bin.yaml", "content": b"\xff\xfe"}]})
+    assert "UTF-8" in t.files.file_status.value and t.game.position() == before
     good = (packaged_lessons() / "ck_knight_displacement.catan.yaml").read_bytes()
-    t._on_upload({"new": [{"name": "k.catan.yaml", "content": good}]})
+    t.files.on_upload({"new": [{"name": "k.catan.yaml", "content": good}]})
     assert t.scenario is not None and t.scenario.title == "Knight displacement"
 
 
@@ -447,12 +454,12 @@ def test_download_link_holds_the_timeline_as_a_scenario():
     import re
 
     t = Tutor(new_game("base", players=3))
-    t.play("P1 settle J12")
-    t.first()
-    t.play("P1 settle A4")
+    t.session.play("P1 settle J12")
+    t.session.first()
+    t.session.play("P1 settle A4")
     t.timeline.current.comment = "the other corner"
     t.tabs.selected_index = TABS.index("File")
-    data = re.search(r"base64,([A-Za-z0-9+/=]+)", t.download.value).group(1)
+    data = re.search(r"base64,([A-Za-z0-9+/=]+)", t.files.download.value).group(1)
     sc = loads_scenario(base64.b64decode(data).decode())
     assert [str(c.action) for c in sc.timeline.root.children] == ["P1 settle E4",
                                                                   "P1 settle A4"]
@@ -467,15 +474,15 @@ def test_form_labels_each_value_from_its_own_action():
     g = edit(new_game("ck", players=3), "place P1 city J12", "progress P1 merchant",
              "turn P1 main 3")
     t = Tutor(g)
-    t.palette.value = "play progress"
-    labels = [label for label, _ in t.form.pickers["args"].options]
+    t.controls.palette.value = "play progress"
+    labels = [label for label, _ in t.controls.form.pickers["args"].options]
     legal = [str(a).split()[-1] for a in g.legal_actions() if str(a).startswith("P1 play")]
     assert labels == legal and len(set(labels)) == len(labels) >= 2
-    t.palette.value = "end turn"
-    t.form.play_button.click()
-    t.palette.value = "roll"
-    t.form.play_button.click()
-    assert [label for label, _ in t.form.pickers["die"].options] == ["white"]
+    t.controls.palette.value = "end turn"
+    t.controls.form.play_button.click()
+    t.controls.palette.value = "roll"
+    t.controls.form.play_button.click()
+    assert [label for label, _ in t.controls.form.pickers["die"].options] == ["white"]
 
 
 # ---------------------------------------------------------------- odds
@@ -552,8 +559,8 @@ def test_roll_throws_every_die_of_the_roll_in_one_click():
     ck-2p: both rolls of the turn (CK2P-ROLL-DOUBLE)."""
     for variant, players, dice in (("base", 3, 2), ("ck", 3, 3), ("ck-2p", 2, 6)):
         t = at_pre_roll(variant, players)
-        assert not t.roll_button.disabled and t.roll_button.description == "Roll"
-        t.roll_button.click()
+        assert not t.controls.roll_button.disabled and t.controls.roll_button.description == "Roll"
+        t.controls.roll_button.click()
         moves = [str(a) for a in t.timeline.moves()]
         rolled = [m for m in moves if m.startswith(("die ", "event "))]
         assert moves[0].endswith(" roll") and len(rolled) >= dice, (variant, moves)
@@ -562,12 +569,12 @@ def test_roll_throws_every_die_of_the_roll_in_one_click():
 
 def test_a_forced_die_then_roll_throws_the_rest():
     t = at_pre_roll("ck", 3)
-    t.palette.value = "roll"
-    t.form.play_button.click()
-    assert t.palette.value == "die"  # chance: the outcomes to force, preselected
-    t.form.set(die="white", value=2)
-    t.form.play_button.click()
-    t.roll_button.click()
+    t.controls.palette.value = "roll"
+    t.controls.form.play_button.click()
+    assert t.controls.palette.value == "die"  # chance: the outcomes to force, preselected
+    t.controls.form.set(die="white", value=2)
+    t.controls.form.play_button.click()
+    t.controls.roll_button.click()
     moves = [str(a) for a in t.timeline.moves()]
     assert moves[1] == "die white 2" and moves[2].startswith("die red")
     assert moves[3].startswith("event ")
@@ -575,17 +582,17 @@ def test_a_forced_die_then_roll_throws_the_rest():
 
 def test_end_turn_button_and_the_only_kind_chosen_with_its_targets():
     t = Tutor(new_game("base", players=3))
-    assert t.end_button.disabled and t.palette.value == "settle"
-    assert len(t.view.targets) == 54 and t.form is not None  # glowing before any choice
+    assert t.controls.end_button.disabled and t.controls.palette.value == "settle"
+    assert len(t.view.targets) == 54 and t.controls.form is not None  # glowing before any choice
     click_at(t, "vertex", "J12")  # so one click places the settlement
-    assert t.palette.value == "build road" and t.view.targets
+    assert t.controls.palette.value == "build road" and t.view.targets
     t = Tutor(edit(new_game("base", players=3), "place P1 settlement J12",
                    "hand P1 1 brick, 1 lumber, 2 grain, 3 ore", "turn P1 main 3"))
-    labels = dict((kind, label) for label, kind in t.palette.options)
+    labels = dict((kind, label) for label, kind in t.controls.palette.options)
     assert labels["build road"] == "build road · brick, lumber"
     assert labels["build city"] == "build city · 2 grain, 3 ore"
-    assert labels["end turn"] == "end turn" and t.palette.value is None
-    t.end_button.click()
+    assert labels["end turn"] == "end turn" and t.controls.palette.value is None
+    t.controls.end_button.click()
     assert str(t.timeline.moves()[-1]) == "P1 end" and t.game.state.active == 1
 
 
@@ -594,9 +601,9 @@ def test_nothing_internal_on_the_page():
     import html as html_mod
 
     t = at_pre_roll("ck-2p", 2)
-    t.play(t.game.parse("P1 roll"))
-    visible = re.sub(r"<[^>]+>", "", t.marker.value + t.view.marker.value)
-    assert visible == "" and "data-digest=" in t.marker.value
+    t.session.play(t.game.parse("P1 roll"))
+    visible = re.sub(r"<[^>]+>", "", t.board.marker.value + t.view.marker.value)
+    assert visible == "" and "data-digest=" in t.board.marker.value
     header = html_mod.unescape(re.sub(r"<[^>]+>", " ", t.header.value))
     assert "Cities & Knights for two" in header and "rolling the dice" in header
     assert t.game.prompt().split(": ", 1)[1] in header  # the engine's words for the wait
@@ -605,15 +612,17 @@ def test_nothing_internal_on_the_page():
 
 def test_form_verdict_names_the_rule_by_its_title():
     t = discard_owed()
-    t.palette.value = "discard"
-    t.form.set(cards=(3, 0, 0, 0, 0))
-    ex = t.game.explain(t.form.action())
-    assert f"Rule: <b>{ex.rule_title}</b>" in t.form.status.value
-    assert "data-rule='BASE-SEVEN-DISCARD'" in t.form.status.value
-    assert "<details class='catan-rule' data-rule='BASE-SEVEN-DISCARD'" in t.form.status.value
-    t.form.explain_button.click()  # the same verdict with the rule's text open
-    assert "not allowed" in t.form.status.value and " open " in t.form.status.value
-    t.form.rule_button.click()
+    t.controls.palette.value = "discard"
+    t.controls.form.set(cards=(3, 0, 0, 0, 0))
+    ex = t.game.explain(t.controls.form.action())
+    assert f"Rule: <b>{ex.rule_title}</b>" in t.controls.form.status.value
+    assert "data-rule='BASE-SEVEN-DISCARD'" in t.controls.form.status.value
+    status = t.controls.form.status.value
+    assert "<details class='catan-rule' data-rule='BASE-SEVEN-DISCARD'" in status
+    t.controls.form.explain_button.click()  # the same verdict with the rule's text open
+    status = t.controls.form.status.value
+    assert "not allowed" in status and " open " in status
+    t.controls.form.rule_button.click()
     assert t.tabs.selected_index == TABS.index("Rules") and t.rules_panel.chosen == ex.rule
 
 
@@ -630,7 +639,7 @@ def test_odds_results_are_cleared_for_another_position_and_no_empty_image():
     assert odds.plot.layout.display == "" and "from turn" in odds.status.value
     t.refresh()  # the same position: kept
     assert odds.table is not None
-    t.play(t.legal()[0])
+    t.session.play(t.session.legal()[0])
     assert odds.table is None and odds.result.value == "" and odds.plot.layout.display == "none"
     assert "another position" in odds.status.value
 
@@ -646,68 +655,71 @@ def test_try_a_move_shows_the_engines_verdict_rule_and_text_and_plays_a_legal_on
     """BASE-SETUP-FREE: a road typed before the first settlement is refused with the engine's
     reason, the rule's title and its text; a legal move typed can be played from the box."""
     t = Tutor(new_game("base", players=3))
-    t.try_text.value = "P1 road H3"
+    t.controls.try_text.value = "P1 road H3"
     ex = t.game.explain("P1 road H3")
-    shown = visible_text(t.try_verdict.value)
+    shown = visible_text(t.controls.try_verdict.value)
     assert not ex.legal and "not allowed" in shown and ex.reason in shown
     assert ex.rule_title in shown and ex.rule_text in shown
-    assert f"data-rule='{ex.rule}'" in t.try_verdict.value and t.try_play.disabled
+    assert f"data-rule='{ex.rule}'" in t.controls.try_verdict.value and t.controls.try_play.disabled
     assert ex.rule not in shown  # the ID is an attribute, never text
-    t.try_rule.click()
+    t.controls.try_rule.click()
     assert t.tabs.selected_index == TABS.index("Rules")
     assert f"data-rule='{ex.rule}' open" in t.rules_panel.list.value
-    t.try_text.value = "P1 settle J12"
-    assert "✓ legal" in t.try_verdict.value and not t.try_play.disabled
+    t.controls.try_text.value = "P1 settle J12"
+    assert "✓ legal" in t.controls.try_verdict.value and not t.controls.try_play.disabled
     assert t.game.state.turn == 0 and not t.timeline.moves()  # checking plays nothing
-    t.try_play.click()
-    assert [str(a) for a in t.timeline.moves()] == ["P1 settle E4"] and t.try_text.value == ""
-    assert t.try_verdict.value == "" and t.try_play.disabled
+    t.controls.try_play.click()
+    assert [str(a) for a in t.timeline.moves()] == ["P1 settle E4"]
+    assert t.controls.try_text.value == ""
+    assert t.controls.try_verdict.value == "" and t.controls.try_play.disabled
 
 
 def test_try_a_move_says_plainly_what_is_not_notation_and_shows_it_as_text():
     t = Tutor(new_game("base", players=3))
-    t.try_text.value = "P1 fly H3"
-    shown = visible_text(t.try_verdict.value)
-    assert "not a move" in shown and "'fly' is not an action" in shown and t.try_play.disabled
-    t.try_text.value = "<img src=x onerror=alert(1)>"
-    assert "<img" not in t.try_verdict.value and "&lt;img" in t.try_verdict.value
-    t.try_text.value = ""
-    assert t.try_verdict.value == ""
+    t.controls.try_text.value = "P1 fly H3"
+    shown = visible_text(t.controls.try_verdict.value)
+    assert "not a move" in shown and "'fly' is not an action" in shown
+    assert t.controls.try_play.disabled
+    t.controls.try_text.value = "<img src=x onerror=alert(1)>"
+    assert "<img" not in t.controls.try_verdict.value and "&lt;img" in t.controls.try_verdict.value
+    t.controls.try_text.value = ""
+    assert t.controls.try_verdict.value == ""
 
 
 def test_a_click_where_nothing_glows_explains_why_not_there():
     """CK-KNIGHT-DISPLACE: P1's basic knight may not displace P2's basic one on O6; the
     click answers with the engine's verdict on that move and plays nothing."""
     t = Tutor(load_scenario(packaged_lessons() / "ck_knight_equal_refused.catan.yaml"))
-    t.palette.value = "move knight"
+    t.controls.palette.value = "move knight"
     assert ("vertex", board.parse_vertex("O6")) not in t.view.targets
     click_at(t, "vertex", "O6")
-    ex = t.game.explain(t.try_text.value)
-    assert t.try_text.value.startswith("P1 move ") and not ex.legal
-    assert ex.rule == "CK-KNIGHT-DISPLACE" and f"data-rule='{ex.rule}'" in t.try_verdict.value
-    assert ex.reason in visible_text(t.try_verdict.value)
+    ex = t.game.explain(t.controls.try_text.value)
+    assert t.controls.try_text.value.startswith("P1 move ") and not ex.legal
+    assert ex.rule == "CK-KNIGHT-DISPLACE"
+    assert f"data-rule='{ex.rule}'" in t.controls.try_verdict.value
+    assert ex.reason in visible_text(t.controls.try_verdict.value)
     assert t.timeline.current is t.timeline.root
 
 
 def test_every_kind_of_the_variant_is_offered_and_the_others_are_greyed_with_their_reason():
     t = Tutor(new_game("base", players=3))
     every = {kind_of(c) for c in t.game.rules.applies if not c.is_chance}
-    assert set(palette(t)) | set(t.blocked.options) == every
-    assert not set(palette(t)) & set(t.blocked.options)
-    why = dict(zip(t.blocked.options, t.blocked.tooltips, strict=True))
+    assert set(palette(t)) | set(t.controls.blocked.options) == every
+    assert not set(palette(t)) & set(t.controls.blocked.options)
+    why = dict(zip(t.controls.blocked.options, t.controls.blocked.tooltips, strict=True))
     assert why["end turn"] == t.game.explain("P1 end").reason  # a seat-only kind: at once
-    t.blocked.value = "end turn"  # chosen: the verdict under Try a move
-    assert t.palette.value is None and t.try_text.value == "P1 end"
-    assert "data-rule='BASE-SETUP-FREE'" in t.try_verdict.value
-    t.blocked.value = "build city"  # a kind played on a spot: the click asks
-    assert "Click a spot" in t.message.value and not t.view.targets
+    t.controls.blocked.value = "end turn"  # chosen: the verdict under Try a move
+    assert t.controls.palette.value is None and t.controls.try_text.value == "P1 end"
+    assert "data-rule='BASE-SETUP-FREE'" in t.controls.try_verdict.value
+    t.controls.blocked.value = "build city"  # a kind played on a spot: the click asks
+    assert "Click a spot" in t.controls.message.value and not t.view.targets
     click_at(t, "vertex", "J12")
-    assert t.game.parse(t.try_text.value) == t.game.parse("P1 city J12")
-    assert "not allowed" in t.try_verdict.value
+    assert t.game.parse(t.controls.try_text.value) == t.game.parse("P1 city J12")
+    assert "not allowed" in t.controls.try_verdict.value
     click_at(t, "edge", "J1")
-    assert "played on a vertex" in t.message.value
-    t.palette.value = "settle"
-    assert t.blocked.value is None and t.view.targets
+    assert "played on a vertex" in t.controls.message.value
+    t.controls.palette.value = "settle"
+    assert t.controls.blocked.value is None and t.view.targets
 
 
 def test_rules_tab_lists_the_variants_rules_by_section_and_filters_them():
@@ -740,7 +752,7 @@ def test_header_says_what_the_game_waits_for_in_the_engines_words():
     assert t.game.prompt().split(": ", 1)[1] in header
     for variant, players in (("base-2p", 2), ("base-dummy", 2), ("ck", 3), ("ck-2p", 2)):
         t = at_pre_roll(variant, players)
-        t.play(t.game.parse("P1 roll"))
+        t.session.play(t.game.parse("P1 roll"))
         header = visible_text(t.header.value)
         assert "Chance:" in header and not re.search(r"\b(?:BASE|2P|DUMMY|CK|CK2P)-", header)
 
@@ -751,9 +763,10 @@ def test_what_happened_tells_each_move_in_words():
     a line tells its moves too."""
     t = Tutor(new_game("base", players=3))
     said = t.game.explain(t.game.parse("P1 settle J12")).reason
-    t.play("P1 settle J12")
-    assert said.rstrip(".") in t.lines[0] and "P1 now has 1 VP" in t.lines[0]
-    assert "Next: P1: place a road" in t.lines[0] and "What happened" in t.log.value
+    t.session.play("P1 settle J12")
+    assert said.rstrip(".") in t.session.lines[0] and "P1 now has 1 VP" in t.session.lines[0]
+    assert "Next: P1: place a road" in t.session.lines[0]
+    assert "What happened" in t.controls.log.value
     j = board.parse_hex("A")  # hills, 10 on the beginner board; its top corner is on no other
     vertex = board.VERTEX_LABELS[board.HEX_VERTICES[j][0]]
     token = t.game.layout.numbers[j]
@@ -761,14 +774,15 @@ def test_what_happened_tells_each_move_in_words():
     t = Tutor(g)
     white = min(6, token - 1)
     for move in ("P1 roll", f"die white {white}", f"die red {token - white}"):
-        t.play(move)
+        t.session.play(move)
     terrain = board.CARD_NAMES[t.game.layout.terrain[j]]  # terrains in resource order
-    assert f"P2 gets 1 {terrain}" in t.lines[0], t.lines[0]  # narrate: production by kind
-    assert len(t.lines) == 3 and "Next: P1" in t.lines[0]
-    t.first()
-    t.lines.clear()
-    t.forward()
-    assert len(t.lines) == 1 and "rolls" in t.lines[0]
+    # narrate: production by kind
+    assert f"P2 gets 1 {terrain}" in t.session.lines[0], t.session.lines[0]
+    assert len(t.session.lines) == 3 and "Next: P1" in t.session.lines[0]
+    t.session.first()
+    t.session.lines.clear()
+    t.session.forward()
+    assert len(t.session.lines) == 1 and "rolls" in t.session.lines[0]
 
 
 def test_what_to_notice_names_the_rule_of_a_refused_move_with_its_text():
@@ -786,29 +800,30 @@ def test_delete_can_be_undone_with_the_same_moves_until_the_next_change():
     t = Tutor(new_game("base", players=3))
     t.tabs.selected_index = TABS.index("Moves")
     for move in ("P1 settle J12", "P1 road J1", "P2 settle A4"):
-        t.play(move)
-    t.first()
-    t.play("P1 settle A4")  # a variation: the main line stays first
+        t.session.play(move)
+    t.session.first()
+    t.session.play("P1 settle A4")  # a variation: the main line stays first
     main = t.timeline.root.children[0]
     ids = sorted(t.timeline.nodes)
-    t.goto(main)  # delete the main line's first move and the two after it
-    t.delete()
+    t.session.goto(main)  # delete the main line's first move and the two after it
+    t.session.delete()
     assert t.timeline.current is t.timeline.root and len(t.timeline.nodes) == 2
-    assert t.deleted_row.layout.display == "" and t.deleted_note.value == "Deleted 3 moves"
-    t.forward()  # stepping around is no change to the tree: Undo stays
-    t.back()
-    assert t.deleted_row.layout.display == ""
-    t.undo_delete.click()
+    assert t.moves.deleted_row.layout.display == ""
+    assert t.moves.deleted_note.value == "Deleted 3 moves"
+    t.session.forward()  # stepping around is no change to the tree: Undo stays
+    t.session.back()
+    assert t.moves.deleted_row.layout.display == ""
+    t.moves.undo_delete.click()
     assert sorted(t.timeline.nodes) == ids and t.timeline.root.children[0] is main
-    assert t.timeline.current is main and t.deleted_row.layout.display == "none"
+    assert t.timeline.current is main and t.moves.deleted_row.layout.display == "none"
     assert [lab for lab, _ in move_rows(t.timeline)][1] == "P1 settles E4"
-    assert t.undelete() == "Nothing to undo."
-    t.back()
-    t.goto(t.timeline.root.children[1])
-    t.delete()
-    assert t.deleted_note.value == "Deleted 1 move"
-    t.play("P1 settle B4")  # a new move: the delete can no longer be undone
-    assert t.deleted_row.layout.display == "none" and t._deleted is None
+    assert t.session.undelete() == "Nothing to undo."
+    t.session.back()
+    t.session.goto(t.timeline.root.children[1])
+    t.session.delete()
+    assert t.moves.deleted_note.value == "Deleted 1 move"
+    t.session.play("P1 settle B4")  # a new move: the delete can no longer be undone
+    assert t.moves.deleted_row.layout.display == "none" and t.session.deleted is None
 
 
 def test_timeline_undelete_refuses_a_move_played_again():
@@ -834,26 +849,26 @@ def test_a_lesson_left_for_another_is_kept_with_the_learners_own_moves():
     app.open("base_setup")
     t = app.tutor
     lesson_tree = len(t.timeline.nodes)
-    assert t.own_moves() == 0
-    t.first()
-    own = t.play(t.legal()[5])  # a move of the learner's own
+    assert t.session.own_moves() == 0
+    t.session.first()
+    own = t.session.play(t.session.legal()[5])  # a move of the learner's own
     if len(t.timeline.nodes) == lesson_tree:  # it was the lesson's own move: take another
-        own = t.play(t.legal()[0])
-    assert t.own_moves() == 1
+        own = t.session.play(t.session.legal()[0])
+    assert t.session.own_moves() == 1
     app.open("base_dev_cards")
-    assert t.lesson_id == "base_dev_cards" and "are kept" in app.status.value
+    assert t.session.lesson_id == "base_dev_cards" and "are kept" in app.status.value
     assert "1 move" in app.status.value
     app.new()  # a new game: nothing of the learner's in the other lesson, nothing kept
     assert set(app._kept) == {"base_setup"}
     app.open("base_setup")  # as the learner left it, at the move they were at
-    assert t.lesson_id == "base_setup" and t.timeline.current is own
-    assert t.own_moves() == 1 and "as you left them" in app.status.value
+    assert t.session.lesson_id == "base_setup" and t.timeline.current is own
+    assert t.session.own_moves() == 1 and "as you left them" in app.status.value
     assert app.afresh.layout.display == ""
     app.afresh.click()  # the lesson as its file has it
-    assert t.own_moves() == 0 and len(t.timeline.nodes) == lesson_tree
+    assert t.session.own_moves() == 0 and len(t.timeline.nodes) == lesson_tree
     assert app.afresh.layout.display == "none" and app._kept == {}
-    t.undo_edit()  # and Undo edit brings the learner's moves back
-    assert t.own_moves() == 1
+    t.session.undo_edit()  # and Undo edit brings the learner's moves back
+    assert t.session.own_moves() == 1
 
 
 # ---------------------------------------------------------------- rule IDs in lesson texts
@@ -867,7 +882,7 @@ def test_lesson_texts_name_rules_by_title_with_the_id_only_in_attributes():
     t = Tutor(load_scenario(packaged_lessons() / "base_distance_longest_road.catan.yaml"))
     title = rulebook.rule("BASE-BUILD-DISTANCE").title
     node = next(n for n in t.timeline.walk() if "BASE-BUILD-DISTANCE" in n.tutor + n.comment)
-    t.goto(node)
+    t.session.goto(node)
     assert f">{title}</abbr>" in t.lesson.value
     assert "data-rule='BASE-BUILD-DISTANCE'" in t.lesson.value
     assert not RAW_ID.search(shown_text(t.lesson.value)), shown_text(t.lesson.value)
@@ -875,7 +890,7 @@ def test_lesson_texts_name_rules_by_title_with_the_id_only_in_attributes():
     for path in sorted(packaged_lessons().glob("*.catan.yaml")):  # every lesson, every node
         t = Tutor(load_scenario(path))
         for n in list(t.timeline.walk()):
-            t.goto(n)
+            t.session.goto(n)
             assert not RAW_ID.search(shown_text(t.lesson.value)), (path.name, n.id)
             assert "a rule" not in shown_text(t.lesson.value) or "a rule" in n.tutor, path
 

@@ -12,7 +12,7 @@ from catan_tutor import board, new_game
 from catan_tutor.actions import Offer
 from catan_tutor.sampler import greedy_choice
 from catan_tutor.widgets import Tutor
-from catan_tutor.widgets.tutor import kind_name, target_of
+from catan_tutor.widgets.kinds import kind_name, target_of
 
 XY = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
 
@@ -21,15 +21,16 @@ def gesture(t: Tutor, a) -> None:
     """Play ``a`` the way a user would: choose its kind, click its spot if it has one, and
     finish the form (its lists and card counts) when the click leaves a choice open."""
     before = t.timeline.current
-    if t.palette.value != kind_name(a):
-        t.palette.value = kind_name(a)
+    if t.controls.palette.value != kind_name(a):
+        t.controls.palette.value = kind_name(a)
     spot = target_of(a)
     if spot is not None:
-        t.click(*t.view.vp.px(XY[spot[0]](spot[1])))
+        t.board.click(*t.view.vp.px(XY[spot[0]](spot[1])))
     if t.timeline.current is before:
-        t.form.set(**{f.name: getattr(a, f.name) for f in fields(a)})
-        t.form.play_button.click()
-    assert t.timeline.current.action == a, (str(a), t.message.value, t.form.status.value)
+        t.controls.form.set(**{f.name: getattr(a, f.name) for f in fields(a)})
+        t.controls.form.play_button.click()
+    assert t.timeline.current.action == a, (str(a), t.controls.message.value,
+                                            t.controls.form.status.value)
 
 
 def play_by_gestures(variant: str, players: int, seed: int, limit: int) -> Tutor:
@@ -41,9 +42,9 @@ def play_by_gestures(variant: str, players: int, seed: int, limit: int) -> Tutor
             return t
         if g.is_chance():
             if i % 5:
-                t.roll_button.click()
+                t.controls.roll_button.click()
             else:  # force the sampler's outcome through the form now and then
-                gesture(t, t.sampler.chance(g))
+                gesture(t, t.session.sampler.chance(g))
             continue
         acts = [a for a in g.legal_actions() if not isinstance(a, Offer)]
         gesture(t, greedy_choice(rng, g.state, acts))

@@ -31,6 +31,7 @@ from .computer import SeatPicker
 from .links import PLAYERS, Link
 from .progress import CourseProgress
 from .tutor import Tutor
+from .tutor_session import TutorSession
 
 
 class App:
@@ -67,15 +68,17 @@ class App:
         self.afresh.add_class("catan-afresh")
         first = new_game("base", players=4)
         self.tutor = Tutor(first, seed=seed)
-        self.tutor.puzzle.listeners.append(self._show_chapter)  # after every refresh
+        self.session.on("shown", self._show_chapter)
         self.start_button.on_click(self.tutor.safe(lambda _: self.new()))
         self.afresh.on_click(self.tutor.safe(
-            lambda _: self.open(self.tutor.lesson_id, fresh=True)))
+            lambda _: self.open(self.session.lesson_id, fresh=True)))
         if not self.resume(page_query() if query is None else query) and start:
             why = self.status.value  # a session that could not be restored says so
             self.open(start)
             self.status.value = why or self.status.value
-        self.progress = CourseProgress(self)  # ✓ in the list, Next lesson (progress.py)
+        # ✓ in the list, Next lesson (progress.py)
+        self.progress = CourseProgress(self.session, self.lessons, self.picker, self.open,
+                                       self.tutor.safe)
         bar = widgets.HBox([self.picker, self.variant, self.players, self.board,
                             self.start_button], layout=widgets.Layout(flex_flow="row wrap"))
         note = widgets.HBox([self.status, self.afresh, self.progress.widget],
@@ -88,9 +91,16 @@ class App:
         self.players.options = PLAYERS[change["new"]]
         self.players.value = self.players.options[-1]
 
+    @property
+    def session(self) -> TutorSession:
+        return self.tutor.session
+
     def on_pick(self, change) -> None:
-        if change["new"]:
-            self.tutor.safe(self.open)(change["new"])
+        """A lesson picked in the list (not the one shown: the list follows the lesson)."""
+        found = self.lesson(change["new"]) if change["new"] else None
+        if found is None or found.id != self.session.lesson_id:
+            if change["new"]:
+                self.tutor.safe(self.open)(change["new"])
 
     def lesson(self, key: str) -> Lesson | None:
         """The lesson with this title, label or id."""
@@ -112,17 +122,17 @@ class App:
                 sc = load_scenario(found.path)
             except CatanError as e:  # a broken file in the library: say so, keep the game
                 return self._say(str(e))
-        same = self.tutor.lesson_id == found.id
+        same = self.session.lesson_id == found.id
         left = "" if fresh and same else self._leave(found.id)
         kept = self._kept.pop(found.id, None)
         if kept is not None and not fresh:
-            self.tutor.reopen(kept)
+            self.session.reopen(kept)
         else:
             kept = None
-            self.tutor.open(sc, lesson_id=found.id)
-        self._quiet_pick(found.label)
+            self.session.open(sc, lesson_id=found.id)
+        self.picker.value = found.label
         self._show_chapter()
-        own = self.tutor.own_moves() if kept is not None else 0
+        own = self.session.own_moves() if kept is not None else 0
         self._note(left, f"Your {_moves(own)} in this lesson are as you left them." if own
                    else "")
         self.afresh.layout.display = "" if own else "none"
@@ -131,7 +141,7 @@ class App:
     def _leave(self, going_to: str | None = None) -> str:
         """Before another lesson or game is shown: keep the lesson shown if the learner made
         moves of their own in it (dropped if they made none). Returns what to tell them."""
-        t = self.tutor
+        t = self.session
         if not t.lesson_id or t.lesson_id == going_to:
             if t.lesson_id and t.own_moves():
                 self._kept[t.lesson_id] = t.kept()
@@ -147,7 +157,7 @@ class App:
 
     def _show_chapter(self) -> None:
         """The chapter line above the tutor for the lesson it shows ('' for a game)."""
-        shown = self.tutor.lesson_id
+        shown = self.session.lesson_id
         found = next((x for x in self.lessons.values() if x.id == shown), None) if shown else None
         line = chapter_line(found.place if found else None)
         if self.chapter.value != line:
@@ -170,14 +180,14 @@ class App:
             if line.lesson:
                 if not self.open(line.lesson):
                     return False
-                timeline = self.tutor.timeline
+                timeline = self.session.timeline
             else:
-                self.tutor.open(Game.from_position(line.position))
-                timeline = self.tutor.timeline
+                self.session.open(Game.from_position(line.position))
+                timeline = self.session.timeline
             problem = session.replay(timeline, line.moves)
         except CatanError as e:
             return self._say(f"Your saved session could not be restored ({e}).")
-        self.tutor.refresh(problem and f"Restored as far as it goes: {problem}")
+        self.session.show(problem and f"Restored as far as it goes: {problem}")
         return True
 
     def follow(self, query: str) -> bool:
@@ -200,9 +210,9 @@ class App:
                 if not self.open(found.id):
                     return False
                 if link.node:
-                    if link.node not in self.tutor.timeline.nodes:
+                    if link.node not in self.session.timeline.nodes:
                         raise LinkError(f"the lesson has no move {link.node}")
-                    self.tutor.goto(link.node)
+                    self.session.goto(link.node)
             else:
                 self.new(link)
         except CatanError as e:
@@ -214,20 +224,15 @@ class App:
         self.status.value = f"<span style='color:#b71c1c'>✗ {html.escape(text)}</span>"
         return False
 
-    def _quiet_pick(self, label: str | None) -> None:
-        self.picker.unobserve(self.on_pick, names="value")
-        self.picker.value = label
-        self.picker.observe(self.on_pick, names="value")
-
     def new(self, link: Link | None = None) -> None:
         """Start a new game: the one ``link`` names, else the variant chosen in the bar with a
         seed drawn by the tutor's sampler. The seed shuffles a variable board and seeds the
         dice, so the game's link (Copy link at its start) gives the same game."""
         if link is None:
             link = Link(variant=self.variant.value, players=self.players.value,
-                        board=self.board.value, seed=self.tutor.sampler.rng.randrange(1 << 30))
+                        board=self.board.value, seed=self.session.sampler.rng.randrange(1 << 30))
         game = new_game(link.variant, players=link.players, board=link.board, seed=link.seed)
-        self.tutor.sampler = Sampler(link.seed)
+        self.session.sampler = Sampler(link.seed)
         self._leave_for_game(game, link)
         self.tutor.computer.set_seats(self.seats.seats(), link.seed or 0)
 
@@ -235,8 +240,8 @@ class App:
         """Show ``game`` instead of the lesson or game shown (a lesson with moves of the
         learner's own is kept)."""
         left = self._leave()
-        self.tutor.open(game, origin=origin)
-        self._quiet_pick(None)
+        self.session.open(game, origin=origin)
+        self.picker.value = None
         self._show_chapter()
         self._note(left)
         self.afresh.layout.display = "none"

@@ -25,6 +25,8 @@ from __future__ import annotations
 import hashlib
 import html
 import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -38,7 +40,10 @@ from ..resources import packaged_lessons
 from ..scenario import Expect, Scenario, dumps_scenario, hand_text
 from ..scenario_write import lesson_yaml, verify
 from ..timeline import Node
-from .move_list import start_node
+from .tutor_session import start_node
+
+if TYPE_CHECKING:
+    from .tutor_session import TutorSession
 
 MAX_TITLE = 120  # characters of a lesson's title (one line)
 MAX_CHAPTER = 120  # of its chapter (one line)
@@ -178,10 +183,11 @@ def merged(expects: list[Expect], new: Expect) -> list[Expect]:
 
 
 class AuthorPanel:
-    """The Author panel of ``tutor`` (a Tutor): its ``widget``, shown with the Author view."""
+    """The Author panel of the lesson ``session`` shows: its ``widget``, shown with the Author
+    view (``session.author_view``); ``guard`` wraps its handlers."""
 
-    def __init__(self, tutor) -> None:
-        self.tutor = tutor
+    def __init__(self, session: TutorSession, guard: Callable[[Callable], Callable]) -> None:
+        self.session = session
         self.start: Node | None = None  # the lesson's start (None: the timeline's start)
         self._shown: tuple | None = None  # (timeline, scenario) the lesson fields show
         self._node: Node | None = None  # the node the node fields show
@@ -213,13 +219,13 @@ class AuthorPanel:
         self.save_button = b(description="Save lesson text", icon="save",
                              button_style="primary", layout=lay(width="auto"))
         self.save_button.add_class("catan-author-save")
-        self.save_button.on_click(tutor.safe(lambda _: self.save()))
+        self.save_button.on_click(guard(lambda _: self.save()))
         self.start_button = b(description="Lesson starts here", icon="flag",
                               layout=lay(width="auto"),
                               tooltip="the lesson starts at this position; the moves before "
                                       "it are its setup")
         self.start_button.add_class("catan-author-start")
-        self.start_button.on_click(tutor.safe(lambda _: self.start_here()))
+        self.start_button.on_click(guard(lambda _: self.start_here()))
         self.start_label = widgets.HTML()
         # a puzzle at the current position
         self.prompt = widgets.Text(description="Puzzle", placeholder="the question it asks",
@@ -243,21 +249,21 @@ class AuthorPanel:
         self.mark_button = b(description="Mark puzzle here", icon="question-circle",
                              layout=lay(width="auto"))
         self.mark_button.add_class("catan-author-puzzle")
-        self.mark_button.on_click(tutor.safe(lambda _: self.mark_puzzle()))
+        self.mark_button.on_click(guard(lambda _: self.mark_puzzle()))
         self.unmark_button = b(description="Remove puzzle", icon="times",
                                layout=lay(width="auto"))
-        self.unmark_button.on_click(tutor.safe(lambda _: self.remove_puzzle()))
+        self.unmark_button.on_click(guard(lambda _: self.remove_puzzle()))
         # expectations in one click
         self.expect_choice = widgets.Dropdown(options=[], layout=lay(width="auto",
                                                                      flex="1 1 auto"))
         self.expect_button = b(description="Add expectation", icon="check-square-o",
                                layout=lay(width="auto", flex="0 0 auto"))
         self.expect_button.add_class("catan-author-expect")
-        self.expect_button.on_click(tutor.safe(lambda _: self.add_expectation()))
+        self.expect_button.on_click(guard(lambda _: self.add_expectation()))
         self.clear_button = b(description="Clear here", icon="eraser",
                               tooltip="remove the expectations at this position",
                               layout=lay(width="auto", flex="0 0 auto"))
-        self.clear_button.on_click(tutor.safe(lambda _: self.clear_expectations()))
+        self.clear_button.on_click(guard(lambda _: self.clear_expectations()))
         self.status = widgets.HTML()
         self.status.add_class("catan-author-status")
         self.marker = widgets.HTML(layout=lay(display="none"))
@@ -277,30 +283,23 @@ class AuthorPanel:
                        margin="6px 0 0 0"))
         self.widget.add_class("catan-author")
         self._offers: list[tuple[str, Node, Expect]] = []
-        tutor.author.observe(tutor.safe(lambda _: self.refresh()), names="value")
+        session.on("author", self.refresh)
 
     # ------------------------------------------------------------ the lesson being made
     @property
     def scenario(self) -> Scenario | None:
         """The lesson shown, when the tutor shows one (a game is not a lesson yet)."""
-        t = self.tutor
+        t = self.session
         sc = t.scenario
         return sc if sc is not None and sc.timeline is t.timeline else None
 
     def lesson(self) -> Scenario:
-        """The lesson shown; a game becomes one (titled, started where it starts)."""
-        sc = self.scenario
-        if sc is None:
-            t = self.tutor
-            root = Game(t.timeline.rules, t.timeline.root.state)
-            sc = Scenario(title="", variant=root.variant, players=root.players,
-                          position=root.position(), timeline=t.timeline)
-            t.scenario = sc
-        return sc
+        """The lesson shown; a game becomes one (``TutorSession.make_lesson``)."""
+        return self.session.make_lesson()
 
     def start_node(self) -> Node:
         """Where the lesson starts: the node chosen, else the timeline's start."""
-        tl = self.tutor.timeline
+        tl = self.session.timeline
         if self.start is not None and tl.nodes.get(self.start.id) is self.start:
             return self.start
         self.start = None
@@ -317,12 +316,12 @@ class AuthorPanel:
     # ------------------------------------------------------------ actions
     def _variant(self) -> str:
         sc = self.scenario
-        return sc.variant if sc is not None else self.tutor.game.variant
+        return sc.variant if sc is not None else self.session.game.variant
 
     def save(self) -> str:
         """Title, goal, chapter, rules, and the current move's comment and tutor text;
         returns why not ('' when saved). Nothing changes when any field is refused."""
-        node = self.tutor.timeline.current
+        node = self.session.timeline.current
         try:
             title = check_text("title", self.title.value, MAX_TITLE, one_line=True,
                                required=True)
@@ -341,12 +340,12 @@ class AuthorPanel:
         node.comment, node.tutor = comment, text
         self.rules.value = ", ".join(rules)  # as written to the file
         self._solve_all()
-        self.tutor.refresh()
+        self.session.show()
         return self._ok("saved")
 
     def start_here(self) -> str:
         """The lesson starts at the current position."""
-        self.start = self.tutor.timeline.current
+        self.start = self.session.timeline.current
         self.refresh()
         return self._ok("the lesson starts here")
 
@@ -354,7 +353,7 @@ class AuthorPanel:
         """The current position asks the puzzle in the fields (prompt, hints, rule,
         explanation, the answers chosen, else the main move after it); returns why not ('' when
         marked)."""
-        node = self.tutor.timeline.current
+        node = self.session.timeline.current
         try:
             prompt = check_text("puzzle", self.prompt.value, MAX_NODE_TEXT, required=True)
             hints = tuple(h for h in (check_text(f"hint {i + 1}", w.value, MAX_NODE_TEXT)
@@ -364,33 +363,33 @@ class AuthorPanel:
         except AuthorError as e:
             return self._refuse(str(e))
         puzzle = Puzzle(prompt, hints, tuple(self.answers.value), rule, explain)
-        why = validate(puzzle, node, self.tutor.timeline.rules, self._variant())
+        why = validate(puzzle, node, self.session.timeline.rules, self._variant())
         if why:
             return self._refuse(f"puzzle: {why}")
         sc = self.lesson()
         sc.puzzles[node.id] = puzzle
         self._solve_all()
-        self.tutor.refresh()
+        self.session.show()
         return self._ok("puzzle marked")
 
     def remove_puzzle(self) -> str:
         sc = self.scenario
-        if sc is None or sc.puzzles.pop(self.tutor.timeline.current.id, None) is None:
+        if sc is None or sc.puzzles.pop(self.session.timeline.current.id, None) is None:
             return self._refuse("there is no puzzle at this position")
-        self.tutor.refresh()
+        self.session.show()
         return self._ok("puzzle removed")
 
     def add_expectation(self, label: str | None = None) -> str:
         """Add the expectation chosen (or the one whose label starts with ``label``)."""
-        self._offers = offers(self.tutor.game, self.tutor.timeline.current,
-                              self.tutor.try_text.value)
+        self._offers = offers(self.session.game, self.session.timeline.current,
+                              self.session.tried_text)
         want = label if label is not None else self.expect_choice.value
         found = next((o for o in self._offers if want and o[0].startswith(want)), None)
         if found is None:
             return self._refuse("choose an expectation first")
         _, node, new = found
         expects = merged(node.expect, new)
-        game = Game(self.tutor.timeline.rules, node.state)
+        game = Game(self.session.timeline.rules, node.state)
         for ex in expects:
             ok, got = ex.check(game)
             if not ok:
@@ -399,41 +398,35 @@ class AuthorPanel:
         puzzle = sc.puzzles.get(node.id)
         if puzzle is not None:
             old, node.expect = node.expect, expects
-            why = validate(puzzle, node, self.tutor.timeline.rules, sc.variant)
+            why = validate(puzzle, node, self.session.timeline.rules, sc.variant)
             node.expect = old
             if why:
                 return self._refuse(f"{new.key}: {why}")
         node.expect = expects
-        self.tutor.refresh()
+        self.session.show()
         return self._ok(f"expectation added: {found[0]}")
 
     def clear_expectations(self) -> str:
-        node = self.tutor.timeline.current
+        node = self.session.timeline.current
         if not node.expect:
             return self._refuse("there is no expectation at this position")
         node.expect = []
-        self.tutor.refresh()
+        self.session.show()
         return self._ok("expectations removed here")
 
     def _solve_all(self) -> None:
         """The author sees the lesson's puzzles as solved: the moves after them stay open."""
-        sc = self.scenario
-        if sc is None:
-            return
-        for node_id in sc.puzzles:
-            node = self.tutor.timeline.nodes.get(node_id)
-            if node is not None:
-                self.tutor.puzzle.solved.add(self.tutor.puzzle.key(node))
+        self.session.puzzle.solve_all()
 
     # ------------------------------------------------------------ showing
     def download_text(self) -> str:
         """The File tab's download: the lesson as readable YAML that reads back the same
         (checked node by node while the Author view is on; a lesson that cannot be written so
         says why, and the plain form is offered)."""
-        t = self.tutor
+        t = self.session
         sc = t.as_scenario()
         try:  # the whole lesson read back while authoring; else the start form only
-            write = verify if t.author.value else lesson_yaml
+            write = verify if t.author_view else lesson_yaml
             text = write(sc, self.start_node())
         except CatanError as e:
             self._refuse(f"the lesson cannot be written as it is: {e}")
@@ -444,9 +437,9 @@ class AuthorPanel:
 
     def refresh(self) -> None:
         """Show the lesson's fields (when another lesson or position is shown)."""
-        t = self.tutor
-        self.widget.layout.display = "" if t.author.value else "none"
-        if not t.author.value:
+        t = self.session
+        self.widget.layout.display = "" if t.author_view else "none"
+        if not t.author_view:
             return self._marker()
         sc, node = self.scenario, t.timeline.current
         if self._shown != (t.timeline, sc):
@@ -474,7 +467,7 @@ class AuthorPanel:
             chosen = tuple(a for a in self.answers.value if a in moves)
             self.answers.options = moves
             self.answers.value = chosen
-        self._offers = offers(t.game, node, t.try_text.value)
+        self._offers = offers(t.game, node, t.tried_text)
         labels = [label for label, _, _ in self._offers]
         if list(self.expect_choice.options) != labels:
             self.expect_choice.options = labels

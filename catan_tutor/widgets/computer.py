@@ -17,12 +17,17 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from ..game import Game
 from ..players import Budget, choose, move_seed
 from . import markup
+
+if TYPE_CHECKING:
+    from .tutor_session import TutorSession
 
 PAUSE = 0.6  # seconds between a computer's moves
 MAX_AT_ONCE = 20_000  # moves played in one go without an event loop
@@ -64,48 +69,56 @@ class SeatPicker:
 
 
 class Computer:
-    """``Computer(tutor)``: plays the computer seats of the game the tutor shows. The tutor
-    sets ``moved`` when a move is played and calls ``after_refresh()`` after each redraw."""
+    """``Computer(session, guard)``: plays the computer seats of the game the session shows,
+    after each node shown on which a move was played (``session.moved``); ``guard`` wraps
+    what the event loop calls."""
 
-    def __init__(self, tutor, pause: float = PAUSE, budget: Budget = PLAYOUT_BUDGET):
-        self.tutor = tutor
+    def __init__(self, session: TutorSession, guard: Callable[[Callable], Callable],
+                 pause: float = PAUSE, budget: Budget = PLAYOUT_BUDGET):
+        self.session, self.guard = session, guard
         self.seats: dict[int, str] = {}
         self.seed = 0
         self.pause, self.budget = pause, budget
-        self.moved = False  # a move was played since the last redraw
         self.busy = False  # playing moves at once (no event loop)
-        self.waiting: object | None = None  # the scheduled step (a loop handle)
+        self.waiting: asyncio.TimerHandle | None = None  # the scheduled step
         self.thinking = False
         self.mode = ""  # how the last moves were played: "paced" (event loop) or "at-once"
         self.status = widgets.HTML()
         self.go_button = widgets.Button(description="Let the computer move", icon="play",
                                         layout=widgets.Layout(width="auto", display="none"))
         self.go_button.add_class("catan-computer-go")
-        self.go_button.on_click(tutor.safe(lambda _: self.go()))
+        self.go_button.on_click(guard(lambda _: self.go()))
         self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
         self.widget = widgets.VBox([widgets.HBox([self.status, self.go_button],
                                                  layout=widgets.Layout(align_items="center")),
                                     self.marker])
         self.widget.add_class("catan-computer")
         self._show()
+        session.subscribe(self._on_session)
+
+    def _on_session(self, event: str) -> None:
+        if event == "opened":
+            self.reset()
+        elif event == "shown":
+            self.after_refresh()
 
     # ------------------------------------------------------------ seats
     def set_seats(self, seats: dict[int, str], seed: int = 0) -> None:
         """Make ``seats`` (seat -> "random", "greedy" or "playout") computers, the others
         human; a computer due now starts to play."""
         self.seats, self.seed = dict(seats), seed
-        self.moved = True
+        self.session.moved = True
         self.after_refresh()
 
     def reset(self) -> None:
         """Every seat human (another game or lesson is shown)."""
-        self.seats, self.moved = {}, False
+        self.seats, self.session.moved = {}, False
         self._cancel_wait()
 
     def due(self, game: Game | None = None) -> tuple[int, str] | None:
         """(seat, policy) of the computer to act now; (-1, "chance") for a chance event in a
         computer's turn; None when a human (or nobody) is to act."""
-        g = game or self.tutor.game
+        g = game or self.session.game
         if not self.seats or g.is_over():
             return None
         s = g.state
@@ -120,14 +133,14 @@ class Computer:
     def after_refresh(self) -> None:
         """After a redraw: when a move was just played and a computer is due, its next move
         (after a pause in a kernel, at once without an event loop)."""
-        moved, self.moved = self.moved, False
+        moved, self.session.moved = self.session.moved, False
         if moved and self.due() is not None and not self.thinking:
             loop = _running_loop()
             self.mode = "paced" if loop is not None else "at-once"
             if loop is not None:
                 self._cancel_wait()
-                node = self.tutor.timeline.current
-                self.waiting = loop.call_later(self.pause, self.tutor.safe(
+                node = self.session.timeline.current
+                self.waiting = loop.call_later(self.pause, self.guard(
                     lambda: self._step_at(node, loop)))
             elif not self.busy:
                 self._play_at_once()
@@ -135,7 +148,7 @@ class Computer:
 
     def go(self) -> None:
         """Let the computer due now move (after stepping through the timeline)."""
-        self.moved = True
+        self.session.moved = True
         self.after_refresh()
 
     def _play_at_once(self) -> None:
@@ -150,7 +163,7 @@ class Computer:
 
     def _step_at(self, node, loop) -> None:
         self.waiting = None
-        if self.tutor.timeline.current is node:  # not moved elsewhere meanwhile
+        if self.session.timeline.current is node:  # not moved elsewhere meanwhile
             self.step(loop)
         self._show()
 
@@ -161,7 +174,7 @@ class Computer:
         if due is None:
             return False
         seat, policy = due
-        t = self.tutor
+        t = self.session
         if seat < 0:
             t.roll()
             return True
@@ -182,12 +195,12 @@ class Computer:
             action = choose(game, "playout", seed, player=seat, budget=self.budget)
         except Exception:  # noqa: BLE001 - the loop side reports nothing moved
             action = None
-        loop.call_soon_threadsafe(self.tutor.safe(lambda: self._thought(node, action)))
+        loop.call_soon_threadsafe(self.guard(lambda: self._thought(node, action)))
 
     def _thought(self, node, action) -> None:
         self.thinking = False
-        if action is not None and self.tutor.timeline.current is node:
-            self.tutor.play(action)
+        if action is not None and self.session.timeline.current is node:
+            self.session.play(action)
         else:
             self._show()
 
@@ -199,7 +212,7 @@ class Computer:
     # ------------------------------------------------------------ view
     def _show(self) -> None:
         due = self.due() if self.seats else None
-        names = self.tutor.game.names
+        names = self.session.game.names
         status = "idle"
         if self.thinking:
             status = "thinking"
@@ -212,7 +225,7 @@ class Computer:
                                              for p, pol in sorted(self.seats.items()))
         else:
             seat, policy = due
-            who = (f"{names[self.tutor.game.state.active]}'s dice" if seat < 0
+            who = (f"{names[self.session.game.state.active]}'s dice" if seat < 0
                    else f"{names[seat]} (computer, {policy})")
             text = f"{who}: {'thinking…' if status == 'thinking' else 'to move'}"
         self.status.value = (f"<span style='font-size:12px;color:#37474f'>"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 
 import ipywidgets as widgets
 
@@ -42,11 +42,11 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
         return "—"
     if name in ("player", "to", "victim") and isinstance(value, int):
         return game.names[value] if 0 <= value < len(game.names) else str(value)
-    if name == "neutral":
+    if name == "neutral" and isinstance(value, int):
         return f"N{value + 1}"
-    if name == "level":
+    if name == "level" and isinstance(value, int):
         return KNIGHT_LEVELS[value - 1]
-    if name == "card":
+    if name == "card" and isinstance(value, int):
         return (DEV_CARDS if isinstance(a, DrawDev) else CARDS)[value]
     if name in _NAMES and isinstance(value, int):
         return _NAMES[name][value]
@@ -64,8 +64,14 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
     return " ".join(words[common:]) or "—"
 
 
+def field_names(a: Action) -> list[str]:
+    """The names of an action's fields (every action is a dataclass)."""
+    assert is_dataclass(a)
+    return [f.name for f in fields(a)]
+
+
 def _values(a: Action) -> dict:
-    return {f.name: getattr(a, f.name) for f in fields(a)}
+    return {n: getattr(a, n) for n in field_names(a)}
 
 
 def _blank(value: object) -> object:
@@ -81,7 +87,7 @@ class ActionForm:
         self.rule = ""  # the rule of the verdict shown
         proto = actions[0]
         self.cls = type(proto)
-        self.names = [f.name for f in fields(proto)]
+        self.names = field_names(proto)
         self.bundles = [n for n in self.names if is_bundle(getattr(proto, n))]
         self.pickers: dict[str, widgets.Dropdown] = {}
         self.counts: dict[str, list[widgets.BoundedIntText]] = {}
@@ -103,7 +109,7 @@ class ActionForm:
             else:
                 dd = widgets.Dropdown(description=n, layout=widgets.Layout(width="230px"),
                                       style={"description_width": "64px"})
-                dd.observe(lambda _, n=n: self._narrow(after=n), names="value")
+                dd.observe(lambda change, n=n: self._picked(n, change["new"]), names="value")
                 self.pickers[n] = dd
                 rows.append(dd)
         self.listed = widgets.Dropdown(
@@ -121,7 +127,7 @@ class ActionForm:
                                           layout=widgets.Layout(display="none"))
         self.rule_button.on_click(lambda _: self.on_rule and self.rule and
                                   self.on_rule(self.rule))
-        self._quiet = False
+        self.chosen: dict[str, object] = {}  # each list's value, as the form last set it
         self._narrow(after=None)
         buttons = widgets.HBox([self.play_button, self.explain_button, self.rule_button])
         self.widget = widgets.VBox([*rows, self.listed, buttons, self.status])
@@ -159,7 +165,8 @@ class ActionForm:
                 continue
             v = values[n]
             if n in self.counts:
-                for box, x in zip(self.counts[n], v, strict=True):  # type: ignore[arg-type]
+                assert isinstance(v, tuple)
+                for box, x in zip(self.counts[n], v, strict=True):
                     box.value = x
             elif any(v == o[1] for o in self.pickers[n].options):
                 self.pickers[n].value = v
@@ -171,11 +178,15 @@ class ActionForm:
                 if all(getattr(a, n) == dd.value for n, dd in self.pickers.items())]
 
     # ------------------------------------------------------------ keeping the lists legal
+    def _picked(self, name: str, value: object) -> None:
+        """A value chosen in a list (not the one the form set there): the lists below it
+        narrow."""
+        if value is not None and value != self.chosen.get(name):
+            self.chosen[name] = value
+            self._narrow(after=name)
+
     def _narrow(self, after: str | None) -> None:
         """Refill the lists below ``after`` with the values legal given the ones above."""
-        if self._quiet:
-            return
-        self._quiet = True
         chosen: dict[str, object] = {}
         below = after is None
         for n, dd in self.pickers.items():
@@ -185,13 +196,15 @@ class ActionForm:
                     v = getattr(a, n)
                     if v not in seen and all(getattr(a, k) == x for k, x in chosen.items()):
                         seen[v] = a
-                keep = dd.value if dd.value in seen else next(iter(seen), None)
+                old = self.chosen.get(n)
+                keep = old if old in seen else next(iter(seen), None)
+                self.chosen[n] = keep
+                dd.value = None  # options set under no value keep it: no value in between
                 dd.options = [(value_label(self.game, a, n, v), v) for v, a in seen.items()]
                 dd.value = keep
                 dd.disabled = len(seen) <= 1
-            chosen[n] = dd.value
+            chosen[n] = self.chosen.get(n)
             below = below or n == after
-        self._quiet = False
         self._check()
 
     def _pick_listed(self, change) -> None:
@@ -201,8 +214,6 @@ class ActionForm:
             self.set(**{n: getattr(a, n) for n in self.names})
 
     def _check(self) -> None:
-        if self._quiet:
-            return
         a = self.action()
         if a is None:
             self.status.value, self.play_button.disabled = "", True
@@ -233,7 +244,7 @@ class ActionForm:
     def play(self) -> None:
         a = self.action()
         ex = self._explain(a) if a is not None else None
-        if ex is not None and ex.legal:
+        if a is not None and ex is not None and ex.legal:
             self.on_play(a)
 
     def explain(self) -> None:

@@ -12,10 +12,14 @@ import html
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from ..game import Game
+
+if TYPE_CHECKING:
+    from ..analysis import Ranking
 from . import markup
 from .guard import failure_text, report
 
@@ -46,6 +50,9 @@ def ranking_html(ranking, k: int = TOP) -> str:
 class HintPanel:
     """``HintPanel(game)``: ``game()`` is the position shown; ``run()`` ranks its moves in a
     thread (``wait=True``: waits for it), ``refresh()`` after the position changed."""
+
+    cancel: threading.Event
+    ranking: Ranking | None
 
     def __init__(self, game: Callable[[], Game],
                  executor: Callable[[], Executor] | None = None):

@@ -24,8 +24,8 @@ from ipyevents import Event
 from ..actions import Action
 from ..timeline import Node, Timeline
 from . import markup
+from .tutor_session import SETUP_PHASE, start_node
 
-SETUP_PHASE = "board"  # the engine's phase while chance lays out a variable board
 MAX_SHOWN = 600  # moves written into the list at most (a window around the current move)
 LIST_KEYS = {"ArrowLeft": "back", "ArrowUp": "back", "ArrowRight": "forward",
              "ArrowDown": "forward", "Home": "first", "End": "last"}
@@ -98,17 +98,6 @@ def move_words(action: Action) -> str:
         return word(text.split())
     except IndexError:  # notation shorter than the kind's usual: keep it as written
         return text
-
-
-def start_node(tl: Timeline) -> Node:
-    """Where the game starts for the learner: the root, or for a variable board the board as
-    chance laid it out (along the line of the current move when it is in the set-up, else
-    the main line)."""
-    on_path = {id(n) for n in tl.path()}
-    node = tl.root
-    while node.state.phase == SETUP_PHASE and node.children:
-        node = next((c for c in node.children if id(c) in on_path), node.children[0])
-    return node
 
 
 def node_of(class_name: str) -> int | None:
@@ -207,7 +196,8 @@ def _line(first: Node, current: Node, on_path: set[int], budget: _Budget, out: l
                 out.append("<span class='catan-mv-var'>")
                 if top and budget.used > budget.limit and id(other) not in on_path:
                     n = sum(1 for _ in _walk(other))
-                    out.append(_move_span(other, f"{move_words(other.action)} (+{n - 1})",
+                    words = move_words(other.action) if other.action else "start"
+                    out.append(_move_span(other, f"{words} (+{n - 1})",
                                           "catan-mv", "a variation (click to open)", False))
                 else:
                     _line(other, current, on_path, budget, out)

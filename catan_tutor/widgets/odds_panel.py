@@ -53,6 +53,8 @@ class OddsPanel:
     """``OddsPanel(game)``: ``game()`` is the position shown; ``refresh()`` recomputes the exact
     tables, ``run()`` starts the playouts in a thread (``wait=True``: in this one)."""
 
+    cancel: threading.Event
+
     def __init__(self, game: Callable[[], Game], executor: Callable[[], Executor] | None = None):
         self.game, self.executor = game, executor
         self.exact = widgets.HTML()

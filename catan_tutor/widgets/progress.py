@@ -16,11 +16,17 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from . import markup
+
+if TYPE_CHECKING:
+    from ..library import Lesson
+    from .tutor_session import TutorSession
 
 PROGRESS_FILE = "catan-tutor-progress.json"
 MAX_PROGRESS_CHARS = 64 * 1024  # what a page may send (ids of a few hundred lessons)
@@ -109,15 +115,16 @@ class Progress:
                 self.path = None
 
 
-def lesson_done(tutor) -> bool:
-    """The tutor shows a lesson at the end of its main line, every question on it answered."""
-    tl, sc = tutor.timeline, tutor.scenario
-    if not tutor.lesson_id or sc is None or sc.timeline is not tl:
+def lesson_done(session: TutorSession) -> bool:
+    """The session shows a lesson at the end of its main line, every question on it
+    answered."""
+    tl, sc = session.timeline, session.scenario
+    if not session.lesson_id or sc is None or sc.timeline is not tl:
         return False
     node = tl.current
     if node.children or any(not n.is_main() for n in tl.path(node)):
         return False
-    return not any(tutor.puzzle.holds(n) for n in tl.path(node))
+    return not any(session.puzzle.holds(n) for n in tl.path(node))
 
 
 def _puzzles_asked(lessons) -> int:
@@ -137,28 +144,32 @@ def _puzzles_asked(lessons) -> int:
 
 
 class CourseProgress:
-    """The app's progress: marks in the lesson list, *Next lesson* at a lesson's end, and the
-    hidden widgets that keep it in the browser. ``app`` is the App."""
+    """The app's progress: marks in the lesson list (``picker``, offering ``lessons`` by
+    label), *Next lesson* at a lesson's end (``open_lesson(id)``), and the hidden widgets that
+    keep it in the browser; ``session`` is the tutor's, ``guard`` wraps the handlers."""
 
-    def __init__(self, app, store: Progress | None = None) -> None:
-        self.app = app
+    def __init__(self, session: TutorSession, lessons: dict[str, Lesson],
+                 picker: widgets.Dropdown, open_lesson: Callable[[str], object],
+                 guard: Callable[[Callable], Callable], store: Progress | None = None) -> None:
+        self.session, self.lessons, self.picker = session, lessons, picker
+        self.open_lesson = open_lesson
         self.store = store if store is not None else Progress.default()
         lay = widgets.Layout
         self.next_button = widgets.Button(description="Next lesson", icon="forward",
                                           button_style="success",
                                           layout=lay(width="auto", display="none"))
         self.next_button.add_class("catan-next-lesson")
-        self.next_button.on_click(app.tutor.safe(lambda _: self.next()))
+        self.next_button.on_click(guard(lambda _: self.next()))
         self.out = widgets.HTML(layout=lay(display="none"))  # read by the page script
         self.into = widgets.Text(layout=lay(display="none"))  # written by the page script
         self.into.add_class("catan-progress-in")
-        self.into.observe(app.tutor.safe(self._from_page), names="value")
+        self.into.observe(guard(self._from_page), names="value")
         self.summary = widgets.HTML()
         self.summary.add_class("catan-progress-summary")
-        self._asked = _puzzles_asked(app.lessons.values())
+        self._asked = _puzzles_asked(lessons.values())
         self.widget = widgets.HBox([self.next_button, self.summary, self.out, self.into],
                                    layout=lay(align_items="center"))
-        app.tutor.puzzle.listeners.append(self.update)
+        session.on("shown", self.update)
         self._restore_solved()
         self._publish()
         self.marks()
@@ -168,21 +179,21 @@ class CourseProgress:
         if self.store.merge(change["new"]):
             self._restore_solved()
             self.marks()
-            self.app.tutor.refresh()
+            self.session.show()
         self._publish()
 
     def _restore_solved(self) -> None:
         """Puzzles solved on an earlier visit count as answered in this one."""
-        puzzle = self.app.tutor.puzzle
+        puzzle = self.session.puzzle
         for lesson_id, nodes in self.store.solved.items():
             puzzle.solved.update((lesson_id, n) for n in nodes)
 
     def update(self) -> None:
         """After each move shown: record solved puzzles and a completed lesson; show Next
         lesson at the end of a lesson."""
-        t = self.app.tutor
+        t = self.session
         changed = False
-        ids = {x.id for x in self.app.lessons.values()}
+        ids = {x.id for x in self.lessons.values()}
         for lesson_id, node_id in list(t.puzzle.solved):
             if lesson_id in ids:  # not an uploaded scenario's
                 changed |= self.store.solve(lesson_id, node_id)
@@ -201,9 +212,9 @@ class CourseProgress:
 
     def following(self):
         """The lesson after the one shown, in the course's order (None at the last)."""
-        order = [x for x in self.app.lessons.values() if not x.error]
+        order = [x for x in self.lessons.values() if not x.error]
         ids = [x.id for x in order]
-        here = self.app.tutor.lesson_id
+        here = self.session.lesson_id
         if here not in ids or ids.index(here) + 1 >= len(ids):
             return None
         return order[ids.index(here) + 1]
@@ -211,28 +222,26 @@ class CourseProgress:
     def next(self) -> None:
         nxt = self.following()
         if nxt is not None:
-            self.app.open(nxt.id)
+            self.open_lesson(nxt.id)
 
     def marks(self) -> None:
         """The lesson list with ✓ before each completed lesson (the choice kept), and how many
         lessons and puzzles are done."""
-        app = self.app
-        ids = {x.id for x in app.lessons.values() if not x.error}
+        ids = {x.id for x in self.lessons.values() if not x.error}
         done = len(self.store.done & ids)
         solved = sum(len(n) for k, n in self.store.solved.items() if k in ids)
         self.summary.value = (f"<span style='color:#37474f;font-size:13px;margin-left:8px'>"
                               f"{DONE}{done} of {len(ids)} lessons · {min(solved, self._asked)}"
                               f" of {self._asked} puzzles</span>" if done or solved else "")
-        picker = app.picker
+        picker = self.picker
         options = [((DONE if x.id in self.store.done else "") + label, label)
-                   for label, x in app.lessons.items()]
+                   for label, x in self.lessons.items()]
         if list(picker.options) == options:
             return
-        picker.unobserve(app.on_pick, names="value")
-        keep = picker.value
+        keep = picker.value  # the lesson shown: picking it again opens nothing (App.on_pick)
+        picker.value = None  # options set under no value keep it: no other lesson in between
         picker.options = options
         picker.value = keep
-        picker.observe(app.on_pick, names="value")
 
     def _publish(self) -> None:
         data = markup.text(self.store.to_json())

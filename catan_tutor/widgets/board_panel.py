@@ -1,0 +1,280 @@
+"""The board column of the tutor, a view of the session: the board (targets of the kind chosen
+glow), the timeline buttons, the pointer's and the keyboard cursor's spot, Copy link, the board
+in words for screen readers, and the hidden element tests read.
+
+Keys while the board has focus: the arrows move a cursor over the spots of the kind chosen
+(the glowing targets; every spot of that kind when none glows, to ask why not; hexes when no
+kind is chosen) to the nearest one in that direction; Enter acts there as a click would,
+Escape takes the cursor away; PageUp/PageDown (or [ and ]) and Home/End step the timeline.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Callable
+
+import ipywidgets as widgets
+from ipyevents import Event
+
+from .. import board
+from ..errors import LinkError
+from ..game import Game
+from ..timeline import Node
+from . import markup, verdicts
+from .board_view import BoardView
+from .describe import board_text_html
+from .editor_panel import LABELS
+from .kinds import Spot, spot_kind, targets_of, variant_kinds
+from .links import Link
+from .tutor_session import TutorSession
+
+HOVER_WAIT_MS = 60  # the browser sends at most one pointer move per this many ms
+# Keys on the focused board: the timeline (also [ and ] where there is no PageUp/PageDown).
+TIMELINE_KEYS = {"PageUp": "back", "[": "back", "PageDown": "forward", "]": "forward",
+                 "Home": "first", "End": "last"}
+ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0),
+          "ArrowDown": (0.0, 1.0)}
+SPOT_XY = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
+SPOT_COUNT = {"vertex": board.N_VERTICES, "edge": board.N_EDGES, "hex": board.N_HEXES}
+EDIT_SPOT = {"road": "edge", "robber": "hex", "merchant": "hex"}  # else a vertex
+
+
+def step_cursor(spots: list[Spot], at: tuple[float, float] | None,
+                direction: tuple[float, float]) -> Spot | None:
+    """The spot of ``spots`` the cursor moves to from board point ``at`` in ``direction``
+    (a unit vector, y down): the nearest one ahead within 60° of it, angles off it counting
+    double; the first in reading order when there is no cursor yet; None when nothing is
+    that way."""
+    if not spots:
+        return None
+    if at is None:
+        return min(spots, key=lambda s: (round(SPOT_XY[s[0]](s[1])[1], 2),
+                                         SPOT_XY[s[0]](s[1])[0]))
+    dx, dy = direction
+    best, best_score = None, math.inf
+    for spot in spots:
+        x, y = SPOT_XY[spot[0]](spot[1])
+        vx, vy = x - at[0], y - at[1]
+        along, across = vx * dx + vy * dy, abs(vx * dy - vy * dx)
+        if along <= 1e-6 or across > along * math.sqrt(3):
+            continue
+        score = along + 2 * across
+        if score < best_score:
+            best, best_score = spot, score
+    return best
+
+
+def state_html(node: Node, game: Game) -> str:
+    """The hidden element tests read: ``data-node``, ``data-depth``, ``data-phase``,
+    ``data-turn`` and ``data-digest`` (CRC-32 of the position text)."""
+    digest = zlib.crc32(game.position().encode()) & 0xFFFFFFFF
+    return (f"<span class='catan-state' data-node='{node.id}' data-depth='{node.depth}' "
+            f"data-phase='{markup.text(game.state.phase)}' data-turn='{game.state.turn}' "
+            f"data-digest='{digest:08x}' hidden></span>")
+
+
+class BoardPanel:
+    """``BoardPanel(session, guard, act_at, edit_piece)``: ``act_at(spot)`` acts at a spot
+    (a click, or Enter on the cursor); ``edit_piece()`` is the piece the editor places while
+    board clicks edit (else None). ``widget`` is the column."""
+
+    def __init__(self, session: TutorSession, guard: Callable[[Callable], Callable],
+                 act_at: Callable[[Spot], None], edit_piece: Callable[[], str | None],
+                 width: int = 640, height: int = 660) -> None:
+        self.session, self.act_at, self.edit_piece = session, act_at, edit_piece
+        b, lay = widgets.Button, widgets.Layout
+        self.view = BoardView(lambda: session.game, width, height)
+        self.view.canvas.on_mouse_down(guard(self.click))
+        self.nav = [b(description=d, tooltip=t, layout=lay(width="46px"))
+                    for d, t in (("|◀", "first (Home)"), ("◀", "back (PageUp)"),
+                                 ("▶", "forward (PageDown)"), ("▶|", "last (End)"))]  # fmt: skip
+        for button, where in zip(self.nav, ("first", "back", "forward", "last"), strict=True):
+            button.on_click(guard(lambda _, where=where: session.step(where)))
+        self.marker = widgets.HTML(layout=lay(display="none"))  # data-* for tests, no text
+        self.marker.add_class("catan-tutor-marker")
+        self.pointer = widgets.Label(style={"font_size": "12px", "text_color": "#666"})
+        self.copy_link = b(description="Copy link", icon="link",
+                           tooltip="a link to this position (copied to the clipboard)",
+                           layout=lay(width="auto", margin="0 0 0 12px"))
+        self.copy_link.add_class("catan-copy-link")
+        self.copy_link.on_click(guard(lambda _: self.show_link()))
+        self.link_shown = False  # the Copy link field shows (after the first click)
+        self.link_box = widgets.HTML(layout=lay(width="100%"))
+        self.link_box.add_class("catan-link")
+        self.board_text = widgets.HTML()  # the board in words, for screen readers
+        self.cursor_at: tuple[float, float] | None = None  # where the cursor was, board units
+        self.widget = widgets.VBox([self.view.widget, self.board_text, widgets.HBox(
+            [*self.nav, self.view.labels_button, self.copy_link, self.pointer],
+            layout=lay(align_items="center", flex_flow="row wrap")),
+            self.link_box, self.marker])
+        self.widget.add_class("catan-board-col")  # sizes: style.THEME_CSS (wraps when narrow)
+        # The pointer over the board: throttled moves (each is a round trip to the kernel)
+        self.moves_events = Event(source=self.view.widget, watched_events=["mousemove",
+                                                                           "mouseleave"],
+                                  throttle_or_debounce="throttle", wait=HOVER_WAIT_MS)
+        self.moves_events.on_dom_event(guard(self.on_pointer))
+        # Keys while the board has focus (the canvas takes it on Tab or a click)
+        self.view.canvas.on_key_down(guard(
+            lambda key, *_: self.on_key({"type": "keydown", "key": key})))
+        session.subscribe(self._on_session)
+
+    # ------------------------------------------------------------ rendering
+    def _on_session(self, event: str) -> None:
+        s, view = self.session, self.view
+        if event == "opened" and view.drawn_layout != s.game.layout or event == "restored":
+            view.redraw()
+        elif event == "shown":
+            view.targets = targets_of(s.of_kind())
+            view.last_attack = verdicts.last_attack(s.node)  # the strengths that fought
+            view.update()
+            self.marker.value = state_html(s.node, s.game)
+            self.board_text.value = board_text_html(s.game)
+            self.link_panel()
+            self.keep_cursor()
+            self.cursor_status()
+        elif event == "kind":
+            view.show_targets(targets_of(s.of_kind()))
+            self.keep_cursor()
+            self.cursor_status()
+
+    # ------------------------------------------------------------ links
+    def link(self) -> Link:
+        """The link to the current node: the lesson at this move while the move is one of
+        the lesson's own, the new game while at its start, else the position."""
+        s = self.session
+        if s.lesson_id and s.is_lesson_node(s.node):
+            return Link(lesson=s.lesson_id, node=s.node.id)
+        if s.origin is not None and s.node is s.origin_node:
+            return s.origin
+        return Link(position=s.game.position())
+
+    def show_link(self) -> None:
+        """Copy link: show the link to the current node (the page's script copies it to the
+        clipboard and writes it out in full); it follows the moves from then on."""
+        self.link_shown = True
+        self.link_panel()
+
+    def link_panel(self) -> None:
+        """The link of the current node as a ``data-link`` attribute (always: the page's
+        script copies it on the click), and in a read-only field once Copy link was used."""
+        try:
+            query = self.link().query
+        except LinkError:  # a position that cannot go into a link: say so instead
+            self.link_box.value = ("<div class='catan-link-row' style='color:#666'>This "
+                                   "position cannot be put into a link.</div>")
+            return
+        attr = markup.text(query)
+        field = ""
+        if self.link_shown:
+            field = (f"<input class='catan-link-input' type='text' readonly value='{attr}' "
+                     "aria-label='Link to this position' spellcheck='false' "
+                     "style='flex:1 1 auto;min-width:0;font:12px monospace;padding:2px 4px'>"
+                     "<span class='catan-link-note' style='flex:none;min-width:64px;"
+                     "font-size:12px;color:#2e7d32;white-space:nowrap'></span>")
+        self.link_box.value = (f"<div class='catan-link-row' data-link='{attr}' "
+                               "style='display:flex;gap:8px;align-items:center;width:100%;"
+                               f"box-sizing:border-box;padding-right:4px'>{field}</div>")
+
+    # ------------------------------------------------------------ pointer and keys
+    def click(self, x: float, y: float) -> None:
+        """A click on the board at canvas pixel ``(x, y)``."""
+        spot = self.view.hit(x, y)
+        if spot is not None:
+            self.act_at(spot)
+
+    def on_pointer(self, event: dict) -> None:
+        if event.get("type") == "mouseleave" or not event.get("boundingRectWidth"):
+            self.view.hover(None)
+            self.pointer.value = ""
+            self.cursor_status()  # the keyboard's cursor, if any
+            return
+        scale = self.view.canvas.width / event["boundingRectWidth"]
+        spot = self.view.hit(event["relativeX"] * scale, event["relativeY"] * scale)
+        editing = self.edit_piece() is not None
+        shown = None if spot is not None and not editing and spot not in self.view.targets \
+            else spot
+        self.view.hover(shown)
+        label = f"{spot[0]} {LABELS[spot[0]][spot[1]]}" if spot else ""
+        if self.pointer.value != label:
+            self.pointer.value = label
+
+    def on_key(self, event: dict) -> None:
+        """A key pressed while the board has focus (see the module's docstring)."""
+        key = event.get("key", "")
+        if key in ARROWS:
+            self.move_cursor(*ARROWS[key])
+        elif key == "Enter":
+            if self.view.cursor is None:
+                self.move_cursor(0.0, 0.0)  # the first spot: Enter again acts there
+            else:
+                self.act_at(self.view.cursor)
+        elif key == "Escape":
+            self.view.set_cursor(None)
+            self.cursor_status()
+        elif key in TIMELINE_KEYS:
+            self.session.step(TIMELINE_KEYS[key])
+
+    # ------------------------------------------------------------ the keyboard cursor
+    def cursor_spots(self) -> list[Spot]:
+        """The spots the cursor moves over: while editing, every spot the chosen piece goes
+        on; the glowing targets of the chosen kind; with none, every spot of the kind of spot
+        the kind is played on (Enter asks why not there); with no kind (or a kind not played
+        on the board), the hexes."""
+        piece = self.edit_piece()
+        if piece is not None:
+            if piece == "remove":
+                return [("vertex", v) for v in range(board.N_VERTICES)] + [
+                    ("edge", e) for e in range(board.N_EDGES)]
+            where = EDIT_SPOT.get(piece, "vertex")
+            return [(where, i) for i in range(SPOT_COUNT[where])]
+        if self.view.targets:
+            return list(self.view.targets)
+        kind = self.session.kind
+        where = spot_kind(variant_kinds(self.session.game).get(kind) if kind else None)
+        where = where or "hex"
+        return [(where, i) for i in range(SPOT_COUNT[where])]
+
+    def move_cursor(self, dx: float, dy: float) -> None:
+        """Move the cursor to the nearest spot in direction ``(dx, dy)`` (y down); the first
+        spot in reading order when there is none on the board yet."""
+        spots = self.cursor_spots()
+        here = self.view.cursor
+        spot: Spot | None
+        if here is None or here not in spots or (dx, dy) == (0.0, 0.0):
+            at = self.cursor_at
+            if at is not None and spots:  # nearest to where it was last
+                spot = min(spots, key=lambda s: math.dist(SPOT_XY[s[0]](s[1]), at))
+            else:
+                spot = step_cursor(spots, None, (dx, dy))
+        else:
+            spot = step_cursor(spots, SPOT_XY[here[0]](here[1]), (dx, dy)) or here
+        if spot is not None:
+            self.cursor_at = SPOT_XY[spot[0]](spot[1])
+        self.view.set_cursor(spot)
+        self.cursor_status()
+
+    def keep_cursor(self) -> None:
+        """A new position or kind: the cursor stays on its spot while it is one the cursor
+        moves over, else it goes (the next arrow starts from the spot nearest to it)."""
+        if self.view.cursor is not None and self.view.cursor not in self.cursor_spots():
+            self.view.set_cursor(None)
+
+    def cursor_status(self) -> None:
+        """The status line under the board: the cursor's spot and what Enter does there."""
+        spot = self.view.cursor
+        if spot is None:
+            if self.pointer.value.startswith("cursor"):
+                self.pointer.value = ""
+            return
+        label = f"cursor: {spot[0]} {LABELS[spot[0]][spot[1]]}"
+        piece, kind = self.edit_piece(), self.session.kind
+        if piece is not None:
+            label += f" · Enter: place {piece}"
+        elif spot in self.view.targets and kind:
+            label += f" · Enter: {kind}"
+        elif kind:
+            label += " · Enter: why not here?"
+        else:
+            label += " · choose what to do first"
+        self.pointer.value = label

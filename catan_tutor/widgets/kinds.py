@@ -1,0 +1,135 @@
+"""Kinds of action as the tutor offers them: palette labels, the board spot an action is
+played on, the move to ask the engine about at a spot, what building costs. Plain Python (no
+widgets): the session model and the views share it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+
+from ..actions import Action
+from ..board import CARD_NAMES
+from ..game import Game
+from ..rules.common import CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST
+from ..rules.improvements import WALL_COST
+from ..rules.knights import ACTIVATE_COST, KNIGHT_COST
+
+# The fields of an action that name a board spot, and the kind of spot each names.
+SPOT_FIELDS = {"dst": "vertex", "vertex": "vertex", "edge": "edge", "hex": "hex"}
+# What a kind of action costs in the main phase (the engine's price lists), shown on its button.
+COSTS = {"build road": ROAD_COST, "settle": SETTLEMENT_COST, "build city": CITY_COST,
+         "buy dev": DEV_COST, "build wall": WALL_COST, "recruit": KNIGHT_COST,
+         "promote": KNIGHT_COST, "activate": ACTIVATE_COST}
+OWN_BUTTON = frozenset({"roll", "end turn"})  # kinds played by a button of their own
+
+Spot = tuple[str, int]
+
+
+def target_of(a: Action) -> Spot | None:
+    """The board spot an action is played on, if any: its vertex, edge or hex."""
+    for name, kind in SPOT_FIELDS.items():
+        x = getattr(a, name, None)
+        if isinstance(x, int) and x >= 0:
+            return (kind, x)
+    return None
+
+
+def targets_of(actions: list[Action]) -> list[Spot]:
+    """The board spots of ``actions``, each once, in a fixed order."""
+    return sorted({t for a in actions if (t := target_of(a))})
+
+
+def kind_name(a: Action) -> str:
+    """The palette label of an action's kind: ``BuildRoad`` -> ``build road``."""
+    return kind_of(type(a))
+
+
+_LABELS: dict[type, str] = {}
+
+
+def kind_of(cls: type) -> str:
+    """The palette label of a kind of action (a class): ``BuildRoad`` -> ``build road``."""
+    label = _LABELS.get(cls)
+    if label is None:
+        label = _LABELS[cls] = re.sub(r"(?<!^)([A-Z])", r" \1", cls.__name__).lower()
+    return label
+
+
+_KINDS: dict[type, tuple[tuple[str, type], ...]] = {}
+
+
+def variant_kinds(game: Game) -> dict[str, type]:
+    """Every kind of move a player makes in the game's variant, in the engine's order: the
+    kinds its rules apply (chance outcomes left out; the same for every game of a variant)."""
+    found = _KINDS.get(type(game.rules))
+    if found is None:
+        found = _KINDS[type(game.rules)] = tuple(
+            (kind_of(cls), cls) for cls in game.rules.applies if not cls.is_chance)
+    return dict(found)
+
+
+def kinds_of(actions: list[Action]) -> list[str]:
+    """The kinds of ``actions``, each once, in their order."""
+    out: list[str] = []
+    for a in actions:
+        if kind_name(a) not in out:
+            out.append(kind_name(a))
+    return out
+
+
+def field_names(cls: type) -> list[str]:
+    """The fields of a kind of action (every action class is a dataclass)."""
+    return [f.name for f in fields(cls)]
+
+
+def spot_kind(cls: type | None) -> str:
+    """The kind of spot (vertex, edge, hex) a kind of action is played on, '' for none."""
+    names = field_names(cls) if cls is not None else []
+    return next((SPOT_FIELDS[n] for n in SPOT_FIELDS if n in names), "")
+
+
+def acting_seat(game: Game) -> int:
+    """The seat a question is asked for: the player to move, else the player on turn."""
+    p = game.current_player
+    return p if p >= 0 else game.state.active
+
+
+def probe(game: Game, cls: type, spot: Spot, like: Action | None = None) -> Action | None:
+    """The move of kind ``cls`` at ``spot`` to ask the engine about: the fields of ``like``
+    (the form's current choice) with the spot put in, else the acting seat with blanks (no
+    victim, no knight moved from). None when the kind is not played on that kind of spot."""
+    kind, index = spot
+    names = field_names(cls)
+    field = next((n for n in SPOT_FIELDS if n in names and SPOT_FIELDS[n] == kind), None)
+    if field is None:
+        return None
+    if like is not None and type(like) is cls:
+        values = {n: getattr(like, n) for n in names}
+    else:
+        values = {f.name: (acting_seat(game) if f.name == "player" else
+                           -1 if f.name in ("victim", "src", "second") else
+                           () if str(f.type) in ("Bundle", "tuple") else
+                           False if str(f.type) == "bool" else 0) for f in fields(cls)}
+    if values.get("src") == -1 and field != "src":  # a knight to move: one of the seat's own
+        kn = game.state.kn if game.caps.knights else ()
+        own = [v for v, k in enumerate(kn) if k is not None and k[0] == values.get("player")]
+        values["src"] = own[0] if own else -1
+    values[field] = index
+    if kind == "hex" and "victim" in values:
+        values["victim"] = -1
+    try:
+        return cls(**values)
+    except (TypeError, ValueError):
+        return None
+
+
+def seat_only(cls: type) -> bool:
+    """A kind whose move names nothing but the seat (roll, end turn, buy, pass...)."""
+    return field_names(cls) == ["player"]
+
+
+def cost_text(cost: tuple[int, ...]) -> str:
+    """``(1, 1, 0, 0, 0)`` -> ``brick, lumber``; ``(0, 0, 0, 2, 3)`` -> ``2 grain, 3 ore``."""
+    return ", ".join(f"{n} {CARD_NAMES[k]}" if n > 1 else CARD_NAMES[k]
+                     for k, n in enumerate(cost) if n)

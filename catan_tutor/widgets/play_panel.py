@@ -1,0 +1,279 @@
+"""The Play tab's controls, a view of the session: Roll and End turn, the palette of the kinds
+legal now (choosing one makes its targets glow), the greyed kinds of the variant ("why not?"),
+the form of the kind chosen, Try a move (any notation, the engine's verdict, Play when legal)
+and What happened (the log, newest first).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from ..actions import Action
+from ..errors import CatanError
+from . import markup, verdicts
+from .describe import SR_ONLY_CSS
+from .forms import ActionForm
+from .kinds import (
+    COSTS,
+    SPOT_FIELDS,
+    Spot,
+    acting_seat,
+    cost_text,
+    probe,
+    seat_only,
+    spot_kind,
+    target_of,
+    variant_kinds,
+)
+from .tutor_session import ROLL_PHASES, TutorSession
+
+# The greyed "why not?" kinds; the log's box (the page's own look, no visitor text).
+PLAY_CSS = ("<style>.catan-blocked .widget-toggle-button{opacity:.5;font-size:12px;"
+            "height:24px;line-height:22px}"
+            ".catan-blocked .widget-toggle-button.mod-active{opacity:1;"
+            "box-shadow:inset 0 0 0 2px #b71c1c}"
+            ".catan-try .widget-text input{font-family:monospace}"
+            ".catan-board canvas:focus{outline:none}"
+            ".catan-board canvas:focus-visible{outline:3px solid #1b5e9f;outline-offset:2px}"
+            + SR_ONLY_CSS + "</style>")
+Guard = Callable[[Callable], Callable]
+
+
+class PlayPanel:
+    """``PlayPanel(session, guard, show_rule, ring)``: ``show_rule(id)`` opens a rule in the
+    Rules tab, ``ring(spot, reason)`` rings a spot on the board (why not there; None: no
+    ring). ``top``, ``middle`` and ``bottom`` are its parts, laid out by the tutor."""
+
+    def __init__(self, session: TutorSession, guard: Guard, show_rule: Callable[[str], None],
+                 ring: Callable[[Spot | None, str], None]) -> None:
+        self.session, self.guard, self.show_rule, self.ring = session, guard, show_rule, ring
+        b, lay = widgets.Button, widgets.Layout
+        self.form: ActionForm | None = None
+        self.palette = widgets.ToggleButtons(options=[], value=None,
+                                             style={"button_width": "auto"})
+        self.palette.observe(guard(self._on_choice), names="value")
+        self.roll_button = b(description="Roll", icon="random", button_style="success",
+                             tooltip="roll: every die thrown by the seeded sampler (force a "
+                                     "die with the form below)")
+        self.roll_button.add_class("catan-roll")
+        self.roll_button.on_click(guard(lambda _: session.roll()))
+        self.end_button = b(description="End turn", icon="step-forward",
+                            tooltip="end the turn")
+        self.end_button.add_class("catan-end-turn")
+        self.end_button.on_click(guard(lambda _: session.end_turn()))
+        # every other kind of the variant, greyed: choosing one asks why not
+        self.blocked = widgets.ToggleButtons(options=[], value=None,
+                                             style={"button_width": "auto"})
+        self.blocked.add_class("catan-blocked")
+        self.blocked.observe(guard(self._on_choice), names="value")
+        self.blocked_label = widgets.HTML(
+            "<div style='color:#777;font-size:12px;margin-top:4px'>Not possible now (choose "
+            "one to ask why not):</div>")
+        self.form_box = widgets.VBox()
+        self.message = widgets.HTML()
+
+        # Try a move: the verdict follows the text as it is typed (each keystroke a round trip)
+        self.try_text = widgets.Text(placeholder="e.g. P1 road H3", continuous_update=True,
+                                     layout=lay(width="auto", flex="1 1 auto"))
+        self.try_text.observe(guard(self._on_typed), names="value")
+        self.try_check = b(description="Check", icon="question",
+                           tooltip="is this move allowed now, and why (Enter)",
+                           layout=lay(width="auto", flex="0 0 auto"))
+        self.try_check.on_click(guard(lambda _: self.check_try()))
+        self.try_play = b(description="Play", icon="play", button_style="primary",
+                          disabled=True, tooltip="play the move checked (when it is legal)",
+                          layout=lay(width="auto", flex="0 0 auto"))
+        self.try_play.on_click(guard(lambda _: session.play_tried()))
+        self.try_rule = b(description="Open in Rules", icon="book", layout=lay(
+            width="auto", display="none", margin="2px 0 0 0", align_self="flex-start"),
+            tooltip="read this rule in the Rules tab")
+        self.try_rule.on_click(guard(lambda _: self.show_rule(self.tried_rule)))
+        self.try_verdict = widgets.HTML()
+        trying = widgets.VBox([
+            widgets.HTML("<b>Try a move</b> <span style='color:#777;font-size:12px'>type any "
+                         "move: is it allowed, and why? (the answer follows as you type)</span>"),
+            widgets.HBox([self.try_text, self.try_check, self.try_play]),
+            self.try_verdict, self.try_rule], layout=lay(margin="8px 0 0 0", padding="6px 0 0 0",
+                                          border_top="1px solid #ddd"))
+        trying.add_class("catan-try")
+        self.log = widgets.HTML()
+        self.log.add_class("catan-log")
+        self.top = [widgets.HTML(PLAY_CSS), widgets.HBox([self.roll_button, self.end_button])]
+        self.bottom = [self.palette, self.blocked_label, self.blocked, self.form_box,
+                       self.message, trying, self.log]
+        self._variant_kinds: dict[str, type] = {}
+        session.subscribe(self._on_session)
+
+    @property
+    def tried_rule(self) -> str:
+        v = self.session.verdict
+        return v.rule if v is not None else ""
+
+    # ------------------------------------------------------------ rendering
+    def _on_session(self, event: str) -> None:
+        if event == "shown":
+            self._show_all()
+        elif event == "kind":
+            self._choices()
+            self._set_form(self._form(self.session.of_kind()))
+            self.message.value = html.escape(self.session.message)
+        elif event == "tried":
+            self._tried()
+        elif event == "message":
+            self.message.value = html.escape(self.session.message)
+
+    def _show_all(self) -> None:
+        s = self.session
+        kinds = s.kinds()
+        self.palette.value = None
+        self.palette.options = [self._kind_option(k) for k in kinds]
+        self._blocked_kinds(kinds)
+        self._choices()
+        self._set_form(None)
+        self._buttons(kinds)
+        self.message.value = html.escape(s.message)
+        self._tried()
+        self._log()
+        if s.kind:
+            self._set_form(self._form(s.of_kind()))
+
+    def _choices(self) -> None:
+        """The palette and the greyed kinds show the kind chosen (where it is one of them)."""
+        kind = self.session.kind or None
+        self.palette.value = kind if kind in [o[1] for o in self.palette.options] else None
+        self.blocked.value = kind if kind in self.blocked.options else None
+
+    def _on_choice(self, change) -> None:
+        """A kind chosen in the palette or among the greyed ones (not one shown already)."""
+        if change["new"] and change["new"] != self.session.kind:
+            self.session.choose_kind(change["new"])
+
+    def _form(self, acts: list[Action]) -> ActionForm | None:
+        return ActionForm(self.session.game, acts, self.guard(self.session.play),
+                          self.guard(self.show_rule)) if acts else None
+
+    def _set_form(self, form: ActionForm | None) -> None:
+        """Show ``form`` (or none); the one it replaces is closed (its widgets freed)."""
+        old, self.form = self.form, form
+        self.form_box.children = (form.widget,) if form else ()
+        if old is not None:
+            old.close()
+
+    def _blocked_kinds(self, kinds: list[str]) -> None:
+        """The greyed kinds: every kind of the variant not legal now (none at a chance event,
+        once the game is over or while editing); a kind that names only its seat has the
+        engine's reason as its tooltip."""
+        g = self.session.game
+        if g.is_chance() or g.is_over() or self.session.editing:
+            others: list[str] = []
+        else:
+            self._variant_kinds = variant_kinds(g)
+            others = [k for k in self._variant_kinds if k not in kinds]
+        self.blocked.value = None
+        self.blocked.options = others
+        self.blocked.tooltips = [self._why_not(k) for k in others]
+        shown = "" if others else "none"
+        self.blocked.layout.display = self.blocked_label.layout.display = shown
+
+    def _why_not(self, kind: str) -> str:
+        """The hover text of a greyed kind: the engine's reason, for a kind naming only its
+        seat; else how to ask."""
+        cls = self._variant_kinds[kind]
+        g = self.session.game
+        if seat_only(cls):
+            try:
+                return verdicts.plain(g.explain(cls(acting_seat(g))).reason)
+            except CatanError:
+                pass
+        return "Not possible now: choose it, then click a spot to see why."
+
+    def _kind_option(self, kind: str) -> tuple[str, str]:
+        """A palette button (label, kind): the kind, with its price while building costs
+        cards."""
+        cost = COSTS.get(kind)
+        if cost is None or self.session.game.state.phase != "main":
+            return (kind, kind)
+        return (f"{kind} · {cost_text(cost)}", kind)
+
+    def _buttons(self, kinds: list[str]) -> None:
+        """Roll while a roll or chance is due; End turn while ending the turn is legal."""
+        g = self.session.game
+        self.roll_button.disabled = not (g.is_chance() or "roll" in kinds)
+        dice = "roll" in kinds or g.state.phase in ROLL_PHASES
+        self.roll_button.description = "Roll" if dice or not g.is_chance() else "Let chance pick"
+        self.end_button.disabled = "end turn" not in kinds
+
+    def _tried(self) -> None:
+        """Try a move: the text, the engine's verdict on it, Play for a legal one."""
+        s = self.session
+        if self.try_text.value != s.tried_text:
+            self.try_text.value = s.tried_text
+        ex = s.verdict
+        self.try_play.disabled = s.tried is None
+        self.try_rule.layout.display = "" if ex is not None else "none"
+        if s.unreadable:
+            self.try_verdict.value = verdicts.unreadable_html(s.tried_text, s.unreadable)
+        elif ex is not None:
+            self.try_verdict.value = verdicts.verdict_html(ex, shown=s.tried_text)
+        else:
+            self.try_verdict.value = ""
+
+    def _on_typed(self, change) -> None:
+        if change["new"] != self.session.tried_text:
+            self.session.try_move(change["new"])
+
+    def check_try(self, text: str | None = None) -> None:
+        """The engine's verdict on the move typed (or on ``text``, then shown in the box)."""
+        self.session.try_move(self.try_text.value if text is None else text)
+
+    def _log(self) -> None:
+        lines = self.session.lines
+        if not lines:
+            self.log.value = ""
+            return
+        rows = "".join(f"<li style='color:{'#1a1a1a' if i == 0 else '#666'}'>"
+                       f"{markup.text(line)}</li>" for i, line in enumerate(lines))
+        self.log.value = ("<div style='margin-top:8px;border-top:1px solid #ddd;"
+                          "padding-top:4px'><b>What happened</b> <span style='color:#777;"
+                          "font-size:12px'>(newest first)</span><ul style='margin:2px 0 0 0;"
+                          "padding-left:18px;max-height:150px;overflow:auto;font-size:13px;"
+                          f"line-height:1.35'>{rows}</ul></div>")
+
+    # ------------------------------------------------------------ acting on the board
+    def act_at(self, spot: Spot) -> None:
+        """A click (or Enter) at a spot: play the chosen kind's move there; several moves
+        there fill the form; none: why not there."""
+        s = self.session
+        self.ring(None, "")  # the last why-not ring goes on the next click
+        if not s.kind:
+            return s.say("Choose what to do first (the buttons above).")
+        acts = [a for a in self.form.actions if target_of(a) == spot] if self.form else []
+        if len(acts) == 1:
+            s.play(acts[0])
+        elif acts and self.form is not None:
+            name = next(n for n in SPOT_FIELDS if getattr(acts[0], n, -1) == spot[1])
+            self.form.set(**{name: spot[1]})
+            s.say("Several actions here: finish the form and press Play.")
+        else:
+            self.ask_at(spot)
+
+    def ask_at(self, spot: Spot) -> None:
+        """Why the chosen kind cannot be played at ``spot``: the engine's verdict on that
+        move, under Try a move (nothing is played), and a red ring on the board."""
+        s = self.session
+        cls = variant_kinds(s.game).get(s.kind)
+        like = self.form.action() if self.form is not None else None
+        a = probe(s.game, cls, spot, like) if cls is not None else None
+        if a is None:
+            where = spot_kind(cls)
+            return s.say(f"A {s.kind} is played on a {where}, not on a {spot[0]}." if where
+                         else f"A {s.kind} is not played on the board: use the form, or type "
+                         "it under Try a move.")
+        s.say("")
+        s.try_move(str(a))
+        ex = s.game.explain(a)
+        if not ex.legal:  # the verdict on the board too: a red ring with its short reason
+            self.ring(spot, verdicts.short_reason(ex))

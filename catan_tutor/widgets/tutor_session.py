@@ -1,0 +1,458 @@
+"""What the learner is doing in the tutor, as plain Python (no widgets): the timeline and its
+current node, the lesson or scenario shown, the mode (playing or editing the board), the kind
+of action chosen, the move tried, the edit history and the log of what happened.
+
+Views send it intentions (``play``, ``first``/``back``/``forward``/``last``, ``goto``,
+``choose_kind``, ``try_move``, ``open``, ``apply_edit``...) and render from it when it tells
+its listeners what changed (``subscribe``):
+
+- ``shown``: a node is shown anew (a move, a step, another game): everything follows;
+- ``opened`` / ``restored``: another tree is shown (the board's layout may differ) /
+  an earlier one came back with Undo edit (sent before ``shown``);
+- ``kind``: another kind of action was chosen; ``tried``: the verdict under Try a move;
+  ``puzzle``: the question's verdict or hints; ``message``: the line under the palette.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..actions import Action, EndTurn, Roll
+from ..editor import edit
+from ..errors import CatanError, TimelineFullError
+from ..game import Explanation, Game
+from ..sampler import Sampler
+from ..scenario import Scenario, loads_scenario
+from ..timeline import Node, Timeline
+from . import verdicts
+from .kinds import OWN_BUTTON, acting_seat, kind_name, kinds_of, seat_only, variant_kinds
+from .puzzle_state import PuzzleState
+
+if TYPE_CHECKING:
+    from .links import Link
+
+MAX_EDIT_UNDO = 20  # edits and opened games that Undo edit can go back through
+MAX_TIMELINE_NODES = 50_000  # moves in one tree (about 40 MiB of positions)
+FULL = (f"This move tree is full ({MAX_TIMELINE_NODES:,} moves): delete a variation or "
+        "start a new game to go on.")
+ROLL_PHASES = frozenset({"dice", "progress-draw"})  # chance that Roll goes on through
+MAX_ROLL_STEPS = 40  # chance outcomes one Roll click plays at most
+MAX_LOG = 40  # lines the What happened log keeps
+HIDDEN = "Find the move first: play it, or take a hint."
+ASK_HINT = ("Nothing of this kind can be played now. Click a spot on the board to see why "
+            "not there, or type the move under Try a move.")
+# What a lesson's file made: node id -> (node, parent id, move).
+LessonNodes = dict[int, tuple[Node, int, Action | None]]
+Listener = Callable[[str], object]
+SETUP_PHASE = "board"  # the engine's phase while chance lays out a variable board
+
+
+def start_node(tl: Timeline) -> Node:
+    """Where the game starts for the learner: the root, or for a variable board the board as
+    chance laid it out (along the line of the current move when it is in the set-up, else
+    the main line)."""
+    on_path = {id(n) for n in tl.path()}
+    node = tl.root
+    while node.state.phase == SETUP_PHASE and node.children:
+        node = next((c for c in node.children if id(c) in on_path), node.children[0])
+    return node
+
+
+def timeline_of(source: Game | Scenario) -> Timeline:
+    """A scenario's timeline (read ones have one), or a new one from a game."""
+    if isinstance(source, Scenario):
+        if source.timeline is None:
+            raise ValueError(f"scenario {source.title!r} has no timeline")
+        return source.timeline
+    return Timeline(source)
+
+
+class TutorSession:
+    """``TutorSession(game_or_scenario, seed=0)``: a scenario brings its timeline and texts."""
+
+    def __init__(self, source: Game | Scenario, *, seed: int | None = 0) -> None:
+        self.scenario = source if isinstance(source, Scenario) else None
+        self.timeline = timeline_of(source)
+        self.sampler = Sampler(seed)
+        self.lesson_id = ""  # the library id of the lesson shown, kept in the page's address
+        self.origin: Link | None = None  # the new game's link, while at its start
+        self.origin_node: Node | None = None  # that start (after a shuffled board's events)
+        # The lesson's nodes as loaded; a node still so can be linked to by its id.
+        self.lesson_nodes: LessonNodes = {}
+        # What Undo edit goes back to: (timeline, scenario, lesson id, origin, lesson nodes,
+        # origin node), the last MAX_EDIT_UNDO.
+        self.edits: deque[tuple] = deque(maxlen=MAX_EDIT_UNDO)
+        self.deleted: tuple[Node, int, Node] | None = None  # (subtree, its place, current)
+        self.deleted_moves = 0  # how many moves the last Delete took
+        self.editing = False  # board clicks edit the position (the Editor's mode)
+        self.author_view = False  # the lesson's checks and the Author panel show
+        self.kind = ""  # the kind of action chosen
+        self.message = ""  # the line under the palette
+        self.tried_text = ""  # the move typed under Try a move
+        self.verdict: Explanation | None = None  # the engine's verdict on it
+        self.unreadable = ""  # why it is not notation, when it is not
+        self.lines: deque[str] = deque(maxlen=MAX_LOG)  # What happened, newest first
+        self.moved = False  # a move was played (not a step through the tree) since shown
+        self.puzzle = PuzzleState(self)
+        self._listeners: list[Listener] = []
+        self._legal: tuple[Node | None, list[Action]] = (None, [])
+
+    # ------------------------------------------------------------ events
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener(event)`` on every change, after those subscribed before it."""
+        self._listeners.append(listener)
+
+    def on(self, event: str, fn: Callable[[], object]) -> None:
+        """Call ``fn()`` on every ``event`` (see ``subscribe``)."""
+        self.subscribe(lambda said: fn() if said == event else None)
+
+    def emit(self, event: str) -> None:
+        for listener in list(self._listeners):
+            listener(event)
+
+    def show(self, message: str = "") -> None:
+        """Show the current node anew: the kind is chosen afresh (the outcomes to force, or
+        the one kind legal), the verdict tried goes (its text stays), then ``shown``."""
+        self.message = message
+        self.verdict, self.unreadable = None, ""
+        kinds = self.kinds()
+        g = self.game
+        self.kind = kinds[0] if kinds and (g.is_chance() or (
+            len(kinds) == 1 and kinds[0] not in OWN_BUTTON)) else ""
+        self.puzzle.shown()
+        self.emit("shown")
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.emit("message")
+
+    # ------------------------------------------------------------ the position
+    @property
+    def game(self) -> Game:
+        return self.timeline.game
+
+    @property
+    def node(self) -> Node:
+        return self.timeline.current
+
+    def legal(self) -> list[Action]:
+        """The legal actions at the current node (asked of the engine once per node shown)."""
+        node = self.timeline.current
+        if self._legal[0] is not node:
+            self._legal = (node, self.game.legal_actions())
+        return list(self._legal[1])
+
+    def kinds(self) -> list[str]:
+        """The kinds of action legal now, in the engine's order (none while editing)."""
+        return [] if self.editing else kinds_of(self.legal())
+
+    def of_kind(self, kind: str | None = None) -> list[Action]:
+        """The legal actions of ``kind`` (default: the one chosen)."""
+        kind = self.kind if kind is None else kind
+        return [a for a in self.legal() if kind_name(a) == kind] if kind else []
+
+    def set_editing(self, on: bool) -> None:
+        self.editing = on
+        self.show()
+
+    def set_author_view(self, on: bool) -> None:
+        self.author_view = on
+        self.emit("author")
+
+    # ------------------------------------------------------------ stepping
+    def first(self) -> None:
+        """To the start: the root, or a variable board as chance laid it out."""
+        self.timeline.goto(start_node(self.timeline))
+        self.show()
+
+    def back(self) -> None:
+        """One move back; not into a variable board's set-up (the game starts laid out)."""
+        if self.timeline.current is not start_node(self.timeline):
+            self.timeline.back()
+        self.show()
+
+    def forward(self) -> None:
+        """One move forward, told in What happened like a move played."""
+        if self.puzzle.holds():  # the answer stays hidden until it is found
+            return self.show(HIDDEN)
+        self._tell(self.timeline.forward())
+        self.show()
+
+    def last(self) -> None:
+        if not self.puzzle.last():  # a lesson with questions stops at the first unanswered
+            self.timeline.last()
+        self.show()
+
+    def goto(self, node: Node | int) -> None:
+        if self.puzzle.hides(node):  # in the answer line of a question not answered yet
+            return self.show(HIDDEN)
+        self.timeline.goto(node)
+        self.show()
+
+    def step(self, where: str) -> None:
+        """``first``, ``back``, ``forward`` or ``last``."""
+        {"first": self.first, "back": self.back, "forward": self.forward,
+         "last": self.last}[where]()
+
+    # ------------------------------------------------------------ playing
+    def play(self, action: Action | str) -> Node:
+        """Play through the timeline (following an existing move or adding a variation);
+        refused with ``TimelineFullError`` once the tree holds ``MAX_TIMELINE_NODES``."""
+        node = self.advance(action)
+        self.show()
+        return node
+
+    def advance(self, action: Action | str) -> Node:
+        """Play one move on the timeline without showing it."""
+        if self.puzzle.intercept(action):  # a wrong answer to the lesson's question
+            return self.timeline.current
+        if len(self.timeline.nodes) >= MAX_TIMELINE_NODES and not any(
+                str(c.action) == str(action) for c in self.timeline.current.children):
+            self.say(FULL)
+            raise TimelineFullError(FULL)
+        count = len(self.timeline.nodes)
+        node = self.timeline.play(action)
+        self.moved = True  # a move, not a step through the timeline
+        if len(self.timeline.nodes) != count:  # a new move: the tree changed
+            self.deleted = None
+        self._tell(node)
+        return node
+
+    def roll(self) -> None:
+        """One click: the player's roll (when due) and every die of it, thrown by the seeded
+        sampler, with the chance events the dice bring at once (both rolls of a two-player
+        turn, progress cards drawn); any other chance event: the sampler picks its outcome."""
+        g = self.game
+        rolls = [] if g.is_chance() else [a for a in self.legal() if isinstance(a, Roll)]
+        if not g.is_chance() and not rolls:
+            return
+        try:
+            if rolls:
+                self.advance(rolls[0])
+            elif g.state.phase not in ROLL_PHASES:
+                self.advance(self.sampler.chance(g))
+            for _ in range(MAX_ROLL_STEPS):
+                g = self.game
+                if not g.is_chance() or g.state.phase not in ROLL_PHASES:
+                    break
+                self.advance(self.sampler.chance(g))
+        finally:
+            self.show()
+
+    def end_turn(self) -> None:
+        """End the turn, when that is legal now."""
+        ends = [a for a in self.legal() if isinstance(a, EndTurn)]
+        if ends:
+            self.play(ends[0])
+
+    def choose_kind(self, kind: str) -> None:
+        """Choose a kind of action (its legal actions glow and fill the form). A kind with no
+        legal action is asked about instead: one naming only its seat gets the engine's
+        verdict at once, one played on a spot waits for a spot (the view's "why not here")."""
+        self.kind, self.message = kind, ""
+        cls = variant_kinds(self.game).get(kind)
+        if not self.of_kind(kind) and cls is not None and not seat_only(cls):
+            self.message = ASK_HINT
+        self.emit("kind")
+        if not self.of_kind(kind) and cls is not None and seat_only(cls):
+            self.try_move(str(cls(acting_seat(self.game))))
+
+    # ------------------------------------------------------------ Try a move
+    def try_move(self, text: str) -> None:
+        """The engine's verdict on the move ``text`` (nothing is played)."""
+        self.tried_text = text
+        self.verdict, self.unreadable = None, ""
+        if text.strip():
+            try:
+                self.verdict = self.game.explain(text)
+            except CatanError as e:  # not notation (NotationError): its own message
+                self.unreadable = str(e)
+        self.emit("tried")
+
+    @property
+    def tried(self) -> Action | None:
+        """The legal move the verdict is on (what Play under Try a move plays)."""
+        return self.verdict.action if self.verdict is not None and self.verdict.legal else None
+
+    def play_tried(self) -> None:
+        """Play the move checked under Try a move, when it is legal."""
+        a = self.tried
+        if a is not None:
+            self.try_move("")
+            self.play(a)
+
+    # ------------------------------------------------------------ What happened
+    def _tell(self, node: Node | None) -> None:
+        """Log the move that led to ``node`` in words: the engine's verdict on it in the
+        position before it (states are snapshots), then what changed."""
+        if node is None or node.parent is None or node.action is None:
+            return
+        before = Game(self.timeline.rules, node.parent.state)
+        try:
+            ex = before.explain(node.action)
+        except CatanError:
+            return
+        if ex.legal:
+            after = Game(self.timeline.rules, node.state)
+            self.lines.appendleft(verdicts.narrate(before, node.action, ex, after))
+
+    # ------------------------------------------------------------ the tree
+    def promote(self) -> None:
+        self.deleted = None
+        self.timeline.promote(self.timeline.current)
+        self.show()
+
+    def demote(self) -> None:
+        self.deleted = None
+        self.timeline.demote(self.timeline.current)
+        self.show()
+
+    def delete(self) -> None:
+        """Delete the current move and what follows; the view steps to its parent. Undelete
+        puts them back until the next change to the tree."""
+        node = self.timeline.current
+        at = self.timeline.delete(node)
+        self.deleted = (node, at, node)
+        self.deleted_moves = sum(1 for _ in self.timeline.walk(node))
+        self.show()
+
+    def undelete(self) -> str:
+        """Undo the last Delete: the same moves (same nodes) back in their place, and the view
+        where it was. Returns why not, or ''."""
+        if self.deleted is None:
+            return "Nothing to undo."
+        node, at, current = self.deleted
+        self.deleted = None
+        try:
+            self.timeline.undelete(node, at)
+        except ValueError as e:
+            self.show(f"The deleted moves cannot be put back: {e}.")
+            return str(e)
+        self.timeline.goto(current)
+        self.show()
+        return ""
+
+    def comment(self, text: str) -> None:
+        """The comment on the current move."""
+        self.timeline.current.comment = text
+
+    # ------------------------------------------------------------ another game or lesson
+    def open(self, source: Game | Scenario, lesson_id: str = "",
+             origin: Link | None = None) -> None:
+        """Show another game or scenario (Undo edit goes back to the one shown before);
+        ``lesson_id`` names a lesson of the app's library (kept in the page's address),
+        ``origin`` the new-game link that made ``source`` (the link of its start)."""
+        scenario = source if isinstance(source, Scenario) else None
+        timeline = timeline_of(source)
+        nodes = {n.id: (n, n.parent.id if n.parent else -1, n.action)
+                 for n in timeline.nodes.values()} if lesson_id else {}
+        self._restart(timeline, scenario, lesson_id, origin, nodes)
+
+    def kept(self) -> tuple:
+        """The lesson shown as it is now (its tree, scenario and the nodes its file made), to
+        be shown again with ``reopen``."""
+        return (self.timeline, self.scenario, self.lesson_id, self.lesson_nodes)
+
+    def reopen(self, kept: tuple) -> None:
+        """Show a lesson again as ``kept`` kept it, at the move it was left at."""
+        timeline, scenario, lesson_id, nodes = kept
+        self._restart(timeline, scenario, lesson_id, None, nodes)
+
+    def _restart(self, timeline: Timeline, scenario: Scenario | None, lesson_id: str = "",
+                 origin: Link | None = None, lesson_nodes: LessonNodes | None = None) -> None:
+        self.edits.append((self.timeline, self.scenario, self.lesson_id, self.origin,
+                           self.lesson_nodes, self.origin_node))
+        self.deleted = None
+        self.timeline, self.scenario, self.lesson_id = timeline, scenario, lesson_id
+        self.origin, self.lesson_nodes = origin, lesson_nodes or {}
+        self.origin_node = timeline.current
+        self.lines.clear()  # another game: its own log
+        self.emit("opened")
+        self.show()
+
+    def own_moves(self) -> int:
+        """How many moves of the tree the learner made in the lesson shown (nodes its file did
+        not make; 0 when no lesson is shown)."""
+        if not self.lesson_id:
+            return 0
+        theirs: set[int] = set()
+        own = 0
+        for n in self.timeline.walk():  # parents before children
+            known = self.lesson_nodes.get(n.id)
+            parent = n.parent.id if n.parent else -1
+            if (known is not None and known[0] is n and known[1:] == (parent, n.action)
+                    and (n.parent is None or parent in theirs)):
+                theirs.add(n.id)
+            else:
+                own += 1
+        return own
+
+    def is_lesson_node(self, node: Node | None) -> bool:
+        """``node`` and every node above it are as the lesson file made them."""
+        while node is not None:
+            known = self.lesson_nodes.get(node.id)
+            parent = node.parent.id if node.parent else -1
+            if known is None or known[0] is not node or known[1:] != (parent, node.action):
+                return False
+            node = node.parent
+        return True
+
+    def as_scenario(self) -> Scenario:
+        """The timeline as a scenario: the loaded one's title and texts, or a position."""
+        sc, root = self.scenario, Game(self.timeline.rules, self.timeline.root.state)
+        if sc is not None and sc.timeline is self.timeline:
+            return sc
+        return Scenario(title="Position", variant=root.variant, players=root.players,
+                        position=root.position(), timeline=self.timeline)
+
+    def make_lesson(self) -> Scenario:
+        """The lesson shown; a game shown becomes one (untitled, started where it starts)."""
+        sc = self.scenario
+        if sc is None or sc.timeline is not self.timeline:
+            root = Game(self.timeline.rules, self.timeline.root.state)
+            sc = Scenario(title="", variant=root.variant, players=root.players,
+                          position=root.position(), timeline=self.timeline)
+            self.scenario = sc
+        return sc
+
+    # ------------------------------------------------------------ editing, files
+    def apply_edit(self, op: str) -> str:
+        """Apply one editor operation at the current node: the result is a new root (the
+        moves before it are kept for Undo edit). Returns the engine's error, or ''."""
+        try:
+            game = edit(self.game, op)
+        except CatanError as e:
+            return str(e)
+        self._restart(Timeline(game, with_history=False), None)
+        return ""
+
+    def undo_edit(self) -> str:
+        if not self.edits:
+            return "Nothing to undo."
+        (self.timeline, self.scenario, self.lesson_id, self.origin, self.lesson_nodes,
+         self.origin_node) = self.edits.pop()
+        self.deleted = None
+        self.emit("restored")
+        self.show()
+        return ""
+
+    def set_position(self, text: str) -> str:
+        """Start over at a position text; a bad one changes nothing. Returns its error or ''."""
+        try:
+            game = Game.from_position(text.strip())
+        except CatanError as e:
+            return str(e)
+        self._restart(Timeline(game, with_history=False), None)
+        return ""
+
+    def load_scenario_text(self, text: str | bytes, name: str = "<upload>") -> str:
+        """Open a scenario's text (or UTF-8 bytes); a malformed one changes nothing. Returns
+        its error (with its file and line), or ''."""
+        try:
+            sc = loads_scenario(text, name)
+        except CatanError as e:
+            return str(e)
+        self._restart(timeline_of(sc), sc)
+        return ""
