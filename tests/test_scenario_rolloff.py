@@ -69,7 +69,7 @@ def test_the_tutor_shows_a_board_being_laid_out_and_a_roll_off_step_by_step():
         tutor = Tutor(load_scenario(packaged_lessons() / f"{name}.catan.yaml"))
         assert tutor.timeline.current.state.phase in ("board", "rolloff")
         while tutor.timeline.current.children:
-            tutor.forward()
+            tutor.session.forward()
         assert tutor.timeline.current.state.phase == "setup-settle"
     sc = load_scenario(packaged_lessons() / "base_variable_board.catan.yaml")
     first = sc.root.children[0]
