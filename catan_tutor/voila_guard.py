@@ -31,6 +31,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from . import kernel_cleanup
 from .errors import CatanError
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -111,6 +112,7 @@ def apply() -> None:
     from jupyter_server.services.kernels.connection import base, channels
     from voila.tornado import kernel_websocket_handler
 
+    kernel_cleanup.apply()  # stopping a page's kernel client never blocks (issue 36)
     _swap(kernel_websocket_handler, "read_header_from_binary_message", lambda _: read_v1_header)
     for module in (base, channels):
         _swap(module, "deserialize_msg_from_ws_v1",
