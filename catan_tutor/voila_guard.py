@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from . import kernel_cleanup
+from . import kernel_cleanup, watchdog
 from .errors import CatanError
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -146,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     """The voila command with the bounded readers: ``python -m catan_tutor.voila_guard
     NOTEBOOK --port=8866 ...`` takes the same arguments as ``python -m voila``."""
     apply()
+    watchdog.watch_voila()  # a stalled event loop is logged, then the server exits (issue 36)
     from voila.app import main as voila_main
 
     voila_main(argv=sys.argv[1:] if argv is None else argv)
