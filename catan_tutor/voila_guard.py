@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -140,6 +141,8 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
 def _load_jupyter_server_extension(server_app: Any) -> None:
     apply()
     server_app.log.info("catan_tutor.voila_guard: kernel websocket messages read with bounds")
+    if os.environ.get("JUPYTERHUB_SERVICE_PREFIX"):  # a hub's server: exits when stalled
+        watchdog.install(server_app.log)
 
 
 def main(argv: list[str] | None = None) -> int:

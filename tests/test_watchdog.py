@@ -168,3 +168,15 @@ def test_a_stalled_server_process_exits_non_zero_and_stops_its_kernels() -> None
     assert "watching the event loop" in err and watchdog.SUPERVISED in err
     assert "render_page_forever" in err and "exiting with code 70" in err
     assert not psutil.pid_exists(child) or psutil.Process(child).status() == "zombie"
+
+
+def test_serve_says_how_to_run_it_supervised(monkeypatch, capsys) -> None:
+    from catan_tutor import cli
+
+    runs: list[list[str]] = []
+    monkeypatch.setattr(cli.os, "chdir", lambda _: None)
+    monkeypatch.setattr(cli.os, "execve", lambda _exe, argv, _env: runs.append(argv))
+    cli.main(["serve", "--no-browser"])
+    out = capsys.readouterr().out
+    assert runs and "catan_tutor.voila_guard" in runs[-1]  # the command that installs it
+    assert "exits with code 70" in out and "Restart=on-failure" in out
