@@ -21,6 +21,10 @@ which closes that client's socket only. It is applied by
   (``catan-tutor serve`` and :func:`catan_tutor.serve.voila` run it);
 - the Jupyter server extension ``catan_tutor.voila_guard``, enabled by the packaged
   ``jupyter_server_config.json`` (Voilà as a server extension, JupyterHub, JupyterLab).
+
+``apply()`` also applies :mod:`catan_tutor.kernel_cleanup` (a page's kernel client is
+stopped without waiting on its kernel), and both start :mod:`catan_tutor.watchdog` (the
+voila command always, the extension in a JupyterHub user's server).
 """
 
 from __future__ import annotations
