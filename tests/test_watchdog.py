@@ -180,3 +180,22 @@ def test_serve_says_how_to_run_it_supervised(monkeypatch, capsys) -> None:
     out = capsys.readouterr().out
     assert runs and "catan_tutor.voila_guard" in runs[-1]  # the command that installs it
     assert "exits with code 70" in out and "Restart=on-failure" in out
+
+
+def test_the_server_extension_watches_only_a_hub_users_server(monkeypatch) -> None:
+    """A JupyterHub user's server gets the watchdog (the hub sees it stop); a learner's own
+    JupyterLab, with no supervisor, does not."""
+    from catan_tutor import voila_guard
+
+    installed: list[object] = []
+    monkeypatch.setattr(voila_guard.watchdog, "install", installed.append)
+
+    class ServerApp:
+        log = logging.getLogger("test_watchdog.server")
+
+    monkeypatch.delenv("JUPYTERHUB_SERVICE_PREFIX", raising=False)
+    voila_guard._load_jupyter_server_extension(ServerApp())
+    assert installed == []
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/user/student01/")
+    voila_guard._load_jupyter_server_extension(ServerApp())
+    assert installed == [ServerApp.log]
