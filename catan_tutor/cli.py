@@ -22,6 +22,7 @@ from .realism import problems
 from .resources import START_NOTEBOOK, jupyter_env, notebooks_dir, packaged_lessons
 from .sampler import POLICIES
 from .scenario import SUFFIX, check_scenario, load_scenario
+from .watchdog import SUPERVISED
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -144,6 +145,7 @@ def _serve(host: str, port: int, lessons: str | None, no_browser: bool,
     query = f"?token={token}" if token else ""
     print(f"Catan tutor: open http://{_url_host(host)}:{port}/{query} in your browser "
           "(Ctrl+C stops it)", flush=True)
+    print(f"Catan tutor: {SUPERVISED}", flush=True)  # catan_tutor/watchdog.py (issue 36)
     # The voila command with bounded kernel-message parsing (catan_tutor/voila_guard.py).
     cmd = [sys.executable, "-m", "catan_tutor.voila_guard", str(notebook), f"--Voila.ip={host}",
            f"--port={port}", f"--Voila.root_dir={notebooks_dir()}"]

@@ -21,16 +21,22 @@ which closes that client's socket only. It is applied by
   (``catan-tutor serve`` and :func:`catan_tutor.serve.voila` run it);
 - the Jupyter server extension ``catan_tutor.voila_guard``, enabled by the packaged
   ``jupyter_server_config.json`` (Voilà as a server extension, JupyterHub, JupyterLab).
+
+``apply()`` also applies :mod:`catan_tutor.kernel_cleanup` (a page's kernel client is
+stopped without waiting on its kernel), and both start :mod:`catan_tutor.watchdog` (the
+voila command always, the extension in a JupyterHub user's server).
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
 
+from . import kernel_cleanup, watchdog
 from .errors import CatanError
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -111,6 +117,7 @@ def apply() -> None:
     from jupyter_server.services.kernels.connection import base, channels
     from voila.tornado import kernel_websocket_handler
 
+    kernel_cleanup.apply()  # stopping a page's kernel client never blocks (issue 36)
     _swap(kernel_websocket_handler, "read_header_from_binary_message", lambda _: read_v1_header)
     for module in (base, channels):
         _swap(module, "deserialize_msg_from_ws_v1",
@@ -138,12 +145,15 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
 def _load_jupyter_server_extension(server_app: Any) -> None:
     apply()
     server_app.log.info("catan_tutor.voila_guard: kernel websocket messages read with bounds")
+    if os.environ.get("JUPYTERHUB_SERVICE_PREFIX"):  # a hub's server: exits when stalled
+        watchdog.install(server_app.log)
 
 
 def main(argv: list[str] | None = None) -> int:
     """The voila command with the bounded readers: ``python -m catan_tutor.voila_guard
     NOTEBOOK --port=8866 ...`` takes the same arguments as ``python -m voila``."""
     apply()
+    watchdog.watch_voila()  # a stalled event loop is logged, then the server exits (issue 36)
     from voila.app import main as voila_main
 
     voila_main(argv=sys.argv[1:] if argv is None else argv)
