@@ -134,12 +134,12 @@ class Steal(Chance):
 @dataclass(frozen=True, slots=True, repr=False)
 class ForcedCard(Chance):
     """A card drawn blind from the opponent in a ck-2p forced trade
-    (``CK2P-TOKEN-FORCED-TRADE``)."""
+    (``CK2P-TOKEN-FORCED-TRADE``); ``resource``: its kind, a commodity included."""
 
-    card: int
+    resource: int
 
     def __str__(self) -> str:
-        return f"force-draw {CARD_NAMES[self.card]}"
+        return f"force-draw {CARD_NAMES[self.resource]}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)

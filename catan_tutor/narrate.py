@@ -275,7 +275,7 @@ def _forced_card(rules, before: State, action: ForcedCard, cards) -> Event:
     t, o = before.name(taker), before.name(other)
     return Event("steal", f"{t} draws a card blind from {o} (forced trade).",
                  _rule(rules, "CK2P-TOKEN-FORCED-TRADE"), taker, cards,
-                 secret=f"{t} draws 1 {CARD_NAMES[action.card]} from {o} (forced trade).",
+                 secret=f"{t} draws 1 {CARD_NAMES[action.resource]} from {o} (forced trade).",
                  seen_by=(taker, other))
 
 

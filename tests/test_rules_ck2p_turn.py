@@ -676,7 +676,7 @@ def test_CK2P_TOKEN_FORCED_TRADE_resources_only_sets_commodities_aside_and_draws
     text = g.position()
     assert Game.from_position(text).position() == text
     assert_illegal(g, "P1 force give 1 paper, 1 brick", "CK2P-TOKEN-FORCED-TRADE")
-    assert_illegal(g, "P1 force give 1 wool, 1 brick", "2P-TOKEN-FORCED-TRADE")  # just drawn
+    assert_illegal(g, "P1 force give 1 wool, 1 brick", "CK2P-TOKEN-FORCED-TRADE")  # just drawn
     assert_illegal(g, "P1 force give 1 brick", "CK2P-TOKEN-FORCED-TRADE")
     assert_illegal(g, "P2 force give 1 paper, 1 cloth", None)
     assert_legal(g, "P1 force give 2 brick", "CK2P-TOKEN-FORCED-TRADE")
@@ -705,7 +705,7 @@ def test_CK2P_TOKEN_FORCED_TRADE_commodities_do_not_count_towards_two_resource_c
     g.play("force-draw paper")
     g.play("force-draw cloth")
     assert "P1 force give 1 brick, 1 paper" in texts(g)
-    assert_illegal(g, "P1 force give 1 brick, 1 cloth", "2P-TOKEN-FORCED-TRADE")
+    assert_illegal(g, "P1 force give 1 brick, 1 cloth", "CK2P-TOKEN-FORCED-TRADE")
     assert_legal(g, "P1 force give 1 brick, 1 paper")
     assert hand(g, P1) == cards(brick=1, paper=1, cloth=1)
     assert hand(g, P2) == cards(brick=1, wool=1, paper=3, cloth=1)

@@ -217,8 +217,8 @@ def forced_draw_outcomes(s: State) -> list[tuple[Action, int]]:
 
 def apply_forced_card(s: State, a: ForcedCard) -> None:
     forced = forced_state(s)
-    give(s, 1 - s.active, s.active, one(a.card, 1, len(s.bank)))
-    drawn = tadd(forced.drawn, a.card, 1)
+    give(s, 1 - s.active, s.active, one(a.resource, 1, len(s.bank)))
+    drawn = tadd(forced.drawn, a.resource, 1)
     s.forced = forced._replace(drawn=drawn)
     if sum(drawn) == 2:
         s.phase = FORCE_GIVE
@@ -234,7 +234,7 @@ def _held_before(s: State, p: int) -> tuple[int, ...]:
 
 def check_forced_give(s: State, a: ForcedGive) -> Reason | None:
     """rule="CK2P-TOKEN-FORCED-TRADE": 2 cards back, resources only unless announced with
-    commodities, from the cards held before the draws (rule="2P-TOKEN-FORCED-TRADE")."""
+    commodities, from the cards held before the draws (as in rule="2P-TOKEN-FORCED-TRADE")."""
     p = a.player
     if s.phase != FORCE_GIVE or p != s.active:
         return Reason("CK2P-TOKEN-FORCED-TRADE", f"{seat(p)} owes no cards from a forced "
@@ -248,7 +248,7 @@ def check_forced_give(s: State, a: ForcedGive) -> Reason | None:
         return Reason("CK2P-TOKEN-FORCED-TRADE", "A resources-only forced trade gives back "
                       "resource cards, not commodities.")
     if not can_pay(_held_before(s, p), a.give):
-        return Reason("2P-TOKEN-FORCED-TRADE", f"{seat(p)} gives back 2 cards held before the "
+        return Reason("CK2P-TOKEN-FORCED-TRADE", f"{seat(p)} gives back 2 cards held before the "
                       f"trade, and did not hold {bundle_text(a.give)}.")
     return None
 

@@ -267,7 +267,7 @@ def _chance(s: State, a: Action) -> str:
     if type(a) is Steal:
         return f"{seat(s.active)} steals 1 {_card(a.resource)} from {s.name(s.victim)}."
     if type(a) is ForcedCard:
-        return (f"{seat(s.active)} draws 1 {_card(a.card)} blind from {s.name(1 - s.active)}'s "
+        return (f"{seat(s.active)} draws 1 {_card(a.resource)} blind from {s.name(1 - s.active)}'s "
                 "hand (forced trade).")
     if type(a) is DrawDev:
         c = DEV_CARDS[a.card] if 0 <= a.card < len(DEV_CARDS) else str(a.card)
