@@ -219,7 +219,7 @@ def apply_forced_card(s: State, a: ForcedCard) -> None:
     forced = forced_state(s)
     give(s, 1 - s.active, s.active, one(a.resource, 1, len(s.bank)))
     drawn = tadd(forced.drawn, a.resource, 1)
-    s.forced = forced._replace(drawn=drawn)
+    s.forced = ForcedState(forced.every, drawn)
     if sum(drawn) == 2:
         s.phase = FORCE_GIVE
 
