@@ -36,6 +36,7 @@ from catan_tutor.board import (
     parse_hex,
     parse_vertex,
 )
+from catan_tutor.editor import edit
 from catan_tutor.progress_cards import CARDS
 
 P1, P2, N1, N2 = 0, 1, 2, 3
@@ -668,6 +669,9 @@ def test_CK2P_TOKEN_FORCED_TRADE_resources_only_sets_commodities_aside_and_draws
     assert_illegal(g, "P1 end", None)  # the trade finishes first
     text = g.position()
     assert Game.from_position(text).position() == text
+    assert "tokused=force:res:0,0,0,0,0,0,0,0" in text.split()
+    fresh = edit(g, "turn P1 main")  # the editor's new turn drops the trade under way
+    assert fresh.state.phase == "main" and fresh.state.forced == ()
     g.play("force-draw grain")
     assert _odds(g) == {"force-draw wool": 1.0}
     g.play("force-draw wool")
