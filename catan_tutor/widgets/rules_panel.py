@@ -113,6 +113,6 @@ class RulesPanel:
         n = len(rulebook.rules_of(variant))
         self.intro.value = (f"<div style='color:#555;margin:2px 0 4px 0'>The {n} rules of "
                             f"<b>{markup.text(variant_name(variant))}</b>; open a section, "
-                            "then a rule, to read it. A rule marked <i>reading</i> is this "
+                            "then a rule, to read it. A rule marked <em>reading</em> is this "
                             "tutor's reading of a point the rules leave open.</div>")
         self.list.value = rules_html(variant, self.search.value, self.chosen)

@@ -91,8 +91,9 @@ def rule_ref_html(rule_id: str, shown: str) -> str:
         other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
         hover = ("This tutor's reading: the rules leave this open"
                  + (f". Another reading: {other}" if other else "") + ".")
-        mark = (f"<sup class='catan-reading-mark' title='{markup.text(hover)}' "
-                "style='color:#4527a0;font-size:10px;margin-left:1px'>reading</sup>")
+        mark = (f"<span class='catan-reading-mark' title='{markup.text(hover)}' "
+                "style='color:#4527a0;font-size:10px;margin-left:1px;vertical-align:super'>"
+                "reading</span>")
     return (f"<abbr class='catan-rule-ref' data-rule='{markup.text(rule_id)}' "
             f"title='{markup.text(text)}' style='text-decoration:underline dotted;"
             f"cursor:help'>{shown}</abbr>{mark}")
@@ -140,9 +141,9 @@ def reading_html(rule_id: str) -> str:
     part = f" of one part ({rule_text_html(found.part.lower())})" if found.part else ""
     rows = [f"<b>This tutor's reading{part}.</b> {basis}"]
     if found.alternative:
-        rows.append(f"<i>Another reading:</i> {rule_text_html(found.alternative)}.")
+        rows.append(f"<em>Another reading:</em> {rule_text_html(found.alternative)}.")
     if found.why:
-        rows.append(f"<i>Why this one:</i> {rule_text_html(found.why)}.")
+        rows.append(f"<em>Why this one:</em> {rule_text_html(found.why)}.")
     return ("<div class='catan-reading' style='margin:2px 0 4px 14px;padding:3px 8px;"
             "border-left:3px solid #7e57c2;background:#f6f2fc;color:#333;font-size:12px'>"
             + "<br>".join(rows) + "</div>")
