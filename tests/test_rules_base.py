@@ -518,15 +518,16 @@ def test_BASE_DEF_COAST_coastal_vertices_edges_and_harbor_vertices():
     for e in COASTAL_EDGES:
         assert set(EDGE_VERTICES[e]) <= COASTAL_VERTICES
     assert parse_vertex("A8") in COASTAL_VERTICES and parse_vertex("A4") not in COASTAL_VERTICES
-    # A harbor serves the two ends of its edge and nothing else: D9 lumber -> D8, D10.
-    for v, rate in (("D8", 2), ("D10", 2), ("A8", 4), ("D6", 4)):
+    # A harbor serves the two ends of its edge and nothing else: D9 lumber -> D8, D10 (its
+    # 2:1 comes beside the 4:1 everyone has, BASE-TRADE-MARITIME).
+    for v, rates in (("D8", (2, 4)), ("D10", (2, 4)), ("A8", (4,)), ("D6", (4,))):
         g = blank_game(
             settlements=f"{v}/-/-/-",
             roads="-/-/-/-",
             hands=hands_text((0, 4, 0, 0, 0), (0,) * 5, (0,) * 5, (0,) * 5),
         )
         assert legal_texts(g, "bank") == {
-            f"P1 bank {rate} lumber for {r}" for r in RES if r != "lumber"
+            f"P1 bank {rate} lumber for {r}" for r in RES if r != "lumber" for rate in rates
         }, v
 
 
