@@ -69,7 +69,7 @@ def _named(text: str) -> str:
     def name(m: re.Match) -> str:
         return SOURCE_NAMES[m[1]] + ("\u2019s" if m[2] else "")
     text = _SOURCE.sub(name, text)
-    return re.sub(r"(^|\. )([a-z])", lambda m: m[1] + m[2].upper(), text)
+    return re.sub(r"(^|(?<!i\.e)(?<!e\.g)\. )([a-z])", lambda m: m[1] + m[2].upper(), text)
 
 
 def reading(rule_id: str) -> Reading | None:
