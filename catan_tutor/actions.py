@@ -132,6 +132,17 @@ class Steal(Chance):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class ForcedCard(Chance):
+    """A card drawn blind from the opponent in a ck-2p forced trade
+    (``CK2P-TOKEN-FORCED-TRADE``); ``resource``: its kind, a commodity included."""
+
+    resource: int
+
+    def __str__(self) -> str:
+        return f"force-draw {CARD_NAMES[self.resource]}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class PlaceTile(Chance):
     """A terrain hex laid on the variable board (``BASE-BOARD-VARIABLE``)."""
 
@@ -396,6 +407,31 @@ class ForcedTrade(Action):
         take, give = bundle_text(self.take), bundle_text(self.give)
         word = "force all" if self.commodities else "force"
         return f"{seat(self.player)} {word} take {take} give {give}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ForcedDraw(Action):
+    """Token action of ck-2p: a forced trade whose 2 cards are drawn blind from the opponent
+    (CK2P-TOKEN-FORCED-TRADE); ``commodities``: announced over all hand cards at double price
+    (``force all``), else resources only (``force``)."""
+
+    player: int
+    commodities: bool = False
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} force{' all' if self.commodities else ''}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ForcedGive(Action):
+    """The 2 cards given back once a ck-2p forced trade's draws are made
+    (CK2P-TOKEN-FORCED-TRADE)."""
+
+    player: int
+    give: Bundle
+
+    def __str__(self) -> str:
+        return f"{seat(self.player)} force give {bundle_text(self.give)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -850,6 +886,8 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         return DrawDev(_DEV_ALIASES[tok])
     if word == "steal":
         return Steal(r.card())
+    if word == "force-draw":
+        return ForcedCard(r.card())
     if word == "tile":
         h = r.label(parse_hex, "a hex")
         t = r.next("a terrain").lower()
@@ -949,6 +987,11 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         every = r.more() and r.tokens[r.i].lower() == "all"
         if every:
             r.i += 1
+        if not r.more():
+            return ForcedDraw(p, every)
+        if not every and r.tokens[r.i].lower() == "give":
+            r.i += 1
+            return ForcedGive(p, r.bundle())
         r.word("take")
         take = r.bundle(stop="give")
         r.word("give")

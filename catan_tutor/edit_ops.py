@@ -199,7 +199,7 @@ def start_turn(s: State, p: int, phase: str = PRE_ROLL, turn: int | None = None)
     s.newdev, s.dev_played, s.free_roads, s.resume = (0,) * 5, False, 0, MAIN
     s.token_used = s.knight_returned = False
     s.sums, s.offer, s.victim, s.winner, s.rolloff = (), None, -1, -1, ((), ())
-    s.neutral_due, s.bids, s.tiebreak = (), (), ()
+    s.neutral_due, s.bids, s.tiebreak, s.forced = (), (), (), ()
     if s.caps.knights:
         s.event, s.draws, s.relocate, s.treason, s.fleet, s.harbor = "", (), (), (), (), ()
         s.pillage = s.claims = s.pdiscards = s.taxed = ()

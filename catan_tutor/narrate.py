@@ -32,6 +32,8 @@ from .actions import (
     DrawDev,
     DrawProgress,
     EventDie,
+    ForcedCard,
+    ForcedGive,
     ForcedTrade,
     Gift,
     Improve,
@@ -67,7 +69,7 @@ Bundle = tuple[int, ...]
 
 _BUILDS = (Settle, BuildRoad, BuildCity, BuildWall, Recruit, Promote, NeutralSettle, NeutralRoad,
            NeutralKnight, NeutralPromote, PlaceDeserter, Improve)
-_TRADES = (BankTrade, Accept, ForcedTrade)
+_TRADES = (BankTrade, Accept, ForcedTrade, ForcedGive)
 _DISCARDS = (Discard, Gift, DiscardProgress)
 # CK: decisions the event calls for, settled before the roll produces
 _BEFORE_PRODUCTION = (PROGRESS_DRAW, PILLAGE, DEFENDER_DECK, PROGRESS_DISCARD)
@@ -161,6 +163,8 @@ def events(rules, before: State, action: Action, after: State) -> list[Event]:
         out.append(_roll(rules, before, after, take(list(left))))
     elif isinstance(action, Steal) and before.phase == STEAL:
         out.append(_steal(rules, before, action, take(list(left))))
+    elif isinstance(action, ForcedCard):
+        out.append(_forced_card(rules, before, action, take(list(left))))
     elif isinstance(action, DrawDev):
         who = before.active
         out.append(Event("draw", f"{before.name(who)} draws a development card.",
@@ -211,8 +215,8 @@ def _move(rules, before: State, action: Action, take) -> Event:
         cards = take([p])
     elif kind == "trade":
         other = [before.active] if isinstance(action, Accept) else []
-        cards = take([p, *other, *range(before.n)]) if isinstance(action, ForcedTrade) else \
-            take([p, *other])
+        forced = isinstance(action, (ForcedTrade, ForcedGive))
+        cards = take([p, *other, *range(before.n)]) if forced else take([p, *other])
     if kind in ("build", "trade") and cards:
         paid = [f"{before.name(q)} pays {_bundle(_minus(d))}" for q, d in cards if any(_minus(d))]
         if kind == "build" and paid:
@@ -272,6 +276,16 @@ def _steal(rules, before: State, action: Steal, cards) -> Event:
     return Event("steal", f"{t} steals a card from {v}.", _rule(rules, "BASE-ROBBER-STEAL"),
                  thief, cards, secret=f"{t} steals 1 {kind} from {v}.",
                  seen_by=(thief, victim))
+
+
+def _forced_card(rules, before: State, action: ForcedCard, cards) -> Event:
+    """rule="CK2P-TOKEN-FORCED-TRADE": a blind draw; both hands see the card, as a steal."""
+    taker, other = before.active, 1 - before.active
+    t, o = before.name(taker), before.name(other)
+    return Event("steal", f"{t} draws a card blind from {o} (forced trade).",
+                 _rule(rules, "CK2P-TOKEN-FORCED-TRADE"), taker, cards,
+                 secret=f"{t} draws 1 {CARD_NAMES[action.resource]} from {o} (forced trade).",
+                 seen_by=(taker, other))
 
 
 def _progress_draw(rules, before: State, action: DrawProgress, after: State) -> Event:

@@ -44,12 +44,16 @@ WEDDING = "wedding"  # Wedding: players owing gifts give cards of their choice
 DESERT = "desert"  # Treason: the victim picks the knight they remove
 DESERTER = "deserter"  # Treason: the player may place a knight in its stead
 HARBOR = "harbor"  # Commercial Harbor: the receiver returns a commodity
+# Cities & Knights for two
+FORCE_DRAW = "force-draw"  # a forced trade: a card drawn blind from the opponent (chance)
+FORCE_GIVE = "force-give"  # a forced trade: the taker gives 2 cards back
 PHASES = (BOARD, ROLLOFF, SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DICE, DISCARD, ROBBER, STEAL, MAIN,
           ROAD_BUILDING, DRAW, OFFER, OVER, NEUTRAL, BIDS, TIEBREAK, DEV_DIE, CARD_DIE,
           RESOURCE_DIE, PROGRESS_DRAW, PILLAGE, DEFENDER_DECK, AQUEDUCT, PROGRESS_DISCARD,
-          RELOCATE, SABOTAGE, WEDDING, DESERT, DESERTER, HARBOR)  # fmt: skip
+          RELOCATE, SABOTAGE, WEDDING, DESERT, DESERTER, HARBOR, FORCE_DRAW,
+          FORCE_GIVE)  # fmt: skip
 CHANCE_PHASES = frozenset((BOARD, ROLLOFF, DICE, STEAL, DRAW, TIEBREAK, DEV_DIE, CARD_DIE,
-                           RESOURCE_DIE, PROGRESS_DRAW))
+                           RESOURCE_DIE, PROGRESS_DRAW, FORCE_DRAW))
 
 # rule="BASE-COMP-PIECES", rule="BASE-COMP-CARDS"
 ROADS, SETTLEMENTS, CITIES = 15, 5, 4
@@ -110,6 +114,14 @@ class Knight(NamedTuple):
     active: bool
     fresh: bool
     promoted: bool
+
+
+class ForcedState(NamedTuple):
+    """A ck-2p forced trade under way (CK2P-TOKEN-FORCED-TRADE): ``every``: over all hand
+    cards (else resources only); ``drawn``: the cards drawn blind so far, counts per kind."""
+
+    every: bool
+    drawn: tuple[int, ...]
 
 
 class PendingOffer(NamedTuple):
@@ -244,6 +256,7 @@ class State:
     taxed: _Field[tuple[int, ...]] = _extra("taxed")
     treason: _Field[RemovedKnight | tuple[()]] = _extra("treason")
     harbor: _Field[HarborTrade | tuple[()]] = _extra("harbor")
+    forced: _Field[ForcedState | tuple[()]] = _extra("forced")
 
     def __init__(self, n: int, layout: Layout | None, colors: tuple[str, ...],
                  caps: Capabilities = BASE):
@@ -386,6 +399,7 @@ class Extras:
         self.taxed: tuple[int, ...] = ()  # Taxation: players still to be robbed, in order
         self.treason: RemovedKnight | tuple[()] = ()  # Treason
         self.harbor: HarborTrade | tuple[()] = ()  # Commercial Harbor
+        self.forced: ForcedState | tuple[()] = ()  # ck-2p: a blind forced trade under way
 
     def copy(self) -> Extras:
         e = Extras.__new__(Extras)

@@ -221,7 +221,9 @@ def test_ck2p_is_composed_from_ck_and_base_2p_explicitly():
         assert kind in rules.kinds
     assert set(ck.KINDS) <= set(rules.kinds)
     # where only one parent changed a record, it stands as that parent declared it
-    assert rules.kinds[actions.ForcedTrade] is two_player.KINDS[actions.ForcedTrade]
+    assert rules.kinds[actions.RobberHome] is two_player.KINDS[actions.RobberHome]
+    # ck-2p's own record: the forced trade is drawn blind (CK2P-TOKEN-FORCED-TRADE)
+    assert rules.kinds[actions.ForcedTrade].rule == "CK2P-TOKEN-FORCED-TRADE"
     assert rules.kinds[actions.Recruit] is ck.KINDS[actions.Recruit]
     assert rules.phases[state.PILLAGE] is ck.PHASES[state.PILLAGE]
     assert rules.phases[state.DICE].rule == "CK2P-ROLL-DOUBLE"

@@ -518,15 +518,16 @@ def test_BASE_DEF_COAST_coastal_vertices_edges_and_harbor_vertices():
     for e in COASTAL_EDGES:
         assert set(EDGE_VERTICES[e]) <= COASTAL_VERTICES
     assert parse_vertex("A8") in COASTAL_VERTICES and parse_vertex("A4") not in COASTAL_VERTICES
-    # A harbor serves the two ends of its edge and nothing else: D9 lumber -> D8, D10.
-    for v, rate in (("D8", 2), ("D10", 2), ("A8", 4), ("D6", 4)):
+    # A harbor serves the two ends of its edge and nothing else: D9 lumber -> D8, D10 (its
+    # 2:1 comes beside the 4:1 everyone has, BASE-TRADE-MARITIME).
+    for v, rates in (("D8", (2, 4)), ("D10", (2, 4)), ("A8", (4,)), ("D6", (4,))):
         g = blank_game(
             settlements=f"{v}/-/-/-",
             roads="-/-/-/-",
             hands=hands_text((0, 4, 0, 0, 0), (0,) * 5, (0,) * 5, (0,) * 5),
         )
         assert legal_texts(g, "bank") == {
-            f"P1 bank {rate} lumber for {r}" for r in RES if r != "lumber"
+            f"P1 bank {rate} lumber for {r}" for r in RES if r != "lumber" for rate in rates
         }, v
 
 
@@ -1015,7 +1016,7 @@ def test_BASE_TRADE_MARITIME_rates_by_harbor_and_bank_stock():
     assert_legal(g, "P1 bank 4 brick for ore", "BASE-TRADE-MARITIME")
     assert hand(g, 0) == (0, 4, 0, 0, 1) and bank(g) == (19, 15, 19, 19, 18)
     g = blank_game(settlements="A12/-/-/-", hands=four)  # generic 3:1 harbor A11
-    assert_illegal(g, "P1 bank 4 brick for ore", "BASE-TRADE-MARITIME")
+    assert_illegal(g, "P1 bank 2 brick for ore", "BASE-TRADE-MARITIME")
     assert_legal(g, "P1 bank 3 brick for ore")
     assert hand(g, 0) == (1, 4, 0, 0, 1)
     g = blank_game(settlements="A12,D8/-/-/-", hands=four)  # plus lumber 2:1 (D9)
@@ -1035,6 +1036,26 @@ def test_BASE_TRADE_MARITIME_rates_by_harbor_and_bank_stock():
     # Not before rolling.
     g = blank_game(settlements="A8/-/-/-", hands=four, phase="pre-roll")
     assert_illegal(g, "P1 bank 4 brick for ore", "BASE-TURN-PHASES")
+
+
+def test_BASE_TRADE_MARITIME_a_harbor_adds_a_rate_and_removes_none():
+    """BASE-TRADE-MARITIME: 4:1 stays open to a harbor owner (listed and accepted), 3:1 too
+    for a 2:1 harbor's resource when the owner also has a generic harbor; a rate nobody
+    grants is refused, naming the open ones."""
+    four = hands_text((4, 4, 0, 0, 0), (0,) * 5, (0,) * 5, (0,) * 5)
+    g = blank_game(settlements="A12,D8/-/-/-", hands=four)  # generic 3:1 and lumber 2:1
+    listed = {str(a) for a in g.legal_actions()}
+    assert {"P1 bank 4 brick for ore", "P1 bank 3 brick for ore", "P1 bank 2 lumber for ore",
+            "P1 bank 3 lumber for ore", "P1 bank 4 lumber for ore"} <= listed
+    assert "P1 bank 2 brick for ore" not in listed
+    g2 = blank_game(settlements="A12,D8/-/-/-", hands=four)
+    assert_legal(g2, "P1 bank 4 lumber for ore", "BASE-TRADE-MARITIME")
+    assert hand(g2, 0) == (4, 0, 0, 0, 1)
+    bad = g.explain("P1 bank 1 brick for ore")
+    assert not bad.legal and bad.rule == "BASE-TRADE-MARITIME" and "3:1 or 4:1" in bad.reason
+    g = blank_game(settlements="D8/-/-/-", hands=four)  # lumber 2:1 only: 3:1 is no rate
+    assert_legal(g, "P1 bank 4 lumber for grain")
+    assert_illegal(g, "P1 bank 3 brick for grain", "BASE-TRADE-MARITIME")
 
 
 def test_BASE_TRADE_NO_DEV_development_cards_never_change_hands():

@@ -36,6 +36,7 @@ from catan_tutor.board import (
     parse_hex,
     parse_vertex,
 )
+from catan_tutor.editor import edit
 from catan_tutor.progress_cards import CARDS
 
 P1, P2, N1, N2 = 0, 1, 2, 3
@@ -145,7 +146,7 @@ def test_CK2P_INHERIT_ck_game_with_the_neutrals_tokens_and_double_roll_of_base_2
     assert g.players == 2 and g.names == ("P1", "P2", "N1", "N2")
     assert s.settlements[N1:] == (1, 1)
     assert s.tokens == (5, 5, 0, 0) and s.token_supply == 10
-    assert any(t.startswith("P1 force ") for t in texts(g))  # token actions before the roll
+    assert "P1 force" in texts(g)  # token actions before the roll
     # The double roll: two productions, then the Action phase.
     roll_twice(g, (1, 1), (6, 6))  # 2: B pasture (A4); 12: D fields (city D4: 2 grain)
     assert g.state.sums == (2, 12) and g.state.phase == "main"
@@ -475,8 +476,8 @@ def test_CK2P_ROLL_AQUEDUCT_science_3_is_checked_after_each_production():
                                                             cards(lumber=1, paper=1, ore=1))
 
 
-FORCE = "P1 force take 1 lumber, 1 wool give 1 brick, 1 lumber"
-FORCE_ALL = "P1 force all take 1 lumber, 1 wool give 1 brick, 1 lumber"
+FORCE = "P1 force"
+FORCE_ALL = "P1 force all"
 
 
 def test_CK2P_ROLL_TIMING_token_actions_before_the_first_roll_or_in_the_action_phase():
@@ -648,72 +649,96 @@ def test_CK2P_TOKEN_KNIGHT_REMOVE_TIMING_not_between_the_rolls():
     assert_legal(g, "P1 remove-knight A2")
 
 
-def test_CK2P_TOKEN_FORCED_TRADE_resources_only_sets_commodities_aside_at_the_normal_price():
+def _odds(g: Game) -> dict[str, float]:
+    return {str(a): w for a, w in g.chance_outcomes()}
+
+
+def test_CK2P_TOKEN_FORCED_TRADE_resources_only_sets_commodities_aside_and_draws_blind():
+    """CK2P-TOKEN-FORCED-TRADE (000 §5): the opponent's commodities go aside, 2 cards are drawn
+    blind from the resource cards (a chance event, forceable), then 2 resource cards held
+    before the trade go back; at the normal price."""
     p2 = cards(wool=1, grain=1, paper=3, cloth=2, coin=1)
     g = main_game(hands=hands(cards(brick=2, lumber=1, paper=1), p2))
     bank = g.state.bank
-    assert {t for t in texts(g) if t.startswith("P1 force take")} == {
-        "P1 force take 1 wool, 1 grain give 2 brick",
-        "P1 force take 1 wool, 1 grain give 1 brick, 1 lumber",
-    }
-    # Resources only: neither taken nor given commodities.
-    assert_illegal(g, "P1 force take 1 paper, 1 wool give 2 brick", "CK2P-TOKEN-FORCED-TRADE")
-    assert_illegal(g, "P1 force take 1 wool, 1 grain give 1 paper, 1 brick",
-                   "CK2P-TOKEN-FORCED-TRADE")
-    # Cards given back were held before the trade (2P-TOKEN-FORCED-TRADE).
-    assert_illegal(g, "P1 force take 1 wool, 1 grain give 1 wool, 1 brick",
-                   "2P-TOKEN-FORCED-TRADE")
-    assert_legal(g, "P1 force take 1 wool, 1 grain give 2 brick", "2P-TOKEN-FORCED-TRADE")
+    assert {t for t in texts(g) if "force" in t} == {"P1 force", "P1 force all"}
+    assert_illegal(g, "P1 force take 1 wool, 1 grain give 2 brick", "CK2P-TOKEN-FORCED-TRADE")
+    assert_legal(g, "P1 force", "CK2P-TOKEN-FORCED-TRADE")
+    assert g.state.tokens == (4, 5, 0, 0) and g.state.token_supply == 11  # 1 token (tied)
+    assert g.current_player == CHANCE and g.state.phase == "force-draw"
+    assert _odds(g) == {"force-draw wool": 0.5, "force-draw grain": 0.5}
+    assert_illegal(g, "force-draw paper", None)  # set aside: never drawn
+    assert_illegal(g, "P1 end", None)  # the trade finishes first
+    text = g.position()
+    assert Game.from_position(text).position() == text
+    assert "tokused=force:res:0,0,0,0,0,0,0,0" in text.split()
+    fresh = edit(g, "turn P1 main")  # the editor's new turn drops the trade under way
+    assert fresh.state.phase == "main" and fresh.state.forced == ()
+    g.play("force-draw grain")
+    assert _odds(g) == {"force-draw wool": 1.0}
+    g.play("force-draw wool")
+    assert g.state.phase == "force-give" and [p.player for p in g.pending] == [P1]
+    assert texts(g) == {"P1 force give 2 brick", "P1 force give 1 brick, 1 lumber"}
+    text = g.position()
+    assert Game.from_position(text).position() == text
+    assert_illegal(g, "P1 force give 1 paper, 1 brick", "CK2P-TOKEN-FORCED-TRADE")
+    assert_illegal(g, "P1 force give 1 wool, 1 brick", "CK2P-TOKEN-FORCED-TRADE")  # just drawn
+    assert_illegal(g, "P1 force give 1 brick", "CK2P-TOKEN-FORCED-TRADE")
+    assert_illegal(g, "P2 force give 1 paper, 1 cloth", None)
+    assert_legal(g, "P1 force give 2 brick", "CK2P-TOKEN-FORCED-TRADE")
     assert hand(g, P1) == cards(lumber=1, wool=1, grain=1, paper=1)
     assert hand(g, P2) == cards(brick=2, paper=3, cloth=2, coin=1)
-    assert g.state.tokens == (4, 5, 0, 0) and g.state.token_supply == 11  # 1 token (tied)
-    assert g.state.bank == bank
+    assert g.state.phase == "main" and g.state.token_used and g.state.bank == bank
+    assert_illegal(g, "P1 force", "CK2P-TOKEN-ONE-ACTION")
+    assert [str(a) for a in g.history[-4:]] == ["P1 force", "force-draw grain",
+                                                  "force-draw wool", "P1 force give 2 brick"]
 
 
 def test_CK2P_TOKEN_FORCED_TRADE_commodities_do_not_count_towards_two_resource_cards():
     g = main_game(hands=hands(cards(brick=2, paper=1), cards(wool=1, paper=3, cloth=2)))
-    assert_illegal(g, "P1 force take 1 wool, 1 paper give 2 brick", "CK2P-TOKEN-FORCED-TRADE")
-    assert_illegal(g, "P1 force take 2 wool give 2 brick", "2P-TOKEN-FORCED-TRADE-MIN")
+    assert_illegal(g, "P1 force", "2P-TOKEN-FORCED-TRADE-MIN")
+    assert {t for t in texts(g) if "force" in t} == {"P1 force all"}
     g2 = main_game(hands=hands(cards(brick=1, paper=4), cards(wool=1, grain=1)))
-    assert_illegal(g2, "P1 force take 1 wool, 1 grain give 2 brick", "2P-TOKEN-FORCED-TRADE-MIN")
-    assert_legal(g2, "P1 force all take 1 wool, 1 grain give 1 brick, 1 paper")
-    assert hand(g2, P1) == cards(wool=1, grain=1, paper=3)
-    forced = {t for t in texts(g) if " force " in t}
-    assert forced and all(t.startswith("P1 force all ") for t in forced)
-    # Over all cards, announced with 'all': any two cards, at double price.
-    assert_legal(g, "P1 force all take 1 paper, 1 cloth give 1 brick, 1 paper")
+    assert_illegal(g2, "P1 force", "2P-TOKEN-FORCED-TRADE-MIN")
+    assert_legal(g2, "P1 force all")
+    # Over all cards, announced with 'all': drawn from the whole hand, at double price; any
+    # 2 cards held before go back, commodities included.
+    assert_legal(g, "P1 force all", "CK2P-TOKEN-FORCED-TRADE")
+    assert g.state.tokens == (3, 5, 0, 0) and g.state.token_supply == 12
+    odds = _odds(g)
+    assert odds == {"force-draw wool": 1 / 6, "force-draw paper": 3 / 6,
+                    "force-draw cloth": 2 / 6}
+    g.play("force-draw paper")
+    g.play("force-draw cloth")
+    assert "P1 force give 1 brick, 1 paper" in texts(g)
+    assert_illegal(g, "P1 force give 1 brick, 1 cloth", "CK2P-TOKEN-FORCED-TRADE")
+    assert_legal(g, "P1 force give 1 brick, 1 paper")
     assert hand(g, P1) == cards(brick=1, paper=1, cloth=1)
     assert hand(g, P2) == cards(brick=1, wool=1, paper=3, cloth=1)
-    assert g.state.tokens == (3, 5, 0, 0) and g.state.token_supply == 12
     # Over all cards each hand still needs 2 cards (2P-TOKEN-FORCED-TRADE-MIN).
     g = main_game(hands=hands(cards(brick=2), cards(paper=1)))
-    assert_illegal(g, "P1 force all take 1 paper give 2 brick", "2P-TOKEN-FORCED-TRADE-MIN")
-    assert not any(" force " in t for t in texts(g))
+    assert_illegal(g, "P1 force all", "2P-TOKEN-FORCED-TRADE-MIN")
+    assert not any("force" in t for t in texts(g))
 
 
 def test_CK2P_TOKEN_FORCED_TRADE_with_commodities_costs_two_or_four_when_leading():
     both = hands(cards(brick=2, coin=1), cards(wool=1, ore=1, cloth=1))
-    trade_all = "P1 force all take 1 cloth, 1 ore give 1 coin, 1 brick"
     # Tied: 2 tokens; with only 1 the trade with commodities is refused and not listed.
     g = main_game(hands=both, tokens="1,5,0,0", supply=14)
-    assert_illegal(g, trade_all, "CK2P-TOKEN-FORCED-TRADE")
-    assert not any("force all" in t for t in texts(g))
-    assert "P1 force take 1 wool, 1 ore give 2 brick" in texts(g)
+    assert_illegal(g, "P1 force all", "CK2P-TOKEN-FORCED-TRADE")
+    assert {t for t in texts(g) if "force" in t} == {"P1 force"}
     g = main_game(hands=both, tokens="2,5,0,0", supply=13)
-    assert_legal(g, trade_all)
+    assert_legal(g, "P1 force all")
     assert g.state.tokens == (0, 5, 0, 0) and g.state.token_supply == 15
-    assert hand(g, P1) == cards(brick=1, ore=1, cloth=1)
-    assert hand(g, P2) == cards(brick=1, wool=1, coin=1)
     # Leading (a defender token: 4 VP against 3): 4 tokens, the resources-only trade 2.
     lead = dict(hands=both, defender="1,0,0,0")
     g = main_game(tokens="3,5,0,0", supply=12, **lead)
     assert g.victory_points(P1) == 4 and g.victory_points(P2) == 3
-    assert_illegal(g, trade_all, "CK2P-TOKEN-FORCED-TRADE")
-    assert not any("force all" in t for t in texts(g))
-    assert_legal(g, "P1 force take 1 wool, 1 ore give 2 brick")
+    assert_illegal(g, "P1 force all", "CK2P-TOKEN-FORCED-TRADE")
+    assert {t for t in texts(g) if "force" in t} == {"P1 force"}
+    assert_legal(g, "P1 force")
     assert g.state.tokens == (1, 5, 0, 0) and g.state.token_supply == 14
     g = main_game(tokens="4,5,0,0", supply=11, **lead)
-    assert_legal(g, trade_all)
+    assert_legal(g, "P1 force all")
     assert g.state.tokens == (0, 5, 0, 0) and g.state.token_supply == 15
 
 
@@ -754,13 +779,19 @@ def test_CK2P_TOKEN_ONE_ACTION_one_token_action_a_turn_in_whichever_phase():
     assert_illegal(g, "P1 robber-home", "CK2P-TOKEN-ONE-ACTION")
     assert_illegal(g, FORCE, "CK2P-TOKEN-ONE-ACTION")
     assert_illegal(g, FORCE_ALL, "CK2P-TOKEN-ONE-ACTION")
-    assert not any(" force " in t or "robber-home" in t for t in texts(g))
+    assert not any("force" in t or "robber-home" in t for t in texts(g))
     assert_legal(g, "P1 remove-knight A2")  # cashing in a knight is no token action
     assert g.state.tokens == (5, 5, 0, 0)
     # In the Action phase likewise.
     g = base.clone()
     roll_twice(g)
     assert_legal(g, FORCE)
+    assert_illegal(g, "P1 robber-home", "CK2P-TOKEN-FORCED-TRADE")  # the trade comes first
+    for _ in range(2):
+        g.play(g.chance_outcomes()[0][0])
+    assert_illegal(g, "P1 robber-home", "CK2P-TOKEN-FORCED-TRADE")
+    g.play(g.legal_actions()[0])
+    assert g.state.phase == "main"
     assert_illegal(g, "P1 robber-home", "CK2P-TOKEN-ONE-ACTION")
     assert_illegal(g, FORCE_ALL, "CK2P-TOKEN-ONE-ACTION")
     # The opponent's turn is a new turn.
@@ -769,8 +800,7 @@ def test_CK2P_TOKEN_ONE_ACTION_one_token_action_a_turn_in_whichever_phase():
     assert_legal(g, "P2 robber-home")
     assert g.state.tokens == (4, 4, 0, 0)
     roll_twice(g)
-    assert_illegal(g, "P2 force take 1 lumber, 1 wool give 1 brick, 1 lumber",
-                   "CK2P-TOKEN-ONE-ACTION")
+    assert_illegal(g, "P2 force", "CK2P-TOKEN-ONE-ACTION")
 
 
 def test_CK2P_TOKEN_SUPPLY_twenty_tokens_an_empty_supply_refills_only_from_spent_ones():

@@ -742,6 +742,25 @@ def test_CK_TRADE_BANK_4_to_1_3_to_1_at_a_generic_harbor_2_to_1_at_its_own():
     assert_illegal(g, "P1 bank 4 brick for cloth", "CK-TRADE-BANK")
 
 
+def test_CK_TRADE_BANK_a_harbor_or_the_trading_house_adds_a_rate_and_removes_none():
+    """CK-TRADE-BANK: 4:1 stays open whatever harbors and improvements a player has; a
+    generic harbor's 3:1 stays open beside a better rate; the legal 4:1 cites CK-TRADE-BANK."""
+    g = main_game(settlements="A4,A12,H8/C6/K6", levels="0,3,0/0,0,0/0,0,0",
+                  hands=hands((4, 0, 0, 0, 0, 4, 0, 0)))
+    listed = {str(a) for a in g.legal_actions()}
+    assert {"P1 bank 2 brick for ore", "P1 bank 3 brick for ore", "P1 bank 4 brick for ore",
+            "P1 bank 2 paper for ore", "P1 bank 3 paper for ore",
+            "P1 bank 4 paper for ore"} <= listed
+    assert_legal(g, "P1 bank 4 brick for ore", "CK-TRADE-BANK")
+    assert_legal(g, "P1 bank 4 paper for grain", "CK-TRADE-BANK")
+    assert hand(g, P1) == (0, 0, 0, 1, 1, 0, 0, 0)
+    g = main_game(settlements="A4,H8/C6/K6", hands=hands((4, 0, 0, 0, 0, 0, 0, 0)))
+    assert_legal(g, "P1 bank 4 brick for ore", "CK-TRADE-BANK")
+    g = main_game(settlements="A4,H8/C6/K6", hands=hands((4, 0, 0, 0, 0, 0, 0, 0)))
+    bad = g.explain("P1 bank 3 brick for ore")  # no generic harbor: 3:1 is no rate
+    assert not bad.legal and "2:1 or 4:1" in bad.reason
+
+
 def test_CK_TRADE_HOUSE_trade_3_trades_two_identical_commodities_for_one_card():
     g = main_game(levels="0,3,0/0,0,0/0,0,0", hands=hands((4, 0, 0, 0, 0, 4, 0, 2)))
     assert_legal(g, "P1 bank 2 paper for ore")

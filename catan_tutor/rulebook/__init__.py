@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
-__all__ = ["Rule", "amended_by", "rule", "rules", "rules_of", "text_of", "variants"]
+__all__ = ["Reading", "Rule", "amended_by", "reading", "rule", "rules", "rules_of", "text_of",
+           "variants"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,53 @@ class Rule:
     sources: tuple[str, ...]  # its tags in order: "std", "004", "003", "decision", ...
     amends: tuple[str, ...]  # the IDs its "Replaces `X`" / "Amends `X`" note names
     decision: str  # the decision note ("Alt: … Why: …"), "" if none
+    part: str = ""  # what a "[decision: …]" tag covers, e.g. "the last sentence"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A [decision] of the reference as a learner reads it: this tutor's reading of the rules,
+    not a rule the sources state. ``part``: the part of the rule it covers ('' for all of it);
+    ``basis``: what the sources say ('' when they are silent); ``alternative``: the other
+    reading(s); ``why``."""
+
+    part: str
+    basis: str
+    alternative: str
+    why: str
+
+
+# The seeds, by the names a learner reads (rules.md §0 lists the files).
+SOURCE_NAMES = {
+    "000": "the Cities & Knights for two variant",
+    "001": "the older Cities & Knights summary",
+    "002": "the dummy-player rule sheet",
+    "003": "the Cities & Knights rulebook",
+    "004": "the official two-player rulebook",
+}
+_SOURCE = re.compile(r"\b(00[0-4])\b('s)?")
+
+
+def _named(text: str) -> str:
+    """``text`` with each seed number (004) replaced by its name for a learner, and each
+    sentence starting with a capital."""
+    def name(m: re.Match) -> str:
+        return SOURCE_NAMES[m[1]] + ("\u2019s" if m[2] else "")
+    text = _SOURCE.sub(name, text)
+    return re.sub(r"(^|(?<!i\.e)(?<!e\.g)\. )([a-z])", lambda m: m[1] + m[2].upper(), text)
+
+
+def reading(rule_id: str) -> Reading | None:
+    """The rule's [decision] as a ``Reading`` (None for a rule the sources state)."""
+    r = rule(rule_id)
+    if "decision" not in r.sources:
+        return None
+    basis, _, rest = r.decision.partition("Alt:")
+    basis = basis.strip()
+    if r.part and basis.startswith(r.part):
+        basis = basis[len(r.part):].lstrip(". ")
+    alternative, _, why = rest.partition("Why:")
+    return Reading(*(_named(x.strip().rstrip(".")) for x in (r.part, basis, alternative, why)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,15 +234,19 @@ def _title(rule_id: str) -> str:
     return title[0].upper() + title[1:]
 
 
-def _split(body: str) -> tuple[str, tuple[str, ...], str]:
-    """A bullet's text after its ID -> (rule text, source tags, decision note)."""
+def _split(body: str) -> tuple[str, tuple[str, ...], str, str]:
+    """A bullet's text after its ID -> (rule text, source tags, decision note, the part a
+    "[decision: …]" tag covers)."""
     text, sources, notes = [], [], []
+    part = ""
     pos = 0
     for tag in _TAG.finditer(body):
         text.append(body[pos:tag.start()])
         sources.append(tag[1])
         if tag[2] is not None:  # "[decision: what it covers. Alt: … Why: …]"
             notes.append(tag[2].strip())
+            covers = tag[2].partition("Alt:")[0].strip()
+            part = part or covers.split(". ", 1)[0].rstrip(".:")
         pos = tag.end()
         if tag[1] == "decision" and tag[2] is None:  # "[decision] note to the end"
             if not _TAG.match(body, pos):
@@ -203,7 +255,7 @@ def _split(body: str) -> tuple[str, tuple[str, ...], str]:
                 break
     text.append(body[pos:])
     clean = " ".join(" ".join(text).split())
-    return clean, tuple(sources), " ".join(n for n in notes if n)
+    return clean, tuple(sources), " ".join(n for n in notes if n), part
 
 
 def _parse(source: str) -> _Book:
@@ -227,10 +279,10 @@ def _parse(source: str) -> _Book:
                 raise ValueError(f"rules.md: {rule_id} outside a variant's section")
             if rule_id in found:
                 raise ValueError(f"rules.md: {rule_id} appears twice")
-            text, sources, decision = _split(body)
+            text, sources, decision, part = _split(body)
             amends = tuple(i for m in _AMENDS.finditer(text) for i in _QUOTED.findall(m[1]))
             found[rule_id] = Rule(rule_id, _title(rule_id), text, variant, section, sources,
-                                  amends, decision)
+                                  amends, decision, part)
     return _Book(found, parents)
 
 

@@ -4,6 +4,10 @@ and CK2P-TOKEN-* where Cities & Knights changes them)."""
 from __future__ import annotations
 
 from ..actions import (
+    Action,
+    ForcedCard,
+    ForcedDraw,
+    ForcedGive,
     ForcedTrade,
     RemoveKnight,
     ReturnKnight,
@@ -13,10 +17,22 @@ from ..actions import (
     seat,
 )  # fmt: skip
 from ..board import COASTAL_VERTICES, HEX_NAMES, VERTEX_HEXES, VERTEX_LABELS
-from ..state import MAIN, PRE_ROLL, START_TOKENS, TOKENS, State, laid, tadd, tset
+from ..state import (
+    FORCE_DRAW,
+    FORCE_GIVE,
+    MAIN,
+    PRE_ROLL,
+    START_TOKENS,
+    TOKENS,
+    ForcedState,
+    State,
+    laid,
+    tadd,
+    tset,
+)  # fmt: skip
 from . import awards, ck_turn
 from .awards import public_points
-from .common import PHASE_WORDS, Reason, bundle_reason, can_pay, give
+from .common import PHASE_WORDS, Reason, bundle_reason, can_pay, give, one
 from .knights import knights_of
 from .robber import discard_options
 
@@ -101,7 +117,13 @@ def _tradable(s: State, p: int, every: bool) -> tuple[int, ...]:
 
 
 def check_forced_trade(s: State, a: ForcedTrade) -> Reason | None:
+    """rule="2P-TOKEN-FORCED-TRADE": the taker picks 2 of the opponent's cards openly (base-2p;
+    in ck-2p the cards are drawn blind, ``check_forced_draw``)."""
     p, q, every = a.player, 1 - a.player, a.commodities
+    if s.caps.knights:
+        return Reason("CK2P-TOKEN-FORCED-TRADE", "In Cities & Knights for two the 2 cards are "
+                      f"drawn blind, not chosen: announce '{seat(p)} force' (resources only) or "
+                      f"'{seat(p)} force all', then give 2 cards back.")
     if every and not s.caps.commodities:
         return Reason("2P-TOKEN-FORCED-TRADE", "There are no commodities in this game; a forced "
                       "trade takes resource cards ('force take ... give ...').")
@@ -150,6 +172,96 @@ def forced_trade_options(s: State, p: int, double: bool = True) -> list[ForcedTr
             out += [make(ForcedTrade, p, t, g, every) for t in discard_options(theirs, 2)
                     for g in discard_options(mine, 2)]
     return out
+
+
+# ---------------------------------------------------------------- ck-2p: the blind draw
+def _both_hold_two(s: State, p: int, every: bool) -> Reason | None:
+    """rule="2P-TOKEN-FORCED-TRADE-MIN": 2 tradable cards in each hand."""
+    q = 1 - p
+    mine, theirs = sum(_tradable(s, p, every)), sum(_tradable(s, q, every))
+    if theirs < 2 or mine < 2:
+        what = "cards" if every else "resource cards"
+        return Reason("2P-TOKEN-FORCED-TRADE-MIN", f"A forced trade needs 2 {what} in each "
+                      f"hand; {seat(p)} has {mine}, {seat(q)} {theirs}.")
+    return None
+
+
+def check_forced_draw(s: State, a: ForcedDraw) -> Reason | None:
+    """rule="CK2P-TOKEN-FORCED-TRADE": announced as resources only (normal price) or all cards
+    (double price), then 2 cards are drawn blind from the opponent."""
+    every = a.commodities
+    what = "A forced trade with commodities" if every else "A forced trade"
+    return _token_action(s, a.player, what, 2 if every else 1) or _both_hold_two(s, a.player,
+                                                                                 every)
+
+
+def apply_forced_draw(s: State, a: ForcedDraw) -> None:
+    """Pay, set the opponent's commodities aside (resources only), then draw (chance)."""
+    _pay(s, a.player, 2 if a.commodities else 1)
+    s.forced = ForcedState(a.commodities, (0,) * len(s.bank))
+    s.resume, s.phase = s.phase, FORCE_DRAW
+
+
+def forced_state(s: State) -> ForcedState:
+    forced = s.forced
+    assert forced, "a forced trade is under way"
+    return forced
+
+
+def forced_draw_outcomes(s: State) -> list[tuple[Action, int]]:
+    """rule="CK2P-TOKEN-FORCED-TRADE": uniform over the opponent's cards in play (resources
+    only, or every hand card), as a steal (rule="BASE-CHANCE-EVENTS")."""
+    theirs = _tradable(s, 1 - s.active, forced_state(s).every)
+    return [(make(ForcedCard, r), k) for r, k in enumerate(theirs) if k]
+
+
+def apply_forced_card(s: State, a: ForcedCard) -> None:
+    forced = forced_state(s)
+    give(s, 1 - s.active, s.active, one(a.resource, 1, len(s.bank)))
+    drawn = tadd(forced.drawn, a.resource, 1)
+    s.forced = ForcedState(forced.every, drawn)
+    if sum(drawn) == 2:
+        s.phase = FORCE_GIVE
+
+
+def _held_before(s: State, p: int) -> tuple[int, ...]:
+    """p's cards that may go back: those held before the draws (of the announced kind)."""
+    forced = forced_state(s)
+    before = tuple(h - d for h, d in zip(s.hands[p], forced.drawn, strict=True))
+    return before if forced.every else (*before[:RESOURCE_KINDS],
+                                        *(0,) * (len(before) - RESOURCE_KINDS))
+
+
+def check_forced_give(s: State, a: ForcedGive) -> Reason | None:
+    """rule="CK2P-TOKEN-FORCED-TRADE": 2 cards back, resources only unless announced with
+    commodities, from the cards held before the draws (as in rule="2P-TOKEN-FORCED-TRADE")."""
+    p = a.player
+    if s.phase != FORCE_GIVE or p != s.active:
+        return Reason("CK2P-TOKEN-FORCED-TRADE", f"{seat(p)} owes no cards from a forced "
+                      "trade now.")
+    bad = bundle_reason(s, "CK2P-TOKEN-FORCED-TRADE", a.give)
+    if bad:
+        return bad
+    if min(a.give) < 0 or sum(a.give) != 2:
+        return Reason("CK2P-TOKEN-FORCED-TRADE", "A forced trade gives exactly 2 cards back.")
+    if not forced_state(s).every and any(a.give[RESOURCE_KINDS:]):
+        return Reason("CK2P-TOKEN-FORCED-TRADE", "A resources-only forced trade gives back "
+                      "resource cards, not commodities.")
+    if not can_pay(_held_before(s, p), a.give):
+        return Reason("CK2P-TOKEN-FORCED-TRADE", f"{seat(p)} gives back 2 cards held before the "
+                      f"trade, and did not hold {bundle_text(a.give)}.")
+    return None
+
+
+def apply_forced_give(s: State, a: ForcedGive) -> None:
+    give(s, a.player, 1 - a.player, a.give)
+    s.forced = ()
+    s.phase = s.resume
+
+
+def forced_give_options(s: State) -> list[Action]:
+    p = s.active
+    return [make(ForcedGive, p, g) for g in discard_options(_held_before(s, p), 2)]
 
 
 # ---------------------------------------------------------------- robber home
@@ -242,4 +354,9 @@ def options(s: State, p: int) -> list:
         return out
     if s.robber >= 0 and s.robber != laid(s).desert():
         out.append(make(RobberHome, p))
-    return out + forced_trade_options(s, p, s.tokens[p] >= 2 * price)
+    double = s.tokens[p] >= 2 * price
+    if s.caps.knights:  # rule="CK2P-TOKEN-FORCED-TRADE": announced, then drawn blind
+        return out + [make(ForcedDraw, p, every) for every in ((False, True) if double
+                                                               else (False,))
+                      if _both_hold_two(s, p, every) is None]
+    return out + forced_trade_options(s, p, double)

@@ -65,15 +65,28 @@ def _harbor_table(vowner: tuple[int, ...], layout: Layout) -> dict:
 
 
 def rate(s: State, p: int, r: int) -> int:
+    """p's best bank rate for card kind r."""
     return rates(s, p)[r]
 
 
-def rate_rule(s: State, p: int, r: int) -> str:
+def counts(s: State, p: int, r: int) -> tuple[int, ...]:
+    """Every bank rate open to p for card kind r, best first: the best rate, 3:1 when p also
+    has a generic harbor, and 4:1 always (rule="BASE-TRADE-MARITIME", rule="CK-TRADE-BANK": a
+    harbor, the Trading House or the merchant adds a rate and removes none)."""
+    best = rates(s, p)[r]
+    generic = _harbor_rates(s.vowner, laid(s)).get(p, _NO_HARBOR)[1] == 3
+    return tuple(k for k in (2, 3, 4) if k == best or k == 4 or (k == 3 and generic and best < 3))
+
+
+def rate_rule(s: State, p: int, r: int, count: int = 0) -> str:
     """The rule that sets p's bank rate for card kind r (``rates`` in words): Merchant Fleet's
     2:1 this turn (rule="CK-PC-MERCHANT-FLEET"), the merchant's hex (rule="CK-TRADE-MERCHANT"),
-    the Trading House for commodities (rule="CK-TRADE-HOUSE"), else the harbors."""
+    the Trading House for commodities (rule="CK-TRADE-HOUSE"), else the harbors. A ``count``
+    other than the best rate is a harbor's 3:1 or the plain 4:1."""
     if not s.caps.commodities or not 0 <= r < len(s.bank):
         return "BASE-TRADE-MARITIME"
+    if count and count != rate(s, p, r):
+        return "CK-TRADE-BANK"
     if s.fleet and p == s.active and r in s.fleet:
         return "CK-PC-MERCHANT-FLEET"
     h, owner = s.merchant
@@ -98,13 +111,14 @@ def check_bank(s: State, a: BankTrade) -> Reason | None:
     kinds = len(s.bank)
     if not (0 <= a.give < kinds and 0 <= a.get < kinds) or a.give == a.get:
         return Reason("BASE-TRADE-MARITIME", "A bank trade gives one kind of card for another.")
-    want = rate(s, p, a.give)
-    if a.count != want:
+    open_ = counts(s, p, a.give)
+    if a.count not in open_:
+        said = " or ".join(f"{k}:1" for k in open_)
         return Reason(rate_rule(s, p, a.give), f"{seat(p)} trades {CARD_NAMES[a.give]} with the "
-                      f"bank at {want}:1, not {a.count}:1.")
-    if s.hands[p][a.give] < want:
-        return Reason(rate_rule(s, p, a.give), f"{seat(p)} needs {want} {CARD_NAMES[a.give]} "
-                      f"for this trade and holds {s.hands[p][a.give]}.")
+                      f"bank at {said}, not {a.count}:1.")
+    if s.hands[p][a.give] < a.count:
+        return Reason(rate_rule(s, p, a.give, a.count), f"{seat(p)} needs {a.count} "
+                      f"{CARD_NAMES[a.give]} for this trade and holds {s.hands[p][a.give]}.")
     if not s.bank[a.get]:
         return Reason("BASE-TRADE-MARITIME", f"The bank has no {CARD_NAMES[a.get]} left.")
     return None
@@ -118,18 +132,21 @@ def apply_bank(s: State, a: BankTrade) -> None:
 
 
 def bank_options(s: State, p: int) -> list[BankTrade]:
-    """p's bank trades: each kind p holds enough of at p's rate, for each other kind the bank
-    still has, in that order."""
+    """p's bank trades: each kind p holds enough of at each rate open to p (best first), for
+    each other kind the bank still has, in that order."""
     out: list[BankTrade] = []
     hand = s.hands[p]
     if max(hand) < 2:
         return out
     bank = s.bank
     stocked = all(bank)
-    for g, k in enumerate(rates(s, p)):
-        if hand[g] >= k:
-            trades = _bank_trades(p, g, k, len(hand))
-            out += trades if stocked else [a for a in trades if bank[a.get]]
+    for g, best in enumerate(rates(s, p)):
+        if hand[g] < best:
+            continue
+        for k in (counts(s, p, g) if best < 4 else (4,)):
+            if hand[g] >= k:
+                trades = _bank_trades(p, g, k, len(hand))
+                out += trades if stocked else [a for a in trades if bank[a.get]]
     return out
 
 

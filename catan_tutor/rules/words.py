@@ -29,6 +29,9 @@ from ..actions import (
     DrawProgress,
     EndTurn,
     EventDie,
+    ForcedCard,
+    ForcedDraw,
+    ForcedGive,
     ForcedTrade,
     Gift,
     HarborOffer,
@@ -67,6 +70,7 @@ from ..state import (
     BOARD,
     DICE,
     DRAW,
+    FORCE_DRAW,
     PROGRESS_DRAW,
     ROLLOFF,
     STEAL,
@@ -147,6 +151,13 @@ def say(s: State, a: Action) -> str:
     if type(a) is ForcedTrade:
         return (f"{who} spends trade tokens to take {bundle_text(a.take)} from the opponent "
                 f"and give back {bundle_text(a.give)}.")
+    if type(a) is ForcedDraw:
+        what = ("from the whole hand" if a.commodities
+                else "from the resource cards (commodities set aside)")
+        return (f"{who} spends trade tokens on a forced trade: 2 cards are drawn blind from "
+                f"{seat(1 - p)}'s hand, {what}, then {who} gives 2 back.")
+    if type(a) is ForcedGive:
+        return f"{who} gives {bundle_text(a.give)} back to {seat(1 - p)} (forced trade)."
     if type(a) is RobberHome:
         return f"{who} spends trade tokens to put the robber back on the desert."
     if type(a) is ReturnKnight:
@@ -255,6 +266,9 @@ def _chance(s: State, a: Action) -> str:
                 if a.face == "ship" else f"The event die shows a {a.face} castle.")
     if type(a) is Steal:
         return f"{seat(s.active)} steals 1 {_card(a.resource)} from {s.name(s.victim)}."
+    if type(a) is ForcedCard:
+        return (f"{seat(s.active)} draws 1 {_card(a.resource)} blind from {s.name(1 - s.active)}'s "
+                "hand (forced trade).")
     if type(a) is DrawDev:
         c = DEV_CARDS[a.card] if 0 <= a.card < len(DEV_CARDS) else str(a.card)
         return f"{seat(s.active)} draws a development card: {c}."
@@ -269,6 +283,7 @@ _RULE_ID = re.compile(r"^[A-Z0-9]+(?:-[A-Z0-9]+)+\b")
 _CHANCE_WORDS = {
     BOARD: "the board is laid out", ROLLOFF: "the roll-off for first player",
     DICE: "roll the dice", STEAL: "the robber steals a card at random",
+    FORCE_DRAW: "a card is drawn blind for the forced trade",
     DRAW: "a development card is drawn", PROGRESS_DRAW: "a progress card is drawn",
     "tiebreak": "a die breaks the dummy's tie", "dev-die": "the dummy's development die",
     "card-die": "the dummy's card die", "resource-die": "the dummy's Monopoly die",

@@ -172,7 +172,7 @@ def _displace(rules, s: State, a: MoveKnight) -> Reason | None:
 
 def _rate(rules, s: State, a: BankTrade) -> Reason:
     """The rate's own rule: harbor, Trading House, merchant, Merchant Fleet."""
-    return Reason(trade.rate_rule(s, a.player, a.give), words.say(s, a))
+    return Reason(trade.rate_rule(s, a.player, a.give, a.count), words.say(s, a))
 
 
 def _card(rules, s: State, a: PlayProgress) -> Reason:

@@ -13,6 +13,10 @@ from ..actions import (
     BuildCity,
     Desert,
     Die,
+    ForcedCard,
+    ForcedDraw,
+    ForcedGive,
+    ForcedTrade,
     NeutralKnight,
     NeutralPromote,
     PlayProgress,
@@ -31,6 +35,8 @@ from ..rules.production import apply_die as rolloff_die
 from ..state import (
     DESERT,
     DICE,
+    FORCE_DRAW,
+    FORCE_GIVE,
     MAIN,
     NEUTRAL,
     OVER,
@@ -44,7 +50,7 @@ from ..state import (
 from . import base, ck, two_player
 from .capabilities import Capabilities
 from .ck import CKRules
-from .records import Kind, compose
+from .records import Kind, Phase, compose
 
 _ALCHEMY = CARDS.index("alchemy")
 _SMITHING = CARDS.index("smithing")
@@ -68,6 +74,14 @@ KINDS = compose(base.KINDS, ck.KINDS, two_player.KINDS, own=(
          neutral.apply_promote),
     Kind(RemoveKnight, "CK2P-TOKEN-KNIGHT-REMOVE", tokens.check_remove_knight,
          tokens.apply_remove_knight),
+    # rule="CK2P-TOKEN-FORCED-TRADE": announced, 2 cards drawn blind, 2 given back; base-2p's
+    # open pick is refused (its check says how it is done here)
+    Kind(ForcedTrade, "CK2P-TOKEN-FORCED-TRADE", tokens.check_forced_trade),
+    Kind(ForcedDraw, "CK2P-TOKEN-FORCED-TRADE", tokens.check_forced_draw,
+         tokens.apply_forced_draw),
+    Kind(ForcedCard, "CK2P-TOKEN-FORCED-TRADE", apply=tokens.apply_forced_card),
+    Kind(ForcedGive, "CK2P-TOKEN-FORCED-TRADE", tokens.check_forced_give,
+         tokens.apply_forced_give),
 ))
 
 
@@ -128,6 +142,15 @@ PHASES = compose(base.PHASES, _CK, _2P, own=(
     _2P[NEUTRAL].but(kinds=(*two_player.NEUTRAL_KINDS, NeutralKnight, NeutralPromote)),
     _CK[RELOCATE].but(guard=_neutral_chooser),
     _CK[DESERT].but(guard=_neutral_chooser),
+    # rule="CK2P-TOKEN-FORCED-TRADE": the blind draws (chance), then the 2 cards back
+    Phase(FORCE_DRAW, "CK2P-TOKEN-FORCED-TRADE", chance=True,
+          outcomes=tokens.forced_draw_outcomes,
+          pending=lambda rules, s: [(-1, "CK2P-TOKEN-FORCED-TRADE: a card drawn blind from "
+                                     f"{s.name(1 - s.active)}'s hand")]),
+    Phase(FORCE_GIVE, "CK2P-TOKEN-FORCED-TRADE", kinds=(ForcedGive,),
+          options=lambda rules, s, offers: tokens.forced_give_options(s),
+          pending=lambda rules, s: [(s.active, "forced trade: give 2 cards back")],
+          count=lambda s, p: 2),
 ))
 
 
@@ -160,6 +183,12 @@ class CK2PRules(CKRules):
         return two_player.setup(super().new_state(players, layout, **kw))
 
     def refine(self, s: State, a, bad: Reason) -> Reason:
+        if s.phase in (FORCE_DRAW, FORCE_GIVE) and type(a) is not ForcedGive and not a.is_chance:
+            # rule="CK2P-TOKEN-FORCED-TRADE": the draws and the cards back come first
+            owed = "2 cards drawn blind" if s.phase == FORCE_DRAW else f"2 cards back from "\
+                f"{seat(s.active)}"
+            return Reason("CK2P-TOKEN-FORCED-TRADE", f"{seat(s.active)}'s forced trade is "
+                          f"under way and finishes first: {owed}.")
         return two_player.refine(self, s, a, super().refine(s, a, bad))
 
     # ------------------------------------------------------------ the rolls

@@ -86,6 +86,8 @@ def _check_phase(F: FieldReader, s: State) -> None:
     bidding = ph == BIDS or (ph == TIEBREAK and s.tiebreak and s.tiebreak.purpose == "bid")
     if bidding != bool(s.bids):
         raise F.bad("bids", "bids are open in the bids phase or their roll-off, and only there")
+    if ph == BIDS and None not in s.bids:  # rule="DUMMY-TRADE-PROTOCOL": a bid still owed
+        raise F.bad("bids", "the bids phase waits for a player's bid or pass ('?')")
     if (ph == TIEBREAK) != bool(s.tiebreak):
         raise F.bad("tb", "a roll-off runs in the tiebreak phase, and only there")
     dummy_turn = s.active == s.dummy

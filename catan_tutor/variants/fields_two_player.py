@@ -4,20 +4,62 @@ a build owes (2P-NEUTRAL-MIRROR)."""
 
 from __future__ import annotations
 
+from ..errors import ascii_count
 from ..position_format import FieldGroup, FieldReader, ints_text
-from ..state import DICE, MAIN, NEUTRAL, PHASES, TOKENS, NeutralDue, State
+from ..state import (
+    DICE,
+    FORCE_DRAW,
+    FORCE_GIVE,
+    MAIN,
+    NEUTRAL,
+    PHASES,
+    PRE_ROLL,
+    TOKENS,
+    ForcedState,
+    NeutralDue,
+    State,
+)  # fmt: skip
+
+_FORCED_KINDS = {"res": False, "all": True}
+
+
+def _tokused_text(s: State) -> str:
+    """0 or 1 (a token action taken this turn); during a ck-2p forced trade
+    ``force:res|all:DRAWN`` (the announced kind, the cards drawn so far per kind)."""
+    forced = s.forced
+    if not forced:
+        return str(int(s.token_used))
+    return f"force:{'all' if forced.every else 'res'}:{ints_text(forced.drawn)}"
 
 
 def _write_tokens(s: State) -> dict[str, str]:
     return {"tokens": ints_text(s.tokens), "supply": str(s.token_supply),
-            "tokused": str(int(s.token_used)), "kret": str(int(s.knight_returned))}
+            "tokused": _tokused_text(s), "kret": str(int(s.knight_returned))}
 
 
 def _read_tokens(F: FieldReader, s: State) -> None:
     s.tokens = tuple(F.ints("tokens", len(F.parties)))
     s.token_supply = F.number("supply", 0, TOKENS)
-    s.token_used = F.flag("tokused")  # 2P-TOKEN-ONE-PER-TURN
+    if F.f["tokused"].startswith("force:"):
+        _read_forced(F, s)
+    else:
+        s.token_used = F.flag("tokused")  # 2P-TOKEN-ONE-PER-TURN
     s.knight_returned = F.flag("kret")
+
+
+def _read_forced(F: FieldReader, s: State) -> None:
+    """rule="CK2P-TOKEN-FORCED-TRADE": a forced trade under way (its token is spent)."""
+    parts = F.f["tokused"].split(":")
+    if not s.caps.knights or len(parts) != 3 or parts[1] not in _FORCED_KINDS:
+        raise F.bad("tokused", "0, 1, or (C&K for two) force:res|all:DRAWN during a forced "
+                    "trade")
+    drawn = F.get("tokused", lambda _: tuple(ascii_count(x) for x in parts[2].split(",")))
+    if len(drawn) != len(s.bank) or sum(drawn) > 2:
+        raise F.bad("tokused", f"a forced trade draws 2 cards; give {len(s.bank)} counts")
+    if parts[1] == "res" and any(drawn[5:]):
+        raise F.bad("tokused", "a resources-only forced trade draws no commodities")
+    s.token_used = True
+    s.forced = ForcedState(_FORCED_KINDS[parts[1]], drawn)
 
 
 def _check_tokens(F: FieldReader, s: State) -> None:
@@ -26,8 +68,25 @@ def _check_tokens(F: FieldReader, s: State) -> None:
                     f"tokens, not {TOKENS} (2P-SETUP-TOKENS)")
 
 
+def _check_forced_phase(F: FieldReader, s: State) -> None:
+    """rule="CK2P-TOKEN-FORCED-TRADE": the draws, then the cards back, from the turn's
+    pre-roll or action phase."""
+    if (s.phase in (FORCE_DRAW, FORCE_GIVE)) != bool(s.forced):
+        raise F.bad("tokused", "a forced trade is under way in the force-draw and force-give "
+                    "phases, and only there")
+    if not s.forced:
+        return
+    if s.resume not in (PRE_ROLL, MAIN):
+        raise F.bad("resume", "a forced trade returns to the pre-roll or main phase")
+    if (s.phase == FORCE_GIVE) != (sum(s.forced.drawn) == 2):
+        raise F.bad("tokused", "2 cards are drawn before any go back")
+    if any(d > h for d, h in zip(s.forced.drawn, s.hands[s.active], strict=True)):
+        raise F.bad("tokused", "the taker holds the cards drawn")
+
+
 TOKEN_FIELDS = FieldGroup("tokens", ("tokens", "supply", "tokused", "kret"),
-                          lambda caps: caps.tokens, _write_tokens, _read_tokens, _check_tokens)
+                          lambda caps: caps.tokens, _write_tokens, _read_tokens, _check_tokens,
+                          check_phase=_check_forced_phase)
 
 
 def _read_sums(F: FieldReader, s: State) -> None:

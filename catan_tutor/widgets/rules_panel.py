@@ -1,7 +1,8 @@
 """The Rules tab: the rules of the current variant from the packaged reference
 (``rulebook.rules_of``), grouped by section, with a text filter, each rule with the packaged
 lessons that cite it. A verdict's rule opens here: that rule shows first, open, above the
-list.
+list. A rule that is this tutor's reading of the sources (a [decision] of the reference) is
+marked "reading", with what the sources say and the other reading (``reading_html``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..library import lessons_citing
 from ..resources import lessons_dir
 from ..rulebook import Rule
 from . import markup
-from .verdicts import rule_text_html
+from .verdicts import READING_BADGE, reading_html, rule_text_html
 from .wording import variant_name
 
 MAX_SHOWN = 400  # rules listed at most (every variant has fewer)
@@ -43,11 +44,12 @@ def lessons_line(rule_id: str, folder: Path | None = None) -> str:
 
 def _rule_html(r: Rule, opened: bool, chosen: bool) -> str:
     mark = "background:#fff8e1;border-left:3px solid #f9a825;" if chosen else ""
+    badge = READING_BADGE if "decision" in r.sources else ""
     return (f"<details class='catan-rule-entry' data-rule='{markup.text(r.id)}'"
             f"{' open' if opened else ''} style='margin:1px 0;padding:1px 4px;{mark}'>"
-            f"<summary style='cursor:pointer'><b>{markup.text(r.title)}</b></summary>"
+            f"<summary style='cursor:pointer'><b>{markup.text(r.title)}</b>{badge}</summary>"
             f"<div style='margin:2px 0 4px 14px;color:#333'>{rule_text_html(r.text)}</div>"
-            f"{lessons_line(r.id)}</details>")
+            f"{reading_html(r.id)}{lessons_line(r.id)}</details>")
 
 
 def rules_html(variant: str, query: str = "", chosen: str = "") -> str:
@@ -111,5 +113,6 @@ class RulesPanel:
         n = len(rulebook.rules_of(variant))
         self.intro.value = (f"<div style='color:#555;margin:2px 0 4px 0'>The {n} rules of "
                             f"<b>{markup.text(variant_name(variant))}</b>; open a section, "
-                            "then a rule, to read it.</div>")
+                            "then a rule, to read it. A rule marked <em>reading</em> is this "
+                            "tutor's reading of a point the rules leave open.</div>")
         self.list.value = rules_html(variant, self.search.value, self.chosen)

@@ -82,11 +82,21 @@ def _titled(text: str, show, escape=lambda t: t) -> str:
 
 def rule_ref_html(rule_id: str, shown: str) -> str:
     """A rule named in a lesson text: ``shown`` (HTML: the rule's title), its text on hover,
-    its ID in ``data-rule``."""
+    its ID in ``data-rule``; a rule that is this tutor's reading (a [decision]) is marked
+    "reading", the other reading on hover."""
     text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], rulebook.rule(rule_id).text)
+    found = rulebook.reading(rule_id)
+    mark = ""
+    if found is not None:
+        other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
+        hover = ("This tutor's reading: the rules leave this open"
+                 + (f". Another reading: {other}" if other else "") + ".")
+        mark = (f"<span class='catan-reading-mark' title='{markup.text(hover)}' "
+                "style='color:#4527a0;font-size:10px;margin-left:1px;vertical-align:super'>"
+                "reading</span>")
     return (f"<abbr class='catan-rule-ref' data-rule='{markup.text(rule_id)}' "
             f"title='{markup.text(text)}' style='text-decoration:underline dotted;"
-            f"cursor:help'>{shown}</abbr>")
+            f"cursor:help'>{shown}</abbr>{mark}")
 
 
 def rule_refs(page: str) -> str:
@@ -114,6 +124,31 @@ def rule_text_html(text: str) -> str:
     return _QUOTED.sub(quoted, markup.text(text))
 
 
+READING_BADGE = ("<span class='catan-reading-badge' title='This tutor&#39;s reading: the "
+                 "rules do not settle this point' style='margin-left:6px;padding:0 5px;"
+                 "border-radius:8px;background:#ede7f6;color:#4527a0;font-size:11px'>"
+                 "reading</span>")
+
+
+def reading_html(rule_id: str) -> str:
+    """'' for a rule the sources state; for a [decision], the box that says it is this tutor's
+    reading: what the sources say (or that they are silent), the other reading, and why."""
+    found = rulebook.reading(rule_id)
+    if found is None:
+        return ""
+    basis = (rule_text_html(found.basis) + "." if found.basis else
+             "The rules this tutor follows do not settle this point.")
+    part = f" of one part ({rule_text_html(found.part.lower())})" if found.part else ""
+    rows = [f"<b>This tutor's reading{part}.</b> {basis}"]
+    if found.alternative:
+        rows.append(f"<em>Another reading:</em> {rule_text_html(found.alternative)}.")
+    if found.why:
+        rows.append(f"<em>Why this one:</em> {rule_text_html(found.why)}.")
+    return ("<div class='catan-reading' style='margin:2px 0 4px 14px;padding:3px 8px;"
+            "border-left:3px solid #7e57c2;background:#f6f2fc;color:#333;font-size:12px'>"
+            + "<br>".join(rows) + "</div>")
+
+
 def rule_details(rule_id: str, opened: bool = False) -> str:
     """The rule's title as a disclosure that opens on its text ('' for an unknown rule)."""
     try:
@@ -123,9 +158,10 @@ def rule_details(rule_id: str, opened: bool = False) -> str:
     return (f"<details class='catan-rule' data-rule='{markup.text(r.id)}'"
             f"{' open' if opened else ''} style='margin:2px 0 0 0'>"
             f"<summary style='cursor:pointer;color:#37474f'>Rule: <b>{markup.text(r.title)}"
-            f"</b></summary><div style='margin:2px 0 4px 14px;padding:3px 8px;"
+            f"</b>{READING_BADGE if 'decision' in r.sources else ''}</summary>"
+            f"<div style='margin:2px 0 4px 14px;padding:3px 8px;"
             f"border-left:3px solid #b0bec5;background:#f5f7f8;color:#333'>"
-            f"{rule_text_html(r.text)}</div></details>")
+            f"{rule_text_html(r.text)}</div>{reading_html(r.id)}</details>")
 
 
 def verdict_html(ex: Explanation, *, opened: bool = False, shown: str = "") -> str:

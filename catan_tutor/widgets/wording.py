@@ -45,6 +45,8 @@ PHASE_WORDS = {
     "desert": "removing a knight (Treason)",
     "deserter": "placing a knight (Treason)",
     "harbor": "returning a commodity (Commercial Harbor)",
+    "force-draw": "drawing 2 cards blind (forced trade)",
+    "force-give": "giving 2 cards back (forced trade)",
 }
 
 VARIANT_NAMES = {

@@ -1,0 +1,74 @@
+"""Regression checks for the course prose (issue 34, scope 1): sentences a learner read that
+were wrong stay gone, and the corrected facts stay said. Each error also has an expectation in
+its lesson where a move can show it (``catan-tutor check``); this file holds the text side."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from catan_tutor.resources import notebooks_dir, packaged_lessons
+
+
+def _text(name: str) -> str:
+    """A lesson's file, or a notebook's markdown, as one line of words."""
+    if name.endswith(".ipynb"):
+        nb = json.loads((notebooks_dir() / name).read_text("utf-8"))
+        raw = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    else:
+        raw = (packaged_lessons() / name).read_text("utf-8")
+    return " ".join(raw.split())
+
+
+# (issue 34 error, file, a wrong sentence that must stay gone, the fact said instead)
+CASES = [
+    (1, "ck_2p_knight_tokens.catan.yaml", "counts as the turn's one token action",
+     "not a token action"),
+    (2, "base_2p_knight_tokens.catan.yaml", "as a token action, a player may return",
+     "not one of the two token actions"),
+    (3, "ck_knight_recruit.catan.yaml", "a fresh turn",
+     "may be promoted on the turn it was recruited"),
+    (4, "base_2p_forced_trade.catan.yaml", None, "this tutor reads it as your open choice"),
+    (4, "ck_2p_forced_trade.catan.yaml", "you take 2 of their resource cards",
+     "draw 2 of their resource cards without looking"),
+    (4, "03_forced_trade.ipynb", "look at your opponent's resource cards, take 2 of your choice",
+     "drawn blind, by chance"),
+    (6, "ck_2p_progress_neutrals.catan.yaml", "so only N4 can become strong",
+     "N4 or O6, not both"),
+    (7, "ck_2p_double_roll.catan.yaml", "token actions wait until both rolls are done",
+     "Token actions come before the first roll or after the second"),
+    (8, "base_win_ten.catan.yaml", "which P1 lacks", "both of P1's settlements are cities"),
+    (9, "base_win_ten.catan.yaml", "A 3: an ore for P1", "A 3: two ore for P1"),
+    (10, "base_2p_forced_trade_price.catan.yaml", "A 4 pays P2 2 grain",
+     "A 4 pays P2 a grain and P1 a wool"),
+    (10, "03_forced_trade.ipynb", "takes both of P1's wool", "A 4 pays P2 a grain and P1 a wool"),
+    (11, "base_2p_forced_trade.catan.yaml", "A second wool would leave a spare",
+     "enough for a road and a settlement"),
+    (11, "03_forced_trade.ipynb", "P2 holds 4 wool. P1 takes 2 wool",
+     "P1 can already pay for a road and a settlement"),
+    (12, "base_trading_harbors.catan.yaml", "The engine always trades at your best rate",
+     "A harbor adds a better rate and takes none away"),
+    (15, "ck_progress_hand_limit.catan.yaml", "keep 5 until the end",
+     "may hold more than 4 until the end of their action phase"),
+    (16, "ck_robber_awakens.catan.yaml", "fields and pastures", "Onto the fields O"),
+    (18, "09_puzzle_editor.ipynb", "Both roads are five long, so nobody holds Longest Road",
+     "a tie never takes the card away"),
+]
+
+
+@pytest.mark.parametrize("error, name, wrong, right", CASES,
+                         ids=[f"error{e}-{n.split('.')[0]}" for e, n, _, _ in CASES])
+def test_issue_34_prose_errors_stay_fixed(error, name, wrong, right):
+    text = _text(name)
+    if wrong:
+        assert wrong.lower() not in text.lower(), f"error {error}: {name} says {wrong!r}"
+    assert right.lower() in text.lower(), f"error {error}: {name} should say {right!r}"
+
+
+def test_no_lesson_or_notebook_teaches_the_4_to_1_trade_as_refused_to_harbor_owners():
+    """Error 12 everywhere: no expectation refuses a 4:1 bank trade citing the maritime rule."""
+    bad = re.compile(r"bank 4 \w+ for \w+: (BASE-TRADE-MARITIME|CK-TRADE-BANK)")
+    for path in packaged_lessons().glob("*.catan.yaml"):
+        assert not bad.search(path.read_text("utf-8")), path.name

@@ -1,0 +1,117 @@
+"""Readings are visible (issue 34, scope 2): every [decision] of rulebook/rules.md is shown
+to the learner as this tutor's reading, with what the sources say and the other reading, in
+the Rules tab, under a verdict's rule and wherever a lesson text names the rule."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from catan_tutor import rulebook
+from catan_tutor.resources import packaged_lessons
+from catan_tutor.variants import VARIANTS
+from catan_tutor.widgets.rules_panel import rules_html
+from catan_tutor.widgets.verdicts import lesson_html, reading_html, rule_details
+
+DECISIONS = [rid for rid, r in rulebook.rules().items() if "decision" in r.sources]
+BADGE = "class='catan-reading-badge'"
+BOX = "class='catan-reading'"
+
+
+def test_the_reference_has_decisions_and_each_reads_as_a_reading_with_an_alternative():
+    assert len(DECISIONS) >= 50
+    for rid in DECISIONS:
+        found = rulebook.reading(rid)
+        assert found is not None and found.alternative and found.why, rid
+        said = " ".join((found.part, found.basis, found.alternative, found.why))
+        assert not re.search(r"\b00[0-4]\b|base-2p|ck-2p|base-dummy", said, re.I), rid
+    assert rulebook.reading("BASE-BUILD-DISTANCE") is None
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_rules_tab_marks_every_reading_of_the_variant_and_nothing_else(variant):
+    book = rulebook.rules_of(variant)
+    html = rules_html(variant)
+    expected = sum("decision" in r.sources for r in book.values())
+    assert expected and html.count(BADGE) == expected and html.count(BOX) == expected
+    for entry in re.findall(r"<details class='catan-rule-entry'.*?</details>", html, re.S):
+        rid = re.search(r"data-rule='([^']+)'", entry)[1]
+        assert (BADGE in entry) == ("decision" in book[rid].sources), rid
+        assert rid not in entry.split("</summary>", 1)[1], rid  # the ID stays an attribute
+
+
+def test_a_reading_shows_the_seed_text_it_interprets_and_the_other_reading():
+    box = reading_html("2P-TOKEN-FORCED-TRADE")
+    assert "This tutor's reading" in box
+    assert "by his choice" in box and "official two-player rulebook" in box
+    assert "Another reading:" in box and "Blind draw of 2" in box
+    box = reading_html("CK-PC-SABOTAGE-SELF")
+    assert "as many or more VPs as you" in box and "They discard too" in box
+    box = reading_html("CK-METRO-OWN-LEVEL5")
+    assert "If you do not have an available city" in box
+    box = reading_html("CK-BARB-TOKENS")
+    assert "6 VP tokens" in box
+    # A reading of one part of a rule says which part; a silent source says so.
+    assert "of one part (the last sentence)" in reading_html("2P-TOKEN-ROBBER")
+    assert "do not settle this point" in reading_html("CK-PROGRESS-EMPTY")
+    assert reading_html("BASE-BUILD-DISTANCE") == ""
+
+
+def test_a_verdicts_rule_and_a_lesson_texts_rule_name_are_marked_as_readings():
+    assert BOX in rule_details("DUMMY-IMMUNE") and BADGE in rule_details("DUMMY-IMMUNE")
+    assert BOX not in rule_details("BASE-ROBBER-STEAL")
+    text = lesson_html("The dummy keeps its cards (DUMMY-IMMUNE); a road (BASE-BUILD-ROAD).")
+    assert text.count("catan-reading-mark") == 1
+    assert "Another reading: Treat D like a real player for Monopoly." in text
+
+
+def test_dummy_immune_no_longer_rests_on_the_sentence_about_discarding():
+    """DUMMY-IMMUNE: 002's "never gives up cards" is about the 7; the reading says so."""
+    r = rulebook.rule("DUMMY-IMMUNE")
+    assert r.part == "Monopoly" and "002" in r.sources
+    assert "about discarding" in r.decision
+
+
+@pytest.mark.parametrize("rid, source_says", [
+    ("CK-PC-CRANE", "cannot be combined together"),
+    ("CK-PROGRESS-HAND-LIMIT", "(001) lets a player hold only 5"),
+])
+def test_rules_that_001_states_otherwise_cite_003_and_say_where_001_differs(rid, source_says):
+    r = rulebook.rule(rid)
+    assert r.sources == ("003",) and source_says in r.text and "(003)" in r.text
+
+
+# Lessons that teach a point the sources leave open say in their own words that it is this
+# tutor's reading (the lesson, the rule it teaches).
+TAUGHT_READINGS = [
+    ("base_2p_forced_trade", "2P-TOKEN-FORCED-TRADE"),
+    ("base_2p_double_roll", "2P-ROLL-TIMING"),
+    ("base_2p_token_income", "2P-TOKEN-INCOME-BOTH"),
+    ("base_2p_neutral_builds", "2P-TOKEN-INCOME-NEUTRAL"),
+    ("base_dummy_knight", "DUMMY-IMMUNE"),
+    ("base_dummy_monopoly", "DUMMY-IMMUNE"),
+    ("base_dummy_dummy_turn", "DUMMY-ROBBER-CANDIDATES"),
+    ("ck_pc_wedding_sabotage", "CK-PC-SABOTAGE-SELF"),
+    ("ck_metropolis_race", "CK-METRO-OWN-LEVEL5"),
+    ("ck_barbarian_defender", "CK-BARB-TOKENS"),
+    ("base_2p_token_income", "2P-SETUP-NEUTRAL-POSITIONS"),
+    ("base_dummy_dummy_turn", "DUMMY-TRADE-PROTOCOL"),
+    ("ck_2p_setup", "CK2P-SETUP"),
+    ("ck_2p_neutral_knights", "CK2P-NEUTRAL-PROMOTE-LEVEL"),
+    ("ck_pc_merchant", "CK-PC-MERCHANT-DESERT"),
+    ("ck_barbarians_pillage", "CK-BARB-LOSE-CHOICE"),
+    ("base_dummy_setup", "DUMMY-SETUP-PLACEMENT"),
+    ("base_2p_knight_tokens", "2P-TOKEN-INCOME-KNIGHT"),
+]
+
+
+@pytest.mark.parametrize("lesson, rid", TAUGHT_READINGS)
+def test_a_lesson_teaching_a_reading_says_it_is_this_tutors_reading(lesson, rid):
+    text = " ".join((packaged_lessons() / f"{lesson}.catan.yaml").read_text("utf-8").split())
+    assert "decision" in rulebook.rule(rid).sources
+    taught = [m.start() for m in re.finditer(rf"\({rid}\b|\b{rid}\)|, {rid}\b", text)]
+    said = [m.start() for m in re.finditer(r"this tutor(?:'s)? read", text, re.I)]
+    assert taught, f"{lesson} does not name {rid} in its text"
+    assert any(abs(s - t) <= 300 for t in taught for s in said), \
+        f"{lesson} teaches {rid} without saying, right there, that it is this tutor's reading"
