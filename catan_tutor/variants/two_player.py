@@ -9,6 +9,7 @@ from ..actions import (
     BuildRoad,
     BuyDev,
     Die,
+    ForcedDraw,
     ForcedTrade,
     NeutralRoad,
     NeutralSettle,
@@ -149,7 +150,7 @@ _AFTER_ROLLS = (Settle, BuildRoad, BuildCity, BuyDev, BankTrade, Offer)
 # 2P-ROLL-TIMING: development cards, token actions and Knight-card returns, not between rolls
 _NOT_BETWEEN = (PlayKnight, PlayRoadBuilding, PlayPlenty, PlayMonopoly, ForcedTrade,
                 RobberHome, ReturnKnight)
-_TOKEN_ACTIONS = (ForcedTrade, RobberHome, RemoveKnight)  # ck-2p (CK2P-ROLL-TIMING)
+_TOKEN_ACTIONS = (ForcedTrade, ForcedDraw, RobberHome, RemoveKnight)  # ck-2p (CK2P-ROLL-TIMING)
 
 
 def _two_rolls(s: State, a, bad):
