@@ -115,6 +115,11 @@ def open_app(p: Page, url: str) -> None:
     p.page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
 
 
+def attribute(page, selector: str, name: str) -> str:
+    """The attribute ``name`` of the first element ``selector`` finds."""
+    return page.locator(selector).first.get_attribute(name)
+
+
 def choose_file(page, file: dict):
     """Open the tutor's "Open scenario" upload (its file input is not in the page: ipywidgets
     clicks it from the button) and choose ``file``; returns the file chooser."""

@@ -19,6 +19,7 @@ from collections import defaultdict
 import pytest
 from helpers import (
     DEV_TOTALS,
+    after_setup,
     check_invariants,
     conserve_bank,
     conserve_ck,
@@ -255,13 +256,6 @@ def check_edited(g: Game) -> None:
 
 
 # ---------------------------------------------------------------- pinned cases
-def after_setup(variant: str, players: int) -> Game:
-    g = new_game(variant, players=players, seed=1)
-    while g.state.phase != "pre-roll":
-        g.play(g.legal_actions()[0])
-    return g
-
-
 def at(g: Game, **changes: str) -> Game:
     """``g`` with position fields replaced; the bank and the progress decks made to add up."""
     head, f = position_fields(g, changes)
