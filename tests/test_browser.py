@@ -17,7 +17,7 @@ from catan_tutor.resources import START_NOTEBOOK
 from catan_tutor.serve import CHROMIUM_ARGS
 from catan_tutor.widgets import style
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = START_NOTEBOOK

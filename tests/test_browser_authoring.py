@@ -18,7 +18,7 @@ from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario, loads_scenario
 from catan_tutor.widgets.authoring import title_digest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 LESSON = "base_setup"  # a lesson without puzzles
 TITLE = "Teacher made: the first settlement"

@@ -29,7 +29,7 @@ from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import Scenario, load_scenario
 from catan_tutor.timeline import Node
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 CHAPTER = 1
 WRONG = "P1 road K5"  # not touching the settlement just placed: refused (BASE-SETUP-ROUND1)

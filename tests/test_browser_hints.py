@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from browser_harness import ARTIFACTS, browser, chromium, new_page, open_app  # noqa: F401
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 
 def _depth(page) -> int:

@@ -31,7 +31,7 @@ from catan_tutor.resources import START_NOTEBOOK, notebooks_dir
 from catan_tutor.serve import jupyter_server, voila
 from catan_tutor.widgets import session
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 NOTEBOOK = START_NOTEBOOK
 # Every payload carries "pwn", so whatever of it became markup can be found in the page.

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 from browser_harness import ARTIFACTS, open_app
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 STATE_JS = """() => {
   const e = document.querySelector('.catan-tutor .catan-state');

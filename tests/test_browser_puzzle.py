@@ -18,7 +18,7 @@ from catan_tutor.library import library
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 LESSON = "puzzle_base_robber"
 TITLE = "Puzzles: the robber after a 7"

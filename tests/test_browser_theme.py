@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from browser_harness import ARTIFACTS, open_app
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 # Runs in the page: every visible element with text of its own, with its text colour and the
 # first opaque background behind it, and the WCAG contrast ratio of the two.

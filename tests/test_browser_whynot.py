@@ -23,7 +23,7 @@ from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario
 from catan_tutor.widgets import style
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 STATE_JS = """() => {
   const e = document.querySelector('.catan-tutor .catan-state');

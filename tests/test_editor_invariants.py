@@ -213,6 +213,7 @@ def ops(draw, g: Game) -> list[str]:
 CI = os.environ.get("CI", "").strip().lower() == "true"
 
 
+@pytest.mark.slow  # a sweep: the fast lane leaves it out
 @settings(max_examples=300, deadline=None, **({"derandomize": True} if CI else {}),
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
