@@ -26,7 +26,8 @@ from .watchdog import SUPERVISED
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="catan-tutor", description=__doc__)
+    # the module's docstring, its reST ``literal`` marks dropped: --help prints plain text
+    ap = argparse.ArgumentParser(prog="catan-tutor", description=__doc__.replace("``", ""))
     sub = ap.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play a random game to the end and print every action")
     play.add_argument("--variant", default="base")

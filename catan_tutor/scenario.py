@@ -228,6 +228,8 @@ def _compose(r: _Reader, text: str) -> yaml.Node | None:
         else:  # a reader error: a character YAML does not allow
             line = text.count("\n", 0, getattr(e, "position", 0) or 0) + 1
         why = str(getattr(e, "problem", None) or e)[:500]
+        if "nesting depth" in why:  # libyaml 0.2.5's own limit, met first by some builds
+            why = f"lists and mappings nested more than {MAX_DEPTH} deep"
         raise ScenarioError(f"{r.path}:{line}: yaml: {why}") from None
     finally:
         events.dispose()

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Minimum-versions check: install every runtime dependency at the lower bound pyproject.toml
-# declares (into a throwaway venv, default /tmp/catan-min-venv), then run the tests that need
-# no browser and are not slow. Extra arguments go to pytest.
+# Minimum-versions check: every runtime dependency installed at the lower bound
+# pyproject.toml declares, into a venv of its own (default /tmp/catan-min-venv), then the tests
+# that need no browser and are not slow (the fast lane and the notebooks' kernels). Run by
+# scripts/test.sh (so in CI). The venv is kept and reused while the pinned set is the same
+# (a stamp of the pins, the test tools and the Python); CATAN_MIN_FRESH=1 remakes it.
+# Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV="${MIN_VENV:-/tmp/catan-min-venv}"
-rm -rf "$VENV"
-python3 -m venv "$VENV"
-"$VENV/bin/python" -m pip install -q --upgrade pip
+TOOLS="pytest hypothesis nbclient ipykernel pytest-xdist scipy"
 # "name>=X" -> "name==X" for every runtime dependency (the [project] dependencies list).
-"$VENV/bin/python" - > "$VENV/constraints.txt" <<'PY'
+pins=$(python3 - <<'PY'
 import re, tomllib
 deps = tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]
 for dep in deps:
@@ -19,7 +20,20 @@ for dep in deps:
 # a user with the oldest pandas we accept has a numpy 1.x beside it.
 print("numpy<2")
 PY
+)
+stamp=$(printf '%s\n%s\n%s\n' "$pins" "$TOOLS" "$(python3 --version)" | sha256sum | cut -c1-16)
+if [ "${CATAN_MIN_FRESH:-0}" = 1 ] || [ "$(cat "$VENV/.stamp" 2>/dev/null)" != "$stamp" ]; then
+  rm -rf "$VENV"
+  python3 -m venv "$VENV"
+  "$VENV/bin/python" -m pip install -q --upgrade pip
+  printf '%s\n' "$pins" > "$VENV/constraints.txt"
+  # shellcheck disable=SC2086
+  "$VENV/bin/python" -m pip install -q -c "$VENV/constraints.txt" -e . $TOOLS
+  echo "$stamp" > "$VENV/.stamp"
+else
+  echo "reusing $VENV (same pins)"
+  "$VENV/bin/python" -m pip install -q --no-deps -e .  # this tree, wherever it is
+fi
 cat "$VENV/constraints.txt"
-"$VENV/bin/python" -m pip install -q -c "$VENV/constraints.txt" -e . pytest hypothesis nbclient ipykernel
-"$VENV/bin/python" -m pip list 2>/dev/null | grep -iE "^($(cut -d= -f1 "$VENV/constraints.txt" | paste -sd'|')) "
+"$VENV/bin/python" -m pip list 2>/dev/null | grep -iE "^($(cut -d= -f1 "$VENV/constraints.txt" | cut -d'<' -f1 | paste -sd'|')) "
 CI=true "$VENV/bin/python" -m pytest -q -m "not slow and not browser" "$@"

@@ -17,6 +17,8 @@ from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, voila
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 PAGE_TIMEOUT = 120_000  # ms for the notebook to run and the board to be drawn
+# Under pytest-xdist each worker has its own app server, and so its own log ("_gw0"...).
+WORKER = f"_{os.environ['PYTEST_XDIST_WORKER']}" if "PYTEST_XDIST_WORKER" in os.environ else ""
 
 # Runs in the page: true once the board canvas is mostly painted.
 BOARD_PAINTED_JS = """() => {
@@ -36,7 +38,7 @@ def app_server() -> Iterator[str]:
     so the tests stay independent while the server starts once."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
-        with voila(START_NOTEBOOK, ARTIFACTS / "voila_app.log") as (url, _):
+        with voila(START_NOTEBOOK, ARTIFACTS / f"voila_app{WORKER}.log") as (url, _):
             yield url
     except RuntimeError as e:
         pytest.fail(str(e))
@@ -113,6 +115,11 @@ def new_page(browser) -> Iterator:
 def open_app(p: Page, url: str) -> None:
     p.page.goto(url, timeout=PAGE_TIMEOUT)
     p.page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+
+
+def attribute(page, selector: str, name: str) -> str:
+    """The attribute ``name`` of the first element ``selector`` finds."""
+    return page.locator(selector).first.get_attribute(name)
 
 
 def choose_file(page, file: dict):

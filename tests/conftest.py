@@ -53,6 +53,27 @@ settings.load_profile(_profile_name())
 
 
 def pytest_collection_modifyitems(config, items) -> None:
+    _heaviest_first(config, items)
+    _scale_for_soak(items)
+
+
+# Test modules started first under pytest-xdist, heaviest first: the run waits for the last.
+FIRST = ("test_wheel.py", "test_hub.py", "test_browser.py", "test_browser_hosting.py",
+         "test_jupyterlab.py", "test_browser_page.py", "test_browser_hostile.py")
+
+
+def _heaviest_first(config, items) -> None:
+    """On an xdist worker (scripts/test.sh runs ``-n 2 --dist loadfile
+    --no-loadscope-reorder``: each module whole on one worker, in its order, so a module's
+    fixtures are made once and tests sharing one page keep their order), the FIRST modules
+    come first; the others keep their order."""
+    if hasattr(config, "workerinput"):
+        rank = {name: i for i, name in enumerate(FIRST)}
+        items.sort(key=lambda i: rank.get(i.nodeid.split("::", 1)[0].rsplit("/", 1)[-1],
+                                          len(FIRST)))
+
+
+def _scale_for_soak(items) -> None:
     """Under ``soak``, scale each property test's own ``max_examples`` up.
 
     A ``@settings(max_examples=n)`` on a test beats any profile, so the soak profile alone

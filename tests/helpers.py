@@ -1,10 +1,12 @@
-"""Assertions shared by the rule tests: an action is legal (and listed), or refused."""
+"""What the tests share: an action is legal (and listed), or refused; games and position
+fields made for a test; the invariants of any position."""
 
 from __future__ import annotations
 
 import pytest
 
-from catan_tutor import Game, IllegalActionError
+from catan_tutor import Game, IllegalActionError, new_game
+from catan_tutor.board import CARD_NAMES, parse_vertex
 from catan_tutor.rules.awards import road_length
 
 
@@ -42,6 +44,44 @@ def play(game: Game, *actions: str) -> Game:
     for a in actions:
         game.play(a)
     return game
+
+
+def texts(game: Game) -> set[str]:
+    """The notation of every legal action."""
+    return {str(a) for a in game.legal_actions()}
+
+
+def cards(**kw: int) -> tuple[int, ...]:
+    """An 8-count bundle (resources, then commodities), e.g. cards(wool=1, ore=1)."""
+    assert set(kw) <= set(CARD_NAMES)
+    return tuple(kw.get(k, 0) for k in CARD_NAMES)
+
+
+def hand(game: Game, p: int) -> tuple[int, ...]:
+    return game.state.hands[p]
+
+
+def kn(game: Game, label: str):
+    """The knight on the vertex ``label`` (None: none)."""
+    return game.state.kn[parse_vertex(label)]
+
+
+def after_setup(variant: str, players: int) -> Game:
+    """A seeded game of ``variant`` played through its setup by the first legal actions."""
+    g = new_game(variant, players=players, seed=1)
+    while g.state.phase != "pre-roll":
+        g.play(g.legal_actions()[0])
+    return g
+
+
+def fields(game: Game) -> dict[str, str]:
+    """The position text's fields by key."""
+    return dict(w.split("=", 1) for w in game.position().split()[2:])
+
+
+def yaml_quote(text: str) -> str:
+    """``text`` as a single-quoted YAML scalar."""
+    return "'" + text.replace("'", "''") + "'"
 
 
 def position_fields(base: Game | str, changes: dict) -> tuple[list[str], dict[str, str]]:

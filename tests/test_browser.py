@@ -17,7 +17,7 @@ from catan_tutor.resources import START_NOTEBOOK
 from catan_tutor.serve import CHROMIUM_ARGS
 from catan_tutor.widgets import style
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = START_NOTEBOOK
@@ -53,12 +53,7 @@ def _rgb(colour: str) -> list[int]:
 
 
 @pytest.fixture(scope="module")
-def voila_url(app_server: str) -> str:
-    return app_server  # one Voilà for the browser tests (browser_harness.py)
-
-
-@pytest.fixture(scope="module")
-def page(chromium: str, voila_url: str) -> Iterator:
+def page(chromium: str, app_server: str) -> Iterator:
     """One browser page on the app, shared by the tests below in their order."""
     from playwright.sync_api import sync_playwright
 
@@ -71,7 +66,7 @@ def page(chromium: str, voila_url: str) -> Iterator:
         pg.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
         pg.set_default_timeout(30_000)
         try:
-            pg.goto(voila_url, timeout=PAGE_TIMEOUT)
+            pg.goto(app_server, timeout=PAGE_TIMEOUT)
             pg.wait_for_function(f"() => ({STATE_JS})().startsWith('node')",
                                  timeout=PAGE_TIMEOUT)
             yield pg

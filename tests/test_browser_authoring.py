@@ -18,18 +18,13 @@ from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario, loads_scenario
 from catan_tutor.widgets.authoring import title_digest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 LESSON = "base_setup"  # a lesson without puzzles
 TITLE = "Teacher made: the first settlement"
 COMMENT = "Why *here*? Count the pips."
 PROMPT = "Where does P1's first road go?"
 AUTHOR = ".catan-author-state"
-
-
-@pytest.fixture(scope="module")
-def app(app_server: str) -> str:
-    return app_server  # one Voilà for the browser tests (browser_harness.py)
 
 
 def _puzzle_spot() -> int:
@@ -56,11 +51,12 @@ def _state(page, **data: str):
     return found
 
 
-def test_a_teacher_made_lesson_round_trips_through_download_and_upload(new_page, app, tmp_path):
+def test_a_teacher_made_lesson_round_trips_through_download_and_upload(new_page, app_server,
+                                                                       tmp_path):
     started = time.monotonic()
     p = new_page("authoring")
     page = p.page
-    open_app(p, f"{app}?lesson={LESSON}&node={_puzzle_spot()}")
+    open_app(p, f"{app_server}?lesson={LESSON}&node={_puzzle_spot()}")
     _author_view(page)
 
     # title and a comment on the move shown, saved
@@ -93,7 +89,7 @@ def test_a_teacher_made_lesson_round_trips_through_download_and_upload(new_page,
     # a fresh page: upload it, and the same lesson shows (the same download, title, puzzle)
     q = new_page("authoring_upload")
     fresh = q.page
-    open_app(q, app)
+    open_app(q, app_server)
     _author_view(fresh)
     with fresh.expect_file_chooser() as chooser:
         fresh.locator(".catan-tutor .widget-upload").first.click()

@@ -19,7 +19,7 @@ import time
 import zlib
 
 import pytest
-from browser_harness import ARTIFACTS, BOARD_PAINTED_JS, PAGE_TIMEOUT, open_app
+from browser_harness import ARTIFACTS, BOARD_PAINTED_JS, PAGE_TIMEOUT, attribute, open_app
 
 from catan_tutor.course import course
 from catan_tutor.game import Game
@@ -29,7 +29,7 @@ from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import Scenario, load_scenario
 from catan_tutor.timeline import Node
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 CHAPTER = 1
 WRONG = "P1 road K5"  # not touching the settlement just placed: refused (BASE-SETUP-ROUND1)
@@ -40,11 +40,6 @@ MARKED_JS = """(title) => [...document.querySelectorAll('.catan-app select optio
   .map(o => o.textContent.replace(/\\u00a0/g, ' '))
   .some(t => t.startsWith('\u2713 ') && t.includes(title))"""
 KEPT_JS = "() => JSON.parse(localStorage.getItem('catan-tutor-progress') || '{}')"
-
-
-@pytest.fixture(scope="module")
-def app(app_server: str) -> str:
-    return app_server  # one Voilà for the browser tests (browser_harness.py)
 
 
 def _chapter(number: int) -> list[tuple[str, str, Scenario]]:
@@ -66,10 +61,6 @@ def _wait(page, selector: str, **data: object) -> None:
     page.locator(selector + attrs).first.wait_for(state="attached")
 
 
-def _attr(page, selector: str, name: str) -> str:
-    return page.locator(selector).first.get_attribute(name)
-
-
 def _answer(page, sc: Scenario, node: Node, with_help: bool) -> Node:
     """Answer the puzzle asked at ``node`` by typing the lesson's move (first, when
     ``with_help``, a wrong try and a hint); returns the node the answer leads to."""
@@ -85,7 +76,7 @@ def _answer(page, sc: Scenario, node: Node, with_help: bool) -> Node:
         _wait(page, PUZZLE, node=node.id, tries=1, solved=0)
         _wait(page, STATE, node=node.id, digest=digest)  # nothing was played
         rule = judge(puzzle, node, sc.tree.rules, WRONG).rule
-        assert _attr(page, ".catan-puzzle-verdict", "data-rule") == rule
+        assert attribute(page, ".catan-puzzle-verdict", "data-rule") == rule
         page.locator(".catan-puzzle-hint").click()
         _wait(page, PUZZLE, node=node.id, hints=1)
         assert puzzle.hints[0] in box.inner_text()
@@ -120,17 +111,17 @@ def _kept(page) -> dict:
 
 def _progress_marker(page) -> dict:
     """The progress the kernel holds (the hidden element the page script reads)."""
-    return json.loads(_attr(page, ".catan-progress", "data-progress"))
+    return json.loads(attribute(page, ".catan-progress", "data-progress"))
 
 
-def test_a_whole_chapter_is_walked_with_next_lesson_and_its_progress_kept(new_page, app):
+def test_a_whole_chapter_is_walked_with_next_lesson_and_its_progress_kept(new_page, app_server):
     lessons = _chapter(CHAPTER)
     after = _chapter(CHAPTER + 1)
     assert len(lessons) >= 2 and any(sc.puzzles for _, _, sc in lessons)
     p = new_page("chapter")
     page = p.page
     started = time.monotonic()
-    open_app(p, app)  # no address: the course's first lesson
+    open_app(p, app_server)  # no address: the course's first lesson
     loaded = time.monotonic()
     print(f"\nchapter {CHAPTER}: page loaded in {loaded - started:.1f} s")
     line = page.locator(".catan-chapter")

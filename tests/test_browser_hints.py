@@ -12,12 +12,7 @@ from __future__ import annotations
 import pytest
 from browser_harness import ARTIFACTS, browser, chromium, new_page, open_app  # noqa: F401
 
-pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def app(app_server: str) -> str:
-    return app_server  # one Voilà for the browser tests (browser_harness.py)
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 
 def _depth(page) -> int:
@@ -56,9 +51,9 @@ def _play(page, move: str) -> None:
                            f".dataset.depth > {before}")
 
 
-def test_hint_and_a_turn_against_a_computer_seat(new_page, app) -> None:  # noqa: F811
+def test_hint_and_a_turn_against_a_computer_seat(new_page, app_server) -> None:  # noqa: F811
     p = new_page("hints")
-    open_app(p, app)
+    open_app(p, app_server)
     page = p.page
     page.locator(".catan-seat-2 select").select_option(label="Computer: greedy")
     page.get_by_role("button", name="Start").click()

@@ -24,13 +24,14 @@ from browser_harness import (
     choose_file,
     open_app,
 )
+from helpers import yaml_quote
 
 from catan_tutor import new_game
 from catan_tutor.resources import START_NOTEBOOK, notebooks_dir
 from catan_tutor.serve import jupyter_server, voila
 from catan_tutor.widgets import session
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 NOTEBOOK = START_NOTEBOOK
 # Every payload carries "pwn", so whatever of it became markup can be found in the page.
@@ -77,16 +78,12 @@ AUTHOR_TITLE = '" onmouseover="window.__pwned=11" x="pwn'
 AUTHOR_COMMENT = "[pwn link](javascript:window.__pwned=12) 'pwn' \"pwn\""
 
 
-def _q(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
-
-
 def hostile_scenario() -> bytes:
     """Every payload in every free-text field a scenario has. The puzzle is asked after the
     first move: its answer is P1 road H3; P1 road H5 is a variation whose comment a wrong
     answer's verdict quotes; the explanation shows once it is solved."""
-    every = _q(" ".join(PAYLOADS))
-    return (f"title: {_q('Hostile ' + PAYLOADS[1])}\nvariant: base\nplayers: 3\n"
+    every = yaml_quote(" ".join(PAYLOADS))
+    return (f"title: {yaml_quote('Hostile ' + PAYLOADS[1])}\nvariant: base\nplayers: 3\n"
             f"goal: {every}\nchapter: {every}\ntutor: {every}\nmoves:\n"
             f"- move: P1 settle H4\n  comment: {every}\n  tutor: {every}\n"
             f"  puzzle:\n    prompt: {every}\n    hints:\n    - {every}\n    - {every}\n"

@@ -173,6 +173,7 @@ def _shut_down(url: str, kernel_id: str) -> None:
 
 
 @pytest.mark.browser
+@pytest.mark.kernel
 def test_a_closed_tab_shuts_its_kernel_down(new_page, server) -> None:
     url, proc, log = server
     p = new_page("hosting_close")
@@ -190,6 +191,7 @@ def test_a_closed_tab_shuts_its_kernel_down(new_page, server) -> None:
 
 
 @pytest.mark.browser
+@pytest.mark.kernel
 def test_kernels_without_a_page_are_culled(new_page, server) -> None:
     """A browser gone without unloading (crash, lost network) and a plain GET (curl)."""
     url, proc, log = server
@@ -210,6 +212,7 @@ def test_kernels_without_a_page_are_culled(new_page, server) -> None:
 
 
 @pytest.mark.browser
+@pytest.mark.kernel
 def test_a_page_that_cannot_start_says_so_and_retries(new_page, server) -> None:
     url, proc, log = server
     p = new_page("hosting_retry")
@@ -231,6 +234,7 @@ def test_a_page_that_cannot_start_says_so_and_retries(new_page, server) -> None:
 
 
 @pytest.mark.browser
+@pytest.mark.kernel
 def test_a_page_whose_scripts_come_late_keeps_its_kernel(new_page, server) -> None:
     """Under load a page connected up to 88 s after its notebook ran, and the 90 s culling
     shut its kernel down first: the page holds its kernel itself until Voilà's socket is
@@ -255,6 +259,7 @@ def test_a_page_whose_scripts_come_late_keeps_its_kernel(new_page, server) -> No
 
 
 @pytest.mark.browser
+@pytest.mark.kernel
 def test_a_page_whose_kernel_is_gone_says_so_and_loads_on_retry(new_page, server) -> None:
     """The kernel is gone (culled or shut down) after the notebook ran but before the page
     connected: the "could not start" card at once (not a page without its app, nor "session

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 from browser_harness import ARTIFACTS, open_app
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 STATE_JS = """() => {
   const e = document.querySelector('.catan-tutor .catan-state');
@@ -24,11 +24,6 @@ STATE_JS = """() => {
   return {node: +e.dataset.node, depth: +e.dataset.depth, phase: e.dataset.phase,
           turn: +e.dataset.turn};
 }"""
-
-
-@pytest.fixture(scope="module")
-def voila_url(app_server: str) -> str:
-    return app_server  # one Voilà for the browser tests (browser_harness.py)
 
 
 def state(page) -> dict:
@@ -48,13 +43,13 @@ def tab_to(page, selector: str, most: int = 80) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
-def test_a_setup_and_a_turn_with_the_keyboard_alone(browser, new_page, voila_url) -> None:
+def test_a_setup_and_a_turn_with_the_keyboard_alone(browser, new_page, app_server) -> None:
     """A new three-player game: Tab to the board, then Enter twice per placement (the first
     puts the cursor on the first glowing spot, the second plays there) through the whole
     setup; then Tab to Roll and Enter (both dice thrown), Tab to End turn and Enter."""
     p = new_page("keyboard_game")
     page = p.page
-    open_app(p, f"{voila_url}?variant=base&players=3&seed=11")
+    open_app(p, f"{app_server}?variant=base&players=3&seed=11")
     page.wait_for_function(f"() => ({STATE_JS})()?.phase === 'setup-settle'")
     page.locator("body").click(position={"x": 2, "y": 2})  # the page, not a control
     tab_to(page, ".catan-board")
@@ -88,12 +83,12 @@ def test_a_setup_and_a_turn_with_the_keyboard_alone(browser, new_page, voila_url
     assert state(page)["depth"] == after["depth"] - 1
 
 
-def test_a_click_in_the_move_list_jumps_to_its_move(browser, new_page, voila_url) -> None:
+def test_a_click_in_the_move_list_jumps_to_its_move(browser, new_page, app_server) -> None:
     """Moves tab: the list shows the moves in words with turn numbers; a click on a move
     goes there (the hidden data-node marker follows) and highlights it."""
     p = new_page("move_list")
     page = p.page
-    open_app(p, f"{voila_url}?variant=base&players=3&seed=11")
+    open_app(p, f"{app_server}?variant=base&players=3&seed=11")
     page.wait_for_function(f"() => ({STATE_JS})()?.phase === 'setup-settle'")
     canvas = page.locator(".catan-board canvas").last
     canvas.focus()
@@ -119,12 +114,12 @@ def test_a_click_in_the_move_list_jumps_to_its_move(browser, new_page, voila_url
     wait_depth(page, 0)
 
 
-def test_a_variable_board_starts_laid_out(browser, new_page, voila_url) -> None:
+def test_a_variable_board_starts_laid_out(browser, new_page, app_server) -> None:
     """A variable board: the list shows its set-up as one line, "board laid out"; Home and
     |◀ return to the laid-out board, and ◀ there stays."""
     p = new_page("variable_board")
     page = p.page
-    open_app(p, f"{voila_url}?variant=base&players=3&board=variable&seed=5")
+    open_app(p, f"{app_server}?variant=base&players=3&board=variable&seed=5")
     page.wait_for_function(f"() => ({STATE_JS})()?.phase === 'setup-settle'")
     laid = state(page)
     assert laid["depth"] > 0, laid  # chance laid the board out: those are its moves
@@ -155,7 +150,7 @@ SCROLLED_JS = """() => Array.from(document.querySelectorAll('*'))
 
 
 def test_a_click_on_a_board_below_the_fold_lands_where_aimed(browser, new_page,
-                                                             voila_url) -> None:
+                                                             app_server) -> None:
     """ipycanvas focuses its canvas on mouse-down with a plain focus(), which scrolled a board
     partly below the fold into view before the click was measured (about 100 px off); the
     board's page script focuses it first without scrolling. In a short window a click low on
@@ -164,7 +159,7 @@ def test_a_click_on_a_board_below_the_fold_lands_where_aimed(browser, new_page,
     p = new_page("click_below_fold")
     page = p.page
     page.set_viewport_size({"width": 1280, "height": 600})
-    open_app(p, f"{voila_url}?variant=base&players=3&seed=11")
+    open_app(p, f"{app_server}?variant=base&players=3&seed=11")
     page.wait_for_function(f"() => ({STATE_JS})()?.phase === 'setup-settle'")
     box = page.locator(".catan-board canvas").last.bounding_box()
     assert box["y"] + box["height"] > 600, box  # the board's lower part is below the fold

@@ -42,7 +42,7 @@ from catan_tutor.serve import (
     voila,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = START_NOTEBOOK

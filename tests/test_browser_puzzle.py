@@ -12,13 +12,13 @@ import json
 import time
 
 import pytest
-from browser_harness import ARTIFACTS, BOARD_PAINTED_JS, PAGE_TIMEOUT, open_app
+from browser_harness import ARTIFACTS, BOARD_PAINTED_JS, PAGE_TIMEOUT, attribute, open_app
 
 from catan_tutor.library import library
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 LESSON = "puzzle_base_robber"
 TITLE = "Puzzles: the robber after a 7"
@@ -29,40 +29,31 @@ MARKED_JS = """(title) => [...document.querySelectorAll('.catan-app select optio
   .some(t => t.startsWith('\u2713 ') && t.includes(title))"""
 
 
-@pytest.fixture(scope="module")
-def app(app_server: str) -> str:
-    return app_server  # one Voilà for the browser tests (browser_harness.py)
-
-
-def _attr(page, selector: str, name: str) -> str:
-    return page.locator(selector).first.get_attribute(name)
-
-
 def _wait_marker(page, **data: str) -> None:
     attrs = "".join(f"[data-{k}='{v}']" for k, v in data.items())
     page.locator(STATE + attrs).first.wait_for(state="attached")
 
 
-def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app) -> None:
+def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_server) -> None:
     sc = load_scenario(packaged_lessons() / f"{LESSON}.catan.yaml")
     (asked, puzzle), = sc.puzzles.items()
     answer = sc.timeline.nodes[asked].children[0]
     p = new_page("puzzle")
     page = p.page
     started = time.monotonic()
-    open_app(p, f"{app}?lesson={LESSON}&node={asked}")
+    open_app(p, f"{app_server}?lesson={LESSON}&node={asked}")
     _wait_marker(page, node=asked, asked=1, solved=0)
     loaded = time.monotonic()
     box = page.locator(".catan-puzzle")
     assert puzzle.prompt in box.inner_text()
-    digest = _attr(page, ".catan-state", "data-digest")
+    digest = attribute(page, ".catan-state", "data-digest")
 
     # a wrong move (legal, but not the answer): nothing is played, the rule is cited
     page.locator(".catan-puzzle-answer input").fill("P1 robber L P2")
     page.locator(".catan-puzzle-submit").click()
     _wait_marker(page, node=asked, tries=1, solved=0)
-    assert _attr(page, ".catan-state", "data-node") == str(asked)
-    assert _attr(page, ".catan-state", "data-digest") == digest
+    assert attribute(page, ".catan-state", "data-node") == str(asked)
+    assert attribute(page, ".catan-state", "data-digest") == digest
     verdict = page.locator(".catan-puzzle-verdict")
     assert "Not the answer" in verdict.inner_text()
     assert verdict.get_attribute("data-rule") == puzzle.rule
@@ -76,7 +67,7 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app) 
     page.locator(".catan-puzzle-answer input").fill(str(answer.action))
     page.locator(".catan-puzzle-submit").click()
     _wait_marker(page, node=answer.id, correct=1)
-    assert _attr(page, ".catan-state", "data-node") == str(answer.id)
+    assert attribute(page, ".catan-state", "data-node") == str(answer.id)
     assert "Right" in page.locator(".catan-puzzle-verdict").inner_text()
     page.screenshot(path=ARTIFACTS / "puzzle_solved.png")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from browser_harness import ARTIFACTS, open_app
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 # Runs in the page: every visible element with text of its own, with its text colour and the
 # first opaque background behind it, and the WCAG contrast ratio of the two.
@@ -56,11 +56,6 @@ CONTRAST_JS = """(root) => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def voila_url(app_server: str) -> str:
-    return app_server  # one Voilà for the browser tests (browser_harness.py)
-
-
 def _unreadable(page) -> list[dict]:
     return [x for x in page.evaluate(CONTRAST_JS, ".catan-app") if x["ratio"] < x["need"]]
 
@@ -71,14 +66,14 @@ def _tabs(page, name: str) -> None:
 
 
 @pytest.mark.parametrize("theme", ["dark", "light"])
-def test_every_text_reads_in_the_theme(browser, new_page, voila_url: str, theme: str) -> None:
+def test_every_text_reads_in_the_theme(browser, new_page, app_server: str, theme: str) -> None:
     """``?theme=dark`` (and the default light theme): the page's background follows the
     theme, and every text of the app, in the Play, Players and Moves tabs, reads against
     what is behind it."""
     p = new_page(f"theme_{theme}")
     page = p.page
     page.set_viewport_size({"width": 1280, "height": 900})
-    open_app(p, f"{voila_url}?theme={theme}")
+    open_app(p, f"{app_server}?theme={theme}")
     light = page.evaluate("() => document.body.dataset.jpThemeLight")
     assert light == ("false" if theme == "dark" else "true")
     bg = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
@@ -95,13 +90,13 @@ def test_every_text_reads_in_the_theme(browser, new_page, voila_url: str, theme:
                                for x in bad[:30])
 
 
-def test_layout_fits_1024_wide_in_the_dark(browser, new_page, voila_url: str) -> None:
+def test_layout_fits_1024_wide_in_the_dark(browser, new_page, app_server: str) -> None:
     """At 1024 px the board and the panels sit side by side or wrap, with no sideways
     scrolling, and the labels can be shown on the board."""
     p = new_page("theme_1024")
     page = p.page
     page.set_viewport_size({"width": 1024, "height": 800})
-    open_app(p, f"{voila_url}?theme=dark")
+    open_app(p, f"{app_server}?theme=dark")
     page.wait_for_timeout(500)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 1024, f"the page scrolls sideways: {width} px"

@@ -23,7 +23,7 @@ from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario
 from catan_tutor.widgets import style
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 STATE_JS = """() => {
   const e = document.querySelector('.catan-tutor .catan-state');
@@ -190,11 +190,6 @@ def cases() -> dict[str, Case]:
     return out
 
 
-@pytest.fixture(scope="module")
-def app_url(app_server: str) -> str:
-    return app_server  # one Voilà for the browser tests (browser_harness.py)
-
-
 def _spot_xy(page, kind: str, label: str) -> tuple[float, float]:
     from catan_tutor.widgets.board_view import Viewport
 
@@ -249,7 +244,7 @@ def _read_rule(page, case: Case) -> None:
     details.get_by_text(" ".join(words), exact=False).first.wait_for()
 
 
-def test_a_learner_reads_why_not_on_the_board_and_in_the_panel(chromium, browser, app_url,
+def test_a_learner_reads_why_not_on_the_board_and_in_the_panel(chromium, browser, app_server,
                                                                cases):
     started = time.perf_counter()
     p = Page(browser, "whynot")
@@ -257,7 +252,7 @@ def test_a_learner_reads_why_not_on_the_board_and_in_the_panel(chromium, browser
     page.set_viewport_size({"width": 1280, "height": 1400})  # the whole board in view
     try:
         for name, case in cases.items():
-            page.goto(f"{app_url}?{case.query}", timeout=PAGE_TIMEOUT)
+            page.goto(f"{app_server}?{case.query}", timeout=PAGE_TIMEOUT)
             page.wait_for_function(f"() => ({STATE_JS})().startsWith('node {case.node} ')",
                                    timeout=PAGE_TIMEOUT)
             before = page.evaluate(STATE_JS)

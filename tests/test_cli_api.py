@@ -142,6 +142,18 @@ def test_cli_play_prints_one_action_per_line_and_the_winner():
     assert again.stdout == out.stdout
 
 
+def test_cli_help_is_plain_text_naming_every_command(capsys):
+    from catan_tutor.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps lines
+    assert "`" not in out  # no reST literal marks
+    for command in ("play", "check", "serve", "lab"):
+        assert f"catan-tutor {command}" in out
+
+
 def test_cli_entry_point_matches_module():
     exe = Path(sys.executable).with_name("catan-tutor")
     if not exe.exists():

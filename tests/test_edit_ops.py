@@ -5,18 +5,12 @@ and ``validated`` applies the position reader's checks to the result."""
 from __future__ import annotations
 
 import pytest
+from helpers import after_setup
 
-from catan_tutor import edit_ops, new_game
+from catan_tutor import edit_ops
 from catan_tutor.board import EDGE_LABELS, VERTEX_LABELS, parse_edge, parse_hex, parse_vertex
 from catan_tutor.errors import PositionError
 from catan_tutor.position import encode
-
-
-def after_setup(variant: str, players: int):
-    g = new_game(variant, players=players, seed=1)
-    while g.state.phase != "pre-roll":
-        g.play(g.legal_actions()[0])
-    return g
 
 
 def test_pieces_placed_and_removed_keep_the_counts():

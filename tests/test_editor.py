@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from helpers import after_setup
 
-from catan_tutor import Game, new_game
+from catan_tutor import Game
 from catan_tutor.board import (
     EDGE_LABELS,
     EDGE_OTHER_END,
@@ -14,13 +15,6 @@ from catan_tutor.board import (
 )
 from catan_tutor.editor import EditError, edit, edited_position
 from catan_tutor.progress_cards import CARDS
-
-
-def after_setup(variant: str, players: int) -> Game:
-    g = new_game(variant, players=players, seed=1)
-    while g.state.phase != "pre-roll":
-        g.play(g.legal_actions()[0])
-    return g
 
 
 @pytest.fixture(scope="module")

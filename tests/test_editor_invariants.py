@@ -19,6 +19,7 @@ from collections import defaultdict
 import pytest
 from helpers import (
     DEV_TOTALS,
+    after_setup,
     check_invariants,
     conserve_bank,
     conserve_ck,
@@ -212,6 +213,7 @@ def ops(draw, g: Game) -> list[str]:
 CI = os.environ.get("CI", "").strip().lower() == "true"
 
 
+@pytest.mark.slow  # a sweep: the fast lane leaves it out
 @settings(max_examples=300, deadline=None, **({"derandomize": True} if CI else {}),
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
@@ -255,13 +257,6 @@ def check_edited(g: Game) -> None:
 
 
 # ---------------------------------------------------------------- pinned cases
-def after_setup(variant: str, players: int) -> Game:
-    g = new_game(variant, players=players, seed=1)
-    while g.state.phase != "pre-roll":
-        g.play(g.legal_actions()[0])
-    return g
-
-
 def at(g: Game, **changes: str) -> Game:
     """``g`` with position fields replaced; the bank and the progress decks made to add up."""
     head, f = position_fields(g, changes)

@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 
 import ipywidgets as widgets
 import pytest
+from helpers import yaml_quote
 
 from catan_tutor import Game, new_game
 from catan_tutor.colors import COLOR_NAMES, is_color
@@ -198,15 +199,11 @@ def test_download_of_a_hostile_scenario_reads_back_as_the_same_text():
     assert again.title == payload and again.root.tutor == payload
 
 
-def _q(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
-
-
 def every_field_scenario(payload: str) -> str:
     """A lesson with ``payload`` in every free-text field a scenario has: title, goal, chapter,
     tutor texts, a puzzle's prompt, hints and explanation, comments of the main line and of a
     variation (which a puzzle's verdict quotes)."""
-    p = _q(payload)
+    p = yaml_quote(payload)
     return f"""title: {p}
 variant: base
 players: 3
@@ -217,7 +214,7 @@ puzzle:
   prompt: {p}
   hints:
   - {p}
-  - {_q(payload + " (BASE-BUILD-DISTANCE)")}
+  - {yaml_quote(payload + " (BASE-BUILD-DISTANCE)")}
   rule: BASE-BUILD-DISTANCE
   explain: {p}
 moves:
@@ -292,7 +289,7 @@ def test_what_a_visitor_types_into_any_box_is_echoed_as_text(payload):
 
 def test_a_hostile_puzzle_rule_is_refused_with_the_file_and_shown_as_text():
     bad = every_field_scenario("x").replace("rule: BASE-BUILD-DISTANCE",
-                                            "rule: " + _q(PAYLOADS[1]))
+                                            "rule: " + yaml_quote(PAYLOADS[1]))
     with pytest.raises(ScenarioError, match=r"hostile\.catan\.yaml:\d+: puzzle"):
         loads_scenario(bad, "hostile.catan.yaml")
     t = Tutor(new_game("base", players=3))
@@ -327,11 +324,12 @@ def test_lesson_titles_and_course_chapters_of_a_library_show_as_text(tmp_path):
     from catan_tutor.widgets.rules_panel import lessons_line
 
     payload = PAYLOADS[1]
-    text = hostile_scenario("x").replace("title: 'x'", f"title: {_q(payload)}")
+    text = hostile_scenario("x").replace("title: 'x'", f"title: {yaml_quote(payload)}")
     text = text.replace("tutor: 'x'\nmoves:", "tutor: 'BASE-BUILD-DISTANCE'\nmoves:", 1)
     (tmp_path / "hostile.catan.yaml").write_text(text)
     (tmp_path / "course.yaml").write_text(
-        f"- chapter: {_q(PAYLOADS[0])}\n  goal: {_q(PAYLOADS[4])}\n  lessons: [hostile]\n")
+        f"- chapter: {yaml_quote(PAYLOADS[0])}\n  goal: {yaml_quote(PAYLOADS[4])}\n"
+        "  lessons: [hostile]\n")
     app = App(tmp_path, start="hostile", query="")
     assert app.tutor.session.lesson_id == "hostile"
     labels = [label for label, _ in app.picker.options]  # a Dropdown's labels are text

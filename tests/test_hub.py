@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "hosting"))
 from local_hub import local_hub, proxy_missing, stop  # noqa: E402
 
-pytestmark = [pytest.mark.slow, pytest.mark.browser]
+pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.kernel]
 USERS = ("ada", "bob")
 PASSWORD = "class-test-7b1e"
 # The tutor's hidden state (data-* of .catan-state), or null before the tutor shows.

@@ -32,7 +32,7 @@ from browser_harness import ARTIFACTS, BOARD_PAINTED_JS, PAGE_TIMEOUT, ROOT, Pag
 
 from catan_tutor.serve import free_port, stop
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 TOKEN = "catan-lab-test"
 START_TIMEOUT = 90  # seconds for JupyterLab to listen

@@ -17,6 +17,7 @@ NOTEBOOKS = sorted(notebooks_dir().glob("*.ipynb"))
 RULE_ID = re.compile(r"\b(?:BASE|CK2P|CK|2P|DUMMY)-[A-Z0-9-]*[A-Z0-9]\b(?![-*])")
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_notebook_executes(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)

@@ -1,5 +1,5 @@
 """The static SVG board (catan_tutor.render): valid XML, every piece of a mid-game position of
-each variant, labels, escaping, notebook display, and a picture to look at."""
+each variant, labels, escaping, notebook display, and the board as Chromium paints it."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from matplotlib import image
 
 from catan_tutor import VARIANTS, Game, board, new_game, palette, random_playout
 from catan_tutor.editor import edit
@@ -86,8 +87,7 @@ def test_mid_game_board_has_every_piece(games: dict[str, Game], variant: str) ->
 def test_knights_walls_metropolis_and_merchant_are_drawn() -> None:
     """A ck position with every C&K piece on the board: the last one of a seeded game with
     walls, the merchant, rolled dice, four knights (one active) and a city, given a
-    metropolis with the board editor. Drawn as the artifact render_ck.svg (and .png when
-    Chromium is there)."""
+    metropolis with the board editor. Drawn as the artifact render_ck.svg."""
     game = new_game("ck", players=4, seed=8)
     random_playout(game, 8, max_actions=100_000)
     while game.history:
@@ -109,18 +109,36 @@ def test_knights_walls_metropolis_and_merchant_are_drawn() -> None:
     seen = classes(parse(text))
     assert seen["wall"] >= 1 and seen["metropolis-trade"] == 1 and seen["merchant"] == 1
     assert seen["knight"] >= 4 and seen["knight-active"] >= 1 and seen["die"] == 2
-    _screenshot(out, ARTIFACTS / "render_ck.png")
 
 
-def _screenshot(svg_path: Path, png: Path) -> None:
-    """A PNG of the SVG through headless Chromium, when there is one (to look at)."""
-    chromium = Path("/usr/bin/chromium")
-    if not chromium.exists():
-        return
-    subprocess.run([str(chromium), "--headless", "--no-sandbox", "--disable-gpu",
-                    "--hide-scrollbars", "--window-size=900,870", f"--screenshot={png}",
-                    svg_path.as_uri()], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   timeout=60, check=False)
+@pytest.mark.browser
+def test_chromium_paints_each_hex_in_its_terrain_colour(chromium: str) -> None:
+    """The SVG as a browser draws it (headless Chromium's screenshot, the artifact
+    render_board.png): sea around the island, and each terrain's fill covering an area in
+    proportion to its number of hexes (an SVG that is valid XML but not drawable paints
+    none of them)."""
+    game = new_game("base", players=4)
+    ARTIFACTS.mkdir(exist_ok=True)
+    out, png = ARTIFACTS / "render_board.svg", ARTIFACTS / "render_board.png"
+    png.unlink(missing_ok=True)
+    save_svg(game, out, size=600)
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                    "--hide-scrollbars", "--window-size=600,600", f"--screenshot={png}",
+                    out.as_uri()], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   timeout=120, check=True)
+    rgb = (image.imread(png)[..., :3] * 255).round().astype(int)
+    hexes = Counter(game.layout.terrain)
+    shown = {t: int((rgb == _rgb(palette.TERRAIN_FILL[t])).all(axis=-1).sum())
+             for t in range(5)}  # the five resource terrains (the desert is mostly glyph)
+    per_hex = sum(shown.values()) / sum(hexes[t] for t in shown)
+    assert per_hex > 0.002 * rgb.shape[0] * rgb.shape[1], shown
+    for t, pixels in shown.items():
+        assert abs(pixels / hexes[t] - per_hex) < 0.25 * per_hex, (board.TERRAINS[t], shown)
+    assert (rgb == _rgb(palette.SEA)).all(axis=-1).mean() > 0.1
+
+
+def _rgb(color: str) -> tuple[int, int, int]:
+    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
 
 
 def test_labels_when_asked() -> None:

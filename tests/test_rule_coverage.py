@@ -1,7 +1,9 @@
-"""Every rule ID of the packaged rules reference is cited by a test, and the code cites only
-IDs the reference holds."""
+"""Every rule ID of the packaged rules reference is named by a test function, and the code
+cites only IDs the reference holds."""
 
+import ast
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -17,14 +19,51 @@ def _ids(prefix: str) -> list[str]:
     return [i for i in rulebook.rules() if i.split("-", 1)[0] == prefix]
 
 
+def _test_names() -> list[str]:
+    """The name of every test function in the test files (the two that list every ID
+    apart): comments, docstrings and strings do not count."""
+    names = []
+    for path in (ROOT / "tests").glob("test_*.py"):
+        if path.name in (Path(__file__).name, "test_rulebook.py"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and \
+                    node.name.startswith("test"):
+                names.append(node.name)
+    return names
+
+
+def names_rule(name: str, rule_id: str, ids: Iterable[str]) -> bool:
+    """Whether the test function ``name`` names ``rule_id`` (written with underscores, as in
+    ``test_BASE_BUILD_DISTANCE_adjacent_vertex_refused``), and not only a longer ID of
+    ``ids`` that starts with it (``BASE-BUILD`` is not named by that test)."""
+    longer = [i.replace("-", "_") for i in ids if i.startswith(rule_id + "-")]
+    for found in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(rule_id.replace('-', '_'))}"
+                             r"(?![A-Za-z0-9])", name):
+        rest = name[found.start():]
+        if not any(re.match(rf"{re.escape(o)}(?![A-Za-z0-9])", rest) for o in longer):
+            return True
+    return False
+
+
+def test_a_rule_id_is_named_only_by_a_function_name_citing_it_whole() -> None:
+    ids = ["BASE-BUILD", "BASE-BUILD-DISTANCE", "CK-X", "CK2P-X"]
+    assert names_rule("test_BASE_BUILD_DISTANCE_refused", "BASE-BUILD-DISTANCE", ids)
+    assert not names_rule("test_BASE_BUILD_DISTANCE_refused", "BASE-BUILD", ids)
+    assert names_rule("test_BASE_BUILD_costs", "BASE-BUILD", ids)
+    assert names_rule("test_roads_BASE_BUILD", "BASE-BUILD", ids)
+    assert not names_rule("test_CK2P_X_neutral", "CK-X", ids)
+    assert not names_rule("test_BASE_BUILDING_menu", "BASE-BUILD", ids)
+
+
 @pytest.mark.parametrize("prefix", PREFIXES)
 def test_every_rule_id_has_a_test(prefix: str) -> None:
+    """Each rule ID is named by a test function (not merely in a comment or a string)."""
     ids = _ids(prefix)
     assert len(ids) > 20
-    tests = "\n".join(p.read_text() for p in (ROOT / "tests").glob("test_*.py")
-                      if p.name not in (Path(__file__).name, "test_rulebook.py"))
-    missing = [i for i in ids if i not in tests and i.replace("-", "_") not in tests]
-    assert not missing, f"rule IDs without a test: {missing}"
+    every, names = rulebook.rules(), _test_names()
+    missing = [i for i in ids if not any(names_rule(n, i, every) for n in names)]
+    assert not missing, f"rule IDs no test function names: {missing}"
 
 
 def _cited_in(folder: Path, pattern: str) -> dict[str, set[str]]:

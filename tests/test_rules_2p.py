@@ -22,6 +22,7 @@ from helpers import (
     from_fields,
     play,
     position_fields,
+    texts,
 )
 
 from catan_tutor import BEGINNER, CHANCE, Game, PositionError, new_game
@@ -93,10 +94,6 @@ def load(base: Game | str, **changes) -> Game:
 def main_game(**changes) -> Game:
     """The opening's board in P1's main phase (both rolls made), with some fields replaced."""
     return load(opening(), **{"phase": "main", "sums": "3,4", **changes})
-
-
-def texts(game: Game) -> set[str]:
-    return {str(a) for a in game.legal_actions()}
 
 
 def vowner(game: Game, label: str) -> int:

@@ -14,7 +14,15 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from helpers import assert_illegal, assert_legal, conserve_bank, from_fields, play, position_fields
+from helpers import (
+    assert_illegal,
+    assert_legal,
+    conserve_bank,
+    fields,
+    from_fields,
+    play,
+    position_fields,
+)
 
 from catan_tutor import (
     CHANCE,
@@ -79,10 +87,6 @@ def setup_game(players: int = 4) -> Game:
 def roll(game: Game, white: int, red: int) -> Game:
     """The player to move rolls, with both dice forced."""
     return play(game, "roll", f"die white {white}", f"die red {red}")
-
-
-def fields(game: Game) -> dict[str, str]:
-    return dict(w.split("=", 1) for w in game.position().split()[2:])
 
 
 def hands_text(*hands) -> str:

@@ -20,10 +20,20 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
-from helpers import assert_illegal, assert_legal, conserve_ck, from_fields, play, position_fields
+from helpers import (
+    assert_illegal,
+    assert_legal,
+    cards,
+    conserve_ck,
+    from_fields,
+    kn,
+    play,
+    position_fields,
+    texts,
+)
 
 from catan_tutor import Game, new_game
-from catan_tutor.board import CARD_NAMES, parse_edge, parse_vertex
+from catan_tutor.board import CARD_NAMES, parse_edge
 from catan_tutor.errors import CatanError
 
 P1, P2, N1, N2 = 0, 1, 2, 3
@@ -40,12 +50,6 @@ KNIGHT = dict(wool=1, ore=1)  # CK-BUILD-COSTS: recruit or promote
 @lru_cache(maxsize=1)
 def opening_text() -> str:
     return play(new_game("ck-2p", players=2, seed=0), *OPENING).position()
-
-
-def cards(**kw: int) -> tuple[int, ...]:
-    """An 8-count bundle, e.g. cards(wool=1, ore=1)."""
-    assert set(kw) <= set(KINDS)
-    return tuple(kw.get(k, 0) for k in KINDS)
 
 
 def hands(p1=ZERO, p2=ZERO) -> str:
@@ -71,10 +75,6 @@ def pre_roll(**changes) -> Game:
     return load(**{"phase": "pre-roll", "sums": "-", "dice": "-", "event": "-", **changes})
 
 
-def kn(game: Game, label: str):
-    return game.state.kn[parse_vertex(label)]
-
-
 def knights(game: Game) -> dict[str, str]:
     """The kn field: VERTEX -> SEAT:LEVEL:FLAGS."""
     text = field(game, "kn")
@@ -83,10 +83,6 @@ def knights(game: Game) -> dict[str, str]:
 
 def field(game: Game, key: str) -> str:
     return dict(w.split("=", 1) for w in game.position().split()[2:])[key]
-
-
-def texts(game: Game) -> set[str]:
-    return {str(a) for a in game.legal_actions()}
 
 
 def eowner(game: Game, label: str) -> int:

@@ -20,11 +20,15 @@ from __future__ import annotations
 from helpers import (
     assert_illegal,
     assert_legal,
+    cards,
     conserve_ck,
     desert_at_a,
     from_fields,
+    hand,
+    kn,
     play,
     position_fields,
+    texts,
 )
 
 from catan_tutor import CHANCE, Game, new_game
@@ -51,12 +55,6 @@ START_HANDS = ((1, 1, 0, 1, 0, 0, 0, 0), (0, 1, 1, 1, 0, 0, 0, 0))
 
 
 # ---------------------------------------------------------------- helpers
-def cards(**kw: int) -> tuple[int, ...]:
-    """An 8-count bundle, e.g. cards(wool=1, ore=1)."""
-    assert set(kw) <= set(KINDS)
-    return tuple(kw.get(k, 0) for k in KINDS)
-
-
 SETTLEMENT = cards(brick=1, lumber=1, wool=1, grain=1)
 ROAD = cards(brick=1, lumber=1)
 
@@ -106,24 +104,12 @@ def roll_twice(game: Game, first=(1, 2), second=(2, 2)) -> Game:
     return throw(game, *second)
 
 
-def texts(game: Game) -> set[str]:
-    return {str(a) for a in game.legal_actions()}
-
-
 def outcomes(game: Game) -> set[str]:
     return {str(a) for a, _ in game.chance_outcomes()}
 
 
-def hand(game: Game, p: int) -> tuple[int, ...]:
-    return game.state.hands[p]
-
-
 def plus(*bundles) -> tuple[int, ...]:
     return tuple(sum(x) for x in zip(*bundles, strict=True))
-
-
-def kn(game: Game, label: str):
-    return game.state.kn[parse_vertex(label)]
 
 
 def total_tokens(game: Game) -> int:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
-from helpers import assert_illegal, assert_legal, conserve_ck, from_fields, play
+from helpers import assert_illegal, assert_legal, cards, conserve_ck, from_fields, kn, play
 
 from catan_tutor import Game, new_game
 from catan_tutor.actions import HarborOffer, PlayProgress
@@ -48,12 +48,6 @@ def opening_text() -> str:
 
 def card(name: str) -> int:
     return CARDS.index(name)
-
-
-def cards(**kw: int) -> tuple[int, ...]:
-    """An 8-count bundle, e.g. cards(wool=1, ore=1)."""
-    assert set(kw) <= set(KINDS)
-    return tuple(kw.get(k, 0) for k in KINDS)
 
 
 def hands(p1=ZERO, p2=ZERO, p3=ZERO) -> str:
@@ -83,10 +77,6 @@ def main_game(**changes) -> Game:
 def pre_roll(**changes) -> Game:
     """P1 to roll in turn 1 (Alchemy may be played)."""
     return load(**{"phase": "pre-roll", "dice": "-", "event": "-", **changes})
-
-
-def kn(game: Game, label: str):
-    return game.state.kn[parse_vertex(label)]
 
 
 def knights(game: Game) -> dict[str, tuple]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from helpers import assert_illegal, assert_legal, from_fields, play
+from helpers import assert_illegal, assert_legal, cards, from_fields, kn, play
 
 from catan_tutor import Game, new_game
 from catan_tutor.board import parse_vertex
@@ -36,12 +36,6 @@ KNIGHT_SETTLEMENTS = "H8/L4,D4/Q6"
 @lru_cache(maxsize=1)
 def opening_text() -> str:
     return play(new_game("ck", players=3, preview=True), *OPENING).position()
-
-
-def cards(**kw: int) -> tuple[int, ...]:
-    """An 8-count bundle, e.g. cards(wool=1, ore=1)."""
-    assert set(kw) <= set(KINDS)
-    return tuple(kw.get(k, 0) for k in KINDS)
 
 
 def hands(p1=ZERO, p2=ZERO, p3=ZERO) -> str:
@@ -90,10 +84,6 @@ def strike(game: Game, white: int = 1, red: int = 1) -> Game:
 def roll(game: Game, white: int = 1, red: int = 1, event: str = "trade") -> Game:
     """The player to move rolls; with levels 0 a castle draws nothing."""
     return play(game, "roll", f"die white {white}", f"die red {red}", f"event {event}")
-
-
-def kn(game: Game, label: str):
-    return game.state.kn[parse_vertex(label)]
 
 
 def is_city(game: Game, label: str) -> bool:

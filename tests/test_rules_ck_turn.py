@@ -22,7 +22,18 @@ import json
 from collections import Counter
 
 import pytest
-from helpers import assert_illegal, assert_legal, conserve_ck, from_fields, play, position_fields
+from helpers import (
+    assert_illegal,
+    assert_legal,
+    cards,
+    conserve_ck,
+    fields,
+    from_fields,
+    hand,
+    play,
+    position_fields,
+    texts,
+)
 
 from catan_tutor import BEGINNER, CHANCE, Game, new_game
 from catan_tutor.actions import (
@@ -68,10 +79,6 @@ def roll(game: Game, white: int, red: int, event: str = "politics") -> Game:
                 f"event {event}")
 
 
-def fields(game: Game) -> dict[str, str]:
-    return dict(w.split("=", 1) for w in game.position().split()[2:])
-
-
 def hands(*hs) -> str:
     """A hands field: one 8-count hand per player (missing players hold nothing)."""
     hs = (*hs, *(NONE8,) * (3 - len(hs)))
@@ -95,23 +102,10 @@ def main_game(**changes) -> Game:
     return load(opening(), **{"phase": "main", "dice": "1,2", "event": "politics", **changes})
 
 
-def hand(game: Game, p: int) -> tuple[int, ...]:
-    return game.state.hands[p]
-
-
 def gained(before: Game, after: Game) -> list[tuple[int, ...]]:
     """Per player, the cards gained between two games (negative: lost)."""
     return [tuple(a - b for a, b in zip(after.state.hands[p], before.state.hands[p],
                                         strict=True)) for p in range(3)]
-
-
-def cards(**counts) -> tuple[int, ...]:
-    names = ("brick", "lumber", "wool", "grain", "ore", "paper", "cloth", "coin")
-    return tuple(counts.get(n, 0) for n in names)
-
-
-def texts(game: Game) -> set[str]:
-    return {str(a) for a in game.legal_actions()}
 
 
 def draw_odds(game: Game) -> dict[str, int]:

@@ -15,7 +15,15 @@ Beginner pips used below: B 1, D 1, E 5, F 3, H 4, I 2, K 2, L 5, M 5, N 2, O 3,
 from __future__ import annotations
 
 import pytest
-from helpers import assert_illegal, assert_legal, conserve_bank, from_fields, play, position_fields
+from helpers import (
+    assert_illegal,
+    assert_legal,
+    conserve_bank,
+    from_fields,
+    hand,
+    play,
+    position_fields,
+)
 
 from catan_tutor import CHANCE, Game, PositionError, new_game
 from catan_tutor.actions import Bid, MoveRobber, Pass
@@ -73,10 +81,6 @@ def dummy_turn(**changes) -> Game:
 def roll(game: Game, white: int, red: int) -> Game:
     """Both dice of the roll in progress, forced."""
     return play(game, f"die white {white}", f"die red {red}")
-
-
-def hand(game: Game, p: int) -> tuple[int, ...]:
-    return game.state.hands[p]
 
 
 def h(name: str) -> int:

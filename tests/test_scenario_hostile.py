@@ -35,7 +35,7 @@ HOSTILE = {
     "a value over the text cap": (HEAD + "goal: " + "x" * (MAX_TEXT + 1) + "\n",
                                   f"4: goal: text longer than {MAX_TEXT} characters"),
     "lists 10,000 deep": (HEAD + "goal: " + "[" * 10_000 + "]" * 10_000 + "\n",
-                          "4: yaml: exceeded maximum nesting depth"),
+                          "4: yaml: lists and mappings nested more than 64 deep"),
     "mappings 10,000 deep": (HEAD + "goal: " + "{a: " * 10_000 + "1" + "}" * 10_000 + "\n",
                              "4: yaml: lists and mappings nested more than 64 deep"),
     "more values than the cap": (HEAD + "rules: [" + ",".join("a" * (MAX_YAML_NODES + 1)) + "]\n",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from catan_tutor import Game, board, new_game
 from catan_tutor.editor import edit
 from catan_tutor.resources import packaged_lessons
@@ -876,6 +878,7 @@ RAW_ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9-]+")
 shown_text = visible_text  # what a page shows: its text outside tags (attributes left out)
 
 
+@pytest.mark.slow  # a sweep: the fast lane leaves it out
 def test_lesson_texts_name_rules_by_title_with_the_id_only_in_attributes():
     from catan_tutor import rulebook
 

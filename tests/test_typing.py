@@ -53,11 +53,23 @@ def record_problems(s: State) -> list[str]:
     return bad
 
 
-def test_every_extras_field_is_a_declared_state_property():
-    assert set(EXTRA_FIELDS) == set(vars(Extras(2)))
+def test_every_extras_field_is_a_declared_state_property_of_its_own_name():
+    """Each ``Extras`` field has a declared ``State`` property that reads and writes that
+    very field (and no other); no property of ``State`` reads an ``Extras`` field that is
+    not there."""
+    s = new_game("ck-2p", players=2, seed=1).state.copy()
     for name in EXTRA_FIELDS:
         assert isinstance(vars(State)[name], property), name
         assert name in State.__annotations__, name  # what mypy reads
+        others = {k: v for k, v in vars(s.extras).items() if k != name}
+        marker = object()
+        setattr(s, name, marker)
+        assert vars(s.extras)[name] is marker and getattr(s, name) is marker, name
+        assert {k: v for k, v in vars(s.extras).items() if k != name} == others, name
+    through_extras = {k for k, v in vars(State).items()
+                      if isinstance(v, property) and (v.__doc__ or "").startswith("``Extras.")}
+    assert through_extras == set(EXTRA_FIELDS)
+    assert set(vars(Extras(2))) == set(EXTRA_FIELDS)  # the same fields for any seat count
 
 
 def test_extras_are_copied_on_the_first_write_only():

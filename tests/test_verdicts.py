@@ -341,6 +341,7 @@ def sweep_positions() -> dict[str, list[Game]]:
     return {v: [p for seed in (11, 12) for p in _positions(v, seed, 700, 60)] for v in VARIANTS}
 
 
+@pytest.mark.slow  # a sweep: the fast lane leaves it out
 def test_every_verdict_cites_the_most_specific_rule_of_its_variant(sweep_positions):
     """Any action a learner can type (every kind seen in any variant, typed by every seat, in
     positions of seeded playouts of every variant) gets a verdict, never an exception; its

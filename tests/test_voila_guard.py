@@ -357,6 +357,7 @@ def _comm_to(comm: str, tag: str, buffers: list[bytes]) -> dict:
 
 
 @pytest.mark.slow
+@pytest.mark.kernel
 def test_a_legacy_client_cannot_hang_voila(pump_server) -> None:
     """The attack seen live: a kernel websocket without the v1 subprotocol while the kernel
     sends binary messages. The server keeps answering, the client gets the messages in the
@@ -376,6 +377,7 @@ def test_a_legacy_client_cannot_hang_voila(pump_server) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.kernel
 @pytest.mark.parametrize("v1", [True, False], ids=["v1", "legacy"])
 def test_a_malformed_client_message_closes_only_its_socket(pump_server, v1: bool) -> None:
     """A count of 2**62 offsets (v1) or 2**22 buffers (legacy) from a client: its socket is
@@ -401,6 +403,7 @@ def test_a_malformed_client_message_closes_only_its_socket(pump_server, v1: bool
 
 
 @pytest.mark.slow
+@pytest.mark.kernel
 def test_a_jupyter_server_loads_the_guard_and_refuses_malformed_messages(
         pump_hub_server) -> None:
     """Voilà as a server extension (JupyterHub, Binder) uses jupyter_server's own kernel

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -65,8 +66,13 @@ def _clean_env() -> dict[str, str]:
 def installed(tmp_path_factory) -> Iterator[dict]:
     """Build the wheel and sdist, install the wheel into a fresh venv outside the repo."""
     tmp = tmp_path_factory.mktemp("wheel")
-    dist = tmp / "dist"
-    _run(sys.executable, "-m", "build", "--wheel", "--sdist", "--outdir", dist, ROOT, cwd=tmp)
+    dist, tree = tmp / "dist", tmp / "tree"
+    # Built from a copy: the build's own folders (build/, *.egg-info) never appear in the
+    # working tree while other tests read it (the suite runs on two workers).
+    shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "artifacts",
+        ".hypothesis", ".pytest_cache", ".ruff_cache", ".mypy_cache"))
+    _run(sys.executable, "-m", "build", "--wheel", "--sdist", "--outdir", dist, tree, cwd=tmp)
     wheel = next(dist.glob("catan_tutor-*.whl"))
     sdist = next(dist.glob("catan_tutor-*.tar.gz"))
     venv = tmp / "venv"
@@ -110,6 +116,7 @@ def test_installed_check_finds_every_packaged_lesson(installed):
     assert str(installed["site"]) in out.stdout  # it read the installed copy
 
 
+@pytest.mark.kernel
 def test_installed_notebook_runs_under_nbclient(installed, tmp_path):
     script = (
         "import nbformat, sys; from nbclient import NotebookClient;"
@@ -124,6 +131,8 @@ def test_installed_notebook_runs_under_nbclient(installed, tmp_path):
     assert int(out.stdout.split()[-1]) >= 1
 
 
+@pytest.mark.browser
+@pytest.mark.kernel
 def test_installed_serve_shows_the_app_with_every_lesson(installed, new_page):
     port = free_port()
     log = ARTIFACTS / "wheel_serve.log"
