@@ -523,9 +523,9 @@ def test_explain_agrees_with_legal_actions_and_play(seed, table, board, rolloff,
 
 
 def test_toppled_city_counts_as_a_settlement_CK_BARB_PILLAGE(monkeypatch):
-    """Regression: the example that once failed the piece-supply invariant. A probe in
-    ``check_explain`` plays the barbarians' attack that pillages P2's city while all 5 of P2's
-    settlement pieces stand: it is laid on its side and P2 has 6 settlements (CK-BARB-PILLAGE)."""
+    """Regression for the piece-supply invariant with a toppled city: a replay that reaches a
+    pillaged city laid on its side, counted as a settlement (CK-BARB-PILLAGE). The seed was
+    picked again when ck-2p's forced trade became a blind draw (the legal lists changed)."""
     seen, check = [], check_pieces
 
     def check_pieces_seeing_toppled(g: Game) -> None:
@@ -534,7 +534,7 @@ def test_toppled_city_counts_as_a_settlement_CK_BARB_PILLAGE(monkeypatch):
 
     monkeypatch.setattr(sys.modules[__name__], "check_pieces", check_pieces_seeing_toppled)
     test_explain_agrees_with_legal_actions_and_play.hypothesis.inner_test(
-        seed=2476, table="ck-2p", board="variable", rolloff=True, skip=1833, steps=30)
+        seed=2658, table="ck-2p", board="variable", rolloff=True, skip=1325, steps=30)
     assert seen, "the replay no longer reaches a toppled city"
 
 

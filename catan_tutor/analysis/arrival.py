@@ -11,6 +11,8 @@ from ..state import (
     DEFENDER_DECK,
     DICE,
     DISCARD,
+    FORCE_DRAW,
+    FORCE_GIVE,
     PILLAGE,
     PRE_ROLL,
     PROGRESS_DISCARD,
@@ -30,6 +32,7 @@ _EVENT_RESOLUTION = frozenset((PILLAGE, DEFENDER_DECK, PROGRESS_DRAW, PROGRESS_D
 # After a production roll's payout or 7, before the next roll (CK-SEVEN-DISCARD and the
 # robber, CK-IMPROVE-SCIENCE-3).
 _AFTER_PRODUCTION = frozenset((AQUEDUCT, DISCARD, ROBBER, STEAL))
+_FORCED_TRADE = frozenset((FORCE_DRAW, FORCE_GIVE))
 _BEFORE_TURN_1 = frozenset((BOARD, ROLLOFF, SETUP_SETTLE, SETUP_ROAD))
 
 
@@ -43,8 +46,8 @@ def event_dice_left(s: State, per_turn: int) -> int:
     """
     if s.phase in _BEFORE_TURN_1:
         return 0
-    if s.phase == PRE_ROLL:
-        return per_turn
+    if s.phase == PRE_ROLL or (s.phase in _FORCED_TRADE and not s.sums):
+        return per_turn  # a ck-2p forced trade made before the first roll (CK2P-ROLL-TIMING)
     if per_turn == 1:
         return int(s.phase == DICE)
     if s.phase == DICE:
