@@ -13,7 +13,10 @@ from ..state import (
     DEV_DIE,
     DICE,
     DISCARD,
+    END,
     RESOURCE_DIE,
+    ROAD_BUILDING,
+    ROBBER,
     STEAL,
     TIEBREAK,
     BidTerms,
@@ -91,6 +94,13 @@ def _check_phase(F: FieldReader, s: State) -> None:
     dummy_turn = s.active == s.dummy
     if dummy_turn != (ph in DUMMY_PHASES or (dummy_turn and ph in (DICE, DISCARD, STEAL))):
         raise F.bad("phase", f"{ph} does not fit {s.name(s.active)}'s turn")
+    if ph in (DISCARD, ROBBER, STEAL, ROAD_BUILDING):
+        # the phase it goes back to fits the turn too: D's 7 goes on to the trading window,
+        # D's knight ends its turn; a player's 7 or card never opens the dummy's bids
+        fits = s.resume in (BIDS, END) if dummy_turn else s.resume not in DUMMY_PHASES
+        if not fits:
+            raise F.bad("resume", f"{ph} goes back to {s.resume}, which does not fit "
+                        f"{s.name(s.active)}'s turn (DUMMY-TURN-SEQUENCE)")
 
 
 def _finish(F: FieldReader, s: State) -> None:
