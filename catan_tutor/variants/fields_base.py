@@ -111,8 +111,8 @@ def new_state(F: FieldReader) -> State:
             raise F.bad("terrain", "expected 19 terrains and 9 harbors")
         if [terrain.count(t) for t in range(6)] != list(TERRAIN_SUPPLY):
             raise F.bad("terrain", "terrain counts differ from BASE-COMP-TERRAIN")
-        if why := number_problem(terrain, numbers):
-            raise F.bad("numbers", why)
+        if bad_numbers := number_problem(terrain, numbers):
+            raise F.bad("numbers", bad_numbers)
         layout = Layout(terrain, numbers, tuple(zip(HARBOR_EDGES, kinds, strict=True)))
     return State(n, layout, colors, rules.caps)
 
