@@ -15,6 +15,7 @@ from concurrent.futures import Executor
 
 import ipywidgets as widgets
 
+from ..analysis.run_limits import HINT, shared_pool
 from ..game import Game
 from . import markup
 from .guard import failure_text, report
@@ -105,9 +106,16 @@ class HintPanel:
         self._mark()
 
     def run(self, wait: bool = False) -> None:
-        """Rank the moves of the player to act now (Cancel stops and shows what finished)."""
-        if self.thread is not None and self.thread.is_alive():
+        """Rank the moves of the player to act now (Cancel stops and shows what finished).
+        The values are checked here, in the kernel (``run_limits.HINT``): a refused hint says
+        why and starts nothing. A hint still running is cancelled first."""
+        why = HINT.problem(self.n.value, self.turns.value)
+        if why:
+            self.result.value = f"<span style='color:#b71c1c'>✗ {markup.text(why)}</span>"
+            self.status = "refused"
+            self._mark()
             return
+        self.stop()
         game = self.game().clone()
         self.cancel.clear()
         self.asked_at = game.position()
@@ -123,11 +131,17 @@ class HintPanel:
         if wait:
             self.thread.join()
 
+    def stop(self) -> None:
+        """Cancel a hint still running and wait for it."""
+        if self.thread is not None and self.thread.is_alive():
+            self.cancel.set()
+            self.thread.join()
+
     def _work(self, game: Game, key: str) -> None:
         from ..analysis import rank_actions
 
         try:
-            pool = self.executor() if self.executor else None
+            pool = self.executor() if self.executor else shared_pool()
             ranking = rank_actions(game, n=self.n.value, turns=self.turns.value, seed=0,
                                    executor=pool, progress=self._progress, cancel=self.cancel)
             if key != self.asked_at:  # the position changed meanwhile: not shown

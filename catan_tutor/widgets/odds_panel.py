@@ -18,6 +18,7 @@ import ipywidgets as widgets
 import pandas as pd
 
 from ..analysis import barbarian_arrival, explore, plot_outcomes, production_table
+from ..analysis.run_limits import ODDS, shared_pool
 from ..game import Game
 from . import markup
 from .guard import failure_text, report
@@ -115,9 +116,14 @@ class OddsPanel:
         self.status.value = markup.text(note)
 
     def run(self, wait: bool = False) -> None:
-        """Start the playouts from the current position (Cancel stops them)."""
-        if self.thread is not None and self.thread.is_alive():
+        """Start the playouts from the current position (Cancel stops them). The values are
+        checked here, in the kernel (``run_limits.ODDS``): a refused Run says why and starts
+        nothing. A Run still going is cancelled first: one Run at a time per panel."""
+        why = ODDS.problem(self.n.value, self.turns.value, self.policy.value, self.seed.value)
+        if why:
+            self.status.value = f"<span style='color:#b71c1c'>✗ {markup.text(why)}</span>"
             return
+        self.stop()
         self.cancel.clear()
         self.bar.max, self.bar.value = self.n.value, 0
         self.run_button.disabled, self.cancel_button.disabled = True, False
@@ -129,10 +135,16 @@ class OddsPanel:
         if wait:
             self.thread.join()
 
+    def stop(self) -> None:
+        """Cancel a Run still going and wait for it (its finished batches are kept by it)."""
+        if self.thread is not None and self.thread.is_alive():
+            self.cancel.set()
+            self.thread.join()
+
     def _work(self, game: Game, key: str = "") -> None:
         key, label = key or game.position(), where(game)
         try:
-            pool = self.executor() if self.executor else None
+            pool = self.executor() if self.executor else shared_pool()
             table = explore(game, n=self.n.value, turns=self.turns.value,
                             policy=self.policy.value, seed=self.seed.value, executor=pool,
                             progress=self._progress, cancel=self.cancel)
