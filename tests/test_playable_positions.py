@@ -166,3 +166,28 @@ def test_every_action_class_prints_with_default_fields(cls):
     assert text and rep.startswith(f"<{cls.__name__}") and rep.endswith(">")
     if cls in (Action, Chance):
         assert (text, rep) == (cls.__name__, f"<{cls.__name__}>")
+
+
+@pytest.mark.parametrize(("variant", "resume"), [("base-2p", "dev-die"), ("ck", "wedding"),
+                                                 ("base", "dice"), ("ck-2p", "bids")])
+def test_a_robber_goes_back_only_to_a_phase_its_variant_resumes_into(variant, resume):
+    """Found by the fuzzer: a base-2p robber resuming into the dummy's dev-die phase was
+    accepted and ``pending`` raised KeyError. Only base-2p and ck-2p go back to a second roll
+    (2P-ROLL-TWICE)."""
+    players = 3 if variant in ("base", "ck") else 2
+    head, f = position_fields(new_game(variant, players=players, seed=1),
+                              {"phase": "robber", "turn": 4, "setup": 2 * players,
+                               "resume": resume})
+    with pytest.raises(PositionError, match=f"field resume='{resume}': the robber phase goes "
+                                            "back to one of pre-roll, main"):
+        from_fields(head, f)
+
+
+def test_2P_ROLL_TWICE_no_third_roll_once_both_sums_are_in():
+    """Found by the fuzzer: a base-2p position in the dice phase with both sums of the turn
+    was accepted, and its roll made a third sum the position could not print."""
+    head, f = position_fields(new_game("base-2p", players=2, seed=1),
+                              {"phase": "dice", "turn": 16, "setup": 4, "sums": "9,5"})
+    with pytest.raises(PositionError, match="field sums='9,5': both rolls of the turn are "
+                                            r"done: no third roll \(2P-ROLL-TWICE\)"):
+        from_fields(head, f)

@@ -30,7 +30,20 @@ from ..position_format import (
     seat_or_dash,
 )  # fmt: skip
 from ..rules.awards import road_length
-from ..state import DISCARD, END, PHASES, ROAD_BUILDING, ROBBER, STEAL, PendingOffer, State
+from ..state import (
+    BIDS,
+    DICE,
+    DISCARD,
+    END,
+    MAIN,
+    PHASES,
+    PRE_ROLL,
+    ROAD_BUILDING,
+    ROBBER,
+    STEAL,
+    PendingOffer,
+    State,
+)  # fmt: skip
 from .fields_base_checks import check, check_dice, check_phase
 
 KEYS = (
@@ -89,6 +102,15 @@ def write(s: State) -> dict[str, str]:
         "rolloff": (labels_text(s.rolloff[0], [seat(p) for p in range(n)]) + ":" +
                     ints_text(s.rolloff[1])) if s.rolloff[0] else "-",
     }  # fmt: skip
+
+
+def resume_phases(caps) -> tuple[str, ...]:
+    """The phases a 7's discards, the robber, its steal or Road Building go back to: the turn
+    before or after its roll, the second roll of a two-roll turn (2P-ROLL-TWICE), and on the
+    dummy's turn its trading window or the end of the turn (DUMMY-TURN-SEQUENCE,
+    DUMMY-DEV-KNIGHT)."""
+    return (PRE_ROLL, MAIN, *((DICE,) if caps.double_roll else ()),
+            *((BIDS, END) if caps.dummy else ()))
 
 
 def new_state(F: FieldReader) -> State:
@@ -168,6 +190,9 @@ def read(F: FieldReader, s: State) -> None:
         # knight ends its turn straight after the robber (DUMMY-DEV-KNIGHT)
         raise F.bad("resume", "only the dummy's turn ends straight after its robber "
                     "(DUMMY-DEV-KNIGHT)")
+    if resumes and s.resume not in resume_phases(F.rules.caps):
+        raise F.bad("resume", f"the {s.phase} phase goes back to one of "
+                    f"{', '.join(resume_phases(F.rules.caps))}, not {s.resume}")
     s.victim = F.seat("victim")
     s.free_roads = F.number("free", 0, 2)
     if F.f["offer"] != "-":

@@ -41,6 +41,8 @@ def _check_sums_phase(F: FieldReader, s: State) -> None:
         if not s.caps.knights or s.phase != DICE:  # CK2P-ROLL-SAME: only while rerolling
             raise F.bad("sums", "two equal sums mean the number dice are rolled again (C&K for "
                         "two, phase dice)")
+    elif s.phase == DICE and len(s.sums) == 2:  # rule="2P-ROLL-TWICE": both rolls are done
+        raise F.bad("sums", "both rolls of the turn are done: no third roll (2P-ROLL-TWICE)")
     if s.phase == MAIN and len(s.sums) == 1:  # rule="2P-ROLL-TWICE"
         raise F.bad("sums", "the second roll follows the first before the Action phase")
 
