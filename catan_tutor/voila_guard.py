@@ -144,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     """The voila command with the bounded readers: ``python -m catan_tutor.voila_guard
     NOTEBOOK --port=8866 ...`` takes the same arguments as ``python -m voila``."""
     apply()
+    from . import server_limits
+
+    server_limits.apply()  # kernel caps of standalone Voilà (server_limits.py)
     from voila.app import main as voila_main
 
     voila_main(argv=sys.argv[1:] if argv is None else argv)
