@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from ..analysis.run_limits import HINT, shared_pool
 from ..game import Game
 from . import markup
-from .guard import failure_text, report
+from .guard import failure_text, guarded, report, shown_in
 
 TOP = 3
 
@@ -62,14 +62,15 @@ class HintPanel:
                                                   "seeded playouts",
                                           layout=widgets.Layout(width="auto"))
         self.hint_button.add_class("catan-hint")
-        self.hint_button.on_click(lambda _: self.run())
+        self.result = widgets.HTML()
+        safe = lambda fn: guarded(fn, shown_in(self.result))  # noqa: E731
+        self.hint_button.on_click(safe(lambda _: self.run()))
         self.cancel_button = widgets.Button(description="Cancel", icon="stop", disabled=True,
                                             layout=widgets.Layout(width="auto"))
         self.cancel_button.add_class("catan-hint-cancel")
-        self.cancel_button.on_click(lambda _: self.cancel.set())
+        self.cancel_button.on_click(safe(lambda _: self.cancel.set()))
         self.bar = widgets.IntProgress(value=0, min=0, max=1,
                                        layout=widgets.Layout(width="100%", display="none"))
-        self.result = widgets.HTML()
         self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
         self.cancel = threading.Event()
         self.thread: threading.Thread | None = None

@@ -21,7 +21,7 @@ from ..analysis import barbarian_arrival, explore, plot_outcomes, production_tab
 from ..analysis.run_limits import ODDS, shared_pool
 from ..game import Game
 from . import markup
-from .guard import failure_text, report
+from .guard import failure_text, guarded, report, shown_in
 from .wording import phase_words
 
 _TABLE_CSS = ("<style>.catan-odds table{border-collapse:collapse;font-size:11px;"
@@ -67,11 +67,12 @@ class OddsPanel:
                                        description="policy", layout=lay, style=narrow)
         self.seed = widgets.IntText(value=0, description="seed", layout=lay, style=narrow)
         self.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
-        self.run_button.on_click(lambda _: self.run())
-        self.cancel_button = widgets.Button(description="Cancel", icon="stop", disabled=True)
-        self.cancel_button.on_click(lambda _: self.cancel.set())
-        self.bar = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="100%"))
         self.status = widgets.HTML()
+        safe = lambda fn: guarded(fn, shown_in(self.status))  # noqa: E731
+        self.run_button.on_click(safe(lambda _: self.run()))
+        self.cancel_button = widgets.Button(description="Cancel", icon="stop", disabled=True)
+        self.cancel_button.on_click(safe(lambda _: self.cancel.set()))
+        self.bar = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="100%"))
         self.result = widgets.HTML()
         # hidden until it has a picture (an empty image shows as a broken one)
         self.plot = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",

@@ -67,14 +67,14 @@ from .. import board
 from ..actions import Action, EndTurn, Roll
 from ..board import CARD_NAMES
 from ..editor import edit
-from ..errors import CatanError, LinkError, TimelineFullError
+from ..errors import CatanError, LinkError, TimelineError, TimelineFullError
 from ..game import Game
 from ..rules.common import CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST
 from ..rules.improvements import WALL_COST
 from ..rules.knights import ACTIVATE_COST, KNIGHT_COST
 from ..sampler import Sampler
 from ..scenario import Scenario, loads_scenario
-from ..timeline import Node, Timeline
+from ..timeline import MAX_COMMENT_CHARS, Node, Timeline
 from . import markup, style, verdicts, wording
 from .authoring import AuthorPanel
 from .board_view import BoardView
@@ -1017,8 +1017,13 @@ class Tutor:
         self.refresh()
 
     def _on_comment(self, change) -> None:
-        if not self._quiet:
-            self.timeline.current.comment = change["new"]
+        if self._quiet:
+            return
+        text = change["new"]
+        if not isinstance(text, str) or len(text) > MAX_COMMENT_CHARS:
+            raise TimelineError(f"A comment holds at most {MAX_COMMENT_CHARS:,} characters: "
+                                "this one was not kept.")
+        self.timeline.current.comment = text
 
     def promote(self) -> None:
         self._forget_deleted()
