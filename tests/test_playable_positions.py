@@ -191,3 +191,17 @@ def test_2P_ROLL_TWICE_no_third_roll_once_both_sums_are_in():
     with pytest.raises(PositionError, match="field sums='9,5': both rolls of the turn are "
                                             r"done: no third roll \(2P-ROLL-TWICE\)"):
         from_fields(head, f)
+
+
+def test_DUMMY_TRADE_PROTOCOL_a_trading_window_with_every_bid_in_is_refused():
+    """Found by the soak (seed 2716): the bids phase with both players' bids in was
+    accepted, and ``legal_actions()`` raised StopIteration (nobody left to answer)."""
+    g = play(new_game("base-dummy", players=2), *DUMMY_SETUP)
+    head, f = position_fields(g, {"phase": "bids", "active": "D", "turn": 6, "setup": 4,
+                                  "hands": "0,1,0,0,0/0,1,0,0,0/2,2,2,2,2",
+                                  "bids": "0,1,0,0,0:brick/0,1,0,0,0:brick"})
+    conserve_bank(f)
+    with pytest.raises(PositionError, match="field bids=.*every player has answered"):
+        from_fields(head, f)
+    f["bids"] = "0,1,0,0,0:brick/?"
+    assert from_fields(head, f).legal_actions()  # P2 still to answer: fine

@@ -89,6 +89,9 @@ def _check_phase(F: FieldReader, s: State) -> None:
     bidding = ph == BIDS or (ph == TIEBREAK and s.tiebreak and s.tiebreak.purpose == "bid")
     if bidding != bool(s.bids):
         raise F.bad("bids", "bids are open in the bids phase or their roll-off, and only there")
+    if ph == BIDS and s.bids and all(b is not None for b in s.bids):
+        raise F.bad("bids", "every player has answered: the trading window is over "
+                    "(DUMMY-TRADE-PROTOCOL)")
     if (ph == TIEBREAK) != bool(s.tiebreak):
         raise F.bad("tb", "a roll-off runs in the tiebreak phase, and only there")
     dummy_turn = s.active == s.dummy
