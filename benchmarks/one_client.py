@@ -1,5 +1,5 @@
 """What one client can hold of a standalone Voilà in 60 s (issue 31): it requests the tutor's
-page over and over, ``--parallel`` at a time (plain HTTP, no browser: each request starts a
+page over and over, ``--parallel`` at a time (30) (plain HTTP, no browser: each request starts a
 kernel that runs the start notebook), for ``--seconds``, and stops at ``--stop`` kernels.
 
     python benchmarks/one_client.py            # the packaged caps (server_limits defaults)
@@ -45,7 +45,7 @@ def cpu_seconds(proc: psutil.Process) -> float:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=60)
-    ap.add_argument("--parallel", type=int, default=4)
+    ap.add_argument("--parallel", type=int, default=30)
     ap.add_argument("--stop", type=int, default=30, help="stop asking past this many kernels")
     ap.add_argument("--no-caps", action="store_true")
     args = ap.parse_args()
