@@ -173,17 +173,19 @@ color:#1f2933}} h1{{color:#8a4b00;font-size:1.5em}} a{{color:#1b5e9f}}</style></
 </body></html>"""
 FULL_TEXT = {
     "client": ("You have too many tutor tabs open",
-               "This computer already has {n} tutor tabs open on this server, the most it may "
-               "have. Close a tab you no longer use."),
+               "This computer already has {n} tutor {tabs} open on this server, the most it "
+               "may have. Close a tab you no longer use."),
     "total": ("The class is full",
-              "The server already runs {n} tutor sessions, the most it can hold. A place frees "
-              "up when someone closes their tab."),
+              "The server already runs {n} tutor {sessions}, the most it can hold. A place "
+              "frees up when someone closes their tab."),
 }
 
 
 def full_page(why: str, n: int, retry: int = RETRY_AFTER) -> str:
     title, text = FULL_TEXT[why]
-    return FULL_PAGE.format(retry=retry, why=why, title=title, text=text.format(n=n))
+    plural = "" if n == 1 else "s"
+    text = text.format(n=n, tabs="tab" + plural, sessions="session" + plural)
+    return FULL_PAGE.format(retry=retry, why=why, title=title, text=text)
 
 
 # ----------------------------------------------------------------- hooks into Voilà

@@ -206,3 +206,47 @@ def test_apply_puts_the_caps_on_voilas_page_handler():
     server_limits.apply()
     server_limits.apply()
     assert server_limits.is_applied()
+
+
+# ----------------------------------------------------------------- in the browser
+WARNED = {"CATAN_TUTOR_KERNELS_PER_CLIENT": "1", "CATAN_TUTOR_KERNEL_IDLE": "900",
+          "CATAN_TUTOR_KERNEL_WARN": "899"}
+
+
+@pytest.mark.browser
+def test_the_page_warns_before_its_kernel_ends_and_a_page_past_the_cap_says_so(new_page):
+    """The tutor's page shows the idle warning (here from the first minute: warn 899 s of
+    900); a second page of the same client, past its cap of one while the first is open,
+    gets the "too many tabs" page, which says so as text and retries by itself."""
+    from browser_harness import ARTIFACTS as SHOTS
+    from browser_harness import PAGE_TIMEOUT, open_app
+
+    from catan_tutor.resources import START_NOTEBOOK
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    saved = {k: os.environ.get(k) for k in WARNED}
+    os.environ.update(WARNED)
+    try:
+        with serve.voila(START_NOTEBOOK, SHOTS / "server_limits_browser.log") as (url, _):
+            p = new_page("limits_warning")
+            open_app(p, url)
+            banner = p.page.locator(".catan-limit[data-cap='idle']")
+            banner.wait_for(timeout=PAGE_TIMEOUT)
+            assert 0 < int(banner.get_attribute("data-left")) <= 900
+            assert "This session ends in about 15 minutes unless the tutor is used" in (
+                banner.inner_text())
+            p.page.screenshot(path=SHOTS / "limits_warning.png")
+            second = new_page("limits_full")
+            second.page.goto(url, timeout=PAGE_TIMEOUT)
+            full = second.page.locator("body[data-catan-full='client']")
+            full.wait_for(timeout=PAGE_TIMEOUT)
+            assert "You have too many tutor tabs open" in full.inner_text()
+            assert second.page.locator("meta[http-equiv='refresh']").get_attribute(
+                "content") == "30"
+            second.page.screenshot(path=SHOTS / "limits_full.png")
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
