@@ -205,3 +205,15 @@ def test_DUMMY_TRADE_PROTOCOL_a_trading_window_with_every_bid_in_is_refused():
         from_fields(head, f)
     f["bids"] = "0,1,0,0,0:brick/?"
     assert from_fields(head, f).legal_actions()  # P2 still to answer: fine
+
+
+def test_BASE_SETUP_FIRST_PLAYER_a_rolloff_after_setup_began_is_refused():
+    """Found by the soak (seed 51408): a roll-off with the setup already at step 4 was
+    accepted, and the roll-off's end indexed past the setup order (IndexError)."""
+    g = new_game("base-dummy", players=2, rolloff=True)
+    assert g.state.phase == "rolloff"
+    head, f = position_fields(g, {"setup": 4})
+    with pytest.raises(PositionError, match=r"field setup='4': in rolloff nothing is placed "
+                                            r"yet: turn 0 and setup=0"):
+        from_fields(head, f)
+    assert from_fields(*position_fields(g, {})).legal_actions()
