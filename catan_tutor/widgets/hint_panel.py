@@ -3,8 +3,9 @@
 Cancel; the three best with their 95% intervals and the sentence saying how they were
 estimated. A hint is for the position it was asked at: another position clears it (a run
 that ends after the position changed is not shown). Tests read a hidden element (class
-``catan-hint-state``: ``data-status`` idle/running/done/cancelled/stale/failed, ``data-top``
-the best move's notation)."""
+``catan-hint-state``: ``data-status`` idle/running/done/cancelled/stale/failed/refused,
+``data-top`` the best move's notation). Its limits are checked in the kernel
+(``analysis.run_limits.HINT``)."""
 
 from __future__ import annotations
 
