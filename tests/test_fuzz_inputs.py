@@ -6,7 +6,9 @@ look-alikes), across the five variants.
 Asserted for every input: it is accepted, or refused with one of the package's errors
 (``CatanError``, a ``ValueError``) and nothing else; a refused input leaves the game as it was
 (its position text unchanged); and an accepted position is usable: it lists its actions,
-prints itself, round-trips and plays on for a few moves.
+prints itself, round-trips and plays on for a few moves. Positions whose board fields
+(numbers, terrain, harbors, robber) or phase and resume phase are bent (issue 31) must
+also survive every outcome of their next roll: each face of each die is played from there.
 
 Each hypothesis example tries a batch of inputs (drawn by hypothesis, or mutated by a
 ``random.Random`` seeded with a number hypothesis draws), so the CI profile (derandomized)
