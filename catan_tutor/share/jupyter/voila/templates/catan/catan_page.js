@@ -358,7 +358,8 @@
  * lifetime or idle time. Every POLL_MS this script asks GET <base>catan/limits/<kernel id>
  * which cap ends this page's kernel soonest and when; within the warning time a banner says
  * so (idle: any use of the tutor keeps it; lifetime: download the scenario to keep the
- * work). Servers without the caps (a Jupyter server, JupyterHub) answer 404: nothing shows.
+ * work). Servers without the caps (a Jupyter server, JupyterHub) answer 404 (or refuse):
+ * nothing shows and the script stops asking.
  * Tests read the banner's data-cap and data-left.
  */
 (function () {
@@ -408,8 +409,8 @@
     window.fetch(c.baseUrl + 'catan/limits/' + encodeURIComponent(c.kernelId),
                  {cache: 'no-store', credentials: 'same-origin'})
       .then(function (r) {
-        if (r.status === 404) {
-          stopped = true;  // no caps on this server
+        if (r.status >= 400 && r.status < 500) {
+          stopped = true;  // no caps on this server (404), or not ours to ask
           return null;
         }
         return r.ok ? r.json() : null;
