@@ -217,3 +217,24 @@ def test_BASE_SETUP_FIRST_PLAYER_a_rolloff_after_setup_began_is_refused():
                                             r"yet: turn 0 and setup=0"):
         from_fields(head, f)
     assert from_fields(*position_fields(g, {})).legal_actions()
+
+
+def test_dice_of_a_roll_in_progress_only_while_rolling():
+    """Found by the soak (seed 424272): a base-2p robber phase holding two dice of a roll
+    (rolled=5,3) was accepted; its resumed second roll took a third die (IndexError)."""
+    head, f = position_fields(new_game("base-2p", players=2, seed=1),
+                              {"phase": "main", "turn": 9, "setup": 4, "sums": "7,9",
+                               "rolled": "5,3"})
+    with pytest.raises(PositionError, match="field rolled='5,3': dice of a roll in progress "
+                                            "only while rolling, not in main"):
+        from_fields(head, f)
+
+
+def test_CK_ROBBER_INACTIVE_no_robber_phase_before_the_first_attack():
+    """Found by the soak (seed 1049): a ck-2p robber phase before the first barbarian attack
+    was accepted; the robber then stood on a hex and the position no longer read back."""
+    head, f = position_fields(new_game("ck", players=3, seed=1),
+                              {"phase": "robber", "turn": 5, "setup": 6, "attacked": 0})
+    with pytest.raises(PositionError, match="no robber phase before the first barbarian "
+                                            r"attack: .*\(CK-ROBBER-INACTIVE\)"):
+        from_fields(head, f)
