@@ -238,3 +238,13 @@ def test_CK_ROBBER_INACTIVE_no_robber_phase_before_the_first_attack():
     with pytest.raises(PositionError, match="no robber phase before the first barbarian "
                                             r"attack: .*\(CK-ROBBER-INACTIVE\)"):
         from_fields(head, f)
+
+
+def test_2P_ROLL_TWICE_a_turn_not_yet_rolled_has_no_sums():
+    """Found by the fuzzer (seed 15434): a base-2p pre-roll phase with both sums of a turn
+    was accepted, and its roll made a third sum."""
+    head, f = position_fields(new_game("base-2p", players=2, seed=1),
+                              {"phase": "pre-roll", "turn": 16, "setup": 4, "sums": "10,6"})
+    with pytest.raises(PositionError, match="field sums='10,6': before the turn's first roll "
+                                            "there is no sum yet"):
+        from_fields(head, f)

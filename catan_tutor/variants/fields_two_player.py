@@ -5,7 +5,20 @@ a build owes (2P-NEUTRAL-MIRROR)."""
 from __future__ import annotations
 
 from ..position_format import FieldGroup, FieldReader, ints_text
-from ..state import DICE, MAIN, NEUTRAL, PHASES, TOKENS, NeutralDue, State
+from ..state import (
+    DICE,
+    DISCARD,
+    MAIN,
+    NEUTRAL,
+    PHASES,
+    PRE_ROLL,
+    ROAD_BUILDING,
+    ROBBER,
+    STEAL,
+    TOKENS,
+    NeutralDue,
+    State,
+)  # fmt: skip
 
 
 def _write_tokens(s: State) -> dict[str, str]:
@@ -43,6 +56,12 @@ def _check_sums_phase(F: FieldReader, s: State) -> None:
                         "two, phase dice)")
     elif s.phase == DICE and len(s.sums) == 2:  # rule="2P-ROLL-TWICE": both rolls are done
         raise F.bad("sums", "both rolls of the turn are done: no third roll (2P-ROLL-TWICE)")
+    if s.phase == PRE_ROLL and s.sums:  # rule="2P-ROLL-TWICE": a new turn has no sums yet
+        raise F.bad("sums", "before the turn's first roll there is no sum yet")
+    if s.resume == DICE and s.phase in (DISCARD, ROBBER, STEAL, ROAD_BUILDING) \
+            and len(s.sums) != 1:
+        raise F.bad("sums", f"the {s.phase} phase goes back to the second roll: one sum so "
+                    "far (2P-ROLL-TWICE)")
     if s.phase == MAIN and len(s.sums) == 1:  # rule="2P-ROLL-TWICE"
         raise F.bad("sums", "the second roll follows the first before the Action phase")
 
