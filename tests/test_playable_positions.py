@@ -248,3 +248,24 @@ def test_2P_ROLL_TWICE_a_turn_not_yet_rolled_has_no_sums():
     with pytest.raises(PositionError, match="field sums='10,6': before the turn's first roll "
                                             "there is no sum yet"):
         from_fields(head, f)
+
+
+def test_DUMMY_ROBBER_CANDIDATES_a_robber_rolloff_goes_back_into_the_dummys_turn():
+    """Found by the soak (seed 482433): D's robber roll-off resuming to ``wedding`` (a C&K
+    phase) was accepted and ``pending`` raised KeyError."""
+    g = play(new_game("base-dummy", players=2), *DUMMY_SETUP)
+    head, f = position_fields(g, {"phase": "tiebreak", "active": "D", "turn": 3, "setup": 4,
+                                  "tb": "robber:A,C:-", "resume": "wedding"})
+    with pytest.raises(PositionError, match="field resume='wedding': tiebreak goes back to "
+                                            "wedding, which does not fit D's turn"):
+        from_fields(head, f)
+
+
+def test_2P_ROLL_TWICE_a_knight_before_the_roll_goes_back_to_a_turn_without_sums():
+    """Found by the soak (seed 964866): a steal going back to the pre-roll phase with both
+    sums of a turn in was accepted; the roll then made a third sum."""
+    head, f = position_fields(new_game("base-2p", players=2, seed=1),
+                              {"phase": "pre-roll", "turn": 6, "setup": 4, "sums": "4,7"})
+    f["phase"], f["resume"], f["robber"] = "robber", "pre-roll", "B"
+    with pytest.raises(PositionError, match="field sums='4,7': before the turn's first roll"):
+        from_fields(head, f)

@@ -97,7 +97,12 @@ def _check_phase(F: FieldReader, s: State) -> None:
     dummy_turn = s.active == s.dummy
     if dummy_turn != (ph in DUMMY_PHASES or (dummy_turn and ph in (DICE, DISCARD, STEAL))):
         raise F.bad("phase", f"{ph} does not fit {s.name(s.active)}'s turn")
-    if ph in (DISCARD, ROBBER, STEAL, ROAD_BUILDING):
+    if s.tiebreak and s.tiebreak.purpose == "bid" and not all(
+            0 <= c < len(s.bids) and s.bids[c] for c in s.tiebreak.candidates):
+        raise F.bad("tb", "a roll-off for the dummy's card is between players who bid "
+                    "(DUMMY-TRADE-BID)")
+    robbing = ph == TIEBREAK and s.tiebreak and s.tiebreak.purpose != "bid"
+    if ph in (DISCARD, ROBBER, STEAL, ROAD_BUILDING) or robbing:
         # the phase it goes back to fits the turn too: D's 7 goes on to the trading window,
         # D's knight ends its turn; a player's 7 or card never opens the dummy's bids
         fits = s.resume in (BIDS, END) if dummy_turn else s.resume not in DUMMY_PHASES

@@ -56,7 +56,8 @@ def _check_sums_phase(F: FieldReader, s: State) -> None:
                         "two, phase dice)")
     elif s.phase == DICE and len(s.sums) == 2:  # rule="2P-ROLL-TWICE": both rolls are done
         raise F.bad("sums", "both rolls of the turn are done: no third roll (2P-ROLL-TWICE)")
-    if s.phase == PRE_ROLL and s.sums:  # rule="2P-ROLL-TWICE": a new turn has no sums yet
+    resumes = s.phase in (DISCARD, ROBBER, STEAL, ROAD_BUILDING)
+    if PRE_ROLL in (s.phase, resumes and s.resume) and s.sums:  # rule="2P-ROLL-TWICE"
         raise F.bad("sums", "before the turn's first roll there is no sum yet")
     if s.resume == DICE and s.phase in (DISCARD, ROBBER, STEAL, ROAD_BUILDING) \
             and len(s.sums) != 1:
