@@ -172,14 +172,15 @@ def test_every_action_class_prints_with_default_fields(cls):
                                                  ("base", "dice"), ("ck-2p", "bids")])
 def test_a_robber_goes_back_only_to_a_phase_its_variant_resumes_into(variant, resume):
     """Found by the fuzzer: a base-2p robber resuming into the dummy's dev-die phase was
-    accepted and ``pending`` raised KeyError. Only base-2p and ck-2p go back to a second roll
-    (2P-ROLL-TWICE)."""
+    accepted and ``pending`` raised KeyError (and, by the soak, a neutral road of Road
+    Building resuming to ``pillage``): whatever the phase, the one to go back to is one the
+    variant goes back to. Only base-2p and ck-2p go back to a second roll (2P-ROLL-TWICE)."""
     players = 3 if variant in ("base", "ck") else 2
     head, f = position_fields(new_game(variant, players=players, seed=1),
                               {"phase": "robber", "turn": 4, "setup": 2 * players,
                                "resume": resume})
-    with pytest.raises(PositionError, match=f"field resume='{resume}': the robber phase goes "
-                                            "back to one of pre-roll, main"):
+    with pytest.raises(PositionError, match=f"field resume='{resume}': the phase to go back "
+                                            "to is one of pre-roll, main"):
         from_fields(head, f)
 
 
@@ -256,8 +257,12 @@ def test_DUMMY_ROBBER_CANDIDATES_a_robber_rolloff_goes_back_into_the_dummys_turn
     g = play(new_game("base-dummy", players=2), *DUMMY_SETUP)
     head, f = position_fields(g, {"phase": "tiebreak", "active": "D", "turn": 3, "setup": 4,
                                   "tb": "robber:A,C:-", "resume": "wedding"})
-    with pytest.raises(PositionError, match="field resume='wedding': tiebreak goes back to "
-                                            "wedding, which does not fit D's turn"):
+    with pytest.raises(PositionError, match="field resume='wedding': the phase to go back to "
+                                            "is one of pre-roll, main, bids, end, not wedding"):
+        from_fields(head, f)
+    f["resume"] = "main"  # a phase of the variant, but not of D's turn
+    with pytest.raises(PositionError, match="field resume='main': tiebreak goes back to main, "
+                                            "which does not fit D's turn"):
         from_fields(head, f)
 
 

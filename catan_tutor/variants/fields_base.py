@@ -190,8 +190,8 @@ def read(F: FieldReader, s: State) -> None:
         # knight ends its turn straight after the robber (DUMMY-DEV-KNIGHT)
         raise F.bad("resume", "only the dummy's turn ends straight after its robber "
                     "(DUMMY-DEV-KNIGHT)")
-    if resumes and s.resume not in resume_phases(F.rules.caps):
-        raise F.bad("resume", f"the {s.phase} phase goes back to one of "
+    if s.resume not in resume_phases(F.rules.caps):  # a phase may go back to it at any time
+        raise F.bad("resume", f"the phase to go back to is one of "
                     f"{', '.join(resume_phases(F.rules.caps))}, not {s.resume}")
     s.victim = F.seat("victim")
     s.free_roads = F.number("free", 0, 2)
