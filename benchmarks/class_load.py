@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -253,6 +254,8 @@ async def class_of(n: int, args: argparse.Namespace) -> dict:
             r["iopub"] = hub.log.read_text().count("Timeout waiting for IOPub")
             return r
     log = folder / f"voila_{n}.log"
+    # the class's N visitors all come from 127.0.0.1 here: no cap per address (server_limits)
+    os.environ.setdefault("CATAN_TUTOR_KERNELS_PER_CLIENT", "0")
     with voila(START_NOTEBOOK, log, args=args.voila_arg) as (url, proc):
         await warm_up(proc, args.warm)
         r = await measure(n, args, url, Standalone(proc), [None] * n)

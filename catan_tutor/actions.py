@@ -87,8 +87,12 @@ class Action:
     is_chance = False
     player: int  # every subclass has one (a dataclass field, or Chance's -1)
 
+    def __str__(self) -> str:  # every concrete action prints its notation instead
+        return type(self).__name__
+
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self}>"
+        name, text = type(self).__name__, str(self)
+        return f"<{name}>" if text == name else f"<{name} {text}>"
 
 
 class Chance(Action):

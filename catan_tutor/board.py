@@ -281,6 +281,22 @@ def spiral_numbers(terrain: tuple[int, ...], start: int) -> tuple[int, ...]:
     return tuple(numbers)
 
 
+NUMBER_TOKENS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)  # rule="BASE-COMP-NUMBERS": no 7, none past 12
+
+
+def number_problem(terrain: tuple[int, ...], numbers: tuple[int, ...]) -> str | None:
+    """Why ``numbers`` cannot lie on ``terrain`` (BASE-COMP-NUMBERS: a token of 2-6 or 8-12
+    on every producing hex, none on the desert), naming the first hex at fault; else None."""
+    for h, (t, n) in enumerate(zip(terrain, numbers, strict=True)):
+        if t == DESERT and n:
+            return f"hex {HEX_NAMES[h]} is the desert and carries no number token, not {n} " \
+                   "(BASE-COMP-NUMBERS)"
+        if t != DESERT and n not in NUMBER_TOKENS:
+            return f"hex {HEX_NAMES[h]} needs a number token of 2-6 or 8-12, not {n} " \
+                   "(BASE-COMP-NUMBERS)"
+    return None
+
+
 def red_numbers_touch(numbers) -> bool:
     red = {h for h, n in enumerate(numbers) if n in (6, 8)}
     return any(n in red for h in red for n in HEX_NEIGHBOURS[h])

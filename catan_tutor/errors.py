@@ -39,6 +39,11 @@ class LinkError(CatanError):
     """A link, or the session state a page keeps in its address, that cannot be read."""
 
 
+class TimelineError(CatanError):
+    """A change to a move tree that cannot be made: the root moved or deleted, a comment
+    past its limit."""
+
+
 class TimelineFullError(CatanError):
     """A move that would grow a move tree past the tutor's limit."""
 

@@ -11,9 +11,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .actions import Action
+from .errors import TimelineError
 from .game import Game
 from .render import svg
 from .state import State
+
+MAX_COMMENT_CHARS = 4000  # of a move's comment or tutor text typed in the tutor
 
 
 @dataclass(eq=False)
@@ -25,7 +28,7 @@ class Node:
     parent: Node | None = None
     action: Action | None = None
     children: list[Node] = field(default_factory=list)
-    comment: str = ""  # a remark on the move, shown beside it
+    comment: str = ""  # a remark on the move, shown beside it (MAX_COMMENT_CHARS typed)
     tutor: str = ""  # the lesson text for this position
     expect: list = field(default_factory=list)  # scenario expectations checked here
 
@@ -208,7 +211,8 @@ class Timeline:
 
     def _siblings(self, node: Node) -> list[Node]:
         if node.parent is None:
-            raise ValueError("the root has no siblings and cannot be moved or deleted")
+            raise TimelineError("the root (the start of the game) is no move: Promote, "
+                                "Demote and Delete work on a move (step forward to one first)")
         if self.nodes.get(node.id) is not node:
             raise KeyError(f"node {node.id} is not in this timeline")
         return node.parent.children

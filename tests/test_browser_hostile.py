@@ -259,3 +259,50 @@ def test_hostile_page_address_is_explained_and_stays_text(served, new_page) -> N
         p.page.locator(".catan-app").filter(has_text=why).first.wait_for(timeout=PAGE_TIMEOUT)
         _assert_clean(p, dialogs, writes)
     p.page.screenshot(path=ARTIFACTS / f"{p.name}.png")
+
+
+# Every query parameter Voilà reads on a notebook's page (theme, template; classic-tree on its
+# tree) or the tutor reads (links.KEYS, the session state s), each carrying a script.
+SCRIPT = '"><script>window.__pwned=20</script><img src=x onerror="window.__pwned=21">pwn'
+PARAM_GROUPS = [("theme",), ("template", "classic-tree"), ("s",), ("position",),
+                ("lesson", "node"), ("variant", "players", "board", "seed")]
+
+# Runs in the page: what shows that it is the tutor's catan template and not Voilà's lab,
+# classic or reveal (its kernel hold and retry card, no stylesheet from another host).
+TEMPLATE_JS = r"""() => ({
+  catan: document.documentElement.outerHTML.includes('catan-retry-card'),
+  theme: document.body.getAttribute('data-jp-theme-name'),
+  light: document.body.getAttribute('data-jp-theme-light'),
+  cdn: Array.from(document.querySelectorAll('link[href], script[src]'))
+    .map(e => e.getAttribute('href') || e.getAttribute('src'))
+    .filter(u => /^(https?:)?\/\//.test(u) && !u.includes(location.host)),
+})"""
+
+
+@pytest.mark.parametrize("names", PARAM_GROUPS, ids=["+".join(g) for g in PARAM_GROUPS])
+def test_a_script_in_any_page_parameter_does_not_run(served, new_page, names) -> None:
+    """A link with a script in a query parameter (``?theme=`` went into the lab template's
+    body tag unescaped) shows the tutor's own page, in the light theme, and runs nothing."""
+    from urllib.parse import quote as url_quote
+
+    mode = "server" if "token=" in served else "voila"
+    p = new_page(f"hostile_param_{'_'.join(names)}_{mode}")
+    dialogs, writes = _watch(p)
+    query = "&".join(f"{n}={url_quote(SCRIPT if n != 'template' else 'lab')}" for n in names)
+    open_app(p, _with_query(served, query))
+    _assert_clean(p, dialogs, writes)
+    page = p.page.evaluate(TEMPLATE_JS)
+    assert page == {"catan": True, "theme": "JupyterLab Light", "light": "true", "cdn": []}, page
+    p.page.screenshot(path=ARTIFACTS / f"{p.name}.png")
+
+
+@pytest.mark.parametrize("template", ["lab", "reveal"])
+def test_the_template_parameter_does_not_swap_the_page(served, new_page, template) -> None:
+    """``?template=`` is ignored (allow_template_override NO in both settings forms): the page
+    keeps the tutor's template; ``?theme=dark`` still gives the dark theme."""
+    mode = "server" if "token=" in served else "voila"
+    p = new_page(f"template_{template}_{mode}")
+    open_app(p, _with_query(served, f"template={template}&theme=dark"))
+    page = p.page.evaluate(TEMPLATE_JS)
+    assert page == {"catan": True, "theme": "JupyterLab Dark", "light": "false", "cdn": []}, page
+    assert p.outside == [], p.outside

@@ -6,7 +6,9 @@ look-alikes), across the five variants.
 Asserted for every input: it is accepted, or refused with one of the package's errors
 (``CatanError``, a ``ValueError``) and nothing else; a refused input leaves the game as it was
 (its position text unchanged); and an accepted position is usable: it lists its actions,
-prints itself, round-trips and plays on for a few moves.
+prints itself, round-trips and plays on for a few moves. Positions whose board fields
+(numbers, terrain, harbors, robber) or phase and resume phase are bent (issue 31) must
+also survive every outcome of their next roll: each face of each die is played from there.
 
 Each hypothesis example tries a batch of inputs (drawn by hypothesis, or mutated by a
 ``random.Random`` seeded with a number hypothesis draws), so the CI profile (derandomized)
@@ -48,7 +50,7 @@ from catan_tutor.position import variant_keys
 from catan_tutor.progress_cards import CARDS
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import loads_scenario
-from catan_tutor.state import PHASES
+from catan_tutor.state import DICE, END, PHASES
 from catan_tutor.variants import rules_for
 
 TABLES = {"base": 3, "base-2p": 2, "base-dummy": 2, "ck": 3, "ck-2p": 2}
@@ -56,7 +58,7 @@ VARIANT = st.sampled_from(sorted(TABLES))
 SEED = st.integers(0, 2**32 - 1)
 COUNTS: Counter = Counter()  # (input kind, outcome): number of inputs
 KINDS = ("notation", "notation-mutant", "play-argument", "position-mutant", "position-grammar",
-         "editor-line", "scenario-file")
+         "position-board", "position-resume", "editor-line", "scenario-file", "roll-outcome")
 
 
 def fuzz_settings(n: int) -> settings:
@@ -412,6 +414,141 @@ def test_position_from_its_grammar_is_refused_or_usable(seed, variant):
         rng.shuffle(chosen)
         fields = [f"{k}={rng.choice(values[k]) if k in values else '-'}" for k in chosen]
         try_position("position-grammar", " ".join(["catan", variant, *fields]), rng)
+
+
+# ---------------------------------------------------------------- board fields and resume
+NUMBER_VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 19, 99]
+TERRAIN_VALUES = ["hi", "fo", "pa", "fi", "mo", "de", "sea", "-"]
+HARBOR_VALUES = ["3:1", "brick", "lumber", "wool", "grain", "ore", "2:1", "-"]
+
+
+def _listed(value: str) -> list[str]:
+    return value.split(",") if value != "-" else []
+
+
+def mutate_board(text: str, rng: random.Random) -> str:
+    """One to three changes to the board fields: a hex's number token (any of 0-14, 19, 99:
+    a 7, a 13, a number on the desert) or two hexes' tokens swapped, a terrain set or two
+    swapped (the desert moves, its token stays), a harbor's kind set or two swapped, the
+    robber on any hex (or beside the board)."""
+    words = text.split()
+    head, fields = words[:2], dict(w.partition("=")[::2] for w in words[2:])
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        key = rng.choice(("numbers", "numbers", "numbers", "terrain", "harbors", "robber"))
+        if key == "robber":
+            fields[key] = rng.choice([*HEX_NAMES, "-", "T"])
+            continue
+        items = _listed(fields.get(key, "-"))
+        if not items:
+            continue
+        i, j = rng.randrange(len(items)), rng.randrange(len(items))
+        if rng.random() < 0.5:
+            items[i], items[j] = items[j], items[i]
+        else:
+            pool = {"numbers": NUMBER_VALUES, "terrain": TERRAIN_VALUES,
+                    "harbors": HARBOR_VALUES}[key]
+            items[i] = str(rng.choice(pool))
+        fields[key] = ",".join(items)
+    return " ".join([*head, *(f"{k}={v}" for k, v in fields.items())])
+
+
+def mutate_resume(text: str, rng: random.Random) -> str:
+    """The phase, the phase it resumes to, or both, set to any phase of any variant (or
+    ``end``), and sometimes the seat on turn changed too."""
+    words = text.split()
+    head, fields = words[:2], dict(w.partition("=")[::2] for w in words[2:])
+    how = rng.randrange(3)
+    if how != 1:
+        fields["phase"] = rng.choice(PHASES)
+    if how != 0:
+        fields["resume"] = rng.choice([*PHASES, END])
+    if rng.random() < 0.3:
+        fields["active"] = rng.choice(["P1", "P2", "P3", "D", "N1"])
+    return " ".join([*head, *(f"{k}={v}" for k, v in fields.items())])
+
+
+def _to_the_roll(h: Game, rng: random.Random, steps: int = 60) -> bool:
+    """Play on (a roll or an end of turn first, else any move) until the dice are to be
+    rolled; False when the game ends or the roll does not come within ``steps``."""
+    for _ in range(steps):
+        if h.is_over():
+            return False
+        if h.state.phase == DICE:
+            return True
+        if h.is_chance():
+            random_step(h, rng)
+            continue
+        legal = h.legal_actions()
+        assert legal, f"nobody can act in {h.state.phase}: {h.position()}"
+        first = [a for a in legal if str(a).endswith((" roll", " end"))]
+        h.play(rng.choice(first or legal))
+    return False
+
+
+def assert_every_roll_survives(g: Game, rng: random.Random) -> None:
+    """From an accepted position, play on to its next roll and resolve every outcome of that
+    roll (each face of each die, the event die too): after each the game still lists what
+    can happen, prints itself (one in ten read back) and plays one more step."""
+    h = Game(g.rules, g.state)
+    if not _to_the_roll(h, rng):
+        return
+    dice = 3 if h.caps.knights else 2  # white, red (and C&K's event die)
+
+    def branch(depth: int) -> None:
+        if depth < dice and h.state.phase == DICE and h.is_chance():
+            for action, weight in h.chance_weights():
+                if weight:
+                    h.play(action)
+                    branch(depth + 1)
+                    h.undo()
+            return
+        COUNTS["roll-outcome", "resolved"] += 1
+        text = h.position()
+        if rng.random() < 0.1:  # reading back is the costly part: a sample of the outcomes
+            assert Game.from_position(text).position() == text, text
+        h.pending  # noqa: B018 - who is to act must be readable
+        if h.is_over():
+            return
+        options = [a for a, _ in h.chance_weights()] if h.is_chance() else h.legal_actions()
+        assert options, f"nobody can act in {h.state.phase}: {text}"
+        h.play(rng.choice(options))
+        h.position()
+        h.undo()
+
+    try:
+        branch(0)
+    except AssertionError:
+        raise
+    except Exception as e:  # noqa: BLE001 - the point: an accepted position plays every roll
+        pytest.fail(f"roll-outcome: {type(e).__name__}: {e} after {h.history[-3:]} "
+                    f"from {g.position()}")
+
+
+def try_playable(kind: str, text: str, rng: random.Random) -> None:
+    g = attempt(kind, lambda: Game.from_position(text), text)
+    if g is not None:
+        assert_usable(g, rng)
+        assert_every_roll_survives(g, rng)
+
+
+@fuzz_settings(150)
+@given(seed=SEED)
+def test_board_fields_mutated_are_refused_or_every_roll_plays(seed):
+    """Numbers, terrain, harbors and robber of real positions bent: refused with a package
+    error, or every outcome of the next roll plays (a token of 13 raised IndexError)."""
+    rng = random.Random(seed)
+    for _ in range(4):
+        try_playable("position-board", mutate_board(rng.choice(all_positions()), rng), rng)
+
+
+@fuzz_settings(150)
+@given(seed=SEED)
+def test_phase_and_resume_mutated_are_refused_or_every_roll_plays(seed):
+    """Phase and resume pairs of any variant: refused, or playable through the next roll (a
+    base-dummy steal resuming into the bids on a player's turn raised StopIteration)."""
+    rng = random.Random(seed)
+    for _ in range(4):
+        try_playable("position-resume", mutate_resume(rng.choice(all_positions()), rng), rng)
 
 
 # ---------------------------------------------------------------- editor lines

@@ -14,6 +14,7 @@ from ..board import (
     TERRAIN_SUPPLY,
     VERTEX_LABELS,
     Layout,
+    number_problem,
     parse_edge,
     parse_hex,
     parse_vertex,
@@ -29,7 +30,20 @@ from ..position_format import (
     seat_or_dash,
 )  # fmt: skip
 from ..rules.awards import road_length
-from ..state import DISCARD, END, PHASES, ROAD_BUILDING, ROBBER, STEAL, PendingOffer, State
+from ..state import (
+    BIDS,
+    DICE,
+    DISCARD,
+    END,
+    MAIN,
+    PHASES,
+    PRE_ROLL,
+    ROAD_BUILDING,
+    ROBBER,
+    STEAL,
+    PendingOffer,
+    State,
+)  # fmt: skip
 from .fields_base_checks import check, check_dice, check_phase
 
 KEYS = (
@@ -90,6 +104,15 @@ def write(s: State) -> dict[str, str]:
     }  # fmt: skip
 
 
+def resume_phases(caps) -> tuple[str, ...]:
+    """The phases a 7's discards, the robber, its steal or Road Building go back to: the turn
+    before or after its roll, the second roll of a two-roll turn (2P-ROLL-TWICE), and on the
+    dummy's turn its trading window or the end of the turn (DUMMY-TURN-SEQUENCE,
+    DUMMY-DEV-KNIGHT)."""
+    return (PRE_ROLL, MAIN, *((DICE,) if caps.double_roll else ()),
+            *((BIDS, END) if caps.dummy else ()))
+
+
 def new_state(F: FieldReader) -> State:
     """The state of the text's variant, seats, colours and board (the fields n to harbors)."""
     rules = F.rules
@@ -110,6 +133,8 @@ def new_state(F: FieldReader) -> State:
             raise F.bad("terrain", "expected 19 terrains and 9 harbors")
         if [terrain.count(t) for t in range(6)] != list(TERRAIN_SUPPLY):
             raise F.bad("terrain", "terrain counts differ from BASE-COMP-TERRAIN")
+        if bad_numbers := number_problem(terrain, numbers):
+            raise F.bad("numbers", bad_numbers)
         layout = Layout(terrain, numbers, tuple(zip(HARBOR_EDGES, kinds, strict=True)))
     return State(n, layout, colors, rules.caps)
 
@@ -165,6 +190,9 @@ def read(F: FieldReader, s: State) -> None:
         # knight ends its turn straight after the robber (DUMMY-DEV-KNIGHT)
         raise F.bad("resume", "only the dummy's turn ends straight after its robber "
                     "(DUMMY-DEV-KNIGHT)")
+    if s.resume not in resume_phases(F.rules.caps):  # a phase may go back to it at any time
+        raise F.bad("resume", f"the phase to go back to is one of "
+                    f"{', '.join(resume_phases(F.rules.caps))}, not {s.resume}")
     s.victim = F.seat("victim")
     s.free_roads = F.number("free", 0, 2)
     if F.f["offer"] != "-":

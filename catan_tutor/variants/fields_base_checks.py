@@ -148,6 +148,11 @@ def check_phase(F: FieldReader, s: State) -> None:
         raise F.bad("turn", f"in {ph} setup is over: turn >= 1 and setup={len(order)}")
     if ph == ROLLOFF and (not s.rolloff[0] or len(s.rolloff[1]) >= len(s.rolloff[0])):
         raise F.bad("rolloff", "a roll-off needs candidates still to roll")
+    if ph in (BOARD, ROLLOFF) and (s.turn != 0 or s.setup_step != 0):
+        # rule="BASE-SETUP-FIRST-PLAYER": the roll-off (and laying the board) come first
+        raise F.bad("setup", f"in {ph} nothing is placed yet: turn 0 and setup=0")
+    if ph not in (DICE, ROLLOFF) and s.rolled:  # the dice of a roll are kept while rolling
+        raise F.bad("rolled", f"dice of a roll in progress only while rolling, not in {ph}")
     most = dice_in_progress(s)
     if ph in (DICE, ROLLOFF) and len(s.rolled) > most:
         raise F.bad("rolled", f"at most {most} dice of a roll in progress")

@@ -19,6 +19,8 @@ from ..errors import ascii_count
 from ..position_format import FieldGroup, FieldReader, ints_text, labels_text
 from ..progress_cards import CARDS, TRACKS
 from ..state import (
+    ROBBER,
+    STEAL,
     DisplacedKnight,
     DueDraw,
     HarborTrade,
@@ -129,6 +131,9 @@ def read(F: FieldReader, s: State) -> None:
     if not s.attacked and s.robber >= 0:  # rule="CK-ROBBER-INACTIVE"
         raise F.bad("robber", "the robber stays beside the board until the first barbarian "
                     "attack (CK-ROBBER-INACTIVE): robber=- or attacked=1")
+    if not s.attacked and s.phase in (ROBBER, STEAL):  # rule="CK-ROBBER-INACTIVE"
+        raise F.bad("phase", f"no {s.phase} phase before the first barbarian attack: the "
+                    "robber stays beside the board (CK-ROBBER-INACTIVE)")
     s.defender = tuple(F.ints("defender", m))
     s.pvp = tuple(F.ints("pvp", m))
     decks = F.f["pdecks"].split("/")

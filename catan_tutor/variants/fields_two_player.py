@@ -8,12 +8,16 @@ from ..errors import ascii_count
 from ..position_format import FieldGroup, FieldReader, ints_text
 from ..state import (
     DICE,
+    DISCARD,
     FORCE_DRAW,
     FORCE_GIVE,
     MAIN,
     NEUTRAL,
     PHASES,
     PRE_ROLL,
+    ROAD_BUILDING,
+    ROBBER,
+    STEAL,
     TOKENS,
     ForcedState,
     NeutralDue,
@@ -100,6 +104,15 @@ def _check_sums_phase(F: FieldReader, s: State) -> None:
         if not s.caps.knights or s.phase != DICE:  # CK2P-ROLL-SAME: only while rerolling
             raise F.bad("sums", "two equal sums mean the number dice are rolled again (C&K for "
                         "two, phase dice)")
+    elif s.phase == DICE and len(s.sums) == 2:  # rule="2P-ROLL-TWICE": both rolls are done
+        raise F.bad("sums", "both rolls of the turn are done: no third roll (2P-ROLL-TWICE)")
+    resumes = s.phase in (DISCARD, ROBBER, STEAL, ROAD_BUILDING)
+    if PRE_ROLL in (s.phase, resumes and s.resume) and s.sums:  # rule="2P-ROLL-TWICE"
+        raise F.bad("sums", "before the turn's first roll there is no sum yet")
+    if s.resume == DICE and s.phase in (DISCARD, ROBBER, STEAL, ROAD_BUILDING) \
+            and len(s.sums) != 1:
+        raise F.bad("sums", f"the {s.phase} phase goes back to the second roll: one sum so "
+                    "far (2P-ROLL-TWICE)")
     if s.phase == MAIN and len(s.sums) == 1:  # rule="2P-ROLL-TWICE"
         raise F.bad("sums", "the second roll follows the first before the Action phase")
 

@@ -28,6 +28,7 @@ from ..scenario import load_scenario
 from ..variants import VARIANTS
 from . import links, session
 from .computer import SeatPicker
+from .guard import guarded, shown_in
 from .links import PLAYERS, Link
 from .progress import CourseProgress
 from .tutor import Tutor
@@ -43,21 +44,23 @@ class App:
                  seed: int = 0, query: str | None = None) -> None:
         self.folder = Path(folder) if folder else lessons_dir()
         self.lessons = {x.label: x for x in library(self.folder)}
+        self.status = widgets.HTML()
+        # the picker's handler, guarded; the same object to unobserve (progress.py too)
+        self.pick_handler = guarded(self.on_pick, shown_in(self.status))
         self.picker = widgets.Dropdown(options=list(self.lessons), value=None,
                                        description="Lesson",
                                        layout=widgets.Layout(width="420px"))
-        self.picker.observe(self.on_pick, names="value")
+        self.picker.observe(self.pick_handler, names="value")
         self.variant = widgets.Dropdown(options=VARIANTS, value="base", description="New game",
                                         layout=widgets.Layout(width="220px"))
         self.players = widgets.Dropdown(options=PLAYERS["base"], value=4,
                                         layout=widgets.Layout(width="64px"))
-        self.variant.observe(self._players, names="value")
+        self.variant.observe(guarded(self._players, shown_in(self.status)), names="value")
         self.seats = SeatPicker(self.players)  # Human or Computer per seat (computer.py)
         self.board = widgets.Dropdown(options=("beginner", "variable"), value="beginner",
                                       layout=widgets.Layout(width="110px"))
         self.start = start
         self.start_button = widgets.Button(description="Start", icon="play")
-        self.status = widgets.HTML()
         self.chapter = widgets.HTML()  # the lesson's chapter and its goal (course.yaml)
         self.chapter.add_class("catan-chapter")
         self._kept: dict[str, tuple] = {}  # lesson id -> the lesson as the learner left it

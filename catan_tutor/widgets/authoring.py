@@ -39,7 +39,7 @@ from ..puzzle import MAX_HINTS, Puzzle, validate
 from ..resources import packaged_lessons
 from ..scenario import Expect, Scenario, dumps_scenario, hand_text
 from ..scenario_write import lesson_yaml, verify
-from ..timeline import Node
+from ..timeline import MAX_COMMENT_CHARS, Node
 from .tutor_session import start_node
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 MAX_TITLE = 120  # characters of a lesson's title (one line)
 MAX_CHAPTER = 120  # of its chapter (one line)
 MAX_GOAL = 1000  # of its goal
-MAX_NODE_TEXT = 4000  # of a comment, tutor text, puzzle prompt, hint or explanation
+MAX_NODE_TEXT = MAX_COMMENT_CHARS  # of a comment, tutor text, puzzle prompt, hint, explanation
 MAX_RULES = 100  # rule IDs in a lesson's rules list
 RULE_SEPARATORS = re.compile(r"[\s,;]+")
 HTML_TAG = re.compile(r"<\s*/?\s*[A-Za-z!?]")  # the start of an HTML tag or comment

@@ -42,6 +42,7 @@ from ..palette import (
 )
 from . import style
 from .board_paint import ScenePainter
+from .guard import guarded, shown_in
 
 __all__ = ["LAND_APOTHEM", "BoardView", "Viewport", "harbor_spot", "hex_corners", "hit_test",
            "sea_frame"]
@@ -151,7 +152,9 @@ class BoardView:
             value=False, description="Labels", icon="tag", layout=widgets.Layout(width="auto"),
             tooltip="label every corner and side of the board, as lessons and moves name them")
         self.labels_button.add_class("catan-labels-toggle")
-        self.labels_button.observe(lambda change: self.show_labels(change["new"]), names="value")
+        self.failure = widgets.HTML()  # an unexpected error's id (guard), else empty
+        self.labels_button.observe(guarded(lambda change: self.show_labels(change["new"]),
+                                           shown_in(self.failure)), names="value")
         self.painter = ScenePainter(self._game, self.vp, ratio, self.strip)
         self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
         self.marker.add_class("catan-drawn-marker")
@@ -159,10 +162,11 @@ class BoardView:
         self.theme = widgets.HTML(f"<style>{style.THEME_CSS}</style>",
                                   layout=widgets.Layout(display="none"))
         self.keys = keys_script()
-        self.widget = widgets.VBox([self.canvas, self.marker, self.theme, self.keys])
+        self.widget = widgets.VBox([self.canvas, self.marker, self.theme, self.keys,
+                                    self.failure])
         self.widget.add_class("catan-board")
         for layer in self.layers:
-            layer.on_client_ready(self.redraw)
+            layer.on_client_ready(guarded(self.redraw, shown_in(self.failure)))
         self.redraw()
 
     @property

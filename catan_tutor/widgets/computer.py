@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from ..game import Game
 from ..players import Budget, choose, move_seed
 from . import markup
+from .guard import guarded, shown_in
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
@@ -47,9 +48,11 @@ class SeatPicker:
         self.label = widgets.HTML("<span style='font-size:12px;color:#555'>Seats:</span>",
                                   layout=widgets.Layout(margin="0 4px 0 0"))
         self.pickers: list[widgets.Dropdown] = []
-        self.widget = widgets.HBox([self.label, self.row],
+        self.failure = widgets.HTML()  # an unexpected error's id (guard), else empty
+        self.widget = widgets.HBox([self.label, self.row, self.failure],
                                    layout=widgets.Layout(align_items="center"))
-        players.observe(lambda _: self._build(), names="value")
+        players.observe(guarded(lambda _: self._build(), shown_in(self.failure)),
+                        names="value")
         self._build()
 
     def _build(self) -> None:

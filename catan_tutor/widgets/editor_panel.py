@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from ..game import Game
+from .guard import guarded, shown_in
 
 PIECES = ("settlement", "city", "road", "wall", "knight", "robber", "merchant", "remove")
 _SPOT = {"road": "edge", "robber": "hex", "merchant": "hex"}
@@ -64,17 +65,18 @@ class EditorPanel:
                                               layout=widgets.Layout(width="150px"),
                                               style={"description_width": "56px"})
                        for name in CARD_NAMES]  # fmt: skip
-        self.who.observe(lambda _: self.sync(), names="value")
+        self.status = widgets.HTML()
+        safe = lambda fn: guarded(fn, shown_in(self.status))  # noqa: E731
+        self.who.observe(safe(lambda _: self.sync()), names="value")
         self.set_hand = widgets.Button(description="Set hand")
-        self.set_hand.on_click(lambda _: self.run(self.hand_op()))
+        self.set_hand.on_click(safe(lambda _: self.run(self.hand_op())))
         self.line = widgets.Text(placeholder="any edit, e.g. tokens P1 3 · turn P2 main · "
                                  "barbarians 5 · dev P1 1 knight",
                                  layout=widgets.Layout(width="360px"))
         self.apply_button = widgets.Button(description="Apply")
-        self.apply_button.on_click(lambda _: self.run(self.line.value))
+        self.apply_button.on_click(safe(lambda _: self.run(self.line.value)))
         self.undo_button = widgets.Button(description="Undo edit", icon="undo")
-        self.undo_button.on_click(lambda _: self.show(self.undo()))
-        self.status = widgets.HTML()
+        self.undo_button.on_click(safe(lambda _: self.show(self.undo())))
         self.help = widgets.HTML(
             "<details><summary>All edit operations</summary><code>place P1 settlement|city|"
             "road|wall LABEL</code>, <code>place P1 knight V strong active</code>, <code>remove "

@@ -19,6 +19,7 @@ from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
 from ..errors import CatanError
 from ..game import Game
 from ..progress_cards import CARDS
+from .guard import guarded, shown_in
 from .verdicts import verdict_html
 
 SPOT_FIELDS = {"dst": "vertex", "vertex": "vertex", "edge": "edge", "hex": "hex"}
@@ -91,6 +92,8 @@ class ActionForm:
         self.bundles = [n for n in self.names if is_bundle(getattr(proto, n))]
         self.pickers: dict[str, widgets.Dropdown] = {}
         self.counts: dict[str, list[widgets.BoundedIntText]] = {}
+        self.status = widgets.HTML()
+        self._guard = lambda fn: guarded(fn, shown_in(self.status))
         rows: list[widgets.Widget] = []
         for n in self.names:
             if n in self.bundles:
@@ -101,7 +104,7 @@ class ActionForm:
                                                 style={"description_width": "56px"})
                          for k in range(kinds)]  # fmt: skip
                 for box in boxes:
-                    box.observe(lambda _: self._check(), names="value")
+                    box.observe(self._guard(lambda _: self._check()), names="value")
                 self.counts[n] = boxes
                 title = widgets.HTML(f"<b>{html.escape(n)}</b>")
                 rows.append(widgets.VBox([title, widgets.GridBox(
@@ -109,24 +112,24 @@ class ActionForm:
             else:
                 dd = widgets.Dropdown(description=n, layout=widgets.Layout(width="230px"),
                                       style={"description_width": "64px"})
-                dd.observe(lambda change, n=n: self._picked(n, change["new"]), names="value")
+                dd.observe(self._guard(lambda change, n=n: self._picked(n, change["new"])),
+                           names="value")
                 self.pickers[n] = dd
                 rows.append(dd)
         self.listed = widgets.Dropdown(
             options=[(str(a), a) for a in actions], value=None, description="listed",
             layout=widgets.Layout(width="420px"), style={"description_width": "64px"})
-        self.listed.observe(self._pick_listed, names="value")
-        self.status = widgets.HTML()
+        self.listed.observe(self._guard(self._pick_listed), names="value")
         self.play_button = widgets.Button(description="Play", button_style="primary",
                                           icon="play")
-        self.play_button.on_click(lambda _: self.play())
+        self.play_button.on_click(self._guard(lambda _: self.play()))
         self.explain_button = widgets.Button(description="Explain", icon="question")
-        self.explain_button.on_click(lambda _: self.explain())
+        self.explain_button.on_click(self._guard(lambda _: self.explain()))
         self.rule_button = widgets.Button(description="Open in Rules", icon="book",
                                           tooltip="read this rule in the Rules tab",
                                           layout=widgets.Layout(display="none"))
-        self.rule_button.on_click(lambda _: self.on_rule and self.rule and
-                                  self.on_rule(self.rule))
+        self.rule_button.on_click(self._guard(lambda _: self.on_rule and self.rule and
+                                              self.on_rule(self.rule)))
         self.chosen: dict[str, object] = {}  # each list's value, as the form last set it
         self._narrow(after=None)
         buttons = widgets.HBox([self.play_button, self.explain_button, self.rule_button])

@@ -4,6 +4,7 @@ under a short id, the visitor sees a plain message with that id (never a traceba
 from __future__ import annotations
 
 import functools
+import html
 import logging
 import secrets
 import sys
@@ -32,6 +33,14 @@ def failure_text(ident: str) -> str:
             "If it happens again, tell whoever runs this page the error id.")
 
 
+def shown_in(widget: Any) -> Callable[[str], None]:
+    """A ``show`` for ``guarded`` that writes the message, as text, into an HTML widget."""
+    def show(text: str) -> None:
+        widget.value = (f"<span role='alert' style='color:#b71c1c'>✗ {html.escape(text)}"
+                        "</span>")
+    return show
+
+
 def guarded(fn: Callable[..., Any], show: Callable[[str], None]) -> Callable[..., Any]:
     """``fn`` as an event handler: the package's errors are shown as they are; any other
     exception is reported, and ``show`` is called with a short message carrying its id."""
@@ -47,4 +56,5 @@ def guarded(fn: Callable[..., Any], show: Callable[[str], None]) -> Callable[...
             show(failure_text(report(e)))
             return None
 
+    handler.catan_guarded = True  # type: ignore[attr-defined]  # (tests list every handler)
     return handler

@@ -3,8 +3,9 @@
 Cancel; the three best with their 95% intervals and the sentence saying how they were
 estimated. A hint is for the position it was asked at: another position clears it (a run
 that ends after the position changed is not shown). Tests read a hidden element (class
-``catan-hint-state``: ``data-status`` idle/running/done/cancelled/stale/failed, ``data-top``
-the best move's notation)."""
+``catan-hint-state``: ``data-status`` idle/running/done/cancelled/stale/failed/refused,
+``data-top`` the best move's notation). Its limits are checked in the kernel
+(``analysis.run_limits.HINT``)."""
 
 from __future__ import annotations
 
@@ -16,12 +17,13 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
+from ..analysis.run_limits import HINT, shared_pool
 from ..game import Game
 
 if TYPE_CHECKING:
     from ..analysis import Ranking
 from . import markup
-from .guard import failure_text, report
+from .guard import failure_text, guarded, report, shown_in
 
 TOP = 3
 
@@ -68,14 +70,15 @@ class HintPanel:
                                                   "seeded playouts",
                                           layout=widgets.Layout(width="auto"))
         self.hint_button.add_class("catan-hint")
-        self.hint_button.on_click(lambda _: self.run())
+        self.result = widgets.HTML()
+        safe = lambda fn: guarded(fn, shown_in(self.result))  # noqa: E731
+        self.hint_button.on_click(safe(lambda _: self.run()))
         self.cancel_button = widgets.Button(description="Cancel", icon="stop", disabled=True,
                                             layout=widgets.Layout(width="auto"))
         self.cancel_button.add_class("catan-hint-cancel")
-        self.cancel_button.on_click(lambda _: self.cancel.set())
+        self.cancel_button.on_click(safe(lambda _: self.cancel.set()))
         self.bar = widgets.IntProgress(value=0, min=0, max=1,
                                        layout=widgets.Layout(width="100%", display="none"))
-        self.result = widgets.HTML()
         self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
         self.cancel = threading.Event()
         self.thread: threading.Thread | None = None
@@ -112,9 +115,16 @@ class HintPanel:
         self._mark()
 
     def run(self, wait: bool = False) -> None:
-        """Rank the moves of the player to act now (Cancel stops and shows what finished)."""
-        if self.thread is not None and self.thread.is_alive():
+        """Rank the moves of the player to act now (Cancel stops and shows what finished).
+        The values are checked here, in the kernel (``run_limits.HINT``): a refused hint says
+        why and starts nothing. A hint still running is cancelled first."""
+        why = HINT.problem(self.n.value, self.turns.value)
+        if why:
+            self.result.value = f"<span style='color:#b71c1c'>✗ {markup.text(why)}</span>"
+            self.status = "refused"
+            self._mark()
             return
+        self.stop()
         game = self.game().clone()
         self.cancel.clear()
         self.asked_at = game.position()
@@ -130,11 +140,17 @@ class HintPanel:
         if wait:
             self.thread.join()
 
+    def stop(self) -> None:
+        """Cancel a hint still running and wait for it."""
+        if self.thread is not None and self.thread.is_alive():
+            self.cancel.set()
+            self.thread.join()
+
     def _work(self, game: Game, key: str) -> None:
         from ..analysis import rank_actions
 
         try:
-            pool = self.executor() if self.executor else None
+            pool = self.executor() if self.executor else shared_pool()
             ranking = rank_actions(game, n=self.n.value, turns=self.turns.value, seed=0,
                                    executor=pool, progress=self._progress, cancel=self.cancel)
             if key != self.asked_at:  # the position changed meanwhile: not shown

@@ -24,6 +24,7 @@ from ipyevents import Event
 from ..actions import Action
 from ..timeline import Node, Timeline
 from . import markup
+from .guard import guarded, shown_in
 from .tutor_session import SETUP_PHASE, start_node
 
 MAX_SHOWN = 600  # moves written into the list at most (a window around the current move)
@@ -232,11 +233,12 @@ class MoveList:
         self.on_pick, self.on_step = on_pick, on_step
         self.html = widgets.HTML()
         self.html.add_class("catan-moves")
-        self.widget = widgets.VBox([widgets.HTML(MOVES_CSS), self.html],
+        self.failure = widgets.HTML()  # an unexpected error's id (guard), else empty
+        self.widget = widgets.VBox([widgets.HTML(MOVES_CSS), self.html, self.failure],
                                    layout=widgets.Layout(width="100%"))
         self.events = Event(source=self.html, watched_events=["click", "keydown"],
                             prevent_default_action=False)
-        self.events.on_dom_event(self._on_event)
+        self.events.on_dom_event(guarded(self._on_event, shown_in(self.failure)))
         self.shown = ""
 
     def show(self, tl: Timeline) -> None:
@@ -248,9 +250,13 @@ class MoveList:
             self.shown = self.html.value = body
 
     def _on_event(self, event: dict) -> None:
-        if event.get("type") == "click":
-            node = node_of((event.get("target") or {}).get("className", ""))
+        if not isinstance(event, dict):
+            return
+        target = event.get("target")
+        if event.get("type") == "click" and isinstance(target, dict):
+            node = node_of(str(target.get("className", "")))
             if node is not None:
                 self.on_pick(node)
-        elif event.get("type") == "keydown" and event.get("key") in LIST_KEYS:
+        elif event.get("type") == "keydown" and isinstance(event.get("key"), str) \
+                and event["key"] in LIST_KEYS:
             self.on_step(LIST_KEYS[event["key"]])

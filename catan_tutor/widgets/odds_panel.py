@@ -18,9 +18,10 @@ import ipywidgets as widgets
 import pandas as pd
 
 from ..analysis import barbarian_arrival, explore, plot_outcomes, production_table
+from ..analysis.run_limits import ODDS, shared_pool
 from ..game import Game
 from . import markup
-from .guard import failure_text, report
+from .guard import failure_text, guarded, report, shown_in
 from .wording import phase_words
 
 _TABLE_CSS = ("<style>.catan-odds table{border-collapse:collapse;font-size:11px;"
@@ -68,11 +69,12 @@ class OddsPanel:
                                        description="policy", layout=lay, style=narrow)
         self.seed = widgets.IntText(value=0, description="seed", layout=lay, style=narrow)
         self.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
-        self.run_button.on_click(lambda _: self.run())
-        self.cancel_button = widgets.Button(description="Cancel", icon="stop", disabled=True)
-        self.cancel_button.on_click(lambda _: self.cancel.set())
-        self.bar = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="100%"))
         self.status = widgets.HTML()
+        safe = lambda fn: guarded(fn, shown_in(self.status))  # noqa: E731
+        self.run_button.on_click(safe(lambda _: self.run()))
+        self.cancel_button = widgets.Button(description="Cancel", icon="stop", disabled=True)
+        self.cancel_button.on_click(safe(lambda _: self.cancel.set()))
+        self.bar = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="100%"))
         self.result = widgets.HTML()
         # hidden until it has a picture (an empty image shows as a broken one)
         self.plot = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
@@ -117,9 +119,14 @@ class OddsPanel:
         self.status.value = markup.text(note)
 
     def run(self, wait: bool = False) -> None:
-        """Start the playouts from the current position (Cancel stops them)."""
-        if self.thread is not None and self.thread.is_alive():
+        """Start the playouts from the current position (Cancel stops them). The values are
+        checked here, in the kernel (``run_limits.ODDS``): a refused Run says why and starts
+        nothing. A Run still going is cancelled first: one Run at a time per panel."""
+        why = ODDS.problem(self.n.value, self.turns.value, self.policy.value, self.seed.value)
+        if why:
+            self.status.value = f"<span style='color:#b71c1c'>✗ {markup.text(why)}</span>"
             return
+        self.stop()
         self.cancel.clear()
         self.bar.max, self.bar.value = self.n.value, 0
         self.run_button.disabled, self.cancel_button.disabled = True, False
@@ -131,10 +138,16 @@ class OddsPanel:
         if wait:
             self.thread.join()
 
+    def stop(self) -> None:
+        """Cancel a Run still going and wait for it (its finished batches are kept by it)."""
+        if self.thread is not None and self.thread.is_alive():
+            self.cancel.set()
+            self.thread.join()
+
     def _work(self, game: Game, key: str = "") -> None:
         key, label = key or game.position(), where(game)
         try:
-            pool = self.executor() if self.executor else None
+            pool = self.executor() if self.executor else shared_pool()
             table = explore(game, n=self.n.value, turns=self.turns.value,
                             policy=self.policy.value, seed=self.seed.value, executor=pool,
                             progress=self._progress, cancel=self.cancel)

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 
 PROGRESS_FILE = "catan-tutor-progress.json"
 MAX_PROGRESS_CHARS = 64 * 1024  # what a page may send (ids of a few hundred lessons)
-MAX_IDS = 2000
+MAX_IDS = 2000  # lessons completed, and lessons with solved puzzles, kept in all
+MAX_SOLVED = 200  # solved puzzles kept per lesson (a lesson has a few)
 DONE = "✓ "
 
 
@@ -64,7 +65,8 @@ class Progress:
 
     def merge(self, text: str) -> bool:
         """Add what ``text`` (JSON as ``to_json`` writes it) holds; anything else in it is
-        ignored. Returns whether something was new."""
+        ignored, and so is what would pass MAX_IDS lessons or MAX_SOLVED puzzles of a lesson
+        in all, however many merges bring it. Returns whether something was new."""
         if not isinstance(text, str) or len(text) > MAX_PROGRESS_CHARS:
             return False
         try:
@@ -76,6 +78,8 @@ class Progress:
         new = False
         done = data.get("done")
         for x in done[:MAX_IDS] if isinstance(done, list) else ():
+            if len(self.done) >= MAX_IDS:  # in all, over every merge
+                break
             if isinstance(x, str) and 0 < len(x) <= 200 and x not in self.done:
                 self.done.add(x)
                 new = True
@@ -83,8 +87,13 @@ class Progress:
         for k, nodes in list(solved.items())[:MAX_IDS] if isinstance(solved, dict) else ():
             if not (isinstance(k, str) and 0 < len(k) <= 200 and isinstance(nodes, list)):
                 continue
-            ids = {n for n in nodes[:MAX_IDS] if type(n) is int and 0 <= n < 1 << 30}
-            if not ids <= self.solved.get(k, set()):
+            if k not in self.solved and len(self.solved) >= MAX_IDS:
+                continue
+            had = self.solved.get(k, set())
+            room = MAX_SOLVED - len(had)
+            ids = sorted({n for n in nodes[:MAX_IDS] if type(n) is int and 0 <= n < 1 << 30}
+                         - had)[:max(0, room)]
+            if ids:
                 self.solved.setdefault(k, set()).update(ids)
                 new = True
         if new:

@@ -17,6 +17,7 @@ from ..library import lessons_citing
 from ..resources import lessons_dir
 from ..rulebook import Rule
 from . import markup
+from .guard import guarded, shown_in
 from .verdicts import READING_BADGE, reading_html, rule_text_html
 from .wording import variant_name
 
@@ -92,8 +93,9 @@ class RulesPanel:
         self.search = widgets.Text(placeholder="search the rules: e.g. robber, distance",
                                    continuous_update=False,
                                    layout=widgets.Layout(width="96%"))
-        self.search.observe(lambda _: self.refresh(), names="value")
         self.intro = widgets.HTML()
+        self.search.observe(guarded(lambda _: self.refresh(), shown_in(self.intro)),
+                            names="value")
         self.list = widgets.HTML()
         box = widgets.Box([self.list], layout=widgets.Layout(max_height="560px",
                                                              overflow="auto"))

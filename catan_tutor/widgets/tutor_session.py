@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, EndTurn, Roll
 from ..editor import edit
-from ..errors import CatanError, TimelineFullError
+from ..errors import CatanError, TimelineError, TimelineFullError
 from ..game import Explanation, Game
 from ..sampler import Sampler
 from ..scenario import Scenario, loads_scenario
-from ..timeline import Node, Timeline
+from ..timeline import MAX_COMMENT_CHARS, Node, Timeline
 from . import verdicts
 from .kinds import OWN_BUTTON, acting_seat, kind_name, kinds_of, seat_only, variant_kinds
 from .puzzle_state import PuzzleState
@@ -335,7 +335,10 @@ class TutorSession:
         return ""
 
     def comment(self, text: str) -> None:
-        """The comment on the current move."""
+        """The comment on the current move; refused past ``MAX_COMMENT_CHARS``."""
+        if not isinstance(text, str) or len(text) > MAX_COMMENT_CHARS:
+            raise TimelineError(f"A comment holds at most {MAX_COMMENT_CHARS:,} characters: "
+                                "this one was not kept.")
         self.timeline.current.comment = text
 
     # ------------------------------------------------------------ another game or lesson

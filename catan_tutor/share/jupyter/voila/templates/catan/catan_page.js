@@ -353,3 +353,75 @@
   new MutationObserver(sync).observe(document.documentElement,
     {childList: true, subtree: true, attributes: true, attributeFilter: ['data-progress']});
 })();
+
+/* Session limits (catan_tutor/server_limits.py): standalone Voilà ends a kernel after its
+ * lifetime or idle time. Every POLL_MS this script asks GET <base>catan/limits/<kernel id>
+ * which cap ends this page's kernel soonest and when; within the warning time a banner says
+ * so (idle: any use of the tutor keeps it; lifetime: download the scenario to keep the
+ * work). Servers without the caps (a Jupyter server, JupyterHub) answer 404 (or refuse):
+ * nothing shows and the script stops asking.
+ * Tests read the banner's data-cap and data-left.
+ */
+(function () {
+  'use strict';
+  var POLL_MS = 15000;
+  var stopped = false;
+
+  function config() {
+    var el = document.getElementById('jupyter-config-data');
+    try {
+      return el ? JSON.parse(el.textContent) : {};
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function minutes(s) {
+    var m = Math.max(1, Math.round(s / 60));
+    return m === 1 ? 'about a minute' : 'about ' + m + ' minutes';
+  }
+
+  function show(end) {
+    var box = document.querySelector('.catan-limit');
+    if (!end || end.left > end.warn) {
+      if (box) box.remove();
+      return;
+    }
+    if (!box) {
+      box = document.createElement('div');
+      box.className = 'catan-banner catan-limit';
+      box.setAttribute('role', 'alert');
+      document.body.appendChild(box);
+    }
+    box.setAttribute('data-cap', end.cap);
+    box.setAttribute('data-left', String(end.left));
+    box.textContent = end.cap === 'idle'
+      ? 'This session ends in ' + minutes(end.left) + ' unless the tutor is used: click ' +
+        'anything in it to keep it.'
+      : 'This session reaches its time limit in ' + minutes(end.left) + '. Download the ' +
+        'scenario (File tab) to keep your work, then reload the page.';
+  }
+
+  function poll() {
+    if (stopped || !window.fetch) return;
+    var c = config();
+    if (!c.kernelId || !c.baseUrl) return setTimeout(poll, POLL_MS);
+    window.fetch(c.baseUrl + 'catan/limits/' + encodeURIComponent(c.kernelId),
+                 {cache: 'no-store', credentials: 'same-origin'})
+      .then(function (r) {
+        if (r.status >= 400 && r.status < 500) {
+          stopped = true;  // no caps on this server (404), or not ours to ask
+          return null;
+        }
+        return r.ok ? r.json() : null;
+      })
+      .then(function (end) {
+        if (!stopped && document.body) show(end);
+      }, function () { /* the network: the session-lost overlay says so */ })
+      .then(function () {
+        if (!stopped) setTimeout(poll, POLL_MS);
+      });
+  }
+
+  setTimeout(poll, 2000);
+})();

@@ -1,0 +1,252 @@
+"""Kernel caps of standalone Voilà (catan_tutor/server_limits.py, issue 31): one client may
+not hold more kernels than its cap, nor the server more than its total; a page whose kernel is
+refused gets the "class is full" page that retries; kernels end after their idle time even
+with a socket open, and the page can ask how long its kernel has left (for its warning).
+
+The unit tests drive the bookkeeping with a stand-in kernel manager; the slow test runs a
+Voilà as ``catan-tutor serve`` does, with small caps, on a one-cell notebook."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from catan_tutor import serve, server_limits
+from catan_tutor.server_limits import START_GRACE, Limits, Record, Tracker, full_page
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+
+class FakeKernels:
+    """What the tracker reads of a kernel manager: ids, sockets, last activity."""
+
+    def __init__(self) -> None:
+        self._kernels: dict[str, SimpleNamespace] = {}
+        self._kernel_connections: dict[str, int] = {}
+
+    def add(self, kid: str, idle: float = 0.0, sockets: int = 0) -> None:
+        last = datetime.now(UTC) - timedelta(seconds=idle)
+        self._kernels[kid] = SimpleNamespace(last_activity=last)
+        self._kernel_connections[kid] = sockets
+
+    def list_kernel_ids(self) -> list[str]:
+        return list(self._kernels)
+
+
+def tracker(**limits: int) -> tuple[Tracker, FakeKernels]:
+    km = FakeKernels()
+    return Tracker(Limits(**limits), km), km
+
+
+def start(t: Tracker, km: FakeKernels, kid: str, client: str, at: float, **kw) -> None:
+    km.add(kid, **kw)
+    t.records[kid] = Record(client, at)
+
+
+def test_a_client_at_its_cap_is_refused_while_its_pages_are_open():
+    t, km = tracker(per_client=2, total=10)
+    start(t, km, "a", "10.0.0.1", 0.0, sockets=1)
+    start(t, km, "b", "10.0.0.1", 1.0)  # still starting: no socket yet, within the grace
+    assert t.refusal("10.0.0.1", 5.0) == ("client", [])
+    assert t.refusal("10.0.0.2", 5.0) is None  # another address is not affected
+    t.starting["10.0.0.2"] = 2  # two pages of it starting count too
+    assert t.refusal("10.0.0.2", 5.0) == ("client", [])
+
+
+def test_a_client_at_its_cap_gets_its_gone_pages_kernels_shut_first():
+    t, km = tracker(per_client=2, total=10)
+    start(t, km, "a", "c", 0.0)
+    t.records["a"].connected = True  # its page connected, then went (no socket now)
+    start(t, km, "b", "c", 1.0, sockets=1)
+    assert t.refusal("c", 5.0) == ("", ["a"])
+    start(t, km, "x", "d", 0.0)  # never connected: gone only after the start grace
+    start(t, km, "y", "d", 0.0, sockets=2)
+    assert t.refusal("d", START_GRACE - 1) == ("client", [])
+    assert t.refusal("d", START_GRACE + 1) == ("", ["x"])
+
+
+def test_the_server_total_counts_every_client():
+    t, km = tracker(per_client=5, total=3)
+    for i, client in enumerate("abc"):
+        start(t, km, f"k{i}", client, 0.0, sockets=1)
+    assert t.refusal("d", 1.0) == ("total", [])
+    km._kernel_connections["k1"] = 0
+    t.records["k1"].connected = True
+    assert t.refusal("d", 1.0) == ("", ["k1"])
+
+
+def test_idle_and_lifetime_end_kernels_even_with_a_socket_open():
+    t, km = tracker(lifetime=100, idle=30, warn=10)
+    start(t, km, "busy", "c", 0.0, sockets=1, idle=5)
+    start(t, km, "idle", "c", 0.0, sockets=1, idle=31)
+    start(t, km, "old", "c", -101.0, sockets=1, idle=0)
+    assert sorted(t.expired(0.0)) == [("idle", "idle"), ("old", "lifetime")]
+    cap, left = t.ending("busy", 0.0)
+    assert cap == "idle" and 24 <= left <= 25
+    assert t.ending("busy", 80.0)[0] == "lifetime"
+
+
+def test_a_cap_of_zero_is_off():
+    t, km = tracker(per_client=0, total=0, lifetime=0, idle=0)
+    for i in range(50):
+        start(t, km, f"k{i}", "c", 0.0, sockets=1, idle=10**6)
+    assert t.refusal("c", 1.0) is None and t.expired(10**7) == []
+
+
+@pytest.mark.parametrize(("env", "why"), [
+    ({"CATAN_TUTOR_MAX_KERNELS": "lots"}, "CATAN_TUTOR_MAX_KERNELS='lots': a whole number of "
+                                          "kernels, 0 to switch it off"),
+    ({"CATAN_TUTOR_KERNEL_IDLE": "-5"}, "CATAN_TUTOR_KERNEL_IDLE='-5': a whole number of "
+                                        "seconds"),
+])
+def test_a_bad_setting_is_refused_naming_it(env, why):
+    with pytest.raises(ValueError, match=re.escape(why)):
+        Limits.from_env(env)
+    assert Limits.from_env({}) == Limits(per_client=4, total=40, lifetime=14_400, idle=1_800,
+                                         warn=300)
+
+
+def test_the_full_page_says_why_and_retries_by_itself():
+    page = full_page("total", 40)
+    assert 'data-catan-full="total"' in page and "The class is full" in page
+    assert "40 tutor sessions" in page and 'http-equiv="refresh" content="30"' in page
+
+
+# ----------------------------------------------------------------- a real Voilà
+NOTEBOOK = {"cells": [{"cell_type": "code", "execution_count": None, "id": "c0",
+                       "metadata": {}, "outputs": [], "source": "print('ready')"}],
+            "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                        "name": "python3"}},
+            "nbformat": 4, "nbformat_minor": 5}
+CAPS = {"CATAN_TUTOR_KERNELS_PER_CLIENT": "2", "CATAN_TUTOR_MAX_KERNELS": "3",
+        "CATAN_TUTOR_KERNEL_IDLE": "25", "CATAN_TUTOR_KERNEL_WARN": "20"}
+
+
+@pytest.fixture(scope="module")
+def capped(tmp_path_factory) -> Iterator[tuple[str, object]]:
+    root = tmp_path_factory.mktemp("server_limits")
+    (root / "one.ipynb").write_text(json.dumps(NOTEBOOK))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    saved = {k: os.environ.get(k) for k in CAPS}
+    os.environ.update(CAPS)
+    try:
+        with serve.voila("one.ipynb", ARTIFACTS / "server_limits.log", root=root) as (url, proc):
+            yield url, proc
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def _page(url: str) -> tuple[int, str, dict]:
+    try:
+        with urllib.request.urlopen(url, timeout=90) as r:
+            return r.status, r.read().decode(), dict(r.headers)
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode(), dict(e.headers)
+
+
+def _kernel(page: str) -> str:
+    return re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page).group(1)
+
+
+def _wait(what, timeout: float = 120.0):
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if got := what():
+            return got
+        time.sleep(1)
+    return what()
+
+
+@pytest.mark.slow
+def test_one_client_holds_at_most_its_cap_and_idle_kernels_end_with_a_socket_open(capped):
+    from websockets.sync.client import connect
+
+    url, proc = capped
+    pages = [_page(url) for _ in range(2)]
+    assert [p[0] for p in pages] == [200, 200]
+    kernels = [_kernel(p[1]) for p in pages]
+    status, body, headers = _page(url)  # a third page of the same client: refused
+    assert status == 503 and 'data-catan-full="client"' in body
+    assert headers.get("Retry-After") == "30" and "2 tutor tabs" in body
+    assert len(serve.kernel_processes(proc)) == 2
+    with urllib.request.urlopen(f"{url}catan/limits/{kernels[0]}", timeout=10) as r:
+        end = json.loads(r.read())
+    assert end["cap"] == "idle" and 0 <= end["left"] <= 25 and end["warn"] == 20
+    # a socket held open (as a page's) does not keep an idle kernel
+    ws_url = url.replace("http", "ws", 1) + (
+        f"api/kernels/{kernels[0]}/channels?session_id={uuid.uuid4().hex}")
+    with connect(ws_url, subprotocols=[serve_v1()], open_timeout=10):
+        assert _wait(lambda: not serve.kernel_processes(proc), timeout=90), \
+            "idle kernels outlived their cap"
+    assert _page(url)[0] == 200  # the client may open a page again
+
+
+def serve_v1() -> str:
+    from catan_tutor.voila_guard import V1_PROTOCOL
+
+    return V1_PROTOCOL
+
+
+def test_apply_puts_the_caps_on_voilas_page_handler():
+    server_limits.apply()
+    server_limits.apply()
+    assert server_limits.is_applied()
+
+
+# ----------------------------------------------------------------- in the browser
+WARNED = {"CATAN_TUTOR_KERNELS_PER_CLIENT": "1", "CATAN_TUTOR_KERNEL_IDLE": "900",
+          "CATAN_TUTOR_KERNEL_WARN": "899"}
+
+
+@pytest.mark.browser
+def test_the_page_warns_before_its_kernel_ends_and_a_page_past_the_cap_says_so(new_page):
+    """The tutor's page shows the idle warning (here from the first minute: warn 899 s of
+    900); a second page of the same client, past its cap of one while the first is open,
+    gets the "too many tabs" page, which says so as text and retries by itself."""
+    from browser_harness import ARTIFACTS as SHOTS
+    from browser_harness import PAGE_TIMEOUT, open_app
+
+    from catan_tutor.resources import START_NOTEBOOK
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    saved = {k: os.environ.get(k) for k in WARNED}
+    os.environ.update(WARNED)
+    try:
+        with serve.voila(START_NOTEBOOK, SHOTS / "server_limits_browser.log") as (url, _):
+            p = new_page("limits_warning")
+            open_app(p, url)
+            banner = p.page.locator(".catan-limit[data-cap='idle']")
+            banner.wait_for(timeout=PAGE_TIMEOUT)
+            assert 0 < int(banner.get_attribute("data-left")) <= 900
+            assert "This session ends in about 15 minutes unless the tutor is used" in (
+                banner.inner_text())
+            p.page.screenshot(path=SHOTS / "limits_warning.png")
+            second = new_page("limits_full")
+            second.page.goto(url, timeout=PAGE_TIMEOUT)
+            full = second.page.locator("body[data-catan-full='client']")
+            full.wait_for(timeout=PAGE_TIMEOUT)
+            assert "You have too many tutor tabs open" in full.inner_text()
+            assert second.page.locator("meta[http-equiv='refresh']").get_attribute(
+                "content") == "30"
+            second.page.screenshot(path=SHOTS / "limits_full.png")
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
