@@ -54,7 +54,7 @@ def app() -> App:
     t = app.tutor
     for i in range(len(t.tabs.children)):
         t.tabs.selected_index = i
-    t.author.value = True
+    t.files.author.value = True
     app.picker.value = next(label for label, x in app.lessons.items() if "puzzle" in x.id)
     app.variant.value = "base-dummy"
     app.seats.pickers[1].value = app.seats.pickers[1].options[-1][1]
@@ -117,7 +117,7 @@ def test_the_tutors_tree_buttons_at_the_root_say_why(app, button):
     t.timeline.goto(t.timeline.root)
     t.refresh()
     before = len(list(t.timeline.walk()))
-    next(b for b in t.tree_buttons if b.description == button).click()
+    next(b for b in t.moves.tree_buttons if b.description == button).click()
     assert before == len(list(t.timeline.walk()))
     texts = [w.value for w in _all_widgets() if isinstance(getattr(w, "value", None), str)]
     assert any("the root (the start of the game) is no move" in x for x in texts)
@@ -128,9 +128,9 @@ def test_a_comment_past_its_limit_is_refused_and_the_old_one_kept(app):
     t = app.tutor
     t.timeline.goto(t.timeline.root)
     node = t.timeline.current
-    t.comment.value = "a fine move"
+    t.moves.comment.value = "a fine move"
     assert node.comment == "a fine move"
-    t.comment.value = "x" * (MAX_COMMENT_CHARS + 1)
+    t.moves.comment.value = "x" * (MAX_COMMENT_CHARS + 1)
     assert node.comment == "a fine move"
     texts = [w.value for w in _all_widgets() if isinstance(getattr(w, "value", None), str)]
     assert any(f"A comment holds at most {MAX_COMMENT_CHARS:,} characters" in x for x in texts)

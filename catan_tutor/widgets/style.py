@@ -24,13 +24,14 @@ DARK_TEXT = {
     "#666": "var(--jp-ui-font-color1)", "#777": "var(--jp-ui-font-color2)",
     "#888": "var(--jp-ui-font-color2)", "#b71c1c": "#ff8a80", "#c62828": "#ff8a80",
     "#2e7d32": "#81c784", "#1b5e20": "#81c784", "#8a4b00": "#ffb74d", "#e65100": "#ffb74d",
-    "#1b5e9f": "#90caf9", "#0d47a1": "#90caf9",
+    "#1b5e9f": "#90caf9", "#0d47a1": "#90caf9", "#4527a0": "#b39ddb",
 }  # fmt: skip
 DARK_BACKGROUND = {  # "#fff" first: "background:#fff8e1" contains it, the later rule wins
     "#fff": "var(--jp-layout-color1)", "#ffffff": "var(--jp-layout-color1)",
     "#faf8f2": "var(--jp-layout-color1)", "#f5f7f8": "var(--jp-layout-color1)",
     "#fff8e1": "#3a3220", "#fff6e0": "#3a3220", "#f4f4f4": "var(--jp-layout-color1)",
     "#eef3f8": "var(--jp-layout-color1)", "#e8f5e9": "#1f3322", "#ffebee": "#3b2222",
+    "#ede7f6": "#2d2640",
 }  # fmt: skip
 DARK_BORDER = {"#ddd": "var(--jp-border-color2)", "#ccc": "var(--jp-border-color1)",
                "#b0bec5": "var(--jp-border-color1)"}
