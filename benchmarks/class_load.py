@@ -94,8 +94,8 @@ async def drawn(page) -> int:
 
 async def wait_drawn_after(page, n: int) -> None:
     await page.wait_for_function(
-        "(n) => +document.querySelector('.catan-drawn').dataset.drawn > n", arg=n,
-        timeout=120_000)
+        "(n) => +document.querySelector('.catan-drawn').dataset.drawn > n", arg=n, timeout=120_000
+    )
 
 
 async def wait_state(page, selector: str) -> None:
@@ -103,15 +103,23 @@ async def wait_state(page, selector: str) -> None:
     await page.locator(f".catan-state{selector}").first.wait_for(state="attached")
 
 
-async def visit(browser, url: str, t0: float, timeout: float,
-                hub: tuple[str, str] | None = None) -> dict:
+async def visit(
+    browser, url: str, t0: float, timeout: float, hub: tuple[str, str] | None = None
+) -> dict:
     """One visitor: open the page (on a hub: log in as ``hub`` = (user, password), which
     leads to the page), watch it until the board is painted or time runs out."""
     context = await browser.new_context(viewport={"width": 1280, "height": 1000})
     page = await context.new_page()
     page.set_default_timeout(120_000)
-    out = {"context": context, "page": page, "first_board": None, "message": False,
-           "state": "", "errors": [], "reasons": []}
+    out = {
+        "context": context,
+        "page": page,
+        "first_board": None,
+        "message": False,
+        "state": "",
+        "errors": [],
+        "reasons": [],
+    }
     page.on("console", lambda m: m.type == "error" and out["errors"].append(m.text))
     page.on("pageerror", lambda e: out["errors"].append(str(e)))
     try:
@@ -190,8 +198,10 @@ async def warm_up(proc, limit: float) -> None:
         before = cpu_seconds(proc)
         await asyncio.sleep(2)
         if time.perf_counter() - t0 > 6 and cpu_seconds(proc) - before < 0.2:
-            print(f"  warmed up in {time.perf_counter() - t0:.0f} s, "
-                  f"{len(kernel_processes(proc))} kernel(s) waiting")
+            print(
+                f"  warmed up in {time.perf_counter() - t0:.0f} s, "
+                f"{len(kernel_processes(proc))} kernel(s) waiting"
+            )
             return
     if limit > 0:
         print(f"  still busy after {limit:.0f} s of warm-up")
@@ -245,8 +255,10 @@ class OnHub:
 async def class_of(n: int, args: argparse.Namespace) -> dict:
     folder = Path(tempfile.mkdtemp(prefix="class_load_"))
     if args.hub:
-        env = {"CATAN_HUB_CULL_TIMEOUT": str(args.cull_timeout),
-               "CATAN_HUB_CULL_EVERY": str(max(10, min(300, args.cull_timeout // 4)))}
+        env = {
+            "CATAN_HUB_CULL_TIMEOUT": str(args.cull_timeout),
+            "CATAN_HUB_CULL_EVERY": str(max(10, min(300, args.cull_timeout // 4))),
+        }
         with local_hub(folder / "hub", env=env) as hub:
             users = [(f"student{i + 1:02}", hub.password) for i in range(n)]
             r = await measure(n, args, hub.url + "/", OnHub(hub), users)
@@ -270,22 +282,25 @@ async def measure(n: int, args: argparse.Namespace, url: str, served, users: lis
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         t0 = time.perf_counter()
-        visits = await asyncio.gather(*(visit(browser, url, t0, args.load_timeout, user)
-                                        for user in users))
+        visits = await asyncio.gather(
+            *(visit(browser, url, t0, args.load_timeout, user) for user in users)
+        )
         loaded = [v for v in visits if v["first_board"] is not None]
         for v in visits:
             if v["first_board"] is None:  # where it stopped, and why if the page said so
-                print(f"  not loaded: {v['page'].url[:100]} ({v['state'] or 'blank'}); "
-                      f"last error: {(v['errors'] or ['none'])[-1][:160]}")
+                print(
+                    f"  not loaded: {v['page'].url[:100]} ({v['state'] or 'blank'}); "
+                    f"last error: {(v['errors'] or ['none'])[-1][:160]}"
+                )
         times = [v["first_board"] for v in loaded]
         kernels = served.kernels()
         server = served.server()
         lat: list[float] = []
         if args.clicks and loaded:
             target = knight_target()
-            results = await asyncio.gather(*(clicks(v["page"], args.clicks, target)
-                                             for v in loaded),
-                                           return_exceptions=True)
+            results = await asyncio.gather(
+                *(clicks(v["page"], args.clicks, target) for v in loaded), return_exceptions=True
+            )
             lat = [ms for r in results if isinstance(r, list) for ms in r]
             failed = [r for r in results if not isinstance(r, list)]
             if failed:
@@ -314,12 +329,20 @@ async def measure(n: int, args: argparse.Namespace, url: str, served, users: lis
             if not servers:
                 servers_gone = time.perf_counter() - closed
     return {
-        "n": n, "loaded": len(loaded), "message": sum(v["message"] for v in visits),
+        "n": n,
+        "loaded": len(loaded),
+        "message": sum(v["message"] for v in visits),
         "loading": sum(v["first_board"] is None and v["state"] == "loading" for v in visits),
         "blank": sum(v["first_board"] is None and v["state"] in ("", "lost") for v in visits),
         "reasons": Counter(r for v in visits for r in v["reasons"]),
-        "times": times, "clicks": lat, "kernels": kernels, "kernels_busy": kernels_busy,
-        "server": server, "gone_after": gone_after, "left": left, "servers": servers,
+        "times": times,
+        "clicks": lat,
+        "kernels": kernels,
+        "kernels_busy": kernels_busy,
+        "server": server,
+        "gone_after": gone_after,
+        "left": left,
+        "servers": servers,
         "servers_gone": servers_gone,
     }
 
@@ -331,43 +354,82 @@ def report(r: dict) -> str:
     first = f"{statistics.median(t):5.1f} {pct(t, 0.95):5.1f} {max(t):5.1f}" if t else "    -"
     click = f"{statistics.median(c):6.0f} {pct(c, 0.95):6.0f}" if c else "     -"
     gone = f"{r['gone_after']:6.1f}" if r["gone_after"] is not None else "     -"
-    return (f"{r['n']:>3} {r['loaded']:>3}/{r['n']:<3} {r['message']:>4} {r['loading']:>4} "
-            f"{r['blank']:>5}   "
-            f"{first}   {click}   {mem:6.0f} {per:5.0f} {r['server']:5.0f}   {gone} "
-            f"{r['left']:>4}" + (f" {r['servers']:>7}" if "hub" in r else ""))
+    return (
+        f"{r['n']:>3} {r['loaded']:>3}/{r['n']:<3} {r['message']:>4} {r['loading']:>4} "
+        f"{r['blank']:>5}   "
+        f"{first}   {click}   {mem:6.0f} {per:5.0f} {r['server']:5.0f}   {gone} "
+        f"{r['left']:>4}" + (f" {r['servers']:>7}" if "hub" in r else "")
+    )
 
 
-HEADER = ("  N  loaded  msg  slow blank   first board s      click ms    kernels MiB  voila"
-          "   freed  left\n"
-          "                              med   p95   max    med    p95    total  each   MiB"
-          "       s  2min")
-HEADER_HUB = HEADER.replace("voila", "hub+ ").replace("  left\n", "  left servers\n").replace(
-    "   MiB       s  2min", "   MiB       s  2min    left")
+HEADER = (
+    "  N  loaded  msg  slow blank   first board s      click ms    kernels MiB  voila"
+    "   freed  left\n"
+    "                              med   p95   max    med    p95    total  each   MiB"
+    "       s  2min"
+)
+HEADER_HUB = (
+    HEADER.replace("voila", "hub+ ")
+    .replace("  left\n", "  left servers\n")
+    .replace("   MiB       s  2min", "   MiB       s  2min    left")
+)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("n", type=int, nargs="*", default=[4, 8, 16, 30],
-                    help="class sizes to try, one fresh Voilà each (default 4 8 16 30)")
+    ap.add_argument(
+        "n",
+        type=int,
+        nargs="*",
+        default=[4, 8, 16, 30],
+        help="class sizes to try, one fresh Voilà each (default 4 8 16 30)",
+    )
     ap.add_argument("--clicks", type=int, default=5, help="clicks per page under load")
-    ap.add_argument("--load-timeout", type=float, default=240,
-                    help="seconds a page may take to show the board")
-    ap.add_argument("--close", choices=["tab", "abrupt"], default="tab",
-                    help="tab: close each page as a user does; abrupt: no unload at all")
-    ap.add_argument("--warm", type=float, default=0,
-                    help="seconds Voilà may take to settle before the class arrives (for "
-                    "a preheated pool); 0: they arrive as soon as it listens")
-    ap.add_argument("--hub", action="store_true",
-                    help="each visitor logs in to a local JupyterHub (hosting/) instead")
-    ap.add_argument("--cull-timeout", type=int, default=1800,
-                    help="--hub: seconds of inactivity before the culler stops a server")
-    ap.add_argument("--wait-servers", type=float, default=0,
-                    help="--hub: seconds after closing to watch the users' servers go")
-    ap.add_argument("--voila-arg", action="append", default=[],
-                    help="more Voilà settings, e.g. --voila-arg=--VoilaExecutor.iopub_timeout=4")
+    ap.add_argument(
+        "--load-timeout", type=float, default=240, help="seconds a page may take to show the board"
+    )
+    ap.add_argument(
+        "--close",
+        choices=["tab", "abrupt"],
+        default="tab",
+        help="tab: close each page as a user does; abrupt: no unload at all",
+    )
+    ap.add_argument(
+        "--warm",
+        type=float,
+        default=0,
+        help="seconds Voilà may take to settle before the class arrives (for "
+        "a preheated pool); 0: they arrive as soon as it listens",
+    )
+    ap.add_argument(
+        "--hub",
+        action="store_true",
+        help="each visitor logs in to a local JupyterHub (hosting/) instead",
+    )
+    ap.add_argument(
+        "--cull-timeout",
+        type=int,
+        default=1800,
+        help="--hub: seconds of inactivity before the culler stops a server",
+    )
+    ap.add_argument(
+        "--wait-servers",
+        type=float,
+        default=0,
+        help="--hub: seconds after closing to watch the users' servers go",
+    )
+    ap.add_argument(
+        "--voila-arg",
+        action="append",
+        default=[],
+        help="more Voilà settings, e.g. --voila-arg=--VoilaExecutor.iopub_timeout=4",
+    )
     args = ap.parse_args()
-    where = (f"local JupyterHub (culler after {args.cull_timeout} s idle)" if args.hub
-             else f"standalone Voilà, settings {args.voila_arg or 'as packaged'}")
+    where = (
+        f"local JupyterHub (culler after {args.cull_timeout} s idle)"
+        if args.hub
+        else f"standalone Voilà, settings {args.voila_arg or 'as packaged'}"
+    )
     print(f"{where}, start notebook, {psutil.cpu_count()} cores, close={args.close}")
     print(HEADER_HUB if args.hub else HEADER, flush=True)
     for n in args.n:
@@ -376,14 +438,25 @@ def main() -> None:
         if args.hub:
             r["hub"] = True
         gone = r.get("servers_gone")
-        print(report(r) + (f"   ({r['iopub']} IOPub timeouts logged)" if r["iopub"] else "")
-              + (f"   servers culled {gone:.0f} s after closing" if gone else "")
-              + (f"   {(sum(r['kernels_busy'] or r['kernels']) + r['server']) / n:.0f} MiB a "
-                 "visitor in all" if args.hub else "")
-              + f"   load {load:.0f} -> {psutil.getloadavg()[0]:.0f}", flush=True)
+        print(
+            report(r)
+            + (f"   ({r['iopub']} IOPub timeouts logged)" if r["iopub"] else "")
+            + (f"   servers culled {gone:.0f} s after closing" if gone else "")
+            + (
+                f"   {(sum(r['kernels_busy'] or r['kernels']) + r['server']) / n:.0f} MiB a "
+                "visitor in all"
+                if args.hub
+                else ""
+            )
+            + f"   load {load:.0f} -> {psutil.getloadavg()[0]:.0f}",
+            flush=True,
+        )
         if r["reasons"]:
-            print("      cards shown: " + ", ".join(f"{why} x{k}" for why, k in
-                                                    r["reasons"].most_common()), flush=True)
+            print(
+                "      cards shown: "
+                + ", ".join(f"{why} x{k}" for why, k in r["reasons"].most_common()),
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

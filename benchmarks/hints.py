@@ -54,8 +54,15 @@ def timed(game, workers: int, args):
     """(wall seconds, CPU seconds of the worker processes, ranking)."""
     cpu0, t0 = _children_cpu(), time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
-        ranking = rank_actions(game, n=args.playouts, turns=args.turns, policy=args.policy,
-                               seed=0, executor=pool, candidates=args.candidates)
+        ranking = rank_actions(
+            game,
+            n=args.playouts,
+            turns=args.turns,
+            policy=args.policy,
+            seed=0,
+            executor=pool,
+            candidates=args.candidates,
+        )
     return time.perf_counter() - t0, _children_cpu() - cpu0, ranking
 
 
@@ -69,11 +76,15 @@ def main() -> None:
     ap.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
     ap.add_argument("--start", type=int, default=40, help="turns played before the position")
     args = ap.parse_args()
-    print(f"hint: {args.playouts} playouts of {args.turns} turns per candidate, up to "
-          f"{args.candidates} candidates, {args.policy} policy; {available_cores()} cores "
-          f"available")
-    print(f"{'variant':<11} {'turn':>4} {'moves':>5} {'ranked':>6} {'workers':>7} "
-          f"{'seconds':>8} {'cpu s':>7} {'playouts/s':>10}  goal (2 workers)")
+    print(
+        f"hint: {args.playouts} playouts of {args.turns} turns per candidate, up to "
+        f"{args.candidates} candidates, {args.policy} policy; {available_cores()} cores "
+        f"available"
+    )
+    print(
+        f"{'variant':<11} {'turn':>4} {'moves':>5} {'ranked':>6} {'workers':>7} "
+        f"{'seconds':>8} {'cpu s':>7} {'playouts/s':>10}  goal (2 workers)"
+    )
     for variant in args.variants:
         game = mid_game(variant, args.start, args.candidates)
         reference = None
@@ -86,9 +97,11 @@ def main() -> None:
                 verdict = f"≤ {goal:.0f} s: {'met' if seconds <= goal else 'NOT met'}"
             elif goal is not None:
                 verdict = f"(≤ {goal:.0f} s on 2)"
-            print(f"{variant:<11} {game.state.turn:>4} {ranking.legal:>5} {len(ranking):>6} "
-                  f"{workers:>7} {seconds:>8.2f} {cpu:>7.2f} {done / seconds:>10.1f}  {verdict}",
-                  flush=True)
+            print(
+                f"{variant:<11} {game.state.turn:>4} {ranking.legal:>5} {len(ranking):>6} "
+                f"{workers:>7} {seconds:>8.2f} {cpu:>7.2f} {done / seconds:>10.1f}  {verdict}",
+                flush=True,
+            )
             if reference is None:
                 reference = ranking
             assert ranking == reference, "a different worker count gave another ranking"

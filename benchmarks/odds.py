@@ -33,16 +33,20 @@ def main() -> None:
     ap.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     args = ap.parse_args()
     game = seeded_game("ck", 4, turns=100, seed=0)
-    print(f"C&K 4p mid-game at turn {game.state.turn}, {args.playouts} playouts of "
-          f"{args.turns} turns, {args.policy} policy, {available_cores()} cores available")
+    print(
+        f"C&K 4p mid-game at turn {game.state.turn}, {args.playouts} playouts of "
+        f"{args.turns} turns, {args.policy} policy, {available_cores()} cores available"
+    )
     print(f"{'workers':>7} {'seconds':>8} {'playouts/s':>11} {'actions/s':>10} {'speed-up':>9}")
     first, reference = None, None
     for workers in args.workers:
         seconds, table = timed(game, workers, args.playouts, args.turns, args.policy)
         rate = args.playouts / seconds
         first = first or rate
-        print(f"{workers:>7} {seconds:>8.2f} {rate:>11.1f} "
-              f"{table['actions'].sum() / seconds:>10,.0f} {rate / first:>8.2f}x")
+        print(
+            f"{workers:>7} {seconds:>8.2f} {rate:>11.1f} "
+            f"{table['actions'].sum() / seconds:>10,.0f} {rate / first:>8.2f}x"
+        )
         if reference is None:
             reference = table
         assert table.equals(reference), "a different worker count gave another table"

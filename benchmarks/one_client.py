@@ -90,16 +90,21 @@ def main() -> int:
                 except psutil.Error:
                     continue
             if len(kernels) >= peak["kernels"]:
-                peak.update(kernels=len(kernels), kernel_mib=mib,
-                            server_mib=server.memory_info().rss / 2**20)
+                peak.update(
+                    kernels=len(kernels),
+                    kernel_mib=mib,
+                    server_mib=server.memory_info().rss / 2**20,
+                )
             time.sleep(1)
         cpu = cpu_seconds(server) - cpu0
         for t in threads:
             t.join(timeout=args.seconds)
-    print(f"{'no caps' if args.no_caps else 'caps'}: {args.seconds:.0f} s, {args.parallel} at a "
-          f"time: pages served {served}, refused {refused}; most kernels at once "
-          f"{peak['kernels']} ({peak['kernel_mib']:.0f} MiB, server {peak['server_mib']:.0f} "
-          f"MiB); CPU {cpu:.0f} s (server and kernels)")
+    print(
+        f"{'no caps' if args.no_caps else 'caps'}: {args.seconds:.0f} s, {args.parallel} at a "
+        f"time: pages served {served}, refused {refused}; most kernels at once "
+        f"{peak['kernels']} ({peak['kernel_mib']:.0f} MiB, server {peak['server_mib']:.0f} "
+        f"MiB); CPU {cpu:.0f} s (server and kernels)"
+    )
     return 0
 
 

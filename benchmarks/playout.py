@@ -54,8 +54,7 @@ from catan_tutor.state import MAIN
 from catan_tutor.variants import PREVIEW
 
 # (label, variant, players, policy); base is the reference for the per-action ratios
-OURS = {"base": ("base", 4, "random"), "ck": ("ck", 4, "random"),
-        "ck-2p": ("ck-2p", 2, "random")}
+OURS = {"base": ("base", 4, "random"), "ck": ("ck", 4, "random"), "ck-2p": ("ck-2p", 2, "random")}
 EXTRA = {"base-2p": ("base-2p", 2, "random"), "base-dummy": ("base-dummy", 2, "greedy")}
 PEER = "catanatron"
 BLOCK = 200  # actions in the first / last block
@@ -91,8 +90,7 @@ def _settle() -> None:
 def play_ours(label: str, seed: int) -> tuple[float, Game]:
     variant, players, policy = {**OURS, **EXTRA}[label]
     t0 = time.perf_counter()
-    g = new_game(variant, players=players, seed=seed, board="variable",
-                 preview=variant in PREVIEW)
+    g = new_game(variant, players=players, seed=seed, board="variable", preview=variant in PREVIEW)
     random_playout(g, seed, policy=policy)
     dt = time.perf_counter() - t0
     if g.winner is None:
@@ -188,8 +186,7 @@ def _clocked(label: str, seed: int, kept: Game) -> list[float]:
     """Seconds of ``random_playout`` replaying ``kept`` from its seed: [first block, second
     block, last block, whole playout, actions]."""
     variant, players, policy = {**OURS, **EXTRA}[label]
-    g = new_game(variant, players=players, seed=seed, board="variable",
-                 preview=variant in PREVIEW)
+    g = new_game(variant, players=players, seed=seed, board="variable", preview=variant in PREVIEW)
     clock = g.rules = _Clocked(g.rules)
     before = len(g.history)  # the laid board's tiles, placed by new_game
     t0 = time.perf_counter()
@@ -198,10 +195,17 @@ def _clocked(label: str, seed: int, kept: Game) -> list[float]:
     g.rules = clock._rules
     n = len(stamps) - 1  # actions the playout played
     if g.history != kept.history or before + n != len(g.history):
-        raise RuntimeError(f"{label} seed {seed}: the clocked replay differs from the game "
-                           "(random_playout no longer applies through game.rules?)")
-    return [stamps[BLOCK] - t0, stamps[2 * BLOCK] - stamps[BLOCK],
-            stamps[n] - stamps[n - BLOCK], stamps[n] - t0, n]
+        raise RuntimeError(
+            f"{label} seed {seed}: the clocked replay differs from the game "
+            "(random_playout no longer applies through game.rules?)"
+        )
+    return [
+        stamps[BLOCK] - t0,
+        stamps[2 * BLOCK] - stamps[BLOCK],
+        stamps[n] - stamps[n - BLOCK],
+        stamps[n] - t0,
+        n,
+    ]
 
 
 def drift(label: str, games: list[Game], tries: int = 3) -> tuple[float, ...]:
@@ -221,8 +225,14 @@ def drift(label: str, games: list[Game], tries: int = 3) -> tuple[float, ...]:
         return (float("nan"),) * 5 + (0,)
     first, second, last, whole, actions = (sum(col) for col in zip(*best.values(), strict=True))
     scale = 1e6 / (len(best) * BLOCK)
-    return (first * scale, second * scale, last * scale, whole * 1e6 / actions, last / first,
-            len(best))
+    return (
+        first * scale,
+        second * scale,
+        last * scale,
+        whole * 1e6 / actions,
+        last / first,
+        len(best),
+    )
 
 
 # ------------------------------------------------------------ the tutor's calls
@@ -290,17 +300,30 @@ def row(name: str, value: str, goal: str = "", met: bool | None = None) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=None,
-                    help="base 4p games per repeat (default 100; --quick 20)")
-    ap.add_argument("--peer-games", type=int, default=None,
-                    help="catanatron games per repeat (default: as --games; 0: none)")
+    ap.add_argument(
+        "--games", type=int, default=None, help="base 4p games per repeat (default 100; --quick 20)"
+    )
+    ap.add_argument(
+        "--peer-games",
+        type=int,
+        default=None,
+        help="catanatron games per repeat (default: as --games; 0: none)",
+    )
     ap.add_argument("--ck-games", type=int, default=None, help="default games // 4")
     ap.add_argument("--ck2p-games", type=int, default=None, help="default games // 8")
     ap.add_argument("--repeats", type=int, default=None, help="default 5; --quick 3")
-    ap.add_argument("--samples", type=int, default=None,
-                    help="positions for the per-call medians (default 1000; --quick 200)")
-    ap.add_argument("--peer-gc", choices=("on", "off"), default="on",
-                    help="catanatron's cyclic garbage collector (default on, as it ships)")
+    ap.add_argument(
+        "--samples",
+        type=int,
+        default=None,
+        help="positions for the per-call medians (default 1000; --quick 200)",
+    )
+    ap.add_argument(
+        "--peer-gc",
+        choices=("on", "off"),
+        default="on",
+        help="catanatron's cyclic garbage collector (default on, as it ships)",
+    )
     ap.add_argument("--extra", action="store_true", help="also base-2p and base-dummy")
     ap.add_argument("--quick", action="store_true", help="a short run (about half a minute)")
     args = ap.parse_args()
@@ -320,16 +343,24 @@ def main() -> None:
         counts |= {k: max(1, games // 4) for k in EXTRA}
     counts = {k: n for k, n in counts.items() if n > 0}
 
-    print(f"engine: {os.path.dirname(catan_tutor.__file__)}; Python "
-          f"{platform.python_version()}; catanatron "
-          f"{peer_version or 'not installed (pip install -e .[bench]): no ratio'}")
-    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
-          f"{os.cpu_count()} cores")
-    print(f"per repeat: {', '.join(f'{n} {k}' for k, n in counts.items())} games, "
-          f"interleaved; {repeats} repeats")
-    print(f"collector: ours paused inside random_playout; catanatron "
-          f"{'on (as it ships)' if args.peer_gc == 'on' else 'paused (--peer-gc off)'}; "
-          f"untimed collect + freeze between games")
+    print(
+        f"engine: {os.path.dirname(catan_tutor.__file__)}; Python "
+        f"{platform.python_version()}; catanatron "
+        f"{peer_version or 'not installed (pip install -e .[bench]): no ratio'}"
+    )
+    print(
+        f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+        f"{os.cpu_count()} cores"
+    )
+    print(
+        f"per repeat: {', '.join(f'{n} {k}' for k, n in counts.items())} games, "
+        f"interleaved; {repeats} repeats"
+    )
+    print(
+        f"collector: ours paused inside random_playout; catanatron "
+        f"{'on (as it ships)' if args.peer_gc == 'on' else 'paused (--peer-gc off)'}; "
+        f"untimed collect + freeze between games"
+    )
 
     _settle()
     reps = []
@@ -354,39 +385,66 @@ def main() -> None:
     if PEER in counts:
         peer = series(lambda rp: rp.tallies[PEER].games / rp.tallies[PEER].seconds)
         peer_aps = series(lambda rp: rp.tallies[PEER].actions / rp.tallies[PEER].seconds)
-        ratio = series(lambda rp: (rp.tallies["base"].games / rp.tallies["base"].seconds)
-                       / (rp.tallies[PEER].games / rp.tallies[PEER].seconds))
+        ratio = series(
+            lambda rp: (
+                (rp.tallies["base"].games / rp.tallies["base"].seconds)
+                / (rp.tallies[PEER].games / rp.tallies[PEER].seconds)
+            )
+        )
         p = reps[0].tallies[PEER]
         row("base 4p catanatron games/s", mmm(peer, ".1f"))
         row("base 4p catanatron actions/s", mmm(peer_aps, ",.0f"))
-        row("  mean actions per game; games without winner",
-            f"{p.actions / p.games:.0f}; {p.unfinished} of {p.games}")
-        row("games/s ours / catanatron", mmm(ratio) + " x", f">= {GOAL_RATIO:g}x",
-            statistics.median(ratio) >= GOAL_RATIO)
+        row(
+            "  mean actions per game; games without winner",
+            f"{p.actions / p.games:.0f}; {p.unfinished} of {p.games}",
+        )
+        row(
+            "games/s ours / catanatron",
+            mmm(ratio) + " x",
+            f">= {GOAL_RATIO:g}x",
+            statistics.median(ratio) >= GOAL_RATIO,
+        )
     for name in counts:
         if name in ("base", PEER):
             continue
-        rel = series(lambda rp, n=name: per_action(rp.tallies[n])
-                     / per_action(rp.tallies["base"]))
-        gcost = series(lambda rp, n=name: rp.tallies[n].seconds / rp.tallies[n].games
-                       / (rp.tallies["base"].seconds / rp.tallies["base"].games))
+        rel = series(lambda rp, n=name: per_action(rp.tallies[n]) / per_action(rp.tallies["base"]))
+        gcost = series(
+            lambda rp, n=name: (
+                rp.tallies[n].seconds
+                / rp.tallies[n].games
+                / (rp.tallies["base"].seconds / rp.tallies["base"].games)
+            )
+        )
         goal = name in ("ck", "ck-2p")
-        row(f"{name} per-action cost / base", mmm(rel) + " x",
+        row(
+            f"{name} per-action cost / base",
+            mmm(rel) + " x",
             f"<= {GOAL_VARIANT:g}x" if goal else "",
-            statistics.median(rel) <= GOAL_VARIANT if goal else None)
+            statistics.median(rel) <= GOAL_VARIANT if goal else None,
+        )
         t = reps[0].tallies[name]
-        row(f"  {name} per-game cost / base; actions per game",
-            f"{statistics.median(gcost):.2f}x; {t.actions / t.games:.0f}")
+        row(
+            f"  {name} per-game cost / base; actions per game",
+            f"{statistics.median(gcost):.2f}x; {t.actions / t.games:.0f}",
+        )
 
-    print("\nper-action cost through a game (last repeat's games played again 3 times, clock "
-          "read after every action, best of 3 per block; µs per action)")
+    print(
+        "\nper-action cost through a game (last repeat's games played again 3 times, clock "
+        "read after every action, best of 3 per block; µs per action)"
+    )
     for name in ("base", "ck", "ck-2p"):
         if kept.get(name):
             first, second, last, whole, r, used = drift(name, kept[name])
-            row(f"{name}: first {BLOCK} / last {BLOCK} ({used} games)",
-                f"{first:.1f} / {last:.1f} = {r:.2f}x", f"<= {GOAL_DRIFT:g}x", r <= GOAL_DRIFT)
-            row(f"  {name}: actions {BLOCK}-{2 * BLOCK} (after setup); whole playout",
-                f"{second:.1f} (last: {last / second:.2f}x); {whole:.1f}")
+            row(
+                f"{name}: first {BLOCK} / last {BLOCK} ({used} games)",
+                f"{first:.1f} / {last:.1f} = {r:.2f}x",
+                f"<= {GOAL_DRIFT:g}x",
+                r <= GOAL_DRIFT,
+            )
+            row(
+                f"  {name}: actions {BLOCK}-{2 * BLOCK} (after setup); whole playout",
+                f"{second:.1f} (last: {last / second:.2f}x); {whole:.1f}",
+            )
 
     print(f"\nthe tutor's calls (median µs over {samples} positions of the last repeat)")
     for name in ("base", "ck"):
@@ -395,12 +453,17 @@ def main() -> None:
         lm = legal_medians(kept[name], samples)
         bound = GOAL_LEGAL[name]
         for k in ("with offers", "without offers"):
-            row(f"{name} main-phase legal_actions(), {k}",
-                f"{lm[k]:.1f} us ({lm[k + ' n']:.0f} actions)", f"<= {bound:g} us",
-                lm[k] <= bound)
+            row(
+                f"{name} main-phase legal_actions(), {k}",
+                f"{lm[k]:.1f} us ({lm[k + ' n']:.0f} actions)",
+                f"<= {bound:g} us",
+                lm[k] <= bound,
+            )
         om = op_medians(kept[name], samples)
-        row(f"{name} play / undo / position()",
-            " / ".join(f"{om[k]:.1f}" for k in ("play", "undo", "position")) + " us")
+        row(
+            f"{name} play / undo / position()",
+            " / ".join(f"{om[k]:.1f}" for k in ("play", "undo", "position")) + " us",
+        )
     print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

@@ -83,9 +83,14 @@ class Figures:
     returncode: int | None = None
 
     def ok(self, freed_within: float, exit_within: float) -> bool:
-        return (not self.stalled and not self.ping_failures and not self.left
-                and all(f <= freed_within for f in self.freed)
-                and self.sigterm_exit is not None and self.sigterm_exit <= exit_within)
+        return (
+            not self.stalled
+            and not self.ping_failures
+            and not self.left
+            and all(f <= freed_within for f in self.freed)
+            and self.sigterm_exit is not None
+            and self.sigterm_exit <= exit_within
+        )
 
     def lines(self) -> list[str]:
         freed = sorted(self.freed)
@@ -97,11 +102,15 @@ class Figures:
             f"pings answered {self.pings}, unanswered {self.ping_failures}, "
             f"slowest {self.slowest_ping:.2f} s",
             "kernels gone after each round's last close: "
-            + (f"median {freed[len(freed) // 2]:.1f} s, max {freed[-1]:.1f} s"
-               if freed else "-") + f"; left {self.left}",
+            + (f"median {freed[len(freed) // 2]:.1f} s, max {freed[-1]:.1f} s" if freed else "-")
+            + f"; left {self.left}",
             f"stalled: {self.stalled or 'no'}",
-            "SIGTERM -> exit: " + (f"{self.sigterm_exit:.1f} s (code {self.returncode})"
-                                   if self.sigterm_exit is not None else "did not exit"),
+            "SIGTERM -> exit: "
+            + (
+                f"{self.sigterm_exit:.1f} s (code {self.returncode})"
+                if self.sigterm_exit is not None
+                else "did not exit"
+            ),
         ]
 
 
@@ -109,8 +118,9 @@ class Pinger(threading.Thread):
     """Asks ``url`` every half second; on ``stall`` s without an answer, dumps the stacks of
     ``pid`` with py-spy into ``dump`` and sets ``stalled``."""
 
-    def __init__(self, url: str, pid: int, stall: float, dump: Path, figures: Figures,
-                 timeout: float = 5):
+    def __init__(
+        self, url: str, pid: int, stall: float, dump: Path, figures: Figures, timeout: float = 5
+    ):
         super().__init__(daemon=True)
         self.url, self.pid, self.stall, self.dump, self.figures = url, pid, stall, dump, figures
         self.timeout = timeout
@@ -128,8 +138,7 @@ class Pinger(threading.Thread):
                 except urllib.error.HTTPError:
                     pass  # an answer all the same: the server's loop is alive
                 self.figures.pings += 1
-                self.figures.slowest_ping = max(self.figures.slowest_ping,
-                                                time.monotonic() - t0)
+                self.figures.slowest_ping = max(self.figures.slowest_ping, time.monotonic() - t0)
                 last_answer = time.monotonic()
             except OSError:
                 self.figures.ping_failures += 1
@@ -142,21 +151,24 @@ def dump_stacks(pid: int, path: Path) -> Path:
     """py-spy's dump of every thread of ``pid`` (with locals' names) into ``path``."""
     spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
     try:
-        out = subprocess.run([spy, "dump", "--pid", str(pid)], capture_output=True,
-                             text=True, timeout=60)
+        out = subprocess.run(
+            [spy, "dump", "--pid", str(pid)], capture_output=True, text=True, timeout=60
+        )
         path.write_text(out.stdout + out.stderr)
     except (OSError, subprocess.TimeoutExpired) as e:
         path.write_text(f"py-spy failed: {e}\n")
     return path
 
 
-async def http_visit(port: int, stage: str, proc: subprocess.Popen, figures: Figures,
-                     rng: random.Random) -> None:
+async def http_visit(
+    port: int, stage: str, proc: subprocess.Popen, figures: Figures, rng: random.Random
+) -> None:
     """One visit without a browser, closed at ``stage`` (see the module's docstring)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
-        writer.write(f"GET / HTTP/1.1\r\n"
-                     f"Host: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+        writer.write(
+            f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode()
+        )
         await writer.drain()
         await reader.readuntil(b"\r\n\r\n")
         if stage == "headers":
@@ -196,8 +208,11 @@ def shutdown_request(port: int, kernel_id: str) -> None:
     """What a closed tab's page sends: Voilà's shutdown request (with an _xsrf pair)."""
     token = f"{random.getrandbits(128):032x}"
     request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/voila/api/shutdown/{kernel_id}", data=f"_xsrf={token}".encode(),
-        method="POST", headers={"Cookie": f"_xsrf={token}"})
+        f"http://127.0.0.1:{port}/voila/api/shutdown/{kernel_id}",
+        data=f"_xsrf={token}".encode(),
+        method="POST",
+        headers={"Cookie": f"_xsrf={token}"},
+    )
     try:
         urllib.request.urlopen(request, timeout=30).close()
     except OSError:
@@ -210,8 +225,7 @@ async def browser_visit(browser, url: str, stage: str) -> None:
     try:
         page = await context.new_page()
         voila_js = asyncio.Event()
-        page.on("request", lambda r: voila_js.set() if "voila/static/voila.js" in r.url
-                else None)
+        page.on("request", lambda r: voila_js.set() if "voila/static/voila.js" in r.url else None)
         await page.goto(url, wait_until="commit", timeout=300_000)
         if stage == "widgets":
             await asyncio.wait_for(voila_js.wait(), 300)
@@ -222,8 +236,15 @@ async def browser_visit(browser, url: str, stage: str) -> None:
         await context.close()
 
 
-async def one_round(port: int, proc: subprocess.Popen, pages: int, n_browser: int, browser,
-                    figures: Figures, rng: random.Random) -> None:
+async def one_round(
+    port: int,
+    proc: subprocess.Popen,
+    pages: int,
+    n_browser: int,
+    browser,
+    figures: Figures,
+    rng: random.Random,
+) -> None:
     url = f"http://127.0.0.1:{port}/"
     stages = [BROWSER_STAGES[i % 2] for i in range(n_browser)]
     stages += [HTTP_STAGES[i % len(HTTP_STAGES)] for i in range(pages - n_browser)]
@@ -265,14 +286,28 @@ def sigterm(proc: subprocess.Popen, within: float) -> float | None:
     return time.monotonic() - t0
 
 
-async def stress(rounds: int, pages: int, n_browser: int, cull: int, freed_within: float,
-                 stall: float, log: Path, dump: Path, voila_args: list[str], seed: int,
-                 exit_within: float = 10, ping_timeout: float = 5) -> Figures:
+async def stress(
+    rounds: int,
+    pages: int,
+    n_browser: int,
+    cull: int,
+    freed_within: float,
+    stall: float,
+    log: Path,
+    dump: Path,
+    voila_args: list[str],
+    seed: int,
+    exit_within: float = 10,
+    ping_timeout: float = 5,
+) -> Figures:
     """Run the stress; every figure in the returned :class:`Figures`."""
     figures = Figures()
     rng = random.Random(seed)
-    args = [f"--MappingKernelManager.cull_idle_timeout={cull}",
-            "--MappingKernelManager.cull_interval=1", *voila_args]
+    args = [
+        f"--MappingKernelManager.cull_idle_timeout={cull}",
+        "--MappingKernelManager.cull_interval=1",
+        *voila_args,
+    ]
     with voila(START_NOTEBOOK, log, args=args) as (url, proc):
         port = int(url.rstrip("/").rsplit(":", 1)[1])
         pinger = Pinger(f"{url}api/kernels", proc.pid, stall, dump, figures, ping_timeout)
@@ -281,32 +316,40 @@ async def stress(rounds: int, pages: int, n_browser: int, cull: int, freed_withi
         try:
             if n_browser:
                 from playwright.async_api import async_playwright
+
                 pw = await async_playwright().start()
-                browser = await pw.chromium.launch(executable_path=CHROMIUM,
-                                                   args=CHROMIUM_ARGS, headless=True)
+                browser = await pw.chromium.launch(
+                    executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+                )
             for r in range(rounds):
                 t0 = time.monotonic()
                 round_task = asyncio.ensure_future(
-                    one_round(port, proc, pages, n_browser, browser, figures, rng))
+                    one_round(port, proc, pages, n_browser, browser, figures, rng)
+                )
                 while not round_task.done() and not pinger.stalled.is_set():
                     await asyncio.sleep(0.5)
                 if pinger.stalled.is_set():
                     round_task.cancel()
                     break
                 await round_task
-                freed = await asyncio.to_thread(wait_freed, proc, freed_within,
-                                                pinger.stalled)
+                freed = await asyncio.to_thread(wait_freed, proc, freed_within, pinger.stalled)
                 figures.rounds += 1
                 if freed is None:  # counted, and the next round starts all the same
                     left = len(kernel_processes(proc))
                     figures.left += left
-                    print(f"round {r + 1}: {time.monotonic() - t0:.0f} s, {left} kernels "
-                          f"left {freed_within:.0f} s after the last close", flush=True)
+                    print(
+                        f"round {r + 1}: {time.monotonic() - t0:.0f} s, {left} kernels "
+                        f"left {freed_within:.0f} s after the last close",
+                        flush=True,
+                    )
                     continue
                 figures.freed.append(freed)
-                print(f"round {r + 1}: {time.monotonic() - t0:.0f} s, kernels gone "
-                      f"{freed:.1f} s after the last close, slowest ping "
-                      f"{figures.slowest_ping:.2f} s", flush=True)
+                print(
+                    f"round {r + 1}: {time.monotonic() - t0:.0f} s, kernels gone "
+                    f"{freed:.1f} s after the last close, slowest ping "
+                    f"{figures.slowest_ping:.2f} s",
+                    flush=True,
+                )
         finally:
             if browser is not None:
                 await browser.close()
@@ -335,10 +378,24 @@ def main() -> int:
     log, dump = Path(f"{a.out}.log"), Path(f"{a.out}_stacks.txt")
     load0 = os.getloadavg()[0]
     t0 = time.monotonic()
-    figures = asyncio.run(stress(a.rounds, a.pages, a.browser, a.cull, a.freed_within,
-                                 a.stall, log, dump, a.voila_arg, a.seed))
-    print(f"\n{a.rounds} rounds of {a.pages} pages ({a.browser} in Chromium), "
-          f"{time.monotonic() - t0:.0f} s, load {load0:.1f} -> {os.getloadavg()[0]:.1f}")
+    figures = asyncio.run(
+        stress(
+            a.rounds,
+            a.pages,
+            a.browser,
+            a.cull,
+            a.freed_within,
+            a.stall,
+            log,
+            dump,
+            a.voila_arg,
+            a.seed,
+        )
+    )
+    print(
+        f"\n{a.rounds} rounds of {a.pages} pages ({a.browser} in Chromium), "
+        f"{time.monotonic() - t0:.0f} s, load {load0:.1f} -> {os.getloadavg()[0]:.1f}"
+    )
     print("\n".join(figures.lines()))
     print(json.dumps({"ok": figures.ok(a.freed_within, 10)}))
     return 0 if figures.ok(a.freed_within, 10) else 1

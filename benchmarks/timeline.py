@@ -45,8 +45,10 @@ def main() -> None:
             return r
 
         j, rp = median_us(jump, 2000), median_us(replay, 20)
-        print(f"depth {depth:>5}: jump {j:6.2f} us; replay from the root {rp:10.1f} us "
-              f"({rp / j:,.0f}x)")
+        print(
+            f"depth {depth:>5}: jump {j:6.2f} us; replay from the root {rp:10.1f} us "
+            f"({rp / j:,.0f}x)"
+        )
 
 
 if __name__ == "__main__":

@@ -48,8 +48,9 @@ def knight_target() -> str:
     """Where the lesson's knight may go from its start: the glowing spot the clicks hit."""
     timeline = load_scenario(lesson_path(LESSON_QUERY.split("=", 1)[1])).timeline
     timeline.first()
-    return next(VERTEX_LABELS[a.dst] for a in timeline.game.legal_actions()
-                if isinstance(a, MoveKnight))
+    return next(
+        VERTEX_LABELS[a.dst] for a in timeline.game.legal_actions() if isinstance(a, MoveKnight)
+    )
 
 
 def drawn(page) -> int:
@@ -57,8 +58,9 @@ def drawn(page) -> int:
 
 
 def wait_drawn_after(page, n: int) -> None:
-    page.wait_for_function("(n) => +document.querySelector('.catan-drawn').dataset.drawn > n",
-                           arg=n)
+    page.wait_for_function(
+        "(n) => +document.querySelector('.catan-drawn').dataset.drawn > n", arg=n
+    )
 
 
 def wait_state(page, selector: str) -> None:
@@ -83,8 +85,11 @@ def timed(fn, wait) -> float:
 def kernel_side(reps: int = 50) -> dict[str, float]:
     t = Tutor(load_scenario(lesson_path("ck_knight_displacement")))
     out = {}
-    for name, fn in (("Tutor.refresh()", t.refresh), ("BoardView.update()", t.view.update),
-                     ("BoardView.redraw()", t.view.redraw)):
+    for name, fn in (
+        ("Tutor.refresh()", t.refresh),
+        ("BoardView.update()", t.view.update),
+        ("BoardView.redraw()", t.view.redraw),
+    ):
         times = []
         for _ in range(reps):
             t0 = time.perf_counter()
@@ -115,12 +120,17 @@ def main() -> None:
         clicks, keys, target = [], [], knight_target()
         for _ in range(n):
             k = drawn(page)
-            clicks.append(timed(lambda: page.mouse.click(*spot(page, target)),
-                                lambda k=k: wait_drawn_after(page, k)))
+            clicks.append(
+                timed(
+                    lambda: page.mouse.click(*spot(page, target)),
+                    lambda k=k: wait_drawn_after(page, k),
+                )
+            )
             wait_state(page, "[data-phase='relocate']")
             k = drawn(page)
-            keys.append(timed(lambda: page.keyboard.press("PageUp"),
-                              lambda k=k: wait_drawn_after(page, k)))
+            keys.append(
+                timed(lambda: page.keyboard.press("PageUp"), lambda k=k: wait_drawn_after(page, k))
+            )
             wait_state(page, "[data-depth='0']")
             page.get_by_role("button", name="move knight").click()
             page.wait_for_timeout(100)
@@ -128,23 +138,33 @@ def main() -> None:
         full = []
         for _ in range(max(3, n // 4)):
             k = drawn(page)
-            full.append(timed(lambda: page.get_by_role("button", name="Start").click(),
-                              lambda k=k: wait_drawn_after(page, k)))
+            full.append(
+                timed(
+                    lambda: page.get_by_role("button", name="Start").click(),
+                    lambda k=k: wait_drawn_after(page, k),
+                )
+            )
             page.wait_for_timeout(200)
         memory = kernel_rss_mib(proc)
         browser.close()
     kernel = kernel_side()
     print(f"Voilà + Chromium on 127.0.0.1 (start notebook, {n} clicks)")
     print(f"{'time to first painted board':<44}{first_paint:8.2f} s")
-    print(f"{'click on a target -> redrawn (median)':<44}{statistics.median(clicks):8.1f} ms"
-          f"   (min {min(clicks):.1f}, max {max(clicks):.1f})")
-    print(f"{'PageUp (a move back) -> redrawn (median)':<44}{statistics.median(keys):8.1f} ms"
-          f"   (min {min(keys):.1f}, max {max(keys):.1f})")
+    print(
+        f"{'click on a target -> redrawn (median)':<44}{statistics.median(clicks):8.1f} ms"
+        f"   (min {min(clicks):.1f}, max {max(clicks):.1f})"
+    )
+    print(
+        f"{'PageUp (a move back) -> redrawn (median)':<44}{statistics.median(keys):8.1f} ms"
+        f"   (min {min(keys):.1f}, max {max(keys):.1f})"
+    )
     print(f"{'new board, full redraw in browser (median)':<44}{statistics.median(full):8.1f} ms")
     for name, ms in kernel.items():
         print(f"{'kernel side: ' + name:<44}{ms:8.2f} ms")
-    print(f"{'kernel memory (RSS) serving the page':<44}"
-          f"{', '.join(f'{m:.0f}' for m in memory) or '?':>8} MiB")
+    print(
+        f"{'kernel memory (RSS) serving the page':<44}"
+        f"{', '.join(f'{m:.0f}' for m in memory) or '?':>8} MiB"
+    )
 
 
 if __name__ == "__main__":

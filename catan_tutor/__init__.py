@@ -35,9 +35,16 @@ __all__ = [
 ]  # fmt: skip
 
 
-def new_game(variant: str = "base", *, players: int, seed: int | None = None,
-             board: str = "beginner", rolloff: bool = False,
-             colors: tuple[str, ...] | None = None, preview: bool = False) -> Game:
+def new_game(
+    variant: str = "base",
+    *,
+    players: int,
+    seed: int | None = None,
+    board: str = "beginner",
+    rolloff: bool = False,
+    colors: tuple[str, ...] | None = None,
+    preview: bool = False,
+) -> Game:
     """A new game of ``variant`` for ``players`` seats.
 
     ``board`` is ``"beginner"`` (BASE-BOARD-BEGINNER), ``"variable"`` (BASE-BOARD-VARIABLE) or
@@ -48,8 +55,10 @@ def new_game(variant: str = "base", *, players: int, seed: int | None = None,
     """
     rules = _rules(variant, preview)
     if _whole(players) not in rules.seats:
-        raise OptionError(f"variant {variant!r} is for {' or '.join(map(str, rules.seats))} "
-                          f"players, not {quote(players)}")
+        raise OptionError(
+            f"variant {variant!r} is for {' or '.join(map(str, rules.seats))} "
+            f"players, not {quote(players)}"
+        )
     if not isinstance(board, str) or board not in BOARDS:
         raise OptionError(f"unknown board {quote(board)}: choose one of {', '.join(BOARDS)}")
     if seed is not None and _whole(seed) is None:
@@ -57,8 +66,9 @@ def new_game(variant: str = "base", *, players: int, seed: int | None = None,
     if not isinstance(rolloff, bool | int) or rolloff not in (0, 1):
         raise OptionError(f"rolloff: expected True or False, not {quote(rolloff)}")
     layout = BEGINNER if board == "beginner" else None
-    state = rules.new_state(players, layout, shuffle_harbors=board == "variable-harbors",
-                            rolloff=rolloff, colors=colors)
+    state = rules.new_state(
+        players, layout, shuffle_harbors=board == "variable-harbors", rolloff=rolloff, colors=colors
+    )
     game = Game(rules, state, seed)
     if seed is not None:
         Sampler(seed).resolve_chance(game)

@@ -634,8 +634,7 @@ class ChaseRobber(Action):
 
     def __str__(self) -> str:
         rob = f" {seat(self.victim)}" if self.victim >= 0 else ""
-        return (f"{seat(self.player)} chase {VERTEX_LABELS[self.vertex]} "
-                f"{HEX_NAMES[self.hex]}{rob}")
+        return f"{seat(self.player)} chase {VERTEX_LABELS[self.vertex]} {HEX_NAMES[self.hex]}{rob}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -754,8 +753,10 @@ class _Reader:
         k = self.i - 1
         at = len(self.text) if end or k < 0 else self.starts[k]
         where = " ".join(self.tokens[: max(self.i, 1)])
-        return NotationError(f"cannot read {quote(self.text)}: {why} "
-                             f"(at character {at + 1}, {quote(where[-QUOTE_TAIL:])})")
+        return NotationError(
+            f"cannot read {quote(self.text)}: {why} "
+            f"(at character {at + 1}, {quote(where[-QUOTE_TAIL:])})"
+        )
 
     def next(self, what: str) -> str:
         if self.i >= len(self.tokens):
@@ -808,15 +809,16 @@ class _Reader:
         if self.cards > 5 and tok in COMMODITIES:
             return 5 + COMMODITIES.index(tok)
         what = "a resource" if self.cards == 5 else "a card kind"
-        raise self.fail(f"{tok!r} is not {what} ({', '.join(CARD_NAMES[:self.cards])})")
+        raise self.fail(f"{tok!r} is not {what} ({', '.join(CARD_NAMES[: self.cards])})")
 
     def number(self, what: str) -> int:
         tok = self.next(what)
         try:
             return ascii_count(tok, MAX_DIGITS)
         except ValueError:
-            raise self.fail(f"expected {what} (ASCII digits, at most {MAX_DIGITS}), got "
-                            f"{quote(tok)}") from None
+            raise self.fail(
+                f"expected {what} (ASCII digits, at most {MAX_DIGITS}), got {quote(tok)}"
+            ) from None
 
     def seat(self) -> int:
         tok = self.next("a seat like P2")
@@ -860,8 +862,10 @@ def parse_action(text: str, default_player: int, seats: int = 4, cards: int = 5)
     if not isinstance(text, str):
         raise NotationError(f"cannot read {quote(text)}: notation is text")
     if len(text) > MAX_NOTATION_CHARS:
-        raise NotationError(f"cannot read {quote(text)}: notation is at most "
-                            f"{MAX_NOTATION_CHARS} characters, this is {len(text)}")
+        raise NotationError(
+            f"cannot read {quote(text)}: notation is at most "
+            f"{MAX_NOTATION_CHARS} characters, this is {len(text)}"
+        )
     r = _Reader(text, seats, cards)
     if not r.tokens:
         raise NotationError(f"cannot read {quote(text)}: the text is empty")
@@ -953,8 +957,16 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         if r.next("'for'").lower() != "for":
             raise r.fail("expected 'for'")
         return Offer(p, to, give, r.bundle())
-    at = {"recruit": Recruit, "promote": Promote, "activate": Activate, "wall": BuildWall,
-          "lose": Pillage, "relocate": Relocate, "desert": Desert, "remove-knight": RemoveKnight}
+    at = {
+        "recruit": Recruit,
+        "promote": Promote,
+        "activate": Activate,
+        "wall": BuildWall,
+        "lose": Pillage,
+        "relocate": Relocate,
+        "desert": Desert,
+        "remove-knight": RemoveKnight,
+    }
     if word in at:
         return at[word](p, r.label(parse_vertex, "a vertex"))
     if word == "move":
@@ -981,7 +993,10 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
             raise r.fail(f"{tok!r} is not a neutral (N1, N2)")
         what = r.next("'settle', 'road', 'knight' or 'promote'").lower()
         on_vertex: dict[str, type[NeutralSettle | NeutralKnight | NeutralPromote]] = {
-            "settle": NeutralSettle, "knight": NeutralKnight, "promote": NeutralPromote}
+            "settle": NeutralSettle,
+            "knight": NeutralKnight,
+            "promote": NeutralPromote,
+        }
         if what in on_vertex:
             return on_vertex[what](p, int(tok[1]) - 1, r.label(parse_vertex, "a vertex"))
         if what == "road":

@@ -41,9 +41,18 @@ def _centre(q: int, r: int) -> tuple[int, int]:
 
 _Ints = tuple[int, ...]
 _Tables = tuple[
-    tuple[str, ...], tuple[tuple[int, int], ...], tuple[_Ints, ...], dict[str, int],  # vertices
-    tuple[str, ...], tuple[tuple[int, int], ...], tuple[_Ints, ...], dict[str, int],  # edges
-    tuple[_Ints, ...], tuple[_Ints, ...], tuple[_Ints, ...], tuple[_Ints, ...],  # adjacency
+    tuple[str, ...],
+    tuple[tuple[int, int], ...],
+    tuple[_Ints, ...],
+    dict[str, int],  # vertices
+    tuple[str, ...],
+    tuple[tuple[int, int], ...],
+    tuple[_Ints, ...],
+    dict[str, int],  # edges
+    tuple[_Ints, ...],
+    tuple[_Ints, ...],
+    tuple[_Ints, ...],
+    tuple[_Ints, ...],  # adjacency
     tuple[_Ints, ...],
 ]
 
@@ -289,11 +298,15 @@ def number_problem(terrain: tuple[int, ...], numbers: tuple[int, ...]) -> str | 
     on every producing hex, none on the desert), naming the first hex at fault; else None."""
     for h, (t, n) in enumerate(zip(terrain, numbers, strict=True)):
         if t == DESERT and n:
-            return f"hex {HEX_NAMES[h]} is the desert and carries no number token, not {n} " \
-                   "(BASE-COMP-NUMBERS)"
+            return (
+                f"hex {HEX_NAMES[h]} is the desert and carries no number token, not {n} "
+                "(BASE-COMP-NUMBERS)"
+            )
         if t != DESERT and n not in NUMBER_TOKENS:
-            return f"hex {HEX_NAMES[h]} needs a number token of 2-6 or 8-12, not {n} " \
-                   "(BASE-COMP-NUMBERS)"
+            return (
+                f"hex {HEX_NAMES[h]} needs a number token of 2-6 or 8-12, not {n} "
+                "(BASE-COMP-NUMBERS)"
+            )
     return None
 
 

@@ -35,28 +35,52 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--board", default="beginner", help="beginner, variable or variable-harbors")
     play.add_argument("--rolloff", action="store_true", help="roll for the first player")
-    play.add_argument("--policy", default="greedy", choices=POLICIES,
-                      help="how the seats play: greedy (build first) or uniformly random")
+    play.add_argument(
+        "--policy",
+        default="greedy",
+        choices=POLICIES,
+        help="how the seats play: greedy (build first) or uniformly random",
+    )
     check = sub.add_parser("check", help="check the expectations of scenario files")
-    check.add_argument("paths", nargs="*", help=".catan.yaml files or folders holding them "
-                       "(default: the packaged lessons)")
-    check.add_argument("--coverage", action="store_true",
-                       help="also print, per variant, which rule IDs a lesson shows by a "
-                       "move where the rule decides, which it only cites, and which neither")
+    check.add_argument(
+        "paths",
+        nargs="*",
+        help=".catan.yaml files or folders holding them (default: the packaged lessons)",
+    )
+    check.add_argument(
+        "--coverage",
+        action="store_true",
+        help="also print, per variant, which rule IDs a lesson shows by a "
+        "move where the rule decides, which it only cites, and which neither",
+    )
     serve = sub.add_parser("serve", help="serve the tutor as a web app (Voilà)")
-    serve.add_argument("--host", default="127.0.0.1",
-                       help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only)",
+    )
     serve.add_argument("--port", type=int, default=8866)
-    serve.add_argument("--lessons", metavar="DIR",
-                       help="a folder of .catan.yaml lessons instead of the packaged ones")
+    serve.add_argument(
+        "--lessons",
+        metavar="DIR",
+        help="a folder of .catan.yaml lessons instead of the packaged ones",
+    )
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    serve.add_argument("--token", nargs="?", const="", metavar="TOKEN",
-                       help="visitors need this token in the address (?token=...): a shared "
-                       "password for a class; without TOKEN one is made up and printed")
+    serve.add_argument(
+        "--token",
+        nargs="?",
+        const="",
+        metavar="TOKEN",
+        help="visitors need this token in the address (?token=...): a shared "
+        "password for a class; without TOKEN one is made up and printed",
+    )
     lab = sub.add_parser("lab", help="open the notebooks in JupyterLab (copied to DIR first)")
-    lab.add_argument("--dir", default="catan-tutor-notebooks",
-                     help="a writable folder for your copy of the notebooks "
-                     "(default ./catan-tutor-notebooks; copied there on first use)")
+    lab.add_argument(
+        "--dir",
+        default="catan-tutor-notebooks",
+        help="a writable folder for your copy of the notebooks "
+        "(default ./catan-tutor-notebooks; copied there on first use)",
+    )
     args, extra = ap.parse_known_args(argv)
     if extra and args.command != "lab":
         ap.error(f"unrecognized arguments: {' '.join(extra)}")
@@ -67,16 +91,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "lab":
         return _lab(Path(args.dir), extra)
     try:
-        game = new_game(args.variant, players=args.players, seed=args.seed, board=args.board,
-                        rolloff=args.rolloff)
+        game = new_game(
+            args.variant,
+            players=args.players,
+            seed=args.seed,
+            board=args.board,
+            rolloff=args.rolloff,
+        )
     except (ValueError, NotImplementedError) as e:
         print(f"catan-tutor: {e}", file=sys.stderr)
         return 2
     random_playout(game, args.seed, policy=args.policy)
     vp = ", ".join(f"{seat(p)} {game.victory_points(p)}" for p in range(game.players))
     w = game.winner
-    lines = [*map(str, game.history), f"winner {seat(w) if w is not None else '-'} after "
-             f"{game.state.turn} turns ({vp})"]
+    lines = [
+        *map(str, game.history),
+        f"winner {seat(w) if w is not None else '-'} after {game.state.turn} turns ({vp})",
+    ]
     try:
         sys.stdout.write("\n".join(lines) + "\n")
         sys.stdout.flush()
@@ -112,22 +143,27 @@ def _check(paths: list[str], with_coverage: bool = False) -> int:
             failed += not r.passed
         puzzles += len(sc.puzzles)
         if sc.unrealistic:
-            print(f"{sc.path}:{sc.start_line}: ok   realism not checked (unrealistic: "
-                  f"{sc.unrealistic})")
+            print(
+                f"{sc.path}:{sc.start_line}: ok   realism not checked (unrealistic: "
+                f"{sc.unrealistic})"
+            )
             continue
         for why in problems(Game(sc.tree.rules, sc.root.state)):
             print(f"{sc.path}:{sc.start_line}: FAIL unrealistic: {why}")
             unreal += 1
     tail = f", {unreal} unrealistic start(s)" if unreal else ""
-    print(f"{passed} passed, {failed} failed in {len(files)} scenario file(s) "
-          f"({puzzles} puzzle(s)){tail}")
+    print(
+        f"{passed} passed, {failed} failed in {len(files)} scenario file(s) "
+        f"({puzzles} puzzle(s)){tail}"
+    )
     if with_coverage:
         print(coverage(files).report())
     return 1 if failed or unreal else 0
 
 
-def _serve(host: str, port: int, lessons: str | None, no_browser: bool,
-           token: str | None = None) -> int:
+def _serve(
+    host: str, port: int, lessons: str | None, no_browser: bool, token: str | None = None
+) -> int:
     """Run Voilà on the packaged start notebook (replaces this process). It listens on
     ``host`` (127.0.0.1 unless asked), with a warning when that reaches beyond this machine
     and no ``token`` is asked of visitors."""
@@ -138,18 +174,31 @@ def _serve(host: str, port: int, lessons: str | None, no_browser: bool,
         token = secrets.token_urlsafe(12)
     if not _loopback(host) and not token:
         where = "all interfaces" if _all_interfaces(host) else host
-        print(f"catan-tutor: warning: listening on {where} without log-in: anyone who can "
-              "reach this machine can use the tutor (each visit starts a Python kernel). Use "
-              "it only on a network you trust, add --token to ask visitors for a shared "
-              "token, or put it behind JupyterHub (see the README).", file=sys.stderr)
+        print(
+            f"catan-tutor: warning: listening on {where} without log-in: anyone who can "
+            "reach this machine can use the tutor (each visit starts a Python kernel). Use "
+            "it only on a network you trust, add --token to ask visitors for a shared "
+            "token, or put it behind JupyterHub (see the README).",
+            file=sys.stderr,
+        )
     notebook = notebooks_dir() / START_NOTEBOOK
     query = f"?token={token}" if token else ""
-    print(f"Catan tutor: open http://{_url_host(host)}:{port}/{query} in your browser "
-          "(Ctrl+C stops it)", flush=True)
+    print(
+        f"Catan tutor: open http://{_url_host(host)}:{port}/{query} in your browser "
+        "(Ctrl+C stops it)",
+        flush=True,
+    )
     print(f"Catan tutor: {SUPERVISED}", flush=True)  # catan_tutor/watchdog.py (issue 36)
     # The voila command with bounded kernel-message parsing (catan_tutor/voila_guard.py).
-    cmd = [sys.executable, "-m", "catan_tutor.voila_guard", str(notebook), f"--Voila.ip={host}",
-           f"--port={port}", f"--Voila.root_dir={notebooks_dir()}"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "catan_tutor.voila_guard",
+        str(notebook),
+        f"--Voila.ip={host}",
+        f"--port={port}",
+        f"--Voila.root_dir={notebooks_dir()}",
+    ]
     if token:
         cmd.append(f"--Voila.token={token}")
     if no_browser:
@@ -161,13 +210,23 @@ def _serve(host: str, port: int, lessons: str | None, no_browser: bool,
 def _lab(folder: Path, extra: list[str]) -> int:
     """Copy the notebooks to ``folder`` (once: your edits are kept) and open JupyterLab."""
     if not folder.exists():
-        shutil.copytree(notebooks_dir(), folder,
-                        ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
+        shutil.copytree(
+            notebooks_dir(),
+            folder,
+            ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"),
+        )
         print(f"catan-tutor: copied the notebooks to {folder.resolve()}")
     # The packaged server settings cull a hosted tutor's idle kernels after 90 s; a learner's
     # own JupyterLab keeps its notebooks' kernels (a later option in ``extra`` still wins).
-    cmd = [sys.executable, "-m", "jupyter", "lab", f"--notebook-dir={folder.resolve()}",
-           "--MappingKernelManager.cull_idle_timeout=0", *extra]
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        f"--notebook-dir={folder.resolve()}",
+        "--MappingKernelManager.cull_idle_timeout=0",
+        *extra,
+    ]
     os.execve(sys.executable, cmd, jupyter_env())
 
 

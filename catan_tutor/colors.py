@@ -30,8 +30,7 @@ def color_problem(colors: object, parties: int) -> str:
         return f"expected {parties} colours, got {len(colors)}"
     for c in colors:
         if not is_color(c):
-            return (f"{_show(c)} is not a colour: use one of {', '.join(COLOR_NAMES)} "
-                    "or #rrggbb")
+            return f"{_show(c)} is not a colour: use one of {', '.join(COLOR_NAMES)} or #rrggbb"
     if len(set(map(str.lower, colors))) != len(colors):
         return "two parties share a colour"
     return ""

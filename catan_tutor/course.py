@@ -32,7 +32,7 @@ class Place:
 
     @property
     def label(self) -> str:
-        """"1.2" for the second lesson of chapter 1."""
+        """ "1.2" for the second lesson of chapter 1."""
         return f"{self.chapter}.{self.number}"
 
 
@@ -55,21 +55,33 @@ def course(folder: str | Path) -> dict[str, Place]:
         raise ScenarioError(f"{path.name}: a list of chapters is expected")
     places: dict[str, Place] = {}
     for c, chapter in enumerate(data, 1):
+
         def where(key: str | None = None, c: int = c) -> str:
             return f"{path.name}:{_line(raw, c, key)}: chapter {c}"
 
-        if (not isinstance(chapter, dict) or not {"chapter", "lessons"} <= set(chapter)
-                or not set(chapter) <= {"chapter", "goal", "lessons"}
-                or not isinstance(chapter["chapter"], str)
-                or not isinstance(chapter["lessons"], list)):
-            raise ScenarioError(f"{where()} must have a 'chapter' title, a list of 'lessons' "
-                                "and may have a 'goal' (no other key)")
+        if (
+            not isinstance(chapter, dict)
+            or not {"chapter", "lessons"} <= set(chapter)
+            or not set(chapter) <= {"chapter", "goal", "lessons"}
+            or not isinstance(chapter["chapter"], str)
+            or not isinstance(chapter["lessons"], list)
+        ):
+            raise ScenarioError(
+                f"{where()} must have a 'chapter' title, a list of 'lessons' "
+                "and may have a 'goal' (no other key)"
+            )
         goal = chapter.get("goal", "")
-        if "goal" in chapter and (not isinstance(goal, str) or not goal.strip()
-                                  or "\n" in goal.strip() or len(goal) > MAX_GOAL_CHARS):
-            raise ScenarioError(f"{where('goal')}: goal: "
-                                f"one line of text of at most {MAX_GOAL_CHARS} characters "
-                                "is expected")
+        if "goal" in chapter and (
+            not isinstance(goal, str)
+            or not goal.strip()
+            or "\n" in goal.strip()
+            or len(goal) > MAX_GOAL_CHARS
+        ):
+            raise ScenarioError(
+                f"{where('goal')}: goal: "
+                f"one line of text of at most {MAX_GOAL_CHARS} characters "
+                "is expected"
+            )
         for n, lesson in enumerate(chapter["lessons"], 1):
             if not isinstance(lesson, str) or not lesson:
                 raise ScenarioError(f"{where()}, lesson {n} is not an id")
@@ -128,18 +140,26 @@ class Coverage:
     def report(self, width: int = 100) -> str:
         """The text ``catan-tutor check --coverage`` prints."""
         shown, total = self.count("shown"), self.total
-        lines = [f"coverage: {shown} of {total} rule IDs shown by a lesson's move "
-                 f"({100 * shown / max(total, 1):.0f}%), {self.count('cited')} only cited, "
-                 f"{self.count('neither')} neither"]
+        lines = [
+            f"coverage: {shown} of {total} rule IDs shown by a lesson's move "
+            f"({100 * shown / max(total, 1):.0f}%), {self.count('cited')} only cited, "
+            f"{self.count('neither')} neither"
+        ]
         for variant, size in self.sizes.items():
             cited, neither = self.cited[variant], self.neither[variant]
-            lines.append(f"{variant}: {len(self.shown[variant])} of {size} shown, "
-                         f"{len(cited)} only cited, {len(neither)} neither")
+            lines.append(
+                f"{variant}: {len(self.shown[variant])} of {size} shown, "
+                f"{len(cited)} only cited, {len(neither)} neither"
+            )
             for what, ids in (("only cited", cited), ("neither", neither)):
                 if ids:
-                    lines += textwrap.wrap(f"{what}: " + " ".join(ids), width,
-                                           initial_indent="  ", subsequent_indent="    ",
-                                           break_on_hyphens=False)
+                    lines += textwrap.wrap(
+                        f"{what}: " + " ".join(ids),
+                        width,
+                        initial_indent="  ",
+                        subsequent_indent="    ",
+                        break_on_hyphens=False,
+                    )
         return "\n".join(lines)
 
 

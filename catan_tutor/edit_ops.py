@@ -49,10 +49,12 @@ def _vertex_free(s: State, v: int) -> None:
 def _recount(s: State) -> None:
     """The piece counts per party from the board."""
     m = len(s.names)
-    s.settlements = tuple(sum(1 for v, o in enumerate(s.vowner) if o == p and not s.vcity[v])
-                          for p in range(m))
-    s.cities = tuple(sum(1 for v, o in enumerate(s.vowner) if o == p and s.vcity[v])
-                     for p in range(m))
+    s.settlements = tuple(
+        sum(1 for v, o in enumerate(s.vowner) if o == p and not s.vcity[v]) for p in range(m)
+    )
+    s.cities = tuple(
+        sum(1 for v, o in enumerate(s.vowner) if o == p and s.vcity[v]) for p in range(m)
+    )
     s.roads = tuple(s.eowner.count(p) for p in range(m))
 
 
@@ -132,15 +134,18 @@ def set_count(s: State, key: str, p: int, n: int) -> None:
 def set_robber(s: State, h: int) -> None:
     """The robber on hex ``h``; -1: beside the board (C&K, before the first attack)."""
     if h < 0 and not s.caps.knights:
-        raise EditOpError("the robber stands beside the board only in Cities & Knights; here "
-                          "it is always on a hex (BASE-BOARD-ROBBER-START)")
+        raise EditOpError(
+            "the robber stands beside the board only in Cities & Knights; here "
+            "it is always on a hex (BASE-BOARD-ROBBER-START)"
+        )
     s.robber = h
 
 
 def check_merchant_owner(s: State, p: int) -> None:
     if p >= s.n:
-        raise EditOpError(f"{s.name(p)} plays no Merchant: a player controls the merchant "
-                          "(CK-PC-MERCHANT)")
+        raise EditOpError(
+            f"{s.name(p)} plays no Merchant: a player controls the merchant (CK-PC-MERCHANT)"
+        )
 
 
 def set_merchant(s: State, h: int, p: int) -> None:
@@ -178,8 +183,10 @@ def set_metropolis(s: State, track: int, v: int) -> None:
 def check_turn_player(s: State, p: int) -> None:
     """A turn starts on a player (neither a neutral nor the dummy)."""
     if p >= s.n:
-        raise EditOpError(f"{s.name(p)} takes no turn of its own here: a neutral never does, "
-                          "and the dummy's turn follows a player's 'end'; start on a player")
+        raise EditOpError(
+            f"{s.name(p)} takes no turn of its own here: a neutral never does, "
+            "and the dummy's turn follows a player's 'end'; start on a player"
+        )
 
 
 def start_turn(s: State, p: int, phase: str = PRE_ROLL, turn: int | None = None) -> None:
@@ -193,8 +200,9 @@ def start_turn(s: State, p: int, phase: str = PRE_ROLL, turn: int | None = None)
         s.turn = 1
     s.setup_step, s.setup_vertex = 2 * s.n, -1
     if phase not in (PRE_ROLL, MAIN):
-        raise EditOpError("the editor starts a turn before the roll (pre-roll) or in the "
-                          "Action phase (main)")
+        raise EditOpError(
+            "the editor starts a turn before the roll (pre-roll) or in the Action phase (main)"
+        )
     s.dice, s.rolled, s.discards = (), (), (0,) * len(s.names)
     s.newdev, s.dev_played, s.free_roads, s.resume = (0,) * 5, False, 0, MAIN
     s.token_used = s.knight_returned = False
@@ -213,8 +221,10 @@ def complete(s: State) -> None:
     bank = [supply[r] - sum(h[r] for h in s.hands) for r in range(len(s.bank))]
     for r, left in enumerate(bank):
         if left < 0:
-            raise EditOpError(f"the hands hold {supply[r] - left} {CARD_NAMES[r]}, more than "
-                              f"the {supply[r]} that exist (BASE-COMP-CARDS)")
+            raise EditOpError(
+                f"the hands hold {supply[r] - left} {CARD_NAMES[r]}, more than "
+                f"the {supply[r]} that exist (BASE-COMP-CARDS)"
+            )
     s.bank = tuple(bank)
     if s.caps.tokens:
         s.token_supply = TOKENS - sum(s.tokens)
@@ -222,16 +232,21 @@ def complete(s: State) -> None:
         held = Counter(k for h in s.phand for k in h)
         for k, name in enumerate(CARDS):
             if k in VP_CARDS and held[k]:
-                raise EditOpError(f"{name} is a VP card, laid out at once and never held: use "
-                                  "'vp-cards' (CK-PROGRESS-VP-CARDS)")
+                raise EditOpError(
+                    f"{name} is a VP card, laid out at once and never held: use "
+                    "'vp-cards' (CK-PROGRESS-VP-CARDS)"
+                )
             if held[k] > COUNT[k]:
-                raise EditOpError(f"the hands hold {held[k]} {name} cards, more than the "
-                                  f"{COUNT[k]} that exist (CK-PC-COUNTS)")
+                raise EditOpError(
+                    f"the hands hold {held[k]} {name} cards, more than the "
+                    f"{COUNT[k]} that exist (CK-PC-COUNTS)"
+                )
         s.pdecks = progress_decks(s.phand, s.pvp)
     else:
-        played = sum(s.knights[:s.n])  # the dummy's entry is its army number
-        s.deck = tuple(DEV_DECK[c] - sum(d[c] for d in s.dev) - (played if c == 0 else 0)
-                       for c in range(5))
+        played = sum(s.knights[: s.n])  # the dummy's entry is its army number
+        s.deck = tuple(
+            DEV_DECK[c] - sum(d[c] for d in s.dev) - (played if c == 0 else 0) for c in range(5)
+        )
         # Cards bought this turn are among the active player's (the dummy buys none).
         mine = s.dev[s.active] if s.active < s.n else (0,) * 5
         s.newdev = tuple(min(x, mine[c]) for c, x in enumerate(s.newdev))

@@ -52,7 +52,7 @@ def edit(game: Game, *ops: str) -> Game:
 
 
 def _ops_text(ops: tuple) -> str:
-    return "; ".join(o if isinstance(o, str) else quote(o) for o in ops[:3])[:2 * 60]
+    return "; ".join(o if isinstance(o, str) else quote(o) for o in ops[:3])[: 2 * 60]
 
 
 def _checked(text: str, ops: tuple) -> tuple[str, State]:
@@ -63,8 +63,10 @@ def _checked(text: str, ops: tuple) -> tuple[str, State]:
         if not isinstance(op, str):
             raise EditError(quote(op), f"operation {i + 1} is not text")
         if len(op) > MAX_OP_CHARS:
-            raise EditError(op[:60] + "…", f"operation {i + 1} is {len(op)} characters, more "
-                            f"than {MAX_OP_CHARS}")
+            raise EditError(
+                op[:60] + "…",
+                f"operation {i + 1} is {len(op)} characters, more than {MAX_OP_CHARS}",
+            )
     try:
         return decode(text)
     except PositionError as e:
@@ -89,8 +91,7 @@ def edited_position(text: str, *ops: str) -> str:
     try:
         state = edit_ops.validated(rules, s)
     except ValueError as e:  # PositionError from the reader, or a rule no field shows
-        raise EditError("; ".join(ops) or variant,
-                        str(e).removeprefix("position text: ")) from None
+        raise EditError("; ".join(ops) or variant, str(e).removeprefix("position text: ")) from None
     return encode(rules, state)
 
 
@@ -218,6 +219,7 @@ def _number_per(key: str, what: str, has):
         _need(w, 2, op, f"a party and a number, like '{op.split()[0]} P1 1'")
         p = _party(s, w[0])
         edit_ops.set_count(s, key, p, ascii_count(w[1], 3))
+
     return op_fn
 
 

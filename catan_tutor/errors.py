@@ -71,8 +71,6 @@ def ascii_count(text: str, digits: int = 6) -> int:
 
     ``int`` also takes signs, spaces, underscores, other scripts' digits and thousands of
     digits: none of them is notation, position text or an edit."""
-    if not (isinstance(text, str) and text.isascii() and text.isdigit()
-            and len(text) <= digits):
-        raise ValueError(f"expected a number of at most {digits} ASCII digits, got "
-                         f"{quote(text)}")
+    if not (isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= digits):
+        raise ValueError(f"expected a number of at most {digits} ASCII digits, got {quote(text)}")
     return int(text)

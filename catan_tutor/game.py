@@ -160,8 +160,10 @@ class Game:
         if any(rec[0] >= 0 for rec in records):
             for a in self.legal_actions():
                 mine.setdefault(a.player, []).append(a)
-        return [Pending(p, what, kind, rule, count, prompt, tuple(mine.get(p, ())))
-                for p, what, kind, rule, count, prompt in records]
+        return [
+            Pending(p, what, kind, rule, count, prompt, tuple(mine.get(p, ())))
+            for p, what, kind, rule, count, prompt in records
+        ]
 
     def prompt(self) -> str:
         """What the game waits for, in a learner's words ("P1: move the robber",
@@ -261,11 +263,15 @@ class Game:
         if isinstance(action_or_text, str):
             return self.parse(action_or_text)
         if not isinstance(action_or_text, Action):
-            raise NotationError(f"cannot read {quote(action_or_text)}: an action is an Action "
-                                "or its notation (text like 'P1 settle H4')")
+            raise NotationError(
+                f"cannot read {quote(action_or_text)}: an action is an Action "
+                "or its notation (text like 'P1 settle H4')"
+            )
         if not _well_formed(action_or_text):
-            raise NotationError(f"cannot play {_fields_text(action_or_text)}: a field is not of "
-                                "its type (whole numbers, tuples of them, a word)")
+            raise NotationError(
+                f"cannot play {_fields_text(action_or_text)}: a field is not of "
+                "its type (whole numbers, tuples of them, a word)"
+            )
         off = _off_board(action_or_text) or _unreadable(action_or_text)
         if off:
             raise NotationError(f"cannot play {_fields_text(action_or_text)}: {off}")
@@ -289,8 +295,9 @@ class Game:
         reason = self.rules.refusal(s, a)
         if reason is not None:
             who = seat(a.player) if a.player >= 0 else "chance"
-            raise IllegalActionError(f"'{a}' is illegal for {who}: {reason.text} "
-                                     f"[{reason.rule}]", reason.rule)
+            raise IllegalActionError(
+                f"'{a}' is illegal for {who}: {reason.text} [{reason.rule}]", reason.rule
+            )
         new = s.copy()
         self.rules.apply(new, a)
         self._states.append(new)
@@ -298,8 +305,13 @@ class Game:
         self._redo.clear()
         return a
 
-    def play_out(self, pick: Callable[[State], Action], *, turns: int | None = None,
-                 max_actions: int = 100_000) -> bool:
+    def play_out(
+        self,
+        pick: Callable[[State], Action],
+        *,
+        turns: int | None = None,
+        max_actions: int = 100_000,
+    ) -> bool:
         """The fast play of playouts: apply ``pick(state)`` again and again, unchecked, until
         the game is over or ``turns`` more turns have begun (None: no limit). True if it
         stopped so, False if ``max_actions`` were played first.
@@ -402,8 +414,13 @@ def _is_args(x: object) -> bool:  # a progress card's arguments: numbers and bun
     return type(x) is tuple and len(x) <= 8 and all(_is_int(y) or _is_bundle(y) for y in x)
 
 
-_FIELD_KINDS = {"int": _is_int, "str": lambda x: type(x) is str and len(x) <= 16,
-                "bool": lambda x: type(x) is bool, "Bundle": _is_bundle, "tuple": _is_args}
+_FIELD_KINDS = {
+    "int": _is_int,
+    "str": lambda x: type(x) is str and len(x) <= 16,
+    "bool": lambda x: type(x) is bool,
+    "Bundle": _is_bundle,
+    "tuple": _is_args,
+}
 
 
 @cache
@@ -419,12 +436,17 @@ def _well_formed(a: Action) -> bool:
         return False
     return all(ok(getattr(a, name, None)) for name, ok in _field_checks(cls))
 
+
 def _off_board(a: Action) -> str:
     """What names a spot the board does not have ("" if nothing): a hex, vertex or edge
     number outside the board's (notation can only name spots that exist; -1 is "none")."""
-    for name, size, what in (("hex", N_HEXES, "hexes"), ("vertex", N_VERTICES, "vertices"),
-                             ("src", N_VERTICES, "vertices"), ("dst", N_VERTICES, "vertices"),
-                             ("edge", N_EDGES, "edges")):
+    for name, size, what in (
+        ("hex", N_HEXES, "hexes"),
+        ("vertex", N_VERTICES, "vertices"),
+        ("src", N_VERTICES, "vertices"),
+        ("dst", N_VERTICES, "vertices"),
+        ("edge", N_EDGES, "edges"),
+    ):
         value = getattr(a, name, None)
         if type(value) is int and not -1 <= value < size:  # -1: none (e.g. Improve's city)
             return f"{name}={value} is not on the board (its {what} are 0–{size - 1})"
@@ -452,7 +474,7 @@ def _fields_text(a: Action) -> str:
     except Exception:  # noqa: BLE001 - a field that cannot be read
         inner = "..."
     text = f"{type(a).__name__}({inner})"
-    return text if len(text) <= 2 * QUOTE_CHARS else text[:2 * QUOTE_CHARS] + "…"
+    return text if len(text) <= 2 * QUOTE_CHARS else text[: 2 * QUOTE_CHARS] + "…"
 
 
 _PLACES = ("vertex", "src", "dst", "edge")
@@ -467,8 +489,9 @@ def _echo_labels(text: str, a: Action, reason: str) -> str:
     typed = {}
     for token in text.replace(",", " ").split()[1:]:
         for field, where in places.items():
-            labels, parse = ((EDGE_LABELS, parse_edge) if field == "edge"
-                             else (VERTEX_LABELS, parse_vertex))
+            labels, parse = (
+                (EDGE_LABELS, parse_edge) if field == "edge" else (VERTEX_LABELS, parse_vertex)
+            )
             try:
                 if parse(token) != where:
                     continue

@@ -50,8 +50,11 @@ def _set_running(self: Any, value: bool | None) -> None:
     self.__dict__[_FLAG] = value
 
 
-running = property(_get_running, _set_running, doc="Whether the heartbeat loop goes on: "
-                   "never again once stop() was called.")
+running = property(
+    _get_running,
+    _set_running,
+    doc="Whether the heartbeat loop goes on: never again once stop() was called.",
+)
 
 
 def run(self: Any) -> None:
@@ -90,8 +93,13 @@ def stop(self: Any) -> None:
     if self.is_alive():
         self.join(STOP_WAIT)
     if self.is_alive():
-        log.warning("catan_tutor.kernel_cleanup: heartbeat thread %s to %s did not end "
-                    "within %.0f s; left behind", self.name, self.address, STOP_WAIT)
+        log.warning(
+            "catan_tutor.kernel_cleanup: heartbeat thread %s to %s did not end "
+            "within %.0f s; left behind",
+            self.name,
+            self.address,
+            STOP_WAIT,
+        )
         return
     self.close()
 

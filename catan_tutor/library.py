@@ -51,9 +51,14 @@ def library(folder: str | Path) -> list[Lesson]:
         try:
             if path.stat().st_size > MAX_SCENARIO_BYTES:
                 raise ScenarioError(f"{path.name}: larger than {MAX_SCENARIO_BYTES} bytes")
-            title = next((line.split(":", 1)[1].strip().strip("'\"")
-                          for line in path.read_text(encoding="utf-8").splitlines()
-                          if line.startswith("title:")), "")
+            title = next(
+                (
+                    line.split(":", 1)[1].strip().strip("'\"")
+                    for line in path.read_text(encoding="utf-8").splitlines()
+                    if line.startswith("title:")
+                ),
+                "",
+            )
             if not title:
                 raise ScenarioError(f"{path.name}: no title")
             out.append(Lesson(ident, title, path, place=places.get(ident)))
@@ -68,8 +73,10 @@ def _citing(folder: str) -> dict[str, tuple[Lesson, ...]]:
     lessons = {x.id: x for x in library(folder) if not x.error}
     by_file = {x.path.name: x for x in lessons.values()}
     cited = cited_rules([x.path for x in lessons.values()])
-    return {rule_id: tuple(sorted((by_file[f] for f in files), key=_order))
-            for rule_id, files in cited.items()}
+    return {
+        rule_id: tuple(sorted((by_file[f] for f in files), key=_order))
+        for rule_id, files in cited.items()
+    }
 
 
 def lessons_citing(folder: str | Path, rule_id: str) -> tuple[Lesson, ...]:

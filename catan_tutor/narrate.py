@@ -67,8 +67,20 @@ from .state import (
 
 Bundle = tuple[int, ...]
 
-_BUILDS = (Settle, BuildRoad, BuildCity, BuildWall, Recruit, Promote, NeutralSettle, NeutralRoad,
-           NeutralKnight, NeutralPromote, PlaceDeserter, Improve)
+_BUILDS = (
+    Settle,
+    BuildRoad,
+    BuildCity,
+    BuildWall,
+    Recruit,
+    Promote,
+    NeutralSettle,
+    NeutralRoad,
+    NeutralKnight,
+    NeutralPromote,
+    PlaceDeserter,
+    Improve,
+)
 _TRADES = (BankTrade, Accept, ForcedTrade, ForcedGive)
 _DISCARDS = (Discard, Gift, DiscardProgress)
 # CK: decisions the event calls for, settled before the roll produces
@@ -112,7 +124,7 @@ def _n(count: int, word: str) -> str:
 
 
 def _bundle(b: Bundle) -> str:
-    """"1 brick, 2 grain" (the kinds with a count; "nothing" for none)."""
+    """ "1 brick, 2 grain" (the kinds with a count; "nothing" for none)."""
     return ", ".join(f"{k} {CARD_NAMES[r]}" for r, k in enumerate(b) if k > 0) or "nothing"
 
 
@@ -138,8 +150,6 @@ def _changes(before: State, after: State) -> dict[int, Bundle]:
     return out
 
 
-
-
 def _rule(rules, rule_id: str) -> str:
     return most_specific(rules.variant, rule_id)
 
@@ -153,11 +163,16 @@ def events(rules, before: State, action: Action, after: State) -> list[Event]:
     def take(parties) -> tuple[tuple[int, Bundle], ...]:
         return tuple((p, left.pop(p)) for p in dict.fromkeys(parties) if p in left)
 
-    rolled = (isinstance(action, (Die, EventDie)) and before.phase == DICE and before.rolled
-              and not after.rolled)
+    rolled = (
+        isinstance(action, (Die, EventDie))
+        and before.phase == DICE
+        and before.rolled
+        and not after.rolled
+    )
     late = None
-    if before.phase in _BEFORE_PRODUCTION and after.phase not in _BEFORE_PRODUCTION \
-            and before.dice:  # CK: the roll produces once the event's decisions are made
+    if (
+        before.phase in _BEFORE_PRODUCTION and after.phase not in _BEFORE_PRODUCTION and before.dice
+    ):  # CK: the roll produces once the event's decisions are made
         late = _roll(rules, before, after, take(list(left)), late=True)
     if rolled:
         out.append(_roll(rules, before, after, take(list(left))))
@@ -167,10 +182,16 @@ def events(rules, before: State, action: Action, after: State) -> list[Event]:
         out.append(_forced_card(rules, before, action, take(list(left))))
     elif isinstance(action, DrawDev):
         who = before.active
-        out.append(Event("draw", f"{before.name(who)} draws a development card.",
-                         _rule(rules, "BASE-BUILD-DEVCARD"), who,
-                         secret=f"{before.name(who)} draws a development card: "
-                         f"{_dev_name(action.card)}.", seen_by=(who,)))
+        out.append(
+            Event(
+                "draw",
+                f"{before.name(who)} draws a development card.",
+                _rule(rules, "BASE-BUILD-DEVCARD"),
+                who,
+                secret=f"{before.name(who)} draws a development card: {_dev_name(action.card)}.",
+                seen_by=(who,),
+            )
+        )
     elif isinstance(action, DrawProgress):
         out.append(_progress_draw(rules, before, action, after))
     else:
@@ -188,9 +209,14 @@ def events(rules, before: State, action: Action, after: State) -> list[Event]:
     out.extend(_points(rules, before, after))
     if after.winner >= 0 and before.winner < 0:
         w = after.winner
-        out.append(Event("winner", f"{after.name(w)} wins the game with "
-                         f"{rules.victory_points(after, w)} VP!",
-                         _rule(rules, "BASE-WIN-10"), w))
+        out.append(
+            Event(
+                "winner",
+                f"{after.name(w)} wins the game with {rules.victory_points(after, w)} VP!",
+                _rule(rules, "BASE-WIN-10"),
+                w,
+            )
+        )
     return out
 
 
@@ -220,40 +246,64 @@ def _move(rules, before: State, action: Action, take) -> Event:
     if kind in ("build", "trade") and cards:
         paid = [f"{before.name(q)} pays {_bundle(_minus(d))}" for q, d in cards if any(_minus(d))]
         if kind == "build" and paid:
-            return Event(kind, f"{reason.text.rstrip('.')} ({'; '.join(paid)}).", reason.rule, p,
-                         cards)
+            return Event(
+                kind, f"{reason.text.rstrip('.')} ({'; '.join(paid)}).", reason.rule, p, cards
+            )
     return Event(kind, reason.text, reason.rule, p, cards)
 
 
 def _roll(rules, before: State, after: State, cards, late: bool = False) -> Event:
-    """"P1 rolled 8: P2 gets 1 brick, P3 gets 2 grain." (BASE-PROD-YIELD; a 7 produces
+    """ "P1 rolled 8: P2 gets 1 brick, P3 gets 2 grain." (BASE-PROD-YIELD; a 7 produces
     nothing, BASE-SEVEN-NOPROD). In Cities & Knights a castle's progress cards are drawn
     before production (``late``: the production that follows the last draw)."""
     who = before.active
     total = sum(after.dice[:2])
     event = f" (event die: {after.event})" if after.event and before.caps.knights else ""
-    if before.caps.double_roll and before.sums and total == before.sums[0] \
-            and after.phase == DICE:  # 2P-ROLL-DIFFERENT: the same sum again is rolled anew
-        return Event("production", f"{after.name(who)} rolled {total}{event} again: the two "
-                     "sums of a turn must differ, so the dice are rolled anew.",
-                     _rule(rules, "2P-ROLL-DIFFERENT"), who, cards,
-                     facts={"total": total, "dice": tuple(after.dice), "reroll": True,
-                            "produced": {}})
+    if (
+        before.caps.double_roll and before.sums and total == before.sums[0] and after.phase == DICE
+    ):  # 2P-ROLL-DIFFERENT: the same sum again is rolled anew
+        return Event(
+            "production",
+            f"{after.name(who)} rolled {total}{event} again: the two "
+            "sums of a turn must differ, so the dice are rolled anew.",
+            _rule(rules, "2P-ROLL-DIFFERENT"),
+            who,
+            cards,
+            facts={"total": total, "dice": tuple(after.dice), "reroll": True, "produced": {}},
+        )
     if after.phase in _BEFORE_PRODUCTION and not late and total != 7:
-        return Event("production", f"{after.name(who)} rolled {total}{event}: the event is "
-                     "settled first, then the roll produces.",
-                     _rule(rules, "CK-EVENT-CASTLE"), who, cards,
-                     facts={"total": total, "dice": tuple(after.dice), "event": after.event,
-                            "produced": {p: _plus(d) for p, d in cards if any(_plus(d))}})
+        return Event(
+            "production",
+            f"{after.name(who)} rolled {total}{event}: the event is "
+            "settled first, then the roll produces.",
+            _rule(rules, "CK-EVENT-CASTLE"),
+            who,
+            cards,
+            facts={
+                "total": total,
+                "dice": tuple(after.dice),
+                "event": after.event,
+                "produced": {p: _plus(d) for p, d in cards if any(_plus(d))},
+            },
+        )
     if late:
         got = [f"{after.name(p)} gets {_bundle(_plus(d))}" for p, d in cards if any(_plus(d))]
         what = ", ".join(got) if got else "nobody produces"
         if total == 7:
             what = "nobody produces (a 7)"
-        return Event("production", f"The roll of {total} is settled now: {what}.",
-                     _rule(rules, "BASE-PROD-YIELD"), who, cards,
-                     facts={"total": total, "dice": tuple(after.dice), "event": after.event,
-                            "produced": {p: _plus(d) for p, d in cards if any(_plus(d))}})
+        return Event(
+            "production",
+            f"The roll of {total} is settled now: {what}.",
+            _rule(rules, "BASE-PROD-YIELD"),
+            who,
+            cards,
+            facts={
+                "total": total,
+                "dice": tuple(after.dice),
+                "event": after.event,
+                "produced": {p: _plus(d) for p, d in cards if any(_plus(d))},
+            },
+        )
     got = [f"{after.name(p)} gets {_bundle(_plus(d))}" for p, d in cards if any(_plus(d))]
     lost = [f"{after.name(p)} loses {_bundle(_minus(d))}" for p, d in cards if any(_minus(d))]
     if total == 7:
@@ -263,29 +313,49 @@ def _roll(rules, before: State, after: State, cards, late: bool = False) -> Even
     if lost:
         what += "; " + ", ".join(lost)
     produced: dict[int, Bundle] = {p: _plus(d) for p, d in cards if any(_plus(d))}
-    return Event("production", f"{after.name(who)} rolled {total}{event}: {what}.",
-                 _rule(rules, rule), who, cards,
-                 facts={"total": total, "dice": tuple(after.dice), "event": after.event,
-                        "produced": produced})
+    return Event(
+        "production",
+        f"{after.name(who)} rolled {total}{event}: {what}.",
+        _rule(rules, rule),
+        who,
+        cards,
+        facts={
+            "total": total,
+            "dice": tuple(after.dice),
+            "event": after.event,
+            "produced": produced,
+        },
+    )
 
 
 def _steal(rules, before: State, action: Steal, cards) -> Event:
     thief, victim = before.active, before.victim
     t, v = before.name(thief), before.name(victim)
     kind = CARD_NAMES[action.resource]
-    return Event("steal", f"{t} steals a card from {v}.", _rule(rules, "BASE-ROBBER-STEAL"),
-                 thief, cards, secret=f"{t} steals 1 {kind} from {v}.",
-                 seen_by=(thief, victim))
+    return Event(
+        "steal",
+        f"{t} steals a card from {v}.",
+        _rule(rules, "BASE-ROBBER-STEAL"),
+        thief,
+        cards,
+        secret=f"{t} steals 1 {kind} from {v}.",
+        seen_by=(thief, victim),
+    )
 
 
 def _forced_card(rules, before: State, action: ForcedCard, cards) -> Event:
     """rule="CK2P-TOKEN-FORCED-TRADE": a blind draw; both hands see the card, as a steal."""
     taker, other = before.active, 1 - before.active
     t, o = before.name(taker), before.name(other)
-    return Event("steal", f"{t} draws a card blind from {o} (forced trade).",
-                 _rule(rules, "CK2P-TOKEN-FORCED-TRADE"), taker, cards,
-                 secret=f"{t} draws 1 {CARD_NAMES[action.resource]} from {o} (forced trade).",
-                 seen_by=(taker, other))
+    return Event(
+        "steal",
+        f"{t} draws a card blind from {o} (forced trade).",
+        _rule(rules, "CK2P-TOKEN-FORCED-TRADE"),
+        taker,
+        cards,
+        secret=f"{t} draws 1 {CARD_NAMES[action.resource]} from {o} (forced trade).",
+        seen_by=(taker, other),
+    )
 
 
 def _progress_draw(rules, before: State, action: DrawProgress, after: State) -> Event:
@@ -293,11 +363,20 @@ def _progress_draw(rules, before: State, action: DrawProgress, after: State) -> 
     name, track = before.name(who), TRACK_NAMES[action.track]
     card = PROGRESS_CARDS[action.card] if 0 <= action.card < len(PROGRESS_CARDS) else "?"
     if before.caps.improvements and after.pvp[who] > before.pvp[who]:
-        return Event("draw", f"{name} draws {card} from the {track} deck and lays it out face "
-                     "up: 1 VP.", _rule(rules, "CK-PROGRESS-VP-CARDS"), who)
-    return Event("draw", f"{name} draws a {track} progress card.",
-                 _rule(rules, "CK-PROGRESS-DRAW-ORDER"), who,
-                 secret=f"{name} draws a {track} progress card: {card}.", seen_by=(who,))
+        return Event(
+            "draw",
+            f"{name} draws {card} from the {track} deck and lays it out face up: 1 VP.",
+            _rule(rules, "CK-PROGRESS-VP-CARDS"),
+            who,
+        )
+    return Event(
+        "draw",
+        f"{name} draws a {track} progress card.",
+        _rule(rules, "CK-PROGRESS-DRAW-ORDER"),
+        who,
+        secret=f"{name} draws a {track} progress card: {card}.",
+        seen_by=(who,),
+    )
 
 
 def _owed(rules, before: State, after: State) -> list[Event]:
@@ -305,10 +384,15 @@ def _owed(rules, before: State, after: State) -> list[Event]:
     owing = [p for p, k in enumerate(after.discards) if k and not before.discards[p]]
     if not owing or after.phase != "discard":
         return []
-    text = ", ".join(f"{after.name(p)} must discard {_n(after.discards[p], 'card')}"
-                     for p in owing)
-    return [Event("discards-owed", f"{text}.", _rule(rules, "BASE-SEVEN-DISCARD"),
-                  facts={"owed": {p: after.discards[p] for p in owing}})]
+    text = ", ".join(f"{after.name(p)} must discard {_n(after.discards[p], 'card')}" for p in owing)
+    return [
+        Event(
+            "discards-owed",
+            f"{text}.",
+            _rule(rules, "BASE-SEVEN-DISCARD"),
+            facts={"owed": {p: after.discards[p] for p in owing}},
+        )
+    ]
 
 
 def _robber(rules, before: State, after: State) -> list[Event]:
@@ -316,21 +400,35 @@ def _robber(rules, before: State, after: State) -> list[Event]:
     if after.robber != before.robber and after.robber >= 0:
         where = HEX_NAMES[after.robber]
         if before.caps.knights and not before.attacked and after.attacked:
-            text, rule = f"The robber wakes up and stands on the desert ({where}).", \
-                "CK-ROBBER-ACTIVE"
+            text, rule = (
+                f"The robber wakes up and stands on the desert ({where}).",
+                "CK-ROBBER-ACTIVE",
+            )
         else:
             text, rule = f"The robber moves to {where}.", "BASE-ROBBER-MOVE"
         out.append(Event("robber", text, _rule(rules, rule)))
     if before.caps.knights and after.merchant != before.merchant and after.merchant[0] >= 0:
         h, p = after.merchant
         if h == laid(after).desert():  # rule="CK-PC-MERCHANT-DESERT"
-            out.append(Event("merchant", f"The merchant stands on the desert ({HEX_NAMES[h]}) "
-                             f"for {after.name(p)}: 1 VP, but no resource to trade 2:1.",
-                             _rule(rules, "CK-PC-MERCHANT-DESERT"), p))
+            out.append(
+                Event(
+                    "merchant",
+                    f"The merchant stands on the desert ({HEX_NAMES[h]}) "
+                    f"for {after.name(p)}: 1 VP, but no resource to trade 2:1.",
+                    _rule(rules, "CK-PC-MERCHANT-DESERT"),
+                    p,
+                )
+            )
         else:
-            out.append(Event("merchant", f"The merchant stands on {HEX_NAMES[h]} for "
-                             f"{after.name(p)} (2:1 trades of its resource, 1 VP).",
-                             _rule(rules, "CK-TRADE-MERCHANT"), p))
+            out.append(
+                Event(
+                    "merchant",
+                    f"The merchant stands on {HEX_NAMES[h]} for "
+                    f"{after.name(p)} (2:1 trades of its resource, 1 VP).",
+                    _rule(rules, "CK-TRADE-MERCHANT"),
+                    p,
+                )
+            )
     return out
 
 
@@ -342,9 +440,16 @@ def attack_facts(before: State, after: State) -> dict:
     ``choosing`` (players still to choose a city to lose)."""
     barbarians, defence = forces(before)
     total = sum(defence.values())
-    facts: dict[str, Any] = {"barbarians": barbarians, "defence": dict(defence), "defenders": total,
-             "won": total >= barbarians, "pillaged": {}, "choosing": tuple(after.pillage),
-             "defender": -1, "tied": ()}
+    facts: dict[str, Any] = {
+        "barbarians": barbarians,
+        "defence": dict(defence),
+        "defenders": total,
+        "won": total >= barbarians,
+        "pillaged": {},
+        "choosing": tuple(after.pillage),
+        "defender": -1,
+        "tied": (),
+    }
     if facts["won"]:
         best = max(defence.values()) if defence else 0
         leaders = tuple(p for p, k in defence.items() if k == best and best > 0)
@@ -368,25 +473,40 @@ def _attack(rules, before: State, after: State) -> list[Event]:
         head = f"Catan holds: the knights ({total}) match or beat the barbarians ({barbarians})"
         rule = "CK-BARB-WIN"
         if f["defender"] >= 0:
-            outcome = (f"{before.name(f['defender'])} is the Defender of Catan and takes a "
-                       "defender token (1 VP)")
+            outcome = (
+                f"{before.name(f['defender'])} is the Defender of Catan and takes a "
+                "defender token (1 VP)"
+            )
         elif f["tied"]:
-            outcome = (", ".join(before.name(p) for p in f["tied"]) + " tie as best defenders "
-                       "and each draws a progress card of their choice")
+            outcome = (
+                ", ".join(before.name(p) for p in f["tied"]) + " tie as best defenders "
+                "and each draws a progress card of their choice"
+            )
         else:
             outcome, rule = "nobody defended, so nobody is rewarded", "CK-BARB-WIN-ZERO"
     else:
         head = f"The barbarians ({barbarians}) beat the knights ({total})"
         rule = "CK-BARB-LOSE"
-        bits = [f"{before.name(p)} loses the city on {VERTEX_LABELS[v]}"
-                for p, v in f["pillaged"].items()]
+        bits = [
+            f"{before.name(p)} loses the city on {VERTEX_LABELS[v]}"
+            for p, v in f["pillaged"].items()
+        ]
         bits += [f"{before.name(p)} chooses a city to lose" for p in f["choosing"]]
         outcome = "; ".join(bits) or "nobody has a city the barbarians can take"
-    return [Event("attack", f"The barbarians attack! Strength: barbarians {barbarians} "
-                  f"(cities), knights {total} ({names}). {head}; {outcome}.",
-                  _rule(rules, rule), facts=f),
-            Event("knight", "After the attack every knight is deactivated and the ship goes "
-                  "back to the start.", _rule(rules, "CK-BARB-AFTER"))]
+    return [
+        Event(
+            "attack",
+            f"The barbarians attack! Strength: barbarians {barbarians} "
+            f"(cities), knights {total} ({names}). {head}; {outcome}.",
+            _rule(rules, rule),
+            facts=f,
+        ),
+        Event(
+            "knight",
+            "After the attack every knight is deactivated and the ship goes back to the start.",
+            _rule(rules, "CK-BARB-AFTER"),
+        ),
+    ]
 
 
 def _knights(rules, before: State, action: Action, after: State) -> list[Event]:
@@ -407,24 +527,47 @@ def _knights(rules, before: State, action: Action, after: State) -> list[Event]:
             if isinstance(action, Relocate) or (now is not None and now[0] == owner):
                 continue
             if after.relocate and after.relocate[1] == v:
-                out.append(Event("knight", f"{what} is displaced; {before.name(owner)} must move "
-                                 "it along their roads.", _rule(rules, "CK-KNIGHT-DISPLACE"),
-                                 owner))
+                out.append(
+                    Event(
+                        "knight",
+                        f"{what} is displaced; {before.name(owner)} must move "
+                        "it along their roads.",
+                        _rule(rules, "CK-KNIGHT-DISPLACE"),
+                        owner,
+                    )
+                )
             elif now is not None:
-                out.append(Event("knight", f"{what} is displaced and, with nowhere to go, goes "
-                                 "back to its owner's supply.", _rule(rules,
-                                 "CK-KNIGHT-DISPLACE"), owner))
+                out.append(
+                    Event(
+                        "knight",
+                        f"{what} is displaced and, with nowhere to go, goes "
+                        "back to its owner's supply.",
+                        _rule(rules, "CK-KNIGHT-DISPLACE"),
+                        owner,
+                    )
+                )
             else:
-                out.append(Event("knight", f"{what} leaves the board.",
-                                 _rule(rules, "CK-KNIGHT-DISPLACE"), owner))
+                out.append(
+                    Event(
+                        "knight",
+                        f"{what} leaves the board.",
+                        _rule(rules, "CK-KNIGHT-DISPLACE"),
+                        owner,
+                    )
+                )
         elif k[2] and not now[2] and not attack and not isinstance(action, MoveKnight):
-            out.append(Event("knight", f"{what} is now inactive.",
-                             _rule(rules, "CK-KNIGHT-ACTIVATE"), owner))
+            out.append(
+                Event(
+                    "knight", f"{what} is now inactive.", _rule(rules, "CK-KNIGHT-ACTIVATE"), owner
+                )
+            )
     return out
 
 
-_AWARDS = (("longest", "the Longest Road", "BASE-AWARD-LONGEST-ROAD"),
-           ("army", "the Largest Army", "BASE-AWARD-LARGEST-ARMY"))
+_AWARDS = (
+    ("longest", "the Longest Road", "BASE-AWARD-LONGEST-ROAD"),
+    ("army", "the Largest Army", "BASE-AWARD-LARGEST-ARMY"),
+)
 
 
 def _awards(rules, before: State, after: State) -> list[Event]:
@@ -442,8 +585,7 @@ def _awards(rules, before: State, after: State) -> list[Event]:
             text = f"{after.name(new)} gains {name}."
         else:
             text = f"{after.name(old)} loses {name}; nobody holds it now."
-        out.append(Event("award", text, rule, new, facts={"award": attr, "from": old,
-                                                          "to": new}))
+        out.append(Event("award", text, rule, new, facts={"award": attr, "from": old, "to": new}))
     if before.caps.improvements and before.metro != after.metro:
         for t, (old, new) in enumerate(zip(before.metro, after.metro, strict=True)):
             if old == new:
@@ -452,13 +594,22 @@ def _awards(rules, before: State, after: State) -> list[Event]:
             if new >= 0:
                 owner = after.vowner[new]
                 gone = f" from {before.name(before.vowner[old])}" if old >= 0 else ""
-                text = (f"{after.name(owner)} takes the {track} metropolis{gone}, now on "
-                        f"{VERTEX_LABELS[new]}.")
+                text = (
+                    f"{after.name(owner)} takes the {track} metropolis{gone}, now on "
+                    f"{VERTEX_LABELS[new]}."
+                )
             else:
                 owner = -1
                 text = f"The {track} metropolis leaves the board."
-            out.append(Event("award", text, _rule(rules, "CK-METRO-TAKE"), owner,
-                             facts={"award": f"metropolis-{track}", "from": old, "to": new}))
+            out.append(
+                Event(
+                    "award",
+                    text,
+                    _rule(rules, "CK-METRO-TAKE"),
+                    owner,
+                    facts={"award": f"metropolis-{track}", "from": old, "to": new},
+                )
+            )
     return out
 
 
@@ -477,10 +628,16 @@ def _cards(rules, before: State, action: Action, cards) -> Event:
     parties = tuple(p for p, _ in cards)
     takes = type(action).__name__ == "PlayProgress" and len(parties) > 1
     if takes:  # cards taken from a hand are seen by the two players only
-        public = "; ".join(f"{before.name(p)} {'gets' if sum(d) > 0 else 'gives up'} "
-                           f"{_n(abs(sum(d)), 'card')}" for p, d in cards) + "."
-        return Event("cards", public, reason.rule, action.player, cards, secret=text,
-                     seen_by=parties)
+        public = (
+            "; ".join(
+                f"{before.name(p)} {'gets' if sum(d) > 0 else 'gives up'} {_n(abs(sum(d)), 'card')}"
+                for p, d in cards
+            )
+            + "."
+        )
+        return Event(
+            "cards", public, reason.rule, action.player, cards, secret=text, seen_by=parties
+        )
     return Event("cards", text, reason.rule, action.player, cards)
 
 
@@ -489,6 +646,13 @@ def _points(rules, before: State, after: State) -> list[Event]:
     for p in range(after.n):
         old, new = public_vp(rules, before, p), public_vp(rules, after, p)
         if old != new:
-            out.append(Event("vp", f"{after.name(p)} now has {new} VP ({new - old:+d}).",
-                             _rule(rules, "BASE-WIN-VP"), p, facts={"from": old, "to": new}))
+            out.append(
+                Event(
+                    "vp",
+                    f"{after.name(p)} now has {new} VP ({new - old:+d}).",
+                    _rule(rules, "BASE-WIN-VP"),
+                    p,
+                    facts={"from": old, "to": new},
+                )
+            )
     return out

@@ -75,8 +75,10 @@ TERRAIN_GLYPHS: tuple[Glyph, ...] = (
         ("poly", [(-0.14, 0.6), (0.14, 0.6), (0.14, 0.95), (-0.14, 0.95)], None),
     ),
     (  # pasture: a sheep
-        ("circle", (-0.35, 0.05, 0.42), None), ("circle", (0.15, -0.12, 0.42), None),
-        ("circle", (0.2, 0.22, 0.4), None), ("circle", (-0.3, 0.3, 0.38), None),
+        ("circle", (-0.35, 0.05, 0.42), None),
+        ("circle", (0.15, -0.12, 0.42), None),
+        ("circle", (0.2, 0.22, 0.4), None),
+        ("circle", (-0.3, 0.3, 0.38), None),
         ("line", [(-0.35, 0.55), (-0.35, 0.95)], _SHEEP_HEAD, 0.16),
         ("line", [(0.2, 0.55), (0.2, 0.95)], _SHEEP_HEAD, 0.16),
         ("circle", (0.72, -0.2, 0.26), _SHEEP_HEAD),
@@ -91,8 +93,11 @@ TERRAIN_GLYPHS: tuple[Glyph, ...] = (
     ),
     (  # mountains: two peaks, snow on the high one
         ("poly", [(-1, 0.75), (-0.2, -0.85), (0.3, 0.1), (0.55, -0.3), (1.05, 0.75)], None),
-        ("poly", [(-0.2, -0.85), (0.05, -0.35), (-0.1, -0.45), (-0.25, -0.3),
-                  (-0.45, -0.35)], _SNOW),
+        (
+            "poly",
+            [(-0.2, -0.85), (0.05, -0.35), (-0.1, -0.45), (-0.25, -0.3), (-0.45, -0.35)],
+            _SNOW,
+        ),
     ),
     (  # desert: two dunes
         ("line", [(-1, 0.1), (-0.6, -0.2), (-0.2, -0.25), (0.15, 0.05)], None, 0.16),
@@ -145,9 +150,20 @@ MARK_SHAPES: dict[str, list[Point]] = {
     "triangle": [(0, -1.2), (1.1, 0.8), (-1.1, 0.8)],
     "square": [(-0.85, -0.85), (0.85, -0.85), (0.85, 0.85), (-0.85, 0.85)],
     "diamond": [(0, -1.2), (1.1, 0), (0, 1.2), (-1.1, 0)],
-    "plus": [(-0.35, -1.1), (0.35, -1.1), (0.35, -0.35), (1.1, -0.35), (1.1, 0.35),
-             (0.35, 0.35), (0.35, 1.1), (-0.35, 1.1), (-0.35, 0.35), (-1.1, 0.35),
-             (-1.1, -0.35), (-0.35, -0.35)],
+    "plus": [
+        (-0.35, -1.1),
+        (0.35, -1.1),
+        (0.35, -0.35),
+        (1.1, -0.35),
+        (1.1, 0.35),
+        (0.35, 0.35),
+        (0.35, 1.1),
+        (-0.35, 1.1),
+        (-0.35, 0.35),
+        (-1.1, 0.35),
+        (-1.1, -0.35),
+        (-0.35, -0.35),
+    ],
     "star": _star(5, 0.45),
 }
 PLAYER_MARKS = ("circle", "triangle", "square", "diamond", "plus", "star")  # P1..P6
@@ -245,8 +261,9 @@ def shape(x: float, y: float, size: float, outline: list[Point]) -> list[Point]:
 def rounded_square(x: float, y: float, size: float) -> list[Point]:
     """A square with rounded corners (radius size/6) from its top-left corner."""
     r, pts = size / 6, []
-    for k, (cx, cy) in enumerate(((x + size - r, y + r), (x + size - r, y + size - r),
-                                  (x + r, y + size - r), (x + r, y + r))):
+    for k, (cx, cy) in enumerate(
+        ((x + size - r, y + r), (x + size - r, y + size - r), (x + r, y + size - r), (x + r, y + r))
+    ):
         for j in range(4):
             a = (k - 1 + j / 3) * math.pi / 2
             pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))

@@ -56,21 +56,30 @@ def move_seed(seed: int, game: Game, moves: int | None = None) -> int:
     (its Game's history starts at the node)."""
     count = game.ply if moves is None else moves
     text = f"catan-tutor/move/{seed}/{count}/{game.position()}"
-    digest = hashlib.blake2b(text.encode(),
-                             digest_size=8).digest()
+    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
 
 
 def options(game: Game, player: int) -> list[Action]:
     """``player``'s legal moves now, offers to other players left out."""
     s = game.state
-    return [a for a in game.rules.legal_actions(s, offers=False)
-            if a.player == player and not a.is_chance]
+    return [
+        a
+        for a in game.rules.legal_actions(s, offers=False)
+        if a.player == player and not a.is_chance
+    ]
 
 
-def choose(game: Game, policy: str = "greedy", seed: int = 0, *, player: int | None = None,
-           budget: Budget = FAST, executor: Executor | None = None,
-           cancel: threading.Event | None = None) -> Action:
+def choose(
+    game: Game,
+    policy: str = "greedy",
+    seed: int = 0,
+    *,
+    player: int | None = None,
+    budget: Budget = FAST,
+    executor: Executor | None = None,
+    cancel: threading.Event | None = None,
+) -> Action:
     """The move ``policy`` makes for ``player`` (default: the first seat to decide) here.
 
     Deterministic for a seed (and a budget without a time limit); ``game`` is not changed.
@@ -82,8 +91,13 @@ def choose(game: Game, policy: str = "greedy", seed: int = 0, *, player: int | N
     if player is None:
         player = who[0] if who else -1
     if player not in who:
-        why = ("the game is over" if game.is_over() else "a chance event is due" if not who
-               else f"seat {player} has nothing to decide now")
+        why = (
+            "the game is over"
+            if game.is_over()
+            else "a chance event is due"
+            if not who
+            else f"seat {player} has nothing to decide now"
+        )
         raise NoMoveError(f"no move to choose: {why}")
     acts = options(game, player)
     if not acts:  # cannot happen for an actor of a consistent game; said plainly if it does
@@ -96,9 +110,16 @@ def choose(game: Game, policy: str = "greedy", seed: int = 0, *, player: int | N
     return _playout_choice(game, player, seed, budget, executor, cancel, rng, acts)
 
 
-def _playout_choice(game: Game, player: int, seed: int, budget: Budget,
-                    executor: Executor | None, cancel: threading.Event | None, rng,
-                    acts: list[Action]) -> Action:
+def _playout_choice(
+    game: Game,
+    player: int,
+    seed: int,
+    budget: Budget,
+    executor: Executor | None,
+    cancel: threading.Event | None,
+    rng,
+    acts: list[Action],
+) -> Action:
     stop = cancel or threading.Event()
     timer = None
     if budget.seconds is not None:
@@ -106,11 +127,18 @@ def _playout_choice(game: Game, player: int, seed: int, budget: Budget,
         timer.daemon = True
         timer.start()
     try:
-        ranking = rank_actions(game, n=budget.playouts, turns=budget.turns,
-                               policy=budget.policy, seed=seed,
-                               executor=executor or InlineExecutor(), cancel=stop,
-                               candidates=budget.candidates, player=player,
-                               batch=max(1, budget.playouts // 4))
+        ranking = rank_actions(
+            game,
+            n=budget.playouts,
+            turns=budget.turns,
+            policy=budget.policy,
+            seed=seed,
+            executor=executor or InlineExecutor(),
+            cancel=stop,
+            candidates=budget.candidates,
+            player=player,
+            batch=max(1, budget.playouts // 4),
+        )
     finally:
         if timer is not None:
             timer.cancel()
@@ -129,8 +157,15 @@ def play_chance(game: Game, seed: int) -> Action:
 Seats = Mapping[int, str] | Sequence[str]
 
 
-def play_game(game: Game, seats: Seats, seed: int = 0, *, max_moves: int = 100_000,
-              budget: Budget = FAST, stop: Callable[[Game], bool] | None = None) -> Game:
+def play_game(
+    game: Game,
+    seats: Seats,
+    seed: int = 0,
+    *,
+    max_moves: int = 100_000,
+    budget: Budget = FAST,
+    stop: Callable[[Game], bool] | None = None,
+) -> Game:
     """Play on with every seat a computer (``seats[p]`` its policy) until the game ends, or
     ``stop(game)`` is true, by ordinary ``game.play`` moves (so they can be undone) and the
     chance events by their odds. Each move is seeded by :func:`move_seed`."""

@@ -52,8 +52,22 @@ EXTRA_KEYS = {g.name: g.keys for g in FIELD_GROUPS[1:]}
 MAX_POSITION_CHARS = 8192  # the longest position a game writes is about 2,000 characters
 
 # Phases every variant has; a variant adds those it declares (decisions, chance events).
-_COMMON_PHASES = (BOARD, ROLLOFF, SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DICE, DISCARD, ROBBER,
-                  STEAL, MAIN, ROAD_BUILDING, DRAW, OFFER, OVER)
+_COMMON_PHASES = (
+    BOARD,
+    ROLLOFF,
+    SETUP_SETTLE,
+    SETUP_ROAD,
+    PRE_ROLL,
+    DICE,
+    DISCARD,
+    ROBBER,
+    STEAL,
+    MAIN,
+    ROAD_BUILDING,
+    DRAW,
+    OFFER,
+    OVER,
+)
 
 
 @cache
@@ -94,8 +108,10 @@ def _reader(text: str) -> FieldReader:
     try:
         rules = rules_for(variant, preview=True)
     except (ValueError, NotImplementedError):
-        raise PositionError(f"position text: unknown variant {quote(variant)} "
-                            f"(word 2): one of {', '.join(VARIANTS)}") from None
+        raise PositionError(
+            f"position text: unknown variant {quote(variant)} "
+            f"(word 2): one of {', '.join(VARIANTS)}"
+        ) from None
     return FieldReader(words[2:], variant, rules, variant_keys(rules))
 
 
@@ -108,8 +124,10 @@ def decode(text: str, strict: bool = False) -> tuple[str, State]:
     if not isinstance(text, str):
         raise PositionError(f"position text must be a string, not {quote(text)}")
     if len(text) > MAX_POSITION_CHARS:
-        raise PositionError(f"position text of {len(text)} characters, more than "
-                            f"{MAX_POSITION_CHARS}: {quote(text)}")
+        raise PositionError(
+            f"position text of {len(text)} characters, more than "
+            f"{MAX_POSITION_CHARS}: {quote(text)}"
+        )
     F = _reader(text)
     F.strict = strict
     groups = field_groups(F.rules.caps)
@@ -145,8 +163,11 @@ def _probe(F: FieldReader, s: State) -> None:
             options = rules.legal_actions(s)
         encode(rules, s)
     except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as e:
-        raise F.bad("phase", f"the {ph} phase cannot go on from this position "
-                    f"({type(e).__name__}: {quote(str(e))})") from None
+        raise F.bad(
+            "phase",
+            f"the {ph} phase cannot go on from this position ({type(e).__name__}: {quote(str(e))})",
+        ) from None
     if not options and not F.strict:  # the editor names the rule that leaves nobody to act
-        raise F.bad("phase", f"nobody can act in the {ph} phase: start a turn instead "
-                    "('turn P1 main')")
+        raise F.bad(
+            "phase", f"nobody can act in the {ph} phase: start a turn instead ('turn P1 main')"
+        )

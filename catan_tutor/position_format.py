@@ -94,13 +94,14 @@ class FieldReader:
             raise self.bad(key, "negative count")
         return xs
 
-    def seat(self, key: str, text: str | None = None, allow_none: bool = True,
-             players_only: bool = False) -> int:
+    def seat(
+        self, key: str, text: str | None = None, allow_none: bool = True, players_only: bool = False
+    ) -> int:
         """A party named in the field: P1.., or N1, N2, D where the variant has them."""
         t = self.f[key] if text is None else text
         if t == "-" and allow_none:
             return -1
-        names = self.parties[:self.n] if players_only else self.parties
+        names = self.parties[: self.n] if players_only else self.parties
         if t in names:
             return names.index(t)
         raise self.bad(key, f"{t!r} is not one of {', '.join(names)}")
@@ -108,8 +109,7 @@ class FieldReader:
     def seats(self, key: str) -> tuple[int, ...]:
         """A ``,``-list of parties (``-``: none)."""
         v = self.f[key]
-        return () if v == "-" else tuple(self.seat(key, x, allow_none=False)
-                                         for x in v.split(","))
+        return () if v == "-" else tuple(self.seat(key, x, allow_none=False) for x in v.split(","))
 
     def names(self, key: str, names, text: str | None = None) -> list[int]:
         t = self.f[key] if text is None else text
@@ -125,8 +125,10 @@ class FieldReader:
     def per_seat(self, key: str) -> list[str]:
         parts = self.f[key].split("/")
         if len(parts) != len(self.parties):
-            raise self.bad(key, f"expected {len(self.parties)} lists separated by '/' "
-                           f"({', '.join(self.parties)})")
+            raise self.bad(
+                key,
+                f"expected {len(self.parties)} lists separated by '/' ({', '.join(self.parties)})",
+            )
         return parts
 
     def counts(self, key: str, part: str, n: int = 5) -> list[int]:

@@ -49,4 +49,3 @@ SCHEMA = {
     "commercial-harbor": (),
 }  # fmt: skip
 PLAYABLE = frozenset(ALIASES[name] for name in SCHEMA)
-

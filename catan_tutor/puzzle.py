@@ -77,8 +77,10 @@ def answer_nodes(puzzle: Puzzle, node: Node, rules) -> list[Node]:
         a = game.parse(text)
         child = next((c for c in node.children if c.action == a), None)
         if child is None:
-            raise ValueError(f"the answer {text!r} is not a move of the lesson at this node "
-                             "(write it as the main line or a variation)")
+            raise ValueError(
+                f"the answer {text!r} is not a move of the lesson at this node "
+                "(write it as the main line or a variation)"
+            )
         out.append(child)
     return out
 
@@ -96,11 +98,18 @@ def judge(puzzle: Puzzle, node: Node, rules, move: Action | str) -> Judgement:
     hit = next((c for c in answers if c.action == ex.action), None)
     if hit is not None:
         why = puzzle.explain or hit.tutor or hit.comment or ex.reason
-        return Judgement(str(ex.action), True, True, puzzle.rule or ex.rule,
-                         f"Right: {ex.action}. {why}".strip(), hit)
+        return Judgement(
+            str(ex.action),
+            True,
+            True,
+            puzzle.rule or ex.rule,
+            f"Right: {ex.action}. {why}".strip(),
+            hit,
+        )
     if not ex.legal:
-        return Judgement(str(ex.action), False, False, ex.rule,
-                         f"{ex.action} is not allowed here: {ex.reason}")
+        return Judgement(
+            str(ex.action), False, False, ex.rule, f"{ex.action} is not allowed here: {ex.reason}"
+        )
     known = next((c for c in node.children if c.action == ex.action), None)
     said = (known.tutor or known.comment) if known is not None else ""
     text = f"{ex.action} is allowed, but it is not the answer."
@@ -138,6 +147,8 @@ def validate(puzzle: Puzzle, node: Node, rules, variant: str) -> str:
     game = Game(rules, node.state)
     for ex in node.expect:
         if ex.key == "legal" and any(str(game.parse(t)) in given for t in ex.value):
-            return (f"the expectation 'legal' on line {ex.line} names an answer: the learner "
-                    "would read it under What to notice")
+            return (
+                f"the expectation 'legal' on line {ex.line} names an answer: the learner "
+                "would read it under What to notice"
+            )
     return ""

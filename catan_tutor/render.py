@@ -64,29 +64,55 @@ class _Svg:
             out += _colour("stroke", stroke) + f' stroke-width="{_n(width)}"'
         return out + extra
 
-    def polygon(self, points: list[Point], fill: str | None, stroke: str | None = None,
-                width: float = 0.0, extra: str = "") -> None:
+    def polygon(
+        self,
+        points: list[Point],
+        fill: str | None,
+        stroke: str | None = None,
+        width: float = 0.0,
+        extra: str = "",
+    ) -> None:
         self.add(f'<polygon points="{_pts(points)}"{self._paint(fill, stroke, width, extra)}/>')
 
     def polyline(self, points: list[Point], stroke: str, width: float, extra: str = "") -> None:
-        self.add(f'<polyline points="{_pts(points)}"'
-                 f'{self._paint(None, stroke, width, extra)}/>')
+        self.add(f'<polyline points="{_pts(points)}"{self._paint(None, stroke, width, extra)}/>')
 
-    def circle(self, c: Point, r: float, fill: str | None, stroke: str | None = None,
-               width: float = 0.0, extra: str = "") -> None:
-        self.add(f'<circle cx="{_n(c[0])}" cy="{_n(c[1])}" r="{_n(r)}"'
-                 f'{self._paint(fill, stroke, width, extra)}/>')
+    def circle(
+        self,
+        c: Point,
+        r: float,
+        fill: str | None,
+        stroke: str | None = None,
+        width: float = 0.0,
+        extra: str = "",
+    ) -> None:
+        self.add(
+            f'<circle cx="{_n(c[0])}" cy="{_n(c[1])}" r="{_n(r)}"'
+            f"{self._paint(fill, stroke, width, extra)}/>"
+        )
 
     def line(self, a: Point, b: Point, stroke: str, width: float, extra: str = "") -> None:
-        self.add(f'<line x1="{_n(a[0])}" y1="{_n(a[1])}" x2="{_n(b[0])}" y2="{_n(b[1])}"'
-                 f'{_colour("stroke", stroke)} stroke-width="{_n(width)}"{extra}/>')
+        self.add(
+            f'<line x1="{_n(a[0])}" y1="{_n(a[1])}" x2="{_n(b[0])}" y2="{_n(b[1])}"'
+            f'{_colour("stroke", stroke)} stroke-width="{_n(width)}"{extra}/>'
+        )
 
-    def text(self, at: Point, words: str, size: float, fill: str, bold: bool = False,
-             anchor: str = "middle", extra: str = "") -> None:
+    def text(
+        self,
+        at: Point,
+        words: str,
+        size: float,
+        fill: str,
+        bold: bool = False,
+        anchor: str = "middle",
+        extra: str = "",
+    ) -> None:
         weight = ' font-weight="bold"' if bold else ""
-        self.add(f'<text x="{_n(at[0])}" y="{_n(at[1])}" font-size="{_n(size)}"'
-                 f'{_colour("fill", fill)} text-anchor="{anchor}" dominant-baseline="central"'
-                 f'{weight}{extra}>{escape(words)}</text>')
+        self.add(
+            f'<text x="{_n(at[0])}" y="{_n(at[1])}" font-size="{_n(size)}"'
+            f'{_colour("fill", fill)} text-anchor="{anchor}" dominant-baseline="central"'
+            f"{weight}{extra}>{escape(words)}</text>"
+        )
 
 
 def _parts(obj: Any) -> tuple[Any, Layout | None, tuple[str, ...], int]:
@@ -103,8 +129,10 @@ def _parts(obj: Any) -> tuple[Any, Layout | None, tuple[str, ...], int]:
             break
     state = obj
     if not hasattr(state, "vowner"):
-        raise TypeError(f"cannot draw a {type(outer).__name__}: expected a Game, a State, a "
-                        "timeline Node or Timeline, or a Scenario")
+        raise TypeError(
+            f"cannot draw a {type(outer).__name__}: expected a Game, a State, a "
+            "timeline Node or Timeline, or a Scenario"
+        )
     layout = getattr(outer, "layout", None) or getattr(state, "layout", None)
     colors = tuple(getattr(outer, "colors", None) or getattr(state, "colors", None) or ())
     n = getattr(state, "n", None)
@@ -112,8 +140,7 @@ def _parts(obj: Any) -> tuple[Any, Layout | None, tuple[str, ...], int]:
     return state, layout, colors, players
 
 
-def svg(game: Any, *, labels: bool = False, size: int = 560,
-        path: str | Path | None = None) -> str:
+def svg(game: Any, *, labels: bool = False, size: int = 560, path: str | Path | None = None) -> str:
     """The board of ``game`` (a Game, State, timeline Node, Timeline or Scenario) as an SVG
     document ``size`` pixels wide; ``labels`` adds the vertex and edge labels (``H4``,
     ``A3``); ``path`` also writes it to that file."""
@@ -127,9 +154,11 @@ def svg(game: Any, *, labels: bool = False, size: int = 560,
     px_h = round(size * height / width)
     out = _Svg()
     title = _title(state, players)
-    out.add(f'<svg xmlns="http://www.w3.org/2000/svg" width="{int(size)}" height="{px_h}" '
-            f'viewBox="{_n(-half_w)} {_n(-apothem)} {_n(width)} {_n(height)}" role="img" '
-            f'aria-label={quoteattr(title)} font-family={quoteattr(P.FONT)}>')
+    out.add(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{int(size)}" height="{px_h}" '
+        f'viewBox="{_n(-half_w)} {_n(-apothem)} {_n(width)} {_n(height)}" role="img" '
+        f"aria-label={quoteattr(title)} font-family={quoteattr(P.FONT)}>"
+    )
     out.add(f"<title>{escape(title)}</title>")
     _draw_board(out, state, layout)
     _draw_pieces(out, state, layout, colors, players)
@@ -157,12 +186,14 @@ def _title(state: Any, players: int) -> str:
 
 # -- the board --------------------------------------------------------------------------------
 
+
 def _draw_board(out: _Svg, state: Any, layout: Layout | None) -> None:
     frame = P.sea_frame()
     out.polygon(frame, P.SEA, P.SEA_EDGE, P.SEA_EDGE_WIDTH, ' stroke-linejoin="round"')
     for h in range(board.N_HEXES):  # the beach under the island
-        out.polygon(P.hex_corners(h), P.BEACH, P.BEACH, 2 * P.BEACH_WIDTH,
-                    ' stroke-linejoin="round"')
+        out.polygon(
+            P.hex_corners(h), P.BEACH, P.BEACH, 2 * P.BEACH_WIDTH, ' stroke-linejoin="round"'
+        )
     if layout is not None:
         for e, kind in layout.harbors:
             _draw_harbor(out, e, kind)
@@ -185,8 +216,10 @@ def _draw_board(out: _Svg, state: Any, layout: Layout | None) -> None:
 
 def _draw_glyphs(out: _Svg, h: int, terrain: int) -> None:
     ink = P.GLYPH_INK[terrain]
-    out.add(f'<g class="glyph glyph-{board.TERRAIN_CODES[terrain]}" '
-            'stroke-linecap="round" stroke-linejoin="round">')
+    out.add(
+        f'<g class="glyph glyph-{board.TERRAIN_CODES[terrain]}" '
+        'stroke-linecap="round" stroke-linejoin="round">'
+    )
     for gx, gy, s in P.glyph_spots(h):
         for prim in P.TERRAIN_GLYPHS[terrain]:
             kind, geo, colour = prim[0], prim[1], prim[2] or ink
@@ -206,8 +239,7 @@ def _draw_token(out: _Svg, c: Point, n: int) -> None:
     out.text((c[0], c[1] - 0.05), str(n), 0.30 if hot else 0.27, colour, bold=True)
     k = board.pips(n)
     for i in range(k):
-        out.circle((c[0] + (i - (k - 1) / 2) * P.PIP_SPACING, c[1] + 0.17), P.PIP_RADIUS,
-                   colour)
+        out.circle((c[0] + (i - (k - 1) / 2) * P.PIP_SPACING, c[1] + 0.17), P.PIP_RADIUS, colour)
 
 
 def _draw_harbor(out: _Svg, e: int, kind: int) -> None:
@@ -228,6 +260,7 @@ def _draw_harbor(out: _Svg, e: int, kind: int) -> None:
 
 # -- the pieces -------------------------------------------------------------------------------
 
+
 def _fill(colors: tuple[str, ...], p: int) -> str:
     return P.player_fill(colors[p]) if 0 <= p < len(colors) else P.UNKNOWN_FILL
 
@@ -242,8 +275,9 @@ def _mark(out: _Svg, at: Point, size: float, p: int, fill: str) -> None:
         out.circle(at, size, ink, extra=cls)
 
 
-def _draw_pieces(out: _Svg, state: Any, layout: Layout | None, colors: tuple[str, ...],
-                 players: int) -> None:
+def _draw_pieces(
+    out: _Svg, state: Any, layout: Layout | None, colors: tuple[str, ...], players: int
+) -> None:
     names = getattr(state, "names", ())
     roads = []
     for e, p in enumerate(state.eowner):
@@ -260,8 +294,13 @@ def _draw_pieces(out: _Svg, state: Any, layout: Layout | None, colors: tuple[str
         out.line(s, t, fill, P.ROAD_WIDTH)
         if p >= players:  # a neutral's road: dashed along its length
             s, t = P.toward(a, b, P.ROAD_TRIM + 0.05), P.toward(b, a, P.ROAD_TRIM + 0.05)
-            out.line(s, t, P.NEUTRAL_MARK, 1.5 * _PX, f' stroke-linecap="butt" '
-                     f'stroke-dasharray="{_n(4 * _PX)} {_n(3 * _PX)}"')
+            out.line(
+                s,
+                t,
+                P.NEUTRAL_MARK,
+                1.5 * _PX,
+                f' stroke-linecap="butt" stroke-dasharray="{_n(4 * _PX)} {_n(3 * _PX)}"',
+            )
         else:
             _mark(out, board.edge_xy(e), P.ROAD_MARK_SIZE, p, fill)
         out.add("</g>")
@@ -278,13 +317,24 @@ def _draw_pieces(out: _Svg, state: Any, layout: Layout | None, colors: tuple[str
         out.add(f'<g class="{"city" if city else "settlement"}" data-owner="{p}">')
         if walls and walls[v]:
             w = P.WALL_SIZE
-            out.polygon([(x - w, y - 0.2 * w), (x + w, y - 0.2 * w), (x + w, y + 0.85 * w),
-                         (x - w, y + 0.85 * w)], P.WALL, P.PIECE_EDGE, 1.5 * _PX,
-                        ' class="wall"')
-        outline, size = ((P.CITY_SHAPE, P.CITY_SIZE) if city
-                         else (P.SETTLEMENT_SHAPE, P.SETTLEMENT_SIZE))
-        out.polygon(P.shape(x, y, size, outline), fill, P.PIECE_EDGE, 2 * _PX,
-                    ' stroke-linejoin="round"')
+            out.polygon(
+                [
+                    (x - w, y - 0.2 * w),
+                    (x + w, y - 0.2 * w),
+                    (x + w, y + 0.85 * w),
+                    (x - w, y + 0.85 * w),
+                ],
+                P.WALL,
+                P.PIECE_EDGE,
+                1.5 * _PX,
+                ' class="wall"',
+            )
+        outline, size = (
+            (P.CITY_SHAPE, P.CITY_SIZE) if city else (P.SETTLEMENT_SHAPE, P.SETTLEMENT_SIZE)
+        )
+        out.polygon(
+            P.shape(x, y, size, outline), fill, P.PIECE_EDGE, 2 * _PX, ' stroke-linejoin="round"'
+        )
         if p >= players:  # a neutral (N1, N2) or the dummy (D): its letter
             name = names[p] if p < len(names) else "?"
             out.text((x, y + 0.06), name[:1], 0.17, P.text_on(fill), bold=True)
@@ -293,22 +343,37 @@ def _draw_pieces(out: _Svg, state: Any, layout: Layout | None, colors: tuple[str
             _mark(out, (x + dx, y + dy), P.MARK_SIZE, p, fill)
         if v in metros:
             u = P.CITY_SIZE
-            out.polygon(P.shape(x + 0.55 * u, y - 1.0 * u, u, P.TOWER_SHAPE),
-                        P.TRACK_FILL[metros[v]], P.PIECE_EDGE, 1.5 * _PX,
-                        f' class="metropolis metropolis-{P.TRACK_NAMES[metros[v]]}"')
+            out.polygon(
+                P.shape(x + 0.55 * u, y - 1.0 * u, u, P.TOWER_SHAPE),
+                P.TRACK_FILL[metros[v]],
+                P.PIECE_EDGE,
+                1.5 * _PX,
+                f' class="metropolis metropolis-{P.TRACK_NAMES[metros[v]]}"',
+            )
         out.add("</g>")
     for v, k in enumerate(kn):
         if k is not None:
-            _draw_knight(out, v, _fill(colors, k.owner), k.level, k.active,
-                         k.owner if k.owner < players else -1)
+            _draw_knight(
+                out,
+                v,
+                _fill(colors, k.owner),
+                k.level,
+                k.active,
+                k.owner if k.owner < players else -1,
+            )
     robber = getattr(state, "robber", -1)
     if robber >= 0:
         _draw_robber(out, robber, bool(layout is not None and layout.numbers[robber]))
     merchant = tuple(getattr(state, "merchant", (-1, -1)) or (-1, -1)) if kn else (-1, -1)
     if merchant[0] >= 0:
         cx, cy = board.hex_centre_xy(merchant[0])
-        out.polygon(P.shape(cx + P.ROBBER_OFFSET, cy + 0.05, 0.13, P.MERCHANT_SHAPE),
-                    _fill(colors, merchant[1]), P.PIECE_EDGE, 1.5 * _PX, ' class="merchant"')
+        out.polygon(
+            P.shape(cx + P.ROBBER_OFFSET, cy + 0.05, 0.13, P.MERCHANT_SHAPE),
+            _fill(colors, merchant[1]),
+            P.PIECE_EDGE,
+            1.5 * _PX,
+            ' class="merchant"',
+        )
 
 
 def _draw_knight(out: _Svg, v: int, fill: str, level: int, active: bool, seat: int) -> None:
@@ -320,15 +385,28 @@ def _draw_knight(out: _Svg, v: int, fill: str, level: int, active: bool, seat: i
     out.add(f'<g class="knight knight-{state} level-{level}" data-owner="{seat}">')
     out.circle((x, y), r, fill, extra="" if active else ' fill-opacity="0.55"')
     rim = "" if active else f' stroke-dasharray="{_n(3 * _PX)} {_n(3 * _PX)}"'
-    out.circle((x, y), r, None, P.KNIGHT_ACTIVE if active else P.PIECE_EDGE,
-               (3 if active else 1.5) * _PX, rim)
+    out.circle(
+        (x, y),
+        r,
+        None,
+        P.KNIGHT_ACTIVE if active else P.PIECE_EDGE,
+        (3 if active else 1.5) * _PX,
+        rim,
+    )
     ink = P.text_on(fill)
     w, gap = 0.22 * r, 0.36 * r
     top, bottom = P.KNIGHT_BARS if seat >= 0 else (-0.5, 0.5)
     for i in range(level):
         bx = x + (i - (level - 1) / 2) * gap - w / 2
-        out.polygon([(bx, y + top * r), (bx + w, y + top * r), (bx + w, y + bottom * r),
-                     (bx, y + bottom * r)], ink)
+        out.polygon(
+            [
+                (bx, y + top * r),
+                (bx + w, y + top * r),
+                (bx + w, y + bottom * r),
+                (bx, y + bottom * r),
+            ],
+            ink,
+        )
     if seat >= 0:
         _mark(out, (x, y + P.KNIGHT_MARK_AT * r), P.KNIGHT_MARK_SIZE * r, seat, fill)
     out.add("</g>")
@@ -338,8 +416,10 @@ def _draw_robber(out: _Svg, h: int, beside_token: bool) -> None:
     cx, cy = board.hex_centre_xy(h)
     x, y = cx - (P.ROBBER_OFFSET if beside_token else 0.0), cy + 0.05
     u = 0.11
-    out.add(f'<g class="robber" fill="{P.ROBBER}" stroke="{P.ROBBER_EDGE}" '
-            f'stroke-width="{_n(1.5 * _PX)}">')
+    out.add(
+        f'<g class="robber" fill="{P.ROBBER}" stroke="{P.ROBBER_EDGE}" '
+        f'stroke-width="{_n(1.5 * _PX)}">'
+    )
     out.add(f'<polygon points="{_pts(P.shape(x, y, u, P.ROBBER_SHAPE))}"/>')
     out.add(f'<circle cx="{_n(x)}" cy="{_n(y - 0.4 * u)}" r="{_n(1.05 * u)}"/>')
     out.add(f'<circle cx="{_n(x)}" cy="{_n(y - 1.55 * u)}" r="{_n(0.75 * u)}"/>')
@@ -348,26 +428,43 @@ def _draw_robber(out: _Svg, h: int, beside_token: bool) -> None:
 
 # -- labels and the strip -----------------------------------------------------------------
 
+
 def _draw_labels(out: _Svg) -> None:
     """Every vertex and edge label of board.py, with a light halo so it reads on any hex."""
-    halo = (f' stroke="#ffffff" stroke-width="{_n(0.035)}" stroke-opacity="0.85"'
-            ' paint-order="stroke"')
+    halo = (
+        f' stroke="#ffffff" stroke-width="{_n(0.035)}" stroke-opacity="0.85" paint-order="stroke"'
+    )
     out.add('<g class="labels">')
     for e in range(board.N_EDGES):
-        out.text(board.edge_xy(e), board.EDGE_LABELS[e], 0.105, "#5a3d8a",
-                 extra=halo + ' font-style="italic" class="edge-label"')
+        out.text(
+            board.edge_xy(e),
+            board.EDGE_LABELS[e],
+            0.105,
+            "#5a3d8a",
+            extra=halo + ' font-style="italic" class="edge-label"',
+        )
     for v in range(board.N_VERTICES):
-        out.text(board.vertex_xy(v), board.VERTEX_LABELS[v], 0.125, "#1f1f1f", bold=True,
-                 extra=halo + ' class="vertex-label"')
+        out.text(
+            board.vertex_xy(v),
+            board.VERTEX_LABELS[v],
+            0.125,
+            "#1f1f1f",
+            bold=True,
+            extra=halo + ' class="vertex-label"',
+        )
     out.add("</g>")
 
 
-def _draw_strip(out: _Svg, state: Any, dice: tuple[int, ...], ck: bool, left: float,
-                top: float, width: float) -> None:
+def _draw_strip(
+    out: _Svg, state: Any, dice: tuple[int, ...], ck: bool, left: float, top: float, width: float
+) -> None:
     """Under the board: the dice of the roll and, in C&K, the barbarian track."""
     h = _STRIP
-    out.polygon([(left, top), (left + width, top), (left + width, top + h), (left, top + h)],
-                P.STRIP_FILL, extra=' class="strip"')
+    out.polygon(
+        [(left, top), (left + width, top), (left + width, top + h), (left, top + h)],
+        P.STRIP_FILL,
+        extra=' class="strip"',
+    )
     size, y = 0.56 * h, top + 0.2 * h
     x = left + 12 * _PX
     event = str(getattr(state, "event", "") or "")
@@ -379,29 +476,29 @@ def _draw_strip(out: _Svg, state: Any, dice: tuple[int, ...], ck: bool, left: fl
             fill = P.EVENT_FILL.get(event, "#ffffff")
             out.polygon(P.rounded_square(x, y, size), fill, P.PIECE_EDGE, 1.5 * _PX)
             if event == "ship":
-                out.polygon(P.shape(x + size / 2, y + size / 2, size / 2, P.SHIP_SHAPE),
-                            "#ffffff")
+                out.polygon(P.shape(x + size / 2, y + size / 2, size / 2, P.SHIP_SHAPE), "#ffffff")
             elif event:
-                out.polygon(P.shape(x + size / 2, y + size / 2, size / 2, P.GATE_SHAPE),
-                            "#ffffff")
+                out.polygon(P.shape(x + size / 2, y + size / 2, size / 2, P.GATE_SHAPE), "#ffffff")
             x += size * 1.25
     else:
-        out.text((x, y + size / 2), "no dice rolled yet", 0.28 * h, P.STRIP_TEXT,
-                 anchor="start")
+        out.text((x, y + size / 2), "no dice rolled yet", 0.28 * h, P.STRIP_TEXT, anchor="start")
     if ck:
         _draw_track(out, state, top, h, left + width)
 
 
-def _draw_die(out: _Svg, x: float, y: float, size: float, face: str, pip: str,
-              value: int) -> None:
-    out.polygon(P.rounded_square(x, y, size), face, P.PIECE_EDGE, 1.5 * _PX,
-                f' class="die" data-value="{int(value)}"')
+def _draw_die(out: _Svg, x: float, y: float, size: float, face: str, pip: str, value: int) -> None:
+    out.polygon(
+        P.rounded_square(x, y, size),
+        face,
+        P.PIECE_EDGE,
+        1.5 * _PX,
+        f' class="die" data-value="{int(value)}"',
+    )
     if not value:
         out.text((x + size / 2, y + size / 2), "?", 0.6 * size, pip, bold=True)
         return
     for dx, dy in P.PIPS.get(value, ()):
-        out.circle((x + size * (0.5 + 0.27 * dx), y + size * (0.5 + 0.27 * dy)), 0.09 * size,
-                   pip)
+        out.circle((x + size * (0.5 + 0.27 * dx), y + size * (0.5 + 0.27 * dy)), 0.09 * size, pip)
 
 
 def _draw_track(out: _Svg, state: Any, top: float, h: float, right_edge: float) -> None:
@@ -414,11 +511,22 @@ def _draw_track(out: _Svg, state: Any, top: float, h: float, right_edge: float) 
         x = right - (TRACK_END - i) * step
         out.circle((x, y), r, P.TRACK_ATTACK if i == TRACK_END else P.TRACK_STEP)
         if i == barb:
-            out.polygon(P.shape(x, y, 1.25 * r, P.SHIP_SHAPE), P.PIECE_EDGE,
-                        extra=' class="barbarian-ship"')
+            out.polygon(
+                P.shape(x, y, 1.25 * r, P.SHIP_SHAPE), P.PIECE_EDGE, extra=' class="barbarian-ship"'
+            )
     barbarians, knights = forces(state)
-    out.text((right + r, top + 0.85 * h), f"barbarians {barbarians} vs knights "
-             f"{sum(knights.values())}", 0.24 * h, P.STRIP_TEXT, anchor="end")
-    out.text((right - TRACK_END * step - 2 * r, y), "barbarian ship", 0.24 * h, P.STRIP_TEXT,
-             anchor="end")
+    out.text(
+        (right + r, top + 0.85 * h),
+        f"barbarians {barbarians} vs knights {sum(knights.values())}",
+        0.24 * h,
+        P.STRIP_TEXT,
+        anchor="end",
+    )
+    out.text(
+        (right - TRACK_END * step - 2 * r, y),
+        "barbarian ship",
+        0.24 * h,
+        P.STRIP_TEXT,
+        anchor="end",
+    )
     out.add("</g>")

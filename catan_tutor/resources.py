@@ -38,8 +38,13 @@ def lesson_path(lesson_id: str) -> Path:
     """The packaged lesson ``lesson_id`` (its file name without ``.catan.yaml``)."""
     path = packaged_lessons() / f"{lesson_id}.catan.yaml"
     if "/" in lesson_id or "\\" in lesson_id or not path.is_file():
-        known = ", ".join(sorted(p.name.split(".")[0] for p in packaged_lessons().iterdir()
-                                 if p.name.endswith(".catan.yaml")))
+        known = ", ".join(
+            sorted(
+                p.name.split(".")[0]
+                for p in packaged_lessons().iterdir()
+                if p.name.endswith(".catan.yaml")
+            )
+        )
         raise KeyError(f"no packaged lesson {lesson_id!r}; the lessons are: {known}")
     return path
 
@@ -60,14 +65,17 @@ def jupyter_config_dir() -> Path:
     return package_dir() / "jupyter-config"
 
 
-def jupyter_env(lessons: str | Path | None = None,
-                base: dict[str, str] | None = None) -> dict[str, str]:
+def jupyter_env(
+    lessons: str | Path | None = None, base: dict[str, str] | None = None
+) -> dict[str, str]:
     """An environment for Voilà or JupyterLab: the packaged Voilà template and settings ahead
     of any installed elsewhere (so a clone, an editable install and a wheel serve the same
     page), and ``lessons`` as the folder the app shows."""
     env = dict(os.environ if base is None else base)
-    for key, folder in (("JUPYTER_PATH", jupyter_data_dir()),
-                        ("JUPYTER_CONFIG_PATH", jupyter_config_dir())):
+    for key, folder in (
+        ("JUPYTER_PATH", jupyter_data_dir()),
+        ("JUPYTER_CONFIG_PATH", jupyter_config_dir()),
+    ):
         env[key] = os.pathsep.join(filter(None, [str(folder), env.get(key)]))
     if lessons:
         env[LESSONS_ENV] = str(Path(lessons).resolve())

@@ -86,8 +86,11 @@ def greedy_choice(rng: random.Random, s: State, actions: list[Action]) -> Action
     rest are picked at random."""
     if s.phase == SETUP_SETTLE:
         numbers = laid(s).numbers
-        score = {a: sum(pips(numbers[h]) for h in VERTEX_HEXES[a.vertex])
-                 for a in actions if isinstance(a, (Settle, BuildCity))}  # C&K: a city 2nd
+        score = {
+            a: sum(pips(numbers[h]) for h in VERTEX_HEXES[a.vertex])
+            for a in actions
+            if isinstance(a, (Settle, BuildCity))
+        }  # C&K: a city 2nd
         best = max(score.values())
         return rng.choice([a for a in score if score[a] == best])
     for tier in _TIERS:
@@ -97,8 +100,14 @@ def greedy_choice(rng: random.Random, s: State, actions: list[Action]) -> Action
     return rng.choice(actions)
 
 
-def random_playout(game: Game, seed: int | None = None, *, trades: bool = False,
-                   policy: str = "random", max_actions: int = 100_000) -> Game:
+def random_playout(
+    game: Game,
+    seed: int | None = None,
+    *,
+    trades: bool = False,
+    policy: str = "random",
+    max_actions: int = 100_000,
+) -> Game:
     """Play ``game`` to the end: chance by its odds, players by ``policy``.
 
     ``"random"`` picks uniformly among the legal actions, ``"greedy"`` uses
@@ -127,8 +136,9 @@ def choose(rng: random.Random, rules, s: State, greedy: bool, offers: bool) -> A
     return playout_picker(rules, rng, "greedy" if greedy else "random", offers=offers)(s)
 
 
-def playout_picker(rules, rng: random.Random, policy: str = "random", *,
-                   offers: bool = False) -> Callable[[State], Action]:
+def playout_picker(
+    rules, rng: random.Random, policy: str = "random", *, offers: bool = False
+) -> Callable[[State], Action]:
     """The ``pick`` of :meth:`Game.play_out` (the one playout loop, used by
     :func:`random_playout` and ``analysis.play_turns``): a chance outcome by its odds, else
     ``policy``'s ("random" or "greedy") pick among the legal actions, drawn from ``rng``.
@@ -137,14 +147,17 @@ def playout_picker(rules, rng: random.Random, policy: str = "random", *,
         raise OptionError(f"unknown policy {policy!r}: choose one of {', '.join(POLICIES)}")
     legal, outcomes = rules.legal_actions, rules.chance_outcomes
     if policy == "greedy":
+
         def pick_greedy(s: State) -> Action:
             if s.phase in CHANCE_PHASES:
                 return pick(rng, outcomes(s))
             return greedy_choice(rng, s, legal(s, offers=offers))
+
         return pick_greedy
 
     def pick_random(s: State) -> Action:
         if s.phase in CHANCE_PHASES:
             return pick(rng, outcomes(s))
         return rng.choice(legal(s, offers=offers))
+
     return pick_random

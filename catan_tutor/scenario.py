@@ -33,13 +33,31 @@ from .state import ROLLOFF
 from .timeline import Node, Timeline
 
 SUFFIX = ".catan.yaml"
-_TOP = ("title", "variant", "players", "board", "layout", "rolloff", "goal", "chapter",
-        "unrealistic", "rules", "setup", "start", "position", "tutor", "puzzle", "expect", "moves")
+_TOP = (
+    "title",
+    "variant",
+    "players",
+    "board",
+    "layout",
+    "rolloff",
+    "goal",
+    "chapter",
+    "unrealistic",
+    "rules",
+    "setup",
+    "start",
+    "position",
+    "tutor",
+    "puzzle",
+    "expect",
+    "moves",
+)
 _MOVE = ("move", "comment", "tutor", "puzzle", "expect", "variations")
 _PUZZLE = ("prompt", "hints", "answers", "rule", "explain")
 LAYOUT_KEYS = ("terrain", "numbers", "harbors")
-_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null",
-                                                  "timestamp")}  # explicit tags taken as text
+_PLAIN_TAGS = {
+    f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp")
+}  # explicit tags taken as text
 _STR, _SEQ, _MAP = (f"tag:yaml.org,2002:{t}" for t in ("str", "seq", "map"))
 
 # caps on what a file may ask for, so that a hostile one is refused before it costs much
@@ -132,8 +150,9 @@ class _Reader:
         for k, v in node.value:
             name = self.text(k, key)
             if allowed is not None and name not in allowed:
-                raise self.fail(k, key, f"unknown key {_quote(name)} (expected one of "
-                                f"{', '.join(allowed)})")
+                raise self.fail(
+                    k, key, f"unknown key {_quote(name)} (expected one of {', '.join(allowed)})"
+                )
             if name in out:
                 raise self.fail(k, key, f"key {_quote(name)} appears twice")
             out[name] = v
@@ -163,8 +182,9 @@ class _Reader:
     def number(self, node, key: str) -> int:
         t = self.text(node, key)
         if not (t.isascii() and t.isdigit() and len(t) <= MAX_DIGITS):
-            raise self.fail(node, key, f"expected a number (at most {MAX_DIGITS} digits), "
-                            f"got {_quote(t)}")
+            raise self.fail(
+                node, key, f"expected a number (at most {MAX_DIGITS} digits), got {_quote(t)}"
+            )
         return int(t)
 
 
@@ -190,25 +210,31 @@ def _compose(r: _Reader, text: str) -> yaml.Node | None:
                 continue
             where = f"{r.path}:{ev.start_mark.line + 1}: yaml"
             if isinstance(ev, yaml.AliasEvent) or ev.anchor is not None:
-                raise ScenarioError(f"{where}: aliases and anchors are not allowed in "
-                                    "scenario files")
+                raise ScenarioError(
+                    f"{where}: aliases and anchors are not allowed in scenario files"
+                )
             count += 1
             if count > MAX_YAML_NODES:
-                raise ScenarioError(f"{where}: more than {MAX_YAML_NODES} values, lists and "
-                                    "mappings in the file")
+                raise ScenarioError(
+                    f"{where}: more than {MAX_YAML_NODES} values, lists and mappings in the file"
+                )
             tag = ev.tag if ev.tag not in (None, "!") else None
             if isinstance(ev, yaml.ScalarEvent):
-                node = yaml.ScalarNode(tag or _STR, ev.value, ev.start_mark, ev.end_mark,
-                                       style=ev.style)
+                node = yaml.ScalarNode(
+                    tag or _STR, ev.value, ev.start_mark, ev.end_mark, style=ev.style
+                )
             elif len(stack) >= MAX_DEPTH:
-                raise ScenarioError(f"{where}: lists and mappings nested more than "
-                                    f"{MAX_DEPTH} deep")
+                raise ScenarioError(
+                    f"{where}: lists and mappings nested more than {MAX_DEPTH} deep"
+                )
             elif isinstance(ev, yaml.SequenceStartEvent):
-                node = yaml.SequenceNode(tag or _SEQ, [], ev.start_mark, None,
-                                         flow_style=ev.flow_style)
+                node = yaml.SequenceNode(
+                    tag or _SEQ, [], ev.start_mark, None, flow_style=ev.flow_style
+                )
             else:
-                node = yaml.MappingNode(tag or _MAP, [], ev.start_mark, None,
-                                        flow_style=ev.flow_style)
+                node = yaml.MappingNode(
+                    tag or _MAP, [], ev.start_mark, None, flow_style=ev.flow_style
+                )
             if stack:
                 stack[-1].value.append(node)
             else:
@@ -218,8 +244,9 @@ def _compose(r: _Reader, text: str) -> yaml.Node | None:
         events.get_event()  # document end
         if not events.check_event(yaml.StreamEndEvent):
             ev = events.peek_event()
-            raise ScenarioError(f"{r.path}:{ev.start_mark.line + 1}: yaml: expected a single "
-                                "document in the file")
+            raise ScenarioError(
+                f"{r.path}:{ev.start_mark.line + 1}: yaml: expected a single document in the file"
+            )
         return root
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
@@ -251,8 +278,12 @@ def _moves_in(r: _Reader, top: dict) -> None:
         for item in line.value:
             count += 1
             if count > MAX_TREE_NODES:
-                raise r.fail(item, "moves", f"more than {MAX_TREE_NODES} moves (setup and "
-                             "the move tree with its variations)")
+                raise r.fail(
+                    item,
+                    "moves",
+                    f"more than {MAX_TREE_NODES} moves (setup and "
+                    "the move tree with its variations)",
+                )
             for k, v in item.value if isinstance(item, yaml.MappingNode) else ():
                 if k.value == "variations" and isinstance(v, yaml.SequenceNode):
                     lines.extend(v.value)
@@ -308,8 +339,12 @@ def _read(r: _Reader, text: str) -> Scenario:
         if key not in top:
             raise r.fail(root, key, "missing (title, variant and players are required)")
     _moves_in(r, top)
-    sc = Scenario(r.text(top["title"], "title"), r.text(top["variant"], "variant"),
-                  r.number(top["players"], "players"), path=path)
+    sc = Scenario(
+        r.text(top["title"], "title"),
+        r.text(top["variant"], "variant"),
+        r.number(top["players"], "players"),
+        path=path,
+    )
     if "board" in top:
         b = top["board"]
         if isinstance(b, yaml.MappingNode):
@@ -329,8 +364,11 @@ def _read(r: _Reader, text: str) -> Scenario:
         if said not in ("moves", "seed"):
             raise r.fail(top["layout"], "layout", f"expected moves or seed, got {_quote(said)}")
         if said == "moves" and not str(sc.board).startswith("variable"):
-            raise r.fail(top["layout"], "layout", "only a variable board is laid out by chance "
-                         "(board: variable or variable-harbors)")
+            raise r.fail(
+                top["layout"],
+                "layout",
+                "only a variable board is laid out by chance (board: variable or variable-harbors)",
+            )
         sc.layout_moves = said == "moves"
     sc.goal = r.text(top["goal"], "goal") if "goal" in top else ""
     sc.chapter = r.text(top["chapter"], "chapter") if "chapter" in top else ""
@@ -375,11 +413,13 @@ def _puzzle(r: _Reader, node) -> Puzzle:
     m = r.mapping(node, "puzzle", _PUZZLE)
     if "prompt" not in m:
         raise r.fail(node, "puzzle", "a puzzle needs a prompt (the question it asks)")
-    return Puzzle(r.text(m["prompt"], "prompt"),
-                  tuple(r.texts(m["hints"], "hints")) if "hints" in m else (),
-                  tuple(r.texts(m["answers"], "answers")) if "answers" in m else (),
-                  r.text(m["rule"], "rule") if "rule" in m else "",
-                  r.text(m["explain"], "explain") if "explain" in m else "")
+    return Puzzle(
+        r.text(m["prompt"], "prompt"),
+        tuple(r.texts(m["hints"], "hints")) if "hints" in m else (),
+        tuple(r.texts(m["answers"], "answers")) if "answers" in m else (),
+        r.text(m["rule"], "rule") if "rule" in m else "",
+        r.text(m["explain"], "explain") if "explain" in m else "",
+    )
 
 
 def _start_game(r: _Reader, top: dict, sc: Scenario) -> Game:
@@ -397,7 +437,7 @@ def _start_game(r: _Reader, top: dict, sc: Scenario) -> Game:
             game = new_game(sc.variant, players=sc.players, board=named, seed=0)
     except (ValueError, NotImplementedError) as e:
         msg = str(e)
-        key = ("board" if "board" in msg else "players" if " players" in msg else "variant")
+        key = "board" if "board" in msg else "players" if " players" in msg else "variant"
         raise r.fail(top.get(key), key, msg) from None
     if isinstance(sc.board, dict):
         game = _laid_out(r, top["board"], game, sc.board)
@@ -419,15 +459,22 @@ def _positioned(r: _Reader, top: dict, sc: Scenario) -> Game:
     node = top["position"]
     for key in ("board", "layout", "rolloff", "setup", "start"):
         if key in top:
-            raise r.fail(top[key], key, "a scenario with a position gives no board, layout, "
-                         "rolloff, setup or start")
+            raise r.fail(
+                top[key],
+                key,
+                "a scenario with a position gives no board, layout, rolloff, setup or start",
+            )
     try:
         game = Game.from_position(sc.position)
     except CatanError as e:
         raise r.fail(node, "position", str(e)) from None
     if (game.variant, game.players) != (sc.variant, sc.players):
-        raise r.fail(node, "position", f"the position is {game.variant} for {game.players} "
-                     f"players, not {sc.variant} for {sc.players}")
+        raise r.fail(
+            node,
+            "position",
+            f"the position is {game.variant} for {game.players} "
+            f"players, not {sc.variant} for {sc.players}",
+        )
     return game
 
 
@@ -447,16 +494,20 @@ def _laid_out(r: _Reader, node, game: Game, board: dict) -> Game:
     return Game(game.rules, state)
 
 
-def _line(r: _Reader, tl: Timeline, parent: Node, node, key: str, sc: Scenario,
-          asked: list) -> None:
+def _line(
+    r: _Reader, tl: Timeline, parent: Node, node, key: str, sc: Scenario, asked: list
+) -> None:
     at = parent
     for item in r.sequence(node, key, "a list of moves"):
         m = r.mapping(item, key, _MOVE)
         if "move" not in m:
             raise r.fail(item, key, "each entry needs 'move'")
         move = r.text(m["move"], "move")
-        variations = r.sequence(m["variations"], "variations", "a list of lines") \
-            if "variations" in m else []
+        variations = (
+            r.sequence(m["variations"], "variations", "a list of lines")
+            if "variations" in m
+            else []
+        )
         tl.goto(at)
         try:
             child = tl.play(move)
@@ -468,8 +519,12 @@ def _line(r: _Reader, tl: Timeline, parent: Node, node, key: str, sc: Scenario,
             # alternatives to this move, from its parent
             _line(r, tl, at, var, "variations", sc, asked)
             if len(at.children) == before:  # its first move is already there: no alternative
-                raise r.fail(first, "variations", "a variation must start with another move "
-                             "than the main line and the other variations")
+                raise r.fail(
+                    first,
+                    "variations",
+                    "a variation must start with another move "
+                    "than the main line and the other variations",
+                )
         child.comment = r.text(m["comment"], "comment") if "comment" in m else ""
         child.tutor = r.text(m["tutor"], "tutor") if "tutor" in m else ""
         child.expect = _expects(r, m["expect"], child, tl) if "expect" in m else []
@@ -561,8 +616,14 @@ def dumps_scenario(sc: Scenario) -> str:
 
 def dump_yaml(data: dict) -> str:
     """Scenario data (text, lists and mappings) as YAML in the canonical form."""
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100,
-                     default_flow_style=False)
+    return yaml.dump(
+        data,
+        Dumper=_Dumper,
+        sort_keys=False,
+        allow_unicode=True,
+        width=100,
+        default_flow_style=False,
+    )
 
 
 def line_data(parent: Node, puzzles: dict[int, Puzzle]) -> list[dict]:
@@ -571,8 +632,7 @@ def line_data(parent: Node, puzzles: dict[int, Puzzle]) -> list[dict]:
         main, *others = node.children
         item = _item(main, puzzles)
         if others:
-            item["variations"] = [[_item(o, puzzles), *line_data(o, puzzles)]
-                                  for o in others]
+            item["variations"] = [[_item(o, puzzles), *line_data(o, puzzles)] for o in others]
         out.append(item)
         node = main
     return out
@@ -603,8 +663,16 @@ def puzzle_data(p: Puzzle) -> dict:
 
 
 def expect_data(expects: list[Expect]) -> dict:
-    return {e.key: (list(e.value) if isinstance(e.value, list) else
-                    dict(e.value) if isinstance(e.value, dict) else e.value) for e in expects}
+    return {
+        e.key: (
+            list(e.value)
+            if isinstance(e.value, list)
+            else dict(e.value)
+            if isinstance(e.value, dict)
+            else e.value
+        )
+        for e in expects
+    }
 
 
 def save_scenario(sc: Scenario, path: str | Path) -> None:
@@ -625,8 +693,10 @@ class Result:
         where = " ".join(str(a) for a in _moves(self.node)[-1:]) or "the start"
         mark = "ok  " if self.passed else "FAIL"
         found = "" if self.passed else f": found {self.found}"
-        return (f"{self.path}:{self.line}: {mark} {self.expect.key} "
-                f"{_show(self.expect.value)} (after {where}){found}")
+        return (
+            f"{self.path}:{self.line}: {mark} {self.expect.key} "
+            f"{_show(self.expect.value)} (after {where}){found}"
+        )
 
 
 def _moves(node: Node) -> list:
@@ -712,6 +782,7 @@ def _holder(attr: str):
     def check(game: Game, value: str) -> tuple[bool, str]:
         got = _name(game, getattr(game.state, attr))
         return got == value, got
+
     return check
 
 
@@ -719,6 +790,7 @@ def _number(attr: str):
     def check(game: Game, value: str) -> tuple[bool, str]:
         got = getattr(game.state, attr)
         return got == _int(value), str(got)
+
     return check
 
 
@@ -783,9 +855,11 @@ def _robber(game: Game, value: str) -> tuple[bool, str]:
 
 def _per_party(fn):
     """A {party: text} expectation, each party's value shown by ``fn(game, p)``."""
+
     def check(game: Game, value: dict) -> tuple[bool, str]:
         got = {k: fn(game, _party(game, k)) for k in value}
         return all(got[k] == v for k, v in value.items()), _show(got)
+
     return check
 
 
@@ -805,8 +879,10 @@ def _metropolis(game: Game, value: dict) -> tuple[bool, str]:
             raise KeyError(f"{track!r} is not a track ({', '.join(TRACK_NAMES)})")
         v = s.metro[TRACK_NAMES.index(track)]
         got[track] = "-" if v < 0 else f"{_name(game, s.vowner[v])} {VERTEX_LABELS[v]}"
-    want = {k: v if v == "-" else f"{v.split()[0]} {VERTEX_LABELS[parse_vertex(v.split()[-1])]}"
-            for k, v in value.items()}  # any alias of the city's vertex
+    want = {
+        k: v if v == "-" else f"{v.split()[0]} {VERTEX_LABELS[parse_vertex(v.split()[-1])]}"
+        for k, v in value.items()
+    }  # any alias of the city's vertex
     return got == want, _show(got)
 
 
@@ -824,8 +900,18 @@ _CHECKS = {
     "defender": _per_party(lambda g, p: str(g.state.defender[p])),
     "metropolis": _metropolis, "wall": _wall, "supply": _number("token_supply"),
 }  # fmt: skip
-_SHAPE = {"vp": dict, "legal": list, "illegal": dict, "hand": dict, "tokens": dict,
-          "knight": dict, "building": dict, "road": dict, "progress": dict, "levels": dict,
-          "defender": dict, "metropolis": dict, "wall": dict}
-
-
+_SHAPE = {
+    "vp": dict,
+    "legal": list,
+    "illegal": dict,
+    "hand": dict,
+    "tokens": dict,
+    "knight": dict,
+    "building": dict,
+    "road": dict,
+    "progress": dict,
+    "levels": dict,
+    "defender": dict,
+    "metropolis": dict,
+    "wall": dict,
+}

@@ -108,7 +108,7 @@ def _from_new_game(sc: Scenario, start: Node) -> list[dict]:
     if laid is None:
         return []
     base = path[laid]
-    moves = [str(n.action) for n in path[laid + 1:]]
+    moves = [str(n.action) for n in path[laid + 1 :]]
     forms: list[dict] = []
     if laid == 0:
         forms += [{"board": b, "setup": moves} for b in NAMED_BOARDS[:1]]
@@ -156,19 +156,20 @@ def _as_edits(sc: Scenario, start: Node) -> dict | None:
     for key, piece in (("settlements", "settlement"), ("cities", "city"), ("roads", "road")):
         if f[key] == fresh[key]:
             continue
-        for p, (now, new) in enumerate(zip(f[key].split("/"), fresh[key].split("/"),
-                                           strict=True)):
+        for p, (now, new) in enumerate(zip(f[key].split("/"), fresh[key].split("/"), strict=True)):
             had = set(new.split(",")) - {"-"}
-            ops += [f"place {names[p]} {piece} {x}" for x in now.split(",")
-                    if x != "-" and x not in had]
+            ops += [
+                f"place {names[p]} {piece} {x}" for x in now.split(",") if x != "-" and x not in had
+            ]
     caps = game.caps
     knights = caps.knights and f["kn"] != "-"
     for kn in (f["kn"] if knights else "").split(","):
         if kn:
             v, owner, level, flags = kn.split(":")
             active = " active" if flags.startswith("a") else ""
-            ops.append(f"place {owner} knight {v} {('basic', 'strong', 'mighty')[int(level) - 1]}"
-                       f"{active}")
+            ops.append(
+                f"place {owner} knight {v} {('basic', 'strong', 'mighty')[int(level) - 1]}{active}"
+            )
     for v in (f["walls"] if caps.knights and f["walls"] != "-" else "").split(","):
         if v:
             ops.append(f"place {names[0]} wall {v}")
@@ -177,13 +178,17 @@ def _as_edits(sc: Scenario, start: Node) -> dict | None:
     for p, hand in enumerate(f["hands"].split("/")):
         counts = [int(x) for x in hand.split(",")]
         if any(counts):
-            ops.append(f"hand {names[p]} " + ", ".join(
-                f"{n} {CARD_NAMES[i]}" for i, n in enumerate(counts) if n))
+            ops.append(
+                f"hand {names[p]} "
+                + ", ".join(f"{n} {CARD_NAMES[i]}" for i, n in enumerate(counts) if n)
+            )
     for p, dev in enumerate(f["dev"].split("/")):
         counts = [int(x) for x in dev.split(",")]
         if any(counts):
-            ops.append(f"dev {names[p]} " + ", ".join(
-                f"{n} {DEV_CARDS[i]}" for i, n in enumerate(counts) if n))
+            ops.append(
+                f"dev {names[p]} "
+                + ", ".join(f"{n} {DEV_CARDS[i]}" for i, n in enumerate(counts) if n)
+            )
     if caps.tokens and f["tokens"] != fresh["tokens"]:
         ops += [f"tokens {names[p]} {n}" for p, n in enumerate(f["tokens"].split(","))]
     if f["robber"] != fresh["robber"]:
@@ -200,14 +205,21 @@ def _ck_edits(f: dict[str, str], names: tuple[str, ...]) -> list[str]:
     editor operations."""
     ops = ["attacked yes"] if f["attacked"] != "0" else []  # before the robber moves
     for p, part in enumerate(f["levels"].split("/")):
-        ops += [f"level {names[p]} {TRACK_NAMES[t]} {x}" for t, x in enumerate(part.split(","))
-                if x != "0"]
-    ops += [f"metropolis {TRACK_NAMES[t]} {v}" for t, v in enumerate(f["metro"].split(","))
-            if v != "-"]
+        ops += [
+            f"level {names[p]} {TRACK_NAMES[t]} {x}"
+            for t, x in enumerate(part.split(","))
+            if x != "0"
+        ]
+    ops += [
+        f"metropolis {TRACK_NAMES[t]} {v}" for t, v in enumerate(f["metro"].split(",")) if v != "-"
+    ]
     if f["merchant"] != "-":
         ops.append("merchant " + " ".join(f["merchant"].split(":")))
-    ops += [f"progress {names[p]} {part.replace(',', ', ')}"
-            for p, part in enumerate(f["phand"].split("/")) if part != "-"]
+    ops += [
+        f"progress {names[p]} {part.replace(',', ', ')}"
+        for p, part in enumerate(f["phand"].split("/"))
+        if part != "-"
+    ]
     for key, verb in (("defender", "defender"), ("pvp", "vp-cards")):
         ops += [f"{verb} {names[p]} {n}" for p, n in enumerate(f[key].split(",")) if n != "0"]
     return ops

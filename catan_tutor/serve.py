@@ -27,8 +27,13 @@ from .resources import jupyter_config_dir, jupyter_data_dir, jupyter_env, notebo
 
 START_TIMEOUT = 90  # seconds for Voilà to listen
 CHROMIUM = "/usr/bin/chromium"  # Debian's (Playwright cannot download its own browser here)
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 TEMPLATE = "catan"  # the Voilà template of the app's page
 MAX_UPLOAD_BYTES = 512 * 1024  # refused in the page (catan_page.js): = scenario's limit
 DATA_DIR = jupyter_data_dir()  # holds the template (voila/templates/catan)
@@ -45,20 +50,38 @@ def free_port() -> int:
 
 
 @contextmanager
-def voila(notebook: str | Path, log: str | Path, root: Path | None = None,
-          port: int | None = None,
-          args: Sequence[str] = ()) -> Iterator[tuple[str, subprocess.Popen]]:
+def voila(
+    notebook: str | Path,
+    log: str | Path,
+    root: Path | None = None,
+    port: int | None = None,
+    args: Sequence[str] = (),
+) -> Iterator[tuple[str, subprocess.Popen]]:
     """Voilà serving ``notebook`` (relative to ``root``) on a free local port, with this
     working tree first on the kernels' path; yields (url, process) and stops it after.
     ``args`` are more command-line settings (``--MappingKernelManager.cull_interval=2``)."""
     port = port or free_port()
     root = root or notebooks_dir()
-    cmd = [sys.executable, "-m", VOILA_MODULE, str(notebook), "--no-browser",
-           "--Voila.ip=127.0.0.1", f"--port={port}", *args]
+    cmd = [
+        sys.executable,
+        "-m",
+        VOILA_MODULE,
+        str(notebook),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        *args,
+    ]
     log = Path(log)
     with log.open("w") as out:
-        proc = subprocess.Popen(cmd, cwd=root, env=_env(root), stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(
+            cmd,
+            cwd=root,
+            env=_env(root),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
         _wait_listening(port, proc, log)
         yield f"http://127.0.0.1:{port}/", proc
@@ -67,23 +90,39 @@ def voila(notebook: str | Path, log: str | Path, root: Path | None = None,
 
 
 @contextmanager
-def jupyter_server(root: Path, log: str | Path, token: str,
-                   port: int | None = None) -> Iterator[str]:
+def jupyter_server(
+    root: Path, log: str | Path, token: str, port: int | None = None
+) -> Iterator[str]:
     """A Jupyter server with the Voilà extension, as JupyterHub or Binder run it: serving
     ``root`` on a free local port, token-protected, with the packaged settings (it runs from
     the log's folder, so no other voila.json is read). Yields the base URL; a notebook's page
     is ``f"{url}voila/render/{path}?token={token}"``."""
     port = port or free_port()
-    cmd = [sys.executable, "-m", "jupyter", "server", "--no-browser",
-           "--ServerApp.ip=127.0.0.1", f"--port={port}", "--port-retries=0",
-           f"--ServerApp.root_dir={Path(root).resolve()}", f"--IdentityProvider.token={token}"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "server",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--port={port}",
+        "--port-retries=0",
+        f"--ServerApp.root_dir={Path(root).resolve()}",
+        f"--IdentityProvider.token={token}",
+    ]
     if os.geteuid() == 0:
         cmd.append("--allow-root")  # as in containers and CI
     log = Path(log)
     env = _env(root)
     with log.open("w") as out:
-        proc = subprocess.Popen(cmd, cwd=log.resolve().parent, env=env, stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(
+            cmd,
+            cwd=log.resolve().parent,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
         _wait_listening(port, proc, log)
         yield f"http://127.0.0.1:{port}/"
@@ -108,8 +147,7 @@ def _wait_listening(port: int, proc: subprocess.Popen, log: Path) -> None:
             return
         except OSError:
             time.sleep(0.25)
-    raise RuntimeError(f"Voilà did not listen within {START_TIMEOUT} s:\n"
-                       f"{log.read_text()[-3000:]}")
+    raise RuntimeError(f"Voilà did not listen within {START_TIMEOUT} s:\n{log.read_text()[-3000:]}")
 
 
 def stop(proc: subprocess.Popen) -> None:

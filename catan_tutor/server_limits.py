@@ -35,9 +35,13 @@ from typing import Any
 START_GRACE = 150.0  # s a new kernel may take to get its page's socket (> executor timeouts)
 CHECK_EVERY = 5.0  # s between looks at every kernel
 RETRY_AFTER = 30  # s: the "class is full" page reloads by itself
-ENV = {"per_client": "CATAN_TUTOR_KERNELS_PER_CLIENT", "total": "CATAN_TUTOR_MAX_KERNELS",
-       "lifetime": "CATAN_TUTOR_KERNEL_LIFETIME", "idle": "CATAN_TUTOR_KERNEL_IDLE",
-       "warn": "CATAN_TUTOR_KERNEL_WARN"}
+ENV = {
+    "per_client": "CATAN_TUTOR_KERNELS_PER_CLIENT",
+    "total": "CATAN_TUTOR_MAX_KERNELS",
+    "lifetime": "CATAN_TUTOR_KERNEL_LIFETIME",
+    "idle": "CATAN_TUTOR_KERNEL_IDLE",
+    "warn": "CATAN_TUTOR_KERNEL_WARN",
+}
 DEFAULTS = {"per_client": 4, "total": 40, "lifetime": 14_400, "idle": 1_800, "warn": 300}
 _GUARDED = "_catan_tutor_limited"
 _client: contextvars.ContextVar[str] = contextvars.ContextVar("catan_client", default="")
@@ -62,9 +66,11 @@ class Limits:
             if not text:
                 continue
             if not (text.isascii() and text.isdigit()) or len(text) > 9:
-                raise ValueError(f"{name}={text!r}: a whole number of "
-                                 f"{'kernels' if key in ('per_client', 'total') else 'seconds'}"
-                                 ", 0 to switch it off")
+                raise ValueError(
+                    f"{name}={text!r}: a whole number of "
+                    f"{'kernels' if key in ('per_client', 'total') else 'seconds'}"
+                    ", 0 to switch it off"
+                )
             values[key] = int(text)
         return cls(**values)
 
@@ -109,8 +115,10 @@ class Tracker:
 
     def mine(self, client: str) -> list[str]:
         alive = set(self.alive())
-        return sorted((k for k, r in self.records.items() if r.client == client and k in alive),
-                      key=lambda k: self.records[k].started)
+        return sorted(
+            (k for k, r in self.records.items() if r.client == client and k in alive),
+            key=lambda k: self.records[k].started,
+        )
 
     def refusal(self, client: str, now: float) -> tuple[str, list[str]] | None:
         """Why a new page for ``client`` is refused (``"client"`` or ``"total"``) with the
@@ -128,8 +136,10 @@ class Tracker:
         alive = [k for k in self.alive() if k not in shut]
         flying_all = sum(self.starting.values())
         if lim.total and len(alive) + flying_all >= lim.total:
-            spare = sorted((k for k in alive if self.gone(k, now)),
-                           key=lambda k: getattr(self.records.get(k), "started", 0.0))
+            spare = sorted(
+                (k for k in alive if self.gone(k, now)),
+                key=lambda k: getattr(self.records.get(k), "started", 0.0),
+            )
             need = len(alive) + flying_all - lim.total + 1
             if len(spare) < need:
                 return "total", []
@@ -172,12 +182,16 @@ color:#1f2933}} h1{{color:#8a4b00;font-size:1.5em}} a{{color:#1b5e9f}}</style></
 <p>This page tries again by itself in {retry} seconds, or <a href="">try again now</a>.</p>
 </body></html>"""
 FULL_TEXT = {
-    "client": ("You have too many tutor tabs open",
-               "This computer already has {n} tutor {tabs} open on this server, the most it "
-               "may have. Close a tab you no longer use."),
-    "total": ("The class is full",
-              "The server already runs {n} tutor {sessions}, the most it can hold. A place "
-              "frees up when someone closes their tab."),
+    "client": (
+        "You have too many tutor tabs open",
+        "This computer already has {n} tutor {tabs} open on this server, the most it "
+        "may have. Close a tab you no longer use.",
+    ),
+    "total": (
+        "The class is full",
+        "The server already runs {n} tutor {sessions}, the most it can hold. A place "
+        "frees up when someone closes their tab.",
+    ),
 }
 
 
@@ -247,13 +261,19 @@ def _route(app: Any, base_url: str, tracker: Tracker) -> None:
             end = tracker.ending(kid, now) if kid in tracker.records else None
             self.set_header("Content-Type", "application/json")
             self.set_header("Cache-Control", "no-store")
-            self.finish(json.dumps(None if end is None else {
-                "cap": end[0], "left": max(0, round(end[1])), "warn": tracker.limits.warn}))
+            self.finish(
+                json.dumps(
+                    None
+                    if end is None
+                    else {"cap": end[0], "left": max(0, round(end[1])), "warn": tracker.limits.warn}
+                )
+            )
 
     rules = app.default_router.rules
     before = list(rules)
-    app.add_handlers(".*$", [(base_url.rstrip("/") + r"/catan/limits/([0-9a-f-]{1,64})",
-                              LimitsHandler)])
+    app.add_handlers(
+        ".*$", [(base_url.rstrip("/") + r"/catan/limits/([0-9a-f-]{1,64})", LimitsHandler)]
+    )
     for rule in [r for r in rules if r not in before]:  # before Voilà's catch-all page
         rules.remove(rule)
         rules.insert(0, rule)
@@ -267,8 +287,12 @@ def _limited_get(get: Any) -> Any:
         if verdict is not None and verdict[0]:
             why = verdict[0]
             n = len(tracker.mine(client)) if why == "client" else len(tracker.alive())
-            self.log.warning("catan_tutor.server_limits: page refused for %s (%s cap, %d "
-                             "kernels)", client, why, n)
+            self.log.warning(
+                "catan_tutor.server_limits: page refused for %s (%s cap, %d kernels)",
+                client,
+                why,
+                n,
+            )
             self.set_status(503)
             self.set_header("Retry-After", str(RETRY_AFTER))
             self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -276,8 +300,11 @@ def _limited_get(get: Any) -> Any:
             self.finish(full_page(why, n))
             return
         for kid in verdict[1] if verdict else ():
-            self.log.info("catan_tutor.server_limits: kernel %s shut (its page is gone) for "
-                          "a new page of %s", kid, client)
+            self.log.info(
+                "catan_tutor.server_limits: kernel %s shut (its page is gone) for a new page of %s",
+                kid,
+                client,
+            )
             await _shut(tracker.km, kid)
         token = _client.set(client)
         tracker.starting[client] = tracker.starting.get(client, 0) + 1

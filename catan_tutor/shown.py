@@ -85,9 +85,11 @@ Quiet = Callable[[object, State, Action, State, list], bool]  # rules, before, m
 
 def _neutral_award(attr: str) -> Quiet:
     """A neutral (base-2p, ck-2p) or the dummy takes an award: the rule letting it compete."""
+
     def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
         holder = getattr(after, attr)
         return holder != getattr(before, attr) and holder >= after.n
+
     return seen
 
 
@@ -98,15 +100,22 @@ def _level5_kept(rules, before: State, action: Action, after: State, evs: list) 
         return False
     p, t = action.player, action.track
     v = before.metro[t]
-    return (before.levels[p][t] == 4 and v >= 0 and before.vowner[v] == p
-            and not free_cities(before, p) and after.metro[t] == v)
+    return (
+        before.levels[p][t] == 4
+        and v >= 0
+        and before.vowner[v] == p
+        and not free_cities(before, p)
+        and after.metro[t] == v
+    )
 
 
 def _offturn_target(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A player not on turn reaches the target without winning there and then."""
     return after.winner < 0 and any(
-        p != after.active and rules.victory_points(after, p) >= rules.target
-        > rules.victory_points(before, p) for p in range(after.n))
+        p != after.active
+        and rules.victory_points(after, p) >= rules.target > rules.victory_points(before, p)
+        for p in range(after.n)
+    )
 
 
 def _defenders_past_6(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -121,7 +130,8 @@ def _empty_deck_draw(rules, before: State, action: Action, after: State, evs: li
         t = EVENT_FACES.index(action.face) - 1
         red = before.rolled[1] if len(before.rolled) > 1 else before.dice[1]
         return progress.deck_empty(before, t) and any(
-            red <= progress.threshold(levels[t]) for levels in before.levels[:before.n])
+            red <= progress.threshold(levels[t]) for levels in before.levels[: before.n]
+        )
     if isinstance(action, DrawProgress):
         t = before.draws[0].track
         return progress.deck_empty(after, t) and any(d.track == t for d in before.draws[1:])
@@ -133,72 +143,104 @@ def _robbed_empty_hand(rules, before: State, action: Action, after: State, evs: 
     h = after.robber
     if before.active != before.dummy or h == before.robber or h < 0:
         return False
-    return any(not sum(before.hands[p]) for p in range(before.n)
-               if any(before.vowner[v] == p for v in HEX_VERTICES[h]))
+    return any(
+        not sum(before.hands[p])
+        for p in range(before.n)
+        if any(before.vowner[v] == p for v in HEX_VERTICES[h])
+    )
 
 
 def _no_neutral_build(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A player's road or settlement after setup owes the neutrals nothing: none fits."""
-    return (isinstance(action, BuildRoad | Settle) and before.phase == MAIN
-            and after.phase == MAIN and after.winner < 0)
+    return (
+        isinstance(action, BuildRoad | Settle)
+        and before.phase == MAIN
+        and after.phase == MAIN
+        and after.winner < 0
+    )
 
 
 def _neutral_road_removed(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """Diplomacy takes away a neutral's open road."""
-    return (isinstance(action, PlayProgress) and CARDS[action.card] == "diplomacy"
-            and bool(action.args) and before.n <= before.eowner[action.args[0]] < before.owners)
+    return (
+        isinstance(action, PlayProgress)
+        and CARDS[action.card] == "diplomacy"
+        and bool(action.args)
+        and before.n <= before.eowner[action.args[0]] < before.owners
+    )
 
 
 def _card_road_mirrored(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A free road from a Road Building card owes a neutral road too."""
-    return (isinstance(action, BuildRoad) and before.phase == ROAD_BUILDING
-            and after.phase == NEUTRAL)
+    return (
+        isinstance(action, BuildRoad) and before.phase == ROAD_BUILDING and after.phase == NEUTRAL
+    )
 
 
 def _settlement_tokens(where: str) -> Quiet:
     """A settlement (in setup too, or a neutral's built by a player) earns its builder tokens:
     ``where`` is "desert" (beside it, not on the coast), "coast" (not beside the desert),
     "both", "neutral" (a neutral's settlement, anywhere) or "any"."""
+
     def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
-        if not isinstance(action, Settle | NeutralSettle | BuildCity) or after.tokens[
-                action.player] <= before.tokens[action.player]:
+        if (
+            not isinstance(action, Settle | NeutralSettle | BuildCity)
+            or after.tokens[action.player] <= before.tokens[action.player]
+        ):
             return False
         if isinstance(action, BuildCity) and before.phase != SETUP_SETTLE:
             return False
         v = action.vertex
         desert = laid(before).desert() in VERTEX_HEXES[v]
         coast = v in COASTAL_VERTICES
-        return {"desert": desert and not coast, "coast": coast and not desert,
-                "both": desert and coast, "neutral": isinstance(action, NeutralSettle),
-                "any": True}[where]
+        return {
+            "desert": desert and not coast,
+            "coast": coast and not desert,
+            "both": desert and coast,
+            "neutral": isinstance(action, NeutralSettle),
+            "any": True,
+        }[where]
+
     return seen
 
 
 def _setup_city_tokens(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """The C&K setup city earns tokens as a setup settlement would."""
-    return (isinstance(action, BuildCity) and before.phase == SETUP_SETTLE
-            and after.tokens[action.player] > before.tokens[action.player])
+    return (
+        isinstance(action, BuildCity)
+        and before.phase == SETUP_SETTLE
+        and after.tokens[action.player] > before.tokens[action.player]
+    )
 
 
 def _tokens_paid(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A token action is paid: its price (1, or 2 when ahead) goes back to the supply."""
     p = action.player
-    return (isinstance(action, ForcedTrade | RobberHome) and 0 <= p < before.n
-            and after.tokens[p] < before.tokens[p] and after.token_supply > before.token_supply)
+    return (
+        isinstance(action, ForcedTrade | RobberHome)
+        and 0 <= p < before.n
+        and after.tokens[p] < before.tokens[p]
+        and after.token_supply > before.token_supply
+    )
 
 
 def _tokens_paid_leading(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A token action costs 2 because its player leads in points others can see."""
     return _tokens_paid(rules, before, action, after, evs) and (
-        before.tokens[action.player] - after.tokens[action.player] >= 2)
+        before.tokens[action.player] - after.tokens[action.player] >= 2
+    )
 
 
 def _production(evs: list) -> tuple[int, dict] | None:
     """The roll that produced in this move (its total and who got what), if any."""
     for e in evs:
         facts = e.facts
-        if (e.kind == "production" and "produced" in facts and not facts.get("reroll")
-                and e.rule != "CK-EVENT-CASTLE"):
+        if (
+            e.kind == "production"
+            and "produced" in facts
+            and not facts.get("reroll")
+            and e.rule != "CK-EVENT-CASTLE"
+        ):
             return facts["total"], facts["produced"]
     return None
 
@@ -206,54 +248,71 @@ def _production(evs: list) -> tuple[int, dict] | None:
 def _robber_blocks(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A production roll hits the robber's hex, where a building stands: it produces nothing."""
     rolled, h = _production(evs), before.robber
-    return (rolled is not None and rolled[0] != 7 and h >= 0
-            and laid(before).numbers[h] == rolled[0]
-            and any(before.vowner[v] >= 0 for v in HEX_VERTICES[h]))
+    return (
+        rolled is not None
+        and rolled[0] != 7
+        and h >= 0
+        and laid(before).numbers[h] == rolled[0]
+        and any(before.vowner[v] >= 0 for v in HEX_VERTICES[h])
+    )
 
 
 def _producing_sites(before: State, total: int) -> list[int]:
     """The vertices of the hexes a roll of ``total`` makes produce (the robber's excepted)."""
     numbers = laid(before).numbers
-    return [v for h, n in enumerate(numbers) if n == total and h != before.robber
-            for v in HEX_VERTICES[h]]
+    return [
+        v
+        for h, n in enumerate(numbers)
+        if n == total and h != before.robber
+        for v in HEX_VERTICES[h]
+    ]
 
 
 def _short(commodity: bool) -> Quiet:
     """A production roll owes more cards of one kind (a resource, or a commodity) than the
     bank holds: nobody gets that kind, or the only player owed it takes what is left."""
+
     def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
         rolled = _production(evs)
         if rolled is None or rolled[0] == 7:
             return False
         owed = production.production(before, rolled[0])
-        return any(sum(need) > before.bank[r] for r, need in owed.items()
-                   if (r >= len(RESOURCES)) == commodity)
+        return any(
+            sum(need) > before.bank[r]
+            for r, need in owed.items()
+            if (r >= len(RESOURCES)) == commodity
+        )
+
     return seen
 
 
-def _commodities_produced(rules, before: State, action: Action, after: State,
-                          evs: list) -> bool:
+def _commodities_produced(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A city on forest, pasture or mountains yields a commodity with its resource."""
     rolled = _production(evs)
-    return rolled is not None and any(any(got[len(RESOURCES):]) for got in rolled[1].values())
+    return rolled is not None and any(any(got[len(RESOURCES) :]) for got in rolled[1].values())
 
 
-def _settlement_produced(rules, before: State, action: Action, after: State,
-                         evs: list) -> bool:
+def _settlement_produced(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A settlement on a producing hex yields its 1 resource (C&K as in the base game)."""
     rolled = _production(evs)
     if rolled is None or rolled[0] == 7:
         return False
-    return any(before.vowner[v] in rolled[1] and not before.vcity[v]
-               for v in _producing_sites(before, rolled[0]))
+    return any(
+        before.vowner[v] in rolled[1] and not before.vcity[v]
+        for v in _producing_sites(before, rolled[0])
+    )
 
 
-def _seven_robber_asleep(rules, before: State, action: Action, after: State,
-                         evs: list) -> bool:
+def _seven_robber_asleep(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A 7 before the first barbarian attack: the robber stays off the board."""
     rolled = _production(evs)
-    return (rolled is not None and rolled[0] == 7 and not after.attacked and after.robber < 0
-            and after.phase != ROBBER)
+    return (
+        rolled is not None
+        and rolled[0] == 7
+        and not after.attacked
+        and after.robber < 0
+        and after.phase != ROBBER
+    )
 
 
 def _ship_advances(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -267,7 +326,7 @@ def _castle_draws(rules, before: State, action: Action, after: State, evs: list)
         return False
     t = EVENT_FACES.index(action.face) - 1
     red = before.rolled[1] if len(before.rolled) > 1 else before.dice[1]
-    return any(red <= progress.threshold(levels[t]) for levels in before.levels[:before.n])
+    return any(red <= progress.threshold(levels[t]) for levels in before.levels[: before.n])
 
 
 def _attack(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -275,11 +334,13 @@ def _attack(rules, before: State, action: Action, after: State, evs: list) -> bo
     return any(e.kind == "attack" for e in evs)
 
 
-def _attack_with_neutral_knights(rules, before: State, action: Action, after: State,
-                                 evs: list) -> bool:
+def _attack_with_neutral_knights(
+    rules, before: State, action: Action, after: State, evs: list
+) -> bool:
     """An attack while neutral knights stand on the board: they do not defend."""
     return _attack(rules, before, action, after, evs) and any(
-        k is not None and before.n <= k.owner < before.owners for k in before.kn)
+        k is not None and before.n <= k.owner < before.owners for k in before.kn
+    )
 
 
 def _wall_lost(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -295,8 +356,12 @@ def _metropolis_placed(rules, before: State, action: Action, after: State, evs: 
 
 def _trading_house(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A 2:1 commodity trade with the bank at trade level 3 or more."""
-    return (isinstance(action, BankTrade) and action.count == 2 and action.give >= len(RESOURCES)
-            and before.levels[action.player][1] >= 3)
+    return (
+        isinstance(action, BankTrade)
+        and action.count == 2
+        and action.give >= len(RESOURCES)
+        and before.levels[action.player][1] >= 3
+    )
 
 
 def _mighty(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -308,8 +373,11 @@ def _mighty(rules, before: State, action: Action, after: State, evs: list) -> bo
 def _ck_paid(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A knight, its promotion or activation, a wall or an improvement is paid for."""
     p = getattr(action, "player", -1)
-    return (isinstance(action, Recruit | Promote | Activate | BuildWall | Improve)
-            and 0 <= p < before.n and sum(after.hands[p]) < sum(before.hands[p]))
+    return (
+        isinstance(action, Recruit | Promote | Activate | BuildWall | Improve)
+        and 0 <= p < before.n
+        and sum(after.hands[p]) < sum(before.hands[p])
+    )
 
 
 def _setup_no_neutral(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -320,14 +388,20 @@ def _setup_no_neutral(rules, before: State, action: Action, after: State, evs: l
 def _setup_resources(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """The second setup building pays a resource per land hex it touches."""
     p = getattr(action, "player", -1)
-    return (before.phase == SETUP_SETTLE and 0 <= p < before.n
-            and sum(after.hands[p]) > sum(before.hands[p]))
+    return (
+        before.phase == SETUP_SETTLE
+        and 0 <= p < before.n
+        and sum(after.hands[p]) > sum(before.hands[p])
+    )
 
 
 def _army_given_up(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A returned Knight card costs its player Largest Army."""
-    return (isinstance(action, ReturnKnight) and before.army == action.player
-            and after.army != action.player)
+    return (
+        isinstance(action, ReturnKnight)
+        and before.army == action.player
+        and after.army != action.player
+    )
 
 
 def _vp_card(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -337,8 +411,11 @@ def _vp_card(rules, before: State, action: Action, after: State, evs: list) -> b
 
 def _dummy_turn_step(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """D's turn goes from its roll to the trading window, or from there to the card die."""
-    return before.active == before.dummy and after.phase in (BIDS, DEV_DIE) \
+    return (
+        before.active == before.dummy
+        and after.phase in (BIDS, DEV_DIE)
         and before.phase != after.phase
+    )
 
 
 def _dummy_robber(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -364,35 +441,39 @@ def _produces(rules, before: State, action: Action, after: State, evs: list) -> 
 def _no_neutral_city(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A city, a wall or an activated knight owes the neutrals nothing."""
     p = getattr(action, "player", -1)
-    return (isinstance(action, BuildCity | BuildWall | Activate) and before.phase == MAIN
-            and 0 <= p < before.n and after.phase != NEUTRAL)
+    return (
+        isinstance(action, BuildCity | BuildWall | Activate)
+        and before.phase == MAIN
+        and 0 <= p < before.n
+        and after.phase != NEUTRAL
+    )
 
 
 def _neutral_piece(kinds: tuple[type, ...]) -> Quiet:
     """A player builds a neutral's piece: where it may stand and who chooses it."""
+
     def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
         return isinstance(action, kinds)
+
     return seen
 
 
-def _knight_mirror_road(rules, before: State, action: Action, after: State,
-                        evs: list) -> bool:
+def _knight_mirror_road(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A recruited knight owes a neutral knight, but none fits: a neutral road, or nothing."""
     if not isinstance(action, Recruit) or before.phase != MAIN:
         return False
     owed = after.neutral_due
-    return after.phase == MAIN or (after.phase == NEUTRAL and isinstance(owed, NeutralDue)
-                                   and owed.owed == "road")
+    return after.phase == MAIN or (
+        after.phase == NEUTRAL and isinstance(owed, NeutralDue) and owed.owed == "road"
+    )
 
 
-def _promotion_mirrored(rules, before: State, action: Action, after: State,
-                        evs: list) -> bool:
+def _promotion_mirrored(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A player's promotion: basic to strong promotes a neutral knight, strong to mighty none."""
     return isinstance(action, Promote) and before.phase == MAIN
 
 
-def _castle_in_two_player(rules, before: State, action: Action, after: State,
-                          evs: list) -> bool:
+def _castle_in_two_player(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """The event die's castle is settled at once with the red die thrown with it."""
     return _castle_draws(rules, before, action, after, evs)
 
@@ -406,7 +487,8 @@ def _before_first_roll(rules, before: State, action: Action, after: State, evs: 
     """A token action or Alchemy before the turn's first roll."""
     return before.phase == PRE_ROLL and (
         isinstance(action, ForcedTrade | RobberHome | RemoveKnight)
-        or (isinstance(action, PlayProgress) and CARDS[action.card] == "alchemy"))
+        or (isinstance(action, PlayProgress) and CARDS[action.card] == "alchemy")
+    )
 
 
 def _first_player(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -414,11 +496,14 @@ def _first_player(rules, before: State, action: Action, after: State, evs: list)
     return before.phase == ROLLOFF and after.phase != ROLLOFF
 
 
-def _second_player_twice(rules, before: State, action: Action, after: State,
-                         evs: list) -> bool:
+def _second_player_twice(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """P2 places its second setup building straight after its first (P1, P2, P2, P1)."""
-    return (isinstance(action, Settle | BuildCity) and before.phase == SETUP_SETTLE
-            and action.player == 1 and before.vowner.count(1) == 1)
+    return (
+        isinstance(action, Settle | BuildCity)
+        and before.phase == SETUP_SETTLE
+        and action.player == 1
+        and before.vowner.count(1) == 1
+    )
 
 
 def _chance_move(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -426,8 +511,7 @@ def _chance_move(rules, before: State, action: Action, after: State, evs: list) 
     return action.is_chance
 
 
-def _production_to_action(rules, before: State, action: Action, after: State,
-                          evs: list) -> bool:
+def _production_to_action(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """The roll is settled and produced: the turn goes on to its Action phase."""
     return _production(evs) is not None and after.phase == MAIN
 
@@ -435,8 +519,10 @@ def _production_to_action(rules, before: State, action: Action, after: State,
 def _laid(kind: type) -> Quiet:
     """A step of a variable board's lay-out: a terrain hex, a harbor kind or the spiral's start
     (the box's pieces, placed by chance)."""
+
     def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
         return isinstance(action, kind)
+
     return seen
 
 
@@ -447,22 +533,27 @@ def _robber_on_desert(rules, before: State, action: Action, after: State, evs: l
 
 def _card(*names: str) -> Quiet:
     """A progress card among ``names`` is played."""
+
     def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
         return isinstance(action, PlayProgress) and CARDS[action.card] in names
+
     return seen
 
 
 def _vp_progress(name: str) -> Quiet:
     """The progress VP card ``name`` is drawn: it is laid out at once for 1 VP."""
+
     def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
         return isinstance(action, DrawProgress) and CARDS[action.card] == name
+
     return seen
 
 
 def _card_under_deck(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A played progress card goes face down under its deck, after the cards already known."""
     return isinstance(action, PlayProgress) and any(
-        len(a.queue) > len(b.queue) for b, a in zip(before.pdecks, after.pdecks, strict=True))
+        len(a.queue) > len(b.queue) for b, a in zip(before.pdecks, after.pdecks, strict=True)
+    )
 
 
 def _commodity_traded(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -470,8 +561,10 @@ def _commodity_traded(rules, before: State, action: Action, after: State, evs: l
     if not isinstance(action, Accept):
         return False
     k = len(RESOURCES)
-    return any(b[k:] != a[k:] for b, a in zip(before.hands[:before.n], after.hands[:after.n],
-                                                strict=True))
+    return any(
+        b[k:] != a[k:]
+        for b, a in zip(before.hands[: before.n], after.hands[: after.n], strict=True)
+    )
 
 
 def _dummy_seven(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -482,7 +575,7 @@ def _dummy_seven(rules, before: State, action: Action, after: State, evs: list) 
 
 def _dummy_knight(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """The card die shows 1 to 3: D plays a Knight, which builds no army for D."""
-    return (isinstance(action, Die) and before.phase == CARD_DIE and 1 <= action.value <= 3)
+    return isinstance(action, Die) and before.phase == CARD_DIE and 1 <= action.value <= 3
 
 
 def _single_bid(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -495,27 +588,25 @@ def _single_bid(rules, before: State, action: Action, after: State, evs: list) -
     return len(bidders) == 1 and after.hands[after.dummy] != before.hands[before.dummy]
 
 
-def _monopoly_skips_dummy(rules, before: State, action: Action, after: State,
-                          evs: list) -> bool:
+def _monopoly_skips_dummy(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A player's Monopoly names a resource the dummy holds: D keeps it."""
-    return (isinstance(action, PlayMonopoly)
-            and before.hands[before.dummy][action.resource] > 0)
+    return isinstance(action, PlayMonopoly) and before.hands[before.dummy][action.resource] > 0
 
 
-def _road_length_award(rules, before: State, action: Action, after: State,
-                       evs: list) -> bool:
+def _road_length_award(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """Longest Road (Route) changes hands by the lengths of the trails (not by a dummy card)."""
     return after.longest != before.longest and before.phase != CARD_DIE
 
 
-def _route_cut_by_knight(rules, before: State, action: Action, after: State,
-                         evs: list) -> bool:
+def _route_cut_by_knight(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A knight placed or moved shortens another colour's route."""
     if not isinstance(action, Recruit | MoveKnight | NeutralKnight | Relocate):
         return False
     p = action.player
-    return any(q != p and a < b for q, (b, a) in enumerate(zip(before.road_len,
-                                                                after.road_len, strict=True)))
+    return any(
+        q != p and a < b
+        for q, (b, a) in enumerate(zip(before.road_len, after.road_len, strict=True))
+    )
 
 
 def _short_of_roads(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -536,8 +627,7 @@ def _road_to_a_knight(rules, before: State, action: Action, after: State, evs: l
     return any(k is not None and k.owner != action.player for k in knights)
 
 
-def _promoted_knight_acts(rules, before: State, action: Action, after: State,
-                          evs: list) -> bool:
+def _promoted_knight_acts(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A knight promoted this turn acts: promotion kept its eligibility."""
     if not isinstance(action, MoveKnight | ChaseRobber):
         return False
@@ -552,28 +642,37 @@ def _no_target(rules, before: State, action: Action, after: State, evs: list) ->
         return False
     others = [q for q in range(before.n) if q != action.player]
     return after.phase == MAIN and all(
-        after.hands[q] == before.hands[q] and after.phand[q] == before.phand[q] for q in others)
+        after.hands[q] == before.hands[q] and after.phand[q] == before.phand[q] for q in others
+    )
 
 
-_TARGETED = ("guild-dues", "treason", "espionage", "wedding", "sabotage", "commercial-harbor",
-             "taxation")
+_TARGETED = (
+    "guild-dues",
+    "treason",
+    "espionage",
+    "wedding",
+    "sabotage",
+    "commercial-harbor",
+    "taxation",
+)
 
 
-def _award_moves_off_turn(rules, before: State, action: Action, after: State,
-                          evs: list) -> bool:
+def _award_moves_off_turn(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """An award changes hands through someone else's move: it is re-evaluated at once."""
     p = getattr(action, "player", -1)
     return before.phase != CARD_DIE and any(
         getattr(after, a) != getattr(before, a) and p != getattr(after, a)
-        for a in ("longest", "army"))
+        for a in ("longest", "army")
+    )
 
 
-def _neutral_piece_counts(rules, before: State, action: Action, after: State,
-                          evs: list) -> bool:
+def _neutral_piece_counts(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A neutral's piece cuts a player's road, or the robber goes where only neutrals build."""
     if isinstance(action, NeutralRoad | NeutralSettle):
-        return any(a < b for b, a in zip(before.road_len[:before.n], after.road_len[:after.n],
-                                         strict=True))
+        return any(
+            a < b
+            for b, a in zip(before.road_len[: before.n], after.road_len[: after.n], strict=True)
+        )
     if isinstance(action, MoveRobber):
         owners = {before.vowner[v] for v in HEX_VERTICES[action.hex] if before.vowner[v] >= 0}
         return bool(owners) and all(o >= before.n for o in owners)
@@ -582,8 +681,10 @@ def _neutral_piece_counts(rules, before: State, action: Action, after: State,
 
 def _dummy_award_back(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A player beats the dummy's number and takes an award back from D."""
-    return any(getattr(before, a) == before.dummy and 0 <= getattr(after, a) < after.n
-               for a in ("longest", "army"))
+    return any(
+        getattr(before, a) == before.dummy and 0 <= getattr(after, a) < after.n
+        for a in ("longest", "army")
+    )
 
 
 _BASE_FAMILY = ("base", "base-2p", "base-dummy")
@@ -653,8 +754,7 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "CK-BUILD-OCCUPIED": (_road_to_a_knight, ("ck", "ck-2p")),
     "CK-KNIGHT-ELIGIBLE-IDENTITY": (_promoted_knight_acts, ("ck", "ck-2p")),
     "CK-PC-NO-TARGET": (_no_target, ("ck", "ck-2p")),
-    "BASE-AWARD-TIMING": (_award_moves_off_turn, ("base", "base-2p", "base-dummy", "ck",
-                                                  "ck-2p")),
+    "BASE-AWARD-TIMING": (_award_moves_off_turn, ("base", "base-2p", "base-dummy", "ck", "ck-2p")),
     "2P-NEUTRAL-ON-BOARD": (_neutral_piece_counts, ("base-2p", "ck-2p")),
     "DUMMY-AWARD-RECLAIM": (_dummy_award_back, ("base-dummy",)),
     "2P-WIN": (_won, ("base-2p",)),
@@ -671,9 +771,20 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "CK2P-PC-ALCHEMY": (_card("alchemy"), ("ck-2p",)),
     "CK2P-ROLL-AQUEDUCT": (_aqueduct, ("ck-2p",)),
     "CK2P-ROLL-TIMING": (_before_first_roll, ("ck-2p",)),
-    "CK2P-PC-OTHERS": (_card("wedding", "sabotage", "taxation", "espionage", "guild-dues",
-                             "commercial-harbor", "resource-monopoly", "trade-monopoly",
-                             "master-merchant"), ("ck-2p",)),
+    "CK2P-PC-OTHERS": (
+        _card(
+            "wedding",
+            "sabotage",
+            "taxation",
+            "espionage",
+            "guild-dues",
+            "commercial-harbor",
+            "resource-monopoly",
+            "trade-monopoly",
+            "master-merchant",
+        ),
+        ("ck-2p",),
+    ),
     "CK-PC-PRINTING": (_vp_progress("printing"), ("ck", "ck-2p")),
     "CK-PC-CONSTITUTION": (_vp_progress("constitution"), ("ck", "ck-2p")),
     "CK-PROGRESS-DECK-MODEL": (_card_under_deck, ("ck", "ck-2p")),
@@ -683,8 +794,10 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "DUMMY-DEV-KNIGHT-ARMY": (_dummy_knight, ("base-dummy",)),
     "DUMMY-TRADE-SINGLE": (_single_bid, ("base-dummy",)),
     "DUMMY-IMMUNE": (_monopoly_skips_dummy, ("base-dummy",)),
-    "BASE-AWARD-ROAD-LENGTH": (_road_length_award, ("base", "base-2p", "base-dummy", "ck",
-                                                    "ck-2p")),
+    "BASE-AWARD-ROAD-LENGTH": (
+        _road_length_award,
+        ("base", "base-2p", "base-dummy", "ck", "ck-2p"),
+    ),
     "CK-KNIGHT-BLOCKS": (_route_cut_by_knight, ("ck", "ck-2p")),
     "BASE-BUILD-LIMITS": (_short_of_roads, ("base", "base-2p", "base-dummy")),
     "CK-BUILD-LIMITS": (_city_toppled, ("ck", "ck-2p")),
@@ -698,8 +811,11 @@ def move_rules(rules, before: State, action: Action, after: State) -> set[str]:
     evs = events(rules, before, action, after)
     out = {rules.verdict(before, action)[1].rule}
     out |= {e.rule for e in evs if e.rule}
-    out |= {r for r, (seen, variants) in _QUIET.items()
-            if rules.variant in variants and seen(rules, before, action, after, evs)}
+    out |= {
+        r
+        for r, (seen, variants) in _QUIET.items()
+        if rules.variant in variants and seen(rules, before, action, after, evs)
+    }
     return out
 
 

@@ -52,8 +52,21 @@ PHASES = (BOARD, ROLLOFF, SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DICE, DISCARD, ROB
           RESOURCE_DIE, PROGRESS_DRAW, PILLAGE, DEFENDER_DECK, AQUEDUCT, PROGRESS_DISCARD,
           RELOCATE, SABOTAGE, WEDDING, DESERT, DESERTER, HARBOR, FORCE_DRAW,
           FORCE_GIVE)  # fmt: skip
-CHANCE_PHASES = frozenset((BOARD, ROLLOFF, DICE, STEAL, DRAW, TIEBREAK, DEV_DIE, CARD_DIE,
-                           RESOURCE_DIE, PROGRESS_DRAW, FORCE_DRAW))
+CHANCE_PHASES = frozenset(
+    (
+        BOARD,
+        ROLLOFF,
+        DICE,
+        STEAL,
+        DRAW,
+        TIEBREAK,
+        DEV_DIE,
+        CARD_DIE,
+        RESOURCE_DIE,
+        PROGRESS_DRAW,
+        FORCE_DRAW,
+    )
+)
 
 # rule="BASE-COMP-PIECES", rule="BASE-COMP-CARDS"
 ROADS, SETTLEMENTS, CITIES = 15, 5, 4
@@ -65,11 +78,11 @@ DEV_DECK = (14, 5, 2, 2, 2)  # knight, vp, roadbuilding, plenty, monopoly
 
 def tset(t: tuple, i: int, value) -> tuple:
     """``t`` with item ``i`` replaced (state fields other than hands and bank are tuples)."""
-    return (*t[:i], value, *t[i + 1:])
+    return (*t[:i], value, *t[i + 1 :])
 
 
 def tadd(t: tuple, i: int, delta: int) -> tuple:
-    return (*t[:i], t[i] + delta, *t[i + 1:])
+    return (*t[:i], t[i] + delta, *t[i + 1 :])
 
 
 def laid(s: State) -> Layout:
@@ -258,13 +271,17 @@ class State:
     harbor: _Field[HarborTrade | tuple[()]] = _extra("harbor")
     forced: _Field[ForcedState | tuple[()]] = _extra("forced")
 
-    def __init__(self, n: int, layout: Layout | None, colors: tuple[str, ...],
-                 caps: Capabilities = BASE):
+    def __init__(
+        self, n: int, layout: Layout | None, colors: tuple[str, ...], caps: Capabilities = BASE
+    ):
         self.caps = caps  # the variant's declared facts: ask these, never sniff the fields
         neutrals, dummy = caps.neutrals, caps.dummy
         self.n = n
-        self.names = (*(f"P{p + 1}" for p in range(n)), *(f"N{i + 1}" for i in range(neutrals)),
-                      *(("D",) if dummy else ()))
+        self.names = (
+            *(f"P{p + 1}" for p in range(n)),
+            *(f"N{i + 1}" for i in range(neutrals)),
+            *(("D",) if dummy else ()),
+        )
         self.owners = n + neutrals
         self.dummy = self.owners if dummy else -1
         m = len(self.names)
@@ -408,4 +425,3 @@ class Extras:
 
 
 EXTRA_FIELDS = tuple(Extras(0).__dict__)
-

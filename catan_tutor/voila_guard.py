@@ -79,8 +79,9 @@ def check_v1_message(ws_msg: Any) -> None:
         raise MalformedKernelMessage("a v1 kernel message must be binary")
     count = int.from_bytes(ws_msg[:8], "little") if len(ws_msg) >= 8 else 0
     if not 2 <= count <= MAX_PARTS or 8 * (count + 1) > len(ws_msg):
-        raise MalformedKernelMessage(f"v1 kernel message of {len(ws_msg)} bytes "
-                                     f"claims {count} offsets")
+        raise MalformedKernelMessage(
+            f"v1 kernel message of {len(ws_msg)} bytes claims {count} offsets"
+        )
 
 
 def check_legacy_message(bmsg: Any) -> None:
@@ -90,8 +91,9 @@ def check_legacy_message(bmsg: Any) -> None:
         raise MalformedKernelMessage("a binary kernel message needs a 4-byte count")
     count = int.from_bytes(bmsg[:4], "big", signed=True)
     if not 1 <= count <= MAX_PARTS or 4 * (count + 1) > len(bmsg):
-        raise MalformedKernelMessage(f"binary kernel message of {len(bmsg)} bytes "
-                                     f"claims {count} buffers")
+        raise MalformedKernelMessage(
+            f"binary kernel message of {len(bmsg)} bytes claims {count} buffers"
+        )
 
 
 def _checked(check: Callable[[Any], None], original: Callable[[Any], Any]) -> Callable:
@@ -120,10 +122,8 @@ def apply() -> None:
     kernel_cleanup.apply()  # stopping a page's kernel client never blocks (issue 36)
     _swap(kernel_websocket_handler, "read_header_from_binary_message", lambda _: read_v1_header)
     for module in (base, channels):
-        _swap(module, "deserialize_msg_from_ws_v1",
-              lambda f: _checked(check_v1_message, f))
-        _swap(module, "deserialize_binary_message",
-              lambda f: _checked(check_legacy_message, f))
+        _swap(module, "deserialize_msg_from_ws_v1", lambda f: _checked(check_v1_message, f))
+        _swap(module, "deserialize_binary_message", lambda f: _checked(check_legacy_message, f))
 
 
 def is_applied() -> bool:
@@ -131,9 +131,14 @@ def is_applied() -> bool:
     from jupyter_server.services.kernels.connection import base, channels
     from voila.tornado import kernel_websocket_handler
 
-    found = [kernel_websocket_handler.read_header_from_binary_message,
-             *(getattr(m, n) for m in (base, channels)
-               for n in ("deserialize_msg_from_ws_v1", "deserialize_binary_message"))]
+    found = [
+        kernel_websocket_handler.read_header_from_binary_message,
+        *(
+            getattr(m, n)
+            for m in (base, channels)
+            for n in ("deserialize_msg_from_ws_v1", "deserialize_binary_message")
+        ),
+    ]
     return all(getattr(f, _GUARDED, False) for f in found)
 
 

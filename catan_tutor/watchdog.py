@@ -36,9 +36,11 @@ STALL = 10.0  # s without a beat: every thread's stack is logged
 LIMIT = 60.0  # s without a beat: the server exits with EXIT_CODE
 STOP_WITHIN = 8.0  # s after SIGTERM: the server exits with EXIT_CODE if still there
 EXIT_CODE = 70  # EX_SOFTWARE: "internal software error"; any non-zero restarts it
-SUPERVISED = (f"a server whose event loop stalls for {LIMIT:.0f} s exits with code "
-              f"{EXIT_CODE}: run it under a supervisor that restarts it (systemd "
-              "Restart=on-failure; see hosting/README.md)")
+SUPERVISED = (
+    f"a server whose event loop stalls for {LIMIT:.0f} s exits with code "
+    f"{EXIT_CODE}: run it under a supervisor that restarts it (systemd "
+    "Restart=on-failure; see hosting/README.md)"
+)
 
 
 def thread_stacks() -> str:
@@ -47,8 +49,10 @@ def thread_stacks() -> str:
     out = []
     for thread in threading.enumerate():
         frame = frames.get(thread.ident or -1)
-        head = f"Thread {thread.name!r} (id {thread.ident}, native {thread.native_id}" \
-               f"{', daemon' if thread.daemon else ''}):"
+        head = (
+            f"Thread {thread.name!r} (id {thread.ident}, native {thread.native_id}"
+            f"{', daemon' if thread.daemon else ''}):"
+        )
         stack = "".join(traceback.format_stack(frame)) if frame else "  (no frame)\n"
         out.append(f"{head}\n{stack}")
     return "\n".join(out)
@@ -78,21 +82,28 @@ class Watchdog:
     """Beats on ``loop``; a thread logs every stack after ``stall`` s without a beat and
     calls ``exit(EXIT_CODE)`` after ``limit`` s (see the module's docstring)."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, log: logging.Logger, *,
-                 beat: float = BEAT, stall: float = STALL, limit: float = LIMIT,
-                 stop_within: float = STOP_WITHIN,
-                 exit: Callable[[int], None] = stop_kernels_and_exit) -> None:
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        log: logging.Logger,
+        *,
+        beat: float = BEAT,
+        stall: float = STALL,
+        limit: float = LIMIT,
+        stop_within: float = STOP_WITHIN,
+        exit: Callable[[int], None] = stop_kernels_and_exit,
+    ) -> None:
         if not 0 < beat < stall < limit:
-            raise ValueError(f"watchdog: need 0 < beat < stall < limit, got {beat}, "
-                             f"{stall}, {limit}")
+            raise ValueError(
+                f"watchdog: need 0 < beat < stall < limit, got {beat}, {stall}, {limit}"
+            )
         self.loop, self.log, self.exit = loop, log, exit
         self.beat, self.stall, self.limit, self.stop_within = beat, stall, limit, stop_within
         self.last: float | None = None  # monotonic time of the last beat
         self.stop_by: float | None = None  # monotonic deadline once stopping
         self.stalls = 0  # stalls logged
         self._done = threading.Event()
-        self._thread = threading.Thread(target=self._watch, name="catan-watchdog",
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._watch, name="catan-watchdog", daemon=True)
 
     def start(self) -> Watchdog:
         self.loop.call_soon_threadsafe(self._beat)
@@ -119,9 +130,12 @@ class Watchdog:
         while not self._done.wait(self.beat / 2):
             now = time.monotonic()
             if self.stop_by is not None and now > self.stop_by:
-                self.log.error("catan_tutor.watchdog: still running %.0f s after being "
-                               "asked to stop; exiting with code %d", self.stop_within,
-                               EXIT_CODE)
+                self.log.error(
+                    "catan_tutor.watchdog: still running %.0f s after being "
+                    "asked to stop; exiting with code %d",
+                    self.stop_within,
+                    EXIT_CODE,
+                )
                 self.exit(EXIT_CODE)
                 return
             if self.last is None:
@@ -130,29 +144,48 @@ class Watchdog:
             if quiet >= self.stall and stalled_since != self.last:
                 stalled_since = self.last
                 self.stalls += 1
-                self.log.error("catan_tutor.watchdog: the event loop has not run for %.0f s; "
-                               "every thread's stack:\n%s", quiet, thread_stacks())
+                self.log.error(
+                    "catan_tutor.watchdog: the event loop has not run for %.0f s; "
+                    "every thread's stack:\n%s",
+                    quiet,
+                    thread_stacks(),
+                )
             elif quiet < self.stall and stalled_since is not None:
                 self.log.warning("catan_tutor.watchdog: the event loop runs again")
                 stalled_since = None
             if quiet >= self.limit:
-                self.log.critical("catan_tutor.watchdog: the event loop has not run for "
-                                  "%.0f s; stopping the kernels and exiting with code %d "
-                                  "so that the supervisor restarts the server", quiet,
-                                  EXIT_CODE)
+                self.log.critical(
+                    "catan_tutor.watchdog: the event loop has not run for "
+                    "%.0f s; stopping the kernels and exiting with code %d "
+                    "so that the supervisor restarts the server",
+                    quiet,
+                    EXIT_CODE,
+                )
                 self.exit(EXIT_CODE)
                 return
 
 
-def install(log: logging.Logger | None = None, *, beat: float = BEAT, stall: float = STALL,
-            limit: float = LIMIT, stop_within: float = STOP_WITHIN) -> Watchdog:
+def install(
+    log: logging.Logger | None = None,
+    *,
+    beat: float = BEAT,
+    stall: float = STALL,
+    limit: float = LIMIT,
+    stop_within: float = STOP_WITHIN,
+) -> Watchdog:
     """A started :class:`Watchdog` on the current thread's event loop (the one Tornado's
     ``IOLoop.current()`` gives the server)."""
     from tornado.ioloop import IOLoop
 
     loop = IOLoop.current().asyncio_loop  # type: ignore[attr-defined]
-    return Watchdog(loop, log or logging.getLogger("Voila"), beat=beat, stall=stall,
-                    limit=limit, stop_within=stop_within).start()
+    return Watchdog(
+        loop,
+        log or logging.getLogger("Voila"),
+        beat=beat,
+        stall=stall,
+        limit=limit,
+        stop_within=stop_within,
+    ).start()
 
 
 def watch_voila() -> Watchdog:

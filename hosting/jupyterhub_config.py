@@ -114,18 +114,26 @@ c.Spawner.pre_spawn_hook = _pick_port
 c.Spawner.post_stop_hook = _free_port
 
 # ------------------------------------------------------------------ culling idle servers
-c.JupyterHub.services = [{
-    "name": "idle-culler",
-    "command": [sys.executable, "-m", "jupyterhub_idle_culler",
-                f"--timeout={os.environ.get('CATAN_HUB_CULL_TIMEOUT', '1800')}",
-                f"--cull-every={os.environ.get('CATAN_HUB_CULL_EVERY', '300')}"],
-}]
-c.JupyterHub.load_roles = [{
-    "name": "idle-culler",
-    "description": "Stop servers nobody has used for a while",
-    "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
-    "services": ["idle-culler"],
-}]
+c.JupyterHub.services = [
+    {
+        "name": "idle-culler",
+        "command": [
+            sys.executable,
+            "-m",
+            "jupyterhub_idle_culler",
+            f"--timeout={os.environ.get('CATAN_HUB_CULL_TIMEOUT', '1800')}",
+            f"--cull-every={os.environ.get('CATAN_HUB_CULL_EVERY', '300')}",
+        ],
+    }
+]
+c.JupyterHub.load_roles = [
+    {
+        "name": "idle-culler",
+        "description": "Stop servers nobody has used for a while",
+        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+        "services": ["idle-culler"],
+    }
+]
 
 # ------------------------------------------------------------------ LOCAL TESTING ONLY
 TEST_PASSWORD = os.environ.get("CATAN_HUB_TEST_PASSWORD")
@@ -136,7 +144,8 @@ if TEST_PASSWORD:
     c.SharedPasswordAuthenticator.user_password = TEST_PASSWORD
     c.Authenticator.allow_all = True
     c.JupyterHub.spawner_class = "simple"  # SimpleLocalProcessSpawner: home /tmp/NAME
-    c.SimpleLocalProcessSpawner.home_dir_template = os.environ.get(
-        "CATAN_HUB_TEST_HOMES", "/tmp/catan-hub-users") + "/{username}"
+    c.SimpleLocalProcessSpawner.home_dir_template = (
+        os.environ.get("CATAN_HUB_TEST_HOMES", "/tmp/catan-hub-users") + "/{username}"
+    )
     if os.geteuid() == 0:  # CI and containers run as root
         c.Spawner.args = ["--allow-root"]

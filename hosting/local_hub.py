@@ -85,23 +85,41 @@ def proxy_missing() -> str | None:
 
 
 @contextmanager
-def local_hub(workdir: Path | None = None, password: str = "local-test-only",
-              env: dict[str, str] | None = None) -> Iterator[Hub]:
+def local_hub(
+    workdir: Path | None = None,
+    password: str = "local-test-only",
+    env: dict[str, str] | None = None,
+) -> Iterator[Hub]:
     """JupyterHub on free local ports, running until the block ends; its log is
     ``workdir/jupyterhub.log``. ``env`` adds settings (``CATAN_HUB_CULL_TIMEOUT``...)."""
     workdir = Path(workdir or tempfile.mkdtemp(prefix="catan_hub_"))
     workdir.mkdir(parents=True, exist_ok=True)
     port, api, hub_port = free_port(), free_port(), free_port()
     url = f"http://127.0.0.1:{port}"
-    cmd = [str(Path(sys.executable).parent / "jupyterhub"), "-f", str(CONFIG),
-           f"--JupyterHub.hub_bind_url=http://127.0.0.1:{hub_port}",
-           f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{api}"]
-    full_env = {**os.environ, "CATAN_HUB_URL": url, "CATAN_HUB_TEST_PASSWORD": password,
-                "CATAN_HUB_TEST_HOMES": str(workdir / "homes"), **(env or {})}
+    cmd = [
+        str(Path(sys.executable).parent / "jupyterhub"),
+        "-f",
+        str(CONFIG),
+        f"--JupyterHub.hub_bind_url=http://127.0.0.1:{hub_port}",
+        f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{api}",
+    ]
+    full_env = {
+        **os.environ,
+        "CATAN_HUB_URL": url,
+        "CATAN_HUB_TEST_PASSWORD": password,
+        "CATAN_HUB_TEST_HOMES": str(workdir / "homes"),
+        **(env or {}),
+    }
     log = workdir / "jupyterhub.log"
     with log.open("w") as out:
-        proc = subprocess.Popen(cmd, cwd=workdir, env=full_env, stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(
+            cmd,
+            cwd=workdir,
+            env=full_env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     hub = Hub(url, password, proc, log, workdir)
     try:
         _wait_running(hub)
@@ -109,22 +127,27 @@ def local_hub(workdir: Path | None = None, password: str = "local-test-only",
     finally:
         left = stop(hub)
         if left:
-            print(f"local hub: killed {len(left)} process(es) left after it stopped: "
-                  f"{', '.join(left)}", file=sys.stderr)
+            print(
+                f"local hub: killed {len(left)} process(es) left after it stopped: "
+                f"{', '.join(left)}",
+                file=sys.stderr,
+            )
 
 
 def _wait_running(hub: Hub) -> None:
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
         if hub.proc.poll() is not None:
-            raise RuntimeError(f"JupyterHub exited with {hub.proc.returncode}:\n"
-                               f"{hub.log.read_text()[-3000:]}")
+            raise RuntimeError(
+                f"JupyterHub exited with {hub.proc.returncode}:\n{hub.log.read_text()[-3000:]}"
+            )
         hub.processes()
         if "JupyterHub is now running" in hub.log.read_text():
             return
         time.sleep(0.25)
-    raise RuntimeError(f"JupyterHub did not start within {START_TIMEOUT} s:\n"
-                       f"{hub.log.read_text()[-3000:]}")
+    raise RuntimeError(
+        f"JupyterHub did not start within {START_TIMEOUT} s:\n{hub.log.read_text()[-3000:]}"
+    )
 
 
 def stop(hub: Hub) -> list[str]:
@@ -169,8 +192,11 @@ def _alive(procs) -> list[psutil.Process]:
 
 def main() -> None:
     with local_hub() as hub:
-        print(f"JupyterHub (LOCAL TESTING ONLY) at {hub.url}/ : any user name, password "
-              f"{hub.password!r}; log {hub.log}. Ctrl+C stops it.", flush=True)
+        print(
+            f"JupyterHub (LOCAL TESTING ONLY) at {hub.url}/ : any user name, password "
+            f"{hub.password!r}; log {hub.log}. Ctrl+C stops it.",
+            flush=True,
+        )
         try:
             hub.proc.wait()
         except KeyboardInterrupt:

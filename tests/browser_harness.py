@@ -59,8 +59,7 @@ def browser(chromium: str) -> Iterator:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS,
-                                     headless=True)
+        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
         yield browser
         browser.close()
 
@@ -79,8 +78,9 @@ class Page:
         self.page = self.context.new_page()
         self.page.set_default_timeout(30_000)
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
-        self.page.on("websocket", lambda ws: ws.on(
-            "framesent", lambda frame: self.sent.append(len(frame))))
+        self.page.on(
+            "websocket", lambda ws: ws.on("framesent", lambda frame: self.sent.append(len(frame)))
+        )
 
     def _route(self, route) -> None:
         url = route.request.url
@@ -129,8 +129,6 @@ def choose_file(page, file: dict):
         page.locator(".catan-tutor .widget-upload").first.click()
     chooser.value.set_files(files=[file])
     return chooser.value
-
-
 
 
 VOILA_JS = "**/voila/static/voila.js*"  # Voilà's script: the page connects once it has run

@@ -58,8 +58,15 @@ def pytest_collection_modifyitems(config, items) -> None:
 
 
 # Test modules started first under pytest-xdist, heaviest first: the run waits for the last.
-FIRST = ("test_wheel.py", "test_hub.py", "test_browser.py", "test_browser_hosting.py",
-         "test_jupyterlab.py", "test_browser_page.py", "test_browser_hostile.py")
+FIRST = (
+    "test_wheel.py",
+    "test_hub.py",
+    "test_browser.py",
+    "test_browser_hosting.py",
+    "test_jupyterlab.py",
+    "test_browser_page.py",
+    "test_browser_hostile.py",
+)
 
 
 def _heaviest_first(config, items) -> None:
@@ -69,8 +76,9 @@ def _heaviest_first(config, items) -> None:
     come first; the others keep their order."""
     if hasattr(config, "workerinput"):
         rank = {name: i for i, name in enumerate(FIRST)}
-        items.sort(key=lambda i: rank.get(i.nodeid.split("::", 1)[0].rsplit("/", 1)[-1],
-                                          len(FIRST)))
+        items.sort(
+            key=lambda i: rank.get(i.nodeid.split("::", 1)[0].rsplit("/", 1)[-1], len(FIRST))
+        )
 
 
 def _scale_for_soak(items) -> None:

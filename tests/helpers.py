@@ -100,8 +100,9 @@ def from_fields(head: list[str], f: dict[str, str]) -> Game:
 def conserve_bank(f: dict[str, str]) -> None:
     """The bank recomputed from the hands: 19 of each resource, 12 of each commodity."""
     hs = [[int(x) for x in h.split(",")] for h in f["hands"].split("/")]
-    f["bank"] = ",".join(str((19 if r < 5 else 12) - sum(h[r] for h in hs))
-                         for r in range(len(hs[0])))
+    f["bank"] = ",".join(
+        str((19 if r < 5 else 12) - sum(h[r] for h in hs)) for r in range(len(hs[0]))
+    )
 
 
 def conserve_ck(f: dict[str, str], *, bank: bool, decks: bool) -> None:
@@ -141,8 +142,19 @@ def check_invariants(g: Game) -> None:
     and pieces conserved and within their supply; what is owed or bid is held; a finished
     game's winner has won, and an unfinished game has something to do next."""
     s, rules = g.state, g.rules
-    counts = [s.bank, s.deck, s.newdev, s.knights, s.roads, s.settlements, s.cities,
-              s.discards, s.road_len, *s.hands, *s.dev]
+    counts = [
+        s.bank,
+        s.deck,
+        s.newdev,
+        s.knights,
+        s.roads,
+        s.settlements,
+        s.cities,
+        s.discards,
+        s.road_len,
+        *s.hands,
+        *s.dev,
+    ]
     if rules.tokens:
         counts += [s.tokens, (s.token_supply,)]
     if rules.cities_knights:
@@ -154,7 +166,7 @@ def check_invariants(g: Game) -> None:
         _check_progress(s)
     else:
         for c in range(5):  # the deck, the hands and the played Knights
-            held = sum(d[c] for d in s.dev) + (sum(s.knights[:s.n]) if c == 0 else 0)
+            held = sum(d[c] for d in s.dev) + (sum(s.knights[: s.n]) if c == 0 else 0)
             assert s.deck[c] + held <= DEV_TOTALS[c], f"development card {c}"
             assert s.newdev[c] <= (s.dev[s.active][c] if s.active < s.n else 0)
             assert s.deck_top.count(c) <= s.deck[c]
@@ -186,8 +198,11 @@ def _check_progress(s) -> None:
     assert not any(s.deck) and not any(map(any, s.dev)) and not any(s.knights)
     for k, total in enumerate(COUNT):
         t = DECK_OF[k]
-        held = (s.pdecks[t][0][DECK_KINDS[t].index(k)] + s.pdecks[t][1].count(k)
-                + sum(h.count(k) for h in s.phand))
+        held = (
+            s.pdecks[t][0][DECK_KINDS[t].index(k)]
+            + s.pdecks[t][1].count(k)
+            + sum(h.count(k) for h in s.phand)
+        )
         assert k in VP_CARDS or held == total, f"progress card {k}"
     assert all(DECK_OF[k] == t for t, (_, q) in enumerate(s.pdecks) for k in q)
     in_decks = sum(sum(c) + len(q) for c, q in s.pdecks)
@@ -232,8 +247,19 @@ def _check_owed(s) -> None:
     from catan_tutor.state import HARBOR, MAIN, OFFER, PRE_ROLL, PROGRESS_DISCARD, STEAL
 
     if s.phase in (PRE_ROLL, MAIN):  # nothing owed or open at a turn's start or in its actions
-        assert not (s.offer or s.bids or s.tiebreak or s.neutral_due or s.pillage or s.draws
-                    or s.pdiscards or s.claims or s.relocate or s.taxed or s.treason), s.phase
+        assert not (
+            s.offer
+            or s.bids
+            or s.tiebreak
+            or s.neutral_due
+            or s.pillage
+            or s.draws
+            or s.pdiscards
+            or s.claims
+            or s.relocate
+            or s.taxed
+            or s.treason
+        ), s.phase
     assert all(d <= sum(h) for d, h in zip(s.discards, s.hands, strict=True)), "discards"
     if s.phase == OFFER:
         assert s.offer[0] != s.active

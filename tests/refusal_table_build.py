@@ -52,8 +52,7 @@ def main() -> int:
         rules = rules_for(sc.variant, preview=True)
         for n in sc.timeline.walk():
             games.append(Game(rules, n.state))
-            asked += [(games[-1], t) for ex in n.expect if ex.key == "illegal"
-                      for t in ex.value]
+            asked += [(games[-1], t) for ex in n.expect if ex.key == "illegal" for t in ex.value]
     kept: dict[tuple, list] = {}
     for g in games:
         if g.is_over():
@@ -84,9 +83,13 @@ def main() -> int:
     Reason.__init__ = reason_init  # type: ignore[method-assign]
     for _, box in sorted(kept.items()):
         for g in box:
-            seats = list(g.names[:g.players])
-            asked += [(g, re.sub(r"^[PND]\d?(?= )", who, text))
-                      for texts in pool.values() for text in texts for who in seats]
+            seats = list(g.names[: g.players])
+            asked += [
+                (g, re.sub(r"^[PND]\d?(?= )", who, text))
+                for texts in pool.values()
+                for text in texts
+                for who in seats
+            ]
     rows: dict[tuple, dict] = {}
     try:
         for g, text in asked:
@@ -104,19 +107,35 @@ def main() -> int:
             ctx = context(g)
             key = (*ctx, where, e.rule)
             if key not in rows:
-                rows[key] = {"variant": ctx[0], "phase": ctx[1], "context": ctx[2],
-                             "refusal": where, "rule": e.rule, "position": g.position(),
-                             "action": str(e.action)}
+                rows[key] = {
+                    "variant": ctx[0],
+                    "phase": ctx[1],
+                    "context": ctx[2],
+                    "refusal": where,
+                    "rule": e.rule,
+                    "position": g.position(),
+                    "action": str(e.action),
+                }
     finally:
         Reason.__init__ = init  # type: ignore[method-assign]
-    out = sorted(rows.values(), key=lambda r: (r["refusal"], VARIANTS.index(r["variant"]),
-                                               r["phase"], r["context"], r["rule"]))
+    out = sorted(
+        rows.values(),
+        key=lambda r: (
+            r["refusal"],
+            VARIANTS.index(r["variant"]),
+            r["phase"],
+            r["context"],
+            r["rule"],
+        ),
+    )
     OUT.write_text(json.dumps(out, indent=0) + "\n")
     refusals = {r["refusal"] for r in out}
     contexts = {(r["variant"], r["phase"], r["context"]) for r in out}
     pairs = {(r["refusal"], r["variant"], r["phase"], r["context"]) for r in out}
-    print(f"{len(out)} rows: {len(refusals)} refusals x {len(contexts)} contexts "
-          f"({len(pairs)} refusal-context pairs) from {sum(map(len, kept.values()))} positions")
+    print(
+        f"{len(out)} rows: {len(refusals)} refusals x {len(contexts)} contexts "
+        f"({len(pairs)} refusal-context pairs) from {sum(map(len, kept.values()))} positions"
+    )
     return 0
 
 

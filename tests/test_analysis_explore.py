@@ -49,8 +49,11 @@ def test_play_turns_stops_when_the_turns_have_begun_and_reports_what_happened():
     assert record["vp"] == [game.victory_points(p) for p in range(3)]
     states, actions = game._states[before:], game.history[before:]
     # attacks: ship faces thrown with the ship one step away (independent of the ship field)
-    hits = [i for i, a in enumerate(actions) if type(a) is EventDie and a.face == "ship"
-            and states[i].barb == 6]
+    hits = [
+        i
+        for i, a in enumerate(actions)
+        if type(a) is EventDie and a.face == "ship" and states[i].barb == 6
+    ]
     assert record["attacks"] == len(hits) > 0
     assert record["arrival"] == states[hits[0]].turn - start + 1
     # pillaged: each player's drops in their city count
@@ -82,9 +85,11 @@ def test_each_row_is_playout_i_replayed_alone(midgame, reference):
 
 def test_same_seed_same_table_on_one_or_two_processes_and_threads(midgame, reference):
     with ProcessPoolExecutor(1) as one, ProcessPoolExecutor(2) as two:
-        tables = [playouts(midgame, 16, 4, seed=9, executor=one, batch=3),
-                  playouts(midgame, 16, 4, seed=9, executor=two, batch=1),
-                  playouts(midgame, 16, 4, seed=9, executor=two)]
+        tables = [
+            playouts(midgame, 16, 4, seed=9, executor=one, batch=3),
+            playouts(midgame, 16, 4, seed=9, executor=two, batch=1),
+            playouts(midgame, 16, 4, seed=9, executor=two),
+        ]
     with ThreadPoolExecutor(2) as threads:
         tables.append(playouts(midgame, 16, 4, seed=9, executor=threads, batch=5))
         other = playouts(midgame, 16, 4, seed=10, executor=threads)
@@ -97,9 +102,12 @@ def test_same_seed_same_table_on_one_or_two_processes_and_threads(midgame, refer
 
 def test_same_table_on_a_local_dask_cluster(midgame, reference):
     distributed = pytest.importorskip("distributed")
-    with (distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                   dashboard_address=None) as cluster,
-          distributed.Client(cluster) as client):
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         table = playouts(midgame, 16, 4, seed=9, executor=client.get_executor(), batch=2)
     pd.testing.assert_frame_equal(table, reference)
 
@@ -108,8 +116,9 @@ def test_same_table_on_a_local_dask_cluster(midgame, reference):
 @pytest.mark.parametrize(("variant", "players", "ship", "turns"), [
     ("ck", 3, 3, 8), ("ck-2p", 2, 1, 5),
 ])  # fmt: skip
-def test_CK_EVENT_SHIP_barbarian_arrival_agrees_with_the_negative_binomial(variant, players,
-                                                                         ship, turns):
+def test_CK_EVENT_SHIP_barbarian_arrival_agrees_with_the_negative_binomial(
+    variant, players, ship, turns
+):
     start = seeded_game(variant, players, turns=12, seed=2)
     game = edit(start, f"barbarians {ship}")
     exact = barbarian_arrival(game, turns)
@@ -157,8 +166,15 @@ def test_base_playouts_have_no_barbarian_columns():
 def test_progress_counts_playouts_up_to_n(midgame):
     calls = []
     with ThreadPoolExecutor(2) as pool:
-        explore(midgame, 12, 2, seed=3, executor=pool, batch=5,
-                progress=lambda done, total: calls.append((done, total)))
+        explore(
+            midgame,
+            12,
+            2,
+            seed=3,
+            executor=pool,
+            batch=5,
+            progress=lambda done, total: calls.append((done, total)),
+        )
     done = [d for d, _ in calls]
     assert all(total == 12 for _, total in calls) and done[-1] == 12
     steps = sorted(b - a for a, b in zip([0, *done], done, strict=False))
@@ -168,11 +184,19 @@ def test_progress_counts_playouts_up_to_n(midgame):
 def test_cancel_returns_the_first_rows_of_the_full_table_flagged_partial(midgame, reference):
     cancel = threading.Event()
     with ThreadPoolExecutor(1) as pool:
-        part = playouts(midgame, 16, 4, seed=9, executor=pool, batch=2, cancel=cancel,
-                        progress=lambda done, total: cancel.set())
+        part = playouts(
+            midgame,
+            16,
+            4,
+            seed=9,
+            executor=pool,
+            batch=2,
+            cancel=cancel,
+            progress=lambda done, total: cancel.set(),
+        )
     assert part.attrs["partial"] and part.attrs["requested"] == 16
     assert 2 <= part.attrs["completed"] == len(part) < 16
-    pd.testing.assert_frame_equal(part, reference.iloc[:len(part)])
+    pd.testing.assert_frame_equal(part, reference.iloc[: len(part)])
     assert not reference.attrs["partial"]
 
 
@@ -213,8 +237,16 @@ class HoldFirst(Executor):
 
 def test_cancel_drops_playouts_after_a_gap_and_sends_no_more(midgame, reference):
     cancel, pool = threading.Event(), HoldFirst()
-    part = playouts(midgame, 16, 4, seed=9, executor=pool, batch=2, cancel=cancel,
-                    progress=lambda done, total: cancel.set())
+    part = playouts(
+        midgame,
+        16,
+        4,
+        seed=9,
+        executor=pool,
+        batch=2,
+        cancel=cancel,
+        progress=lambda done, total: cancel.set(),
+    )
     assert pool.submitted == 2  # two in flight (one worker), none sent after the cancel
     assert part.attrs["partial"] and part.attrs["completed"] == 0 and len(part) == 0
     assert list(part.columns) == list(reference.columns)

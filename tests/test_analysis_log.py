@@ -14,8 +14,11 @@ from catan_tutor.timeline import Timeline
 SCENARIOS = packaged_lessons()
 
 
-@pytest.fixture(scope="module", params=[("base", 4), ("base-2p", 2), ("base-dummy", 2),
-                                        ("ck", 3), ("ck-2p", 2)], ids=lambda p: p[0])
+@pytest.fixture(
+    scope="module",
+    params=[("base", 4), ("base-2p", 2), ("base-dummy", 2), ("ck", 3), ("ck-2p", 2)],
+    ids=lambda p: p[0],
+)
 def played(request) -> Game:
     variant, players = request.param
     game = new_game(variant, players=players, seed=11)
@@ -30,8 +33,9 @@ def test_one_row_per_action_with_its_notation_kind_player_and_turn(played):
     assert list(log["step"]) == list(range(1, len(history) + 1))
     assert list(log["notation"]) == [str(a) for a in history]
     assert list(log["kind"]) == [type(a).__name__ for a in history]
-    assert list(log["player"]) == [played.names[a.player] if a.player >= 0 else "chance"
-                                   for a in history]
+    assert list(log["player"]) == [
+        played.names[a.player] if a.player >= 0 else "chance" for a in history
+    ]
     replay, turns, phases = Game(played.rules, played._states[0]), [], []
     for action in history:  # the turn and phase each action was played in
         turns.append(replay.state.turn)
@@ -45,7 +49,7 @@ def test_deltas_sum_to_the_change_of_every_hand(played):
     log = game_log(played)
     first, last = played._states[0], played.state
     net = hand_changes(log)
-    kinds = CARD_NAMES[:len(last.bank)]
+    kinds = CARD_NAMES[: len(last.bank)]
     assert list(net.columns) == list(kinds) and list(net.index) == list(played.names)
     for p, party in enumerate(played.names):
         for k, kind in enumerate(kinds):
@@ -56,8 +60,11 @@ def test_deltas_sum_to_the_change_of_every_hand(played):
         before = replay.state.hands
         replay.play(action)
         got = dict(zip(log.columns, row, strict=True))
-        assert all(got[f"{party} {kind}"] == replay.state.hands[p][k] - before[p][k]
-                   for p, party in enumerate(played.names) for k, kind in enumerate(kinds))
+        assert all(
+            got[f"{party} {kind}"] == replay.state.hands[p][k] - before[p][k]
+            for p, party in enumerate(played.names)
+            for k, kind in enumerate(kinds)
+        )
 
 
 def test_vp_columns_equal_victory_points_after_each_move(played):

@@ -40,8 +40,9 @@ def brute_force_arrival(steps: int, turns: int, per_turn: int, first: int):
 @pytest.mark.parametrize(("steps", "turns", "per_turn", "first"), [
     (3, 8, 1, 1), (1, 4, 1, 0), (4, 6, 2, 2), (2, 5, 2, 1), (7, 12, 1, 1), (5, 6, 2, 0),
 ])  # fmt: skip
-def test_CK_EVENT_SHIP_arrival_pmf_equals_walking_every_dice_sequence(steps, turns, per_turn,
-                                                                      first):
+def test_CK_EVENT_SHIP_arrival_pmf_equals_walking_every_dice_sequence(
+    steps, turns, per_turn, first
+):
     exact = arrival_pmf(steps, turns, per_turn=per_turn, first_turn=first)
     assert exact == brute_force_arrival(steps, turns, per_turn, first)
 
@@ -100,7 +101,7 @@ def test_event_dice_left_in_every_phase_of_a_played_game(variant, players, polic
         if s.turn == game.state.turn:
             break  # the last turn may end with the game
         thrown = 0
-        for a, after in zip(actions[i:], states[i + 1:], strict=True):
+        for a, after in zip(actions[i:], states[i + 1 :], strict=True):
             thrown += type(a) is EventDie
             if after.turn != s.turn:
                 break

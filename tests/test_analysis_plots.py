@@ -53,8 +53,7 @@ def test_production_bars_stack_each_kind_to_the_total(game):
     for bar in ax.patches:
         x = round(bar.get_x() + bar.get_width() / 2)
         tops[x] = max(tops.get(x, 0), bar.get_y() + bar.get_height())
-    assert [tops[x] for x in range(len(table))] == pytest.approx(
-        [float(t) for t in table["total"]])
+    assert [tops[x] for x in range(len(table))] == pytest.approx([float(t) for t in table["total"]])
     assert _png(fig).startswith(b"\x89PNG")
 
 
@@ -71,13 +70,15 @@ def test_outcome_bars_are_the_estimates_with_their_intervals(raw):
     fig = plot_outcomes(summary)
     rates, vps = fig.axes
     heights = [b.get_height() for b in vps.patches]
-    assert heights == pytest.approx([outcome(summary, "vp", p)["estimate"]
-                                     for p in ("P1", "P2", "P3")])
+    assert heights == pytest.approx(
+        [outcome(summary, "vp", p)["estimate"] for p in ("P1", "P2", "P3")]
+    )
     bars = [c for c in rates.containers if isinstance(c, BarContainer)]
     assert [c.get_label() for c in bars] == ["win", "lead"]
     lead = [b.get_height() for b in bars[1]]
-    assert lead == pytest.approx([outcome(summary, "lead", p)["estimate"]
-                                  for p in ("P1", "P2", "P3")])
+    assert lead == pytest.approx(
+        [outcome(summary, "lead", p)["estimate"] for p in ("P1", "P2", "P3")]
+    )
     texts = [t.get_text() for t in fig.findobj(Text)]  # Figure.get_suptitle needs mpl 3.8
     assert any("30 playouts" in t for t in texts), texts
     _png(fig)

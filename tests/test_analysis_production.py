@@ -77,7 +77,8 @@ def test_BASE_ROBBER_BLOCK_the_robbers_hex_produces_nothing():
     ("A", "ore", "coin"), ("M", "lumber", "paper"), ("S", "wool", "cloth"),
 ])  # fmt: skip
 def test_CK_PROD_CITY_a_city_on_forest_pasture_or_mountains_gives_a_commodity(
-        letter, resource, commodity):
+    letter, resource, commodity
+):
     game = edit(new_game("ck", players=3), f"place P1 city {lone_vertex(letter)}")
     p = Fraction(WAYS[game.layout.numbers[HEX_NAMES.index(letter)]], 36)
     table = production_table(game)
@@ -103,8 +104,9 @@ def test_CK_ROBBER_INACTIVE_no_hex_is_blocked_before_the_first_attack():
 
 
 def test_CK_IMPROVE_SCIENCE_3_a_player_who_gets_nothing_expects_a_free_resource():
-    game = edit(new_game("ck", players=3), f"place P1 settlement {lone_vertex('R')}",
-                "level P1 science 3")
+    game = edit(
+        new_game("ck", players=3), f"place P1 settlement {lone_vertex('R')}", "level P1 science 3"
+    )
     table = production_table(game)
     # nothing on a 7 (6/36), a card on a 6 (5/36): a free resource on the other 25/36
     assert table.loc["P1", "aqueduct"] == Fraction(25, 36)
@@ -127,8 +129,11 @@ def test_per_turn_equals_per_roll_with_one_roll_a_turn():
 
 
 def test_2P_ROLL_DIFFERENT_a_two_roll_turn_gives_less_than_twice_a_roll_on_a_6():
-    game = edit(new_game("base-2p", players=2), f"place P1 settlement {lone_vertex('R')}",
-                f"place P2 settlement {lone_vertex('B')}")
+    game = edit(
+        new_game("base-2p", players=2),
+        f"place P1 settlement {lone_vertex('R')}",
+        f"place P2 settlement {lone_vertex('B')}",
+    )
     roll, turn = production_table(game, "roll"), production_table(game, "turn")
     assert turn.attrs == {"per": "turn", "rolls": 2, "variant": "base-2p"}
     assert roll.loc["P1", "grain"] < turn.loc["P1", "grain"] < 2 * roll.loc["P1", "grain"]
@@ -202,16 +207,25 @@ def _quiet(s) -> bool:
     """The robber's hex touches no building (moving it changes nobody's production), no
     hand is over 7 (a 7 makes nobody discard) and nobody has science 3."""
     blocked = s.robber < 0 or all(s.vowner[v] < 0 for v in HEX_VERTICES[s.robber])
-    return (blocked and all(sum(h[:8]) <= 7 for h in s.hands[:s.n])
-            and all(lv[0] < 3 for lv in s.levels) and (not s.kn or s.barb < 5))
+    return (
+        blocked
+        and all(sum(h[:8]) <= 7 for h in s.hands[: s.n])
+        and all(lv[0] < 3 for lv in s.levels)
+        and (not s.kn or s.barb < 5)
+    )
 
 
 def _away(game: Game) -> Game:
     """Resolve a first roll's 7: the robber goes to a hex no building touches."""
     g = Game(game.rules, game.state)
     while g.state.phase == ROBBER:
-        g.play(next(a for a in g.legal_actions() if type(a) is MoveRobber
-                    and all(g.state.vowner[v] < 0 for v in HEX_VERTICES[a.hex])))
+        g.play(
+            next(
+                a
+                for a in g.legal_actions()
+                if type(a) is MoveRobber and all(g.state.vowner[v] < 0 for v in HEX_VERTICES[a.hex])
+            )
+        )
     return g
 
 
@@ -225,8 +239,12 @@ def _per_turn_by_engine(game: Game, ck: bool) -> dict[tuple[int, str], Fraction]
         for r in range(1, 7):
             mid = _away(_roll(start, w, r, ck))
             assert mid.state.phase == DICE
-            seconds = [_roll(mid, w2, r2, ck) for w2 in range(1, 7) for r2 in range(1, 7)
-                       if w2 + r2 != w + r]
+            seconds = [
+                _roll(mid, w2, r2, ck)
+                for w2 in range(1, 7)
+                for r2 in range(1, 7)
+                if w2 + r2 != w + r
+            ]
             for after in seconds:
                 weight = Fraction(1, 36 * len(seconds))
                 for p in range(game.players):
@@ -248,8 +266,9 @@ def test_the_turn_table_equals_the_engines_two_rolls(variant, seed):
 
 
 def test_roll_yield_of_a_7_is_nothing():
-    game = edit(new_game("ck", players=3), f"place P1 city {lone_vertex('R')}",
-                "level P1 science 3")
+    game = edit(
+        new_game("ck", players=3), f"place P1 city {lone_vertex('R')}", "level P1 science 3"
+    )
     assert all(v == [0, 0, 0] for v in roll_yield(game.state, 7).values())
     assert roll_yield(game.state, 6)["grain"] == [2, 0, 0]
 

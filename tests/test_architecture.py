@@ -34,11 +34,13 @@ IDIOMS: dict[str, re.Pattern[str]] = {
     # `if s.kn`, `s.kn and ...`, `x if s.levels else y`, `bool(game.state.kn)`
     "a variant-only field's truth": re.compile(
         _BOOL_CONTEXT + r"[\w.]*\." + _VARIANT_FIELDS + r"\b(?!\s*[\[.(=!<>])"
-        r"|[\w.]*\." + _VARIANT_FIELDS + r"\s+(?:and|or|else)\b"),
+        r"|[\w.]*\." + _VARIANT_FIELDS + r"\s+(?:and|or|else)\b"
+    ),
     # `getattr(state, "kn", ())`, `getattr(rules, "double_roll", False)`
     "getattr of a variant-only field or flag": re.compile(
         r"getattr\([^)]*[\"'](?:" + _VARIANT_FIELDS[3:-1] + r"|double_roll|cities_knights|"
-        r"has_dummy|neutrals|tokens)[\"']"),
+        r"has_dummy|neutrals|tokens)[\"']"
+    ),
     # `len(s.bank) == 5`, `len(s.bank) > RESOURCE_KINDS`
     "the bank's size as a variant test": re.compile(r"len\([^)]*\bbank\)\s*(?:==|!=|<|>)"),
     # `isinstance(game.rules, TwoPlayerRules)`
@@ -47,12 +49,14 @@ IDIOMS: dict[str, re.Pattern[str]] = {
     "the variant's name": re.compile(
         r"variant\.(?:endswith|startswith)\("
         r"|variant\s*(?:==|!=)\s*[\"']"
-        r"|[\"'][\w-]*[\"']\s+(?:not\s+)?in\s+[\w.]*variant\b"),
+        r"|[\"'][\w-]*[\"']\s+(?:not\s+)?in\s+[\w.]*variant\b"
+    ),
     # `s.owners > s.n` (neutrals), `s.dummy < 0` / `if s.dummy >= 0` (a dummy seat)
     "counting parties for neutrals or a dummy": re.compile(
         r"\.owners\s*(?:>|!=)\s*[\w.]*\.n\b"
         r"|(?:\b(?:if|elif|and|or|not)\s+|\(|\+\s*|(?<![=!<>])=\s*)[\w.]*\.dummy\s*(?:<|>=)\s*0\b"
-        r"|\.dummy\s*(?:==|!=)\s*-1\b"),
+        r"|\.dummy\s*(?:==|!=)\s*-1\b"
+    ),
     # `"droad" in f`: which text fields a position has
     "which text fields are present": re.compile(r"[\"'][\w-]+[\"']\s+(?:not\s+)?in\s+f\b"),
 }
@@ -77,32 +81,55 @@ def _found() -> list[str]:
 
 def test_no_variant_sniffing_outside_variants():
     found = _found()
-    assert not found, ("ask the variant's Capabilities (rules.caps, state.caps, game.caps) "
-                       "instead:\n" + "\n".join(found))
+    assert not found, (
+        "ask the variant's Capabilities (rules.caps, state.caps, game.caps) "
+        "instead:\n" + "\n".join(found)
+    )
 
 
-@pytest.mark.parametrize("line", [
-    "if s.kn:", "k = s.kn[v] if s.kn else None", "ck = bool(game.state.kn)",
-    "return out | ({AQUEDUCT: 0} if s.levels else {})", "if not s.kn:",
-    'if s.sums and getattr(rules, "double_roll", False):', 'kn = getattr(state, "kn", ())',
-    "if len(s.bank) == 5:", "commodities = len(s.bank) > 5",
-    "return 2 if isinstance(game.rules, TwoPlayerRules) else 1",
-    'if game.variant.endswith("2p"):', 'if variant == "ck":',
-    'extra = "x" if s.owners > s.n and s.dummy < 0 else ""', "if s.dummy >= 0:",
-    "return s.n + (s.dummy >= 0)", 'if "droad" in f:', 'if "kn" not in f:',
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "if s.kn:",
+        "k = s.kn[v] if s.kn else None",
+        "ck = bool(game.state.kn)",
+        "return out | ({AQUEDUCT: 0} if s.levels else {})",
+        "if not s.kn:",
+        'if s.sums and getattr(rules, "double_roll", False):',
+        'kn = getattr(state, "kn", ())',
+        "if len(s.bank) == 5:",
+        "commodities = len(s.bank) > 5",
+        "return 2 if isinstance(game.rules, TwoPlayerRules) else 1",
+        'if game.variant.endswith("2p"):',
+        'if variant == "ck":',
+        'extra = "x" if s.owners > s.n and s.dummy < 0 else ""',
+        "if s.dummy >= 0:",
+        "return s.n + (s.dummy >= 0)",
+        'if "droad" in f:',
+        'if "kn" not in f:',
+    ],
+)
 def test_the_idioms_are_caught(line):
     assert any(rx.search(line) for rx in IDIOMS.values()), line
 
 
-@pytest.mark.parametrize("line", [
-    "for v, k in enumerate(s.kn):", "s.kn = tset(s.kn, v, None)", "kinds = len(s.bank)",
-    "if len(a.cards) != len(s.bank) or min(a.cards) < 0:", "k = s.kn[v]",
-    "dummy_turn = s.active == s.dummy >= 0", "if s.longest == s.dummy >= 0 and x:",
-    "if s.caps.knights and s.kn[v] is not None:", "if p != s.dummy:",
-    'walls = [v for v, w in enumerate(s.walls) if w]', "if s.tiebreak and s.tiebreak[0]:",
-    "if before.caps.improvements and before.metro != after.metro:",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "for v, k in enumerate(s.kn):",
+        "s.kn = tset(s.kn, v, None)",
+        "kinds = len(s.bank)",
+        "if len(a.cards) != len(s.bank) or min(a.cards) < 0:",
+        "k = s.kn[v]",
+        "dummy_turn = s.active == s.dummy >= 0",
+        "if s.longest == s.dummy >= 0 and x:",
+        "if s.caps.knights and s.kn[v] is not None:",
+        "if p != s.dummy:",
+        "walls = [v for v, w in enumerate(s.walls) if w]",
+        "if s.tiebreak and s.tiebreak[0]:",
+        "if before.caps.improvements and before.metro != after.metro:",
+    ],
+)
 def test_data_access_is_not_an_idiom(line):
     assert not any(rx.search(line) for rx in IDIOMS.values()), line
 
@@ -125,9 +152,13 @@ def test_every_variant_declares_its_capabilities():
 
 VARIANT = Path(__file__).resolve().parent.parent / "catan_tutor" / "variants"
 _ABSTRACT = {actions.Action, actions.Chance, actions.KnightAt}
-ACTION_CLASSES = {cls for _, cls in inspect.getmembers(actions, inspect.isclass)
-                  if issubclass(cls, actions.Action) and cls not in _ABSTRACT
-                  and cls.__module__ == actions.__name__}
+ACTION_CLASSES = {
+    cls
+    for _, cls in inspect.getmembers(actions, inspect.isclass)
+    if issubclass(cls, actions.Action)
+    and cls not in _ABSTRACT
+    and cls.__module__ == actions.__name__
+}
 _POLICY = {"base-dummy": "greedy"}
 
 
@@ -181,8 +212,7 @@ def test_every_phase_of_state_belongs_to_a_variant():
 
 def _random_phases(variant: str, seed: int, steps: int) -> set[str]:
     rules = _rules(variant)
-    g = new_game(variant, players=min(rules.seats), seed=seed, board="variable",
-                 preview=True)
+    g = new_game(variant, players=min(rules.seats), seed=seed, board="variable", preview=True)
     rng = random.Random(seed)
     seen = {g.state.phase}
     for _ in range(steps):
@@ -210,8 +240,10 @@ def test_ck2p_is_composed_from_ck_and_base_2p_explicitly():
     """rule="CK2P-INHERIT": one parent class (ck's); base-2p's records are merged into ck's
     by ``compose``, which refuses a record both parents changed unless ck-2p declares it."""
     assert CK2PRules.__bases__ == (CKRules,)
-    for parents in ((base.KINDS, ck.KINDS, two_player.KINDS),
-                    (base.PHASES, ck.PHASES, two_player.PHASES)):
+    for parents in (
+        (base.KINDS, ck.KINDS, two_player.KINDS),
+        (base.PHASES, ck.PHASES, two_player.PHASES),
+    ):
         with pytest.raises(ValueError, match="both parents change"):
             compose(*parents)
     with pytest.raises(ValueError, match="both parents change"):
@@ -236,14 +268,21 @@ def test_tables_are_derived_not_patched():
         t.add(Kind(actions.Roll, "X"))
     with pytest.raises(ValueError):
         t.replace(Kind(actions.EndTurn, "X"))
-    assert len(base.KINDS) < len(ck.KINDS) and base.KINDS[actions.BuyDev].check is not \
-        ck.KINDS[actions.BuyDev].check
+    assert (
+        len(base.KINDS) < len(ck.KINDS)
+        and base.KINDS[actions.BuyDev].check is not ck.KINDS[actions.BuyDev].check
+    )
     column = r"(?:self|rules)\.(?:checks|applies|decisions|legal_rules|chance_rules|wait_rules)\b"
-    patched = re.compile(column + r"\s*(?:\[[^\]]*\]\s*)?(?:\|=|=(?!=)|\.pop\(|\.update\()"
-                         r"|\bdel\s+" + column)
-    found = [f"{p.name}:{i}: {line.strip()}" for p in sorted(PACKAGE.rglob("*.py"))
-             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
-             if patched.search(line.split("#", 1)[0])]
+    patched = re.compile(
+        column + r"\s*(?:\[[^\]]*\]\s*)?(?:\|=|=(?!=)|\.pop\(|\.update\()"
+        r"|\bdel\s+" + column
+    )
+    found = [
+        f"{p.name}:{i}: {line.strip()}"
+        for p in sorted(PACKAGE.rglob("*.py"))
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if patched.search(line.split("#", 1)[0])
+    ]
     assert not found, found
 
 
@@ -253,7 +292,10 @@ def test_no_rule_id_is_rewritten_after_the_check():
     for variant in VARIANTS:
         assert "specific" not in type(_rules(variant)).__dict__ or variant == "base", variant
     rewrite = re.compile(r"\w+\[\s*\w+\.rule\s*\]|\.rule\s+in\s+_[A-Z]+\b")
-    found = [f"{p.name}:{i}: {line.strip()}" for p in sorted(VARIANT.glob("*.py"))
-             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
-             if rewrite.search(line)]
+    found = [
+        f"{p.name}:{i}: {line.strip()}"
+        for p in sorted(VARIANT.glob("*.py"))
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if rewrite.search(line)
+    ]
     assert not found, found

@@ -19,9 +19,20 @@ from catan_tutor.widgets import Tutor
 from catan_tutor.widgets.authoring import MAX_TITLE, chapters
 from catan_tutor.widgets.tutor import TABS
 
-SETUP = ["P1 settle N6", "P1 road N5", "P2 settle K4", "P2 road K5", "P3 settle H4",
-         "P3 road H3", "P3 settle C6", "P3 road C5", "P2 settle P6", "P2 road P7",
-         "P1 settle R4", "P1 road R3"]
+SETUP = [
+    "P1 settle N6",
+    "P1 road N5",
+    "P2 settle K4",
+    "P2 road K5",
+    "P3 settle H4",
+    "P3 road H3",
+    "P3 settle C6",
+    "P3 road C5",
+    "P2 settle P6",
+    "P2 road P7",
+    "P1 settle R4",
+    "P1 road R3",
+]
 
 
 def teacher() -> Tutor:
@@ -112,15 +123,18 @@ def test_a_lesson_built_in_the_author_panel_round_trips_through_download_and_upl
     assert "My first lesson" in fresh.header.value
 
 
-@pytest.mark.parametrize("field, value, why", [
-    ("title", "x" * 5000, f"at most {MAX_TITLE}"),
-    ("title", "", "give it some text"),
-    ("title", "two\nlines", "one line"),
-    ("comment", "<script>alert(1)</script>", "HTML is not allowed"),
-    ("tutor_text", "see <img src=x onerror=1>", "HTML is not allowed"),
-    ("goal", "<!-- hidden -->", "HTML is not allowed"),
-    ("chapter", "c" * 500, "at most"),
-])
+@pytest.mark.parametrize(
+    "field, value, why",
+    [
+        ("title", "x" * 5000, f"at most {MAX_TITLE}"),
+        ("title", "", "give it some text"),
+        ("title", "two\nlines", "one line"),
+        ("comment", "<script>alert(1)</script>", "HTML is not allowed"),
+        ("tutor_text", "see <img src=x onerror=1>", "HTML is not allowed"),
+        ("goal", "<!-- hidden -->", "HTML is not allowed"),
+        ("chapter", "c" * 500, "at most"),
+    ],
+)
 def test_bad_lesson_text_is_refused_with_its_reason_and_changes_nothing(field, value, why):
     t = teacher()
     t.session.play("P1 settle N6")
@@ -171,8 +185,14 @@ def test_the_start_is_written_as_setup_moves_editor_operations_or_a_position():
     sc = t.authoring.lesson()
     assert start_fields(sc, sc.tree.root) == {"board": "beginner"}
     # an edited position: a new root, written as editor operations (shorter than the line)
-    edited = edit(new_game("base", players=3), "place P1 settlement N6", "place P1 road N5",
-                  "hand P1 2 brick, 1 ore", "robber E", "turn P1 main 3")
+    edited = edit(
+        new_game("base", players=3),
+        "place P1 settlement N6",
+        "place P1 road N5",
+        "hand P1 2 brick, 1 ore",
+        "robber E",
+        "turn P1 main 3",
+    )
     t.session.open(edited)
     sc = t.authoring.lesson()
     sc.title = "Edited"
@@ -252,12 +272,15 @@ def test_editor_operations_give_the_start_in_every_variant_and_read_back(variant
     assert written >= 3
 
 
-@pytest.mark.parametrize("rules, why", [
-    ("BASE-BUILD-DISTANCE, CK-KNIGHT-DISPLACE", "CK-KNIGHT-DISPLACE is not a rule of base"),
-    ("BASE-BUILD-DISTANS", "did you mean BASE-BUILD-DISTANCE"),
-    ("BASE-BUILD-DISTANCE <b>x</b>", "HTML is not allowed"),
-    (" ".join(f"BASE-{i}" for i in range(2000)), "characters, at most"),
-])
+@pytest.mark.parametrize(
+    "rules, why",
+    [
+        ("BASE-BUILD-DISTANCE, CK-KNIGHT-DISPLACE", "CK-KNIGHT-DISPLACE is not a rule of base"),
+        ("BASE-BUILD-DISTANS", "did you mean BASE-BUILD-DISTANCE"),
+        ("BASE-BUILD-DISTANCE <b>x</b>", "HTML is not allowed"),
+        (" ".join(f"BASE-{i}" for i in range(2000)), "characters, at most"),
+    ],
+)
 def test_a_rules_list_with_a_rule_outside_the_variant_is_refused_and_changes_nothing(rules, why):
     t = teacher()
     t.session.play("P1 settle N6")

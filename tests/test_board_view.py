@@ -99,7 +99,9 @@ def test_hit_test_finds_every_labelled_vertex_edge_and_hex() -> None:
     assert hit_test((9.0, 0.0)) is None  # out at sea
     view = BoardView(stand_in_game())
     assert view.hit(*view.vp.px(board.vertex_xy(board.parse_vertex("H4")))) == (
-        "vertex", board.parse_vertex("H4"))
+        "vertex",
+        board.parse_vertex("H4"),
+    )
 
 
 def test_cities_and_knights_pieces_and_targets_draw() -> None:
@@ -139,8 +141,9 @@ def test_neutral_pieces_carry_their_letter() -> None:
     g = new_game("base-2p", players=2)
     view = BoardView(g)
     letters = []
-    view.painter._draw_letter = lambda c, v, letter, fill: letters.append((
-        board.VERTEX_LABELS[v], letter))
+    view.painter._draw_letter = lambda c, v, letter, fill: letters.append(
+        (board.VERTEX_LABELS[v], letter)
+    )
     view.draw_pieces()
     assert sorted(letters) == [("G6", "N"), ("H4", "N")]  # 2P-SETUP-NEUTRAL: their start
 
@@ -167,8 +170,11 @@ def test_labels_toggle_draws_every_vertex_and_edge_label_on_its_own_layer(monkey
     monkeypatch.setattr(layer, "fill_text", lambda text, *a, **k: written.append(text))
     others = [c for c in view.layers if c is not layer]
     for c in others:
-        monkeypatch.setattr(c, "fill_text", lambda *a, **k: (_ for _ in ()).throw(
-            AssertionError("another layer was drawn")))
+        monkeypatch.setattr(
+            c,
+            "fill_text",
+            lambda *a, **k: (_ for _ in ()).throw(AssertionError("another layer was drawn")),
+        )
     drawn = view.draw_count
     view.labels_button.value = True  # the toggle
     assert view.labels and view.draw_count == drawn + 1

@@ -67,13 +67,11 @@ def page(chromium: str, app_server: str) -> Iterator:
         pg.set_default_timeout(30_000)
         try:
             pg.goto(app_server, timeout=PAGE_TIMEOUT)
-            pg.wait_for_function(f"() => ({STATE_JS})().startsWith('node')",
-                                 timeout=PAGE_TIMEOUT)
+            pg.wait_for_function(f"() => ({STATE_JS})().startsWith('node')", timeout=PAGE_TIMEOUT)
             yield pg
         finally:
             pg.screenshot(path=ARTIFACTS / "last_page.png", full_page=True)
-            print(f"\nscreenshots in {ARTIFACTS}", "browser console:", *console[-15:],
-                  sep="\n  ")
+            print(f"\nscreenshots in {ARTIFACTS}", "browser console:", *console[-15:], sep="\n  ")
             browser.close()
 
 
@@ -86,8 +84,10 @@ STATE_JS = """() => {
   return `node ${d.node} depth ${d.depth} ${d.phase} #${d.digest}`;
 }"""
 # What no page may show as text: the test markers, phase names, rule IDs as prompts.
-INTERNALS = re.compile(r"drawn \d|node \d+ depth|#[0-9a-f]{8}\b|\b(setup-settle|setup-road|"
-                       r"pre-roll|progress-draw)\b|Expected here|(?i:chance): [A-Z0-9]+-")
+INTERNALS = re.compile(
+    r"drawn \d|node \d+ depth|#[0-9a-f]{8}\b|\b(setup-settle|setup-road|"
+    r"pre-roll|progress-draw)\b|Expected here|(?i:chance): [A-Z0-9]+-"
+)
 
 
 def _marker(page) -> str:
@@ -115,8 +115,9 @@ def _spot(page, kind: str, label: str) -> tuple[float, float]:
 
     box = page.locator(".catan-board canvas").last.bounding_box()
     ratio = 2  # BoardView's default: the canvas has twice the CSS pixels
-    vp = Viewport.fit(round(box["width"]) * ratio,
-                      round(box["height"]) * ratio - style.STRIP_HEIGHT * ratio)
+    vp = Viewport.fit(
+        round(box["width"]) * ratio, round(box["height"]) * ratio - style.STRIP_HEIGHT * ratio
+    )
     parse = {"vertex": board.parse_vertex, "edge": board.parse_edge, "hex": board.parse_hex}
     xy = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
     x, y = vp.px(xy[kind](parse[kind](label)))
@@ -153,15 +154,21 @@ def _pick_lesson(page, title: str) -> None:
     """Open the lesson called ``title`` (its label may carry its course number, "3.2  …")."""
     picker = page.locator(".catan-app select").first
     labels = picker.locator("option").all_inner_texts()
-    picker.select_option(index=next(i for i, x in enumerate(labels)  # spaces shown as nbsp
-                                    if x.replace("\xa0", " ").strip().endswith(title)))
+    picker.select_option(
+        index=next(
+            i
+            for i, x in enumerate(labels)  # spaces shown as nbsp
+            if x.replace("\xa0", " ").strip().endswith(title)
+        )
+    )
     page.locator(".catan-tutor").filter(has_text=title).first.wait_for()
 
 
 def _board_stats(page, colours: list[str]) -> dict:
     """Painted share, distinct colours and the pixels of each of ``colours`` on the board
     (ipycanvas composes the layers into the one canvas the page shows)."""
-    return page.evaluate("""(colours) => {
+    return page.evaluate(
+        """(colours) => {
       const c = document.querySelector('.catan-board canvas');
       const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
       const near = (i, k) => Math.abs(d[i] - k[0]) + Math.abs(d[i + 1] - k[1])
@@ -174,7 +181,9 @@ def _board_stats(page, colours: list[str]) -> dict:
       }
       return {painted: painted / (d.length / 4), colours: seen.size, counts,
               width: c.width, css: c.getBoundingClientRect().width};
-    }""", [_rgb(c) for c in colours])
+    }""",
+        [_rgb(c) for c in colours],
+    )
 
 
 def test_board_is_drawn_in_voila(page) -> None:
@@ -189,11 +198,14 @@ def test_board_is_drawn_in_voila(page) -> None:
     _no_internals(page)
 
 
-@pytest.mark.parametrize(("title", "name"), [
-    ("The distance rule and Longest Road", "board_base"),
-    ("The metropolis race", "board_ck_midgame"),
-    ("Building for the neutrals", "board_2p"),
-])
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [
+        ("The distance rule and Longest Road", "board_base"),
+        ("The metropolis race", "board_ck_midgame"),
+        ("Building for the neutrals", "board_2p"),
+    ],
+)
 def test_boards_are_painted(page, title: str, name: str) -> None:
     """A base board, a C&K mid-game board and a 2-player board: sea, land and pieces painted,
     sharp (the canvas has twice the CSS pixels)."""
@@ -244,8 +256,7 @@ def test_force_a_dice_outcome(page) -> None:
     page.locator(".catan-form").get_by_role("button", name="Play").click()
     _wait_marker(page, "dice")
     form = page.locator(".catan-form")  # the white die is thrown first (one choice: fixed)
-    form.locator(".widget-dropdown", has_text="value").locator("select").select_option(
-        label="5")
+    form.locator(".widget-dropdown", has_text="value").locator("select").select_option(label="5")
     form.get_by_role("button", name="Play").click()
     page.get_by_role("tab", name="Moves").click()
     _tree_has(page, "white die 5 *")
@@ -267,8 +278,10 @@ def test_roll_in_one_click_and_a_copied_link_reopens_the_node(page) -> None:
     _no_internals(page)
     page.get_by_role("button", name="Copy link").click()
     field = page.locator("input.catan-link-input")
-    page.wait_for_function("() => { const i = document.querySelector('input.catan-link-input');"
-                           " return i && i.value.startsWith('http'); }")
+    page.wait_for_function(
+        "() => { const i = document.querySelector('input.catan-link-input');"
+        " return i && i.value.startsWith('http'); }"
+    )
     link = field.input_value()
     page.locator(".catan-link-note").filter(has_text="copied").wait_for()
     assert page.evaluate("() => navigator.clipboard.readText()") == link
@@ -278,8 +291,7 @@ def test_roll_in_one_click_and_a_copied_link_reopens_the_node(page) -> None:
     fresh = page.context.new_page()
     try:
         fresh.goto(link, timeout=PAGE_TIMEOUT)
-        fresh.wait_for_function(f"() => ({STATE_JS})().startsWith('node')",
-                                timeout=PAGE_TIMEOUT)
+        fresh.wait_for_function(f"() => ({STATE_JS})().startsWith('node')", timeout=PAGE_TIMEOUT)
         assert _marker(fresh).split("#")[1] == state.split("#")[1]  # the same position
         _no_internals(fresh)
         fresh.screenshot(path=ARTIFACTS / "link_reopened.png")
@@ -292,8 +304,15 @@ def test_bad_upload_shows_the_error_and_keeps_the_game(page) -> None:
     page.get_by_role("tab", name="File").click()
     with page.expect_file_chooser() as chooser:
         page.locator(".catan-tutor .widget-upload").click()
-    chooser.value.set_files(files=[{"name": "broken.catan.yaml", "mimeType": "text/yaml",
-                                    "buffer": b"title: Broken\nvariant: base\nplayers: [3\n"}])
+    chooser.value.set_files(
+        files=[
+            {
+                "name": "broken.catan.yaml",
+                "mimeType": "text/yaml",
+                "buffer": b"title: Broken\nvariant: base\nplayers: [3\n",
+            }
+        ]
+    )
     page.locator(".catan-tutor").filter(has_text="broken.catan.yaml:").first.wait_for()
     page.screenshot(path=ARTIFACTS / "bad_upload.png")
     assert _marker(page) == before
@@ -397,8 +416,9 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     odds.locator("img").wait_for()
     page.screenshot(path=ARTIFACTS / "odds.png", full_page=True)
     odds.screenshot(path=ARTIFACTS / "odds_panel.png")
-    widths = odds.evaluate("e => [...e.querySelectorAll('.catan-table')]"
-                           ".map(t => [t.scrollWidth, t.clientWidth])")
+    widths = odds.evaluate(
+        "e => [...e.querySelectorAll('.catan-table')].map(t => [t.scrollWidth, t.clientWidth])"
+    )
     assert len(widths) >= 3 and all(s <= c + 1 for s, c in widths), widths  # tables fit
     assert "win" in odds.inner_text()
 

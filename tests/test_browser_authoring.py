@@ -51,8 +51,9 @@ def _state(page, **data: str):
     return found
 
 
-def test_a_teacher_made_lesson_round_trips_through_download_and_upload(new_page, app_server,
-                                                                       tmp_path):
+def test_a_teacher_made_lesson_round_trips_through_download_and_upload(
+    new_page, app_server, tmp_path
+):
     started = time.monotonic()
     p = new_page("authoring")
     page = p.page
@@ -83,7 +84,7 @@ def test_a_teacher_made_lesson_round_trips_through_download_and_upload(new_page,
     assert path.name.endswith(".catan.yaml") and "position:" not in text
     sc = loads_scenario(text, path.name)
     assert sc.title == TITLE
-    (node_id, puzzle), = sc.puzzles.items()
+    ((node_id, puzzle),) = sc.puzzles.items()
     assert puzzle.prompt == PROMPT and sc.tree.nodes[node_id].comment == COMMENT
 
     # a fresh page: upload it, and the same lesson shows (the same download, title, puzzle)

@@ -46,8 +46,9 @@ def _chapter(number: int) -> list[tuple[str, str, Scenario]]:
     """(id, title, scenario) of each lesson of the chapter, in the course's order."""
     places = course(packaged_lessons())
     titles = {x.id: x.title for x in library(packaged_lessons())}
-    ids = sorted((i for i, p in places.items() if p.chapter == number),
-                 key=lambda i: places[i].number)
+    ids = sorted(
+        (i for i, p in places.items() if p.chapter == number), key=lambda i: places[i].number
+    )
     return [(i, titles[i], load_scenario(packaged_lessons() / f"{i}.catan.yaml")) for i in ids]
 
 
@@ -136,18 +137,22 @@ def test_a_whole_chapter_is_walked_with_next_lesson_and_its_progress_kept(new_pa
 
         # its end: completed, kept in the browser, and Next lesson offered
         page.wait_for_function(MARKED_JS, arg=title)
-        page.wait_for_function("(id) => ((JSON.parse(localStorage.getItem("
-                               "'catan-tutor-progress') || '{}').done) || []).includes(id)",
-                               arg=lesson_id)
+        page.wait_for_function(
+            "(id) => ((JSON.parse(localStorage.getItem("
+            "'catan-tutor-progress') || '{}').done) || []).includes(id)",
+            arg=lesson_id,
+        )
         kept = _kept(page)
         assert sorted(kept.get("solved", {}).get(lesson_id, [])) == sorted(sc.puzzles)
         assert {x for x, _, _ in lessons[: i + 1]} <= set(kept["done"])
-        for later, _, _ in lessons[i + 1:]:
+        for later, _, _ in lessons[i + 1 :]:
             assert later not in kept["done"]
         nxt = page.locator(".catan-next-lesson")
         nxt.wait_for(state="visible")
-        print(f"  {lesson_id}: {steps} moves stepped, {answered} puzzles answered in "
-              f"{time.monotonic() - began:.1f} s")
+        print(
+            f"  {lesson_id}: {steps} moves stepped, {answered} puzzles answered in "
+            f"{time.monotonic() - began:.1f} s"
+        )
         nxt.click()
     page.screenshot(path=ARTIFACTS / "chapter_walked.png")
 
@@ -169,12 +174,17 @@ def test_a_whole_chapter_is_walked_with_next_lesson_and_its_progress_kept(new_pa
     page.wait_for_function(
         "(ids) => { const s = document.querySelector('.catan-progress');"
         " if (!s) return false; const d = JSON.parse(s.dataset.progress).done;"
-        " return ids.every(i => d.includes(i)); }", arg=ids, timeout=30_000)
+        " return ids.every(i => d.includes(i)); }",
+        arg=ids,
+        timeout=30_000,
+    )
     again = _progress_marker(page)
     for lesson_id, _, sc in lessons:
         assert sorted(again["solved"].get(lesson_id, [])) == sorted(sc.puzzles)
     took = time.monotonic() - started
     page.screenshot(path=ARTIFACTS / "chapter_after_reload.png")
-    print(f"chapter {CHAPTER}: {len(lessons)} lessons walked in {walked:.1f} s, "
-          f"{took:.1f} s with both page loads")  # figures, not tests
+    print(
+        f"chapter {CHAPTER}: {len(lessons)} lessons walked in {walked:.1f} s, "
+        f"{took:.1f} s with both page loads"
+    )  # figures, not tests
     assert p.outside == []

@@ -47,8 +47,9 @@ def _play(page, move: str) -> None:
     play = page.locator(".catan-try").get_by_role("button", name="Play")
     page.wait_for_function("b => !b.disabled", arg=play.element_handle())
     play.click()
-    page.wait_for_function(f"() => +document.querySelector('.catan-state')"
-                           f".dataset.depth > {before}")
+    page.wait_for_function(
+        f"() => +document.querySelector('.catan-state').dataset.depth > {before}"
+    )
 
 
 def test_hint_and_a_turn_against_a_computer_seat(new_page, app_server) -> None:  # noqa: F811
@@ -57,8 +58,9 @@ def test_hint_and_a_turn_against_a_computer_seat(new_page, app_server) -> None: 
     page = p.page
     page.locator(".catan-seat-2 select").select_option(label="Computer: greedy")
     page.get_by_role("button", name="Start").click()
-    page.wait_for_function("() => document.querySelector('.catan-computer-state')"
-                           ".dataset.seats === '2:greedy'")
+    page.wait_for_function(
+        "() => document.querySelector('.catan-computer-state').dataset.seats === '2:greedy'"
+    )
     page.wait_for_function("() => document.querySelector('.catan-state').dataset.depth === '0'")
     page.get_by_role("tab", name="Play", exact=True).click()
     settle = _hint(page)
@@ -68,10 +70,12 @@ def test_hint_and_a_turn_against_a_computer_seat(new_page, app_server) -> None: 
     assert " road " in road
     _play(page, road)
     # P2 (the computer) answers with its settlement and road, a pause apart, then P3 is due
-    page.wait_for_function("() => document.querySelector('.catan-state').dataset.depth === '4'",
-                           timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.catan-state').dataset.depth === '4'", timeout=30_000
+    )
     page.locator(".catan-computer-state[data-status='idle'][data-mode='paced']").wait_for(
-        state="attached")  # played by the kernel's event loop, a pause apart
+        state="attached"
+    )  # played by the kernel's event loop, a pause apart
     page.screenshot(path=ARTIFACTS / "hints.png")
     assert _depth(page) == 4  # P3 is human: nothing more was played
     assert p.outside == []

@@ -48,8 +48,11 @@ PAYLOADS = [
     "<details open ontoggle=window.__pwned=7>pwn</details>",
 ]
 SERVER_API = r"/api/(kernels|sessions|contents|terminals)\b"  # what a script would use to run code
-HOSTILE_COLOURS = ["<img/src=x/onerror=window.__pwned=8>", "javascript:window.__pwned=9",
-                   "red;background:url(https://pwn.example/x)"]
+HOSTILE_COLOURS = [
+    "<img/src=x/onerror=window.__pwned=8>",
+    "javascript:window.__pwned=9",
+    "red;background:url(https://pwn.example/x)",
+]
 
 # Runs in the page: every element or attribute that the payloads turned into markup.
 SCAN_JS = r"""() => {
@@ -83,18 +86,23 @@ def hostile_scenario() -> bytes:
     first move: its answer is P1 road H3; P1 road H5 is a variation whose comment a wrong
     answer's verdict quotes; the explanation shows once it is solved."""
     every = yaml_quote(" ".join(PAYLOADS))
-    return (f"title: {yaml_quote('Hostile ' + PAYLOADS[1])}\nvariant: base\nplayers: 3\n"
-            f"goal: {every}\nchapter: {every}\ntutor: {every}\nmoves:\n"
-            f"- move: P1 settle H4\n  comment: {every}\n  tutor: {every}\n"
-            f"  puzzle:\n    prompt: {every}\n    hints:\n    - {every}\n    - {every}\n"
-            f"    rule: BASE-SETUP-ROUND1\n    explain: {every}\n"
-            f"- move: P1 road H3\n  comment: {every}\n"
-            f"  variations:\n  - - move: P1 road H5\n      comment: {every}\n").encode()
+    return (
+        f"title: {yaml_quote('Hostile ' + PAYLOADS[1])}\nvariant: base\nplayers: 3\n"
+        f"goal: {every}\nchapter: {every}\ntutor: {every}\nmoves:\n"
+        f"- move: P1 settle H4\n  comment: {every}\n  tutor: {every}\n"
+        f"  puzzle:\n    prompt: {every}\n    hints:\n    - {every}\n    - {every}\n"
+        f"    rule: BASE-SETUP-ROUND1\n    explain: {every}\n"
+        f"- move: P1 road H3\n  comment: {every}\n"
+        f"  variations:\n  - - move: P1 road H5\n      comment: {every}\n"
+    ).encode()
 
 
 def hostile_position(colour: str) -> str:
-    return new_game("base", players=3).position().replace("colors=red,blue,white",
-                                                          f"colors=red,blue,{colour}")
+    return (
+        new_game("base", players=3)
+        .position()
+        .replace("colors=red,blue,white", f"colors=red,blue,{colour}")
+    )
 
 
 @pytest.fixture(scope="module", params=["voila", "jupyter-server"])
@@ -118,8 +126,14 @@ def _watch(p: Page) -> tuple[list[str], list[str]]:
     dialogs: list[str] = []
     writes: list[str] = []
     p.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    p.page.on("request", lambda r: writes.append(f"{r.method} {r.url}")
-              if r.method != "GET" and re.search(SERVER_API, r.url) else None)
+    p.page.on(
+        "request",
+        lambda r: (
+            writes.append(f"{r.method} {r.url}")
+            if r.method != "GET" and re.search(SERVER_API, r.url)
+            else None
+        ),
+    )
     return dialogs, writes
 
 
@@ -137,8 +151,9 @@ def _with_query(url: str, query: str) -> str:
 def _puzzle(page, **data: str) -> None:
     """Wait for the puzzle's hidden marker to say ``data``."""
     attrs = "".join(f"[data-{k}='{v}']" for k, v in data.items())
-    page.locator(".catan-puzzle-state" + attrs).first.wait_for(state="attached",
-                                                               timeout=PAGE_TIMEOUT)
+    page.locator(".catan-puzzle-state" + attrs).first.wait_for(
+        state="attached", timeout=PAGE_TIMEOUT
+    )
 
 
 def _answer(page, move: str) -> None:
@@ -158,8 +173,7 @@ def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None
     open_app(p, served)
     page = p.page
     page.get_by_role("tab", name="File").click()
-    choose_file(page, {"name": UPLOAD_NAME, "mimeType": "text/yaml",
-                       "buffer": hostile_scenario()})
+    choose_file(page, {"name": UPLOAD_NAME, "mimeType": "text/yaml", "buffer": hostile_scenario()})
     tutor = page.locator(".catan-tutor").first
     tutor.filter(has_text=f"opened {UPLOAD_NAME}").wait_for(timeout=PAGE_TIMEOUT)  # as text
     _assert_clean(p, dialogs, writes)
@@ -199,15 +213,18 @@ def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None
     page.locator(".catan-author-title input").wait_for(timeout=PAGE_TIMEOUT)
     _assert_clean(p, dialogs, writes)
     page.get_by_role("button", name="◀", exact=True).click()  # the puzzle's fields, filled
-    page.locator(".catan-state[data-node='1']").first.wait_for(state="attached",
-                                                               timeout=PAGE_TIMEOUT)
+    page.locator(".catan-state[data-node='1']").first.wait_for(
+        state="attached", timeout=PAGE_TIMEOUT
+    )
     prompt = page.locator(".catan-author-prompt input")
-    page.wait_for_function("e => e.value.includes('pwn bold')", arg=prompt.element_handle(),
-                           timeout=PAGE_TIMEOUT)
+    page.wait_for_function(
+        "e => e.value.includes('pwn bold')", arg=prompt.element_handle(), timeout=PAGE_TIMEOUT
+    )
     _assert_clean(p, dialogs, writes)
     page.get_by_role("button", name="▶", exact=True).click()
-    page.locator(".catan-state[data-node='2']").first.wait_for(state="attached",
-                                                               timeout=PAGE_TIMEOUT)
+    page.locator(".catan-state[data-node='2']").first.wait_for(
+        state="attached", timeout=PAGE_TIMEOUT
+    )
     author = page.locator(".catan-author")
     page.locator(".catan-author-title input").fill(AUTHOR_TITLE)
     for field in ("Goal", "Comment"):
@@ -230,8 +247,9 @@ def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None
         _assert_clean(p, dialogs, writes)
     # the scenario's own position text with a hostile colour: refused with its line
     bad = f"title: t\nvariant: base\nplayers: 3\nposition: '{hostile_position('javascript:x')}'\n"
-    choose_file(page, {"name": "colour.catan.yaml", "mimeType": "text/yaml",
-                       "buffer": bad.encode()})
+    choose_file(
+        page, {"name": "colour.catan.yaml", "mimeType": "text/yaml", "buffer": bad.encode()}
+    )
     refused = re.compile(r"colour\.catan\.yaml:4: position")
     tutor.filter(has_text=refused).wait_for(timeout=PAGE_TIMEOUT)
     _assert_clean(p, dialogs, writes)
@@ -243,7 +261,8 @@ def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None
     page.reload(timeout=PAGE_TIMEOUT)
     page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
     page.locator(f".catan-state[data-digest='{where['digest']}']").first.wait_for(
-        state="attached", timeout=PAGE_TIMEOUT)
+        state="attached", timeout=PAGE_TIMEOUT
+    )
     assert _where(page) == where, (_where(page), where)
     _assert_clean(p, dialogs, writes)
 
@@ -253,8 +272,11 @@ def test_hostile_page_address_is_explained_and_stays_text(served, new_page) -> N
     dialogs, writes = _watch(p)
     colour = session.encode(session.Line(position=hostile_position(HOSTILE_COLOURS[0])))
     lesson = session.encode(session.Line(lesson=PAYLOADS[1]))
-    for state, why in ((colour, "is not a colour"), (lesson, "There is no lesson"),
-                       ("%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E", "could not be restored")):
+    for state, why in (
+        (colour, "is not a colour"),
+        (lesson, "There is no lesson"),
+        ("%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E", "could not be restored"),
+    ):
         open_app(p, _with_query(served, f"s={state}"))
         p.page.locator(".catan-app").filter(has_text=why).first.wait_for(timeout=PAGE_TIMEOUT)
         _assert_clean(p, dialogs, writes)
@@ -264,8 +286,14 @@ def test_hostile_page_address_is_explained_and_stays_text(served, new_page) -> N
 # Every query parameter Voilà reads on a notebook's page (theme, template; classic-tree on its
 # tree) or the tutor reads (links.KEYS, the session state s), each carrying a script.
 SCRIPT = '"><script>window.__pwned=20</script><img src=x onerror="window.__pwned=21">pwn'
-PARAM_GROUPS = [("theme",), ("template", "classic-tree"), ("s",), ("position",),
-                ("lesson", "node"), ("variant", "players", "board", "seed")]
+PARAM_GROUPS = [
+    ("theme",),
+    ("template", "classic-tree"),
+    ("s",),
+    ("position",),
+    ("lesson", "node"),
+    ("variant", "players", "board", "seed"),
+]
 
 # Runs in the page: what shows that it is the tutor's catan template and not Voilà's lab,
 # classic or reveal (its kernel hold and retry card, no stylesheet from another host).

@@ -40,22 +40,48 @@ from catan_tutor.serve import CONFIG_DIR, DATA_DIR, TEMPLATE, kernel_processes, 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE_DIR = DATA_DIR / "voila" / "templates" / TEMPLATE
 CULL = 6  # s: the test server culls kernels without a page this long idle
-CULL_ARGS = [f"--MappingKernelManager.cull_idle_timeout={CULL}",
-             "--MappingKernelManager.cull_interval=1"]
+CULL_ARGS = [
+    f"--MappingKernelManager.cull_idle_timeout={CULL}",
+    "--MappingKernelManager.cull_interval=1",
+]
 FREED_WITHIN = 120  # s: what the packaged settings promise
-BROKEN = {"cells": [{"cell_type": "code", "execution_count": None, "id": "b0", "metadata": {},
-                     "outputs": [], "source": ["raise RuntimeError('secret-detail-42')"]}],
-          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                      "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
+BROKEN = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "b0",
+            "metadata": {},
+            "outputs": [],
+            "source": ["raise RuntimeError('secret-detail-42')"],
+        }
+    ],
+    "metadata": {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+    },
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
 # A notebook that shows one widget at once: the page-side logic is the same as the tutor's,
 # and its page loads in seconds.
-WIDGET = {"cells": [{"cell_type": "code", "execution_count": None, "id": "w0", "metadata": {},
-                     "outputs": [], "source": ["import ipywidgets\n",
-                                               "ipywidgets.Label('widget-ready')"]}],
-          "metadata": BROKEN["metadata"], "nbformat": 4, "nbformat_minor": 5}
-KERNEL_ID_JS = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)" \
-               ".kernelId"
+WIDGET = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "w0",
+            "metadata": {},
+            "outputs": [],
+            "source": ["import ipywidgets\n", "ipywidgets.Label('widget-ready')"],
+        }
+    ],
+    "metadata": BROKEN["metadata"],
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
+KERNEL_ID_JS = (
+    "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+)
 WIDGET_SHOWN_JS = "() => !!document.querySelector('#rendered_cells .widget-label')"
 
 
@@ -79,10 +105,12 @@ def test_settings_ship_in_both_forms_and_free_kernels_in_time() -> None:
     assert cull["cull_connected"] is False  # an open tab keeps its kernel
     assert 0 < cull["cull_idle_timeout"] + cull["cull_interval"] <= FREED_WITHIN
     data_files = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
-        "data-files"]
+        "data-files"
+    ]
     assert {Path(f).name for f in data_files["etc/jupyter"]} == {"voila.json"}
     assert {Path(f).name for f in data_files["etc/jupyter/jupyter_server_config.d"]} == {
-        "jupyter_server_config.json"}
+        "jupyter_server_config.json"
+    }
     page = (TEMPLATE_DIR / "index.html.j2").read_text()
     assert "{% include 'catan_kernel.js' %}" in page
 
@@ -165,9 +193,12 @@ def _shut_down(url: str, kernel_id: str) -> None:
     """Shut a kernel down as the culler does (the server's shutdown_kernel), through Voilà's
     shutdown request with a matching _xsrf cookie and form field."""
     token = secrets.token_hex(16)
-    request = urllib.request.Request(f"{url}voila/api/shutdown/{kernel_id}",
-                                     data=f"_xsrf={token}".encode(), method="POST",
-                                     headers={"Cookie": f"_xsrf={token}"})
+    request = urllib.request.Request(
+        f"{url}voila/api/shutdown/{kernel_id}",
+        data=f"_xsrf={token}".encode(),
+        method="POST",
+        headers={"Cookie": f"_xsrf={token}"},
+    )
     with urllib.request.urlopen(request, timeout=30) as response:
         assert response.status == 204
 
@@ -252,10 +283,13 @@ def test_a_page_whose_scripts_come_late_keeps_its_kernel(new_page, server) -> No
     p.page.wait_for_function(WIDGET_SHOWN_JS, timeout=PAGE_TIMEOUT)
     p.page.wait_for_function(
         f"async () => (await (await fetch('{url}api/kernels/{kernel_id}')).json())"
-        ".connections === 1", timeout=30_000)  # Voilà's socket only: the hold let go
+        ".connections === 1",
+        timeout=30_000,
+    )  # Voilà's socket only: the hold let go
     # the "Starting the tutor..." line goes on the page script's next tick (within a second)
-    p.page.wait_for_function("() => !document.querySelector("
-                             "'.catan-retry, .catan-lost, .catan-starting')", timeout=5_000)
+    p.page.wait_for_function(
+        "() => !document.querySelector('.catan-retry, .catan-lost, .catan-starting')", timeout=5_000
+    )
 
 
 @pytest.mark.browser
@@ -284,6 +318,6 @@ def test_a_page_whose_kernel_is_gone_says_so_and_loads_on_retry(new_page, server
     page.wait_for_function(WIDGET_SHOWN_JS, timeout=PAGE_TIMEOUT)
     assert page.evaluate(KERNEL_ID_JS) != kernel_id
     page.wait_for_function(  # shown: the count of attempts is reset
-        "() => sessionStorage.getItem('catan-retry:' + location.pathname) === null",
-        timeout=10_000)
+        "() => sessionStorage.getItem('catan-retry:' + location.pathname) === null", timeout=10_000
+    )
     assert not page.locator(".catan-retry, .catan-lost, .catan-starting").count()

@@ -149,8 +149,7 @@ SCROLLED_JS = """() => Array.from(document.querySelectorAll('*'))
   .filter(e => e.scrollTop > 0).length + (window.scrollY > 0 ? 1 : 0)"""
 
 
-def test_a_click_on_a_board_below_the_fold_lands_where_aimed(browser, new_page,
-                                                             app_server) -> None:
+def test_a_click_on_a_board_below_the_fold_lands_where_aimed(browser, new_page, app_server) -> None:
     """ipycanvas focuses its canvas on mouse-down with a plain focus(), which scrolled a board
     partly below the fold into view before the click was measured (about 100 px off); the
     board's page script focuses it first without scrolling. In a short window a click low on

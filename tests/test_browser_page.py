@@ -80,8 +80,10 @@ def app() -> Iterator[tuple[str, object]]:
 
 
 def _has_template(page) -> bool:
-    return page.evaluate("() => [...document.querySelectorAll('style')]"
-                         ".some(s => s.textContent.includes('.catan-lost'))")
+    return page.evaluate(
+        "() => [...document.querySelectorAll('style')]"
+        ".some(s => s.textContent.includes('.catan-lost'))"
+    )
 
 
 # ----------------------------------------------------------------------------- the files
@@ -146,19 +148,29 @@ def test_oversized_upload_is_refused_in_the_page(new_page, app) -> None:
     chooser = choose_file(page, {"name": "big.catan.yaml", "mimeType": "text/yaml", "buffer": big})
     banner = page.locator(".catan-banner[role=alert]")
     banner.wait_for()
-    assert banner.inner_text().strip().startswith(
-        "big.catan.yaml is 1.0 MB; a scenario file can be at most 512 KB.")
+    assert (
+        banner.inner_text()
+        .strip()
+        .startswith("big.catan.yaml is 1.0 MB; a scenario file can be at most 512 KB.")
+    )
     page.screenshot(path=ARTIFACTS / "page_upload_refused.png")
     page.wait_for_timeout(2000)
     assert chooser.element.evaluate("i => i.files.length") == 0  # cleared
     assert max(p.sent[sent:], default=0) < MAX_UPLOAD_BYTES, "the file went to the kernel"
     after = tutor.inner_text()
-    assert after == before, "\n".join(difflib.unified_diff(before.splitlines(),
-                                                           after.splitlines(), lineterm=""))
+    assert after == before, "\n".join(
+        difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="")
+    )
     banner.get_by_role("button", name="Dismiss").click()
     banner.wait_for(state="detached")
-    choose_file(page, {"name": "broken.catan.yaml", "mimeType": "text/yaml",
-                   "buffer": b"title: Broken\nvariant: base\nplayers: [3\n"})
+    choose_file(
+        page,
+        {
+            "name": "broken.catan.yaml",
+            "mimeType": "text/yaml",
+            "buffer": b"title: Broken\nvariant: base\nplayers: [3\n",
+        },
+    )
     page.locator(".catan-tutor").filter(has_text="broken.catan.yaml:").first.wait_for()
     assert p.outside == []
 
@@ -182,15 +194,17 @@ def test_killed_kernel_shows_the_restart_overlay(new_page, app) -> None:
     open_app(p, url)
     page = p.page
     kernel_id = page.evaluate(
-        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
-        ".kernelId")
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+    )
     _kernel_process(proc, kernel_id).send_signal(signal.SIGKILL)
     start = time.monotonic()
     dialog = page.get_by_role("alertdialog")
     dialog.wait_for(timeout=20_000)
     shown = time.monotonic() - start
-    assert "The connection to the tutor was lost (the server restarted or your session timed " \
-           "out). Your moves are kept in this page\u2019s address." in dialog.inner_text()
+    assert (
+        "The connection to the tutor was lost (the server restarted or your session timed "
+        "out). Your moves are kept in this page\u2019s address." in dialog.inner_text()
+    )
     button = dialog.get_by_role("button", name="Restart the session")
     assert button.evaluate("b => b === document.activeElement")
     page.screenshot(path=ARTIFACTS / "page_session_lost.png")
@@ -205,7 +219,7 @@ def test_killed_kernel_shows_the_restart_overlay(new_page, app) -> None:
 
 # ----------------------------------------------------------------------------- a probe notebook
 
-PROBE = r'''
+PROBE = r"""
 import os
 import ipywidgets as w
 
@@ -219,15 +233,26 @@ query.add_class("probe-query")
 probe = w.HTML('<span class="probe-data" data-catan-test="node 3 depth 2" hidden>x</span>'
                '<span class="probe-visible">visible</span>')
 w.VBox([state, step, query, probe])
-'''
+"""
 
 
 def _probe_root(tmp_path: Path) -> Path:
-    nb = {"cells": [{"cell_type": "code", "metadata": {}, "source": PROBE, "outputs": [],
-                     "execution_count": None}],
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                      "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
+    nb = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "metadata": {},
+                "source": PROBE,
+                "outputs": [],
+                "execution_count": None,
+            }
+        ],
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
     (tmp_path / "probe.ipynb").write_text(json.dumps(nb))
     return tmp_path
 
@@ -253,15 +278,16 @@ def test_state_follows_in_the_address_and_reaches_the_kernel(new_page, tmp_path)
         assert urlsplit(page.url).query == "lang=fr"
         step.click()
         page.wait_for_function(f"() => ({STATE_JS})() === 'abc'")
-        data = page.evaluate("() => { const e = document.querySelector('.probe-data');"
-                             " return e && {data: e.dataset.catanTest, hidden: e.hidden}; }")
+        data = page.evaluate(
+            "() => { const e = document.querySelector('.probe-data');"
+            " return e && {data: e.dataset.catanTest, hidden: e.hidden}; }"
+        )
         page.reload(timeout=PAGE_TIMEOUT)
         query = page.locator(".probe-query")
         query.wait_for(timeout=PAGE_TIMEOUT)
         text = query.inner_text()
         assert re.fullmatch(r"query: '(.*)'", text), text
-        assert parse_qs(re.fullmatch(r"query: '(.*)'", text)[1]) == {"lang": ["fr"],
-                                                                      "s": ["abc"]}
+        assert parse_qs(re.fullmatch(r"query: '(.*)'", text)[1]) == {"lang": ["fr"], "s": ["abc"]}
         assert p.outside == []
     print(f"HTML widget data-* attribute: {data}")
     assert data == {"data": "node 3 depth 2", "hidden": True}, "ipywidgets dropped data-*"

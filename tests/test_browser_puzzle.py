@@ -36,7 +36,7 @@ def _wait_marker(page, **data: str) -> None:
 
 def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_server) -> None:
     sc = load_scenario(packaged_lessons() / f"{LESSON}.catan.yaml")
-    (asked, puzzle), = sc.puzzles.items()
+    ((asked, puzzle),) = sc.puzzles.items()
     answer = sc.timeline.nodes[asked].children[0]
     p = new_page("puzzle")
     page = p.page
@@ -75,8 +75,9 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
     page.get_by_title("last (End)").click()
     page.locator(".catan-next-lesson").wait_for(state="visible")
     page.wait_for_function(MARKED_JS, arg=TITLE)
-    page.wait_for_function("() => (localStorage.getItem('catan-tutor-progress') || '')"
-                           f".includes('{LESSON}')")
+    page.wait_for_function(
+        f"() => (localStorage.getItem('catan-tutor-progress') || '').includes('{LESSON}')"
+    )
     played = time.monotonic() - loaded
     kept = json.loads(page.evaluate("() => localStorage.getItem('catan-tutor-progress')"))
     assert LESSON in kept["done"] and asked in kept["solved"][LESSON]
@@ -86,7 +87,8 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
     following = course[[x.id for x in course].index(LESSON) + 1]
     page.locator(".catan-next-lesson").click()
     page.locator(".catan-chapter").filter(
-        has_text=f"Chapter {following.place.chapter} · {following.place.chapter_title}").wait_for()
+        has_text=f"Chapter {following.place.chapter} · {following.place.chapter_title}"
+    ).wait_for()
     page.locator(".catan-tutor").filter(has_text=following.title).first.wait_for()
 
     # a reload: a new kernel, which learns the progress from the page

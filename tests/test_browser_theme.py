@@ -86,8 +86,9 @@ def test_every_text_reads_in_the_theme(browser, new_page, app_server: str, theme
         _tabs(page, tab)
         page.screenshot(path=ARTIFACTS / f"theme_{theme}_{tab.lower()}.png", full_page=True)
         bad += _unreadable(page)
-    assert not bad, "\n".join(f"{x['text']!r} {x['ratio']} {x['fg']} on {x['bg']}"
-                               for x in bad[:30])
+    assert not bad, "\n".join(
+        f"{x['text']!r} {x['ratio']} {x['fg']} on {x['bg']}" for x in bad[:30]
+    )
 
 
 def test_layout_fits_1024_wide_in_the_dark(browser, new_page, app_server: str) -> None:
@@ -106,8 +107,9 @@ def test_layout_fits_1024_wide_in_the_dark(browser, new_page, app_server: str) -
         assert a["x"] + a["width"] <= b["x"] + 1 or a["y"] != b["y"], (a, b)
     drawn = int(page.locator(".catan-drawn").first.get_attribute("data-drawn"))
     page.locator(".catan-labels-toggle").click()
-    page.wait_for_function("(n) => +document.querySelector('.catan-drawn').dataset.drawn > n",
-                           arg=drawn)
+    page.wait_for_function(
+        "(n) => +document.querySelector('.catan-drawn').dataset.drawn > n", arg=drawn
+    )
     page.wait_for_timeout(300)
     page.screenshot(path=ARTIFACTS / "theme_dark_1024_labels.png", full_page=True)
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "board_labels.png")

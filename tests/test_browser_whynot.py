@@ -69,8 +69,7 @@ def _ask(t, kind: str, spot: tuple[str, int]):
     return t.game.explain(t.controls.try_text.value)
 
 
-def _find(lessons: list[str], phases: set[str], kind: str, spots, want: set[str]
-          ) -> Case | None:
+def _find(lessons: list[str], phases: set[str], kind: str, spots, want: set[str]) -> Case | None:
     """The first (lesson, node, spot) where choosing ``kind`` and clicking the spot is refused
     under one of the ``want`` rules."""
     for lesson in lessons:
@@ -83,18 +82,35 @@ def _find(lessons: list[str], phases: set[str], kind: str, spots, want: set[str]
             for spot in spots(t.game.state):
                 ex = _ask(t, kind, spot)
                 if ex is not None and not ex.legal and ex.rule in want:
-                    label = (board.VERTEX_LABELS if spot[0] == "vertex" else
-                             board.EDGE_LABELS if spot[0] == "edge" else board.HEX_NAMES)
-                    return Case(f"lesson={lesson}&node={node.id}", node.id, kind,
-                                (spot[0], label[spot[1]]), t.controls.try_text.value, ex.rule)
+                    label = (
+                        board.VERTEX_LABELS
+                        if spot[0] == "vertex"
+                        else board.EDGE_LABELS
+                        if spot[0] == "edge"
+                        else board.HEX_NAMES
+                    )
+                    return Case(
+                        f"lesson={lesson}&node={node.id}",
+                        node.id,
+                        kind,
+                        (spot[0], label[spot[1]]),
+                        t.controls.try_text.value,
+                        ex.rule,
+                    )
                 t.session.goto(node.id)  # as it was (the click played nothing)
     return None
 
 
 def _next_to_buildings(s):
     built = [v for v, o in enumerate(s.vowner) if o >= 0]
-    return [("vertex", u) for v in built for e in range(board.N_EDGES)
-            if v in board.EDGE_VERTICES[e] for u in board.EDGE_VERTICES[e] if u != v][:8]
+    return [
+        ("vertex", u)
+        for v in built
+        for e in range(board.N_EDGES)
+        if v in board.EDGE_VERTICES[e]
+        for u in board.EDGE_VERTICES[e]
+        if u != v
+    ][:8]
 
 
 def _knights(s):
@@ -117,14 +133,26 @@ def _pillage_by_position() -> Case:
     from catan_tutor.widgets.links import pack_position
     from catan_tutor.widgets.tutor import Tutor
 
-    g = strike(attack_game(cities=per("I4,D4", "K6,C6", "A4"), kn="A2:P3:1:a--",
-                           metro="K6,-,-", levels="0,0,0/4,0,0/0,0,0"))
+    g = strike(
+        attack_game(
+            cities=per("I4,D4", "K6,C6", "A4"),
+            kn="A2:P3:1:a--",
+            metro="K6,-,-",
+            levels="0,0,0/4,0,0/0,0,0",
+        )
+    )
     t = Tutor(g)
     spot = ("vertex", board.parse_vertex("K6"))
     ex = _ask(t, "pillage", spot)
     assert ex is not None and ex.rule in PILLAGE_RULES, ex
-    return Case(f"position={pack_position(g.position())}", 0, "pillage", ("vertex", "K6"),
-                t.controls.try_text.value, ex.rule)
+    return Case(
+        f"position={pack_position(g.position())}",
+        0,
+        "pillage",
+        ("vertex", "K6"),
+        t.controls.try_text.value,
+        ex.rule,
+    )
 
 
 def _distance_by_link() -> Case:
@@ -141,8 +169,14 @@ def _distance_by_link() -> Case:
     spot = _next_to_buildings(g.state)[0]
     ex = _ask(t, "settle", spot)
     assert ex is not None and ex.rule == "BASE-BUILD-DISTANCE", ex
-    return Case(f"position={pack_position(g.position())}", 0, "settle",
-                ("vertex", board.VERTEX_LABELS[spot[1]]), t.controls.try_text.value, ex.rule)
+    return Case(
+        f"position={pack_position(g.position())}",
+        0,
+        "settle",
+        ("vertex", board.VERTEX_LABELS[spot[1]]),
+        t.controls.try_text.value,
+        ex.rule,
+    )
 
 
 def _displace_by_position() -> Case:
@@ -157,8 +191,14 @@ def _displace_by_position() -> Case:
     t = Tutor(g)
     ex = _ask(t, "move knight", ("vertex", board.parse_vertex("H4")))
     assert ex is not None and ex.rule == "CK-KNIGHT-DISPLACE", ex
-    return Case(f"position={pack_position(g.position())}", 0, "move knight", ("vertex", "H4"),
-                t.controls.try_text.value, ex.rule)
+    return Case(
+        f"position={pack_position(g.position())}",
+        0,
+        "move knight",
+        ("vertex", "H4"),
+        t.controls.try_text.value,
+        ex.rule,
+    )
 
 
 def _lessons(prefix: str) -> list[str]:
@@ -169,24 +209,38 @@ def _lessons(prefix: str) -> list[str]:
 @pytest.fixture(scope="module")
 def cases() -> dict[str, Case]:
     out = {
-        "build": _find(["base_setup"], {"setup-settle", "main"}, "settle",
-                       _next_to_buildings, {"BASE-BUILD-DISTANCE"}) or _distance_by_link(),
-        "knight": _find(["ck_knight_displacement"], {"main"}, "move knight",
-                        _knights, {"CK-KNIGHT-DISPLACE"}) or _displace_by_position(),
+        "build": _find(
+            ["base_setup"],
+            {"setup-settle", "main"},
+            "settle",
+            _next_to_buildings,
+            {"BASE-BUILD-DISTANCE"},
+        )
+        or _distance_by_link(),
+        "knight": _find(
+            ["ck_knight_displacement"], {"main"}, "move knight", _knights, {"CK-KNIGHT-DISPLACE"}
+        )
+        or _displace_by_position(),
         "pillage": _find(_lessons("ck_"), {"pillage"}, "pillage", _cities, PILLAGE_RULES)
         or _pillage_by_position(),
     }
     assert all(out.values()), out
     lesson = "base_2p_forced_trade"
-    node = next(n for n in _nodes(lesson) if n.state.phase in ("main", "pre-roll")
-                and n.state.tokens and n.state.tokens[n.state.active] >= 2)
+    node = next(
+        n
+        for n in _nodes(lesson)
+        if n.state.phase in ("main", "pre-roll")
+        and n.state.tokens
+        and n.state.tokens[n.state.active] >= 2
+    )
     t = _tutor_at(lesson, node.id)
     assert t is not None
     typed = f"{t.game.names[t.game.state.active]} force take 1 brick give 1 ore"
     ex = t.game.explain(typed)
     assert not ex.legal
-    out["forced trade"] = Case(f"lesson={lesson}&node={node.id}", node.id, "", ("", ""),
-                               typed, ex.rule)
+    out["forced trade"] = Case(
+        f"lesson={lesson}&node={node.id}", node.id, "", ("", ""), typed, ex.rule
+    )
     return out
 
 
@@ -195,8 +249,9 @@ def _spot_xy(page, kind: str, label: str) -> tuple[float, float]:
 
     box = page.locator(".catan-board canvas").last.bounding_box()
     ratio = 2
-    vp = Viewport.fit(round(box["width"]) * ratio,
-                      round(box["height"]) * ratio - style.STRIP_HEIGHT * ratio)
+    vp = Viewport.fit(
+        round(box["width"]) * ratio, round(box["height"]) * ratio - style.STRIP_HEIGHT * ratio
+    )
     parse = {"vertex": board.parse_vertex, "edge": board.parse_edge, "hex": board.parse_hex}
     xy = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
     x, y = vp.px(xy[kind](parse[kind](label)))
@@ -208,8 +263,7 @@ def _click_spot(page, kind: str, label: str) -> None:
     may still be laying out when the board is first drawn."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    name = page.locator(".catan-tutor .widget-label").get_by_text(f"{kind} {label}",
-                                                                   exact=True)
+    name = page.locator(".catan-tutor .widget-label").get_by_text(f"{kind} {label}", exact=True)
     # The first click on the board focuses it, and the page scrolls it into view under the
     # pointer: bring it into view and give it focus first, with a click on the strip under the
     # board (no spot there).
@@ -244,8 +298,9 @@ def _read_rule(page, case: Case) -> None:
     details.get_by_text(" ".join(words), exact=False).first.wait_for()
 
 
-def test_a_learner_reads_why_not_on_the_board_and_in_the_panel(chromium, browser, app_server,
-                                                               cases):
+def test_a_learner_reads_why_not_on_the_board_and_in_the_panel(
+    chromium, browser, app_server, cases
+):
     started = time.perf_counter()
     p = Page(browser, "whynot")
     page = p.page
@@ -253,8 +308,9 @@ def test_a_learner_reads_why_not_on_the_board_and_in_the_panel(chromium, browser
     try:
         for name, case in cases.items():
             page.goto(f"{app_server}?{case.query}", timeout=PAGE_TIMEOUT)
-            page.wait_for_function(f"() => ({STATE_JS})().startsWith('node {case.node} ')",
-                                   timeout=PAGE_TIMEOUT)
+            page.wait_for_function(
+                f"() => ({STATE_JS})().startsWith('node {case.node} ')", timeout=PAGE_TIMEOUT
+            )
             before = page.evaluate(STATE_JS)
             if case.spot[0]:
                 page.get_by_role("button", name=case.kind, exact=True).first.click()
@@ -270,7 +326,8 @@ def test_a_learner_reads_why_not_on_the_board_and_in_the_panel(chromium, browser
             _read_rule(page, case)
             assert page.evaluate(STATE_JS) == before, name  # asking played nothing
             page.locator(".catan-tutor").first.screenshot(
-                path=ARTIFACTS / f"whynot_{name.replace(' ', '_')}.png")
+                path=ARTIFACTS / f"whynot_{name.replace(' ', '_')}.png"
+            )
         assert p.outside == []
     finally:
         p.close()

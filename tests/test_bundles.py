@@ -12,21 +12,25 @@ from catan_tutor.errors import EditError
 from catan_tutor.scenario import Expect
 
 
-@pytest.mark.parametrize("text, kinds, want", [
-    ("2 brick, 1 ore", 5, (2, 0, 0, 0, 1)),
-    ("brick ore ore", 5, (1, 0, 0, 0, 2)),
-    ("1 wood, 3 sheep", 5, (0, 1, 3, 0, 0)),  # the older names too
-    ("nothing", 5, (0, 0, 0, 0, 0)),
-    ("-", 8, (0,) * 8),
-    ("2 paper, 1 coin", 8, (0, 0, 0, 0, 0, 2, 0, 1)),
-])
+@pytest.mark.parametrize(
+    "text, kinds, want",
+    [
+        ("2 brick, 1 ore", 5, (2, 0, 0, 0, 1)),
+        ("brick ore ore", 5, (1, 0, 0, 0, 2)),
+        ("1 wood, 3 sheep", 5, (0, 1, 3, 0, 0)),  # the older names too
+        ("nothing", 5, (0, 0, 0, 0, 0)),
+        ("-", 8, (0,) * 8),
+        ("2 paper, 1 coin", 8, (0, 0, 0, 0, 0, 2, 0, 1)),
+    ],
+)
 def test_parse_bundle_reads_what_bundle_text_writes(text, kinds, want):
     assert parse_bundle(text, kinds) == want
     assert parse_bundle(bundle_text(want), kinds) == want
 
 
-@pytest.mark.parametrize("text, kinds", [("2 paper", 5), ("2 gold", 5), ("2", 5),
-                                         ("", 5), ("1 brick then", 5)])
+@pytest.mark.parametrize(
+    "text, kinds", [("2 paper", 5), ("2 gold", 5), ("2", 5), ("", 5), ("1 brick then", 5)]
+)
 def test_parse_bundle_refuses_what_names_no_cards(text, kinds):
     with pytest.raises(NotationError, match="cannot read"):
         parse_bundle(text, kinds)

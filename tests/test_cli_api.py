@@ -26,8 +26,9 @@ WINNER_LINE = re.compile(r"^winner P([1-4]) after (\d+) turns \((.*)\)$")
 
 def run_cli(*args: str, hash_seed: str = "0") -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-    return subprocess.run([*CLI, *args], capture_output=True, text=True, cwd=ROOT, env=env,
-                          timeout=300)
+    return subprocess.run(
+        [*CLI, *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300
+    )
 
 
 # ---------------------------------------------------------------- new_game errors
@@ -137,8 +138,7 @@ def test_cli_play_prints_one_action_per_line_and_the_winner():
     assert g.is_over() and g.winner == int(m.group(1)) - 1
     assert g.state.turn == int(m.group(2))
     # The same output twice, in another process with another hash seed.
-    again = run_cli("play", "--variant", "base", "--players", "4", "--seed", "7",
-                    hash_seed="12345")
+    again = run_cli("play", "--variant", "base", "--players", "4", "--seed", "7", hash_seed="12345")
     assert again.stdout == out.stdout
 
 
@@ -158,8 +158,13 @@ def test_cli_entry_point_matches_module():
     exe = Path(sys.executable).with_name("catan-tutor")
     if not exe.exists():
         pytest.skip("console script not installed next to this python")
-    out = subprocess.run([str(exe), "play", "--players", "3", "--seed", "4", "--board",
-                          "variable"], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    out = subprocess.run(
+        [str(exe), "play", "--players", "3", "--seed", "4", "--board", "variable"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
     mod = run_cli("play", "--players", "3", "--seed", "4", "--board", "variable")
     assert out.returncode == 0 and out.stdout == mod.stdout
 
@@ -220,8 +225,13 @@ def test_soak_random_games(variant, players, policy):
     for seed in range(SOAK_GAMES):
         board = "beginner" if seed % 2 == 0 else "variable"
         try:
-            g = new_game(variant, players=players, seed=seed, board=board,
-                         preview=variant in catan_tutor.variants.PREVIEW)
+            g = new_game(
+                variant,
+                players=players,
+                seed=seed,
+                board=board,
+                preview=variant in catan_tutor.variants.PREVIEW,
+            )
             random_playout(g, seed, policy=policy, max_actions=100_000)
             w = g.winner
             if w is None or w >= players or g.victory_points(w) < 10:
@@ -230,6 +240,8 @@ def test_soak_random_games(variant, players, policy):
             failures.append((seed, board, f"{type(e).__name__}: {e}"))
     elapsed = time.perf_counter() - start
     done = SOAK_GAMES - len(failures)
-    print(f"\nsoak {variant} {players}p ({policy}): {done} of {SOAK_GAMES} games "
-          f"finished with a winner in {elapsed:.1f}s")
+    print(
+        f"\nsoak {variant} {players}p ({policy}): {done} of {SOAK_GAMES} games "
+        f"finished with a winner in {elapsed:.1f}s"
+    )
     assert not failures, failures[:10]

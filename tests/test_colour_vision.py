@@ -51,8 +51,7 @@ def simulate(hex_colour: str, vision: str) -> tuple[float, float, float]:
     if vision == "normal":
         return (rgb[0], rgb[1], rgb[2])
     m = MACHADO[vision]
-    r, g, b = (min(1.0, max(0.0, sum(k * x for k, x in zip(row, rgb, strict=True))))
-               for row in m)
+    r, g, b = (min(1.0, max(0.0, sum(k * x for k, x in zip(row, rgb, strict=True)))) for row in m)
     return (r, g, b)
 
 
@@ -92,16 +91,21 @@ def delta_e2000(c1: tuple[float, float, float], c2: tuple[float, float, float]) 
         hbar = (h1 + h2) / 2
     else:
         hbar = (h1 + h2 + 360) / 2 if h1 + h2 < 360 else (h1 + h2 - 360) / 2
-    t = (1 - 0.17 * math.cos(math.radians(hbar - 30)) + 0.24 * math.cos(math.radians(2 * hbar))
-         + 0.32 * math.cos(math.radians(3 * hbar + 6))
-         - 0.20 * math.cos(math.radians(4 * hbar - 63)))
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(hbar - 30))
+        + 0.24 * math.cos(math.radians(2 * hbar))
+        + 0.32 * math.cos(math.radians(3 * hbar + 6))
+        - 0.20 * math.cos(math.radians(4 * hbar - 63))
+    )
     dtheta = 30 * math.exp(-(((hbar - 275) / 25) ** 2))
     rc = 2 * math.sqrt(cbarp**7 / (cbarp**7 + 25**7))
     sl = 1 + 0.015 * (lbar - 50) ** 2 / math.sqrt(20 + (lbar - 50) ** 2)
     sc, sh = 1 + 0.045 * cbarp, 1 + 0.015 * cbarp * t
     rt = -math.sin(math.radians(2 * dtheta)) * rc
-    return math.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (dhh / sh) ** 2
-                     + rt * (dc / sc) * (dhh / sh))
+    return math.sqrt(
+        (dl / sl) ** 2 + (dc / sc) ** 2 + (dhh / sh) ** 2 + rt * (dc / sc) * (dhh / sh)
+    )
 
 
 def seen_difference(a: str, b: str, vision: str) -> float:
@@ -109,15 +113,19 @@ def seen_difference(a: str, b: str, vision: str) -> float:
 
 
 def closest_pair(colours: dict[str, str], vision: str) -> tuple[float, str, str]:
-    return min((seen_difference(colours[x], colours[y], vision), x, y)
-               for x, y in itertools.combinations(colours, 2))
+    return min(
+        (seen_difference(colours[x], colours[y], vision), x, y)
+        for x, y in itertools.combinations(colours, 2)
+    )
 
 
 def test_ciede2000_matches_sharma_reference_pairs() -> None:
     """Three pairs of the published CIEDE2000 test data (Sharma et al. 2005, table 1)."""
-    data = [((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
-            ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
-            ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644)]
+    data = [
+        ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
+        ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
+        ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
+    ]
     for c1, c2, expected in data:
         assert delta_e2000(c1, c2) == pytest.approx(expected, abs=1e-4)
 
@@ -163,6 +171,7 @@ def test_every_seat_has_its_own_mark() -> None:
 
 def test_marks_read_on_every_player_colour() -> None:
     """The mark is black or white, whichever contrasts with the piece (WCAG ratio >= 3)."""
+
     def luminance(c: str) -> float:
         r, g, b = simulate(c, "normal")
         return 0.2126 * r + 0.7152 * g + 0.0722 * b

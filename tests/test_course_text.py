@@ -24,42 +24,90 @@ def _text(name: str) -> str:
 
 # (issue 34 error, file, a wrong sentence that must stay gone, the fact said instead)
 CASES = [
-    (1, "ck_2p_knight_tokens.catan.yaml", "counts as the turn's one token action",
-     "not a token action"),
-    (2, "base_2p_knight_tokens.catan.yaml", "as a token action, a player may return",
-     "not one of the two token actions"),
-    (3, "ck_knight_recruit.catan.yaml", "a fresh turn",
-     "may be promoted on the turn it was recruited"),
+    (
+        1,
+        "ck_2p_knight_tokens.catan.yaml",
+        "counts as the turn's one token action",
+        "not a token action",
+    ),
+    (
+        2,
+        "base_2p_knight_tokens.catan.yaml",
+        "as a token action, a player may return",
+        "not one of the two token actions",
+    ),
+    (
+        3,
+        "ck_knight_recruit.catan.yaml",
+        "a fresh turn",
+        "may be promoted on the turn it was recruited",
+    ),
     (4, "base_2p_forced_trade.catan.yaml", None, "this tutor reads it as your open choice"),
-    (4, "ck_2p_forced_trade.catan.yaml", "you take 2 of their resource cards",
-     "draw 2 of their resource cards without looking"),
-    (4, "03_forced_trade.ipynb", "look at your opponent's resource cards, take 2 of your choice",
-     "drawn blind, by chance"),
-    (6, "ck_2p_progress_neutrals.catan.yaml", "so only N4 can become strong",
-     "N4 or O6, not both"),
-    (7, "ck_2p_double_roll.catan.yaml", "token actions wait until both rolls are done",
-     "Token actions come before the first roll or after the second"),
+    (
+        4,
+        "ck_2p_forced_trade.catan.yaml",
+        "you take 2 of their resource cards",
+        "draw 2 of their resource cards without looking",
+    ),
+    (
+        4,
+        "03_forced_trade.ipynb",
+        "look at your opponent's resource cards, take 2 of your choice",
+        "drawn blind, by chance",
+    ),
+    (6, "ck_2p_progress_neutrals.catan.yaml", "so only N4 can become strong", "N4 or O6, not both"),
+    (
+        7,
+        "ck_2p_double_roll.catan.yaml",
+        "token actions wait until both rolls are done",
+        "Token actions come before the first roll or after the second",
+    ),
     (8, "base_win_ten.catan.yaml", "which P1 lacks", "both of P1's settlements are cities"),
     (9, "base_win_ten.catan.yaml", "A 3: an ore for P1", "A 3: two ore for P1"),
-    (10, "base_2p_forced_trade_price.catan.yaml", "A 4 pays P2 2 grain",
-     "A 4 pays P2 a grain and P1 a wool"),
+    (
+        10,
+        "base_2p_forced_trade_price.catan.yaml",
+        "A 4 pays P2 2 grain",
+        "A 4 pays P2 a grain and P1 a wool",
+    ),
     (10, "03_forced_trade.ipynb", "takes both of P1's wool", "A 4 pays P2 a grain and P1 a wool"),
-    (11, "base_2p_forced_trade.catan.yaml", "A second wool would leave a spare",
-     "enough for a road and a settlement"),
-    (11, "03_forced_trade.ipynb", "P2 holds 4 wool. P1 takes 2 wool",
-     "P1 can already pay for a road and a settlement"),
-    (12, "base_trading_harbors.catan.yaml", "The engine always trades at your best rate",
-     "A harbor adds a better rate and takes none away"),
-    (15, "ck_progress_hand_limit.catan.yaml", "keep 5 until the end",
-     "may hold more than 4 until the end of their action phase"),
+    (
+        11,
+        "base_2p_forced_trade.catan.yaml",
+        "A second wool would leave a spare",
+        "enough for a road and a settlement",
+    ),
+    (
+        11,
+        "03_forced_trade.ipynb",
+        "P2 holds 4 wool. P1 takes 2 wool",
+        "P1 can already pay for a road and a settlement",
+    ),
+    (
+        12,
+        "base_trading_harbors.catan.yaml",
+        "The engine always trades at your best rate",
+        "A harbor adds a better rate and takes none away",
+    ),
+    (
+        15,
+        "ck_progress_hand_limit.catan.yaml",
+        "keep 5 until the end",
+        "may hold more than 4 until the end of their action phase",
+    ),
     (16, "ck_robber_awakens.catan.yaml", "fields and pastures", "Onto the fields O"),
-    (18, "09_puzzle_editor.ipynb", "Both roads are five long, so nobody holds Longest Road",
-     "a tie never takes the card away"),
+    (
+        18,
+        "09_puzzle_editor.ipynb",
+        "Both roads are five long, so nobody holds Longest Road",
+        "a tie never takes the card away",
+    ),
 ]
 
 
-@pytest.mark.parametrize("error, name, wrong, right", CASES,
-                         ids=[f"error{e}-{n.split('.')[0]}" for e, n, _, _ in CASES])
+@pytest.mark.parametrize(
+    "error, name, wrong, right", CASES, ids=[f"error{e}-{n.split('.')[0]}" for e, n, _, _ in CASES]
+)
 def test_issue_34_prose_errors_stay_fixed(error, name, wrong, right):
     text = _text(name)
     if wrong:

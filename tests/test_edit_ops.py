@@ -32,8 +32,12 @@ def test_pieces_placed_and_removed_keep_the_counts():
 
 def test_knights_walls_and_tracks_belong_to_cities_and_knights():
     s = after_setup("base", 3).state.copy()
-    for op in (lambda: edit_ops.place_knight(s, 0, 0), lambda: edit_ops.place_wall(s, 0),
-               lambda: edit_ops.set_level(s, 0, 0, 3), lambda: edit_ops.set_barbarians(s, 2)):
+    for op in (
+        lambda: edit_ops.place_knight(s, 0, 0),
+        lambda: edit_ops.place_wall(s, 0),
+        lambda: edit_ops.set_level(s, 0, 0, 3),
+        lambda: edit_ops.set_barbarians(s, 2),
+    ):
         with pytest.raises(edit_ops.EditOpError, match="belong to Cities & Knights"):
             op()
     with pytest.raises(edit_ops.EditOpError, match="BASE-BOARD-ROBBER-START"):
@@ -65,8 +69,14 @@ def test_a_new_turn_drops_what_the_last_one_left_open():
     with pytest.raises(edit_ops.EditOpError, match="start on a player"):
         edit_ops.start_turn(s, s.dummy)
     edit_ops.start_turn(s, 1, "main", 7)
-    assert (s.active, s.phase, s.turn, s.bids, s.dice, s.discards) == (1, "main", 7, (), (),
-                                                                     (0, 0, 0))
+    assert (s.active, s.phase, s.turn, s.bids, s.dice, s.discards) == (
+        1,
+        "main",
+        7,
+        (),
+        (),
+        (0, 0, 0),
+    )
 
 
 def test_validated_applies_the_position_readers_checks_strictly():

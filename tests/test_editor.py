@@ -24,10 +24,21 @@ def ck() -> Game:
 
 
 def test_pieces_hands_turn_and_ck_fields_are_set(ck):
-    g = edit(ck, "place P2 knight B2 strong active", "place P1 road C3", "hand P1 2 brick, 1 coin",
-             "turn P2 main 12", "barbarians 5", "level P1 science 3", "attacked yes",
-             "robber J", "merchant J P3", "progress P3 crane, alchemy", "place P1 wall C12",
-             "defender P2 1")
+    g = edit(
+        ck,
+        "place P2 knight B2 strong active",
+        "place P1 road C3",
+        "hand P1 2 brick, 1 coin",
+        "turn P2 main 12",
+        "barbarians 5",
+        "level P1 science 3",
+        "attacked yes",
+        "robber J",
+        "merchant J P3",
+        "progress P3 crane, alchemy",
+        "place P1 wall C12",
+        "defender P2 1",
+    )
     s = g.state
     assert s.kn[parse_vertex("B2")] == (1, 2, True, False, False)
     assert (s.active, s.phase, s.turn) == (1, "main", 12)
@@ -109,8 +120,9 @@ def test_neutral_pieces_and_tokens_in_ck_2p():
 
 
 def test_removing_a_city_takes_its_wall(ck):
-    g = edit(ck, "place P1 wall C12", "remove C12", "remove C1", "place P1 city C12",
-             "place P1 road C1")
+    g = edit(
+        ck, "place P1 wall C12", "remove C12", "remove C1", "place P1 city C12", "place P1 road C1"
+    )
     assert not g.state.walls[parse_vertex("C12")] and g.state.vcity[parse_vertex("C12")]
 
 

@@ -81,8 +81,9 @@ def positions() -> tuple[str, ...]:
             seen[g.state.phase].append(g.state)
         for states in seen.values():
             picks = {states[i * len(states) // PER_PHASE] for i in range(PER_PHASE)}
-            out += sorted(text for text in map(functools.partial(encode, g.rules), picks)
-                          if reads_back(text))
+            out += sorted(
+                text for text in map(functools.partial(encode, g.rules), picks) if reads_back(text)
+            )
     return tuple(out)
 
 
@@ -133,9 +134,11 @@ def places(g: Game, p: int) -> tuple[list[str], list[str], list[str]]:
     ends = {w for e, o in enumerate(s.eowner) if o == p for w in EDGE_VERTICES[e]}
     edges = {f for v in mine | ends for f in VERTEX_EDGES[v] if s.eowner[f] < 0}
     free = [v for v in sorted(ends - mine) if s.vowner[v] < 0]
-    return ([VERTEX_LABELS[v] for v in sorted(mine)] or ["H4"],
-            [VERTEX_LABELS[v] for v in free] or ["H4"],
-            [EDGE_LABELS[e] for e in sorted(edges)] or ["H3"])
+    return (
+        [VERTEX_LABELS[v] for v in sorted(mine)] or ["H4"],
+        [VERTEX_LABELS[v] for v in free] or ["H4"],
+        [EDGE_LABELS[e] for e in sorted(edges)] or ["H3"],
+    )
 
 
 @st.composite
@@ -157,8 +160,11 @@ def ops(draw, g: Game) -> list[str]:
     hexes = draw(st.sampled_from(HEX_NAMES if tame else [*HEX_NAMES, "-", "Z", "AB"]))
 
     def cards(kinds) -> str:
-        xs = draw(st.lists(st.tuples(st.one_of(st.none(), counts(tame)), st.sampled_from(kinds)),
-                           max_size=4))
+        xs = draw(
+            st.lists(
+                st.tuples(st.one_of(st.none(), counts(tame)), st.sampled_from(kinds)), max_size=4
+            )
+        )
         return ", ".join(name if n is None else f"{n} {name}" for n, name in xs) or "-"
 
     if verb == "place":
@@ -166,14 +172,22 @@ def ops(draw, g: Game) -> list[str]:
         if piece == "city" and tame and draw(st.booleans()):  # upgrade a settlement
             where = draw(st.sampled_from(own))
             return [f"remove {where}", f"place {party} city {where}"]
-        extra = draw(st.lists(st.sampled_from([*KNIGHT_LEVELS, "active", "fast"][:4 + tame]),
-                              max_size=2))
+        extra = draw(
+            st.lists(st.sampled_from([*KNIGHT_LEVELS, "active", "fast"][: 4 + tame]), max_size=2)
+        )
         return [" ".join(["place", party, piece, edge if piece == "road" else vertex, *extra])]
     if verb == "remove":
-        return [draw(st.sampled_from([f"remove {vertex}", f"remove {edge}",
-                                      f"remove wall {vertex}", "remove"][:3 + tame]))]
+        return [
+            draw(
+                st.sampled_from(
+                    [f"remove {vertex}", f"remove {edge}", f"remove wall {vertex}", "remove"][
+                        : 3 + tame
+                    ]
+                )
+            )
+        ]
     if verb == "hand":
-        kinds = CARD_NAMES[:len(g.state.bank)] if tame else [*CARD_NAMES, "wood", "gold"]
+        kinds = CARD_NAMES[: len(g.state.bank)] if tame else [*CARD_NAMES, "wood", "gold"]
         return [f"hand {party} {cards(kinds)}"]
     if verb == "dev":
         return [f"dev {party} {cards(DEV_CARDS if tame else [*DEV_CARDS, 'crane'])}"]
@@ -181,8 +195,13 @@ def ops(draw, g: Game) -> list[str]:
         top = draw(st.lists(st.sampled_from(DEV_CARDS), max_size=3))
         return [f"deck-top {', '.join(top) or '-'}"]
     if verb == "progress":  # a few kinds, repeated: more of a kind than exist, now and then
-        kinds = draw(st.lists(st.sampled_from([*ALIASES, "gold"][:len(ALIASES) + 1 - tame]),
-                              min_size=1, max_size=3))
+        kinds = draw(
+            st.lists(
+                st.sampled_from([*ALIASES, "gold"][: len(ALIASES) + 1 - tame]),
+                min_size=1,
+                max_size=3,
+            )
+        )
         names = draw(st.lists(st.sampled_from(kinds), max_size=6 - 2 * tame))
         return [f"progress {party} {', '.join(names) or '-'}"]
     if verb in ("tokens", "defender", "vp-cards"):
@@ -194,7 +213,7 @@ def ops(draw, g: Game) -> list[str]:
     if verb == "barbarians":
         return [f"barbarians {draw(numbers(tame))}"]
     if verb == "attacked":
-        return [f"attacked {draw(st.sampled_from(['yes', 'no', 'maybe'][:2 + tame]))}"]
+        return [f"attacked {draw(st.sampled_from(['yes', 'no', 'maybe'][: 2 + tame]))}"]
     if verb == "level":
         track = draw(st.sampled_from(TRACK_NAMES if tame else [*TRACK_NAMES, "magic"]))
         level = draw(st.integers(0, 6).map(str) if tame else numbers(tame))
@@ -214,8 +233,12 @@ CI = os.environ.get("CI", "").strip().lower() == "true"
 
 
 @pytest.mark.slow  # a sweep: the fast lane leaves it out
-@settings(max_examples=300, deadline=None, **({"derandomize": True} if CI else {}),
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=300,
+    deadline=None,
+    **({"derandomize": True} if CI else {}),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(data=st.data())
 def test_every_edit_keeps_the_invariants_or_is_refused(data):
     """Up to 8 rounds of 1-6 operations on a played position: an accepted round keeps every
@@ -247,7 +270,7 @@ def check_edited(g: Game) -> None:
         assert all(not q for _, q in s.pdecks)
     else:  # a new root: every card not held or played as a Knight is back in the deck
         for c in range(5):
-            played = sum(s.knights[:s.n]) if c == 0 else 0
+            played = sum(s.knights[: s.n]) if c == 0 else 0
             assert s.deck[c] + sum(d[c] for d in s.dev) + played == DEV_TOTALS[c], c
     text = g.position()
     back = Game.from_position(text)

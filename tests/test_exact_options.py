@@ -63,8 +63,13 @@ def test_base_turn_phases_a_wrong_exact_option_is_caught(monkeypatch) -> None:
     s = g.state
     p = s.active
     missing = next(r for r in range(5) if not s.hands[p][r])
-    bogus = make(Offer, p, (p + 1) % 3, tuple(int(r == missing) for r in range(5)),
-                 tuple(int(r == (missing + 1) % 5) for r in range(5)))
+    bogus = make(
+        Offer,
+        p,
+        (p + 1) % 3,
+        tuple(int(r == missing) for r in range(5)),
+        tuple(int(r == (missing + 1) % 5) for r in range(5)),
+    )
     real = trade.offer_options
     monkeypatch.setattr(trade, "offer_options", lambda s, p: [*real(s, p), bogus])
     with pytest.raises(AssertionError, match="fail their check"):
@@ -81,8 +86,11 @@ def test_base_build_city_candidates_follow_the_toppled_city() -> None:
     rng = random.Random(2)
     while not (g.state.phase == MAIN and g.state.turn > 3):
         pairs = g.chance_weights()
-        g.play(rng.choices([a for a, _ in pairs], [w for _, w in pairs])[0] if pairs
-               else rng.choice(g.legal_actions()))
+        g.play(
+            rng.choices([a for a, _ in pairs], [w for _, w in pairs])[0]
+            if pairs
+            else rng.choice(g.legal_actions())
+        )
     s = g.state
     p = s.active
     own = [v for v, o in enumerate(s.vowner) if o == p and not s.vcity[v]]
@@ -97,16 +105,32 @@ def test_base_build_city_candidates_follow_the_toppled_city() -> None:
 
 # Progress cards whose options are narrowed before the check: every play the check accepts,
 # over the whole range of the card's arguments, must be listed (CK-PC-PLAY).
-NARROWED = ("smithing", "medicine", "engineering", "intrigue", "crane", "merchant", "taxation",
-            "guild-dues")
+NARROWED = (
+    "smithing",
+    "medicine",
+    "engineering",
+    "intrigue",
+    "crane",
+    "merchant",
+    "taxation",
+    "guild-dues",
+)
 # every bundle of up to 2 of the 8 kinds of card (Guild Dues takes 2, all if fewer)
-BUNDLES = [tuple(picked.count(k) for k in range(8))
-           for n in range(3) for picked in combinations_with_replacement(range(8), n)]
+BUNDLES = [
+    tuple(picked.count(k) for k in range(8))
+    for n in range(3)
+    for picked in combinations_with_replacement(range(8), n)
+]
 
 
 def _all_args(kinds: tuple[str, ...], players: int) -> list[tuple]:
-    ranges = {"vertex": range(54), "track": range(3), "hex": range(19),
-              "seat": range(players), "bundle": BUNDLES}
+    ranges = {
+        "vertex": range(54),
+        "track": range(3),
+        "hex": range(19),
+        "seat": range(players),
+        "bundle": BUNDLES,
+    }
     out: list[tuple] = [()]
     for kind in kinds:
         values = [*ranges[kind.rstrip("?")], *((-1,) if kind.endswith("?") else ())]
@@ -133,8 +157,9 @@ def test_ck_pc_play_narrowed_options_list_every_legal_play(variant: str) -> None
                 s = g.state.copy()
                 p = s.active
                 s.phand = tuple(cards if q == p else h for q, h in enumerate(s.phand))
-                listed = {a for a in rules.legal_actions(s, offers=False)
-                          if type(a) is PlayProgress}
+                listed = {
+                    a for a in rules.legal_actions(s, offers=False) if type(a) is PlayProgress
+                }
                 for card in cards:
                     for args in _all_args(SCHEMA[CARDS[card]], players):
                         a = make(PlayProgress, p, card, args)

@@ -57,14 +57,27 @@ TABLES = {"base": 3, "base-2p": 2, "base-dummy": 2, "ck": 3, "ck-2p": 2}
 VARIANT = st.sampled_from(sorted(TABLES))
 SEED = st.integers(0, 2**32 - 1)
 COUNTS: Counter = Counter()  # (input kind, outcome): number of inputs
-KINDS = ("notation", "notation-mutant", "play-argument", "position-mutant", "position-grammar",
-         "position-board", "position-resume", "editor-line", "scenario-file", "roll-outcome")
+KINDS = (
+    "notation",
+    "notation-mutant",
+    "play-argument",
+    "position-mutant",
+    "position-grammar",
+    "position-board",
+    "position-resume",
+    "editor-line",
+    "scenario-file",
+    "roll-outcome",
+)
 
 
 def fuzz_settings(n: int) -> settings:
     """Each test's own deliberate number of examples (the profile gives the rest)."""
-    return settings(max_examples=n, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    return settings(
+        max_examples=n,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
 
 
 def attempt(kind: str, fn, what: object):
@@ -90,8 +103,13 @@ def _walk(variant: str, seed: int, board: str, steps: int) -> list[str]:
         if g.is_over():
             break
         random_step(g, rng)
-        if i % 23 == 0 or g.state.phase not in ("main", "pre-roll", "dice", "setup-settle",
-                                                "setup-road"):
+        if i % 23 == 0 or g.state.phase not in (
+            "main",
+            "pre-roll",
+            "dice",
+            "setup-settle",
+            "setup-road",
+        ):
             out.append(g.position())
     return out
 
@@ -148,10 +166,34 @@ def assert_usable(g: Game, rng: random.Random, moves: int = 3) -> None:
 
 # ---------------------------------------------------------------- mutations of any text
 LOOKALIKES = {
-    "0": "０٠۰߀", "1": "１①¹١", "2": "２②²٢", "3": "３③³", "4": "４④٤", "5": "５⑤", "6": "６⑥",
-    "7": "７⑦", "8": "８⑧", "9": "９⑨", "P": "РΡＰ", "A": "АΑ", "B": "ВΒ", "E": "ЕΕ",
-    "H": "НΗ", "K": "КΚ", "M": "МΜ", "o": "оο", "e": "е", "a": "а", "c": "с", "p": "р",
-    ",": "，‚", " ": "\u00a0\u2003\t\u200b", "=": "＝", "/": "∕⁄", ":": "：", "-": "‐−–",
+    "0": "０٠۰߀",
+    "1": "１①¹١",
+    "2": "２②²٢",
+    "3": "３③³",
+    "4": "４④٤",
+    "5": "５⑤",
+    "6": "６⑥",
+    "7": "７⑦",
+    "8": "８⑧",
+    "9": "９⑨",
+    "P": "РΡＰ",
+    "A": "АΑ",
+    "B": "ВΒ",
+    "E": "ЕΕ",
+    "H": "НΗ",
+    "K": "КΚ",
+    "M": "МΜ",
+    "o": "оο",
+    "e": "е",
+    "a": "а",
+    "c": "с",
+    "p": "р",
+    ",": "，‚",
+    " ": "\u00a0\u2003\t\u200b",
+    "=": "＝",
+    "/": "∕⁄",
+    ":": "：",
+    "-": "‐−–",
 }
 BIG = ["9" * 7, "9" * 30, "9" * 5000, "-1", "-0", "+3", "3.0", "1e9", "0x1f", "1_000", "٣", "３"]
 
@@ -163,9 +205,9 @@ def mutate_chars(text: str, rng: random.Random) -> str:
     i = rng.randrange(len(text))
     how = rng.randrange(5)
     if how == 0 and text[i] in LOOKALIKES:
-        return text[:i] + rng.choice(LOOKALIKES[text[i]]) + text[i + 1:]
+        return text[:i] + rng.choice(LOOKALIKES[text[i]]) + text[i + 1 :]
     if how == 1:
-        return text[:i] + text[i + 1:]
+        return text[:i] + text[i + 1 :]
     if how == 2:
         return text[:i] + rng.choice("\x00\n\r\u200b,:/=-.Pé😀 ") + text[i:]
     if how == 3:
@@ -173,7 +215,7 @@ def mutate_chars(text: str, rng: random.Random) -> str:
     digits = [j for j, c in enumerate(text) if c.isdigit()]
     if digits:
         j = rng.choice(digits)
-        return text[:j] + rng.choice(BIG) + text[j + 1:]
+        return text[:j] + rng.choice(BIG) + text[j + 1 :]
     return text.upper() if rng.random() < 0.5 else text.lower()
 
 
@@ -221,8 +263,7 @@ WORD_POOL = ACTION_WORDS + ARG_WORDS
 def notation(draw) -> str:
     """An action from the notation's grammar: [seat] word arguments, any of them bent."""
     words = [draw(st.sampled_from(SEATS)), draw(st.sampled_from(ACTION_WORDS))]
-    words += draw(st.lists(st.one_of(st.sampled_from(ARG_WORDS), st.text(max_size=4)),
-                           max_size=7))
+    words += draw(st.lists(st.one_of(st.sampled_from(ARG_WORDS), st.text(max_size=4)), max_size=7))
     sep = draw(st.sampled_from([" ", ", ", "  ", "\t"]))
     return sep.join(w for w in words if w)
 
@@ -289,11 +330,21 @@ def test_notation_mutated_from_legal_moves(variant, seed):
 FIELD_VALUES = st.one_of(
     # ints in range of every field, past the board (refused at the door) or past any field
     # (refused by the type check at the door)
-    st.integers(-1, 3), st.integers(-20, 200), st.integers(10**6, 10**30), st.none(), st.booleans(),
-    st.floats(allow_nan=True), st.text(max_size=3), st.binary(max_size=3),
-    st.tuples(st.integers(-2, 3), st.integers(-2, 3)), st.lists(st.integers(0, 2), max_size=8),
-    st.tuples(*[st.integers(0, 2)] * 5), st.tuples(*[st.integers(-1, 2)] * 8),
+    st.integers(-1, 3),
+    st.integers(-20, 200),
+    st.integers(10**6, 10**30),
+    st.none(),
+    st.booleans(),
+    st.floats(allow_nan=True),
+    st.text(max_size=3),
+    st.binary(max_size=3),
+    st.tuples(st.integers(-2, 3), st.integers(-2, 3)),
+    st.lists(st.integers(0, 2), max_size=8),
+    st.tuples(*[st.integers(0, 2)] * 5),
+    st.tuples(*[st.integers(-1, 2)] * 8),
 )
+
+
 def _concrete(cls: type) -> list[type]:
     out = [cls] if "__dataclass_fields__" in cls.__dict__ else []
     for sub in cls.__subclasses__():
@@ -317,11 +368,26 @@ def hostile_action(draw) -> Action:
 
 
 ANYTHING = st.one_of(
-    hostile_action(), st.none(), st.integers(), st.floats(), st.binary(max_size=12),
-    st.lists(st.text(max_size=3), max_size=3), st.dictionaries(st.text(max_size=2),
-                                                               st.integers(), max_size=2),
-    st.builds(object), st.sampled_from([b"P1 roll", bytearray(b"P1 end"), ["P1", "roll"],
-                                        ("P1 roll",), Ellipsis, NotImplemented, 3.5, True]),
+    hostile_action(),
+    st.none(),
+    st.integers(),
+    st.floats(),
+    st.binary(max_size=12),
+    st.lists(st.text(max_size=3), max_size=3),
+    st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+    st.builds(object),
+    st.sampled_from(
+        [
+            b"P1 roll",
+            bytearray(b"P1 end"),
+            ["P1", "roll"],
+            ("P1 roll",),
+            Ellipsis,
+            NotImplemented,
+            3.5,
+            True,
+        ]
+    ),
 )
 
 
@@ -359,8 +425,11 @@ def mutate_position(text: str, rng: random.Random) -> str:
     elif how == 1:  # a phase of any variant
         fields = [f"phase={rng.choice(PHASES)}" if f.startswith("phase=") else f for f in fields]
     elif how == 2:  # numbers out of range or written oddly
-        fields[i] = f"{key}={rng.choice(BIG)}" if rng.random() < 0.4 else \
-            f"{key}={value.replace(rng.choice('0123456789'), rng.choice(BIG), 1)}"
+        fields[i] = (
+            f"{key}={rng.choice(BIG)}"
+            if rng.random() < 0.4
+            else f"{key}={value.replace(rng.choice('0123456789'), rng.choice(BIG), 1)}"
+        )
     elif how == 3:
         del fields[i]
     elif how == 4:
@@ -445,8 +514,9 @@ def mutate_board(text: str, rng: random.Random) -> str:
         if rng.random() < 0.5:
             items[i], items[j] = items[j], items[i]
         else:
-            pool = {"numbers": NUMBER_VALUES, "terrain": TERRAIN_VALUES,
-                    "harbors": HARBOR_VALUES}[key]
+            pool = {"numbers": NUMBER_VALUES, "terrain": TERRAIN_VALUES, "harbors": HARBOR_VALUES}[
+                key
+            ]
             items[i] = str(rng.choice(pool))
         fields[key] = ",".join(items)
     return " ".join([*head, *(f"{k}={v}" for k, v in fields.items())])
@@ -520,8 +590,9 @@ def assert_every_roll_survives(g: Game, rng: random.Random) -> None:
     except AssertionError:
         raise
     except Exception as e:  # noqa: BLE001 - the point: an accepted position plays every roll
-        pytest.fail(f"roll-outcome: {type(e).__name__}: {e} after {h.history[-3:]} "
-                    f"from {g.position()}")
+        pytest.fail(
+            f"roll-outcome: {type(e).__name__}: {e} after {h.history[-3:]} from {g.position()}"
+        )
 
 
 def try_playable(kind: str, text: str, rng: random.Random) -> None:
@@ -552,9 +623,26 @@ def test_phase_and_resume_mutated_are_refused_or_every_roll_plays(seed):
 
 
 # ---------------------------------------------------------------- editor lines
-EDIT_VERBS = ["place", "remove", "hand", "dev", "deck-top", "progress", "tokens", "defender",
-              "vp-cards", "robber", "merchant", "barbarians", "attacked", "level", "metropolis",
-              "turn", "fly", ""]
+EDIT_VERBS = [
+    "place",
+    "remove",
+    "hand",
+    "dev",
+    "deck-top",
+    "progress",
+    "tokens",
+    "defender",
+    "vp-cards",
+    "robber",
+    "merchant",
+    "barbarians",
+    "attacked",
+    "level",
+    "metropolis",
+    "turn",
+    "fly",
+    "",
+]
 EDIT_ARGS = [
     "P1", "P2", "P3", "P4", "N1", "N2", "D", "settlement", "city", "road", "knight", "wall",
     "basic", "strong", "mighty", "active", *VERTEX_LABELS[::5], *EDGE_LABELS[::6], *HEX_NAMES,
@@ -587,15 +675,19 @@ def test_editor_lines_are_refused_or_give_a_usable_game(variant, seed):
 # ---------------------------------------------------------------- scenario files
 @cache
 def lessons() -> tuple[str, ...]:
-    return tuple(p.read_text(encoding="utf-8")
-                 for p in sorted(packaged_lessons().glob("*.catan.yaml")))
+    return tuple(
+        p.read_text(encoding="utf-8") for p in sorted(packaged_lessons().glob("*.catan.yaml"))
+    )
 
 
 def small_scenario(rng: random.Random) -> str:
     """A short scenario from the format's grammar, its values valid or bent."""
     variant = rng.choice([*TABLES, "chess", ""])
-    lines = ["title: fuzz", f"variant: {variant}",
-             f"players: {rng.choice(['2', '3', '4', '0', '9' * 5000, '３', '-1', '[3]'])}"]
+    lines = [
+        "title: fuzz",
+        f"variant: {variant}",
+        f"players: {rng.choice(['2', '3', '4', '0', '9' * 5000, '３', '-1', '[3]'])}",
+    ]
     if rng.random() < 0.3:
         text = rng.choice(all_positions())
         lines.append(f"position: '{mutate_position(text, rng) if rng.random() < 0.7 else text}'")
@@ -606,8 +698,11 @@ def small_scenario(rng: random.Random) -> str:
         lines += [f"- {mutate_chars('P1 settle H4', rng)}", "- P1 road H3"]
         if rng.random() < 0.5:
             lines += ["start:", f"- {edit_line(rng)}"]
-    lines += ["moves:", f"- move: {rng.choice(WORD_POOL)} {rng.choice(ARG_WORDS)}",
-              f"  expect: {{vp: {{P1: '{rng.choice(BIG)}'}}}}"]
+    lines += [
+        "moves:",
+        f"- move: {rng.choice(WORD_POOL)} {rng.choice(ARG_WORDS)}",
+        f"  expect: {{vp: {{P1: '{rng.choice(BIG)}'}}}}",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -652,14 +747,18 @@ def test_zz_counts_by_input_kind_and_error(capsys):
     kinds = Counter()
     for (kind, _), n in COUNTS.items():
         kinds[kind] += n
-    lines = [f"{kind:18} {kinds[kind]:7}  " + ", ".join(
-        f"{outcome} {n}" for (k, outcome), n in sorted(COUNTS.items()) if k == kind)
-        for kind in KINDS]
+    lines = [
+        f"{kind:18} {kinds[kind]:7}  "
+        + ", ".join(f"{outcome} {n}" for (k, outcome), n in sorted(COUNTS.items()) if k == kind)
+        for kind in KINDS
+    ]
     errors = Counter()
     for (_, outcome), n in COUNTS.items():
         errors[outcome] += n
-    lines.append(f"{'total':18} {sum(kinds.values()):7}  " + ", ".join(
-        f"{o} {n}" for o, n in sorted(errors.items())))
+    lines.append(
+        f"{'total':18} {sum(kinds.values()):7}  "
+        + ", ".join(f"{o} {n}" for o, n in sorted(errors.items()))
+    )
     print("\nfuzzed inputs by kind and outcome:\n" + "\n".join(lines))
     if all(kinds[k] for k in KINDS) and settings.get_current_profile_name() == "ci":
         assert sum(kinds.values()) >= 50_000

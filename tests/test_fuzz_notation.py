@@ -9,12 +9,68 @@ from hypothesis import strategies as st
 from catan_tutor import new_game, random_playout
 from catan_tutor.errors import CatanError, NotationError, quote
 
-WORDS = ["P1", "P2", "P3", "N1", "N2", "D", "roll", "settle", "city", "road", "knight", "move",
-         "recruit", "promote", "play", "treason", "force", "all", "take", "give", "bank", "for",
-         "neutral", "die", "white", "red", "event", "ship", "progress", "science", "crane",
-         "offer", "bid", "discard", "robber", "remove-knight", "relocate", "desert", "end",
-         "J4", "J3", "H4", "Z9", "K", "2", "0", "7", "-1", "brick", "ore", "coin", ",", "pass",
-         "improve", "place", "strong", "return", "hand", "aqueduct", "deck"]
+WORDS = [
+    "P1",
+    "P2",
+    "P3",
+    "N1",
+    "N2",
+    "D",
+    "roll",
+    "settle",
+    "city",
+    "road",
+    "knight",
+    "move",
+    "recruit",
+    "promote",
+    "play",
+    "treason",
+    "force",
+    "all",
+    "take",
+    "give",
+    "bank",
+    "for",
+    "neutral",
+    "die",
+    "white",
+    "red",
+    "event",
+    "ship",
+    "progress",
+    "science",
+    "crane",
+    "offer",
+    "bid",
+    "discard",
+    "robber",
+    "remove-knight",
+    "relocate",
+    "desert",
+    "end",
+    "J4",
+    "J3",
+    "H4",
+    "Z9",
+    "K",
+    "2",
+    "0",
+    "7",
+    "-1",
+    "brick",
+    "ore",
+    "coin",
+    ",",
+    "pass",
+    "improve",
+    "place",
+    "strong",
+    "return",
+    "hand",
+    "aqueduct",
+    "deck",
+]
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=300)
 
 GAMES = {}
@@ -32,8 +88,10 @@ def game_of(variant: str):
 
 
 @settings(**SETTINGS)
-@given(variant=st.sampled_from(["base", "base-2p", "base-dummy", "ck", "ck-2p"]),
-       words=st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=6)), max_size=8))
+@given(
+    variant=st.sampled_from(["base", "base-2p", "base-dummy", "ck", "ck-2p"]),
+    words=st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=6)), max_size=8),
+)
 def test_any_text_parses_or_fails_cleanly_and_changes_nothing(variant, words):
     g = game_of(variant)
     text = " ".join(words)

@@ -70,16 +70,25 @@ def test_every_handler_of_the_package_is_guarded(app):
                 continue  # ipywidgets' and ipycanvas's own
             found += 1
             if not getattr(fn, "catan_guarded", False):
-                unguarded.append(f"{type(w).__name__} {where}: "
-                                 f"{getattr(fn, '__qualname__', fn)} ({_module(fn)})")
+                unguarded.append(
+                    f"{type(w).__name__} {where}: {getattr(fn, '__qualname__', fn)} ({_module(fn)})"
+                )
     assert found >= 60, found  # the listing finds the app's handlers at all
     assert unguarded == [], "\n".join(unguarded)
 
 
-@pytest.mark.parametrize("event", [None, 7, "click", {"type": "click", "target": None},
-                                   {"type": "click", "target": "x"},
-                                   {"type": "click", "target": {"className": 5}},
-                                   {"type": "keydown", "key": ["ArrowLeft"]}])
+@pytest.mark.parametrize(
+    "event",
+    [
+        None,
+        7,
+        "click",
+        {"type": "click", "target": None},
+        {"type": "click", "target": "x"},
+        {"type": "click", "target": {"className": 5}},
+        {"type": "keydown", "key": ["ArrowLeft"]},
+    ],
+)
 def test_a_malformed_move_list_event_changes_nothing_and_shows_no_traceback(event):
     picked: list = []
     moves = MoveList(picked.append, picked.append)
@@ -105,8 +114,11 @@ def test_timeline_edits_at_the_root_are_refused_clearly(edit):
     tl = Timeline(new_game("base", players=3))
     tl.play("P1 settle H4")
     tl.first()
-    with pytest.raises(TimelineError, match=r"the root \(the start of the game\) is no move: "
-                                            "Promote, Demote and Delete work on a move"):
+    with pytest.raises(
+        TimelineError,
+        match=r"the root \(the start of the game\) is no move: "
+        "Promote, Demote and Delete work on a move",
+    ):
         getattr(tl, edit)(tl.root)
     assert len(tl.root.children) == 1 and tl.current is tl.root
 
@@ -140,8 +152,10 @@ def test_progress_merges_stop_at_their_limits_however_many_come():
     p = Progress()
     for k in range(5):  # each merge within the size a page may send, together far past
         done = [f"d{k}-{i}" for i in range(MAX_IDS)]
-        solved = {"same": list(range(k * 150, k * 150 + 150)),
-                  **{f"l{k}-{i}": list(range(100)) for i in range(40)}}
+        solved = {
+            "same": list(range(k * 150, k * 150 + 150)),
+            **{f"l{k}-{i}": list(range(100)) for i in range(40)},
+        }
         p.merge(json.dumps({"done": done, "solved": solved}))
     assert len(p.done) == MAX_IDS
     assert len(p.solved["same"]) == MAX_SOLVED

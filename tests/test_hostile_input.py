@@ -42,9 +42,33 @@ PAYLOADS = [
     "<details open ontoggle=window.__pwned=1>",
     "&lt;script&gt;double-escaped&lt;/script&gt;",
 ]
-SAFE_TAGS = {"div", "span", "b", "p", "br", "em", "strong", "code", "pre", "ul", "ol", "li",
-             "blockquote", "a", "table", "thead", "tbody", "tr", "th", "td", "img", "details",
-             "summary", "section", "abbr"}
+SAFE_TAGS = {
+    "div",
+    "span",
+    "b",
+    "p",
+    "br",
+    "em",
+    "strong",
+    "code",
+    "pre",
+    "ul",
+    "ol",
+    "li",
+    "blockquote",
+    "a",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "img",
+    "details",
+    "summary",
+    "section",
+    "abbr",
+}
 
 
 class _Markup(HTMLParser):
@@ -73,8 +97,12 @@ def page_html(root: widgets.Widget) -> list[str]:
 
 
 # The package's own fixed style sheets (no visitor text can reach them).
-OWN_STYLES = {play_panel.PLAY_CSS, MOVES_CSS, f"<style>{style.THEME_CSS}</style>",
-              odds_panel._TABLE_CSS}
+OWN_STYLES = {
+    play_panel.PLAY_CSS,
+    MOVES_CSS,
+    f"<style>{style.THEME_CSS}</style>",
+    odds_panel._TABLE_CSS,
+}
 
 
 def assert_no_payload_markup(root: widgets.Widget) -> None:
@@ -88,8 +116,9 @@ def assert_no_payload_markup(root: widgets.Widget) -> None:
             assert not any(k.startswith("on") for k in attrs), (tag, attrs)
             assert attrs.get("id") != "pwn"
             href = (attrs.get("href") or attrs.get("src") or "").strip().lower()
-            assert not href or href.startswith(("https:", "http:", "data:text/yaml",
-                                                "data:image/png")), (tag, attrs)
+            assert not href or href.startswith(
+                ("https:", "http:", "data:text/yaml", "data:image/png")
+            ), (tag, attrs)
             if tag == "img":  # only the Odds figure (a PNG the kernel drew) is an image
                 assert href.startswith("data:image/png")
 
@@ -142,22 +171,35 @@ def test_markdown_subset_keeps_lesson_formatting():
 
 
 # ---------------------------------------------------------------- colours: a closed set
-@pytest.mark.parametrize("bad", ["<img/src=x/onerror=alert(1)>", "javascript:alert(1)",
-                                 "red;background:url(https://evil.example/x)", "#12345g",
-                                 "#fff", "url(x)", "", "RED", "rgb(1,2,3)"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "<img/src=x/onerror=alert(1)>",
+        "javascript:alert(1)",
+        "red;background:url(https://evil.example/x)",
+        "#12345g",
+        "#fff",
+        "url(x)",
+        "",
+        "RED",
+        "rgb(1,2,3)",
+    ],
+)
 def test_position_text_refuses_a_colour_outside_the_palette(bad):
     text = new_game("base", players=4).position()
     assert "colors=red,blue,white,orange" in text
     with pytest.raises(PositionError, match="colors"):
-        Game.from_position(text.replace("colors=red,blue,white,orange",
-                                        f"colors=red,blue,white,{bad}"))
+        Game.from_position(
+            text.replace("colors=red,blue,white,orange", f"colors=red,blue,white,{bad}")
+        )
 
 
 def test_position_text_refuses_two_parties_of_one_colour():
     text = new_game("base", players=4).position()
     with pytest.raises(PositionError, match="share a colour"):
-        Game.from_position(text.replace("colors=red,blue,white,orange",
-                                        "colors=red,blue,white,red"))
+        Game.from_position(
+            text.replace("colors=red,blue,white,orange", "colors=red,blue,white,red")
+        )
 
 
 def test_hex_and_named_colours_round_trip_and_draw():
@@ -175,11 +217,15 @@ def test_new_game_refuses_a_bad_colour_and_the_view_never_passes_one_on():
 
 
 def test_scenario_with_a_hostile_colour_is_refused_with_its_line():
-    text = new_game("base", players=3).position().replace("colors=red,blue,white",
-                                                           "colors=red,blue,javascript:x")
+    text = (
+        new_game("base", players=3)
+        .position()
+        .replace("colors=red,blue,white", "colors=red,blue,javascript:x")
+    )
     with pytest.raises(ScenarioError, match=r"hostile\.catan\.yaml:\d+: position: .*colou?r"):
-        loads_scenario(f"title: t\nvariant: base\nplayers: 3\nposition: '{text}'\n",
-                       "hostile.catan.yaml")
+        loads_scenario(
+            f"title: t\nvariant: base\nplayers: 3\nposition: '{text}'\n", "hostile.catan.yaml"
+        )
 
 
 def test_pasted_position_with_markup_is_refused_and_nothing_changes():
@@ -282,14 +328,23 @@ def test_what_a_visitor_types_into_any_box_is_echoed_as_text(payload):
     t.files.set_position(payload)
     assert "✗" in t.files.file_status.value
     assert_no_payload_markup(t.widget)
-    echoed = [w.value for w in (t.controls.try_verdict, t.puzzle.result, t.editor.status,
-                                t.rules_panel.list, t.files.file_status)]
+    echoed = [
+        w.value
+        for w in (
+            t.controls.try_verdict,
+            t.puzzle.result,
+            t.editor.status,
+            t.rules_panel.list,
+            t.files.file_status,
+        )
+    ]
     assert all(payload[:12] in shown_text(v) for v in echoed), echoed  # quoted, as text
 
 
 def test_a_hostile_puzzle_rule_is_refused_with_the_file_and_shown_as_text():
-    bad = every_field_scenario("x").replace("rule: BASE-BUILD-DISTANCE",
-                                            "rule: " + yaml_quote(PAYLOADS[1]))
+    bad = every_field_scenario("x").replace(
+        "rule: BASE-BUILD-DISTANCE", "rule: " + yaml_quote(PAYLOADS[1])
+    )
     with pytest.raises(ScenarioError, match=r"hostile\.catan\.yaml:\d+: puzzle"):
         loads_scenario(bad, "hostile.catan.yaml")
     t = Tutor(new_game("base", players=3))
@@ -301,19 +356,23 @@ def test_a_hostile_puzzle_rule_is_refused_with_the_file_and_shown_as_text():
 HOSTILE_NAME = '<img src=x onerror="window.__pwned = 1">.catan.yaml'
 
 
-@pytest.mark.parametrize("content, said", [
-    (hostile_scenario("fine").encode(), "opened"),
-    (b"title: t\nvariant: chess\nplayers: 3\n", "chess"),
-    (b"title: caf\xe9\n", "not a UTF-8 text file"),
-    (every_field_scenario("x").replace("players: 3", "players: &a 3").encode(), "aliases"),
-])
+@pytest.mark.parametrize(
+    "content, said",
+    [
+        (hostile_scenario("fine").encode(), "opened"),
+        (b"title: t\nvariant: chess\nplayers: 3\n", "chess"),
+        (b"title: caf\xe9\n", "not a UTF-8 text file"),
+        (every_field_scenario("x").replace("players: 3", "players: &a 3").encode(), "aliases"),
+    ],
+)
 def test_an_uploads_file_name_shows_as_text_whatever_the_file_holds(content, said):
     """The upload's file name is visitor text too: in "opened NAME" and in every refusal."""
     t = Tutor(new_game("base", players=3))
     t.files.on_upload({"new": [{"name": HOSTILE_NAME, "content": memoryview(content)}]})
     assert said in t.files.file_status.value
     assert "&lt;img src=x onerror=&quot;window.__pwned = 1&quot;&gt;.catan.yaml" in (
-        t.files.file_status.value)
+        t.files.file_status.value
+    )
     assert_no_payload_markup(t.widget)
 
 
@@ -329,7 +388,8 @@ def test_lesson_titles_and_course_chapters_of_a_library_show_as_text(tmp_path):
     (tmp_path / "hostile.catan.yaml").write_text(text)
     (tmp_path / "course.yaml").write_text(
         f"- chapter: {yaml_quote(PAYLOADS[0])}\n  goal: {yaml_quote(PAYLOADS[4])}\n"
-        "  lessons: [hostile]\n")
+        "  lessons: [hostile]\n"
+    )
     app = App(tmp_path, start="hostile", query="")
     assert app.tutor.session.lesson_id == "hostile"
     labels = [label for label, _ in app.picker.options]  # a Dropdown's labels are text
@@ -345,7 +405,8 @@ def test_lesson_titles_and_course_chapters_of_a_library_show_as_text(tmp_path):
 
 
 AUTHOR_PAYLOADS = [p for p in PAYLOADS if "<" not in p] + [
-    '" onmouseover="window.__pwned=1" x="', "javascript:window.__pwned=1",
+    '" onmouseover="window.__pwned=1" x="',
+    "javascript:window.__pwned=1",
     "[pwn](javascript:window.__pwned=1) [data](data:text/html;base64,PHNjcmlwdD4=)",
     "&#60;script&#62;window.__pwned=1&#60;/script&#62;",
 ]
@@ -379,8 +440,9 @@ def test_author_panel_texts_without_tags_are_kept_as_text_everywhere(payload):
     assert [p.prompt for p in again.puzzles.values()] == [payload.strip()]
 
 
-@pytest.mark.parametrize("field", ["title", "goal", "chapter", "comment", "tutor_text",
-                                   "prompt", "explain", "hint"])
+@pytest.mark.parametrize(
+    "field", ["title", "goal", "chapter", "comment", "tutor_text", "prompt", "explain", "hint"]
+)
 def test_author_panel_refuses_markup_in_every_field_and_says_so_as_text(field):
     t = Tutor(new_game("base", players=3, seed=0))
     t.files.author.value = True
@@ -400,8 +462,9 @@ def test_author_panel_refuses_markup_in_every_field_and_says_so_as_text(field):
 
 # ---------------------------------------------------------------- the library and the app
 def _write_library(tmp_path):
-    (tmp_path / "good.catan.yaml").write_text((packaged_lessons() /
-                                               "ck_knight_displacement.catan.yaml").read_text())
+    (tmp_path / "good.catan.yaml").write_text(
+        (packaged_lessons() / "ck_knight_displacement.catan.yaml").read_text()
+    )
     (tmp_path / "latin1.catan.yaml").write_bytes("title: Caf\xe9\n".encode("latin-1"))
     (tmp_path / "untitled.catan.yaml").write_text("variant: base\nplayers: 3\n")
     (tmp_path / "broken.catan.yaml").write_text("title: Broken\nvariant: chess\nplayers: 3\n")
@@ -451,8 +514,11 @@ def test_a_failed_analysis_thread_shows_an_id_that_the_log_records(panel, monkey
     monkeypatch.setattr(analysis, "rank_actions", broken)
     monkeypatch.setattr(odds_panel, "explore", broken)
     game = new_game("base", players=3)
-    shown = (hint_panel.HintPanel(lambda: game) if panel == "hint"
-             else odds_panel.OddsPanel(lambda: game))
+    shown = (
+        hint_panel.HintPanel(lambda: game)
+        if panel == "hint"
+        else odds_panel.OddsPanel(lambda: game)
+    )
     logger = logging.getLogger("catan_tutor")
     monkeypatch.setattr(logger, "propagate", True)
     with caplog.at_level(logging.ERROR, logger="catan_tutor"):
@@ -516,8 +582,9 @@ def test_session_state_restores_a_played_game_from_its_position():
     assert reloaded.tutor.timeline.current.depth == 2
 
 
-@pytest.mark.parametrize("state", ["%3Cscript%3E", "A" * 40, "eJzLSM3JyQcABiwCFQ",
-                                   "x" * (session.MAX_STATE_CHARS + 10)])
+@pytest.mark.parametrize(
+    "state", ["%3Cscript%3E", "A" * 40, "eJzLSM3JyQcABiwCFQ", "x" * (session.MAX_STATE_CHARS + 10)]
+)
 def test_a_damaged_session_state_is_explained_and_the_default_lesson_opens(state):
     app = App(packaged_lessons(), start="Knight displacement", query=f"s={state}")
     assert "could not be restored" in app.status.value
@@ -528,8 +595,11 @@ def test_session_state_refuses_a_compression_bomb_and_unknown_lessons():
     import base64
     import zlib
 
-    bomb = base64.urlsafe_b64encode(zlib.compress(b'{"v":1,"moves":["' + b"a" * (8 << 20)
-                                                  + b'"]}', 9)).decode().rstrip("=")
+    bomb = (
+        base64.urlsafe_b64encode(zlib.compress(b'{"v":1,"moves":["' + b"a" * (8 << 20) + b'"]}', 9))
+        .decode()
+        .rstrip("=")
+    )
     assert len(bomb) < session.MAX_STATE_CHARS
     with pytest.raises(LinkError, match="too large"):
         session.decode(bomb)
@@ -540,8 +610,9 @@ def test_session_state_refuses_a_compression_bomb_and_unknown_lessons():
 
 def test_session_state_of_an_illegal_line_restores_as_far_as_it_goes():
     start = new_game("base", players=3).position()
-    state = session.encode(session.Line(position=start, moves=["P1 settle H4", "P1 settle A1",
-                                                               "P1 road H3"]))
+    state = session.encode(
+        session.Line(position=start, moves=["P1 settle H4", "P1 settle A1", "P1 road H3"])
+    )
     app = App(packaged_lessons(), query="s=" + state)
     assert app.tutor.timeline.current.depth == 1
     assert "move 2 of the saved line" in app.tutor.controls.message.value

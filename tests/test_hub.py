@@ -99,8 +99,9 @@ def test_two_users_each_play_their_own_tutor(hub, new_page) -> None:
     start = {}
     for user, p in pages.items():
         default = f"/user/{user}/voila/render/{START_NOTEBOOK}"  # the default URL
-        p.page.wait_for_url(lambda u, path=default: urlsplit(u).path == path,
-                            timeout=PAGE_TIMEOUT)  # the page may add a query (?s=...)
+        p.page.wait_for_url(
+            lambda u, path=default: urlsplit(u).path == path, timeout=PAGE_TIMEOUT
+        )  # the page may add a query (?s=...)
         start[user] = _state(p.page)
     print(f"both tutors shown after {time.monotonic() - t0:.1f} s")
     ada, bob = (pages[u].page for u in USERS)
@@ -114,7 +115,8 @@ def test_two_users_each_play_their_own_tutor(hub, new_page) -> None:
     assert len(ports) == 2 and all(20000 <= port < 32000 for port in ports)  # not ephemeral
     kernels = hub.kernels()
     assert len(kernels) == 2 and {k.parent().pid for k in kernels} == {
-        s.pid for s in servers.values()}  # one kernel in each user's own server
+        s.pid for s in servers.values()
+    }  # one kernel in each user's own server
     assert any("jupyterhub_idle_culler" in " ".join(p.cmdline()) for p in hub.processes())
     log = hub.log.read_text()
     assert "idle-culler@127.0.0.1" in log  # it asks the hub for the users
@@ -128,8 +130,7 @@ def test_two_users_each_play_their_own_tutor(hub, new_page) -> None:
     bob.get_by_role("tab", name="Play", exact=True).click()
     bob.get_by_role("button", name="settle").click()
     form = bob.locator(".catan-form")
-    form.locator(".widget-dropdown", has_text="vertex").locator("select").select_option(
-        label="N6")
+    form.locator(".widget-dropdown", has_text="vertex").locator("select").select_option(label="N6")
     form.get_by_role("button", name="Play").click()
     bob.wait_for_function(f"() => ({STATE_JS})().phase === 'setup-road'", timeout=60_000)
     moved = bob.evaluate(STATE_JS)

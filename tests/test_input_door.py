@@ -24,25 +24,47 @@ from catan_tutor.scenario import loads_scenario
 
 def with_fields(text: str, **changes: str) -> str:
     words = text.split()
-    out = words[:2] + [f"{k}={changes.pop(k, v)}" for k, _, v in
-                       (w.partition("=") for w in words[2:])]
+    out = words[:2] + [
+        f"{k}={changes.pop(k, v)}" for k, _, v in (w.partition("=") for w in words[2:])
+    ]
     assert not changes
     return " ".join(out)
 
 
 # ---------------------------------------------------------------- notation and play
-@pytest.mark.parametrize("text", ["P1 bank ④ brick for ore", "P1 bank ４ brick for ore",
-                                  "P1 discard ① brick", "die white ٣", "P1 bank 9999999 brick "
-                                  "for ore", "P1 discard " + "9" * 200 + " brick"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "P1 bank ④ brick for ore",
+        "P1 bank ４ brick for ore",
+        "P1 discard ① brick",
+        "die white ٣",
+        "P1 bank 9999999 brick for ore",
+        "P1 discard " + "9" * 200 + " brick",
+    ],
+)
 def test_other_scripts_digits_and_huge_counts_are_notation_errors(text):
     g = new_game("base", players=3)
     with pytest.raises(NotationError, match=r"cannot read .*\(at character \d+"):
         g.parse(text)
 
 
-@pytest.mark.parametrize("thing", [None, b"P1 settle H4", bytearray(b"P1 roll"), 42, 3.5,
-                                   ["P1", "roll"], object(), Settle(0, 3.0), Settle(0, None),
-                                   Settle(0, 10**30), Die(7, "white")])
+@pytest.mark.parametrize(
+    "thing",
+    [
+        None,
+        b"P1 settle H4",
+        bytearray(b"P1 roll"),
+        42,
+        3.5,
+        ["P1", "roll"],
+        object(),
+        Settle(0, 3.0),
+        Settle(0, None),
+        Settle(0, 10**30),
+        Die(7, "white"),
+    ],
+)
 def test_play_and_explain_refuse_what_is_no_action_and_change_nothing(thing):
     g = new_game("base", players=3)
     before = g.position()
@@ -52,12 +74,15 @@ def test_play_and_explain_refuse_what_is_no_action_and_change_nothing(thing):
     assert g.position() == before and not g.history
 
 
-@pytest.mark.parametrize(("action", "why"), [
-    (Settle(0, 999), "vertex=999 is not on the board"),
-    (Settle(0, 54), "vertex=54 is not on the board"),
-    (Settle(0, -2), "vertex=-2 is not on the board"),
-    (Steal(8), "a field names nothing that exists"),
-])
+@pytest.mark.parametrize(
+    ("action", "why"),
+    [
+        (Settle(0, 999), "vertex=999 is not on the board"),
+        (Settle(0, 54), "vertex=54 is not on the board"),
+        (Settle(0, -2), "vertex=-2 is not on the board"),
+        (Steal(8), "a field names nothing that exists"),
+    ],
+)
 def test_an_action_naming_nothing_that_exists_is_a_notation_error(action, why):
     """An Action object must name spots on the board and things that exist."""
     g = new_game("base", players=3)
@@ -144,9 +169,17 @@ def test_a_ck_phase_without_its_pending_data_is_refused(phase, field):
         Game.from_position(text)
 
 
-@pytest.mark.parametrize(("variant", "phase"), [("base", "pillage"), ("base", "neutral"),
-                                                ("base", "bids"), ("ck", "neutral"),
-                                                ("base-2p", "tiebreak"), ("ck-2p", "bids")])
+@pytest.mark.parametrize(
+    ("variant", "phase"),
+    [
+        ("base", "pillage"),
+        ("base", "neutral"),
+        ("base", "bids"),
+        ("ck", "neutral"),
+        ("base-2p", "tiebreak"),
+        ("ck-2p", "bids"),
+    ],
+)
 def test_a_phase_of_another_variant_is_refused(variant, phase):
     players = 3 if variant in ("base", "ck") else 2
     g = new_game(variant, players=players, seed=1)
@@ -168,9 +201,19 @@ def test_position_text_over_the_size_cap_is_refused_unread():
 
 
 # ---------------------------------------------------------------- editor and scenarios
-@pytest.mark.parametrize("op", [None, 7, b"robber J", "tokens P1 ３", "barbarians ①",
-                                "level P1 science " + "9" * 5000, "hand P1 ٣ brick",
-                                "robber " + "J" * (MAX_OP_CHARS + 1)])
+@pytest.mark.parametrize(
+    "op",
+    [
+        None,
+        7,
+        b"robber J",
+        "tokens P1 ３",
+        "barbarians ①",
+        "level P1 science " + "9" * 5000,
+        "hand P1 ٣ brick",
+        "robber " + "J" * (MAX_OP_CHARS + 1),
+    ],
+)
 def test_editor_refuses_any_bad_operation_with_an_edit_error(op):
     g = new_game("ck", players=3, seed=1)
     before = g.position()
@@ -184,8 +227,7 @@ def test_editor_refuses_what_is_not_a_game():
         edit("catan base", "robber J")
 
 
-@pytest.mark.parametrize("move", ["P1 bank " + "9" * 5000 + " brick for ore",
-                                  "P1 discard ① brick"])
+@pytest.mark.parametrize("move", ["P1 bank " + "9" * 5000 + " brick for ore", "P1 discard ① brick"])
 def test_a_scenario_move_with_a_bad_number_names_file_and_line(move):
     text = f"title: t\nvariant: base\nplayers: 3\nsetup:\n- P1 settle H4\n- {move}\n"
     with pytest.raises(ScenarioError, match=r"^s\.catan\.yaml:6: setup: cannot read"):
@@ -193,8 +235,10 @@ def test_a_scenario_move_with_a_bad_number_names_file_and_line(move):
 
 
 def test_every_error_is_a_value_error():
-    assert all(issubclass(e, ValueError) for e in (CatanError, OptionError, NotationError,
-                                                   PositionError, EditError, ScenarioError))
+    assert all(
+        issubclass(e, ValueError)
+        for e in (CatanError, OptionError, NotationError, PositionError, EditError, ScenarioError)
+    )
 
 
 @pytest.mark.parametrize("variant", ["base", "base-dummy", "ck"])

@@ -82,37 +82,65 @@ def jupyterlab(tmp_path_factory) -> Iterator[str]:
     started = time.monotonic()
     home = tmp_path_factory.mktemp("jupyterlab")
     root = home / "root"
-    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "app",
-                           "metadata": {}, "outputs": [], "source": CELL}],
-                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                            "language": "python"}},
-                "nbformat": 4, "nbformat_minor": 5}
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "app",
+                "metadata": {},
+                "outputs": [],
+                "source": CELL,
+            }
+        ],
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
     _write(root / "app.ipynb", notebook)
     settings = home / "settings"
-    _write(settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings",
-           NOTIFICATIONS)
+    _write(
+        settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings",
+        NOTIFICATIONS,
+    )
     port = free_port()
-    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
-           f"--port={port}", "--port-retries=0", f"--ServerApp.root_dir={root}",
-           f"--IdentityProvider.token={TOKEN}", "--LabApp.expose_app_in_browser=True",
-           "--LabApp.news_url=None",
-           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--port={port}",
+        "--port-retries=0",
+        f"--ServerApp.root_dir={root}",
+        f"--IdentityProvider.token={TOKEN}",
+        "--LabApp.expose_app_in_browser=True",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
     if os.geteuid() == 0:
         cmd.append("--allow-root")  # as in containers and CI
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    env = {**os.environ, "PYTHONPATH": path, "JUPYTERLAB_SETTINGS_DIR": str(settings),
-           "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces")}
+    env = {
+        **os.environ,
+        "PYTHONPATH": path,
+        "JUPYTERLAB_SETTINGS_DIR": str(settings),
+        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+    }
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = ARTIFACTS / "jupyterlab.log"
     with log.open("w") as out:
-        proc = subprocess.Popen(cmd, cwd=home, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            cmd, cwd=home, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
     try:
         deadline = time.monotonic() + START_TIMEOUT
         while True:
             if proc.poll() is not None:
-                pytest.fail(f"JupyterLab exited with {proc.returncode}:\n"
-                            f"{log.read_text()[-3000:]}")
+                pytest.fail(f"JupyterLab exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()
                 break
@@ -148,8 +176,9 @@ def lab(browser, jupyterlab: str) -> Iterator:
 def set_theme(page, theme: str) -> None:
     """Switch JupyterLab's theme ("JupyterLab Light" or "JupyterLab Dark") and wait for it."""
     light = "true" if theme.endswith("Light") else "false"
-    page.evaluate("(t) => window.jupyterapp.commands.execute('apputils:change-theme', "
-                  "{theme: t})", theme)
+    page.evaluate(
+        "(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme
+    )
     page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
     page.wait_for_timeout(300)  # the theme's stylesheet applied
 
@@ -158,8 +187,7 @@ def show_tutor(page, name: str) -> None:
     """Screenshots ``name``_board.png (the notebook scrolled to the tutor's top) and
     ``name``_panels.png (to the tabs)."""
     for part, selector in (("board", ".catan-tutor"), ("panels", ".catan-side .widget-tab")):
-        page.evaluate("(s) => document.querySelector(s).scrollIntoView({block: 'start'})",
-                      selector)
+        page.evaluate("(s) => document.querySelector(s).scrollIntoView({block: 'start'})", selector)
         page.wait_for_timeout(200)
         page.screenshot(path=ARTIFACTS / f"{name}_{part}.png")
 
@@ -169,8 +197,15 @@ def assert_fits(m: dict, width: int) -> None:
     short, and nothing of the tutor spills sideways out of the cell."""
     assert m["board"] >= BOARD_MIN, f"{width} px window: the board is {m['board']:.0f} px"
     tabs = m["tabs"]
-    assert [t["text"] for t in tabs] == ["Play", "Players", "Moves", "Rules", "Odds",
-                                         "Editor", "File"], tabs
+    assert [t["text"] for t in tabs] == [
+        "Play",
+        "Players",
+        "Moves",
+        "Rules",
+        "Odds",
+        "Editor",
+        "File",
+    ], tabs
     for a, b in zip(tabs, tabs[1:], strict=False):  # borders overlap by 1 px, labels never
         assert a["right"] <= b["x"] + 1 or a["y"] != b["y"], (a, b)
     assert not [t["text"] for t in tabs if t["clipped"]], tabs
@@ -186,8 +221,10 @@ def test_the_board_and_the_tabs_fit_a_cell(lab) -> None:
     for theme in ("JupyterLab Light", "JupyterLab Dark"):
         set_theme(page, theme)
         m = page.evaluate(MEASURE_JS)
-        print(f"{theme}: board {m['board']:.0f} px, tabs "
-              + " ".join(f"{t['text']}:{t['width']:.0f}" for t in m["tabs"]))
+        print(
+            f"{theme}: board {m['board']:.0f} px, tabs "
+            + " ".join(f"{t['text']}:{t['width']:.0f}" for t in m["tabs"])
+        )
         show_tutor(page, f"jupyterlab_1280_{theme.split()[-1].lower()}")
         assert_fits(m, 1280)
     page.set_viewport_size({"width": 1024, "height": 900})
@@ -224,8 +261,9 @@ def test_tab_leaves_the_board_in_jupyterlab(lab) -> None:
     assert page.evaluate(FOCUS_JS)["onBoard"]
     page.keyboard.press("Tab")
     try:
-        page.wait_for_function("() => !document.activeElement?.closest('.catan-board')",
-                               timeout=5_000)
+        page.wait_for_function(
+            "() => !document.activeElement?.closest('.catan-board')", timeout=5_000
+        )
     except PlaywrightTimeout:
         pass  # asserted next, with where the focus is
     moved = page.evaluate(FOCUS_JS)

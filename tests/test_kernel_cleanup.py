@@ -105,8 +105,9 @@ def test_voila_render_cleanup_returns_when_the_kernel_vanished_mid_send(context)
     """Voilà's own clean-up at the end of a page's render (``_cleanup_resources``) with a
     real kernel client whose kernel is gone: it returns on the server's loop, and every
     channel's thread has ended."""
-    ports = {f"{name}_port": vanished_port()
-             for name in ("shell", "iopub", "stdin", "hb", "control")}
+    ports = {
+        f"{name}_port": vanished_port() for name in ("shell", "iopub", "stdin", "hb", "control")
+    }
     kc = AsyncKernelClient(context=context, ip="127.0.0.1", **ports)
     kc.start_channels()
     stuck_in_send(kc.hb_channel)

@@ -25,8 +25,10 @@ from catan_tutor.resources import notebooks_dir, packaged_lessons
 SUFFIX = ".catan.yaml"
 # A spot as notation writes it: hex and clock hour (H4, A11), three hexes (H/I/M) or two (A|B);
 # not inside a longer word (rule IDs such as CK2P-TOKEN-ROBBER, BASE-SETUP-ROUND1).
-SPOT = re.compile(r"(?<![\w/|])([A-S](?:/[A-S]){2}|[A-S]\|[A-S]|[A-S](?:1[0-2]|[1-9]))"
-                  r"(?![\w/|])")
+SPOT = re.compile(
+    r"(?<![\w/|])([A-S](?:/[A-S]){2}|[A-S]\|[A-S]|[A-S](?:1[0-2]|[1-9]))"
+    r"(?![\w/|])"
+)
 # Seats and neutrals (rules.md §7, "Other names"): P1, P2, N1 and N2 are also aliases of spots
 # (of L7, L6, J7 and J6), but a lesson writing them means the party. P3 and P4 are labels.
 PARTIES = frozenset({"P1", "P2", "N1", "N2"})
@@ -74,8 +76,11 @@ def aliases(text: str) -> list[tuple[str, str]]:
 
 def test_the_scan_finds_aliases_and_leaves_labels_parties_and_rule_ids_alone():
     assert aliases("P1 settle J12") == [("J12", "E4")]  # a vertex alias
-    assert aliases("P1 road J1, then H/I/M and A|B") == [("J1", "F7"), ("H/I/M", "H4"),
-                                                         ("A|B", "A3")]
+    assert aliases("P1 road J1, then H/I/M and A|B") == [
+        ("J1", "F7"),
+        ("H/I/M", "H4"),
+        ("A|B", "A3"),
+    ]
     assert aliases("the empty corner K6 (also called O2).") == [("O2", "K6")]
     assert aliases("knight:\n  O2: '-'") == [("O2", "K6")]
     # labels the board shows, parties, rule IDs, numbers and hexes alone are not spots
@@ -91,8 +96,11 @@ def _lessons() -> list[Path]:
 @pytest.mark.parametrize("path", _lessons(), ids=lambda p: p.name[: -len(SUFFIX)])
 def test_a_lesson_names_each_spot_by_the_label_the_board_shows(path: Path):
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    found = [f"{where}: {alias} is shown on the board as {label}"
-             for where, text in texts(data) for alias, label in aliases(text)]
+    found = [
+        f"{where}: {alias} is shown on the board as {label}"
+        for where, text in texts(data)
+        for alias, label in aliases(text)
+    ]
     assert found == [], f"{path.name}:\n  " + "\n  ".join(found)
 
 
@@ -109,21 +117,45 @@ def notebook_texts(nb: dict) -> Iterator[tuple[str, str]]:
 
 def notebook_aliases(nb: dict) -> list[str]:
     """Each spot a notebook's code or markdown names by another name than the board's label."""
-    return [f"{where}: {alias} is shown on the board as {label}"
-            for where, text in notebook_texts(nb) for alias, label in aliases(text)]
+    return [
+        f"{where}: {alias} is shown on the board as {label}"
+        for where, text in notebook_texts(nb)
+        for alias, label in aliases(text)
+    ]
 
 
 def test_the_notebook_scan_flags_the_old_puzzle_editor_text():
     """The text 09_puzzle_editor held before its spots were renamed (J12 = E4, J1 = F7 ...)."""
-    old = {"cells": [
-        {"cell_type": "markdown", "id": "m", "metadata": {},
-         "source": ["road of five and P2's settlement on J12 block its far end.\n",
-                    "(`P1 road I3`, `P1 road J9` ...) only make branches"]},
-        {"cell_type": "code", "id": "c", "metadata": {}, "outputs": [], "execution_count": None,
-         "source": ['edit(new_game("base", players=3), "place P1 road H1",\n',
-                    '     "place P2 settlement J12", "place P2 road J1", "tokens P1 3")']},
-        {"cell_type": "raw", "id": "r", "metadata": {}, "source": ["J12"]},  # not shown: skipped
-    ]}
+    old = {
+        "cells": [
+            {
+                "cell_type": "markdown",
+                "id": "m",
+                "metadata": {},
+                "source": [
+                    "road of five and P2's settlement on J12 block its far end.\n",
+                    "(`P1 road I3`, `P1 road J9` ...) only make branches",
+                ],
+            },
+            {
+                "cell_type": "code",
+                "id": "c",
+                "metadata": {},
+                "outputs": [],
+                "execution_count": None,
+                "source": [
+                    'edit(new_game("base", players=3), "place P1 road H1",\n',
+                    '     "place P2 settlement J12", "place P2 road J1", "tokens P1 3")',
+                ],
+            },
+            {
+                "cell_type": "raw",
+                "id": "r",
+                "metadata": {},
+                "source": ["J12"],
+            },  # not shown: skipped
+        ]
+    }
     assert notebook_aliases(old) == [
         "cell 0 (markdown, m): J12 is shown on the board as E4",
         "cell 0 (markdown, m): J9 is shown on the board as I3",

@@ -18,6 +18,7 @@ print(",".join(heavy) or "-", "pandas" in sys.modules, type(table).__name__)
 
 
 def test_the_tutor_opens_without_pandas_or_matplotlib_and_loads_them_when_asked() -> None:
-    out = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True,
-                         timeout=300, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", CODE], capture_output=True, text=True, timeout=300, check=True
+    ).stdout.split()
     assert out == ["-", "True", "DataFrame"], out

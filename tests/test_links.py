@@ -25,18 +25,22 @@ HOSTED = "https://hub.example.org/user/someone-with-a-long-name/voila/render/00_
 @cache
 def midgame(variant: str, players: int, seed: int = 1, share: float = 0.9) -> str:
     """The position ``share`` of the way through a seeded greedy game on a variable board."""
-    done = random_playout(new_game(variant, players=players, seed=seed, board="variable"),
-                          seed=seed, policy="greedy")
+    done = random_playout(
+        new_game(variant, players=players, seed=seed, board="variable"), seed=seed, policy="greedy"
+    )
     g = new_game(variant, players=players, seed=seed, board="variable")
-    for a in done.history[len(g.history): int(len(done.history) * share)]:
+    for a in done.history[len(g.history) : int(len(done.history) * share)]:
         g.play(a)
     return g.position()
 
 
 @pytest.mark.parametrize(("variant", "players"), VARIANTS)
 def test_position_link_round_trip_in_every_variant(variant: str, players: int) -> None:
-    for text in (new_game(variant, players=players).position(),
-                 midgame(variant, players, share=0.5), midgame(variant, players)):
+    for text in (
+        new_game(variant, players=players).position(),
+        midgame(variant, players, share=0.5),
+        midgame(variant, players),
+    ):
         query = Link(position=text).query
         assert query.startswith("?position=1")
         assert parse(query) == Link(position=text)
@@ -58,9 +62,13 @@ def test_a_mid_game_cities_and_knights_link_is_under_1000_characters() -> None:
 
 
 def test_new_game_and_lesson_links_read_back() -> None:
-    for link in (Link(variant="ck", players=3, seed=7), Link(variant="base-2p", players=2),
-                 Link(variant="base", players=4, board="variable-harbors", seed=0),
-                 Link(lesson="ck_knight_displacement", node=3), Link(lesson="x.y-z_1")):
+    for link in (
+        Link(variant="ck", players=3, seed=7),
+        Link(variant="base-2p", players=2),
+        Link(variant="base", players=4, board="variable-harbors", seed=0),
+        Link(lesson="ck_knight_displacement", node=3),
+        Link(lesson="x.y-z_1"),
+    ):
         assert parse(link.query) == link, link.query
     assert Link(variant="ck", players=3, seed=7).query == "?variant=ck&players=3&seed=7"
     assert parse("?variant=ck") == Link(variant="ck", players=4)
@@ -68,14 +76,34 @@ def test_new_game_and_lesson_links_read_back() -> None:
     assert parse("") is None and parse("?theme=dark&s=abc") is None
 
 
-@pytest.mark.parametrize("query", [
-    "?lesson=a&lesson=b", "?lesson=../etc/passwd", "?lesson=<script>", "?lesson=", "?node=3",
-    "?lesson=a&node=-1", "?lesson=a&node=1e3", "?lesson=a&node=%EF%BC%91", "?lesson=a&seed=1",
-    "?variant=chess", "?variant=ck&players=2", "?variant=base-2p&players=4",
-    "?variant=ck&seed=12345678901", "?variant=ck&board=hexagon", "?variant=ck&lesson=a",
-    "?position=", "?position=1", "?position=2abc", "?position=1ab$", "?position=1AAAAA",
-    "?position=1" + "A" * 4000, "?position=abc&lesson=a", "?" + "x=1&" * 50,
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "?lesson=a&lesson=b",
+        "?lesson=../etc/passwd",
+        "?lesson=<script>",
+        "?lesson=",
+        "?node=3",
+        "?lesson=a&node=-1",
+        "?lesson=a&node=1e3",
+        "?lesson=a&node=%EF%BC%91",
+        "?lesson=a&seed=1",
+        "?variant=chess",
+        "?variant=ck&players=2",
+        "?variant=base-2p&players=4",
+        "?variant=ck&seed=12345678901",
+        "?variant=ck&board=hexagon",
+        "?variant=ck&lesson=a",
+        "?position=",
+        "?position=1",
+        "?position=2abc",
+        "?position=1ab$",
+        "?position=1AAAAA",
+        "?position=1" + "A" * 4000,
+        "?position=abc&lesson=a",
+        "?" + "x=1&" * 50,
+    ],
+)
 def test_malformed_links_are_refused(query: str) -> None:
     with pytest.raises(LinkError):
         parse(query)
@@ -94,7 +122,7 @@ def test_tampered_position_codes_raise_link_error() -> None:
             at = rng.randrange(1, len(chars))
             chars[at] = rng.choice(alphabet)
         if rng.random() < 0.2:
-            del chars[rng.randrange(1, len(chars)):]
+            del chars[rng.randrange(1, len(chars)) :]
         try:
             text = unpack_position("".join(chars))
         except LinkError:
@@ -163,11 +191,16 @@ def test_the_start_button_makes_a_game_its_link_repeats() -> None:
     assert App(query=link.query).tutor.game.position() == app.tutor.game.position()
 
 
-@pytest.mark.parametrize("query", [
-    "?lesson=no_such_lesson", "?lesson=ck_knight_displacement&node=999",
-    "?position=1" + "Q" * 60, "?variant=ck&players=9",
-    "?lesson=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "?lesson=no_such_lesson",
+        "?lesson=ck_knight_displacement&node=999",
+        "?position=1" + "Q" * 60,
+        "?variant=ck&players=9",
+        "?lesson=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
+    ],
+)
 def test_a_bad_link_says_so_and_opens_the_default_lesson(query: str) -> None:
     app = App(start="Knight displacement", query=query)
     assert "This link could not be opened" in app.status.value
@@ -178,6 +211,5 @@ def test_a_bad_link_says_so_and_opens_the_default_lesson(query: str) -> None:
 def test_a_position_link_the_engine_refuses_says_so() -> None:
     text = new_game("base", players=3).position().replace("n=3", "n=7")
     app = App(start="Knight displacement", query=Link(position=text).query)
-    assert "This link could not be opened: the position in it cannot be read" in \
-        app.status.value
+    assert "This link could not be opened: the position in it cannot be read" in app.status.value
     assert app.tutor.session.lesson_id == "ck_knight_displacement"

@@ -19,8 +19,15 @@ TESTS = Path(__file__).resolve().parent
 # that is code run elsewhere (a script for a subprocess) or a command's words.
 NEEDS = {
     "browser": {"browser", "chromium", "new_page", "sync_playwright"},
-    "kernel": {"app_server", "voila", "jupyter_server", "NotebookClient", "KernelManager",
-               "hub", "jupyter"},
+    "kernel": {
+        "app_server",
+        "voila",
+        "jupyter_server",
+        "NotebookClient",
+        "KernelManager",
+        "hub",
+        "jupyter",
+    },
 }
 IN_STRINGS = {"sync_playwright", "NotebookClient", "jupyter", "voila.app", "jupyterhub"}
 
@@ -30,8 +37,11 @@ def _marks(decorators: list[ast.expr]) -> set[str]:
     found = set()
     for d in decorators:
         for node in ast.walk(d):
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) \
-                    and node.value.attr == "mark":
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Attribute)
+                and node.value.attr == "mark"
+            ):
                 found.add(node.attr)
     return found
 
@@ -60,7 +70,8 @@ def needed(source: str) -> dict[str, tuple[set[str], set[str]]]:
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets):
+            isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
+        ):
             module_marks |= _marks([node.value])
     result = {}
     for name, fn in functions.items():
@@ -79,7 +90,7 @@ def needed(source: str) -> dict[str, tuple[set[str], set[str]]]:
 
 
 def test_the_reading_of_needs_and_marks() -> None:
-    source = '''
+    source = """
 import pytest
 pytestmark = pytest.mark.slow
 
@@ -99,16 +110,21 @@ def test_script():
 
 @pytest.mark.kernel
 def test_plain(): pass
-'''
-    assert needed(source) == {"test_page": ({"browser", "kernel"}, {"slow", "browser"}),
-                              "test_script": ({"kernel"}, {"slow"}),
-                              "test_plain": (set(), {"slow", "kernel"})}
+"""
+    assert needed(source) == {
+        "test_page": ({"browser", "kernel"}, {"slow", "browser"}),
+        "test_script": ({"kernel"}, {"slow"}),
+        "test_plain": (set(), {"slow", "kernel"}),
+    }
 
 
 @pytest.mark.parametrize("path", sorted(TESTS.glob("test_*.py")), ids=lambda p: p.name)
 def test_every_test_is_marked_with_what_it_needs(path: Path) -> None:
     if path.name == Path(__file__).name:
         return  # its words above are examples
-    unmarked = {name: sorted(needs - marks) for name, (needs, marks)
-                in needed(path.read_text(encoding="utf-8")).items() if needs - marks}
+    unmarked = {
+        name: sorted(needs - marks)
+        for name, (needs, marks) in needed(path.read_text(encoding="utf-8")).items()
+        if needs - marks
+    }
     assert not unmarked, f"{path.name}: tests lacking markers: {unmarked}"

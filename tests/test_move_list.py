@@ -42,15 +42,23 @@ def test_turns_comments_and_variations_inline() -> None:
     t.timeline.current.comment = "<b>near</b> the desert"
     t.refresh()
     page = t.moves.tree.html.value
-    assert page.index("P1 settles E4") < page.index("catan-mv-var") < page.index(
-        "P1 settles A4") < page.index("P1 builds road F7")  # the variation after its move
+    assert (
+        page.index("P1 settles E4")
+        < page.index("catan-mv-var")
+        < page.index("P1 settles A4")
+        < page.index("P1 builds road F7")
+    )  # the variation after its move
     assert "&lt;b&gt;near&lt;/b&gt; the desert" in page  # a comment is text, not markup
     assert ">Setup</span>" in page
     current = t.timeline.current.id
     assert f"catan-mv catan-mv-current catan-mv-{current}' data-node='{current}'" in page
     assert page.count("aria-current") == 1
-    assert [w for w, _ in rows(t.timeline)] == ["start", "P1 settles E4", "P1 settles A4",
-                                                 "P1 builds road F7"]
+    assert [w for w, _ in rows(t.timeline)] == [
+        "start",
+        "P1 settles E4",
+        "P1 settles A4",
+        "P1 builds road F7",
+    ]
 
 
 def test_a_click_jumps_and_keys_step() -> None:

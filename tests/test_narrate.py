@@ -45,13 +45,19 @@ def _check(g: Game, before: Game, seen: dict[str, int]) -> None:
         assert carried.get(p, [0] * len(delta)) == delta, (str(g.history[-1]), p, evs)
     kinds = {e.kind for e in evs}
     for e in evs:
-        if e.kind == "production" and e.facts["total"] != 7 and not e.facts.get("reroll") \
-                and "settled first" not in e.text:
+        if (
+            e.kind == "production"
+            and e.facts["total"] != 7
+            and not e.facts.get("reroll")
+            and "settled first" not in e.text
+        ):
             owed = production(s1, e.facts["total"])  # after a pillage (CK-BARB-PILLAGE)
             bank_ok = all(sum(v) <= s0.bank[r] for r, v in owed.items())
             if bank_ok:  # BASE-PROD-YIELD: what the board owes, when the bank has it all
-                want = {p: tuple(owed.get(r, [0] * s0.n)[p] for r in range(len(s0.bank)))
-                        for p in range(s0.n)}
+                want = {
+                    p: tuple(owed.get(r, [0] * s0.n)[p] for r in range(len(s0.bank)))
+                    for p in range(s0.n)
+                }
                 got = e.facts["produced"]
                 assert {p: b for p, b in want.items() if any(b)} == got, (e.facts, want, s0.bank)
         if e.kind == "vp":
@@ -86,8 +92,7 @@ def test_BASE_INFO_a_full_seeded_game_of_every_variant_is_narrated(variant):
             if g.is_over():
                 break
             before = g.clone()
-            g.play(choose(rng, g.rules, g.state, rng.random() < 0.7,
-                          offers=rng.random() < 0.05))
+            g.play(choose(rng, g.rules, g.state, rng.random() < 0.7, offers=rng.random() < 0.05))
             _check(g, before, seen)
         assert g.is_over(), variant
     need = {"build", "production", "robber", "steal", "discard", "vp", "winner", "award", "move"}
@@ -99,8 +104,7 @@ def test_BASE_INFO_a_full_seeded_game_of_every_variant_is_narrated(variant):
 def test_BASE_PROD_YIELD_a_roll_says_who_gets_what():
     g = new_game("base", players=3, seed=4)
     rng = random.Random(4)
-    while not (g.history and any(e.kind == "production" and e.facts["produced"]
-                                 for e in g.events)):
+    while not (g.history and any(e.kind == "production" and e.facts["produced"] for e in g.events)):
         g.play(choose(rng, g.rules, g.state, True, offers=False))
     e = next(e for e in g.events if e.kind == "production")
     assert re.fullmatch(r"P\d rolled \d+: (P\d gets [^,;]+(, \d+ \w+)*)(, P\d gets .*)?\.", e.text)
@@ -217,8 +221,12 @@ def _neighbour(label: str) -> str:
     from catan_tutor import board
 
     v = board.parse_vertex(label)
-    u = next(u for e in range(board.N_EDGES) for u in board.EDGE_VERTICES[e]
-             if v in board.EDGE_VERTICES[e] and u != v)
+    u = next(
+        u
+        for e in range(board.N_EDGES)
+        for u in board.EDGE_VERTICES[e]
+        if v in board.EDGE_VERTICES[e] and u != v
+    )
     return board.VERTEX_LABELS[u]
 
 

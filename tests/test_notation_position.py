@@ -261,8 +261,9 @@ GARBAGE = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("case", "text", "field"), bad_positions(),
-                         ids=[c[0] for c in bad_positions()])
+@pytest.mark.parametrize(
+    ("case", "text", "field"), bad_positions(), ids=[c[0] for c in bad_positions()]
+)
 def test_bad_position_raises_position_error_naming_the_field(case, text, field):
     with pytest.raises(PositionError) as info:
         Game.from_position(text)
@@ -294,8 +295,24 @@ def test_unknown_variant_in_position_text():
 
 
 # Fields that say what the game waits for: the ones most likely to contradict each other.
-_STATE_KEYS = ["phase", "active", "setup", "sv", "tiles", "robber", "discards", "resume",
-               "victim", "free", "offer", "winner", "rolloff", "rolled", "dice", "turn"]
+_STATE_KEYS = [
+    "phase",
+    "active",
+    "setup",
+    "sv",
+    "tiles",
+    "robber",
+    "discards",
+    "resume",
+    "victim",
+    "free",
+    "offer",
+    "winner",
+    "rolloff",
+    "rolled",
+    "dice",
+    "turn",
+]
 # Values seen in real positions, to splice into other positions' fields.
 _VALUE_POOL = ["-", "0", "1", "2", "5", "99", "-1", "P1", "P2", "P4", "P5", "x", ",", "/", "1,2",
                ":", "0,0,0,0,0", "19,19,19,19,19", "main", "discard", "offer", "robber", "steal",

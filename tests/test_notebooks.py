@@ -21,8 +21,9 @@ RULE_ID = re.compile(r"\b(?:BASE|CK2P|CK|2P|DUMMY)-[A-Z0-9-]*[A-Z0-9]\b(?![-*])"
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_notebook_executes(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=120, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(
+        nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    ).execute()
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
     if path.name == "odds.ipynb":  # tables and figures of catan_tutor.analysis, no board
@@ -59,18 +60,41 @@ def test_barbarian_notebook_walks_through_the_whole_chapter_in_course_order() ->
     places = course(packaged_lessons())
     chapter = [i for i in _course_order() if places[i].chapter_title == "Barbarians"]
     assert _lessons_opened("02_barbarian_attack.ipynb") == chapter
-    assert {"ck_barbarian_defender", "ck_barbarian_tie", "ck_barbarians_pillage",
-            "ck_barbarians_choice", "ck_barbarians_toppled", "ck_robber_awakens",
-            "ck_barbarians_win"} <= set(chapter)
+    assert {
+        "ck_barbarian_defender",
+        "ck_barbarian_tie",
+        "ck_barbarians_pillage",
+        "ck_barbarians_choice",
+        "ck_barbarians_toppled",
+        "ck_robber_awakens",
+        "ck_barbarians_win",
+    } <= set(chapter)
 
 
-@pytest.mark.parametrize(("name", "lessons"), [
-    ("01_knight_displacement.ipynb", ["ck_knight_equal_refused", "ck_knight_displacement",
-                                      "ck_knight_nowhere_to_go", "ck_longest_route_knight",
-                                      "ck_2p_neutral_displace"]),
-    ("03_forced_trade.ipynb", ["base_2p_forced_trade", "base_2p_forced_trade_price",
-                               "ck_2p_forced_trade", "ck_2p_forced_trade_leading"]),
-])
+@pytest.mark.parametrize(
+    ("name", "lessons"),
+    [
+        (
+            "01_knight_displacement.ipynb",
+            [
+                "ck_knight_equal_refused",
+                "ck_knight_displacement",
+                "ck_knight_nowhere_to_go",
+                "ck_longest_route_knight",
+                "ck_2p_neutral_displace",
+            ],
+        ),
+        (
+            "03_forced_trade.ipynb",
+            [
+                "base_2p_forced_trade",
+                "base_2p_forced_trade_price",
+                "ck_2p_forced_trade",
+                "ck_2p_forced_trade_leading",
+            ],
+        ),
+    ],
+)
 def test_flagship_notebooks_walk_through_their_lessons_in_course_order(name, lessons) -> None:
     order = _course_order()
     assert _lessons_opened(name) == lessons
@@ -79,7 +103,7 @@ def test_flagship_notebooks_walk_through_their_lessons_in_course_order(name, les
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_lessons_a_notebook_names_exist_with_their_course_numbers(path: Path) -> None:
-    """"lesson 7.3 `ck_knight_displacement`": the id is a packaged lesson and 7.3 its place;
+    """ "lesson 7.3 `ck_knight_displacement`": the id is a packaged lesson and 7.3 its place;
     every lesson id quoted in the text is one the course has."""
     places = course(packaged_lessons())
     nb = json.loads(path.read_text(encoding="utf-8"))

@@ -45,12 +45,24 @@ def test_computers_play_a_whole_game_to_a_winner(variant, policy):
 
 
 def test_the_same_seed_plays_the_same_game():
-    a = play_game(new_game("base", players=3, seed=1), ["random", "greedy", "random"], seed=9,
-                  stop=lambda g: g.state.turn >= 30)
-    b = play_game(new_game("base", players=3, seed=1), ["random", "greedy", "random"], seed=9,
-                  stop=lambda g: g.state.turn >= 30)
-    c = play_game(new_game("base", players=3, seed=1), ["random", "greedy", "random"], seed=8,
-                  stop=lambda g: g.state.turn >= 30)
+    a = play_game(
+        new_game("base", players=3, seed=1),
+        ["random", "greedy", "random"],
+        seed=9,
+        stop=lambda g: g.state.turn >= 30,
+    )
+    b = play_game(
+        new_game("base", players=3, seed=1),
+        ["random", "greedy", "random"],
+        seed=9,
+        stop=lambda g: g.state.turn >= 30,
+    )
+    c = play_game(
+        new_game("base", players=3, seed=1),
+        ["random", "greedy", "random"],
+        seed=8,
+        stop=lambda g: g.state.turn >= 30,
+    )
     assert a.history == b.history
     assert a.history != c.history
 
@@ -59,9 +71,17 @@ def test_the_same_seed_plays_the_same_game():
 def test_the_playout_policy_chooses_a_legal_move_deterministically(variant):
     n = _seats(variant)
     g = new_game(variant, players=n, seed=2, preview=True)
-    play_game(g, ["greedy"] * n, seed=2, stop=lambda g: (
-        g.state.turn >= 20 and not g.is_chance() and g.state.phase == "main"
-        and len(options(g, g.rules.actors(g.state)[0])) > 2))
+    play_game(
+        g,
+        ["greedy"] * n,
+        seed=2,
+        stop=lambda g: (
+            g.state.turn >= 20
+            and not g.is_chance()
+            and g.state.phase == "main"
+            and len(options(g, g.rules.actors(g.state)[0])) > 2
+        ),
+    )
     budget = Budget(playouts=6, turns=2, candidates=4)
     before = g.position()
     a = choose(g, "playout", seed=5, budget=budget)
@@ -74,8 +94,14 @@ def test_policies_answer_pending_decisions_of_any_seat():
     """BASE-ROBBER-DISCARD: after a 7 every seat with more than 7 cards discards, whoever's
     turn it is; ``player=`` picks the seat."""
     g = new_game("base", players=4, seed=5)
-    play_game(g, ["greedy"] * 4, seed=5, stop=lambda g: not g.is_chance()
-              and g.state.phase == "discard" and len(g.rules.actors(g.state)) >= 1)
+    play_game(
+        g,
+        ["greedy"] * 4,
+        seed=5,
+        stop=lambda g: (
+            not g.is_chance() and g.state.phase == "discard" and len(g.rules.actors(g.state)) >= 1
+        ),
+    )
     assert g.state.phase == "discard" and g.rules.actors(g.state)
     for p in g.rules.actors(g.state):
         for policy in POLICIES:
@@ -139,8 +165,9 @@ def test_tutor_hint_ranks_the_moves_of_the_player_to_act():
     r = t.hints.ranking
     assert r is not None and len(r) == 10 and r.preselected  # 54 sites, 10 compared
     top = r[0].notation
-    assert f"data-top='{top}'" in t.hints.marker.value and "data-status='done'" in \
-        t.hints.marker.value
+    assert (
+        f"data-top='{top}'" in t.hints.marker.value and "data-status='done'" in t.hints.marker.value
+    )
     assert top in t.hints.result.value and "picked by a quick heuristic" in t.hints.result.value
     t.session.play(r[0].action)  # another position: the hint goes
     assert t.hints.ranking is None and "data-status='idle'" in t.hints.marker.value

@@ -60,9 +60,15 @@ def private_accesses(package: Path) -> list[tuple[str, int, str]]:
         own = _own_names(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
-                found += [(module, node.lineno, f"from {'.' * node.level}{node.module or ''} "
-                           f"import {alias.name}")
-                          for alias in node.names if _private(alias.name)]
+                found += [
+                    (
+                        module,
+                        node.lineno,
+                        f"from {'.' * node.level}{node.module or ''} import {alias.name}",
+                    )
+                    for alias in node.names
+                    if _private(alias.name)
+                ]
             elif isinstance(node, ast.Attribute) and _private(node.attr):
                 base = node.value
                 if isinstance(base, ast.Name) and base.id in ("self", "cls"):
@@ -73,10 +79,12 @@ def private_accesses(package: Path) -> list[tuple[str, int, str]]:
 
 
 def test_no_module_reaches_into_another_modules_private_names():
-    bad = [f"catan_tutor/{m}:{line}: {text}" for m, line, text in private_accesses(PACKAGE)
-           if (m, text) not in ALLOWED]
-    assert not bad, "private names used across modules (make them public API):\n" + "\n".join(
-        bad)
+    bad = [
+        f"catan_tutor/{m}:{line}: {text}"
+        for m, line, text in private_accesses(PACKAGE)
+        if (m, text) not in ALLOWED
+    ]
+    assert not bad, "private names used across modules (make them public API):\n" + "\n".join(bad)
 
 
 def test_every_allowed_access_still_exists_and_says_why():
@@ -86,11 +94,14 @@ def test_every_allowed_access_still_exists_and_says_why():
         assert len(why) > 20, f"{key}: say why it is needed"
 
 
-@pytest.mark.parametrize("source, expected", [
-    ("from .game import _well_formed\n", "from .game import _well_formed"),
-    ("def f(game):\n    return game._states\n", "game._states"),
-    ("from . import sampler\nsampler._play_out(1)\n", "sampler._play_out"),
-])
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        ("from .game import _well_formed\n", "from .game import _well_formed"),
+        ("def f(game):\n    return game._states\n", "game._states"),
+        ("from . import sampler\nsampler._play_out(1)\n", "sampler._play_out"),
+    ],
+)
 def test_the_scan_finds_each_kind_of_private_access(tmp_path, source, expected):
     (tmp_path / "mod.py").write_text(source)
     assert [text for _, _, text in private_accesses(tmp_path)] == [expected]
@@ -104,5 +115,6 @@ def test_the_scan_lets_a_module_use_its_own_private_names(tmp_path):
         "    def merge(self, other):\n"
         "        return self._items + other._items\n"
         "def _helper():\n"
-        "    return Box()._items, _helper.__name__\n")
+        "    return Box()._items, _helper.__name__\n"
+    )
     assert private_accesses(tmp_path) == []

@@ -100,14 +100,23 @@ TOKENS = 20  # 2P-SETUP-TOKENS
 # example is reported as drawn: its seed, table, board and counts replay it exactly, so there
 # is no shrink (nor explain) phase: shrinking a seed only swaps one random game for another, at
 # the cost of a game per try (once over 5 minutes for one failure).
-SETTINGS = dict(deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate],
-                suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = dict(
+    deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 # Tables: variant and number of players.
-TABLES = {"base/3": ("base", 3), "base/4": ("base", 4), "base-2p": ("base-2p", 2),
-          "base-dummy": ("base-dummy", 2), "ck/3": ("ck", 3), "ck/4": ("ck", 4),
-          "ck-2p": ("ck-2p", 2)}
+TABLES = {
+    "base/3": ("base", 3),
+    "base/4": ("base", 4),
+    "base-2p": ("base-2p", 2),
+    "base-dummy": ("base-dummy", 2),
+    "ck/3": ("ck", 3),
+    "ck/4": ("ck", 4),
+    "ck-2p": ("ck-2p", 2),
+}
 PREVIEW: set[str] = set()  # variants not complete yet: new_game(..., preview=True)
 tables = st.sampled_from(list(TABLES))
 public_tables = st.sampled_from([t for t, (v, _) in TABLES.items() if v not in PREVIEW])
@@ -121,8 +130,9 @@ skips = st.one_of(st.integers(0, 150), st.integers(0, 4000))
 def start(table: str, board: str, rolloff: bool = False) -> Game:
     """A new game whose chance events (board, roll-off) are still to be played."""
     variant, players = TABLES[table]
-    return new_game(variant, players=players, board=board, rolloff=rolloff,
-                    preview=variant in PREVIEW)
+    return new_game(
+        variant, players=players, board=board, rolloff=rolloff, preview=variant in PREVIEW
+    )
 
 
 def random_bundle(rng: random.Random, most: int = 3) -> tuple[int, ...]:
@@ -198,7 +208,7 @@ def check_cards(g: Game, played: list[int] | None = None) -> None:
     if played is None:
         played = played_cards(g.history)
     returned = sum(type(a) is ReturnKnight for a in g.history)  # 2P-TOKEN-INCOME-KNIGHT
-    assert played[0] == sum(s.knights[:s.n]) + returned
+    assert played[0] == sum(s.knights[: s.n]) + returned
     for c in range(5):
         held = sum(d[c] for d in s.dev)
         assert s.deck[c] >= 0 and all(d[c] >= 0 for d in s.dev)
@@ -251,7 +261,8 @@ def check_position_round_trip(g: Game) -> None:
     assert back.chance_weights() == g.chance_weights()
     assert back.current_player == g.current_player
     assert [back.victory_points(p) for p in range(g.players)] == [
-        g.victory_points(p) for p in range(g.players)]
+        g.victory_points(p) for p in range(g.players)
+    ]
 
 
 def check_notation(g: Game, legal: list[Action]) -> None:
@@ -267,11 +278,12 @@ def check_notation(g: Game, legal: list[Action]) -> None:
 
 
 # ---------------------------------------------------------------- random candidate actions
-def rand_field(rng: random.Random, name: str, current, n: int, kinds: int = 5,
-               cls: type | None = None):
+def rand_field(
+    rng: random.Random, name: str, current, n: int, kinds: int = 5, cls: type | None = None
+):
     """A random value for field ``name`` (in the range the notation can print)."""
     if isinstance(current, tuple):
-        return random_bundle(rng)[:kinds] + random_bundle(rng)[:kinds - 5]
+        return random_bundle(rng)[:kinds] + random_bundle(rng)[: kinds - 5]
     if name in ("player", "to"):
         return rng.randrange(4)  # seat P4 also in 3-player games: not a seat there
     if name == "victim":
@@ -324,16 +336,18 @@ def random_candidate(g: Game, rng: random.Random, legal: list[Action]) -> Action
         fields = dataclasses.fields(a)
         if fields:
             f = rng.choice(fields)
-            value = rand_field(rng, f.name, getattr(a, f.name), g.players, len(g.state.bank),
-                               type(a))
+            value = rand_field(
+                rng, f.name, getattr(a, f.name), g.players, len(g.state.bank), type(a)
+            )
             return dataclasses.replace(a, **{f.name: value})
         return a
     cls = rng.choice(ACTION_CLASSES)
     values = {}
     for f in dataclasses.fields(cls):
         bundle = f.type == "Bundle"
-        values[f.name] = rand_field(rng, f.name, (0,) * 5 if bundle else 0, g.players,
-                                    len(g.state.bank), cls)
+        values[f.name] = rand_field(
+            rng, f.name, (0,) * 5 if bundle else 0, g.players, len(g.state.bank), cls
+        )
     if "player" in values and g.current_player >= 0 and rng.random() < 0.7:
         values["player"] = g.current_player
     return cls(**values)
@@ -409,8 +423,7 @@ def check_explain(g: Game, legal: list[Action], rng: random.Random, tries: int) 
 
 # ---------------------------------------------------------------- the properties
 @settings(max_examples=60, **SETTINGS)
-@given(seed=seeds, table=tables, board=boards, rolloff=rolloffs,
-       steps=st.integers(1, 6000))
+@given(seed=seeds, table=tables, board=boards, rolloff=rolloffs, steps=st.integers(1, 6000))
 def test_cards_and_pieces_conserved(seed, table, board, rolloff, steps):
     """(a) 19 cards of each resource in bank + hands, 25 development cards in all; (b) pieces."""
     g = start(table, board, rolloff)
@@ -427,8 +440,9 @@ def test_cards_and_pieces_conserved(seed, table, board, rolloff, steps):
 
 
 @settings(max_examples=100, **SETTINGS)
-@given(seed=seeds, table=tables, board=boards, rolloff=rolloffs, skip=skips,
-       steps=st.integers(1, 60))
+@given(
+    seed=seeds, table=tables, board=boards, rolloff=rolloffs, skip=skips, steps=st.integers(1, 60)
+)
 def test_undo_redo_restore_positions(seed, table, board, rolloff, skip, steps):
     """(c) undo restores the exact position text and history, redo the next one."""
     g = start(table, board, rolloff)
@@ -459,8 +473,7 @@ def test_undo_redo_restore_positions(seed, table, board, rolloff, skip, steps):
 
 
 @settings(max_examples=6, **SETTINGS)
-@given(seed=seeds, table=tables, board=boards, rolloff=rolloffs,
-       steps=st.integers(1, 3000))
+@given(seed=seeds, table=tables, board=boards, rolloff=rolloffs, steps=st.integers(1, 3000))
 def test_same_seed_replays_in_fresh_process(seed, table, board, rolloff, steps):
     """(d) the same seed gives the same history in another process (other hash seed)."""
     here = history_lines(seed, table, board, rolloff, steps)
@@ -470,8 +483,15 @@ def test_same_seed_replays_in_fresh_process(seed, table, board, rolloff, steps):
         f"print('\\n'.join(history_lines({seed}, {table!r}, {board!r}, {rolloff}, {steps})))\n"
     )
     env = dict(os.environ, PYTHONHASHSEED=str(seed % 4096 + 1))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, cwd=ROOT, env=env, timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env=env,
+        timeout=300,
+    )
     assert out.stdout.splitlines() == here
 
 
@@ -494,8 +514,9 @@ def test_cli_replays_in_process_playout(seed, table, board):
 
 
 @settings(max_examples=100, **SETTINGS)
-@given(seed=seeds, table=tables, board=boards, rolloff=rolloffs, skip=skips,
-       steps=st.integers(1, 40))
+@given(
+    seed=seeds, table=tables, board=boards, rolloff=rolloffs, skip=skips, steps=st.integers(1, 40)
+)
 def test_notation_round_trips(seed, table, board, rolloff, skip, steps):
     """(e) every legal action at every visited position parses back from its notation."""
     g = start(table, board, rolloff)
@@ -508,8 +529,9 @@ def test_notation_round_trips(seed, table, board, rolloff, skip, steps):
 
 
 @settings(max_examples=100, **SETTINGS)
-@given(seed=seeds, table=tables, board=boards, rolloff=rolloffs, skip=skips,
-       steps=st.integers(1, 30))
+@given(
+    seed=seeds, table=tables, board=boards, rolloff=rolloffs, skip=skips, steps=st.integers(1, 30)
+)
 def test_explain_agrees_with_legal_actions_and_play(seed, table, board, rolloff, skip, steps):
     """(f) explain, legal_actions and play give one verdict; illegal play changes nothing."""
     g = start(table, board, rolloff)
@@ -534,13 +556,15 @@ def test_toppled_city_counts_as_a_settlement_CK_BARB_PILLAGE(monkeypatch):
 
     monkeypatch.setattr(sys.modules[__name__], "check_pieces", check_pieces_seeing_toppled)
     test_explain_agrees_with_legal_actions_and_play.hypothesis.inner_test(
-        seed=2658, table="ck-2p", board="variable", rolloff=True, skip=1325, steps=30)
+        seed=2658, table="ck-2p", board="variable", rolloff=True, skip=1325, steps=30
+    )
     assert seen, "the replay no longer reaches a toppled city"
 
 
 @settings(max_examples=80, **SETTINGS)
-@given(seed=seeds, table=tables, board=boards, rolloff=rolloffs, skip=skips,
-       steps=st.integers(1, 40))
+@given(
+    seed=seeds, table=tables, board=boards, rolloff=rolloffs, skip=skips, steps=st.integers(1, 40)
+)
 def test_position_text_round_trips(seed, table, board, rolloff, skip, steps):
     """Game.from_position(position()) gives the same text and the same legal actions."""
     g = start(table, board, rolloff)
@@ -595,14 +619,20 @@ def after_setup_position(**changes: str) -> str:
 
 def with_hands(hands: list[list[int]], **changes: str) -> str:
     bank = [RESOURCE_CARDS - sum(h[r] for h in hands) for r in range(5)]
-    return after_setup_position(hands="/".join(",".join(map(str, h)) for h in hands),
-                                bank=",".join(map(str, bank)), **changes)
+    return after_setup_position(
+        hands="/".join(",".join(map(str, h)) for h in hands),
+        bank=",".join(map(str, bank)),
+        **changes,
+    )
 
 
 def assert_explain_matches_listing(g: Game, actions: list[Action]) -> None:
     legal = set(g.legal_actions())
-    wrong = [(str(a), g.explain(a).legal, a in legal) for a in actions
-             if g.explain(a).legal != (a in legal)]
+    wrong = [
+        (str(a), g.explain(a).legal, a in legal)
+        for a in actions
+        if g.explain(a).legal != (a in legal)
+    ]
     assert not wrong, f"(action, explain legal, listed) disagree: {wrong[:6]}"
 
 
@@ -618,8 +648,9 @@ def test_roll_off_positions_round_trip(table):
 
 def test_year_of_plenty_in_either_order():
     """'P1 plenty ore grain' and 'P1 plenty grain ore': explain and legal_actions agree."""
-    g = Game.from_position(after_setup_position(dev="0,0,0,1,0/0,0,0,0,0/0,0,0,0,0/0,0,0,0,0",
-                                                deck="14,5,2,1,2"))
+    g = Game.from_position(
+        after_setup_position(dev="0,0,0,1,0/0,0,0,0,0/0,0,0,0,0/0,0,0,0,0", deck="14,5,2,1,2")
+    )
     plays = [PlayPlenty(0, a, b) for a in range(5) for b in range(-1, 5)]
     assert any(g.explain(a).legal for a in plays)
     assert_explain_matches_listing(g, plays)

@@ -57,7 +57,7 @@ moves:
 
 def _road():
     sc = loads_scenario(ROAD, "road.catan.yaml")
-    (node_id, puzzle), = sc.puzzles.items()
+    ((node_id, puzzle),) = sc.puzzles.items()
     return sc, sc.timeline.nodes[node_id], puzzle
 
 
@@ -65,11 +65,16 @@ def _road():
 def test_a_puzzle_is_read_with_its_prompt_hints_answers_rule_and_explanation():
     sc, node, p = _road()
     assert str(node.action) == "P1 settle N6"
-    assert p == Puzzle("Place P1's first road.",
-                       ("One of the three edges around N6.",
-                        "BASE-SETUP-ROUND1 - the road touches the settlement just placed."),
-                       ("P1 road N5", "P1 road N7"), "BASE-SETUP-ROUND1",
-                       "The setup road touches the settlement just placed.")
+    assert p == Puzzle(
+        "Place P1's first road.",
+        (
+            "One of the three edges around N6.",
+            "BASE-SETUP-ROUND1 - the road touches the settlement just placed.",
+        ),
+        ("P1 road N5", "P1 road N7"),
+        "BASE-SETUP-ROUND1",
+        "The setup road touches the settlement just placed.",
+    )
 
 
 def test_a_puzzle_round_trips_exactly():
@@ -151,28 +156,47 @@ def test_hints_come_in_order_then_none():
 def test_without_answers_the_main_continuation_is_the_answer():
     text = ROAD.replace("    answers:\n    - P1 road N5\n    - P1 road N7\n", "")
     sc = loads_scenario(text)
-    (node_id, p), = sc.puzzles.items()
+    ((node_id, p),) = sc.puzzles.items()
     node = sc.timeline.nodes[node_id]
     assert judge(p, node, sc.timeline.rules, "P1 road N5").correct
     assert not judge(p, node, sc.timeline.rules, "P1 road N7").correct
 
 
 # ---------------------------------------------------------------- bad puzzles
-@pytest.mark.parametrize(("old", "new", "line", "why"), [
-    ("    prompt: Place P1's first road.\n", "", 12, "a puzzle needs a prompt"),
-    ("    hints:\n", "    hints:\n    - a\n", 12, "at most 2 hints"),
-    ("    - P1 road N7\n    rule", "    - P1 road O5\n    rule", 12,
-     "the answer 'P1 road O5' is not a move of the lesson"),
-    ("    - P1 road N7\n    rule", "    - P1 fly\n    rule", 12, "an answer cannot be read"),
-    ("    rule: BASE-SETUP-ROUND1", "    rule: CK-SETUP-ROUND2", 12,
-     "rule 'CK-SETUP-ROUND2' is not a rule of base"),
-    ("    explain:", "    explains:", 20, "unknown key 'explains'"),
-    ("    hints:\n    - One of the three edges around N6.\n    - BASE-SETUP-ROUND1 - the road "
-     "touches the settlement just placed.\n", "    hints: one edge\n", 13,
-     "hints: expected a list"),
-    ("  expect:\n    pending: P1\n", "  expect:\n    legal:\n    - P1 road N5\n", 12,
-     "names an answer"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "line", "why"),
+    [
+        ("    prompt: Place P1's first road.\n", "", 12, "a puzzle needs a prompt"),
+        ("    hints:\n", "    hints:\n    - a\n", 12, "at most 2 hints"),
+        (
+            "    - P1 road N7\n    rule",
+            "    - P1 road O5\n    rule",
+            12,
+            "the answer 'P1 road O5' is not a move of the lesson",
+        ),
+        ("    - P1 road N7\n    rule", "    - P1 fly\n    rule", 12, "an answer cannot be read"),
+        (
+            "    rule: BASE-SETUP-ROUND1",
+            "    rule: CK-SETUP-ROUND2",
+            12,
+            "rule 'CK-SETUP-ROUND2' is not a rule of base",
+        ),
+        ("    explain:", "    explains:", 20, "unknown key 'explains'"),
+        (
+            "    hints:\n    - One of the three edges around N6.\n    - BASE-SETUP-ROUND1 - the road "
+            "touches the settlement just placed.\n",
+            "    hints: one edge\n",
+            13,
+            "hints: expected a list",
+        ),
+        (
+            "  expect:\n    pending: P1\n",
+            "  expect:\n    legal:\n    - P1 road N5\n",
+            12,
+            "names an answer",
+        ),
+    ],
+)
 def test_a_bad_puzzle_is_a_scenario_error_with_file_line_and_key(old, new, line, why):
     assert old in ROAD
     with pytest.raises(ScenarioError) as info:
@@ -184,22 +208,27 @@ def test_a_bad_puzzle_is_a_scenario_error_with_file_line_and_key(old, new, line,
 
 def test_a_puzzle_that_is_not_a_mapping_is_refused_at_its_line():
     head, rest = ROAD.split("  puzzle:\n", 1)
-    text = head + "  puzzle: [1]\n" + rest[rest.index("  expect:"):]
+    text = head + "  puzzle: [1]\n" + rest[rest.index("  expect:") :]
     with pytest.raises(ScenarioError, match=r"^bad.catan.yaml:11: puzzle: expected a mapping"):
         loads_scenario(text, "bad.catan.yaml")
 
 
 def test_a_puzzle_on_the_last_move_has_no_answer():
     text = ROAD + ("  puzzle:\n    prompt: And now?\n")
-    with pytest.raises(ScenarioError, match=r"x.catan.yaml:\d+: puzzle: a puzzle needs its "
-                       "answer as the next move"):
+    with pytest.raises(
+        ScenarioError,
+        match=r"x.catan.yaml:\d+: puzzle: a puzzle needs its "
+        "answer as the next move",
+    ):
         loads_scenario(text, "x.catan.yaml")
 
 
 def test_a_puzzle_at_the_start_is_asked_at_the_root():
-    text = ROAD.replace("tutor: Setup (BASE-SETUP-ROUND1).\n",
-                        "tutor: Setup (BASE-SETUP-ROUND1).\npuzzle:\n  prompt: Settle.\n"
-                        "  hints: [Where the 6 is.]\n")
+    text = ROAD.replace(
+        "tutor: Setup (BASE-SETUP-ROUND1).\n",
+        "tutor: Setup (BASE-SETUP-ROUND1).\npuzzle:\n  prompt: Settle.\n"
+        "  hints: [Where the 6 is.]\n",
+    )
     sc = loads_scenario(text)
     assert sc.puzzles[sc.root.id].prompt == "Settle."
     assert judge(sc.puzzles[sc.root.id], sc.root, sc.timeline.rules, "P1 settle N6").correct
@@ -219,8 +248,11 @@ def tutor():
 
 
 def _state(t) -> dict:
-    return {"node": t.timeline.current.id, "nodes": len(t.timeline.nodes),
-            "position": t.game.position()}
+    return {
+        "node": t.timeline.current.id,
+        "nodes": len(t.timeline.nodes),
+        "position": t.game.position(),
+    }
 
 
 def test_a_wrong_move_in_the_tutor_changes_nothing_and_says_why(tutor):
@@ -280,8 +312,10 @@ def test_progress_merges_only_grows_and_refuses_junk(tmp_path: Path):
     a = Progress(path)
     assert a.complete("base_setup") and not a.complete("base_setup")
     assert a.solve("puzzle_base_setup", 8)
-    assert json.loads(path.read_text()) == {"done": ["base_setup"],
-                                            "solved": {"puzzle_base_setup": [8]}}
+    assert json.loads(path.read_text()) == {
+        "done": ["base_setup"],
+        "solved": {"puzzle_base_setup": [8]},
+    }
     b = Progress(path)  # read back from the file
     assert b.done == {"base_setup"} and b.solved == {"puzzle_base_setup": {8}}
     assert not b.merge('{"done": []}') and b.done == {"base_setup"}
@@ -311,20 +345,26 @@ def test_the_app_marks_a_completed_lesson_and_offers_the_next_one():
     following = app.progress.following()
     app.progress.next()
     assert t.session.lesson_id == following.id != "puzzle_base_robber"
-    assert "puzzle_base_robber" in json.loads(
-        app.progress.out.value.split("data-progress='")[1].split("'")[0]
-        .replace("&quot;", '"'))["done"]
+    assert (
+        "puzzle_base_robber"
+        in json.loads(
+            app.progress.out.value.split("data-progress='")[1].split("'")[0].replace("&quot;", '"')
+        )["done"]
+    )
 
 
 def test_progress_from_the_page_marks_lessons_and_solved_puzzles():
     from catan_tutor.widgets.app import App
 
     app = App(start="puzzle_base_setup")
-    app.progress.into.value = json.dumps({"done": ["base_setup"],
-                                          "solved": {"puzzle_base_setup": [1]}})
+    app.progress.into.value = json.dumps(
+        {"done": ["base_setup"], "solved": {"puzzle_base_setup": [1]}}
+    )
     assert "base_setup" in app.progress.store.done
-    assert any(text.startswith("✓ ") and value.endswith("Setting up a base game")
-               for text, value in app.picker.options)
+    assert any(
+        text.startswith("✓ ") and value.endswith("Setting up a base game")
+        for text, value in app.picker.options
+    )
     t = app.tutor
     t.session.forward()  # the first question was answered on an earlier visit
     t.session.forward()
@@ -342,11 +382,16 @@ def test_the_page_script_keeps_progress_within_the_kernels_limit():
 
 # ---------------------------------------------------------------- coverage
 def test_coverage_counts_a_rule_shown_only_where_a_move_of_the_lesson_is_decided_by_it(
-        tmp_path: Path):
+    tmp_path: Path,
+):
     lesson = tmp_path / f"a{SUFFIX}"
     # BASE-ROBBER-MOVE only named in the text; BASE-SETUP-ROUND1 decides the moves played
-    lesson.write_text(ROAD.replace("tutor: Setup (BASE-SETUP-ROUND1).",
-                                   "tutor: Setup (BASE-SETUP-ROUND1), no BASE-ROBBER-MOVE yet."))
+    lesson.write_text(
+        ROAD.replace(
+            "tutor: Setup (BASE-SETUP-ROUND1).",
+            "tutor: Setup (BASE-SETUP-ROUND1), no BASE-ROBBER-MOVE yet.",
+        )
+    )
     cov = coverage([lesson])
     assert cov.total == len(rulebook.rules())
     assert "BASE-SETUP-ROUND1" in cov.shown["base"]
@@ -355,16 +400,23 @@ def test_coverage_counts_a_rule_shown_only_where_a_move_of_the_lesson_is_decided
     assert cov.count("shown") + cov.count("cited") + cov.count("neither") == cov.total
     report = cov.report()
     assert report.splitlines()[0].startswith(
-        f"coverage: {cov.count('shown')} of {cov.total} rule IDs shown by a lesson's move")
-    assert (f"base: {len(cov.shown['base'])} of {cov.sizes['base']} shown, 1 only cited, "
-            f"{len(cov.neither['base'])} neither") in report
+        f"coverage: {cov.count('shown')} of {cov.total} rule IDs shown by a lesson's move"
+    )
+    assert (
+        f"base: {len(cov.shown['base'])} of {cov.sizes['base']} shown, 1 only cited, "
+        f"{len(cov.neither['base'])} neither"
+    ) in report
 
 
 def test_an_illegal_expectation_shows_the_rule_the_verdict_cites_not_the_one_written(
-        tmp_path: Path):
+    tmp_path: Path,
+):
     lesson = tmp_path / f"a{SUFFIX}"
-    lesson.write_text(ROAD.replace("  expect:\n    pending: P1\n",
-                                   "  expect:\n    illegal:\n      P2 settle K4: any\n"))
+    lesson.write_text(
+        ROAD.replace(
+            "  expect:\n    pending: P1\n", "  expect:\n    illegal:\n      P2 settle K4: any\n"
+        )
+    )
     assert "BASE-TURN-OFFTURN" not in lesson.read_text()
     cov = coverage([lesson])
     assert "BASE-TURN-OFFTURN" in cov.shown["base"]
@@ -373,16 +425,28 @@ def test_an_illegal_expectation_shows_the_rule_the_verdict_cites_not_the_one_wri
 
 def test_check_coverage_prints_the_report_after_the_checks(tmp_path: Path):
     lesson = tmp_path / f"a{SUFFIX}"
-    lesson.write_text(ROAD.replace("title: A road puzzle\n",
-                                   "title: A road puzzle\nunrealistic: setup only\n"))
-    out = subprocess.run([sys.executable, "-m", "catan_tutor.cli", "check", "--coverage",
-                          str(tmp_path)], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    lesson.write_text(
+        ROAD.replace("title: A road puzzle\n", "title: A road puzzle\nunrealistic: setup only\n")
+    )
+    out = subprocess.run(
+        [sys.executable, "-m", "catan_tutor.cli", "check", "--coverage", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     lines = out.stdout.splitlines()
     assert "1 passed, 0 failed in 1 scenario file(s) (1 puzzle(s))" in lines
     at = lines.index(next(x for x in lines if x.startswith("coverage: ")))
-    assert lines[at].startswith(f"coverage: 2 of {len(rulebook.rules())} rule IDs shown by a "
-                                "lesson's move (1%)")
-    assert [x.split(":")[0] for x in lines[at + 1:] if not x.startswith("  ")] == [
-        "base", "base-2p", "base-dummy", "ck", "ck-2p"]
+    assert lines[at].startswith(
+        f"coverage: 2 of {len(rulebook.rules())} rule IDs shown by a lesson's move (1%)"
+    )
+    assert [x.split(":")[0] for x in lines[at + 1 :] if not x.startswith("  ")] == [
+        "base",
+        "base-2p",
+        "base-dummy",
+        "ck",
+        "ck-2p",
+    ]
     assert "CK2P-WIN" in out.stdout

@@ -44,8 +44,9 @@ def puzzles() -> list[tuple[str, Node, Puzzle, object]]:
     for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
         sc = load_scenario(path)
         for node_id, p in sc.puzzles.items():
-            out.append((path.name[:-len(SUFFIX)], sc.timeline.nodes[node_id], p,
-                        sc.timeline.rules))
+            out.append(
+                (path.name[: -len(SUFFIX)], sc.timeline.nodes[node_id], p, sc.timeline.rules)
+            )
     return out
 
 
@@ -88,7 +89,8 @@ def blocked(g: Game, h: int, p: int) -> int:
     """Dots of ``p``'s production the robber blocks on hex ``h``: per building, a city twice."""
     s = g.state
     return board.pips(g.layout.numbers[h]) * sum(
-        2 if s.vcity[v] else 1 for v in board.HEX_VERTICES[h] if s.vowner[v] == p)
+        2 if s.vcity[v] else 1 for v in board.HEX_VERTICES[h] if s.vowner[v] == p
+    )
 
 
 def most(g: Game, acts: list, key: Callable) -> set:
@@ -103,28 +105,35 @@ def card(name: str) -> int:
 # ---------------------------------------------------------------- what each prompt asks
 def neutral_road_of(name: str):
     """Every legal road for that neutral (a road owed to the neutrals, built for it)."""
-    return lambda g, ms: {a for a in ms if isinstance(a, NeutralRoad)
-                          and f"N{a.neutral + 1}" == name}
+    return lambda g, ms: {
+        a for a in ms if isinstance(a, NeutralRoad) and f"N{a.neutral + 1}" == name
+    }
 
 
 def at_corner(label: str):
     """Every legal move that puts a piece on that corner."""
-    return lambda g, ms: {a for a in ms if getattr(a, "vertex", None) == vertex(label)
-                          and isinstance(a, (Settle, BuildCity))}
+    return lambda g, ms: {
+        a
+        for a in ms
+        if getattr(a, "vertex", None) == vertex(label) and isinstance(a, (Settle, BuildCity))
+    }
 
 
 def spends_on_own(name: str):
     """Every legal move after which the player to move holds fewer of that card and no other
     seat's hand changed (spent on the player's own things, not given away in a trade)."""
+
     def pick(g, ms):
         p, hands = g.current_player, g.state.hands
         out = set()
         for a in ms:
             now = after(g, a).state.hands
             if now[p][card(name)] < hands[p][card(name)] and all(
-                    now[q] == hands[q] for q in range(len(hands)) if q != p):
+                now[q] == hands[q] for q in range(len(hands)) if q != p
+            ):
                 out.add(a)
         return out
+
     return pick
 
 
@@ -137,8 +146,12 @@ def most_dots(g, ms):
 def robber_most_on_p2(g, ms):
     """Robber moves stealing from P2, on a hex without P1's buildings, blocking most of P2."""
     s = g.state
-    ok = [a for a in ms if getattr(a, "victim", -1) == 1
-          and all(s.vowner[v] != 0 for v in board.HEX_VERTICES[a.hex])]
+    ok = [
+        a
+        for a in ms
+        if getattr(a, "victim", -1) == 1
+        and all(s.vowner[v] != 0 for v in board.HEX_VERTICES[a.hex])
+    ]
     return most(g, ok, lambda a: blocked(g, a.hex, 1))
 
 
@@ -163,8 +176,11 @@ def dummy_ore_or_end(g, ms):
 def smallest_grain_bid(g, ms):
     """Bids paying only grain for the dummy's ore that win against P2's one card without a
     roll-off (played out), and of those the fewest grain."""
-    grain_only = [a for a in ms if isinstance(a, Bid) and a.get == card("ore")
-                  and sum(a.give) == a.give[card("grain")]]
+    grain_only = [
+        a
+        for a in ms
+        if isinstance(a, Bid) and a.get == card("ore") and sum(a.give) == a.give[card("grain")]
+    ]
     wins = []
     for a in grain_only:
         out = after(g, a, "P2 bid 1 wool for ore")
@@ -191,61 +207,111 @@ def recruits(g, ms):
 def readies(label: str):
     """Moves after which the knight on that corner is active."""
     v = vertex(label)
-    return lambda g, ms: {a for a in ms if (k := after(g, a).state.kn[v]) is not None
-                          and k.active and not g.state.kn[v].active}
+    return lambda g, ms: {
+        a
+        for a in ms
+        if (k := after(g, a).state.kn[v]) is not None and k.active and not g.state.kn[v].active
+    }
 
 
 def raises_hand_limit(g, ms):
     """Moves after which the seat keeps more cards on a 7 (CK-SEVEN-DISCARD)."""
     from catan_tutor.rules.production import _hand_limits
+
     p = g.current_player
     return {a for a in ms if _hand_limits(after(g, a).state)[p] > _hand_limits(g.state)[p]}
 
 
 # (lesson, prompt) -> the set of legal moves the prompt asks for.
 ASKS: dict[tuple[str, str], Callable] = {
-    ("puzzle_base_2p", "P1 has built a road, and the game waits for P1 again. Build what P1 "
-     "owes now, for the neutral N2."): neutral_road_of("N2"),
-    ("puzzle_base_2p", "The robber sits on N, next to P1's settlement on N6. Before rolling, "
-     "free the hex."): frees_the_robber_hex,
-    ("puzzle_base_2p", "The robber is home. P1 would like a forced trade with P2 too, before "
-     "rolling. What can P1 do now?"): all_moves,
-    ("puzzle_base_dummy", "P2 has placed a settlement and a road. Who places next? Put that "
-     "player's settlement on P6."): at_corner("P6"),
-    ("puzzle_base_dummy", "P1 would like one of the dummy's ore right now, for a grain, and "
-     "wants nothing else this turn: no building, no trade with P2. Play P1's move."):
-        dummy_ore_or_end,
-    ("puzzle_base_dummy", "It is the dummy's turn, the only time to trade with it "
-     "(DUMMY-TRADE-WINDOW). P1 wants D's ore and keeps its brick and wool, so it bids grain "
-     "only; P2 will bid one card for the ore. Make P1's smallest bid that still wins without "
-     "a roll-off."): smallest_grain_bid,
-    ("puzzle_base_robber", "P1 rolled a 7. Put the robber where it blocks the most of P2's "
-     "production, on a hex without P1's settlements, and steal from P2."): robber_most_on_p2,
-    ("puzzle_base_setup", "P1 has placed the first settlement on N6. Now place P1's first "
-     "road."): all_moves,
-    ("puzzle_base_setup", "Round 1 is over. Whose turn is it to place? Play that player's "
-     "second settlement on the free corner with the most dots under its numbers."): most_dots,
-    ("puzzle_base_setup", "P1 places the last settlement of the setup. Which free corner has "
-     "the most dots? It pays P1 its first cards."): most_dots,
-    ("puzzle_base_trading", "P2 holds 4 wool and a lumber, and wants a brick for a road. Get "
-     "it from the bank at the best rate."): cheapest_bank_brick,
+    (
+        "puzzle_base_2p",
+        "P1 has built a road, and the game waits for P1 again. Build what P1 "
+        "owes now, for the neutral N2.",
+    ): neutral_road_of("N2"),
+    (
+        "puzzle_base_2p",
+        "The robber sits on N, next to P1's settlement on N6. Before rolling, free the hex.",
+    ): frees_the_robber_hex,
+    (
+        "puzzle_base_2p",
+        "The robber is home. P1 would like a forced trade with P2 too, before "
+        "rolling. What can P1 do now?",
+    ): all_moves,
+    (
+        "puzzle_base_dummy",
+        "P2 has placed a settlement and a road. Who places next? Put that "
+        "player's settlement on P6.",
+    ): at_corner("P6"),
+    (
+        "puzzle_base_dummy",
+        "P1 would like one of the dummy's ore right now, for a grain, and "
+        "wants nothing else this turn: no building, no trade with P2. Play P1's move.",
+    ): dummy_ore_or_end,
+    (
+        "puzzle_base_dummy",
+        "It is the dummy's turn, the only time to trade with it "
+        "(DUMMY-TRADE-WINDOW). P1 wants D's ore and keeps its brick and wool, so it bids grain "
+        "only; P2 will bid one card for the ore. Make P1's smallest bid that still wins without "
+        "a roll-off.",
+    ): smallest_grain_bid,
+    (
+        "puzzle_base_robber",
+        "P1 rolled a 7. Put the robber where it blocks the most of P2's "
+        "production, on a hex without P1's settlements, and steal from P2.",
+    ): robber_most_on_p2,
+    (
+        "puzzle_base_setup",
+        "P1 has placed the first settlement on N6. Now place P1's first road.",
+    ): all_moves,
+    (
+        "puzzle_base_setup",
+        "Round 1 is over. Whose turn is it to place? Play that player's "
+        "second settlement on the free corner with the most dots under its numbers.",
+    ): most_dots,
+    (
+        "puzzle_base_setup",
+        "P1 places the last settlement of the setup. Which free corner has "
+        "the most dots? It pays P1 its first cards.",
+    ): most_dots,
+    (
+        "puzzle_base_trading",
+        "P2 holds 4 wool and a lumber, and wants a brick for a road. Get "
+        "it from the bank at the best rate.",
+    ): cheapest_bank_brick,
     ("puzzle_ck_2p", "P2 places again at once. Put P2's next piece on O4."): at_corner("O4"),
-    ("puzzle_ck_2p", "P1 has recruited a knight. The neutrals have no roads, so no neutral "
-     "knight can stand anywhere. What does P1 owe now? Build it for N1."): neutral_road_of("N1"),
-    ("puzzle_ck_2p", "P1 got a cloth from the city on C6. Spend it on P1's cities, not in a "
-     "trade."): spends_on_own("cloth"),
-    ("puzzle_ck_2p", "P1 wants more trade tokens this turn, and can spare the knight just "
-     "recruited. Get them."): gains_tokens,
-    ("puzzle_ck_knights", "Round 1 is over, and P3 places again at once. Put P3's second "
-     "piece on C6."): at_corner("C6"),
-    ("puzzle_ck_knights", "P1 now holds a wool and an ore. Put a knight on the board."):
-        recruits,
-    ("puzzle_ck_knights", "The new knight lies on its side and cannot act. Make it ready."):
-        readies("N4"),
-    ("puzzle_ck_knights", "P1 still holds the coin from the mountains of the city on A6. "
-     "Spend it on the city's future."): spends_on_own("coin"),
-    ("puzzle_ck_walls", "A 7, and nobody held too many cards this time. P3 holds 3 brick. "
-     "Build what keeps more of P3's cards safe from the next 7."): raises_hand_limit,
+    (
+        "puzzle_ck_2p",
+        "P1 has recruited a knight. The neutrals have no roads, so no neutral "
+        "knight can stand anywhere. What does P1 owe now? Build it for N1.",
+    ): neutral_road_of("N1"),
+    (
+        "puzzle_ck_2p",
+        "P1 got a cloth from the city on C6. Spend it on P1's cities, not in a trade.",
+    ): spends_on_own("cloth"),
+    (
+        "puzzle_ck_2p",
+        "P1 wants more trade tokens this turn, and can spare the knight just recruited. Get them.",
+    ): gains_tokens,
+    (
+        "puzzle_ck_knights",
+        "Round 1 is over, and P3 places again at once. Put P3's second piece on C6.",
+    ): at_corner("C6"),
+    ("puzzle_ck_knights", "P1 now holds a wool and an ore. Put a knight on the board."): recruits,
+    (
+        "puzzle_ck_knights",
+        "The new knight lies on its side and cannot act. Make it ready.",
+    ): readies("N4"),
+    (
+        "puzzle_ck_knights",
+        "P1 still holds the coin from the mountains of the city on A6. "
+        "Spend it on the city's future.",
+    ): spends_on_own("coin"),
+    (
+        "puzzle_ck_walls",
+        "A 7, and nobody held too many cards this time. P3 holds 3 brick. "
+        "Build what keeps more of P3's cards safe from the next 7.",
+    ): raises_hand_limit,
 }
 
 
@@ -271,7 +337,8 @@ def test_every_puzzle_accepts_exactly_what_its_prompt_asks(at):
     assert asked, f"{lesson}: the prompt asks for no legal move"
     assert accepted == asked, (
         f"{lesson} {p.prompt!r}\n accepted: {sorted(map(str, accepted))}\n"
-        f" asked:    {sorted(map(str, asked))}")
+        f" asked:    {sorted(map(str, asked))}"
+    )
 
 
 def test_every_criterion_belongs_to_a_puzzle():
@@ -282,8 +349,9 @@ def test_every_criterion_belongs_to_a_puzzle():
 def test_the_fewest_grain_puzzle_is_computed_against_every_bid():
     """Error 5: bids without grain (1 brick, 1 wool) also win; the prompt now asks for grain
     only, and the computed answer is 2 grain, not 1 (a roll-off) or 3 (more than needed)."""
-    lesson, node, p, rules = next(x for x in puzzles() if x[0] == "puzzle_base_dummy"
-                                  and "smallest bid" in x[2].prompt)
+    lesson, node, p, rules = next(
+        x for x in puzzles() if x[0] == "puzzle_base_dummy" and "smallest bid" in x[2].prompt
+    )
     g = Game(rules, node.state)
     ms = moves(g)
     texts = {str(a) for a in ms}
@@ -311,15 +379,20 @@ PLACES: list[tuple[str, str, str]] = [
 def area(label: str) -> set[str]:
     """Where a hex or corner lies: the third of the board's width (left, middle, right) and
     of its height (top, middle, bottom), hex centres being 1 apart edge to edge."""
-    xy = (board.hex_centre_xy(board.parse_hex(label)) if len(label) == 1
-          else board.vertex_xy(vertex(label)))
+    xy = (
+        board.hex_centre_xy(board.parse_hex(label))
+        if len(label) == 1
+        else board.vertex_xy(vertex(label))
+    )
     xs = [board.hex_centre_xy(h)[0] for h in range(len(board.HEX_NAMES))]
     ys = [board.hex_centre_xy(h)[1] for h in range(len(board.HEX_NAMES))]
-    w = (max(xs) + 3 ** 0.5 / 2) / 3  # half of the middle third of the width
+    w = (max(xs) + 3**0.5 / 2) / 3  # half of the middle third of the width
     h = (max(ys) + 1) / 3
     x, y = xy
-    return {"h:" + ("left" if x < -w else "right" if x > w else "middle"),
-            "v:" + ("top" if y < -h else "bottom" if y > h else "middle")}
+    return {
+        "h:" + ("left" if x < -w else "right" if x > w else "middle"),
+        "v:" + ("top" if y < -h else "bottom" if y > h else "middle"),
+    }
 
 
 def said(phrase: str) -> set[str]:
@@ -327,7 +400,8 @@ def said(phrase: str) -> set[str]:
     words = set(PLACE_WORD.findall(phrase))
     out = {"h:" + w for w in words & {"left", "right"}}
     out |= {"v:top" for _ in words & {"top", "upper"}} | {
-        "v:bottom" for _ in words & {"bottom", "lower"}}
+        "v:bottom" for _ in words & {"bottom", "lower"}
+    }
     if words & {"middle", "centre", "center"}:
         out |= {x for x in ("h:middle", "v:middle") if x[0] not in {y[0] for y in out}}
     return out
@@ -345,22 +419,34 @@ def place_words(text: str) -> list[str]:
 
 @pytest.mark.parametrize(("lesson", "phrase", "label"), PLACES)
 def test_a_place_named_in_a_puzzle_is_where_the_board_has_it(lesson, phrase, label):
-    assert any(phrase in t for x, _, p, _ in puzzles() if x == lesson for t in texts(p)), \
-        (lesson, phrase)
+    assert any(phrase in t for x, _, p, _ in puzzles() if x == lesson for t in texts(p)), (
+        lesson,
+        phrase,
+    )
     assert said(phrase) and said(phrase) <= area(label), (phrase, label, area(label))
 
 
 def test_every_place_word_in_a_puzzle_is_checked():
-    unchecked = [(lesson, t) for lesson, _, p, _ in puzzles() for t in texts(p)
-                 if place_words(t)
-                 and not any(x == lesson and phrase in t for x, phrase, _ in PLACES)]
+    unchecked = [
+        (lesson, t)
+        for lesson, _, p, _ in puzzles()
+        for t in texts(p)
+        if place_words(t) and not any(x == lesson and phrase in t for x, phrase, _ in PLACES)
+    ]
     assert not unchecked, unchecked
 
 
-@pytest.mark.parametrize(("label", "where"), [
-    ("G6", {"h:right", "v:middle"}), ("H4", {"h:left", "v:middle"}), ("J", {"h:middle",
-     "v:middle"}), ("R", {"h:middle", "v:bottom"}), ("A", {"h:left", "v:top"}),
-    ("P", {"h:right", "v:bottom"})])
+@pytest.mark.parametrize(
+    ("label", "where"),
+    [
+        ("G6", {"h:right", "v:middle"}),
+        ("H4", {"h:left", "v:middle"}),
+        ("J", {"h:middle", "v:middle"}),
+        ("R", {"h:middle", "v:bottom"}),
+        ("A", {"h:left", "v:top"}),
+        ("P", {"h:right", "v:bottom"}),
+    ],
+)
 def test_the_board_areas_follow_the_drawing(label, where):
     """x grows to the right and y downward, as the board is drawn (render.py)."""
     assert area(label) == where

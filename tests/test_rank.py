@@ -20,16 +20,23 @@ def _near_win(g) -> bool:
     if g.is_chance() or g.is_over() or g.state.phase != "main":
         return False
     p = g.rules.actors(g.state)[0]
-    return g.victory_points(p) == 9 and any(type(a) in (Settle, BuildCity)
-                                            for a in options(g, p))
+    return g.victory_points(p) == 9 and any(type(a) in (Settle, BuildCity) for a in options(g, p))
 
 
 def _main_phase(seed: int = 2, turn: int = 40):
     """A base game played on by greedy computers to a main phase after ``turn``."""
     g = new_game("base", players=4, seed=seed)
-    return play_game(g, ["greedy"] * 4, seed=seed, stop=lambda g: (
-        g.state.turn >= turn and not g.is_chance() and g.state.phase == "main"
-        and len(options(g, g.rules.actors(g.state)[0])) > 4))
+    return play_game(
+        g,
+        ["greedy"] * 4,
+        seed=seed,
+        stop=lambda g: (
+            g.state.turn >= turn
+            and not g.is_chance()
+            and g.state.phase == "main"
+            and len(options(g, g.rules.actors(g.state)[0])) > 4
+        ),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +61,7 @@ def test_the_move_that_wins_ranks_first(near_win):
     assert r.measure == "win" and "win rate" in r.method
     assert _wins(g, r[0].action) and r[0].estimate == 1.0 and r[0].playouts == 20
     winning = [x for x in r if _wins(g, x.action)]
-    assert r.records[:len(winning)] == tuple(winning)
+    assert r.records[: len(winning)] == tuple(winning)
     # a road first also wins in every playout (the city comes next): the sooner win ranks first
     assert len(r) > len(winning)
     assert r[0].notation == str(r[0].action)
@@ -84,8 +91,16 @@ def test_cancel_stops_and_keeps_the_first_playouts():
         calls.append((done, total))
         cancel.set()  # after the first batch
 
-    r = rank_actions(g, n=40, turns=2, seed=1, executor=InlineExecutor(), progress=progress,
-                     cancel=cancel, batch=5)
+    r = rank_actions(
+        g,
+        n=40,
+        turns=2,
+        seed=1,
+        executor=InlineExecutor(),
+        progress=progress,
+        cancel=cancel,
+        batch=5,
+    )
     total = calls[0][1]
     assert r.partial and "Cancelled" in r.method
     assert sum(x.playouts for x in r) < total
@@ -129,8 +144,9 @@ def test_chance_and_single_moves_need_no_playouts():
         assert len(r) == 1 and r[0].playouts == 0 and "only legal move" in r.method
 
 
-@pytest.mark.parametrize("kwargs", [{"policy": "clever"}, {"measure": "fun"}, {"n": 0},
-                                    {"turns": 0}, {"candidates": 0}])
+@pytest.mark.parametrize(
+    "kwargs", [{"policy": "clever"}, {"measure": "fun"}, {"n": 0}, {"turns": 0}, {"candidates": 0}]
+)
 def test_bad_options_are_refused(kwargs):
     with pytest.raises(OptionError):
         rank_actions(new_game("base", players=3), executor=InlineExecutor(), **kwargs)

@@ -73,10 +73,13 @@ def test_dummy_immune_no_longer_rests_on_the_sentence_about_discarding():
     assert "about discarding" in r.decision
 
 
-@pytest.mark.parametrize("rid, source_says", [
-    ("CK-PC-CRANE", "cannot be combined together"),
-    ("CK-PROGRESS-HAND-LIMIT", "(001) lets a player hold only 5"),
-])
+@pytest.mark.parametrize(
+    "rid, source_says",
+    [
+        ("CK-PC-CRANE", "cannot be combined together"),
+        ("CK-PROGRESS-HAND-LIMIT", "(001) lets a player hold only 5"),
+    ],
+)
 def test_rules_that_001_states_otherwise_cite_003_and_say_where_001_differs(rid, source_says):
     r = rulebook.rule(rid)
     assert r.sources == ("003",) and source_says in r.text and "(003)" in r.text
@@ -113,5 +116,6 @@ def test_a_lesson_teaching_a_reading_says_it_is_this_tutors_reading(lesson, rid)
     taught = [m.start() for m in re.finditer(rf"\({rid}\b|\b{rid}\)|, {rid}\b", text)]
     said = [m.start() for m in re.finditer(r"this tutor(?:'s)? read", text, re.I)]
     assert taught, f"{lesson} does not name {rid} in its text"
-    assert any(abs(s - t) <= 300 for t in taught for s in said), \
+    assert any(abs(s - t) <= 300 for t in taught for s in said), (
         f"{lesson} teaches {rid} without saying, right there, that it is this tutor's reading"
+    )

@@ -52,8 +52,10 @@ def test_every_row_of_the_refusal_table_gets_its_rule(variant):
     for r in mine:
         e = game(r["position"]).explain(r["action"])
         if e.legal or e.rule != r["rule"] or not e.reason:
-            wrong.append(f"{r['action']!r} in {r['phase']} ({r['context']}, {r['refusal']}): "
-                         f"expected {r['rule']}, got {e}")
+            wrong.append(
+                f"{r['action']!r} in {r['phase']} ({r['context']}, {r['refusal']}): "
+                f"expected {r['rule']}, got {e}"
+            )
     assert len(mine) >= 50, (variant, len(mine))
     assert not wrong, "\n".join(wrong[:20])
 
@@ -66,7 +68,8 @@ def test_the_table_covers_every_refusal_and_every_phase_of_every_variant():
 
     seen = {r["refusal"] for r in rows()}
     assert not (refusal_paths() - set(PROGRAM_ONLY)) - seen, sorted(
-        refusal_paths() - set(PROGRAM_ONLY) - seen)
+        refusal_paths() - set(PROGRAM_ONLY) - seen
+    )
     contexts = {(r["variant"], r["phase"], r["context"]) for r in rows()}
     for variant in VARIANTS:
         phases = {p for v, p, _ in contexts if v == variant}
@@ -76,9 +79,12 @@ def test_the_table_covers_every_refusal_and_every_phase_of_every_variant():
 
 # ---------------------------------------------------------------- the variant's own rule
 def test_a_refusal_cites_a_rule_of_its_variant_that_no_rule_there_amends():
-    bad = [r for r in rows()
-           if r["rule"] not in rulebook.rules_of(r["variant"])
-           or most_specific(r["variant"], r["rule"]) != r["rule"]]
+    bad = [
+        r
+        for r in rows()
+        if r["rule"] not in rulebook.rules_of(r["variant"])
+        or most_specific(r["variant"], r["rule"]) != r["rule"]
+    ]
     assert not bad, bad[:5]
 
 
@@ -91,8 +97,13 @@ OWN_RULES = [
     ("ck", None, None, "BASE-DEV-ROAD-BUILDING", "CK-PC-ROAD-BUILDING"),
     # between the two rolls of a two-player turn: the two-player rules, not the chance rule
     ("base-2p", "dice", None, "BASE-CHANCE-EVENTS", "2P-ROLL-TWICE|2P-ROLL-TIMING"),
-    ("ck-2p", "dice", None, "BASE-CHANCE-EVENTS",
-     "CK2P-ROLL-DOUBLE|CK2P-ROLL-TIMING|CK2P-PC-ALCHEMY"),
+    (
+        "ck-2p",
+        "dice",
+        None,
+        "BASE-CHANCE-EVENTS",
+        "CK2P-ROLL-DOUBLE|CK2P-ROLL-TIMING|CK2P-PC-ALCHEMY",
+    ),
     # the second setup round's road: that round's rule
     ("base", "setup-road", ("BuildRoad",), "BASE-SETUP-ROUND1", "BASE-SETUP-ROUND2"),
     ("ck", "setup-road", ("BuildRoad",), "BASE-SETUP-ROUND1", "CK-SETUP-ROUND1|CK-SETUP-ROUND2"),
@@ -104,12 +115,17 @@ def _chance_due_for_the_second_roll(r: dict) -> bool:
     return bool(s.sums) and r["phase"] == "dice"
 
 
-@pytest.mark.parametrize(("prefix", "phase", "kinds", "general", "own"), OWN_RULES,
-                         ids=[f"{x[0]}-{x[1]}-{x[3]}" for x in OWN_RULES])
-def test_a_context_with_its_own_rule_never_cites_the_general_one(prefix, phase, kinds, general,
-                                                                 own):
+@pytest.mark.parametrize(
+    ("prefix", "phase", "kinds", "general", "own"),
+    OWN_RULES,
+    ids=[f"{x[0]}-{x[1]}-{x[3]}" for x in OWN_RULES],
+)
+def test_a_context_with_its_own_rule_never_cites_the_general_one(
+    prefix, phase, kinds, general, own
+):
     """The issue's examples: a refusal during a card's effect, a C&K cost refusal, a refusal
     between the two rolls of a two-player turn; and the setup rounds."""
+
     def applies(r):
         if not r["variant"].startswith(prefix) or (phase and r["phase"] != phase):
             return False
@@ -117,8 +133,11 @@ def test_a_context_with_its_own_rule_never_cites_the_general_one(prefix, phase, 
             return False
         if r["phase"] == "dice" and "2p" in prefix:
             g = game(r["position"])
-            return _chance_due_for_the_second_roll(r) and kind(r) != "Die" and \
-                r["action"].split()[0] == g.names[g.state.active]
+            return (
+                _chance_due_for_the_second_roll(r)
+                and kind(r) != "Die"
+                and r["action"].split()[0] == g.names[g.state.active]
+            )
         if r["phase"] == "setup-road" and prefix == "base":
             return game(r["position"]).state.setup_step >= game(r["position"]).state.n
         return True
@@ -133,38 +152,79 @@ def test_a_context_with_its_own_rule_never_cites_the_general_one(prefix, phase, 
 # ---------------------------------------------------------------- the text names the thing
 # The words a rule's title or text must hold to refuse a kind of move.
 WORDS = {
-    "Roll": "roll|dice", "Settle": "settlement|build", "BuildRoad": "road|build",
+    "Roll": "roll|dice",
+    "Settle": "settlement|build",
+    "BuildRoad": "road|build",
     "BuildCity": "city|cities|build",
-    "BuyDev": "development card", "PlayKnight": "knight|development card",
+    "BuyDev": "development card",
+    "PlayKnight": "knight|development card",
     "PlayRoadBuilding": "road building|development card",
-    "PlayPlenty": "plenty|development card", "PlayMonopoly": "monopoly|development card",
-    "MoveRobber": "robber", "Discard": "discard|half", "BankTrade": "bank|harbor|trad",
-    "Offer": "trad|offer", "Accept": "trad|offer", "Decline": "trad|offer", "EndTurn": "turn",
-    "NeutralSettle": "neutral|settlement", "NeutralRoad": "neutral|road",
-    "NeutralKnight": "neutral|knight", "NeutralPromote": "neutral|promot",
-    "ForcedTrade": "forced trade|token", "ForcedDraw": "forced trade|token",
-    "ForcedGive": "forced trade|give", "ForcedCard": "forced trade|draw",
-    "RobberHome": "robber|token", "ReturnKnight": "knight",
-    "Bid": "bid|trade", "Pass": "pass|bid|trade|treason",
-    "Recruit": "recruit|knight", "Promote": "promot|knight", "Activate": "activat|knight",
-    "MoveKnight": "knight", "ChaseRobber": "robber|knight", "Relocate": "displace|knight",
-    "BuildWall": "wall", "Pillage": "pillag|city", "Improve": "improvement|level|track",
-    "ChooseDeck": "deck", "Aqueduct": "aqueduct|resource", "DiscardProgress": "progress",
-    "PlayProgress": "progress|card", "Gift": "wedding|give|gift", "Desert": "treason|knight",
-    "PlaceDeserter": "treason|knight", "HarborOffer": "harbor", "ReturnCommodity": "commodit",
+    "PlayPlenty": "plenty|development card",
+    "PlayMonopoly": "monopoly|development card",
+    "MoveRobber": "robber",
+    "Discard": "discard|half",
+    "BankTrade": "bank|harbor|trad",
+    "Offer": "trad|offer",
+    "Accept": "trad|offer",
+    "Decline": "trad|offer",
+    "EndTurn": "turn",
+    "NeutralSettle": "neutral|settlement",
+    "NeutralRoad": "neutral|road",
+    "NeutralKnight": "neutral|knight",
+    "NeutralPromote": "neutral|promot",
+    "ForcedTrade": "forced trade|token",
+    "ForcedDraw": "forced trade|token",
+    "ForcedGive": "forced trade|give",
+    "ForcedCard": "forced trade|draw",
+    "RobberHome": "robber|token",
+    "ReturnKnight": "knight",
+    "Bid": "bid|trade",
+    "Pass": "pass|bid|trade|treason",
+    "Recruit": "recruit|knight",
+    "Promote": "promot|knight",
+    "Activate": "activat|knight",
+    "MoveKnight": "knight",
+    "ChaseRobber": "robber|knight",
+    "Relocate": "displace|knight",
+    "BuildWall": "wall",
+    "Pillage": "pillag|city",
+    "Improve": "improvement|level|track",
+    "ChooseDeck": "deck",
+    "Aqueduct": "aqueduct|resource",
+    "DiscardProgress": "progress",
+    "PlayProgress": "progress|card",
+    "Gift": "wedding|give|gift",
+    "Desert": "treason|knight",
+    "PlaceDeserter": "treason|knight",
+    "HarborOffer": "harbor",
+    "ReturnCommodity": "commodit",
     "RemoveKnight": "knight",
 }
 
 # Refusals of the moment, not of the move: who is on turn, a chance event or a decision due,
 # a kind of move the variant does not have. Their rule names the moment or the decision owed.
-MOMENT = {"BASE-TURN-OFFTURN", "BASE-CHANCE-EVENTS", "BASE-COMP-PIECES", "CK-COMP-PIECES",
-          "CK-COMP-REMOVED", "BASE-WIN-10", "CK-WIN-13", "BASE-SETUP-FREE"}
+MOMENT = {
+    "BASE-TURN-OFFTURN",
+    "BASE-CHANCE-EVENTS",
+    "BASE-COMP-PIECES",
+    "CK-COMP-PIECES",
+    "CK-COMP-REMOVED",
+    "BASE-WIN-10",
+    "CK-WIN-13",
+    "BASE-SETUP-FREE",
+}
 # In setup the round's rule says what the round places: refusing another piece cites it.
 # A card whose own rule plays its moves "under the normal rules": the normal rule decides.
 # (card, rule): Smithing promotes "each under the normal promotion rules" (CK-PC-SMITHING).
 CARD_DEFERS = {("smithing", "CK-KNIGHT-PROMOTE"), ("smithing", "CK-KNIGHT-PROMOTE-MIGHTY")}
-SETUP_ROUNDS = {"BASE-SETUP-ROUND1", "BASE-SETUP-ROUND2", "CK-SETUP-ROUND1", "CK-SETUP-ROUND2",
-                "CK2P-SETUP", "DUMMY-SETUP-PLACEMENT"}
+SETUP_ROUNDS = {
+    "BASE-SETUP-ROUND1",
+    "BASE-SETUP-ROUND2",
+    "CK-SETUP-ROUND1",
+    "CK-SETUP-ROUND2",
+    "CK2P-SETUP",
+    "DUMMY-SETUP-PLACEMENT",
+}
 
 
 def mentions(rule_id: str, kind_name: str) -> bool:
@@ -173,8 +233,12 @@ def mentions(rule_id: str, kind_name: str) -> bool:
 
 
 def test_every_kind_of_move_has_its_words():
-    assert {kind(r) for r in rows() if kind(r) != "Die" and not kind(r).startswith(
-        ("Draw", "Steal", "Place", "Spiral", "EventDie"))} - {"PlaceDeserter"} <= set(WORDS)
+    assert {
+        kind(r)
+        for r in rows()
+        if kind(r) != "Die"
+        and not kind(r).startswith(("Draw", "Steal", "Place", "Spiral", "EventDie"))
+    } - {"PlaceDeserter"} <= set(WORDS)
 
 
 def test_a_refusal_never_cites_a_rule_whose_text_does_not_mention_the_refused_thing():
@@ -187,8 +251,9 @@ def test_a_refusal_never_cites_a_rule_whose_text_does_not_mention_the_refused_th
             continue
         if r["phase"].startswith("setup") and r["rule"] in SETUP_ROUNDS:
             continue
-        if k == "PlayProgress" and any(card in r["action"].split() and r["rule"] == rule
-                                       for card, rule in CARD_DEFERS):
+        if k == "PlayProgress" and any(
+            card in r["action"].split() and r["rule"] == rule for card, rule in CARD_DEFERS
+        ):
             continue
         if not mentions(r["rule"], k):
             silent[(r["rule"], k)].append(f"{r['variant']} {r['phase']}: {r['action']}")

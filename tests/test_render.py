@@ -63,20 +63,25 @@ def test_mid_game_board_has_every_piece(games: dict[str, Game], variant: str) ->
     for t, code in enumerate(board.TERRAIN_CODES):  # every hex shows its terrain's glyph
         assert seen[f"glyph-{code}"] == game.layout.terrain.count(t)
     # each player's pieces carry that seat's mark: one per road, building and knight
-    marks = Counter(el.get("class").split()[1] for el in root.iter()
-                    if "mark" in el.get("class", "").split())
+    marks = Counter(
+        el.get("class").split()[1] for el in root.iter() if "mark" in el.get("class", "").split()
+    )
     kn = getattr(s, "kn", ()) or ()
     for p in range(game.players):
-        pieces = (sum(q == p for q in s.eowner) + sum(q == p for q in s.vowner)
-                  + sum(1 for k in kn if k is not None and k[0] == p))
+        pieces = (
+            sum(q == p for q in s.eowner)
+            + sum(q == p for q in s.vowner)
+            + sum(1 for k in kn if k is not None and k[0] == p)
+        )
         assert marks[f"mark-{palette.player_mark(p)}"] == pieces, p
     if kn:
         assert seen["knight"] == sum(k is not None for k in kn)
         assert seen["knight-active"] == sum(bool(k and k[2]) for k in kn)
         for level in (1, 2, 3):
             assert seen[f"level-{level}"] == sum(bool(k and k[1] == level) for k in kn)
-        assert seen["wall"] == sum(bool(w) for w, p in zip(s.walls, s.vowner, strict=True)
-                                   if p >= 0)
+        assert seen["wall"] == sum(
+            bool(w) for w, p in zip(s.walls, s.vowner, strict=True) if p >= 0
+        )
         assert seen["metropolis"] == sum(v >= 0 for v in s.metro)
         assert seen["merchant"] == (1 if s.merchant[0] >= 0 else 0)
         track = [el for el in root.iter() if "barbarian-track" in el.get("class", "")]
@@ -92,16 +97,23 @@ def test_knights_walls_metropolis_and_merchant_are_drawn() -> None:
     random_playout(game, 8, max_actions=100_000)
     while game.history:
         s = game.state
-        if (s.phase == "main" and any(s.walls) and s.merchant[0] >= 0 and s.dice
-                and sum(k is not None for k in s.kn) >= 4 and any(s.vcity)
-                and any(k and k[2] for k in s.kn)):
+        if (
+            s.phase == "main"
+            and any(s.walls)
+            and s.merchant[0] >= 0
+            and s.dice
+            and sum(k is not None for k in s.kn) >= 4
+            and any(s.vcity)
+            and any(k and k[2] for k in s.kn)
+        ):
             break
         game.undo()
     assert game.history, "no position with every C&K piece"
     city = game.state.vcity.index(True)
     owner = game.state.vowner[city]
-    game = edit(game, f"level P{owner + 1} trade 4",
-                f"metropolis trade {board.VERTEX_LABELS[city]}")
+    game = edit(
+        game, f"level P{owner + 1} trade 4", f"metropolis trade {board.VERTEX_LABELS[city]}"
+    )
     ARTIFACTS.mkdir(exist_ok=True)
     out = ARTIFACTS / "render_ck.svg"
     text = save_svg(game, out, size=900)
@@ -122,14 +134,27 @@ def test_chromium_paints_each_hex_in_its_terrain_colour(chromium: str) -> None:
     out, png = ARTIFACTS / "render_board.svg", ARTIFACTS / "render_board.png"
     png.unlink(missing_ok=True)
     save_svg(game, out, size=600)
-    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                    "--hide-scrollbars", "--window-size=600,600", f"--screenshot={png}",
-                    out.as_uri()], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   timeout=120, check=True)
+    subprocess.run(
+        [
+            chromium,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--window-size=600,600",
+            f"--screenshot={png}",
+            out.as_uri(),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        timeout=120,
+        check=True,
+    )
     rgb = (image.imread(png)[..., :3] * 255).round().astype(int)
     hexes = Counter(game.layout.terrain)
-    shown = {t: int((rgb == _rgb(palette.TERRAIN_FILL[t])).all(axis=-1).sum())
-             for t in range(5)}  # the five resource terrains (the desert is mostly glyph)
+    shown = {
+        t: int((rgb == _rgb(palette.TERRAIN_FILL[t])).all(axis=-1).sum()) for t in range(5)
+    }  # the five resource terrains (the desert is mostly glyph)
     per_hex = sum(shown.values()) / sum(hexes[t] for t in shown)
     assert per_hex > 0.002 * rgb.shape[0] * rgb.shape[1], shown
     for t, pixels in shown.items():
@@ -157,9 +182,16 @@ def stand_in(colors: tuple[str, ...], names: tuple[str, ...]) -> SimpleNamespace
     vowner, eowner = [-1] * board.N_VERTICES, [-1] * board.N_EDGES
     vowner[board.parse_vertex("H4")], vowner[board.parse_vertex("E6")] = 0, 1
     eowner[board.parse_edge("H3")] = 1
-    return SimpleNamespace(n=1, names=names, colors=colors, layout=board.BEGINNER,
-                           robber=board.parse_hex("J"), vowner=vowner,
-                           vcity=[False] * board.N_VERTICES, eowner=eowner)
+    return SimpleNamespace(
+        n=1,
+        names=names,
+        colors=colors,
+        layout=board.BEGINNER,
+        robber=board.parse_hex("J"),
+        vowner=vowner,
+        vcity=[False] * board.N_VERTICES,
+        eowner=eowner,
+    )
 
 
 def test_text_is_escaped_and_colours_come_from_the_palette() -> None:
@@ -183,8 +215,9 @@ def test_notebook_display_of_game_node_timeline_and_scenario() -> None:
     for shown in (game, Timeline(game).current, Timeline(game)):
         picture = shown._repr_svg_()
         assert classes(parse(picture))["settlement"] == 1
-    sc = loads_scenario("title: Display\nvariant: base\nplayers: 3\n"
-                        "setup: [P1 settle H4, P1 road H3]\n")
+    sc = loads_scenario(
+        "title: Display\nvariant: base\nplayers: 3\nsetup: [P1 settle H4, P1 road H3]\n"
+    )
     assert classes(parse(sc._repr_svg_()))["road"] == 1
 
 

@@ -27,8 +27,9 @@ def _test_names() -> list[str]:
         if path.name in (Path(__file__).name, "test_rulebook.py"):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and \
-                    node.name.startswith("test"):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
+                "test"
+            ):
                 names.append(node.name)
     return names
 
@@ -38,9 +39,12 @@ def names_rule(name: str, rule_id: str, ids: Iterable[str]) -> bool:
     ``test_BASE_BUILD_DISTANCE_adjacent_vertex_refused``), and not only a longer ID of
     ``ids`` that starts with it (``BASE-BUILD`` is not named by that test)."""
     longer = [i.replace("-", "_") for i in ids if i.startswith(rule_id + "-")]
-    for found in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(rule_id.replace('-', '_'))}"
-                             r"(?![A-Za-z0-9])", name):
-        rest = name[found.start():]
+    for found in re.finditer(
+        rf"(?<![A-Za-z0-9]){re.escape(rule_id.replace('-', '_'))}"
+        r"(?![A-Za-z0-9])",
+        name,
+    ):
+        rest = name[found.start() :]
         if not any(re.match(rf"{re.escape(o)}(?![A-Za-z0-9])", rest) for o in longer):
             return True
     return False
@@ -77,9 +81,11 @@ def _cited_in(folder: Path, pattern: str) -> dict[str, set[str]]:
 @pytest.mark.parametrize("where", ["code", "lessons", "notebooks"])
 def test_everything_cites_only_rule_ids_of_the_reference(where: str) -> None:
     pkg = ROOT / "catan_tutor"
-    cited = {"code": lambda: _cited_in(pkg, "*.py"),
-             "lessons": lambda: _cited_in(pkg / "lessons", "*.yaml"),
-             "notebooks": lambda: _cited_in(pkg / "notebooks", "*.ipynb")}[where]()
+    cited = {
+        "code": lambda: _cited_in(pkg, "*.py"),
+        "lessons": lambda: _cited_in(pkg / "lessons", "*.yaml"),
+        "notebooks": lambda: _cited_in(pkg / "notebooks", "*.ipynb"),
+    }[where]()
     assert cited, f"no rule IDs found in the {where}"
     unknown = {i: sorted(p) for i, p in cited.items() if i not in rulebook.rules()}
     assert not unknown, f"rule IDs the reference lacks: {unknown}"
@@ -87,8 +93,13 @@ def test_everything_cites_only_rule_ids_of_the_reference(where: str) -> None:
 
 def test_nothing_in_the_repository_points_outside_it() -> None:
     outside = "../" + "shared"  # written apart so this file does not match itself
-    tracked = [p for p in ROOT.rglob("*") if p.is_file() and p.suffix in
-               (".py", ".md", ".yaml", ".ipynb", ".toml", ".json", ".j2", ".js", ".sh", ".cfg")
-               and not {".venv", ".git", "artifacts", "build", "dist"} & set(p.parts)]
+    tracked = [
+        p
+        for p in ROOT.rglob("*")
+        if p.is_file()
+        and p.suffix
+        in (".py", ".md", ".yaml", ".ipynb", ".toml", ".json", ".j2", ".js", ".sh", ".cfg")
+        and not {".venv", ".git", "artifacts", "build", "dist"} & set(p.parts)
+    ]
     pointing = [str(p.relative_to(ROOT)) for p in tracked if outside in p.read_text("utf-8")]
     assert not pointing, pointing

@@ -42,8 +42,13 @@ def test_an_unknown_id_names_the_closest_ones() -> None:
 
 
 def test_variants_inherit_as_the_table_says() -> None:
-    assert rulebook.variants() == {"base": (), "base-2p": ("base",), "base-dummy": ("base",),
-                                   "ck": ("base",), "ck-2p": ("ck", "base-2p")}
+    assert rulebook.variants() == {
+        "base": (),
+        "base-2p": ("base",),
+        "base-dummy": ("base",),
+        "ck": ("base",),
+        "ck-2p": ("ck", "base-2p"),
+    }
     ck2p = rulebook.rules_of("ck-2p")
     assert "BASE-BUILD-DISTANCE" in ck2p and "2P-ROLL-TWICE" in ck2p and "CK-WIN-13" in ck2p
     assert not any(i.startswith("DUMMY-") for i in ck2p)
@@ -61,11 +66,14 @@ def test_amendments_point_from_the_general_rule_to_the_specific_one() -> None:
             assert general in rulebook.rules(), f"{r.id} amends unknown {general}"
 
 
-@pytest.mark.parametrize("rule_id, title", [
-    ("CK-PC-ALCHEMY", "Progress card: Alchemy"),
-    ("BASE-ROBBER-MOVE", "Robber move"),
-    ("CK-BARB-LOSE", "Barbarian attack: who loses a city"),
-    ("2P-TOKEN-ROBBER", "Trade tokens: robber home"),
-])
+@pytest.mark.parametrize(
+    "rule_id, title",
+    [
+        ("CK-PC-ALCHEMY", "Progress card: Alchemy"),
+        ("BASE-ROBBER-MOVE", "Robber move"),
+        ("CK-BARB-LOSE", "Barbarian attack: who loses a city"),
+        ("2P-TOKEN-ROBBER", "Trade tokens: robber home"),
+    ],
+)
 def test_titles_are_made_for_a_learner(rule_id: str, title: str) -> None:
     assert rulebook.rule(rule_id).title == title

@@ -129,8 +129,9 @@ def test_2P_SETUP_PLAYERS_two_seats_and_two_neutrals_without_cards_turns_or_prod
     # Neutrals have no VP and never win; they can own no city.
     assert g.victory_points(N1) == 0 and g.victory_points(N2) == 0
     with pytest.raises(PositionError):
-        load(g, cities=per_party("", "", "H4", ""), settlements=per_party("A4,D4", "C6,K6",
-                                                                          "", "G6"))
+        load(
+            g, cities=per_party("", "", "H4", ""), settlements=per_party("A4,D4", "C6,K6", "", "G6")
+        )
 
 
 def test_2P_SETUP_BOARD_the_board_is_the_three_to_four_player_board():
@@ -159,8 +160,10 @@ def test_2P_SETUP_NEUTRAL_SETTLEMENTS_one_settlement_per_neutral_without_roads()
 def test_2P_SETUP_NEUTRAL_POSITIONS_N1_on_H4_and_N2_on_G6_on_every_board():
     assert {HEX_NAMES[h] for h in VERTEX_HEXES[parse_vertex("H4")]} == set("HIM")
     assert {HEX_NAMES[h] for h in VERTEX_HEXES[parse_vertex("G6")]} == set("GKL")
-    for g in (new_game("base-2p", players=2),
-              new_game("base-2p", players=2, board="variable", seed=3)):
+    for g in (
+        new_game("base-2p", players=2),
+        new_game("base-2p", players=2, board="variable", seed=3),
+    ):
         assert vowner(g, "H4") == N1
         assert vowner(g, "G6") == N2
     assert new_game("base-2p", players=2, board="variable").state.phase == "board"
@@ -266,8 +269,12 @@ def test_2P_ROLL_DIFFERENT_at_most_one_seven_per_turn():
 
 
 def test_2P_ROLL_TIMING_cards_and_tokens_before_the_first_roll_or_after_the_second():
-    g = load(opening(), robber="K", knights="1,0,0,0", dev=per_party("1,0,0,0,0", "0,0,0,0,0",
-                                                                     "0,0,0,0,0", "0,0,0,0,0"))
+    g = load(
+        opening(),
+        robber="K",
+        knights="1,0,0,0",
+        dev=per_party("1,0,0,0,0", "0,0,0,0,0", "0,0,0,0,0", "0,0,0,0,0"),
+    )
     pre = texts(g)
     assert {"P1 robber-home", "P1 return knight", "P1 knight"} <= pre
     assert any(t.startswith("P1 force ") for t in pre)
@@ -346,8 +353,11 @@ def test_2P_NEUTRAL_MIRROR_wrong_piece_after_a_road_cites_the_mirror_rule():
 
 def test_2P_NEUTRAL_LEGAL_neutral_roads_connect_to_that_neutral():
     # N1 runs H4-I6-I4 and P2 has a settlement on I4: N1 cannot go on through it.
-    g = main_game(hands=hands(ROAD), settlements=per_party("A4,D4", "C6,K6,I4", "H4", "G6"),
-                  roads=per_party("A3,D3", "C5,K5", "I7,I5"))
+    g = main_game(
+        hands=hands(ROAD),
+        settlements=per_party("A4,D4", "C6,K6,I4", "H4", "G6"),
+        roads=per_party("A3,D3", "C5,K5", "I7,I5"),
+    )
     g.play("P1 road D5")
     assert_illegal(g, "P1 neutral N2 road H5", "2P-NEUTRAL-LEGAL")  # N1's corner, not N2's
     assert_illegal(g, "P1 neutral N1 road K3", "2P-NEUTRAL-LEGAL")  # N2's corner
@@ -364,8 +374,11 @@ def test_2P_NEUTRAL_LEGAL_neutral_roads_connect_to_that_neutral():
 
 def test_2P_NEUTRAL_LEGAL_neutral_settlements_at_that_neutrals_road_end_with_distance():
     # N1: H4-I6-M4 and H4-D6; N2: G6-F4-F6. A neutral settlement is owed.
-    g = main_game(phase="neutral", nb="settle:main:settle",
-                  roads=per_party("A3,D3", "C5,K5", "I7,M3,H3", "G7,F5"))
+    g = main_game(
+        phase="neutral",
+        nb="settle:main:settle",
+        roads=per_party("A3,D3", "C5,K5", "I7,M3,H3", "G7,F5"),
+    )
     assert_illegal(g, "P1 neutral N1 settle F6", "2P-NEUTRAL-LEGAL")  # N2's road end
     assert_illegal(g, "P1 neutral N2 settle M4", "2P-NEUTRAL-LEGAL")  # N1's road end
     assert_illegal(g, "P1 neutral N1 settle D6", "BASE-BUILD-DISTANCE")  # next to D4 and H4
@@ -378,19 +391,24 @@ def test_2P_NEUTRAL_LEGAL_neutral_settlements_at_that_neutrals_road_end_with_dis
 
 def test_2P_NEUTRAL_LEGAL_neutral_pieces_come_from_that_neutrals_supply():
     # N1 has all 5 settlements on the board: only N2 can take the settlement.
-    g = main_game(phase="neutral", nb="settle:main:settle",
-                  settlements=per_party("A4,D4", "C6,K6", "H4,A12,C2,S4,Q8", "G6"),
-                  roads=per_party("A3,D3", "C5,K5", "I7,M3", "G7,F5"))
+    g = main_game(
+        phase="neutral",
+        nb="settle:main:settle",
+        settlements=per_party("A4,D4", "C6,K6", "H4,A12,C2,S4,Q8", "G6"),
+        roads=per_party("A3,D3", "C5,K5", "I7,M3", "G7,F5"),
+    )
     assert_illegal(g, "P1 neutral N1 settle M4", "2P-NEUTRAL-LEGAL")
     assert texts(g) == {"P1 neutral N2 settle F6"}
     # N1 has all 15 roads on the board: only N2 can take the road.
     far = ("Q1", "Q3", "Q5", "Q7", "Q9", "Q11", "R1", "R3", "R5", "R7", "R11", "S1", "S3", "S5")
-    g = main_game(phase="neutral", nb="road:main:road",
-                  roads=per_party("A3,D3", "C5,K5", ",".join(("I7", *far))))
+    g = main_game(
+        phase="neutral",
+        nb="road:main:road",
+        roads=per_party("A3,D3", "C5,K5", ",".join(("I7", *far))),
+    )
     assert g.state.roads[N1] == 15
     assert_illegal(g, "P1 neutral N1 road H3", "2P-NEUTRAL-LEGAL")
-    assert texts(g) == {"P1 neutral N2 road G5", "P1 neutral N2 road G7",
-                        "P1 neutral N2 road K3"}
+    assert texts(g) == {"P1 neutral N2 road G5", "P1 neutral N2 road G7", "P1 neutral N2 road K3"}
 
 
 def test_2P_NEUTRAL_SETTLEMENT_FALLBACK_no_neutral_settlement_site_means_a_road():
@@ -413,8 +431,7 @@ def test_2P_NEUTRAL_SETTLEMENT_FALLBACK_one_neutral_with_a_site_takes_the_settle
 
 def test_2P_NEUTRAL_NONE_POSSIBLE_no_neutral_piece_fits_the_build_stands():
     # P2's roads close every edge at H4 and G6: the neutrals can build nothing.
-    g = main_game(hands=hands((3, 3, 1, 1, 0)),
-                  roads=per_party("A3,D3", "C5,K5,H3,H5,I7,G5,G7,K3"))
+    g = main_game(hands=hands((3, 3, 1, 1, 0)), roads=per_party("A3,D3", "C5,K5,H3,H5,I7,G5,G7,K3"))
     g.play("P1 road D5")
     assert g.state.phase == "main" and eowner(g, "D5") == P1
     assert g.state.hands[P1] == (2, 2, 1, 1, 0)
@@ -479,14 +496,21 @@ def test_2P_NEUTRAL_ON_BOARD_neutral_buildings_block_settling_and_roads():
     g = main_game(hands=hands(ROAD), roads=roads)
     assert_illegal(g, "P1 road I7", "BASE-BUILD-ROAD")
     assert_illegal(g, "P1 road H5", "BASE-BUILD-ROAD")
-    assert main_game(hands=hands(ROAD), roads=roads,
-                     settlements=no_n1["settlements"]).explain("P1 road I7").legal
+    assert (
+        main_game(hands=hands(ROAD), roads=roads, settlements=no_n1["settlements"])
+        .explain("P1 road I7")
+        .legal
+    )
 
 
 def test_2P_NEUTRAL_ON_BOARD_a_neutral_settlement_cuts_a_players_road():
     # P2's road N4-N6-M4-M6-M8-H6 (5, Longest Road); N1's road H4-I6-M4 ends at M4.
-    g = main_game(phase="neutral", nb="settle:main:settle", longest="P2",
-                  roads=per_party("A3,D3", "C5,K5,N5,N7,M5,M7,M9", "I7,M3"))
+    g = main_game(
+        phase="neutral",
+        nb="settle:main:settle",
+        longest="P2",
+        roads=per_party("A3,D3", "C5,K5,N5,N7,M5,M7,M9", "I7,M3"),
+    )
     assert g.state.road_len[P2] == 5 and g.victory_points(P2) == 4
     g.play("P1 neutral N1 settle M4")
     assert g.state.road_len[P2] == 3
@@ -523,8 +547,11 @@ def test_2P_NEUTRAL_LONGEST_ROAD_a_neutral_can_hold_longest_road():
 
 def test_2P_NEUTRAL_LONGEST_ROAD_a_neutral_takes_it_from_a_player():
     # P2's road O6-O4-K6-K4-L6-P4 (5) holds the card; N1 ties with 5, then reaches 6.
-    g = main_game(hands=hands(ROAD), longest="P2",
-                  roads=per_party("A3,D3", "C5,K5,O3,O5,L7,P3", "I7,M3,M5,M7,M9"))
+    g = main_game(
+        hands=hands(ROAD),
+        longest="P2",
+        roads=per_party("A3,D3", "C5,K5,O3,O5,L7,P3", "I7,M3,M5,M7,M9"),
+    )
     assert g.state.road_len[P2] == 5 and g.state.road_len[N1] == 5
     assert g.victory_points(P2) == 4
     g.play("P1 road D5")
@@ -544,8 +571,12 @@ def test_2P_TOKEN_SUPPLY_spent_tokens_return_earned_tokens_come_from_the_supply(
     g = main_game(tokens="10,9,0,0", supply=1, knights="1,0,0,0")
     g.play("P1 return knight")
     assert g.state.tokens[:2] == (11, 9) and g.state.token_supply == 0
-    g = main_game(tokens="10,9,0,0", supply=1, hands=hands(SETTLEMENT),
-                  roads=per_party("A3,D3,B7,E3", "C5,K5"))
+    g = main_game(
+        tokens="10,9,0,0",
+        supply=1,
+        hands=hands(SETTLEMENT),
+        roads=per_party("A3,D3,B7,E3", "C5,K5"),
+    )
     g.play("P1 settle E4")  # next to the desert: 2 owed, 1 in the supply
     assert g.state.tokens[:2] == (11, 9) and g.state.token_supply == 0
     # An empty supply pays nothing.
@@ -556,8 +587,10 @@ def test_2P_TOKEN_SUPPLY_spent_tokens_return_earned_tokens_come_from_the_supply(
 
 
 def test_2P_TOKEN_COST_two_tokens_when_leading_else_one():
-    lead = dict(settlements=per_party("A4,D4,D8", "C6,K6", "H4", "G6"),
-                roads=per_party("A3,D3,D5,D7", "C5,K5"))
+    lead = dict(
+        settlements=per_party("A4,D4,D8", "C6,K6", "H4", "G6"),
+        roads=per_party("A3,D3,D5,D7", "C5,K5"),
+    )
     g = main_game(robber="K", **lead)
     assert g.victory_points(P1) == 3 > g.victory_points(P2)
     g.play("P1 robber-home")
@@ -594,15 +627,16 @@ def test_2P_TOKEN_ONE_PER_TURN_one_token_action_a_turn_on_ones_own_turn():
     g.play("P1 robber-home")  # before the rolls
     roll_twice(g)
     assert g.state.phase == "main"
-    assert_illegal(g, "P1 force take 1 lumber, 1 wool give 1 brick, 1 grain",
-                   "2P-TOKEN-ONE-PER-TURN")
+    assert_illegal(
+        g, "P1 force take 1 lumber, 1 wool give 1 brick, 1 grain", "2P-TOKEN-ONE-PER-TURN"
+    )
     assert not any("force" in t or "robber-home" in t for t in texts(g))
-    assert_illegal(g, "P2 force take 1 brick, 1 lumber give 1 wool, 1 grain",
-                   "BASE-TURN-OFFTURN")
+    assert_illegal(g, "P2 force take 1 brick, 1 lumber give 1 wool, 1 grain", "BASE-TURN-OFFTURN")
     g.play("P1 end")
     assert_legal(g, "P2 force take 1 brick, 1 lumber give 1 wool, 1 grain")
-    assert_illegal(g, "P2 force take 1 brick, 1 lumber give 1 wool, 1 grain",
-                   "2P-TOKEN-ONE-PER-TURN")
+    assert_illegal(
+        g, "P2 force take 1 brick, 1 lumber give 1 wool, 1 grain", "2P-TOKEN-ONE-PER-TURN"
+    )
     roll_twice(g)
     g.play("P2 end")
     assert any(t.startswith("P1 force ") for t in texts(g))  # a new turn
@@ -628,8 +662,7 @@ def test_2P_TOKEN_FORCED_TRADE_MIN_both_hands_need_two_cards():
     assert_illegal(g, "P1 force take 1 wool, 1 grain give 2 brick", "2P-TOKEN-FORCED-TRADE-MIN")
     assert not any("force" in t for t in texts(g))
     g = main_game(hands=hands((1, 0, 0, 0, 0), (0, 0, 2, 1, 1)))
-    assert_illegal(g, "P1 force take 2 wool give 1 brick, 1 lumber",
-                   "2P-TOKEN-FORCED-TRADE-MIN")
+    assert_illegal(g, "P1 force take 2 wool give 1 brick, 1 lumber", "2P-TOKEN-FORCED-TRADE-MIN")
     assert not any("force" in t for t in texts(g))
     g = main_game(hands=hands((1, 1, 0, 0, 0), (0, 0, 1, 1, 0)))
     assert_legal(g, "P1 force take 1 wool, 1 grain give 1 brick, 1 lumber")
@@ -757,9 +790,12 @@ def test_2P_TOKEN_KNIGHT_ARMY_NEXT_set_aside_card_goes_to_the_opponent_once_they
 
 # ================================================================ 2.5 End
 def test_2P_WIN_ten_vp_on_ones_own_turn():
-    g = main_game(hands=hands(SETTLEMENT), settlements=per_party("A4,D4,N4", "C6,K6", "H4", "G6"),
-                  cities=per_party("B2,Q4,S4", "", "", ""), roads=per_party("A3,D3,D5,D7",
-                                                                             "C5,K5"))
+    g = main_game(
+        hands=hands(SETTLEMENT),
+        settlements=per_party("A4,D4,N4", "C6,K6", "H4", "G6"),
+        cities=per_party("B2,Q4,S4", "", "", ""),
+        roads=per_party("A3,D3,D5,D7", "C5,K5"),
+    )
     assert g.victory_points(P1) == 9 and g.winner is None
     g.play("P1 settle D8")
     assert g.victory_points(P1) == 10
@@ -773,8 +809,11 @@ def test_2P_WIN_ten_vp_on_ones_own_turn():
 
 
 def test_2P_WIN_neutrals_never_win():
-    g = main_game(longest="N1", settlements=per_party("A4,D4", "C6,K6", "H4,A12,C2,S4,Q8", "G6"),
-                  roads=per_party("A3,D3", "C5,K5", "I7,M3,M5,M7,M9"))
+    g = main_game(
+        longest="N1",
+        settlements=per_party("A4,D4", "C6,K6", "H4,A12,C2,S4,Q8", "G6"),
+        roads=per_party("A3,D3", "C5,K5", "I7,M3,M5,M7,M9"),
+    )
     assert g.state.longest == N1
     assert g.victory_points(N1) == 0
     g.play("P1 end")

@@ -1049,8 +1049,13 @@ def test_BASE_TRADE_MARITIME_a_harbor_adds_a_rate_and_removes_none():
     four = hands_text((4, 4, 0, 0, 0), (0,) * 5, (0,) * 5, (0,) * 5)
     g = blank_game(settlements="A12,D8/-/-/-", hands=four)  # generic 3:1 and lumber 2:1
     listed = {str(a) for a in g.legal_actions()}
-    assert {"P1 bank 4 brick for ore", "P1 bank 3 brick for ore", "P1 bank 2 lumber for ore",
-            "P1 bank 3 lumber for ore", "P1 bank 4 lumber for ore"} <= listed
+    assert {
+        "P1 bank 4 brick for ore",
+        "P1 bank 3 brick for ore",
+        "P1 bank 2 lumber for ore",
+        "P1 bank 3 lumber for ore",
+        "P1 bank 4 lumber for ore",
+    } <= listed
     assert "P1 bank 2 brick for ore" not in listed
     g2 = blank_game(settlements="A12,D8/-/-/-", hands=four)
     assert_legal(g2, "P1 bank 4 lumber for ore", "BASE-TRADE-MARITIME")

@@ -131,16 +131,18 @@ def test_CK2P_NEUTRAL_KNIGHT_PLACE_each_recruit_of_a_turn_gives_one_for_either_n
     # The second one may go to the same neutral or the other one.
     assert texts(g) == {"P1 neutral N1 knight I4", "P1 neutral N2 knight K4"}
     assert_legal(g, "P1 neutral N2 knight K4")
-    assert knights(g) == {"A2": "P1:1:-f-", "A6": "P1:1:-f-", "I6": "N1:1:---",
-                          "K4": "N2:1:---"}
+    assert knights(g) == {"A2": "P1:1:-f-", "A6": "P1:1:-f-", "I6": "N1:1:---", "K4": "N2:1:---"}
     assert_nothing_owed(g)
 
 
 def test_CK2P_NEUTRAL_KNIGHT_LEGAL_empty_vertex_at_the_end_of_that_neutrals_road():
     # N1's roads H3, I7 end at D6 (P1's knight), H4 (its settlement) and I6 (empty);
     # N2's road K3 ends at G6 (its settlement) and K4 (empty).
-    g = load(roads=per("A3,D3,D5", "C5,N3", "H3,I7", "K3"), kn="D6:P1:1:---",
-             hands=hands(cards(**KNIGHT)))
+    g = load(
+        roads=per("A3,D3,D5", "C5,N3", "H3,I7", "K3"),
+        kn="D6:P1:1:---",
+        hands=hands(cards(**KNIGHT)),
+    )
     play(g, "P1 recruit A6")
     assert texts(g) == {"P1 neutral N1 knight I6", "P1 neutral N2 knight K4"}
     rule = "CK2P-NEUTRAL-KNIGHT-LEGAL"
@@ -174,8 +176,14 @@ def test_CK2P_NEUTRAL_KNIGHT_FALLBACK_road_when_no_neutral_knight_fits():
     play(g, "P1 recruit A6")
     assert g.state.phase == "neutral"
     assert field(g, "nb") == "road:main:knight"
-    assert texts(g) == {"P1 neutral N1 road H3", "P1 neutral N1 road H5", "P1 neutral N1 road I7",
-                        "P1 neutral N2 road G5", "P1 neutral N2 road G7", "P1 neutral N2 road K3"}
+    assert texts(g) == {
+        "P1 neutral N1 road H3",
+        "P1 neutral N1 road H5",
+        "P1 neutral N1 road I7",
+        "P1 neutral N2 road G5",
+        "P1 neutral N2 road G7",
+        "P1 neutral N2 road K3",
+    }
     rule = "CK2P-NEUTRAL-KNIGHT-FALLBACK"
     assert_illegal(g, "P1 neutral N1 knight D6", rule)
     assert_illegal(g, "P1 neutral N1 settle D8", rule)  # never a settlement
@@ -187,8 +195,11 @@ def test_CK2P_NEUTRAL_KNIGHT_FALLBACK_road_when_no_neutral_knight_fits():
 
 def test_CK2P_NEUTRAL_KNIGHT_FALLBACK_road_when_no_basic_knight_is_in_either_supply():
     # Free road ends (N1: H6, N2: L6) but both neutrals have their two basic knights out.
-    g = load(roads=per("A3,D3", "C5,N3", "I7,I5,H5", "K3,K5,L7"),
-             kn="I6:N1:1:---,I4:N1:1:---,K4:N2:1:---,K6:N2:1:---", hands=hands(cards(**KNIGHT)))
+    g = load(
+        roads=per("A3,D3", "C5,N3", "I7,I5,H5", "K3,K5,L7"),
+        kn="I6:N1:1:---,I4:N1:1:---,K4:N2:1:---,K6:N2:1:---",
+        hands=hands(cards(**KNIGHT)),
+    )
     play(g, "P1 recruit A6")
     assert field(g, "nb") == "road:main:knight"
     assert texts(g) and all(" road " in t for t in texts(g))
@@ -217,8 +228,12 @@ def test_CK2P_NEUTRAL_KNIGHT_FALLBACK_nothing_when_no_road_fits_either():
 
 
 def test_CK2P_NEUTRAL_KNIGHT_INERT_neutral_knights_never_stand_up_or_act():
-    g = load(roads=per("A3,D3,D5", "C5,N3", "H3,H5"), kn="D6:N1:1:---,A6:P1:1:---",
-             hands=hands(cards(grain=2, wool=2, ore=2)), phand=per("encouragement"))
+    g = load(
+        roads=per("A3,D3,D5", "C5,N3", "H3,H5"),
+        kn="D6:N1:1:---,A6:P1:1:---",
+        hands=hands(cards(grain=2, wool=2, ore=2)),
+        phand=per("encouragement"),
+    )
     # Nobody may activate, move, promote or cash in a neutral knight.
     for text in ("P1 activate D6", "P1 move D6 H6", "P1 promote D6"):
         assert_illegal(g, text, "CK-KNIGHT-STRENGTH")
@@ -228,8 +243,17 @@ def test_CK2P_NEUTRAL_KNIGHT_INERT_neutral_knights_never_stand_up_or_act():
     assert_legal(g, "P1 play encouragement")
     assert knights(g) == {"A6": "P1:1:af-", "D6": "N1:1:---"}
     # Turns pass; the neutral knight stays down and P2 cannot use it either.
-    play(g, "P1 end", "P2 roll", "die white 1", "die red 2", "event ship", "die white 2",
-         "die red 2", "event ship")
+    play(
+        g,
+        "P1 end",
+        "P2 roll",
+        "die white 1",
+        "die red 2",
+        "event ship",
+        "die white 2",
+        "die red 2",
+        "event ship",
+    )
     assert kn(g, "D6") == (N1, 1, False, False, False)
     assert_illegal(g, "P2 move D6 H6", "CK-KNIGHT-STRENGTH")
     assert_illegal(g, "P2 activate D6", "CK-KNIGHT-STRENGTH")
@@ -239,41 +263,58 @@ def test_CK2P_NEUTRAL_KNIGHT_INERT_no_defence_against_the_barbarians():
     # Barbarians 2 (cities D4, N4). P1's active basic knight defends 1; the neutrals' four
     # strong knights would make 9 if they counted. They do not: the barbarians win and P2
     # (contribution 0) loses its city.
-    g = pre_roll(barb=6, roads=per("A3,D3", "C5,N3", "I7,I5", "K3,K5"),
-                 kn="A6:P1:1:a--,I6:N1:2:---,I4:N1:2:---,K4:N2:2:---,K6:N2:2:---")
+    g = pre_roll(
+        barb=6,
+        roads=per("A3,D3", "C5,N3", "I7,I5", "K3,K5"),
+        kn="A6:P1:1:a--,I6:N1:2:---,I4:N1:2:---,K4:N2:2:---,K6:N2:2:---",
+    )
     play(g, "P1 roll", "die white 1", "die red 2", "event ship")
     assert g.state.attacked
     assert field(g, "cities") == "D4/-/-/-"
     assert g.state.defender == (0, 0, 0, 0)
     # With a strong knight P1 holds alone (2 >= 2) and takes the defender token.
-    g = pre_roll(barb=6, roads=per("A3,D3", "C5,N3", "I7,I5", "K3,K5"),
-                 kn="A6:P1:2:a--,I6:N1:2:---,K4:N2:2:---")
+    g = pre_roll(
+        barb=6,
+        roads=per("A3,D3", "C5,N3", "I7,I5", "K3,K5"),
+        kn="A6:P1:2:a--,I6:N1:2:---,K4:N2:2:---",
+    )
     play(g, "P1 roll", "die white 1", "die red 2", "event ship")
     assert field(g, "cities") == "D4/N4/-/-"
     assert g.state.defender == (1, 0, 0, 0)
 
 
 def test_CK2P_NEUTRAL_KNIGHT_INERT_neutral_knights_block_like_any_colour():
-    blocked = load(roads=per("A3,D3,D5", "C5,N3", "H3"), kn="D6:N1:1:---",
-                   hands=hands(cards(brick=2, lumber=2, wool=1, grain=1)))
-    free = load(roads=per("A3,D3,D5", "C5,N3", "H3"),
-                hands=hands(cards(brick=2, lumber=2, wool=1, grain=1)))
+    blocked = load(
+        roads=per("A3,D3,D5", "C5,N3", "H3"),
+        kn="D6:N1:1:---",
+        hands=hands(cards(brick=2, lumber=2, wool=1, grain=1)),
+    )
+    free = load(
+        roads=per("A3,D3,D5", "C5,N3", "H3"), hands=hands(cards(brick=2, lumber=2, wool=1, grain=1))
+    )
     # No settlement on it (the knight is cited, not the distance rule) ...
     assert_illegal(blocked, "P1 settle D6", {"CK-BUILD-OCCUPIED", "CK-KNIGHT-BLOCKS"})
     # ... and no road continues past it.
-    assert_illegal(blocked, "P1 road D7", {"BASE-BUILD-ROAD", "CK-BUILD-OCCUPIED",
-                                           "CK-KNIGHT-BLOCKS"})
+    assert_illegal(
+        blocked, "P1 road D7", {"BASE-BUILD-ROAD", "CK-BUILD-OCCUPIED", "CK-KNIGHT-BLOCKS"}
+    )
     assert_legal(free, "P1 road D7")
     # P1's knights cannot pass it either.
     roads = per("A3,D3,D5,D7", "C5,N3", "H3")
-    assert_illegal(load(roads=roads, kn="A6:P1:1:a--,D6:N1:1:---"), "P1 move A6 D8",
-                   "CK2P-NEUTRAL-KNIGHT-INERT")
+    assert_illegal(
+        load(roads=roads, kn="A6:P1:1:a--,D6:N1:1:---"),
+        "P1 move A6 D8",
+        "CK2P-NEUTRAL-KNIGHT-INERT",
+    )
     assert_legal(load(roads=roads, kn="A6:P1:1:a--"), "P1 move A6 D8")
 
 
 def test_CK2P_NEUTRAL_KNIGHT_PROMOTE_basic_to_strong_owes_a_neutral_promotion():
-    g = load(roads=per("A3,D3", "C5,N3", "I7,I5", "K3"),
-             kn="A6:P1:1:a--,I6:N1:1:---,I4:N1:1:---,K4:N2:2:---", hands=hands(cards(**KNIGHT)))
+    g = load(
+        roads=per("A3,D3", "C5,N3", "I7,I5", "K3"),
+        kn="A6:P1:1:a--,I6:N1:1:---,I4:N1:1:---,K4:N2:2:---",
+        hands=hands(cards(**KNIGHT)),
+    )
     assert_legal(g, "P1 promote A6")
     assert kn(g, "A6")[:2] == (P1, 2)
     assert g.state.phase == "neutral"
@@ -285,15 +326,16 @@ def test_CK2P_NEUTRAL_KNIGHT_PROMOTE_basic_to_strong_owes_a_neutral_promotion():
     assert_illegal(g, "P1 neutral N2 promote I6", "CK2P-NEUTRAL-KNIGHT-PROMOTE")  # N1's
     assert_illegal(g, "P1 end", "CK2P-NEUTRAL-KNIGHT-PROMOTE")
     assert_legal(g, "P1 neutral N1 promote I4", "CK2P-NEUTRAL-KNIGHT-PROMOTE")
-    assert knights(g) == {"A6": "P1:2:a-p", "I4": "N1:2:---", "I6": "N1:1:---",
-                          "K4": "N2:2:---"}
+    assert knights(g) == {"A6": "P1:2:a-p", "I4": "N1:2:---", "I6": "N1:1:---", "K4": "N2:2:---"}
     assert_nothing_owed(g)
 
 
 def test_CK2P_NEUTRAL_KNIGHT_PROMOTE_each_promotion_gives_one_nothing_if_impossible():
-    g = load(roads=per("A3,D3", "C5,N3", "I7", "K3"),
-             kn="A6:P1:1:---,A2:P1:1:---,I6:N1:1:---,K4:N2:1:---",
-             hands=hands(cards(wool=2, ore=2)))
+    g = load(
+        roads=per("A3,D3", "C5,N3", "I7", "K3"),
+        kn="A6:P1:1:---,A2:P1:1:---,I6:N1:1:---,K4:N2:1:---",
+        hands=hands(cards(wool=2, ore=2)),
+    )
     play(g, "P1 promote A6")
     assert_legal(g, "P1 neutral N1 promote I6")
     play(g, "P1 promote A2")
@@ -301,8 +343,11 @@ def test_CK2P_NEUTRAL_KNIGHT_PROMOTE_each_promotion_gives_one_nothing_if_impossi
     assert_legal(g, "P1 neutral N2 promote K4")
     assert knights(g)["I6"] == "N1:2:---" and knights(g)["K4"] == "N2:2:---"
     # No neutral basic knight on the board: the promotion stands, nothing replaces the copy.
-    g = load(roads=per("A3,D3", "C5,N3", "I7", "K3"), kn="A6:P1:1:---,I6:N1:2:---",
-             hands=hands(cards(**KNIGHT)))
+    g = load(
+        roads=per("A3,D3", "C5,N3", "I7", "K3"),
+        kn="A6:P1:1:---,I6:N1:2:---",
+        hands=hands(cards(**KNIGHT)),
+    )
     assert_legal(g, "P1 promote A6")
     assert_nothing_owed(g)
     assert kn(g, "A6")[:2] == (P1, 2)
@@ -311,8 +356,12 @@ def test_CK2P_NEUTRAL_KNIGHT_PROMOTE_each_promotion_gives_one_nothing_if_impossi
 
 
 def test_CK2P_NEUTRAL_PROMOTE_LEVEL_strong_to_mighty_triggers_nothing():
-    g = load(roads=per("A3,D3", "C5,N3", "I7", "K3"), kn="A6:P1:2:a--,I6:N1:1:---",
-             levels="0,0,3/0,0,0/0,0,0/0,0,0", hands=hands(cards(**KNIGHT)))
+    g = load(
+        roads=per("A3,D3", "C5,N3", "I7", "K3"),
+        kn="A6:P1:2:a--,I6:N1:1:---",
+        levels="0,0,3/0,0,0/0,0,0/0,0,0",
+        hands=hands(cards(**KNIGHT)),
+    )
     assert_legal(g, "P1 promote A6")
     assert kn(g, "A6")[:2] == (P1, 3)
     assert_nothing_owed(g)
@@ -322,15 +371,21 @@ def test_CK2P_NEUTRAL_PROMOTE_LEVEL_strong_to_mighty_triggers_nothing():
 def test_CK2P_NEUTRAL_PROMOTE_LEVEL_needs_a_strong_knight_in_that_neutrals_supply():
     # N1 has both strong knights out, so its basic one on D6 cannot become strong; N2's can.
     roads = per("A3,D3", "C5,N3", "I7,I5,H3", "K3")
-    g = load(roads=roads, kn="A6:P1:1:a--,I6:N1:2:---,I4:N1:2:---,D6:N1:1:---,K4:N2:1:---",
-             hands=hands(cards(**KNIGHT)))
+    g = load(
+        roads=roads,
+        kn="A6:P1:1:a--,I6:N1:2:---,I4:N1:2:---,D6:N1:1:---,K4:N2:1:---",
+        hands=hands(cards(**KNIGHT)),
+    )
     play(g, "P1 promote A6")
     assert texts(g) == {"P1 neutral N2 promote K4"}
     assert_illegal(g, "P1 neutral N1 promote D6", "CK2P-NEUTRAL-PROMOTE-LEVEL")
     assert_legal(g, "P1 neutral N2 promote K4")
     # Without N2's knight no promotion fits at all: nothing is owed.
-    g = load(roads=roads, kn="A6:P1:1:a--,I6:N1:2:---,I4:N1:2:---,D6:N1:1:---",
-             hands=hands(cards(**KNIGHT)))
+    g = load(
+        roads=roads,
+        kn="A6:P1:1:a--,I6:N1:2:---,I4:N1:2:---,D6:N1:1:---",
+        hands=hands(cards(**KNIGHT)),
+    )
     play(g, "P1 promote A6")
     assert_nothing_owed(g)
     assert kn(g, "D6") == (N1, 1, False, False, False)
@@ -355,12 +410,18 @@ def test_CK2P_NEUTRAL_KNIGHT_DISPLACE_a_stronger_knight_drives_a_neutral_one_alo
 
 def test_CK2P_NEUTRAL_KNIGHT_DISPLACE_only_a_stronger_knight_and_nowhere_to_go_means_removed():
     for mine, theirs in ((1, 1), (2, 2), (1, 2)):
-        g = load(roads=per("A3,D3,D5", "C5,N3", "H3,H5"),
-                 kn=f"A6:P1:{mine}:a--,D6:N1:{theirs}:---", levels="0,0,3/0,0,0/0,0,0/0,0,0")
+        g = load(
+            roads=per("A3,D3,D5", "C5,N3", "H3,H5"),
+            kn=f"A6:P1:{mine}:a--,D6:N1:{theirs}:---",
+            levels="0,0,3/0,0,0/0,0,0/0,0,0",
+        )
         assert_illegal(g, "P1 move A6 D6", "CK-KNIGHT-DISPLACE")
     # N1's only road H3 leads back to its own settlement: the knight goes to its supply.
-    g = load(roads=per("A3,D3,D5", "C5,N3", "H3"), kn="A6:P1:3:a--,D6:N1:2:---",
-             levels="0,0,3/0,0,0/0,0,0/0,0,0")
+    g = load(
+        roads=per("A3,D3,D5", "C5,N3", "H3"),
+        kn="A6:P1:3:a--,D6:N1:2:---",
+        levels="0,0,3/0,0,0/0,0,0/0,0,0",
+    )
     assert_legal(g, "P1 move A6 D6")
     assert g.state.phase == "main"
     assert field(g, "relocate") == "-"
@@ -368,8 +429,9 @@ def test_CK2P_NEUTRAL_KNIGHT_DISPLACE_only_a_stronger_knight_and_nowhere_to_go_m
 
 
 def test_CK2P_NEUTRAL_CHOOSER_the_player_who_recruits_or_promotes_decides():
-    g = load(roads=per("A3,D3", "C5,N3", "I7", "K3"), kn="A2:P1:1:---",
-             hands=hands(cards(wool=2, ore=2)))
+    g = load(
+        roads=per("A3,D3", "C5,N3", "I7", "K3"), kn="A2:P1:1:---", hands=hands(cards(wool=2, ore=2))
+    )
     play(g, "P1 recruit A6")
     assert pending_seats(g) == [P1]
     assert_illegal(g, "P2 neutral N1 knight I6", "CK2P-NEUTRAL-CHOOSER")
@@ -378,8 +440,12 @@ def test_CK2P_NEUTRAL_CHOOSER_the_player_who_recruits_or_promotes_decides():
     assert_illegal(g, "P2 neutral N1 promote I6", "CK2P-NEUTRAL-CHOOSER")
     assert_legal(g, "P1 neutral N1 promote I6")
     # On P2's turn P2 decides, and P1 may not.
-    g = load(active="P2", turn=2, roads=per("A3,D3", "C5,N3", "I7", "K3"),
-             hands=hands(ZERO, cards(**KNIGHT)))
+    g = load(
+        active="P2",
+        turn=2,
+        roads=per("A3,D3", "C5,N3", "I7", "K3"),
+        hands=hands(ZERO, cards(**KNIGHT)),
+    )
     play(g, "P2 recruit J6")
     assert pending_seats(g) == [P2]
     assert texts(g) == {"P2 neutral N1 knight I6", "P2 neutral N2 knight K4"}
@@ -390,8 +456,9 @@ def test_CK2P_NEUTRAL_CHOOSER_the_player_who_recruits_or_promotes_decides():
 
 def _displaced_n1_knight() -> Game:
     """P1's strong knight has just pushed N1's basic knight off D6 (N1's roads H3, H5)."""
-    return play(load(roads=per("A3,D3,D5", "C5,N3", "H3,H5"), kn="A6:P1:2:a--,D6:N1:1:---"),
-                "P1 move A6 D6")
+    return play(
+        load(roads=per("A3,D3,D5", "C5,N3", "H3,H5"), kn="A6:P1:2:a--,D6:N1:1:---"), "P1 move A6 D6"
+    )
 
 
 def test_CK2P_NEUTRAL_CHOOSER_the_displacing_player_moves_the_neutral_knight():
@@ -402,8 +469,12 @@ def test_CK2P_NEUTRAL_CHOOSER_the_displacing_player_moves_the_neutral_knight():
     assert_legal(g, "P1 relocate H6")
     assert kn(g, "H6")[0] == N1
     # On P2's turn P2 displaces and relocates (through N1's settlement H4 to D6).
-    g = load(active="P2", turn=2, roads=per("A3,D3", "C5,N3,J7,I5", "H3,I7"),
-             kn="J6:P2:2:a--,I6:N1:1:---")
+    g = load(
+        active="P2",
+        turn=2,
+        roads=per("A3,D3", "C5,N3,J7,I5", "H3,I7"),
+        kn="J6:P2:2:a--,I6:N1:1:---",
+    )
     play(g, "P2 move J6 I6")
     assert pending_seats(g) == [P2]
     assert texts(g) == {"P2 relocate D6"}
@@ -419,8 +490,12 @@ def test_CK2P_NEUTRAL_CHOOSER_wrong_seat_relocation_cites_the_chooser_rule():
 
 def test_CK2P_LONGEST_ROUTE_a_neutral_knight_cuts_a_players_route():
     # P1's route A2-A4-A6-D4-D6-D8-D10 (6 roads) holds Longest Route; N1's road H3 ends at D6.
-    g = load(roads=per("A3,A5,D3,D5,D7,D9", "C5,N3", "H3"), longest="P1",
-             hands=hands(cards(**KNIGHT)), phand=per("treason"))
+    g = load(
+        roads=per("A3,A5,D3,D5,D7,D9", "C5,N3", "H3"),
+        longest="P1",
+        hands=hands(cards(**KNIGHT)),
+        phand=per("treason"),
+    )
     assert g.state.longest == P1 and g.victory_points(P1) == 5
     play(g, "P1 recruit A2")  # P1's own knight cuts nothing
     assert g.state.longest == P1 and g.state.road_len[P1] == 6
@@ -444,8 +519,11 @@ def test_CK2P_LONGEST_ROUTE_a_neutral_may_hold_longest_route():
     assert g.state.longest == N1
     assert g.victory_points(N1) == 0 and g.victory_points(P1) == 3
     # A neutral also takes it from a player: P1 holds with 5, N1 closes a loop of 6.
-    g = load(roads=per("A1,A3,A5,A7,A9,D3", "C5,N3", "H5,H7,H9,H11,D7"), longest="P1",
-             hands=hands(cards(brick=1, lumber=1)))
+    g = load(
+        roads=per("A1,A3,A5,A7,A9,D3", "C5,N3", "H5,H7,H9,H11,D7"),
+        longest="P1",
+        hands=hands(cards(brick=1, lumber=1)),
+    )
     assert g.state.road_len[P1] == g.state.road_len[N1] == 5 and g.victory_points(P1) == 5
     play(g, "P1 road B7", "P1 neutral N1 road H3")
     assert g.state.road_len[N1] == 6
@@ -456,8 +534,11 @@ def test_CK2P_LONGEST_ROUTE_a_neutral_may_hold_longest_route():
 # ================================================================ 5.5 Progress cards
 def test_CK2P_PC_TREASON_a_neutral_loses_its_weakest_knight():
     # N1: basic I4 and strong I6. Its weakest goes at once, P1 has nothing to choose.
-    g = load(roads=per("A3,D3", "C5,N3", "I7,I5", "K3"),
-             kn="I6:N1:2:---,I4:N1:1:---,K4:N2:1:---", phand=per("treason"))
+    g = load(
+        roads=per("A3,D3", "C5,N3", "I7,I5", "K3"),
+        kn="I6:N1:2:---,I4:N1:1:---,K4:N2:1:---",
+        phand=per("treason"),
+    )
     assert {"P1 play treason N1", "P1 play treason N2", "P1 play treason P2"} <= texts(g)
     assert_legal(g, "P1 play treason N1")
     assert kn(g, "I4") is None and kn(g, "I6") == (N1, 2, False, False, False)
@@ -469,8 +550,11 @@ def test_CK2P_PC_TREASON_a_neutral_loses_its_weakest_knight():
 
 
 def test_CK2P_PC_TREASON_among_equally_weak_neutral_knights_the_player_picks():
-    g = load(roads=per("A3,D3", "C5,N3", "I7,I5,H5", "K3"),
-             kn="I6:N1:1:---,I4:N1:1:---,H6:N1:2:---", phand=per("treason"))
+    g = load(
+        roads=per("A3,D3", "C5,N3", "I7,I5,H5", "K3"),
+        kn="I6:N1:1:---,I4:N1:1:---,H6:N1:2:---",
+        phand=per("treason"),
+    )
     assert_legal(g, "P1 play treason N1")
     assert g.state.phase == "desert"
     assert pending_seats(g) == [P1]
@@ -482,8 +566,9 @@ def test_CK2P_PC_TREASON_among_equally_weak_neutral_knights_the_player_picks():
 
 
 def test_CK2P_PC_TREASON_wrong_seat_desert_cites_the_ck2p_rule():
-    g = load(roads=per("A3,D3", "C5,N3", "I7,I5"), kn="I6:N1:1:---,I4:N1:1:---",
-             phand=per("treason"))
+    g = load(
+        roads=per("A3,D3", "C5,N3", "I7,I5"), kn="I6:N1:1:---,I4:N1:1:---", phand=per("treason")
+    )
     play(g, "P1 play treason N1")
     assert_illegal(g, "P2 desert I6", {"CK2P-PC-TREASON", "CK2P-NEUTRAL-CHOOSER"})
 
@@ -498,15 +583,13 @@ def test_CK2P_PC_TREASON_a_neutral_without_knights_loses_nothing():
 
 def test_CK2P_PC_TREASON_the_players_placed_knight_owes_no_neutral_knight():
     # Against a neutral ...
-    g = load(roads=per("A3,D3", "C5,N3", "I7,I5", "K3"), kn="I6:N1:1:---",
-             phand=per("treason"))
+    g = load(roads=per("A3,D3", "C5,N3", "I7,I5", "K3"), kn="I6:N1:1:---", phand=per("treason"))
     play(g, "P1 play treason N1")
     assert_legal(g, "P1 place A6 basic")
     assert_nothing_owed(g)
     assert knights(g) == {"A6": "P1:1:-f-"}
     # ... and against the opponent, with free neutral road ends (I4, K4) all the same.
-    g = load(roads=per("A3,D3", "C5,N3,N5", "I7,I5", "K3"), kn="N6:P2:1:---",
-             phand=per("treason"))
+    g = load(roads=per("A3,D3", "C5,N3,N5", "I7,I5", "K3"), kn="N6:P2:1:---", phand=per("treason"))
     play(g, "P1 play treason P2")
     assert_legal(g, "P1 place A6 basic")
     assert_nothing_owed(g)
@@ -536,16 +619,16 @@ def test_CK2P_PC_DIPLOMACY_NEUTRAL_an_open_neutral_road_goes_back_to_its_supply(
     assert g.state.roads[N1] == 1
     assert_nothing_owed(g)
     # A road at whose open end N1 has a knight is not open.
-    g = load(roads=per("A3,D3", "C5,N3", "I7,I5", "K3"), kn="I4:N1:1:---",
-             phand=per("diplomacy"))
+    g = load(roads=per("A3,D3", "C5,N3", "I7,I5", "K3"), kn="I4:N1:1:---", phand=per("diplomacy"))
     assert "P1 play diplomacy I5" not in texts(g)
     assert_illegal(g, "P1 play diplomacy I5", "CK-PC-DIPLOMACY")
 
 
 def test_CK2P_PC_INTRIGUE_drives_off_a_neutral_knight_of_any_strength():
     # N1's strong knight on D6 touches P1's road D5; P1 has no knight at all.
-    g = load(roads=per("A3,D3,D5", "C5,N3", "H3,H5"), kn="D6:N1:2:---",
-             phand=per("intrigue,intrigue"))
+    g = load(
+        roads=per("A3,D3,D5", "C5,N3", "H3,H5"), kn="D6:N1:2:---", phand=per("intrigue,intrigue")
+    )
     assert "P1 play intrigue D6" in texts(g)
     assert_legal(g, "P1 play intrigue D6")
     assert kn(g, "D6") is None
@@ -565,8 +648,12 @@ def test_CK2P_PC_ALCHEMY_only_before_the_first_roll_and_the_second_must_differ()
     g = pre_roll(phand=per("alchemy,alchemy"))
     assert_legal(g, "P1 play alchemy 4 6")
     # Only the event die is rolled for the first roll; 10 pays A (P1's A4) and G (P2's C6).
-    assert {str(a) for a, _ in g.chance_weights()} == {"event ship", "event science",
-                                                       "event trade", "event politics"}
+    assert {str(a) for a, _ in g.chance_weights()} == {
+        "event ship",
+        "event science",
+        "event trade",
+        "event politics",
+    }
     play(g, "event ship")
     assert g.state.sums == (10,)
     assert g.state.hands[P1] == cards(ore=1) and g.state.hands[P2] == cards(brick=1)
@@ -584,8 +671,11 @@ def test_CK2P_PC_ALCHEMY_only_before_the_first_roll_and_the_second_must_differ()
 
 
 def test_CK2P_PC_SMITHING_each_basic_to_strong_promotion_owes_a_neutral_one():
-    g = load(roads=per("A3,D3", "C5,N3", "I7", "K3"),
-             kn="A6:P1:1:---,A2:P1:1:---,I6:N1:1:---,K4:N2:1:---", phand=per("smithing"))
+    g = load(
+        roads=per("A3,D3", "C5,N3", "I7", "K3"),
+        kn="A6:P1:1:---,A2:P1:1:---,I6:N1:1:---,K4:N2:1:---",
+        phand=per("smithing"),
+    )
     assert_legal(g, "P1 play smithing A6 A2")
     assert field(g, "nb") == "promote:main:promote:1"
     assert texts(g) == {"P1 neutral N1 promote I6", "P1 neutral N2 promote K4"}
@@ -594,24 +684,28 @@ def test_CK2P_PC_SMITHING_each_basic_to_strong_promotion_owes_a_neutral_one():
     assert texts(g) == {"P1 neutral N2 promote K4"}
     assert_legal(g, "P1 neutral N2 promote K4")
     assert_nothing_owed(g)
-    assert knights(g) == {"A2": "P1:2:--p", "A6": "P1:2:--p", "I6": "N1:2:---",
-                          "K4": "N2:2:---"}
+    assert knights(g) == {"A2": "P1:2:--p", "A6": "P1:2:--p", "I6": "N1:2:---", "K4": "N2:2:---"}
 
 
 def test_CK2P_PC_SMITHING_strong_to_mighty_adds_nothing_and_impossible_ones_lapse():
     # A6 strong -> mighty (politics 3) owes nothing; A2 basic -> strong owes one.
-    g = load(roads=per("A3,D3", "C5,N3", "I7", "K3"),
-             kn="A6:P1:2:---,A2:P1:1:---,I6:N1:1:---,K4:N2:1:---", phand=per("smithing"),
-             levels="0,0,3/0,0,0/0,0,0/0,0,0")
+    g = load(
+        roads=per("A3,D3", "C5,N3", "I7", "K3"),
+        kn="A6:P1:2:---,A2:P1:1:---,I6:N1:1:---,K4:N2:1:---",
+        phand=per("smithing"),
+        levels="0,0,3/0,0,0/0,0,0/0,0,0",
+    )
     play(g, "P1 play smithing A6 A2")
     assert field(g, "nb") == "promote:main:promote"
     play(g, "P1 neutral N2 promote K4")
     assert_nothing_owed(g)
-    assert knights(g) == {"A2": "P1:2:--p", "A6": "P1:3:--p", "I6": "N1:1:---",
-                          "K4": "N2:2:---"}
+    assert knights(g) == {"A2": "P1:2:--p", "A6": "P1:3:--p", "I6": "N1:1:---", "K4": "N2:2:---"}
     # Two owed, but only one neutral basic knight: the second promotion lapses.
-    g = load(roads=per("A3,D3", "C5,N3", "I7", "K3"), kn="A6:P1:1:---,A2:P1:1:---,I6:N1:1:---",
-             phand=per("smithing"))
+    g = load(
+        roads=per("A3,D3", "C5,N3", "I7", "K3"),
+        kn="A6:P1:1:---,A2:P1:1:---,I6:N1:1:---",
+        phand=per("smithing"),
+    )
     play(g, "P1 play smithing A6 A2", "P1 neutral N1 promote I6")
     assert_nothing_owed(g)
     assert knights(g)["I6"] == "N1:2:---"
@@ -631,17 +725,26 @@ def test_CK2P_PC_ROAD_BUILDING_two_free_roads_and_two_neutral_roads():
     assert field(g, "roads") == "A3,A5,D3,D5/C5,N3/H3,H5/-"
     assert g.state.hands[P1] == ZERO  # free
     # Or one for each neutral.
-    g = play(load(phand=per("road-building")), "P1 play road-building", "P1 road A5",
-             "P1 neutral N1 road I7", "P1 road D5")
+    g = play(
+        load(phand=per("road-building")),
+        "P1 play road-building",
+        "P1 road A5",
+        "P1 neutral N1 road I7",
+        "P1 road D5",
+    )
     assert_legal(g, "P1 neutral N2 road K3")
     assert field(g, "roads") == "A3,A5,D3,D5/C5,N3/I7/K3"
 
 
 def test_CK2P_PC_OTHERS_cards_never_name_or_reach_a_neutral():
-    g = load(roads=per("A3,D3", "C5,N3", "I7", "K3"), kn="I6:N1:1:---,A6:P1:1:---",
-             phand=per("espionage,guild-dues,medicine,merchant,encouragement,commercial-harbor",
-                       "wedding"),
-             hands=hands(cards(brick=2, grain=1, ore=2), cards(wool=2, cloth=1)))
+    g = load(
+        roads=per("A3,D3", "C5,N3", "I7", "K3"),
+        kn="I6:N1:1:---,A6:P1:1:---",
+        phand=per(
+            "espionage,guild-dues,medicine,merchant,encouragement,commercial-harbor", "wedding"
+        ),
+        hands=hands(cards(brick=2, grain=1, ore=2), cards(wool=2, cloth=1)),
+    )
     for text in ("P1 play espionage N1", "P1 play guild-dues N1 1,0,0,0,0,0,0,0"):
         with pytest.raises(CatanError):
             g.explain(text)
@@ -662,15 +765,21 @@ def test_CK2P_PC_OTHERS_cards_never_name_or_reach_a_neutral():
 
 def test_CK2P_PC_OTHERS_taxation_robs_players_only():
     # The robber is out (after the first attack). Hex M: N1's H4 and P2's settlement M6.
-    g = load(attacked=1, robber="J", settlements=per("A4", "C6,M6", "H4", "G6"),
-             phand=per("taxation"), hands=hands(cards(brick=1), cards(wool=1)))
+    g = load(
+        attacked=1,
+        robber="J",
+        settlements=per("A4", "C6,M6", "H4", "G6"),
+        phand=per("taxation"),
+        hands=hands(cards(brick=1), cards(wool=1)),
+    )
     assert_legal(g, "P1 play taxation M")
     assert g.state.robber == 12  # M
     assert g.state.phase == "steal" and g.state.victim == P2
     assert field(g, "taxed") == "-"  # N1 is not in line
     # A hex with only a neutral building: nobody is robbed.
-    g = load(attacked=1, robber="J", phand=per("taxation"), hands=hands(cards(brick=1),
-                                                                       cards(wool=1)))
+    g = load(
+        attacked=1, robber="J", phand=per("taxation"), hands=hands(cards(brick=1), cards(wool=1))
+    )
     assert_legal(g, "P1 play taxation H")
     assert g.state.phase == "main"
     assert g.state.hands[P1] == cards(brick=1) and g.state.hands[P2] == cards(wool=1)
@@ -680,8 +789,7 @@ def test_CK_AWARD_LONGEST_ROUTE_intrigue_frees_a_route_before_the_knight_is_move
     # P1's roads D3-D5-D7 (A6-D4-D6-D8) pass D6, where N1's knight stands (N1's roads H3, H5
     # lead on to H6): P1's route is 2 there. Intrigue takes the knight off at once; the route
     # is whole again while the knight waits to be moved (BASE-AWARD-TIMING), not only after.
-    g = load(roads=per("A3,D3,D5,D7", "C5,N3", "H3,H5"), kn="D6:N1:1:---",
-             phand=per("intrigue"))
+    g = load(roads=per("A3,D3,D5,D7", "C5,N3", "H3,H5"), kn="D6:N1:1:---", phand=per("intrigue"))
     assert g.state.road_len[P1] == 2
     assert_legal(g, "P1 play intrigue D6")
     assert g.state.phase == "relocate"

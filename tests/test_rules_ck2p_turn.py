@@ -79,16 +79,20 @@ def load(base: Game | str, **changes) -> Game:
     """``base``'s position with some fields replaced; given hands, the bank is recomputed (19 of
     each resource, 12 of each commodity); given progress hands, the decks' unseen counts."""
     head, f = position_fields(base, changes)
-    conserve_ck(f, bank="hands" in changes and "bank" not in changes,
-                decks=("phand" in changes or "pvp" in changes) and "pdecks" not in changes)
+    conserve_ck(
+        f,
+        bank="hands" in changes and "bank" not in changes,
+        decks=("phand" in changes or "pvp" in changes) and "pdecks" not in changes,
+    )
     return from_fields(head, f)
 
 
 def main_game(**changes) -> Game:
     """The opening's board in P1's Action phase of turn 1 (rolls 1+2, then 2+2 and a politics
     castle, which draws nothing at level 0), some fields replaced."""
-    return load(opening(), **{"phase": "main", "sums": "3,4", "dice": "2,2",
-                              "event": "politics", **changes})
+    return load(
+        opening(), **{"phase": "main", "sums": "3,4", "dice": "2,2", "event": "politics", **changes}
+    )
 
 
 def throw(game: Game, white: int, red: int, event: str | None = "politics") -> Game:
@@ -217,8 +221,9 @@ def test_CK2P_TOKEN_SETUP_CITY_the_setup_city_earns_desert_and_coast_tokens():
     j4, a12 = parse_vertex("J4"), parse_vertex("A12")
     assert g_desert(j4) and j4 not in COASTAL_VERTICES
     assert a12 in COASTAL_VERTICES and not g_desert(a12)
-    g = play(new_game("ck-2p", players=2), "P1 settle A4", "P1 road A3", "P2 settle C6",
-             "P2 road C5")
+    g = play(
+        new_game("ck-2p", players=2), "P1 settle A4", "P1 road A3", "P2 settle C6", "P2 road C5"
+    )
     assert g.state.tokens[:2] == (5, 5)  # inland, off the desert: nothing
     assert_legal(g, "P2 city J4")  # a desert corner: 2
     assert g.state.tokens == (5, 7, 0, 0) and g.state.token_supply == 8
@@ -249,8 +254,9 @@ def _no_neutral_effect(before: Game, after: Game) -> None:
     for q in (N1, N2):
         assert after.state.roads[q] == before.state.roads[q]
         assert after.state.settlements[q] == before.state.settlements[q]
-        assert sum(1 for k in after.state.kn if k and k[0] == q) == \
-            sum(1 for k in before.state.kn if k and k[0] == q)
+        assert sum(1 for k in after.state.kn if k and k[0] == q) == sum(
+            1 for k in before.state.kn if k and k[0] == q
+        )
     assert not any(" neutral " in t for t in texts(after))
 
 
@@ -274,8 +280,11 @@ def test_CK2P_NEUTRAL_CITIES_city_wall_and_activation_owe_nothing_to_the_neutral
 
 
 def test_CK2P_NEUTRAL_CITIES_medicine_and_engineering_owe_nothing_either():
-    g = main_game(hands=hands(cards(grain=1, ore=2)), kn="A2:P1:1:---,A6:P1:2:---",
-                  phand=per_party("medicine,engineering,encouragement"))
+    g = main_game(
+        hands=hands(cards(grain=1, ore=2)),
+        kn="A2:P1:1:---,A6:P1:2:---",
+        phand=per_party("medicine,engineering,encouragement"),
+    )
     before = g.clone()
     assert_legal(g, "P1 play encouragement")  # every knight stands up: nothing for neutrals
     assert kn(g, "A2")[2] and kn(g, "A6")[2]
@@ -458,8 +467,9 @@ def test_CK2P_ROLL_AQUEDUCT_science_3_is_checked_after_each_production():
     throw(g, 1, 1)  # 2 again: rerolled, no claim
     assert g.state.phase == "dice" and g.state.claims == ()
     throw(g, 1, 2, None)  # 3: P2 is paid
-    assert g.state.phase == "main" and hand(g, P2) == plus(START_HANDS[1],
-                                                            cards(lumber=1, paper=1, ore=1))
+    assert g.state.phase == "main" and hand(g, P2) == plus(
+        START_HANDS[1], cards(lumber=1, paper=1, ore=1)
+    )
 
 
 FORCE = "P1 force"
@@ -519,15 +529,19 @@ def test_CK2P_TOKEN_INCOME_two_next_to_the_desert_one_on_the_coast():
     assert_legal(g, "P1 settle E4")
     assert g.state.tokens == (7, 5, 0, 0) and g.state.token_supply == 8
     # A city on a desert corner, built on one's own settlement, earns nothing more.
-    g = main_game(hands=hands(cards(grain=2, ore=3)), settlements=per_party("A4,E4", "C6"),
-                  roads=per_party("A3,D3,B7,E3", "C5,K5"))
+    g = main_game(
+        hands=hands(cards(grain=2, ore=3)),
+        settlements=per_party("A4,E4", "C6"),
+        roads=per_party("A3,D3,B7,E3", "C5,K5"),
+    )
     assert_legal(g, "P1 city E4")
     assert g.state.tokens == (5, 5, 0, 0) and g.state.token_supply == 10
     g = main_game(hands=hands(SETTLEMENT), roads=per_party("A3,A1,D3", "C5,K5"))
     assert_legal(g, "P1 settle A12")
     assert g.state.tokens == (6, 5, 0, 0) and g.state.token_supply == 9
-    g = main_game(active="P2", hands=hands(NONE8, SETTLEMENT),
-                  roads=per_party("A3,D3", "C5,K5,O3,O5"))
+    g = main_game(
+        active="P2", hands=hands(NONE8, SETTLEMENT), roads=per_party("A3,D3", "C5,K5,O3,O5")
+    )
     assert_legal(g, "P2 settle O6")  # inland, off the desert
     assert g.state.tokens == (5, 5, 0, 0) and g.state.token_supply == 10
     # The mirrored neutral settlement pays its builder too (2P-TOKEN-INCOME-NEUTRAL).
@@ -537,8 +551,9 @@ def test_CK2P_TOKEN_INCOME_two_next_to_the_desert_one_on_the_coast():
 
 
 def test_CK2P_TOKEN_INCOME_a_coastal_desert_corner_earns_three():
-    g = Game.from_position(desert_at_a(main_game(hands=hands(SETTLEMENT),
-                                                 roads=per_party("A3,A1,D3", "C5,K5"))))
+    g = Game.from_position(
+        desert_at_a(main_game(hands=hands(SETTLEMENT), roads=per_party("A3,A1,D3", "C5,K5")))
+    )
     assert g.layout.desert() == parse_hex("A")
     assert_legal(g, "P1 settle A12")
     assert g.state.tokens == (8, 5, 0, 0) and g.state.token_supply == 7
@@ -556,8 +571,11 @@ def test_CK2P_TOKEN_KNIGHT_REMOVE_one_two_or_three_tokens_by_level_active_or_not
             assert not g.state.token_used  # no token action: it costs nothing
             assert hand(g, P1) == START_HANDS[0]
     # The knight goes back to its owner's supply: the last basic one can be recruited again.
-    g = main_game(kn="A2:P1:1:---,A6:P1:1:a--", hands=hands(cards(wool=1, ore=1)),
-                  roads=per_party("A3,A1,D3", "C5,K5"))
+    g = main_game(
+        kn="A2:P1:1:---,A6:P1:1:a--",
+        hands=hands(cards(wool=1, ore=1)),
+        roads=per_party("A3,A1,D3", "C5,K5"),
+    )
     assert_illegal(g, "P1 recruit A12", {"CK-BUILD-LIMITS", "CK-KNIGHT-RECRUIT"})  # both out
     g.play("P1 remove-knight A6")
     assert_legal(g, "P1 recruit A12")
@@ -565,8 +583,7 @@ def test_CK2P_TOKEN_KNIGHT_REMOVE_one_two_or_three_tokens_by_level_active_or_not
 
 
 def test_CK2P_TOKEN_KNIGHT_REMOVE_only_ones_own_knight():
-    g = main_game(kn="A2:P1:1:---,C4:P2:2:a--,H6:N1:1:---", roads=per_party(
-        "A3,D3", "C5,K5", "H5"))
+    g = main_game(kn="A2:P1:1:---,C4:P2:2:a--,H6:N1:1:---", roads=per_party("A3,D3", "C5,K5", "H5"))
     assert_illegal(g, "P1 remove-knight C4", "CK2P-TOKEN-KNIGHT-REMOVE")  # P2's
     assert_illegal(g, "P1 remove-knight H6", "CK2P-TOKEN-KNIGHT-REMOVE")  # N1's
     assert_illegal(g, "P1 remove-knight A12", "CK2P-TOKEN-KNIGHT-REMOVE")  # empty
@@ -583,15 +600,17 @@ def test_CK2P_TOKEN_KNIGHT_REMOVE_a_displaced_knight_earns_nothing():
 
 
 def test_CK2P_TOKEN_KNIGHT_REMOVE_treason_and_intrigue_earn_nothing():
-    g = main_game(roads=per_party("A3,A1,D3", "C5,K5"), kn="A12:P2:2:a--",
-                  phand=per_party("treason"))
+    g = main_game(
+        roads=per_party("A3,A1,D3", "C5,K5"), kn="A12:P2:2:a--", phand=per_party("treason")
+    )
     play(g, "P1 play treason P2")  # P2's only knight leaves
     assert g.state.phase == "deserter"
     g.play("P1 pass")
     assert kn(g, "A12") is None and g.state.phase == "main"
     assert g.state.tokens == (5, 5, 0, 0) and g.state.token_supply == 10
-    g = main_game(roads=per_party("A3,A1,D3", "C5,K5"), kn="A12:P2:3:a--",
-                  phand=per_party("intrigue"))
+    g = main_game(
+        roads=per_party("A3,A1,D3", "C5,K5"), kn="A12:P2:3:a--", phand=per_party("intrigue")
+    )
     play(g, "P1 play intrigue A12")  # no road of P2's to go to: back to supply
     assert kn(g, "A12") is None and g.state.phase == "main"
     assert g.state.tokens == (5, 5, 0, 0) and g.state.token_supply == 10
@@ -606,8 +625,9 @@ def test_CK2P_TOKEN_KNIGHT_REMOVE_TIMING_own_action_phase_once_a_turn():
     assert g.state.tokens[P1] == 6 and g.state.knight_returned
     assert_illegal(g, "P1 remove-knight A6", "CK2P-TOKEN-KNIGHT-REMOVE-TIMING")  # once a turn
     assert not any("remove-knight" in t for t in texts(g))
-    assert_illegal(Game.from_position(g.position()), "P1 remove-knight A6",
-                   "CK2P-TOKEN-KNIGHT-REMOVE-TIMING")  # the position text keeps it
+    assert_illegal(
+        Game.from_position(g.position()), "P1 remove-knight A6", "CK2P-TOKEN-KNIGHT-REMOVE-TIMING"
+    )  # the position text keeps it
     # Not in the opponent's turn, neither P1 nor P2 for P1's knight.
     g.play("P1 end")
     assert not g.state.knight_returned
@@ -675,8 +695,12 @@ def test_CK2P_TOKEN_FORCED_TRADE_resources_only_sets_commodities_aside_and_draws
     assert hand(g, P2) == cards(brick=2, paper=3, cloth=2, coin=1)
     assert g.state.phase == "main" and g.state.token_used and g.state.bank == bank
     assert_illegal(g, "P1 force", "CK2P-TOKEN-ONE-ACTION")
-    assert [str(a) for a in g.history[-4:]] == ["P1 force", "force-draw grain",
-                                                  "force-draw wool", "P1 force give 2 brick"]
+    assert [str(a) for a in g.history[-4:]] == [
+        "P1 force",
+        "force-draw grain",
+        "force-draw wool",
+        "P1 force give 2 brick",
+    ]
 
 
 def test_CK2P_TOKEN_FORCED_TRADE_commodities_do_not_count_towards_two_resource_cards():
@@ -691,8 +715,7 @@ def test_CK2P_TOKEN_FORCED_TRADE_commodities_do_not_count_towards_two_resource_c
     assert_legal(g, "P1 force all", "CK2P-TOKEN-FORCED-TRADE")
     assert g.state.tokens == (3, 5, 0, 0) and g.state.token_supply == 12
     odds = _odds(g)
-    assert odds == {"force-draw wool": 1 / 6, "force-draw paper": 3 / 6,
-                    "force-draw cloth": 2 / 6}
+    assert odds == {"force-draw wool": 1 / 6, "force-draw paper": 3 / 6, "force-draw cloth": 2 / 6}
     g.play("force-draw paper")
     g.play("force-draw cloth")
     assert "P1 force give 1 brick, 1 paper" in texts(g)
@@ -793,8 +816,13 @@ def test_CK2P_TOKEN_SUPPLY_twenty_tokens_an_empty_supply_refills_only_from_spent
     g = opening()
     assert total_tokens(g) == 20 and g.state.token_supply == 10
     # An empty supply pays nothing: neither a desert settlement nor a cashed-in knight.
-    g = main_game(tokens="10,10,0,0", supply=0, hands=hands(SETTLEMENT),
-                  roads=per_party("A3,D3,B7,E3", "C5,K5"), kn="A2:P1:2:a--")
+    g = main_game(
+        tokens="10,10,0,0",
+        supply=0,
+        hands=hands(SETTLEMENT),
+        roads=per_party("A3,D3,B7,E3", "C5,K5"),
+        kn="A2:P1:2:a--",
+    )
     g.play("P1 settle E4")
     assert g.state.vowner[parse_vertex("E4")] == P1
     assert g.state.tokens == (10, 10, 0, 0) and g.state.token_supply == 0
@@ -818,16 +846,16 @@ def test_CK2P_TOKEN_SUPPLY_twenty_tokens_an_empty_supply_refills_only_from_spent
 # ================================================================ 5.6 End
 def test_CK2P_WIN_thirteen_vp_on_ones_own_turn():
     # 12 VP (A4, D4 and 9 defender tokens) is not enough; 10 and 11 never won before either.
-    g = main_game(defender="9,0,0,0", hands=hands(SETTLEMENT),
-                  roads=per_party("A3,A1,D3", "C5,K5", "I7,I5"))
+    g = main_game(
+        defender="9,0,0,0", hands=hands(SETTLEMENT), roads=per_party("A3,A1,D3", "C5,K5", "I7,I5")
+    )
     assert g.victory_points(P1) == 12 and g.winner is None and g.state.phase == "main"
     g.play("P1 settle A12")  # 13
     assert g.victory_points(P1) == 13
     assert g.winner == P1 and g.is_over() and g.state.phase == "over"
     assert_illegal(g, "P1 neutral N1 settle I4", None)  # nothing more is owed
     assert_illegal(g, "P1 end", None)
-    g = main_game(defender="7,0,0,0", hands=hands(SETTLEMENT),
-                  roads=per_party("A3,A1,D3", "C5,K5"))
+    g = main_game(defender="7,0,0,0", hands=hands(SETTLEMENT), roads=per_party("A3,A1,D3", "C5,K5"))
     assert g.victory_points(P1) == 10 and g.winner is None
     play(g, "P1 settle A12", "P1 neutral N1 road H5")  # 11: the game goes on
     assert g.winner is None and g.state.phase == "main"

@@ -82,8 +82,9 @@ def pre_roll(**changes) -> Game:
 def knights(game: Game) -> dict[str, tuple]:
     """The field kn of the position: VERTEX:SEAT:LEVEL:FLAGS per knight."""
     text = dict(w.split("=", 1) for w in game.position().split()[2:])["kn"]
-    return {} if text == "-" else {e.split(":")[0]: tuple(e.split(":")[1:]) for e in
-                                   text.split(",")}
+    return (
+        {} if text == "-" else {e.split(":")[0]: tuple(e.split(":")[1:]) for e in text.split(",")}
+    )
 
 
 def phand(game: Game, p: int) -> list[str]:
@@ -155,8 +156,9 @@ def test_CK_PC_PLAY_a_card_drawn_this_turn_may_be_played_at_once():
 
 
 def test_CK_PC_PLAY_a_card_without_benefit_still_counts_as_played():
-    g = main_game(phand="encouragement,irrigation/-/-",
-                  settlements="A4/C6/K6", cities="-/H4/N6")  # no knights, no fields hex
+    g = main_game(
+        phand="encouragement,irrigation/-/-", settlements="A4/C6/K6", cities="-/H4/N6"
+    )  # no knights, no fields hex
     before = copy(g)
     assert_legal(g, "P1 play encouragement")
     assert_played(before, g, "encouragement")
@@ -198,8 +200,9 @@ def test_CK_PC_NO_TARGET_targeted_cards_without_target_count_as_played():
     assert_played(before, g, "wedding")
     assert g.state.phase == "main" and g.state.hands == before.state.hands
     # Sabotage: nobody has as many VP as P1 (the merchant's 1 VP).
-    g = main_game(phand="sabotage/-/-", merchant="A:P1",
-                  hands=hands(ZERO, cards(ore=8), cards(wool=8)))
+    g = main_game(
+        phand="sabotage/-/-", merchant="A:P1", hands=hands(ZERO, cards(ore=8), cards(wool=8))
+    )
     before = copy(g)
     assert_legal(g, "P1 play sabotage")
     assert_played(before, g, "sabotage")
@@ -224,8 +227,12 @@ def test_CK_PC_NO_TARGET_targeted_cards_without_target_count_as_played():
     assert_legal(g, "P1 hand P2 brick")
     assert g.state.phase == "main" and g.state.hands == before.state.hands
     # Taxation: only P1's own buildings touch E; the robber moves, nobody is robbed.
-    g = main_game(phand="taxation/-/-", attacked=1, robber="J",
-                  hands=hands(cards(ore=2), cards(ore=2), cards(ore=2)))
+    g = main_game(
+        phand="taxation/-/-",
+        attacked=1,
+        robber="J",
+        hands=hands(cards(ore=2), cards(ore=2), cards(ore=2)),
+    )
     before = copy(g)
     assert_legal(g, "P1 play taxation E")
     assert_played(before, g, "taxation")
@@ -235,8 +242,9 @@ def test_CK_PC_NO_TARGET_targeted_cards_without_target_count_as_played():
 
 def test_CK_PC_NO_TARGET_guild_dues_without_a_richer_player_counts_as_played():
     g = main_game(phand="guild-dues/-/-", hands=hands(ZERO, cards(ore=2), cards(wool=2)))
-    plays = [a for a in g.legal_actions()
-             if isinstance(a, PlayProgress) and a.card == card("guild-dues")]
+    plays = [
+        a for a in g.legal_actions() if isinstance(a, PlayProgress) and a.card == card("guild-dues")
+    ]
     assert plays, "Guild Dues may be played with no valid target"
     before = copy(g)
     g.play(plays[0])
@@ -277,8 +285,7 @@ def test_CK_PC_ALCHEMY_only_before_rolling_each_die_1_to_6():
     assert_illegal(g, "P1 play alchemy 3 4", "CK-PC-ALCHEMY")
     g = pre_roll(phand="alchemy/-/-")
     for bad in ((7, 1), (0, 3), (2, 9)):
-        assert_illegal(g, PlayProgress(P1, card("alchemy"), bad),
-                       {"CK-PC-ALCHEMY", "CK-PC-PLAY"})
+        assert_illegal(g, PlayProgress(P1, card("alchemy"), bad), {"CK-PC-ALCHEMY", "CK-PC-PLAY"})
     with pytest.raises(CatanError):
         g.explain("P1 play alchemy 7 1")
     g.play("P1 roll")
@@ -324,8 +331,13 @@ def test_CK_PC_ENGINEERING_one_free_city_wall():
     # A walled city takes no second wall; at most 3 walls.
     g = main_game(phand="engineering/-/-", walls="D4")
     assert_illegal(g, "P1 play engineering D4", "CK-WALL-BUILD")
-    g = main_game(phand="engineering/-/-", cities="A4,D4,H8,L2/H4/N6", settlements="-/C6/K6",
-                  walls="A4,H8,L2", hands=hands(cards(brick=2)))
+    g = main_game(
+        phand="engineering/-/-",
+        cities="A4,D4,H8,L2/H4/N6",
+        settlements="-/C6/K6",
+        walls="A4,H8,L2",
+        hands=hands(cards(brick=2)),
+    )
     assert_illegal(g, "P1 play engineering D4", "CK-BUILD-LIMITS")
 
 
@@ -353,16 +365,22 @@ def test_CK_PC_INVENTION_swaps_two_tokens_not_2_6_8_12_robber_stays():
 def test_CK_PC_IRRIGATION_two_grain_per_fields_hex_not_per_building():
     # P1's D4 and D8 both touch D (fields), D8 also H (fields): 2 hexes, 4 grain, the robber
     # on D changing nothing; P1's knight on O4 (O fields) is no building.
-    g = main_game(phand="irrigation,irrigation/-/-", settlements="A4,D8/C6/K6",
-                  attacked=1, robber="D", kn="O4:P1:1:a--")
+    g = main_game(
+        phand="irrigation,irrigation/-/-",
+        settlements="A4,D8/C6/K6",
+        attacked=1,
+        robber="D",
+        kn="O4:P1:1:a--",
+    )
     before = copy(g)
     assert_legal(g, "P1 play irrigation")
     assert_played(before, g, "irrigation")
     assert g.state.hands[P1] == cards(grain=4)
     assert g.state.bank[3] == 15
     # If the supply runs short, what is left.
-    g = main_game(phand="irrigation/-/-", settlements="A4,D8/C6/K6",
-                  hands=hands(ZERO, cards(grain=16)))
+    g = main_game(
+        phand="irrigation/-/-", settlements="A4,D8/C6/K6", hands=hands(ZERO, cards(grain=16))
+    )
     assert g.state.bank[3] == 3
     assert_legal(g, "P1 play irrigation")
     assert g.state.hands[P1] == cards(grain=3) and g.state.bank[3] == 0
@@ -371,16 +389,20 @@ def test_CK_PC_IRRIGATION_two_grain_per_fields_hex_not_per_building():
 def test_CK_PC_MINING_two_ore_per_mountains_hex_robber_irrelevant():
     # A4 touches A, L2 touches L (both mountains), the robber on A; a knight on I6 (N) is
     # no building; N (P3's city) is not P1's.
-    g = main_game(phand="mining,mining/-/-", settlements="A4,L2/C6/K6",
-                  attacked=1, robber="A", kn="I6:P1:1:a--")
+    g = main_game(
+        phand="mining,mining/-/-",
+        settlements="A4,L2/C6/K6",
+        attacked=1,
+        robber="A",
+        kn="I6:P1:1:a--",
+    )
     before = copy(g)
     assert_legal(g, "P1 play mining")
     assert_played(before, g, "mining")
     assert g.state.hands[P1] == cards(ore=4)
     assert g.state.hands[P3] == ZERO
     # Short supply: the last ore.
-    g = main_game(phand="mining/-/-", settlements="A4,L2/C6/K6",
-                  hands=hands(ZERO, cards(ore=18)))
+    g = main_game(phand="mining/-/-", settlements="A4,L2/C6/K6", hands=hands(ZERO, cards(ore=18)))
     assert_legal(g, "P1 play mining")
     assert g.state.hands[P1] == cards(ore=1) and g.state.bank[4] == 0
 
@@ -402,15 +424,25 @@ def test_CK_PC_MEDICINE_settlement_to_city_for_one_grain_two_ore():
     g = main_game(phand="medicine/-/-", hands=hands(cards(grain=2, ore=1)))
     assert_illegal(g, "P1 play medicine A4", "CK-PC-MEDICINE")
     # The city limit applies: 4 cities on the board.
-    g = main_game(phand="medicine/-/-", settlements="A4/C6/K6", cities="D4,H8,L2,S4/H4/N6",
-                  hands=hands(cards(grain=1, ore=2)))
-    assert_illegal(g, "P1 play medicine A4", {"CK-PC-MEDICINE", "CK-BUILD-LIMITS",
-                                              "BASE-BUILD-LIMITS"})
+    g = main_game(
+        phand="medicine/-/-",
+        settlements="A4/C6/K6",
+        cities="D4,H8,L2,S4/H4/N6",
+        hands=hands(cards(grain=1, ore=2)),
+    )
+    assert_illegal(
+        g, "P1 play medicine A4", {"CK-PC-MEDICINE", "CK-BUILD-LIMITS", "BASE-BUILD-LIMITS"}
+    )
 
 
 def test_CK_PC_MEDICINE_next_city_must_stand_up_a_toppled_city():
-    g = main_game(phand="medicine,medicine/-/-", settlements="A4,D4,H8,L2,S4/C6/K6",
-                  cities="-/H4/N6", toppled="D4", hands=hands(cards(grain=4, ore=7)))
+    g = main_game(
+        phand="medicine,medicine/-/-",
+        settlements="A4,D4,H8,L2,S4/C6/K6",
+        cities="-/H4/N6",
+        toppled="D4",
+        hands=hands(cards(grain=4, ore=7)),
+    )
     assert_illegal(g, "P1 play medicine H8", {"CK-BARB-PILLAGE", "CK-PC-MEDICINE"})
     assert_legal(g, "P1 play medicine D4")
     assert g.state.toppled == ()
@@ -431,8 +463,7 @@ def test_CK_PC_PRINTING_laid_out_when_drawn_one_vp_never_played():
     assert_illegal(g, PlayProgress(P1, card("printing")), "CK-PC-PLAY")
     # Drawn off turn it is laid out too.
     g = pre_roll(levels="0,0,0/1,0,0/0,0,0")
-    play(g, "P1 roll", "die white 2", "die red 1", "event science",
-         "progress science printing")
+    play(g, "P1 roll", "die white 2", "die red 1", "event science", "progress science printing")
     assert g.state.pvp == (0, 1, 0) and g.state.phand == ((), (), ())
 
 
@@ -476,8 +507,11 @@ def test_CK_PC_ROAD_BUILDING_one_road_when_only_one_is_legal():
 
 
 def test_CK_PC_SMITHING_promotes_up_to_two_knights_free():
-    g = main_game(phand="smithing,smithing/-/-", kn="A2:P1:1:a--,A6:P1:2:---,C4:P2:1:a--",
-                  hands=hands(cards(wool=1, ore=1)))
+    g = main_game(
+        phand="smithing,smithing/-/-",
+        kn="A2:P1:1:a--,A6:P1:2:---,C4:P2:1:a--",
+        hands=hands(cards(wool=1, ore=1)),
+    )
     # Strong to mighty needs politics 3; each knight once; only P1's knights.
     assert_illegal(g, "P1 play smithing A2 A6", "CK-KNIGHT-PROMOTE-MIGHTY")
     assert_illegal(g, "P1 play smithing A2 A2", "CK-PC-SMITHING")
@@ -490,8 +524,7 @@ def test_CK_PC_SMITHING_promotes_up_to_two_knights_free():
     assert g.state.hands[P1] == cards(wool=1, ore=1)  # free
     assert_illegal(g, "P1 play smithing A2", "CK-KNIGHT-PROMOTE")  # once per turn
     # With politics 3: two knights at once, free, status kept.
-    g = main_game(phand="smithing/-/-", kn="A2:P1:1:a--,A6:P1:2:---",
-                  levels="0,0,3/0,0,0/0,0,0")
+    g = main_game(phand="smithing/-/-", kn="A2:P1:1:a--,A6:P1:2:---", levels="0,0,3/0,0,0/0,0,0")
     assert_legal(g, "P1 play smithing A2 A6")
     assert kn(g, "A2")[:3] == (P1, 2, True) and kn(g, "A6")[:3] == (P1, 3, False)
     assert g.state.hands[P1] == ZERO
@@ -503,13 +536,12 @@ def test_CK_PC_SMITHING_promotes_up_to_two_knights_free():
 def test_CK_PC_SMITHING_a_legal_double_promotion_is_listed():
     # A12 (strong) was promoted this turn; both strong knights are on the board, so A2 can
     # become strong only after A6 becomes mighty: 'A6 A2' is the one double promotion.
-    g = main_game(phand="smithing/-/-", kn="A2:P1:1:a--,A6:P1:2:---,A12:P1:2:a-p",
-                  levels="0,0,3/0,0,0/0,0,0")
+    g = main_game(
+        phand="smithing/-/-", kn="A2:P1:1:a--,A6:P1:2:---,A12:P1:2:a-p", levels="0,0,3/0,0,0/0,0,0"
+    )
     assert g.explain("P1 play smithing A6 A2").legal
-    two = [a for a in g.legal_actions()
-           if isinstance(a, PlayProgress) and -1 not in a.args]
-    assert {frozenset(a.args) for a in two} == {frozenset(g.parse("P1 play smithing A6 A2")
-                                                          .args)}
+    two = [a for a in g.legal_actions() if isinstance(a, PlayProgress) and -1 not in a.args]
+    assert {frozenset(a.args) for a in two} == {frozenset(g.parse("P1 play smithing A6 A2").args)}
 
 
 def test_CK_PC_INVENTION_every_legal_swap_is_listed():
@@ -521,9 +553,10 @@ def test_CK_PC_INVENTION_every_legal_swap_is_listed():
 
 # ================================================================ trade
 def test_CK_PC_COMMERCIAL_HARBOR_resource_for_a_commodity_once_per_player():
-    g = main_game(phand="commercial-harbor/-/-",
-                  hands=hands(cards(brick=2, lumber=1), cards(paper=1, cloth=2),
-                              cards(brick=3)))
+    g = main_game(
+        phand="commercial-harbor/-/-",
+        hands=hands(cards(brick=2, lumber=1), cards(paper=1, cloth=2), cards(brick=3)),
+    )
     assert_illegal(g, "P1 hand P2 brick", "CK-PC-COMMERCIAL-HARBOR")  # not played yet
     before = copy(g)
     assert_legal(g, "P1 play commercial-harbor")
@@ -546,8 +579,9 @@ def test_CK_PC_COMMERCIAL_HARBOR_resource_for_a_commodity_once_per_player():
     assert g.state.hands[P1] == cards(brick=1, lumber=1, cloth=1)
     assert g.state.hands[P3] == cards(brick=3)
     # The player may stop early; the offer ends with the turn.
-    g = main_game(phand="commercial-harbor/-/-",
-                  hands=hands(cards(brick=2), cards(cloth=2), cards(cloth=2)))
+    g = main_game(
+        phand="commercial-harbor/-/-", hands=hands(cards(brick=2), cards(cloth=2), cards(cloth=2))
+    )
     play(g, "P1 play commercial-harbor", "P1 hand P2 brick", "P2 return cloth")
     assert_legal(g, "P1 end")
     assert g.state.harbor == ()
@@ -555,9 +589,12 @@ def test_CK_PC_COMMERCIAL_HARBOR_resource_for_a_commodity_once_per_player():
 
 def test_CK_PC_GUILD_DUES_two_cards_of_the_players_choice_from_a_richer_player():
     # P2 has 5 VP (two cities), P3 3 like P1.
-    g = main_game(phand="guild-dues,guild-dues/-/-", settlements="A4/-/K6",
-                  cities="D4/H4,C6/N6",
-                  hands=hands(ZERO, cards(brick=2, ore=1, paper=1), cards(brick=4)))
+    g = main_game(
+        phand="guild-dues,guild-dues/-/-",
+        settlements="A4/-/K6",
+        cities="D4/H4,C6/N6",
+        hands=hands(ZERO, cards(brick=2, ore=1, paper=1), cards(brick=4)),
+    )
     assert_illegal(g, "P1 play guild-dues P3 2 brick", "CK-PC-GUILD-DUES")  # not richer
     assert_illegal(g, "P1 play guild-dues P1 2 brick", "CK-PC-GUILD-DUES")
     assert_illegal(g, "P1 play guild-dues P2 1 brick", "CK-PC-GUILD-DUES")  # 2 cards
@@ -585,8 +622,13 @@ def test_CK_PC_GUILD_DUES_empty_handed_richer_player_notation_round_trips():
 
 
 def test_CK_PC_MERCHANT_next_to_own_building_one_vp_until_another_merchant():
-    g = main_game(phand="merchant,merchant/merchant/-", kn="B2:P1:1:a--", attacked=1,
-                  robber="A", hands=hands(cards(ore=3), cards(ore=3)))
+    g = main_game(
+        phand="merchant,merchant/merchant/-",
+        kn="B2:P1:1:a--",
+        attacked=1,
+        robber="A",
+        hands=hands(cards(ore=3), cards(ore=3)),
+    )
     assert g.state.merchant == (-1, -1) and g.victory_points(P1) == 3
     assert_illegal(g, "P1 play merchant S", "CK-PC-MERCHANT")  # far from P1
     assert_illegal(g, "P1 play merchant C", "CK-PC-MERCHANT")  # only P1's knight (B2)
@@ -608,22 +650,27 @@ def test_CK_PC_MERCHANT_next_to_own_building_one_vp_until_another_merchant():
 
 
 def test_CK_PC_MERCHANT_DESERT_one_vp_no_two_for_one():
-    g = main_game(phand="merchant/-/-", settlements="A4,E4/C6/K6",
-                  hands=hands(cards(brick=4, ore=2)))
+    g = main_game(
+        phand="merchant/-/-", settlements="A4,E4/C6/K6", hands=hands(cards(brick=4, ore=2))
+    )
     assert g.victory_points(P1) == 4
     assert_legal(g, "P1 play merchant J")
     assert g.state.merchant == (parse_hex("J"), P1) and g.victory_points(P1) == 5
     for k in ("brick", "ore"):
-        assert_illegal(g, f"P1 bank 2 {k} for wool", {"BASE-TRADE-MARITIME", "CK-TRADE-BANK",
-                                                      "CK-TRADE-MERCHANT"})
+        assert_illegal(
+            g,
+            f"P1 bank 2 {k} for wool",
+            {"BASE-TRADE-MARITIME", "CK-TRADE-BANK", "CK-TRADE-MERCHANT"},
+        )
     assert_legal(g, "P1 bank 4 brick for wool")
 
 
 def test_CK_TRADE_MERCHANT_controller_trades_its_resource_two_for_one():
     # The merchant on A (mountains): ore 2:1, for a resource or a commodity; the robber on A
     # does not matter.
-    g = main_game(merchant="A:P1", attacked=1, robber="A",
-                  hands=hands(cards(ore=4, coin=2, brick=2)))
+    g = main_game(
+        merchant="A:P1", attacked=1, robber="A", hands=hands(cards(ore=4, coin=2, brick=2))
+    )
     assert_legal(g, "P1 bank 2 ore for coin")
     assert_legal(g, "P1 bank 2 ore for brick")
     assert g.state.hands[P1] == cards(brick=3, coin=3)
@@ -637,8 +684,7 @@ def test_CK_TRADE_MERCHANT_controller_trades_its_resource_two_for_one():
 
 
 def test_CK_PC_MERCHANT_FLEET_two_for_one_in_the_named_kind_this_turn():
-    g = main_game(phand="merchant-fleet/-/-",
-                  hands=hands(cards(paper=4, brick=2), cards(paper=4)))
+    g = main_game(phand="merchant-fleet/-/-", hands=hands(cards(paper=4, brick=2), cards(paper=4)))
     before = copy(g)
     assert_legal(g, "P1 play merchant-fleet paper")
     assert_played(before, g, "merchant-fleet")
@@ -659,8 +705,7 @@ def test_CK_PC_MERCHANT_FLEET_two_for_one_in_the_named_kind_this_turn():
 
 
 def test_CK_PC_MERCHANT_FLEET_two_fleets_in_one_turn_both_last_the_turn():
-    g = main_game(phand="merchant-fleet,merchant-fleet/-/-",
-                  hands=hands(cards(wool=2, paper=2)))
+    g = main_game(phand="merchant-fleet,merchant-fleet/-/-", hands=hands(cards(wool=2, paper=2)))
     play(g, "P1 play merchant-fleet paper", "P1 play merchant-fleet wool")
     assert_legal(g, "P1 bank 2 wool for ore")
     assert_legal(g, "P1 bank 2 paper for ore")  # paper's fleet lasts the rest of the turn
@@ -668,8 +713,10 @@ def test_CK_PC_MERCHANT_FLEET_two_fleets_in_one_turn_both_last_the_turn():
 
 
 def test_CK_PC_RESOURCE_MONOPOLY_two_of_the_resource_from_each_other_player():
-    g = main_game(phand="resource-monopoly/-/-",
-                  hands=hands(cards(ore=1), cards(ore=3, wool=1), cards(ore=1, brick=2)))
+    g = main_game(
+        phand="resource-monopoly/-/-",
+        hands=hands(cards(ore=1), cards(ore=3, wool=1), cards(ore=1, brick=2)),
+    )
     before = copy(g)
     assert_legal(g, "P1 play resource-monopoly ore")
     assert_played(before, g, "resource-monopoly")
@@ -678,15 +725,19 @@ def test_CK_PC_RESOURCE_MONOPOLY_two_of_the_resource_from_each_other_player():
     assert g.state.hands[P3] == cards(brick=2)
     # A resource, never a commodity.
     g = main_game(phand="resource-monopoly/-/-", hands=hands(ZERO, cards(paper=3)))
-    assert_illegal(g, PlayProgress(P1, card("resource-monopoly"), (5,)),
-                   {"CK-PC-PLAY", "CK-PC-RESOURCE-MONOPOLY"})
+    assert_illegal(
+        g,
+        PlayProgress(P1, card("resource-monopoly"), (5,)),
+        {"CK-PC-PLAY", "CK-PC-RESOURCE-MONOPOLY"},
+    )
     with pytest.raises(CatanError):
         g.explain("P1 play resource-monopoly paper")
 
 
 def test_CK_PC_TRADE_MONOPOLY_one_of_the_commodity_from_each_other_player():
-    g = main_game(phand="trade-monopoly/-/-",
-                  hands=hands(ZERO, cards(cloth=3, coin=1), cards(coin=2, ore=4)))
+    g = main_game(
+        phand="trade-monopoly/-/-", hands=hands(ZERO, cards(cloth=3, coin=1), cards(coin=2, ore=4))
+    )
     before = copy(g)
     assert_legal(g, "P1 play trade-monopoly coin")
     assert_played(before, g, "trade-monopoly")
@@ -697,8 +748,9 @@ def test_CK_PC_TRADE_MONOPOLY_one_of_the_commodity_from_each_other_player():
     assert_legal(g, "P1 play trade-monopoly cloth")  # nobody has cloth: nothing
     assert g.state.hands[P2] == cards(ore=3) and g.state.hands[P1] == ZERO
     g = main_game(phand="trade-monopoly/-/-", hands=hands(ZERO, cards(ore=3)))
-    assert_illegal(g, PlayProgress(P1, card("trade-monopoly"), (4,)),
-                   {"CK-PC-PLAY", "CK-PC-TRADE-MONOPOLY"})
+    assert_illegal(
+        g, PlayProgress(P1, card("trade-monopoly"), (4,)), {"CK-PC-PLAY", "CK-PC-TRADE-MONOPOLY"}
+    )
     with pytest.raises(CatanError):
         g.explain("P1 play trade-monopoly ore")
 
@@ -745,8 +797,7 @@ def test_CK_PC_DIPLOMACY_removes_an_open_road_own_one_may_be_rebuilt():
     assert_legal(g, "P1 play diplomacy A1")
     assert g.state.roads == (2, 2, 2)
     # Removing the open end of P2's 5-road route C4-C6-F4-F6-J4-J6 ends its Longest Route.
-    g = main_game(phand="diplomacy/-/-", roads="A3,D3/C5,F3,F5,J3,J5,H3/K5,N5",
-                  longest="P2")
+    g = main_game(phand="diplomacy/-/-", roads="A3,D3/C5,F3,F5,J3,J5,H3/K5,N5", longest="P2")
     assert g.victory_points(P2) == 5
     assert_illegal(g, "P1 play diplomacy F5", "CK-PC-DIPLOMACY")  # mid-route
     assert_legal(g, "P1 play diplomacy J5")
@@ -754,8 +805,12 @@ def test_CK_PC_DIPLOMACY_removes_an_open_road_own_one_may_be_rebuilt():
 
 
 def test_CK_PC_ENCOURAGEMENT_activates_all_own_knights_free_they_cannot_act():
-    g = main_game(phand="encouragement/-/-", kn="A2:P1:1:---,A6:P1:2:a--,C4:P2:1:---",
-                  roads="A3,D3,A1/C5,H3/K5,N5", hands=hands(cards(grain=1)))
+    g = main_game(
+        phand="encouragement/-/-",
+        kn="A2:P1:1:---,A6:P1:2:a--,C4:P2:1:---",
+        roads="A3,D3,A1/C5,H3/K5,N5",
+        hands=hands(cards(grain=1)),
+    )
     before = copy(g)
     assert_legal(g, "P1 play encouragement")
     assert_played(before, g, "encouragement")
@@ -783,8 +838,7 @@ def test_CK_PC_ESPIONAGE_takes_one_progress_card_from_another_player():
 
 def test_CK_PC_INTRIGUE_displaces_a_foreign_knight_on_own_road_vertex():
     # P2's mighty knight on A2 (end of P1's A3); P2's road B11 leads on to B12.
-    g = main_game(phand="intrigue/-/-", kn="A2:P2:3:a--,A6:P1:1:a--",
-                  roads="A3,D3/C5,H3,B11/K5,N5")
+    g = main_game(phand="intrigue/-/-", kn="A2:P2:3:a--,A6:P1:1:a--", roads="A3,D3/C5,H3,B11/K5,N5")
     assert_illegal(g, "P1 play intrigue A6", "CK-PC-INTRIGUE")  # own knight
     assert_illegal(g, "P1 play intrigue A12", "CK-PC-INTRIGUE")  # empty
     before = copy(g)
@@ -808,8 +862,7 @@ def test_CK_PC_INTRIGUE_displaces_a_foreign_knight_on_own_road_vertex():
 def test_CK_PC_INTRIGUE_knight_sent_to_supply_no_longer_cuts_a_route():
     # P2's knight on A10 cuts P1's 6 roads A4-A2-A12-A10-A8-A6-D4 into 3 + 3; P2 has no road
     # there, so Intrigue sends it home and P1's route is whole (CK-AWARD-LONGEST-ROUTE).
-    g = main_game(phand="intrigue/-/-", roads="A3,A1,A11,A9,A7,D3/C5,H3/K5,N5",
-                  kn="A10:P2:1:a--")
+    g = main_game(phand="intrigue/-/-", roads="A3,A1,A11,A9,A7,D3/C5,H3/K5,N5", kn="A10:P2:1:a--")
     assert g.state.longest == -1 and g.victory_points(P1) == 3
     g.play("P1 play intrigue A10")
     assert knights(g) == {} and g.state.phase == "main"
@@ -818,8 +871,12 @@ def test_CK_PC_INTRIGUE_knight_sent_to_supply_no_longer_cuts_a_route():
 
 def test_CK_PC_SABOTAGE_players_with_at_least_as_many_vp_discard_half():
     # P1 has 4 VP (merchant), P2 4 (VP card), P3 5 (two VP cards).
-    g = main_game(phand="sabotage/-/-", merchant="A:P1", defender="0,1,2",
-                  hands=hands(cards(ore=9), cards(brick=3, wool=2), cards(coin=7)))
+    g = main_game(
+        phand="sabotage/-/-",
+        merchant="A:P1",
+        defender="0,1,2",
+        hands=hands(cards(ore=9), cards(brick=3, wool=2), cards(coin=7)),
+    )
     before = copy(g)
     assert_legal(g, "P1 play sabotage")
     assert_played(before, g, "sabotage")
@@ -833,8 +890,12 @@ def test_CK_PC_SABOTAGE_players_with_at_least_as_many_vp_discard_half():
     assert g.state.phase == "main"
     assert g.state.hands == (cards(ore=9), cards(brick=2, wool=1), cards(coin=4))
     # A player with fewer VP keeps everything; one card halves to nothing.
-    g = main_game(phand="sabotage/-/-", merchant="A:P1", pvp="0,1,0",
-                  hands=hands(ZERO, cards(brick=1), cards(coin=9)))
+    g = main_game(
+        phand="sabotage/-/-",
+        merchant="A:P1",
+        pvp="0,1,0",
+        hands=hands(ZERO, cards(brick=1), cards(coin=9)),
+    )
     assert_legal(g, "P1 play sabotage")
     assert g.state.phase == "main" and g.state.hands[P3] == cards(coin=9)
     assert g.state.hands[P2] == cards(brick=1)
@@ -861,16 +922,16 @@ def test_CK_PC_TAXATION_after_the_attack_robber_moves_one_card_per_player():
     hs = hands(cards(ore=1), cards(brick=1, paper=2), cards(ore=3))
     g = main_game(phand="taxation,taxation/-/-", settlements="A4/C6,G6/K6", hands=hs)
     assert_illegal(g, "P1 play taxation K", "CK-PC-TAXATION")  # before the first attack
-    g = main_game(phand="taxation,taxation/-/-", settlements="A4/C6,G6/K6", hands=hs,
-                  attacked=1, robber="J")
+    g = main_game(
+        phand="taxation,taxation/-/-", settlements="A4/C6,G6/K6", hands=hs, attacked=1, robber="J"
+    )
     assert_illegal(g, "P1 play taxation J", "CK-PC-TAXATION")  # the card: "to another hex"
     before = copy(g)
     assert_legal(g, "P1 play taxation K")
     assert_played(before, g, "taxation")
     assert g.state.robber == parse_hex("K")
     assert g.state.phase == "steal" and g.state.victim == P2
-    assert dict((str(a), w) for a, w in g.chance_weights()) == {"steal brick": 1,
-                                                                "steal paper": 2}
+    assert dict((str(a), w) for a, w in g.chance_weights()) == {"steal brick": 1, "steal paper": 2}
     g.play("steal paper")
     assert g.state.phase == "steal" and g.state.victim == P3
     g.play("steal ore")
@@ -882,8 +943,13 @@ def test_CK_PC_TAXATION_after_the_attack_robber_moves_one_card_per_player():
     g.play("steal brick")
     assert g.state.phase == "main" and g.state.hands[P2] == cards(paper=1)
     # An empty hand is skipped.
-    g = main_game(phand="taxation/-/-", settlements="A4/C6,G6/K6", attacked=1, robber="J",
-                  hands=hands(ZERO, ZERO, cards(ore=1)))
+    g = main_game(
+        phand="taxation/-/-",
+        settlements="A4/C6,G6/K6",
+        attacked=1,
+        robber="J",
+        hands=hands(ZERO, ZERO, cards(ore=1)),
+    )
     g.play("P1 play taxation K")
     assert g.state.victim == P3 and outcomes(g) == {"steal ore"}
 
@@ -927,8 +993,11 @@ def test_CK_PC_TREASON_mighty_needs_no_politics_3_supply_limits_apply():
     assert_legal(g, "P1 place A2 mighty")
     assert kn(g, "A2")[:3] == (P1, 3, False)
     # Both of P1's strong knights are on the board: only a basic one can come.
-    g = main_game(phand="treason/-/-", kn="C4:P2:2:a--,A12:P1:2:---,B12:P1:2:---",
-                  roads="A3,D3,A1/C5,H3/K5,N5")
+    g = main_game(
+        phand="treason/-/-",
+        kn="C4:P2:2:a--,A12:P1:2:---,B12:P1:2:---",
+        roads="A3,D3,A1/C5,H3/K5,N5",
+    )
     g.play("P1 play treason P2")
     assert_illegal(g, "P1 place A2 strong", "CK-PC-TREASON")
     assert_legal(g, "P1 place A2 basic")
@@ -940,8 +1009,12 @@ def test_CK_PC_TREASON_mighty_needs_no_politics_3_supply_limits_apply():
 
 def test_CK_PC_WEDDING_richer_players_give_two_cards_of_their_choice():
     # P2 5 VP (two cities), P3 3 like P1.
-    g = main_game(phand="wedding,wedding/-/-", settlements="A4/-/K6", cities="D4/H4,C6/N6",
-                  hands=hands(ZERO, cards(brick=2, ore=1, cloth=1), cards(wool=4)))
+    g = main_game(
+        phand="wedding,wedding/-/-",
+        settlements="A4/-/K6",
+        cities="D4/H4,C6/N6",
+        hands=hands(ZERO, cards(brick=2, ore=1, cloth=1), cards(wool=4)),
+    )
     before = copy(g)
     assert_legal(g, "P1 play wedding")
     assert_played(before, g, "wedding")
@@ -955,8 +1028,9 @@ def test_CK_PC_WEDDING_richer_players_give_two_cards_of_their_choice():
     assert g.state.phase == "main"
     assert g.state.hands == (cards(ore=1, cloth=1), cards(brick=2), cards(wool=4))
     # Everyone richer gives; with fewer than 2 cards, all of them.
-    g = main_game(phand="wedding/-/-", defender="0,1,2",
-                  hands=hands(ZERO, cards(coin=1), cards(brick=3)))
+    g = main_game(
+        phand="wedding/-/-", defender="0,1,2", hands=hands(ZERO, cards(coin=1), cards(brick=3))
+    )
     g.play("P1 play wedding")
     assert g.state.discards == (0, 1, 2)
     assert_illegal(g, "P2 give 2 coin", "CK-PC-WEDDING")
@@ -967,9 +1041,13 @@ def test_CK_PC_WEDDING_richer_players_give_two_cards_of_their_choice():
 
 # ================================================================ names
 def test_CK_PC_aliases_older_001_names_parse_and_print_003_names():
-    g = main_game(phand="treason,guild-dues/-/-", settlements="A4/-/K6",
-                  cities="D4/H4,C6/N6", kn="C4:P2:1:a--",
-                  hands=hands(ZERO, cards(brick=1, ore=1)))
+    g = main_game(
+        phand="treason,guild-dues/-/-",
+        settlements="A4/-/K6",
+        cities="D4/H4,C6/N6",
+        kn="C4:P2:1:a--",
+        hands=hands(ZERO, cards(brick=1, ore=1)),
+    )
     pairs = {
         "P1 play alchemist 3 4": "P1 play alchemy 3 4",
         "P1 play engineer D4": "P1 play engineering D4",
@@ -988,8 +1066,11 @@ def test_CK_PC_aliases_older_001_names_parse_and_print_003_names():
     for old, new in pairs.items():
         a = g.parse(old)
         assert str(a) == new and a == g.parse(new)
-    for old, new in (("science alchemist", "alchemy"), ("science printer", "printing"),
-                     ("politics spy", "espionage")):
+    for old, new in (
+        ("science alchemist", "alchemy"),
+        ("science printer", "printing"),
+        ("politics spy", "espionage"),
+    ):
         d = g.parse(f"progress {old}")
         assert str(d).endswith(new)
     # Played under their old names.

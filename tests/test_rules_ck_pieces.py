@@ -59,21 +59,39 @@ def load(base: Game | str | None = None, **changes) -> Game:
         f["hands"] = hands()
     if "bank" not in changes:
         hs = [[int(x) for x in h.split(",")] for h in f["hands"].split("/")]
-        f["bank"] = ",".join(str((19 if r < 5 else 12) - sum(h[r] for h in hs))
-                             for r in range(8))
+        f["bank"] = ",".join(str((19 if r < 5 else 12) - sum(h[r] for h in hs)) for r in range(8))
     return from_fields(head, f)
 
 
 def main_game(**changes) -> Game:
     """The opening's board in P1's Action phase of turn 1 (after a roll of 1+1, event ship)."""
-    return load(**{"phase": "main", "turn": 1, "active": "P1", "dice": "1,1", "rolled": "-",
-                   "event": "ship", **changes})
+    return load(
+        **{
+            "phase": "main",
+            "turn": 1,
+            "active": "P1",
+            "dice": "1,1",
+            "rolled": "-",
+            "event": "ship",
+            **changes,
+        }
+    )
 
 
 def attack_game(**changes) -> Game:
     """The opening's board, P1 to roll with the ship one step from attacking."""
-    return load(**{"phase": "dice", "turn": 1, "active": "P1", "dice": "-", "rolled": "-",
-                   "event": "-", "barb": 6, **changes})
+    return load(
+        **{
+            "phase": "dice",
+            "turn": 1,
+            "active": "P1",
+            "dice": "-",
+            "rolled": "-",
+            "event": "-",
+            "barb": 6,
+            **changes,
+        }
+    )
 
 
 def strike(game: Game, white: int = 1, red: int = 1) -> Game:
@@ -152,20 +170,34 @@ def test_CK_BUILD_COSTS_wall_knight_activation_and_improvements():
 
 def test_CK_BUILD_LIMITS_walls_knights_cities_and_one_metropolis_per_track():
     four = per("I4,D4,M6,C2", "K6", "A4")
-    g = main_game(cities=four, settlements=per("H8", "L4", "Q6"), walls="I4,D4,M6",
-                  hands=hands(cards(brick=2, grain=2, ore=3)))
+    g = main_game(
+        cities=four,
+        settlements=per("H8", "L4", "Q6"),
+        walls="I4,D4,M6",
+        hands=hands(cards(brick=2, grain=2, ore=3)),
+    )
     assert_illegal(g, "P1 wall C2", "CK-BUILD-LIMITS")  # 3 walls on the board
     assert_illegal(g, "P1 city H8", "CK-BUILD-LIMITS")  # 4 cities on the board
     # Knights: 2 of each strength.
     six = "H6:P1:1:---,H4:P1:1:---,I6:P1:2:---,E6:P1:2:---,D6:P1:3:---,L2:P1:3:---"
-    g = knight_game(kn=six, settlements=per("H8", "L4"), roads="H7,H5,I7,I5,H3,D5,I3/K5,L3/A3",
-                    hands=hands(cards(wool=2, ore=2)), levels="0,0,3/0,0,0/0,0,0")
+    g = knight_game(
+        kn=six,
+        settlements=per("H8", "L4"),
+        roads="H7,H5,I7,I5,H3,D5,I3/K5,L3/A3",
+        hands=hands(cards(wool=2, ore=2)),
+        levels="0,0,3/0,0,0/0,0,0",
+    )
     assert_illegal(g, "P1 recruit D4", {"CK-BUILD-LIMITS", "CK-KNIGHT-RECRUIT"})
     assert_illegal(g, "P1 promote H6", {"CK-BUILD-LIMITS", "CK-KNIGHT-PROMOTE"})
     assert_illegal(g, "P1 promote I6", {"CK-BUILD-LIMITS", "CK-KNIGHT-PROMOTE"})
     # One metropolis per track: a second player reaching level 4 gets none.
-    g = main_game(levels="4,0,0/3,0,0/0,0,0", metro="I4,-,-", active="P2", turn=2,
-                  hands=hands(p2=cards(paper=4)))
+    g = main_game(
+        levels="4,0,0/3,0,0/0,0,0",
+        metro="I4,-,-",
+        active="P2",
+        turn=2,
+        hands=hands(p2=cards(paper=4)),
+    )
     assert_illegal(g, "P2 improve science K6", "CK-METRO-TAKE")
     assert_legal(g, "P2 improve science")
     assert g.state.metro == (parse_vertex("I4"), -1, -1)
@@ -173,8 +205,12 @@ def test_CK_BUILD_LIMITS_walls_knights_cities_and_one_metropolis_per_track():
 
 def test_CK_BUILD_OCCUPIED_knight_vertex_refuses_settlement_and_through_roads():
     # P2's knight on H4; P1's road H5 (H6-H4) may end at it, but nothing continues past it.
-    g = main_game(roads=per("H7,I3", "K5,L3,D5,H3", "A3,Q5"), settlements=KNIGHT_SETTLEMENTS,
-                  kn="H4:P2:1:---", hands=hands(cards(brick=3, lumber=3, wool=1, grain=1)))
+    g = main_game(
+        roads=per("H7,I3", "K5,L3,D5,H3", "A3,Q5"),
+        settlements=KNIGHT_SETTLEMENTS,
+        kn="H4:P2:1:---",
+        hands=hands(cards(brick=3, lumber=3, wool=1, grain=1)),
+    )
     assert_legal(g, "P1 road H5")
     assert_illegal(g, "P1 road I7", "CK-BUILD-OCCUPIED")  # H4-I6 would pass the knight
     assert_illegal(g, "P1 settle H4", "CK-BUILD-OCCUPIED")
@@ -195,8 +231,11 @@ def test_CK_WALL_BUILD_under_own_city_once_and_raises_the_discard_limit():
     assert_illegal(g, "P1 wall I4", "CK-WALL-BUILD")  # already walled
     # Discard limit 7 + 2 per wall: P1 (1 wall) keeps 9 cards, P3 (no wall) halves 9.
     nine = cards(brick=3, lumber=3, wool=3)
-    g = attack_game(barb=0, walls="I4", hands=hands(nine, cards(grain=9), cards(ore=9)),
-                    )
+    g = attack_game(
+        barb=0,
+        walls="I4",
+        hands=hands(nine, cards(grain=9), cards(ore=9)),
+    )
     play(g, "die white 3", "die red 4", "event trade")
     assert g.state.phase == "discard"
     assert g.state.discards == (0, 4, 4)
@@ -206,8 +245,12 @@ def test_CK_WALL_BUILD_under_own_city_once_and_raises_the_discard_limit():
 
 
 def test_CK_WALL_LOSS_pillaged_walls_return_and_can_be_rebuilt():
-    g = attack_game(cities=per("I4,D4,M6,C2", "K6", "A4"), walls="I4,D4,M6",
-                    kn="K4:P2:1:a--,A2:P3:1:a--", hands=hands(cards(brick=2)))
+    g = attack_game(
+        cities=per("I4,D4,M6,C2", "K6", "A4"),
+        walls="I4,D4,M6",
+        kn="K4:P2:1:a--,A2:P3:1:a--",
+        hands=hands(cards(brick=2)),
+    )
     strike(g)  # 6 cities against 2 knights: P1 (0) loses one of four cities
     assert g.state.phase == "pillage"
     assert_legal(g, "P1 lose I4")
@@ -221,8 +264,11 @@ def test_CK_WALL_LOSS_pillaged_walls_return_and_can_be_rebuilt():
 
 # ---------------------------------------------------------------- improvements
 def test_CK_IMPROVE_BUILD_needs_a_city_one_level_at_a_time_several_per_turn():
-    g = main_game(cities=per("", "K6", "A4"), settlements=per("H8,I4", "L4", "Q6"),
-                  hands=hands(cards(paper=6)))
+    g = main_game(
+        cities=per("", "K6", "A4"),
+        settlements=per("H8,I4", "L4", "Q6"),
+        hands=hands(cards(paper=6)),
+    )
     assert_illegal(g, "P1 improve science", {"CK-IMPROVE-BUILD", "CK-IMPROVE-KEEP"})
     g = main_game(hands=hands(cards(paper=6)))
     for level in (1, 2, 3):
@@ -236,8 +282,11 @@ def test_CK_IMPROVE_BUILD_needs_a_city_one_level_at_a_time_several_per_turn():
 
 
 def test_CK_IMPROVE_KEEP_levels_survive_losing_the_last_city():
-    g = attack_game(levels="2,1,0/0,0,0/0,0,0", kn="K4:P2:1:a--,A2:P3:1:a--",
-                    hands=hands(cards(paper=3, grain=2, ore=3)))
+    g = attack_game(
+        levels="2,1,0/0,0,0/0,0,0",
+        kn="K4:P2:1:a--,A2:P3:1:a--",
+        hands=hands(cards(paper=3, grain=2, ore=3)),
+    )
     strike(g)  # P1 (0) loses its only city I4
     assert not is_city(g, "I4")
     assert g.state.levels[P1] == (2, 1, 0)
@@ -252,8 +301,9 @@ def test_CK_IMPROVE_POLITICS_3_allows_promoting_strong_to_mighty():
     g = main_game(kn="H6:P1:2:---", hands=hands(cards(wool=1, ore=1)), levels="0,0,3/0,0,0/0,0,0")
     assert_legal(g, "P1 promote H6")
     assert kn(g, "H6")[:2] == (P1, 3)
-    g = main_game(kn="H6:P1:2:---", hands=hands(cards(wool=1, ore=1, coin=3)),
-                  levels="0,0,2/0,0,0/0,0,0")
+    g = main_game(
+        kn="H6:P1:2:---", hands=hands(cards(wool=1, ore=1, coin=3)), levels="0,0,2/0,0,0/0,0,0"
+    )
     assert_illegal(g, "P1 promote H6", "CK-KNIGHT-PROMOTE-MIGHTY")
     assert_legal(g, "P1 improve politics")  # Fortress reached this turn: now allowed
     assert_legal(g, "P1 promote H6")
@@ -262,8 +312,11 @@ def test_CK_IMPROVE_POLITICS_3_allows_promoting_strong_to_mighty():
 
 # ---------------------------------------------------------------- metropolises
 def test_CK_METRO_TAKE_first_to_4_then_first_to_5_takes_it_for_good():
-    g = main_game(cities=per("I4,D4", "K6", "A4"), levels="3,3,0/3,0,0/0,0,0",
-                  hands=hands(cards(paper=4, cloth=4)))
+    g = main_game(
+        cities=per("I4,D4", "K6", "A4"),
+        levels="3,3,0/3,0,0/0,0,0",
+        hands=hands(cards(paper=4, cloth=4)),
+    )
     assert_illegal(g, "P1 improve science", "CK-METRO-TAKE")  # must name a city
     assert_illegal(g, "P1 improve science K6", "CK-METRO-TAKE")  # not P1's city
     vp = g.victory_points(P1)
@@ -292,8 +345,7 @@ def test_CK_METRO_TAKE_first_to_4_then_first_to_5_takes_it_for_good():
 
 
 def test_CK_METRO_NEEDS_CITY_no_free_city_no_level_4_or_5():
-    g = main_game(levels="4,3,3/0,0,4/0,0,0", metro="I4,-,K6",
-                  hands=hands(cards(cloth=4, coin=9)))
+    g = main_game(levels="4,3,3/0,0,4/0,0,0", metro="I4,-,K6", hands=hands(cards(cloth=4, coin=9)))
     assert_illegal(g, "P1 improve trade", "CK-METRO-NEEDS-CITY")  # metropolis still free
     assert_illegal(g, "P1 improve trade I4", {"CK-METRO-NEEDS-CITY", "CK-METRO-TAKE"})
     assert_illegal(g, "P1 improve politics", "CK-METRO-NEEDS-CITY")  # P2 holds it already
@@ -320,15 +372,25 @@ def test_CK_METRO_VALUE_two_vp_counts_for_strength_and_is_never_pillaged():
     # Cities: P1 I4 (metropolis), P2 K6; P3 has none. P2's basic knight defends alone.
     # Barbarians 2 > 1 only if the metropolis city counts. P1 and P3 (0) cannot lose one,
     # so P2's group loses.
-    g = attack_game(levels="4,0,0/0,0,0/0,0,0", metro="I4,-,-", kn="K4:P2:1:a--",
-                    cities=per("I4", "K6", ""), settlements=per("H8", "L4", "Q6,A4"))
+    g = attack_game(
+        levels="4,0,0/0,0,0/0,0,0",
+        metro="I4,-,-",
+        kn="K4:P2:1:a--",
+        cities=per("I4", "K6", ""),
+        settlements=per("H8", "L4", "Q6,A4"),
+    )
     strike(g)
     assert is_city(g, "I4") and g.state.metro[0] == parse_vertex("I4")
     assert not is_city(g, "K6") and owner(g, "K6") == P2
     assert g.state.defender == (0, 0, 0)
     # The loser may not pick a metropolis city.
-    g = attack_game(levels="4,0,0/0,0,0/0,0,0", metro="I4,-,-", cities=per("I4,D4,M6", "K6"),
-                    settlements=per("H8", "L4", "Q6,A4"), kn="K4:P2:1:a--")
+    g = attack_game(
+        levels="4,0,0/0,0,0/0,0,0",
+        metro="I4,-,-",
+        cities=per("I4,D4,M6", "K6"),
+        settlements=per("H8", "L4", "Q6,A4"),
+        kn="K4:P2:1:a--",
+    )
     strike(g)
     assert g.state.phase == "pillage"
     assert_illegal(g, "P1 lose I4", {"CK-METRO-VALUE", "CK-BARB-LOSE-CHOICE"})
@@ -367,8 +429,9 @@ def test_CK_KNIGHT_RECRUIT_basic_inactive_at_a_road_end_no_distance_rule():
 
 
 def test_CK_KNIGHT_PROMOTE_next_strength_same_status_once_per_turn():
-    g = knight_game(kn="H6:P1:1:a--,H4:P1:1:---", hands=hands(cards(wool=5, ore=5)),
-                    levels="0,0,3/0,0,0/0,0,0")
+    g = knight_game(
+        kn="H6:P1:1:a--,H4:P1:1:---", hands=hands(cards(wool=5, ore=5)), levels="0,0,3/0,0,0/0,0,0"
+    )
     assert_legal(g, "P1 promote H6")
     assert kn(g, "H6")[:3] == (P1, 2, True)  # still standing
     assert_illegal(g, "P1 promote H6", "CK-KNIGHT-PROMOTE")  # once per turn
@@ -381,8 +444,11 @@ def test_CK_KNIGHT_PROMOTE_next_strength_same_status_once_per_turn():
     assert_legal(g, "P1 promote I6")
     assert kn(g, "I6")[:3] == (P1, 2, False)
     # No strong knight left in supply (two on the board), and mighty is the top.
-    g = knight_game(kn="H6:P1:2:---,H4:P1:2:---,I6:P1:1:---,D6:P1:3:---",
-                    hands=hands(cards(wool=2, ore=2)), levels="0,0,3/0,0,0/0,0,0")
+    g = knight_game(
+        kn="H6:P1:2:---,H4:P1:2:---,I6:P1:1:---,D6:P1:3:---",
+        hands=hands(cards(wool=2, ore=2)),
+        levels="0,0,3/0,0,0/0,0,0",
+    )
     assert_illegal(g, "P1 promote I6", {"CK-KNIGHT-PROMOTE", "CK-BUILD-LIMITS"})
     assert_illegal(g, "P1 promote D6", "CK-KNIGHT-PROMOTE")
     assert_legal(g, "P1 promote H6")  # strong to mighty: one mighty left in supply
@@ -390,13 +456,13 @@ def test_CK_KNIGHT_PROMOTE_next_strength_same_status_once_per_turn():
 
 def test_CK_KNIGHT_PROMOTE_MIGHTY_needs_politics_level_3():
     for level in (0, 1, 2):
-        g = knight_game(kn="H6:P1:2:a--", hands=hands(cards(wool=1, ore=1)),
-                        levels=f"0,0,{level}/0,0,0/0,0,0")
+        g = knight_game(
+            kn="H6:P1:2:a--", hands=hands(cards(wool=1, ore=1)), levels=f"0,0,{level}/0,0,0/0,0,0"
+        )
         assert_illegal(g, "P1 promote H6", "CK-KNIGHT-PROMOTE-MIGHTY")
     g = knight_game(kn="H6:P1:1:a--", hands=hands(cards(wool=1, ore=1)))
     assert_legal(g, "P1 promote H6")  # basic to strong needs no politics
-    g = knight_game(kn="H6:P1:2:a--", hands=hands(cards(wool=1, ore=1)),
-                    levels="0,0,4/0,0,0/0,0,0")
+    g = knight_game(kn="H6:P1:2:a--", hands=hands(cards(wool=1, ore=1)), levels="0,0,4/0,0,0/0,0,0")
     assert_legal(g, "P1 promote H6")
     assert kn(g, "H6")[1] == 3
 
@@ -437,8 +503,9 @@ def test_CK_KNIGHT_ACTION_ELIGIBLE_active_at_start_once_per_turn():
 
 
 def test_CK_KNIGHT_ELIGIBLE_IDENTITY_promotion_keeps_eligibility_new_knights_wait():
-    g = knight_game(kn="H6:P1:1:a--", hands=hands(cards(wool=3, ore=3, grain=1)),
-                    levels="0,0,3/0,0,0/0,0,0")
+    g = knight_game(
+        kn="H6:P1:1:a--", hands=hands(cards(wool=3, ore=3, grain=1)), levels="0,0,3/0,0,0/0,0,0"
+    )
     assert_legal(g, "P1 promote H6")
     assert_legal(g, "P1 move H6 I6")  # the same knight, still eligible
     assert kn(g, "I6")[:2] == (P1, 2)
@@ -494,8 +561,11 @@ def test_CK_KNIGHT_RELOCATE_owner_moves_it_keeping_status_or_it_goes_home():
     assert kn(g, "A6")[:3] == (P2, 2, True)  # status unchanged: still standing
     assert kn(g, "H4")[:2] == (P1, 3)
     # With no empty vertex reachable it returns to its owner's supply.
-    g = knight_game(kn="H6:P1:2:a--,H4:P2:1:---,L2:P2:1:---",
-                    roads="H7,H5,I7,I5/K5,L3,H3/A3,Q5", settlements=per("H8", "L4,D6", "Q6"))
+    g = knight_game(
+        kn="H6:P1:2:a--,H4:P2:1:---,L2:P2:1:---",
+        roads="H7,H5,I7,I5/K5,L3,H3/A3,Q5",
+        settlements=per("H8", "L4,D6", "Q6"),
+    )
     play(g, "P1 move H6 H4")
     assert g.state.phase == "main"
     assert set(knights_of(g, P2)) == {"L2"}
@@ -507,8 +577,9 @@ def test_CK_KNIGHT_RELOCATE_owner_moves_it_keeping_status_or_it_goes_home():
 
 
 def test_CK_KNIGHT_CHASE_ROBBER_after_the_first_attack_moves_it_and_steals():
-    base = dict(kn="E6:P1:1:a--,H6:P1:1:a--", hands=hands(p2=cards(wool=9)),
-                roads="H7,I3/K5,L3/A3,Q5")
+    base = dict(
+        kn="E6:P1:1:a--,H6:P1:1:a--", hands=hands(p2=cards(wool=9)), roads="H7,I3/K5,L3/A3,Q5"
+    )
     g = main_game(**base)  # before the first attack the robber is off the board
     assert_illegal(g, "P1 chase E6 K P2", {"CK-KNIGHT-CHASE-ROBBER", "CK-ROBBER-INACTIVE"})
     g = main_game(attacked=1, robber="J", **base)
@@ -538,11 +609,17 @@ def test_CK_KNIGHT_BLOCKS_foreign_knights_block_roads_moves_and_routes():
     g = knight_game(kn="H4:P2:1:---,H6:P1:2:a--")
     assert_illegal(g, "P1 move H6 I6", "CK-KNIGHT-BLOCKS")
     # No settlement on it, but it is no building for the distance rule.
-    g = main_game(roads=per("H7,H5", "K5,L3", "A3,Q5"), kn="I6:P2:1:---",
-                  hands=hands(cards(brick=1, lumber=1, wool=1, grain=1)))
+    g = main_game(
+        roads=per("H7,H5", "K5,L3", "A3,Q5"),
+        kn="I6:P2:1:---",
+        hands=hands(cards(brick=1, lumber=1, wool=1, grain=1)),
+    )
     assert_legal(g, "P1 settle H4")  # next to P2's knight on I6
-    g = main_game(roads=per("H7,H5", "K5,L3", "A3,Q5"), kn="H4:P2:1:---",
-                  hands=hands(cards(brick=2, lumber=2, wool=1, grain=1)))
+    g = main_game(
+        roads=per("H7,H5", "K5,L3", "A3,Q5"),
+        kn="H4:P2:1:---",
+        hands=hands(cards(brick=2, lumber=2, wool=1, grain=1)),
+    )
     assert_illegal(g, "P1 settle H4", {"CK-BUILD-OCCUPIED", "CK-KNIGHT-BLOCKS"})
     assert_illegal(g, "P1 road I7", "CK-BUILD-OCCUPIED")
 
@@ -554,8 +631,9 @@ def test_CK_BARB_STRENGTH_counts_every_city_on_the_board():
     strike(g)
     assert not is_city(g, "K6") and not is_city(g, "A4")
     # Without P3's city the same knight holds (2 >= 2) and wins the token.
-    g = attack_game(kn="H6:P1:2:a--", cities=per("I4", "K6", ""),
-                    settlements=per("H8", "L4", "Q6,A4"))
+    g = attack_game(
+        kn="H6:P1:2:a--", cities=per("I4", "K6", ""), settlements=per("H8", "L4", "Q6,A4")
+    )
     strike(g)
     assert is_city(g, "K6") and g.state.defender == (1, 0, 0)
     # Four cities (two of P1's) against 3: lost, although P1's own city count is only half.
@@ -568,8 +646,9 @@ def test_CK_BARB_STRENGTH_counts_every_city_on_the_board():
 def test_CK_BARB_STRENGTH_toppled_city_is_not_counted():
     # P1: 5 settlements and city I4. P2 (1) and P3 (1) stand against 3 cities: P1 (0) loses
     # I4, which is laid on its side (no settlement left in supply).
-    g = attack_game(settlements=per("H8,A10,C2,G2,S4", "L4", "Q6"),
-                    kn="K4:P2:1:a--,G6:P2:1:---,A2:P3:1:a--")
+    g = attack_game(
+        settlements=per("H8,A10,C2,G2,S4", "L4", "Q6"), kn="K4:P2:1:a--,G6:P2:1:---,A2:P3:1:a--"
+    )
     strike(g)
     assert g.state.toppled == (parse_vertex("I4"),)
     play(g, "P1 end")
@@ -607,16 +686,23 @@ def test_CK_BARB_LOSE_lowest_group_first_moving_up_only_when_nobody_can():
     assert not is_city(g, "K6") and not is_city(g, "A4")
     assert g.state.phase == "main"
     # P1 (0) owns no city: the next group (P2, 1) loses; P3 (2) is spared.
-    g = attack_game(cities=per("", "K6,D4", "A4,C2"), settlements=per("H8,I4", "L4", "Q6"),
-                    kn="K4:P2:1:a--,A2:P3:2:a--")
+    g = attack_game(
+        cities=per("", "K6,D4", "A4,C2"),
+        settlements=per("H8,I4", "L4", "Q6"),
+        kn="K4:P2:1:a--,A2:P3:2:a--",
+    )
     strike(g)  # 4 cities > 3
     assert g.state.phase == "pillage"
     assert g.state.pillage == (P2,)
     play(g, "P2 lose D4")
     assert is_city(g, "K6") and is_city(g, "A4") and is_city(g, "C2") and not is_city(g, "D4")
     # Nobody with a city without metropolis: nothing happens.
-    g = attack_game(levels="0,4,0/0,0,4/0,0,0", metro="-,I4,K6", cities=per("I4", "K6", ""),
-                    settlements=per("H8", "L4", "Q6,A4"))
+    g = attack_game(
+        levels="0,4,0/0,0,4/0,0,0",
+        metro="-,I4,K6",
+        cities=per("I4", "K6", ""),
+        settlements=per("H8", "L4", "Q6,A4"),
+    )
     vps = [g.victory_points(p) for p in (P1, P2, P3)]
     strike(g)
     assert g.state.phase == "main"
@@ -646,8 +732,11 @@ def test_CK_BARB_PILLAGE_city_becomes_settlement_and_wall_goes():
 
 
 def test_CK_BARB_PILLAGE_without_settlement_in_supply_the_city_is_toppled():
-    g = attack_game(settlements=per("H8,A10,C2,G2,S4", "L4", "Q6"),
-                    kn="K4:P2:1:a--,A2:P3:1:a--", hands=hands(cards(paper=1)))
+    g = attack_game(
+        settlements=per("H8,A10,C2,G2,S4", "L4", "Q6"),
+        kn="K4:P2:1:a--,A2:P3:1:a--",
+        hands=hands(cards(paper=1)),
+    )
     assert g.victory_points(P1) == 7
     strike(g, 1, 2)  # 3: N mountains (I4 touches it)
     assert not is_city(g, "I4") and owner(g, "I4") == P1
@@ -658,8 +747,7 @@ def test_CK_BARB_PILLAGE_without_settlement_in_supply_the_city_is_toppled():
 
 
 def test_CK_BARB_PILLAGE_toppled_city_position_round_trips():
-    g = attack_game(settlements=per("H8,A10,C2,G2,S4", "L4", "Q6"),
-                    kn="K4:P2:1:a--,A2:P3:1:a--")
+    g = attack_game(settlements=per("H8,A10,C2,G2,S4", "L4", "Q6"), kn="K4:P2:1:a--,A2:P3:1:a--")
     strike(g)
     assert g.state.toppled == (parse_vertex("I4"),)
     again = Game.from_position(g.position())
@@ -692,8 +780,9 @@ def test_CK_BARB_WIN_single_best_defender_gets_a_token_ties_draw_cards():
 
 def test_CK_BARB_WIN_ZERO_no_token_or_card_for_zero():
     # No city and no standing knight: 0 >= 0 is a win, but nobody defended.
-    g = attack_game(cities=per("", "", ""), settlements=per("H8,I4", "L4,K6", "Q6,A4"),
-                    kn="H6:P1:3:---")
+    g = attack_game(
+        cities=per("", "", ""), settlements=per("H8,I4", "L4,K6", "Q6,A4"), kn="H6:P1:3:---"
+    )
     strike(g)
     assert g.state.defender == (0, 0, 0)
     assert g.state.phase == "main" and g.state.draws == ()
@@ -735,8 +824,9 @@ def test_CK_BARB_AFTER_ship_home_knights_lie_down_robber_wakes():
 def test_CK_AWARD_LONGEST_ROUTE_knights_cut_routes_and_it_is_reevaluated():
     # P1's route H8-H6-H4-I6-I4-E6 (5 roads) holds Longest Route; P2 reaches H4 over D6.
     roads = "H7,H5,I7,I5,I3/K5,L3,D5,H3/A3,Q5"
-    g = knight_game(roads=roads, longest="P1", active="P2", turn=2,
-                    hands=hands(p2=cards(wool=1, ore=1)))
+    g = knight_game(
+        roads=roads, longest="P1", active="P2", turn=2, hands=hands(p2=cards(wool=1, ore=1))
+    )
     assert g.state.road_len[P1] == 5 and g.state.longest == P1
     vp = g.victory_points(P1)
     assert_legal(g, "P2 recruit H4")  # placement cuts the route into 2 + 3
@@ -751,8 +841,7 @@ def test_CK_AWARD_LONGEST_ROUTE_knights_cut_routes_and_it_is_reevaluated():
     assert_legal(g, "P2 move D6 H4")
     assert g.state.longest == -1
     # A displacement: P2's strong knight pushes P1's knight off H4 and cuts P1's route.
-    g = knight_game(roads=roads, longest="P1", active="P2", turn=2,
-                    kn="D6:P2:2:a--,H4:P1:1:---")
+    g = knight_game(roads=roads, longest="P1", active="P2", turn=2, kn="D6:P2:2:a--,H4:P1:1:---")
     assert g.state.road_len[P1] == 5
     assert_legal(g, "P2 move D6 H4")
     assert g.state.road_len[P1] == 3 and g.state.longest == -1
@@ -761,8 +850,11 @@ def test_CK_AWARD_LONGEST_ROUTE_knights_cut_routes_and_it_is_reevaluated():
 
 
 def test_CK_BARB_PILLAGE_next_city_must_stand_the_toppled_one_up():
-    g = attack_game(settlements=per("H8,A10,C2,G2,S4", "L4", "Q6"),
-                    kn="K4:P2:1:a--,A2:P3:1:a--", hands=hands(cards(grain=4, ore=6)))
+    g = attack_game(
+        settlements=per("H8,A10,C2,G2,S4", "L4", "Q6"),
+        kn="K4:P2:1:a--,A2:P3:1:a--",
+        hands=hands(cards(grain=4, ore=6)),
+    )
     strike(g)
     i4 = parse_vertex("I4")
     assert g.state.toppled == (i4,)

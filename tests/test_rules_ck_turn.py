@@ -75,8 +75,13 @@ def opening() -> Game:
 def roll(game: Game, white: int, red: int, event: str = "politics") -> Game:
     """The active player rolls; the three dice show ``white``, ``red`` and ``event``.
     (A politics castle draws nothing while every politics level is 0.)"""
-    return play(game, f"P{game.state.active + 1} roll", f"die white {white}", f"die red {red}",
-                f"event {event}")
+    return play(
+        game,
+        f"P{game.state.active + 1} roll",
+        f"die white {white}",
+        f"die red {red}",
+        f"event {event}",
+    )
 
 
 def hands(*hs) -> str:
@@ -92,8 +97,11 @@ def load(base: Game | str, **changes) -> Game:
     progress hands or VP cards, the decks' unseen counts are recomputed (empty queues) so that
     all 54 progress cards are accounted for (VP cards laid out: Printing first)."""
     head, f = position_fields(base, changes)
-    conserve_ck(f, bank="hands" in changes and "bank" not in changes,
-                decks=("phand" in changes or "pvp" in changes) and "pdecks" not in changes)
+    conserve_ck(
+        f,
+        bank="hands" in changes and "bank" not in changes,
+        decks=("phand" in changes or "pvp" in changes) and "pdecks" not in changes,
+    )
     return from_fields(head, f)
 
 
@@ -104,8 +112,10 @@ def main_game(**changes) -> Game:
 
 def gained(before: Game, after: Game) -> list[tuple[int, ...]]:
     """Per player, the cards gained between two games (negative: lost)."""
-    return [tuple(a - b for a, b in zip(after.state.hands[p], before.state.hands[p],
-                                        strict=True)) for p in range(3)]
+    return [
+        tuple(a - b for a, b in zip(after.state.hands[p], before.state.hands[p], strict=True))
+        for p in range(3)
+    ]
 
 
 def draw_odds(game: Game) -> dict[str, int]:
@@ -119,8 +129,13 @@ def test_CK_COMP_REMOVED_no_development_cards_and_no_largest_army():
     assert g.observation(P1)["deck_size"] == 0
     # P1 can afford a development card (wool, grain, ore), yet none can be bought or played.
     g = main_game(hands=hands((0, 0, 3, 3, 3, 0, 0, 0)))
-    for a in (BuyDev(P1), PlayKnight(P1), PlayRoadBuilding(P1), PlayPlenty(P1, 0, 1),
-              PlayMonopoly(P1, 0)):
+    for a in (
+        BuyDev(P1),
+        PlayKnight(P1),
+        PlayRoadBuilding(P1),
+        PlayPlenty(P1, 0, 1),
+        PlayMonopoly(P1, 0),
+    ):
         assert_illegal(g, a, None)
     assert not any(type(a) in (BuyDev, PlayKnight) for a in g.legal_actions())
     # Active knights on the board never make a Largest Army.
@@ -173,8 +188,9 @@ def test_CK_COMP_DICE_white_red_and_an_event_die_with_three_ship_faces():
     assert all(p == pytest.approx(1 / 6) for _, p in red)
     g.play("die red 4")
     event = {str(a): p for a, p in g.chance_outcomes()}
-    assert event == pytest.approx({"event ship": 1 / 2, "event science": 1 / 6,
-                                   "event trade": 1 / 6, "event politics": 1 / 6})
+    assert event == pytest.approx(
+        {"event ship": 1 / 2, "event science": 1 / 6, "event trade": 1 / 6, "event politics": 1 / 6}
+    )
     assert_illegal(g, "die white 2", None)
     g.play("event trade")
     assert g.state.dice == (3, 4) and g.state.event == "trade"
@@ -354,8 +370,11 @@ def test_CK_TURN_ROLL_PHASE_three_dice_then_the_event_is_resolved_before_product
 
 def test_CK_TURN_PRODUCTION_PHASE_a_7_or_production_then_science_3_claims():
     # A 7: discards, no production; science 3 claims nothing.
-    g = load(opening(), levels="3,0,0/0,0,0/0,0,0",
-             hands=hands((2, 2, 2, 1, 0, 1, 0, 0), START_HANDS[1], START_HANDS[2]))
+    g = load(
+        opening(),
+        levels="3,0,0/0,0,0/0,0,0",
+        hands=hands((2, 2, 2, 1, 0, 1, 0, 0), START_HANDS[1], START_HANDS[2]),
+    )
     roll(g, 3, 4)
     assert g.state.phase == "discard" and g.state.discards[:3] == (4, 0, 0)
     play(g, "P1 discard 2 brick, 2 lumber")
@@ -372,8 +391,16 @@ def test_CK_TURN_PRODUCTION_PHASE_a_7_or_production_then_science_3_claims():
 
 def test_CK_TURN_ACTION_PHASE_trade_build_and_knights_in_any_order_then_end():
     g = main_game(hands=hands((9, 3, 2, 2, 2, 4, 0, 0), START_HANDS[1], START_HANDS[2]))
-    for t in ("P1 road A5", "P1 bank 4 brick for ore", "P1 wall D4", "P1 improve science",
-              "P1 recruit A6", "P1 improve science", "P1 activate A6", "P1 road A7"):
+    for t in (
+        "P1 road A5",
+        "P1 bank 4 brick for ore",
+        "P1 wall D4",
+        "P1 improve science",
+        "P1 recruit A6",
+        "P1 improve science",
+        "P1 activate A6",
+        "P1 road A7",
+    ):
         assert_legal(g, t)
     s = g.state
     assert s.roads[P1] == 4 and s.walls[parse_vertex("D4")]
@@ -386,9 +413,15 @@ def test_CK_TURN_ACTION_PHASE_trade_build_and_knights_in_any_order_then_end():
 
 
 def test_CK_INFO_hidden_hands_and_progress_cards_public_pieces_and_vp():
-    g = main_game(hands=hands((0, 0, 0, 0, 0, 2, 1, 0), START_HANDS[1], START_HANDS[2]),
-                  phand="crane,espionage/-/-", pvp="1,0,0", defender="0,0,1",
-                  kn="A6:P1:2:a--", walls="D4", levels="2,0,1/0,1,0/0,0,0")
+    g = main_game(
+        hands=hands((0, 0, 0, 0, 0, 2, 1, 0), START_HANDS[1], START_HANDS[2]),
+        phand="crane,espionage/-/-",
+        pvp="1,0,0",
+        defender="0,0,1",
+        kn="A6:P1:2:a--",
+        walls="D4",
+        levels="2,0,1/0,1,0/0,0,0",
+    )
     other = g.observation(P2)
     me = g.observation(P1)
     p1_seen, p1_own = other["seats"][P1], me["seats"][P1]
@@ -471,8 +504,14 @@ def test_CK_PROGRESS_VP_CARDS_laid_out_at_once_outside_the_hand_limit():
     assert g.state.pvp == (0, 0, 2) and g.victory_points(P3) == vp + 2
     assert g.state.pdecks[SCIENCE][0][DECK_KINDS[SCIENCE].index(card("printing"))] == 0
     # A VP card is never in the hand: it cannot be discarded (or stolen, played, lost).
-    g = load(opening(), pvp="1,0,0", phand="alchemy,crane,mining,medicine,smithing/-/-",
-             phase="main", dice="1,2", event="politics")
+    g = load(
+        opening(),
+        pvp="1,0,0",
+        phand="alchemy,crane,mining,medicine,smithing/-/-",
+        phase="main",
+        dice="1,2",
+        event="politics",
+    )
     assert_illegal(g, "P1 discard-progress printing", "CK-PROGRESS-HAND-LIMIT")
     # The laid-out card stays through the rest of the game, e.g. a barbarian attack.
     g = load(opening(), pvp="1,0,0", barb=6)
@@ -490,11 +529,13 @@ def test_CK_PROGRESS_HAND_LIMIT_off_turn_at_once_on_turn_by_the_end():
     assert g.state.phase == "progress-discard" and g.current_player == P2
     assert_illegal(g, "P1 discard-progress crane", "CK-PROGRESS-HAND-LIMIT")
     assert_illegal(g, "P2 discard-progress printing", "CK-PROGRESS-HAND-LIMIT")
-    assert texts(g) == {f"P2 discard-progress {c}" for c in
-                        ("alchemy", "crane", "mining", "medicine", "smithing")}
+    assert texts(g) == {
+        f"P2 discard-progress {c}" for c in ("alchemy", "crane", "mining", "medicine", "smithing")
+    }
     g.play("P2 discard-progress crane")  # P2 chooses; the card goes under its deck
-    assert g.state.phand[P2] == tuple(sorted(card(c) for c in
-                                             ("alchemy", "mining", "medicine", "smithing")))
+    assert g.state.phand[P2] == tuple(
+        sorted(card(c) for c in ("alchemy", "mining", "medicine", "smithing"))
+    )
     assert g.state.pdecks[SCIENCE][1] == (card("crane"),)
     assert g.state.phase == "main"
     # The active player ends the Action phase within the limit.
@@ -516,11 +557,21 @@ def test_CK_PROGRESS_DECK_MODEL_uniform_over_the_unseen_cards_then_the_queue_in_
     assert g.state.pdecks[SCIENCE][0][DECK_KINDS[SCIENCE].index(card("engineering"))] == 0
     # Shuffled part used up (P3 holds the rest, the Printing is laid out): the queue of
     # discarded cards comes in order, with certainty.
-    rest = [CARDS[k] for k in DECK_KINDS[SCIENCE] for _ in range(COUNT[k])
-            if CARDS[k] not in ("printing", "crane", "smithing")]
-    g = load(opening(), levels="3,0,0/3,0,0/0,0,0", phand=f"-/-/{','.join(rest)}",
-             pvp="0,0,1", pdecks=("0,0,0,0,0,0,0,0,0,0:crane,smithing,crane,smithing"
-                                  "/2,2,6,2,4,2:-/1,2,2,3,2,2,2,2,2:-"))
+    rest = [
+        CARDS[k]
+        for k in DECK_KINDS[SCIENCE]
+        for _ in range(COUNT[k])
+        if CARDS[k] not in ("printing", "crane", "smithing")
+    ]
+    g = load(
+        opening(),
+        levels="3,0,0/3,0,0/0,0,0",
+        phand=f"-/-/{','.join(rest)}",
+        pvp="0,0,1",
+        pdecks=(
+            "0,0,0,0,0,0,0,0,0,0:crane,smithing,crane,smithing/2,2,6,2,4,2:-/1,2,2,3,2,2,2,2,2:-"
+        ),
+    )
     roll(g, 1, 2, "science")
     assert g.chance_weights() == [(g.parse("progress science crane"), 1)]
     assert_illegal(g, "progress science smithing", None)
@@ -531,18 +582,27 @@ def test_CK_PROGRESS_DECK_MODEL_uniform_over_the_unseen_cards_then_the_queue_in_
     assert g.state.phand[P1] == (card("crane"),) and g.state.phand[P2] == (card("smithing"),)
     # A discarded card goes to the bottom, after the cards already queued.
     five = ",".join(["crane", "crane", "smithing", *rest[:2]])
-    g = load(g, phase="main", phand=f"{five}/-/{','.join(rest[2:])}",
-             pdecks="0,0,0,0,0,0,0,0,0,0:smithing/2,2,6,2,4,2:-/1,2,2,3,2,2,2,2,2:-")
+    g = load(
+        g,
+        phase="main",
+        phand=f"{five}/-/{','.join(rest[2:])}",
+        pdecks="0,0,0,0,0,0,0,0,0,0:smithing/2,2,6,2,4,2:-/1,2,2,3,2,2,2,2,2:-",
+    )
     g.play("P1 discard-progress crane")
     assert g.state.pdecks[SCIENCE][1] == (card("smithing"), card("crane"))
 
 
 def test_CK_PROGRESS_EMPTY_a_draw_from_an_empty_deck_gives_nothing():
-    science = [CARDS[k] for k in DECK_KINDS[SCIENCE] for _ in range(COUNT[k])
-               if CARDS[k] != "printing"]
-    g = load(opening(), levels="2,0,0/0,0,0/2,0,0", pvp="0,1,0",
-             phand=f"-/{','.join(science[:9])}/{','.join(science[9:])}",
-             pdecks="0,0,0,0,0,0,0,0,0,0:-/2,2,6,2,4,2:-/1,2,2,3,2,2,2,2,2:-")
+    science = [
+        CARDS[k] for k in DECK_KINDS[SCIENCE] for _ in range(COUNT[k]) if CARDS[k] != "printing"
+    ]
+    g = load(
+        opening(),
+        levels="2,0,0/0,0,0/2,0,0",
+        pvp="0,1,0",
+        phand=f"-/{','.join(science[:9])}/{','.join(science[9:])}",
+        pdecks="0,0,0,0,0,0,0,0,0,0:-/2,2,6,2,4,2:-/1,2,2,3,2,2,2,2,2:-",
+    )
     before = g.state.phand
     roll(g, 1, 1, "science")
     assert g.state.phase == "main" and g.state.draws == ()
@@ -561,8 +621,9 @@ def test_CK_PROD_SETTLEMENT_a_settlement_produces_one_resource_no_commodity():
 
 
 def test_CK_PROD_CITY_resource_plus_commodity_or_two_resources():
-    start = main_game(settlements="A4/C6/-", cities="D4/H4/N6,K6", phase="pre-roll",
-                      dice="-", event="-")
+    start = main_game(
+        settlements="A4/C6/-", cities="D4/H4/N6,K6", phase="pre-roll", dice="-", event="-"
+    )
     cases = {
         (1, 2): [NONE8, NONE8, cards(lumber=1, paper=1, ore=1, coin=1)],  # K forest, N mtns
         (2, 3): [NONE8, NONE8, cards(wool=1, cloth=1, brick=2)],  # P pasture, Q hills
@@ -623,12 +684,22 @@ def test_CK_SEVEN_DISCARD_half_of_resources_and_commodities_over_7_plus_2_per_wa
     g = load(opening(), walls="D4", hands=hands((4, 0, 0, 0, 0, 3, 3, 0)))
     roll(g, 3, 4)
     assert g.state.discards[:3] == (5, 0, 0)
-    g = load(opening(), cities="D4,A4/H4/N6", settlements="-/C6/K6", walls="A4,D4",
-             hands=hands((5, 0, 0, 0, 0, 3, 3, 0), (4, 4, 0, 0, 0, 0, 1, 0)))
+    g = load(
+        opening(),
+        cities="D4,A4/H4/N6",
+        settlements="-/C6/K6",
+        walls="A4,D4",
+        hands=hands((5, 0, 0, 0, 0, 3, 3, 0), (4, 4, 0, 0, 0, 0, 1, 0)),
+    )
     roll(g, 3, 4)
     assert g.state.discards[:3] == (0, 4, 0)
-    g = load(opening(), cities="D4,A4/H4/N6", settlements="-/C6/K6", walls="A4,D4",
-             hands=hands((6, 0, 0, 0, 0, 3, 3, 0)))
+    g = load(
+        opening(),
+        cities="D4,A4/H4/N6",
+        settlements="-/C6/K6",
+        walls="A4,D4",
+        hands=hands((6, 0, 0, 0, 0, 3, 3, 0)),
+    )
     roll(g, 3, 4)
     assert g.state.discards[:3] == (6, 0, 0)
 
@@ -661,8 +732,14 @@ def test_CK_ROBBER_ACTIVE_after_the_first_attack_move_and_steal_any_hand_card():
     roll(g, 3, 4, "ship")
     assert g.state.attacked and g.state.robber == parse_hex("J")
     assert g.state.phase == "robber" and g.current_player == P1
-    g = main_game(attacked=1, robber="J", phase="pre-roll", dice="-", event="-",
-                  hands=hands(START_HANDS[0], START_HANDS[1], (0, 0, 0, 0, 1, 0, 1, 2)))
+    g = main_game(
+        attacked=1,
+        robber="J",
+        phase="pre-roll",
+        dice="-",
+        event="-",
+        hands=hands(START_HANDS[0], START_HANDS[1], (0, 0, 0, 0, 1, 0, 1, 2)),
+    )
     roll(g, 3, 4)
     assert g.state.phase == "robber"
     assert_illegal(g, "P1 robber J", None)  # it must move
@@ -678,8 +755,12 @@ def test_CK_ROBBER_ACTIVE_after_the_first_attack_move_and_steal_any_hand_card():
     roll(g, 1, 2)
     assert hand(g, P3) == (0, 1, 0, 0, 0, 0, 1, 2)
     # A knight next to the robber chases it (only after the first attack) and steals likewise.
-    g = main_game(attacked=1, robber="N", kn="N4:P1:1:a--",
-                  hands=hands(START_HANDS[0], START_HANDS[1], (0, 0, 0, 0, 1, 0, 0, 0)))
+    g = main_game(
+        attacked=1,
+        robber="N",
+        kn="N4:P1:1:a--",
+        hands=hands(START_HANDS[0], START_HANDS[1], (0, 0, 0, 0, 1, 0, 0, 0)),
+    )
     assert_legal(g, "P1 chase N4 Q P3")
     assert g.state.robber == parse_hex("Q") and draw_odds(g) == {"steal ore": 1}
     g.play("steal ore")
@@ -687,8 +768,14 @@ def test_CK_ROBBER_ACTIVE_after_the_first_attack_move_and_steal_any_hand_card():
 
 
 def test_CK_ROBBER_ACTIVE_a_stolen_commodity_changes_hands():
-    g = main_game(attacked=1, robber="J", phase="pre-roll", dice="-", event="-",
-                  hands=hands(START_HANDS[0], START_HANDS[1], (0, 0, 0, 0, 0, 0, 1, 2)))
+    g = main_game(
+        attacked=1,
+        robber="J",
+        phase="pre-roll",
+        dice="-",
+        event="-",
+        hands=hands(START_HANDS[0], START_HANDS[1], (0, 0, 0, 0, 0, 0, 1, 2)),
+    )
     roll(g, 3, 4)
     g.play("P1 robber N P3")
     g.play("steal coin")
@@ -698,8 +785,9 @@ def test_CK_ROBBER_ACTIVE_a_stolen_commodity_changes_hands():
 
 # ================================================================ 4.7 Trading
 def test_CK_TRADE_DOMESTIC_any_mix_of_resources_and_commodities_never_progress_cards():
-    g = main_game(hands=hands((1, 0, 0, 0, 0, 0, 2, 0), (0, 0, 0, 0, 0, 1, 0, 1)),
-                  phand="crane/espionage/-")
+    g = main_game(
+        hands=hands((1, 0, 0, 0, 0, 0, 2, 0), (0, 0, 0, 0, 0, 1, 0, 1)), phand="crane/espionage/-"
+    )
     assert g.explain("P1 offer P2 1 cloth, 1 brick for 1 paper, 1 coin").legal
     g.play("P1 offer P2 1 cloth, 1 brick for 1 paper, 1 coin")
     assert g.state.phase == "offer" and g.current_player == P2
@@ -739,12 +827,20 @@ def test_CK_TRADE_BANK_4_to_1_3_to_1_at_a_generic_harbor_2_to_1_at_its_own():
 def test_CK_TRADE_BANK_a_harbor_or_the_trading_house_adds_a_rate_and_removes_none():
     """CK-TRADE-BANK: 4:1 stays open whatever harbors and improvements a player has; a
     generic harbor's 3:1 stays open beside a better rate; the legal 4:1 cites CK-TRADE-BANK."""
-    g = main_game(settlements="A4,A12,H8/C6/K6", levels="0,3,0/0,0,0/0,0,0",
-                  hands=hands((4, 0, 0, 0, 0, 4, 0, 0)))
+    g = main_game(
+        settlements="A4,A12,H8/C6/K6",
+        levels="0,3,0/0,0,0/0,0,0",
+        hands=hands((4, 0, 0, 0, 0, 4, 0, 0)),
+    )
     listed = {str(a) for a in g.legal_actions()}
-    assert {"P1 bank 2 brick for ore", "P1 bank 3 brick for ore", "P1 bank 4 brick for ore",
-            "P1 bank 2 paper for ore", "P1 bank 3 paper for ore",
-            "P1 bank 4 paper for ore"} <= listed
+    assert {
+        "P1 bank 2 brick for ore",
+        "P1 bank 3 brick for ore",
+        "P1 bank 4 brick for ore",
+        "P1 bank 2 paper for ore",
+        "P1 bank 3 paper for ore",
+        "P1 bank 4 paper for ore",
+    } <= listed
     assert_legal(g, "P1 bank 4 brick for ore", "CK-TRADE-BANK")
     assert_legal(g, "P1 bank 4 paper for grain", "CK-TRADE-BANK")
     assert hand(g, P1) == (0, 0, 0, 1, 1, 0, 0, 0)
@@ -764,8 +860,7 @@ def test_CK_TRADE_HOUSE_trade_3_trades_two_identical_commodities_for_one_card():
     assert_illegal(g, "P1 bank 3 brick for ore", "CK-TRADE-BANK")
     assert hand(g, P1) == (4, 0, 0, 1, 1, 0, 1, 0)
     # Only on one's own turn; and not at trade level 2.
-    g = main_game(levels="0,3,0/0,3,0/0,0,0",
-                  hands=hands(START_HANDS[0], (0, 0, 0, 0, 0, 2, 0, 0)))
+    g = main_game(levels="0,3,0/0,3,0/0,0,0", hands=hands(START_HANDS[0], (0, 0, 0, 0, 0, 2, 0, 0)))
     assert_illegal(g, "P2 bank 2 paper for ore", None)
     g = main_game(levels="0,2,0/0,0,0/0,0,0", hands=hands((0, 0, 0, 0, 0, 4, 0, 0)))
     assert_illegal(g, "P1 bank 2 paper for ore", "CK-TRADE-BANK")
@@ -790,8 +885,9 @@ def test_CK_IMPROVE_SCIENCE_3_a_player_who_got_nothing_takes_a_resource():
     assert gained(opening(), g) == [cards(ore=1), cards(lumber=1, paper=1), cards(wool=1)]
     assert g.state.phase == "main"
     # The robber on their number: P2 gets nothing and claims; levels below 3 never claim.
-    g = main_game(levels="2,0,0/3,0,0/0,0,0", attacked=1, robber="M", phase="pre-roll",
-                  dice="-", event="-")
+    g = main_game(
+        levels="2,0,0/3,0,0/0,0,0", attacked=1, robber="M", phase="pre-roll", dice="-", event="-"
+    )
     roll(g, 4, 4)
     assert g.state.claims == (P2,)
     g.play("P2 aqueduct brick")
@@ -813,8 +909,15 @@ def test_CK_IMPROVE_TRADE_3_reaching_trade_3_opens_the_trading_house():
 
 # ================================================================ 4.11 Victory
 def test_CK_VP_SOURCES_every_source_counted_and_public():
-    g = main_game(levels="4,0,0/0,0,0/0,0,0", metro="D4,-,-", longest="P1",
-                  merchant="E:P1", defender="2,0,0", pvp="1,0,0", cities="D4,G4/H4/N6")
+    g = main_game(
+        levels="4,0,0/0,0,0/0,0,0",
+        metro="D4,-,-",
+        longest="P1",
+        merchant="E:P1",
+        defender="2,0,0",
+        pvp="1,0,0",
+        cities="D4,G4/H4/N6",
+    )
     # settlement A4 1 + cities D4, G4 4 + metropolis 2 + route 2 + merchant 1 + tokens 2 +
     # Printing 1
     assert g.victory_points(P1) == 13
@@ -823,16 +926,21 @@ def test_CK_VP_SOURCES_every_source_counted_and_public():
     # Each source separately.
     base = main_game()
     assert base.victory_points(P1) == 3
-    for change, extra in ((dict(defender="3,0,0"), 3), (dict(pvp="1,0,0"), 1),
-                          (dict(merchant="E:P1"), 1), (dict(longest="P1"), 2),
-                          (dict(levels="4,0,0/0,0,0/0,0,0", metro="D4,-,-"), 2)):
+    for change, extra in (
+        (dict(defender="3,0,0"), 3),
+        (dict(pvp="1,0,0"), 1),
+        (dict(merchant="E:P1"), 1),
+        (dict(longest="P1"), 2),
+        (dict(levels="4,0,0/0,0,0/0,0,0", metro="D4,-,-"), 2),
+    ):
         assert main_game(**change).victory_points(P1) == 3 + extra, change
 
 
 def test_CK_WIN_13_thirteen_vp_on_ones_own_turn_wins_at_once():
     # 12 VP (A4, D4, 9 defender tokens) is not enough, and 10 no longer wins.
-    g = main_game(defender="9,0,0", roads="A3,A1,D3/C5,H3/K5,N5",
-                  hands=hands((5, 1, 1, 1, 0, 0, 0, 0)))
+    g = main_game(
+        defender="9,0,0", roads="A3,A1,D3/C5,H3/K5,N5", hands=hands((5, 1, 1, 1, 0, 0, 0, 0))
+    )
     assert g.victory_points(P1) == 12
     g.play("P1 bank 4 brick for ore")
     assert g.state.phase == "main" and g.winner is None

@@ -25,15 +25,17 @@ def _note(panel) -> str:
     return panel.status.value if isinstance(panel, OddsPanel) else panel.result.value
 
 
-@pytest.mark.parametrize(("kind", "box", "value", "said"), [
-    ("odds", "n", 10**8, "playouts must be a whole number from 1 to 20,000, not 100000000"),
-    ("odds", "turns", 10**6, "turns must be a whole number from 1 to 200, not 1000000"),
-    ("odds", "seed", 2**64, "seed must be a whole number from 0 to 4,294,967,295"),
-    ("hint", "n", 10**8, "playouts must be a whole number from 1 to 5,000, not 100000000"),
-    ("hint", "turns", 101, "turns must be a whole number from 1 to 100, not 101"),
-])
-def test_a_value_past_the_limit_sent_as_widget_state_is_refused_with_a_note(kind, box, value,
-                                                                            said):
+@pytest.mark.parametrize(
+    ("kind", "box", "value", "said"),
+    [
+        ("odds", "n", 10**8, "playouts must be a whole number from 1 to 20,000, not 100000000"),
+        ("odds", "turns", 10**6, "turns must be a whole number from 1 to 200, not 1000000"),
+        ("odds", "seed", 2**64, "seed must be a whole number from 0 to 4,294,967,295"),
+        ("hint", "n", 10**8, "playouts must be a whole number from 1 to 5,000, not 100000000"),
+        ("hint", "turns", 101, "turns must be a whole number from 1 to 100, not 101"),
+    ],
+)
+def test_a_value_past_the_limit_sent_as_widget_state_is_refused_with_a_note(kind, box, value, said):
     panel = _panel(kind)
     widget = getattr(panel, box)
     if hasattr(widget, "max"):

@@ -73,8 +73,13 @@ moves:
 
 
 def run_check(*paths: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "catan_tutor.cli", "check", *paths],
-                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "catan_tutor.cli", "check", *paths],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
 
 
 # ---------------------------------------------------------------- the library
@@ -121,8 +126,10 @@ def test_write_read_write_gives_the_same_bytes(tmp_path):
 
 
 @settings(max_examples=15, phases=NO_SHRINK, **SETTINGS)
-@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(
-    ["base", "base-2p", "base-dummy", "ck", "ck-2p"]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    variant=st.sampled_from(["base", "base-2p", "base-dummy", "ck", "ck-2p"]),
+)
 def test_random_scenarios_from_random_games_round_trip(seed, variant):
     """A scenario whose tree is a random game plus random variations saves, reads back to the
     same positions, and saves to the same bytes."""
@@ -212,14 +219,36 @@ def test_fuzzed_scenario_text_gives_a_scenario_or_a_scenario_error(data):
         i = data.draw(st.integers(0, len(text)))
         op = data.draw(st.sampled_from(["cut", "insert", "dup"]))
         if op == "cut":
-            text = text[:i] + text[i + data.draw(st.integers(1, 20)):]
+            text = text[:i] + text[i + data.draw(st.integers(1, 20)) :]
         elif op == "insert":
-            text = text[:i] + data.draw(st.sampled_from(
-                [":", "- ", "\n", "  ", "[", "{", "'", "P9", "!!binary x", "&a *a", "#", "\t",
-                 "ore", "J5", "12"])) + text[i:]
+            text = (
+                text[:i]
+                + data.draw(
+                    st.sampled_from(
+                        [
+                            ":",
+                            "- ",
+                            "\n",
+                            "  ",
+                            "[",
+                            "{",
+                            "'",
+                            "P9",
+                            "!!binary x",
+                            "&a *a",
+                            "#",
+                            "\t",
+                            "ore",
+                            "J5",
+                            "12",
+                        ]
+                    )
+                )
+                + text[i:]
+            )
         else:
             j = data.draw(st.integers(0, len(text)))
-            text = text[:i] + text[min(i, j):max(i, j)] + text[i:]
+            text = text[:i] + text[min(i, j) : max(i, j)] + text[i:]
     try:
         sc = loads_scenario(text, "fuzz.catan.yaml")
     except ScenarioError as e:
@@ -296,8 +325,10 @@ expect:
 def test_a_full_board_layout_loads_round_trips_and_bad_ones_name_the_line():
     g = new_game("base", players=3, board="variable", seed=5)
     f = dict(w.split("=", 1) for w in g.position().split()[2:])
-    text = (f"title: t\nvariant: base\nplayers: 3\nboard:\n  terrain: {f['terrain']}\n"
-            f"  numbers: {f['numbers']}\n  harbors: {f['harbors']}\n")
+    text = (
+        f"title: t\nvariant: base\nplayers: 3\nboard:\n  terrain: {f['terrain']}\n"
+        f"  numbers: {f['numbers']}\n  harbors: {f['harbors']}\n"
+    )
     sc = loads_scenario(text)
     assert sc.timeline.state.layout == g.state.layout and sc.timeline.state.robber == g.state.robber
     assert dumps_scenario(loads_scenario(dumps_scenario(sc))) == dumps_scenario(sc)
@@ -311,8 +342,13 @@ def test_a_full_board_layout_loads_round_trips_and_bad_ones_name_the_line():
 def test_a_scenario_may_start_from_a_position_text():
     """What the tutor's download writes: position instead of board/setup/start; it reads
     back to the same bytes and the same start."""
-    g = edit(new_game("ck-2p", players=2), "place P1 city J12", "place P1 road J1",
-             "tokens P1 3", "turn P1 main 4")
+    g = edit(
+        new_game("ck-2p", players=2),
+        "place P1 city J12",
+        "place P1 road J1",
+        "tokens P1 3",
+        "turn P1 main 4",
+    )
     tl = Timeline(g, with_history=False)
     tl.play("P1 end")
     tl.current.comment = "pass the turn"
@@ -325,10 +361,13 @@ def test_a_scenario_may_start_from_a_position_text():
     assert back.timeline.root.children[0].comment == "pass the turn"
 
 
-@pytest.mark.parametrize(("extra", "error"), [
-    ("board: beginner\n", "board: a scenario with a position gives no board"),
-    ("start:\n- tokens P1 1\n", "start: a scenario with a position gives no board"),
-])
+@pytest.mark.parametrize(
+    ("extra", "error"),
+    [
+        ("board: beginner\n", "board: a scenario with a position gives no board"),
+        ("start:\n- tokens P1 1\n", "start: a scenario with a position gives no board"),
+    ],
+)
 def test_position_excludes_board_setup_and_start(extra: str, error: str):
     base3 = new_game("base", players=3).position()
     text = f"title: x\nvariant: base\nplayers: 3\n{extra}position: {base3}\n"

@@ -19,38 +19,62 @@ from catan_tutor.widgets import Tutor
 
 HEAD = "title: t\nvariant: base\nplayers: 3\n"
 # 9 levels of 9 aliases each: 387,420,489 moves if the aliases were expanded
-BOMB = HEAD + "moves:\n- &a {move: P1 settle H4}\n" + "".join(
-    f"- &b{i} [{', '.join(['*a' if i == 0 else f'*b{i - 1}'] * 9)}]\n" for i in range(9))
+BOMB = (
+    HEAD
+    + "moves:\n- &a {move: P1 settle H4}\n"
+    + "".join(f"- &b{i} [{', '.join(['*a' if i == 0 else f'*b{i - 1}'] * 9)}]\n" for i in range(9))
+)
 ALIASES = "yaml: aliases and anchors are not allowed"
 # name: (file text, what the message says after "hostile.catan.yaml:")
 HOSTILE = {
     "alias bomb in the move tree": (BOMB, f"5: {ALIASES}"),
-    "alias bomb in expectations": (HEAD + "expect: &e {vp: {P1: 0}}\nmoves:\n"
-                                   "- move: P1 settle H4\n  expect: *e\n", f"4: {ALIASES}"),
+    "alias bomb in expectations": (
+        HEAD + "expect: &e {vp: {P1: 0}}\nmoves:\n- move: P1 settle H4\n  expect: *e\n",
+        f"4: {ALIASES}",
+    ),
     "an anchor alone": (HEAD + "goal: &g hello\n", f"4: {ALIASES}"),
     "a merge key": (HEAD + "<<: {goal: hi}\n", "4: scenario: unknown key '<<'"),
-    "over the size cap": (HEAD + "goal: '" + "x" * MAX_SCENARIO_BYTES + "'\n",
-                          "1: file: larger than 512 KiB"),
+    "over the size cap": (
+        HEAD + "goal: '" + "x" * MAX_SCENARIO_BYTES + "'\n",
+        "1: file: larger than 512 KiB",
+    ),
     "10 MiB of text": ("#" * (10 << 20), "1: file: larger than 512 KiB"),
-    "a value over the text cap": (HEAD + "goal: " + "x" * (MAX_TEXT + 1) + "\n",
-                                  f"4: goal: text longer than {MAX_TEXT} characters"),
-    "lists 10,000 deep": (HEAD + "goal: " + "[" * 10_000 + "]" * 10_000 + "\n",
-                          "4: yaml: lists and mappings nested more than 64 deep"),
-    "mappings 10,000 deep": (HEAD + "goal: " + "{a: " * 10_000 + "1" + "}" * 10_000 + "\n",
-                             "4: yaml: lists and mappings nested more than 64 deep"),
-    "more values than the cap": (HEAD + "rules: [" + ",".join("a" * (MAX_YAML_NODES + 1)) + "]\n",
-                                 f"4: yaml: more than {MAX_YAML_NODES} values"),
-    "a 5,000-digit player count": ("title: t\nvariant: base\nplayers: " + "9" * 5000 + "\n",
-                                   "3: players: expected a number (at most 6 digits)"),
-    "full-width digits": ("title: t\nvariant: base\nplayers: ３\n",
-                          "3: players: expected a number"),
-    "a python tag on a list": (HEAD + "goal: !!python/object/apply:os.system ['true']\n",
-                               "4: goal: expected text"),
-    "a python tag on a text": (HEAD + "goal: !!python/name:os.system ''\n",
-                               "4: goal: tags like 'tag:yaml.org,2002:python/name:os.system' "
-                               "are not allowed"),
-    "a python tag on a mapping": (HEAD + "board: !!python/object/new:os.system {}\n",
-                                  "4: board: tags like"),
+    "a value over the text cap": (
+        HEAD + "goal: " + "x" * (MAX_TEXT + 1) + "\n",
+        f"4: goal: text longer than {MAX_TEXT} characters",
+    ),
+    "lists 10,000 deep": (
+        HEAD + "goal: " + "[" * 10_000 + "]" * 10_000 + "\n",
+        "4: yaml: lists and mappings nested more than 64 deep",
+    ),
+    "mappings 10,000 deep": (
+        HEAD + "goal: " + "{a: " * 10_000 + "1" + "}" * 10_000 + "\n",
+        "4: yaml: lists and mappings nested more than 64 deep",
+    ),
+    "more values than the cap": (
+        HEAD + "rules: [" + ",".join("a" * (MAX_YAML_NODES + 1)) + "]\n",
+        f"4: yaml: more than {MAX_YAML_NODES} values",
+    ),
+    "a 5,000-digit player count": (
+        "title: t\nvariant: base\nplayers: " + "9" * 5000 + "\n",
+        "3: players: expected a number (at most 6 digits)",
+    ),
+    "full-width digits": (
+        "title: t\nvariant: base\nplayers: ３\n",
+        "3: players: expected a number",
+    ),
+    "a python tag on a list": (
+        HEAD + "goal: !!python/object/apply:os.system ['true']\n",
+        "4: goal: expected text",
+    ),
+    "a python tag on a text": (
+        HEAD + "goal: !!python/name:os.system ''\n",
+        "4: goal: tags like 'tag:yaml.org,2002:python/name:os.system' are not allowed",
+    ),
+    "a python tag on a mapping": (
+        HEAD + "board: !!python/object/new:os.system {}\n",
+        "4: board: tags like",
+    ),
     "a binary tag": (HEAD + "goal: !!binary aGVsbG8=\n", "4: goal: tags like"),
     "a custom tag": (HEAD + "goal: !pwn hello\n", "4: goal: tags like '!pwn' are not allowed"),
     "duplicate keys": (HEAD + "title: again\n", "4: scenario: key 'title' appears twice"),
@@ -58,15 +82,20 @@ HOSTILE = {
     "empty": ("", "1: file: the file is empty"),
     "only a comment": ("# nothing\n", "1: file: the file is empty"),
     "a list at the top": ("- title: t\n", "1: scenario: expected a mapping"),
-    "an unknown variant": ("title: t\nvariant: chess\nplayers: 3\n",
-                           "2: variant: unknown variant 'chess'"),
-    "players out of range": ("title: t\nvariant: base\nplayers: 9\n",
-                             "3: players: variant 'base' is for 3 or 4 players"),
-    "a mapping for a list": (HEAD + "moves: {move: P1 settle H4}\n",
-                             "4: moves: expected a list"),
+    "an unknown variant": (
+        "title: t\nvariant: chess\nplayers: 3\n",
+        "2: variant: unknown variant 'chess'",
+    ),
+    "players out of range": (
+        "title: t\nvariant: base\nplayers: 9\n",
+        "3: players: variant 'base' is for 3 or 4 players",
+    ),
+    "a mapping for a list": (HEAD + "moves: {move: P1 settle H4}\n", "4: moves: expected a list"),
     "a list for a text": (HEAD + "goal: [a, b]\n", "4: goal: expected text"),
-    "too many moves": (HEAD + "moves:\n" + "- move: P1 end\n" * (MAX_TREE_NODES + 1),
-                       f"{MAX_TREE_NODES + 5}: moves: more than {MAX_TREE_NODES} moves"),
+    "too many moves": (
+        HEAD + "moves:\n" + "- move: P1 end\n" * (MAX_TREE_NODES + 1),
+        f"{MAX_TREE_NODES + 5}: moves: more than {MAX_TREE_NODES} moves",
+    ),
     "broken YAML": (HEAD + "moves: [\n", "5: yaml: did not find expected node content"),
 }
 
@@ -83,8 +112,15 @@ def test_non_utf8_bytes_are_refused_with_the_file_and_line():
         loads_scenario(HEAD.encode() + b"goal: caf\xe9\n", "hostile.catan.yaml")
 
 
-@pytest.mark.parametrize("name", ["alias bomb in the move tree", "10 MiB of text",
-                                  "mappings 10,000 deep", "a python tag on a text"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "alias bomb in the move tree",
+        "10 MiB of text",
+        "mappings 10,000 deep",
+        "a python tag on a text",
+    ],
+)
 def test_an_upload_shows_why_its_file_is_refused_and_keeps_the_game(name):
     """What the File tab says of a hostile upload that reached the kernel (the page refuses
     files over 512 KiB before sending them; this is the kernel's own check)."""

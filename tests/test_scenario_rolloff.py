@@ -10,9 +10,10 @@ from catan_tutor.errors import ScenarioError
 from catan_tutor.scenario import dumps_scenario, loads_scenario
 
 HEAD = "title: t\nvariant: base\nplayers: 3\nboard: beginner\n"
-ROLLS = "moves:\n" + "".join(f"- move: die {d} {v}\n" for d, v in
-                              [("white", 1), ("red", 1), ("white", 6), ("red", 6),
-                               ("white", 2), ("red", 2)])
+ROLLS = "moves:\n" + "".join(
+    f"- move: die {d} {v}\n"
+    for d, v in [("white", 1), ("red", 1), ("white", 6), ("red", 6), ("white", 2), ("red", 2)]
+)
 
 
 def test_a_rolloff_start_waits_for_the_dice_and_the_highest_total_becomes_p1():
@@ -46,13 +47,18 @@ def test_a_variable_board_laid_out_by_the_moves_starts_empty_and_ends_at_the_set
     assert "layout: moves" in text and dumps_scenario(loads_scenario(text)) == text
 
 
-@pytest.mark.parametrize("text, where", [
-    (HEAD + "rolloff: maybe\n", "<scenario>:5: rolloff: expected yes or no"),
-    (HEAD + "layout: moves\n", "<scenario>:5: layout: only a variable board is laid out"),
-    (HEAD + "layout: later\n", "<scenario>:5: layout: expected moves or seed"),
-    ("title: t\nvariant: base\nplayers: 3\nrolloff: yes\nposition: x\n",
-     "<scenario>:4: rolloff: a scenario with a position gives no board, layout, rolloff"),
-])
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        (HEAD + "rolloff: maybe\n", "<scenario>:5: rolloff: expected yes or no"),
+        (HEAD + "layout: moves\n", "<scenario>:5: layout: only a variable board is laid out"),
+        (HEAD + "layout: later\n", "<scenario>:5: layout: expected moves or seed"),
+        (
+            "title: t\nvariant: base\nplayers: 3\nrolloff: yes\nposition: x\n",
+            "<scenario>:4: rolloff: a scenario with a position gives no board, layout, rolloff",
+        ),
+    ],
+)
 def test_a_bad_rolloff_is_refused_naming_the_line(text: str, where: str):
     with pytest.raises(ScenarioError) as e:
         loads_scenario(text)

@@ -104,17 +104,25 @@ def test_a_cap_of_zero_is_off():
     assert t.refusal("c", 1.0) is None and t.expired(10**7) == []
 
 
-@pytest.mark.parametrize(("env", "why"), [
-    ({"CATAN_TUTOR_MAX_KERNELS": "lots"}, "CATAN_TUTOR_MAX_KERNELS='lots': a whole number of "
-                                          "kernels, 0 to switch it off"),
-    ({"CATAN_TUTOR_KERNEL_IDLE": "-5"}, "CATAN_TUTOR_KERNEL_IDLE='-5': a whole number of "
-                                        "seconds"),
-])
+@pytest.mark.parametrize(
+    ("env", "why"),
+    [
+        (
+            {"CATAN_TUTOR_MAX_KERNELS": "lots"},
+            "CATAN_TUTOR_MAX_KERNELS='lots': a whole number of kernels, 0 to switch it off",
+        ),
+        (
+            {"CATAN_TUTOR_KERNEL_IDLE": "-5"},
+            "CATAN_TUTOR_KERNEL_IDLE='-5': a whole number of seconds",
+        ),
+    ],
+)
 def test_a_bad_setting_is_refused_naming_it(env, why):
     with pytest.raises(ValueError, match=re.escape(why)):
         Limits.from_env(env)
-    assert Limits.from_env({}) == Limits(per_client=4, total=40, lifetime=14_400, idle=1_800,
-                                         warn=300)
+    assert Limits.from_env({}) == Limits(
+        per_client=4, total=40, lifetime=14_400, idle=1_800, warn=300
+    )
 
 
 def test_the_full_page_says_why_and_retries_by_itself():
@@ -124,13 +132,29 @@ def test_the_full_page_says_why_and_retries_by_itself():
 
 
 # ----------------------------------------------------------------- a real Voilà
-NOTEBOOK = {"cells": [{"cell_type": "code", "execution_count": None, "id": "c0",
-                       "metadata": {}, "outputs": [], "source": "print('ready')"}],
-            "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                        "name": "python3"}},
-            "nbformat": 4, "nbformat_minor": 5}
-CAPS = {"CATAN_TUTOR_KERNELS_PER_CLIENT": "2", "CATAN_TUTOR_MAX_KERNELS": "3",
-        "CATAN_TUTOR_KERNEL_IDLE": "25", "CATAN_TUTOR_KERNEL_WARN": "20"}
+NOTEBOOK = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "c0",
+            "metadata": {},
+            "outputs": [],
+            "source": "print('ready')",
+        }
+    ],
+    "metadata": {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+    },
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
+CAPS = {
+    "CATAN_TUTOR_KERNELS_PER_CLIENT": "2",
+    "CATAN_TUTOR_MAX_KERNELS": "3",
+    "CATAN_TUTOR_KERNEL_IDLE": "25",
+    "CATAN_TUTOR_KERNEL_WARN": "20",
+}
 
 
 @pytest.fixture(scope="module")
@@ -189,10 +213,12 @@ def test_one_client_holds_at_most_its_cap_and_idle_kernels_end_with_a_socket_ope
     assert end["cap"] == "idle" and 0 <= end["left"] <= 25 and end["warn"] == 20
     # a socket held open (as a page's) does not keep an idle kernel
     ws_url = url.replace("http", "ws", 1) + (
-        f"api/kernels/{kernels[0]}/channels?session_id={uuid.uuid4().hex}")
+        f"api/kernels/{kernels[0]}/channels?session_id={uuid.uuid4().hex}"
+    )
     with connect(ws_url, subprotocols=[serve_v1()], open_timeout=10):
-        assert _wait(lambda: not serve.kernel_processes(proc), timeout=90), \
+        assert _wait(lambda: not serve.kernel_processes(proc), timeout=90), (
             "idle kernels outlived their cap"
+        )
     assert _page(url)[0] == 200  # the client may open a page again
 
 
@@ -209,8 +235,11 @@ def test_apply_puts_the_caps_on_voilas_page_handler():
 
 
 # ----------------------------------------------------------------- in the browser
-WARNED = {"CATAN_TUTOR_KERNELS_PER_CLIENT": "1", "CATAN_TUTOR_KERNEL_IDLE": "900",
-          "CATAN_TUTOR_KERNEL_WARN": "899"}
+WARNED = {
+    "CATAN_TUTOR_KERNELS_PER_CLIENT": "1",
+    "CATAN_TUTOR_KERNEL_IDLE": "900",
+    "CATAN_TUTOR_KERNEL_WARN": "899",
+}
 
 
 @pytest.mark.browser
@@ -234,15 +263,17 @@ def test_the_page_warns_before_its_kernel_ends_and_a_page_past_the_cap_says_so(n
             banner.wait_for(timeout=PAGE_TIMEOUT)
             assert 0 < int(banner.get_attribute("data-left")) <= 900
             assert "This session ends in about 15 minutes unless the tutor is used" in (
-                banner.inner_text())
+                banner.inner_text()
+            )
             p.page.screenshot(path=SHOTS / "limits_warning.png")
             second = new_page("limits_full")
             second.page.goto(url, timeout=PAGE_TIMEOUT)
             full = second.page.locator("body[data-catan-full='client']")
             full.wait_for(timeout=PAGE_TIMEOUT)
             assert "You have too many tutor tabs open" in full.inner_text()
-            assert second.page.locator("meta[http-equiv='refresh']").get_attribute(
-                "content") == "30"
+            assert (
+                second.page.locator("meta[http-equiv='refresh']").get_attribute("content") == "30"
+            )
             second.page.screenshot(path=SHOTS / "limits_full.png")
     finally:
         for k, v in saved.items():

@@ -36,13 +36,27 @@ def test_the_course_shows_at_least_the_floor_of_rules_in_play(packaged):
     assert shown + packaged.count("cited") + packaged.count("neither") == len(rulebook.rules())
 
 
-@pytest.mark.parametrize("rule_id", [
-    "CK-WIN-OFFTURN", "CK-METRO-TAKE", "CK-METRO-OWN-LEVEL5", "CK2P-PC-TREASON",
-    "CK2P-PC-INTRIGUE", "CK2P-PC-DIPLOMACY", "CK2P-PC-DIPLOMACY-NEUTRAL", "CK-PC-MINING",
-    "CK-PC-MERCHANT-DESERT", "DUMMY-STEAL-EMPTY", "2P-NEUTRAL-NONE-POSSIBLE",
-    "2P-NEUTRAL-LONGEST-ROAD", "CK2P-LONGEST-ROUTE", "DUMMY-DEV-LARGEST-ARMY", "CK-BARB-TOKENS",
-    "CK-SETUP-FIRST-PLAYER",
-])
+@pytest.mark.parametrize(
+    "rule_id",
+    [
+        "CK-WIN-OFFTURN",
+        "CK-METRO-TAKE",
+        "CK-METRO-OWN-LEVEL5",
+        "CK2P-PC-TREASON",
+        "CK2P-PC-INTRIGUE",
+        "CK2P-PC-DIPLOMACY",
+        "CK2P-PC-DIPLOMACY-NEUTRAL",
+        "CK-PC-MINING",
+        "CK-PC-MERCHANT-DESERT",
+        "DUMMY-STEAL-EMPTY",
+        "2P-NEUTRAL-NONE-POSSIBLE",
+        "2P-NEUTRAL-LONGEST-ROAD",
+        "CK2P-LONGEST-ROUTE",
+        "DUMMY-DEV-LARGEST-ARMY",
+        "CK-BARB-TOKENS",
+        "CK-SETUP-FIRST-PLAYER",
+    ],
+)
 def test_the_rules_issue_34_names_are_shown_by_a_lesson(packaged, rule_id: str):
     variant = rulebook.rule(rule_id).variant
     assert rule_id in packaged.shown[variant], packaged.report()

@@ -31,10 +31,22 @@ PAGES = 2 * len(HTTP_STAGES)  # each stage twice
 @pytest.mark.slow
 def test_pages_closed_at_every_stage_leave_the_server_answering() -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    figures = asyncio.run(stress(
-        rounds=1, pages=PAGES, n_browser=0, cull=5, freed_within=FREED_WITHIN, stall=20,
-        log=ARTIFACTS / "voila_stress.log", dump=ARTIFACTS / "voila_stress_stacks.txt",
-        voila_args=[], seed=36, exit_within=EXIT_WITHIN, ping_timeout=10))
+    figures = asyncio.run(
+        stress(
+            rounds=1,
+            pages=PAGES,
+            n_browser=0,
+            cull=5,
+            freed_within=FREED_WITHIN,
+            stall=20,
+            log=ARTIFACTS / "voila_stress.log",
+            dump=ARTIFACTS / "voila_stress_stacks.txt",
+            voila_args=[],
+            seed=36,
+            exit_within=EXIT_WITHIN,
+            ping_timeout=10,
+        )
+    )
     print("\n".join(figures.lines()))
     assert not figures.stalled, f"the server stopped answering: {figures.stalled}"
     assert figures.pings and not figures.ping_failures

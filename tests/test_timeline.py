@@ -106,9 +106,14 @@ def test_jump_keeps_each_nodes_own_position():
 
 
 @settings(**SETTINGS)
-@given(seed=st.integers(0, 2**32 - 1), ops=st.lists(st.sampled_from(
-    ["play", "play", "play", "back", "forward", "jump", "first", "last"]), min_size=1,
-    max_size=60))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    ops=st.lists(
+        st.sampled_from(["play", "play", "play", "back", "forward", "jump", "first", "last"]),
+        min_size=1,
+        max_size=60,
+    ),
+)
 def test_random_walks_show_the_position_of_a_fresh_replay(seed, ops):
     """Whatever the play/back/branch/jump sequence, the current position equals a fresh
     replay of the path's moves from the root."""

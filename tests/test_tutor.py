@@ -111,8 +111,12 @@ def test_targets_of_actions():
 
 # ---------------------------------------------------------------- forms
 def discard_owed() -> Tutor:
-    g = edit(new_game("base", players=3), "hand P2 4 brick, 4 ore", "hand P1 2 lumber",
-             "turn P1 pre-roll 3")
+    g = edit(
+        new_game("base", players=3),
+        "hand P2 4 brick, 4 ore",
+        "hand P1 2 lumber",
+        "turn P1 pre-roll 3",
+    )
     t = Tutor(g)
     for move in ("P1 roll", "die white 3", "die red 4"):
         t.session.play(move)
@@ -166,9 +170,14 @@ def test_click_with_several_actions_fills_the_form():
     (BASE-ROBBER-STEAL)."""
     e = board.parse_hex("E")
     top, bottom = (board.VERTEX_LABELS[board.HEX_VERTICES[e][k]] for k in (0, 3))
-    g = edit(new_game("base", players=3), f"place P2 settlement {top}",
-             f"place P3 settlement {bottom}", "hand P2 1 ore", "hand P3 1 wool",
-             "turn P1 pre-roll 3")
+    g = edit(
+        new_game("base", players=3),
+        f"place P2 settlement {top}",
+        f"place P3 settlement {bottom}",
+        "hand P2 1 ore",
+        "hand P3 1 wool",
+        "turn P1 pre-roll 3",
+    )
     t = Tutor(g)
     for move in ("P1 roll", "die white 3", "die red 4"):
         t.session.play(move)
@@ -279,8 +288,16 @@ def test_the_board_is_played_with_the_keyboard_alone():
         tx, ty = board.vertex_xy(board.parse_vertex("J12"))
         if (x, y) == (tx, ty):
             break
-        key(t, "ArrowDown" if ty > y + 0.1 else "ArrowUp" if ty < y - 0.1 else
-            "ArrowRight" if tx > x else "ArrowLeft")
+        key(
+            t,
+            "ArrowDown"
+            if ty > y + 0.1
+            else "ArrowUp"
+            if ty < y - 0.1
+            else "ArrowRight"
+            if tx > x
+            else "ArrowLeft",
+        )
     assert t.view.cursor == ("vertex", board.parse_vertex("J12"))
     key(t, "Enter")  # the same path as a click on J12
     assert t.timeline.moves() == [t.game.parse("P1 settle J12")]
@@ -294,8 +311,14 @@ def test_the_board_is_played_with_the_keyboard_alone():
 
 
 def test_cursor_where_nothing_glows_asks_why_not_and_walks_the_hexes_with_no_kind():
-    t = Tutor(edit(new_game("base", players=3), "place P1 settlement J12", "place P1 road J1",
-                   "turn P1 main 3"))
+    t = Tutor(
+        edit(
+            new_game("base", players=3),
+            "place P1 settlement J12",
+            "place P1 road J1",
+            "turn P1 main 3",
+        )
+    )
     assert t.session.kind == ""
     key(t, "ArrowRight")
     assert t.view.cursor[0] == "hex" and "choose what to do first" in t.board.pointer.value
@@ -334,23 +357,38 @@ def test_board_in_words_follows_the_position_and_is_hidden_only_from_sight():
     t.session.play("P1 settle J12")
     t.session.play("P1 road J1")
     v, e = board.parse_vertex("J12"), board.parse_edge("J1")  # labelled as on the board
-    assert (f"P1 (red): settlements {board.VERTEX_LABELS[v]}; roads {board.EDGE_LABELS[e]}."
-            in t.board.board_text.value)
+    assert (
+        f"P1 (red): settlements {board.VERTEX_LABELS[v]}; roads {board.EDGE_LABELS[e]}."
+        in t.board.board_text.value
+    )
     lines = describe(t.game)
     assert lines[0].startswith("Turn 0. P2") and any(x.startswith("Hexes: A ") for x in lines)
 
 
 def test_hover_rings_only_legal_targets_and_names_the_spot():
-    t = Tutor(edit(new_game("base", players=3), "place P1 settlement J12", "place P1 road J1",
-                   "hand P1 1 brick, 1 lumber", "turn P1 main 3"))
+    t = Tutor(
+        edit(
+            new_game("base", players=3),
+            "place P1 settlement J12",
+            "place P1 road J1",
+            "hand P1 1 brick, 1 lumber",
+            "turn P1 main 3",
+        )
+    )
     w = t.view.canvas.width / t.view.ratio  # CSS pixels on the page
 
     def pointer_at(kind: str, label: str) -> None:
         parse = {"vertex": board.parse_vertex, "edge": board.parse_edge}
         xy = {"vertex": board.vertex_xy, "edge": board.edge_xy}
         x, y = t.view.vp.px(xy[kind](parse[kind](label)))
-        t.board.on_pointer({"type": "mousemove", "relativeX": x / t.view.ratio,
-                       "relativeY": y / t.view.ratio, "boundingRectWidth": w})
+        t.board.on_pointer(
+            {
+                "type": "mousemove",
+                "relativeX": x / t.view.ratio,
+                "relativeY": y / t.view.ratio,
+                "boundingRectWidth": w,
+            }
+        )
 
     pointer_at("vertex", "A4")
     assert t.board.pointer.value == "vertex A4" and t.view.hovered is None  # no kind chosen
@@ -463,18 +501,20 @@ def test_download_link_holds_the_timeline_as_a_scenario():
     t.tabs.selected_index = TABS.index("File")
     data = re.search(r"base64,([A-Za-z0-9+/=]+)", t.files.download.value).group(1)
     sc = loads_scenario(base64.b64decode(data).decode())
-    assert [str(c.action) for c in sc.timeline.root.children] == ["P1 settle E4",
-                                                                  "P1 settle A4"]
+    assert [str(c.action) for c in sc.timeline.root.children] == ["P1 settle E4", "P1 settle A4"]
     assert sc.timeline.root.children[1].comment == "the other corner"
-    assert Game(sc.timeline.rules, sc.timeline.root.state).position() == new_game(
-        "base", players=3).position()
+    assert (
+        Game(sc.timeline.rules, sc.timeline.root.state).position()
+        == new_game("base", players=3).position()
+    )
 
 
 def test_form_labels_each_value_from_its_own_action():
     """A progress card's arguments read like its notation (CK-PC-MERCHANT: hexes beside the
     player's buildings); the dice are named."""
-    g = edit(new_game("ck", players=3), "place P1 city J12", "progress P1 merchant",
-             "turn P1 main 3")
+    g = edit(
+        new_game("ck", players=3), "place P1 city J12", "progress P1 merchant", "turn P1 main 3"
+    )
     t = Tutor(g)
     t.controls.palette.value = "play progress"
     labels = [label for label, _ in t.controls.form.pickers["args"].options]
@@ -532,7 +572,7 @@ def test_odds_tab_barbarian_row_is_the_chance_the_attack_has_come():
     t.tabs.selected_index = TABS.index("Odds")
     row = t.odds.exact.value.split("attack by then")[1]
     shown = [float(x) for x in re.findall(r">(\d\.\d\d)<", row)]
-    assert shown == [round(1 - 0.5 ** k, 2) for k in range(1, 7)]
+    assert shown == [round(1 - 0.5**k, 2) for k in range(1, 7)]
 
 
 def test_playout_intervals_of_counts_never_go_below_zero():
@@ -540,8 +580,15 @@ def test_playout_intervals_of_counts_never_go_below_zero():
 
     from catan_tutor.analysis import summarize
 
-    raw = pd.DataFrame({"winner": [None] * 5, "P1 vp": [0, 0, 0, 0, 3], "arrival": [None] * 5,
-                        "attacks": [0, 0, 0, 0, 1], "P1 pillaged": [0, 0, 0, 0, 1]})
+    raw = pd.DataFrame(
+        {
+            "winner": [None] * 5,
+            "P1 vp": [0, 0, 0, 0, 3],
+            "arrival": [None] * 5,
+            "attacks": [0, 0, 0, 0, 1],
+            "P1 pillaged": [0, 0, 0, 0, 1],
+        }
+    )
     raw.attrs["players"] = ["P1"]
     table = summarize(raw)
     counts = table[table["metric"].isin(["vp", "attacks", "pillaged"])]
@@ -588,8 +635,14 @@ def test_end_turn_button_and_the_only_kind_chosen_with_its_targets():
     assert len(t.view.targets) == 54 and t.controls.form is not None  # glowing before any choice
     click_at(t, "vertex", "J12")  # so one click places the settlement
     assert t.controls.palette.value == "build road" and t.view.targets
-    t = Tutor(edit(new_game("base", players=3), "place P1 settlement J12",
-                   "hand P1 1 brick, 1 lumber, 2 grain, 3 ore", "turn P1 main 3"))
+    t = Tutor(
+        edit(
+            new_game("base", players=3),
+            "place P1 settlement J12",
+            "hand P1 1 brick, 1 lumber, 2 grain, 3 ore",
+            "turn P1 main 3",
+        )
+    )
     labels = dict((kind, label) for label, kind in t.controls.palette.options)
     assert labels["build road"] == "build road · brick, lumber"
     assert labels["build city"] == "build city · 2 grain, 3 ore"
@@ -736,11 +789,13 @@ def test_rules_tab_lists_the_variants_rules_by_section_and_filters_them():
     assert "data-rule='CK-KNIGHT-DISPLACE'" not in shown
     assert "1.9 Building" in shown and "The 56 rules of" in t.rules_panel.intro.value
     t.rules_panel.search.value = "distance"
-    found = re.findall(r"class='catan-rule-entry' data-rule='([A-Z0-9-]+)'",
-                       t.rules_panel.list.value)
+    found = re.findall(
+        r"class='catan-rule-entry' data-rule='([A-Z0-9-]+)'", t.rules_panel.list.value
+    )
     assert "BASE-BUILD-DISTANCE" in found and len(found) < 10
-    assert all("distance" in f"{r.title} {r.text} {r.section}".lower()
-               for r in (base[i] for i in found))
+    assert all(
+        "distance" in f"{r.title} {r.text} {r.section}".lower() for r in (base[i] for i in found)
+    )
     assert "No rule of" in rules_html("ck", "zzzz")
     ck = rules_html("ck", "", chosen="CK-KNIGHT-DISPLACE")
     assert ck.index("CK-KNIGHT-DISPLACE") < ck.index("catan-rule-section")  # shown first
@@ -901,9 +956,11 @@ def test_lesson_texts_name_rules_by_title_with_the_id_only_in_attributes():
 def test_rule_ids_in_a_lesson_text_stay_out_of_links_and_markup_stays_safe():
     from catan_tutor.widgets.verdicts import lesson_html
 
-    page = lesson_html("See [the rule](https://example.org/BASE-BUILD-DISTANCE) "
-                       "(2P-ROLL-TWICE) <b>BASE-BUILD-DISTANCE</b>")
-    assert "href=\"https://example.org/BASE-BUILD-DISTANCE\"" in page
+    page = lesson_html(
+        "See [the rule](https://example.org/BASE-BUILD-DISTANCE) "
+        "(2P-ROLL-TWICE) <b>BASE-BUILD-DISTANCE</b>"
+    )
+    assert 'href="https://example.org/BASE-BUILD-DISTANCE"' in page
     assert "<b>" not in page and "&lt;b&gt;" in page  # a visitor's tag stays text
     assert "data-rule='2P-ROLL-TWICE'" in page
     assert not RAW_ID.search(shown_text(page)), shown_text(page)
@@ -916,13 +973,16 @@ def test_rules_tab_names_the_lessons_that_cite_each_rule(tmp_path):
 
     shown = [x.id for x in lessons_citing(lessons_dir(), "CK-KNIGHT-DISPLACE")]
     assert "ck_knight_displacement" in shown and "base_setup" not in shown
-    places = [(x.place.chapter, x.place.number) for x in lessons_citing(lessons_dir(),
-                                                                          "CK-KNIGHT-DISPLACE")]
+    places = [
+        (x.place.chapter, x.place.number)
+        for x in lessons_citing(lessons_dir(), "CK-KNIGHT-DISPLACE")
+    ]
     assert places == sorted(places)  # in course order
     ck = rules_html("ck", "", chosen="CK-KNIGHT-DISPLACE")
     assert "Knight displacement" in ck.split("catan-rule-section")[0]  # under the chosen rule
     # a folder of one lesson: only it is named, and a rule it does not cite names none
     (tmp_path / "one.catan.yaml").write_text(
-        "title: Only <b>me</b>\nvariant: base\nplayers: 3\nrules: [BASE-BUILD-DISTANCE]\n")
+        "title: Only <b>me</b>\nvariant: base\nplayers: 3\nrules: [BASE-BUILD-DISTANCE]\n"
+    )
     assert "Only &lt;b&gt;me&lt;/b&gt;" in lessons_line("BASE-BUILD-DISTANCE", tmp_path)
     assert lessons_line("BASE-BUILD-ROAD", tmp_path) == ""

@@ -29,8 +29,11 @@ def gesture(t: Tutor, a) -> None:
     if t.timeline.current is before:
         t.controls.form.set(**{f.name: getattr(a, f.name) for f in fields(a)})
         t.controls.form.play_button.click()
-    assert t.timeline.current.action == a, (str(a), t.controls.message.value,
-                                            t.controls.form.status.value)
+    assert t.timeline.current.action == a, (
+        str(a),
+        t.controls.message.value,
+        t.controls.form.status.value,
+    )
 
 
 def play_by_gestures(variant: str, players: int, seed: int, limit: int) -> Tutor:
@@ -52,8 +55,10 @@ def play_by_gestures(variant: str, players: int, seed: int, limit: int) -> Tutor
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("variant", "players"), [("base", 3), ("base-2p", 2),
-                                                  ("base-dummy", 2), ("ck", 3), ("ck-2p", 2)])
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("base", 3), ("base-2p", 2), ("base-dummy", 2), ("ck", 3), ("ck-2p", 2)],
+)
 def test_a_whole_game_by_gestures(variant: str, players: int) -> None:
     t = play_by_gestures(variant, players, seed=5, limit=4000)
     g = t.game

@@ -40,14 +40,15 @@ def session_with_events(source=None) -> tuple[TutorSession, list[str]]:
 
 
 def test_the_session_imports_no_jupyter_widgets():
-    code = ("import sys\n"
-            "from catan_tutor import new_game\n"
-            "from catan_tutor.widgets.tutor_session import TutorSession\n"
-            "TutorSession(new_game('base', players=3)).play('P1 settle H4')\n"
-            "print(sorted(x for x in ('ipywidgets', 'ipycanvas', 'ipyevents') "
-            "if x in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    code = (
+        "import sys\n"
+        "from catan_tutor import new_game\n"
+        "from catan_tutor.widgets.tutor_session import TutorSession\n"
+        "TutorSession(new_game('base', players=3)).play('P1 settle H4')\n"
+        "print(sorted(x for x in ('ipywidgets', 'ipycanvas', 'ipyevents') "
+        "if x in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
 
@@ -58,7 +59,8 @@ def test_a_move_is_played_logged_and_shown_with_the_one_kind_legal_chosen():
     node = s.play("P1 settle H4")
     assert node is s.node and node.depth == 1 and said == ["shown", "shown"]
     assert s.kind == "build road" and s.of_kind() == [
-        a for a in s.legal() if type(a).__name__ == "BuildRoad"]
+        a for a in s.legal() if type(a).__name__ == "BuildRoad"
+    ]
     assert s.lines[0].startswith("P1 builds a settlement on H4")
     assert s.moved  # a move, not a step: computers may answer it
 
@@ -107,8 +109,7 @@ def test_delete_and_undelete_put_the_same_nodes_back_until_the_tree_changes():
     s.play("P1 road H5")  # a variation
     s.delete()
     assert s.deleted is not None and s.deleted_moves == 1 and s.node.depth == 1
-    assert s.undelete() == "" and s.node.action is not None and str(s.node.action) == \
-        "P1 road H5"
+    assert s.undelete() == "" and s.node.action is not None and str(s.node.action) == "P1 road H5"
     s.delete()
     s.goto(road)
     s.play("P2 settle J6")  # a new move: the delete can no longer be undone

@@ -40,8 +40,24 @@ def test_two_player_variants_refuse_other_seat_counts(variant, players):
 @pytest.mark.parametrize("variant", ["base-2p", "base-dummy", "ck-2p"])
 def test_cli_plays_a_two_player_variant_to_a_winner(variant):
     out = subprocess.run(
-        [sys.executable, "-m", "catan_tutor.cli", "play", "--variant", variant, "--players", "2",
-         "--seed", "1"], capture_output=True, text=True, check=True, cwd=ROOT, timeout=120)
+        [
+            sys.executable,
+            "-m",
+            "catan_tutor.cli",
+            "play",
+            "--variant",
+            variant,
+            "--players",
+            "2",
+            "--seed",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     lines = out.stdout.splitlines()
     assert lines[-1].startswith("winner P")
     g = new_game(variant, players=2, seed=1)

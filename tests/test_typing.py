@@ -34,8 +34,13 @@ from catan_tutor.variants import PREVIEW
 
 CORPUS = Path(__file__).resolve().parent / "data" / "positions" / "corpus.txt"
 # field -> the record a non-empty value must be
-PENDING = {"neutral_due": NeutralDue, "tiebreak": Tiebreak, "relocate": DisplacedKnight,
-           "treason": RemovedKnight, "harbor": HarborTrade}
+PENDING = {
+    "neutral_due": NeutralDue,
+    "tiebreak": Tiebreak,
+    "relocate": DisplacedKnight,
+    "treason": RemovedKnight,
+    "harbor": HarborTrade,
+}
 
 
 def record_problems(s: State) -> list[str]:
@@ -66,8 +71,11 @@ def test_every_extras_field_is_a_declared_state_property_of_its_own_name():
         setattr(s, name, marker)
         assert vars(s.extras)[name] is marker and getattr(s, name) is marker, name
         assert {k: v for k, v in vars(s.extras).items() if k != name} == others, name
-    through_extras = {k for k, v in vars(State).items()
-                      if isinstance(v, property) and (v.__doc__ or "").startswith("``Extras.")}
+    through_extras = {
+        k
+        for k, v in vars(State).items()
+        if isinstance(v, property) and (v.__doc__ or "").startswith("``Extras.")
+    }
     assert through_extras == set(EXTRA_FIELDS)
     assert set(vars(Extras(2))) == set(EXTRA_FIELDS)  # the same fields for any seat count
 
@@ -96,8 +104,9 @@ def test_every_corpus_position_reads_into_named_records():
     assert {"kn", "relocate", "treason", "tiebreak", "neutral_due"} <= seen  # really exercised
 
 
-@pytest.mark.parametrize("variant,players", [("base", 4), ("base-2p", 2), ("base-dummy", 2),
-                                             ("ck", 4), ("ck-2p", 2)])
+@pytest.mark.parametrize(
+    "variant,players", [("base", 4), ("base-2p", 2), ("base-dummy", 2), ("ck", 4), ("ck-2p", 2)]
+)
 def test_the_rules_write_named_records_all_game_long(variant, players):
     g = new_game(variant, players=players, seed=7, board="variable", preview=variant in PREVIEW)
     rng = random.Random(7)

@@ -37,9 +37,19 @@ PROGRAM_ONLY = {
 }
 
 # The issue's examples (tests/test_verdicts.py): the rule that decides each.
-ISSUE_RULES = {"CK-ROBBER-INACTIVE", "CK-KNIGHT-MOVE", "CK-KNIGHT-BLOCKS", "CK-BUILD-OCCUPIED",
-               "CK2P-NEUTRAL-KNIGHT-PROMOTE", "CK-PC-MERCHANT-FLEET", "CK-PC-WEDDING",
-               "CK-METRO-VALUE", "CK-BARB-LOSE", "CK-BARB-LOSE-CHOICE", "CK-KNIGHT-DISPLACE"}
+ISSUE_RULES = {
+    "CK-ROBBER-INACTIVE",
+    "CK-KNIGHT-MOVE",
+    "CK-KNIGHT-BLOCKS",
+    "CK-BUILD-OCCUPIED",
+    "CK2P-NEUTRAL-KNIGHT-PROMOTE",
+    "CK-PC-MERCHANT-FLEET",
+    "CK-PC-WEDDING",
+    "CK-METRO-VALUE",
+    "CK-BARB-LOSE",
+    "CK-BARB-LOSE-CHOICE",
+    "CK-KNIGHT-DISPLACE",
+}
 
 
 @cache
@@ -54,13 +64,14 @@ def game_at(i: int) -> Game:
 
 
 def refusal_paths() -> set[str]:
-    """"rules/<module>.py:<function>" of every function of rules/ that makes a Reason."""
+    """ "rules/<module>.py:<function>" of every function of rules/ that makes a Reason."""
     out = set()
     for f in sorted(RULES_DIR.glob("*.py")):
         for node in ast.walk(ast.parse(f.read_text())):
             if isinstance(node, ast.FunctionDef) and any(
-                    isinstance(x, ast.Call) and getattr(x.func, "id", "") == "Reason"
-                    for x in ast.walk(node)):
+                isinstance(x, ast.Call) and getattr(x.func, "id", "") == "Reason"
+                for x in ast.walk(node)
+            ):
                 out.add(f"rules/{f.name}:{node.name}")
     return out
 
@@ -77,8 +88,10 @@ def test_every_case_of_the_table_gets_its_rule(variant):
         e = g.explain(action)
         checked += 1
         if (e.legal, e.rule) != (legal, rule) or not e.reason:
-            wrong.append(f"{action!r} ({source}, {path}): expected {rule} "
-                         f"{'legal' if legal else 'illegal'}, got {e}")
+            wrong.append(
+                f"{action!r} ({source}, {path}): expected {rule} "
+                f"{'legal' if legal else 'illegal'}, got {e}"
+            )
     assert checked >= 20, (variant, checked)
     assert not wrong, "\n".join(wrong[:20])
 

@@ -79,16 +79,20 @@ def test_CK_KNIGHT_BLOCKS_a_foreign_knight_on_the_way_is_named():
 
 
 def test_CK_BUILD_OCCUPIED_a_road_past_a_foreign_knight_names_the_knight():
-    g = main_game(roads=per("H7,H5", "K5,L3", "A3,Q5"), kn="H4:P2:1:---",
-                  hands=hands(cards(brick=2, lumber=2, wool=1, grain=1)))
+    g = main_game(
+        roads=per("H7,H5", "K5,L3", "A3,Q5"),
+        kn="H4:P2:1:---",
+        hands=hands(cards(brick=2, lumber=2, wool=1, grain=1)),
+    )
     e = g.explain("P1 road I7")
     assert (e.legal, e.rule) == (False, "CK-BUILD-OCCUPIED")
     assert "knight" in e.reason and "building" not in e.reason
 
 
 def test_CK2P_NEUTRAL_KNIGHT_PROMOTE_a_promotion_not_owed_is_not_the_mirror_rule():
-    g = load_2p(roads=per("A3,D3", "C5,N3", "I7,I5", "K3"),
-                kn="A6:P1:1:a--,I6:N1:1:---,K4:N2:1:---")
+    g = load_2p(
+        roads=per("A3,D3", "C5,N3", "I7,I5", "K3"), kn="A6:P1:1:a--,I6:N1:1:---,K4:N2:1:---"
+    )
     assert g.state.phase == "main"
     assert_illegal(g, "P1 neutral N1 promote I6", "CK2P-NEUTRAL-KNIGHT-PROMOTE")
     assert_illegal(g, "P1 neutral N1 knight I4", "CK2P-NEUTRAL-KNIGHT-PLACE")
@@ -104,8 +108,12 @@ def test_CK_PC_MERCHANT_FLEET_trades_are_judged_under_the_card():
 
 
 def test_CK_PC_WEDDING_gifts_are_judged_under_the_card():
-    g = card_game(phand="wedding/-/-", settlements="A4/-/K6", cities="D4/H4,C6/N6",
-                  hands=hands(cards(), cards(brick=2, ore=1, cloth=1), cards(wool=4)))
+    g = card_game(
+        phand="wedding/-/-",
+        settlements="A4/-/K6",
+        cities="D4/H4,C6/N6",
+        hands=hands(cards(), cards(brick=2, ore=1, cloth=1), cards(wool=4)),
+    )
     play(g, "P1 play wedding")
     e = g.explain("P2 give 1 ore, 1 cloth")
     assert (e.legal, e.rule) == (True, "CK-PC-WEDDING")
@@ -115,8 +123,12 @@ def test_CK_PC_WEDDING_gifts_are_judged_under_the_card():
 def test_CK_METRO_VALUE_and_CK_BARB_LOSE_voiced_when_a_city_is_chosen():
     """The issue's ck_barbarians_win case: losing a metropolis city, or a city of a player who
     defended more, is refused for its own rule, not "Waiting for ..."."""
-    g = attack_game(cities=per("I4,D4", "K6,C6", "A4"), kn="A2:P3:1:a--", metro="K6,-,-",
-                    levels="0,0,0/4,0,0/0,0,0")
+    g = attack_game(
+        cities=per("I4,D4", "K6,C6", "A4"),
+        kn="A2:P3:1:a--",
+        metro="K6,-,-",
+        levels="0,0,0/4,0,0/0,0,0",
+    )
     strike(g)
     assert g.state.phase == "pillage" and g.state.pillage == (0,)
     e = g.explain("P2 lose K6")
@@ -151,8 +163,9 @@ def test_CK_KNIGHT_MOVE_a_legal_move_in_words_with_the_typed_label():
     e = g.explain("P1 move H6 I6")
     assert (e.legal, e.rule) == (True, "CK-KNIGHT-MOVE")
     assert e.reason == "P1's strong knight moves from H6 to I6 and ends inactive."
-    alias = next(a for a in catan_tutor.board.vertex_aliases(e.action.dst)
-                 if "/" not in a and a != "I6")
+    alias = next(
+        a for a in catan_tutor.board.vertex_aliases(e.action.dst) if "/" not in a and a != "I6"
+    )
     e2 = g.explain(f"P1 move H6 {alias}")
     assert e2.action == e.action
     assert f"{alias} (I6)" in e2.reason  # the learner's label, the canonical one beside it
@@ -196,8 +209,10 @@ def test_BASE_COMP_PIECES_a_move_of_another_variant_is_explained():
     while g.state.phase != "main":
         g.play(g.legal_actions()[0])
     p = g.names[g.state.active]
-    for text, rule in ((f"{p} recruit A4", "BASE-COMP-PIECES"), (f"{p} robber-home",
-                                                                 "BASE-COMP-PIECES")):
+    for text, rule in (
+        (f"{p} recruit A4", "BASE-COMP-PIECES"),
+        (f"{p} robber-home", "BASE-COMP-PIECES"),
+    ):
         e = g.explain(text)
         assert (e.legal, e.rule) == (False, rule), (text, e)
     g = new_game("ck", players=3, seed=1)
@@ -301,20 +316,62 @@ def test_precedence_table_follows_the_reference():
 
 
 # Every kind of action, as a learner types it (README notation), whatever the variant.
-EXTRA = ["P1 roll", "P1 settle H4", "P1 road H3", "P1 city H4", "P1 buy", "P1 knight",
-         "P1 roadbuilding", "P1 plenty ore wool", "P1 monopoly ore", "P1 robber K P2",
-         "P1 discard 1 brick", "P1 bank 4 brick for ore", "P1 offer P2 1 brick for 1 ore",
-         "P1 accept", "P1 decline", "P1 end", "P1 neutral N1 settle H4", "P1 neutral N1 road G5",
-         "P1 neutral N1 knight G4", "P1 neutral N2 promote L2",
-         "P1 force take 1 brick, 1 ore give 2 wool", "P1 robber-home", "P1 return knight",
-         "P1 pass", "P1 bid 2 brick for ore", "P1 recruit E2", "P1 promote E2",
-         "P1 activate E2", "P1 move E2 F4", "P1 chase E2 K P2", "P1 relocate F4", "P1 wall H4",
-         "P1 improve science", "P1 improve politics H4", "P1 lose H4", "P1 deck politics",
-         "P1 aqueduct ore", "P1 discard-progress crane", "P1 play alchemy 3 4",
-         "P1 play merchant K", "P1 play espionage P2 crane", "P1 play diplomacy A3 B5",
-         "P1 play treason P2", "P1 give 1 brick, 1 ore", "P1 desert E2", "P1 place F4 strong",
-         "P1 hand P2 brick", "P1 return cloth", "P1 remove-knight E2", "die white 3",
-         "event ship", "progress science crane", "steal brick", "draw knight"]
+EXTRA = [
+    "P1 roll",
+    "P1 settle H4",
+    "P1 road H3",
+    "P1 city H4",
+    "P1 buy",
+    "P1 knight",
+    "P1 roadbuilding",
+    "P1 plenty ore wool",
+    "P1 monopoly ore",
+    "P1 robber K P2",
+    "P1 discard 1 brick",
+    "P1 bank 4 brick for ore",
+    "P1 offer P2 1 brick for 1 ore",
+    "P1 accept",
+    "P1 decline",
+    "P1 end",
+    "P1 neutral N1 settle H4",
+    "P1 neutral N1 road G5",
+    "P1 neutral N1 knight G4",
+    "P1 neutral N2 promote L2",
+    "P1 force take 1 brick, 1 ore give 2 wool",
+    "P1 robber-home",
+    "P1 return knight",
+    "P1 pass",
+    "P1 bid 2 brick for ore",
+    "P1 recruit E2",
+    "P1 promote E2",
+    "P1 activate E2",
+    "P1 move E2 F4",
+    "P1 chase E2 K P2",
+    "P1 relocate F4",
+    "P1 wall H4",
+    "P1 improve science",
+    "P1 improve politics H4",
+    "P1 lose H4",
+    "P1 deck politics",
+    "P1 aqueduct ore",
+    "P1 discard-progress crane",
+    "P1 play alchemy 3 4",
+    "P1 play merchant K",
+    "P1 play espionage P2 crane",
+    "P1 play diplomacy A3 B5",
+    "P1 play treason P2",
+    "P1 give 1 brick, 1 ore",
+    "P1 desert E2",
+    "P1 place F4 strong",
+    "P1 hand P2 brick",
+    "P1 return cloth",
+    "P1 remove-knight E2",
+    "die white 3",
+    "event ship",
+    "progress science crane",
+    "steal brick",
+    "draw knight",
+]
 
 
 RAW_ID = re.compile(r"\b(BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9-]+")  # a learner reads no rule IDs
@@ -364,7 +421,7 @@ def test_every_verdict_cites_the_most_specific_rule_of_its_variant(sweep_positio
         amended = {g for r in own.values() if r.id not in PARTIAL for g in r.amends}
         typed: dict[str, object] = {}  # notation -> action, read once per variant
         for g in games[::3]:
-            seats = [*g.names[:g.players], ""]
+            seats = [*g.names[: g.players], ""]
             for texts in pool.values():
                 for text in texts:
                     for who in seats:

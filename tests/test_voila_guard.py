@@ -52,6 +52,7 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 @contextmanager
 def within(seconds: float) -> Iterator[None]:
     """Fail (TimeoutError) instead of hanging if the body runs longer than ``seconds``."""
+
     def expire(*_):
         raise TimeoutError(f"took over {seconds} s")
 
@@ -64,17 +65,28 @@ def within(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def _msg(msg_type: str, content: dict | None = None,
-         buffers: Sequence[bytes] = ()) -> dict:
-    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "u",
-              "session": "s", "date": "2024-01-01T00:00:00Z", "version": "5.3"}
-    return {"header": header, "parent_header": {}, "metadata": {},
-            "content": content or {}, "buffers": list(buffers)}
+def _msg(msg_type: str, content: dict | None = None, buffers: Sequence[bytes] = ()) -> dict:
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "username": "u",
+        "session": "s",
+        "date": "2024-01-01T00:00:00Z",
+        "version": "5.3",
+    }
+    return {
+        "header": header,
+        "parent_header": {},
+        "metadata": {},
+        "content": content or {},
+        "buffers": list(buffers),
+    }
 
 
 def _v1(msg: dict, channel: str = "iopub") -> bytes:
-    parts = [json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata",
-                                                    "content")]
+    parts = [
+        json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata", "content")
+    ]
     return serialize_msg_to_ws_v1([*parts, *msg["buffers"]], channel)
 
 
@@ -84,10 +96,12 @@ def _legacy(msg: dict, channel: str = "iopub") -> bytes:
 
 # ----------------------------------------------------------------------------- the readers
 
-V1_CASES = [_msg("execute_input", {"code": "x = 1"}),
-            _msg("comm_msg", {"data": {"n": 1}}, [b"\x00" * 64, b"abc"]),
-            _msg("status", {"execution_state": "idle"}),
-            _msg("comm_msg", {"data": {}}, [b""] * 40)]
+V1_CASES = [
+    _msg("execute_input", {"code": "x = 1"}),
+    _msg("comm_msg", {"data": {"n": 1}}, [b"\x00" * 64, b"abc"]),
+    _msg("status", {"execution_state": "idle"}),
+    _msg("comm_msg", {"data": {}}, [b""] * 40),
+]
 
 
 @pytest.mark.parametrize("msg", V1_CASES, ids=lambda m: m["header"]["msg_type"])
@@ -96,8 +110,9 @@ def test_v1_messages_are_read_as_voila_reads_them(msg: dict) -> None:
     assert read_v1_header(data) == msg["header"]
     check_v1_message(data)  # passes
     voila_guard.apply()
-    original = voila_guard.ORIGINALS[kernel_websocket_handler.__name__,
-                                     "read_header_from_binary_message"]
+    original = voila_guard.ORIGINALS[
+        kernel_websocket_handler.__name__, "read_header_from_binary_message"
+    ]
     assert original(data) == read_v1_header(data)
     channel, parts = base.deserialize_msg_from_ws_v1(data)  # the guarded one, as upstream
     assert channel == "iopub" and json.loads(parts[0]) == msg["header"]
@@ -112,8 +127,7 @@ def test_legacy_messages_are_not_read_as_v1_and_return_at_once(msg: dict) -> Non
         assert read_v1_header(data) is None
     check_legacy_message(data)  # passes
     voila_guard.apply()
-    assert base.deserialize_binary_message(data)["header"]["msg_type"] == msg["header"][
-        "msg_type"]
+    assert base.deserialize_binary_message(data)["header"]["msg_type"] == msg["header"]["msg_type"]
 
 
 GARBAGE = {
@@ -199,8 +213,11 @@ def test_voila_still_drops_execute_input_and_passes_the_rest(monkeypatch) -> Non
     anything it cannot read, a legacy message too, goes on unchanged."""
     voila_guard.apply()
     sent: list = []
-    monkeypatch.setattr(kernel_websocket_handler.WebsocketHandler, "write_message",
-                        lambda self, message, binary=False: sent.append(message))
+    monkeypatch.setattr(
+        kernel_websocket_handler.WebsocketHandler,
+        "write_message",
+        lambda self, message, binary=False: sent.append(message),
+    )
     handler = object.__new__(kernel_websocket_handler.VoilaKernelWebsocketHandler)
     code, comm = _v1(V1_CASES[0]), _v1(V1_CASES[1])
     legacy = _legacy(V1_CASES[1])
@@ -228,8 +245,7 @@ def test_jupyter_servers_load_the_guard_as_an_extension() -> None:
     messages with the same unbounded loops)."""
     config = json.loads((jupyter_config_dir() / "jupyter_server_config.json").read_text())
     assert config["ServerApp"]["jpserver_extensions"]["catan_tutor.voila_guard"] is True
-    assert voila_guard._jupyter_server_extension_points() == [
-        {"module": "catan_tutor.voila_guard"}]
+    assert voila_guard._jupyter_server_extension_points() == [{"module": "catan_tutor.voila_guard"}]
     logged: list[str] = []
 
     class Log:
@@ -258,11 +274,23 @@ def pump():
         time.sleep(0.05)
 threading.Thread(target=pump, daemon=True).start()
 print("probe-comm:" + probe.comm_id)"""
-NOTEBOOK = {"cells": [{"cell_type": "code", "execution_count": None, "id": "pump",
-                       "metadata": {}, "outputs": [], "source": PUMP}],
-            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                        "language": "python"}},
-            "nbformat": 4, "nbformat_minor": 5}
+NOTEBOOK = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "pump",
+            "metadata": {},
+            "outputs": [],
+            "source": PUMP,
+        }
+    ],
+    "metadata": {
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+    },
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
 RSS_GROWTH_MIB = 64  # unguarded: ~8 MiB/s (hang) or ~150 MiB per legacy message of 2**22
 HTTP_WITHIN = 2.0  # seconds for the server to answer while attacked
 
@@ -296,8 +324,11 @@ def pump_hub_server(tmp_path_factory) -> Iterator[tuple[str, psutil.Process, str
         with urllib.request.urlopen(page_url, timeout=60) as response:
             page = response.read().decode()
         kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page).group(1)
-        server = next(p for p in psutil.Process().children(recursive=True)
-                      if f"--IdentityProvider.token={token}" in p.cmdline())
+        server = next(
+            p
+            for p in psutil.Process().children(recursive=True)
+            if f"--IdentityProvider.token={token}" in p.cmdline()
+        )
         yield url, server, kernel, token, log
 
 
@@ -307,7 +338,8 @@ def _connect(url: str, kernel: str, v1: bool, token: str = ""):
 
     ws_url = url.replace("http", "ws", 1) + (
         f"api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex}"
-        + (f"&token={token}" if token else ""))
+        + (f"&token={token}" if token else "")
+    )
     return connect(ws_url, subprotocols=[V1_PROTOCOL] if v1 else None, open_timeout=10)
 
 
@@ -348,8 +380,7 @@ def _legacy_decode(frame: bytes) -> dict:
 
 def _v1_decode(frame: bytes) -> dict:
     _, parts = base.deserialize_msg_from_ws_v1(frame)
-    return {"header": json.loads(parts[0]), "content": json.loads(parts[3]),
-            "buffers": parts[4:]}
+    return {"header": json.loads(parts[0]), "content": json.loads(parts[3]), "buffers": parts[4:]}
 
 
 def _comm_to(comm: str, tag: str, buffers: list[bytes]) -> dict:
@@ -385,8 +416,9 @@ def test_a_malformed_client_message_closes_only_its_socket(pump_server, v1: bool
     works (a v1 one sends a comm message with buffers and hears its echo)."""
     url, server, kernel, comm = pump_server
     rss0 = server.memory_info().rss / 2**20
-    attack = ((2**62).to_bytes(8, "little") + bytes(24) if v1
-              else struct.pack("!i", 2**22) + bytes(8))
+    attack = (
+        (2**62).to_bytes(8, "little") + bytes(24) if v1 else struct.pack("!i", 2**22) + bytes(8)
+    )
     with _connect(url, kernel, v1=v1) as ws:
         ws.send(attack)
         from websockets.exceptions import ConnectionClosed
@@ -404,15 +436,15 @@ def test_a_malformed_client_message_closes_only_its_socket(pump_server, v1: bool
 
 @pytest.mark.slow
 @pytest.mark.kernel
-def test_a_jupyter_server_loads_the_guard_and_refuses_malformed_messages(
-        pump_hub_server) -> None:
+def test_a_jupyter_server_loads_the_guard_and_refuses_malformed_messages(pump_hub_server) -> None:
     """Voilà as a server extension (JupyterHub, Binder) uses jupyter_server's own kernel
     handler: a legacy client is no threat there, a client's malformed v1 message was
     (a loop over 2**62 offsets). The packaged settings load the guard; the message closes
     that socket only."""
     url, server, kernel, token, log = pump_hub_server
     assert "catan_tutor.voila_guard: kernel websocket messages read with bounds" in (
-        log.read_text())
+        log.read_text()
+    )
     rss0 = server.memory_info().rss / 2**20
     with _connect(url, kernel, v1=True, token=token) as ws:
         assert ws.subprotocol == V1_PROTOCOL

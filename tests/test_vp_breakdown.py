@@ -9,12 +9,14 @@ from catan_tutor import new_game, random_playout
 from catan_tutor.editor import edit
 
 
-@pytest.mark.parametrize(("variant", "players"), [("base", 4), ("base-2p", 2),
-                                                  ("base-dummy", 2), ("ck", 3), ("ck-2p", 2)])
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("base", 4), ("base-2p", 2), ("base-dummy", 2), ("ck", 3), ("ck-2p", 2)],
+)
 def test_breakdown_sums_to_the_points_all_game_long(variant: str, players: int) -> None:
     g = random_playout(new_game(variant, players=players, seed=3), seed=3, policy="greedy")
     replay = new_game(variant, players=players, seed=3)
-    for i, a in enumerate(g.history[len(replay.history):]):
+    for i, a in enumerate(g.history[len(replay.history) :]):
         replay.play(a)
         if i % 25 == 0 or replay.is_over():
             for p in range(len(replay.names)):
@@ -25,15 +27,32 @@ def test_breakdown_sums_to_the_points_all_game_long(variant: str, players: int) 
 
 
 def test_base_breakdown_names_each_source() -> None:
-    g = edit(new_game("base", players=3), "place P1 settlement J12", "place P1 city A4",
-             "dev P1 1 vp", "turn P1 main 3")
+    g = edit(
+        new_game("base", players=3),
+        "place P1 settlement J12",
+        "place P1 city A4",
+        "dev P1 1 vp",
+        "turn P1 main 3",
+    )
     assert g.vp_breakdown(0) == {"settlements": 1, "cities": 2, "VP cards": 1}
     assert g.vp_breakdown(1) == {}
 
 
 def test_ck_breakdown_names_each_source() -> None:
-    g = edit(new_game("ck", players=3), "place P1 city J12", "level P1 science 4",
-             "metropolis science J12", "defender P1 1", "vp-cards P1 1", "merchant A P1",
-             "turn P1 main 3")
-    assert g.vp_breakdown(0) == {"cities": 2, "metropolises": 2, "merchant": 1,
-                                 "defender": 1, "VP cards": 1}
+    g = edit(
+        new_game("ck", players=3),
+        "place P1 city J12",
+        "level P1 science 4",
+        "metropolis science J12",
+        "defender P1 1",
+        "vp-cards P1 1",
+        "merchant A P1",
+        "turn P1 main 3",
+    )
+    assert g.vp_breakdown(0) == {
+        "cities": 2,
+        "metropolises": 2,
+        "merchant": 1,
+        "defender": 1,
+        "VP cards": 1,
+    }

@@ -122,8 +122,9 @@ def test_a_healthy_loop_is_left_alone_and_a_slow_start_is_not_a_stall(log) -> No
 def test_stopping_exits_if_the_server_is_still_there_after_the_deadline(loop, log) -> None:
     logger, records = log
     exits: list[int] = []
-    dog = Watchdog(loop, logger, beat=0.1, stall=5, limit=10, stop_within=0.5,
-                   exit=exits.append).start()
+    dog = Watchdog(
+        loop, logger, beat=0.1, stall=5, limit=10, stop_within=0.5, exit=exits.append
+    ).start()
     try:
         dog.stopping()
         wait_until(lambda: exits, "the exit after stopping")
@@ -156,8 +157,12 @@ loop.run_forever()
 
 
 def test_a_stalled_server_process_exits_non_zero_and_stops_its_kernels() -> None:
-    proc = subprocess.Popen([sys.executable, "-c", STALLED_SERVER], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", STALLED_SERVER],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         out, err = proc.communicate(timeout=BOUND)
     finally:

@@ -31,34 +31,46 @@ ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p.name for p in packaged_lessons().glob("*.catan.yaml"))
 NOTEBOOKS = sorted(p.name for p in notebooks_dir().glob("*.ipynb"))
 # What the wheel must hold besides code, as paths inside it.
-SHIPPED = [*(f"catan_tutor/lessons/{n}" for n in LESSONS),
-           *(f"catan_tutor/notebooks/{n}" for n in NOTEBOOKS),
-           "catan_tutor/lessons/course.yaml", "catan_tutor/rulebook/rules.md",
-           "catan_tutor/jupyter-config/voila.json",
-           "catan_tutor/share/jupyter/voila/templates/catan/index.html.j2",
-           "catan_tutor/jupyter-config/jupyter_server_config.json",
-           "catan_tutor/share/jupyter/voila/templates/catan/catan_page.js",
-           "catan_tutor/share/jupyter/voila/templates/catan/catan_kernel.js",
-           "catan_tutor/share/jupyter/voila/templates/catan/catan_kernel.css",
-           "catan_tutor/widgets/board_keys.js"]
+SHIPPED = [
+    *(f"catan_tutor/lessons/{n}" for n in LESSONS),
+    *(f"catan_tutor/notebooks/{n}" for n in NOTEBOOKS),
+    "catan_tutor/lessons/course.yaml",
+    "catan_tutor/rulebook/rules.md",
+    "catan_tutor/jupyter-config/voila.json",
+    "catan_tutor/share/jupyter/voila/templates/catan/index.html.j2",
+    "catan_tutor/jupyter-config/jupyter_server_config.json",
+    "catan_tutor/share/jupyter/voila/templates/catan/catan_page.js",
+    "catan_tutor/share/jupyter/voila/templates/catan/catan_kernel.js",
+    "catan_tutor/share/jupyter/voila/templates/catan/catan_kernel.css",
+    "catan_tutor/widgets/board_keys.js",
+]
 
 
-def _run(*cmd: str | Path, cwd: Path, env: dict[str, str] | None = None,
-         timeout: float = 900) -> subprocess.CompletedProcess:
-    out = subprocess.run(list(map(str, cmd)), cwd=cwd, env=env, capture_output=True, text=True,
-                         timeout=timeout)
-    assert out.returncode == 0, f"{cmd} exited {out.returncode}:\n{out.stdout[-3000:]}\n" \
-                                f"{out.stderr[-3000:]}"
+def _run(
+    *cmd: str | Path, cwd: Path, env: dict[str, str] | None = None, timeout: float = 900
+) -> subprocess.CompletedProcess:
+    out = subprocess.run(
+        list(map(str, cmd)), cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
+    )
+    assert out.returncode == 0, (
+        f"{cmd} exited {out.returncode}:\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
+    )
     return out
 
 
 def _clean_env() -> dict[str, str]:
     """The environment of a user's shell: no path into this tree, no Jupyter overrides."""
-    drop = ("PYTHONPATH", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH", "CATAN_TUTOR_LESSONS",
-            "VIRTUAL_ENV")
+    drop = (
+        "PYTHONPATH",
+        "JUPYTER_PATH",
+        "JUPYTER_CONFIG_PATH",
+        "CATAN_TUTOR_LESSONS",
+        "VIRTUAL_ENV",
+    )
     env = {k: v for k, v in os.environ.items() if k not in drop}
-    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep)
-                                  if ".venv" not in p)
+    env["PATH"] = os.pathsep.join(
+        p for p in env.get("PATH", "").split(os.pathsep) if ".venv" not in p
+    )
     return env
 
 
@@ -69,22 +81,47 @@ def installed(tmp_path_factory) -> Iterator[dict]:
     dist, tree = tmp / "dist", tmp / "tree"
     # Built from a copy: the build's own folders (build/, *.egg-info) never appear in the
     # working tree while other tests read it (the suite runs on two workers).
-    shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "artifacts",
-        ".hypothesis", ".pytest_cache", ".ruff_cache", ".mypy_cache"))
+    shutil.copytree(
+        ROOT,
+        tree,
+        ignore=shutil.ignore_patterns(
+            ".git",
+            ".venv",
+            "build",
+            "dist",
+            "*.egg-info",
+            "__pycache__",
+            "artifacts",
+            ".hypothesis",
+            ".pytest_cache",
+            ".ruff_cache",
+            ".mypy_cache",
+        ),
+    )
     _run(sys.executable, "-m", "build", "--wheel", "--sdist", "--outdir", dist, tree, cwd=tmp)
     wheel = next(dist.glob("catan_tutor-*.whl"))
     sdist = next(dist.glob("catan_tutor-*.tar.gz"))
     venv = tmp / "venv"
     _run(sys.executable, "-m", "venv", venv, cwd=tmp, env=_clean_env())
-    _run(venv / "bin" / "python", "-m", "pip", "install", "-q", wheel, cwd=tmp,
-         env=_clean_env(), timeout=1800)
+    _run(
+        venv / "bin" / "python",
+        "-m",
+        "pip",
+        "install",
+        "-q",
+        wheel,
+        cwd=tmp,
+        env=_clean_env(),
+        timeout=1800,
+    )
     site = next((venv / "lib").glob("python3*/site-packages"))
     size = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
     own = sum(f.stat().st_size for f in (site / "catan_tutor").rglob("*") if f.is_file())
-    print(f"\nwheel {wheel.stat().st_size / 1024:.0f} KiB, sdist {sdist.stat().st_size / 1024:.0f}"
-          f" KiB; installed: catan_tutor {own / 2**20:.1f} MiB, venv site-packages "
-          f"{size / 2**20:.0f} MiB")
+    print(
+        f"\nwheel {wheel.stat().st_size / 1024:.0f} KiB, sdist {sdist.stat().st_size / 1024:.0f}"
+        f" KiB; installed: catan_tutor {own / 2**20:.1f} MiB, venv site-packages "
+        f"{size / 2**20:.0f} MiB"
+    )
     yield {"tmp": tmp, "wheel": wheel, "sdist": sdist, "venv": venv, "site": site}
 
 
@@ -96,8 +133,9 @@ def test_wheel_and_sdist_hold_lessons_notebooks_rules_and_page(installed):
     data = [n for n in names if ".data/data/" in n]  # for a Jupyter server that finds it alone
     assert any(n.endswith("share/jupyter/voila/templates/catan/index.html.j2") for n in data)
     assert any(n.endswith("etc/jupyter/voila.json") for n in data)
-    assert any(n.endswith("etc/jupyter/jupyter_server_config.d/jupyter_server_config.json")
-               for n in data)
+    assert any(
+        n.endswith("etc/jupyter/jupyter_server_config.d/jupyter_server_config.json") for n in data
+    )
     meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
     text = zipfile.ZipFile(installed["wheel"]).read(meta).decode()
     assert "License-Expression: BSD-3-Clause" in text
@@ -108,11 +146,15 @@ def test_wheel_and_sdist_hold_lessons_notebooks_rules_and_page(installed):
 
 
 def test_installed_check_finds_every_packaged_lesson(installed):
-    out = _run(installed["venv"] / "bin" / "catan-tutor", "check", cwd=installed["tmp"],
-               env=_clean_env())
+    out = _run(
+        installed["venv"] / "bin" / "catan-tutor", "check", cwd=installed["tmp"], env=_clean_env()
+    )
     summary = out.stdout.strip().splitlines()[-1]
-    assert re.fullmatch(rf"\d+ passed, 0 failed in {len(LESSONS)} scenario file\(s\) "
-                        r"\([1-9]\d* puzzle\(s\)\)", summary), summary
+    assert re.fullmatch(
+        rf"\d+ passed, 0 failed in {len(LESSONS)} scenario file\(s\) "
+        r"\([1-9]\d* puzzle\(s\)\)",
+        summary,
+    ), summary
     assert str(installed["site"]) in out.stdout  # it read the installed copy
 
 
@@ -124,10 +166,16 @@ def test_installed_notebook_runs_under_nbclient(installed, tmp_path):
         "nb = nbformat.read(notebooks_dir() / '01_knight_displacement.ipynb', 4);"
         "NotebookClient(nb, timeout=300, kernel_name='python3',"
         " resources={'metadata': {'path': sys.argv[1]}}).execute();"
-        "print(sum(len(c.get('outputs', [])) for c in nb.cells))")
-    out = _run(installed["venv"] / "bin" / "python", "-c", script, tmp_path, cwd=tmp_path,
-               env={**_clean_env(), "PATH": f"{installed['venv'] / 'bin'}:"
-                                              f"{_clean_env()['PATH']}"})
+        "print(sum(len(c.get('outputs', [])) for c in nb.cells))"
+    )
+    out = _run(
+        installed["venv"] / "bin" / "python",
+        "-c",
+        script,
+        tmp_path,
+        cwd=tmp_path,
+        env={**_clean_env(), "PATH": f"{installed['venv'] / 'bin'}:{_clean_env()['PATH']}"},
+    )
     assert int(out.stdout.split()[-1]) >= 1
 
 
@@ -138,10 +186,20 @@ def test_installed_serve_shows_the_app_with_every_lesson(installed, new_page):
     log = ARTIFACTS / "wheel_serve.log"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with log.open("w") as out:
-        proc = subprocess.Popen([installed["venv"] / "bin" / "catan-tutor", "serve",
-                                 "--port", str(port), "--no-browser"], cwd=installed["tmp"],
-                                env=_clean_env(), stdout=out, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            [
+                installed["venv"] / "bin" / "catan-tutor",
+                "serve",
+                "--port",
+                str(port),
+                "--no-browser",
+            ],
+            cwd=installed["tmp"],
+            env=_clean_env(),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
         _wait_listening(port, proc, log)
         p = new_page("wheel_serve")

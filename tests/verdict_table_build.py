@@ -19,14 +19,22 @@ import pytest
 
 HERE = Path(__file__).parent
 OUT = HERE / "verdict_table.json"
-SOURCES = ["test_rules_base.py", "test_rules_2p.py", "test_rules_dummy.py", "test_rules_ck_turn.py",
-           "test_rules_ck_pieces.py", "test_rules_ck_cards.py", "test_rules_ck2p_turn.py",
-           "test_rules_ck2p_knights.py", "test_verdicts.py"]
+SOURCES = [
+    "test_rules_base.py",
+    "test_rules_2p.py",
+    "test_rules_dummy.py",
+    "test_rules_ck_turn.py",
+    "test_rules_ck_pieces.py",
+    "test_rules_ck_cards.py",
+    "test_rules_ck2p_turn.py",
+    "test_rules_ck2p_knights.py",
+    "test_verdicts.py",
+]
 PER_PATH = 3
 
 
 def path_of(filename: str, lineno: int) -> str | None:
-    """"rules/knights.py:check_move" for a line of a rules/ or variants/ module."""
+    """ "rules/knights.py:check_move" for a line of a rules/ or variants/ module."""
     import ast
 
     p = Path(filename)
@@ -35,8 +43,9 @@ def path_of(filename: str, lineno: int) -> str | None:
     tree = _trees.get(p) or _trees.setdefault(p, ast.parse(p.read_text()))
     best = None
     for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
-                node.lineno <= lineno <= (node.end_lineno or node.lineno):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= lineno <= (
+            node.end_lineno or node.lineno
+        ):
             if best is None or node.lineno > best.lineno:
                 best = node
     return f"{p.parent.name}/{p.name}:{best.name if best else '?'}"
@@ -79,15 +88,25 @@ class Recorder:
                 raw = explain(game, ex.action)  # the engine's own text (no echoed labels)
                 # the last Reason made with the verdict's text, not the variant's
                 # ``specific`` (which only re-labels it with the most specific rule)
-                sites = [x for x in made.get(raw.reason, ())
-                         if path_of(*x) != "variants/base.py:specific"]
+                sites = [
+                    x
+                    for x in made.get(raw.reason, ())
+                    if path_of(*x) != "variants/base.py:specific"
+                ]
                 site = sites[-1] if sites else None
                 if sites and not raw.legal:  # where the reason's text was written
                     recorder.lines.add(sites[0])
-                recorder.cases.append({
-                    "variant": game.variant, "position": game.position(),
-                    "action": str(ex.action), "legal": ex.legal, "rule": ex.rule,
-                    "path": path_of(*site) if site else None, "test": recorder.test})
+                recorder.cases.append(
+                    {
+                        "variant": game.variant,
+                        "position": game.position(),
+                        "action": str(ex.action),
+                        "legal": ex.legal,
+                        "rule": ex.rule,
+                        "path": path_of(*site) if site else None,
+                        "test": recorder.test,
+                    }
+                )
             except Exception:  # noqa: BLE001 - a case that cannot be written down is skipped
                 pass
             return ex
@@ -110,7 +129,7 @@ def extra_cases() -> None:
     for variant in _PLAYERS:
         for g in _positions(variant, 11, 500, 120)[::2]:
             for text in EXTRA:
-                for who in g.names[:g.players]:
+                for who in g.names[: g.players]:
                     try:
                         g.explain(who + text[2:])
                     except NotationError:
@@ -134,9 +153,17 @@ def reason_sites() -> set[tuple[str, int]]:
 def main() -> int:
     sys.path.insert(0, str(HERE))
     rec = Recorder()
-    code = pytest.main(["-q", "-p", "no:cacheprovider", "-k", "not every_verdict_cites",
-                        *[str(HERE / s) for s in SOURCES]],
-                       plugins=[rec])
+    code = pytest.main(
+        [
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-k",
+            "not every_verdict_cites",
+            *[str(HERE / s) for s in SOURCES],
+        ],
+        plugins=[rec],
+    )
     if code not in (0, 1):
         return int(code)
     rec.test = "verdict_table_build.py::extra_cases"
@@ -164,9 +191,20 @@ def main() -> int:
     cases = [c for group in kept.values() for c in group]
     positions = sorted({pack_position(c["position"]) for c in cases})
     index = {p: i for i, p in enumerate(positions)}
-    table = {"positions": positions,
-             "cases": [[index[pack_position(c["position"])], c["action"], c["legal"], c["rule"],
-                        c["path"], c["test"]] for c in cases]}
+    table = {
+        "positions": positions,
+        "cases": [
+            [
+                index[pack_position(c["position"])],
+                c["action"],
+                c["legal"],
+                c["rule"],
+                c["path"],
+                c["test"],
+            ]
+            for c in cases
+        ],
+    }
     OUT.write_text(json.dumps(table, indent=0) + "\n")
     print(f"{len(cases)} cases on {len(positions)} positions ({len(rec.cases)} verdicts seen)")
     sites = reason_sites()

@@ -33,11 +33,14 @@ if TYPE_CHECKING:
 _MODULE_OF = {
     **dict.fromkeys(("barbarian_arrival", "event_dice_left"), "arrival"),
     **dict.fromkeys(("game_log", "hand_changes"), "log"),
-    **dict.fromkeys(("arrival_pmf", "arrival_stats", "second_roll_odds", "sum_odds",
-                     "turn_sum_odds"), "odds"),
+    **dict.fromkeys(
+        ("arrival_pmf", "arrival_stats", "second_roll_odds", "sum_odds", "turn_sum_odds"), "odds"
+    ),
     **dict.fromkeys(("play_turns", "playout_seed", "run_batch", "seeded_game"), "playout"),
-    **dict.fromkeys(("plot_arrival", "plot_log", "plot_outcomes", "plot_production",
-                     "plot_vp_distribution"), "plots"),
+    **dict.fromkeys(
+        ("plot_arrival", "plot_log", "plot_outcomes", "plot_production", "plot_vp_distribution"),
+        "plots",
+    ),
     **dict.fromkeys(("production_table", "roll_yield", "rolls_per_turn"), "production"),
     **dict.fromkeys(("InlineExecutor", "RankedAction", "Ranking", "rank_actions"), "rank"),
     **dict.fromkeys(("mean_interval", "t_value", "wilson"), "stats"),

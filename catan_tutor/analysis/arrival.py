@@ -57,8 +57,7 @@ def event_dice_left(s: State, per_turn: int) -> int:
     return int(len(s.sums) == 1 and s.phase in _AFTER_PRODUCTION)
 
 
-def barbarian_arrival(game: Game, turns: int, *, cumulative: bool = False
-                      ) -> dict[int, Fraction]:
+def barbarian_arrival(game: Game, turns: int, *, cumulative: bool = False) -> dict[int, Fraction]:
     """P(the next barbarian attack comes in turn t), t = 1..turns (1: the current turn), from
     the ship's position (CK-EVENT-SHIP, CK-BOARD-TRACK) and the event dice still due this
     turn; see :func:`arrival_pmf`. ``cumulative=True``: P(it has come by turn t). Assumes the
@@ -67,8 +66,9 @@ def barbarian_arrival(game: Game, turns: int, *, cumulative: bool = False
     if not s.caps.improvements:
         raise ValueError(f"{game.variant} has no barbarians (a Cities & Knights variant has)")
     per_turn = rolls_per_turn(game)
-    pmf = arrival_pmf(TRACK - s.barb, turns, per_turn=per_turn,
-                      first_turn=event_dice_left(s, per_turn))
+    pmf = arrival_pmf(
+        TRACK - s.barb, turns, per_turn=per_turn, first_turn=event_dice_left(s, per_turn)
+    )
     if not cumulative:
         return pmf
     total, cdf = Fraction(0), {}

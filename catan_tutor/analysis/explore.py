@@ -39,9 +39,18 @@ def worker_count(executor: Executor) -> int:
     return getattr(executor, "_max_workers", None) or available_cores()
 
 
-def playouts(game: Game, n: int = 200, turns: int = 10, policy: str = "random", seed: int = 0,
-             *, executor: Executor | None = None, progress: Progress | None = None,
-             cancel: threading.Event | None = None, batch: int | None = None) -> pd.DataFrame:
+def playouts(
+    game: Game,
+    n: int = 200,
+    turns: int = 10,
+    policy: str = "random",
+    seed: int = 0,
+    *,
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+    batch: int | None = None,
+) -> pd.DataFrame:
     """One row per playout (``i``, ``seed``, ``turns``, ``actions``, ``over``, ``winner``,
     ``arrival``, ``attacks``, then ``"P1 vp"``... and in C&K ``"P1 pillaged"``...), sorted by
     ``i``; see :func:`catan_tutor.analysis.playout.play_turns` for what each means.
@@ -77,14 +86,28 @@ def playouts(game: Game, n: int = 200, turns: int = 10, policy: str = "random", 
             break
         rows.extend(done[k])
     table = _frame(rows, game)
-    table.attrs.update(partial=len(rows) < n, completed=len(rows), requested=n, turns=turns,
-                       policy=policy, seed=seed, variant=game.variant,
-                       players=list(game.names[:game.players]), start_turn=game.state.turn)
+    table.attrs.update(
+        partial=len(rows) < n,
+        completed=len(rows),
+        requested=n,
+        turns=turns,
+        policy=policy,
+        seed=seed,
+        variant=game.variant,
+        players=list(game.names[: game.players]),
+        start_turn=game.state.turn,
+    )
     return table
 
 
-def run_batches(pool: Executor, batches: list[tuple], window: int, n: int,
-                progress: Progress | None, cancel: threading.Event | None) -> dict[int, list]:
+def run_batches(
+    pool: Executor,
+    batches: list[tuple],
+    window: int,
+    n: int,
+    progress: Progress | None,
+    cancel: threading.Event | None,
+) -> dict[int, list]:
     """Submit the batches in order (at most ``window`` in flight); their results by index."""
     todo = list(range(len(batches)))[::-1]
     running: dict[Future, int] = {}
@@ -101,8 +124,9 @@ def run_batches(pool: Executor, batches: list[tuple], window: int, n: int,
         while todo and len(running) < window:
             k = todo.pop()
             running[pool.submit(run_batch, *batches[k])] = k
-        ready, _ = wait(running, timeout=None if cancel is None else POLL,
-                        return_when=FIRST_COMPLETED)
+        ready, _ = wait(
+            running, timeout=None if cancel is None else POLL, return_when=FIRST_COMPLETED
+        )
         for f in ready:
             k = running.pop(f)
             if f.cancelled():
@@ -117,7 +141,7 @@ def run_batches(pool: Executor, batches: list[tuple], window: int, n: int,
 def _frame(rows: list[dict], game: Game) -> pd.DataFrame:
     import pandas as pd
 
-    names = game.names[:game.players]
+    names = game.names[: game.players]
     ck = game.caps.improvements
     cols = ["i", "seed", "turns", "actions", "over", "winner", "arrival", "attacks"]
     data: dict[str, list] = {c: [r[c] for r in rows] for c in cols}
@@ -135,14 +159,35 @@ def _frame(rows: list[dict], game: Game) -> pd.DataFrame:
     return table
 
 
-def explore(game: Game, n: int = 200, turns: int = 10, policy: str = "random", seed: int = 0,
-            *, executor: Executor | None = None, progress: Progress | None = None,
-            cancel: threading.Event | None = None, batch: int | None = None,
-            confidence: float = 0.95) -> pd.DataFrame:
+def explore(
+    game: Game,
+    n: int = 200,
+    turns: int = 10,
+    policy: str = "random",
+    seed: int = 0,
+    *,
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+    batch: int | None = None,
+    confidence: float = 0.95,
+) -> pd.DataFrame:
     """Outcomes of ``n`` seeded playouts of ``turns`` turns from ``game`` with confidence
     intervals: ``summarize(playouts(...))`` (see both). A cancelled run summarizes the
     playouts that finished and its ``attrs["partial"]`` is True."""
     from .summary import summarize  # pandas, on first use
 
-    return summarize(playouts(game, n, turns, policy, seed, executor=executor,
-                              progress=progress, cancel=cancel, batch=batch), confidence)
+    return summarize(
+        playouts(
+            game,
+            n,
+            turns,
+            policy,
+            seed,
+            executor=executor,
+            progress=progress,
+            cancel=cancel,
+            batch=batch,
+        ),
+        confidence,
+    )

@@ -45,18 +45,31 @@ def game_log(source: Game | Timeline | Scenario, node: Node | None = None) -> pd
     """
     rules, states, actions = _line(source, node)
     first = states[0]
-    kinds = CARD_NAMES[:len(first.bank)]
+    kinds = CARD_NAMES[: len(first.bank)]
     parties = first.names
     delta_cols = [f"{party} {kind}" for party in parties for kind in kinds]
-    vp_cols = [f"{party} vp" for party in parties[:first.n]]
+    vp_cols = [f"{party} vp" for party in parties[: first.n]]
     rows = []
     for i, a in enumerate(actions):
         before, after = states[i], states[i + 1]
-        deltas = [x - y for h1, h0 in zip(after.hands, before.hands, strict=True)
-                  for x, y in zip(h1, h0, strict=True)]
+        deltas = [
+            x - y
+            for h1, h0 in zip(after.hands, before.hands, strict=True)
+            for x, y in zip(h1, h0, strict=True)
+        ]
         vps = [rules.victory_points(after, p) for p in range(first.n)]
-        rows.append([i + 1, before.turn, before.phase, _who(before, a), type(a).__name__,
-                     str(a), *deltas, *vps])
+        rows.append(
+            [
+                i + 1,
+                before.turn,
+                before.phase,
+                _who(before, a),
+                type(a).__name__,
+                str(a),
+                *deltas,
+                *vps,
+            ]
+        )
     columns = ["step", "turn", "phase", "player", "kind", "notation", *delta_cols, *vp_cols]
     log = pd.DataFrame(rows, columns=columns)
     for c in (*delta_cols, *vp_cols, "step", "turn"):

@@ -49,8 +49,14 @@ def turn_sum_odds(rolls: int) -> dict[int, Fraction]:
     return out
 
 
-def arrival_pmf(steps: int, turns: int, *, per_turn: int = 1, first_turn: int | None = None,
-                ship: Fraction = SHIP) -> dict[int, Fraction]:
+def arrival_pmf(
+    steps: int,
+    turns: int,
+    *,
+    per_turn: int = 1,
+    first_turn: int | None = None,
+    ship: Fraction = SHIP,
+) -> dict[int, Fraction]:
     """P(the barbarians attack in turn t) for t = 1..turns, exactly (negative binomial).
 
     The ship needs ``steps`` more ship faces; each event die shows one with probability

@@ -19,8 +19,9 @@ def playout_seed(seed: int, i: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def play_turns(game: Game, seed: int, turns: int, policy: str = "random", *,
-               max_actions: int = 100_000) -> dict:
+def play_turns(
+    game: Game, seed: int, turns: int, policy: str = "random", *, max_actions: int = 100_000
+) -> dict:
     """Play ``game`` on (in place) until ``turns`` more turns have begun or the game ends:
     chance by its odds, players by ``policy`` (as in ``random_playout``, without offers).
 
@@ -34,8 +35,9 @@ def play_turns(game: Game, seed: int, turns: int, policy: str = "random", *,
     before = game.ply
     start = game.state.turn
     if not game.play_out(pick_next, turns=turns, max_actions=max_actions):
-        raise RuntimeError(f"playout seeded {seed} did not reach {turns} turns in "
-                           f"{max_actions} actions")
+        raise RuntimeError(
+            f"playout seeded {seed} did not reach {turns} turns in {max_actions} actions"
+        )
     rules, states = game.rules, game.states[before:]
     n = states[0].n
     arrival, attacks, pillaged = None, 0, [0] * n
@@ -56,8 +58,9 @@ def play_turns(game: Game, seed: int, turns: int, policy: str = "random", *,
     }  # fmt: skip
 
 
-def run_batch(position: str, seed: int, start: int, stop: int, turns: int,
-              policy: str) -> list[dict]:
+def run_batch(
+    position: str, seed: int, start: int, stop: int, turns: int, policy: str
+) -> list[dict]:
     """Playouts ``start``..``stop - 1`` from position text (the picklable work item).
 
     Each playout starts from a fresh ``Game.from_position(position)`` with the seed
@@ -72,8 +75,14 @@ def run_batch(position: str, seed: int, start: int, stop: int, turns: int,
     return out
 
 
-def seeded_game(variant: str = "ck", players: int = 4, *, turns: int = 100, seed: int = 0,
-                policy: str = "greedy") -> Game:
+def seeded_game(
+    variant: str = "ck",
+    players: int = 4,
+    *,
+    turns: int = 100,
+    seed: int = 0,
+    policy: str = "greedy",
+) -> Game:
     """A new game (beginner board) played ``turns`` turns on by :func:`play_turns` with
     ``seed`` and ``policy``: a reproducible mid-game whose history starts at the setup."""
     game = new_game(variant, players=players, seed=seed)

@@ -30,8 +30,7 @@ def plot_production(table: pd.DataFrame) -> Figure:
     bottom = [0.0] * len(table)
     for kind in kinds:
         values = [float(v) for v in table[kind]]
-        ax.bar(list(table.index), values, bottom=bottom, label=kind,
-               color=KIND_COLORS.get(kind))
+        ax.bar(list(table.index), values, bottom=bottom, label=kind, color=KIND_COLORS.get(kind))
         bottom = [b + v for b, v in zip(bottom, values, strict=True)]
     ax.set_ylabel(f"expected cards per {table.attrs.get('per', 'roll')}")
     ax.set_title("Production")
@@ -59,14 +58,18 @@ def plot_outcomes(summary: pd.DataFrame) -> Figure:
     players = summary.attrs["players"]
     width = 0.4
     for k, metric in enumerate(("win", "lead")):
-        _bars(rates, [outcome(summary, metric, p) for p in players],
-              [x + (k - 0.5) * width for x in range(len(players))], width, metric)
+        _bars(
+            rates,
+            [outcome(summary, metric, p) for p in players],
+            [x + (k - 0.5) * width for x in range(len(players))],
+            width,
+            metric,
+        )
     rates.set_xticks(range(len(players)), players)
     rates.set_ylim(0, 1)
     rates.set_title(f"in {summary.attrs['turns']} turns")
     rates.legend(fontsize="small")
-    _bars(vps, [outcome(summary, "vp", p) for p in players], list(range(len(players))), 0.6,
-          "VP")
+    _bars(vps, [outcome(summary, "vp", p) for p in players], list(range(len(players))), 0.6, "VP")
     vps.set_xticks(range(len(players)), players)
     vps.set_title("mean VP at the end")
     level = round(summary.attrs["confidence"] * 100)
@@ -76,8 +79,10 @@ def plot_outcomes(summary: pd.DataFrame) -> Figure:
 
 def _bars(ax, rows: list[pd.Series], xs: list[float], width: float, label: str) -> None:
     est = [r["estimate"] for r in rows]
-    err = [[max(0.0, e - r["low"]) for e, r in zip(est, rows, strict=True)],
-           [max(0.0, r["high"] - e) for e, r in zip(est, rows, strict=True)]]
+    err = [
+        [max(0.0, e - r["low"]) for e, r in zip(est, rows, strict=True)],
+        [max(0.0, r["high"] - e) for e, r in zip(est, rows, strict=True)],
+    ]
     ax.bar(xs, est, width, yerr=err, capsize=3, label=label)
 
 
@@ -89,8 +94,12 @@ def plot_vp_distribution(raw: pd.DataFrame) -> Figure:
     width = 0.8 / len(players)
     for k, p in enumerate(players):
         counts = raw[f"{p} vp"].value_counts().sort_index()
-        ax.bar([v + (k - (len(players) - 1) / 2) * width for v in counts.index],
-               counts.to_numpy() / len(raw), width, label=p)
+        ax.bar(
+            [v + (k - (len(players) - 1) / 2) * width for v in counts.index],
+            counts.to_numpy() / len(raw),
+            width,
+            label=p,
+        )
     ax.set_xlabel(f"VP after {raw.attrs['turns']} turns")
     ax.set_ylabel("share of playouts")
     ax.set_title("VP distribution")
@@ -105,11 +114,9 @@ def plot_arrival(raw: pd.DataFrame, exact: dict[int, Fraction] | None = None) ->
     ax = fig.add_subplot()
     turns = range(1, raw.attrs["turns"] + 1)
     counts = raw["arrival"].value_counts()
-    ax.bar(list(turns), [counts.get(t, 0) / max(len(raw), 1) for t in turns],
-           label="playouts")
+    ax.bar(list(turns), [counts.get(t, 0) / max(len(raw), 1) for t in turns], label="playouts")
     if exact is not None:
-        ax.plot(list(exact), [float(p) for p in exact.values()], "o", color="black",
-                label="exact")
+        ax.plot(list(exact), [float(p) for p in exact.values()], "o", color="black", label="exact")
     ax.set_xlabel("turn of the first attack (1: the current turn)")
     ax.set_ylabel("probability")
     ax.set_title("Barbarian arrival")

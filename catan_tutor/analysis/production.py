@@ -23,7 +23,7 @@ def roll_yield(s: State, total: int) -> dict[str, list[int]]:
     and an inactive C&K robber included), before any bank shortage; in Cities & Knights the
     ``aqueduct`` entry counts the free resource of a science-3 player who got nothing.
     """
-    kinds = CARD_NAMES[:len(s.bank)]
+    kinds = CARD_NAMES[: len(s.bank)]
     out = {k: [0] * s.n for k in kinds}
     if total == 7:
         return out | ({AQUEDUCT: [0] * s.n} if s.caps.improvements else {})
@@ -66,7 +66,7 @@ def production_table(game: Game, per: str = "roll") -> pd.DataFrame:
             acc = expected.setdefault(kind, [Fraction(0)] * s.n)
             for seat, k in enumerate(seats):
                 acc[seat] += p * k
-    table = pd.DataFrame(expected, index=pd.Index(s.names[:s.n], name="player"), dtype=object)
+    table = pd.DataFrame(expected, index=pd.Index(s.names[: s.n], name="player"), dtype=object)
     table["total"] = [sum(row, Fraction(0)) for row in zip(*expected.values(), strict=True)]
     table.attrs.update(per=per, rolls=rolls, variant=game.variant)
     return table

@@ -83,8 +83,10 @@ class RankedAction:
         if not self.playouts:
             return f"{self.notation}: not estimated"
         what = "win rate" if self.measure == "win" else "VP gain"
-        return (f"{self.notation}: {what} {self.estimate:.2f} ({self.low:.2f}–{self.high:.2f}), "
-                f"{self.playouts} playouts")
+        return (
+            f"{self.notation}: {what} {self.estimate:.2f} ({self.low:.2f}–{self.high:.2f}), "
+            f"{self.playouts} playouts"
+        )
 
 
 @dataclass(frozen=True)
@@ -176,8 +178,9 @@ def heuristic(game: Game, a: Action, after) -> tuple:
     return (won, gain, _tier(a), extra)
 
 
-def candidates_of(game: Game, player: int, limit: int) -> tuple[list[tuple[Action, State]],
-                                                                 int, int]:
+def candidates_of(
+    game: Game, player: int, limit: int
+) -> tuple[list[tuple[Action, State]], int, int]:
     """The moves worth comparing for ``player``: (action, state after it) pairs in the
     engine's order, the number of legal moves and the number of distinct ones.
 
@@ -185,8 +188,9 @@ def candidates_of(game: Game, player: int, limit: int) -> tuple[list[tuple[Actio
     listed); beyond ``limit`` the best by :func:`heuristic` are kept, ending the turn among
     them (the baseline of doing nothing more) when it is legal and ``limit`` is 2 or more."""
     rules, s = game.rules, game.state
-    legal = [a for a in rules.legal_actions(s, offers=False)
-             if a.player == player and not a.is_chance]
+    legal = [
+        a for a in rules.legal_actions(s, offers=False) if a.player == player and not a.is_chance
+    ]
     seen: dict[str, int] = {}
     distinct: list[tuple[Action, State]] = []
     for a in legal:
@@ -198,8 +202,9 @@ def candidates_of(game: Game, player: int, limit: int) -> tuple[list[tuple[Actio
             distinct.append((a, after))
     if len(distinct) <= limit:
         return distinct, len(legal), len(distinct)
-    order = sorted(range(len(distinct)),
-                   key=lambda i: (heuristic(game, *distinct[i]), -i), reverse=True)
+    order = sorted(
+        range(len(distinct)), key=lambda i: (heuristic(game, *distinct[i]), -i), reverse=True
+    )
     keep = order[:limit]
     ends = [i for i, (a, _) in enumerate(distinct) if type(a) is EndTurn]
     if ends and ends[0] not in keep and limit >= 2:
@@ -208,11 +213,22 @@ def candidates_of(game: Game, player: int, limit: int) -> tuple[list[tuple[Actio
 
 
 # ------------------------------------------------------------------ ranking
-def rank_actions(game: Game, n: int = 200, turns: int = 10, policy: str = "greedy",
-                 seed: int = 0, *, executor: Executor | None = None,
-                 progress: Progress | None = None, cancel: threading.Event | None = None,
-                 candidates: int = 10, measure: str = "auto", player: int | None = None,
-                 confidence: float = 0.95, batch: int | None = None) -> Ranking:
+def rank_actions(
+    game: Game,
+    n: int = 200,
+    turns: int = 10,
+    policy: str = "greedy",
+    seed: int = 0,
+    *,
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+    candidates: int = 10,
+    measure: str = "auto",
+    player: int | None = None,
+    confidence: float = 0.95,
+    batch: int | None = None,
+) -> Ranking:
     """Rank the legal moves of ``player`` (default: the one to act) by seeded playouts.
 
     For each candidate (see :func:`candidates_of`; at most ``candidates``) ``n`` playouts of
@@ -231,23 +247,31 @@ def rank_actions(game: Game, n: int = 200, turns: int = 10, policy: str = "greed
     if measure not in MEASURES:
         raise OptionError(f"unknown measure {measure!r}: choose one of {', '.join(MEASURES)}")
     if n < 1 or turns < 1 or candidates < 1:
-        raise OptionError(f"need n >= 1 playouts of turns >= 1 and candidates >= 1, not n={n}, "
-                          f"turns={turns}, candidates={candidates}")
+        raise OptionError(
+            f"need n >= 1 playouts of turns >= 1 and candidates >= 1, not n={n}, "
+            f"turns={turns}, candidates={candidates}"
+        )
     s = game.state
     who = game.rules.actors(s)
     if player is None:
         player = who[0] if who else -1
     if player not in who:
-        why = ("the game is over" if game.is_over() else "a chance event is due" if not who
-               else f"{s.name(player) if 0 <= player < s.n else player} is not to decide now")
+        why = (
+            "the game is over"
+            if game.is_over()
+            else "a chance event is due"
+            if not who
+            else f"{s.name(player) if 0 <= player < s.n else player} is not to decide now"
+        )
         return Ranking((), f"Nothing to rank: {why}.", measure, player, 0, 0, False, False)
     chosen, legal, distinct = candidates_of(game, player, candidates)
     if len(chosen) == 1:
         a = chosen[0][0]
         method = "The only legal move: nothing to compare."
         nan = math.nan
-        rec = RankedAction(a, str(a), nan, nan, nan, 0, measure, nan, nan, nan, nan, nan, nan,
-                           method)
+        rec = RankedAction(
+            a, str(a), nan, nan, nan, 0, measure, nan, nan, nan, nan, nan, nan, method
+        )
         return Ranking((rec,), method, measure, player, legal, distinct, False, False)
 
     results = _run(game, chosen, n, turns, policy, seed, executor, progress, cancel, batch)
@@ -258,14 +282,26 @@ def rank_actions(game: Game, n: int = 200, turns: int = 10, policy: str = "greed
         gains = [r["vp"][player] - vp_now for r in rows]
         won = [r["actions"] for r in rows if r["winner"] == name]
         soon.append(sum(won) / len(won) if won else math.inf)
-        stats.append((wilson(wins, len(rows), confidence), mean_interval(gains, confidence),
-                      len(rows)))
+        stats.append(
+            (wilson(wins, len(rows), confidence), mean_interval(gains, confidence), len(rows))
+        )
     if measure == "auto":
         best = max((w[0] for w, _, k in stats if k), default=0.0)
         measure = "win" if best >= WIN_SHARE else "vp"
     partial = any(k < n for *_, k in stats)
-    method = _method(s.name(player), measure, n, turns, policy, seed, legal, distinct,
-                     len(chosen), confidence, partial)
+    method = _method(
+        s.name(player),
+        measure,
+        n,
+        turns,
+        policy,
+        seed,
+        legal,
+        distinct,
+        len(chosen),
+        confidence,
+        partial,
+    )
     records = []
     for (a, _), (win, vp, k) in zip(chosen, stats, strict=True):
         main = win if measure == "win" else vp
@@ -281,13 +317,23 @@ def rank_actions(game: Game, n: int = 200, turns: int = 10, policy: str = "greed
         return (0, -r.estimate, -r.win_rate, soon[i], i)
 
     ranked = tuple(records[i] for i in sorted(range(len(records)), key=key))
-    return Ranking(ranked, method, measure, player, legal, distinct, distinct > len(chosen),
-                   partial)
+    return Ranking(
+        ranked, method, measure, player, legal, distinct, distinct > len(chosen), partial
+    )
 
 
-def _run(game: Game, chosen: list[tuple[Action, State]], n: int, turns: int, policy: str,
-         seed: int, executor: Executor | None, progress: Progress | None,
-         cancel: threading.Event | None, batch: int | None) -> list[list[dict]]:
+def _run(
+    game: Game,
+    chosen: list[tuple[Action, State]],
+    n: int,
+    turns: int,
+    policy: str,
+    seed: int,
+    executor: Executor | None,
+    progress: Progress | None,
+    cancel: threading.Event | None,
+    batch: int | None,
+) -> list[list[dict]]:
     """The playout records of each candidate (the first finished ones after a cancel)."""
     rules, start = game.rules, game.state.turn
     own = executor is None
@@ -315,19 +361,37 @@ def _run(game: Game, chosen: list[tuple[Action, State]], n: int, turns: int, pol
     return out
 
 
-def _method(name: str, measure: str, n: int, turns: int, policy: str, seed: int, legal: int,
-            distinct: int, chosen: int, confidence: float, partial: bool) -> str:
+def _method(
+    name: str,
+    measure: str,
+    n: int,
+    turns: int,
+    policy: str,
+    seed: int,
+    legal: int,
+    distinct: int,
+    chosen: int,
+    confidence: float,
+    partial: bool,
+) -> str:
     span = f"{turns} turn{'' if turns == 1 else 's'}"
-    what = (f"{name}'s win rate within {span}" if measure == "win"
-            else f"the victory points {name} gains over {span}")
+    what = (
+        f"{name}'s win rate within {span}"
+        if measure == "win"
+        else f"the victory points {name} gains over {span}"
+    )
     pct = f"{confidence:.0%}"
     interval = "Wilson" if measure == "win" else "t"
-    text = (f"Ranked by {what}: {n} seeded playouts (seed {seed}) after each move, every "
-            f"player and the dice playing on by the {policy} policy, which knows every hidden "
-            f"card; {pct} {interval} intervals.")
+    text = (
+        f"Ranked by {what}: {n} seeded playouts (seed {seed}) after each move, every "
+        f"player and the dice playing on by the {policy} policy, which knows every hidden "
+        f"card; {pct} {interval} intervals."
+    )
     if distinct > chosen:
-        text += (f" {chosen} of {legal} legal moves compared, picked by a quick heuristic "
-                 "(points at once, then builds before trades and roads, then pips).")
+        text += (
+            f" {chosen} of {legal} legal moves compared, picked by a quick heuristic "
+            "(points at once, then builds before trades and roads, then pips)."
+        )
     elif legal > distinct:
         text += f" All {legal} legal moves compared ({distinct} different outcomes)."
     else:

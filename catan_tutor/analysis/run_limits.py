@@ -33,19 +33,27 @@ class RunLimits:
     max_playouts: int
     max_turns: int
 
-    def problem(self, n: object, turns: object, policy: object = "greedy",
-                seed: object = 0) -> str | None:
+    def problem(
+        self, n: object, turns: object, policy: object = "greedy", seed: object = 0
+    ) -> str | None:
         """Why a Run of ``n`` playouts of ``turns`` turns (``policy``, ``seed``) is refused,
         or None when it may start."""
-        for name, value, hi in (("playouts", n, self.max_playouts), ("turns", turns,
-                                self.max_turns), ("seed", seed, MAX_SEED)):
+        for name, value, hi in (
+            ("playouts", n, self.max_playouts),
+            ("turns", turns, self.max_turns),
+            ("seed", seed, MAX_SEED),
+        ):
             lo = 0 if name == "seed" else 1
             if type(value) is not int or not lo <= value <= hi:
-                return (f"{self.what} not run: {name} must be a whole number from {lo} to "
-                        f"{hi:,}, not {str(value)[:40]}.")
+                return (
+                    f"{self.what} not run: {name} must be a whole number from {lo} to "
+                    f"{hi:,}, not {str(value)[:40]}."
+                )
         if policy not in POLICIES:
-            return (f"{self.what} not run: the policy must be one of {', '.join(POLICIES)}, "
-                    f"not {str(policy)[:40]}.")
+            return (
+                f"{self.what} not run: the policy must be one of {', '.join(POLICIES)}, "
+                f"not {str(policy)[:40]}."
+            )
         return None
 
 

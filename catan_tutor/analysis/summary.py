@@ -33,8 +33,7 @@ def summarize(raw: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     def mean(metric: str, party: str, values: list) -> None:
         """Every value counted here is >= 0, so an interval never reaches below 0."""
         est, low, high = mean_interval(values, confidence)
-        rows.append([metric, party, est, max(low, 0.0) if low == low else low, high,
-                     len(values)])
+        rows.append([metric, party, est, max(low, 0.0) if low == low else low, high, len(values)])
 
     for p in players:
         rate("win", p, raw["winner"] == p)

@@ -20,8 +20,17 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
-__all__ = ["Reading", "Rule", "amended_by", "reading", "rule", "rules", "rules_of", "text_of",
-           "variants"]
+__all__ = [
+    "Reading",
+    "Rule",
+    "amended_by",
+    "reading",
+    "rule",
+    "rules",
+    "rules_of",
+    "text_of",
+    "variants",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +75,10 @@ _SOURCE = re.compile(r"\b(00[0-4])\b('s)?")
 def _named(text: str) -> str:
     """``text`` with each seed number (004) replaced by its name for a learner, and each
     sentence starting with a capital."""
+
     def name(m: re.Match) -> str:
         return SOURCE_NAMES[m[1]] + ("\u2019s" if m[2] else "")
+
     text = _SOURCE.sub(name, text)
     return re.sub(r"(^|(?<!i\.e)(?<!e\.g)\. )([a-z])", lambda m: m[1] + m[2].upper(), text)
 
@@ -80,7 +91,7 @@ def reading(rule_id: str) -> Reading | None:
     basis, _, rest = r.decision.partition("Alt:")
     basis = basis.strip()
     if r.part and basis.startswith(r.part):
-        basis = basis[len(r.part):].lstrip(". ")
+        basis = basis[len(r.part) :].lstrip(". ")
     alternative, _, why = rest.partition("Why:")
     return Reading(*(_named(x.strip().rstrip(".")) for x in (r.part, basis, alternative, why)))
 
@@ -191,27 +202,97 @@ _PHRASES = {  # whole names (prefix dropped) whose words do not read well one by
     "INHERIT": "Two-player rules on top of C&K",
 }
 _WORDS = {  # one ID word -> words for a learner; any other word is lowercased
-    "COMP": "components", "DEF": "words", "PROD": "production", "DEV": "development card",
-    "PC": "progress card", "BARB": "barbarian attack", "METRO": "metropolis", "VP": "VP",
-    "DISPLACE": "displacement", "RELOCATE": "relocation", "PROMOTE": "promotion",
-    "ROUND1": "round 1", "ROUND2": "round 2", "SEVEN": "the 7", "BUILD": "building",
-    "IMPROVE": "city improvements", "WALL": "city wall", "TOKEN": "trade tokens",
-    "NEUTRAL": "neutrals", "ROLL": "rolling", "WIN": "victory", "ROLLOFF": "roll-off",
-    "EVENT": "event die", "PROGRESS": "progress cards", "MIN": "minimum",
-    "SETUP": "setup", "SHORTAGE": "bank shortage", "TAKE": "taking it",
-    "NEEDS": "needs a", "FIRST": "first", "DRAW": "draw", "DECK": "deck",
-    "YIELD": "yield", "ROAD": "road", "KNIGHT": "knight", "LEGAL": "legal places",
-    "PLACE": "placement", "INERT": "never act", "CHOOSER": "who chooses",
-    "MIRROR": "building for a neutral", "DOUBLE": "three dice twice", "TWICE": "twice",
+    "COMP": "components",
+    "DEF": "words",
+    "PROD": "production",
+    "DEV": "development card",
+    "PC": "progress card",
+    "BARB": "barbarian attack",
+    "METRO": "metropolis",
+    "VP": "VP",
+    "DISPLACE": "displacement",
+    "RELOCATE": "relocation",
+    "PROMOTE": "promotion",
+    "ROUND1": "round 1",
+    "ROUND2": "round 2",
+    "SEVEN": "the 7",
+    "BUILD": "building",
+    "IMPROVE": "city improvements",
+    "WALL": "city wall",
+    "TOKEN": "trade tokens",
+    "NEUTRAL": "neutrals",
+    "ROLL": "rolling",
+    "WIN": "victory",
+    "ROLLOFF": "roll-off",
+    "EVENT": "event die",
+    "PROGRESS": "progress cards",
+    "MIN": "minimum",
+    "SETUP": "setup",
+    "SHORTAGE": "bank shortage",
+    "TAKE": "taking it",
+    "NEEDS": "needs a",
+    "FIRST": "first",
+    "DRAW": "draw",
+    "DECK": "deck",
+    "YIELD": "yield",
+    "ROAD": "road",
+    "KNIGHT": "knight",
+    "LEGAL": "legal places",
+    "PLACE": "placement",
+    "INERT": "never act",
+    "CHOOSER": "who chooses",
+    "MIRROR": "building for a neutral",
+    "DOUBLE": "three dice twice",
+    "TWICE": "twice",
 }
-_NAMES = ("Longest Road", "Largest Army", "Longest Route", "Road Building", "Year of Plenty",
-          "Trade Monopoly", "Resource Monopoly", "Merchant Fleet", "Commercial Harbor",
-          "Guild Dues")
-_HEADINGS = {"COMP", "BOARD", "DEF", "SETUP", "TURN", "DEV", "AWARD", "CHANCE", "TOKEN",
-             "PROGRESS", "PC", "BARB", "METRO", "IMPROVE", "EVENT", "NEUTRAL", "ROLL", "WALL",
-             "PROD", "SEVEN", "ROBBER", "TRADE", "BUILD"}
-_COMPOUND = {"KNIGHT", "PROD-ROLL", "PROD-YIELD", "PROD-SHORTAGE", "ROBBER-MOVE",
-             "ROBBER-STEAL", "ROBBER-BLOCK", "BUILD-COSTS", "BUILD-LIMITS"}
+_NAMES = (
+    "Longest Road",
+    "Largest Army",
+    "Longest Route",
+    "Road Building",
+    "Year of Plenty",
+    "Trade Monopoly",
+    "Resource Monopoly",
+    "Merchant Fleet",
+    "Commercial Harbor",
+    "Guild Dues",
+)
+_HEADINGS = {
+    "COMP",
+    "BOARD",
+    "DEF",
+    "SETUP",
+    "TURN",
+    "DEV",
+    "AWARD",
+    "CHANCE",
+    "TOKEN",
+    "PROGRESS",
+    "PC",
+    "BARB",
+    "METRO",
+    "IMPROVE",
+    "EVENT",
+    "NEUTRAL",
+    "ROLL",
+    "WALL",
+    "PROD",
+    "SEVEN",
+    "ROBBER",
+    "TRADE",
+    "BUILD",
+}
+_COMPOUND = {
+    "KNIGHT",
+    "PROD-ROLL",
+    "PROD-YIELD",
+    "PROD-SHORTAGE",
+    "ROBBER-MOVE",
+    "ROBBER-STEAL",
+    "ROBBER-BLOCK",
+    "BUILD-COSTS",
+    "BUILD-LIMITS",
+}
 
 
 def _title(rule_id: str) -> str:
@@ -241,7 +322,7 @@ def _split(body: str) -> tuple[str, tuple[str, ...], str, str]:
     part = ""
     pos = 0
     for tag in _TAG.finditer(body):
-        text.append(body[pos:tag.start()])
+        text.append(body[pos : tag.start()])
         sources.append(tag[1])
         if tag[2] is not None:  # "[decision: what it covers. Alt: … Why: …]"
             notes.append(tag[2].strip())
@@ -281,8 +362,9 @@ def _parse(source: str) -> _Book:
                 raise ValueError(f"rules.md: {rule_id} appears twice")
             text, sources, decision, part = _split(body)
             amends = tuple(i for m in _AMENDS.finditer(text) for i in _QUOTED.findall(m[1]))
-            found[rule_id] = Rule(rule_id, _title(rule_id), text, variant, section, sources,
-                                  amends, decision, part)
+            found[rule_id] = Rule(
+                rule_id, _title(rule_id), text, variant, section, sources, amends, decision, part
+            )
     return _Book(found, parents)
 
 

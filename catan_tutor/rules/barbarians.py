@@ -39,8 +39,9 @@ def attack(s: State) -> None:
         _win(s, share)
     # rule="CK-BARB-AFTER": the ship goes home, every knight lies down, the robber wakes
     s.barb = 0
-    s.kn = tuple(k if k is None else Knight(k.owner, k.level, False, k.fresh, k.promoted)
-                 for k in s.kn)
+    s.kn = tuple(
+        k if k is None else Knight(k.owner, k.level, False, k.fresh, k.promoted) for k in s.kn
+    )
     if not s.attacked:
         s.attacked = True
         s.robber = laid(s).desert()
@@ -94,19 +95,29 @@ def check_pillage(s: State, a: Pillage) -> Reason | None:
     p, q, v = s.pillage[0], a.player, a.vertex
     where = VERTEX_LABELS[v]
     if 0 <= v < len(s.vowner) and s.vcity[v] and v in s.metro:
-        return Reason("CK-METRO-VALUE", f"The city on {where} carries a metropolis, and the "
-                      "barbarians never pillage a metropolis.")
+        return Reason(
+            "CK-METRO-VALUE",
+            f"The city on {where} carries a metropolis, and the "
+            "barbarians never pillage a metropolis.",
+        )
     if q not in s.pillage:
-        return Reason("CK-BARB-LOSE", f"{seat(q) if q >= 0 else 'Chance'} loses no city: only "
-                      "the group that contributed least to the defence (and owns a city "
-                      f"without a metropolis) loses one each; {seat(p)} chooses now.")
+        return Reason(
+            "CK-BARB-LOSE",
+            f"{seat(q) if q >= 0 else 'Chance'} loses no city: only "
+            "the group that contributed least to the defence (and owns a city "
+            f"without a metropolis) loses one each; {seat(p)} chooses now.",
+        )
     if q != p:
-        return Reason("CK-BARB-LOSE-CHOICE", f"{seat(p)} chooses the city they lose first; "
-                      f"then it is {seat(q)}'s turn to choose.")
+        return Reason(
+            "CK-BARB-LOSE-CHOICE",
+            f"{seat(p)} chooses the city they lose first; then it is {seat(q)}'s turn to choose.",
+        )
     if v not in free_cities(s, p):
         names = ", ".join(VERTEX_LABELS[c] for c in free_cities(s, p))
-        return Reason("CK-BARB-LOSE-CHOICE", f"{where} is not one of {seat(p)}'s cities: "
-                      f"{seat(p)} chooses one of {names}.")
+        return Reason(
+            "CK-BARB-LOSE-CHOICE",
+            f"{where} is not one of {seat(p)}'s cities: {seat(p)} chooses one of {names}.",
+        )
     return None
 
 

@@ -47,8 +47,9 @@ def apply_board(s: State, a) -> None:
         return
     terrain = tuple(s.tiles)
     kinds = s.harbor_kinds if s.shuffle_harbors else BEGINNER_HARBOR_KINDS
-    s.layout = Layout(terrain, spiral_numbers(terrain, a.hex),
-                      tuple(zip(HARBOR_EDGES, kinds, strict=True)))
+    s.layout = Layout(
+        terrain, spiral_numbers(terrain, a.hex), tuple(zip(HARBOR_EDGES, kinds, strict=True))
+    )
     s.robber = s.layout.desert()  # rule="BASE-BOARD-ROBBER-START"
     s.tiles, s.harbor_kinds = (), ()
     s.phase = SETUP_SETTLE  # the caller may start a roll-off instead

@@ -54,8 +54,11 @@ def setup_sites(s: State) -> list[int]:
     """Vertices a setup placement may take: no building or knight there, none next to it
     (BASE-BUILD-DISTANCE)."""
     kn = s.kn if s.caps.knights else None
-    return [v for v, o in enumerate(s.vowner)
-            if o < 0 and (kn is None or kn[v] is None) and distance_ok(s, v)]
+    return [
+        v
+        for v, o in enumerate(s.vowner)
+        if o < 0 and (kn is None or kn[v] is None) and distance_ok(s, v)
+    ]
 
 
 def road_touches_network(s: State, p: int, e: int) -> bool:
@@ -84,23 +87,32 @@ def check_settle(s: State, a: Settle) -> Reason | None:
     if s.phase not in (SETUP_SETTLE, MAIN):
         return phase_refusal(s, "a settlement")
     if s.vowner[v] >= 0:
-        return Reason("BASE-BUILD-SETTLEMENT", f"{where} is already taken by "
-                      f"{s.name(s.vowner[v])}'s {'city' if s.vcity[v] else 'settlement'}.")
+        return Reason(
+            "BASE-BUILD-SETTLEMENT",
+            f"{where} is already taken by "
+            f"{s.name(s.vowner[v])}'s {'city' if s.vcity[v] else 'settlement'}.",
+        )
     k = s.kn[v] if s.caps.knights else None
     if k is not None:
         return Reason("CK-BUILD-OCCUPIED", f"{where} holds {s.name(k.owner)}'s knight.")
     if not distance_ok(s, v):
         near = next(VERTEX_LABELS[w] for w in VERTEX_NEIGHBOURS[v] if s.vowner[w] >= 0)
-        return Reason("BASE-BUILD-DISTANCE", f"{where} is next to the building on {near}: "
-                      "settlements need at least two road lengths between them.")
+        return Reason(
+            "BASE-BUILD-DISTANCE",
+            f"{where} is next to the building on {near}: "
+            "settlements need at least two road lengths between them.",
+        )
     if s.phase == SETUP_SETTLE:
         return None  # rule="BASE-SETUP-ROUND1": no road needed, setup pieces are free
     if not any(s.eowner[e] == p for e, _ in EDGE_OTHER_END[v]):
-        return Reason("BASE-BUILD-SETTLEMENT", f"{where} is not at the end of one of "
-                      f"{seat(p)}'s roads.")
+        return Reason(
+            "BASE-BUILD-SETTLEMENT", f"{where} is not at the end of one of {seat(p)}'s roads."
+        )
     if s.settlements[p] >= SETTLEMENTS:
-        return Reason("BASE-BUILD-LIMITS", f"{seat(p)} has no settlement left in supply "
-                      f"({SETTLEMENTS} on the board).")
+        return Reason(
+            "BASE-BUILD-LIMITS",
+            f"{seat(p)} has no settlement left in supply ({SETTLEMENTS} on the board).",
+        )
     return cost_reason(s, p, SETTLEMENT_COST, "a settlement")
 
 
@@ -139,14 +151,18 @@ def check_road(s: State, a: BuildRoad) -> Reason | None:
     if s.phase == SETUP_ROAD:
         if s.setup_vertex not in EDGE_VERTICES[e]:
             piece = "city" if s.vcity[s.setup_vertex] else "settlement"
-            return Reason(setup_round_rule(s), f"The setup road must touch the {piece} just "
-                          f"placed on {VERTEX_LABELS[s.setup_vertex]}; {where} does not.")
+            return Reason(
+                setup_round_rule(s),
+                f"The setup road must touch the {piece} just "
+                f"placed on {VERTEX_LABELS[s.setup_vertex]}; {where} does not.",
+            )
         return None
     if not road_touches_network(s, p, e):
         return _no_connection(s, p, e)
     if s.roads[p] >= ROADS:
-        return Reason("BASE-BUILD-LIMITS", f"{seat(p)} has no road left in supply "
-                      f"({ROADS} on the board).")
+        return Reason(
+            "BASE-BUILD-LIMITS", f"{seat(p)} has no road left in supply ({ROADS} on the board)."
+        )
     if s.phase == ROAD_BUILDING:
         return None  # rule="BASE-DEV-ROAD-BUILDING": free
     return cost_reason(s, p, ROAD_COST, "a road")
@@ -163,15 +179,24 @@ def _no_connection(s: State, p: int, e: int) -> Reason:
             continue
         if any(s.eowner[f] == p for f, _ in EDGE_OTHER_END[v]):  # p's road ends at v
             if s.vowner[v] < 0 and k is not None:
-                return Reason("CK-BUILD-OCCUPIED", f"{s.name(k.owner)}'s knight stands on "
-                              f"{VERTEX_LABELS[v]}: {seat(p)}'s road may end there but not "
-                              f"continue past it to {where}.")
+                return Reason(
+                    "CK-BUILD-OCCUPIED",
+                    f"{s.name(k.owner)}'s knight stands on "
+                    f"{VERTEX_LABELS[v]}: {seat(p)}'s road may end there but not "
+                    f"continue past it to {where}.",
+                )
             what = "city" if s.vcity[v] else "settlement"
-            return Reason("BASE-BUILD-ROAD", f"{s.name(s.vowner[v])}'s {what} stands on "
-                          f"{VERTEX_LABELS[v]}: a road cannot continue through another "
-                          f"colour's building to {where}.")
-    return Reason("BASE-BUILD-ROAD", f"{where} touches none of {seat(p)}'s buildings or roads: "
-                  "a new road joins one's own road, settlement or city.")
+            return Reason(
+                "BASE-BUILD-ROAD",
+                f"{s.name(s.vowner[v])}'s {what} stands on "
+                f"{VERTEX_LABELS[v]}: a road cannot continue through another "
+                f"colour's building to {where}.",
+            )
+    return Reason(
+        "BASE-BUILD-ROAD",
+        f"{where} touches none of {seat(p)}'s buildings or roads: "
+        "a new road joins one's own road, settlement or city.",
+    )
 
 
 def legal_road_edges(s: State, p: int) -> tuple[int, ...]:
@@ -254,14 +279,18 @@ def check_city(s: State, a: BuildCity, cost=CITY_COST) -> Reason | None:
     if s.phase != MAIN:
         return phase_refusal(s, "a city")
     if s.vowner[v] != p or s.vcity[v]:
-        return Reason("BASE-BUILD-CITY", f"A city replaces one of {seat(p)}'s settlements; "
-                      f"{VERTEX_LABELS[v]} holds none.")
+        return Reason(
+            "BASE-BUILD-CITY",
+            f"A city replaces one of {seat(p)}'s settlements; {VERTEX_LABELS[v]} holds none.",
+        )
     if s.toppled and v not in s.toppled and any(s.vowner[t] == p for t in s.toppled):
-        return Reason("CK-BARB-PILLAGE", f"{seat(p)}'s next city must stand up the city laid "
-                      "on its side.")
+        return Reason(
+            "CK-BARB-PILLAGE", f"{seat(p)}'s next city must stand up the city laid on its side."
+        )
     if s.cities[p] >= CITIES:
-        return Reason("BASE-BUILD-LIMITS", f"{seat(p)} has no city left in supply "
-                      f"({CITIES} on the board).")
+        return Reason(
+            "BASE-BUILD-LIMITS", f"{seat(p)} has no city left in supply ({CITIES} on the board)."
+        )
     return cost_reason(s, p, cost, "a city")
 
 

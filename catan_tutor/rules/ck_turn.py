@@ -37,8 +37,11 @@ def check_setup_city(s: State, a: BuildCity) -> Reason | None:
     if s.vowner[v] >= 0:
         return Reason("CK-SETUP-ROUND2", f"{VERTEX_LABELS[v]} is already taken.")
     if not distance_ok(s, v):  # the round's own words: "distance rule applying" to the city
-        return Reason("CK-SETUP-ROUND2", f"The setup city obeys the distance rule: "
-                      f"{VERTEX_LABELS[v]} is next to another building.")
+        return Reason(
+            "CK-SETUP-ROUND2",
+            f"The setup city obeys the distance rule: "
+            f"{VERTEX_LABELS[v]} is next to another building.",
+        )
     return None
 
 
@@ -173,5 +176,3 @@ def victory_points(s: State, p: int) -> int:
     if e.merchant[1] == p:
         vp += 1
     return vp
-
-

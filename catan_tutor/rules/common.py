@@ -98,36 +98,57 @@ def phase_refusal(s: State, what: str, rule: str = "BASE-TURN-PHASES") -> Reason
     if ph == PRE_ROLL:
         extra = " or a token action" if s.caps.tokens else ""
         if s.caps.knights:  # Cities & Knights
-            return Reason("CK-TURN-ROLL-PHASE", f"It is the Roll Dice phase: {who} rolls the "
-                          f"dice first; before the roll only Alchemy{extra} may be played, not "
-                          f"{what}.")
-        return Reason("BASE-TURN-PHASES", f"It is the roll phase: {who} rolls the dice first; "
-                      f"before the roll only a development card{extra} may be played, not "
-                      f"{what}.")
+            return Reason(
+                "CK-TURN-ROLL-PHASE",
+                f"It is the Roll Dice phase: {who} rolls the "
+                f"dice first; before the roll only Alchemy{extra} may be played, not "
+                f"{what}.",
+            )
+        return Reason(
+            "BASE-TURN-PHASES",
+            f"It is the roll phase: {who} rolls the dice first; "
+            f"before the roll only a development card{extra} may be played, not "
+            f"{what}.",
+        )
     if ph in (SETUP_SETTLE, SETUP_ROAD):
-        need = ("a settlement" if ph == SETUP_SETTLE else "a road next to the new building")
-        return Reason("BASE-SETUP-FREE", f"During setup {who} now places {need}, nothing "
-                      f"else; {what} is not possible at this step.")
+        need = "a settlement" if ph == SETUP_SETTLE else "a road next to the new building"
+        return Reason(
+            "BASE-SETUP-FREE",
+            f"During setup {who} now places {need}, nothing "
+            f"else; {what} is not possible at this step.",
+        )
     if ph == ROBBER:
-        return Reason("BASE-ROBBER-MOVE", f"{who} must move the robber first; {what} waits "
-                      "until then.")
+        return Reason(
+            "BASE-ROBBER-MOVE", f"{who} must move the robber first; {what} waits until then."
+        )
     if ph == ROAD_BUILDING:  # the card in play: in Cities & Knights the progress card
         card = "CK-PC-ROAD-BUILDING" if s.caps.improvements else "BASE-DEV-ROAD-BUILDING"
-        return Reason(card, f"{who} first builds the free roads of Road Building "
-                      f"({s.free_roads} left); {what} waits until then.")
+        return Reason(
+            card,
+            f"{who} first builds the free roads of Road Building "
+            f"({s.free_roads} left); {what} waits until then.",
+        )
     if ph == NEUTRAL:
-        return Reason("2P-NEUTRAL-MIRROR", f"{who} first builds the neutral piece they owe; "
-                      f"{what} waits until then.")
-    return Reason(rule, f"{what[0].upper()}{what[1:]} is not possible now: "
-                  f"{PHASE_WORDS.get(ph, ph)}.")
+        return Reason(
+            "2P-NEUTRAL-MIRROR",
+            f"{who} first builds the neutral piece they owe; {what} waits until then.",
+        )
+    return Reason(
+        rule, f"{what[0].upper()}{what[1:]} is not possible now: {PHASE_WORDS.get(ph, ph)}."
+    )
 
 
 def can_pay(hand: tuple[int, ...], cost) -> bool:
     """``hand`` covers ``cost``; a cost may list the 5 resources only (hands may have 8)."""
     if len(cost) > 5:
         return all(h >= c for h, c in zip(hand, cost, strict=True))
-    return (hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2]
-            and hand[3] >= cost[3] and hand[4] >= cost[4])
+    return (
+        hand[0] >= cost[0]
+        and hand[1] >= cost[1]
+        and hand[2] >= cost[2]
+        and hand[3] >= cost[3]
+        and hand[4] >= cost[4]
+    )
 
 
 def gain(s: State, p: int, delta) -> None:
@@ -137,10 +158,18 @@ def gain(s: State, p: int, delta) -> None:
     """
     h, b = s.hands[p], s.bank
     if len(h) == 5:
-        s.hands = tset(s.hands, p, (h[0] + delta[0], h[1] + delta[1], h[2] + delta[2],
-                                    h[3] + delta[3], h[4] + delta[4]))
-        s.bank = (b[0] - delta[0], b[1] - delta[1], b[2] - delta[2], b[3] - delta[3],
-                  b[4] - delta[4])
+        s.hands = tset(
+            s.hands,
+            p,
+            (h[0] + delta[0], h[1] + delta[1], h[2] + delta[2], h[3] + delta[3], h[4] + delta[4]),
+        )
+        s.bank = (
+            b[0] - delta[0],
+            b[1] - delta[1],
+            b[2] - delta[2],
+            b[3] - delta[3],
+            b[4] - delta[4],
+        )
         return
     if len(delta) != len(h):
         if len(delta) > len(h):
@@ -166,8 +195,10 @@ def bundle_reason(s: State, rule: str, *bundles) -> Reason | None:
     kinds = len(s.bank)
     for b in bundles:
         if len(b) != kinds:
-            return Reason(rule, f"Cards are counted per kind: {kinds} counts "
-                          f"({', '.join(CARD_NAMES[:kinds])}).")
+            return Reason(
+                rule,
+                f"Cards are counted per kind: {kinds} counts ({', '.join(CARD_NAMES[:kinds])}).",
+            )
     return None
 
 

@@ -68,17 +68,23 @@ def _playable(s: State, p: int, card: int) -> Reason | None:
     """rule="BASE-DEV-PLAY": own turn, one per turn, not one bought this turn."""
     name = DEV_CARDS[card]
     if s.phase not in (PRE_ROLL, MAIN):
-        return Reason("BASE-DEV-PLAY", "A development card is played before the roll or in "
-                      f"the trade and build phase, not now: {PHASE_WORDS.get(s.phase, s.phase)}.")
+        return Reason(
+            "BASE-DEV-PLAY",
+            "A development card is played before the roll or in "
+            f"the trade and build phase, not now: {PHASE_WORDS.get(s.phase, s.phase)}.",
+        )
     if s.dev_played:
-        return Reason("BASE-DEV-PLAY", f"{seat(p)} has already played a development card "
-                      "this turn.")
+        return Reason(
+            "BASE-DEV-PLAY", f"{seat(p)} has already played a development card this turn."
+        )
     held = s.dev[p][card]
     if not held:
         return Reason("BASE-DEV-PLAY", f"{seat(p)} holds no {name} card.")
     if held - s.newdev[card] <= 0:
-        return Reason("BASE-DEV-PLAY", f"{seat(p)} bought their {name} card this turn and "
-                      "may play it from the next turn on.")
+        return Reason(
+            "BASE-DEV-PLAY",
+            f"{seat(p)} bought their {name} card this turn and may play it from the next turn on.",
+        )
     return None
 
 
@@ -105,8 +111,10 @@ def check_road_building(s: State, a: PlayRoadBuilding) -> Reason | None:
     if bad:
         return bad
     if s.roads[a.player] >= ROADS or not legal_road_edges(s, a.player):
-        return Reason("BASE-DEV-ROAD-BUILDING", f"{seat(a.player)} has no road that could be "
-                      "built, so Road Building would do nothing.")
+        return Reason(
+            "BASE-DEV-ROAD-BUILDING",
+            f"{seat(a.player)} has no road that could be built, so Road Building would do nothing.",
+        )
     return None
 
 
@@ -126,11 +134,14 @@ def check_plenty(s: State, a: PlayPlenty) -> Reason | None:
         return Reason("BASE-DEV-YEAR-OF-PLENTY", "Year of Plenty takes resource cards.")
     need = [picks.count(r) for r in range(5)]
     if any(n > b for n, b in zip(need, s.bank, strict=True)):
-        return Reason("BASE-DEV-YEAR-OF-PLENTY", "The bank does not hold "
-                      f"{' and '.join(RESOURCES[r] for r in picks)}.")
+        return Reason(
+            "BASE-DEV-YEAR-OF-PLENTY",
+            f"The bank does not hold {' and '.join(RESOURCES[r] for r in picks)}.",
+        )
     if len(picks) < min(2, sum(s.bank)):
-        return Reason("BASE-DEV-YEAR-OF-PLENTY", "Year of Plenty takes 2 cards while the bank "
-                      "has 2.")
+        return Reason(
+            "BASE-DEV-YEAR-OF-PLENTY", "Year of Plenty takes 2 cards while the bank has 2."
+        )
     return None
 
 

@@ -31,7 +31,8 @@ KNIGHT_FACES, ROAD_FACE, ARMY_FACE = (1, 2, 3), 4, 5  # 6: Monopoly
 
 _ONE_DIE: dict[str, list[tuple[Action, int]]] = {
     name: [(make(Die, name, v), 1) for v in range(1, 7)]
-            for name in ("dev", "card", "resource", "tiebreak")}
+    for name in ("dev", "card", "resource", "tiebreak")
+}
 _PHASE_DIE = {DEV_DIE: "dev", CARD_DIE: "card", RESOURCE_DIE: "resource", TIEBREAK: "tiebreak"}
 
 
@@ -208,11 +209,14 @@ def _carry_out(s: State, p: int) -> None:
 
 def _bid_turn(s: State, p: int) -> Reason | None:
     if s.phase != BIDS:
-        return Reason("DUMMY-TRADE-WINDOW", "Players trade with the dummy only in the trading "
-                      "window of the dummy's turn.")
+        return Reason(
+            "DUMMY-TRADE-WINDOW",
+            "Players trade with the dummy only in the trading window of the dummy's turn.",
+        )
     if p != bidder(s):
-        return Reason("DUMMY-TRADE-PROTOCOL", f"Bids go in seat order: {seat(bidder(s))} answers "
-                      "first.")
+        return Reason(
+            "DUMMY-TRADE-PROTOCOL", f"Bids go in seat order: {seat(bidder(s))} answers first."
+        )
     return None
 
 
@@ -231,8 +235,9 @@ def check_bid(s: State, a: Bid) -> Reason | None:
     if not 0 <= a.get < 5 or not s.hands[s.dummy][a.get]:
         return Reason("DUMMY-TRADE-PROTOCOL", f"The dummy holds no {RESOURCES[a.get]}.")
     if a.give[a.get]:
-        return Reason("DUMMY-TRADE-PROTOCOL", f"A bid for {RESOURCES[a.get]} cannot offer "
-                      f"{RESOURCES[a.get]}.")
+        return Reason(
+            "DUMMY-TRADE-PROTOCOL", f"A bid for {RESOURCES[a.get]} cannot offer {RESOURCES[a.get]}."
+        )
     return None
 
 

@@ -56,8 +56,10 @@ def check_wall(s: State, a: BuildWall, free: bool = False) -> Reason | None:
     if s.phase != MAIN:
         return phase_refusal(s, "a city wall", "CK-TURN-ACTION-PHASE")
     if s.vowner[v] != p or not s.vcity[v]:
-        return Reason("CK-WALL-BUILD", f"A wall goes under one of {seat(p)}'s cities; "
-                      f"{VERTEX_LABELS[v]} holds none.")
+        return Reason(
+            "CK-WALL-BUILD",
+            f"A wall goes under one of {seat(p)}'s cities; {VERTEX_LABELS[v]} holds none.",
+        )
     if s.walls[v]:
         return Reason("CK-WALL-BUILD", f"The city on {VERTEX_LABELS[v]} has a wall already.")
     if walls_of(s, p) >= WALLS:
@@ -101,15 +103,21 @@ def check_improve(s: State, a: Improve, discount: int = 0) -> Reason | None:
         return Reason("CK-IMPROVE-KEEP", f"{seat(p)} needs a city on the board to raise a track.")
     holder_here = s.metro[t] >= 0 and s.vowner[s.metro[t]] == p
     if level + 1 >= 4 and not free_cities(s, p) and not (level + 1 == TOP and holder_here):
-        return Reason("CK-METRO-NEEDS-CITY", f"Level {level + 1} needs a city without a "
-                      f"metropolis; {seat(p)} has none.")
+        return Reason(
+            "CK-METRO-NEEDS-CITY",
+            f"Level {level + 1} needs a city without a metropolis; {seat(p)} has none.",
+        )
     if metro_due(s, p, t):
         if a.vertex not in free_cities(s, p):
-            return Reason("CK-METRO-TAKE", f"Level {level + 1} of {TRACKS[t]} takes the "
-                          f"metropolis: name one of {seat(p)}'s cities without one for it.")
+            return Reason(
+                "CK-METRO-TAKE",
+                f"Level {level + 1} of {TRACKS[t]} takes the "
+                f"metropolis: name one of {seat(p)}'s cities without one for it.",
+            )
     elif a.vertex >= 0:
-        return Reason("CK-METRO-TAKE", f"Level {level + 1} of {TRACKS[t]} wins no metropolis "
-                      f"for {seat(p)}.")
+        return Reason(
+            "CK-METRO-TAKE", f"Level {level + 1} of {TRACKS[t]} wins no metropolis for {seat(p)}."
+        )
     return cost_reason(s, p, improve_cost(s, p, t, discount), f"level {level + 1} of {TRACKS[t]}")
 
 
@@ -133,8 +141,9 @@ def options(s: State, p: int) -> list:
     return out
 
 
-def improve_options(s: State, p: int, cities: list[int], discount: int = 0
-                    ) -> list[tuple[int, int]]:
+def improve_options(
+    s: State, p: int, cities: list[int], discount: int = 0
+) -> list[tuple[int, int]]:
     """(track, metropolis vertex or -1) of every improvement ``check_improve`` accepts in the
     action phase with this ``discount`` (rule="CK-PC-CRANE": 1), p's ``cities`` given."""
     if not cities:  # rule="CK-IMPROVE-KEEP"

@@ -87,8 +87,7 @@ def _reach_memo(occ: tuple[int, ...], eowner: tuple[int, ...]) -> dict[tuple[int
     return {}
 
 
-def _reachable(occ: tuple[int, ...], eowner: tuple[int, ...], p: int, src: int
-               ) -> tuple[int, ...]:
+def _reachable(occ: tuple[int, ...], eowner: tuple[int, ...], p: int, src: int) -> tuple[int, ...]:
     seen, todo, out = {src}, [src], set()
     while todo:
         v = todo.pop()
@@ -119,8 +118,9 @@ def displaced(s: State) -> DisplacedKnight:
 def _own_knight(s: State, p: int, v: int, what: str) -> Reason | None:
     k = s.kn[v]
     if k is None or k.owner != p:
-        return Reason("CK-KNIGHT-STRENGTH", f"{seat(p)} has no knight on {VERTEX_LABELS[v]} "
-                      f"to {what}.")
+        return Reason(
+            "CK-KNIGHT-STRENGTH", f"{seat(p)} has no knight on {VERTEX_LABELS[v]} to {what}."
+        )
     return None
 
 
@@ -139,11 +139,15 @@ def check_recruit(s: State, a: Recruit) -> Reason | None:
     if occupancy(s)[v] >= 0:
         return Reason("CK-KNIGHT-RECRUIT", f"{VERTEX_LABELS[v]} is not empty.")
     if not any(s.eowner[e] == p for e, _ in EDGE_OTHER_END[v]):
-        return Reason("CK-KNIGHT-RECRUIT", f"{VERTEX_LABELS[v]} is not at the end of one of "
-                      f"{seat(p)}'s roads.")
+        return Reason(
+            "CK-KNIGHT-RECRUIT",
+            f"{VERTEX_LABELS[v]} is not at the end of one of {seat(p)}'s roads.",
+        )
     if len(knights_of(s, p, 1)) >= PER_LEVEL:
-        return Reason("CK-KNIGHT-RECRUIT", f"{seat(p)} has no basic knight left in supply; "
-                      "promote one on the board first.")
+        return Reason(
+            "CK-KNIGHT-RECRUIT",
+            f"{seat(p)} has no basic knight left in supply; promote one on the board first.",
+        )
     return cost_reason(s, p, KNIGHT_COST, "a knight")
 
 
@@ -170,14 +174,19 @@ def check_promote(s: State, a: Promote, free: bool = False) -> Reason | None:
     if level >= 3:
         return Reason("CK-KNIGHT-PROMOTE", f"The knight on {VERTEX_LABELS[v]} is already mighty.")
     if promoted:
-        return Reason("CK-KNIGHT-PROMOTE", f"The knight on {VERTEX_LABELS[v]} was promoted this "
-                      "turn already.")
+        return Reason(
+            "CK-KNIGHT-PROMOTE", f"The knight on {VERTEX_LABELS[v]} was promoted this turn already."
+        )
     if level == 2 and s.levels[p][POLITICS] < 3:
-        return Reason("CK-KNIGHT-PROMOTE-MIGHTY", f"A mighty knight needs politics level 3 "
-                      f"(Fortress); {seat(p)} has {s.levels[p][POLITICS]}.")
+        return Reason(
+            "CK-KNIGHT-PROMOTE-MIGHTY",
+            f"A mighty knight needs politics level 3 "
+            f"(Fortress); {seat(p)} has {s.levels[p][POLITICS]}.",
+        )
     if len(knights_of(s, p, level + 1)) >= PER_LEVEL:
-        return Reason("CK-KNIGHT-PROMOTE", f"{seat(p)} has no {KNIGHT_LEVELS[level]} knight left "
-                      "in supply.")
+        return Reason(
+            "CK-KNIGHT-PROMOTE", f"{seat(p)} has no {KNIGHT_LEVELS[level]} knight left in supply."
+        )
     return None if free else cost_reason(s, p, KNIGHT_COST, "a promotion")
 
 
@@ -212,8 +221,10 @@ def _can_act(s: State, p: int, v: int, what: str, verb: str) -> Reason | None:
     k = _knight(s, v)
     if not eligible(k):
         why = "inactive" if not k.active else "placed, activated or used this turn"
-        return Reason("CK-KNIGHT-ACTION-ELIGIBLE", f"The knight on {VERTEX_LABELS[v]} cannot "
-                      f"act this turn: it is {why}.")
+        return Reason(
+            "CK-KNIGHT-ACTION-ELIGIBLE",
+            f"The knight on {VERTEX_LABELS[v]} cannot act this turn: it is {why}.",
+        )
     return None
 
 
@@ -229,8 +240,11 @@ def check_move(s: State, a: MoveKnight) -> Reason | None:
         if target.owner == p:
             return Reason("CK-KNIGHT-MOVE", f"{VERTEX_LABELS[dst]} holds {seat(p)}'s own knight.")
         if target.level >= _knight(s, src).level:
-            return Reason("CK-KNIGHT-DISPLACE", f"Only a stronger knight displaces: the knight "
-                          f"on {VERTEX_LABELS[dst]} is {KNIGHT_LEVELS[target.level - 1]}.")
+            return Reason(
+                "CK-KNIGHT-DISPLACE",
+                f"Only a stronger knight displaces: the knight "
+                f"on {VERTEX_LABELS[dst]} is {KNIGHT_LEVELS[target.level - 1]}.",
+            )
         return None
     if s.vowner[dst] >= 0:
         return Reason("CK-KNIGHT-MOVE", f"{VERTEX_LABELS[dst]} holds a building.")
@@ -243,8 +257,9 @@ def unreachable(s: State, p: int, src: int, dst: int) -> Reason:
     for a knight, CK-KNIGHT-MOVE for a building)."""
     here, there = VERTEX_LABELS[src], VERTEX_LABELS[dst]
     if dst == src:
-        return Reason("CK-KNIGHT-MOVE", f"The knight already stands on {here}: a move ends on "
-                      "another vertex.")
+        return Reason(
+            "CK-KNIGHT-MOVE", f"The knight already stands on {here}: a move ends on another vertex."
+        )
     seen, todo = {src}, [src]  # along p's roads, passing anything
     while todo:
         v = todo.pop()
@@ -253,8 +268,11 @@ def unreachable(s: State, p: int, src: int, dst: int) -> Reason:
                 seen.add(w)
                 todo.append(w)
     if dst not in seen:
-        return Reason("CK-KNIGHT-MOVE", f"No road of {seat(p)}'s leads from {here} to {there}: "
-                      "a knight travels only along its owner's roads.")
+        return Reason(
+            "CK-KNIGHT-MOVE",
+            f"No road of {seat(p)}'s leads from {here} to {there}: "
+            "a knight travels only along its owner's roads.",
+        )
     occ = occupancy(s)
     stops = [w for w in reachable(s, p, src) if occ[w] not in (-1, p)]
     pieces = [_piece(s, w) for w in stops]
@@ -262,10 +280,12 @@ def unreachable(s: State, p: int, src: int, dst: int) -> Reason:
     rule = "CK-KNIGHT-MOVE" if not knights else "CK-KNIGHT-BLOCKS"
     if knights and all(q >= s.n for q in knights):  # rule="CK2P-NEUTRAL-KNIGHT-INERT"
         rule = "CK2P-NEUTRAL-KNIGHT-INERT"
-    return Reason(rule,
-                  f"The way from {here} to {there} along {seat(p)}'s roads passes "
-                  f"{' and '.join(pieces) or 'another colour' + chr(39) + 's piece'}: a knight "
-                  "cannot pass another colour's piece.")
+    return Reason(
+        rule,
+        f"The way from {here} to {there} along {seat(p)}'s roads passes "
+        f"{' and '.join(pieces) or 'another colour' + chr(39) + 's piece'}: a knight "
+        "cannot pass another colour's piece.",
+    )
 
 
 def _piece(s: State, v: int) -> str:
@@ -320,13 +340,19 @@ def check_relocate(s: State, a: Relocate) -> Reason | None:
     q, who = displaced(s).owner, relocator(s)
     if a.player != who:
         if q != who:
-            return Reason("CK2P-NEUTRAL-CHOOSER", f"The displaced knight is {s.name(q)}'s; "
-                          f"{seat(who)}, who displaced it, moves it.")
-        return Reason("CK-KNIGHT-RELOCATE", f"The displaced knight is {seat(q)}'s; {seat(q)} "
-                      "moves it.")
+            return Reason(
+                "CK2P-NEUTRAL-CHOOSER",
+                f"The displaced knight is {s.name(q)}'s; {seat(who)}, who displaced it, moves it.",
+            )
+        return Reason(
+            "CK-KNIGHT-RELOCATE", f"The displaced knight is {seat(q)}'s; {seat(q)} moves it."
+        )
     if a.vertex not in relocation_sites(s):
-        return Reason("CK-KNIGHT-RELOCATE", f"{VERTEX_LABELS[a.vertex]} is not an empty vertex "
-                      f"reachable along {s.name(q)}'s roads.")
+        return Reason(
+            "CK-KNIGHT-RELOCATE",
+            f"{VERTEX_LABELS[a.vertex]} is not an empty vertex "
+            f"reachable along {s.name(q)}'s roads.",
+        )
     return None
 
 
@@ -349,17 +375,23 @@ def check_chase(s: State, a: ChaseRobber) -> Reason | None:
     if bad:
         return bad
     if not s.attacked:
-        return Reason("CK-ROBBER-INACTIVE", "The robber stays off the board until the first "
-                      "barbarian attack.")
+        return Reason(
+            "CK-ROBBER-INACTIVE", "The robber stays off the board until the first barbarian attack."
+        )
     if v not in HEX_VERTICES[s.robber]:
-        return Reason("CK-KNIGHT-CHASE-ROBBER", f"The knight on {VERTEX_LABELS[v]} is not next to "
-                      f"the robber on {HEX_NAMES[s.robber]}.")
+        return Reason(
+            "CK-KNIGHT-CHASE-ROBBER",
+            f"The knight on {VERTEX_LABELS[v]} is not next to the robber on {HEX_NAMES[s.robber]}.",
+        )
     if a.hex == s.robber or not 0 <= a.hex < len(HEX_NAMES):
         return Reason("BASE-ROBBER-MOVE", "The robber must move to a different land hex.")
     cands = victims(s, a.hex)
     if (cands and a.victim not in cands) or (not cands and a.victim >= 0):
-        return Reason("BASE-ROBBER-STEAL", f"On {HEX_NAMES[a.hex]} {seat(p)} must rob one of: "
-                      f"{', '.join(seat(q) for q in cands) or 'nobody'}.")
+        return Reason(
+            "BASE-ROBBER-STEAL",
+            f"On {HEX_NAMES[a.hex]} {seat(p)} must rob one of: "
+            f"{', '.join(seat(q) for q in cands) or 'nobody'}.",
+        )
     return None
 
 
@@ -381,8 +413,10 @@ def road_ends(s: State, p: int) -> tuple[int, ...]:
 @remember_last
 def _road_vertices(eowner: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """Per owner, the vertices its roads touch, in order (read-only: it is shared)."""
-    return {o: tuple(sorted({v for e in edges for v in EDGE_VERTICES[e]}))
-            for o, edges in awards.roads_by_owner(eowner).items()}
+    return {
+        o: tuple(sorted({v for e in edges for v in EDGE_VERTICES[e]}))
+        for o, edges in awards.roads_by_owner(eowner).items()
+    }
 
 
 def options(s: State, p: int) -> list:
@@ -409,12 +443,19 @@ def options(s: State, p: int) -> list:
         elif eligible(k):
             for w in reachable(s, p, v):
                 there = s.kn[w]
-                if (s.vowner[w] < 0 if there is None  # rule="CK-KNIGHT-DISPLACE": stronger only
-                        else there.owner != p and there.level < k.level):
+                if (
+                    s.vowner[w] < 0
+                    if there is None  # rule="CK-KNIGHT-DISPLACE": stronger only
+                    else there.owner != p and there.level < k.level
+                ):
                     out.append(make(MoveKnight, p, v, w))
             if s.attacked and v in HEX_VERTICES[s.robber]:
-                out += [make(ChaseRobber, p, v, h, q) for h in range(len(HEX_NAMES))
-                        if h != s.robber for q in victims(s, h) or (-1,)]
+                out += [
+                    make(ChaseRobber, p, v, h, q)
+                    for h in range(len(HEX_NAMES))
+                    if h != s.robber
+                    for q in victims(s, h) or (-1,)
+                ]
     return out
 
 

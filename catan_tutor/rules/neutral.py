@@ -32,10 +32,16 @@ from .building import (
 from .common import Reason, occupancy
 from .knights import PER_LEVEL, knights_of, road_ends
 
-WHAT = {"settle": "settlement", "road": "road", "knight": "basic knight",
-        "promote": "knight promotion"}
-_FALLBACK_RULE = {"settle": "2P-NEUTRAL-SETTLEMENT-FALLBACK",
-                  "knight": "CK2P-NEUTRAL-KNIGHT-FALLBACK"}
+WHAT = {
+    "settle": "settlement",
+    "road": "road",
+    "knight": "basic knight",
+    "promote": "knight promotion",
+}
+_FALLBACK_RULE = {
+    "settle": "2P-NEUTRAL-SETTLEMENT-FALLBACK",
+    "knight": "CK2P-NEUTRAL-KNIGHT-FALLBACK",
+}
 
 # rule="2P-SETUP-NEUTRAL-POSITIONS": N1 on H4 (H/I/M), N2 on G6 (G/K/L), on every board.
 NEUTRAL_STARTS = (parse_vertex("H4"), parse_vertex("G6"))
@@ -84,10 +90,18 @@ def promote_sites(s: State, i: int) -> list[int]:
     return knights_of(s, q, 1)
 
 
-_SITES = {"settle": settle_sites, "road": road_sites, "knight": knight_sites,
-          "promote": promote_sites}
-_ACTION = {"settle": NeutralSettle, "road": NeutralRoad, "knight": NeutralKnight,
-           "promote": NeutralPromote}
+_SITES = {
+    "settle": settle_sites,
+    "road": road_sites,
+    "knight": knight_sites,
+    "promote": promote_sites,
+}
+_ACTION = {
+    "settle": NeutralSettle,
+    "road": NeutralRoad,
+    "knight": NeutralKnight,
+    "promote": NeutralPromote,
+}
 
 
 def options(s: State) -> list:
@@ -125,27 +139,43 @@ def start(s: State, built: str, more: int = 0) -> None:
 def _check_common(s: State, p: int, i: int, kind: str) -> Reason | None:
     if s.phase != NEUTRAL:
         if kind == "knight":  # rule="CK2P-NEUTRAL-KNIGHT-PLACE"
-            return Reason("CK2P-NEUTRAL-KNIGHT-PLACE", "A neutral knight is placed only right "
-                          "after a player recruits a knight.")
+            return Reason(
+                "CK2P-NEUTRAL-KNIGHT-PLACE",
+                "A neutral knight is placed only right after a player recruits a knight.",
+            )
         if kind == "promote":  # rule="CK2P-NEUTRAL-KNIGHT-PROMOTE"
-            return Reason("CK2P-NEUTRAL-KNIGHT-PROMOTE", "A neutral knight is promoted only "
-                          "right after a player promotes a basic knight to strong.")
-        return Reason("2P-NEUTRAL-MIRROR", "A neutral piece is built only right after a player "
-                      "builds a road or a settlement.")
+            return Reason(
+                "CK2P-NEUTRAL-KNIGHT-PROMOTE",
+                "A neutral knight is promoted only "
+                "right after a player promotes a basic knight to strong.",
+            )
+        return Reason(
+            "2P-NEUTRAL-MIRROR",
+            "A neutral piece is built only right after a player builds a road or a settlement.",
+        )
     if p != s.active:
         # rule="CK2P-NEUTRAL-CHOOSER" restates rule="2P-NEUTRAL-CHOOSER"
         rule = "CK2P-NEUTRAL-CHOOSER" if s.caps.knights else "2P-NEUTRAL-CHOOSER"
-        return Reason(rule, f"{seat(s.active)} built, so {seat(s.active)} places the neutral "
-                      "piece.")
+        return Reason(
+            rule, f"{seat(s.active)} built, so {seat(s.active)} places the neutral piece."
+        )
     if i not in (0, 1):
         return Reason("2P-SETUP-PLAYERS", "The neutrals are N1 and N2.")
     owed, _, built, _ = due(s)
     if owed != kind:
         if owed != built:
-            return Reason(_FALLBACK_RULE[built], f"{seat(p)} owes a neutral {WHAT[built]}, but "
-                          f"none fits anywhere, so a neutral road is owed.")
-        rule = "2P-NEUTRAL-MIRROR" if owed in ("settle", "road") else (
-            "CK2P-NEUTRAL-KNIGHT-PLACE" if owed == "knight" else "CK2P-NEUTRAL-KNIGHT-PROMOTE")
+            return Reason(
+                _FALLBACK_RULE[built],
+                f"{seat(p)} owes a neutral {WHAT[built]}, but "
+                f"none fits anywhere, so a neutral road is owed.",
+            )
+        rule = (
+            "2P-NEUTRAL-MIRROR"
+            if owed in ("settle", "road")
+            else (
+                "CK2P-NEUTRAL-KNIGHT-PLACE" if owed == "knight" else "CK2P-NEUTRAL-KNIGHT-PROMOTE"
+            )
+        )
         return Reason(rule, f"{seat(p)} owes a neutral {WHAT[owed]}, mirroring what they did.")
     return None
 
@@ -156,10 +186,15 @@ def due_reason(s: State, what: str) -> Reason:
     if owed != built:
         rule = _FALLBACK_RULE[built]
     else:
-        rule = {"knight": "CK2P-NEUTRAL-KNIGHT-PLACE",
-                "promote": "CK2P-NEUTRAL-KNIGHT-PROMOTE"}.get(owed, "2P-NEUTRAL-MIRROR")
-    return Reason(rule, f"{seat(s.active)} first places the neutral {WHAT[owed]} they owe; "
-                  f"'{what}' waits until then.")
+        rule = {
+            "knight": "CK2P-NEUTRAL-KNIGHT-PLACE",
+            "promote": "CK2P-NEUTRAL-KNIGHT-PROMOTE",
+        }.get(owed, "2P-NEUTRAL-MIRROR")
+    return Reason(
+        rule,
+        f"{seat(s.active)} first places the neutral {WHAT[owed]} they owe; "
+        f"'{what}' waits until then.",
+    )
 
 
 def check_settle(s: State, a: NeutralSettle) -> Reason | None:
@@ -172,8 +207,10 @@ def check_settle(s: State, a: NeutralSettle) -> Reason | None:
         return Reason("2P-NEUTRAL-LEGAL", f"{where} is already taken by {s.name(s.vowner[v])}.")
     if not distance_ok(s, v):
         near = next(VERTEX_LABELS[w] for w in VERTEX_NEIGHBOURS[v] if s.vowner[w] >= 0)
-        return Reason("BASE-BUILD-DISTANCE", f"{where} is next to the building on {near}; the "
-                      "distance rule holds for neutrals too.")
+        return Reason(
+            "BASE-BUILD-DISTANCE",
+            f"{where} is next to the building on {near}; the distance rule holds for neutrals too.",
+        )
     if v not in settle_candidates(s, q):
         return Reason("2P-NEUTRAL-LEGAL", f"{where} is not at the end of one of {name}'s roads.")
     if s.settlements[q] >= SETTLEMENTS:
@@ -190,8 +227,11 @@ def check_road(s: State, a: NeutralRoad) -> Reason | None:
     if s.eowner[e] >= 0:
         return Reason("2P-NEUTRAL-LEGAL", f"{where} already has {s.name(s.eowner[e])}'s road.")
     if not road_touches_network(s, q, e):
-        return Reason("2P-NEUTRAL-LEGAL", f"{where} touches none of {name}'s buildings or roads "
-                      "(not through another colour's building).")
+        return Reason(
+            "2P-NEUTRAL-LEGAL",
+            f"{where} touches none of {name}'s buildings or roads "
+            "(not through another colour's building).",
+        )
     if s.roads[q] >= ROADS:
         return Reason("2P-NEUTRAL-LEGAL", f"{name} has no road left in supply.")
     return None
@@ -222,8 +262,9 @@ def check_knight(s: State, a: NeutralKnight) -> Reason | None:
     if occupancy(s)[v] >= 0:
         return Reason("CK2P-NEUTRAL-KNIGHT-LEGAL", f"{where} is not empty.")
     if v not in road_ends(s, q):
-        return Reason("CK2P-NEUTRAL-KNIGHT-LEGAL", f"{where} is not at the end of one of "
-                      f"{name}'s roads.")
+        return Reason(
+            "CK2P-NEUTRAL-KNIGHT-LEGAL", f"{where} is not at the end of one of {name}'s roads."
+        )
     if len(knights_of(s, q, 1)) >= PER_LEVEL:
         return Reason("CK2P-NEUTRAL-KNIGHT-LEGAL", f"{name} has no basic knight left in supply.")
     return None
@@ -236,14 +277,15 @@ def check_promote(s: State, a: NeutralPromote) -> Reason | None:
     v, q = a.vertex, s.n + a.neutral
     name, k = s.name(q), s.kn[v]
     if k is None or k.owner != q:
-        return Reason("CK2P-NEUTRAL-KNIGHT-PROMOTE", f"{name} has no knight on "
-                      f"{VERTEX_LABELS[v]}.")
+        return Reason("CK2P-NEUTRAL-KNIGHT-PROMOTE", f"{name} has no knight on {VERTEX_LABELS[v]}.")
     if k.level != 1:
-        return Reason("CK2P-NEUTRAL-KNIGHT-PROMOTE", f"{name}'s knight on {VERTEX_LABELS[v]} is "
-                      "already strong; neutral knights never become mighty.")
+        return Reason(
+            "CK2P-NEUTRAL-KNIGHT-PROMOTE",
+            f"{name}'s knight on {VERTEX_LABELS[v]} is "
+            "already strong; neutral knights never become mighty.",
+        )
     if len(knights_of(s, q, 2)) >= PER_LEVEL:
-        return Reason("CK2P-NEUTRAL-PROMOTE-LEVEL", f"{name} has no strong knight left in "
-                      "supply.")
+        return Reason("CK2P-NEUTRAL-PROMOTE-LEVEL", f"{name} has no strong knight left in supply.")
     return None
 
 

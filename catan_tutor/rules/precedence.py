@@ -23,12 +23,14 @@ from functools import cache
 
 from .. import rulebook
 
-PARTIAL = frozenset({
-    "CK-BUILD-OCCUPIED",  # only the vertices that hold a knight
-    "2P-ROLL-TWICE",  # only the second roll; the order of the phases stays BASE-TURN-PHASES
-    "CK-PROD-CITY",  # only the city part of BASE-PROD-YIELD
-    "CK-INFO",  # adds commodities, progress cards and public VP to BASE-INFO
-})
+PARTIAL = frozenset(
+    {
+        "CK-BUILD-OCCUPIED",  # only the vertices that hold a knight
+        "2P-ROLL-TWICE",  # only the second roll; the order of the phases stays BASE-TURN-PHASES
+        "CK-PROD-CITY",  # only the city part of BASE-PROD-YIELD
+        "CK-INFO",  # adds commodities, progress cards and public VP to BASE-INFO
+    }
+)
 
 
 @cache
@@ -39,8 +41,11 @@ def table(variant: str) -> dict[str, str]:
     order = _lineage(variant)
 
     def leaf(rule_id: str, seen: frozenset[str]) -> str:
-        by = [r for r in rulebook.amended_by(rule_id)
-              if r.id in own and r.id not in seen and r.id not in PARTIAL]
+        by = [
+            r
+            for r in rulebook.amended_by(rule_id)
+            if r.id in own and r.id not in seen and r.id not in PARTIAL
+        ]
         if not by:
             return rule_id
         first = min(by, key=lambda r: order.index(r.variant))  # the deciding parent's

@@ -14,8 +14,10 @@ from .improvements import walls_of
 @lru_cache(maxsize=64)
 def _yields(layout: Layout) -> tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]:
     """For each sum 0..12: (hex, resource, corner vertices) of the hexes carrying it."""
-    return tuple(tuple((h, layout.terrain[h], HEX_VERTICES[h]) for h in hexes)
-                 for hexes in layout.hexes_by_number())
+    return tuple(
+        tuple((h, layout.terrain[h], HEX_VERTICES[h]) for h in hexes)
+        for hexes in layout.hexes_by_number()
+    )
 
 
 def check_roll(s: State, a: Roll) -> Reason | None:
@@ -32,7 +34,8 @@ def apply_roll(s: State, a: Roll) -> None:
 
 
 _FACES: dict[str, list[tuple[Action, int]]] = {
-    d: [(make(Die, d, v), 1) for v in range(1, 7)] for d in DICE_COLORS}
+    d: [(make(Die, d, v), 1) for v in range(1, 7)] for d in DICE_COLORS
+}
 
 
 def die_outcomes(s: State) -> list[tuple[Action, int]]:
@@ -76,8 +79,9 @@ def start_seven(s: State) -> None:
     """
     n = s.n
     limit = _hand_limits(s)
-    s.discards = tuple(sum(h) // 2 if p < n and sum(h) > limit[p] else 0
-                       for p, h in enumerate(s.hands))
+    s.discards = tuple(
+        sum(h) // 2 if p < n and sum(h) > limit[p] else 0 for p, h in enumerate(s.hands)
+    )
     owed = any(s.discards)
     s.resume = MAIN
     s.phase = DISCARD if owed else ROBBER
@@ -131,7 +135,7 @@ def produce(s: State, total: int) -> set[int]:
         for p, k in enumerate(need):
             if k:
                 h = hands[p]
-                hands[p] = (*h[:r], h[r] + k, *h[r + 1:])
+                hands[p] = (*h[:r], h[r] + k, *h[r + 1 :])
                 bank[r] -= k
                 got.add(p)
     if got:
@@ -171,7 +175,7 @@ def _rolloff_result(s: State, total: int) -> None:
         s.rolloff = (stay, ())
         return
     w = stay[0]  # seats rotate so the winner becomes P1; clockwise order is kept
-    seats, others = s.colors[:s.n], s.colors[s.n:]  # neutrals and the dummy keep theirs
+    seats, others = s.colors[: s.n], s.colors[s.n :]  # neutrals and the dummy keep theirs
     s.colors = seats[w:] + seats[:w] + others
     s.rolloff = ((), ())
     s.phase = SETUP_SETTLE

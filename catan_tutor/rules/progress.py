@@ -39,8 +39,9 @@ def draw_outcomes(s: State) -> list[tuple[Action, int]]:
     t = s.draws[0].track
     counts, queue = s.pdecks[t]
     if sum(counts):
-        return [(make(DrawProgress, t, k), n) for k, n in zip(DECK_KINDS[t], counts, strict=True)
-                if n]
+        return [
+            (make(DrawProgress, t, k), n) for k, n in zip(DECK_KINDS[t], counts, strict=True) if n
+        ]
     return [(make(DrawProgress, t, queue[0]), 1)]
 
 
@@ -74,14 +75,20 @@ def check_discard(s: State, a: DiscardProgress) -> Reason | None:
     p = a.player
     if s.phase == PROGRESS_DISCARD:
         if p != s.pdiscards[0]:
-            return Reason("CK-PROGRESS-HAND-LIMIT", f"{seat(s.pdiscards[0])} is discarding "
-                          "progress cards now.")
+            return Reason(
+                "CK-PROGRESS-HAND-LIMIT",
+                f"{seat(s.pdiscards[0])} is discarding progress cards now.",
+            )
     elif s.phase != MAIN or p != s.active:
-        return Reason("CK-PROGRESS-HAND-LIMIT", "Progress cards are discarded only to get down "
-                      "to the hand limit of 4.")
+        return Reason(
+            "CK-PROGRESS-HAND-LIMIT",
+            "Progress cards are discarded only to get down to the hand limit of 4.",
+        )
     if len(s.phand[p]) <= HAND_LIMIT:
-        return Reason("CK-PROGRESS-HAND-LIMIT", f"{seat(p)} holds {len(s.phand[p])} progress "
-                      "cards, within the limit of 4.")
+        return Reason(
+            "CK-PROGRESS-HAND-LIMIT",
+            f"{seat(p)} holds {len(s.phand[p])} progress cards, within the limit of 4.",
+        )
     if a.card not in s.phand[p]:
         return Reason("CK-PROGRESS-HAND-LIMIT", f"{seat(p)} holds no {CARDS[a.card]} card.")
     return None
@@ -107,7 +114,9 @@ def discard_options(s: State, p: int) -> list[DiscardProgress]:
 def over_limit(s: State, p: int) -> Reason | None:
     """The active player ends the Action phase within the hand limit."""
     if len(s.phand[p]) > HAND_LIMIT:
-        return Reason("CK-PROGRESS-HAND-LIMIT", f"{seat(p)} holds {len(s.phand[p])} progress "
-                      "cards: play or discard down to 4 before ending the turn.")
+        return Reason(
+            "CK-PROGRESS-HAND-LIMIT",
+            f"{seat(p)} holds {len(s.phand[p])} progress "
+            "cards: play or discard down to 4 before ending the turn.",
+        )
     return None
-

@@ -72,8 +72,11 @@ _BIG_NUMBERS = (2, 6, 8, 12)
 def check_play(s: State, a: PlayProgress) -> Reason | None:
     p, card = a.player, a.card
     if not 0 <= card < len(CARDS) or card not in PLAYABLE:
-        return Reason("CK-PC-PLAY", "Victory point cards are laid out, not played; the other "
-                      "cards of this kind cannot be played yet.")
+        return Reason(
+            "CK-PC-PLAY",
+            "Victory point cards are laid out, not played; the other "
+            "cards of this kind cannot be played yet.",
+        )
     name = CARDS[card]
     if name == "alchemy":
         if s.phase != PRE_ROLL:
@@ -83,13 +86,23 @@ def check_play(s: State, a: PlayProgress) -> Reason | None:
     if card not in s.phand[p]:
         return Reason("CK-PC-PLAY", f"{seat(p)} holds no {name} card.")
     if len(a.args) != len(SCHEMA[name]) or not all(
-            _in_range(s, kind, x) for kind, x in zip(SCHEMA[name], a.args, strict=True)):
+        _in_range(s, kind, x) for kind, x in zip(SCHEMA[name], a.args, strict=True)
+    ):
         return Reason("CK-PC-PLAY", f"{name} names: {' '.join(SCHEMA[name]) or 'nothing'}.")
     return _CHECKS[name](s, p, *a.args)
 
 
-_RANGES = {"die": (1, 7), "track": (0, 3), "vertex": (0, 54), "edge": (0, 72), "hex": (0, N_HEXES),
-           "resource": (0, 5), "commodity": (5, 8), "kind": (0, 8), "card": (0, len(CARDS))}
+_RANGES = {
+    "die": (1, 7),
+    "track": (0, 3),
+    "vertex": (0, 54),
+    "edge": (0, 72),
+    "hex": (0, N_HEXES),
+    "resource": (0, 5),
+    "commodity": (5, 8),
+    "kind": (0, 8),
+    "card": (0, len(CARDS)),
+}
 
 
 def _in_range(s: State, kind: str, x) -> bool:
@@ -156,8 +169,10 @@ def _invention(s: State, p: int, h1: int, h2: int) -> Reason | None:
         return Reason("CK-PC-INVENTION", "Invention swaps the number tokens of two hexes.")
     for h in (h1, h2):
         if not nums[h] or nums[h] in _BIG_NUMBERS:
-            return Reason("CK-PC-INVENTION", f"{HEX_NAMES[h]}'s token may not move (no token, "
-                          "or a 2, 6, 8 or 12).")
+            return Reason(
+                "CK-PC-INVENTION",
+                f"{HEX_NAMES[h]}'s token may not move (no token, or a 2, 6, 8 or 12).",
+            )
     return None
 
 
@@ -169,8 +184,15 @@ def _do_invention(s: State, p: int, h1: int, h2: int) -> None:
 
 
 def _hexes_touched(s: State, p: int, terrain: int) -> list[int]:
-    return sorted({h for v, o in enumerate(s.vowner) if o == p for h in VERTEX_HEXES[v]
-                   if laid(s).terrain[h] == terrain})
+    return sorted(
+        {
+            h
+            for v, o in enumerate(s.vowner)
+            if o == p
+            for h in VERTEX_HEXES[v]
+            if laid(s).terrain[h] == terrain
+        }
+    )
 
 
 def _no_check(s: State, p: int) -> Reason | None:
@@ -232,8 +254,9 @@ def _merchant(s: State, p: int, h: int) -> Reason | None:
     """rule="CK-PC-MERCHANT": a land hex touching one of p's buildings (the desert too,
     rule="CK-PC-MERCHANT-DESERT")."""
     if not 0 <= h < N_HEXES or not any(s.vowner[v] == p for v in HEX_VERTICES[h]):
-        return Reason("CK-PC-MERCHANT", f"The merchant goes on a hex next to one of {seat(p)}'s "
-                      "buildings.")
+        return Reason(
+            "CK-PC-MERCHANT", f"The merchant goes on a hex next to one of {seat(p)}'s buildings."
+        )
     return None
 
 
@@ -273,8 +296,12 @@ def _do_trade_monopoly(s: State, p: int, c: int) -> None:
 # ---------------------------------------------------------------- politics
 def _do_encouragement(s: State, p: int) -> None:
     """rule="CK-PC-ENCOURAGEMENT": all p's knights stand up (they still cannot act)."""
-    s.kn = tuple(k if k is None or k.owner != p or k.active
-                 else Knight(k.owner, k.level, True, True, k.promoted) for k in s.kn)
+    s.kn = tuple(
+        k
+        if k is None or k.owner != p or k.active
+        else Knight(k.owner, k.level, True, True, k.promoted)
+        for k in s.kn
+    )
 
 
 def _espionage(s: State, p: int, q: int, card: int) -> Reason | None:
@@ -339,8 +366,10 @@ def _do_sabotage(s: State, p: int) -> None:
     """rule="CK-PC-SABOTAGE": each other player with at least p's VP discards half their
     hand, rounded down; rule="CK-PC-SABOTAGE-SELF": never p."""
     mine = victory_points(s, p)
-    s.discards = tuple(sum(h) // 2 if q != p and q < s.n and victory_points(s, q) >= mine
-                       else 0 for q, h in enumerate(s.hands))
+    s.discards = tuple(
+        sum(h) // 2 if q != p and q < s.n and victory_points(s, q) >= mine else 0
+        for q, h in enumerate(s.hands)
+    )
     if any(s.discards):
         s.phase = SABOTAGE
 
@@ -349,8 +378,10 @@ def _do_wedding(s: State, p: int) -> None:
     """rule="CK-PC-WEDDING": each other player with more VP gives p 2 hand cards of their
     choice (all if fewer)."""
     mine = victory_points(s, p)
-    s.discards = tuple(min(2, sum(h)) if q != p and q < s.n and victory_points(s, q) > mine
-                       else 0 for q, h in enumerate(s.hands))
+    s.discards = tuple(
+        min(2, sum(h)) if q != p and q < s.n and victory_points(s, q) > mine else 0
+        for q, h in enumerate(s.hands)
+    )
     if any(s.discards):
         s.phase = WEDDING
 
@@ -374,17 +405,25 @@ def apply_gift(s: State, a: Gift) -> None:
 
 
 def gift_options(s: State) -> list[Gift]:
-    return [make(Gift, q, c) for q in range(s.n) if s.discards[q]
-            for c in discard_options(s.hands[q], s.discards[q])]
+    return [
+        make(Gift, q, c)
+        for q in range(s.n)
+        if s.discards[q]
+        for c in discard_options(s.hands[q], s.discards[q])
+    ]
 
 
 def _taxation(s: State, p: int, h: int) -> Reason | None:
     if not s.attacked:
-        return Reason("CK-PC-TAXATION", "Taxation needs the robber, which comes after the first "
-                      "barbarian attack.")
+        return Reason(
+            "CK-PC-TAXATION",
+            "Taxation needs the robber, which comes after the first barbarian attack.",
+        )
     if h == s.robber:  # the card's own words: "move the robber to another hex"
-        return Reason("CK-PC-TAXATION", "Taxation moves the robber to another hex; it is on "
-                      f"{HEX_NAMES[h]} now.")
+        return Reason(
+            "CK-PC-TAXATION",
+            f"Taxation moves the robber to another hex; it is on {HEX_NAMES[h]} now.",
+        )
     return None
 
 
@@ -413,24 +452,29 @@ def open_road(s: State, e: int, occ: tuple[int, ...] | None = None) -> bool:
         return False
     if occ is None:
         occ = occupancy(s)
-    return any(occ[w] != q and not any(s.eowner[f] == q for f, _ in EDGE_OTHER_END[w] if f != e)
-               for w in EDGE_VERTICES[e])
+    return any(
+        occ[w] != q and not any(s.eowner[f] == q for f, _ in EDGE_OTHER_END[w] if f != e)
+        for w in EDGE_VERTICES[e]
+    )
 
 
 def _diplomacy(s: State, p: int, e: int, new: int) -> Reason | None:
     if not open_road(s, e):
-        return Reason("CK-PC-DIPLOMACY", f"{EDGE_LABELS[e]} is not an open road (its owner's "
-                      "pieces continue at both ends).")
+        return Reason(
+            "CK-PC-DIPLOMACY",
+            f"{EDGE_LABELS[e]} is not an open road (its owner's pieces continue at both ends).",
+        )
     if new < 0:
         return None
     if s.eowner[e] != p:
-        return Reason("CK-PC-DIPLOMACY", "Only after removing one's own road is a free road "
-                      "built.")
+        return Reason("CK-PC-DIPLOMACY", "Only after removing one's own road is a free road built.")
     t = s.copy()
     _remove_road(t, e)
     if new not in legal_road_edges(t, p) or t.roads[p] >= ROADS:
-        return Reason("CK-PC-DIPLOMACY", f"{EDGE_LABELS[new]} is not a legal road for "
-                      f"{seat(p)} once {EDGE_LABELS[e]} is gone.")
+        return Reason(
+            "CK-PC-DIPLOMACY",
+            f"{EDGE_LABELS[new]} is not a legal road for {seat(p)} once {EDGE_LABELS[e]} is gone.",
+        )
     return None
 
 
@@ -494,8 +538,7 @@ def _medicine_args(s: State, p: int) -> list[tuple]:
 
 def _treason_args(s: State, p: int) -> list[tuple]:
     """rule="CK2P-PC-TREASON": another player, or a neutral."""
-    return ([(q,) for q in range(s.n) if q != p]
-            + [(neutral_arg(i),) for i in range(s.owners - s.n)])
+    return [(q,) for q in range(s.n) if q != p] + [(neutral_arg(i),) for i in range(s.owners - s.n)]
 
 
 def _espionage_args(s: State, p: int) -> list[tuple]:
@@ -506,9 +549,12 @@ def _guild_dues_args(s: State, p: int) -> list[tuple]:
     """Nobody, or two cards from a player with more VP."""
     kinds = len(s.bank)
     mine_vp = victory_points(s, p)
-    return [(-1, (0,) * kinds)] + [(q, b) for q in range(s.n) if q != p
-                                   and victory_points(s, q) > mine_vp
-                                   for b in _two_of(s.hands[q])]
+    return [(-1, (0,) * kinds)] + [
+        (q, b)
+        for q in range(s.n)
+        if q != p and victory_points(s, q) > mine_vp
+        for b in _two_of(s.hands[q])
+    ]
 
 
 def _diplomacy_args(s: State, p: int) -> list[tuple]:
@@ -545,13 +591,16 @@ def _taxation_options(s: State, p: int, card: int) -> tuple[PlayProgress, ...]:
     return _taxation_plays(p, card, s.robber) if s.attacked else ()
 
 
-_FIXED_PLAYS = frozenset({"alchemy", "invention", "merchant-fleet", "resource-monopoly",
-                          "trade-monopoly"} | {name for name, kinds in SCHEMA.items() if not kinds})
+_FIXED_PLAYS = frozenset(
+    {"alchemy", "invention", "merchant-fleet", "resource-monopoly", "trade-monopoly"}
+    | {name for name, kinds in SCHEMA.items() if not kinds}
+)
 
 
 @lru_cache(maxsize=1024)
-def _fixed_plays(p: int, card: int, kinds: int, numbers: tuple[int, ...]
-                 ) -> tuple[PlayProgress, ...]:
+def _fixed_plays(
+    p: int, card: int, kinds: int, numbers: tuple[int, ...]
+) -> tuple[PlayProgress, ...]:
     """The plays of a card whose arguments depend on nothing but the number of card kinds
     and, for Invention, the board's number tokens."""
     name = CARDS[card]
@@ -573,8 +622,11 @@ def _fixed_plays(p: int, card: int, kinds: int, numbers: tuple[int, ...]
 @lru_cache(maxsize=1024)
 def _merchant_plays(p: int, card: int, vowner: tuple[int, ...]) -> tuple[PlayProgress, ...]:
     mine = {v for v, o in enumerate(vowner) if o == p}
-    return tuple(make(PlayProgress, p, card, (h,)) for h in range(N_HEXES)
-                 if not mine.isdisjoint(HEX_VERTICES[h]))
+    return tuple(
+        make(PlayProgress, p, card, (h,))
+        for h in range(N_HEXES)
+        if not mine.isdisjoint(HEX_VERTICES[h])
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -610,20 +662,29 @@ def _two_of(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
     return list(discard_options(hand, min(2, sum(hand))))
 
 
-
 def _plays_table(before_roll: bool) -> tuple[_Plays | None, ...]:
     """Per card, how its plays are listed at that moment (None: it cannot be played then)."""
     special: dict[str, _Plays] = {
-        "crane": _with_args(_crane_args), "engineering": _with_args(_engineering_args),
+        "crane": _with_args(_crane_args),
+        "engineering": _with_args(_engineering_args),
         "medicine": _with_args(_medicine_args),
         "smithing": _with_args(_smithing_options),  # rule="CK-KNIGHT-PROMOTE"
-        "merchant": _merchant_options, "taxation": _taxation_options,
+        "merchant": _merchant_options,
+        "taxation": _taxation_options,
         "treason": _with_args(_treason_args),
-        "espionage": _with_args(_espionage_args), "guild-dues": _with_args(_guild_dues_args),
-        "diplomacy": _with_args(_diplomacy_args), "intrigue": _with_args(_intrigue_args)}
-    return tuple(None if card not in PLAYABLE or (name == "alchemy") != before_roll
-                 else _fixed if name in _FIXED_PLAYS else special[name]
-                 for card, name in enumerate(CARDS))
+        "espionage": _with_args(_espionage_args),
+        "guild-dues": _with_args(_guild_dues_args),
+        "diplomacy": _with_args(_diplomacy_args),
+        "intrigue": _with_args(_intrigue_args),
+    }
+    return tuple(
+        None
+        if card not in PLAYABLE or (name == "alchemy") != before_roll
+        else _fixed
+        if name in _FIXED_PLAYS
+        else special[name]
+        for card, name in enumerate(CARDS)
+    )
 
 
 _MAIN_PLAYS = _plays_table(before_roll=False)
@@ -690,8 +751,9 @@ def check_desert(s: State, a: Desert) -> Reason | None:
     q = removed_knight(s).victim
     if q >= s.n:
         if a.player != s.active or a.vertex not in _deserters(s, q):
-            return Reason("CK2P-PC-TREASON", f"{seat(s.active)} removes one of {s.name(q)}'s "
-                          "weakest knights.")
+            return Reason(
+                "CK2P-PC-TREASON", f"{seat(s.active)} removes one of {s.name(q)}'s weakest knights."
+            )
         return None
     k = s.kn[a.vertex]
     if a.player != q or k is None or k.owner != q:
@@ -713,17 +775,24 @@ def deserter_options(s: State) -> list[PlaceDeserter]:
     p, level = s.active, removed_knight(s).level
     occ = occupancy(s)
     sites = [v for v in knights.road_ends(s, p) if occ[v] < 0]
-    return [make(PlaceDeserter, p, v, lv) for lv in range(1, level + 1)
-            if len(knights.knights_of(s, p, lv)) < knights.PER_LEVEL for v in sites]
+    return [
+        make(PlaceDeserter, p, v, lv)
+        for lv in range(1, level + 1)
+        if len(knights.knights_of(s, p, lv)) < knights.PER_LEVEL
+        for v in sites
+    ]
 
 
 def check_deserter(s: State, a: PlaceDeserter) -> Reason | None:
     if s.phase != DESERTER or a.player != s.active:
         return Reason("CK-PC-TREASON", "No knight may be placed for Treason now.")
     if a not in deserter_options(s):
-        return Reason("CK-PC-TREASON", f"A knight of strength {removed_knight(s).level} or "
-                      f"lower, from {seat(a.player)}'s supply, on an empty vertex at the end "
-                      "of their road.")
+        return Reason(
+            "CK-PC-TREASON",
+            f"A knight of strength {removed_knight(s).level} or "
+            f"lower, from {seat(a.player)}'s supply, on an empty vertex at the end "
+            "of their road.",
+        )
     return None
 
 
@@ -763,8 +832,9 @@ def _do_commercial_harbor(s: State, p: int) -> None:
 def check_harbor_offer(s: State, a: HarborOffer) -> Reason | None:
     p, q = a.player, a.to
     if s.phase != MAIN or not s.harbor or q not in s.harbor.left:
-        return Reason("CK-PC-COMMERCIAL-HARBOR", f"No Commercial Harbor exchange with {seat(q)} "
-                      "is open now.")
+        return Reason(
+            "CK-PC-COMMERCIAL-HARBOR", f"No Commercial Harbor exchange with {seat(q)} is open now."
+        )
     if not 0 <= a.resource < 5 or not s.hands[p][a.resource]:
         return Reason("CK-PC-COMMERCIAL-HARBOR", f"{seat(p)} hands over a resource they hold.")
     return None
@@ -782,11 +852,11 @@ def apply_harbor_offer(s: State, a: HarborOffer) -> None:
 
 def check_return(s: State, a: ReturnCommodity) -> Reason | None:
     if s.phase != HARBOR or a.player != harbor_receiver(s):
-        return Reason("CK-PC-COMMERCIAL-HARBOR", "No commodity is owed for a Commercial Harbor "
-                      "now.")
+        return Reason(
+            "CK-PC-COMMERCIAL-HARBOR", "No commodity is owed for a Commercial Harbor now."
+        )
     if not 5 <= a.commodity < len(s.bank) or not s.hands[a.player][a.commodity]:
-        return Reason("CK-PC-COMMERCIAL-HARBOR", f"{seat(a.player)} returns a commodity they "
-                      "hold.")
+        return Reason("CK-PC-COMMERCIAL-HARBOR", f"{seat(a.player)} returns a commodity they hold.")
     return None
 
 
@@ -799,8 +869,7 @@ def apply_return(s: State, a: ReturnCommodity) -> None:
 def harbor_options(s: State, p: int) -> list:
     if s.phase != MAIN or not s.harbor:
         return []
-    return [make(HarborOffer, p, q, r) for q in s.harbor.left for r in range(5)
-            if s.hands[p][r]]
+    return [make(HarborOffer, p, q, r) for q in s.harbor.left for r in range(5) if s.hands[p][r]]
 
 
 def return_options(s: State) -> list[ReturnCommodity]:

@@ -27,8 +27,11 @@ def check_discard(s: State, a: Discard) -> Reason | None:
         return bad
     n = sum(a.cards)
     if n != s.discards[p] or min(a.cards) < 0:
-        return Reason(_discard_rule(s), f"{seat(p)} must discard exactly {s.discards[p]} "
-                      f"cards (half of {sum(s.hands[p])}, rounded down), not {n}.")
+        return Reason(
+            _discard_rule(s),
+            f"{seat(p)} must discard exactly {s.discards[p]} "
+            f"cards (half of {sum(s.hands[p])}, rounded down), not {n}.",
+        )
     if not can_pay(s.hands[p], a.cards):
         return Reason(_discard_rule(s), f"{seat(p)} does not hold those cards.")
     return None
@@ -86,26 +89,36 @@ def victims(s: State, h: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=4096)
 def _victims(vowner: tuple[int, ...], me: int, n: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(sorted({o for o in (vowner[v] for v in vs) if 0 <= o < n and o != me}))
-                 for vs in HEX_VERTICES)
+    return tuple(
+        tuple(sorted({o for o in (vowner[v] for v in vs) if 0 <= o < n and o != me}))
+        for vs in HEX_VERTICES
+    )
 
 
 def check_move_robber(s: State, a: MoveRobber) -> Reason | None:
     if s.phase != ROBBER:
         how = "a knight chasing it, or a card" if s.caps.knights else "a Knight card"
-        return Reason("BASE-ROBBER-MOVE", "The robber moves only after a 7 (once all discards "
-                      f"are made) or with {how}.")
+        return Reason(
+            "BASE-ROBBER-MOVE",
+            f"The robber moves only after a 7 (once all discards are made) or with {how}.",
+        )
     if not 0 <= a.hex < N_HEXES or a.hex == s.robber:
-        return Reason("BASE-ROBBER-MOVE", f"The robber must move to a different land hex; it is "
-                      f"on {HEX_NAMES[s.robber]} now.")
+        return Reason(
+            "BASE-ROBBER-MOVE",
+            f"The robber must move to a different land hex; it is on {HEX_NAMES[s.robber]} now.",
+        )
     cands = victims(s, a.hex)
     if cands and a.victim not in cands:
         names = ", ".join(seat(p) for p in cands)
-        return Reason("BASE-ROBBER-STEAL", f"On {HEX_NAMES[a.hex]} {seat(a.player)} must rob one "
-                      f"of {names}.")
+        return Reason(
+            "BASE-ROBBER-STEAL", f"On {HEX_NAMES[a.hex]} {seat(a.player)} must rob one of {names}."
+        )
     if not cands and a.victim >= 0:
-        return Reason("BASE-ROBBER-STEAL", f"{s.name(a.victim)} has no building on "
-                      f"{HEX_NAMES[a.hex]}, so there is nobody to rob there.")
+        return Reason(
+            "BASE-ROBBER-STEAL",
+            f"{s.name(a.victim)} has no building on "
+            f"{HEX_NAMES[a.hex]}, so there is nobody to rob there.",
+        )
     return None
 
 
@@ -115,11 +128,13 @@ def robber_options(s: State) -> tuple[MoveRobber, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _robber_options(vowner: tuple[int, ...], me: int, robber: int, n: int
-                    ) -> tuple[MoveRobber, ...]:
+def _robber_options(
+    vowner: tuple[int, ...], me: int, robber: int, n: int
+) -> tuple[MoveRobber, ...]:
     table = _victims(vowner, me, n)
-    return tuple(make(MoveRobber, me, h, v) for h in range(N_HEXES) if h != robber
-                 for v in table[h] or (-1,))
+    return tuple(
+        make(MoveRobber, me, h, v) for h in range(N_HEXES) if h != robber for v in table[h] or (-1,)
+    )
 
 
 def apply_move_robber(s: State, a: MoveRobber) -> None:

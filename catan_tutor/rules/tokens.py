@@ -78,8 +78,11 @@ def _timing(s: State, what: str) -> Reason | None:
         return None
     # rule="CK2P-ROLL-TIMING" restates rule="2P-ROLL-TIMING" in Cities & Knights for two
     rule = "CK2P-ROLL-TIMING" if s.caps.knights else "2P-ROLL-TIMING"
-    return Reason(rule, f"{what} happens before the first roll or after the second, "
-                  f"not now: {PHASE_WORDS.get(s.phase, s.phase)}.")
+    return Reason(
+        rule,
+        f"{what} happens before the first roll or after the second, "
+        f"not now: {PHASE_WORDS.get(s.phase, s.phase)}.",
+    )
 
 
 def _token_action(s: State, p: int, what: str, times: int = 1) -> Reason | None:
@@ -94,8 +97,10 @@ def _token_action(s: State, p: int, what: str, times: int = 1) -> Reason | None:
     if s.tokens[p] < price:
         lead = "leads in VP" if cost(s, p) == 2 else "does not lead in VP"
         rule = "CK2P-TOKEN-FORCED-TRADE" if times > 1 else "2P-TOKEN-COST"
-        return Reason(rule, f"{what} costs {seat(p)} {price} token(s) ({seat(p)} "
-                      f"{lead}); they hold {s.tokens[p]}.")
+        return Reason(
+            rule,
+            f"{what} costs {seat(p)} {price} token(s) ({seat(p)} {lead}); they hold {s.tokens[p]}.",
+        )
     return None
 
 
@@ -121,37 +126,54 @@ def check_forced_trade(s: State, a: ForcedTrade) -> Reason | None:
     in ck-2p the cards are drawn blind, ``check_forced_draw``)."""
     p, q, every = a.player, 1 - a.player, a.commodities
     if s.caps.knights:
-        return Reason("CK2P-TOKEN-FORCED-TRADE", "In Cities & Knights for two the 2 cards are "
-                      f"drawn blind, not chosen: announce '{seat(p)} force' (resources only) or "
-                      f"'{seat(p)} force all', then give 2 cards back.")
+        return Reason(
+            "CK2P-TOKEN-FORCED-TRADE",
+            "In Cities & Knights for two the 2 cards are "
+            f"drawn blind, not chosen: announce '{seat(p)} force' (resources only) or "
+            f"'{seat(p)} force all', then give 2 cards back.",
+        )
     if every and not s.caps.commodities:
-        return Reason("2P-TOKEN-FORCED-TRADE", "There are no commodities in this game; a forced "
-                      "trade takes resource cards ('force take ... give ...').")
-    bad = _token_action(s, p, "A forced trade with commodities" if every else "A forced trade",
-                        2 if every else 1)
+        return Reason(
+            "2P-TOKEN-FORCED-TRADE",
+            "There are no commodities in this game; a forced "
+            "trade takes resource cards ('force take ... give ...').",
+        )
+    bad = _token_action(
+        s, p, "A forced trade with commodities" if every else "A forced trade", 2 if every else 1
+    )
     if bad:
         return bad
     bad = bundle_reason(s, "2P-TOKEN-FORCED-TRADE", a.take, a.give)
     if bad:
         return bad
     if not every and (any(a.take[RESOURCE_KINDS:]) or any(a.give[RESOURCE_KINDS:])):
-        return Reason("CK2P-TOKEN-FORCED-TRADE", "A resources-only forced trade takes and "
-                      "gives resource cards; announce 'force all' (double price) to include "
-                      "commodities.")
+        return Reason(
+            "CK2P-TOKEN-FORCED-TRADE",
+            "A resources-only forced trade takes and "
+            "gives resource cards; announce 'force all' (double price) to include "
+            "commodities.",
+        )
     mine, theirs = _tradable(s, p, every), _tradable(s, q, every)
     if sum(theirs) < 2 or sum(mine) < 2:
         what = "cards" if every else "resource cards"
-        return Reason("2P-TOKEN-FORCED-TRADE-MIN", f"A forced trade needs 2 {what} in "
-                      f"each hand; {seat(p)} has {sum(mine)}, {seat(q)} {sum(theirs)}.")
+        return Reason(
+            "2P-TOKEN-FORCED-TRADE-MIN",
+            f"A forced trade needs 2 {what} in "
+            f"each hand; {seat(p)} has {sum(mine)}, {seat(q)} {sum(theirs)}.",
+        )
     if min(a.take) < 0 or min(a.give) < 0 or sum(a.take) != 2 or sum(a.give) != 2:
-        return Reason("2P-TOKEN-FORCED-TRADE", "A forced trade takes exactly 2 cards and gives "
-                      "exactly 2 back.")
+        return Reason(
+            "2P-TOKEN-FORCED-TRADE",
+            "A forced trade takes exactly 2 cards and gives exactly 2 back.",
+        )
     if not can_pay(s.hands[q], a.take):
-        return Reason("2P-TOKEN-FORCED-TRADE", f"{seat(q)} does not hold "
-                      f"{bundle_text(a.take)}.")
+        return Reason("2P-TOKEN-FORCED-TRADE", f"{seat(q)} does not hold {bundle_text(a.take)}.")
     if not can_pay(s.hands[p], a.give):
-        return Reason("2P-TOKEN-FORCED-TRADE", f"{seat(p)} gives back 2 cards held before the "
-                      f"trade, and did not hold {bundle_text(a.give)}.")
+        return Reason(
+            "2P-TOKEN-FORCED-TRADE",
+            f"{seat(p)} gives back 2 cards held before the "
+            f"trade, and did not hold {bundle_text(a.give)}.",
+        )
     return None
 
 
@@ -169,8 +191,11 @@ def forced_trade_options(s: State, p: int, double: bool = True) -> list[ForcedTr
     for every in (False, True) if double and s.caps.commodities else (False,):
         mine, theirs = _tradable(s, p, every), _tradable(s, q, every)
         if sum(theirs) >= 2 and sum(mine) >= 2:
-            out += [make(ForcedTrade, p, t, g, every) for t in discard_options(theirs, 2)
-                    for g in discard_options(mine, 2)]
+            out += [
+                make(ForcedTrade, p, t, g, every)
+                for t in discard_options(theirs, 2)
+                for g in discard_options(mine, 2)
+            ]
     return out
 
 
@@ -181,8 +206,11 @@ def _both_hold_two(s: State, p: int, every: bool) -> Reason | None:
     mine, theirs = sum(_tradable(s, p, every)), sum(_tradable(s, q, every))
     if theirs < 2 or mine < 2:
         what = "cards" if every else "resource cards"
-        return Reason("2P-TOKEN-FORCED-TRADE-MIN", f"A forced trade needs 2 {what} in each "
-                      f"hand; {seat(p)} has {mine}, {seat(q)} {theirs}.")
+        return Reason(
+            "2P-TOKEN-FORCED-TRADE-MIN",
+            f"A forced trade needs 2 {what} in each "
+            f"hand; {seat(p)} has {mine}, {seat(q)} {theirs}.",
+        )
     return None
 
 
@@ -191,8 +219,7 @@ def check_forced_draw(s: State, a: ForcedDraw) -> Reason | None:
     (double price), then 2 cards are drawn blind from the opponent."""
     every = a.commodities
     what = "A forced trade with commodities" if every else "A forced trade"
-    return _token_action(s, a.player, what, 2 if every else 1) or _both_hold_two(s, a.player,
-                                                                                 every)
+    return _token_action(s, a.player, what, 2 if every else 1) or _both_hold_two(s, a.player, every)
 
 
 def apply_forced_draw(s: State, a: ForcedDraw) -> None:
@@ -228,8 +255,11 @@ def _held_before(s: State, p: int) -> tuple[int, ...]:
     """p's cards that may go back: those held before the draws (of the announced kind)."""
     forced = forced_state(s)
     before = tuple(h - d for h, d in zip(s.hands[p], forced.drawn, strict=True))
-    return before if forced.every else (*before[:RESOURCE_KINDS],
-                                        *(0,) * (len(before) - RESOURCE_KINDS))
+    return (
+        before
+        if forced.every
+        else (*before[:RESOURCE_KINDS], *(0,) * (len(before) - RESOURCE_KINDS))
+    )
 
 
 def check_forced_give(s: State, a: ForcedGive) -> Reason | None:
@@ -237,19 +267,25 @@ def check_forced_give(s: State, a: ForcedGive) -> Reason | None:
     commodities, from the cards held before the draws (as in rule="2P-TOKEN-FORCED-TRADE")."""
     p = a.player
     if s.phase != FORCE_GIVE or p != s.active:
-        return Reason("CK2P-TOKEN-FORCED-TRADE", f"{seat(p)} owes no cards from a forced "
-                      "trade now.")
+        return Reason(
+            "CK2P-TOKEN-FORCED-TRADE", f"{seat(p)} owes no cards from a forced trade now."
+        )
     bad = bundle_reason(s, "CK2P-TOKEN-FORCED-TRADE", a.give)
     if bad:
         return bad
     if min(a.give) < 0 or sum(a.give) != 2:
         return Reason("CK2P-TOKEN-FORCED-TRADE", "A forced trade gives exactly 2 cards back.")
     if not forced_state(s).every and any(a.give[RESOURCE_KINDS:]):
-        return Reason("CK2P-TOKEN-FORCED-TRADE", "A resources-only forced trade gives back "
-                      "resource cards, not commodities.")
+        return Reason(
+            "CK2P-TOKEN-FORCED-TRADE",
+            "A resources-only forced trade gives back resource cards, not commodities.",
+        )
     if not can_pay(_held_before(s, p), a.give):
-        return Reason("CK2P-TOKEN-FORCED-TRADE", f"{seat(p)} gives back 2 cards held before the "
-                      f"trade, and did not hold {bundle_text(a.give)}.")
+        return Reason(
+            "CK2P-TOKEN-FORCED-TRADE",
+            f"{seat(p)} gives back 2 cards held before the "
+            f"trade, and did not hold {bundle_text(a.give)}.",
+        )
     return None
 
 
@@ -271,11 +307,13 @@ def check_robber_home(s: State, a: RobberHome) -> Reason | None:
         return bad
     desert = laid(s).desert()
     if s.robber < 0:
-        return Reason("CK2P-TOKEN-ROBBER", "The robber is not on the board before the first "
-                      "barbarian attack.")
+        return Reason(
+            "CK2P-TOKEN-ROBBER", "The robber is not on the board before the first barbarian attack."
+        )
     if s.robber == desert:
-        return Reason("2P-TOKEN-ROBBER", f"The robber is already on the desert "
-                      f"({HEX_NAMES[desert]}).")
+        return Reason(
+            "2P-TOKEN-ROBBER", f"The robber is already on the desert ({HEX_NAMES[desert]})."
+        )
     return None
 
 
@@ -291,8 +329,9 @@ def check_return_knight(s: State, a: ReturnKnight) -> Reason | None:
     if bad:
         return bad
     if s.knight_returned:
-        return Reason("2P-TOKEN-INCOME-KNIGHT", f"{seat(p)} has already returned a Knight card "
-                      "this turn.")
+        return Reason(
+            "2P-TOKEN-INCOME-KNIGHT", f"{seat(p)} has already returned a Knight card this turn."
+        )
     if not s.knights[p]:
         return Reason("2P-TOKEN-INCOME-KNIGHT", f"{seat(p)} has no played Knight card to return.")
     return None
@@ -318,15 +357,19 @@ def check_remove_knight(s: State, a: RemoveKnight) -> Reason | None:
     """rule="CK2P-TOKEN-KNIGHT-REMOVE-TIMING": in the owner's Action phase, once per turn."""
     p, v = a.player, a.vertex
     if s.phase != MAIN:
-        return Reason("CK2P-TOKEN-KNIGHT-REMOVE-TIMING", "A knight is cashed in during the "
-                      f"Action phase, not now: {PHASE_WORDS.get(s.phase, s.phase)}.")
+        return Reason(
+            "CK2P-TOKEN-KNIGHT-REMOVE-TIMING",
+            "A knight is cashed in during the "
+            f"Action phase, not now: {PHASE_WORDS.get(s.phase, s.phase)}.",
+        )
     if s.knight_returned:
-        return Reason("CK2P-TOKEN-KNIGHT-REMOVE-TIMING", f"{seat(p)} has already removed a "
-                      "knight for tokens this turn.")
+        return Reason(
+            "CK2P-TOKEN-KNIGHT-REMOVE-TIMING",
+            f"{seat(p)} has already removed a knight for tokens this turn.",
+        )
     k = s.kn[v]
     if k is None or k.owner != p:
-        return Reason("CK2P-TOKEN-KNIGHT-REMOVE", f"{seat(p)} has no knight on "
-                      f"{VERTEX_LABELS[v]}.")
+        return Reason("CK2P-TOKEN-KNIGHT-REMOVE", f"{seat(p)} has no knight on {VERTEX_LABELS[v]}.")
     return None
 
 
@@ -356,7 +399,9 @@ def options(s: State, p: int) -> list:
         out.append(make(RobberHome, p))
     double = s.tokens[p] >= 2 * price
     if s.caps.knights:  # rule="CK2P-TOKEN-FORCED-TRADE": announced, then drawn blind
-        return out + [make(ForcedDraw, p, every) for every in ((False, True) if double
-                                                               else (False,))
-                      if _both_hold_two(s, p, every) is None]
+        return out + [
+            make(ForcedDraw, p, every)
+            for every in ((False, True) if double else (False,))
+            if _both_hold_two(s, p, every) is None
+        ]
     return out + forced_trade_options(s, p, double)

@@ -59,8 +59,11 @@ def _harbor_table(vowner: tuple[int, ...], layout: Layout) -> dict:
         p = vowner[v]
         if p >= 0:
             r, generic = out.get(p, _NO_HARBOR)
-            out[p] = ((tuple(min(x, 3) for x in r), 3) if kind == GENERIC
-                      else (tuple(2 if k == kind else x for k, x in enumerate(r)), generic))
+            out[p] = (
+                (tuple(min(x, 3) for x in r), 3)
+                if kind == GENERIC
+                else (tuple(2 if k == kind else x for k, x in enumerate(r)), generic)
+            )
     return out
 
 
@@ -114,11 +117,16 @@ def check_bank(s: State, a: BankTrade) -> Reason | None:
     open_ = counts(s, p, a.give)
     if a.count not in open_:
         said = " or ".join(f"{k}:1" for k in open_)
-        return Reason(rate_rule(s, p, a.give), f"{seat(p)} trades {CARD_NAMES[a.give]} with the "
-                      f"bank at {said}, not {a.count}:1.")
+        return Reason(
+            rate_rule(s, p, a.give),
+            f"{seat(p)} trades {CARD_NAMES[a.give]} with the bank at {said}, not {a.count}:1.",
+        )
     if s.hands[p][a.give] < a.count:
-        return Reason(rate_rule(s, p, a.give, a.count), f"{seat(p)} needs {a.count} "
-                      f"{CARD_NAMES[a.give]} for this trade and holds {s.hands[p][a.give]}.")
+        return Reason(
+            rate_rule(s, p, a.give, a.count),
+            f"{seat(p)} needs {a.count} "
+            f"{CARD_NAMES[a.give]} for this trade and holds {s.hands[p][a.give]}.",
+        )
     if not s.bank[a.get]:
         return Reason("BASE-TRADE-MARITIME", f"The bank has no {CARD_NAMES[a.get]} left.")
     return None
@@ -143,7 +151,7 @@ def bank_options(s: State, p: int) -> list[BankTrade]:
     for g, best in enumerate(rates(s, p)):
         if hand[g] < best:
             continue
-        for k in (counts(s, p, g) if best < 4 else (4,)):
+        for k in counts(s, p, g) if best < 4 else (4,):
             if hand[g] >= k:
                 trades = _bank_trades(p, g, k, len(hand))
                 out += trades if stocked else [a for a in trades if bank[a.get]]
@@ -164,8 +172,9 @@ def check_offer(s: State, a: Offer) -> Reason | None:
     if bad:
         return bad
     if not 0 <= a.to < s.n or a.to == p:
-        return Reason("BASE-TRADE-DOMESTIC", f"{seat(p)} trades with another player, not "
-                      f"{seat(a.to)}.")
+        return Reason(
+            "BASE-TRADE-DOMESTIC", f"{seat(p)} trades with another player, not {seat(a.to)}."
+        )
     if min(a.give) < 0 or min(a.get) < 0 or not sum(a.give) or not sum(a.get):
         return Reason("BASE-TRADE-DOMESTIC", "Both sides give at least one card: no gifts.")
     if any(g and t for g, t in zip(a.give, a.get, strict=True)):
@@ -192,9 +201,14 @@ def offer_options(s: State, p: int) -> list[Offer]:
 def _one_for_one(n: int, p: int, kinds: int) -> tuple[tuple[tuple[Offer, ...], ...], ...]:
     """Per other seat, per card given: the offers of one card for one other card."""
     unit = [tuple(1 if r == g else 0 for r in range(kinds)) for g in range(kinds)]
-    return tuple(tuple(tuple(make(Offer, p, to, unit[g], unit[t]) for t in range(kinds) if t != g)
-                       for g in range(kinds))
-                 for to in range(n) if to != p)
+    return tuple(
+        tuple(
+            tuple(make(Offer, p, to, unit[g], unit[t]) for t in range(kinds) if t != g)
+            for g in range(kinds)
+        )
+        for to in range(n)
+        if to != p
+    )
 
 
 def pending_offer(s: State) -> PendingOffer:
@@ -209,8 +223,9 @@ def _responder(s: State, a: Accept | Decline) -> Reason | None:
         return Reason("BASE-TRADE-DOMESTIC", "There is no trade offer to answer.")
     to = pending_offer(s).to
     if a.player != to:
-        return Reason("BASE-TURN-OFFTURN", f"The offer was made to {seat(to)}, not "
-                      f"{seat(a.player)}.")
+        return Reason(
+            "BASE-TURN-OFFTURN", f"The offer was made to {seat(to)}, not {seat(a.player)}."
+        )
     return None
 
 

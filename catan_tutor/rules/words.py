@@ -127,19 +127,24 @@ def say(s: State, a: Action) -> str:
         got = _card(a.first) + (f" and {_card(a.second)}" if a.second >= 0 else "")
         return f"{who} plays Year of Plenty and takes {got} from the bank."
     if type(a) is PlayMonopoly:
-        return (f"{who} plays Monopoly: every other player gives {who} all their "
-                f"{_card(a.resource)}.")
+        return (
+            f"{who} plays Monopoly: every other player gives {who} all their {_card(a.resource)}."
+        )
     if type(a) is MoveRobber:
         return f"{who} moves the robber to {_h(a.hex)}{_victim(s, a.victim)}."
     if type(a) is Discard or type(a) is Gift:
         to = f" to {seat(s.active)} (Wedding)" if type(a) is Gift else ""
         return f"{who} {'gives' if type(a) is Gift else 'discards'} {bundle_text(a.cards)}{to}."
     if type(a) is BankTrade:
-        return (f"{who} trades {a.count} {_card(a.give)} with the bank for 1 {_card(a.get)} "
-                f"({a.count}:1).")
+        return (
+            f"{who} trades {a.count} {_card(a.give)} with the bank for 1 {_card(a.get)} "
+            f"({a.count}:1)."
+        )
     if type(a) is Offer:
-        return (f"{who} offers {seat(a.to)} {bundle_text(a.give)} for {bundle_text(a.get)}; "
-                f"{seat(a.to)} accepts or declines.")
+        return (
+            f"{who} offers {seat(a.to)} {bundle_text(a.give)} for {bundle_text(a.get)}; "
+            f"{seat(a.to)} accepts or declines."
+        )
     if type(a) is Accept:
         return f"{who} accepts {seat(s.active)}'s offer and the cards change hands."
     if type(a) is Decline:
@@ -149,13 +154,20 @@ def say(s: State, a: Action) -> str:
     if type(a) in (NeutralSettle, NeutralRoad, NeutralKnight, NeutralPromote):
         return _neutral(s, a)
     if type(a) is ForcedTrade:
-        return (f"{who} spends trade tokens to take {bundle_text(a.take)} from the opponent "
-                f"and give back {bundle_text(a.give)}.")
+        return (
+            f"{who} spends trade tokens to take {bundle_text(a.take)} from the opponent "
+            f"and give back {bundle_text(a.give)}."
+        )
     if type(a) is ForcedDraw:
-        what = ("from the whole hand" if a.commodities
-                else "from the resource cards (commodities set aside)")
-        return (f"{who} spends trade tokens on a forced trade: 2 cards are drawn blind from "
-                f"{seat(1 - p)}'s hand, {what}, then {who} gives 2 back.")
+        what = (
+            "from the whole hand"
+            if a.commodities
+            else "from the resource cards (commodities set aside)"
+        )
+        return (
+            f"{who} spends trade tokens on a forced trade: 2 cards are drawn blind from "
+            f"{seat(1 - p)}'s hand, {what}, then {who} gives 2 back."
+        )
     if type(a) is ForcedGive:
         return f"{who} gives {bundle_text(a.give)} back to {seat(1 - p)} (forced trade)."
     if type(a) is RobberHome:
@@ -163,8 +175,10 @@ def say(s: State, a: Action) -> str:
     if type(a) is ReturnKnight:
         return f"{who} returns a played Knight card for 2 trade tokens."
     if type(a) is RemoveKnight:
-        return (f"{who} takes their {_knight(s, a.vertex)} on {_v(a.vertex)} off the board for "
-                "trade tokens.")
+        return (
+            f"{who} takes their {_knight(s, a.vertex)} on {_v(a.vertex)} off the board for "
+            "trade tokens."
+        )
     if type(a) is Bid:
         return f"{who} bids {bundle_text(a.give)} for the dummy's {_card(a.get)} (sealed)."
     if type(a) is Pass:
@@ -197,8 +211,10 @@ def _ck(s: State, a, who: str) -> str:
     if k is MoveKnight:
         return move_words(s, a)
     if k is ChaseRobber:
-        return (f"{who}'s {_knight(s, a.vertex)} on {_v(a.vertex)} chases the robber to "
-                f"{_h(a.hex)}{_victim(s, a.victim)}; the knight ends inactive.")
+        return (
+            f"{who}'s {_knight(s, a.vertex)} on {_v(a.vertex)} chases the robber to "
+            f"{_h(a.hex)}{_victim(s, a.victim)}; the knight ends inactive."
+        )
     if k is Relocate:
         q = s.relocate.owner if s.relocate else a.player
         whose = "their" if q == a.player else f"{s.name(q)}'s"
@@ -207,8 +223,7 @@ def _ck(s: State, a, who: str) -> str:
         return f"{who} builds a city wall under the city on {_v(a.vertex)} (+2 hand limit)."
     if k is Improve:
         t = TRACKS[a.track] if 0 <= a.track < 3 else "?"
-        level = (s.levels[a.player][a.track] + 1 if s.caps.improvements and 0 <= a.track < 3
-                 else "?")
+        level = s.levels[a.player][a.track] + 1 if s.caps.improvements and 0 <= a.track < 3 else "?"
         where = f", the metropolis on {_v(a.vertex)}" if a.vertex >= 0 else ""
         return f"{who} buys {t} level {level}{where}."
     if k is Pillage:
@@ -230,8 +245,10 @@ def _ck(s: State, a, who: str) -> str:
         level = KNIGHT_LEVELS[a.level - 1] if 1 <= a.level <= 3 else "?"
         return f"{who} places a {level} knight on {_v(a.vertex)} (Treason)."
     if k is HarborOffer:
-        return (f"{who} hands {seat(a.to)} 1 {_card(a.resource)}; {seat(a.to)} returns a "
-                "commodity (Commercial Harbor).")
+        return (
+            f"{who} hands {seat(a.to)} 1 {_card(a.resource)}; {seat(a.to)} returns a "
+            "commodity (Commercial Harbor)."
+        )
     if k is ReturnCommodity:
         return f"{who} returns 1 {_card(a.commodity)} (Commercial Harbor)."
     return f"{who} may play '{a}' now."
@@ -247,11 +264,14 @@ def move_words(s: State, a: MoveKnight) -> str:
         return f"{mine} moves from {_v(a.src)} to {_v(a.dst)} and ends inactive."
     q = target[0]
     theirs = f"{s.name(q)}'s {KNIGHT_LEVELS[target[1] - 1]} knight"
-    mover = (f"{s.name(q)} must move it" if q < s.n else
-             f"{who} moves it")  # rule="CK2P-NEUTRAL-CHOOSER": a neutral's by its displacer
-    return (f"{mine} on {_v(a.src)} displaces {theirs} on {_v(a.dst)} and ends inactive there; "
-            f"{mover} along {s.name(q)}'s roads to an empty vertex, or it goes back to "
-            f"{s.name(q)}'s supply if there is none.")
+    mover = (
+        f"{s.name(q)} must move it" if q < s.n else f"{who} moves it"
+    )  # rule="CK2P-NEUTRAL-CHOOSER": a neutral's by its displacer
+    return (
+        f"{mine} on {_v(a.src)} displaces {theirs} on {_v(a.dst)} and ends inactive there; "
+        f"{mover} along {s.name(q)}'s roads to an empty vertex, or it goes back to "
+        f"{s.name(q)}'s supply if there is none."
+    )
 
 
 def _pcard(c: int) -> str:
@@ -262,13 +282,18 @@ def _chance(s: State, a: Action) -> str:
     if type(a) is Die:
         return f"The {a.die} die shows {a.value}."
     if type(a) is EventDie:
-        return ("The event die shows the ship: the barbarians move one step."
-                if a.face == "ship" else f"The event die shows a {a.face} castle.")
+        return (
+            "The event die shows the ship: the barbarians move one step."
+            if a.face == "ship"
+            else f"The event die shows a {a.face} castle."
+        )
     if type(a) is Steal:
         return f"{seat(s.active)} steals 1 {_card(a.resource)} from {s.name(s.victim)}."
     if type(a) is ForcedCard:
-        return (f"{seat(s.active)} draws 1 {_card(a.resource)} blind from {s.name(1 - s.active)}'s "
-                "hand (forced trade).")
+        return (
+            f"{seat(s.active)} draws 1 {_card(a.resource)} blind from {s.name(1 - s.active)}'s "
+            "hand (forced trade)."
+        )
     if type(a) is DrawDev:
         c = DEV_CARDS[a.card] if 0 <= a.card < len(DEV_CARDS) else str(a.card)
         return f"{seat(s.active)} draws a development card: {c}."
@@ -307,7 +332,7 @@ def chance_words(rules, s: State) -> str:
     ph = s.phase
     if ph == DICE:
         if s.caps.knights:
-            left = ("white", "red", "the event die")[len(s.rolled):]
+            left = ("white", "red", "the event die")[len(s.rolled) :]
             text = "roll the dice: " + ", then ".join(left)
         else:
             text = "roll the dice"

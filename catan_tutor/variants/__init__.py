@@ -34,8 +34,9 @@ def rules_for(variant: str, preview: bool = False):
 
         return CK2PRules()
     if variant in PREVIEW and not preview:
-        raise NotImplementedError(f"variant {variant!r} is not complete yet; "
-                                  "new_game(..., preview=True) plays it")
+        raise NotImplementedError(
+            f"variant {variant!r} is not complete yet; new_game(..., preview=True) plays it"
+        )
     if variant in VARIANTS:
         raise NotImplementedError(f"variant {variant!r} is not built yet")
     raise ValueError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}")

@@ -92,8 +92,12 @@ KINDS: Table[Kind] = Table(
     Kind(BuildCity, "BASE-BUILD-CITY", building.check_city, building.apply_city),
     Kind(BuyDev, "BASE-BUILD-DEVCARD", devcards.check_buy, devcards.apply_buy),
     Kind(PlayKnight, "BASE-DEV-KNIGHT", devcards.check_knight, devcards.apply_knight),
-    Kind(PlayRoadBuilding, "BASE-DEV-ROAD-BUILDING", devcards.check_road_building,
-         devcards.apply_road_building),
+    Kind(
+        PlayRoadBuilding,
+        "BASE-DEV-ROAD-BUILDING",
+        devcards.check_road_building,
+        devcards.apply_road_building,
+    ),
     Kind(PlayPlenty, "BASE-DEV-YEAR-OF-PLENTY", devcards.check_plenty, devcards.apply_plenty),
     Kind(PlayMonopoly, "BASE-DEV-MONOPOLY", devcards.check_monopoly, devcards.apply_monopoly),
     Kind(MoveRobber, "BASE-ROBBER-MOVE", robber.check_move_robber, robber.apply_move_robber),
@@ -134,13 +138,17 @@ def _settle_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
 
 def _road_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
     """A free edge at the settlement just placed."""
-    return [make(BuildRoad, s.active, e) for e, _ in sorted(EDGE_OTHER_END[s.setup_vertex])
-            if s.eowner[e] < 0]
+    return [
+        make(BuildRoad, s.active, e)
+        for e, _ in sorted(EDGE_OTHER_END[s.setup_vertex])
+        if s.eowner[e] < 0
+    ]
 
 
 @lru_cache(maxsize=256)
-def _dev_plays(p: int, knight: bool, road_building: bool, plenty: bool, monopoly: bool
-               ) -> tuple[Action, ...]:
+def _dev_plays(
+    p: int, knight: bool, road_building: bool, plenty: bool, monopoly: bool
+) -> tuple[Action, ...]:
     """The plays of the ready development cards, in a fixed order."""
     out: list[Action] = []
     if knight:
@@ -200,50 +208,137 @@ def _nothing(rules: BaseRules, s: State) -> list:
 # The checks ``main_candidates`` satisfies by construction (its generators filter by phase,
 # place, connection, supply, cost and the dev-card play rules); Year of Plenty and Road
 # Building are listed more widely than they are legal and stay checked.
-MAIN_EXACT: frozenset[Check] = frozenset({
-    building.check_road, building.check_settle, building.check_city, devcards.check_buy,
-    devcards.check_knight, devcards.check_monopoly, trade.check_bank, trade.check_offer,
-    turn.check_end,
-})
+MAIN_EXACT: frozenset[Check] = frozenset(
+    {
+        building.check_road,
+        building.check_settle,
+        building.check_city,
+        devcards.check_buy,
+        devcards.check_knight,
+        devcards.check_monopoly,
+        trade.check_bank,
+        trade.check_offer,
+        turn.check_end,
+    }
+)
 
 # Before the roll: the roll itself, and the development cards as in the main phase.
-PRE_ROLL_EXACT: frozenset[Check] = frozenset({
-    production.check_roll, devcards.check_knight, devcards.check_monopoly,
-})
+PRE_ROLL_EXACT: frozenset[Check] = frozenset(
+    {
+        production.check_roll,
+        devcards.check_knight,
+        devcards.check_monopoly,
+    }
+)
 
 # The phases of ``base``: who acts, what each accepts and waits for, under which rule.
 PHASES: Table[Phase] = Table(
-    Phase(BOARD, "BASE-BOARD-VARIABLE", chance=True, outcomes=board_setup.board_outcomes,
-          pending=chance_pending),
-    Phase(ROLLOFF, "BASE-CHANCE-ROLLOFF", chance=True, outcomes=production.die_outcomes,
-          pending=_rolloff_pending),
-    Phase(SETUP_SETTLE, "BASE-SETUP-ROUND1", rule_now=setup_round, options=_settle_options,
-          pending=_says("place a settlement"), exact=frozenset({building.check_settle})),
-    Phase(SETUP_ROAD, "BASE-SETUP-ROUND1", rule_now=setup_round, options=_road_options,
-          pending=_says("place a road"), exact=frozenset({building.check_road})),
-    Phase(PRE_ROLL, "BASE-TURN-PHASES", options=roll_options,
-          pending=_says("roll or play a development card"), exact=PRE_ROLL_EXACT),
-    Phase(DICE, "BASE-PROD-ROLL", chance=True, outcomes=production.die_outcomes,
-          pending=chance_pending),
-    Phase(DISCARD, "BASE-SEVEN-DISCARD", kinds=(Discard,), options=discard_options,
-          pending=discard_pending, count=cards_owed, exact=frozenset({robber.check_discard})),
-    Phase(ROBBER, "BASE-ROBBER-MOVE", options=_robber_options,
-          pending=_says("move the robber"), exact=frozenset({robber.check_move_robber})),
-    Phase(STEAL, "BASE-ROBBER-STEAL", chance=True, outcomes=robber.steal_outcomes,
-          pending=chance_pending),
-    Phase(MAIN, "BASE-TURN-PHASES", options=main_options,
-          pending=_says("trade, build, play a card or end the turn"), exact=MAIN_EXACT),
-    Phase(ROAD_BUILDING, "BASE-DEV-ROAD-BUILDING", options=_free_road_options,
-          pending=lambda rules, s: [(s.active, f"build {s.free_roads} free road(s)")],
-          count=lambda s, p: s.free_roads, exact=frozenset({building.check_road})),
-    Phase(DRAW, "BASE-BUILD-DEVCARD", chance=True, outcomes=devcards.draw_outcomes,
-          pending=chance_pending),
-    Phase(OFFER, "BASE-TRADE-DOMESTIC", kinds=(Accept, Decline), everyone_waits=False,
-          options=_answer_options,
-          pending=lambda rules, s: [(trade.pending_offer(s).to,
-                                     f"answer {seat(s.active)}'s trade offer")]),
-    Phase(OVER, "BASE-TURN-PHASES", actors=lambda s: [], options=lambda rules, s, offers: [],
-          pending=_nothing),
+    Phase(
+        BOARD,
+        "BASE-BOARD-VARIABLE",
+        chance=True,
+        outcomes=board_setup.board_outcomes,
+        pending=chance_pending,
+    ),
+    Phase(
+        ROLLOFF,
+        "BASE-CHANCE-ROLLOFF",
+        chance=True,
+        outcomes=production.die_outcomes,
+        pending=_rolloff_pending,
+    ),
+    Phase(
+        SETUP_SETTLE,
+        "BASE-SETUP-ROUND1",
+        rule_now=setup_round,
+        options=_settle_options,
+        pending=_says("place a settlement"),
+        exact=frozenset({building.check_settle}),
+    ),
+    Phase(
+        SETUP_ROAD,
+        "BASE-SETUP-ROUND1",
+        rule_now=setup_round,
+        options=_road_options,
+        pending=_says("place a road"),
+        exact=frozenset({building.check_road}),
+    ),
+    Phase(
+        PRE_ROLL,
+        "BASE-TURN-PHASES",
+        options=roll_options,
+        pending=_says("roll or play a development card"),
+        exact=PRE_ROLL_EXACT,
+    ),
+    Phase(
+        DICE,
+        "BASE-PROD-ROLL",
+        chance=True,
+        outcomes=production.die_outcomes,
+        pending=chance_pending,
+    ),
+    Phase(
+        DISCARD,
+        "BASE-SEVEN-DISCARD",
+        kinds=(Discard,),
+        options=discard_options,
+        pending=discard_pending,
+        count=cards_owed,
+        exact=frozenset({robber.check_discard}),
+    ),
+    Phase(
+        ROBBER,
+        "BASE-ROBBER-MOVE",
+        options=_robber_options,
+        pending=_says("move the robber"),
+        exact=frozenset({robber.check_move_robber}),
+    ),
+    Phase(
+        STEAL,
+        "BASE-ROBBER-STEAL",
+        chance=True,
+        outcomes=robber.steal_outcomes,
+        pending=chance_pending,
+    ),
+    Phase(
+        MAIN,
+        "BASE-TURN-PHASES",
+        options=main_options,
+        pending=_says("trade, build, play a card or end the turn"),
+        exact=MAIN_EXACT,
+    ),
+    Phase(
+        ROAD_BUILDING,
+        "BASE-DEV-ROAD-BUILDING",
+        options=_free_road_options,
+        pending=lambda rules, s: [(s.active, f"build {s.free_roads} free road(s)")],
+        count=lambda s, p: s.free_roads,
+        exact=frozenset({building.check_road}),
+    ),
+    Phase(
+        DRAW,
+        "BASE-BUILD-DEVCARD",
+        chance=True,
+        outcomes=devcards.draw_outcomes,
+        pending=chance_pending,
+    ),
+    Phase(
+        OFFER,
+        "BASE-TRADE-DOMESTIC",
+        kinds=(Accept, Decline),
+        everyone_waits=False,
+        options=_answer_options,
+        pending=lambda rules, s: [
+            (trade.pending_offer(s).to, f"answer {seat(s.active)}'s trade offer")
+        ],
+    ),
+    Phase(
+        OVER,
+        "BASE-TURN-PHASES",
+        actors=lambda s: [],
+        options=lambda rules, s, offers: [],
+        pending=_nothing,
+    ),
 )
 
 
@@ -292,13 +387,23 @@ class BaseRules:
         cls.legal_rules = {k: r.rule for k, r in kinds.items() if r.check is not None}
         cls.decisions = {ph: r for ph, r in phases.items() if r.kinds}
         cls.chance_rules = {ph: r.rule for ph, r in phases.items() if r.chance}
-        cls.exact = {ph: frozenset(k for k, r in kinds.items() if r.check in phase.exact)
-                     if phase.guard is None else frozenset()  # a guard is always asked
-                     for ph, phase in phases.items()}
+        cls.exact = {
+            ph: frozenset(k for k, r in kinds.items() if r.check in phase.exact)
+            if phase.guard is None
+            else frozenset()  # a guard is always asked
+            for ph, phase in phases.items()
+        }
 
     # ------------------------------------------------------------ setup
-    def new_state(self, players: int, layout: Layout | None, *, shuffle_harbors: bool = False,
-                  rolloff: bool = False, colors: tuple[str, ...] | None = None) -> State:
+    def new_state(
+        self,
+        players: int,
+        layout: Layout | None,
+        *,
+        shuffle_harbors: bool = False,
+        rolloff: bool = False,
+        colors: tuple[str, ...] | None = None,
+    ) -> State:
         parties = players + self.caps.neutrals + self.caps.dummy
         colors = check_colors(DEFAULT_COLORS[:parties] if colors is None else colors, parties)
         s = State(players, layout, colors, self.caps)
@@ -343,16 +448,23 @@ class BaseRules:
                 return bad
         if a.is_chance:
             if not phase.chance:
-                return Reason("BASE-CHANCE-EVENTS", f"No chance event is due now; "
-                              f"{seat(actors(s)[0])} is to decide.")
+                return Reason(
+                    "BASE-CHANCE-EVENTS",
+                    f"No chance event is due now; {seat(actors(s)[0])} is to decide.",
+                )
             if any(o == a and w for o, w in self.chance_outcomes(s)):
                 return None
             options = ", ".join(str(o) for o, w in self.chance_outcomes(s) if w)
-            return Reason(self.chance_rule(s), f"'{a}' cannot happen now; the possible "
-                          f"outcomes are: {options}.")
+            return Reason(
+                self.chance_rule(s),
+                f"'{a}' cannot happen now; the possible outcomes are: {options}.",
+            )
         if phase.chance:
-            return Reason("BASE-CHANCE-EVENTS", "A chance event must be resolved before "
-                          f"anyone acts: {words.chance_words(self, s)}.")
+            return Reason(
+                "BASE-CHANCE-EVENTS",
+                "A chance event must be resolved before "
+                f"anyone acts: {words.chance_words(self, s)}.",
+            )
         p = a.player
         fn = self.checks.get(type(a))
         decision = phase if phase.kinds else None
@@ -366,14 +478,22 @@ class BaseRules:
             if not 0 <= p < s.n:
                 return Reason("BASE-TURN-OFFTURN", f"There is no seat {seat(p)} in this game.")
             if decision is not None and decision.everyone_waits:
-                return Reason(decision.rule, f"Waiting for {self._owed(s, p)}; nothing else "
-                              "happens until then.")
-            return Reason("BASE-TURN-OFFTURN", f"It is {s.name(who[0])}'s move; {seat(p)} may "
-                          "only trade with the active player and settle their own decisions.")
+                return Reason(
+                    decision.rule,
+                    f"Waiting for {self._owed(s, p)}; nothing else happens until then.",
+                )
+            return Reason(
+                "BASE-TURN-OFFTURN",
+                f"It is {s.name(who[0])}'s move; {seat(p)} may "
+                "only trade with the active player and settle their own decisions.",
+            )
         if decision is not None and type(a) not in decision.kinds:
             if p != s.active:
-                return Reason("BASE-TURN-OFFTURN", f"{seat(p)} is not on turn: they may only "
-                              f"settle their pending decision ({self._owed(s, p)}).")
+                return Reason(
+                    "BASE-TURN-OFFTURN",
+                    f"{seat(p)} is not on turn: they may only "
+                    f"settle their pending decision ({self._owed(s, p)}).",
+                )
             return Reason(decision.rule, f"Waiting for {self._owed(s, p)} first.")
         if fn is None:
             return Reason("BASE-TURN-PHASES", f"'{a}' is not an action of this variant.")
@@ -430,8 +550,11 @@ class BaseRules:
         has (knights, tokens, neutrals, the dummy's bids) is no move of this one."""
         rule = "CK-COMP-PIECES" if self.caps.knights else "BASE-COMP-PIECES"
         word = str(a).split()[1] if len(str(a).split()) > 1 else str(a)
-        return Reason(rule, f"There is no '{word}' in {self.variant}: '{a}' is a move of "
-                      "another variant, and this game has no pieces or cards for it.")
+        return Reason(
+            rule,
+            f"There is no '{word}' in {self.variant}: '{a}' is a move of "
+            "another variant, and this game has no pieces or cards for it.",
+        )
 
     def prompt(self, s: State) -> str:
         """What the game waits for, in a learner's words (for a header or a status line)."""
@@ -472,8 +595,11 @@ class BaseRules:
         if s.roads[p] < ROADS and can_pay(hand, ROAD_COST):
             out += [make(BuildRoad, p, e) for e in building.legal_road_edges(s, p)]
         if s.settlements[p] < SETTLEMENTS and can_pay(hand, SETTLEMENT_COST):
-            out += [make(Settle, p, v) for v in building.settle_candidates(s, p)
-                    if building.distance_ok(s, v)]
+            out += [
+                make(Settle, p, v)
+                for v in building.settle_candidates(s, p)
+                if building.distance_ok(s, v)
+            ]
         if s.cities[p] < CITIES and can_pay(hand, CITY_COST):
             out += [make(BuildCity, p, v) for v in building.city_candidates(s, p)]
         if any(s.deck) and can_pay(hand, DEV_COST):
@@ -491,9 +617,13 @@ class BaseRules:
         if s.dev_played or not any(held):
             return ()
         new = s.newdev  # bought this turn: not playable yet
-        return _dev_plays(p, held[KNIGHT] > new[KNIGHT],
-                          held[ROAD_BUILDING_CARD] > new[ROAD_BUILDING_CARD],
-                          held[PLENTY] > new[PLENTY], held[MONOPOLY] > new[MONOPOLY])
+        return _dev_plays(
+            p,
+            held[KNIGHT] > new[KNIGHT],
+            held[ROAD_BUILDING_CARD] > new[ROAD_BUILDING_CARD],
+            held[PLENTY] > new[PLENTY],
+            held[MONOPOLY] > new[MONOPOLY],
+        )
 
     def legal_actions(self, s: State, offers: bool = True) -> list[Action]:
         """Legal actions in a fixed order; ``offers=False`` leaves out player trade offers."""
@@ -508,17 +638,22 @@ class BaseRules:
             # check()'s prelude passes the active player's actions straight to the kind's
             # check; do that once here instead of per candidate.
             checks, active = self.checks, s.active
-            out = [a for a in cands if a.player == active
-                   and (type(a) in exact or checks[type(a)](s, a) is None)]
+            out = [
+                a
+                for a in cands
+                if a.player == active and (type(a) in exact or checks[type(a)](s, a) is None)
+            ]
         else:
             check = self.check
             out = [a for a in cands if type(a) in exact or check(s, a) is None]
         if self.verify_exact and exact:
             full = [a for a in cands if self.check(s, a) is None]
             if out != full:
-                raise AssertionError(f"{self.variant} {s.phase}: options said legal by "
-                                     "construction fail their check: "
-                                     f"{[str(a) for a in out if a not in full]}")
+                raise AssertionError(
+                    f"{self.variant} {s.phase}: options said legal by "
+                    "construction fail their check: "
+                    f"{[str(a) for a in out if a not in full]}"
+                )
         return out
 
     # ------------------------------------------------------------ scoring

@@ -96,8 +96,10 @@ from .records import Kind, Phase
 
 def removed(s: State, a) -> Reason:
     """rule="CK-COMP-REMOVED": no development cards in Cities & Knights."""
-    return Reason("CK-COMP-REMOVED", "Cities & Knights has no development cards; progress "
-                  "cards take their place.")
+    return Reason(
+        "CK-COMP-REMOVED",
+        "Cities & Knights has no development cards; progress cards take their place.",
+    )
 
 
 def _check_pass(s: State, a: Pass) -> Reason | None:
@@ -108,8 +110,9 @@ def _check_pass(s: State, a: Pass) -> Reason | None:
 
 def _check_settle(s: State, a: Settle) -> Reason | None:
     if ck_turn.second_round(s):
-        return Reason("CK-SETUP-ROUND2", "The second placement is a city: "
-                      f"'P{a.player + 1} city <vertex>'.")
+        return Reason(
+            "CK-SETUP-ROUND2", f"The second placement is a city: 'P{a.player + 1} city <vertex>'."
+        )
     return building.check_settle(s, a)
 
 
@@ -250,8 +253,9 @@ def _desert_pending(rules, s: State) -> list[tuple[int, str]]:
 
 
 def _wedding_pending(rules, s: State) -> list[tuple[int, str]]:
-    return [(q, f"give {s.discards[q]} cards to P{s.active + 1} (Wedding)")
-            for q in rules.actors(s)]
+    return [
+        (q, f"give {s.discards[q]} cards to P{s.active + 1} (Wedding)") for q in rules.actors(s)
+    ]
 
 
 def _progress_draw_pending(rules, s: State) -> list[tuple[int, str]]:
@@ -277,64 +281,136 @@ def _active(s: State) -> int:
 # are base's there), and the knights', improvements', walls', progress cards', Commercial
 # Harbor's and end of turn's generators.
 MAIN_EXACT = base.MAIN_EXACT | {
-    _check_settle, _check_city, knights.check_recruit, knights.check_promote,
-    knights.check_activate, knights.check_move, knights.check_chase, improvements.check_wall,
-    improvements.check_improve, progress.check_discard, progress_play.check_play,
-    progress_play.check_harbor_offer, _check_end,
+    _check_settle,
+    _check_city,
+    knights.check_recruit,
+    knights.check_promote,
+    knights.check_activate,
+    knights.check_move,
+    knights.check_chase,
+    improvements.check_wall,
+    improvements.check_improve,
+    progress.check_discard,
+    progress_play.check_play,
+    progress_play.check_harbor_offer,
+    _check_end,
 }
 
 # Before the roll: the roll and Alchemy (progress_play.options lists only it then).
 PRE_ROLL_EXACT = base.PRE_ROLL_EXACT | {progress_play.check_play}
 
 PHASES = base.PHASES.replace(
-    base.PHASES[SETUP_SETTLE].but(rule="CK-SETUP-ROUND1", rule_now=base.setup_round,
-                                  options=_setup_options, pending=_setup_pending,
-                                  exact=frozenset({_check_settle, _check_city})),
+    base.PHASES[SETUP_SETTLE].but(
+        rule="CK-SETUP-ROUND1",
+        rule_now=base.setup_round,
+        options=_setup_options,
+        pending=_setup_pending,
+        exact=frozenset({_check_settle, _check_city}),
+    ),
     base.PHASES[SETUP_ROAD].but(rule="CK-SETUP-ROUND1", rule_now=base.setup_round),
     base.PHASES[ROAD_BUILDING].but(rule="CK-PC-ROAD-BUILDING"),
-    base.PHASES[PRE_ROLL].but(rule="CK-TURN-ROLL-PHASE", pending=_owes(
-        _active, "roll the three dice, or first play Alchemy"), exact=PRE_ROLL_EXACT),
+    base.PHASES[PRE_ROLL].but(
+        rule="CK-TURN-ROLL-PHASE",
+        pending=_owes(_active, "roll the three dice, or first play Alchemy"),
+        exact=PRE_ROLL_EXACT,
+    ),
     base.PHASES[MAIN].but(rule="CK-TURN-ACTION-PHASE", exact=MAIN_EXACT),
-    base.PHASES[DICE].but(rule="CK-TURN-ROLL-PHASE", outcomes=ck_turn.dice_outcomes,
-                          pending=lambda rules, s: [(-1, "CK-TURN-ROLL-PHASE: white, red, "
-                                                     "then the event die")]),
+    base.PHASES[DICE].but(
+        rule="CK-TURN-ROLL-PHASE",
+        outcomes=ck_turn.dice_outcomes,
+        pending=lambda rules, s: [(-1, "CK-TURN-ROLL-PHASE: white, red, then the event die")],
+    ),
     base.PHASES[DISCARD].but(rule="CK-SEVEN-DISCARD"),
 ).add(
-    Phase(PROGRESS_DRAW, "CK-EVENT-CASTLE", chance=True, outcomes=progress.draw_outcomes,
-          pending=_progress_draw_pending),
-    Phase(PILLAGE, "CK-BARB-LOSE-CHOICE", kinds=(Pillage,), actors=lambda s: [s.pillage[0]],
-          options=_options(barbarians.pillage_options),
-          pending=_owes(lambda s: s.pillage[0], "choose the city the barbarians pillage")),
-    Phase(DEFENDER_DECK, "CK-BARB-WIN", kinds=(ChooseDeck,), actors=lambda s: [s.draws[0].party],
-          options=_options(barbarians.deck_options),
-          pending=_owes(lambda s: s.draws[0].party, "tied best defender: choose a progress deck")),
-    Phase(AQUEDUCT, "CK-IMPROVE-SCIENCE-3", kinds=(Aqueduct,), actors=lambda s: [s.claims[0]],
-          options=_options(ck_turn.aqueduct_options),
-          pending=_owes(lambda s: s.claims[0], "science 3: take a free resource")),
-    Phase(PROGRESS_DISCARD, "CK-PROGRESS-HAND-LIMIT", kinds=(DiscardProgress,),
-          actors=lambda s: [s.pdiscards[0]],
-          options=_options(lambda s: progress.discard_options(s, s.pdiscards[0])),
-          pending=_owes(lambda s: s.pdiscards[0], "discard progress cards down to 4"),
-          count=lambda s, p: max(1, len(s.phand[p]) - 4)),  # rule="CK-PROGRESS-HAND-LIMIT"
-    Phase(RELOCATE, "CK-KNIGHT-RELOCATE", kinds=(Relocate,),
-          actors=lambda s: [knights.relocator(s)], options=_options(knights.relocate_options),
-          pending=_relocate_pending),
-    Phase(SABOTAGE, "CK-PC-SABOTAGE", kinds=(Discard,), options=base.discard_options,
-          pending=base.discard_pending, count=base.cards_owed),
-    Phase(WEDDING, "CK-PC-WEDDING", kinds=(Gift,), options=_options(progress_play.gift_options),
-          pending=_wedding_pending, count=base.cards_owed),
-    Phase(DESERT, "CK-PC-TREASON", kinds=(Desert,),
-          actors=lambda s: [chooser(s, progress_play.removed_knight(s).victim)],
-          options=_options(progress_play.desert_options), pending=_desert_pending),
-    Phase(DESERTER, "CK-PC-TREASON", kinds=(PlaceDeserter, Pass),
-          options=lambda rules, s, offers: [*progress_play.deserter_options(s),
-                                            make(Pass, s.active)],
-          pending=_owes(_active, "Treason: place a knight of the removed one's strength or "
-                        "lower, or pass")),
-    Phase(HARBOR, "CK-PC-COMMERCIAL-HARBOR", kinds=(ReturnCommodity,),
-          actors=lambda s: [progress_play.harbor_receiver(s)],
-          options=_options(progress_play.return_options),
-          pending=_owes(progress_play.harbor_receiver, "Commercial Harbor: return a commodity")),
+    Phase(
+        PROGRESS_DRAW,
+        "CK-EVENT-CASTLE",
+        chance=True,
+        outcomes=progress.draw_outcomes,
+        pending=_progress_draw_pending,
+    ),
+    Phase(
+        PILLAGE,
+        "CK-BARB-LOSE-CHOICE",
+        kinds=(Pillage,),
+        actors=lambda s: [s.pillage[0]],
+        options=_options(barbarians.pillage_options),
+        pending=_owes(lambda s: s.pillage[0], "choose the city the barbarians pillage"),
+    ),
+    Phase(
+        DEFENDER_DECK,
+        "CK-BARB-WIN",
+        kinds=(ChooseDeck,),
+        actors=lambda s: [s.draws[0].party],
+        options=_options(barbarians.deck_options),
+        pending=_owes(lambda s: s.draws[0].party, "tied best defender: choose a progress deck"),
+    ),
+    Phase(
+        AQUEDUCT,
+        "CK-IMPROVE-SCIENCE-3",
+        kinds=(Aqueduct,),
+        actors=lambda s: [s.claims[0]],
+        options=_options(ck_turn.aqueduct_options),
+        pending=_owes(lambda s: s.claims[0], "science 3: take a free resource"),
+    ),
+    Phase(
+        PROGRESS_DISCARD,
+        "CK-PROGRESS-HAND-LIMIT",
+        kinds=(DiscardProgress,),
+        actors=lambda s: [s.pdiscards[0]],
+        options=_options(lambda s: progress.discard_options(s, s.pdiscards[0])),
+        pending=_owes(lambda s: s.pdiscards[0], "discard progress cards down to 4"),
+        count=lambda s, p: max(1, len(s.phand[p]) - 4),
+    ),  # rule="CK-PROGRESS-HAND-LIMIT"
+    Phase(
+        RELOCATE,
+        "CK-KNIGHT-RELOCATE",
+        kinds=(Relocate,),
+        actors=lambda s: [knights.relocator(s)],
+        options=_options(knights.relocate_options),
+        pending=_relocate_pending,
+    ),
+    Phase(
+        SABOTAGE,
+        "CK-PC-SABOTAGE",
+        kinds=(Discard,),
+        options=base.discard_options,
+        pending=base.discard_pending,
+        count=base.cards_owed,
+    ),
+    Phase(
+        WEDDING,
+        "CK-PC-WEDDING",
+        kinds=(Gift,),
+        options=_options(progress_play.gift_options),
+        pending=_wedding_pending,
+        count=base.cards_owed,
+    ),
+    Phase(
+        DESERT,
+        "CK-PC-TREASON",
+        kinds=(Desert,),
+        actors=lambda s: [chooser(s, progress_play.removed_knight(s).victim)],
+        options=_options(progress_play.desert_options),
+        pending=_desert_pending,
+    ),
+    Phase(
+        DESERTER,
+        "CK-PC-TREASON",
+        kinds=(PlaceDeserter, Pass),
+        options=lambda rules, s, offers: [*progress_play.deserter_options(s), make(Pass, s.active)],
+        pending=_owes(
+            _active, "Treason: place a knight of the removed one's strength or lower, or pass"
+        ),
+    ),
+    Phase(
+        HARBOR,
+        "CK-PC-COMMERCIAL-HARBOR",
+        kinds=(ReturnCommodity,),
+        actors=lambda s: [progress_play.harbor_receiver(s)],
+        options=_options(progress_play.return_options),
+        pending=_owes(progress_play.harbor_receiver, "Commercial Harbor: return a commodity"),
+    ),
 )
 
 
@@ -404,15 +480,25 @@ class CKRules(BaseRules):
         for that reason, whatever else the moment is (a discard, another phase)."""
         bad = super().refine(s, a, bad)
         kind = type(a)
-        if (kind in (MoveRobber, ChaseRobber) and not s.attacked and 0 <= a.player < s.n
-                and bad.rule not in ("BASE-TURN-OFFTURN", "CK-KNIGHT-STRENGTH")):
+        if (
+            kind in (MoveRobber, ChaseRobber)
+            and not s.attacked
+            and 0 <= a.player < s.n
+            and bad.rule not in ("BASE-TURN-OFFTURN", "CK-KNIGHT-STRENGTH")
+        ):
             if kind is ChaseRobber:
-                return Reason("CK-ROBBER-INACTIVE", "The robber is still off the board: until "
-                              "the first barbarian attack no knight can chase it.")
-            return Reason("CK-ROBBER-INACTIVE", f"The robber is still off the board, beside the "
-                          "barbarian track: until the first barbarian attack a 7 only makes "
-                          f"players discard, and nobody moves the robber or steals, so "
-                          f"{seat(a.player)} cannot move it.")
+                return Reason(
+                    "CK-ROBBER-INACTIVE",
+                    "The robber is still off the board: until "
+                    "the first barbarian attack no knight can chase it.",
+                )
+            return Reason(
+                "CK-ROBBER-INACTIVE",
+                f"The robber is still off the board, beside the "
+                "barbarian track: until the first barbarian attack a 7 only makes "
+                f"players discard, and nobody moves the robber or steals, so "
+                f"{seat(a.player)} cannot move it.",
+            )
         return bad
 
     def victory_points(self, s: State, p: int) -> int:
@@ -428,8 +514,12 @@ class CKRules(BaseRules):
     def main_candidates(self, s: State, p: int, offers: bool = True) -> list:
         out = super().main_candidates(s, p, offers)
         end = out.pop()  # EndTurn last, within the hand limit (CK-PROGRESS-HAND-LIMIT)
-        out += [*knights.options(s, p), *improvements.options(s, p),
-                *progress.discard_options(s, p), *progress_play.harbor_options(s, p)]
+        out += [
+            *knights.options(s, p),
+            *improvements.options(s, p),
+            *progress.discard_options(s, p),
+            *progress_play.harbor_options(s, p),
+        ]
         if progress.over_limit(s, p) is None:
             out.append(end)
         return out

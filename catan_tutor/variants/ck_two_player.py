@@ -65,32 +65,55 @@ def _apply_die(s: State, a: Die) -> None:
 
 
 # Kinds: ck's and base-2p's; where both parents changed a kind, the record below is ck-2p's own.
-KINDS = compose(base.KINDS, ck.KINDS, two_player.KINDS, own=(
-    Kind(Die, "CK2P-ROLL-DOUBLE", apply=_apply_die),  # both: ck's 3 dice, base-2p's 2 rolls
-    Kind(ReturnKnight, "CK2P-TOKEN-KNIGHT-REMOVE", ck.removed),  # base-2p's, gone
-    Kind(NeutralKnight, "CK2P-NEUTRAL-KNIGHT-PLACE", neutral.check_knight,
-         neutral.apply_knight),
-    Kind(NeutralPromote, "CK2P-NEUTRAL-KNIGHT-PROMOTE", neutral.check_promote,
-         neutral.apply_promote),
-    Kind(RemoveKnight, "CK2P-TOKEN-KNIGHT-REMOVE", tokens.check_remove_knight,
-         tokens.apply_remove_knight),
-    # rule="CK2P-TOKEN-FORCED-TRADE": announced, 2 cards drawn blind, 2 given back; base-2p's
-    # open pick is refused (its check says how it is done here)
-    Kind(ForcedTrade, "CK2P-TOKEN-FORCED-TRADE", tokens.check_forced_trade),
-    Kind(ForcedDraw, "CK2P-TOKEN-FORCED-TRADE", tokens.check_forced_draw,
-         tokens.apply_forced_draw),
-    Kind(ForcedCard, "CK2P-TOKEN-FORCED-TRADE", apply=tokens.apply_forced_card),
-    Kind(ForcedGive, "CK2P-TOKEN-FORCED-TRADE", tokens.check_forced_give,
-         tokens.apply_forced_give),
-))
+KINDS = compose(
+    base.KINDS,
+    ck.KINDS,
+    two_player.KINDS,
+    own=(
+        Kind(Die, "CK2P-ROLL-DOUBLE", apply=_apply_die),  # both: ck's 3 dice, base-2p's 2 rolls
+        Kind(ReturnKnight, "CK2P-TOKEN-KNIGHT-REMOVE", ck.removed),  # base-2p's, gone
+        Kind(
+            NeutralKnight, "CK2P-NEUTRAL-KNIGHT-PLACE", neutral.check_knight, neutral.apply_knight
+        ),
+        Kind(
+            NeutralPromote,
+            "CK2P-NEUTRAL-KNIGHT-PROMOTE",
+            neutral.check_promote,
+            neutral.apply_promote,
+        ),
+        Kind(
+            RemoveKnight,
+            "CK2P-TOKEN-KNIGHT-REMOVE",
+            tokens.check_remove_knight,
+            tokens.apply_remove_knight,
+        ),
+        # rule="CK2P-TOKEN-FORCED-TRADE": announced, 2 cards drawn blind, 2 given back; base-2p's
+        # open pick is refused (its check says how it is done here)
+        Kind(ForcedTrade, "CK2P-TOKEN-FORCED-TRADE", tokens.check_forced_trade),
+        Kind(
+            ForcedDraw,
+            "CK2P-TOKEN-FORCED-TRADE",
+            tokens.check_forced_draw,
+            tokens.apply_forced_draw,
+        ),
+        Kind(ForcedCard, "CK2P-TOKEN-FORCED-TRADE", apply=tokens.apply_forced_card),
+        Kind(
+            ForcedGive,
+            "CK2P-TOKEN-FORCED-TRADE",
+            tokens.check_forced_give,
+            tokens.apply_forced_give,
+        ),
+    ),
+)
 
 
 # ---------------------------------------------------------------- the phases' parts
 def _alchemy_first(s: State, a) -> Reason | None:
     """rule="CK2P-PC-ALCHEMY": Alchemy only before the first of the two rolls."""
     if s.sums and type(a) is PlayProgress and a.card == _ALCHEMY and a.player == s.active:
-        return Reason("CK2P-PC-ALCHEMY", "Alchemy is played only before the first of the "
-                      "two rolls.")
+        return Reason(
+            "CK2P-PC-ALCHEMY", "Alchemy is played only before the first of the two rolls."
+        )
     return None
 
 
@@ -98,11 +121,17 @@ def _neutral_chooser(s: State, a) -> Reason | None:
     """rule="CK2P-NEUTRAL-CHOOSER": a displaced or deserting neutral knight is the active
     player's to move or remove."""
     if type(a) in (Relocate, Desert) and a.player != s.active:
-        q = (knights.displaced(s).owner if s.phase == RELOCATE
-             else progress_play.removed_knight(s).victim)
+        q = (
+            knights.displaced(s).owner
+            if s.phase == RELOCATE
+            else progress_play.removed_knight(s).victim
+        )
         if q >= s.n:
-            return Reason("CK2P-NEUTRAL-CHOOSER", f"{s.name(q)}'s knight is moved or removed "
-                          f"by {seat(s.active)}, whose knight or card caused it.")
+            return Reason(
+                "CK2P-NEUTRAL-CHOOSER",
+                f"{s.name(q)}'s knight is moved or removed "
+                f"by {seat(s.active)}, whose knight or card caused it.",
+            )
     return None
 
 
@@ -113,8 +142,13 @@ def _roll_rule(s: State) -> str:
 
 def _dice_pending(rules, s: State) -> list[tuple[int, str]]:
     if ck_double_roll.rerolling(s):
-        return [(-1, f"CK2P-ROLL-SAME: the white and red dice again (the sum must "
-                 f"differ from {s.sums[0]})")]
+        return [
+            (
+                -1,
+                f"CK2P-ROLL-SAME: the white and red dice again (the sum must "
+                f"differ from {s.sums[0]})",
+            )
+        ]
     which = "second" if s.sums else "first"
     return [(-1, f"CK2P-ROLL-DOUBLE: {which} roll, white, red, then the event die")]
 
@@ -131,34 +165,59 @@ def _pre_roll_pending(rules, s: State) -> list[tuple[int, str]]:
 # - neutral: base-2p's, with the neutral knights; relocate, desert: ck's, the active player
 #   choosing for a neutral.
 _CK, _2P = ck.PHASES, two_player.PHASES
-PHASES = compose(base.PHASES, _CK, _2P, own=(
-    _CK[SETUP_SETTLE].but(rule="CK2P-SETUP", rule_now=None),
-    _CK[SETUP_ROAD].but(rule="CK2P-SETUP", rule_now=None),
-    _CK[PRE_ROLL].but(options=_2P[PRE_ROLL].options, pending=_pre_roll_pending,
-                      exact=ck.PRE_ROLL_EXACT | two_player.TOKEN_EXACT),
-    _CK[MAIN].but(options=_2P[MAIN].options, exact=ck.MAIN_EXACT | two_player.TOKEN_EXACT),
-    _CK[DICE].but(rule="CK2P-ROLL-DOUBLE", rule_now=_roll_rule, pending=_dice_pending,
-                  guard=_alchemy_first),
-    _2P[NEUTRAL].but(kinds=(*two_player.NEUTRAL_KINDS, NeutralKnight, NeutralPromote)),
-    _CK[RELOCATE].but(guard=_neutral_chooser),
-    _CK[DESERT].but(guard=_neutral_chooser),
-    # rule="CK2P-TOKEN-FORCED-TRADE": the blind draws (chance), then the 2 cards back
-    Phase(FORCE_DRAW, "CK2P-TOKEN-FORCED-TRADE", chance=True,
-          outcomes=tokens.forced_draw_outcomes,
-          pending=lambda rules, s: [(-1, "CK2P-TOKEN-FORCED-TRADE: a card drawn blind from "
-                                     f"{s.name(1 - s.active)}'s hand")]),
-    Phase(FORCE_GIVE, "CK2P-TOKEN-FORCED-TRADE", kinds=(ForcedGive,),
-          options=lambda rules, s, offers: tokens.forced_give_options(s),
-          pending=lambda rules, s: [(s.active, "forced trade: give 2 cards back")],
-          count=lambda s, p: 2),
-))
-
+PHASES = compose(
+    base.PHASES,
+    _CK,
+    _2P,
+    own=(
+        _CK[SETUP_SETTLE].but(rule="CK2P-SETUP", rule_now=None),
+        _CK[SETUP_ROAD].but(rule="CK2P-SETUP", rule_now=None),
+        _CK[PRE_ROLL].but(
+            options=_2P[PRE_ROLL].options,
+            pending=_pre_roll_pending,
+            exact=ck.PRE_ROLL_EXACT | two_player.TOKEN_EXACT,
+        ),
+        _CK[MAIN].but(options=_2P[MAIN].options, exact=ck.MAIN_EXACT | two_player.TOKEN_EXACT),
+        _CK[DICE].but(
+            rule="CK2P-ROLL-DOUBLE",
+            rule_now=_roll_rule,
+            pending=_dice_pending,
+            guard=_alchemy_first,
+        ),
+        _2P[NEUTRAL].but(kinds=(*two_player.NEUTRAL_KINDS, NeutralKnight, NeutralPromote)),
+        _CK[RELOCATE].but(guard=_neutral_chooser),
+        _CK[DESERT].but(guard=_neutral_chooser),
+        # rule="CK2P-TOKEN-FORCED-TRADE": the blind draws (chance), then the 2 cards back
+        Phase(
+            FORCE_DRAW,
+            "CK2P-TOKEN-FORCED-TRADE",
+            chance=True,
+            outcomes=tokens.forced_draw_outcomes,
+            pending=lambda rules, s: [
+                (
+                    -1,
+                    "CK2P-TOKEN-FORCED-TRADE: a card drawn blind from "
+                    f"{s.name(1 - s.active)}'s hand",
+                )
+            ],
+        ),
+        Phase(
+            FORCE_GIVE,
+            "CK2P-TOKEN-FORCED-TRADE",
+            kinds=(ForcedGive,),
+            options=lambda rules, s, offers: tokens.forced_give_options(s),
+            pending=lambda rules, s: [(s.active, "forced trade: give 2 cards back")],
+            count=lambda s, p: 2,
+        ),
+    ),
+)
 
 
 def _level(s: State, v: int) -> int:
     """The level of the knight on v (0: none)."""
     k = s.kn[v]
     return k.level if k is not None else 0
+
 
 class CK2PRules(CKRules):
     """``ck`` plus ``base-2p`` plus rulebook/rules.md §5 (CK2P-*).
@@ -172,8 +231,9 @@ class CK2PRules(CKRules):
     seats = (2,)
     target = 13  # rule="CK2P-WIN"
     # Composed explicitly: ck's pieces and cards, base-2p's neutrals, tokens and two rolls.
-    caps = Capabilities(commodities=True, knights=True, improvements=True, tokens=True,
-                        neutrals=2, double_roll=True)
+    caps = Capabilities(
+        commodities=True, knights=True, improvements=True, tokens=True, neutrals=2, double_roll=True
+    )
     kinds = KINDS
     phases = PHASES
     production = staticmethod(ck_double_roll.produce)
@@ -185,10 +245,15 @@ class CK2PRules(CKRules):
     def refine(self, s: State, a, bad: Reason) -> Reason:
         if s.phase in (FORCE_DRAW, FORCE_GIVE) and type(a) is not ForcedGive and not a.is_chance:
             # rule="CK2P-TOKEN-FORCED-TRADE": the draws and the cards back come first
-            owed = "2 cards drawn blind" if s.phase == FORCE_DRAW else f"2 cards back from "\
-                f"{seat(s.active)}"
-            return Reason("CK2P-TOKEN-FORCED-TRADE", f"{seat(s.active)}'s forced trade is "
-                          f"under way and finishes first: {owed}.")
+            owed = (
+                "2 cards drawn blind"
+                if s.phase == FORCE_DRAW
+                else f"2 cards back from {seat(s.active)}"
+            )
+            return Reason(
+                "CK2P-TOKEN-FORCED-TRADE",
+                f"{seat(s.active)}'s forced trade is under way and finishes first: {owed}.",
+            )
         return two_player.refine(self, s, a, super().refine(s, a, bad))
 
     # ------------------------------------------------------------ the rolls

@@ -73,22 +73,47 @@ KINDS = base.KINDS.replace(
 PHASES = base.PHASES.replace(
     base.PHASES[DICE].but(rule_now=_dice_rule, pending=_dice_pending),
 ).add(
-    Phase(BIDS, "DUMMY-TRADE-PROTOCOL", kinds=(Bid, Pass),
-          actors=lambda s: [dummy.bidder(s)],
-          options=lambda rules, s, offers: dummy.bid_options(s, dummy.bidder(s)),
-          pending=lambda rules, s: [(dummy.bidder(s), "bid for one of the dummy's cards, "
-                                     "or pass")]),
-    Phase(TIEBREAK, "DUMMY-TRADE-BID", chance=True,
-          rule_now=lambda s: _TIE_RULE[dummy.rolloff(s).purpose],
-          outcomes=dummy.die_outcomes, pending=lambda rules, s: [(-1, dummy.tiebreak_text(s))]),
-    Phase(DEV_DIE, "DUMMY-DEV-DIE", chance=True, outcomes=dummy.die_outcomes,
-          pending=_says("the dummy's development die (6: it plays a card)")),
-    Phase(CARD_DIE, "DUMMY-DEV-DIE", chance=True, outcomes=dummy.die_outcomes,
-          pending=_says("which card the dummy plays (1-3 Knight, 4 Longest Road, "
-                        "5 Largest Army, 6 Monopoly)")),
-    Phase(RESOURCE_DIE, "DUMMY-DEV-MONOPOLY", chance=True, outcomes=dummy.die_outcomes,
-          pending=_says("the dummy's Monopoly resource (1 brick, 2 grain, 3 lumber, "
-                        "4 ore, 5 wool, 6 again)")),
+    Phase(
+        BIDS,
+        "DUMMY-TRADE-PROTOCOL",
+        kinds=(Bid, Pass),
+        actors=lambda s: [dummy.bidder(s)],
+        options=lambda rules, s, offers: dummy.bid_options(s, dummy.bidder(s)),
+        pending=lambda rules, s: [(dummy.bidder(s), "bid for one of the dummy's cards, or pass")],
+    ),
+    Phase(
+        TIEBREAK,
+        "DUMMY-TRADE-BID",
+        chance=True,
+        rule_now=lambda s: _TIE_RULE[dummy.rolloff(s).purpose],
+        outcomes=dummy.die_outcomes,
+        pending=lambda rules, s: [(-1, dummy.tiebreak_text(s))],
+    ),
+    Phase(
+        DEV_DIE,
+        "DUMMY-DEV-DIE",
+        chance=True,
+        outcomes=dummy.die_outcomes,
+        pending=_says("the dummy's development die (6: it plays a card)"),
+    ),
+    Phase(
+        CARD_DIE,
+        "DUMMY-DEV-DIE",
+        chance=True,
+        outcomes=dummy.die_outcomes,
+        pending=_says(
+            "which card the dummy plays (1-3 Knight, 4 Longest Road, 5 Largest Army, 6 Monopoly)"
+        ),
+    ),
+    Phase(
+        RESOURCE_DIE,
+        "DUMMY-DEV-MONOPOLY",
+        chance=True,
+        outcomes=dummy.die_outcomes,
+        pending=_says(
+            "the dummy's Monopoly resource (1 brick, 2 grain, 3 lumber, 4 ore, 5 wool, 6 again)"
+        ),
+    ),
 )
 
 
@@ -105,7 +130,7 @@ class DummyRules(BaseRules):
     def new_state(self, players: int, layout, **kw) -> State:
         s = super().new_state(players, layout, **kw)
         # rule="DUMMY-SETUP-HAND": 2 of each resource from the bank, face up
-        s.hands = (*s.hands[:s.dummy], (2,) * 5)
+        s.hands = (*s.hands[: s.dummy], (2,) * 5)
         s.bank = tuple(b - 2 for b in s.bank)
         return s
 

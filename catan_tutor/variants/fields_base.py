@@ -109,8 +109,12 @@ def resume_phases(caps) -> tuple[str, ...]:
     before or after its roll, the second roll of a two-roll turn (2P-ROLL-TWICE), and on the
     dummy's turn its trading window or the end of the turn (DUMMY-TURN-SEQUENCE,
     DUMMY-DEV-KNIGHT)."""
-    return (PRE_ROLL, MAIN, *((DICE,) if caps.double_roll else ()),
-            *((BIDS, END) if caps.dummy else ()))
+    return (
+        PRE_ROLL,
+        MAIN,
+        *((DICE,) if caps.double_roll else ()),
+        *((BIDS, END) if caps.dummy else ()),
+    )
 
 
 def new_state(F: FieldReader) -> State:
@@ -144,8 +148,9 @@ def _tile(F: FieldReader, t: str) -> int:
     if t == ".":
         return -1
     if t not in TERRAIN_CODES:
-        raise F.bad("tiles", f"{quote(t)} is not a terrain code "
-                    f"({', '.join(TERRAIN_CODES)}) or '.'")
+        raise F.bad(
+            "tiles", f"{quote(t)} is not a terrain code ({', '.join(TERRAIN_CODES)}) or '.'"
+        )
     return TERRAIN_CODES.index(t)
 
 
@@ -188,11 +193,15 @@ def read(F: FieldReader, s: State) -> None:
     if s.resume == END and resumes and s.active != s.dummy:
         # a stale ``end`` is harmless, but a phase that resumes would stall: only the dummy's
         # knight ends its turn straight after the robber (DUMMY-DEV-KNIGHT)
-        raise F.bad("resume", "only the dummy's turn ends straight after its robber "
-                    "(DUMMY-DEV-KNIGHT)")
+        raise F.bad(
+            "resume", "only the dummy's turn ends straight after its robber (DUMMY-DEV-KNIGHT)"
+        )
     if s.resume not in resume_phases(F.rules.caps):  # a phase may go back to it at any time
-        raise F.bad("resume", f"the phase to go back to is one of "
-                    f"{', '.join(resume_phases(F.rules.caps))}, not {s.resume}")
+        raise F.bad(
+            "resume",
+            f"the phase to go back to is one of "
+            f"{', '.join(resume_phases(F.rules.caps))}, not {s.resume}",
+        )
     s.victim = F.seat("victim")
     s.free_roads = F.number("free", 0, 2)
     if F.f["offer"] != "-":
@@ -203,15 +212,21 @@ def read(F: FieldReader, s: State) -> None:
         get = F.get("offer", lambda _: tuple(ascii_count(x) for x in parts[2].split(",")))
         if len(give) != len(s.bank) or len(get) != len(s.bank):
             raise F.bad("offer", f"give and get have {len(s.bank)} counts each")
-        s.offer = PendingOffer(F.seat("offer", parts[0], allow_none=False, players_only=True),
-                               give, get)
+        s.offer = PendingOffer(
+            F.seat("offer", parts[0], allow_none=False, players_only=True), give, get
+        )
     s.winner = F.seat("winner")
     if F.f["rolloff"] != "-":
         cands, _, totals = F.f["rolloff"].partition(":")
-        s.rolloff = (tuple(F.seat("rolloff", c, allow_none=False, players_only=True)
-                           for c in cands.split(",")),
-                     F.get("rolloff", lambda _: tuple(ascii_count(x) for x in totals.split(",")
-                                                      if x and x != "-")))
+        s.rolloff = (
+            tuple(
+                F.seat("rolloff", c, allow_none=False, players_only=True) for c in cands.split(",")
+            ),
+            F.get(
+                "rolloff",
+                lambda _: tuple(ascii_count(x) for x in totals.split(",") if x and x != "-"),
+            ),
+        )
 
 
 def _read_pieces(F: FieldReader, s: State) -> None:
@@ -230,10 +245,10 @@ def _read_pieces(F: FieldReader, s: State) -> None:
                 raise F.bad("roads", f"two roads on {EDGE_LABELS[e]}")
             eowner[e] = p
     s.vowner, s.vcity, s.eowner = tuple(vowner), tuple(vcity), tuple(eowner)
-    s.settlements = tuple(sum(1 for v, o in enumerate(vowner) if o == p and not vcity[v])
-                          for p in range(m))
-    s.cities = tuple(sum(1 for v, o in enumerate(vowner) if o == p and vcity[v])
-                     for p in range(m))
+    s.settlements = tuple(
+        sum(1 for v, o in enumerate(vowner) if o == p and not vcity[v]) for p in range(m)
+    )
+    s.cities = tuple(sum(1 for v, o in enumerate(vowner) if o == p and vcity[v]) for p in range(m))
     s.roads = tuple(eowner.count(p) for p in range(m))
 
 
@@ -242,5 +257,6 @@ def finish(F: FieldReader, s: State) -> None:
     s.road_len = tuple(road_length(s, p) for p in range(len(F.parties)))
 
 
-BASE_FIELDS = FieldGroup("base", KEYS, lambda caps: True, write, read, check, check_dice,
-                         check_phase, finish)
+BASE_FIELDS = FieldGroup(
+    "base", KEYS, lambda caps: True, write, read, check, check_dice, check_phase, finish
+)

@@ -44,10 +44,13 @@ def check(F: FieldReader, s: State) -> None:
         total = s.bank[r] + sum(h[r] for h in s.hands)
         supply = RESOURCE_CARDS if r < 5 else COMMODITY_CARDS
         if total != supply:
-            raise F.bad("bank", f"{CARD_NAMES[r]}: bank and hands hold {total} cards, "
-                        f"not {supply} (BASE-COMP-CARDS, CK-COMP-COMMODITIES)")
+            raise F.bad(
+                "bank",
+                f"{CARD_NAMES[r]}: bank and hands hold {total} cards, "
+                f"not {supply} (BASE-COMP-CARDS, CK-COMP-COMMODITIES)",
+            )
     for c in range(5):
-        held = s.deck[c] + sum(d[c] for d in s.dev) + (sum(s.knights[:s.n]) if c == 0 else 0)
+        held = s.deck[c] + sum(d[c] for d in s.dev) + (sum(s.knights[: s.n]) if c == 0 else 0)
         if held > DEV_DECK[c]:
             raise F.bad("deck", f"{held} {DEV_CARDS[c]} cards in play, more than {DEV_DECK[c]}")
     for c in s.deck_top:
@@ -55,12 +58,18 @@ def check(F: FieldReader, s: State) -> None:
             raise F.bad("top", f"more {DEV_CARDS[c]} cards on top than in the deck")
     for p in range(s.owners):
         toppled = sum(1 for v in s.toppled if s.vowner[v] == p)  # CK-BARB-PILLAGE
-        limits = (("settlements", s.settlements[p], SETTLEMENTS + toppled),
-                  ("cities", s.cities[p], CITIES if p < s.n else 0), ("roads", s.roads[p], ROADS))
+        limits = (
+            ("settlements", s.settlements[p], SETTLEMENTS + toppled),
+            ("cities", s.cities[p], CITIES if p < s.n else 0),
+            ("roads", s.roads[p], ROADS),
+        )
         for key, have, limit in limits:
             if have > limit:
-                raise F.bad(key, f"{s.name(p)} has {have}, more than {limit} (BASE-BUILD-LIMITS, "
-                            "2P-SETUP-PLAYERS)")
+                raise F.bad(
+                    key,
+                    f"{s.name(p)} has {have}, more than {limit} (BASE-BUILD-LIMITS, "
+                    "2P-SETUP-PLAYERS)",
+                )
     for p in range(s.n, len(s.names)):  # neutrals and the dummy
         name = s.name(p)
         if p == s.dummy:
@@ -68,15 +77,23 @@ def check(F: FieldReader, s: State) -> None:
                 if getattr(s, key)[p]:
                     raise F.bad(key, "the dummy has no pieces (DUMMY-SETUP-NOTHING-ON-BOARD)")
             if s.knights[p] and s.army != p:
-                raise F.bad("knights", "the dummy has an army number only while it holds "
-                            "Largest Army (DUMMY-AWARD-RECLAIM)")
+                raise F.bad(
+                    "knights",
+                    "the dummy has an army number only while it holds "
+                    "Largest Army (DUMMY-AWARD-RECLAIM)",
+                )
         if p != s.dummy and sum(s.hands[p]) > 0:
             raise F.bad("hands", f"{name} holds no cards (2P-SETUP-PLAYERS)")
-        for key, bad in (("dev", sum(s.dev[p])), ("tokens", s.tokens[p]),
-                         ("discards", s.discards[p]), ("knights", p != s.dummy and s.knights[p])):
+        for key, bad in (
+            ("dev", sum(s.dev[p])),
+            ("tokens", s.tokens[p]),
+            ("discards", s.discards[p]),
+            ("knights", p != s.dummy and s.knights[p]),
+        ):
             if bad:
-                raise F.bad(key, f"{name} holds no development cards, knights or tokens and "
-                            "never discards")
+                raise F.bad(
+                    key, f"{name} holds no development cards, knights or tokens and never discards"
+                )
     check_board(F, s)
     if s.winner >= s.n:
         raise F.bad("winner", "only a player wins")
@@ -93,8 +110,11 @@ def check_board(F: FieldReader, s: State) -> None:
         near = next((w for w in VERTEX_NEIGHBOURS[v] if vowner[w] >= 0), -1) if o >= 0 else -1
         if near >= 0:
             key = "cities" if s.vcity[v] else "settlements"
-            raise F.bad(key, f"buildings on {VERTEX_LABELS[v]} and {VERTEX_LABELS[near]} are "
-                        "side by side (BASE-BUILD-DISTANCE)")
+            raise F.bad(
+                key,
+                f"buildings on {VERTEX_LABELS[v]} and {VERTEX_LABELS[near]} are "
+                "side by side (BASE-BUILD-DISTANCE)",
+            )
     if not F.strict:
         return
     for p in range(s.owners):
@@ -113,8 +133,11 @@ def check_board(F: FieldReader, s: State) -> None:
                             todo.append(w)
         loose = sorted(mine - reached)
         if loose:
-            raise F.bad("roads", f"{s.name(p)}'s road on {EDGE_LABELS[loose[0]]} is not joined "
-                        f"to {s.name(p)}'s buildings (BASE-BUILD-ROAD)")
+            raise F.bad(
+                "roads",
+                f"{s.name(p)}'s road on {EDGE_LABELS[loose[0]]} is not joined "
+                f"to {s.name(p)}'s buildings (BASE-BUILD-ROAD)",
+            )
 
 
 def dice_in_progress(s: State) -> int:

@@ -91,12 +91,17 @@ def _read_knights(F: FieldReader, s: State) -> None:
     for p in range(len(F.parties)):
         for level in (1, 2, 3):
             if sum(1 for k in kn if k and k.owner == p and k.level == level) > 2:
-                raise F.bad("kn", f"{F.parties[p]} has more than 2 knights of level {level} "
-                            "(CK-BUILD-LIMITS)")
+                raise F.bad(
+                    "kn",
+                    f"{F.parties[p]} has more than 2 knights of level {level} (CK-BUILD-LIMITS)",
+                )
     for v, k in enumerate(kn):
         if k and k.owner >= s.n and (k.level > 2 or k.active):
-            raise F.bad("kn", f"{F.parties[k.owner]}'s knight on {VERTEX_LABELS[v]} must be basic "
-                        "or strong, and inactive (CK2P-NEUTRAL-KNIGHT-INERT)")
+            raise F.bad(
+                "kn",
+                f"{F.parties[k.owner]}'s knight on {VERTEX_LABELS[v]} must be basic "
+                "or strong, and inactive (CK2P-NEUTRAL-KNIGHT-INERT)",
+            )
 
 
 def _read_city_parts(F: FieldReader, s: State) -> None:
@@ -107,15 +112,18 @@ def _read_city_parts(F: FieldReader, s: State) -> None:
             raise F.bad("walls", f"a wall stands under a city; {VERTEX_LABELS[v]} has none")
         walls[v] = True
     s.walls = tuple(walls)
-    s.levels = tuple(tuple(F.get("levels", lambda _, x=x: [ascii_count(c) for c in x.split(",")]))
-                     for x in F.per_seat("levels"))
+    s.levels = tuple(
+        tuple(F.get("levels", lambda _, x=x: [ascii_count(c) for c in x.split(",")]))
+        for x in F.per_seat("levels")
+    )
     if any(len(x) != 3 or not all(0 <= c <= 5 for c in x) for x in s.levels):
         raise F.bad("levels", "3 levels of 0..5 per party")
     metro = F.f["metro"].split(",")
     if len(metro) != 3:
         raise F.bad("metro", "one entry per track")
-    s.metro = tuple(-1 if x == "-" else F.get("metro", lambda _, x=x: parse_vertex(x))
-                    for x in metro)
+    s.metro = tuple(
+        -1 if x == "-" else F.get("metro", lambda _, x=x: parse_vertex(x)) for x in metro
+    )
     for t, v in enumerate(s.metro):
         if v >= 0 and (not s.vcity[v] or s.levels[s.vowner[v]][t] < 4):
             raise F.bad("metro", f"the {TRACKS[t]} metropolis needs a city of a level-4 owner")
@@ -129,27 +137,40 @@ def read(F: FieldReader, s: State) -> None:
     s.barb = F.number("barb", 0, 6)
     s.attacked = F.flag("attacked")
     if not s.attacked and s.robber >= 0:  # rule="CK-ROBBER-INACTIVE"
-        raise F.bad("robber", "the robber stays beside the board until the first barbarian "
-                    "attack (CK-ROBBER-INACTIVE): robber=- or attacked=1")
+        raise F.bad(
+            "robber",
+            "the robber stays beside the board until the first barbarian "
+            "attack (CK-ROBBER-INACTIVE): robber=- or attacked=1",
+        )
     if not s.attacked and s.phase in (ROBBER, STEAL):  # rule="CK-ROBBER-INACTIVE"
-        raise F.bad("phase", f"no {s.phase} phase before the first barbarian attack: the "
-                    "robber stays beside the board (CK-ROBBER-INACTIVE)")
+        raise F.bad(
+            "phase",
+            f"no {s.phase} phase before the first barbarian attack: the "
+            "robber stays beside the board (CK-ROBBER-INACTIVE)",
+        )
     s.defender = tuple(F.ints("defender", m))
     s.pvp = tuple(F.ints("pvp", m))
     decks = F.f["pdecks"].split("/")
     if len(decks) != 3:
         raise F.bad("pdecks", "three decks separated by '/'")
-    s.pdecks = tuple(ProgressDeck(tuple(F.get("pdecks", lambda _, d=d: [
-                         ascii_count(c) for c in d.split(":")[0].split(",")])),
-                         tuple(F.names("pdecks", CARDS, d.partition(":")[2] or "-")))
-                     for d in decks)
+    s.pdecks = tuple(
+        ProgressDeck(
+            tuple(
+                F.get("pdecks", lambda _, d=d: [ascii_count(c) for c in d.split(":")[0].split(",")])
+            ),
+            tuple(F.names("pdecks", CARDS, d.partition(":")[2] or "-")),
+        )
+        for d in decks
+    )
     s.phand = tuple(tuple(sorted(read_cards(F, x))) for x in F.per_seat("phand"))
     if any(s.deck) or any(map(any, s.dev)) or any(s.knights):
         raise F.bad("deck", "Cities & Knights has no development cards (CK-COMP-REMOVED)")
     if F.f["merchant"] != "-":
         h, _, owner = F.f["merchant"].partition(":")
-        s.merchant = (F.get("merchant", lambda _: parse_hex(h)),
-                      F.seat("merchant", owner, allow_none=False))
+        s.merchant = (
+            F.get("merchant", lambda _: parse_hex(h)),
+            F.seat("merchant", owner, allow_none=False),
+        )
     s.event = "" if F.f["event"] == "-" else F.f["event"]
     if s.event and s.event not in EVENT_FACES:
         raise F.bad("event", f"one of {', '.join(EVENT_FACES)}")
@@ -166,18 +187,24 @@ def _read_pending(F: FieldReader, s: State) -> None:
             who, _, track = entry.partition(":")
             if track not in (*TRACKS, "choose"):
                 raise F.bad("draws", f"{entry!r} is not SEAT:TRACK")
-            draws.append(DueDraw(F.seat("draws", who, allow_none=False),
-                                 TRACKS.index(track) if track in TRACKS else -1))
+            draws.append(
+                DueDraw(
+                    F.seat("draws", who, allow_none=False),
+                    TRACKS.index(track) if track in TRACKS else -1,
+                )
+            )
         s.draws = tuple(draws)
     s.pillage, s.claims, s.pdiscards, s.taxed = (F.seats(key) for key in _SEATS)
     if F.f["relocate"] != "-":
         parts = F.f["relocate"].split(":")
         if len(parts) != 4:
             raise F.bad("relocate", "expected SEAT:VERTEX:LEVEL:ACTIVE")
-        s.relocate = DisplacedKnight(F.seat("relocate", parts[0], allow_none=False),
-                                     F.get("relocate", lambda _: parse_vertex(parts[1])),
-                                     F.get("relocate", lambda _: ascii_count(parts[2])),
-                                     parts[3] == "1")
+        s.relocate = DisplacedKnight(
+            F.seat("relocate", parts[0], allow_none=False),
+            F.get("relocate", lambda _: parse_vertex(parts[1])),
+            F.get("relocate", lambda _: ascii_count(parts[2])),
+            parts[3] == "1",
+        )
         if s.relocate.level not in (1, 2, 3) or parts[3] not in ("0", "1"):
             raise F.bad("relocate", "a knight's level is 1 to 3, and ACTIVE 0 or 1")
     s.toppled = tuple(F.places("toppled", F.f["toppled"], parse_vertex))
@@ -186,17 +213,23 @@ def _read_pending(F: FieldReader, s: State) -> None:
         parts = F.f["treason"].split(":")
         if len(parts) != 3 or parts[1] not in ("0", "1", "2", "3") or parts[2] not in ("0", "1"):
             raise F.bad("treason", "expected SEAT:LEVEL:ACTIVE")
-        s.treason = RemovedKnight(F.seat("treason", parts[0], allow_none=False), int(parts[1]),
-                                  parts[2] == "1")
+        s.treason = RemovedKnight(
+            F.seat("treason", parts[0], allow_none=False), int(parts[1]), parts[2] == "1"
+        )
     if F.f["harbor"] != "-":
         left, _, due = F.f["harbor"].partition(":")
-        players = () if left == "-" else tuple(F.seat("harbor", x, allow_none=False)
-                                               for x in left.split(","))
+        players = (
+            ()
+            if left == "-"
+            else tuple(F.seat("harbor", x, allow_none=False) for x in left.split(","))
+        )
         pending: tuple[int, ...] = ()
         if due != "-":
             who, _, res = due.partition(":")
-            pending = (F.seat("harbor", who, allow_none=False),
-                       F.names("harbor", RESOURCES, res)[0])
+            pending = (
+                F.seat("harbor", who, allow_none=False),
+                F.names("harbor", RESOURCES, res)[0],
+            )
         s.harbor = HarborTrade(players, pending)
 
 
@@ -206,9 +239,13 @@ def check(F: FieldReader, s: State) -> None:
         return
     for v, k in enumerate(s.kn):
         if k is not None and not any(s.eowner[e] == k.owner for e in VERTEX_EDGES[v]):
-            raise F.bad("kn", f"{s.name(k.owner)}'s knight on {VERTEX_LABELS[v]} is not at the end "
-                        f"of one of its roads (CK-KNIGHT-RECRUIT)")
+            raise F.bad(
+                "kn",
+                f"{s.name(k.owner)}'s knight on {VERTEX_LABELS[v]} is not at the end "
+                f"of one of its roads (CK-KNIGHT-RECRUIT)",
+            )
 
 
-CK_FIELDS = FieldGroup("knights", KEYS, lambda caps: caps.knights, write, read, check,
-                       check_pending)
+CK_FIELDS = FieldGroup(
+    "knights", KEYS, lambda caps: caps.knights, write, read, check, check_pending
+)

@@ -39,15 +39,20 @@ def check_progress(F: FieldReader, s: State) -> None:
     for t in range(3):
         counts, queue = s.pdecks[t]
         if len(counts) != len(DECK_KINDS[t]) or any(DECK_OF[k] != t for k in queue):
-            raise F.bad("pdecks", f"the {TRACKS[t]} deck lists {len(DECK_KINDS[t])} counts "
-                        "and only its own cards")
+            raise F.bad(
+                "pdecks",
+                f"the {TRACKS[t]} deck lists {len(DECK_KINDS[t])} counts and only its own cards",
+            )
         if min(counts) < 0:
             raise F.bad("pdecks", "negative count")
     vp_held = 0
     for k, total in enumerate(COUNT):
         t = DECK_OF[k]
-        held = (s.pdecks[t].counts[DECK_KINDS[t].index(k)] + s.pdecks[t].queue.count(k)
-                + sum(h.count(k) for h in s.phand))
+        held = (
+            s.pdecks[t].counts[DECK_KINDS[t].index(k)]
+            + s.pdecks[t].queue.count(k)
+            + sum(h.count(k) for h in s.phand)
+        )
         if k in VP_CARDS:
             vp_held += held
         elif held != total:
@@ -79,10 +84,14 @@ def check_pending(F: FieldReader, s: State) -> None:
     need = PENDING.get(s.phase)
     if need and not need[1](s):
         raise F.bad(need[0], f"the {s.phase} phase needs {need[2]}")
-    if s.phase == PROGRESS_DRAW and not (sum(s.pdecks[s.draws[0].track].counts)
-                                          or s.pdecks[s.draws[0].track].queue):
-        raise F.bad("draws", f"the {TRACKS[s.draws[0].track]} deck is empty but a draw from it is "
-                    "due (CK-PROGRESS-EMPTY)")
+    if s.phase == PROGRESS_DRAW and not (
+        sum(s.pdecks[s.draws[0].track].counts) or s.pdecks[s.draws[0].track].queue
+    ):
+        raise F.bad(
+            "draws",
+            f"the {TRACKS[s.draws[0].track]} deck is empty but a draw from it is "
+            "due (CK-PROGRESS-EMPTY)",
+        )
     for key in ("pillage", "claims", "pdiscards", "taxed"):
         who = getattr(s, key)
         if len(set(who)) != len(who) or any(p >= s.n for p in who):

@@ -37,8 +37,12 @@ def _tokused_text(s: State) -> str:
 
 
 def _write_tokens(s: State) -> dict[str, str]:
-    return {"tokens": ints_text(s.tokens), "supply": str(s.token_supply),
-            "tokused": _tokused_text(s), "kret": str(int(s.knight_returned))}
+    return {
+        "tokens": ints_text(s.tokens),
+        "supply": str(s.token_supply),
+        "tokused": _tokused_text(s),
+        "kret": str(int(s.knight_returned)),
+    }
 
 
 def _read_tokens(F: FieldReader, s: State) -> None:
@@ -55,8 +59,7 @@ def _read_forced(F: FieldReader, s: State) -> None:
     """rule="CK2P-TOKEN-FORCED-TRADE": a forced trade under way (its token is spent)."""
     parts = F.f["tokused"].split(":")
     if not s.caps.knights or len(parts) != 3 or parts[1] not in _FORCED_KINDS:
-        raise F.bad("tokused", "0, 1, or (C&K for two) force:res|all:DRAWN during a forced "
-                    "trade")
+        raise F.bad("tokused", "0, 1, or (C&K for two) force:res|all:DRAWN during a forced trade")
     drawn = F.get("tokused", lambda _: tuple(ascii_count(x) for x in parts[2].split(",")))
     if len(drawn) != len(s.bank) or sum(drawn) > 2:
         raise F.bad("tokused", f"a forced trade draws 2 cards; give {len(s.bank)} counts")
@@ -68,16 +71,21 @@ def _read_forced(F: FieldReader, s: State) -> None:
 
 def _check_tokens(F: FieldReader, s: State) -> None:
     if s.token_supply + sum(s.tokens) != TOKENS:
-        raise F.bad("supply", f"supply and players hold {s.token_supply + sum(s.tokens)} "
-                    f"tokens, not {TOKENS} (2P-SETUP-TOKENS)")
+        raise F.bad(
+            "supply",
+            f"supply and players hold {s.token_supply + sum(s.tokens)} "
+            f"tokens, not {TOKENS} (2P-SETUP-TOKENS)",
+        )
 
 
 def _check_forced_phase(F: FieldReader, s: State) -> None:
     """rule="CK2P-TOKEN-FORCED-TRADE": the draws, then the cards back, from the turn's
     pre-roll or action phase."""
     if (s.phase in (FORCE_DRAW, FORCE_GIVE)) != bool(s.forced):
-        raise F.bad("tokused", "a forced trade is under way in the force-draw and force-give "
-                    "phases, and only there")
+        raise F.bad(
+            "tokused",
+            "a forced trade is under way in the force-draw and force-give phases, and only there",
+        )
     if not s.forced:
         return
     if s.resume not in (PRE_ROLL, MAIN):
@@ -88,9 +96,15 @@ def _check_forced_phase(F: FieldReader, s: State) -> None:
         raise F.bad("tokused", "the taker holds the cards drawn")
 
 
-TOKEN_FIELDS = FieldGroup("tokens", ("tokens", "supply", "tokused", "kret"),
-                          lambda caps: caps.tokens, _write_tokens, _read_tokens, _check_tokens,
-                          check_phase=_check_forced_phase)
+TOKEN_FIELDS = FieldGroup(
+    "tokens",
+    ("tokens", "supply", "tokused", "kret"),
+    lambda caps: caps.tokens,
+    _write_tokens,
+    _read_tokens,
+    _check_tokens,
+    check_phase=_check_forced_phase,
+)
 
 
 def _read_sums(F: FieldReader, s: State) -> None:
@@ -102,24 +116,32 @@ def _read_sums(F: FieldReader, s: State) -> None:
 def _check_sums_phase(F: FieldReader, s: State) -> None:
     if len(s.sums) == 2 and s.sums[0] == s.sums[1]:
         if not s.caps.knights or s.phase != DICE:  # CK2P-ROLL-SAME: only while rerolling
-            raise F.bad("sums", "two equal sums mean the number dice are rolled again (C&K for "
-                        "two, phase dice)")
+            raise F.bad(
+                "sums",
+                "two equal sums mean the number dice are rolled again (C&K for two, phase dice)",
+            )
     elif s.phase == DICE and len(s.sums) == 2:  # rule="2P-ROLL-TWICE": both rolls are done
         raise F.bad("sums", "both rolls of the turn are done: no third roll (2P-ROLL-TWICE)")
     resumes = s.phase in (DISCARD, ROBBER, STEAL, ROAD_BUILDING)
     if PRE_ROLL in (s.phase, resumes and s.resume) and s.sums:  # rule="2P-ROLL-TWICE"
         raise F.bad("sums", "before the turn's first roll there is no sum yet")
-    if s.resume == DICE and s.phase in (DISCARD, ROBBER, STEAL, ROAD_BUILDING) \
-            and len(s.sums) != 1:
-        raise F.bad("sums", f"the {s.phase} phase goes back to the second roll: one sum so "
-                    "far (2P-ROLL-TWICE)")
+    if s.resume == DICE and s.phase in (DISCARD, ROBBER, STEAL, ROAD_BUILDING) and len(s.sums) != 1:
+        raise F.bad(
+            "sums",
+            f"the {s.phase} phase goes back to the second roll: one sum so far (2P-ROLL-TWICE)",
+        )
     if s.phase == MAIN and len(s.sums) == 1:  # rule="2P-ROLL-TWICE"
         raise F.bad("sums", "the second roll follows the first before the Action phase")
 
 
-SUMS_FIELDS = FieldGroup("double_roll", ("sums",), lambda caps: caps.double_roll,
-                         lambda s: {"sums": ints_text(s.sums)}, _read_sums,
-                         check_phase=_check_sums_phase)
+SUMS_FIELDS = FieldGroup(
+    "double_roll",
+    ("sums",),
+    lambda caps: caps.double_roll,
+    lambda s: {"sums": ints_text(s.sums)},
+    _read_sums,
+    check_phase=_check_sums_phase,
+)
 
 
 def _neutral_due_text(s: State) -> str:
@@ -137,8 +159,13 @@ def _read_neutral_due(F: FieldReader, s: State) -> None:
     parts = F.f["nb"].split(":")
     kinds = ("settle", "road", "knight", "promote") if s.caps.knights else ("settle", "road")
     more = parts[3] if len(parts) == 4 else "0"
-    if (len(parts) not in (3, 4) or parts[0] not in kinds or parts[1] not in PHASES
-            or parts[2] not in kinds or more not in ("0", "1")):
+    if (
+        len(parts) not in (3, 4)
+        or parts[0] not in kinds
+        or parts[1] not in PHASES
+        or parts[2] not in kinds
+        or more not in ("0", "1")
+    ):
         raise F.bad("nb", "expected OWED:PHASE:BUILT[:MORE], e.g. road:main:settle")
     if parts[0] != parts[2] and parts[0] != "road":
         raise F.bad("nb", f"a neutral {parts[0]} is owed only for a {parts[0]}")
@@ -150,6 +177,12 @@ def _check_neutral_phase(F: FieldReader, s: State) -> None:
         raise F.bad("nb", "a neutral piece is owed in the neutral phase, and only there")
 
 
-NEUTRAL_FIELDS = FieldGroup("neutrals", ("nb",), lambda caps: bool(caps.neutrals),
-                            lambda s: {"nb": _neutral_due_text(s)}, _read_neutral_due,
-                            check_phase=_check_neutral_phase, phases=(NEUTRAL,))
+NEUTRAL_FIELDS = FieldGroup(
+    "neutrals",
+    ("nb",),
+    lambda caps: bool(caps.neutrals),
+    lambda s: {"nb": _neutral_due_text(s)},
+    _read_neutral_due,
+    check_phase=_check_neutral_phase,
+    phases=(NEUTRAL,),
+)

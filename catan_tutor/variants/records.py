@@ -159,9 +159,15 @@ class Table(Mapping[Any, R], Generic[R]):
         return self._of(rows)
 
 
-def compose(common_parent: Table[R], first: Table[R], second: Table[R], *,
-            own: tuple[R, ...] = (), first_wins: tuple[Any, ...] = (),
-            second_wins: tuple[Any, ...] = ()) -> Table[R]:
+def compose(
+    common_parent: Table[R],
+    first: Table[R],
+    second: Table[R],
+    *,
+    own: tuple[R, ...] = (),
+    first_wins: tuple[Any, ...] = (),
+    second_wins: tuple[Any, ...] = (),
+) -> Table[R]:
     """The table of a variant with two parents that share ``common_parent``.
 
     A record only one parent changed (or added) is that parent's; a record both changed must be

@@ -37,8 +37,10 @@ from .records import Kind, Phase
 
 def _with_tokens(options):
     """``options`` and the active player's token actions (rule="2P-TOKEN-COST")."""
+
     def both(rules, s: State, offers: bool) -> list:
         return [*options(rules, s, offers), *tokens.options(s, s.active)]
+
     return both
 
 
@@ -64,34 +66,52 @@ KINDS = base.KINDS.replace(
 ).add(
     Kind(NeutralSettle, "2P-NEUTRAL-MIRROR", neutral.check_settle, neutral.apply_settle),
     Kind(NeutralRoad, "2P-NEUTRAL-MIRROR", neutral.check_road, neutral.apply_road),
-    Kind(ForcedTrade, "2P-TOKEN-FORCED-TRADE", tokens.check_forced_trade,
-         tokens.apply_forced_trade),
+    Kind(
+        ForcedTrade, "2P-TOKEN-FORCED-TRADE", tokens.check_forced_trade, tokens.apply_forced_trade
+    ),
     Kind(RobberHome, "2P-TOKEN-ROBBER", tokens.check_robber_home, tokens.apply_robber_home),
-    Kind(ReturnKnight, "2P-TOKEN-INCOME-KNIGHT", tokens.check_return_knight,
-         tokens.apply_return_knight),
+    Kind(
+        ReturnKnight,
+        "2P-TOKEN-INCOME-KNIGHT",
+        tokens.check_return_knight,
+        tokens.apply_return_knight,
+    ),
 )
 
 # The token actions ``tokens.options`` lists legal by construction (cost, one per turn,
 # both hands, the robber's place, a knight cashed in once per Action phase), in the phases that
 # list them.
-TOKEN_EXACT = frozenset({tokens.check_forced_trade, tokens.check_robber_home,
-                         tokens.check_remove_knight})
+TOKEN_EXACT = frozenset(
+    {tokens.check_forced_trade, tokens.check_robber_home, tokens.check_remove_knight}
+)
 
 PHASES = base.PHASES.replace(
     base.PHASES[PRE_ROLL].but(
-        options=_with_tokens(base.roll_options), exact=base.PRE_ROLL_EXACT | TOKEN_EXACT,
-        pending=lambda rules, s: [(s.active, "roll twice, or first play a card or take a "
-                                   "token action")]),
-    base.PHASES[MAIN].but(options=_with_tokens(base.main_options),
-                          exact=base.MAIN_EXACT | TOKEN_EXACT),
+        options=_with_tokens(base.roll_options),
+        exact=base.PRE_ROLL_EXACT | TOKEN_EXACT,
+        pending=lambda rules, s: [
+            (s.active, "roll twice, or first play a card or take a token action")
+        ],
+    ),
+    base.PHASES[MAIN].but(
+        options=_with_tokens(base.main_options), exact=base.MAIN_EXACT | TOKEN_EXACT
+    ),
     base.PHASES[DICE].but(rule="2P-ROLL-TWICE", pending=_second_roll_pending),
 ).add(
     # rule="2P-NEUTRAL-MIRROR": the builder builds the mirrored piece; the kinds' checks name
     # the seat that decides (rule="2P-NEUTRAL-CHOOSER"), so they run whoever types them.
-    Phase(NEUTRAL, "2P-NEUTRAL-MIRROR", kinds=NEUTRAL_KINDS, everyone_waits=False,
-          own_check=True, rule_now=_neutral_rule, options=_neutral_options,
-          pending=lambda rules, s: [(s.active, f"a free {neutral.WHAT[neutral.due(s).owed]} "
-                                    "for N1 or N2")]),
+    Phase(
+        NEUTRAL,
+        "2P-NEUTRAL-MIRROR",
+        kinds=NEUTRAL_KINDS,
+        everyone_waits=False,
+        own_check=True,
+        rule_now=_neutral_rule,
+        options=_neutral_options,
+        pending=lambda rules, s: [
+            (s.active, f"a free {neutral.WHAT[neutral.due(s).owed]} for N1 or N2")
+        ],
+    ),
 )
 
 
@@ -148,8 +168,15 @@ def mirror(s: State, a, before: str) -> None:
 
 _AFTER_ROLLS = (Settle, BuildRoad, BuildCity, BuyDev, BankTrade, Offer)
 # 2P-ROLL-TIMING: development cards, token actions and Knight-card returns, not between rolls
-_NOT_BETWEEN = (PlayKnight, PlayRoadBuilding, PlayPlenty, PlayMonopoly, ForcedTrade,
-                RobberHome, ReturnKnight)
+_NOT_BETWEEN = (
+    PlayKnight,
+    PlayRoadBuilding,
+    PlayPlenty,
+    PlayMonopoly,
+    ForcedTrade,
+    RobberHome,
+    ReturnKnight,
+)
 _TOKEN_ACTIONS = (ForcedTrade, ForcedDraw, RobberHome, RemoveKnight)  # ck-2p (CK2P-ROLL-TIMING)
 
 
@@ -161,26 +188,40 @@ def _two_rolls(s: State, a, bad):
     rolls (rule="2P-ROLL-TWICE", rule="CK2P-ROLL-DOUBLE"); else ``bad``."""
     who = seat(s.active)
     if isinstance(a, Roll) and s.phase == MAIN:
-        return Reason("2P-ROLL-TWICE", f"{who} has rolled twice this turn, as the two-player "
-                      "rules ask; the next roll is the next player's.")
+        return Reason(
+            "2P-ROLL-TWICE",
+            f"{who} has rolled twice this turn, as the two-player "
+            "rules ask; the next roll is the next player's.",
+        )
     between = s.phase == DICE and bool(s.sums)  # the first roll is done, the second is due
     if s.caps.knights:
         if not between:
             return bad
         if isinstance(a, _TOKEN_ACTIONS):
-            return Reason("CK2P-ROLL-TIMING", f"Token actions come before the first roll or in "
-                          f"the Action phase, not between the two rolls: {who} rolls again "
-                          "first.")
-        return Reason("CK2P-ROLL-DOUBLE", f"{who} throws the dice twice this turn, and the "
-                      "second throw is due: it comes first.")
+            return Reason(
+                "CK2P-ROLL-TIMING",
+                f"Token actions come before the first roll or in "
+                f"the Action phase, not between the two rolls: {who} rolls again "
+                "first.",
+            )
+        return Reason(
+            "CK2P-ROLL-DOUBLE",
+            f"{who} throws the dice twice this turn, and the second throw is due: it comes first.",
+        )
     if isinstance(a, _AFTER_ROLLS) and (s.phase == PRE_ROLL or between):
-        return Reason("2P-ROLL-TIMING", f"{who} trades and builds only after both rolls of the "
-                      "turn; roll the dice first.")
+        return Reason(
+            "2P-ROLL-TIMING",
+            f"{who} trades and builds only after both rolls of the turn; roll the dice first.",
+        )
     if not between:
         return bad
     if isinstance(a, _NOT_BETWEEN):
-        return Reason("2P-ROLL-TIMING", "Development cards, token actions and Knight-card "
-                      f"returns come before the first roll or after the second, not between "
-                      f"them: {who} rolls again first.")
-    return Reason("2P-ROLL-TWICE", f"{who} rolls twice this turn, and the second roll is due: "
-                  "it comes first.")
+        return Reason(
+            "2P-ROLL-TIMING",
+            "Development cards, token actions and Knight-card "
+            f"returns come before the first roll or after the second, not between "
+            f"them: {who} rolls again first.",
+        )
+    return Reason(
+        "2P-ROLL-TWICE", f"{who} rolls twice this turn, and the second roll is due: it comes first."
+    )

@@ -40,54 +40,76 @@ class App:
     or the folder ``catan-tutor serve --lessons`` names) and a tutor opened on ``start`` (a
     lesson's title or id) or a new game; a page address carrying a saved line resumes it."""
 
-    def __init__(self, folder: str | Path | None = None, start: str | None = None,
-                 seed: int = 0, query: str | None = None) -> None:
+    def __init__(
+        self,
+        folder: str | Path | None = None,
+        start: str | None = None,
+        seed: int = 0,
+        query: str | None = None,
+    ) -> None:
         self.folder = Path(folder) if folder else lessons_dir()
         self.lessons = {x.label: x for x in library(self.folder)}
         self.status = widgets.HTML()
         # the picker's handler, guarded; the same object to unobserve (progress.py too)
         self.pick_handler = guarded(self.on_pick, shown_in(self.status))
-        self.picker = widgets.Dropdown(options=list(self.lessons), value=None,
-                                       description="Lesson",
-                                       layout=widgets.Layout(width="420px"))
+        self.picker = widgets.Dropdown(
+            options=list(self.lessons),
+            value=None,
+            description="Lesson",
+            layout=widgets.Layout(width="420px"),
+        )
         self.picker.observe(self.pick_handler, names="value")
-        self.variant = widgets.Dropdown(options=VARIANTS, value="base", description="New game",
-                                        layout=widgets.Layout(width="220px"))
-        self.players = widgets.Dropdown(options=PLAYERS["base"], value=4,
-                                        layout=widgets.Layout(width="64px"))
+        self.variant = widgets.Dropdown(
+            options=VARIANTS,
+            value="base",
+            description="New game",
+            layout=widgets.Layout(width="220px"),
+        )
+        self.players = widgets.Dropdown(
+            options=PLAYERS["base"], value=4, layout=widgets.Layout(width="64px")
+        )
         self.variant.observe(guarded(self._players, shown_in(self.status)), names="value")
         self.seats = SeatPicker(self.players)  # Human or Computer per seat (computer.py)
-        self.board = widgets.Dropdown(options=("beginner", "variable"), value="beginner",
-                                      layout=widgets.Layout(width="110px"))
+        self.board = widgets.Dropdown(
+            options=("beginner", "variable"), value="beginner", layout=widgets.Layout(width="110px")
+        )
         self.start = start
         self.start_button = widgets.Button(description="Start", icon="play")
         self.chapter = widgets.HTML()  # the lesson's chapter and its goal (course.yaml)
         self.chapter.add_class("catan-chapter")
         self._kept: dict[str, tuple] = {}  # lesson id -> the lesson as the learner left it
-        self.afresh = widgets.Button(description="Start this lesson afresh", icon="refresh",
-                                     tooltip="the lesson as its file has it (your moves in it "
-                                             "are dropped; Undo edit brings them back)",
-                                     layout=widgets.Layout(width="auto", display="none"))
+        self.afresh = widgets.Button(
+            description="Start this lesson afresh",
+            icon="refresh",
+            tooltip="the lesson as its file has it (your moves in it "
+            "are dropped; Undo edit brings them back)",
+            layout=widgets.Layout(width="auto", display="none"),
+        )
         self.afresh.add_class("catan-afresh")
         first = new_game("base", players=4)
         self.tutor = Tutor(first, seed=seed)
         self.session.on("shown", self._show_chapter)
         self.start_button.on_click(self.tutor.safe(lambda _: self.new()))
-        self.afresh.on_click(self.tutor.safe(
-            lambda _: self.open(self.session.lesson_id, fresh=True)))
+        self.afresh.on_click(
+            self.tutor.safe(lambda _: self.open(self.session.lesson_id, fresh=True))
+        )
         if not self.resume(page_query() if query is None else query) and start:
             why = self.status.value  # a session that could not be restored says so
             self.open(start)
             self.status.value = why or self.status.value
         # ✓ in the list, Next lesson (progress.py)
-        self.progress = CourseProgress(self.session, self.lessons, self.picker, self.open,
-                                       self.tutor.safe)
-        bar = widgets.HBox([self.picker, self.variant, self.players, self.board,
-                            self.start_button], layout=widgets.Layout(flex_flow="row wrap"))
-        note = widgets.HBox([self.status, self.afresh, self.progress.widget],
-                            layout=widgets.Layout(align_items="center"))
-        self.widget = widgets.VBox([bar, self.seats.widget, note, self.chapter,
-                                    self.tutor.widget])
+        self.progress = CourseProgress(
+            self.session, self.lessons, self.picker, self.open, self.tutor.safe
+        )
+        bar = widgets.HBox(
+            [self.picker, self.variant, self.players, self.board, self.start_button],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        note = widgets.HBox(
+            [self.status, self.afresh, self.progress.widget],
+            layout=widgets.Layout(align_items="center"),
+        )
+        self.widget = widgets.VBox([bar, self.seats.widget, note, self.chapter, self.tutor.widget])
         self.widget.add_class("catan-app")
 
     def _players(self, change) -> None:
@@ -108,7 +130,8 @@ class App:
     def lesson(self, key: str) -> Lesson | None:
         """The lesson with this title, label or id."""
         return self.lessons.get(key) or next(
-            (x for x in self.lessons.values() if key in (x.id, x.title)), None)
+            (x for x in self.lessons.values() if key in (x.id, x.title)), None
+        )
 
     def open(self, key: str, fresh: bool = False) -> bool:
         """Open the lesson called ``key`` (title or id): as the learner left it this session,
@@ -136,8 +159,7 @@ class App:
         self.picker.value = found.label
         self._show_chapter()
         own = self.session.own_moves() if kept is not None else 0
-        self._note(left, f"Your {_moves(own)} in this lesson are as you left them." if own
-                   else "")
+        self._note(left, f"Your {_moves(own)} in this lesson are as you left them." if own else "")
         self.afresh.layout.display = "" if own else "none"
         return True
 
@@ -169,8 +191,11 @@ class App:
     def _note(self, *texts: str) -> None:
         """A remark above the tutor (not an error); '' clears it."""
         text = " ".join(t for t in texts if t)
-        self.status.value = (f"<span class='catan-note' style='color:#37474f'>"
-                             f"{html.escape(text)}</span>" if text else "")
+        self.status.value = (
+            f"<span class='catan-note' style='color:#37474f'>{html.escape(text)}</span>"
+            if text
+            else ""
+        )
 
     def resume(self, query: str) -> bool:
         """Resume the line of play a reloaded page carries in its address (``?s=``), else
@@ -232,8 +257,12 @@ class App:
         seed drawn by the tutor's sampler. The seed shuffles a variable board and seeds the
         dice, so the game's link (Copy link at its start) gives the same game."""
         if link is None:
-            link = Link(variant=self.variant.value, players=self.players.value,
-                        board=self.board.value, seed=self.session.sampler.rng.randrange(1 << 30))
+            link = Link(
+                variant=self.variant.value,
+                players=self.players.value,
+                board=self.board.value,
+                seed=self.session.sampler.rng.randrange(1 << 30),
+            )
         game = new_game(link.variant, players=link.players, board=link.board, seed=link.seed)
         self.session.sampler = Sampler(link.seed)
         self._leave_for_game(game, link)
@@ -256,8 +285,10 @@ def chapter_line(place: Place | None) -> str:
     if place is None:
         return ""
     goal = f" — {html.escape(place.chapter_goal)}" if place.chapter_goal else ""
-    return (f"<div class='catan-chapter-line' style='color:#37474f'><b>Chapter "
-            f"{place.chapter} · {html.escape(place.chapter_title)}</b>{goal}</div>")
+    return (
+        f"<div class='catan-chapter-line' style='color:#37474f'><b>Chapter "
+        f"{place.chapter} · {html.escape(place.chapter_title)}</b>{goal}</div>"
+    )
 
 
 def _moves(n: int) -> str:

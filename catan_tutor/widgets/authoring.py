@@ -65,8 +65,9 @@ class AuthorError(ScenarioError):
     """A teacher's input the lesson cannot take (nothing was changed)."""
 
 
-def check_text(what: str, text: str, limit: int, *, one_line: bool = False,
-               required: bool = False) -> str:
+def check_text(
+    what: str, text: str, limit: int, *, one_line: bool = False, required: bool = False
+) -> str:
     """``text`` stripped, or an AuthorError saying why it cannot go into a lesson."""
     text = text.strip()
     if required and not text:
@@ -78,8 +79,10 @@ def check_text(what: str, text: str, limit: int, *, one_line: bool = False,
     if CONTROL.search(text):
         raise AuthorError(f"{what}: control characters are not allowed")
     if HTML_TAG.search(text):
-        raise AuthorError(f"{what}: HTML is not allowed in lesson texts; write plain text or "
-                          "Markdown (*emphasis*, **bold**, `code`, [links](https://…))")
+        raise AuthorError(
+            f"{what}: HTML is not allowed in lesson texts; write plain text or "
+            "Markdown (*emphasis*, **bold**, `code`, [links](https://…))"
+        )
     return text
 
 
@@ -124,7 +127,7 @@ def offers(game: Game, node: Node, tried: str = "") -> list[tuple[str, Node, Exp
     """The expectations one click adds at the current ``node``: (label, the node it goes on,
     the expectation), each true there now. ``tried``: the move under Try a move."""
     s = game.state
-    seats = game.names[:game.players]
+    seats = game.names[: game.players]
     out: list[tuple[str, Node, Expect]] = []
 
     def add(label: str, key: str, value: object, at: Node = node) -> None:
@@ -142,8 +145,10 @@ def offers(game: Game, node: Node, tried: str = "") -> list[tuple[str, Node, Exp
         add(f"hand of {game.names[p]}: {hand}", "hand", {game.names[p]: hand})
     if s.robber >= 0:
         add(f"robber on {HEX_NAMES[s.robber]}", "robber", HEX_NAMES[s.robber])
-    for key, attr, what in (("longest", "longest", "Longest Road"),
-                            ("army", "army", "Largest Army")):
+    for key, attr, what in (
+        ("longest", "longest", "Longest Road"),
+        ("army", "army", "Largest Army"),
+    ):
         holder = getattr(s, attr)
         name = game.names[holder] if holder >= 0 else "-"
         add(f"{what}: {name if holder >= 0 else 'nobody'}", key, name)
@@ -152,8 +157,7 @@ def offers(game: Game, node: Node, tried: str = "") -> list[tuple[str, Node, Exp
     if game.caps.knights:
         add(f"barbarians at {s.barb}", "barbarians", str(s.barb))
     if node.parent is not None and node.action is not None:
-        add(f"the last move was legal: {node.action}", "legal", [str(node.action)],
-            node.parent)
+        add(f"the last move was legal: {node.action}", "legal", [str(node.action)], node.parent)
     if tried.strip():
         try:
             ex = game.explain(tried.strip())
@@ -162,8 +166,11 @@ def offers(game: Game, node: Node, tried: str = "") -> list[tuple[str, Node, Exp
         if ex is not None and ex.legal:
             add(f"the move tried is legal: {ex.action}", "legal", [str(ex.action)])
         elif ex is not None:
-            add(f"the move tried is illegal: {ex.action} ({ex.rule or 'any rule'})", "illegal",
-                {str(ex.action): ex.rule or "any"})
+            add(
+                f"the move tried is illegal: {ex.action} ({ex.rule or 'any rule'})",
+                "illegal",
+                {str(ex.action): ex.rule or "any"},
+            )
     return out
 
 
@@ -196,91 +203,135 @@ class AuthorPanel:
         full = lay(width="100%")
         self.title = widgets.Text(description="Title", layout=full)
         self.title.add_class("catan-author-title")
-        self.goal = widgets.Textarea(description="Goal", layout=lay(width="100%",
-                                                                     height="48px"))
-        self.chapter = widgets.Combobox(description="Chapter", options=chapters(),
-                                        ensure_option=False, layout=full,
-                                        placeholder="a chapter of the course, or your own")
-        self.rules = widgets.Textarea(description="Rules", layout=lay(width="100%",
-                                                                       height="44px"),
-                                      placeholder="the rule IDs it teaches, e.g. "
-                                                  "BASE-BUILD-DISTANCE, BASE-SETUP-ROUND1")
+        self.goal = widgets.Textarea(description="Goal", layout=lay(width="100%", height="48px"))
+        self.chapter = widgets.Combobox(
+            description="Chapter",
+            options=chapters(),
+            ensure_option=False,
+            layout=full,
+            placeholder="a chapter of the course, or your own",
+        )
+        self.rules = widgets.Textarea(
+            description="Rules",
+            layout=lay(width="100%", height="44px"),
+            placeholder="the rule IDs it teaches, e.g. BASE-BUILD-DISTANCE, BASE-SETUP-ROUND1",
+        )
         self.rules.add_class("catan-author-rules")
-        self.comment = widgets.Textarea(description="Comment", layout=lay(width="100%",
-                                                                           height="44px"),
-                                        placeholder="on the move that led here")
+        self.comment = widgets.Textarea(
+            description="Comment",
+            layout=lay(width="100%", height="44px"),
+            placeholder="on the move that led here",
+        )
         self.comment.add_class("catan-author-comment")
-        self.tutor_text = widgets.Textarea(description="Tutor text",
-                                           layout=lay(width="100%", height="44px"),
-                                           placeholder="the lesson text at this position")
-        for w in (self.title, self.goal, self.chapter, self.rules, self.comment,
-                  self.tutor_text):
+        self.tutor_text = widgets.Textarea(
+            description="Tutor text",
+            layout=lay(width="100%", height="44px"),
+            placeholder="the lesson text at this position",
+        )
+        for w in (self.title, self.goal, self.chapter, self.rules, self.comment, self.tutor_text):
             w.style.description_width = "72px"
-        self.save_button = b(description="Save lesson text", icon="save",
-                             button_style="primary", layout=lay(width="auto"))
+        self.save_button = b(
+            description="Save lesson text",
+            icon="save",
+            button_style="primary",
+            layout=lay(width="auto"),
+        )
         self.save_button.add_class("catan-author-save")
         self.save_button.on_click(guard(lambda _: self.save()))
-        self.start_button = b(description="Lesson starts here", icon="flag",
-                              layout=lay(width="auto"),
-                              tooltip="the lesson starts at this position; the moves before "
-                                      "it are its setup")
+        self.start_button = b(
+            description="Lesson starts here",
+            icon="flag",
+            layout=lay(width="auto"),
+            tooltip="the lesson starts at this position; the moves before it are its setup",
+        )
         self.start_button.add_class("catan-author-start")
         self.start_button.on_click(guard(lambda _: self.start_here()))
         self.start_label = widgets.HTML()
         # a puzzle at the current position
-        self.prompt = widgets.Text(description="Puzzle", placeholder="the question it asks",
-                                   layout=full)
+        self.prompt = widgets.Text(
+            description="Puzzle", placeholder="the question it asks", layout=full
+        )
         self.prompt.add_class("catan-author-prompt")
-        self.hint_texts = [widgets.Text(description=f"Hint {i + 1}", layout=full,
-                                        placeholder=("where to look" if i == 0 else
-                                                     "the rule")) for i in range(MAX_HINTS)]
-        self.rule = widgets.Text(description="Rule", placeholder="e.g. BASE-BUILD-DISTANCE",
-                                 layout=full)
-        self.explain = widgets.Textarea(description="Explain", layout=lay(width="100%",
-                                                                           height="44px"),
-                                        placeholder="why the answer is right (shown once "
-                                                    "solved)")
+        self.hint_texts = [
+            widgets.Text(
+                description=f"Hint {i + 1}",
+                layout=full,
+                placeholder=("where to look" if i == 0 else "the rule"),
+            )
+            for i in range(MAX_HINTS)
+        ]
+        self.rule = widgets.Text(
+            description="Rule", placeholder="e.g. BASE-BUILD-DISTANCE", layout=full
+        )
+        self.explain = widgets.Textarea(
+            description="Explain",
+            layout=lay(width="100%", height="44px"),
+            placeholder="why the answer is right (shown once solved)",
+        )
         self.explain.add_class("catan-author-explain")
         for w in (self.prompt, *self.hint_texts, self.rule, self.explain):
             w.style.description_width = "72px"
-        self.answers = widgets.SelectMultiple(options=[], rows=3, description="Answers",
-                                              layout=full)
+        self.answers = widgets.SelectMultiple(
+            options=[], rows=3, description="Answers", layout=full
+        )
         self.answers.style.description_width = "72px"
-        self.mark_button = b(description="Mark puzzle here", icon="question-circle",
-                             layout=lay(width="auto"))
+        self.mark_button = b(
+            description="Mark puzzle here", icon="question-circle", layout=lay(width="auto")
+        )
         self.mark_button.add_class("catan-author-puzzle")
         self.mark_button.on_click(guard(lambda _: self.mark_puzzle()))
-        self.unmark_button = b(description="Remove puzzle", icon="times",
-                               layout=lay(width="auto"))
+        self.unmark_button = b(description="Remove puzzle", icon="times", layout=lay(width="auto"))
         self.unmark_button.on_click(guard(lambda _: self.remove_puzzle()))
         # expectations in one click
-        self.expect_choice = widgets.Dropdown(options=[], layout=lay(width="auto",
-                                                                     flex="1 1 auto"))
-        self.expect_button = b(description="Add expectation", icon="check-square-o",
-                               layout=lay(width="auto", flex="0 0 auto"))
+        self.expect_choice = widgets.Dropdown(options=[], layout=lay(width="auto", flex="1 1 auto"))
+        self.expect_button = b(
+            description="Add expectation",
+            icon="check-square-o",
+            layout=lay(width="auto", flex="0 0 auto"),
+        )
         self.expect_button.add_class("catan-author-expect")
         self.expect_button.on_click(guard(lambda _: self.add_expectation()))
-        self.clear_button = b(description="Clear here", icon="eraser",
-                              tooltip="remove the expectations at this position",
-                              layout=lay(width="auto", flex="0 0 auto"))
+        self.clear_button = b(
+            description="Clear here",
+            icon="eraser",
+            tooltip="remove the expectations at this position",
+            layout=lay(width="auto", flex="0 0 auto"),
+        )
         self.clear_button.on_click(guard(lambda _: self.clear_expectations()))
         self.status = widgets.HTML()
         self.status.add_class("catan-author-status")
         self.marker = widgets.HTML(layout=lay(display="none"))
-        self.widget = widgets.VBox([
-            widgets.HTML("<b>Author</b> <span style='color:#777;font-size:12px'>make this "
-                         "game a lesson; Download scenario writes it</span>"),
-            self.title, self.goal, self.chapter, self.rules,
-            widgets.HTML("<b style='font-size:13px'>At this position</b>"),
-            self.comment, self.tutor_text,
-            widgets.HBox([self.save_button, self.start_button, self.start_label],
-                         layout=lay(align_items="center", flex_flow="row wrap")),
-            self.prompt, *self.hint_texts, self.rule, self.explain, self.answers,
-            widgets.HBox([self.mark_button, self.unmark_button]),
-            widgets.HBox([self.expect_choice, self.expect_button, self.clear_button]),
-            self.status, self.marker],
-            layout=lay(display="none", border_top="1px solid #ddd", padding="6px 0 0 0",
-                       margin="6px 0 0 0"))
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(
+                    "<b>Author</b> <span style='color:#777;font-size:12px'>make this "
+                    "game a lesson; Download scenario writes it</span>"
+                ),
+                self.title,
+                self.goal,
+                self.chapter,
+                self.rules,
+                widgets.HTML("<b style='font-size:13px'>At this position</b>"),
+                self.comment,
+                self.tutor_text,
+                widgets.HBox(
+                    [self.save_button, self.start_button, self.start_label],
+                    layout=lay(align_items="center", flex_flow="row wrap"),
+                ),
+                self.prompt,
+                *self.hint_texts,
+                self.rule,
+                self.explain,
+                self.answers,
+                widgets.HBox([self.mark_button, self.unmark_button]),
+                widgets.HBox([self.expect_choice, self.expect_button, self.clear_button]),
+                self.status,
+                self.marker,
+            ],
+            layout=lay(
+                display="none", border_top="1px solid #ddd", padding="6px 0 0 0", margin="6px 0 0 0"
+            ),
+        )
         self.widget.add_class("catan-author")
         self._offers: list[tuple[str, Node, Expect]] = []
         session.on("author", self.refresh)
@@ -323,8 +374,7 @@ class AuthorPanel:
         returns why not ('' when saved). Nothing changes when any field is refused."""
         node = self.session.timeline.current
         try:
-            title = check_text("title", self.title.value, MAX_TITLE, one_line=True,
-                               required=True)
+            title = check_text("title", self.title.value, MAX_TITLE, one_line=True, required=True)
             goal = check_text("goal", self.goal.value, MAX_GOAL)
             chapter = check_text("chapter", self.chapter.value, MAX_CHAPTER, one_line=True)
             rules = check_rules(self.rules.value, self._variant())
@@ -333,8 +383,9 @@ class AuthorPanel:
         except AuthorError as e:
             return self._refuse(str(e))
         if comment and node.action is None:
-            return self._refuse("comment: the start has no move to comment on; write a tutor "
-                                "text instead")
+            return self._refuse(
+                "comment: the start has no move to comment on; write a tutor text instead"
+            )
         sc = self.lesson()
         sc.title, sc.goal, sc.chapter, sc.rules = title, goal, chapter, rules
         node.comment, node.tutor = comment, text
@@ -356,8 +407,14 @@ class AuthorPanel:
         node = self.session.timeline.current
         try:
             prompt = check_text("puzzle", self.prompt.value, MAX_NODE_TEXT, required=True)
-            hints = tuple(h for h in (check_text(f"hint {i + 1}", w.value, MAX_NODE_TEXT)
-                                      for i, w in enumerate(self.hint_texts)) if h)
+            hints = tuple(
+                h
+                for h in (
+                    check_text(f"hint {i + 1}", w.value, MAX_NODE_TEXT)
+                    for i, w in enumerate(self.hint_texts)
+                )
+                if h
+            )
             rule = check_text("rule", self.rule.value, 60, one_line=True)
             explain = check_text("explanation", self.explain.value, MAX_NODE_TEXT)
         except AuthorError as e:
@@ -381,8 +438,9 @@ class AuthorPanel:
 
     def add_expectation(self, label: str | None = None) -> str:
         """Add the expectation chosen (or the one whose label starts with ``label``)."""
-        self._offers = offers(self.session.game, self.session.timeline.current,
-                              self.session.tried_text)
+        self._offers = offers(
+            self.session.game, self.session.timeline.current, self.session.tried_text
+        )
         want = label if label is not None else self.expect_choice.value
         found = next((o for o in self._offers if want and o[0].startswith(want)), None)
         if found is None:
@@ -460,8 +518,9 @@ class AuthorPanel:
                 w.value = puzzle.hints[i] if puzzle and i < len(puzzle.hints) else ""
             self.rule.value = puzzle.rule if puzzle else ""
             self.explain.value = puzzle.explain if puzzle else ""
-            self.answers.value = tuple(a for a in (puzzle.answers if puzzle else ())
-                                       if a in self.answers.options)
+            self.answers.value = tuple(
+                a for a in (puzzle.answers if puzzle else ()) if a in self.answers.options
+            )
         moves = [str(c.action) for c in node.children]
         if list(self.answers.options) != moves:  # a move was added or deleted after it
             chosen = tuple(a for a in self.answers.value if a in moves)
@@ -473,8 +532,9 @@ class AuthorPanel:
             self.expect_choice.options = labels
         start = self.start_node()
         where = f"after {start.action}" if start.action is not None else "at the start"
-        self.start_label.value = (f"<span style='color:#555;font-size:12px'>the lesson starts "
-                                  f"{html.escape(where)}</span>")
+        self.start_label.value = (
+            f"<span style='color:#555;font-size:12px'>the lesson starts {html.escape(where)}</span>"
+        )
         self._marker()
 
     def _marker(self) -> None:
@@ -483,7 +543,9 @@ class AuthorPanel:
         sc, start = self.scenario, self.start_node()
         digest = hashlib.sha256(self.text.encode()).hexdigest()[:16] if self.text else ""
         puzzles = len(sc.puzzles) if sc else 0
-        self.marker.value = (f"<span class='catan-author-state' data-title='"
-                             f"{title_digest(sc.title if sc else '')}' "
-                             f"data-start='{start.id}' data-puzzles='{puzzles}' "
-                             f"data-digest='{digest}' hidden></span>")
+        self.marker.value = (
+            f"<span class='catan-author-state' data-title='"
+            f"{title_digest(sc.title if sc else '')}' "
+            f"data-start='{start.id}' data-puzzles='{puzzles}' "
+            f"data-digest='{digest}' hidden></span>"
+        )

@@ -43,8 +43,9 @@ class ScenePainter:
     viewport ``vp``; ``ratio`` canvas pixels per CSS pixel, ``strip`` canvas pixels under the
     board."""
 
-    def __init__(self, game: Callable[[], GameLike], vp: Viewport, ratio: int,
-                 strip: float) -> None:
+    def __init__(
+        self, game: Callable[[], GameLike], vp: Viewport, ratio: int, strip: float
+    ) -> None:
         self._game, self.vp, self.ratio, self.strip = game, vp, ratio, strip
         self._marks: dict[tuple[str, str, float], list[Point]] = {}  # queued player marks
         self.strip_painter = StripPainter(vp, ratio, strip)
@@ -89,14 +90,18 @@ class ScenePainter:
             if p >= players:
                 self._draw_neutral_road(c, e)
             else:
-                self._draw_mark(c, *self.vp.px(board.edge_xy(e)),
-                                self.vp.len(style.ROAD_MARK_SIZE), p, self._player(p))
+                self._draw_mark(
+                    c,
+                    *self.vp.px(board.edge_xy(e)),
+                    self.vp.len(style.ROAD_MARK_SIZE),
+                    p,
+                    self._player(p),
+                )
         self._flush_marks(c)
         caps = getattr(state, "caps", BASE)  # a stand-in without caps: no C&K pieces
         kn = state.kn if caps.knights else ()
         walls = state.walls if caps.improvements else ()
-        metros = ({v: t for t, v in enumerate(state.metro) if v >= 0} if caps.improvements
-                  else {})
+        metros = {v: t for t, v in enumerate(state.metro) if v >= 0} if caps.improvements else {}
         for v, p in enumerate(state.vowner):
             if p >= 0:
                 if walls and walls[v]:
@@ -107,15 +112,21 @@ class ScenePainter:
                 else:
                     dx, dy = style.CITY_MARK_AT if state.vcity[v] else style.SETTLEMENT_MARK_AT
                     vx, vy = board.vertex_xy(v)
-                    self._draw_mark(c, *self.vp.px((vx + dx, vy + dy)),
-                                    self.vp.len(style.MARK_SIZE), p, self._player(p))
+                    self._draw_mark(
+                        c,
+                        *self.vp.px((vx + dx, vy + dy)),
+                        self.vp.len(style.MARK_SIZE),
+                        p,
+                        self._player(p),
+                    )
                 if v in metros:
                     self._draw_metropolis(c, v, metros[v])
         self._flush_marks(c)
         for v, k in enumerate(kn):
             if k is not None:
-                self._draw_knight(c, v, self._player(k[0]), k[1], k[2],
-                                  k[0] if k[0] < players else -1)
+                self._draw_knight(
+                    c, v, self._player(k[0]), k[1], k[2], k[0] if k[0] < players else -1
+                )
         self._flush_marks(c)
         self._draw_robber(c, state.robber)
         if kn and state.merchant[0] >= 0:
@@ -159,9 +170,12 @@ class ScenePainter:
         reads without colour too: one batched call per glyph part and size, not per hex."""
         c.line_cap = c.line_join = "round"
         for t, glyph in enumerate(TERRAIN_GLYPHS):
-            spots = [self.vp.px((x, y)) + (self.vp.len(size),)
-                     for h in range(board.N_HEXES) if terrain[h] == t
-                     for x, y, size in glyph_spots(h)]
+            spots = [
+                self.vp.px((x, y)) + (self.vp.len(size),)
+                for h in range(board.N_HEXES)
+                if terrain[h] == t
+                for x, y, size in glyph_spots(h)
+            ]
             if not spots:
                 continue
             for prim in glyph:
@@ -172,18 +186,20 @@ class ScenePainter:
                 elif kind == "circle":
                     gx, gy, gr = geo
                     c.fill_style = colour
-                    c.fill_circles(np.array([x + gx * s for x, y, s in spots]),
-                                   np.array([y + gy * s for x, y, s in spots]),
-                                   np.array([gr * s for x, y, s in spots]))
+                    c.fill_circles(
+                        np.array([x + gx * s for x, y, s in spots]),
+                        np.array([y + gy * s for x, y, s in spots]),
+                        np.array([gr * s for x, y, s in spots]),
+                    )
                 else:
                     c.stroke_style = colour
                     for size in sorted({s for _, _, s in spots}):
                         c.line_width = prim[3] * size
-                        c.stroke_line_segments(np.array(
-                            [_shape(x, y, s, geo) for x, y, s in spots if s == size]))
+                        c.stroke_line_segments(
+                            np.array([_shape(x, y, s, geo) for x, y, s in spots if s == size])
+                        )
 
-    def _draw_mark(self, c: Canvas, x: float, y: float, size: float, p: int,
-                   fill: str) -> None:
+    def _draw_mark(self, c: Canvas, x: float, y: float, size: float, p: int, fill: str) -> None:
         """Queue seat ``p``'s mark (palette.PLAYER_MARKS) at pixel ``(x, y)``, ``size``
         pixels, black or white on the piece colour ``fill``; ``_flush_marks`` draws them."""
         key = (style.text_on(fill), player_mark(p), size)
@@ -197,8 +213,9 @@ class ScenePainter:
             if outline:
                 c.fill_polygons(np.array([_shape(x, y, size, outline) for x, y in centres]))
             else:
-                c.fill_circles(np.array([x for x, _ in centres]),
-                               np.array([y for _, y in centres]), size)
+                c.fill_circles(
+                    np.array([x for x, _ in centres]), np.array([y for _, y in centres]), size
+                )
         self._marks.clear()
 
     def _draw_token(self, c: Canvas, centre: Point, n: int) -> None:
@@ -253,8 +270,10 @@ class ScenePainter:
         by_fill: dict[str, list[list[Point]]] = {}
         for e, p in roads:
             a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[e])
-            ends = [self.vp.px(_toward(a, b, style.ROAD_TRIM)),
-                    self.vp.px(_toward(b, a, style.ROAD_TRIM))]
+            ends = [
+                self.vp.px(_toward(a, b, style.ROAD_TRIM)),
+                self.vp.px(_toward(b, a, style.ROAD_TRIM)),
+            ]
             by_fill.setdefault(self._player(p), []).append(ends)
         c.line_cap = "round"
         c.stroke_style, c.line_width = style.PIECE_EDGE, w + self.px(3)
@@ -308,8 +327,9 @@ class ScenePainter:
         c.fill_polygon(pts)
         c.stroke_polygon(pts)
 
-    def _draw_knight(self, c: Canvas, v: int, fill: str, level: int, active: bool,
-                     seat: int = -1) -> None:
+    def _draw_knight(
+        self, c: Canvas, v: int, fill: str, level: int, active: bool, seat: int = -1
+    ) -> None:
         """A disc in the owner's colour with the owner's mark (a player's: ``seat`` >= 0);
         1-3 bars for basic, strong, mighty; an inactive knight is pale with a dashed rim, an
         active one solid with a gold rim."""
@@ -328,11 +348,11 @@ class ScenePainter:
         w, gap = 0.22 * r, 0.36 * r
         top, bottom = style.KNIGHT_BARS if seat >= 0 else (-0.5, 0.5)
         for i in range(level):
-            c.fill_rect(x + (i - (level - 1) / 2) * gap - w / 2, y + top * r, w,
-                        (bottom - top) * r)
+            c.fill_rect(x + (i - (level - 1) / 2) * gap - w / 2, y + top * r, w, (bottom - top) * r)
         if seat >= 0:
-            self._draw_mark(c, x, y + style.KNIGHT_MARK_AT * r, style.KNIGHT_MARK_SIZE * r,
-                            seat, fill)
+            self._draw_mark(
+                c, x, y + style.KNIGHT_MARK_AT * r, style.KNIGHT_MARK_SIZE * r, seat, fill
+            )
 
     def _draw_merchant(self, c: Canvas, h: int, fill: str) -> None:
         cx, cy = board.hex_centre_xy(h)
@@ -360,6 +380,7 @@ class ScenePainter:
 
     # -- status strip (pieces layer) ---------------------------------------------------------
 
+
 class StripPainter:
     """The strip under the board: the dice of the turn (with the event die in C&K), the
     rolls of a two-roll turn, and in C&K the barbarian track with the strengths it compares."""
@@ -369,6 +390,7 @@ class StripPainter:
 
     def px(self, n: float) -> float:
         return n * self.ratio
+
     def draw(self, c: Canvas, state: Any, last_attack: dict | None) -> None:
         """Under the board: the dice of the roll (three in C&K), the production sums of a
         two-roll turn, and in C&K the barbarian track with the strengths it compares."""
@@ -397,8 +419,9 @@ class StripPainter:
         if getattr(state, "caps", BASE).improvements:  # the barbarian track
             self._draw_track(c, top, h, state, last_attack)
 
-    def _draw_die(self, c: Canvas, x: float, y: float, size: float, colour: tuple[str, str],
-                  value: int) -> None:
+    def _draw_die(
+        self, c: Canvas, x: float, y: float, size: float, colour: tuple[str, str], value: int
+    ) -> None:
         fill, pip = colour
         c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, self.px(1.5)
         square = _rounded_square(x, y, size)
@@ -429,8 +452,9 @@ class StripPainter:
             c.fill_style = "#ffffff"
             c.fill_polygon(_shape(x + size / 2, y + size / 2, size / 2, style.GATE_SHAPE))
 
-    def _draw_track(self, c: Canvas, top: float, h: float, state: Any,
-                    last_attack: dict | None) -> None:
+    def _draw_track(
+        self, c: Canvas, top: float, h: float, state: Any, last_attack: dict | None
+    ) -> None:
         """Seven steps from the far island (0) to the attack (7), the ship on its step, and
         the barbarians' strength against the active knights'."""
         barb = state.barb
@@ -449,8 +473,10 @@ class StripPainter:
         text = f"barbarians {barbarians} vs knights {sum(knights.values())}"
         fought = last_attack if barb == 0 else None
         if fought:  # CK-BARB-AFTER: the knights lie down; say what fought
-            text = (f"attack: barbarians {fought['barbarians']} vs knights "
-                    f"{fought['defenders']} ({'held' if fought['won'] else 'lost'})")
+            text = (
+                f"attack: barbarians {fought['barbarians']} vs knights "
+                f"{fought['defenders']} ({'held' if fought['won'] else 'lost'})"
+            )
         c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "right", "middle"
         c.font = style.font(0.24 * h)
         c.fill_text(text, right + r, top + 0.85 * h)

@@ -31,17 +31,28 @@ from .tutor_session import TutorSession
 
 HOVER_WAIT_MS = 60  # the browser sends at most one pointer move per this many ms
 # Keys on the focused board: the timeline (also [ and ] where there is no PageUp/PageDown).
-TIMELINE_KEYS = {"PageUp": "back", "[": "back", "PageDown": "forward", "]": "forward",
-                 "Home": "first", "End": "last"}
-ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0),
-          "ArrowDown": (0.0, 1.0)}
+TIMELINE_KEYS = {
+    "PageUp": "back",
+    "[": "back",
+    "PageDown": "forward",
+    "]": "forward",
+    "Home": "first",
+    "End": "last",
+}
+ARROWS = {
+    "ArrowLeft": (-1.0, 0.0),
+    "ArrowRight": (1.0, 0.0),
+    "ArrowUp": (0.0, -1.0),
+    "ArrowDown": (0.0, 1.0),
+}
 SPOT_XY = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
 SPOT_COUNT = {"vertex": board.N_VERTICES, "edge": board.N_EDGES, "hex": board.N_HEXES}
 EDIT_SPOT = {"road": "edge", "robber": "hex", "merchant": "hex"}  # else a vertex
 
 
-def step_cursor(spots: list[Spot], at: tuple[float, float] | None,
-                direction: tuple[float, float]) -> Spot | None:
+def step_cursor(
+    spots: list[Spot], at: tuple[float, float] | None, direction: tuple[float, float]
+) -> Spot | None:
     """The spot of ``spots`` the cursor moves to from board point ``at`` in ``direction``
     (a unit vector, y down): the nearest one ahead within 60° of it, angles off it counting
     double; the first in reading order when there is no cursor yet; None when nothing is
@@ -49,8 +60,7 @@ def step_cursor(spots: list[Spot], at: tuple[float, float] | None,
     if not spots:
         return None
     if at is None:
-        return min(spots, key=lambda s: (round(SPOT_XY[s[0]](s[1])[1], 2),
-                                         SPOT_XY[s[0]](s[1])[0]))
+        return min(spots, key=lambda s: (round(SPOT_XY[s[0]](s[1])[1], 2), SPOT_XY[s[0]](s[1])[0]))
     dx, dy = direction
     best, best_score = None, math.inf
     for spot in spots:
@@ -69,9 +79,11 @@ def state_html(node: Node, game: Game) -> str:
     """The hidden element tests read: ``data-node``, ``data-depth``, ``data-phase``,
     ``data-turn`` and ``data-digest`` (CRC-32 of the position text)."""
     digest = zlib.crc32(game.position().encode()) & 0xFFFFFFFF
-    return (f"<span class='catan-state' data-node='{node.id}' data-depth='{node.depth}' "
-            f"data-phase='{markup.text(game.state.phase)}' data-turn='{game.state.turn}' "
-            f"data-digest='{digest:08x}' hidden></span>")
+    return (
+        f"<span class='catan-state' data-node='{node.id}' data-depth='{node.depth}' "
+        f"data-phase='{markup.text(game.state.phase)}' data-turn='{game.state.turn}' "
+        f"data-digest='{digest:08x}' hidden></span>"
+    )
 
 
 class BoardPanel:
@@ -79,9 +91,15 @@ class BoardPanel:
     (a click, or Enter on the cursor); ``edit_piece()`` is the piece the editor places while
     board clicks edit (else None). ``widget`` is the column."""
 
-    def __init__(self, session: TutorSession, guard: Callable[[Callable], Callable],
-                 act_at: Callable[[Spot], None], edit_piece: Callable[[], str | None],
-                 width: int = 640, height: int = 660) -> None:
+    def __init__(
+        self,
+        session: TutorSession,
+        guard: Callable[[Callable], Callable],
+        act_at: Callable[[Spot], None],
+        edit_piece: Callable[[], str | None],
+        width: int = 640,
+        height: int = 660,
+    ) -> None:
         self.session, self.act_at, self.edit_piece = session, act_at, edit_piece
         b, lay = widgets.Button, widgets.Layout
         self.view = BoardView(lambda: session.game, width, height)
@@ -94,9 +112,12 @@ class BoardPanel:
         self.marker = widgets.HTML(layout=lay(display="none"))  # data-* for tests, no text
         self.marker.add_class("catan-tutor-marker")
         self.pointer = widgets.Label(style={"font_size": "12px", "text_color": "#666"})
-        self.copy_link = b(description="Copy link", icon="link",
-                           tooltip="a link to this position (copied to the clipboard)",
-                           layout=lay(width="auto", margin="0 0 0 12px"))
+        self.copy_link = b(
+            description="Copy link",
+            icon="link",
+            tooltip="a link to this position (copied to the clipboard)",
+            layout=lay(width="auto", margin="0 0 0 12px"),
+        )
         self.copy_link.add_class("catan-copy-link")
         self.copy_link.on_click(guard(lambda _: self.show_link()))
         self.link_shown = False  # the Copy link field shows (after the first click)
@@ -104,19 +125,31 @@ class BoardPanel:
         self.link_box.add_class("catan-link")
         self.board_text = widgets.HTML()  # the board in words, for screen readers
         self.cursor_at: tuple[float, float] | None = None  # where the cursor was, board units
-        self.widget = widgets.VBox([self.view.widget, self.board_text, widgets.HBox(
-            [*self.nav, self.view.labels_button, self.copy_link, self.pointer],
-            layout=lay(align_items="center", flex_flow="row wrap")),
-            self.link_box, self.marker])
+        self.widget = widgets.VBox(
+            [
+                self.view.widget,
+                self.board_text,
+                widgets.HBox(
+                    [*self.nav, self.view.labels_button, self.copy_link, self.pointer],
+                    layout=lay(align_items="center", flex_flow="row wrap"),
+                ),
+                self.link_box,
+                self.marker,
+            ]
+        )
         self.widget.add_class("catan-board-col")  # sizes: style.THEME_CSS (wraps when narrow)
         # The pointer over the board: throttled moves (each is a round trip to the kernel)
-        self.moves_events = Event(source=self.view.widget, watched_events=["mousemove",
-                                                                           "mouseleave"],
-                                  throttle_or_debounce="throttle", wait=HOVER_WAIT_MS)
+        self.moves_events = Event(
+            source=self.view.widget,
+            watched_events=["mousemove", "mouseleave"],
+            throttle_or_debounce="throttle",
+            wait=HOVER_WAIT_MS,
+        )
         self.moves_events.on_dom_event(guard(self.on_pointer))
         # Keys while the board has focus (the canvas takes it on Tab or a click)
-        self.view.canvas.on_key_down(guard(
-            lambda key, *_: self.on_key({"type": "keydown", "key": key})))
+        self.view.canvas.on_key_down(
+            guard(lambda key, *_: self.on_key({"type": "keydown", "key": key}))
+        )
         session.subscribe(self._on_session)
 
     # ------------------------------------------------------------ rendering
@@ -161,20 +194,26 @@ class BoardPanel:
         try:
             query = self.link().query
         except LinkError:  # a position that cannot go into a link: say so instead
-            self.link_box.value = ("<div class='catan-link-row' style='color:#666'>This "
-                                   "position cannot be put into a link.</div>")
+            self.link_box.value = (
+                "<div class='catan-link-row' style='color:#666'>This "
+                "position cannot be put into a link.</div>"
+            )
             return
         attr = markup.text(query)
         field = ""
         if self.link_shown:
-            field = (f"<input class='catan-link-input' type='text' readonly value='{attr}' "
-                     "aria-label='Link to this position' spellcheck='false' "
-                     "style='flex:1 1 auto;min-width:0;font:12px monospace;padding:2px 4px'>"
-                     "<span class='catan-link-note' style='flex:none;min-width:64px;"
-                     "font-size:12px;color:#2e7d32;white-space:nowrap'></span>")
-        self.link_box.value = (f"<div class='catan-link-row' data-link='{attr}' "
-                               "style='display:flex;gap:8px;align-items:center;width:100%;"
-                               f"box-sizing:border-box;padding-right:4px'>{field}</div>")
+            field = (
+                f"<input class='catan-link-input' type='text' readonly value='{attr}' "
+                "aria-label='Link to this position' spellcheck='false' "
+                "style='flex:1 1 auto;min-width:0;font:12px monospace;padding:2px 4px'>"
+                "<span class='catan-link-note' style='flex:none;min-width:64px;"
+                "font-size:12px;color:#2e7d32;white-space:nowrap'></span>"
+            )
+        self.link_box.value = (
+            f"<div class='catan-link-row' data-link='{attr}' "
+            "style='display:flex;gap:8px;align-items:center;width:100%;"
+            f"box-sizing:border-box;padding-right:4px'>{field}</div>"
+        )
 
     # ------------------------------------------------------------ pointer and keys
     def click(self, x: float, y: float) -> None:
@@ -192,8 +231,7 @@ class BoardPanel:
         scale = self.view.canvas.width / event["boundingRectWidth"]
         spot = self.view.hit(event["relativeX"] * scale, event["relativeY"] * scale)
         editing = self.edit_piece() is not None
-        shown = None if spot is not None and not editing and spot not in self.view.targets \
-            else spot
+        shown = None if spot is not None and not editing and spot not in self.view.targets else spot
         self.view.hover(shown)
         label = f"{spot[0]} {LABELS[spot[0]][spot[1]]}" if spot else ""
         if self.pointer.value != label:
@@ -225,7 +263,8 @@ class BoardPanel:
         if piece is not None:
             if piece == "remove":
                 return [("vertex", v) for v in range(board.N_VERTICES)] + [
-                    ("edge", e) for e in range(board.N_EDGES)]
+                    ("edge", e) for e in range(board.N_EDGES)
+                ]
             where = EDIT_SPOT.get(piece, "vertex")
             return [(where, i) for i in range(SPOT_COUNT[where])]
         if self.view.targets:

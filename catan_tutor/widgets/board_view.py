@@ -44,8 +44,15 @@ from . import style
 from .board_paint import ScenePainter
 from .guard import guarded, shown_in
 
-__all__ = ["LAND_APOTHEM", "BoardView", "Viewport", "harbor_spot", "hex_corners", "hit_test",
-           "sea_frame"]
+__all__ = [
+    "LAND_APOTHEM",
+    "BoardView",
+    "Viewport",
+    "harbor_spot",
+    "hex_corners",
+    "hit_test",
+    "sea_frame",
+]
 _toward = toward
 
 
@@ -71,8 +78,13 @@ def keys_script() -> widgets.Output:
     tutor's controls. The page's own JavaScript renderer runs it wherever the board is shown
     (a JupyterLab cell, Voilà), so no lab extension is needed; it acts once per page."""
     out = widgets.Output(layout=widgets.Layout(display="none"))
-    out.outputs = ({"output_type": "display_data", "metadata": {},
-                    "data": {"application/javascript": KEYS_JS, "text/plain": ""}},)
+    out.outputs = (
+        {
+            "output_type": "display_data",
+            "metadata": {},
+            "data": {"application/javascript": KEYS_JS, "text/plain": ""},
+        },
+    )
     return out
 
 
@@ -106,6 +118,7 @@ VERTEX_PICK, EDGE_PICK, HEX_PICK = 0.27, 0.22, 0.87
 def hit_test(p: Point) -> tuple[str, int] | None:
     """("vertex" | "edge" | "hex", index) under board point ``p``, vertices first; None off
     the land."""
+
     def nearest(n: int, xy) -> tuple[float, int]:
         return min((math.dist(p, xy(i)), i) for i in range(n))
 
@@ -131,8 +144,13 @@ class BoardView:
     C&K, the barbarian track.
     """
 
-    def __init__(self, game: GameLike | Callable[[], GameLike], width: int = 640,
-                 height: int = 660, ratio: int = 2) -> None:
+    def __init__(
+        self,
+        game: GameLike | Callable[[], GameLike],
+        width: int = 640,
+        height: int = 660,
+        ratio: int = 2,
+    ) -> None:
         self._game = game if callable(game) else (lambda: game)
         self.drawn_layout: Layout | None = None  # the board drawn on layer 0
         self.ratio = ratio
@@ -149,21 +167,27 @@ class BoardView:
         self.refused: tuple[tuple[str, int], str] | None = None  # why-not ring (layer 3)
         self.last_attack: dict | None = None  # the strengths of the attack just fought
         self.labels_button = widgets.ToggleButton(
-            value=False, description="Labels", icon="tag", layout=widgets.Layout(width="auto"),
-            tooltip="label every corner and side of the board, as lessons and moves name them")
+            value=False,
+            description="Labels",
+            icon="tag",
+            layout=widgets.Layout(width="auto"),
+            tooltip="label every corner and side of the board, as lessons and moves name them",
+        )
         self.labels_button.add_class("catan-labels-toggle")
         self.failure = widgets.HTML()  # an unexpected error's id (guard), else empty
-        self.labels_button.observe(guarded(lambda change: self.show_labels(change["new"]),
-                                           shown_in(self.failure)), names="value")
+        self.labels_button.observe(
+            guarded(lambda change: self.show_labels(change["new"]), shown_in(self.failure)),
+            names="value",
+        )
         self.painter = ScenePainter(self._game, self.vp, ratio, self.strip)
         self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
         self.marker.add_class("catan-drawn-marker")
         # The page's theme rules ride with the board (every tutor has one, in a notebook too).
-        self.theme = widgets.HTML(f"<style>{style.THEME_CSS}</style>",
-                                  layout=widgets.Layout(display="none"))
+        self.theme = widgets.HTML(
+            f"<style>{style.THEME_CSS}</style>", layout=widgets.Layout(display="none")
+        )
         self.keys = keys_script()
-        self.widget = widgets.VBox([self.canvas, self.marker, self.theme, self.keys,
-                                    self.failure])
+        self.widget = widgets.VBox([self.canvas, self.marker, self.theme, self.keys, self.failure])
         self.widget.add_class("catan-board")
         for layer in self.layers:
             layer.on_client_ready(guarded(self.redraw, shown_in(self.failure)))
@@ -213,16 +237,26 @@ class BoardView:
         extra = ""
         if self.refused is not None:  # the why-not ring, for tests (never shown)
             (kind, i), reason = self.refused
-            label = (board.VERTEX_LABELS if kind == "vertex" else board.EDGE_LABELS
-                     if kind == "edge" else board.HEX_NAMES)[i]
-            extra += (f"<span class='catan-refused' data-spot='{kind} {label}' "
-                      f"data-reason='{html.escape(reason, quote=True)}' hidden></span>")
+            label = (
+                board.VERTEX_LABELS
+                if kind == "vertex"
+                else board.EDGE_LABELS
+                if kind == "edge"
+                else board.HEX_NAMES
+            )[i]
+            extra += (
+                f"<span class='catan-refused' data-spot='{kind} {label}' "
+                f"data-reason='{html.escape(reason, quote=True)}' hidden></span>"
+            )
         if self.last_attack:
-            extra += (f"<span class='catan-last-attack' data-barbarians="
-                      f"'{self.last_attack['barbarians']}' data-knights="
-                      f"'{self.last_attack['defenders']}' hidden></span>")
-        self.marker.value = (f"<span class='catan-drawn' data-drawn='{self.draw_count}' "
-                             f"hidden></span>{extra}")
+            extra += (
+                f"<span class='catan-last-attack' data-barbarians="
+                f"'{self.last_attack['barbarians']}' data-knights="
+                f"'{self.last_attack['defenders']}' hidden></span>"
+            )
+        self.marker.value = (
+            f"<span class='catan-drawn' data-drawn='{self.draw_count}' hidden></span>{extra}"
+        )
 
     def update(self) -> None:
         """Redraw what a move changes (pieces, status strip and targets), not the board; a
@@ -287,9 +321,10 @@ class BoardView:
         size, pad = self.vp.len(LABEL_SIZE), self.vp.len(LABEL_PAD)
         c.font = style.font(size, bold=True)
         c.text_align, c.text_baseline = "center", "middle"
-        for labels, xy, tag, ink in ((board.EDGE_LABELS, board.edge_xy, EDGE_TAG, EDGE_TAG_TEXT),
-                                     (board.VERTEX_LABELS, board.vertex_xy, VERTEX_TAG,
-                                      VERTEX_TAG_TEXT)):
+        for labels, xy, tag, ink in (
+            (board.EDGE_LABELS, board.edge_xy, EDGE_TAG, EDGE_TAG_TEXT),
+            (board.VERTEX_LABELS, board.vertex_xy, VERTEX_TAG, VERTEX_TAG_TEXT),
+        ):
             spots = [(self.vp.px(xy(i)), text) for i, text in enumerate(labels)]
             widths = np.array([0.62 * size * len(text) + 2 * pad for _, text in spots])
             xs = np.array([x for (x, _), _ in spots]) - widths / 2
@@ -352,8 +387,13 @@ class BoardView:
             c.stroke_style = colour
             self._mark(c, spot, filled=False, road=1.0, width=width, grow=1.6)
         kind, i = spot
-        xy = (board.vertex_xy(i) if kind == "vertex" else board.edge_xy(i) if kind == "edge"
-              else board.hex_centre_xy(i))
+        xy = (
+            board.vertex_xy(i)
+            if kind == "vertex"
+            else board.edge_xy(i)
+            if kind == "edge"
+            else board.hex_centre_xy(i)
+        )
         x, y = self.vp.px(xy)
         size, pad = self.vp.len(LABEL_SIZE) * 1.15, self.vp.len(LABEL_PAD) * 1.5
         text = f"✗ {reason}" if reason else "✗"
@@ -369,8 +409,15 @@ class BoardView:
         c.text_align, c.text_baseline = "left", "middle"
         c.fill_text(text, left + pad, top + pad + size / 2)
 
-    def _mark(self, c: Canvas, spot: tuple[str, int], filled: bool, road: float,
-              width: float = 3.0, grow: float = 1.0) -> None:
+    def _mark(
+        self,
+        c: Canvas,
+        spot: tuple[str, int],
+        filled: bool,
+        road: float,
+        width: float = 3.0,
+        grow: float = 1.0,
+    ) -> None:
         """A disc (or ring, ``width`` CSS pixels wide) on a vertex, a bar ``road`` road-widths
         wide along an edge (a ring is an outlined capsule), a shrunken hexagon (or its
         outline) on a hex; ``grow`` scales the ring of a vertex."""

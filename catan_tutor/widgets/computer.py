@@ -32,8 +32,12 @@ if TYPE_CHECKING:
 
 PAUSE = 0.6  # seconds between a computer's moves
 MAX_AT_ONCE = 20_000  # moves played in one go without an event loop
-CHOICES = (("Human", "human"), ("Computer: random", "random"), ("Computer: greedy", "greedy"),
-           ("Computer: playout", "playout"))
+CHOICES = (
+    ("Human", "human"),
+    ("Computer: random", "random"),
+    ("Computer: greedy", "greedy"),
+    ("Computer: playout", "playout"),
+)
 PLAYOUT_BUDGET = Budget(playouts=16, turns=3, candidates=5, seconds=4.0)
 
 
@@ -45,24 +49,29 @@ class SeatPicker:
         self.players = players
         self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.row.add_class("catan-seats")
-        self.label = widgets.HTML("<span style='font-size:12px;color:#555'>Seats:</span>",
-                                  layout=widgets.Layout(margin="0 4px 0 0"))
+        self.label = widgets.HTML(
+            "<span style='font-size:12px;color:#555'>Seats:</span>",
+            layout=widgets.Layout(margin="0 4px 0 0"),
+        )
         self.pickers: list[widgets.Dropdown] = []
         self.failure = widgets.HTML()  # an unexpected error's id (guard), else empty
-        self.widget = widgets.HBox([self.label, self.row, self.failure],
-                                   layout=widgets.Layout(align_items="center"))
-        players.observe(guarded(lambda _: self._build(), shown_in(self.failure)),
-                        names="value")
+        self.widget = widgets.HBox(
+            [self.label, self.row, self.failure], layout=widgets.Layout(align_items="center")
+        )
+        players.observe(guarded(lambda _: self._build(), shown_in(self.failure)), names="value")
         self._build()
 
     def _build(self) -> None:
         old = [d.value for d in self.pickers]
         self.pickers = []
         for p in range(int(self.players.value or 0)):
-            d = widgets.Dropdown(options=CHOICES, value=old[p] if p < len(old) else "human",
-                                 description=f"P{p + 1}",
-                                 style={"description_width": "22px"},
-                                 layout=widgets.Layout(width="180px"))
+            d = widgets.Dropdown(
+                options=CHOICES,
+                value=old[p] if p < len(old) else "human",
+                description=f"P{p + 1}",
+                style={"description_width": "22px"},
+                layout=widgets.Layout(width="180px"),
+            )
             d.add_class(f"catan-seat-{p + 1}")
             self.pickers.append(d)
         self.row.children = tuple(self.pickers)
@@ -76,8 +85,13 @@ class Computer:
     after each node shown on which a move was played (``session.moved``); ``guard`` wraps
     what the event loop calls."""
 
-    def __init__(self, session: TutorSession, guard: Callable[[Callable], Callable],
-                 pause: float = PAUSE, budget: Budget = PLAYOUT_BUDGET):
+    def __init__(
+        self,
+        session: TutorSession,
+        guard: Callable[[Callable], Callable],
+        pause: float = PAUSE,
+        budget: Budget = PLAYOUT_BUDGET,
+    ):
         self.session, self.guard = session, guard
         self.seats: dict[int, str] = {}
         self.seed = 0
@@ -87,14 +101,22 @@ class Computer:
         self.thinking = False
         self.mode = ""  # how the last moves were played: "paced" (event loop) or "at-once"
         self.status = widgets.HTML()
-        self.go_button = widgets.Button(description="Let the computer move", icon="play",
-                                        layout=widgets.Layout(width="auto", display="none"))
+        self.go_button = widgets.Button(
+            description="Let the computer move",
+            icon="play",
+            layout=widgets.Layout(width="auto", display="none"),
+        )
         self.go_button.add_class("catan-computer-go")
         self.go_button.on_click(guard(lambda _: self.go()))
         self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.widget = widgets.VBox([widgets.HBox([self.status, self.go_button],
-                                                 layout=widgets.Layout(align_items="center")),
-                                    self.marker])
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.status, self.go_button], layout=widgets.Layout(align_items="center")
+                ),
+                self.marker,
+            ]
+        )
         self.widget.add_class("catan-computer")
         self._show()
         session.subscribe(self._on_session)
@@ -143,8 +165,9 @@ class Computer:
             if loop is not None:
                 self._cancel_wait()
                 node = self.session.timeline.current
-                self.waiting = loop.call_later(self.pause, self.guard(
-                    lambda: self._step_at(node, loop)))
+                self.waiting = loop.call_later(
+                    self.pause, self.guard(lambda: self._step_at(node, loop))
+                )
             elif not self.busy:
                 self._play_at_once()
         self._show()
@@ -187,8 +210,9 @@ class Computer:
             self.thinking = True
             self._show()
             node = t.timeline.current
-            threading.Thread(target=self._think, args=(game.clone(), seat, seed, node, loop),
-                             daemon=True).start()
+            threading.Thread(
+                target=self._think, args=(game.clone(), seat, seed, node, loop), daemon=True
+            ).start()
             return True
         t.play(choose(game, policy, seed, player=seat, budget=self.budget))
         return True
@@ -224,20 +248,27 @@ class Computer:
         if not self.seats:
             text = ""
         elif due is None:
-            text = "Computers: " + ", ".join(f"{names[p]} ({pol})"
-                                             for p, pol in sorted(self.seats.items()))
+            text = "Computers: " + ", ".join(
+                f"{names[p]} ({pol})" for p, pol in sorted(self.seats.items())
+            )
         else:
             seat, policy = due
-            who = (f"{names[self.session.game.state.active]}'s dice" if seat < 0
-                   else f"{names[seat]} (computer, {policy})")
+            who = (
+                f"{names[self.session.game.state.active]}'s dice"
+                if seat < 0
+                else f"{names[seat]} (computer, {policy})"
+            )
             text = f"{who}: {'thinking…' if status == 'thinking' else 'to move'}"
-        self.status.value = (f"<span style='font-size:12px;color:#37474f'>"
-                             f"{markup.text(text)}</span>" if text else "")
+        self.status.value = (
+            f"<span style='font-size:12px;color:#37474f'>{markup.text(text)}</span>" if text else ""
+        )
         idle = due is not None and status == "idle" and not self.busy
         self.go_button.layout.display = "" if idle else "none"
         seats = ",".join(f"{p + 1}:{pol}" for p, pol in sorted(self.seats.items()))
-        self.marker.value = (f"<span class='catan-computer-state' data-seats='{seats}' "
-                             f"data-status='{status}' data-mode='{self.mode}' hidden></span>")
+        self.marker.value = (
+            f"<span class='catan-computer-state' data-seats='{seats}' "
+            f"data-status='{status}' data-mode='{self.mode}' hidden></span>"
+        )
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -245,5 +276,3 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
-
-

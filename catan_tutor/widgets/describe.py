@@ -12,10 +12,12 @@ from ..game import Game
 from . import markup, verdicts
 
 # Hidden from sight, not from screen readers (the page template has the same rule).
-SR_ONLY_CSS = (".catan-sr-only{position:absolute!important;width:1px!important;"
-               "height:1px!important;padding:0!important;margin:-1px!important;"
-               "overflow:hidden!important;clip:rect(0,0,0,0)!important;"
-               "white-space:nowrap!important;border:0!important}")
+SR_ONLY_CSS = (
+    ".catan-sr-only{position:absolute!important;width:1px!important;"
+    "height:1px!important;padding:0!important;margin:-1px!important;"
+    "overflow:hidden!important;clip:rect(0,0,0,0)!important;"
+    "white-space:nowrap!important;border:0!important}"
+)
 LEVELS = ("basic", "strong", "mighty")
 
 
@@ -34,8 +36,11 @@ def describe(game: Game) -> list[str]:
     s, layout = game.state, game.layout
     lines: list[str] = []
     if game.is_over():
-        lines.append(f"{game.names[game.winner]} has won." if game.winner is not None
-                     else "The game is over.")
+        lines.append(
+            f"{game.names[game.winner]} has won."
+            if game.winner is not None
+            else "The game is over."
+        )
     else:
         prompt = verdicts.plain(game.prompt()).rstrip(".")
         lines.append(f"Turn {s.turn}. {prompt}.")
@@ -54,46 +59,68 @@ def describe(game: Game) -> list[str]:
     kn = s.kn if s.caps.knights else ()
     if s.caps.improvements:  # the merchant and the barbarians
         if s.merchant[0] >= 0:
-            lines.append(f"Merchant on hex {HEX_NAMES[s.merchant[0]]}, "
-                         f"{s.name(s.merchant[1])}'s.")
+            lines.append(f"Merchant on hex {HEX_NAMES[s.merchant[0]]}, {s.name(s.merchant[1])}'s.")
         lines.append(f"Barbarian ship at step {s.barb} of 7.")
-    parties = sorted({p for p in s.vowner if p >= 0} | {p for p in s.eowner if p >= 0}
-                     | {k[0] for k in kn if k is not None} | set(range(len(game.names))))
+    parties = sorted(
+        {p for p in s.vowner if p >= 0}
+        | {p for p in s.eowner if p >= 0}
+        | {k[0] for k in kn if k is not None}
+        | set(range(len(game.names)))
+    )
     walls = s.walls if s.caps.improvements else ()
     metros = {v for v in s.metro if v >= 0} if s.caps.improvements else set()
     for p in parties:
         colour = f" ({game.colors[p]})" if p < len(game.colors) else ""
         parts = []
-        settlements = [VERTEX_LABELS[v] for v, o in enumerate(s.vowner)
-                       if o == p and not s.vcity[v]]
-        cities = [VERTEX_LABELS[v] + (" with a metropolis" if v in metros else "")
-                  + (" with a wall" if walls and walls[v] else "")
-                  for v, o in enumerate(s.vowner) if o == p and s.vcity[v]]
+        settlements = [
+            VERTEX_LABELS[v] for v, o in enumerate(s.vowner) if o == p and not s.vcity[v]
+        ]
+        cities = [
+            VERTEX_LABELS[v]
+            + (" with a metropolis" if v in metros else "")
+            + (" with a wall" if walls and walls[v] else "")
+            for v, o in enumerate(s.vowner)
+            if o == p and s.vcity[v]
+        ]
         roads = [EDGE_LABELS[e] for e, o in enumerate(s.eowner) if o == p]
-        knights = [f"{LEVELS[k[1] - 1]} {'active' if k[2] else 'inactive'} {VERTEX_LABELS[v]}"
-                   for v, k in enumerate(kn) if k is not None and k[0] == p]
-        for name, spots in (("settlements", settlements), ("cities", cities),
-                            ("roads", roads), ("knights", knights)):
+        knights = [
+            f"{LEVELS[k[1] - 1]} {'active' if k[2] else 'inactive'} {VERTEX_LABELS[v]}"
+            for v, k in enumerate(kn)
+            if k is not None and k[0] == p
+        ]
+        for name, spots in (
+            ("settlements", settlements),
+            ("cities", cities),
+            ("roads", roads),
+            ("knights", knights),
+        ):
             if spots:
                 parts.append(f"{name} {_list(spots)}")
-        lines.append(f"{s.name(p)}{colour}: " + ("; ".join(parts) if parts else "no pieces")
-                     + ".")
+        lines.append(f"{s.name(p)}{colour}: " + ("; ".join(parts) if parts else "no pieces") + ".")
     if layout is None:  # a variable board being laid out: the hexes placed so far
         tiles = tuple(getattr(s, "tiles", ()) or (-1,) * N_HEXES)
         laid = [f"{HEX_NAMES[h]} {TERRAINS[t]}" for h, t in enumerate(tiles) if t >= 0]
         lines.append(f"Hexes laid so far: {_list(laid)}." if laid else "No hex is laid yet.")
         return lines
-    hexes = [f"{HEX_NAMES[h]} {TERRAINS[layout.terrain[h]]}"
-             + (f" {layout.numbers[h]}" if layout.numbers[h] else "") for h in range(N_HEXES)]
+    hexes = [
+        f"{HEX_NAMES[h]} {TERRAINS[layout.terrain[h]]}"
+        + (f" {layout.numbers[h]}" if layout.numbers[h] else "")
+        for h in range(N_HEXES)
+    ]
     lines.append(f"Hexes: {_list(hexes)}.")
     if layout.harbors:
-        lines.append("Harbors: " + _list([f"{_harbor(k)} at {EDGE_LABELS[e]}"
-                                          for e, k in layout.harbors]) + ".")
+        lines.append(
+            "Harbors: "
+            + _list([f"{_harbor(k)} at {EDGE_LABELS[e]}" for e, k in layout.harbors])
+            + "."
+        )
     return lines
 
 
 def board_text_html(game: Game) -> str:
     """The description as a visually hidden region next to the board."""
     body = "".join(f"<p>{markup.text(line)}</p>" for line in describe(game))
-    return (f"<section class='catan-sr-only catan-board-text' aria-label='The board in words'>"
-            f"{body}</section>")
+    return (
+        f"<section class='catan-sr-only catan-board-text' aria-label='The board in words'>"
+        f"{body}</section>"
+    )

@@ -21,8 +21,9 @@ _SPOT = {"road": "edge", "robber": "hex", "merchant": "hex"}
 LABELS = {"vertex": VERTEX_LABELS, "edge": EDGE_LABELS, "hex": HEX_NAMES}
 
 
-def edit_op(piece: str, owner: str, spot: tuple[str, int], level: str = "basic",
-            active: bool = False) -> str | None:
+def edit_op(
+    piece: str, owner: str, spot: tuple[str, int], level: str = "basic", active: bool = False
+) -> str | None:
     """The edit operation for a click with ``piece`` chosen, or None if it does not fit the
     spot (a road wants an edge, the robber a hex, the others a vertex)."""
     kind, i = spot
@@ -45,22 +46,37 @@ class EditorPanel:
     edits it and returns an error text ('' when done), ``undo()`` restores the game before
     the last edit. ``active_mode`` is True while board clicks edit."""
 
-    def __init__(self, game: Callable[[], Game], apply: Callable[[str], str],
-                 undo: Callable[[], str]):
+    def __init__(
+        self, game: Callable[[], Game], apply: Callable[[str], str], undo: Callable[[], str]
+    ):
         self.game, self.apply, self.undo = game, apply, undo
-        self.mode = widgets.ToggleButton(description="Edit the board", icon="pencil",
-                                         tooltip="clicks on the board place or remove pieces")
-        self.piece = widgets.ToggleButtons(options=PIECES, value="settlement",
-                                           style={"button_width": "78px"})
-        self.owner = widgets.Dropdown(description="owner", layout=widgets.Layout(width="160px"),
-                                      style={"description_width": "48px"})
-        self.level = widgets.Dropdown(options=("basic", "strong", "mighty"), description="knight",
-                                      layout=widgets.Layout(width="170px"),
-                                      style={"description_width": "48px"})
-        self.active = widgets.Checkbox(description="active", indent=False,
-                                       layout=widgets.Layout(width="80px"))
-        self.who = widgets.Dropdown(description="hand of", layout=widgets.Layout(width="160px"),
-                                    style={"description_width": "56px"})
+        self.mode = widgets.ToggleButton(
+            description="Edit the board",
+            icon="pencil",
+            tooltip="clicks on the board place or remove pieces",
+        )
+        self.piece = widgets.ToggleButtons(
+            options=PIECES, value="settlement", style={"button_width": "78px"}
+        )
+        self.owner = widgets.Dropdown(
+            description="owner",
+            layout=widgets.Layout(width="160px"),
+            style={"description_width": "48px"},
+        )
+        self.level = widgets.Dropdown(
+            options=("basic", "strong", "mighty"),
+            description="knight",
+            layout=widgets.Layout(width="170px"),
+            style={"description_width": "48px"},
+        )
+        self.active = widgets.Checkbox(
+            description="active", indent=False, layout=widgets.Layout(width="80px")
+        )
+        self.who = widgets.Dropdown(
+            description="hand of",
+            layout=widgets.Layout(width="160px"),
+            style={"description_width": "56px"},
+        )
         self.counts = [widgets.BoundedIntText(min=0, max=19, description=name,
                                               layout=widgets.Layout(width="150px"),
                                               style={"description_width": "56px"})
@@ -70,9 +86,11 @@ class EditorPanel:
         self.who.observe(safe(lambda _: self.sync()), names="value")
         self.set_hand = widgets.Button(description="Set hand")
         self.set_hand.on_click(safe(lambda _: self.run(self.hand_op())))
-        self.line = widgets.Text(placeholder="any edit, e.g. tokens P1 3 · turn P2 main · "
-                                 "barbarians 5 · dev P1 1 knight",
-                                 layout=widgets.Layout(width="360px"))
+        self.line = widgets.Text(
+            placeholder="any edit, e.g. tokens P1 3 · turn P2 main · "
+            "barbarians 5 · dev P1 1 knight",
+            layout=widgets.Layout(width="360px"),
+        )
         self.apply_button = widgets.Button(description="Apply")
         self.apply_button.on_click(safe(lambda _: self.run(self.line.value)))
         self.undo_button = widgets.Button(description="Undo edit", icon="undo")
@@ -85,9 +103,11 @@ class EditorPanel:
             "P1 crane, alchemy</code>, <code>tokens P1 3</code>, <code>defender P1 1</code>, "
             "<code>vp-cards P1 1</code>, <code>robber K</code>, <code>merchant K P1</code>, "
             "<code>barbarians 5</code>, <code>attacked yes</code>, <code>level P1 science 3"
-            "</code>, <code>metropolis science A4</code>, <code>turn P2 main 5</code></details>")
-        self.grid = widgets.GridBox([], layout=widgets.Layout(
-            grid_template_columns="repeat(3, 155px)"))
+            "</code>, <code>metropolis science A4</code>, <code>turn P2 main 5</code></details>"
+        )
+        self.grid = widgets.GridBox(
+            [], layout=widgets.Layout(grid_template_columns="repeat(3, 155px)")
+        )
         self.widget = widgets.VBox([
             widgets.HBox([self.mode, self.undo_button]), self.piece,
             widgets.HBox([self.owner, self.level, self.active]),
@@ -117,13 +137,15 @@ class EditorPanel:
 
     def hand_op(self) -> str:
         kinds = len(self.grid.children)
-        cards = ", ".join(f"{b.value} {CARD_NAMES[k]}" for k, b in enumerate(self.counts[:kinds])
-                          if b.value)
+        cards = ", ".join(
+            f"{b.value} {CARD_NAMES[k]}" for k, b in enumerate(self.counts[:kinds]) if b.value
+        )
         return f"hand {self.who.value} {cards or '-'}"
 
     def click(self, spot: tuple[str, int]) -> None:
-        op = edit_op(self.piece.value, self.owner.value or "P1", spot, self.level.value,
-                     self.active.value)
+        op = edit_op(
+            self.piece.value, self.owner.value or "P1", spot, self.level.value, self.active.value
+        )
         if op is None:
             self.show(f"A {self.piece.value} does not go on a {spot[0]}.")
         else:

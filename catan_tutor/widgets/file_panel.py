@@ -20,33 +20,53 @@ class FilePanel:
     Author panel) under it; ``show()`` writes the position and the download link of
     ``lesson_text()`` (the tutor calls it while the tab shows)."""
 
-    def __init__(self, session: TutorSession, guard: Callable[[Callable], Callable],
-                 lesson_text: Callable[[], str], below: widgets.Widget) -> None:
+    def __init__(
+        self,
+        session: TutorSession,
+        guard: Callable[[Callable], Callable],
+        lesson_text: Callable[[], str],
+        below: widgets.Widget,
+    ) -> None:
         self.session, self.lesson_text = session, lesson_text
         b, lay = widgets.Button, widgets.Layout
         self.position = widgets.Textarea(layout=lay(width="100%", height="120px"))
-        self.load_position = b(description="Load position", icon="upload",
-                               tooltip="start a new timeline at the position pasted above")
+        self.load_position = b(
+            description="Load position",
+            icon="upload",
+            tooltip="start a new timeline at the position pasted above",
+        )
         self.load_position.on_click(guard(lambda _: self.set_position(self.position.value)))
         self.download = widgets.HTML()
-        self.upload = widgets.FileUpload(accept=".yaml,.yml", multiple=False,
-                                         description="Open scenario")
+        self.upload = widgets.FileUpload(
+            accept=".yaml,.yml", multiple=False, description="Open scenario"
+        )
         self.upload.observe(guard(self.on_upload), names="value")
         self.file_status = widgets.HTML()
-        self.author = widgets.Checkbox(value=False, indent=False,
-                                       description="Author view: the lesson's checks (✓/✗)")
-        self.author.observe(guard(lambda change: session.set_author_view(change["new"])),
-                            names="value")
-        self.widget = widgets.VBox([
-            widgets.HTML("<b>Position</b> (copy it, or paste one and load)"),
-            self.position, self.load_position, widgets.HTML("<b>Scenario</b>"),
-            widgets.HBox([self.upload, self.download]), self.file_status,
-            self.author, below])
+        self.author = widgets.Checkbox(
+            value=False, indent=False, description="Author view: the lesson's checks (✓/✗)"
+        )
+        self.author.observe(
+            guard(lambda change: session.set_author_view(change["new"])), names="value"
+        )
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML("<b>Position</b> (copy it, or paste one and load)"),
+                self.position,
+                self.load_position,
+                widgets.HTML("<b>Scenario</b>"),
+                widgets.HBox([self.upload, self.download]),
+                self.file_status,
+                self.author,
+                below,
+            ]
+        )
 
     def _status(self, error: str, done: str) -> str:
-        self.file_status.value = (f"<span style='color:#b71c1c'>✗ {html.escape(error)}</span>"
-                                  if error else
-                                  f"<span style='color:#2e7d32'>✓ {html.escape(done)}</span>")
+        self.file_status.value = (
+            f"<span style='color:#b71c1c'>✗ {html.escape(error)}</span>"
+            if error
+            else f"<span style='color:#2e7d32'>✓ {html.escape(done)}</span>"
+        )
         return error
 
     def set_position(self, text: str) -> str:
@@ -72,6 +92,8 @@ class FilePanel:
         data = base64.b64encode(text.encode()).decode()
         title = self.session.as_scenario().title
         name = re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_")
-        self.download.value = (f"<a download='{name or 'scenario'}.catan.yaml' "
-                               f"href='data:text/yaml;base64,{data}' "
-                               f"style='margin-left:12px'>⬇ Download scenario</a>")
+        self.download.value = (
+            f"<a download='{name or 'scenario'}.catan.yaml' "
+            f"href='data:text/yaml;base64,{data}' "
+            f"style='margin-left:12px'>⬇ Download scenario</a>"
+        )

@@ -33,8 +33,9 @@ _NAMES = {
 
 def is_bundle(value: object) -> bool:
     """A count per card kind (5 resources, or 8 with commodities)."""
-    return isinstance(value, tuple) and len(value) in (5, 8) and all(
-        isinstance(x, int) for x in value)
+    return (
+        isinstance(value, tuple) and len(value) in (5, 8) and all(isinstance(x, int) for x in value)
+    )
 
 
 def value_label(game: Game, a: Action, name: str, value: object) -> str:
@@ -82,8 +83,13 @@ def _blank(value: object) -> object:
 class ActionForm:
     """``ActionForm(game, actions, on_play)``: ``actions`` are the legal ones of one kind."""
 
-    def __init__(self, game: Game, actions: list[Action], on_play: Callable[[Action], None],
-                 on_rule: Callable[[str], None] | None = None):
+    def __init__(
+        self,
+        game: Game,
+        actions: list[Action],
+        on_play: Callable[[Action], None],
+        on_rule: Callable[[str], None] | None = None,
+    ):
         self.game, self.actions, self.on_play, self.on_rule = game, actions, on_play, on_rule
         self.rule = ""  # the rule of the verdict shown
         proto = actions[0]
@@ -107,29 +113,49 @@ class ActionForm:
                     box.observe(self._guard(lambda _: self._check()), names="value")
                 self.counts[n] = boxes
                 title = widgets.HTML(f"<b>{html.escape(n)}</b>")
-                rows.append(widgets.VBox([title, widgets.GridBox(
-                    boxes, layout=widgets.Layout(grid_template_columns="repeat(3, 155px)"))]))
+                rows.append(
+                    widgets.VBox(
+                        [
+                            title,
+                            widgets.GridBox(
+                                boxes,
+                                layout=widgets.Layout(grid_template_columns="repeat(3, 155px)"),
+                            ),
+                        ]
+                    )
+                )
             else:
-                dd = widgets.Dropdown(description=n, layout=widgets.Layout(width="230px"),
-                                      style={"description_width": "64px"})
-                dd.observe(self._guard(lambda change, n=n: self._picked(n, change["new"])),
-                           names="value")
+                dd = widgets.Dropdown(
+                    description=n,
+                    layout=widgets.Layout(width="230px"),
+                    style={"description_width": "64px"},
+                )
+                dd.observe(
+                    self._guard(lambda change, n=n: self._picked(n, change["new"])), names="value"
+                )
                 self.pickers[n] = dd
                 rows.append(dd)
         self.listed = widgets.Dropdown(
-            options=[(str(a), a) for a in actions], value=None, description="listed",
-            layout=widgets.Layout(width="420px"), style={"description_width": "64px"})
+            options=[(str(a), a) for a in actions],
+            value=None,
+            description="listed",
+            layout=widgets.Layout(width="420px"),
+            style={"description_width": "64px"},
+        )
         self.listed.observe(self._guard(self._pick_listed), names="value")
-        self.play_button = widgets.Button(description="Play", button_style="primary",
-                                          icon="play")
+        self.play_button = widgets.Button(description="Play", button_style="primary", icon="play")
         self.play_button.on_click(self._guard(lambda _: self.play()))
         self.explain_button = widgets.Button(description="Explain", icon="question")
         self.explain_button.on_click(self._guard(lambda _: self.explain()))
-        self.rule_button = widgets.Button(description="Open in Rules", icon="book",
-                                          tooltip="read this rule in the Rules tab",
-                                          layout=widgets.Layout(display="none"))
-        self.rule_button.on_click(self._guard(lambda _: self.on_rule and self.rule and
-                                              self.on_rule(self.rule)))
+        self.rule_button = widgets.Button(
+            description="Open in Rules",
+            icon="book",
+            tooltip="read this rule in the Rules tab",
+            layout=widgets.Layout(display="none"),
+        )
+        self.rule_button.on_click(
+            self._guard(lambda _: self.on_rule and self.rule and self.on_rule(self.rule))
+        )
         self.chosen: dict[str, object] = {}  # each list's value, as the form last set it
         self._narrow(after=None)
         buttons = widgets.HBox([self.play_button, self.explain_button, self.rule_button])
@@ -177,8 +203,11 @@ class ActionForm:
 
     def matching(self) -> list[Action]:
         """The listed legal actions that agree with every list field."""
-        return [a for a in self.actions
-                if all(getattr(a, n) == dd.value for n, dd in self.pickers.items())]
+        return [
+            a
+            for a in self.actions
+            if all(getattr(a, n) == dd.value for n, dd in self.pickers.items())
+        ]
 
     # ------------------------------------------------------------ keeping the lists legal
     def _picked(self, name: str, value: object) -> None:

@@ -29,15 +29,18 @@ def report(error: BaseException) -> str:
 
 
 def failure_text(ident: str) -> str:
-    return (f"Something went wrong here (error {ident}); nothing was played. "
-            "If it happens again, tell whoever runs this page the error id.")
+    return (
+        f"Something went wrong here (error {ident}); nothing was played. "
+        "If it happens again, tell whoever runs this page the error id."
+    )
 
 
 def shown_in(widget: Any) -> Callable[[str], None]:
     """A ``show`` for ``guarded`` that writes the message, as text, into an HTML widget."""
+
     def show(text: str) -> None:
-        widget.value = (f"<span role='alert' style='color:#b71c1c'>✗ {html.escape(text)}"
-                        "</span>")
+        widget.value = f"<span role='alert' style='color:#b71c1c'>✗ {html.escape(text)}</span>"
+
     return show
 
 

@@ -38,15 +38,19 @@ def ranking_html(ranking, k: int = TOP) -> str:
     for r in ranking.top(k):
         if r.playouts:
             what = "win rate" if r.measure == "win" else "VP gain"
-            est = (f"{what} {_num(r.estimate, r.measure)} "
-                   f"<span style='color:#666'>(95% interval {_num(r.low, r.measure)} to "
-                   f"{_num(r.high, r.measure)}, {r.playouts} playouts)</span>")
+            est = (
+                f"{what} {_num(r.estimate, r.measure)} "
+                f"<span style='color:#666'>(95% interval {_num(r.low, r.measure)} to "
+                f"{_num(r.high, r.measure)}, {r.playouts} playouts)</span>"
+            )
         else:
             est = "<span style='color:#666'>not estimated</span>"
         rows.append(f"<li><b class='catan-hint-move'>{markup.text(r.notation)}</b>: {est}</li>")
     listed = f"<ol style='margin:4px 0;padding-left:20px'>{''.join(rows)}</ol>" if rows else ""
-    return (f"{listed}<div style='color:#555;font-size:11px;line-height:1.3'>"
-            f"{markup.text(ranking.method)}</div>")
+    return (
+        f"{listed}<div style='color:#555;font-size:11px;line-height:1.3'>"
+        f"{markup.text(ranking.method)}</div>"
+    )
 
 
 class HintPanel:
@@ -56,45 +60,60 @@ class HintPanel:
     cancel: threading.Event
     ranking: Ranking | None
 
-    def __init__(self, game: Callable[[], Game],
-                 executor: Callable[[], Executor] | None = None):
+    def __init__(self, game: Callable[[], Game], executor: Callable[[], Executor] | None = None):
         self.game, self.executor = game, executor
         lay = widgets.Layout(width="128px")
         narrow = {"description_width": "56px"}
-        self.n = widgets.BoundedIntText(value=200, min=1, max=5_000, description="playouts",
-                                        layout=lay, style=narrow)
-        self.turns = widgets.BoundedIntText(value=10, min=1, max=100, description="turns",
-                                            layout=lay, style=narrow)
-        self.hint_button = widgets.Button(description="Hint", icon="magic",
-                                          tooltip="rank the moves of the player to act by "
-                                                  "seeded playouts",
-                                          layout=widgets.Layout(width="auto"))
+        self.n = widgets.BoundedIntText(
+            value=200, min=1, max=5_000, description="playouts", layout=lay, style=narrow
+        )
+        self.turns = widgets.BoundedIntText(
+            value=10, min=1, max=100, description="turns", layout=lay, style=narrow
+        )
+        self.hint_button = widgets.Button(
+            description="Hint",
+            icon="magic",
+            tooltip="rank the moves of the player to act by seeded playouts",
+            layout=widgets.Layout(width="auto"),
+        )
         self.hint_button.add_class("catan-hint")
         self.result = widgets.HTML()
         safe = lambda fn: guarded(fn, shown_in(self.result))  # noqa: E731
         self.hint_button.on_click(safe(lambda _: self.run()))
-        self.cancel_button = widgets.Button(description="Cancel", icon="stop", disabled=True,
-                                            layout=widgets.Layout(width="auto"))
+        self.cancel_button = widgets.Button(
+            description="Cancel", icon="stop", disabled=True, layout=widgets.Layout(width="auto")
+        )
         self.cancel_button.add_class("catan-hint-cancel")
         self.cancel_button.on_click(safe(lambda _: self.cancel.set()))
-        self.bar = widgets.IntProgress(value=0, min=0, max=1,
-                                       layout=widgets.Layout(width="100%", display="none"))
+        self.bar = widgets.IntProgress(
+            value=0, min=0, max=1, layout=widgets.Layout(width="100%", display="none")
+        )
         self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
         self.cancel = threading.Event()
         self.thread: threading.Thread | None = None
         self.ranking = None
         self.asked_at = ""  # position text of the hint running or shown ('' when none)
         self.status = "idle"
-        self.widget = widgets.VBox([
-            widgets.HBox([self.hint_button, self.cancel_button, self.n, self.turns],
-                         layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
-            self.bar, self.result, self.marker], layout=widgets.Layout(margin="6px 0 0 0"))
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.hint_button, self.cancel_button, self.n, self.turns],
+                    layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+                ),
+                self.bar,
+                self.result,
+                self.marker,
+            ],
+            layout=widgets.Layout(margin="6px 0 0 0"),
+        )
         self.widget.add_class("catan-hint-panel")
         self._mark()
 
     def _mark(self, top: str = "") -> None:
-        self.marker.value = (f"<span class='catan-hint-state' data-status='{self.status}' "
-                             f"data-top='{markup.text(top)}' hidden></span>")
+        self.marker.value = (
+            f"<span class='catan-hint-state' data-status='{self.status}' "
+            f"data-top='{markup.text(top)}' hidden></span>"
+        )
 
     def refresh(self) -> None:
         """The position changed: a hint for another position goes (a running one is left to
@@ -134,8 +153,7 @@ class HintPanel:
         self.result.value = "<span style='font-style:italic'>thinking…</span>"
         self.status = "running"
         self._mark()
-        self.thread = threading.Thread(target=self._work, args=(game, self.asked_at),
-                                       daemon=True)
+        self.thread = threading.Thread(target=self._work, args=(game, self.asked_at), daemon=True)
         self.thread.start()
         if wait:
             self.thread.join()
@@ -151,8 +169,15 @@ class HintPanel:
 
         try:
             pool = self.executor() if self.executor else shared_pool()
-            ranking = rank_actions(game, n=self.n.value, turns=self.turns.value, seed=0,
-                                   executor=pool, progress=self._progress, cancel=self.cancel)
+            ranking = rank_actions(
+                game,
+                n=self.n.value,
+                turns=self.turns.value,
+                seed=0,
+                executor=pool,
+                progress=self._progress,
+                cancel=self.cancel,
+            )
             if key != self.asked_at:  # the position changed meanwhile: not shown
                 return
             self.ranking = ranking
@@ -160,8 +185,9 @@ class HintPanel:
             self.status = "cancelled" if ranking.partial else "done"
             self._mark(ranking[0].notation if ranking.records else "")
         except Exception as e:  # a thread's error: logged with an id, the id shown here
-            self.result.value = (f"<span style='color:#b71c1c'>✗ "
-                                 f"{html.escape(failure_text(report(e)))}</span>")
+            self.result.value = (
+                f"<span style='color:#b71c1c'>✗ {html.escape(failure_text(report(e)))}</span>"
+            )
             self.status = "failed"
             self._mark()
         finally:

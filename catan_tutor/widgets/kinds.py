@@ -18,9 +18,16 @@ from ..rules.knights import ACTIVATE_COST, KNIGHT_COST
 # The fields of an action that name a board spot, and the kind of spot each names.
 SPOT_FIELDS = {"dst": "vertex", "vertex": "vertex", "edge": "edge", "hex": "hex"}
 # What a kind of action costs in the main phase (the engine's price lists), shown on its button.
-COSTS = {"build road": ROAD_COST, "settle": SETTLEMENT_COST, "build city": CITY_COST,
-         "buy dev": DEV_COST, "build wall": WALL_COST, "recruit": KNIGHT_COST,
-         "promote": KNIGHT_COST, "activate": ACTIVATE_COST}
+COSTS = {
+    "build road": ROAD_COST,
+    "settle": SETTLEMENT_COST,
+    "build city": CITY_COST,
+    "buy dev": DEV_COST,
+    "build wall": WALL_COST,
+    "recruit": KNIGHT_COST,
+    "promote": KNIGHT_COST,
+    "activate": ACTIVATE_COST,
+}
 OWN_BUTTON = frozenset({"roll", "end turn"})  # kinds played by a button of their own
 
 Spot = tuple[str, int]
@@ -65,7 +72,8 @@ def variant_kinds(game: Game) -> dict[str, type]:
     found = _KINDS.get(type(game.rules))
     if found is None:
         found = _KINDS[type(game.rules)] = tuple(
-            (kind_of(cls), cls) for cls in game.rules.applies if not cls.is_chance)
+            (kind_of(cls), cls) for cls in game.rules.applies if not cls.is_chance
+        )
     return dict(found)
 
 
@@ -107,10 +115,20 @@ def probe(game: Game, cls: type, spot: Spot, like: Action | None = None) -> Acti
     if like is not None and type(like) is cls:
         values = {n: getattr(like, n) for n in names}
     else:
-        values = {f.name: (acting_seat(game) if f.name == "player" else
-                           -1 if f.name in ("victim", "src", "second") else
-                           () if str(f.type) in ("Bundle", "tuple") else
-                           False if str(f.type) == "bool" else 0) for f in fields(cls)}
+        values = {
+            f.name: (
+                acting_seat(game)
+                if f.name == "player"
+                else -1
+                if f.name in ("victim", "src", "second")
+                else ()
+                if str(f.type) in ("Bundle", "tuple")
+                else False
+                if str(f.type) == "bool"
+                else 0
+            )
+            for f in fields(cls)
+        }
     if values.get("src") == -1 and field != "src":  # a knight to move: one of the seat's own
         kn = game.state.kn if game.caps.knights else ()
         own = [v for v, k in enumerate(kn) if k is not None and k[0] == values.get("player")]
@@ -131,5 +149,6 @@ def seat_only(cls: type) -> bool:
 
 def cost_text(cost: tuple[int, ...]) -> str:
     """``(1, 1, 0, 0, 0)`` -> ``brick, lumber``; ``(0, 0, 0, 2, 3)`` -> ``2 grain, 3 ore``."""
-    return ", ".join(f"{n} {CARD_NAMES[k]}" if n > 1 else CARD_NAMES[k]
-                     for k, n in enumerate(cost) if n)
+    return ", ".join(
+        f"{n} {CARD_NAMES[k]}" if n > 1 else CARD_NAMES[k] for k, n in enumerate(cost) if n
+    )

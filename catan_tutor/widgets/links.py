@@ -59,30 +59,36 @@ _WORD = re.compile("|".join(re.escape(w) for w in sorted(WORDS, key=len, reverse
 
 # The preset dictionary of version 1: new-game positions of ck-2p and base-dummy (every field
 # name of the five variants, the beginner board, the usual empty values). Fixed for version 1.
-_ZDICT_TEXT = " ".join((
-    "catan ck-2p n=2 colors=red,blue,white,orange phase=setup-settle turn=0 active=P1 setup=0",
-    "sv=- terrain=mo,pa,fo,fi,hi,pa,hi,fi,fo,de,fo,mo,fo,mo,fi,pa,hi,fi,pa",
-    "numbers=10,2,9,12,6,4,10,9,11,0,3,8,8,3,4,5,5,6,11",
-    "harbors=3:1,grain,ore,3:1,wool,3:1,3:1,brick,lumber tiles=- hk=- shuffle=0 robber=-",
-    "bank=19,19,19,19,19,12,12,12 deck=0,0,0,0,0 top=-",
-    "hands=0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0",
-    "dev=0,0,0,0,0/0,0,0,0,0/0,0,0,0,0/0,0,0,0,0 newdev=0,0,0,0,0 knights=0,0,0,0 played=0",
-    "settlements=-/-/H4/G6 cities=-/-/-/- roads=-/-/-/- longest=- army=- dice=- rolled=-",
-    "discards=0,0,0,0 resume=main victim=- free=0 offer=- winner=- rolloff=- tokens=5,5,0,0",
-    "supply=10 tokused=0 kret=0 sums=- nb=- kn=- walls=- levels=0,0,0/0,0,0/0,0,0/0,0,0",
-    "metro=-,-,- barb=0 attacked=0 defender=0,0,0,0 pvp=0,0,0,0",
-    "pdecks=2,2,1,2,2,2,2,1,2,2:-/2,2,6,2,4,2:-/1,2,2,3,2,2,2,2,2:- phand=-/-/-/-",
-    "merchant=- event=- draws=- pillage=- claims=- pdiscards=- relocate=- toppled=- fleet=-",
-    "taxed=- treason=- harbor=-",
-    "catan base-dummy n=2 colors=red,blue,white phase=setup-settle turn=0 active=P1 setup=0",
-    "sv=- terrain=mo,pa,fo,fi,hi,pa,hi,fi,fo,de,fo,mo,fo,mo,fi,pa,hi,fi,pa",
-    "numbers=10,2,9,12,6,4,10,9,11,0,3,8,8,3,4,5,5,6,11",
-    "harbors=3:1,grain,ore,3:1,wool,3:1,3:1,brick,lumber tiles=- hk=- shuffle=0 robber=J",
-    "bank=17,17,17,17,17 deck=14,5,2,2,2 top=- hands=0,0,0,0,0/0,0,0,0,0/2,2,2,2,2",
-    "dev=0,0,0,0,0/0,0,0,0,0/0,0,0,0,0 newdev=0,0,0,0,0 knights=0,0,0 played=0",
-    "settlements=-/-/- cities=-/-/- roads=-/-/- longest=- army=- dice=- rolled=-",
-    "discards=0,0,0 resume=main victim=- free=0 offer=- winner=- rolloff=- droad=0 bids=- tb=-",
-)) + " " + ",".join(WORDS)
+_ZDICT_TEXT = (
+    " ".join(
+        (
+            "catan ck-2p n=2 colors=red,blue,white,orange phase=setup-settle turn=0 active=P1 setup=0",
+            "sv=- terrain=mo,pa,fo,fi,hi,pa,hi,fi,fo,de,fo,mo,fo,mo,fi,pa,hi,fi,pa",
+            "numbers=10,2,9,12,6,4,10,9,11,0,3,8,8,3,4,5,5,6,11",
+            "harbors=3:1,grain,ore,3:1,wool,3:1,3:1,brick,lumber tiles=- hk=- shuffle=0 robber=-",
+            "bank=19,19,19,19,19,12,12,12 deck=0,0,0,0,0 top=-",
+            "hands=0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0",
+            "dev=0,0,0,0,0/0,0,0,0,0/0,0,0,0,0/0,0,0,0,0 newdev=0,0,0,0,0 knights=0,0,0,0 played=0",
+            "settlements=-/-/H4/G6 cities=-/-/-/- roads=-/-/-/- longest=- army=- dice=- rolled=-",
+            "discards=0,0,0,0 resume=main victim=- free=0 offer=- winner=- rolloff=- tokens=5,5,0,0",
+            "supply=10 tokused=0 kret=0 sums=- nb=- kn=- walls=- levels=0,0,0/0,0,0/0,0,0/0,0,0",
+            "metro=-,-,- barb=0 attacked=0 defender=0,0,0,0 pvp=0,0,0,0",
+            "pdecks=2,2,1,2,2,2,2,1,2,2:-/2,2,6,2,4,2:-/1,2,2,3,2,2,2,2,2:- phand=-/-/-/-",
+            "merchant=- event=- draws=- pillage=- claims=- pdiscards=- relocate=- toppled=- fleet=-",
+            "taxed=- treason=- harbor=-",
+            "catan base-dummy n=2 colors=red,blue,white phase=setup-settle turn=0 active=P1 setup=0",
+            "sv=- terrain=mo,pa,fo,fi,hi,pa,hi,fi,fo,de,fo,mo,fo,mo,fi,pa,hi,fi,pa",
+            "numbers=10,2,9,12,6,4,10,9,11,0,3,8,8,3,4,5,5,6,11",
+            "harbors=3:1,grain,ore,3:1,wool,3:1,3:1,brick,lumber tiles=- hk=- shuffle=0 robber=J",
+            "bank=17,17,17,17,17 deck=14,5,2,2,2 top=- hands=0,0,0,0,0/0,0,0,0,0/2,2,2,2,2",
+            "dev=0,0,0,0,0/0,0,0,0,0/0,0,0,0,0 newdev=0,0,0,0,0 knights=0,0,0 played=0",
+            "settlements=-/-/- cities=-/-/- roads=-/-/- longest=- army=- dice=- rolled=-",
+            "discards=0,0,0 resume=main victim=- free=0 offer=- winner=- rolloff=- droad=0 bids=- tb=-",
+        )
+    )
+    + " "
+    + ",".join(WORDS)
+)
 
 
 def _words_to_bytes(text: str) -> bytes:

@@ -28,6 +28,11 @@ def lesson(source: str) -> str:
     """A lesson text (goal, comment, tutor text) as sanitised HTML: paragraphs, emphasis,
     code, lists, quotes and http(s) links opening in a new tab; anything else is dropped or
     shown as text."""
-    return nh3.clean(_MD.render(source), tags=TAGS, attributes=ATTRIBUTES,
-                     url_schemes=URL_SCHEMES, link_rel="noopener noreferrer nofollow",
-                     set_tag_attribute_values={"a": {"target": "_blank"}})
+    return nh3.clean(
+        _MD.render(source),
+        tags=TAGS,
+        attributes=ATTRIBUTES,
+        url_schemes=URL_SCHEMES,
+        link_rel="noopener noreferrer nofollow",
+        set_tag_attribute_values={"a": {"target": "_blank"}},
+    )

@@ -28,8 +28,14 @@ from .guard import guarded, shown_in
 from .tutor_session import SETUP_PHASE, start_node
 
 MAX_SHOWN = 600  # moves written into the list at most (a window around the current move)
-LIST_KEYS = {"ArrowLeft": "back", "ArrowUp": "back", "ArrowRight": "forward",
-             "ArrowDown": "forward", "Home": "first", "End": "last"}
+LIST_KEYS = {
+    "ArrowLeft": "back",
+    "ArrowUp": "back",
+    "ArrowRight": "forward",
+    "ArrowDown": "forward",
+    "Home": "first",
+    "End": "last",
+}
 _NODE_CLASS = re.compile(r"\bcatan-mv-(\d+)\b")
 
 # The list's look: the page's theme colours (JupyterLab's CSS variables, light fallbacks).
@@ -68,8 +74,9 @@ WORDS: dict[str, Callable[[list[str]], str]] = {
     "Roll": lambda t: f"{t[0]} rolls",
     "EndTurn": lambda t: f"{t[0]} ends the turn",
     "MoveRobber": lambda t: f"{t[0]} moves the robber to {' '.join(t[2:])}",
-    "MoveKnight": lambda t: f"{t[0]} moves knight {' → '.join(t[2:4])}" + (
-        f" {' '.join(t[4:])}" if t[4:] else ""),
+    "MoveKnight": lambda t: (
+        f"{t[0]} moves knight {' → '.join(t[2:4])}" + (f" {' '.join(t[4:])}" if t[4:] else "")
+    ),
     "BuyDev": lambda t: f"{t[0]} buys a development card",
     "PlayKnight": lambda t: f"{t[0]} plays a knight",
     "Accept": lambda t: f"{t[0]} accepts",
@@ -83,8 +90,9 @@ WORDS: dict[str, Callable[[list[str]], str]] = {
     "EventDie": lambda t: f"event die: {' '.join(t[1:])}",
     "Steal": lambda t: f"stolen: {' '.join(t[1:])}",
     "DrawDev": lambda t: f"card drawn: {' '.join(t[1:])}",
-    "DrawProgress": lambda t: f"progress card drawn: {' '.join(t[2:])} ({t[1]})"
-    if len(t) > 2 else " ".join(t),
+    "DrawProgress": lambda t: (
+        f"progress card drawn: {' '.join(t[2:])} ({t[1]})" if len(t) > 2 else " ".join(t)
+    ),
 }
 
 
@@ -147,21 +155,31 @@ def _start_html(tl: Timeline, start: Node, current: Node) -> str:
     laid = start is not tl.root
     inside = laid and current.state.phase == SETUP_PHASE  # stepped into the set-up itself
     label = "board laid out" if laid else "start"
-    cls = "catan-mv catan-mv-start" + (" catan-mv-current" if current is start or inside
-                                       else "")
-    title = ("the board as chance laid it out (its tiles, numbers and harbors)" if laid
-             else "the position the game starts from")
+    cls = "catan-mv catan-mv-start" + (" catan-mv-current" if current is start or inside else "")
+    title = (
+        "the board as chance laid it out (its tiles, numbers and harbors)"
+        if laid
+        else "the position the game starts from"
+    )
     return _move_span(start, label, cls, title, current is start or inside)
 
 
 def _move_span(node: Node, text: str, cls: str, title: str, current: bool) -> str:
     aria = " aria-current='step'" if current else ""
-    return (f"<span class='{cls} catan-mv-{node.id}' data-node='{node.id}' role='button'"
-            f" title='{markup.text(title)}'{aria}>{markup.text(text)}</span>")
+    return (
+        f"<span class='{cls} catan-mv-{node.id}' data-node='{node.id}' role='button'"
+        f" title='{markup.text(title)}'{aria}>{markup.text(text)}</span>"
+    )
 
 
-def _line(first: Node, current: Node, on_path: set[int], budget: _Budget, out: list[str],
-          top: bool = False) -> None:
+def _line(
+    first: Node,
+    current: Node,
+    on_path: set[int],
+    budget: _Budget,
+    out: list[str],
+    top: bool = False,
+) -> None:
     """One line of play from ``first`` along its main continuations: each move, its
     comment, and after it the other moves that could have been played there (variations)."""
     node: Node | None = first
@@ -181,11 +199,15 @@ def _line(first: Node, current: Node, on_path: set[int], budget: _Budget, out: l
             skipped, turn_shown = 0, -1
         turn = node.parent.state.turn if node.parent is not None else 0
         if turn != turn_shown:
-            out.append(f"<span class='catan-mv-turn'>{'Setup' if turn == 0 else f'Turn {turn}'}"
-                       "</span>")
+            out.append(
+                f"<span class='catan-mv-turn'>{'Setup' if turn == 0 else f'Turn {turn}'}</span>"
+            )
             turn_shown = turn
-        cls = "catan-mv" + (" catan-mv-chance" if node.action and node.action.is_chance
-                            else "") + (" catan-mv-current" if node is current else "")
+        cls = (
+            "catan-mv"
+            + (" catan-mv-chance" if node.action and node.action.is_chance else "")
+            + (" catan-mv-current" if node is current else "")
+        )
         text = move_words(node.action) if node.action is not None else "start"
         out.append(_move_span(node, text, cls, str(node.action), node is current) + " ")
         budget.used += 1
@@ -198,8 +220,15 @@ def _line(first: Node, current: Node, on_path: set[int], budget: _Budget, out: l
                 if top and budget.used > budget.limit and id(other) not in on_path:
                     n = sum(1 for _ in _walk(other))
                     words = move_words(other.action) if other.action else "start"
-                    out.append(_move_span(other, f"{words} (+{n - 1})",
-                                          "catan-mv", "a variation (click to open)", False))
+                    out.append(
+                        _move_span(
+                            other,
+                            f"{words} (+{n - 1})",
+                            "catan-mv",
+                            "a variation (click to open)",
+                            False,
+                        )
+                    )
                 else:
                     _line(other, current, on_path, budget, out)
                 out.append("</span>")
@@ -234,18 +263,22 @@ class MoveList:
         self.html = widgets.HTML()
         self.html.add_class("catan-moves")
         self.failure = widgets.HTML()  # an unexpected error's id (guard), else empty
-        self.widget = widgets.VBox([widgets.HTML(MOVES_CSS), self.html, self.failure],
-                                   layout=widgets.Layout(width="100%"))
-        self.events = Event(source=self.html, watched_events=["click", "keydown"],
-                            prevent_default_action=False)
+        self.widget = widgets.VBox(
+            [widgets.HTML(MOVES_CSS), self.html, self.failure], layout=widgets.Layout(width="100%")
+        )
+        self.events = Event(
+            source=self.html, watched_events=["click", "keydown"], prevent_default_action=False
+        )
         self.events.on_dom_event(guarded(self._on_event, shown_in(self.failure)))
         self.shown = ""
 
     def show(self, tl: Timeline) -> None:
         """Write the tree of ``tl`` (only what changed reaches the page)."""
-        body = ("<div class='catan-moves-box' tabindex='0' role='group' aria-label='Moves: "
-                "click a move to go there; arrow keys step, Home and End'>"
-                f"{moves_html(tl)}</div>")
+        body = (
+            "<div class='catan-moves-box' tabindex='0' role='group' aria-label='Moves: "
+            "click a move to go there; arrow keys step, Home and End'>"
+            f"{moves_html(tl)}</div>"
+        )
         if body != self.shown:
             self.shown = self.html.value = body
 
@@ -257,6 +290,9 @@ class MoveList:
             node = node_of(str(target.get("className", "")))
             if node is not None:
                 self.on_pick(node)
-        elif event.get("type") == "keydown" and isinstance(event.get("key"), str) \
-                and event["key"] in LIST_KEYS:
+        elif (
+            event.get("type") == "keydown"
+            and isinstance(event.get("key"), str)
+            and event["key"] in LIST_KEYS
+        ):
             self.on_step(LIST_KEYS[event["key"]])

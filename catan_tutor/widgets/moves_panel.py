@@ -25,22 +25,30 @@ class MovesPanel:
             ("Promote", "move this variation up (to the main line)"),
             ("Demote", "move this variation down"),
             ("Delete", "delete this move and everything after it"))]  # fmt: skip
-        for button, fn in zip(self.tree_buttons,
-                              (session.promote, session.demote, session.delete), strict=True):
+        for button, fn in zip(
+            self.tree_buttons, (session.promote, session.demote, session.delete), strict=True
+        ):
             button.on_click(guard(lambda _, fn=fn: fn()))
-        self.comment = widgets.Textarea(placeholder="a comment on the current move",
-                                        layout=lay(width="100%", height="54px"))
+        self.comment = widgets.Textarea(
+            placeholder="a comment on the current move", layout=lay(width="100%", height="54px")
+        )
         self.comment.observe(guard(self._on_comment), names="value")
         # After Delete: what went, and Undo (until the next change to the tree)
         self.deleted_note = widgets.Label()
-        self.undo_delete = b(description="Undo", icon="undo", tooltip="put the deleted moves "
-                             "back", layout=lay(width="auto"))
+        self.undo_delete = b(
+            description="Undo",
+            icon="undo",
+            tooltip="put the deleted moves back",
+            layout=lay(width="auto"),
+        )
         self.undo_delete.add_class("catan-undo-delete")
         self.undo_delete.on_click(guard(lambda _: session.undelete()))
-        self.deleted_row = widgets.HBox([self.deleted_note, self.undo_delete],
-                                        layout=lay(display="none", align_items="center"))
-        self.widget = widgets.VBox([self.tree.widget, widgets.HBox(self.tree_buttons),
-                                    self.deleted_row, self.comment])
+        self.deleted_row = widgets.HBox(
+            [self.deleted_note, self.undo_delete], layout=lay(display="none", align_items="center")
+        )
+        self.widget = widgets.VBox(
+            [self.tree.widget, widgets.HBox(self.tree_buttons), self.deleted_row, self.comment]
+        )
         session.on("shown", self._deleted_row)
 
     def _deleted_row(self) -> None:

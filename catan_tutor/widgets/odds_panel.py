@@ -24,11 +24,13 @@ from . import markup
 from .guard import failure_text, guarded, report, shown_in
 from .wording import phase_words
 
-_TABLE_CSS = ("<style>.catan-odds table{border-collapse:collapse;font-size:11px;"
-              "max-width:100%}"
-              ".catan-odds td,.catan-odds th{padding:1px 3px;line-height:1.3;"
-              "border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}"
-              ".catan-odds .catan-table{overflow-x:auto;max-width:100%}</style>")
+_TABLE_CSS = (
+    "<style>.catan-odds table{border-collapse:collapse;font-size:11px;"
+    "max-width:100%}"
+    ".catan-odds td,.catan-odds th{padding:1px 3px;line-height:1.3;"
+    "border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}"
+    ".catan-odds .catan-table{overflow-x:auto;max-width:100%}</style>"
+)
 
 
 def _fraction_table(df: pd.DataFrame) -> str:
@@ -39,8 +41,13 @@ def _fraction_table(df: pd.DataFrame) -> str:
 
 def where(game: Game) -> str:
     """The position in a few words: ``turn 6, P1 to act (trading and building)``."""
-    who = ("chance" if game.is_chance() else "game over" if game.is_over()
-           else f"{game.names[game.current_player]} to act")
+    who = (
+        "chance"
+        if game.is_chance()
+        else "game over"
+        if game.is_over()
+        else f"{game.names[game.current_player]} to act"
+    )
     return f"turn {game.state.turn}, {who} ({phase_words(game.state.phase)})"
 
 
@@ -61,12 +68,19 @@ class OddsPanel:
         self.exact = widgets.HTML()
         lay = widgets.Layout(width="150px")
         narrow = {"description_width": "64px"}
-        self.n = widgets.BoundedIntText(value=200, min=1, max=20_000, description="playouts",
-                                        layout=lay, style=narrow)
-        self.turns = widgets.BoundedIntText(value=10, min=1, max=200, description="turns",
-                                            layout=lay, style=narrow)
-        self.policy = widgets.Dropdown(options=("random", "greedy"), value="greedy",
-                                       description="policy", layout=lay, style=narrow)
+        self.n = widgets.BoundedIntText(
+            value=200, min=1, max=20_000, description="playouts", layout=lay, style=narrow
+        )
+        self.turns = widgets.BoundedIntText(
+            value=10, min=1, max=200, description="turns", layout=lay, style=narrow
+        )
+        self.policy = widgets.Dropdown(
+            options=("random", "greedy"),
+            value="greedy",
+            description="policy",
+            layout=lay,
+            style=narrow,
+        )
         self.seed = widgets.IntText(value=0, description="seed", layout=lay, style=narrow)
         self.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
         self.status = widgets.HTML()
@@ -77,8 +91,9 @@ class OddsPanel:
         self.bar = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="100%"))
         self.result = widgets.HTML()
         # hidden until it has a picture (an empty image shows as a broken one)
-        self.plot = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
-                                                                      display="none"))
+        self.plot = widgets.Image(
+            format="png", layout=widgets.Layout(max_width="100%", display="none")
+        )
         self.cancel = threading.Event()
         self.thread: threading.Thread | None = None
         self.table: pd.DataFrame | None = None
@@ -98,16 +113,20 @@ class OddsPanel:
         self.shown = g.position()
         if self.ran_for and self.ran_for != self.shown:
             self.clear("The last playouts were from another position: press Run for this one.")
-        parts = [_TABLE_CSS, f"<div style='color:#555;font-size:12px'>This position: "
-                 f"{markup.text(where(g))}</div>",
-                 "<b>Expected cards per turn</b> (exact, robber included)",
-                 _fraction_table(production_table(g, per="turn"))]
+        parts = [
+            _TABLE_CSS,
+            f"<div style='color:#555;font-size:12px'>This position: {markup.text(where(g))}</div>",
+            "<b>Expected cards per turn</b> (exact, robber included)",
+            _fraction_table(production_table(g, per="turn")),
+        ]
         if g.caps.improvements:
             odds = barbarian_arrival(g, 6, cumulative=True)
             row = pd.DataFrame([odds], index=["attack by then"])
             row.columns = ["this turn" if k == 1 else f"+{k - 1} turns" for k in odds]
-            parts += [f"<b>Barbarians</b> (ship on step {g.state.barb} of 7): chance the attack "
-                      "has come", _fraction_table(row)]
+            parts += [
+                f"<b>Barbarians</b> (ship on step {g.state.barb} of 7): chance the attack has come",
+                _fraction_table(row),
+            ]
         self.exact.value = "".join(parts)
 
     def clear(self, note: str = "") -> None:
@@ -148,25 +167,39 @@ class OddsPanel:
         key, label = key or game.position(), where(game)
         try:
             pool = self.executor() if self.executor else shared_pool()
-            table = explore(game, n=self.n.value, turns=self.turns.value,
-                            policy=self.policy.value, seed=self.seed.value, executor=pool,
-                            progress=self._progress, cancel=self.cancel)
+            table = explore(
+                game,
+                n=self.n.value,
+                turns=self.turns.value,
+                policy=self.policy.value,
+                seed=self.seed.value,
+                executor=pool,
+                progress=self._progress,
+                cancel=self.cancel,
+            )
             if self.shown and key != self.shown:  # the position changed meanwhile
-                self.clear("Those playouts finished for a position no longer shown: press Run "
-                           "for this one.")
+                self.clear(
+                    "Those playouts finished for a position no longer shown: press Run "
+                    "for this one."
+                )
                 return
             self.table, self.ran_for = table, key
             done = table.attrs.get("completed", self.n.value)
             note = " (cancelled: the playouts that finished)" if table.attrs.get("partial") else ""
-            self.status.value = (f"{done} playouts of {self.turns.value} turns from "
-                                 f"{markup.text(label)}{note}")
-            self.result.value = _TABLE_CSS + ("<div class='catan-table'>" + table.to_html(
-                index=False, border=0, float_format=lambda x: f"{x:.2f}") + "</div>")
+            self.status.value = (
+                f"{done} playouts of {self.turns.value} turns from {markup.text(label)}{note}"
+            )
+            self.result.value = _TABLE_CSS + (
+                "<div class='catan-table'>"
+                + table.to_html(index=False, border=0, float_format=lambda x: f"{x:.2f}")
+                + "</div>"
+            )
             self.plot.value = figure_png(plot_outcomes(table))
             self.plot.layout.display = ""
         except Exception as e:  # a thread's error: logged with an id, the id shown here
-            self.status.value = (f"<span style='color:#b71c1c'>✗ "
-                                 f"{html.escape(failure_text(report(e)))}</span>")
+            self.status.value = (
+                f"<span style='color:#b71c1c'>✗ {html.escape(failure_text(report(e)))}</span>"
+            )
         finally:
             self.run_button.disabled, self.cancel_button.disabled = False, True
 

@@ -22,14 +22,16 @@ _DEV_LABELS = ("knight", "VP", "road building", "plenty", "monopoly")
 
 
 def _held(what: str, shown: str | None, count: int) -> str:
-    """"progress: Alchemy, Crane" for a seat whose cards may be seen, else "progress: 2 cards"."""
+    """ "progress: Alchemy, Crane" for a seat whose cards may be seen, else "progress: 2 cards"."""
     return f"{what}: {shown}" if shown is not None else f"{what}: {count} cards"
 
 
 def _swatch(colour: str) -> str:
     fill = style.player_fill(colour)
-    return (f"<span style='display:inline-block;width:12px;height:12px;border-radius:3px;"
-            f"background:{fill};border:1px solid #444;vertical-align:middle'></span>")
+    return (
+        f"<span style='display:inline-block;width:12px;height:12px;border-radius:3px;"
+        f"background:{fill};border:1px solid #444;vertical-align:middle'></span>"
+    )
 
 
 def _cards(counts, names=CARD_NAMES) -> str:
@@ -58,13 +60,15 @@ def players_html(game: Game, show_hands: bool = True) -> str:
             bits.append(f"<b>{vp} VP</b> <span style='color:#666'>({detail})</span>")
         if view["hand_size"] or not neutral:
             hand = view["hand"]
-            bits.append(f"hand: {_cards(hand)}" if hand is not None
-                        else f"hand: {view['hand_size']} cards")
+            bits.append(
+                f"hand: {_cards(hand)}" if hand is not None else f"hand: {view['hand_size']} cards"
+            )
         if not ck and not neutral and p != s.dummy:
             dev = view["dev"]
             if view["dev_cards"]:
-                bits.append(_held("development", dev and _cards(dev, _DEV_LABELS),
-                                  view["dev_cards"]))
+                bits.append(
+                    _held("development", dev and _cards(dev, _DEV_LABELS), view["dev_cards"])
+                )
             if view["knights_played"]:
                 bits.append(f"knights played: {view['knights_played']}")
         if ck:
@@ -72,11 +76,14 @@ def players_html(game: Game, show_hands: bool = True) -> str:
         if game.caps.tokens and (view["tokens"] or not neutral):
             bits.append(f"trade tokens: {view['tokens']}")
         mark = " ◀" if p == s.active and not game.is_over() else ""
-        rows.append(f"<div style='margin:4px 0;padding:4px 6px;line-height:1.45;"
-                    f"border-left:4px solid {style.player_fill(game.colors[p])};"
-                    f"background:#faf8f2'>"
-                    f"{_swatch(game.colors[p])} <b>{html.escape(name)}</b>{mark}<br>"
-                    + "<br>".join(bits) + "</div>")
+        rows.append(
+            f"<div style='margin:4px 0;padding:4px 6px;line-height:1.45;"
+            f"border-left:4px solid {style.player_fill(game.colors[p])};"
+            f"background:#faf8f2'>"
+            f"{_swatch(game.colors[p])} <b>{html.escape(name)}</b>{mark}<br>"
+            + "<br>".join(bits)
+            + "</div>"
+        )
     return "".join(rows)
 
 
@@ -85,18 +92,22 @@ def _ck_bits(game: Game, p: int, view: dict, neutral: bool) -> list[str]:
     knights = [k for k in s.kn if k is not None and k.owner == p]
     if knights:
         levels = ("basic", "strong", "mighty")
-        text = ", ".join(f"{levels[k.level - 1]}{' (active)' if k.active else ''}"
-                         for k in sorted(knights, key=lambda k: (-k.level, not k.active)))
+        text = ", ".join(
+            f"{levels[k.level - 1]}{' (active)' if k.active else ''}"
+            for k in sorted(knights, key=lambda k: (-k.level, not k.active))
+        )
         bits.append(f"knights: {text}; active strength {strength(s, p)}")
     if neutral:
         return bits
-    bits.append("improvements: " + ", ".join(f"{t} {n}" for t, n in zip(TRACK_NAMES,
-                                                                        view["levels"],
-                                                                        strict=True)))
+    bits.append(
+        "improvements: "
+        + ", ".join(f"{t} {n}" for t, n in zip(TRACK_NAMES, view["levels"], strict=True))
+    )
     cards = view["progress"]
     if view["progress_cards"]:
-        bits.append(_held("progress", cards and ", ".join(CARDS[c] for c in cards),
-                          view["progress_cards"]))
+        bits.append(
+            _held("progress", cards and ", ".join(CARDS[c] for c in cards), view["progress_cards"])
+        )
     if view["defender"]:
         bits.append(f"defender of Catan: {view['defender']}")
     return bits
@@ -107,8 +118,9 @@ def bank_html(game: Game) -> str:
     s = game.state
     bits = [f"<b>Bank</b>: {_cards(s.bank)}"]
     if game.caps.improvements:
-        decks = ", ".join(f"{t} {sum(d[0]) + len(d[1])}" for t, d in zip(TRACK_NAMES, s.pdecks,
-                                                                         strict=True))
+        decks = ", ".join(
+            f"{t} {sum(d[0]) + len(d[1])}" for t, d in zip(TRACK_NAMES, s.pdecks, strict=True)
+        )
         bits.append(f"progress decks: {decks}")
     else:
         bits.append(f"development deck: {sum(s.deck)} cards")
@@ -123,10 +135,14 @@ def notice_html(game: Game, node: Node) -> str:
     lines = notice_items(game, node) if node.expect else []
     if not lines:
         return ""
-    items = "".join(f"<li>{rule_refs(markup.text(line))}"
-                    f"{rule_details(rule) if rule else ''}</li>" for line, rule in lines)
-    return (f"<div class='catan-notice'><b>What to notice</b>"
-            f"<ul style='margin:2px 0 0 0;padding-left:18px'>{items}</ul></div>")
+    items = "".join(
+        f"<li>{rule_refs(markup.text(line))}{rule_details(rule) if rule else ''}</li>"
+        for line, rule in lines
+    )
+    return (
+        f"<div class='catan-notice'><b>What to notice</b>"
+        f"<ul style='margin:2px 0 0 0;padding-left:18px'>{items}</ul></div>"
+    )
 
 
 def expectations_html(game: Game, node: Node) -> str:
@@ -137,15 +153,21 @@ def expectations_html(game: Game, node: Node) -> str:
     items = []
     for ex in node.expect:
         ok, found = ex.check(game)
-        mark = ("<span style='color:#2e7d32'>✓</span>" if ok
-                else "<span style='color:#b71c1c'>✗</span>")
-        value = ex.value if not isinstance(ex.value, dict) else ", ".join(
-            f"{k}: {v}" for k, v in ex.value.items())
+        mark = (
+            "<span style='color:#2e7d32'>✓</span>" if ok else "<span style='color:#b71c1c'>✗</span>"
+        )
+        value = (
+            ex.value
+            if not isinstance(ex.value, dict)
+            else ", ".join(f"{k}: {v}" for k, v in ex.value.items())
+        )
         if isinstance(ex.value, list):
             value = "; ".join(ex.value)
         extra = "" if ok else f" — found {html.escape(found)}"
         items.append(f"<li>{mark} <b>{ex.key}</b> {html.escape(str(value))}{extra}</li>")
     passed = sum(ex.check(game)[0] for ex in node.expect)
-    return (f"<div class='catan-expect' style='color:#555'><b>Lesson checks</b> "
-            f"({passed}/{len(node.expect)} ✓)"
-            f"<ul style='margin:2px 0 0 0;padding-left:18px'>{''.join(items)}</ul></div>")
+    return (
+        f"<div class='catan-expect' style='color:#555'><b>Lesson checks</b> "
+        f"({passed}/{len(node.expect)} ✓)"
+        f"<ul style='margin:2px 0 0 0;padding-left:18px'>{''.join(items)}</ul></div>"
+    )

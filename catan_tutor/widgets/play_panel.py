@@ -31,14 +31,17 @@ from .kinds import (
 from .tutor_session import ROLL_PHASES, TutorSession
 
 # The greyed "why not?" kinds; the log's box (the page's own look, no visitor text).
-PLAY_CSS = ("<style>.catan-blocked .widget-toggle-button{opacity:.5;font-size:12px;"
-            "height:24px;line-height:22px}"
-            ".catan-blocked .widget-toggle-button.mod-active{opacity:1;"
-            "box-shadow:inset 0 0 0 2px #b71c1c}"
-            ".catan-try .widget-text input{font-family:monospace}"
-            ".catan-board canvas:focus{outline:none}"
-            ".catan-board canvas:focus-visible{outline:3px solid #1b5e9f;outline-offset:2px}"
-            + SR_ONLY_CSS + "</style>")
+PLAY_CSS = (
+    "<style>.catan-blocked .widget-toggle-button{opacity:.5;font-size:12px;"
+    "height:24px;line-height:22px}"
+    ".catan-blocked .widget-toggle-button.mod-active{opacity:1;"
+    "box-shadow:inset 0 0 0 2px #b71c1c}"
+    ".catan-try .widget-text input{font-family:monospace}"
+    ".catan-board canvas:focus{outline:none}"
+    ".catan-board canvas:focus-visible{outline:3px solid #1b5e9f;outline-offset:2px}"
+    + SR_ONLY_CSS
+    + "</style>"
+)
 Guard = Callable[[Callable], Callable]
 
 
@@ -47,63 +50,97 @@ class PlayPanel:
     Rules tab, ``ring(spot, reason)`` rings a spot on the board (why not there; None: no
     ring). ``top``, ``middle`` and ``bottom`` are its parts, laid out by the tutor."""
 
-    def __init__(self, session: TutorSession, guard: Guard, show_rule: Callable[[str], None],
-                 ring: Callable[[Spot | None, str], None]) -> None:
+    def __init__(
+        self,
+        session: TutorSession,
+        guard: Guard,
+        show_rule: Callable[[str], None],
+        ring: Callable[[Spot | None, str], None],
+    ) -> None:
         self.session, self.guard, self.show_rule, self.ring = session, guard, show_rule, ring
         b, lay = widgets.Button, widgets.Layout
         self.form: ActionForm | None = None
-        self.palette = widgets.ToggleButtons(options=[], value=None,
-                                             style={"button_width": "auto"})
+        self.palette = widgets.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
         self.palette.observe(guard(self._on_choice), names="value")
-        self.roll_button = b(description="Roll", icon="random", button_style="success",
-                             tooltip="roll: every die thrown by the seeded sampler (force a "
-                                     "die with the form below)")
+        self.roll_button = b(
+            description="Roll",
+            icon="random",
+            button_style="success",
+            tooltip="roll: every die thrown by the seeded sampler (force a "
+            "die with the form below)",
+        )
         self.roll_button.add_class("catan-roll")
         self.roll_button.on_click(guard(lambda _: session.roll()))
-        self.end_button = b(description="End turn", icon="step-forward",
-                            tooltip="end the turn")
+        self.end_button = b(description="End turn", icon="step-forward", tooltip="end the turn")
         self.end_button.add_class("catan-end-turn")
         self.end_button.on_click(guard(lambda _: session.end_turn()))
         # every other kind of the variant, greyed: choosing one asks why not
-        self.blocked = widgets.ToggleButtons(options=[], value=None,
-                                             style={"button_width": "auto"})
+        self.blocked = widgets.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
         self.blocked.add_class("catan-blocked")
         self.blocked.observe(guard(self._on_choice), names="value")
         self.blocked_label = widgets.HTML(
             "<div style='color:#777;font-size:12px;margin-top:4px'>Not possible now (choose "
-            "one to ask why not):</div>")
+            "one to ask why not):</div>"
+        )
         self.form_box = widgets.VBox()
         self.message = widgets.HTML()
 
         # Try a move: the verdict follows the text as it is typed (each keystroke a round trip)
-        self.try_text = widgets.Text(placeholder="e.g. P1 road H3", continuous_update=True,
-                                     layout=lay(width="auto", flex="1 1 auto"))
+        self.try_text = widgets.Text(
+            placeholder="e.g. P1 road H3",
+            continuous_update=True,
+            layout=lay(width="auto", flex="1 1 auto"),
+        )
         self.try_text.observe(guard(self._on_typed), names="value")
-        self.try_check = b(description="Check", icon="question",
-                           tooltip="is this move allowed now, and why (Enter)",
-                           layout=lay(width="auto", flex="0 0 auto"))
+        self.try_check = b(
+            description="Check",
+            icon="question",
+            tooltip="is this move allowed now, and why (Enter)",
+            layout=lay(width="auto", flex="0 0 auto"),
+        )
         self.try_check.on_click(guard(lambda _: self.check_try()))
-        self.try_play = b(description="Play", icon="play", button_style="primary",
-                          disabled=True, tooltip="play the move checked (when it is legal)",
-                          layout=lay(width="auto", flex="0 0 auto"))
+        self.try_play = b(
+            description="Play",
+            icon="play",
+            button_style="primary",
+            disabled=True,
+            tooltip="play the move checked (when it is legal)",
+            layout=lay(width="auto", flex="0 0 auto"),
+        )
         self.try_play.on_click(guard(lambda _: session.play_tried()))
-        self.try_rule = b(description="Open in Rules", icon="book", layout=lay(
-            width="auto", display="none", margin="2px 0 0 0", align_self="flex-start"),
-            tooltip="read this rule in the Rules tab")
+        self.try_rule = b(
+            description="Open in Rules",
+            icon="book",
+            layout=lay(width="auto", display="none", margin="2px 0 0 0", align_self="flex-start"),
+            tooltip="read this rule in the Rules tab",
+        )
         self.try_rule.on_click(guard(lambda _: self.show_rule(self.tried_rule)))
         self.try_verdict = widgets.HTML()
-        trying = widgets.VBox([
-            widgets.HTML("<b>Try a move</b> <span style='color:#777;font-size:12px'>type any "
-                         "move: is it allowed, and why? (the answer follows as you type)</span>"),
-            widgets.HBox([self.try_text, self.try_check, self.try_play]),
-            self.try_verdict, self.try_rule], layout=lay(margin="8px 0 0 0", padding="6px 0 0 0",
-                                          border_top="1px solid #ddd"))
+        trying = widgets.VBox(
+            [
+                widgets.HTML(
+                    "<b>Try a move</b> <span style='color:#777;font-size:12px'>type any "
+                    "move: is it allowed, and why? (the answer follows as you type)</span>"
+                ),
+                widgets.HBox([self.try_text, self.try_check, self.try_play]),
+                self.try_verdict,
+                self.try_rule,
+            ],
+            layout=lay(margin="8px 0 0 0", padding="6px 0 0 0", border_top="1px solid #ddd"),
+        )
         trying.add_class("catan-try")
         self.log = widgets.HTML()
         self.log.add_class("catan-log")
         self.top = [widgets.HTML(PLAY_CSS), widgets.HBox([self.roll_button, self.end_button])]
-        self.bottom = [self.palette, self.blocked_label, self.blocked, self.form_box,
-                       self.message, trying, self.log]
+        self.bottom = [
+            self.palette,
+            self.blocked_label,
+            self.blocked,
+            self.form_box,
+            self.message,
+            trying,
+            self.log,
+        ]
         self._variant_kinds: dict[str, type] = {}
         session.subscribe(self._on_session)
 
@@ -152,8 +189,13 @@ class PlayPanel:
             self.session.choose_kind(change["new"])
 
     def _form(self, acts: list[Action]) -> ActionForm | None:
-        return ActionForm(self.session.game, acts, self.guard(self.session.play),
-                          self.guard(self.show_rule)) if acts else None
+        return (
+            ActionForm(
+                self.session.game, acts, self.guard(self.session.play), self.guard(self.show_rule)
+            )
+            if acts
+            else None
+        )
 
     def _set_form(self, form: ActionForm | None) -> None:
         """Show ``form`` (or none); the one it replaces is closed (its widgets freed)."""
@@ -234,13 +276,17 @@ class PlayPanel:
         if not lines:
             self.log.value = ""
             return
-        rows = "".join(f"<li style='color:{'#1a1a1a' if i == 0 else '#666'}'>"
-                       f"{markup.text(line)}</li>" for i, line in enumerate(lines))
-        self.log.value = ("<div style='margin-top:8px;border-top:1px solid #ddd;"
-                          "padding-top:4px'><b>What happened</b> <span style='color:#777;"
-                          "font-size:12px'>(newest first)</span><ul style='margin:2px 0 0 0;"
-                          "padding-left:18px;max-height:150px;overflow:auto;font-size:13px;"
-                          f"line-height:1.35'>{rows}</ul></div>")
+        rows = "".join(
+            f"<li style='color:{'#1a1a1a' if i == 0 else '#666'}'>{markup.text(line)}</li>"
+            for i, line in enumerate(lines)
+        )
+        self.log.value = (
+            "<div style='margin-top:8px;border-top:1px solid #ddd;"
+            "padding-top:4px'><b>What happened</b> <span style='color:#777;"
+            "font-size:12px'>(newest first)</span><ul style='margin:2px 0 0 0;"
+            "padding-left:18px;max-height:150px;overflow:auto;font-size:13px;"
+            f"line-height:1.35'>{rows}</ul></div>"
+        )
 
     # ------------------------------------------------------------ acting on the board
     def act_at(self, spot: Spot) -> None:
@@ -269,9 +315,12 @@ class PlayPanel:
         a = probe(s.game, cls, spot, like) if cls is not None else None
         if a is None:
             where = spot_kind(cls)
-            return s.say(f"A {s.kind} is played on a {where}, not on a {spot[0]}." if where
-                         else f"A {s.kind} is not played on the board: use the form, or type "
-                         "it under Try a move.")
+            return s.say(
+                f"A {s.kind} is played on a {where}, not on a {spot[0]}."
+                if where
+                else f"A {s.kind} is not played on the board: use the form, or type "
+                "it under Try a move."
+            )
         s.say("")
         s.try_move(str(a))
         ex = s.game.explain(a)

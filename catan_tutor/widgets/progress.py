@@ -59,9 +59,13 @@ class Progress:
         return cls(Path.cwd() / PROGRESS_FILE if in_kernel and not in_voila else None)
 
     def to_json(self) -> str:
-        return json.dumps({"done": sorted(self.done),
-                           "solved": {k: sorted(v) for k, v in sorted(self.solved.items())}},
-                          separators=(",", ":"))
+        return json.dumps(
+            {
+                "done": sorted(self.done),
+                "solved": {k: sorted(v) for k, v in sorted(self.solved.items())},
+            },
+            separators=(",", ":"),
+        )
 
     def merge(self, text: str) -> bool:
         """Add what ``text`` (JSON as ``to_json`` writes it) holds; anything else in it is
@@ -91,8 +95,9 @@ class Progress:
                 continue
             had = self.solved.get(k, set())
             room = MAX_SOLVED - len(had)
-            ids = sorted({n for n in nodes[:MAX_IDS] if type(n) is int and 0 <= n < 1 << 30}
-                         - had)[:max(0, room)]
+            ids = sorted({n for n in nodes[:MAX_IDS] if type(n) is int and 0 <= n < 1 << 30} - had)[
+                : max(0, room)
+            ]
             if ids:
                 self.solved.setdefault(k, set()).update(ids)
                 new = True
@@ -147,8 +152,11 @@ def _puzzles_asked(lessons) -> int:
             text = x.path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        count += sum(1 for line in text.splitlines() if line.lstrip(" -") == "puzzle:"
-                     or line.lstrip(" -").startswith("puzzle: "))
+        count += sum(
+            1
+            for line in text.splitlines()
+            if line.lstrip(" -") == "puzzle:" or line.lstrip(" -").startswith("puzzle: ")
+        )
     return count
 
 
@@ -157,16 +165,25 @@ class CourseProgress:
     label), *Next lesson* at a lesson's end (``open_lesson(id)``), and the hidden widgets that
     keep it in the browser; ``session`` is the tutor's, ``guard`` wraps the handlers."""
 
-    def __init__(self, session: TutorSession, lessons: dict[str, Lesson],
-                 picker: widgets.Dropdown, open_lesson: Callable[[str], object],
-                 guard: Callable[[Callable], Callable], store: Progress | None = None) -> None:
+    def __init__(
+        self,
+        session: TutorSession,
+        lessons: dict[str, Lesson],
+        picker: widgets.Dropdown,
+        open_lesson: Callable[[str], object],
+        guard: Callable[[Callable], Callable],
+        store: Progress | None = None,
+    ) -> None:
         self.session, self.lessons, self.picker = session, lessons, picker
         self.open_lesson = open_lesson
         self.store = store if store is not None else Progress.default()
         lay = widgets.Layout
-        self.next_button = widgets.Button(description="Next lesson", icon="forward",
-                                          button_style="success",
-                                          layout=lay(width="auto", display="none"))
+        self.next_button = widgets.Button(
+            description="Next lesson",
+            icon="forward",
+            button_style="success",
+            layout=lay(width="auto", display="none"),
+        )
         self.next_button.add_class("catan-next-lesson")
         self.next_button.on_click(guard(lambda _: self.next()))
         self.out = widgets.HTML(layout=lay(display="none"))  # read by the page script
@@ -176,8 +193,9 @@ class CourseProgress:
         self.summary = widgets.HTML()
         self.summary.add_class("catan-progress-summary")
         self._asked = _puzzles_asked(lessons.values())
-        self.widget = widgets.HBox([self.next_button, self.summary, self.out, self.into],
-                                   layout=lay(align_items="center"))
+        self.widget = widgets.HBox(
+            [self.next_button, self.summary, self.out, self.into], layout=lay(align_items="center")
+        )
         session.on("shown", self.update)
         self._restore_solved()
         self._publish()
@@ -239,12 +257,18 @@ class CourseProgress:
         ids = {x.id for x in self.lessons.values() if not x.error}
         done = len(self.store.done & ids)
         solved = sum(len(n) for k, n in self.store.solved.items() if k in ids)
-        self.summary.value = (f"<span style='color:#37474f;font-size:13px;margin-left:8px'>"
-                              f"{DONE}{done} of {len(ids)} lessons · {min(solved, self._asked)}"
-                              f" of {self._asked} puzzles</span>" if done or solved else "")
+        self.summary.value = (
+            f"<span style='color:#37474f;font-size:13px;margin-left:8px'>"
+            f"{DONE}{done} of {len(ids)} lessons · {min(solved, self._asked)}"
+            f" of {self._asked} puzzles</span>"
+            if done or solved
+            else ""
+        )
         picker = self.picker
-        options = [((DONE if x.id in self.store.done else "") + label, label)
-                   for label, x in self.lessons.items()]
+        options = [
+            ((DONE if x.id in self.store.done else "") + label, label)
+            for label, x in self.lessons.items()
+        ]
         if list(picker.options) == options:
             return
         keep = picker.value  # the lesson shown: picking it again opens nothing (App.on_pick)

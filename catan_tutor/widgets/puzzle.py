@@ -34,17 +34,24 @@ class PuzzleMode:
         self.state = session.puzzle
         lay = widgets.Layout
         self.prompt = widgets.HTML()
-        self.answer = widgets.Text(placeholder="your move, e.g. P1 road H3", layout=lay(
-            width="auto", flex="1 1 auto"), continuous_update=False)
+        self.answer = widgets.Text(
+            placeholder="your move, e.g. P1 road H3",
+            layout=lay(width="auto", flex="1 1 auto"),
+            continuous_update=False,
+        )
         self.answer.add_class("catan-puzzle-answer")
         self.answer.observe(guard(lambda _: self._typed()), names="value")
-        self.answer_button = widgets.Button(description="Answer", icon="check",
-                                            button_style="primary",
-                                            layout=lay(width="auto", flex="0 0 auto"))
+        self.answer_button = widgets.Button(
+            description="Answer",
+            icon="check",
+            button_style="primary",
+            layout=lay(width="auto", flex="0 0 auto"),
+        )
         self.answer_button.add_class("catan-puzzle-submit")
         self.answer_button.on_click(guard(lambda _: self.submit(self.answer.value)))
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
-                                          layout=lay(width="auto", flex="0 0 auto"))
+        self.hint_button = widgets.Button(
+            description="Hint", icon="lightbulb-o", layout=lay(width="auto", flex="0 0 auto")
+        )
         self.hint_button.add_class("catan-puzzle-hint")
         self.hint_button.on_click(guard(lambda _: self.take_hint()))
         self.hint_box = widgets.HTML()
@@ -52,10 +59,12 @@ class PuzzleMode:
         self.result.add_class("catan-puzzle-result")
         self.marker = widgets.HTML(layout=lay(display="none"))
         self.entry = widgets.HBox([self.answer, self.answer_button, self.hint_button])
-        self.widget = widgets.VBox([self.prompt, self.entry, self.hint_box, self.result,
-                                    self.marker],
-                                   layout=lay(display="none", border="2px solid #f9a825",
-                                              padding="6px 8px", margin="4px 0"))
+        self.widget = widgets.VBox(
+            [self.prompt, self.entry, self.hint_box, self.result, self.marker],
+            layout=lay(
+                display="none", border="2px solid #f9a825", padding="6px 8px", margin="4px 0"
+            ),
+        )
         self.widget.add_class("catan-puzzle")
         self._at: int | None = None  # the question the answer field was cleared for
         session.subscribe(self._on_session)
@@ -97,44 +106,52 @@ class PuzzleMode:
         open_ = puzzle is not None and st.holds(node)
         self.entry.layout.display = "" if open_ else "none"
         if puzzle is not None:
-            self.prompt.value = (f"<div><b>Puzzle</b>{' · solved ✓' if not open_ else ''}"
-                                 f"</div>{verdicts.lesson_html(puzzle.prompt)}"
-                                 "<div style='color:#666;font-size:12px'>Play your move on "
-                                 "the board, or type it and press Answer.</div>"
-                                 if open_ else f"<div><b>Puzzle</b> · solved ✓</div>"
-                                 f"{verdicts.lesson_html(puzzle.prompt)}")
+            self.prompt.value = (
+                f"<div><b>Puzzle</b>{' · solved ✓' if not open_ else ''}"
+                f"</div>{verdicts.lesson_html(puzzle.prompt)}"
+                "<div style='color:#666;font-size:12px'>Play your move on "
+                "the board, or type it and press Answer.</div>"
+                if open_
+                else f"<div><b>Puzzle</b> · solved ✓</div>{verdicts.lesson_html(puzzle.prompt)}"
+            )
             here = st.at == node.id
             left = len(puzzle.hints) - st.hints if here else len(puzzle.hints)
             self.hint_button.description = f"Hint ({left} left)" if left else "No more hints"
             self.hint_button.disabled = not left or not open_
             self.hint_button.layout.display = "" if puzzle.hints else "none"
-            shown = puzzle.hints[:st.hints] if here else ()
+            shown = puzzle.hints[: st.hints] if here else ()
             self.hint_box.value = "".join(
                 f"<div class='catan-puzzle-hint-text' style='margin:2px 0'>Hint {i + 1}: "
-                f"{verdicts.rule_refs(markup.text(h))}</div>" for i, h in enumerate(shown))
+                f"{verdicts.rule_refs(markup.text(h))}</div>"
+                for i, h in enumerate(shown)
+            )
         else:
             self.prompt.value = "<div><b>Puzzle</b> · solved ✓</div>"
             self.hint_box.value = ""
         j = st.verdict if (st.at == node.id or answered) else None
         self.result.value = _judgement_html(j) if j is not None else ""
         solved = int(not open_)
-        self.marker.value = (f"<span class='catan-puzzle-state' data-node='{node.id}' "
-                             f"data-asked='{int(puzzle is not None)}' data-solved='{solved}' "
-                             f"data-tries='{st.tries}' data-hints='{st.hints}' "
-                             f"data-correct='{int(bool(j and j.correct))}' hidden></span>")
+        self.marker.value = (
+            f"<span class='catan-puzzle-state' data-node='{node.id}' "
+            f"data-asked='{int(puzzle is not None)}' data-solved='{solved}' "
+            f"data-tries='{st.tries}' data-hints='{st.hints}' "
+            f"data-correct='{int(bool(j and j.correct))}' hidden></span>"
+        )
 
 
 def _judgement_html(j: Judgement) -> str:
     """Right or wrong, why, and the rule (its title; its text open)."""
     colour, mark = (GREEN, "✓ Right") if j.correct else (RED, "✗ Not the answer")
     text = j.text.removeprefix("Right: ") if j.correct else j.text
-    return (f"<div class='catan-puzzle-verdict' data-rule='{markup.text(j.rule)}' "
-            f"style='line-height:1.4;margin-top:4px'><b style='color:{colour}'>{mark}</b>"
-            f"<div>{markup.text(verdicts.plain(text))}</div>"
-            f"{verdicts.rule_details(j.rule, opened=not j.correct)}"
-            f"{'' if j.correct else RETRY}</div>")
+    return (
+        f"<div class='catan-puzzle-verdict' data-rule='{markup.text(j.rule)}' "
+        f"style='line-height:1.4;margin-top:4px'><b style='color:{colour}'>{mark}</b>"
+        f"<div>{markup.text(verdicts.plain(text))}</div>"
+        f"{verdicts.rule_details(j.rule, opened=not j.correct)}"
+        f"{'' if j.correct else RETRY}</div>"
+    )
 
 
-RETRY = ("<div style='color:#666;font-size:12px'>Nothing was played: try again, or take a "
-         "hint.</div>")
-
+RETRY = (
+    "<div style='color:#666;font-size:12px'>Nothing was played: try again, or take a hint.</div>"
+)

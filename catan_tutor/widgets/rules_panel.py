@@ -32,25 +32,29 @@ def matches(r: Rule, query: str) -> bool:
 
 
 def lessons_line(rule_id: str, folder: Path | None = None) -> str:
-    """"Lessons: 7.3 Knight displacement · 7.6 …" for the lessons that cite the rule ('' for
+    """ "Lessons: 7.3 Knight displacement · 7.6 …" for the lessons that cite the rule ('' for
     none), so a learner reading a rule knows where to see it played."""
     found = lessons_citing(folder or lessons_dir(), rule_id)
     if not found:
         return ""
     names = " · ".join(markup.text(x.label) for x in found[:MAX_LESSONS])
     more = f" and {len(found) - MAX_LESSONS} more" if len(found) > MAX_LESSONS else ""
-    return (f"<div class='catan-rule-lessons' style='margin:0 0 4px 14px;color:#555;"
-            f"font-size:12px'>Lessons: {names}{more}</div>")
+    return (
+        f"<div class='catan-rule-lessons' style='margin:0 0 4px 14px;color:#555;"
+        f"font-size:12px'>Lessons: {names}{more}</div>"
+    )
 
 
 def _rule_html(r: Rule, opened: bool, chosen: bool) -> str:
     mark = "background:#fff8e1;border-left:3px solid #f9a825;" if chosen else ""
     badge = READING_BADGE if "decision" in r.sources else ""
-    return (f"<details class='catan-rule-entry' data-rule='{markup.text(r.id)}'"
-            f"{' open' if opened else ''} style='margin:1px 0;padding:1px 4px;{mark}'>"
-            f"<summary style='cursor:pointer'><b>{markup.text(r.title)}</b>{badge}</summary>"
-            f"<div style='margin:2px 0 4px 14px;color:#333'>{rule_text_html(r.text)}</div>"
-            f"{reading_html(r.id)}{lessons_line(r.id)}</details>")
+    return (
+        f"<details class='catan-rule-entry' data-rule='{markup.text(r.id)}'"
+        f"{' open' if opened else ''} style='margin:1px 0;padding:1px 4px;{mark}'>"
+        f"<summary style='cursor:pointer'><b>{markup.text(r.title)}</b>{badge}</summary>"
+        f"<div style='margin:2px 0 4px 14px;color:#333'>{rule_text_html(r.text)}</div>"
+        f"{reading_html(r.id)}{lessons_line(r.id)}</details>"
+    )
 
 
 def rules_html(variant: str, query: str = "", chosen: str = "") -> str:
@@ -61,12 +65,16 @@ def rules_html(variant: str, query: str = "", chosen: str = "") -> str:
     found = [r for r in book.values() if matches(r, query)][:MAX_SHOWN]
     parts = []
     if chosen in book:
-        parts.append("<div class='catan-rule-chosen' style='margin:0 0 8px 0'>"
-                     "<div style='color:#777;font-size:12px'>The rule you asked about:</div>"
-                     f"{_rule_html(book[chosen], True, True)}</div>")
+        parts.append(
+            "<div class='catan-rule-chosen' style='margin:0 0 8px 0'>"
+            "<div style='color:#777;font-size:12px'>The rule you asked about:</div>"
+            f"{_rule_html(book[chosen], True, True)}</div>"
+        )
     if not found:
-        parts.append(f"<div style='color:#666'>No rule of {markup.text(variant_name(variant))}"
-                     f" mentions “{markup.text(query)}”.</div>")
+        parts.append(
+            f"<div style='color:#666'>No rule of {markup.text(variant_name(variant))}"
+            f" mentions “{markup.text(query)}”.</div>"
+        )
     sections: dict[tuple[str, str], list[Rule]] = {}
     for r in found:
         sections.setdefault((r.variant, r.section), []).append(r)
@@ -74,13 +82,16 @@ def rules_html(variant: str, query: str = "", chosen: str = "") -> str:
         heading = section or variant_name(v)
         if v != variant:  # inherited: say from which game
             heading = f"{variant_name(v)} · {heading}"
-        body = "".join(_rule_html(r, bool(query) and len(found) <= 12, r.id == chosen)
-                       for r in items)
-        parts.append(f"<details class='catan-rule-section'{' open' if query else ''} "
-                     f"style='margin:2px 0'><summary style='cursor:pointer;font-weight:600'>"
-                     f"{markup.text(heading)} <span style='color:#888;font-weight:400'>"
-                     f"({len(items)})</span></summary><div style='margin-left:10px'>{body}"
-                     "</div></details>")
+        body = "".join(
+            _rule_html(r, bool(query) and len(found) <= 12, r.id == chosen) for r in items
+        )
+        parts.append(
+            f"<details class='catan-rule-section'{' open' if query else ''} "
+            f"style='margin:2px 0'><summary style='cursor:pointer;font-weight:600'>"
+            f"{markup.text(heading)} <span style='color:#888;font-weight:400'>"
+            f"({len(items)})</span></summary><div style='margin-left:10px'>{body}"
+            "</div></details>"
+        )
     return "<div style='line-height:1.35;font-size:13px'>" + "".join(parts) + "</div>"
 
 
@@ -90,15 +101,15 @@ class RulesPanel:
     def __init__(self, variant_of: Callable[[], str]) -> None:
         self.variant_of = variant_of
         self.chosen = ""
-        self.search = widgets.Text(placeholder="search the rules: e.g. robber, distance",
-                                   continuous_update=False,
-                                   layout=widgets.Layout(width="96%"))
+        self.search = widgets.Text(
+            placeholder="search the rules: e.g. robber, distance",
+            continuous_update=False,
+            layout=widgets.Layout(width="96%"),
+        )
         self.intro = widgets.HTML()
-        self.search.observe(guarded(lambda _: self.refresh(), shown_in(self.intro)),
-                            names="value")
+        self.search.observe(guarded(lambda _: self.refresh(), shown_in(self.intro)), names="value")
         self.list = widgets.HTML()
-        box = widgets.Box([self.list], layout=widgets.Layout(max_height="560px",
-                                                             overflow="auto"))
+        box = widgets.Box([self.list], layout=widgets.Layout(max_height="560px", overflow="auto"))
         self.widget = widgets.VBox([self.search, self.intro, box])
         self.widget.add_class("catan-rules")
 
@@ -113,8 +124,10 @@ class RulesPanel:
     def refresh(self) -> None:
         variant = self.variant_of()
         n = len(rulebook.rules_of(variant))
-        self.intro.value = (f"<div style='color:#555;margin:2px 0 4px 0'>The {n} rules of "
-                            f"<b>{markup.text(variant_name(variant))}</b>; open a section, "
-                            "then a rule, to read it. A rule marked <em>reading</em> is this "
-                            "tutor's reading of a point the rules leave open.</div>")
+        self.intro.value = (
+            f"<div style='color:#555;margin:2px 0 4px 0'>The {n} rules of "
+            f"<b>{markup.text(variant_name(variant))}</b>; open a section, "
+            "then a rule, to read it. A rule marked <em>reading</em> is this "
+            "tutor's reading of a point the rules leave open.</div>"
+        )
         self.list.value = rules_html(variant, self.search.value, self.chosen)

@@ -77,11 +77,18 @@ def decode(text: str) -> Line:
     if not isinstance(data, dict) or set(data) - _KEYS or data.get("v") != 1:
         raise LinkError("saved session: unknown format")
     lesson, position, moves = data.get("lesson", ""), data.get("position", ""), data.get("moves")
-    if not isinstance(moves, list) or len(moves) > MAX_MOVES or not all(
-            isinstance(m, str) and len(m) <= MAX_TEXT for m in moves):
+    if (
+        not isinstance(moves, list)
+        or len(moves) > MAX_MOVES
+        or not all(isinstance(m, str) and len(m) <= MAX_TEXT for m in moves)
+    ):
         raise LinkError("saved session: the moves are not a list of notation")
-    if not isinstance(lesson, str) or not isinstance(position, str) or bool(lesson) == bool(
-            position) or len(lesson) > MAX_TEXT:
+    if (
+        not isinstance(lesson, str)
+        or not isinstance(position, str)
+        or bool(lesson) == bool(position)
+        or len(lesson) > MAX_TEXT
+    ):
         raise LinkError("saved session: expected a lesson or a position to start from")
     return Line(lesson, position, moves)
 

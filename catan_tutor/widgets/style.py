@@ -33,8 +33,11 @@ DARK_BACKGROUND = {  # "#fff" first: "background:#fff8e1" contains it, the later
     "#eef3f8": "var(--jp-layout-color1)", "#e8f5e9": "#1f3322", "#ffebee": "#3b2222",
     "#ede7f6": "#2d2640",
 }  # fmt: skip
-DARK_BORDER = {"#ddd": "var(--jp-border-color2)", "#ccc": "var(--jp-border-color1)",
-               "#b0bec5": "var(--jp-border-color1)"}
+DARK_BORDER = {
+    "#ddd": "var(--jp-border-color2)",
+    "#ccc": "var(--jp-border-color1)",
+    "#b0bec5": "var(--jp-border-color1)",
+}
 
 
 # -- the tutor's layout: board and panels side by side when both fit, else the panels under
@@ -76,8 +79,10 @@ def theme_css() -> str:
         # lightest greys of light-page notes, in either theme
         ",".join(f"{scope} .lm-TabBar-tab" for scope in SCOPES)
         + "{color:var(--jp-ui-font-color1)!important}",
-        ",".join(f"{scope} [style*='color:{grey}']" for scope in SCOPES
-                 for grey in ("#777", "#888")) + "{color:#666!important}",
+        ",".join(
+            f"{scope} [style*='color:{grey}']" for scope in SCOPES for grey in ("#777", "#888")
+        )
+        + "{color:#666!important}",
         # links in lesson texts and rule references
         _scoped("a") + "{color:var(--jp-content-link-color,#90caf9)}",
     ]
@@ -85,8 +90,11 @@ def theme_css() -> str:
         sel = _scoped(f"[style*='color:{light}']")
         rules.append(f"{sel}{{color:{dark}!important}}")
     for light, dark in DARK_BACKGROUND.items():
-        sel = _scoped(f"[style*='background:{light}']") + "," + _scoped(
-            f"[style*='background-color:{light}']")
+        sel = (
+            _scoped(f"[style*='background:{light}']")
+            + ","
+            + _scoped(f"[style*='background-color:{light}']")
+        )
         rules.append(f"{sel}{{background:{dark}!important}}")
     for light, dark in DARK_BORDER.items():
         sel = _scoped(f"[style*='solid {light}']")

@@ -92,8 +92,14 @@ class Tutor:
     """``Tutor(game_or_scenario).widget``; a scenario brings its timeline and lesson texts.
     ``session`` is what the learner is doing; the rest are views of it."""
 
-    def __init__(self, game_or_scenario: Game | Scenario, *, seed: int | None = 0,
-                 width: int = 640, height: int = 660) -> None:
+    def __init__(
+        self,
+        game_or_scenario: Game | Scenario,
+        *,
+        seed: int | None = 0,
+        width: int = 640,
+        height: int = 660,
+    ) -> None:
         self.session = s = TutorSession(game_or_scenario, seed=seed)
         self.alert = widgets.HTML()  # an unexpected error's id (the traceback goes to the log)
         lay = widgets.Layout
@@ -103,21 +109,21 @@ class Tutor:
         self.header = widgets.HTML()
         self.lesson = widgets.HTML()
         self.lesson.add_class("catan-lesson")
-        lesson_box = widgets.Box([self.lesson], layout=lay(max_height="240px", overflow="auto",
-                                                           flex="0 0 auto"))
+        lesson_box = widgets.Box(
+            [self.lesson], layout=lay(max_height="240px", overflow="auto", flex="0 0 auto")
+        )
         s.subscribe(self._on_session)
         self.controls = PlayPanel(s, self.safe, self.show_rule, self.view.mark_refused)
         self.hints = HintPanel(lambda: s.game)  # Hint (hint_panel.py)
-        self.show_hands = widgets.Checkbox(value=True, description="show every hand",
-                                           indent=False)
+        self.show_hands = widgets.Checkbox(value=True, description="show every hand", indent=False)
         self.show_hands.observe(self.safe(lambda _: self._panels()), names="value")
         self.players = widgets.HTML()
         self.bank = widgets.HTML()
         self.moves = MovesPanel(s, self.safe)
-        self.editor = EditorPanel(lambda: s.game, self.safe(s.apply_edit),
-                                  self.safe(s.undo_edit))
-        self.editor.mode.observe(self.safe(lambda change: s.set_editing(change["new"])),
-                                 names="value")
+        self.editor = EditorPanel(lambda: s.game, self.safe(s.apply_edit), self.safe(s.undo_edit))
+        self.editor.mode.observe(
+            self.safe(lambda change: s.set_editing(change["new"])), names="value"
+        )
         self.authoring = AuthorPanel(s, self.safe)  # texts, puzzles, checks (authoring.py)
         self.files = FilePanel(s, self.safe, self.authoring.download_text, self.authoring.widget)
         self.rules_panel = RulesPanel(lambda: s.game.variant)  # built while shown
@@ -125,17 +131,28 @@ class Tutor:
         self.odds_box = widgets.VBox([widgets.HTML("computing…")])
         self.puzzle = PuzzleMode(s, self.safe)  # a lesson's questions (puzzle.py)
         self.computer = Computer(s, self.safe)  # computer seats (computer.py)
-        play = widgets.VBox([*self.controls.top, self.computer.widget, self.hints.widget,
-                             *self.controls.bottom])
+        play = widgets.VBox(
+            [*self.controls.top, self.computer.widget, self.hints.widget, *self.controls.bottom]
+        )
         players = widgets.VBox([self.show_hands, self.players, self.bank])
-        self.tabs = widgets.Tab(children=[play, players, self.moves.widget,
-                                          self.rules_panel.widget, self.odds_box,
-                                          self.editor.widget, self.files.widget], titles=TABS)
+        self.tabs = widgets.Tab(
+            children=[
+                play,
+                players,
+                self.moves.widget,
+                self.rules_panel.widget,
+                self.odds_box,
+                self.editor.widget,
+                self.files.widget,
+            ],
+            titles=TABS,
+        )
         self.tabs.observe(self.safe(lambda _: self._on_tab()), names="selected_index")
         self.saved_line = widgets.Label(layout=lay(display="none"))  # see session.py
         self.saved_line.add_class("catan-session")
-        side = widgets.VBox([self.header, self.alert, lesson_box, self.puzzle.widget, self.tabs,
-                             self.saved_line])
+        side = widgets.VBox(
+            [self.header, self.alert, lesson_box, self.puzzle.widget, self.tabs, self.saved_line]
+        )
         side.add_class("catan-side")
         self.widget = widgets.HBox([self.board.widget, side])
         self.widget.add_class("catan-tutor")
@@ -202,8 +219,11 @@ class Tutor:
         g = self.session.game
         phase = g.state.phase
         if g.is_over():
-            who = (f"<b>{markup.text(g.names[g.winner])} wins</b>" if g.winner is not None
-                   else "game over")
+            who = (
+                f"<b>{markup.text(g.names[g.winner])} wins</b>"
+                if g.winner is not None
+                else "game over"
+            )
         elif g.is_chance():
             prompt = verdicts.plain(g.prompt())
             if prompt.lower().startswith("chance:"):
@@ -212,17 +232,24 @@ class Tutor:
         else:
             p = g.current_player
             name, sep, rest = verdicts.plain(g.prompt()).partition(": ")
-            said = (f"<b>{markup.text(name)}</b>: {markup.text(rest)}"
-                    if sep and name == g.names[p] else markup.text(name + sep + rest))
-            who = (f"<span style='color:{style.player_fill(g.colors[p])};"
-                   f"text-shadow:0 0 1px #000'>■</span> {said}")
+            said = (
+                f"<b>{markup.text(name)}</b>: {markup.text(rest)}"
+                if sep and name == g.names[p]
+                else markup.text(name + sep + rest)
+            )
+            who = (
+                f"<span style='color:{style.player_fill(g.colors[p])};"
+                f"text-shadow:0 0 1px #000'>■</span> {said}"
+            )
         sc = self.session.scenario
         title = markup.text(sc.title) + " · " if sc else ""
         mode = " · <b style='color:#b71c1c'>editing</b>" if self.session.editing else ""
-        self.header.value = (f"<div style='font-size:15px'>{title}"
-                             f"{markup.text(wording.variant_name(g.variant))} · turn "
-                             f"{g.state.turn} · {markup.text(wording.phase_words(phase))}{mode}"
-                             f"</div><div>{who}</div>")
+        self.header.value = (
+            f"<div style='font-size:15px'>{title}"
+            f"{markup.text(wording.variant_name(g.variant))} · turn "
+            f"{g.state.turn} · {markup.text(wording.phase_words(phase))}{mode}"
+            f"</div><div>{who}</div>"
+        )
 
     def _panels(self) -> None:
         s = self.session
@@ -238,8 +265,9 @@ class Tutor:
         parts.append(notice_html(g, node))
         if s.author_view:
             parts.append(expectations_html(g, node))
-        self.lesson.value = ("<div style='line-height:1.4'>" + "".join(parts) + "</div>"
-                             if any(parts) else "")
+        self.lesson.value = (
+            "<div style='line-height:1.4'>" + "".join(parts) + "</div>" if any(parts) else ""
+        )
 
     # ------------------------------------------------------------ tabs
     def _on_tab(self) -> None:

@@ -35,14 +35,18 @@ if TYPE_CHECKING:
 
 MAX_EDIT_UNDO = 20  # edits and opened games that Undo edit can go back through
 MAX_TIMELINE_NODES = 50_000  # moves in one tree (about 40 MiB of positions)
-FULL = (f"This move tree is full ({MAX_TIMELINE_NODES:,} moves): delete a variation or "
-        "start a new game to go on.")
+FULL = (
+    f"This move tree is full ({MAX_TIMELINE_NODES:,} moves): delete a variation or "
+    "start a new game to go on."
+)
 ROLL_PHASES = frozenset({"dice", "progress-draw"})  # chance that Roll goes on through
 MAX_ROLL_STEPS = 40  # chance outcomes one Roll click plays at most
 MAX_LOG = 40  # lines the What happened log keeps
 HIDDEN = "Find the move first: play it, or take a hint."
-ASK_HINT = ("Nothing of this kind can be played now. Click a spot on the board to see why "
-            "not there, or type the move under Try a move.")
+ASK_HINT = (
+    "Nothing of this kind can be played now. Click a spot on the board to see why "
+    "not there, or type the move under Try a move."
+)
 # What a lesson's file made: node id -> (node, parent id, move).
 LessonNodes = dict[int, tuple[Node, int, Action | None]]
 Listener = Callable[[str], object]
@@ -119,8 +123,11 @@ class TutorSession:
         self.verdict, self.unreadable = None, ""
         kinds = self.kinds()
         g = self.game
-        self.kind = kinds[0] if kinds and (g.is_chance() or (
-            len(kinds) == 1 and kinds[0] not in OWN_BUTTON)) else ""
+        self.kind = (
+            kinds[0]
+            if kinds and (g.is_chance() or (len(kinds) == 1 and kinds[0] not in OWN_BUTTON))
+            else ""
+        )
         self.puzzle.shown()
         self.emit("shown")
 
@@ -193,8 +200,9 @@ class TutorSession:
 
     def step(self, where: str) -> None:
         """``first``, ``back``, ``forward`` or ``last``."""
-        {"first": self.first, "back": self.back, "forward": self.forward,
-         "last": self.last}[where]()
+        {"first": self.first, "back": self.back, "forward": self.forward, "last": self.last}[
+            where
+        ]()
 
     # ------------------------------------------------------------ playing
     def play(self, action: Action | str) -> Node:
@@ -209,7 +217,8 @@ class TutorSession:
         if self.puzzle.intercept(action):  # a wrong answer to the lesson's question
             return self.timeline.current
         if len(self.timeline.nodes) >= MAX_TIMELINE_NODES and not any(
-                str(c.action) == str(action) for c in self.timeline.current.children):
+            str(c.action) == str(action) for c in self.timeline.current.children
+        ):
             self.say(FULL)
             raise TimelineFullError(FULL)
         count = len(self.timeline.nodes)
@@ -337,20 +346,25 @@ class TutorSession:
     def comment(self, text: str) -> None:
         """The comment on the current move; refused past ``MAX_COMMENT_CHARS``."""
         if not isinstance(text, str) or len(text) > MAX_COMMENT_CHARS:
-            raise TimelineError(f"A comment holds at most {MAX_COMMENT_CHARS:,} characters: "
-                                "this one was not kept.")
+            raise TimelineError(
+                f"A comment holds at most {MAX_COMMENT_CHARS:,} characters: this one was not kept."
+            )
         self.timeline.current.comment = text
 
     # ------------------------------------------------------------ another game or lesson
-    def open(self, source: Game | Scenario, lesson_id: str = "",
-             origin: Link | None = None) -> None:
+    def open(
+        self, source: Game | Scenario, lesson_id: str = "", origin: Link | None = None
+    ) -> None:
         """Show another game or scenario (Undo edit goes back to the one shown before);
         ``lesson_id`` names a lesson of the app's library (kept in the page's address),
         ``origin`` the new-game link that made ``source`` (the link of its start)."""
         scenario = source if isinstance(source, Scenario) else None
         timeline = timeline_of(source)
-        nodes = {n.id: (n, n.parent.id if n.parent else -1, n.action)
-                 for n in timeline.nodes.values()} if lesson_id else {}
+        nodes = (
+            {n.id: (n, n.parent.id if n.parent else -1, n.action) for n in timeline.nodes.values()}
+            if lesson_id
+            else {}
+        )
         self._restart(timeline, scenario, lesson_id, origin, nodes)
 
     def kept(self) -> tuple:
@@ -363,10 +377,24 @@ class TutorSession:
         timeline, scenario, lesson_id, nodes = kept
         self._restart(timeline, scenario, lesson_id, None, nodes)
 
-    def _restart(self, timeline: Timeline, scenario: Scenario | None, lesson_id: str = "",
-                 origin: Link | None = None, lesson_nodes: LessonNodes | None = None) -> None:
-        self.edits.append((self.timeline, self.scenario, self.lesson_id, self.origin,
-                           self.lesson_nodes, self.origin_node))
+    def _restart(
+        self,
+        timeline: Timeline,
+        scenario: Scenario | None,
+        lesson_id: str = "",
+        origin: Link | None = None,
+        lesson_nodes: LessonNodes | None = None,
+    ) -> None:
+        self.edits.append(
+            (
+                self.timeline,
+                self.scenario,
+                self.lesson_id,
+                self.origin,
+                self.lesson_nodes,
+                self.origin_node,
+            )
+        )
         self.deleted = None
         self.timeline, self.scenario, self.lesson_id = timeline, scenario, lesson_id
         self.origin, self.lesson_nodes = origin, lesson_nodes or {}
@@ -385,8 +413,12 @@ class TutorSession:
         for n in self.timeline.walk():  # parents before children
             known = self.lesson_nodes.get(n.id)
             parent = n.parent.id if n.parent else -1
-            if (known is not None and known[0] is n and known[1:] == (parent, n.action)
-                    and (n.parent is None or parent in theirs)):
+            if (
+                known is not None
+                and known[0] is n
+                and known[1:] == (parent, n.action)
+                and (n.parent is None or parent in theirs)
+            ):
                 theirs.add(n.id)
             else:
                 own += 1
@@ -407,16 +439,26 @@ class TutorSession:
         sc, root = self.scenario, Game(self.timeline.rules, self.timeline.root.state)
         if sc is not None and sc.timeline is self.timeline:
             return sc
-        return Scenario(title="Position", variant=root.variant, players=root.players,
-                        position=root.position(), timeline=self.timeline)
+        return Scenario(
+            title="Position",
+            variant=root.variant,
+            players=root.players,
+            position=root.position(),
+            timeline=self.timeline,
+        )
 
     def make_lesson(self) -> Scenario:
         """The lesson shown; a game shown becomes one (untitled, started where it starts)."""
         sc = self.scenario
         if sc is None or sc.timeline is not self.timeline:
             root = Game(self.timeline.rules, self.timeline.root.state)
-            sc = Scenario(title="", variant=root.variant, players=root.players,
-                          position=root.position(), timeline=self.timeline)
+            sc = Scenario(
+                title="",
+                variant=root.variant,
+                players=root.players,
+                position=root.position(),
+                timeline=self.timeline,
+            )
             self.scenario = sc
         return sc
 
@@ -434,8 +476,14 @@ class TutorSession:
     def undo_edit(self) -> str:
         if not self.edits:
             return "Nothing to undo."
-        (self.timeline, self.scenario, self.lesson_id, self.origin, self.lesson_nodes,
-         self.origin_node) = self.edits.pop()
+        (
+            self.timeline,
+            self.scenario,
+            self.lesson_id,
+            self.origin,
+            self.lesson_nodes,
+            self.origin_node,
+        ) = self.edits.pop()
         self.deleted = None
         self.emit("restored")
         self.show()

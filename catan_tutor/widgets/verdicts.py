@@ -44,8 +44,9 @@ def _quoted_title(inner: str) -> str:
     if _ID.fullmatch(inner):
         return title_of(inner)
     if inner.endswith("*") and _ID.fullmatch(inner.rstrip("-*")):
-        heads = {r.title.split(":")[0] for i, r in rulebook.rules().items()
-                 if i.startswith(inner[:-1])}
+        heads = {
+            r.title.split(":")[0] for i, r in rulebook.rules().items() if i.startswith(inner[:-1])
+        }
         return f"the “{heads.pop()}” rules" if len(heads) == 1 else "the related rules"
     return ""
 
@@ -63,15 +64,20 @@ def _titled(text: str, show, escape=lambda t: t) -> str:
     written before it is what ``show`` gets."""
 
     def ids(part: str) -> str:
-        return _ID.sub(lambda m: show(m[0], escape(title_of(m[0]))) if title_of(m[0])
-                       else "a rule", part)
+        return _ID.sub(
+            lambda m: show(m[0], escape(title_of(m[0]))) if title_of(m[0]) else "a rule", part
+        )
 
     out, at = [], 0
     for m in _NAMED.finditer(text):
         before, title = text[at : m.start()], escape(title_of(m[1]))
         start = len(before) - len(title)
-        if (title and start >= 0 and before[start:].lower() == title.lower()
-                and (start == 0 or not before[start - 1].isalnum())):
+        if (
+            title
+            and start >= 0
+            and before[start:].lower() == title.lower()
+            and (start == 0 or not before[start - 1].isalnum())
+        ):
             out += [ids(before[:start]), show(m[1], before[start:])]
         else:
             out.append(ids(text[at : m.end()]))
@@ -89,22 +95,30 @@ def rule_ref_html(rule_id: str, shown: str) -> str:
     mark = ""
     if found is not None:
         other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
-        hover = ("This tutor's reading: the rules leave this open"
-                 + (f". Another reading: {other}" if other else "") + ".")
-        mark = (f"<span class='catan-reading-mark' title='{markup.text(hover)}' "
-                "style='color:#4527a0;font-size:10px;margin-left:1px;vertical-align:super'>"
-                "reading</span>")
-    return (f"<abbr class='catan-rule-ref' data-rule='{markup.text(rule_id)}' "
-            f"title='{markup.text(text)}' style='text-decoration:underline dotted;"
-            f"cursor:help'>{shown}</abbr>{mark}")
+        hover = (
+            "This tutor's reading: the rules leave this open"
+            + (f". Another reading: {other}" if other else "")
+            + "."
+        )
+        mark = (
+            f"<span class='catan-reading-mark' title='{markup.text(hover)}' "
+            "style='color:#4527a0;font-size:10px;margin-left:1px;vertical-align:super'>"
+            "reading</span>"
+        )
+    return (
+        f"<abbr class='catan-rule-ref' data-rule='{markup.text(rule_id)}' "
+        f"title='{markup.text(text)}' style='text-decoration:underline dotted;"
+        f"cursor:help'>{shown}</abbr>{mark}"
+    )
 
 
 def rule_refs(page: str) -> str:
     """HTML (made by :mod:`markup`) with the rule IDs in its text, not in its tags, read as
     the rules' titles (``rule_ref_html``)."""
-    return "".join(part if part.startswith("<") else
-                   _titled(part, rule_ref_html, markup.text)
-                   for part in _TAG.split(page))
+    return "".join(
+        part if part.startswith("<") else _titled(part, rule_ref_html, markup.text)
+        for part in _TAG.split(page)
+    )
 
 
 def lesson_html(source: str) -> str:
@@ -124,10 +138,12 @@ def rule_text_html(text: str) -> str:
     return _QUOTED.sub(quoted, markup.text(text))
 
 
-READING_BADGE = ("<span class='catan-reading-badge' title='This tutor&#39;s reading: the "
-                 "rules do not settle this point' style='margin-left:6px;padding:0 5px;"
-                 "border-radius:8px;background:#ede7f6;color:#4527a0;font-size:11px'>"
-                 "reading</span>")
+READING_BADGE = (
+    "<span class='catan-reading-badge' title='This tutor&#39;s reading: the "
+    "rules do not settle this point' style='margin-left:6px;padding:0 5px;"
+    "border-radius:8px;background:#ede7f6;color:#4527a0;font-size:11px'>"
+    "reading</span>"
+)
 
 
 def reading_html(rule_id: str) -> str:
@@ -136,17 +152,23 @@ def reading_html(rule_id: str) -> str:
     found = rulebook.reading(rule_id)
     if found is None:
         return ""
-    basis = (rule_text_html(found.basis) + "." if found.basis else
-             "The rules this tutor follows do not settle this point.")
+    basis = (
+        rule_text_html(found.basis) + "."
+        if found.basis
+        else "The rules this tutor follows do not settle this point."
+    )
     part = f" of one part ({rule_text_html(found.part.lower())})" if found.part else ""
     rows = [f"<b>This tutor's reading{part}.</b> {basis}"]
     if found.alternative:
         rows.append(f"<em>Another reading:</em> {rule_text_html(found.alternative)}.")
     if found.why:
         rows.append(f"<em>Why this one:</em> {rule_text_html(found.why)}.")
-    return ("<div class='catan-reading' style='margin:2px 0 4px 14px;padding:3px 8px;"
-            "border-left:3px solid #7e57c2;background:#f6f2fc;color:#333;font-size:12px'>"
-            + "<br>".join(rows) + "</div>")
+    return (
+        "<div class='catan-reading' style='margin:2px 0 4px 14px;padding:3px 8px;"
+        "border-left:3px solid #7e57c2;background:#f6f2fc;color:#333;font-size:12px'>"
+        + "<br>".join(rows)
+        + "</div>"
+    )
 
 
 def rule_details(rule_id: str, opened: bool = False) -> str:
@@ -155,13 +177,15 @@ def rule_details(rule_id: str, opened: bool = False) -> str:
         r = rulebook.rule(rule_id)
     except KeyError:
         return ""
-    return (f"<details class='catan-rule' data-rule='{markup.text(r.id)}'"
-            f"{' open' if opened else ''} style='margin:2px 0 0 0'>"
-            f"<summary style='cursor:pointer;color:#37474f'>Rule: <b>{markup.text(r.title)}"
-            f"</b>{READING_BADGE if 'decision' in r.sources else ''}</summary>"
-            f"<div style='margin:2px 0 4px 14px;padding:3px 8px;"
-            f"border-left:3px solid #b0bec5;background:#f5f7f8;color:#333'>"
-            f"{rule_text_html(r.text)}</div>{reading_html(r.id)}</details>")
+    return (
+        f"<details class='catan-rule' data-rule='{markup.text(r.id)}'"
+        f"{' open' if opened else ''} style='margin:2px 0 0 0'>"
+        f"<summary style='cursor:pointer;color:#37474f'>Rule: <b>{markup.text(r.title)}"
+        f"</b>{READING_BADGE if 'decision' in r.sources else ''}</summary>"
+        f"<div style='margin:2px 0 4px 14px;padding:3px 8px;"
+        f"border-left:3px solid #b0bec5;background:#f5f7f8;color:#333'>"
+        f"{rule_text_html(r.text)}</div>{reading_html(r.id)}</details>"
+    )
 
 
 def verdict_html(ex: Explanation, *, opened: bool = False, shown: str = "") -> str:
@@ -171,32 +195,38 @@ def verdict_html(ex: Explanation, *, opened: bool = False, shown: str = "") -> s
     colour = GREEN if ex.legal else RED
     mark = "✓ legal" if ex.legal else "✗ not allowed"
     move = shown.strip() or str(ex.action)
-    return (f"<div class='catan-verdict' data-rule='{markup.text(ex.rule)}' "
-            f"data-legal='{int(ex.legal)}' style='line-height:1.4'>"
-            f"<div><b style='color:{colour}'>{mark}</b>: <code>{markup.text(move)}</code>"
-            f"</div><div>{markup.text(plain(ex.reason))}</div>"
-            f"{rule_details(ex.rule, opened)}</div>")
+    return (
+        f"<div class='catan-verdict' data-rule='{markup.text(ex.rule)}' "
+        f"data-legal='{int(ex.legal)}' style='line-height:1.4'>"
+        f"<div><b style='color:{colour}'>{mark}</b>: <code>{markup.text(move)}</code>"
+        f"</div><div>{markup.text(plain(ex.reason))}</div>"
+        f"{rule_details(ex.rule, opened)}</div>"
+    )
 
 
 def unreadable_html(text: str, error: str) -> str:
     """What the tutor says of text that is not a move at all (the notation's own message)."""
-    return (f"<div class='catan-verdict' data-legal='' style='line-height:1.4'>"
-            f"<b style='color:{RED}'>✗ not a move</b>: <code>{markup.text(text.strip())}</code>"
-            f"<div>{markup.text(plain(error))}</div><div style='color:{GREY}'>Moves read like "
-            f"<code>P1 settle J12</code>, <code>P1 road H3</code>, <code>P1 end</code>.</div>"
-            "</div>")
+    return (
+        f"<div class='catan-verdict' data-legal='' style='line-height:1.4'>"
+        f"<b style='color:{RED}'>✗ not a move</b>: <code>{markup.text(text.strip())}</code>"
+        f"<div>{markup.text(plain(error))}</div><div style='color:{GREY}'>Moves read like "
+        f"<code>P1 settle J12</code>, <code>P1 road H3</code>, <code>P1 end</code>.</div>"
+        "</div>"
+    )
 
 
 # ---------------------------------------------------------------- the game's log
-def narrate(before: Game, action: Action, ex: Explanation, after: Game,
-            viewer: int | None = None) -> str:
+def narrate(
+    before: Game, action: Action, ex: Explanation, after: Game, viewer: int | None = None
+) -> str:
     """One line of the game's log: what the move did, told by the engine's events
     (catan_tutor.narrate: "P1 rolled 8: P2 gets 1 brick, P3 gets 2 grain.", the attack's
     strengths, knights displaced, awards, VP), as ``viewer`` may read them (None: what
     everybody sees), then what the game waits for next. ``ex`` is the engine's verdict on
     the move, taken before it was played: its reason opens the line when no event does."""
-    said = [plain(e.text_for(viewer)) for e in events(before.rules, before.state, action,
-                                                        after.state)]
+    said = [
+        plain(e.text_for(viewer)) for e in events(before.rules, before.state, action, after.state)
+    ]
     parts = [s if s.endswith((".", "!")) else s + "." for s in said if s]
     if not parts:
         parts = [plain(ex.reason).rstrip(".") + "."]

@@ -105,15 +105,19 @@ def lesson_phases(seen: set[tuple[str, str]]) -> list[tuple[str, str]]:
 
 def lessons() -> dict[str, list[str]]:
     out = {}
-    texts = {path.name: path.read_text("utf-8")
-             for path in sorted(packaged_lessons().glob("*.catan.yaml"))}
+    texts = {
+        path.name: path.read_text("utf-8")
+        for path in sorted(packaged_lessons().glob("*.catan.yaml"))
+    }
     with gzip.open(HERE / "lessons.json.gz", "wt", encoding="utf-8") as f:
         json.dump(texts, f, sort_keys=True)
     for name, text in texts.items():
         sc = loads_scenario(text, name)
         rules = rules_for(sc.variant, preview=True)
-        out[name] = [hashlib.sha256(encode(rules, node.state).encode()).hexdigest()[:32]
-                          for node in sc.timeline.walk(sc.timeline.root)]
+        out[name] = [
+            hashlib.sha256(encode(rules, node.state).encode()).hexdigest()[:32]
+            for node in sc.timeline.walk(sc.timeline.root)
+        ]
     return out
 
 
@@ -125,8 +129,9 @@ def main() -> None:
     digests = {name: offered(Game.from_position(text)) for name, text in rows}
     (HERE / "corpus.txt").write_text("".join(f"{n}\t{t}\n" for n, t in rows), encoding="utf-8")
     data = {"positions": digests, "lessons": lessons()}
-    (HERE / "digests.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n",
-                                       encoding="utf-8")
+    (HERE / "digests.json").write_text(
+        json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+    )
     print(len(rows), "positions;", sum(len(t) for _, t in rows), "characters")
 
 
