@@ -51,6 +51,7 @@ import psutil
 
 from catan_tutor.resources import START_NOTEBOOK
 from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, kernel_processes, voila
+from catan_tutor.server_limits import ENV as LIMITS_ENV
 
 HTTP_STAGES = ("headers", "cells", "kill", "shutdown", "full")
 BROWSER_STAGES = ("widgets", "painted")
@@ -308,6 +309,47 @@ async def stress(
         "--MappingKernelManager.cull_interval=1",
         *voila_args,
     ]
+    # Every visit comes from 127.0.0.1: the per-address kernel cap (server_limits) is off,
+    # as it must be behind a proxy; the total cap stays.
+    per_client = LIMITS_ENV["per_client"]
+    before = os.environ.get(per_client)
+    os.environ[per_client] = "0"
+    try:
+        return await _stress(
+            figures,
+            rng,
+            args,
+            rounds,
+            pages,
+            n_browser,
+            freed_within,
+            stall,
+            log,
+            dump,
+            exit_within,
+            ping_timeout,
+        )
+    finally:
+        if before is None:
+            os.environ.pop(per_client, None)
+        else:
+            os.environ[per_client] = before
+
+
+async def _stress(
+    figures: Figures,
+    rng: random.Random,
+    args: list[str],
+    rounds: int,
+    pages: int,
+    n_browser: int,
+    freed_within: float,
+    stall: float,
+    log: Path,
+    dump: Path,
+    exit_within: float,
+    ping_timeout: float,
+) -> Figures:
     with voila(START_NOTEBOOK, log, args=args) as (url, proc):
         port = int(url.rstrip("/").rsplit(":", 1)[1])
         pinger = Pinger(f"{url}api/kernels", proc.pid, stall, dump, figures, ping_timeout)
