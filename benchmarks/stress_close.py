@@ -50,20 +50,18 @@ from pathlib import Path
 import psutil
 
 from catan_tutor.resources import START_NOTEBOOK
-from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, kernel_processes, voila
+from catan_tutor.serve import (
+    BOARD_PAINTED_JS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    kernel_processes,
+    voila,
+)
 from catan_tutor.server_limits import ENV as LIMITS_ENV
 
 HTTP_STAGES = ("headers", "cells", "kill", "shutdown", "full")
 BROWSER_STAGES = ("widgets", "painted")
 KERNEL_ID = re.compile(rb'"kernelId": ?"([0-9a-f-]{36})"')
-PAINTED_JS = """() => {
-  const c = document.querySelector('.catan-board canvas');
-  if (!c || !c.width) return false;
-  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-  let painted = 0;
-  for (let i = 3; i < d.length; i += 4) if (d[i]) painted++;
-  return painted > d.length / 8;
-}"""
 
 
 @dataclass
@@ -231,7 +229,7 @@ async def browser_visit(browser, url: str, stage: str) -> None:
         if stage == "widgets":
             await asyncio.wait_for(voila_js.wait(), 300)
         else:
-            await page.wait_for_function(PAINTED_JS, timeout=300_000, polling=100)
+            await page.wait_for_function(BOARD_PAINTED_JS, timeout=300_000, polling=100)
         await page.close(run_before_unload=True)
     finally:
         await context.close()

@@ -34,6 +34,15 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# Runs in the page (tests, benchmarks): true once the board canvas is mostly painted.
+BOARD_PAINTED_JS = """() => {
+  const c = document.querySelector('.catan-board canvas');
+  if (!c || !c.width) return false;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let painted = 0;
+  for (let i = 3; i < d.length; i += 4) if (d[i]) painted++;
+  return painted > d.length / 8;
+}"""
 TEMPLATE = "catan"  # the Voilà template of the app's page
 MAX_UPLOAD_BYTES = 512 * 1024  # refused in the page (catan_page.js): = scenario's limit
 DATA_DIR = jupyter_data_dir()  # holds the template (voila/templates/catan)

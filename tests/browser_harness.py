@@ -12,23 +12,13 @@ from urllib.parse import urlsplit
 import pytest
 
 from catan_tutor.resources import START_NOTEBOOK
-from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, voila
+from catan_tutor.serve import BOARD_PAINTED_JS, CHROMIUM, CHROMIUM_ARGS, voila
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 PAGE_TIMEOUT = 120_000  # ms for the notebook to run and the board to be drawn
 # Under pytest-xdist each worker has its own app server, and so its own log ("_gw0"...).
 WORKER = f"_{os.environ['PYTEST_XDIST_WORKER']}" if "PYTEST_XDIST_WORKER" in os.environ else ""
-
-# Runs in the page: true once the board canvas is mostly painted.
-BOARD_PAINTED_JS = """() => {
-  const c = document.querySelector('.catan-board canvas');
-  if (!c || !c.width) return false;
-  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-  let painted = 0;
-  for (let i = 3; i < d.length; i += 4) if (d[i]) painted++;
-  return painted > d.length / 8;
-}"""
 
 
 @pytest.fixture(scope="session")
