@@ -102,7 +102,7 @@ class Tracker:
         return int(getattr(self.km, "_kernel_connections", {}).get(kid, 0))
 
     def idle_for(self, kid: str, now: float) -> float:
-        kernel = self.km._kernels.get(kid)
+        kernel = self.km.get_kernel(kid) if kid in self.km else None
         last = getattr(kernel, "last_activity", None)
         return 0.0 if last is None else max(0.0, time.time() - last.timestamp())
 
@@ -152,7 +152,7 @@ class Tracker:
         ends = []
         if self.limits.lifetime and rec is not None:
             ends.append(("lifetime", self.limits.lifetime - (now - rec.started)))
-        if self.limits.idle and kid in self.km._kernels:
+        if self.limits.idle and kid in self.km:
             ends.append(("idle", self.limits.idle - self.idle_for(kid, now)))
         return min(ends, key=lambda e: e[1]) if ends else None
 

@@ -43,6 +43,12 @@ class FakeKernels:
     def list_kernel_ids(self) -> list[str]:
         return list(self._kernels)
 
+    def __contains__(self, kid: str) -> bool:  # as jupyter_client's MultiKernelManager
+        return kid in self._kernels
+
+    def get_kernel(self, kid: str) -> SimpleNamespace:
+        return self._kernels[kid]
+
 
 def tracker(**limits: int) -> tuple[Tracker, FakeKernels]:
     km = FakeKernels()

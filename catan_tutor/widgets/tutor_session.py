@@ -21,14 +21,15 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, EndTurn, Roll
 from ..editor import edit
-from ..errors import CatanError, TimelineError, TimelineFullError
+from ..errors import CatanError, TimelineFullError
 from ..game import Explanation, Game
 from ..sampler import Sampler
 from ..scenario import Scenario, loads_scenario
-from ..timeline import MAX_COMMENT_CHARS, Node, Timeline
+from ..timeline import Node, Timeline
 from . import verdicts
 from .kinds import OWN_BUTTON, acting_seat, kind_name, kinds_of, seat_only, variant_kinds
 from .puzzle_state import PuzzleState
+from .session_tree import TreeEdits
 
 if TYPE_CHECKING:
     from .links import Link
@@ -73,7 +74,7 @@ def timeline_of(source: Game | Scenario) -> Timeline:
     return Timeline(source)
 
 
-class TutorSession:
+class TutorSession(TreeEdits):
     """``TutorSession(game_or_scenario, seed=0)``: a scenario brings its timeline and texts."""
 
     def __init__(self, source: Game | Scenario, *, seed: int | None = 0) -> None:
@@ -306,50 +307,6 @@ class TutorSession:
         if ex.legal:
             after = Game(self.timeline.rules, node.state)
             self.lines.appendleft(verdicts.narrate(before, node.action, ex, after))
-
-    # ------------------------------------------------------------ the tree
-    def promote(self) -> None:
-        self.deleted = None
-        self.timeline.promote(self.timeline.current)
-        self.show()
-
-    def demote(self) -> None:
-        self.deleted = None
-        self.timeline.demote(self.timeline.current)
-        self.show()
-
-    def delete(self) -> None:
-        """Delete the current move and what follows; the view steps to its parent. Undelete
-        puts them back until the next change to the tree."""
-        node = self.timeline.current
-        at = self.timeline.delete(node)
-        self.deleted = (node, at, node)
-        self.deleted_moves = sum(1 for _ in self.timeline.walk(node))
-        self.show()
-
-    def undelete(self) -> str:
-        """Undo the last Delete: the same moves (same nodes) back in their place, and the view
-        where it was. Returns why not, or ''."""
-        if self.deleted is None:
-            return "Nothing to undo."
-        node, at, current = self.deleted
-        self.deleted = None
-        try:
-            self.timeline.undelete(node, at)
-        except ValueError as e:
-            self.show(f"The deleted moves cannot be put back: {e}.")
-            return str(e)
-        self.timeline.goto(current)
-        self.show()
-        return ""
-
-    def comment(self, text: str) -> None:
-        """The comment on the current move; refused past ``MAX_COMMENT_CHARS``."""
-        if not isinstance(text, str) or len(text) > MAX_COMMENT_CHARS:
-            raise TimelineError(
-                f"A comment holds at most {MAX_COMMENT_CHARS:,} characters: this one was not kept."
-            )
-        self.timeline.current.comment = text
 
     # ------------------------------------------------------------ another game or lesson
     def open(

@@ -1,0 +1,61 @@
+"""The move tree's edits of the tutor's session (``TutorSession``): Promote, Demote, Delete
+and Undelete, and the comment on the current move. Plain Python, no widgets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..errors import TimelineError
+from ..timeline import MAX_COMMENT_CHARS, Node, Timeline
+
+
+class TreeEdits:
+    """Mixed into ``TutorSession``, which holds these fields and shows the node after each edit."""
+
+    timeline: Timeline
+    deleted: tuple[Node, int, Node] | None  # (subtree, its place, current)
+    deleted_moves: int  # how many moves the last Delete took
+    show: Callable[..., None]
+
+    def promote(self) -> None:
+        self.deleted = None
+        self.timeline.promote(self.timeline.current)
+        self.show()
+
+    def demote(self) -> None:
+        self.deleted = None
+        self.timeline.demote(self.timeline.current)
+        self.show()
+
+    def delete(self) -> None:
+        """Delete the current move and what follows; the view steps to its parent. Undelete
+        puts them back until the next change to the tree."""
+        node = self.timeline.current
+        at = self.timeline.delete(node)
+        self.deleted = (node, at, node)
+        self.deleted_moves = sum(1 for _ in self.timeline.walk(node))
+        self.show()
+
+    def undelete(self) -> str:
+        """Undo the last Delete: the same moves (same nodes) back in their place, and the view
+        where it was. Returns why not, or ''."""
+        if self.deleted is None:
+            return "Nothing to undo."
+        node, at, current = self.deleted
+        self.deleted = None
+        try:
+            self.timeline.undelete(node, at)
+        except ValueError as e:
+            self.show(f"The deleted moves cannot be put back: {e}.")
+            return str(e)
+        self.timeline.goto(current)
+        self.show()
+        return ""
+
+    def comment(self, text: str) -> None:
+        """The comment on the current move; refused past ``MAX_COMMENT_CHARS``."""
+        if not isinstance(text, str) or len(text) > MAX_COMMENT_CHARS:
+            raise TimelineError(
+                f"A comment holds at most {MAX_COMMENT_CHARS:,} characters: this one was not kept."
+            )
+        self.timeline.current.comment = text
