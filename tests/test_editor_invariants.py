@@ -306,7 +306,9 @@ def tables() -> dict[str, Game]:
         # D holds Largest Army with its number 4; P1 played 3 Knights and holds one
         "dummy army": at(dummy, knights="3,0,4", army="D", deck="10,5,2,2,2",
                          dev="1,0,0,0,0/0,0,0,0,0/0,0,0,0,0"),
-        "steal roll-off": at(dummy, phase="tiebreak", active="D", tb="steal:P1,P2:-"),
+        # D's 7: the robber's roll-off goes back to D's trading window
+        "steal roll-off": at(dummy, phase="tiebreak", active="D", tb="steal:P1,P2:-",
+                             resume="bids"),
         # P1 bought a Knight this turn
         "bought": at(base, phase="main", newdev="1,0,0,0,0", deck="13,5,2,2,2",
                      dev="1,0,0,0,0/0,0,0,0,0/0,0,0,0,0"),

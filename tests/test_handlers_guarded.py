@@ -26,7 +26,12 @@ from catan_tutor.widgets.progress import MAX_IDS, MAX_SOLVED, Progress
 def _all_widgets() -> list[widgets.Widget]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        return list(widgets.Widget.widgets.values())
+        # ipywidgets 8.1 names the registry Widget.widgets; 8.0 (our lower bound) only
+        # Widget._active_widgets
+        registry = getattr(widgets.Widget, "widgets", None)
+        if registry is None:
+            registry = widgets.Widget._active_widgets
+        return list(registry.values())
 
 
 def _handlers(w: widgets.Widget) -> list[tuple[str, object]]:

@@ -203,6 +203,7 @@ def _wait(what, timeout: float = 120.0):
 
 
 @pytest.mark.slow
+@pytest.mark.kernel
 def test_one_client_holds_at_most_its_cap_and_idle_kernels_end_with_a_socket_open(capped):
     from websockets.sync.client import connect
 
@@ -249,6 +250,7 @@ WARNED = {
 
 
 @pytest.mark.browser
+@pytest.mark.kernel
 def test_the_page_warns_before_its_kernel_ends_and_a_page_past_the_cap_says_so(new_page):
     """The tutor's page shows the idle warning (here from the first minute: warn 899 s of
     900); a second page of the same client, past its cap of one while the first is open,

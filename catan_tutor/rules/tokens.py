@@ -295,6 +295,19 @@ def apply_forced_give(s: State, a: ForcedGive) -> None:
     s.phase = s.resume
 
 
+def forced_trade_stuck(s: State) -> str:
+    """Why a ck-2p forced trade under way cannot go on (rule="CK2P-TOKEN-FORCED-TRADE"), or
+    '': the opponent must still hold the cards left to draw, the taker 2 cards of the
+    announced kind held before the draws to give back."""
+    forced = forced_state(s)
+    left = 2 - sum(forced.drawn)
+    if left and sum(_tradable(s, 1 - s.active, forced.every)) < left:
+        return f"the opponent holds fewer than the {left} card(s) left to draw"
+    if sum(_held_before(s, s.active)) < 2:
+        return "the taker holds fewer than 2 cards from before the draws to give back"
+    return ""
+
+
 def forced_give_options(s: State) -> list[Action]:
     p = s.active
     return [make(ForcedGive, p, g) for g in discard_options(_held_before(s, p), 2)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..errors import ascii_count
 from ..position_format import FieldGroup, FieldReader, ints_text
+from ..rules import tokens
 from ..state import (
     DICE,
     DISCARD,
@@ -94,6 +95,9 @@ def _check_forced_phase(F: FieldReader, s: State) -> None:
         raise F.bad("tokused", "2 cards are drawn before any go back")
     if any(d > h for d, h in zip(s.forced.drawn, s.hands[s.active], strict=True)):
         raise F.bad("tokused", "the taker holds the cards drawn")
+    stuck = tokens.forced_trade_stuck(s)
+    if stuck:
+        raise F.bad("hands", f"{stuck} (CK2P-TOKEN-FORCED-TRADE)")
 
 
 TOKEN_FIELDS = FieldGroup(
