@@ -9,6 +9,14 @@ A lesson shows a rule when it plays a move where that rule decides:
   it names (what the verdict cites, whatever the expectation says);
 - a rule that decides inside a move without a verdict or an event of its own, seen from the
   move's state before and after (``_QUIET``: each names the state change its rule makes).
+  Among them, components and boards where a move turns on them: a chance move drawing from a
+  component (a terrain hex, the development deck, a progress deck, the event die: what can
+  come is what the box holds), the track's length when the ship lands, the beginner map's
+  harbors in a harbor-rate trade; and definitions where a move's outcome turns on them (a
+  coastal or desert vertex earning tokens, a harbor vertex's rate, a building cutting
+  another colour's trail);
+- a definition whose terms a shown rule uses to decide (``_DEFINITIONS``: adjacency for the
+  distance rule).
 
 A rule only named (the ``rules`` list, tutor text, comments, a puzzle's ``rule``, the start
 position) is *cited*, not shown.
@@ -35,7 +43,9 @@ from .actions import (
     Die,
     DrawDev,
     DrawProgress,
+    EndTurn,
     EventDie,
+    ForcedDraw,
     ForcedTrade,
     Improve,
     MoveKnight,
@@ -57,10 +67,19 @@ from .actions import (
     Settle,
     SpiralStart,
 )
-from .board import COASTAL_VERTICES, EDGE_VERTICES, HEX_VERTICES, RESOURCES, VERTEX_HEXES
+from .board import (
+    BEGINNER,
+    COASTAL_VERTICES,
+    EDGE_VERTICES,
+    GENERIC,
+    HEX_VERTICES,
+    RESOURCES,
+    VERTEX_HEXES,
+)
 from .game import Game
 from .progress_cards import CARDS
 from .rules import production, progress
+from .rules.barbarians import TRACK_END
 from .rules.improvements import free_cities
 from .state import (
     BIDS,
@@ -217,7 +236,7 @@ def _tokens_paid(rules, before: State, action: Action, after: State, evs: list) 
     """A token action is paid: its price (1, or 2 when ahead) goes back to the supply."""
     p = action.player
     return (
-        isinstance(action, ForcedTrade | RobberHome)
+        isinstance(action, ForcedTrade | ForcedDraw | RobberHome)
         and 0 <= p < before.n
         and after.tokens[p] < before.tokens[p]
         and after.token_supply > before.token_supply
@@ -687,7 +706,112 @@ def _dummy_award_back(rules, before: State, action: Action, after: State, evs: l
     )
 
 
+def _ship_lands(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """The ship steps onto the track's last space: the track's length decides that the
+    barbarians attack now."""
+    return (
+        isinstance(action, EventDie)
+        and action.face == EVENT_FACES[0]
+        and before.barb == TRACK_END - 1
+        and _attack(rules, before, action, after, evs)
+    )
+
+
+def _drawn(kind: type) -> Quiet:
+    """A chance move draws from one of the box's components (the development deck, a progress
+    deck, the event die): what can come is what that component holds."""
+
+    def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
+        return isinstance(action, kind)
+
+    return seen
+
+
+def _neutral_unpaid(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A production roll hits a hex where a neutral settlement stands: the neutral, no player,
+    takes nothing."""
+    rolled = _production(evs)
+    return (
+        rolled is not None
+        and rolled[0] != 7
+        and any(
+            before.n <= before.vowner[v] < before.owners
+            for v in _producing_sites(before, rolled[0])
+        )
+    )
+
+
+def _dummy_seat(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """The last player ends the turn and the dummy's turn begins: D always sits last."""
+    return (
+        isinstance(action, EndTurn)
+        and before.active == before.n - 1
+        and after.active == after.dummy
+    )
+
+
+def _mirrored_in_ck(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A player's road or settlement in C&K for two owes a neutral piece: the base game for
+    two applies on top of Cities & Knights."""
+    return (
+        isinstance(action, BuildRoad | Settle) and before.phase == MAIN and after.phase == NEUTRAL
+    )
+
+
+def _harbor_trade(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A bank trade at a harbor rate (3:1 generic, 2:1 its resource): the player's building
+    stands on a harbor vertex, an end of a harbor's coastal edge."""
+    if not isinstance(action, BankTrade):
+        return False
+    kinds = {
+        k
+        for v, k in enumerate(laid(before).vertex_harbor())
+        if k >= 0 and before.vowner[v] == action.player
+    }
+    return (action.count == 3 and GENERIC in kinds) or (action.count == 2 and action.give in kinds)
+
+
+def _beginner_harbor_trade(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A harbor-rate trade on the beginner map's harbors: where that map puts them and their
+    kinds decide the rate."""
+    return _harbor_trade(rules, before, action, after, evs) and (
+        laid(before).harbors == BEGINNER.harbors
+    )
+
+
+def _coastal(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """What a coastal vertex is decides the move: a harbor-rate trade, or a settlement's coast
+    tokens (two-player games)."""
+    return _harbor_trade(rules, before, action, after, evs) or (
+        rules.variant in ("base-2p", "ck-2p")
+        and (
+            _settlement_tokens("coast")(rules, before, action, after, evs)
+            or _settlement_tokens("both")(rules, before, action, after, evs)
+        )
+    )
+
+
+def _by_the_desert(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A settlement on one of the desert's six corners earns desert tokens (two-player games)."""
+    return _settlement_tokens("desert")(rules, before, action, after, evs) or _settlement_tokens(
+        "both"
+    )(rules, before, action, after, evs)
+
+
+def _building_cuts_trail(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A settlement stands on another colour's road: that colour's trail no longer goes on
+    through the vertex, and its length drops."""
+    if not isinstance(action, Settle | NeutralSettle):
+        return False
+    builder = after.vowner[action.vertex]
+    return any(
+        q != builder and a < b
+        for q, (b, a) in enumerate(zip(before.road_len, after.road_len, strict=True))
+    )
+
+
 _BASE_FAMILY = ("base", "base-2p", "base-dummy")
+_ALL = (*_BASE_FAMILY, "ck", "ck-2p")
 
 # rule ID -> (what it decides inside a move, the variants where that decides under this ID)
 _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
@@ -801,6 +925,25 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "CK-KNIGHT-BLOCKS": (_route_cut_by_knight, ("ck", "ck-2p")),
     "BASE-BUILD-LIMITS": (_short_of_roads, ("base", "base-2p", "base-dummy")),
     "CK-BUILD-LIMITS": (_city_toppled, ("ck", "ck-2p")),
+    "CK-BOARD-TRACK": (_ship_lands, ("ck", "ck-2p")),
+    "BASE-COMP-CARDS": (_drawn(DrawDev), _BASE_FAMILY),
+    "CK-COMP-PROGRESS": (_drawn(DrawProgress), ("ck", "ck-2p")),
+    "CK-COMP-DICE": (_drawn(EventDie), ("ck", "ck-2p")),
+    "2P-SETUP-PLAYERS": (_neutral_unpaid, ("base-2p", "ck-2p")),
+    "DUMMY-SETUP-SEATS": (_dummy_seat, ("base-dummy",)),
+    "CK2P-TOKEN-SUPPLY": (_tokens_paid, ("ck-2p",)),
+    "CK2P-INHERIT": (_mirrored_in_ck, ("ck-2p",)),
+    "BASE-BOARD-BEGINNER-HARBORS": (_beginner_harbor_trade, _BASE_FAMILY),
+    "CK-BOARD-MAP": (_beginner_harbor_trade, ("ck", "ck-2p")),
+    "BASE-DEF-CONNECTED": (_building_cuts_trail, _ALL),
+    "BASE-DEF-COAST": (_coastal, _ALL),
+    "BASE-DEF-DESERT-ADJ": (_by_the_desert, ("base-2p", "ck-2p")),
+}
+
+# A definition is shown where a rule phrased in its terms refuses or decides a move: the
+# definition settles which vertices that rule looks at (definition -> those rules).
+_DEFINITIONS: dict[str, tuple[str, ...]] = {
+    "BASE-DEF-ADJACENT": ("BASE-BUILD-DISTANCE",),
 }
 
 
@@ -830,7 +973,7 @@ def shown_in(sc) -> set[str]:
         if named:
             game = Game(tl.rules, node.state)
             out |= {game.explain(t).rule for t in named}
-    return out
+    return out | {d for d, users in _DEFINITIONS.items() if out.intersection(users)}
 
 
 def shown_rules(files: Iterable[Path]) -> dict[str, set[str]]:
