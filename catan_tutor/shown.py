@@ -289,7 +289,8 @@ def _producing_sites(before: State, total: int) -> list[int]:
 
 def _short(commodity: bool) -> Quiet:
     """A production roll owes more cards of one kind (a resource, or a commodity) than the
-    bank holds: nobody gets that kind, or the only player owed it takes what is left."""
+    bank holds: nobody gets that kind, or the only player owed it takes what is left (the
+    box's 12 cards of each commodity have run out in the bank)."""
 
     def seen(rules, before: State, action: Action, after: State, evs: list) -> bool:
         rolled = _production(evs)
@@ -840,6 +841,7 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "CK-PROD-ROBBER": (_robber_blocks, ("ck", "ck-2p")),
     "BASE-PROD-SHORTAGE": (_short(False), ("base", "base-2p", "base-dummy", "ck", "ck-2p")),
     "CK-PROD-SHORTAGE": (_short(True), ("ck", "ck-2p")),
+    "CK-COMP-COMMODITIES": (_short(True), ("ck", "ck-2p")),
     "CK-PROD-CITY": (_commodities_produced, ("ck", "ck-2p")),
     "CK-PROD-SETTLEMENT": (_settlement_produced, ("ck", "ck-2p")),
     "CK-ROBBER-INACTIVE": (_seven_robber_asleep, ("ck", "ck-2p")),
