@@ -144,7 +144,7 @@ def _defenders_past_6(rules, before: State, action: Action, after: State, evs: l
 
 def _empty_deck_draw(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A progress card due from an empty deck: the event die's castle with no card left in
-    its deck, or a draw that empties a deck others still wait on."""
+    its deck, or a draw that empties a deck others still wait on (its 18 cards are all out)."""
     if isinstance(action, EventDie) and action.face in EVENT_FACES[1:]:
         t = EVENT_FACES.index(action.face) - 1
         red = before.rolled[1] if len(before.rolled) > 1 else before.dice[1]
@@ -837,6 +837,7 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "CK-WIN-OFFTURN": (_offturn_target, ("ck", "ck-2p")),
     "CK-BARB-TOKENS": (_defenders_past_6, ("ck", "ck-2p")),
     "CK-PROGRESS-EMPTY": (_empty_deck_draw, ("ck", "ck-2p")),
+    "CK-PC-COUNTS": (_empty_deck_draw, ("ck", "ck-2p")),
     "BASE-ROBBER-BLOCK": (_robber_blocks, ("base", "base-2p", "base-dummy")),
     "CK-PROD-ROBBER": (_robber_blocks, ("ck", "ck-2p")),
     "BASE-PROD-SHORTAGE": (_short(False), ("base", "base-2p", "base-dummy", "ck", "ck-2p")),
