@@ -546,6 +546,19 @@ def _laid(kind: type) -> Quiet:
     return seen
 
 
+def _robber_kept_off(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """The lay-out is done and the robber stays off the board (Cities & Knights)."""
+    return isinstance(action, SpiralStart) and after.layout is not None and after.robber < 0
+
+
+def _ck_board(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A C&K board is the base game's: a variable one laid hex by hex, or the beginner map's
+    harbors deciding a trade's rate."""
+    return isinstance(action, PlaceTile) or _beginner_harbor_trade(
+        rules, before, action, after, evs
+    )
+
+
 def _robber_on_desert(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """The lay-out is done and the robber goes on the desert."""
     return isinstance(action, SpiralStart) and before.robber < 0 <= after.robber
@@ -937,7 +950,9 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "CK2P-TOKEN-SUPPLY": (_tokens_paid, ("ck-2p",)),
     "CK2P-INHERIT": (_mirrored_in_ck, ("ck-2p",)),
     "BASE-BOARD-BEGINNER-HARBORS": (_beginner_harbor_trade, _BASE_FAMILY),
-    "CK-BOARD-MAP": (_beginner_harbor_trade, ("ck", "ck-2p")),
+    "CK-BOARD-MAP": (_ck_board, ("ck", "ck-2p")),
+    "CK-SETUP-ROBBER": (_robber_kept_off, ("ck", "ck-2p")),
+    "2P-SETUP-BOARD": (_laid(PlaceTile), ("base-2p", "ck-2p")),
     "BASE-DEF-CONNECTED": (_building_cuts_trail, _ALL),
     "BASE-DEF-COAST": (_coastal, _ALL),
     "BASE-DEF-DESERT-ADJ": (_by_the_desert, ("base-2p", "ck-2p")),
