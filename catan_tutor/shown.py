@@ -250,6 +250,32 @@ def _tokens_paid_leading(rules, before: State, action: Action, after: State, evs
     )
 
 
+def _hidden_lead_unpaid(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A token action costs 1 although its player leads counting hidden Victory Point cards:
+    the cards others cannot see do not count."""
+    p = getattr(action, "player", -1)
+    if not _tokens_paid(rules, before, action, after, evs):
+        return False
+    mine = rules.victory_points(before, p)
+    return before.tokens[p] - after.tokens[p] == 1 and all(
+        mine > rules.victory_points(before, q) for q in range(before.n) if q != p
+    )
+
+
+def _public_lead_paid(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A token action costs the leader's price because of face-up points (progress VP cards,
+    defender tokens): in Cities & Knights every point is public."""
+    p = getattr(action, "player", -1)
+    if not _tokens_paid_leading(rules, before, action, after, evs):
+        return False
+    face_up = before.pvp[p] + before.defender[p]
+    return face_up > 0 and all(
+        rules.victory_points(before, p) - face_up <= rules.victory_points(before, q)
+        for q in range(before.n)
+        if q != p
+    )
+
+
 def _production(evs: list) -> tuple[int, dict] | None:
     """The roll that produced in this move (its total and who got what), if any."""
     for e in evs:
@@ -953,6 +979,8 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "CK-BOARD-MAP": (_ck_board, ("ck", "ck-2p")),
     "CK-SETUP-ROBBER": (_robber_kept_off, ("ck", "ck-2p")),
     "2P-SETUP-BOARD": (_laid(PlaceTile), ("base-2p", "ck-2p")),
+    "BASE-INFO": (_hidden_lead_unpaid, ("base-2p",)),
+    "CK-INFO": (_public_lead_paid, ("ck-2p",)),
     "BASE-DEF-CONNECTED": (_building_cuts_trail, _ALL),
     "BASE-DEF-COAST": (_coastal, _ALL),
     "BASE-DEF-DESERT-ADJ": (_by_the_desert, ("base-2p", "ck-2p")),
