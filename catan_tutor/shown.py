@@ -81,6 +81,7 @@ from .progress_cards import CARDS
 from .rules import production, progress
 from .rules.barbarians import TRACK_END
 from .rules.improvements import free_cities
+from .rules.neutral import NEUTRAL_STARTS
 from .state import (
     BIDS,
     CARD_DIE,
@@ -273,6 +274,36 @@ def _public_lead_paid(rules, before: State, action: Action, after: State, evs: l
         rules.victory_points(before, p) - face_up <= rules.victory_points(before, q)
         for q in range(before.n)
         if q != p
+    )
+
+
+def _first_neutral_road(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A neutral's first road: it can only start at that neutral's start settlement, which
+    stands alone (no road) on its fixed corner."""
+    if not isinstance(action, NeutralRoad):
+        return False
+    owner = before.n + action.neutral
+    return (
+        owner not in before.eowner and NEUTRAL_STARTS[action.neutral] in EDGE_VERTICES[action.edge]
+    )
+
+
+def _dummy_award_scores_nothing(
+    rules, before: State, action: Action, after: State, evs: list
+) -> bool:
+    """The dummy takes an award: it has no points, so the award's 2 VP go to nobody."""
+    return any(getattr(after, a) == after.dummy != getattr(before, a) for a in ("longest", "army"))
+
+
+def _beginner_production(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A roll pays out on the beginner map: its terrain and numbers decide who gets what."""
+    rolled, board = _production(evs), before.layout
+    return (
+        rolled is not None
+        and bool(rolled[1])
+        and board is not None
+        and board.terrain == BEGINNER.terrain
+        and board.numbers == BEGINNER.numbers
     )
 
 
@@ -980,6 +1011,10 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "CK-SETUP-ROBBER": (_robber_kept_off, ("ck", "ck-2p")),
     "2P-SETUP-BOARD": (_laid(PlaceTile), ("base-2p", "ck-2p")),
     "BASE-INFO": (_hidden_lead_unpaid, ("base-2p",)),
+    "2P-SETUP-NEUTRAL-SETTLEMENTS": (_first_neutral_road, ("base-2p", "ck-2p")),
+    "2P-SETUP-NEUTRAL-POSITIONS": (_first_neutral_road, ("base-2p", "ck-2p")),
+    "DUMMY-SETUP-NOTHING-ON-BOARD": (_dummy_award_scores_nothing, ("base-dummy",)),
+    "BASE-BOARD-BEGINNER": (_beginner_production, _BASE_FAMILY),
     "CK-INFO": (_public_lead_paid, ("ck-2p",)),
     "BASE-DEF-CONNECTED": (_building_cuts_trail, _ALL),
     "BASE-DEF-COAST": (_coastal, _ALL),
