@@ -224,6 +224,17 @@ def _settlement_tokens(where: str) -> Quiet:
     return seen
 
 
+def _income_cut_short(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A settlement owes its builder more tokens than the supply holds (20 tokens in all): the
+    builder takes the last ones."""
+    if not isinstance(action, Settle | NeutralSettle):
+        return False
+    v, p = action.vertex, action.player
+    due = 2 * (laid(before).desert() in VERTEX_HEXES[v]) + (v in COASTAL_VERTICES)
+    earned = after.tokens[p] - before.tokens[p]
+    return after.token_supply == 0 and 0 <= earned < due
+
+
 def _setup_city_tokens(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """The C&K setup city earns tokens as a setup settlement would."""
     return (
@@ -1011,6 +1022,7 @@ _QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "CK-SETUP-ROBBER": (_robber_kept_off, ("ck", "ck-2p")),
     "2P-SETUP-BOARD": (_laid(PlaceTile), ("base-2p", "ck-2p")),
     "BASE-INFO": (_hidden_lead_unpaid, ("base-2p",)),
+    "2P-SETUP-TOKENS": (_income_cut_short, ("base-2p",)),
     "2P-SETUP-NEUTRAL-SETTLEMENTS": (_first_neutral_road, ("base-2p", "ck-2p")),
     "2P-SETUP-NEUTRAL-POSITIONS": (_first_neutral_road, ("base-2p", "ck-2p")),
     "DUMMY-SETUP-NOTHING-ON-BOARD": (_dummy_award_scores_nothing, ("base-dummy",)),
