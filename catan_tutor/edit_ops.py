@@ -216,7 +216,7 @@ def start_turn(s: State, p: int, phase: str = PRE_ROLL, turn: int | None = None)
 # ---------------------------------------------------------------- what follows from edits
 def complete(s: State) -> None:
     """Fill in what the edits decide: the bank from the hands, the token supply, the decks.
-    Refuses more cards than exist (BASE-COMP-CARDS, CK-PC-COUNTS)."""
+    Refuses more cards or tokens than exist (BASE-COMP-CARDS, CK-PC-COUNTS, 2P-SETUP-TOKENS)."""
     supply = [RESOURCE_CARDS if r < 5 else COMMODITY_CARDS for r in range(len(s.bank))]
     bank = [supply[r] - sum(h[r] for h in s.hands) for r in range(len(s.bank))]
     for r, left in enumerate(bank):
@@ -227,6 +227,11 @@ def complete(s: State) -> None:
             )
     s.bank = tuple(bank)
     if s.caps.tokens:
+        if sum(s.tokens) > TOKENS:
+            raise EditOpError(
+                f"the players hold {sum(s.tokens)} trade tokens, more than the {TOKENS} that "
+                "exist (2P-SETUP-TOKENS)"
+            )
         s.token_supply = TOKENS - sum(s.tokens)
     if s.caps.improvements:
         held = Counter(k for h in s.phand for k in h)

@@ -340,6 +340,8 @@ def tables() -> dict[str, Game]:
     ("ck-2p", ["vp-cards N1 1"], ["N1", "2P-SETUP-PLAYERS"]),
     ("ck-2p", ["level N1 science 1"], ["N1", "2P-SETUP-PLAYERS"]),
     ("ck-2p", ["merchant K N1"], ["N1", "CK-PC-MERCHANT"]),
+    ("ck-2p", ["tokens P1 12", "tokens P2 9"], ["21 trade tokens", "20 that exist",
+                                                 "2P-SETUP-TOKENS"]),
     ("ck", ["remove A12", "place P1 city A12", "place P1 city S6", "place P1 city Q8",
             *(f"place P1 wall {v}" for v in ("A12", "C12", "S6", "Q8"))],
      ["A12, C12, Q8, S6", "more than 3", "CK-BUILD-LIMITS"]),
