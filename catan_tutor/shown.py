@@ -278,14 +278,11 @@ def _public_lead_paid(rules, before: State, action: Action, after: State, evs: l
     """A token action costs the leader's price because of face-up points (progress VP cards,
     defender tokens): in Cities & Knights every point is public."""
     p = getattr(action, "player", -1)
-    if not _tokens_paid_leading(rules, before, action, after, evs):
+    if not _tokens_paid(rules, before, action, after, evs):
         return False
-    face_up = before.pvp[p] + before.defender[p]
-    return face_up > 0 and all(
-        rules.victory_points(before, p) - face_up <= rules.victory_points(before, q)
-        for q in range(before.n)
-        if q != p
-    )
+    mine, face_up = rules.victory_points(before, p), before.pvp[p] + before.defender[p]
+    others = [rules.victory_points(before, q) for q in range(before.n) if q != p]
+    return all(mine > o >= mine - face_up for o in others)
 
 
 def _first_neutral_road(rules, before: State, action: Action, after: State, evs: list) -> bool:
