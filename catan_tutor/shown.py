@@ -9,12 +9,16 @@ A lesson shows a rule when it plays a move where that rule decides:
   it names (what the verdict cites, whatever the expectation says);
 - a rule that decides inside a move without a verdict or an event of its own, seen from the
   move's state before and after (``_QUIET``: each names the state change its rule makes).
-  Among them, components and boards where a move turns on them: a chance move drawing from a
-  component (a terrain hex, the development deck, a progress deck, the event die: what can
-  come is what the box holds), the track's length when the ship lands, the beginner map's
-  harbors in a harbor-rate trade; and definitions where a move's outcome turns on them (a
-  coastal or desert vertex earning tokens, a harbor vertex's rate, a building cutting
-  another colour's trail);
+  Among them, components, boards and setup facts where a move turns on them: a chance move
+  drawing from a component (a terrain hex, the development deck, a progress deck, the event
+  die: what can come is what the box holds), a supply running out (12 of each commodity, 18
+  cards a deck, 20 trade tokens), the track's length when the ship lands, the beginner map's
+  numbers in a roll that pays and its harbors in a harbor-rate trade, a C&K lay-out leaving the
+  robber off, a neutral's first road from its start settlement, the dummy's seat and its
+  award scoring nothing; what is public where a token price turns on it (a hidden VP card, a
+  face-up progress VP card); and definitions where a move's outcome turns on them (a coastal
+  or desert vertex earning tokens, a harbor vertex's rate, a building cutting another
+  colour's trail);
 - a definition whose terms a shown rule uses to decide (``_DEFINITIONS``: adjacency for the
   distance rule).
 
