@@ -19,10 +19,12 @@ Point = tuple[float, float]
 
 # Terrain fill, indexed like board.TERRAINS; the harbor of resource k uses TERRAIN_FILL[k].
 # Tuned so every pair stays >= 13 CIEDE2000 apart under simulated protanopia, deuteranopia and
-# tritanopia (tests/test_colour_vision.py); each terrain also carries its own glyph.
+# tritanopia (tests/test_colour_vision.py); each terrain also carries its own glyph. Hills
+# and forest, which both turn olive for a protanope or a deuteranope, also stay >= 15 apart
+# in lightness (L*), so they differ in grey as well as in their bricks and trees.
 TERRAIN_FILL = (
     "#bc6f57",  # hills (brick)
-    "#1f7017",  # forest (lumber)
+    "#175c11",  # forest (lumber)
     "#9dc077",  # pasture (wool)
     "#ffcc1e",  # fields (grain)
     "#928f99",  # mountains (ore)
@@ -45,7 +47,7 @@ TOKEN_FILL = "#fbf3dc"
 TOKEN_EDGE = "#8a7a55"
 TOKEN_RADIUS = 0.31
 TOKEN_TEXT = "#2b2b2b"
-TOKEN_HOT = "#c0392b"  # 6 and 8
+TOKEN_HOT = "#b02e20"  # 6 and 8: >= 5:1 on the token in every simulated vision
 # 6 and 8, the likeliest rolls, stand out by more than their red: a larger number and a ring
 # inside the token's edge (the other numbers have neither), so they keep their emphasis for a
 # colour-blind reader and in grey print (tests/test_colour_vision.py).
