@@ -1,7 +1,7 @@
 """axe-core on the app's page: no serious or critical violation on the start page, a base
 lesson, a puzzle, a Cities & Knights lesson and a two-player lesson, in the light and the dark
 theme, with the lesson view and with every tool open (the Explore switch, then each tab of
-the tool set in turn).
+the tool set in turn, and the Play tab's list of what is not possible now opened).
 
 axe-core (4.x) comes from npm: ``scripts/test.sh`` installs it once into
 ``$CATAN_NPM_CACHE`` (default ``~/.cache/catan-tutor/npm``) and the test injects its
@@ -108,6 +108,12 @@ def _visit(p: Page, url: str, source: str) -> dict[str, list[dict]]:
         page.get_by_role("tab", name=tab, exact=True).click()
         _settle(page, tab)
         found[f"tab {tab}"] = _axe(page, source)
+        why = page.locator(".catan-tutor .catan-why-toggle")  # the kinds not possible now
+        if tab == "Play" and why.count() and why.first.is_visible():
+            if "mod-active" not in (why.first.get_attribute("class") or ""):
+                why.first.click()
+                page.wait_for_timeout(300)
+                found["tab Play, why not open"] = _axe(page, source)
     page.screenshot(path=ARTIFACTS / f"{p.name}.png", full_page=True)
     return found
 

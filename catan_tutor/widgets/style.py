@@ -90,6 +90,9 @@ def theme_css() -> str:
             f"body[data-jp-theme-light='true'] {s} .jupyter-button.mod-success" for s in SCOPES
         )
         + "{background-color:#2e7d32}",
+        # the greyed "not possible now" kinds stay dimmed but readable: 0.5 read 3.0:1, 0.7 5.5
+        ",".join(f"{s} .catan-blocked .widget-toggle-button:not(.mod-active)" for s in SCOPES)
+        + "{opacity:.7}",
     ]
     for light, dark in DARK_TEXT.items():
         sel = _scoped(f"[style*='color:{light}']")
