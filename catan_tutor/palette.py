@@ -19,10 +19,12 @@ Point = tuple[float, float]
 
 # Terrain fill, indexed like board.TERRAINS; the harbor of resource k uses TERRAIN_FILL[k].
 # Tuned so every pair stays >= 13 CIEDE2000 apart under simulated protanopia, deuteranopia and
-# tritanopia (tests/test_colour_vision.py); each terrain also carries its own glyph.
+# tritanopia (tests/test_colour_vision.py); each terrain also carries its own glyph. Hills
+# and forest, which both turn olive for a protanope or a deuteranope, also stay >= 15 apart
+# in lightness (L*), so they differ in grey as well as in their bricks and trees.
 TERRAIN_FILL = (
     "#bc6f57",  # hills (brick)
-    "#1f7017",  # forest (lumber)
+    "#175c11",  # forest (lumber)
     "#9dc077",  # pasture (wool)
     "#ffcc1e",  # fields (grain)
     "#928f99",  # mountains (ore)
@@ -45,7 +47,32 @@ TOKEN_FILL = "#fbf3dc"
 TOKEN_EDGE = "#8a7a55"
 TOKEN_RADIUS = 0.31
 TOKEN_TEXT = "#2b2b2b"
-TOKEN_HOT = "#c0392b"  # 6 and 8
+TOKEN_HOT = "#b02e20"  # 6 and 8: >= 5:1 on the token in every simulated vision
+# 6 and 8, the likeliest rolls, stand out by more than their red: a larger number and a ring
+# inside the token's edge (the other numbers have neither), so they keep their emphasis for a
+# colour-blind reader and in grey print (tests/test_colour_vision.py).
+TOKEN_DIGIT = 0.26  # height of a token's number
+TOKEN_HOT_DIGIT = 0.34
+TOKEN_HOT_RING = 0.255  # radius of the ring on 6 and 8
+TOKEN_HOT_RING_WIDTH = 0.035
+
+
+@dataclass(frozen=True)
+class TokenLook:
+    """How the token of a number is drawn: ink, number size, ring (radius 0: none)."""
+
+    ink: str
+    digit: float
+    ring: float
+
+
+def token_look(n: int) -> TokenLook:
+    """The look of the number token ``n``: 6 and 8 larger, with a ring, in red."""
+    if n in (6, 8):
+        return TokenLook(TOKEN_HOT, TOKEN_HOT_DIGIT, TOKEN_HOT_RING)
+    return TokenLook(TOKEN_TEXT, TOKEN_DIGIT, 0.0)
+
+
 PIP_RADIUS = 0.034
 PIP_SPACING = 0.085
 
@@ -118,7 +145,28 @@ ROBBER_EDGE = "#e8e8e8"
 ROBBER_OFFSET = 0.54  # to the left of the token, so the number stays readable
 
 PIECE_EDGE = "#1f1f1f"
+# A light ring outside every piece's dark outline: on a light hex the dark outline shows the
+# piece, on a dark one the light ring does, whatever the piece's colour and whatever the
+# reader's colour vision (tests/test_colour_vision.py measures it on every terrain).
+PIECE_HALO = "#fbf6e6"
+HALO_WIDTH = 1.5  # CSS pixels outside the outline
 NEUTRAL_MARK = "#1f1f1f"  # dashes along a neutral's roads
+# Each neutral (N1, N2, ...) its own dash pattern along its roads (CSS pixels: dash, gap...)
+# and its own name on its buildings and knights, so two neutrals never differ by colour alone.
+NEUTRAL_DASHES: tuple[tuple[float, ...], ...] = ((5, 3), (1.5, 2.5), (7, 2, 1.5, 2))
+
+
+def neutral_dash(k: int) -> tuple[float, ...]:
+    """The dash pattern along the roads of the ``k``-th neutral party (0: N1)."""
+    return NEUTRAL_DASHES[k % len(NEUTRAL_DASHES)]
+
+
+def party_label(name: str) -> str:
+    """What a neutral's or the dummy's pieces carry: its name, at most two characters ("N1",
+    "N2", "D"), so every neutral has a mark of its own."""
+    return name[:2] if name else "?"
+
+
 ROAD_WIDTH = 0.15
 ROAD_TRIM = 0.16  # fraction of the edge left bare at each end
 SETTLEMENT_SIZE = 0.19

@@ -27,6 +27,7 @@ Point = tuple[float, float]
 _U = 100.0  # SVG user units per board unit
 _PX = 1 / 55  # one CSS pixel of the 640-pixel canvas, in board units
 _STRIP = P.STRIP_HEIGHT * _PX  # the strip under the board, in board units
+_HALO = ' stroke-linejoin="round" class="halo"'  # the light ring outside a piece
 
 
 def _n(x: float) -> str:
@@ -233,13 +234,16 @@ def _draw_glyphs(out: _Svg, h: int, terrain: int) -> None:
 
 
 def _draw_token(out: _Svg, c: Point, n: int) -> None:
+    """As the canvas: the number and its pips; 6 and 8 larger, in red, with a ring."""
+    look = P.token_look(n)
     out.circle(c, P.TOKEN_RADIUS, P.TOKEN_FILL, P.TOKEN_EDGE, 1.5 * _PX)
-    hot = n in (6, 8)
-    colour = P.TOKEN_HOT if hot else P.TOKEN_TEXT
-    out.text((c[0], c[1] - 0.05), str(n), 0.30 if hot else 0.27, colour, bold=True)
+    if look.ring:
+        out.circle(c, look.ring, None, look.ink, P.TOKEN_HOT_RING_WIDTH, ' class="token-ring"')
+    out.text((c[0], c[1] - 0.05), str(n), look.digit, look.ink, bold=True, extra=' class="token"')
     k = board.pips(n)
     for i in range(k):
-        out.circle((c[0] + (i - (k - 1) / 2) * P.PIP_SPACING, c[1] + 0.17), P.PIP_RADIUS, colour)
+        x = c[0] + (i - (k - 1) / 2) * P.PIP_SPACING
+        out.circle((x, c[1] + 0.17), P.PIP_RADIUS, look.ink)
 
 
 def _draw_harbor(out: _Svg, e: int, kind: int) -> None:
@@ -285,6 +289,8 @@ def _draw_pieces(
             a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[e])
             roads.append((e, p, a, b, P.toward(a, b, P.ROAD_TRIM), P.toward(b, a, P.ROAD_TRIM)))
     out.add('<g class="road-outlines" stroke-linecap="round">')  # as the canvas: outlines first
+    for _e, _p, _a, _b, s, t in roads:  # a light ring, then the dark outline
+        out.line(s, t, P.PIECE_HALO, P.ROAD_WIDTH + (3 + 2 * P.HALO_WIDTH) * _PX, _HALO)
     for _e, _p, _a, _b, s, t in roads:
         out.line(s, t, P.PIECE_EDGE, P.ROAD_WIDTH + 3 * _PX)
     out.add("</g>")
@@ -292,14 +298,15 @@ def _draw_pieces(
         fill = _fill(colors, p)
         out.add(f'<g class="road" data-owner="{p}" stroke-linecap="round">')
         out.line(s, t, fill, P.ROAD_WIDTH)
-        if p >= players:  # a neutral's road: dashed along its length
+        if p >= players:  # a neutral's road: dashed along its length, each neutral its dashes
+            dashes = " ".join(_n(d * _PX) for d in P.neutral_dash(p - players))
             s, t = P.toward(a, b, P.ROAD_TRIM + 0.05), P.toward(b, a, P.ROAD_TRIM + 0.05)
             out.line(
                 s,
                 t,
                 P.NEUTRAL_MARK,
                 1.5 * _PX,
-                f' stroke-linecap="butt" stroke-dasharray="{_n(4 * _PX)} {_n(3 * _PX)}"',
+                f' stroke-linecap="butt" stroke-dasharray="{dashes}"',
             )
         else:
             _mark(out, board.edge_xy(e), P.ROAD_MARK_SIZE, p, fill)
@@ -332,12 +339,13 @@ def _draw_pieces(
         outline, size = (
             (P.CITY_SHAPE, P.CITY_SIZE) if city else (P.SETTLEMENT_SHAPE, P.SETTLEMENT_SIZE)
         )
-        out.polygon(
-            P.shape(x, y, size, outline), fill, P.PIECE_EDGE, 2 * _PX, ' stroke-linejoin="round"'
-        )
-        if p >= players:  # a neutral (N1, N2) or the dummy (D): its letter
-            name = names[p] if p < len(names) else "?"
-            out.text((x, y + 0.06), name[:1], 0.17, P.text_on(fill), bold=True)
+        piece = P.shape(x, y, size, outline)
+        out.polygon(piece, None, P.PIECE_HALO, (2 + 2 * P.HALO_WIDTH) * _PX, _HALO)
+        out.polygon(piece, fill, P.PIECE_EDGE, 2 * _PX, ' stroke-linejoin="round"')
+        if p >= players:  # a neutral (N1, N2) or the dummy (D): its name
+            label = P.party_label(names[p] if p < len(names) else "")
+            size = 0.17 if len(label) < 2 else 0.145
+            out.text((x, y + 0.06), label, size, P.text_on(fill), bold=True, extra=' class="name"')
         else:
             dx, dy = P.CITY_MARK_AT if city else P.SETTLEMENT_MARK_AT
             _mark(out, (x + dx, y + dy), P.MARK_SIZE, p, fill)
@@ -360,6 +368,9 @@ def _draw_pieces(
                 k.level,
                 k.active,
                 k.owner if k.owner < players else -1,
+                ""
+                if k.owner < players
+                else P.party_label(names[k.owner] if k.owner < len(names) else ""),
             )
     robber = getattr(state, "robber", -1)
     if robber >= 0:
@@ -367,8 +378,10 @@ def _draw_pieces(
     merchant = tuple(getattr(state, "merchant", (-1, -1)) or (-1, -1)) if kn else (-1, -1)
     if merchant[0] >= 0:
         cx, cy = board.hex_centre_xy(merchant[0])
+        piece = P.shape(cx + P.ROBBER_OFFSET, cy + 0.05, 0.13, P.MERCHANT_SHAPE)
+        out.polygon(piece, None, P.PIECE_HALO, (1.5 + 2 * P.HALO_WIDTH) * _PX, _HALO)
         out.polygon(
-            P.shape(cx + P.ROBBER_OFFSET, cy + 0.05, 0.13, P.MERCHANT_SHAPE),
+            piece,
             _fill(colors, merchant[1]),
             P.PIECE_EDGE,
             1.5 * _PX,
@@ -376,13 +389,16 @@ def _draw_pieces(
         )
 
 
-def _draw_knight(out: _Svg, v: int, fill: str, level: int, active: bool, seat: int) -> None:
-    """As the canvas: a disc, 1-3 level bars, the owner's mark; gold rim when active, pale
-    with a dashed rim when not."""
+def _draw_knight(
+    out: _Svg, v: int, fill: str, level: int, active: bool, seat: int, label: str = ""
+) -> None:
+    """As the canvas: a disc, 1-3 level bars, the owner's mark (a neutral's: its name); gold
+    rim when active, pale with a dashed rim when not; a light ring outside."""
     x, y = board.vertex_xy(v)
     r = P.KNIGHT_RADIUS
     state = "active" if active else "inactive"
     out.add(f'<g class="knight knight-{state} level-{level}" data-owner="{seat}">')
+    out.circle((x, y), r + ((1.5 if active else 0.75) + P.HALO_WIDTH) * _PX, P.PIECE_HALO)
     out.circle((x, y), r, fill, extra="" if active else ' fill-opacity="0.55"')
     rim = "" if active else f' stroke-dasharray="{_n(3 * _PX)} {_n(3 * _PX)}"'
     out.circle(
@@ -395,7 +411,7 @@ def _draw_knight(out: _Svg, v: int, fill: str, level: int, active: bool, seat: i
     )
     ink = P.text_on(fill)
     w, gap = 0.22 * r, 0.36 * r
-    top, bottom = P.KNIGHT_BARS if seat >= 0 else (-0.5, 0.5)
+    top, bottom = P.KNIGHT_BARS if seat >= 0 or label else (-0.5, 0.5)
     for i in range(level):
         bx = x + (i - (level - 1) / 2) * gap - w / 2
         out.polygon(
@@ -407,7 +423,11 @@ def _draw_knight(out: _Svg, v: int, fill: str, level: int, active: bool, seat: i
             ],
             ink,
         )
-    if seat >= 0:
+    if label:
+        out.text(
+            (x, y + P.KNIGHT_MARK_AT * r), label, 0.6 * r, ink, bold=True, extra=' class="name"'
+        )
+    elif seat >= 0:
         _mark(out, (x, y + P.KNIGHT_MARK_AT * r), P.KNIGHT_MARK_SIZE * r, seat, fill)
     out.add("</g>")
 

@@ -24,6 +24,21 @@ if ! command -v configurable-http-proxy >/dev/null; then  # JupyterHub's proxy (
   $SUDO npm install -g --silent configurable-http-proxy
 fi
 
+# axe-core 4 for the accessibility test (tests/test_browser_axe.py): from npm once, into a
+# cache the test reads (CATAN_NPM_CACHE), so later runs need no network; offline without it,
+# the test is skipped (failed under CI=true).
+export CATAN_NPM_CACHE=${CATAN_NPM_CACHE:-$HOME/.cache/catan-tutor/npm}
+if [ ! -f "$CATAN_NPM_CACHE/node_modules/axe-core/axe.min.js" ]; then
+  if ! command -v npm >/dev/null; then
+    SUDO=""
+    if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+    $SUDO apt-get update -q
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm
+  fi
+  npm install --prefix "$CATAN_NPM_CACHE" --no-audit --no-fund --silent axe-core@4 \
+    || echo "axe-core could not be installed into $CATAN_NPM_CACHE (offline?)"
+fi
+
 source scripts/venv.sh
 "$VENV_PYTHON" -m pip install -q -e '.[test]'
 

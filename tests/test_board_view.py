@@ -135,7 +135,8 @@ def test_guarded_hold_flushes_when_the_drawing_raises() -> None:
     assert _CANVAS_MANAGER._caching is False
 
 
-def test_neutral_pieces_carry_their_letter() -> None:
+def test_each_neutral_piece_carries_its_own_name() -> None:
+    """N1 and N2 are told apart by their names on their pieces, not by colour alone."""
     from catan_tutor import new_game
 
     g = new_game("base-2p", players=2)
@@ -145,7 +146,8 @@ def test_neutral_pieces_carry_their_letter() -> None:
         (board.VERTEX_LABELS[v], letter)
     )
     view.draw_pieces()
-    assert sorted(letters) == [("G6", "N"), ("H4", "N")]  # 2P-SETUP-NEUTRAL: their start
+    # 2P-SETUP-NEUTRAL-POSITIONS: N1 on H4, N2 on G6
+    assert sorted(letters) == [("G6", "N2"), ("H4", "N1")]
 
 
 def test_cursor_is_drawn_on_the_top_layer_alone() -> None:

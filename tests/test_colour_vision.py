@@ -1,6 +1,9 @@
 """Colour-blind-safe board: under simulated protanopia, deuteranopia and tritanopia every two
 terrain kinds and every two player colours stay apart by colour, and where colour alone could
-not tell them apart a glyph (terrain) or a mark (player) does.
+not tell them apart a glyph (terrain) or a mark (player) does; hills and forest differ in
+lightness; every piece's outline stands out on every ground it can stand on; the 6 and 8
+tokens stand out by size and a ring, not only by their red; every neutral has its own mark.
+The same measures on pixels of drawn boards: tests/test_browser_colour_vision.py.
 
 Simulation: Machado, Oliveira & Fernandes, "A Physiologically-based Model for Simulation of
 Color Vision Deficiency", IEEE TVCG 15(6), 2009 — the severity 1.0 matrices of their paper's
@@ -12,12 +15,15 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
+import numpy as np
 import pytest
 
-from catan_tutor import palette
+from catan_tutor import board, new_game, palette
 from catan_tutor.board import TERRAINS
 from catan_tutor.colors import COLOR_NAMES, DEFAULT_COLORS
+from catan_tutor.render import svg
 
 Matrix = tuple[tuple[float, float, float], ...]
 MACHADO: dict[str, Matrix] = {  # severity 1.0, linear RGB
@@ -108,6 +114,58 @@ def delta_e2000(c1: tuple[float, float, float], c2: tuple[float, float, float]) 
     )
 
 
+def luminance(rgb: tuple[float, float, float]) -> float:
+    """Relative luminance (WCAG) of linear sRGB."""
+    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+
+
+def contrast(a: float, b: float) -> float:
+    """WCAG contrast ratio of two relative luminances."""
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+
+
+def seen_contrast(a: str, b: str, vision: str) -> float:
+    """WCAG contrast of two ``#rrggbb`` colours as seen with ``vision``."""
+    return contrast(luminance(simulate(a, vision)), luminance(simulate(b, vision)))
+
+
+def simulate_image(pixels: np.ndarray, vision: str) -> np.ndarray:
+    """Linear RGB (floats, H x W x 3) of 8-bit sRGB ``pixels`` as seen with ``vision``."""
+    x = pixels[..., :3].astype(np.float64) / 255
+    lin = np.where(x <= 0.04045, x / 12.92, ((x + 0.055) / 1.055) ** 2.4)
+    if vision == "normal":
+        return lin
+    return np.clip(lin @ np.array(MACHADO[vision]).T, 0.0, 1.0)
+
+
+def to_srgb8(lin: np.ndarray) -> np.ndarray:
+    """8-bit sRGB of linear RGB (to save a simulated screenshot)."""
+    x = np.where(lin <= 0.0031308, 12.92 * lin, 1.055 * lin ** (1 / 2.4) - 0.055)
+    return np.round(np.clip(x, 0, 1) * 255).astype(np.uint8)
+
+
+# Where a piece can stand: beside any terrain, the sea (a coastal road or settlement), the
+# sandy seam between hexes and the beach.
+GROUNDS = {
+    **dict(zip(TERRAINS, palette.TERRAIN_FILL, strict=True)),
+    "sea": palette.SEA,
+    "seam": palette.TERRAIN_EDGE,
+    "beach": palette.BEACH,
+}
+# WCAG 1.4.11: the parts of a graphic needed to see it at least 3:1 against what is next to it.
+PIECE_FLOOR = 3.0
+
+
+def outline_contrast(ground: str, vision: str) -> float:
+    """How well a piece's outline shows on ``ground``: the light ring (palette.PIECE_HALO)
+    around the dark outline (PIECE_EDGE), whichever contrasts more with the ground; the piece's
+    own colour is inside both, so it is the same for every player colour."""
+    return max(
+        seen_contrast(palette.PIECE_HALO, ground, vision),
+        seen_contrast(palette.PIECE_EDGE, ground, vision),
+    )
+
+
 def seen_difference(a: str, b: str, vision: str) -> float:
     return delta_e2000(lab(simulate(a, vision)), lab(simulate(b, vision)))
 
@@ -182,6 +240,60 @@ def test_marks_read_on_every_player_colour() -> None:
         assert (b + 0.05) / (a + 0.05) >= 3, name
 
 
+@pytest.mark.parametrize("vision", VISIONS)
+def test_hills_and_forest_differ_in_lightness_and_picture(vision: str) -> None:
+    """Both turn olive for a protanope or deuteranope: they stay >= 15 apart in lightness
+    (L*), and the bricks and trees on them stay visible (ink >= 1.8:1 on the fill)."""
+    hills, forest = (palette.TERRAIN_FILL[TERRAINS.index(t)] for t in ("hills", "forest"))
+    lightness = abs(lab(simulate(hills, vision))[0] - lab(simulate(forest, vision))[0])
+    assert lightness >= 15, f"{vision}: hills and forest {lightness:.1f} apart in L*"
+    for t in ("hills", "forest"):
+        k = TERRAINS.index(t)
+        ink = seen_contrast(palette.GLYPH_INK[k], palette.TERRAIN_FILL[k], vision)
+        assert ink >= 1.8, f"{vision}: the {t} glyph reads {ink:.2f}:1"
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+def test_every_piece_outline_shows_on_every_ground(vision: str) -> None:
+    """Every piece (any colour: the ring and outline are around all of them) against every
+    terrain, the sea, the seam and the beach: at least 3:1 (the floor every pair meets)."""
+    for ground, colour in GROUNDS.items():
+        seen = outline_contrast(colour, vision)
+        assert seen >= PIECE_FLOOR, f"{vision}: a piece on {ground} shows at {seen:.2f}:1"
+
+
+def test_the_six_and_eight_stand_out_by_size_and_ring_not_only_by_red() -> None:
+    """6 and 8 (the likeliest rolls after 7): a number at least 1.25 times as tall and a ring
+    the other tokens lack; their red reads on the token (>= 4.5:1) in every vision. Checked
+    on the drawn board: the SVG of the beginner map."""
+    hot, cold = palette.token_look(6), palette.token_look(5)
+    assert palette.token_look(8) == hot and hot.digit >= 1.25 * cold.digit
+    assert hot.ring > 0 and cold.ring == 0
+    for vision in VISIONS:
+        assert seen_contrast(hot.ink, palette.TOKEN_FILL, vision) >= 4.5, vision
+    drawn = svg(new_game("base", players=4))
+    sizes: dict[str, set[str]] = {}
+    for size, number in re.findall(r'font-size="([\d.]+)"[^>]*class="token">(\d+)<', drawn):
+        sizes.setdefault(number, set()).add(size)
+    assert {n for n in sizes if n in ("6", "8")} == {"6", "8"}, sizes
+    hot_sizes = sizes["6"] | sizes["8"]
+    assert len(hot_sizes) == 1 and all(sizes[n] != hot_sizes for n in sizes if n not in "68")
+    numbers = [n for n in board.BEGINNER.numbers if n]
+    rings = drawn.count('class="token-ring"')
+    assert rings == sum(n in (6, 8) for n in numbers) == 4
+
+
+def test_every_neutral_has_its_own_mark() -> None:
+    """N1 and N2 (and a third party) carry different names and road dashes; drawn: the
+    base-2p start has an N1 and an N2 settlement, each with its name."""
+    dashes = [palette.neutral_dash(k) for k in range(len(palette.NEUTRAL_DASHES))]
+    assert len(set(dashes)) == len(dashes)
+    labels = [palette.party_label(name) for name in ("N1", "N2", "D")]
+    assert len(set(labels)) == len(labels) == 3
+    drawn = svg(new_game("base-2p", players=2))  # 2P-SETUP-NEUTRAL-SETTLEMENTS
+    assert sorted(re.findall(r'class="name">([^<]+)<', drawn)) == ["N1", "N2"]
+
+
 def report() -> dict[str, tuple[float, str, str]]:
     """The closest terrain pair and player pair per vision (for the closing notes)."""
     terrain = dict(zip(TERRAINS, palette.TERRAIN_FILL, strict=True))
@@ -190,4 +302,7 @@ def report() -> dict[str, tuple[float, str, str]]:
     for vision in VISIONS:
         out[f"terrain {vision}"] = closest_pair(terrain, vision)
         out[f"players {vision}"] = closest_pair(players, vision)
+        out[f"outline {vision}"] = min(
+            (outline_contrast(c, vision), g, "") for g, c in GROUNDS.items()
+        )
     return out

@@ -204,7 +204,7 @@ def test_text_is_escaped_and_colours_come_from_the_palette() -> None:
     fills = {el.get("fill") for el in root.iter()} | {el.get("stroke") for el in root.iter()}
     assert palette.player_fill("red") in fills and palette.UNKNOWN_FILL in fills
     texts = [el.text for el in root.iter(f"{NS}text")]
-    assert "<" in texts  # the neutral's letter, escaped as &lt; in the file
+    assert "<N" in texts  # the neutral's name (two characters), escaped as &lt; in the file
     assert "&lt;" in text
 
 

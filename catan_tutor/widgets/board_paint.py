@@ -22,10 +22,13 @@ from ..palette import (
     glyph_spots,
     harbor_spot,
     hex_corners,
+    neutral_dash,
+    party_label,
     player_mark,
     rounded_square,
     sea_frame,
     shape,
+    token_look,
     toward,
 )
 from ..rules.barbarians import TRACK_END, forces
@@ -88,7 +91,7 @@ class ScenePainter:
         self._draw_roads(c, roads)
         for e, p in roads:
             if p >= players:
-                self._draw_neutral_road(c, e)
+                self._draw_neutral_road(c, e, p - players)
             else:
                 self._draw_mark(
                     c,
@@ -107,8 +110,8 @@ class ScenePainter:
                 if walls and walls[v]:
                     self._draw_wall(c, v)
                 self._draw_building(c, v, self._player(p), bool(state.vcity[v]))
-                if p >= players:  # a neutral (N1, N2) or the dummy (D): its letter on it
-                    self._draw_letter(c, v, state.name(p)[0], self._player(p))
+                if p >= players:  # a neutral (N1, N2) or the dummy (D): its name on it
+                    self._draw_letter(c, v, party_label(state.name(p)), self._player(p))
                 else:
                     dx, dy = style.CITY_MARK_AT if state.vcity[v] else style.SETTLEMENT_MARK_AT
                     vx, vy = board.vertex_xy(v)
@@ -124,9 +127,9 @@ class ScenePainter:
         self._flush_marks(c)
         for v, k in enumerate(kn):
             if k is not None:
-                self._draw_knight(
-                    c, v, self._player(k[0]), k[1], k[2], k[0] if k[0] < players else -1
-                )
+                seat = k[0] if k[0] < players else -1
+                label = "" if seat >= 0 else party_label(state.name(k[0]))
+                self._draw_knight(c, v, self._player(k[0]), k[1], k[2], seat, label)
         self._flush_marks(c)
         self._draw_robber(c, state.robber)
         if kn and state.merchant[0] >= 0:
@@ -225,9 +228,13 @@ class ScenePainter:
         c.line_width = self.px(1.5)
         c.fill_circle(x, y, r)
         c.stroke_circle(x, y, r)
-        colour = style.TOKEN_HOT if n in (6, 8) else style.TOKEN_TEXT
-        c.fill_style = colour
-        c.font = style.font(self.vp.len(0.30 if n in (6, 8) else 0.27), bold=True)
+        look = token_look(n)
+        if look.ring:  # 6 and 8: a ring, a larger number (more than the colour)
+            c.stroke_style = look.ink
+            c.line_width = self.vp.len(style.TOKEN_HOT_RING_WIDTH)
+            c.stroke_circle(x, y, self.vp.len(look.ring))
+        c.fill_style = look.ink
+        c.font = style.font(self.vp.len(look.digit), bold=True)
         c.text_align, c.text_baseline = "center", "middle"
         c.fill_text(str(n), x, y - self.vp.len(0.05))
         k = board.pips(n)
@@ -276,8 +283,12 @@ class ScenePainter:
             ]
             by_fill.setdefault(self._player(p), []).append(ends)
         c.line_cap = "round"
+        every = np.array([seg for segs in by_fill.values() for seg in segs])
+        c.stroke_style = style.PIECE_HALO
+        c.line_width = w + self.px(3 + 2 * style.HALO_WIDTH)
+        c.stroke_line_segments(every)
         c.stroke_style, c.line_width = style.PIECE_EDGE, w + self.px(3)
-        c.stroke_line_segments(np.array([seg for segs in by_fill.values() for seg in segs]))
+        c.stroke_line_segments(every)
         c.line_width = w
         for fill, segs in by_fill.items():
             c.stroke_style = fill
@@ -289,25 +300,35 @@ class ScenePainter:
             pts = _shape(x, y, self.vp.len(style.CITY_SIZE), style.CITY_SHAPE)
         else:
             pts = _shape(x, y, self.vp.len(style.SETTLEMENT_SIZE), style.SETTLEMENT_SHAPE)
-        c.fill_style, c.stroke_style, c.line_join = fill, style.PIECE_EDGE, "round"
+        c.line_join = "round"
+        self._halo(c, pts, 2)
+        c.fill_style, c.stroke_style = fill, style.PIECE_EDGE
         c.line_width = self.px(2)
         c.fill_polygon(pts)
         c.stroke_polygon(pts)
 
-    def _draw_neutral_road(self, c: Canvas, e: int) -> None:
-        """A dashed line along a neutral's road, so it never passes for a player's."""
+    def _halo(self, c: Canvas, pts: list[Point], edge: float) -> None:
+        """The light ring outside a piece's outline of ``edge`` CSS pixels (palette.PIECE_HALO):
+        a wide light stroke that the piece's fill and outline then cover inside."""
+        c.stroke_style = style.PIECE_HALO
+        c.line_width = self.px(edge + 2 * style.HALO_WIDTH)
+        c.stroke_polygon(pts)
+
+    def _draw_neutral_road(self, c: Canvas, e: int, k: int) -> None:
+        """A dashed line along the ``k``-th neutral's road, so it never passes for a player's
+        nor for another neutral's (each neutral its own dashes)."""
         a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[e])
         p, q = _toward(a, b, style.ROAD_TRIM + 0.05), _toward(b, a, style.ROAD_TRIM + 0.05)
         c.stroke_style, c.line_width = style.NEUTRAL_MARK, self.px(1.5)
         c.line_cap = "butt"
-        c.set_line_dash([self.px(4), self.px(3)])
+        c.set_line_dash([self.px(d) for d in neutral_dash(k)])
         c.stroke_line(*self.vp.px(p), *self.vp.px(q))
         c.set_line_dash([])
 
     def _draw_letter(self, c: Canvas, v: int, letter: str, fill: str) -> None:
         x, y = self.vp.px(board.vertex_xy(v))
         c.fill_style = style.text_on(fill if fill.startswith("#") else "#888888")
-        c.font = style.font(self.vp.len(0.17), bold=True)
+        c.font = style.font(self.vp.len(0.17 if len(letter) < 2 else 0.145), bold=True)
         c.text_align, c.text_baseline = "center", "middle"
         c.fill_text(letter, x, y + self.vp.len(0.06))
 
@@ -328,13 +349,22 @@ class ScenePainter:
         c.stroke_polygon(pts)
 
     def _draw_knight(
-        self, c: Canvas, v: int, fill: str, level: int, active: bool, seat: int = -1
+        self,
+        c: Canvas,
+        v: int,
+        fill: str,
+        level: int,
+        active: bool,
+        seat: int = -1,
+        label: str = "",
     ) -> None:
-        """A disc in the owner's colour with the owner's mark (a player's: ``seat`` >= 0);
-        1-3 bars for basic, strong, mighty; an inactive knight is pale with a dashed rim, an
-        active one solid with a gold rim."""
+        """A disc in the owner's colour with the owner's mark (a player's: ``seat`` >= 0) or
+        name (a neutral's: ``label``); 1-3 bars for basic, strong, mighty; an inactive knight
+        is pale with a dashed rim, an active one solid with a gold rim; a light ring outside."""
         x, y = self.vp.px(board.vertex_xy(v))
         r = self.vp.len(style.KNIGHT_RADIUS)
+        c.fill_style = style.PIECE_HALO
+        c.fill_circle(x, y, r + self.px((1.5 if active else 0.75) + style.HALO_WIDTH))
         c.global_alpha = 1.0 if active else 0.55
         c.fill_style = fill
         c.fill_circle(x, y, r)
@@ -346,10 +376,14 @@ class ScenePainter:
         c.set_line_dash([])
         c.fill_style = style.text_on(fill)
         w, gap = 0.22 * r, 0.36 * r
-        top, bottom = style.KNIGHT_BARS if seat >= 0 else (-0.5, 0.5)
+        top, bottom = style.KNIGHT_BARS if seat >= 0 or label else (-0.5, 0.5)
         for i in range(level):
             c.fill_rect(x + (i - (level - 1) / 2) * gap - w / 2, y + top * r, w, (bottom - top) * r)
-        if seat >= 0:
+        if label:
+            c.font = style.font(0.6 * r, bold=True)
+            c.text_align, c.text_baseline = "center", "middle"
+            c.fill_text(label, x, y + style.KNIGHT_MARK_AT * r)
+        elif seat >= 0:
             self._draw_mark(
                 c, x, y + style.KNIGHT_MARK_AT * r, style.KNIGHT_MARK_SIZE * r, seat, fill
             )
@@ -358,6 +392,8 @@ class ScenePainter:
         cx, cy = board.hex_centre_xy(h)
         x, y = self.vp.px((cx + style.ROBBER_OFFSET, cy + 0.05))
         pts = _shape(x, y, self.vp.len(0.13), style.MERCHANT_SHAPE)
+        c.line_join = "round"
+        self._halo(c, pts, 1.5)
         c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, self.px(1.5)
         c.fill_polygon(pts)
         c.stroke_polygon(pts)

@@ -85,6 +85,14 @@ def theme_css() -> str:
         + "{color:#666!important}",
         # links in lesson texts and rule references
         _scoped("a") + "{color:var(--jp-content-link-color,#90caf9)}",
+        # white on JupyterLab's light success green reads 4.1:1: a darker green, 5.1:1
+        ",".join(
+            f"body[data-jp-theme-light='true'] {s} .jupyter-button.mod-success" for s in SCOPES
+        )
+        + "{background-color:#2e7d32}",
+        # the greyed "not possible now" kinds stay dimmed but readable: 0.5 read 3.0:1, 0.7 5.5
+        ",".join(f"{s} .catan-blocked .widget-toggle-button:not(.mod-active)" for s in SCOPES)
+        + "{opacity:.7}",
     ]
     for light, dark in DARK_TEXT.items():
         sel = _scoped(f"[style*='color:{light}']")

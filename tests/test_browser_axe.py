@@ -1,0 +1,145 @@
+"""axe-core on the app's page: no serious or critical violation on the start page, a base
+lesson, a puzzle, a Cities & Knights lesson and a two-player lesson, in the light and the dark
+theme, with the lesson view and with every tool open (the Explore switch, then each tab of
+the tool set in turn, and the Play tab's list of what is not possible now opened).
+
+axe-core (4.x) comes from npm: ``scripts/test.sh`` installs it once into
+``$CATAN_NPM_CACHE`` (default ``~/.cache/catan-tutor/npm``) and the test injects its
+``axe.min.js`` as an inline script after the board paints (no request leaves 127.0.0.1).
+One Voilà server, the pages in sequence, each opened once per theme. The findings per page,
+theme and view are written to tests/artifacts/axe_report.json (rule, impact, how many
+elements, the first selectors).
+
+Needs /usr/bin/chromium and axe-core; skipped without them (a failure under ``CI=true``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+from browser_harness import ARTIFACTS, Page, open_app
+
+from catan_tutor.resources import packaged_lessons
+from catan_tutor.scenario import load_scenario
+
+pytestmark = [pytest.mark.browser, pytest.mark.kernel, pytest.mark.slow]
+
+NPM_CACHE = Path(os.environ.get("CATAN_NPM_CACHE", Path.home() / ".cache/catan-tutor/npm"))
+AXE = NPM_CACHE / "node_modules" / "axe-core" / "axe.min.js"
+SEVERE = ("serious", "critical")
+PUZZLE = "puzzle_base_robber"
+TABS = ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File")
+BUDGET = 900  # seconds for all the pages (each opens a kernel)
+
+# Runs in the page: axe over the whole document, the violations only, reduced to what a
+# report needs (the nodes' first selectors and failure summaries).
+RUN_AXE_JS = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.length, targets: v.nodes.slice(0, 4).map(n => n.target.join(' ')),
+    why: v.nodes.slice(0, 2).map(n => n.failureSummary.slice(0, 300))}));
+}"""
+
+
+def _puzzle_node() -> int:
+    sc = load_scenario(packaged_lessons() / f"{PUZZLE}.catan.yaml")
+    return next(iter(sc.puzzles))
+
+
+def _pages() -> dict[str, str]:
+    """What each page is, and its query."""
+    return {
+        "start": "",
+        "base lesson": "lesson=base_setup",
+        "puzzle": f"lesson={PUZZLE}&node={_puzzle_node()}",
+        "C&K lesson": "lesson=ck_aqueduct",
+        "two-player lesson": "lesson=base_2p_neutral_builds",
+    }
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not AXE.exists():
+        message = f"{AXE} is missing: scripts/test.sh installs it (npm install axe-core@4)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return AXE.read_text(encoding="utf-8")
+
+
+def _axe(page, source: str) -> list[dict]:
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(content=source)
+    return page.evaluate(RUN_AXE_JS)
+
+
+def _explore(page) -> None:
+    """Open every tool: the Explore switch (``.catan-explore``, on when ``mod-active``) if
+    the page has one and it is off; the tools are the tabs."""
+    switch = page.locator(".catan-tutor .catan-explore")
+    if switch.count() and "mod-active" not in (switch.first.get_attribute("class") or ""):
+        switch.first.click()
+    page.get_by_role("tab", name=TABS[0], exact=True).wait_for()
+
+
+def _settle(page, tab: str) -> None:
+    """Wait until the tab's panel is drawn (the Odds tab computes first: bounded)."""
+    page.wait_for_timeout(300)
+    if tab == "Odds":
+        page.wait_for_function(
+            "() => ![...document.querySelectorAll('.catan-tutor .widget-html')]"
+            ".some(e => e.offsetParent && e.textContent.includes('computing'))",
+            timeout=60_000,
+        )
+
+
+def _visit(p: Page, url: str, source: str) -> dict[str, list[dict]]:
+    """axe's violations on the page at ``url``: the lesson view, then each tool's tab."""
+    page = p.page
+    open_app(p, url)
+    page.wait_for_timeout(500)
+    found = {"lesson view": _axe(page, source)}
+    _explore(page)
+    for tab in TABS:
+        page.get_by_role("tab", name=tab, exact=True).click()
+        _settle(page, tab)
+        found[f"tab {tab}"] = _axe(page, source)
+        why = page.locator(".catan-tutor .catan-why-toggle")  # the kinds not possible now
+        if tab == "Play" and why.count() and why.first.is_visible():
+            if "mod-active" not in (why.first.get_attribute("class") or ""):
+                why.first.click()
+                page.wait_for_timeout(300)
+                found["tab Play, why not open"] = _axe(page, source)
+    page.screenshot(path=ARTIFACTS / f"{p.name}.png", full_page=True)
+    return found
+
+
+def test_no_serious_or_critical_violation(browser, app_server, axe_source) -> None:
+    started = time.monotonic()
+    report: dict[str, list[dict]] = {}
+    for theme in ("light", "dark"):
+        for name, query in _pages().items():
+            assert time.monotonic() - started < BUDGET, f"over {BUDGET} s at {name} {theme}"
+            url = f"{app_server}?{'&'.join(x for x in (query, f'theme={theme}') if x)}"
+            p = Page(browser, f"axe_{theme}_{name.split()[0].replace('&', '')}")
+            try:  # one page (and kernel) at a time
+                found = _visit(p, url, axe_source)
+            finally:
+                p.close()
+            report.update({f"{name} | {theme} | {view}": v for view, v in found.items()})
+    (ARTIFACTS / "axe_report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
+    summary = {
+        where: sorted(f"{v['id']} ({v['impact']}, {v['nodes']})" for v in found)
+        for where, found in report.items()
+    }
+    print(json.dumps(summary, indent=1))
+    severe = {
+        where: [f"{v['id']} {v['targets']}: {v['why'][:1]}" for v in found if v["impact"] in SEVERE]
+        for where, found in report.items()
+    }
+    severe = {k: v for k, v in severe.items() if v}
+    assert not severe, json.dumps(severe, indent=1)
