@@ -280,12 +280,12 @@ class App:
 
     def _leave_for_game(self, game: Game, origin: Link | None = None) -> None:
         """Show ``game`` instead of the lesson or game shown (a lesson with moves of the
-        learner's own is kept)."""
-        left = self._leave()
+        learner's own is kept, said when it is opened again: a new game names no lesson)."""
+        self._leave()
         self.session.open(game, origin=origin)
         self.picker.value = None
         self._show_chapter()
-        self._note(left)
+        self._note()
         self.afresh.layout.display = "none"
 
 

@@ -155,6 +155,9 @@ class BoardPanel:
     # ------------------------------------------------------------ rendering
     def _on_session(self, event: str) -> None:
         s, view = self.session, self.view
+        if event in ("opened", "restored"):  # another game: the keyboard cursor starts afresh
+            view.set_cursor(None)
+            self.cursor_at = None
         if event == "opened" and view.drawn_layout != s.game.layout or event == "restored":
             view.redraw()
         elif event == "shown":
