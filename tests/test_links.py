@@ -9,8 +9,11 @@ import html
 import random
 import zlib
 from functools import cache
+from urllib.parse import urlencode
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from catan_tutor import Game, new_game
 from catan_tutor.errors import LinkError
@@ -341,3 +344,35 @@ def test_a_position_link_the_engine_refuses_says_so() -> None:
     app = App(start="Knight displacement", query=Link(position=text).query)
     assert "This link could not be opened: the position in it cannot be read" in app.status.value
     assert app.tutor.session.lesson_id == "ck_knight_displacement"
+
+
+MOVE_LINES = st.sampled_from(
+    ["P1 roll", "die white 3", "die red 4", "P1 road C3", "P1 end", "P2 settle C6", "x" * 200]
+)
+
+
+@settings(max_examples=150)
+@given(
+    moves=st.lists(MOVE_LINES | st.text(min_size=1, max_size=30), min_size=1, max_size=8),
+    cut=st.integers(0, 40),
+    extra=st.text(max_size=12),
+)
+def test_any_moves_parameter_reads_as_moves_or_says_why(
+    moves: list[str], cut: int, extra: str
+) -> None:
+    """A moves code, whole, cut short or with text added (the parameter as a visitor may send
+    it): ``parse`` gives the moves packed, or a ``LinkError``; never another exception."""
+    try:
+        code = links.pack_moves(moves)
+    except LinkError:
+        assert not all(m.isascii() and m.isprintable() and len(m) <= 200 for m in moves)
+        return
+    assert parse(f"?lesson=base_setup&moves={code}") == Link(
+        lesson="base_setup", moves=tuple(moves)
+    )
+    for bent in (code[: len(code) - cut], code + extra, extra + code[cut:]):
+        try:
+            got = parse("?" + urlencode({"lesson": "base_setup", "moves": bent}))
+        except LinkError:
+            continue
+        assert got is not None and got.moves == tuple(moves)  # only an edit that reads the same

@@ -115,7 +115,7 @@ class BoardPanel:
         self.copy_link = b(
             description="Copy link",
             icon="link",
-            tooltip="a link to this position (copied to the clipboard)",
+            tooltip="a link to this move, with your moves in the lesson (copied to the clipboard)",
             layout=lay(width="auto", margin="0 0 0 12px"),
         )
         self.copy_link.add_class("catan-copy-link")
