@@ -20,6 +20,7 @@ from catan_tutor.errors import LinkError
 from catan_tutor.sampler import random_playout
 from catan_tutor.widgets import App, links
 from catan_tutor.widgets.links import Link, pack_position, parse, unpack_position
+from catan_tutor.widgets.tutor_session import HIDDEN
 
 VARIANTS = [("base", 4), ("base-2p", 2), ("base-dummy", 2), ("ck", 4), ("ck-2p", 2)]
 # A long address the app may be served under (JupyterHub, Binder), before the query.
@@ -376,3 +377,21 @@ def test_any_moves_parameter_reads_as_moves_or_says_why(
         except LinkError:
             continue
         assert got is not None and got.moves == tuple(moves)  # only an edit that reads the same
+
+
+def test_a_link_into_a_hidden_answer_opens_at_the_question() -> None:
+    """A link to a node in the answer line of a puzzle not solved in this page (1.4's first
+    question) opens at the question, its answer still hidden; the link's moves stay in the
+    tree, not on show."""
+    app = App(query="?lesson=puzzle_base_setup")
+    s = app.session
+    asked = next(n for n in s.timeline.walk() if s.puzzle.holds(n))
+    answer = asked.children[0]
+    for link in (
+        Link(lesson="puzzle_base_setup", node=answer.id),
+        Link(lesson="puzzle_base_setup", node=answer.id, moves=(str(answer.children[0].action),)),
+    ):
+        fresh = App(query=link.query)
+        f = fresh.session
+        assert fresh.status.value == "" and f.node.id == asked.id and f.puzzle.holds()
+        assert f.message == HIDDEN

@@ -242,10 +242,9 @@ class App:
                 if not self.open(found.id):
                     return False
                 if link.node or link.moves:  # the learner's moves: a variation, shown at its end
-                    start = self.session.node  # (not past a question not answered yet)
-                    end = session.follow_moves(self.session.timeline, link.node, link.moves)
-                    self.session.timeline.goto(start)
-                    self.session.goto(end)
+                    self.session.reach(
+                        session.follow_moves(self.session.timeline, link.node, link.moves)
+                    )
             else:
                 if link.moves:
                     session.follow_moves(Timeline(links.game_of(link)), None, link.moves)

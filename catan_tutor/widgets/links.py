@@ -325,18 +325,19 @@ def link_of(session: TutorSession) -> Link:
     moves from there; a new game with its moves since its start; else the position (also
     when the moves would make the link too long)."""
     s = session
-    branch = s.lesson_branch()
-    if branch is not None:
-        at, own = branch
-        moves = tuple(str(n.action) for n in own)
-        link = Link(lesson=s.lesson_id, node=at.id, moves=moves)
+    path = s.timeline.path()
+    if s.lesson_id and s.from_file(path[0]):
+        k = 0  # the last node of the path the lesson's file made: where the learner's line leaves
+        while k + 1 < len(path) and s.from_file(path[k + 1]):
+            k += 1
+        moves = tuple(str(n.action) for n in path[k + 1 :])
+        link = Link(lesson=s.lesson_id, node=path[k].id, moves=moves)
         if _fits(link):
             return link
-    elif s.origin is not None:
-        path = s.timeline.path()
-        if any(n is s.origin_node for n in path):
-            after = path[[id(n) for n in path].index(id(s.origin_node)) + 1 :]
-            link = replace(s.origin, moves=tuple(str(n.action) for n in after))
+    elif not s.lesson_id and s.origin is not None:  # a new game: its moves since its start
+        at = next((i for i, n in enumerate(path) if n is s.origin_node), None)
+        if at is not None:
+            link = replace(s.origin, moves=tuple(str(n.action) for n in path[at + 1 :]))
             if _fits(link):
                 return link
     return Link(position=s.game.position())

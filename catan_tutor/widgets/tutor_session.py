@@ -197,6 +197,16 @@ class TutorSession(TreeEdits):
         self.timeline.goto(node)
         self.show()
 
+    def reach(self, node: Node) -> None:
+        """Show ``node`` (a link's); inside the answer line of a question not answered yet,
+        the question instead: the answer stays hidden."""
+        hidden = self.puzzle.hidden()
+        shown = node
+        while shown.parent is not None and shown.id in hidden:
+            shown = shown.parent
+        self.timeline.goto(shown)
+        self.show(HIDDEN if shown is not node else "")
+
     def step(self, where: str) -> None:
         """``first``, ``back``, ``forward`` or ``last``."""
         {"first": self.first, "back": self.back, "forward": self.forward, "last": self.last}[
@@ -376,20 +386,6 @@ class TutorSession(TreeEdits):
                 return False
             node = node.parent
         return True
-
-    def lesson_branch(self) -> tuple[Node, list[Node]] | None:
-        """Where the line shown leaves the lesson: the last node of its path the lesson's file
-        made, and the learner's nodes after it (none at a lesson node); None when no lesson is
-        shown."""
-        if not self.lesson_id:
-            return None
-        path = self.timeline.path()
-        if not self.from_file(path[0]):
-            return None
-        k = 0
-        while k + 1 < len(path) and self.from_file(path[k + 1]):
-            k += 1
-        return path[k], path[k + 1 :]
 
     def as_scenario(self) -> Scenario:
         """The timeline as a scenario: the loaded one's title and texts, or a position."""
