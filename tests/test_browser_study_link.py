@@ -39,6 +39,18 @@ def wait_depth(page, depth: int) -> None:
     page.wait_for_function(f"() => ({STATE_JS})()?.depth === {depth}")
 
 
+def wait_log(page, lines: int | list[str]) -> list[str]:
+    """The log once it has ``lines`` lines (a number) or is ``lines`` (the views update one
+    after another: the board's marker may come first)."""
+    want = f"l.length === {lines}" if isinstance(lines, int) else "JSON.stringify(l) === want"
+    try:
+        page.wait_for_function(f"(want) => {{ const l = ({LOG_JS})(); return {want}; }}",
+                               arg=None if isinstance(lines, int) else lines)  # fmt: skip
+    except Exception:  # noqa: BLE001 - the assertion below says what the log was
+        pass
+    return page.evaluate(LOG_JS)
+
+
 def test_a_variation_link_reopens_the_lesson_the_moves_and_the_node(new_page, app_server):
     p = new_page("study_link")
     page = p.page
@@ -48,7 +60,7 @@ def test_a_variation_link_reopens_the_lesson_the_moves_and_the_node(new_page, ap
     page.locator(".catan-roll").click()  # the seeded dice: 4 + 4, then 1 + 3 (not the lesson's)
     wait_depth(page, 5)
     here = state(page)
-    log = page.evaluate(LOG_JS)
+    log = wait_log(page, 5)
     assert len(log) == 5 and "rolled 4" in log[0], log
     page.get_by_role("button", name="Copy link").click()
     page.wait_for_function(
@@ -70,7 +82,7 @@ def test_a_variation_link_reopens_the_lesson_the_moves_and_the_node(new_page, ap
         fresh.locator(".catan-chapter").filter(has_text="Chapter 5 · ").wait_for()
         assert "Forced trade with trade tokens" in fresh.locator(".catan-app").first.inner_text()
         assert fresh.locator(".catan-app").first.inner_text().count("could not be opened") == 0
-        assert fresh.evaluate(LOG_JS) == log
+        assert wait_log(fresh, log) == log
         fresh.get_by_role("tab", name="Moves").click()
         rows = fresh.locator(".catan-moves .catan-mv")
         rows.first.wait_for()
@@ -83,7 +95,7 @@ def test_a_variation_link_reopens_the_lesson_the_moves_and_the_node(new_page, ap
         fresh.screenshot(path=ARTIFACTS / "study_link_reopened.png")
         fresh.locator(".catan-moves .catan-mv[data-node='2']").first.click()  # main line
         fresh.wait_for_function(f"() => ({STATE_JS})()?.node === 2")
-        assert len(fresh.evaluate(LOG_JS)) == 2
+        assert len(wait_log(fresh, 2)) == 2
     finally:
         fresh.close()
     assert p.outside == []
@@ -98,7 +110,7 @@ def test_a_reload_in_the_middle_of_a_lesson_keeps_the_place(new_page, app_server
         page.get_by_role("button", name="▶", exact=True).click()
         wait_depth(page, depth)
     here = state(page)
-    log = page.evaluate(LOG_JS)
+    log = wait_log(page, 3)
     assert len(log) == 3, log
     page.wait_for_function("() => new URL(location.href).searchParams.has('s')")
     page.reload(timeout=PAGE_TIMEOUT)
@@ -107,9 +119,9 @@ def test_a_reload_in_the_middle_of_a_lesson_keeps_the_place(new_page, app_server
     assert state(page) == here
     page.locator(".catan-chapter").filter(has_text="Chapter 9 · ").wait_for()
     assert "Wedding and Sabotage" in page.locator(".catan-app").first.inner_text()
-    assert page.evaluate(LOG_JS) == log  # the log is the place: the same three moves
+    assert wait_log(page, log) == log  # the log is the place: the same three moves
     page.get_by_role("button", name="◀", exact=True).click()
     wait_depth(page, 2)
-    assert page.evaluate(LOG_JS) == log[1:]  # a step back takes the last move out of it
+    assert wait_log(page, log[1:]) == log[1:]  # a step back takes the last move out of it
     page.screenshot(path=ARTIFACTS / "reload_lesson.png")
     assert p.outside == []
