@@ -264,8 +264,9 @@ def test_force_a_dice_outcome(page) -> None:
 
 def test_roll_in_one_click_and_a_copied_link_reopens_the_node(page) -> None:
     """Back at P2's turn before the dice: one click on Roll plays the roll and throws the
-    three dice (C&K). Copy link there gives the address of that position; a fresh page
-    opened at it shows the same position (same digest), with nothing internal on show."""
+    three dice (C&K). Copy link there gives the address of the lesson with the learner's
+    moves (their variation); a fresh page opened at it shows the same position (same
+    digest), with nothing internal on show."""
     for depth in ("depth 2 dice", "depth 1 pre-roll"):
         page.get_by_role("button", name="◀", exact=True).click()
         _wait_marker(page, depth)
@@ -287,7 +288,8 @@ def test_roll_in_one_click_and_a_copied_link_reopens_the_node(page) -> None:
     assert page.evaluate("() => navigator.clipboard.readText()") == link
     page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "copy_link.png")
     query = parse_qs(urlsplit(link).query)
-    assert set(query) == {"position"} and len(link) < 1000, link  # no ?s=, no token
+    assert query.keys() <= {"lesson", "node", "moves"} and "moves" in query, link  # no ?s=
+    assert query["lesson"] == ["ck_knight_displacement"] and len(link) < 1000, link
     fresh = page.context.new_page()
     try:
         fresh.goto(link, timeout=PAGE_TIMEOUT)

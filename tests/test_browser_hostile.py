@@ -291,7 +291,7 @@ PARAM_GROUPS = [
     ("template", "classic-tree"),
     ("s",),
     ("position",),
-    ("lesson", "node"),
+    ("lesson", "node", "moves"),
     ("variant", "players", "board", "seed"),
 ]
 

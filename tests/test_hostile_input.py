@@ -386,6 +386,7 @@ def test_lesson_titles_and_course_chapters_of_a_library_show_as_text(tmp_path):
     text = hostile_scenario("x").replace("title: 'x'", f"title: {yaml_quote(payload)}")
     text = text.replace("tutor: 'x'\nmoves:", "tutor: 'BASE-BUILD-DISTANCE'\nmoves:", 1)
     (tmp_path / "hostile.catan.yaml").write_text(text)
+    (tmp_path / "plain.catan.yaml").write_text(hostile_scenario("plain"))  # to go on to
     (tmp_path / "course.yaml").write_text(
         f"- chapter: {yaml_quote(PAYLOADS[0])}\n  goal: {yaml_quote(PAYLOADS[4])}\n"
         "  lessons: [hostile]\n"
@@ -393,12 +394,12 @@ def test_lesson_titles_and_course_chapters_of_a_library_show_as_text(tmp_path):
     app = App(tmp_path, start="hostile", query="")
     assert app.tutor.session.lesson_id == "hostile"
     labels = [label for label, _ in app.picker.options]  # a Dropdown's labels are text
-    assert labels == [f"1.1  {payload}"]
+    assert labels == [f"1.1  {payload}", "plain"]
     assert shown_text(app.chapter.value) == f"Chapter 1 · {PAYLOADS[0]} — {PAYLOADS[4]}"
     line = lessons_line("BASE-BUILD-DISTANCE", tmp_path)
     assert payload in shown_text(line)
-    app.tutor.session.play("P1 settle N6")  # a move of the learner's own, then a new game
-    app.new()
+    app.tutor.session.play("P1 settle N6")  # a move of the learner's own, then another lesson
+    app.open("plain")
     assert payload in shown_text(app.status.value)
     for root in (app.widget, widgets.HTML(line)):
         assert_no_payload_markup(root)

@@ -5,17 +5,22 @@ under 1,000 characters, and strict refusal of anything malformed or tampered wit
 from __future__ import annotations
 
 import base64
+import html
 import random
 import zlib
 from functools import cache
+from urllib.parse import urlencode
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from catan_tutor import Game, new_game
 from catan_tutor.errors import LinkError
 from catan_tutor.sampler import random_playout
 from catan_tutor.widgets import App, links
 from catan_tutor.widgets.links import Link, pack_position, parse, unpack_position
+from catan_tutor.widgets.tutor_session import HIDDEN
 
 VARIANTS = [("base", 4), ("base-2p", 2), ("base-dummy", 2), ("ck", 4), ("ck-2p", 2)]
 # A long address the app may be served under (JupyterHub, Binder), before the query.
@@ -159,15 +164,142 @@ def test_copied_lesson_link_reopens_the_same_node() -> None:
     assert again.tutor.game.position() == t.game.position()
 
 
-def test_a_learners_own_move_is_linked_by_its_position() -> None:
+def test_a_learners_own_move_is_linked_as_a_variation_of_the_lesson() -> None:
     app = App(start="Knight displacement", query="")
     t = app.tutor
     t.session.play("P1 end")  # not a move of the lesson
-    query = t.board.link().query
-    assert query.startswith("?position=")
-    again = App(start="Knight displacement", query=query)
+    link = t.board.link()
+    assert (link.lesson, link.node, link.moves) == ("ck_knight_displacement", 0, ("P1 end",))
+    again = App(start="Knight displacement", query=link.query)
     assert again.tutor.game.position() == t.game.position()
-    assert again.tutor.session.lesson_id == "" and again.status.value == ""
+    assert again.tutor.session.lesson_id == "ck_knight_displacement" and again.status.value == ""
+    assert again.tutor.session.own_moves() == 1
+
+
+def lesson_variation(app: App) -> list[str]:
+    """In 5.7 (forced trade with trade tokens): after the lesson's first roll, the learner's
+    own dice (BASE-DICE, 2P-ROLL-TWICE) and turn: a variation of five moves."""
+    s = app.session
+    s.forward()  # the lesson's P1 roll
+    own = ["die white 6", "die red 6", "die white 2", "die red 3", "P1 end"]
+    for move in own:
+        s.play(move)
+    return own
+
+
+def test_a_variation_link_reopens_the_lesson_the_moves_and_the_node() -> None:
+    """Copy link inside a learner's variation: a fresh app opens the lesson, the learner's moves
+    as a variation of its tree (the lesson's own line stays its main line, one click away) and
+    the node; the log tells the same path."""
+    app = App(start="base_2p_forced_trade", query="")
+    own = lesson_variation(app)
+    s = app.session
+    s.back()  # a node inside the variation, not its end
+    link = app.tutor.board.link()
+    assert link.lesson == "base_2p_forced_trade" and link.moves == tuple(own[:-1])
+    branch = s.timeline.path()[-len(link.moves) - 1]
+    assert link.node == branch.id and s.is_lesson_node(branch)
+    assert len(link.query) < 200  # compact: lesson id, node and 4 moves
+    fresh = App(query=link.query)
+    f = fresh.session
+    assert fresh.status.value == "" and f.lesson_id == "base_2p_forced_trade"
+    assert [str(a) for a in f.timeline.moves()] == [str(a) for a in s.timeline.moves()]
+    assert f.game.position() == s.game.position() and f.lines == s.lines
+    assert f.own_moves() == 4 and not f.is_lesson_node(f.node)
+    at = f.timeline.nodes[link.node]
+    assert f.is_lesson_node(at.children[0]) and not at.children[-1].is_main()
+    f.goto(at.children[0])  # the lesson's own line: one click in the move list
+    assert f.is_lesson_node(f.node) and str(f.node.action) == "die white 1"
+    assert fresh.tutor.board.link().moves == ()  # back on the lesson's line: a plain link
+
+
+def test_a_variation_too_long_for_a_link_is_linked_by_its_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = App(start="base_2p_forced_trade", query="")
+    lesson_variation(app)
+    monkeypatch.setattr(links, "MAX_LINK_MOVES", 3)
+    assert app.tutor.board.link().query.startswith("?position=")
+
+
+def test_a_game_link_carries_its_moves() -> None:
+    app = App(query="?variant=base&players=3&board=variable&seed=7")
+    for move in ("P1 settle J12", "P1 road J1"):
+        app.session.play(move)
+    link = app.tutor.board.link()
+    played = tuple(str(n.action) for n in app.session.timeline.path()[-2:])
+    assert link.seed == 7 and link.moves == played and played[0].startswith("P1 settle")
+    again = App(query=link.query)
+    assert again.tutor.game.position() == app.tutor.game.position()
+    assert again.session.lines == app.session.lines and len(again.session.lines) == 2
+
+
+@pytest.mark.parametrize(
+    ("moves", "why"),
+    [
+        (["die white 6", "die red 6", "P1 city H4"], "move 3 of its moves ('P1 city H4')"),
+        (["die white 6", "die white 6"], "move 2 of its moves ('die white 6')"),
+        (["P1 fly away"], "move 1 of its moves ('P1 fly away') cannot be played"),
+    ],
+)
+def test_a_link_whose_moves_cannot_be_played_says_which_and_changes_nothing(
+    moves: list[str], why: str
+) -> None:
+    query = Link(lesson="base_2p_forced_trade", node=1, moves=tuple(moves)).query
+    app = App(start="Knight displacement", query=query)
+    said = html.unescape(app.status.value)
+    assert "This link could not be opened" in said and why in said, said
+    s = app.session
+    assert s.lesson_id == "ck_knight_displacement" and s.own_moves() == 0
+    assert all(kept[2] != "base_2p_forced_trade" for kept in s.edits)  # never opened
+
+
+def test_tampered_and_oversized_moves_codes_are_refused() -> None:
+    code = links.pack_moves(["P1 roll", "die white 3", "die red 4"])
+    assert links.unpack_moves(code) == ("P1 roll", "die white 3", "die red 4")
+    with pytest.raises(LinkError, match="from 1 to 300 moves"):
+        links.pack_moves(["P1 end"] * 301)
+    with pytest.raises(LinkError, match="one line of printable text"):
+        links.pack_moves(["P1 end\nP2 end"])
+    packed = links._pack("\n".join(["P1 end"] * 301), links.MOVES_ZDICT)  # made by hand
+    with pytest.raises(LinkError, match="more than 300 moves"):
+        links.unpack_moves(packed)
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY)
+    bomb = deflate.compress(b"P1 end\n" * 200_000) + deflate.flush()
+    with pytest.raises(LinkError, match="too"):
+        links.unpack_moves("1" + base64.urlsafe_b64encode(bomb).decode().rstrip("="))
+    for query, why in (
+        (f"?lesson=base_2p_forced_trade&moves={code}x", "damaged"),
+        (f"?lesson=base_2p_forced_trade&moves={code[:-3]}", "damaged"),
+        (f"?lesson=base_2p_forced_trade&moves=2{code[1:]}", "another version"),
+        (f"?lesson=base_2p_forced_trade&moves={code}&moves={code}", "moves 2 times"),
+        (
+            f"?position={pack_position(new_game('base', players=3).position())}&moves={code}",
+            "takes no",
+        ),
+        (f"?lesson=base_2p_forced_trade&node=999&moves={code}", "has no move 999"),
+    ):
+        app = App(start="Knight displacement", query=query)
+        said = html.unescape(app.status.value)
+        assert "This link could not be opened" in said and why in said, (query, said)
+        assert app.session.lesson_id == "ck_knight_displacement", query
+
+
+def test_random_edits_to_a_moves_code_are_refused_or_change_nothing() -> None:
+    rng = random.Random(33)
+    code = links.pack_moves(["P1 roll", "die white 3", "die red 4", "P1 road C3", "P1 end"])
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    moves = links.unpack_moves(code)
+    refused = 0
+    for _ in range(400):
+        chars = list(code)
+        at = rng.randrange(1, len(chars))
+        chars[at] = rng.choice(alphabet.replace(chars[at], ""))
+        try:  # read: only when the edit fell in the deflate stream's unused last bits
+            assert links.unpack_moves("".join(chars)) == moves
+        except LinkError:
+            refused += 1
+    assert refused >= 390
 
 
 def test_new_game_link_gives_the_same_board_and_dice() -> None:
@@ -178,7 +310,7 @@ def test_new_game_link_gives_the_same_board_and_dice() -> None:
     for app in (one, two):
         for move in ("P1 settle J12", "P1 road J1"):
             app.tutor.session.play(move)
-    assert one.tutor.board.link().query.startswith("?position=")
+    assert one.tutor.board.link().query.startswith(query + "&moves=")
     assert one.tutor.game.position() == two.tutor.game.position()
 
 
@@ -213,3 +345,53 @@ def test_a_position_link_the_engine_refuses_says_so() -> None:
     app = App(start="Knight displacement", query=Link(position=text).query)
     assert "This link could not be opened: the position in it cannot be read" in app.status.value
     assert app.tutor.session.lesson_id == "ck_knight_displacement"
+
+
+MOVE_LINES = st.sampled_from(
+    ["P1 roll", "die white 3", "die red 4", "P1 road C3", "P1 end", "P2 settle C6", "x" * 200]
+)
+
+
+@settings(max_examples=150)
+@given(
+    moves=st.lists(MOVE_LINES | st.text(min_size=1, max_size=30), min_size=1, max_size=8),
+    cut=st.integers(0, 40),
+    extra=st.text(max_size=12),
+)
+def test_any_moves_parameter_reads_as_moves_or_says_why(
+    moves: list[str], cut: int, extra: str
+) -> None:
+    """A moves code, whole, cut short or with text added (the parameter as a visitor may send
+    it): ``parse`` gives the moves packed, or a ``LinkError``; never another exception."""
+    try:
+        code = links.pack_moves(moves)
+    except LinkError:
+        assert not all(m.isascii() and m.isprintable() and len(m) <= 200 for m in moves)
+        return
+    assert parse(f"?lesson=base_setup&moves={code}") == Link(
+        lesson="base_setup", moves=tuple(moves)
+    )
+    for bent in (code[: len(code) - cut], code + extra, extra + code[cut:]):
+        try:
+            got = parse("?" + urlencode({"lesson": "base_setup", "moves": bent}))
+        except LinkError:
+            continue
+        assert got is not None and got.moves == tuple(moves)  # only an edit that reads the same
+
+
+def test_a_link_into_a_hidden_answer_opens_at_the_question() -> None:
+    """A link to a node in the answer line of a puzzle not solved in this page (1.4's first
+    question) opens at the question, its answer still hidden; the link's moves stay in the
+    tree, not on show."""
+    app = App(query="?lesson=puzzle_base_setup")
+    s = app.session
+    asked = next(n for n in s.timeline.walk() if s.puzzle.holds(n))
+    answer = asked.children[0]
+    for link in (
+        Link(lesson="puzzle_base_setup", node=answer.id),
+        Link(lesson="puzzle_base_setup", node=answer.id, moves=(str(answer.children[0].action),)),
+    ):
+        fresh = App(query=link.query)
+        f = fresh.session
+        assert fresh.status.value == "" and f.node.id == asked.id and f.puzzle.holds()
+        assert f.message == HIDDEN

@@ -25,6 +25,7 @@ from ..library import Lesson, library
 from ..resources import lessons_dir
 from ..sampler import Sampler
 from ..scenario import load_scenario
+from ..timeline import Timeline
 from ..variants import VARIANTS
 from . import links, session
 from .computer import SeatPicker
@@ -32,7 +33,7 @@ from .guard import guarded, shown_in
 from .links import PLAYERS, Link
 from .progress import CourseProgress
 from .tutor import Tutor
-from .tutor_session import TutorSession
+from .tutor_session import TutorSession, timeline_of
 
 
 class App:
@@ -235,14 +236,22 @@ class App:
                 found = self.lesson(link.lesson)
                 if found is None or found.id != link.lesson:
                     raise LinkError("there is no such lesson here")
+                if link.node or link.moves:  # checked on a copy first: changes nothing
+                    copy = timeline_of(load_scenario(found.path))
+                    session.follow_moves(copy, link.node, link.moves)
                 if not self.open(found.id):
                     return False
-                if link.node:
-                    if link.node not in self.session.timeline.nodes:
-                        raise LinkError(f"the lesson has no move {link.node}")
-                    self.session.goto(link.node)
+                if link.node or link.moves:  # the learner's moves: a variation, shown at its end
+                    self.session.reach(
+                        session.follow_moves(self.session.timeline, link.node, link.moves)
+                    )
             else:
+                if link.moves:
+                    session.follow_moves(Timeline(links.game_of(link)), None, link.moves)
                 self.new(link)
+                if link.moves:
+                    session.follow_moves(self.session.timeline, None, link.moves)
+                    self.session.show()
         except CatanError as e:
             instead = " Here is the first lesson instead." if self.start else ""
             return self._say(f"This link could not be opened: {str(e).rstrip('.')}.{instead}")
@@ -263,19 +272,19 @@ class App:
                 board=self.board.value,
                 seed=self.session.sampler.rng.randrange(1 << 30),
             )
-        game = new_game(link.variant, players=link.players, board=link.board, seed=link.seed)
+        game = links.game_of(link)
         self.session.sampler = Sampler(link.seed)
         self._leave_for_game(game, link)
         self.tutor.computer.set_seats(self.seats.seats(), link.seed or 0)
 
     def _leave_for_game(self, game: Game, origin: Link | None = None) -> None:
         """Show ``game`` instead of the lesson or game shown (a lesson with moves of the
-        learner's own is kept)."""
-        left = self._leave()
+        learner's own is kept, said when it is opened again: a new game names no lesson)."""
+        self._leave()
         self.session.open(game, origin=origin)
         self.picker.value = None
         self._show_chapter()
-        self._note(left)
+        self._note()
         self.afresh.layout.display = "none"
 
 

@@ -26,7 +26,7 @@ from .board_view import BoardView
 from .describe import board_text_html
 from .editor_panel import LABELS
 from .kinds import Spot, spot_kind, targets_of, variant_kinds
-from .links import Link
+from .links import Link, link_of
 from .tutor_session import TutorSession
 
 HOVER_WAIT_MS = 60  # the browser sends at most one pointer move per this many ms
@@ -115,7 +115,7 @@ class BoardPanel:
         self.copy_link = b(
             description="Copy link",
             icon="link",
-            tooltip="a link to this position (copied to the clipboard)",
+            tooltip="a link to this move, with your moves in the lesson (copied to the clipboard)",
             layout=lay(width="auto", margin="0 0 0 12px"),
         )
         self.copy_link.add_class("catan-copy-link")
@@ -155,6 +155,9 @@ class BoardPanel:
     # ------------------------------------------------------------ rendering
     def _on_session(self, event: str) -> None:
         s, view = self.session, self.view
+        if event in ("opened", "restored"):  # another game: the keyboard cursor starts afresh
+            view.set_cursor(None)
+            self.cursor_at = None
         if event == "opened" and view.drawn_layout != s.game.layout or event == "restored":
             view.redraw()
         elif event == "shown":
@@ -173,14 +176,9 @@ class BoardPanel:
 
     # ------------------------------------------------------------ links
     def link(self) -> Link:
-        """The link to the current node: the lesson at this move while the move is one of
-        the lesson's own, the new game while at its start, else the position."""
-        s = self.session
-        if s.lesson_id and s.is_lesson_node(s.node):
-            return Link(lesson=s.lesson_id, node=s.node.id)
-        if s.origin is not None and s.node is s.origin_node:
-            return s.origin
-        return Link(position=s.game.position())
+        """The link to the current node (``links.link_of``): the lesson with the learner's
+        moves as a variation, the new game with its moves, or the position."""
+        return link_of(self.session)
 
     def show_link(self) -> None:
         """Copy link: show the link to the current node (the page's script copies it to the

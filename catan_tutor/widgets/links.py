@@ -4,7 +4,13 @@
   node ``N`` of its move tree (the ids the file gives when loaded; 0 is the start);
 - ``?variant=ck&players=3&seed=7`` (and ``&board=variable``): a new game; the seed shuffles a
   variable board and seeds the tutor's dice;
-- ``?position=CODE``: a position; CODE is the position text packed small (below).
+- ``?position=CODE``: a position; CODE is the position text packed small (below);
+- ``&moves=CODE`` after a lesson link or a new-game link: moves played from there (a learner's
+  variation branching off the lesson at node ``N``, or the game's moves from its start), the
+  moves in notation, one a line, packed as positions are (``pack_moves``, with their own
+  dictionary ``MOVES_ZDICT``); at most ``MAX_LINK_MOVES`` of them. Opening the link replays
+  them through the engine, so the learner's moves come back as a variation of the lesson's
+  tree, at its last move (``link_of`` makes these links from the session).
 
 A link comes from anyone, so reading one is strict: known keys only once each, values of
 bounded size matched whole by a pattern, numbers in range, the position through the engine's
@@ -27,27 +33,38 @@ import base64
 import binascii
 import re
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlencode
 
+from .. import new_game
 from ..errors import LinkError
+from ..game import Game
 from ..variants import VARIANTS, rules_for
+
+if TYPE_CHECKING:
+    from .tutor_session import TutorSession
 
 VERSION = "1"
 MAX_QUERY_CHARS = 40_000  # the whole query string read (the session state ?s= is up to 32,000)
 MAX_CODE_CHARS = 3_000  # a packed position
+MAX_LINK_MOVES = 300  # moves a link carries (a learner's variation, past the lesson's node)
+MAX_MOVES_CODE_CHARS = 3_000  # those moves packed (the whole link stays under 4,000)
+MAX_MOVES_BYTES = 32_768  # those moves, unpacked
+MAX_MOVE_CHARS = 200  # one move in notation
 MAX_POSITION_BYTES = 32_768  # a position text, unpacked
 MAX_NODE = 999_999
 MAX_SEED = 999_999_999
 CHECK_BYTES = 3  # of the text's CRC-32, after the compressed text
 PLAYERS = {v: rules_for(v).seats for v in VARIANTS}  # as each variant declares them
 BOARDS = ("beginner", "variable", "variable-harbors")
-KEYS = ("lesson", "node", "variant", "players", "board", "seed", "position")
+KEYS = ("lesson", "node", "moves", "variant", "players", "board", "seed", "position")
 
 _LESSON = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,119}")
 _NUMBER = re.compile(r"[0-9]{1,9}")
 _CODE = re.compile(rf"[A-Za-z0-9_-]{{2,{MAX_CODE_CHARS}}}")
 _PRINTABLE = re.compile(r"[\x20-\x7e]*")
+_MOVE = re.compile(rf"[\x20-\x7e]{{1,{MAX_MOVE_CHARS}}}")
 
 # Progress card names, each packed as one byte (0x80 + index). Fixed for version 1.
 WORDS = ("alchemy", "crane", "engineering", "invention", "irrigation", "medicine", "mining",
@@ -97,49 +114,105 @@ def _words_to_bytes(text: str) -> bytes:
 
 ZDICT = _words_to_bytes(_ZDICT_TEXT)
 
+# The preset dictionary of packed moves, version 1: the notation's common lines. Fixed.
+MOVES_ZDICT = _words_to_bytes(
+    "P1 bank 4 grain for lumber\nP2 offer P3 1 brick for 1 wool\nP3 accept\nP1 pass\n"
+    "P1 buy\nP2 knight\nP3 roadbuilding\ndraw knight\ndraw vp\nsteal wool\nsteal grain\n"
+    "steal lumber\nsteal brick\nsteal ore\nP1 move N4 O6\nP1 promote G4\nP1 activate G4\n"
+    "P1 relocate K\nP1 robber-home\nP1 robber K P2\nharbor 3 3:1\nP1 force all\n"
+    "force-draw cloth\nforce-draw coin\nforce-draw paper\nP1 wall C6\nP1 improve trade\n"
+    "P1 improve politics\nP1 improve science\nprogress trade merchant\n"
+    "progress politics taxation\nprogress science road-building\nP2 play alchemy 3 4\n"
+    "P1 recruit D6\nP1 neutral N1 knight D6\nP1 neutral N2 settle C2\n"
+    "P1 neutral N1 road H5\ndie tiebreak 4\ndie dev 2\ndie card 3\nevent politics\n"
+    "event science\nevent trade\nevent ship\nP2 city A12\nP3 settle C6\nP1 road N5\n"
+    "P4 end\nP3 end\nP2 end\nP1 end\nP4 roll\nP3 roll\nP2 roll\ndie white 6\ndie red 5\n"
+    "die white 4\ndie red 3\ndie white 2\ndie red 1\nP1 roll"
+)
+
 
 def pack_position(text: str) -> str:
     """The position text as a short URL-safe code (see the module's docstring)."""
     if not _PRINTABLE.fullmatch(text):
         raise LinkError("only printable ASCII text can go into a link")
-    raw = _words_to_bytes(text)
-    deflate = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, ZDICT)
-    packed = deflate.compress(raw) + deflate.flush() + _check(text)
-    return VERSION + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    return _pack(text, ZDICT)
 
 
 def unpack_position(code: str) -> str:
     """The position text of a code from :func:`pack_position`; ``LinkError`` when the code is
     damaged, edited, too large or of another version."""
-    if not isinstance(code, str) or not _CODE.fullmatch(code):
-        raise LinkError("its position code is damaged or cut short")
+    return _unpack(code, ZDICT, MAX_POSITION_BYTES, MAX_CODE_CHARS, "position")
+
+
+def pack_moves(moves: list[str] | tuple[str, ...]) -> str:
+    """Moves in notation (one line each) as a short URL-safe code, packed as positions are
+    with the moves' own preset dictionary (``MOVES_ZDICT``)."""
+    if not moves or len(moves) > MAX_LINK_MOVES:
+        raise LinkError(f"a link carries from 1 to {MAX_LINK_MOVES} moves")
+    if not all(_MOVE.fullmatch(m) for m in moves):
+        raise LinkError("a move in a link is one line of printable text")
+    code = _pack("\n".join(moves), MOVES_ZDICT)
+    if len(code) > MAX_MOVES_CODE_CHARS:
+        raise LinkError("these moves are too many to go into a link")
+    return code
+
+
+def unpack_moves(code: str) -> tuple[str, ...]:
+    """The moves of a code from :func:`pack_moves`; ``LinkError`` when the code is damaged,
+    edited, too large or of another version, or holds too many moves."""
+    text = _unpack(code, MOVES_ZDICT, MAX_MOVES_BYTES, MAX_MOVES_CODE_CHARS, "moves", "\n")
+    moves = tuple(text.split("\n"))
+    if len(moves) > MAX_LINK_MOVES:
+        raise LinkError(f"it carries more than {MAX_LINK_MOVES} moves")
+    if not all(_MOVE.fullmatch(m) for m in moves):
+        raise LinkError("its moves code is damaged or was edited")
+    return moves
+
+
+def _pack(text: str, zdict: bytes) -> str:
+    raw = _words_to_bytes(text)
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, zdict)
+    packed = deflate.compress(raw) + deflate.flush() + _check(text)
+    return VERSION + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def _unpack(
+    code: str, zdict: bytes, max_bytes: int, max_chars: int, what: str, extra: str = ""
+) -> str:
+    """The text of a code from ``_pack``; ``extra`` characters are allowed besides printable
+    ASCII and the packed words."""
+    damaged = f"its {what} code is damaged or was edited"
+    if not isinstance(code, str) or not _CODE.fullmatch(code) or len(code) > max_chars:
+        raise LinkError(f"its {what} code is damaged, cut short or too long")
     if code[0] != VERSION:
-        raise LinkError("its position code was made by another version of the tutor")
+        raise LinkError(f"its {what} code was made by another version of the tutor")
     body = code[1:]
     if len(body) % 4 == 1 or len(body) < 8:
-        raise LinkError("its position code is damaged or cut short")
+        raise LinkError(f"its {what} code is damaged or cut short")
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        if base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=") != body:
+            raise LinkError(damaged)  # edited in the last character's unused bits
         packed, check = packed[:-CHECK_BYTES], packed[-CHECK_BYTES:]
-        inflate = zlib.decompressobj(-15, ZDICT)
-        raw = inflate.decompress(packed, MAX_POSITION_BYTES)
+        inflate = zlib.decompressobj(-15, zdict)
+        raw = inflate.decompress(packed, max_bytes)
         if inflate.unconsumed_tail or not inflate.eof or inflate.unused_data:
-            raise LinkError("its position code is damaged, cut short or too large")
+            raise LinkError(f"its {what} code is damaged, cut short or too large")
     except (binascii.Error, zlib.error, ValueError) as e:
         if isinstance(e, LinkError):
             raise
-        raise LinkError("its position code is damaged or was edited") from None
+        raise LinkError(damaged) from None
     out = []
     for b in raw:
-        if 0x20 <= b <= 0x7E:
+        if 0x20 <= b <= 0x7E or chr(b) in extra:
             out.append(chr(b))
         elif 0x80 <= b < 0x80 + len(WORDS):
             out.append(WORDS[b - 0x80])
         else:
-            raise LinkError("its position code is damaged or was edited")
+            raise LinkError(damaged)
     text = "".join(out)
     if _check(text) != check:
-        raise LinkError("its position code is damaged or was edited")
+        raise LinkError(damaged)
     return text
 
 
@@ -158,6 +231,7 @@ class Link:
     board: str = "beginner"
     seed: int | None = None
     position: str = ""
+    moves: tuple[str, ...] = ()  # played from the lesson's node, or the new game's start
 
     @property
     def query(self) -> str:
@@ -172,6 +246,8 @@ class Link:
                 pairs.append(("board", self.board))
             if self.seed is not None:
                 pairs.append(("seed", self.seed))
+        if self.moves and not self.position:
+            pairs.append(("moves", pack_moves(self.moves)))
         return "?" + urlencode(pairs)
 
 
@@ -198,12 +274,13 @@ def parse(query: str | None) -> Link | None:
         _only(got, {"position"}, "a position link")
         return Link(position=unpack_position(got["position"]))
     if "lesson" in got:
-        _only(got, {"lesson", "node"}, "a lesson link")
+        _only(got, {"lesson", "node", "moves"}, "a lesson link")
         if not _LESSON.fullmatch(got["lesson"]):
             raise LinkError("it does not name a lesson")
-        return Link(lesson=got["lesson"], node=_number(got, "node", 0, MAX_NODE, 0))
+        node = _number(got, "node", 0, MAX_NODE, 0)
+        return Link(lesson=got["lesson"], node=node, moves=_moves(got))
     if "variant" in got:
-        _only(got, {"variant", "players", "board", "seed"}, "a new-game link")
+        _only(got, {"variant", "players", "board", "seed", "moves"}, "a new-game link")
         variant = got["variant"]
         if variant not in PLAYERS:
             raise LinkError(f"it names no variant ({', '.join(PLAYERS)})")
@@ -213,8 +290,17 @@ def parse(query: str | None) -> Link | None:
         if board not in BOARDS:
             raise LinkError(f"it names no board ({', '.join(BOARDS)})")
         seed = _number(got, "seed", 0, MAX_SEED, None) if "seed" in got else None
-        return Link(variant=variant, players=players, board=board, seed=seed)
-    raise LinkError("it gives a node, players, board or seed without a lesson or a variant")
+        return Link(variant=variant, players=players, board=board, seed=seed, moves=_moves(got))
+    raise LinkError("it gives a node, moves, players, board or seed without a lesson or a variant")
+
+
+def game_of(link: Link) -> Game:
+    """The new game a new-game link names (its seed shuffles a variable board)."""
+    return new_game(link.variant, players=link.players, board=link.board, seed=link.seed)
+
+
+def _moves(got: dict[str, str]) -> tuple[str, ...]:
+    return unpack_moves(got["moves"]) if "moves" in got else ()
 
 
 def _only(got: dict[str, str], allowed: set[str], what: str) -> None:
@@ -231,3 +317,34 @@ def _number(got: dict[str, str], key: str, lo: int, hi: int, default):
         noun = {"node": "the move number", "players": "the number of players"}.get(key, key)
         raise LinkError(f"{noun} must be a whole number from {lo} to {hi}")
     return int(text)
+
+
+def link_of(session: TutorSession) -> Link:
+    """The link to the session's current node: the lesson at this move while the line is the
+    lesson's own; off it, the lesson at the move the learner's line leaves it with their
+    moves from there; a new game with its moves since its start; else the position (also
+    when the moves would make the link too long)."""
+    s = session
+    path = s.timeline.path()
+    if s.lesson_id and s.from_file(path[0]):
+        k = 0  # the last node of the path the lesson's file made: where the learner's line leaves
+        while k + 1 < len(path) and s.from_file(path[k + 1]):
+            k += 1
+        moves = tuple(str(n.action) for n in path[k + 1 :])
+        link = Link(lesson=s.lesson_id, node=path[k].id, moves=moves)
+        if _fits(link):
+            return link
+    elif not s.lesson_id and s.origin is not None:  # a new game: its moves since its start
+        at = next((i for i, n in enumerate(path) if n is s.origin_node), None)
+        if at is not None:
+            link = replace(s.origin, moves=tuple(str(n.action) for n in path[at + 1 :]))
+            if _fits(link):
+                return link
+    return Link(position=s.game.position())
+
+
+def _fits(link: Link) -> bool:
+    try:
+        return bool(link.query)
+    except LinkError:  # too many moves for a link
+        return False

@@ -20,7 +20,7 @@ from urllib.parse import parse_qs
 
 from ..errors import LinkError
 from ..game import Game
-from ..timeline import Timeline
+from ..timeline import Node, Timeline
 
 MAX_STATE_CHARS = 32_000  # in the address (browsers and servers take far more)
 MAX_JSON_BYTES = 1 << 20  # after decompression
@@ -108,9 +108,30 @@ def replay(timeline: Timeline, moves: list[str]) -> str:
     """Play ``moves`` from the timeline's root (following its tree where it has them); stops
     at the first move that cannot be played and returns why ('' when all were played)."""
     timeline.first()
+    return play_on(timeline, moves, "the saved line")
+
+
+def play_on(timeline: Timeline, moves: list[str] | tuple[str, ...], what: str) -> str:
+    """Play ``moves`` on from the timeline's current node (following its tree where it has
+    them: moves it lacks become a variation); stops at the first move that cannot be played
+    and returns why, naming it as a move of ``what`` ('' when all were played)."""
     for i, move in enumerate(moves):
         try:
             timeline.play(move)
         except ValueError as e:  # the package's errors: bad notation, an illegal move
-            return f"move {i + 1} of the saved line ({move[:60]!r}) cannot be played: {e}"
+            return f"move {i + 1} of {what} ({move[:60]!r}) cannot be played: {e}"
     return ""
+
+
+def follow_moves(timeline: Timeline, node: int | None, moves: tuple[str, ...]) -> Node:
+    """Go to node ``node`` of ``timeline`` (None: stay) and play a link's ``moves`` on from
+    there: the node reached; ``LinkError`` saying which move cannot be played (check on a
+    copy first: the timeline is left where it stopped)."""
+    if node is not None:
+        if node not in timeline.nodes:
+            raise LinkError(f"the lesson has no move {node}")
+        timeline.goto(node)
+    problem = play_on(timeline, moves, "its moves")
+    if problem:
+        raise LinkError(problem)
+    return timeline.current

@@ -26,8 +26,8 @@ from ..game import Explanation, Game
 from ..sampler import Sampler
 from ..scenario import Scenario, loads_scenario
 from ..timeline import Node, Timeline
-from . import verdicts
 from .kinds import OWN_BUTTON, acting_seat, kind_name, kinds_of, seat_only, variant_kinds
+from .path_log import SETUP_PHASE, PathLog
 from .puzzle_state import PuzzleState
 from .session_tree import TreeEdits
 
@@ -42,7 +42,6 @@ FULL = (
 )
 ROLL_PHASES = frozenset({"dice", "progress-draw"})  # chance that Roll goes on through
 MAX_ROLL_STEPS = 40  # chance outcomes one Roll click plays at most
-MAX_LOG = 40  # lines the What happened log keeps
 HIDDEN = "Find the move first: play it, or take a hint."
 ASK_HINT = (
     "Nothing of this kind can be played now. Click a spot on the board to see why "
@@ -51,7 +50,6 @@ ASK_HINT = (
 # What a lesson's file made: node id -> (node, parent id, move).
 LessonNodes = dict[int, tuple[Node, int, Action | None]]
 Listener = Callable[[str], object]
-SETUP_PHASE = "board"  # the engine's phase while chance lays out a variable board
 
 
 def start_node(tl: Timeline) -> Node:
@@ -98,7 +96,7 @@ class TutorSession(TreeEdits):
         self.tried_text = ""  # the move typed under Try a move
         self.verdict: Explanation | None = None  # the engine's verdict on it
         self.unreadable = ""  # why it is not notation, when it is not
-        self.lines: deque[str] = deque(maxlen=MAX_LOG)  # What happened, newest first
+        self.log = PathLog()  # What happened: the path to the node shown, in words
         self.moved = False  # a move was played (not a step through the tree) since shown
         self.puzzle = PuzzleState(self)
         self._listeners: list[Listener] = []
@@ -182,10 +180,10 @@ class TutorSession(TreeEdits):
         self.show()
 
     def forward(self) -> None:
-        """One move forward, told in What happened like a move played."""
+        """One move forward (into the line just stepped back from, else the main one)."""
         if self.puzzle.holds():  # the answer stays hidden until it is found
             return self.show(HIDDEN)
-        self._tell(self.timeline.forward())
+        self.timeline.forward()
         self.show()
 
     def last(self) -> None:
@@ -198,6 +196,16 @@ class TutorSession(TreeEdits):
             return self.show(HIDDEN)
         self.timeline.goto(node)
         self.show()
+
+    def reach(self, node: Node) -> None:
+        """Show ``node`` (a link's); inside the answer line of a question not answered yet,
+        the question instead: the answer stays hidden."""
+        hidden = self.puzzle.hidden()
+        shown = node
+        while shown.parent is not None and shown.id in hidden:
+            shown = shown.parent
+        self.timeline.goto(shown)
+        self.show(HIDDEN if shown is not node else "")
 
     def step(self, where: str) -> None:
         """``first``, ``back``, ``forward`` or ``last``."""
@@ -227,7 +235,6 @@ class TutorSession(TreeEdits):
         self.moved = True  # a move, not a step through the timeline
         if len(self.timeline.nodes) != count:  # a new move: the tree changed
             self.deleted = None
-        self._tell(node)
         return node
 
     def roll(self) -> None:
@@ -294,19 +301,11 @@ class TutorSession(TreeEdits):
             self.play(a)
 
     # ------------------------------------------------------------ What happened
-    def _tell(self, node: Node | None) -> None:
-        """Log the move that led to ``node`` in words: the engine's verdict on it in the
-        position before it (states are snapshots), then what changed."""
-        if node is None or node.parent is None or node.action is None:
-            return
-        before = Game(self.timeline.rules, node.parent.state)
-        try:
-            ex = before.explain(node.action)
-        except CatanError:
-            return
-        if ex.legal:
-            after = Game(self.timeline.rules, node.state)
-            self.lines.appendleft(verdicts.narrate(before, node.action, ex, after))
+    @property
+    def lines(self) -> list[str]:
+        """What happened: the moves of the path from the start to the node shown, in words,
+        newest first (recomputed from the path, so every step, jump and branch is told)."""
+        return self.log.lines(self.timeline)
 
     # ------------------------------------------------------------ another game or lesson
     def open(
@@ -356,7 +355,7 @@ class TutorSession(TreeEdits):
         self.timeline, self.scenario, self.lesson_id = timeline, scenario, lesson_id
         self.origin, self.lesson_nodes = origin, lesson_nodes or {}
         self.origin_node = timeline.current
-        self.lines.clear()  # another game: its own log
+        self.tried_text = ""  # another game: Try a move starts empty
         self.emit("opened")
         self.show()
 
@@ -368,25 +367,22 @@ class TutorSession(TreeEdits):
         theirs: set[int] = set()
         own = 0
         for n in self.timeline.walk():  # parents before children
-            known = self.lesson_nodes.get(n.id)
-            parent = n.parent.id if n.parent else -1
-            if (
-                known is not None
-                and known[0] is n
-                and known[1:] == (parent, n.action)
-                and (n.parent is None or parent in theirs)
-            ):
+            if self.from_file(n) and (n.parent is None or n.parent.id in theirs):
                 theirs.add(n.id)
             else:
                 own += 1
         return own
 
+    def from_file(self, node: Node) -> bool:
+        """``node`` is as the lesson's file made it: the same node, parent and move."""
+        known = self.lesson_nodes.get(node.id)
+        parent = node.parent.id if node.parent else -1
+        return known is not None and known[0] is node and known[1:] == (parent, node.action)
+
     def is_lesson_node(self, node: Node | None) -> bool:
         """``node`` and every node above it are as the lesson file made them."""
         while node is not None:
-            known = self.lesson_nodes.get(node.id)
-            parent = node.parent.id if node.parent else -1
-            if known is None or known[0] is not node or known[1:] != (parent, node.action):
+            if not self.from_file(node):
                 return False
             node = node.parent
         return True

@@ -1,0 +1,80 @@
+"""What happened: the narration of the path from the game's start to the node shown, newest
+first. The log is the position: it is computed from the timeline's path on every step, jump
+and branch, never appended to, so stepping back takes later moves out of it and another line
+of play tells its own moves. Each move's line comes from the position before it, the move and
+the position after it (the engine's verdict on the move, then its events: ``verdicts.narrate``),
+so it is the same whenever it is told; lines are cached per node, so a step costs one line."""
+
+from __future__ import annotations
+
+from ..errors import CatanError
+from ..game import Game
+from ..timeline import Node, Timeline
+from . import verdicts
+
+MAX_LOG = 40  # lines the What happened log shows (the latest moves of the path)
+MAX_CACHED = 20_000  # lines kept; past this the cache starts again (a long study's worth)
+SETUP_PHASE = "board"  # the engine's phase while chance lays out a variable board
+
+
+def told(node: Node) -> bool:
+    """The move into ``node`` is one the log tells: not the root, not chance laying out a
+    variable board (the game starts with the board laid out)."""
+    return (
+        node.parent is not None
+        and node.action is not None
+        and node.parent.state.phase != SETUP_PHASE
+    )
+
+
+def move_line(timeline: Timeline, node: Node) -> str:
+    """The line telling the move into ``node``: the engine's verdict on it in the position
+    before it (states are snapshots), then what changed ('' for a move the engine does not
+    call legal there, which a timeline never holds)."""
+    if node.parent is None or node.action is None:
+        return ""
+    before = Game(timeline.rules, node.parent.state)
+    try:
+        ex = before.explain(node.action)
+    except CatanError:
+        return ""
+    if not ex.legal:
+        return ""
+    return verdicts.narrate(before, node.action, ex, Game(timeline.rules, node.state))
+
+
+class PathLog:
+    """The log of one session: ``lines(timeline)`` for the node the timeline shows."""
+
+    def __init__(self) -> None:
+        self._timeline: Timeline | None = None
+        self._said: dict[int, tuple[Node, str]] = {}  # id(node) -> (node, its line)
+
+    def line(self, timeline: Timeline, node: Node) -> str:
+        """The move into ``node`` in words (cached: the same node tells the same move)."""
+        if timeline is not self._timeline or len(self._said) > MAX_CACHED:
+            self._timeline, self._said = timeline, {}
+        hit = self._said.get(id(node))
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        text = move_line(timeline, node)
+        self._said[id(node)] = (node, text)
+        return text
+
+    def lines(self, timeline: Timeline, node: Node | None = None) -> list[str]:
+        """What happened on the path to ``node`` (default: the current one), newest first:
+        the last ``MAX_LOG`` moves, then how many earlier ones are not listed."""
+        out: list[str] = []
+        earlier = 0
+        n = node or timeline.current
+        while n is not None and told(n):
+            if len(out) < MAX_LOG:
+                text = self.line(timeline, n)
+                if text:
+                    out.append(text)
+            else:
+                earlier += 1
+            n = n.parent
+        if earlier:
+            out.append(f"… and {earlier:,} earlier {'move' if earlier == 1 else 'moves'}.")
+        return out

@@ -1,0 +1,63 @@
+"""Nothing stale across lessons and games (issue 33): opening a lesson or a new game empties
+Try a move, takes the board's keyboard cursor away and chooses the kind afresh; the log starts
+empty; a new free game says nothing about a lesson left behind (its moves are kept and said
+so when it is opened again)."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from catan_tutor.widgets import App
+
+
+def app_with_state() -> App:
+    """Knight displacement (7.3) with a move typed, a kind chosen and the cursor on the board."""
+    app = App(start="Knight displacement", query="")
+    s, t = app.session, app.tutor
+    t.controls.check_try("P1 end")
+    kind = s.kinds()[0]
+    s.choose_kind(kind)
+    t.board.move_cursor(1.0, 0.0)
+    assert s.tried_text == "P1 end" and t.controls.try_text.value == "P1 end"
+    assert s.kind == kind and t.board.view.cursor is not None
+    return app
+
+
+@pytest.mark.parametrize("how", ["lesson", "new game"])
+def test_another_lesson_or_game_starts_with_nothing_of_the_last(how: str) -> None:
+    app = app_with_state()
+    s, t = app.session, app.tutor
+    s.play("P1 end")  # the learner's own move: a log line
+    assert s.lines
+    if how == "lesson":
+        assert app.open("Wedding and Sabotage")
+    else:
+        app.new()
+    assert s.tried_text == "" and t.controls.try_text.value == ""
+    assert s.verdict is None and t.controls.try_verdict.value == ""
+    assert t.board.view.cursor is None and t.board.cursor_at is None
+    assert s.kind in ("", *s.kinds()) and s.lines == []
+    assert s.kind == "" or s.game.is_chance() or len(s.kinds()) == 1  # chosen afresh
+
+
+def test_a_new_game_names_no_lesson_left_behind_and_the_lesson_keeps_the_moves() -> None:
+    app = App(start="Knight displacement", query="")
+    s = app.session
+    for move in ("P1 end", "P2 roll"):
+        s.play(move)
+    own = s.own_moves()
+    assert own >= 2
+    app.new()
+    note = html.unescape(app.status.value)
+    assert "kept" not in note and "Knight displacement" not in note, note
+    assert s.lesson_id == "" and s.lines == []
+    assert app.open("Knight displacement")
+    note = html.unescape(app.status.value)
+    assert f"Your {own} moves in this lesson are as you left them." in note
+    assert s.own_moves() == own and app.afresh.layout.display == ""
+    assert app.open("Wedding and Sabotage")  # to another lesson: said where they are
+    assert f"Your {own} moves in “Knight displacement” are kept" in html.unescape(app.status.value)
+    app.new()
+    assert app.status.value == ""  # a second new game: nothing about any lesson

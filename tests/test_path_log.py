@@ -1,0 +1,121 @@
+"""What happened is the position (issue 33, scope 3; widgets/path_log.py): at every node the
+log is the narration of the path from the lesson's (or game's) start to that node, after
+steps back and forward, jumps, Last and a branch off the lesson's line, never what was told
+before. The expected narration is recomputed here independently: the path's moves replayed on
+a fresh game from the root, each told by ``verdicts.narrate`` from the game before and after
+it (the engine's events, BASE-PROD-YIELD for a roll's production)."""
+
+from __future__ import annotations
+
+import pytest
+
+from catan_tutor import Game, new_game
+from catan_tutor.resources import lessons_dir
+from catan_tutor.sampler import random_playout
+from catan_tutor.scenario import load_scenario
+from catan_tutor.timeline import Node
+from catan_tutor.widgets import verdicts
+from catan_tutor.widgets.path_log import MAX_LOG
+from catan_tutor.widgets.tutor_session import TutorSession
+
+# A two-player lesson with both rolls and a forced trade, and 9.1 (Wedding and Sabotage).
+LESSONS = ("base_2p_forced_trade", "ck_pc_wedding_sabotage")
+
+
+def lesson(lesson_id: str) -> TutorSession:
+    s = TutorSession(new_game("base", players=3))
+    s.open(load_scenario(lessons_dir() / f"{lesson_id}.catan.yaml"), lesson_id=lesson_id)
+    return s
+
+
+def narration(s: TutorSession, node: Node | None = None) -> list[str]:
+    """The path's moves replayed from the root on a fresh game, told newest first."""
+    path = s.timeline.path(node)
+    g = Game(s.timeline.rules, path[0].state)
+    told = []
+    for n in path[1:]:
+        before = Game(g.rules, g.state)
+        ex = before.explain(n.action)
+        g.play(n.action)
+        told.append(verdicts.narrate(before, n.action, ex, g))
+    return told[::-1][:MAX_LOG]
+
+
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_the_log_at_every_node_is_the_narration_of_its_path(lesson_id: str) -> None:
+    s = lesson(lesson_id)
+    assert s.lines == [] and s.node is s.timeline.root
+    while s.node.children:  # forward through the main line
+        s.forward()
+        assert s.lines == narration(s), s.node
+    end, depth = s.node, len(s.timeline.path()) - 1
+    assert len(s.lines) == depth >= 8
+    while s.node is not s.timeline.root:  # back to the start: the later moves go
+        s.back()
+        assert s.lines == narration(s), s.node
+    assert s.lines == []  # the start of the lesson: nothing happened yet
+    s.forward()
+    s.forward()
+    assert len(s.lines) == 2 and s.lines == narration(s)  # no earlier walk-through mixed in
+    s.last()
+    assert s.node is end and s.lines == narration(s)
+    middle = s.timeline.path(end)[depth // 2]
+    s.goto(middle)  # a jump
+    assert s.node is middle and s.lines == narration(s) and len(s.lines) == depth // 2
+    s.first()
+    assert s.lines == [] and s.node is s.timeline.root
+
+
+def test_a_branch_tells_its_own_moves_and_the_main_line_its_own() -> None:
+    """Off the lesson's line (other dice after the roll of 5.7's forced-trade lesson) the log
+    tells the learner's moves; back on the main line it tells the lesson's moves again."""
+    s = lesson("base_2p_forced_trade")
+    s.forward()  # P1 roll
+    assert str(s.node.children[0].action) == "die white 1"
+    lesson_move = s.node.children[0]
+    s.play("die white 6")  # BASE-DICE: the learner's own die
+    s.play("die red 6")
+    assert s.lines == narration(s) and "12" in s.lines[0]
+    assert not any("white die shows 1" in line for line in s.lines)
+    branch = s.node
+    s.goto(lesson_move)  # the main line: one jump
+    assert s.lines == narration(s) and "white die shows 1" in s.lines[0]
+    assert not any("12" in line.split(".")[0] for line in s.lines)
+    s.goto(branch)
+    assert s.lines == narration(s)
+
+
+def test_a_long_game_tells_its_last_moves_and_counts_the_rest_and_narrates_each_node_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Stepping back through a long game narrates each node once (cached per node), and the
+    log lists the last MAX_LOG moves with a count of the earlier ones."""
+    done = random_playout(new_game("base", players=3, seed=5), seed=5, policy="greedy")
+    s = TutorSession(new_game("base", players=3, seed=5))
+    start = len(s.game.history)
+    for a in done.history[start : start + 300]:
+        s.advance(a)
+    s.show()
+    depth = len(s.timeline.path()) - 1
+    assert depth == 300
+    assert len(s.lines) == MAX_LOG + 1 and s.lines[:MAX_LOG] == narration(s)
+    assert s.lines[-1] == f"… and {depth - MAX_LOG} earlier moves."
+    calls = []
+    real = verdicts.narrate
+    monkeypatch.setattr(verdicts, "narrate", lambda *a: calls.append(1) or real(*a))
+    s.log = type(s.log)()  # an empty cache
+    assert len(s.lines) == MAX_LOG + 1
+    for at in range(depth - 1, -1, -1):
+        s.back()
+        assert len(s.lines) == min(at, MAX_LOG) + (at > MAX_LOG)  # recomputed at every step
+    assert len(calls) == depth  # every move told once, however often it was listed
+    assert s.lines == [] and s.node is s.timeline.root
+
+
+def test_a_variable_board_laid_out_by_chance_is_not_told() -> None:
+    """A new game on a variable board starts with the board laid out: its log is empty."""
+    s = TutorSession(new_game("base", players=3, board="variable", seed=4))
+    assert s.timeline.root.state.phase == "board" and s.lines == []
+    s.play("P1 settle J12")
+    assert s.lines == narration(s)[:1] and "builds a settlement" in s.lines[0]
+    assert len(narration(s)) > 1  # the board's chance events are on the path, not in the log
