@@ -115,8 +115,10 @@ class Tutor:
         s.subscribe(self._on_session)
         self.controls = PlayPanel(s, self.safe, self.show_rule, self.view.mark_refused)
         self.hints = HintPanel(lambda: s.game)  # Hint (hint_panel.py)
+        # a teacher's view: on by default, off in a game against the computer (session_seats.py)
         self.show_hands = widgets.Checkbox(value=True, description="show every hand", indent=False)
-        self.show_hands.observe(self.safe(lambda _: self._panels()), names="value")
+        self.show_hands.add_class("catan-show-hands")
+        self.show_hands.observe(self.safe(lambda c: s.set_every_hand(c["new"])), names="value")
         self.players = widgets.HTML()
         self.bank = widgets.HTML()
         self.moves = MovesPanel(s, self.safe)
@@ -193,7 +195,7 @@ class Tutor:
     def _on_session(self, event: str) -> None:
         if event == "shown":
             self._render()
-        elif event == "author":
+        elif event in ("author", "seats"):
             self._panels()
 
     def refresh(self, message: str = "") -> None:
@@ -254,7 +256,8 @@ class Tutor:
     def _panels(self) -> None:
         s = self.session
         g, node, sc = s.game, s.node, s.scenario
-        self.players.value = players_html(g, self.show_hands.value)
+        self.show_hands.value = s.shows_every_hand()
+        self.players.value = players_html(g, s.hand_seats())
         self.bank.value = bank_html(g)
         parts = []
         if node is s.timeline.root and sc and sc.goal:

@@ -1,0 +1,185 @@
+"""Playing against the computer like a game (issue 33, scope 6), at the session and widget
+level: Pause stops the computers and Resume lets them go on; a seat changed takes effect at
+once (in the Play tab and in the new-game form, for the game it started); the other seats'
+hands are hidden by default against the computer (a teacher can show them) and the learner's
+own hand is on the Play tab; chance resolves itself after a move (BASE-DEV-BUY draws the
+card at once) and can still be forced; disabled buttons look disabled and the kinds not
+possible now sit behind one "Why can't I…?" toggle.
+
+No event loop runs here, so computers play at once (``computer.py``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from catan_tutor import new_game
+from catan_tutor.actions import BuyDev
+from catan_tutor.editor import edit
+from catan_tutor.game import Game
+from catan_tutor.players import choose
+from catan_tutor.widgets import Tutor
+
+COMPUTERS = {1: "greedy", 2: "random", 3: "greedy"}
+
+
+def _setup_done(seed: int = 1) -> Game:
+    """A base game after its set-up (every seat placed by the greedy player)."""
+    g = new_game("base", players=4, seed=seed)
+    while g.state.phase != "pre-roll" or g.is_chance():
+        if g.is_chance():
+            g.play(g.rules.chance_outcomes(g.state)[0][0])
+        else:
+            g.play(choose(g, "greedy", 0))
+    return g
+
+
+def _p1_can_buy() -> Game:
+    """P1's main phase with exactly the price of a development card (BASE-DEV-BUY)."""
+    g = _setup_done()
+    for op in ("hand P1 1 wool, 1 grain, 1 ore", "turn P1 main 5"):
+        g = edit(g, op)
+    return g
+
+
+def _first_setup_moves(t: Tutor) -> None:
+    """P1's settlement and road of the set-up (the first legal ones)."""
+    for _ in range(2):
+        t.session.play(t.game.options(0)[0])
+
+
+# ---------------------------------------------------------------- pause and seats
+def test_pause_stops_the_computers_moves_and_resume_lets_them_play():
+    t = Tutor(new_game("base", players=4, seed=1))
+    t.computer.set_seats(COMPUTERS, seed=4)
+    t.computer.pause_button.click()
+    assert t.session.paused and t.computer.pause_button.description == "Resume"
+    _first_setup_moves(t)  # BASE-SETUP-ORDER: P2 is due now, but the computers are paused
+    assert len(t.timeline.moves()) == 2 and t.game.rules.actors(t.game.state) == [1]
+    assert t.computer.due() is None
+    assert "data-status='paused'" in t.computer.marker.value
+    assert "paused" in t.computer.status.value
+    t.computer.pause_button.click()  # Resume: P2, P3, P4, P4, P3, P2 set up at once
+    assert not t.session.paused and t.computer.pause_button.description == "Pause"
+    assert [a.player for a in t.timeline.moves()[2:]] == [1, 1, 2, 2, 3, 3, 3, 3, 2, 2, 1, 1]
+    assert t.game.rules.actors(t.game.state) == [0]
+    assert "Your move, P1" in t.computer.status.value
+
+
+def test_a_seat_set_back_to_human_stops_playing_at_once():
+    t = Tutor(new_game("base", players=4, seed=1))
+    t.computer.set_seats(COMPUTERS, seed=4)
+    t.session.set_paused(True)
+    _first_setup_moves(t)
+    picker = t.computer.pickers[1]  # P2's seat picker in the Play tab
+    assert picker.value == "greedy"
+    picker.value = "human"  # takes effect now: P2 is due and is no computer any more
+    assert dict(t.session.computers) == {2: "random", 3: "greedy"}
+    t.session.set_paused(False)
+    assert len(t.timeline.moves()) == 2  # nobody played for P2
+    assert "data-seats='3:random,4:greedy'" in t.computer.marker.value
+    picker.value = "random"  # and back to a computer: it plays at once
+    assert len(t.timeline.moves()) == 14 and t.game.rules.actors(t.game.state) == [0]
+
+
+def test_the_new_game_forms_seat_applies_to_the_game_it_started():
+    from catan_tutor.widgets.app import App
+
+    app = App(query="")
+    app.seats.pickers[1].value = "greedy"
+    app.start_button.click()
+    s = app.session
+    assert dict(s.computers) == {1: "greedy"} and app.tutor.computer.pickers[1].value == "greedy"
+    app.seats.pickers[2].value = "random"  # in the form: the game shown follows at once
+    assert dict(s.computers) == {1: "greedy", 2: "random"}
+    app.tutor.computer.pickers[1].value = "human"  # in the Play tab: the form follows
+    assert app.seats.pickers[1].value == "human" and dict(s.computers) == {2: "random"}
+    app.open(next(iter(app.lessons.values())).id)  # a lesson: every seat human
+    assert not s.computers and app.tutor.computer.widget.layout.display == "none"
+
+
+# ---------------------------------------------------------------- hands
+def test_other_hands_hidden_by_default_against_the_computer_and_own_hand_on_play_tab():
+    g = edit(_p1_can_buy(), "dev P2 1 knight")
+    t = Tutor(g)
+    assert t.show_hands.value  # no computer: every hand shows (a hot-seat game)
+    assert "development: 1 knight" in t.players.value
+    t.computer.set_seats(COMPUTERS)
+    assert not t.show_hands.value and not t.session.shows_every_hand()
+    rows = t.players.value.split("border-left")[1:]
+    assert "hand: 1 wool, 1 grain, 1 ore" in rows[0]  # P1, the learner: their own hand
+    hidden = sum(g.state.hands[1])
+    assert f"hand: {hidden} cards" in rows[1] and "knight" not in rows[1]  # BASE-INFO
+    assert "development: 1 cards" in rows[1]
+    assert "Your hand (P1)" in t.controls.hand.value
+    assert "1 wool, 1 grain, 1 ore" in t.controls.hand.value
+    t.show_hands.value = True  # the teacher's view
+    assert t.session.every_hand and "development: 1 knight" in t.players.value
+
+
+# ---------------------------------------------------------------- chance
+def test_a_bought_card_resolves_itself_against_the_computer():
+    t = Tutor(_p1_can_buy(), seed=3)
+    t.computer.set_seats(COMPUTERS)
+    deck = sum(t.game.state.deck)
+    t.session.play(BuyDev(0))  # BASE-DEV-BUY: the card is drawn by the seeded sampler
+    g = t.game
+    assert not g.is_chance() and sum(g.state.dev[0]) == 1 and sum(g.state.deck) == deck - 1
+    moves = t.timeline.moves()
+    assert isinstance(moves[-2], BuyDev) and moves[-1].is_chance  # the draw is a move
+    assert t.session.kind == ""  # no "which card?" form waits
+    assert "Your hand (P1)" in t.controls.hand.value and "development" in t.controls.hand.value
+
+
+def test_a_bought_card_can_still_be_forced():
+    t = Tutor(_p1_can_buy(), seed=3)
+    t.computer.set_seats(COMPUTERS)
+    t.computer.chance.value = True  # "I pick chance outcomes": one click
+    assert t.session.force_chance
+    t.session.play(BuyDev(0))
+    g = t.game
+    assert g.is_chance() and t.session.kind  # the draw waits; its form is offered
+    outcomes = t.session.of_kind()
+    monopoly = next(a for a in outcomes if "monopoly" in str(a))
+    t.session.play(monopoly)
+    assert t.game.state.dev[0][4] == 1  # the card forced (DEV_CARDS: monopoly last)
+
+
+def test_chance_waits_in_a_game_without_computers():
+    t = Tutor(_p1_can_buy(), seed=3)
+    t.session.play(BuyDev(0))
+    assert t.game.is_chance()  # a lesson or hot-seat game: the learner sees the draw
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_dice_and_other_chance_resolve_themselves_in_computer_turns(seed):
+    """Two rounds against three computers: every chance event (dice, steals, draws) is
+    played by the sampler; the learner never stops at one (BASE-PROD-ROLL)."""
+    t = Tutor(new_game("base", players=4, seed=seed), seed=seed)
+    t.computer.set_seats(COMPUTERS, seed=1)
+    mine = 0
+    while t.game.state.turn < 9:
+        g = t.game
+        assert not g.is_chance() and t.computer.due() is None
+        t.session.play(choose(g, "greedy", mine, player=0))
+        mine += 1
+    chance = [a for a in t.timeline.moves() if a.is_chance]
+    assert len(chance) >= 16  # at least two dice for each of eight turns
+
+
+# ---------------------------------------------------------------- buttons
+def test_disabled_buttons_look_disabled_and_why_not_kinds_are_folded_away():
+    t = Tutor(_p1_can_buy())
+    c = t.controls
+    assert c.roll_button.disabled and c.roll_button.button_style == ""  # main phase
+    assert not c.end_button.disabled and c.end_button.button_style == "primary"
+    assert c.blocked.options and c.blocked.layout.display == "none"  # folded away
+    assert c.why_toggle.layout.display == ""
+    c.why_toggle.value = True
+    assert c.blocked.layout.display == ""
+    c.why_toggle.value = False
+    t.session.choose_kind(c.blocked.options[0])  # a kind chosen from them stays shown
+    assert c.blocked.layout.display == ""
+    t.session.play(t.game.options(0)[-1])  # End turn: P2's roll
+    assert not c.roll_button.disabled and c.roll_button.button_style == "success"
+    assert c.end_button.disabled and c.end_button.button_style == ""
