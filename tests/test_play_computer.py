@@ -14,11 +14,22 @@ from __future__ import annotations
 import pytest
 
 from catan_tutor import new_game
-from catan_tutor.actions import BuyDev
+from catan_tutor.actions import BuildRoad, BuyDev, MoveRobber
+from catan_tutor.analysis import InlineExecutor
+from catan_tutor.board import (
+    EDGE_LABELS,
+    HEX_NAMES,
+    HEX_VERTICES,
+    RESOURCES,
+    VERTEX_HEXES,
+    VERTEX_LABELS,
+    pips,
+)
 from catan_tutor.editor import edit
 from catan_tutor.game import Game
 from catan_tutor.players import choose
 from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.hint_words import a_number, why
 
 COMPUTERS = {1: "greedy", 2: "random", 3: "greedy"}
 
@@ -183,3 +194,63 @@ def test_disabled_buttons_look_disabled_and_why_not_kinds_are_folded_away():
     t.session.play(t.game.options(0)[-1])  # End turn: P2's roll
     assert not c.roll_button.disabled and c.roll_button.button_style == "success"
     assert c.end_button.disabled and c.end_button.button_style == ""
+
+
+# ---------------------------------------------------------------- hints on the board
+def test_the_hint_rings_a_spot_on_the_board_and_says_why_in_words():
+    """The best setup settlement: a ring with an arrow on its corner, and one sentence with
+    its pips and resources, read from the board (BASE-COMP-NUMBERS: a number's pips); the
+    statistics stay behind "details"."""
+    g = new_game("base", players=3, seed=1)
+    t = Tutor(g)
+    t.hints.executor = InlineExecutor
+    t.hints.n.value, t.hints.turns.value = 4, 1
+    t.hints.run(wait=True)
+    best = t.hints.ranking[0].action
+    v = best.vertex
+    label = VERTEX_LABELS[v]
+    assert t.view.hinted == ("vertex", v) and t.hints.spot == ("vertex", v)
+    assert f"data-spot='vertex {label}'" in t.view.marker.value  # the ring, on the board
+    assert f"data-spot='vertex {label}'" in t.hints.marker.value
+    said = t.hints.result.value.split("catan-hint-details")[0]
+    lay = g.layout
+    total = sum(pips(lay.numbers[h]) for h in VERTEX_HEXES[v])
+    assert f"settles {label}" in said and f"{total} pips of production" in said
+    for h in VERTEX_HEXES[v]:
+        if lay.numbers[h]:
+            assert f"{RESOURCES[lay.terrain[h]]} on {a_number(lay.numbers[h])}" in said
+    assert "interval" not in said and "interval" in t.hints.result.value  # behind details
+    t.session.play(best)  # another position: the hint and its ring go
+    assert t.view.hinted is None and "catan-hint-mark" not in t.view.marker.value
+
+
+def test_hint_words_name_the_robbers_hex_its_victims_and_the_award():
+    """BASE-ROBBER-BLOCK: the hex blocked, with its resource and number, and whom it hits;
+    BASE-WIN-VP: a road that takes Longest Road says so."""
+    g = _setup_done()
+    s = g.state
+    h = next(
+        h
+        for h in range(19)
+        if g.layout.numbers[h] and any(s.vowner[v] == 1 for v in HEX_VERTICES[h])
+    )
+    text = why(g, MoveRobber(0, h, 1))
+    res = RESOURCES[g.layout.terrain[h]]
+    assert f"blocks {HEX_NAMES[h]} ({res} on {a_number(g.layout.numbers[h])}" in text
+    assert "P2" in text and "steals a card from P2" in text
+    # P1 builds the roads that lengthen its road most until one takes Longest Road
+    g = edit(edit(g, "hand P1 9 brick, 9 lumber"), "turn P1 main 5")
+    for _ in range(8):
+        roads = [a for a in g.legal_actions() if isinstance(a, BuildRoad)]
+        after = {}
+        for a in roads:
+            after[a] = g.clone()
+            after[a].play(a)
+        winner = next((a for a in roads if after[a].state.longest == 0), None)
+        if winner is not None:
+            break
+        g.play(max(roads, key=lambda a: (after[a].state.road_len[0], -a.edge)))
+    assert winner is not None
+    text = why(g, winner)
+    assert text.startswith(f"P1 builds road {EDGE_LABELS[winner.edge]}")
+    assert "wins Longest Road for +2 victory points" in text

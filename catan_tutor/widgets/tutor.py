@@ -114,7 +114,7 @@ class Tutor:
         )
         s.subscribe(self._on_session)
         self.controls = PlayPanel(s, self.safe, self.show_rule, self.view.mark_refused)
-        self.hints = HintPanel(lambda: s.game)  # Hint (hint_panel.py)
+        self.hints = HintPanel(lambda: s.game, mark=self.view.mark_hint)  # Hint (hint_panel.py)
         # a teacher's view: on by default, off in a game against the computer (session_seats.py)
         self.show_hands = widgets.Checkbox(value=True, description="show every hand", indent=False)
         self.show_hands.add_class("catan-show-hands")
