@@ -384,11 +384,11 @@ class BoardView:
         for spot in self.targets:
             if spot[0] != "hex":
                 self._mark(c, spot, filled=True, road=1.9)
-        for colour, width in ((TARGET_HALO, 7.0), (TARGET_OUTLINE, 3.5)):
-            c.stroke_style = colour
-            for spot in self.targets:
-                if spot[0] == "hex":
-                    self._mark(c, spot, filled=False, road=1.0, width=width)
+        hexes = [self.vp.pxs(hex_corners(i, 0.83)) for kind, i in self.targets if kind == "hex"]
+        for colour, width in ((TARGET_HALO, 5.0), (TARGET_OUTLINE, 2.5)):
+            c.stroke_style, c.line_width = colour, self.px(width)
+            for pts in hexes:  # between the roads and the letter, glyphs and token
+                c.stroke_polygon(pts)
         self._draw_labels(c)
 
     def _draw_hover(self) -> None:
@@ -431,8 +431,8 @@ class BoardView:
 
     def _draw_refused(self, c: Canvas, spot: tuple[str, int], reason: str) -> None:
         """A red ring on a spot the chosen kind cannot be played on; its reason on a tag at
-        the top (or, for a spot in the board's upper part, the bottom) of the board, wrapped
-        to fit and tied to the ring by a line, so it covers neither the spot nor its pieces."""
+        the top (or, for a spot in the board's upper part, the bottom) of the board, over the
+        sea, wrapped to fit: it covers neither the spot nor the pieces round it."""
         for colour, width in (("#ffffff", 8.0), (REFUSED, 4.5)):
             c.stroke_style = colour
             self._mark(c, spot, filled=False, road=1.0, width=width, grow=1.6)
@@ -445,9 +445,6 @@ class BoardView:
         left = min(max(x - w / 2, pad), wide - w - pad)
         bottom = float(self.canvas.height) - self.strip
         top = pad if y > bottom * 0.4 else bottom - h - pad
-        ring = self.vp.len(style.TARGET_R) * 1.6
-        c.stroke_style, c.line_width = REFUSED, self.px(2.0)
-        c.stroke_line(x, y - ring if top < y else y + ring, x, top + h if top < y else top)
         c.fill_style = "rgba(255,255,255,0.96)"
         c.fill_rect(left, top, w, h)
         c.stroke_style, c.line_width = REFUSED, self.px(1.5)

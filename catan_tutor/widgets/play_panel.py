@@ -100,7 +100,7 @@ class PlayPanel:
             description="Why can't I…?",
             icon="question-circle",
             tooltip="ask why another kind of move is not possible now",
-            layout=lay(width="auto", margin="6px 0 0 0"),
+            layout=lay(width="auto", margin="6px 0 0 0", align_self="flex-start"),
         )
         self.why_toggle.add_class("catan-why-toggle")
         self.why_toggle.observe(guard(lambda _: self._why_shown()), names="value")
