@@ -11,6 +11,8 @@ Needs /usr/bin/chromium (skipped without it, except under ``CI=true``). Only hid
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser_harness import ARTIFACTS, browser, chromium, new_page, open_app  # noqa: F401
 from test_browser_whynot import _click_spot
@@ -102,9 +104,13 @@ def test_a_short_game_against_the_computer_with_pause_and_a_hint_on_the_board(
 
     # the other seats' hands are hidden (BASE-INFO), the teacher's switch is off
     page.get_by_role("tab", name="Players", exact=True).click()
-    players = page.locator(".catan-tutor").first.inner_text()
-    assert "hand: 2 cards" in players or "hand: 3 cards" in players or "hand: 1 cards" in players
     assert not page.locator(".catan-show-hands input").is_checked()
+    seat_rows = page.locator(".catan-tutor div[style*='border-left:4px solid']")
+    rows = [seat_rows.nth(i).inner_text() for i in range(seat_rows.count())]
+    assert [r.split()[0] for r in rows] == ["P1", "P2", "P3", "P4"], rows
+    assert not re.search(r"hand: \d+ cards?", rows[0])  # the learner's own: the cards
+    for row in rows[1:]:  # a computer's: how many, not which
+        assert re.search(r"hand: \d+ cards?", row), row
 
 
 def test_robber_targets_are_outlined_and_the_why_not_tag_is_whole(

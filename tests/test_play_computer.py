@@ -254,3 +254,14 @@ def test_hint_words_name_the_robbers_hex_its_victims_and_the_award():
     text = why(g, winner)
     assert text.startswith(f"P1 builds road {EDGE_LABELS[winner.edge]}")
     assert "wins Longest Road for +2 victory points" in text
+
+
+def test_the_why_not_tag_keeps_every_word_in_lines_that_fit():
+    from catan_tutor.widgets.board_paint import wrap
+
+    reason = (
+        "A road must join one of your roads, settlements or cities; this edge touches none "
+        "of them, and at least two roads lead away from it"
+    )
+    lines = wrap(reason, 30)
+    assert " ".join(lines) == reason and all(len(x) <= 30 for x in lines) and len(lines) > 3
