@@ -265,3 +265,22 @@ def test_the_why_not_tag_keeps_every_word_in_lines_that_fit():
     )
     lines = wrap(reason, 30)
     assert " ".join(lines) == reason and all(len(x) <= 30 for x in lines) and len(lines) > 3
+
+
+def test_a_steal_resolves_itself_against_the_computer():
+    """BASE-ROBBER-STEAL: the card taken is chance; against the computer the sampler takes
+    it at once, and the learner's hand shows it."""
+    g = edit(edit(_p1_can_buy(), "dev P1 1 knight"), "hand P2 2 brick")
+    g.play("P1 knight")
+    h = next(h for h in range(19) if g.state.robber != h and 1 in _owners(g, h))
+    t = Tutor(g, seed=3)
+    t.computer.set_seats(COMPUTERS)
+    t.session.play(MoveRobber(0, h, 1))
+    g = t.game
+    assert not g.is_chance() and g.state.hands[0][0] == 1 and sum(g.state.hands[1]) == 1
+    assert "1 brick" in t.controls.hand.value
+    assert type(t.timeline.moves()[-1]).__name__ == "Steal"
+
+
+def _owners(g: Game, h: int) -> set[int]:
+    return {g.state.vowner[v] for v in HEX_VERTICES[h]}
