@@ -20,9 +20,10 @@ choice offered is a legal action of the engine, every verdict the engine's.
 - one click each: Roll (the roll and all its dice, thrown by the seeded sampler; any outcome
   can still be forced with the form) and End turn; when only one kind of action is legal it is
   chosen already, so its targets glow; build buttons show their cost
-- Hint: the moves of the player to act ranked by seeded playouts, the best three with their
-  intervals (``hint_panel.py``); computer seats play their moves as timeline moves, a short
-  pause apart, after each move played (``computer.py``)
+- Hint: the moves of the player to act ranked by seeded playouts, the best ringed on the board
+  and said in a sentence, the best three with their intervals behind "details"
+  (``hint_panel.py``); computer seats play their moves as timeline moves, a short pause
+  apart, after each move played, with Pause and a picker per seat (``computer.py``)
 - timeline: first / back / forward / last (buttons, or Home / PageUp / PageDown / End, also
   [ and ], while the board has focus), the move list (``move_list.py``: turns, moves in
   words, comments and variations inline; a click jumps there) with promote, demote and delete
