@@ -97,9 +97,10 @@ def test_a_short_game_against_the_computer_with_pause_and_a_hint_on_the_board(
     assert "Your move, P1" in page.locator(".catan-computer-line").inner_text()
     assert "Your hand (P1)" in page.locator(".catan-own-hand").inner_text()
     roll = page.locator(".catan-roll")
-    assert roll.is_disabled()  # set-up: no dice; the disabled button is not green
-    green = roll.evaluate("b => getComputedStyle(b).backgroundColor")
-    assert green in ("rgb(236, 239, 241)",), green
+    assert roll.is_disabled()  # set-up: no dice; the disabled button is not green, and faded
+    look = roll.evaluate("b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).opacity]")
+    assert not roll.evaluate("b => b.classList.contains('mod-success')"), look
+    assert float(look[1]) < 0.6, look
     page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "play_computer_resumed.png")
 
     # the other seats' hands are hidden (BASE-INFO), the teacher's switch is off

@@ -170,7 +170,7 @@ class Computer:
                 self.chance,
                 self.marker,
             ],
-            layout=lay(display="none", margin="4px 0", padding="4px 6px", border="1px solid #ccd"),
+            layout=lay(display="none", margin="4px 0", padding="4px 6px", border="1px solid #ccc"),
         )
         self.widget.add_class("catan-computer")
         self._show()
@@ -366,7 +366,7 @@ class Computer:
         status, text = self._status()
         self.widget.layout.display = "" if t.computers else "none"
         self.status.value = (
-            f"<span class='catan-computer-line' style='font-size:13px;color:#263238;"
+            f"<span class='catan-computer-line' style='font-size:13px;color:#37474f;"
             f"margin-right:8px'>{markup.text(text)}</span>"
             if text
             else ""

@@ -64,7 +64,7 @@ def hint_html(game: Game, ranking: Ranking) -> str:
     best = ranking[0] if ranking.records else None
     said = (
         f"<div class='catan-hint-why' style='font-size:14px;line-height:1.4;margin:4px 0;"
-        f"padding:6px 8px;border-left:4px solid #0b57d0;background:#eef3fd'>"
+        f"padding:6px 8px;border-left:4px solid #0b57d0;background-color:#eef3f8'>"
         f"<b>Suggested:</b> {markup.text(why(game, best.action))}</div>"
         if best is not None
         else ""
