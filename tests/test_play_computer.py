@@ -284,3 +284,14 @@ def test_a_steal_resolves_itself_against_the_computer():
 
 def _owners(g: Game, h: int) -> set[int]:
     return {g.state.vowner[v] for v in HEX_VERTICES[h]}
+
+
+def test_a_bad_seat_or_player_is_refused_and_changes_nothing():
+    t = Tutor(new_game("base", players=3, seed=1))
+    t.computer.set_seats({1: "greedy"})
+    for seat, policy in ((1, "smart"), (5, "greedy")):
+        with pytest.raises(ValueError, match=f"seat P{seat + 1}"):
+            t.session.set_seat(seat, policy)
+    with pytest.raises(ValueError, match="unknown seat or policy"):
+        t.session.set_computers({3: "greedy"})
+    assert dict(t.session.computers) == {1: "greedy"}
