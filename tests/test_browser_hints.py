@@ -1,5 +1,6 @@
 """End to end (issue 22): in the app's Voilà page a learner starts a game against a computer
-seat, asks for a hint (seeded playouts in the kernel, a progress bar, the best three moves),
+seat, asks for a hint (seeded playouts in the kernel, a progress bar, a sentence of why and,
+behind "details", the best three moves),
 plays the hinted moves and watches the computer answer with its own timeline moves.
 
 Needs /usr/bin/chromium, skipped without it except under ``CI=true`` (browser_harness.py).
@@ -32,6 +33,8 @@ def _hint(page) -> str:
     done.wait_for(state="attached", timeout=60_000)
     top = done.get_attribute("data-top")
     assert top and top.startswith("P1 ")
+    assert panel.locator(".catan-hint-why").is_visible()  # one plain sentence first
+    panel.locator(".catan-hint-details summary").click()  # the statistics, behind details
     panel.locator(".catan-hint-move").nth(2).wait_for()  # the best three (their own message)
     assert panel.locator(".catan-hint-move").count() == 3
     assert "seeded playouts" in panel.inner_text() and "interval" in panel.inner_text()

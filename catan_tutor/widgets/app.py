@@ -89,6 +89,7 @@ class App:
         self.afresh.add_class("catan-afresh")
         first = new_game("base", players=4)
         self.tutor = Tutor(first, seed=seed)
+        self.seats.follow(self.session)  # a seat changed applies to the game shown at once
         self.session.on("shown", self._show_chapter)
         self.start_button.on_click(self.tutor.safe(lambda _: self.new()))
         self.afresh.on_click(

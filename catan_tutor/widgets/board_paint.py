@@ -517,3 +517,35 @@ class StripPainter:
         c.font = style.font(0.24 * h)
         c.fill_text(text, right + r, top + 0.85 * h)
         c.fill_text("barbarian ship", right - TRACK_END * step - 2 * r, y)
+
+
+# ---------------------------------------------------------------- overlays (BoardView's layers)
+HINT_RING = "#0b57d0"  # the hint's ring and arrow, on a white halo
+TARGET_OUTLINE = "#ffd600"  # a legal hex: an outline ring on a dark halo, terrain left visible
+TARGET_HALO = "rgba(20, 20, 20, 0.75)"
+
+
+def hint_arrow(x: float, y: float, r: float) -> list[tuple[float, float]]:
+    """An arrow pointing down at ``(x, y)`` from above a ring of radius ``r``: the hint's."""
+    tip, head, tail = y - 1.15 * r, y - 2.1 * r, y - 3.6 * r
+    half, shaft = 0.75 * r, 0.28 * r
+    return [
+        (x, tip),
+        (x + half, head),
+        (x + shaft, head),
+        (x + shaft, tail),
+        (x - shaft, tail),
+        (x - shaft, head),
+        (x - half, head),
+    ]
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken between words."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]

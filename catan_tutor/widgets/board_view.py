@@ -41,8 +41,16 @@ from ..palette import (
     toward,
 )
 from . import style
-from .board_paint import ScenePainter
+from .board_paint import (
+    HINT_RING,
+    TARGET_HALO,
+    TARGET_OUTLINE,
+    ScenePainter,
+    hint_arrow,
+    wrap,
+)
 from .guard import guarded, shown_in
+from .kinds import spot_label
 
 __all__ = [
     "LAND_APOTHEM",
@@ -165,6 +173,7 @@ class BoardView:
         self.cursor: tuple[str, int] | None = None  # the keyboard's spot (layer 3)
         self.labels = False  # vertex and edge labels shown (on layer 2)
         self.refused: tuple[tuple[str, int], str] | None = None  # why-not ring (layer 3)
+        self.hinted: tuple[str, int] | None = None  # the hint's ring and arrow (layer 3)
         self.last_attack: dict | None = None  # the strengths of the attack just fought
         self.labels_button = widgets.ToggleButton(
             value=False,
@@ -236,18 +245,14 @@ class BoardView:
         self.draw_count += 1
         extra = ""
         if self.refused is not None:  # the why-not ring, for tests (never shown)
-            (kind, i), reason = self.refused
-            label = (
-                board.VERTEX_LABELS
-                if kind == "vertex"
-                else board.EDGE_LABELS
-                if kind == "edge"
-                else board.HEX_NAMES
-            )[i]
+            spot, reason = self.refused
             extra += (
-                f"<span class='catan-refused' data-spot='{kind} {label}' "
+                f"<span class='catan-refused' data-spot='{spot_label(spot)}' "
                 f"data-reason='{html.escape(reason, quote=True)}' hidden></span>"
             )
+        if self.hinted is not None:  # the hint's ring, for tests (never shown)
+            spot_text = spot_label(self.hinted)
+            extra += f"<span class='catan-hint-mark' data-spot='{spot_text}' hidden></span>"
         if self.last_attack:
             extra += (
                 f"<span class='catan-last-attack' data-barbarians="
@@ -276,6 +281,16 @@ class BoardView:
         if new == self.refused:
             return
         self.refused = new
+        with guarded_hold():
+            self._draw_hover()
+        self._drawn()
+
+    def mark_hint(self, spot: tuple[str, int] | None) -> None:
+        """Ring ``spot`` with an arrow pointing at it (layer 3): the hint's suggestion; None
+        takes it away."""
+        if spot == self.hinted:
+            return
+        self.hinted = spot
         with guarded_hold():
             self._draw_hover()
         self._drawn()
@@ -361,11 +376,19 @@ class BoardView:
             self._drawn()
 
     def _draw_targets(self) -> None:
+        """A glow on each vertex and edge target; a legal hex (the robber's, a knight's...)
+        gets an outline ring instead, so its terrain and number stay readable."""
         c = self.highlight
         c.clear()
         c.fill_style = c.stroke_style = style.TARGET
         for spot in self.targets:
-            self._mark(c, spot, filled=True, road=1.9)
+            if spot[0] != "hex":
+                self._mark(c, spot, filled=True, road=1.9)
+        hexes = [self.vp.pxs(hex_corners(i, 0.83)) for kind, i in self.targets if kind == "hex"]
+        for colour, width in ((TARGET_HALO, 5.0), (TARGET_OUTLINE, 2.5)):
+            c.stroke_style, c.line_width = colour, self.px(width)
+            for pts in hexes:  # between the roads and the letter, glyphs and token
+                c.stroke_polygon(pts)
         self._draw_labels(c)
 
     def _draw_hover(self) -> None:
@@ -378,14 +401,12 @@ class BoardView:
             for colour, width in ((CURSOR_EDGE, 7.0), (CURSOR, 3.5)):
                 c.stroke_style = colour
                 self._mark(c, self.cursor, filled=False, road=0.9, width=width, grow=1.35)
+        if self.hinted is not None:
+            self._draw_hint(c, self.hinted)
         if self.refused is not None:
             self._draw_refused(c, *self.refused)
 
-    def _draw_refused(self, c: Canvas, spot: tuple[str, int], reason: str) -> None:
-        """A red ring on a spot the chosen kind cannot be played on, its reason on a tag."""
-        for colour, width in (("#ffffff", 8.0), (REFUSED, 4.5)):
-            c.stroke_style = colour
-            self._mark(c, spot, filled=False, road=1.0, width=width, grow=1.6)
+    def _spot_xy(self, spot: tuple[str, int]) -> tuple[float, float]:
         kind, i = spot
         xy = (
             board.vertex_xy(i)
@@ -394,20 +415,46 @@ class BoardView:
             if kind == "edge"
             else board.hex_centre_xy(i)
         )
-        x, y = self.vp.px(xy)
-        size, pad = self.vp.len(LABEL_SIZE) * 1.15, self.vp.len(LABEL_PAD) * 1.5
-        text = f"✗ {reason}" if reason else "✗"
-        w = 0.56 * size * len(text) + 2 * pad
-        left = min(max(x - w / 2, 0.0), self.vp.ox * 2 - w)
-        top = y + self.vp.len(style.TARGET_R) * 1.8
-        c.fill_style = "rgba(255,255,255,0.94)"
-        c.fill_rect(left, top, w, size + 2 * pad)
+        return self.vp.px(xy)
+
+    def _draw_hint(self, c: Canvas, spot: tuple[str, int]) -> None:
+        """The hint: a blue ring on a white halo round the spot, an arrow pointing at it."""
+        for colour, width in (("#ffffff", 9.0), (HINT_RING, 5.0)):
+            c.stroke_style = colour
+            self._mark(c, spot, filled=False, road=1.1, width=width, grow=1.9)
+        x, y = self._spot_xy(spot)
+        r = self.vp.len(style.TARGET_R) * (1.9 if spot[0] != "hex" else 2.6)
+        pts = hint_arrow(x, y, r)
+        c.fill_style, c.stroke_style, c.line_width = HINT_RING, "#ffffff", self.px(2.0)
+        c.fill_polygon(pts)
+        c.stroke_polygon(pts)
+
+    def _draw_refused(self, c: Canvas, spot: tuple[str, int], reason: str) -> None:
+        """A red ring on a spot the chosen kind cannot be played on; its reason on a tag at
+        the top (or, for a spot in the board's upper part, the bottom) of the board, over the
+        sea, wrapped to fit: it covers neither the spot nor the pieces round it."""
+        for colour, width in (("#ffffff", 8.0), (REFUSED, 4.5)):
+            c.stroke_style = colour
+            self._mark(c, spot, filled=False, road=1.0, width=width, grow=1.6)
+        x, y = self._spot_xy(spot)
+        size, pad = self.vp.len(LABEL_SIZE) * 1.15, self.vp.len(LABEL_PAD) * 2.0
+        wide = float(self.canvas.width)
+        em = 0.6 * size  # a bold character's width, or more
+        lines = wrap(f"✗ {reason}" if reason else "✗", max(12, int(wide * 0.7 / em)))
+        w = min(max(em * len(t) for t in lines) + 2 * pad, wide - 2 * pad)
+        h = len(lines) * size * 1.25 + 2 * pad
+        left = min(max(x - w / 2, pad), wide - w - pad)
+        bottom = float(self.canvas.height) - self.strip
+        top = pad if y > bottom * 0.4 else bottom - h - pad
+        c.fill_style = "rgba(255,255,255,0.96)"
+        c.fill_rect(left, top, w, h)
         c.stroke_style, c.line_width = REFUSED, self.px(1.5)
-        c.stroke_rect(left, top, w, size + 2 * pad)
+        c.stroke_rect(left, top, w, h)
         c.fill_style = REFUSED
         c.font = style.font(size, bold=True)
         c.text_align, c.text_baseline = "left", "middle"
-        c.fill_text(text, left + pad, top + pad + size / 2)
+        for k, line in enumerate(lines):
+            c.fill_text(line, left + pad, top + pad + size * (1.25 * k + 0.62))
 
     def _mark(
         self,

@@ -5,12 +5,15 @@ computer's moves as ordinary timeline moves, a short pause apart.
 A computer moves only right after a move was played (by anyone): stepping back or forward
 through the timeline never plays for it, so a rewound game stays where the learner put it;
 there "Let the computer move" goes on. When it is a computer seat's turn, or a computer seat
-owes a decision (a discard, an answer to an offer), it plays; chance events in a computer's
-turn are thrown by the tutor's seeded sampler (as Roll does). In a Jupyter kernel the moves
-are spaced by the kernel's event loop (a playout computer thinks in a thread); without a
-running loop (plain Python) they are played at once. Tests read a hidden element (class
-``catan-computer-state``: ``data-seats``, ``data-status`` idle/waiting/thinking, ``data-mode``
-paced/at-once).
+owes a decision (a discard, an answer to an offer), it plays; chance resolves itself after
+each move (the session draws it with its seeded sampler) unless the learner picks it. In a
+Jupyter kernel the moves are spaced by the kernel's event loop (a playout computer thinks in
+a thread); without a running loop (plain Python) they are played at once. Pause stops them
+(Resume goes on); a seat changed (here or in the new-game form, for the game it started)
+takes effect at once. The
+seats, pause and chance settings live in the session (``session_seats.py``). Tests read a
+hidden element (class ``catan-computer-state``: ``data-seats``, ``data-status``
+idle/waiting/thinking/paused, ``data-paused`` 0/1, ``data-mode`` paced/at-once).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ class SeatPicker:
             layout=widgets.Layout(margin="0 4px 0 0"),
         )
         self.pickers: list[widgets.Dropdown] = []
+        self.session: TutorSession | None = None  # the game a seat change applies to (follow)
         self.failure = widgets.HTML()  # an unexpected error's id (guard), else empty
         self.widget = widgets.HBox(
             [self.label, self.row, self.failure], layout=widgets.Layout(align_items="center")
@@ -73,17 +77,53 @@ class SeatPicker:
                 layout=widgets.Layout(width="180px"),
             )
             d.add_class(f"catan-seat-{p + 1}")
+            if self.session is not None:
+                d.observe(guarded(self._changed(p), shown_in(self.failure)), names="value")
             self.pickers.append(d)
         self.row.children = tuple(self.pickers)
 
     def seats(self) -> dict[int, str]:
         return {p: d.value for p, d in enumerate(self.pickers) if d.value != "human"}
 
+    def follow(self, session: TutorSession) -> None:
+        """While ``session`` shows a game (not a lesson) with these seats, a seat changed
+        here changes in that game at once, and these follow the game's seats."""
+        self.session = session
+        session.subscribe(lambda event: self._mirror() if event == "seats" else None)
+        for p, d in enumerate(self.pickers):
+            d.observe(guarded(self._changed(p), shown_in(self.failure)), names="value")
+
+    def _changed(self, seat: int) -> Callable[[dict], None]:
+        def changed(change: dict) -> None:
+            if self.session is not None and self._shows_this_game():
+                self.session.set_seat(seat, change["new"])
+
+        return changed
+
+    def _shows_this_game(self) -> bool:
+        s = self.session
+        return (
+            s is not None
+            and not s.lesson_id
+            and s.scenario is None
+            and s.game.players == len(self.pickers)
+        )
+
+    def _mirror(self) -> None:
+        if self._shows_this_game():
+            for p, d in enumerate(self.pickers):
+                want = self.session.computers.get(p, "human") if self.session else "human"
+                if d.value != want:
+                    d.value = want
+
 
 class Computer:
-    """``Computer(session, guard)``: plays the computer seats of the game the session shows,
-    after each node shown on which a move was played (``session.moved``); ``guard`` wraps
-    what the event loop calls."""
+    """``Computer(session, guard)``: plays the computer seats of the game the session shows
+    (``session.computers``, ``session_seats.py``) after each node shown on which a move was
+    played (``session.moved``), unless they are paused; ``guard`` wraps what the event loop
+    calls. Its widget: what the computers do, Pause / Resume, a seat picker per seat (a
+    change takes effect at once) and "I pick chance outcomes"; shown in a game against the
+    computer."""
 
     def __init__(
         self,
@@ -93,29 +133,44 @@ class Computer:
         budget: Budget = PLAYOUT_BUDGET,
     ):
         self.session, self.guard = session, guard
-        self.seats: dict[int, str] = {}
-        self.seed = 0
         self.pause, self.budget = pause, budget
         self.busy = False  # playing moves at once (no event loop)
         self.waiting: asyncio.TimerHandle | None = None  # the scheduled step
         self.thinking = False
         self.mode = ""  # how the last moves were played: "paced" (event loop) or "at-once"
+        lay = widgets.Layout
         self.status = widgets.HTML()
+        self.pause_button = widgets.Button(icon="pause", layout=lay(width="auto"))
+        self.pause_button.add_class("catan-computer-pause")
+        self.pause_button.on_click(guard(lambda _: session.set_paused(not session.paused)))
         self.go_button = widgets.Button(
             description="Let the computer move",
             icon="play",
-            layout=widgets.Layout(width="auto", display="none"),
+            layout=lay(width="auto", display="none"),
         )
         self.go_button.add_class("catan-computer-go")
         self.go_button.on_click(guard(lambda _: self.go()))
-        self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.seat_row = widgets.HBox(layout=lay(flex_flow="row wrap"))
+        self.pickers: list[widgets.Dropdown] = []
+        self.chance = widgets.Checkbox(
+            description="I pick chance outcomes (dice, cards drawn, steals)",
+            indent=False,
+            layout=lay(width="auto"),
+        )
+        self.chance.add_class("catan-force-chance")
+        self.chance.observe(guard(lambda c: session.set_force_chance(c["new"])), names="value")
+        self.marker = widgets.HTML(layout=lay(display="none"))
         self.widget = widgets.VBox(
             [
                 widgets.HBox(
-                    [self.status, self.go_button], layout=widgets.Layout(align_items="center")
+                    [self.status, self.pause_button, self.go_button],
+                    layout=lay(align_items="center", flex_flow="row wrap"),
                 ),
+                self.seat_row,
+                self.chance,
                 self.marker,
-            ]
+            ],
+            layout=lay(display="none", margin="4px 0", padding="4px 6px", border="1px solid #ccc"),
         )
         self.widget.add_class("catan-computer")
         self._show()
@@ -123,35 +178,45 @@ class Computer:
 
     def _on_session(self, event: str) -> None:
         if event == "opened":
-            self.reset()
+            self._cancel_wait()
+            self.session.moved = False
         elif event == "shown":
             self.after_refresh()
+        elif event == "seats":
+            self._seats_changed()
 
     # ------------------------------------------------------------ seats
+    @property
+    def seats(self) -> dict[int, str]:
+        return dict(self.session.computers)
+
     def set_seats(self, seats: dict[int, str], seed: int = 0) -> None:
         """Make ``seats`` (seat -> "random", "greedy" or "playout") computers, the others
         human; a computer due now starts to play."""
-        self.seats, self.seed = dict(seats), seed
-        self.session.moved = True
-        self.after_refresh()
+        self.session.set_computers(seats, seed)
 
-    def reset(self) -> None:
-        """Every seat human (another game or lesson is shown)."""
-        self.seats, self.session.moved = {}, False
+    def _seats_changed(self) -> None:
+        """Seats, pause or chance changed: a step scheduled for a seat no longer due goes;
+        a computer due now plays (after a pause)."""
         self._cancel_wait()
+        self.session.moved = self.due() is not None
+        self.after_refresh()
 
     def due(self, game: Game | None = None) -> tuple[int, str] | None:
         """(seat, policy) of the computer to act now; (-1, "chance") for a chance event in a
-        computer's turn; None when a human (or nobody) is to act."""
+        computer's turn; None when a human (or nobody) is to act, or the computers are
+        paused, or the learner picks chance outcomes."""
         g = game or self.session.game
-        if not self.seats or g.is_over():
+        seats = self.session.computers
+        if not seats or self.session.paused or g.is_over():
             return None
         s = g.state
         if g.is_chance():
-            return (-1, "chance") if s.active in self.seats else None
+            ok = s.active in seats and not self.session.force_chance
+            return (-1, "chance") if ok else None
         for p in g.rules.actors(s):
-            if p in self.seats:
-                return (p, self.seats[p])
+            if p in seats:
+                return (p, seats[p])
         return None
 
     # ------------------------------------------------------------ playing
@@ -205,7 +270,7 @@ class Computer:
             t.roll()
             return True
         game = t.game
-        seed = move_seed(self.seed, game, t.timeline.current.depth)
+        seed = move_seed(t.computer_seed, game, t.timeline.current.depth)
         if policy == "playout" and loop is not None:
             self.thinking = True
             self._show()
@@ -222,11 +287,22 @@ class Computer:
             action = choose(game, "playout", seed, player=seat, budget=self.budget)
         except Exception:  # noqa: BLE001 - the loop side reports nothing moved
             action = None
-        loop.call_soon_threadsafe(self.guard(lambda: self._thought(node, action)))
+        loop.call_soon_threadsafe(self.guard(lambda: self._thought(node, seat, action)))
 
-    def _thought(self, node, action) -> None:
+    def _thought(self, node, seat: int, action) -> None:
+        """A playout computer's move, played if the game is still where it thought and the
+        seat is still due (not paused, not handed back to a human meanwhile)."""
         self.thinking = False
-        if action is not None and self.session.timeline.current is node:
+        due = self.due()
+        if (
+            action is not None
+            and self.session.timeline.current is node
+            and due
+            == (
+                seat,
+                "playout",
+            )
+        ):
             self.session.play(action)
         else:
             self._show()
@@ -237,37 +313,81 @@ class Computer:
             self.waiting = None
 
     # ------------------------------------------------------------ view
-    def _show(self) -> None:
-        due = self.due() if self.seats else None
-        names = self.session.game.names
-        status = "idle"
+    def _status(self) -> tuple[str, str]:
+        """(status for tests: idle/waiting/thinking/paused, the line shown)."""
+        t = self.session
+        g, seats = t.game, t.computers
+        if not seats:
+            return "idle", ""
+        if t.paused:
+            return "paused", "Computers paused: press Resume to let them play on."
+        due = self.due()
+        names = g.names
         if self.thinking:
-            status = "thinking"
-        elif due is not None and self.waiting is not None:
-            status = "waiting"
-        if not self.seats:
-            text = ""
-        elif due is None:
-            text = "Computers: " + ", ".join(
-                f"{names[p]} ({pol})" for p, pol in sorted(self.seats.items())
-            )
-        else:
-            seat, policy = due
-            who = (
-                f"{names[self.session.game.state.active]}'s dice"
-                if seat < 0
-                else f"{names[seat]} (computer, {policy})"
-            )
-            text = f"{who}: {'thinking…' if status == 'thinking' else 'to move'}"
+            return "thinking", f"{names[due[0]] if due else 'The computer'} is thinking…"
+        status = "waiting" if due is not None and self.waiting is not None else "idle"
+        if due is None:
+            if g.is_over():
+                return status, "The game is over."
+            return status, f"Your move, {names[t.own_seat()]}."
+        seat, policy = due
+        who = f"{names[g.state.active]}'s dice" if seat < 0 else f"{names[seat]} (computer)"
+        return status, f"{who}: to move"
+
+    def _pickers(self) -> None:
+        """A seat picker per seat of the game shown, each showing the session's choice."""
+        g, seats = self.session.game, self.session.computers
+        if len(self.pickers) != g.players:
+            for d in self.pickers:
+                d.close()
+            self.pickers = []
+            for p in range(g.players):
+                d = widgets.Dropdown(
+                    options=CHOICES,
+                    value="human",
+                    description=g.names[p],
+                    style={"description_width": "26px"},
+                    layout=widgets.Layout(width="190px"),
+                )
+                d.add_class(f"catan-game-seat-{p + 1}")
+                d.observe(self.guard(self._picked(p)), names="value")
+                self.pickers.append(d)
+            self.seat_row.children = tuple(self.pickers)
+        for p, d in enumerate(self.pickers):
+            want = seats.get(p, "human")
+            if d.value != want:
+                d.value = want  # the observer finds the session already so
+
+    def _picked(self, seat: int) -> Callable[[dict], None]:
+        return lambda change: self.session.set_seat(seat, change["new"])
+
+    def _show(self) -> None:
+        t = self.session
+        status, text = self._status()
+        self.widget.layout.display = "" if t.computers else "none"
         self.status.value = (
-            f"<span style='font-size:12px;color:#37474f'>{markup.text(text)}</span>" if text else ""
+            f"<span class='catan-computer-line' style='font-size:13px;color:#37474f;"
+            f"margin-right:8px'>{markup.text(text)}</span>"
+            if text
+            else ""
         )
-        idle = due is not None and status == "idle" and not self.busy
+        self.pause_button.description = "Resume" if t.paused else "Pause"
+        self.pause_button.icon = "play" if t.paused else "pause"
+        self.pause_button.button_style = "warning" if t.paused else ""
+        self.pause_button.tooltip = (
+            "let the computers play on" if t.paused else "stop the computers after this move"
+        )
+        idle = self.due() is not None and status == "idle" and not self.busy
         self.go_button.layout.display = "" if idle else "none"
-        seats = ",".join(f"{p + 1}:{pol}" for p, pol in sorted(self.seats.items()))
+        if t.computers:
+            self._pickers()
+        if self.chance.value != t.force_chance:
+            self.chance.value = t.force_chance
+        seats = ",".join(f"{p + 1}:{pol}" for p, pol in sorted(t.computers.items()))
         self.marker.value = (
             f"<span class='catan-computer-state' data-seats='{seats}' "
-            f"data-status='{status}' data-mode='{self.mode}' hidden></span>"
+            f"data-status='{status}' data-paused='{int(t.paused)}' data-mode='{self.mode}' "
+            "hidden></span>"
         )
 
 

@@ -1,10 +1,13 @@
 """The tutor's Hint: the moves of the player to act ranked by seeded playouts
 (``catan_tutor.analysis.rank_actions``) in a background thread, with a progress bar and
-Cancel; the three best with their 95% intervals and the sentence saying how they were
-estimated. A hint is for the position it was asked at: another position clears it (a run
-that ends after the position changed is not shown). Tests read a hidden element (class
-``catan-hint-state``: ``data-status`` idle/running/done/cancelled/stale/failed/refused,
-``data-top`` the best move's notation). Its limits are checked in the kernel
+Cancel. The best move shows as a ring with an arrow on the board (its spot, when it is
+played on one) and one plain sentence of why (``hint_words.py``: pips, the resource it
+brings, the award it wins); the three best with their 95% intervals and how they were
+estimated stay behind "details". A hint is for the position it was asked at: another
+position clears it and its ring (a run that ends after the position changed is not shown).
+Tests read a hidden element (class ``catan-hint-state``: ``data-status``
+idle/running/done/cancelled/stale/failed/refused, ``data-top`` the best move's notation,
+``data-spot`` its spot). Its limits are checked in the kernel
 (``analysis.run_limits.HINT``)."""
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ if TYPE_CHECKING:
     from ..analysis import Ranking
 from . import markup
 from .guard import failure_text, guarded, report, shown_in
+from .hint_words import why
+from .kinds import Spot, spot_label, target_of
 
 TOP = 3
 
@@ -53,6 +58,23 @@ def ranking_html(ranking, k: int = TOP) -> str:
     )
 
 
+def hint_html(game: Game, ranking: Ranking) -> str:
+    """The best move in one plain sentence (where the board's ring is), the statistics of
+    the best three behind "details"."""
+    best = ranking[0] if ranking.records else None
+    said = (
+        f"<div class='catan-hint-why' style='font-size:14px;line-height:1.4;margin:4px 0;"
+        f"padding:6px 8px;border-left:4px solid #0b57d0;background-color:#eef3f8'>"
+        f"<b>Suggested:</b> {markup.text(why(game, best.action))}</div>"
+        if best is not None
+        else ""
+    )
+    return (
+        f"{said}<details class='catan-hint-details'><summary style='cursor:pointer;"
+        f"color:#37474f;font-size:12px'>details</summary>{ranking_html(ranking)}</details>"
+    )
+
+
 class HintPanel:
     """``HintPanel(game)``: ``game()`` is the position shown; ``run()`` ranks its moves in a
     thread (``wait=True``: waits for it), ``refresh()`` after the position changed."""
@@ -60,8 +82,16 @@ class HintPanel:
     cancel: threading.Event
     ranking: Ranking | None
 
-    def __init__(self, game: Callable[[], Game], executor: Callable[[], Executor] | None = None):
+    def __init__(
+        self,
+        game: Callable[[], Game],
+        executor: Callable[[], Executor] | None = None,
+        mark: Callable[[Spot | None], None] | None = None,
+    ):
+        """``mark(spot)`` rings the best move's spot on the board (None: takes it away)."""
         self.game, self.executor = game, executor
+        self.mark = mark or (lambda spot: None)
+        self.spot: Spot | None = None
         lay = widgets.Layout(width="128px")
         narrow = {"description_width": "56px"}
         self.n = widgets.BoundedIntText(
@@ -110,10 +140,15 @@ class HintPanel:
         self._mark()
 
     def _mark(self, top: str = "") -> None:
+        spot = spot_label(self.spot) if self.spot else ""
         self.marker.value = (
             f"<span class='catan-hint-state' data-status='{self.status}' "
-            f"data-top='{markup.text(top)}' hidden></span>"
+            f"data-top='{markup.text(top)}' data-spot='{spot}' hidden></span>"
         )
+
+    def _ring(self, spot: Spot | None) -> None:
+        self.spot = spot
+        self.mark(spot)
 
     def refresh(self) -> None:
         """The position changed: a hint for another position goes (a running one is left to
@@ -128,6 +163,7 @@ class HintPanel:
 
     def clear(self, note: str = "") -> None:
         self.ranking, self.asked_at = None, ""
+        self._ring(None)
         self.bar.layout.display = "none"
         self.result.value = markup.text(note)
         self.status = "stale" if note else "idle"
@@ -144,6 +180,7 @@ class HintPanel:
             self._mark()
             return
         self.stop()
+        self._ring(None)
         game = self.game().clone()
         self.cancel.clear()
         self.asked_at = game.position()
@@ -181,8 +218,9 @@ class HintPanel:
             if key != self.asked_at:  # the position changed meanwhile: not shown
                 return
             self.ranking = ranking
-            self.result.value = ranking_html(ranking)
+            self.result.value = hint_html(game, ranking)
             self.status = "cancelled" if ranking.partial else "done"
+            self._ring(target_of(ranking[0].action) if ranking.records else None)
             self._mark(ranking[0].notation if ranking.records else "")
         except Exception as e:  # a thread's error: logged with an id, the id shown here
             self.result.value = (

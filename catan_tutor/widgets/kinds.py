@@ -9,7 +9,7 @@ import re
 from dataclasses import fields
 
 from ..actions import Action
-from ..board import CARD_NAMES
+from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from ..game import Game
 from ..rules.common import CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST
 from ..rules.improvements import WALL_COST
@@ -40,6 +40,13 @@ def target_of(a: Action) -> Spot | None:
         if isinstance(x, int) and x >= 0:
             return (kind, x)
     return None
+
+
+def spot_label(spot: Spot) -> str:
+    """``vertex C6``, ``edge N5``, ``hex H``: a spot as the board labels it."""
+    kind, i = spot
+    names = VERTEX_LABELS if kind == "vertex" else EDGE_LABELS if kind == "edge" else HEX_NAMES
+    return f"{kind} {names[i]}"
 
 
 def targets_of(actions: list[Action]) -> list[Spot]:

@@ -7,6 +7,7 @@ keeps no rules: points, strengths and checks all come from the engine.
 from __future__ import annotations
 
 import html
+from collections.abc import Collection
 
 from ..actions import TRACK_NAMES
 from ..board import CARD_NAMES
@@ -39,21 +40,23 @@ def _cards(counts, names=CARD_NAMES) -> str:
     return text or "nothing"
 
 
-def players_html(game: Game, show_hands: bool = True) -> str:
+def players_html(game: Game, show_hands: bool | Collection[int] = True) -> str:
     """One row per party: VP with where they come from, hand (or its size), development or
     progress cards, knights, C&K levels and defender tokens, trade tokens.
 
     What a hidden hand shows is what :meth:`Game.observation` lets everybody see (BASE-INFO,
-    CK-INFO); ``show_hands`` shows each seat as its owner sees it."""
+    CK-INFO); ``show_hands`` (every seat, or the seats named) shows a seat as its owner sees
+    it."""
     s, ck = game.state, game.caps.knights
     rows = []
     for p, name in enumerate(game.names):
-        view = game.observation(p if show_hands else None)["seats"][p]
+        shown = show_hands is True or (not isinstance(show_hands, bool) and p in show_hands)
+        view = game.observation(p if shown else None)["seats"][p]
         bits = []
         neutral = p >= game.players
         if not neutral:
             parts, vp = game.vp_breakdown(p), game.victory_points(p)
-            if not show_hands and view["public_vp"] != vp:  # hidden Victory Point cards
+            if not shown and view["public_vp"] != vp:  # hidden Victory Point cards
                 parts = {k: v for k, v in parts.items() if k != "VP cards"}
                 vp = view["public_vp"]
             detail = ", ".join(f"{k} {v}" for k, v in parts.items()) or "none yet"

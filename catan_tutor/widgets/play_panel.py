@@ -1,5 +1,6 @@
-"""The Play tab's controls, a view of the session: Roll and End turn, the palette of the kinds
-legal now (choosing one makes its targets glow), the greyed kinds of the variant ("why not?"),
+"""The Play tab's controls, a view of the session: Roll and End turn (coloured only while they
+can be pressed), the learner's own hand, the palette of the kinds legal now (choosing one
+makes its targets glow), the other kinds of the variant behind one "Why can't I…?" toggle,
 the form of the kind chosen, Try a move (any notation, the engine's verdict, Play when legal)
 and What happened (the log, newest first).
 """
@@ -13,6 +14,8 @@ import ipywidgets as widgets
 
 from ..actions import Action
 from ..errors import CatanError
+from ..game import Game
+from ..progress_cards import CARDS
 from . import markup, verdicts
 from .describe import SR_ONLY_CSS
 from .forms import ActionForm
@@ -28,11 +31,18 @@ from .kinds import (
     target_of,
     variant_kinds,
 )
+from .panels import _DEV_LABELS, _cards
 from .tutor_session import ROLL_PHASES, TutorSession
 
-# The greyed "why not?" kinds; the log's box (the page's own look, no visitor text).
+# The moves one can make stand out (the palette, an enabled Roll or End turn); what cannot be
+# pressed looks it; the greyed "why not?" kinds; the log's box (the page's own look).
 PLAY_CSS = (
-    "<style>.catan-blocked .widget-toggle-button{opacity:.5;font-size:12px;"
+    "<style>.catan-palette .widget-toggle-button{font-weight:600;height:32px;"
+    "background:#e3f2fd;color:#0d3c61;border:1px solid #1b5e9f;margin:2px 4px 2px 0}"
+    ".catan-palette .widget-toggle-button.mod-active{background:#1b5e9f;color:#fff}"
+    ".catan-turn-buttons .jupyter-button:disabled{opacity:.45;box-shadow:none}"
+    ".catan-turn-buttons .jupyter-button:not(:disabled){font-weight:600}"
+    ".catan-blocked .widget-toggle-button{opacity:.5;font-size:12px;"
     "height:24px;line-height:22px}"
     ".catan-blocked .widget-toggle-button.mod-active{opacity:1;"
     "box-shadow:inset 0 0 0 2px #b71c1c}"
@@ -61,6 +71,7 @@ class PlayPanel:
         b, lay = widgets.Button, widgets.Layout
         self.form: ActionForm | None = None
         self.palette = widgets.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
+        self.palette.add_class("catan-palette")
         self.palette.observe(guard(self._on_choice), names="value")
         self.roll_button = b(
             description="Roll",
@@ -79,9 +90,21 @@ class PlayPanel:
         self.blocked.add_class("catan-blocked")
         self.blocked.observe(guard(self._on_choice), names="value")
         self.blocked_label = widgets.HTML(
-            "<div style='color:#777;font-size:12px;margin-top:4px'>Not possible now (choose "
-            "one to ask why not):</div>"
+            "<div style='color:#555;font-size:12px;margin-top:4px'>Not possible now: choose "
+            "one to ask why not.</div>"
         )
+        # the kinds not possible now stay out of the way, behind one toggle
+        self.why_toggle = widgets.ToggleButton(
+            value=False,
+            description="Why can't I…?",
+            icon="question-circle",
+            tooltip="ask why another kind of move is not possible now",
+            layout=lay(width="auto", margin="6px 0 0 0", align_self="flex-start"),
+        )
+        self.why_toggle.add_class("catan-why-toggle")
+        self.why_toggle.observe(guard(lambda _: self._why_shown()), names="value")
+        self.hand = widgets.HTML()
+        self.hand.add_class("catan-own-hand")
         self.form_box = widgets.VBox()
         self.message = widgets.HTML()
 
@@ -131,9 +154,12 @@ class PlayPanel:
         trying.add_class("catan-try")
         self.log = widgets.HTML()
         self.log.add_class("catan-log")
-        self.top = [widgets.HTML(PLAY_CSS), widgets.HBox([self.roll_button, self.end_button])]
+        turn = widgets.HBox([self.roll_button, self.end_button])
+        turn.add_class("catan-turn-buttons")
+        self.top = [widgets.HTML(PLAY_CSS), turn, self.hand]
         self.bottom = [
             self.palette,
+            self.why_toggle,
             self.blocked_label,
             self.blocked,
             self.form_box,
@@ -161,6 +187,9 @@ class PlayPanel:
             self._tried()
         elif event == "message":
             self.message.value = html.escape(self.session.message)
+        elif event == "seats":
+            s = self.session
+            self.hand.value = own_hand_html(s.game, s.own_seat(), s.against_computer())
 
     def _show_all(self) -> None:
         s = self.session
@@ -171,6 +200,7 @@ class PlayPanel:
         self._choices()
         self._set_form(None)
         self._buttons(kinds)
+        self._on_session("seats")  # the learner's own hand
         self.message.value = html.escape(s.message)
         self._tried()
         self._log()
@@ -182,6 +212,14 @@ class PlayPanel:
         kind = self.session.kind or None
         self.palette.value = kind if kind in [o[1] for o in self.palette.options] else None
         self.blocked.value = kind if kind in self.blocked.options else None
+        self._why_shown()
+
+    def _why_shown(self) -> None:
+        """The kinds not possible now show while "Why can't I…?" is on, or one is chosen."""
+        others = bool(self.blocked.options)
+        self.why_toggle.layout.display = "" if others else "none"
+        open_ = others and (self.why_toggle.value or self.blocked.value is not None)
+        self.blocked.layout.display = self.blocked_label.layout.display = "" if open_ else "none"
 
     def _on_choice(self, change) -> None:
         """A kind chosen in the palette or among the greyed ones (not one shown already)."""
@@ -217,8 +255,7 @@ class PlayPanel:
         self.blocked.value = None
         self.blocked.options = others
         self.blocked.tooltips = [self._why_not(k) for k in others]
-        shown = "" if others else "none"
-        self.blocked.layout.display = self.blocked_label.layout.display = shown
+        self._why_shown()
 
     def _why_not(self, kind: str) -> str:
         """The hover text of a greyed kind: the engine's reason, for a kind naming only its
@@ -247,6 +284,9 @@ class PlayPanel:
         dice = "roll" in kinds or g.state.phase in ROLL_PHASES
         self.roll_button.description = "Roll" if dice or not g.is_chance() else "Let chance pick"
         self.end_button.disabled = "end turn" not in kinds
+        # colour only on what can be pressed (a disabled button never the brightest)
+        self.roll_button.button_style = "" if self.roll_button.disabled else "success"
+        self.end_button.button_style = "" if self.end_button.disabled else "primary"
 
     def _tried(self) -> None:
         """Try a move: the text, the engine's verdict on it, Play for a legal one."""
@@ -326,3 +366,22 @@ class PlayPanel:
         ex = s.game.explain(a)
         if not ex.legal:  # the verdict on the board too: a red ring with its short reason
             self.ring(spot, verdicts.short_reason(ex))
+
+
+def own_hand_html(game: Game, seat: int, against_computer: bool) -> str:
+    """The learner's own hand (``seat``) as its owner sees it: cards, then development or
+    progress cards (BASE-INFO, CK-INFO)."""
+    if game.is_over() or not 0 <= seat < game.players:
+        return ""
+    view = game.observation(seat)["seats"][seat]
+    name = html.escape(game.names[seat])
+    who = f"Your hand ({name})" if against_computer else f"{name}'s hand"
+    bits = [_cards(view["hand"])]
+    if any(view.get("dev") or ()):
+        bits.append("development cards: " + _cards(view["dev"], _DEV_LABELS))
+    if view.get("progress"):
+        bits.append("progress cards: " + ", ".join(CARDS[c] for c in view["progress"]))
+    return (
+        "<div style='margin:6px 0 2px 0;font-size:13px'>"
+        f"<b>{who}:</b> {html.escape('; '.join(bits))}</div>"
+    )

@@ -20,9 +20,10 @@ choice offered is a legal action of the engine, every verdict the engine's.
 - one click each: Roll (the roll and all its dice, thrown by the seeded sampler; any outcome
   can still be forced with the form) and End turn; when only one kind of action is legal it is
   chosen already, so its targets glow; build buttons show their cost
-- Hint: the moves of the player to act ranked by seeded playouts, the best three with their
-  intervals (``hint_panel.py``); computer seats play their moves as timeline moves, a short
-  pause apart, after each move played (``computer.py``)
+- Hint: the moves of the player to act ranked by seeded playouts, the best ringed on the board
+  and said in a sentence, the best three with their intervals behind "details"
+  (``hint_panel.py``); computer seats play their moves as timeline moves, a short pause
+  apart, after each move played, with Pause and a picker per seat (``computer.py``)
 - timeline: first / back / forward / last (buttons, or Home / PageUp / PageDown / End, also
   [ and ], while the board has focus), the move list (``move_list.py``: turns, moves in
   words, comments and variations inline; a click jumps there) with promote, demote and delete
@@ -114,9 +115,11 @@ class Tutor:
         )
         s.subscribe(self._on_session)
         self.controls = PlayPanel(s, self.safe, self.show_rule, self.view.mark_refused)
-        self.hints = HintPanel(lambda: s.game)  # Hint (hint_panel.py)
+        self.hints = HintPanel(lambda: s.game, mark=self.view.mark_hint)  # Hint (hint_panel.py)
+        # a teacher's view: on by default, off in a game against the computer (session_seats.py)
         self.show_hands = widgets.Checkbox(value=True, description="show every hand", indent=False)
-        self.show_hands.observe(self.safe(lambda _: self._panels()), names="value")
+        self.show_hands.add_class("catan-show-hands")
+        self.show_hands.observe(self.safe(lambda c: s.set_every_hand(c["new"])), names="value")
         self.players = widgets.HTML()
         self.bank = widgets.HTML()
         self.moves = MovesPanel(s, self.safe)
@@ -193,7 +196,7 @@ class Tutor:
     def _on_session(self, event: str) -> None:
         if event == "shown":
             self._render()
-        elif event == "author":
+        elif event in ("author", "seats"):
             self._panels()
 
     def refresh(self, message: str = "") -> None:
@@ -254,7 +257,8 @@ class Tutor:
     def _panels(self) -> None:
         s = self.session
         g, node, sc = s.game, s.node, s.scenario
-        self.players.value = players_html(g, self.show_hands.value)
+        self.show_hands.value = s.shows_every_hand()
+        self.players.value = players_html(g, s.hand_seats())
         self.bank.value = bank_html(g)
         parts = []
         if node is s.timeline.root and sc and sc.goal:

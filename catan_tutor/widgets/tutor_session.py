@@ -29,6 +29,7 @@ from ..timeline import Node, Timeline
 from .kinds import OWN_BUTTON, acting_seat, kind_name, kinds_of, seat_only, variant_kinds
 from .path_log import SETUP_PHASE, PathLog
 from .puzzle_state import PuzzleState
+from .session_seats import SeatSettings
 from .session_tree import TreeEdits
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def timeline_of(source: Game | Scenario) -> Timeline:
     return Timeline(source)
 
 
-class TutorSession(TreeEdits):
+class TutorSession(TreeEdits, SeatSettings):
     """``TutorSession(game_or_scenario, seed=0)``: a scenario brings its timeline and texts."""
 
     def __init__(self, source: Game | Scenario, *, seed: int | None = 0) -> None:
@@ -218,6 +219,7 @@ class TutorSession(TreeEdits):
         """Play through the timeline (following an existing move or adding a variation);
         refused with ``TimelineFullError`` once the tree holds ``MAX_TIMELINE_NODES``."""
         node = self.advance(action)
+        self.resolve_chance()  # against the computer chance resolves itself (session_seats)
         self.show()
         return node
 
@@ -255,6 +257,7 @@ class TutorSession(TreeEdits):
                 if not g.is_chance() or g.state.phase not in ROLL_PHASES:
                     break
                 self.advance(self.sampler.chance(g))
+            self.resolve_chance()
         finally:
             self.show()
 
@@ -356,6 +359,7 @@ class TutorSession(TreeEdits):
         self.origin, self.lesson_nodes = origin, lesson_nodes or {}
         self.origin_node = timeline.current
         self.tried_text = ""  # another game: Try a move starts empty
+        self.clear_seats()  # every seat human until the game's seats are set
         self.emit("opened")
         self.show()
 

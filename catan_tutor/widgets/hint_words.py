@@ -1,0 +1,158 @@
+"""Why a hinted move is good, in one plain sentence a learner can check on the board: the
+pips and resources of a corner (BASE-PROD-ROLL: a number's dots are its ways to be rolled),
+the harbor it reaches, the hex and the players the robber blocks, the award or victory
+points it wins. Read from the engine (the position before the move and after it); no
+statistics (those stay behind the hint's "details").
+"""
+
+from __future__ import annotations
+
+from ..actions import (
+    Action,
+    BuildCity,
+    BuildRoad,
+    BuyDev,
+    EndTurn,
+    MoveRobber,
+    PlayKnight,
+    Settle,
+)  # fmt: skip
+from ..board import (
+    EDGE_VERTICES,
+    GENERIC,
+    HARBOR_NAMES,
+    HEX_NAMES,
+    HEX_VERTICES,
+    RESOURCES,
+    VERTEX_HEXES,
+    VERTEX_LABELS,
+    VERTEX_NEIGHBOURS,
+    pips,
+)
+from ..errors import CatanError
+from ..game import Game
+from .move_list import move_words
+
+
+def a_number(n: int) -> str:
+    """``a 6``, ``an 8``, ``an 11``."""
+    return f"{'an' if n in (8, 11, 18) else 'a'} {n}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def corner(game: Game, v: int) -> tuple[int, str]:
+    """(pips, "brick on a 6, grain on an 8") of the hexes at corner ``v`` (no desert, no
+    hex without a number)."""
+    lay = game.layout
+    found = [
+        (pips(lay.numbers[h]), RESOURCES[lay.terrain[h]], lay.numbers[h])
+        for h in VERTEX_HEXES[v]
+        if lay.numbers[h] and lay.terrain[h] < len(RESOURCES)
+    ]
+    found.sort(key=lambda x: -x[0])
+    return sum(x[0] for x in found), ", ".join(f"{r} on {a_number(n)}" for _, r, n in found)
+
+
+def _harbor(game: Game, v: int) -> str:
+    kind = game.layout.vertex_harbor()[v]
+    if kind < 0:
+        return ""
+    return " and a 3:1 harbor" if kind == GENERIC else f" and a 2:1 {HARBOR_NAMES[kind]} harbor"
+
+
+def _corner_text(game: Game, v: int) -> str:
+    total, what = corner(game, v)
+    if not total:
+        return f"{VERTEX_LABELS[v]} produces nothing yet{_harbor(game, v)}"
+    return f"{_plural(total, 'pip')} of production ({what}){_harbor(game, v)}"
+
+
+def _free(game: Game, v: int) -> bool:
+    """Corner ``v`` is empty and has no building next to it (BASE-BUILD-DISTANCE)."""
+    owners = game.state.vowner
+    return owners[v] < 0 and all(owners[n] < 0 for n in VERTEX_NEIGHBOURS[v])
+
+
+def _road(game: Game, e: int) -> str:
+    """Where the road leads: the best free corner at its far end or one step beyond."""
+    near = set(EDGE_VERTICES[e])
+    reach = near | {n for v in near for n in VERTEX_NEIGHBOURS[v]}
+    free = [v for v in reach if _free(game, v)]
+    if not free:
+        return "it extends your road network"
+    v = max(free, key=lambda x: (corner(game, x)[0], -x))
+    total, what = corner(game, v)
+    where = f"a free corner with {_plural(total, 'pip')} ({what})" if total else "a free corner"
+    return f"it heads for {VERTEX_LABELS[v]}, {where}{_harbor(game, v)}"
+
+
+def _robber(game: Game, a: MoveRobber) -> str:
+    lay, s = game.layout, game.state
+    h = a.hex
+    hit = sorted(
+        {s.vowner[v] for v in HEX_VERTICES[h] if s.vowner[v] >= 0 and s.vowner[v] != a.player}
+    )
+    if lay.numbers[h] and lay.terrain[h] < len(RESOURCES):
+        what = f"{RESOURCES[lay.terrain[h]]} on {a_number(lay.numbers[h])}"
+        text = f"it blocks {HEX_NAMES[h]} ({what}, {_plural(pips(lay.numbers[h]), 'pip')})"
+    else:
+        text = f"it puts the robber on {HEX_NAMES[h]}"
+    if hit:
+        text += " for " + " and ".join(game.names[p] for p in hit)
+    if a.victim >= 0:
+        text += f" and steals a card from {game.names[a.victim]}"
+    return text
+
+
+def _gains(before: Game, after: Game, p: int, own: int = 0) -> str:
+    """The award and the victory points the move wins for ``p`` (beyond ``own``, the point
+    of the building it places)."""
+    s0, s1 = before.state, after.state
+    won = []
+    if s1.longest == p and s0.longest != p:
+        won.append("Longest Road")
+    if s1.army == p and s0.army != p:
+        won.append("Largest Army")
+    vp = after.victory_points(p) - before.victory_points(p) - own
+    text = f"wins {' and '.join(won)}" if won else ""
+    if vp > 0:
+        text += (" for " if text else "is worth ") + f"+{_plural(vp, 'victory point')}"
+    return text
+
+
+def why(game: Game, action: Action) -> str:
+    """One sentence: the move in words and why it is good, e.g. "P1 settles C6: 11 pips of
+    production (grain on a 6, ore on an 8, brick on a 4) and a 3:1 harbor." """
+    what = move_words(action)
+    p = action.player
+    if isinstance(action, Settle):
+        reason = _corner_text(game, action.vertex)
+    elif isinstance(action, BuildCity):
+        res = corner(game, action.vertex)[1]
+        reason = f"it doubles what {VERTEX_LABELS[action.vertex]} collects ({res or 'nothing'})"
+    elif isinstance(action, BuildRoad):
+        reason = _road(game, action.edge)
+    elif isinstance(action, MoveRobber):
+        reason = _robber(game, action)
+    elif isinstance(action, BuyDev):
+        reason = "a development card may be a knight, a victory point or a progress card"
+    elif isinstance(action, PlayKnight):
+        reason = "the robber moves off your hexes or onto a rival's, and your army grows"
+    elif isinstance(action, EndTurn):
+        reason = "nothing you can do now beats keeping your cards for the next turn"
+    else:
+        reason = ""
+    try:
+        after = game.clone()
+        after.play(action)
+        own = 1 if isinstance(action, (Settle, BuildCity)) else 0  # BASE-WIN-VP
+        gains = _gains(game, after, p, own) if p >= 0 else ""
+    except CatanError:
+        gains = ""
+    if gains:
+        reason = f"{reason}; it {gains}" if reason else f"it {gains}"
+    sentence = f"{what}: {reason}" if reason else f"{what} scored best in the playouts"
+    return sentence[0].upper() + sentence[1:] + "."

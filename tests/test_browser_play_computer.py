@@ -1,0 +1,150 @@
+"""End to end (issue 33, scope 6): a short game against the computer in the app's Voilà page.
+The learner makes P2-P4 computers and starts; pauses them; asks for a hint (a ring with an
+arrow on the board, one plain sentence of why); plays the hinted settlement and road; the
+paused computers play nothing; Resume lets them set up; the other seats' hands are hidden.
+Then the robber-target overlay (outlined hexes, the terrain readable) and the why-not tag on
+the board (wrapped, whole).
+
+Needs /usr/bin/chromium (skipped without it, except under ``CI=true``). Only hidden
+``data-*`` markers are read. Screenshots go to tests/artifacts/ (play_computer_*.png).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_harness import ARTIFACTS, browser, chromium, new_page, open_app  # noqa: F401
+from test_browser_whynot import _click_spot
+
+pytestmark = [pytest.mark.browser, pytest.mark.kernel, pytest.mark.slow]
+
+DEPTH = "() => +document.querySelector('.catan-state').dataset.depth"
+
+
+def _computer(page, name: str) -> str:
+    return page.locator(".catan-computer-state").first.get_attribute(f"data-{name}")
+
+
+def _hint(page) -> tuple[str, str]:
+    """A hint with few playouts: (the best move's notation, the spot ringed on the board)."""
+    panel = page.locator(".catan-hint-panel")
+    panel.locator("input").nth(0).fill("4")  # playouts
+    panel.locator("input").nth(1).fill("1")  # turns
+    panel.locator("input").nth(1).press("Tab")
+    page.locator(".catan-hint-state:not([data-status='done'])").wait_for(state="attached")
+    panel.get_by_role("button", name="Hint").click()
+    done = page.locator(".catan-hint-state[data-status='done']")
+    done.wait_for(state="attached", timeout=60_000)
+    spot = done.get_attribute("data-spot")
+    ring = page.locator(f".catan-hint-mark[data-spot='{spot}']")
+    ring.wait_for(state="attached")  # the board draws the ring there
+    return done.get_attribute("data-top"), spot
+
+
+def _play(page, move: str) -> None:
+    before = page.evaluate(DEPTH)
+    box = page.locator(".catan-try input[type='text']")
+    box.fill(move)
+    box.press("Enter")
+    play = page.locator(".catan-try").get_by_role("button", name="Play")
+    page.wait_for_function("b => !b.disabled", arg=play.element_handle())
+    play.click()
+    page.wait_for_function(f"() => ({DEPTH})() > {before}")
+
+
+def test_a_short_game_against_the_computer_with_pause_and_a_hint_on_the_board(
+    new_page,  # noqa: F811
+    app_server,
+) -> None:
+    p = new_page("play_computer")
+    page = p.page
+    page.set_viewport_size({"width": 1280, "height": 1100})
+    open_app(p, app_server)
+    for seat in (2, 3, 4):
+        page.locator(f".catan-seat-{seat} select").select_option(label="Computer: greedy")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_function(
+        "() => document.querySelector('.catan-computer-state').dataset.seats"
+        " === '2:greedy,3:greedy,4:greedy'"
+    )
+    page.wait_for_function(f"() => ({DEPTH})() === 0")
+    page.get_by_role("tab", name="Play", exact=True).click()
+    page.locator(".catan-computer-pause").click()  # Pause, visible in the Play tab
+    page.locator(".catan-computer-state[data-paused='1']").wait_for(state="attached")
+    assert page.locator(".catan-computer-pause").inner_text().strip() == "Resume"
+
+    # the hint: a ring with an arrow on the corner, one sentence with its pips
+    move, spot = _hint(page)
+    assert " settle " in move and spot.startswith("vertex ")
+    why = page.locator(".catan-hint-why")
+    assert why.is_visible() and "pips of production" in why.inner_text()
+    assert spot.split()[1] in why.inner_text()
+    assert not page.locator(".catan-hint-details table, .catan-hint-move").first.is_visible()
+    page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "play_computer_hint.png")
+    _play(page, move)
+    road, _ = _hint(page)
+    _play(page, road)
+
+    # paused: P2 is due and nothing is played for it
+    page.wait_for_timeout(2_500)
+    assert page.evaluate(DEPTH) == 2 and _computer(page, "status") == "paused"
+    page.locator(".catan-computer-pause").click()  # Resume: P2, P3, P4 set up, a pause apart
+    page.wait_for_function(f"() => ({DEPTH})() === 14", timeout=60_000)
+    page.locator(".catan-computer-state[data-status='idle'][data-paused='0']").wait_for(
+        state="attached"
+    )
+    assert "Your move, P1" in page.locator(".catan-computer-line").inner_text()
+    assert "Your hand (P1)" in page.locator(".catan-own-hand").inner_text()
+    roll = page.locator(".catan-roll")
+    assert roll.is_disabled()  # set-up: no dice; the disabled button is not green, and faded
+    look = roll.evaluate("b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).opacity]")
+    assert not roll.evaluate("b => b.classList.contains('mod-success')"), look
+    assert float(look[1]) < 0.6, look
+    page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "play_computer_resumed.png")
+
+    # the other seats' hands are hidden (BASE-INFO), the teacher's switch is off
+    page.get_by_role("tab", name="Players", exact=True).click()
+    assert not page.locator(".catan-show-hands input").is_checked()
+    seat_rows = page.locator(".catan-tutor div[style*='border-left:4px solid']")
+    rows = [seat_rows.nth(i).inner_text() for i in range(seat_rows.count())]
+    assert [r.split()[0] for r in rows] == ["P1", "P2", "P3", "P4"], rows
+    assert not re.search(r"hand: \d+ cards?", rows[0])  # the learner's own: the cards
+    for row in rows[1:]:  # a computer's: how many, not which
+        assert re.search(r"hand: \d+ cards?", row), row
+
+
+def test_robber_targets_are_outlined_and_the_why_not_tag_is_whole(
+    new_page,  # noqa: F811
+    app_server,
+) -> None:
+    """After P1's knight the robber's hexes are outlined (their terrain and numbers still
+    show); clicking the robber's own hex says why not in a tag that keeps every word."""
+    from test_play_computer import _setup_done
+
+    from catan_tutor.board import HEX_NAMES
+    from catan_tutor.editor import edit
+    from catan_tutor.widgets.links import pack_position
+
+    g = edit(edit(_setup_done(), "turn P1 main 5"), "dev P1 1 knight")
+    g.play("P1 knight")
+    here = HEX_NAMES[g.state.robber]
+    p = new_page("robber_overlay")
+    page = p.page
+    page.set_viewport_size({"width": 1280, "height": 1300})
+    open_app(p, f"{app_server}?position={pack_position(g.position())}")
+    page.wait_for_function(
+        "() => document.querySelector('.catan-state').dataset.phase === 'robber'"
+    )
+    page.get_by_role("tab", name="Play", exact=True).click()
+    page.locator(".catan-board canvas").last.screenshot(
+        path=ARTIFACTS / "play_computer_robber_targets.png"
+    )
+    _click_spot(page, "hex", here)
+    tag = page.locator(f".catan-refused[data-spot='hex {here}']")
+    tag.wait_for(state="attached")
+    reason = tag.get_attribute("data-reason")
+    assert reason and not reason.endswith("…")
+    page.locator(".catan-board canvas").last.screenshot(
+        path=ARTIFACTS / "play_computer_whynot_tag.png"
+    )

@@ -1,0 +1,297 @@
+"""Playing against the computer like a game (issue 33, scope 6), at the session and widget
+level: Pause stops the computers and Resume lets them go on; a seat changed takes effect at
+once (in the Play tab and in the new-game form, for the game it started); the other seats'
+hands are hidden by default against the computer (a teacher can show them) and the learner's
+own hand is on the Play tab; chance resolves itself after a move (BASE-DEV-BUY draws the
+card at once) and can still be forced; disabled buttons look disabled and the kinds not
+possible now sit behind one "Why can't I…?" toggle.
+
+No event loop runs here, so computers play at once (``computer.py``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from catan_tutor import new_game
+from catan_tutor.actions import BuildRoad, BuyDev, MoveRobber
+from catan_tutor.analysis import InlineExecutor
+from catan_tutor.board import (
+    EDGE_LABELS,
+    HEX_NAMES,
+    HEX_VERTICES,
+    RESOURCES,
+    VERTEX_HEXES,
+    VERTEX_LABELS,
+    pips,
+)
+from catan_tutor.editor import edit
+from catan_tutor.game import Game
+from catan_tutor.players import choose
+from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.hint_words import a_number, why
+
+COMPUTERS = {1: "greedy", 2: "random", 3: "greedy"}
+
+
+def _setup_done(seed: int = 1) -> Game:
+    """A base game after its set-up (every seat placed by the greedy player)."""
+    g = new_game("base", players=4, seed=seed)
+    while g.state.phase != "pre-roll" or g.is_chance():
+        if g.is_chance():
+            g.play(g.rules.chance_outcomes(g.state)[0][0])
+        else:
+            g.play(choose(g, "greedy", 0))
+    return g
+
+
+def _p1_can_buy() -> Game:
+    """P1's main phase with exactly the price of a development card (BASE-DEV-BUY)."""
+    g = _setup_done()
+    for op in ("hand P1 1 wool, 1 grain, 1 ore", "turn P1 main 5"):
+        g = edit(g, op)
+    return g
+
+
+def _first_setup_moves(t: Tutor) -> None:
+    """P1's settlement and road of the set-up (the first legal ones)."""
+    for _ in range(2):
+        t.session.play(t.game.options(0)[0])
+
+
+# ---------------------------------------------------------------- pause and seats
+def test_pause_stops_the_computers_moves_and_resume_lets_them_play():
+    t = Tutor(new_game("base", players=4, seed=1))
+    t.computer.set_seats(COMPUTERS, seed=4)
+    t.computer.pause_button.click()
+    assert t.session.paused and t.computer.pause_button.description == "Resume"
+    _first_setup_moves(t)  # BASE-SETUP-ORDER: P2 is due now, but the computers are paused
+    assert len(t.timeline.moves()) == 2 and t.game.rules.actors(t.game.state) == [1]
+    assert t.computer.due() is None
+    assert "data-status='paused'" in t.computer.marker.value
+    assert "paused" in t.computer.status.value
+    t.computer.pause_button.click()  # Resume: P2, P3, P4, P4, P3, P2 set up at once
+    assert not t.session.paused and t.computer.pause_button.description == "Pause"
+    assert [a.player for a in t.timeline.moves()[2:]] == [1, 1, 2, 2, 3, 3, 3, 3, 2, 2, 1, 1]
+    assert t.game.rules.actors(t.game.state) == [0]
+    assert "Your move, P1" in t.computer.status.value
+
+
+def test_a_seat_set_back_to_human_stops_playing_at_once():
+    t = Tutor(new_game("base", players=4, seed=1))
+    t.computer.set_seats(COMPUTERS, seed=4)
+    t.session.set_paused(True)
+    _first_setup_moves(t)
+    picker = t.computer.pickers[1]  # P2's seat picker in the Play tab
+    assert picker.value == "greedy"
+    picker.value = "human"  # takes effect now: P2 is due and is no computer any more
+    assert dict(t.session.computers) == {2: "random", 3: "greedy"}
+    t.session.set_paused(False)
+    assert len(t.timeline.moves()) == 2  # nobody played for P2
+    assert "data-seats='3:random,4:greedy'" in t.computer.marker.value
+    picker.value = "random"  # and back to a computer: it plays at once
+    assert len(t.timeline.moves()) == 14 and t.game.rules.actors(t.game.state) == [0]
+
+
+def test_the_new_game_forms_seat_applies_to_the_game_it_started():
+    from catan_tutor.widgets.app import App
+
+    app = App(query="")
+    app.seats.pickers[1].value = "greedy"
+    app.start_button.click()
+    s = app.session
+    assert dict(s.computers) == {1: "greedy"} and app.tutor.computer.pickers[1].value == "greedy"
+    app.seats.pickers[2].value = "random"  # in the form: the game shown follows at once
+    assert dict(s.computers) == {1: "greedy", 2: "random"}
+    app.tutor.computer.pickers[1].value = "human"  # in the Play tab: the form follows
+    assert app.seats.pickers[1].value == "human" and dict(s.computers) == {2: "random"}
+    app.open(next(iter(app.lessons.values())).id)  # a lesson: every seat human
+    assert not s.computers and app.tutor.computer.widget.layout.display == "none"
+
+
+# ---------------------------------------------------------------- hands
+def test_other_hands_hidden_by_default_against_the_computer_and_own_hand_on_play_tab():
+    g = edit(_p1_can_buy(), "dev P2 1 knight")
+    t = Tutor(g)
+    assert t.show_hands.value  # no computer: every hand shows (a hot-seat game)
+    assert "development: 1 knight" in t.players.value
+    t.computer.set_seats(COMPUTERS)
+    assert not t.show_hands.value and not t.session.shows_every_hand()
+    rows = t.players.value.split("border-left")[1:]
+    assert "hand: 1 wool, 1 grain, 1 ore" in rows[0]  # P1, the learner: their own hand
+    hidden = sum(g.state.hands[1])
+    assert f"hand: {hidden} cards" in rows[1] and "knight" not in rows[1]  # BASE-INFO
+    assert "development: 1 cards" in rows[1]
+    assert "Your hand (P1)" in t.controls.hand.value
+    assert "1 wool, 1 grain, 1 ore" in t.controls.hand.value
+    t.show_hands.value = True  # the teacher's view
+    assert t.session.every_hand and "development: 1 knight" in t.players.value
+
+
+# ---------------------------------------------------------------- chance
+def test_a_bought_card_resolves_itself_against_the_computer():
+    t = Tutor(_p1_can_buy(), seed=3)
+    t.computer.set_seats(COMPUTERS)
+    deck = sum(t.game.state.deck)
+    t.session.play(BuyDev(0))  # BASE-DEV-BUY: the card is drawn by the seeded sampler
+    g = t.game
+    assert not g.is_chance() and sum(g.state.dev[0]) == 1 and sum(g.state.deck) == deck - 1
+    moves = t.timeline.moves()
+    assert isinstance(moves[-2], BuyDev) and moves[-1].is_chance  # the draw is a move
+    assert t.session.kind == ""  # no "which card?" form waits
+    assert "Your hand (P1)" in t.controls.hand.value and "development" in t.controls.hand.value
+
+
+def test_a_bought_card_can_still_be_forced():
+    t = Tutor(_p1_can_buy(), seed=3)
+    t.computer.set_seats(COMPUTERS)
+    t.computer.chance.value = True  # "I pick chance outcomes": one click
+    assert t.session.force_chance
+    t.session.play(BuyDev(0))
+    g = t.game
+    assert g.is_chance() and t.session.kind  # the draw waits; its form is offered
+    outcomes = t.session.of_kind()
+    monopoly = next(a for a in outcomes if "monopoly" in str(a))
+    t.session.play(monopoly)
+    assert t.game.state.dev[0][4] == 1  # the card forced (DEV_CARDS: monopoly last)
+
+
+def test_chance_waits_in_a_game_without_computers():
+    t = Tutor(_p1_can_buy(), seed=3)
+    t.session.play(BuyDev(0))
+    assert t.game.is_chance()  # a lesson or hot-seat game: the learner sees the draw
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_dice_and_other_chance_resolve_themselves_in_computer_turns(seed):
+    """Two rounds against three computers: every chance event (dice, steals, draws) is
+    played by the sampler; the learner never stops at one (BASE-PROD-ROLL)."""
+    t = Tutor(new_game("base", players=4, seed=seed), seed=seed)
+    t.computer.set_seats(COMPUTERS, seed=1)
+    mine = 0
+    while t.game.state.turn < 9:
+        g = t.game
+        assert not g.is_chance() and t.computer.due() is None
+        t.session.play(choose(g, "greedy", mine, player=0))
+        mine += 1
+    chance = [a for a in t.timeline.moves() if a.is_chance]
+    assert len(chance) >= 16  # at least two dice for each of eight turns
+
+
+# ---------------------------------------------------------------- buttons
+def test_disabled_buttons_look_disabled_and_why_not_kinds_are_folded_away():
+    t = Tutor(_p1_can_buy())
+    c = t.controls
+    assert c.roll_button.disabled and c.roll_button.button_style == ""  # main phase
+    assert not c.end_button.disabled and c.end_button.button_style == "primary"
+    assert c.blocked.options and c.blocked.layout.display == "none"  # folded away
+    assert c.why_toggle.layout.display == ""
+    c.why_toggle.value = True
+    assert c.blocked.layout.display == ""
+    c.why_toggle.value = False
+    t.session.choose_kind(c.blocked.options[0])  # a kind chosen from them stays shown
+    assert c.blocked.layout.display == ""
+    t.session.play(t.game.options(0)[-1])  # End turn: P2's roll
+    assert not c.roll_button.disabled and c.roll_button.button_style == "success"
+    assert c.end_button.disabled and c.end_button.button_style == ""
+
+
+# ---------------------------------------------------------------- hints on the board
+def test_the_hint_rings_a_spot_on_the_board_and_says_why_in_words():
+    """The best setup settlement: a ring with an arrow on its corner, and one sentence with
+    its pips and resources, read from the board (BASE-COMP-NUMBERS: a number's pips); the
+    statistics stay behind "details"."""
+    g = new_game("base", players=3, seed=1)
+    t = Tutor(g)
+    t.hints.executor = InlineExecutor
+    t.hints.n.value, t.hints.turns.value = 4, 1
+    t.hints.run(wait=True)
+    best = t.hints.ranking[0].action
+    v = best.vertex
+    label = VERTEX_LABELS[v]
+    assert t.view.hinted == ("vertex", v) and t.hints.spot == ("vertex", v)
+    assert f"data-spot='vertex {label}'" in t.view.marker.value  # the ring, on the board
+    assert f"data-spot='vertex {label}'" in t.hints.marker.value
+    said = t.hints.result.value.split("catan-hint-details")[0]
+    lay = g.layout
+    total = sum(pips(lay.numbers[h]) for h in VERTEX_HEXES[v])
+    assert f"settles {label}" in said and f"{total} pips of production" in said
+    for h in VERTEX_HEXES[v]:
+        if lay.numbers[h]:
+            assert f"{RESOURCES[lay.terrain[h]]} on {a_number(lay.numbers[h])}" in said
+    assert "interval" not in said and "interval" in t.hints.result.value  # behind details
+    t.session.play(best)  # another position: the hint and its ring go
+    assert t.view.hinted is None and "catan-hint-mark" not in t.view.marker.value
+
+
+def test_hint_words_name_the_robbers_hex_its_victims_and_the_award():
+    """BASE-ROBBER-BLOCK: the hex blocked, with its resource and number, and whom it hits;
+    BASE-WIN-VP: a road that takes Longest Road says so."""
+    g = _setup_done()
+    s = g.state
+    h = next(
+        h
+        for h in range(19)
+        if g.layout.numbers[h] and any(s.vowner[v] == 1 for v in HEX_VERTICES[h])
+    )
+    text = why(g, MoveRobber(0, h, 1))
+    res = RESOURCES[g.layout.terrain[h]]
+    assert f"blocks {HEX_NAMES[h]} ({res} on {a_number(g.layout.numbers[h])}" in text
+    assert "P2" in text and "steals a card from P2" in text
+    # P1 builds the roads that lengthen its road most until one takes Longest Road
+    g = edit(edit(g, "hand P1 9 brick, 9 lumber"), "turn P1 main 5")
+    for _ in range(8):
+        roads = [a for a in g.legal_actions() if isinstance(a, BuildRoad)]
+        after = {}
+        for a in roads:
+            after[a] = g.clone()
+            after[a].play(a)
+        winner = next((a for a in roads if after[a].state.longest == 0), None)
+        if winner is not None:
+            break
+        g.play(max(roads, key=lambda a: (after[a].state.road_len[0], -a.edge)))
+    assert winner is not None
+    text = why(g, winner)
+    assert text.startswith(f"P1 builds road {EDGE_LABELS[winner.edge]}")
+    assert "wins Longest Road for +2 victory points" in text
+
+
+def test_the_why_not_tag_keeps_every_word_in_lines_that_fit():
+    from catan_tutor.widgets.board_paint import wrap
+
+    reason = (
+        "A road must join one of your roads, settlements or cities; this edge touches none "
+        "of them, and at least two roads lead away from it"
+    )
+    lines = wrap(reason, 30)
+    assert " ".join(lines) == reason and all(len(x) <= 30 for x in lines) and len(lines) > 3
+
+
+def test_a_steal_resolves_itself_against_the_computer():
+    """BASE-ROBBER-STEAL: the card taken is chance; against the computer the sampler takes
+    it at once, and the learner's hand shows it."""
+    g = edit(edit(_p1_can_buy(), "dev P1 1 knight"), "hand P2 2 brick")
+    g.play("P1 knight")
+    h = next(h for h in range(19) if g.state.robber != h and 1 in _owners(g, h))
+    t = Tutor(g, seed=3)
+    t.computer.set_seats(COMPUTERS)
+    t.session.play(MoveRobber(0, h, 1))
+    g = t.game
+    assert not g.is_chance() and g.state.hands[0][0] == 1 and sum(g.state.hands[1]) == 1
+    assert "1 brick" in t.controls.hand.value
+    assert type(t.timeline.moves()[-1]).__name__ == "Steal"
+
+
+def _owners(g: Game, h: int) -> set[int]:
+    return {g.state.vowner[v] for v in HEX_VERTICES[h]}
+
+
+def test_a_bad_seat_or_player_is_refused_and_changes_nothing():
+    t = Tutor(new_game("base", players=3, seed=1))
+    t.computer.set_seats({1: "greedy"})
+    for seat, policy in ((1, "smart"), (5, "greedy")):
+        with pytest.raises(ValueError, match=f"seat P{seat + 1}"):
+            t.session.set_seat(seat, policy)
+    with pytest.raises(ValueError, match="unknown seat or policy"):
+        t.session.set_computers({3: "greedy"})
+    assert dict(t.session.computers) == {1: "greedy"}
