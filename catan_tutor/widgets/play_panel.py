@@ -165,6 +165,8 @@ class PlayPanel:
     def _show_all(self) -> None:
         s = self.session
         kinds = s.kinds()
+        if s.puzzle_secret and not s.editing:  # the kinds legal now would narrow the answer
+            kinds = list(variant_kinds(s.game))
         self.palette.value = None
         self.palette.options = [self._kind_option(k) for k in kinds]
         self._blocked_kinds(kinds)
@@ -322,6 +324,8 @@ class PlayPanel:
                 "it under Try a move."
             )
         s.say("")
+        if s.puzzle_secret:  # an answer to the question: judged there (nothing played)
+            return s.puzzle.submit(str(a))
         s.try_move(str(a))
         ex = s.game.explain(a)
         if not ex.legal:  # the verdict on the board too: a red ring with its short reason

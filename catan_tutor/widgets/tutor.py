@@ -218,7 +218,10 @@ class Tutor:
         engine's words (``Game.prompt``)."""
         g = self.session.game
         phase = g.state.phase
-        if g.is_over():
+        secret = self.session.puzzle_secret  # whose move and what kind: the puzzle's answer
+        if secret:
+            who = "<b>Puzzle</b>: find the move the question below asks for"
+        elif g.is_over():
             who = (
                 f"<b>{markup.text(g.names[g.winner])} wins</b>"
                 if g.winner is not None
@@ -247,7 +250,8 @@ class Tutor:
         self.header.value = (
             f"<div style='font-size:15px'>{title}"
             f"{markup.text(wording.variant_name(g.variant))} · turn "
-            f"{g.state.turn} · {markup.text(wording.phase_words(phase))}{mode}"
+            f"{g.state.turn} · {'a puzzle' if secret else markup.text(wording.phase_words(phase))}"
+            f"{mode}"
             f"</div><div>{who}</div>"
         )
 
@@ -262,7 +266,8 @@ class Tutor:
         for text in (node.comment, node.tutor):
             if text:
                 parts.append(verdicts.lesson_html(text))
-        parts.append(notice_html(g, node))
+        if not s.puzzle_secret:  # its lines would give the puzzle's answer away
+            parts.append(notice_html(g, node))
         if s.author_view:
             parts.append(expectations_html(g, node))
         self.lesson.value = (

@@ -122,7 +122,7 @@ class TutorSession(TreeEdits):
         the one kind legal), the verdict tried goes (its text stays), then ``shown``."""
         self.message = message
         self.verdict, self.unreadable = None, ""
-        kinds = self.kinds()
+        kinds = [] if self.puzzle_secret else self.kinds()  # one kind would tell the answer
         g = self.game
         self.kind = (
             kinds[0]
@@ -140,6 +140,11 @@ class TutorSession(TreeEdits):
     @property
     def game(self) -> Game:
         return self.timeline.game
+
+    @property
+    def puzzle_secret(self) -> bool:
+        """A question is open here: views narrow nothing (``PuzzleState.secret``)."""
+        return self.puzzle.secret()
 
     @property
     def node(self) -> Node:
@@ -235,6 +240,8 @@ class TutorSession(TreeEdits):
         sampler, with the chance events the dice bring at once (both rolls of a two-player
         turn, progress cards drawn); any other chance event: the sampler picks its outcome."""
         g = self.game
+        if self.puzzle.seat_move(Roll):  # an answer to the question: judged, no dice
+            return
         rolls = [] if g.is_chance() else [a for a in self.legal() if isinstance(a, Roll)]
         if not g.is_chance() and not rolls:
             return
@@ -252,7 +259,9 @@ class TutorSession(TreeEdits):
             self.show()
 
     def end_turn(self) -> None:
-        """End the turn, when that is legal now."""
+        """End the turn, when that is legal now (an answer to an open question: judged)."""
+        if self.puzzle.seat_move(EndTurn):
+            return
         ends = [a for a in self.legal() if isinstance(a, EndTurn)]
         if ends:
             self.play(ends[0])
