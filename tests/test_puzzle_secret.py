@@ -21,6 +21,7 @@ from puzzle_answers import Asked, answer_words, course_puzzles, found
 
 from catan_tutor import new_game, rulebook
 from catan_tutor.puzzle import answer_nodes, asks_rule, judge
+from catan_tutor.widgets import verdicts, wording
 from catan_tutor.widgets.move_list import rows
 from catan_tutor.widgets.tutor import TABS, Tutor
 
@@ -108,6 +109,12 @@ def test_no_text_of_the_tutor_holds_the_answer_before_it_is_solved(asked: Asked)
     text = every_tab_text(t)
     assert asked.puzzle.prompt.split(" (")[0][:40] in text
     assert found(words, text) == [], f"{asked.lesson}: the page gives away {found(words, text)}"
+    # the header, the board in words and the players say nothing of whose move or what
+    _, _, said = verdicts.plain(s.game.prompt()).partition(": ")
+    assert said and said not in widget_text(t.header)
+    assert said not in t.board.board_text.value and "◀" not in t.players.value
+    assert wording.phase_words(s.game.state.phase) not in widget_text(t.header)
+    assert t.hints.widget.layout.display == "none"  # the engine's best moves: no hint
     # the Moves tab stops at the question: no move after it is listed, or can be reached
     listed = {n for _, n in rows(s.timeline, s.puzzle.hidden())}
     assert asked.node in listed

@@ -162,7 +162,7 @@ class BoardPanel:
             view.last_attack = verdicts.last_attack(s.node)  # the strengths that fought
             view.update()
             self.marker.value = state_html(s.node, s.game)
-            self.board_text.value = board_text_html(s.game)
+            self.board_text.value = board_text_html(s.game, s.puzzle_secret)
             self.link_panel()
             self.keep_cursor()
             self.cursor_status()

@@ -212,6 +212,8 @@ class Tutor:
         self.saved_line.value = state_of(self.session.timeline, self.session.lesson_id)
         self.refresh_ms = (time.perf_counter() - started) * 1000
         self.hints.refresh()
+        # the engine's best moves would be the answer: the puzzle has hints of its own
+        self.hints.widget.layout.display = "none" if self.session.puzzle_secret else ""
 
     def _header(self) -> None:
         """Variant, turn and phase in words; who acts and what the game waits for, in the
@@ -258,7 +260,7 @@ class Tutor:
     def _panels(self) -> None:
         s = self.session
         g, node, sc = s.game, s.node, s.scenario
-        self.players.value = players_html(g, self.show_hands.value)
+        self.players.value = players_html(g, self.show_hands.value, not s.puzzle_secret)
         self.bank.value = bank_html(g)
         parts = []
         if node is s.timeline.root and sc and sc.goal:
