@@ -19,9 +19,10 @@ import ipywidgets as widgets
 import pytest
 from puzzle_answers import Asked, answer_words, course_puzzles, found
 
-from catan_tutor import new_game, rulebook
+from catan_tutor import board, new_game, rulebook
 from catan_tutor.puzzle import answer_nodes, asks_rule, judge
 from catan_tutor.widgets import verdicts, wording
+from catan_tutor.widgets.kinds import kind_name, targets_of
 from catan_tutor.widgets.move_list import rows
 from catan_tutor.widgets.tutor import TABS, Tutor
 
@@ -202,9 +203,47 @@ def test_a_rule_question_glows_once_its_kind_is_chosen_a_choice_question_never()
         same = [a for a in s.game.legal_actions() if type(a) is type(answer)]
         accepted = [a for a in same if judge(asked.puzzle, node, rules, a).correct]
         assert rule == (len(accepted) == len(same))
-        from catan_tutor.widgets.kinds import kind_name, targets_of
-
         s.choose_kind(kind_name(answer))
         glowing = t.board.view.targets
         assert glowing == (targets_of(same) if rule else [])
     assert any(kinds.values()) and not all(kinds.values())
+
+
+def test_a_learner_answers_on_the_board_a_wrong_kind_judged_then_the_right_one():
+    """ "Put P3's second piece on C6" (C&K): nothing is chosen; settle at C6 is a wrong answer
+    with the engine's reason (nothing played), a city at C6 is right. The form of the kind
+    chosen shows no "✓ legal" before the puzzle judges the move."""
+    asked = next(a for a in PUZZLES if a.lesson == "puzzle_ck_knights")
+    t = at_question(asked)
+    s = t.session
+    question = s.timeline.current
+    c6 = ("vertex", board.parse_vertex("C6"))
+    s.choose_kind("settle")
+    assert t.board.view.targets == []
+    t.controls.act_at(c6)
+    assert s.timeline.current is question and s.puzzle.tries == 1
+    shown = widget_text(t.puzzle.widget)
+    assert "✗ Not the answer" in shown and "P3 settle C6 is not allowed here" in shown
+    s.choose_kind("build city")
+    assert t.controls.form is not None
+    assert t.controls.form.status.layout.display == "none"
+    assert t.board.view.targets == []  # a choice question: nothing glows
+    t.controls.act_at(c6)
+    assert str(s.timeline.current.action) == "P3 city C6" and s.puzzle.holds(question) is False
+
+
+def test_roll_and_end_turn_are_answers_while_a_question_is_open():
+    """Their buttons are not told apart by being enabled: a click is judged. At the dummy's
+    ore question ending the turn is right; at the first setup question a roll is wrong."""
+    setup = at_question(next(a for a in PUZZLES if a.lesson == "puzzle_base_setup"))
+    assert not setup.controls.roll_button.disabled and not setup.controls.end_button.disabled
+    at = setup.session.timeline.current
+    setup.controls.roll_button.click()
+    assert setup.session.timeline.current is at and setup.session.puzzle.tries == 1
+    assert "P1 roll is not allowed here" in widget_text(setup.puzzle.widget)
+    dummy = at_question(
+        next(a for a in PUZZLES if a.lesson == "puzzle_base_dummy" and a.node == 11)
+    )
+    dummy.controls.end_button.click()
+    assert str(dummy.session.timeline.current.action) == "P1 end"
+    assert "✓ Right" in widget_text(dummy.puzzle.widget)

@@ -191,13 +191,13 @@ class PlayPanel:
             self.session.choose_kind(change["new"])
 
     def _form(self, acts: list[Action]) -> ActionForm | None:
-        return (
-            ActionForm(
-                self.session.game, acts, self.guard(self.session.play), self.guard(self.show_rule)
-            )
-            if acts
-            else None
-        )
+        if not acts:
+            return None
+        s = self.session
+        form = ActionForm(s.game, acts, self.guard(s.play), self.guard(self.show_rule))
+        if s.puzzle_secret:  # no "✓ legal" on the move filled in: the puzzle judges it
+            form.status.layout.display = "none"
+        return form
 
     def _set_form(self, form: ActionForm | None) -> None:
         """Show ``form`` (or none); the one it replaces is closed (its widgets freed)."""

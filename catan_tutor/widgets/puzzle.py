@@ -8,7 +8,8 @@ and the lesson goes on (a right answer off the lesson's line stays, a variation,
 button back to the line). Up to two hints, one click each: where to look, then the rule.
 
 Nothing for tests shows: the puzzle's node, whether it is solved, the tries and the hints
-taken are ``data-*`` attributes of a hidden element (class ``catan-puzzle-state``).
+taken, whether targets may glow (``data-glow``: no secret here, or a rule question) are
+``data-*`` attributes of a hidden element (class ``catan-puzzle-state``).
 """
 
 from __future__ import annotations
@@ -158,6 +159,7 @@ class PuzzleMode:
             f"<span class='catan-puzzle-state' data-node='{node.id}' "
             f"data-asked='{int(puzzle is not None)}' data-solved='{solved}' "
             f"data-tries='{st.tries}' data-hints='{st.hints}' "
+            f"data-glow='{int(st.glows())}' "
             f"data-correct='{int(bool(j and j.correct))}' hidden></span>"
         )
 
