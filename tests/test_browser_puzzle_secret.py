@@ -20,8 +20,9 @@ import pytest
 from browser_harness import ARTIFACTS, PAGE_TIMEOUT, open_app
 from puzzle_answers import Asked, answer_words, course_puzzles, found
 
+from catan_tutor import rulebook
 from catan_tutor.library import library
-from catan_tutor.puzzle import answer_nodes
+from catan_tutor.puzzle import answer_nodes, judge
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.timeline import Node
 from catan_tutor.widgets.move_list import move_words
@@ -30,6 +31,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.kernel, pytest.mark.slow]
 
 PUZZLE = ".catan-puzzle-state"
 WRITTEN_WHEN_SHOWN = ("Rules", "File")  # and Moves; Odds (playouts) never names a move
+WRONG = "P1 road K5"  # at the course's first puzzle: away from the settlement just placed
 SHOTS = {"puzzle_base_setup", "puzzle_ck_knights"}  # screenshots at their first question
 
 # Every text of the app and every attribute value, one string each (no style or script).
@@ -92,6 +94,21 @@ def _answer(asked: Asked) -> Node:
     return chosen
 
 
+def _wrong_try(page, asked: Asked) -> None:
+    """An illegal try at the question: judged, nothing played, why in a plain sentence."""
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    node = sc.timeline.nodes[asked.node]
+    j = judge(asked.puzzle, node, sc.timeline.rules, WRONG)
+    assert not j.legal, f"{WRONG} is meant to be refused at {asked.lesson}@{asked.node}"
+    page.locator(".catan-puzzle-answer input").fill(WRONG)
+    page.locator(".catan-puzzle-submit").click()
+    page.locator(f"{PUZZLE}[data-node='{asked.node}'][data-tries='1']").wait_for(state="attached")
+    said = page.locator(".catan-puzzle-verdict").inner_text()
+    assert "Not the answer" in said and "is not allowed here" in said
+    assert "..P" not in said and rulebook.rule(j.rule).text not in said, said
+
+
 def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_server) -> None:
     puzzles = course_puzzles()
     assert len(puzzles) == 20
@@ -117,6 +134,8 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
         leaks[f"{asked.lesson}@{asked.node}"] = found(answer_words(asked), text)
         if lesson in SHOTS and asked.node == min(a.node for a in puzzles if a.lesson == lesson):
             page.screenshot(path=ARTIFACTS / f"puzzle_secret_{lesson}.png")
+        if asked is puzzles[0]:  # a wrong try: one plain sentence, never the rule's text
+            _wrong_try(page, asked)
         # solved: the line with the answer shows in the Moves tab, the explanation above it
         answer = _answer(asked)
         assert answer.action is not None
