@@ -247,3 +247,21 @@ def test_roll_and_end_turn_are_answers_while_a_question_is_open():
     dummy.controls.end_button.click()
     assert str(dummy.session.timeline.current.action) == "P1 end"
     assert "✓ Right" in widget_text(dummy.puzzle.widget)
+
+
+def test_a_variation_holding_a_later_answer_is_hidden_but_not_while_it_is_played():
+    """In puzzle_base_setup the second question's other answer (P3 on O6) is the third's
+    corner: while the third is open the variation is not listed (nor reached), unless the
+    learner played it and stands on it."""
+    _, second, third = [a for a in PUZZLES if a.lesson == "puzzle_base_setup"]
+    t = at_question(third)
+    s = t.session
+    o6 = next(n for n in s.timeline.walk() if str(n.action) == "P3 settle O6")
+    assert o6.id not in {n for _, n in rows(s.timeline, s.puzzle.hidden())}
+    s.goto(o6)
+    assert s.timeline.current.id == third.node
+    t = at_question(second)
+    s = t.session
+    t.puzzle.submit("P3 settle O6")
+    assert str(s.timeline.current.action) == "P3 settle O6"  # right, played as played
+    assert ("P3 settles O6", s.timeline.current.id) in rows(s.timeline, s.puzzle.hidden())

@@ -94,8 +94,9 @@ class PuzzleState:
     def hidden(self) -> set[int]:
         """The ids of the nodes that would show the answer of a question not answered yet,
         for the move list and for jumps to a node: the lines below it, and any variation off
-        the way to it from a move that plays an answer or on an answer's spot (from that
-        move on: an earlier question's other answer may be a later one's)."""
+        the way to it (and off the current line) from a move that plays an answer or on an
+        answer's spot (from that move on: an earlier question's other answer may be a later
+        one's)."""
         out: set[int] = set()
         tl = self.session.timeline
         if not self.asks():
@@ -104,8 +105,9 @@ class PuzzleState:
         for node in open_:
             for child in node.children:
                 out.update(n.id for n in tl.walk(child))
+        here = {n.id for n in tl.path()}  # the line shown on the board stays listed
         for node in open_:
-            way = {n.id for n in tl.path(node)}
+            way = here | {n.id for n in tl.path(node)}
             puzzle = self.puzzle_at(node)
             assert puzzle is not None
             answers = {c.action for c in answer_nodes(puzzle, node, tl.rules) if c.action}
