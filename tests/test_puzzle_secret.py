@@ -218,8 +218,8 @@ def test_a_learner_answers_on_the_board_a_wrong_kind_judged_then_the_right_one()
     s = t.session
     question = s.timeline.current
     c6 = ("vertex", board.parse_vertex("C6"))
-    s.choose_kind("settle")
-    assert t.board.view.targets == []
+    s.choose_kind("settle")  # none legal now: not said (it would narrow the answer)
+    assert t.board.view.targets == [] and "can be played now" not in t.controls.message.value
     t.controls.act_at(c6)
     assert s.timeline.current is question and s.puzzle.tries == 1
     shown = widget_text(t.puzzle.widget)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..actions import Action
+from ..actions import Action, EndTurn, Roll
 from ..errors import CatanError
 from . import markup, verdicts
 from .describe import SR_ONLY_CSS
@@ -70,10 +70,10 @@ class PlayPanel:
             "die with the form below)",
         )
         self.roll_button.add_class("catan-roll")
-        self.roll_button.on_click(guard(lambda _: session.roll()))
+        self.roll_button.on_click(guard(lambda _: self._seat_button(Roll, session.roll)))
         self.end_button = b(description="End turn", icon="step-forward", tooltip="end the turn")
         self.end_button.add_class("catan-end-turn")
-        self.end_button.on_click(guard(lambda _: session.end_turn()))
+        self.end_button.on_click(guard(lambda _: self._seat_button(EndTurn, session.end_turn)))
         # every other kind of the variant, greyed: choosing one asks why not
         self.blocked = widgets.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
         self.blocked.add_class("catan-blocked")
@@ -143,6 +143,11 @@ class PlayPanel:
         ]
         self._variant_kinds: dict[str, type] = {}
         session.subscribe(self._on_session)
+
+    def _seat_button(self, cls: type[Roll] | type[EndTurn], act: Callable[[], None]) -> None:
+        """Roll or End turn; while a puzzle's answer is hidden, an answer (judged)."""
+        if not self.session.puzzle.seat_move(cls):
+            act()
 
     @property
     def tried_rule(self) -> str:

@@ -48,6 +48,8 @@ ASK_HINT = (
     "Nothing of this kind can be played now. Click a spot on the board to see why "
     "not there, or type the move under Try a move."
 )
+# The same, while a puzzle's answer is hidden: no word on what can be played now
+ASK_PUZZLE = "Click the spot on the board where you play it: the puzzle judges it."
 # What a lesson's file made: node id -> (node, parent id, move).
 LessonNodes = dict[int, tuple[Node, int, Action | None]]
 Listener = Callable[[str], object]
@@ -240,8 +242,6 @@ class TutorSession(TreeEdits):
         sampler, with the chance events the dice bring at once (both rolls of a two-player
         turn, progress cards drawn); any other chance event: the sampler picks its outcome."""
         g = self.game
-        if self.puzzle.seat_move(Roll):  # an answer to the question: judged, no dice
-            return
         rolls = [] if g.is_chance() else [a for a in self.legal() if isinstance(a, Roll)]
         if not g.is_chance() and not rolls:
             return
@@ -259,9 +259,7 @@ class TutorSession(TreeEdits):
             self.show()
 
     def end_turn(self) -> None:
-        """End the turn, when that is legal now (an answer to an open question: judged)."""
-        if self.puzzle.seat_move(EndTurn):
-            return
+        """End the turn, when that is legal now."""
         ends = [a for a in self.legal() if isinstance(a, EndTurn)]
         if ends:
             self.play(ends[0])
@@ -273,7 +271,7 @@ class TutorSession(TreeEdits):
         self.kind, self.message = kind, ""
         cls = variant_kinds(self.game).get(kind)
         if not self.of_kind(kind) and cls is not None and not seat_only(cls):
-            self.message = ASK_HINT
+            self.message = ASK_PUZZLE if self.puzzle_secret else ASK_HINT
         self.emit("kind")
         if not self.of_kind(kind) and cls is not None and seat_only(cls):
             self.try_move(str(cls(acting_seat(self.game))))
