@@ -6,8 +6,14 @@ given), so that a solved puzzle goes on along the lesson. :func:`judge` says whe
 played there is an answer, and why, citing a rule: the engine's verdict for an illegal move
 (``Game.explain``, the most specific rule, rules/precedence.py), the puzzle's rule for a legal
 move that is not the answer (with the author's text when the lesson has that move as a
-variation). :func:`hint` gives the hints in order: first where to look (the area of the board
-or the kind of action), then the rule.
+variation), in one plain sentence for the learner (never the rule's text). :func:`hint` gives
+the hints in order: first where to look (the area of the board or the kind of action), then
+the rule.
+
+A puzzle asks either a *rule question* (every legal move of the answer's kind answers it: what
+the rules call for is the point, so once the learner has chosen that kind its legal targets may
+glow) or a *choice question* (the learner chooses among legal moves, so nothing glows until it
+is solved): :func:`asks_rule` tells which, from the puzzle's answers and the position.
 """
 
 from __future__ import annotations
@@ -112,10 +118,24 @@ def judge(puzzle: Puzzle, node: Node, rules, move: Action | str) -> Judgement:
         )
     known = next((c for c in node.children if c.action == ex.action), None)
     said = (known.tutor or known.comment) if known is not None else ""
-    text = f"{ex.action} is allowed, but it is not the answer."
+    if any(type(c.action) is type(ex.action) for c in answers):
+        text = (
+            f"{ex.action} is allowed here, but it is not the move the question asks for "
+            "(another move of this kind is)."
+        )
+    else:
+        text = f"{ex.action} is allowed here, but the question asks for another kind of move."
     if said:
         text += f" {said}"
     return Judgement(str(ex.action), False, True, puzzle.rule or ex.rule, text.strip())
+
+
+def asks_rule(puzzle: Puzzle, node: Node, rules) -> bool:
+    """Whether the puzzle asks a rule question: every legal move at ``node`` of the kind(s) of
+    its answers is an answer (else it asks a choice among legal moves)."""
+    answers = {c.action for c in answer_nodes(puzzle, node, rules)}
+    kinds = {type(a) for a in answers}
+    return answers == {a for a in Game(rules, node.state).legal_actions() if type(a) in kinds}
 
 
 def hint(puzzle: Puzzle, n: int) -> str:

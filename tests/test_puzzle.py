@@ -127,7 +127,8 @@ def test_a_legal_move_that_is_not_the_answer_is_wrong_with_the_lesson_comment():
     sc, node, p = _road()
     j = judge(p, node, sc.timeline.rules, "P1 road Q3")
     assert (j.correct, j.legal, j.rule, j.node) == (False, True, "BASE-SETUP-ROUND1", None)
-    assert "not the answer" in j.text and "Q3 points away from the middle." in j.text
+    assert "not the move the question asks for (another move of this kind is)" in j.text
+    assert "Q3 points away from the middle." in j.text
     assert j.rule_text == rulebook.rule("BASE-SETUP-ROUND1").text
 
 
@@ -296,10 +297,12 @@ def test_hints_then_the_right_answer_goes_on(tutor):
     assert str(tutor.timeline.current.action) == "P1 road N5"
 
 
-def test_a_right_answer_the_lesson_does_not_follow_goes_on_along_its_main_line(tutor):
-    tutor.session.play("P1 road N7")  # accepted, but its variation ends there
+def test_a_right_answer_the_lesson_does_not_follow_stays_with_its_line_a_click_away(tutor):
+    tutor.session.play("P1 road N7")  # accepted, but its variation ends there: it stays
+    assert str(tutor.timeline.current.action) == "P1 road N7"
+    assert "The lesson&#x27;s line goes on with P1 road N5." in tutor.puzzle.result.value
+    tutor.puzzle.main_button.click()
     assert str(tutor.timeline.current.action) == "P1 road N5"
-    assert "The lesson goes on with P1 road N5." in tutor.puzzle.result.value
     tutor.session.last()
     assert str(tutor.timeline.current.action) == "P2 settle K4"
 

@@ -161,16 +161,16 @@ class BoardPanel:
         if event == "opened" and view.drawn_layout != s.game.layout or event == "restored":
             view.redraw()
         elif event == "shown":
-            view.targets = targets_of(s.of_kind())
+            view.targets = targets_of(s.of_kind()) if s.puzzle.glows() else []
             view.last_attack = verdicts.last_attack(s.node)  # the strengths that fought
             view.update()
             self.marker.value = state_html(s.node, s.game)
-            self.board_text.value = board_text_html(s.game)
+            self.board_text.value = board_text_html(s.game, s.puzzle_secret)
             self.link_panel()
             self.keep_cursor()
             self.cursor_status()
         elif event == "kind":
-            view.show_targets(targets_of(s.of_kind()))
+            view.show_targets(targets_of(s.of_kind()) if s.puzzle.glows() else [])
             self.keep_cursor()
             self.cursor_status()
 

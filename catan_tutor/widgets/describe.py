@@ -30,9 +30,10 @@ def _harbor(kind: int) -> str:
     return name if name == "3:1" else f"{name} 2:1"
 
 
-def describe(game: Game) -> list[str]:
+def describe(game: Game, secret: bool = False) -> list[str]:
     """Sentences on the position: whose turn, the dice, the robber (and merchant, barbarians),
-    each party's pieces by their labels, then the hexes and harbors."""
+    each party's pieces by their labels, then the hexes and harbors. ``secret``: a puzzle's
+    answer is hidden, so whose move it is and what it is are not said."""
     s, layout = game.state, game.layout
     lines: list[str] = []
     if game.is_over():
@@ -41,6 +42,8 @@ def describe(game: Game) -> list[str]:
             if game.winner is not None
             else "The game is over."
         )
+    elif secret:
+        lines.append(f"Turn {s.turn}. A puzzle asks for the next move.")
     else:
         prompt = verdicts.plain(game.prompt()).rstrip(".")
         lines.append(f"Turn {s.turn}. {prompt}.")
@@ -117,9 +120,9 @@ def describe(game: Game) -> list[str]:
     return lines
 
 
-def board_text_html(game: Game) -> str:
+def board_text_html(game: Game, secret: bool = False) -> str:
     """The description as a visually hidden region next to the board."""
-    body = "".join(f"<p>{markup.text(line)}</p>" for line in describe(game))
+    body = "".join(f"<p>{markup.text(line)}</p>" for line in describe(game, secret))
     return (
         f"<section class='catan-sr-only catan-board-text' aria-label='The board in words'>"
         f"{body}</section>"

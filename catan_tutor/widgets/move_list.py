@@ -6,6 +6,9 @@ A variable board's set-up (the tiles, numbers and harbors chance lays out before
 settlement) shows as one line, "board laid out": the game starts at the laid-out board
 (``start_node``), which is where |◀ / Home returns to.
 
+Below a lesson's question not answered yet nothing is written (``hidden``: the answer line and
+every variation after the question, ``PuzzleState.hidden``): the list stops at the question.
+
 Clicks and keys reach the kernel through ipyevents (as the board's pointer does), so the list
 works the same in Voilà and in a notebook: each move is a ``<span>`` whose class names its node
 (``catan-mv-<id>``, also ``data-node``); ipyevents sends the class of the element clicked.
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 import ipywidgets as widgets
 from ipyevents import Event
@@ -115,29 +118,34 @@ def node_of(class_name: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def moves_html(tl: Timeline, limit: int = MAX_SHOWN) -> str:
+def moves_html(tl: Timeline, limit: int = MAX_SHOWN, hidden: Collection[int] = frozenset()) -> str:
     """The move tree as HTML: the start (the laid-out board for a variable one), then the
     main line with turn numbers, comments and variations; at most ``limit`` moves, a window
-    around the current move (the rest summed up as "… N moves")."""
+    around the current move (the rest summed up as "… N moves"); none of the ``hidden``
+    node ids (the lines below a question not answered yet)."""
     start, current = start_node(tl), tl.current
     on_path = {id(n) for n in tl.path()}
-    budget = _Budget(tl, start, limit)
+    budget = _Budget(tl, start, limit, hidden)
     out: list[str] = [_start_html(tl, start, current)]
-    if start.children:
+    if start.children and start.children[0].id not in hidden:
         _line(start.children[0], current, on_path, budget, out, top=True)
     return "".join(out)
 
 
 class _Budget:
     """Which moves of a long main line are written: a window of ``limit`` around the
-    current move's place on the main line (every move when the tree is small)."""
+    current move's place on the main line (every move when the tree is small), none of the
+    ``hidden`` ones."""
 
-    def __init__(self, tl: Timeline, start: Node, limit: int) -> None:
+    def __init__(
+        self, tl: Timeline, start: Node, limit: int, hidden: Collection[int] = frozenset()
+    ) -> None:
         self.limit = limit
         self.used = 0
+        self.hidden = hidden
         main: list[Node] = []
         n = start
-        while n.children:
+        while n.children and n.children[0].id not in hidden:
             n = n.children[0]
             main.append(n)
         self.lo, self.hi = 0, len(main)
@@ -185,7 +193,7 @@ def _line(
     node: Node | None = first
     turn_shown = -1
     skipped = 0
-    while node is not None:
+    while node is not None and node.id not in budget.hidden:
         if not top and budget.used >= 2 * budget.limit and id(node) not in on_path:
             out.append(" <span class='catan-mv-more'>…</span>")  # a long variation, cut
             break
@@ -216,6 +224,8 @@ def _line(
         parent = node.parent
         if parent is not None and parent.children[0] is node and len(parent.children) > 1:
             for other in parent.children[1:]:
+                if other.id in budget.hidden:
+                    continue
                 out.append("<span class='catan-mv-var'>")
                 if top and budget.used > budget.limit and id(other) not in on_path:
                     n = sum(1 for _ in _walk(other))
@@ -246,10 +256,10 @@ def _walk(node: Node):
         todo.extend(n.children)
 
 
-def rows(tl: Timeline) -> list[tuple[str, int]]:
+def rows(tl: Timeline, hidden: Collection[int] = frozenset()) -> list[tuple[str, int]]:
     """The list's moves as (words, node id), in the order shown (for tests and screen
     readers' sake: what a visitor can click)."""
-    found = re.findall(r"data-node='(\d+)'[^>]*>([^<]*)</span>", moves_html(tl))
+    found = re.findall(r"data-node='(\d+)'[^>]*>([^<]*)</span>", moves_html(tl, hidden=hidden))
     return [(html.unescape(text), int(n)) for n, text in found]
 
 
@@ -272,12 +282,13 @@ class MoveList:
         self.events.on_dom_event(guarded(self._on_event, shown_in(self.failure)))
         self.shown = ""
 
-    def show(self, tl: Timeline) -> None:
-        """Write the tree of ``tl`` (only what changed reaches the page)."""
+    def show(self, tl: Timeline, hidden: Collection[int] = frozenset()) -> None:
+        """Write the tree of ``tl`` without the ``hidden`` nodes (only what changed reaches
+        the page)."""
         body = (
             "<div class='catan-moves-box' tabindex='0' role='group' aria-label='Moves: "
             "click a move to go there; arrow keys step, Home and End'>"
-            f"{moves_html(tl)}</div>"
+            f"{moves_html(tl, hidden=hidden)}</div>"
         )
         if body != self.shown:
             self.shown = self.html.value = body

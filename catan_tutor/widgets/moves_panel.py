@@ -1,6 +1,7 @@
 """The Moves tab, a view of the session's tree: the move list (``move_list.py``: a click jumps
 there), Promote, Demote and Delete ("Deleted N moves · Undo" puts the same moves back until
-the next change to the tree) and the comment on the current move.
+the next change to the tree) and the comment on the current move. Below a lesson's question
+not answered yet the list shows nothing (the answer stays a secret).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class MovesPanel:
     def show(self) -> None:
         """The tree, the comment on the current move, and the buttons (none at the start)."""
         tl = self.session.timeline
-        self.tree.show(tl)
+        self.tree.show(tl, self.session.puzzle.hidden())  # no answer before it is found
         self.comment.value = tl.current.comment
         root = tl.current in (tl.root, start_node(tl))
         for button in self.tree_buttons:

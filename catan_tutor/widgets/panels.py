@@ -40,13 +40,16 @@ def _cards(counts, names=CARD_NAMES) -> str:
     return text or "nothing"
 
 
-def players_html(game: Game, show_hands: bool | Collection[int] = True) -> str:
+def players_html(
+    game: Game, show_hands: bool | Collection[int] = True, active: bool = True
+) -> str:
     """One row per party: VP with where they come from, hand (or its size), development or
     progress cards, knights, C&K levels and defender tokens, trade tokens.
 
     What a hidden hand shows is what :meth:`Game.observation` lets everybody see (BASE-INFO,
     CK-INFO); ``show_hands`` (every seat, or the seats named) shows a seat as its owner sees
-    it."""
+    it; ``active`` marks the seat on turn (not while a puzzle's answer is hidden: it may be
+    whose move it is)."""
     s, ck = game.state, game.caps.knights
     rows = []
     for p, name in enumerate(game.names):
@@ -78,7 +81,7 @@ def players_html(game: Game, show_hands: bool | Collection[int] = True) -> str:
             bits.extend(_ck_bits(game, p, view, neutral))
         if game.caps.tokens and (view["tokens"] or not neutral):
             bits.append(f"trade tokens: {view['tokens']}")
-        mark = " ◀" if p == s.active and not game.is_over() else ""
+        mark = " ◀" if active and p == s.active and not game.is_over() else ""
         rows.append(
             f"<div style='margin:4px 0;padding:4px 6px;line-height:1.45;"
             f"border-left:4px solid {style.player_fill(game.colors[p])};"

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..actions import Action
+from ..actions import Action, EndTurn, Roll
 from ..errors import CatanError
 from ..game import Game
 from ..progress_cards import CARDS
@@ -81,10 +81,10 @@ class PlayPanel:
             "die with the form below)",
         )
         self.roll_button.add_class("catan-roll")
-        self.roll_button.on_click(guard(lambda _: session.roll()))
+        self.roll_button.on_click(guard(lambda _: self._seat_button(Roll, session.roll)))
         self.end_button = b(description="End turn", icon="step-forward", tooltip="end the turn")
         self.end_button.add_class("catan-end-turn")
-        self.end_button.on_click(guard(lambda _: session.end_turn()))
+        self.end_button.on_click(guard(lambda _: self._seat_button(EndTurn, session.end_turn)))
         # every other kind of the variant, greyed: choosing one asks why not
         self.blocked = widgets.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
         self.blocked.add_class("catan-blocked")
@@ -170,6 +170,11 @@ class PlayPanel:
         self._variant_kinds: dict[str, type] = {}
         session.subscribe(self._on_session)
 
+    def _seat_button(self, cls: type[Roll] | type[EndTurn], act: Callable[[], None]) -> None:
+        """Roll or End turn; while a puzzle's answer is hidden, an answer (judged)."""
+        if not self.session.puzzle.seat_move(cls):
+            act()
+
     @property
     def tried_rule(self) -> str:
         v = self.session.verdict
@@ -194,6 +199,8 @@ class PlayPanel:
     def _show_all(self) -> None:
         s = self.session
         kinds = s.kinds()
+        if s.puzzle_secret and not s.editing:  # the kinds legal now would narrow the answer
+            kinds = list(variant_kinds(s.game))
         self.palette.value = None
         self.palette.options = [self._kind_option(k) for k in kinds]
         self._blocked_kinds(kinds)
@@ -227,13 +234,13 @@ class PlayPanel:
             self.session.choose_kind(change["new"])
 
     def _form(self, acts: list[Action]) -> ActionForm | None:
-        return (
-            ActionForm(
-                self.session.game, acts, self.guard(self.session.play), self.guard(self.show_rule)
-            )
-            if acts
-            else None
-        )
+        if not acts:
+            return None
+        s = self.session
+        form = ActionForm(s.game, acts, self.guard(s.play), self.guard(self.show_rule))
+        if s.puzzle_secret:  # no "✓ legal" on the move filled in: the puzzle judges it
+            form.status.layout.display = "none"
+        return form
 
     def _set_form(self, form: ActionForm | None) -> None:
         """Show ``form`` (or none); the one it replaces is closed (its widgets freed)."""
@@ -362,6 +369,8 @@ class PlayPanel:
                 "it under Try a move."
             )
         s.say("")
+        if s.puzzle_secret:  # an answer to the question: judged there (nothing played)
+            return s.puzzle.submit(str(a))
         s.try_move(str(a))
         ex = s.game.explain(a)
         if not ex.legal:  # the verdict on the board too: a red ring with its short reason

@@ -1,12 +1,15 @@
 """Puzzle mode in the tutor: at a lesson node that asks a question (``puzzle:`` in the
 scenario, catan_tutor.puzzle) the answer line is hidden (the Moves list stops there, and
 forward / last stay at the question), the learner plays a move on the board or types it, and
-the tutor says right or wrong with the rule's title and text. A wrong move is not played
-(nothing changes, the learner tries again); a right one is played and the lesson goes on.
-Up to two hints, one click each: where to look, then the rule.
+the tutor says right or wrong. A wrong move is not played (nothing changes, the learner tries
+again) and gets one plain sentence of why (never the rule's text: the rule is the lesson the
+learner is looking for); a right one is played as played, with the explanation and the rule,
+and the lesson goes on (a right answer off the lesson's line stays, a variation, with a
+button back to the line). Up to two hints, one click each: where to look, then the rule.
 
 Nothing for tests shows: the puzzle's node, whether it is solved, the tries and the hints
-taken are ``data-*`` attributes of a hidden element (class ``catan-puzzle-state``).
+taken, whether targets may glow (``data-glow``: no secret here, or a rule question) are
+``data-*`` attributes of a hidden element (class ``catan-puzzle-state``).
 """
 
 from __future__ import annotations
@@ -57,10 +60,15 @@ class PuzzleMode:
         self.hint_box = widgets.HTML()
         self.result = widgets.HTML()
         self.result.add_class("catan-puzzle-result")
+        self.main_button = widgets.Button(
+            icon="share", layout=lay(width="auto", display="none", align_self="flex-start")
+        )
+        self.main_button.add_class("catan-puzzle-main-line")
+        self.main_button.on_click(guard(lambda _: self.to_main_line()))
         self.marker = widgets.HTML(layout=lay(display="none"))
         self.entry = widgets.HBox([self.answer, self.answer_button, self.hint_button])
         self.widget = widgets.VBox(
-            [self.prompt, self.entry, self.hint_box, self.result, self.marker],
+            [self.prompt, self.entry, self.hint_box, self.result, self.main_button, self.marker],
             layout=lay(
                 display="none", border="2px solid #f9a825", padding="6px 8px", margin="4px 0"
             ),
@@ -87,6 +95,12 @@ class PuzzleMode:
     def take_hint(self) -> str:
         return self.state.take_hint()
 
+    def to_main_line(self) -> None:
+        """From a right answer off the lesson's line to the line's own answer."""
+        main = self.state.main_line()
+        if main is not None:
+            self.session.goto(main)
+
     def _typed(self) -> None:
         """Enter in the answer field."""
         if self.answer.value.strip():
@@ -97,7 +111,7 @@ class PuzzleMode:
         st = self.state
         node = self.session.timeline.current
         puzzle = st.puzzle_at(node)
-        answered = st.answered == node.id and st.verdict is not None
+        answered = st.answered == node.id and st.right is not None
         if puzzle is None and not answered:
             self.widget.layout.display = "none"
             self.marker.value = ""
@@ -128,27 +142,38 @@ class PuzzleMode:
         else:
             self.prompt.value = "<div><b>Puzzle</b> · solved ✓</div>"
             self.hint_box.value = ""
-        j = st.verdict if (st.at == node.id or answered) else None
-        self.result.value = _judgement_html(j) if j is not None else ""
+        j = st.verdict if st.at == node.id and st.verdict is not None else None
+        if j is None and answered:  # the right answer that led here
+            j = st.right
+        if j is not None and j is st.right and open_:  # above the next question, its own
+            self.prompt.value = _judgement_html(j) + self.prompt.value
+            self.result.value = ""
+        else:
+            self.result.value = _judgement_html(j) if j is not None else ""
+        main = st.main_line()
+        self.main_button.layout.display = "none" if main is None else ""
+        if main is not None:
+            self.main_button.description = f"Back to the lesson's line: {main.action}"
         solved = int(not open_)
         self.marker.value = (
             f"<span class='catan-puzzle-state' data-node='{node.id}' "
             f"data-asked='{int(puzzle is not None)}' data-solved='{solved}' "
             f"data-tries='{st.tries}' data-hints='{st.hints}' "
+            f"data-glow='{int(st.glows())}' "
             f"data-correct='{int(bool(j and j.correct))}' hidden></span>"
         )
 
 
 def _judgement_html(j: Judgement) -> str:
-    """Right or wrong, why, and the rule (its title; its text open)."""
+    """Right (why, and the rule: its title, its text on a click) or wrong (why not, in one
+    plain sentence: the rule's text would give the answer away)."""
     colour, mark = (GREEN, "✓ Right") if j.correct else (RED, "✗ Not the answer")
     text = j.text.removeprefix("Right: ") if j.correct else j.text
     return (
         f"<div class='catan-puzzle-verdict' data-rule='{markup.text(j.rule)}' "
         f"style='line-height:1.4;margin-top:4px'><b style='color:{colour}'>{mark}</b>"
         f"<div>{markup.text(verdicts.plain(text))}</div>"
-        f"{verdicts.rule_details(j.rule, opened=not j.correct)}"
-        f"{'' if j.correct else RETRY}</div>"
+        f"{verdicts.rule_details(j.rule) if j.correct else RETRY}</div>"
     )
 
 

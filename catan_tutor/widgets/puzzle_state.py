@@ -1,17 +1,25 @@
 """The questions of a lesson, as the learner meets them (plain Python, no widgets): at a node
 that asks one (``puzzle:`` in the scenario, catan_tutor.puzzle) the answer line is hidden
-until it is answered; a wrong move is judged and not played, a right one is played; up to two
-hints. ``puzzle.py`` shows it.
+until it is answered; a wrong move is judged and not played, a right one is played and stays
+as played (an answer off the lesson's line is a variation, the line one click away); up to
+two hints. ``puzzle.py`` shows it.
+
+While the question at the current node is open the answer is a secret (``secret()``, the
+session's ``puzzle_secret``): the views then show nothing that narrows it beyond the prompt
+(no line past the node, no turn words, no What to notice, no kind chosen for the learner, no
+glowing targets unless the question is a rule question, ``glows()``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..puzzle import Judgement, Puzzle, hint, judge
+from ..puzzle import Judgement, Puzzle, answer_nodes, asks_rule, hint, judge
 from ..timeline import Node
+from .kinds import acting_seat, target_of
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
@@ -29,7 +37,9 @@ class PuzzleState:
         self.hints = 0
         self.verdict: Judgement | None = None
         self.answered: int | None = None  # the answer's node, while the "right" shows
+        self.right: Judgement | None = None  # that "right" (also above a next question)
         self._last: tuple[int, str] | None = None  # the last text judged, and where
+        self._rule_question: tuple[int, bool] | None = None  # (node id, asks_rule there)
 
     # ------------------------------------------------------------ what is asked where
     def key(self, node: Node) -> tuple[str, int]:
@@ -55,17 +65,58 @@ class PuzzleState:
         node = node or self.session.timeline.current
         return self.puzzle_at(node) is not None and self.key(node) not in self.solved
 
+    def secret(self) -> bool:
+        """The current node asks a question not answered yet: its answer is a secret."""
+        return self.holds()
+
+    def glows(self) -> bool:
+        """The legal targets of the kind chosen may glow: no secret here, or the question is
+        a rule question (every legal move of the answer's kind answers it, asks_rule)."""
+        if not self.secret():
+            return True
+        tl = self.session.timeline
+        node = tl.current
+        if self._rule_question is None or self._rule_question[0] != node.id:
+            puzzle = self.puzzle_at(node)
+            rule = puzzle is not None and asks_rule(puzzle, node, tl.rules)
+            self._rule_question = (node.id, rule)
+        return self._rule_question[1]
+
+    def main_line(self) -> Node | None:
+        """Where the lesson's line goes on after a right answer off it (the question's main
+        continuation), while that answer is shown; else None."""
+        node = self.session.timeline.current
+        parent = node.parent
+        if self.answered != node.id or parent is None or parent.children[0] is node:
+            return None
+        return parent.children[0]
+
     def hidden(self) -> set[int]:
-        """The ids of the nodes below unanswered questions (the answer lines), for the move
-        list and for jumps to a node."""
+        """The ids of the nodes that would show the answer of a question not answered yet,
+        for the move list and for jumps to a node: the lines below it, and any variation off
+        the way to it (and off the current line) from a move that plays an answer or on an
+        answer's spot (from that move on: an earlier question's other answer may be a later
+        one's)."""
         out: set[int] = set()
         tl = self.session.timeline
         if not self.asks():
             return out
-        for node in tl.walk():
-            if self.holds(node):
-                for child in node.children:
-                    out.update(n.id for n in tl.walk(child))
+        open_ = [node for node in tl.walk() if self.holds(node)]
+        for node in open_:
+            for child in node.children:
+                out.update(n.id for n in tl.walk(child))
+        here = {n.id for n in tl.path()}  # the line shown on the board stays listed
+        for node in open_:
+            way = here | {n.id for n in tl.path(node)}
+            puzzle = self.puzzle_at(node)
+            assert puzzle is not None
+            answers = {c.action for c in answer_nodes(puzzle, node, tl.rules) if c.action}
+            spots = {t for a in answers if (t := target_of(a)) is not None}
+            for n in tl.walk():
+                if n.id in way or n.id in out or n.action is None:
+                    continue
+                if n.action in answers or target_of(n.action) in spots:
+                    out.update(m.id for m in tl.walk(n))
         return out
 
     def hides(self, node: Node | int) -> bool:
@@ -110,13 +161,11 @@ class PuzzleState:
             return True
         self.solved.add(self.key(node))
         main = node.children[0]
-        if j.node is not main and not j.node.children and main.children:
-            # a right answer the lesson does not follow: it goes on along its main line
-            self.verdict = replace(j, text=f"{j.text} The lesson goes on with {main.action}.")
-            self.answered = main.id
-            tl.goto(main)
-            return True
-        self.answered = j.node.id
+        if j.node is not main:  # played as played; the lesson's line is one click away
+            self.verdict = replace(
+                j, text=f"{j.text} The lesson's line goes on with {main.action}."
+            )
+        self.answered, self.right = j.node.id, self.verdict
         return False
 
     def submit(self, text: str) -> None:
@@ -136,6 +185,14 @@ class PuzzleState:
             self.tries += 1
             self.verdict = j
             self.session.emit("puzzle")
+
+    def seat_move(self, cls: Callable[[int], Action]) -> bool:
+        """While a question is open, a move that names only the seat (Roll, End turn: their
+        buttons) is an answer: judged (played when right). False, nothing done, else."""
+        if not self.secret():
+            return False
+        self.submit(str(cls(acting_seat(self.session.game))))
+        return True
 
     def take_hint(self) -> str:
         """The next hint ('' when there is none left)."""
@@ -157,13 +214,13 @@ class PuzzleState:
 
     def shown(self) -> bool:
         """A node is shown: the question there starts afresh when it is new (True then: the
-        answer typed goes), the "right" of an answer stays only on the answer's node."""
+        answer typed goes), the "right" of an answer stays only on the answer's node (above
+        the question asked there, if one is)."""
         node = self.session.timeline.current
         fresh = False
         if self.puzzle_at(node) is not None:
             fresh = self.at != node.id
             self.enter(node)
-            self.answered = None
-        elif self.answered is not None and self.answered != node.id:
-            self.answered = None
+        if self.answered is not None and self.answered != node.id:
+            self.answered = self.right = None
         return fresh

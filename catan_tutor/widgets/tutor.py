@@ -215,13 +215,18 @@ class Tutor:
         self.saved_line.value = state_of(self.session.timeline, self.session.lesson_id)
         self.refresh_ms = (time.perf_counter() - started) * 1000
         self.hints.refresh()
+        # the engine's best moves would be the answer: the puzzle has hints of its own
+        self.hints.widget.layout.display = "none" if self.session.puzzle_secret else ""
 
     def _header(self) -> None:
         """Variant, turn and phase in words; who acts and what the game waits for, in the
         engine's words (``Game.prompt``)."""
         g = self.session.game
         phase = g.state.phase
-        if g.is_over():
+        secret = self.session.puzzle_secret  # whose move and what kind: the puzzle's answer
+        if secret:
+            who = "<b>Puzzle</b>: find the move the question below asks for"
+        elif g.is_over():
             who = (
                 f"<b>{markup.text(g.names[g.winner])} wins</b>"
                 if g.winner is not None
@@ -250,7 +255,8 @@ class Tutor:
         self.header.value = (
             f"<div style='font-size:15px'>{title}"
             f"{markup.text(wording.variant_name(g.variant))} · turn "
-            f"{g.state.turn} · {markup.text(wording.phase_words(phase))}{mode}"
+            f"{g.state.turn} · {'a puzzle' if secret else markup.text(wording.phase_words(phase))}"
+            f"{mode}"
             f"</div><div>{who}</div>"
         )
 
@@ -258,7 +264,7 @@ class Tutor:
         s = self.session
         g, node, sc = s.game, s.node, s.scenario
         self.show_hands.value = s.shows_every_hand()
-        self.players.value = players_html(g, s.hand_seats())
+        self.players.value = players_html(g, s.hand_seats(), not s.puzzle_secret)
         self.bank.value = bank_html(g)
         parts = []
         if node is s.timeline.root and sc and sc.goal:
@@ -266,7 +272,8 @@ class Tutor:
         for text in (node.comment, node.tutor):
             if text:
                 parts.append(verdicts.lesson_html(text))
-        parts.append(notice_html(g, node))
+        if not s.puzzle_secret:  # its lines would give the puzzle's answer away
+            parts.append(notice_html(g, node))
         if s.author_view:
             parts.append(expectations_html(g, node))
         self.lesson.value = (

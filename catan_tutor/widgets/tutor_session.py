@@ -48,6 +48,8 @@ ASK_HINT = (
     "Nothing of this kind can be played now. Click a spot on the board to see why "
     "not there, or type the move under Try a move."
 )
+# The same, while a puzzle's answer is hidden: no word on what can be played now
+ASK_PUZZLE = "Click the spot on the board where you play it: the puzzle judges it."
 # What a lesson's file made: node id -> (node, parent id, move).
 LessonNodes = dict[int, tuple[Node, int, Action | None]]
 Listener = Callable[[str], object]
@@ -121,7 +123,7 @@ class TutorSession(TreeEdits, SeatSettings):
         the one kind legal), the verdict tried goes (its text stays), then ``shown``."""
         self.message = message
         self.verdict, self.unreadable = None, ""
-        kinds = self.kinds()
+        kinds = [] if self.puzzle_secret else self.kinds()  # one kind would tell the answer
         g = self.game
         self.kind = (
             kinds[0]
@@ -139,6 +141,11 @@ class TutorSession(TreeEdits, SeatSettings):
     @property
     def game(self) -> Game:
         return self.timeline.game
+
+    @property
+    def puzzle_secret(self) -> bool:
+        """A question is open here: views narrow nothing (``PuzzleState.secret``)."""
+        return self.puzzle.secret()
 
     @property
     def node(self) -> Node:
@@ -274,7 +281,7 @@ class TutorSession(TreeEdits, SeatSettings):
         self.kind, self.message = kind, ""
         cls = variant_kinds(self.game).get(kind)
         if not self.of_kind(kind) and cls is not None and not seat_only(cls):
-            self.message = ASK_HINT
+            self.message = ASK_PUZZLE if self.puzzle_secret else ASK_HINT
         self.emit("kind")
         if not self.of_kind(kind) and cls is not None and seat_only(cls):
             self.try_move(str(cls(acting_seat(self.game))))

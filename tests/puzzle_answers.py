@@ -1,0 +1,86 @@
+"""What the tests of puzzles share: every packaged puzzle in course order, and its answer in
+the words a page could give it away with (the accepted moves' notation, the move list's words
+for them, and their spots' labels), so a test can look for the answer in a page's text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from catan_tutor import board
+from catan_tutor.course import course
+from catan_tutor.puzzle import Puzzle, answer_nodes
+from catan_tutor.resources import packaged_lessons
+from catan_tutor.scenario import SUFFIX, Scenario, load_scenario
+from catan_tutor.widgets.kinds import target_of
+from catan_tutor.widgets.move_list import move_words
+
+LABELS = {"vertex": board.VERTEX_LABELS, "edge": board.EDGE_LABELS, "hex": board.HEX_NAMES}
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One puzzle of a packaged lesson: its lesson id, the node that asks it, the puzzle."""
+
+    lesson: str
+    node: int
+    puzzle: Puzzle
+
+    def scenario(self) -> Scenario:
+        return load_scenario(packaged_lessons() / f"{self.lesson}{SUFFIX}")
+
+
+@cache
+def course_puzzles() -> tuple[Asked, ...]:
+    """Every puzzle of the packaged lessons, lessons in the course's order (then by name),
+    each lesson's puzzles in the order its line meets them (node ids grow along it)."""
+    names = sorted(p.name[: -len(SUFFIX)] for p in packaged_lessons().glob(f"*{SUFFIX}"))
+    places = course(packaged_lessons())
+    names.sort(key=lambda n: ((p.chapter, p.number) if (p := places.get(n)) else (99, 0), n))
+    out = []
+    for name in names:
+        sc = load_scenario(packaged_lessons() / f"{name}{SUFFIX}")
+        out.extend(Asked(name, node, p) for node, p in sorted(sc.puzzles.items()))
+    return tuple(out)
+
+
+def _on_board(state, spot: tuple[str, int]) -> bool:
+    """A piece stands on the spot already (the board shows it, the page may name it)."""
+    kind, i = spot
+    if kind == "edge":
+        return state.eowner[i] != -1
+    return state.vowner[i] != -1 or bool(state.kn and state.kn[i] is not None)
+
+
+def answer_words(asked: Asked) -> set[str]:
+    """The answer as a page could say it: each accepted move's notation and its words in the
+    move list, and the label of its spot unless the prompt names that spot itself or a piece
+    stands there already (a hex's one-letter label is left out: it is everywhere, P1 and
+    all). Moves played on the way to the question are left out too (the log tells them)."""
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    at = sc.timeline.nodes[asked.node]
+    words: set[str] = set()
+    past = {
+        w for n in sc.timeline.path(at) if n.action for w in (str(n.action), move_words(n.action))
+    }
+    for node in answer_nodes(asked.puzzle, at, sc.timeline.rules):
+        a = node.action
+        assert a is not None
+        words |= {str(a), move_words(a)}
+        spot = target_of(a)
+        if spot is not None and spot[0] != "hex":
+            label = LABELS[spot[0]][spot[1]]
+            named = re.search(rf"\b{re.escape(label)}\b", asked.puzzle.prompt)
+            if not named and not _on_board(at.state, spot):
+                words.add(label)
+    return words - past
+
+
+def found(words: set[str], text: str) -> list[str]:
+    """The words of ``words`` that occur in ``text`` as whole words."""
+    return sorted(
+        w for w in words if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE)
+    )

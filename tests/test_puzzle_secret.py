@@ -1,0 +1,267 @@
+"""Puzzles keep their secret (issue 33, scope 2), in the tutor without a browser: at each of
+the course's puzzles, until it is solved, no text of the tutor (header, lesson text, every
+tab, the board's hidden markers) holds the answer, the Moves tab stops at the question, no
+kind of move is chosen for the learner and nothing glows on a choice question; a wrong answer
+says why in one plain sentence (never the rule's text); a right answer stays as played, the
+lesson's line one click away; once solved the line and the explanation show.
+
+The answer is read from the puzzle's accepted moves (``puzzle_answers.py``), never written
+here. The browser sweep of the same puzzles is ``test_browser_puzzle_secret.py``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import cache
+
+import ipywidgets as widgets
+import pytest
+from puzzle_answers import Asked, answer_words, course_puzzles, found
+
+from catan_tutor import board, new_game, rulebook
+from catan_tutor.puzzle import answer_nodes, asks_rule, judge
+from catan_tutor.widgets import verdicts, wording
+from catan_tutor.widgets.kinds import kind_name, targets_of
+from catan_tutor.widgets.move_list import rows
+from catan_tutor.widgets.tutor import TABS, Tutor
+
+TEXT_TRAITS = ("value", "description", "placeholder", "tooltip", "tooltips", "titles", "options")
+
+
+def widget_text(w: widgets.Widget, static: frozenset[str] = frozenset()) -> str:
+    """Every text a widget and those inside it put on the page (values, labels, options,
+    tooltips, tab titles), tags and entities read as text; the ``static`` ones left out."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", "\n".join(widget_texts(w) - static)))
+
+
+def widget_texts(w: widgets.Widget) -> set[str]:
+    """The texts of ``widget_text``, each as the widget holds it."""
+    out: list[str] = []
+    todo = [w]
+    while todo:
+        x = todo.pop()
+        for name in TEXT_TRAITS:
+            v = getattr(x, name, None)
+            if isinstance(v, str):
+                out.append(v)
+            elif isinstance(v, (tuple, list)):
+                out.extend(str(o[0] if isinstance(o, tuple) else o) for o in v)
+        todo.extend(getattr(x, "children", ()) or ())
+    return set(out)
+
+
+@cache
+def static_texts(variant: str, players: int) -> frozenset[str]:
+    """The texts a tutor shows whatever the position (labels, placeholders, examples): those
+    of a new game of the variant, in every tab. They cannot hold a puzzle's answer."""
+    t = Tutor(new_game(variant, players=players))
+    out: set[str] = set()
+    for i, name in enumerate(TABS):
+        if name != "Odds":
+            t.tabs.selected_index = i
+            out |= widget_texts(t.widget)
+    return frozenset(out)
+
+
+def at_question(asked: Asked) -> Tutor:
+    """The tutor on the puzzle's lesson at its question, the questions before it solved (as
+    a learner reaches it: each one answered on the way)."""
+    t = Tutor(asked.scenario())
+    s = t.session
+    s.lesson_id = asked.lesson
+    tl = s.timeline
+    for node in tl.path(tl.nodes[asked.node])[:-1]:
+        if node.id in s.scenario.puzzles:
+            s.puzzle.solved.add(s.puzzle.key(node))
+    s.goto(asked.node)
+    assert tl.current.id == asked.node and s.puzzle_secret
+    return t
+
+
+def every_tab_text(t: Tutor) -> str:
+    """The tutor's text with each tab shown in turn (a tab is written when shown), but for
+    the texts a new game shows too (``static_texts``)."""
+    g = t.session.game
+    static = static_texts(g.variant, g.players)
+    texts = []
+    for i, name in enumerate(TABS):
+        if name == "Odds":  # playouts: not asked here (the odds never name a move)
+            continue
+        t.tabs.selected_index = i
+        texts.append(widget_text(t.widget, static))
+    return "\n".join(texts)
+
+
+PUZZLES = course_puzzles()
+IDS = [f"{a.lesson}@{a.node}" for a in PUZZLES]
+
+
+def test_the_course_asks_twenty_puzzles():
+    assert len(PUZZLES) == 20
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_no_text_of_the_tutor_holds_the_answer_before_it_is_solved(asked: Asked):
+    t = at_question(asked)
+    s = t.session
+    words = answer_words(asked)
+    assert words
+    text = every_tab_text(t)
+    assert asked.puzzle.prompt.split(" (")[0][:40] in text
+    assert found(words, text) == [], f"{asked.lesson}: the page gives away {found(words, text)}"
+    # the header, the board in words and the players say nothing of whose move or what
+    _, _, said = verdicts.plain(s.game.prompt()).partition(": ")
+    assert said and said not in widget_text(t.header)
+    assert said not in t.board.board_text.value and "◀" not in t.players.value
+    assert wording.phase_words(s.game.state.phase) not in widget_text(t.header)
+    assert t.hints.widget.layout.display == "none"  # the engine's best moves: no hint
+    # the Moves tab stops at the question: no move after it is listed, or can be reached
+    listed = {n for _, n in rows(s.timeline, s.puzzle.hidden())}
+    assert asked.node in listed
+    below = {n.id for c in s.timeline.current.children for n in s.timeline.walk(c)}
+    assert below and not listed & below
+    for step in ("forward", "last"):
+        s.step(step)
+        assert s.timeline.current.id == asked.node
+    # nothing is chosen for the learner, so no form is filled in and nothing glows
+    assert s.kind == "" and t.controls.form is None and t.board.view.targets == []
+    # every kind of the variant is offered alike: the ones legal now are not told apart
+    assert t.controls.blocked.options == ()
+    assert len(t.controls.palette.options) > len(s.kinds())
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_a_solved_puzzle_shows_its_line_and_explanation(asked: Asked):
+    t = at_question(asked)
+    s = t.session
+    answer = answer_nodes(asked.puzzle, s.timeline.current, s.timeline.rules)[0]
+    question = s.timeline.current
+    assert asked.puzzle.explain.split(" (")[0][:40] not in widget_text(t.widget)
+    t.puzzle.submit(str(answer.action))
+    assert s.timeline.current is answer and not s.puzzle.holds(question)
+    if answer.id not in s.scenario.puzzles:  # (else the next question is asked there)
+        assert not s.puzzle_secret
+    result = widget_text(t.puzzle.widget)
+    assert "✓ Right" in result
+    assert asked.puzzle.explain.split(" (")[0][:40] in result
+    listed = {n for _, n in rows(s.timeline, s.puzzle.hidden())}
+    assert {question.id, answer.id, question.children[0].id} <= listed
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_a_wrong_answer_says_why_in_a_sentence_never_the_rules_text(asked: Asked):
+    """Every legal move that is not an answer, and the same move by another seat (refused),
+    gets one plain sentence: no rule text, no "P1..Pn"."""
+    t = at_question(asked)
+    s = t.session
+    node, rules = s.timeline.current, s.timeline.rules
+    texts = {r.text for r in rulebook.rules_of(s.game.variant).values() if len(r.text) > 30}
+    wrong = [a for a in s.game.legal_actions() if not judge(asked.puzzle, node, rules, a).correct]
+    for a in wrong[:6]:
+        t.puzzle.submit(str(a))
+        shown = widget_text(t.puzzle.widget, static_texts(s.game.variant, s.game.players))
+        assert "✗ Not the answer" in shown and s.timeline.current is node
+        assert "..P" not in shown and not any(x in shown for x in texts), shown
+        assert found(answer_words(asked), shown) == []
+
+
+def test_a_right_answer_off_the_main_line_stays_as_played_the_line_one_click_away():
+    """Lesson puzzle_base_setup, the first road: N7 is right, and stays on the board (the
+    lesson's line goes on from N5, one click away: the button, or the Moves tab)."""
+    asked = next(a for a in PUZZLES if a.lesson == "puzzle_base_setup")
+    t = at_question(asked)
+    s = t.session
+    question = s.timeline.current
+    t.puzzle.submit("P1 road N7")
+    here = s.timeline.current
+    assert str(here.action) == "P1 road N7" and here.parent is question
+    assert question.children[0] is not here  # a variation, as played
+    assert t.board.view.game.state.eowner == here.state.eowner  # the board shows N7
+    shown = widget_text(t.puzzle.widget)
+    assert "✓ Right" in shown and "P1 road N5" in shown
+    t.tabs.selected_index = TABS.index("Moves")
+    assert ("P1 builds road N7", here.id) in rows(s.timeline, s.puzzle.hidden())
+    t.puzzle.main_button.click()
+    assert s.timeline.current is question.children[0]
+    assert str(s.timeline.current.action) == "P1 road N5"
+    s.last()
+    assert s.timeline.current.id != question.children[0].id  # the line goes on from there
+
+
+def test_a_rule_question_glows_once_its_kind_is_chosen_a_choice_question_never():
+    """Which questions glow is read from the puzzle (asks_rule): a rule question's legal
+    targets of the kind chosen are all answers, a choice question's are not."""
+    kinds = {}
+    for asked in PUZZLES:
+        t = at_question(asked)
+        s = t.session
+        node, rules = s.timeline.current, s.timeline.rules
+        rule = asks_rule(asked.puzzle, node, rules)
+        kinds[asked.lesson, asked.node] = rule
+        answer = answer_nodes(asked.puzzle, node, rules)[0].action
+        same = [a for a in s.game.legal_actions() if type(a) is type(answer)]
+        accepted = [a for a in same if judge(asked.puzzle, node, rules, a).correct]
+        assert rule == (len(accepted) == len(same))
+        s.choose_kind(kind_name(answer))
+        glowing = t.board.view.targets
+        assert glowing == (targets_of(same) if rule else [])
+    assert any(kinds.values()) and not all(kinds.values())
+
+
+def test_a_learner_answers_on_the_board_a_wrong_kind_judged_then_the_right_one():
+    """ "Put P3's second piece on C6" (C&K): nothing is chosen; settle at C6 is a wrong answer
+    with the engine's reason (nothing played), a city at C6 is right. The form of the kind
+    chosen shows no "✓ legal" before the puzzle judges the move."""
+    asked = next(a for a in PUZZLES if a.lesson == "puzzle_ck_knights")
+    t = at_question(asked)
+    s = t.session
+    question = s.timeline.current
+    c6 = ("vertex", board.parse_vertex("C6"))
+    s.choose_kind("settle")  # none legal now: not said (it would narrow the answer)
+    assert t.board.view.targets == [] and "can be played now" not in t.controls.message.value
+    t.controls.act_at(c6)
+    assert s.timeline.current is question and s.puzzle.tries == 1
+    shown = widget_text(t.puzzle.widget)
+    assert "✗ Not the answer" in shown and "P3 settle C6 is not allowed here" in shown
+    s.choose_kind("build city")
+    assert t.controls.form is not None
+    assert t.controls.form.status.layout.display == "none"
+    assert t.board.view.targets == []  # a choice question: nothing glows
+    t.controls.act_at(c6)
+    assert str(s.timeline.current.action) == "P3 city C6" and s.puzzle.holds(question) is False
+
+
+def test_roll_and_end_turn_are_answers_while_a_question_is_open():
+    """Their buttons are not told apart by being enabled: a click is judged. At the dummy's
+    ore question ending the turn is right; at the first setup question a roll is wrong."""
+    setup = at_question(next(a for a in PUZZLES if a.lesson == "puzzle_base_setup"))
+    assert not setup.controls.roll_button.disabled and not setup.controls.end_button.disabled
+    at = setup.session.timeline.current
+    setup.controls.roll_button.click()
+    assert setup.session.timeline.current is at and setup.session.puzzle.tries == 1
+    assert "P1 roll is not allowed here" in widget_text(setup.puzzle.widget)
+    dummy = at_question(
+        next(a for a in PUZZLES if a.lesson == "puzzle_base_dummy" and a.node == 11)
+    )
+    dummy.controls.end_button.click()
+    assert str(dummy.session.timeline.current.action) == "P1 end"
+    assert "✓ Right" in widget_text(dummy.puzzle.widget)
+
+
+def test_a_variation_holding_a_later_answer_is_hidden_but_not_while_it_is_played():
+    """In puzzle_base_setup the second question's other answer (P3 on O6) is the third's
+    corner: while the third is open the variation is not listed (nor reached), unless the
+    learner played it and stands on it."""
+    _, second, third = [a for a in PUZZLES if a.lesson == "puzzle_base_setup"]
+    t = at_question(third)
+    s = t.session
+    o6 = next(n for n in s.timeline.walk() if str(n.action) == "P3 settle O6")
+    assert o6.id not in {n for _, n in rows(s.timeline, s.puzzle.hidden())}
+    s.goto(o6)
+    assert s.timeline.current.id == third.node
+    t = at_question(second)
+    s = t.session
+    t.puzzle.submit("P3 settle O6")
+    assert str(s.timeline.current.action) == "P3 settle O6"  # right, played as played
+    assert ("P3 settles O6", s.timeline.current.id) in rows(s.timeline, s.puzzle.hidden())
