@@ -40,9 +40,7 @@ def _cards(counts, names=CARD_NAMES) -> str:
     return text or "nothing"
 
 
-def players_html(
-    game: Game, show_hands: bool | Collection[int] = True, active: bool = True
-) -> str:
+def players_html(game: Game, show_hands: bool | Collection[int] = True, active: bool = True) -> str:
     """One row per party: VP with where they come from, hand (or its size), development or
     progress cards, knights, C&K levels and defender tokens, trade tokens.
 
