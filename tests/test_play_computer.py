@@ -295,3 +295,21 @@ def test_a_bad_seat_or_player_is_refused_and_changes_nothing():
     with pytest.raises(ValueError, match="unknown seat or policy"):
         t.session.set_computers({3: "greedy"})
     assert dict(t.session.computers) == {1: "greedy"}
+
+
+def test_the_move_list_names_a_drawn_card_only_to_a_hand_that_sees_it():
+    """BASE-INFO: a development card drawn is named in the Moves tab (words and tooltip) only
+    for the seats whose hands show; against the computer, another seat's card is not."""
+    from catan_tutor.widgets.move_list import moves_html, rows
+
+    t = Tutor(_p1_can_buy(), seed=3)
+    t.computer.set_seats(COMPUTERS)
+    t.session.play(BuyDev(0))
+    card = str(t.timeline.moves()[-1]).split()[-1]  # the card the sampler drew, e.g. "knight"
+    own = [w for w, _ in rows(t.timeline, seen=t.session.hand_seats())]
+    assert any(card in w for w in own)  # P1's own card, named to P1
+    others = moves_html(t.timeline, seen=frozenset({1}))  # as a seat that does not see it
+    assert "a development card drawn" in others and f"draw {card}" not in others
+    assert card not in " ".join(w for w, _ in rows(t.timeline, seen=frozenset({1})))
+    t.moves.show()  # the tab as P1 sees it (written when opened)
+    assert card in t.moves.tree.html.value

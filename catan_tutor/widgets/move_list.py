@@ -24,7 +24,7 @@ from collections.abc import Callable, Collection
 import ipywidgets as widgets
 from ipyevents import Event
 
-from ..actions import Action
+from ..actions import Action, DrawDev, DrawProgress, ForcedCard, Steal
 from ..timeline import Node, Timeline
 from . import markup
 from .guard import guarded, shown_in
@@ -99,6 +99,41 @@ WORDS: dict[str, Callable[[list[str]], str]] = {
 }
 
 
+# Chance moves that deal a hidden card (BASE-INFO, CK-INFO): to a seat that does not see it,
+# the move says that a card moved, never which.
+HIDDEN_CARD: dict[type, Callable[[list[str]], str]] = {
+    DrawDev: lambda t: "a development card drawn",
+    DrawProgress: lambda t: f"a progress card drawn ({t[1]})" if len(t) > 2 else "a card drawn",
+    Steal: lambda t: "a card stolen",
+    ForcedCard: lambda t: "a card drawn blind",
+}
+
+
+def card_seen(node: Node, seen: Collection[int] | None) -> bool:
+    """Whether the seats ``seen`` (None: every seat) see the card the move into ``node``
+    dealt: the drawer's hand, a steal's two hands, a blind draw's two hands."""
+    if seen is None or node.parent is None or type(node.action) not in HIDDEN_CARD:
+        return True
+    before = node.parent.state
+    parties = {before.active}
+    if isinstance(node.action, Steal):
+        parties.add(before.victim)
+    elif isinstance(node.action, ForcedCard):
+        parties.add(1 - before.active)
+    return bool(parties & set(seen))
+
+
+def node_words(node: Node, seen: Collection[int] | None = None) -> tuple[str, str]:
+    """The move into ``node`` in words and as its tooltip (its notation), for the seats
+    ``seen``: a hidden card's name is in neither unless they see it."""
+    if node.action is None:
+        return "start", "start"
+    if card_seen(node, seen):
+        return move_words(node.action), str(node.action)
+    words = HIDDEN_CARD[type(node.action)](str(node.action).split())
+    return words, words
+
+
 def move_words(action: Action) -> str:
     """A move as the list shows it: ``P1 settle J12`` -> ``P1 settles J12``; a kind without
     its own wording reads as its notation."""
@@ -118,14 +153,21 @@ def node_of(class_name: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def moves_html(tl: Timeline, limit: int = MAX_SHOWN, hidden: Collection[int] = frozenset()) -> str:
+def moves_html(
+    tl: Timeline,
+    limit: int = MAX_SHOWN,
+    hidden: Collection[int] = frozenset(),
+    seen: Collection[int] | None = None,
+) -> str:
     """The move tree as HTML: the start (the laid-out board for a variable one), then the
     main line with turn numbers, comments and variations; at most ``limit`` moves, a window
     around the current move (the rest summed up as "… N moves"); none of the ``hidden``
-    node ids (the lines below a question not answered yet)."""
+    node ids (the lines below a question not answered yet); a hidden card's name only when
+    the seats ``seen`` (None: every seat) see it."""
     start, current = start_node(tl), tl.current
     on_path = {id(n) for n in tl.path()}
     budget = _Budget(tl, start, limit, hidden)
+    budget.seen = seen
     out: list[str] = [_start_html(tl, start, current)]
     if start.children and start.children[0].id not in hidden:
         _line(start.children[0], current, on_path, budget, out, top=True)
@@ -143,6 +185,7 @@ class _Budget:
         self.limit = limit
         self.used = 0
         self.hidden = hidden
+        self.seen: Collection[int] | None = None  # the seats whose hidden cards are named
         main: list[Node] = []
         n = start
         while n.children and n.children[0].id not in hidden:
@@ -216,8 +259,8 @@ def _line(
             + (" catan-mv-chance" if node.action and node.action.is_chance else "")
             + (" catan-mv-current" if node is current else "")
         )
-        text = move_words(node.action) if node.action is not None else "start"
-        out.append(_move_span(node, text, cls, str(node.action), node is current) + " ")
+        text, title = node_words(node, budget.seen)
+        out.append(_move_span(node, text, cls, title, node is current) + " ")
         budget.used += 1
         if node.comment:
             out.append(f"<span class='catan-mv-comment'>{markup.text(node.comment)}</span> ")
@@ -229,7 +272,7 @@ def _line(
                 out.append("<span class='catan-mv-var'>")
                 if top and budget.used > budget.limit and id(other) not in on_path:
                     n = sum(1 for _ in _walk(other))
-                    words = move_words(other.action) if other.action else "start"
+                    words = node_words(other, budget.seen)[0]
                     out.append(
                         _move_span(
                             other,
@@ -256,10 +299,13 @@ def _walk(node: Node):
         todo.extend(n.children)
 
 
-def rows(tl: Timeline, hidden: Collection[int] = frozenset()) -> list[tuple[str, int]]:
+def rows(
+    tl: Timeline, hidden: Collection[int] = frozenset(), seen: Collection[int] | None = None
+) -> list[tuple[str, int]]:
     """The list's moves as (words, node id), in the order shown (for tests and screen
     readers' sake: what a visitor can click)."""
-    found = re.findall(r"data-node='(\d+)'[^>]*>([^<]*)</span>", moves_html(tl, hidden=hidden))
+    text = moves_html(tl, hidden=hidden, seen=seen)
+    found = re.findall(r"data-node='(\d+)'[^>]*>([^<]*)</span>", text)
     return [(html.unescape(text), int(n)) for n, text in found]
 
 
@@ -282,13 +328,18 @@ class MoveList:
         self.events.on_dom_event(guarded(self._on_event, shown_in(self.failure)))
         self.shown = ""
 
-    def show(self, tl: Timeline, hidden: Collection[int] = frozenset()) -> None:
-        """Write the tree of ``tl`` without the ``hidden`` nodes (only what changed reaches
-        the page)."""
+    def show(
+        self,
+        tl: Timeline,
+        hidden: Collection[int] = frozenset(),
+        seen: Collection[int] | None = None,
+    ) -> None:
+        """Write the tree of ``tl`` without the ``hidden`` nodes, hidden cards named only
+        for the seats ``seen`` (only what changed reaches the page)."""
         body = (
             "<div class='catan-moves-box' tabindex='0' role='group' aria-label='Moves: "
             "click a move to go there; arrow keys step, Home and End'>"
-            f"{moves_html(tl, hidden=hidden)}</div>"
+            f"{moves_html(tl, hidden=hidden, seen=seen)}</div>"
         )
         if body != self.shown:
             self.shown = self.html.value = body

@@ -51,6 +51,7 @@ class MovesPanel:
             [self.tree.widget, widgets.HBox(self.tree_buttons), self.deleted_row, self.comment]
         )
         session.on("shown", self._deleted_row)
+        session.on("seats", self.show)  # hands shown or hidden: the cards drawn too
 
     def _deleted_row(self) -> None:
         s = self.session
@@ -66,7 +67,8 @@ class MovesPanel:
     def show(self) -> None:
         """The tree, the comment on the current move, and the buttons (none at the start)."""
         tl = self.session.timeline
-        self.tree.show(tl, self.session.puzzle.hidden())  # no answer before it is found
+        # no answer before it is found; a card dealt to a hand not shown is not named
+        self.tree.show(tl, self.session.puzzle.hidden(), self.session.hand_seats())
         self.comment.value = tl.current.comment
         root = tl.current in (tl.root, start_node(tl))
         for button in self.tree_buttons:
