@@ -57,7 +57,7 @@ def _ask(t, kind: str, spot: tuple[str, int]):
     """Choose ``kind`` (legal or greyed) and click ``spot``: the refusal, or None."""
     if kind in [o[1] if isinstance(o, tuple) else o for o in t.controls.palette.options]:
         t.controls.palette.value = kind
-    elif kind in t.controls.blocked.options:
+    elif kind in [o[1] for o in t.controls.blocked.options]:
         t.controls.blocked.value = kind
     else:
         return None

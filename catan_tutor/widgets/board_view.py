@@ -396,7 +396,7 @@ class BoardView:
         )
         x, y = self.vp.px(xy)
         size, pad = self.vp.len(LABEL_SIZE) * 1.15, self.vp.len(LABEL_PAD) * 1.5
-        text = f"✗ {reason}" if reason else "✗"
+        text = reason or "not here"
         w = 0.56 * size * len(text) + 2 * pad
         left = min(max(x - w / 2, 0.0), self.vp.ox * 2 - w)
         top = y + self.vp.len(style.TARGET_R) * 1.8

@@ -253,12 +253,11 @@ class Computer:
             )
         else:
             seat, policy = due
-            who = (
-                f"{names[self.session.game.state.active]}'s dice"
-                if seat < 0
-                else f"{names[seat]} (computer, {policy})"
-            )
-            text = f"{who}: {'thinking…' if status == 'thinking' else 'to move'}"
+            if seat < 0:  # chance (dice, a card drawn) on a computer seat's turn
+                text = f"Next: chance, on {names[self.session.game.state.active]}'s turn"
+            else:
+                doing = "thinking…" if status == "thinking" else "to move"
+                text = f"{names[seat]} (computer, {policy}): {doing}"
         self.status.value = (
             f"<span style='font-size:12px;color:#37474f'>{markup.text(text)}</span>" if text else ""
         )

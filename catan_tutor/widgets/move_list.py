@@ -22,6 +22,7 @@ import ipywidgets as widgets
 from ipyevents import Event
 
 from ..actions import Action
+from ..grammar import count
 from ..timeline import Node, Timeline
 from . import markup
 from .guard import guarded, shown_in
@@ -195,7 +196,7 @@ def _line(
             node = node.children[0] if node.children else None
             continue
         if skipped:
-            out.append(f" <span class='catan-mv-more'>… {skipped} moves …</span> ")
+            out.append(f" <span class='catan-mv-more'>… {count(skipped, 'move')} …</span> ")
             skipped, turn_shown = 0, -1
         turn = node.parent.state.turn if node.parent is not None else 0
         if turn != turn_shown:
@@ -235,7 +236,7 @@ def _line(
             turn_shown = -1
         node = node.children[0] if node.children else None
     if skipped:
-        out.append(f" <span class='catan-mv-more'>… {skipped} moves</span>")
+        out.append(f" <span class='catan-mv-more'>… {count(skipped, 'move')}</span>")
 
 
 def _walk(node: Node):

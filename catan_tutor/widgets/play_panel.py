@@ -13,6 +13,8 @@ import ipywidgets as widgets
 
 from ..actions import Action
 from ..errors import CatanError
+from ..grammar import a as a_
+from ..grammar import sentence
 from . import markup, verdicts
 from .describe import SR_ONLY_CSS
 from .forms import ActionForm
@@ -29,6 +31,7 @@ from .kinds import (
     variant_kinds,
 )
 from .tutor_session import ROLL_PHASES, TutorSession
+from .wording import kind_words
 
 # The greyed "why not?" kinds; the log's box (the page's own look, no visitor text).
 PLAY_CSS = (
@@ -181,7 +184,7 @@ class PlayPanel:
         """The palette and the greyed kinds show the kind chosen (where it is one of them)."""
         kind = self.session.kind or None
         self.palette.value = kind if kind in [o[1] for o in self.palette.options] else None
-        self.blocked.value = kind if kind in self.blocked.options else None
+        self.blocked.value = kind if kind in [o[1] for o in self.blocked.options] else None
 
     def _on_choice(self, change) -> None:
         """A kind chosen in the palette or among the greyed ones (not one shown already)."""
@@ -215,7 +218,7 @@ class PlayPanel:
             self._variant_kinds = variant_kinds(g)
             others = [k for k in self._variant_kinds if k not in kinds]
         self.blocked.value = None
-        self.blocked.options = others
+        self.blocked.options = [(kind_words(k), k) for k in others]
         self.blocked.tooltips = [self._why_not(k) for k in others]
         shown = "" if others else "none"
         self.blocked.layout.display = self.blocked_label.layout.display = shown
@@ -237,8 +240,8 @@ class PlayPanel:
         cards."""
         cost = COSTS.get(kind)
         if cost is None or self.session.game.state.phase != "main":
-            return (kind, kind)
-        return (f"{kind} · {cost_text(cost)}", kind)
+            return (kind_words(kind), kind)
+        return (f"{kind_words(kind)} · {cost_text(cost)}", kind)
 
     def _buttons(self, kinds: list[str]) -> None:
         """Roll while a roll or chance is due; End turn while ending the turn is legal."""
@@ -316,9 +319,9 @@ class PlayPanel:
         if a is None:
             where = spot_kind(cls)
             return s.say(
-                f"A {s.kind} is played on a {where}, not on a {spot[0]}."
+                f"“{sentence(s.kind)}” is played on {a_(where)}, not on {a_(spot[0])}."
                 if where
-                else f"A {s.kind} is not played on the board: use the form, or type "
+                else f"“{sentence(s.kind)}” is not played on the board: use the form, or type "
                 "it under Try a move."
             )
         s.say("")
