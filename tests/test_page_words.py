@@ -99,3 +99,27 @@ def test_no_internal_word_or_pictograph_at_a_lessons_start(app, label):
     assert not INTERNAL.findall(text), (label, INTERNAL.findall(text))
     assert not PICTOGRAPHS.findall(text), (label, PICTOGRAPHS.findall(text))
     assert agreement_errors(text) == [], (label, agreement_errors(text))
+
+
+@pytest.mark.parametrize("label", ["Knight displacement", "Forced trade with trade tokens"])
+def test_the_odds_tab_reads_in_words(label):
+    """The Odds tab of a C&K and a two-player lesson, with a short run's results: headers in
+    words (no DataFrame's ``metric party estimate low high n``), the horizon said."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from catan_tutor.widgets.tutor import TABS
+
+    app = App(query="", start=label)
+    tutor = app.tutor
+    tutor.tabs.selected_index = TABS.index("Odds")
+    odds = tutor.odds
+    assert odds is not None
+    odds.executor = lambda: ThreadPoolExecutor(1)
+    odds.n.value, odds.turns.value = 4, 2
+    odds.run(wait=True)
+    text = page_text(odds.widget)
+    assert "Chance to win" in text and "95% range" in text and "over the next 2 turns" in text
+    for raw in ("metric", "party", "estimate", " low ", " high ", "player\n"):
+        assert raw not in text, (raw, text)
+    assert not INTERNAL_WORDS.findall(text) and not INTERNAL.findall(text)
+    assert agreement_errors(text) == [], agreement_errors(text)
