@@ -27,6 +27,7 @@ from catan_tutor.resources import lessons_dir
 from catan_tutor.rules import words
 from catan_tutor.scenario import load_scenario
 from catan_tutor.widgets import forms, odds_tables, wording
+from catan_tutor.widgets.move_list import move_words
 
 HERE = Path(__file__).parent
 COUNTED = (
@@ -154,9 +155,9 @@ INTERNAL = re.compile(
 def test_every_move_of_every_lesson_reads_in_agreeing_words():
     """``rules.words.say`` for every move of every packaged lesson (every action kind the
     course plays, with its real labels and counts), the chance and wait phrases at each node:
-    counts and articles agree, no card id shows."""
+    counts and articles agree, no card id shows (nor in the Moves tab's words)."""
     seen_kinds = set()
-    checked = 0
+    checked = raw_ids = 0  # raw_ids: moves whose notation names a card by its id
     for lid, timeline in _lesson_games():
         for node in timeline.nodes.values():
             state = node.state
@@ -165,11 +166,15 @@ def test_every_move_of_every_lesson_reads_in_agreeing_words():
                 seen_kinds.add(type(node.action).__name__)
                 assert agreement_errors(text) == [], (lid, str(node.action), text)
                 assert not INTERNAL.search(text), (lid, str(node.action), text)
+                listed = move_words(node.action)  # the Moves tab's words for it
+                assert not INTERNAL.search(listed), (lid, str(node.action), listed)
+                raw_ids += bool(INTERNAL.search(str(node.action)))
                 checked += 1
             rules = timeline.game.rules
             for phrase in (words.prompt(rules, state), words.chance_words(rules, state)):
                 assert agreement_errors(phrase) == [], (lid, phrase)
     assert checked > 500 and len(seen_kinds) > 30, (checked, sorted(seen_kinds))
+    assert raw_ids > 5  # such moves were there to be worded
 
 
 def test_every_legal_move_at_every_lesson_start_reads_in_agreeing_words():

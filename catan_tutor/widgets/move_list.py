@@ -23,6 +23,7 @@ from ipyevents import Event
 
 from ..actions import Action
 from ..grammar import count
+from ..rules.words import notation_words
 from ..timeline import Node, Timeline
 from . import markup
 from .guard import guarded, shown_in
@@ -100,7 +101,7 @@ WORDS: dict[str, Callable[[list[str]], str]] = {
 def move_words(action: Action) -> str:
     """A move as the list shows it: ``P1 settle J12`` -> ``P1 settles J12``; a kind without
     its own wording reads as its notation."""
-    text = str(action)
+    text = notation_words(str(action))  # cards as printed (rules/words.py)
     word = WORDS.get(type(action).__name__)
     if word is None:
         return text
