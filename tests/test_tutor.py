@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -572,8 +573,9 @@ def test_odds_tab_barbarian_row_is_the_chance_the_attack_has_come():
     t = Tutor(edit(new_game("ck", players=3), "barbarians 6", "turn P1 pre-roll 3"))
     t.tabs.selected_index = TABS.index("Odds")
     row = t.odds.exact.value.split("attack by then")[1]
-    shown = [float(x) for x in re.findall(r">(\d\.\d\d)<", row)]
-    assert shown == [round(1 - 0.5**k, 2) for k in range(1, 7)]
+    shown = [int(x) for x in re.findall(r">(\d+)%<", row)]  # percentages, the fraction on hover
+    assert shown == [round(100 * (1 - 0.5**k)) for k in range(1, 7)]
+    assert f"title='{Fraction(63, 64)}'" in row
 
 
 def test_playout_intervals_of_counts_never_go_below_zero():

@@ -71,9 +71,13 @@ def production_html(table: pd.DataFrame) -> str:
 
 
 def barbarians_html(odds: dict[int, Fraction]) -> str:
-    """The chance the barbarians have attacked by each coming turn (cumulative)."""
+    """The chance the barbarians have attacked by each coming turn (cumulative), as a
+    percentage, the exact fraction on hover."""
     head = [""] + ["this turn" if k == 1 else f"in {count(k - 1, 'turn')}" for k in odds]
-    return _table(head, [["attack by then"] + [_percent(float(x)) for x in odds.values()]])
+    cells = [
+        f"<span title='{markup.text(str(x))}'>{_percent(float(x))}</span>" for x in odds.values()
+    ]
+    return _table(head, [["attack by then", *cells]])
 
 
 def _percent(x: float) -> str:
