@@ -290,3 +290,22 @@ def test_rule_texts_on_the_page_carry_no_maintainers_notes():
         assert "Check:" not in shown and "Fix here" not in shown, rule_id
     beginner = verdicts.rule_ref_html("BASE-BOARD-BEGINNER", "Beginner map")
     assert "S pasture 11." in beginner  # the rule's own text is all there
+
+
+def test_every_kind_of_action_reads_as_a_learner_says_it():
+    """The palette's and the greyed buttons' labels (``wording.kind_words``) for every kind
+    of every variant: cards as printed, no 'dev', no bare 'desert'; every reworded kind is a
+    real one."""
+    from catan_tutor.widgets.kinds import variant_kinds
+
+    kinds: set[str] = set()
+    for variant, players in (("base", 4), ("base-2p", 2), ("base-dummy", 2), ("ck", 3)):
+        kinds |= set(variant_kinds(new_game(variant, players=players)))
+    kinds |= set(variant_kinds(new_game("ck-2p", players=2)))
+    assert set(wording.KIND_WORDS) <= kinds, set(wording.KIND_WORDS) - kinds
+    for kind in kinds:
+        said = wording.kind_words(kind)
+        assert not INTERNAL.search(said) and "dev" not in said.split(), (kind, said)
+        assert said.split()[0] != "desert", (kind, said)
+    assert wording.kind_words("play plenty") == "play Year of Plenty"
+    assert wording.kind_words("build road") == "build road"  # already words

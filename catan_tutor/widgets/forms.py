@@ -35,7 +35,7 @@ FIELD_LABELS = {
     "player": "player", "vertex": "at", "edge": "at", "hex": "hex", "resource": "resource",
     "give": "give", "get": "get", "count": "rate", "victim": "rob from", "track": "track",
     "die": "die", "value": "shows", "cards": "cards", "card": "card", "face": "face",
-    "commodities": "commodities", "take": "take", "to": "to", "src": "from", "dst": "to",
+    "commodities": "whole hand", "take": "take", "to": "to", "src": "from", "dst": "to",
     "neutral": "for", "level": "strength", "slot": "harbor at", "kind": "harbor",
     "terrain": "terrain", "first": "first card", "second": "second card", "args": "details",
     "commodity": "commodity",

@@ -317,12 +317,12 @@ class PlayPanel:
         like = self.form.action() if self.form is not None else None
         a = probe(s.game, cls, spot, like) if cls is not None else None
         if a is None:
-            where = spot_kind(cls)
+            where, kind = spot_kind(cls), sentence(kind_words(s.kind))
             return s.say(
-                f"“{sentence(s.kind)}” is played on {a_(where)}, not on {a_(spot[0])}."
+                f"“{kind}” is played on {a_(where)}, not on {a_(spot[0])}."
                 if where
-                else f"“{sentence(s.kind)}” is not played on the board: use the form, or type "
-                "it under Try a move."
+                else f"“{kind}” is not played on the board: use the form, or type it under "
+                "Try a move."
             )
         s.say("")
         s.try_move(str(a))

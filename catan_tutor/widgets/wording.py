@@ -63,7 +63,7 @@ VARIANT_NAMES = {
 
 
 # The kinds of action whose label (``kinds.kind_of``: the action class's words) names a card
-# by the engine's id: as the cards are printed.
+# by the engine's id or says too little: as the cards are printed, with what the move is for.
 KIND_WORDS = {
     "buy dev": "buy development card",
     "play knight": "play Knight",
@@ -72,6 +72,23 @@ KIND_WORDS = {
     "play road building": "play Road Building",
     "play progress": "play progress card",
     "discard progress": "discard progress card",
+    "gift": "give Wedding gift",
+    "desert": "remove knight (Treason)",
+    "place deserter": "place knight (Treason)",
+    "pillage": "lose a city (pillage)",
+    "choose deck": "choose progress deck",
+    "relocate": "move displaced knight",
+    "harbor offer": "offer (Commercial Harbor)",
+    "return commodity": "return commodity (Commercial Harbor)",
+    "aqueduct": "take a resource (Aqueduct)",
+    "robber home": "send robber home",
+    "forced draw": "forced trade (blind)",
+    "return knight": "return Knight card",
+    "remove knight": "remove knight for tokens",
+    "neutral settle": "settle for neutral",
+    "neutral road": "road for neutral",
+    "neutral knight": "knight for neutral",
+    "neutral promote": "promote neutral's knight",
 }
 
 
