@@ -309,3 +309,25 @@ def test_every_kind_of_action_reads_as_a_learner_says_it():
         assert said.split()[0] != "desert", (kind, said)
     assert wording.kind_words("play plenty") == "play Year of Plenty"
     assert wording.kind_words("build road") == "build road"  # already words
+
+
+def test_the_forced_trade_form_has_the_commodities_field_only_where_the_variant_has_them():
+    """Catan for two (2P-TOKEN-FORCED-TRADE): no commodities, so no such field, and the form
+    still builds a legal move; Cities & Knights for two (CK2P-TOKEN-FORCED-TRADE): the field
+    is there, in words ("whole hand")."""
+    from catan_tutor.widgets.app import App
+
+    app = App(query="", start="Forced trade with trade tokens")
+    controls = app.tutor.controls
+    controls.palette.value = "forced trade"
+    form = controls.form
+    assert "commodities" not in form.names and form.fixed == {"commodities": False}
+    shown = [d.description for d in form.pickers.values()]
+    assert "commodities" not in shown and "whole hand" not in shown
+    form.set(**{n: getattr(form.actions[0], n) for n in form.names})
+    assert form.action() == form.actions[0] and not form.play_button.disabled
+    app.open(next(k for k in app.lessons if k.endswith("Forced trade with commodities")))
+    app.tutor.controls.palette.value = "forced draw"
+    form = app.tutor.controls.form
+    assert "commodities" in form.names
+    assert form.pickers["commodities"].description == "whole hand"

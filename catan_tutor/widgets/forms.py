@@ -1,7 +1,8 @@
 """A small form for one kind of action: a field per part of the action, offering only values
 that occur in the engine's legal actions (each list narrowed by the choices above it), and a
 count per card for card bundles (discards, offers, bids, gifts, forced trades), which the
-engine lists only in part. Every built action is checked by ``game.explain``: the form shows
+engine lists only in part. Fields are labelled in words (``FIELD_LABELS``: "from", "to",
+never ``src``), cards as printed; a field the variant does not have is left out. Every built action is checked by ``game.explain``: the form shows
 the engine's verdict with the rule's title (its text on a click, ``verdicts.py``) and enables
 Play only for a legal action; "Open in Rules" shows that rule in the Rules tab.
 """
