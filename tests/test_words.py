@@ -307,6 +307,9 @@ def test_every_kind_of_action_reads_as_a_learner_says_it():
         said = wording.kind_words(kind)
         assert not INTERNAL.search(said) and "dev" not in said.split(), (kind, said)
         assert said.split()[0] != "desert", (kind, said)
+    for kind in kinds:  # a button found by a kind's name finds no more buttons than before
+        inside = {o for o in kinds if o != kind and kind in wording.kind_words(o).lower()}
+        assert inside <= {o for o in kinds if o != kind and kind in o}, (kind, inside)
     assert wording.kind_words("play plenty") == "play Year of Plenty"
     assert wording.kind_words("build road") == "build road"  # already words
 
