@@ -334,3 +334,21 @@ def test_the_forced_trade_form_has_the_commodities_field_only_where_the_variant_
     form = app.tutor.controls.form
     assert "commodities" in form.names
     assert form.pickers["commodities"].description == "whole hand"
+
+
+def test_a_chance_event_in_a_computers_turn_is_said_in_words():
+    """The computer seats' status line while chance is due in a computer's turn: "Next:
+    chance, on P1's turn", not "P1's dice: to move"."""
+    from catan_tutor.widgets.tutor import Tutor
+
+    g = new_game("base", players=3, seed=1)
+    while g.state.phase != "pre-roll":
+        g.play(g.legal_actions()[0])
+    g.play(f"P{g.state.active + 1} roll")
+    assert g.is_chance()
+    t = Tutor(g)
+    t.computer.seats = {g.state.active: "greedy"}  # a computer seat, not yet playing
+    t.computer._show()
+    said = t.computer.status.value
+    assert f"Next: chance, on P{g.state.active + 1}&#x27;s turn" in said, said  # escaped '
+    assert "to move" not in said
