@@ -22,6 +22,7 @@ from catan_tutor import board, rulebook
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario
 from catan_tutor.widgets import style
+from catan_tutor.widgets.wording import kind_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -313,7 +314,8 @@ def test_a_learner_reads_why_not_on_the_board_and_in_the_panel(
             )
             before = page.evaluate(STATE_JS)
             if case.spot[0]:
-                page.get_by_role("button", name=case.kind, exact=True).first.click()
+                button = kind_words(case.kind)  # the kind's label on the page
+                page.get_by_role("button", name=button, exact=True).first.click()
                 _click_spot(page, *case.spot)
                 ring = page.locator(f".catan-refused[data-spot='{case.spot[0]} {case.spot[1]}']")
                 ring.wait_for(state="attached")
