@@ -104,7 +104,7 @@ class OddsPanel:
             widgets.HBox([self.run_button, self.cancel_button]), self.bar, self.status,
             self.result, self.plot])  # fmt: skip
         self.widget.add_class("catan-odds")
-        self.turns.observe(lambda _: self._ask(), names="value")
+        self.turns.observe(safe(lambda _: self._ask()), names="value")
         self._ask()
 
     def _ask(self) -> None:
