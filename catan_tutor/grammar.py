@@ -5,21 +5,11 @@ used by the engine's words (``rules/words.py``, ``rules/common.py``) and the pag
 
 from __future__ import annotations
 
-# Irregular plurals of the nouns the tutor counts (the rest add "s" or "es").
-_PLURALS = {
-    "city": "cities",
-    "knight": "knights",
-    "metropolis": "metropolises",
-    "die": "dice",
-    "ore": "ore",
-    "wool": "wool",
-    "grain": "grain",
-    "lumber": "lumber",
-    "brick": "brick",
-    "paper": "paper",
-    "cloth": "cloth",
-    "coin": "coin",
-}
+from .board import CARD_NAMES
+
+# Plurals the rules below do not make (the rest add "s", "es" or "ies"); the cards of a
+# hand are counted by their names, as on the cards ("3 wool").
+_PLURALS = {"die": "dice"} | {card: card for card in CARD_NAMES}
 # Words spelled with a vowel but said with a consonant sound (and the reverse).
 _A_BEFORE = ("one", "once", "uni", "use", "usu", "eu", "ewe")
 _AN_BEFORE = ("hour", "honest", "honour", "honor")
