@@ -218,9 +218,15 @@ def test_the_ck_setup_refusal_names_a_city_in_the_second_round():
 
 @pytest.mark.parametrize("n", [0, 1, 2])
 def test_the_counted_notes_of_the_page_agree(n):
-    """The notes of the page that count: the discard and wedding waits, a hidden hand, the
-    playouts' horizon, the lesson kept with the learner's moves."""
+    """The notes of the page that count: a hidden hand or cards held, the development
+    cards held, the playouts' horizon, the lesson kept with the learner's moves."""
+    from catan_tutor.widgets import panels
     from catan_tutor.widgets.app import App
+
+    assert panels._held("progress", None, n) == f"progress: {grammar.count(n, 'card')}"
+    assert agreement_errors(panels._held("hand", None, n)) == []
+    dev = panels._dev_cards((n, n, 0, 0, 0))
+    assert agreement_errors(dev) == [] and ("Victory Point card" in dev or n == 0), dev
 
     assert agreement_errors(odds_tables.horizon_text(n or 1, 0)) == []
     assert agreement_errors(odds_tables.horizon_text(n or 1, n or 1)) == []
