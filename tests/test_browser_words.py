@@ -72,6 +72,8 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     assert "or pick" in {x.strip() for x in labels}, labels
     _check(page, "Knight displacement, the knight form")
     form.screenshot(path=ARTIFACTS / "words_knight_form.png")
+    panel = page.locator(".widget-tab-contents").first  # the Play tab: palette and form
+    panel.screenshot(path=ARTIFACTS / "words_knight_play_tab.png")
 
     # a forced trade in Catan for two: no commodities field (base-2p has none)
     _pick_lesson(page, "Forced trade with trade tokens")
