@@ -26,7 +26,7 @@ class Lesson:
     @property
     def label(self) -> str:
         if self.error:
-            return f"⚠ {self.id} (cannot be opened)"
+            return f"{self.id} (cannot be opened)"
         return f"{self.place.label}  {self.title}" if self.place else self.title
 
 

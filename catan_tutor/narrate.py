@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import (
-    DEV_CARDS,
     KNIGHT_LEVELS,
     TRACK_NAMES,
     Accept,
@@ -54,6 +53,7 @@ from .progress_cards import CARDS as PROGRESS_CARDS
 from .rules.awards import public_vp
 from .rules.barbarians import forces
 from .rules.precedence import most_specific
+from .rules.words import card_title
 from .state import (
     DEFENDER_DECK,
     DICE,
@@ -221,7 +221,7 @@ def events(rules, before: State, action: Action, after: State) -> list[Event]:
 
 
 def _dev_name(card: int) -> str:
-    return DEV_CARDS[card] if 0 <= card < len(DEV_CARDS) else str(card)
+    return card_title(card, dev=True)
 
 
 def _move(rules, before: State, action: Action, take) -> Event:
@@ -361,7 +361,7 @@ def _forced_card(rules, before: State, action: ForcedCard, cards) -> Event:
 def _progress_draw(rules, before: State, action: DrawProgress, after: State) -> Event:
     who = before.draws[0][0] if before.draws else before.active
     name, track = before.name(who), TRACK_NAMES[action.track]
-    card = PROGRESS_CARDS[action.card] if 0 <= action.card < len(PROGRESS_CARDS) else "?"
+    card = card_title(action.card) if 0 <= action.card < len(PROGRESS_CARDS) else "?"
     if before.caps.improvements and after.pvp[who] > before.pvp[who]:
         return Event(
             "draw",

@@ -256,7 +256,7 @@ def test_force_a_dice_outcome(page) -> None:
     page.locator(".catan-form").get_by_role("button", name="Play").click()
     _wait_marker(page, "dice")
     form = page.locator(".catan-form")  # the white die is thrown first (one choice: fixed)
-    form.locator(".widget-dropdown", has_text="value").locator("select").select_option(label="5")
+    form.locator(".widget-dropdown", has_text="shows").locator("select").select_option(label="5")
     form.get_by_role("button", name="Play").click()
     page.get_by_role("tab", name="Moves").click()
     _tree_has(page, "white die 5 *")
@@ -339,7 +339,7 @@ def test_barbarian_attack_shows_the_pillaged_city(page) -> None:
 
 def test_new_game_played_by_clicks(page) -> None:
     """A new base game: the first settlement and road placed by clicking glowing spots."""
-    page.locator(".catan-app select").nth(1).select_option("base")
+    page.locator(".catan-app select").nth(1).select_option(label="Catan")
     page.locator(".catan-app select").nth(3).select_option("beginner")
     page.get_by_role("button", name="Start").click()
     _wait_marker(page, "node 0 depth 0 setup-settle")
@@ -395,9 +395,9 @@ def test_editor_places_a_piece_and_refuses_an_impossible_one(page) -> None:
     page.get_by_role("button", name="city", exact=True).click()
     # S4: far from the setup pieces the click and keyboard tests placed (P2 took A6)
     page.mouse.click(*_spot(page, "vertex", "S4"))
-    page.locator(".catan-editor").filter(has_text="✓ place P1 city S4").wait_for()
+    page.locator(".catan-editor").filter(has_text="place P1 city S4").wait_for()
     page.mouse.click(*_spot(page, "vertex", "S2"))  # beside S4: the distance rule
-    page.locator(".catan-editor").filter(has_text="✗").wait_for()
+    page.locator(".catan-editor .catan-icon-no").first.wait_for()
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "edited.png")
     page.get_by_role("tab", name="Players").click()
     page.locator(".catan-tutor").filter(has_text="3 VP (settlements 1, cities 2)").first.wait_for()
@@ -414,7 +414,7 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     odds.locator("input").nth(1).fill("4")
     odds.locator("input").nth(1).press("Tab")
     odds.get_by_role("button", name="Run").click()
-    odds.filter(has_text="40 playouts of 4 turns").wait_for(timeout=120_000)
+    odds.filter(has_text="40 playouts over the next 4 turns").wait_for(timeout=120_000)
     odds.locator("img").wait_for()
     page.screenshot(path=ARTIFACTS / "odds.png", full_page=True)
     odds.screenshot(path=ARTIFACTS / "odds_panel.png")

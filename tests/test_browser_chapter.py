@@ -28,6 +28,7 @@ from catan_tutor.puzzle import judge
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import Scenario, load_scenario
 from catan_tutor.timeline import Node
+from catan_tutor.widgets.progress import DONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -36,9 +37,11 @@ WRONG = "P1 road K5"  # not touching the settlement just placed: refused (BASE-S
 FORWARD = "forward (PageDown)"  # the ▶ button's tooltip
 STATE, PUZZLE = ".catan-state", ".catan-puzzle-state"
 # ipywidgets writes a dropdown's spaces as no-break spaces
-MARKED_JS = """(title) => [...document.querySelectorAll('.catan-app select option')]
+MARKED_JS = (  # a completed lesson's option starts with progress.DONE
+    """(title) => [...document.querySelectorAll('.catan-app select option')]
   .map(o => o.textContent.replace(/\\u00a0/g, ' '))
-  .some(t => t.startsWith('\u2713 ') && t.includes(title))"""
+  .some(t => t.startsWith(DONE) && t.includes(title))""".replace("DONE", json.dumps(DONE))
+)
 KEPT_JS = "() => JSON.parse(localStorage.getItem('catan-tutor-progress') || '{}')"
 
 

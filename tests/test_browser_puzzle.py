@@ -17,6 +17,7 @@ from browser_harness import ARTIFACTS, BOARD_PAINTED_JS, PAGE_TIMEOUT, attribute
 from catan_tutor.library import library
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario
+from catan_tutor.widgets.progress import DONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -24,9 +25,11 @@ LESSON = "puzzle_base_robber"
 TITLE = "Puzzles: the robber after a 7"
 STATE = ".catan-puzzle-state"
 # ipywidgets writes a dropdown's spaces as no-break spaces
-MARKED_JS = """(title) => [...document.querySelectorAll('.catan-app select option')]
+MARKED_JS = (  # a completed lesson's option starts with progress.DONE
+    """(title) => [...document.querySelectorAll('.catan-app select option')]
   .map(o => o.textContent.replace(/\\u00a0/g, ' '))
-  .some(t => t.startsWith('\u2713 ') && t.includes(title))"""
+  .some(t => t.startsWith(DONE) && t.includes(title))""".replace("DONE", json.dumps(DONE))
+)
 
 
 def _wait_marker(page, **data: str) -> None:

@@ -22,6 +22,7 @@ from catan_tutor import board, rulebook
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario
 from catan_tutor.widgets import style
+from catan_tutor.widgets.wording import kind_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -57,7 +58,7 @@ def _ask(t, kind: str, spot: tuple[str, int]):
     """Choose ``kind`` (legal or greyed) and click ``spot``: the refusal, or None."""
     if kind in [o[1] if isinstance(o, tuple) else o for o in t.controls.palette.options]:
         t.controls.palette.value = kind
-    elif kind in t.controls.blocked.options:
+    elif kind in [o[1] for o in t.controls.blocked.options]:
         t.controls.blocked.value = kind
     else:
         return None
@@ -313,7 +314,8 @@ def test_a_learner_reads_why_not_on_the_board_and_in_the_panel(
             )
             before = page.evaluate(STATE_JS)
             if case.spot[0]:
-                kind = page.get_by_role("button", name=case.kind, exact=True)
+                button = kind_words(case.kind)  # the kind's label on the page
+                kind = page.get_by_role("button", name=button, exact=True)
                 if not kind.count():  # a kind not possible now: behind "Why can't I…?"
                     page.locator(".catan-why-toggle").click()
                 kind.first.click()

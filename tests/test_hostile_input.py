@@ -21,8 +21,18 @@ from catan_tutor.colors import COLOR_NAMES, is_color
 from catan_tutor.errors import LinkError, PositionError, ScenarioError
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import dumps_scenario, loads_scenario
-from catan_tutor.widgets import App, Tutor, odds_panel, play_panel, session, style, tutor_session
+from catan_tutor.widgets import (
+    App,
+    Tutor,
+    icons,
+    odds_panel,
+    play_panel,
+    session,
+    style,
+    tutor_session,
+)
 from catan_tutor.widgets import tutor as tutor_module
+from catan_tutor.widgets.icons import NO
 from catan_tutor.widgets.markup import lesson
 from catan_tutor.widgets.move_list import MOVES_CSS
 
@@ -107,7 +117,7 @@ OWN_STYLES = {
 
 def assert_no_payload_markup(root: widgets.Widget) -> None:
     for text in page_html(root):
-        for own in OWN_STYLES:  # a panel may start with one of them (the Odds tables)
+        for own in OWN_STYLES | set(icons.ALL.values()):  # the package's own (icons too)
             text = text.replace(own, "")
         parser = _Markup()
         parser.feed(text)
@@ -322,11 +332,11 @@ def test_what_a_visitor_types_into_any_box_is_echoed_as_text(payload):
     t.puzzle.submit(payload)
     assert "Not the answer" in t.puzzle.result.value
     t.editor.run(f"hand P1 {payload}")
-    assert "✗" in t.editor.status.value
+    assert NO in t.editor.status.value
     t.tabs.selected_index = tutor_module.TABS.index("Rules")
     t.rules_panel.search.value = payload
     t.files.set_position(payload)
-    assert "✗" in t.files.file_status.value
+    assert NO in t.files.file_status.value
     assert_no_payload_markup(t.widget)
     echoed = [
         w.value
@@ -474,12 +484,12 @@ def _write_library(tmp_path):
 
 def test_a_broken_lesson_file_is_listed_with_its_error_and_the_app_still_works(tmp_path):
     app = App(_write_library(tmp_path), start="Knight displacement", query="")
-    labels = [label for label, _ in app.picker.options]  # (label with a ✓ when done, value)
+    labels = [label for label, _ in app.picker.options]  # (label marked when done, value)
     assert labels[0] == "Broken" or "Knight displacement" in labels
-    assert "⚠ latin1 (cannot be opened)" in labels and "⚠ untitled (cannot be opened)" in labels
+    assert "latin1 (cannot be opened)" in labels and "untitled (cannot be opened)" in labels
     assert app.tutor.session.lesson_id == "good"
     before = app.tutor.game.position()
-    app.picker.value = "⚠ latin1 (cannot be opened)"
+    app.picker.value = "latin1 (cannot be opened)"
     assert "not a UTF-8 text file" in app.status.value and app.tutor.game.position() == before
     app.picker.value = "Broken"
     assert "broken.catan.yaml" in app.status.value and "chess" in app.status.value

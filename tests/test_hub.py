@@ -130,7 +130,8 @@ def test_two_users_each_play_their_own_tutor(hub, new_page) -> None:
     bob.get_by_role("tab", name="Play", exact=True).click()
     bob.get_by_role("button", name="settle").click()
     form = bob.locator(".catan-form")
-    form.locator(".widget-dropdown", has_text="vertex").locator("select").select_option(label="N6")
+    at = form.locator(".widget-dropdown", has_text=re.compile(r"^\s*at"))  # the "at" field
+    at.locator("select").select_option(label="N6")
     form.get_by_role("button", name="Play").click()
     bob.wait_for_function(f"() => ({STATE_JS})().phase === 'setup-road'", timeout=60_000)
     moved = bob.evaluate(STATE_JS)

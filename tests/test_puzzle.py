@@ -18,6 +18,8 @@ from catan_tutor.errors import ScenarioError
 from catan_tutor.puzzle import Puzzle, hint, judge
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import SUFFIX, dumps_scenario, load_scenario, loads_scenario
+from catan_tutor.widgets.icons import NO, OK
+from catan_tutor.widgets.progress import DONE
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = sorted(packaged_lessons().glob(f"puzzle_*{SUFFIX}"))
@@ -262,7 +264,7 @@ def test_a_wrong_move_in_the_tutor_changes_nothing_and_says_why(tutor):
     before = _state(tutor)
     tutor.session.play("P1 road Q3")  # legal, on the board: not played
     assert _state(tutor) == before
-    assert "✗ Not the answer" in p.result.value and "Q3 points away" in p.result.value
+    assert f"{NO} Not the answer" in p.result.value and "Q3 points away" in p.result.value
     p.submit("P1 road K5")  # illegal, typed
     assert _state(tutor) == before and p.state.tries == 2
     assert "data-rule='BASE-SETUP-ROUND1'" in p.result.value
@@ -290,7 +292,7 @@ def test_hints_then_the_right_answer_goes_on(tutor):
     assert p.take_hint() == "" and p.hint_button.disabled
     p.submit("P1 road N5")
     assert str(tutor.timeline.current.action) == "P1 road N5"
-    assert "✓ Right" in p.result.value and "data-hints='2'" in p.marker.value
+    assert f"{OK} Right" in p.result.value and "data-hints='2'" in p.marker.value
     assert ("road", 1) in p.state.solved and not p.state.holds(tutor.timeline.current.parent)
     tutor.session.back()
     tutor.session.forward()  # answered: the line is open now
@@ -343,7 +345,7 @@ def test_the_app_marks_a_completed_lesson_and_offers_the_next_one():
     assert app.progress.store.done == {"puzzle_base_robber"}
     assert app.progress.next_button.layout.display == ""
     label = next(k for k, x in app.lessons.items() if x.id == "puzzle_base_robber")
-    assert ("✓ " + label, label) in app.picker.options
+    assert (DONE + label, label) in app.picker.options
     assert app.picker.value == label  # the choice is kept
     following = app.progress.following()
     app.progress.next()
@@ -365,7 +367,7 @@ def test_progress_from_the_page_marks_lessons_and_solved_puzzles():
     )
     assert "base_setup" in app.progress.store.done
     assert any(
-        text.startswith("✓ ") and value.endswith("Setting up a base game")
+        text.startswith(DONE) and value.endswith("Setting up a base game")
         for text, value in app.picker.options
     )
     t = app.tutor

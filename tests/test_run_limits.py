@@ -13,6 +13,7 @@ from catan_tutor import new_game
 from catan_tutor.analysis import run_limits
 from catan_tutor.analysis.run_limits import HINT, ODDS
 from catan_tutor.widgets.hint_panel import HintPanel
+from catan_tutor.widgets.icons import NO
 from catan_tutor.widgets.odds_panel import OddsPanel
 
 
@@ -80,7 +81,7 @@ def test_every_run_of_a_process_uses_one_shared_pool(monkeypatch):
     hint.n.value, hint.turns.value = 4, 1
     for panel in (odds, hint, odds, hint):
         panel.run(wait=True)
-        assert "✗" not in _note(panel)
+        assert NO not in _note(panel)
     assert made == [1], "one pool of one worker for every run"
     assert run_limits.shared_pool() is run_limits.shared_pool()
     run_limits.shared_pool().shutdown()

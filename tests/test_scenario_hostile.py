@@ -16,6 +16,7 @@ from catan_tutor.scenario import (
     loads_scenario,
 )  # fmt: skip
 from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.icons import NO
 
 HEAD = "title: t\nvariant: base\nplayers: 3\n"
 # 9 levels of 9 aliases each: 387,420,489 moves if the aliases were expanded
@@ -130,7 +131,7 @@ def test_an_upload_shows_why_its_file_is_refused_and_keeps_the_game(name):
     content = memoryview(text.encode())
     t.files.on_upload({"new": [{"name": "hostile.catan.yaml", "content": content}]})
     shown = t.files.file_status.value
-    assert shown.startswith("<span style='color:#b71c1c'>✗ hostile.catan.yaml:"), shown
+    assert shown.startswith(f"<span style='color:#b71c1c'>{NO} hostile.catan.yaml:"), shown
     assert said.split(": ", 1)[1].replace("'", "&#x27;")[:30] in shown, shown
     assert t.game.position() == before
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -11,6 +12,7 @@ from catan_tutor.editor import edit
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario, loads_scenario
 from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.icons import NO, OK
 from catan_tutor.widgets.kinds import kind_of, target_of
 from catan_tutor.widgets.move_list import rows as move_rows
 from catan_tutor.widgets.tutor import TABS
@@ -134,7 +136,7 @@ def test_discard_form_counts_cards_and_shows_the_engines_verdict():
     f.play_button.click()
     assert t.game.state.phase == "discard"  # nothing happened
     f.set(cards=(1, 0, 0, 0, 3))
-    assert not f.play_button.disabled and "✓" in f.status.value
+    assert not f.play_button.disabled and OK in f.status.value
     f.play_button.click()
     assert t.game.state.hands[1] == (3, 0, 0, 0, 1) and t.game.state.phase == "robber"
 
@@ -212,12 +214,12 @@ def test_expectations_panel_marks_pass_and_fail():
     sc = load_scenario(packaged_lessons() / "ck_knight_displacement.catan.yaml")
     t = Tutor(sc)
     n = len(t.timeline.root.expect)
-    assert "What to notice" in t.lesson.value and "✓" not in t.lesson.value  # for learners
+    assert "What to notice" in t.lesson.value and OK not in t.lesson.value  # for learners
     t.files.author.value = True  # the author view: each check, passed or not
-    assert f"({n}/{n} ✓)" in t.lesson.value and "✗" not in t.lesson.value
+    assert f"({n}/{n} {OK})" in t.lesson.value and NO not in t.lesson.value
     t.timeline.root.expect.append(Expect("phase", "discard"))
     t.refresh()
-    assert f"({n}/{n + 1} ✓)" in t.lesson.value and "found main" in t.lesson.value
+    assert f"({n}/{n + 1} {OK})" in t.lesson.value and "found main" in t.lesson.value
 
 
 # ---------------------------------------------------------------- move tree
@@ -436,7 +438,7 @@ def test_editor_error_leaves_the_game_unchanged():
     neighbour = board.VERTEX_LABELS[board.VERTEX_NEIGHBOURS[board.parse_vertex("J12")][0]]
     t.editor.owner.value = "P2"
     click_at(t, "vertex", neighbour)  # BASE-BUILD-DISTANCE: side by side
-    assert t.game.position() == before and "✗" in t.editor.status.value
+    assert t.game.position() == before and NO in t.editor.status.value
     t.editor.piece.value = "road"
     click_at(t, "vertex", "A4")  # a road wants an edge
     assert "does not go on a vertex" in t.editor.status.value and t.game.position() == before
@@ -454,7 +456,7 @@ def test_editor_hand_line_and_undo():
     assert t.game.state.barb == 5
     t.editor.line.value = "barbarians 9"
     t.editor.apply_button.click()
-    assert "✗" in t.editor.status.value and t.game.state.barb == 5
+    assert NO in t.editor.status.value and t.game.state.barb == 5
     t.editor.undo_button.click()
     assert t.game.state.barb == 0 and t.game.state.hands[1] == (2, 0, 0, 0, 0, 0, 1, 0)
 
@@ -468,7 +470,7 @@ def test_position_text_copy_and_paste():
     assert text == t.game.position()
     t.files.position.value = "catan base n=3 bogus"
     t.files.load_position.click()
-    assert "✗" in t.files.file_status.value and t.game.position() == text
+    assert NO in t.files.file_status.value and t.game.position() == text
     other = new_game("ck", players=4).position()
     t.files.position.value = other
     t.files.load_position.click()
@@ -571,8 +573,9 @@ def test_odds_tab_barbarian_row_is_the_chance_the_attack_has_come():
     t = Tutor(edit(new_game("ck", players=3), "barbarians 6", "turn P1 pre-roll 3"))
     t.tabs.selected_index = TABS.index("Odds")
     row = t.odds.exact.value.split("attack by then")[1]
-    shown = [float(x) for x in re.findall(r">(\d\.\d\d)<", row)]
-    assert shown == [round(1 - 0.5**k, 2) for k in range(1, 7)]
+    shown = [int(x) for x in re.findall(r">(\d+)%<", row)]  # percentages, the fraction on hover
+    assert shown == [round(100 * (1 - 0.5**k)) for k in range(1, 7)]
+    assert f"title='{Fraction(63, 64)}'" in row
 
 
 def test_playout_intervals_of_counts_never_go_below_zero():
@@ -721,7 +724,7 @@ def test_try_a_move_shows_the_engines_verdict_rule_and_text_and_plays_a_legal_on
     assert t.tabs.selected_index == TABS.index("Rules")
     assert f"data-rule='{ex.rule}' open" in t.rules_panel.list.value
     t.controls.try_text.value = "P1 settle J12"
-    assert "✓ legal" in t.controls.try_verdict.value and not t.controls.try_play.disabled
+    assert f"{OK} legal" in t.controls.try_verdict.value and not t.controls.try_play.disabled
     assert t.game.state.turn == 0 and not t.timeline.moves()  # checking plays nothing
     t.controls.try_play.click()
     assert [str(a) for a in t.timeline.moves()] == ["P1 settle E4"]
@@ -759,9 +762,10 @@ def test_a_click_where_nothing_glows_explains_why_not_there():
 def test_every_kind_of_the_variant_is_offered_and_the_others_are_greyed_with_their_reason():
     t = Tutor(new_game("base", players=3))
     every = {kind_of(c) for c in t.game.rules.applies if not c.is_chance}
-    assert set(palette(t)) | set(t.controls.blocked.options) == every
-    assert not set(palette(t)) & set(t.controls.blocked.options)
-    why = dict(zip(t.controls.blocked.options, t.controls.blocked.tooltips, strict=True))
+    greyed = [kind for _, kind in t.controls.blocked.options]
+    assert set(palette(t)) | set(greyed) == every
+    assert not set(palette(t)) & set(greyed)
+    why = dict(zip(greyed, t.controls.blocked.tooltips, strict=True))
     assert why["end turn"] == t.game.explain("P1 end").reason  # a seat-only kind: at once
     t.controls.blocked.value = "end turn"  # chosen: the verdict under Try a move
     assert t.controls.palette.value is None and t.controls.try_text.value == "P1 end"
@@ -913,13 +917,13 @@ def test_a_lesson_left_for_another_is_kept_with_the_learners_own_moves():
         own = t.session.play(t.session.legal()[0])
     assert t.session.own_moves() == 1
     app.open("base_dev_cards")
-    assert t.session.lesson_id == "base_dev_cards" and "are kept" in app.status.value
-    assert "1 move" in app.status.value
+    assert t.session.lesson_id == "base_dev_cards" and "Your 1 move in" in app.status.value
+    assert "is kept" in app.status.value  # one move: "is", not "are"
     app.new()  # a new game: nothing of the learner's in the other lesson, nothing kept
     assert set(app._kept) == {"base_setup"}
     app.open("base_setup")  # as the learner left it, at the move they were at
     assert t.session.lesson_id == "base_setup" and t.timeline.current is own
-    assert t.session.own_moves() == 1 and "as you left them" in app.status.value
+    assert t.session.own_moves() == 1 and "is as you left it" in app.status.value
     assert app.afresh.layout.display == ""
     app.afresh.click()  # the lesson as its file has it
     assert t.session.own_moves() == 0 and len(t.timeline.nodes) == lesson_tree

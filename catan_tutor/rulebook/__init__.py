@@ -315,6 +315,11 @@ def _title(rule_id: str) -> str:
     return title[0].upper() + title[1:]
 
 
+# A sentence for the reference's maintainers ("Check: terrain counts and the 18 tokens
+# match …", "Fix here if …"): kept in rules.md, not in the text or note a learner reads.
+_MAINTAINERS = re.compile(r"\s*\b(?:Check: |Fix here )[^.]*\.")
+
+
 def _split(body: str) -> tuple[str, tuple[str, ...], str, str]:
     """A bullet's text after its ID -> (rule text, source tags, decision note, the part a
     "[decision: …]" tag covers)."""
@@ -335,8 +340,9 @@ def _split(body: str) -> tuple[str, tuple[str, ...], str, str]:
                 pos = len(body)
                 break
     text.append(body[pos:])
-    clean = " ".join(" ".join(text).split())
-    return clean, tuple(sources), " ".join(n for n in notes if n), part
+    clean = _MAINTAINERS.sub("", " ".join(" ".join(text).split())).strip()
+    note = _MAINTAINERS.sub("", " ".join(n for n in notes if n)).strip()
+    return clean, tuple(sources), note, part
 
 
 def _parse(source: str) -> _Book:

@@ -111,7 +111,10 @@ def phase_refusal(s: State, what: str, rule: str = "BASE-TURN-PHASES") -> Reason
             f"{what}.",
         )
     if ph in (SETUP_SETTLE, SETUP_ROAD):
-        need = "a settlement" if ph == SETUP_SETTLE else "a road next to the new building"
+        need = "a road next to the new building"
+        if ph == SETUP_SETTLE:  # rule="CK-SETUP-ROUND2": in Cities & Knights the second a city
+            second = s.caps.knights and s.setup_step >= len(setup_order(s.n)) // 2
+            need = "a city" if second else "a settlement"
         return Reason(
             "BASE-SETUP-FREE",
             f"During setup {who} now places {need}, nothing "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..actions import (
-    DEV_CARDS,
     KNIGHT,
     MONOPOLY,
     PLENTY,
@@ -33,6 +32,7 @@ from .common import (
     pay,
     phase_refusal,
 )
+from .words import card_title
 
 
 def check_buy(s: State, a: BuyDev) -> Reason | None:
@@ -66,7 +66,7 @@ def apply_draw(s: State, a: DrawDev) -> None:
 
 def _playable(s: State, p: int, card: int) -> Reason | None:
     """rule="BASE-DEV-PLAY": own turn, one per turn, not one bought this turn."""
-    name = DEV_CARDS[card]
+    name = card_title(card, dev=True)
     if s.phase not in (PRE_ROLL, MAIN):
         return Reason(
             "BASE-DEV-PLAY",

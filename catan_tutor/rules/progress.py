@@ -4,9 +4,10 @@ CK-PROGRESS-*). Playing the cards' effects lives with their rule areas."""
 from __future__ import annotations
 
 from ..actions import Action, DiscardProgress, DrawProgress, make, seat
-from ..progress_cards import CARDS, COUNT, DECK_KINDS, DECK_OF, VP_CARDS
+from ..progress_cards import COUNT, DECK_KINDS, DECK_OF, VP_CARDS
 from ..state import MAIN, PROGRESS_DISCARD, RESOLVE, DueDraw, ProgressDeck, State, tadd, tset
 from .common import Reason
+from .words import card_title
 
 HAND_LIMIT = 4
 
@@ -90,7 +91,7 @@ def check_discard(s: State, a: DiscardProgress) -> Reason | None:
             f"{seat(p)} holds {len(s.phand[p])} progress cards, within the limit of 4.",
         )
     if a.card not in s.phand[p]:
-        return Reason("CK-PROGRESS-HAND-LIMIT", f"{seat(p)} holds no {CARDS[a.card]} card.")
+        return Reason("CK-PROGRESS-HAND-LIMIT", f"{seat(p)} holds no {card_title(a.card)} card.")
     return None
 
 

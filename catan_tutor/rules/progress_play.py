@@ -36,6 +36,7 @@ from ..board import (
     VERTEX_LABELS,
     Layout,
 )  # fmt: skip
+from ..grammar import count
 from ..progress_cards import CARDS, PLAYABLE, SCHEMA
 from ..state import (
     CITIES,
@@ -63,6 +64,7 @@ from .building import apply_city, check_city, city_candidates, legal_road_edges
 from .ck_turn import victory_points
 from .common import Reason, can_pay, chooser, gain, give, occupancy, one, phase_refusal
 from .robber import discard_options
+from .words import card_title
 
 MEDICINE_COST = (0, 0, 0, 1, 2)  # rule="CK-PC-MEDICINE": 1 grain + 2 ore
 FIELDS, MOUNTAINS = 3, 4
@@ -82,9 +84,9 @@ def check_play(s: State, a: PlayProgress) -> Reason | None:
         if s.phase != PRE_ROLL:
             return Reason("CK-PC-ALCHEMY", "Alchemy is played before rolling the dice.")
     elif s.phase != MAIN:
-        return phase_refusal(s, f"playing {name}", "CK-PC-PLAY")
+        return phase_refusal(s, f"playing {card_title(card)}", "CK-PC-PLAY")
     if card not in s.phand[p]:
-        return Reason("CK-PC-PLAY", f"{seat(p)} holds no {name} card.")
+        return Reason("CK-PC-PLAY", f"{seat(p)} holds no {card_title(card)} card.")
     if len(a.args) != len(SCHEMA[name]) or not all(
         _in_range(s, kind, x) for kind, x in zip(SCHEMA[name], a.args, strict=True)
     ):
@@ -308,7 +310,7 @@ def _espionage(s: State, p: int, q: int, card: int) -> Reason | None:
     if not 0 <= q < s.n or q == p:
         return Reason("CK-PC-ESPIONAGE", "Espionage looks at another player's progress cards.")
     if card >= 0 and card not in s.phand[q]:
-        return Reason("CK-PC-ESPIONAGE", f"{seat(q)} holds no {CARDS[card]} card.")
+        return Reason("CK-PC-ESPIONAGE", f"{seat(q)} holds no {card_title(card)} card.")
     return None
 
 
@@ -391,7 +393,7 @@ def check_gift(s: State, a: Gift) -> Reason | None:
     if s.phase != WEDDING or not s.discards[q]:
         return Reason("CK-PC-WEDDING", f"{seat(q)} owes no wedding gift now.")
     if len(a.cards) != len(s.bank) or min(a.cards) < 0 or sum(a.cards) != s.discards[q]:
-        return Reason("CK-PC-WEDDING", f"{seat(q)} gives exactly {s.discards[q]} cards.")
+        return Reason("CK-PC-WEDDING", f"{seat(q)} gives exactly {count(s.discards[q], 'card')}.")
     if not can_pay(s.hands[q], a.cards):
         return Reason("CK-PC-WEDDING", f"{seat(q)} does not hold those cards.")
     return None

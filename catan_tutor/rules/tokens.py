@@ -17,6 +17,7 @@ from ..actions import (
     seat,
 )  # fmt: skip
 from ..board import COASTAL_VERTICES, HEX_NAMES, VERTEX_HEXES, VERTEX_LABELS
+from ..grammar import count
 from ..state import (
     FORCE_DRAW,
     FORCE_GIVE,
@@ -99,7 +100,8 @@ def _token_action(s: State, p: int, what: str, times: int = 1) -> Reason | None:
         rule = "CK2P-TOKEN-FORCED-TRADE" if times > 1 else "2P-TOKEN-COST"
         return Reason(
             rule,
-            f"{what} costs {seat(p)} {price} token(s) ({seat(p)} {lead}); they hold {s.tokens[p]}.",
+            f"{what} costs {seat(p)} {count(price, 'trade token')} ({seat(p)} {lead}); "
+            f"they hold {s.tokens[p]}.",
         )
     return None
 

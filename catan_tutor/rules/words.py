@@ -65,7 +65,9 @@ from ..actions import (
     seat,
 )  # fmt: skip
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
-from ..progress_cards import CARDS, TRACKS
+from ..grammar import a as with_article
+from ..grammar import count, sentence
+from ..progress_cards import ALIASES, CARDS, TRACKS
 from ..state import (
     BOARD,
     DICE,
@@ -76,6 +78,45 @@ from ..state import (
     STEAL,
     State,
 )  # fmt: skip
+
+# Every card as it is printed: the engine's ids (``vp``, ``roadbuilding``, ``merchant-fleet``)
+# never reach the page. Development cards, then the progress cards (older names too).
+_DEV_TITLES = {
+    "knight": "Knight",
+    "vp": "Victory Point",
+    "roadbuilding": "Road Building",
+    "plenty": "Year of Plenty",
+    "monopoly": "Monopoly",
+}
+CARD_TITLES: dict[str, str] = _DEV_TITLES | {
+    name: " ".join(w.capitalize() for w in name.split("-")) for name in ALIASES
+}
+
+
+def card_title(card: str | int, dev: bool = False) -> str:
+    """A development or progress card as printed: ``"merchant-fleet"`` -> "Merchant Fleet",
+    ``"vp"`` -> "Victory Point"; an index is into ``DEV_CARDS`` (``dev``) or ``CARDS``."""
+    if isinstance(card, int):
+        names = DEV_CARDS if dev else CARDS
+        card = names[card] if 0 <= card < len(names) else str(card)
+    return CARD_TITLES.get(card, card)
+
+
+def card_list(text: str) -> str:
+    """A comma-separated list of card ids as printed ("alchemy, road-building" -> "Alchemy,
+    Road Building"); a part that is no card id stays as written."""
+    return ", ".join(card_title(part.strip()) for part in text.split(","))
+
+
+# The notation's joined words, apart (a move shown to a learner, not one to type).
+_JOINED = {"robber-home": "robber home", "discard-progress": "discard progress"}
+
+
+def notation_words(move: str) -> str:
+    """A move's notation with the card ids in it as printed ("P1 roadbuilding" -> "P1 Road
+    Building", "P2 progress trade merchant-fleet" -> "P2 progress trade Merchant Fleet") and
+    its joined words apart ("P1 robber-home" -> "P1 robber home")."""
+    return " ".join(CARD_TITLES.get(w, _JOINED.get(w, w)) for w in move.split(" "))
 
 
 def _v(v: int) -> str:
@@ -137,7 +178,7 @@ def say(s: State, a: Action) -> str:
         return f"{who} {'gives' if type(a) is Gift else 'discards'} {bundle_text(a.cards)}{to}."
     if type(a) is BankTrade:
         return (
-            f"{who} trades {a.count} {_card(a.give)} with the bank for 1 {_card(a.get)} "
+            f"{who} trades {count(a.count, _card(a.give))} with the bank for 1 {_card(a.get)} "
             f"({a.count}:1)."
         )
     if type(a) is Offer:
@@ -238,12 +279,13 @@ def _ck(s: State, a, who: str) -> str:
     if k is PlayProgress:
         text = str(a)
         rest = text.split(" ", 3)[3] if text.count(" ") >= 3 else ""
-        return f"{who} plays the progress card {_pcard(a.card)}{' on ' + rest if rest else ''}."
+        on = f" on {notation_words(rest)}" if rest else ""
+        return f"{who} plays the progress card {_pcard(a.card)}{on}."
     if k is Desert:
         return f"{who} removes the {_knight(s, a.vertex)} on {_v(a.vertex)} (Treason)."
     if k is PlaceDeserter:
         level = KNIGHT_LEVELS[a.level - 1] if 1 <= a.level <= 3 else "?"
-        return f"{who} places a {level} knight on {_v(a.vertex)} (Treason)."
+        return f"{who} places {with_article(level)} knight on {_v(a.vertex)} (Treason)."
     if k is HarborOffer:
         return (
             f"{who} hands {seat(a.to)} 1 {_card(a.resource)}; {seat(a.to)} returns a "
@@ -275,7 +317,7 @@ def move_words(s: State, a: MoveKnight) -> str:
 
 
 def _pcard(c: int) -> str:
-    return CARDS[c] if 0 <= c < len(CARDS) else str(c)
+    return card_title(c)
 
 
 def _chance(s: State, a: Action) -> str:
@@ -285,7 +327,7 @@ def _chance(s: State, a: Action) -> str:
         return (
             "The event die shows the ship: the barbarians move one step."
             if a.face == "ship"
-            else f"The event die shows a {a.face} castle."
+            else f"The event die shows {with_article(a.face)} castle."
         )
     if type(a) is Steal:
         return f"{seat(s.active)} steals 1 {_card(a.resource)} from {s.name(s.victim)}."
@@ -295,10 +337,12 @@ def _chance(s: State, a: Action) -> str:
             "hand (forced trade)."
         )
     if type(a) is DrawDev:
-        c = DEV_CARDS[a.card] if 0 <= a.card < len(DEV_CARDS) else str(a.card)
+        c = card_title(a.card, dev=True)
         return f"{seat(s.active)} draws a development card: {c}."
     if type(a) is DrawProgress:
-        return f"A {TRACKS[a.track]} progress card is drawn: {_pcard(a.card)}."
+        return (
+            f"{sentence(with_article(TRACKS[a.track]))} progress card is drawn: {_pcard(a.card)}."
+        )
     return f"'{a}' is a possible chance outcome now."
 
 
@@ -343,7 +387,7 @@ def chance_words(rules, s: State) -> str:
         return text
     if ph == PROGRESS_DRAW and s.draws:
         p, t = s.draws[0]
-        return f"{seat(p)} draws a {TRACKS[t]} progress card"
+        return f"{seat(p)} draws {with_article(TRACKS[t])} progress card"
     for q, what in rules.pending(s):
         if q < 0 and not _RULE_ID.match(what):  # already words (e.g. the dummy's dice)
             return what

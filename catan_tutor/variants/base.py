@@ -41,6 +41,7 @@ from ..actions import (
 )  # fmt: skip
 from ..board import EDGE_OTHER_END, Layout
 from ..colors import DEFAULT_COLORS, check_colors
+from ..grammar import count
 from ..rules import awards, board_setup, building, devcards, production, robber, trade, turn, words
 from ..rules.common import (
     CITY_COST,
@@ -176,7 +177,7 @@ def discard_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
 
 
 def discard_pending(rules: BaseRules, s: State) -> list[tuple[int, str]]:
-    return [(p, f"discard {s.discards[p]} cards") for p in actors(s)]
+    return [(p, f"discard {count(s.discards[p], 'card')}") for p in actors(s)]
 
 
 def cards_owed(s: State, p: int) -> int:

@@ -45,6 +45,7 @@ from ..actions import (
     seat,
 )  # fmt: skip
 from ..board import N_VERTICES, Layout
+from ..grammar import count
 from ..progress_cards import CARDS, TRACKS
 from ..rules import (
     awards,
@@ -254,7 +255,8 @@ def _desert_pending(rules, s: State) -> list[tuple[int, str]]:
 
 def _wedding_pending(rules, s: State) -> list[tuple[int, str]]:
     return [
-        (q, f"give {s.discards[q]} cards to P{s.active + 1} (Wedding)") for q in rules.actors(s)
+        (q, f"give {count(s.discards[q], 'card')} to P{s.active + 1} (Wedding)")
+        for q in rules.actors(s)
     ]
 
 

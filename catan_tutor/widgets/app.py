@@ -21,19 +21,21 @@ from .. import new_game
 from ..course import Place
 from ..errors import CatanError, LinkError, ScenarioError
 from ..game import Game
+from ..grammar import count, verb
 from ..library import Lesson, library
 from ..resources import lessons_dir
 from ..sampler import Sampler
 from ..scenario import load_scenario
 from ..timeline import Timeline
 from ..variants import VARIANTS
-from . import links, session
+from . import icons, links, session
 from .computer import SeatPicker
 from .guard import guarded, shown_in
 from .links import PLAYERS, Link
 from .progress import CourseProgress
 from .tutor import Tutor
 from .tutor_session import TutorSession, timeline_of
+from .wording import variant_name
 
 
 class App:
@@ -61,7 +63,7 @@ class App:
         )
         self.picker.observe(self.pick_handler, names="value")
         self.variant = widgets.Dropdown(
-            options=VARIANTS,
+            options=[(variant_name(v), v) for v in VARIANTS],
             value="base",
             description="New game",
             layout=widgets.Layout(width="220px"),
@@ -161,7 +163,8 @@ class App:
         self.picker.value = found.label
         self._show_chapter()
         own = self.session.own_moves() if kept is not None else 0
-        self._note(left, f"Your {_moves(own)} in this lesson are as you left them." if own else "")
+        mine = f"Your {count(own, 'move')} in this lesson {verb(own, 'is', 'are')} as you left "
+        self._note(left, f"{mine}{verb(own, 'it', 'them')}." if own else "")
         self.afresh.layout.display = "" if own else "none"
         return True
 
@@ -180,7 +183,8 @@ class App:
         self._kept[t.lesson_id] = t.kept()
         left = self.lesson(t.lesson_id)
         title = left.title if left else t.lesson_id
-        return f"Your {_moves(own)} in “{title}” are kept: open it again to go on."
+        mine = f"Your {count(own, 'move')} in “{title}” {verb(own, 'is', 'are')} kept"
+        return f"{mine}: open it again to go on."
 
     def _show_chapter(self) -> None:
         """The chapter line above the tutor for the lesson it shows ('' for a game)."""
@@ -259,7 +263,7 @@ class App:
         return True
 
     def _say(self, text: str) -> bool:
-        self.status.value = f"<span style='color:#b71c1c'>✗ {html.escape(text)}</span>"
+        self.status.value = f"<span style='color:#b71c1c'>{icons.NO} {html.escape(text)}</span>"
         return False
 
     def new(self, link: Link | None = None) -> None:
@@ -299,10 +303,6 @@ def chapter_line(place: Place | None) -> str:
         f"<div class='catan-chapter-line' style='color:#37474f'><b>Chapter "
         f"{place.chapter} · {html.escape(place.chapter_title)}</b>{goal}</div>"
     )
-
-
-def _moves(n: int) -> str:
-    return f"{n} move" if n == 1 else f"{n} moves"
 
 
 def page_query() -> str:

@@ -40,6 +40,7 @@ from ..resources import packaged_lessons
 from ..scenario import Expect, Scenario, dumps_scenario, hand_text
 from ..scenario_write import lesson_yaml, verify
 from ..timeline import MAX_COMMENT_CHARS, Node
+from . import icons
 from .tutor_session import start_node
 
 if TYPE_CHECKING:
@@ -357,11 +358,11 @@ class AuthorPanel:
         return start_node(tl)
 
     def _ok(self, text: str) -> str:
-        self.status.value = f"<span style='color:{GREEN}'>✓ {html.escape(text)}</span>"
+        self.status.value = f"<span style='color:{GREEN}'>{icons.OK} {html.escape(text)}</span>"
         return ""
 
     def _refuse(self, why: str) -> str:
-        self.status.value = f"<span style='color:{RED}'>✗ {html.escape(why)}</span>"
+        self.status.value = f"<span style='color:{RED}'>{icons.NO} {html.escape(why)}</span>"
         return why
 
     # ------------------------------------------------------------ actions

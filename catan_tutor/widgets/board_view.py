@@ -440,7 +440,7 @@ class BoardView:
         size, pad = self.vp.len(LABEL_SIZE) * 1.15, self.vp.len(LABEL_PAD) * 2.0
         wide = float(self.canvas.width)
         em = 0.6 * size  # a bold character's width, or more
-        lines = wrap(f"✗ {reason}" if reason else "✗", max(12, int(wide * 0.7 / em)))
+        lines = wrap(reason or "not here", max(12, int(wide * 0.7 / em)))
         w = min(max(em * len(t) for t in lines) + 2 * pad, wide - 2 * pad)
         h = len(lines) * size * 1.25 + 2 * pad
         left = min(max(x - w / 2, pad), wide - w - pad)

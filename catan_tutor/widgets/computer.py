@@ -331,8 +331,9 @@ class Computer:
                 return status, "The game is over."
             return status, f"Your move, {names[t.own_seat()]}."
         seat, policy = due
-        who = f"{names[g.state.active]}'s dice" if seat < 0 else f"{names[seat]} (computer)"
-        return status, f"{who}: to move"
+        if seat < 0:  # chance (dice, a card drawn) on a computer seat's turn
+            return status, f"Next: chance, on {names[g.state.active]}'s turn"
+        return status, f"{names[seat]} (computer): to move"
 
     def _pickers(self) -> None:
         """A seat picker per seat of the game shown, each showing the session's choice."""

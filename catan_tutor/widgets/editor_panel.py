@@ -14,6 +14,8 @@ import ipywidgets as widgets
 
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from ..game import Game
+from ..grammar import a, sentence
+from . import icons
 from .guard import guarded, shown_in
 
 PIECES = ("settlement", "city", "road", "wall", "knight", "robber", "merchant", "remove")
@@ -147,7 +149,7 @@ class EditorPanel:
             self.piece.value, self.owner.value or "P1", spot, self.level.value, self.active.value
         )
         if op is None:
-            self.show(f"A {self.piece.value} does not go on a {spot[0]}.")
+            self.show(f"{sentence(a(self.piece.value))} does not go on {a(spot[0])}.")
         else:
             self.run(op)
 
@@ -158,8 +160,10 @@ class EditorPanel:
 
     def show(self, error: str, done: str = "") -> None:
         if error:
-            self.status.value = f"<span style='color:#b71c1c'>✗ {html.escape(error)}</span>"
+            self.status.value = (
+                f"<span style='color:#b71c1c'>{icons.NO} {html.escape(error)}</span>"
+            )
         elif done:
-            self.status.value = f"<span style='color:#2e7d32'>✓ {html.escape(done)}</span>"
+            self.status.value = f"<span style='color:#2e7d32'>{icons.OK} {html.escape(done)}</span>"
         else:
             self.status.value = ""

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from . import icons
 from .tutor_session import TutorSession
 
 
@@ -43,7 +44,7 @@ class FilePanel:
         self.upload.observe(guard(self.on_upload), names="value")
         self.file_status = widgets.HTML()
         self.author = widgets.Checkbox(
-            value=False, indent=False, description="Author view: the lesson's checks (✓/✗)"
+            value=False, indent=False, description="Author view: the lesson's checks"
         )
         self.author.observe(
             guard(lambda change: session.set_author_view(change["new"])), names="value"
@@ -63,9 +64,9 @@ class FilePanel:
 
     def _status(self, error: str, done: str) -> str:
         self.file_status.value = (
-            f"<span style='color:#b71c1c'>✗ {html.escape(error)}</span>"
+            f"<span style='color:#b71c1c'>{icons.NO} {html.escape(error)}</span>"
             if error
-            else f"<span style='color:#2e7d32'>✓ {html.escape(done)}</span>"
+            else f"<span style='color:#2e7d32'>{icons.OK} {html.escape(done)}</span>"
         )
         return error
 
@@ -95,5 +96,5 @@ class FilePanel:
         self.download.value = (
             f"<a download='{name or 'scenario'}.catan.yaml' "
             f"href='data:text/yaml;base64,{data}' "
-            f"style='margin-left:12px'>⬇ Download scenario</a>"
+            f"style='margin-left:12px'>{icons.DOWNLOAD} Download scenario</a>"
         )

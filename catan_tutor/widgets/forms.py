@@ -1,9 +1,11 @@
 """A small form for one kind of action: a field per part of the action, offering only values
 that occur in the engine's legal actions (each list narrowed by the choices above it), and a
 count per card for card bundles (discards, offers, bids, gifts, forced trades), which the
-engine lists only in part. Every built action is checked by ``game.explain``: the form shows
-the engine's verdict with the rule's title (its text on a click, ``verdicts.py``) and enables
-Play only for a legal action; "Open in Rules" shows that rule in the Rules tab.
+engine lists only in part. Fields are labelled in words (``FIELD_LABELS``: "from", "to",
+never ``src``), cards as printed; a field the variant does not have is left out. Every built
+action is checked by ``game.explain``: the form shows the engine's verdict with the rule's
+title (its text on a click, ``verdicts.py``) and enables Play only for a legal action; "Open
+in Rules" shows that rule in the Rules tab.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from dataclasses import fields, is_dataclass
 
 import ipywidgets as widgets
 
-from ..actions import DEV_CARDS, KNIGHT_LEVELS, TRACK_NAMES, Action, DrawDev
+from ..actions import KNIGHT_LEVELS, TRACK_NAMES, Action, DrawDev
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
 from ..errors import CatanError
 from ..game import Game
-from ..progress_cards import CARDS
+from ..rules.words import card_title, notation_words
+from . import icons
 from .guard import guarded, shown_in
 from .verdicts import verdict_html
 
@@ -29,6 +32,28 @@ _NAMES = {
     "first": CARD_NAMES, "second": CARD_NAMES, "commodity": CARD_NAMES, "track": TRACK_NAMES,
     "terrain": TERRAINS,
 }  # fmt: skip
+# What each field of an action is called on the form (the engine's field names never show).
+FIELD_LABELS = {
+    "player": "player", "vertex": "at", "edge": "at", "hex": "hex", "resource": "resource",
+    "give": "give", "get": "get", "count": "rate", "victim": "rob from", "track": "track",
+    "die": "die", "value": "shows", "cards": "cards", "card": "card", "face": "face",
+    "commodities": "whole hand", "take": "take", "to": "to", "src": "from", "dst": "to",
+    "neutral": "for", "level": "strength", "slot": "harbor at", "kind": "harbor",
+    "terrain": "terrain", "first": "first card", "second": "second card", "args": "details",
+    "commodity": "commodity",
+}  # fmt: skip
+LIST_LABEL = "or pick"  # the list of every legal move of the kind
+
+
+def field_label(name: str) -> str:
+    """A field's label on the form: ``src`` -> "from" (an unknown field: its words)."""
+    return FIELD_LABELS.get(name, name.replace("_", " "))
+
+
+def absent(game: Game, name: str) -> bool:
+    """A field the variant does not have: the commodities of a forced trade without
+    commodities (base-2p)."""
+    return name == "commodities" and not game.caps.commodities
 
 
 def is_bundle(value: object) -> bool:
@@ -49,7 +74,7 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
     if name == "level" and isinstance(value, int):
         return KNIGHT_LEVELS[value - 1]
     if name == "card" and isinstance(value, int):
-        return (DEV_CARDS if isinstance(a, DrawDev) else CARDS)[value]
+        return card_title(value, dev=isinstance(a, DrawDev))
     if name in _NAMES and isinstance(value, int):
         return _NAMES[name][value]
     if isinstance(value, bool):
@@ -63,7 +88,7 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
         if x != y:
             break
         common += 1
-    return " ".join(words[common:]) or "—"
+    return notation_words(" ".join(words[common:])) or "—"
 
 
 def field_names(a: Action) -> list[str]:
@@ -94,7 +119,8 @@ class ActionForm:
         self.rule = ""  # the rule of the verdict shown
         proto = actions[0]
         self.cls = type(proto)
-        self.names = field_names(proto)
+        self.fixed = {n: getattr(proto, n) for n in field_names(proto) if absent(game, n)}
+        self.names = [n for n in field_names(proto) if n not in self.fixed]
         self.bundles = [n for n in self.names if is_bundle(getattr(proto, n))]
         self.pickers: dict[str, widgets.Dropdown] = {}
         self.counts: dict[str, list[widgets.BoundedIntText]] = {}
@@ -112,7 +138,7 @@ class ActionForm:
                 for box in boxes:
                     box.observe(self._guard(lambda _: self._check()), names="value")
                 self.counts[n] = boxes
-                title = widgets.HTML(f"<b>{html.escape(n)}</b>")
+                title = widgets.HTML(f"<b>{html.escape(field_label(n))}</b>")
                 rows.append(
                     widgets.VBox(
                         [
@@ -126,9 +152,9 @@ class ActionForm:
                 )
             else:
                 dd = widgets.Dropdown(
-                    description=n,
-                    layout=widgets.Layout(width="230px"),
-                    style={"description_width": "64px"},
+                    description=field_label(n),
+                    layout=widgets.Layout(width="260px"),
+                    style={"description_width": "90px"},
                 )
                 dd.observe(
                     self._guard(lambda change, n=n: self._picked(n, change["new"])), names="value"
@@ -136,11 +162,11 @@ class ActionForm:
                 self.pickers[n] = dd
                 rows.append(dd)
         self.listed = widgets.Dropdown(
-            options=[(str(a), a) for a in actions],
+            options=[(notation_words(str(a)), a) for a in actions],
             value=None,
-            description="listed",
+            description=LIST_LABEL,
             layout=widgets.Layout(width="420px"),
-            style={"description_width": "64px"},
+            style={"description_width": "90px"},
         )
         self.listed.observe(self._guard(self._pick_listed), names="value")
         self.play_button = widgets.Button(description="Play", button_style="primary", icon="play")
@@ -177,7 +203,7 @@ class ActionForm:
     # ------------------------------------------------------------ reading the fields
     def action(self) -> Action | None:
         """The action the fields spell out (None while a list is empty)."""
-        values = {}
+        values = dict(self.fixed)
         for n in self.names:
             if n in self.counts:
                 values[n] = tuple(box.value for box in self.counts[n])
@@ -255,10 +281,12 @@ class ActionForm:
             ex = self.game.explain(a)
         except CatanError as e:  # counts that spell no action (e.g. nothing asked for)
             self.play_button.disabled = True
-            self.status.value = f"<span style='color:#b71c1c'>✗ {html.escape(str(e))}</span>"
+            self.status.value = (
+                f"<span style='color:#b71c1c'>{icons.NO} {html.escape(str(e))}</span>"
+            )
             return
         self.play_button.disabled = not ex.legal
-        self._show(ex, str(a))
+        self._show(ex, notation_words(str(a)))
 
     def _show(self, ex, move: str, opened: bool = False) -> None:
         """The verdict, and the rule button once there is a rule to open."""
@@ -286,4 +314,4 @@ class ActionForm:
         if ex is None:
             self._check()
             return
-        self._show(ex, str(a), opened=True)
+        self._show(ex, notation_words(str(a)), opened=True)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import CatanError
+from . import icons
 
 log = logging.getLogger("catan_tutor")
 if not log.handlers:  # the kernel's own stderr is the server's log (ipykernel redirects sys.stderr)
@@ -39,7 +40,9 @@ def shown_in(widget: Any) -> Callable[[str], None]:
     """A ``show`` for ``guarded`` that writes the message, as text, into an HTML widget."""
 
     def show(text: str) -> None:
-        widget.value = f"<span role='alert' style='color:#b71c1c'>✗ {html.escape(text)}</span>"
+        widget.value = (
+            f"<span role='alert' style='color:#b71c1c'>{icons.NO} {html.escape(text)}</span>"
+        )
 
     return show
 

@@ -25,7 +25,7 @@ from ..game import Game
 
 if TYPE_CHECKING:
     from ..analysis import Ranking
-from . import markup
+from . import icons, markup
 from .guard import failure_text, guarded, report, shown_in
 from .hint_words import why
 from .kinds import Spot, spot_label, target_of
@@ -175,7 +175,7 @@ class HintPanel:
         why and starts nothing. A hint still running is cancelled first."""
         why = HINT.problem(self.n.value, self.turns.value)
         if why:
-            self.result.value = f"<span style='color:#b71c1c'>✗ {markup.text(why)}</span>"
+            self.result.value = f"<span style='color:#b71c1c'>{icons.NO} {markup.text(why)}</span>"
             self.status = "refused"
             self._mark()
             return
@@ -224,7 +224,8 @@ class HintPanel:
             self._mark(ranking[0].notation if ranking.records else "")
         except Exception as e:  # a thread's error: logged with an id, the id shown here
             self.result.value = (
-                f"<span style='color:#b71c1c'>✗ {html.escape(failure_text(report(e)))}</span>"
+                f"<span style='color:#b71c1c'>{icons.NO} "
+                f"{html.escape(failure_text(report(e)))}</span>"
             )
             self.status = "failed"
             self._mark()

@@ -25,6 +25,8 @@ import ipywidgets as widgets
 from ipyevents import Event
 
 from ..actions import Action, DrawDev, DrawProgress, ForcedCard, Steal
+from ..grammar import count
+from ..rules.words import notation_words
 from ..timeline import Node, Timeline
 from . import markup
 from .guard import guarded, shown_in
@@ -137,7 +139,7 @@ def node_words(node: Node, seen: Collection[int] | None = None) -> tuple[str, st
 def move_words(action: Action) -> str:
     """A move as the list shows it: ``P1 settle J12`` -> ``P1 settles J12``; a kind without
     its own wording reads as its notation."""
-    text = str(action)
+    text = notation_words(str(action))  # cards as printed (rules/words.py)
     word = WORDS.get(type(action).__name__)
     if word is None:
         return text
@@ -246,7 +248,7 @@ def _line(
             node = node.children[0] if node.children else None
             continue
         if skipped:
-            out.append(f" <span class='catan-mv-more'>… {skipped} moves …</span> ")
+            out.append(f" <span class='catan-mv-more'>… {count(skipped, 'move')} …</span> ")
             skipped, turn_shown = 0, -1
         turn = node.parent.state.turn if node.parent is not None else 0
         if turn != turn_shown:
@@ -288,7 +290,7 @@ def _line(
             turn_shown = -1
         node = node.children[0] if node.children else None
     if skipped:
-        out.append(f" <span class='catan-mv-more'>… {skipped} moves</span>")
+        out.append(f" <span class='catan-mv-more'>… {count(skipped, 'move')}</span>")
 
 
 def _walk(node: Node):

@@ -20,8 +20,10 @@ import pandas as pd
 from ..analysis import barbarian_arrival, explore, plot_outcomes, production_table
 from ..analysis.run_limits import ODDS, shared_pool
 from ..game import Game
-from . import markup
+from ..grammar import count
+from . import icons, markup
 from .guard import failure_text, guarded, report, shown_in
+from .odds_tables import barbarians_html, horizon, horizon_text, outcomes_html, production_html
 from .wording import phase_words
 
 _TABLE_CSS = (
@@ -29,14 +31,9 @@ _TABLE_CSS = (
     "max-width:100%}"
     ".catan-odds td,.catan-odds th{padding:1px 3px;line-height:1.3;"
     "border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}"
+    ".catan-odds thead th{white-space:normal;vertical-align:bottom}"
     ".catan-odds .catan-table{overflow-x:auto;max-width:100%}</style>"
 )
-
-
-def _fraction_table(df: pd.DataFrame) -> str:
-    """A table of exact fractions shown as decimals (two places), the fraction on hover."""
-    body = df.map(lambda x: f"<span title='{x}'>{float(x):.2f}</span>")
-    return f"<div class='catan-table'>{body.to_html(escape=False, border=0)}</div>"
 
 
 def where(game: Game) -> str:
@@ -69,17 +66,18 @@ class OddsPanel:
         lay = widgets.Layout(width="150px")
         narrow = {"description_width": "64px"}
         self.n = widgets.BoundedIntText(
-            value=200, min=1, max=20_000, description="playouts", layout=lay, style=narrow
+            value=100, min=1, max=20_000, description="playouts", layout=lay, style=narrow
         )
         self.turns = widgets.BoundedIntText(
-            value=10, min=1, max=200, description="turns", layout=lay, style=narrow
+            value=horizon(game()), min=1, max=200, description="turns", layout=lay, style=narrow
         )
+        self.chosen = self.turns.value  # the horizon chosen for the position shown
         self.policy = widgets.Dropdown(
-            options=("random", "greedy"),
+            options=(("best move", "greedy"), ("random move", "random")),
             value="greedy",
-            description="policy",
-            layout=lay,
-            style=narrow,
+            description="each plays",
+            layout=widgets.Layout(width="230px"),
+            style={"description_width": "80px"},
         )
         self.seed = widgets.IntText(value=0, description="seed", layout=lay, style=narrow)
         self.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
@@ -94,22 +92,36 @@ class OddsPanel:
         self.plot = widgets.Image(
             format="png", layout=widgets.Layout(max_width="100%", display="none")
         )
+        self.question = widgets.HTML()
         self.cancel = threading.Event()
         self.thread: threading.Thread | None = None
         self.table: pd.DataFrame | None = None
         self.shown = ""  # the position text the exact tables are of
         self.ran_for = ""  # the position text of the results shown ('' when none)
         self.widget = widgets.VBox([
-            self.exact, widgets.HTML("<b>Who wins from here?</b> Seeded playouts of the next "
-                                     "turns (same seed, same table)"),
+            self.exact, self.question,
             widgets.HBox([self.n, self.turns]), widgets.HBox([self.policy, self.seed]),
             widgets.HBox([self.run_button, self.cancel_button]), self.bar, self.status,
             self.result, self.plot])  # fmt: skip
         self.widget.add_class("catan-odds")
+        self.turns.observe(safe(lambda _: self._ask()), names="value")
+        self._ask()
+
+    def _ask(self) -> None:
+        """The question the playouts answer, with the horizon in words."""
+        span = horizon_text(self.turns.value, self.chosen)
+        self.question.value = (
+            f"<b>Who wins from here?</b> Playouts {markup.text(span)}, every seat playing by "
+            "the chosen rule; the same seed gives the same table"
+        )
 
     def refresh(self) -> None:
         """The exact figures of the current position; the playouts of another one cleared."""
         g = self.game()
+        if g.position() != self.shown:  # another position: its own horizon
+            self.chosen = horizon(g)
+            self.turns.value = self.chosen
+            self._ask()
         self.shown = g.position()
         if self.ran_for and self.ran_for != self.shown:
             self.clear("The last playouts were from another position: press Run for this one.")
@@ -117,15 +129,13 @@ class OddsPanel:
             _TABLE_CSS,
             f"<div style='color:#555;font-size:12px'>This position: {markup.text(where(g))}</div>",
             "<b>Expected cards per turn</b> (exact, robber included)",
-            _fraction_table(production_table(g, per="turn")),
+            production_html(production_table(g, per="turn")),
         ]
         if g.caps.improvements:
             odds = barbarian_arrival(g, 6, cumulative=True)
-            row = pd.DataFrame([odds], index=["attack by then"])
-            row.columns = ["this turn" if k == 1 else f"+{k - 1} turns" for k in odds]
             parts += [
                 f"<b>Barbarians</b> (ship on step {g.state.barb} of 7): chance the attack has come",
-                _fraction_table(row),
+                barbarians_html(odds),
             ]
         self.exact.value = "".join(parts)
 
@@ -143,7 +153,7 @@ class OddsPanel:
         nothing. A Run still going is cancelled first: one Run at a time per panel."""
         why = ODDS.problem(self.n.value, self.turns.value, self.policy.value, self.seed.value)
         if why:
-            self.status.value = f"<span style='color:#b71c1c'>✗ {markup.text(why)}</span>"
+            self.status.value = f"<span style='color:#b71c1c'>{icons.NO} {markup.text(why)}</span>"
             return
         self.stop()
         self.cancel.clear()
@@ -186,19 +196,15 @@ class OddsPanel:
             self.table, self.ran_for = table, key
             done = table.attrs.get("completed", self.n.value)
             note = " (cancelled: the playouts that finished)" if table.attrs.get("partial") else ""
-            self.status.value = (
-                f"{done} playouts of {self.turns.value} turns from {markup.text(label)}{note}"
-            )
-            self.result.value = _TABLE_CSS + (
-                "<div class='catan-table'>"
-                + table.to_html(index=False, border=0, float_format=lambda x: f"{x:.2f}")
-                + "</div>"
-            )
+            span = horizon_text(self.turns.value, self.chosen)
+            self.status.value = markup.text(f"{count(done, 'playout')} {span}, from {label}{note}")
+            self.result.value = _TABLE_CSS + outcomes_html(table)
             self.plot.value = figure_png(plot_outcomes(table))
             self.plot.layout.display = ""
         except Exception as e:  # a thread's error: logged with an id, the id shown here
             self.status.value = (
-                f"<span style='color:#b71c1c'>✗ {html.escape(failure_text(report(e)))}</span>"
+                f"<span style='color:#b71c1c'>{icons.NO} "
+                f"{html.escape(failure_text(report(e)))}</span>"
             )
         finally:
             self.run_button.disabled, self.cancel_button.disabled = False, True

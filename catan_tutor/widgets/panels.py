@@ -12,19 +12,23 @@ from collections.abc import Collection
 from ..actions import TRACK_NAMES
 from ..board import CARD_NAMES
 from ..game import Game
-from ..progress_cards import CARDS
+from ..grammar import count
 from ..rules.knights import strength
+from ..rules.words import card_title
 from ..timeline import Node
-from . import markup, style
+from . import icons, markup, style
 from .verdicts import rule_details, rule_refs
 from .wording import notice_items
 
-_DEV_LABELS = ("knight", "VP", "road building", "plenty", "monopoly")
 
-
-def _held(what: str, shown: str | None, count: int) -> str:
+def _held(what: str, shown: str | None, n: int) -> str:
     """ "progress: Alchemy, Crane" for a seat whose cards may be seen, else "progress: 2 cards"."""
-    return f"{what}: {shown}" if shown is not None else f"{what}: {count} cards"
+    return f"{what}: {shown}" if shown is not None else f"{what}: {count(n, 'card')}"
+
+
+def _dev_cards(counts) -> str:
+    """Development cards as printed: "1 Knight card, 2 Victory Point cards"."""
+    return ", ".join(count(n, f"{card_title(k, dev=True)} card") for k, n in enumerate(counts) if n)
 
 
 def _swatch(colour: str) -> str:
@@ -65,14 +69,14 @@ def players_html(game: Game, show_hands: bool | Collection[int] = True, active: 
         if view["hand_size"] or not neutral:
             hand = view["hand"]
             bits.append(
-                f"hand: {_cards(hand)}" if hand is not None else f"hand: {view['hand_size']} cards"
+                f"hand: {_cards(hand)}"
+                if hand is not None
+                else f"hand: {count(view['hand_size'], 'card')}"
             )
         if not ck and not neutral and p != s.dummy:
             dev = view["dev"]
             if view["dev_cards"]:
-                bits.append(
-                    _held("development", dev and _cards(dev, _DEV_LABELS), view["dev_cards"])
-                )
+                bits.append(_held("development", dev and _dev_cards(dev), view["dev_cards"]))
             if view["knights_played"]:
                 bits.append(f"knights played: {view['knights_played']}")
         if ck:
@@ -110,7 +114,7 @@ def _ck_bits(game: Game, p: int, view: dict, neutral: bool) -> list[str]:
     cards = view["progress"]
     if view["progress_cards"]:
         bits.append(
-            _held("progress", cards and ", ".join(CARDS[c] for c in cards), view["progress_cards"])
+            _held("progress", cards and ", ".join(map(card_title, cards)), view["progress_cards"])
         )
     if view["defender"]:
         bits.append(f"defender of Catan: {view['defender']}")
@@ -158,7 +162,9 @@ def expectations_html(game: Game, node: Node) -> str:
     for ex in node.expect:
         ok, found = ex.check(game)
         mark = (
-            "<span style='color:#2e7d32'>✓</span>" if ok else "<span style='color:#b71c1c'>✗</span>"
+            f"<span style='color:#2e7d32'>{icons.OK}</span>"
+            if ok
+            else f"<span style='color:#b71c1c'>{icons.NO}</span>"
         )
         value = (
             ex.value
@@ -172,6 +178,6 @@ def expectations_html(game: Game, node: Node) -> str:
     passed = sum(ex.check(game)[0] for ex in node.expect)
     return (
         f"<div class='catan-expect' style='color:#555'><b>Lesson checks</b> "
-        f"({passed}/{len(node.expect)} ✓)"
+        f"({passed}/{len(node.expect)} {icons.OK})"
         f"<ul style='margin:2px 0 0 0;padding-left:18px'>{''.join(items)}</ul></div>"
     )

@@ -15,7 +15,9 @@ import ipywidgets as widgets
 from ..actions import Action, EndTurn, Roll
 from ..errors import CatanError
 from ..game import Game
-from ..progress_cards import CARDS
+from ..grammar import a as a_
+from ..grammar import sentence
+from ..rules.words import card_title
 from . import markup, verdicts
 from .describe import SR_ONLY_CSS
 from .forms import ActionForm
@@ -31,8 +33,9 @@ from .kinds import (
     target_of,
     variant_kinds,
 )
-from .panels import _DEV_LABELS, _cards
+from .panels import _cards, _dev_cards
 from .tutor_session import ROLL_PHASES, TutorSession
+from .wording import kind_words
 
 # The moves one can make stand out (the palette, an enabled Roll or End turn); what cannot be
 # pressed looks it; the greyed "why not?" kinds; the log's box (the page's own look).
@@ -218,7 +221,7 @@ class PlayPanel:
         """The palette and the greyed kinds show the kind chosen (where it is one of them)."""
         kind = self.session.kind or None
         self.palette.value = kind if kind in [o[1] for o in self.palette.options] else None
-        self.blocked.value = kind if kind in self.blocked.options else None
+        self.blocked.value = kind if kind in [o[1] for o in self.blocked.options] else None
         self._why_shown()
 
     def _why_shown(self) -> None:
@@ -260,7 +263,7 @@ class PlayPanel:
             self._variant_kinds = variant_kinds(g)
             others = [k for k in self._variant_kinds if k not in kinds]
         self.blocked.value = None
-        self.blocked.options = others
+        self.blocked.options = [(kind_words(k), k) for k in others]
         self.blocked.tooltips = [self._why_not(k) for k in others]
         self._why_shown()
 
@@ -281,8 +284,8 @@ class PlayPanel:
         cards."""
         cost = COSTS.get(kind)
         if cost is None or self.session.game.state.phase != "main":
-            return (kind, kind)
-        return (f"{kind} · {cost_text(cost)}", kind)
+            return (kind_words(kind), kind)
+        return (f"{kind_words(kind)} · {cost_text(cost)}", kind)
 
     def _buttons(self, kinds: list[str]) -> None:
         """Roll while a roll or chance is due; End turn while ending the turn is legal."""
@@ -361,12 +364,12 @@ class PlayPanel:
         like = self.form.action() if self.form is not None else None
         a = probe(s.game, cls, spot, like) if cls is not None else None
         if a is None:
-            where = spot_kind(cls)
+            where, kind = spot_kind(cls), sentence(kind_words(s.kind))
             return s.say(
-                f"A {s.kind} is played on a {where}, not on a {spot[0]}."
+                f"“{kind}” is played on {a_(where)}, not on {a_(spot[0])}."
                 if where
-                else f"A {s.kind} is not played on the board: use the form, or type "
-                "it under Try a move."
+                else f"“{kind}” is not played on the board: use the form, or type it under "
+                "Try a move."
             )
         s.say("")
         if s.puzzle_secret:  # an answer to the question: judged there (nothing played)
@@ -387,9 +390,9 @@ def own_hand_html(game: Game, seat: int, against_computer: bool) -> str:
     who = f"Your hand ({name})" if against_computer else f"{name}'s hand"
     bits = [_cards(view["hand"])]
     if any(view.get("dev") or ()):
-        bits.append("development cards: " + _cards(view["dev"], _DEV_LABELS))
+        bits.append("development cards: " + _dev_cards(view["dev"]))
     if view.get("progress"):
-        bits.append("progress cards: " + ", ".join(CARDS[c] for c in view["progress"]))
+        bits.append("progress cards: " + ", ".join(map(card_title, view["progress"])))
     return (
         "<div style='margin:6px 0 2px 0;font-size:13px'>"
         f"<b>{who}:</b> {html.escape('; '.join(bits))}</div>"

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from . import markup
+from . import icons, markup
 
 if TYPE_CHECKING:
     from ..library import Lesson
@@ -32,7 +32,7 @@ PROGRESS_FILE = "catan-tutor-progress.json"
 MAX_PROGRESS_CHARS = 64 * 1024  # what a page may send (ids of a few hundred lessons)
 MAX_IDS = 2000  # lessons completed, and lessons with solved puzzles, kept in all
 MAX_SOLVED = 200  # solved puzzles kept per lesson (a lesson has a few)
-DONE = "✓ "
+DONE = "done · "  # words: a list option holds no icon
 
 
 class Progress:
@@ -252,14 +252,14 @@ class CourseProgress:
             self.open_lesson(nxt.id)
 
     def marks(self) -> None:
-        """The lesson list with ✓ before each completed lesson (the choice kept), and how many
-        lessons and puzzles are done."""
+        """The lesson list with "done" before each completed lesson (the choice kept), and how
+        many lessons and puzzles are done (a drawn check mark)."""
         ids = {x.id for x in self.lessons.values() if not x.error}
         done = len(self.store.done & ids)
         solved = sum(len(n) for k, n in self.store.solved.items() if k in ids)
         self.summary.value = (
             f"<span style='color:#37474f;font-size:13px;margin-left:8px'>"
-            f"{DONE}{done} of {len(ids)} lessons · {min(solved, self._asked)}"
+            f"{icons.OK} {done} of {len(ids)} lessons · {min(solved, self._asked)}"
             f" of {self._asked} puzzles</span>"
             if done or solved
             else ""

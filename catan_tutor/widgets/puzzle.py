@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from ..puzzle import Judgement
-from . import markup, verdicts
+from . import icons, markup, verdicts
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
@@ -121,12 +121,13 @@ class PuzzleMode:
         self.entry.layout.display = "" if open_ else "none"
         if puzzle is not None:
             self.prompt.value = (
-                f"<div><b>Puzzle</b>{' · solved ✓' if not open_ else ''}"
+                f"<div><b>Puzzle</b>{' · solved ' + icons.OK if not open_ else ''}"
                 f"</div>{verdicts.lesson_html(puzzle.prompt)}"
                 "<div style='color:#666;font-size:12px'>Play your move on "
                 "the board, or type it and press Answer.</div>"
                 if open_
-                else f"<div><b>Puzzle</b> · solved ✓</div>{verdicts.lesson_html(puzzle.prompt)}"
+                else f"<div><b>Puzzle</b> · solved {icons.OK}</div>"
+                f"{verdicts.lesson_html(puzzle.prompt)}"
             )
             here = st.at == node.id
             left = len(puzzle.hints) - st.hints if here else len(puzzle.hints)
@@ -140,7 +141,7 @@ class PuzzleMode:
                 for i, h in enumerate(shown)
             )
         else:
-            self.prompt.value = "<div><b>Puzzle</b> · solved ✓</div>"
+            self.prompt.value = f"<div><b>Puzzle</b> · solved {icons.OK}</div>"
             self.hint_box.value = ""
         j = st.verdict if st.at == node.id and st.verdict is not None else None
         if j is None and answered:  # the right answer that led here
@@ -167,7 +168,9 @@ class PuzzleMode:
 def _judgement_html(j: Judgement) -> str:
     """Right (why, and the rule: its title, its text on a click) or wrong (why not, in one
     plain sentence: the rule's text would give the answer away)."""
-    colour, mark = (GREEN, "✓ Right") if j.correct else (RED, "✗ Not the answer")
+    colour, mark = (
+        (GREEN, f"{icons.OK} Right") if j.correct else (RED, f"{icons.NO} Not the answer")
+    )
     text = j.text.removeprefix("Right: ") if j.correct else j.text
     return (
         f"<div class='catan-puzzle-verdict' data-rule='{markup.text(j.rule)}' "

@@ -65,7 +65,7 @@ import ipywidgets as widgets
 
 from ..game import Game
 from ..scenario import Scenario
-from . import markup, style, verdicts, wording
+from . import icons, markup, style, verdicts, wording
 from .authoring import AuthorPanel
 from .board_panel import BoardPanel
 from .computer import Computer
@@ -166,7 +166,7 @@ class Tutor:
         return guarded(fn, self._show_failure)
 
     def _show_failure(self, text: str) -> None:
-        self.alert.value = f"<div style='color:#b71c1c'>✗ {html.escape(text)}</div>"
+        self.alert.value = f"<div style='color:#b71c1c'>{icons.NO} {html.escape(text)}</div>"
 
     # ------------------------------------------------------------ reading the session
     @property
@@ -236,7 +236,7 @@ class Tutor:
             prompt = verdicts.plain(g.prompt())
             if prompt.lower().startswith("chance:"):
                 prompt = prompt.split(":", 1)[1].strip()
-            who = "🎲 Chance: " + markup.text(prompt)
+            who = f"{icons.DIE} Chance: " + markup.text(prompt)
         else:
             p = g.current_player
             name, sep, rest = verdicts.plain(g.prompt()).partition(": ")

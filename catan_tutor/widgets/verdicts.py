@@ -21,7 +21,8 @@ from ..actions import Action
 from ..game import Explanation, Game
 from ..narrate import attack_facts, events
 from ..rules.barbarians import TRACK_END
-from . import markup
+from ..rules.words import notation_words
+from . import icons, markup
 
 _ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\b")
 _QUOTED = re.compile(r"`([^`]+)`")
@@ -193,8 +194,8 @@ def verdict_html(ex: Explanation, *, opened: bool = False, shown: str = "") -> s
     the learner typed it, else its notation), the reason, and the rule (title; text on
     demand, or already open with ``opened``)."""
     colour = GREEN if ex.legal else RED
-    mark = "✓ legal" if ex.legal else "✗ not allowed"
-    move = shown.strip() or str(ex.action)
+    mark = f"{icons.OK} legal" if ex.legal else f"{icons.NO} not allowed"
+    move = shown.strip() or notation_words(str(ex.action))
     return (
         f"<div class='catan-verdict' data-rule='{markup.text(ex.rule)}' "
         f"data-legal='{int(ex.legal)}' style='line-height:1.4'>"
@@ -208,7 +209,8 @@ def unreadable_html(text: str, error: str) -> str:
     """What the tutor says of text that is not a move at all (the notation's own message)."""
     return (
         f"<div class='catan-verdict' data-legal='' style='line-height:1.4'>"
-        f"<b style='color:{RED}'>✗ not a move</b>: <code>{markup.text(text.strip())}</code>"
+        f"<b style='color:{RED}'>{icons.NO} not a move</b>: "
+        f"<code>{markup.text(text.strip())}</code>"
         f"<div>{markup.text(plain(error))}</div><div style='color:{GREY}'>Moves read like "
         f"<code>P1 settle J12</code>, <code>P1 road H3</code>, <code>P1 end</code>.</div>"
         "</div>"

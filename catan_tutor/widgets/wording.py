@@ -8,7 +8,11 @@ Everything here reads the engine's data; nothing decides what is legal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..game import Game
+from ..grammar import and_list, count, plural, sentence, verb
+from ..rules.words import card_list, notation_words
 from ..timeline import Node
 from .verdicts import plain, title_of
 
@@ -58,6 +62,41 @@ VARIANT_NAMES = {
 }
 
 
+# The kinds of action whose label (``kinds.kind_of``: the action class's words) names a card
+# by the engine's id or says too little: as the cards are printed, with what the move is for.
+KIND_WORDS = {
+    "buy dev": "buy development card",
+    "play knight": "play Knight",
+    "play plenty": "play Year of Plenty",
+    "play monopoly": "play Monopoly",
+    "play road building": "play Road Building",
+    "play progress": "play progress card",
+    "discard progress": "discard progress card",
+    "gift": "give Wedding gift",
+    "desert": "Treason: take a knight off",
+    "place deserter": "Treason: place a knight",
+    "pillage": "lose a city (pillage)",
+    "choose deck": "choose progress deck",
+    "relocate": "displaced knight: new spot",
+    "harbor offer": "offer (Commercial Harbor)",
+    "return commodity": "return commodity (Commercial Harbor)",
+    "aqueduct": "take a resource (Aqueduct)",
+    "robber home": "send robber home",
+    "forced draw": "force a blind draw",
+    "return knight": "return Knight card",
+    "remove knight": "trade a knight for tokens",
+    "neutral settle": "settle for neutral",
+    "neutral road": "road for neutral",
+    "neutral knight": "knight for neutral",
+    "neutral promote": "promote neutral's knight",
+}
+
+
+def kind_words(kind: str) -> str:
+    """A kind of action as its button says it: ``play plenty`` -> "play Year of Plenty"."""
+    return KIND_WORDS.get(kind, kind)
+
+
 def phase_words(phase: str) -> str:
     """``pre-roll`` -> ``before the dice``; an unknown phase reads as its words."""
     return PHASE_WORDS.get(phase, phase.replace("-", " "))
@@ -92,7 +131,8 @@ def notice_items(game: Game, node: Node) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for ex in node.expect:
         if ex.key == "legal":  # one line for the moves allowed
-            out.append(("Allowed here: " + "; ".join(v for _, v in _each(ex.value)) + ".", ""))
+            moves = "; ".join(notation_words(v) for _, v in _each(ex.value))
+            out.append((f"Allowed here: {moves}.", ""))
             continue
         for k, v in _each(ex.value):
             if ex.key == "illegal":
@@ -110,44 +150,60 @@ def _not_allowed(game: Game, move: str, rule: str) -> tuple[str, str]:
     except ValueError:
         why = ""
     why = why or title_of(rule)
-    return f"Not allowed here: {move}" + (f" — {why}" if why else "."), rule
+    shown = notation_words(move)
+    return f"Not allowed here: {shown}" + (f" — {why}" if why else "."), rule
 
 
-def _notice(game: Game, key: str, k: str, v: str) -> str:  # noqa: PLR0911 - one per key
-    if key == "pending":
-        return f"{v} decides now." if v not in ("-", "") else "Nobody has a decision to make."
-    if key == "phase":
-        return f"Now: {phase_words(v)}."
-    if key == "vp":
-        return f"{k} has {v} victory points."
-    if key in ("longest", "army"):
-        return _who_has("Longest Road" if key == "longest" else "Largest Army", v)
-    if key == "winner":
-        return f"{v} wins the game." if v not in ("-", "") else "Nobody has won yet."
-    if key == "barbarians":
-        return f"The barbarian ship is on step {v} of 7."
-    if key == "hand":
-        return f"{k}'s hand: {v}."
-    if key == "tokens":
-        return f"{k} has {v} trade tokens."
-    if key == "knight":
-        return f"No knight on {k}." if v == "-" else f"Knight on {k}: {v}."
-    if key == "building":
-        return f"Nothing is built on {k}." if v == "-" else f"On {k}: {v}."
-    if key == "road":
-        return f"No road on {k}." if v == "-" else f"Road on {k}: {v}."
-    if key == "robber":
-        return f"The robber is on hex {v}." if v != "-" else "The robber is off the board."
-    if key == "progress":
-        return f"{k}'s progress cards: {v}."
-    if key == "levels":
-        return f"{k}'s city improvements: {v}."
-    if key == "defender":
-        return f"{k} has {v} defender of Catan points."
-    if key == "metropolis":
-        return f"No {k} metropolis yet." if v == "-" else f"{k.capitalize()} metropolis: {v}."
-    if key == "wall":
-        return f"City wall on {k}: {v}."
-    if key == "supply":
-        return f"Trade tokens left in the supply: {v}."
-    return f"{k}: {v}." if k else f"{v}."
+def _number(v: str, noun: str) -> str:
+    """A count from a lesson's expectation with its noun ("1 victory point"); text that is
+    not a number stays as written."""
+    return count(int(v), noun) if v.strip().isdigit() else f"{v} {plural(noun)}"
+
+
+def _deciders(v: str) -> str:
+    """Who decides now ("P2", "P2, P3", "chance") as the subject of a sentence."""
+    who = [w.strip() for w in v.split(",") if w.strip()]
+    if not who:
+        return "Nobody has a decision to make."
+    return sentence(f"{and_list(who)} {verb(len(who), 'decides', 'decide')} now.")
+
+
+def _absent_or(v: str, absent: str, present: str) -> str:
+    return absent if v in ("-", "") else present
+
+
+# What to notice, one sentence per kind of expectation: (key) -> fn(k, v). ``k`` is the
+# expectation's subject (a seat, a label; '' for none), ``v`` its value as the lesson writes it.
+NOTICES: dict[str, Callable[[str, str], str]] = {
+    "pending": lambda k, v: _deciders(v) if v != "-" else "Nobody has a decision to make.",
+    "phase": lambda k, v: f"Now: {phase_words(v)}.",
+    "vp": lambda k, v: f"{k} has {_number(v, 'victory point')}.",
+    "longest": lambda k, v: _who_has("Longest Road", v),
+    "army": lambda k, v: _who_has("Largest Army", v),
+    "winner": lambda k, v: _absent_or(v, "Nobody has won yet.", f"{v} wins the game."),
+    "barbarians": lambda k, v: f"The barbarian ship is on step {v} of 7.",
+    "hand": lambda k, v: f"{k}'s hand: {v}.",
+    "tokens": lambda k, v: f"{k} has {_number(v, 'trade token')}.",
+    "knight": lambda k, v: _absent_or(v, f"No knight on {k}.", f"Knight on {k}: {v}."),
+    "building": lambda k, v: _absent_or(v, f"Nothing is built on {k}.", f"On {k}: {v}."),
+    "road": lambda k, v: _absent_or(v, f"No road on {k}.", f"Road on {k}: {v}."),
+    "robber": lambda k, v: _absent_or(
+        v, "The robber is off the board.", f"The robber is on hex {v}."
+    ),
+    "progress": lambda k, v: f"{k}'s progress cards: {card_list(v)}.",
+    "levels": lambda k, v: f"{k}'s city improvements: {v}.",
+    "defender": lambda k, v: f"{k} has {_number(v, 'Defender of Catan point')}.",
+    "metropolis": lambda k, v: _absent_or(
+        v, f"No {k} metropolis yet.", f"{sentence(k)} metropolis: {v}."
+    ),
+    "wall": lambda k, v: f"City wall on {k}: {v}.",
+    "supply": lambda k, v: f"Trade tokens left in the supply: {v}.",
+}
+
+
+def _notice(game: Game, key: str, k: str, v: str) -> str:
+    """One expectation as a sentence (``NOTICES``); an unknown key reads as written."""
+    say = NOTICES.get(key)
+    if say is not None:
+        return sentence(say(k, v))
+    return sentence(f"{k}: {v}." if k else f"{v}.")

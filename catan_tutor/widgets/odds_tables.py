@@ -1,0 +1,145 @@
+"""The Odds tab's tables as a learner reads them (HTML, no widgets): plain headers ("Player",
+"Chance to win", "95% range"), percentages rather than raw estimates, one row per player; and
+the horizon of the playouts, chosen from the position (to the end of the game, with a cap).
+
+Every figure comes from ``catan_tutor.analysis`` (exact fractions, or a run's summary table);
+this module only lays them out.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pandas as pd
+
+from ..game import Game
+from ..grammar import count
+from . import markup
+
+# The playouts' horizon: to the end of the game, at most this many turns. Seeded greedy
+# playouts of a fresh 4-player base game end after 75 to 195 turns: about 4 rounds per
+# victory point still missing, plus a few (5 per point: C&K games run longer).
+ROUNDS_PER_POINT, SPARE_ROUNDS, MAX_HORIZON = 5, 6, 160
+
+
+def horizon(game: Game) -> int:
+    """Turns enough for most playouts from ``game`` to reach a winner, capped at
+    ``MAX_HORIZON``: the rounds the leader needs for the points still missing (``ROUNDS_PER_POINT``
+    each, plus ``SPARE_ROUNDS``) times the players in a round."""
+    target = getattr(game.rules, "target", 10)
+    lead = max((game.victory_points(p) for p in range(game.players)), default=0)
+    rounds = ROUNDS_PER_POINT * max(target - lead, 1) + SPARE_ROUNDS
+    return max(1, min(MAX_HORIZON, rounds * game.players))
+
+
+def horizon_text(turns: int, chosen: int) -> str:
+    """How far the playouts go, after "playouts": "to the end of the game (at most 96
+    turns)" for the horizon chosen for the position, else "over the next 10 turns"."""
+    if turns == chosen:
+        return f"to the end of the game (at most {count(turns, 'turn')})"
+    return f"over the next {count(turns, 'turn')}" if turns != 1 else "over this turn"
+
+
+def _table(head: list[str], rows: list[list[str]], first_left: bool = True) -> str:
+    """A small table: a header row, then ``rows`` (cells already HTML); the first column is
+    the row's name (a header cell, left-aligned)."""
+    th = "".join(f"<th scope='col'>{markup.text(h)}</th>" for h in head)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f"<th scope='row' style='text-align:left'>{c}</th>" if k == 0 and first_left
+            else f"<td>{c}</td>"
+            for k, c in enumerate(r)
+        )
+        + "</tr>"
+        for r in rows
+    )  # fmt: skip
+    table = f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+    return f"<div class='catan-table'>{table}</div>"
+
+
+def _decimal(x: Fraction) -> str:
+    """An exact figure as two decimals, the fraction on hover."""
+    return f"<span title='{markup.text(str(x))}'>{float(x):.2f}</span>"
+
+
+def production_html(table: pd.DataFrame) -> str:
+    """Expected cards per turn (``analysis.production_table``): one row per player."""
+    head = ["Player"] + [str(c).capitalize() for c in table.columns]
+    rows = [[markup.text(str(p))] + [_decimal(x) for x in table.loc[p]] for p in table.index]
+    return _table(head, rows)
+
+
+def barbarians_html(odds: dict[int, Fraction]) -> str:
+    """The chance the barbarians have attacked by each coming turn (cumulative), as a
+    percentage, the exact fraction on hover."""
+    head = [""] + ["this turn" if k == 1 else f"in {count(k - 1, 'turn')}" for k in odds]
+    cells = [
+        f"<span title='{markup.text(str(x))}'>{_percent(float(x))}</span>" for x in odds.values()
+    ]
+    return _table(head, [["attack by then", *cells]])
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _range(row: pd.Series, percent: bool = True) -> str:
+    fmt = _percent if percent else (lambda v: f"{v:.1f}")
+    return f"{fmt(row['low'])} – {fmt(row['high'])}"
+
+
+def _row(table: pd.DataFrame, metric: str, party: str) -> pd.Series | None:
+    hit = table[(table["metric"] == metric) & (table["party"] == party)]
+    return hit.iloc[0] if len(hit) == 1 else None
+
+
+def outcomes_html(table: pd.DataFrame) -> str:
+    """A run's summary (``analysis.explore``) for a learner: per player the chance to win and
+    to be ahead at the end, and the victory points at the end, each with its range; then how
+    many playouts had no winner yet; in Cities & Knights the barbarians."""
+    level = f"{round(100 * table.attrs.get('confidence', 0.95))}% range"
+    players = list(table.attrs.get("players", ()))
+    rows = []
+    for p in players:
+        win, lead, vp = (_row(table, m, p) for m in ("win", "lead", "vp"))
+        if win is None or lead is None or vp is None:
+            continue
+        rows.append([
+            markup.text(p), _percent(win["estimate"]), _range(win),
+            _percent(lead["estimate"]), f"{vp['estimate']:.1f}", _range(vp, percent=False),
+        ])  # fmt: skip
+    head = ["Player", "Chance to win", level, "Ahead at the end", "Victory points at the end",
+            level]  # fmt: skip
+    parts = [_table(head, rows)]
+    nobody = _row(table, "win", "nobody")
+    if nobody is not None and nobody["estimate"] > 0:
+        parts.append(
+            f"<div>No winner yet at the horizon: {_percent(nobody['estimate'])} of the "
+            f"playouts ({_range(nobody)}).</div>"
+        )
+    arrive = _row(table, "barbarians arrive", "all")
+    if arrive is not None:
+        when = _row(table, "arrival turn", "all")
+        attacks = _row(table, "attacks", "all")
+        lines = [
+            f"The barbarians attack: {_percent(arrive['estimate'])} of the playouts "
+            f"({_range(arrive)})"
+        ]
+        if when is not None and when["n"]:
+            lines.append(f"first attack, on average: turn {when['estimate']:.1f}")
+        if attacks is not None:
+            lines.append(f"attacks per playout: {attacks['estimate']:.1f}")
+        parts.append("<div>" + "; ".join(lines) + ".</div>")
+        pillaged = [(p, _row(table, "pillaged", p)) for p in players]
+        parts.append(
+            _table(
+                ["Player", "Cities lost to the barbarians", level],
+                [
+                    [markup.text(p), f"{r['estimate']:.2f}", _range(r, percent=False)]
+                    for p, r in pillaged
+                    if r is not None
+                ],
+            )
+        )
+    return "".join(parts)

@@ -1,0 +1,125 @@
+"""The page's words at the start of every lesson of the course (issue 33, scope 5), read from
+the widgets without a browser: no internal name (``src``, ``dst``, ``args``, ``listed``, card
+ids like ``merchant-fleet`` or ``vp``, variant codes), no emoji or pictograph that depends on
+the system's fonts, and counts and articles that agree.
+
+The text is what the page shows: HTML widgets' text (not their tags, style sheets or hidden
+``data-*`` markers), labels, button and field descriptions, tooltips, list options and tab
+titles, of every widget that is not hidden. Move notation to type (``<code>``: the editor's
+command list, a verdict's move) is the notation's own and is left out.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as widgets
+import pytest
+from test_words import INTERNAL, agreement_errors
+
+from catan_tutor.widgets.app import App
+
+# Words the engine uses inside that must not reach the page (whole words), besides the card
+# ids of ``test_words.INTERNAL``: field names, variant codes, the old form's list label.
+INTERNAL_WORDS = re.compile(
+    r"\b(src|dst|args|listed|commo|vp|base-2p|base-dummy|ck-2p|roadbuilding|plenty|"
+    r"setup-settle|pre-roll|robber-home|discard-progress|force-draw)\b"
+)
+# Emoji and pictographs (issue 33: the 🎲 shows as a missing-glyph box in stock Chromium).
+PICTOGRAPHS = re.compile(
+    "[\U0001f300-\U0001faff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001f2ff\ufe0f]"
+)
+_BLOCK = re.compile(r"(?is)<(style|script|code)\b.*?</\1>")
+_TAG = re.compile(r"<[^>]+>")
+
+
+def html_text(value: str) -> str:
+    """What an HTML widget shows: its text, each tag a break."""
+    return html.unescape(_TAG.sub(" | ", _BLOCK.sub(" | ", value)))
+
+
+def page_text(root: widgets.Widget) -> str:
+    """Every word the page shows under ``root`` (hidden widgets left out)."""
+    out: list[str] = []
+    todo, seen = [root], set()
+    while todo:
+        w = todo.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        layout = getattr(w, "layout", None)
+        if layout is not None and getattr(layout, "display", None) == "none":
+            continue
+        if isinstance(w, widgets.HTML | widgets.HTMLMath):
+            out.append(html_text(str(w.value)))
+        elif isinstance(w, widgets.Label):
+            out.append(str(w.value))
+        for attr in ("description", "tooltip", "placeholder"):
+            said = getattr(w, attr, None)
+            if isinstance(said, str) and said:
+                out.append(said)
+        out.extend(getattr(w, "tooltips", None) or ())
+        if isinstance(w, widgets.widgets.widget_selection._Selection):
+            out.extend(str(label) for label in w._options_labels)
+        if isinstance(w, widgets.Tab):
+            out.extend(t for t in w.titles if t)
+        todo.extend(getattr(w, "children", ()))
+    return "\n".join(out)
+
+
+@pytest.fixture(scope="module")
+def app() -> App:
+    return App(query="")
+
+
+def _lessons() -> list[str]:
+    return list(App(query="").lessons)
+
+
+def test_the_page_text_reader_sees_what_a_learner_sees(app):
+    """The reader itself: a form's labels and options, a tooltip, a tab title are read; a
+    hidden widget and a hidden marker are not."""
+    app.open(_lessons()[0])
+    text = page_text(app.widget)
+    assert "Lesson" in text and "Play" in text  # a field's description, a tab title
+    assert "data-" not in text and "<" not in text
+    hidden = widgets.HTML("secret-word", layout=widgets.Layout(display="none"))
+    assert "secret-word" not in page_text(widgets.VBox([hidden]))
+    shown = widgets.Dropdown(options=[("from", 1)], description="to", tooltip="tip")
+    assert {"from", "to", "tip"} <= set(page_text(widgets.VBox([shown])).split())
+
+
+@pytest.mark.parametrize("label", _lessons())
+def test_no_internal_word_or_pictograph_at_a_lessons_start(app, label):
+    """Every lesson of the course, opened at its start: the page's words are a learner's."""
+    app.open(label)
+    text = page_text(app.widget)
+    assert not INTERNAL_WORDS.findall(text), (label, INTERNAL_WORDS.findall(text))
+    assert not INTERNAL.findall(text), (label, INTERNAL.findall(text))
+    assert not PICTOGRAPHS.findall(text), (label, PICTOGRAPHS.findall(text))
+    assert agreement_errors(text) == [], (label, agreement_errors(text))
+
+
+@pytest.mark.parametrize("label", ["Knight displacement", "Forced trade with trade tokens"])
+def test_the_odds_tab_reads_in_words(label):
+    """The Odds tab of a C&K and a two-player lesson, with a short run's results: headers in
+    words (no DataFrame's ``metric party estimate low high n``), the horizon said."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from catan_tutor.widgets.tutor import TABS
+
+    app = App(query="", start=label)
+    tutor = app.tutor
+    tutor.tabs.selected_index = TABS.index("Odds")
+    odds = tutor.odds
+    assert odds is not None
+    odds.executor = lambda: ThreadPoolExecutor(1)
+    odds.n.value, odds.turns.value = 4, 2
+    odds.run(wait=True)
+    text = page_text(odds.widget)
+    assert "Chance to win" in text and "95% range" in text and "over the next 2 turns" in text
+    for raw in ("metric", "party", "estimate", " low ", " high ", "player\n"):
+        assert raw not in text, (raw, text)
+    assert not INTERNAL_WORDS.findall(text) and not INTERNAL.findall(text)
+    assert agreement_errors(text) == [], agreement_errors(text)
