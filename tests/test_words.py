@@ -225,7 +225,7 @@ def test_the_counted_notes_of_the_page_agree(n):
 
     assert panels._held("progress", None, n) == f"progress: {grammar.count(n, 'card')}"
     assert agreement_errors(panels._held("hand", None, n)) == []
-    dev = panels._dev_cards((n, n, 0, 0, 0))
+    dev = panels.dev_cards_text((n, n, 0, 0, 0))
     assert agreement_errors(dev) == [] and ("Victory Point card" in dev or n == 0), dev
 
     assert agreement_errors(odds_tables.horizon_text(n or 1, 0)) == []
@@ -353,7 +353,7 @@ def test_a_chance_event_in_a_computers_turn_is_said_in_words():
     g.play(f"P{g.state.active + 1} roll")
     assert g.is_chance()
     t = Tutor(g)
-    t.computer.seats = {g.state.active: "greedy"}  # a computer seat, not yet playing
+    t.session.computers = {g.state.active: "greedy"}  # a computer seat, not yet playing
     t.computer._show()
     said = t.computer.status.value
     assert f"Next: chance, on P{g.state.active + 1}&#x27;s turn" in said, said  # escaped '

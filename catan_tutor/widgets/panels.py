@@ -26,7 +26,7 @@ def _held(what: str, shown: str | None, n: int) -> str:
     return f"{what}: {shown}" if shown is not None else f"{what}: {count(n, 'card')}"
 
 
-def _dev_cards(counts) -> str:
+def dev_cards_text(counts) -> str:
     """Development cards as printed: "1 Knight card, 2 Victory Point cards"."""
     return ", ".join(count(n, f"{card_title(k, dev=True)} card") for k, n in enumerate(counts) if n)
 
@@ -39,7 +39,7 @@ def _swatch(colour: str) -> str:
     )
 
 
-def _cards(counts, names=CARD_NAMES) -> str:
+def cards_text(counts, names=CARD_NAMES) -> str:
     text = ", ".join(f"{n} {names[k]}" for k, n in enumerate(counts) if n)
     return text or "nothing"
 
@@ -69,14 +69,14 @@ def players_html(game: Game, show_hands: bool | Collection[int] = True, active: 
         if view["hand_size"] or not neutral:
             hand = view["hand"]
             bits.append(
-                f"hand: {_cards(hand)}"
+                f"hand: {cards_text(hand)}"
                 if hand is not None
                 else f"hand: {count(view['hand_size'], 'card')}"
             )
         if not ck and not neutral and p != s.dummy:
             dev = view["dev"]
             if view["dev_cards"]:
-                bits.append(_held("development", dev and _dev_cards(dev), view["dev_cards"]))
+                bits.append(_held("development", dev and dev_cards_text(dev), view["dev_cards"]))
             if view["knights_played"]:
                 bits.append(f"knights played: {view['knights_played']}")
         if ck:
@@ -124,7 +124,7 @@ def _ck_bits(game: Game, p: int, view: dict, neutral: bool) -> list[str]:
 def bank_html(game: Game) -> str:
     """The bank's cards, the development deck or progress decks, the token supply."""
     s = game.state
-    bits = [f"<b>Bank</b>: {_cards(s.bank)}"]
+    bits = [f"<b>Bank</b>: {cards_text(s.bank)}"]
     if game.caps.improvements:
         decks = ", ".join(
             f"{t} {sum(d[0]) + len(d[1])}" for t, d in zip(TRACK_NAMES, s.pdecks, strict=True)

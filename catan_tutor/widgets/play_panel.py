@@ -33,7 +33,7 @@ from .kinds import (
     target_of,
     variant_kinds,
 )
-from .panels import _cards, _dev_cards
+from .panels import cards_text, dev_cards_text
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words
 
@@ -388,9 +388,9 @@ def own_hand_html(game: Game, seat: int, against_computer: bool) -> str:
     view = game.observation(seat)["seats"][seat]
     name = html.escape(game.names[seat])
     who = f"Your hand ({name})" if against_computer else f"{name}'s hand"
-    bits = [_cards(view["hand"])]
+    bits = [cards_text(view["hand"])]
     if any(view.get("dev") or ()):
-        bits.append("development cards: " + _dev_cards(view["dev"]))
+        bits.append("development cards: " + dev_cards_text(view["dev"]))
     if view.get("progress"):
         bits.append("progress cards: " + ", ".join(map(card_title, view["progress"])))
     return (
