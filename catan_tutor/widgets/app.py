@@ -102,7 +102,7 @@ class App:
         self.chapters = {_chapter_of(x): x.place for x in self.lessons.values()}
         self.chapter_picker = widgets.Dropdown(
             options=[(_chapter_label(n, place), n) for n, place in self.chapters.items()],
-            value=None,
+            value=next(iter(self.chapters), None),  # a game shows the first chapter's list
             description="Chapter",
             layout=widgets.Layout(width="330px", max_width="100%"),
         )
@@ -153,8 +153,6 @@ class App:
             why = self.status.value  # a session that could not be restored says so
             self.open(start)
             self.status.value = why or self.status.value
-        if self.chapter_picker.value is None and self.chapters:
-            self.chapter_picker.value = next(iter(self.chapters))  # lists its lessons
         bar = widgets.HBox(
             [widgets.HTML(HELP_HTML), self.chapter_picker, self.picker, self.new_game],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
