@@ -61,6 +61,8 @@ LAYOUT_CSS = (
     # nothing wider than the panel: lists, fields and rows of buttons wrap or shrink
     ".catan-side .widget-dropdown,.catan-side .widget-inline-hbox{max-width:100%;min-width:0}"
     ".catan-side .widget-hbox{flex-wrap:wrap}"
+    ".catan-side .widget-gridbox{grid-template-columns:repeat(auto-fill,minmax(150px,1fr))"
+    "!important}"
     ".catan-app .catan-bar{gap:4px 10px}"
     ".catan-app .catan-bar .widget-dropdown{max-width:100%}"
     ".catan-help{display:inline-block;font-size:13px}"
@@ -68,6 +70,7 @@ LAYOUT_CSS = (
     ".catan-help[open]{display:block;max-width:760px}"
     ".catan-help p{margin:4px 0}"
     ".catan-lesson{overflow:visible}"
+    ".catan-app .catan-chapter .widget-html-content{line-height:1.4}"
     # tabs as wide as their labels (ipywidgets gives each 1/7 of the bar, clipping "Players"
     # on a narrow one), onto a second row rather than clipped when the bar is narrower still
     ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-content{flex-wrap:wrap}"
