@@ -44,15 +44,16 @@ DARK_BORDER = {
 # the board (a JupyterLab cell beside the file browser is about 850 px wide; a phone): the
 # board keeps at least BOARD_MIN px whenever the page is that wide, grows to BOARD_MAX (its
 # natural size), and shrinks to the page's width below that.
-BOARD_MIN, BOARD_MAX = 520, 640
-SIDE_MIN, SIDE_MAX = 380, 640  # the panels: their seven tab labels need about 380 px
+BOARD_MIN, BOARD_MAX = 560, 640
+SIDE_MIN, SIDE_MAX = 400, 640  # the panels: their seven tab labels need about 380 px
 GAP = 14
 FOCUS_RING = 6  # px around the board: its focus ring (3 px, 2 px off) shows inside it
 TOUCH = 40  # px: the least height of a control on a narrow (phone) page
 FOCUSABLE = ("button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab")
 LAYOUT_CSS = (
     f".catan-tutor{{flex-wrap:wrap;gap:12px {GAP}px;align-items:flex-start}}"
-    f".catan-tutor>.catan-board-col{{flex:1 1 {BOARD_MIN}px;max-width:{BOARD_MAX}px;"
+    f".catan-tutor>.catan-board-col{{flex:1 1 {BOARD_MIN + 2 * FOCUS_RING}px;"
+    f"max-width:{BOARD_MAX + 2 * FOCUS_RING}px;"
     "min-width:0}"
     f".catan-tutor>.catan-side{{flex:1 1 {SIDE_MIN}px;max-width:{SIDE_MAX}px;min-width:0}}"
     # the board's box holds its focus ring: no parent clips it
