@@ -166,6 +166,20 @@ def pick_lesson(page, title: str) -> None:
     page.locator(".catan-tutor").filter(has_text=title).first.wait_for()
 
 
+def choose_chapter(page, title: str) -> None:
+    """Show the lessons of the chapter of the lesson called ``title`` in the lesson list (the
+    chapter's first lesson opens when another chapter is chosen)."""
+    from catan_tutor.library import library
+    from catan_tutor.resources import lessons_dir
+
+    found = next(x for x in library(lessons_dir()) if x.title == title)
+    chapter = page.locator(".catan-chapter-picker select")
+    index = _chapter_index(chapter, found.place)
+    if chapter.locator("option").nth(index).get_attribute("value") != chapter.input_value():
+        chapter.select_option(index=index)
+    page.locator(".catan-lesson-picker option", has_text=title).first.wait_for(state="attached")
+
+
 def _chapter_index(chapter, place) -> int:
     labels = [x.replace("\xa0", " ") for x in chapter.locator("option").all_inner_texts()]
     want = f"{place.chapter} · {place.chapter_title}" if place else "Other lessons"
