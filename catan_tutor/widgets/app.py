@@ -401,10 +401,10 @@ def chapter_line(place: Place | None) -> str:
 
 
 def page_title(name: str) -> str:
-    """The hidden element whose ``data-title`` the page's script makes the browser tab's
-    title: "NAME · Catan tutor"."""
-    text = html.escape(f"{name} · Catan tutor", quote=True)
-    return f"<span class='catan-page-title' data-title='{text}' hidden></span>"
+    """The hidden element whose text the page's script makes the browser tab's title:
+    "NAME · Catan tutor" (text, never markup or an attribute)."""
+    text = html.escape(f"{name} · Catan tutor")
+    return f"<span class='catan-page-title' hidden>{text}</span>"
 
 
 def _chapter_of(lesson: Lesson) -> int:

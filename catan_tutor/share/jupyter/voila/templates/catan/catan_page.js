@@ -9,8 +9,8 @@
  *    is not watched.
  * 2. The line of play in the address: the text of the hidden .catan-session element (written
  *    by the tutor after each move) is copied into the address as ?s=STATE.
- *    The browser tab's title: the data-title of the hidden .catan-page-title element (the
- *    lesson shown, written by the app).
+ *    The browser tab's title: the text of the hidden .catan-page-title element (the lesson
+ *    shown, written by the app).
  * 3. Uploads over MAX_UPLOAD_BYTES are refused here, with a message, before ipywidgets sends
  *    them over the websocket (where an oversized message is silently dropped). ipywidgets'
  *    FileUpload input is not in the page, so opening any file input also guards it.
@@ -168,7 +168,7 @@
 
   function syncTitle() {
     var el = document.querySelector('.catan-page-title');
-    var title = el && el.getAttribute('data-title');
+    var title = el && (el.textContent || '').trim();
     if (!title || title === lastTitle) return;
     lastTitle = title;
     document.title = title.slice(0, 200);
