@@ -194,7 +194,8 @@ class Tutor:
         mode: every tool in tabs (built the first time). The Play tab's controls move between
         the two."""
         c, exploring = self.controls, self.explore.value
-        moment = [*c.top, c.palette, c.form_box, c.message]
+        # why not, when a spot is refused: the verdict and its rule (Try a move's, in Explore)
+        moment = [*c.top, c.palette, c.form_box, c.message, c.try_verdict, c.try_rule]
         head = [self.top, self.alert, self.lesson, self.puzzle.widget]
         if exploring:
             self.actions.children = ()
