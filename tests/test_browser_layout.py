@@ -20,7 +20,7 @@ from catan_tutor.widgets.board_view import Viewport
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 LESSON = "?lesson=base_setup"
-TITLE = "Setting up a base game · Catan tutor"
+TITLE = "1.1 Setting up a base game · Catan tutor"
 # Runs in the page: elements of `root` that a box scrolling or clipping them hides in part
 # (their full height or width does not show without scrolling inside the page).
 CLIPPED_JS = """(root) => {
@@ -114,8 +114,7 @@ def test_the_browser_tab_names_the_lesson_and_follows_it(app_server, new_page):
     page.wait_for_function("(t) => document.title === t", arg=TITLE)
     page.locator(".catan-chapter-picker select").select_option(index=5)
     page.wait_for_function(
-        "() => document.title.endsWith(' · Catan tutor')"
-        " && !document.title.startsWith('Setting up a base game')"
+        "() => document.title.startsWith('6.1 ') && document.title.endsWith(' · Catan tutor')"
     )
     assert page.locator(".catan-lesson-picker select").input_value().startswith("6.1")
 

@@ -292,7 +292,7 @@ class App:
         if self.chapter.value != line:
             self.chapter.value = line
         sc = self.session.scenario
-        named = found.title if found else sc.title if sc else "New game"
+        named = " ".join(found.label.split()) if found else sc.title if sc else "New game"
         title = page_title(named)
         if self.title.value != title:
             self.title.value = title
