@@ -104,7 +104,7 @@ class App:
             options=[(_chapter_label(n, place), n) for n, place in self.chapters.items()],
             value=next(iter(self.chapters), None),  # a game shows the first chapter's list
             description="Chapter",
-            layout=widgets.Layout(width="330px", max_width="100%"),
+            layout=widgets.Layout(width="440px", max_width="100%"),
         )
         self.chapter_picker.add_class("catan-chapter-picker")
         # the picker's handler, guarded; the same object to unobserve (progress.py too)
