@@ -138,3 +138,57 @@ def wait_held(page, held: list) -> None:
     while not held:
         assert time.monotonic() - t0 < PAGE_TIMEOUT / 1000, "the notebook did not run"
         page.wait_for_timeout(100)
+
+
+def open_tab(page, name: str) -> None:
+    """Show the tutor's tab ``name``: the tabs are Explore's (a lesson opens without them)."""
+    tab = page.get_by_role("tab", name=name, exact=True)
+    if not tab.count():
+        page.locator(".catan-explore").click()
+    tab.click()
+
+
+def pick_lesson(page, title: str) -> None:
+    """Open the lesson called ``title`` from the chapter and lesson lists (its label may carry
+    its course number, "3.2  …")."""
+    from catan_tutor.library import library
+    from catan_tutor.resources import lessons_dir
+
+    found = next(x for x in library(lessons_dir()) if x.title == title)
+    chapter = page.locator(".catan-chapter-picker select")
+    chapter.select_option(index=_chapter_index(chapter, found.place))
+    lesson = page.locator(".catan-lesson-picker select")
+    lesson.locator("option", has_text=title).first.wait_for(state="attached")
+    labels = lesson.locator("option").all_inner_texts()
+    index = next(i for i, x in enumerate(labels) if x.replace("\xa0", " ").strip().endswith(title))
+    if lesson.input_value() != lesson.locator("option").nth(index).get_attribute("value"):
+        lesson.select_option(index=index)
+    page.locator(".catan-tutor").filter(has_text=title).first.wait_for()
+
+
+def choose_chapter(page, title: str) -> None:
+    """Show the lessons of the chapter of the lesson called ``title`` in the lesson list (the
+    chapter's first lesson opens when another chapter is chosen)."""
+    from catan_tutor.library import library
+    from catan_tutor.resources import lessons_dir
+
+    found = next(x for x in library(lessons_dir()) if x.title == title)
+    chapter = page.locator(".catan-chapter-picker select")
+    index = _chapter_index(chapter, found.place)
+    if chapter.locator("option").nth(index).get_attribute("value") != chapter.input_value():
+        chapter.select_option(index=index)
+    page.locator(".catan-lesson-picker option", has_text=title).first.wait_for(state="attached")
+
+
+def _chapter_index(chapter, place) -> int:
+    labels = [x.replace("\xa0", " ") for x in chapter.locator("option").all_inner_texts()]
+    want = f"{place.chapter} · {place.chapter_title}" if place else "Other lessons"
+    return labels.index(want)
+
+
+def open_new_game(page) -> None:
+    """Open the New game settings (variant, players, board, seats, Start)."""
+    start = page.locator(".catan-new-game-box").get_by_role("button", name="Start")
+    if not start.count() or not start.is_visible():
+        page.locator(".catan-new-game").click()
+    start.wait_for()

@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from browser_harness import open_new_game, open_tab, pick_lesson
 
 from catan_tutor.resources import START_NOTEBOOK
 from catan_tutor.serve import CHROMIUM_ARGS
@@ -151,17 +152,8 @@ def _tree_has(page, row: str) -> None:
 
 
 def _pick_lesson(page, title: str) -> None:
-    """Open the lesson called ``title`` (its label may carry its course number, "3.2  …")."""
-    picker = page.locator(".catan-app select").first
-    labels = picker.locator("option").all_inner_texts()
-    picker.select_option(
-        index=next(
-            i
-            for i, x in enumerate(labels)  # spaces shown as nbsp
-            if x.replace("\xa0", " ").strip().endswith(title)
-        )
-    )
-    page.locator(".catan-tutor").filter(has_text=title).first.wait_for()
+    """Open the lesson called ``title`` (its chapter first, then the lesson)."""
+    pick_lesson(page, title)
 
 
 def _board_stats(page, colours: list[str]) -> dict:
@@ -237,28 +229,28 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     page.mouse.click(*_spot(page, "vertex", "O6"))  # a glowing target
     _wait_marker(page, "depth 1 relocate")
     page.wait_for_function(f"() => {BOARD_PIXELS_JS}() !== {before!r}")  # the board changed
-    page.get_by_role("tab", name="Moves").click()
+    open_tab(page, "Moves")
     _tree_has(page, "P1 moves knight N4 → O6 *")
     page.get_by_role("button", name="◀", exact=True).click()  # rewind
     _wait_marker(page, "depth 0")
-    page.get_by_role("tab", name="Play", exact=True).click()
+    open_tab(page, "Play")
     page.locator(".catan-end-turn").click()  # one click
     _wait_marker(page, "depth 1 pre-roll")
-    page.get_by_role("tab", name="Moves").click()
+    open_tab(page, "Moves")
     _tree_has(page, "↳ P1 ends the turn *")  # a variation
     assert "P1 moves knight N4 → O6" in _tree_text(page)
     page.screenshot(path=ARTIFACTS / "variation.png")
 
 
 def test_force_a_dice_outcome(page) -> None:
-    page.get_by_role("tab", name="Play", exact=True).click()
+    open_tab(page, "Play")
     page.get_by_role("button", name="roll", exact=True).click()
     page.locator(".catan-form").get_by_role("button", name="Play").click()
     _wait_marker(page, "dice")
     form = page.locator(".catan-form")  # the white die is thrown first (one choice: fixed)
     form.locator(".widget-dropdown", has_text="shows").locator("select").select_option(label="5")
     form.get_by_role("button", name="Play").click()
-    page.get_by_role("tab", name="Moves").click()
+    open_tab(page, "Moves")
     _tree_has(page, "white die 5 *")
 
 
@@ -270,7 +262,7 @@ def test_roll_in_one_click_and_a_copied_link_reopens_the_node(page) -> None:
     for depth in ("depth 2 dice", "depth 1 pre-roll"):
         page.get_by_role("button", name="◀", exact=True).click()
         _wait_marker(page, depth)
-    page.get_by_role("tab", name="Play", exact=True).click()
+    open_tab(page, "Play")
     page.locator(".catan-roll").click()
     page.wait_for_function(f"() => +({STATE_JS})().split(' ')[3] >= 5")  # roll + 3 dice
     state = _marker(page)
@@ -303,7 +295,7 @@ def test_roll_in_one_click_and_a_copied_link_reopens_the_node(page) -> None:
 
 def test_bad_upload_shows_the_error_and_keeps_the_game(page) -> None:
     before = _marker(page)
-    page.get_by_role("tab", name="File").click()
+    open_tab(page, "File")
     with page.expect_file_chooser() as chooser:
         page.locator(".catan-tutor .widget-upload").click()
     chooser.value.set_files(
@@ -322,7 +314,7 @@ def test_bad_upload_shows_the_error_and_keeps_the_game(page) -> None:
 
 def test_barbarian_attack_shows_the_pillaged_city(page) -> None:
     _pick_lesson(page, "Which city falls")
-    page.get_by_role("tab", name="Play", exact=True).click()
+    open_tab(page, "Play")
     page.locator(".catan-board canvas").last.focus()
     for _ in range(4):
         page.keyboard.press("PageDown")
@@ -332,18 +324,19 @@ def test_barbarian_attack_shows_the_pillaged_city(page) -> None:
     page.screenshot(path=ARTIFACTS / "pillage_choice.png")
     page.mouse.click(*_spot(page, "vertex", "H4"))  # P3's city, glowing
     _wait_marker(page, "depth 5 main")
-    page.get_by_role("tab", name="Players").click()
+    open_tab(page, "Players")
     assert "P3" in page.locator(".catan-tutor").first.inner_text()
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "pillaged.png")
 
 
 def test_new_game_played_by_clicks(page) -> None:
     """A new base game: the first settlement and road placed by clicking glowing spots."""
-    page.locator(".catan-app select").nth(1).select_option(label="Catan")
-    page.locator(".catan-app select").nth(3).select_option("beginner")
+    open_new_game(page)
+    page.locator(".catan-new-game-box select").nth(0).select_option(label="Catan")
+    page.locator(".catan-new-game-box select").nth(2).select_option("beginner")
     page.get_by_role("button", name="Start").click()
     _wait_marker(page, "node 0 depth 0 setup-settle")
-    page.get_by_role("tab", name="Play", exact=True).click()
+    open_tab(page, "Play")
     page.get_by_role("button", name="settle").click()
     page.mouse.click(*_spot(page, "vertex", "J12"))
     _wait_marker(page, "depth 1 setup-road")
@@ -389,7 +382,7 @@ def test_setup_played_with_the_keyboard_alone(page) -> None:
 
 
 def test_editor_places_a_piece_and_refuses_an_impossible_one(page) -> None:
-    page.get_by_role("tab", name="Editor").click()
+    open_tab(page, "Editor")
     page.get_by_role("button", name="Edit the board").click()
     page.locator(".catan-tutor").filter(has_text="editing").first.wait_for()
     page.get_by_role("button", name="city", exact=True).click()
@@ -399,7 +392,7 @@ def test_editor_places_a_piece_and_refuses_an_impossible_one(page) -> None:
     page.mouse.click(*_spot(page, "vertex", "S2"))  # beside S4: the distance rule
     page.locator(".catan-editor .catan-icon-no").first.wait_for()
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "edited.png")
-    page.get_by_role("tab", name="Players").click()
+    open_tab(page, "Players")
     page.locator(".catan-tutor").filter(has_text="3 VP (settlements 1, cities 2)").first.wait_for()
 
 
@@ -407,7 +400,7 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     """The Odds tab: exact tables, then seeded playouts on worker processes with a progress bar
     until the table and the figure show."""
     _pick_lesson(page, "The metropolis race")
-    page.get_by_role("tab", name="Odds").click()
+    open_tab(page, "Odds")
     odds = page.locator(".catan-odds")
     odds.filter(has_text="Expected cards per turn").wait_for(timeout=60_000)
     odds.locator("input").nth(0).fill("40")
@@ -438,7 +431,7 @@ def test_try_a_move_says_why_not_with_the_rule(page) -> None:
     assert not ex.legal and ex.rule == "BASE-BUILD-DISTANCE"
     _pick_lesson(page, title)
     _wait_marker(page, "node 0 depth 0")
-    page.get_by_role("tab", name="Play", exact=True).click()
+    open_tab(page, "Play")
     box = page.locator(".catan-try input[type='text']")
     box.press_sequentially("P1 settle M4")  # no Enter: the verdict follows the typing
     verdict = page.locator(".catan-try .catan-verdict[data-rule='BASE-BUILD-DISTANCE']")
@@ -454,7 +447,7 @@ def test_try_a_move_says_why_not_with_the_rule(page) -> None:
     chosen = page.locator(".catan-rules .catan-rule-chosen [data-rule='BASE-BUILD-DISTANCE']")
     chosen.get_by_text(ex.rule_text[:30]).wait_for()
     page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "rules_tab.png")
-    page.get_by_role("tab", name="Play", exact=True).click()
+    open_tab(page, "Play")
     road = next(str(a) for a in sc.timeline.game.legal_actions() if " road " in str(a))
     box.fill(road)  # legal: played from the box, then told in What happened
     box.press("Enter")

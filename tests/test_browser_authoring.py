@@ -12,7 +12,7 @@ import hashlib
 import time
 
 import pytest
-from browser_harness import ARTIFACTS, open_app
+from browser_harness import ARTIFACTS, open_app, open_tab
 
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import load_scenario, loads_scenario
@@ -39,7 +39,7 @@ def _puzzle_spot() -> int:
 
 def _author_view(page) -> None:
     """The File tab, with the Author view on (the Author panel shows)."""
-    page.get_by_role("tab", name="File").click()
+    open_tab(page, "File")
     page.get_by_label("Author view", exact=False).check()
     page.locator(".catan-author-title input").wait_for()
 

@@ -11,7 +11,15 @@ Only hidden ``data-*`` markers are read: ``catan-state`` (the node's depth),
 from __future__ import annotations
 
 import pytest
-from browser_harness import ARTIFACTS, browser, chromium, new_page, open_app  # noqa: F401
+from browser_harness import (  # noqa: F401
+    ARTIFACTS,
+    browser,
+    chromium,
+    new_page,
+    open_app,
+    open_new_game,
+    open_tab,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -59,13 +67,14 @@ def test_hint_and_a_turn_against_a_computer_seat(new_page, app_server) -> None: 
     p = new_page("hints")
     open_app(p, app_server)
     page = p.page
+    open_new_game(page)
     page.locator(".catan-seat-2 select").select_option(label="Computer: greedy")
     page.get_by_role("button", name="Start").click()
     page.wait_for_function(
-        "() => document.querySelector('.catan-computer-state').dataset.seats === '2:greedy'"
+        "() => document.querySelector('.catan-computer-state')?.dataset.seats === '2:greedy'"
     )
     page.wait_for_function("() => document.querySelector('.catan-state').dataset.depth === '0'")
-    page.get_by_role("tab", name="Play", exact=True).click()
+    open_tab(page, "Play")
     settle = _hint(page)
     assert " settle " in settle
     _play(page, settle)

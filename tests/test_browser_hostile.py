@@ -23,6 +23,7 @@ from browser_harness import (
     Page,
     choose_file,
     open_app,
+    open_tab,
 )
 from helpers import yaml_quote
 
@@ -172,7 +173,7 @@ def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None
     dialogs, writes = _watch(p)
     open_app(p, served)
     page = p.page
-    page.get_by_role("tab", name="File").click()
+    open_tab(page, "File")
     choose_file(page, {"name": UPLOAD_NAME, "mimeType": "text/yaml", "buffer": hostile_scenario()})
     tutor = page.locator(".catan-tutor").first
     tutor.filter(has_text=f"opened {UPLOAD_NAME}").wait_for(timeout=PAGE_TIMEOUT)  # as text
@@ -204,11 +205,11 @@ def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None
     _assert_clean(p, dialogs, writes)
 
     # the move list (every comment), then the Author panel holding every text, and typed into
-    page.get_by_role("tab", name="Moves").click()
+    open_tab(page, "Moves")
     page.locator(".catan-mv-comment").first.wait_for(timeout=PAGE_TIMEOUT)
     assert page.locator(".catan-mv-comment").count() == 3
     _assert_clean(p, dialogs, writes)
-    page.get_by_role("tab", name="File").click()
+    open_tab(page, "File")
     page.get_by_label("Author view", exact=False).check()
     page.locator(".catan-author-title input").wait_for(timeout=PAGE_TIMEOUT)
     _assert_clean(p, dialogs, writes)

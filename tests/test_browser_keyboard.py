@@ -14,7 +14,7 @@ Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
 from __future__ import annotations
 
 import pytest
-from browser_harness import ARTIFACTS, open_app
+from browser_harness import ARTIFACTS, open_app, open_tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -97,7 +97,7 @@ def test_a_click_in_the_move_list_jumps_to_its_move(browser, new_page, app_serve
         page.locator(".catan-tutor .widget-label").filter(has_text="cursor:").first.wait_for()
         page.keyboard.press("Enter")
         wait_depth(page, depth)
-    page.get_by_role("tab", name="Moves").click()
+    open_tab(page, "Moves")
     moves = page.locator(".catan-moves .catan-mv")
     moves.filter(has_text="P2 settles").first.wait_for()
     text = page.locator(".catan-moves").first.inner_text()
@@ -123,7 +123,7 @@ def test_a_variable_board_starts_laid_out(browser, new_page, app_server) -> None
     page.wait_for_function(f"() => ({STATE_JS})()?.phase === 'setup-settle'")
     laid = state(page)
     assert laid["depth"] > 0, laid  # chance laid the board out: those are its moves
-    page.get_by_role("tab", name="Moves").click()
+    open_tab(page, "Moves")
     start = page.locator(".catan-moves .catan-mv-start")
     start.first.wait_for()
     assert start.inner_text() == "board laid out"

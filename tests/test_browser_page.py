@@ -29,6 +29,7 @@ from browser_harness import (
     PAGE_TIMEOUT,
     choose_file,
     open_app,
+    open_tab,
 )
 
 from catan_tutor.resources import START_NOTEBOOK, notebooks_dir
@@ -115,7 +116,7 @@ def test_no_outside_request_and_icons_load(new_page, app) -> None:
     open_app(p, url)
     page = p.page
     assert _has_template(page)
-    page.get_by_role("tab", name="File").click()  # the upload button's icon
+    open_tab(page, "File")  # the upload button's icon
     page.locator(".catan-tutor .widget-upload").first.wait_for()
     fonts = page.evaluate(ICONS_JS)
     page.screenshot(path=ARTIFACTS / "page_no_cdn.png")
@@ -137,7 +138,7 @@ def test_oversized_upload_is_refused_in_the_page(new_page, app) -> None:
     p = new_page("upload")
     open_app(p, url)
     page = p.page
-    page.get_by_role("tab", name="File").click()
+    open_tab(page, "File")
     page.locator(".catan-tutor .widget-upload").first.wait_for()
     page.wait_for_timeout(1000)
     tutor = page.locator(".catan-tutor").first

@@ -12,7 +12,14 @@ import json
 import time
 
 import pytest
-from browser_harness import ARTIFACTS, BOARD_PAINTED_JS, PAGE_TIMEOUT, attribute, open_app
+from browser_harness import (
+    ARTIFACTS,
+    BOARD_PAINTED_JS,
+    PAGE_TIMEOUT,
+    attribute,
+    choose_chapter,
+    open_app,
+)
 
 from catan_tutor.library import library
 from catan_tutor.resources import packaged_lessons
@@ -97,6 +104,7 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
     # a reload: a new kernel, which learns the progress from the page
     page.reload(timeout=PAGE_TIMEOUT)
     page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    choose_chapter(page, TITLE)  # the lesson list shows a chapter's lessons
     page.wait_for_function(MARKED_JS, arg=TITLE, timeout=30_000)
     took = time.monotonic() - started
     page.screenshot(path=ARTIFACTS / "puzzle_after_reload.png")

@@ -12,7 +12,7 @@ Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
 from __future__ import annotations
 
 import pytest
-from browser_harness import ARTIFACTS, open_app
+from browser_harness import ARTIFACTS, open_app, open_tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -61,7 +61,7 @@ def _unreadable(page) -> list[dict]:
 
 
 def _tabs(page, name: str) -> None:
-    page.get_by_role("tab", name=name, exact=True).click()
+    open_tab(page, name)
     page.wait_for_timeout(400)
 
 

@@ -313,6 +313,10 @@ def test_a_learner_reads_why_not_on_the_board_and_in_the_panel(
                 f"() => ({STATE_JS})().startsWith('node {case.node} ')", timeout=PAGE_TIMEOUT
             )
             before = page.evaluate(STATE_JS)
+            explore = page.locator(".catan-explore")  # the tools: Try a move, every kind
+            if "mod-active" not in (explore.get_attribute("class") or ""):  # a lesson's link
+                explore.click()
+            page.locator(".catan-try").wait_for()
             if case.spot[0]:
                 button = kind_words(case.kind)  # the kind's label on the page
                 kind = page.get_by_role("button", name=button, exact=True)

@@ -167,6 +167,8 @@ def lab(browser, jupyterlab: str) -> Iterator:
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
         page.wait_for_function(f"() => ({STATE_JS})()?.phase === 'setup-settle'")
+        page.locator(".catan-explore").click()  # a lesson opens without the tools' tabs
+        page.locator(".catan-side .widget-tab").wait_for()
         print(f"cell run, board painted after {time.monotonic() - started:.1f} s")
         yield page
     finally:

@@ -13,6 +13,8 @@ above the tutor, which opens the default lesson."""
 from __future__ import annotations
 
 import html
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -37,6 +39,53 @@ from .tutor import Tutor
 from .tutor_session import TutorSession, timeline_of
 from .wording import variant_name
 
+# The page's name and its help: short, closed until asked for.
+HELP_HTML = (
+    "<div class='catan-heading'><b style='font-size:18px;margin-right:10px'>Catan tutor</b>"
+    "<details class='catan-help'><summary>How to use it</summary><p>Choose a chapter and a "
+    "lesson (<i>done</i> marks the lessons you have done; your browser keeps them). Play on "
+    "the board: choose an action (its places glow), then click or tap a glowing spot. "
+    "◀ ▶ under the board step through the lesson. <b>Explore</b> opens every tool: the "
+    "moves and their variations, why a move is not allowed, the editor, odds, the rules."
+    "</p><p><b>Keyboard</b>: Tab to the board (a blue ring shows it has focus); the arrow "
+    "keys move a cursor over the glowing spots, Enter plays there, Escape takes the cursor "
+    "away; PageUp and PageDown (or [ and ]) step through the moves, Home and End go to the "
+    "first and last.</p></details></div>"
+)
+
+
+class NewGameForm:
+    """A new game's variant, number of players, board and seats (Human or Computer), and
+    Start (``shown`` shows an unexpected error of its handlers)."""
+
+    def __init__(self, shown: Callable[[str], None]) -> None:
+        lay = widgets.Layout
+        self.variant = widgets.Dropdown(
+            options=[(variant_name(v), v) for v in VARIANTS], value="base", description="Variant"
+        )
+        self.players = widgets.Dropdown(
+            options=PLAYERS["base"], value=4, description="Players", layout=lay(width="150px")
+        )
+        self.variant.observe(guarded(self._players, shown), names="value")
+        self.seats = SeatPicker(self.players)  # Human or Computer per seat (computer.py)
+        self.board = widgets.Dropdown(
+            options=("beginner", "variable"),
+            value="beginner",
+            description="Board",
+            layout=lay(width="190px"),
+        )
+        self.start_button = widgets.Button(description="Start", icon="play", button_style="primary")
+        row = widgets.HBox(
+            [self.variant, self.players, self.board, self.start_button],
+            layout=lay(flex_flow="row wrap", align_items="center"),
+        )
+        self.widget = widgets.VBox([row, self.seats.widget])
+        self.widget.add_class("catan-new-game-box")
+
+    def _players(self, change) -> None:
+        self.players.options = PLAYERS[change["new"]]
+        self.players.value = self.players.options[-1]
+
 
 class App:
     """``App(folder, start=None)``: the library of ``folder`` (default: the packaged lessons,
@@ -53,31 +102,36 @@ class App:
         self.folder = Path(folder) if folder else lessons_dir()
         self.lessons = {x.label: x for x in library(self.folder)}
         self.status = widgets.HTML()
+        self.title = widgets.HTML(layout=widgets.Layout(display="none"))  # the tab's title
+        # the course by chapter: a chapter list, and the lessons of the chapter chosen
+        self.chapters = {_chapter_of(x): x.place for x in self.lessons.values()}
+        self.chapter_picker = widgets.Dropdown(
+            options=[(_chapter_label(n, place), n) for n, place in self.chapters.items()],
+            value=next(iter(self.chapters), None),  # a game shows the first chapter's list
+            description="Chapter",
+            layout=widgets.Layout(width="440px", max_width="100%"),
+        )
+        self.chapter_picker.add_class("catan-chapter-picker")
         # the picker's handler, guarded; the same object to unobserve (progress.py too)
         self.pick_handler = guarded(self.on_pick, shown_in(self.status))
         self.picker = widgets.Dropdown(
-            options=list(self.lessons),
+            options=[],
             value=None,
             description="Lesson",
-            layout=widgets.Layout(width="420px"),
+            layout=widgets.Layout(width="360px", max_width="100%"),
         )
+        self.picker.add_class("catan-lesson-picker")
         self.picker.observe(self.pick_handler, names="value")
-        self.variant = widgets.Dropdown(
-            options=[(variant_name(v), v) for v in VARIANTS],
-            value="base",
+        self.new_game = widgets.ToggleButton(
             description="New game",
-            layout=widgets.Layout(width="220px"),
+            icon="plus",
+            tooltip="start a new game of any variant, with computer seats if you like",
+            layout=widgets.Layout(width="auto"),
         )
-        self.players = widgets.Dropdown(
-            options=PLAYERS["base"], value=4, layout=widgets.Layout(width="64px")
-        )
-        self.variant.observe(guarded(self._players, shown_in(self.status)), names="value")
-        self.seats = SeatPicker(self.players)  # Human or Computer per seat (computer.py)
-        self.board = widgets.Dropdown(
-            options=("beginner", "variable"), value="beginner", layout=widgets.Layout(width="110px")
-        )
+        self.new_game.add_class("catan-new-game")
+        self.new_game.observe(guarded(self._show_new_game, shown_in(self.status)), names="value")
+        self._new_form: NewGameForm | None = None  # built when first opened
         self.start = start
-        self.start_button = widgets.Button(description="Start", icon="play")
         self.chapter = widgets.HTML()  # the lesson's chapter and its goal (course.yaml)
         self.chapter.add_class("catan-chapter")
         self._kept: dict[str, tuple] = {}  # lesson id -> the lesson as the learner left it
@@ -91,34 +145,85 @@ class App:
         self.afresh.add_class("catan-afresh")
         first = new_game("base", players=4)
         self.tutor = Tutor(first, seed=seed)
-        self.seats.follow(self.session)  # a seat changed applies to the game shown at once
         self.session.on("shown", self._show_chapter)
-        self.start_button.on_click(self.tutor.safe(lambda _: self.new()))
         self.afresh.on_click(
             self.tutor.safe(lambda _: self.open(self.session.lesson_id, fresh=True))
         )
+        # ✓ in the list, Next lesson (progress.py); the list: the chapter's lessons
+        self.progress = CourseProgress(
+            self.session, self.lessons, self.picker, self.open, self.tutor.safe, listed=self.listed
+        )
+        self.chapter_picker.observe(guarded(self.on_chapter, shown_in(self.status)), names="value")
         if not self.resume(page_query() if query is None else query) and start:
             why = self.status.value  # a session that could not be restored says so
             self.open(start)
             self.status.value = why or self.status.value
-        # ✓ in the list, Next lesson (progress.py)
-        self.progress = CourseProgress(
-            self.session, self.lessons, self.picker, self.open, self.tutor.safe
-        )
         bar = widgets.HBox(
-            [self.picker, self.variant, self.players, self.board, self.start_button],
-            layout=widgets.Layout(flex_flow="row wrap"),
+            [widgets.HTML(HELP_HTML), self.chapter_picker, self.picker, self.new_game],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
+        bar.add_class("catan-bar")
         note = widgets.HBox(
             [self.status, self.afresh, self.progress.widget],
-            layout=widgets.Layout(align_items="center"),
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
-        self.widget = widgets.VBox([bar, self.seats.widget, note, self.chapter, self.tutor.widget])
+        self.top = widgets.VBox([bar, note, self.chapter])
+        self.widget = widgets.VBox([self.top, self.tutor.widget, self.title])
         self.widget.add_class("catan-app")
 
-    def _players(self, change) -> None:
-        self.players.options = PLAYERS[change["new"]]
-        self.players.value = self.players.options[-1]
+    # ------------------------------------------------------------ a new game's settings
+    def _show_new_game(self, change) -> None:
+        """The New game button: its settings under the bar (built the first time)."""
+        box = self.new_form.widget
+        box.layout.display = "" if change["new"] else "none"
+        if change["new"] and box not in self.top.children:
+            self.top.children = (self.top.children[0], box, *self.top.children[1:])
+
+    @property
+    def new_form(self) -> NewGameForm:
+        """The new game's settings (built when first asked for)."""
+        if self._new_form is None:
+            self._new_form = NewGameForm(shown_in(self.status))
+            self._new_form.start_button.on_click(self.tutor.safe(lambda _: self.new()))
+            # a seat changed applies to the game shown at once
+            self._new_form.seats.follow(self.session)
+        return self._new_form
+
+    @property
+    def variant(self) -> widgets.Dropdown:
+        return self.new_form.variant
+
+    @property
+    def players(self) -> widgets.Dropdown:
+        return self.new_form.players
+
+    @property
+    def board(self) -> widgets.Dropdown:
+        return self.new_form.board
+
+    @property
+    def seats(self) -> SeatPicker:
+        return self.new_form.seats
+
+    @property
+    def start_button(self) -> widgets.Button:
+        return self.new_form.start_button
+
+    # ------------------------------------------------------------ the course by chapter
+    def listed(self) -> list[str]:
+        """The labels of the lessons of the chapter chosen (the lesson list's options)."""
+        chosen = self.chapter_picker.value
+        return [k for k, x in self.lessons.items() if _chapter_of(x) == chosen]
+
+    def on_chapter(self, change) -> None:
+        """A chapter chosen: its lessons listed; its first lesson opens unless the lesson
+        shown is one of them (the list follows the lesson shown, too)."""
+        self.progress.marks()
+        shown = self.lesson(self.session.lesson_id) if self.session.lesson_id else None
+        if change["new"] is None or shown is not None and _chapter_of(shown) == change["new"]:
+            return
+        first = next(x for x in self.lessons.values() if _chapter_of(x) == change["new"])
+        self.tutor.safe(self.open)(first.id)
 
     @property
     def session(self) -> TutorSession:
@@ -160,6 +265,7 @@ class App:
         else:
             kept = None
             self.session.open(sc, lesson_id=found.id)
+        self.chapter_picker.value = _chapter_of(found)  # lists the chapter's lessons
         self.picker.value = found.label
         self._show_chapter()
         own = self.session.own_moves() if kept is not None else 0
@@ -187,12 +293,18 @@ class App:
         return f"{mine}: open it again to go on."
 
     def _show_chapter(self) -> None:
-        """The chapter line above the tutor for the lesson it shows ('' for a game)."""
+        """The chapter line above the tutor for the lesson it shows ('' for a game), and the
+        page's title (the browser tab) naming the lesson."""
         shown = self.session.lesson_id
         found = next((x for x in self.lessons.values() if x.id == shown), None) if shown else None
         line = chapter_line(found.place if found else None)
         if self.chapter.value != line:
             self.chapter.value = line
+        sc = self.session.scenario
+        named = " ".join(found.label.split()) if found else sc.title if sc else "New game"
+        title = page_title(named)
+        if self.title.value != title:
+            self.title.value = title
 
     def _note(self, *texts: str) -> None:
         """A remark above the tutor (not an error); '' clears it."""
@@ -305,9 +417,29 @@ def chapter_line(place: Place | None) -> str:
     )
 
 
+def page_title(name: str) -> str:
+    """The hidden element whose text the page's script makes the browser tab's title:
+    "NAME · Catan tutor" (text, never markup or an attribute)."""
+    text = html.escape(f"{name} · Catan tutor")
+    return f"<span class='catan-page-title' hidden>{text}</span>"
+
+
+def _chapter_of(lesson: Lesson) -> int:
+    """The lesson's chapter number (0: a lesson no chapter of the course names)."""
+    return lesson.place.chapter if lesson.place else 0
+
+
+def _chapter_label(number: int, place: Place | None) -> str:
+    return f"{number} · {place.chapter_title}" if place else "Other lessons"
+
+
 def page_query() -> str:
-    """The query string of the Voilà page this kernel serves ('' in a notebook)."""
-    try:  # imported here: Voilà pulls in the whole server, which a notebook does not need
+    """The query string of the Voilà page this kernel serves ('' in a notebook). Voilà sets
+    ``QUERY_STRING`` in the environment of every kernel it starts for a page; only a
+    preheated kernel (started before its page was asked for) has to ask Voilà."""
+    if "QUERY_STRING" in os.environ:
+        return os.environ["QUERY_STRING"]
+    try:  # imported here: Voilà pulls in the whole server (jupyter_server, jsonschema...)
         from voila.utils import get_query_string
     except ImportError:  # pragma: no cover - Voilà is a dependency
         return ""

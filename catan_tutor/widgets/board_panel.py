@@ -104,6 +104,7 @@ class BoardPanel:
         b, lay = widgets.Button, widgets.Layout
         self.view = BoardView(lambda: session.game, width, height)
         self.view.canvas.on_mouse_down(guard(self.click))
+        self.view.canvas.on_touch_start(guard(self.tap))  # a tap sends no mouse event
         self.nav = [b(description=d, tooltip=t, layout=lay(width="46px"))
                     for d, t in (("|◀", "first (Home)"), ("◀", "back (PageUp)"),
                                  ("▶", "forward (PageDown)"), ("▶|", "last (End)"))]  # fmt: skip
@@ -219,6 +220,12 @@ class BoardPanel:
         spot = self.view.hit(x, y)
         if spot is not None:
             self.act_at(spot)
+
+    def tap(self, touches: list[tuple[float, float]]) -> None:
+        """A finger on the board (a phone or tablet; the canvas cancels the mouse events a
+        tap would make): a click where the first finger touched."""
+        if touches:
+            self.click(*touches[0])
 
     def on_pointer(self, event: dict) -> None:
         if event.get("type") == "mouseleave" or not event.get("boundingRectWidth"):

@@ -161,9 +161,10 @@ def _puzzles_asked(lessons) -> int:
 
 
 class CourseProgress:
-    """The app's progress: marks in the lesson list (``picker``, offering ``lessons`` by
-    label), *Next lesson* at a lesson's end (``open_lesson(id)``), and the hidden widgets that
-    keep it in the browser; ``session`` is the tutor's, ``guard`` wraps the handlers."""
+    """The app's progress: marks in the lesson list (``picker``, offering the labels
+    ``listed()`` returns, default every one of ``lessons``), *Next lesson* at a lesson's end
+    (``open_lesson(id)``), and the hidden widgets that keep it in the browser; ``session`` is
+    the tutor's, ``guard`` wraps the handlers."""
 
     def __init__(
         self,
@@ -173,8 +174,10 @@ class CourseProgress:
         open_lesson: Callable[[str], object],
         guard: Callable[[Callable], Callable],
         store: Progress | None = None,
+        listed: Callable[[], list[str]] | None = None,
     ) -> None:
         self.session, self.lessons, self.picker = session, lessons, picker
+        self.listed = listed or (lambda: list(lessons))  # the labels the list offers
         self.open_lesson = open_lesson
         self.store = store if store is not None else Progress.default()
         lay = widgets.Layout
@@ -267,14 +270,15 @@ class CourseProgress:
         picker = self.picker
         options = [
             ((DONE if x.id in self.store.done else "") + label, label)
-            for label, x in self.lessons.items()
+            for label in self.listed()
+            for x in (self.lessons[label],)
         ]
         if list(picker.options) == options:
             return
         keep = picker.value  # the lesson shown: picking it again opens nothing (App.on_pick)
         picker.value = None  # options set under no value keep it: no other lesson in between
         picker.options = options
-        picker.value = keep
+        picker.value = keep if keep in [label for _, label in options] else None
 
     def _publish(self) -> None:
         data = markup.text(self.store.to_json())

@@ -41,23 +41,55 @@ DARK_BORDER = {
 
 
 # -- the tutor's layout: board and panels side by side when both fit, else the panels under
-# the board (a JupyterLab cell beside the file browser is about 850 px wide): the board keeps
-# at least BOARD_MIN px whenever the page is that wide, grows to BOARD_MAX (its natural size).
+# the board (a JupyterLab cell beside the file browser is about 850 px wide; a phone): the
+# board keeps at least BOARD_MIN px whenever the page is that wide, grows to BOARD_MAX (its
+# natural size), and shrinks to the page's width below that.
 BOARD_MIN, BOARD_MAX = 560, 640
 SIDE_MIN, SIDE_MAX = 400, 640  # the panels: their seven tab labels need about 380 px
 GAP = 14
+FOCUS_RING = 6  # px around the board: its focus ring (3 px, 2 px off) shows inside it
+TOUCH = 40  # px: the least height of a control on a narrow (phone) page
+FOCUSABLE = ("button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab")
 LAYOUT_CSS = (
     f".catan-tutor{{flex-wrap:wrap;gap:12px {GAP}px;align-items:flex-start}}"
-    f".catan-tutor>.catan-board-col{{flex:1 1 {BOARD_MIN}px;max-width:{BOARD_MAX}px;"
+    f".catan-tutor>.catan-board-col{{flex:1 1 {BOARD_MIN + 2 * FOCUS_RING}px;"
+    f"max-width:{BOARD_MAX + 2 * FOCUS_RING}px;"
     "min-width:0}"
     f".catan-tutor>.catan-side{{flex:1 1 {SIDE_MIN}px;max-width:{SIDE_MAX}px;min-width:0}}"
-    ".catan-side>.widget-tab{margin-top:8px}"  # apart from the lesson text scrolling above
-    ".catan-side .widget-dropdown{max-width:100%}"  # the form's 420 px list on a 400 px panel
+    # the board's box holds its focus ring: no parent clips it
+    f".catan-board{{padding:{FOCUS_RING}px;overflow:visible}}"
+    ".catan-side>.widget-tab{margin-top:8px}"
+    # nothing wider than the panel: lists, fields and rows of buttons wrap or shrink
+    ".catan-side .widget-dropdown,.catan-side .widget-inline-hbox{max-width:100%;min-width:0}"
+    ".catan-side .widget-hbox{flex-wrap:wrap}"
+    ".catan-side .widget-gridbox{grid-template-columns:repeat(auto-fill,minmax(150px,1fr))"
+    "!important}"
+    ".catan-app .catan-bar{gap:4px 10px}"
+    ".catan-app .catan-bar .widget-dropdown{max-width:100%}"
+    ".catan-help{display:inline-block;font-size:13px}"
+    ".catan-help summary{cursor:pointer;color:#1b5e9f;padding:2px 0}"
+    ".catan-help[open]{display:block;max-width:760px}"
+    ".catan-help p{margin:4px 0}"
+    ".catan-lesson{overflow:visible}"
+    ".catan-app .catan-chapter .widget-html-content{line-height:1.4}"
     # tabs as wide as their labels (ipywidgets gives each 1/7 of the bar, clipping "Players"
     # on a narrow one), onto a second row rather than clipped when the bar is narrower still
     ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-content{flex-wrap:wrap}"
     ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tab{flex:0 0 auto;"
     "min-width:0;padding:0 9px}"
+    # every control shows where the keyboard is
+    + ",".join(f".catan-app {x}:focus-visible" for x in FOCUSABLE)
+    + "{outline:2px solid #1b5e9f!important;outline-offset:1px}"
+    # a phone or a narrow window: the board the page's width, the text under it, controls
+    # big enough to tap
+    + "@media (max-width:700px){"
+    ".catan-tutor>.catan-board-col,.catan-tutor>.catan-side{flex-basis:100%;max-width:100%}"
+    f".catan-app button,.catan-app select,.catan-app input,.catan-app summary,"
+    f".catan-app .lm-TabBar-tab{{min-height:{TOUCH}px}}"
+    ".catan-app .widget-inline-hbox,.catan-app .widget-toggle-buttons{height:auto}"
+    ".catan-app .widget-dropdown,.catan-app .widget-text{width:100%!important}"
+    ".catan-app .widget-label{min-width:0}"
+    "}"
 )
 
 
@@ -72,6 +104,9 @@ def theme_css() -> str:
         LAYOUT_CSS,
         ".catan-app,.catan-tutor{color:var(--jp-ui-font-color1)}",
         f"{DARK} .catan-board canvas:focus-visible{{outline-color:var(--jp-brand-color1)}}",
+        ",".join(f"{DARK} .catan-app {x}:focus-visible" for x in FOCUSABLE)
+        + "{outline-color:#90caf9!important}",
+        f"{DARK} .catan-help summary{{color:#90caf9}}",
         # the player swatch before the prompt: a light rim on a dark page
         _scoped("[style*='text-shadow:0 0 1px #000']")
         + "{text-shadow:0 0 1px #fff,0 0 1px #fff!important}",

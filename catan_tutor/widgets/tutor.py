@@ -2,6 +2,13 @@
 read the lesson, edit the position and save or load scenarios. The view holds no rules: every
 choice offered is a legal action of the engine, every verdict the engine's.
 
+Two modes, as a study and its analysis board: the lesson mode (a lesson opens in it) shows
+the lesson's text in full, the question and the actions the moment needs (Roll, End turn,
+the palette and its form); Explore (a game opens in it) shows every tool in tabs: Play (the
+greyed kinds, Try a move, What happened, Hint, computer seats), Players, Moves, Rules, Odds,
+Editor, File. The tools are built the first time they are needed, each tab's panel the first
+time it is shown; a panel built late renders from the session then.
+
 - palette: the kinds of action legal now; choosing one makes its targets glow on the board.
   Below it, greyed, every other kind of the variant ("why not?"): choosing one asks the
   engine why it cannot be played (a kind played by a seat alone is answered at once, its
@@ -108,57 +115,47 @@ class Tutor:
         self.board = BoardPanel(s, self.safe, self.act_at, self._edit_piece, width, height)
         self.view = self.board.view
         self.header = widgets.HTML()
-        self.lesson = widgets.HTML()
+        self.lesson = widgets.HTML()  # all of it shows: no inner scroll box
         self.lesson.add_class("catan-lesson")
-        lesson_box = widgets.Box(
-            [self.lesson], layout=lay(max_height="240px", overflow="auto", flex="0 0 auto")
-        )
         s.subscribe(self._on_session)
         self.controls = PlayPanel(s, self.safe, self.show_rule, self.view.mark_refused)
-        self.hints = HintPanel(lambda: s.game, mark=self.view.mark_hint)  # Hint (hint_panel.py)
-        # a teacher's view: on by default, off in a game against the computer (session_seats.py)
         self.show_hands = widgets.Checkbox(value=True, description="show every hand", indent=False)
         self.show_hands.add_class("catan-show-hands")
         self.show_hands.observe(self.safe(lambda c: s.set_every_hand(c["new"])), names="value")
         self.players = widgets.HTML()
         self.bank = widgets.HTML()
-        self.moves = MovesPanel(s, self.safe)
-        self.editor = EditorPanel(lambda: s.game, self.safe(s.apply_edit), self.safe(s.undo_edit))
-        self.editor.mode.observe(
-            self.safe(lambda change: s.set_editing(change["new"])), names="value"
-        )
-        self.authoring = AuthorPanel(s, self.safe)  # texts, puzzles, checks (authoring.py)
-        self.files = FilePanel(s, self.safe, self.authoring.download_text, self.authoring.widget)
-        self.rules_panel = RulesPanel(lambda: s.game.variant)  # built while shown
-        self.odds: OddsPanel | None = None  # built when first shown
-        self.odds_box = widgets.VBox([widgets.HTML("computing…")])
         self.puzzle = PuzzleMode(s, self.safe)  # a lesson's questions (puzzle.py)
-        self.computer = Computer(s, self.safe)  # computer seats (computer.py)
-        play = widgets.VBox(
-            [*self.controls.top, self.computer.widget, self.hints.widget, *self.controls.bottom]
+        # the explore mode's tools, each built when first needed (see the properties below)
+        self._tabs: widgets.Tab | None = None
+        self._hints: HintPanel | None = None
+        self._computer: Computer | None = None
+        self._moves: MovesPanel | None = None
+        self._editor: EditorPanel | None = None
+        self._authoring: AuthorPanel | None = None
+        self._files: FilePanel | None = None
+        self._rules: RulesPanel | None = None
+        self.odds: OddsPanel | None = None
+        self.play_box = widgets.VBox()  # the Play tab
+        self.actions = widgets.VBox()  # lesson mode: the actions the moment needs
+        self.actions.add_class("catan-actions")
+        self.explore = widgets.ToggleButton(
+            value=False,
+            description="Explore",
+            icon="compass",
+            tooltip="every tool: the moves list, every action, the editor, odds, file and rules",
+            layout=lay(width="auto", flex="0 0 auto", margin="2px 0 0 8px"),
         )
-        players = widgets.VBox([self.show_hands, self.players, self.bank])
-        self.tabs = widgets.Tab(
-            children=[
-                play,
-                players,
-                self.moves.widget,
-                self.rules_panel.widget,
-                self.odds_box,
-                self.editor.widget,
-                self.files.widget,
-            ],
-            titles=TABS,
-        )
-        self.tabs.observe(self.safe(lambda _: self._on_tab()), names="selected_index")
+        self.explore.add_class("catan-explore")
+        self.explore.observe(self.safe(lambda _: self._arrange()), names="value")
+        self.header.layout = lay(flex="1 1 0%", min_width="0")
+        self.top = widgets.HBox([self.header, self.explore], layout=lay(align_items="flex-start"))
         self.saved_line = widgets.Label(layout=lay(display="none"))  # see session.py
         self.saved_line.add_class("catan-session")
-        side = widgets.VBox(
-            [self.header, self.alert, lesson_box, self.puzzle.widget, self.tabs, self.saved_line]
-        )
-        side.add_class("catan-side")
-        self.widget = widgets.HBox([self.board.widget, side])
+        self.side = widgets.VBox()
+        self.side.add_class("catan-side")
+        self.widget = widgets.HBox([self.board.widget, self.side])
         self.widget.add_class("catan-tutor")
+        self._arrange()
         s.show()
 
     def safe(self, fn):
@@ -183,7 +180,8 @@ class Tutor:
 
     def _edit_piece(self) -> str | None:
         """The piece board clicks place, while they edit."""
-        return self.editor.piece.value if self.session.editing else None
+        editor = self._editor
+        return editor.piece.value if self.session.editing and editor is not None else None
 
     def act_at(self, spot: Spot) -> None:
         """A click (or Enter) on a spot: the editor's while editing, else the Play tab's."""
@@ -192,12 +190,115 @@ class Tutor:
         else:
             self.controls.act_at(spot)
 
+    # ------------------------------------------------------------ the two modes
+    def _arrange(self) -> None:
+        """Lesson mode: the lesson's text and the actions the moment needs under it; explore
+        mode: every tool in tabs (built the first time). The Play tab's controls move between
+        the two."""
+        c, exploring = self.controls, self.explore.value
+        # why not, when a spot is refused: the verdict and its rule (Try a move's, in Explore)
+        moment = [*c.top, c.palette, c.form_box, c.message, c.try_verdict, c.try_rule]
+        if self._computer is not None:  # a game against the computer: its pause, in reach
+            moment.insert(len(c.top), self._computer.widget)
+        head = [self.top, self.alert, self.lesson, self.puzzle.widget]
+        if exploring:
+            self.actions.children = ()
+            self.play_box.children = [*c.top, self.computer.widget, self.hints.widget, *c.bottom]
+            tools = self.tabs
+            self._on_tab()
+        else:
+            self.play_box.children = ()
+            self.actions.children = moment
+            tools = self.actions
+        self.side.children = [*head, tools, self.saved_line]
+        back = "Back to the lesson" if self.session.lesson_id else "Fewer tools"
+        self.explore.description = back if exploring else "Explore"
+        self.explore.icon = "times" if exploring else "compass"
+
+    def _mode(self) -> None:
+        """Another lesson or game: a lesson opens in lesson mode, a game with every tool."""
+        exploring = not self.session.lesson_id
+        if self.explore.value != exploring:
+            self.explore.value = exploring  # arranges through its observer
+        else:
+            self._arrange()  # the button's words follow the lesson or game
+
+    @property
+    def tabs(self) -> widgets.Tab:
+        """The explore mode's tabs (built on first use: each tab's panel when first shown)."""
+        if self._tabs is None:
+            players = widgets.VBox([self.show_hands, self.players, self.bank])
+            boxes = [self.play_box, players, *(widgets.VBox() for _ in TABS[2:])]
+            self._tabs = widgets.Tab(children=boxes, titles=TABS)
+            self._tabs.observe(self.safe(lambda _: self._on_tab()), names="selected_index")
+        return self._tabs
+
+    @property
+    def hints(self) -> HintPanel:
+        if self._hints is None:
+            # Hint (hint_panel.py): its best move marked on the board
+            self._hints = HintPanel(lambda: self.session.game, mark=self.view.mark_hint)
+            self._hint_shown()
+        return self._hints
+
+    def _hint_shown(self) -> None:
+        """The engine's best moves would be the answer: a puzzle has hints of its own."""
+        if self._hints is not None:
+            self._hints.widget.layout.display = "none" if self.session.puzzle_secret else ""
+
+    @property
+    def computer(self) -> Computer:
+        if self._computer is None:
+            self._computer = Computer(self.session, self.safe)  # computer seats (computer.py)
+        return self._computer
+
+    @property
+    def moves(self) -> MovesPanel:
+        if self._moves is None:
+            self._moves = MovesPanel(self.session, self.safe)
+        return self._moves
+
+    @property
+    def editor(self) -> EditorPanel:
+        if self._editor is None:
+            s = self.session
+            self._editor = EditorPanel(
+                lambda: s.game, self.safe(s.apply_edit), self.safe(s.undo_edit)
+            )
+            self._editor.mode.observe(
+                self.safe(lambda change: s.set_editing(change["new"])), names="value"
+            )
+            self._editor.sync()
+        return self._editor
+
+    @property
+    def authoring(self) -> AuthorPanel:
+        if self._authoring is None:
+            self._authoring = AuthorPanel(self.session, self.safe)  # authoring.py
+            self._authoring.refresh()
+        return self._authoring
+
+    @property
+    def files(self) -> FilePanel:
+        if self._files is None:
+            a = self.authoring
+            self._files = FilePanel(self.session, self.safe, a.download_text, a.widget)
+        return self._files
+
+    @property
+    def rules_panel(self) -> RulesPanel:
+        if self._rules is None:
+            self._rules = RulesPanel(lambda: self.session.game.variant)
+        return self._rules
+
     # ------------------------------------------------------------ rendering
     def _on_session(self, event: str) -> None:
         if event == "shown":
             self._render()
         elif event in ("author", "seats"):
             self._panels()
+        elif event == "opened":
+            self._mode()
 
     def refresh(self, message: str = "") -> None:
         """Show the current node anew (after a change made outside the session's intentions,
@@ -211,12 +312,13 @@ class Tutor:
         self._header()
         self._panels()
         self._on_tab()
-        self.editor.sync()
+        if self._editor is not None:
+            self._editor.sync()
         self.saved_line.value = state_of(self.session.timeline, self.session.lesson_id)
         self.refresh_ms = (time.perf_counter() - started) * 1000
-        self.hints.refresh()
-        # the engine's best moves would be the answer: the puzzle has hints of its own
-        self.hints.widget.layout.display = "none" if self.session.puzzle_secret else ""
+        if self._hints is not None:
+            self._hints.refresh()
+            self._hint_shown()
 
     def _header(self) -> None:
         """Variant, turn and phase in words; who acts and what the game waits for, in the
@@ -282,28 +384,45 @@ class Tutor:
 
     # ------------------------------------------------------------ tabs
     def _on_tab(self) -> None:
-        """The tab shown follows the session (the others are written when shown)."""
-        if self.tabs.selected_index is None:
+        """The tab shown follows the session (the others are written when shown); a tab's
+        panel is built the first time it is shown."""
+        if self._tabs is None or self._tabs.selected_index is None:
             return
-        tab = TABS[self.tabs.selected_index]
+        i = self._tabs.selected_index
+        tab, box = TABS[i], self._tabs.children[i]
+        panel = self._panel(tab)
+        if panel is not None and not box.children:
+            box.children = (panel,)
         if tab == "Moves":
             self.moves.show()
         elif tab == "Rules":
             self.rules_panel.refresh()
         elif tab == "Odds":
-            if self.odds is None:  # pandas and matplotlib load now
-                from .odds_panel import OddsPanel
-
-                self.odds = OddsPanel(lambda: self.session.game)
-                self.odds_box.children = (self.odds.widget,)
+            assert self.odds is not None
             self.odds.refresh()
         elif tab == "File":
             self.files.show()
+
+    def _panel(self, tab: str) -> widgets.Widget | None:
+        """The widget of a tab built on first show (None: Play and Players are built)."""
+        if tab == "Odds" and self.odds is None:  # pandas and matplotlib load now
+            from .odds_panel import OddsPanel
+
+            self.odds = OddsPanel(lambda: self.session.game)
+            return self.odds.widget
+        built = {
+            "Moves": lambda: self.moves.widget,
+            "Rules": lambda: self.rules_panel.widget,
+            "Editor": lambda: self.editor.widget,
+            "File": lambda: self.files.widget,
+        }.get(tab)
+        return built() if built is not None else None
 
     def show_rule(self, rule_id: str) -> None:
         """Open the Rules tab on ``rule_id`` (a verdict's "Open in Rules")."""
         if not rule_id:
             return
         self.rules_panel.show(rule_id)
+        self.explore.value = True
         if self.tabs.selected_index != TABS.index("Rules"):
             self.tabs.selected_index = TABS.index("Rules")  # refreshes it

@@ -9,6 +9,8 @@
  *    is not watched.
  * 2. The line of play in the address: the text of the hidden .catan-session element (written
  *    by the tutor after each move) is copied into the address as ?s=STATE.
+ *    The browser tab's title: the text of the hidden .catan-page-title element (the lesson
+ *    shown, written by the app).
  * 3. Uploads over MAX_UPLOAD_BYTES are refused here, with a message, before ipywidgets sends
  *    them over the websocket (where an oversized message is silently dropped). ipywidgets'
  *    FileUpload input is not in the page, so opening any file input also guards it.
@@ -162,7 +164,17 @@
     window.history.replaceState(window.history.state, '', url.href);
   }
 
-  new MutationObserver(syncState).observe(document.documentElement,
+  var lastTitle = null;
+
+  function syncTitle() {
+    var el = document.querySelector('.catan-page-title');
+    var title = el && (el.textContent || '').trim();
+    if (!title || title === lastTitle) return;
+    lastTitle = title;
+    document.title = title.slice(0, 200);
+  }
+
+  new MutationObserver(function () { syncState(); syncTitle(); }).observe(document.documentElement,
     {childList: true, subtree: true, characterData: true});
 
   // ------------------------------------------------------------------ upload size

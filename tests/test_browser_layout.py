@@ -1,0 +1,217 @@
+"""The learner's page on every screen (issue 33, scopes 1 and 7): a lesson shows its whole
+text beside the board, with the board and the first instruction above the fold at 1280x900;
+Explore opens every tool and closes again; the browser tab names the lesson; the board's
+focus ring shows (no parent clips it) in both themes; at 1024x768 and on a tablet nothing
+spills sideways; on a phone the board fits the width, the lesson follows below, controls are
+big enough to tap, and a lesson's first move is played by tapping the board.
+
+Screenshots: tests/artifacts/layout_*.png (looked at). Needs /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import pytest
+from browser_harness import ARTIFACTS, open_app
+
+from catan_tutor import board
+from catan_tutor.widgets import style
+from catan_tutor.widgets.board_view import Viewport
+
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
+
+LESSON = "?lesson=base_setup"
+TITLE = "1.1 Setting up a base game · Catan tutor"
+# Runs in the page: elements of `root` that a box scrolling or clipping them hides in part
+# (their full height or width does not show without scrolling inside the page).
+CLIPPED_JS = """(root) => {
+  const el = document.querySelector(root); const out = [];
+  if (el.scrollHeight > el.clientHeight + 1) out.push(root + ' scrolls');
+  for (let e = el.parentElement; e && !e.classList.contains('catan-app'); e = e.parentElement) {
+    const s = getComputedStyle(e), r = e.getBoundingClientRect(), t = el.getBoundingClientRect();
+    if (s.overflowY !== 'visible' && (t.bottom > r.bottom + 1 || t.top < r.top - 1))
+      out.push(e.className.slice(0, 60) + ' clips it');
+  }
+  return out;
+}"""
+# Runs in the page: the focused element's ring (outline) and every parent that clips it.
+RING_JS = """() => {
+  const c = document.activeElement, s = getComputedStyle(c);
+  const w = parseFloat(s.outlineWidth), off = parseFloat(s.outlineOffset);
+  const b = c.getBoundingClientRect(), out = w + Math.max(off, 0);
+  const ring = {l: b.left - out, t: b.top - out, r: b.right + out, b: b.bottom + out};
+  const clips = [];
+  for (let e = c.parentElement; e; e = e.parentElement) {
+    const t = getComputedStyle(e); if (t.overflow === 'visible') continue;
+    const r = e.getBoundingClientRect();
+    if (ring.l < r.left - 0.5 || ring.t < r.top - 0.5 || ring.r > r.right + 0.5
+        || ring.b > r.bottom + 0.5) clips.push(e.className.slice(0, 60));
+  }
+  return {tag: c.tagName, style: s.outlineStyle, width: w, color: s.outlineColor, clips};
+}"""
+# Runs in the page: elements of the app reaching past the page's right edge, and the width.
+OVERFLOW_JS = """() => {
+  const w = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll('.catan-app *')].filter(e => {
+    const r = e.getBoundingClientRect(); return r.width && r.right > w + 1; });
+  return {scroll: document.documentElement.scrollWidth, width: w,
+          wide: wide.map(e => e.className.slice(0, 50)).slice(0, 8)};
+}"""
+# Runs in the page: visible controls lower than `min` px (name and height).
+SMALL_JS = """(min) => [...document.querySelectorAll(
+    '.catan-app button, .catan-app select, .catan-app input:not([type=hidden]), '
+    + '.catan-app summary')].filter(e => {
+  const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  return r.width && r.height && s.visibility !== 'hidden' && r.height < min - 0.5; })
+  .map(e => (e.textContent || e.getAttribute('aria-label') || e.tagName).trim().slice(0, 30)
+       + ' ' + Math.round(e.getBoundingClientRect().height))"""
+STATE_JS = "() => document.querySelector('.catan-tutor .catan-state')?.dataset.depth ?? ''"
+
+
+def _lesson_page(new_page, url: str, name: str, size=(1280, 900), query: str = LESSON):
+    p = new_page(name)
+    p.page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_app(p, url + query)
+    p.page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
+    return p.page
+
+
+def test_lesson_text_shows_whole_with_the_board_and_first_instruction_above_the_fold(
+    app_server, new_page
+):
+    page = _lesson_page(new_page, app_server, "layout_lesson")
+    page.screenshot(path=ARTIFACTS / "layout_lesson_1280x900.png")
+    assert page.evaluate(CLIPPED_JS, ".catan-lesson") == []
+    canvas = page.locator(".catan-board canvas").last.bounding_box()
+    assert canvas["y"] >= 0 and canvas["y"] + canvas["height"] <= 900, canvas
+    # the lesson's first instruction: its goal, the paragraph after the heading
+    first = page.locator(".catan-lesson p").nth(1).bounding_box()
+    assert first["y"] + first["height"] <= 900, first
+    assert (
+        "Place the two starting settlements" in page.locator(".catan-lesson p").nth(1).inner_text()
+    )
+    # the page's help is there, closed: one line
+    help_box = page.locator(".catan-help").bounding_box()
+    assert help_box["height"] < 40 and not page.locator(".catan-help").get_attribute("open") == ""
+
+
+def test_explore_opens_the_tools_and_closes_again(app_server, new_page):
+    page = _lesson_page(new_page, app_server, "layout_explore")
+    assert page.get_by_role("tab").count() == 0  # lesson mode: no tabs
+    assert page.locator(".catan-actions").get_by_role("button", name="settle").is_visible()
+    page.get_by_role("button", name="Explore").click()
+    page.get_by_role("tab", name="Moves").click()
+    page.locator(".catan-tutor").get_by_text("P1 settles N6").first.wait_for()
+    page.get_by_role("tab", name="Editor").click()
+    page.get_by_role("button", name="Edit the board").wait_for()
+    page.screenshot(path=ARTIFACTS / "layout_explore_1280x900.png")
+    page.get_by_role("button", name="Back to the lesson").click()
+    page.get_by_role("tab").first.wait_for(state="detached")
+    assert page.locator(".catan-actions").get_by_role("button", name="settle").is_visible()
+
+
+def test_the_browser_tab_names_the_lesson_and_follows_it(app_server, new_page):
+    page = _lesson_page(new_page, app_server, "layout_title")
+    page.wait_for_function("(t) => document.title === t", arg=TITLE)
+    page.locator(".catan-chapter-picker select").select_option(index=5)
+    page.wait_for_function(
+        "() => document.title.startsWith('6.1 ') && document.title.endsWith(' · Catan tutor')"
+    )
+    assert page.locator(".catan-lesson-picker select").input_value().startswith("6.1")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_board_s_focus_ring_shows_unclipped(app_server, new_page, theme):
+    query = LESSON + ("&theme=dark" if theme == "dark" else "")
+    page = _lesson_page(new_page, app_server, f"layout_focus_{theme}", query=query)
+    canvas = page.locator(".catan-board canvas").last
+    before = canvas.bounding_box()
+    for _ in range(40):  # Tab through the controls to the board, as a keyboard user does
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.tagName") == "CANVAS":
+            break
+    ring = page.evaluate(RING_JS)
+    assert ring["tag"] == "CANVAS" and ring["style"] == "solid" and ring["width"] >= 2, ring
+    assert ring["clips"] == [], ring
+    page.screenshot(
+        path=ARTIFACTS / f"layout_focus_{theme}.png",
+        clip={"x": before["x"] - 8, "y": before["y"] - 8, "width": 120, "height": 120},
+    )
+    # the ring is painted: the pixels just outside the board differ with and without focus
+    corner = {"x": before["x"] - 5, "y": before["y"] + 60, "width": 5, "height": 40}
+    focused = page.screenshot(clip=corner)
+    page.evaluate("() => document.activeElement.blur()")
+    assert page.screenshot(clip=corner) != focused
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (768, 1024)], ids=["1024x768", "tablet"])
+def test_nothing_spills_sideways(app_server, new_page, size):
+    page = _lesson_page(new_page, app_server, f"layout_wide_{size[0]}", size=size)
+    page.get_by_role("button", name="Explore").click()
+    for tab in ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File"):
+        page.get_by_role("tab", name=tab, exact=True).click()
+        page.wait_for_timeout(500)
+        found = page.evaluate(OVERFLOW_JS)
+        assert found["scroll"] <= found["width"] and found["wide"] == [], (tab, found)
+    page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="Start").wait_for()
+    found = page.evaluate(OVERFLOW_JS)
+    assert found["scroll"] <= found["width"] and found["wide"] == [], ("new game", found)
+    page.screenshot(path=ARTIFACTS / f"layout_wide_{size[0]}x{size[1]}.png")
+
+
+def _settled_box(page, locator) -> dict:
+    """The element's box once the page stops moving it (late lines above it)."""
+    box = locator.bounding_box()
+    for _ in range(20):
+        page.wait_for_timeout(500)
+        now = locator.bounding_box()
+        if now == box:
+            return now
+        box = now
+    raise AssertionError("the board kept moving")
+
+
+def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+    )
+    context.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
+    page = context.new_page()
+    try:
+        page.goto(app_server + LESSON, timeout=120_000)
+        from catan_tutor.serve import BOARD_PAINTED_JS
+
+        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+        page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
+        found = page.evaluate(OVERFLOW_JS)
+        assert found["scroll"] <= 375 and found["wide"] == [], found
+        canvas = page.locator(".catan-board canvas").last
+        box = canvas.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+        lesson = page.locator(".catan-lesson").bounding_box()
+        assert lesson["y"] >= box["y"] + box["height"], (lesson, box)  # the text follows below
+        assert page.evaluate(SMALL_JS, 40) == []
+        page.screenshot(path=ARTIFACTS / "layout_phone_375x740.png", full_page=True)
+        canvas.scroll_into_view_if_needed()
+        box = _settled_box(page, canvas)
+        width, height = page.evaluate(
+            "() => { const c = document.querySelector('.catan-board canvas'); "
+            "return [c.width, c.height]; }"
+        )
+        ratio = 2  # BoardView's canvas pixels per CSS pixel
+        vp = Viewport.fit(width, height - style.STRIP_HEIGHT * ratio)
+        x, y = vp.px(board.vertex_xy(board.parse_vertex("N6")))
+        scale = box["width"] / width
+        assert page.evaluate(STATE_JS) == "0"
+        page.touchscreen.tap(box["x"] + x * scale, box["y"] + y * scale)
+        try:
+            page.wait_for_function(f"() => ({STATE_JS})() === '1'", timeout=30_000)
+        finally:
+            page.screenshot(path=ARTIFACTS / "layout_phone_tapped.png")
+        page.locator(".catan-tutor").get_by_text("place a road").first.wait_for()
+        page.screenshot(path=ARTIFACTS / "layout_phone_played.png")
+    finally:
+        context.close()
