@@ -22,7 +22,7 @@ from catan_tutor import new_game
 from catan_tutor.widgets import App
 from catan_tutor.widgets.tutor import TABS
 
-FIRST_PAINT_MAX = 240  # widget models (with their layouts and styles) the app builds first
+FIRST_PAINT_MAX = 250  # widget models (with their layouts and styles) the app builds first
 
 
 def _count() -> int:

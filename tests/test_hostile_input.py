@@ -404,7 +404,9 @@ def test_lesson_titles_and_course_chapters_of_a_library_show_as_text(tmp_path):
     app = App(tmp_path, start="hostile", query="")
     assert app.tutor.session.lesson_id == "hostile"
     labels = [label for label, _ in app.picker.options]  # a Dropdown's labels are text
-    assert labels == [f"1.1  {payload}", "plain"]
+    assert labels == [f"1.1  {payload}"]  # chapter 1's lessons
+    chapters = [label for label, _ in app.chapter_picker.options]
+    assert chapters == [f"1 · {PAYLOADS[0]}", "Other lessons"]  # "plain": in no chapter
     assert shown_text(app.chapter.value) == f"Chapter 1 · {PAYLOADS[0]} — {PAYLOADS[4]}"
     line = lessons_line("BASE-BUILD-DISTANCE", tmp_path)
     assert payload in shown_text(line)

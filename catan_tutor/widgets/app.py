@@ -43,7 +43,7 @@ from .wording import variant_name
 HELP_HTML = (
     "<div class='catan-heading'><b style='font-size:18px;margin-right:10px'>Catan tutor</b>"
     "<details class='catan-help'><summary>How to use it</summary><p>Choose a chapter and a "
-    "lesson (<i>done</i> marks the lessons you have done; your browser keeps them). Play on "
+    "lesson (<em>done</em> marks the lessons you have done; your browser keeps them). Play on "
     "the board: choose an action (its places glow), then click or tap a glowing spot. "
     "◀ ▶ under the board step through the lesson. <b>Explore</b> opens every tool: the "
     "moves and their variations, why a move is not allowed, the editor, odds, the rules."
