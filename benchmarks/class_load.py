@@ -18,6 +18,10 @@ own browser context (its own cookies, as N students), and the script prints:
 - click -> redraw under load: every loaded page clicks a glowing target (where the
   lesson's knight may go) at the same time, ``--clicks`` times (median and p95 over all);
 - resident memory of the kernels (total and per visitor, psutil) and of the Voilà server;
+- CPU seconds per visitor until every page is painted (or timed out), from the moment all N
+  were requested: the server's (Voilà and its kernels; on a hub, the hub, proxy, users'
+  servers and their kernels) and the browsers' (every Chromium process) apart, since the
+  browsers share this machine here while a real class brings its own;
 - the machine's load average (1 min) before and after, as other work skews every figure;
 - seconds until the kernels are gone after every tab is closed (as a user closes a tab:
   ``beforeunload`` runs, Voilà's shutdown request goes out), and kernels left after two
@@ -30,6 +34,11 @@ log in at the same moment and land on the same lesson; the same figures, with th
 the users' single-user servers, the hub and the proxy in the server column, and the users'
 servers still running after the tabs closed (the hub's idle culler stops them after
 ``--cull-timeout`` s of inactivity, 1800 by default; ``--wait-servers`` watches that long).
+
+After each N, a ``bare`` row (unless ``--no-bare``): N visitors of the bare page of
+``bare_page.py`` (one ipycanvas ``Canvas`` painted in ``on_client_ready``) on a fresh
+standalone Voilà with the same settings, measured the same way (no clicks): what any canvas
+page costs on this stack, the yardstick for the tutor's row.
 
 Not a test: it takes minutes and needs an otherwise quiet machine to mean much. The figures in
 the README's hosting section come from this script.
@@ -49,6 +58,14 @@ from pathlib import Path
 from urllib.parse import quote
 
 import psutil
+from bare_page import (
+    ANY_CANVAS_PAINTED_JS,
+    BARE_NOTEBOOK,
+    CpuMeter,
+    browsers,
+    tree,
+    write_bare_notebook,
+)
 from ui_latency import LESSON_QUERY, PAINTED_JS, knight_target  # benchmarks/ui_latency.py
 
 from catan_tutor import board
@@ -60,12 +77,15 @@ from catan_tutor.widgets.board_view import Viewport
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hosting"))
 from local_hub import Hub, local_hub  # noqa: E402  (hosting/local_hub.py)
 
+
 # What a page shows: 'board', 'message' (the "cannot start" card of catan_kernel.js),
 # 'loading' (Voilà's spinner and progress text, or catan_kernel.js's "Starting the tutor"
 # line while the widgets come), 'lost' (catan_page.js's "session lost",
 # which does not retry by itself) or '' (blank: none of these).
-STATE_JS = f"""() => {{
-  if (({PAINTED_JS})()) return 'board';
+def state_js(painted_js: str) -> str:
+    """What a page shows, with ``painted_js`` telling a painted board."""
+    return f"""() => {{
+  if (({painted_js})()) return 'board';
   if (location.pathname.includes('/hub/')) return 'loading';  // log-in, server starting
   if (document.querySelector('.catan-retry')) return 'message';
   if (document.querySelector('.catan-lost')) return 'lost';
@@ -73,6 +93,10 @@ STATE_JS = f"""() => {{
   const spinner = document.getElementById('loading');
   return spinner && spinner.getClientRects().length ? 'loading' : '';
 }}"""
+
+
+STATE_JS = state_js(PAINTED_JS)
+BARE_STATE_JS = state_js(ANY_CANVAS_PAINTED_JS)
 REASON_JS = "() => document.querySelector('.catan-retry')?.dataset.reason || '?'"
 FREED_WITHIN = 120  # s: every kernel should be gone this long after the tabs close
 
@@ -104,10 +128,16 @@ async def wait_state(page, selector: str) -> None:
 
 
 async def visit(
-    browser, url: str, t0: float, timeout: float, hub: tuple[str, str] | None = None
+    browser,
+    url: str,
+    t0: float,
+    timeout: float,
+    hub: tuple[str, str] | None = None,
+    bare: bool = False,
 ) -> dict:
     """One visitor: open the page (on a hub: log in as ``hub`` = (user, password), which
-    leads to the page), watch it until the board is painted or time runs out."""
+    leads to the page; ``bare``: the bare page), watch it until the board (the bare page's
+    canvas) is painted or time runs out."""
     context = await browser.new_context(viewport={"width": 1280, "height": 1000})
     page = await context.new_page()
     page.set_default_timeout(120_000)
@@ -130,13 +160,14 @@ async def visit(
             await page.fill("#password_input", hub[1])
             await page.click("#login_submit", no_wait_after=True)
         else:
-            await page.goto(url + LESSON_QUERY, wait_until="commit", timeout=timeout * 1000)
+            query = "" if bare else LESSON_QUERY
+            await page.goto(url + query, wait_until="commit", timeout=timeout * 1000)
     except Exception as e:  # noqa: BLE001 - recorded, the page counts as not loaded
         out["error"] = str(e).splitlines()[0]
         return out
     while time.perf_counter() - t0 < timeout:
         try:
-            state = await page.evaluate(STATE_JS)
+            state = await page.evaluate(BARE_STATE_JS if bare else STATE_JS)
         except Exception:  # noqa: BLE001 - navigating (the automatic retry reloads)
             state = ""
         out["state"] = state
@@ -232,6 +263,10 @@ class Standalone:
     def servers_left(self) -> int:
         return 0
 
+    def processes(self) -> list[psutil.Process]:
+        """Voilà and its kernels."""
+        return tree(self.proc.pid)
+
 
 class OnHub:
     """What the class measures on a local JupyterHub: kernels of every user's server; the
@@ -250,6 +285,10 @@ class OnHub:
 
     def servers_left(self) -> int:
         return len(self.hub.servers())
+
+    def processes(self) -> list[psutil.Process]:
+        """The hub and everything under it: proxy, users' servers, their kernels."""
+        return tree(self.hub.proc.pid)
 
 
 async def class_of(n: int, args: argparse.Namespace) -> dict:
@@ -276,15 +315,33 @@ async def class_of(n: int, args: argparse.Namespace) -> dict:
         return r
 
 
-async def measure(n: int, args: argparse.Namespace, url: str, served, users: list) -> dict:
+async def bare_class_of(n: int, args: argparse.Namespace) -> dict:
+    """N visitors of the bare page on a fresh standalone Voilà with the same settings."""
+    folder = Path(tempfile.mkdtemp(prefix="class_load_bare_"))
+    write_bare_notebook(folder)
+    log = folder / f"voila_bare_{n}.log"
+    os.environ.setdefault("CATAN_TUTOR_KERNELS_PER_CLIENT", "0")
+    with voila(BARE_NOTEBOOK, log, root=folder, args=args.voila_arg) as (url, proc):
+        r = await measure(n, args, url, Standalone(proc), [None] * n, bare=True)
+        r["log"] = log
+        r["iopub"] = log.read_text().count("Timeout waiting for IOPub")
+        r["bare"] = True
+        return r
+
+
+async def measure(
+    n: int, args: argparse.Namespace, url: str, served, users: list, bare: bool = False
+) -> dict:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        server_cpu, browser_cpu = CpuMeter(served.processes), CpuMeter(browsers)
         t0 = time.perf_counter()
         visits = await asyncio.gather(
-            *(visit(browser, url, t0, args.load_timeout, user) for user in users)
+            *(visit(browser, url, t0, args.load_timeout, user, bare) for user in users)
         )
+        cpu = {"server": server_cpu.seconds() / n, "browser": browser_cpu.seconds() / n}
         loaded = [v for v in visits if v["first_board"] is not None]
         for v in visits:
             if v["first_board"] is None:  # where it stopped, and why if the page said so
@@ -296,7 +353,7 @@ async def measure(n: int, args: argparse.Namespace, url: str, served, users: lis
         kernels = served.kernels()
         server = served.server()
         lat: list[float] = []
-        if args.clicks and loaded:
+        if args.clicks and loaded and not bare:
             target = knight_target()
             results = await asyncio.gather(
                 *(clicks(v["page"], args.clicks, target) for v in loaded), return_exceptions=True
@@ -340,6 +397,7 @@ async def measure(n: int, args: argparse.Namespace, url: str, served, users: lis
         "kernels": kernels,
         "kernels_busy": kernels_busy,
         "server": server,
+        "cpu": cpu,
         "gone_after": gone_after,
         "left": left,
         "servers": servers,
@@ -351,22 +409,26 @@ def report(r: dict) -> str:
     t, c = r["times"], r["clicks"]
     mem = sum(r["kernels_busy"]) or sum(r["kernels"])
     per = mem / max(1, len(r["kernels_busy"]) or len(r["kernels"]))
-    first = f"{statistics.median(t):5.1f} {pct(t, 0.95):5.1f} {max(t):5.1f}" if t else "    -"
-    click = f"{statistics.median(c):6.0f} {pct(c, 0.95):6.0f}" if c else "     -"
+    first = f"{'-':>5} {'-':>5} {'-':>5}"
+    if t:
+        first = f"{statistics.median(t):5.1f} {pct(t, 0.95):5.1f} {max(t):5.1f}"
+    click = f"{statistics.median(c):6.0f} {pct(c, 0.95):6.0f}" if c else f"{'-':>6} {'-':>6}"
     gone = f"{r['gone_after']:6.1f}" if r["gone_after"] is not None else "     -"
     return (
+        f"{'bare ' if r.get('bare') else 'tutor'} "
         f"{r['n']:>3} {r['loaded']:>3}/{r['n']:<3} {r['message']:>4} {r['loading']:>4} "
         f"{r['blank']:>5}   "
-        f"{first}   {click}   {mem:6.0f} {per:5.0f} {r['server']:5.0f}   {gone} "
+        f"{first}   {click}   {r['cpu']['server']:6.2f} {r['cpu']['browser']:7.2f}   "
+        f"{mem:6.0f} {per:5.0f} {r['server']:5.0f}   {gone} "
         f"{r['left']:>4}" + (f" {r['servers']:>7}" if "hub" in r else "")
     )
 
 
 HEADER = (
-    "  N  loaded  msg  slow blank   first board s      click ms    kernels MiB  voila"
-    "   freed  left\n"
-    "                              med   p95   max    med    p95    total  each   MiB"
-    "       s  2min"
+    "page    N  loaded  msg  slow blank   first board s      click ms   CPU s/visitor"
+    "    kernels MiB  voila   freed  left\n"
+    "                                    med   p95   max    med    p95   server browser"
+    "    total  each   MiB       s  2min"
 )
 HEADER_HUB = (
     HEADER.replace("voila", "hub+ ")
@@ -400,6 +462,12 @@ def main() -> None:
         default=0,
         help="seconds Voilà may take to settle before the class arrives (for "
         "a preheated pool); 0: they arrive as soon as it listens",
+    )
+    ap.add_argument(
+        "--bare",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="after each N, N visitors of the bare canvas page (standalone Voilà)",
     )
     ap.add_argument(
         "--hub",
@@ -455,6 +523,16 @@ def main() -> None:
             print(
                 "      cards shown: "
                 + ", ".join(f"{why} x{k}" for why, k in r["reasons"].most_common()),
+                flush=True,
+            )
+        if args.bare:
+            load = psutil.getloadavg()[0]
+            b = asyncio.run(bare_class_of(n, args))
+            print(
+                report(b)
+                + (f"   ({b['iopub']} IOPub timeouts logged)" if b["iopub"] else "")
+                + f"   load {load:.0f} -> {psutil.getloadavg()[0]:.0f}"
+                + f"   tutor/bare server CPU {r['cpu']['server'] / b['cpu']['server']:.2f}x",
                 flush=True,
             )
 

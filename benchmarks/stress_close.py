@@ -24,7 +24,8 @@ After a round it waits until every kernel is gone (at most ``--freed-within`` s,
 those left), then the next round starts. If the server stops answering for ``--stall`` s
 the script saves a py-spy dump of every thread of the server (``py-spy`` must be
 installed) and stops. At the end it sends SIGTERM and times the exit. Prints the figures;
-exits 1 on a stall, an unanswered ping, a kernel left, or a slow exit.
+exits 1 on a stall, an unanswered ping, a kernel left, a kernel websocket that failed with a
+500 (the server's log), or a slow exit.
 """
 
 from __future__ import annotations
@@ -62,6 +63,10 @@ from catan_tutor.server_limits import ENV as LIMITS_ENV
 HTTP_STAGES = ("headers", "cells", "kill", "shutdown", "full")
 BROWSER_STAGES = ("widgets", "painted")
 KERNEL_ID = re.compile(rb'"kernelId": ?"([0-9a-f-]{36})"')
+# In the server's log: a kernel websocket answered 500 (its handshake failed: ws_handshake.py),
+# and one that closed during its handshake (let go by the patch).
+WEBSOCKET_500 = re.compile(r"\b500 GET /api/kernels/[^/ ]+/channels")
+HANDSHAKE_DROPPED = "closed during its handshake"
 
 
 @dataclass
@@ -78,6 +83,8 @@ class Figures:
     freed: list[float] = field(default_factory=list)  # s after each round's last close
     left: int = 0  # kernels still alive when a round's wait ran out (summed over rounds)
     stalled: str = ""  # the stack dump file, when the server stalled
+    websocket_500s: int = 0  # kernel websockets that failed with a 500 (the server's log)
+    handshakes_dropped: int = 0  # kernel websockets closed during their handshake
     sigterm_exit: float | None = None  # s from SIGTERM to exit (None: it did not exit)
     returncode: int | None = None
 
@@ -86,6 +93,7 @@ class Figures:
             not self.stalled
             and not self.ping_failures
             and not self.left
+            and not self.websocket_500s
             and all(f <= freed_within for f in self.freed)
             and self.sigterm_exit is not None
             and self.sigterm_exit <= exit_within
@@ -104,6 +112,8 @@ class Figures:
             + (f"median {freed[len(freed) // 2]:.1f} s, max {freed[-1]:.1f} s" if freed else "-")
             + f"; left {self.left}",
             f"stalled: {self.stalled or 'no'}",
+            f"kernel websockets: {self.websocket_500s} failed with a 500, "
+            f"{self.handshakes_dropped} closed during their handshake",
             "SIGTERM -> exit: "
             + (
                 f"{self.sigterm_exit:.1f} s (code {self.returncode})"
@@ -400,6 +410,9 @@ async def _stress(
                 figures.left = len(kernel_processes(proc))
             figures.sigterm_exit = sigterm(proc, exit_within)
             figures.returncode = proc.poll()
+            text = log.read_text(errors="replace")
+            figures.websocket_500s = len(WEBSOCKET_500.findall(text))
+            figures.handshakes_dropped = text.count(HANDSHAKE_DROPPED)
     return figures
 
 

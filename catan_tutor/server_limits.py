@@ -94,9 +94,12 @@ class Tracker:
     km: Any
     records: dict[str, Record] = field(default_factory=dict)
     starting: dict[str, int] = field(default_factory=dict)  # client: requests in flight
+    shutting: set[str] = field(default_factory=set)  # kernels being shut (by ``_shut``)
 
     def alive(self) -> list[str]:
-        return list(self.km.list_kernel_ids())
+        """The kernels that stay: every kernel but those being shut (counted as gone, so
+        that pages asking at once neither count them nor pick them again)."""
+        return [k for k in self.km.list_kernel_ids() if k not in self.shutting]
 
     def sockets(self, kid: str) -> int:
         return int(getattr(self.km, "_kernel_connections", {}).get(kid, 0))
@@ -107,11 +110,13 @@ class Tracker:
         return 0.0 if last is None else max(0.0, time.time() - last.timestamp())
 
     def gone(self, kid: str, now: float) -> bool:
-        """Its page has gone: it had a socket and has none, or never got one in time."""
+        """Its page has gone: it had a socket and has none, or never got one in time. A
+        kernel without a record is still starting (the record is made once it has started):
+        its page is waiting for it, so it is never gone."""
         rec = self.records.get(kid)
-        if self.sockets(kid):
+        if rec is None or self.sockets(kid):
             return False
-        return rec is None or rec.connected or now - rec.started > START_GRACE
+        return rec.connected or now - rec.started > START_GRACE
 
     def mine(self, client: str) -> list[str]:
         alive = set(self.alive())
@@ -239,16 +244,22 @@ def _watch(tracker: Tracker) -> None:
     async def cull() -> None:
         for kid, why in tracker.expired(time.monotonic()):
             km.log.info("catan_tutor.server_limits: kernel %s ended (%s cap)", kid, why)
-            await _shut(km, kid)
+            await _shut(tracker, kid)
 
     PeriodicCallback(lambda: asyncio.ensure_future(cull()), CHECK_EVERY * 1000).start()
 
 
-async def _shut(km: Any, kid: str) -> None:
+async def _shut(tracker: Tracker, kid: str) -> None:
+    """Shut ``kid`` once: a kernel already being shut is left to that shutdown."""
+    if kid in tracker.shutting:
+        return
+    tracker.shutting.add(kid)
     try:
-        await km.shutdown_kernel(kid)
+        await tracker.km.shutdown_kernel(kid)
     except Exception as e:  # noqa: BLE001 - gone meanwhile: nothing to shut
-        km.log.debug("catan_tutor.server_limits: %s already gone (%s)", kid, e)
+        tracker.km.log.debug("catan_tutor.server_limits: %s already gone (%s)", kid, e)
+    finally:
+        tracker.shutting.discard(kid)
 
 
 def _route(app: Any, base_url: str, tracker: Tracker) -> None:
@@ -305,7 +316,7 @@ def _limited_get(get: Any) -> Any:
                 kid,
                 client,
             )
-            await _shut(tracker.km, kid)
+            await _shut(tracker, kid)
         token = _client.set(client)
         tracker.starting[client] = tracker.starting.get(client, 0) + 1
         try:

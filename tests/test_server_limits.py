@@ -8,6 +8,7 @@ Voilà as ``catan-tutor serve`` does, with small caps, on a one-cell notebook.""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -90,6 +91,45 @@ def test_the_server_total_counts_every_client():
     km._kernel_connections["k1"] = 0
     t.records["k1"].connected = True
     assert t.refusal("d", 1.0) == ("", ["k1"])
+
+
+def test_a_starting_kernel_is_never_shut_for_a_new_page():
+    """A kernel whose start is under way has no record yet; its page waits for it (the
+    stress run of issue 36 saw such kernels shut for other pages: their pages got a 500)."""
+    t, km = tracker(per_client=0, total=2)
+    start(t, km, "old", "a", 0.0, sockets=1)
+    km.add("starting")  # in the manager's list, not started yet: no record
+    assert t.refusal("b", START_GRACE + 1) == ("total", [])
+    t.records["starting"] = Record("c", 0.0)  # started; its page never connected
+    assert t.refusal("b", START_GRACE + 1) == ("", ["starting"])
+
+
+def test_a_kernel_being_shut_is_shut_once_and_no_longer_counted():
+    """Pages asking at once do not pick the kernel another page is shutting, nor count it."""
+    t, km = tracker(per_client=0, total=2)
+    start(t, km, "a", "c", 0.0)
+    t.records["a"].connected = True  # gone
+    start(t, km, "b", "c", 0.0, sockets=1)
+    assert t.refusal("d", 1.0) == ("", ["a"])
+    release, calls = asyncio.Event(), []
+
+    async def shutdown_kernel(kid: str) -> None:
+        calls.append(kid)
+        await release.wait()
+        del km._kernels[kid]
+
+    km.shutdown_kernel = shutdown_kernel
+
+    async def two_pages() -> None:
+        first = asyncio.ensure_future(server_limits._shut(t, "a"))
+        await asyncio.sleep(0)
+        assert t.refusal("e", 1.0) is None  # "a" is on its way out: room for one more
+        await server_limits._shut(t, "a")  # a second page picking it: no second shutdown
+        release.set()
+        await first
+
+    asyncio.run(two_pages())
+    assert calls == ["a"] and t.shutting == set() and t.alive() == ["b"]
 
 
 def test_idle_and_lifetime_end_kernels_even_with_a_socket_open():
