@@ -8,7 +8,8 @@ A lesson shows a rule when it plays a move where that rule decides:
 - an expectation ``legal:`` or ``illegal:``: the rule the engine's verdict cites for each move
   it names (what the verdict cites, whatever the expectation says);
 - a rule that decides inside a move without a verdict or an event of its own, seen from the
-  move's state before and after (``shown_quiet.QUIET``: each names the state change its rule makes).
+  move's state before and after (``shown_predicates.QUIET``: each names the state change its
+  rule makes).
   Among them, components, boards and setup facts where a move turns on them: a chance move
   drawing from a component (a terrain hex, the development deck, a progress deck, the event
   die: what can come is what the box holds), a supply running out (12 of each commodity, 18
@@ -19,7 +20,7 @@ A lesson shows a rule when it plays a move where that rule decides:
   face-up progress VP card); and definitions where a move's outcome turns on them (a coastal
   or desert vertex earning tokens, a harbor vertex's rate, a building cutting another
   colour's trail);
-- a definition whose terms a shown rule uses to decide (``shown_quiet.DEFINITIONS``:
+- a definition whose terms a shown rule uses to decide (``shown_predicates.DEFINITIONS``:
   adjacency for the distance rule).
 
 A rule only named (the ``rules`` list, tutor text, comments, a puzzle's ``rule``, the start
@@ -33,7 +34,7 @@ from pathlib import Path
 
 from .actions import Action
 from .game import Game
-from .shown_quiet import DEFINITIONS, QUIET
+from .shown_predicates import DEFINITIONS, QUIET
 from .state import State
 
 

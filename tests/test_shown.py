@@ -13,7 +13,7 @@ from catan_tutor.game import Game
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.scenario import SUFFIX, load_scenario
 from catan_tutor.shown import shown_in
-from catan_tutor.shown_quiet import QUIET
+from catan_tutor.shown_predicates import QUIET
 
 LESSONS = Path(packaged_lessons())
 # Issue 34 asks for 250 of the 254 rules shown. The course shows this many today; the rest are
