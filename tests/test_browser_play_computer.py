@@ -14,7 +14,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_harness import ARTIFACTS, browser, chromium, new_page, open_app  # noqa: F401
+from browser_harness import (  # noqa: F401
+    ARTIFACTS,
+    browser,
+    chromium,
+    new_page,
+    open_app,
+    open_new_game,
+    open_tab,
+)
 from test_browser_whynot import _click_spot
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel, pytest.mark.slow]
@@ -61,15 +69,16 @@ def test_a_short_game_against_the_computer_with_pause_and_a_hint_on_the_board(
     page = p.page
     page.set_viewport_size({"width": 1280, "height": 1100})
     open_app(p, app_server)
+    open_new_game(page)  # the New game settings: variant, players, board, seats
     for seat in (2, 3, 4):
         page.locator(f".catan-seat-{seat} select").select_option(label="Computer: greedy")
-    page.get_by_role("button", name="Start").click()
+    page.locator(".catan-new-game-box").get_by_role("button", name="Start").click()
     page.wait_for_function(
-        "() => document.querySelector('.catan-computer-state').dataset.seats"
+        "() => document.querySelector('.catan-computer-state')?.dataset.seats"
         " === '2:greedy,3:greedy,4:greedy'"
     )
     page.wait_for_function(f"() => ({DEPTH})() === 0")
-    page.get_by_role("tab", name="Play", exact=True).click()
+    open_tab(page, "Play")
     page.locator(".catan-computer-pause").click()  # Pause, visible in the Play tab
     page.locator(".catan-computer-state[data-paused='1']").wait_for(state="attached")
     assert page.locator(".catan-computer-pause").inner_text().strip() == "Resume"
@@ -104,7 +113,7 @@ def test_a_short_game_against_the_computer_with_pause_and_a_hint_on_the_board(
     page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "play_computer_resumed.png")
 
     # the other seats' hands are hidden (BASE-INFO), the teacher's switch is off
-    page.get_by_role("tab", name="Players", exact=True).click()
+    open_tab(page, "Players")
     assert not page.locator(".catan-show-hands input").is_checked()
     seat_rows = page.locator(".catan-tutor div[style*='border-left:4px solid']")
     rows = [seat_rows.nth(i).inner_text() for i in range(seat_rows.count())]

@@ -126,10 +126,10 @@ def test_two_users_each_play_their_own_tutor(hub, new_page) -> None:
         assert re.search(rf"200 GET /user/{user}/api/kernels/[0-9a-f-]+ \(", log), user
         assert not re.search(rf"403 GET /user/{user}/api/kernels/", log), user
 
-    # bob places P1's first settlement on N6 (BASE-SETUP-ROUND1) with the Play form
-    bob.get_by_role("tab", name="Play", exact=True).click()
-    bob.get_by_role("button", name="settle").click()
-    form = bob.locator(".catan-form")
+    # bob places P1's first settlement on N6 (BASE-SETUP-ROUND1) with the Play form: the
+    # lesson opens in lesson mode, the actions the moment needs under its text
+    bob.locator(".catan-actions").get_by_role("button", name="settle", exact=True).click()
+    form = bob.locator(".catan-actions .catan-form")
     at = form.locator(".widget-dropdown", has_text=re.compile(r"^\s*at"))  # the "at" field
     at.locator("select").select_option(label="N6")
     form.get_by_role("button", name="Play").click()

@@ -179,6 +179,31 @@ def test_installed_notebook_runs_under_nbclient(installed, tmp_path):
     assert int(out.stdout.split()[-1]) >= 1
 
 
+# the lesson list's options once the chapter chosen differs from the one listed before
+_NEW_CHAPTER_LISTED = """(before) => {
+  const shown = [...document.querySelectorAll('.catan-lesson-picker select option')]
+    .map((o) => o.textContent);
+  return shown.length > 0 && shown.every((t) => !before.includes(t));
+}"""
+
+
+def _every_lesson_listed(page) -> list[str]:
+    """The lesson list's options of every chapter, as a user sees them choosing each chapter
+    in turn (the lesson list shows the chosen chapter's lessons)."""
+    chapter = page.locator(".catan-chapter-picker select")
+    lesson = page.locator(".catan-lesson-picker select option")
+    count = chapter.locator("option").count()
+    assert count > 1, chapter.locator("option").all_inner_texts()  # the course's chapters
+    options: list[str] = []
+    for i in range(count):
+        if chapter.locator("option").nth(i).get_attribute("value") != chapter.input_value():
+            before = lesson.all_text_contents()
+            chapter.select_option(index=i)
+            page.wait_for_function(_NEW_CHAPTER_LISTED, arg=before)
+        options += lesson.all_inner_texts()
+    return options
+
+
 @pytest.mark.browser
 @pytest.mark.kernel
 def test_installed_serve_shows_the_app_with_every_lesson(installed, new_page):
@@ -204,7 +229,7 @@ def test_installed_serve_shows_the_app_with_every_lesson(installed, new_page):
         _wait_listening(port, proc, log)
         p = new_page("wheel_serve")
         open_app(p, f"http://127.0.0.1:{port}/")
-        options = p.page.locator(".catan-app select").first.locator("option").all_inner_texts()
+        options = _every_lesson_listed(p.page)
         titles = {json.dumps(t) for t in options if t.strip()}
         assert len(titles) == len(LESSONS), options
         assert not any("cannot be opened" in t for t in options)
