@@ -61,3 +61,17 @@ def test_a_new_game_names_no_lesson_left_behind_and_the_lesson_keeps_the_moves()
     assert f"Your {own} moves in “Knight displacement” are kept" in html.unescape(app.status.value)
     app.new()
     assert app.status.value == ""  # a second new game: nothing about any lesson
+
+
+def test_a_lessons_form_is_filled_with_the_lessons_next_move_not_another_legal_one():
+    """Lesson 1.1 says P1 takes N6 (BASE-SETUP-ROUND1): the settle form starts on N6, not on
+    the first legal corner (a puzzle's form: tests/test_puzzle_secret.py)."""
+    from catan_tutor.board import VERTEX_LABELS
+    from catan_tutor.widgets import App
+
+    app = App(start="base_setup", query="")
+    s, form = app.tutor.session, app.tutor.controls.form
+    nxt = s.node.children[0].action
+    assert str(nxt) == "P1 settle N6" and s.kind == "settle" and form is not None
+    assert VERTEX_LABELS[form.pickers["vertex"].value] == "N6"
+    assert form.action() == nxt

@@ -240,6 +240,9 @@ class PlayPanel:
         if not acts:
             return None
         s = self.session
+        nxt = s.node.children[0].action if s.lesson_id and s.node.children else None
+        if nxt in acts and not s.puzzle_secret:  # a lesson's next move is the one filled in
+            acts = [nxt, *(a for a in acts if a != nxt)]
         form = ActionForm(s.game, acts, self.guard(s.play), self.guard(self.show_rule))
         if s.puzzle_secret:  # no "✓ legal" on the move filled in: the puzzle judges it
             form.status.layout.display = "none"
