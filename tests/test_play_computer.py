@@ -68,6 +68,8 @@ def test_pause_stops_the_computers_moves_and_resume_lets_them_play():
     _first_setup_moves(t)  # BASE-SETUP-ORDER: P2 is due now, but the computers are paused
     assert len(t.timeline.moves()) == 2 and t.game.rules.actors(t.game.state) == [1]
     assert t.computer.due() is None
+    assert not t.controls.palette.options  # P2's moves are not offered to the learner
+    assert t.controls.end_button.disabled and t.controls.roll_button.disabled
     assert "data-status='paused'" in t.computer.marker.value
     assert "paused" in t.computer.status.value
     t.computer.pause_button.click()  # Resume: P2, P3, P4, P4, P3, P2 set up at once
@@ -84,8 +86,10 @@ def test_a_seat_set_back_to_human_stops_playing_at_once():
     _first_setup_moves(t)
     picker = t.computer.pickers[1]  # P2's seat picker in the Play tab
     assert picker.value == "greedy"
+    assert not t.controls.palette.options  # P2 is a computer: nothing offered
     picker.value = "human"  # takes effect now: P2 is due and is no computer any more
     assert dict(t.session.computers) == {2: "random", 3: "greedy"}
+    assert t.controls.palette.options  # P2's moves, now a human's, offered at once
     t.session.set_paused(False)
     assert len(t.timeline.moves()) == 2  # nobody played for P2
     assert "data-seats='3:random,4:greedy'" in t.computer.marker.value

@@ -195,22 +195,23 @@ class PlayPanel:
             self._tried()
         elif event == "message":
             self.message.value = html.escape(self.session.message)
-        elif event == "seats":
-            s = self.session
-            self.hand.value = own_hand_html(s.game, s.own_seat(), s.against_computer())
+        elif event == "seats":  # a seat now human or computer: its moves offered or not
+            self._show_all()
 
     def _show_all(self) -> None:
         s = self.session
         kinds = s.kinds()
         if s.puzzle_secret and not s.editing:  # the kinds legal now would narrow the answer
             kinds = list(variant_kinds(s.game))
+        elif acting_seat(s.game) in s.computers and not s.game.is_chance():
+            kinds = []  # a computer's move (even while paused): nothing to offer the learner
         self.palette.value = None
         self.palette.options = [self._kind_option(k) for k in kinds]
         self._blocked_kinds(kinds)
         self._choices()
         self._set_form(None)
         self._buttons(kinds)
-        self._on_session("seats")  # the learner's own hand
+        self.hand.value = own_hand_html(s.game, s.own_seat(), s.against_computer())
         self.message.value = html.escape(s.message)
         self._tried()
         self._log()
