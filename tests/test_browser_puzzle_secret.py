@@ -1,12 +1,14 @@
 """End to end: the course's 20 puzzles keep their secret in the app's page (issue 33, scope 2).
 
 One page (Voilà, headless Chromium) sweeps every puzzle as a learner meets it: the lesson is
-picked in the list, "last" stops at the open question, and there the page's text, every tab's
+picked by its chapter and its name, "last" stops at the open question, and there the page's
 text and every attribute (the hidden markers of the board and of the puzzle included) hold
 none of the answer's words (``puzzle_answers.py``: the accepted moves' notation, the move
-list's words for them, their spots' labels); texts the page shows at a new game too (labels,
-placeholders, examples) are left out, they cannot hold it. Then the answer is typed, and the
-Moves tab shows the line with it and the puzzle box the explanation.
+list's words for them, their spots' labels), both as the lesson opens (lesson mode: the
+lesson's text and the actions the moment needs) and with Explore open, every tab shown and so
+written; texts the page shows at a new game too (labels, placeholders, examples) are left out,
+they cannot hold it. Then the answer is typed, and the Moves tab shows the line with it and
+the puzzle box the explanation.
 
 Needs /usr/bin/chromium, skipped without it except under ``CI=true`` (browser_harness.py).
 Reads only hidden ``data-*`` markers and what a learner sees.
@@ -17,7 +19,14 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser_harness import ARTIFACTS, PAGE_TIMEOUT, open_app
+from browser_harness import (
+    ARTIFACTS,
+    PAGE_TIMEOUT,
+    open_app,
+    open_new_game,
+    open_tab,
+    pick_lesson,
+)
 from puzzle_answers import Asked, answer_words, course_puzzles, found
 
 from catan_tutor import rulebook
@@ -26,26 +35,29 @@ from catan_tutor.puzzle import answer_nodes, judge
 from catan_tutor.resources import packaged_lessons
 from catan_tutor.timeline import Node
 from catan_tutor.widgets.move_list import move_words
+from catan_tutor.widgets.tutor import TABS
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel, pytest.mark.slow]
 
 PUZZLE = ".catan-puzzle-state"
-WRITTEN_WHEN_SHOWN = ("Rules", "File")  # and Moves; Odds (playouts) never names a move
 WRONG = "P1 road K5"  # at the course's first puzzle: away from the settlement just placed
 SHOTS = {"puzzle_base_setup", "puzzle_ck_knights"}  # screenshots at their first question
 
-# Every text of the app and every attribute value, one string each (no style or script).
-SEGMENTS_JS = """() => {
+# Every text of the app and every attribute value, one string each (no style or script;
+# nothing inside what the selector ``skip`` finds, when given).
+SEGMENTS_JS = """(skip) => {
   const root = document.querySelector('.catan-app') || document.body;
+  const off = (el) => skip && el.closest(skip);
   const out = [document.title];
   const w = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   while (w.nextNode()) {
     const p = w.currentNode.parentElement;
-    if (p && p.closest('style, script')) continue;
+    if (p && (p.closest('style, script') || off(p))) continue;
     const t = w.currentNode.textContent.replace(/\\u00a0/g, ' ').trim();
     if (t) out.push(t);
   }
   for (const el of root.querySelectorAll('*')) {
+    if (off(el)) continue;
     for (const a of el.attributes)
       if (a.name !== 'class' && a.name !== 'style' && a.value.trim()) out.push(a.value);
     if ((el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') && el.value.trim())
@@ -53,28 +65,41 @@ SEGMENTS_JS = """() => {
   }
   return out;
 }"""
-# The lesson list's select and the index of its option that names the title
-PICK_JS = """(title) => {
-  const selects = [...document.querySelectorAll('.catan-app select')];
-  for (const [k, s] of selects.entries()) {
-    const i = [...s.options].findIndex(
-      o => o.textContent.replace(/\\u00a0/g, ' ').includes(title));
-    if (i >= 0) return [k, i];
-  }
-  return [-1, -1];
+# The tab ``name`` is selected and its panel shows, with text (a panel built when first shown)
+SHOWN_TAB_JS = """(name) => {
+  const tab = [...document.querySelectorAll('.catan-tutor [role=tab]')]
+    .find(t => t.textContent.trim() === name);
+  if (!tab || tab.getAttribute('aria-selected') !== 'true') return false;
+  const shown = [...document.querySelectorAll('.catan-tutor .widget-tab-contents > *')]
+    .filter(e => e.checkVisibility());
+  return shown.length === 1 && shown[0].innerText.trim() !== '';
 }"""
 
 
-def _segments(page, node: int) -> set[str]:
-    """The page's texts and attribute values at ``node``, every tab written: the tabs the
-    kernel writes when shown (Rules, File) are shown first, then Moves, which stays shown
-    (the other tabs are in the page all along, hidden)."""
-    for tab in WRITTEN_WHEN_SHOWN:
-        page.get_by_role("tab", name=tab, exact=True).click()
-        page.wait_for_timeout(150)  # no marker tells that these tabs are written
-    page.get_by_role("tab", name="Moves", exact=True).click()
+def _lesson_mode(page, skip: str | None = None) -> set[str]:
+    """The page's texts and attribute values as a lesson opens: Explore closed, no tabs
+    (nothing inside ``skip``)."""
+    if page.get_by_role("tab", name="Moves", exact=True).count():
+        page.locator(".catan-explore").click()
+    page.get_by_role("tab", name="Moves", exact=True).wait_for(state="detached")
+    page.locator(".catan-actions").wait_for(state="attached")
+    return set(page.evaluate(SEGMENTS_JS, skip))
+
+
+def _explore(page, node: int, skip: str | None = None) -> set[str]:
+    """The page's texts and attribute values at ``node`` with Explore open, every tab shown
+    once (a tab's panel is built, and some written, when shown; a built panel stays in the
+    page, hidden), Moves last, which stays shown (nothing inside ``skip``)."""
+    for tab in TABS:
+        if tab != "Moves":
+            open_tab(page, tab)
+            # its panel shown (built the first time: the next tab is asked for only then, a
+            # tab asked for while the kernel is busy would be skipped), then written
+            page.wait_for_function(SHOWN_TAB_JS, arg=tab)
+            page.wait_for_timeout(150)  # no marker tells that a tab is written
+    open_tab(page, "Moves")
     page.locator(f".catan-mv-current[data-node='{node}']").wait_for(state="attached")
-    return set(page.evaluate(SEGMENTS_JS))
+    return set(page.evaluate(SEGMENTS_JS, skip))
 
 
 def _wait_question(page, node: int) -> None:
@@ -115,23 +140,31 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
     titles = {x.id: x.title for x in library(packaged_lessons())}
     p = new_page("puzzle_secret")
     page = p.page
-    open_app(p, app_server)  # a new game: what shows whatever the position
-    static = _segments(page, 0)
+    open_app(p, app_server)
+    open_new_game(page)  # a new game: what shows whatever the position
+    page.get_by_role("button", name="Start").click()
+    page.get_by_role("tab", name="Moves", exact=True).wait_for()  # a game opens in Explore
+    # not the form of the kind chosen at a new game: its moves are the position's, not static
+    static = _explore(page, 0, ".catan-form") | _lesson_mode(page, ".catan-form")
     started = time.monotonic()
     lesson = ""
     leaks: dict[str, list[str]] = {}
     for asked in puzzles:
         if asked.lesson != lesson:
             lesson = asked.lesson
-            select, index = page.evaluate(PICK_JS, titles[lesson])
-            assert index >= 0, titles[lesson]
-            page.locator(".catan-app select").nth(select).select_option(index=index)
+            pick_lesson(page, titles[lesson])
             page.locator(".catan-state[data-node='0']").wait_for(state="attached")
         page.get_by_title("last (End)").click()  # stops at the open question
         _wait_question(page, asked.node)
-        text = " \n ".join(sorted(_segments(page, asked.node) - static))
-        assert asked.puzzle.prompt.split(" (")[0][:40] in text
-        leaks[f"{asked.lesson}@{asked.node}"] = found(answer_words(asked), text)
+        prompt = asked.puzzle.prompt.split(" (")[0][:40]
+        where = f"{asked.lesson}@{asked.node}"
+        # as the lesson shows it (lesson mode), then with every tool (Explore, every tab)
+        shown = {"lesson mode": _lesson_mode(page), "explore": _explore(page, asked.node)}
+        for mode, segments in shown.items():
+            text = " \n ".join(sorted(segments - static))
+            assert prompt in text, (where, mode)
+            words = found(answer_words(asked), text)  # and the texts that hold them
+            leaks[f"{where} {mode}"] = [x for x in sorted(segments - static) if found(words, x)]
         if lesson in SHOTS and asked.node == min(a.node for a in puzzles if a.lesson == lesson):
             page.screenshot(path=ARTIFACTS / f"puzzle_secret_{lesson}.png")
         if asked is puzzles[0]:  # a wrong try: one plain sentence, never the rule's text

@@ -17,7 +17,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browser_harness import ARTIFACTS, PAGE_TIMEOUT, open_app
+from browser_harness import ARTIFACTS, PAGE_TIMEOUT, open_app, open_tab
 
 from catan_tutor.serve import BOARD_PAINTED_JS
 
@@ -56,9 +56,9 @@ def test_a_variation_link_reopens_the_lesson_the_moves_and_the_node(new_page, ap
     page = p.page
     open_app(p, f"{app_server}?lesson=base_2p_forced_trade")
     page.locator(".catan-chapter").filter(has_text="Chapter 5 · ").wait_for()
-    page.get_by_role("tab", name="Play", exact=True).click()
     page.locator(".catan-roll").click()  # the seeded dice: 4 + 4, then 1 + 3 (not the lesson's)
     wait_depth(page, 5)
+    open_tab(page, "Play")  # Explore: the log (What happened) is in the Play tab
     here = state(page)
     log = wait_log(page, 5)
     assert len(log) == 5 and "rolled 4" in log[0], log
@@ -82,8 +82,9 @@ def test_a_variation_link_reopens_the_lesson_the_moves_and_the_node(new_page, ap
         fresh.locator(".catan-chapter").filter(has_text="Chapter 5 · ").wait_for()
         assert "Forced trade with trade tokens" in fresh.locator(".catan-app").first.inner_text()
         assert fresh.locator(".catan-app").first.inner_text().count("could not be opened") == 0
+        open_tab(fresh, "Play")  # the lesson opens in lesson mode: its log is Explore's
         assert wait_log(fresh, log) == log
-        fresh.get_by_role("tab", name="Moves").click()
+        open_tab(fresh, "Moves")
         rows = fresh.locator(".catan-moves .catan-mv")
         rows.first.wait_for()
         nodes = [int(n) for n in fresh.evaluate(
@@ -109,6 +110,7 @@ def test_a_reload_in_the_middle_of_a_lesson_keeps_the_place(new_page, app_server
     for depth in (1, 2, 3):
         page.get_by_role("button", name="▶", exact=True).click()
         wait_depth(page, depth)
+    open_tab(page, "Play")  # Explore: the log (What happened) is in the Play tab
     here = state(page)
     log = wait_log(page, 3)
     assert len(log) == 3, log
@@ -119,6 +121,7 @@ def test_a_reload_in_the_middle_of_a_lesson_keeps_the_place(new_page, app_server
     assert state(page) == here
     page.locator(".catan-chapter").filter(has_text="Chapter 9 · ").wait_for()
     assert "Wedding and Sabotage" in page.locator(".catan-app").first.inner_text()
+    open_tab(page, "Play")  # the lesson opens again in lesson mode: its log is Explore's
     assert wait_log(page, log) == log  # the log is the place: the same three moves
     page.get_by_role("button", name="◀", exact=True).click()
     wait_depth(page, 2)

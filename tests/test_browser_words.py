@@ -1,9 +1,10 @@
-"""The words a learner sees in the browser (issue 33, scope 5): on the start page and on a
-Cities & Knights lesson with the knight form open, then a two-player forced trade form, the
-visible text (text, list options, tooltips; not the notation in ``<code>``) carries no
-internal name (``src``, ``dst``, ``args``, ``listed``, card ids, variant codes, a
-``commodities`` field where the variant has none), no emoji or pictograph, and counts and
-articles that agree. The icons are drawn (inline SVG). Screenshots: tests/artifacts/words_*.png.
+"""The words a learner sees in the browser (issue 33, scope 5): on the start page (and its New
+game settings), on a Cities & Knights lesson as it opens (lesson mode) and with the knight form
+open in Explore's Play tab, then a two-player forced trade form, the visible text (text, list
+options, tooltips; not the notation in ``<code>``) carries no internal name (``src``, ``dst``,
+``args``, ``listed``, card ids, variant codes, a ``commodities`` field where the variant has
+none), no emoji or pictograph, and counts and articles that agree. The icons are drawn (inline
+SVG). Screenshots: tests/artifacts/words_*.png.
 
 Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
 """
@@ -11,7 +12,7 @@ Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
 from __future__ import annotations
 
 import pytest
-from browser_harness import ARTIFACTS, open_app
+from browser_harness import ARTIFACTS, open_app, open_new_game, open_tab, pick_lesson
 from test_page_words import INTERNAL_WORDS, PICTOGRAPHS
 from test_words import INTERNAL, agreement_errors
 
@@ -36,14 +37,6 @@ VISIBLE_TEXT_JS = """() => {
 }"""
 
 
-def _pick_lesson(page, title: str) -> None:
-    picker = page.locator(".catan-app select").first
-    labels = picker.locator("option").all_inner_texts()
-    index = next(i for i, x in enumerate(labels) if x.replace("\xa0", " ").strip().endswith(title))
-    picker.select_option(index=index)
-    page.locator(".catan-tutor").filter(has_text=title).first.wait_for()
-
-
 def _check(page, where: str) -> str:
     text = page.evaluate(VISIBLE_TEXT_JS)
     assert len(text) > 500, (where, text[:200])  # the page is there
@@ -60,10 +53,13 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     open_app(p, app_server)
     _check(page, "start page")
     page.screenshot(path=ARTIFACTS / "words_start.png")
+    open_new_game(page)  # the New game settings: variant, players, board, seats
+    _check(page, "start page, the New game settings")
 
     # a Cities & Knights lesson, the knight form open: its fields are "from" and "to"
-    _pick_lesson(page, "Knight displacement")
-    page.get_by_role("tab", name="Play", exact=True).click()
+    pick_lesson(page, "Knight displacement")
+    _check(page, "Knight displacement, lesson mode")  # the lesson opens without the tabs
+    open_tab(page, "Play")
     page.get_by_role("button", name="move knight").click()
     form = page.locator(".catan-form")
     form.locator(".widget-label", has_text="from").first.wait_for()
@@ -76,8 +72,8 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     panel.screenshot(path=ARTIFACTS / "words_knight_play_tab.png")
 
     # a forced trade in Catan for two: no commodities field (base-2p has none)
-    _pick_lesson(page, "Forced trade with trade tokens")
-    page.get_by_role("tab", name="Play", exact=True).click()
+    pick_lesson(page, "Forced trade with trade tokens")
+    open_tab(page, "Play")
     page.get_by_role("button", name="forced trade").click()
     form.locator("b", has_text="take").first.wait_for()  # a bundle's title in words
     form.locator(".catan-verdict svg.catan-icon").first.wait_for()
