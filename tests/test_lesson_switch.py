@@ -75,3 +75,30 @@ def test_a_lessons_form_is_filled_with_the_lessons_next_move_not_another_legal_o
     assert str(nxt) == "P1 settle N6" and s.kind == "settle" and form is not None
     assert VERTEX_LABELS[form.pickers["vertex"].value] == "N6"
     assert form.action() == nxt
+
+
+def test_a_new_game_opens_on_its_play_tab_and_folds_its_settings_away():
+    """After Start the game's moves are in reach (the Play tab, not the tab last shown) and
+    the New game settings close (a learner's finding)."""
+    from catan_tutor.widgets import App
+
+    app = App(start="base_setup", query="")
+    app.tutor.explore.value = True
+    app.tutor.tabs.selected_index = 2  # the Moves tab, last looked at in the lesson
+    app.new_game.value = True  # the settings open
+    app.new()
+    assert app.tutor.explore.value and app.tutor.tabs.selected_index == 0
+    assert not app.new_game.value and app.new_form.widget.layout.display == "none"
+
+
+def test_a_reading_mark_is_a_word_apart_from_the_rule_it_marks():
+    """A rule that is this tutor's reading reads "… reading" in the page's text, not glued to
+    the rule's title (a learner's finding)."""
+    import re
+
+    from catan_tutor import rulebook
+    from catan_tutor.widgets.verdicts import rule_ref_html
+
+    rule_id = next(r for r in rulebook.rules() if rulebook.reading(r) is not None)
+    text = re.sub(r"<[^>]+>", "", rule_ref_html(rule_id, "Title"))
+    assert text == "Title reading"

@@ -393,6 +393,8 @@ class App:
         self.session.sampler = Sampler(link.seed)
         self._leave_for_game(game, link)
         self.tutor.computer.set_seats(self.seats.seats(), link.seed or 0)
+        self.new_game.value = False  # the game started: its settings fold away
+        self.tutor.tabs.selected_index = 0  # and its Play tab shows, where its moves are
 
     def _leave_for_game(self, game: Game, origin: Link | None = None) -> None:
         """Show ``game`` instead of the lesson or game shown (a lesson with moves of the

@@ -101,8 +101,8 @@ def rule_ref_html(rule_id: str, shown: str) -> str:
             + (f". Another reading: {other}" if other else "")
             + "."
         )
-        mark = (
-            f"<span class='catan-reading-mark' title='{markup.text(hover)}' "
+        mark = (  # a space before it: the page's text reads "map reading", not "mapreading"
+            f" <span class='catan-reading-mark' title='{markup.text(hover)}' "
             "style='color:#4527a0;font-size:10px;margin-left:1px;vertical-align:super'>"
             "reading</span>"
         )
