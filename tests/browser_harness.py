@@ -192,3 +192,18 @@ def open_new_game(page) -> None:
     if not start.count() or not start.is_visible():
         page.locator(".catan-new-game").click()
     start.wait_for()
+
+
+def ask_hint(page):
+    """Ask the Hint panel for a hint with few playouts (4, over 1 turn); the hint's hidden
+    state once it is done (``data-top``: the best move, ``data-spot``: its spot)."""
+    panel = page.locator(".catan-hint-panel")
+    panel.locator("input").nth(0).fill("4")  # playouts
+    panel.locator("input").nth(1).fill("1")  # turns
+    panel.locator("input").nth(1).press("Tab")
+    # a hint of an earlier position is cleared when the position changes: wait for that
+    page.locator(".catan-hint-state:not([data-status='done'])").wait_for(state="attached")
+    panel.get_by_role("button", name="Hint").click()
+    done = page.locator(".catan-hint-state[data-status='done']")
+    done.wait_for(state="attached", timeout=60_000)
+    return done

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from browser_harness import (  # noqa: F401
     ARTIFACTS,
+    ask_hint,
     browser,
     chromium,
     new_page,
@@ -31,14 +32,7 @@ def _depth(page) -> int:
 def _hint(page) -> str:
     """Ask for a hint with few playouts; the best move's notation once it shows."""
     panel = page.locator(".catan-hint-panel")
-    panel.locator("input").nth(0).fill("4")  # playouts
-    panel.locator("input").nth(1).fill("1")  # turns
-    panel.locator("input").nth(1).press("Tab")
-    # a hint of an earlier position is cleared when the position changes: wait for that
-    page.locator(".catan-hint-state:not([data-status='done'])").wait_for(state="attached")
-    panel.get_by_role("button", name="Hint").click()
-    done = page.locator(".catan-hint-state[data-status='done']")
-    done.wait_for(state="attached", timeout=60_000)
+    done = ask_hint(page)
     top = done.get_attribute("data-top")
     assert top and top.startswith("P1 ")
     assert panel.locator(".catan-hint-why").is_visible()  # one plain sentence first

@@ -16,6 +16,7 @@ import re
 import pytest
 from browser_harness import (  # noqa: F401
     ARTIFACTS,
+    ask_hint,
     browser,
     chromium,
     new_page,
@@ -36,14 +37,7 @@ def _computer(page, name: str) -> str:
 
 def _hint(page) -> tuple[str, str]:
     """A hint with few playouts: (the best move's notation, the spot ringed on the board)."""
-    panel = page.locator(".catan-hint-panel")
-    panel.locator("input").nth(0).fill("4")  # playouts
-    panel.locator("input").nth(1).fill("1")  # turns
-    panel.locator("input").nth(1).press("Tab")
-    page.locator(".catan-hint-state:not([data-status='done'])").wait_for(state="attached")
-    panel.get_by_role("button", name="Hint").click()
-    done = page.locator(".catan-hint-state[data-status='done']")
-    done.wait_for(state="attached", timeout=60_000)
+    done = ask_hint(page)
     spot = done.get_attribute("data-spot")
     ring = page.locator(f".catan-hint-mark[data-spot='{spot}']")
     ring.wait_for(state="attached")  # the board draws the ring there
