@@ -259,6 +259,8 @@ def _roll(rules, before: State, after: State, cards, late: bool = False) -> Even
     who = before.active
     total = sum(after.dice[:2])
     event = f" (event die: {after.event})" if after.event and before.caps.knights else ""
+    produced: dict[int, Bundle] = {p: _plus(d) for p, d in cards if any(_plus(d))}
+    facts = {"total": total, "dice": tuple(after.dice), "event": after.event, "produced": produced}
     if (
         before.caps.double_roll and before.sums and total == before.sums[0] and after.phase == DICE
     ):  # 2P-ROLL-DIFFERENT: the same sum again is rolled anew
@@ -279,12 +281,7 @@ def _roll(rules, before: State, after: State, cards, late: bool = False) -> Even
             _rule(rules, "CK-EVENT-CASTLE"),
             who,
             cards,
-            facts={
-                "total": total,
-                "dice": tuple(after.dice),
-                "event": after.event,
-                "produced": {p: _plus(d) for p, d in cards if any(_plus(d))},
-            },
+            facts=facts,
         )
     if late:
         got = [f"{after.name(p)} gets {_bundle(_plus(d))}" for p, d in cards if any(_plus(d))]
@@ -297,12 +294,7 @@ def _roll(rules, before: State, after: State, cards, late: bool = False) -> Even
             _rule(rules, "BASE-PROD-YIELD"),
             who,
             cards,
-            facts={
-                "total": total,
-                "dice": tuple(after.dice),
-                "event": after.event,
-                "produced": {p: _plus(d) for p, d in cards if any(_plus(d))},
-            },
+            facts=facts,
         )
     got = [f"{after.name(p)} gets {_bundle(_plus(d))}" for p, d in cards if any(_plus(d))]
     lost = [f"{after.name(p)} loses {_bundle(_minus(d))}" for p, d in cards if any(_minus(d))]
@@ -312,19 +304,13 @@ def _roll(rules, before: State, after: State, cards, late: bool = False) -> Even
         what, rule = ", ".join(got) or "nobody produces", "BASE-PROD-YIELD"
     if lost:
         what += "; " + ", ".join(lost)
-    produced: dict[int, Bundle] = {p: _plus(d) for p, d in cards if any(_plus(d))}
     return Event(
         "production",
         f"{after.name(who)} rolled {total}{event}: {what}.",
         _rule(rules, rule),
         who,
         cards,
-        facts={
-            "total": total,
-            "dice": tuple(after.dice),
-            "event": after.event,
-            "produced": produced,
-        },
+        facts=facts,
     )
 
 
