@@ -70,6 +70,8 @@ def test_pause_stops_the_computers_moves_and_resume_lets_them_play():
     assert t.computer.due() is None
     assert not t.controls.palette.options  # P2's moves are not offered to the learner
     assert t.controls.end_button.disabled and t.controls.roll_button.disabled
+    assert t.controls.form is None and not t.session.kind  # no form filled with P2's move
+    assert not t.controls.blocked.options  # nor "why not" for them
     assert "data-status='paused'" in t.computer.marker.value
     assert "paused" in t.computer.status.value
     t.computer.pause_button.click()  # Resume: P2, P3, P4, P4, P3, P2 set up at once

@@ -203,7 +203,7 @@ class PlayPanel:
         kinds = s.kinds()
         if s.puzzle_secret and not s.editing:  # the kinds legal now would narrow the answer
             kinds = list(variant_kinds(s.game))
-        elif acting_seat(s.game) in s.computers and not s.game.is_chance():
+        elif s.computer_to_move():
             kinds = []  # a computer's move (even while paused): nothing to offer the learner
         self.palette.value = None
         self.palette.options = [self._kind_option(k) for k in kinds]
@@ -215,7 +215,7 @@ class PlayPanel:
         self.message.value = html.escape(s.message)
         self._tried()
         self._log()
-        if s.kind:
+        if s.kind and not s.computer_to_move():  # (a kind chosen before a seat changed)
             self._set_form(self._form(s.of_kind()))
 
     def _choices(self) -> None:
@@ -258,10 +258,10 @@ class PlayPanel:
 
     def _blocked_kinds(self, kinds: list[str]) -> None:
         """The greyed kinds: every kind of the variant not legal now (none at a chance event,
-        once the game is over or while editing); a kind that names only its seat has the
-        engine's reason as its tooltip."""
+        once the game is over, while editing or while a computer is to move); a kind that
+        names only its seat has the engine's reason as its tooltip."""
         g = self.session.game
-        if g.is_chance() or g.is_over() or self.session.editing:
+        if g.is_chance() or g.is_over() or self.session.editing or self.session.computer_to_move():
             others: list[str] = []
         else:
             self._variant_kinds = variant_kinds(g)

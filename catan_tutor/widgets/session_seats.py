@@ -118,6 +118,13 @@ class SeatSettings:
             return frozenset()
         return frozenset(p for p in range(n) if p not in self.computers)
 
+    def computer_to_move(self) -> bool:
+        """A computer seat acts now (paused or not; chance aside): none of its moves is the
+        learner's to make."""
+        g = self.game
+        acting = g.current_player if g.current_player >= 0 else g.state.active
+        return acting in self.computers and not g.is_chance()
+
     def own_seat(self) -> int:
         """The learner's seat: the human to act (else on turn); against the computer, when a
         computer acts, the first human seat."""

@@ -123,7 +123,8 @@ class TutorSession(TreeEdits, SeatSettings):
         the one kind legal), the verdict tried goes (its text stays), then ``shown``."""
         self.message = message
         self.verdict, self.unreadable = None, ""
-        kinds = [] if self.puzzle_secret else self.kinds()  # one kind would tell the answer
+        # one kind would tell a puzzle's answer; a computer's move is not the learner's
+        kinds = [] if self.puzzle_secret or self.computer_to_move() else self.kinds()
         g = self.game
         self.kind = (
             kinds[0]
