@@ -3,8 +3,8 @@ turn. The board editor (``editor.py``) reads its one-line operations into these 
 
 Each operation changes a ``State`` in place and refuses (``EditOpError``) only what it alone
 can tell (a spot already taken, a Cities & Knights part in another variant). Whether the whole
-edited position keeps the rules is checked once, at the end, by ``validated``: the checks of
-the position-text reader (``position.decode``, strict), then those no text field shows."""
+edited position keeps the rules is checked once, at the end, by ``validated``
+(``validity.validate``, strict)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from .board import CARD_NAMES, EDGE_LABELS, VERTEX_LABELS
-from .edit_checks import problem
 from .errors import CatanError
-from .position import decode, encode
 from .progress_cards import CARDS, COUNT, DECK_KINDS, VP_CARDS
 from .rules import awards
 from .state import (
@@ -29,6 +27,7 @@ from .state import (
     State,
     tset,
 )
+from .validity import validate
 
 
 class EditOpError(CatanError):
@@ -271,16 +270,16 @@ def progress_decks(phand: Iterable[Iterable[int]], pvp: Iterable[int]) -> tuple[
 
 
 def validated(rules, s: State) -> State:
-    """``s`` checked as the position reader checks a text, strictly (roads joined, knights on
-    their roads), with the awards the edited board decides (BASE-AWARD-TIMING): a new state.
-    Raises PositionError naming the field at fault, or EditOpError naming a rule no field
-    shows (``edit_checks.problem``)."""
-    _, state = decode(encode(rules, s), strict=True)
+    """``s`` with the awards the edited board decides (BASE-AWARD-TIMING), as a new state,
+    once it keeps the rules as every played game does (``validity.validate``, strict: roads
+    joined, knights on their roads, what is owed payable ...). Raises EditOpError with the
+    first problem, in the learner's words."""
+    state = s.copy()
     awards.update_roads(state)
     awards.update_army(state)
-    why = problem(rules, state)
-    if why:
-        raise EditOpError(why)
+    problems = validate(rules, state, strict=True)
+    if problems:
+        raise EditOpError(problems[0].why)
     return state
 
 

@@ -4,7 +4,7 @@ Each operation is a line of text (``place P1 settlement A4``, ``hand P2 2 brick,
 the same words serve the tutor's editor mode and the ``start`` block of scenario files. Each
 is read into a call of the edit operations on the game state (``edit_ops``); what follows
 from them is filled in (bank from the hands, token supply, decks, longest road and largest
-army), and the result is checked strictly, as the position reader checks a text: a position
+army), and the result is checked strictly (``validity.validate``): a position
 that breaks the rules (buildings side by side, a third knight of a strength, more cards than
 exist, a road joined to nothing, an open bid or owed card that can no longer be paid, a
 choice nobody can make) is refused with an ``EditError`` naming the operation, the piece and
@@ -48,15 +48,16 @@ def edit(game: Game, *ops: str) -> Game:
     """A new game (a new root: no history) at ``game``'s position with ``ops`` applied."""
     if not isinstance(game, Game):
         raise EditError(_ops_text(ops), f"expected a Game to edit, not {quote(game)}")
-    return Game.from_position(edited_position(game.position(), *ops))
+    rules = rules_for(game.variant, preview=True)
+    return Game(rules, edited_state(rules, game.state, *ops))
 
 
 def _ops_text(ops: tuple) -> str:
     return "; ".join(o if isinstance(o, str) else quote(o) for o in ops[:3])[: 2 * 60]
 
 
-def _checked(text: str, ops: tuple) -> tuple[str, State]:
-    """Text operations of bounded size, on a position that reads (else an EditError)."""
+def _check_ops(ops: tuple) -> None:
+    """Text operations of bounded size (else an EditError)."""
     if len(ops) > MAX_OPS:
         raise EditError(_ops_text(ops), f"{len(ops)} operations, more than {MAX_OPS}")
     for i, op in enumerate(ops):
@@ -67,16 +68,24 @@ def _checked(text: str, ops: tuple) -> tuple[str, State]:
                 op[:60] + "…",
                 f"operation {i + 1} is {len(op)} characters, more than {MAX_OP_CHARS}",
             )
-    try:
-        return decode(text)
-    except PositionError as e:
-        raise EditError(_ops_text(ops) or "position", str(e)) from None
 
 
 def edited_position(text: str, *ops: str) -> str:
     """The position text with ``ops`` applied and checked (see the module docstring)."""
-    variant, s = _checked(text, ops)
+    _check_ops(ops)
+    try:
+        variant, s = decode(text)
+    except PositionError as e:
+        raise EditError(_ops_text(ops) or "position", str(e)) from None
     rules = rules_for(variant, preview=True)
+    return encode(rules, edited_state(rules, s, *ops))
+
+
+def edited_state(rules, state: State, *ops: str) -> State:
+    """A new state: ``state`` with ``ops`` applied and checked (see the module docstring);
+    ``state`` itself is left as it was."""
+    _check_ops(ops)
+    s = state.copy()
     for op in ops:
         try:
             _apply(s, op)
@@ -89,10 +98,9 @@ def edited_position(text: str, *ops: str) -> str:
     except ValueError as e:  # more cards than exist
         raise EditError("; ".join(ops), str(e)) from None
     try:
-        state = edit_ops.validated(rules, s)
-    except ValueError as e:  # PositionError from the reader, or a rule no field shows
-        raise EditError("; ".join(ops) or variant, str(e).removeprefix("position text: ")) from None
-    return encode(rules, state)
+        return edit_ops.validated(rules, s)
+    except ValueError as e:  # a rule the edited position breaks
+        raise EditError("; ".join(ops) or rules.variant, str(e)) from None
 
 
 # ---------------------------------------------------------------- reading an operation

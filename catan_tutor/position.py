@@ -12,7 +12,8 @@ in a fixed order, so equal states give equal texts.
 The grammar is in ``position_format``; the fields come in groups declared with the variants
 that have them (``variants/fields_*.py``): the base fields, then trade tokens, two rolls,
 neutrals, the dummy and Cities & Knights. This module drives them: ``encode`` and ``decode``.
-"""
+Whether the state read keeps the rules is ``validity.validate``'s question, asked apart from
+the text."""
 
 from __future__ import annotations
 
@@ -20,24 +21,8 @@ from functools import cache
 
 from .errors import PositionError, quote
 from .position_format import FieldGroup, FieldReader
-from .state import (
-    BOARD,
-    CHANCE_PHASES,
-    DICE,
-    DISCARD,
-    DRAW,
-    MAIN,
-    OFFER,
-    OVER,
-    PRE_ROLL,
-    ROAD_BUILDING,
-    ROBBER,
-    ROLLOFF,
-    SETUP_ROAD,
-    SETUP_SETTLE,
-    STEAL,
-    State,
-)  # fmt: skip
+from .state import State
+from .validity import validate
 from .variants import VARIANTS, rules_for
 from .variants.capabilities import Capabilities
 from .variants.fields_base import BASE_FIELDS, new_state
@@ -50,25 +35,6 @@ FIELD_GROUPS = (BASE_FIELDS, TOKEN_FIELDS, SUMS_FIELDS, NEUTRAL_FIELDS, DUMMY_FI
 KEYS = BASE_FIELDS.keys
 EXTRA_KEYS = {g.name: g.keys for g in FIELD_GROUPS[1:]}
 MAX_POSITION_CHARS = 8192  # the longest position a game writes is about 2,000 characters
-
-# Phases every variant has; a variant adds those it declares (decisions, chance events).
-_COMMON_PHASES = (
-    BOARD,
-    ROLLOFF,
-    SETUP_SETTLE,
-    SETUP_ROAD,
-    PRE_ROLL,
-    DICE,
-    DISCARD,
-    ROBBER,
-    STEAL,
-    MAIN,
-    ROAD_BUILDING,
-    DRAW,
-    OFFER,
-    OVER,
-)
-
 
 @cache
 def field_groups(caps: Capabilities) -> tuple[FieldGroup, ...]:
@@ -84,12 +50,6 @@ def _keys(caps: Capabilities) -> tuple[str, ...]:
 def variant_keys(rules) -> tuple[str, ...]:
     """Every field of ``rules``' variant, in the order the text lists them."""
     return _keys(rules.caps)
-
-
-def variant_phases(rules) -> frozenset[str]:
-    """The phases a game of ``rules``' variant can be in."""
-    extra = (p for g in field_groups(rules.caps) for p in g.phases)
-    return frozenset((*_COMMON_PHASES, *rules.decisions, *rules.chance_rules, *extra))
 
 
 def encode(rules, s: State) -> str:
@@ -115,12 +75,9 @@ def _reader(text: str) -> FieldReader:
     return FieldReader(words[2:], variant, rules, variant_keys(rules))
 
 
-def decode(text: str, strict: bool = False) -> tuple[str, State]:
-    """Read position text; raises PositionError naming the field at fault.
-
-    ``strict`` (the board editor) also asks that every road be joined to its owner's pieces
-    and every knight stand at the end of its owner's road, as in any played game.
-    """
+def decode(text: str) -> tuple[str, State]:
+    """Read position text; raises PositionError naming the field at fault: a field that is
+    no valid text, or the first problem of the state it gives (``validity.validate``)."""
     if not isinstance(text, str):
         raise PositionError(f"position text must be a string, not {quote(text)}")
     if len(text) > MAX_POSITION_CHARS:
@@ -129,45 +86,21 @@ def decode(text: str, strict: bool = False) -> tuple[str, State]:
             f"{MAX_POSITION_CHARS}: {quote(text)}"
         )
     F = _reader(text)
-    F.strict = strict
     groups = field_groups(F.rules.caps)
     s = new_state(F)
     for group in groups:
         group.read(F, s)
     for group in groups:
-        group.check(F, s)
-    if s.phase not in variant_phases(F.rules):
-        raise F.bad("phase", f"{F.variant} has no {s.phase} phase")
-    for group in groups:
-        group.check_pending(F, s)
-    for group in groups:
-        group.check_phase(F, s)
-    for group in groups:
         group.finish(F, s)
-    _probe(F, s)
-    return F.variant, s
-
-
-def _probe(F: FieldReader, s: State) -> None:
-    """The last check at the door: the rules can say who is to act and what they may do,
-    and the state prints itself. Whatever the checks above missed is refused here, as a
-    PositionError naming the phase, instead of failing later inside ``legal_actions``."""
-    rules, ph = F.rules, s.phase
-    try:
-        rules.pending(s)
-        if ph == OVER:
-            options: list = [None]
-        elif ph in CHANCE_PHASES:
-            options = [a for a, w in rules.chance_outcomes(s) if w]
-        else:
-            options = rules.legal_actions(s)
-        encode(rules, s)
+    problems = validate(F.rules, s)
+    if problems:
+        raise F.bad(problems[0].field, problems[0].why)
+    try:  # a state that reads writes back (its text codec's own promise)
+        encode(F.rules, s)
     except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as e:
         raise F.bad(
             "phase",
-            f"the {ph} phase cannot go on from this position ({type(e).__name__}: {quote(str(e))})",
+            f"the {s.phase} phase cannot go on from this position "
+            f"({type(e).__name__}: {quote(str(e))})",
         ) from None
-    if not options and not F.strict:  # the editor names the rule that leaves nobody to act
-        raise F.bad(
-            "phase", f"nobody can act in the {ph} phase: start a turn instead ('turn P1 main')"
-        )
+    return F.variant, s

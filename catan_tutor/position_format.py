@@ -1,7 +1,7 @@
 """The grammar of position text, shared by every variant's fields: ``catan VARIANT`` then
 ``key=value`` words; lists are ``,``-separated, per-party lists ``/``-separated, ``-`` is empty
 or none. A variant's fields come in ``FieldGroup`` records (``variants/fields_*.py``), each with
-its text codec and the checks that quote its rules; ``position.py`` drives them."""
+its text codec; ``position.py`` drives them."""
 
 from __future__ import annotations
 
@@ -23,21 +23,16 @@ def _nothing(F: FieldReader, s: State) -> None:
 class FieldGroup:
     """Fields a variant with ``applies(caps)`` adds to the text, in the order of ``keys``.
 
-    ``write(s)`` gives each key's text; ``read(F, s)`` sets the state from them; ``check``
-    refuses counts no real game reaches, ``check_pending`` a decision without the data it
-    acts on, ``check_phase`` a phase that does not fit the turn, and ``finish`` sets what is
-    stored besides (after the checks). ``phases`` are phases only these fields allow."""
+    ``write(s)`` gives each key's text; ``read(F, s)`` sets the state from them, refusing
+    what is no valid text; ``finish`` sets what is stored besides. Whether the state read
+    keeps the rules is checked apart from the text (``validity.validate``)."""
 
     name: str
     keys: tuple[str, ...]
     applies: Callable[[Capabilities], bool]
     write: Callable[[State], dict[str, str]]
     read: Callable[[FieldReader, State], None]
-    check: Callable[[FieldReader, State], None] = _nothing
-    check_pending: Callable[[FieldReader, State], None] = _nothing
-    check_phase: Callable[[FieldReader, State], None] = _nothing
     finish: Callable[[FieldReader, State], None] = _nothing
-    phases: tuple[str, ...] = ()
 
 
 class FieldReader:
@@ -47,7 +42,6 @@ class FieldReader:
 
     def __init__(self, words: list[str], variant: str, rules, keys: tuple[str, ...]):
         self.variant, self.rules = variant, rules
-        self.strict = False
         self.f: dict[str, str] = {}
         for w in words:
             k, eq, v = w.partition("=")

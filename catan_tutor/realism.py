@@ -3,7 +3,7 @@ scenario's start, each naming the rule a real game keeps:
 
 - pieces, cards and tokens within the supply, every road joined to its owner's pieces and
   every knight at the end of its owner's road: the board editor's strict reading of the
-  position (``position.decode(strict=True)``: BASE-COMP-*, BASE-BUILD-LIMITS,
+  position (``validity.validate(strict=True)``: BASE-COMP-*, BASE-BUILD-LIMITS,
   BASE-BUILD-ROAD, CK-KNIGHT-RECRUIT, 2P-SETUP-TOKENS);
 - after setup, every player has the pieces setup gave them: two buildings with a road at each
   (BASE-SETUP-ROUND1, BASE-SETUP-ROUND2), in Cities & Knights one of them a city until the
@@ -22,10 +22,9 @@ is not checked.
 from __future__ import annotations
 
 from .board import VERTEX_EDGES, VERTEX_LABELS
-from .errors import CatanError
 from .game import Game
-from .position import decode
 from .state import BOARD, OVER, ROLLOFF, SETUP_ROAD, SETUP_SETTLE
+from .validity import validate
 
 SETUP_PHASES = frozenset({BOARD, ROLLOFF, SETUP_SETTLE, SETUP_ROAD})
 TRACKS = ("science", "trade", "politics")
@@ -34,10 +33,9 @@ TRACKS = ("science", "trade", "politics")
 def problems(game: Game) -> list[str]:
     """Why ``game``'s position could not arise in a game played from a new one, each
     reason ending with its rule ID in brackets; [] when it could."""
-    try:
-        decode(game.position(), strict=True)
-    except CatanError as e:
-        return [str(e).removeprefix("position text: ")]
+    found = validate(game.rules, game.state, strict=True)
+    if found:
+        return [p.why for p in found]
     s = game.state
     out: list[str] = []
     if s.phase not in SETUP_PHASES:

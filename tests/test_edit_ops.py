@@ -9,7 +9,6 @@ from helpers import after_setup
 
 from catan_tutor import edit_ops
 from catan_tutor.board import EDGE_LABELS, VERTEX_LABELS, parse_edge, parse_hex, parse_vertex
-from catan_tutor.errors import PositionError
 from catan_tutor.position import encode
 
 
@@ -79,16 +78,19 @@ def test_a_new_turn_drops_what_the_last_one_left_open():
     )
 
 
-def test_validated_applies_the_position_readers_checks_strictly():
+def test_validated_applies_the_strict_checks_in_learner_words():
+    """BASE-BUILD-ROAD, strictly (validity.validate): the learner reads which road is loose,
+    not the position-text field holding every party's roads."""
     g = after_setup("base", 3)
     s = g.state.copy()
     edit_ops.place_road(s, 1, parse_edge("S3"))  # joined to nothing of P2's
     edit_ops.complete(s)
-    with pytest.raises(PositionError, match="field roads=.*BASE-BUILD-ROAD"):
+    with pytest.raises(edit_ops.EditOpError) as e:
         edit_ops.validated(g.rules, s)
+    assert str(e.value) == "P2's road on S3 is not joined to P2's buildings (BASE-BUILD-ROAD)"
     s = g.state.copy()
     edit_ops.clear_vertex(s, parse_vertex("A4"))  # P2's settlement: its road A3 hangs loose
-    with pytest.raises(PositionError, match="P2's road on A3 is not joined"):
+    with pytest.raises(edit_ops.EditOpError, match="P2's road on A3 is not joined"):
         edit_ops.validated(g.rules, s)
     s = g.state.copy()
     edit_ops.set_hand(s, 2, [0, 0, 0, 0, 4])

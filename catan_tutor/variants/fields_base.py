@@ -1,5 +1,6 @@
 """The position-text fields every variant has: the board, the turn, cards, pieces, awards and
-what a turn leaves pending in the base game, with the checks that quote BASE-* rules."""
+what a turn leaves pending in the base game; their rules are
+checked apart from the text (``variants/checks_base.py``)."""
 
 from __future__ import annotations
 
@@ -31,20 +32,11 @@ from ..position_format import (
 )  # fmt: skip
 from ..rules.awards import road_length
 from ..state import (
-    BIDS,
-    DICE,
-    DISCARD,
     END,
-    MAIN,
     PHASES,
-    PRE_ROLL,
-    ROAD_BUILDING,
-    ROBBER,
-    STEAL,
     PendingOffer,
     State,
 )  # fmt: skip
-from .fields_base_checks import check, check_dice, check_phase
 
 KEYS = (
     "n", "colors", "phase", "turn", "active", "setup", "sv", "terrain", "numbers", "harbors",
@@ -102,19 +94,6 @@ def write(s: State) -> dict[str, str]:
         "rolloff": (labels_text(s.rolloff[0], [seat(p) for p in range(n)]) + ":" +
                     ints_text(s.rolloff[1])) if s.rolloff[0] else "-",
     }  # fmt: skip
-
-
-def resume_phases(caps) -> tuple[str, ...]:
-    """The phases a 7's discards, the robber, its steal or Road Building go back to: the turn
-    before or after its roll, the second roll of a two-roll turn (2P-ROLL-TWICE), and on the
-    dummy's turn its trading window or the end of the turn (DUMMY-TURN-SEQUENCE,
-    DUMMY-DEV-KNIGHT)."""
-    return (
-        PRE_ROLL,
-        MAIN,
-        *((DICE,) if caps.double_roll else ()),
-        *((BIDS, END) if caps.dummy else ()),
-    )
 
 
 def new_state(F: FieldReader) -> State:
@@ -189,19 +168,6 @@ def read(F: FieldReader, s: State) -> None:
     s.resume = F.f["resume"]
     if s.resume not in (*PHASES, END):
         raise F.bad("resume", "unknown phase")
-    resumes = s.phase in (DISCARD, ROBBER, STEAL, ROAD_BUILDING)
-    if s.resume == END and resumes and s.active != s.dummy:
-        # a stale ``end`` is harmless, but a phase that resumes would stall: only the dummy's
-        # knight ends its turn straight after the robber (DUMMY-DEV-KNIGHT)
-        raise F.bad(
-            "resume", "only the dummy's turn ends straight after its robber (DUMMY-DEV-KNIGHT)"
-        )
-    if s.resume not in resume_phases(F.rules.caps):  # a phase may go back to it at any time
-        raise F.bad(
-            "resume",
-            f"the phase to go back to is one of "
-            f"{', '.join(resume_phases(F.rules.caps))}, not {s.resume}",
-        )
     s.victim = F.seat("victim")
     s.free_roads = F.number("free", 0, 2)
     if F.f["offer"] != "-":
@@ -257,6 +223,4 @@ def finish(F: FieldReader, s: State) -> None:
     s.road_len = tuple(road_length(s, p) for p in range(len(F.parties)))
 
 
-BASE_FIELDS = FieldGroup(
-    "base", KEYS, lambda caps: True, write, read, check, check_dice, check_phase, finish
-)
+BASE_FIELDS = FieldGroup("base", KEYS, lambda caps: True, write, read, finish)

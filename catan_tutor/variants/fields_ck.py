@@ -4,23 +4,19 @@ checked against its rule (CK-BUILD-LIMITS, CK-PC-COUNTS, CK-BARB-*, CK-PC-*)."""
 
 from __future__ import annotations
 
-from ..actions import EVENT_FACES
 from ..board import (
     CARD_NAMES,
     HEX_NAMES,
     N_VERTICES,
     RESOURCES,
-    VERTEX_EDGES,
     VERTEX_LABELS,
     parse_hex,
     parse_vertex,
 )
 from ..errors import ascii_count
 from ..position_format import FieldGroup, FieldReader, ints_text, labels_text
-from ..progress_cards import CARDS, TRACKS
+from ..progress_cards import ALIASES, CARDS, TRACKS
 from ..state import (
-    ROBBER,
-    STEAL,
     DisplacedKnight,
     DueDraw,
     HarborTrade,
@@ -29,7 +25,6 @@ from ..state import (
     RemovedKnight,
     State,
 )
-from .fields_ck_checks import check_pending, check_progress, read_cards
 
 KEYS = ("kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pvp", "pdecks",
         "phand", "merchant", "event", "draws", "pillage", "claims", "pdiscards", "relocate",
@@ -73,6 +68,18 @@ def write(s: State) -> dict[str, str]:
     }  # fmt: skip
 
 
+def read_cards(F: FieldReader, text: str) -> list[int]:
+    """Progress cards by name (the older 001 names too)."""
+    if text == "-":
+        return []
+    out = []
+    for x in text.split(","):
+        if x.lower() not in ALIASES:
+            raise F.bad("phand", f"{x!r} is not a progress card")
+        out.append(ALIASES[x.lower()])
+    return out
+
+
 def _read_knights(F: FieldReader, s: State) -> None:
     """VERTEX:SEAT:LEVEL:FLAGS entries: two knights of a strength each (CK-BUILD-LIMITS)."""
     kn: list[Knight | None] = [None] * N_VERTICES
@@ -88,45 +95,24 @@ def _read_knights(F: FieldReader, s: State) -> None:
             active, fresh, promoted = (c != "-" for c in parts[3])
             kn[v] = Knight(owner, int(parts[2]), active, fresh, promoted)
     s.kn = tuple(kn)
-    for p in range(len(F.parties)):
-        for level in (1, 2, 3):
-            if sum(1 for k in kn if k and k.owner == p and k.level == level) > 2:
-                raise F.bad(
-                    "kn",
-                    f"{F.parties[p]} has more than 2 knights of level {level} (CK-BUILD-LIMITS)",
-                )
-    for v, k in enumerate(kn):
-        if k and k.owner >= s.n and (k.level > 2 or k.active):
-            raise F.bad(
-                "kn",
-                f"{F.parties[k.owner]}'s knight on {VERTEX_LABELS[v]} must be basic "
-                "or strong, and inactive (CK2P-NEUTRAL-KNIGHT-INERT)",
-            )
 
 
 def _read_city_parts(F: FieldReader, s: State) -> None:
     """Walls under cities, improvement levels and metropolises (CK-METRO-NEEDS-CITY)."""
     walls = [False] * N_VERTICES
     for v in F.places("walls", F.f["walls"], parse_vertex):
-        if s.vowner[v] < 0 or not s.vcity[v]:
-            raise F.bad("walls", f"a wall stands under a city; {VERTEX_LABELS[v]} has none")
         walls[v] = True
     s.walls = tuple(walls)
     s.levels = tuple(
         tuple(F.get("levels", lambda _, x=x: [ascii_count(c) for c in x.split(",")]))
         for x in F.per_seat("levels")
     )
-    if any(len(x) != 3 or not all(0 <= c <= 5 for c in x) for x in s.levels):
-        raise F.bad("levels", "3 levels of 0..5 per party")
     metro = F.f["metro"].split(",")
     if len(metro) != 3:
         raise F.bad("metro", "one entry per track")
     s.metro = tuple(
         -1 if x == "-" else F.get("metro", lambda _, x=x: parse_vertex(x)) for x in metro
     )
-    for t, v in enumerate(s.metro):
-        if v >= 0 and (not s.vcity[v] or s.levels[s.vowner[v]][t] < 4):
-            raise F.bad("metro", f"the {TRACKS[t]} metropolis needs a city of a level-4 owner")
 
 
 def read(F: FieldReader, s: State) -> None:
@@ -136,18 +122,6 @@ def read(F: FieldReader, s: State) -> None:
     _read_city_parts(F, s)
     s.barb = F.number("barb", 0, 6)
     s.attacked = F.flag("attacked")
-    if not s.attacked and s.robber >= 0:  # rule="CK-ROBBER-INACTIVE"
-        raise F.bad(
-            "robber",
-            "the robber stays beside the board until the first barbarian "
-            "attack (CK-ROBBER-INACTIVE): robber=- or attacked=1",
-        )
-    if not s.attacked and s.phase in (ROBBER, STEAL):  # rule="CK-ROBBER-INACTIVE"
-        raise F.bad(
-            "phase",
-            f"no {s.phase} phase before the first barbarian attack: the "
-            "robber stays beside the board (CK-ROBBER-INACTIVE)",
-        )
     s.defender = tuple(F.ints("defender", m))
     s.pvp = tuple(F.ints("pvp", m))
     decks = F.f["pdecks"].split("/")
@@ -163,8 +137,6 @@ def read(F: FieldReader, s: State) -> None:
         for d in decks
     )
     s.phand = tuple(tuple(sorted(read_cards(F, x))) for x in F.per_seat("phand"))
-    if any(s.deck) or any(map(any, s.dev)) or any(s.knights):
-        raise F.bad("deck", "Cities & Knights has no development cards (CK-COMP-REMOVED)")
     if F.f["merchant"] != "-":
         h, _, owner = F.f["merchant"].partition(":")
         s.merchant = (
@@ -172,10 +144,7 @@ def read(F: FieldReader, s: State) -> None:
             F.seat("merchant", owner, allow_none=False),
         )
     s.event = "" if F.f["event"] == "-" else F.f["event"]
-    if s.event and s.event not in EVENT_FACES:
-        raise F.bad("event", f"one of {', '.join(EVENT_FACES)}")
     _read_pending(F, s)
-    check_progress(F, s)
 
 
 def _read_pending(F: FieldReader, s: State) -> None:
@@ -233,19 +202,4 @@ def _read_pending(F: FieldReader, s: State) -> None:
         s.harbor = HarborTrade(players, pending)
 
 
-def check(F: FieldReader, s: State) -> None:
-    """When strict, every knight stands at the end of its owner's road (CK-KNIGHT-RECRUIT)."""
-    if not F.strict:
-        return
-    for v, k in enumerate(s.kn):
-        if k is not None and not any(s.eowner[e] == k.owner for e in VERTEX_EDGES[v]):
-            raise F.bad(
-                "kn",
-                f"{s.name(k.owner)}'s knight on {VERTEX_LABELS[v]} is not at the end "
-                f"of one of its roads (CK-KNIGHT-RECRUIT)",
-            )
-
-
-CK_FIELDS = FieldGroup(
-    "knights", KEYS, lambda caps: caps.knights, write, read, check, check_pending
-)
+CK_FIELDS = FieldGroup("knights", KEYS, lambda caps: caps.knights, write, read)

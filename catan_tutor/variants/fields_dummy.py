@@ -11,13 +11,7 @@ from ..state import (
     BIDS,
     CARD_DIE,
     DEV_DIE,
-    DICE,
-    DISCARD,
-    END,
     RESOURCE_DIE,
-    ROAD_BUILDING,
-    ROBBER,
-    STEAL,
     TIEBREAK,
     BidTerms,
     State,
@@ -87,51 +81,9 @@ def _read(F: FieldReader, s: State) -> None:
         s.tiebreak = Tiebreak(parts[0], cands, totals)
 
 
-def _check_phase(F: FieldReader, s: State) -> None:
-    """Bids are open while bidding, a roll-off runs in its phase, and the dummy's own phases
-    come in its turn only (DUMMY-TURN-SEQUENCE)."""
-    ph = s.phase
-    bidding = ph == BIDS or (ph == TIEBREAK and s.tiebreak and s.tiebreak.purpose == "bid")
-    if bidding != bool(s.bids):
-        raise F.bad("bids", "bids are open in the bids phase or their roll-off, and only there")
-    if ph == BIDS and s.bids and all(b is not None for b in s.bids):
-        raise F.bad(
-            "bids", "every player has answered: the trading window is over (DUMMY-TRADE-PROTOCOL)"
-        )
-    if (ph == TIEBREAK) != bool(s.tiebreak):
-        raise F.bad("tb", "a roll-off runs in the tiebreak phase, and only there")
-    dummy_turn = s.active == s.dummy
-    if dummy_turn != (ph in DUMMY_PHASES or (dummy_turn and ph in (DICE, DISCARD, STEAL))):
-        raise F.bad("phase", f"{ph} does not fit {s.name(s.active)}'s turn")
-    if (
-        s.tiebreak
-        and s.tiebreak.purpose == "bid"
-        and not all(0 <= c < len(s.bids) and s.bids[c] for c in s.tiebreak.candidates)
-    ):
-        raise F.bad(
-            "tb", "a roll-off for the dummy's card is between players who bid (DUMMY-TRADE-BID)"
-        )
-    robbing = ph == TIEBREAK and s.tiebreak and s.tiebreak.purpose != "bid"
-    if ph in (DISCARD, ROBBER, STEAL, ROAD_BUILDING) or robbing:
-        # the phase it goes back to fits the turn too: D's 7 goes on to the trading window,
-        # D's knight ends its turn; a player's 7 or card never opens the dummy's bids
-        fits = s.resume in (BIDS, END) if dummy_turn else s.resume not in DUMMY_PHASES
-        if not fits:
-            raise F.bad(
-                "resume",
-                f"{ph} goes back to {s.resume}, which does not fit "
-                f"{s.name(s.active)}'s turn (DUMMY-TURN-SEQUENCE)",
-            )
-
-
 def _finish(F: FieldReader, s: State) -> None:
     """The dummy's road number is written: it has no roads (DUMMY-AWARD-RECLAIM)."""
     s.road_len = tset(s.road_len, s.dummy, F.number("droad", 0, 100))
-    if s.road_len[s.dummy] and s.longest != s.dummy:
-        raise F.bad(
-            "droad",
-            "the dummy has a road number only while it holds Longest Road (DUMMY-AWARD-RECLAIM)",
-        )
 
 
 DUMMY_FIELDS = FieldGroup(
@@ -140,7 +92,5 @@ DUMMY_FIELDS = FieldGroup(
     lambda caps: caps.dummy,
     _write,
     _read,
-    check_phase=_check_phase,
     finish=_finish,
-    phases=(TIEBREAK,),
 )

@@ -6,19 +6,8 @@ from __future__ import annotations
 
 from ..errors import ascii_count
 from ..position_format import FieldGroup, FieldReader, ints_text
-from ..rules import tokens
 from ..state import (
-    DICE,
-    DISCARD,
-    FORCE_DRAW,
-    FORCE_GIVE,
-    MAIN,
-    NEUTRAL,
     PHASES,
-    PRE_ROLL,
-    ROAD_BUILDING,
-    ROBBER,
-    STEAL,
     TOKENS,
     ForcedState,
     NeutralDue,
@@ -70,44 +59,12 @@ def _read_forced(F: FieldReader, s: State) -> None:
     s.forced = ForcedState(_FORCED_KINDS[parts[1]], drawn)
 
 
-def _check_tokens(F: FieldReader, s: State) -> None:
-    if s.token_supply + sum(s.tokens) != TOKENS:
-        raise F.bad(
-            "supply",
-            f"supply and players hold {s.token_supply + sum(s.tokens)} "
-            f"tokens, not {TOKENS} (2P-SETUP-TOKENS)",
-        )
-
-
-def _check_forced_phase(F: FieldReader, s: State) -> None:
-    """rule="CK2P-TOKEN-FORCED-TRADE": the draws, then the cards back, from the turn's
-    pre-roll or action phase."""
-    if (s.phase in (FORCE_DRAW, FORCE_GIVE)) != bool(s.forced):
-        raise F.bad(
-            "tokused",
-            "a forced trade is under way in the force-draw and force-give phases, and only there",
-        )
-    if not s.forced:
-        return
-    if s.resume not in (PRE_ROLL, MAIN):
-        raise F.bad("resume", "a forced trade returns to the pre-roll or main phase")
-    if (s.phase == FORCE_GIVE) != (sum(s.forced.drawn) == 2):
-        raise F.bad("tokused", "2 cards are drawn before any go back")
-    if any(d > h for d, h in zip(s.forced.drawn, s.hands[s.active], strict=True)):
-        raise F.bad("tokused", "the taker holds the cards drawn")
-    stuck = tokens.forced_trade_stuck(s)
-    if stuck:
-        raise F.bad("hands", f"{stuck} (CK2P-TOKEN-FORCED-TRADE)")
-
-
 TOKEN_FIELDS = FieldGroup(
     "tokens",
     ("tokens", "supply", "tokused", "kret"),
     lambda caps: caps.tokens,
     _write_tokens,
     _read_tokens,
-    _check_tokens,
-    check_phase=_check_forced_phase,
 )
 
 
@@ -117,34 +74,12 @@ def _read_sums(F: FieldReader, s: State) -> None:
         raise F.bad("sums", "at most two sums of 2..12")
 
 
-def _check_sums_phase(F: FieldReader, s: State) -> None:
-    if len(s.sums) == 2 and s.sums[0] == s.sums[1]:
-        if not s.caps.knights or s.phase != DICE:  # CK2P-ROLL-SAME: only while rerolling
-            raise F.bad(
-                "sums",
-                "two equal sums mean the number dice are rolled again (C&K for two, phase dice)",
-            )
-    elif s.phase == DICE and len(s.sums) == 2:  # rule="2P-ROLL-TWICE": both rolls are done
-        raise F.bad("sums", "both rolls of the turn are done: no third roll (2P-ROLL-TWICE)")
-    resumes = s.phase in (DISCARD, ROBBER, STEAL, ROAD_BUILDING)
-    if PRE_ROLL in (s.phase, resumes and s.resume) and s.sums:  # rule="2P-ROLL-TWICE"
-        raise F.bad("sums", "before the turn's first roll there is no sum yet")
-    if s.resume == DICE and s.phase in (DISCARD, ROBBER, STEAL, ROAD_BUILDING) and len(s.sums) != 1:
-        raise F.bad(
-            "sums",
-            f"the {s.phase} phase goes back to the second roll: one sum so far (2P-ROLL-TWICE)",
-        )
-    if s.phase == MAIN and len(s.sums) == 1:  # rule="2P-ROLL-TWICE"
-        raise F.bad("sums", "the second roll follows the first before the Action phase")
-
-
 SUMS_FIELDS = FieldGroup(
     "double_roll",
     ("sums",),
     lambda caps: caps.double_roll,
     lambda s: {"sums": ints_text(s.sums)},
     _read_sums,
-    check_phase=_check_sums_phase,
 )
 
 
@@ -176,17 +111,10 @@ def _read_neutral_due(F: FieldReader, s: State) -> None:
     s.neutral_due = NeutralDue(parts[0], parts[1], parts[2], int(more))
 
 
-def _check_neutral_phase(F: FieldReader, s: State) -> None:
-    if (s.phase == NEUTRAL) != bool(s.neutral_due):
-        raise F.bad("nb", "a neutral piece is owed in the neutral phase, and only there")
-
-
 NEUTRAL_FIELDS = FieldGroup(
     "neutrals",
     ("nb",),
     lambda caps: bool(caps.neutrals),
     lambda s: {"nb": _neutral_due_text(s)},
     _read_neutral_due,
-    check_phase=_check_neutral_phase,
-    phases=(NEUTRAL,),
 )
