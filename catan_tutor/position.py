@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from functools import cache
 
+from .board import Layout
 from .errors import PositionError, quote
 from .position_format import FieldGroup, FieldReader
 from .state import State
 from .validity import validate
 from .variants import VARIANTS, rules_for
 from .variants.capabilities import Capabilities
-from .variants.fields_base import BASE_FIELDS, new_state
+from .variants.fields_base import BASE_FIELDS, new_state, read_layout, write_layout
 from .variants.fields_ck import CK_FIELDS
 from .variants.fields_dummy import DUMMY_FIELDS
 from .variants.fields_two_player import NEUTRAL_FIELDS, SUMS_FIELDS, TOKEN_FIELDS
@@ -35,6 +36,7 @@ FIELD_GROUPS = (BASE_FIELDS, TOKEN_FIELDS, SUMS_FIELDS, NEUTRAL_FIELDS, DUMMY_FI
 KEYS = BASE_FIELDS.keys
 EXTRA_KEYS = {g.name: g.keys for g in FIELD_GROUPS[1:]}
 MAX_POSITION_CHARS = 8192  # the longest position a game writes is about 2,000 characters
+
 
 @cache
 def field_groups(caps: Capabilities) -> tuple[FieldGroup, ...]:
@@ -57,6 +59,21 @@ def encode(rules, s: State) -> str:
     for group in field_groups(rules.caps):
         f |= group.write(s)
     return " ".join(["catan", rules.variant, *(f"{k}={f[k]}" for k in _keys(rules.caps))])
+
+
+LAYOUT_KEYS = ("terrain", "numbers", "harbors")
+
+
+def layout_of(rules, fields: dict[str, str]) -> Layout | None:
+    """The board that ``fields`` terrain, numbers and harbors give, written as in position
+    text (a scenario's full board); PositionError naming the field at fault."""
+    words = " ".join(f"{k}={fields[k]}" for k in LAYOUT_KEYS).split()
+    return read_layout(FieldReader(words, rules.variant, rules, LAYOUT_KEYS))
+
+
+def layout_fields(layout: Layout | None) -> dict[str, str]:
+    """``layout`` as the fields terrain, numbers and harbors (what ``layout_of`` reads)."""
+    return write_layout(layout)
 
 
 def _reader(text: str) -> FieldReader:

@@ -21,16 +21,17 @@ import yaml
 
 from . import new_game
 from .actions import TRACK_NAMES, bundle_text, parse_bundle
-from .board import HEX_NAMES, VERTEX_LABELS, parse_edge, parse_vertex
+from .board import HEX_NAMES, TERRAIN_CODES, VERTEX_LABELS, parse_edge, parse_vertex
 from .editor import edit
 from .errors import CatanError, ScenarioError
 from .game import Game
-from .position import decode
+from .position import LAYOUT_KEYS, layout_of
 from .progress_cards import CARDS
 from .puzzle import Puzzle, validate
 from .sampler import Sampler
 from .state import ROLLOFF
 from .timeline import Node, Timeline
+from .validity import validate as validate_state
 
 SUFFIX = ".catan.yaml"
 _TOP = (
@@ -54,7 +55,6 @@ _TOP = (
 )
 _MOVE = ("move", "comment", "tutor", "puzzle", "expect", "variations")
 _PUZZLE = ("prompt", "hints", "answers", "rule", "explain")
-LAYOUT_KEYS = ("terrain", "numbers", "harbors")
 _PLAIN_TAGS = {
     f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp")
 }  # explicit tags taken as text
@@ -478,19 +478,23 @@ def _positioned(r: _Reader, top: dict, sc: Scenario) -> Game:
     return game
 
 
+DESERT_TERRAIN = TERRAIN_CODES.index("de")
+
+
 def _laid_out(r: _Reader, node, game: Game, board: dict) -> Game:
     """The new game on a full layout (terrain codes, numbers, harbor kinds as in position text);
     the robber starts on its desert."""
-    words = [w for w in game.position().split() if not w.startswith(LAYOUT_KEYS + ("robber=",))]
-    fields = [f"{k}={board[k]}" for k in LAYOUT_KEYS]
+    state = game.state.copy()
     try:
-        terrain = board["terrain"].split(",")
-        desert = HEX_NAMES[terrain.index("de")] if "de" in terrain else "-"
-        if game.state.robber < 0:
-            desert = "-"  # C&K: the robber waits beside the board
-        _, state = decode(" ".join([*words, *fields, f"robber={desert}"]))
+        state.layout = layout_of(game.rules, board)
     except CatanError as e:
         raise r.fail(node, "board", str(e)) from None
+    if state.robber >= 0 and state.layout is not None:  # C&K: the robber waits beside the board
+        terrain = state.layout.terrain
+        state.robber = terrain.index(DESERT_TERRAIN) if DESERT_TERRAIN in terrain else -1
+    problems = validate_state(game.rules, state)
+    if problems:
+        raise r.fail(node, "board", problems[0].why)
     return Game(game.rules, state)
 
 

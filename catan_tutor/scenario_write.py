@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from . import new_game
 from .actions import DEV_CARDS, TRACK_NAMES
-from .board import CARD_NAMES
+from .board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from .errors import CatanError, ScenarioError
 from .game import Game
+from .position import layout_fields
+from .progress_cards import CARDS
 from .scenario import (
-    LAYOUT_KEYS,
     Scenario,
     dump_yaml,
     expect_data,
@@ -34,6 +35,7 @@ from .scenario import (
     loads_scenario,
     puzzle_data,
 )
+from .state import MAIN, PRE_ROLL, State
 from .timeline import Node
 
 NAMED_BOARDS = ("beginner", "variable", "variable-harbors")
@@ -121,14 +123,8 @@ def _from_new_game(sc: Scenario, start: Node) -> list[dict]:
 
 def _layout(game: Game) -> str | dict:
     """The board as a scenario writes it: ``beginner`` when it is, else its full layout."""
-    fields = _fields(game.position())
-    full = {k: fields[k] for k in LAYOUT_KEYS}
-    beginner = _fields(new_game(game.variant, players=game.players, preview=True).position())
-    return "beginner" if all(beginner[k] == full[k] for k in LAYOUT_KEYS) else full
-
-
-def _fields(position: str) -> dict[str, str]:
-    return dict(w.partition("=")[::2] for w in position.split()[2:])
+    beginner = new_game(game.variant, players=game.players, preview=True).state.layout
+    return "beginner" if game.state.layout == beginner else layout_fields(game.state.layout)
 
 
 def _reads_back(sc: Scenario, form: dict, want: str) -> bool:
@@ -147,81 +143,76 @@ def _as_edits(sc: Scenario, start: Node) -> dict | None:
     development cards, knights, tokens, the robber and whose turn it is (None when the
     position is not in a turn the editor can start)."""
     game = Game(sc.tree.rules, start.state)
-    f = _fields(game.position())
-    if f["phase"] not in ("pre-roll", "main"):
+    s = game.state
+    if s.phase not in (PRE_ROLL, MAIN):
         return None
-    names = game.names
+    names = s.names
     ops: list[str] = []
-    fresh = _fields(new_game(game.variant, players=game.players, preview=True).position())
-    for key, piece in (("settlements", "settlement"), ("cities", "city"), ("roads", "road")):
-        if f[key] == fresh[key]:
-            continue
-        for p, (now, new) in enumerate(zip(f[key].split("/"), fresh[key].split("/"), strict=True)):
-            had = set(new.split(",")) - {"-"}
-            ops += [
-                f"place {names[p]} {piece} {x}" for x in now.split(",") if x != "-" and x not in had
-            ]
+    fresh = new_game(game.variant, players=game.players, preview=True).state
+    for piece, city in (("settlement", False), ("city", True)):
+        ops += [
+            f"place {names[p]} {piece} {VERTEX_LABELS[v]}"
+            for p in range(len(names))
+            for v, o in enumerate(s.vowner)
+            if o == p and s.vcity[v] == city and (fresh.vowner[v], fresh.vcity[v]) != (p, city)
+        ]
+    ops += [
+        f"place {names[p]} road {EDGE_LABELS[e]}"
+        for p in range(len(names))
+        for e, o in enumerate(s.eowner)
+        if o == p and fresh.eowner[e] != p
+    ]
     caps = game.caps
-    knights = caps.knights and f["kn"] != "-"
-    for kn in (f["kn"] if knights else "").split(","):
-        if kn:
-            v, owner, level, flags = kn.split(":")
-            active = " active" if flags.startswith("a") else ""
-            ops.append(
-                f"place {owner} knight {v} {('basic', 'strong', 'mighty')[int(level) - 1]}{active}"
-            )
-    for v in (f["walls"] if caps.knights and f["walls"] != "-" else "").split(","):
-        if v:
-            ops.append(f"place {names[0]} wall {v}")
     if caps.knights:
-        ops += _ck_edits(f, names)
-    for p, hand in enumerate(f["hands"].split("/")):
-        counts = [int(x) for x in hand.split(",")]
-        if any(counts):
+        for v, k in enumerate(s.kn):
+            if k is not None:
+                active = " active" if k.active else ""
+                level = ("basic", "strong", "mighty")[k.level - 1]
+                ops.append(f"place {names[k.owner]} knight {VERTEX_LABELS[v]} {level}{active}")
+        ops += [f"place {names[0]} wall {VERTEX_LABELS[v]}" for v, w in enumerate(s.walls) if w]
+        ops += _ck_edits(s)
+    for p, hand in enumerate(s.hands):
+        if any(hand):
             ops.append(
                 f"hand {names[p]} "
-                + ", ".join(f"{n} {CARD_NAMES[i]}" for i, n in enumerate(counts) if n)
+                + ", ".join(f"{n} {CARD_NAMES[i]}" for i, n in enumerate(hand) if n)
             )
-    for p, dev in enumerate(f["dev"].split("/")):
-        counts = [int(x) for x in dev.split(",")]
-        if any(counts):
+    for p, dev in enumerate(s.dev):
+        if any(dev):
             ops.append(
                 f"dev {names[p]} "
-                + ", ".join(f"{n} {DEV_CARDS[i]}" for i, n in enumerate(counts) if n)
+                + ", ".join(f"{n} {DEV_CARDS[i]}" for i, n in enumerate(dev) if n)
             )
-    if caps.tokens and f["tokens"] != fresh["tokens"]:
-        ops += [f"tokens {names[p]} {n}" for p, n in enumerate(f["tokens"].split(","))]
-    if f["robber"] != fresh["robber"]:
-        ops.append(f"robber {f['robber']}")
-    if caps.knights and f["barb"] != "0":
-        ops.append(f"barbarians {f['barb']}")
-    ops.append(f"turn {f['active']} {f['phase']} {f['turn']}")
+    if caps.tokens and s.tokens != fresh.tokens:
+        ops += [f"tokens {names[p]} {n}" for p, n in enumerate(s.tokens)]
+    if s.robber != fresh.robber:
+        ops.append(f"robber {HEX_NAMES[s.robber] if s.robber >= 0 else '-'}")
+    if caps.knights and s.barb:
+        ops.append(f"barbarians {s.barb}")
+    ops.append(f"turn {names[s.active]} {s.phase} {s.turn}")
     return {"board": _layout(game), "start": ops}
 
 
-def _ck_edits(f: dict[str, str], names: tuple[str, ...]) -> list[str]:
+def _ck_edits(s: State) -> list[str]:
     """Cities & Knights: whether the barbarians attacked yet, improvement levels,
     metropolises, the merchant, progress cards, defender tokens and laid-out VP cards, as
     editor operations."""
-    ops = ["attacked yes"] if f["attacked"] != "0" else []  # before the robber moves
-    for p, part in enumerate(f["levels"].split("/")):
-        ops += [
-            f"level {names[p]} {TRACK_NAMES[t]} {x}"
-            for t, x in enumerate(part.split(","))
-            if x != "0"
-        ]
+    names = s.names
+    ops = ["attacked yes"] if s.attacked else []  # before the robber moves
+    for p, levels in enumerate(s.levels):
+        ops += [f"level {names[p]} {TRACK_NAMES[t]} {x}" for t, x in enumerate(levels) if x]
     ops += [
-        f"metropolis {TRACK_NAMES[t]} {v}" for t, v in enumerate(f["metro"].split(",")) if v != "-"
+        f"metropolis {TRACK_NAMES[t]} {VERTEX_LABELS[v]}" for t, v in enumerate(s.metro) if v >= 0
     ]
-    if f["merchant"] != "-":
-        ops.append("merchant " + " ".join(f["merchant"].split(":")))
+    if s.merchant[1] >= 0:
+        ops.append(f"merchant {HEX_NAMES[s.merchant[0]]} {names[s.merchant[1]]}")
     ops += [
-        f"progress {names[p]} {part.replace(',', ', ')}"
-        for p, part in enumerate(f["phand"].split("/"))
-        if part != "-"
+        f"progress {names[p]} {', '.join(CARDS[k] for k in hand)}"
+        for p, hand in enumerate(s.phand)
+        if hand
     ]
     for key, verb in (("defender", "defender"), ("pvp", "vp-cards")):
-        ops += [f"{verb} {names[p]} {n}" for p, n in enumerate(f[key].split(",")) if n != "0"]
+        ops += [f"{verb} {names[p]} {n}" for p, n in enumerate(getattr(s, key)) if n]
     return ops
 
 

@@ -57,9 +57,7 @@ def write(s: State) -> dict[str, str]:
         "active": s.name(s.active),
         "setup": str(s.setup_step),
         "sv": VERTEX_LABELS[s.setup_vertex] if s.setup_vertex >= 0 else "-",
-        "terrain": ",".join(TERRAIN_CODES[t] for t in lay.terrain) if lay else "-",
-        "numbers": ints_text(lay.numbers) if lay else "-",
-        "harbors": ",".join(HARBOR_NAMES[k] for _, k in lay.harbors) if lay else "-",
+        **write_layout(lay),
         "tiles": ",".join(TERRAIN_CODES[t] if t >= 0 else "." for t in s.tiles) or "-",
         "hk": labels_text(s.harbor_kinds, HARBOR_NAMES),
         "shuffle": str(int(s.shuffle_harbors)),
@@ -96,6 +94,15 @@ def write(s: State) -> dict[str, str]:
     }  # fmt: skip
 
 
+def write_layout(lay: Layout | None) -> dict[str, str]:
+    """The fields terrain, numbers and harbors of board ``lay`` (``-``: not laid yet)."""
+    return {
+        "terrain": ",".join(TERRAIN_CODES[t] for t in lay.terrain) if lay else "-",
+        "numbers": ints_text(lay.numbers) if lay else "-",
+        "harbors": ",".join(HARBOR_NAMES[k] for _, k in lay.harbors) if lay else "-",
+    }
+
+
 def new_state(F: FieldReader) -> State:
     """The state of the text's variant, seats, colours and board (the fields n to harbors)."""
     rules = F.rules
@@ -107,19 +114,23 @@ def new_state(F: FieldReader) -> State:
     colors = tuple(F.f["colors"].split(","))
     if why := color_problem(colors, len(F.parties)):
         raise F.bad("colors", why)
-    layout = None
-    if F.f["terrain"] != "-":
-        terrain = tuple(F.names("terrain", TERRAIN_CODES))
-        numbers = tuple(F.ints("numbers", N_HEXES))
-        kinds = F.names("harbors", HARBOR_NAMES)
-        if len(terrain) != N_HEXES or len(kinds) != len(HARBOR_EDGES):
-            raise F.bad("terrain", "expected 19 terrains and 9 harbors")
-        if [terrain.count(t) for t in range(6)] != list(TERRAIN_SUPPLY):
-            raise F.bad("terrain", "terrain counts differ from BASE-COMP-TERRAIN")
-        if bad_numbers := number_problem(terrain, numbers):
-            raise F.bad("numbers", bad_numbers)
-        layout = Layout(terrain, numbers, tuple(zip(HARBOR_EDGES, kinds, strict=True)))
-    return State(n, layout, colors, rules.caps)
+    return State(n, read_layout(F), colors, rules.caps)
+
+
+def read_layout(F: FieldReader) -> Layout | None:
+    """The board of the fields terrain, numbers and harbors (None: ``terrain=-``, not laid)."""
+    if F.f["terrain"] == "-":
+        return None
+    terrain = tuple(F.names("terrain", TERRAIN_CODES))
+    numbers = tuple(F.ints("numbers", N_HEXES))
+    kinds = F.names("harbors", HARBOR_NAMES)
+    if len(terrain) != N_HEXES or len(kinds) != len(HARBOR_EDGES):
+        raise F.bad("terrain", "expected 19 terrains and 9 harbors")
+    if [terrain.count(t) for t in range(6)] != list(TERRAIN_SUPPLY):
+        raise F.bad("terrain", "terrain counts differ from BASE-COMP-TERRAIN")
+    if bad_numbers := number_problem(terrain, numbers):
+        raise F.bad("numbers", bad_numbers)
+    return Layout(terrain, numbers, tuple(zip(HARBOR_EDGES, kinds, strict=True)))
 
 
 def _tile(F: FieldReader, t: str) -> int:
