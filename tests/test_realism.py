@@ -105,9 +105,7 @@ def test_every_position_of_a_random_game_is_realistic(variant: str, players: int
 
 def test_a_road_joined_to_nothing_of_its_owner(base):
     found = problems(_with(base, roads="N5,R3,A1/K5,P7/C5,H3"))
-    assert found == [
-        "P1's road on A1 is not joined to P1's buildings (BASE-BUILD-ROAD)"
-    ]
+    assert found == ["P1's road on A1 is not joined to P1's buildings (BASE-BUILD-ROAD)"]
 
 
 def test_a_knight_away_from_its_owners_roads(ck):
