@@ -170,3 +170,13 @@ def test_an_edit_gives_the_state_its_text_reads_back_to():
     text = got.position()
     assert encode(got.rules, decode(text)[1]) == text
     assert got.state.hands[0][0] == 2 and got.state.active == 1
+
+
+def test_the_editor_names_development_cards_beyond_the_deck():
+    """Before, the edited state went through its text and the deck's negative count came back
+    as 'expected a number of at most 6 ASCII digits, got '-1''; the state's own check says
+    what is wrong."""
+    g = after_setup("base", 3)
+    with pytest.raises(EditError) as e:
+        edit(g, "dev P1 3 roadbuilding")
+    assert e.value.why == "3 roadbuilding cards in play, more than 2"
