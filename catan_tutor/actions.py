@@ -198,7 +198,7 @@ class SeatOnly(Action):
         return cls(p)
 
     def __str__(self) -> str:
-        return f"{seat(self.player)} {self.words[0]}"
+        return " ".join([seat(self.player), *self.words[:1]])  # the base has no word
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -213,7 +213,7 @@ class AtVertex(Action):
         return cls(p, r.label(parse_vertex, "a vertex"))
 
     def __str__(self) -> str:
-        return f"{seat(self.player)} {self.words[0]} {VERTEX_LABELS[self.vertex]}"
+        return " ".join([seat(self.player), *self.words[:1], VERTEX_LABELS[self.vertex]])
 
 
 # ---------------------------------------------------------------- chance outcomes

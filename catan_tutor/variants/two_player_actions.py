@@ -52,13 +52,15 @@ class ForcedCard(Chance):
 
 # ---------------------------------------------------------------- the neutrals' builds
 @register
+@dataclass(frozen=True, slots=True, repr=False)
 class NeutralBuild(Action):
     """Family of the mirrored builds a player places for neutral ``neutral`` (0: N1, 1: N2):
-    ``P1 neutral N1 settle F6``; each member names its piece by ``piece``."""
+    ``P1 neutral N1 settle F6``; each member names its piece by ``piece``, its spot by a
+    vertex or edge field."""
 
-    __slots__ = ()
     words = ("neutral",)
     piece = ""
+    player: int
     neutral: int
 
     @classmethod
@@ -83,9 +85,12 @@ class NeutralBuild(Action):
         raise r.fail(f"a neutral gets a settlement, road, knight or promotion, not {what!r}")
 
     def __str__(self) -> str:
-        name, kind, _ = spot_fields(type(self))[0]  # the member's vertex or edge
-        where = (EDGE_LABELS if kind == "edge" else VERTEX_LABELS)[getattr(self, name)]
-        return f"{seat(self.player)} neutral N{self.neutral + 1} {self.piece} {where}"
+        where = [  # the member's vertex or edge
+            (EDGE_LABELS if kind == "edge" else VERTEX_LABELS)[getattr(self, name)]
+            for name, kind, _ in spot_fields(type(self))
+        ]
+        piece = [self.piece] if self.piece else []  # the family's base has none
+        return " ".join([seat(self.player), "neutral", f"N{self.neutral + 1}", *piece, *where])
 
     def _for(self, s: State) -> str:
         return s.name(s.n + self.neutral) if 0 <= self.neutral < 2 else "a neutral"
@@ -96,8 +101,6 @@ class NeutralSettle(NeutralBuild):
     """The mirrored settlement a builder places for neutral ``neutral`` (0: N1, 1: N2)."""
 
     piece = "settle"
-    player: int
-    neutral: int
     vertex: int = field(metadata=VERTEX)
 
     def sentence(self, s: State) -> str:
@@ -112,8 +115,6 @@ class NeutralRoad(NeutralBuild):
     """The mirrored road a builder places for neutral ``neutral`` (0: N1, 1: N2)."""
 
     piece = "road"
-    player: int
-    neutral: int
     edge: int = field(metadata=EDGE)
 
     def sentence(self, s: State) -> str:
@@ -128,8 +129,6 @@ class NeutralKnight(NeutralBuild):
     """The mirrored basic knight a recruiter places for neutral ``neutral`` (CK2P-NEUTRAL-*)."""
 
     piece = "knight"
-    player: int
-    neutral: int
     vertex: int = field(metadata=VERTEX)
 
     def sentence(self, s: State) -> str:
@@ -144,8 +143,6 @@ class NeutralPromote(NeutralBuild):
     """The mirrored promotion of neutral ``neutral``'s basic knight on ``vertex`` to strong."""
 
     piece = "promote"
-    player: int
-    neutral: int
     vertex: int = field(metadata=VERTEX)
 
     def sentence(self, s: State) -> str:
