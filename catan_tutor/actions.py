@@ -113,6 +113,8 @@ def register(cls: type[A]) -> type[A]:
     for w in own:
         if w in REGISTRY:
             raise TypeError(f"{w!r} names {REGISTRY[w].__name__} already, not {cls.__name__}")
+        if len(w.split()) > _KEY_WORDS or w != w.lower():
+            raise TypeError(f"{cls.__name__}: {w!r} is not lower case in 1-{_KEY_WORDS} words")
     REGISTRY.update(dict.fromkeys(own, cls))
     return cls
 

@@ -92,6 +92,11 @@ def test_a_word_names_one_kind_only():
     with pytest.raises(TypeError, match="'roll' names Roll already"):
         register(Rival)
     assert REGISTRY["roll"] is A.Roll and "shout" not in REGISTRY  # nothing filed
+    for bad in ("Shout", "shout out loud now"):  # parse_action looks up at most 3 words
+        Rival.words = (bad,)
+        with pytest.raises(TypeError, match="not lower case in 1-3 words"):
+            register(Rival)
+    assert "shout" not in REGISTRY
 
 
 def test_the_variants_own_kinds_live_in_their_modules():
