@@ -1,17 +1,21 @@
-"""Actions: one small immutable class per kind, each with a one-line notation that parses back.
+"""Actions: one small immutable class per kind, each owning its notation and its words.
 
 Player actions start with the seat (``P1 road H3``); chance outcomes have no seat
-(``die red 5``). ``parse_action`` reads any of them; a missing seat is filled in by the caller
-with the player who is to move.
+(``die red 5``). Each kind declares, side by side: ``words`` (the notation word(s) that name
+it, the first one printed), ``read`` (the rest of its notation) and ``__str__`` (its
+notation), the fields that name a board spot (``field(metadata=VERTEX)``...) and
+``sentence`` (what it does, for a learner). ``register`` files a kind under its words;
+``parse_action`` reads any registered notation. A variant's own kinds live in its module
+under ``catan_tutor/variants/`` (``ck_actions``, ``two_player_actions``, ``dummy_actions``)
+and are re-exported here. A missing seat is filled in by the caller with the player to move.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from .board import (
     CARD_NAMES,
@@ -28,10 +32,14 @@ from .board import (
     parse_hex,
     parse_vertex,
 )
+from .card_titles import DEV_CARDS, card_name, card_title, edge_name, hex_name, vertex_name
 from .errors import NotationError, ascii_count, quote
-from .progress_cards import ALIASES, CARDS, SCHEMA
+from .grammar import count
+from .progress_cards import ALIASES
 
-DEV_CARDS = ("knight", "vp", "roadbuilding", "plenty", "monopoly")
+if TYPE_CHECKING:
+    from .state import State
+
 KNIGHT, VP, ROAD_BUILDING_CARD, PLENTY, MONOPOLY = range(5)  # state.ROAD_BUILDING: the phase
 DICE_COLORS = ("white", "red")  # the two production dice (the phase is state.DICE)
 # Single dice of the dummy's turn (DUMMY-*) and of tie-breaking roll-offs.
@@ -47,6 +55,14 @@ _RES_ALIASES = {r: i for i, r in enumerate(RESOURCES)} | {
 }  # fmt: skip
 
 Bundle = tuple[int, ...]  # per card kind: 5 resources, then C&K commodities
+
+# A field naming a board spot says so in its metadata: the kind of spot, and whether the
+# action is played by choosing that spot on the board (a knight's ``src`` is not: its ``dst``
+# is). ``spot_fields`` lists them; the board checks and the tutor's clicks read them there.
+VERTEX = {"spot": "vertex", "clicked": True}
+EDGE = {"spot": "edge", "clicked": True}
+HEX = {"spot": "hex", "clicked": True}
+FROM_VERTEX = {"spot": "vertex", "clicked": False}
 
 
 def seat(p: int) -> str:
@@ -72,7 +88,7 @@ def parse_bundle(text: str, kinds: int = 5) -> Bundle:
     """Cards written like ``2 brick, 1 ore`` (a bare card counts 1; ``nothing`` or ``-``:
     none) with ``kinds`` card kinds (8 with commodities): the one reader of card bundles, for
     notation, the board editor and scenario files alike. Raises NotationError (a ValueError)."""
-    r = _Reader(text, cards=kinds)
+    r = Reader(text, cards=kinds)
     if r.tokens == ["-"]:
         return (0,) * kinds
     counts = r.bundle()
@@ -80,12 +96,76 @@ def parse_bundle(text: str, kinds: int = 5) -> Bundle:
     return counts
 
 
+def victim_words(s: State, q: int) -> str:
+    """The tail of a robber's move: whom it robs."""
+    return f" and steals a card from {s.name(q)}" if q >= 0 else " (nobody to rob there)"
+
+
+# ---------------------------------------------------------------- the registry
+REGISTRY: dict[str, type[Action]] = {}  # a notation word (or words: "force all take") -> kind
+_KEY_WORDS = 3  # the most words a key has
+
+
+def register(cls: type[A]) -> type[A]:
+    """File the kind ``cls`` under each of its own ``words`` (a word names one kind only).
+    Put it above ``@dataclass``: a slotted dataclass is a new class."""
+    own = cls.__dict__.get("words", ())
+    for w in own:
+        if w in REGISTRY:
+            raise TypeError(f"{w!r} names {REGISTRY[w].__name__} already, not {cls.__name__}")
+        if len(w.split()) > _KEY_WORDS or w != w.lower():
+            raise TypeError(f"{cls.__name__}: {w!r} is not lower case in 1-{_KEY_WORDS} words")
+    REGISTRY.update(dict.fromkeys(own, cls))
+    return cls
+
+
+def action_classes() -> tuple[type[Action], ...]:
+    """Every registered kind of action, each once, family members (``neutral N1 ...``)
+    included, in registration order."""
+    out: dict[type[Action], None] = {}
+    for cls in REGISTRY.values():
+        out.update(dict.fromkeys(cls.family() or (cls,)))
+    return tuple(out)
+
+
+_SPOTS: dict[type, tuple[tuple[str, str, bool], ...]] = {}
+
+
+def spot_fields(cls: type) -> tuple[tuple[str, str, bool], ...]:
+    """The fields of a kind that name a board spot: (name, kind of spot, clicked), in the
+    kind's field order (a ``ChaseRobber``'s vertex before its hex)."""
+    found = _SPOTS.get(cls)
+    if found is None:
+        found = _SPOTS[cls] = tuple(
+            (f.name, f.metadata["spot"], f.metadata["clicked"])
+            for f in fields(cls)
+            if f.metadata.get("spot")
+        )
+    return found
+
+
 class Action:
     """Base of all actions. ``player`` is the seat index, or -1 for chance outcomes."""
 
     __slots__ = ()
     is_chance = False
+    words: ClassVar[tuple[str, ...]] = ()  # notation word(s) naming the kind; [0] is printed
     player: int  # every subclass has one (a dataclass field, or Chance's -1)
+
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        """The action of this kind for seat ``p`` whose notation goes on in ``r`` after
+        ``key`` (the words that named the kind)."""
+        raise NotImplementedError(cls.__name__)
+
+    @classmethod
+    def family(cls) -> tuple[type[Action], ...]:
+        """The kinds a shared word reads (``neutral``: four); () for a kind of its own."""
+        return ()
+
+    def sentence(self, s: State) -> str:
+        """What this legal action does, in a sentence for a learner."""
+        return f"{seat(self.player)} may play '{self}' now."
 
     def __str__(self) -> str:  # every concrete action prints its notation instead
         return type(self).__name__
@@ -95,6 +175,9 @@ class Action:
         return f"<{name}>" if text == name else f"<{name} {text}>"
 
 
+A = TypeVar("A", bound=Action)
+
+
 class Chance(Action):
     """Base of chance outcomes: nobody chooses them."""
 
@@ -102,146 +185,245 @@ class Chance(Action):
     player = -1
     is_chance = True
 
+    def sentence(self, s: State) -> str:
+        return f"'{self}' is a possible chance outcome now."
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class SeatOnly(Action):
+    """Base of the kinds that name nothing but the seat: ``P1 roll``, ``P1 end``."""
+
+    player: int
+
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        return cls(p)
+
+    def __str__(self) -> str:
+        return " ".join([seat(self.player), *self.words[:1]])  # the base has no word
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class AtVertex(Action):
+    """Base of the kinds played on one vertex of the player's: ``P1 recruit F6``."""
+
+    player: int
+    vertex: int = field(metadata=VERTEX)
+
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        return cls(p, r.label(parse_vertex, "a vertex"))
+
+    def __str__(self) -> str:
+        return " ".join([seat(self.player), *self.words[:1], VERTEX_LABELS[self.vertex]])
+
 
 # ---------------------------------------------------------------- chance outcomes
+@register
 @dataclass(frozen=True, slots=True, repr=False)
 class Die(Chance):
     """One die's face (``BASE-PROD-ROLL``, ``BASE-CHANCE-EVENTS``)."""
 
+    words = ("die",)
     die: str
     value: int
+
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        die = r.next("a die colour").lower()
+        if die not in DICE_COLORS + SINGLE_DICE:
+            raise r.fail(f"{die!r} is not a die ({', '.join(DICE_COLORS + SINGLE_DICE)})")
+        return cls(die, r.die_face())
 
     def __str__(self) -> str:
         return f"die {self.die} {self.value}"
 
+    def sentence(self, s: State) -> str:
+        return f"The {self.die} die shows {self.value}."
 
+
+@register
 @dataclass(frozen=True, slots=True, repr=False)
 class DrawDev(Chance):
     """The development card drawn from the deck (``BASE-BUILD-DEVCARD``)."""
 
+    words = ("draw",)
     card: int
+
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        tok = r.next("a development card").lower()
+        if tok not in _DEV_ALIASES:
+            raise r.fail(f"{tok!r} is not a development card ({', '.join(DEV_CARDS)})")
+        return cls(_DEV_ALIASES[tok])
 
     def __str__(self) -> str:
         return f"draw {DEV_CARDS[self.card]}"
 
+    def sentence(self, s: State) -> str:
+        c = card_title(self.card, dev=True)
+        return f"{seat(s.active)} draws a development card: {c}."
 
+
+@register
 @dataclass(frozen=True, slots=True, repr=False)
 class Steal(Chance):
     """The resource card taken by the robber (``BASE-ROBBER-STEAL``)."""
 
+    words = ("steal",)
     resource: int
+
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        return cls(r.card())
 
     def __str__(self) -> str:
         return f"steal {CARD_NAMES[self.resource]}"
 
-
-@dataclass(frozen=True, slots=True, repr=False)
-class ForcedCard(Chance):
-    """A card drawn blind from the opponent in a ck-2p forced trade
-    (``CK2P-TOKEN-FORCED-TRADE``); ``resource``: its kind, a commodity included."""
-
-    resource: int
-
-    def __str__(self) -> str:
-        return f"force-draw {CARD_NAMES[self.resource]}"
+    def sentence(self, s: State) -> str:
+        return f"{seat(s.active)} steals 1 {card_name(self.resource)} from {s.name(s.victim)}."
 
 
+@register
 @dataclass(frozen=True, slots=True, repr=False)
 class PlaceTile(Chance):
     """A terrain hex laid on the variable board (``BASE-BOARD-VARIABLE``)."""
 
-    hex: int
+    words = ("tile",)
+    hex: int = field(metadata=HEX)
     terrain: int
+
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        h = r.label(parse_hex, "a hex")
+        t = r.next("a terrain").lower()
+        if t not in TERRAINS:
+            raise r.fail(f"{t!r} is not a terrain ({', '.join(TERRAINS)})")
+        return cls(h, TERRAINS.index(t))
 
     def __str__(self) -> str:
         return f"tile {HEX_NAMES[self.hex]} {TERRAINS[self.terrain]}"
 
 
+@register
 @dataclass(frozen=True, slots=True, repr=False)
 class SpiralStart(Chance):
     """The corner hex where the number-token spiral starts (``BASE-BOARD-VARIABLE-SPIRAL``)."""
 
-    hex: int
+    words = ("spiral",)
+    hex: int = field(metadata=HEX)
+
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        return cls(r.label(parse_hex, "a corner hex"))
 
     def __str__(self) -> str:
         return f"spiral {HEX_NAMES[self.hex]}"
 
 
+@register
 @dataclass(frozen=True, slots=True, repr=False)
 class PlaceHarbor(Chance):
     """A harbor kind laid on harbor slot ``slot`` (``BASE-BOARD-VARIABLE-HARBORS``)."""
 
+    words = ("harbor",)
     slot: int
     kind: int
+
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        e = r.label(parse_edge, "a harbor edge")
+        if e not in HARBOR_EDGES:
+            raise r.fail(f"{EDGE_LABELS[e]} is not a harbor edge")
+        k = r.next("a harbor kind").lower()
+        if k not in HARBOR_NAMES:
+            raise r.fail(f"{k!r} is not a harbor kind ({', '.join(HARBOR_NAMES)})")
+        return cls(HARBOR_EDGES.index(e), HARBOR_NAMES.index(k))
 
     def __str__(self) -> str:
         return f"harbor {EDGE_LABELS[HARBOR_EDGES[self.slot]]} {HARBOR_NAMES[self.kind]}"
 
 
 # ---------------------------------------------------------------- player actions
+@register
 @dataclass(frozen=True, slots=True, repr=False)
-class Roll(Action):
-    player: int
+class Roll(SeatOnly):
+    words = ("roll",)
 
-    def __str__(self) -> str:
-        return f"{seat(self.player)} roll"
+    def sentence(self, s: State) -> str:
+        return f"{seat(self.player)} rolls the dice for this turn's production."
 
 
+@register
 @dataclass(frozen=True, slots=True, repr=False)
-class Settle(Action):
-    player: int
-    vertex: int
+class Settle(AtVertex):
+    words = ("settle",)
 
-    def __str__(self) -> str:
-        return f"{seat(self.player)} settle {VERTEX_LABELS[self.vertex]}"
+    def sentence(self, s: State) -> str:
+        return f"{seat(self.player)} builds a settlement on {vertex_name(self.vertex)}."
 
 
+@register
 @dataclass(frozen=True, slots=True, repr=False)
 class BuildRoad(Action):
+    words = ("road",)
     player: int
-    edge: int
+    edge: int = field(metadata=EDGE)
+
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        return cls(p, r.label(parse_edge, "an edge"))
 
     def __str__(self) -> str:
         return f"{seat(self.player)} road {EDGE_LABELS[self.edge]}"
 
+    def sentence(self, s: State) -> str:
+        return f"{seat(self.player)} builds a road on {edge_name(self.edge)}."
 
+
+@register
 @dataclass(frozen=True, slots=True, repr=False)
-class BuildCity(Action):
-    player: int
-    vertex: int
+class BuildCity(AtVertex):
+    words = ("city",)
 
-    def __str__(self) -> str:
-        return f"{seat(self.player)} city {VERTEX_LABELS[self.vertex]}"
+    def sentence(self, s: State) -> str:
+        return f"{seat(self.player)} builds a city on {vertex_name(self.vertex)}."
 
 
+@register
 @dataclass(frozen=True, slots=True, repr=False)
-class BuyDev(Action):
-    player: int
+class BuyDev(SeatOnly):
+    words = ("buy",)
 
-    def __str__(self) -> str:
-        return f"{seat(self.player)} buy"
+    def sentence(self, s: State) -> str:
+        return f"{seat(self.player)} buys a development card (1 wool, 1 grain, 1 ore)."
 
 
+@register
 @dataclass(frozen=True, slots=True, repr=False)
-class PlayKnight(Action):
-    player: int
+class PlayKnight(SeatOnly):
+    words = ("knight",)
 
-    def __str__(self) -> str:
-        return f"{seat(self.player)} knight"
+    def sentence(self, s: State) -> str:
+        who = seat(self.player)
+        return f"{who} plays a Knight card: the robber moves and {who} may steal."
 
 
+@register
 @dataclass(frozen=True, slots=True, repr=False)
-class PlayRoadBuilding(Action):
-    player: int
+class PlayRoadBuilding(SeatOnly):
+    words = ("roadbuilding", "road-building")
 
-    def __str__(self) -> str:
-        return f"{seat(self.player)} roadbuilding"
+    def sentence(self, s: State) -> str:
+        return f"{seat(self.player)} plays Road Building: two free roads."
 
 
+@register
 @dataclass(frozen=True, slots=True, repr=False)
 class PlayPlenty(Action):
     """Year of Plenty; ``second`` is -1 when the bank can give only one card."""
 
+    words = ("plenty",)
     player: int
     first: int
     second: int = -1
@@ -252,64 +434,132 @@ class PlayPlenty(Action):
             object.__setattr__(self, "first", a)
             object.__setattr__(self, "second", b)
 
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        first = r.resource()
+        return cls(p, first, r.resource() if r.more() else -1)
+
     def __str__(self) -> str:
         names = [RESOURCES[r] for r in (self.first, self.second) if r >= 0]
         return " ".join([seat(self.player), "plenty", *names])
 
+    def sentence(self, s: State) -> str:
+        got = card_name(self.first) + (f" and {card_name(self.second)}" if self.second >= 0 else "")
+        return f"{seat(self.player)} plays Year of Plenty and takes {got} from the bank."
 
+
+@register
 @dataclass(frozen=True, slots=True, repr=False)
 class PlayMonopoly(Action):
+    words = ("monopoly",)
     player: int
     resource: int
+
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        return cls(p, r.resource())
 
     def __str__(self) -> str:
         return f"{seat(self.player)} monopoly {RESOURCES[self.resource]}"
 
+    def sentence(self, s: State) -> str:
+        who = seat(self.player)
+        return (
+            f"{who} plays Monopoly: every other player gives {who} all their "
+            f"{card_name(self.resource)}."
+        )
 
+
+@register
 @dataclass(frozen=True, slots=True, repr=False)
 class MoveRobber(Action):
     """Move the robber to ``hex`` and rob ``victim`` (-1: nobody to rob there)."""
 
+    words = ("robber",)
     player: int
-    hex: int
+    hex: int = field(metadata=HEX)
     victim: int = -1
+
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        h = r.label(parse_hex, "a hex")
+        return cls(p, h, r.seat() if r.more() else -1)
 
     def __str__(self) -> str:
         rob = f" {seat(self.victim)}" if self.victim >= 0 else ""
         return f"{seat(self.player)} robber {HEX_NAMES[self.hex]}{rob}"
 
+    def sentence(self, s: State) -> str:
+        where = hex_name(self.hex)
+        return f"{seat(self.player)} moves the robber to {where}{victim_words(s, self.victim)}."
 
+
+@register
 @dataclass(frozen=True, slots=True, repr=False)
 class Discard(Action):
+    words = ("discard",)
     player: int
     cards: Bundle
 
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        return cls(p, r.bundle())
+
     def __str__(self) -> str:
-        return f"{seat(self.player)} discard {bundle_text(self.cards)}"
+        return f"{seat(self.player)} {self.words[0]} {bundle_text(self.cards)}"
+
+    def sentence(self, s: State) -> str:
+        return f"{seat(self.player)} discards {bundle_text(self.cards)}."
 
 
+@register
 @dataclass(frozen=True, slots=True, repr=False)
 class BankTrade(Action):
     """Maritime trade: ``count`` cards of ``give`` for one ``get`` (``BASE-TRADE-MARITIME``)."""
 
+    words = ("bank",)
     player: int
     give: int
     count: int
     get: int
 
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        n = r.number("a count")
+        kind = r.card()
+        if r.next("'for'").lower() != "for":
+            raise r.fail("expected 'for'")
+        return cls(p, kind, n, r.card())
+
     def __str__(self) -> str:
         give, get = CARD_NAMES[self.give], CARD_NAMES[self.get]
         return f"{seat(self.player)} bank {self.count} {give} for {get}"
 
+    def sentence(self, s: State) -> str:
+        return (
+            f"{seat(self.player)} trades {count(self.count, card_name(self.give))} with the "
+            f"bank for 1 {card_name(self.get)} ({self.count}:1)."
+        )
 
+
+@register
 @dataclass(frozen=True, slots=True, repr=False)
 class Offer(Action):
     """The active player offers ``give`` to ``to`` for ``get`` (``BASE-TRADE-DOMESTIC``)."""
 
+    words = ("offer",)
     player: int
     to: int
     give: Bundle
     get: Bundle
+
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        to = r.seat()
+        give = r.bundle(stop="for")
+        if r.next("'for'").lower() != "for":
+            raise r.fail("expected 'for'")
+        return cls(p, to, give, r.bundle())
 
     def __str__(self) -> str:
         return (
@@ -317,415 +567,38 @@ class Offer(Action):
             f"{bundle_text(self.give)} for {bundle_text(self.get)}"
         )
 
+    def sentence(self, s: State) -> str:
+        return (
+            f"{seat(self.player)} offers {seat(self.to)} {bundle_text(self.give)} for "
+            f"{bundle_text(self.get)}; {seat(self.to)} accepts or declines."
+        )
 
+
+@register
 @dataclass(frozen=True, slots=True, repr=False)
-class Accept(Action):
-    player: int
+class Accept(SeatOnly):
+    words = ("accept",)
 
-    def __str__(self) -> str:
-        return f"{seat(self.player)} accept"
+    def sentence(self, s: State) -> str:
+        return f"{seat(self.player)} accepts {seat(s.active)}'s offer and the cards change hands."
 
 
+@register
 @dataclass(frozen=True, slots=True, repr=False)
-class Decline(Action):
-    player: int
+class Decline(SeatOnly):
+    words = ("decline",)
 
-    def __str__(self) -> str:
-        return f"{seat(self.player)} decline"
+    def sentence(self, s: State) -> str:
+        return f"{seat(self.player)} declines {seat(s.active)}'s offer; nothing changes hands."
 
 
+@register
 @dataclass(frozen=True, slots=True, repr=False)
-class EndTurn(Action):
-    player: int
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} end"
-
-
-# ---------------------------------------------------------------- two-player variants
-@dataclass(frozen=True, slots=True, repr=False)
-class NeutralSettle(Action):
-    """The mirrored settlement a builder places for neutral ``neutral`` (0: N1, 1: N2)."""
-
-    player: int
-    neutral: int
-    vertex: int
-
-    def __str__(self) -> str:
-        where = VERTEX_LABELS[self.vertex]
-        return f"{seat(self.player)} neutral N{self.neutral + 1} settle {where}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class NeutralRoad(Action):
-    """The mirrored road a builder places for neutral ``neutral`` (0: N1, 1: N2)."""
-
-    player: int
-    neutral: int
-    edge: int
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} neutral N{self.neutral + 1} road {EDGE_LABELS[self.edge]}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class NeutralKnight(Action):
-    """The mirrored basic knight a recruiter places for neutral ``neutral`` (CK2P-NEUTRAL-*)."""
-
-    player: int
-    neutral: int
-    vertex: int
-
-    def __str__(self) -> str:
-        where = VERTEX_LABELS[self.vertex]
-        return f"{seat(self.player)} neutral N{self.neutral + 1} knight {where}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class NeutralPromote(Action):
-    """The mirrored promotion of neutral ``neutral``'s basic knight on ``vertex`` to strong."""
-
-    player: int
-    neutral: int
-    vertex: int
-
-    def __str__(self) -> str:
-        where = VERTEX_LABELS[self.vertex]
-        return f"{seat(self.player)} neutral N{self.neutral + 1} promote {where}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class ForcedTrade(Action):
-    """Token action: take ``take`` from the opponent, give back ``give`` (2P-TOKEN-FORCED-TRADE).
-
-    ``commodities``: announced as a trade over all hand cards at double price
-    (``force all``, CK2P-TOKEN-FORCED-TRADE); else resources only.
-    """
-
-    player: int
-    take: Bundle
-    give: Bundle
-    commodities: bool = False
-
-    def __str__(self) -> str:
-        take, give = bundle_text(self.take), bundle_text(self.give)
-        word = "force all" if self.commodities else "force"
-        return f"{seat(self.player)} {word} take {take} give {give}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class ForcedDraw(Action):
-    """Token action of ck-2p: a forced trade whose 2 cards are drawn blind from the opponent
-    (CK2P-TOKEN-FORCED-TRADE); ``commodities``: announced over all hand cards at double price
-    (``force all``), else resources only (``force``)."""
-
-    player: int
-    commodities: bool = False
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} force{' all' if self.commodities else ''}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class ForcedGive(Action):
-    """The 2 cards given back once a ck-2p forced trade's draws are made
-    (CK2P-TOKEN-FORCED-TRADE)."""
-
-    player: int
-    give: Bundle
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} force give {bundle_text(self.give)}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class RobberHome(Action):
-    """Token action: the robber goes back to the desert (2P-TOKEN-ROBBER)."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} robber-home"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class ReturnKnight(Action):
-    """Hand back a played Knight card for 2 tokens (2P-TOKEN-INCOME-KNIGHT)."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} return knight"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Bid(Action):
-    """A sealed bid for one of the dummy's cards: ``give`` for one ``get`` (DUMMY-TRADE-*)."""
-
-    player: int
-    give: Bundle
-    get: int
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} bid {bundle_text(self.give)} for {RESOURCES[self.get]}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Pass(Action):
-    """No bid for the dummy's card this turn (DUMMY-TRADE-PROTOCOL)."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} pass"
-
-
-# ---------------------------------------------------------------- Cities & Knights
-EVENT_FACES = ("ship", "science", "trade", "politics")  # event die: 3 ship faces, 3 castles
-TRACK_NAMES = ("science", "trade", "politics")
-KNIGHT_LEVELS = ("basic", "strong", "mighty")
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class EventDie(Chance):
-    """The event die's face (CK-COMP-DICE): ship, or a castle of a track."""
-
-    face: str
-
-    def __str__(self) -> str:
-        return f"event {self.face}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class DrawProgress(Chance):
-    """The progress card drawn from a track's deck (CK-EVENT-CASTLE, CK-PROGRESS-*)."""
-
-    track: int
-    card: int
-
-    def __str__(self) -> str:
-        return f"progress {TRACK_NAMES[self.track]} {CARDS[self.card]}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class KnightAt(Action):
-    """Base of the knight actions on one vertex: recruit, promote, activate."""
-
-    player: int
-    vertex: int
-    word = ""
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} {self.word} {VERTEX_LABELS[self.vertex]}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Recruit(KnightAt):
-    """A basic knight, inactive, at the end of the player's road (CK-KNIGHT-RECRUIT)."""
-
-    word = "recruit"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Promote(KnightAt):
-    """The knight on ``vertex`` one level up (CK-KNIGHT-PROMOTE)."""
-
-    word = "promote"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Activate(KnightAt):
-    """Stand the knight on ``vertex`` up for 1 grain (CK-KNIGHT-ACTIVATE)."""
-
-    word = "activate"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class BuildWall(KnightAt):
-    """A city wall under the player's city on ``vertex`` (CK-WALL-BUILD)."""
-
-    word = "wall"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Pillage(KnightAt):
-    """The barbarians' loser picks the city on ``vertex`` to lose (CK-BARB-LOSE-CHOICE)."""
-
-    word = "lose"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Relocate(KnightAt):
-    """The displaced knight's owner moves it to ``vertex`` (CK-KNIGHT-RELOCATE)."""
-
-    word = "relocate"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Desert(KnightAt):
-    """Treason's victim removes their knight on ``vertex`` (CK-PC-TREASON)."""
-
-    word = "desert"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class RemoveKnight(KnightAt):
-    """Take one's own knight off the board for 1-3 tokens (CK2P-TOKEN-KNIGHT-REMOVE)."""
-
-    word = "remove-knight"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class PlaceDeserter(Action):
-    """After Treason: a knight of ``level`` (1-3, at most the removed one's) on ``vertex``."""
-
-    player: int
-    vertex: int
-    level: int
-
-    def __str__(self) -> str:
-        what = KNIGHT_LEVELS[self.level - 1] if 1 <= self.level <= 3 else f"?{self.level}"
-        return f"{seat(self.player)} place {VERTEX_LABELS[self.vertex]} {what}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class HarborOffer(Action):
-    """Commercial Harbor: hand ``to`` one ``resource``; they return a commodity."""
-
-    player: int
-    to: int
-    resource: int
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} hand {seat(self.to)} {CARD_NAMES[self.resource]}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class ReturnCommodity(Action):
-    """The commodity a Commercial Harbor's receiver gives back, of their choice."""
-
-    player: int
-    commodity: int
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} return {CARD_NAMES[self.commodity]}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class MoveKnight(Action):
-    """An eligible knight travels to ``dst``: a move, or a displacement (CK-KNIGHT-MOVE)."""
-
-    player: int
-    src: int
-    dst: int
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} move {VERTEX_LABELS[self.src]} {VERTEX_LABELS[self.dst]}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class ChaseRobber(Action):
-    """The knight on ``vertex`` chases the robber to ``hex`` and robs ``victim``."""
-
-    player: int
-    vertex: int
-    hex: int
-    victim: int = -1
-
-    def __str__(self) -> str:
-        rob = f" {seat(self.victim)}" if self.victim >= 0 else ""
-        return f"{seat(self.player)} chase {VERTEX_LABELS[self.vertex]} {HEX_NAMES[self.hex]}{rob}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Improve(Action):
-    """Raise a city-improvement track one level (CK-IMPROVE-BUILD); ``vertex`` is the city
-    that takes the track's metropolis when this level wins it (CK-METRO-TAKE), else -1."""
-
-    player: int
-    track: int
-    vertex: int = -1
-
-    def __str__(self) -> str:
-        at = f" {VERTEX_LABELS[self.vertex]}" if self.vertex >= 0 else ""
-        return f"{seat(self.player)} improve {TRACK_NAMES[self.track]}{at}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class ChooseDeck(Action):
-    """A tied best defender picks the progress deck to draw from (CK-BARB-WIN)."""
-
-    player: int
-    track: int
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} deck {TRACK_NAMES[self.track]}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Aqueduct(Action):
-    """Science 3+: the resource taken after producing nothing (CK-IMPROVE-SCIENCE-3)."""
-
-    player: int
-    resource: int
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} aqueduct {CARD_NAMES[self.resource]}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class DiscardProgress(Action):
-    """A progress card discarded to the hand limit (CK-PROGRESS-HAND-LIMIT)."""
-
-    player: int
-    card: int
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} discard-progress {CARDS[self.card]}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Gift(Action):
-    """Cards a player with more VP gives the Wedding's player, of the giver's choice."""
-
-    player: int
-    cards: Bundle
-
-    def __str__(self) -> str:
-        return f"{seat(self.player)} give {bundle_text(self.cards)}"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class PlayProgress(Action):
-    """Play a progress card (CK-PC-*); ``args`` follow the card's SCHEMA in progress_cards."""
-
-    player: int
-    card: int
-    args: tuple = ()
-
-    def __str__(self) -> str:
-        name = CARDS[self.card] if 0 <= self.card < len(CARDS) else f"?{self.card}"
-        words = [seat(self.player), "play", name]
-        for kind, x in zip(SCHEMA.get(name, ()), self.args, strict=False):
-            try:
-                if isinstance(x, tuple):
-                    if sum(x):
-                        words.append(bundle_text(x))
-                elif x >= 0 or (x <= -2 and kind == "party"):
-                    words.append(_ARG_TEXT[kind.rstrip("?")](x))
-            except (IndexError, KeyError, TypeError):
-                words.append(f"?{x}")  # out of range: printed as given, refused by the check
-        return " ".join(words)
-
-
-_ARG_TEXT: dict[str, Callable[[int], str]] = {
-    "die": str, "track": lambda t: TRACK_NAMES[t], "vertex": lambda v: VERTEX_LABELS[v],
-    "hex": lambda h: HEX_NAMES[h], "resource": lambda r: RESOURCES[r],
-    "edge": lambda e: EDGE_LABELS[e],
-    "commodity": lambda c: CARD_NAMES[c], "kind": lambda c: CARD_NAMES[c], "seat": seat,
-    "party": party_text,
-    "card": lambda k: CARDS[k],
-}  # fmt: skip
+class EndTurn(SeatOnly):
+    words = ("end",)
+
+    def sentence(self, s: State) -> str:
+        return f"{seat(self.player)} ends the turn; the next seat takes over."
 
 
 # ---------------------------------------------------------------- parsing
@@ -736,7 +609,7 @@ QUOTE_TAIL = 40  # characters of the words read so far quoted in a message
 _WORD = re.compile(r"[^\s,]+")  # notation's words: commas and spaces separate them
 
 
-class _Reader:
+class Reader:
     """Token reader that turns every failure into a NotationError naming text and position."""
 
     def __init__(self, text: str, seats: int = 4, cards: int = 5):
@@ -763,12 +636,6 @@ class _Reader:
             raise self.fail(f"expected {what} after the end of the text", end=True)
         self.i += 1
         return self.tokens[self.i - 1]
-
-    def track(self) -> int:
-        tok = self.next("a track (science, trade, politics)").lower()
-        if tok not in TRACK_NAMES:
-            raise self.fail(f"{tok!r} is not a track ({', '.join(TRACK_NAMES)})")
-        return TRACK_NAMES.index(tok)
 
     def progress_card(self) -> int:
         tok = self.next("a progress card").lower()
@@ -820,6 +687,12 @@ class _Reader:
                 f"expected {what} (ASCII digits, at most {MAX_DIGITS}), got {quote(tok)}"
             ) from None
 
+    def die_face(self) -> int:
+        v = self.number("a die face 1-6")
+        if not 1 <= v <= 6:
+            raise self.fail(f"a die shows 1 to 6, not {v}")
+        return v
+
     def seat(self) -> int:
         tok = self.next("a seat like P2")
         m = _SEAT.match(tok)
@@ -866,222 +739,30 @@ def parse_action(text: str, default_player: int, seats: int = 4, cards: int = 5)
             f"cannot read {quote(text)}: notation is at most "
             f"{MAX_NOTATION_CHARS} characters, this is {len(text)}"
         )
-    r = _Reader(text, seats, cards)
+    r = Reader(text, seats, cards)
     if not r.tokens:
         raise NotationError(f"cannot read {quote(text)}: the text is empty")
     player = default_player
     if _SEAT.match(r.tokens[0]):
         player = r.seat()
     word = r.next("an action word").lower()
-    act = _parse_word(r, word, player)
+    cls = REGISTRY.get(word)
+    key = word
+    if cls is None or not cls.is_chance:
+        if player < 0:
+            raise r.fail("no player is to move, so the action must name a seat like P1")
+        for n in range(_KEY_WORDS - 1, 0, -1):  # the longest key: "force all take" before "force"
+            longer = " ".join([word, *(t.lower() for t in r.tokens[r.i : r.i + n])])
+            if r.i + n <= len(r.tokens) and longer in REGISTRY:
+                key, cls = longer, REGISTRY[longer]
+                r.i += n
+                break
+        if cls is None:
+            raise r.fail(f"{quote(word)} is not an action")
+    act = cls.read(r, player, key)
     r.end()
     return act
 
-
-def _parse_word(r: _Reader, word: str, p: int) -> Action:
-    if word == "die":
-        die = r.next("a die colour").lower()
-        if die not in DICE_COLORS + SINGLE_DICE:
-            raise r.fail(f"{die!r} is not a die ({', '.join(DICE_COLORS + SINGLE_DICE)})")
-        v = r.number("a die face 1-6")
-        if not 1 <= v <= 6:
-            raise r.fail(f"a die shows 1 to 6, not {v}")
-        return Die(die, v)
-    if word == "draw":
-        tok = r.next("a development card").lower()
-        if tok not in _DEV_ALIASES:
-            raise r.fail(f"{tok!r} is not a development card ({', '.join(DEV_CARDS)})")
-        return DrawDev(_DEV_ALIASES[tok])
-    if word == "steal":
-        return Steal(r.card())
-    if word == "force-draw":
-        return ForcedCard(r.card())
-    if word == "tile":
-        h = r.label(parse_hex, "a hex")
-        t = r.next("a terrain").lower()
-        if t not in TERRAINS:
-            raise r.fail(f"{t!r} is not a terrain ({', '.join(TERRAINS)})")
-        return PlaceTile(h, TERRAINS.index(t))
-    if word == "spiral":
-        return SpiralStart(r.label(parse_hex, "a corner hex"))
-    if word == "event":
-        face = r.next("an event face").lower()
-        if face not in EVENT_FACES:
-            raise r.fail(f"{face!r} is not an event face ({', '.join(EVENT_FACES)})")
-        return EventDie(face)
-    if word == "progress":
-        track = r.track()
-        return DrawProgress(track, r.progress_card())
-    if word == "harbor":
-        e = r.label(parse_edge, "a harbor edge")
-        if e not in HARBOR_EDGES:
-            raise r.fail(f"{EDGE_LABELS[e]} is not a harbor edge")
-        k = r.next("a harbor kind").lower()
-        if k not in HARBOR_NAMES:
-            raise r.fail(f"{k!r} is not a harbor kind ({', '.join(HARBOR_NAMES)})")
-        return PlaceHarbor(HARBOR_EDGES.index(e), HARBOR_NAMES.index(k))
-    if p < 0:
-        raise r.fail("no player is to move, so the action must name a seat like P1")
-    simple = {"roll": Roll, "buy": BuyDev, "knight": PlayKnight, "roadbuilding": PlayRoadBuilding,
-              "road-building": PlayRoadBuilding, "accept": Accept, "decline": Decline,
-              "end": EndTurn, "robber-home": RobberHome, "pass": Pass}  # fmt: skip
-    if word in simple:
-        return simple[word](p)
-    if word == "settle":
-        return Settle(p, r.label(parse_vertex, "a vertex"))
-    if word == "city":
-        return BuildCity(p, r.label(parse_vertex, "a vertex"))
-    if word == "road":
-        return BuildRoad(p, r.label(parse_edge, "an edge"))
-    if word == "plenty":
-        first = r.resource()
-        return PlayPlenty(p, first, r.resource() if r.more() else -1)
-    if word == "monopoly":
-        return PlayMonopoly(p, r.resource())
-    if word == "robber":
-        h = r.label(parse_hex, "a hex")
-        return MoveRobber(p, h, r.seat() if r.more() else -1)
-    if word == "discard":
-        return Discard(p, r.bundle())
-    if word == "give":
-        return Gift(p, r.bundle())
-    if word == "bank":
-        n = r.number("a count")
-        kind = r.card()
-        if r.next("'for'").lower() != "for":
-            raise r.fail("expected 'for'")
-        return BankTrade(p, kind, n, r.card())
-    if word == "offer":
-        to = r.seat()
-        give = r.bundle(stop="for")
-        if r.next("'for'").lower() != "for":
-            raise r.fail("expected 'for'")
-        return Offer(p, to, give, r.bundle())
-    at = {
-        "recruit": Recruit,
-        "promote": Promote,
-        "activate": Activate,
-        "wall": BuildWall,
-        "lose": Pillage,
-        "relocate": Relocate,
-        "desert": Desert,
-        "remove-knight": RemoveKnight,
-    }
-    if word in at:
-        return at[word](p, r.label(parse_vertex, "a vertex"))
-    if word == "move":
-        src = r.label(parse_vertex, "the knight's vertex")
-        return MoveKnight(p, src, r.label(parse_vertex, "a destination vertex"))
-    if word == "chase":
-        v = r.label(parse_vertex, "the knight's vertex")
-        h = r.label(parse_hex, "a hex")
-        return ChaseRobber(p, v, h, r.seat() if r.more() else -1)
-    if word == "improve":
-        track = r.track()
-        return Improve(p, track, r.label(parse_vertex, "a city") if r.more() else -1)
-    if word == "deck":
-        return ChooseDeck(p, r.track())
-    if word == "aqueduct":
-        return Aqueduct(p, r.resource())
-    if word == "discard-progress":
-        return DiscardProgress(p, r.progress_card())
-    if word == "play":
-        return _parse_play(r, p)
-    if word == "neutral":
-        tok = r.next("a neutral like N1").upper()
-        if tok not in ("N1", "N2"):
-            raise r.fail(f"{tok!r} is not a neutral (N1, N2)")
-        what = r.next("'settle', 'road', 'knight' or 'promote'").lower()
-        on_vertex: dict[str, type[NeutralSettle | NeutralKnight | NeutralPromote]] = {
-            "settle": NeutralSettle,
-            "knight": NeutralKnight,
-            "promote": NeutralPromote,
-        }
-        if what in on_vertex:
-            return on_vertex[what](p, int(tok[1]) - 1, r.label(parse_vertex, "a vertex"))
-        if what == "road":
-            return NeutralRoad(p, int(tok[1]) - 1, r.label(parse_edge, "an edge"))
-        raise r.fail(f"a neutral gets a settlement, road, knight or promotion, not {what!r}")
-    if word == "force":
-        every = r.more() and r.tokens[r.i].lower() == "all"
-        if every:
-            r.i += 1
-        if not r.more():
-            return ForcedDraw(p, every)
-        if not every and r.tokens[r.i].lower() == "give":
-            r.i += 1
-            return ForcedGive(p, r.bundle())
-        r.word("take")
-        take = r.bundle(stop="give")
-        r.word("give")
-        return ForcedTrade(p, take, r.bundle(), every)
-    if word == "return":
-        tok = r.next("'knight' or a commodity").lower()
-        if tok == "knight":
-            return ReturnKnight(p)
-        if tok in COMMODITIES:
-            return ReturnCommodity(p, 5 + COMMODITIES.index(tok))
-        raise r.fail(f"expected 'knight' or a commodity ({', '.join(COMMODITIES)})")
-    if word == "place":
-        v = r.label(parse_vertex, "a vertex")
-        level = r.next("a knight level").lower()
-        if level not in KNIGHT_LEVELS:
-            raise r.fail(f"{level!r} is not a knight level ({', '.join(KNIGHT_LEVELS)})")
-        return PlaceDeserter(p, v, KNIGHT_LEVELS.index(level) + 1)
-    if word == "hand":
-        to = r.seat()
-        return HarborOffer(p, to, r.resource())
-    if word == "bid":
-        give = r.bundle(stop="for")
-        r.word("for")
-        return Bid(p, give, r.resource())
-    raise r.fail(f"{quote(word)} is not an action")
-
-
-def _parse_play(r: _Reader, p: int) -> PlayProgress:
-    card = r.progress_card()
-    schema = SCHEMA.get(CARDS[card])
-    if schema is None:
-        raise r.fail(f"{CARDS[card]} is not a card that is played")
-    args: list = []
-    for kind in schema:
-        optional = kind.endswith("?")
-        kind = kind.rstrip("?")
-        if optional and not r.more():
-            args.append((0,) * r.cards if kind == "bundle" else -1)
-            continue
-        if kind == "die":
-            v = r.number("a die face 1-6")
-            if not 1 <= v <= 6:
-                raise r.fail(f"a die shows 1 to 6, not {v}")
-            args.append(v)
-        elif kind == "track":
-            args.append(r.track())
-        elif kind == "vertex":
-            args.append(r.label(parse_vertex, "a vertex"))
-        elif kind == "hex":
-            args.append(r.label(parse_hex, "a hex"))
-        elif kind == "edge":
-            args.append(r.label(parse_edge, "an edge"))
-        elif kind == "resource":
-            args.append(r.resource())
-        elif kind in ("commodity", "kind"):
-            c = r.card()
-            if kind == "commodity" and c < 5:
-                raise r.fail(f"{CARD_NAMES[c]} is not a commodity")
-            args.append(c)
-        elif kind == "seat":
-            args.append(r.seat())
-        elif kind == "party":
-            args.append(r.party())
-        elif kind == "card":
-            args.append(r.progress_card())
-        else:
-            args.append(r.bundle())
-    return PlayProgress(p, card, tuple(args))
-
-
-A = TypeVar("A", bound=Action)
 
 if TYPE_CHECKING:  # what ``make`` returns: the class it is given (lru_cache hides it)
 
@@ -1095,3 +776,59 @@ else:
     def make(cls, *args):
         """An interned action: equal to ``cls(*args)``, built once (enumeration is hot)."""
         return cls(*args)
+
+
+# The variants' own kinds register as their modules load; they are re-exported here, where
+# the rest of the engine has always imported them from.
+from .variants.ck_actions import (  # noqa: E402
+    EVENT_FACES,
+    KNIGHT_LEVELS,
+    TRACK_NAMES,
+    Activate,
+    Aqueduct,
+    BuildWall,
+    ChaseRobber,
+    ChooseDeck,
+    Desert,
+    DiscardProgress,
+    DrawProgress,
+    EventDie,
+    Gift,
+    HarborOffer,
+    Improve,
+    MoveKnight,
+    Pillage,
+    PlaceDeserter,
+    PlayProgress,
+    Promote,
+    Recruit,
+    Relocate,
+    RemoveKnight,
+    ReturnCommodity,
+)
+from .variants.dummy_actions import Bid, Pass  # noqa: E402
+from .variants.two_player_actions import (  # noqa: E402
+    ForcedCard,
+    ForcedDraw,
+    ForcedGive,
+    ForcedTrade,
+    NeutralKnight,
+    NeutralPromote,
+    NeutralRoad,
+    NeutralSettle,
+    ReturnKnight,
+    RobberHome,
+)
+
+__all__ = [
+    "DEV_CARDS", "DICE_COLORS", "EVENT_FACES", "KNIGHT_LEVELS", "SINGLE_DICE", "TRACK_NAMES",
+    "Accept", "Action", "Activate", "Aqueduct", "BankTrade", "Bid", "BuildCity", "BuildRoad",
+    "BuildWall", "BuyDev", "Chance", "ChaseRobber", "ChooseDeck", "Decline", "Desert", "Die",
+    "Discard", "DiscardProgress", "DrawDev", "DrawProgress", "EndTurn", "EventDie",
+    "ForcedCard", "ForcedDraw", "ForcedGive", "ForcedTrade", "Gift", "HarborOffer", "Improve",
+    "MoveKnight", "MoveRobber", "NeutralKnight", "NeutralPromote", "NeutralRoad",
+    "NeutralSettle", "Offer", "Pass", "Pillage", "PlaceDeserter", "PlaceHarbor", "PlaceTile",
+    "PlayKnight", "PlayMonopoly", "PlayPlenty", "PlayProgress", "PlayRoadBuilding", "Promote",
+    "Recruit", "Relocate", "RemoveKnight", "ReturnCommodity", "ReturnKnight", "RobberHome",
+    "Roll", "Settle", "SpiralStart", "Steal",
+]  # fmt: skip

@@ -9,7 +9,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from functools import cache, lru_cache
 
 from . import rulebook
-from .actions import Action, parse_action, seat
+from .actions import Action, parse_action, seat, spot_fields
 from .board import (
     EDGE_LABELS,
     N_EDGES,
@@ -437,17 +437,16 @@ def _well_formed(a: Action) -> bool:
     return all(ok(getattr(a, name, None)) for name, ok in _field_checks(cls))
 
 
+_BOARD = {"hex": (N_HEXES, "hexes"), "vertex": (N_VERTICES, "vertices"), "edge": (N_EDGES, "edges")}
+
+
 def _off_board(a: Action) -> str:
     """What names a spot the board does not have ("" if nothing): a hex, vertex or edge
-    number outside the board's (notation can only name spots that exist; -1 is "none")."""
-    for name, size, what in (
-        ("hex", N_HEXES, "hexes"),
-        ("vertex", N_VERTICES, "vertices"),
-        ("src", N_VERTICES, "vertices"),
-        ("dst", N_VERTICES, "vertices"),
-        ("edge", N_EDGES, "edges"),
-    ):
+    number outside the board's (notation can only name spots that exist; -1 is "none").
+    The spots are the kind's ``spot_fields``; hexes are checked first, then vertices, edges."""
+    for name, kind, _ in sorted(spot_fields(type(a)), key=lambda f: list(_BOARD).index(f[1])):
         value = getattr(a, name, None)
+        size, what = _BOARD[kind]
         if type(value) is int and not -1 <= value < size:  # -1: none (e.g. Improve's city)
             return f"{name}={value} is not on the board (its {what} are 0–{size - 1})"
     return ""
@@ -477,20 +476,21 @@ def _fields_text(a: Action) -> str:
     return text if len(text) <= 2 * QUOTE_CHARS else text[: 2 * QUOTE_CHARS] + "…"
 
 
-_PLACES = ("vertex", "src", "dst", "edge")
-
-
 def _echo_labels(text: str, a: Action, reason: str) -> str:
     """The reason in the learner's own labels: a vertex or edge typed under another name
     than its canonical one (J2 for F6) reads "J2 (F6)"."""
-    places = {f: getattr(a, f) for f in _PLACES if type(getattr(a, f, None)) is int}
+    places = {
+        (f, kind): getattr(a, f)
+        for f, kind, _ in spot_fields(type(a))
+        if kind != "hex" and type(getattr(a, f, None)) is int
+    }
     if not places:
         return reason
     typed = {}
     for token in text.replace(",", " ").split()[1:]:
-        for field, where in places.items():
+        for (_, kind), where in places.items():
             labels, parse = (
-                (EDGE_LABELS, parse_edge) if field == "edge" else (VERTEX_LABELS, parse_vertex)
+                (EDGE_LABELS, parse_edge) if kind == "edge" else (VERTEX_LABELS, parse_vertex)
             )
             try:
                 if parse(token) != where:

@@ -10,7 +10,6 @@ with ``len(s.bank)``) is fine: the idioms below are the ones that *decide the va
 
 from __future__ import annotations
 
-import inspect
 import random
 import re
 from pathlib import Path
@@ -151,14 +150,7 @@ def test_every_variant_declares_its_capabilities():
 # the options, the pending text, the rule). These tests hold the tables complete.
 
 VARIANT = Path(__file__).resolve().parent.parent / "catan_tutor" / "variants"
-_ABSTRACT = {actions.Action, actions.Chance, actions.KnightAt}
-ACTION_CLASSES = {
-    cls
-    for _, cls in inspect.getmembers(actions, inspect.isclass)
-    if issubclass(cls, actions.Action)
-    and cls not in _ABSTRACT
-    and cls.__module__ == actions.__name__
-}
+ACTION_CLASSES = set(actions.action_classes())  # every kind, as registered by its word
 _POLICY = {"base-dummy": "greedy"}
 
 

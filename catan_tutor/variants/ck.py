@@ -171,7 +171,7 @@ def _displace(rules, s: State, a: MoveKnight) -> Reason | None:
     if k is None:
         return None
     rule = "CK2P-NEUTRAL-KNIGHT-DISPLACE" if k.owner >= s.n else "CK-KNIGHT-DISPLACE"
-    return Reason(rule, words.move_words(s, a))
+    return Reason(rule, words.say(s, a))
 
 
 def _rate(rules, s: State, a: BankTrade) -> Reason:

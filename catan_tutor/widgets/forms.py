@@ -25,7 +25,6 @@ from . import icons
 from .guard import guarded, shown_in
 from .verdicts import verdict_html
 
-SPOT_FIELDS = {"dst": "vertex", "vertex": "vertex", "edge": "edge", "hex": "hex"}
 _NAMES = {
     "vertex": VERTEX_LABELS, "src": VERTEX_LABELS, "dst": VERTEX_LABELS, "edge": EDGE_LABELS,
     "hex": HEX_NAMES, "give": CARD_NAMES, "get": CARD_NAMES, "resource": CARD_NAMES,

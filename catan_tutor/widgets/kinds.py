@@ -8,15 +8,13 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
-from ..actions import Action
+from ..actions import Action, spot_fields
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from ..game import Game
 from ..rules.common import CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST
 from ..rules.improvements import WALL_COST
 from ..rules.knights import ACTIVATE_COST, KNIGHT_COST
 
-# The fields of an action that name a board spot, and the kind of spot each names.
-SPOT_FIELDS = {"dst": "vertex", "vertex": "vertex", "edge": "edge", "hex": "hex"}
 # What a kind of action costs in the main phase (the engine's price lists), shown on its button.
 COSTS = {
     "build road": ROAD_COST,
@@ -33,9 +31,16 @@ OWN_BUTTON = frozenset({"roll", "end turn"})  # kinds played by a button of thei
 Spot = tuple[str, int]
 
 
+def clicked_fields(cls: type) -> dict[str, str]:
+    """The fields of a kind of action chosen by a click on the board (a knight's ``dst``, not
+    its ``src``), each with the kind of spot it names, in the kind's field order (the
+    action's ``spot_fields``)."""
+    return {name: kind for name, kind, clicked in spot_fields(cls) if clicked}
+
+
 def target_of(a: Action) -> Spot | None:
     """The board spot an action is played on, if any: its vertex, edge or hex."""
-    for name, kind in SPOT_FIELDS.items():
+    for name, kind in clicked_fields(type(a)).items():
         x = getattr(a, name, None)
         if isinstance(x, int) and x >= 0:
             return (kind, x)
@@ -100,8 +105,7 @@ def field_names(cls: type) -> list[str]:
 
 def spot_kind(cls: type | None) -> str:
     """The kind of spot (vertex, edge, hex) a kind of action is played on, '' for none."""
-    names = field_names(cls) if cls is not None else []
-    return next((SPOT_FIELDS[n] for n in SPOT_FIELDS if n in names), "")
+    return next(iter(clicked_fields(cls).values()), "") if cls is not None else ""
 
 
 def acting_seat(game: Game) -> int:
@@ -116,7 +120,7 @@ def probe(game: Game, cls: type, spot: Spot, like: Action | None = None) -> Acti
     victim, no knight moved from). None when the kind is not played on that kind of spot."""
     kind, index = spot
     names = field_names(cls)
-    field = next((n for n in SPOT_FIELDS if n in names and SPOT_FIELDS[n] == kind), None)
+    field = next((n for n, k in clicked_fields(cls).items() if k == kind), None)
     if field is None:
         return None
     if like is not None and type(like) is cls:

@@ -23,9 +23,9 @@ from .describe import SR_ONLY_CSS
 from .forms import ActionForm
 from .kinds import (
     COSTS,
-    SPOT_FIELDS,
     Spot,
     acting_seat,
+    clicked_fields,
     cost_text,
     probe,
     seat_only,
@@ -354,7 +354,7 @@ class PlayPanel:
         if len(acts) == 1:
             s.play(acts[0])
         elif acts and self.form is not None:
-            name = next(n for n in SPOT_FIELDS if getattr(acts[0], n, -1) == spot[1])
+            name = next(n for n in clicked_fields(type(acts[0])) if getattr(acts[0], n) == spot[1])
             self.form.set(**{name: spot[1]})
             s.say("Several actions here: finish the form and press Play.")
         else:
