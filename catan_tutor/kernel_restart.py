@@ -125,7 +125,7 @@ def apply(logger: logging.Logger | None = None) -> None:
     current = MultiKernelManager.__dict__["_async_shutdown_kernel"]
     if not getattr(current, _GUARDED, False):
         ORIGINALS["_async_shutdown_kernel"] = current
-        MultiKernelManager._async_shutdown_kernel = shutdown_kernel_by_id
+        MultiKernelManager._async_shutdown_kernel = shutdown_kernel_by_id  # type: ignore[method-assign,assignment]
 
 
 def is_applied() -> bool:
