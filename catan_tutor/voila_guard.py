@@ -165,10 +165,11 @@ def main(argv: list[str] | None = None) -> int:
     NOTEBOOK --port=8866 ...`` takes the same arguments as ``python -m voila``."""
     apply()
     watchdog.watch_voila()  # a stalled event loop is logged, then the server exits (issue 36)
-    from . import server_limits, server_stop
+    from . import kernel_reaper, server_limits, server_stop
 
     server_limits.apply()  # kernel caps of standalone Voilà (server_limits.py)
     server_stop.apply()  # SIGTERM ends it within seconds, kernels and all (issue 36)
+    kernel_reaper.install()  # a kernel process no manager knows is killed (issue 36)
     from voila.app import main as voila_main
 
     voila_main(argv=sys.argv[1:] if argv is None else argv)
