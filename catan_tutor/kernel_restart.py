@@ -35,7 +35,7 @@ import asyncio
 import logging
 from typing import Any
 
-_LOCK = "_catan_tutor_lifecycle"  # per manager: its restarts and shutdowns, one at a time
+_LOCK = "_catan_tutor_lifecycle"  # per manager: (loop, lock) ordering restarts and shutdowns
 _CLOSING = "_catan_tutor_closing"  # a final shutdown was asked: no restart any more
 _CLOSED = "_catan_tutor_closed"  # that shutdown ended: nothing left to shut
 _GUARDED = "_catan_tutor_guarded"
@@ -44,10 +44,12 @@ ORIGINALS: dict[str, Any] = {}  # member name: the member swapped out
 
 
 def _lock(km: Any) -> asyncio.Lock:
-    lock = km.__dict__.get(_LOCK)
-    if lock is None:
-        lock = km.__dict__[_LOCK] = asyncio.Lock()
-    return lock
+    """``km``'s lock on the running loop (a manager driven from another loop gets a new one)."""
+    loop = asyncio.get_running_loop()
+    held = km.__dict__.get(_LOCK)
+    if held is None or held[0] is not loop:
+        held = km.__dict__[_LOCK] = (loop, asyncio.Lock())
+    return held[1]
 
 
 def closing(km: Any) -> bool:
