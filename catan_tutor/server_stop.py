@@ -34,15 +34,18 @@ ORIGINALS: dict[str, Any] = {}
 
 
 def kill_children() -> int:
-    """SIGKILL every process this one started (kernels and their workers); how many."""
+    """SIGKILL every process this one started (kernels and their workers) and reap them; how
+    many were still running (a zombie, a kernel dead but not yet reaped, is not counted)."""
     children = psutil.Process().children(recursive=True)
+    running = 0
     for child in children:
         try:
+            running += child.status() != psutil.STATUS_ZOMBIE
             child.kill()
         except psutil.Error:  # ended meanwhile
             pass
-    _, alive = psutil.wait_procs(children, timeout=1)
-    return len(children) - len(alive)
+    psutil.wait_procs(children, timeout=1)
+    return running
 
 
 async def shutdown_all(kernel_manager: Any, log: logging.Logger) -> None:
@@ -75,7 +78,7 @@ def stop(app: Any) -> None:
             "catan_tutor.server_stop: %d kernels shut down in %.1f s%s; exiting",
             kernels,
             time.monotonic() - t0,
-            f" ({killed} processes left, killed)" if killed else "",
+            f" ({killed} processes still running, killed)" if killed else "",
         )
         logging.shutdown()
         sys.stdout.flush()
