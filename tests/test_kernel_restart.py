@@ -8,8 +8,8 @@ with ``InvalidStateError`` and left that process running, known to no manager. H
 race runs on real kernels, in the order the asyncio loop gives it (no sleeps): a kernel is
 killed (SIGKILL), then the restarter's call (``km.restart_kernel(now=True)``) and the
 culler's (``shutdown_kernel``) are made together. Without ``kernel_restart.apply()`` each
-test leaves a live kernel process (and the restart raises ``InvalidStateError``); with it
-both calls return and no process of that kernel is left.
+race leaves a live kernel process (and a call raises ``InvalidStateError``), and a kernel
+shut down is restarted; with it both calls return and no process of that kernel is left.
 """
 
 from __future__ import annotations
