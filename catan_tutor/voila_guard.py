@@ -23,8 +23,10 @@ which closes that client's socket only. It is applied by
   ``jupyter_server_config.json`` (Voilà as a server extension, JupyterHub, JupyterLab).
 
 ``apply()`` also applies :mod:`catan_tutor.kernel_cleanup` (a page's kernel client is
-stopped without waiting on its kernel) and :mod:`catan_tutor.ws_handshake` (a kernel
-websocket closed during its handshake leaves its kernel free to be culled), and both
+stopped without waiting on its kernel), :mod:`catan_tutor.ws_handshake` (a kernel
+websocket closed during its handshake leaves its kernel free to be culled) and
+:mod:`catan_tutor.kernel_restart` (a kernel restarted while it is shut down leaves no
+process behind), and both
 start :mod:`catan_tutor.watchdog` (the voila command always, the extension in a JupyterHub
 user's server).
 """
@@ -38,7 +40,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from . import kernel_cleanup, watchdog, ws_handshake
+from . import kernel_cleanup, kernel_restart, watchdog, ws_handshake
 from .errors import CatanError
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -123,6 +125,7 @@ def apply() -> None:
 
     kernel_cleanup.apply()  # stopping a page's kernel client never blocks (issue 36)
     ws_handshake.apply()  # a socket closed in its handshake leaves no kernel counted (issue 36)
+    kernel_restart.apply()  # a restart racing a shutdown leaves no kernel process (issue 36)
     _swap(kernel_websocket_handler, "read_header_from_binary_message", lambda _: read_v1_header)
     for module in (base, channels):
         _swap(module, "deserialize_msg_from_ws_v1", lambda f: _checked(check_v1_message, f))
@@ -162,9 +165,11 @@ def main(argv: list[str] | None = None) -> int:
     NOTEBOOK --port=8866 ...`` takes the same arguments as ``python -m voila``."""
     apply()
     watchdog.watch_voila()  # a stalled event loop is logged, then the server exits (issue 36)
-    from . import server_limits
+    from . import kernel_reaper, server_limits, server_stop
 
     server_limits.apply()  # kernel caps of standalone Voilà (server_limits.py)
+    server_stop.apply()  # SIGTERM ends it within seconds, kernels and all (issue 36)
+    kernel_reaper.install()  # a kernel process no manager knows is killed (issue 36)
     from voila.app import main as voila_main
 
     voila_main(argv=sys.argv[1:] if argv is None else argv)
