@@ -203,6 +203,9 @@ def _serve(
         cmd.append(f"--Voila.token={token}")
     if no_browser:
         cmd.append("--no-browser")
+    from .serve import compile_package  # here: the other commands need no server helpers
+
+    compile_package()  # each kernel imports the tutor: its bytecode written once (issue 35)
     os.chdir(notebooks_dir())
     os.execve(sys.executable, cmd, jupyter_env(lessons))
 

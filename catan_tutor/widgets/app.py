@@ -143,8 +143,8 @@ class App:
             layout=widgets.Layout(width="auto", display="none"),
         )
         self.afresh.add_class("catan-afresh")
-        first = new_game("base", players=4)
-        self.tutor = Tutor(first, seed=seed)
+        first = new_game("base", players=4)  # shown only if no lesson or link opens
+        self.tutor = Tutor(first, seed=seed, show=False)
         self.session.on("shown", self._show_chapter)
         self.afresh.on_click(
             self.tutor.safe(lambda _: self.open(self.session.lesson_id, fresh=True))
@@ -154,10 +154,13 @@ class App:
             self.session, self.lessons, self.picker, self.open, self.tutor.safe, listed=self.listed
         )
         self.chapter_picker.observe(guarded(self.on_chapter, shown_in(self.status)), names="value")
-        if not self.resume(page_query() if query is None else query) and start:
+        opened = self.resume(page_query() if query is None else query)
+        if not opened and start:
             why = self.status.value  # a session that could not be restored says so
-            self.open(start)
+            opened = self.open(start)
             self.status.value = why or self.status.value
+        if not opened:
+            self.session.show()
         bar = widgets.HBox(
             [widgets.HTML(HELP_HTML), self.chapter_picker, self.picker, self.new_game],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
