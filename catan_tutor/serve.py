@@ -59,6 +59,19 @@ CONFIG_DIR = jupyter_config_dir()  # voila.json, jupyter_server_config.json: the
 VOILA_MODULE = "catan_tutor.voila_guard"
 
 
+def class_args(kernels: int) -> list[str]:
+    """Voilà's settings to keep ``kernels`` kernels ready for the start notebook (``catan-tutor
+    serve --class N``): each has run the notebook (the app built, its first lesson drawn)
+    before its visitor comes, then opens the lesson or position the visitor's address names
+    (``widgets/preheat.py``). A kernel handed to a page is replaced one second later."""
+    if kernels < 1:
+        return []
+    return [
+        "--VoilaConfiguration.preheat_kernel=True",
+        f"--VoilaConfiguration.default_pool_size={kernels}",
+    ]
+
+
 def compile_package(folder: Path | None = None) -> bool:
     """Write the package's bytecode (``__pycache__``) where it is missing or stale, before a
     server starts: every kernel imports the tutor, and without it each one compiles the whole

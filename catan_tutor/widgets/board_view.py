@@ -51,6 +51,7 @@ from .board_paint import (
 )
 from .guard import guarded, shown_in
 from .kinds import spot_label
+from .play_panel import PLAY_CSS
 
 __all__ = [
     "LAND_APOTHEM",
@@ -78,6 +79,9 @@ def guarded_hold() -> Iterator[None]:
 
 # The page script of the board's keys (package data beside this module).
 KEYS_JS = (files(__package__) / "board_keys.js").read_text(encoding="utf-8")
+
+
+PAGE_CSS = f"<style>{style.THEME_CSS}</style>{PLAY_CSS}"  # the theme, the Play panel's look
 
 
 def keys_script() -> widgets.Output:
@@ -191,10 +195,9 @@ class BoardView:
         self.painter = ScenePainter(self._game, self.vp, ratio, self.strip)
         self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
         self.marker.add_class("catan-drawn-marker")
-        # The page's theme rules ride with the board (every tutor has one, in a notebook too).
-        self.theme = widgets.HTML(
-            f"<style>{style.THEME_CSS}</style>", layout=widgets.Layout(display="none")
-        )
+        # The page's theme rules ride with the board (every tutor has one, in a notebook too),
+        # with the Play panel's: one hidden element for both (issue 35)
+        self.theme = widgets.HTML(PAGE_CSS, layout=widgets.Layout(display="none"))
         self.keys = keys_script()
         self.widget = widgets.VBox([self.canvas, self.marker, self.theme, self.keys, self.failure])
         self.widget.add_class("catan-board")
