@@ -160,7 +160,7 @@ class App:
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         bar.add_class("catan-bar")
-        afresh = [self._afresh] if self._afresh is not None else []
+        afresh: list[widgets.Widget] = [self._afresh] if self._afresh is not None else []
         self.note = widgets.HBox(
             [self.status, *afresh, self.progress.widget],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
