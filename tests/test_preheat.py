@@ -131,3 +131,22 @@ def test_the_voila_command_starts_the_pool_one_kernel_at_a_time():
 def _overlap(spans: list[tuple[float, float]]) -> bool:
     spans = sorted(spans)
     return any(b[0] < a[1] for a, b in zip(spans, spans[1:], strict=False))
+
+
+def test_serve_class_keeps_that_many_kernels_ready(monkeypatch, capsys) -> None:
+    from catan_tutor import cli
+
+    runs: list[tuple[list[str], dict]] = []
+    monkeypatch.setattr(cli.os, "chdir", lambda _: None)
+    monkeypatch.setattr(cli.os, "execve", lambda _exe, argv, env: runs.append((argv, env)))
+    cli.main(["serve", "--no-browser"])
+    assert not any("preheat_kernel" in a for a in runs[-1][0])  # a kernel per page, as before
+    cli.main(["serve", "--no-browser", "--class", "3"])
+    argv, env = runs[-1]
+    assert "--VoilaConfiguration.preheat_kernel=True" in argv
+    assert "--VoilaConfiguration.default_pool_size=3" in argv
+    assert env["VOILA_APP_IP"] == "127.0.0.1"  # where a ready kernel asks for its visitor
+    cli.main(["serve", "--no-browser", "--class", "3", "--host", "0.0.0.0", "--token", "t"])
+    assert "VOILA_APP_IP" not in runs[-1][1] or runs[-1][1]["VOILA_APP_IP"] != "0.0.0.0"
+    assert cli.main(["serve", "--class", "-1"]) == 2 and len(runs) == 3
+    assert "--class -1" in capsys.readouterr().err
