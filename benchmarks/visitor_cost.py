@@ -125,7 +125,8 @@ async def run(args: argparse.Namespace) -> dict[str, list[dict]]:
                     results[page.name].append(r)
                     print(
                         f"  run {i + 1} {page.name:5}: first paint {r['wall']:5.1f} s, "
-                        f"server CPU {r['server']:5.2f} s (kernel {r['kernel']:4.2f}), browser CPU {r['browser']:5.2f} s, "
+                        f"server CPU {r['server']:5.2f} s (kernel {r['kernel']:4.2f}), "
+                        f"browser CPU {r['browser']:5.2f} s, "
                         f"{r['views']} .jupyter-widgets nodes, load {psutil.getloadavg()[0]:.1f}",
                         flush=True,
                     )
@@ -152,7 +153,8 @@ def main() -> int:
     for name, runs in results.items():
         print(
             f"  {name:5}          {median(runs, 'wall'):11.1f}  {median(runs, 'server'):12.2f}"
-            f"  {median(runs, 'kernel'):8.2f}  {median(runs, 'browser'):13.2f}  {median(runs, 'views'):12.0f}"
+            f"  {median(runs, 'kernel'):8.2f}  {median(runs, 'browser'):13.2f}"
+            f"  {median(runs, 'views'):12.0f}"
         )
     tutor, bare = results["tutor"], results["bare"]
     print(

@@ -76,8 +76,9 @@ def test_the_visitor_s_request_is_read_from_voila_s_socket(monkeypatch):
 
     monkeypatch.setenv("VOILA_KERNEL_ID", "k-123")
     monkeypatch.setenv("VOILA_SERVER_URL", "/base/")
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    monkeypatch.delenv("SERVER_NAME", raising=False)
+    for name in ("QUERY_STRING", "SERVER_NAME"):  # the thread sets them: undone after
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     server = threading.Thread(target=lambda: asyncio.run(serve()), daemon=True)
     server.start()
     assert port_ready.wait(10)
