@@ -11,7 +11,8 @@ one visitor alone each time: a fresh browser context (one Chromium for the whole
 the page, and from the request to the first painted canvas the script counts
 
 - the server's CPU seconds: the Voilà server and its kernels (the visit's kernel starts,
-  runs the notebook, builds the widgets; the server renders the page and relays them);
+  runs the notebook, builds the widgets; the server renders the page and relays them), and
+  the kernels' part of them;
 - the browser's CPU seconds: every Chromium process (the page's renderer, the browser, GPU);
 - the wall time, and the page's ``.jupyter-widgets`` nodes (widget views) at that moment.
 
@@ -75,6 +76,7 @@ async def one_visit(browser, page: Page, timeout: float) -> dict:
     context = await browser.new_context(viewport={"width": 1280, "height": 1000})
     tab = await context.new_page()
     server = CpuMeter(lambda: tree(page.proc.pid))
+    kernel = CpuMeter(lambda: tree(page.proc.pid)[1:])  # the part of it the kernels spent
     chromium = CpuMeter(browsers)
     t0 = time.perf_counter()
     try:
@@ -83,6 +85,7 @@ async def one_visit(browser, page: Page, timeout: float) -> dict:
         out = {
             "wall": time.perf_counter() - t0,
             "server": server.seconds(),
+            "kernel": kernel.seconds(),
             "browser": chromium.seconds(),
             "views": await tab.evaluate(WIDGET_VIEWS_JS),
         }
@@ -122,7 +125,8 @@ async def run(args: argparse.Namespace) -> dict[str, list[dict]]:
                     results[page.name].append(r)
                     print(
                         f"  run {i + 1} {page.name:5}: first paint {r['wall']:5.1f} s, "
-                        f"server CPU {r['server']:5.2f} s, browser CPU {r['browser']:5.2f} s, "
+                        f"server CPU {r['server']:5.2f} s (kernel {r['kernel']:4.2f}), "
+                        f"browser CPU {r['browser']:5.2f} s, "
                         f"{r['views']} .jupyter-widgets nodes, load {psutil.getloadavg()[0]:.1f}",
                         flush=True,
                     )
@@ -145,11 +149,12 @@ def main() -> int:
         flush=True,
     )
     results = asyncio.run(run(args))
-    print("medians          first paint s  server CPU s  browser CPU s  .jupyter-widgets")
+    print("medians          first paint s  server CPU s  (kernel)  browser CPU s  .jupyter-widgets")
     for name, runs in results.items():
         print(
             f"  {name:5}          {median(runs, 'wall'):11.1f}  {median(runs, 'server'):12.2f}"
-            f"  {median(runs, 'browser'):13.2f}  {median(runs, 'views'):12.0f}"
+            f"  {median(runs, 'kernel'):8.2f}  {median(runs, 'browser'):13.2f}"
+            f"  {median(runs, 'views'):12.0f}"
         )
     tutor, bare = results["tutor"], results["bare"]
     print(

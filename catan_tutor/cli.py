@@ -74,6 +74,16 @@ def main(argv: list[str] | None = None) -> int:
         help="visitors need this token in the address (?token=...): a shared "
         "password for a class; without TOKEN one is made up and printed",
     )
+    serve.add_argument(
+        "--class",
+        dest="ready",
+        type=int,
+        default=0,
+        metavar="N",
+        help="keep N kernels ready, each with the app already drawn: a visitor's page "
+        "opens without waiting for a kernel to start (each holds about 80 MiB; see "
+        "hosting/README.md)",
+    )
     lab = sub.add_parser("lab", help="open the notebooks in JupyterLab (copied to DIR first)")
     lab.add_argument(
         "--dir",
@@ -87,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "check":
         return _check(args.paths or [str(packaged_lessons())], args.coverage)
     if args.command == "serve":
-        return _serve(args.host, args.port, args.lessons, args.no_browser, args.token)
+        return _serve(args.host, args.port, args.lessons, args.no_browser, args.token, args.ready)
     if args.command == "lab":
         return _lab(Path(args.dir), extra)
     try:
@@ -162,11 +172,19 @@ def _check(paths: list[str], with_coverage: bool = False) -> int:
 
 
 def _serve(
-    host: str, port: int, lessons: str | None, no_browser: bool, token: str | None = None
+    host: str,
+    port: int,
+    lessons: str | None,
+    no_browser: bool,
+    token: str | None = None,
+    ready: int = 0,
 ) -> int:
     """Run Voilà on the packaged start notebook (replaces this process). It listens on
     ``host`` (127.0.0.1 unless asked), with a warning when that reaches beyond this machine
-    and no ``token`` is asked of visitors."""
+    and no ``token`` is asked of visitors; ``ready`` kernels are kept ready (``--class``)."""
+    if ready < 0:
+        print(f"catan-tutor: --class {ready}: a number of kernels, 0 or more", file=sys.stderr)
+        return 2
     if lessons and not Path(lessons).is_dir():
         print(f"catan-tutor: --lessons {lessons}: no such folder", file=sys.stderr)
         return 2
@@ -189,6 +207,8 @@ def _serve(
         flush=True,
     )
     print(f"Catan tutor: {SUPERVISED}", flush=True)  # catan_tutor/watchdog.py (issue 36)
+    from .serve import class_args, compile_package  # here: the other commands need neither
+
     # The voila command with bounded kernel-message parsing (catan_tutor/voila_guard.py).
     cmd = [
         sys.executable,
@@ -203,8 +223,13 @@ def _serve(
         cmd.append(f"--Voila.token={token}")
     if no_browser:
         cmd.append("--no-browser")
+    cmd += class_args(ready)
+    compile_package()  # each kernel imports the tutor: its bytecode written once (issue 35)
     os.chdir(notebooks_dir())
-    os.execve(sys.executable, cmd, jupyter_env(lessons))
+    env = jupyter_env(lessons)
+    if ready and not _all_interfaces(host):  # where a ready kernel finds its visitor's address
+        env["VOILA_APP_IP"] = host
+    os.execve(sys.executable, cmd, env)
 
 
 def _lab(folder: Path, extra: list[str]) -> int:

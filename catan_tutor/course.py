@@ -48,7 +48,8 @@ def course(folder: str | Path) -> dict[str, Place]:
     if len(raw) > MAX_COURSE_BYTES:
         raise ScenarioError(f"{path.name}: over {MAX_COURSE_BYTES // 1024} KiB")
     try:
-        data = yaml.safe_load(raw.decode("utf-8"))
+        # libyaml's safe loader where PyYAML has it (as scenario.py): read by every page
+        data = yaml.load(raw.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except (UnicodeDecodeError, yaml.YAMLError) as e:
         raise ScenarioError(f"{path.name}: cannot read it ({type(e).__name__})") from None
     if not isinstance(data, list):

@@ -20,7 +20,6 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from .actions import Action
-from .analysis.rank import InlineExecutor, rank_actions
 from .errors import CatanError, OptionError
 from .game import Game
 from .sampler import Sampler, greedy_choice, pick
@@ -120,6 +119,8 @@ def _playout_choice(
     rng,
     acts: list[Action],
 ) -> Action:
+    from .analysis.rank import InlineExecutor, rank_actions  # here: not on a page's first paint
+
     stop = cancel or threading.Event()
     timer = None
     if budget.seconds is not None:

@@ -10,10 +10,10 @@ merchant and the barbarian track. It accepts a ``Game``, a ``State``, a timeline
 
 from __future__ import annotations
 
+import html
 import math
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from . import board
 from . import palette as P
@@ -112,7 +112,7 @@ class _Svg:
         self.add(
             f'<text x="{_n(at[0])}" y="{_n(at[1])}" font-size="{_n(size)}"'
             f'{_colour("fill", fill)} text-anchor="{anchor}" dominant-baseline="central"'
-            f"{weight}{extra}>{escape(words)}</text>"
+            f"{weight}{extra}>{_text(words)}</text>"
         )
 
 
@@ -158,9 +158,9 @@ def svg(game: Any, *, labels: bool = False, size: int = 560, path: str | Path | 
     out.add(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{int(size)}" height="{px_h}" '
         f'viewBox="{_n(-half_w)} {_n(-apothem)} {_n(width)} {_n(height)}" role="img" '
-        f"aria-label={quoteattr(title)} font-family={quoteattr(P.FONT)}>"
+        f"aria-label={_attr(title)} font-family={_attr(P.FONT)}>"
     )
-    out.add(f"<title>{escape(title)}</title>")
+    out.add(f"<title>{_text(title)}</title>")
     _draw_board(out, state, layout)
     _draw_pieces(out, state, layout, colors, players)
     if labels:
@@ -550,3 +550,13 @@ def _draw_track(out: _Svg, state: Any, top: float, h: float, right_edge: float) 
         anchor="end",
     )
     out.add("</g>")
+
+
+def _text(s: str) -> str:
+    """``s`` as SVG text: &, < and > escaped (not xml.sax, which imports urllib)."""
+    return html.escape(s, quote=False)
+
+
+def _attr(s: str) -> str:
+    """``s`` as a quoted SVG attribute value."""
+    return f'"{html.escape(s)}"'

@@ -16,6 +16,9 @@ socket lived for ever. Hooked into the voila command by ``voila_guard.main`` (``
   (default 300) the page shows a warning (``catan_page.js`` reads ``GET
   <base>catan/limits/<kernel id>``).
 
+Kernels Voilà keeps ready (``catan-tutor serve --class N``) are outside the caps and never
+ended for being idle until a page takes one; from then on it counts as that page's client's.
+
 A value of 0 switches a cap off. Under a Jupyter server (JupyterHub, Binder) each user has
 their own server and the hub's culler and spawner limits apply instead: nothing here runs.
 """
@@ -101,6 +104,16 @@ class Tracker:
         that pages asking at once neither count them nor pick them again)."""
         return [k for k in self.km.list_kernel_ids() if k not in self.shutting]
 
+    def ready(self) -> set[str]:
+        """The kernels Voilà keeps ready for pages to come (``catan-tutor serve --class N``),
+        not handed to a page yet: outside the caps, never ended for being idle."""
+        out = set()
+        for pool in getattr(self.km, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    out.add(task.result().get("kernel_id"))
+        return out
+
     def sockets(self, kid: str) -> int:
         return int(getattr(self.km, "_kernel_connections", {}).get(kid, 0))
 
@@ -138,7 +151,8 @@ class Tracker:
             if len(spare) < need:
                 return "client", []
             shut = spare[:need]
-        alive = [k for k in self.alive() if k not in shut]
+        ready = self.ready()
+        alive = [k for k in self.alive() if k not in shut and k not in ready]
         flying_all = sum(self.starting.values())
         if lim.total and len(alive) + flying_all >= lim.total:
             spare = sorted(
@@ -168,7 +182,7 @@ class Tracker:
         for kid in list(self.records):
             if kid not in alive:
                 del self.records[kid]
-        for kid in alive:
+        for kid in alive - self.ready():
             rec = self.records.get(kid)
             if rec is not None and self.sockets(kid):
                 rec.connected = True
@@ -240,6 +254,16 @@ def _watch(tracker: Tracker) -> None:
             tracker.records[kid].connected = True
 
     km.start_kernel, km.notify_connect = start_kernel, notify_connect
+
+    if hasattr(km, "get_rendered_notebook"):  # a kernel kept ready, handed to a page
+        hand = km.get_rendered_notebook
+
+        async def get_rendered_notebook(*args: Any, **kwargs: Any) -> Any:
+            got = await hand(*args, **kwargs)
+            tracker.records[got[2]] = Record(_client.get(), time.monotonic())
+            return got
+
+        km.get_rendered_notebook = get_rendered_notebook
 
     async def cull() -> None:
         for kid, why in tracker.expired(time.monotonic()):

@@ -24,9 +24,10 @@ which closes that client's socket only. It is applied by
 
 ``apply()`` also applies :mod:`catan_tutor.kernel_cleanup` (a page's kernel client is
 stopped without waiting on its kernel), :mod:`catan_tutor.ws_handshake` (a kernel
-websocket closed during its handshake leaves its kernel free to be culled) and
+websocket closed during its handshake leaves its kernel free to be culled),
 :mod:`catan_tutor.kernel_restart` (a kernel restarted while it is shut down leaves no
-process behind), and both
+process behind) and :mod:`catan_tutor.kernel_pool` (kernels kept ready start one at a
+time), and both
 start :mod:`catan_tutor.watchdog` (the voila command always, the extension in a JupyterHub
 user's server).
 """
@@ -40,7 +41,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from . import kernel_cleanup, kernel_restart, watchdog, ws_handshake
+from . import kernel_cleanup, kernel_pool, kernel_restart, watchdog, ws_handshake
 from .errors import CatanError
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -126,6 +127,7 @@ def apply() -> None:
     kernel_cleanup.apply()  # stopping a page's kernel client never blocks (issue 36)
     ws_handshake.apply()  # a socket closed in its handshake leaves no kernel counted (issue 36)
     kernel_restart.apply()  # a restart racing a shutdown leaves no kernel process (issue 36)
+    kernel_pool.apply()  # kernels kept ready (serve --class) start one at a time (issue 35)
     _swap(kernel_websocket_handler, "read_header_from_binary_message", lambda _: read_v1_header)
     for module in (base, channels):
         _swap(module, "deserialize_msg_from_ws_v1", lambda f: _checked(check_v1_message, f))

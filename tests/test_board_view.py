@@ -60,9 +60,13 @@ def test_draws_count_and_client_ready_redraws() -> None:
     assert view.marker.layout.display == "none"  # nothing on the page reads "drawn"
     view.redraw()
     assert "data-drawn='2'" in view.marker.value
+    boards: list[int] = []
+    plain = view.painter.draw_static
+    view.painter.draw_static = lambda c: (boards.append(1), plain(c))
     for layer in view.layers:  # what a (re)connecting browser triggers, layer by layer
         layer._client_ready_callbacks()
     assert view.draw_count == 2 + len(view.layers)
+    assert boards == [1]  # each layer draws itself again: the board once, not once a layer
 
 
 def test_robber_off_the_board_is_not_drawn(monkeypatch) -> None:
@@ -214,3 +218,4 @@ def test_theme_rules_ride_with_the_board() -> None:
     assert f"{dark} [style*='background:#faf8f2']" in css
     assert "color:#b71c1c" in css and "#ff8a80" in css  # verdict red, brighter on dark
     assert style.THEME_CSS in css
+    assert ".catan-palette .widget-toggle-button{" in css  # the Play panel's, in the same sheet

@@ -66,6 +66,7 @@ ICONS_JS = """async () => {
           icons};
 }"""
 
+FIRST_PAINT_VIEWS = 60  # widget views on the first lesson's page (issue 35: 62 before)
 STATE_JS = "() => new URL(location.href).searchParams.get('s')"
 
 
@@ -109,13 +110,15 @@ def test_template_files_agree_with_the_python_side() -> None:
 
 
 def test_no_outside_request_and_icons_load(new_page, app) -> None:
-    """Nothing is fetched from another host, and Font Awesome (bundled with Voilà) draws every
-    icon."""
+    """Nothing is fetched from another host, Font Awesome (bundled with Voilà) draws every
+    icon, and the first screen shows few widget views (issue 35)."""
     url, _ = app
     p = new_page("no_cdn")
     open_app(p, url)
     page = p.page
     assert _has_template(page)
+    views = page.evaluate("() => document.querySelectorAll('.jupyter-widgets').length")
+    assert 20 < views <= FIRST_PAINT_VIEWS, f"{views} widget views at first paint"
     open_tab(page, "File")  # the upload button's icon
     page.locator(".catan-tutor .widget-upload").first.wait_for()
     fonts = page.evaluate(ICONS_JS)

@@ -24,9 +24,9 @@ from catan_tutor.scenario import dumps_scenario, loads_scenario
 from catan_tutor.widgets import (
     App,
     Tutor,
+    board_view,
     icons,
     odds_panel,
-    play_panel,
     session,
     style,
     tutor_session,
@@ -108,9 +108,8 @@ def page_html(root: widgets.Widget) -> list[str]:
 
 # The package's own fixed style sheets (no visitor text can reach them).
 OWN_STYLES = {
-    play_panel.PLAY_CSS,
+    board_view.PAGE_CSS,  # the theme and the Play panel's
     MOVES_CSS,
-    f"<style>{style.THEME_CSS}</style>",
     odds_panel._TABLE_CSS,
 }
 

@@ -56,6 +56,7 @@ def static_texts(variant: str, players: int) -> frozenset[str]:
     """The texts a tutor shows whatever the position (labels, placeholders, examples): those
     of a new game of the variant, in every tab. They cannot hold a puzzle's answer."""
     t = Tutor(new_game(variant, players=players))
+    t.puzzle.build()  # its answer field's example too (built when a lesson asks a question)
     out: set[str] = set()
     for i, name in enumerate(TABS):
         if name != "Odds":

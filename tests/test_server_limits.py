@@ -329,3 +329,33 @@ def test_the_page_warns_before_its_kernel_ends_and_a_page_past_the_cap_says_so(n
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
+
+
+def test_kernels_kept_ready_are_outside_the_caps_until_a_page_takes_one():
+    """``serve --class N`` (issue 35): the kernels waiting in Voilà's pool neither fill the
+    class nor end for being idle; one handed to a page counts as its client's."""
+    import asyncio
+
+    t, km = tracker(per_client=1, total=2, idle=60)
+
+    async def pool() -> list:
+        async def ready(kid: str) -> dict:
+            return {"kernel_id": kid}
+
+        tasks = [asyncio.ensure_future(ready(k)) for k in ("r1", "r2")]
+        await asyncio.gather(*tasks)
+        return tasks
+
+    km._pools = {"00_start_here.ipynb": asyncio.run(pool())}
+    for kid in ("r1", "r2"):
+        km.add(kid, idle=3600)  # waiting for a visitor for an hour
+    start(t, km, "a", "c", 0.0, sockets=1)
+    assert t.ready() == {"r1", "r2"}
+    assert t.refusal("d", 1.0) is None  # 3 kernels, but 2 are ready ones: room for d
+    assert t.expired(1.0) == []  # a ready kernel waits as long as it takes
+    km._pools["00_start_here.ipynb"].pop(0)  # r1 handed to a page of d
+    t.records["r1"] = Record("d", 2.0)
+    assert t.ready() == {"r2"}
+    assert t.refusal("e", 3.0) == ("total", [])  # a and r1 fill the class
+    assert t.refusal("d", 3.0) == ("client", [])
+    assert t.expired(3.0) == [("r1", "idle")]

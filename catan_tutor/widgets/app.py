@@ -8,7 +8,9 @@ button to start it afresh instead.
 The page's address opens what it names: ``?s=`` (the line of play a reloaded page keeps,
 ``session.py``), else a link (``links.py``): ``?lesson=ID&node=N``,
 ``?variant=ck&players=3&seed=7``, ``?position=CODE``. A link that cannot be read is explained
-above the tutor, which opens the default lesson."""
+above the tutor, which opens the default lesson. A kernel Voilà preheated (``catan-tutor serve
+--class N``) draws the default lesson first and opens the address when its visitor arrives
+(``preheat.py``)."""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ from ..sampler import Sampler
 from ..scenario import load_scenario
 from ..timeline import Timeline
 from ..variants import VARIANTS
-from . import icons, links, session
+from . import icons, links, preheat, session
 from .computer import SeatPicker
 from .guard import guarded, shown_in
 from .links import PLAYERS, Link
@@ -135,41 +137,72 @@ class App:
         self.chapter = widgets.HTML()  # the lesson's chapter and its goal (course.yaml)
         self.chapter.add_class("catan-chapter")
         self._kept: dict[str, tuple] = {}  # lesson id -> the lesson as the learner left it
-        self.afresh = widgets.Button(
-            description="Start this lesson afresh",
-            icon="refresh",
-            tooltip="the lesson as its file has it (your moves in it "
-            "are dropped; Undo edit brings them back)",
-            layout=widgets.Layout(width="auto", display="none"),
-        )
-        self.afresh.add_class("catan-afresh")
-        first = new_game("base", players=4)
-        self.tutor = Tutor(first, seed=seed)
+        self._afresh: widgets.Button | None = None  # built when a lesson is left with moves
+        self.note: widgets.HBox | None = None
+        first = new_game("base", players=4)  # shown only if no lesson or link opens
+        self.tutor = Tutor(first, seed=seed, show=False)
         self.session.on("shown", self._show_chapter)
-        self.afresh.on_click(
-            self.tutor.safe(lambda _: self.open(self.session.lesson_id, fresh=True))
-        )
         # ✓ in the list, Next lesson (progress.py); the list: the chapter's lessons
         self.progress = CourseProgress(
             self.session, self.lessons, self.picker, self.open, self.tutor.safe, listed=self.listed
         )
         self.chapter_picker.observe(guarded(self.on_chapter, shown_in(self.status)), names="value")
-        if not self.resume(page_query() if query is None else query) and start:
+        preheated = query is None and preheat.waiting()  # its visitor is not here yet
+        opened = self.resume(page_query() if query is None else query)
+        if not opened and start:
             why = self.status.value  # a session that could not be restored says so
-            self.open(start)
+            opened = self.open(start)
             self.status.value = why or self.status.value
+        if not opened:
+            self.session.show()
         bar = widgets.HBox(
             [widgets.HTML(HELP_HTML), self.chapter_picker, self.picker, self.new_game],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         bar.add_class("catan-bar")
-        note = widgets.HBox(
-            [self.status, self.afresh, self.progress.widget],
+        afresh: list[widgets.Widget] = [self._afresh] if self._afresh is not None else []
+        self.note = widgets.HBox(
+            [self.status, *afresh, self.progress.widget],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
-        self.top = widgets.VBox([bar, note, self.chapter])
+        self.top = widgets.VBox([bar, self.note, self.chapter])
         self.widget = widgets.VBox([self.top, self.tutor.widget, self.title])
         self.widget.add_class("catan-app")
+        if preheated:  # the page is drawn now; its address is applied when it is asked for
+            preheat.await_visitor(guarded(self.visit, shown_in(self.status)))
+
+    def visit(self, query: str) -> None:
+        """A preheated kernel's visitor arrived (preheat.py): open what their page's
+        address names, as a page opened afresh would; the lesson shown stays if it names
+        nothing."""
+        if query:
+            self.resume(query)
+
+    @property
+    def afresh(self) -> widgets.Button:
+        """Start this lesson afresh, beside the note above the tutor (built the first time a
+        lesson opens as the learner left it: issue 35)."""
+        if self._afresh is None:
+            self._afresh = widgets.Button(
+                description="Start this lesson afresh",
+                icon="refresh",
+                tooltip="the lesson as its file has it (your moves in it "
+                "are dropped; Undo edit brings them back)",
+                layout=widgets.Layout(width="auto", display="none"),
+            )
+            self._afresh.add_class("catan-afresh")
+            self._afresh.on_click(
+                self.tutor.safe(lambda _: self.open(self.session.lesson_id, fresh=True))
+            )
+            if self.note is not None:
+                self.note.children = (self.status, self._afresh, *self.note.children[1:])
+        return self._afresh
+
+    def _show_afresh(self, shown: bool) -> None:
+        if shown:
+            self.afresh.layout.display = ""
+        elif self._afresh is not None:
+            self._afresh.layout.display = "none"
 
     # ------------------------------------------------------------ a new game's settings
     def _show_new_game(self, change) -> None:
@@ -271,7 +304,7 @@ class App:
         own = self.session.own_moves() if kept is not None else 0
         mine = f"Your {count(own, 'move')} in this lesson {verb(own, 'is', 'are')} as you left "
         self._note(left, f"{mine}{verb(own, 'it', 'them')}." if own else "")
-        self.afresh.layout.display = "" if own else "none"
+        self._show_afresh(bool(own))
         return True
 
     def _leave(self, going_to: str | None = None) -> str:
@@ -404,7 +437,7 @@ class App:
         self.picker.value = None
         self._show_chapter()
         self._note()
-        self.afresh.layout.display = "none"
+        self._show_afresh(False)
 
 
 def chapter_line(place: Place | None) -> str:
@@ -436,13 +469,7 @@ def _chapter_label(number: int, place: Place | None) -> str:
 
 
 def page_query() -> str:
-    """The query string of the Voilà page this kernel serves ('' in a notebook). Voilà sets
-    ``QUERY_STRING`` in the environment of every kernel it starts for a page; only a
-    preheated kernel (started before its page was asked for) has to ask Voilà."""
-    if "QUERY_STRING" in os.environ:
-        return os.environ["QUERY_STRING"]
-    try:  # imported here: Voilà pulls in the whole server (jupyter_server, jsonschema...)
-        from voila.utils import get_query_string
-    except ImportError:  # pragma: no cover - Voilà is a dependency
-        return ""
-    return get_query_string() or ""
+    """The query string of the Voilà page this kernel serves ('' in a notebook, and in a
+    preheated kernel until its visitor arrives: see ``App.visit``). Voilà sets
+    ``QUERY_STRING`` in the environment of every kernel it starts for a page."""
+    return os.environ.get("QUERY_STRING", "")

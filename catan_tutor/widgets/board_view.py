@@ -9,7 +9,7 @@ hover, the lessons and the notation use (``board.VERTEX_LABELS``, ``EDGE_LABELS`
 carry their letter on layer 0).
 ``hit_test`` maps a click in canvas pixels to the vertex, edge or hex under it.
 A browser that connects after drawing sees a blank canvas (ipycanvas does not replay drawing),
-so every layer's ``client_ready`` event triggers a full redraw. A hidden element beside the
+so every layer's ``client_ready`` event draws that layer again. A hidden element beside the
 canvas carries ``data-drawn="<n>"``, counting the draws: tests and benchmarks wait on it (it
 shows nothing on the page). Two more hidden children ride with every board, in a notebook
 too: the page's theme and layout rules (``style.THEME_CSS``) and the keyboard's page script
@@ -51,6 +51,7 @@ from .board_paint import (
 )
 from .guard import guarded, shown_in
 from .kinds import spot_label
+from .play_panel import PLAY_CSS
 
 __all__ = [
     "LAND_APOTHEM",
@@ -78,6 +79,10 @@ def guarded_hold() -> Iterator[None]:
 
 # The page script of the board's keys (package data beside this module).
 KEYS_JS = (files(__package__) / "board_keys.js").read_text(encoding="utf-8")
+
+
+# One style sheet: the theme, then the Play panel's look
+PAGE_CSS = f"<style>{style.THEME_CSS}\n{PLAY_CSS.removeprefix('<style>')}"
 
 
 def keys_script() -> widgets.Output:
@@ -191,15 +196,14 @@ class BoardView:
         self.painter = ScenePainter(self._game, self.vp, ratio, self.strip)
         self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
         self.marker.add_class("catan-drawn-marker")
-        # The page's theme rules ride with the board (every tutor has one, in a notebook too).
-        self.theme = widgets.HTML(
-            f"<style>{style.THEME_CSS}</style>", layout=widgets.Layout(display="none")
-        )
+        # The page's theme rules ride with the board (every tutor has one, in a notebook too),
+        # with the Play panel's: one hidden element for both (issue 35)
+        self.theme = widgets.HTML(PAGE_CSS, layout=widgets.Layout(display="none"))
         self.keys = keys_script()
         self.widget = widgets.VBox([self.canvas, self.marker, self.theme, self.keys, self.failure])
         self.widget.add_class("catan-board")
-        for layer in self.layers:
-            layer.on_client_ready(guarded(self.redraw, shown_in(self.failure)))
+        for i, layer in enumerate(self.layers):
+            layer.on_client_ready(guarded(self._layer_drawer(i), shown_in(self.failure)))
         self.redraw()
 
     @property
@@ -240,6 +244,19 @@ class BoardView:
             self._draw_targets()
             self._draw_hover()
         self._drawn()
+
+    def _layer_drawer(self, i: int) -> Callable[[], None]:
+        """Layer ``i`` drawn again from scratch: what its view asks when it connects (a page
+        loaded, a notebook cell shown); the four layers asking at once make one redraw, not
+        four (issue 35)."""
+        draw = (self.draw_static, self.draw_pieces, self._draw_targets, self._draw_hover)[i]
+
+        def drawn_again() -> None:
+            with guarded_hold():
+                draw()
+            self._drawn()
+
+        return drawn_again
 
     def _drawn(self) -> None:
         self.draw_count += 1

@@ -33,7 +33,9 @@ import base64
 import binascii
 import re
 import zlib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlencode
 
@@ -56,7 +58,30 @@ MAX_POSITION_BYTES = 32_768  # a position text, unpacked
 MAX_NODE = 999_999
 MAX_SEED = 999_999_999
 CHECK_BYTES = 3  # of the text's CRC-32, after the compressed text
-PLAYERS = {v: rules_for(v).seats for v in VARIANTS}  # as each variant declares them
+
+
+class _Seats(Mapping[str, tuple[int, ...]]):
+    """Per variant, the numbers of players it allows, as its rules declare them; a variant's
+    rules are imported when first asked for (not on a base lesson's first paint)."""
+
+    def __getitem__(self, variant: str) -> tuple[int, ...]:
+        if variant not in VARIANTS:
+            raise KeyError(variant)
+        return _seats(variant)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(VARIANTS)
+
+    def __len__(self) -> int:
+        return len(VARIANTS)
+
+
+@cache
+def _seats(variant: str) -> tuple[int, ...]:
+    return tuple(rules_for(variant).seats)
+
+
+PLAYERS = _Seats()
 BOARDS = ("beginner", "variable", "variable-harbors")
 KEYS = ("lesson", "node", "moves", "variant", "players", "board", "seed", "position")
 

@@ -159,7 +159,7 @@ class PlayPanel:
         self.log.add_class("catan-log")
         turn = widgets.HBox([self.roll_button, self.end_button])
         turn.add_class("catan-turn-buttons")
-        self.top = [widgets.HTML(PLAY_CSS), turn, self.hand]
+        self.top = [turn, self.hand]  # its look: PLAY_CSS, with the board's (board_view)
         self.bottom = [
             self.palette,
             self.why_toggle,

@@ -181,14 +181,8 @@ class CourseProgress:
         self.open_lesson = open_lesson
         self.store = store if store is not None else Progress.default()
         lay = widgets.Layout
-        self.next_button = widgets.Button(
-            description="Next lesson",
-            icon="forward",
-            button_style="success",
-            layout=lay(width="auto", display="none"),
-        )
-        self.next_button.add_class("catan-next-lesson")
-        self.next_button.on_click(guard(lambda _: self.next()))
+        self._guard = guard
+        self._next: widgets.Button | None = None  # Next lesson: built at a lesson's end
         self.out = widgets.HTML(layout=lay(display="none"))  # read by the page script
         self.into = widgets.Text(layout=lay(display="none"))  # written by the page script
         self.into.add_class("catan-progress-in")
@@ -197,7 +191,7 @@ class CourseProgress:
         self.summary.add_class("catan-progress-summary")
         self._asked = _puzzles_asked(lessons.values())
         self.widget = widgets.HBox(
-            [self.next_button, self.summary, self.out, self.into], layout=lay(align_items="center")
+            [self.summary, self.out, self.into], layout=lay(align_items="center")
         )
         session.on("shown", self.update)
         self._restore_solved()
@@ -234,11 +228,28 @@ class CourseProgress:
             changed = True
             self.marks()
         nxt = self.following() if done else None
-        self.next_button.layout.display = "" if nxt is not None else "none"
         if nxt is not None:
+            self.next_button.layout.display = ""
             self.next_button.tooltip = f"open {nxt.label}"
+        elif self._next is not None:
+            self._next.layout.display = "none"
         if changed:
             self._publish()
+
+    @property
+    def next_button(self) -> widgets.Button:
+        """*Next lesson*, first in the row (built the first time a lesson ends: issue 35)."""
+        if self._next is None:
+            self._next = widgets.Button(
+                description="Next lesson",
+                icon="forward",
+                button_style="success",
+                layout=widgets.Layout(width="auto", display="none"),
+            )
+            self._next.add_class("catan-next-lesson")
+            self._next.on_click(self._guard(lambda _: self.next()))
+            self.widget.children = (self._next, *self.widget.children)
+        return self._next
 
     def following(self):
         """The lesson after the one shown, in the course's order (None at the last)."""

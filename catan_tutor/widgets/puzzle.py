@@ -35,6 +35,33 @@ class PuzzleMode:
     def __init__(self, session: TutorSession, guard: Callable[[Callable], Callable]) -> None:
         self.session = session
         self.state = session.puzzle
+        self.widget = widgets.VBox(
+            [],
+            layout=widgets.Layout(
+                display="none", border="2px solid #f9a825", padding="6px 8px", margin="4px 0"
+            ),
+        )
+        self.widget.add_class("catan-puzzle")
+        self._guard = guard
+        self._built = False  # its parts: built when a lesson first asks a question
+        self._at: int | None = None  # the question the answer field was cleared for
+        session.subscribe(self._on_session)
+
+    def _on_session(self, event: str) -> None:
+        if event == "shown":
+            at = self.state.at if self.state.puzzle_at() is not None else None
+            if at is not None and at != self._at and self._built:  # a new question:
+                self.answer.value = ""  # the old answer goes
+            self._at = at if at is not None else self._at
+            self._show()
+        elif event == "puzzle":
+            self._show()
+
+    def build(self) -> None:
+        """Its parts: the question's prompt, answer field, hints, verdict and way back to the
+        line (once; not on the first screen of a lesson without a question: issue 35)."""
+        if self._built:
+            return
         lay = widgets.Layout
         self.prompt = widgets.HTML()
         self.answer = widgets.Text(
@@ -43,7 +70,7 @@ class PuzzleMode:
             continuous_update=False,
         )
         self.answer.add_class("catan-puzzle-answer")
-        self.answer.observe(guard(lambda _: self._typed()), names="value")
+        self.answer.observe(self._guard(lambda _: self._typed()), names="value")
         self.answer_button = widgets.Button(
             description="Answer",
             icon="check",
@@ -51,12 +78,12 @@ class PuzzleMode:
             layout=lay(width="auto", flex="0 0 auto"),
         )
         self.answer_button.add_class("catan-puzzle-submit")
-        self.answer_button.on_click(guard(lambda _: self.submit(self.answer.value)))
+        self.answer_button.on_click(self._guard(lambda _: self.submit(self.answer.value)))
         self.hint_button = widgets.Button(
             description="Hint", icon="lightbulb-o", layout=lay(width="auto", flex="0 0 auto")
         )
         self.hint_button.add_class("catan-puzzle-hint")
-        self.hint_button.on_click(guard(lambda _: self.take_hint()))
+        self.hint_button.on_click(self._guard(lambda _: self.take_hint()))
         self.hint_box = widgets.HTML()
         self.result = widgets.HTML()
         self.result.add_class("catan-puzzle-result")
@@ -64,28 +91,18 @@ class PuzzleMode:
             icon="share", layout=lay(width="auto", display="none", align_self="flex-start")
         )
         self.main_button.add_class("catan-puzzle-main-line")
-        self.main_button.on_click(guard(lambda _: self.to_main_line()))
+        self.main_button.on_click(self._guard(lambda _: self.to_main_line()))
         self.marker = widgets.HTML(layout=lay(display="none"))
         self.entry = widgets.HBox([self.answer, self.answer_button, self.hint_button])
-        self.widget = widgets.VBox(
-            [self.prompt, self.entry, self.hint_box, self.result, self.main_button, self.marker],
-            layout=lay(
-                display="none", border="2px solid #f9a825", padding="6px 8px", margin="4px 0"
-            ),
+        self.widget.children = (
+            self.prompt,
+            self.entry,
+            self.hint_box,
+            self.result,
+            self.main_button,
+            self.marker,
         )
-        self.widget.add_class("catan-puzzle")
-        self._at: int | None = None  # the question the answer field was cleared for
-        session.subscribe(self._on_session)
-
-    def _on_session(self, event: str) -> None:
-        if event == "shown":
-            at = self.state.at if self.state.puzzle_at() is not None else None
-            if at is not None and at != self._at:  # a new question: the old answer goes
-                self.answer.value = ""
-            self._at = at if at is not None else self._at
-            self._show()
-        elif event == "puzzle":
-            self._show()
+        self._built = True
 
     # ------------------------------------------------------------ intentions
     def submit(self, text: str) -> None:
@@ -114,8 +131,10 @@ class PuzzleMode:
         answered = st.answered == node.id and st.right is not None
         if puzzle is None and not answered:
             self.widget.layout.display = "none"
-            self.marker.value = ""
+            if self._built:
+                self.marker.value = ""
             return
+        self.build()
         self.widget.layout.display = ""
         open_ = puzzle is not None and st.holds(node)
         self.entry.layout.display = "" if open_ else "none"

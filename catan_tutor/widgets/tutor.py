@@ -98,7 +98,9 @@ TABS = ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File")
 
 class Tutor:
     """``Tutor(game_or_scenario).widget``; a scenario brings its timeline and lesson texts.
-    ``session`` is what the learner is doing; the rest are views of it."""
+    ``session`` is what the learner is doing; the rest are views of it. ``show=False``: the
+    views are filled when the session is first shown (by whoever opens a lesson in it at
+    once: the game given is not drawn for nothing)."""
 
     def __init__(
         self,
@@ -107,6 +109,7 @@ class Tutor:
         seed: int | None = 0,
         width: int = 640,
         height: int = 660,
+        show: bool = True,
     ) -> None:
         self.session = s = TutorSession(game_or_scenario, seed=seed)
         self.alert = widgets.HTML()  # an unexpected error's id (the traceback goes to the log)
@@ -156,7 +159,8 @@ class Tutor:
         self.widget = widgets.HBox([self.board.widget, self.side])
         self.widget.add_class("catan-tutor")
         self._arrange()
-        s.show()
+        if show:  # else its owner opens what it shows first (the app: a lesson)
+            s.show()
 
     def safe(self, fn):
         """``fn`` as an event handler: an unexpected error shows its id, never a traceback."""

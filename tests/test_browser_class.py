@@ -1,0 +1,81 @@
+"""``catan-tutor serve --class 2`` (issue 35, scope 2): Voilà keeps two kernels ready, each
+with the app built and its first lesson drawn; a visitor's link still opens its own lesson.
+
+In Chromium, on one Voilà with ``serve.class_args(2)``: two kernels are ready before anyone
+comes; a visitor with a lesson link gets a ready kernel and that lesson, a second visitor
+with another link gets the other ready kernel and their own lesson (the first page keeps
+its lesson), and the pool fills up again, one kernel at a time.
+
+Needs /usr/bin/chromium, skipped without it except under ``CI=true``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+
+import pytest
+from browser_harness import ARTIFACTS, PAGE_TIMEOUT, WORKER, open_app
+
+from catan_tutor.library import library
+from catan_tutor.resources import START_NOTEBOOK, lessons_dir
+from catan_tutor.serve import class_args, kernel_processes, voila
+
+READY = 2
+LINKS = ("ck_aqueduct", "base_2p_neutral_builds")  # neither is the first lesson
+LOG = ARTIFACTS / f"voila_class{WORKER}.log"
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[tuple[str, object]]:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        with voila(START_NOTEBOOK, LOG, args=class_args(READY)) as served:
+            yield served
+    except RuntimeError as e:
+        pytest.fail(str(e))
+
+
+def _title(lesson_id: str) -> str:
+    found = next(x for x in library(lessons_dir()) if x.id == lesson_id)
+    return f"{' '.join(found.label.split())} · Catan tutor"
+
+
+def _until(what, limit: float = PAGE_TIMEOUT / 1000) -> None:
+    t0 = time.monotonic()
+    while not what():
+        assert time.monotonic() - t0 < limit, what.__doc__
+        time.sleep(0.25)
+
+
+def _used() -> int:
+    return LOG.read_text().count("Using pre-heated kernel")
+
+
+@pytest.mark.browser
+@pytest.mark.kernel
+def test_ready_kernels_open_each_visitor_s_lesson_link(server, new_page) -> None:
+    url, proc = server
+
+    def filled() -> bool:
+        """the pool is full"""
+        return len(kernel_processes(proc)) == READY + _used() and "filled with 2" in LOG.read_text()
+
+    _until(filled)
+    assert _used() == 0
+    pages = []
+    for n, lesson in enumerate(LINKS, 1):
+        p = new_page(f"class_{lesson}")
+        open_app(p, f"{url}?lesson={lesson}")
+        p.page.wait_for_function("(t) => document.title === t", arg=_title(lesson))
+        assert _used() == n  # a ready kernel, not one started for the page
+        pages.append(p)
+    for p, lesson in zip(pages, LINKS, strict=True):
+        assert p.page.title() == _title(lesson)
+        chosen = p.page.locator(".catan-lesson-picker select option:checked").inner_text()
+        assert chosen.replace("\xa0", " ").strip().endswith(_title(lesson).split(" · ")[0][4:])
+    pages[0].page.screenshot(path=ARTIFACTS / "class_first_visitor.png")
+    _until(filled)  # two kernels ready again
+    starts = re.findall(r"Kernel started: (\S+)", LOG.read_text())
+    assert len(starts) == READY + len(LINKS)
