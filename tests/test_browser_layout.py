@@ -104,7 +104,7 @@ def test_explore_opens_the_tools_and_closes_again(app_server, new_page):
     page.get_by_role("tab", name="Editor").click()
     page.get_by_role("button", name="Edit the board").wait_for()
     page.screenshot(path=ARTIFACTS / "layout_explore_1280x900.png")
-    page.get_by_role("button", name="Back to the lesson").click()
+    page.get_by_role("button", name="Fewer tools").click()
     page.get_by_role("tab").first.wait_for(state="detached")
     assert page.locator(".catan-actions").get_by_role("button", name="settle").is_visible()
 

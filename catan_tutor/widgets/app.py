@@ -42,7 +42,8 @@ from .wording import variant_name
 # The page's name and its help: short, closed until asked for.
 HELP_HTML = (
     "<div class='catan-heading'><b style='font-size:18px;margin-right:10px'>Catan tutor</b>"
-    "<details class='catan-help'><summary>How to use it</summary><p>Choose a chapter and a "
+    "<details class='catan-help'><summary>How to use it</summary>"
+    "<div class='catan-help-body'><p>Choose a chapter and a "
     "lesson (<em>done</em> marks the lessons you have done; your browser keeps them). Play on "
     "the board: choose an action (its places glow), then click or tap a glowing spot. "
     "◀ ▶ under the board step through the lesson. <b>Explore</b> opens every tool: the "
@@ -50,7 +51,7 @@ HELP_HTML = (
     "</p><p><b>Keyboard</b>: Tab to the board (a blue ring shows it has focus); the arrow "
     "keys move a cursor over the glowing spots, Enter plays there, Escape takes the cursor "
     "away; PageUp and PageDown (or [ and ]) step through the moves, Home and End go to the "
-    "first and last.</p></details></div>"
+    "first and last.</p></div></details></div>"
 )
 
 
@@ -153,6 +154,8 @@ class App:
         self.progress = CourseProgress(
             self.session, self.lessons, self.picker, self.open, self.tutor.safe, listed=self.listed
         )
+        # at a lesson's end, Next lesson beside "This lesson is over" under the lesson's text
+        self.tutor.line.extra = self.progress.next_button
         self.chapter_picker.observe(guarded(self.on_chapter, shown_in(self.status)), names="value")
         if not self.resume(page_query() if query is None else query) and start:
             why = self.status.value  # a session that could not be restored says so
@@ -163,11 +166,14 @@ class App:
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         bar.add_class("catan-bar")
+        # the chapter's line, the course's summary on it (its first showing moves nothing)
+        # and a note on the lesson opened (or why it could not be)
         note = widgets.HBox(
-            [self.status, self.afresh, self.progress.widget],
+            [self.chapter, self.progress.widget, self.status, self.afresh],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
-        self.top = widgets.VBox([bar, note, self.chapter])
+        self.top = widgets.VBox([bar, note])
+        self.top.add_class("catan-top")
         self.widget = widgets.VBox([self.top, self.tutor.widget, self.title])
         self.widget.add_class("catan-app")
 

@@ -165,6 +165,8 @@ class BoardPanel:
             view.targets = targets_of(s.of_kind()) if s.puzzle.glows() else []
             view.last_attack = verdicts.last_attack(s.node)  # the strengths that fought
             view.update()
+            for button, where in zip(self.nav, ("first", "back", "forward", "last"), strict=True):
+                button.disabled = not s.can_step(where)  # a step to nowhere is greyed
             self.marker.value = state_html(s.node, s.game)
             self.board_text.value = board_text_html(s.game, s.puzzle_secret)
             self.link_panel()

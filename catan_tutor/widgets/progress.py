@@ -196,8 +196,10 @@ class CourseProgress:
         self.summary = widgets.HTML()
         self.summary.add_class("catan-progress-summary")
         self._asked = _puzzles_asked(lessons.values())
+        # Next lesson goes where the app puts it (under the lesson's text: nothing above the
+        # board grows when it shows); the summary and the hidden widgets here
         self.widget = widgets.HBox(
-            [self.next_button, self.summary, self.out, self.into], layout=lay(align_items="center")
+            [self.summary, self.out, self.into], layout=lay(align_items="center")
         )
         session.on("shown", self.update)
         self._restore_solved()

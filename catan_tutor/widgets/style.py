@@ -66,11 +66,20 @@ LAYOUT_CSS = (
     "!important}"
     ".catan-app .catan-bar{gap:4px 10px}"
     ".catan-app .catan-bar .widget-dropdown{max-width:100%}"
-    ".catan-help{display:inline-block;font-size:13px}"
+    # the help opens over the page, not in it: nothing under it moves
+    ".catan-help{display:inline-block;font-size:13px;position:relative}"
     ".catan-help summary{cursor:pointer;color:#1b5e9f;padding:2px 0}"
-    ".catan-help[open]{display:block;max-width:760px}"
-    ".catan-help p{margin:4px 0}"
+    ".catan-help-body{position:absolute;top:100%;left:0;z-index:20;"
+    "width:min(720px,calc(100vw - 48px));box-sizing:border-box;padding:6px 12px;"
+    "background:var(--jp-layout-color1,#fff);border:1px solid var(--jp-border-color1,#ccc);"
+    "border-radius:4px;box-shadow:0 4px 14px rgba(0,0,0,.25)}"
+    ".catan-help p{margin:4px 0;line-height:1.45}"
+    ".catan-app>.catan-top,.catan-app .catan-bar,.catan-app .catan-bar .widget-html,"
+    ".catan-app .catan-bar .widget-html-content{overflow:visible}"
     ".catan-lesson{overflow:visible}"
+    # the course's summary beside the chapter's line: no taller than it (nothing moves)
+    ".catan-app .catan-progress-summary,.catan-app .catan-progress-summary "
+    ".widget-html-content{height:auto;min-height:0;line-height:18px}"
     ".catan-app .catan-chapter .widget-html-content{line-height:1.4}"
     # tabs as wide as their labels (ipywidgets gives each 1/7 of the bar, clipping "Players"
     # on a narrow one), onto a second row rather than clipped when the bar is narrower still

@@ -81,6 +81,7 @@ from .file_panel import FilePanel
 from .guard import guarded
 from .hint_panel import HintPanel
 from .kinds import Spot
+from .line_panel import LinePanel
 from .moves_panel import MovesPanel
 from .panels import bank_html, expectations_html, notice_html, players_html
 from .play_panel import PlayPanel
@@ -125,6 +126,7 @@ class Tutor:
         self.players = widgets.HTML()
         self.bank = widgets.HTML()
         self.puzzle = PuzzleMode(s, self.safe)  # a lesson's questions (puzzle.py)
+        self.line = LinePanel(s, self.safe, self._arrange)  # off the lesson's line; its end
         # the explore mode's tools, each built when first needed (see the properties below)
         self._tabs: widgets.Tab | None = None
         self._hints: HintPanel | None = None
@@ -200,7 +202,8 @@ class Tutor:
         moment = [*c.top, c.palette, c.form_box, c.message, c.try_verdict, c.try_rule]
         if self._computer is not None:  # a game against the computer: its pause, in reach
             moment.insert(len(c.top), self._computer.widget)
-        head = [self.top, self.alert, self.lesson, self.puzzle.widget]
+        line = [self.line.widget] if self.line.widget is not None else []
+        head = [self.top, self.alert, self.lesson, *line, self.puzzle.widget]
         if exploring:
             self.actions.children = ()
             self.play_box.children = [*c.top, self.computer.widget, self.hints.widget, *c.bottom]
@@ -211,8 +214,8 @@ class Tutor:
             self.actions.children = moment
             tools = self.actions
         self.side.children = [*head, tools, self.saved_line]
-        back = "Back to the lesson" if self.session.lesson_id else "Fewer tools"
-        self.explore.description = back if exploring else "Explore"
+        # "Back to the lesson" is the way back to the lesson's line (line_panel.py)
+        self.explore.description = "Fewer tools" if exploring else "Explore"
         self.explore.icon = "times" if exploring else "compass"
 
     def _mode(self) -> None:
@@ -221,7 +224,7 @@ class Tutor:
         if self.explore.value != exploring:
             self.explore.value = exploring  # arranges through its observer
         else:
-            self._arrange()  # the button's words follow the lesson or game
+            self._arrange()
 
     @property
     def tabs(self) -> widgets.Tab:
