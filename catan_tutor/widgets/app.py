@@ -110,7 +110,7 @@ class App:
             options=[(_chapter_label(n, place), n) for n, place in self.chapters.items()],
             value=next(iter(self.chapters), None),  # a game shows the first chapter's list
             description="Chapter",
-            layout=widgets.Layout(width="440px", max_width="100%"),
+            layout=widgets.Layout(width="auto", max_width="100%"),
         )
         self.chapter_picker.add_class("catan-chapter-picker")
         # the picker's handler, guarded; the same object to unobserve (progress.py too)
@@ -118,8 +118,8 @@ class App:
         self.picker = widgets.Dropdown(
             options=[],
             value=None,
-            description="Lesson",
-            layout=widgets.Layout(width="360px", max_width="100%"),
+            description="Lesson",  # as wide as its longest title, none cut short
+            layout=widgets.Layout(width="auto", max_width="100%"),
         )
         self.picker.add_class("catan-lesson-picker")
         self.picker.observe(self.pick_handler, names="value")

@@ -151,6 +151,7 @@ class Tutor:
         self.explore.observe(self.safe(lambda _: self._arrange()), names="value")
         self.header.layout = lay(flex="1 1 0%", min_width="0")
         self.top = widgets.HBox([self.header, self.explore], layout=lay(align_items="flex-start"))
+        self.top.add_class("catan-head")  # on a phone, over the board (style.LAYOUT_CSS)
         self.saved_line = widgets.Label(layout=lay(display="none"))  # see session.py
         self.saved_line.add_class("catan-session")
         self.side = widgets.VBox()
