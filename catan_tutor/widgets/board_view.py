@@ -40,6 +40,7 @@ from ..palette import (
     sea_frame,
     toward,
 )
+from ..variants.capabilities import BASE
 from . import style
 from .board_paint import (
     HINT_RING,
@@ -125,7 +126,7 @@ LABEL_BELOW, LABEL_INLAND = 0.34, 0.24  # how far beside a building or knight / 
 
 def occupied(state) -> tuple[set[int], set[int]]:
     """The vertices a building or knight stands on and the edges a road lies on."""
-    kn = getattr(state, "kn", ()) if getattr(getattr(state, "caps", None), "knights", False) else ()
+    kn = state.kn if getattr(state, "caps", BASE).knights else ()  # a stand-in: no caps
     vertices = {v for v, p in enumerate(state.vowner) if p >= 0}
     vertices |= {v for v, k in enumerate(kn) if k is not None}
     return vertices, {e for e, p in enumerate(state.eowner) if p >= 0}
