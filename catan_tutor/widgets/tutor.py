@@ -31,11 +31,14 @@ time it is shown; a panel built late renders from the session then.
   and said in a sentence, the best three with their intervals behind "details"
   (``hint_panel.py``); computer seats play their moves as timeline moves, a short pause
   apart, after each move played, with Pause and a picker per seat (``computer.py``)
-- timeline: first / back / forward / last (buttons, or Home / PageUp / PageDown / End, also
-  [ and ], while the board has focus), the move list (``move_list.py``: turns, moves in
-  words, comments and variations inline; a click jumps there) with promote, demote and delete
-  ("Deleted N moves · Undo" puts the same moves back, until the next change to the tree); a
-  move from an earlier node makes a variation
+- the lesson's line (``line_panel.py``): a move of the learner's own off it is said under the
+  lesson's text, kept as their variation, with *Back to the lesson* to where they left it; at
+  the lesson's end, "This lesson is over" with the app's *Next lesson*
+- timeline: first / back / forward / last (buttons, greyed where they lead nowhere, or Home /
+  PageUp / PageDown / End, also [ and ], while the board has focus), the move list
+  (``move_list.py``: turns, moves in words, comments and variations inline; a click jumps
+  there) with promote, demote and delete ("Deleted N moves · Undo" puts the same moves back,
+  until the next change to the tree); a move from an earlier node makes a variation
 - panels: players (hand shown or hidden, VP and where it comes from, knights, improvements,
   tokens), bank, the lesson text and what to notice (the author view adds the lesson's checks
   with ✓/✗)

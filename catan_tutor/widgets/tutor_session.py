@@ -3,6 +3,7 @@ current node, the lesson or scenario shown, the mode (playing or editing the boa
 of action chosen, the move tried, the edit history and the log of what happened.
 
 Views send it intentions (``play``, ``first``/``back``/``forward``/``last``, ``goto``,
+``back_to_lesson`` (``session_line.py``),
 ``choose_kind``, ``try_move``, ``open``, ``apply_edit``...) and render from it when it tells
 its listeners what changed (``subscribe``):
 
