@@ -219,3 +219,25 @@ def test_theme_rules_ride_with_the_board() -> None:
     assert "color:#b71c1c" in css and "#ff8a80" in css  # verdict red, brighter on dark
     assert style.THEME_CSS in css
     assert ".catan-palette .widget-toggle-button{" in css  # the Play panel's, in the same sheet
+
+
+def test_labels_leave_every_piece_in_sight(monkeypatch) -> None:
+    """With the Labels on, no label's tag covers a building or a road: a taken spot's label
+    goes, smaller, beside its piece; an empty spot's sits on it."""
+    view = BoardView(stand_in_game())  # settlements on H4 and E6, roads on H3 and E5
+    layer = view.label_layer
+    rects: list[tuple] = []
+    texts: dict[str, tuple[float, float]] = {}
+    monkeypatch.setattr(layer, "fill_rects", lambda *a, **k: rects.append(a))
+    monkeypatch.setattr(layer, "fill_text", lambda t, x, y, *a, **k: texts.setdefault(t, (x, y)))
+    view.show_labels(True)
+    pieces = [view.vp.px(board.vertex_xy(board.parse_vertex(v))) for v in ("H4", "E6")]
+    pieces += [view.vp.px(board.edge_xy(board.parse_edge(e))) for e in ("H3", "E5")]
+    for xs, ys, widths, height in rects:
+        for px, py in pieces:
+            covered = (xs <= px) & (px <= xs + widths) & (ys <= py) & (py <= ys + height)
+            assert not covered.any(), (px, py)
+    assert set(texts) == set(board.VERTEX_LABELS + board.EDGE_LABELS)  # every label still
+    assert texts["H4"][1] > pieces[0][1]  # under its settlement
+    free = view.vp.px(board.vertex_xy(board.parse_vertex("N6")))
+    assert math.dist(texts["N6"], free) < view.vp.len(0.05)  # an empty corner: on it

@@ -1,5 +1,7 @@
-"""The learner's page on every screen (issue 33, scopes 1 and 7): a lesson shows its whole
-text beside the board, with the board and the first instruction above the fold at 1280x900;
+"""The learner's page on every screen (issue 33, scopes 1 and 7; "one task at a time"): a lesson
+shows its whole text beside the board, with the board and the first instruction above the fold
+at 1280x900; the help and the lesson's end move nothing; a move off the lesson's line is said
+with the way back; no words cut short at 1280, 1024 and 375;
 Explore opens every tool and closes again; the browser tab names the lesson; the board's
 focus ring shows (no parent clips it) in both themes; at 1024x768 and on a tablet nothing
 spills sideways; on a phone the board fits the width, the lesson follows below, controls are
@@ -65,6 +67,33 @@ SMALL_JS = """(min) => [...document.querySelectorAll(
   .map(e => (e.textContent || e.getAttribute('aria-label') || e.tagName).trim().slice(0, 30)
        + ' ' + Math.round(e.getBoundingClientRect().height))"""
 STATE_JS = "() => document.querySelector('.catan-tutor .catan-state')?.dataset.depth ?? ''"
+# Runs in the page: words cut short (a box narrower than its text, a list narrower than the
+# option it shows); a box of 1 px is a label for screen readers only.
+CUT_JS = """() => {
+  const out = [], ctx = document.createElement('canvas').getContext('2d');
+  for (const e of document.querySelectorAll('.catan-app button, .catan-app select, '
+      + '.catan-app label, .catan-app .widget-label, .catan-app .widget-html-content')) {
+    const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+    if (r.width <= 1 || !r.height || s.visibility === 'hidden') continue;
+    let need = 0;
+    if (e.tagName === 'SELECT') {
+      const o = e.options[e.selectedIndex]; if (!o) continue;
+      ctx.font = s.font;
+      need = ctx.measureText(o.text).width + parseFloat(s.paddingLeft)
+        + parseFloat(s.paddingRight) - 0.5;
+    } else if (s.overflowX !== 'visible' || s.textOverflow === 'ellipsis') {
+      need = e.scrollWidth - 1;
+    }
+    if (need > e.clientWidth)
+      out.push((e.innerText || e.options[e.selectedIndex]?.text || e.tagName).slice(0, 40));
+  }
+  const box = [...document.querySelectorAll('.catan-side .widget-gridbox')].filter(g => {
+    const b = g.getBoundingClientRect();
+    return b.width && [...g.children].some(k => k.getBoundingClientRect().right > b.right + 0.5);
+  });
+  return out.concat(box.map(() => 'a grid past its box'));
+}"""
+BOARD = ".catan-board canvas"
 
 
 def _lesson_page(new_page, url: str, name: str, size=(1280, 900), query: str = LESSON):
@@ -104,7 +133,7 @@ def test_explore_opens_the_tools_and_closes_again(app_server, new_page):
     page.get_by_role("tab", name="Editor").click()
     page.get_by_role("button", name="Edit the board").wait_for()
     page.screenshot(path=ARTIFACTS / "layout_explore_1280x900.png")
-    page.get_by_role("button", name="Back to the lesson").click()
+    page.get_by_role("button", name="Fewer tools").click()
     page.get_by_role("tab").first.wait_for(state="detached")
     assert page.locator(".catan-actions").get_by_role("button", name="settle").is_visible()
 
@@ -144,14 +173,18 @@ def test_the_board_s_focus_ring_shows_unclipped(app_server, new_page, theme):
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (768, 1024)], ids=["1024x768", "tablet"])
-def test_nothing_spills_sideways(app_server, new_page, size):
-    page = _lesson_page(new_page, app_server, f"layout_wide_{size[0]}", size=size)
+def test_nothing_spills_sideways_or_is_cut_short(app_server, new_page, size):
+    # the longest lesson title of the course: the lesson list shows it whole
+    query = "?lesson=base_trading_harbors"
+    page = _lesson_page(new_page, app_server, f"layout_wide_{size[0]}", size=size, query=query)
+    assert page.evaluate(CUT_JS) == []
     page.get_by_role("button", name="Explore").click()
     for tab in ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File"):
         page.get_by_role("tab", name=tab, exact=True).click()
         page.wait_for_timeout(500)
         found = page.evaluate(OVERFLOW_JS)
         assert found["scroll"] <= found["width"] and found["wide"] == [], (tab, found)
+        assert page.evaluate(CUT_JS) == [], tab  # e.g. the editor's "settlement"
     page.get_by_role("button", name="New game").click()
     page.get_by_role("button", name="Start").wait_for()
     found = page.evaluate(OVERFLOW_JS)
@@ -193,7 +226,12 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
         lesson = page.locator(".catan-lesson").bounding_box()
         assert lesson["y"] >= box["y"] + box["height"], (lesson, box)  # the text follows below
+        # what the game waits for sits over the board, both on the first screen
+        prompt = page.locator(".catan-head").get_by_text("place a settlement").bounding_box()
+        assert 0 <= prompt["y"] and prompt["y"] + prompt["height"] <= box["y"], (prompt, box)
+        assert box["y"] + box["height"] <= 740, box
         assert page.evaluate(SMALL_JS, 40) == []
+        assert page.evaluate(CUT_JS) == []
         page.screenshot(path=ARTIFACTS / "layout_phone_375x740.png", full_page=True)
         canvas.scroll_into_view_if_needed()
         box = _settled_box(page, canvas)
@@ -213,5 +251,67 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
             page.screenshot(path=ARTIFACTS / "layout_phone_tapped.png")
         page.locator(".catan-tutor").get_by_text("place a road").first.wait_for()
         page.screenshot(path=ARTIFACTS / "layout_phone_played.png")
+        page.get_by_role("button", name="Explore").click()
+        page.get_by_role("tab", name="Editor", exact=True).click()
+        page.get_by_role("button", name="Edit the board").wait_for()
+        assert page.evaluate(CUT_JS) == []
+        page.get_by_role("tab", name="Moves", exact=True).click()
+        moves = page.locator(".catan-moves-box")
+        moves.wait_for()
+        tall, scrolls = moves.evaluate(
+            "e => [getComputedStyle(e).maxHeight, getComputedStyle(e).overflowY]"
+        )
+        assert float(tall.removesuffix("px")) <= 0.4 * 740 + 1 and scrolls == "auto", tall
     finally:
         context.close()
+
+
+def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
+    app_server, new_page
+):
+    """The help opens over the page and "This lesson is over" with Next lesson shows beside
+    the board: the board's box stays where it was; ◀ is greyed at the start, ▶ at the end."""
+    page = _lesson_page(new_page, app_server, "layout_still")
+    board_box = page.locator(BOARD).last.bounding_box()
+    nav = page.locator(".catan-board-col").get_by_role("button")
+    back, forward = nav.filter(has_text="◀").nth(1), nav.filter(has_text="▶").first
+    assert back.is_disabled() and forward.is_enabled()
+    assert page.evaluate(CUT_JS) == []  # nothing cut off at 1280 either
+    page.locator(".catan-help summary").click()
+    help_text = page.locator(".catan-help-body")
+    help_text.wait_for()
+    assert help_text.bounding_box()["height"] > 60  # open, in full
+    assert page.evaluate(OVERFLOW_JS)["wide"] == []  # within the page
+    assert page.locator(BOARD).last.bounding_box() == board_box
+    page.screenshot(path=ARTIFACTS / "layout_help_open.png")
+    page.locator(".catan-help summary").click()
+    nav.filter(has_text="▶|").click()
+    over = page.locator(".catan-line-text[data-line='over']")
+    over.wait_for()
+    assert "This lesson is over" in over.inner_text()
+    page.get_by_role("button", name="Next lesson").wait_for()
+    page.wait_for_timeout(500)  # the summary of the course, beside the chapter's line
+    assert page.locator(BOARD).last.bounding_box() == board_box
+    assert forward.is_disabled() and back.is_enabled()
+    page.screenshot(path=ARTIFACTS / "layout_lesson_over.png")
+
+
+def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_page):
+    """Lesson 7.1: Roll plays the lesson's own dice; End turn, which the lesson does not play
+    there, is kept as the learner's variation, said in words, with ▶ greyed; Back to the
+    lesson returns to where it was left."""
+    page = _lesson_page(new_page, app_server, "layout_off_line", query="?lesson=ck_knight_recruit")
+    page.locator(".catan-actions .catan-roll").click()
+    page.wait_for_function(f"() => ({STATE_JS})() === '4'")
+    assert page.locator(".catan-line-text[data-line='left']").count() == 0
+    page.locator(".catan-actions .catan-end-turn").click()
+    left = page.locator(".catan-line-text[data-line='left']")
+    left.wait_for()
+    assert "You left the lesson's line" in left.inner_text()
+    forward = page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶").first
+    assert forward.is_disabled()
+    page.screenshot(path=ARTIFACTS / "layout_off_line.png")
+    page.get_by_role("button", name="Back to the lesson").click()
+    page.wait_for_function(f"() => ({STATE_JS})() === '4'")
+    left.wait_for(state="hidden")
+    assert forward.is_enabled()

@@ -56,12 +56,14 @@ def test_a_variation_link_reopens_the_lesson_the_moves_and_the_node(new_page, ap
     page = p.page
     open_app(p, f"{app_server}?lesson=base_2p_forced_trade")
     page.locator(".catan-chapter").filter(has_text="Chapter 5 · ").wait_for()
-    page.locator(".catan-roll").click()  # the seeded dice: 4 + 4, then 1 + 3 (not the lesson's)
+    page.locator(".catan-roll").click()  # on the lesson's line: its dice, 1 + 2 and 4 + 5
     wait_depth(page, 5)
+    page.locator(".catan-end-turn").click()  # not the lesson's move: a variation of one's own
+    wait_depth(page, 6)
     open_tab(page, "Play")  # Explore: the log (What happened) is in the Play tab
     here = state(page)
-    log = wait_log(page, 5)
-    assert len(log) == 5 and "rolled 4" in log[0], log
+    log = wait_log(page, 6)
+    assert len(log) == 6 and "rolled 9" in log[1], log
     page.get_by_role("button", name="Copy link").click()
     page.wait_for_function(
         "() => { const i = document.querySelector('input.catan-link-input');"
@@ -70,14 +72,14 @@ def test_a_variation_link_reopens_the_lesson_the_moves_and_the_node(new_page, ap
     link = page.locator("input.catan-link-input").input_value()
     query = parse_qs(urlsplit(link).query)
     assert set(query) == {"lesson", "node", "moves"} and len(link) < 200, link
-    assert query["lesson"] == ["base_2p_forced_trade"] and query["node"] == ["1"]
+    assert query["lesson"] == ["base_2p_forced_trade"] and query["node"] == ["5"]
     page.screenshot(path=ARTIFACTS / "study_link_copied.png")
 
     fresh = page.context.new_page()
     try:
         fresh.goto(link, timeout=PAGE_TIMEOUT)
         fresh.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
-        fresh.wait_for_function(f"() => ({STATE_JS})()?.depth === 5")
+        fresh.wait_for_function(f"() => ({STATE_JS})()?.depth === 6")
         assert state(fresh) == here  # the same node (same id) and position
         fresh.locator(".catan-chapter").filter(has_text="Chapter 5 · ").wait_for()
         assert "Forced trade with trade tokens" in fresh.locator(".catan-app").first.inner_text()

@@ -57,7 +57,7 @@ def test_a_lesson_opens_in_lesson_mode_and_a_game_with_every_tool() -> None:
     t.explore.value = True
     assert t.tabs in t.side.children and t.actions not in t.side.children
     assert t.controls.palette in t.tabs.children[TABS.index("Play")].children
-    assert t.explore.description == "Back to the lesson"
+    assert t.explore.description == "Fewer tools"
     t.explore.value = False
     assert t.tabs not in t.side.children and t.controls.palette in t.actions.children
     app.new()  # a free game: every tool

@@ -44,7 +44,8 @@ from .wording import variant_name
 # The page's name and its help: short, closed until asked for.
 HELP_HTML = (
     "<div class='catan-heading'><b style='font-size:18px;margin-right:10px'>Catan tutor</b>"
-    "<details class='catan-help'><summary>How to use it</summary><p>Choose a chapter and a "
+    "<details class='catan-help'><summary>How to use it</summary>"
+    "<div class='catan-help-body'><p>Choose a chapter and a "
     "lesson (<em>done</em> marks the lessons you have done; your browser keeps them). Play on "
     "the board: choose an action (its places glow), then click or tap a glowing spot. "
     "◀ ▶ under the board step through the lesson. <b>Explore</b> opens every tool: the "
@@ -52,7 +53,7 @@ HELP_HTML = (
     "</p><p><b>Keyboard</b>: Tab to the board (a blue ring shows it has focus); the arrow "
     "keys move a cursor over the glowing spots, Enter plays there, Escape takes the cursor "
     "away; PageUp and PageDown (or [ and ]) step through the moves, Home and End go to the "
-    "first and last.</p></details></div>"
+    "first and last.</p></div></details></div>"
 )
 
 
@@ -111,7 +112,7 @@ class App:
             options=[(_chapter_label(n, place), n) for n, place in self.chapters.items()],
             value=next(iter(self.chapters), None),  # a game shows the first chapter's list
             description="Chapter",
-            layout=widgets.Layout(width="440px", max_width="100%"),
+            layout=widgets.Layout(width="auto", max_width="100%"),
         )
         self.chapter_picker.add_class("catan-chapter-picker")
         # the picker's handler, guarded; the same object to unobserve (progress.py too)
@@ -119,8 +120,8 @@ class App:
         self.picker = widgets.Dropdown(
             options=[],
             value=None,
-            description="Lesson",
-            layout=widgets.Layout(width="360px", max_width="100%"),
+            description="Lesson",  # as wide as its longest title, none cut short
+            layout=widgets.Layout(width="auto", max_width="100%"),
         )
         self.picker.add_class("catan-lesson-picker")
         self.picker.observe(self.pick_handler, names="value")
@@ -146,6 +147,8 @@ class App:
         self.progress = CourseProgress(
             self.session, self.lessons, self.picker, self.open, self.tutor.safe, listed=self.listed
         )
+        # at a lesson's end, Next lesson beside "This lesson is over" under the lesson's text
+        self.tutor.line.extra = lambda: self.progress.next_button
         self.chapter_picker.observe(guarded(self.on_chapter, shown_in(self.status)), names="value")
         preheated = query is None and preheat.waiting()  # its visitor is not here yet
         opened = self.resume(page_query() if query is None else query)
@@ -160,12 +163,16 @@ class App:
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         bar.add_class("catan-bar")
+        # the chapter's line, the course's summary on it (its first showing moves nothing)
+        # and a note on the lesson opened (or why it could not be); Start afresh joins it
+        # when first needed
         afresh: list[widgets.Widget] = [self._afresh] if self._afresh is not None else []
         self.note = widgets.HBox(
-            [self.status, *afresh, self.progress.widget],
+            [self.chapter, self.progress.widget, self.status, *afresh],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
-        self.top = widgets.VBox([bar, self.note, self.chapter])
+        self.top = widgets.VBox([bar, self.note])
+        self.top.add_class("catan-top")
         self.widget = widgets.VBox([self.top, self.tutor.widget, self.title])
         self.widget.add_class("catan-app")
         if preheated:  # the page is drawn now; its address is applied when it is asked for
@@ -195,7 +202,7 @@ class App:
                 self.tutor.safe(lambda _: self.open(self.session.lesson_id, fresh=True))
             )
             if self.note is not None:
-                self.note.children = (self.status, self._afresh, *self.note.children[1:])
+                self.note.children = (*self.note.children, self._afresh)
         return self._afresh
 
     def _show_afresh(self, shown: bool) -> None:

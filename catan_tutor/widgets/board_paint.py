@@ -34,6 +34,7 @@ from ..palette import (
 from ..rules.barbarians import TRACK_END, forces
 from ..variants.capabilities import BASE
 from . import style
+from .dice_shown import NO_DICE
 
 if TYPE_CHECKING:
     from .board_view import GameLike
@@ -80,10 +81,15 @@ class ScenePainter:
                 self._draw_token(c, board.hex_centre_xy(h), layout.numbers[h])
         self._draw_glyphs(c, layout.terrain)
 
-    def draw_pieces(self, c: Canvas, last_attack: dict | None = None) -> None:
+    def draw_pieces(
+        self,
+        c: Canvas,
+        last_attack: dict | None = None,
+        dice: tuple[tuple[int, ...], str] | None = None,
+    ) -> None:
         """Layer 1: roads, then settlements and cities (walls, metropolises), knights, then the
         robber and the merchant; the strip under the board (``last_attack``: the strengths of
-        the attack just fought)."""
+        the attack just fought; ``dice``: the strip's dice and caption, ``dice_shown``)."""
         state = self.game.state
         c.clear()
         players = getattr(self.game, "players", len(self.game.colors))
@@ -134,7 +140,7 @@ class ScenePainter:
         self._draw_robber(c, state.robber)
         if kn and state.merchant[0] >= 0:
             self._draw_merchant(c, state.merchant[0], self._player(state.merchant[1]))
-        self.strip_painter.draw(c, state, last_attack)
+        self.strip_painter.draw(c, state, last_attack, dice)
 
     def _player(self, p: int) -> str:
         return style.player_fill(self.game.colors[p])
@@ -427,31 +433,40 @@ class StripPainter:
     def px(self, n: float) -> float:
         return n * self.ratio
 
-    def draw(self, c: Canvas, state: Any, last_attack: dict | None) -> None:
-        """Under the board: the dice of the roll (three in C&K), the production sums of a
-        two-roll turn, and in C&K the barbarian track with the strengths it compares."""
+    def draw(
+        self,
+        c: Canvas,
+        state: Any,
+        last_attack: dict | None,
+        dice: tuple[tuple[int, ...], str] | None = None,
+    ) -> None:
+        """Under the board: the dice of the roll (three in C&K) with a caption saying what
+        they are (``dice``: the faces and caption ``dice_shown`` finds on the timeline, else
+        the state's), the production sums of a two-roll turn, and in C&K the barbarian track
+        with the strengths it compares."""
         top, h = self.vp.oy * 2, self.strip
         c.fill_style = style.STRIP_FILL
         c.fill_rect(0, top, self.vp.ox * 2, h)
         size, y = 0.56 * h, top + 0.2 * h
         x = self.px(12)
-        faces = getattr(state, "rolled", ()) or getattr(state, "dice", ())
-        if faces or getattr(state, "event", ""):
+        if dice is None:
+            faces = tuple(getattr(state, "rolled", ()) or getattr(state, "dice", ()))
+            dice = (faces, f"dice: last roll {sum(faces[:2])}" if faces else NO_DICE)
+        faces, caption = dice
+        event: str = getattr(state, "event", "")
+        if faces or event:
             for colour, value in zip(style.DICE, (*faces, 0, 0)[:2], strict=True):
                 self._draw_die(c, x, y, size, colour, value)
                 x += size * 1.25
             if getattr(state, "caps", BASE).improvements:  # the event die
                 self._draw_event_die(c, x, y, size, state.event)
                 x += size * 1.25
-        else:
-            c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "left", "middle"
-            c.font = style.font(0.28 * h)
-            c.fill_text("no dice rolled yet", x, y + size / 2)
         sums = getattr(state, "sums", ())
-        if sums:
-            c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "left", "middle"
-            c.font = style.font(0.3 * h)
-            c.fill_text("rolls " + " · ".join(map(str, sums)), x + self.px(4), y + size / 2)
+        lines = [caption, "rolls " + " · ".join(map(str, sums))] if sums else [caption]
+        c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "left", "middle"
+        c.font = style.font((0.24 if len(lines) > 1 else 0.28) * h)
+        for i, line in enumerate(lines):
+            c.fill_text(line, x + self.px(4), top + h * (i + 1) / (len(lines) + 1))
         if getattr(state, "caps", BASE).improvements:  # the barbarian track
             self._draw_track(c, top, h, state, last_attack)
 

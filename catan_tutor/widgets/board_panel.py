@@ -24,6 +24,7 @@ from ..timeline import Node
 from . import markup, verdicts
 from .board_view import BoardView
 from .describe import board_text_html
+from .dice_shown import dice_shown
 from .editor_panel import LABELS
 from .kinds import Spot, spot_kind, targets_of, variant_kinds
 from .links import Link, link_of
@@ -164,7 +165,10 @@ class BoardPanel:
         elif event == "shown":
             view.targets = targets_of(s.of_kind()) if s.puzzle.glows() else []
             view.last_attack = verdicts.last_attack(s.node)  # the strengths that fought
+            view.dice = dice_shown(s.node)  # a roll-off's too, and what the dice are
             view.update()
+            for button, where in zip(self.nav, ("first", "back", "forward", "last"), strict=True):
+                button.disabled = not s.can_step(where)  # a step to nowhere is greyed
             self.marker.value = state_html(s.node, s.game)
             self.board_text.value = board_text_html(s.game, s.puzzle_secret)
             self.link_panel()

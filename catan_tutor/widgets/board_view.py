@@ -40,6 +40,7 @@ from ..palette import (
     sea_frame,
     toward,
 )
+from ..variants.capabilities import BASE
 from . import style
 from .board_paint import (
     HINT_RING,
@@ -124,6 +125,32 @@ VERTEX_TAG, VERTEX_TAG_TEXT = "rgba(20, 28, 38, 0.82)", "#ffffff"
 EDGE_TAG, EDGE_TAG_TEXT = "rgba(255, 255, 255, 0.85)", "#1b2430"
 LABEL_SIZE, LABEL_PAD = 0.15, 0.03
 
+LABEL_SMALL = 0.12  # the label of a spot a piece stands on, beside the piece
+LABEL_BELOW, LABEL_INLAND = 0.34, 0.24  # how far beside a building or knight / a road
+
+
+def occupied(state) -> tuple[set[int], set[int]]:
+    """The vertices a building or knight stands on and the edges a road lies on."""
+    kn = state.kn if getattr(state, "caps", BASE).knights else ()  # a stand-in: no caps
+    vertices = {v for v, p in enumerate(state.vowner) if p >= 0}
+    vertices |= {v for v, k in enumerate(kn) if k is not None}
+    return vertices, {e for e, p in enumerate(state.eowner) if p >= 0}
+
+
+def _below(v: int) -> Point:
+    """Where a taken corner's label goes: under its piece."""
+    x, y = board.vertex_xy(v)
+    return (x, y + LABEL_BELOW)
+
+
+def _inland(e: int) -> Point:
+    """Where a taken side's label goes: off its road, towards the middle of a hex it borders."""
+    x, y = board.edge_xy(e)
+    hx, hy = board.hex_centre_xy(board.EDGE_HEXES[e][0])
+    d = math.dist((x, y), (hx, hy)) or 1.0
+    return (x + (hx - x) * LABEL_INLAND / d, y + (hy - y) * LABEL_INLAND / d)
+
+
 # How near (board units; hex size 1) a click must fall to pick a vertex, edge or hex.
 VERTEX_PICK, EDGE_PICK, HEX_PICK = 0.27, 0.22, 0.87
 
@@ -180,6 +207,7 @@ class BoardView:
         self.refused: tuple[tuple[str, int], str] | None = None  # why-not ring (layer 3)
         self.hinted: tuple[str, int] | None = None  # the hint's ring and arrow (layer 3)
         self.last_attack: dict | None = None  # the strengths of the attack just fought
+        self.dice: tuple[tuple[int, ...], str] | None = None  # the strip's (dice_shown.py)
         self.labels_button = widgets.ToggleButton(
             value=False,
             description="Labels",
@@ -347,25 +375,36 @@ class BoardView:
 
     def _draw_labels(self, c: Canvas) -> None:
         """Each vertex's label on a dark tag at the corner, each edge's on a light tag at its
-        middle (one batched call per tag colour, then the texts); nothing while hidden."""
+        middle; on a spot a piece stands on, a smaller tag beside the piece (below a building
+        or knight, inside the land from a road), so every piece stays in sight (one batched
+        call per tag colour and size, then the texts); nothing while hidden."""
         if not self.labels:
             return
-        size, pad = self.vp.len(LABEL_SIZE), self.vp.len(LABEL_PAD)
-        c.font = style.font(size, bold=True)
+        taken_v, taken_e = occupied(self.game.state)
         c.text_align, c.text_baseline = "center", "middle"
-        for labels, xy, tag, ink in (
-            (board.EDGE_LABELS, board.edge_xy, EDGE_TAG, EDGE_TAG_TEXT),
-            (board.VERTEX_LABELS, board.vertex_xy, VERTEX_TAG, VERTEX_TAG_TEXT),
+        for labels, xy, tag, ink, taken, beside in (
+            (board.EDGE_LABELS, board.edge_xy, EDGE_TAG, EDGE_TAG_TEXT, taken_e, _inland),
+            (board.VERTEX_LABELS, board.vertex_xy, VERTEX_TAG, VERTEX_TAG_TEXT, taken_v, _below),
         ):
-            spots = [(self.vp.px(xy(i)), text) for i, text in enumerate(labels)]
-            widths = np.array([0.62 * size * len(text) + 2 * pad for _, text in spots])
-            xs = np.array([x for (x, _), _ in spots]) - widths / 2
-            ys = np.array([y for (_, y), _ in spots]) - (size / 2 + pad)
-            c.fill_style = tag
-            c.fill_rects(xs, ys, widths, size + 2 * pad)
-            c.fill_style = ink
-            for (x, y), text in spots:
-                c.fill_text(text, x, y + 0.06 * size)
+            for small in (False, True):
+                size = self.vp.len(LABEL_SMALL if small else LABEL_SIZE)
+                pad = self.vp.len(LABEL_PAD)
+                spots = [
+                    (self.vp.px(beside(i) if small else xy(i)), text)
+                    for i, text in enumerate(labels)
+                    if (i in taken) == small
+                ]
+                if not spots:
+                    continue
+                widths = np.array([0.62 * size * len(text) + 2 * pad for _, text in spots])
+                xs = np.array([x for (x, _), _ in spots]) - widths / 2
+                ys = np.array([y for (_, y), _ in spots]) - (size / 2 + pad)
+                c.fill_style = tag
+                c.fill_rects(xs, ys, widths, size + 2 * pad)
+                c.fill_style = ink
+                c.font = style.font(size, bold=True)
+                for (x, y), text in spots:
+                    c.fill_text(text, x, y + 0.06 * size)
 
     def px(self, n: float) -> float:
         """A line width or gap given in CSS pixels, in canvas pixels."""
@@ -378,7 +417,7 @@ class BoardView:
 
     def draw_pieces(self) -> None:
         """Layer 1: the pieces and the strip under the board (``board_paint.py``)."""
-        self.painter.draw_pieces(self.pieces, self.last_attack)
+        self.painter.draw_pieces(self.pieces, self.last_attack, self.dice)
 
     def show_targets(self, targets: list[tuple[str, int]]) -> None:
         """Layer 2: a glow on each ("vertex" | "edge" | "hex", index) target; [] clears (and

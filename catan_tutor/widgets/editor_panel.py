@@ -57,9 +57,10 @@ class EditorPanel:
             icon="pencil",
             tooltip="clicks on the board place or remove pieces",
         )
-        self.piece = widgets.ToggleButtons(
-            options=PIECES, value="settlement", style={"button_width": "78px"}
+        self.piece = widgets.ToggleButtons(  # each as wide as its word ("settlement")
+            options=PIECES, value="settlement", style={"button_width": "auto"}
         )
+        self.piece.add_class("catan-edit-pieces")
         self.owner = widgets.Dropdown(
             description="owner",
             layout=widgets.Layout(width="160px"),
@@ -72,7 +73,7 @@ class EditorPanel:
             style={"description_width": "48px"},
         )
         self.active = widgets.Checkbox(
-            description="active", indent=False, layout=widgets.Layout(width="80px")
+            description="active", indent=False, layout=widgets.Layout(width="auto")
         )
         self.who = widgets.Dropdown(
             description="hand of",
@@ -91,7 +92,7 @@ class EditorPanel:
         self.line = widgets.Text(
             placeholder="any edit, e.g. tokens P1 3 · turn P2 main · "
             "barbarians 5 · dev P1 1 knight",
-            layout=widgets.Layout(width="360px"),
+            layout=widgets.Layout(width="360px", max_width="100%"),
         )
         self.apply_button = widgets.Button(description="Apply")
         self.apply_button.on_click(safe(lambda _: self.run(self.line.value)))

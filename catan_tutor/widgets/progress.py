@@ -190,6 +190,8 @@ class CourseProgress:
         self.summary = widgets.HTML()
         self.summary.add_class("catan-progress-summary")
         self._asked = _puzzles_asked(lessons.values())
+        # Next lesson goes where the app puts it (under the lesson's text: nothing above the
+        # board grows when it shows); the summary and the hidden widgets here
         self.widget = widgets.HBox(
             [self.summary, self.out, self.into], layout=lay(align_items="center")
         )
@@ -238,7 +240,8 @@ class CourseProgress:
 
     @property
     def next_button(self) -> widgets.Button:
-        """*Next lesson*, first in the row (built the first time a lesson ends: issue 35)."""
+        """*Next lesson*, shown beside "This lesson is over" under the lesson's text (built the
+        first time a lesson ends: issue 35)."""
         if self._next is None:
             self._next = widgets.Button(
                 description="Next lesson",
@@ -248,7 +251,6 @@ class CourseProgress:
             )
             self._next.add_class("catan-next-lesson")
             self._next.on_click(self._guard(lambda _: self.next()))
-            self.widget.children = (self._next, *self.widget.children)
         return self._next
 
     def following(self):

@@ -62,15 +62,31 @@ LAYOUT_CSS = (
     # nothing wider than the panel: lists, fields and rows of buttons wrap or shrink
     ".catan-side .widget-dropdown,.catan-side .widget-inline-hbox{max-width:100%;min-width:0}"
     ".catan-side .widget-hbox{flex-wrap:wrap}"
-    ".catan-side .widget-gridbox{grid-template-columns:repeat(auto-fill,minmax(150px,1fr))"
+    ".catan-side .widget-gridbox{grid-template-columns:repeat(auto-fill,minmax(140px,1fr))"
     "!important}"
+    ".catan-side .widget-gridbox>*{width:auto!important;min-width:0;margin-left:0;"
+    "margin-right:0}"
+    ".catan-side .widget-gridbox .widget-text input{min-width:0}"
+    # the editor's pieces: each button as wide as its word, none shorter than the rest
+    ".catan-edit-pieces .widget-toggle-button{min-width:78px;padding:0 10px}"
     ".catan-app .catan-bar{gap:4px 10px}"
     ".catan-app .catan-bar .widget-dropdown{max-width:100%}"
+    # the help opens over the page, not in it: nothing under it moves
+    ".catan-heading{position:relative}"
     ".catan-help{display:inline-block;font-size:13px}"
     ".catan-help summary{cursor:pointer;color:#1b5e9f;padding:2px 0}"
-    ".catan-help[open]{display:block;max-width:760px}"
-    ".catan-help p{margin:4px 0}"
+    ".catan-help-body{position:absolute;top:100%;left:0;z-index:20;"
+    "width:min(720px,calc(100vw - 48px));box-sizing:border-box;padding:6px 12px;"
+    "background:var(--jp-layout-color1,#fff);border:1px solid var(--jp-border-color1,#ccc);"
+    "border-radius:4px;box-shadow:0 4px 14px rgba(0,0,0,.25)}"
+    ".catan-help p{margin:4px 0;line-height:1.45}"
+    ".catan-help:not([open]) .catan-help-body{display:none}"
+    ".catan-app>.catan-top,.catan-app .catan-bar,.catan-app .catan-bar .widget-html,"
+    ".catan-app .catan-bar .widget-html-content{overflow:visible}"
     ".catan-lesson{overflow:visible}"
+    # the course's summary beside the chapter's line: no taller than it (nothing moves)
+    ".catan-app .catan-progress-summary,.catan-app .catan-progress-summary "
+    ".widget-html-content{height:auto;min-height:0;line-height:18px}"
     ".catan-app .catan-chapter .widget-html-content{line-height:1.4}"
     # tabs as wide as their labels (ipywidgets gives each 1/7 of the bar, clipping "Players"
     # on a narrow one), onto a second row rather than clipped when the bar is narrower still
@@ -84,11 +100,25 @@ LAYOUT_CSS = (
     # big enough to tap
     + "@media (max-width:700px){"
     ".catan-tutor>.catan-board-col,.catan-tutor>.catan-side{flex-basis:100%;max-width:100%}"
+    # the panels' boxes flow into the page's column, what the game waits for (the header)
+    # over the board: the board and the current instruction on one screen
+    ".catan-tutor>.catan-side{display:contents}"
+    ".catan-tutor>.catan-side>*{flex:0 0 100%;max-width:100%;min-width:0}"
+    ".catan-tutor>.catan-side>.catan-head{order:-1}"
+    ".catan-head .widget-html,.catan-head .widget-html-content{line-height:1.35;"
+    "min-height:0;height:auto}"
     f".catan-app button,.catan-app select,.catan-app input,.catan-app summary,"
     f".catan-app .lm-TabBar-tab{{min-height:{TOUCH}px}}"
     ".catan-app .widget-inline-hbox,.catan-app .widget-toggle-buttons{height:auto}"
     ".catan-app .widget-dropdown,.catan-app .widget-text{width:100%!important}"
     ".catan-app .widget-label{min-width:0}"
+    # the chapter and lesson lists the page's width, their words for screen readers only,
+    # their text a little smaller: the longest lesson title shows whole
+    ".catan-app .catan-bar .widget-dropdown>label{position:absolute;width:1px;height:1px;"
+    "overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}"
+    ".catan-app .catan-bar select{font-size:11.5px;padding-left:6px}"
+    # the moves list scrolls inside itself, the buttons under it stay on screen
+    ".catan-app .catan-moves-box{max-height:40vh}"
     "}"
 )
 

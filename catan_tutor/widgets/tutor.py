@@ -31,11 +31,14 @@ time it is shown; a panel built late renders from the session then.
   and said in a sentence, the best three with their intervals behind "details"
   (``hint_panel.py``); computer seats play their moves as timeline moves, a short pause
   apart, after each move played, with Pause and a picker per seat (``computer.py``)
-- timeline: first / back / forward / last (buttons, or Home / PageUp / PageDown / End, also
-  [ and ], while the board has focus), the move list (``move_list.py``: turns, moves in
-  words, comments and variations inline; a click jumps there) with promote, demote and delete
-  ("Deleted N moves · Undo" puts the same moves back, until the next change to the tree); a
-  move from an earlier node makes a variation
+- the lesson's line (``line_panel.py``): a move of the learner's own off it is said under the
+  lesson's text, kept as their variation, with *Back to the lesson* to where they left it; at
+  the lesson's end, "This lesson is over" with the app's *Next lesson*
+- timeline: first / back / forward / last (buttons, greyed where they lead nowhere, or Home /
+  PageUp / PageDown / End, also [ and ], while the board has focus), the move list
+  (``move_list.py``: turns, moves in words, comments and variations inline; a click jumps
+  there) with promote, demote and delete ("Deleted N moves · Undo" puts the same moves back,
+  until the next change to the tree); a move from an earlier node makes a variation
 - panels: players (hand shown or hidden, VP and where it comes from, knights, improvements,
   tokens), bank, the lesson text and what to notice (the author view adds the lesson's checks
   with ✓/✗)
@@ -81,6 +84,7 @@ from .file_panel import FilePanel
 from .guard import guarded
 from .hint_panel import HintPanel
 from .kinds import Spot
+from .line_panel import LinePanel
 from .moves_panel import MovesPanel
 from .panels import bank_html, expectations_html, notice_html, players_html
 from .play_panel import PlayPanel
@@ -128,6 +132,7 @@ class Tutor:
         self.players = widgets.HTML()
         self.bank = widgets.HTML()
         self.puzzle = PuzzleMode(s, self.safe)  # a lesson's questions (puzzle.py)
+        self.line = LinePanel(s, self.safe, self._arrange)  # off the lesson's line; its end
         # the explore mode's tools, each built when first needed (see the properties below)
         self._tabs: widgets.Tab | None = None
         self._hints: HintPanel | None = None
@@ -152,6 +157,7 @@ class Tutor:
         self.explore.observe(self.safe(lambda _: self._arrange()), names="value")
         self.header.layout = lay(flex="1 1 0%", min_width="0")
         self.top = widgets.HBox([self.header, self.explore], layout=lay(align_items="flex-start"))
+        self.top.add_class("catan-head")  # on a phone, over the board (style.LAYOUT_CSS)
         self.saved_line = widgets.Label(layout=lay(display="none"))  # see session.py
         self.saved_line.add_class("catan-session")
         self.side = widgets.VBox()
@@ -204,7 +210,8 @@ class Tutor:
         moment = [*c.top, c.palette, c.form_box, c.message, c.try_verdict, c.try_rule]
         if self._computer is not None:  # a game against the computer: its pause, in reach
             moment.insert(len(c.top), self._computer.widget)
-        head = [self.top, self.alert, self.lesson, self.puzzle.widget]
+        line = [self.line.widget] if self.line.widget is not None else []
+        head = [self.top, self.alert, self.lesson, *line, self.puzzle.widget]
         if exploring:
             self.actions.children = ()
             self.play_box.children = [*c.top, self.computer.widget, self.hints.widget, *c.bottom]
@@ -215,8 +222,8 @@ class Tutor:
             self.actions.children = moment
             tools = self.actions
         self.side.children = [*head, tools, self.saved_line]
-        back = "Back to the lesson" if self.session.lesson_id else "Fewer tools"
-        self.explore.description = back if exploring else "Explore"
+        # "Back to the lesson" is the way back to the lesson's line (line_panel.py)
+        self.explore.description = "Fewer tools" if exploring else "Explore"
         self.explore.icon = "times" if exploring else "compass"
 
     def _mode(self) -> None:
@@ -225,7 +232,7 @@ class Tutor:
         if self.explore.value != exploring:
             self.explore.value = exploring  # arranges through its observer
         else:
-            self._arrange()  # the button's words follow the lesson or game
+            self._arrange()
 
     @property
     def tabs(self) -> widgets.Tab:

@@ -3,6 +3,7 @@ current node, the lesson or scenario shown, the mode (playing or editing the boa
 of action chosen, the move tried, the edit history and the log of what happened.
 
 Views send it intentions (``play``, ``first``/``back``/``forward``/``last``, ``goto``,
+``back_to_lesson`` (``session_line.py``),
 ``choose_kind``, ``try_move``, ``open``, ``apply_edit``...) and render from it when it tells
 its listeners what changed (``subscribe``):
 
@@ -29,6 +30,7 @@ from ..timeline import Node, Timeline
 from .kinds import OWN_BUTTON, acting_seat, kind_name, kinds_of, seat_only, variant_kinds
 from .path_log import SETUP_PHASE, PathLog
 from .puzzle_state import PuzzleState
+from .session_line import LessonLine, LessonNodes
 from .session_seats import SeatSettings
 from .session_tree import TreeEdits
 
@@ -50,8 +52,6 @@ ASK_HINT = (
 )
 # The same, while a puzzle's answer is hidden: no word on what can be played now
 ASK_PUZZLE = "Click the spot on the board where you play it: the puzzle judges it."
-# What a lesson's file made: node id -> (node, parent id, move).
-LessonNodes = dict[int, tuple[Node, int, Action | None]]
 Listener = Callable[[str], object]
 
 
@@ -75,7 +75,7 @@ def timeline_of(source: Game | Scenario) -> Timeline:
     return Timeline(source)
 
 
-class TutorSession(TreeEdits, SeatSettings):
+class TutorSession(TreeEdits, SeatSettings, LessonLine):
     """``TutorSession(game_or_scenario, seed=0)``: a scenario brings its timeline and texts."""
 
     def __init__(self, source: Game | Scenario, *, seed: int | None = 0) -> None:
@@ -216,8 +216,14 @@ class TutorSession(TreeEdits, SeatSettings):
         self.timeline.goto(shown)
         self.show(HIDDEN if shown is not node else "")
 
+    def start(self) -> Node:
+        """Where the game starts for the learner (``start_node``)."""
+        return start_node(self.timeline)
+
     def step(self, where: str) -> None:
-        """``first``, ``back``, ``forward`` or ``last``."""
+        """``first``, ``back``, ``forward`` or ``last``; one that leads nowhere says so."""
+        if not self.can_step(where) and not (where == "forward" and self.puzzle.holds()):
+            return self.show(self.nowhere(where))
         {"first": self.first, "back": self.back, "forward": self.forward, "last": self.last}[
             where
         ]()
@@ -259,12 +265,12 @@ class TutorSession(TreeEdits, SeatSettings):
             if rolls:
                 self.advance(rolls[0])
             elif g.state.phase not in ROLL_PHASES:
-                self.advance(self.sampler.chance(g))
+                self.advance(self.chance(g))
             for _ in range(MAX_ROLL_STEPS):
                 g = self.game
                 if not g.is_chance() or g.state.phase not in ROLL_PHASES:
                     break
-                self.advance(self.sampler.chance(g))
+                self.advance(self.chance(g))
             self.resolve_chance()
         finally:
             self.show()
@@ -370,34 +376,6 @@ class TutorSession(TreeEdits, SeatSettings):
         self.clear_seats()  # every seat human until the game's seats are set
         self.emit("opened")
         self.show()
-
-    def own_moves(self) -> int:
-        """How many moves of the tree the learner made in the lesson shown (nodes its file did
-        not make; 0 when no lesson is shown)."""
-        if not self.lesson_id:
-            return 0
-        theirs: set[int] = set()
-        own = 0
-        for n in self.timeline.walk():  # parents before children
-            if self.from_file(n) and (n.parent is None or n.parent.id in theirs):
-                theirs.add(n.id)
-            else:
-                own += 1
-        return own
-
-    def from_file(self, node: Node) -> bool:
-        """``node`` is as the lesson's file made it: the same node, parent and move."""
-        known = self.lesson_nodes.get(node.id)
-        parent = node.parent.id if node.parent else -1
-        return known is not None and known[0] is node and known[1:] == (parent, node.action)
-
-    def is_lesson_node(self, node: Node | None) -> bool:
-        """``node`` and every node above it are as the lesson file made them."""
-        while node is not None:
-            if not self.from_file(node):
-                return False
-            node = node.parent
-        return True
 
     def as_scenario(self) -> Scenario:
         """The timeline as a scenario: the loaded one's title and texts, or a position."""

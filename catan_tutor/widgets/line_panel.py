@@ -1,0 +1,77 @@
+"""Under a lesson's text, a view of the session: where the learner left the lesson's line (their
+moves kept as a variation of their own) with one way back, *Back to the lesson*; at the end of
+the lesson, that it is over (with ``extra`` beside it: the app's *Next lesson*). Its widgets are
+built the first time either is to be said (``built`` then tells the tutor to place them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from .progress import lesson_done
+from .tutor_session import TutorSession
+
+LEFT = (
+    "You left the lesson's line: your moves are kept as a variation of your own, and the "
+    "lesson's text waits where you left it."
+)
+OVER = "This lesson is over."
+
+
+class LinePanel:
+    """``LinePanel(session, guard, built)``: ``widget`` is None until something is to be said
+    (then ``built()`` is called once)."""
+
+    def __init__(
+        self,
+        session: TutorSession,
+        guard: Callable[[Callable], Callable],
+        built: Callable[[], object],
+    ) -> None:
+        self.session, self.guard, self.built = session, guard, built
+        # what is shown beside "This lesson is over", asked for when the row is first built
+        self.extra: Callable[[], widgets.Widget] | None = None
+        self.widget: widgets.HBox | None = None
+        session.on("shown", self.render)
+
+    def said(self) -> tuple[str, str]:
+        """What to say now and its state (``left``, ``over`` or '')."""
+        s = self.session
+        if s.left_lesson_at() is not None and s.puzzle.main_line() is None:
+            return LEFT, "left"  # a question's answer off the line has its own way back
+        if lesson_done(s):
+            return OVER, "over"
+        return "", ""
+
+    def _build(self) -> widgets.HBox:
+        lay = widgets.Layout
+        self.text = widgets.HTML()
+        self.back = widgets.Button(
+            description="Back to the lesson",
+            icon="undo",
+            tooltip="show the move where you left the lesson's line (your moves stay)",
+            layout=lay(width="auto"),
+        )
+        self.back.add_class("catan-back-to-lesson")
+        self.back.on_click(self.guard(lambda _: self.session.back_to_lesson()))
+        extra = (self.extra(),) if self.extra is not None else ()
+        self.widget = widgets.HBox(
+            [self.text, self.back, *extra],
+            layout=lay(align_items="center", flex_flow="row wrap", margin="4px 0"),
+        )
+        self.widget.add_class("catan-line")
+        self.built()
+        return self.widget
+
+    def render(self) -> None:
+        said, state = self.said()
+        if self.widget is None and not said:
+            return
+        box = self.widget or self._build()
+        self.text.value = (
+            f"<div class='catan-line-text' data-line='{state}' style='color:#5c3d00;"
+            f"background:#fff8e1;padding:4px 8px;border-radius:4px;line-height:1.4'>{said}</div>"
+        )
+        self.back.layout.display = "" if state == "left" else "none"  # extra: its own
+        box.layout.display = "" if said else "none"

@@ -1,0 +1,110 @@
+"""The lesson's line in the tutor's session (``TutorSession``): where the learner left it with a
+move of their own, the way back to it, which steps of the timeline lead anywhere, and whether
+the lesson is over. Plain Python, no widgets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..actions import Action
+from ..game import Game
+from ..sampler import Sampler
+from ..timeline import Node, Timeline
+
+# What a lesson's file made: node id -> (node, parent id, move).
+LessonNodes = dict[int, tuple[Node, int, Action | None]]
+
+# What the step buttons (and their keys) say when they lead nowhere: never silence.
+AT_START = "This is the start: there is no move before it."
+AT_END = "This is the end of the lesson: there is no move after it."
+OWN_END = (
+    "Your own moves end here: the lesson has no move after them. "
+    "“Back to the lesson” returns to where you left its line."
+)
+GAME_END = "This is the last move played: play a move to go on."
+
+
+class LessonLine:
+    """Mixed into ``TutorSession``, which holds these fields and shows the node after each step."""
+
+    timeline: Timeline
+    lesson_id: str
+    lesson_nodes: LessonNodes
+    sampler: Sampler
+    show: Callable[..., None]
+    start: Callable[[], Node]
+
+    def chance(self, g: Game) -> Action:
+        """The outcome Roll plays at a chance node: on a lesson's line, the lesson's own (its
+        dice are the lesson's), else the sampler's."""
+        if self.lesson_id:
+            for child in self.timeline.current.children:
+                if child.action is not None and self.from_file(child):
+                    return child.action
+        return self.sampler.chance(g)
+
+    def own_moves(self) -> int:
+        """How many moves of the tree the learner made in the lesson shown (nodes its file did
+        not make; 0 when no lesson is shown)."""
+        if not self.lesson_id:
+            return 0
+        theirs: set[int] = set()
+        own = 0
+        for n in self.timeline.walk():  # parents before children
+            if self.from_file(n) and (n.parent is None or n.parent.id in theirs):
+                theirs.add(n.id)
+            else:
+                own += 1
+        return own
+
+    def from_file(self, node: Node) -> bool:
+        """``node`` is as the lesson's file made it: the same node, parent and move."""
+        known = self.lesson_nodes.get(node.id)
+        parent = node.parent.id if node.parent else -1
+        return known is not None and known[0] is node and known[1:] == (parent, node.action)
+
+    def is_lesson_node(self, node: Node | None) -> bool:
+        """``node`` and every node above it are as the lesson file made them."""
+        while node is not None:
+            if not self.from_file(node):
+                return False
+            node = node.parent
+        return True
+
+    def left_lesson_at(self, node: Node | None = None) -> Node | None:
+        """In a lesson, the last node of the lesson's own line (nodes as its file made them)
+        on the way to ``node`` (default: the node shown) when ``node`` is off that line, a move
+        of the learner's own; None on the line, or when no lesson is shown."""
+        if not self.lesson_id:
+            return None
+        path = self.timeline.path(node)
+        last = None
+        for n in path:
+            if not self.from_file(n):
+                return last
+            last = n
+        return None
+
+    def back_to_lesson(self) -> None:
+        """Show the node where the learner left the lesson's line (their moves stay in the
+        tree, a variation of their own)."""
+        left = self.left_lesson_at()
+        if left is not None:
+            self.timeline.goto(left)
+        self.show()
+
+    def can_step(self, where: str) -> bool:
+        """Whether ``first``/``back``/``forward``/``last`` leads to another node: the step
+        buttons are enabled only then."""
+        node = self.timeline.current
+        if where in ("first", "back"):
+            return node is not self.start()
+        return bool(node.children)
+
+    def nowhere(self, where: str) -> str:
+        """What a step that leads nowhere says (a key pressed at the start or the end)."""
+        if where in ("first", "back"):
+            return AT_START
+        if self.left_lesson_at() is not None:
+            return OWN_END
+        return AT_END if self.lesson_id else GAME_END

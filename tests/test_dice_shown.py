@@ -1,0 +1,54 @@
+"""The strip under the board (``dice_shown.py``, ``board_paint.StripPainter``): after lesson
+1.2's first-player roll-off it shows the roll-off's last dice, not "no dice rolled yet"
+(BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF), and a caption says what the dice are."""
+
+from __future__ import annotations
+
+from catan_tutor.library import library
+from catan_tutor.resources import lessons_dir
+from catan_tutor.scenario import load_scenario
+from catan_tutor.widgets import BoardView
+from catan_tutor.widgets.dice_shown import NO_DICE, dice_shown
+
+
+def _rolloff_line():
+    found = next(x for x in library(lessons_dir()) if x.id == "base_first_player")
+    tl = load_scenario(found.path).timeline
+    line, node = [tl.root], tl.root
+    while node.children:
+        node = node.children[0]
+        line.append(node)
+    return tl, line
+
+
+def test_base_setup_first_player_rolloff_dice_stay_shown_after_it():
+    _, line = _rolloff_line()
+    assert dice_shown(line[0]) == ((), NO_DICE)
+    assert dice_shown(line[1]) == ((5,), "roll-off: rolling")  # red's white die
+    assert dice_shown(line[2]) == ((5, 4), "roll-off: red rolled 9")
+    done = line[12]  # white's 4 and 1 lose to red's 6: setup starts, the state keeps no dice
+    assert done.state.phase == "setup-settle" and not done.state.dice
+    assert dice_shown(done) == ((4, 1), "roll-off: white rolled 5")
+
+
+def test_the_strip_draws_the_rolloff_s_dice_and_a_caption(monkeypatch):
+    tl, line = _rolloff_line()
+    tl.goto(line[12])
+    view = BoardView(lambda: tl.game)
+    written: list[str] = []
+    monkeypatch.setattr(view.pieces, "fill_text", lambda t, *a, **k: written.append(t))
+    view.dice = dice_shown(line[12])
+    view.draw_pieces()
+    assert "roll-off: white rolled 5" in written and NO_DICE not in written
+    written.clear()
+    view.dice = None  # the state's own dice: none here
+    view.draw_pieces()
+    assert NO_DICE in written
+
+
+def test_a_game_s_roll_is_captioned_as_the_last_roll():
+    found = next(x for x in library(lessons_dir()) if x.id == "ck_knight_recruit")
+    node = load_scenario(found.path).timeline.root
+    for _ in range(4):  # P1 roll, white 4, red 6, event trade
+        node = node.children[0]
+    assert dice_shown(node) == ((4, 6), "dice: last roll 10")
