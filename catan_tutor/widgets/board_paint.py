@@ -111,7 +111,7 @@ class ScenePainter:
                     self._draw_wall(c, v)
                 self._draw_building(c, v, self._player(p), bool(state.vcity[v]))
                 if p >= players:  # a neutral (N1, N2) or the dummy (D): its name on it
-                    self._draw_letter(c, v, party_label(state.name(p)), self._player(p))
+                    self._draw_letter(c, v, party_label(state.names[p]), self._player(p))
                 else:
                     dx, dy = style.CITY_MARK_AT if state.vcity[v] else style.SETTLEMENT_MARK_AT
                     vx, vy = board.vertex_xy(v)
@@ -128,7 +128,7 @@ class ScenePainter:
         for v, k in enumerate(kn):
             if k is not None:
                 seat = k[0] if k[0] < players else -1
-                label = "" if seat >= 0 else party_label(state.name(k[0]))
+                label = "" if seat >= 0 else party_label(state.names[k[0]])
                 self._draw_knight(c, v, self._player(k[0]), k[1], k[2], seat, label)
         self._flush_marks(c)
         self._draw_robber(c, state.robber)
@@ -423,6 +423,11 @@ class StripPainter:
 
     def __init__(self, vp: Viewport, ratio: int, strip: float) -> None:
         self.vp, self.ratio, self.strip = vp, ratio, strip
+        self.dark = False  # the page's theme: the strip's colours follow it
+
+    @property
+    def text_colour(self) -> str:
+        return style.STRIP_TEXT_DARK if self.dark else style.STRIP_TEXT
 
     def px(self, n: float) -> float:
         return n * self.ratio
@@ -431,7 +436,7 @@ class StripPainter:
         """Under the board: the dice of the roll (three in C&K), the production sums of a
         two-roll turn, and in C&K the barbarian track with the strengths it compares."""
         top, h = self.vp.oy * 2, self.strip
-        c.fill_style = style.STRIP_FILL
+        c.fill_style = style.STRIP_FILL_DARK if self.dark else style.STRIP_FILL
         c.fill_rect(0, top, self.vp.ox * 2, h)
         size, y = 0.56 * h, top + 0.2 * h
         x = self.px(12)
@@ -444,12 +449,12 @@ class StripPainter:
                 self._draw_event_die(c, x, y, size, state.event)
                 x += size * 1.25
         else:
-            c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "left", "middle"
+            c.fill_style, c.text_align, c.text_baseline = self.text_colour, "left", "middle"
             c.font = style.font(0.28 * h)
             c.fill_text("no dice rolled yet", x, y + size / 2)
         sums = getattr(state, "sums", ())
         if sums:
-            c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "left", "middle"
+            c.fill_style, c.text_align, c.text_baseline = self.text_colour, "left", "middle"
             c.font = style.font(0.3 * h)
             c.fill_text("rolls " + " · ".join(map(str, sums)), x + self.px(4), y + size / 2)
         if getattr(state, "caps", BASE).improvements:  # the barbarian track
@@ -513,7 +518,7 @@ class StripPainter:
                 f"attack: barbarians {fought['barbarians']} vs knights "
                 f"{fought['defenders']} ({'held' if fought['won'] else 'lost'})"
             )
-        c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "right", "middle"
+        c.fill_style, c.text_align, c.text_baseline = self.text_colour, "right", "middle"
         c.font = style.font(0.24 * h)
         c.fill_text(text, right + r, top + 0.85 * h)
         c.fill_text("barbarian ship", right - TRACK_END * step - 2 * r, y)

@@ -77,7 +77,10 @@ def guarded_hold() -> Iterator[None]:
 
 
 # The page script of the board's keys (package data beside this module).
-KEYS_JS = (files(__package__) / "board_keys.js").read_text(encoding="utf-8")
+KEYS_JS = "\n".join(
+    (files(__package__) / name).read_text(encoding="utf-8")
+    for name in ("board_keys.js", "page_theme.js", "rule_refs.js")
+)
 
 
 def keys_script() -> widgets.Output:
@@ -196,7 +199,17 @@ class BoardView:
             f"<style>{style.THEME_CSS}</style>", layout=widgets.Layout(display="none")
         )
         self.keys = keys_script()
-        self.widget = widgets.VBox([self.canvas, self.marker, self.theme, self.keys, self.failure])
+        # The page's theme, "dark" or "light", written here by the page (page_theme.js): the
+        # strip under the board follows it.
+        self.page_theme = widgets.Text(layout=widgets.Layout(display="none"))
+        self.page_theme.add_class("catan-page-theme")
+        self.page_theme.observe(
+            guarded(lambda change: self.set_dark(change["new"] == "dark"), shown_in(self.failure)),
+            names="value",
+        )
+        self.widget = widgets.VBox(
+            [self.canvas, self.marker, self.theme, self.keys, self.page_theme, self.failure]
+        )
         self.widget.add_class("catan-board")
         for layer in self.layers:
             layer.on_client_ready(guarded(self.redraw, shown_in(self.failure)))
@@ -273,6 +286,14 @@ class BoardView:
             if ringed:
                 self._draw_hover()
         self._drawn()
+
+    def set_dark(self, dark: bool) -> None:
+        """Draw for a dark page (or a light one): the strip under the board follows it."""
+        if self.painter.strip_painter.dark != dark:
+            self.painter.strip_painter.dark = dark
+            with guarded_hold():
+                self.draw_pieces()
+            self._drawn()
 
     def mark_refused(self, spot: tuple[str, int] | None, reason: str = "") -> None:
         """Ring ``spot`` in red with the verdict's short ``reason`` (layer 3): why the chosen
