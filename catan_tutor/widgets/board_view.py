@@ -83,12 +83,12 @@ KEYS_JS = "\n".join(
 )
 
 
-def keys_script() -> widgets.Output:
+def keys_script(layout: widgets.Layout | None = None) -> widgets.Output:
     """A hidden Output whose one output is ``board_keys.js``: Tab leaves the board (ipycanvas
     cancels every key its canvas gets, Tab too) and the timeline keys reach it from the
     tutor's controls. The page's own JavaScript renderer runs it wherever the board is shown
     (a JupyterLab cell, Voilà), so no lab extension is needed; it acts once per page."""
-    out = widgets.Output(layout=widgets.Layout(display="none"))
+    out = widgets.Output(layout=layout or widgets.Layout(display="none"))
     out.outputs = (
         {
             "output_type": "display_data",
@@ -192,16 +192,16 @@ class BoardView:
             names="value",
         )
         self.painter = ScenePainter(self._game, self.vp, ratio, self.strip)
-        self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
+        # The hidden children share one layout (display: none): fewer models at first paint.
+        hidden = widgets.Layout(display="none")
+        self.marker = widgets.HTML(layout=hidden)
         self.marker.add_class("catan-drawn-marker")
         # The page's theme rules ride with the board (every tutor has one, in a notebook too).
-        self.theme = widgets.HTML(
-            f"<style>{style.THEME_CSS}</style>", layout=widgets.Layout(display="none")
-        )
-        self.keys = keys_script()
+        self.theme = widgets.HTML(f"<style>{style.THEME_CSS}</style>", layout=hidden)
+        self.keys = keys_script(hidden)
         # The page's theme, "dark" or "light", written here by the page (page_theme.js): the
         # strip under the board follows it.
-        self.page_theme = widgets.Text(layout=widgets.Layout(display="none"))
+        self.page_theme = widgets.Text(layout=hidden)
         self.page_theme.add_class("catan-page-theme")
         self.page_theme.observe(
             guarded(lambda change: self.set_dark(change["new"] == "dark"), shown_in(self.failure)),
