@@ -162,8 +162,11 @@ def neutral_dash(k: int) -> tuple[float, ...]:
 
 
 def party_label(name: str) -> str:
-    """What a neutral's or the dummy's pieces carry: its name, at most two characters ("N1",
-    "N2", "D"), so every neutral has a mark of its own."""
+    """What a neutral's or the dummy's pieces carry, from its name in the notation: a
+    neutral's number ("N1" -> "1": "Neutral 1" on the page; "N1" would read as a corner's
+    label), "D" for the dummy; at most two characters, so every neutral has a mark of its own."""
+    if len(name) > 1 and name[0] == "N" and name[1:].isdigit():
+        return name[1:3]
     return name[:2] if name else "?"
 
 
@@ -238,6 +241,9 @@ HOVER = "rgba(255, 255, 255, 0.9)"  # ring under the pointer
 STRIP_HEIGHT = 56
 STRIP_FILL = "#f4efe2"
 STRIP_TEXT = "#3b3226"
+# ... on a dark page (the page's theme, see widgets/page_theme.js): JupyterLab dark's panel grey
+STRIP_FILL_DARK = "#2f2f2f"
+STRIP_TEXT_DARK = "#ece6d8"
 DICE = (("#fbfbf7", "#1f1f1f"), ("#c0392b", "#fff6d8"))  # (face, pips): white die, red die
 # Pip positions of each face, in units of a quarter die from the centre.
 PIPS = {

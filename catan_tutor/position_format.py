@@ -159,4 +159,4 @@ def seat_or_dash(p: int) -> str:
 
 
 def name_or_dash(s: State, p: int) -> str:
-    return s.name(p) if p >= 0 else "-"
+    return s.names[p] if p >= 0 else "-"

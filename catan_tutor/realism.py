@@ -74,7 +74,7 @@ def _setup_pieces(game: Game) -> list[str]:
     for p in range(game.players, s.owners):
         if not _buildings(s, p):
             out.append(
-                f"neutral {s.name(p)} has no settlement; setup puts one on the board "
+                f"{s.name(p)} has no settlement; setup puts one on the board "
                 "[2P-SETUP-NEUTRAL-SETTLEMENTS]"
             )
     return out

@@ -327,7 +327,11 @@ class State:
         self.own_extras = True
 
     def name(self, p: int) -> str:
-        """The party's name: P1.., N1/N2 for neutrals, D for the dummy."""
+        """The party's name as a learner reads it: P1.., "Neutral 1"/"Neutral 2" for the
+        neutrals (never "N1", a corner's label), D for the dummy. The notation keeps
+        ``names`` (P1.., N1/N2, D)."""
+        if self.n <= p < self.owners:
+            return f"Neutral {p - self.n + 1}"
         return self.names[p] if 0 <= p < len(self.names) else f"P{p + 1}"
 
     def copy(self) -> State:

@@ -58,12 +58,13 @@ class Page:
     """A fresh browser context and page that refuses (and records) every request that is not
     to 127.0.0.1, and keeps the console and the size of each websocket frame sent."""
 
-    def __init__(self, browser, name: str):
+    def __init__(self, browser, name: str, **context: object):
         self.name = name
         self.outside: list[str] = []
         self.console: list[str] = []
         self.sent: list[int] = []
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        # ``context``: more of the browser context's settings (``color_scheme="dark"``...)
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, **context)
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
         self.page.set_default_timeout(30_000)
@@ -93,8 +94,8 @@ class Page:
 def new_page(browser) -> Iterator:
     pages: list[Page] = []
 
-    def make(name: str) -> Page:
-        pages.append(Page(browser, name))
+    def make(name: str, **context: object) -> Page:
+        pages.append(Page(browser, name, **context))
         return pages[-1]
 
     yield make

@@ -150,8 +150,9 @@ def test_each_neutral_piece_carries_its_own_name() -> None:
         (board.VERTEX_LABELS[v], letter)
     )
     view.draw_pieces()
-    # 2P-SETUP-NEUTRAL-POSITIONS: N1 on H4, N2 on G6
-    assert sorted(letters) == [("G6", "N2"), ("H4", "N1")]
+    # 2P-SETUP-NEUTRAL-POSITIONS: N1 on H4, N2 on G6; their marks are their numbers, as
+    # "Neutral 1" and "Neutral 2" on the page (never "N1", a corner's label)
+    assert sorted(letters) == [("G6", "2"), ("H4", "1")]
 
 
 def test_cursor_is_drawn_on_the_top_layer_alone() -> None:

@@ -1,7 +1,9 @@
-"""The page in JupyterLab's dark theme (Voilà's ``?theme=dark``) and at 1024 px wide.
+"""The page in JupyterLab's dark theme (Voilà's ``?theme=dark``, the system's preference or
+the page's switch) and at 1024 px wide.
 
-Voilà's lab template marks the body of a ``?theme=dark`` page (``data-jp-theme-light``) and
-loads JupyterLab's dark theme; the tutor's colours come from the theme's CSS variables. The
+The page's theme (catan_theme.js in the app's template) marks the body (``data-jp-theme-light``)
+and switches on JupyterLab's dark theme; the tutor's colours come from the theme's CSS
+variables, the board's strip from the kernel (told by page_theme.js). The
 screenshots (tests/artifacts/theme_*.png) were looked at; the tests check what can be
 measured: the page is dark, every piece of visible text reads against what is behind it
 (WCAG contrast at least 4.5:1, large text 3:1), and nothing spills sideways at 1024 px.
@@ -13,6 +15,8 @@ from __future__ import annotations
 
 import pytest
 from browser_harness import ARTIFACTS, open_app, open_tab
+
+from catan_tutor.serve import BOARD_PAINTED_JS
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -114,3 +118,68 @@ def test_layout_fits_1024_wide_in_the_dark(browser, new_page, app_server: str) -
     page.screenshot(path=ARTIFACTS / "theme_dark_1024_labels.png", full_page=True)
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "board_labels.png")
     assert not _unreadable(page)
+
+
+# Runs in the page: the colour of the strip under the board (drawn in the kernel), at its
+# middle near the bottom.
+STRIP_JS = """() => { const c = document.querySelector('.catan-board canvas');
+  const d = c.getContext('2d').getImageData(Math.round(c.width / 2), c.height - 20, 1, 1).data;
+  return [d[0], d[1], d[2]]; }"""
+
+
+def _theme(page) -> str:
+    return (
+        "dark" if page.evaluate("() => document.body.dataset.jpThemeLight") == "false" else "light"
+    )
+
+
+def _strip_follows(page, theme: str) -> None:
+    """Wait until the board's strip is drawn for ``theme`` (the kernel redraws it)."""
+    test = "Math.max(...c) < 90" if theme == "dark" else "Math.min(...c) > 200"
+    page.wait_for_function(f"() => {{ const c = ({STRIP_JS})(); return {test}; }}")
+
+
+def test_the_system_preference_and_the_switch_set_the_whole_page(
+    browser, new_page, app_server: str
+) -> None:
+    """A browser that prefers dark gets a dark page without ``?theme=`` (the body, every panel
+    and the board's strip); the page's switch, the first stop of the keyboard, says so
+    (pressed) and turns the page light with Enter, every text still reading; the choice
+    outlives a reload, over the system's preference; a rule named in the lesson opens and
+    closes its text from the keyboard."""
+    p = new_page("theme_switch", color_scheme="dark")
+    page = p.page
+    open_app(p, app_server)
+    assert _theme(page) == "dark"
+    _strip_follows(page, "dark")
+    switch = page.get_by_role("button", name="Dark theme")
+    assert switch.get_attribute("aria-pressed") == "true"
+    page.keyboard.press("Tab")  # the switch is the first control of the page
+    assert page.evaluate("() => document.activeElement.classList.contains('catan-theme-switch')")
+    page.screenshot(path=ARTIFACTS / "theme_system_dark.png", full_page=True)
+    assert not _unreadable(page)
+    page.keyboard.press("Enter")
+    assert _theme(page) == "light" and switch.get_attribute("aria-pressed") == "false"
+    bg = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert min(int(v) for v in bg[bg.index("(") + 1 : bg.index(")")].split(",")[:3]) > 200, bg
+    _strip_follows(page, "light")
+    page.wait_for_timeout(300)
+    page.screenshot(path=ARTIFACTS / "theme_switched_light.png", full_page=True)
+    assert not _unreadable(page)
+    # a rule named in the lesson's text: Enter opens its text, Space closes it
+    ref = page.locator(".catan-lesson .catan-rule-ref").first
+    text = page.locator(".catan-lesson .catan-rule-ref-text").first
+    assert ref.evaluate("(e) => e.tabIndex") == 0 and not text.is_visible()
+    ref.focus()
+    page.keyboard.press("Enter")
+    assert ref.get_attribute("aria-expanded") == "true" and text.is_visible()
+    assert len(text.inner_text()) > 20
+    page.keyboard.press(" ")
+    assert ref.get_attribute("aria-expanded") == "false" and not text.is_visible()
+    ref.click()  # a tap is a click
+    assert text.is_visible()
+    # the choice outlives a reload, over the system's preference
+    page.reload(timeout=120_000)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+    assert _theme(page) == "light"
+    _strip_follows(page, "light")

@@ -291,7 +291,7 @@ def test_every_neutral_has_its_own_mark() -> None:
     labels = [palette.party_label(name) for name in ("N1", "N2", "D")]
     assert len(set(labels)) == len(labels) == 3
     drawn = svg(new_game("base-2p", players=2))  # 2P-SETUP-NEUTRAL-SETTLEMENTS
-    assert sorted(re.findall(r'class="name">([^<]+)<', drawn)) == ["N1", "N2"]
+    assert sorted(re.findall(r'class="name">([^<]+)<', drawn)) == ["1", "2"]
 
 
 def report() -> dict[str, tuple[float, str, str]]:

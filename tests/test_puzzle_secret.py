@@ -29,10 +29,16 @@ from catan_tutor.widgets.tutor import TABS, Tutor
 TEXT_TRAITS = ("value", "description", "placeholder", "tooltip", "tooltips", "titles", "options")
 
 
-def widget_text(w: widgets.Widget, static: frozenset[str] = frozenset()) -> str:
+def widget_text(
+    w: widgets.Widget, static: frozenset[str] = frozenset(), folded: bool = True
+) -> str:
     """Every text a widget and those inside it put on the page (values, labels, options,
-    tooltips, tab titles), tags and entities read as text; the ``static`` ones left out."""
-    return html.unescape(re.sub(r"<[^>]+>", " ", "\n".join(widget_texts(w) - static)))
+    tooltips, tab titles), tags and entities read as text; the ``static`` ones left out;
+    ``folded=False``: without the hidden text a click opens (a rule named in a text)."""
+    text = "\n".join(widget_texts(w) - static)
+    if not folded:
+        text = re.sub(r"<span[^>]*\shidden>.*?</span>", " ", text)
+    return html.unescape(re.sub(r"<[^>]+>", " ", text))
 
 
 def widget_texts(w: widgets.Widget) -> set[str]:
@@ -161,7 +167,8 @@ def test_a_wrong_answer_says_why_in_a_sentence_never_the_rules_text(asked: Asked
     wrong = [a for a in s.game.legal_actions() if not judge(asked.puzzle, node, rules, a).correct]
     for a in wrong[:6]:
         t.puzzle.submit(str(a))
-        shown = widget_text(t.puzzle.widget, static_texts(s.game.variant, s.game.players))
+        static = static_texts(s.game.variant, s.game.players)
+        shown = widget_text(t.puzzle.widget, static, folded=False)  # the rule's text: a click
         assert "Not the answer" in shown and s.timeline.current is node
         assert "..P" not in shown and not any(x in shown for x in texts), shown
         assert found(answer_words(asked), shown) == []

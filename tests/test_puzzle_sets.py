@@ -227,7 +227,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     (
         "puzzle_base_2p",
         "P1 has built a road, and the game waits for P1 again. Build what P1 "
-        "owes now, for the neutral N2.",
+        "owes now, for Neutral 2.",
     ): neutral_road_of("N2"),
     (
         "puzzle_base_2p",
@@ -283,7 +283,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     (
         "puzzle_ck_2p",
         "P1 has recruited a knight. The neutrals have no roads, so no neutral "
-        "knight can stand anywhere. What does P1 owe now? Build it for N1.",
+        "knight can stand anywhere. What does P1 owe now? Build it for Neutral 1.",
     ): neutral_road_of("N1"),
     (
         "puzzle_ck_2p",
@@ -369,10 +369,10 @@ NOT_PLACES = ("move is left", "right after", "right now")  # the words in other 
 
 # (lesson, the phrase in a prompt, hint or explanation, the hex or corner it places)
 PLACES: list[tuple[str, str, str]] = [
-    ("puzzle_base_2p", "N2's settlement on G6, on the right of the board", "G6"),
+    ("puzzle_base_2p", "Neutral 2's settlement on G6, on the right of the board", "G6"),
     ("puzzle_base_robber", "the pastures on the right of the board", "P"),
     ("puzzle_base_setup", "the fields 6, at the bottom of the board", "R"),
-    ("puzzle_ck_2p", "N1's settlement on H4, on the left of the board", "H4"),
+    ("puzzle_ck_2p", "Neutral 1's settlement on H4, on the left of the board", "H4"),
 ]
 
 

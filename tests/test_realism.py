@@ -155,7 +155,7 @@ def test_a_neutral_without_its_start_settlement():
     settled = re.search(r"(?<= )settlements=(\S+)", text)[1].split("/")
     found = problems(_with(g, settlements="/".join([*settled[:2], "-", settled[3]])))
     assert found == [
-        "neutral N1 has no settlement; setup puts one on the board [2P-SETUP-NEUTRAL-SETTLEMENTS]"
+        "Neutral 1 has no settlement; setup puts one on the board [2P-SETUP-NEUTRAL-SETTLEMENTS]"
     ]
 
 

@@ -704,9 +704,11 @@ def test_odds_results_are_cleared_for_another_position_and_no_empty_image():
 
 # ---------------------------------------------------------------- why not?
 def visible_text(value: str) -> str:
+    """The text of ``value`` a reader sees: tags and hidden spans (a rule's folded text) out."""
     import html as html_mod
 
-    return html_mod.unescape(re.sub(r"<[^>]+>", " ", value))
+    shown = re.sub(r"<span[^>]*\shidden>.*?</span>", " ", value)
+    return html_mod.unescape(re.sub(r"<[^>]+>", " ", shown))
 
 
 def test_try_a_move_shows_the_engines_verdict_rule_and_text_and_plays_a_legal_one():
@@ -945,7 +947,7 @@ def test_lesson_texts_name_rules_by_title_with_the_id_only_in_attributes():
     title = rulebook.rule("BASE-BUILD-DISTANCE").title
     node = next(n for n in t.timeline.walk() if "BASE-BUILD-DISTANCE" in n.tutor + n.comment)
     t.session.goto(node)
-    assert f">{title}</abbr>" in t.lesson.value
+    assert f"aria-expanded='false'>{title}</span>" in t.lesson.value
     assert "data-rule='BASE-BUILD-DISTANCE'" in t.lesson.value
     assert not RAW_ID.search(shown_text(t.lesson.value)), shown_text(t.lesson.value)
     assert f"{title} ({title})" not in shown_text(t.lesson.value)  # said once

@@ -194,7 +194,7 @@ def test_bad_2p_position_names_the_field(mid_2p, fields, key):
 def test_neutral_city_is_refused(mid_2p):
     g = Game.from_position(mid_2p)
     text = _edited(mid_2p, cities="-/-/H4/-", settlements=_without(g, "H4"))
-    with pytest.raises(PositionError, match="N1 has 1, more than 0"):
+    with pytest.raises(PositionError, match="Neutral 1 has 1, more than 0"):
         Game.from_position(text)
 
 

@@ -109,7 +109,7 @@ PHASES = base.PHASES.replace(
         rule_now=_neutral_rule,
         options=_neutral_options,
         pending=lambda rules, s: [
-            (s.active, f"a free {neutral.WHAT[neutral.due(s).owed]} for N1 or N2")
+            (s.active, f"a free {neutral.WHAT[neutral.due(s).owed]} for Neutral 1 or Neutral 2")
         ],
     ),
 )

@@ -117,7 +117,7 @@ class ScenePainter:
                     self._draw_wall(c, v)
                 self._draw_building(c, v, self._player(p), bool(state.vcity[v]))
                 if p >= players:  # a neutral (N1, N2) or the dummy (D): its name on it
-                    self._draw_letter(c, v, party_label(state.name(p)), self._player(p))
+                    self._draw_letter(c, v, party_label(state.names[p]), self._player(p))
                 else:
                     dx, dy = style.CITY_MARK_AT if state.vcity[v] else style.SETTLEMENT_MARK_AT
                     vx, vy = board.vertex_xy(v)
@@ -134,7 +134,7 @@ class ScenePainter:
         for v, k in enumerate(kn):
             if k is not None:
                 seat = k[0] if k[0] < players else -1
-                label = "" if seat >= 0 else party_label(state.name(k[0]))
+                label = "" if seat >= 0 else party_label(state.names[k[0]])
                 self._draw_knight(c, v, self._player(k[0]), k[1], k[2], seat, label)
         self._flush_marks(c)
         self._draw_robber(c, state.robber)
@@ -429,6 +429,11 @@ class StripPainter:
 
     def __init__(self, vp: Viewport, ratio: int, strip: float) -> None:
         self.vp, self.ratio, self.strip = vp, ratio, strip
+        self.dark = False  # the page's theme: the strip's colours follow it
+
+    @property
+    def text_colour(self) -> str:
+        return style.STRIP_TEXT_DARK if self.dark else style.STRIP_TEXT
 
     def px(self, n: float) -> float:
         return n * self.ratio
@@ -445,7 +450,7 @@ class StripPainter:
         the state's), the production sums of a two-roll turn, and in C&K the barbarian track
         with the strengths it compares."""
         top, h = self.vp.oy * 2, self.strip
-        c.fill_style = style.STRIP_FILL
+        c.fill_style = style.STRIP_FILL_DARK if self.dark else style.STRIP_FILL
         c.fill_rect(0, top, self.vp.ox * 2, h)
         size, y = 0.56 * h, top + 0.2 * h
         x = self.px(12)
@@ -463,7 +468,7 @@ class StripPainter:
                 x += size * 1.25
         sums = getattr(state, "sums", ())
         lines = [caption, "rolls " + " · ".join(map(str, sums))] if sums else [caption]
-        c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "left", "middle"
+        c.fill_style, c.text_align, c.text_baseline = self.text_colour, "left", "middle"
         c.font = style.font((0.24 if len(lines) > 1 else 0.28) * h)
         for i, line in enumerate(lines):
             c.fill_text(line, x + self.px(4), top + h * (i + 1) / (len(lines) + 1))
@@ -528,7 +533,7 @@ class StripPainter:
                 f"attack: barbarians {fought['barbarians']} vs knights "
                 f"{fought['defenders']} ({'held' if fought['won'] else 'lost'})"
             )
-        c.fill_style, c.text_align, c.text_baseline = style.STRIP_TEXT, "right", "middle"
+        c.fill_style, c.text_align, c.text_baseline = self.text_colour, "right", "middle"
         c.font = style.font(0.24 * h)
         c.fill_text(text, right + r, top + 0.85 * h)
         c.fill_text("barbarian ship", right - TRACK_END * step - 2 * r, y)

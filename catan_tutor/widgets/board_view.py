@@ -79,19 +79,22 @@ def guarded_hold() -> Iterator[None]:
 
 
 # The page script of the board's keys (package data beside this module).
-KEYS_JS = (files(__package__) / "board_keys.js").read_text(encoding="utf-8")
+KEYS_JS = "\n".join(
+    (files(__package__) / name).read_text(encoding="utf-8")
+    for name in ("board_keys.js", "page_theme.js", "rule_refs.js")
+)
 
 
 # One style sheet: the theme, then the Play panel's look
 PAGE_CSS = f"<style>{style.THEME_CSS}\n{PLAY_CSS.removeprefix('<style>')}"
 
 
-def keys_script() -> widgets.Output:
+def keys_script(layout: widgets.Layout | None = None) -> widgets.Output:
     """A hidden Output whose one output is ``board_keys.js``: Tab leaves the board (ipycanvas
     cancels every key its canvas gets, Tab too) and the timeline keys reach it from the
     tutor's controls. The page's own JavaScript renderer runs it wherever the board is shown
     (a JupyterLab cell, Voilà), so no lab extension is needed; it acts once per page."""
-    out = widgets.Output(layout=widgets.Layout(display="none"))
+    out = widgets.Output(layout=layout or widgets.Layout(display="none"))
     out.outputs = (
         {
             "output_type": "display_data",
@@ -222,13 +225,25 @@ class BoardView:
             names="value",
         )
         self.painter = ScenePainter(self._game, self.vp, ratio, self.strip)
-        self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
+        # The hidden children share one layout (display: none): fewer models at first paint.
+        hidden = widgets.Layout(display="none")
+        self.marker = widgets.HTML(layout=hidden)
         self.marker.add_class("catan-drawn-marker")
         # The page's theme rules ride with the board (every tutor has one, in a notebook too),
         # with the Play panel's: one hidden element for both (issue 35)
-        self.theme = widgets.HTML(PAGE_CSS, layout=widgets.Layout(display="none"))
-        self.keys = keys_script()
-        self.widget = widgets.VBox([self.canvas, self.marker, self.theme, self.keys, self.failure])
+        self.theme = widgets.HTML(PAGE_CSS, layout=hidden)
+        self.keys = keys_script(hidden)
+        # The page's theme, "dark" or "light", written here by the page (page_theme.js): the
+        # strip under the board follows it.
+        self.page_theme = widgets.Text(layout=hidden)
+        self.page_theme.add_class("catan-page-theme")
+        self.page_theme.observe(
+            guarded(lambda change: self.set_dark(change["new"] == "dark"), shown_in(self.failure)),
+            names="value",
+        )
+        self.widget = widgets.VBox(
+            [self.canvas, self.marker, self.theme, self.keys, self.page_theme, self.failure]
+        )
         self.widget.add_class("catan-board")
         for i, layer in enumerate(self.layers):
             layer.on_client_ready(guarded(self._layer_drawer(i), shown_in(self.failure)))
@@ -318,6 +333,14 @@ class BoardView:
             if ringed:
                 self._draw_hover()
         self._drawn()
+
+    def set_dark(self, dark: bool) -> None:
+        """Draw for a dark page (or a light one): the strip under the board follows it."""
+        if self.painter.strip_painter.dark != dark:
+            self.painter.strip_painter.dark = dark
+            with guarded_hold():
+                self.draw_pieces()
+            self._drawn()
 
     def mark_refused(self, spot: tuple[str, int] | None, reason: str = "") -> None:
         """Ring ``spot`` in red with the verdict's short ``reason`` (layer 3): why the chosen

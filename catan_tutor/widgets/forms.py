@@ -67,9 +67,9 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
     if value == -1 and name in ("victim", "second", "vertex"):
         return "—"
     if name in ("player", "to", "victim") and isinstance(value, int):
-        return game.names[value] if 0 <= value < len(game.names) else str(value)
+        return game.state.name(value) if 0 <= value < len(game.names) else str(value)
     if name == "neutral" and isinstance(value, int):
-        return f"N{value + 1}"
+        return f"Neutral {value + 1}"  # as the page names it: "N1" is a corner's label
     if name == "level" and isinstance(value, int):
         return KNIGHT_LEVELS[value - 1]
     if name == "card" and isinstance(value, int):

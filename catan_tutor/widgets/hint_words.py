@@ -101,9 +101,9 @@ def _robber(game: Game, a: MoveRobber) -> str:
     else:
         text = f"it puts the robber on {HEX_NAMES[h]}"
     if hit:
-        text += " for " + " and ".join(game.names[p] for p in hit)
+        text += " for " + " and ".join(game.state.name(p) for p in hit)
     if a.victim >= 0:
-        text += f" and steals a card from {game.names[a.victim]}"
+        text += f" and steals a card from {game.state.name(a.victim)}"
     return text
 
 

@@ -31,11 +31,27 @@ def dev_cards_text(counts) -> str:
     return ", ".join(count(n, f"{card_title(k, dev=True)} card") for k, n in enumerate(counts) if n)
 
 
-def _swatch(colour: str) -> str:
+# A player's colour on the page is always framed: a dark rim with a light ring outside it, so
+# every colour (white, P3's, and dark blue or brown on a dark page) stands out from any panel.
+SWATCH_RIM, SWATCH_RING = "#333333", "#ffffff"
+FRAME = f"box-shadow:0 0 0 1px {SWATCH_RIM},0 0 0 2px {SWATCH_RING}"
+
+
+def swatch(colour: str) -> str:
+    """A player's colour as a framed square (``catan-swatch``), before their name."""
     fill = style.player_fill(colour)
     return (
-        f"<span style='display:inline-block;width:12px;height:12px;border-radius:3px;"
-        f"background:{fill};border:1px solid #444;vertical-align:middle'></span>"
+        f"<span class='catan-swatch' aria-hidden='true' style='display:inline-block;"
+        f"width:12px;height:12px;border-radius:3px;background:{fill};{FRAME};"
+        "margin:0 3px;vertical-align:middle'></span>"
+    )
+
+
+def colour_bar(colour: str) -> str:
+    """The style of a player's card's left edge: their colour, framed as the swatch is."""
+    fill = style.player_fill(colour)
+    return (
+        f"border-left:4px solid {fill};box-shadow:-1px 0 0 {SWATCH_RIM},inset 1px 0 0 {SWATCH_RIM}"
     )
 
 
@@ -54,7 +70,8 @@ def players_html(game: Game, show_hands: bool | Collection[int] = True, active: 
     whose move it is)."""
     s, ck = game.state, game.caps.knights
     rows = []
-    for p, name in enumerate(game.names):
+    for p in range(len(game.names)):
+        name = s.name(p)  # a neutral: "Neutral 1", never "N1" (a corner's label)
         shown = show_hands is True or (not isinstance(show_hands, bool) and p in show_hands)
         view = game.observation(p if shown else None)["seats"][p]
         bits = []
@@ -86,9 +103,8 @@ def players_html(game: Game, show_hands: bool | Collection[int] = True, active: 
         mark = " ◀" if active and p == s.active and not game.is_over() else ""
         rows.append(
             f"<div style='margin:4px 0;padding:4px 6px;line-height:1.45;"
-            f"border-left:4px solid {style.player_fill(game.colors[p])};"
-            f"background:#faf8f2'>"
-            f"{_swatch(game.colors[p])} <b>{html.escape(name)}</b>{mark}<br>"
+            f"{colour_bar(game.colors[p])};background:#faf8f2'>"
+            f"{swatch(game.colors[p])} <b>{html.escape(name)}</b>{mark}<br>"
             + "<br>".join(bits)
             + "</div>"
         )

@@ -1,8 +1,9 @@
 """The Rules tab: the rules of the current variant from the packaged reference
-(``rulebook.rules_of``), grouped by section, with a text filter, each rule with the packaged
-lessons that cite it. A verdict's rule opens here: that rule shows first, open, above the
-list. A rule that is this tutor's reading of the sources (a [decision] of the reference) is
-marked "reading", with what the sources say and the other reading (``reading_html``).
+(``rulebook.rules_of``), grouped by section (each an ``h3`` heading), with a text filter,
+each rule with the packaged lessons that cite it. A verdict's rule opens here: that rule
+shows first, open, above the list. A rule that is this tutor's reading of the sources (a
+[decision] of the reference) is marked "reading", with what the sources say and the other
+reading (``reading_html``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from .wording import variant_name
 
 MAX_SHOWN = 400  # rules listed at most (every variant has fewer)
 MAX_LESSONS = 6  # lessons named under a rule
+# A section of the list is a heading (h3, so the page's outline and a screen reader's heading
+# keys find it), shown on its disclosure's line, larger than the rules under it.
+SECTION_HEADING = "display:inline;margin:0;font-size:15px;font-weight:700;line-height:1.6"
 
 
 def matches(r: Rule, query: str) -> bool:
@@ -87,10 +91,10 @@ def rules_html(variant: str, query: str = "", chosen: str = "") -> str:
         )
         parts.append(
             f"<details class='catan-rule-section'{' open' if query else ''} "
-            f"style='margin:2px 0'><summary style='cursor:pointer;font-weight:600'>"
-            f"{markup.text(heading)} <span style='color:#888;font-weight:400'>"
-            f"({len(items)})</span></summary><div style='margin-left:10px'>{body}"
-            "</div></details>"
+            f"style='margin:6px 0 2px 0'><summary style='cursor:pointer'>"
+            f"<h3 style='{SECTION_HEADING}'>{markup.text(heading)}</h3> <span "
+            f"style='color:#666'>({len(items)})</span>"
+            f"</summary><div style='margin-left:10px'>{body}</div></details>"
         )
     return "<div style='line-height:1.35;font-size:13px'>" + "".join(parts) + "</div>"
 

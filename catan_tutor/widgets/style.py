@@ -49,7 +49,10 @@ SIDE_MIN, SIDE_MAX = 400, 640  # the panels: their seven tab labels need about 3
 GAP = 14
 FOCUS_RING = 6  # px around the board: its focus ring (3 px, 2 px off) shows inside it
 TOUCH = 40  # px: the least height of a control on a narrow (phone) page
-FOCUSABLE = ("button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab")
+FOCUSABLE = (
+    "button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab",
+    ".catan-rule-ref",
+)  # fmt: skip
 LAYOUT_CSS = (
     f".catan-tutor{{flex-wrap:wrap;gap:12px {GAP}px;align-items:flex-start}}"
     f".catan-tutor>.catan-board-col{{flex:1 1 {BOARD_MIN + 2 * FOCUS_RING}px;"
@@ -137,9 +140,6 @@ def theme_css() -> str:
         ",".join(f"{DARK} .catan-app {x}:focus-visible" for x in FOCUSABLE)
         + "{outline-color:#90caf9!important}",
         f"{DARK} .catan-help summary{{color:#90caf9}}",
-        # the player swatch before the prompt: a light rim on a dark page
-        _scoped("[style*='text-shadow:0 0 1px #000']")
-        + "{text-shadow:0 0 1px #fff,0 0 1px #fff!important}",
         # the tab labels (JupyterLab's own grey reads at 4.2-4.4:1 on its tabs) and the
         # lightest greys of light-page notes, in either theme
         ",".join(f"{scope} .lm-TabBar-tab" for scope in SCOPES)
@@ -148,6 +148,15 @@ def theme_css() -> str:
             f"{scope} [style*='color:{grey}']" for scope in SCOPES for grey in ("#777", "#888")
         )
         + "{color:#666!important}",
+        # a rule named in a lesson text: a button that reads as the words it is, opening the
+        # rule's text under it (verdicts.rule_ref_html, rule_refs.js)
+        ".catan-rule-ref{text-decoration:underline dotted;text-underline-offset:2px;"
+        "cursor:pointer}.catan-rule-ref[aria-expanded='true']{text-decoration-style:solid}"
+        ".catan-rule-ref-text{display:block;margin:2px 0 4px 14px;padding:3px 8px;"
+        "border-left:3px solid #b0bec5;background:#f5f7f8;color:#333;font-size:12px}"
+        ".catan-rule-ref-text[hidden]{display:none}",
+        f"{DARK} .catan-rule-ref-text{{background:var(--jp-layout-color1);"
+        "color:var(--jp-ui-font-color1);border-color:var(--jp-border-color1)}",
         # links in lesson texts and rule references
         _scoped("a") + "{color:var(--jp-content-link-color,#90caf9)}",
         # white on JupyterLab's light success green reads 4.1:1: a darker green, 5.1:1

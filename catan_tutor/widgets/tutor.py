@@ -75,7 +75,7 @@ import ipywidgets as widgets
 
 from ..game import Game
 from ..scenario import Scenario
-from . import icons, markup, style, verdicts, wording
+from . import icons, markup, verdicts, wording
 from .authoring import AuthorPanel
 from .board_panel import BoardPanel
 from .computer import Computer
@@ -86,7 +86,7 @@ from .hint_panel import HintPanel
 from .kinds import Spot
 from .line_panel import LinePanel
 from .moves_panel import MovesPanel
-from .panels import bank_html, expectations_html, notice_html, players_html
+from .panels import bank_html, expectations_html, notice_html, players_html, swatch
 from .play_panel import PlayPanel
 from .puzzle import PuzzleMode
 from .rules_panel import RulesPanel
@@ -358,10 +358,7 @@ class Tutor:
                 if sep and name == g.names[p]
                 else markup.text(name + sep + rest)
             )
-            who = (
-                f"<span style='color:{style.player_fill(g.colors[p])};"
-                f"text-shadow:0 0 1px #000'>■</span> {said}"
-            )
+            who = f"{swatch(g.colors[p])} {said}"
         sc = self.session.scenario
         title = markup.text(sc.title) + " · " if sc else ""
         mode = " · <b style='color:#b71c1c'>editing</b>" if self.session.editing else ""

@@ -5,7 +5,7 @@ its title, with its text from the packaged rules reference one click away (a ``<
 element). Rule IDs never show as text: a verdict carries its rule as a ``data-rule``
 attribute, a rule text's cross-references (```BASE-BUILD-DISTANCE```) read as the rules'
 titles, and so do the IDs lesson authors write in lesson texts (``lesson_html``): each reads as
-its rule's title, the rule's text on hover, the ID in a ``data-rule`` attribute.
+its rule's title, a button that opens the rule's text, the ID in a ``data-rule`` attribute.
 ``narrate`` turns a move into a line of the game's log.
 
 Everything put into a page goes through :mod:`markup` (engine text, rule text and whatever a
@@ -88,28 +88,33 @@ def _titled(text: str, show, escape=lambda t: t) -> str:
 
 
 def rule_ref_html(rule_id: str, shown: str) -> str:
-    """A rule named in a lesson text: ``shown`` (HTML: the rule's title), its text on hover,
-    its ID in ``data-rule``; a rule that is this tutor's reading (a [decision]) is marked
-    "reading", the other reading on hover."""
+    """A rule named in a lesson text: ``shown`` (HTML: the rule's title) as a button that
+    opens the rule's text under it and closes it again (``aria-expanded``; by mouse, keyboard
+    or touch: ``rule_refs.js``), its ID in ``data-rule``. An inline element with the button's
+    role, in the tab order, so a long title wraps with the sentence (a ``<button>`` cannot).
+    A rule that is this tutor's reading (a [decision]) is marked "reading", and its text says
+    so, with the other reading."""
     text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], rulebook.rule(rule_id).text)
     found = rulebook.reading(rule_id)
-    mark = ""
+    mark = note = ""
     if found is not None:
         other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
-        hover = (
+        note = (
             "This tutor's reading: the rules leave this open"
             + (f". Another reading: {other}" if other else "")
             + "."
         )
         mark = (  # a space before it: the page's text reads "map reading", not "mapreading"
-            f" <span class='catan-reading-mark' title='{markup.text(hover)}' "
+            f" <span class='catan-reading-mark' title='{markup.text(note)}' "
             "style='color:#4527a0;font-size:10px;margin-left:1px;vertical-align:super'>"
             "reading</span>"
         )
+        note = f"<em>{markup.text(note)}</em>"
     return (
-        f"<abbr class='catan-rule-ref' data-rule='{markup.text(rule_id)}' "
-        f"title='{markup.text(text)}' style='text-decoration:underline dotted;"
-        f"cursor:help'>{shown}</abbr>{mark}"
+        f"<span class='catan-rule-ref' role='button' tabindex='0' "
+        f"data-rule='{markup.text(rule_id)}' aria-expanded='false'>{shown}</span>{mark}"
+        f"<span class='catan-rule-ref-text' role='note' hidden>{markup.text(text)}"
+        f"{' ' + note if note else ''}</span>"
     )
 
 

@@ -8,6 +8,7 @@ Everything here reads the engine's data; nothing decides what is legal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ..game import Game
@@ -201,8 +202,27 @@ NOTICES: dict[str, Callable[[str, str], str]] = {
 }
 
 
+# The expectations whose value names a party, and those whose subject is a seat: a neutral
+# there reads "Neutral 1", never "N1" (a corner's label, to a learner).
+_PARTY_VALUES = {"pending", "longest", "army", "winner", "knight", "building", "road", "wall"}
+_PARTY_SUBJECTS = {"vp", "hand", "tokens", "progress", "levels", "defender"}
+_NEUTRAL = re.compile(r"\bN([12])\b")
+_NEUTRALS_PIECE = re.compile(r"\bN([12]) (?=\w)")
+
+
+def neutral_words(text: str) -> str:
+    """``text`` (a party's name or a value naming parties, as a lesson writes it) with each
+    neutral named as the page names it: "N1" -> "Neutral 1", "N1 basic" -> "Neutral 1's
+    basic"."""
+    return _NEUTRAL.sub(r"Neutral \1", _NEUTRALS_PIECE.sub(r"Neutral \1's ", text))
+
+
 def _notice(game: Game, key: str, k: str, v: str) -> str:
     """One expectation as a sentence (``NOTICES``); an unknown key reads as written."""
+    if key in _PARTY_VALUES:
+        v = neutral_words(v)
+    if key in _PARTY_SUBJECTS:
+        k = neutral_words(k)
     say = NOTICES.get(key)
     if say is not None:
         return sentence(say(k, v))
