@@ -46,6 +46,11 @@ _RES_ALIASES = {r: i for i, r in enumerate(RESOURCES)} | {
     "wood": 1, "sheep": 2, "wheat": 3, "clay": 0, "stone": 4,
 }  # fmt: skip
 
+_DEV_WORDS = ("dev", "devcard", "dev-card", "development")  # a development card, unnamed
+DEV_WORDS = (*DEV_CARDS, "dev")  # a DevTrade's development cards: the five, then unnamed
+# The words of trades and gifts: one naming a development card is a DevTrade (BASE-TRADE-NO-DEV).
+TRADE_WORDS = ("offer", "bank", "give", "bid")
+
 Bundle = tuple[int, ...]  # per card kind: 5 resources, then C&K commodities
 
 
@@ -316,6 +321,41 @@ class Offer(Action):
             f"{seat(self.player)} offer {seat(self.to)} "
             f"{bundle_text(self.give)} for {bundle_text(self.get)}"
         )
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DevTrade(Action):
+    """A trade offer, bank trade, gift or bid with development cards among its cards: never
+    legal (BASE-TRADE-NO-DEV). ``word``: offer, bank, give or bid; ``to``: the seat offered to
+    (-1 for none); ``give``/``get``: hand cards; ``give_dev``/``get_dev``: development cards
+    by ``DEV_WORDS`` (the five of ``DEV_CARDS``, then an unnamed ``dev`` card)."""
+
+    player: int
+    word: str
+    to: int
+    give: Bundle
+    give_dev: Bundle
+    get: Bundle
+    get_dev: Bundle
+
+    def __str__(self) -> str:
+        give = _mixed_text(self.give, self.give_dev)
+        get = _mixed_text(self.get, self.get_dev)
+        if self.word == "give":
+            return f"{seat(self.player)} give {give}"
+        if self.word == "bank":  # a count and one kind each side, as BankTrade writes it
+            n = sum(self.give) + sum(self.give_dev)
+            return f"{seat(self.player)} bank {n} {give.split(' ', 1)[-1]} for {get[2:]}"
+        if self.word == "bid":
+            return f"{seat(self.player)} bid {give} for {get[2:]}"
+        return f"{seat(self.player)} offer {seat(self.to)} {give} for {get}"
+
+
+def _mixed_text(cards: Bundle, devs: Bundle) -> str:
+    """Hand cards and development cards as notation writes them: ``1 brick, 1 knight``."""
+    parts = [f"{n} {CARD_NAMES[r]}" for r, n in enumerate(cards) if n]
+    parts += [f"{n} {DEV_WORDS[d]}" for d, n in enumerate(devs) if n]
+    return ", ".join(parts) or "nothing"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -835,6 +875,37 @@ class _Reader:
             return neutral_arg(int(tok[1]) - 1)
         return self.seat()
 
+    def dev_card_ahead(self) -> bool:
+        """Whether the words still to read name a development card."""
+        return any(
+            t.lower() in _DEV_ALIASES or t.lower() in _DEV_WORDS for t in self.tokens[self.i :]
+        )
+
+    def mixed_card(self, n: int) -> tuple[Bundle, Bundle]:
+        """``n`` of one card kind, a hand card or a development card: (cards, development)."""
+        cards, devs = [0] * self.cards, [0] * len(DEV_WORDS)
+        tok = self.tokens[self.i].lower() if self.more() else ""
+        if tok in _DEV_ALIASES or tok in _DEV_WORDS:
+            self.i += 1
+            devs[_DEV_ALIASES.get(tok, len(DEV_CARDS))] += n
+        else:
+            cards[self.card()] += n
+        return tuple(cards), tuple(devs)
+
+    def mixed_bundle(self, stop: str | None = None) -> tuple[Bundle, Bundle]:
+        """Like ``bundle``, development cards allowed: (cards, development cards)."""
+        cards, devs = [0] * self.cards, [0] * len(DEV_WORDS)
+        seen = False
+        while self.more() and self.tokens[self.i].lower() != stop:
+            n = self.number("a count") if self.tokens[self.i].isdigit() else 1
+            c, d = self.mixed_card(n)
+            cards = [x + y for x, y in zip(cards, c, strict=True)]
+            devs = [x + y for x, y in zip(devs, d, strict=True)]
+            seen = True
+        if not seen:
+            raise self.fail("expected cards like '2 brick, 1 ore'")
+        return tuple(cards), tuple(devs)
+
     def bundle(self, stop: str | None = None) -> Bundle:
         """Reads ``2 brick, 1 ore`` (a bare resource counts 1) up to the word ``stop``."""
         counts = [0] * self.cards
@@ -943,6 +1014,8 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         return MoveRobber(p, h, r.seat() if r.more() else -1)
     if word == "discard":
         return Discard(p, r.bundle())
+    if word in TRADE_WORDS and r.dev_card_ahead():
+        return _dev_trade(r, word, p)
     if word == "give":
         return Gift(p, r.bundle())
     if word == "bank":
@@ -1036,6 +1109,22 @@ def _parse_word(r: _Reader, word: str, p: int) -> Action:
         r.word("for")
         return Bid(p, give, r.resource())
     raise r.fail(f"{quote(word)} is not an action")
+
+
+def _dev_trade(r: _Reader, word: str, p: int) -> DevTrade:
+    """A trade, bank trade, gift or bid written with development cards (BASE-TRADE-NO-DEV):
+    read in the shape of its word, development cards allowed wherever cards are."""
+    to = r.seat() if word == "offer" else -1
+    if word == "bank":
+        n = r.number("a count")
+        give, give_dev = r.mixed_card(n)
+    else:
+        give, give_dev = r.mixed_bundle(stop=None if word == "give" else "for")
+    get, get_dev = (0,) * r.cards, (0,) * len(DEV_WORDS)
+    if word != "give":
+        r.word("for")
+        get, get_dev = r.mixed_card(1) if word in ("bank", "bid") else r.mixed_bundle()
+    return DevTrade(p, word, to, give, give_dev, get, get_dev)
 
 
 def _parse_play(r: _Reader, p: int) -> PlayProgress:
