@@ -59,7 +59,7 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
     digest = attribute(page, ".catan-state", "data-digest")
 
     # a wrong move (legal, but not the answer): nothing is played, the rule is cited
-    page.locator(".catan-puzzle-answer input").fill("P1 robber L P2")
+    page.locator(".catan-puzzle-answer input").fill("P1 robber M P2")
     page.locator(".catan-puzzle-submit").click()
     _wait_marker(page, node=asked, tries=1, solved=0)
     assert attribute(page, ".catan-state", "data-node") == str(asked)
