@@ -54,6 +54,11 @@ _RES_ALIASES = {r: i for i, r in enumerate(RESOURCES)} | {
     "wood": 1, "sheep": 2, "wheat": 3, "clay": 0, "stone": 4,
 }  # fmt: skip
 
+_DEV_WORDS = ("dev", "devcard", "dev-card", "development")  # a development card, unnamed
+DEV_WORDS = (*DEV_CARDS, "dev")  # a DevTrade's development cards: the five, then unnamed
+# The words of trades and gifts: one naming a development card is a DevTrade (BASE-TRADE-NO-DEV).
+TRADE_WORDS = ("offer", "bank", "give", "bid")
+
 Bundle = tuple[int, ...]  # per card kind: 5 resources, then C&K commodities
 
 # A field naming a board spot says so in its metadata: the kind of spot, and whether the
@@ -121,10 +126,11 @@ def register(cls: type[A]) -> type[A]:
 
 def action_classes() -> tuple[type[Action], ...]:
     """Every registered kind of action, each once, family members (``neutral N1 ...``)
-    included, in registration order."""
+    included, in registration order; then ``DevTrade``, which the trade words read."""
     out: dict[type[Action], None] = {}
     for cls in REGISTRY.values():
         out.update(dict.fromkeys(cls.family() or (cls,)))
+    out[DevTrade] = None  # read by the trade words when they name a development card
     return tuple(out)
 
 
@@ -574,6 +580,57 @@ class Offer(Action):
         )
 
 
+@dataclass(frozen=True, slots=True, repr=False)
+class DevTrade(Action):
+    """A trade offer, bank trade, gift or bid with development cards among its cards: never
+    legal (BASE-TRADE-NO-DEV). ``word``: offer, bank, give or bid; ``to``: the seat offered to
+    (-1 for none); ``give``/``get``: hand cards; ``give_dev``/``get_dev``: development cards
+    by ``DEV_WORDS`` (the five of ``DEV_CARDS``, then an unnamed ``dev`` card)."""
+
+    player: int
+    word: str
+    to: int
+    give: Bundle
+    give_dev: Bundle
+    get: Bundle
+    get_dev: Bundle
+
+    @classmethod
+    def read(cls, r: Reader, p: int, key: str) -> Action:
+        """Read in the shape of its word (``key``), development cards allowed wherever
+        cards are."""
+        to = r.seat() if key == "offer" else -1
+        if key == "bank":
+            n = r.number("a count")
+            give, give_dev = r.mixed_card(n)
+        else:
+            give, give_dev = r.mixed_bundle(stop=None if key == "give" else "for")
+        get, get_dev = (0,) * r.cards, (0,) * len(DEV_WORDS)
+        if key != "give":
+            r.word("for")
+            get, get_dev = r.mixed_card(1) if key in ("bank", "bid") else r.mixed_bundle()
+        return cls(p, key, to, give, give_dev, get, get_dev)
+
+    def __str__(self) -> str:
+        give = _mixed_text(self.give, self.give_dev)
+        get = _mixed_text(self.get, self.get_dev)
+        if self.word == "give":
+            return f"{seat(self.player)} give {give}"
+        if self.word == "bank":  # a count and one kind each side, as BankTrade writes it
+            n = sum(self.give) + sum(self.give_dev)
+            return f"{seat(self.player)} bank {n} {give.split(' ', 1)[-1]} for {get[2:]}"
+        if self.word == "bid":
+            return f"{seat(self.player)} bid {give} for {get[2:]}"
+        return f"{seat(self.player)} offer {seat(self.to)} {give} for {get}"
+
+
+def _mixed_text(cards: Bundle, devs: Bundle) -> str:
+    """Hand cards and development cards as notation writes them: ``1 brick, 1 knight``."""
+    parts = [f"{n} {CARD_NAMES[r]}" for r, n in enumerate(cards) if n]
+    parts += [f"{n} {DEV_WORDS[d]}" for d, n in enumerate(devs) if n]
+    return ", ".join(parts) or "nothing"
+
+
 @register
 @dataclass(frozen=True, slots=True, repr=False)
 class Accept(SeatOnly):
@@ -708,6 +765,37 @@ class Reader:
             return neutral_arg(int(tok[1]) - 1)
         return self.seat()
 
+    def dev_card_ahead(self) -> bool:
+        """Whether the words still to read name a development card."""
+        return any(
+            t.lower() in _DEV_ALIASES or t.lower() in _DEV_WORDS for t in self.tokens[self.i :]
+        )
+
+    def mixed_card(self, n: int) -> tuple[Bundle, Bundle]:
+        """``n`` of one card kind, a hand card or a development card: (cards, development)."""
+        cards, devs = [0] * self.cards, [0] * len(DEV_WORDS)
+        tok = self.tokens[self.i].lower() if self.more() else ""
+        if tok in _DEV_ALIASES or tok in _DEV_WORDS:
+            self.i += 1
+            devs[_DEV_ALIASES.get(tok, len(DEV_CARDS))] += n
+        else:
+            cards[self.card()] += n
+        return tuple(cards), tuple(devs)
+
+    def mixed_bundle(self, stop: str | None = None) -> tuple[Bundle, Bundle]:
+        """Like ``bundle``, development cards allowed: (cards, development cards)."""
+        cards, devs = [0] * self.cards, [0] * len(DEV_WORDS)
+        seen = False
+        while self.more() and self.tokens[self.i].lower() != stop:
+            n = self.number("a count") if self.tokens[self.i].isdigit() else 1
+            c, d = self.mixed_card(n)
+            cards = [x + y for x, y in zip(cards, c, strict=True)]
+            devs = [x + y for x, y in zip(devs, d, strict=True)]
+            seen = True
+        if not seen:
+            raise self.fail("expected cards like '2 brick, 1 ore'")
+        return tuple(cards), tuple(devs)
+
     def bundle(self, stop: str | None = None) -> Bundle:
         """Reads ``2 brick, 1 ore`` (a bare resource counts 1) up to the word ``stop``."""
         counts = [0] * self.cards
@@ -759,6 +847,8 @@ def parse_action(text: str, default_player: int, seats: int = 4, cards: int = 5)
                 break
         if cls is None:
             raise r.fail(f"{quote(word)} is not an action")
+    if key in TRADE_WORDS and r.dev_card_ahead():  # never legal: BASE-TRADE-NO-DEV
+        cls = DevTrade
     act = cls.read(r, player, key)
     r.end()
     return act

@@ -44,6 +44,7 @@ _TOP = (
     "goal",
     "chapter",
     "unrealistic",
+    "labels",
     "rules",
     "setup",
     "start",
@@ -102,6 +103,7 @@ class Scenario:
     start_line: int = 1  # the line that gives the start (position, start, setup or board)
     puzzles: dict[int, Puzzle] = field(default_factory=dict)  # node id -> its question
     chapter: str = ""  # the course chapter the author meant it for (free text)
+    labels: bool = False  # corner and edge labels on when it opens (its text names spots)
 
     @property
     def tree(self) -> Timeline:
@@ -359,6 +361,11 @@ def _read(r: _Reader, text: str) -> Scenario:
         if said not in ("yes", "no"):
             raise r.fail(top["rolloff"], "rolloff", f"expected yes or no, got {_quote(said)}")
         sc.rolloff = said == "yes"
+    if "labels" in top:
+        said = r.text(top["labels"], "labels")
+        if said not in ("yes", "no"):
+            raise r.fail(top["labels"], "labels", f"expected yes or no, got {_quote(said)}")
+        sc.labels = said == "yes"
     if "layout" in top:
         said = r.text(top["layout"], "layout")
         if said not in ("moves", "seed"):
@@ -591,6 +598,8 @@ def head_fields(sc: Scenario, board: str | dict | None) -> dict:
     for key in ("goal", "chapter", "unrealistic"):
         if getattr(sc, key):
             data[key] = getattr(sc, key)
+    if sc.labels:
+        data["labels"] = "yes"
     return data
 
 

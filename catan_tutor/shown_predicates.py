@@ -808,6 +808,29 @@ def _dummy_seat(rules, before: State, action: Action, after: State, evs: list) -
     )
 
 
+def _first_improvement(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A player with every cube still at level 0, where setup put them, buys a level: the
+    level bought is 1 and costs 1 commodity."""
+    if not isinstance(action, Improve):
+        return False
+    p = action.player
+    return before.levels[p] == (0, 0, 0) and after.levels[p][action.track] == 1
+
+
+_DUMMY_START = (2,) * 5  # DUMMY-SETUP-HAND: 2 of each resource
+
+
+def _dummy_gives_a_start_card(
+    rules, before: State, action: Action, after: State, evs: list
+) -> bool:
+    """The dummy, still holding its starting hand untouched, gives a card: a card it holds
+    only because it started with 2 of each resource (it never produces)."""
+    d = before.dummy
+    if tuple(before.hands[d][:5]) != _DUMMY_START:
+        return False
+    return any(a < b for a, b in zip(after.hands[d], before.hands[d], strict=True))
+
+
 def _mirrored_in_ck(rules, before: State, action: Action, after: State, evs: list) -> bool:
     """A player's road or settlement in C&K for two owes a neutral piece: the base game for
     two applies on top of Cities & Knights."""
@@ -991,6 +1014,8 @@ QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "CK-COMP-DICE": (_drawn(EventDie), ("ck", "ck-2p")),
     "2P-SETUP-PLAYERS": (_neutral_unpaid, ("base-2p", "ck-2p")),
     "DUMMY-SETUP-SEATS": (_dummy_seat, ("base-dummy",)),
+    "DUMMY-SETUP-HAND": (_dummy_gives_a_start_card, ("base-dummy",)),
+    "CK-SETUP-IMPROVEMENTS": (_first_improvement, ("ck", "ck-2p")),
     "CK2P-TOKEN-SUPPLY": (_tokens_paid, ("ck-2p",)),
     "CK2P-INHERIT": (_mirrored_in_ck, ("ck-2p",)),
     "BASE-BOARD-BEGINNER-HARBORS": (_beginner_harbor_trade, _BASE_FAMILY),

@@ -56,10 +56,14 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
     loaded = time.monotonic()
     box = page.locator(".catan-puzzle")
     assert puzzle.prompt in box.inner_text()
+    # its text names corners (M6, Q4): the board opens with its labels on
+    toggle_class = page.locator(".catan-labels-toggle").get_attribute("class") or ""
+    assert "mod-active" in toggle_class
+    page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "puzzle_labels_on.png")
     digest = attribute(page, ".catan-state", "data-digest")
 
     # a wrong move (legal, but not the answer): nothing is played, the rule is cited
-    page.locator(".catan-puzzle-answer input").fill("P1 robber L P2")
+    page.locator(".catan-puzzle-answer input").fill("P1 robber M P2")
     page.locator(".catan-puzzle-submit").click()
     _wait_marker(page, node=asked, tries=1, solved=0)
     assert attribute(page, ".catan-state", "data-node") == str(asked)

@@ -109,8 +109,17 @@ def test_layout_fits_1024_wide_in_the_dark(browser, new_page, app_server: str) -
     boxes = [tabs.nth(i).bounding_box() for i in range(tabs.count())]
     for a, b in zip(boxes, boxes[1:], strict=False):  # tab labels side by side, no overlap
         assert a["x"] + a["width"] <= b["x"] + 1 or a["y"] != b["y"], (a, b)
+    # the first lesson names corners by code (K4, N6): it opens with the labels on
+    toggle = page.locator(".catan-labels-toggle")
+    assert "mod-active" in (toggle.get_attribute("class") or "")
     drawn = int(page.locator(".catan-drawn").first.get_attribute("data-drawn"))
-    page.locator(".catan-labels-toggle").click()
+    toggle.click()  # off, and on again: each a redraw
+    page.wait_for_function(
+        "(n) => +document.querySelector('.catan-drawn').dataset.drawn > n", arg=drawn
+    )
+    assert "mod-active" not in (toggle.get_attribute("class") or "")
+    drawn = int(page.locator(".catan-drawn").first.get_attribute("data-drawn"))
+    toggle.click()
     page.wait_for_function(
         "(n) => +document.querySelector('.catan-drawn').dataset.drawn > n", arg=drawn
     )

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from catan_tutor.resources import notebooks_dir, packaged_lessons
+from catan_tutor.scenario import SUFFIX, load_scenario
 
 
 def _text(name: str) -> str:
@@ -120,3 +121,19 @@ def test_no_lesson_or_notebook_teaches_the_4_to_1_trade_as_refused_to_harbor_own
     bad = re.compile(r"bank 4 \w+ for \w+: (BASE-TRADE-MARITIME|CK-TRADE-BANK)")
     for path in packaged_lessons().glob("*.catan.yaml"):
         assert not bad.search(path.read_text("utf-8")), path.name
+
+
+def test_every_main_line_step_of_every_lesson_has_words_for_the_learner():
+    """A learner stepping through a lesson reads something at every move of its line: a
+    comment or a tutor text (a fresh learner found steps with nothing said). A puzzle's
+    answer is exempt: the puzzle's explanation speaks for it."""
+    missing = []
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        sc = load_scenario(path)
+        node, step = sc.root, 0
+        while node.children:
+            child, step = node.children[0], step + 1
+            if node.id not in sc.puzzles and not (child.comment.strip() or child.tutor.strip()):
+                missing.append(f"{path.name} step {step}: {child.action}")
+            node = child
+    assert missing == [], f"{len(missing)} steps without words:\n" + "\n".join(missing[:40])

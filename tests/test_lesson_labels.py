@@ -177,3 +177,51 @@ def test_a_notebook_names_each_spot_by_the_label_the_board_shows(path: Path):
 
 def test_every_notebook_is_scanned():
     assert len(_notebooks()) >= 11
+
+
+# ---------------------------------------------------------------- labels on where text names spots
+SEATS = frozenset({"P1", "P2", "P3", "P4", "N1", "N2"})  # a lesson writing these means a party
+
+
+def learner_texts(path: Path) -> Iterator[str]:
+    """What a learner reads of a lesson: its goal, the tutor texts and comments of every node,
+    and its puzzles' prompts, hints and explanations."""
+    from catan_tutor.scenario import load_scenario
+
+    sc = load_scenario(path)
+    yield sc.goal
+    for node in sc.tree.walk():
+        yield node.tutor
+        yield node.comment
+    for p in sc.puzzles.values():
+        yield from (p.prompt, *p.hints, p.explain)
+
+
+def named_spots(path: Path) -> set[str]:
+    """The corners and sides a lesson's learner text names by their codes (K4, N5)."""
+    return {
+        m.group(1)
+        for t in learner_texts(path)
+        for m in SPOT.finditer(t)
+        if m.group(1) not in SEATS and board_label(m.group(1)) is not None
+    }
+
+
+def test_the_spot_scan_finds_codes_and_leaves_seats_and_hexes_alone(tmp_path: Path):
+    lesson = tmp_path / f"x{SUFFIX}"
+    lesson.write_text(
+        "title: x\nvariant: base\nplayers: 3\ngoal: P3 settles on the hills H.\n"
+        "tutor: The road on K5 touches K4.\n",
+        encoding="utf-8",
+    )
+    assert named_spots(lesson) == {"K5", "K4"}
+
+
+@pytest.mark.parametrize("path", _lessons(), ids=lambda p: p.name[: -len(SUFFIX)])
+def test_a_lesson_naming_corners_or_sides_opens_with_the_labels_on(path: Path):
+    """Issue: instructions say K4 or N6 while the board's labels are off by default; a lesson
+    whose text names spots by code says ``labels: yes`` (and only such a lesson)."""
+    from catan_tutor.scenario import load_scenario
+
+    named = named_spots(path)
+    assert load_scenario(path).labels == bool(named), sorted(named)

@@ -340,7 +340,7 @@ def test_the_app_marks_a_completed_lesson_and_offers_the_next_one():
     t.session.last()
     assert str(t.timeline.current.action) == "die red 4" and t.session.puzzle.holds()
     assert app.progress.next_button.layout.display == "none"
-    t.puzzle.submit("P1 robber P P2")
+    t.puzzle.submit("P1 robber Q P2")
     t.session.last()
     assert app.progress.store.done == {"puzzle_base_robber"}
     assert app.progress.next_button.layout.display == ""
@@ -373,7 +373,7 @@ def test_progress_from_the_page_marks_lessons_and_solved_puzzles():
     t = app.tutor
     t.session.forward()  # the first question was answered on an earlier visit
     t.session.forward()
-    assert str(t.timeline.current.action) == "P1 road N5"
+    assert str(t.timeline.current.action) == "P1 road N3"
 
 
 def test_the_page_script_keeps_progress_within_the_kernels_limit():

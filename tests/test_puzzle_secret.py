@@ -175,24 +175,24 @@ def test_a_wrong_answer_says_why_in_a_sentence_never_the_rules_text(asked: Asked
 
 
 def test_a_right_answer_off_the_main_line_stays_as_played_the_line_one_click_away():
-    """Lesson puzzle_base_setup, the first road: N7 is right, and stays on the board (the
-    lesson's line goes on from N5, one click away: the button, or the Moves tab)."""
+    """Lesson puzzle_base_setup, the first road: N5 is right, and stays on the board (the
+    lesson's line goes on from N3, one click away: the button, or the Moves tab)."""
     asked = next(a for a in PUZZLES if a.lesson == "puzzle_base_setup")
     t = at_question(asked)
     s = t.session
     question = s.timeline.current
-    t.puzzle.submit("P1 road N7")
+    t.puzzle.submit("P1 road N5")
     here = s.timeline.current
-    assert str(here.action) == "P1 road N7" and here.parent is question
+    assert str(here.action) == "P1 road N5" and here.parent is question
     assert question.children[0] is not here  # a variation, as played
-    assert t.board.view.game.state.eowner == here.state.eowner  # the board shows N7
+    assert t.board.view.game.state.eowner == here.state.eowner  # the board shows N5
     shown = widget_text(t.puzzle.widget)
-    assert "Right" in shown and "P1 road N5" in shown
+    assert "Right" in shown and "P1 road N3" in shown
     t.tabs.selected_index = TABS.index("Moves")
-    assert ("P1 builds road N7", here.id) in rows(s.timeline, s.puzzle.hidden())
+    assert ("P1 builds road N5", here.id) in rows(s.timeline, s.puzzle.hidden())
     t.puzzle.main_button.click()
     assert s.timeline.current is question.children[0]
-    assert str(s.timeline.current.action) == "P1 road N5"
+    assert str(s.timeline.current.action) == "P1 road N3"
     s.last()
     assert s.timeline.current.id != question.children[0].id  # the line goes on from there
 
@@ -258,18 +258,18 @@ def test_roll_and_end_turn_are_answers_while_a_question_is_open():
 
 
 def test_a_variation_holding_a_later_answer_is_hidden_but_not_while_it_is_played():
-    """In puzzle_base_setup the second question's other answer (P3 on O6) is the third's
+    """In puzzle_base_setup a variation has P3 settle first on G6, the third question's
     corner: while the third is open the variation is not listed (nor reached), unless the
     learner played it and stands on it."""
-    _, second, third = [a for a in PUZZLES if a.lesson == "puzzle_base_setup"]
+    _, _, third = [a for a in PUZZLES if a.lesson == "puzzle_base_setup"]
     t = at_question(third)
     s = t.session
-    o6 = next(n for n in s.timeline.walk() if str(n.action) == "P3 settle O6")
-    assert o6.id not in {n for _, n in rows(s.timeline, s.puzzle.hidden())}
-    s.goto(o6)
+    g6 = next(n for n in s.timeline.walk() if str(n.action) == "P3 settle G6")
+    assert g6.id not in {n for _, n in rows(s.timeline, s.puzzle.hidden())}
+    s.goto(g6)
     assert s.timeline.current.id == third.node
-    t = at_question(second)
-    s = t.session
-    t.puzzle.submit("P3 settle O6")
-    assert str(s.timeline.current.action) == "P3 settle O6"  # right, played as played
-    assert ("P3 settles O6", s.timeline.current.id) in rows(s.timeline, s.puzzle.hidden())
+    assert g6.parent is not None
+    s.goto(g6.parent)
+    s.play("P3 settle G6")
+    assert str(s.timeline.current.action) == "P3 settle G6"  # played as played
+    assert ("P3 settles G6", s.timeline.current.id) in rows(s.timeline, s.puzzle.hidden())

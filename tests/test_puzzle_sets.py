@@ -262,7 +262,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): robber_most_on_p2,
     (
         "puzzle_base_setup",
-        "P1 has placed the first settlement on N6. Now place P1's first road.",
+        "P1 has placed the first settlement on N4. Now place P1's first road.",
     ): all_moves,
     (
         "puzzle_base_setup",
@@ -370,8 +370,8 @@ NOT_PLACES = ("move is left", "right after", "right now")  # the words in other 
 # (lesson, the phrase in a prompt, hint or explanation, the hex or corner it places)
 PLACES: list[tuple[str, str, str]] = [
     ("puzzle_base_2p", "Neutral 2's settlement on G6, on the right of the board", "G6"),
-    ("puzzle_base_robber", "the pastures on the right of the board", "P"),
-    ("puzzle_base_setup", "the fields 6, at the bottom of the board", "R"),
+    ("puzzle_base_robber", "the hills 5, at the bottom left of the board", "Q"),
+    ("puzzle_base_setup", "the mountains 8, on the right of the board", "L"),
     ("puzzle_ck_2p", "Neutral 1's settlement on H4, on the left of the board", "H4"),
 ]
 

@@ -165,6 +165,7 @@ WORDS = {
     "Discard": "discard|half",
     "BankTrade": "bank|harbor|trad",
     "Offer": "trad|offer",
+    "DevTrade": "development card|trad",
     "Accept": "trad|offer",
     "Decline": "trad|offer",
     "EndTurn": "turn",

@@ -1074,12 +1074,19 @@ def test_BASE_TRADE_NO_DEV_development_cards_never_change_hands():
         dev=hands_text((1, 1, 0, 0, 0), (2, 0, 0, 0, 0), (0,) * 5, (0,) * 5),
         deck="11,4,2,2,2",
     )
-    with pytest.raises(NotationError):
-        g.parse("P1 offer P2 1 knight for 1 ore")
-    with pytest.raises(NotationError):
-        g.parse("P1 offer P2 1 brick for 1 knight")
-    with pytest.raises(NotationError):
-        g.parse("P1 bank 1 knight for ore")
+    # read as trades (not notation errors) and refused under the rule, whoever holds the card
+    for text in (
+        "P1 offer P2 1 knight for 1 ore",
+        "P1 offer P2 1 brick for 1 knight",
+        "P1 offer P2 1 brick for 1 dev",
+        "P1 bank 1 knight for ore",
+        "P1 bank 4 brick for vp",
+    ):
+        assert_illegal(g, text, "BASE-TRADE-NO-DEV")
+        assert g.parse(str(g.parse(text))) == g.parse(text)  # its notation reads back
+    why = g.explain("P1 offer P2 1 knight for 1 ore").reason
+    assert why.startswith("P1 cannot trade a Knight card: development cards are never traded")
+    assert "Victory Point card" in g.explain("P1 bank 1 vp for ore").reason
     words = {str(a).split()[1] for a in g.legal_actions()}
     assert words <= {"road", "settle", "city", "buy", "knight", "bank", "offer", "end"}
     play(g, "P1 offer P2 1 brick for 1 ore", "P2 accept")

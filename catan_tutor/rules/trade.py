@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..actions import Accept, BankTrade, Decline, Offer, bundle_text, make, seat
+from ..actions import (
+    DEV_CARDS,
+    Accept,
+    BankTrade,
+    Decline,
+    DevTrade,
+    Offer,
+    bundle_text,
+    make,
+    seat,
+)
 from ..board import CARD_NAMES, GENERIC, Layout
 from ..state import MAIN, OFFER, PendingOffer, State, laid
 from .common import Reason, bundle_reason, gain, phase_refusal, remember_last
 from .common import give as move_cards
+from .words import card_title
 
 
 @lru_cache(maxsize=64)
@@ -104,6 +115,20 @@ def _after_roll(s: State, what: str) -> Reason | None:
     if s.phase == MAIN:
         return None
     return phase_refusal(s, what)
+
+
+def check_dev_trade(s: State, a: DevTrade) -> Reason:
+    """rule="BASE-TRADE-NO-DEV": a development card is never traded, sold to the bank or
+    given away, whoever asks and whenever."""
+    both = [x + y for x, y in zip(a.give_dev, a.get_dev, strict=False)]
+    named = [card_title(d, dev=True) for d, n in enumerate(both[: len(DEV_CARDS)]) if n]
+    card = f"a {named[0]} card" if named else "a development card"
+    verb = "give away" if a.word == "give" else "trade"
+    return Reason(
+        "BASE-TRADE-NO-DEV",
+        f"{seat(a.player)} cannot {verb} {card}: development cards are never traded or "
+        "given away; only resource cards change hands.",
+    )
 
 
 def check_bank(s: State, a: BankTrade) -> Reason | None:

@@ -20,6 +20,7 @@ from ..actions import (
     BuildRoad,
     BuyDev,
     Decline,
+    DevTrade,
     Die,
     Discard,
     DrawDev,
@@ -105,6 +106,7 @@ KINDS: Table[Kind] = Table(
     Kind(Discard, "BASE-SEVEN-DISCARD", robber.check_discard, robber.apply_discard),
     Kind(BankTrade, "BASE-TRADE-MARITIME", trade.check_bank, trade.apply_bank),
     Kind(Offer, "BASE-TRADE-DOMESTIC", trade.check_offer, trade.apply_offer),
+    Kind(DevTrade, "BASE-TRADE-NO-DEV", trade.check_dev_trade),  # always refused
     Kind(Accept, "BASE-TRADE-DOMESTIC", trade.check_accept, trade.apply_accept),
     Kind(Decline, "BASE-TRADE-DOMESTIC", trade.check_decline, trade.apply_decline),
     Kind(EndTurn, "BASE-TURN-PHASES", turn.check_end, turn.apply_end),

@@ -14,6 +14,7 @@ from ..actions import (
     ChaseRobber,
     ChooseDeck,
     Desert,
+    DevTrade,
     Die,
     Discard,
     DiscardProgress,
@@ -185,7 +186,7 @@ def _card(rules, s: State, a: PlayProgress) -> Reason:
 
 
 # rule="CK-COMP-REMOVED": the development cards' kinds stay, refused.
-_DEV_KINDS = (BuyDev, PlayKnight, PlayRoadBuilding, PlayPlenty, PlayMonopoly)
+_DEV_KINDS = (BuyDev, DevTrade, PlayKnight, PlayRoadBuilding, PlayPlenty, PlayMonopoly)
 
 KINDS = base.KINDS.replace(
     *(Kind(kind, "CK-COMP-REMOVED", removed) for kind in _DEV_KINDS),

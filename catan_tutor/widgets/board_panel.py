@@ -153,13 +153,23 @@ class BoardPanel:
             guard(lambda key, *_: self.on_key({"type": "keydown", "key": key}))
         )
         session.subscribe(self._on_session)
+        self.lesson_labels()
 
     # ------------------------------------------------------------ rendering
+    def lesson_labels(self) -> None:
+        """A lesson whose text names corners and edges (``labels: yes``) opens with the
+        board's labels on; one that does not leaves them as the learner set them."""
+        sc = self.session.scenario
+        if sc is not None and sc.labels:
+            self.view.show_labels(True)
+
     def _on_session(self, event: str) -> None:
         s, view = self.session, self.view
         if event in ("opened", "restored"):  # another game: the keyboard cursor starts afresh
             view.set_cursor(None)
             self.cursor_at = None
+        if event == "opened":
+            self.lesson_labels()
         if event == "opened" and view.drawn_layout != s.game.layout or event == "restored":
             view.redraw()
         elif event == "shown":
