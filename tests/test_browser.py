@@ -407,7 +407,7 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     odds.locator("input").nth(1).fill("4")
     odds.locator("input").nth(1).press("Tab")
     odds.get_by_role("button", name="Run").click()
-    odds.filter(has_text="40 playouts over the next 4 turns").wait_for(timeout=120_000)
+    odds.filter(has_text="40 games played over the next 4 turns").wait_for(timeout=120_000)
     odds.locator("img").wait_for()
     page.screenshot(path=ARTIFACTS / "odds.png", full_page=True)
     odds.screenshot(path=ARTIFACTS / "odds_panel.png")

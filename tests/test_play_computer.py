@@ -221,7 +221,7 @@ def test_the_hint_rings_a_spot_on_the_board_and_says_why_in_words():
     said = t.hints.result.value.split("catan-hint-details")[0]
     lay = g.layout
     total = sum(pips(lay.numbers[h]) for h in VERTEX_HEXES[v])
-    assert f"settles {label}" in said and f"{total} pips of production" in said
+    assert f"settles {label}" in said and f"{total} dots of production" in said
     for h in VERTEX_HEXES[v]:
         if lay.numbers[h]:
             assert f"{RESOURCES[lay.terrain[h]]} on {a_number(lay.numbers[h])}" in said

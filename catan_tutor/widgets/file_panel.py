@@ -44,7 +44,7 @@ class FilePanel:
         self.upload.observe(guard(self.on_upload), names="value")
         self.file_status = widgets.HTML()
         self.author = widgets.Checkbox(
-            value=False, indent=False, description="Author view: the lesson's checks"
+            value=False, indent=False, description="Lesson author's tools: write a lesson, check what it expects"
         )
         self.author.observe(
             guard(lambda change: session.set_author_view(change["new"])), names="value"

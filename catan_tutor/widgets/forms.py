@@ -286,11 +286,11 @@ class ActionForm:
             )
             return
         self.play_button.disabled = not ex.legal
-        self._show(ex, notation_words(str(a)))
+        self._show(ex)
 
-    def _show(self, ex, move: str, opened: bool = False) -> None:
+    def _show(self, ex, opened: bool = False) -> None:
         """The verdict, and the rule button once there is a rule to open."""
-        self.status.value = verdict_html(ex, opened=opened, shown=move)
+        self.status.value = verdict_html(ex, self.game, opened=opened)
         self.rule = ex.rule
         self.rule_button.layout.display = "" if self.on_rule else "none"
 
@@ -314,4 +314,4 @@ class ActionForm:
         if ex is None:
             self._check()
             return
-        self._show(ex, notation_words(str(a)), opened=True)
+        self._show(ex, opened=True)

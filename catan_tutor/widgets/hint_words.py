@@ -67,7 +67,7 @@ def _corner_text(game: Game, v: int) -> str:
     total, what = corner(game, v)
     if not total:
         return f"{VERTEX_LABELS[v]} produces nothing yet{_harbor(game, v)}"
-    return f"{_plural(total, 'pip')} of production ({what}){_harbor(game, v)}"
+    return f"{_plural(total, 'dot')} of production ({what}){_harbor(game, v)}"
 
 
 def _free(game: Game, v: int) -> bool:
@@ -85,7 +85,7 @@ def _road(game: Game, e: int) -> str:
         return "it extends your road network"
     v = max(free, key=lambda x: (corner(game, x)[0], -x))
     total, what = corner(game, v)
-    where = f"a free corner with {_plural(total, 'pip')} ({what})" if total else "a free corner"
+    where = f"a free corner with {_plural(total, 'dot')} ({what})" if total else "a free corner"
     return f"it heads for {VERTEX_LABELS[v]}, {where}{_harbor(game, v)}"
 
 
@@ -97,7 +97,7 @@ def _robber(game: Game, a: MoveRobber) -> str:
     )
     if lay.numbers[h] and lay.terrain[h] < len(RESOURCES):
         what = f"{RESOURCES[lay.terrain[h]]} on {a_number(lay.numbers[h])}"
-        text = f"it blocks {HEX_NAMES[h]} ({what}, {_plural(pips(lay.numbers[h]), 'pip')})"
+        text = f"it blocks {HEX_NAMES[h]} ({what}, {_plural(pips(lay.numbers[h]), 'dot')})"
     else:
         text = f"it puts the robber on {HEX_NAMES[h]}"
     if hit:
@@ -124,7 +124,7 @@ def _gains(before: Game, after: Game, p: int, own: int = 0) -> str:
 
 
 def why(game: Game, action: Action) -> str:
-    """One sentence: the move in words and why it is good, e.g. "P1 settles C6: 11 pips of
+    """One sentence: the move in words and why it is good, e.g. "P1 settles C6: 11 dots of
     production (grain on a 6, ore on an 8, brick on a 4) and a 3:1 harbor." """
     what = move_words(action)
     p = action.player

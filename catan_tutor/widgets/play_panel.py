@@ -80,8 +80,7 @@ class PlayPanel:
             description="Roll",
             icon="random",
             button_style="success",
-            tooltip="roll: every die thrown by the seeded sampler (force a "
-            "die with the form below)",
+            tooltip="roll the dice (to choose what a die shows, use the form below)",
         )
         self.roll_button.add_class("catan-roll")
         self.roll_button.on_click(guard(lambda _: self._seat_button(Roll, session.roll)))
@@ -311,9 +310,11 @@ class PlayPanel:
         self.try_play.disabled = s.tried is None
         self.try_rule.layout.display = "" if ex is not None else "none"
         if s.unreadable:
-            self.try_verdict.value = verdicts.unreadable_html(s.tried_text, s.unreadable)
+            self.try_verdict.value = verdicts.unreadable_html(
+                s.tried_text, s.unreadable, s.unreadable_word
+            )
         elif ex is not None:
-            self.try_verdict.value = verdicts.verdict_html(ex, shown=s.tried_text)
+            self.try_verdict.value = verdicts.verdict_html(ex, s.game)
         else:
             self.try_verdict.value = ""
 
