@@ -127,7 +127,6 @@ class HintPanel:
             layout=widgets.Layout(width="auto"),
         )
         self.settings_button.add_class("catan-hint-settings-toggle")
-        self.settings_button.observe(self._fold, names="value")
         self.hint_button = widgets.Button(
             description="Hint",
             icon="magic",
@@ -139,6 +138,7 @@ class HintPanel:
         self.result = widgets.HTML()
         safe = lambda fn: guarded(fn, shown_in(self.result))  # noqa: E731
         self.hint_button.on_click(safe(lambda _: self.run()))
+        self.settings_button.observe(safe(self._fold), names="value")
         self.cancel_button = widgets.Button(
             description="Cancel", icon="stop", disabled=True, layout=widgets.Layout(width="auto")
         )
