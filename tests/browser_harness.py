@@ -113,7 +113,7 @@ def attribute(page, selector: str, name: str) -> str:
 
 
 def choose_file(page, file: dict):
-    """Open the tutor's "Open scenario" upload (its file input is not in the page: ipywidgets
+    """Open the tutor's "Open a lesson file" upload (its file input is not in the page: ipywidgets
     clicks it from the button) and choose ``file``; returns the file chooser."""
     with page.expect_file_chooser() as chooser:
         page.locator(".catan-tutor .widget-upload").first.click()

@@ -222,9 +222,11 @@ class App:
         shown is one of them (the list follows the lesson shown, too)."""
         self.progress.marks()
         shown = self.lesson(self.session.lesson_id) if self.session.lesson_id else None
-        if change["new"] in (None, FREE_GAME) or shown is not None and _chapter_of(
-            shown
-        ) == change["new"]:
+        if (
+            change["new"] in (None, FREE_GAME)
+            or shown is not None
+            and _chapter_of(shown) == change["new"]
+        ):
             return
         first = next(x for x in self.lessons.values() if _chapter_of(x) == change["new"])
         self.tutor.safe(self.open)(first.id)

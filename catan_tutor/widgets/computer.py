@@ -28,8 +28,8 @@ import ipywidgets as widgets
 from ..game import Game
 from ..players import Budget, choose, move_seed
 from . import markup
-from .verdicts import plain
 from .guard import guarded, shown_in
+from .verdicts import plain
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession

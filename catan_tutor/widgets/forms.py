@@ -91,6 +91,30 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
     return notation_words(" ".join(words[common:])) or "—"
 
 
+# What an empty list asks for ("Choose a corner"), by field; any other: its label.
+_CHOOSE = {"vertex": "a corner", "dst": "a corner", "src": "a knight", "edge": "an edge",
+           "hex": "a hex", "victim": "whom to rob"}  # fmt: skip
+
+
+def _choose(name: str) -> str:
+    return _CHOOSE.get(name, f"the {field_label(name)}")
+
+
+def every_spot(actions: list[Action]) -> list[Action]:
+    """``actions`` with each spot field (corner, edge, hex) over every spot of the board: a
+    puzzle's form lists them all (the legal ones only would narrow the answer); the legal
+    actions come first."""
+    out = dict.fromkeys(actions)
+    sizes = {"vertex": len(VERTEX_LABELS), "edge": len(EDGE_LABELS), "hex": len(HEX_NAMES)}
+    for a in actions:
+        for n, kind in SPOT_FIELDS.items():
+            if n in field_names(a):
+                out.update(
+                    dict.fromkeys(type(a)(**{**_values(a), n: i}) for i in range(sizes[kind]))
+                )
+    return list(out)
+
+
 def field_names(a: Action) -> list[str]:
     """The names of an action's fields (every action is a dataclass)."""
     assert is_dataclass(a)
@@ -106,7 +130,12 @@ def _blank(value: object) -> object:
 
 
 class ActionForm:
-    """``ActionForm(game, actions, on_play)``: ``actions`` are the legal ones of one kind."""
+    """``ActionForm(game, actions, on_play)``: ``actions`` are the legal ones of one kind.
+
+    The lists start empty ("choose a corner"): the form suggests no move the learner did not
+    pick, except ``filled`` (a lesson's next move) and a list with one value only. With
+    ``any_move`` (a puzzle) Play sends whatever the fields spell, legal or not, to
+    ``on_play`` (which judges it)."""
 
     def __init__(
         self,
@@ -114,8 +143,12 @@ class ActionForm:
         actions: list[Action],
         on_play: Callable[[Action], None],
         on_rule: Callable[[str], None] | None = None,
+        *,
+        filled: Action | None = None,
+        any_move: bool = False,
     ):
         self.game, self.actions, self.on_play, self.on_rule = game, actions, on_play, on_rule
+        self.any_move = any_move
         self.rule = ""  # the rule of the verdict shown
         proto = actions[0]
         self.cls = type(proto)
@@ -183,9 +216,13 @@ class ActionForm:
             self._guard(lambda _: self.on_rule and self.rule and self.on_rule(self.rule))
         )
         self.chosen: dict[str, object] = {}  # each list's value, as the form last set it
+        self.hint = widgets.HTML()  # what to choose, while a list is empty
+        self.hint.add_class("catan-form-choose")
+        if filled is not None and filled in actions:
+            self.chosen = {n: getattr(filled, n) for n in self.names}
         self._narrow(after=None)
         buttons = widgets.HBox([self.play_button, self.explain_button, self.rule_button])
-        self.widget = widgets.VBox([*rows, self.listed, buttons, self.status])
+        self.widget = widgets.VBox([*rows, self.listed, buttons, self.hint, self.status])
         self.widget.add_class("catan-form")
 
     def close(self) -> None:
@@ -244,7 +281,10 @@ class ActionForm:
             self._narrow(after=name)
 
     def _narrow(self, after: str | None) -> None:
-        """Refill the lists below ``after`` with the values legal given the ones above."""
+        """Refill the lists below ``after`` with the values legal given the ones above (an
+        empty list above narrows nothing). Each keeps its value where it is still possible;
+        at first (``after`` None) a list stays empty unless it has one value only, below a
+        value chosen it takes the first possible one."""
         chosen: dict[str, object] = {}
         below = after is None
         for n, dd in self.pickers.items():
@@ -252,10 +292,13 @@ class ActionForm:
                 seen: dict = {}  # value -> an action that has it
                 for a in self.actions:
                     v = getattr(a, n)
-                    if v not in seen and all(getattr(a, k) == x for k, x in chosen.items()):
+                    if v not in seen and all(
+                        getattr(a, k) == x for k, x in chosen.items() if x is not None
+                    ):
                         seen[v] = a
                 old = self.chosen.get(n)
-                keep = old if old in seen else next(iter(seen), None)
+                first = next(iter(seen), None) if after is not None or len(seen) == 1 else None
+                keep = old if old in seen else first
                 self.chosen[n] = keep
                 dd.value = None  # options set under no value keep it: no value in between
                 dd.options = [(value_label(self.game, a, n, v), v) for v, a in seen.items()]
@@ -273,6 +316,13 @@ class ActionForm:
 
     def _check(self) -> None:
         a = self.action()
+        empty = [n for n, dd in self.pickers.items() if dd.value is None]
+        self.hint.value = (
+            f"<span style='color:#555;font-size:12px'>Choose {_choose(empty[0])} (on the board "
+            "or in the list).</span>"
+            if empty
+            else ""
+        )
         if a is None:
             self.status.value, self.play_button.disabled = "", True
             self.rule, self.rule_button.layout.display = "", "none"
@@ -285,7 +335,7 @@ class ActionForm:
                 f"<span style='color:#b71c1c'>{icons.NO} {html.escape(str(e))}</span>"
             )
             return
-        self.play_button.disabled = not ex.legal
+        self.play_button.disabled = not (ex.legal or self.any_move)
         self._show(ex)
 
     def _show(self, ex, opened: bool = False) -> None:
@@ -304,7 +354,7 @@ class ActionForm:
     def play(self) -> None:
         a = self.action()
         ex = self._explain(a) if a is not None else None
-        if a is not None and ex is not None and ex.legal:
+        if a is not None and ex is not None and (ex.legal or self.any_move):
             self.on_play(a)
 
     def explain(self) -> None:

@@ -93,8 +93,6 @@ class HintPanel:
         self.game, self.executor = game, executor
         self.mark = mark or (lambda spot: None)
         self.spot: Spot | None = None
-        lay = widgets.Layout(width="128px")
-        narrow = {"description_width": "56px"}
         # how hard the tutor thinks: behind "Settings" (the learner needs only the button)
         wide = {"description_width": "initial"}
         self.n = widgets.BoundedIntText(
@@ -130,8 +128,7 @@ class HintPanel:
         self.hint_button = widgets.Button(
             description="Hint",
             icon="magic",
-            tooltip="the tutor tries each move in games played on from here and suggests "
-            "the best",
+            tooltip="the tutor tries each move in games played on from here and suggests the best",
             layout=widgets.Layout(width="auto"),
         )
         self.hint_button.add_class("catan-hint")

@@ -1,7 +1,8 @@
 """The Moves tab, a view of the session's tree: the move list (``move_list.py``: a click jumps
-there), Move up, Move down and Delete from here (the tree's promote, demote, delete; "Deleted N moves · Undo" puts the same moves back until
-the next change to the tree) and the comment on the current move. Below a lesson's question
-not answered yet the list shows nothing (the answer stays a secret).
+there), Move up, Move down and Delete from here (the tree's promote, demote and delete;
+"Deleted N moves · Undo" puts the same moves back until the next change to the tree) and the
+comment on the current move. Below a lesson's question not answered yet the list shows
+nothing (the answer stays a secret).
 """
 
 from __future__ import annotations

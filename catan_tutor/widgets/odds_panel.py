@@ -101,7 +101,9 @@ class OddsPanel:
             style=narrow,
         )
         # how the games are played (the rule each seat plays by, the seed): folded away
-        self.advanced = widgets.HBox([self.policy, self.seed], layout=widgets.Layout(display="none"))
+        self.advanced = widgets.HBox(
+            [self.policy, self.seed], layout=widgets.Layout(display="none")
+        )
         self.advanced.add_class("catan-odds-advanced")
         self.advanced_button = widgets.ToggleButton(
             value=False, description="Advanced", icon="sliders", layout=widgets.Layout(width="auto")
@@ -217,8 +219,7 @@ class OddsPanel:
             )
             if self.shown and key != self.shown:  # the position changed meanwhile
                 self.clear(
-                    "Those games finished for a position no longer shown: press Run "
-                    "for this one."
+                    "Those games finished for a position no longer shown: press Run for this one."
                 )
                 return
             self.table, self.ran_for = table, key

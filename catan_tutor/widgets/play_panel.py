@@ -20,7 +20,7 @@ from ..grammar import sentence
 from ..rules.words import card_title
 from . import markup, verdicts
 from .describe import SR_ONLY_CSS
-from .forms import ActionForm
+from .forms import ActionForm, every_spot
 from .kinds import (
     COSTS,
     SPOT_FIELDS,
@@ -241,10 +241,16 @@ class PlayPanel:
             return None
         s = self.session
         nxt = s.node.children[0].action if s.lesson_id and s.node.children else None
-        if nxt in acts and not s.puzzle_secret:  # a lesson's next move is the one filled in
-            acts = [nxt, *(a for a in acts if a != nxt)]
-        form = ActionForm(s.game, acts, self.guard(s.play), self.guard(self.show_rule))
-        if s.puzzle_secret:  # no "✓ legal" on the move filled in: the puzzle judges it
+        secret = s.puzzle_secret  # every spot listed, any move played (and judged)
+        form = ActionForm(
+            s.game,
+            every_spot(acts) if secret else acts,
+            self.guard(s.play),
+            self.guard(self.show_rule),
+            filled=None if secret else nxt,  # a lesson's next move is the one filled in
+            any_move=secret,
+        )
+        if secret:  # no "✓ legal" on the move chosen: the puzzle judges it
             form.status.layout.display = "none"
         return form
 
