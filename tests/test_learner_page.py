@@ -40,6 +40,7 @@ def test_a_verdict_says_the_move_in_words_not_its_notation():
     a12 = board.parse_vertex("A12")
     said = verdict_html(g.explain(Settle(0, a12)), g)
     assert "P1 may build a settlement on A12." in said and not NOTATION.search(said), said
+    assert "builds a settlement" not in said  # the engine's sentence for it: not said twice
     g.play("P1 settle A12")
     g.play("P1 road A11")
     refused = g.explain(Settle(1, a12))

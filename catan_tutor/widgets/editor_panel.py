@@ -68,7 +68,7 @@ class EditorPanel:
             tooltip="clicks on the board place or remove pieces",
         )
         self.piece = widgets.ToggleButtons(
-            options=PIECES, value="settlement", style={"button_width": "78px"}
+            options=PIECES, value="settlement", style={"button_width": "auto"}
         )
         self.owner = widgets.Dropdown(
             description="owner",

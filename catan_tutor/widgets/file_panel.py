@@ -39,7 +39,10 @@ class FilePanel:
         self.load_position.on_click(guard(lambda _: self.set_position(self.position.value)))
         self.download = widgets.HTML()
         self.upload = widgets.FileUpload(
-            accept=".yaml,.yml", multiple=False, description="Open a lesson file"
+            accept=".yaml,.yml",
+            multiple=False,
+            description="Open a lesson file",
+            layout=widgets.Layout(width="auto"),
         )
         self.upload.observe(guard(self.on_upload), names="value")
         self.file_status = widgets.HTML()
@@ -47,6 +50,7 @@ class FilePanel:
             value=False,
             indent=False,
             description="Lesson author's tools: write a lesson, check what it expects",
+            layout=widgets.Layout(width="auto"),
         )
         self.author.observe(
             guard(lambda change: session.set_author_view(change["new"])), names="value"

@@ -21,7 +21,7 @@ from ..actions import Action
 from ..game import Explanation, Game
 from ..narrate import attack_facts, events
 from ..rules.barbarians import TRACK_END
-from ..rules.words import may
+from ..rules.words import may, say
 from . import icons, markup
 
 _ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\b")
@@ -196,11 +196,15 @@ def verdict_html(ex: Explanation, game: Game, *, opened: bool = False) -> str:
     colour = GREEN if ex.legal else RED
     mark = f"{icons.OK} legal" if ex.legal else f"{icons.NO} not allowed"
     move = may(game.state, ex.action, ex.legal)
+    reason = plain(ex.reason)
+    if ex.legal and reason == say(game.state, ex.action):  # the move's words already say it
+        reason = ""
     return (
         f"<div class='catan-verdict' data-rule='{markup.text(ex.rule)}' "
         f"data-legal='{int(ex.legal)}' style='line-height:1.4'>"
         f"<div><b style='color:{colour}'>{mark}</b>: <span class='catan-verdict-move'>"
-        f"{markup.text(move)}</span></div><div>{markup.text(plain(ex.reason))}</div>"
+        f"{markup.text(move)}</span></div>"
+        f"{f'<div>{markup.text(reason)}</div>' if reason else ''}"
         f"{rule_details(ex.rule, opened)}</div>"
     )
 
