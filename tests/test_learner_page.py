@@ -102,11 +102,11 @@ def test_a_free_games_form_starts_empty_and_a_lessons_next_move_is_filled_in():
     t = Tutor(new_game("base", players=3))
     form = _setup_settle(t)
     assert form.pickers["vertex"].value is None and form.action() is None
-    assert form.play_button.disabled and "Choose a corner" in form.hint.value
+    assert form.play_button.disabled and "Choose a corner" in form.status.value
     assert form.pickers["player"].value == 0  # one value only: no choice to make
     form.pickers["vertex"].value = board.parse_vertex("C6")
     assert form.action() == Settle(0, board.parse_vertex("C6")) and not form.play_button.disabled
-    assert form.hint.value == ""
+    assert "Choose" not in form.status.value and "may build" in form.status.value
     app = App(query="", start="Setting up a base game")
     s = app.session
     nxt = s.node.children[0].action

@@ -216,13 +216,11 @@ class ActionForm:
             self._guard(lambda _: self.on_rule and self.rule and self.on_rule(self.rule))
         )
         self.chosen: dict[str, object] = {}  # each list's value, as the form last set it
-        self.hint = widgets.HTML()  # what to choose, while a list is empty
-        self.hint.add_class("catan-form-choose")
         if filled is not None and filled in actions:
             self.chosen = {n: getattr(filled, n) for n in self.names}
         self._narrow(after=None)
         buttons = widgets.HBox([self.play_button, self.explain_button, self.rule_button])
-        self.widget = widgets.VBox([*rows, self.listed, buttons, self.hint, self.status])
+        self.widget = widgets.VBox([*rows, self.listed, buttons, self.status])
         self.widget.add_class("catan-form")
 
     def close(self) -> None:
@@ -316,15 +314,13 @@ class ActionForm:
 
     def _check(self) -> None:
         a = self.action()
-        empty = [n for n, dd in self.pickers.items() if dd.value is None]
-        self.hint.value = (
-            f"<span style='color:#555;font-size:12px'>Choose {_choose(empty[0])} (on the board "
-            "or in the list).</span>"
-            if empty
-            else ""
-        )
-        if a is None:
-            self.status.value, self.play_button.disabled = "", True
+        if a is None:  # what to choose first, where the verdict will be
+            empty = next(n for n, dd in self.pickers.items() if dd.value is None)
+            self.status.value = (
+                f"<span class='catan-form-choose' style='color:#555;font-size:12px'>Choose "
+                f"{_choose(empty)} (on the board or in the list).</span>"
+            )
+            self.play_button.disabled = True
             self.rule, self.rule_button.layout.display = "", "none"
             return
         try:
