@@ -683,10 +683,14 @@ class Reader:
         k = self.i - 1
         at = len(self.text) if end or k < 0 else self.starts[k]
         where = " ".join(self.tokens[: max(self.i, 1)])
-        return NotationError(
+        error = NotationError(
             f"cannot read {quote(self.text)}: {why} "
             f"(at character {at + 1}, {quote(where[-QUOTE_TAIL:])})"
         )
+        # for a learner's message (widgets.wording.notation_problem): why, and the word at fault
+        error.why = why
+        error.word = "" if end or k < 0 else self.tokens[k]
+        return error
 
     def next(self, what: str) -> str:
         if self.i >= len(self.tokens):

@@ -39,9 +39,25 @@ from .position_format import ints_text
 from .progress_cards import ALIASES, CARDS
 from .state import PRE_ROLL, State
 from .variants import rules_for
+from .variants.capabilities import Capabilities
 
 MAX_OP_CHARS = 256  # of one operation
 MAX_OPS = 1000  # operations in one edit
+
+
+def board_pieces(caps: Capabilities) -> tuple[str, ...]:
+    """The pieces a variant with ``caps`` puts on the board (what the board editor offers):
+    city walls and the merchant with the city improvements, knights with knights (Cities &
+    Knights); settlements, cities, roads and the robber everywhere."""
+    return (
+        "settlement",
+        "city",
+        "road",
+        *(("wall",) if caps.improvements else ()),
+        *(("knight",) if caps.knights else ()),
+        "robber",
+        *(("merchant",) if caps.improvements else ()),
+    )
 
 
 def edit(game: Game, *ops: str) -> Game:

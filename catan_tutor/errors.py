@@ -15,7 +15,11 @@ class IllegalActionError(CatanError):
 
 
 class NotationError(CatanError):
-    """Action notation that cannot be read."""
+    """Action notation that cannot be read: ``why`` it cannot, and the ``word`` at fault (''
+    when something is missing at the end)."""
+
+    why: str = ""
+    word: str = ""
 
 
 class PositionError(CatanError):

@@ -167,7 +167,7 @@ class Game:
 
     def prompt(self) -> str:
         """What the game waits for, in a learner's words ("P1: move the robber",
-        "chance: roll the dice: white, then red, then the event die"); no raw rule IDs."""
+        "roll the dice: white, then red, then the event die" for chance); no raw rule IDs."""
         return self.rules.prompt(self.state)
 
     def options(self, player: int) -> list[Action]:

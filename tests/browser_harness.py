@@ -114,7 +114,7 @@ def attribute(page, selector: str, name: str) -> str:
 
 
 def choose_file(page, file: dict):
-    """Open the tutor's "Open scenario" upload (its file input is not in the page: ipywidgets
+    """Open the tutor's "Open a lesson file" upload (its file input is not in the page: ipywidgets
     clicks it from the button) and choose ``file``; returns the file chooser."""
     with page.expect_file_chooser() as chooser:
         page.locator(".catan-tutor .widget-upload").first.click()
@@ -199,7 +199,9 @@ def ask_hint(page):
     """Ask the Hint panel for a hint with few playouts (4, over 1 turn); the hint's hidden
     state once it is done (``data-top``: the best move, ``data-spot``: its spot)."""
     panel = page.locator(".catan-hint-panel")
-    panel.locator("input").nth(0).fill("4")  # playouts
+    if not panel.locator("input").nth(0).is_visible():  # the settings are folded away
+        panel.get_by_role("button", name="Settings").click()
+    panel.locator("input").nth(0).fill("4")  # games per move
     panel.locator("input").nth(1).fill("1")  # turns
     panel.locator("input").nth(1).press("Tab")
     # a hint of an earlier position is cleared when the position changes: wait for that

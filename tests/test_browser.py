@@ -330,10 +330,13 @@ def test_barbarian_attack_shows_the_pillaged_city(page) -> None:
 
 
 def test_new_game_played_by_clicks(page) -> None:
-    """A new base game: the first settlement and road placed by clicking glowing spots."""
+    """A new base game, every seat human: the first settlement and road placed by clicking
+    glowing spots."""
     open_new_game(page)
     page.locator(".catan-new-game-box select").nth(0).select_option(label="Catan")
     page.locator(".catan-new-game-box select").nth(2).select_option("beginner")
+    for seat in (2, 3, 4):  # every seat the learner's (the others default to the computer)
+        page.locator(f".catan-seat-{seat} select").select_option(label="Human")
     page.get_by_role("button", name="Start").click()
     _wait_marker(page, "node 0 depth 0 setup-settle")
     open_tab(page, "Play")
@@ -407,7 +410,7 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     odds.locator("input").nth(1).fill("4")
     odds.locator("input").nth(1).press("Tab")
     odds.get_by_role("button", name="Run").click()
-    odds.filter(has_text="40 playouts over the next 4 turns").wait_for(timeout=120_000)
+    odds.filter(has_text="40 games played over the next 4 turns").wait_for(timeout=120_000)
     odds.locator("img").wait_for()
     page.screenshot(path=ARTIFACTS / "odds.png", full_page=True)
     odds.screenshot(path=ARTIFACTS / "odds_panel.png")

@@ -40,7 +40,7 @@ def _puzzle_spot() -> int:
 def _author_view(page) -> None:
     """The File tab, with the Author view on (the Author panel shows)."""
     open_tab(page, "File")
-    page.get_by_label("Author view", exact=False).check()
+    page.get_by_label("Lesson author", exact=False).check()
     page.locator(".catan-author-title input").wait_for()
 
 

@@ -210,7 +210,7 @@ def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None
     assert page.locator(".catan-mv-comment").count() == 3
     _assert_clean(p, dialogs, writes)
     open_tab(page, "File")
-    page.get_by_label("Author view", exact=False).check()
+    page.get_by_label("Lesson author", exact=False).check()
     page.locator(".catan-author-title input").wait_for(timeout=PAGE_TIMEOUT)
     _assert_clean(p, dialogs, writes)
     page.get_by_role("button", name="◀", exact=True).click()  # the puzzle's fields, filled
@@ -236,7 +236,7 @@ def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None
     page.locator(".catan-author-status").filter(has_text="saved").wait_for(timeout=PAGE_TIMEOUT)
     tutor.filter(has_text=AUTHOR_TITLE).wait_for(timeout=PAGE_TIMEOUT)  # the header, as text
     _assert_clean(p, dialogs, writes)
-    page.get_by_label("Author view", exact=False).uncheck()
+    page.get_by_label("Lesson author", exact=False).uncheck()
     page.screenshot(path=ARTIFACTS / f"{p.name}_author.png")
 
     shown = lesson.inner_text()

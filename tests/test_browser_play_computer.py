@@ -65,7 +65,7 @@ def test_a_short_game_against_the_computer_with_pause_and_a_hint_on_the_board(
     open_app(p, app_server)
     open_new_game(page)  # the New game settings: variant, players, board, seats
     for seat in (2, 3, 4):
-        page.locator(f".catan-seat-{seat} select").select_option(label="Computer: greedy")
+        page.locator(f".catan-seat-{seat} select").select_option(label="Computer: Greedy builder")
     page.locator(".catan-new-game-box").get_by_role("button", name="Start").click()
     page.wait_for_function(
         "() => document.querySelector('.catan-computer-state')?.dataset.seats"
@@ -77,7 +77,7 @@ def test_a_short_game_against_the_computer_with_pause_and_a_hint_on_the_board(
     page.locator(".catan-computer-state[data-paused='1']").wait_for(state="attached")
     assert page.locator(".catan-computer-pause").inner_text().strip() == "Resume"
 
-    # the hint: a ring with an arrow on the corner, one sentence with its pips
+    # the hint: a ring with an arrow on the corner, one sentence with its dots
     move, spot = _hint(page)
     assert " settle " in move and spot.startswith("vertex ")
     why = page.locator(".catan-hint-why")

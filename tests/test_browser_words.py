@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 from browser_harness import ARTIFACTS, open_app, open_new_game, open_tab, pick_lesson
-from test_page_words import INTERNAL_WORDS, PICTOGRAPHS
+from test_page_words import INTERNAL_WORDS, MACHINERY, PICTOGRAPHS
 from test_words import INTERNAL, agreement_errors
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
@@ -37,9 +37,11 @@ VISIBLE_TEXT_JS = """() => {
 }"""
 
 
-def _check(page, where: str) -> str:
-    text = page.evaluate(VISIBLE_TEXT_JS)
+def _check(page, where: str, machinery: bool = True) -> str:
+    text = page.evaluate(VISIBLE_TEXT_JS).replace("\xa0", " ")  # a list's options: no-break
     assert len(text) > 500, (where, text[:200])  # the page is there
+    if machinery:  # the Rules tab is the rules' own text ("Promote a knight")
+        assert not MACHINERY.findall(text), (where, MACHINERY.findall(text))
     assert not INTERNAL_WORDS.findall(text), (where, INTERNAL_WORDS.findall(text))
     assert not INTERNAL.findall(text), (where, INTERNAL.findall(text))
     assert not PICTOGRAPHS.findall(text), (where, PICTOGRAPHS.findall(text))
@@ -54,7 +56,38 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     _check(page, "start page")
     page.screenshot(path=ARTIFACTS / "words_start.png")
     open_new_game(page)  # the New game settings: variant, players, board, seats
-    _check(page, "start page, the New game settings")
+    text = _check(page, "start page, the New game settings")
+    assert "Computer: Greedy builder" in text and "a few turns ahead" in text, [
+        x for x in text.split("\n") if "omputer" in x or "ahead" in x
+    ]
+    seats = [page.locator(f".catan-seat-{n} select").input_value() for n in (1, 2, 3, 4)]
+    greedy = "Computer: Greedy builder"
+    assert seats == ["Human", greedy, greedy, greedy], seats  # P1 plays the computer
+
+    # a base lesson in Explore: each tab in a learner's words (screenshots of each)
+    pick_lesson(page, "Production, the 7 and the robber")
+    page.locator(".catan-new-game").click()  # the settings folded away
+    shown = {  # what each tab shows once its panel is built (when first shown)
+        "Play": ".catan-hint-panel",
+        "Players": ".catan-show-hands",
+        "Moves": ".catan-moves",
+        "Rules": ".catan-rules",
+        "Odds": ".catan-odds :text('Expected cards per turn')",
+        "Editor": ".catan-editor",
+        "File": ":text('Lesson file')",
+    }
+    for tab, there in shown.items():
+        open_tab(page, tab)
+        page.locator(there).first.wait_for()
+        _check(page, f"Production, the 7 and the robber, the {tab} tab", tab != "Rules")
+        page.screenshot(path=ARTIFACTS / f"words_explore_{tab.lower()}.png", full_page=True)
+    open_tab(page, "Play")
+    typed = page.locator(".catan-try input[type='text']")
+    typed.fill("P1 build")  # a word the notation does not know: pointed at, in words
+    page.locator(".catan-try mark.catan-bad-word", has_text="build").wait_for()
+    said = page.locator(".catan-try .catan-verdict").inner_text()
+    assert "“build” is not a kind of move" in said and "character" not in said, said
+    typed.fill("")
 
     # a Cities & Knights lesson, the knight form open: its fields are "from" and "to"
     pick_lesson(page, "Knight displacement")

@@ -122,13 +122,13 @@ def test_timeline_edits_at_the_root_are_refused_clearly(edit):
     with pytest.raises(
         TimelineError,
         match=r"the root \(the start of the game\) is no move: "
-        "Promote, Demote and Delete work on a move",
+        "Move up, Move down and Delete from here work on a move",
     ):
         getattr(tl, edit)(tl.root)
     assert len(tl.root.children) == 1 and tl.current is tl.root
 
 
-@pytest.mark.parametrize("button", ["Promote", "Demote", "Delete"])
+@pytest.mark.parametrize("button", ["Move up", "Move down", "Delete from here"])
 def test_the_tutors_tree_buttons_at_the_root_say_why(app, button):
     t = app.tutor
     t.timeline.goto(t.timeline.root)
@@ -138,7 +138,7 @@ def test_the_tutors_tree_buttons_at_the_root_say_why(app, button):
     assert before == len(list(t.timeline.walk()))
     texts = [w.value for w in _all_widgets() if isinstance(getattr(w, "value", None), str)]
     assert any("the root (the start of the game) is no move" in x for x in texts)
-    assert not any("Something went wrong" in x and "Promote" in x for x in texts)
+    assert not any("Something went wrong" in x and "Move up" in x for x in texts)
 
 
 def test_a_comment_past_its_limit_is_refused_and_the_old_one_kept(app):

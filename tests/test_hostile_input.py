@@ -32,6 +32,7 @@ from catan_tutor.widgets import (
     tutor_session,
 )
 from catan_tutor.widgets import tutor as tutor_module
+from catan_tutor.widgets.app import FREE_GAME_LABEL
 from catan_tutor.widgets.icons import NO
 from catan_tutor.widgets.markup import lesson
 from catan_tutor.widgets.move_list import MOVES_CSS
@@ -54,6 +55,7 @@ PAYLOADS = [
 ]
 SAFE_TAGS = {
     "div",
+    "mark",  # the word at fault in a move typed (verdicts.unreadable_html)
     "span",
     "b",
     "p",
@@ -405,7 +407,7 @@ def test_lesson_titles_and_course_chapters_of_a_library_show_as_text(tmp_path):
     labels = [label for label, _ in app.picker.options]  # a Dropdown's labels are text
     assert labels == [f"1.1  {payload}"]  # chapter 1's lessons
     chapters = [label for label, _ in app.chapter_picker.options]
-    assert chapters == [f"1 · {PAYLOADS[0]}", "Other lessons"]  # "plain": in no chapter
+    assert chapters == [FREE_GAME_LABEL, f"1 · {PAYLOADS[0]}", "Other lessons"]  # "plain":
     assert shown_text(app.chapter.value) == f"Chapter 1 · {PAYLOADS[0]} — {PAYLOADS[4]}"
     line = lessons_line("BASE-BUILD-DISTANCE", tmp_path)
     assert payload in shown_text(line)

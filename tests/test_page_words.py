@@ -123,3 +123,43 @@ def test_the_odds_tab_reads_in_words(label):
         assert raw not in text, (raw, text)
     assert not INTERNAL_WORDS.findall(text) and not INTERNAL.findall(text)
     assert agreement_errors(text) == [], agreement_errors(text)
+
+
+# Words of the engine's machinery a learner met in Explore's tabs (the issue "The learner's
+# page"): Monte-Carlo terms, the tree's Promote/Demote, "Author view", "pips" where the lessons
+# say "dots", a "chance:" before the dice, the notation reader's character offsets, the
+# computer's policy names.
+MACHINERY = re.compile(
+    r"\b(playouts?|seeded|sampler|seed|pips?|Pips|Promote|Demote|Author view|policy|greedy|"
+    r"playout)\b|\bchance: |at character \d"
+)
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Production, the 7 and the robber",
+        "Knight displacement",
+        "Forced trade with trade tokens",
+    ],
+)
+def test_every_explore_tab_reads_in_a_learners_words(label):
+    """A base, a Cities & Knights and a two-player lesson, each tab of Explore shown in turn
+    (its folds closed): no machinery word, no internal name, counts that agree. The Rules
+    tab is the rules' own text ("Promote a knight" is a rule): there only "pips" is checked."""
+    from catan_tutor.widgets.tutor import TABS
+
+    app = App(query="", start=label)
+    t = app.tutor
+    t.explore.value = True
+    for i, tab in enumerate(TABS):
+        t.tabs.selected_index = i
+        text = page_text(t.tabs.children[i])
+        assert text.strip(), (label, tab)
+        if tab == "Rules":
+            assert not re.search(r"\b[Pp]ips?\b", text), (label, tab)
+            continue
+        assert not MACHINERY.findall(text), (label, tab, MACHINERY.findall(text))
+        assert not INTERNAL_WORDS.findall(text), (label, tab, INTERNAL_WORDS.findall(text))
+        assert not INTERNAL.findall(text), (label, tab, INTERNAL.findall(text))
+        assert agreement_errors(text) == [], (label, tab, agreement_errors(text))

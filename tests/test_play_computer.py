@@ -103,7 +103,9 @@ def test_the_new_game_forms_seat_applies_to_the_game_it_started():
     from catan_tutor.widgets.app import App
 
     app = App(query="")
+    assert [d.value for d in app.seats.pickers] == ["human", "greedy", "greedy", "greedy"]
     app.seats.pickers[1].value = "greedy"
+    app.seats.pickers[2].value = app.seats.pickers[3].value = "human"
     app.start_button.click()
     s = app.session
     assert dict(s.computers) == {1: "greedy"} and app.tutor.computer.pickers[1].value == "greedy"

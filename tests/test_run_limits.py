@@ -29,11 +29,16 @@ def _note(panel) -> str:
 @pytest.mark.parametrize(
     ("kind", "box", "value", "said"),
     [
-        ("odds", "n", 10**8, "playouts must be a whole number from 1 to 20,000, not 100000000"),
-        ("odds", "turns", 10**6, "turns must be a whole number from 1 to 200, not 1000000"),
+        ("odds", "n", 10**8, "games must be a whole number from 1 to 20,000, not 100000000"),
+        ("odds", "turns", 10**6, "turns ahead must be a whole number from 1 to 200, not 1000000"),
         ("odds", "seed", 2**64, "seed must be a whole number from 0 to 4,294,967,295"),
-        ("hint", "n", 10**8, "playouts must be a whole number from 1 to 5,000, not 100000000"),
-        ("hint", "turns", 101, "turns must be a whole number from 1 to 100, not 101"),
+        (
+            "hint",
+            "n",
+            10**8,
+            "games per move must be a whole number from 1 to 5,000, not 100000000",
+        ),
+        ("hint", "turns", 101, "turns ahead must be a whole number from 1 to 100, not 101"),
     ],
 )
 def test_a_value_past_the_limit_sent_as_widget_state_is_refused_with_a_note(kind, box, value, said):
@@ -106,6 +111,6 @@ def test_a_new_run_cancels_the_run_still_going(kind):
     panel.run(wait=True)
     assert not first.is_alive() and panel.thread is not first
     if kind == "odds":
-        assert set(panel.table["n"]) == {3} and "3 playouts" in _note(panel)
+        assert set(panel.table["n"]) == {3} and "3 games played" in _note(panel)
     else:
         assert panel.status == "done" and panel.ranking is not None

@@ -548,7 +548,7 @@ def test_odds_tab_shows_exact_tables_and_runs_playouts():
     odds.n.value, odds.turns.value = 12, 2
     odds.run(wait=True)
     first = odds.table
-    assert odds.bar.value == odds.bar.max == 12 and "12 playouts" in odds.status.value
+    assert odds.bar.value == odds.bar.max == 12 and "12 games played" in odds.status.value
     assert "win" in odds.result.value and len(odds.plot.value) > 1000  # a PNG
     odds.run(wait=True)
     assert odds.table.equals(first)
@@ -738,7 +738,10 @@ def test_try_a_move_says_plainly_what_is_not_notation_and_shows_it_as_text():
     t = Tutor(new_game("base", players=3))
     t.controls.try_text.value = "P1 fly H3"
     shown = visible_text(t.controls.try_verdict.value)
-    assert "not a move" in shown and "'fly' is not an action" in shown
+    assert "not a move" in shown and "“fly” is not a kind of move" in shown
+    # the word at fault is marked in the text typed; no reader's character offset is said
+    assert "<mark class='catan-bad-word'>fly</mark>" in t.controls.try_verdict.value
+    assert "character" not in shown and "'P1 fly" not in shown
     assert t.controls.try_play.disabled
     t.controls.try_text.value = "<img src=x onerror=alert(1)>"
     assert "<img" not in t.controls.try_verdict.value and "&lt;img" in t.controls.try_verdict.value

@@ -344,7 +344,7 @@ def test_the_forced_trade_form_has_the_commodities_field_only_where_the_variant_
 
 def test_a_chance_event_in_a_computers_turn_is_said_in_words():
     """The computer seats' status line while chance is due in a computer's turn: "Next:
-    chance, on P1's turn", not "P1's dice: to move"."""
+    roll the dice, on P1's turn", not "P1's dice: to move" nor "Next: chance: …"."""
     from catan_tutor.widgets.tutor import Tutor
 
     g = new_game("base", players=3, seed=1)
@@ -356,5 +356,5 @@ def test_a_chance_event_in_a_computers_turn_is_said_in_words():
     t.session.computers = {g.state.active: "greedy"}  # a computer seat, not yet playing
     t.computer._show()
     said = t.computer.status.value
-    assert f"Next: chance, on P{g.state.active + 1}&#x27;s turn" in said, said  # escaped '
+    assert f"Next: roll the dice, on P{g.state.active + 1}&#x27;s turn" in said, said  # escaped '
     assert "to move" not in said

@@ -390,7 +390,7 @@ def _method(
     if distinct > chosen:
         text += (
             f" {chosen} of {legal} legal moves compared, picked by a quick heuristic "
-            "(points at once, then builds before trades and roads, then dots)."
+            "(points at once, then builds before trades and roads, then dots on the numbers)."
         )
     elif legal > distinct:
         text += f" All {legal} legal moves compared ({distinct} different outcomes)."

@@ -32,6 +32,7 @@ class RunLimits:
     what: str
     max_playouts: int
     max_turns: int
+    n_name: str = "games"  # what the page calls the number of games (its field's label)
 
     def problem(
         self, n: object, turns: object, policy: object = "greedy", seed: object = 0
@@ -39,8 +40,8 @@ class RunLimits:
         """Why a Run of ``n`` playouts of ``turns`` turns (``policy``, ``seed``) is refused,
         or None when it may start."""
         for name, value, hi in (
-            ("playouts", n, self.max_playouts),
-            ("turns", turns, self.max_turns),
+            (self.n_name, n, self.max_playouts),
+            ("turns ahead", turns, self.max_turns),
             ("seed", seed, MAX_SEED),
         ):
             lo = 0 if name == "seed" else 1
@@ -57,8 +58,8 @@ class RunLimits:
         return None
 
 
-ODDS = RunLimits("The playouts were", max_playouts=20_000, max_turns=200)
-HINT = RunLimits("The hint was", max_playouts=5_000, max_turns=100)
+ODDS = RunLimits("The games were", max_playouts=20_000, max_turns=200)
+HINT = RunLimits("The hint was", max_playouts=5_000, max_turns=100, n_name="games per move")
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from ..actions import Action, seat
+from ..actions import Action, ChaseRobber, MoveKnight, seat
+from ..board import HEX_NAMES, VERTEX_LABELS
 from ..card_titles import CARD_TITLES, card_list, card_title, notation_words
 from ..grammar import a as with_article
 from ..progress_cards import TRACKS
@@ -32,6 +33,45 @@ def say(s: State, a: Action) -> str:
     return a.sentence(s)
 
 
+def _v(v: int) -> str:
+    return VERTEX_LABELS[v] if 0 <= v < len(VERTEX_LABELS) else str(v)
+
+
+def _h(h: int) -> str:
+    return HEX_NAMES[h] if 0 <= h < len(HEX_NAMES) else str(h)
+
+
+def _base_form(verb: str) -> str:
+    """A verb after "may": "builds" -> "build", "passes" -> "pass", "carries" -> "carry"."""
+    if verb.endswith(("sses", "shes", "ches", "xes")):
+        return verb[:-2]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+
+
+def may(s: State, a: Action, legal: bool) -> str:
+    """A move as a verdict says it, in words: "P1 may build a settlement on A12." or "P1 may
+    not build a settlement on A12." (a chance outcome: what it is). No notation."""
+    try:
+        said = say(s, a)
+    except (IndexError, KeyError, TypeError, ValueError):  # an action no state has: its words
+        said = ""
+    if a.is_chance:
+        return said or f"The chance outcome “{notation_words(str(a))}”."
+    who, modal = seat(a.player), "may" if legal else "may not"
+    if type(a) is MoveKnight:
+        return f"{who} {modal} move the knight on {_v(a.src)} to {_v(a.dst)}."
+    if type(a) is ChaseRobber:
+        return f"{who} {modal} chase the robber to {_h(a.hex)} with the knight on {_v(a.vertex)}."
+    first = re.split(r"[;:] ", said, maxsplit=1)[0].rstrip(".")  # the move, not what follows
+    head, _, rest = first.partition(" ")
+    verb, _, tail = rest.partition(" ")
+    if head != who or not verb.endswith("s") or " may " in first:
+        return f"{who} {modal} play “{notation_words(str(a))}”."
+    return f"{who} {modal} {' '.join(w for w in (_base_form(verb), tail) if w)}."
+
+
 _RULE_ID = re.compile(r"^[A-Z0-9]+(?:-[A-Z0-9]+)+\b")
 
 # What a chance event due now is, by phase (for prompts: never a raw rule ID).
@@ -46,12 +86,12 @@ _CHANCE_WORDS = {
 
 
 def prompt(rules, s: State) -> str:
-    """What the game waits for now, in words: "P1: move the robber", "chance: roll the
-    dice (white, red, then the event die)". No rule IDs (those go with the verdicts)."""
+    """What the game waits for now, in words: "P1: move the robber", "roll the dice: white,
+    then red, then the event die" (chance). No rule IDs (those go with the verdicts)."""
     parts = []
     for p, what in rules.pending(s):
         if p < 0:
-            parts.append(f"chance: {chance_words(rules, s)}")
+            parts.append(chance_words(rules, s))  # "roll the dice": no "chance:" before it
         else:
             parts.append(f"{s.name(p)}: {what}")
     return "; ".join(dict.fromkeys(parts)) or "nothing"

@@ -109,7 +109,9 @@ class App:
         # the course by chapter: a chapter list, and the lessons of the chapter chosen
         self.chapters = {_chapter_of(x): x.place for x in self.lessons.values()}
         self.chapter_picker = widgets.Dropdown(
-            options=[(_chapter_label(n, place), n) for n, place in self.chapters.items()],
+            # a free game (no lesson) shows "Free game" here, not a chapter it is not in
+            options=[(FREE_GAME_LABEL, FREE_GAME)]
+            + [(_chapter_label(n, place), n) for n, place in self.chapters.items()],
             value=next(iter(self.chapters), None),  # a game shows the first chapter's list
             description="Chapter",
             layout=widgets.Layout(width="auto", max_width="100%"),
@@ -260,7 +262,11 @@ class App:
         shown is one of them (the list follows the lesson shown, too)."""
         self.progress.marks()
         shown = self.lesson(self.session.lesson_id) if self.session.lesson_id else None
-        if change["new"] is None or shown is not None and _chapter_of(shown) == change["new"]:
+        if (
+            change["new"] in (None, FREE_GAME)
+            or shown is not None
+            and _chapter_of(shown) == change["new"]
+        ):
             return
         first = next(x for x in self.lessons.values() if _chapter_of(x) == change["new"])
         self.tutor.safe(self.open)(first.id)
@@ -419,9 +425,12 @@ class App:
         return False
 
     def new(self, link: Link | None = None) -> None:
-        """Start a new game: the one ``link`` names, else the variant chosen in the bar with a
-        seed drawn by the tutor's sampler. The seed shuffles a variable board and seeds the
-        dice, so the game's link (Copy link at its start) gives the same game."""
+        """Start a new game: the one ``link`` names (every seat human: a link names no
+        computers), else the variant and seats chosen in the New game settings (P1 human, the
+        others computers unless changed) with a seed drawn by the tutor's sampler. The seed
+        shuffles a variable board and seeds the dice, so the game's link (Copy link at its
+        start) gives the same game."""
+        seats = self.seats.seats() if link is None else {}
         if link is None:
             link = Link(
                 variant=self.variant.value,
@@ -432,7 +441,7 @@ class App:
         game = links.game_of(link)
         self.session.sampler = Sampler(link.seed)
         self._leave_for_game(game, link)
-        self.tutor.computer.set_seats(self.seats.seats(), link.seed or 0)
+        self.tutor.computer.set_seats(seats, link.seed or 0)
         self.new_game.value = False  # the game started: its settings fold away
         self.tutor.tabs.selected_index = 0  # and its Play tab shows, where its moves are
 
@@ -441,6 +450,7 @@ class App:
         learner's own is kept, said when it is opened again: a new game names no lesson)."""
         self._leave()
         self.session.open(game, origin=origin)
+        self.chapter_picker.value = FREE_GAME  # in no chapter: no lesson listed
         self.picker.value = None
         self._show_chapter()
         self._note()
@@ -464,6 +474,10 @@ def page_title(name: str) -> str:
     "NAME · Catan tutor" (text, never markup or an attribute)."""
     text = html.escape(f"{name} · Catan tutor")
     return f"<span class='catan-page-title' hidden>{text}</span>"
+
+
+FREE_GAME = -1  # the chapter list's entry for a game that is no lesson
+FREE_GAME_LABEL = "Free game (no lesson)"
 
 
 def _chapter_of(lesson: Lesson) -> int:

@@ -306,7 +306,7 @@ class AuthorPanel:
             [
                 widgets.HTML(
                     "<b>Author</b> <span style='color:#777;font-size:12px'>make this "
-                    "game a lesson; Download scenario writes it</span>"
+                    "game a lesson; Download as a lesson file writes it</span>"
                 ),
                 self.title,
                 self.goal,

@@ -29,18 +29,32 @@ from ..game import Game
 from ..players import Budget, choose, move_seed
 from . import markup
 from .guard import guarded, shown_in
+from .verdicts import plain
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
 
 PAUSE = 0.6  # seconds between a computer's moves
 MAX_AT_ONCE = 20_000  # moves played in one go without an event loop
+# A seat's player, for a learner: a computer by how it plays (``players.POLICIES``: random,
+# greedy, playout), each said in one line under the seats (``STRENGTHS_HTML``).
 CHOICES = (
     ("Human", "human"),
-    ("Computer: random", "random"),
-    ("Computer: greedy", "greedy"),
-    ("Computer: playout", "playout"),
+    ("Computer: Beginner", "random"),
+    ("Computer: Greedy builder", "greedy"),
+    ("Computer: Thinks ahead", "playout"),
 )
+STRENGTHS = (
+    ("Beginner", "plays any move it may, at random."),
+    ("Greedy builder", "builds and trades for what scores most right now."),
+    ("Thinks ahead", "tries its best moves a few turns ahead before it plays (slower)."),
+)
+STRENGTHS_HTML = (
+    "<div class='catan-strengths' style='font-size:12px;color:#555;line-height:1.35'>"
+    + "<br>".join(f"<b>{name}</b>: {line}" for name, line in STRENGTHS)
+    + "</div>"
+)
+OPPONENT = "greedy"  # a new game's seats after the first: the learner plays the computer
 PLAYOUT_BUDGET = Budget(playouts=16, turns=3, candidates=5, seconds=4.0)
 
 
@@ -59,8 +73,14 @@ class SeatPicker:
         self.pickers: list[widgets.Dropdown] = []
         self.session: TutorSession | None = None  # the game a seat change applies to (follow)
         self.failure = widgets.HTML()  # an unexpected error's id (guard), else empty
-        self.widget = widgets.HBox(
-            [self.label, self.row, self.failure], layout=widgets.Layout(align_items="center")
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.label, self.row, self.failure],
+                    layout=widgets.Layout(align_items="center"),
+                ),
+                widgets.HTML(STRENGTHS_HTML),
+            ]
         )
         players.observe(guarded(lambda _: self._build(), shown_in(self.failure)), names="value")
         self._build()
@@ -71,10 +91,10 @@ class SeatPicker:
         for p in range(int(self.players.value or 0)):
             d = widgets.Dropdown(
                 options=CHOICES,
-                value=old[p] if p < len(old) else "human",
+                value=old[p] if p < len(old) else "human" if p == 0 else OPPONENT,
                 description=f"P{p + 1}",
                 style={"description_width": "22px"},
-                layout=widgets.Layout(width="180px"),
+                layout=widgets.Layout(width="240px"),
             )
             d.add_class(f"catan-seat-{p + 1}")
             if self.session is not None:
@@ -167,6 +187,7 @@ class Computer:
                     layout=lay(align_items="center", flex_flow="row wrap"),
                 ),
                 self.seat_row,
+                widgets.HTML(STRENGTHS_HTML),
                 self.chance,
                 self.marker,
             ],
@@ -332,7 +353,7 @@ class Computer:
             return status, f"Your move, {names[t.own_seat()]}."
         seat, policy = due
         if seat < 0:  # chance (dice, a card drawn) on a computer seat's turn
-            return status, f"Next: chance, on {names[g.state.active]}'s turn"
+            return status, f"Next: {plain(g.prompt())}, on {names[g.state.active]}'s turn"
         return status, f"{names[seat]} (computer): to move"
 
     def _pickers(self) -> None:
@@ -348,7 +369,7 @@ class Computer:
                     value="human",
                     description=g.names[p],
                     style={"description_width": "26px"},
-                    layout=widgets.Layout(width="190px"),
+                    layout=widgets.Layout(width="250px"),
                 )
                 d.add_class(f"catan-game-seat-{p + 1}")
                 d.observe(self.guard(self._picked(p)), names="value")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..board import EDGE_LABELS, HARBOR_NAMES, HEX_NAMES, N_HEXES, TERRAINS, VERTEX_LABELS
 from ..game import Game
+from ..grammar import sentence
 from . import markup, verdicts
 
 # Hidden from sight, not from screen readers (the page template has the same rule).
@@ -46,7 +47,7 @@ def describe(game: Game, secret: bool = False) -> list[str]:
         lines.append(f"Turn {s.turn}. A puzzle asks for the next move.")
     else:
         prompt = verdicts.plain(game.prompt()).rstrip(".")
-        lines.append(f"Turn {s.turn}. {prompt}.")
+        lines.append(f"Turn {s.turn}. {sentence(prompt)}.")
     faces = s.rolled or s.dice
     if faces:
         total = f" (total {sum(faces[:2])})" if len(faces) >= 2 else ""

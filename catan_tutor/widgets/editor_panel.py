@@ -13,12 +13,22 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
+from ..editor import board_pieces
 from ..game import Game
 from ..grammar import a, sentence
+from ..variants.capabilities import Capabilities
 from . import icons
 from .guard import guarded, shown_in
 
-PIECES = ("settlement", "city", "road", "wall", "knight", "robber", "merchant", "remove")
+PIECES = (*board_pieces(Capabilities(knights=True, improvements=True)), "remove")  # all
+
+
+def pieces(game: Game) -> tuple[str, ...]:
+    """The palette of the variant shown: only the pieces it has (``editor.board_pieces``:
+    no walls, knights or merchant in the base game), and "remove"."""
+    return (*board_pieces(game.caps), "remove")
+
+
 _SPOT = {"road": "edge", "robber": "hex", "merchant": "hex"}
 LABELS = {"vertex": VERTEX_LABELS, "edge": EDGE_LABELS, "hex": HEX_NAMES}
 
@@ -132,6 +142,12 @@ class EditorPanel:
             self.owner.value = owners[0]
             self.who.options = list(game.names)
             self.who.value = game.names[0]
+        offered = pieces(game)
+        if tuple(self.piece.options) != offered:
+            self.piece.options = offered
+            self.piece.value = "settlement"
+        knights = "" if game.caps.knights else "none"  # a knight's strength: where there are
+        self.level.layout.display = self.active.layout.display = knights
         kinds = len(game.state.bank)
         self.grid.children = self.counts[:kinds]
         p = game.names.index(self.who.value) if self.who.value in game.names else 0

@@ -34,17 +34,23 @@ class FilePanel:
         self.load_position = b(
             description="Load position",
             icon="upload",
-            tooltip="start a new timeline at the position pasted above",
+            tooltip="start a new game from the position pasted above",
         )
         self.load_position.on_click(guard(lambda _: self.set_position(self.position.value)))
         self.download = widgets.HTML()
         self.upload = widgets.FileUpload(
-            accept=".yaml,.yml", multiple=False, description="Open scenario"
+            accept=".yaml,.yml",
+            multiple=False,
+            description="Open a lesson file",
+            layout=widgets.Layout(width="auto"),
         )
         self.upload.observe(guard(self.on_upload), names="value")
         self.file_status = widgets.HTML()
         self.author = widgets.Checkbox(
-            value=False, indent=False, description="Author view: the lesson's checks"
+            value=False,
+            indent=False,
+            description="Lesson author's tools: write a lesson, check what it expects",
+            layout=widgets.Layout(width="auto"),
         )
         self.author.observe(
             guard(lambda change: session.set_author_view(change["new"])), names="value"
@@ -54,7 +60,7 @@ class FilePanel:
                 widgets.HTML("<b>Position</b> (copy it, or paste one and load)"),
                 self.position,
                 self.load_position,
-                widgets.HTML("<b>Scenario</b>"),
+                widgets.HTML("<b>Lesson file</b>"),
                 widgets.HBox([self.upload, self.download]),
                 self.file_status,
                 self.author,
@@ -96,5 +102,5 @@ class FilePanel:
         self.download.value = (
             f"<a download='{name or 'scenario'}.catan.yaml' "
             f"href='data:text/yaml;base64,{data}' "
-            f"style='margin-left:12px'>{icons.DOWNLOAD} Download scenario</a>"
+            f"style='margin-left:12px'>{icons.DOWNLOAD} Download as a lesson file</a>"
         )

@@ -90,6 +90,30 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
     return notation_words(" ".join(words[common:])) or "—"
 
 
+# What an empty list asks for ("Choose a corner"), by field; any other: its label.
+_CHOOSE = {"vertex": "a corner", "dst": "a corner", "src": "a knight", "edge": "an edge",
+           "hex": "a hex", "victim": "whom to rob"}  # fmt: skip
+
+
+def _choose(name: str) -> str:
+    return _CHOOSE.get(name, f"the {field_label(name)}")
+
+
+def every_spot(actions: list[Action]) -> list[Action]:
+    """``actions`` with each spot field (corner, edge, hex) over every spot of the board: a
+    puzzle's form lists them all (the legal ones only would narrow the answer); the legal
+    actions come first."""
+    out = dict.fromkeys(actions)
+    sizes = {"vertex": len(VERTEX_LABELS), "edge": len(EDGE_LABELS), "hex": len(HEX_NAMES)}
+    for a in actions:
+        for n, kind in SPOT_FIELDS.items():
+            if n in field_names(a):
+                out.update(
+                    dict.fromkeys(type(a)(**{**_values(a), n: i}) for i in range(sizes[kind]))
+                )
+    return list(out)
+
+
 def field_names(a: Action) -> list[str]:
     """The names of an action's fields (every action is a dataclass)."""
     assert is_dataclass(a)
@@ -105,7 +129,12 @@ def _blank(value: object) -> object:
 
 
 class ActionForm:
-    """``ActionForm(game, actions, on_play)``: ``actions`` are the legal ones of one kind."""
+    """``ActionForm(game, actions, on_play)``: ``actions`` are the legal ones of one kind.
+
+    The lists start empty ("choose a corner"): the form suggests no move the learner did not
+    pick, except ``filled`` (a lesson's next move) and a list with one value only. With
+    ``any_move`` (a puzzle) Play sends whatever the fields spell, legal or not, to
+    ``on_play`` (which judges it)."""
 
     def __init__(
         self,
@@ -113,8 +142,12 @@ class ActionForm:
         actions: list[Action],
         on_play: Callable[[Action], None],
         on_rule: Callable[[str], None] | None = None,
+        *,
+        filled: Action | None = None,
+        any_move: bool = False,
     ):
         self.game, self.actions, self.on_play, self.on_rule = game, actions, on_play, on_rule
+        self.any_move = any_move
         self.rule = ""  # the rule of the verdict shown
         proto = actions[0]
         self.cls = type(proto)
@@ -182,6 +215,8 @@ class ActionForm:
             self._guard(lambda _: self.on_rule and self.rule and self.on_rule(self.rule))
         )
         self.chosen: dict[str, object] = {}  # each list's value, as the form last set it
+        if filled is not None and filled in actions:
+            self.chosen = {n: getattr(filled, n) for n in self.names}
         self._narrow(after=None)
         buttons = widgets.HBox([self.play_button, self.explain_button, self.rule_button])
         self.widget = widgets.VBox([*rows, self.listed, buttons, self.status])
@@ -243,7 +278,10 @@ class ActionForm:
             self._narrow(after=name)
 
     def _narrow(self, after: str | None) -> None:
-        """Refill the lists below ``after`` with the values legal given the ones above."""
+        """Refill the lists below ``after`` with the values legal given the ones above (an
+        empty list above narrows nothing). Each keeps its value where it is still possible;
+        at first (``after`` None) a list stays empty unless it has one value only, below a
+        value chosen it takes the first possible one."""
         chosen: dict[str, object] = {}
         below = after is None
         for n, dd in self.pickers.items():
@@ -251,10 +289,13 @@ class ActionForm:
                 seen: dict = {}  # value -> an action that has it
                 for a in self.actions:
                     v = getattr(a, n)
-                    if v not in seen and all(getattr(a, k) == x for k, x in chosen.items()):
+                    if v not in seen and all(
+                        getattr(a, k) == x for k, x in chosen.items() if x is not None
+                    ):
                         seen[v] = a
                 old = self.chosen.get(n)
-                keep = old if old in seen else next(iter(seen), None)
+                first = next(iter(seen), None) if after is not None or len(seen) == 1 else None
+                keep = old if old in seen else first
                 self.chosen[n] = keep
                 dd.value = None  # options set under no value keep it: no value in between
                 dd.options = [(value_label(self.game, a, n, v), v) for v, a in seen.items()]
@@ -272,8 +313,13 @@ class ActionForm:
 
     def _check(self) -> None:
         a = self.action()
-        if a is None:
-            self.status.value, self.play_button.disabled = "", True
+        if a is None:  # what to choose first, where the verdict will be
+            empty = next(n for n, dd in self.pickers.items() if dd.value is None)
+            self.status.value = (
+                f"<span class='catan-form-choose' style='color:#555;font-size:12px'>Choose "
+                f"{_choose(empty)} (on the board or in the list).</span>"
+            )
+            self.play_button.disabled = True
             self.rule, self.rule_button.layout.display = "", "none"
             return
         try:
@@ -284,12 +330,12 @@ class ActionForm:
                 f"<span style='color:#b71c1c'>{icons.NO} {html.escape(str(e))}</span>"
             )
             return
-        self.play_button.disabled = not ex.legal
-        self._show(ex, notation_words(str(a)))
+        self.play_button.disabled = not (ex.legal or self.any_move)
+        self._show(ex)
 
-    def _show(self, ex, move: str, opened: bool = False) -> None:
+    def _show(self, ex, opened: bool = False) -> None:
         """The verdict, and the rule button once there is a rule to open."""
-        self.status.value = verdict_html(ex, opened=opened, shown=move)
+        self.status.value = verdict_html(ex, self.game, opened=opened)
         self.rule = ex.rule
         self.rule_button.layout.display = "" if self.on_rule else "none"
 
@@ -303,7 +349,7 @@ class ActionForm:
     def play(self) -> None:
         a = self.action()
         ex = self._explain(a) if a is not None else None
-        if a is not None and ex is not None and ex.legal:
+        if a is not None and ex is not None and (ex.legal or self.any_move):
             self.on_play(a)
 
     def explain(self) -> None:
@@ -313,4 +359,4 @@ class ActionForm:
         if ex is None:
             self._check()
             return
-        self._show(ex, notation_words(str(a)), opened=True)
+        self._show(ex, opened=True)

@@ -1,7 +1,8 @@
-"""The tutor's Hint: the moves of the player to act ranked by seeded playouts
+"""The tutor's Hint: the moves of the player to act ranked by seeded playouts (how many, and
+how many turns ahead, behind "Settings")
 (``catan_tutor.analysis.rank_actions``) in a background thread, with a progress bar and
 Cancel. The best move shows as a ring with an arrow on the board (its spot, when it is
-played on one) and one plain sentence of why (``hint_words.py``: pips, the resource it
+played on one) and one plain sentence of why (``hint_words.py``: dots, the resource it
 brings, the award it wins); the three best with their 95% intervals and how they were
 estimated stay behind "details". A hint is for the position it was asked at: another
 position clears it and its ring (a run that ends after the position changed is not shown).
@@ -46,7 +47,7 @@ def ranking_html(ranking, k: int = TOP) -> str:
             est = (
                 f"{what} {_num(r.estimate, r.measure)} "
                 f"<span style='color:#666'>(95% interval {_num(r.low, r.measure)} to "
-                f"{_num(r.high, r.measure)}, {r.playouts} playouts)</span>"
+                f"{_num(r.high, r.measure)}, {r.playouts} games played on)</span>"
             )
         else:
             est = "<span style='color:#666'>not estimated</span>"
@@ -92,24 +93,49 @@ class HintPanel:
         self.game, self.executor = game, executor
         self.mark = mark or (lambda spot: None)
         self.spot: Spot | None = None
-        lay = widgets.Layout(width="128px")
-        narrow = {"description_width": "56px"}
+        # how hard the tutor thinks: behind "Settings" (the learner needs only the button)
+        wide = {"description_width": "initial"}
         self.n = widgets.BoundedIntText(
-            value=200, min=1, max=5_000, description="playouts", layout=lay, style=narrow
+            value=200,
+            min=1,
+            max=5_000,
+            description="games per move",
+            tooltip="how many games the tutor plays on after each move (more: surer, slower)",
+            layout=widgets.Layout(width="190px"),
+            style=wide,
         )
         self.turns = widgets.BoundedIntText(
-            value=10, min=1, max=100, description="turns", layout=lay, style=narrow
+            value=10,
+            min=1,
+            max=100,
+            description="turns ahead",
+            tooltip="how many turns each of those games goes on",
+            layout=widgets.Layout(width="160px"),
+            style=wide,
         )
+        self.settings = widgets.HBox(
+            [self.n, self.turns], layout=widgets.Layout(display="none", flex_flow="row wrap")
+        )
+        self.settings.add_class("catan-hint-settings")
+        self.settings_button = widgets.ToggleButton(
+            value=False,
+            description="Settings",
+            icon="sliders",
+            tooltip="how hard the tutor thinks",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.settings_button.add_class("catan-hint-settings-toggle")
         self.hint_button = widgets.Button(
             description="Hint",
             icon="magic",
-            tooltip="rank the moves of the player to act by seeded playouts",
+            tooltip="the tutor tries each move in games played on from here and suggests the best",
             layout=widgets.Layout(width="auto"),
         )
         self.hint_button.add_class("catan-hint")
         self.result = widgets.HTML()
         safe = lambda fn: guarded(fn, shown_in(self.result))  # noqa: E731
         self.hint_button.on_click(safe(lambda _: self.run()))
+        self.settings_button.observe(safe(self._fold), names="value")
         self.cancel_button = widgets.Button(
             description="Cancel", icon="stop", disabled=True, layout=widgets.Layout(width="auto")
         )
@@ -127,9 +153,10 @@ class HintPanel:
         self.widget = widgets.VBox(
             [
                 widgets.HBox(
-                    [self.hint_button, self.cancel_button, self.n, self.turns],
+                    [self.hint_button, self.cancel_button, self.settings_button],
                     layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
                 ),
+                self.settings,
                 self.bar,
                 self.result,
                 self.marker,
@@ -138,6 +165,10 @@ class HintPanel:
         )
         self.widget.add_class("catan-hint-panel")
         self._mark()
+
+    def _fold(self, change) -> None:
+        """Settings shown or folded away."""
+        self.settings.layout.display = "" if change["new"] else "none"
 
     def _mark(self, top: str = "") -> None:
         spot = spot_label(self.spot) if self.spot else ""

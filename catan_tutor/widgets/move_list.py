@@ -69,6 +69,13 @@ def _player_move(verb: str) -> Callable[[list[str]], str]:
     return lambda t: " ".join([t[0], verb, *t[2:]]).strip()
 
 
+def _forced(t: list[str]) -> str:
+    """``P1 force take 1 wool give 1 brick`` -> ``P1 forces a trade: takes 1 wool, gives 1
+    brick``."""
+    take, _, give = " ".join(t[3:]).partition(" give ")
+    return f"{t[0]} forces a trade: takes {take}, gives {give}"
+
+
 # The notation of each kind of move (``str(action)``), reworded for learners; the labels of
 # vertices, edges and hexes stay as the board and the notation write them.
 WORDS: dict[str, Callable[[list[str]], str]] = {
@@ -78,7 +85,9 @@ WORDS: dict[str, Callable[[list[str]], str]] = {
     "BuildWall": _player_move("builds wall"),
     "Roll": lambda t: f"{t[0]} rolls",
     "EndTurn": lambda t: f"{t[0]} ends the turn",
-    "MoveRobber": lambda t: f"{t[0]} moves the robber to {' '.join(t[2:])}",
+    "MoveRobber": lambda t: (
+        f"{t[0]} moves the robber to {t[2]}" + (f" and robs {' '.join(t[3:])}" if t[3:] else "")
+    ),
     "MoveKnight": lambda t: (
         f"{t[0]} moves knight {' → '.join(t[2:4])}" + (f" {' '.join(t[4:])}" if t[4:] else "")
     ),
@@ -91,6 +100,12 @@ WORDS: dict[str, Callable[[list[str]], str]] = {
     "Promote": _player_move("promotes knight"),
     "Improve": _player_move("improves"),
     "Pass": lambda t: f"{t[0]} passes",
+    "Discard": lambda t: f"{t[0]} discards {' '.join(t[2:])}",
+    "Relocate": lambda t: f"{t[0]} moves the displaced knight to {' '.join(t[2:])}",
+    "ForcedTrade": lambda t: _forced(t),
+    "NeutralSettle": lambda t: f"{t[0]} builds for {t[2]}: settlement {' '.join(t[4:])}",
+    "NeutralRoad": lambda t: f"{t[0]} builds for {t[2]}: road {' '.join(t[4:])}",
+    "NeutralKnight": lambda t: f"{t[0]} builds for {t[2]}: knight {' '.join(t[4:])}",
     "Die": lambda t: f"{' '.join(t[1:-1])} die {t[-1]}",
     "EventDie": lambda t: f"event die: {' '.join(t[1:])}",
     "Steal": lambda t: f"stolen: {' '.join(t[1:])}",

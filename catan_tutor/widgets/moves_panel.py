@@ -1,7 +1,8 @@
 """The Moves tab, a view of the session's tree: the move list (``move_list.py``: a click jumps
-there), Promote, Demote and Delete ("Deleted N moves · Undo" puts the same moves back until
-the next change to the tree) and the comment on the current move. Below a lesson's question
-not answered yet the list shows nothing (the answer stays a secret).
+there), Move up, Move down and Delete from here (the tree's promote, demote and delete;
+"Deleted N moves · Undo" puts the same moves back until the next change to the tree) and the
+comment on the current move. Below a lesson's question not answered yet the list shows
+nothing (the answer stays a secret).
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ class MovesPanel:
         b, lay = widgets.Button, widgets.Layout
         self.tree = MoveList(guard(session.goto), guard(session.step))
         self.tree_buttons = [b(description=d, tooltip=t) for d, t in (
-            ("Promote", "move this variation up (to the main line)"),
-            ("Demote", "move this variation down"),
-            ("Delete", "delete this move and everything after it"))]  # fmt: skip
+            ("Move up", "move this line one place up (the top one is the main line)"),
+            ("Move down", "move this line one place down"),
+            ("Delete from here", "delete this move and everything after it"))]  # fmt: skip
         for button, fn in zip(
             self.tree_buttons, (session.promote, session.demote, session.delete), strict=True
         ):

@@ -63,13 +63,27 @@ class OddsPanel:
     def __init__(self, game: Callable[[], Game], executor: Callable[[], Executor] | None = None):
         self.game, self.executor = game, executor
         self.exact = widgets.HTML()
+        self.status = widgets.HTML()
+        safe = lambda fn: guarded(fn, shown_in(self.status))  # noqa: E731
         lay = widgets.Layout(width="150px")
         narrow = {"description_width": "64px"}
         self.n = widgets.BoundedIntText(
-            value=100, min=1, max=20_000, description="playouts", layout=lay, style=narrow
+            value=100,
+            min=1,
+            max=20_000,
+            description="games",
+            tooltip="how many games the tutor plays on from here (more: surer, slower)",
+            layout=lay,
+            style=narrow,
         )
         self.turns = widgets.BoundedIntText(
-            value=horizon(game()), min=1, max=200, description="turns", layout=lay, style=narrow
+            value=horizon(game()),
+            min=1,
+            max=200,
+            description="turns ahead",
+            tooltip="how many turns each game goes on",
+            layout=widgets.Layout(width="170px"),
+            style={"description_width": "84px"},
         )
         self.chosen = self.turns.value  # the horizon chosen for the position shown
         self.policy = widgets.Dropdown(
@@ -79,10 +93,26 @@ class OddsPanel:
             layout=widgets.Layout(width="230px"),
             style={"description_width": "80px"},
         )
-        self.seed = widgets.IntText(value=0, description="seed", layout=lay, style=narrow)
+        self.seed = widgets.IntText(
+            value=0,
+            description="seed",
+            tooltip="the same seed gives the same dice, so the same table",
+            layout=lay,
+            style=narrow,
+        )
+        # how the games are played (the rule each seat plays by, the seed): folded away
+        self.advanced = widgets.HBox(
+            [self.policy, self.seed], layout=widgets.Layout(display="none")
+        )
+        self.advanced.add_class("catan-odds-advanced")
+        self.advanced_button = widgets.ToggleButton(
+            value=False, description="Advanced", icon="sliders", layout=widgets.Layout(width="auto")
+        )
+        self.advanced_button.observe(
+            safe(lambda c: setattr(self.advanced.layout, "display", "" if c["new"] else "none")),
+            names="value",
+        )
         self.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
-        self.status = widgets.HTML()
-        safe = lambda fn: guarded(fn, shown_in(self.status))  # noqa: E731
         self.run_button.on_click(safe(lambda _: self.run()))
         self.cancel_button = widgets.Button(description="Cancel", icon="stop", disabled=True)
         self.cancel_button.on_click(safe(lambda _: self.cancel.set()))
@@ -100,7 +130,7 @@ class OddsPanel:
         self.ran_for = ""  # the position text of the results shown ('' when none)
         self.widget = widgets.VBox([
             self.exact, self.question,
-            widgets.HBox([self.n, self.turns]), widgets.HBox([self.policy, self.seed]),
+            widgets.HBox([self.n, self.turns, self.advanced_button]), self.advanced,
             widgets.HBox([self.run_button, self.cancel_button]), self.bar, self.status,
             self.result, self.plot])  # fmt: skip
         self.widget.add_class("catan-odds")
@@ -111,8 +141,8 @@ class OddsPanel:
         """The question the playouts answer, with the horizon in words."""
         span = horizon_text(self.turns.value, self.chosen)
         self.question.value = (
-            f"<b>Who wins from here?</b> Playouts {markup.text(span)}, every seat playing by "
-            "the chosen rule; the same seed gives the same table"
+            f"<b>Who wins from here?</b> The tutor plays the game on from here many times "
+            f"{markup.text(span)} and counts who wins."
         )
 
     def refresh(self) -> None:
@@ -124,7 +154,7 @@ class OddsPanel:
             self._ask()
         self.shown = g.position()
         if self.ran_for and self.ran_for != self.shown:
-            self.clear("The last playouts were from another position: press Run for this one.")
+            self.clear("The last games were played from another position: press Run for this one.")
         parts = [
             _TABLE_CSS,
             f"<div style='color:#555;font-size:12px'>This position: {markup.text(where(g))}</div>",
@@ -189,15 +219,15 @@ class OddsPanel:
             )
             if self.shown and key != self.shown:  # the position changed meanwhile
                 self.clear(
-                    "Those playouts finished for a position no longer shown: press Run "
-                    "for this one."
+                    "Those games finished for a position no longer shown: press Run for this one."
                 )
                 return
             self.table, self.ran_for = table, key
             done = table.attrs.get("completed", self.n.value)
-            note = " (cancelled: the playouts that finished)" if table.attrs.get("partial") else ""
+            note = " (cancelled: the games that finished)" if table.attrs.get("partial") else ""
             span = horizon_text(self.turns.value, self.chosen)
-            self.status.value = markup.text(f"{count(done, 'playout')} {span}, from {label}{note}")
+            said = f"{count(done, 'game')} played {span}, from {label}{note}"
+            self.status.value = markup.text(said)
             self.result.value = _TABLE_CSS + outcomes_html(table)
             self.plot.value = figure_png(plot_outcomes(table))
             self.plot.layout.display = ""

@@ -20,7 +20,7 @@ from ..grammar import sentence
 from ..rules.words import card_title
 from . import markup, verdicts
 from .describe import SR_ONLY_CSS
-from .forms import ActionForm
+from .forms import ActionForm, every_spot
 from .kinds import (
     COSTS,
     Spot,
@@ -80,8 +80,7 @@ class PlayPanel:
             description="Roll",
             icon="random",
             button_style="success",
-            tooltip="roll: every die thrown by the seeded sampler (force a "
-            "die with the form below)",
+            tooltip="roll the dice (to choose what a die shows, use the form below)",
         )
         self.roll_button.add_class("catan-roll")
         self.roll_button.on_click(guard(lambda _: self._seat_button(Roll, session.roll)))
@@ -242,10 +241,16 @@ class PlayPanel:
             return None
         s = self.session
         nxt = s.node.children[0].action if s.lesson_id and s.node.children else None
-        if nxt in acts and not s.puzzle_secret:  # a lesson's next move is the one filled in
-            acts = [nxt, *(a for a in acts if a != nxt)]
-        form = ActionForm(s.game, acts, self.guard(s.play), self.guard(self.show_rule))
-        if s.puzzle_secret:  # no "✓ legal" on the move filled in: the puzzle judges it
+        secret = s.puzzle_secret  # every spot listed, any move played (and judged)
+        form = ActionForm(
+            s.game,
+            every_spot(acts) if secret else acts,
+            self.guard(s.play),
+            self.guard(self.show_rule),
+            filled=None if secret else nxt,  # a lesson's next move is the one filled in
+            any_move=secret,
+        )
+        if secret:  # no "✓ legal" on the move chosen: the puzzle judges it
             form.status.layout.display = "none"
         return form
 
@@ -311,9 +316,11 @@ class PlayPanel:
         self.try_play.disabled = s.tried is None
         self.try_rule.layout.display = "" if ex is not None else "none"
         if s.unreadable:
-            self.try_verdict.value = verdicts.unreadable_html(s.tried_text, s.unreadable)
+            self.try_verdict.value = verdicts.unreadable_html(
+                s.tried_text, s.unreadable, s.unreadable_word
+            )
         elif ex is not None:
-            self.try_verdict.value = verdicts.verdict_html(ex, shown=s.tried_text)
+            self.try_verdict.value = verdicts.verdict_html(ex, s.game)
         else:
             self.try_verdict.value = ""
 

@@ -33,6 +33,7 @@ from .puzzle_state import PuzzleState
 from .session_line import LessonLine, LessonNodes
 from .session_seats import SeatSettings
 from .session_tree import TreeEdits
+from .wording import notation_problem
 
 if TYPE_CHECKING:
     from .links import Link
@@ -98,7 +99,8 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
         self.message = ""  # the line under the palette
         self.tried_text = ""  # the move typed under Try a move
         self.verdict: Explanation | None = None  # the engine's verdict on it
-        self.unreadable = ""  # why it is not notation, when it is not
+        self.unreadable = ""  # why it is not notation, when it is not (a learner's sentence)
+        self.unreadable_word = ""  # the word typed that is at fault ('' for none)
         self.log = PathLog()  # What happened: the path to the node shown, in words
         self.moved = False  # a move was played (not a step through the tree) since shown
         self.puzzle = PuzzleState(self)
@@ -297,12 +299,12 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
     def try_move(self, text: str) -> None:
         """The engine's verdict on the move ``text`` (nothing is played)."""
         self.tried_text = text
-        self.verdict, self.unreadable = None, ""
+        self.verdict, self.unreadable, self.unreadable_word = None, "", ""
         if text.strip():
             try:
                 self.verdict = self.game.explain(text)
-            except CatanError as e:  # not notation (NotationError): its own message
-                self.unreadable = str(e)
+            except CatanError as e:  # not notation (NotationError): what is wrong, in words
+                self.unreadable, self.unreadable_word = notation_problem(e)
         self.emit("tried")
 
     @property

@@ -21,7 +21,7 @@ from ..actions import Action
 from ..game import Explanation, Game
 from ..narrate import attack_facts, events
 from ..rules.barbarians import TRACK_END
-from ..rules.words import notation_words
+from ..rules.words import may, say
 from . import icons, markup
 
 _ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\b")
@@ -194,32 +194,55 @@ def rule_details(rule_id: str, opened: bool = False) -> str:
     )
 
 
-def verdict_html(ex: Explanation, *, opened: bool = False, shown: str = "") -> str:
-    """The engine's verdict on one move: ✓ legal or ✗ not allowed, the move (``shown``: as
-    the learner typed it, else its notation), the reason, and the rule (title; text on
-    demand, or already open with ``opened``)."""
+def verdict_html(ex: Explanation, game: Game, *, opened: bool = False) -> str:
+    """The engine's verdict on one move of ``game``: ✓ legal or ✗ not allowed, the move in
+    words ("P1 may build a settlement on A12", ``rules.words.may``; never its notation), the
+    reason, and the rule (title; text on demand, or already open with ``opened``)."""
     colour = GREEN if ex.legal else RED
     mark = f"{icons.OK} legal" if ex.legal else f"{icons.NO} not allowed"
-    move = shown.strip() or notation_words(str(ex.action))
+    move = may(game.state, ex.action, ex.legal)
+    reason = plain(ex.reason)
+    if ex.legal and reason == say(game.state, ex.action):  # the move's words already say it
+        reason = ""
     return (
         f"<div class='catan-verdict' data-rule='{markup.text(ex.rule)}' "
         f"data-legal='{int(ex.legal)}' style='line-height:1.4'>"
-        f"<div><b style='color:{colour}'>{mark}</b>: <code>{markup.text(move)}</code>"
-        f"</div><div>{markup.text(plain(ex.reason))}</div>"
+        f"<div><b style='color:{colour}'>{mark}</b>: <span class='catan-verdict-move'>"
+        f"{markup.text(move)}</span></div>"
+        f"{f'<div>{markup.text(reason)}</div>' if reason else ''}"
         f"{rule_details(ex.rule, opened)}</div>"
     )
 
 
-def unreadable_html(text: str, error: str) -> str:
-    """What the tutor says of text that is not a move at all (the notation's own message)."""
+def unreadable_html(text: str, problem: str, word: str = "") -> str:
+    """What the tutor says of text that is not a move at all: the text typed, the ``word`` at
+    fault marked in it, and what is wrong (``problem``: a learner's sentence)."""
+    typed = text.strip()
+    at = _word_at(typed, word)
+    shown = (
+        markup.text(typed[:at])
+        + "<mark class='catan-bad-word'>"
+        + markup.text(word)
+        + "</mark>"
+        + markup.text(typed[at + len(word) :])
+        if at >= 0
+        else markup.text(typed)
+    )
     return (
         f"<div class='catan-verdict' data-legal='' style='line-height:1.4'>"
-        f"<b style='color:{RED}'>{icons.NO} not a move</b>: "
-        f"<code>{markup.text(text.strip())}</code>"
-        f"<div>{markup.text(plain(error))}</div><div style='color:{GREY}'>Moves read like "
+        f"<b style='color:{RED}'>{icons.NO} not a move</b>: <code>{shown}</code>"
+        f"<div>{markup.text(problem)}</div><div style='color:{GREY}'>Moves read like "
         f"<code>P1 settle J12</code>, <code>P1 road H3</code>, <code>P1 end</code>.</div>"
         "</div>"
     )
+
+
+def _word_at(text: str, word: str) -> int:
+    """Where ``word`` stands as a whole word in ``text`` (-1: nowhere, or no word)."""
+    if not word:
+        return -1
+    m = re.search(rf"(?<![^\s,]){re.escape(word)}(?![^\s,])", text)
+    return m.start() if m else -1
 
 
 # ---------------------------------------------------------------- the game's log

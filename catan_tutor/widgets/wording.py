@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..errors import CatanError
 from ..game import Game
 from ..grammar import and_list, count, plural, sentence, verb
 from ..rules.words import card_list, notation_words
@@ -227,3 +228,28 @@ def _notice(game: Game, key: str, k: str, v: str) -> str:
     if say is not None:
         return sentence(say(k, v))
     return sentence(f"{k}: {v}." if k else f"{v}.")
+
+
+# ---------------------------------------------------------------- a move that cannot be read
+_NOTATION_WORDS = (
+    (re.compile(r"^expected (.+) after the end of the text$"), r"\1 is missing at the end"),
+    (re.compile(r"^expected (.+)$"), r"\1 was expected here"),
+    (re.compile(r"^unexpected extra words$"), "there are extra words at the end"),
+    (re.compile(r"\ban action\b"), "a kind of move (settle, road, city, roll, end…)"),
+    (re.compile(r"\bvertex\b"), "corner"),
+    (re.compile(r"\bvertices\b"), "corners"),
+    (re.compile(r"'([^']*)'"), r"“\1”"),
+)
+
+
+def notation_problem(error: CatanError) -> tuple[str, str]:
+    """What is wrong with a move typed, for a learner: (a sentence, the word at fault or '')
+    — "“build” is not a kind of move (settle, road, city, roll, end…)." — without the
+    notation reader's character offsets."""
+    why = getattr(error, "why", "")
+    if not why:  # not the reader's: its message without the "cannot read '…':" head
+        text = str(error)
+        why = text.split(": ", 1)[1] if text.startswith("cannot ") and ": " in text else text
+    for pattern, words in _NOTATION_WORDS:
+        why = pattern.sub(words, why)
+    return sentence(why.rstrip(".") + "."), getattr(error, "word", "")
