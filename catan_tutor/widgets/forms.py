@@ -23,6 +23,7 @@ from ..game import Game
 from ..rules.words import card_title, notation_words
 from . import icons
 from .guard import guarded, shown_in
+from .kinds import clicked_fields
 from .verdicts import verdict_html
 
 _NAMES = {
@@ -106,11 +107,8 @@ def every_spot(actions: list[Action]) -> list[Action]:
     out = dict.fromkeys(actions)
     sizes = {"vertex": len(VERTEX_LABELS), "edge": len(EDGE_LABELS), "hex": len(HEX_NAMES)}
     for a in actions:
-        for n, kind in SPOT_FIELDS.items():
-            if n in field_names(a):
-                out.update(
-                    dict.fromkeys(type(a)(**{**_values(a), n: i}) for i in range(sizes[kind]))
-                )
+        for n, kind in clicked_fields(type(a)).items():
+            out.update(dict.fromkeys(type(a)(**{**_values(a), n: i}) for i in range(sizes[kind])))
     return list(out)
 
 
