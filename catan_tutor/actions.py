@@ -611,6 +611,10 @@ class DevTrade(Action):
             get, get_dev = r.mixed_card(1) if key in ("bank", "bid") else r.mixed_bundle()
         return cls(p, key, to, give, give_dev, get, get_dev)
 
+    def sentence(self, s: State) -> str:
+        verb = "give away" if self.word == "give" else "trade"
+        return f"{seat(self.player)} tries to {verb} a development card, which is never allowed."
+
     def __str__(self) -> str:
         give = _mixed_text(self.give, self.give_dev)
         get = _mixed_text(self.get, self.get_dev)
