@@ -5,6 +5,7 @@ each card's own rule (its count and its older 001 name)."""
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -124,3 +125,43 @@ def test_CK_PC_PLAY_the_play_is_the_records_check_and_effect(monkeypatch):
     assert bad is not None and (bad.rule, bad.text) == ("CK-PC-IRRIGATION", "swapped")
     progress_play.apply_play(s, a)
     assert calls == [(0,)] and k not in s.phand[0]
+
+
+def _rules_imports() -> dict[str, set[str]]:
+    """rules/<module> -> the modules it imports: rules/ siblings by name, others as ``..x``."""
+    out: dict[str, set[str]] = {}
+    for f in sorted((RULES_MD.parent.parent / "rules").glob("*.py")):
+        deps: set[str] = set()
+        for n in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(n, ast.ImportFrom) and n.level == 1:
+                deps |= {n.module.split(".")[0]} if n.module else {a.name for a in n.names}
+            elif isinstance(n, ast.ImportFrom) and n.level == 2:
+                deps.add(".." + (n.module or "").split(".")[0])
+        out[f.stem] = deps
+    return out
+
+
+def test_the_card_modules_keep_the_layers_and_no_cycle():
+    """rules/ imports nothing from variants/ or widgets/, and its modules import one another
+    without a cycle: a card's record (card_record) knows no deck, a deck knows no dispatch."""
+    graph = _rules_imports()
+    assert not {m for deps in graph.values() for m in deps if m in ("..variants", "..widgets")}
+    assert (
+        not {"science_cards", "trade_cards", "politics_cards", "progress_play"}
+        & graph["card_record"]
+    )
+    for deck in ("science_cards", "trade_cards", "politics_cards", "treason"):
+        assert "progress_play" not in graph[deck], deck
+    done: set[str] = set()
+
+    def visit(m: str, path: tuple[str, ...]) -> None:
+        assert m not in path, " -> ".join((*path, m))
+        if m in done:
+            return
+        for d in graph[m]:
+            if d in graph:
+                visit(d, (*path, m))
+        done.add(m)
+
+    for m in graph:
+        visit(m, ())
