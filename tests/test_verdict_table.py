@@ -32,8 +32,8 @@ RULES_DIR = Path(catan_tutor.__file__).parent / "rules"
 PROGRAM_ONLY = {
     "rules/common.py:bundle_reason": "a bundle with the wrong number of kinds",
     "rules/devcards.py:check_monopoly": "a Monopoly resource out of range",
-    "rules/progress_play.py:_alchemy": "an Alchemy die outside 1-6",
-    "rules/progress_play.py:_fleet": "a Merchant Fleet kind out of range",
+    "rules/science_cards.py:_alchemy": "an Alchemy die outside 1-6",
+    "rules/trade_cards.py:_fleet": "a Merchant Fleet kind out of range",
 }
 
 # The examples (tests/test_verdicts.py): the rule that decides each.

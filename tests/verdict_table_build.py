@@ -91,7 +91,7 @@ class Recorder:
                 sites = [
                     x
                     for x in made.get(raw.reason, ())
-                    if path_of(*x) != "variants/base.py:specific"
+                    if path_of(*x) != "variants/tables.py:specific"
                 ]
                 site = sites[-1] if sites else None
                 if sites and not raw.legal:  # where the reason's text was written

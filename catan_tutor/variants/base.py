@@ -43,18 +43,16 @@ from ..actions import (
 from ..board import EDGE_OTHER_END, Layout
 from ..colors import DEFAULT_COLORS, check_colors
 from ..grammar import count
-from ..rules import awards, board_setup, building, devcards, production, robber, trade, turn, words
+from ..rules import awards, board_setup, building, devcards, production, robber, trade, turn
 from ..rules.common import (
     CITY_COST,
     DEV_COST,
     ROAD_COST,
     SETTLEMENT_COST,
-    Reason,
     actors,
     can_pay,
     setup_round_rule,
 )  # fmt: skip
-from ..rules.precedence import most_specific
 from ..state import (
     BOARD,
     CITIES,
@@ -76,7 +74,8 @@ from ..state import (
     State,
 )  # fmt: skip
 from .capabilities import Capabilities
-from .records import Apply, Check, Kind, Phase, Table
+from .records import Check, Kind, Phase, Table
+from .tables import TableRules
 
 
 def _apply_board(s: State, a: Action) -> None:
@@ -345,15 +344,10 @@ PHASES: Table[Phase] = Table(
 )
 
 
-class BaseRules:
-    """The rules of ``base``: who may act, what is legal, and what an action does.
-
-    The variant is its declaration: ``kinds`` (one :class:`Kind` per kind of action) and
-    ``phases`` (one :class:`Phase` per phase); the methods below read them. The dicts
-    ``checks``, ``applies``, ``legal_rules``, ``decisions`` and ``chance_rules`` are derived
-    from the two tables once per class (``__init_subclass__``), for speed and for readers
-    that want one column.
-    """
+class BaseRules(TableRules):
+    """The rules of ``base``: its tables, its setup, its main-phase options and its score;
+    ``TableRules`` (tables.py) interprets them. Later variants subclass it and replace or add
+    records; they never fork it."""
 
     variant = "base"
     seats: tuple[int, ...] = (3, 4)
@@ -361,41 +355,6 @@ class BaseRules:
     caps = Capabilities()  # what this variant has: everything outside variants/ asks these
     kinds: Table[Kind] = KINDS
     phases: Table[Phase] = PHASES
-
-    # The old names of the facts, read from ``caps`` (one declaration per variant).
-    neutrals = property(lambda self: self.caps.neutrals, doc="neutral parties (base-2p)")
-    has_dummy = property(lambda self: self.caps.dummy, doc="a dummy seat (base-dummy)")
-    tokens = property(lambda self: self.caps.tokens, doc="trade tokens (2P-TOKEN-*)")
-    double_roll = property(lambda self: self.caps.double_roll, doc="two rolls (2P-ROLL-TWICE)")
-    cities_knights = property(lambda self: self.caps.knights, doc="Cities & Knights (CK-*)")
-
-    # Derived from ``kinds`` and ``phases`` (see __init_subclass__).
-    checks: dict[type, Check]
-    applies: dict[type, Apply]
-    legal_rules: dict[type, str]
-    decisions: dict[str, Phase]  # the phases that wait for decisions of their own kinds
-    chance_rules: dict[str, str]
-    exact: dict[str, frozenset[type]]  # per phase, the kinds its options produce legal
-    verify_exact = False  # re-check those too and fail on a difference (the tests set it)
-
-    def __init_subclass__(cls, **kw) -> None:
-        super().__init_subclass__(**kw)
-        cls._derive()
-
-    @classmethod
-    def _derive(cls) -> None:
-        kinds, phases = cls.kinds, cls.phases
-        cls.checks = {k: r.check for k, r in kinds.items() if r.check is not None}
-        cls.applies = {k: r.apply for k, r in kinds.items() if r.apply is not None}
-        cls.legal_rules = {k: r.rule for k, r in kinds.items() if r.check is not None}
-        cls.decisions = {ph: r for ph, r in phases.items() if r.kinds}
-        cls.chance_rules = {ph: r.rule for ph, r in phases.items() if r.chance}
-        cls.exact = {
-            ph: frozenset(k for k, r in kinds.items() if r.check in phase.exact)
-            if phase.guard is None
-            else frozenset()  # a guard is always asked
-            for ph, phase in phases.items()
-        }
 
     # ------------------------------------------------------------ setup
     def new_state(
@@ -416,181 +375,6 @@ class BaseRules:
             board_setup.start_board(s, shuffle_harbors)
             s.rolloff = (tuple(range(players)), ()) if rolloff else ((), ())
         return s
-
-    # ------------------------------------------------------------ who acts
-    def actors(self, s: State) -> list[int]:
-        return self.phases[s.phase].actors(s)
-
-    def phase_rule(self, s: State) -> str:
-        """The rule of the phase the game is in: behind its wait, or its chance event."""
-        ph = self.phases[s.phase]
-        return ph.rule if ph.rule_now is None else ph.rule_now(s)
-
-    def chance_rule(self, s: State) -> str:
-        """The rule governing the chance event due now."""
-        return self.phase_rule(s)
-
-    def wait_rule(self, s: State) -> str:
-        """The rule behind what the game waits for now (not a chance event)."""
-        return self.phase_rule(s)
-
-    def chance_outcomes(self, s: State) -> list[tuple[Action, int]]:
-        """Outcomes of the pending chance event with integer weights (BASE-CHANCE-EVENTS)."""
-        outcomes = self.phases[s.phase].outcomes
-        return [] if outcomes is None else outcomes(s)
-
-    # ------------------------------------------------------------ the one legality check
-    def check(self, s: State, a: Action) -> Reason | None:
-        """None when ``a`` is legal in ``s``, else the reason it is not."""
-        if s.phase == OVER:
-            return Reason("BASE-WIN-10", f"The game is over: {seat(s.winner)} has won.")
-        phase = self.phases[s.phase]
-        if phase.guard is not None:
-            bad = phase.guard(s, a)
-            if bad is not None:
-                return bad
-        if a.is_chance:
-            if not phase.chance:
-                return Reason(
-                    "BASE-CHANCE-EVENTS",
-                    f"No chance event is due now; {seat(actors(s)[0])} is to decide.",
-                )
-            if any(o == a and w for o, w in self.chance_outcomes(s)):
-                return None
-            options = ", ".join(str(o) for o, w in self.chance_outcomes(s) if w)
-            return Reason(
-                self.chance_rule(s),
-                f"'{a}' cannot happen now; the possible outcomes are: {options}.",
-            )
-        if phase.chance:
-            return Reason(
-                "BASE-CHANCE-EVENTS",
-                "A chance event must be resolved before "
-                f"anyone acts: {words.chance_words(self, s)}.",
-            )
-        p = a.player
-        fn = self.checks.get(type(a))
-        decision = phase if phase.kinds else None
-        if decision is None:
-            if p == s.active and fn is not None:
-                return fn(s, a)  # the usual case: the active player acts
-        elif phase.own_check and fn is not None and type(a) in phase.kinds:
-            return fn(s, a)  # the kind's check says who decides
-        who = phase.actors(s)
-        if p not in who:
-            if not 0 <= p < s.n:
-                return Reason("BASE-TURN-OFFTURN", f"There is no seat {seat(p)} in this game.")
-            if decision is not None and decision.everyone_waits:
-                return Reason(
-                    decision.rule,
-                    f"Waiting for {self._owed(s, p)}; nothing else happens until then.",
-                )
-            return Reason(
-                "BASE-TURN-OFFTURN",
-                f"It is {s.name(who[0])}'s move; {seat(p)} may "
-                "only trade with the active player and settle their own decisions.",
-            )
-        if decision is not None and type(a) not in decision.kinds:
-            if p != s.active:
-                return Reason(
-                    "BASE-TURN-OFFTURN",
-                    f"{seat(p)} is not on turn: they may only "
-                    f"settle their pending decision ({self._owed(s, p)}).",
-                )
-            return Reason(decision.rule, f"Waiting for {self._owed(s, p)} first.")
-        if fn is None:
-            return Reason("BASE-TURN-PHASES", f"'{a}' is not an action of this variant.")
-        return fn(s, a)
-
-    # ------------------------------------------------------------ verdicts for a learner
-    def refusal(self, s: State, a: Action) -> Reason | None:
-        """``check`` with the reason a learner should read: the most telling one (``refine``)
-        under the rule that decides the case in this variant (``specific``). Legality is
-        ``check``'s alone: this only rewords what ``check`` refuses."""
-        bad = self.check(s, a)
-        if bad is None:
-            return None
-        return self.specific(self.refine(s, a, bad))
-
-    def verdict(self, s: State, a: Action) -> tuple[bool, Reason]:
-        """(legal, reason): what ``Game.explain`` answers."""
-        bad = self.refusal(s, a)
-        if bad is not None:
-            return False, bad
-        return True, self.specific(self.describe(s, a))
-
-    def specific(self, reason: Reason) -> Reason:
-        """The reason under the most specific rule of this variant: a rule that another rule
-        of the variant amends ("Replaces"/"Amends" in rulebook/rules.md §0) is never cited
-        (rules/precedence.py). Amendments of some cases only (``precedence.PARTIAL``) and the
-        rules a variant restates are cited by the check that decides the case, never here."""
-        rule = most_specific(self.variant, reason.rule)
-        return reason if rule == reason.rule else Reason(rule, reason.text)
-
-    def refine(self, s: State, a: Action, bad: Reason) -> Reason:
-        """A refused action's own reason where ``check`` stops at a general one: a kind this
-        variant does not have, or a decision's action typed by a seat that does not owe it
-        (the kind's check says why, e.g. it owes nothing, or what the rule allows)."""
-        if a.is_chance or s.phase == OVER:
-            return bad
-        phase = self.phases[s.phase]
-        if phase.chance:
-            return bad
-        p, kind = a.player, type(a)
-        if not 0 <= p < s.n:
-            return bad
-        fn = self.checks.get(kind)
-        if fn is None:
-            return self.foreign(s, a)
-        if kind in phase.kinds and p not in phase.actors(s):
-            own = fn(s, a)
-            if own is not None:
-                return own
-        return bad
-
-    def foreign(self, s: State, a: Action) -> Reason:
-        """rule="BASE-COMP-PIECES" / rule="CK-COMP-PIECES": a kind of action another variant
-        has (knights, tokens, neutrals, the dummy's bids) is no move of this one."""
-        rule = "CK-COMP-PIECES" if self.caps.knights else "BASE-COMP-PIECES"
-        word = str(a).split()[1] if len(str(a).split()) > 1 else str(a)
-        return Reason(
-            rule,
-            f"There is no '{word}' in {self.variant}: '{a}' is a move of "
-            "another variant, and this game has no pieces or cards for it.",
-        )
-
-    def prompt(self, s: State) -> str:
-        """What the game waits for, in a learner's words (for a header or a status line)."""
-        return words.prompt(self, s)
-
-    def _owed(self, s: State, p: int) -> str:
-        return "; ".join(f"{seat(q)}: {d}" for q, d in self.pending(s))
-
-    def describe(self, s: State, a: Action) -> Reason:
-        """Why a legal action is legal: its rule and a sentence saying what it does."""
-        if a.is_chance:
-            return Reason(self.chance_rule(s), words.say(s, a))
-        if s.phase in (SETUP_SETTLE, SETUP_ROAD):
-            return Reason(self.phase_rule(s), words.say(s, a))  # which setup round
-        kind = self.kinds.get(type(a))
-        if kind is not None and kind.explain is not None:
-            own = kind.explain(self, s, a)
-            if own is not None:
-                return own
-        return Reason(self.legal_rules.get(type(a), "BASE-TURN-PHASES"), words.say(s, a))
-
-    def apply(self, s: State, a: Action) -> None:
-        """Apply a legal action to ``s`` in place."""
-        self.applies[type(a)](s, a)
-        awards.check_win(s, self.target)
-
-    # ------------------------------------------------------------ enumeration
-    def candidates(self, s: State, offers: bool = True) -> list[Action]:
-        """A superset of the legal actions, in a fixed order; ``check`` filters it."""
-        phase = self.phases[s.phase]
-        if phase.chance:
-            return [o for o, w in phase.outcomes(s) if w]  # type: ignore[misc]
-        return phase.options(self, s, offers)  # type: ignore[misc]
 
     def main_candidates(self, s: State, p: int, offers: bool = True) -> list[Action]:
         hand = s.hands[p]
@@ -628,67 +412,9 @@ class BaseRules:
             held[MONOPOLY] > new[MONOPOLY],
         )
 
-    def legal_actions(self, s: State, offers: bool = True) -> list[Action]:
-        """Legal actions in a fixed order; ``offers=False`` leaves out player trade offers."""
-        phase = self.phases[s.phase]
-        if phase.chance:  # exactly the outcomes with a weight, which check() accepts
-            return [o for o, w in phase.outcomes(s) if w]  # type: ignore[misc]
-        cands = phase.options(self, s, offers)  # type: ignore[misc]  # as candidates()
-        exact = self.exact[s.phase]  # kinds the options produce legal: their check is skipped
-        if exact and exact.issuperset(map(type, cands)):
-            out = list(cands)  # every option legal by construction (the usual main phase)
-        elif not phase.kinds and phase.guard is None and s.phase != OVER:
-            # check()'s prelude passes the active player's actions straight to the kind's
-            # check; do that once here instead of per candidate.
-            checks, active = self.checks, s.active
-            out = [
-                a
-                for a in cands
-                if a.player == active and (type(a) in exact or checks[type(a)](s, a) is None)
-            ]
-        else:
-            check = self.check
-            out = [a for a in cands if type(a) in exact or check(s, a) is None]
-        if self.verify_exact and exact:
-            full = [a for a in cands if self.check(s, a) is None]
-            if out != full:
-                raise AssertionError(
-                    f"{self.variant} {s.phase}: options said legal by "
-                    "construction fail their check: "
-                    f"{[str(a) for a in out if a not in full]}"
-                )
-        return out
-
     # ------------------------------------------------------------ scoring
     def victory_points(self, s: State, p: int) -> int:
         return awards.victory_points(s, p)
 
     def vp_breakdown(self, s: State, p: int) -> dict[str, int]:
         return awards.vp_breakdown(s, p)
-
-    def pending_records(self, s: State) -> list[tuple[int, str, str, str, int, str]]:
-        """``pending`` as records: (seat, what, kind, rule, count, prompt) (Game.Pending).
-
-        kind: the phase that waits, or "chance"; rule: the rule that owes it (most specific);
-        count: cards owed (discards, gifts), free roads, progress cards over the limit, else 1;
-        prompt: the wait in a learner's words (a chance event without its rule ID).
-        """
-        out = []
-        ph = s.phase
-        phase = self.phases[ph]
-        for p, text in self.pending(s):
-            if p < 0:
-                rule = self.chance_rule(s) if phase.chance else "BASE-CHANCE-EVENTS"
-                kind, prompt, count = "chance", words.chance_words(self, s), 1
-            else:
-                rule, kind, prompt = self.wait_rule(s), ph, text
-                count = 1 if phase.count is None else phase.count(s, p)
-            out.append((p, text, kind, self.specific(Reason(rule, "")).rule, count, prompt))
-        return out
-
-    def pending(self, s: State) -> list[tuple[int, str]]:
-        """Decisions owed now: (seat, what), chance events as seat -1."""
-        return self.phases[s.phase].pending(self, s)  # type: ignore[misc]
-
-
-BaseRules._derive()

@@ -47,7 +47,7 @@ from ..actions import (
 )  # fmt: skip
 from ..board import N_VERTICES, Layout
 from ..grammar import count
-from ..progress_cards import CARDS, TRACKS
+from ..progress_cards import TRACKS
 from ..rules import (
     awards,
     barbarians,
@@ -55,10 +55,13 @@ from ..rules import (
     ck_turn,
     improvements,
     knights,
+    politics_cards,
     progress,
     progress_play,
     robber,
     trade,
+    trade_cards,
+    treason,
     words,
 )  # fmt: skip
 from ..rules.common import Reason, chooser
@@ -217,15 +220,14 @@ KINDS = base.KINDS.replace(
          progress.apply_discard),
     Kind(PlayProgress, "CK-PC-PLAY", progress_play.check_play, progress_play.apply_play,
          _card),
-    Kind(Gift, "CK-PC-WEDDING", progress_play.check_gift, progress_play.apply_gift),
-    Kind(Desert, "CK-PC-TREASON", progress_play.check_desert, progress_play.apply_desert),
-    Kind(PlaceDeserter, "CK-PC-TREASON", progress_play.check_deserter,
-         progress_play.apply_deserter),
-    Kind(Pass, "CK-PC-TREASON", _check_pass, lambda s, a: progress_play.pass_deserter(s)),
-    Kind(HarborOffer, "CK-PC-COMMERCIAL-HARBOR", progress_play.check_harbor_offer,
-         progress_play.apply_harbor_offer),
-    Kind(ReturnCommodity, "CK-PC-COMMERCIAL-HARBOR", progress_play.check_return,
-         progress_play.apply_return),
+    Kind(Gift, "CK-PC-WEDDING", politics_cards.check_gift, politics_cards.apply_gift),
+    Kind(Desert, "CK-PC-TREASON", treason.check_desert, treason.apply_desert),
+    Kind(PlaceDeserter, "CK-PC-TREASON", treason.check_deserter, treason.apply_deserter),
+    Kind(Pass, "CK-PC-TREASON", _check_pass, lambda s, a: treason.pass_deserter(s)),
+    Kind(HarborOffer, "CK-PC-COMMERCIAL-HARBOR", trade_cards.check_harbor_offer,
+         trade_cards.apply_harbor_offer),
+    Kind(ReturnCommodity, "CK-PC-COMMERCIAL-HARBOR", trade_cards.check_return,
+         trade_cards.apply_return),
 )  # fmt: skip
 
 
@@ -248,7 +250,7 @@ def _relocate_pending(rules, s: State) -> list[tuple[int, str]]:
 
 
 def _desert_pending(rules, s: State) -> list[tuple[int, str]]:
-    q = progress_play.removed_knight(s).victim
+    q = treason.removed_knight(s).victim
     if q >= s.n:
         return [(s.active, f"Treason: remove {s.name(q)}'s weakest knight")]
     return [(q, "Treason: remove one of your knights")]
@@ -295,7 +297,7 @@ MAIN_EXACT = base.MAIN_EXACT | {
     improvements.check_improve,
     progress.check_discard,
     progress_play.check_play,
-    progress_play.check_harbor_offer,
+    trade_cards.check_harbor_offer,
     _check_end,
 }
 
@@ -385,7 +387,7 @@ PHASES = base.PHASES.replace(
         WEDDING,
         "CK-PC-WEDDING",
         kinds=(Gift,),
-        options=_options(progress_play.gift_options),
+        options=_options(politics_cards.gift_options),
         pending=_wedding_pending,
         count=base.cards_owed,
     ),
@@ -393,15 +395,15 @@ PHASES = base.PHASES.replace(
         DESERT,
         "CK-PC-TREASON",
         kinds=(Desert,),
-        actors=lambda s: [chooser(s, progress_play.removed_knight(s).victim)],
-        options=_options(progress_play.desert_options),
+        actors=lambda s: [chooser(s, treason.removed_knight(s).victim)],
+        options=_options(treason.desert_options),
         pending=_desert_pending,
     ),
     Phase(
         DESERTER,
         "CK-PC-TREASON",
         kinds=(PlaceDeserter, Pass),
-        options=lambda rules, s, offers: [*progress_play.deserter_options(s), make(Pass, s.active)],
+        options=lambda rules, s, offers: [*treason.deserter_options(s), make(Pass, s.active)],
         pending=_owes(
             _active, "Treason: place a knight of the removed one's strength or lower, or pass"
         ),
@@ -410,9 +412,9 @@ PHASES = base.PHASES.replace(
         HARBOR,
         "CK-PC-COMMERCIAL-HARBOR",
         kinds=(ReturnCommodity,),
-        actors=lambda s: [progress_play.harbor_receiver(s)],
-        options=_options(progress_play.return_options),
-        pending=_owes(progress_play.harbor_receiver, "Commercial Harbor: return a commodity"),
+        actors=lambda s: [trade_cards.harbor_receiver(s)],
+        options=_options(trade_cards.return_options),
+        pending=_owes(trade_cards.harbor_receiver, "Commercial Harbor: return a commodity"),
     ),
 )
 
@@ -457,7 +459,7 @@ class CKRules(BaseRules):
             if s.phase == RESOLVE:
                 ck_turn.resolve(s, self.production)
             if s.phase == MAIN and s.taxed:
-                progress_play.next_tax(s)
+                politics_cards.next_tax(s)
             if s.phase != ROBBER:
                 break
             before = s.phase
@@ -469,13 +471,15 @@ class CKRules(BaseRules):
     card_prefixes: tuple[str, ...] = ("CK-PC-",)
 
     def card_rule(self, card: int) -> str:
-        """A progress card's own rule (e.g. CK-PC-MERCHANT-FLEET), else CK-PC-PLAY."""
-        if 0 <= card < len(CARDS):
+        """A progress card's own rule (its record's, e.g. CK-PC-MERCHANT-FLEET, or this
+        variant's rule for the card, by ``card_prefixes``), else CK-PC-PLAY."""
+        rec = progress_play.record(card)
+        if rec is not None:
             known = rulebook.rules_of(self.variant)
+            own = rec.rule.removeprefix("CK-PC-")
             for prefix in self.card_prefixes:
-                rule_id = prefix + CARDS[card].upper()
-                if rule_id in known:
-                    return rule_id
+                if prefix + own in known:
+                    return prefix + own
         return "CK-PC-PLAY"
 
     def refine(self, s: State, a, bad: Reason) -> Reason:
@@ -521,7 +525,7 @@ class CKRules(BaseRules):
             *knights.options(s, p),
             *improvements.options(s, p),
             *progress.discard_options(s, p),
-            *progress_play.harbor_options(s, p),
+            *trade_cards.harbor_options(s, p),
         ]
         if progress.over_limit(s, p) is None:
             out.append(end)

@@ -29,7 +29,7 @@ from ..actions import (
 )  # fmt: skip
 from ..board import Layout
 from ..progress_cards import CARDS
-from ..rules import ck_double_roll, knights, neutral, progress_play, tokens
+from ..rules import ck_double_roll, knights, neutral, tokens, treason
 from ..rules.common import Reason
 from ..rules.production import apply_die as rolloff_die
 from ..state import (
@@ -121,11 +121,7 @@ def _neutral_chooser(s: State, a) -> Reason | None:
     """rule="CK2P-NEUTRAL-CHOOSER": a displaced or deserting neutral knight is the active
     player's to move or remove."""
     if type(a) in (Relocate, Desert) and a.player != s.active:
-        q = (
-            knights.displaced(s).owner
-            if s.phase == RELOCATE
-            else progress_play.removed_knight(s).victim
-        )
+        q = knights.displaced(s).owner if s.phase == RELOCATE else treason.removed_knight(s).victim
         if q >= s.n:
             return Reason(
                 "CK2P-NEUTRAL-CHOOSER",
