@@ -40,25 +40,27 @@ from ..grammar import count
 from ..progress_cards import CARDS, PLAYABLE, SCHEMA
 from ..state import (
     CITIES,
-    DESERT,
-    DESERTER,
     DICE,
-    HARBOR,
     MAIN,
     PRE_ROLL,
     ROAD_BUILDING,
     ROADS,
-    SABOTAGE,
     STEAL,
-    WEDDING,
-    HarborTrade,
-    Knight,
-    RemovedKnight,
     State,
     laid,
     tadd,
     tset,
-)  # fmt: skip
+)
+from ..variants.ck_state import (
+    DESERT,
+    DESERTER,
+    HARBOR,
+    SABOTAGE,
+    WEDDING,
+    HarborTrade,
+    Knight,
+    RemovedKnight,
+)
 from . import awards, improvements, knights, progress
 from .building import apply_city, check_city, city_candidates, legal_road_edges
 from .ck_turn import victory_points
