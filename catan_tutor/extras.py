@@ -9,12 +9,13 @@ snapshot of ``State`` shares one record whatever the variant (see ``State.copy``
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 T = TypeVar("T")
 
 # name -> (starting value, per party): the starting value, or its per-party item
 _FIELDS: dict[str, tuple[Any, bool]] = {}
+_STARTS: dict[int, dict[str, Any]] = {}  # parties -> every field's starting value
 
 
 class Field(Protocol[T]):
@@ -38,6 +39,7 @@ def _register(name: str, start: object, per_party: bool) -> Any:
     if name in _FIELDS:
         raise ValueError(f"two variants declare the state field {name!r}")
     _FIELDS[name] = (start, per_party)
+    _STARTS.clear()
 
     def put(s: HasExtras, value: object) -> None:
         if not s.own_extras:
@@ -67,13 +69,17 @@ class Extras:
     """The declared extra fields of a game (see the module's docstring)."""
 
     def __init__(self, m: int):
-        self.__dict__ = {
-            name: (start,) * m if per_party else start
-            for name, (start, per_party) in _FIELDS.items()
-        }
+        starts = _STARTS.get(m)
+        if starts is None:
+            starts = _STARTS[m] = {
+                name: (start,) * m if per_party else start
+                for name, (start, per_party) in _FIELDS.items()
+            }
+        self.__dict__ = starts.copy()
 
-    def __getattr__(self, name: str) -> Any:  # for the type checker: fields are declared above
-        raise AttributeError(name)
+    if TYPE_CHECKING:  # the fields are declared by the variants; a real __getattr__ slows reads
+
+        def __getattr__(self, name: str) -> Any: ...
 
     def copy(self) -> Extras:
         e = Extras.__new__(Extras)
