@@ -15,19 +15,10 @@ from .board import CARD_NAMES, EDGE_LABELS, VERTEX_LABELS
 from .errors import CatanError
 from .progress_cards import CARDS, COUNT, DECK_KINDS, VP_CARDS
 from .rules import awards
-from .state import (
-    COMMODITY_CARDS,
-    DEV_DECK,
-    MAIN,
-    PRE_ROLL,
-    RESOURCE_CARDS,
-    TOKENS,
-    Knight,
-    ProgressDeck,
-    State,
-    tset,
-)
+from .state import DEV_DECK, MAIN, PRE_ROLL, RESOURCE_CARDS, State, tset
 from .validity import validate
+from .variants.ck_state import COMMODITY_CARDS, Knight, ProgressDeck
+from .variants.two_player_state import TOKENS
 
 
 class EditOpError(CatanError):

@@ -54,16 +54,8 @@ from .rules.awards import public_vp
 from .rules.barbarians import forces
 from .rules.precedence import most_specific
 from .rules.words import card_title
-from .state import (
-    DEFENDER_DECK,
-    DICE,
-    PILLAGE,
-    PROGRESS_DISCARD,
-    PROGRESS_DRAW,
-    STEAL,
-    State,
-    laid,
-)
+from .state import DICE, STEAL, State, laid
+from .variants.ck_state import DEFENDER_DECK, PILLAGE, PROGRESS_DISCARD, PROGRESS_DRAW
 
 Bundle = tuple[int, ...]
 

@@ -62,11 +62,7 @@ from .rules.barbarians import TRACK_END
 from .rules.improvements import free_cities
 from .rules.neutral import NEUTRAL_STARTS
 from .state import (
-    BIDS,
-    CARD_DIE,
-    DEV_DIE,
     MAIN,
-    NEUTRAL,
     PRE_ROLL,
     ROAD_BUILDING,
     ROADS,
@@ -74,10 +70,11 @@ from .state import (
     ROLLOFF,
     SETUP_ROAD,
     SETUP_SETTLE,
-    NeutralDue,
     State,
     laid,
 )
+from .variants.dummy_state import BIDS, CARD_DIE, DEV_DIE
+from .variants.two_player_state import NEUTRAL, NeutralDue
 
 Quiet = Callable[[object, State, Action, State, list], bool]  # rules, before, move, after, events
 

@@ -23,9 +23,10 @@ from .problem import Problem
 from .progress_cards import TRACKS
 from .rules import progress
 from .rules.improvements import WALLS, free_cities
-from .state import CHANCE_PHASES, HARBOR, OVER, PROGRESS_DRAW, State
+from .state import CHANCE_PHASES, OVER, State
 from .variants import checks_base, checks_ck, checks_dummy, checks_two_player
 from .variants.capabilities import Capabilities
+from .variants.ck_state import HARBOR, PROGRESS_DRAW
 
 __all__ = ["Problem", "validate"]
 

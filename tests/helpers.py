@@ -244,7 +244,8 @@ def check_board(s) -> None:
 
 def _check_owed(s) -> None:
     """What is owed, offered or bid can be paid from the hands; nothing is left open."""
-    from catan_tutor.state import HARBOR, MAIN, OFFER, PRE_ROLL, PROGRESS_DISCARD, STEAL
+    from catan_tutor.state import MAIN, OFFER, PRE_ROLL, STEAL
+    from catan_tutor.variants.ck_state import HARBOR, PROGRESS_DISCARD
 
     if s.phase in (PRE_ROLL, MAIN):  # nothing owed or open at a turn's start or in its actions
         assert not (

@@ -17,7 +17,17 @@ from pathlib import Path
 import pytest
 
 from catan_tutor import actions, new_game, state
-from catan_tutor.variants import VARIANTS, base, ck, rules_for, two_player
+from catan_tutor.variants import (
+    VARIANTS,
+    base,
+    ck,
+    ck_state,
+    ck_two_player_state,
+    dummy_state,
+    rules_for,
+    two_player,
+    two_player_state,
+)
 from catan_tutor.variants.capabilities import Capabilities
 from catan_tutor.variants.ck import CKRules
 from catan_tutor.variants.ck_two_player import CK2PRules
@@ -202,6 +212,34 @@ def test_every_phase_of_state_belongs_to_a_variant():
     assert set(state.PHASES) == set().union(*(_rules(v).phases for v in VARIANTS))
 
 
+# each variant's own part of the state, and the variants it adds its phases to
+_PARTS = {
+    "base-2p": (two_player_state, ("base",)),
+    "base-dummy": (dummy_state, ("base",)),
+    "ck": (ck_state, ("base",)),
+    "ck-2p": (ck_two_player_state, ("ck", "base-2p")),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(_PARTS))
+def test_a_variant_declares_in_its_state_module_the_phases_it_adds(variant):
+    """``state.PHASES`` is base's phases and those each variant's ``<variant>_state`` module
+    declares; a variant's table adds exactly those, its chance phases exactly the declared."""
+    part, parents = _PARTS[variant]
+    phases = _rules(variant).phases
+    added = set(phases) - set().union(*(_rules(p).phases for p in parents))
+    assert added == set(part.PHASES) and set(part.CHANCE) <= added
+    assert {name for name in added if phases[name].chance} == set(part.CHANCE)
+    assert set(part.PHASES) <= set(state.PHASES) and set(part.CHANCE) <= state.CHANCE_PHASES
+
+
+def test_base_phases_are_the_core_ones_of_state():
+    assert tuple(base.PHASES) == state.CORE_PHASES
+    assert {n for n, ph in base.PHASES.items() if ph.chance} == set(state.CORE_CHANCE)
+    declared = [ph for part, _ in _PARTS.values() for ph in part.PHASES]
+    assert state.PHASES == (*state.CORE_PHASES, *declared)  # each once, none declared twice
+
+
 def _random_phases(variant: str, seed: int, steps: int) -> set[str]:
     rules = _rules(variant)
     g = new_game(variant, players=min(rules.seats), seed=seed, board="variable", preview=True)
@@ -249,7 +287,7 @@ def test_ck2p_is_composed_from_ck_and_base_2p_explicitly():
     # ck-2p's own record: the forced trade is drawn blind (CK2P-TOKEN-FORCED-TRADE)
     assert rules.kinds[actions.ForcedTrade].rule == "CK2P-TOKEN-FORCED-TRADE"
     assert rules.kinds[actions.Recruit] is ck.KINDS[actions.Recruit]
-    assert rules.phases[state.PILLAGE] is ck.PHASES[state.PILLAGE]
+    assert rules.phases[ck_state.PILLAGE] is ck.PHASES[ck_state.PILLAGE]
     assert rules.phases[state.DICE].rule == "CK2P-ROLL-DOUBLE"
 
 

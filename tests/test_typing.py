@@ -2,7 +2,7 @@
 
 mypy itself runs in CI from scripts/test.sh (``[tool.mypy]`` in pyproject.toml); these tests
 check what a type checker cannot: every ``Extras`` field is reachable through a declared
-``State`` property, and every writer stores the named records (``state.Knight`` and the
+``State`` property, and every writer stores the named records (``ck_state.Knight`` and the
 pending records), not bare tuples, so reads by field name never meet a plain tuple.
 """
 
@@ -14,23 +14,20 @@ from pathlib import Path
 import pytest
 
 from catan_tutor import Game, new_game
+from catan_tutor.extras import extra
 from catan_tutor.sampler import choose
-from catan_tutor.state import (
-    EXTRA_FIELDS,
-    BidTerms,
+from catan_tutor.state import EXTRA_FIELDS, Extras, PendingOffer, State
+from catan_tutor.variants import PREVIEW
+from catan_tutor.variants.ck_state import (
     DisplacedKnight,
     DueDraw,
-    Extras,
     HarborTrade,
     Knight,
-    NeutralDue,
-    PendingOffer,
     ProgressDeck,
     RemovedKnight,
-    State,
-    Tiebreak,
 )
-from catan_tutor.variants import PREVIEW
+from catan_tutor.variants.dummy_state import BidTerms, DummyFields, Tiebreak
+from catan_tutor.variants.two_player_state import NeutralDue, TwoPlayerFields
 
 CORPUS = Path(__file__).resolve().parent / "data" / "positions" / "corpus.txt"
 # field -> the record a non-empty value must be
@@ -63,9 +60,11 @@ def test_every_extras_field_is_a_declared_state_property_of_its_own_name():
     very field (and no other); no property of ``State`` reads an ``Extras`` field that is
     not there."""
     s = new_game("ck-2p", players=2, seed=1).state.copy()
+    declared = {k: v for part in State.__mro__[::-1] for k, v in vars(part).items()}
+    annotated = {k for part in State.__mro__ for k in getattr(part, "__annotations__", {})}
     for name in EXTRA_FIELDS:
-        assert isinstance(vars(State)[name], property), name
-        assert name in State.__annotations__, name  # what mypy reads
+        assert isinstance(declared[name], property), name
+        assert name in annotated, name  # what mypy reads
         others = {k: v for k, v in vars(s.extras).items() if k != name}
         marker = object()
         setattr(s, name, marker)
@@ -73,11 +72,22 @@ def test_every_extras_field_is_a_declared_state_property_of_its_own_name():
         assert {k: v for k, v in vars(s.extras).items() if k != name} == others, name
     through_extras = {
         k
-        for k, v in vars(State).items()
+        for k, v in declared.items()
         if isinstance(v, property) and (v.__doc__ or "").startswith("``Extras.")
     }
     assert through_extras == set(EXTRA_FIELDS)
     assert set(vars(Extras(2))) == set(EXTRA_FIELDS)  # the same fields for any seat count
+
+
+def test_each_variant_declares_its_own_fields_once():
+    """A variant's fields are properties of its own ``<variant>_state`` mixin, not of
+    ``State``'s own body; a second declaration of a field's name is refused."""
+    assert {"bids", "tiebreak"} <= set(vars(DummyFields)) and "bids" not in vars(State)
+    assert {"tokens", "neutral_due"} <= set(vars(TwoPlayerFields))
+    assert DummyFields.__slots__ == () and "bids" not in State.__slots__
+    with pytest.raises(ValueError, match="two variants declare the state field 'bids'"):
+        extra("bids", ())
+    assert Extras(3).tokens == (0, 0, 0) and Extras(3).bids == ()  # per party, or one value
 
 
 def test_extras_are_copied_on_the_first_write_only():

@@ -16,8 +16,11 @@ from catan_tutor.editor import edit
 from catan_tutor.errors import EditError, PositionError
 from catan_tutor.position import decode, encode
 from catan_tutor.problem import Problem
-from catan_tutor.state import BIDS, DISCARD, MAIN, OVER, PILLAGE, Knight, NeutralDue, tset
+from catan_tutor.state import DISCARD, MAIN, OVER, tset
 from catan_tutor.validity import validate
+from catan_tutor.variants.ck_state import PILLAGE, Knight
+from catan_tutor.variants.dummy_state import BIDS
+from catan_tutor.variants.two_player_state import NeutralDue
 
 SEATS = {"base": 3, "base-2p": 2, "base-dummy": 2, "ck": 3, "ck-2p": 2}
 

@@ -6,24 +6,19 @@ from fractions import Fraction
 
 from ..game import Game
 from ..state import (
-    AQUEDUCT,
     BOARD,
-    DEFENDER_DECK,
     DICE,
     DISCARD,
-    FORCE_DRAW,
-    FORCE_GIVE,
-    PILLAGE,
     PRE_ROLL,
-    PROGRESS_DISCARD,
-    PROGRESS_DRAW,
     ROBBER,
     ROLLOFF,
     SETUP_ROAD,
     SETUP_SETTLE,
     STEAL,
     State,
-)  # fmt: skip
+)
+from ..variants.ck_state import AQUEDUCT, DEFENDER_DECK, PILLAGE, PROGRESS_DISCARD, PROGRESS_DRAW
+from ..variants.ck_two_player_state import FORCE_DRAW, FORCE_GIVE
 from .odds import TRACK, arrival_pmf
 from .production import rolls_per_turn
 

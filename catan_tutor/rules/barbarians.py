@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..actions import ChooseDeck, Pillage, make, seat
 from ..board import VERTEX_LABELS
-from ..state import DEFENDER_DECK, PILLAGE, RESOLVE, DueDraw, Knight, State, laid, tadd, tset
+from ..state import State, laid, tadd, tset
+from ..variants.ck_state import DEFENDER_DECK, PILLAGE, RESOLVE, DueDraw, Knight
 from .common import Reason
 from .improvements import free_cities
 from .knights import strength

@@ -7,7 +7,8 @@ matched the first: only the white and red dice are rolled again (no event die) u
 from __future__ import annotations
 
 from ..actions import Die
-from ..state import DICE, MAIN, RESOLVE, State
+from ..state import DICE, MAIN, State
+from ..variants.ck_state import RESOLVE
 from . import ck_turn
 
 

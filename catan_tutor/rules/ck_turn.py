@@ -5,21 +5,15 @@ from __future__ import annotations
 
 from ..actions import DICE_COLORS, EVENT_FACES, Aqueduct, BuildCity, Die, EventDie, make, seat
 from ..board import VERTEX_LABELS
-from ..state import (
+from ..state import MAIN, ROBBER, SETUP_ROAD, SETUP_SETTLE, State, tadd, tset
+from ..variants.ck_state import (
     AQUEDUCT,
     DEFENDER_DECK,
-    MAIN,
     PILLAGE,
     PROGRESS_DISCARD,
     PROGRESS_DRAW,
     RESOLVE,
-    ROBBER,
-    SETUP_ROAD,
-    SETUP_SETTLE,
-    State,
-    tadd,
-    tset,
-)  # fmt: skip
+)
 from . import barbarians, progress
 from .building import distance_ok, setup_payout
 from .common import Reason, gain, one, setup_order

@@ -13,18 +13,17 @@ from ..board import CARD_NAMES
 from ..state import (
     DISCARD,
     MAIN,
-    NEUTRAL,
     OFFER,
     PRE_ROLL,
     ROAD_BUILDING,
     ROBBER,
-    SABOTAGE,
     SETUP_ROAD,
     SETUP_SETTLE,
-    WEDDING,
     State,
     tset,
-)  # fmt: skip
+)
+from ..variants.ck_state import SABOTAGE, WEDDING
+from ..variants.two_player_state import NEUTRAL
 
 _R = TypeVar("_R")
 

@@ -8,20 +8,16 @@ from __future__ import annotations
 
 from ..actions import Action, Bid, Die, Pass, make, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES, RESOURCES, pips
-from ..state import (
+from ..state import END, STEAL, State, laid, tset
+from ..variants.dummy_state import (
     BIDS,
     CARD_DIE,
     DEV_DIE,
-    END,
     RESOURCE_DIE,
-    STEAL,
     TIEBREAK,
     BidTerms,
-    State,
     Tiebreak,
-    laid,
-    tset,
-)  # fmt: skip
+)
 from .common import Reason, bundle_reason, can_pay, give, one
 from .turn import next_turn
 

@@ -1,6 +1,6 @@
 """Knights of Cities & Knights: recruit, promote, activate, move, displace, chase (CK-KNIGHT-*).
 
-A knight is a ``state.Knight`` record on its vertex in ``State.kn``: level 1 basic,
+A knight is a ``variants.ck_state.Knight`` record on its vertex in ``State.kn``: level 1 basic,
 2 strong, 3 mighty; ``fresh`` marks a knight placed, activated or used this turn (it cannot
 act, CK-KNIGHT-ACTION-ELIGIBLE); ``promoted`` one promoted this turn.
 """
@@ -19,7 +19,8 @@ from ..actions import (
     seat,
 )  # fmt: skip
 from ..board import EDGE_OTHER_END, EDGE_VERTICES, HEX_NAMES, HEX_VERTICES, VERTEX_LABELS
-from ..state import MAIN, RELOCATE, STEAL, DisplacedKnight, Knight, State, tset
+from ..state import MAIN, STEAL, State, tset
+from ..variants.ck_state import RELOCATE, DisplacedKnight, Knight
 from . import awards
 from .building import settle_candidates
 from .common import (

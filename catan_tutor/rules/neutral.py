@@ -10,17 +10,9 @@ from __future__ import annotations
 
 from ..actions import NeutralKnight, NeutralPromote, NeutralRoad, NeutralSettle, make, seat
 from ..board import EDGE_LABELS, VERTEX_LABELS, VERTEX_NEIGHBOURS, parse_vertex
-from ..state import (
-    NEUTRAL,
-    ROAD_BUILDING,
-    ROADS,
-    SETTLEMENTS,
-    Knight,
-    NeutralDue,
-    State,
-    tadd,
-    tset,
-)
+from ..state import ROAD_BUILDING, ROADS, SETTLEMENTS, State, tadd, tset
+from ..variants.ck_state import Knight
+from ..variants.two_player_state import NEUTRAL, NeutralDue
 from . import awards
 from .building import (
     continue_road_building,

@@ -17,7 +17,8 @@ from ..board import (
     VERTEX_LABELS,
 )
 from ..grammar import count
-from ..state import MAIN, ROADS, SABOTAGE, STEAL, WEDDING, Knight, State, tadd, tset
+from ..state import MAIN, ROADS, STEAL, Knight, State, tadd, tset
+from ..variants.ck_state import SABOTAGE, WEDDING
 from . import awards, knights
 from .building import legal_road_edges
 from .card_record import Card, bare, listed, no_check

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..actions import Action, DiscardProgress, DrawProgress, make, seat
 from ..progress_cards import COUNT, DECK_KINDS, DECK_OF, VP_CARDS
-from ..state import MAIN, PROGRESS_DISCARD, RESOLVE, DueDraw, ProgressDeck, State, tadd, tset
+from ..state import MAIN, State, tadd, tset
+from ..variants.ck_state import PROGRESS_DISCARD, RESOLVE, DueDraw, ProgressDeck
 from .common import Reason
 from .words import card_title
 

@@ -6,7 +6,8 @@ from functools import lru_cache
 
 from ..actions import Action, Discard, MoveRobber, Steal, make, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES
-from ..state import DISCARD, MAIN, ROBBER, SABOTAGE, STEAL, State, tset
+from ..state import DISCARD, MAIN, ROBBER, STEAL, State, tset
+from ..variants.ck_state import SABOTAGE
 from .common import Reason, bundle_reason, can_pay, gain, give, one
 
 

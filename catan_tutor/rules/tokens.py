@@ -18,19 +18,9 @@ from ..actions import (
 )  # fmt: skip
 from ..board import COASTAL_VERTICES, HEX_NAMES, VERTEX_HEXES, VERTEX_LABELS
 from ..grammar import count
-from ..state import (
-    FORCE_DRAW,
-    FORCE_GIVE,
-    MAIN,
-    PRE_ROLL,
-    START_TOKENS,
-    TOKENS,
-    ForcedState,
-    State,
-    laid,
-    tadd,
-    tset,
-)  # fmt: skip
+from ..state import MAIN, PRE_ROLL, State, laid, tadd, tset
+from ..variants.ck_two_player_state import FORCE_DRAW, FORCE_GIVE, ForcedState
+from ..variants.two_player_state import START_TOKENS, TOKENS
 from . import awards, ck_turn
 from .awards import public_points
 from .common import PHASE_WORDS, Reason, bundle_reason, can_pay, give, one

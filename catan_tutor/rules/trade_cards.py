@@ -7,7 +7,8 @@ from functools import lru_cache
 
 from ..actions import HarborOffer, PlayProgress, ReturnCommodity, make, seat
 from ..board import HEX_VERTICES, N_HEXES
-from ..state import HARBOR, MAIN, HarborTrade, State
+from ..state import MAIN, State
+from ..variants.ck_state import HARBOR, HarborTrade
 from .card_record import Card, bare, listed, no_check
 from .ck_turn import victory_points
 from .common import Reason, can_pay, give, one

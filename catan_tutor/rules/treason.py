@@ -5,7 +5,8 @@ is in ``politics_cards``."""
 from __future__ import annotations
 
 from ..actions import Desert, PlaceDeserter, make, neutral_arg, seat
-from ..state import DESERT, DESERTER, MAIN, Knight, RemovedKnight, State, tset
+from ..state import MAIN, Knight, State, tset
+from ..variants.ck_state import DESERT, DESERTER, RemovedKnight
 from . import awards, knights
 from .common import Reason, chooser, occupancy
 

@@ -11,16 +11,9 @@ from ..board import HEX_NAMES, VERTEX_LABELS
 from ..card_titles import CARD_TITLES, card_list, card_title, notation_words
 from ..grammar import a as with_article
 from ..progress_cards import TRACKS
-from ..state import (
-    BOARD,
-    DICE,
-    DRAW,
-    FORCE_DRAW,
-    PROGRESS_DRAW,
-    ROLLOFF,
-    STEAL,
-    State,
-)  # fmt: skip
+from ..state import BOARD, DICE, DRAW, ROLLOFF, STEAL, State
+from ..variants.ck_state import PROGRESS_DRAW
+from ..variants.ck_two_player_state import FORCE_DRAW
 
 __all__ = [
     "CARD_TITLES", "card_list", "card_title", "chance_words", "notation_words", "prompt", "say",

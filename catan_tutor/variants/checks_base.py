@@ -21,10 +21,8 @@ from ..board import (
 from ..problem import Problem
 from ..rules.common import setup_order
 from ..state import (
-    BIDS,
     BOARD,
     CITIES,
-    COMMODITY_CARDS,
     DEV_DECK,
     DICE,
     DISCARD,
@@ -44,7 +42,9 @@ from ..state import (
     SETUP_SETTLE,
     STEAL,
     State,
-)  # fmt: skip
+)
+from .ck_state import COMMODITY_CARDS
+from .dummy_state import BIDS
 
 
 def resume_phases(caps) -> tuple[str, ...]:

@@ -12,7 +12,8 @@ from ..actions import EVENT_FACES
 from ..board import VERTEX_EDGES, VERTEX_LABELS
 from ..problem import Problem
 from ..progress_cards import CARDS, COUNT, DECK_KINDS, DECK_OF, TRACKS, VP_CARDS
-from ..state import (
+from ..state import ROBBER, STEAL, State
+from .ck_state import (
     AQUEDUCT,
     DEFENDER_DECK,
     DESERT,
@@ -22,12 +23,9 @@ from ..state import (
     PROGRESS_DISCARD,
     PROGRESS_DRAW,
     RELOCATE,
-    ROBBER,
     SABOTAGE,
-    STEAL,
     WEDDING,
-    State,
-)  # fmt: skip
+)
 
 
 def check_fields(rules, s: State, strict: bool) -> Iterator[Problem]:

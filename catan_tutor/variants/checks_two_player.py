@@ -9,20 +9,9 @@ from collections.abc import Iterator
 
 from ..problem import Problem
 from ..rules import tokens
-from ..state import (
-    DICE,
-    DISCARD,
-    FORCE_DRAW,
-    FORCE_GIVE,
-    MAIN,
-    NEUTRAL,
-    PRE_ROLL,
-    ROAD_BUILDING,
-    ROBBER,
-    STEAL,
-    TOKENS,
-    State,
-)  # fmt: skip
+from ..state import DICE, DISCARD, MAIN, PRE_ROLL, ROAD_BUILDING, ROBBER, STEAL, State
+from .ck_two_player_state import FORCE_DRAW, FORCE_GIVE
+from .two_player_state import NEUTRAL, TOKENS
 
 
 def check_tokens(rules, s: State, strict: bool) -> Iterator[Problem]:

@@ -69,33 +69,35 @@ from ..rules.production import apply_die as rolloff_die
 from ..rules.turn import apply_end as base_end
 from ..rules.turn import check_end
 from ..state import (
+    DICE,
+    DISCARD,
+    MAIN,
+    PRE_ROLL,
+    ROAD_BUILDING,
+    ROBBER,
+    ROLLOFF,
+    SETUP_ROAD,
+    SETUP_SETTLE,
+    State,
+)
+from . import base
+from .base import BaseRules
+from .capabilities import Capabilities
+from .ck_state import (
     AQUEDUCT,
     COMMODITY_CARDS,
     DEFENDER_DECK,
     DESERT,
     DESERTER,
-    DICE,
-    DISCARD,
     HARBOR,
-    MAIN,
     PILLAGE,
-    PRE_ROLL,
     PROGRESS_DISCARD,
     PROGRESS_DRAW,
     RELOCATE,
     RESOLVE,
-    ROAD_BUILDING,
-    ROBBER,
-    ROLLOFF,
     SABOTAGE,
-    SETUP_ROAD,
-    SETUP_SETTLE,
     WEDDING,
-    State,
-)  # fmt: skip
-from . import base
-from .base import BaseRules
-from .capabilities import Capabilities
+)
 from .records import Kind, Phase
 
 

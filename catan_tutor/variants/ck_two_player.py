@@ -32,25 +32,14 @@ from ..progress_cards import CARDS
 from ..rules import ck_double_roll, knights, neutral, tokens, treason
 from ..rules.common import Reason
 from ..rules.production import apply_die as rolloff_die
-from ..state import (
-    DESERT,
-    DICE,
-    FORCE_DRAW,
-    FORCE_GIVE,
-    MAIN,
-    NEUTRAL,
-    OVER,
-    PRE_ROLL,
-    RELOCATE,
-    ROLLOFF,
-    SETUP_ROAD,
-    SETUP_SETTLE,
-    State,
-)  # fmt: skip
+from ..state import DICE, MAIN, OVER, PRE_ROLL, ROLLOFF, SETUP_ROAD, SETUP_SETTLE, State
 from . import base, ck, two_player
 from .capabilities import Capabilities
 from .ck import CKRules
+from .ck_state import DESERT, RELOCATE
+from .ck_two_player_state import FORCE_DRAW, FORCE_GIVE
 from .records import Kind, Phase, compose
+from .two_player_state import NEUTRAL
 
 _ALCHEMY = CARDS.index("alchemy")
 _SMITHING = CARDS.index("smithing")

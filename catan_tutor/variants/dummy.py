@@ -6,23 +6,11 @@ from ..actions import Bid, Die, Pass
 from ..rules import awards, dummy
 from ..rules.production import add_die, apply_die, resolve_roll
 from ..rules.turn import next_turn
-from ..state import (
-    BIDS,
-    CARD_DIE,
-    DEV_DIE,
-    DICE,
-    END,
-    MAIN,
-    PRE_ROLL,
-    RESOURCE_DIE,
-    ROBBER,
-    ROLLOFF,
-    TIEBREAK,
-    State,
-)  # fmt: skip
+from ..state import DICE, END, MAIN, PRE_ROLL, ROBBER, ROLLOFF, State
 from . import base
 from .base import BaseRules
 from .capabilities import Capabilities
+from .dummy_state import BIDS, CARD_DIE, DEV_DIE, RESOURCE_DIE, TIEBREAK
 from .records import Kind, Phase
 
 _TIE_RULE = {"robber": "DUMMY-ROBBER-TARGET", "steal": "DUMMY-STEAL-TARGET",

@@ -16,15 +16,8 @@ from ..board import (
 from ..errors import ascii_count
 from ..position_format import FieldGroup, FieldReader, ints_text, labels_text
 from ..progress_cards import ALIASES, CARDS, TRACKS
-from ..state import (
-    DisplacedKnight,
-    DueDraw,
-    HarborTrade,
-    Knight,
-    ProgressDeck,
-    RemovedKnight,
-    State,
-)
+from ..state import State
+from .ck_state import DisplacedKnight, DueDraw, HarborTrade, Knight, ProgressDeck, RemovedKnight
 
 KEYS = ("kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pvp", "pdecks",
         "phand", "merchant", "event", "draws", "pillage", "claims", "pdiscards", "relocate",

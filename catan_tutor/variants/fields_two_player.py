@@ -6,13 +6,9 @@ from __future__ import annotations
 
 from ..errors import ascii_count
 from ..position_format import FieldGroup, FieldReader, ints_text
-from ..state import (
-    PHASES,
-    TOKENS,
-    ForcedState,
-    NeutralDue,
-    State,
-)  # fmt: skip
+from ..state import PHASES, State
+from .ck_two_player_state import ForcedState
+from .two_player_state import TOKENS, NeutralDue
 
 _FORCED_KINDS = {"res": False, "all": True}
 

@@ -28,11 +28,12 @@ from ..actions import (
 from ..board import Layout
 from ..rules import double_roll, neutral, tokens
 from ..rules.common import Reason
-from ..state import DICE, MAIN, NEUTRAL, OVER, PRE_ROLL, ROAD_BUILDING, State
+from ..state import DICE, MAIN, OVER, PRE_ROLL, ROAD_BUILDING, State
 from . import base
 from .base import BaseRules
 from .capabilities import Capabilities
 from .records import Kind, Phase
+from .two_player_state import NEUTRAL
 
 
 def _with_tokens(options):
