@@ -98,7 +98,7 @@ BROKEN = [
      Problem("phand", "P2 holds 5 progress cards off turn, more than 4 "
              "(CK-PROGRESS-HAND-LIMIT)")),
     ("ck-2p", lambda s: (_road(s, 2, "H3"), _knight(s, "D6", 2, active=True)), False,
-     Problem("kn", "N1's knight on D6 must be basic or strong, and inactive "
+     Problem("kn", "Neutral 1's knight on D6 must be basic or strong, and inactive "
              "(CK2P-NEUTRAL-KNIGHT-INERT)")),
 ]  # fmt: skip
 
