@@ -26,8 +26,9 @@ which closes that client's socket only. It is applied by
 stopped without waiting on its kernel), :mod:`catan_tutor.ws_handshake` (a kernel
 websocket closed during its handshake leaves its kernel free to be culled),
 :mod:`catan_tutor.kernel_restart` (a kernel restarted while it is shut down leaves no
-process behind) and :mod:`catan_tutor.kernel_pool` (kernels kept ready start one at a
-time), and both
+process behind), :mod:`catan_tutor.kernel_pool` (kernels kept ready start one at a
+time), :mod:`catan_tutor.render_end` (a page whose render fails still ends) and
+:mod:`catan_tutor.kernel_nice` (kernels yield the processor to the server), and both
 start :mod:`catan_tutor.watchdog` (the voila command always, the extension in a JupyterHub
 user's server).
 """
@@ -41,7 +42,15 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from . import kernel_cleanup, kernel_pool, kernel_restart, watchdog, ws_handshake
+from . import (
+    kernel_cleanup,
+    kernel_nice,
+    kernel_pool,
+    kernel_restart,
+    render_end,
+    watchdog,
+    ws_handshake,
+)
 from .errors import CatanError
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -128,6 +137,8 @@ def apply() -> None:
     ws_handshake.apply()  # a socket closed in its handshake leaves no kernel counted (issue 36)
     kernel_restart.apply()  # a restart racing a shutdown leaves no kernel process (issue 36)
     kernel_pool.apply()  # kernels kept ready (serve --class) start one at a time (issue 35)
+    render_end.apply()  # a page whose render fails still ends (issue 36)
+    kernel_nice.apply()  # kernels yield the processor to the server's loop (issue 36)
     _swap(kernel_websocket_handler, "read_header_from_binary_message", lambda _: read_v1_header)
     for module in (base, channels):
         _swap(module, "deserialize_msg_from_ws_v1", lambda f: _checked(check_v1_message, f))

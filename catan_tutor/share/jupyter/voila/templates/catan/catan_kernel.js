@@ -128,6 +128,8 @@
   }
 
   function pageBroken() {
+    // The server could not make the page (its kernel died as it started: render_end.py).
+    if (document.querySelector('.catan-render-failed')) return 'render failed';
     // Error outputs (with tracebacks hidden: Voilà's "There was an error..." text).
     if (document.querySelector('#rendered_cells .jp-OutputArea-output[data-mime-type=' +
                                '"application/vnd.jupyter.stderr"]')) return 'error';
