@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
+from collections.abc import Mapping
 from typing import Any
 
 import psutil
@@ -25,7 +26,7 @@ log = logging.getLogger("Voila")
 ORIGINALS: dict[str, Any] = {}
 
 
-def niceness(env: dict[str, str] | os._Environ[str] | None = None) -> int:
+def niceness(env: Mapping[str, str] | None = None) -> int:
     """The niceness asked for (0 to 19); a bad value is refused with what and where."""
     raw = (os.environ if env is None else env).get(ENV, str(DEFAULT)).strip()
     if not raw.isascii() or not raw.isdigit() or not 0 <= int(raw) <= 19:

@@ -35,6 +35,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .kernel_unstarted import idle_since
+
 START_GRACE = 150.0  # s a new kernel may take to get its page's socket (> executor timeouts)
 CHECK_EVERY = 5.0  # s between looks at every kernel
 RETRY_AFTER = 30  # s: the "class is full" page reloads by itself
@@ -119,7 +121,7 @@ class Tracker:
 
     def idle_for(self, kid: str, now: float) -> float:
         kernel = self.km.get_kernel(kid) if kid in self.km else None
-        last = getattr(kernel, "last_activity", None)
+        last = idle_since(kernel)  # None for a kernel whose start failed
         return 0.0 if last is None else max(0.0, time.time() - last.timestamp())
 
     def gone(self, kid: str, now: float) -> bool:

@@ -28,7 +28,8 @@ websocket closed during its handshake leaves its kernel free to be culled),
 :mod:`catan_tutor.kernel_restart` (a kernel restarted while it is shut down leaves no
 process behind), :mod:`catan_tutor.kernel_pool` (kernels kept ready start one at a
 time), :mod:`catan_tutor.render_end` (a page whose render fails still ends) and
-:mod:`catan_tutor.kernel_nice` (kernels yield the processor to the server), and both
+:mod:`catan_tutor.kernel_nice` (kernels yield the processor to the server) and
+:mod:`catan_tutor.kernel_unstarted` (a kernel whose start failed is still culled), and both
 start :mod:`catan_tutor.watchdog` (the voila command always, the extension in a JupyterHub
 user's server).
 """
@@ -47,6 +48,7 @@ from . import (
     kernel_nice,
     kernel_pool,
     kernel_restart,
+    kernel_unstarted,
     render_end,
     watchdog,
     ws_handshake,
@@ -139,6 +141,7 @@ def apply() -> None:
     kernel_pool.apply()  # kernels kept ready (serve --class) start one at a time (issue 35)
     render_end.apply()  # a page whose render fails still ends (issue 36)
     kernel_nice.apply()  # kernels yield the processor to the server's loop (issue 36)
+    kernel_unstarted.apply()  # a kernel whose start failed is still culled (issue 36)
     _swap(kernel_websocket_handler, "read_header_from_binary_message", lambda _: read_v1_header)
     for module in (base, channels):
         _swap(module, "deserialize_msg_from_ws_v1", lambda f: _checked(check_v1_message, f))

@@ -334,19 +334,16 @@ def test_the_page_warns_before_its_kernel_ends_and_a_page_past_the_cap_says_so(n
 def test_kernels_kept_ready_are_outside_the_caps_until_a_page_takes_one():
     """``serve --class N`` (issue 35): the kernels waiting in Voilà's pool neither fill the
     class nor end for being idle; one handed to a page counts as its client's."""
-    import asyncio
+    from concurrent.futures import Future
 
     t, km = tracker(per_client=1, total=2, idle=60)
 
-    async def pool() -> list:
-        async def ready(kid: str) -> dict:
-            return {"kernel_id": kid}
+    def ready(kid: str) -> Future:  # a pool's task, done: its kernel is ready
+        task: Future = Future()
+        task.set_result({"kernel_id": kid})
+        return task
 
-        tasks = [asyncio.ensure_future(ready(k)) for k in ("r1", "r2")]
-        await asyncio.gather(*tasks)
-        return tasks
-
-    km._pools = {"00_start_here.ipynb": asyncio.run(pool())}
+    km._pools = {"00_start_here.ipynb": [ready("r1"), ready("r2")]}
     for kid in ("r1", "r2"):
         km.add(kid, idle=3600)  # waiting for a visitor for an hour
     start(t, km, "a", "c", 0.0, sockets=1)
