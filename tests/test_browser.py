@@ -223,7 +223,7 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     _wait_marker(page, "depth 0")
     page.get_by_role("button", name="move knight").click()
     page.mouse.move(*_spot(page, "vertex", "O6"))
-    page.locator(".catan-tutor").filter(has_text="vertex O6").first.wait_for()
+    page.locator(".catan-tutor").filter(has_text="corner O6").first.wait_for()
     page.screenshot(path=ARTIFACTS / "knight_targets.png")
     before = _board_pixels(page)
     page.mouse.click(*_spot(page, "vertex", "O6"))  # a glowing target
@@ -364,7 +364,7 @@ def test_setup_played_with_the_keyboard_alone(page) -> None:
     assert page.evaluate(is_board)
     status = page.locator(".catan-tutor .widget-label")
     page.keyboard.press("ArrowDown")
-    status.filter(has_text="cursor: vertex").first.wait_for()
+    status.filter(has_text="cursor: corner").first.wait_for()
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
     _wait_marker(page, "depth 3 setup-road")
@@ -396,7 +396,9 @@ def test_editor_places_a_piece_and_refuses_an_impossible_one(page) -> None:
     page.locator(".catan-editor .catan-icon-no").first.wait_for()
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "edited.png")
     open_tab(page, "Players")
-    page.locator(".catan-tutor").filter(has_text="3 VP (settlements 1, cities 2)").first.wait_for()
+    page.locator(".catan-tutor").filter(
+        has_text="3 VP (1 from settlements, 2 from cities)"
+    ).first.wait_for()
 
 
 def test_odds_panel_runs_playouts_in_voila(page) -> None:

@@ -273,3 +273,22 @@ def test_a_variation_holding_a_later_answer_is_hidden_but_not_while_it_is_played
     s.play("P3 settle G6")
     assert str(s.timeline.current.action) == "P3 settle G6"  # played as played
     assert ("P3 settles G6", s.timeline.current.id) in rows(s.timeline, s.puzzle.hidden())
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_the_hand_row_does_not_name_whose_turn_it_is_before_it_is_solved(asked: Asked):
+    """A puzzle may ask whose turn it is (1.4: "Whose turn is it to place?"): the learner's
+    hand row names no seat while the question is open, and names it again once solved (where
+    no other question follows at once)."""
+    t = at_question(asked)
+    s = t.session
+    row = html.unescape(re.sub(r"<[^>]+>", "", t.controls.hand.value))
+    seat = s.own_seat()
+    if not 0 <= seat < s.game.players:
+        assert row == ""  # nobody's hand to show
+        return
+    assert "Hand of the player to move" in row and f"{s.game.names[seat]}'s" not in row
+    answer = answer_nodes(asked.puzzle, s.timeline.current, s.timeline.rules)[0]
+    t.puzzle.submit(str(answer.action))
+    if not s.puzzle_secret:  # solved, and no other question open: the seat named again
+        assert "Hand of the player to move" not in t.controls.hand.value

@@ -276,7 +276,7 @@ def test_the_board_is_played_with_the_keyboard_alone():
     assert first in t.view.targets and first[0] == "vertex"
     assert min(board.vertex_xy(i)[1] for k, i in t.view.targets) == board.vertex_xy(first[1])[1]
     label = board.VERTEX_LABELS[first[1]]
-    assert t.board.pointer.value == f"cursor: vertex {label} · Enter: settle"
+    assert t.board.pointer.value == f"cursor: corner {label} · Enter: settle"
     key(t, "ArrowDown")
     below = t.view.cursor
     assert below in t.view.targets
@@ -393,7 +393,7 @@ def test_hover_rings_only_legal_targets_and_names_the_spot():
         )
 
     pointer_at("vertex", "A4")
-    assert t.board.pointer.value == "vertex A4" and t.view.hovered is None  # no kind chosen
+    assert t.board.pointer.value == "corner A4" and t.view.hovered is None  # no kind chosen
     t.controls.palette.value = "build road"
     pointer_at("edge", "J3")
     assert t.view.hovered == ("edge", board.parse_edge("J3"))
@@ -820,7 +820,8 @@ def test_header_says_what_the_game_waits_for_in_the_engines_words():
         t = at_pre_roll(variant, players)
         t.session.play(t.game.parse("P1 roll"))
         header = visible_text(t.header.value)
-        assert "Chance:" in header and not re.search(r"\b(?:BASE|2P|DUMMY|CK|CK2P)-", header)
+        assert "Roll the dice" in header and "Chance:" not in header  # no player "Chance"
+        assert not re.search(r"\b(?:BASE|2P|DUMMY|CK|CK2P)-", header)
 
 
 def test_what_happened_tells_each_move_in_words():

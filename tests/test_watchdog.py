@@ -107,9 +107,10 @@ def test_a_healthy_loop_is_left_alone_and_a_slow_start_is_not_a_stall(log) -> No
     logger, records = log
     exits: list[int] = []
     loop = asyncio.new_event_loop()
-    dog = Watchdog(loop, logger, beat=0.1, stall=0.3, limit=0.6, exit=exits.append).start()
+    # stall 3 s: far beyond a beat's lateness on a loaded machine (0.3 s was not: flaky)
+    dog = Watchdog(loop, logger, beat=0.1, stall=3, limit=6, exit=exits.append).start()
     try:
-        time.sleep(1.0)  # the loop has not started: nothing is counted yet
+        time.sleep(3.5)  # the loop has not started, longer than a stall: nothing counted yet
         assert dog.last is None and not exits
         loop.run_until_complete(asyncio.sleep(1.0))  # the server runs, beating
         assert dog.last is not None and not exits and dog.stalls == 0

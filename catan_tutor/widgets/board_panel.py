@@ -26,7 +26,7 @@ from .board_view import BoardView
 from .describe import board_text_html
 from .dice_shown import dice_shown
 from .editor_panel import LABELS
-from .kinds import Spot, spot_kind, targets_of, variant_kinds
+from .kinds import SPOT_WORDS, Spot, spot_kind, targets_of, variant_kinds
 from .links import Link, link_of
 from .tutor_session import TutorSession
 
@@ -252,7 +252,7 @@ class BoardPanel:
         editing = self.edit_piece() is not None
         shown = None if spot is not None and not editing and spot not in self.view.targets else spot
         self.view.hover(shown)
-        label = f"{spot[0]} {LABELS[spot[0]][spot[1]]}" if spot else ""
+        label = f"{SPOT_WORDS[spot[0]]} {LABELS[spot[0]][spot[1]]}" if spot else ""
         if self.pointer.value != label:
             self.pointer.value = label
 
@@ -325,7 +325,7 @@ class BoardPanel:
             if self.pointer.value.startswith("cursor"):
                 self.pointer.value = ""
             return
-        label = f"cursor: {spot[0]} {LABELS[spot[0]][spot[1]]}"
+        label = f"cursor: {SPOT_WORDS[spot[0]]} {LABELS[spot[0]][spot[1]]}"
         piece, kind = self.edit_piece(), self.session.kind
         if piece is not None:
             label += f" · Enter: place {piece}"

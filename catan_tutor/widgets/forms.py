@@ -93,7 +93,7 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
 
 # What an empty list asks for ("Choose a corner"), by field; any other: its label.
 _CHOOSE = {"vertex": "a corner", "dst": "a corner", "src": "a knight", "edge": "an edge",
-           "hex": "a hex", "victim": "whom to rob"}  # fmt: skip
+           "hex": "a hex", "victim": "whom to rob", "to": "whom to offer it to"}  # fmt: skip
 
 
 def _choose(name: str) -> str:

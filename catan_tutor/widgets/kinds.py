@@ -47,6 +47,10 @@ def target_of(a: Action) -> Spot | None:
     return None
 
 
+# A spot's kind as the page says it (the lessons' words: a corner, an edge, a hex).
+SPOT_WORDS = {"vertex": "corner", "edge": "edge", "hex": "hex"}
+
+
 def spot_label(spot: Spot) -> str:
     """``vertex C6``, ``edge N5``, ``hex H``: a spot as the board labels it."""
     kind, i = spot

@@ -81,7 +81,8 @@ def players_html(game: Game, show_hands: bool | Collection[int] = True, active: 
             if not shown and view["public_vp"] != vp:  # hidden Victory Point cards
                 parts = {k: v for k, v in parts.items() if k != "VP cards"}
                 vp = view["public_vp"]
-            detail = ", ".join(f"{k} {v}" for k, v in parts.items()) or "none yet"
+            # "2 from settlements, 1 from cities": points by source, never read as counts
+            detail = ", ".join(f"{v} from {k}" for k, v in parts.items()) or "none yet"
             bits.append(f"<b>{vp} VP</b> <span style='color:#666'>({detail})</span>")
         if view["hand_size"] or not neutral:
             hand = view["hand"]

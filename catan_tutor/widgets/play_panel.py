@@ -210,7 +210,9 @@ class PlayPanel:
         self._choices()
         self._set_form(None)
         self._buttons(kinds)
-        self.hand.value = own_hand_html(s.game, s.own_seat(), s.against_computer())
+        self.hand.value = own_hand_html(
+            s.game, s.own_seat(), s.against_computer(), unnamed=s.puzzle_secret
+        )
         self.message.value = html.escape(s.message)
         self._tried()
         self._log()
@@ -391,14 +393,17 @@ class PlayPanel:
             self.ring(spot, verdicts.short_reason(ex))
 
 
-def own_hand_html(game: Game, seat: int, against_computer: bool) -> str:
+def own_hand_html(game: Game, seat: int, against_computer: bool, unnamed: bool = False) -> str:
     """The learner's own hand (``seat``) as its owner sees it: cards, then development or
-    progress cards (BASE-INFO, CK-INFO)."""
+    progress cards (BASE-INFO, CK-INFO). ``unnamed``: a puzzle's open question, where the
+    seat's name would tell whose turn it is."""
     if game.is_over() or not 0 <= seat < game.players:
         return ""
     view = game.observation(seat)["seats"][seat]
     name = html.escape(game.names[seat])
     who = f"Your hand ({name})" if against_computer else f"{name}'s hand"
+    if unnamed:
+        who = "Hand of the player to move"
     bits = [cards_text(view["hand"])]
     if any(view.get("dev") or ()):
         bits.append("development cards: " + dev_cards_text(view["dev"]))

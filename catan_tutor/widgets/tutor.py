@@ -349,7 +349,7 @@ class Tutor:
             prompt = verdicts.plain(g.prompt())
             if prompt.lower().startswith("chance:"):
                 prompt = prompt.split(":", 1)[1].strip()
-            who = f"{icons.DIE} Chance: " + markup.text(prompt)
+            who = f"{icons.DIE} " + markup.text(prompt[:1].upper() + prompt[1:])
         else:
             p = g.current_player
             name, sep, rest = verdicts.plain(g.prompt()).partition(": ")
