@@ -180,3 +180,18 @@ def test_editing_offers_no_kind_of_action():
     assert s.kinds() == [] and s.kind == ""
     s.set_editing(False)
     assert s.kinds() == ["settle"]
+
+
+def test_a_kind_refused_everywhere_for_one_reason_says_it_when_chosen():
+    """A learner's finding: "Why can't I build a city?" in setup said only "Nothing of this
+    kind can be played now". Every corner gives the same refusal (BASE-SETUP-FREE): say it;
+    a kind played on no spot (a bank trade) points at the form, not at the board."""
+    from catan_tutor.resources import packaged_lessons
+    from catan_tutor.scenario import load_scenario
+    from catan_tutor.widgets.tutor_session import ASK_FORM
+
+    s = TutorSession(load_scenario(packaged_lessons() / "base_setup.catan.yaml"))
+    s.choose_kind("build city")
+    assert s.message.startswith("Not possible now: ") and "city is not possible" in s.message
+    s.choose_kind("bank trade")
+    assert s.message == ASK_FORM

@@ -10,7 +10,7 @@ from dataclasses import fields
 
 from ..actions import Action, spot_fields
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
-from ..game import Game
+from ..game import Explanation, Game
 from ..rules.common import CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST
 from ..rules.improvements import WALL_COST
 from ..rules.knights import ACTIVATE_COST, KNIGHT_COST
@@ -167,3 +167,22 @@ def cost_text(cost: tuple[int, ...]) -> str:
     return ", ".join(
         f"{n} {CARD_NAMES[k]}" if n > 1 else CARD_NAMES[k] for k, n in enumerate(cost) if n
     )
+
+
+def common_refusal(game: Game, cls: type) -> Explanation | None:
+    """The engine's refusal of kind ``cls`` on every spot it is played on, when it is one
+    and the same reason everywhere (in setup a city is refused on every corner for one
+    reason: say it at once); None when the kind is played on no spot, is legal somewhere,
+    or is refused for different reasons in different places (then each spot says its own)."""
+    sizes = {"vertex": len(VERTEX_LABELS), "edge": len(EDGE_LABELS), "hex": len(HEX_NAMES)}
+    found: Explanation | None = None
+    for kind in dict.fromkeys(clicked_fields(cls).values()):
+        for i in range(sizes[kind]):
+            a = probe(game, cls, (kind, i))
+            if a is None:
+                continue
+            ex = game.explain(a)
+            if ex.legal or (found is not None and ex.reason != found.reason):
+                return None
+            found = found or ex
+    return found

@@ -27,12 +27,22 @@ from ..game import Explanation, Game
 from ..sampler import Sampler
 from ..scenario import Scenario, loads_scenario
 from ..timeline import Node, Timeline
-from .kinds import OWN_BUTTON, acting_seat, kind_name, kinds_of, seat_only, variant_kinds
+from .kinds import (
+    OWN_BUTTON,
+    acting_seat,
+    clicked_fields,
+    common_refusal,
+    kind_name,
+    kinds_of,
+    seat_only,
+    variant_kinds,
+)
 from .path_log import SETUP_PHASE, PathLog
 from .puzzle_state import PuzzleState
 from .session_line import LessonLine, LessonNodes
 from .session_seats import SeatSettings
 from .session_tree import TreeEdits
+from .verdicts import plain
 from .wording import notation_problem
 
 if TYPE_CHECKING:
@@ -50,6 +60,10 @@ HIDDEN = "Find the move first: play it, or take a hint."
 ASK_HINT = (
     "Nothing of this kind can be played now. Click a spot on the board to see why "
     "not there, or type the move under Try a move."
+)
+ASK_FORM = (
+    "Nothing of this kind can be played now. Fill in the form and press Play, or type the "
+    "move under Try a move, to see why not."
 )
 # The same, while a puzzle's answer is hidden: no word on what can be played now
 ASK_PUZZLE = "Click the spot on the board where you play it: the puzzle judges it."
@@ -290,10 +304,18 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
         self.kind, self.message = kind, ""
         cls = variant_kinds(self.game).get(kind)
         if not self.of_kind(kind) and cls is not None and not seat_only(cls):
-            self.message = ASK_PUZZLE if self.puzzle_secret else ASK_HINT
+            self.message = ASK_PUZZLE if self.puzzle_secret else self._why_no(cls)
         self.emit("kind")
         if not self.of_kind(kind) and cls is not None and seat_only(cls):
             self.try_move(str(cls(acting_seat(self.game))))
+
+    def _why_no(self, cls: type) -> str:
+        """Why no move of kind ``cls`` can be played now: the engine's one reason where every
+        spot gives the same one, else where to ask (a spot, or the form)."""
+        why = common_refusal(self.game, cls)
+        if why is not None:
+            return f"Not possible now: {plain(why.reason)}"
+        return ASK_HINT if clicked_fields(cls) else ASK_FORM
 
     # ------------------------------------------------------------ Try a move
     def try_move(self, text: str) -> None:
