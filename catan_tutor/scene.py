@@ -129,7 +129,7 @@ class Robber:
 
 @dataclass(frozen=True)
 class Merchant:
-    """The merchant on ``hex`` (CK-PROG-MERCHANT), in its holder's colour."""
+    """The merchant on ``hex`` (CK-PC-MERCHANT), in its holder's colour."""
 
     hex: int
     owner: int
