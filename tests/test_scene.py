@@ -11,6 +11,7 @@ import pytest
 
 from catan_tutor import VARIANTS, Game, board, new_game, palette, random_playout
 from catan_tutor import scene as S
+from catan_tutor.editor import edit
 from catan_tutor.render import svg
 from catan_tutor.widgets import BoardView, board_paint
 
@@ -20,7 +21,7 @@ NS = "{http://www.w3.org/2000/svg}"
 
 def states(variant: str) -> list[Game]:
     """Positions of a seeded game of ``variant``: its start, its end, halfway and, in C&K, the
-    last one with a city wall."""
+    last one with a city wall, given a metropolis on that city."""
     game = new_game(variant, players=PLAYERS[variant], seed=3)
     out = [game.clone()]
     random_playout(game, 3, max_actions=100_000)
@@ -28,8 +29,11 @@ def states(variant: str) -> list[Game]:
     half, walled = len(game.history) // 2, not game.caps.improvements
     while game.history and (len(game.history) > half or not walled):
         game.undo()
-        if not walled and any(game.state.walls):
-            out.append(game.clone())
+        if not walled and any(game.state.walls):  # and a metropolis on that city (editor)
+            city = game.state.walls.index(True)
+            seat = f"P{game.state.vowner[city] + 1}"
+            label = board.VERTEX_LABELS[city]
+            out.append(edit(game.clone(), f"level {seat} trade 4", f"metropolis trade {label}"))
             walled = True
         if len(game.history) == half:
             out.append(game.clone())
@@ -105,7 +109,7 @@ def test_scene_lists_exactly_the_pieces_2P_SETUP_NEUTRAL_POSITIONS(
         assert [(h.edge, h.kind) for h in scene.board.harbors] == list(game.layout.harbors)
     assert some["roads"] and some["buildings"]  # the positions are not empty
     if variant.startswith("ck"):
-        assert some["knights"] and some["walls"]
+        assert some["knights"] and some["walls"] and some["metropolises"]
     if variant == "base-2p":
         assert some["neutral"]
 
