@@ -6,6 +6,8 @@ roads, settlements, cities and, in Cities & Knights, walls, metropolises, knight
 merchant and the barbarian track. It accepts a ``Game``, a ``State``, a timeline ``Node``, a
 ``Timeline`` or a ``Scenario``. Every text is escaped; player colours pass through
 ``palette.player_fill`` (a palette shade, a checked ``#rrggbb`` or grey), never verbatim.
+What to draw comes from ``catan_tutor.scene``, as for the canvas; this module only decides
+how it looks in SVG.
 """
 
 from __future__ import annotations

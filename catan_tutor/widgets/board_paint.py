@@ -1,7 +1,8 @@
 """The scene of a game drawn on canvas layers, in canvas pixels (``BoardView`` shows it): the
 board (sea, land, number tokens, harbors, hex glyphs) and the pieces (roads, buildings and
 their player marks, walls, metropolises, knights, robber, merchant), then the strip under the
-board (dice, rolls, the barbarian track in C&K).
+board (dice, rolls, the barbarian track in C&K). What to draw comes from ``catan_tutor.scene``,
+as for the SVG picture (``render.py``); this module only decides how it looks on the canvas.
 """
 
 from __future__ import annotations
