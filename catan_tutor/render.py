@@ -6,6 +6,8 @@ roads, settlements, cities and, in Cities & Knights, walls, metropolises, knight
 merchant and the barbarian track. It accepts a ``Game``, a ``State``, a timeline ``Node``, a
 ``Timeline`` or a ``Scenario``. Every text is escaped; player colours pass through
 ``palette.player_fill`` (a palette shade, a checked ``#rrggbb`` or grey), never verbatim.
+What to draw comes from ``catan_tutor.scene``, as for the canvas; this module only decides
+how it looks in SVG.
 """
 
 from __future__ import annotations
@@ -17,9 +19,8 @@ from typing import Any
 
 from . import board
 from . import palette as P
-from .board import GENERIC, HARBOR_NAMES, Layout
-from .rules.barbarians import TRACK_END, forces
-from .variants.capabilities import BASE
+from . import scene as S
+from .rules.barbarians import TRACK_END
 
 __all__ = ["svg", "save_svg"]
 
@@ -116,57 +117,31 @@ class _Svg:
         )
 
 
-def _parts(obj: Any) -> tuple[Any, Layout | None, tuple[str, ...], int]:
-    """(state, layout, colours, players) of a Game, State, Node, Timeline or Scenario."""
-    outer = obj
-    for _ in range(4):
-        if hasattr(obj, "vowner"):
-            break
-        if getattr(obj, "timeline", None) is not None:
-            obj = obj.timeline
-        elif hasattr(obj, "state"):
-            obj = obj.state
-        else:
-            break
-    state = obj
-    if not hasattr(state, "vowner"):
-        raise TypeError(
-            f"cannot draw a {type(outer).__name__}: expected a Game, a State, a "
-            "timeline Node or Timeline, or a Scenario"
-        )
-    layout = getattr(outer, "layout", None) or getattr(state, "layout", None)
-    colors = tuple(getattr(outer, "colors", None) or getattr(state, "colors", None) or ())
-    n = getattr(state, "n", None)
-    players = n if isinstance(n, int) else getattr(outer, "players", len(colors))
-    return state, layout, colors, players
-
-
 def svg(game: Any, *, labels: bool = False, size: int = 560, path: str | Path | None = None) -> str:
     """The board of ``game`` (a Game, State, timeline Node, Timeline or Scenario) as an SVG
     document ``size`` pixels wide; ``labels`` adds the vertex and edge labels (``H4``,
     ``A3``); ``path`` also writes it to that file."""
-    state, layout, colors, players = _parts(game)
-    ck = getattr(state, "caps", BASE).knights  # a stand-in without caps: no C&K
-    dice = tuple(getattr(state, "rolled", ()) or getattr(state, "dice", ()))
-    strip = ck or bool(dice)
+    state = S.parts(game)[0]
+    scene = S.scene_of(game)
+    strip = scene.strip.ck or bool(scene.strip.faces)
     apothem = P.LAND_APOTHEM + P.SEA_MARGIN + P.SEA_EDGE_WIDTH / 2
     half_w = apothem * 2 / math.sqrt(3)
     width, height = 2 * half_w, 2 * apothem + (_STRIP if strip else 0.0)
     px_h = round(size * height / width)
     out = _Svg()
-    title = _title(state, players)
+    title = _title(state, scene.players)
     out.add(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{int(size)}" height="{px_h}" '
         f'viewBox="{_n(-half_w)} {_n(-apothem)} {_n(width)} {_n(height)}" role="img" '
         f"aria-label={_attr(title)} font-family={_attr(P.FONT)}>"
     )
     out.add(f"<title>{_text(title)}</title>")
-    _draw_board(out, state, layout)
-    _draw_pieces(out, state, layout, colors, players)
+    _draw_board(out, scene.board)
+    _draw_pieces(out, scene.pieces)
     if labels:
         _draw_labels(out)
     if strip:
-        _draw_strip(out, state, dice, ck, -half_w, apothem, width)
+        _draw_strip(out, scene.strip, -half_w, apothem, width)
     out.add("</svg>")
     text = "\n".join(out.parts) + "\n"
     if path is not None:
@@ -188,31 +163,27 @@ def _title(state: Any, players: int) -> str:
 # -- the board --------------------------------------------------------------------------------
 
 
-def _draw_board(out: _Svg, state: Any, layout: Layout | None) -> None:
+def _draw_board(out: _Svg, scene: S.Board) -> None:
     frame = P.sea_frame()
     out.polygon(frame, P.SEA, P.SEA_EDGE, P.SEA_EDGE_WIDTH, ' stroke-linejoin="round"')
     for h in range(board.N_HEXES):  # the beach under the island
         out.polygon(
             P.hex_corners(h), P.BEACH, P.BEACH, 2 * P.BEACH_WIDTH, ' stroke-linejoin="round"'
         )
-    if layout is not None:
-        for e, kind in layout.harbors:
-            _draw_harbor(out, e, kind)
-        terrain: tuple[int, ...] = layout.terrain
-    else:  # a variable board being laid: the tiles placed so far
-        terrain = tuple(getattr(state, "tiles", ()) or (-1,) * board.N_HEXES)
-    for h in range(board.N_HEXES):
-        t = terrain[h]
+    for harbor in scene.harbors:
+        _draw_harbor(out, harbor)
+    for tile in scene.tiles:
+        h, t = tile.hex, tile.terrain
         out.polygon(P.hex_corners(h), P.TERRAIN_EDGE)
         fill = P.TERRAIN_FILL[t] if 0 <= t < len(P.TERRAIN_FILL) else P.UNKNOWN_TERRAIN
         out.polygon(P.hex_corners(h, P.HEX_INSET), fill, extra=f' class="hex hex-{h}"')
         if 0 <= t < len(P.TERRAIN_FILL):
             _draw_glyphs(out, h, t)
-        x, y = board.hex_centre_xy(h)
+        x, y = tile.centre
         letter = P.LETTER_LIGHT if t in P.DARK_TERRAINS else P.LETTER_DARK
-        out.text((x, y - P.LETTER_OFFSET), board.HEX_NAMES[h], 0.19, letter, bold=True)
-        if layout is not None and layout.numbers[h]:
-            _draw_token(out, (x, y), layout.numbers[h])
+        out.text((x, y - P.LETTER_OFFSET), tile.letter, 0.19, letter, bold=True)
+        if tile.number:
+            _draw_token(out, (x, y), tile.number)
 
 
 def _draw_glyphs(out: _Svg, h: int, terrain: int) -> None:
@@ -246,27 +217,22 @@ def _draw_token(out: _Svg, c: Point, n: int) -> None:
         out.circle((x, c[1] + 0.17), P.PIP_RADIUS, look.ink)
 
 
-def _draw_harbor(out: _Svg, e: int, kind: int) -> None:
-    spot = P.harbor_spot(e)
-    for v in board.EDGE_VERTICES[e]:
-        a = P.toward(board.vertex_xy(v), spot, 0.08)
-        b = P.toward(board.vertex_xy(v), spot, 0.75)
+def _draw_harbor(out: _Svg, harbor: S.Harbor) -> None:
+    spot = harbor.spot
+    for corner in harbor.coast:
+        a = P.toward(corner, spot, 0.08)
+        b = P.toward(corner, spot, 0.75)
         out.line(a, b, P.PIER, P.PIER_WIDTH, ' stroke-linecap="round"')
-    fill = P.HARBOR_GENERIC_FILL if kind == GENERIC else P.TERRAIN_FILL[kind]
-    out.circle(spot, P.HARBOR_RADIUS, fill, P.HARBOR_EDGE, 1.5 * _PX)
-    ink = P.text_on(fill)
-    if kind == GENERIC:
-        out.text(spot, "3:1", 0.24, ink, bold=True)
+    out.circle(spot, P.HARBOR_RADIUS, harbor.fill, P.HARBOR_EDGE, 1.5 * _PX)
+    ink = P.text_on(harbor.fill)
+    if not harbor.name:
+        out.text(spot, harbor.ratio, 0.24, ink, bold=True)
         return
-    out.text((spot[0], spot[1] - 0.08), "2:1", 0.21, ink, bold=True)
-    out.text((spot[0], spot[1] + 0.13), HARBOR_NAMES[kind], 0.15, ink)
+    out.text((spot[0], spot[1] - 0.08), harbor.ratio, 0.21, ink, bold=True)
+    out.text((spot[0], spot[1] + 0.13), harbor.name, 0.15, ink)
 
 
 # -- the pieces -------------------------------------------------------------------------------
-
-
-def _fill(colors: tuple[str, ...], p: int) -> str:
-    return P.player_fill(colors[p]) if 0 <= p < len(colors) else P.UNKNOWN_FILL
 
 
 def _mark(out: _Svg, at: Point, size: float, p: int, fill: str) -> None:
@@ -279,122 +245,93 @@ def _mark(out: _Svg, at: Point, size: float, p: int, fill: str) -> None:
         out.circle(at, size, ink, extra=cls)
 
 
-def _draw_pieces(
-    out: _Svg, state: Any, layout: Layout | None, colors: tuple[str, ...], players: int
-) -> None:
-    names = getattr(state, "names", ())
-    roads = []
-    for e, p in enumerate(state.eowner):
-        if p >= 0:
-            a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[e])
-            roads.append((e, p, a, b, P.toward(a, b, P.ROAD_TRIM), P.toward(b, a, P.ROAD_TRIM)))
+def _draw_pieces(out: _Svg, pieces: S.Pieces) -> None:
+    roads = [
+        (
+            r,
+            P.toward(r.ends[0], r.ends[1], P.ROAD_TRIM),
+            P.toward(r.ends[1], r.ends[0], P.ROAD_TRIM),
+        )
+        for r in pieces.roads
+    ]
     out.add('<g class="road-outlines" stroke-linecap="round">')  # as the canvas: outlines first
-    for _e, _p, _a, _b, s, t in roads:  # a light ring, then the dark outline
+    for _r, s, t in roads:  # a light ring, then the dark outline
         out.line(s, t, P.PIECE_HALO, P.ROAD_WIDTH + (3 + 2 * P.HALO_WIDTH) * _PX, _HALO)
-    for _e, _p, _a, _b, s, t in roads:
+    for _r, s, t in roads:
         out.line(s, t, P.PIECE_EDGE, P.ROAD_WIDTH + 3 * _PX)
     out.add("</g>")
-    for e, p, a, b, s, t in roads:
-        fill = _fill(colors, p)
-        out.add(f'<g class="road" data-owner="{p}" stroke-linecap="round">')
-        out.line(s, t, fill, P.ROAD_WIDTH)
-        if p >= players:  # a neutral's road: dashed along its length, each neutral its dashes
-            dashes = " ".join(_n(d * _PX) for d in P.neutral_dash(p - players))
-            s, t = P.toward(a, b, P.ROAD_TRIM + 0.05), P.toward(b, a, P.ROAD_TRIM + 0.05)
+    for r, s, t in roads:
+        out.add(f'<g class="road" data-owner="{r.owner}" stroke-linecap="round">')
+        out.line(s, t, r.fill, P.ROAD_WIDTH)
+        if r.seat < 0:  # a neutral's road: dashed along its length, each neutral its dashes
+            dashes = " ".join(_n(d * _PX) for d in P.neutral_dash(r.neutral))
+            (a, b), trim = r.ends, P.ROAD_TRIM + 0.05
             out.line(
-                s,
-                t,
+                P.toward(a, b, trim),
+                P.toward(b, a, trim),
                 P.NEUTRAL_MARK,
                 1.5 * _PX,
                 f' stroke-linecap="butt" stroke-dasharray="{dashes}"',
             )
         else:
-            _mark(out, board.edge_xy(e), P.ROAD_MARK_SIZE, p, fill)
+            _mark(out, r.at, P.ROAD_MARK_SIZE, r.seat, r.fill)
         out.add("</g>")
-    caps = getattr(state, "caps", BASE)  # a stand-in without caps: no C&K pieces
-    kn = tuple(state.kn) if caps.knights else ()
-    walls = tuple(state.walls) if caps.improvements else ()
-    metro = tuple(state.metro) if caps.improvements else ()
-    metros = {v: t for t, v in enumerate(metro) if v >= 0}
-    for v, p in enumerate(state.vowner):
-        if p < 0:
-            continue
-        x, y = board.vertex_xy(v)
-        fill, city = _fill(colors, p), bool(state.vcity[v])
-        out.add(f'<g class="{"city" if city else "settlement"}" data-owner="{p}">')
-        if walls and walls[v]:
-            w = P.WALL_SIZE
-            out.polygon(
-                [
-                    (x - w, y - 0.2 * w),
-                    (x + w, y - 0.2 * w),
-                    (x + w, y + 0.85 * w),
-                    (x - w, y + 0.85 * w),
-                ],
-                P.WALL,
-                P.PIECE_EDGE,
-                1.5 * _PX,
-                ' class="wall"',
-            )
-        outline, size = (
-            (P.CITY_SHAPE, P.CITY_SIZE) if city else (P.SETTLEMENT_SHAPE, P.SETTLEMENT_SIZE)
-        )
-        piece = P.shape(x, y, size, outline)
-        out.polygon(piece, None, P.PIECE_HALO, (2 + 2 * P.HALO_WIDTH) * _PX, _HALO)
-        out.polygon(piece, fill, P.PIECE_EDGE, 2 * _PX, ' stroke-linejoin="round"')
-        if p >= players:  # a neutral (N1, N2) or the dummy (D): its name
-            label = P.party_label(names[p] if p < len(names) else "")
-            size = 0.17 if len(label) < 2 else 0.145
-            out.text((x, y + 0.06), label, size, P.text_on(fill), bold=True, extra=' class="name"')
-        else:
-            dx, dy = P.CITY_MARK_AT if city else P.SETTLEMENT_MARK_AT
-            _mark(out, (x + dx, y + dy), P.MARK_SIZE, p, fill)
-        if v in metros:
-            u = P.CITY_SIZE
-            out.polygon(
-                P.shape(x + 0.55 * u, y - 1.0 * u, u, P.TOWER_SHAPE),
-                P.TRACK_FILL[metros[v]],
-                P.PIECE_EDGE,
-                1.5 * _PX,
-                f' class="metropolis metropolis-{P.TRACK_NAMES[metros[v]]}"',
-            )
-        out.add("</g>")
-    for v, k in enumerate(kn):
-        if k is not None:
-            _draw_knight(
-                out,
-                v,
-                _fill(colors, k.owner),
-                k.level,
-                k.active,
-                k.owner if k.owner < players else -1,
-                ""
-                if k.owner < players
-                else P.party_label(names[k.owner] if k.owner < len(names) else ""),
-            )
-    robber = getattr(state, "robber", -1)
-    if robber >= 0:
-        _draw_robber(out, robber, bool(layout is not None and layout.numbers[robber]))
-    merchant = tuple(getattr(state, "merchant", (-1, -1)) or (-1, -1)) if kn else (-1, -1)
-    if merchant[0] >= 0:
-        cx, cy = board.hex_centre_xy(merchant[0])
-        piece = P.shape(cx + P.ROBBER_OFFSET, cy + 0.05, 0.13, P.MERCHANT_SHAPE)
+    for building in pieces.buildings:
+        _draw_building(out, building)
+    for knight in pieces.knights:
+        _draw_knight(out, knight)
+    if pieces.robber is not None:
+        _draw_robber(out, pieces.robber.at)
+    merchant = pieces.merchant
+    if merchant is not None:
+        piece = P.shape(*merchant.at, 0.13, P.MERCHANT_SHAPE)
         out.polygon(piece, None, P.PIECE_HALO, (1.5 + 2 * P.HALO_WIDTH) * _PX, _HALO)
+        out.polygon(piece, merchant.fill, P.PIECE_EDGE, 1.5 * _PX, ' class="merchant"')
+
+
+def _draw_building(out: _Svg, b: S.Building) -> None:
+    """A settlement or city on its wall, with its mark (or name) and its metropolis."""
+    (x, y), fill, city = b.at, b.fill, b.city
+    out.add(f'<g class="{"city" if city else "settlement"}" data-owner="{b.owner}">')
+    if b.wall:
+        w = P.WALL_SIZE
         out.polygon(
-            piece,
-            _fill(colors, merchant[1]),
+            [
+                (x - w, y - 0.2 * w),
+                (x + w, y - 0.2 * w),
+                (x + w, y + 0.85 * w),
+                (x - w, y + 0.85 * w),
+            ],
+            P.WALL,
             P.PIECE_EDGE,
             1.5 * _PX,
-            ' class="merchant"',
+            ' class="wall"',
         )
+    outline, size = (P.CITY_SHAPE, P.CITY_SIZE) if city else (P.SETTLEMENT_SHAPE, P.SETTLEMENT_SIZE)
+    piece = P.shape(x, y, size, outline)
+    out.polygon(piece, None, P.PIECE_HALO, (2 + 2 * P.HALO_WIDTH) * _PX, _HALO)
+    out.polygon(piece, fill, P.PIECE_EDGE, 2 * _PX, ' stroke-linejoin="round"')
+    if b.seat < 0:  # a neutral (N1, N2) or the dummy (D): its name
+        size = 0.17 if len(b.label) < 2 else 0.145
+        out.text((x, y + 0.06), b.label, size, P.text_on(fill), bold=True, extra=' class="name"')
+    else:
+        _mark(out, b.mark_at, P.MARK_SIZE, b.seat, fill)
+    if b.metropolis >= 0:
+        u, track = P.CITY_SIZE, b.metropolis
+        out.polygon(
+            P.shape(x + 0.55 * u, y - 1.0 * u, u, P.TOWER_SHAPE),
+            P.TRACK_FILL[track],
+            P.PIECE_EDGE,
+            1.5 * _PX,
+            f' class="metropolis metropolis-{P.TRACK_NAMES[track]}"',
+        )
+    out.add("</g>")
 
 
-def _draw_knight(
-    out: _Svg, v: int, fill: str, level: int, active: bool, seat: int, label: str = ""
-) -> None:
+def _draw_knight(out: _Svg, k: S.Knight) -> None:
     """As the canvas: a disc, 1-3 level bars, the owner's mark (a neutral's: its name); gold
     rim when active, pale with a dashed rim when not; a light ring outside."""
-    x, y = board.vertex_xy(v)
+    (x, y), fill, level, active, seat, label = k.at, k.fill, k.level, k.active, k.seat, k.label
     r = P.KNIGHT_RADIUS
     state = "active" if active else "inactive"
     out.add(f'<g class="knight knight-{state} level-{level}" data-owner="{seat}">')
@@ -432,9 +369,8 @@ def _draw_knight(
     out.add("</g>")
 
 
-def _draw_robber(out: _Svg, h: int, beside_token: bool) -> None:
-    cx, cy = board.hex_centre_xy(h)
-    x, y = cx - (P.ROBBER_OFFSET if beside_token else 0.0), cy + 0.05
+def _draw_robber(out: _Svg, at: Point) -> None:
+    x, y = at
     u = 0.11
     out.add(
         f'<g class="robber" fill="{P.ROBBER}" stroke="{P.ROBBER_EDGE}" '
@@ -475,9 +411,7 @@ def _draw_labels(out: _Svg) -> None:
     out.add("</g>")
 
 
-def _draw_strip(
-    out: _Svg, state: Any, dice: tuple[int, ...], ck: bool, left: float, top: float, width: float
-) -> None:
+def _draw_strip(out: _Svg, strip: S.Strip, left: float, top: float, width: float) -> None:
     """Under the board: the dice of the roll and, in C&K, the barbarian track."""
     h = _STRIP
     out.polygon(
@@ -487,7 +421,7 @@ def _draw_strip(
     )
     size, y = 0.56 * h, top + 0.2 * h
     x = left + 12 * _PX
-    event = str(getattr(state, "event", "") or "")
+    dice, event, ck = strip.faces, strip.event, strip.ck
     if dice or event:
         for (face, pip), value in zip(P.DICE, (*dice, 0, 0)[:2], strict=True):
             _draw_die(out, x, y, size, face, pip, value)
@@ -503,7 +437,7 @@ def _draw_strip(
     else:
         out.text((x, y + size / 2), "no dice rolled yet", 0.28 * h, P.STRIP_TEXT, anchor="start")
     if ck:
-        _draw_track(out, state, top, h, left + width)
+        _draw_track(out, strip, top, h, left + width)
 
 
 def _draw_die(out: _Svg, x: float, y: float, size: float, face: str, pip: str, value: int) -> None:
@@ -521,8 +455,8 @@ def _draw_die(out: _Svg, x: float, y: float, size: float, face: str, pip: str, v
         out.circle((x + size * (0.5 + 0.27 * dx), y + size * (0.5 + 0.27 * dy)), 0.09 * size, pip)
 
 
-def _draw_track(out: _Svg, state: Any, top: float, h: float, right_edge: float) -> None:
-    barb = int(getattr(state, "barb", 0))
+def _draw_track(out: _Svg, strip: S.Strip, top: float, h: float, right_edge: float) -> None:
+    barb = strip.barb
     r, step = 0.17 * h, 2.55 * 0.17 * h
     right = right_edge - 14 * _PX - r
     y = top + 0.42 * h
@@ -534,10 +468,9 @@ def _draw_track(out: _Svg, state: Any, top: float, h: float, right_edge: float) 
             out.polygon(
                 P.shape(x, y, 1.25 * r, P.SHIP_SHAPE), P.PIECE_EDGE, extra=' class="barbarian-ship"'
             )
-    barbarians, knights = forces(state)
     out.text(
         (right + r, top + 0.85 * h),
-        f"barbarians {barbarians} vs knights {sum(knights.values())}",
+        f"barbarians {strip.barbarians} vs knights {strip.defenders}",
         0.24 * h,
         P.STRIP_TEXT,
         anchor="end",

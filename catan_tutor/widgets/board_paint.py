@@ -1,29 +1,27 @@
 """The scene of a game drawn on canvas layers, in canvas pixels (``BoardView`` shows it): the
 board (sea, land, number tokens, harbors, hex glyphs) and the pieces (roads, buildings and
 their player marks, walls, metropolises, knights, robber, merchant), then the strip under the
-board (dice, rolls, the barbarian track in C&K).
+board (dice, rolls, the barbarian track in C&K). What to draw comes from ``catan_tutor.scene``,
+as for the SVG picture (``render.py``); this module only decides how it looks on the canvas.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 from ipycanvas import Canvas
 
 from .. import board
-from ..board import GENERIC, HARBOR_NAMES
 from ..palette import (
     MARK_SHAPES,
     TERRAIN_GLYPHS,
     Point,
     Viewport,
     glyph_spots,
-    harbor_spot,
     hex_corners,
     neutral_dash,
-    party_label,
     player_mark,
     rounded_square,
     sea_frame,
@@ -31,8 +29,21 @@ from ..palette import (
     token_look,
     toward,
 )
-from ..rules.barbarians import TRACK_END, forces
-from ..variants.capabilities import BASE
+from ..rules.barbarians import TRACK_END
+from ..scene import (
+    Building,
+    Harbor,
+    Knight,
+    Merchant,
+    Pieces,
+    Road,
+    Robber,
+    Strip,
+    Tile,
+    board_scene,
+    pieces_scene,
+    strip_scene,
+)
 from . import style
 from .dice_shown import NO_DICE
 
@@ -63,23 +74,24 @@ class ScenePainter:
         return n * self.ratio
 
     def draw_static(self, c: Canvas) -> None:
-        """Layer 0: sea, land, number tokens, harbors, hex letters."""
-        layout = self.game.layout
+        """Layer 0: sea, land, number tokens, harbors, hex letters (``scene.board_scene``)."""
+        game = self.game
+        scene = board_scene(game.state, game.layout)
         c.clear()
         self._draw_sea(c)
-        if layout is None:  # a variable board being laid out: the hexes placed so far
-            terrain = tuple(getattr(self.game.state, "tiles", ()) or (-1,) * board.N_HEXES)
-            for h in range(board.N_HEXES):
-                self._draw_hex(c, h, terrain[h])
-            self._draw_glyphs(c, terrain)
-            return
-        for e, kind in layout.harbors:
-            self._draw_harbor(c, e, kind)
-        for h in range(board.N_HEXES):
-            self._draw_hex(c, h, layout.terrain[h])
-            if layout.numbers[h]:
-                self._draw_token(c, board.hex_centre_xy(h), layout.numbers[h])
-        self._draw_glyphs(c, layout.terrain)
+        for harbor in scene.harbors:
+            self._draw_harbor(c, harbor)
+        for tile in scene.tiles:
+            self._draw_hex(c, tile)
+            if tile.number:
+                self._draw_token(c, tile.centre, tile.number)
+        self._draw_glyphs(c, tuple(tile.terrain for tile in scene.tiles))
+
+    def pieces(self) -> Pieces:
+        """The pieces of the game shown (``scene.pieces_scene``)."""
+        game = self.game
+        players = getattr(game, "players", len(game.colors))
+        return pieces_scene(game.state, game.layout, tuple(game.colors), players)
 
     def draw_pieces(
         self,
@@ -90,60 +102,36 @@ class ScenePainter:
         """Layer 1: roads, then settlements and cities (walls, metropolises), knights, then the
         robber and the merchant; the strip under the board (``last_attack``: the strengths of
         the attack just fought; ``dice``: the strip's dice and caption, ``dice_shown``)."""
-        state = self.game.state
+        pieces = self.pieces()
         c.clear()
-        players = getattr(self.game, "players", len(self.game.colors))
-        roads = [(e, p) for e, p in enumerate(state.eowner) if p >= 0]
-        self._draw_roads(c, roads)
-        for e, p in roads:
-            if p >= players:
-                self._draw_neutral_road(c, e, p - players)
+        self._draw_roads(c, pieces.roads)
+        for road in pieces.roads:
+            if road.seat < 0:
+                self._draw_neutral_road(c, road)
             else:
-                self._draw_mark(
-                    c,
-                    *self.vp.px(board.edge_xy(e)),
-                    self.vp.len(style.ROAD_MARK_SIZE),
-                    p,
-                    self._player(p),
-                )
+                x, y = self.vp.px(road.at)
+                self._draw_mark(c, x, y, self.vp.len(style.ROAD_MARK_SIZE), road.seat, road.fill)
         self._flush_marks(c)
-        caps = getattr(state, "caps", BASE)  # a stand-in without caps: no C&K pieces
-        kn = state.kn if caps.knights else ()
-        walls = state.walls if caps.improvements else ()
-        metros = {v: t for t, v in enumerate(state.metro) if v >= 0} if caps.improvements else {}
-        for v, p in enumerate(state.vowner):
-            if p >= 0:
-                if walls and walls[v]:
-                    self._draw_wall(c, v)
-                self._draw_building(c, v, self._player(p), bool(state.vcity[v]))
-                if p >= players:  # a neutral (N1, N2) or the dummy (D): its name on it
-                    self._draw_letter(c, v, party_label(state.names[p]), self._player(p))
-                else:
-                    dx, dy = style.CITY_MARK_AT if state.vcity[v] else style.SETTLEMENT_MARK_AT
-                    vx, vy = board.vertex_xy(v)
-                    self._draw_mark(
-                        c,
-                        *self.vp.px((vx + dx, vy + dy)),
-                        self.vp.len(style.MARK_SIZE),
-                        p,
-                        self._player(p),
-                    )
-                if v in metros:
-                    self._draw_metropolis(c, v, metros[v])
+        for b in pieces.buildings:
+            if b.wall:
+                self._draw_wall(c, b.at)
+            self._draw_building(c, b)
+            if b.seat < 0:  # a neutral (N1, N2) or the dummy (D): its name on it
+                self._draw_letter(c, b.vertex, b.label, b.fill)
+            else:
+                x, y = self.vp.px(b.mark_at)
+                self._draw_mark(c, x, y, self.vp.len(style.MARK_SIZE), b.seat, b.fill)
+            if b.metropolis >= 0:
+                self._draw_metropolis(c, b.at, b.metropolis)
         self._flush_marks(c)
-        for v, k in enumerate(kn):
-            if k is not None:
-                seat = k[0] if k[0] < players else -1
-                label = "" if seat >= 0 else party_label(state.names[k[0]])
-                self._draw_knight(c, v, self._player(k[0]), k[1], k[2], seat, label)
+        for knight in pieces.knights:
+            self._draw_knight(c, knight)
         self._flush_marks(c)
-        self._draw_robber(c, state.robber)
-        if kn and state.merchant[0] >= 0:
-            self._draw_merchant(c, state.merchant[0], self._player(state.merchant[1]))
-        self.strip_painter.draw(c, state, last_attack, dice)
-
-    def _player(self, p: int) -> str:
-        return style.player_fill(self.game.colors[p])
+        if pieces.robber is not None:
+            self._draw_robber(c, pieces.robber)
+        if pieces.merchant is not None:
+            self._draw_merchant(c, pieces.merchant)
+        self.strip_painter.draw(c, strip_scene(self.game.state), last_attack, dice)
 
     # -- static layer -----------------------------------------------------------------------
 
@@ -162,17 +150,18 @@ class ScenePainter:
             c.fill_polygon(pts)
             c.stroke_polygon(pts)
 
-    def _draw_hex(self, c: Canvas, h: int, terrain: int) -> None:
+    def _draw_hex(self, c: Canvas, tile: Tile) -> None:
+        h, terrain = tile.hex, tile.terrain
         c.fill_style = style.TERRAIN_EDGE
         c.fill_polygon(self.vp.pxs(hex_corners(h)))
-        c.fill_style = style.TERRAIN_FILL[terrain]
+        c.fill_style = style.TERRAIN_FILL[terrain]  # not laid yet (-1): the last terrain's
         c.fill_polygon(self.vp.pxs(hex_corners(h, style.HEX_INSET)))
-        x, y = board.hex_centre_xy(h)
+        x, y = tile.centre
         dark = terrain in style.DARK_TERRAINS
         c.fill_style = style.LETTER_LIGHT if dark else style.LETTER_DARK
         c.font = style.font(self.vp.len(0.19), bold=True)
         c.text_align, c.text_baseline = "center", "middle"
-        c.fill_text(board.HEX_NAMES[h], *self.vp.px((x, y - style.LETTER_OFFSET)))
+        c.fill_text(tile.letter, *self.vp.px((x, y - style.LETTER_OFFSET)))
 
     def _draw_glyphs(self, c: Canvas, terrain: tuple[int, ...]) -> None:
         """Each hex's terrain glyph (palette.TERRAIN_GLYPHS) at its glyph spots, so terrain
@@ -248,46 +237,46 @@ class ScenePainter:
         for i in range(k):
             c.fill_circle(x + (i - (k - 1) / 2) * step, py, self.vp.len(style.PIP_RADIUS))
 
-    def _draw_harbor(self, c: Canvas, e: int, kind: int) -> None:
-        spot = harbor_spot(e)
+    def _draw_harbor(self, c: Canvas, harbor: Harbor) -> None:
+        spot = harbor.spot
         x, y = self.vp.px(spot)
         c.stroke_style, c.line_width = style.PIER, self.vp.len(style.PIER_WIDTH)
         c.line_cap = "round"
-        for v in board.EDGE_VERTICES[e]:
-            a = _toward(board.vertex_xy(v), spot, 0.08)
-            b = _toward(board.vertex_xy(v), spot, 0.75)
+        for corner in harbor.coast:
+            a = _toward(corner, spot, 0.08)
+            b = _toward(corner, spot, 0.75)
             c.stroke_line(*self.vp.px(a), *self.vp.px(b))
-        fill = style.HARBOR_GENERIC_FILL if kind == GENERIC else style.TERRAIN_FILL[kind]
+        fill = harbor.fill
         r = self.vp.len(style.HARBOR_RADIUS)
         c.fill_style, c.stroke_style, c.line_width = fill, style.HARBOR_EDGE, self.px(1.5)
         c.fill_circle(x, y, r)
         c.stroke_circle(x, y, r)
         c.fill_style = style.text_on(fill)
         c.text_align, c.text_baseline = "center", "middle"
-        if kind == GENERIC:
+        if not harbor.name:
             c.font = style.font(self.vp.len(0.24), bold=True)
-            c.fill_text("3:1", x, y)
+            c.fill_text(harbor.ratio, x, y)
             return
         c.font = style.font(self.vp.len(0.21), bold=True)
-        c.fill_text("2:1", x, y - self.vp.len(0.08))
+        c.fill_text(harbor.ratio, x, y - self.vp.len(0.08))
         c.font = style.font(self.vp.len(0.16))
-        c.fill_text(HARBOR_NAMES[kind], x, y + self.vp.len(0.13))
+        c.fill_text(harbor.name, x, y + self.vp.len(0.13))
 
     # -- pieces layer -----------------------------------------------------------------------
 
-    def _draw_roads(self, c: Canvas, roads: list[tuple[int, int]]) -> None:
+    def _draw_roads(self, c: Canvas, roads: tuple[Road, ...]) -> None:
         """Every road: all the dark outlines first, then the fills, one call per colour."""
         if not roads:
             return
         w = self.vp.len(style.ROAD_WIDTH)
         by_fill: dict[str, list[list[Point]]] = {}
-        for e, p in roads:
-            a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[e])
+        for road in roads:
+            a, b = road.ends
             ends = [
                 self.vp.px(_toward(a, b, style.ROAD_TRIM)),
                 self.vp.px(_toward(b, a, style.ROAD_TRIM)),
             ]
-            by_fill.setdefault(self._player(p), []).append(ends)
+            by_fill.setdefault(road.fill, []).append(ends)
         c.line_cap = "round"
         every = np.array([seg for segs in by_fill.values() for seg in segs])
         c.stroke_style = style.PIECE_HALO
@@ -300,9 +289,10 @@ class ScenePainter:
             c.stroke_style = fill
             c.stroke_line_segments(np.array(segs))
 
-    def _draw_building(self, c: Canvas, v: int, fill: str, city: bool) -> None:
-        x, y = self.vp.px(board.vertex_xy(v))
-        if city:
+    def _draw_building(self, c: Canvas, b: Building) -> None:
+        x, y = self.vp.px(b.at)
+        fill = b.fill
+        if b.city:
             pts = _shape(x, y, self.vp.len(style.CITY_SIZE), style.CITY_SHAPE)
         else:
             pts = _shape(x, y, self.vp.len(style.SETTLEMENT_SIZE), style.SETTLEMENT_SHAPE)
@@ -320,10 +310,10 @@ class ScenePainter:
         c.line_width = self.px(edge + 2 * style.HALO_WIDTH)
         c.stroke_polygon(pts)
 
-    def _draw_neutral_road(self, c: Canvas, e: int, k: int) -> None:
-        """A dashed line along the ``k``-th neutral's road, so it never passes for a player's
-        nor for another neutral's (each neutral its own dashes)."""
-        a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[e])
+    def _draw_neutral_road(self, c: Canvas, road: Road) -> None:
+        """A dashed line along a neutral's road, so it never passes for a player's nor for
+        another neutral's (each neutral its own dashes)."""
+        (a, b), k = road.ends, road.neutral
         p, q = _toward(a, b, style.ROAD_TRIM + 0.05), _toward(b, a, style.ROAD_TRIM + 0.05)
         c.stroke_style, c.line_width = style.NEUTRAL_MARK, self.px(1.5)
         c.line_cap = "butt"
@@ -338,15 +328,15 @@ class ScenePainter:
         c.text_align, c.text_baseline = "center", "middle"
         c.fill_text(letter, x, y + self.vp.len(0.06))
 
-    def _draw_wall(self, c: Canvas, v: int) -> None:
-        x, y = self.vp.px(board.vertex_xy(v))
+    def _draw_wall(self, c: Canvas, at: Point) -> None:
+        x, y = self.vp.px(at)
         s = self.vp.len(style.WALL_SIZE)
         c.fill_style, c.stroke_style, c.line_width = style.WALL, style.PIECE_EDGE, self.px(1.5)
         c.fill_rect(x - s, y - 0.2 * s, 2 * s, 1.05 * s)
         c.stroke_rect(x - s, y - 0.2 * s, 2 * s, 1.05 * s)
 
-    def _draw_metropolis(self, c: Canvas, v: int, track: int) -> None:
-        x, y = self.vp.px(board.vertex_xy(v))
+    def _draw_metropolis(self, c: Canvas, at: Point, track: int) -> None:
+        x, y = self.vp.px(at)
         u = self.vp.len(style.CITY_SIZE)
         pts = _shape(x + 0.55 * u, y - 1.0 * u, u, style.TOWER_SHAPE)
         c.fill_style, c.stroke_style = style.TRACK_FILL[track], style.PIECE_EDGE
@@ -354,20 +344,12 @@ class ScenePainter:
         c.fill_polygon(pts)
         c.stroke_polygon(pts)
 
-    def _draw_knight(
-        self,
-        c: Canvas,
-        v: int,
-        fill: str,
-        level: int,
-        active: bool,
-        seat: int = -1,
-        label: str = "",
-    ) -> None:
+    def _draw_knight(self, c: Canvas, k: Knight) -> None:
         """A disc in the owner's colour with the owner's mark (a player's: ``seat`` >= 0) or
         name (a neutral's: ``label``); 1-3 bars for basic, strong, mighty; an inactive knight
         is pale with a dashed rim, an active one solid with a gold rim; a light ring outside."""
-        x, y = self.vp.px(board.vertex_xy(v))
+        fill, level, active, seat, label = k.fill, k.level, k.active, k.seat, k.label
+        x, y = self.vp.px(k.at)
         r = self.vp.len(style.KNIGHT_RADIUS)
         c.fill_style = style.PIECE_HALO
         c.fill_circle(x, y, r + self.px((1.5 if active else 0.75) + style.HALO_WIDTH))
@@ -394,9 +376,9 @@ class ScenePainter:
                 c, x, y + style.KNIGHT_MARK_AT * r, style.KNIGHT_MARK_SIZE * r, seat, fill
             )
 
-    def _draw_merchant(self, c: Canvas, h: int, fill: str) -> None:
-        cx, cy = board.hex_centre_xy(h)
-        x, y = self.vp.px((cx + style.ROBBER_OFFSET, cy + 0.05))
+    def _draw_merchant(self, c: Canvas, merchant: Merchant) -> None:
+        fill = merchant.fill
+        x, y = self.vp.px(merchant.at)
         pts = _shape(x, y, self.vp.len(0.13), style.MERCHANT_SHAPE)
         c.line_join = "round"
         self._halo(c, pts, 1.5)
@@ -404,12 +386,8 @@ class ScenePainter:
         c.fill_polygon(pts)
         c.stroke_polygon(pts)
 
-    def _draw_robber(self, c: Canvas, h: int) -> None:
-        if h < 0:
-            return  # C&K: the robber stays off the board until the first attack
-        cx, cy = board.hex_centre_xy(h)
-        offset = style.ROBBER_OFFSET if self.game.layout.numbers[h] else 0.0
-        x, y = self.vp.px((cx - offset, cy + 0.05))
+    def _draw_robber(self, c: Canvas, robber: Robber) -> None:
+        x, y = self.vp.px(robber.at)
         u = self.vp.len(0.11)
         body = _shape(x, y, u, style.ROBBER_SHAPE)
         c.fill_style, c.stroke_style, c.line_width = style.ROBBER, style.ROBBER_EDGE, self.px(1.5)
@@ -441,7 +419,7 @@ class StripPainter:
     def draw(
         self,
         c: Canvas,
-        state: Any,
+        strip: Strip,
         last_attack: dict | None,
         dice: tuple[tuple[int, ...], str] | None = None,
     ) -> None:
@@ -455,25 +433,25 @@ class StripPainter:
         size, y = 0.56 * h, top + 0.2 * h
         x = self.px(12)
         if dice is None:
-            faces = tuple(getattr(state, "rolled", ()) or getattr(state, "dice", ()))
+            faces = strip.faces
             dice = (faces, f"dice: last roll {sum(faces[:2])}" if faces else NO_DICE)
         faces, caption = dice
-        event: str = getattr(state, "event", "")
+        event = strip.event
         if faces or event:
             for colour, value in zip(style.DICE, (*faces, 0, 0)[:2], strict=True):
                 self._draw_die(c, x, y, size, colour, value)
                 x += size * 1.25
-            if getattr(state, "caps", BASE).improvements:  # the event die
-                self._draw_event_die(c, x, y, size, state.event)
+            if strip.ck:  # the event die
+                self._draw_event_die(c, x, y, size, event)
                 x += size * 1.25
-        sums = getattr(state, "sums", ())
+        sums = strip.sums
         lines = [caption, "rolls " + " · ".join(map(str, sums))] if sums else [caption]
         c.fill_style, c.text_align, c.text_baseline = self.text_colour, "left", "middle"
         c.font = style.font((0.24 if len(lines) > 1 else 0.28) * h)
         for i, line in enumerate(lines):
             c.fill_text(line, x + self.px(4), top + h * (i + 1) / (len(lines) + 1))
-        if getattr(state, "caps", BASE).improvements:  # the barbarian track
-            self._draw_track(c, top, h, state, last_attack)
+        if strip.ck:  # the barbarian track
+            self._draw_track(c, top, h, strip, last_attack)
 
     def _draw_die(
         self, c: Canvas, x: float, y: float, size: float, colour: tuple[str, str], value: int
@@ -509,11 +487,11 @@ class StripPainter:
             c.fill_polygon(_shape(x + size / 2, y + size / 2, size / 2, style.GATE_SHAPE))
 
     def _draw_track(
-        self, c: Canvas, top: float, h: float, state: Any, last_attack: dict | None
+        self, c: Canvas, top: float, h: float, strip: Strip, last_attack: dict | None
     ) -> None:
         """Seven steps from the far island (0) to the attack (7), the ship on its step, and
         the barbarians' strength against the active knights'."""
-        barb = state.barb
+        barb = strip.barb
         r = 0.17 * h
         step = 2.55 * r
         right = self.vp.ox * 2 - self.px(14) - r
@@ -525,8 +503,7 @@ class StripPainter:
             if i == barb:
                 c.fill_style = style.PIECE_EDGE
                 c.fill_polygon(_shape(x, y, 1.25 * r, style.SHIP_SHAPE))
-        barbarians, knights = forces(state)
-        text = f"barbarians {barbarians} vs knights {sum(knights.values())}"
+        text = f"barbarians {strip.barbarians} vs knights {strip.defenders}"
         fought = last_attack if barb == 0 else None
         if fought:  # CK-BARB-AFTER: the knights lie down; say what fought
             text = (

@@ -40,7 +40,6 @@ from ..palette import (
     sea_frame,
     toward,
 )
-from ..variants.capabilities import BASE
 from . import style
 from .board_paint import (
     HINT_RING,
@@ -130,14 +129,6 @@ LABEL_SIZE, LABEL_PAD = 0.15, 0.03
 
 LABEL_SMALL = 0.12  # the label of a spot a piece stands on, beside the piece
 LABEL_BELOW, LABEL_INLAND = 0.34, 0.24  # how far beside a building or knight / a road
-
-
-def occupied(state) -> tuple[set[int], set[int]]:
-    """The vertices a building or knight stands on and the edges a road lies on."""
-    kn = state.kn if getattr(state, "caps", BASE).knights else ()  # a stand-in: no caps
-    vertices = {v for v, p in enumerate(state.vowner) if p >= 0}
-    vertices |= {v for v, k in enumerate(kn) if k is not None}
-    return vertices, {e for e, p in enumerate(state.eowner) if p >= 0}
 
 
 def _below(v: int) -> Point:
@@ -403,7 +394,7 @@ class BoardView:
         call per tag colour and size, then the texts); nothing while hidden."""
         if not self.labels:
             return
-        taken_v, taken_e = occupied(self.game.state)
+        taken_v, taken_e = self.painter.pieces().taken  # the scene's pieces
         c.text_align, c.text_baseline = "center", "middle"
         for labels, xy, tag, ink, taken, beside in (
             (board.EDGE_LABELS, board.edge_xy, EDGE_TAG, EDGE_TAG_TEXT, taken_e, _inland),
