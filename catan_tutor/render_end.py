@@ -53,4 +53,4 @@ def apply() -> None:
         return ended(current(self, kernel_id, kernel_future), f"the page of kernel {kernel_id}")
 
     setattr(generate_content_generator, _GUARDED, True)
-    NotebookRenderer.generate_content_generator = generate_content_generator  # type: ignore[method-assign]
+    NotebookRenderer.generate_content_generator = generate_content_generator

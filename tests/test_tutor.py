@@ -775,8 +775,8 @@ def test_every_kind_of_the_variant_is_offered_and_the_others_are_greyed_with_the
     t.controls.blocked.value = "end turn"  # chosen: the verdict under Try a move
     assert t.controls.palette.value is None and t.controls.try_text.value == "P1 end"
     assert "data-rule='BASE-SETUP-FREE'" in t.controls.try_verdict.value
-    t.controls.blocked.value = "build city"  # a kind played on a spot: the click asks
-    assert "Click a spot" in t.controls.message.value and not t.view.targets
+    t.controls.blocked.value = "build city"  # refused on every corner for one reason: said
+    assert "Not possible now: During setup" in t.controls.message.value and not t.view.targets
     click_at(t, "vertex", "J12")
     assert t.game.parse(t.controls.try_text.value) == t.game.parse("P1 city J12")
     assert "not allowed" in t.controls.try_verdict.value

@@ -83,8 +83,8 @@ def test_choosing_a_kind_not_legal_asks_the_engine_why():
     assert said[-2:] == ["kind", "tried"] and s.kind == "end turn"
     assert s.verdict is not None and not s.verdict.legal and s.verdict.rule
     assert s.tried is None and s.tried_text == "P1 end"
-    s.choose_kind("build city")  # played on a spot: the learner is asked to pick one
-    assert said[-1] == "kind" and "Click a spot" in s.message
+    s.choose_kind("build city")  # refused on every corner for one reason: said at once
+    assert said[-1] == "kind" and s.message.startswith("Not possible now: During setup")
 
 
 def test_try_a_move_then_play_it():
