@@ -596,6 +596,38 @@ def test_session_state_restores_a_played_game_from_its_position():
     assert reloaded.tutor.timeline.current.depth == 2
 
 
+def test_a_reload_in_a_game_against_the_computer_plays_on_against_it():
+    """A learner's finding: a reload ended the game against the computer (every seat human,
+    every hand shown, P2 never moved). The saved line carries the computer seats and seed."""
+    app = App(packaged_lessons(), query="")
+    s = app.tutor.session
+    s.open(new_game("base", players=3))
+    s.set_computers({1: "greedy", 2: "random"}, seed=7)
+    s.set_paused(True)  # the test plays P1's moves itself
+    s.play("P1 settle H4")
+    line = session.decode(app.tutor.saved_line.value)
+    assert line.computers == {1: "greedy", 2: "random"} and line.seed == 7
+    reloaded = App(packaged_lessons(), query="s=" + app.tutor.saved_line.value)
+    r = reloaded.tutor.session
+    assert dict(r.computers) == {1: "greedy", 2: "random"} and r.computer_seed == 7
+    assert r.against_computer() and reloaded.tutor.game.position() == app.tutor.game.position()
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [{"computers": {"5": "greedy"}}, {"computers": {"1": "eval"}}, {"seed": -1}, {"computers": []}],
+)
+def test_a_saved_session_with_bad_computer_seats_is_refused(seats):
+    import base64
+    import json
+    import zlib
+
+    data = {"v": 1, "moves": [], "lesson": "base_setup", "computers": {"1": "greedy"}, **seats}
+    raw = zlib.compress(json.dumps(data).encode())
+    with pytest.raises(LinkError, match="saved session"):
+        session.decode(base64.urlsafe_b64encode(raw).decode().rstrip("="))
+
+
 @pytest.mark.parametrize(
     "state", ["%3Cscript%3E", "A" * 40, "eJzLSM3JyQcABiwCFQ", "x" * (session.MAX_STATE_CHARS + 10)]
 )

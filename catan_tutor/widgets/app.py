@@ -377,7 +377,9 @@ class App:
                 self.session.open(Game.from_position(line.position))
                 timeline = self.session.timeline
             problem = session.replay(timeline, line.moves)
-        except CatanError as e:
+            if line.computers:  # a game against the computer plays on against them
+                self.tutor.computer.set_seats(line.computers, line.seed)
+        except (CatanError, ValueError) as e:
             return self._say(f"Your saved session could not be restored ({e}).")
         self.session.show(problem and f"Restored as far as it goes: {problem}")
         return True

@@ -3,9 +3,11 @@
 The tutor writes the state into a hidden element (class ``catan-session``); the page's script
 (the ``catan`` Voilà template) copies it into the address as ``?s=STATE``, and a reloaded page
 passes it back to the kernel in the query string. STATE is URL-safe base64 of zlib-compressed
-JSON: where the line starts (a lesson of the library by its id, or a position text) and the
-moves from there, in notation. It comes back from a visitor, so reading it is strict: bounded
-sizes, a closed schema, positions and moves through the engine's own checks, never code.
+JSON: where the line starts (a lesson of the library by its id, or a position text), the
+moves from there, in notation, and in a game against the computer its computer seats (seat ->
+policy) and their seed, so a reload plays on against the same computers. It comes back from
+a visitor, so reading it is strict: bounded sizes, a closed schema, positions and moves
+through the engine's own checks, never code.
 """
 
 from __future__ import annotations
@@ -15,19 +17,22 @@ import binascii
 import json
 import re
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
 from ..errors import LinkError
 from ..game import Game
 from ..timeline import Node, Timeline
+from .session_seats import POLICIES
 
 MAX_STATE_CHARS = 32_000  # in the address (browsers and servers take far more)
 MAX_JSON_BYTES = 1 << 20  # after decompression
 MAX_MOVES = 10_000
 MAX_TEXT = 4_000  # one move, a lesson id; a position text may be longer
 _STATE = re.compile(r"[A-Za-z0-9_-]*")
-_KEYS = {"v", "lesson", "position", "moves"}
+_KEYS = {"v", "lesson", "position", "moves", "computers", "seed"}
+MAX_SEED = 2**32
 
 
 @dataclass
@@ -37,24 +42,32 @@ class Line:
     lesson: str = ""
     position: str = ""
     moves: list[str] = field(default_factory=list)
+    computers: dict[int, str] = field(default_factory=dict)  # seat -> policy (POLICIES)
+    seed: int = 0  # the computers' seed
 
 
 def encode(line: Line) -> str:
     data = {"v": 1, "moves": line.moves}
     data.update({"lesson": line.lesson} if line.lesson else {"position": line.position})
+    if line.computers:
+        data["computers"] = {str(p): v for p, v in sorted(line.computers.items())}
+        data["seed"] = line.seed
     raw = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-def state_of(timeline: Timeline, lesson: str = "") -> str:
+def state_of(
+    timeline: Timeline, lesson: str = "", computers: Mapping[int, str] | None = None, seed: int = 0
+) -> str:
     """The state string of the timeline's current line: from the lesson's start (or the
-    root position) along the moves to the current node; only the current position when that
-    line would not fit in an address."""
+    root position) along the moves to the current node, with the computer seats; only the
+    current position when that line would not fit in an address."""
     root = "" if lesson else Game(timeline.rules, timeline.root.state).position()
-    text = encode(Line(lesson, root, [str(a) for a in timeline.moves()]))
+    seats = dict(computers or {})
+    text = encode(Line(lesson, root, [str(a) for a in timeline.moves()], seats, seed))
     if len(text) <= MAX_STATE_CHARS:
         return text
-    return encode(Line(position=timeline.game.position()))
+    return encode(Line(position=timeline.game.position(), computers=seats, seed=seed))
 
 
 def decode(text: str) -> Line:
@@ -90,7 +103,21 @@ def decode(text: str) -> Line:
         or len(lesson) > MAX_TEXT
     ):
         raise LinkError("saved session: expected a lesson or a position to start from")
-    return Line(lesson, position, moves)
+    return Line(lesson, position, moves, *_computers(data))
+
+
+def _computers(data: dict) -> tuple[dict[int, str], int]:
+    """The computer seats and seed of a saved session (none: a game of humans)."""
+    seats, seed = data.get("computers", {}), data.get("seed", 0)
+    if (
+        not isinstance(seats, dict)
+        or len(seats) > 4
+        or not all(k in ("0", "1", "2", "3") and v in POLICIES for k, v in seats.items())
+    ):
+        raise LinkError(f"saved session: computer seats are seat numbers 0-3 and {POLICIES}")
+    if type(seed) is not int or not 0 <= seed < MAX_SEED:
+        raise LinkError("saved session: the computers' seed is not a whole number")
+    return {int(k): v for k, v in seats.items()}, seed
 
 
 def from_query(query: str | None) -> str:

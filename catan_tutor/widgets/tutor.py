@@ -325,7 +325,8 @@ class Tutor:
         self._on_tab()
         if self._editor is not None:
             self._editor.sync()
-        self.saved_line.value = state_of(self.session.timeline, self.session.lesson_id)
+        s = self.session
+        self.saved_line.value = state_of(s.timeline, s.lesson_id, s.computers, s.computer_seed)
         self.refresh_ms = (time.perf_counter() - started) * 1000
         if self._hints is not None:
             self._hints.refresh()
