@@ -173,7 +173,8 @@ class Computer:
         self.seat_row = widgets.HBox(layout=lay(flex_flow="row wrap"))
         self.pickers: list[widgets.Dropdown] = []
         self.chance = widgets.Checkbox(
-            description="I pick chance outcomes (dice, cards drawn, steals)",
+            description="I pick chance outcomes",  # short: a long label is cut at 1024
+            tooltip="dice, cards drawn, steals: you choose them instead of the computer",
             indent=False,
             layout=lay(width="auto"),
         )
