@@ -22,7 +22,7 @@ from .realism import problems
 from .resources import START_NOTEBOOK, jupyter_env, notebooks_dir, packaged_lessons
 from .sampler import POLICIES
 from .scenario import SUFFIX, check_scenario, load_scenario
-from .watchdog import SUPERVISED
+from .server.watchdog import SUPERVISED
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -206,14 +206,14 @@ def _serve(
         "(Ctrl+C stops it)",
         flush=True,
     )
-    print(f"Catan tutor: {SUPERVISED}", flush=True)  # catan_tutor/watchdog.py (issue 36)
-    from .serve import class_args, compile_package  # here: the other commands need neither
+    print(f"Catan tutor: {SUPERVISED}", flush=True)  # catan_tutor/server/watchdog.py (issue 36)
+    from .server.serve import class_args, compile_package  # here: the other commands need neither
 
-    # The voila command with bounded kernel-message parsing (catan_tutor/voila_guard.py).
+    # The voila command with bounded kernel-message parsing (catan_tutor/server/voila_guard.py).
     cmd = [
         sys.executable,
         "-m",
-        "catan_tutor.voila_guard",
+        "catan_tutor.server.voila_guard",
         str(notebook),
         f"--Voila.ip={host}",
         f"--port={port}",

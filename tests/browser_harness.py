@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from catan_tutor.resources import START_NOTEBOOK
-from catan_tutor.serve import BOARD_PAINTED_JS, CHROMIUM, CHROMIUM_ARGS, voila
+from catan_tutor.server.serve import BOARD_PAINTED_JS, CHROMIUM, CHROMIUM_ARGS, voila
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts"

@@ -15,7 +15,7 @@ import pytest
 from browser_harness import open_new_game, open_tab, pick_lesson
 
 from catan_tutor.resources import START_NOTEBOOK
-from catan_tutor.serve import CHROMIUM_ARGS
+from catan_tutor.server.serve import CHROMIUM_ARGS
 from catan_tutor.widgets import style
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]

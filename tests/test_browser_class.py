@@ -20,7 +20,7 @@ from browser_harness import ARTIFACTS, PAGE_TIMEOUT, WORKER, open_app
 
 from catan_tutor.library import library
 from catan_tutor.resources import START_NOTEBOOK, lessons_dir
-from catan_tutor.serve import class_args, kernel_processes, voila
+from catan_tutor.server.serve import class_args, kernel_processes, voila
 
 READY = 2
 LINKS = ("ck_aqueduct", "base_2p_neutral_builds")  # neither is the first lesson

@@ -35,7 +35,7 @@ from browser_harness import ARTIFACTS, PAGE_TIMEOUT, hold_voila_js, open_app, wa
 
 from catan_tutor import cli
 from catan_tutor.resources import START_NOTEBOOK, notebooks_dir
-from catan_tutor.serve import CONFIG_DIR, DATA_DIR, TEMPLATE, kernel_processes, voila
+from catan_tutor.server.serve import CONFIG_DIR, DATA_DIR, TEMPLATE, kernel_processes, voila
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE_DIR = DATA_DIR / "voila" / "templates" / TEMPLATE

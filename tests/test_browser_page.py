@@ -33,7 +33,7 @@ from browser_harness import (
 )
 
 from catan_tutor.resources import START_NOTEBOOK, notebooks_dir
-from catan_tutor.serve import (
+from catan_tutor.server.serve import (
     CONFIG_DIR,
     DATA_DIR,
     MAX_UPLOAD_BYTES,

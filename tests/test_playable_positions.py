@@ -170,8 +170,8 @@ def _action_classes() -> list[type]:
             (
                 "catan_tutor.widgets",
                 "catan_tutor.analysis",
-                "catan_tutor.voila_guard",
-                "catan_tutor.serve",
+                "catan_tutor.server.voila_guard",
+                "catan_tutor.server.serve",
             )
         ):
             importlib.import_module(m.name)

@@ -377,7 +377,7 @@ def test_progress_from_the_page_marks_lessons_and_solved_puzzles():
 
 
 def test_the_page_script_keeps_progress_within_the_kernels_limit():
-    from catan_tutor.serve import DATA_DIR, TEMPLATE
+    from catan_tutor.server.serve import DATA_DIR, TEMPLATE
     from catan_tutor.widgets.progress import MAX_PROGRESS_CHARS
 
     script = (DATA_DIR / "voila" / "templates" / TEMPLATE / "catan_page.js").read_text()

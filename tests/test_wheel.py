@@ -23,7 +23,7 @@ import pytest
 from browser_harness import ARTIFACTS, open_app
 
 from catan_tutor.resources import START_NOTEBOOK, notebooks_dir, packaged_lessons
-from catan_tutor.serve import _wait_listening, free_port, stop
+from catan_tutor.server.serve import _wait_listening, free_port, stop
 
 pytestmark = pytest.mark.slow
 

@@ -94,7 +94,7 @@ def stop(self: Any) -> None:
         self.join(STOP_WAIT)
     if self.is_alive():
         log.warning(
-            "catan_tutor.kernel_cleanup: heartbeat thread %s to %s did not end "
+            "catan_tutor.server.kernel_cleanup: heartbeat thread %s to %s did not end "
             "within %.0f s; left behind",
             self.name,
             self.address,

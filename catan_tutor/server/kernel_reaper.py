@@ -1,5 +1,5 @@
 """A kernel process that no kernel manager knows is killed (issue 36): the safety net under
-:mod:`catan_tutor.kernel_restart`.
+:mod:`catan_tutor.server.kernel_restart`.
 
 A kernel process of the voila command whose kernel id (its connection file,
 ``kernel-<id>.json``) the kernel manager has neither among its kernels nor among those
@@ -68,7 +68,7 @@ class Reaper:
             if now - since < self.reap_after:
                 continue
             self.log.warning(
-                "catan_tutor.kernel_reaper: kernel process %d (kernel %s) unknown to the "
+                "catan_tutor.server.kernel_reaper: kernel process %d (kernel %s) unknown to the "
                 "kernel manager for %.0f s; killed",
                 child.pid,
                 kid,

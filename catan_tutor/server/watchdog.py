@@ -120,7 +120,7 @@ class Watchdog:
 
     def _beat(self) -> None:
         if self.last is None:
-            self.log.info("catan_tutor.watchdog: watching the event loop; %s", SUPERVISED)
+            self.log.info("catan_tutor.server.watchdog: watching the event loop; %s", SUPERVISED)
         self.last = time.monotonic()
         if not self._done.is_set():
             self.loop.call_later(self.beat, self._beat)
@@ -131,7 +131,7 @@ class Watchdog:
             now = time.monotonic()
             if self.stop_by is not None and now > self.stop_by:
                 self.log.error(
-                    "catan_tutor.watchdog: still running %.0f s after being "
+                    "catan_tutor.server.watchdog: still running %.0f s after being "
                     "asked to stop; exiting with code %d",
                     self.stop_within,
                     EXIT_CODE,
@@ -145,17 +145,17 @@ class Watchdog:
                 stalled_since = self.last
                 self.stalls += 1
                 self.log.error(
-                    "catan_tutor.watchdog: the event loop has not run for %.0f s; "
+                    "catan_tutor.server.watchdog: the event loop has not run for %.0f s; "
                     "every thread's stack:\n%s",
                     quiet,
                     thread_stacks(),
                 )
             elif quiet < self.stall and stalled_since is not None:
-                self.log.warning("catan_tutor.watchdog: the event loop runs again")
+                self.log.warning("catan_tutor.server.watchdog: the event loop runs again")
                 stalled_since = None
             if quiet >= self.limit:
                 self.log.critical(
-                    "catan_tutor.watchdog: the event loop has not run for "
+                    "catan_tutor.server.watchdog: the event loop has not run for "
                     "%.0f s; stopping the kernels and exiting with code %d "
                     "so that the supervisor restarts the server",
                     quiet,

@@ -8,7 +8,7 @@ pool's kernel manager start them one after the other: a kernel is started and it
 run before the next one begins. A visitor who finds the pool empty gets a kernel of their own
 at once, as without a pool.
 
-Applied with the other patches of :mod:`catan_tutor.voila_guard` (the voila command).
+Applied with the other patches of :mod:`catan_tutor.server.voila_guard` (the voila command).
 """
 
 from __future__ import annotations

@@ -267,7 +267,7 @@ def _watch(tracker: Tracker) -> None:
 
     async def cull() -> None:
         for kid, why in tracker.expired(time.monotonic()):
-            km.log.info("catan_tutor.server_limits: kernel %s ended (%s cap)", kid, why)
+            km.log.info("catan_tutor.server.server_limits: kernel %s ended (%s cap)", kid, why)
             await _shut(tracker, kid)
 
     PeriodicCallback(lambda: asyncio.ensure_future(cull()), CHECK_EVERY * 1000).start()
@@ -281,7 +281,7 @@ async def _shut(tracker: Tracker, kid: str) -> None:
     try:
         await tracker.km.shutdown_kernel(kid)
     except Exception as e:  # noqa: BLE001 - gone meanwhile: nothing to shut
-        tracker.km.log.debug("catan_tutor.server_limits: %s already gone (%s)", kid, e)
+        tracker.km.log.debug("catan_tutor.server.server_limits: %s already gone (%s)", kid, e)
     finally:
         tracker.shutting.discard(kid)
 
@@ -323,7 +323,7 @@ def _limited_get(get: Any) -> Any:
             why = verdict[0]
             n = len(tracker.mine(client)) if why == "client" else len(tracker.alive())
             self.log.warning(
-                "catan_tutor.server_limits: page refused for %s (%s cap, %d kernels)",
+                "catan_tutor.server.server_limits: page refused for %s (%s cap, %d kernels)",
                 client,
                 why,
                 n,
@@ -336,7 +336,8 @@ def _limited_get(get: Any) -> Any:
             return
         for kid in verdict[1] if verdict else ():
             self.log.info(
-                "catan_tutor.server_limits: kernel %s shut (its page is gone) for a new page of %s",
+                "catan_tutor.server.server_limits: kernel %s shut (its page is gone) "
+                "for a new page of %s",
                 kid,
                 client,
             )

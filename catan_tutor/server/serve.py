@@ -24,7 +24,7 @@ from pathlib import Path
 
 import psutil
 
-from .resources import (
+from ..resources import (
     jupyter_config_dir,
     jupyter_data_dir,
     jupyter_env,
@@ -56,7 +56,7 @@ DATA_DIR = jupyter_data_dir()  # holds the template (voila/templates/catan)
 CONFIG_DIR = jupyter_config_dir()  # voila.json, jupyter_server_config.json: the settings
 # The voila command with bounded kernel-message parsing (a visitor's malformed or legacy-format
 # websocket would hang Voilà 0.5.13 for everyone): see voila_guard.
-VOILA_MODULE = "catan_tutor.voila_guard"
+VOILA_MODULE = "catan_tutor.server.voila_guard"
 
 
 def class_args(kernels: int) -> list[str]:

@@ -117,7 +117,7 @@ def apply(logger: logging.Logger | None = None) -> bool:
     the handler is patched (False on a jupyter_server without ``pre_get``)."""
     cls = _handler_class()
     if cls is None:
-        (logger or log).info("catan_tutor.ws_handshake: this jupyter_server is not patched")
+        (logger or log).info("catan_tutor.server.ws_handshake: this jupyter_server is not patched")
         return False
     for name, method in PATCHES.items():
         current = getattr(cls, name)

@@ -58,9 +58,11 @@ async def shutdown_all(kernel_manager: Any, log: logging.Logger) -> None:
     try:
         await asyncio.wait_for(kernel_manager.shutdown_all(), STOP_BOUND)
     except TimeoutError:
-        log.warning("catan_tutor.server_stop: kernels still shutting after %.0f s", STOP_BOUND)
+        log.warning(
+            "catan_tutor.server.server_stop: kernels still shutting after %.0f s", STOP_BOUND
+        )
     except Exception:  # noqa: BLE001 - whatever failed, the processes are killed below
-        log.exception("catan_tutor.server_stop: shutting the kernels down failed")
+        log.exception("catan_tutor.server.server_stop: shutting the kernels down failed")
 
 
 def stop(app: Any) -> None:
@@ -75,7 +77,7 @@ def stop(app: Any) -> None:
     finally:
         killed = kill_children()
         app.log.info(
-            "catan_tutor.server_stop: %d kernels shut down in %.1f s%s; exiting",
+            "catan_tutor.server.server_stop: %d kernels shut down in %.1f s%s; exiting",
             kernels,
             time.monotonic() - t0,
             f" ({killed} processes still running, killed)" if killed else "",

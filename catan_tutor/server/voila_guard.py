@@ -17,18 +17,18 @@ message it cannot read (the message is then passed on unchanged, as Voilà does 
 unreadable one); a malformed message from a client raises :class:`MalformedKernelMessage`,
 which closes that client's socket only. It is applied by
 
-- ``python -m catan_tutor.voila_guard <voila arguments>``: the voila command, guarded
-  (``catan-tutor serve`` and :func:`catan_tutor.serve.voila` run it);
-- the Jupyter server extension ``catan_tutor.voila_guard``, enabled by the packaged
+- ``python -m catan_tutor.server.voila_guard <voila arguments>``: the voila command, guarded
+  (``catan-tutor serve`` and :func:`catan_tutor.server.serve.voila` run it);
+- the Jupyter server extension ``catan_tutor.server.voila_guard``, enabled by the packaged
   ``jupyter_server_config.json`` (Voilà as a server extension, JupyterHub, JupyterLab).
 
-``apply()`` also applies :mod:`catan_tutor.kernel_cleanup` (a page's kernel client is
-stopped without waiting on its kernel), :mod:`catan_tutor.ws_handshake` (a kernel
+``apply()`` also applies :mod:`catan_tutor.server.kernel_cleanup` (a page's kernel client is
+stopped without waiting on its kernel), :mod:`catan_tutor.server.ws_handshake` (a kernel
 websocket closed during its handshake leaves its kernel free to be culled),
-:mod:`catan_tutor.kernel_restart` (a kernel restarted while it is shut down leaves no
-process behind) and :mod:`catan_tutor.kernel_pool` (kernels kept ready start one at a
+:mod:`catan_tutor.server.kernel_restart` (a kernel restarted while it is shut down leaves no
+process behind) and :mod:`catan_tutor.server.kernel_pool` (kernels kept ready start one at a
 time), and both
-start :mod:`catan_tutor.watchdog` (the voila command always, the extension in a JupyterHub
+start :mod:`catan_tutor.server.watchdog` (the voila command always, the extension in a JupyterHub
 user's server).
 """
 
@@ -41,8 +41,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..errors import CatanError
 from . import kernel_cleanup, kernel_pool, kernel_restart, watchdog, ws_handshake
-from .errors import CatanError
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 MAX_PARTS = 1024  # in a client's message: v1 offsets (6 + buffers) or legacy parts (1 + buffers)
@@ -152,18 +152,20 @@ def is_applied() -> bool:
 
 # ----------------------------------------------------------------- Jupyter server extension
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
-    return [{"module": "catan_tutor.voila_guard"}]
+    return [{"module": "catan_tutor.server.voila_guard"}]
 
 
 def _load_jupyter_server_extension(server_app: Any) -> None:
     apply()
-    server_app.log.info("catan_tutor.voila_guard: kernel websocket messages read with bounds")
+    server_app.log.info(
+        "catan_tutor.server.voila_guard: kernel websocket messages read with bounds"
+    )
     if os.environ.get("JUPYTERHUB_SERVICE_PREFIX"):  # a hub's server: exits when stalled
         watchdog.install(server_app.log)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The voila command with the bounded readers: ``python -m catan_tutor.voila_guard
+    """The voila command with the bounded readers: ``python -m catan_tutor.server.voila_guard
     NOTEBOOK --port=8866 ...`` takes the same arguments as ``python -m voila``."""
     apply()
     watchdog.watch_voila()  # a stalled event loop is logged, then the server exits (issue 36)

@@ -74,7 +74,7 @@ async def restart_kernel(self: Any, now: bool = False, newports: bool = False, *
     async with _lock(self):
         if closing(self):
             log.info(
-                "catan_tutor.kernel_restart: kernel %s is being shut down; not restarted",
+                "catan_tutor.server.kernel_restart: kernel %s is being shut down; not restarted",
                 self.kernel_id,
             )
             return
