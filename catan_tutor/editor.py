@@ -35,7 +35,7 @@ from .board import LabelError, parse_edge, parse_hex, parse_vertex
 from .errors import EditError, PositionError, ascii_count, quote
 from .game import Game
 from .position import decode, encode
-from .position_format import ints_text
+from .position.format import ints_text
 from .progress_cards import ALIASES, CARDS
 from .state import PRE_ROLL, State
 from .variants import rules_for

@@ -26,12 +26,12 @@ from .editor import edit
 from .errors import CatanError, ScenarioError
 from .game import Game
 from .position import LAYOUT_KEYS, layout_of
+from .position.validity import validate as validate_state
 from .progress_cards import CARDS
 from .puzzle import Puzzle, validate
 from .sampler import Sampler
 from .state import ROLLOFF
 from .timeline import Node, Timeline
-from .validity import validate as validate_state
 
 SUFFIX = ".catan.yaml"
 _TOP = (

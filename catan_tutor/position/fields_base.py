@@ -1,6 +1,6 @@
 """The position-text fields every variant has: the board, the turn, cards, pieces, awards and
 what a turn leaves pending in the base game; their rules are
-checked apart from the text (``variants/checks_base.py``)."""
+checked apart from the text (``position/checks_base.py``)."""
 
 from __future__ import annotations
 
@@ -22,20 +22,20 @@ from ..board import (
 )  # fmt: skip
 from ..colors import color_problem
 from ..errors import ascii_count, quote
-from ..position_format import (
-    FieldGroup,
-    FieldReader,
-    ints_text,
-    labels_text,
-    name_or_dash,
-    seat_or_dash,
-)  # fmt: skip
 from ..rules.awards import road_length
 from ..state import (
     END,
     PHASES,
     PendingOffer,
     State,
+)  # fmt: skip
+from .format import (
+    FieldGroup,
+    FieldReader,
+    ints_text,
+    labels_text,
+    name_or_dash,
+    seat_or_dash,
 )  # fmt: skip
 
 KEYS = (

@@ -43,8 +43,8 @@ from ..state import (
     STEAL,
     State,
 )
-from .ck_state import COMMODITY_CARDS
-from .dummy_state import BIDS
+from ..variants.ck_state import COMMODITY_CARDS
+from ..variants.dummy_state import BIDS
 
 
 def resume_phases(caps) -> tuple[str, ...]:

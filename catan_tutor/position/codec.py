@@ -9,8 +9,8 @@ Per-seat lists are separated by ``/`` and cover every party (players, then neutr
 then the dummy D); a ``-`` means empty or none. Every field of the variant is always written,
 in a fixed order, so equal states give equal texts.
 
-The grammar is in ``position_format``; the fields come in groups declared with the variants
-that have them (``variants/fields_*.py``): the base fields, then trade tokens, two rolls,
+The grammar is in ``position/format.py``; the fields come in groups, one module per variant
+that has them (``position/fields_*.py``): the base fields, then trade tokens, two rolls,
 neutrals, the dummy and Cities & Knights. This module drives them: ``encode`` and ``decode``.
 Whether the state read keeps the rules is ``validity.validate``'s question, asked apart from
 the text."""
@@ -19,17 +19,17 @@ from __future__ import annotations
 
 from functools import cache
 
-from .board import Layout
-from .errors import PositionError, quote
-from .position_format import FieldGroup, FieldReader
-from .state import State
+from ..board import Layout
+from ..errors import PositionError, quote
+from ..state import State
+from ..variants import VARIANTS, rules_for
+from ..variants.capabilities import Capabilities
+from .fields_base import BASE_FIELDS, new_state, read_layout, write_layout
+from .fields_ck import CK_FIELDS
+from .fields_dummy import DUMMY_FIELDS
+from .fields_two_player import NEUTRAL_FIELDS, SUMS_FIELDS, TOKEN_FIELDS
+from .format import FieldGroup, FieldReader
 from .validity import validate
-from .variants import VARIANTS, rules_for
-from .variants.capabilities import Capabilities
-from .variants.fields_base import BASE_FIELDS, new_state, read_layout, write_layout
-from .variants.fields_ck import CK_FIELDS
-from .variants.fields_dummy import DUMMY_FIELDS
-from .variants.fields_two_player import NEUTRAL_FIELDS, SUMS_FIELDS, TOKEN_FIELDS
 
 # Every group of fields, in the order the text lists them; a variant has those it applies to.
 FIELD_GROUPS = (BASE_FIELDS, TOKEN_FIELDS, SUMS_FIELDS, NEUTRAL_FIELDS, DUMMY_FIELDS, CK_FIELDS)

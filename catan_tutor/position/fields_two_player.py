@@ -5,10 +5,10 @@ a build owes (2P-NEUTRAL-MIRROR)."""
 from __future__ import annotations
 
 from ..errors import ascii_count
-from ..position_format import FieldGroup, FieldReader, ints_text
 from ..state import PHASES, State
-from .ck_two_player_state import ForcedState
-from .two_player_state import TOKENS, NeutralDue
+from ..variants.ck_two_player_state import ForcedState
+from ..variants.two_player_state import TOKENS, NeutralDue
+from .format import FieldGroup, FieldReader, ints_text
 
 _FORCED_KINDS = {"res": False, "all": True}
 

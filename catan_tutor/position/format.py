@@ -1,18 +1,18 @@
 """The grammar of position text, shared by every variant's fields: ``catan VARIANT`` then
 ``key=value`` words; lists are ``,``-separated, per-party lists ``/``-separated, ``-`` is empty
-or none. A variant's fields come in ``FieldGroup`` records (``variants/fields_*.py``), each with
-its text codec; ``position.py`` drives them."""
+or none. A variant's fields come in ``FieldGroup`` records (``position/fields_*.py``), each with
+its text codec; ``position/codec.py`` drives them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .actions import seat
-from .board import LabelError
-from .errors import PositionError, ascii_count, quote
-from .state import State
-from .variants.capabilities import Capabilities
+from ..actions import seat
+from ..board import LabelError
+from ..errors import PositionError, ascii_count, quote
+from ..state import State
+from ..variants.capabilities import Capabilities
 
 
 def _nothing(F: FieldReader, s: State) -> None:

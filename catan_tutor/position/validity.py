@@ -17,16 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from .board import CARD_NAMES, VERTEX_LABELS
-from .errors import quote
-from .problem import Problem
-from .progress_cards import TRACKS
-from .rules import progress
-from .rules.improvements import WALLS, free_cities
-from .state import CHANCE_PHASES, OVER, State
-from .variants import checks_base, checks_ck, checks_dummy, checks_two_player
-from .variants.capabilities import Capabilities
-from .variants.ck_state import HARBOR, PROGRESS_DRAW
+from ..board import CARD_NAMES, VERTEX_LABELS
+from ..errors import quote
+from ..problem import Problem
+from ..progress_cards import TRACKS
+from ..rules import progress
+from ..rules.improvements import WALLS, free_cities
+from ..state import CHANCE_PHASES, OVER, State
+from ..variants.capabilities import Capabilities
+from ..variants.ck_state import HARBOR, PROGRESS_DRAW
+from . import checks_base, checks_ck, checks_dummy, checks_two_player
 
 __all__ = ["Problem", "validate"]
 

@@ -6,9 +6,17 @@ from __future__ import annotations
 
 from ..board import HEX_NAMES, RESOURCES, parse_hex
 from ..errors import ascii_count
-from ..position_format import FieldGroup, FieldReader, ints_text
 from ..state import State, tset
-from .dummy_state import BIDS, CARD_DIE, DEV_DIE, RESOURCE_DIE, TIEBREAK, BidTerms, Tiebreak
+from ..variants.dummy_state import (
+    BIDS,
+    CARD_DIE,
+    DEV_DIE,
+    RESOURCE_DIE,
+    TIEBREAK,
+    BidTerms,
+    Tiebreak,
+)
+from .format import FieldGroup, FieldReader, ints_text
 
 DUMMY_PHASES = (BIDS, TIEBREAK, DEV_DIE, CARD_DIE, RESOURCE_DIE)
 

@@ -13,7 +13,7 @@ from ..board import VERTEX_EDGES, VERTEX_LABELS
 from ..problem import Problem
 from ..progress_cards import CARDS, COUNT, DECK_KINDS, DECK_OF, TRACKS, VP_CARDS
 from ..state import ROBBER, STEAL, State
-from .ck_state import (
+from ..variants.ck_state import (
     AQUEDUCT,
     DEFENDER_DECK,
     DESERT,

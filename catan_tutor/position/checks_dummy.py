@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from ..problem import Problem
 from ..state import DICE, DISCARD, END, ROAD_BUILDING, ROBBER, STEAL, State
-from .dummy_state import BIDS, TIEBREAK
+from ..variants.dummy_state import BIDS, TIEBREAK
 from .fields_dummy import DUMMY_PHASES
 
 

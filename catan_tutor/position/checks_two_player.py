@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from ..problem import Problem
 from ..rules import tokens
 from ..state import DICE, DISCARD, MAIN, PRE_ROLL, ROAD_BUILDING, ROBBER, STEAL, State
-from .ck_two_player_state import FORCE_DRAW, FORCE_GIVE
-from .two_player_state import NEUTRAL, TOKENS
+from ..variants.ck_two_player_state import FORCE_DRAW, FORCE_GIVE
+from ..variants.two_player_state import NEUTRAL, TOKENS
 
 
 def check_tokens(rules, s: State, strict: bool) -> Iterator[Problem]:

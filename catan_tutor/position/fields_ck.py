@@ -14,10 +14,17 @@ from ..board import (
     parse_vertex,
 )
 from ..errors import ascii_count
-from ..position_format import FieldGroup, FieldReader, ints_text, labels_text
 from ..progress_cards import ALIASES, CARDS, TRACKS
 from ..state import State
-from .ck_state import DisplacedKnight, DueDraw, HarborTrade, Knight, ProgressDeck, RemovedKnight
+from ..variants.ck_state import (
+    DisplacedKnight,
+    DueDraw,
+    HarborTrade,
+    Knight,
+    ProgressDeck,
+    RemovedKnight,
+)
+from .format import FieldGroup, FieldReader, ints_text, labels_text
 
 KEYS = ("kn", "walls", "levels", "metro", "barb", "attacked", "defender", "pvp", "pdecks",
         "phand", "merchant", "event", "draws", "pillage", "claims", "pdiscards", "relocate",
