@@ -3,7 +3,7 @@
 A lesson shows a rule when it plays a move where that rule decides:
 
 - a move of its tree (main line, variations, puzzle answers): the rule the engine's verdict
-  cites for it (``Game.explain``) and the rules of what it does (``catan_tutor.narrate``
+  cites for it (``Game.explain``) and the rules of what it does (``catan_tutor.words.narrate``
   events: production, steals, the barbarians, awards, metropolises, victory points...);
 - an expectation ``legal:`` or ``illegal:``: the rule the engine's verdict cites for each move
   it names (what the verdict cites, whatever the expectation says);
@@ -40,7 +40,7 @@ from .state import State
 
 def move_rules(rules, before: State, action: Action, after: State) -> set[str]:
     """The rules that decide a legal move played from ``before`` to ``after``."""
-    from .narrate import events  # narrate imports the widgets' words: load it on first use
+    from .words.narrate import events  # narrate imports the widgets' words: load it on first use
 
     evs = events(rules, before, action, after)
     out = {rules.verdict(before, action)[1].rule}

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import (
+from ..actions import (
     KNIGHT_LEVELS,
     TRACK_NAMES,
     Accept,
@@ -48,14 +48,14 @@ from .actions import (
     Settle,
     Steal,
 )  # fmt: skip
-from .board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS
-from .progress_cards import CARDS as PROGRESS_CARDS
-from .rules.awards import public_vp
-from .rules.barbarians import forces
-from .rules.precedence import most_specific
-from .rules.words import card_title
-from .state import DICE, STEAL, State, laid
-from .variants.ck_state import DEFENDER_DECK, PILLAGE, PROGRESS_DISCARD, PROGRESS_DRAW
+from ..board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS
+from ..progress_cards import CARDS as PROGRESS_CARDS
+from ..rules.awards import public_vp
+from ..rules.barbarians import forces
+from ..rules.precedence import most_specific
+from ..rules.words import card_title
+from ..state import DICE, STEAL, State, laid
+from ..variants.ck_state import DEFENDER_DECK, PILLAGE, PROGRESS_DISCARD, PROGRESS_DRAW
 
 Bundle = tuple[int, ...]
 
