@@ -50,7 +50,6 @@ from pathlib import Path
 
 import psutil
 
-from catan_tutor.resources import START_NOTEBOOK
 from catan_tutor.server.serve import (
     BOARD_PAINTED_JS,
     CHROMIUM,
@@ -59,6 +58,7 @@ from catan_tutor.server.serve import (
     voila,
 )
 from catan_tutor.server.server_limits import ENV as LIMITS_ENV
+from catan_tutor.study.resources import START_NOTEBOOK
 
 HTTP_STAGES = ("headers", "cells", "kill", "shutdown", "full")
 BROWSER_STAGES = ("widgets", "painted")

@@ -298,7 +298,7 @@ def test_the_page_warns_before_its_kernel_ends_and_a_page_past_the_cap_says_so(n
     from browser_harness import ARTIFACTS as SHOTS
     from browser_harness import PAGE_TIMEOUT, open_app
 
-    from catan_tutor.resources import START_NOTEBOOK
+    from catan_tutor.study.resources import START_NOTEBOOK
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     saved = {k: os.environ.get(k) for k in WARNED}

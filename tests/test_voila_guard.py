@@ -36,7 +36,6 @@ from voila.tornado import kernel_websocket_handler
 
 from catan_tutor import cli
 from catan_tutor.errors import CatanError
-from catan_tutor.resources import jupyter_config_dir
 from catan_tutor.server import serve, voila_guard
 from catan_tutor.server.voila_guard import (
     MAX_PARTS,
@@ -46,6 +45,7 @@ from catan_tutor.server.voila_guard import (
     check_v1_message,
     read_v1_header,
 )
+from catan_tutor.study.resources import jupyter_config_dir
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 

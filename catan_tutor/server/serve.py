@@ -24,7 +24,7 @@ from pathlib import Path
 
 import psutil
 
-from ..resources import (
+from ..study.resources import (
     jupyter_config_dir,
     jupyter_data_dir,
     jupyter_env,

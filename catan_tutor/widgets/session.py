@@ -20,7 +20,7 @@ from urllib.parse import parse_qs
 
 from ..errors import LinkError
 from ..game import Game
-from ..timeline import Node, Timeline
+from ..study.timeline import Node, Timeline
 
 MAX_STATE_CHARS = 32_000  # in the address (browsers and servers take far more)
 MAX_JSON_BYTES = 1 << 20  # after decompression

@@ -21,10 +21,10 @@ is not checked.
 
 from __future__ import annotations
 
-from .board import VERTEX_EDGES, VERTEX_LABELS
-from .game import Game
-from .position.validity import validate
-from .state import BOARD, OVER, ROLLOFF, SETUP_ROAD, SETUP_SETTLE
+from ..board import VERTEX_EDGES, VERTEX_LABELS
+from ..game import Game
+from ..position.validity import validate
+from ..state import BOARD, OVER, ROLLOFF, SETUP_ROAD, SETUP_SETTLE
 
 SETUP_PHASES = frozenset({BOARD, ROLLOFF, SETUP_SETTLE, SETUP_ROAD})
 TRACKS = ("science", "trade", "politics")

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .actions import Action
-from .errors import TimelineError
-from .game import Game
-from .render import svg
-from .state import State
+from ..actions import Action
+from ..errors import TimelineError
+from ..game import Game
+from ..render import svg
+from ..state import State
 
 MAX_COMMENT_CHARS = 4000  # of a move's comment or tutor text typed in the tutor
 

@@ -32,15 +32,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from .actions import Action
-from .game import Game
+from ..actions import Action
+from ..game import Game
+from ..state import State
 from .shown_predicates import DEFINITIONS, QUIET
-from .state import State
 
 
 def move_rules(rules, before: State, action: Action, after: State) -> set[str]:
     """The rules that decide a legal move played from ``before`` to ``after``."""
-    from .words.narrate import events  # narrate imports the widgets' words: load it on first use
+    from ..words.narrate import events  # narrate imports the widgets' words: load it on first use
 
     evs = events(rules, before, action, after)
     out = {rules.verdict(before, action)[1].rule}
@@ -54,7 +54,7 @@ def move_rules(rules, before: State, action: Action, after: State) -> set[str]:
 
 
 def shown_in(sc) -> set[str]:
-    """The rules a loaded scenario (``catan_tutor.scenario.Scenario``) shows in play."""
+    """The rules a loaded scenario (``catan_tutor.study.scenario.Scenario``) shows in play."""
     tl = sc.tree
     out: set[str] = set()
     for node in tl.walk():
@@ -70,7 +70,7 @@ def shown_in(sc) -> set[str]:
 def shown_rules(files: Iterable[Path]) -> dict[str, set[str]]:
     """Rule ID -> the files (names) that show it in play; files that cannot be read show
     nothing (``catan-tutor check`` reports them)."""
-    from .errors import ScenarioError
+    from ..errors import ScenarioError
     from .scenario import load_scenario
 
     out: dict[str, set[str]] = {}

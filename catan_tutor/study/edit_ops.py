@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from .board import CARD_NAMES, EDGE_LABELS, VERTEX_LABELS
-from .errors import CatanError
-from .position.validity import validate
-from .progress_cards import CARDS, COUNT, DECK_KINDS, VP_CARDS
-from .rules import awards
-from .state import DEV_DECK, MAIN, PRE_ROLL, RESOURCE_CARDS, State, tset
-from .variants.ck_state import COMMODITY_CARDS, Knight, ProgressDeck
-from .variants.two_player_state import TOKENS
+from ..board import CARD_NAMES, EDGE_LABELS, VERTEX_LABELS
+from ..errors import CatanError
+from ..position.validity import validate
+from ..progress_cards import CARDS, COUNT, DECK_KINDS, VP_CARDS
+from ..rules import awards
+from ..state import DEV_DECK, MAIN, PRE_ROLL, RESOURCE_CARDS, State, tset
+from ..variants.ck_state import COMMODITY_CARDS, Knight, ProgressDeck
+from ..variants.two_player_state import TOKENS
 
 
 class EditOpError(CatanError):

@@ -29,17 +29,17 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..actions import DEV_CARDS, KNIGHT_LEVELS, TRACK_NAMES, parse_bundle
+from ..board import LabelError, parse_edge, parse_hex, parse_vertex
+from ..errors import EditError, PositionError, ascii_count, quote
+from ..game import Game
+from ..position import decode, encode
+from ..position.format import ints_text
+from ..progress_cards import ALIASES, CARDS
+from ..state import PRE_ROLL, State
+from ..variants import rules_for
+from ..variants.capabilities import Capabilities
 from . import edit_ops
-from .actions import DEV_CARDS, KNIGHT_LEVELS, TRACK_NAMES, parse_bundle
-from .board import LabelError, parse_edge, parse_hex, parse_vertex
-from .errors import EditError, PositionError, ascii_count, quote
-from .game import Game
-from .position import decode, encode
-from .position.format import ints_text
-from .progress_cards import ALIASES, CARDS
-from .state import PRE_ROLL, State
-from .variants import rules_for
-from .variants.capabilities import Capabilities
 
 MAX_OP_CHARS = 256  # of one operation
 MAX_OPS = 1000  # operations in one edit

@@ -1,8 +1,8 @@
 """Scenario files (``.catan.yaml``): a lesson or puzzle as a start position, a move tree with
 comments and tutor text, and expectations checked at any node. A node may ask a question
-(``puzzle: {prompt, hints, answers, rule, explain}``, catan_tutor.puzzle), checked once the
+(``puzzle: {prompt, hints, answers, rule, explain}``, catan_tutor.study.puzzle), checked once the
 tree is read; ``unrealistic: why`` marks a drill whose start no game reaches
-(catan_tutor.realism).
+(catan_tutor.study.realism).
 
 Read from PyYAML's event stream by a small composer of our own (no tags, no code, no aliases
 or anchors, bounded nesting and size); every value is read as text and converted by this
@@ -19,18 +19,18 @@ from pathlib import Path
 
 import yaml
 
-from . import new_game
-from .actions import TRACK_NAMES, bundle_text, parse_bundle
-from .board import HEX_NAMES, TERRAIN_CODES, VERTEX_LABELS, parse_edge, parse_vertex
+from .. import new_game
+from ..actions import TRACK_NAMES, bundle_text, parse_bundle
+from ..board import HEX_NAMES, TERRAIN_CODES, VERTEX_LABELS, parse_edge, parse_vertex
+from ..errors import CatanError, ScenarioError
+from ..game import Game
+from ..position import LAYOUT_KEYS, layout_of
+from ..position.validity import validate as validate_state
+from ..progress_cards import CARDS
+from ..sampler import Sampler
+from ..state import ROLLOFF
 from .editor import edit
-from .errors import CatanError, ScenarioError
-from .game import Game
-from .position import LAYOUT_KEYS, layout_of
-from .position.validity import validate as validate_state
-from .progress_cards import CARDS
 from .puzzle import Puzzle, validate
-from .sampler import Sampler
-from .state import ROLLOFF
 from .timeline import Node, Timeline
 
 SUFFIX = ".catan.yaml"

@@ -1,5 +1,5 @@
 """The rules that decide inside a move without a verdict or an event of their own
-(catan_tutor.shown): each predicate sees a move's state before and after and says whether its
+(catan_tutor.study.shown): each predicate sees a move's state before and after and says whether its
 rule made the change (``QUIET``: rule ID -> predicate and the variants it is looked for in);
 ``DEFINITIONS``: definitions shown where a rule phrased in their terms decides."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .actions import (
+from ..actions import (
     DEV_CARDS,
     EVENT_FACES,
     Accept,
@@ -47,7 +47,7 @@ from .actions import (
     Settle,
     SpiralStart,
 )
-from .board import (
+from ..board import (
     BEGINNER,
     COASTAL_VERTICES,
     EDGE_VERTICES,
@@ -56,12 +56,12 @@ from .board import (
     RESOURCES,
     VERTEX_HEXES,
 )
-from .progress_cards import CARDS
-from .rules import production, progress
-from .rules.barbarians import TRACK_END
-from .rules.improvements import free_cities
-from .rules.neutral import NEUTRAL_STARTS
-from .state import (
+from ..progress_cards import CARDS
+from ..rules import production, progress
+from ..rules.barbarians import TRACK_END
+from ..rules.improvements import free_cities
+from ..rules.neutral import NEUTRAL_STARTS
+from ..state import (
     MAIN,
     PRE_ROLL,
     ROAD_BUILDING,
@@ -73,8 +73,8 @@ from .state import (
     State,
     laid,
 )
-from .variants.dummy_state import BIDS, CARD_DIE, DEV_DIE
-from .variants.two_player_state import NEUTRAL, NeutralDue
+from ..variants.dummy_state import BIDS, CARD_DIE, DEV_DIE
+from ..variants.two_player_state import NEUTRAL, NeutralDue
 
 Quiet = Callable[[object, State, Action, State, list], bool]  # rules, before, move, after, events
 

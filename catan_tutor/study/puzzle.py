@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import rulebook
-from .actions import Action
-from .errors import CatanError
-from .game import Game
+from .. import rulebook
+from ..actions import Action
+from ..errors import CatanError
+from ..game import Game
 from .timeline import Node
 
 MAX_HINTS = 2  # hints a puzzle offers (the area or kind of action, then the rule)

@@ -9,7 +9,7 @@ is written in the most readable form that gives exactly the same position, tried
    root);
 2. ``setup:`` moves from a new game, when the timeline reaches ``start`` from a new game (a
    named board, or a variable board as chance laid it out, written as a full ``board``);
-3. editor operations (``start:``, catan_tutor.editor) on a new game, when they are shorter
+3. editor operations (``start:``, catan_tutor.study.editor) on a new game, when they are shorter
    than the ``position:`` line;
 4. the ``position:`` line.
 
@@ -19,13 +19,14 @@ back to the same start; ``verify`` reads the whole text back and compares every 
 
 from __future__ import annotations
 
-from . import new_game
-from .actions import DEV_CARDS, TRACK_NAMES
-from .board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
-from .errors import CatanError, ScenarioError
-from .game import Game
-from .position import layout_fields
-from .progress_cards import CARDS
+from .. import new_game
+from ..actions import DEV_CARDS, TRACK_NAMES
+from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
+from ..errors import CatanError, ScenarioError
+from ..game import Game
+from ..position import layout_fields
+from ..progress_cards import CARDS
+from ..state import MAIN, PRE_ROLL, State
 from .scenario import (
     Scenario,
     dump_yaml,
@@ -35,7 +36,6 @@ from .scenario import (
     loads_scenario,
     puzzle_data,
 )
-from .state import MAIN, PRE_ROLL, State
 from .timeline import Node
 
 NAMED_BOARDS = ("beginner", "variable", "variable-harbors")

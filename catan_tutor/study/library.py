@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..errors import ScenarioError
 from .course import COURSE_FILE, Place, cited_rules, course
-from .errors import ScenarioError
 from .scenario import MAX_SCENARIO_BYTES, SUFFIX
 
 
@@ -38,7 +38,7 @@ def _order(x: Lesson) -> tuple:
 
 def library(folder: str | Path) -> list[Lesson]:
     """Every scenario file in ``folder``, in the order of its course (``course.yaml``, see
-    catan_tutor.course) and then by title; a file that cannot be read is listed with its
+    catan_tutor.study.course) and then by title; a file that cannot be read is listed with its
     error (and opening it shows that error), never breaks the list."""
     out = []
     try:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import yaml
 
-from . import rulebook
-from .errors import ScenarioError
+from .. import rulebook
+from ..errors import ScenarioError
 
 COURSE_FILE = "course.yaml"
 MAX_COURSE_BYTES = 64 * 1024
@@ -120,7 +120,7 @@ def cited_rules(files: list[Path]) -> dict[str, set[str]]:
 
 @dataclass(frozen=True)
 class Coverage:
-    """Which rule IDs the lessons show in play (``catan_tutor.shown``: a move where the rule
+    """Which rule IDs the lessons show in play (``catan_tutor.study.shown``: a move where the rule
     decides) and which they only cite (name in text or lists), per variant section of
     rules.md: ``shown``, ``cited`` (cited but not shown) and ``neither``, each a list of IDs in
     file order by section; ``sizes``: the rules of each section."""
