@@ -69,8 +69,14 @@ from bare_page import (
 from ui_latency import LESSON_QUERY, PAINTED_JS, knight_target  # benchmarks/ui_latency.py
 
 from catan_tutor import board
-from catan_tutor.resources import START_NOTEBOOK
-from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, kernel_processes, kernel_rss_mib, voila
+from catan_tutor.server.serve import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    kernel_processes,
+    kernel_rss_mib,
+    voila,
+)
+from catan_tutor.study.resources import START_NOTEBOOK
 from catan_tutor.widgets import style
 from catan_tutor.widgets.board_view import Viewport
 

@@ -26,9 +26,9 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from catan_tutor.resources import START_NOTEBOOK  # noqa: E402
-from catan_tutor.serve import kernel_processes, voila  # noqa: E402
-from catan_tutor.server_limits import ENV  # noqa: E402
+from catan_tutor.server.serve import kernel_processes, voila  # noqa: E402
+from catan_tutor.server.server_limits import ENV  # noqa: E402
+from catan_tutor.study.resources import START_NOTEBOOK  # noqa: E402
 
 
 def cpu_seconds(proc: psutil.Process) -> float:

@@ -50,15 +50,15 @@ from pathlib import Path
 
 import psutil
 
-from catan_tutor.resources import START_NOTEBOOK
-from catan_tutor.serve import (
+from catan_tutor.server.serve import (
     BOARD_PAINTED_JS,
     CHROMIUM,
     CHROMIUM_ARGS,
     kernel_processes,
     voila,
 )
-from catan_tutor.server_limits import ENV as LIMITS_ENV
+from catan_tutor.server.server_limits import ENV as LIMITS_ENV
+from catan_tutor.study.resources import START_NOTEBOOK
 
 HTTP_STAGES = ("headers", "cells", "kill", "shutdown", "full")
 BROWSER_STAGES = ("widgets", "painted")

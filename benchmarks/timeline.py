@@ -12,7 +12,7 @@ import statistics
 import time
 
 from catan_tutor import Game, new_game, random_playout
-from catan_tutor.timeline import Timeline
+from catan_tutor.study.timeline import Timeline
 
 
 def median_us(fn, reps: int = 200) -> float:

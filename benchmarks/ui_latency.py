@@ -25,9 +25,9 @@ from pathlib import Path
 from catan_tutor import board
 from catan_tutor.actions import MoveKnight
 from catan_tutor.board import VERTEX_LABELS
-from catan_tutor.resources import START_NOTEBOOK, lesson_path
-from catan_tutor.scenario import load_scenario
-from catan_tutor.serve import CHROMIUM, CHROMIUM_ARGS, kernel_rss_mib, voila
+from catan_tutor.server.serve import CHROMIUM, CHROMIUM_ARGS, kernel_rss_mib, voila
+from catan_tutor.study.resources import START_NOTEBOOK, lesson_path
+from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import Tutor, style
 from catan_tutor.widgets.board_view import Viewport
 

@@ -42,8 +42,14 @@ from bare_page import (
 )
 from ui_latency import LESSON_QUERY  # benchmarks/ui_latency.py
 
-from catan_tutor.resources import START_NOTEBOOK
-from catan_tutor.serve import BOARD_PAINTED_JS, CHROMIUM, CHROMIUM_ARGS, kernel_processes, voila
+from catan_tutor.server.serve import (
+    BOARD_PAINTED_JS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    kernel_processes,
+    voila,
+)
+from catan_tutor.study.resources import START_NOTEBOOK
 
 WIDGET_VIEWS_JS = "() => document.querySelectorAll('.jupyter-widgets').length"
 IDLE_CPU = 0.05  # s of server CPU per second: idle

@@ -15,14 +15,14 @@ from pathlib import Path
 
 from . import new_game, random_playout
 from .actions import seat
-from .course import coverage
 from .errors import ScenarioError
 from .game import Game
-from .realism import problems
-from .resources import START_NOTEBOOK, jupyter_env, notebooks_dir, packaged_lessons
 from .sampler import POLICIES
-from .scenario import SUFFIX, check_scenario, load_scenario
-from .watchdog import SUPERVISED
+from .server.watchdog import SUPERVISED
+from .study.course import coverage
+from .study.realism import problems
+from .study.resources import START_NOTEBOOK, jupyter_env, notebooks_dir, packaged_lessons
+from .study.scenario import SUFFIX, check_scenario, load_scenario
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,9 +128,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _check(paths: list[str], with_coverage: bool = False) -> int:
     """Print one line per expectation (file:line: ok/FAIL) and a line for each start that could
-    not arise in a game (``FAIL unrealistic: why``, see catan_tutor.realism) unless the file
+    not arise in a game (``FAIL unrealistic: why``, see catan_tutor.study.realism) unless the file
     opts out with ``unrealistic:``; exit 1 on any failure or bad file. ``with_coverage``: then
-    the rules shown, only cited and neither (catan_tutor.course.coverage)."""
+    the rules shown, only cited and neither (catan_tutor.study.course.coverage)."""
 
     files: list[Path] = []
     for p in map(Path, paths):
@@ -206,14 +206,14 @@ def _serve(
         "(Ctrl+C stops it)",
         flush=True,
     )
-    print(f"Catan tutor: {SUPERVISED}", flush=True)  # catan_tutor/watchdog.py (issue 36)
-    from .serve import class_args, compile_package  # here: the other commands need neither
+    print(f"Catan tutor: {SUPERVISED}", flush=True)  # catan_tutor/server/watchdog.py (issue 36)
+    from .server.serve import class_args, compile_package  # here: the other commands need neither
 
-    # The voila command with bounded kernel-message parsing (catan_tutor/voila_guard.py).
+    # The voila command with bounded kernel-message parsing (catan_tutor/server/voila_guard.py).
     cmd = [
         sys.executable,
         "-m",
-        "catan_tutor.voila_guard",
+        "catan_tutor.server.voila_guard",
         str(notebook),
         f"--Voila.ip={host}",
         f"--port={port}",

@@ -335,13 +335,13 @@ class Game:
 
     @property
     def events(self) -> list:
-        """What the last action did: ``catan_tutor.narrate.Event`` records (production,
+        """What the last action did: ``catan_tutor.words.narrate.Event`` records (production,
         steals, the barbarian attack, awards, VP changes...); ``[]`` at the start."""
         return self.events_of(-1) if self._actions else []
 
     def events_of(self, index: int) -> list:
         """What the ``index``-th action of :attr:`history` did (negative: from the end)."""
-        from .narrate import events  # on first use: `import catan_tutor` stays light
+        from .words.narrate import events  # on first use: `import catan_tutor` stays light
 
         i = range(len(self._actions))[index]
         return events(self.rules, self._states[i], self._actions[i], self._states[i + 1])

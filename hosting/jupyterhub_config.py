@@ -31,7 +31,7 @@ from pathlib import Path
 
 from jupyterhub.spawner import LocalProcessSpawner
 
-from catan_tutor.resources import START_NOTEBOOK, jupyter_env, notebooks_dir
+from catan_tutor.study.resources import START_NOTEBOOK, jupyter_env, notebooks_dir
 
 c = get_config()  # noqa: F821 - provided by JupyterHub when it reads this file
 

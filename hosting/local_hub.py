@@ -25,7 +25,7 @@ from pathlib import Path
 
 import psutil
 
-from catan_tutor.serve import free_port
+from catan_tutor.server.serve import free_port
 
 HERE = Path(__file__).resolve().parent
 CONFIG = HERE / "jupyterhub_config.py"

@@ -31,12 +31,12 @@ from catan_tutor.board import (
     parse_vertex,
 )
 from catan_tutor.errors import CatanError
-from catan_tutor.library import library
 from catan_tutor.render import svg
 from catan_tutor.rules import words
 from catan_tutor.sampler import Sampler, greedy_choice
-from catan_tutor.scenario import check_scenario, dumps_scenario, load_scenario, loads_scenario
-from catan_tutor.scenario_write import lesson_yaml
+from catan_tutor.study.library import library
+from catan_tutor.study.scenario import check_scenario, dumps_scenario, load_scenario, loads_scenario
+from catan_tutor.study.scenario_write import lesson_yaml
 from catan_tutor.widgets import hint_words, kinds, move_list, panels
 
 GAMES = (  # variant, players, board, seed, policy (seed < 0: the board laid out by moves)

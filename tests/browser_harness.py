@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from catan_tutor.resources import START_NOTEBOOK
-from catan_tutor.serve import BOARD_PAINTED_JS, CHROMIUM, CHROMIUM_ARGS, voila
+from catan_tutor.server.serve import BOARD_PAINTED_JS, CHROMIUM, CHROMIUM_ARGS, voila
+from catan_tutor.study.resources import START_NOTEBOOK
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -152,8 +152,8 @@ def open_tab(page, name: str) -> None:
 def pick_lesson(page, title: str) -> None:
     """Open the lesson called ``title`` from the chapter and lesson lists (its label may carry
     its course number, "3.2  …")."""
-    from catan_tutor.library import library
-    from catan_tutor.resources import lessons_dir
+    from catan_tutor.study.library import library
+    from catan_tutor.study.resources import lessons_dir
 
     found = next(x for x in library(lessons_dir()) if x.title == title)
     chapter = page.locator(".catan-chapter-picker select")
@@ -170,8 +170,8 @@ def pick_lesson(page, title: str) -> None:
 def choose_chapter(page, title: str) -> None:
     """Show the lessons of the chapter of the lesson called ``title`` in the lesson list (the
     chapter's first lesson opens when another chapter is chosen)."""
-    from catan_tutor.library import library
-    from catan_tutor.resources import lessons_dir
+    from catan_tutor.study.library import library
+    from catan_tutor.study.resources import lessons_dir
 
     found = next(x for x in library(lessons_dir()) if x.title == title)
     chapter = page.locator(".catan-chapter-picker select")

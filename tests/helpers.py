@@ -109,7 +109,7 @@ def conserve_ck(f: dict[str, str], *, bank: bool, decks: bool) -> None:
     """Make edited C&K position fields add up again: the bank from the hands (19 of each
     resource, 12 of each commodity) and/or the decks' unseen counts from the progress hands
     and VP cards (empty queues; laid-out VP cards are Printing first)."""
-    from catan_tutor.editor import complete_progress_decks
+    from catan_tutor.study.editor import complete_progress_decks
 
     if bank:
         conserve_bank(f)

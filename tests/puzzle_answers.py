@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from catan_tutor import board
-from catan_tutor.course import course
-from catan_tutor.puzzle import Puzzle, answer_nodes
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import SUFFIX, Scenario, load_scenario
+from catan_tutor.study.course import course
+from catan_tutor.study.puzzle import Puzzle, answer_nodes
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import SUFFIX, Scenario, load_scenario
 from catan_tutor.widgets.kinds import target_of
 from catan_tutor.widgets.move_list import move_words
 

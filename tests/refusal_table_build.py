@@ -37,9 +37,9 @@ def main() -> int:
     from verdict_table_build import path_of
 
     from catan_tutor import Game, NotationError, new_game
-    from catan_tutor.resources import packaged_lessons
     from catan_tutor.rules.common import Reason
-    from catan_tutor.scenario import SUFFIX, load_scenario
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import SUFFIX, load_scenario
     from catan_tutor.variants import VARIANTS, rules_for
 
     games: list[Game] = [game_at(i) for i in range(len(table()[0]))]

@@ -23,8 +23,8 @@ from catan_tutor.analysis import (
     seeded_game,
     summarize,
 )  # fmt: skip
-from catan_tutor.editor import edit
 from catan_tutor.state import PRE_ROLL
+from catan_tutor.study.editor import edit
 
 
 @pytest.fixture(scope="module")

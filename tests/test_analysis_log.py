@@ -7,9 +7,9 @@ import pytest
 from catan_tutor import Game, new_game, random_playout
 from catan_tutor.analysis import game_log, hand_changes
 from catan_tutor.board import CARD_NAMES
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import load_scenario
-from catan_tutor.timeline import Timeline
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import load_scenario
+from catan_tutor.study.timeline import Timeline
 
 SCENARIOS = packaged_lessons()
 

@@ -19,8 +19,8 @@ from catan_tutor.analysis import (
     t_value,
     wilson,
 )  # fmt: skip
-from catan_tutor.editor import edit
 from catan_tutor.state import DICE, DISCARD, MAIN, PRE_ROLL, SETUP_SETTLE
+from catan_tutor.study.editor import edit
 
 
 def brute_force_arrival(steps: int, turns: int, per_turn: int, first: int):

@@ -18,9 +18,9 @@ from catan_tutor.board import (
     VERTEX_LABELS,
     parse_hex,
 )
-from catan_tutor.editor import edit
 from catan_tutor.rules.production import production
 from catan_tutor.state import DICE, PRE_ROLL, ROBBER
+from catan_tutor.study.editor import edit
 
 WAYS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}  # of 36
 

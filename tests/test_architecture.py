@@ -6,10 +6,13 @@ those facts. This test greps the package for the old idioms that guessed the var
 state's fields, the bank's size, the rules' class or the variant's name, and lists file:line
 for each one it finds. Reading the data (iterating over the knights, counting the card kinds
 with ``len(s.bank)``) is fine: the idioms below are the ones that *decide the variant*.
+
+Below: each variant's kinds and phases are complete records, and no import runs up a layer.
 """
 
 from __future__ import annotations
 
+import ast
 import random
 import re
 from pathlib import Path
@@ -329,3 +332,122 @@ def test_no_rule_id_is_rewritten_after_the_check():
         if rewrite.search(line)
     ]
     assert not found, found
+
+
+# ---------------------------------------------------------------- the layers the layout shows
+# Each layer imports only from itself and the layers beneath it (README, "Layout"). A package
+# is one layer; the top level is the core, but for the Game's front (game.py, sampler.py,
+# render.py and the package's __init__: they need the variants' tables, the position text and
+# the narration), the computer players (players.py: their playout policy ranks moves with
+# analysis/) and the command line. A variant's declarations beneath the rules (its state
+# fields and phases, its action kinds, the Capabilities record) live in variants/ beside it
+# but belong to the core: state.py and actions.py assemble them.
+LAYERS = (
+    "core", "rules", "variants", "position", "words", "game", "study", "analysis", "widgets",
+    "server", "cli",
+)  # fmt: skip
+_TOP_LEVEL = {
+    "__init__": "game", "game": "game", "sampler": "game", "render": "game",
+    "players": "analysis", "cli": "cli",
+}  # fmt: skip
+_DECLARATION = re.compile(r"variants/(?:capabilities|\w+_state|\w+_actions)\.py")
+
+
+def layer_of(rel: str) -> str:
+    """The layer of the module at ``rel`` (a path relative to catan_tutor/)."""
+    if _DECLARATION.fullmatch(rel):
+        return "core"
+    top, _, rest = rel.partition("/")
+    if not rest:
+        return _TOP_LEVEL.get(top.removesuffix(".py"), "core")
+    return "core" if top == "rulebook" else top
+
+
+def _imported(path: Path, package: Path) -> list[tuple[int, str]]:
+    """(line, path relative to catan_tutor/) of each catan_tutor module ``path`` imports,
+    at its top or inside a function: ``from .x import y`` names ``x``, or ``x/y`` when that is a
+    module; ``from . import x`` names ``x``."""
+    pkg = path.parent.relative_to(package.parent).parts
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = pkg[: len(pkg) - node.level + 1]
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("catan_tutor"):
+            base = ()
+        else:
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            out += [(node.lineno, n) for n in names if n.startswith("catan_tutor.")]
+            continue
+        target = (*base, *(node.module or "").split(".")) if node.module else base
+        for alias in node.names:
+            out.append((node.lineno, ".".join((*target, alias.name))))
+    found = []
+    for line, dotted in out:
+        parts = dotted.split(".")[1:]  # without "catan_tutor"
+        while parts:  # the longest prefix that is a module or package
+            where = package.joinpath(*parts)
+            if where.with_suffix(".py").is_file():
+                found.append((line, "/".join(parts) + ".py"))
+                break
+            if (where / "__init__.py").is_file():
+                found.append((line, "/".join(parts) + "/__init__.py"))
+                break
+            parts.pop()
+        else:
+            found.append((line, "__init__.py"))
+    return found
+
+
+def upward_imports(package: Path = PACKAGE) -> list[str]:
+    bad = []
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package).as_posix()
+        mine = LAYERS.index(layer_of(rel))
+        for line, target in sorted(set(_imported(path, package))):
+            theirs = layer_of(target)
+            if LAYERS.index(theirs) > mine:
+                bad.append(
+                    f"catan_tutor/{rel}:{line} ({layer_of(rel)}) imports {target} ({theirs})"
+                )
+    return bad
+
+
+def test_no_import_runs_up_a_layer():
+    bad = upward_imports()
+    assert not bad, "a layer imports only from itself and the layers beneath:\n" + "\n".join(bad)
+
+
+@pytest.mark.parametrize(
+    "rel, layer",
+    [
+        ("board.py", "core"), ("state.py", "core"), ("rulebook/__init__.py", "core"),
+        ("variants/ck_state.py", "core"), ("variants/two_player_actions.py", "core"),
+        ("variants/capabilities.py", "core"), ("variants/ck.py", "variants"),
+        ("variants/records.py", "variants"), ("rules/knights.py", "rules"),
+        ("position/codec.py", "position"), ("position/__init__.py", "position"),
+        ("words/narrate.py", "words"), ("game.py", "game"), ("__init__.py", "game"),
+        ("study/timeline.py", "study"), ("players.py", "analysis"),
+        ("widgets/tutor.py", "widgets"), ("server/serve.py", "server"), ("cli.py", "cli"),
+    ],
+)  # fmt: skip
+def test_each_module_has_its_layer(rel, layer):
+    assert (PACKAGE / rel).is_file() and layer_of(rel) == layer
+
+
+def test_an_import_up_a_layer_is_caught(tmp_path):
+    """The scan reads every form of import: relative, absolute, ``from . import x``, lazy."""
+    pkg = tmp_path / "catan_tutor"
+    for rel in ("__init__.py", "state.py", "rules/__init__.py", "rules/common.py",
+                "study/__init__.py", "study/timeline.py", "widgets/__init__.py"):  # fmt: skip
+        (pkg / rel).parent.mkdir(parents=True, exist_ok=True)
+        (pkg / rel).write_text("")
+    (pkg / "state.py").write_text("def f():\n    from .rules import common\n")
+    (pkg / "rules" / "common.py").write_text(
+        "from ..study.timeline import Timeline\nimport catan_tutor.widgets\nfrom .. import state\n"
+    )
+    (pkg / "study" / "timeline.py").write_text("from catan_tutor import new_game\n")
+    assert upward_imports(pkg) == [
+        "catan_tutor/rules/common.py:1 (rules) imports study/timeline.py (study)",
+        "catan_tutor/rules/common.py:2 (rules) imports widgets/__init__.py (widgets)",
+        "catan_tutor/state.py:2 (core) imports rules/common.py (rules)",
+    ]

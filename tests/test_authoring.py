@@ -11,10 +11,10 @@ import pytest
 from test_hostile_input import PAYLOADS, assert_no_payload_markup, hostile_scenario
 
 from catan_tutor import Game, new_game
-from catan_tutor.editor import edit
-from catan_tutor.scenario import check_scenario, dumps_scenario, loads_scenario
-from catan_tutor.scenario_write import lesson_yaml, same_lesson, start_fields, verify
-from catan_tutor.timeline import Timeline
+from catan_tutor.study.editor import edit
+from catan_tutor.study.scenario import check_scenario, dumps_scenario, loads_scenario
+from catan_tutor.study.scenario_write import lesson_yaml, same_lesson, start_fields, verify
+from catan_tutor.study.timeline import Timeline
 from catan_tutor.widgets import Tutor
 from catan_tutor.widgets.authoring import MAX_TITLE, chapters
 from catan_tutor.widgets.tutor import TABS
@@ -223,7 +223,7 @@ def test_the_start_is_written_as_setup_moves_editor_operations_or_a_position():
 
 
 def test_a_packaged_lesson_downloads_as_its_own_form_and_reads_back_the_same():
-    from catan_tutor.resources import packaged_lessons
+    from catan_tutor.study.resources import packaged_lessons
 
     for name in ("base_dev_cards", "puzzle_base_trading", "ck_knight_displacement"):
         sc = loads_scenario((packaged_lessons() / f"{name}.catan.yaml").read_text(), name)
@@ -249,8 +249,8 @@ def test_editor_operations_give_the_start_in_every_variant_and_read_back(variant
     variant, the start made a new root reads back to the same position, written as editor
     operations when they can say it (knights, levels, metropolises, tokens...), shorter than
     the position line."""
-    from catan_tutor.resources import packaged_lessons
-    from catan_tutor.scenario import Scenario
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import Scenario
 
     written = 0
     for path in sorted(packaged_lessons().glob("*.catan.yaml")):
@@ -298,7 +298,7 @@ def test_a_rules_list_with_a_rule_outside_the_variant_is_refused_and_changes_not
 def test_a_packaged_lesson_shows_its_rules_and_puzzle_explanations_and_keeps_them():
     """Opening a lesson fills the Rules and Explain fields; saving and marking again, with
     nothing changed, leaves the lesson as its file has it (the explanation is not dropped)."""
-    from catan_tutor.resources import packaged_lessons
+    from catan_tutor.study.resources import packaged_lessons
 
     text = (packaged_lessons() / "puzzle_base_setup.catan.yaml").read_text()
     sc = loads_scenario(text, "puzzle_base_setup.catan.yaml")

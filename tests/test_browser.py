@@ -14,8 +14,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from browser_harness import open_new_game, open_tab, pick_lesson
 
-from catan_tutor.resources import START_NOTEBOOK
-from catan_tutor.serve import CHROMIUM_ARGS
+from catan_tutor.server.serve import CHROMIUM_ARGS
+from catan_tutor.study.resources import START_NOTEBOOK
 from catan_tutor.widgets import style
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
@@ -427,8 +427,8 @@ def test_try_a_move_says_why_not_with_the_rule(page) -> None:
     """Why not?: a settlement typed beside another building is refused with the engine's
     reason and the rule's title; its text opens on a click, and "Open in Rules" shows it in
     the Rules tab (BASE-BUILD-DISTANCE)."""
-    from catan_tutor.resources import packaged_lessons
-    from catan_tutor.scenario import load_scenario
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
 
     title = "The distance rule and Longest Road"
     sc = load_scenario(packaged_lessons() / "base_distance_longest_road.catan.yaml")

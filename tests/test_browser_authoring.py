@@ -14,8 +14,8 @@ import time
 import pytest
 from browser_harness import ARTIFACTS, open_app, open_tab
 
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import load_scenario, loads_scenario
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import load_scenario, loads_scenario
 from catan_tutor.widgets.authoring import title_digest
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]

@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 from browser_harness import ARTIFACTS, Page, open_app
 
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import load_scenario
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import load_scenario
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel, pytest.mark.slow]
 

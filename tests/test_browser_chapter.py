@@ -28,13 +28,13 @@ from browser_harness import (
     open_app,
 )
 
-from catan_tutor.course import course
 from catan_tutor.game import Game
-from catan_tutor.library import library
-from catan_tutor.puzzle import judge
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import Scenario, load_scenario
-from catan_tutor.timeline import Node
+from catan_tutor.study.course import course
+from catan_tutor.study.library import library
+from catan_tutor.study.puzzle import judge
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import Scenario, load_scenario
+from catan_tutor.study.timeline import Node
 from catan_tutor.widgets.progress import DONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]

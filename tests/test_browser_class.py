@@ -18,9 +18,9 @@ from collections.abc import Iterator
 import pytest
 from browser_harness import ARTIFACTS, PAGE_TIMEOUT, WORKER, open_app
 
-from catan_tutor.library import library
-from catan_tutor.resources import START_NOTEBOOK, lessons_dir
-from catan_tutor.serve import class_args, kernel_processes, voila
+from catan_tutor.server.serve import class_args, kernel_processes, voila
+from catan_tutor.study.library import library
+from catan_tutor.study.resources import START_NOTEBOOK, lessons_dir
 
 READY = 2
 LINKS = ("ck_aqueduct", "base_2p_neutral_builds")  # neither is the first lesson

@@ -29,8 +29,8 @@ from test_colour_vision import PIECE_FLOOR, VISIONS, contrast, simulate_image, t
 from catan_tutor import board, palette
 from catan_tutor.colors import COLOR_NAMES
 from catan_tutor.render import svg
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import load_scenario
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import load_scenario
 
 pytestmark = [pytest.mark.browser]
 

@@ -28,8 +28,8 @@ from browser_harness import (
 from helpers import yaml_quote
 
 from catan_tutor import new_game
-from catan_tutor.resources import START_NOTEBOOK, notebooks_dir
-from catan_tutor.serve import jupyter_server, voila
+from catan_tutor.server.serve import jupyter_server, voila
+from catan_tutor.study.resources import START_NOTEBOOK, notebooks_dir
 from catan_tutor.widgets import session
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]

@@ -34,8 +34,8 @@ import pytest
 from browser_harness import ARTIFACTS, PAGE_TIMEOUT, hold_voila_js, open_app, wait_held
 
 from catan_tutor import cli
-from catan_tutor.resources import START_NOTEBOOK, notebooks_dir
-from catan_tutor.serve import CONFIG_DIR, DATA_DIR, TEMPLATE, kernel_processes, voila
+from catan_tutor.server.serve import CONFIG_DIR, DATA_DIR, TEMPLATE, kernel_processes, voila
+from catan_tutor.study.resources import START_NOTEBOOK, notebooks_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE_DIR = DATA_DIR / "voila" / "templates" / TEMPLATE

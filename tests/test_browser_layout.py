@@ -215,7 +215,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
     page = context.new_page()
     try:
         page.goto(app_server + LESSON, timeout=120_000)
-        from catan_tutor.serve import BOARD_PAINTED_JS
+        from catan_tutor.server.serve import BOARD_PAINTED_JS
 
         page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
         page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()

@@ -32,8 +32,7 @@ from browser_harness import (
     open_tab,
 )
 
-from catan_tutor.resources import START_NOTEBOOK, notebooks_dir
-from catan_tutor.serve import (
+from catan_tutor.server.serve import (
     CONFIG_DIR,
     DATA_DIR,
     MAX_UPLOAD_BYTES,
@@ -42,6 +41,7 @@ from catan_tutor.serve import (
     stop,
     voila,
 )
+from catan_tutor.study.resources import START_NOTEBOOK, notebooks_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -96,7 +96,7 @@ def test_template_files_agree_with_the_python_side() -> None:
     packaged, and voila.json and the server config pick the template without tracebacks."""
     script = (TEMPLATE_DIR / "catan_page.js").read_text()
     assert f"MAX_UPLOAD_BYTES = {MAX_UPLOAD_BYTES};" in script
-    from catan_tutor import scenario
+    from catan_tutor.study import scenario
     from catan_tutor.widgets import session
 
     assert MAX_UPLOAD_BYTES == scenario.MAX_SCENARIO_BYTES  # what the loader takes

@@ -126,7 +126,7 @@ def test_robber_targets_are_outlined_and_the_why_not_tag_is_whole(
     from test_play_computer import _setup_done
 
     from catan_tutor.board import HEX_NAMES
-    from catan_tutor.editor import edit
+    from catan_tutor.study.editor import edit
     from catan_tutor.widgets.links import pack_position
 
     g = edit(edit(_setup_done(), "turn P1 main 5"), "dev P1 1 knight")

@@ -21,9 +21,9 @@ from browser_harness import (
     open_app,
 )
 
-from catan_tutor.library import library
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import load_scenario
+from catan_tutor.study.library import library
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets.progress import DONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]

@@ -30,10 +30,10 @@ from browser_harness import (
 from puzzle_answers import Asked, answer_words, course_puzzles, found
 
 from catan_tutor import rulebook
-from catan_tutor.library import library
-from catan_tutor.puzzle import answer_nodes, judge
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.timeline import Node
+from catan_tutor.study.library import library
+from catan_tutor.study.puzzle import answer_nodes, judge
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.timeline import Node
 from catan_tutor.widgets.move_list import move_words
 from catan_tutor.widgets.tutor import TABS
 

@@ -19,7 +19,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from browser_harness import ARTIFACTS, PAGE_TIMEOUT, open_app, open_tab
 
-from catan_tutor.serve import BOARD_PAINTED_JS
+from catan_tutor.server.serve import BOARD_PAINTED_JS
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 from browser_harness import ARTIFACTS, open_app, open_tab
 
-from catan_tutor.serve import BOARD_PAINTED_JS
+from catan_tutor.server.serve import BOARD_PAINTED_JS
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 

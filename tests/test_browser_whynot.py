@@ -19,8 +19,8 @@ import pytest
 from browser_harness import ARTIFACTS, PAGE_TIMEOUT, Page
 
 from catan_tutor import board, rulebook
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import load_scenario
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import style
 from catan_tutor.widgets.wording import kind_words
 

@@ -7,9 +7,9 @@ import pytest
 
 from catan_tutor import NotationError, new_game
 from catan_tutor.actions import bundle_text, parse_bundle
-from catan_tutor.editor import edit
 from catan_tutor.errors import EditError
-from catan_tutor.scenario import Expect
+from catan_tutor.study.editor import edit
+from catan_tutor.study.scenario import Expect
 
 
 @pytest.mark.parametrize(

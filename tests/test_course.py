@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from catan_tutor.course import MAX_GOAL_CHARS, course
 from catan_tutor.errors import ScenarioError
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import load_scenario
+from catan_tutor.study.course import MAX_GOAL_CHARS, course
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import load_scenario
 
 SUFFIX = ".catan.yaml"
 
@@ -113,7 +113,7 @@ def test_a_goal_at_the_length_cap_is_accepted(tmp_path: Path):
 
 
 def test_the_app_lists_lessons_in_course_order_with_their_numbers(tmp_path: Path):
-    from catan_tutor.library import library
+    from catan_tutor.study.library import library
 
     shown = library(packaged_lessons())
     assert shown[0].id == "base_setup" and shown[0].label == "1.1  Setting up a base game"

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from catan_tutor.resources import notebooks_dir, packaged_lessons
-from catan_tutor.scenario import SUFFIX, load_scenario
+from catan_tutor.study.resources import notebooks_dir, packaged_lessons
+from catan_tutor.study.scenario import SUFFIX, load_scenario
 
 
 def _text(name: str) -> str:

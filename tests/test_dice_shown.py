@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-from catan_tutor.library import library
-from catan_tutor.resources import lessons_dir
-from catan_tutor.scenario import load_scenario
+from catan_tutor.study.library import library
+from catan_tutor.study.resources import lessons_dir
+from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import BoardView
 from catan_tutor.widgets.dice_shown import NO_DICE, dice_shown
 

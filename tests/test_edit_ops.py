@@ -1,4 +1,4 @@
-"""The edit operations on a game state (``catan_tutor.edit_ops``), as the board editor and
+"""The edit operations on a game state (``catan_tutor.study.edit_ops``), as the board editor and
 any other caller use them: each changes the state in place, refuses what it alone can tell,
 and ``validated`` applies the position reader's checks to the result."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from helpers import after_setup
 
-from catan_tutor import edit_ops
 from catan_tutor.board import EDGE_LABELS, VERTEX_LABELS, parse_edge, parse_hex, parse_vertex
 from catan_tutor.position import encode
+from catan_tutor.study import edit_ops
 
 
 def test_pieces_placed_and_removed_keep_the_counts():

@@ -13,8 +13,8 @@ from catan_tutor.board import (
     parse_hex,
     parse_vertex,
 )
-from catan_tutor.editor import EditError, edit, edited_position
 from catan_tutor.progress_cards import CARDS
+from catan_tutor.study.editor import EditError, edit, edited_position
 
 
 @pytest.fixture(scope="module")

@@ -39,12 +39,12 @@ from catan_tutor.board import (
     VERTEX_EDGES,
     VERTEX_LABELS,
 )  # fmt: skip
-from catan_tutor.editor import EditError, edit
 from catan_tutor.errors import PositionError
 from catan_tutor.position import encode
 from catan_tutor.progress_cards import ALIASES
 from catan_tutor.sampler import choose
 from catan_tutor.state import PHASES
+from catan_tutor.study.editor import EditError, edit
 
 TABLES = (("base", 3), ("base", 4), ("base-2p", 2), ("base-dummy", 2), ("ck", 3), ("ck", 4),
           ("ck-2p", 2))  # fmt: skip

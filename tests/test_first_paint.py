@@ -158,8 +158,8 @@ print(sum(p.startswith(sys.argv[1]) for p in compiled))
 def test_a_served_package_is_compiled_once_not_by_every_kernel(tmp_path) -> None:
     """serve.compile_package before a server starts: a kernel run with
     PYTHONDONTWRITEBYTECODE (as here) then compiles none of the tutor's sources."""
-    from catan_tutor.resources import package_dir
-    from catan_tutor.serve import compile_package
+    from catan_tutor.server.serve import compile_package
+    from catan_tutor.study.resources import package_dir
 
     shutil.copytree(package_dir(), tmp_path / "catan_tutor", ignore=ignore_patterns("__pycache__"))
     env = {**os.environ, "PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}

@@ -44,13 +44,13 @@ from catan_tutor.board import (
     TERRAINS,
     VERTEX_LABELS,
 )  # fmt: skip
-from catan_tutor.editor import edit
 from catan_tutor.errors import CatanError
 from catan_tutor.position import variant_keys
 from catan_tutor.progress_cards import CARDS
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import loads_scenario
 from catan_tutor.state import DICE, END, PHASES
+from catan_tutor.study.editor import edit
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import loads_scenario
 from catan_tutor.variants import rules_for
 
 TABLES = {"base": 3, "base-2p": 2, "base-dummy": 2, "ck": 3, "ck-2p": 2}

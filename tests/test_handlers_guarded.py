@@ -17,7 +17,7 @@ from traitlets import EventHandler
 
 from catan_tutor import new_game
 from catan_tutor.errors import TimelineError
-from catan_tutor.timeline import MAX_COMMENT_CHARS, Timeline
+from catan_tutor.study.timeline import MAX_COMMENT_CHARS, Timeline
 from catan_tutor.widgets import App
 from catan_tutor.widgets.move_list import MoveList
 from catan_tutor.widgets.progress import MAX_IDS, MAX_SOLVED, Progress

@@ -19,8 +19,8 @@ from helpers import yaml_quote
 from catan_tutor import Game, new_game
 from catan_tutor.colors import COLOR_NAMES, is_color
 from catan_tutor.errors import LinkError, PositionError, ScenarioError
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import dumps_scenario, loads_scenario
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import dumps_scenario, loads_scenario
 from catan_tutor.widgets import (
     App,
     Tutor,

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import pytest
 from browser_harness import ARTIFACTS, PAGE_TIMEOUT, hold_voila_js, wait_held
 
-from catan_tutor.resources import START_NOTEBOOK
+from catan_tutor.study.resources import START_NOTEBOOK
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "hosting"))

@@ -9,7 +9,6 @@ import pytest
 from catan_tutor import Game, new_game
 from catan_tutor.actions import MAX_NOTATION_CHARS, Die, Settle, Steal
 from catan_tutor.cli import main
-from catan_tutor.editor import MAX_OP_CHARS, edit
 from catan_tutor.errors import (
     CatanError,
     EditError,
@@ -19,7 +18,8 @@ from catan_tutor.errors import (
     ScenarioError,
 )  # fmt: skip
 from catan_tutor.position import MAX_POSITION_CHARS
-from catan_tutor.scenario import loads_scenario
+from catan_tutor.study.editor import MAX_OP_CHARS, edit
+from catan_tutor.study.scenario import loads_scenario
 
 
 def with_fields(text: str, **changes: str) -> str:

@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 from browser_harness import ARTIFACTS, BOARD_PAINTED_JS, PAGE_TIMEOUT, ROOT, Page
 
-from catan_tutor.serve import free_port, stop
+from catan_tutor.server.serve import free_port, stop
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 

@@ -1,5 +1,5 @@
-"""Stopping a kernel client never waits on its kernel for ever (catan_tutor/kernel_cleanup.py,
-issue 36).
+"""Stopping a kernel client never waits on its kernel for ever
+(catan_tutor/server/kernel_cleanup.py, issue 36).
 
 jupyter_client 8.10's heartbeat thread awaits its ping's send and its reply with no time-out,
 and ``HBChannel.stop`` joins it with none; Voilà 0.5.13 calls ``kc.stop_channels()`` on the
@@ -25,7 +25,7 @@ from jupyter_client.asynchronous.client import AsyncKernelClient
 from jupyter_client.channels import HBChannel
 from voila.notebook_renderer import NotebookRenderer
 
-from catan_tutor import kernel_cleanup, voila_guard
+from catan_tutor.server import kernel_cleanup, voila_guard
 
 BOUND = 20  # s: far beyond the patched stop's STOP_WAIT; without the patch it never returns
 

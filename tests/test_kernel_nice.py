@@ -11,7 +11,7 @@ import time
 import psutil
 import pytest
 
-from catan_tutor import kernel_nice
+from catan_tutor.server import kernel_nice
 
 
 def test_the_niceness_is_read_from_the_environment_with_bounds():

@@ -1,5 +1,5 @@
 """A kernel process no kernel manager knows is killed, never one being started
-(catan_tutor/kernel_reaper.py, issue 36).
+(catan_tutor/server/kernel_reaper.py, issue 36).
 
 Stand-in kernel processes (a sleeping Python whose command line is a kernel's:
 ``ipykernel_launcher -f .../kernel-<id>.json``) are children of the test, as kernels are of
@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from catan_tutor.kernel_reaper import REAP_AFTER, Reaper, kernel_id_of, known_kernels
+from catan_tutor.server.kernel_reaper import REAP_AFTER, Reaper, kernel_id_of, known_kernels
 
 
 def test_a_kernels_id_is_read_from_its_connection_file() -> None:

@@ -1,5 +1,5 @@
 """A kernel restarted while it is shut down leaves no process behind
-(catan_tutor/kernel_restart.py, issue 36).
+(catan_tutor/server/kernel_restart.py, issue 36).
 
 In a stress run a kernel killed mid-render was restarted by jupyter_client's restarter while
 the culler shut it down: the shutdown ended between the restart's own shutdown and its
@@ -30,7 +30,7 @@ from jupyter_server.services.kernels.kernelmanager import (
     ServerKernelManager,
 )
 
-from catan_tutor import kernel_restart, voila_guard
+from catan_tutor.server import kernel_restart, voila_guard
 
 pytestmark = pytest.mark.kernel
 

@@ -9,7 +9,7 @@ from datetime import datetime
 import pytest
 from traitlets import HasTraits, Instance, TraitError
 
-from catan_tutor import kernel_unstarted
+from catan_tutor.server import kernel_unstarted
 
 
 class _Kernel(HasTraits):
@@ -56,7 +56,7 @@ def test_the_cull_gives_such_a_kernel_a_last_activity_and_then_culls_it_as_usual
 
 
 def test_server_limits_reads_an_unstarted_kernel_as_not_idle():
-    from catan_tutor.server_limits import Limits, Tracker
+    from catan_tutor.server.server_limits import Limits, Tracker
 
     class Km(_Manager):
         _kernel_connections: dict = {}

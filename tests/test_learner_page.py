@@ -17,9 +17,9 @@ from catan_tutor import new_game, rulebook
 from catan_tutor.actions import parse_action
 from catan_tutor.board import EDGE_LABELS, VERTEX_LABELS
 from catan_tutor.colors import COLOR_NAMES
-from catan_tutor.resources import packaged_lessons
 from catan_tutor.rules.words import say
-from catan_tutor.scenario import load_scenario
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import panels, style
 from catan_tutor.widgets.rules_panel import rules_html
 from catan_tutor.widgets.tutor import Tutor

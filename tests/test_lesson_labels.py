@@ -20,7 +20,7 @@ import pytest
 import yaml
 
 from catan_tutor.board import EDGE_LABELS, VERTEX_LABELS, LabelError, parse_edge, parse_vertex
-from catan_tutor.resources import notebooks_dir, packaged_lessons
+from catan_tutor.study.resources import notebooks_dir, packaged_lessons
 
 SUFFIX = ".catan.yaml"
 # A spot as notation writes it: hex and clock hour (H4, A11), three hexes (H/I/M) or two (A|B);
@@ -186,7 +186,7 @@ SEATS = frozenset({"P1", "P2", "P3", "P4", "N1", "N2"})  # a lesson writing thes
 def learner_texts(path: Path) -> Iterator[str]:
     """What a learner reads of a lesson: its goal, the tutor texts and comments of every node,
     and its puzzles' prompts, hints and explanations."""
-    from catan_tutor.scenario import load_scenario
+    from catan_tutor.study.scenario import load_scenario
 
     sc = load_scenario(path)
     yield sc.goal
@@ -221,7 +221,7 @@ def test_the_spot_scan_finds_codes_and_leaves_seats_and_hexes_alone(tmp_path: Pa
 def test_a_lesson_naming_corners_or_sides_opens_with_the_labels_on(path: Path):
     """Issue: instructions say K4 or N6 while the board's labels are off by default; a lesson
     whose text names spots by code says ``labels: yes`` (and only such a lesson)."""
-    from catan_tutor.scenario import load_scenario
+    from catan_tutor.study.scenario import load_scenario
 
     named = named_spots(path)
     assert load_scenario(path).labels == bool(named), sorted(named)

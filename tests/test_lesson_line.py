@@ -5,9 +5,9 @@ Roll on a lesson's line rolls the lesson's own dice; the end of a lesson is said
 
 from __future__ import annotations
 
-from catan_tutor.library import library
-from catan_tutor.resources import lessons_dir
-from catan_tutor.scenario import load_scenario
+from catan_tutor.study.library import library
+from catan_tutor.study.resources import lessons_dir
+from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets.session_line import AT_END, AT_START, GAME_END, OWN_END
 from catan_tutor.widgets.tutor_session import TutorSession
 

@@ -15,7 +15,7 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 # What needs which marker: shared fixtures (browser_harness.py), the package's servers
-# (catan_tutor.serve), nbclient, jupyter_client, a JupyterHub; names in code, and a string
+# (catan_tutor.server.serve), nbclient, jupyter_client, a JupyterHub; names in code, and a string
 # that is code run elsewhere (a script for a subprocess) or a command's words.
 NEEDS = {
     "browser": {"browser", "chromium", "new_page", "sync_playwright"},

@@ -4,7 +4,7 @@ clicks and keys, a variable board's set-up in one line, long games cut to a wind
 from __future__ import annotations
 
 from catan_tutor import new_game
-from catan_tutor.timeline import Timeline
+from catan_tutor.study.timeline import Timeline
 from catan_tutor.widgets import Tutor
 from catan_tutor.widgets.move_list import (
     MoveList,

@@ -10,10 +10,10 @@ import pytest
 
 from catan_tutor import Game, new_game, rulebook
 from catan_tutor.board import CARD_NAMES, VERTEX_LABELS
-from catan_tutor.narrate import Event
 from catan_tutor.rules.production import production
 from catan_tutor.sampler import choose
 from catan_tutor.variants import VARIANTS
+from catan_tutor.words.narrate import Event
 
 PLAYERS = {"base": 3, "base-2p": 2, "base-dummy": 2, "ck": 3, "ck-2p": 2}
 RAW_ID = re.compile(r"\b(BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9-]+")

@@ -8,9 +8,9 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from catan_tutor.course import course
-from catan_tutor.resources import notebooks_dir, packaged_lessons
 from catan_tutor.rulebook import rule
+from catan_tutor.study.course import course
+from catan_tutor.study.resources import notebooks_dir, packaged_lessons
 
 NOTEBOOKS = sorted(notebooks_dir().glob("*.ipynb"))
 # A rule ID in a markdown cell (not a family like CK-BARB-*).

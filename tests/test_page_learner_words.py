@@ -15,7 +15,7 @@ from test_puzzle_secret import at_question
 
 from catan_tutor import board, new_game
 from catan_tutor.actions import BuildRoad, Settle
-from catan_tutor.puzzle import answer_nodes
+from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets import verdicts
 from catan_tutor.widgets.app import FREE_GAME, App
 from catan_tutor.widgets.computer import CHOICES, STRENGTHS

@@ -25,9 +25,9 @@ from catan_tutor.board import (
     VERTEX_LABELS,
     pips,
 )
-from catan_tutor.editor import edit
 from catan_tutor.game import Game
 from catan_tutor.players import choose
+from catan_tutor.study.editor import edit
 from catan_tutor.widgets import Tutor
 from catan_tutor.widgets.hint_words import a_number, why
 

@@ -16,9 +16,9 @@ import catan_tutor
 from catan_tutor import Game, PositionError, new_game
 from catan_tutor.actions import Action, Chance
 from catan_tutor.board import BEGINNER, DESERT, HEX_NAMES, TERRAIN_CODES
-from catan_tutor.editor import edited_position
 from catan_tutor.errors import EditError, ScenarioError
-from catan_tutor.scenario import loads_scenario
+from catan_tutor.study.editor import edited_position
+from catan_tutor.study.scenario import loads_scenario
 
 DESERT_HEX = BEGINNER.terrain.index(DESERT)  # J on the beginner board
 A_HEX = 0  # A: mountains 10 on the beginner board
@@ -170,8 +170,8 @@ def _action_classes() -> list[type]:
             (
                 "catan_tutor.widgets",
                 "catan_tutor.analysis",
-                "catan_tutor.voila_guard",
-                "catan_tutor.serve",
+                "catan_tutor.server.voila_guard",
+                "catan_tutor.server.serve",
             )
         ):
             importlib.import_module(m.name)

@@ -19,8 +19,8 @@ import pytest
 
 from catan_tutor import Game
 from catan_tutor.position import decode, encode
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import loads_scenario
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import loads_scenario
 from catan_tutor.variants import VARIANTS, rules_for
 
 DATA = Path(__file__).resolve().parent / "data" / "positions"

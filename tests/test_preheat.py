@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from catan_tutor import kernel_pool
+from catan_tutor.server import kernel_pool
 from catan_tutor.widgets import App, preheat
 
 

@@ -24,11 +24,19 @@ PACKAGE = Path(__file__).resolve().parent.parent / "catan_tutor"
 
 # (module path relative to catan_tutor/, the access as written) -> why it is allowed
 ALLOWED: dict[tuple[str, str], str] = {
-    ("watchdog.py", "sys._current_frames"): "the documented way to read every thread's stack "
+    (
+        "server/watchdog.py",
+        "sys._current_frames",
+    ): "the documented way to read every thread's stack "
     "with its thread (faulthandler writes to a file descriptor, not to the server's log)",
-    ("watchdog.py", "os._exit"): "a stalled server must exit at once: sys.exit would wait on the "
-    "very threads that hang",
-    ("server_stop.py", "os._exit"): "a server whose kernels are shut ends at once on SIGTERM: "
+    (
+        "server/watchdog.py",
+        "os._exit",
+    ): "a stalled server must exit at once: sys.exit would wait on the very threads that hang",
+    (
+        "server/server_stop.py",
+        "os._exit",
+    ): "a server whose kernels are shut ends at once on SIGTERM: "
     "the interpreter's teardown took seconds more with nothing left to save",
 }
 

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from catan_tutor import rulebook
-from catan_tutor.course import coverage
 from catan_tutor.errors import ScenarioError
-from catan_tutor.puzzle import Puzzle, hint, judge
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import SUFFIX, dumps_scenario, load_scenario, loads_scenario
+from catan_tutor.study.course import coverage
+from catan_tutor.study.puzzle import Puzzle, hint, judge
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import SUFFIX, dumps_scenario, load_scenario, loads_scenario
 from catan_tutor.widgets.icons import NO, OK
 from catan_tutor.widgets.progress import DONE
 
@@ -377,7 +377,7 @@ def test_progress_from_the_page_marks_lessons_and_solved_puzzles():
 
 
 def test_the_page_script_keeps_progress_within_the_kernels_limit():
-    from catan_tutor.serve import DATA_DIR, TEMPLATE
+    from catan_tutor.server.serve import DATA_DIR, TEMPLATE
     from catan_tutor.widgets.progress import MAX_PROGRESS_CHARS
 
     script = (DATA_DIR / "voila" / "templates" / TEMPLATE / "catan_page.js").read_text()

@@ -20,7 +20,7 @@ import pytest
 from puzzle_answers import Asked, answer_words, course_puzzles, found
 
 from catan_tutor import board, new_game, rulebook
-from catan_tutor.puzzle import answer_nodes, asks_rule, judge
+from catan_tutor.study.puzzle import answer_nodes, asks_rule, judge
 from catan_tutor.widgets import verdicts, wording
 from catan_tutor.widgets.kinds import kind_name, targets_of
 from catan_tutor.widgets.move_list import rows

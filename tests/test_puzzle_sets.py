@@ -29,10 +29,10 @@ from catan_tutor.actions import (
     Recruit,
     Settle,
 )
-from catan_tutor.puzzle import Puzzle, judge
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import SUFFIX, load_scenario
-from catan_tutor.timeline import Node
+from catan_tutor.study.puzzle import Puzzle, judge
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import SUFFIX, load_scenario
+from catan_tutor.study.timeline import Node
 
 CARDS = board.CARD_NAMES
 

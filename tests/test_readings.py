@@ -9,7 +9,7 @@ import re
 import pytest
 
 from catan_tutor import rulebook
-from catan_tutor.resources import packaged_lessons
+from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.variants import VARIANTS
 from catan_tutor.widgets.rules_panel import rules_html
 from catan_tutor.widgets.verdicts import lesson_html, reading_html, rule_details

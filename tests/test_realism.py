@@ -1,4 +1,4 @@
-"""Realistic lesson starts (catan_tutor.realism): every way a start could not arise in a game
+"""Realistic lesson starts (catan_tutor.study.realism): every way a start could not arise in a game
 is found and named with its rule, and ``unrealistic: why`` opts a drill out of the check."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pytest
 
 from catan_tutor import Game, new_game
 from catan_tutor.errors import ScenarioError
-from catan_tutor.realism import problems
-from catan_tutor.scenario import SUFFIX, loads_scenario
+from catan_tutor.study.realism import problems
+from catan_tutor.study.scenario import SUFFIX, loads_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE_SETUP = [
@@ -268,7 +268,7 @@ def test_unrealistic_needs_a_reason():
 
 
 def test_unrealistic_round_trips():
-    from catan_tutor.scenario import dumps_scenario
+    from catan_tutor.study.scenario import dumps_scenario
 
     sc = loads_scenario(DRILL.replace("players: 3\n", "players: 3\nunrealistic: a drill\n"))
     assert sc.unrealistic == "a drill"

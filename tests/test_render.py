@@ -13,10 +13,10 @@ import pytest
 from matplotlib import image
 
 from catan_tutor import VARIANTS, Game, board, new_game, palette, random_playout
-from catan_tutor.editor import edit
 from catan_tutor.render import save_svg, svg
-from catan_tutor.scenario import loads_scenario
-from catan_tutor.timeline import Timeline
+from catan_tutor.study.editor import edit
+from catan_tutor.study.scenario import loads_scenario
+from catan_tutor.study.timeline import Timeline
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 NS = "{http://www.w3.org/2000/svg}"

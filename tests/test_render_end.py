@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from catan_tutor import render_end
+from catan_tutor.server import render_end
 
 
 async def _render(fail: bool):
@@ -73,7 +73,7 @@ def test_apply_wraps_voilas_content_generator_once(monkeypatch):
 
 
 def test_the_page_script_reads_the_marker_as_a_broken_page():
-    from catan_tutor.resources import jupyter_data_dir
+    from catan_tutor.study.resources import jupyter_data_dir
 
     js = next(jupyter_data_dir().rglob("catan_kernel.js")).read_text(encoding="utf-8")
     assert "document.querySelector('.catan-render-failed')" in js

@@ -40,8 +40,8 @@ from catan_tutor.board import (
     parse_hex,
     parse_vertex,
 )
-from catan_tutor.editor import edit
 from catan_tutor.progress_cards import CARDS
+from catan_tutor.study.editor import edit
 
 P1, P2, N1, N2 = 0, 1, 2, 3
 KINDS = CARD_NAMES  # the 8 card kinds of a C&K hand

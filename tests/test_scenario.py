@@ -13,10 +13,10 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from catan_tutor import Game, new_game, random_playout
-from catan_tutor.editor import edit
 from catan_tutor.errors import ScenarioError
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import (
+from catan_tutor.study.editor import edit
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import (
     SUFFIX,
     Scenario,
     check_scenario,
@@ -24,7 +24,7 @@ from catan_tutor.scenario import (
     load_scenario,
     loads_scenario,
 )  # fmt: skip
-from catan_tutor.timeline import Timeline
+from catan_tutor.study.timeline import Timeline
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = sorted((packaged_lessons()).glob(f"*{SUFFIX}"))
@@ -115,7 +115,7 @@ def test_good_scenario_loads_with_tree_comments_and_expectations():
 
 
 def test_write_read_write_gives_the_same_bytes(tmp_path):
-    from catan_tutor.scenario import save_scenario
+    from catan_tutor.study.scenario import save_scenario
 
     sc = loads_scenario(GOOD)
     first = tmp_path / f"a{SUFFIX}"
@@ -388,7 +388,7 @@ def test_labels_yes_is_read_and_written_back_and_opens_the_board_with_its_labels
     """A lesson naming corners by code asks for the board's labels (``labels: yes``): read,
     kept by the canonical writer and the app's lesson writer, a bad value refused; the tutor
     opens it with the labels on, and a lesson without it leaves them off."""
-    from catan_tutor.scenario_write import lesson_yaml
+    from catan_tutor.study.scenario_write import lesson_yaml
     from catan_tutor.widgets.tutor import Tutor
 
     head = "title: t\nvariant: base\nplayers: 3\ngoal: Settle on K4.\n"

@@ -8,7 +8,7 @@ import pytest
 
 from catan_tutor import new_game
 from catan_tutor.errors import ScenarioError
-from catan_tutor.scenario import (
+from catan_tutor.study.scenario import (
     MAX_SCENARIO_BYTES,
     MAX_TEXT,
     MAX_TREE_NODES,

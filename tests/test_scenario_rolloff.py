@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from catan_tutor.errors import ScenarioError
-from catan_tutor.scenario import dumps_scenario, loads_scenario
+from catan_tutor.study.scenario import dumps_scenario, loads_scenario
 
 HEAD = "title: t\nvariant: base\nplayers: 3\nboard: beginner\n"
 ROLLS = "moves:\n" + "".join(
@@ -66,8 +66,8 @@ def test_a_bad_rolloff_is_refused_naming_the_line(text: str, where: str):
 
 
 def test_the_tutor_shows_a_board_being_laid_out_and_a_roll_off_step_by_step():
-    from catan_tutor.resources import packaged_lessons
-    from catan_tutor.scenario import load_scenario
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
     from catan_tutor.widgets import Tutor
     from catan_tutor.widgets.describe import describe
 

@@ -1,4 +1,4 @@
-"""Kernel caps of standalone Voilà (catan_tutor/server_limits.py, issue 31): one client may
+"""Kernel caps of standalone Voilà (catan_tutor/server/server_limits.py, issue 31): one client may
 not hold more kernels than its cap, nor the server more than its total; a page whose kernel is
 refused gets the "class is full" page that retries; kernels end after their idle time even
 with a socket open, and the page can ask how long its kernel has left (for its warning).
@@ -23,8 +23,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from catan_tutor import serve, server_limits
-from catan_tutor.server_limits import START_GRACE, Limits, Record, Tracker, full_page
+from catan_tutor.server import serve, server_limits
+from catan_tutor.server.server_limits import START_GRACE, Limits, Record, Tracker, full_page
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
@@ -270,7 +270,7 @@ def test_one_client_holds_at_most_its_cap_and_idle_kernels_end_with_a_socket_ope
 
 
 def serve_v1() -> str:
-    from catan_tutor.voila_guard import V1_PROTOCOL
+    from catan_tutor.server.voila_guard import V1_PROTOCOL
 
     return V1_PROTOCOL
 
@@ -298,7 +298,7 @@ def test_the_page_warns_before_its_kernel_ends_and_a_page_past_the_cap_says_so(n
     from browser_harness import ARTIFACTS as SHOTS
     from browser_harness import PAGE_TIMEOUT, open_app
 
-    from catan_tutor.resources import START_NOTEBOOK
+    from catan_tutor.study.resources import START_NOTEBOOK
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     saved = {k: os.environ.get(k) for k in WARNED}

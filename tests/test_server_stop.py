@@ -1,5 +1,5 @@
 """SIGTERM ends the voila command within 10 s with many kernels alive
-(catan_tutor/server_stop.py, issue 36).
+(catan_tutor/server/server_stop.py, issue 36).
 
 A server of ``catan-tutor serve`` holding 12 kernels gets SIGTERM (to the server only, as a
 supervisor sends it). Its kernels resist a graceful shutdown (SIGTERM ignored, a slow exit)
@@ -24,7 +24,7 @@ import nbformat
 import psutil
 import pytest
 
-from catan_tutor import serve, server_stop
+from catan_tutor.server import serve, server_stop
 
 pytestmark = [pytest.mark.kernel, pytest.mark.slow]
 

@@ -1,5 +1,5 @@
 """Coverage by demonstration (issue 34): a rule counts as *shown* only where a lesson plays a
-move that the rule decides (catan_tutor.shown); the packaged course keeps its shown count."""
+move that the rule decides (catan_tutor.study.shown); the packaged course keeps its shown count."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from catan_tutor import rulebook
-from catan_tutor.course import coverage
 from catan_tutor.game import Game
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import SUFFIX, load_scenario
-from catan_tutor.shown import shown_in
-from catan_tutor.shown_predicates import QUIET
+from catan_tutor.study.course import coverage
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import SUFFIX, load_scenario
+from catan_tutor.study.shown import shown_in
+from catan_tutor.study.shown_predicates import QUIET
 
 LESSONS = Path(packaged_lessons())
 # Issue 34 asks for 250 of the 254 rules shown. The course shows this many today; the rest are

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from catan_tutor import Game, IllegalActionError, new_game, random_playout
-from catan_tutor.timeline import Timeline
+from catan_tutor.study.timeline import Timeline
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=40)
 

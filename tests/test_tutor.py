@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 
 from catan_tutor import Game, board, new_game
-from catan_tutor.editor import edit
-from catan_tutor.resources import packaged_lessons
-from catan_tutor.scenario import load_scenario, loads_scenario
+from catan_tutor.study.editor import edit
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import load_scenario, loads_scenario
 from catan_tutor.widgets import Tutor
 from catan_tutor.widgets.icons import NO, OK
 from catan_tutor.widgets.kinds import kind_of, target_of
@@ -209,7 +209,7 @@ def test_players_panel_shows_vp_breakdown_and_hides_hands_on_request():
 
 
 def test_expectations_panel_marks_pass_and_fail():
-    from catan_tutor.scenario import Expect
+    from catan_tutor.study.scenario import Expect
 
     sc = load_scenario(packaged_lessons() / "ck_knight_displacement.catan.yaml")
     t = Tutor(sc)
@@ -894,7 +894,7 @@ def test_delete_can_be_undone_with_the_same_moves_until_the_next_change():
 
 
 def test_timeline_undelete_refuses_a_move_played_again():
-    from catan_tutor.timeline import Timeline
+    from catan_tutor.study.timeline import Timeline
 
     tl = Timeline(new_game("base", players=3))
     node = tl.play("P1 settle J12")
@@ -977,8 +977,8 @@ def test_rule_ids_in_a_lesson_text_stay_out_of_links_and_markup_stays_safe():
 
 
 def test_rules_tab_names_the_lessons_that_cite_each_rule(tmp_path):
-    from catan_tutor.library import lessons_citing
-    from catan_tutor.resources import lessons_dir
+    from catan_tutor.study.library import lessons_citing
+    from catan_tutor.study.resources import lessons_dir
     from catan_tutor.widgets.rules_panel import lessons_line, rules_html
 
     shown = [x.id for x in lessons_citing(lessons_dir(), "CK-KNIGHT-DISPLACE")]

@@ -8,7 +8,7 @@ import sys
 
 from catan_tutor import new_game
 from catan_tutor.game import Game
-from catan_tutor.scenario import loads_scenario
+from catan_tutor.study.scenario import loads_scenario
 from catan_tutor.widgets.tutor_session import HIDDEN, TutorSession, start_node
 
 # A base-game setup question: P1's first road must touch N6 (BASE-SETUP-ROUND1).
@@ -186,8 +186,8 @@ def test_a_kind_refused_everywhere_for_one_reason_says_it_when_chosen():
     """A learner's finding: "Why can't I build a city?" in setup said only "Nothing of this
     kind can be played now". Every corner gives the same refusal (BASE-SETUP-FREE): say it;
     a kind played on no spot (a bank trade) points at the form, not at the board."""
-    from catan_tutor.resources import packaged_lessons
-    from catan_tutor.scenario import load_scenario
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
     from catan_tutor.widgets.tutor_session import ASK_FORM
 
     s = TutorSession(load_scenario(packaged_lessons() / "base_setup.catan.yaml"))

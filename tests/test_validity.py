@@ -1,4 +1,4 @@
-"""Whether a game state keeps the rules, apart from any text (``catan_tutor.validity``):
+"""Whether a game state keeps the rules, apart from any text (``catan_tutor.position.validity``):
 ``validate`` returns [] on the states real games reach in every variant, and for a state
 broken by hand exactly the problem it has, naming its field and citing its rule; the position
 reader reports that same problem, and the board editor refuses an edit that makes one."""
@@ -10,14 +10,14 @@ import random
 import pytest
 from helpers import after_setup, random_step
 
-from catan_tutor import edit_ops
 from catan_tutor.board import parse_edge, parse_hex, parse_vertex
-from catan_tutor.editor import edit
 from catan_tutor.errors import EditError, PositionError
 from catan_tutor.position import decode, encode
+from catan_tutor.position.validity import validate
 from catan_tutor.problem import Problem
 from catan_tutor.state import DISCARD, MAIN, OVER, tset
-from catan_tutor.validity import validate
+from catan_tutor.study import edit_ops
+from catan_tutor.study.editor import edit
 from catan_tutor.variants.ck_state import PILLAGE, Knight
 from catan_tutor.variants.dummy_state import BIDS
 from catan_tutor.variants.two_player_state import NeutralDue

@@ -25,7 +25,7 @@ import catan_tutor
 from catan_tutor import Game, NotationError, new_game, rulebook
 from catan_tutor.rules.precedence import PARTIAL, most_specific, table
 from catan_tutor.sampler import choose
-from catan_tutor.scenario import load_scenario
+from catan_tutor.study.scenario import load_scenario
 from catan_tutor.variants import VARIANTS, rules_for
 
 LESSONS = Path(catan_tutor.__file__).parent / "lessons"

@@ -1,4 +1,4 @@
-"""Kernel websocket messages are read with bounds (catan_tutor/voila_guard.py).
+"""Kernel websocket messages are read with bounds (catan_tutor/server/voila_guard.py).
 
 Voilà 0.5.13 reads every binary message it sends as a v1-protocol one, looping over as many
 offsets as its first 8 bytes say: a legacy-protocol client (no subprotocol) makes that ~10**17
@@ -34,10 +34,10 @@ from jupyter_server.services.kernels.connection.base import (
 )
 from voila.tornado import kernel_websocket_handler
 
-from catan_tutor import cli, serve, voila_guard
+from catan_tutor import cli
 from catan_tutor.errors import CatanError
-from catan_tutor.resources import jupyter_config_dir
-from catan_tutor.voila_guard import (
+from catan_tutor.server import serve, voila_guard
+from catan_tutor.server.voila_guard import (
     MAX_PARTS,
     V1_PROTOCOL,
     MalformedKernelMessage,
@@ -45,6 +45,7 @@ from catan_tutor.voila_guard import (
     check_v1_message,
     read_v1_header,
 )
+from catan_tutor.study.resources import jupyter_config_dir
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
@@ -235,8 +236,8 @@ def test_serve_and_the_test_servers_run_voila_guarded(monkeypatch) -> None:
     monkeypatch.setattr(cli.os, "chdir", lambda _: None)
     monkeypatch.setattr(cli.os, "execve", lambda _exe, argv, _env: runs.append(argv))
     cli.main(["serve", "--no-browser"])
-    assert runs[-1][1:3] == ["-m", "catan_tutor.voila_guard"]
-    assert serve.VOILA_MODULE == "catan_tutor.voila_guard"
+    assert runs[-1][1:3] == ["-m", "catan_tutor.server.voila_guard"]
+    assert serve.VOILA_MODULE == "catan_tutor.server.voila_guard"
 
 
 def test_jupyter_servers_load_the_guard_as_an_extension() -> None:
@@ -244,8 +245,10 @@ def test_jupyter_servers_load_the_guard_as_an_extension() -> None:
     (Voilà as a server extension: jupyter_server's own kernel handler, which reads clients'
     messages with the same unbounded loops)."""
     config = json.loads((jupyter_config_dir() / "jupyter_server_config.json").read_text())
-    assert config["ServerApp"]["jpserver_extensions"]["catan_tutor.voila_guard"] is True
-    assert voila_guard._jupyter_server_extension_points() == [{"module": "catan_tutor.voila_guard"}]
+    assert config["ServerApp"]["jpserver_extensions"]["catan_tutor.server.voila_guard"] is True
+    assert voila_guard._jupyter_server_extension_points() == [
+        {"module": "catan_tutor.server.voila_guard"}
+    ]
     logged: list[str] = []
 
     class Log:
@@ -442,7 +445,7 @@ def test_a_jupyter_server_loads_the_guard_and_refuses_malformed_messages(pump_hu
     (a loop over 2**62 offsets). The packaged settings load the guard; the message closes
     that socket only."""
     url, server, kernel, token, log = pump_hub_server
-    assert "catan_tutor.voila_guard: kernel websocket messages read with bounds" in (
+    assert "catan_tutor.server.voila_guard: kernel websocket messages read with bounds" in (
         log.read_text()
     )
     rss0 = server.memory_info().rss / 2**20

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from catan_tutor import new_game, random_playout
-from catan_tutor.editor import edit
+from catan_tutor.study.editor import edit
 
 
 @pytest.mark.parametrize(

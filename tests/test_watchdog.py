@@ -1,4 +1,4 @@
-"""The server notices a stalled event loop (catan_tutor/watchdog.py, issue 36).
+"""The server notices a stalled event loop (catan_tutor/server/watchdog.py, issue 36).
 
 The loop is stalled on purpose (a callback that blocks it): the watchdog's thread logs every
 thread's stack, names the blocking call, says when the loop runs again, and past its limit
@@ -19,8 +19,8 @@ from collections.abc import Iterator
 import psutil
 import pytest
 
-from catan_tutor import watchdog
-from catan_tutor.watchdog import EXIT_CODE, Watchdog
+from catan_tutor.server import watchdog
+from catan_tutor.server.watchdog import EXIT_CODE, Watchdog
 
 BOUND = 60  # s: the longest any step here may take before the test fails
 
@@ -141,7 +141,7 @@ def test_bad_settings_say_what() -> None:
 
 STALLED_SERVER = """
 import asyncio, logging, subprocess, sys, time
-from catan_tutor import watchdog
+from catan_tutor.server import watchdog
 logging.basicConfig(level=logging.INFO, stream=sys.stderr)
 child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
 print(child.pid, flush=True)
@@ -184,14 +184,14 @@ def test_serve_says_how_to_run_it_supervised(monkeypatch, capsys) -> None:
     monkeypatch.setattr(cli.os, "execve", lambda _exe, argv, _env: runs.append(argv))
     cli.main(["serve", "--no-browser"])
     out = capsys.readouterr().out
-    assert runs and "catan_tutor.voila_guard" in runs[-1]  # the command that installs it
+    assert runs and "catan_tutor.server.voila_guard" in runs[-1]  # the command that installs it
     assert "exits with code 70" in out and "Restart=on-failure" in out
 
 
 def test_the_server_extension_watches_only_a_hub_users_server(monkeypatch) -> None:
     """A JupyterHub user's server gets the watchdog (the hub sees it stop); a learner's own
     JupyterLab, with no supervisor, does not."""
-    from catan_tutor import voila_guard
+    from catan_tutor.server import voila_guard
 
     installed: list[object] = []
     monkeypatch.setattr(voila_guard.watchdog, "install", installed.append)

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from browser_harness import ARTIFACTS, open_app
 
-from catan_tutor.resources import START_NOTEBOOK, notebooks_dir, packaged_lessons
-from catan_tutor.serve import _wait_listening, free_port, stop
+from catan_tutor.server.serve import _wait_listening, free_port, stop
+from catan_tutor.study.resources import START_NOTEBOOK, notebooks_dir, packaged_lessons
 
 pytestmark = pytest.mark.slow
 
@@ -162,7 +162,7 @@ def test_installed_check_finds_every_packaged_lesson(installed):
 def test_installed_notebook_runs_under_nbclient(installed, tmp_path):
     script = (
         "import nbformat, sys; from nbclient import NotebookClient;"
-        "from catan_tutor.resources import notebooks_dir;"
+        "from catan_tutor.study.resources import notebooks_dir;"
         "nb = nbformat.read(notebooks_dir() / '01_knight_displacement.ipynb', 4);"
         "NotebookClient(nb, timeout=300, kernel_name='python3',"
         " resources={'metadata': {'path': sys.argv[1]}}).execute();"

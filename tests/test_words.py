@@ -21,11 +21,11 @@ from catan_tutor import grammar, new_game
 from catan_tutor.actions import DEV_CARDS
 from catan_tutor.board import EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from catan_tutor.game import Game
-from catan_tutor.library import library
 from catan_tutor.progress_cards import ALIASES, CARDS
-from catan_tutor.resources import lessons_dir
 from catan_tutor.rules import words
-from catan_tutor.scenario import load_scenario
+from catan_tutor.study.library import library
+from catan_tutor.study.resources import lessons_dir
+from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import forms, odds_tables, wording
 from catan_tutor.widgets.move_list import move_words
 

@@ -1,5 +1,5 @@
 """A kernel websocket closed during its handshake leaves its kernel free to be culled
-(catan_tutor/ws_handshake.py, issue 36).
+(catan_tutor/server/ws_handshake.py, issue 36).
 
 A real tornado server on 127.0.0.1 runs jupyter_server's own ``KernelWebsocketHandler``
 (with the real ``ZMQChannelsWebsocketConnection`` and ``AsyncMappingKernelManager``); what a
@@ -27,7 +27,7 @@ from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 from tornado import httpserver, netutil, web
 from tornado.websocket import websocket_connect
 
-from catan_tutor import voila_guard, ws_handshake
+from catan_tutor.server import voila_guard, ws_handshake
 
 KERNEL = "0c2f3a8e-7d41-4b6a-9e55-2d1f8c3b7a10"
 BOUND = 10.0  # s: the longest any step here may take

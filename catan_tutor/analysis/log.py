@@ -7,9 +7,9 @@ import pandas as pd
 from ..actions import Action
 from ..board import CARD_NAMES
 from ..game import Game
-from ..scenario import Scenario
 from ..state import State
-from ..timeline import Node, Timeline
+from ..study.scenario import Scenario
+from ..study.timeline import Node, Timeline
 
 
 def _line(source: Game | Timeline | Scenario, node: Node | None):

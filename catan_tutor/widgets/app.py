@@ -22,15 +22,15 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from .. import new_game
-from ..course import Place
 from ..errors import CatanError, LinkError, ScenarioError
 from ..game import Game
 from ..grammar import count, verb
-from ..library import Lesson, library
-from ..resources import lessons_dir
 from ..sampler import Sampler
-from ..scenario import load_scenario
-from ..timeline import Timeline
+from ..study.course import Place
+from ..study.library import Lesson, library
+from ..study.resources import lessons_dir
+from ..study.scenario import load_scenario
+from ..study.timeline import Timeline
 from ..variants import VARIANTS
 from . import icons, links, preheat, session
 from .computer import SeatPicker

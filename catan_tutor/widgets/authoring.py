@@ -7,7 +7,7 @@
   written as ``setup:`` when the game began as a new game, scenario_write.py);
 - a puzzle at the current position: a prompt, up to two hints, the rule, the explanation the
   learner reads once it is solved, and which of the moves after it are accepted answers
-  (catan_tutor.puzzle checks it);
+  (catan_tutor.study.puzzle checks it);
 - an expectation from the current position in one click (VP of each player, phase, hand,
   robber, awards, the last move or the move under Try a move legal or illegal), each true
   when added and checked again by ``catan-tutor check`` once the lesson is saved.
@@ -32,14 +32,14 @@ import ipywidgets as widgets
 
 from .. import rulebook
 from ..board import HEX_NAMES
-from ..course import course
 from ..errors import CatanError, ScenarioError
 from ..game import Game
-from ..puzzle import MAX_HINTS, Puzzle, validate
-from ..resources import packaged_lessons
-from ..scenario import Expect, Scenario, dumps_scenario, hand_text
-from ..scenario_write import lesson_yaml, verify
-from ..timeline import MAX_COMMENT_CHARS, Node
+from ..study.course import course
+from ..study.puzzle import MAX_HINTS, Puzzle, validate
+from ..study.resources import packaged_lessons
+from ..study.scenario import Expect, Scenario, dumps_scenario, hand_text
+from ..study.scenario_write import lesson_yaml, verify
+from ..study.timeline import MAX_COMMENT_CHARS, Node
 from . import icons
 from .tutor_session import start_node
 

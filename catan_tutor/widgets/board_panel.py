@@ -20,7 +20,7 @@ from ipyevents import Event
 from .. import board
 from ..errors import LinkError
 from ..game import Game
-from ..timeline import Node
+from ..study.timeline import Node
 from . import markup, verdicts
 from .board_view import BoardView
 from .describe import board_text_html

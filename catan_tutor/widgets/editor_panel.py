@@ -1,5 +1,5 @@
 """The board editor's controls: a palette of pieces placed or removed by clicking the board,
-a hand editor, and a line for any edit operation (``catan_tutor.editor``).
+a hand editor, and a line for any edit operation (``catan_tutor.study.editor``).
 
 The panel only spells operations (``place P1 knight J4 strong active``); the engine applies
 and checks them. A refused edit shows the engine's error and changes nothing.
@@ -13,9 +13,9 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
-from ..editor import board_pieces
 from ..game import Game
 from ..grammar import a, sentence
+from ..study.editor import board_pieces
 from ..variants.capabilities import Capabilities
 from . import icons
 from .guard import guarded, shown_in

@@ -27,7 +27,7 @@ from ipyevents import Event
 from ..actions import Action, DrawDev, DrawProgress, ForcedCard, Steal
 from ..grammar import count
 from ..rules.words import notation_words
-from ..timeline import Node, Timeline
+from ..study.timeline import Node, Timeline
 from . import markup
 from .guard import guarded, shown_in
 from .tutor_session import SETUP_PHASE, start_node

@@ -15,7 +15,7 @@ from ..game import Game
 from ..grammar import count
 from ..rules.knights import strength
 from ..rules.words import card_title
-from ..timeline import Node
+from ..study.timeline import Node
 from . import icons, markup, style
 from .verdicts import rule_details, rule_refs
 from .wording import notice_items

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import CatanError
 from ..game import Game
-from ..timeline import Node, Timeline
+from ..study.timeline import Node, Timeline
 from . import verdicts
 
 MAX_LOG = 40  # lines the What happened log shows (the latest moves of the path)

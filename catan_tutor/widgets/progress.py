@@ -7,8 +7,8 @@ memory only. Progress only grows: both sides merge what they get (union), so a p
 reloads, or a kernel that started before the page sent what it kept, loses nothing.
 
 A lesson is completed when the learner reaches the end of its main line with every question
-on that line answered (catan_tutor.puzzle). At the end of a lesson a *Next lesson* button opens
-the next one of the course.
+on that line answered (catan_tutor.study.puzzle). At the end of a lesson a *Next lesson* button
+opens the next one of the course.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import ipywidgets as widgets
 from . import icons, markup
 
 if TYPE_CHECKING:
-    from ..library import Lesson
+    from ..study.library import Lesson
     from .tutor_session import TutorSession
 
 PROGRESS_FILE = "catan-tutor-progress.json"

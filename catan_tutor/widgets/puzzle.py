@@ -1,5 +1,5 @@
 """Puzzle mode in the tutor: at a lesson node that asks a question (``puzzle:`` in the
-scenario, catan_tutor.puzzle) the answer line is hidden (the Moves list stops there, and
+scenario, catan_tutor.study.puzzle) the answer line is hidden (the Moves list stops there, and
 forward / last stay at the question), the learner plays a move on the board or types it, and
 the tutor says right or wrong. A wrong move is not played (nothing changes, the learner tries
 again) and gets one plain sentence of why (never the rule's text: the rule is the lesson the
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from ..puzzle import Judgement
+from ..study.puzzle import Judgement
 from . import icons, markup, verdicts
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """The questions of a lesson, as the learner meets them (plain Python, no widgets): at a node
-that asks one (``puzzle:`` in the scenario, catan_tutor.puzzle) the answer line is hidden
+that asks one (``puzzle:`` in the scenario, catan_tutor.study.puzzle) the answer line is hidden
 until it is answered; a wrong move is judged and not played, a right one is played and stays
 as played (an answer off the lesson's line is a variation, the line one click away); up to
 two hints. ``puzzle.py`` shows it.
@@ -17,8 +17,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..actions import Action
-from ..puzzle import Judgement, Puzzle, answer_nodes, asks_rule, hint, judge
-from ..timeline import Node
+from ..study.puzzle import Judgement, Puzzle, answer_nodes, asks_rule, hint, judge
+from ..study.timeline import Node
 from .kinds import acting_seat, target_of
 
 if TYPE_CHECKING:

@@ -14,9 +14,9 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from .. import rulebook
-from ..library import lessons_citing
-from ..resources import lessons_dir
 from ..rulebook import Rule
+from ..study.library import lessons_citing
+from ..study.resources import lessons_dir
 from . import markup
 from .guard import guarded, shown_in
 from .verdicts import READING_BADGE, reading_html, rule_text_html

@@ -23,7 +23,7 @@ from urllib.parse import parse_qs
 
 from ..errors import LinkError
 from ..game import Game
-from ..timeline import Node, Timeline
+from ..study.timeline import Node, Timeline
 from .session_seats import POLICIES
 
 MAX_STATE_CHARS = 32_000  # in the address (browsers and servers take far more)

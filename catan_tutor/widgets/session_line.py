@@ -9,7 +9,7 @@ from collections.abc import Callable
 from ..actions import Action
 from ..game import Game
 from ..sampler import Sampler
-from ..timeline import Node, Timeline
+from ..study.timeline import Node, Timeline
 
 # What a lesson's file made: node id -> (node, parent id, move).
 LessonNodes = dict[int, tuple[Node, int, Action | None]]

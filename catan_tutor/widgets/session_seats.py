@@ -21,7 +21,7 @@ from ..actions import Action
 if TYPE_CHECKING:
     from ..game import Game
     from ..sampler import Sampler
-    from ..timeline import Node
+    from ..study.timeline import Node
 
 POLICIES = ("random", "greedy", "playout")  # how a computer seat chooses (players.py)
 MAX_CHANCE_STEPS = 40  # chance outcomes one move brings at most (both dice, event die, draws)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import TimelineError
-from ..timeline import MAX_COMMENT_CHARS, Node, Timeline
+from ..study.timeline import MAX_COMMENT_CHARS, Node, Timeline
 
 
 class TreeEdits:

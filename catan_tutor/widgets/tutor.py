@@ -74,7 +74,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from ..game import Game
-from ..scenario import Scenario
+from ..study.scenario import Scenario
 from . import icons, markup, verdicts, wording
 from .authoring import AuthorPanel
 from .board_panel import BoardPanel
@@ -94,7 +94,7 @@ from .session import state_of
 from .tutor_session import TutorSession
 
 if TYPE_CHECKING:
-    from ..timeline import Timeline
+    from ..study.timeline import Timeline
     from .odds_panel import OddsPanel
 
 TABS = ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File")

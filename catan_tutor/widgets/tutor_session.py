@@ -21,12 +21,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..actions import Action, EndTurn, Roll
-from ..editor import edit
 from ..errors import CatanError, TimelineFullError
 from ..game import Explanation, Game
 from ..sampler import Sampler
-from ..scenario import Scenario, loads_scenario
-from ..timeline import Node, Timeline
+from ..study.editor import edit
+from ..study.scenario import Scenario, loads_scenario
+from ..study.timeline import Node, Timeline
 from .kinds import (
     OWN_BUTTON,
     acting_seat,

@@ -19,9 +19,9 @@ import re
 from .. import rulebook
 from ..actions import Action
 from ..game import Explanation, Game
-from ..narrate import attack_facts, events
 from ..rules.barbarians import TRACK_END
 from ..rules.words import may, say
+from ..words.narrate import attack_facts, events
 from . import icons, markup
 
 _ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\b")
@@ -250,7 +250,7 @@ def narrate(
     before: Game, action: Action, ex: Explanation, after: Game, viewer: int | None = None
 ) -> str:
     """One line of the game's log: what the move did, told by the engine's events
-    (catan_tutor.narrate: "P1 rolled 8: P2 gets 1 brick, P3 gets 2 grain.", the attack's
+    (catan_tutor.words.narrate: "P1 rolled 8: P2 gets 1 brick, P3 gets 2 grain.", the attack's
     strengths, knights displaced, awards, VP), as ``viewer`` may read them (None: what
     everybody sees), then what the game waits for next. ``ex`` is the engine's verdict on
     the move, taken before it was played: its reason opens the line when no event does."""
@@ -281,7 +281,7 @@ ATTACK_LOOKBACK = 400  # timeline steps searched back for the last attack
 
 def last_attack(node) -> dict | None:
     """The barbarian attack since which the ship has not moved on (timeline ``node`` and its
-    parents): its facts (``barbarians``, ``defenders``, ``won``...; catan_tutor.narrate),
+    parents): its facts (``barbarians``, ``defenders``, ``won``...; catan_tutor.words.narrate),
     or None. The strip shows these strengths, not the knights active now (CK-BARB-AFTER:
     all lie down after the attack)."""
     for _ in range(ATTACK_LOOKBACK):

@@ -15,7 +15,7 @@ from ..errors import CatanError
 from ..game import Game
 from ..grammar import and_list, count, plural, sentence, verb
 from ..rules.words import card_list, notation_words
-from ..timeline import Node
+from ..study.timeline import Node
 from .verdicts import plain, title_of
 
 # One phrase per phase of the engine (catan_tutor.state), read as "turn 3 · <phrase>".

@@ -26,9 +26,9 @@ from helpers import random_step  # noqa: E402
 
 from catan_tutor import new_game  # noqa: E402
 from catan_tutor.position import encode  # noqa: E402
-from catan_tutor.resources import packaged_lessons  # noqa: E402
 from catan_tutor.sampler import greedy_choice  # noqa: E402
-from catan_tutor.scenario import load_scenario, loads_scenario  # noqa: E402
+from catan_tutor.study.resources import packaged_lessons  # noqa: E402
+from catan_tutor.study.scenario import load_scenario, loads_scenario  # noqa: E402
 from catan_tutor.variants import rules_for  # noqa: E402
 
 CONFIGS = [  # variant, players, board, seeds (the later seeds add only phases not met yet)

@@ -19,7 +19,7 @@
  */
 (function () {
   'use strict';
-  var MAX_UPLOAD_BYTES = 524288;  // = catan_tutor.serve.MAX_UPLOAD_BYTES (512 KiB)
+  var MAX_UPLOAD_BYTES = 524288;  // = catan_tutor.server.serve.MAX_UPLOAD_BYTES (512 KiB)
   var MAX_STATE_CHARS = 32000;  // = catan_tutor.widgets.session.MAX_STATE_CHARS
   var LOST_AFTER_MS = 5000;
   var STATE_RE = /^[A-Za-z0-9_-]*$/;
@@ -366,7 +366,7 @@
     {childList: true, subtree: true, attributes: true, attributeFilter: ['data-progress']});
 })();
 
-/* Session limits (catan_tutor/server_limits.py): standalone Voilà ends a kernel after its
+/* Session limits (catan_tutor/server/server_limits.py): standalone Voilà ends a kernel after its
  * lifetime or idle time. Every POLL_MS this script asks GET <base>catan/limits/<kernel id>
  * which cap ends this page's kernel soonest and when; within the warning time a banner says
  * so (idle: any use of the tutor keeps it; lifetime: download the scenario to keep the

@@ -1,0 +1,117 @@
+"""A kernel process that no kernel manager knows is killed (issue 36): the safety net under
+:mod:`catan_tutor.server.kernel_restart`.
+
+A kernel process of the voila command whose kernel id (its connection file,
+``kernel-<id>.json``) the kernel manager has neither among its kernels nor among those
+starting, for ``REAP_AFTER`` seconds in a row (longer than a kernel takes to start), is
+killed with its process group and logged. A kernel being started is known by id before its
+process is launched, and one being restarted keeps its id, so neither is ever reaped.
+:func:`install` checks every ``CHECK_EVERY`` seconds (``voila_guard.main`` installs it).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+import psutil
+
+REAP_AFTER = 120.0  # s a kernel process may go unknown (a kernel starts within 60 s)
+CHECK_EVERY = 30.0  # s between looks
+
+
+def kernel_id_of(cmdline: Sequence[str]) -> str | None:
+    """The kernel id of an ``ipykernel`` command line (``-f .../kernel-<id>.json``), or None."""
+    if not any("ipykernel" in part for part in cmdline):
+        return None
+    for i, part in enumerate(cmdline):
+        path = part[len("--f=") :] if part.startswith("--f=") else None
+        if part == "-f" and i + 1 < len(cmdline):
+            path = cmdline[i + 1]
+        name = PurePath(path).name if path else ""
+        if name.startswith("kernel-") and name.endswith(".json"):
+            return name[len("kernel-") : -len(".json")]
+    return None
+
+
+@dataclass
+class Reaper:
+    """Kills this process's kernel children unknown to ``known()`` for ``reap_after`` s."""
+
+    known: Callable[[], set[str] | None]  # None: no kernel manager yet (nothing to judge)
+    log: logging.Logger
+    reap_after: float = REAP_AFTER
+    unknown_since: dict[tuple[int, float], float] = field(default_factory=dict)
+
+    def check(self, now: float | None = None) -> list[str]:
+        """Look once; the kernel ids reaped."""
+        now = time.monotonic() if now is None else now
+        known = self.known()
+        if known is None:
+            return []
+        seen, reaped = set(), []
+        for child in psutil.Process().children():
+            try:
+                kid = kernel_id_of(child.cmdline())
+                key = (child.pid, child.create_time())
+            except psutil.Error:  # ended meanwhile
+                continue
+            if kid is None or kid in known:
+                continue
+            seen.add(key)
+            since = self.unknown_since.setdefault(key, now)
+            if now - since < self.reap_after:
+                continue
+            self.log.warning(
+                "catan_tutor.server.kernel_reaper: kernel process %d (kernel %s) unknown to the "
+                "kernel manager for %.0f s; killed",
+                child.pid,
+                kid,
+                now - since,
+            )
+            _kill(child)
+            reaped.append(kid)
+        self.unknown_since = {k: t for k, t in self.unknown_since.items() if k in seen}
+        return reaped
+
+
+def _kill(child: psutil.Process) -> None:
+    try:
+        if os.getpgid(child.pid) == child.pid:  # a kernel leads its own group (its workers)
+            os.killpg(child.pid, signal.SIGKILL)
+        else:
+            child.kill()
+        child.wait(5)
+    except (OSError, psutil.Error):  # ended meanwhile
+        pass
+
+
+def known_kernels(kernel_manager: object) -> set[str]:
+    """The ids a multi-kernel manager knows: its kernels and those starting."""
+    ids = set(getattr(kernel_manager, "list_kernel_ids", list)())
+    return ids | set(getattr(kernel_manager, "_pending_kernels", {}))
+
+
+def install(log: logging.Logger | None = None) -> Reaper:
+    """Check the voila command's kernels every ``CHECK_EVERY`` s on the current loop (the
+    kernel manager is the running Voilà's, once it has one)."""
+    from tornado.ioloop import PeriodicCallback
+    from voila.app import Voila
+
+    def known() -> set[str] | None:
+        app = Voila.instance() if Voila.initialized() else None
+        km = getattr(app, "kernel_manager", None)
+        return None if km is None else known_kernels(km)
+
+    reaper = Reaper(known, log or logging.getLogger("Voila"))
+
+    def look() -> None:
+        reaper.check()
+
+    PeriodicCallback(look, CHECK_EVERY * 1000).start()
+    return reaper

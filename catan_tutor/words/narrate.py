@@ -1,0 +1,636 @@
+"""What happened: a structured account of one action, from the state before, the action and
+the state after (issue 18, scope 5).
+
+``events(rules, before, action, after)`` returns :class:`Event` records in the order a
+learner reads them: the move itself (its rule and what it did), the roll's production per
+player and kind, discards owed, the robber's move, the barbarian attack (strengths that fought
+and its outcome), knights displaced, sent home or laid down, awards gained and lost, victory
+points that changed, cards drawn and the winner. Every hand change of the action is carried by
+exactly one event's ``cards``. A hidden card (a steal, a development or progress card drawn)
+shows its kind only to the seats in ``seen_by`` (``BASE-INFO``, ``CK-INFO``); everybody else
+reads ``text``. Pure: nothing here imports ``random`` or Jupyter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..actions import (
+    KNIGHT_LEVELS,
+    TRACK_NAMES,
+    Accept,
+    Action,
+    BankTrade,
+    BuildCity,
+    BuildRoad,
+    BuildWall,
+    Die,
+    Discard,
+    DiscardProgress,
+    DrawDev,
+    DrawProgress,
+    EventDie,
+    ForcedCard,
+    ForcedGive,
+    ForcedTrade,
+    Gift,
+    Improve,
+    MoveKnight,
+    NeutralKnight,
+    NeutralPromote,
+    NeutralRoad,
+    NeutralSettle,
+    PlaceDeserter,
+    Promote,
+    Recruit,
+    Relocate,
+    Settle,
+    Steal,
+)  # fmt: skip
+from ..board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS
+from ..progress_cards import CARDS as PROGRESS_CARDS
+from ..rules.awards import public_vp
+from ..rules.barbarians import forces
+from ..rules.precedence import most_specific
+from ..rules.words import card_title
+from ..state import DICE, STEAL, State, laid
+from ..variants.ck_state import DEFENDER_DECK, PILLAGE, PROGRESS_DISCARD, PROGRESS_DRAW
+
+Bundle = tuple[int, ...]
+
+_BUILDS = (
+    Settle,
+    BuildRoad,
+    BuildCity,
+    BuildWall,
+    Recruit,
+    Promote,
+    NeutralSettle,
+    NeutralRoad,
+    NeutralKnight,
+    NeutralPromote,
+    PlaceDeserter,
+    Improve,
+)
+_TRADES = (BankTrade, Accept, ForcedTrade, ForcedGive)
+_DISCARDS = (Discard, Gift, DiscardProgress)
+# CK: decisions the event calls for, settled before the roll produces
+_BEFORE_PRODUCTION = (PROGRESS_DRAW, PILLAGE, DEFENDER_DECK, PROGRESS_DISCARD)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened, for a learner and for a program.
+
+    ``kind``: "move" (the action itself), "build", "trade", "discard", "production", "steal",
+    "robber", "merchant", "attack", "pillage", "knight", "award", "vp", "draw", "discards-owed",
+    "winner", "cards" (any other cards that changed hands). ``text`` is the sentence everybody
+    reads; ``secret`` (when set) the fuller sentence the seats of ``seen_by`` read (a stolen
+    card's kind). ``cards``: (party, signed change of its hand) for the cards this event moved.
+    ``facts``: the numbers behind the sentence (e.g. an attack's strengths).
+    """
+
+    kind: str
+    text: str
+    rule: str = ""
+    player: int = -1
+    cards: tuple[tuple[int, Bundle], ...] = ()
+    secret: str = ""
+    seen_by: tuple[int, ...] = ()
+    facts: dict = field(default_factory=dict, compare=False)
+
+    def text_for(self, viewer: int | None = None) -> str:
+        """The sentence ``viewer`` may read (``None``: the public one)."""
+        if self.secret and viewer is not None and viewer in self.seen_by:
+            return self.secret
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# ---------------------------------------------------------------- words
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _bundle(b: Bundle) -> str:
+    """ "1 brick, 2 grain" (the kinds with a count; "nothing" for none)."""
+    return ", ".join(f"{k} {CARD_NAMES[r]}" for r, k in enumerate(b) if k > 0) or "nothing"
+
+
+def _delta(old: Bundle, new: Bundle) -> Bundle:
+    return tuple(b - a for a, b in zip(old, new, strict=True))
+
+
+def _plus(b: Bundle) -> Bundle:
+    return tuple(max(0, x) for x in b)
+
+
+def _minus(b: Bundle) -> Bundle:
+    return tuple(max(0, -x) for x in b)
+
+
+def _changes(before: State, after: State) -> dict[int, Bundle]:
+    """Each party's signed hand change (parties whose hand did not change left out)."""
+    out = {}
+    for p, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
+        d = _delta(old, new)
+        if any(d):
+            out[p] = d
+    return out
+
+
+def _rule(rules, rule_id: str) -> str:
+    return most_specific(rules.variant, rule_id)
+
+
+# ---------------------------------------------------------------- the account
+def events(rules, before: State, action: Action, after: State) -> list[Event]:
+    """What ``action`` did between ``before`` and ``after`` (see the module docstring)."""
+    out: list[Event] = []
+    left = _changes(before, after)  # hand changes no event has carried yet
+
+    def take(parties) -> tuple[tuple[int, Bundle], ...]:
+        return tuple((p, left.pop(p)) for p in dict.fromkeys(parties) if p in left)
+
+    rolled = (
+        isinstance(action, (Die, EventDie))
+        and before.phase == DICE
+        and before.rolled
+        and not after.rolled
+    )
+    late = None
+    if (
+        before.phase in _BEFORE_PRODUCTION and after.phase not in _BEFORE_PRODUCTION and before.dice
+    ):  # CK: the roll produces once the event's decisions are made
+        late = _roll(rules, before, after, take(list(left)), late=True)
+    if rolled:
+        out.append(_roll(rules, before, after, take(list(left))))
+    elif isinstance(action, Steal) and before.phase == STEAL:
+        out.append(_steal(rules, before, action, take(list(left))))
+    elif isinstance(action, ForcedCard):
+        out.append(_forced_card(rules, before, action, take(list(left))))
+    elif isinstance(action, DrawDev):
+        who = before.active
+        out.append(
+            Event(
+                "draw",
+                f"{before.name(who)} draws a development card.",
+                _rule(rules, "BASE-BUILD-DEVCARD"),
+                who,
+                secret=f"{before.name(who)} draws a development card: {_dev_name(action.card)}.",
+                seen_by=(who,),
+            )
+        )
+    elif isinstance(action, DrawProgress):
+        out.append(_progress_draw(rules, before, action, after))
+    else:
+        out.append(_move(rules, before, action, take))
+    if late is not None:
+        out.append(late)
+    if isinstance(action, EventDie) and action.face == "ship" and after.barb < before.barb:
+        out.extend(_attack(rules, before, after))
+    out.extend(_owed(rules, before, after))
+    out.extend(_robber(rules, before, after))
+    out.extend(_knights(rules, before, action, after))
+    out.extend(_awards(rules, before, after))
+    if left:  # cards moved by the move's consequences (Monopoly, progress cards, ...)
+        out.append(_cards(rules, before, action, take(list(left))))
+    out.extend(_points(rules, before, after))
+    if after.winner >= 0 and before.winner < 0:
+        w = after.winner
+        out.append(
+            Event(
+                "winner",
+                f"{after.name(w)} wins the game with {rules.victory_points(after, w)} VP!",
+                _rule(rules, "BASE-WIN-10"),
+                w,
+            )
+        )
+    return out
+
+
+def _dev_name(card: int) -> str:
+    return card_title(card, dev=True)
+
+
+def _move(rules, before: State, action: Action, take) -> Event:
+    """The action itself, in the engine's own words and under its rule (a build, a trade, a
+    discard carries the cards it moved)."""
+    reason = rules.specific(rules.describe(before, action))
+    kind = "move"
+    if isinstance(action, _BUILDS):
+        kind = "build"
+    elif isinstance(action, _TRADES):
+        kind = "trade"
+    elif isinstance(action, _DISCARDS):
+        kind = "discard"
+    cards = ()
+    p = action.player
+    if kind in ("build", "discard") or (kind == "move" and not action.is_chance):
+        cards = take([p])
+    elif kind == "trade":
+        other = [before.active] if isinstance(action, Accept) else []
+        forced = isinstance(action, (ForcedTrade, ForcedGive))
+        cards = take([p, *other, *range(before.n)]) if forced else take([p, *other])
+    if kind in ("build", "trade") and cards:
+        paid = [f"{before.name(q)} pays {_bundle(_minus(d))}" for q, d in cards if any(_minus(d))]
+        if kind == "build" and paid:
+            return Event(
+                kind, f"{reason.text.rstrip('.')} ({'; '.join(paid)}).", reason.rule, p, cards
+            )
+    return Event(kind, reason.text, reason.rule, p, cards)
+
+
+def _roll(rules, before: State, after: State, cards, late: bool = False) -> Event:
+    """ "P1 rolled 8: P2 gets 1 brick, P3 gets 2 grain." (BASE-PROD-YIELD; a 7 produces
+    nothing, BASE-SEVEN-NOPROD). In Cities & Knights a castle's progress cards are drawn
+    before production (``late``: the production that follows the last draw)."""
+    who = before.active
+    total = sum(after.dice[:2])
+    event = f" (event die: {after.event})" if after.event and before.caps.knights else ""
+    produced: dict[int, Bundle] = {p: _plus(d) for p, d in cards if any(_plus(d))}
+    facts = {"total": total, "dice": tuple(after.dice), "event": after.event, "produced": produced}
+    if (
+        before.caps.double_roll and before.sums and total == before.sums[0] and after.phase == DICE
+    ):  # 2P-ROLL-DIFFERENT: the same sum again is rolled anew
+        return Event(
+            "production",
+            f"{after.name(who)} rolled {total}{event} again: the two "
+            "sums of a turn must differ, so the dice are rolled anew.",
+            _rule(rules, "2P-ROLL-DIFFERENT"),
+            who,
+            cards,
+            facts={"total": total, "dice": tuple(after.dice), "reroll": True, "produced": {}},
+        )
+    if after.phase in _BEFORE_PRODUCTION and not late and total != 7:
+        return Event(
+            "production",
+            f"{after.name(who)} rolled {total}{event}: the event is "
+            "settled first, then the roll produces.",
+            _rule(rules, "CK-EVENT-CASTLE"),
+            who,
+            cards,
+            facts=facts,
+        )
+    if late:
+        got = [f"{after.name(p)} gets {_bundle(_plus(d))}" for p, d in cards if any(_plus(d))]
+        what = ", ".join(got) if got else "nobody produces"
+        if total == 7:
+            what = "nobody produces (a 7)"
+        return Event(
+            "production",
+            f"The roll of {total} is settled now: {what}.",
+            _rule(rules, "BASE-PROD-YIELD"),
+            who,
+            cards,
+            facts=facts,
+        )
+    got = [f"{after.name(p)} gets {_bundle(_plus(d))}" for p, d in cards if any(_plus(d))]
+    lost = [f"{after.name(p)} loses {_bundle(_minus(d))}" for p, d in cards if any(_minus(d))]
+    if total == 7:
+        what, rule = "nobody produces", "BASE-SEVEN-NOPROD"
+    else:
+        what, rule = ", ".join(got) or "nobody produces", "BASE-PROD-YIELD"
+    if lost:
+        what += "; " + ", ".join(lost)
+    return Event(
+        "production",
+        f"{after.name(who)} rolled {total}{event}: {what}.",
+        _rule(rules, rule),
+        who,
+        cards,
+        facts=facts,
+    )
+
+
+def _steal(rules, before: State, action: Steal, cards) -> Event:
+    thief, victim = before.active, before.victim
+    t, v = before.name(thief), before.name(victim)
+    kind = CARD_NAMES[action.resource]
+    return Event(
+        "steal",
+        f"{t} steals a card from {v}.",
+        _rule(rules, "BASE-ROBBER-STEAL"),
+        thief,
+        cards,
+        secret=f"{t} steals 1 {kind} from {v}.",
+        seen_by=(thief, victim),
+    )
+
+
+def _forced_card(rules, before: State, action: ForcedCard, cards) -> Event:
+    """rule="CK2P-TOKEN-FORCED-TRADE": a blind draw; both hands see the card, as a steal."""
+    taker, other = before.active, 1 - before.active
+    t, o = before.name(taker), before.name(other)
+    return Event(
+        "steal",
+        f"{t} draws a card blind from {o} (forced trade).",
+        _rule(rules, "CK2P-TOKEN-FORCED-TRADE"),
+        taker,
+        cards,
+        secret=f"{t} draws 1 {CARD_NAMES[action.resource]} from {o} (forced trade).",
+        seen_by=(taker, other),
+    )
+
+
+def _progress_draw(rules, before: State, action: DrawProgress, after: State) -> Event:
+    who = before.draws[0][0] if before.draws else before.active
+    name, track = before.name(who), TRACK_NAMES[action.track]
+    card = card_title(action.card) if 0 <= action.card < len(PROGRESS_CARDS) else "?"
+    if before.caps.improvements and after.pvp[who] > before.pvp[who]:
+        return Event(
+            "draw",
+            f"{name} draws {card} from the {track} deck and lays it out face up: 1 VP.",
+            _rule(rules, "CK-PROGRESS-VP-CARDS"),
+            who,
+        )
+    return Event(
+        "draw",
+        f"{name} draws a {track} progress card.",
+        _rule(rules, "CK-PROGRESS-DRAW-ORDER"),
+        who,
+        secret=f"{name} draws a {track} progress card: {card}.",
+        seen_by=(who,),
+    )
+
+
+def _owed(rules, before: State, after: State) -> list[Event]:
+    """Discards a 7 calls for (BASE-SEVEN-DISCARD)."""
+    owing = [p for p, k in enumerate(after.discards) if k and not before.discards[p]]
+    if not owing or after.phase != "discard":
+        return []
+    text = ", ".join(f"{after.name(p)} must discard {_n(after.discards[p], 'card')}" for p in owing)
+    return [
+        Event(
+            "discards-owed",
+            f"{text}.",
+            _rule(rules, "BASE-SEVEN-DISCARD"),
+            facts={"owed": {p: after.discards[p] for p in owing}},
+        )
+    ]
+
+
+def _robber(rules, before: State, after: State) -> list[Event]:
+    out = []
+    if after.robber != before.robber and after.robber >= 0:
+        where = HEX_NAMES[after.robber]
+        if before.caps.knights and not before.attacked and after.attacked:
+            text, rule = (
+                f"The robber wakes up and stands on the desert ({where}).",
+                "CK-ROBBER-ACTIVE",
+            )
+        else:
+            text, rule = f"The robber moves to {where}.", "BASE-ROBBER-MOVE"
+        out.append(Event("robber", text, _rule(rules, rule)))
+    if before.caps.knights and after.merchant != before.merchant and after.merchant[0] >= 0:
+        h, p = after.merchant
+        if h == laid(after).desert():  # rule="CK-PC-MERCHANT-DESERT"
+            out.append(
+                Event(
+                    "merchant",
+                    f"The merchant stands on the desert ({HEX_NAMES[h]}) "
+                    f"for {after.name(p)}: 1 VP, but no resource to trade 2:1.",
+                    _rule(rules, "CK-PC-MERCHANT-DESERT"),
+                    p,
+                )
+            )
+        else:
+            out.append(
+                Event(
+                    "merchant",
+                    f"The merchant stands on {HEX_NAMES[h]} for "
+                    f"{after.name(p)} (2:1 trades of its resource, 1 VP).",
+                    _rule(rules, "CK-TRADE-MERCHANT"),
+                    p,
+                )
+            )
+    return out
+
+
+def attack_facts(before: State, after: State) -> dict:
+    """The barbarian attack between ``before`` (the ship one step from the end) and ``after``:
+    the strengths that fought (CK-BARB-STRENGTH: the players' cities; CK-BARB-DEFENSE: each
+    player's active knights, before they lie down) and the outcome: ``won``, ``defender``
+    (the Defender of Catan, or -1), ``tied`` best defenders, ``pillaged`` {player: vertex},
+    ``choosing`` (players still to choose a city to lose)."""
+    barbarians, defence = forces(before)
+    total = sum(defence.values())
+    facts: dict[str, Any] = {
+        "barbarians": barbarians,
+        "defence": dict(defence),
+        "defenders": total,
+        "won": total >= barbarians,
+        "pillaged": {},
+        "choosing": tuple(after.pillage),
+        "defender": -1,
+        "tied": (),
+    }
+    if facts["won"]:
+        best = max(defence.values()) if defence else 0
+        leaders = tuple(p for p, k in defence.items() if k == best and best > 0)
+        if len(leaders) == 1:
+            facts["defender"] = leaders[0]
+        elif leaders:
+            facts["tied"] = leaders
+    else:
+        for v, c in enumerate(before.vcity):
+            if c and not after.vcity[v]:
+                facts["pillaged"][before.vowner[v]] = v
+    return facts
+
+
+def _attack(rules, before: State, after: State) -> list[Event]:
+    """The attack the ship's last step set off, in words (``attack_facts``; CK-BARB-*)."""
+    f = attack_facts(before, after)
+    barbarians, total = f["barbarians"], f["defenders"]
+    names = ", ".join(f"{before.name(p)} {k}" for p, k in f["defence"].items())
+    if f["won"]:
+        head = f"Catan holds: the knights ({total}) match or beat the barbarians ({barbarians})"
+        rule = "CK-BARB-WIN"
+        if f["defender"] >= 0:
+            outcome = (
+                f"{before.name(f['defender'])} is the Defender of Catan and takes a "
+                "defender token (1 VP)"
+            )
+        elif f["tied"]:
+            outcome = (
+                ", ".join(before.name(p) for p in f["tied"]) + " tie as best defenders "
+                "and each draws a progress card of their choice"
+            )
+        else:
+            outcome, rule = "nobody defended, so nobody is rewarded", "CK-BARB-WIN-ZERO"
+    else:
+        head = f"The barbarians ({barbarians}) beat the knights ({total})"
+        rule = "CK-BARB-LOSE"
+        bits = [
+            f"{before.name(p)} loses the city on {VERTEX_LABELS[v]}"
+            for p, v in f["pillaged"].items()
+        ]
+        bits += [f"{before.name(p)} chooses a city to lose" for p in f["choosing"]]
+        outcome = "; ".join(bits) or "nobody has a city the barbarians can take"
+    return [
+        Event(
+            "attack",
+            f"The barbarians attack! Strength: barbarians {barbarians} "
+            f"(cities), knights {total} ({names}). {head}; {outcome}.",
+            _rule(rules, rule),
+            facts=f,
+        ),
+        Event(
+            "knight",
+            "After the attack every knight is deactivated and the ship goes back to the start.",
+            _rule(rules, "CK-BARB-AFTER"),
+        ),
+    ]
+
+
+def _knights(rules, before: State, action: Action, after: State) -> list[Event]:
+    """Knights displaced, sent home, or laid down one by one (not the attack's: that event
+    says so)."""
+    if not before.caps.knights or before.kn == after.kn:
+        return []
+    out = []
+    moved_from = action.src if isinstance(action, MoveKnight) else -1
+    attack = after.barb < before.barb
+    for v, k in enumerate(before.kn):
+        if k is None or v == moved_from:
+            continue
+        now = after.kn[v]
+        owner, level = k[0], KNIGHT_LEVELS[k[1] - 1]
+        what = f"{before.name(owner)}'s {level} knight on {VERTEX_LABELS[v]}"
+        if now is None or now[0] != owner:
+            if isinstance(action, Relocate) or (now is not None and now[0] == owner):
+                continue
+            if after.relocate and after.relocate[1] == v:
+                out.append(
+                    Event(
+                        "knight",
+                        f"{what} is displaced; {before.name(owner)} must move "
+                        "it along their roads.",
+                        _rule(rules, "CK-KNIGHT-DISPLACE"),
+                        owner,
+                    )
+                )
+            elif now is not None:
+                out.append(
+                    Event(
+                        "knight",
+                        f"{what} is displaced and, with nowhere to go, goes "
+                        "back to its owner's supply.",
+                        _rule(rules, "CK-KNIGHT-DISPLACE"),
+                        owner,
+                    )
+                )
+            else:
+                out.append(
+                    Event(
+                        "knight",
+                        f"{what} leaves the board.",
+                        _rule(rules, "CK-KNIGHT-DISPLACE"),
+                        owner,
+                    )
+                )
+        elif k[2] and not now[2] and not attack and not isinstance(action, MoveKnight):
+            out.append(
+                Event(
+                    "knight", f"{what} is now inactive.", _rule(rules, "CK-KNIGHT-ACTIVATE"), owner
+                )
+            )
+    return out
+
+
+_AWARDS = (
+    ("longest", "the Longest Road", "BASE-AWARD-LONGEST-ROAD"),
+    ("army", "the Largest Army", "BASE-AWARD-LARGEST-ARMY"),
+)
+
+
+def _awards(rules, before: State, after: State) -> list[Event]:
+    out = []
+    for attr, name, rule in _AWARDS:
+        old, new = getattr(before, attr), getattr(after, attr)
+        if old == new:
+            continue
+        if attr == "longest" and before.caps.knights:
+            name, rule = "the Longest Trade Route", "CK-AWARD-LONGEST-ROUTE"
+        rule = _rule(rules, rule)
+        if new >= 0 and old >= 0:
+            text = f"{after.name(new)} takes {name} from {after.name(old)}."
+        elif new >= 0:
+            text = f"{after.name(new)} gains {name}."
+        else:
+            text = f"{after.name(old)} loses {name}; nobody holds it now."
+        out.append(Event("award", text, rule, new, facts={"award": attr, "from": old, "to": new}))
+    if before.caps.improvements and before.metro != after.metro:
+        for t, (old, new) in enumerate(zip(before.metro, after.metro, strict=True)):
+            if old == new:
+                continue
+            track = TRACK_NAMES[t]
+            if new >= 0:
+                owner = after.vowner[new]
+                gone = f" from {before.name(before.vowner[old])}" if old >= 0 else ""
+                text = (
+                    f"{after.name(owner)} takes the {track} metropolis{gone}, now on "
+                    f"{VERTEX_LABELS[new]}."
+                )
+            else:
+                owner = -1
+                text = f"The {track} metropolis leaves the board."
+            out.append(
+                Event(
+                    "award",
+                    text,
+                    _rule(rules, "CK-METRO-TAKE"),
+                    owner,
+                    facts={"award": f"metropolis-{track}", "from": old, "to": new},
+                )
+            )
+    return out
+
+
+def _cards(rules, before: State, action: Action, cards) -> Event:
+    """Cards that changed hands as a consequence (Monopoly, a progress card, ...)."""
+    parts = []
+    for p, d in cards:
+        bits = []
+        if any(_plus(d)):
+            bits.append(f"gets {_bundle(_plus(d))}")
+        if any(_minus(d)):
+            bits.append(f"gives up {_bundle(_minus(d))}")
+        parts.append(f"{before.name(p)} " + " and ".join(bits))
+    text = "; ".join(parts) + "."
+    reason = rules.specific(rules.describe(before, action))
+    parties = tuple(p for p, _ in cards)
+    takes = type(action).__name__ == "PlayProgress" and len(parties) > 1
+    if takes:  # cards taken from a hand are seen by the two players only
+        public = (
+            "; ".join(
+                f"{before.name(p)} {'gets' if sum(d) > 0 else 'gives up'} {_n(abs(sum(d)), 'card')}"
+                for p, d in cards
+            )
+            + "."
+        )
+        return Event(
+            "cards", public, reason.rule, action.player, cards, secret=text, seen_by=parties
+        )
+    return Event("cards", text, reason.rule, action.player, cards)
+
+
+def _points(rules, before: State, after: State) -> list[Event]:
+    out = []
+    for p in range(after.n):
+        old, new = public_vp(rules, before, p), public_vp(rules, after, p)
+        if old != new:
+            out.append(
+                Event(
+                    "vp",
+                    f"{after.name(p)} now has {new} VP ({new - old:+d}).",
+                    _rule(rules, "BASE-WIN-VP"),
+                    p,
+                    facts={"from": old, "to": new},
+                )
+            )
+    return out
