@@ -347,7 +347,7 @@ LAYERS = (
     "server", "cli",
 )  # fmt: skip
 _TOP_LEVEL = {
-    "__init__": "game", "game": "game", "sampler": "game", "render": "game",
+    "__init__": "game", "game": "game", "sampler": "game", "render": "game", "scene": "game",
     "players": "analysis", "cli": "cli",
 }  # fmt: skip
 _DECLARATION = re.compile(r"variants/(?:capabilities|\w+_state|\w+_actions)\.py")
