@@ -337,7 +337,7 @@ def test_new_game_played_by_clicks(page) -> None:
     page.locator(".catan-new-game-box select").nth(2).select_option("beginner")
     for seat in (2, 3, 4):  # every seat the learner's (the others default to the computer)
         page.locator(f".catan-seat-{seat} select").select_option(label="Human")
-    page.get_by_role("button", name="Start").click()
+    page.locator(".catan-new-game-box").get_by_role("button", name="Start").click()
     _wait_marker(page, "node 0 depth 0 setup-settle")
     open_tab(page, "Play")
     page.get_by_role("button", name="settle").click()

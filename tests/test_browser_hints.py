@@ -65,7 +65,7 @@ def test_hint_and_a_turn_against_a_computer_seat(new_page, app_server) -> None: 
     page.locator(".catan-seat-2 select").select_option(label="Computer: Greedy builder")
     for seat in (3, 4):  # P2 alone plays by itself (the others default to the computer)
         page.locator(f".catan-seat-{seat} select").select_option(label="Human")
-    page.get_by_role("button", name="Start").click()
+    page.locator(".catan-new-game-box").get_by_role("button", name="Start").click()
     page.wait_for_function(
         "() => document.querySelector('.catan-computer-state')?.dataset.seats === '2:greedy'"
     )

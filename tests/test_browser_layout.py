@@ -186,7 +186,7 @@ def test_nothing_spills_sideways_or_is_cut_short(app_server, new_page, size):
         assert found["scroll"] <= found["width"] and found["wide"] == [], (tab, found)
         assert page.evaluate(CUT_JS) == [], tab  # e.g. the editor's "settlement"
     page.get_by_role("button", name="New game").click()
-    page.get_by_role("button", name="Start").wait_for()
+    page.locator(".catan-new-game-box").get_by_role("button", name="Start").wait_for()
     found = page.evaluate(OVERFLOW_JS)
     assert found["scroll"] <= found["width"] and found["wide"] == [], ("new game", found)
     page.screenshot(path=ARTIFACTS / f"layout_wide_{size[0]}x{size[1]}.png")

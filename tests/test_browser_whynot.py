@@ -22,6 +22,7 @@ from catan_tutor import board, rulebook
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import style
+from catan_tutor.widgets.kinds import SPOT_WORDS
 from catan_tutor.widgets.wording import kind_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
@@ -264,7 +265,8 @@ def _click_spot(page, kind: str, label: str) -> None:
     may still be laying out when the board is first drawn."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    name = page.locator(".catan-tutor .widget-label").get_by_text(f"{kind} {label}", exact=True)
+    said = f"{SPOT_WORDS[kind]} {label}"  # as the page says a spot: "corner N4"
+    name = page.locator(".catan-tutor .widget-label").get_by_text(said, exact=True)
     # The first click on the board focuses it, and the page scrolls it into view under the
     # pointer: bring it into view and give it focus first, with a click on the strip under the
     # board (no spot there).
@@ -284,7 +286,7 @@ def _click_spot(page, kind: str, label: str) -> None:
         if _spot_xy(page, kind, label) == xy:
             page.mouse.click(*xy)
             return
-    raise AssertionError(f"the pointer never named {kind} {label}")
+    raise AssertionError(f"the pointer never named {said}")
 
 
 def _read_rule(page, case: Case) -> None:

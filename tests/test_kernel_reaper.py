@@ -11,9 +11,11 @@ from __future__ import annotations
 import logging
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Iterator
 
+import psutil
 import pytest
 
 from catan_tutor.server.kernel_reaper import REAP_AFTER, Reaper, kernel_id_of, known_kernels
@@ -44,6 +46,11 @@ def kernels(tmp_path) -> Iterator[dict[str, subprocess.Popen]]:
             ],
             start_new_session=True,  # as jupyter_client starts kernels
         )
+    for kid, proc in procs.items():  # until each has exec'd: a child just forked shows
+        for _ in range(100):  # its parent's command line, no kernel id (flaky under load)
+            if kernel_id_of(psutil.Process(proc.pid).cmdline()) == kid:
+                break
+            time.sleep(0.05)
     yield procs
     for proc in procs.values():
         proc.kill()

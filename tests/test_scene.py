@@ -11,8 +11,8 @@ import pytest
 
 from catan_tutor import VARIANTS, Game, board, new_game, palette, random_playout
 from catan_tutor import scene as S
-from catan_tutor.editor import edit
 from catan_tutor.render import svg
+from catan_tutor.study.editor import edit
 from catan_tutor.widgets import BoardView, board_paint
 
 PLAYERS = {"base": 4, "base-2p": 2, "base-dummy": 2, "ck": 4, "ck-2p": 2}

@@ -49,7 +49,8 @@ class FilePanel:
         self.author = widgets.Checkbox(
             value=False,
             indent=False,
-            description="Lesson author's tools: write a lesson, check what it expects",
+            description="Lesson author's tools",  # short: a long label is cut at 1024
+            tooltip="write a lesson, check what it expects",
             layout=widgets.Layout(width="auto"),
         )
         self.author.observe(
