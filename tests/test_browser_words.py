@@ -107,7 +107,7 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     # a forced trade in Catan for two: no commodities field (base-2p has none)
     pick_lesson(page, "Forced trade with trade tokens")
     open_tab(page, "Play")
-    page.get_by_role("button", name="forced trade").click()
+    page.get_by_role("button", name="forced trade", exact=True).click()
     form.locator("b", has_text="take").first.wait_for()  # a bundle's title in words
     form.locator(".catan-verdict svg.catan-icon").first.wait_for()
     labels = {x.strip() for x in form.locator(".widget-label").all_inner_texts()}

@@ -197,7 +197,7 @@ def _every_lesson_listed(page) -> list[str]:
     assert count > 1, chapter.locator("option").all_inner_texts()  # the course's chapters
     options: list[str] = []
     for i in range(count):
-        if (chapter.locator("option").nth(i).text_content() or "").strip() == FREE_GAME_LABEL:
+        if chapter.locator("option").nth(i).get_attribute("value") == FREE_GAME_LABEL:
             continue  # a free game's entry lists no lesson
         if chapter.locator("option").nth(i).get_attribute("value") != chapter.input_value():
             before = lesson.all_text_contents()

@@ -65,7 +65,7 @@ class PuzzleMode:
         lay = widgets.Layout
         self.prompt = widgets.HTML()
         self.answer = widgets.Text(
-            placeholder="your move, e.g. P1 road H3",
+            placeholder="your move: who, what, where",  # no real move: it could be an answer
             layout=lay(width="auto", flex="1 1 auto"),
             continuous_update=False,
         )
