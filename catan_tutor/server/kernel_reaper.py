@@ -21,8 +21,8 @@ from pathlib import PurePath
 
 import psutil
 
-REAP_AFTER = 120.0  # s a kernel process may go unknown (a kernel starts within 60 s)
-CHECK_EVERY = 30.0  # s between looks
+REAP_AFTER = 60.0  # s a kernel process may go unknown (a starting one is known before it runs)
+CHECK_EVERY = 15.0  # s between looks: an orphan goes within 75 s, inside the 2-minute bound
 
 
 def kernel_id_of(cmdline: Sequence[str]) -> str | None:
