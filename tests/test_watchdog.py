@@ -88,6 +88,32 @@ def test_a_stall_is_logged_with_every_stack_then_the_loop_runs_again(loop, log) 
     assert "Thread 'catan-watchdog'" in dump and "MainThread" in dump
 
 
+def spin(seconds: float) -> None:
+    """Blocks the loop it runs on with work (CPU), as a slow render would."""
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
+
+def test_a_late_beat_is_logged_with_the_cpu_the_server_used_meanwhile(loop, log) -> None:
+    logger, records = log
+    dog = Watchdog(loop, logger, beat=0.1, stall=5, limit=30, late=0.4, exit=print).start()
+    try:
+        wait_until(lambda: dog.last is not None, "the first beat")
+        loop.call_soon_threadsafe(spin, 0.8)  # work on the loop: CPU near the lateness
+        wait_until(lambda: dog.late == 1, "the first late beat")
+        loop.call_soon_threadsafe(render_page_forever, 0.8)  # waiting: almost no CPU
+        wait_until(lambda: dog.late == 2, "the second late beat")
+        time.sleep(0.5)  # on time again: nothing more
+    finally:
+        dog.close()
+    lines = records.text(logging.WARNING).splitlines()
+    assert len(lines) == 2 and dog.stalls == 0
+    used = [float(line.split("used ")[1].split(" s")[0]) for line in lines]
+    assert all("event loop ran" in line and "s late" in line for line in lines)
+    assert used[0] >= 0.6 and used[1] <= 0.3, lines
+
+
 def test_a_loop_stalled_past_the_limit_exits_non_zero(loop, log) -> None:
     logger, records = log
     exits: list[int] = []

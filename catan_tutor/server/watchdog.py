@@ -6,6 +6,9 @@ that blocks that thread (a join that never returns) stops them all, and the proc
 alive to its supervisor. :class:`Watchdog` has the loop run a beat every ``beat`` seconds
 and a thread of its own check it:
 
+- a beat ``LATE`` seconds or more late: the loop logs how late, and how much CPU the server
+  used meanwhile (near the lateness: work on the loop; far below: the process was waiting
+  for a CPU, as when many kernels start at once on few cores);
 - ``stall`` seconds without a beat: it logs the stack of every thread (name and id), once
   per stall, and that the loop came back if it does;
 - ``limit`` seconds without a beat: it logs that it gives up, stops the server's kernels
@@ -32,6 +35,7 @@ from collections.abc import Callable
 import psutil
 
 BEAT = 1.0  # s between the loop's beats
+LATE = 2.0  # s a beat may come late before the lateness is logged (with the CPU it used)
 STALL = 10.0  # s without a beat: every thread's stack is logged
 LIMIT = 60.0  # s without a beat: the server exits with EXIT_CODE
 STOP_WITHIN = 8.0  # s after SIGTERM: the server exits with EXIT_CODE if still there
@@ -56,6 +60,12 @@ def thread_stacks() -> str:
         stack = "".join(traceback.format_stack(frame)) if frame else "  (no frame)\n"
         out.append(f"{head}\n{stack}")
     return "\n".join(out)
+
+
+def _cpu_seconds() -> float:
+    """This process's CPU time (user and system, every thread)."""
+    times = psutil.Process().cpu_times()
+    return times.user + times.system
 
 
 def stop_kernels_and_exit(code: int) -> None:
@@ -91,6 +101,7 @@ class Watchdog:
         stall: float = STALL,
         limit: float = LIMIT,
         stop_within: float = STOP_WITHIN,
+        late: float = LATE,
         exit: Callable[[int], None] = stop_kernels_and_exit,
     ) -> None:
         if not 0 < beat < stall < limit:
@@ -99,7 +110,10 @@ class Watchdog:
             )
         self.loop, self.log, self.exit = loop, log, exit
         self.beat, self.stall, self.limit, self.stop_within = beat, stall, limit, stop_within
+        self.late_after = late
         self.last: float | None = None  # monotonic time of the last beat
+        self.cpu = 0.0  # the process's CPU seconds at the last beat
+        self.late = 0  # late beats logged
         self.stop_by: float | None = None  # monotonic deadline once stopping
         self.stalls = 0  # stalls logged
         self._done = threading.Event()
@@ -119,9 +133,18 @@ class Watchdog:
         self.stop_by = time.monotonic() + self.stop_within
 
     def _beat(self) -> None:
+        now, cpu = time.monotonic(), _cpu_seconds()
         if self.last is None:
             self.log.info("catan_tutor.server.watchdog: watching the event loop; %s", SUPERVISED)
-        self.last = time.monotonic()
+        elif (late := now - self.last - self.beat) >= self.late_after:
+            self.late += 1
+            self.log.warning(
+                "catan_tutor.server.watchdog: the event loop ran %.1f s late; the server "
+                "used %.1f s of CPU meanwhile",
+                late,
+                cpu - self.cpu,
+            )
+        self.last, self.cpu = now, cpu
         if not self._done.is_set():
             self.loop.call_later(self.beat, self._beat)
 
