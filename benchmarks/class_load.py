@@ -311,7 +311,8 @@ async def class_of(n: int, args: argparse.Namespace) -> dict:
             r["iopub"] = hub.log.read_text().count("Timeout waiting for IOPub")
             return r
     log = folder / f"voila_{n}.log"
-    # the class's N visitors all come from 127.0.0.1 here: no cap per address (server_limits)
+    # the class's N visitors all come from 127.0.0.1 here, each with its own browser context
+    # (its own visitor cookie): no cap per address (server_limits' default, kept off here)
     os.environ.setdefault("CATAN_TUTOR_KERNELS_PER_CLIENT", "0")
     with voila(START_NOTEBOOK, log, args=args.voila_arg) as (url, proc):
         await warm_up(proc, args.warm)

@@ -334,9 +334,11 @@ async def stress(
         "--MappingKernelManager.cull_interval=1",
         *voila_args,
     ]
-    # Every visit comes from 127.0.0.1: the per-address kernel cap (server_limits) is off,
-    # as it must be behind a proxy; the total cap stays.
-    per_client = LIMITS_ENV["per_client"]
+    # Every visit comes from 127.0.0.1, each its own visitor (a browser context, or plain
+    # HTTP without cookies): the per-address kernel cap (server_limits) is off, as it must
+    # be behind a proxy (the default; set here in case the environment sets it); the total
+    # cap stays.
+    per_client = LIMITS_ENV["per_address"]
     before = os.environ.get(per_client)
     os.environ[per_client] = "0"
     try:

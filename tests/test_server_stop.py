@@ -41,7 +41,8 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 def test_sigterm_ends_a_server_with_many_kernels_within_10_s(tmp_path, monkeypatch) -> None:
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(RESISTING)])
     nbformat.write(notebook, tmp_path / "resisting.ipynb")
-    monkeypatch.setenv("CATAN_TUTOR_KERNELS_PER_CLIENT", "0")  # all pages come from 127.0.0.1
+    # all pages come from 127.0.0.1, without cookies (each a new visitor): no cap per address
+    monkeypatch.setenv("CATAN_TUTOR_KERNELS_PER_CLIENT", "0")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = ARTIFACTS / "voila_server_stop.log"
     args = ["--KernelManager.shutdown_wait_time=20"]

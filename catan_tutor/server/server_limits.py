@@ -1,15 +1,21 @@
-"""Kernel caps for standalone Voilà (``catan-tutor serve``): per client address, in total, in
-lifetime and in idle time, with a "the class is full" page and a warning before a kernel ends.
+"""Kernel caps for standalone Voilà (``catan-tutor serve``): per visitor (browser), per client
+address (off by default), in total, in lifetime and in idle time, with a "the class is full" page
+and a warning before a kernel ends.
 
 Standalone Voilà starts a kernel (about 180 MiB) for every page request and never culls one a
 socket holds open: one client started 30 kernels in 60 s (3.65 GiB), and kernels with an idle
 socket lived for ever. Hooked into the voila command by ``voila_guard.main`` (``apply()``):
 
-- **Per client address** (``CATAN_TUTOR_KERNELS_PER_CLIENT``, default 4) and **in total**
-  (``CATAN_TUTOR_MAX_KERNELS``, default 40). Past a cap, the client's (or anyone's) kernels
-  whose page has gone (they had a socket and have none now, or never got one within
-  ``START_GRACE`` seconds) are shut down first; when none is, the request gets a 503 page
-  saying the class is full, which retries by itself (``Retry-After``).
+- **Per visitor** (``CATAN_TUTOR_KERNELS_PER_VISITOR``, default 4): a visitor is a browser,
+  known by the ``catan_visitor`` cookie the first page sets (``visitor_cookie``); a request
+  without a valid one gets a new one and counts under it. A class behind one router or proxy
+  shares an address, not a cookie.
+- **Per client address** (``CATAN_TUTOR_KERNELS_PER_CLIENT``, default 0: off) for servers
+  whose visitors each have their own address, to bound a script that ignores cookies.
+- **In total** (``CATAN_TUTOR_MAX_KERNELS``, default 40). Past a cap, the visitor's (the
+  address's, anyone's) kernels whose page has gone (they had a socket and have none now, or
+  never got one within ``START_GRACE`` seconds) are shut down first; when none is, the
+  request gets a 503 page saying why, which retries by itself (``Retry-After``).
 - **Lifetime** (``CATAN_TUTOR_KERNEL_LIFETIME``, default 14,400 s = 4 h) and **idle time**
   (``CATAN_TUTOR_KERNEL_IDLE``, default 1,800 s: no message to or from the kernel, an open
   socket or not): the kernel is shut down. From ``CATAN_TUTOR_KERNEL_WARN`` seconds before
@@ -17,7 +23,7 @@ socket lived for ever. Hooked into the voila command by ``voila_guard.main`` (``
   <base>catan/limits/<kernel id>``).
 
 Kernels Voilà keeps ready (``catan-tutor serve --class N``) are outside the caps and never
-ended for being idle until a page takes one; from then on it counts as that page's client's.
+ended for being idle until a page takes one; from then on it counts as that page's visitor's.
 
 A value of 0 switches a cap off. Under a Jupyter server (JupyterHub, Binder) each user has
 their own server and the hub's culler and spawner limits apply instead: nothing here runs.
@@ -35,28 +41,40 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import visitor_cookie
 from .kernel_unstarted import idle_since
 
 START_GRACE = 150.0  # s a new kernel may take to get its page's socket (> executor timeouts)
 CHECK_EVERY = 5.0  # s between looks at every kernel
 RETRY_AFTER = 30  # s: the "class is full" page reloads by itself
 ENV = {
-    "per_client": "CATAN_TUTOR_KERNELS_PER_CLIENT",
+    "per_visitor": "CATAN_TUTOR_KERNELS_PER_VISITOR",
+    "per_address": "CATAN_TUTOR_KERNELS_PER_CLIENT",
     "total": "CATAN_TUTOR_MAX_KERNELS",
     "lifetime": "CATAN_TUTOR_KERNEL_LIFETIME",
     "idle": "CATAN_TUTOR_KERNEL_IDLE",
     "warn": "CATAN_TUTOR_KERNEL_WARN",
 }
-DEFAULTS = {"per_client": 4, "total": 40, "lifetime": 14_400, "idle": 1_800, "warn": 300}
+DEFAULTS = {
+    "per_visitor": 4,
+    "per_address": 0,
+    "total": 40,
+    "lifetime": 14_400,
+    "idle": 1_800,
+    "warn": 300,
+}
+COUNTS = ("per_visitor", "per_address", "total")  # caps counted in kernels, not seconds
 _GUARDED = "_catan_tutor_limited"
-_client: contextvars.ContextVar[str] = contextvars.ContextVar("catan_client", default="")
+Who = tuple[str, str]  # (visitor, client address) of a page request
+_who: contextvars.ContextVar[Who] = contextvars.ContextVar("catan_who", default=("", ""))
 
 
 @dataclass(frozen=True)
 class Limits:
     """The caps (0: off). ``from_env()`` reads them from ``CATAN_TUTOR_*`` (see module)."""
 
-    per_client: int = DEFAULTS["per_client"]
+    per_visitor: int = DEFAULTS["per_visitor"]
+    per_address: int = DEFAULTS["per_address"]
     total: int = DEFAULTS["total"]
     lifetime: int = DEFAULTS["lifetime"]
     idle: int = DEFAULTS["idle"]
@@ -73,7 +91,7 @@ class Limits:
             if not (text.isascii() and text.isdigit()) or len(text) > 9:
                 raise ValueError(
                     f"{name}={text!r}: a whole number of "
-                    f"{'kernels' if key in ('per_client', 'total') else 'seconds'}"
+                    f"{'kernels' if key in COUNTS else 'seconds'}"
                     ", 0 to switch it off"
                 )
             values[key] = int(text)
@@ -82,10 +100,11 @@ class Limits:
 
 @dataclass
 class Record:
-    """What the caps know of one kernel: whose it is, when it started, whether a page ever
-    connected to it."""
+    """What the caps know of one kernel: whose it is (visitor and address), when it started,
+    whether a page ever connected to it."""
 
-    client: str
+    visitor: str
+    address: str
     started: float
     connected: bool = False
 
@@ -98,7 +117,7 @@ class Tracker:
     limits: Limits
     km: Any
     records: dict[str, Record] = field(default_factory=dict)
-    starting: dict[str, int] = field(default_factory=dict)  # client: requests in flight
+    starting: dict[Who, int] = field(default_factory=dict)  # page requests in flight
     shutting: set[str] = field(default_factory=set)  # kernels being shut (by ``_shut``)
 
     def alive(self) -> list[str]:
@@ -133,26 +152,40 @@ class Tracker:
             return False
         return rec.connected or now - rec.started > START_GRACE
 
-    def mine(self, client: str) -> list[str]:
+    def held(self, by: str, value: str) -> list[str]:
+        """The kernels alive whose ``by`` (``"visitor"`` or ``"address"``) is ``value``,
+        oldest first."""
         alive = set(self.alive())
         return sorted(
-            (k for k, r in self.records.items() if r.client == client and k in alive),
+            (k for k, r in self.records.items() if getattr(r, by) == value and k in alive),
             key=lambda k: self.records[k].started,
         )
 
-    def refusal(self, client: str, now: float) -> tuple[str, list[str]] | None:
-        """Why a new page for ``client`` is refused (``"client"`` or ``"total"``) with the
-        kernels to shut first to admit it, or None when it may start as things are. The
-        kernels to shut are gone pages; when there are not enough, the refusal stands."""
+    def flying(self, by: str, value: str) -> int:
+        """The page requests of that visitor (or address) whose kernel is starting."""
+        at = 0 if by == "visitor" else 1
+        return sum(n for who, n in self.starting.items() if who[at] == value)
+
+    def refusal(self, visitor: str, address: str, now: float) -> tuple[str, list[str]] | None:
+        """Why a new page of ``visitor`` from ``address`` is refused (``"visitor"``,
+        ``"address"`` or ``"total"``) with the kernels to shut first to admit it, or None
+        when it may start as things are. The kernels to shut are gone pages; when there are
+        not enough, the refusal stands."""
         lim, shut = self.limits, []
-        flying = self.starting.get(client, 0)
-        mine = self.mine(client)
-        if lim.per_client and len(mine) + flying >= lim.per_client:
-            spare = [k for k in mine if self.gone(k, now)]
-            need = len(mine) + flying - lim.per_client + 1
-            if len(spare) < need:
-                return "client", []
-            shut = spare[:need]
+        for by, cap, value in (
+            ("visitor", lim.per_visitor, visitor),
+            ("address", lim.per_address, address),
+        ):
+            if not cap:
+                continue
+            held = [k for k in self.held(by, value) if k not in shut]
+            flying = self.flying(by, value)
+            if len(held) + flying >= cap:
+                spare = [k for k in held if self.gone(k, now)]
+                need = len(held) + flying - cap + 1
+                if len(spare) < need:
+                    return by, []
+                shut += spare[:need]
         ready = self.ready()
         alive = [k for k in self.alive() if k not in shut and k not in ready]
         flying_all = sum(self.starting.values())
@@ -203,10 +236,16 @@ color:#1f2933}} h1{{color:#8a4b00;font-size:1.5em}} a{{color:#1b5e9f}}</style></
 <p>This page tries again by itself in {retry} seconds, or <a href="">try again now</a>.</p>
 </body></html>"""
 FULL_TEXT = {
-    "client": (
+    "visitor": (
         "You have too many tutor tabs open",
-        "This computer already has {n} tutor {tabs} open on this server, the most it "
+        "This browser already has {n} tutor {tabs} open on this server, the most it "
         "may have. Close a tab you no longer use.",
+    ),
+    "address": (
+        "Too many tutor tabs from this network",
+        "Your network address already has {n} tutor {tabs} open on this server, the most "
+        "one address may have. Close a tab you no longer use, or ask whoever runs the "
+        "server.",
     ),
     "total": (
         "The class is full",
@@ -247,7 +286,7 @@ def _watch(tracker: Tracker) -> None:
         kid = start(*args, **kwargs)
         if inspect.isawaitable(kid):
             kid = await kid
-        tracker.records[kid] = Record(_client.get(), time.monotonic())
+        tracker.records[kid] = Record(*_who.get(), time.monotonic())
         return kid
 
     def notify_connect(kid: str) -> None:
@@ -262,7 +301,7 @@ def _watch(tracker: Tracker) -> None:
 
         async def get_rendered_notebook(*args: Any, **kwargs: Any) -> Any:
             got = await hand(*args, **kwargs)
-            tracker.records[got[2]] = Record(_client.get(), time.monotonic())
+            tracker.records[got[2]] = Record(*_who.get(), time.monotonic())
             return got
 
         km.get_rendered_notebook = get_rendered_notebook
@@ -319,11 +358,16 @@ def _route(app: Any, base_url: str, tracker: Tracker) -> None:
 def _limited_get(get: Any) -> Any:
     async def limited(self: Any, path: str | None = None) -> None:
         tracker = _tracker(self)
-        client = self.request.remote_ip or "?"
-        verdict = tracker.refusal(client, time.monotonic())
+        who = (visitor_cookie.visitor(self), self.request.remote_ip or "?")
+        verdict = tracker.refusal(*who, time.monotonic())
+        client = f"visitor {visitor_cookie.tag(who[0])} at {who[1]}"
         if verdict is not None and verdict[0]:
             why = verdict[0]
-            n = len(tracker.mine(client)) if why == "client" else len(tracker.alive())
+            if why == "total":
+                n = len(tracker.alive())
+            else:  # its kernels, and those of its pages still starting
+                by = who[0] if why == "visitor" else who[1]
+                n = len(tracker.held(why, by)) + tracker.flying(why, by)
             self.log.warning(
                 "catan_tutor.server.server_limits: page refused for %s (%s cap, %d kernels)",
                 client,
@@ -344,15 +388,15 @@ def _limited_get(get: Any) -> Any:
                 client,
             )
             await _shut(tracker, kid)
-        token = _client.set(client)
-        tracker.starting[client] = tracker.starting.get(client, 0) + 1
+        token = _who.set(who)
+        tracker.starting[who] = tracker.starting.get(who, 0) + 1
         try:
             await get(self, path)
         finally:
-            tracker.starting[client] -= 1
-            if not tracker.starting[client]:
-                del tracker.starting[client]
-            _client.reset(token)
+            tracker.starting[who] -= 1
+            if not tracker.starting[who]:
+                del tracker.starting[who]
+            _who.reset(token)
 
     setattr(limited, _GUARDED, True)
     return limited
