@@ -72,6 +72,7 @@ def pool_manager(t: FakeTime):
             super().__init__(**kw)
             self.alive: set[str] = set()
             self.starts: list[tuple[str, float, str]] = []  # id, when, "pool" or "page"
+            self.connected: list[tuple[str, float]] = []  # a page's kernel socket opened
 
         async def start_kernel(self, kernel_name=None, **kw) -> str:
             kid = f"k{len(self.starts) + 1}"
@@ -80,6 +81,9 @@ def pool_manager(t: FakeTime):
             await t.sleep(START)
             self.alive.add(kid)
             return kid
+
+        def notify_connect(self, kid: str) -> None:
+            self.connected.append((kid, t.now))
 
         def get_kernel(self, kid: str) -> object:
             return object()
@@ -185,10 +189,13 @@ def test_the_pool_fills_one_kernel_at_a_time_and_refills_only_once_the_class_is_
         assert km.get_pool_size(NB) == 1 and pool_starts(km)[4:] == [122.0]
         await t.to(123.0)
         await take(km)  # a late pupil: the start under way goes on, the next waits
-        await t.to(137.9)
+        await t.to(130.0)
+        km.notify_connect("k3")  # a page still drawing: its kernel socket opens
+        assert km.connected == [("k3", 130.0)]
+        await t.to(144.9)
         assert pool_starts(km)[5:] == [] and km.get_pool_size(NB) == 1
-        await t.to(160.0)
-        assert pool_starts(km)[3:] == [118.0, 122.0, 138.0, 142.0]
+        await t.to(170.0)
+        assert pool_starts(km)[3:] == [118.0, 122.0, 145.0, 149.0]
         assert km.get_pool_size(NB) == SIZE
         refills = spans(km)[3:]
         assert all(b[0] >= a[1] for a, b in zip(refills, refills[1:], strict=False))

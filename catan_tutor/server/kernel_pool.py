@@ -12,8 +12,9 @@ counts a kernel still starting as in the pool, so a visitor could wait behind it
 - the pool holds ready kernels only (started, their notebook run): a visitor who finds none
   gets a kernel of their own at once, as without ``--class``, never one still starting;
 - a refill waits until the server has been quiet for ``CATAN_TUTOR_POOL_QUIET`` seconds
-  (default 15): no kernel taken from the pool and none started for a page meanwhile; a class
-  arriving keeps resetting that wait, so its pages do not share the processor with refills;
+  (default 15): no kernel taken from the pool, none started for a page and no page's kernel
+  socket opened meanwhile; a class arriving keeps resetting that wait, so its pages do not
+  share the processor with refills;
 - the pool's kernels start one at a time, the next once the previous has run its notebook,
   at start-up too; like every kernel they run at kernel niceness (``kernel_nice``).
 
@@ -53,7 +54,8 @@ def quiet_seconds(env: Mapping[str, str] | None = None) -> float:
 @dataclass
 class Quiet:
     """When the pool may start its next kernel: ``quiet`` seconds after the server was last
-    ``busy`` (a kernel taken, or started for a page); at once if it never was."""
+    ``busy`` (a kernel taken or started for a page, a page's socket opened); at once if it
+    never was."""
 
     quiet: float
     clock: Callable[[], float] = time.monotonic
@@ -221,6 +223,12 @@ def _pool_class(base: type) -> type:
             """A kernel started for a page (the pool was empty) keeps the pool waiting."""
             self._quiet.busy()
             return await ensure_async(super().start_kernel(*args, **kwargs))
+
+        def notify_connect(self, kernel_id: str) -> None:
+            """A page's kernel socket opened: that page is still being drawn, so the pool
+            waits too."""
+            self._quiet.busy()
+            super().notify_connect(kernel_id)
 
         async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
             """No refill after this; a kernel half started is shut down with the rest."""
