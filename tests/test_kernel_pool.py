@@ -124,10 +124,10 @@ def pool_manager(t: FakeTime):
         def _notebook_renderer_factory(self, notebook_path=None) -> Renderer:
             return Renderer(notebook_path)
 
-    voila = Configurable()
-    voila.root_dir, voila.notebook_path = "/srv", f"/srv/{NB}"
-    voila.base_url, voila.server_url, voila.port = "/", "/", 8866
-    km = Pool(parent=voila)
+    app = Configurable()  # the Voilà application, as far as its kernel manager reads it
+    app.root_dir, app.notebook_path = "/srv", f"/srv/{NB}"
+    app.base_url, app.server_url, app.port = "/", "/", 8866
+    km = Pool(parent=app)
     km.ran = ran
     return km
 

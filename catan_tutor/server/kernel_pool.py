@@ -139,7 +139,7 @@ def _pool_class(base: type) -> type:
     from jupyter_core.utils import ensure_async
     from voila.utils import ENV_VARIABLE
 
-    class RefillWhenQuiet(base):  # type: ignore[misc, valid-type]
+    class RefillWhenQuiet(base):
         pool_clock = staticmethod(time.monotonic)  # tests put a clock of their own here
         pool_sleep = staticmethod(asyncio.sleep)
 
