@@ -2,6 +2,7 @@
 each logged in to their own server on a local JupyterHub (``--hub``).
 
     python benchmarks/class_load.py 4 8 16 30 [--clicks 5] [--voila-arg=--X.y=z ...]
+    python benchmarks/class_load.py 30 --class auto --compare --no-bare
     python benchmarks/class_load.py 4 8 --hub [--cull-timeout 120 --wait-servers 600]
 
 For each N, on a fresh Voilà serving the start notebook with the packaged settings
@@ -28,6 +29,16 @@ own browser context (its own cookies, as N students), and the script prints:
   minutes. ``--close abrupt`` closes the contexts instead (no unload: a crashed browser or a
   laptop lid), so only the culling of disconnected kernels frees them.
 
+``--class K`` (``auto``: K = N): Voilà keeps K kernels ready, as ``catan-tutor serve --class
+K`` does (``serve.class_args``); the class arrives once the pool is full and the server idle
+(up to ``--warm`` s, 900 if not given). Its row is marked ``class``, with the pages that got a
+ready kernel and the seconds after the class came until the pool was full again (refills
+wait for ``CATAN_TUTOR_POOL_QUIET`` s without a page arriving: ``server/kernel_pool.py``;
+watched up to ``--refill-wait`` s, 600). The server CPU per visitor counts from the class's
+arrival: the ready kernels' own start before it is not in it.
+The kernels kept ready are not counted as left after the tabs close. ``--compare``: each N
+without the pool first, then with it (needs ``--class``).
+
 ``--hub``: on a fresh JupyterHub (hosting/jupyterhub_config.py through hosting/local_hub.py:
 127.0.0.1, the test spawner and shared password, LOCAL TESTING ONLY), N users ``student01``...
 log in at the same moment and land on the same lesson; the same figures, with the memory of
@@ -49,6 +60,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -72,6 +84,7 @@ from catan_tutor import board
 from catan_tutor.server.serve import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    class_args,
     kernel_processes,
     kernel_rss_mib,
     voila,
@@ -244,6 +257,15 @@ async def warm_up(proc, limit: float) -> None:
         print(f"  still busy after {limit:.0f} s of warm-up")
 
 
+async def fill_pool(served: Standalone, size: int, limit: float) -> None:
+    """Before the class arrives: wait (up to ``limit`` s) until the pool is full."""
+    t0 = time.perf_counter()
+    while not served.pool_fills() and time.perf_counter() - t0 < limit:
+        await asyncio.sleep(1)
+    took = time.perf_counter() - t0
+    print(f"  pool of {size}: {'full' if served.pool_fills() else 'NOT full'} after {took:.0f} s")
+
+
 def rss_mib(procs) -> list[float]:
     out = []
     for p in procs:
@@ -254,14 +276,42 @@ def rss_mib(procs) -> list[float]:
     return out
 
 
-class Standalone:
-    """What the class measures on standalone Voilà."""
+KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
 
-    def __init__(self, proc):
-        self.proc = proc
+
+class Standalone:
+    """What the class measures on standalone Voilà (``log``: its log, which tells the
+    kernels of its pool, ``--class``)."""
+
+    def __init__(self, proc, log: Path | None = None):
+        self.proc, self.log = proc, log
 
     def kernels(self) -> list[float]:
         return kernel_rss_mib(self.proc)
+
+    def page_kernels(self) -> int:
+        """Kernels but those the pool keeps ready (started for it and not taken yet)."""
+        text = self.log.read_text() if self.log else ""
+        waiting = set(re.findall(r"Kernel (\S+) started for the pool", text)) - set(
+            re.findall(r"Using pre-heated kernel: (\S+)", text)
+        )
+        ids = []
+        for p in kernel_processes(self.proc):
+            try:
+                found = KERNEL_FILE.search(" ".join(p.cmdline()))
+            except psutil.Error:  # it ended meanwhile
+                continue
+            ids.append(found.group(1) if found else "")
+        return sum(k not in waiting for k in ids)
+
+    def pool_used(self) -> int:
+        """Pages that got a kernel the pool kept ready."""
+        return self.log.read_text().count("Using pre-heated kernel") if self.log else 0
+
+    def pool_fills(self) -> int:
+        """Times the pool was full (after its start, after each refill)."""
+        text = self.log.read_text() if self.log else ""
+        return len(re.findall(r"Kernel pool of .* is filled", text))
 
     def server(self) -> float:
         return psutil.Process(self.proc.pid).memory_info().rss / 2**20
@@ -292,12 +342,22 @@ class OnHub:
     def servers_left(self) -> int:
         return len(self.hub.servers())
 
+    def page_kernels(self) -> int:
+        return len(self.hub.kernels())
+
+    def pool_used(self) -> int:
+        return 0
+
+    def pool_fills(self) -> int:
+        return 0
+
     def processes(self) -> list[psutil.Process]:
         """The hub and everything under it: proxy, users' servers, their kernels."""
         return tree(self.hub.proc.pid)
 
 
-async def class_of(n: int, args: argparse.Namespace) -> dict:
+async def class_of(n: int, args: argparse.Namespace, pool: int = 0) -> dict:
+    """N visitors on a fresh server (``pool`` kernels kept ready: ``--class``)."""
     folder = Path(tempfile.mkdtemp(prefix="class_load_"))
     if args.hub:
         env = {
@@ -314,10 +374,14 @@ async def class_of(n: int, args: argparse.Namespace) -> dict:
     # the class's N visitors all come from 127.0.0.1 here, each with its own browser context
     # (its own visitor cookie): no cap per address (server_limits' default, kept off here)
     os.environ.setdefault("CATAN_TUTOR_KERNELS_PER_CLIENT", "0")
-    with voila(START_NOTEBOOK, log, args=args.voila_arg) as (url, proc):
-        await warm_up(proc, args.warm)
-        r = await measure(n, args, url, Standalone(proc), [None] * n)
+    with voila(START_NOTEBOOK, log, args=[*args.voila_arg, *class_args(pool)]) as (url, proc):
+        served = Standalone(proc, log)
+        if pool:
+            await fill_pool(served, pool, args.warm or 900)
+        await warm_up(proc, args.warm or (30 if pool else 0))  # its last notebook settles
+        r = await measure(n, args, url, served, [None] * n)
         r["log"] = log
+        r["pool"] = pool
         r["iopub"] = log.read_text().count("Timeout waiting for IOPub")
         return r
 
@@ -344,7 +408,16 @@ async def measure(
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         server_cpu, browser_cpu = CpuMeter(served.processes), CpuMeter(browsers)
+        fills = served.pool_fills()
+        refilled: list[float] = []  # s after the class came until the pool was full again
+
+        async def watch_pool() -> None:
+            while served.pool_fills() == fills:
+                await asyncio.sleep(0.5)
+            refilled.append(time.perf_counter() - t0)
+
         t0 = time.perf_counter()
+        watcher = asyncio.ensure_future(watch_pool()) if fills else None
         visits = await asyncio.gather(
             *(visit(browser, url, t0, args.load_timeout, user, bare) for user in users)
         )
@@ -377,14 +450,21 @@ async def measure(
             else:
                 await v["page"].close(run_before_unload=True)
         gone_after = None
-        left = len(served.kernels())
+        left = served.page_kernels()
         while time.perf_counter() - closed < FREED_WITHIN:
-            left = len(served.kernels())
+            left = served.page_kernels()
             if left == 0:
                 gone_after = time.perf_counter() - closed
                 break
             await asyncio.sleep(0.5)
         await browser.close()
+        if watcher is not None:  # the pool refilled after the class, waited for a while
+            try:
+                await asyncio.wait_for(
+                    watcher, max(1.0, args.refill_wait - (time.perf_counter() - t0))
+                )
+            except TimeoutError:
+                pass
         servers_gone = None
         servers = served.servers_left()
         while servers and time.perf_counter() - closed < args.wait_servers:
@@ -409,6 +489,8 @@ async def measure(
         "left": left,
         "servers": servers,
         "servers_gone": servers_gone,
+        "pool_used": served.pool_used(),
+        "refilled": refilled[0] if refilled else None,
     }
 
 
@@ -422,7 +504,7 @@ def report(r: dict) -> str:
     click = f"{statistics.median(c):6.0f} {pct(c, 0.95):6.0f}" if c else f"{'-':>6} {'-':>6}"
     gone = f"{r['gone_after']:6.1f}" if r["gone_after"] is not None else "     -"
     return (
-        f"{'bare ' if r.get('bare') else 'tutor'} "
+        f"{'bare ' if r.get('bare') else 'class' if r.get('pool') else 'tutor'} "
         f"{r['n']:>3} {r['loaded']:>3}/{r['n']:<3} {r['message']:>4} {r['loading']:>4} "
         f"{r['blank']:>5}   "
         f"{first}   {click}   {r['cpu']['server']:6.2f} {r['cpu']['browser']:7.2f}   "
@@ -477,6 +559,23 @@ def main() -> None:
         help="after each N, N visitors of the bare canvas page (standalone Voilà)",
     )
     ap.add_argument(
+        "--class",
+        dest="pool",
+        metavar="K",
+        help="keep K kernels ready (catan-tutor serve --class K); 'auto': as many as pages",
+    )
+    ap.add_argument(
+        "--refill-wait",
+        type=float,
+        default=600,
+        help="with --class: seconds after the class came to wait for the pool to be full again",
+    )
+    ap.add_argument(
+        "--compare",
+        action="store_true",
+        help="with --class: each N without the pool first, then with it",
+    )
+    ap.add_argument(
         "--hub",
         action="store_true",
         help="each visitor logs in to a local JupyterHub (hosting/) instead",
@@ -500,6 +599,12 @@ def main() -> None:
         help="more Voilà settings, e.g. --voila-arg=--VoilaExecutor.iopub_timeout=4",
     )
     args = ap.parse_args()
+    if args.pool is not None and args.pool != "auto" and not args.pool.isdigit():
+        ap.error(f"--class {args.pool}: a number of kernels, or auto")
+    if args.compare and args.pool is None:
+        ap.error("--compare needs --class")
+    if args.hub and args.pool is not None:
+        ap.error("--class is for standalone Voilà, not --hub")
     where = (
         f"local JupyterHub (culler after {args.cull_timeout} s idle)"
         if args.hub
@@ -508,30 +613,9 @@ def main() -> None:
     print(f"{where}, start notebook, {psutil.cpu_count()} cores, close={args.close}")
     print(HEADER_HUB if args.hub else HEADER, flush=True)
     for n in args.n:
-        load = psutil.getloadavg()[0]
-        r = asyncio.run(class_of(n, args))
-        if args.hub:
-            r["hub"] = True
-        gone = r.get("servers_gone")
-        print(
-            report(r)
-            + (f"   ({r['iopub']} IOPub timeouts logged)" if r["iopub"] else "")
-            + (f"   servers culled {gone:.0f} s after closing" if gone else "")
-            + (
-                f"   {(sum(r['kernels_busy'] or r['kernels']) + r['server']) / n:.0f} MiB a "
-                "visitor in all"
-                if args.hub
-                else ""
-            )
-            + f"   load {load:.0f} -> {psutil.getloadavg()[0]:.0f}",
-            flush=True,
-        )
-        if r["reasons"]:
-            print(
-                "      cards shown: "
-                + ", ".join(f"{why} x{k}" for why, k in r["reasons"].most_common()),
-                flush=True,
-            )
+        pool = 0 if args.pool is None else n if args.pool == "auto" else int(args.pool)
+        for ready in (0, pool) if args.compare else (pool,):
+            r = run_class(n, args, ready)
         if args.bare:
             load = psutil.getloadavg()[0]
             b = asyncio.run(bare_class_of(n, args))
@@ -542,6 +626,46 @@ def main() -> None:
                 + f"   tutor/bare server CPU {r['cpu']['server'] / b['cpu']['server']:.2f}x",
                 flush=True,
             )
+
+
+def run_class(n: int, args: argparse.Namespace, pool: int) -> dict:
+    """One row: N visitors (``pool`` kernels kept ready), printed; returns its figures."""
+    load = psutil.getloadavg()[0]
+    r = asyncio.run(class_of(n, args, pool))
+    if args.hub:
+        r["hub"] = True
+    gone = r.get("servers_gone")
+    print(
+        report(r)
+        + (f"   ({r['iopub']} IOPub timeouts logged)" if r["iopub"] else "")
+        + (f"   servers culled {gone:.0f} s after closing" if gone else "")
+        + (
+            f"   {(sum(r['kernels_busy'] or r['kernels']) + r['server']) / n:.0f} MiB a "
+            "visitor in all"
+            if args.hub
+            else ""
+        )
+        + f"   load {load:.0f} -> {psutil.getloadavg()[0]:.0f}",
+        flush=True,
+    )
+    if r["reasons"]:
+        print(
+            "      cards shown: "
+            + ", ".join(f"{why} x{k}" for why, k in r["reasons"].most_common()),
+            flush=True,
+        )
+    if pool:
+        again = r["refilled"]
+        print(
+            f"      pool of {pool}: {r['pool_used']} of {n} pages got a ready kernel; the pool "
+            + (
+                f"was full again {again:.0f} s after the class came"
+                if again
+                else f"was not full again within {args.refill_wait:.0f} s"
+            ),
+            flush=True,
+        )
+    return r
 
 
 if __name__ == "__main__":

@@ -81,8 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         metavar="N",
         help="keep N kernels ready, each with the app already drawn: a visitor's page "
-        "opens without waiting for a kernel to start (each holds about 80 MiB; see "
-        "hosting/README.md)",
+        "opens without waiting for a kernel to start (each holds about 80 MiB; the pool "
+        "refills once no page has come for CATAN_TUTOR_POOL_QUIET seconds, 15 by "
+        "default; see hosting/README.md)",
     )
     lab = sub.add_parser("lab", help="open the notebooks in JupyterLab (copied to DIR first)")
     lab.add_argument(

@@ -4,7 +4,8 @@ with the app built and its first lesson drawn; a visitor's link still opens its 
 In Chromium, on one Voilà with ``serve.class_args(2)``: two kernels are ready before anyone
 comes; a visitor with a lesson link gets a ready kernel and that lesson, a second visitor
 with another link gets the other ready kernel and their own lesson (the first page keeps
-its lesson), and the pool fills up again, one kernel at a time.
+its lesson), and the pool fills up again once no page has come for the quiet period
+(``CATAN_TUTOR_POOL_QUIET``, 5 s here), one kernel at a time (``server/kernel_pool.py``).
 
 Needs /usr/bin/chromium, skipped without it except under ``CI=true``.
 """
@@ -23,6 +24,7 @@ from catan_tutor.study.library import library
 from catan_tutor.study.resources import START_NOTEBOOK, lessons_dir
 
 READY = 2
+QUIET = 5.0  # s without a page before the pool refills (15 by default)
 LINKS = ("ck_aqueduct", "base_2p_neutral_builds")  # neither is the first lesson
 LOG = ARTIFACTS / f"voila_class{WORKER}.log"
 
@@ -31,8 +33,10 @@ LOG = ARTIFACTS / f"voila_class{WORKER}.log"
 def server() -> Iterator[tuple[str, object]]:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
-        with voila(START_NOTEBOOK, LOG, args=class_args(READY)) as served:
-            yield served
+        with pytest.MonkeyPatch.context() as env:
+            env.setenv("CATAN_TUTOR_POOL_QUIET", str(QUIET))  # read by the server
+            with voila(START_NOTEBOOK, LOG, args=class_args(READY)) as served:
+                yield served
     except RuntimeError as e:
         pytest.fail(str(e))
 
@@ -53,6 +57,10 @@ def _used() -> int:
     return LOG.read_text().count("Using pre-heated kernel")
 
 
+def _fills() -> int:
+    return LOG.read_text().count(f"is filled with {READY} kernel(s)")
+
+
 @pytest.mark.browser
 @pytest.mark.kernel
 def test_ready_kernels_open_each_visitor_s_lesson_link(server, new_page) -> None:
@@ -60,7 +68,7 @@ def test_ready_kernels_open_each_visitor_s_lesson_link(server, new_page) -> None
 
     def filled() -> bool:
         """the pool is full"""
-        return len(kernel_processes(proc)) == READY + _used() and "filled with 2" in LOG.read_text()
+        return len(kernel_processes(proc)) == READY + _used() and _fills() == 1 + (_used() > 0)
 
     _until(filled)
     assert _used() == 0
@@ -77,5 +85,14 @@ def test_ready_kernels_open_each_visitor_s_lesson_link(server, new_page) -> None
         assert chosen.replace("\xa0", " ").strip().endswith(_title(lesson).split(" · ")[0][4:])
     pages[0].page.screenshot(path=ARTIFACTS / "class_first_visitor.png")
     _until(filled)  # two kernels ready again
-    starts = re.findall(r"Kernel started: (\S+)", LOG.read_text())
+    text = LOG.read_text()
+    starts = re.findall(r"Kernel started: (\S+)", text)
     assert len(starts) == READY + len(LINKS)
+    # the refills began after both pages had come, once quiet, one after the other
+    pool = [m.start() for m in re.finditer(r"started for the pool", text)]
+    ready = [m.start() for m in re.finditer(r"ready for a visitor", text)]
+    assert len(pool) == len(ready) == READY + len(LINKS)
+    assert text.rindex("Using pre-heated kernel") < pool[READY]
+    assert ready[READY] < pool[READY + 1]  # the second refill waited for the first
+    waited = [float(s) for s in re.findall(r"started for the pool \(([\d.]+) s after", text)]
+    assert len(waited) == len(LINKS) and min(waited) >= QUIET

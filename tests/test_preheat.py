@@ -1,7 +1,7 @@
 """A preheated kernel (``catan-tutor serve --class N``, issue 35 scope 2) draws the first
 lesson before its visitor comes, then opens what the visitor's address names; the thread
 that waits for the address reads it from Voilà's request-info socket (a local websocket
-server stands in for Voilà here); the pool's kernels start one at a time."""
+server stands in for Voilà here). The pool's refills: test_kernel_pool.py."""
 
 from __future__ import annotations
 
@@ -9,11 +9,9 @@ import asyncio
 import json
 import os
 import threading
-import time
 
 import pytest
 
-from catan_tutor.server import kernel_pool
 from catan_tutor.widgets import App, preheat
 
 
@@ -86,52 +84,6 @@ def test_the_visitor_s_request_is_read_from_voila_s_socket(monkeypatch):
     waiter.join(10)
     assert paths == ["/base/voila/query/k-123"]
     assert got == [("lesson=ck_aqueduct", "127.0.0.1")]
-
-
-def test_the_pool_s_kernels_start_one_at_a_time():
-    """Each start (kernel and notebook) ends before the next begins: without the wrapper the
-    three starts below overlap."""
-    spans: list[tuple[float, float]] = []
-
-    class Pool:
-        async def _initialize(self, notebook_path, kernel_id=None, **kw):
-            t0 = time.monotonic()
-            await asyncio.sleep(0.05)  # the kernel starts
-
-            async def notebook() -> None:
-                await asyncio.sleep(0.05)  # its notebook runs
-                spans.append((t0, time.monotonic()))
-
-            return {"task": asyncio.get_running_loop().create_task(notebook())}
-
-    async def fill(cls) -> None:
-        manager = cls()
-        started = await asyncio.gather(*(manager._initialize("nb") for _ in range(3)))
-        await asyncio.gather(*(s["task"] for s in started))
-
-    asyncio.run(fill(Pool))
-    assert _overlap(spans)  # Voilà's way: all at once
-    spans.clear()
-    asyncio.run(fill(kernel_pool._one_at_a_time(lambda: Pool)()))
-    assert len(spans) == 3 and not _overlap(spans)
-
-
-def test_the_voila_command_starts_the_pool_one_kernel_at_a_time():
-    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-    from voila import app
-
-    kernel_pool.apply()
-    kernel_pool.apply()  # once is enough
-    assert kernel_pool.is_applied()
-    plain = app.voila_kernel_manager_factory(AsyncMappingKernelManager, False, 0)
-    assert not hasattr(plain, "_initialize")  # no pool: Voilà's own class
-    pooled = app.voila_kernel_manager_factory(AsyncMappingKernelManager, True, 2)
-    assert pooled._initialize.__qualname__.startswith("_one_at_a_time.")
-
-
-def _overlap(spans: list[tuple[float, float]]) -> bool:
-    spans = sorted(spans)
-    return any(b[0] < a[1] for a, b in zip(spans, spans[1:], strict=False))
 
 
 def test_serve_class_keeps_that_many_kernels_ready(monkeypatch, capsys) -> None:

@@ -517,9 +517,14 @@ def test_kernels_kept_ready_are_outside_the_caps_until_a_page_takes_one():
     assert t.ready() == {"r1", "r2"}
     assert t.refusal("d", SCHOOL, 1.0) is None  # 3 kernels, but 2 are ready ones: room for d
     assert t.expired(1.0) == []  # a ready kernel waits as long as it takes
+    km.add("r3", idle=3600)  # the pool's refill, its notebook running (kernel_pool)
+    km.pool_starting = "r3"
+    assert t.ready() == {"r1", "r2", "r3"} and t.refusal("d", SCHOOL, 1.0) is None
+    km.pool_starting = None  # r3 is in the pool now
+    km._pools["00_start_here.ipynb"].append(ready("r3"))
     km._pools["00_start_here.ipynb"].pop(0)  # r1 handed to a page of d
     t.records["r1"] = Record("d", SCHOOL, 2.0)
-    assert t.ready() == {"r2"}
+    assert t.ready() == {"r2", "r3"}
     assert t.refusal("e", SCHOOL, 3.0) == ("total", [])  # a and r1 fill the class
     assert t.refusal("d", SCHOOL, 3.0) == ("visitor", [])
     assert t.expired(3.0) == [("r1", "idle")]

@@ -63,7 +63,8 @@ def class_args(kernels: int) -> list[str]:
     """Voilà's settings to keep ``kernels`` kernels ready for the start notebook (``catan-tutor
     serve --class N``): each has run the notebook (the app built, its first lesson drawn)
     before its visitor comes, then opens the lesson or position the visitor's address names
-    (``widgets/preheat.py``). A kernel handed to a page is replaced one second later."""
+    (``widgets/preheat.py``). Kernels handed to pages are replaced once no page has come for
+    ``CATAN_TUTOR_POOL_QUIET`` seconds, one at a time (``kernel_pool.py``)."""
     if kernels < 1:
         return []
     return [

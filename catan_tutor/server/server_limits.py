@@ -127,8 +127,10 @@ class Tracker:
 
     def ready(self) -> set[str]:
         """The kernels Voilà keeps ready for pages to come (``catan-tutor serve --class N``),
-        not handed to a page yet: outside the caps, never ended for being idle."""
-        out = set()
+        not handed to a page yet, and the one being started for that pool (``kernel_pool``):
+        outside the caps, never ended for being idle."""
+        starting = getattr(self.km, "pool_starting", None)
+        out = {starting} if isinstance(starting, str) else set()
         for pool in getattr(self.km, "_pools", {}).values():
             for task in pool:
                 if task.done() and not task.cancelled() and task.exception() is None:

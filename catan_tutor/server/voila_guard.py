@@ -26,8 +26,9 @@ which closes that client's socket only. It is applied by
 stopped without waiting on its kernel), :mod:`catan_tutor.server.ws_handshake` (a kernel
 websocket closed during its handshake leaves its kernel free to be culled),
 :mod:`catan_tutor.server.kernel_restart` (a kernel restarted while it is shut down leaves
-no process behind), :mod:`catan_tutor.server.kernel_pool` (kernels kept ready start one at
-a time), :mod:`catan_tutor.server.render_end` (a page whose render fails still ends),
+no process behind), :mod:`catan_tutor.server.kernel_pool` (kernels kept ready are refilled
+once the class has come, one at a time), :mod:`catan_tutor.server.render_end` (a page whose
+render fails still ends),
 :mod:`catan_tutor.server.kernel_nice` (kernels yield the processor to the server) and
 :mod:`catan_tutor.server.kernel_unstarted` (a kernel whose start failed is still culled),
 and both start :mod:`catan_tutor.server.watchdog` (the voila command always, the extension
@@ -139,7 +140,7 @@ def apply() -> None:
     kernel_cleanup.apply()  # stopping a page's kernel client never blocks (issue 36)
     ws_handshake.apply()  # a socket closed in its handshake leaves no kernel counted (issue 36)
     kernel_restart.apply()  # a restart racing a shutdown leaves no kernel process (issue 36)
-    kernel_pool.apply()  # kernels kept ready (serve --class) start one at a time (issue 35)
+    kernel_pool.apply()  # serve --class: refills once the class has come, one at a time (#35)
     render_end.apply()  # a page whose render fails still ends (issue 36)
     kernel_nice.apply()  # kernels yield the processor to the server's loop (issue 36)
     kernel_unstarted.apply()  # a kernel whose start failed is still culled (issue 36)
