@@ -38,6 +38,7 @@ def own_move(app: App) -> str:
         if own and not s.game.is_chance():
             return own[0]
 
+
 # ---------------------------------------------------------------- readable (finding 1)
 def test_a_lessons_address_reads_as_the_lesson_and_its_move():
     app = App(query=f"?lesson={LESSON}")
