@@ -292,8 +292,8 @@ PARAM_GROUPS = [
     ("template", "classic-tree"),
     ("s",),
     ("position",),
-    ("lesson", "node", "moves"),
-    ("variant", "players", "board", "seed"),
+    ("lesson", "node", "solved", "hints", "moves"),
+    ("variant", "players", "board", "seed", "p1", "p2", "p3", "p4"),
 ]
 
 # Runs in the page: what shows that it is the tutor's catan template and not Voilà's lab,

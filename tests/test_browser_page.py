@@ -97,10 +97,11 @@ def test_template_files_agree_with_the_python_side() -> None:
     script = (TEMPLATE_DIR / "catan_page.js").read_text()
     assert f"MAX_UPLOAD_BYTES = {MAX_UPLOAD_BYTES};" in script
     from catan_tutor.study import scenario
-    from catan_tutor.widgets import session
+    from catan_tutor.widgets import links, session
 
     assert MAX_UPLOAD_BYTES == scenario.MAX_SCENARIO_BYTES  # what the loader takes
-    assert f"MAX_STATE_CHARS = {session.MAX_STATE_CHARS};" in script
+    assert f"MAX_QUERY_CHARS = {links.MAX_QUERY_CHARS};" in script
+    assert links.MAX_QUERY_CHARS > session.MAX_STATE_CHARS + len("s=")  # the saved line fits
     assert json.loads((TEMPLATE_DIR / "conf.json").read_text()) == {"base_template": "lab"}
     conf = json.loads((CONFIG_DIR / "voila.json").read_text())["VoilaConfiguration"]
     assert conf["template"] == TEMPLATE and conf["show_tracebacks"] is False
@@ -227,9 +228,9 @@ PROBE = r"""
 import os
 import ipywidgets as w
 
-state = w.Label("abc", layout=w.Layout(display="none"))
+state = w.Label("s=abc", layout=w.Layout(display="none"))
 state.add_class("catan-session")
-values = iter(["X-y_z9", "", "abc"])
+values = iter(["lesson=b.c_1&node=3&hints=1", "", "s=abc"])
 step = w.Button(description="next state")
 step.on_click(lambda _: setattr(state, "value", next(values)))
 query = w.Label("query: " + repr(os.environ.get("QUERY_STRING")))
@@ -262,23 +263,27 @@ def _probe_root(tmp_path: Path) -> Path:
 
 
 def test_state_follows_in_the_address_and_reaches_the_kernel(new_page, tmp_path) -> None:
-    """The .catan-session text is copied into ?s= (other parameters kept, s dropped when the
-    text is empty), and a reload passes the query string to the kernel. Also records whether
-    an HTML widget keeps data-* attributes."""
+    """The .catan-session text (a query) replaces the tutor's own parameters in the address:
+    a stale ``lesson=`` (another lesson's) goes, the page's other parameters stay, all of the
+    tutor's go when the text is empty; a reload passes the query string to the kernel. Also
+    records whether an HTML widget keeps data-* attributes."""
     root = _probe_root(tmp_path)
     with voila("probe.ipynb", ARTIFACTS / "voila_probe.log", root) as (url, _):
         p = new_page("state")
         page = p.page
-        page.goto(url + "?lang=fr", timeout=PAGE_TIMEOUT)
+        page.goto(url + "?lang=fr&lesson=old&node=9&p2=greedy", timeout=PAGE_TIMEOUT)
         page.locator(".probe-query").wait_for(timeout=PAGE_TIMEOUT)
         assert _has_template(page)
         page.wait_for_function(f"() => ({STATE_JS})() === 'abc'")
+        assert parse_qs(urlsplit(page.url).query) == {"lang": ["fr"], "s": ["abc"]}
         step = page.get_by_role("button", name="next state")
         step.click()
-        page.wait_for_function(f"() => ({STATE_JS})() === 'X-y_z9'")
-        assert parse_qs(urlsplit(page.url).query) == {"lang": ["fr"], "s": ["X-y_z9"]}
+        page.wait_for_function(
+            "() => new URL(location.href).searchParams.get('lesson') === 'b.c_1'"
+        )
+        assert urlsplit(page.url).query == "lang=fr&lesson=b.c_1&node=3&hints=1"  # no s= left
         step.click()
-        page.wait_for_function(f"() => ({STATE_JS})() === null")
+        page.wait_for_function("() => !new URL(location.href).searchParams.has('lesson')")
         assert urlsplit(page.url).query == "lang=fr"
         step.click()
         page.wait_for_function(f"() => ({STATE_JS})() === 'abc'")

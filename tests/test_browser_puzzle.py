@@ -1,6 +1,7 @@
 """End to end: a puzzle in the app's page (Voilà, headless Chromium). A wrong answer changes
-nothing and says why, a hint shows, the right answer goes on, the lesson's end marks it done,
-and the mark survives a reload (the browser's local storage).
+nothing and says why, a hint shows (and shows again after a reload: the address keeps it),
+the right answer goes on, the lesson's end marks it done, and the mark survives a reload (the
+browser's local storage).
 
 Needs /usr/bin/chromium, skipped without it except under ``CI=true`` (browser_harness.py).
 Reads only hidden ``data-*`` markers and what a learner sees.
@@ -72,10 +73,16 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
     assert "Not the answer" in verdict.inner_text()
     assert verdict.get_attribute("data-rule") == puzzle.rule
 
-    # a hint
+    # a hint; the address keeps it, so a reload shows it again (the question still open)
     page.locator(".catan-puzzle-hint").click()
     _wait_marker(page, node=asked, hints=1)
     assert puzzle.hints[0] in box.inner_text()
+    page.wait_for_function("() => new URL(location.href).searchParams.get('hints') === '1'")
+    page.reload(timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    _wait_marker(page, node=asked, hints=1, solved=0)
+    assert puzzle.hints[0] in box.inner_text()
+    page.screenshot(path=ARTIFACTS / "puzzle_hint_after_reload.png")
 
     # the answer, typed: played, and the lesson goes on
     page.locator(".catan-puzzle-answer input").fill(str(answer.action))

@@ -5,9 +5,10 @@ Voilà with headless Chromium.
   (a learner's variation of four moves); Copy link there, opened in a fresh page, shows the
   lesson (its chapter line and title), the same node and position, the learner's moves as a
   variation beside the lesson's own line in the Moves tab (one click away), and the same log.
-- In 9.1 (Wedding and Sabotage) three steps forward and a reload: the address kept the line of
-  play (``?s=``), so the page comes back in the lesson at that move, its log telling exactly
-  those three moves.
+- In 9.1 (Wedding and Sabotage) three steps forward and a reload: the address says the lesson
+  and its move in words (``?lesson=…&node=…``), so the page comes back in the lesson at that
+  move, its log telling exactly those three moves; another lesson picked, the address names it
+  alone (nothing stale of the lesson left) and a reload opens it.
 
 Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browser_harness import ARTIFACTS, PAGE_TIMEOUT, open_app, open_tab
+from browser_harness import ARTIFACTS, PAGE_TIMEOUT, open_app, open_tab, pick_lesson
 
 from catan_tutor.server.serve import BOARD_PAINTED_JS
 
@@ -28,6 +29,7 @@ STATE_JS = """() => {
   if (!e) return null;
   return {node: +e.dataset.node, depth: +e.dataset.depth, digest: e.dataset.digest};
 }"""
+MERCHANT = "The merchant and the trading house"
 LOG_JS = "() => [...document.querySelectorAll('.catan-log li')].map(li => li.textContent)"
 
 
@@ -116,7 +118,14 @@ def test_a_reload_in_the_middle_of_a_lesson_keeps_the_place(new_page, app_server
     here = state(page)
     log = wait_log(page, 3)
     assert len(log) == 3, log
-    page.wait_for_function("() => new URL(location.href).searchParams.has('s')")
+    # the address says it in words: the lesson and its move (no opaque saved line)
+    page.wait_for_function(
+        f"() => new URL(location.href).searchParams.get('node') === '{here['node']}'"
+    )
+    assert parse_qs(urlsplit(page.url).query) == {
+        "lesson": ["ck_pc_wedding_sabotage"],
+        "node": [str(here["node"])],
+    }
     page.reload(timeout=PAGE_TIMEOUT)
     page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
     page.wait_for_function(f"() => ({STATE_JS})()?.depth === 3")
@@ -129,4 +138,15 @@ def test_a_reload_in_the_middle_of_a_lesson_keeps_the_place(new_page, app_server
     wait_depth(page, 2)
     assert wait_log(page, log[1:]) == log[1:]  # a step back takes the last move out of it
     page.screenshot(path=ARTIFACTS / "reload_lesson.png")
+    # another lesson: the address names it alone (no lesson= of the one left stays), and a
+    # reload opens it
+    pick_lesson(page, MERCHANT)
+    page.wait_for_function(
+        "() => new URL(location.href).searchParams.get('lesson') === 'ck_pc_merchant'"
+    )
+    assert parse_qs(urlsplit(page.url).query) == {"lesson": ["ck_pc_merchant"]}
+    page.reload(timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    page.locator(".catan-tutor").filter(has_text=MERCHANT).first.wait_for()
+    page.screenshot(path=ARTIFACTS / "reload_other_lesson.png")
     assert p.outside == []

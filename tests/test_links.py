@@ -8,8 +8,9 @@ import base64
 import html
 import random
 import zlib
+from dataclasses import replace
 from functools import cache
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode
 
 import pytest
 from hypothesis import given, settings
@@ -107,11 +108,50 @@ def test_new_game_and_lesson_links_read_back() -> None:
         "?position=1" + "A" * 4000,
         "?position=abc&lesson=a",
         "?" + "x=1&" * 50,
+        "?lesson=a&p2=greedy",  # a lesson has no computer seats
+        "?variant=base&players=3&p4=greedy",
+        "?variant=base&p2=human",
+        "?variant=base&p2=eval",
+        "?variant=base&p2=greedy&p2=random",
+        "?variant=base&hints=1",
+        "?lesson=a&hints=0",
+        "?lesson=a&hints=3",
+        "?lesson=a&solved=",
+        "?lesson=a&solved=1.1",
+        "?lesson=a&solved=1..2",
+        "?lesson=a&solved=-1",
+        "?lesson=a&solved=" + ".".join(map(str, range(links.MAX_SOLVED + 1))),
+        "?p2=greedy",
     ],
 )
 def test_malformed_links_are_refused(query: str) -> None:
     with pytest.raises(LinkError):
         parse(query)
+
+
+def test_computer_seats_and_puzzles_read_back_in_readable_words() -> None:
+    position = new_game("base", players=3).position()
+    for link in (
+        Link(variant="base", players=3, seed=7, computers=((1, "greedy"), (2, "playout"))),
+        Link(position=position, computers=((2, "random"),), seed=12),
+        Link(position=position, computers=((0, "greedy"),)),
+        Link(lesson="puzzle_base_setup", node=4, solved=(1, 4), hints=2),
+    ):
+        assert parse(link.query) == link, link.query
+    assert (
+        Link(variant="base", players=3, seed=7, computers=((1, "greedy"), (2, "random"))).query
+        == "?variant=base&players=3&seed=7&p2=greedy&p3=random"
+    )
+    assert (
+        Link(lesson="a", node=4, solved=(1, 4), hints=1).query
+        == "?lesson=a&node=4&solved=1.4&hints=1"
+    )
+    assert parse("?lesson=a&solved=7.3") == Link(lesson="a", solved=(3, 7))
+    assert parse(f"?variant=base&seed={2**30 + 5}").seed == 2**30 + 5  # a seed App.new may draw
+    with pytest.raises(LinkError, match="a position link takes a seed only for its computer"):
+        parse(Link(position=position).query + "&seed=3")
+    with pytest.raises(LinkError, match="p2 must be a computer: random, greedy, playout"):
+        parse("?variant=base&p2=human")
 
 
 def test_tampered_position_codes_raise_link_error() -> None:
@@ -321,6 +361,54 @@ def test_the_start_button_makes_a_game_its_link_repeats() -> None:
     link = app.tutor.board.link()
     assert link.variant == "ck" and link.seed is not None and link.board == "variable"
     assert App(query=link.query).tutor.game.position() == app.tutor.game.position()
+
+
+def _game_against_the_computer() -> App:
+    """A new three-player game from the New game box, P2 and P3 computers, after P1's first
+    settlement (the computers have not moved yet)."""
+    app = App(query="")
+    app.players.value = 3
+    app.seats.pickers[1].value, app.seats.pickers[2].value = "greedy", "random"
+    app.new()
+    app.session.play("P1 settle H4")
+    return app
+
+
+def test_copy_link_of_a_game_against_the_computer_carries_its_seats() -> None:
+    """A learner's finding: Copy link dropped the computer seats, so a friend opening it had
+    every seat to play. The link names them (and its seed seeds them): the friend's
+    computers answer the same move with the same moves."""
+    app = _game_against_the_computer()
+    s = app.session
+    link = app.tutor.board.link()
+    assert link.computers == ((1, "greedy"), (2, "random")) and link.seed == s.computer_seed
+    assert "&p2=greedy&p3=random&moves=" in link.query
+    friend = App(query=link.query)
+    f = friend.session
+    assert dict(f.computers) == {1: "greedy", 2: "random"}
+    assert f.computer_seed == s.computer_seed and f.game.position() == s.game.position()
+    humans = App(query=replace(link, computers=()).query).session  # the link as it was
+    for session in (s, f, humans):
+        session.play("P1 road H3")  # the computers place theirs at once
+    assert f.game.position() == s.game.position() and f.node.depth == s.node.depth > 2
+    assert humans.node.depth == 2  # without the seats P2 is a human: nobody moved
+    assert keys_of(app.tutor.saved_line.value) >= {"p2", "p3"}  # the address keeps them too
+
+
+def test_a_position_link_carries_the_computers_and_their_seed() -> None:
+    app = _game_against_the_computer()
+    s = app.session
+    s.set_computers({1: "greedy"}, seed=99)  # another seed than the game's: its position
+    link = app.tutor.board.link()
+    assert link.position and link.computers == ((1, "greedy"),) and link.seed == 99
+    opened = App(query=link.query).session
+    assert dict(opened.computers) == {1: "greedy"} and opened.computer_seed == 99
+    app2 = App(start="Knight displacement", query=replace(link, computers=((3, "greedy"),)).query)
+    assert "it names a computer for P4 in a game of 3 players" in app2.status.value
+
+
+def keys_of(query: str) -> set[str]:
+    return set(parse_qs(query))
 
 
 @pytest.mark.parametrize(

@@ -5,10 +5,11 @@ Leaving a lesson (for another lesson, a new game or a link) in which the learner
 their own keeps it as it is for the session: opening it again shows it as it was left, with a
 button to start it afresh instead.
 
-The page's address opens what it names: ``?s=`` (the line of play a reloaded page keeps,
-``session.py``), else a link (``links.py``): ``?lesson=ID&node=N``,
-``?variant=ck&players=3&seed=7``, ``?position=CODE``. A link that cannot be read is explained
-above the tutor, which opens the default lesson. A kernel Voilà preheated (``catan-tutor serve
+The page's address opens what it names, and always says what is on screen (``address.py``):
+a link (``links.py``): ``?lesson=ID&node=N``, ``?variant=ck&players=3&seed=7&p2=greedy``,
+``?position=CODE``, with the learner's moves and puzzles; else ``?s=`` (the line of play a
+reloaded page keeps, ``session.py``). A link that cannot be read is explained above the tutor,
+which opens the default lesson. A kernel Voilà preheated (``catan-tutor serve
 --class N``) draws the default lesson first and opens the address when its visitor arrives
 (``preheat.py``)."""
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import html
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -32,13 +34,13 @@ from ..study.resources import lessons_dir
 from ..study.scenario import load_scenario
 from ..study.timeline import Timeline
 from ..variants import VARIANTS
-from . import icons, links, preheat, session
+from . import address, icons, links, preheat, session
 from .computer import SeatPicker
 from .guard import guarded, shown_in
 from .links import PLAYERS, Link
 from .progress import CourseProgress
 from .tutor import Tutor
-from .tutor_session import TutorSession, timeline_of
+from .tutor_session import TutorSession
 from .wording import variant_name
 
 # The page's name and its help: short, closed until asked for.
@@ -396,26 +398,26 @@ class App:
                     game = Game.from_position(link.position)
                 except (ValueError, LookupError, TypeError) as e:  # the engine's checks
                     raise LinkError(f"the position in it cannot be read ({e})") from None
+                links.check_seats(link, game.players)
                 self._leave_for_game(game)
+                if link.computers:
+                    self.tutor.computer.set_seats(dict(link.computers), link.seed or 0)
             elif link.lesson:
                 found = self.lesson(link.lesson)
                 if found is None or found.id != link.lesson:
                     raise LinkError("there is no such lesson here")
-                if link.node or link.moves:  # checked on a copy first: changes nothing
-                    copy = timeline_of(load_scenario(found.path))
-                    session.follow_moves(copy, link.node, link.moves)
+                if link != Link(lesson=link.lesson):  # checked on a copy first: changes nothing
+                    address.check_lesson_link(load_scenario(found.path), link)
                 if not self.open(found.id):
                     return False
-                if link.node or link.moves:  # the learner's moves: a variation, shown at its end
-                    self.session.reach(
-                        session.follow_moves(self.session.timeline, link.node, link.moves)
-                    )
+                address.follow_lesson_link(self.session, link)  # its node, moves and puzzles
             else:
                 if link.moves:
                     session.follow_moves(Timeline(links.game_of(link)), None, link.moves)
-                self.new(link)
-                if link.moves:
+                self.new(replace(link, computers=()) if link.moves else link)
+                if link.moves:  # the computers take their seats once the moves are played
                     session.follow_moves(self.session.timeline, None, link.moves)
+                    self.tutor.computer.set_seats(dict(link.computers), link.seed or 0)
                     self.session.show()
         except CatanError as e:
             instead = " Here is the first lesson instead." if self.start else ""
@@ -427,12 +429,12 @@ class App:
         return False
 
     def new(self, link: Link | None = None) -> None:
-        """Start a new game: the one ``link`` names (every seat human: a link names no
-        computers), else the variant and seats chosen in the New game settings (P1 human, the
-        others computers unless changed) with a seed drawn by the tutor's sampler. The seed
-        shuffles a variable board and seeds the dice, so the game's link (Copy link at its
-        start) gives the same game."""
-        seats = self.seats.seats() if link is None else {}
+        """Start a new game: the one ``link`` names (with its computer seats), else the
+        variant and seats chosen in the New game settings (P1 human, the others computers
+        unless changed) with a seed drawn by the tutor's sampler. The seed shuffles a variable
+        board and seeds the dice and the computers, so the game's link (Copy link) gives the
+        same game against the same computers."""
+        seats = self.seats.seats() if link is None else dict(link.computers)
         if link is None:
             link = Link(
                 variant=self.variant.value,

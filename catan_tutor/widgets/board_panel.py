@@ -188,6 +188,8 @@ class BoardPanel:
             view.show_targets(targets_of(s.of_kind()) if s.puzzle.glows() else [])
             self.keep_cursor()
             self.cursor_status()
+        elif event == "seats":  # the link names the computer seats
+            self.link_panel()
 
     # ------------------------------------------------------------ links
     def link(self) -> Link:

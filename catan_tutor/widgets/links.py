@@ -1,16 +1,29 @@
 """Links to a lesson at a move, a new game, or any position: the query of the app's address.
 
+A link is what a teacher pastes into a chat: its readable part says what it opens, and only
+the learner's moves (and a position) are packed small.
+
 - ``?lesson=ID&node=N``: a lesson of the library (its file name without ``.catan.yaml``) at
   node ``N`` of its move tree (the ids the file gives when loaded; 0 is the start);
 - ``?variant=ck&players=3&seed=7`` (and ``&board=variable``): a new game; the seed shuffles a
-  variable board and seeds the tutor's dice;
+  variable board and seeds the tutor's dice and the computers' choices;
+- ``&p2=greedy&p3=playout`` after a new-game or a position link: the computer seats, by the
+  player's number (P2, P3) and how the computer plays (``random``, ``greedy``, ``playout``);
+  a seat not named is a human's. A position link then takes ``&seed=N``, the computers' seed;
 - ``?position=CODE``: a position; CODE is the position text packed small (below);
 - ``&moves=CODE`` after a lesson link or a new-game link: moves played from there (a learner's
   variation branching off the lesson at node ``N``, or the game's moves from its start), the
   moves in notation, one a line, packed as positions are (``pack_moves``, with their own
   dictionary ``MOVES_ZDICT``); at most ``MAX_LINK_MOVES`` of them. Opening the link replays
   them through the engine, so the learner's moves come back as a variation of the lesson's
-  tree, at its last move (``link_of`` makes these links from the session).
+  tree, at its last move (``link_of`` makes these links from the session);
+- ``&solved=3.7&hints=1`` after a lesson link: the learner's puzzles, in the page's own
+  address only (``address.py``; Copy link leaves them out, so a friend meets the questions
+  afresh): the nodes of the lesson's questions answered (a reload lands past them), and the
+  hints taken at the question the link opens at.
+
+The readable keys come first and ``moves`` last, e.g.
+``?variant=base&players=4&seed=7&p2=greedy&p3=greedy&p4=greedy&moves=1XYZ...``.
 
 A link comes from anyone, so reading one is strict: known keys only once each, values of
 bounded size matched whole by a pattern, numbers in range, the position through the engine's
@@ -42,7 +55,9 @@ from urllib.parse import parse_qs, urlencode
 from .. import new_game
 from ..errors import LinkError
 from ..game import Game
+from ..study.puzzle import MAX_HINTS
 from ..variants import VARIANTS, rules_for
+from .session_seats import POLICIES
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
@@ -56,7 +71,8 @@ MAX_MOVES_BYTES = 32_768  # those moves, unpacked
 MAX_MOVE_CHARS = 200  # one move in notation
 MAX_POSITION_BYTES = 32_768  # a position text, unpacked
 MAX_NODE = 999_999
-MAX_SEED = 999_999_999
+MAX_SOLVED = 50  # questions answered, named in one link (a lesson asks a few)
+MAX_SEED = 2**32 - 1  # a new game draws its seed below 2**30 (App.new); saved seats below 2**32
 CHECK_BYTES = 3  # of the text's CRC-32, after the compressed text
 
 
@@ -83,10 +99,13 @@ def _seats(variant: str) -> tuple[int, ...]:
 
 PLAYERS = _Seats()
 BOARDS = ("beginner", "variable", "variable-harbors")
-KEYS = ("lesson", "node", "moves", "variant", "players", "board", "seed", "position")
+SEAT_KEYS = ("p1", "p2", "p3", "p4")  # a computer seat, by the player's number
+KEYS = ("lesson", "node", "solved", "hints", "moves", "variant", "players", "board", "seed",
+        "position", *SEAT_KEYS)  # fmt: skip
 
 _LESSON = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,119}")
-_NUMBER = re.compile(r"[0-9]{1,9}")
+_NUMBER = re.compile(r"[0-9]{1,10}")
+_NODES = re.compile(rf"[0-9]{{1,6}}(?:\.[0-9]{{1,6}}){{0,{MAX_SOLVED - 1}}}")
 _CODE = re.compile(rf"[A-Za-z0-9_-]{{2,{MAX_CODE_CHARS}}}")
 _PRINTABLE = re.compile(r"[\x20-\x7e]*")
 _MOVE = re.compile(rf"[\x20-\x7e]{{1,{MAX_MOVE_CHARS}}}")
@@ -247,30 +266,41 @@ def _check(text: str) -> bytes:
 
 @dataclass(frozen=True)
 class Link:
-    """What a link opens: a lesson (and a node of it), a new game, or a position text."""
+    """What a link opens: a lesson (and a node of it), a new game, or a position text; with
+    the computer seats of a game, and the learner's puzzles in a lesson."""
 
     lesson: str = ""
     node: int = 0
     variant: str = ""
     players: int = 0
     board: str = "beginner"
-    seed: int | None = None
+    seed: int | None = None  # a new game's; a position's computers' (only with computers)
     position: str = ""
     moves: tuple[str, ...] = ()  # played from the lesson's node, or the new game's start
+    computers: tuple[tuple[int, str], ...] = ()  # (seat from 0, policy), by seat
+    solved: tuple[int, ...] = ()  # the lesson's questions answered (their node ids), sorted
+    hints: int = 0  # hints taken at the question the link opens at
 
     @property
     def query(self) -> str:
-        """The link's query string, ``?...``."""
+        """The link's query string, ``?...``: the readable keys first, ``moves`` last."""
+        seats = [(f"p{seat + 1}", policy) for seat, policy in self.computers]
         if self.position:
             pairs: list[tuple[str, object]] = [("position", pack_position(self.position))]
+            pairs += seats + ([("seed", self.seed)] if seats and self.seed is not None else [])
         elif self.lesson:
             pairs = [("lesson", self.lesson)] + ([("node", self.node)] if self.node else [])
+            if self.solved:
+                pairs.append(("solved", ".".join(map(str, self.solved))))
+            if self.hints:
+                pairs.append(("hints", self.hints))
         else:
             pairs = [("variant", self.variant), ("players", self.players)]
             if self.board != "beginner":
                 pairs.append(("board", self.board))
             if self.seed is not None:
                 pairs.append(("seed", self.seed))
+            pairs += seats
         if self.moves and not self.position:
             pairs.append(("moves", pack_moves(self.moves)))
         return "?" + urlencode(pairs)
@@ -296,16 +326,23 @@ def parse(query: str | None) -> Link | None:
             raise LinkError(f"it gives {k} {len(v)} times")
     got = {k: v[0] for k, v in mine.items()}
     if "position" in got:
-        _only(got, {"position"}, "a position link")
-        return Link(position=unpack_position(got["position"]))
+        _only(got, {"position", "seed", *SEAT_KEYS}, "a position link")
+        computers = _computers(got, len(SEAT_KEYS))
+        if "seed" in got and not computers:
+            raise LinkError("a position link takes a seed only for its computer seats")
+        seed = _number(got, "seed", 0, MAX_SEED, None)
+        return Link(position=unpack_position(got["position"]), computers=computers, seed=seed)
     if "lesson" in got:
-        _only(got, {"lesson", "node", "moves"}, "a lesson link")
+        _only(got, {"lesson", "node", "solved", "hints", "moves"}, "a lesson link")
         if not _LESSON.fullmatch(got["lesson"]):
             raise LinkError("it does not name a lesson")
         node = _number(got, "node", 0, MAX_NODE, 0)
-        return Link(lesson=got["lesson"], node=node, moves=_moves(got))
+        hints = _number(got, "hints", 1, MAX_HINTS, 0)
+        return Link(
+            lesson=got["lesson"], node=node, moves=_moves(got), solved=_solved(got), hints=hints
+        )
     if "variant" in got:
-        _only(got, {"variant", "players", "board", "seed", "moves"}, "a new-game link")
+        _only(got, {"variant", "players", "board", "seed", "moves", *SEAT_KEYS}, "a new-game link")
         variant = got["variant"]
         if variant not in PLAYERS:
             raise LinkError(f"it names no variant ({', '.join(PLAYERS)})")
@@ -315,8 +352,18 @@ def parse(query: str | None) -> Link | None:
         if board not in BOARDS:
             raise LinkError(f"it names no board ({', '.join(BOARDS)})")
         seed = _number(got, "seed", 0, MAX_SEED, None) if "seed" in got else None
-        return Link(variant=variant, players=players, board=board, seed=seed, moves=_moves(got))
-    raise LinkError("it gives a node, moves, players, board or seed without a lesson or a variant")
+        return Link(
+            variant=variant,
+            players=players,
+            board=board,
+            seed=seed,
+            moves=_moves(got),
+            computers=_computers(got, players),
+        )
+    raise LinkError(
+        "it gives a node, moves, players, board, seed or computer seats without a lesson, "
+        "a variant or a position"
+    )
 
 
 def game_of(link: Link) -> Game:
@@ -326,6 +373,35 @@ def game_of(link: Link) -> Game:
 
 def _moves(got: dict[str, str]) -> tuple[str, ...]:
     return unpack_moves(got["moves"]) if "moves" in got else ()
+
+
+def _computers(got: dict[str, str], players: int) -> tuple[tuple[int, str], ...]:
+    """The computer seats a link names (``p2=greedy``), each a seat of ``players``."""
+    seats = []
+    for key in SEAT_KEYS:
+        if key not in got:
+            continue
+        if got[key] not in POLICIES:
+            raise LinkError(
+                f"{key} must be a computer: {', '.join(POLICIES)} (a seat not named is a human's)"
+            )
+        seat = int(key[1:]) - 1
+        if seat >= players:
+            raise LinkError(f"it names a computer for P{seat + 1} in a game of {players} players")
+        seats.append((seat, got[key]))
+    return tuple(seats)
+
+
+def _solved(got: dict[str, str]) -> tuple[int, ...]:
+    """The questions answered a lesson link names (``solved=3.7``: node ids, each once)."""
+    if "solved" not in got:
+        return ()
+    if not _NODES.fullmatch(got["solved"]):
+        raise LinkError(f"solved must be from 1 to {MAX_SOLVED} move numbers joined by dots (3.7)")
+    nodes = [int(n) for n in got["solved"].split(".")]
+    if len(set(nodes)) != len(nodes):
+        raise LinkError("solved names a question twice")
+    return tuple(sorted(nodes))
 
 
 def _only(got: dict[str, str], allowed: set[str], what: str) -> None:
@@ -339,7 +415,11 @@ def _number(got: dict[str, str], key: str, lo: int, hi: int, default):
         return default
     text = got[key]
     if not _NUMBER.fullmatch(text) or not lo <= int(text) <= hi:
-        noun = {"node": "the move number", "players": "the number of players"}.get(key, key)
+        noun = {
+            "node": "the move number",
+            "players": "the number of players",
+            "hints": "the number of hints taken",
+        }.get(key, key)
         raise LinkError(f"{noun} must be a whole number from {lo} to {hi}")
     return int(text)
 
@@ -347,11 +427,13 @@ def _number(got: dict[str, str], key: str, lo: int, hi: int, default):
 def link_of(session: TutorSession) -> Link:
     """The link to the session's current node: the lesson at this move while the line is the
     lesson's own; off it, the lesson at the move the learner's line leaves it with their
-    moves from there; a new game with its moves since its start; else the position (also
-    when the moves would make the link too long)."""
+    moves from there; a new game with its moves since its start and its computer seats; else
+    the position with its computer seats and their seed (also when the moves would make the
+    link too long). The learner's puzzles are not in it (``address.py`` adds them)."""
     s = session
     path = s.timeline.path()
-    if s.lesson_id and s.from_file(path[0]):
+    seats = tuple(sorted(s.computers.items()))
+    if s.lesson_id and not seats and s.from_file(path[0]):
         k = 0  # the last node of the path the lesson's file made: where the learner's line leaves
         while k + 1 < len(path) and s.from_file(path[k + 1]):
             k += 1
@@ -361,11 +443,23 @@ def link_of(session: TutorSession) -> Link:
             return link
     elif not s.lesson_id and s.origin is not None:  # a new game: its moves since its start
         at = next((i for i, n in enumerate(path) if n is s.origin_node), None)
-        if at is not None:
-            link = replace(s.origin, moves=tuple(str(n.action) for n in path[at + 1 :]))
+        # its seed is the computers' too (App.new): another seed goes with the position
+        same_seed = not seats or s.computer_seed == (s.origin.seed or 0)
+        if at is not None and same_seed:
+            moves = tuple(str(n.action) for n in path[at + 1 :])
+            link = replace(s.origin, moves=moves, computers=seats, solved=(), hints=0)
             if _fits(link):
                 return link
-    return Link(position=s.game.position())
+    return Link(
+        position=s.game.position(), computers=seats, seed=s.computer_seed if seats else None
+    )
+
+
+def check_seats(link: Link, players: int) -> None:
+    """``LinkError`` when the link names a computer for a seat the game has not."""
+    extra = [seat for seat, _ in link.computers if seat >= players]
+    if extra:
+        raise LinkError(f"it names a computer for P{extra[0] + 1} in a game of {players} players")
 
 
 def _fits(link: Link) -> bool:

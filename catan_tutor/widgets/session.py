@@ -1,13 +1,12 @@
-"""The line of play a page keeps in its address, so a reload (or a lost kernel) resumes it.
-
-The tutor writes the state into a hidden element (class ``catan-session``); the page's script
-(the ``catan`` Voilà template) copies it into the address as ``?s=STATE``, and a reloaded page
-passes it back to the kernel in the query string. STATE is URL-safe base64 of zlib-compressed
-JSON: where the line starts (a lesson of the library by its id, or a position text), the
-moves from there, in notation, and in a game against the computer its computer seats (seat ->
-policy) and their seed, so a reload plays on against the same computers. It comes back from
-a visitor, so reading it is strict: bounded sizes, a closed schema, positions and moves
-through the engine's own checks, never code.
+"""The line of play a page keeps in its address, ``?s=STATE``, when no link says it
+(``address.py``: moves played from a position, an uploaded lesson, a line too long for a link),
+so a reload (or a lost kernel) resumes it: a reloaded page passes it back to the kernel in the
+query string. STATE is URL-safe base64 of zlib-compressed JSON: where the line starts (a
+lesson of the library by its id, or a position text), the moves from there, in notation, and
+in a game against the computer its computer seats (seat -> policy) and their seed, so a
+reload plays on against the same computers. It comes back from a visitor, so reading it is
+strict: bounded sizes, a closed schema, positions and moves through the engine's own checks,
+never code.
 """
 
 from __future__ import annotations

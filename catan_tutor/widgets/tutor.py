@@ -76,6 +76,7 @@ import ipywidgets as widgets
 from ..game import Game
 from ..study.scenario import Scenario
 from . import icons, markup, verdicts, wording
+from .address import address_of
 from .authoring import AuthorPanel
 from .board_panel import BoardPanel
 from .computer import Computer
@@ -90,7 +91,6 @@ from .panels import bank_html, expectations_html, notice_html, players_html, swa
 from .play_panel import PlayPanel
 from .puzzle import PuzzleMode
 from .rules_panel import RulesPanel
-from .session import state_of
 from .tutor_session import TutorSession
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ class Tutor:
         self.header.layout = lay(flex="1 1 0%", min_width="0")
         self.top = widgets.HBox([self.header, self.explore], layout=lay(align_items="flex-start"))
         self.top.add_class("catan-head")  # on a phone, over the board (style.LAYOUT_CSS)
-        self.saved_line = widgets.Label(layout=lay(display="none"))  # see session.py
+        self.saved_line = widgets.Label(layout=lay(display="none"))  # see address.py
         self.saved_line.add_class("catan-session")
         self.side = widgets.VBox()
         self.side.add_class("catan-side")
@@ -310,6 +310,8 @@ class Tutor:
             self._panels()
         elif event == "opened":
             self._mode()
+        if event in ("seats", "puzzle"):  # the address says what is on screen
+            self.saved_line.value = address_of(self.session)
 
     def refresh(self, message: str = "") -> None:
         """Show the current node anew (after a change made outside the session's intentions,
@@ -326,7 +328,7 @@ class Tutor:
         if self._editor is not None:
             self._editor.sync()
         s = self.session
-        self.saved_line.value = state_of(s.timeline, s.lesson_id, s.computers, s.computer_seed)
+        self.saved_line.value = address_of(s)  # the page's address (address.py)
         self.refresh_ms = (time.perf_counter() - started) * 1000
         if self._hints is not None:
             self._hints.refresh()

@@ -7,8 +7,10 @@
  *    cancelled): the page did not start, its "could not start" card retries by itself. The
  *    event "catan-kernel-open" tells it Voilà's socket is open. Its own socket (HOLD_RE)
  *    is not watched.
- * 2. The line of play in the address: the text of the hidden .catan-session element (written
- *    by the tutor after each move) is copied into the address as ?s=STATE.
+ * 2. What is on screen in the address: the text of the hidden .catan-session element (written
+ *    by the tutor after each move: a query such as "lesson=ID&node=4", or "s=STATE",
+ *    catan_tutor/widgets/address.py) replaces the tutor's own parameters (OWN_KEYS: none
+ *    stays from what was shown before) in the address; its other parameters stay.
  *    The browser tab's title: the text of the hidden .catan-page-title element (the lesson
  *    shown, written by the app).
  * 3. Uploads over MAX_UPLOAD_BYTES are refused here, with a message, before ipywidgets sends
@@ -20,9 +22,12 @@
 (function () {
   'use strict';
   var MAX_UPLOAD_BYTES = 524288;  // = catan_tutor.server.serve.MAX_UPLOAD_BYTES (512 KiB)
-  var MAX_STATE_CHARS = 32000;  // = catan_tutor.widgets.session.MAX_STATE_CHARS
+  var MAX_QUERY_CHARS = 40000;  // = catan_tutor.widgets.links.MAX_QUERY_CHARS
+  // = catan_tutor.widgets.address.OWN_KEYS: the parameters the tutor writes
+  var OWN_KEYS = ['s', 'lesson', 'node', 'solved', 'hints', 'moves', 'variant', 'players',
+                  'board', 'seed', 'position', 'p1', 'p2', 'p3', 'p4'];
   var LOST_AFTER_MS = 5000;
-  var STATE_RE = /^[A-Za-z0-9_-]*$/;
+  var QUERY_RE = /^[A-Za-z0-9_.~=&%-]*$/;
   var CHANNELS_RE = /\/api\/kernels\/[^/?#]+\/channels(?:[?#]|$)/;
   var HOLD_RE = /[?&]catan=hold(?:&|$)/;  // catan_kernel.js's socket holding the kernel
   var V1 = 'v1.kernel.websocket.jupyter.org';
@@ -151,16 +156,16 @@
     var el = document.querySelector('.catan-session');
     if (!el) return;
     var state = (el.textContent || '').trim();
-    if (state === lastState || state.length > MAX_STATE_CHARS || !STATE_RE.test(state)) return;
+    if (state === lastState || state.length > MAX_QUERY_CHARS || !QUERY_RE.test(state)) return;
     lastState = state;
     var url = new URL(window.location.href);
-    if (state) {
-      if (url.searchParams.get('s') === state) return;
-      url.searchParams.set('s', state);
-    } else {
-      if (!url.searchParams.has('s')) return;
-      url.searchParams.delete('s');
-    }
+    var params = url.searchParams;
+    var before = params.toString();
+    OWN_KEYS.forEach(function (key) { params.delete(key); });
+    new URLSearchParams(state).forEach(function (value, key) {
+      if (OWN_KEYS.indexOf(key) >= 0) params.append(key, value);
+    });
+    if (params.toString() === before) return;
     window.history.replaceState(window.history.state, '', url.href);
   }
 

@@ -1,0 +1,164 @@
+"""The page's address (catan_tutor/widgets/address.py; issue "The learner's page: links carry
+the study"): it reads as what is on screen (a lesson and its move, a new game and its seats;
+an opaque code only for the learner's own moves), the page script replaces every key the
+tutor owns (nothing stale stays from a lesson left), and a reload comes back to it: the
+lesson's node and the learner's moves, the puzzles answered and the hints taken."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs
+
+from catan_tutor import new_game
+from catan_tutor.server.serve import DATA_DIR, TEMPLATE
+from catan_tutor.widgets import App, links
+from catan_tutor.widgets.address import OWN_KEYS
+
+LESSON = "ck_knight_displacement"
+PUZZLES = "puzzle_base_setup"
+
+
+def address(app: App) -> str:
+    """What the page's script puts in the address (the hidden element's text)."""
+    return app.tutor.saved_line.value
+
+
+def keys(query: str) -> dict[str, list[str]]:
+    return parse_qs(query, keep_blank_values=True)
+
+
+def own_move(app: App) -> str:
+    """Steps along the lesson to the first move after its start where the learner may play a
+    legal move the lesson's tree does not have there: that move."""
+    s = app.session
+    while True:
+        s.forward()
+        lesson = {str(c.action) for c in s.node.children}
+        own = [str(a) for a in s.legal() if str(a) not in lesson]
+        if own and not s.game.is_chance():
+            return own[0]
+
+
+# ---------------------------------------------------------------- readable (finding 1)
+def test_a_lessons_address_reads_as_the_lesson_and_its_move():
+    app = App(query=f"?lesson={LESSON}")
+    assert address(app) == f"lesson={LESSON}"
+    for _ in range(3):
+        app.session.forward()
+    node = app.session.node
+    assert address(app) == f"lesson={LESSON}&node={node.id}"  # no opaque code at all
+    reloaded = App(query=address(app))
+    r = reloaded.session
+    assert (r.lesson_id, r.node.id) == (LESSON, node.id)
+    assert r.game.position() == app.session.game.position() and reloaded.status.value == ""
+
+
+def test_only_the_learners_own_moves_are_packed_and_they_come_back_as_a_variation():
+    app = App(query=f"?lesson={LESSON}")
+    s = app.session
+    move = own_move(app)
+    left = s.node.id
+    s.play(move)
+    query = keys(address(app))
+    assert list(query) == ["lesson", "node", "moves"]  # the readable part first
+    assert query["lesson"] == [LESSON] and query["node"] == [str(left)]
+    assert links.unpack_moves(query["moves"][0]) == (str(s.node.action),)
+    reloaded = App(query=address(app))
+    r = reloaded.session
+    assert r.game.position() == s.game.position()
+    assert r.left_lesson_at() is not None and r.left_lesson_at().id == left  # a variation
+
+
+def test_a_new_games_address_is_its_link_and_a_played_positions_is_the_saved_line():
+    app = App(query="?variant=base&players=3&board=variable&seed=7")
+    assert address(app) == "variant=base&players=3&board=variable&seed=7"
+    for move in ("P1 settle J12", "P1 road J1"):
+        app.session.play(move)
+    assert address(app).startswith("variant=base&players=3&board=variable&seed=7&moves=")
+    assert App(query=address(app)).session.game.position() == app.session.game.position()
+    # a position opened: its position link; moves played from it: the saved line (s=)
+    app.session.open(new_game("base", players=3))
+    assert list(keys(address(app))) == ["position"]
+    app.session.play("P1 settle H4")
+    assert list(keys(address(app))) == ["s"]
+    reloaded = App(query=address(app))
+    assert reloaded.session.game.position() == app.session.game.position()
+    assert reloaded.session.node.depth == 1  # the move, not only the position
+
+
+# ---------------------------------------------------------------- what is on screen (finding 2)
+def test_the_page_script_replaces_every_key_the_tutor_owns():
+    """The page's script removes OWN_KEYS before writing the tutor's query (so another
+    lesson's ``lesson=`` cannot stay), and they are every key an address holds."""
+    script = (DATA_DIR / "voila" / "templates" / TEMPLATE / "catan_page.js").read_text()
+    listed = re.search(r"var OWN_KEYS = \[([^\]]*)\];", script)
+    assert listed is not None and re.findall(r"'(\w+)'", listed[1]) == list(OWN_KEYS)
+    assert f"var MAX_QUERY_CHARS = {links.MAX_QUERY_CHARS};" in script
+    assert set(OWN_KEYS) == {"s", *links.KEYS}
+
+
+def test_after_another_lesson_the_address_names_only_it():
+    app = App(query=f"?lesson={LESSON}")
+    app.session.forward()
+    app.open(PUZZLES)
+    assert keys(address(app)) == {"lesson": [PUZZLES]}
+    app.new()
+    assert "lesson" not in keys(address(app)) and keys(address(app))["variant"] == ["base"]
+
+
+# ---------------------------------------------------------------- puzzles (finding 3)
+def _at_question(query: str = f"?lesson={PUZZLES}") -> App:
+    app = App(query=query)
+    app.session.last()  # stops at the first question not answered
+    assert app.session.puzzle.holds()
+    return app
+
+
+def test_a_puzzles_hints_survive_a_reload():
+    app = _at_question()
+    asked = app.session.node.id
+    app.tutor.puzzle.take_hint()
+    assert keys(address(app))["hints"] == ["1"]
+    reloaded = App(query=address(app))
+    r, view = reloaded.session, reloaded.tutor.puzzle
+    assert r.node.id == asked and r.puzzle.holds() and r.puzzle.hints == 1
+    assert "Hint 1: " in view.hint_box.value and "Hint 2" not in view.hint_box.value
+    assert view.hint_button.description == "Hint (1 left)"
+    assert reloaded.status.value == ""
+    assert keys(address(reloaded))["hints"] == ["1"]  # and the reloaded page keeps them
+
+
+def test_a_reload_past_an_answered_question_stays_there_with_its_line_listed():
+    app = _at_question()
+    s = app.session
+    asked = s.node
+    s.play(asked.children[0].action)  # the lesson's own answer: right
+    assert not s.puzzle.holds(asked)
+    assert keys(address(app))["solved"] == [str(asked.id)]
+    reloaded = App(query=address(app))
+    r = reloaded.session
+    assert r.node.id == s.node.id and r.message == ""  # not sent back to the question
+    assert r.node.id not in r.puzzle.hidden()  # the Moves list shows the line played
+    assert r.puzzle.holds() is s.puzzle.holds()
+
+
+def test_copy_link_leaves_the_learners_puzzles_out():
+    app = _at_question()
+    app.tutor.puzzle.take_hint()
+    copied = app.tutor.board.link()
+    assert copied.hints == 0 and copied.solved == ()
+    assert "hints" not in keys(copied.query.lstrip("?"))
+
+
+def test_puzzle_keys_that_do_not_fit_the_lesson_are_explained():
+    app = _at_question()
+    asked = app.session.node.id
+    for query, why in (
+        (f"?lesson={PUZZLES}&hints=1", "it gives hints where no question is open"),
+        (f"?lesson={PUZZLES}&solved=0", "solved names move 0, which asks no question"),
+        (f"?lesson={PUZZLES}&node={asked}&solved={asked}&hints=1", "where no question is open"),
+    ):
+        opened = App(start="Knight displacement", query=query)
+        assert "This link could not be opened: " in opened.status.value, query
+        assert why in opened.status.value, (query, opened.status.value)
+        assert opened.session.lesson_id == LESSON  # nothing of the link was opened
