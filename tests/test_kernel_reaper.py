@@ -18,7 +18,14 @@ from collections.abc import Iterator
 import psutil
 import pytest
 
-from catan_tutor.server.kernel_reaper import REAP_AFTER, Reaper, kernel_id_of, known_kernels
+from catan_tutor.server.kernel_reaper import (
+    REAP_AFTER,
+    STARTING_FOR,
+    Known,
+    Reaper,
+    kernel_id_of,
+    known_kernels,
+)
 
 
 def test_a_kernels_id_is_read_from_its_connection_file() -> None:
@@ -60,7 +67,7 @@ def kernels(tmp_path) -> Iterator[dict[str, subprocess.Popen]]:
 def test_only_a_kernel_unknown_for_the_whole_grace_is_killed(kernels, caplog) -> None:
     known_one, orphan, starting = list(kernels)
     known = {known_one}
-    reaper = Reaper(lambda: set(known), logging.getLogger("test_kernel_reaper"))
+    reaper = Reaper(lambda: Known(set(known), set()), logging.getLogger("test_kernel_reaper"))
     with caplog.at_level(logging.WARNING):
         assert reaper.check(now=0.0) == []  # orphan and starting: unknown from now
         known.add(starting)  # its manager knows it (it was being started)
@@ -87,4 +94,26 @@ def test_a_kernel_manager_knows_its_kernels_and_those_starting() -> None:
         def list_kernel_ids(self) -> list[str]:
             return ["a"]
 
-    assert known_kernels(Manager()) == {"a", "b"}
+    assert known_kernels(Manager()) == Known({"a"}, {"b"})
+
+
+def test_a_kernel_left_starting_for_good_is_killed_past_the_bound(kernels, caplog) -> None:
+    """jupyter_client leaves the id of a kernel whose first start failed (after its process
+    was launched) among those starting for good: known only for ``STARTING_FOR`` s."""
+    assert STARTING_FOR > 60  # longer than any start time-out (nbclient's, Voila's: 60 s)
+    filed, stuck, starting = list(kernels)
+    ids = Known({filed}, {stuck})
+    reaper = Reaper(lambda: ids, logging.getLogger("test_kernel_reaper"))
+    with caplog.at_level(logging.WARNING):
+        assert reaper.check(now=0.0) == []
+        ids.starting.add(starting)  # a start that begins later
+        assert reaper.check(now=STARTING_FOR - 30) == []
+        assert reaper.check(now=STARTING_FOR - 1) == []  # still starting, as far as we know
+        assert reaper.check(now=STARTING_FOR + 1) == [stuck]  # no REAP_AFTER more
+    kernels[stuck].wait(5)  # it has ended (TimeoutExpired if not)
+    assert kernels[filed].poll() is None and kernels[starting].poll() is None
+    assert f"(kernel {stuck}) unknown" in caplog.text and "its start failed" in caplog.text
+    ids.starting.discard(starting)  # its start ended: filed
+    ids.kernels.add(starting)
+    assert reaper.check(now=10 * STARTING_FOR) == []
+    assert kernels[starting].poll() is None

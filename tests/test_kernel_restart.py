@@ -138,3 +138,74 @@ def test_a_kernel_shut_down_once_is_not_shut_again_and_may_start_again() -> None
 
     restarted, started, left = asyncio.run(twice())
     assert not restarted and started and not left
+
+
+def test_nbclients_cleanup_during_a_restart_keeps_the_restarted_kernels_ports_and_file() -> None:
+    """nbclient, when a page's kernel died before answering ``kernel_info``, calls
+    ``km.cleanup_resources()`` while the restarter may be restarting that kernel on the same
+    ports. Here the restart is held once its new process is launched (events, no sleeps
+    deciding the order) and the cleanup is called then: unguarded, it handed the ports back
+    to the port cache (another kernel took them: "Address already in use") and deleted the
+    restarted kernel's connection file."""
+    from jupyter_client.provisioning.local_provisioner import LocalPortCache
+
+    async def race() -> tuple[bool, set[int], bool, bool]:
+        km = AsyncKernelManager(kernel_name="python3", context=zmq.asyncio.Context())
+        km.shutdown_wait_time = 1.0
+        await km.start_kernel()
+        await kill_kernel(km)
+        launched, go = asyncio.Event(), asyncio.Event()
+        post_start = km._async_post_start_kernel
+
+        async def held_post_start(**kw: Any) -> None:  # the restart's start, process launched
+            launched.set()
+            await go.wait()
+            await post_start(**kw)
+
+        km._async_post_start_kernel = held_post_start  # type: ignore[method-assign]
+        restart = asyncio.create_task(km.restart_kernel(now=True))
+        await asyncio.wait_for(launched.wait(), 30)
+        cleanup = asyncio.create_task(km.cleanup_resources())
+        for _ in range(20):  # the cleanup runs as far as it can (to its end, unguarded)
+            await asyncio.sleep(0)
+        cleaned_early = cleanup.done()
+        go.set()
+        await asyncio.wait_for(asyncio.gather(restart, cleanup), 30)
+        ports = {km.shell_port, km.iopub_port, km.stdin_port, km.hb_port, km.control_port}
+        returned = ports - LocalPortCache.instance().currently_used_ports
+        has_file = Path(km.connection_file).exists()
+        alive = await km.is_alive()
+        await km.shutdown_kernel(now=True)
+        await left_behind(km)
+        return cleaned_early, returned, has_file, alive
+
+    cleaned_early, returned, has_file, alive = asyncio.run(race())
+    assert alive and not returned and has_file, (alive, returned, has_file)
+    assert not cleaned_early, "the cleanup ran in the middle of the restart"
+
+
+def test_nbclients_cleanup_of_a_dead_kernel_is_final() -> None:
+    """The cleanup of a dead kernel (the restarter has not seen it die yet) hands its ports
+    back once: the kernel is then not restarted on them, nor shut (and freed) again."""
+    from jupyter_client.provisioning.local_provisioner import LocalPortCache
+
+    async def dead() -> tuple[bool, set[int], list[psutil.Process]]:
+        km = AsyncKernelManager(kernel_name="python3", context=zmq.asyncio.Context())
+        km.shutdown_wait_time = 1.0
+        await km.start_kernel()
+        await kill_kernel(km)
+        ports = {km.shell_port, km.iopub_port, km.stdin_port, km.hb_port, km.control_port}
+        await km.cleanup_resources()
+        cache = LocalPortCache.instance()
+        assert not ports & cache.currently_used_ports  # handed back
+        cache.currently_used_ports |= ports  # as if another kernel now held them
+        await km.restart_kernel(now=True)  # the restarter's late call: refused
+        restarted = km.has_kernel and await km.is_alive()
+        await km.shutdown_kernel(now=True)  # the culler's: nothing left to free
+        kept = ports & cache.currently_used_ports
+        cache.currently_used_ports -= ports
+        return restarted, kept, await left_behind(km)
+
+    restarted, kept, left = asyncio.run(dead())
+    assert not restarted and not left
+    assert len(kept) == 5, "the ports were handed back a second time"

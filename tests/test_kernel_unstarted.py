@@ -63,3 +63,52 @@ def test_server_limits_reads_an_unstarted_kernel_as_not_idle():
 
     tracker = Tracker(Limits(), Km(_Kernel()))
     assert tracker.idle_for("k1", 0.0) == 0.0  # no TraitError
+
+
+@pytest.mark.kernel
+def test_a_kernel_whose_first_start_failed_is_forgotten_and_its_process_ended(
+    monkeypatch, tmp_path
+):
+    """jupyter_client files such a kernel nowhere but left its id among those starting for
+    good, with its process running: known to the reaper, seen by no culler."""
+    import psutil
+    from jupyter_server.services.kernels.kernelmanager import (
+        AsyncMappingKernelManager,
+        ServerKernelManager,
+    )
+
+    from catan_tutor.server import voila_guard
+    from catan_tutor.server.kernel_reaper import kernel_id_of
+
+    voila_guard.apply()  # as the server does: kernel_unstarted.apply() among the rest
+    launched: list[int] = []
+
+    async def failing_post_start(self, **kw):  # after the launch, as a kernel dying would
+        launched.append(self.provisioner.pid)
+        raise RuntimeError("the kernel died before it was ready")
+
+    monkeypatch.setattr(ServerKernelManager, "_async_post_start_kernel", failing_post_start)
+
+    def kernel_processes() -> list[psutil.Process]:
+        out = []
+        for child in psutil.Process().children():
+            try:
+                if child.status() != psutil.STATUS_ZOMBIE and kernel_id_of(child.cmdline()):
+                    out.append(child)
+            except psutil.Error:
+                continue
+        return out
+
+    async def start() -> tuple[dict, list[psutil.Process]]:
+        mkm = AsyncMappingKernelManager(connection_dir=str(tmp_path))
+        with pytest.raises(RuntimeError, match="died before it was ready"):
+            await mkm.start_kernel(kernel_name="python3")
+        await asyncio.sleep(0.5)
+        left = [p for p in kernel_processes() if p.pid in launched]
+        for proc in left:  # never leave one to the rest of the run
+            proc.kill()
+        return dict(mkm._pending_kernels), left
+
+    pending, left = asyncio.run(start())
+    assert launched, "the failing start launched no process"
+    assert pending == {} and not left, (pending, left)

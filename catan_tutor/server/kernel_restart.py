@@ -21,7 +21,13 @@ kernel managers, jupyter_server's ``ServerKernelManager`` calls them through ``s
 - ``restart_kernel`` of a closing kernel does nothing (logged) when its turn comes;
   otherwise it runs whole before a shutdown asked meanwhile, which then shuts the new
   kernel down;
-- ``start_kernel`` (an explicit start, not a restart's) makes the manager usable again.
+- ``start_kernel`` (an explicit start, not a restart's) makes the manager usable again;
+- ``cleanup_resources`` (nbclient calls it, without any of the above, when a page's kernel
+  died before answering ``kernel_info``) waits for a restart or shutdown in progress, then
+  leaves a live kernel's resources alone (its shutdown frees them) and frees those of a
+  dead one once only, as a final shutdown: the kernel is not restarted after. Unguarded, it
+  handed the cached ports back while a restart reused them (another kernel took them:
+  "Address already in use") and deleted the restarted kernel's connection file.
 
 And ``MultiKernelManager._async_shutdown_kernel`` (what jupyter_server's kernel manager
 calls for the culler, a closed tab and ``DELETE /api/kernels/<id>``) waits for a restart in
@@ -88,6 +94,28 @@ async def start_kernel(self: Any, **kw: Any) -> None:
     await ORIGINALS["start_kernel"](self, **kw)
 
 
+async def cleanup_resources(self: Any, restart: bool = False) -> None:
+    """The kernel's resources freed, once no restart or shutdown of it is in progress; not
+    those of a live kernel, nor twice (a final shutdown freed them)."""
+    async with _lock(self):
+        if restart:
+            await ORIGINALS["cleanup_resources"](self, restart=True)
+            return
+        if self.__dict__.get(_CLOSED):
+            return
+        if await self.is_alive():
+            log.info(
+                "catan_tutor.server.kernel_restart: kernel %s is alive; its resources are "
+                "freed when it is shut down",
+                self.kernel_id,
+            )
+            return
+        self.__dict__[_CLOSING] = True  # its ports go back: it must not be restarted on them
+        self.stop_restarter()
+        await ORIGINALS["cleanup_resources"](self, restart=False)
+        self.__dict__[_CLOSED] = True
+
+
 async def shutdown_kernel_by_id(
     self: Any, kernel_id: str, now: bool = False, restart: bool = False
 ) -> None:
@@ -104,15 +132,16 @@ PATCHES: dict[str, Any] = {
     "shutdown_kernel": shutdown_kernel,
     "restart_kernel": restart_kernel,
     "start_kernel": start_kernel,
+    "cleanup_resources": cleanup_resources,
 }
 for _f in (*PATCHES.values(), shutdown_kernel_by_id):
     setattr(_f, _GUARDED, True)
 
 
 def apply(logger: logging.Logger | None = None) -> None:
-    """Swap in the ordered ``shutdown_kernel``, ``restart_kernel`` and ``start_kernel`` of
-    ``AsyncKernelManager`` and the waiting ``MultiKernelManager._async_shutdown_kernel``.
-    Safe to call again."""
+    """Swap in the ordered ``shutdown_kernel``, ``restart_kernel``, ``start_kernel`` and
+    ``cleanup_resources`` of ``AsyncKernelManager`` and the waiting
+    ``MultiKernelManager._async_shutdown_kernel``. Safe to call again."""
     global log
     from jupyter_client.manager import AsyncKernelManager
     from jupyter_client.multikernelmanager import MultiKernelManager

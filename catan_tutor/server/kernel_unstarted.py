@@ -11,6 +11,13 @@ datetime, not the NoneType None") and skips it: nobody's kernel, alive until the
 ``apply()`` wraps ``cull_kernel_if_idle``: a kernel without ``last_activity`` gets it now
 (logged), so the culler frees it once it has been idle with no page for the usual time.
 ``idle_since`` is the same reading for ``server_limits``.
+
+A kernel whose first start failed after its process was launched (jupyter_client 8.10,
+``MultiKernelManager._add_kernel_when_ready``) is not filed at all, yet its id stays among
+those starting (``_pending_kernels``) for good and its process runs on: no culler sees it,
+nobody may shut it down (the start raised; its caller has no id). ``apply()`` also wraps
+``_add_kernel_when_ready``: when the kernel was not filed, its id leaves those starting and
+its process, if any, is shut down (logged). ``kernel_reaper`` is the net under this.
 """
 
 from __future__ import annotations
@@ -35,8 +42,38 @@ def idle_since(kernel: Any) -> datetime | None:
         return None
 
 
+async def _forget_failed_start(self: Any, kernel_id: str, km: Any, kernel_awaitable: Any) -> None:
+    """jupyter_client's ``_add_kernel_when_ready`` (it logs a failed start), then a kernel
+    not filed leaves those starting, its process shut down."""
+    await ORIGINALS["_add_kernel_when_ready"](self, kernel_id, km, kernel_awaitable)
+    if self._kernels.get(kernel_id) is km:
+        return
+    self._pending_kernels.pop(kernel_id, None)
+    log.warning(
+        "catan_tutor.server.kernel_unstarted: kernel %s failed to start; forgotten, its "
+        "process shut down",
+        kernel_id,
+    )
+    failed = getattr(km, "_ready", None)  # the start's error, which the caller is to get
+    try:
+        await km.shutdown_kernel(now=True)  # (it sets a ready of its own)
+    except Exception:  # the reaper kills what is left
+        log.exception("catan_tutor.server.kernel_unstarted: kernel %s not shut down", kernel_id)
+    finally:
+        if failed is not None:
+            km._ready = failed
+
+
 def apply() -> None:
-    """Wrap jupyter_server's ``cull_kernel_if_idle`` (safe to call again)."""
+    """Wrap jupyter_server's ``cull_kernel_if_idle`` and jupyter_client's
+    ``MultiKernelManager._add_kernel_when_ready`` (safe to call again)."""
+    from jupyter_client.multikernelmanager import MultiKernelManager
+
+    if not getattr(MultiKernelManager._add_kernel_when_ready, _GUARDED, False):
+        ORIGINALS["_add_kernel_when_ready"] = MultiKernelManager._add_kernel_when_ready
+        setattr(_forget_failed_start, _GUARDED, True)
+        MultiKernelManager._add_kernel_when_ready = _forget_failed_start  # type: ignore[method-assign]
+
     from jupyter_server._tz import utcnow
     from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
 
