@@ -144,3 +144,19 @@ def test_a_tap_right_on_a_spot_of_the_kind_asked_asks_why_not_there():
     halfway = ((ax + bx) / 2, (ay + by) / 2)
     assert reach_spot(halfway, [("vertex", a)], 0.6) == ("vertex", a)  # edge under it: not
     assert reach_spot(halfway, [("vertex", a)], 0.4) == hit_test(halfway)  # out of reach
+
+
+def test_labels_on_a_phone_are_of_the_kind_aimed_at(monkeypatch):
+    """Corner and edge labels half a unit apart overlap once readable on a phone: the board
+    labels the kind the learner aims at (edges while a road glows), both on a wide page."""
+    view = BoardView(stand_in_game())
+    written: list[str] = []
+    monkeypatch.setattr(view.label_layer, "fill_text", lambda t, *a, **k: written.append(t))
+    view.show_labels(True)
+    assert len(written) == board.N_VERTICES + board.N_EDGES  # natural size: both kinds
+    written.clear()
+    view.set_shown_width(str(PHONE))
+    assert sorted(written) == sorted(board.VERTEX_LABELS)  # corners (none glows)
+    written.clear()
+    view.show_targets([("edge", board.parse_edge("N5")), ("edge", board.parse_edge("N7"))])
+    assert sorted(written) == sorted(board.EDGE_LABELS)
