@@ -12,12 +12,14 @@ Screenshots: tests/artifacts/layout_*.png (looked at). Needs /usr/bin/chromium.
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from browser_harness import ARTIFACTS, open_app
 
 from catan_tutor import board
 from catan_tutor.widgets import style
-from catan_tutor.widgets.board_view import Viewport
+from catan_tutor.widgets.board_view import Viewport, hit_test
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -58,19 +60,49 @@ OVERFLOW_JS = """() => {
   return {scroll: document.documentElement.scrollWidth, width: w,
           wide: wide.map(e => e.className.slice(0, 50)).slice(0, 8)};
 }"""
-# Runs in the page: visible controls lower than `min` px (name and height).
+# Runs in the page: visible controls lower than `min` px (name and height), tabs too.
 SMALL_JS = """(min) => [...document.querySelectorAll(
     '.catan-app button, .catan-app select, .catan-app input:not([type=hidden]), '
-    + '.catan-app summary')].filter(e => {
+    + '.catan-app summary, .catan-app .lm-TabBar-tab')].filter(e => {
   const r = e.getBoundingClientRect(), s = getComputedStyle(e);
   return r.width && r.height && s.visibility !== 'hidden' && r.height < min - 0.5; })
   .map(e => (e.textContent || e.getAttribute('aria-label') || e.tagName).trim().slice(0, 30)
        + ' ' + Math.round(e.getBoundingClientRect().height))"""
+# Runs in the page: lists, fields and buttons reaching past a box that clips them (their edge
+# cut off: 100 % wide plus ipywidgets' margin reached 2 px past the tab's box on a phone).
+BOXED_JS = """() => {
+  const out = [];
+  for (const e of document.querySelectorAll(
+      '.catan-app select, .catan-app input, .catan-app button')) {
+    const t = e.getBoundingClientRect(); if (!t.width) continue;
+    for (let p = e.parentElement; p && !p.classList.contains('catan-app'); p = p.parentElement) {
+      const r = p.getBoundingClientRect();
+      if (!r.width || getComputedStyle(p).overflowX === 'visible') continue;
+      if (t.right > r.right + 0.5 || t.left < r.left - 0.5) {
+        out.push((e.innerText || e.value || e.tagName).slice(0, 30)); break; }
+    }
+  }
+  return out;
+}"""
 STATE_JS = "() => document.querySelector('.catan-tutor .catan-state')?.dataset.depth ?? ''"
+# Runs in the page: the board's top from the app's top (however the page is scrolled)
+BOARD_TOP_JS = """() => document.querySelector('.catan-board canvas').getBoundingClientRect().top
+  - document.querySelector('.catan-app').getBoundingClientRect().top"""
+# Runs in the page: the labels are drawn for the board's shown width (zoom `z`, within 2 %)
+ZOOM_JS = """(z) => Math.abs(parseFloat(
+  document.querySelector('.catan-labels-shown')?.dataset.zoom) - z) < 0.02"""
 # Runs in the page: words cut short (a box narrower than its text, a list narrower than the
-# option it shows); a box of 1 px is a label for screen readers only.
+# option it shows, an empty field narrower than its placeholder); a box of 1 px is a label for
+# screen readers only.
 CUT_JS = """() => {
   const out = [], ctx = document.createElement('canvas').getContext('2d');
+  for (const e of document.querySelectorAll('.catan-app input[placeholder]')) {
+    const s = getComputedStyle(e);
+    if (!e.getBoundingClientRect().width || e.value || s.visibility === 'hidden') continue;
+    ctx.font = s.font;
+    if (ctx.measureText(e.placeholder).width + parseFloat(s.paddingLeft)
+        + parseFloat(s.paddingRight) > e.clientWidth + 0.5) out.push(e.placeholder.slice(0, 40));
+  }
   for (const e of document.querySelectorAll('.catan-app button, .catan-app select, '
       + '.catan-app label, .catan-app .widget-label, .catan-app .widget-html-content')) {
     const r = e.getBoundingClientRect(), s = getComputedStyle(e);
@@ -182,6 +214,8 @@ def test_nothing_spills_sideways_or_is_cut_short(app_server, new_page, size):
     for tab in ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File"):
         page.get_by_role("tab", name=tab, exact=True).click()
         page.wait_for_timeout(500)
+        if tab == "Editor":  # built when first shown: its line and placeholder too
+            page.get_by_role("button", name="Edit the board").wait_for()
         found = page.evaluate(OVERFLOW_JS)
         assert found["scroll"] <= found["width"] and found["wide"] == [], (tab, found)
         assert page.evaluate(CUT_JS) == [], tab  # e.g. the editor's "settlement"
@@ -231,7 +265,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         assert 0 <= prompt["y"] and prompt["y"] + prompt["height"] <= box["y"], (prompt, box)
         assert box["y"] + box["height"] <= 740, box
         assert page.evaluate(SMALL_JS, 40) == []
-        assert page.evaluate(CUT_JS) == []
+        assert page.evaluate(CUT_JS) == [] and page.evaluate(BOXED_JS) == []
         page.screenshot(path=ARTIFACTS / "layout_phone_375x740.png", full_page=True)
         canvas.scroll_into_view_if_needed()
         box = _settled_box(page, canvas)
@@ -241,20 +275,58 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         )
         ratio = 2  # BoardView's canvas pixels per CSS pixel
         vp = Viewport.fit(width, height - style.STRIP_HEIGHT * ratio)
-        x, y = vp.px(board.vertex_xy(board.parse_vertex("N6")))
         scale = box["width"] / width
+
+        def tap(x: float, y: float) -> None:  # canvas pixels
+            page.touchscreen.tap(box["x"] + x * scale, box["y"] + y * scale)
+
+        # the lesson's labels, drawn for the width the board shows at (board_width.js)
+        page.wait_for_function(ZOOM_JS, arg=box["width"] / (width / ratio))
+        labels = float(page.locator(".catan-labels-shown").get_attribute("data-px"))
+        page.screenshot(path=ARTIFACTS / "layout_phone_labels.png", clip=box)
+        assert labels >= 10, labels  # they were 4.7 px
+        top = page.evaluate(BOARD_TOP_JS)
+        # a finger 15 px off N6, out from the board's middle: N6 is taken
+        n6 = board.parse_vertex("N6")
+        x, y = vp.px(board.vertex_xy(n6))
+        cx, cy = vp.px((0.0, 0.0))
+        off = 15 / scale / math.hypot(x - cx, y - cy)
+        x, y = x + (x - cx) * off, y + (y - cy) * off
+        assert hit_test(vp.unpx(x, y)) != ("vertex", n6)  # not under the finger
         assert page.evaluate(STATE_JS) == "0"
-        page.touchscreen.tap(box["x"] + x * scale, box["y"] + y * scale)
+        tap(x, y)
         try:
             page.wait_for_function(f"() => ({STATE_JS})() === '1'", timeout=30_000)
         finally:
             page.screenshot(path=ARTIFACTS / "layout_phone_tapped.png")
         page.locator(".catan-tutor").get_by_text("place a road").first.wait_for()
         page.screenshot(path=ARTIFACTS / "layout_phone_played.png")
+        # "placing a starting road" takes a line less over the board: the board stays put
+        assert abs(page.evaluate(BOARD_TOP_JS) - top) <= 1.5, (top, page.evaluate(BOARD_TOP_JS))
+        # a tap on the sea far from any spot says so under the board
+        tap(*vp.px((0.0, -4.6)))
+        page.locator(".catan-board-col").get_by_text(
+            "Nothing there: tap a corner, edge or hex."
+        ).wait_for()
+        # a road far from the settlement: why not, every word on the board
+        at = board.vertex_xy(n6)
+        far = max(range(board.N_EDGES), key=lambda e: math.dist(board.edge_xy(e), at))
+        tap(*vp.px(board.edge_xy(far)))
+        refused = page.locator(".catan-refused")
+        refused.wait_for(state="attached")
+        assert not refused.get_attribute("data-reason").endswith("…")
+        page.screenshot(path=ARTIFACTS / "layout_phone_whynot.png", clip=box)
         page.get_by_role("button", name="Explore").click()
-        page.get_by_role("tab", name="Editor", exact=True).click()
-        page.get_by_role("button", name="Edit the board").wait_for()
-        assert page.evaluate(CUT_JS) == []
+        for tab in ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File"):
+            page.get_by_role("tab", name=tab, exact=True).click()
+            page.wait_for_timeout(500)
+            if tab == "Editor":
+                page.get_by_role("button", name="Edit the board").wait_for()
+            found = page.evaluate(OVERFLOW_JS)
+            assert found["scroll"] <= 375 and found["wide"] == [], (tab, found)
+            assert page.evaluate(SMALL_JS, 40) == [], tab  # tabs, lists and buttons to tap
+            assert page.evaluate(CUT_JS) == [], tab  # e.g. the editor's field
+            assert page.evaluate(BOXED_JS) == [], tab  # e.g. the lists of the Play form
         page.get_by_role("tab", name="Moves", exact=True).click()
         moves = page.locator(".catan-moves-box")
         moves.wait_for()

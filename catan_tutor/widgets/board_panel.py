@@ -30,6 +30,7 @@ from .kinds import SPOT_WORDS, Spot, spot_kind, targets_of, variant_kinds
 from .links import Link, link_of
 from .tutor_session import TutorSession
 
+NOTHING = "Nothing there"  # the status line's word on a click or tap on nothing
 HOVER_WAIT_MS = 60  # the browser sends at most one pointer move per this many ms
 # Keys on the focused board: the timeline (also [ and ] where there is no PageUp/PageDown).
 TIMELINE_KEYS = {
@@ -233,15 +234,24 @@ class BoardPanel:
     # ------------------------------------------------------------ pointer and keys
     def click(self, x: float, y: float) -> None:
         """A click on the board at canvas pixel ``(x, y)``."""
-        spot = self.view.hit(x, y)
-        if spot is not None:
-            self.act_at(spot)
+        self.act_on(self.view.hit(x, y), "click")
 
     def tap(self, touches: list[tuple[float, float]]) -> None:
         """A finger on the board (a phone or tablet; the canvas cancels the mouse events a
-        tap would make): a click where the first finger touched."""
+        tap would make), where the first finger touched: the spot it means, the nearest of
+        those the learner can aim at within a finger's reach (``BoardView.reach``)."""
         if touches:
-            self.click(*touches[0])
+            self.act_on(self.view.reach(*touches[0], self.cursor_spots()), "tap")
+
+    def act_on(self, spot: Spot | None, verb: str) -> None:
+        """Act at ``spot``; a click or tap on nothing (the sea, the page) says so in the
+        status line under the board."""
+        if spot is None:
+            self.pointer.value = f"{NOTHING}: {verb} a corner, edge or hex."
+            return
+        if self.pointer.value.startswith(NOTHING):
+            self.pointer.value = ""
+        self.act_at(spot)
 
     def on_pointer(self, event: dict) -> None:
         if event.get("type") == "mouseleave" or not event.get("boundingRectWidth"):

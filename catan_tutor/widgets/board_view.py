@@ -7,7 +7,10 @@ The labels of vertices and edges (``show_labels``; the *Labels* toggle) go on la
 the glow (above the pieces; no fifth canvas to compose on every draw): the same labels the
 hover, the lessons and the notation use (``board.VERTEX_LABELS``, ``EDGE_LABELS``; hexes
 carry their letter on layer 0).
-``hit_test`` maps a click in canvas pixels to the vertex, edge or hex under it.
+``hit`` maps a click in canvas pixels to the vertex, edge or hex under it, ``reach`` a tap to
+the spot a finger means. The page shrinks the board on a narrow screen and tells its shown
+width (``board_width.js``): labels and the why-not banner are drawn readable at that width
+(``board_tags.py``).
 A browser that connects after drawing sees a blank canvas (ipycanvas does not replay drawing),
 so every layer's ``client_ready`` event draws that layer again. A hidden element beside the
 canvas carries ``data-drawn="<n>"``, counting the draws: tests and benchmarks wait on it (it
@@ -26,14 +29,12 @@ from importlib.resources import files
 from typing import Any, Protocol
 
 import ipywidgets as widgets
-import numpy as np
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
 
 from .. import board
 from ..board import Layout
 from ..palette import (
     LAND_APOTHEM,
-    Point,
     Viewport,
     harbor_spot,
     hex_corners,
@@ -47,7 +48,19 @@ from .board_paint import (
     TARGET_OUTLINE,
     ScenePainter,
     hint_arrow,
-    wrap,
+)
+from .board_tags import (
+    BANNER_PX,
+    REACH_PX,
+    REFUSED,
+    banner,
+    draw_banner,
+    draw_labels,
+    hit_test,
+    label_kinds,
+    label_px,
+    reach_spot,
+    shown_px,
 )
 from .guard import guarded, shown_in
 from .kinds import spot_label
@@ -80,7 +93,7 @@ def guarded_hold() -> Iterator[None]:
 # The page script of the board's keys (package data beside this module).
 KEYS_JS = "\n".join(
     (files(__package__) / name).read_text(encoding="utf-8")
-    for name in ("board_keys.js", "page_theme.js", "rule_refs.js")
+    for name in ("board_keys.js", "page_theme.js", "board_width.js", "rule_refs.js")
 )
 
 
@@ -119,53 +132,6 @@ class GameLike(Protocol):
 
 # The keyboard cursor: a white ring on a wide dark one, clear on sea, land and the glow.
 CURSOR, CURSOR_EDGE = "#ffffff", "#0d2a4a"
-REFUSED = "#c62828"  # the why-not ring and its tag
-
-# The labels layer: vertex labels white on dark, edge labels dark on light (told apart at a
-# glance), in board units: text height and the padding of their tags.
-VERTEX_TAG, VERTEX_TAG_TEXT = "rgba(20, 28, 38, 0.82)", "#ffffff"
-EDGE_TAG, EDGE_TAG_TEXT = "rgba(255, 255, 255, 0.85)", "#1b2430"
-LABEL_SIZE, LABEL_PAD = 0.15, 0.03
-
-LABEL_SMALL = 0.12  # the label of a spot a piece stands on, beside the piece
-LABEL_BELOW, LABEL_INLAND = 0.34, 0.24  # how far beside a building or knight / a road
-
-
-def _below(v: int) -> Point:
-    """Where a taken corner's label goes: under its piece."""
-    x, y = board.vertex_xy(v)
-    return (x, y + LABEL_BELOW)
-
-
-def _inland(e: int) -> Point:
-    """Where a taken side's label goes: off its road, towards the middle of a hex it borders."""
-    x, y = board.edge_xy(e)
-    hx, hy = board.hex_centre_xy(board.EDGE_HEXES[e][0])
-    d = math.dist((x, y), (hx, hy)) or 1.0
-    return (x + (hx - x) * LABEL_INLAND / d, y + (hy - y) * LABEL_INLAND / d)
-
-
-# How near (board units; hex size 1) a click must fall to pick a vertex, edge or hex.
-VERTEX_PICK, EDGE_PICK, HEX_PICK = 0.27, 0.22, 0.87
-
-
-def hit_test(p: Point) -> tuple[str, int] | None:
-    """("vertex" | "edge" | "hex", index) under board point ``p``, vertices first; None off
-    the land."""
-
-    def nearest(n: int, xy) -> tuple[float, int]:
-        return min((math.dist(p, xy(i)), i) for i in range(n))
-
-    d, v = nearest(board.N_VERTICES, board.vertex_xy)
-    if d <= VERTEX_PICK:
-        return ("vertex", v)
-    d, e = nearest(board.N_EDGES, board.edge_xy)
-    if d <= EDGE_PICK:
-        return ("edge", e)
-    d, h = nearest(board.N_HEXES, board.hex_centre_xy)
-    if d <= HEX_PICK:
-        return ("hex", h)
-    return None
 
 
 class BoardView:
@@ -198,6 +164,7 @@ class BoardView:
         self.hovered: tuple[str, int] | None = None
         self.cursor: tuple[str, int] | None = None  # the keyboard's spot (layer 3)
         self.labels = False  # vertex and edge labels shown (on layer 2)
+        self.zoom = 1.0  # the board's shown width over its natural width (board_width.js)
         self.refused: tuple[tuple[str, int], str] | None = None  # why-not ring (layer 3)
         self.hinted: tuple[str, int] | None = None  # the hint's ring and arrow (layer 3)
         self.last_attack: dict | None = None  # the strengths of the attack just fought
@@ -232,9 +199,17 @@ class BoardView:
             guarded(lambda change: self.set_dark(change["new"] == "dark"), shown_in(self.failure)),
             names="value",
         )
-        self.widget = widgets.VBox(
-            [self.canvas, self.marker, self.theme, self.keys, self.page_theme, self.failure]
+        # The board's width on the page in CSS pixels, written here by the page (board_width.js)
+        self.shown_width = widgets.Text(layout=hidden)
+        self.shown_width.add_class("catan-board-width")
+        self.shown_width.observe(
+            guarded(lambda change: self.set_shown_width(change["new"]), shown_in(self.failure)),
+            names="value",
         )
+        self.widget = widgets.VBox(
+            [self.canvas, self.marker, self.theme, self.keys, self.page_theme, self.shown_width,
+             self.failure]
+        )  # fmt: skip
         self.widget.add_class("catan-board")
         for i, layer in enumerate(self.layers):
             layer.on_client_ready(guarded(self._layer_drawer(i), shown_in(self.failure)))
@@ -301,6 +276,12 @@ class BoardView:
                 f"<span class='catan-refused' data-spot='{spot_label(spot)}' "
                 f"data-reason='{html.escape(reason, quote=True)}' hidden></span>"
             )
+        if self.labels:  # the labels' text as shown, in CSS px, for tests (never shown)
+            shown = label_px(self.vp, False, self.zoom, self.ratio) * self.zoom / self.ratio
+            extra += (
+                f"<span class='catan-labels-shown' data-px='{shown:.1f}' "
+                f"data-zoom='{self.zoom:.3f}' hidden></span>"
+            )
         if self.hinted is not None:  # the hint's ring, for tests (never shown)
             spot_text = spot_label(self.hinted)
             extra += f"<span class='catan-hint-mark' data-spot='{spot_text}' hidden></span>"
@@ -332,6 +313,31 @@ class BoardView:
             with guarded_hold():
                 self.draw_pieces()
             self._drawn()
+
+    def set_shown_width(self, text: str) -> None:
+        """The page shows the board ``text`` CSS pixels wide: labels and the why-not banner
+        are drawn again to be readable at that size (when they show)."""
+        try:
+            shown = float(text)
+        except ValueError:
+            return
+        natural = self.canvas.width / self.ratio
+        zoom = min(1.0, max(0.2, shown / natural)) if shown > 0 else 1.0
+        if abs(zoom - self.zoom) < 0.01:
+            return
+        self.zoom = zoom
+        if self.labels or self.refused is not None:
+            with guarded_hold():
+                self._draw_targets()
+                self._draw_hover()
+            self._drawn()
+
+    def reach(self, x: float, y: float, aims: list[tuple[str, int]]) -> tuple[str, int] | None:
+        """The spot a finger at canvas pixel ``(x, y)`` means (``board_tags.reach_spot``):
+        the nearest of ``aims`` within a finger's reach as the board shows, or what is under
+        it."""
+        reach = REACH_PX / (self.vp.scale * self.zoom / self.ratio)  # in board units
+        return reach_spot(self.vp.unpx(x, y), aims, reach)
 
     def mark_refused(self, spot: tuple[str, int] | None, reason: str = "") -> None:
         """Ring ``spot`` in red with the verdict's short ``reason`` (layer 3): why the chosen
@@ -387,39 +393,6 @@ class BoardView:
             self._draw_targets()  # the glow, and the labels over it
         self._drawn()
 
-    def _draw_labels(self, c: Canvas) -> None:
-        """Each vertex's label on a dark tag at the corner, each edge's on a light tag at its
-        middle; on a spot a piece stands on, a smaller tag beside the piece (below a building
-        or knight, inside the land from a road), so every piece stays in sight (one batched
-        call per tag colour and size, then the texts); nothing while hidden."""
-        if not self.labels:
-            return
-        taken_v, taken_e = self.painter.pieces().taken  # the scene's pieces
-        c.text_align, c.text_baseline = "center", "middle"
-        for labels, xy, tag, ink, taken, beside in (
-            (board.EDGE_LABELS, board.edge_xy, EDGE_TAG, EDGE_TAG_TEXT, taken_e, _inland),
-            (board.VERTEX_LABELS, board.vertex_xy, VERTEX_TAG, VERTEX_TAG_TEXT, taken_v, _below),
-        ):
-            for small in (False, True):
-                size = self.vp.len(LABEL_SMALL if small else LABEL_SIZE)
-                pad = self.vp.len(LABEL_PAD)
-                spots = [
-                    (self.vp.px(beside(i) if small else xy(i)), text)
-                    for i, text in enumerate(labels)
-                    if (i in taken) == small
-                ]
-                if not spots:
-                    continue
-                widths = np.array([0.62 * size * len(text) + 2 * pad for _, text in spots])
-                xs = np.array([x for (x, _), _ in spots]) - widths / 2
-                ys = np.array([y for (_, y), _ in spots]) - (size / 2 + pad)
-                c.fill_style = tag
-                c.fill_rects(xs, ys, widths, size + 2 * pad)
-                c.fill_style = ink
-                c.font = style.font(size, bold=True)
-                for (x, y), text in spots:
-                    c.fill_text(text, x, y + 0.06 * size)
-
     def px(self, n: float) -> float:
         """A line width or gap given in CSS pixels, in canvas pixels."""
         return n * self.ratio
@@ -459,7 +432,9 @@ class BoardView:
             c.stroke_style, c.line_width = colour, self.px(width)
             for pts in hexes:  # between the roads and the letter, glyphs and token
                 c.stroke_polygon(pts)
-        self._draw_labels(c)
+        if self.labels:  # both kinds, or on a phone the kind aimed at (board_tags.label_kinds)
+            kinds = label_kinds(self.vp, self.zoom, self.ratio, self.targets)
+            draw_labels(c, self.vp, self.painter.pieces().taken, self.zoom, self.ratio, kinds)
 
     def _draw_hover(self) -> None:
         c = self.hover_layer
@@ -500,31 +475,20 @@ class BoardView:
         c.stroke_polygon(pts)
 
     def _draw_refused(self, c: Canvas, spot: tuple[str, int], reason: str) -> None:
-        """A red ring on a spot the chosen kind cannot be played on; its reason on a tag at
-        the top (or, for a spot in the board's upper part, the bottom) of the board, over the
-        sea, wrapped to fit: it covers neither the spot nor the pieces round it."""
+        """A red ring on a spot the chosen kind cannot be played on; its reason, every word,
+        on a banner across the top or bottom edge of the board, whichever covers fewer pieces
+        (``board_tags.banner``), its text readable at the width the board shows at."""
         for colour, width in (("#ffffff", 8.0), (REFUSED, 4.5)):
             c.stroke_style = colour
             self._mark(c, spot, filled=False, road=1.0, width=width, grow=1.6)
-        x, y = self._spot_xy(spot)
-        size, pad = self.vp.len(LABEL_SIZE) * 1.15, self.vp.len(LABEL_PAD) * 2.0
+        pieces = self.painter.pieces()
+        at = [b.at for b in pieces.buildings] + [r.at for r in pieces.roads]
+        ys = [self.vp.px(p)[1] for p in at + [k.at for k in pieces.knights]]
         wide = float(self.canvas.width)
-        em = 0.6 * size  # a bold character's width, or more
-        lines = wrap(reason or "not here", max(12, int(wide * 0.7 / em)))
-        w = min(max(em * len(t) for t in lines) + 2 * pad, wide - 2 * pad)
-        h = len(lines) * size * 1.25 + 2 * pad
-        left = min(max(x - w / 2, pad), wide - w - pad)
+        font = math.ceil(shown_px(BANNER_PX, self.zoom, self.ratio))  # whole pixels
         bottom = float(self.canvas.height) - self.strip
-        top = pad if y > bottom * 0.4 else bottom - h - pad
-        c.fill_style = "rgba(255,255,255,0.96)"
-        c.fill_rect(left, top, w, h)
-        c.stroke_style, c.line_width = REFUSED, self.px(1.5)
-        c.stroke_rect(left, top, w, h)
-        c.fill_style = REFUSED
-        c.font = style.font(size, bold=True)
-        c.text_align, c.text_baseline = "left", "middle"
-        for k, line in enumerate(lines):
-            c.fill_text(line, left + pad, top + pad + size * (1.25 * k + 0.62))
+        tag = banner(reason, wide, bottom, font, self._spot_xy(spot)[1], ys)
+        draw_banner(c, tag, wide, self.px(1.5))
 
     def _mark(
         self,

@@ -100,8 +100,7 @@ class EditorPanel:
         self.set_hand = widgets.Button(description="Set hand")
         self.set_hand.on_click(safe(lambda _: self.run(self.hand_op())))
         self.line = widgets.Text(
-            placeholder="any edit, e.g. tokens P1 3 · turn P2 main · "
-            "barbarians 5 · dev P1 1 knight",
+            placeholder="any edit, e.g. barbarians 5 (all below)",
             layout=widgets.Layout(width="360px", max_width="100%"),
         )
         self.apply_button = widgets.Button(description="Apply")

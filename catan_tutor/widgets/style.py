@@ -49,6 +49,10 @@ SIDE_MIN, SIDE_MAX = 400, 640  # the panels: their seven tab labels need about 3
 GAP = 14
 FOCUS_RING = 6  # px around the board: its focus ring (3 px, 2 px off) shows inside it
 TOUCH = 40  # px: the least height of a control on a narrow (phone) page
+# px: the least height of what the game waits for over the board on a phone, three lines of
+# the title (15 px) and one of the prompt: the board stays put when the phase's words take a
+# line less ("placing the starting pieces", then "placing a starting road": 20 px up)
+HEAD_RESERVE = 82
 FOCUSABLE = (
     "button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab",
     ".catan-rule-ref",
@@ -110,10 +114,17 @@ LAYOUT_CSS = (
     ".catan-tutor>.catan-side>.catan-head{order:-1}"
     ".catan-head .widget-html,.catan-head .widget-html-content{line-height:1.35;"
     "min-height:0;height:auto}"
+    f".catan-tutor>.catan-side>.catan-head{{min-height:{HEAD_RESERVE}px}}"
     f".catan-app button,.catan-app select,.catan-app input,.catan-app summary,"
     f".catan-app .lm-TabBar-tab{{min-height:{TOUCH}px}}"
+    # the tabs (ipywidgets sizes them with a more specific rule): as tall, their word centred
+    ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tab"
+    f"{{min-height:{TOUCH}px!important;align-items:center}}"
     ".catan-app .widget-inline-hbox,.catan-app .widget-toggle-buttons{height:auto}"
-    ".catan-app .widget-dropdown,.catan-app .widget-text{width:100%!important}"
+    # the lists and fields the width of their box, less the margins ipywidgets gives them
+    # (at 100 % they reached 2 px past it and were cut at the right edge)
+    ".catan-app .widget-dropdown,.catan-app .widget-text{"
+    "width:calc(100% - 2 * var(--jp-widgets-margin, 2px))!important}"
     ".catan-app .widget-label{min-width:0}"
     # the chapter and lesson lists the page's width, their words for screen readers only,
     # their text a little smaller: the longest lesson title shows whole

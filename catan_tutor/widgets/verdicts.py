@@ -268,12 +268,11 @@ def narrate(
     return " ".join(parts)
 
 
-def short_reason(ex: Explanation, limit: int = 70) -> str:
-    """The verdict's reason cut to its first sentence (at most ``limit`` characters), for a
-    tag on the board."""
+def short_reason(ex: Explanation) -> str:
+    """The verdict's reason cut to its first sentence, whole (the board's banner wraps it),
+    for the why-not banner on the board."""
     text = plain(ex.reason)
-    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
-    return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"
+    return re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
 
 
 ATTACK_LOOKBACK = 400  # timeline steps searched back for the last attack

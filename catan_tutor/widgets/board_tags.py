@@ -1,0 +1,245 @@
+"""What the board writes over itself, sized for the width it shows at: the labels of corners
+and edges and the red "why not" banner (``BoardView`` draws them), and what a finger's tap
+means (``reach_spot``).
+
+The canvas is drawn at its natural size (640 CSS pixels) and the page shrinks it to fit a
+narrow screen: on a phone a canvas pixel shows at about half the size it has on a desktop.
+Text sizes are therefore given in the CSS pixels the learner sees (``shown_px``) and turned
+into canvas pixels with ``zoom``, the shown width over the natural one (``board_width.js``
+tells the kernel that width).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from ipycanvas import Canvas
+
+from .. import board
+from ..palette import Point, Viewport
+from . import style
+
+Spot = tuple[str, int]
+
+# The labels layer: corner labels white on dark, edge labels dark on light (told apart at a
+# glance), in board units: text height and the padding of their tags.
+VERTEX_TAG, VERTEX_TAG_TEXT = "rgba(20, 28, 38, 0.82)", "#ffffff"
+EDGE_TAG, EDGE_TAG_TEXT = "rgba(255, 255, 255, 0.85)", "#1b2430"
+LABEL_SIZE, LABEL_PAD = 0.15, 0.03
+LABEL_SMALL = 0.12  # the label of a spot a piece stands on, beside the piece
+LABEL_BELOW, LABEL_INLAND = 0.34, 0.24  # how far beside a building or knight / a road
+# The least size of a label's text as the learner sees it (CSS px): a phone shrinks the board
+# to about 57 %, which took the labels down to 5 px.
+LABEL_MIN_PX, LABEL_SMALL_MIN_PX = 10.0, 9.0
+# Board units: labels taller than this overlap the labels of the other kind (a corner's and an
+# edge's are half a unit apart), so a board shown that small (a phone) labels one kind only.
+LABEL_CROWDED = 0.21
+
+REFUSED = "#c62828"  # the why-not ring and its banner
+BANNER_PX = 12.0  # the banner's text as the learner sees it (CSS px), at any width
+BANNER_LINE = 1.3  # line height, in ems
+# The advance of a character of the board's bold font (DejaVu Sans Bold), in ems, rounded up
+# by kind: a line's width is estimated from them (``text_em``).
+NARROW, MIDDLE, WIDE = frozenset(" ijlI.,;:'!|()[]-"), frozenset("frtJ"), frozenset("mwMW")
+EM = {NARROW: 0.40, MIDDLE: 0.50, WIDE: 1.05}
+EM_CAPITAL, EM_OTHER = 0.80, 0.72
+
+# How far from a spot a finger may land and still take it (CSS px as shown): a finger covers
+# about 40 px; the spots of a phone's board are about 30 px apart.
+REACH_PX = 22.0
+# How near (board units; hex size 1) a click must fall to pick a vertex, edge or hex.
+VERTEX_PICK, EDGE_PICK, HEX_PICK = 0.27, 0.22, 0.87
+SPOT_XY = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
+
+
+def shown_px(css: float, zoom: float, ratio: float) -> float:
+    """Canvas pixels that show as ``css`` CSS pixels on a board shown at ``zoom`` (its shown
+    width over its natural width) with ``ratio`` canvas pixels per natural CSS pixel."""
+    return css * ratio / zoom
+
+
+def text_em(text: str) -> float:
+    """The width of ``text`` in the board's bold font, in ems (an estimate, a little over)."""
+    return sum(
+        next((em for chars, em in EM.items() if ch in chars), None)
+        or (EM_CAPITAL if ch.isupper() or ch.isdigit() else EM_OTHER)
+        for ch in text
+    )
+
+
+def wrap_em(text: str, width_em: float) -> list[str]:
+    """``text`` in lines at most ``width_em`` ems wide (``text_em``), broken between words;
+    a word wider than that has a line of its own."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_em(f"{lines[-1]} {word}") <= width_em:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def hit_test(p: Point) -> Spot | None:
+    """("vertex" | "edge" | "hex", index) under board point ``p``, vertices first; None off
+    the land."""
+
+    def nearest(n: int, xy) -> tuple[float, int]:
+        return min((math.dist(p, xy(i)), i) for i in range(n))
+
+    d, v = nearest(board.N_VERTICES, board.vertex_xy)
+    if d <= VERTEX_PICK:
+        return ("vertex", v)
+    d, e = nearest(board.N_EDGES, board.edge_xy)
+    if d <= EDGE_PICK:
+        return ("edge", e)
+    d, h = nearest(board.N_HEXES, board.hex_centre_xy)
+    if d <= HEX_PICK:
+        return ("hex", h)
+    return None
+
+
+def reach_spot(p: Point, aims: list[Spot], reach: float) -> Spot | None:
+    """The spot a finger at board point ``p`` means, ``aims`` being the spots it can aim at
+    now (the glowing targets, else every spot of the kind chosen): the spot under it when it
+    is one of them or a corner or edge of their kind (asked why not); else the nearest of
+    them within ``reach`` board units (a hex from its rim); else the spot under it, or None."""
+    hit = hit_test(p)
+    kinds = {kind for kind, _ in aims}
+    if hit is not None and (hit in aims or (hit[0] in kinds and hit[0] != "hex")):
+        return hit
+    gaps = [
+        (math.dist(p, SPOT_XY[kind](i)) - (HEX_PICK if kind == "hex" else 0.0), (kind, i))
+        for kind, i in aims
+    ]
+    if gaps:
+        gap, near = min(gaps)
+        if gap <= reach:
+            return near
+    return hit
+
+
+@dataclass(frozen=True)
+class Banner:
+    """The why-not banner in canvas pixels: its lines of text, the top and height of its
+    strip (the board's whole width) and the size of its text."""
+
+    lines: tuple[str, ...]
+    top: float
+    height: float
+    font: float
+
+    @property
+    def pad(self) -> float:
+        return 0.4 * self.font
+
+
+def banner(
+    reason: str, width: float, bottom: float, font: float, spot_y: float, pieces_y: list[float]
+) -> Banner:
+    """The why-not banner of ``reason`` on a board ``width`` x ``bottom`` canvas pixels, text
+    ``font`` pixels high: every word, in lines that fit the width, on a strip along the top
+    or the bottom edge, whichever covers fewer of the pieces at heights ``pieces_y`` (never
+    the refused spot at ``spot_y``; on a tie the edge farther from it)."""
+    pad = 0.4 * font
+    lines = tuple(wrap_em(reason or "Not here.", (width - 2 * pad) / font))
+    height = len(lines) * font * BANNER_LINE + 2 * pad
+    near = 0.9 * font  # the ring round the spot reaches about this far
+
+    def cost(top: float) -> tuple[bool, int, float]:
+        covers_spot = top - near <= spot_y <= top + height + near
+        covered = sum(top <= y <= top + height for y in pieces_y)
+        return covers_spot, covered, -abs(top + height / 2 - spot_y)
+
+    top = min((0.0, bottom - height), key=cost)
+    return Banner(lines, top, height, font)
+
+
+def draw_banner(c: Canvas, b: Banner, width: float, line: float) -> None:
+    """Draw banner ``b`` across the board's ``width``, its border ``line`` pixels wide; a line
+    the estimate got wrong is squeezed to fit, never cut."""
+    c.fill_style = "rgba(255,255,255,0.96)"
+    c.fill_rect(0, b.top, width, b.height)
+    c.stroke_style, c.line_width = REFUSED, line
+    c.stroke_rect(line / 2, b.top + line / 2, width - line, b.height - line)
+    c.fill_style = REFUSED
+    c.font = style.font(b.font, bold=True)
+    c.text_align, c.text_baseline = "center", "middle"
+    for k, text in enumerate(b.lines):
+        y = b.top + b.pad + b.font * BANNER_LINE * (k + 0.5)
+        c.fill_text(text, width / 2, y, max_width=width - 2 * b.pad)
+
+
+def _below(v: int) -> Point:
+    """Where a taken corner's label goes: under its piece."""
+    x, y = board.vertex_xy(v)
+    return (x, y + LABEL_BELOW)
+
+
+def _inland(e: int) -> Point:
+    """Where a taken side's label goes: off its road, towards the middle of a hex it borders."""
+    x, y = board.edge_xy(e)
+    hx, hy = board.hex_centre_xy(board.EDGE_HEXES[e][0])
+    d = math.dist((x, y), (hx, hy)) or 1.0
+    return (x + (hx - x) * LABEL_INLAND / d, y + (hy - y) * LABEL_INLAND / d)
+
+
+def label_px(vp: Viewport, small: bool, zoom: float, ratio: float) -> float:
+    """The text height of a label in canvas pixels: its size on the board, or the least
+    size readable (``LABEL_MIN_PX`` as shown) when the board shows smaller than that."""
+    natural = vp.len(LABEL_SMALL if small else LABEL_SIZE)
+    least = LABEL_SMALL_MIN_PX if small else LABEL_MIN_PX
+    return max(natural, shown_px(least, zoom, ratio))
+
+
+def label_kinds(vp: Viewport, zoom: float, ratio: float, targets: list[Spot]) -> tuple[str, ...]:
+    """The kinds of spot labelled: corners and edges while their labels fit between each
+    other; on a board shown too small for both (a phone), the kind the learner aims at: the
+    edges while edges glow (a road), else the corners."""
+    if label_px(vp, False, zoom, ratio) <= vp.len(LABEL_CROWDED):
+        return ("edge", "vertex")
+    return ("edge",) if any(kind == "edge" for kind, _ in targets) else ("vertex",)
+
+
+def draw_labels(
+    c: Canvas,
+    vp: Viewport,
+    taken: tuple[set[int], set[int]],
+    zoom: float,
+    ratio: float,
+    kinds: tuple[str, ...] = ("edge", "vertex"),
+) -> None:
+    """Each corner's label on a dark tag at the corner, each edge's on a light tag at its
+    middle (of the ``kinds`` given); on a spot a piece stands on (``taken``: corners,
+    edges), a smaller tag beside the piece (below a building or knight, inside the land from
+    a road), so every piece stays in sight (one batched call per tag colour and size, then
+    the texts)."""
+    taken_v, taken_e = taken
+    c.text_align, c.text_baseline = "center", "middle"
+    for kind, labels, xy, tag, ink, spots_taken, beside in (
+        ("edge", board.EDGE_LABELS, board.edge_xy, EDGE_TAG, EDGE_TAG_TEXT, taken_e, _inland),
+        ("vertex", board.VERTEX_LABELS, board.vertex_xy, VERTEX_TAG, VERTEX_TAG_TEXT, taken_v,
+         _below),
+    ):  # fmt: skip
+        if kind not in kinds:
+            continue
+        for small in (False, True):
+            size = label_px(vp, small, zoom, ratio)
+            pad = size * LABEL_PAD / LABEL_SIZE
+            spots = [
+                (vp.px(beside(i) if small else xy(i)), text)
+                for i, text in enumerate(labels)
+                if (i in spots_taken) == small
+            ]
+            if not spots:
+                continue
+            widths = np.array([text_em(text) * size + 2 * pad for _, text in spots])
+            xs = np.array([x for (x, _), _ in spots]) - widths / 2
+            ys = np.array([y for (_, y), _ in spots]) - (size / 2 + pad)
+            c.fill_style = tag
+            c.fill_rects(xs, ys, widths, size + 2 * pad)
+            c.fill_style = ink
+            c.font = style.font(size, bold=True)
+            for (x, y), text in spots:
+                c.fill_text(text, x, y + 0.06 * size)

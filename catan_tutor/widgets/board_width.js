@@ -1,0 +1,38 @@
+/* The board's shown width: the kernel draws the board at its natural size and the page shrinks
+ * it to fit a narrow screen (a phone). Each board's hidden field (.catan-board-width,
+ * board_view.py) is told the width its canvas shows at, in CSS pixels, whenever a board
+ * appears or is resized: the kernel then draws labels and the why-not banner readable at that
+ * size and measures a finger's reach in it. Runs once per page, with board_keys.js.
+ */
+(function () {
+  'use strict';
+  if (window.catanBoardWidth) return;
+  window.catanBoardWidth = true;
+  var pending = false;
+  var watched = new WeakSet();
+  var sizes = new ResizeObserver(soon);
+  function tell() {
+    pending = false;
+    var boards = document.querySelectorAll('.catan-board');
+    for (var i = 0; i < boards.length; i++) {
+      var canvas = boards[i].querySelector('canvas');
+      var field = boards[i].querySelector('.catan-board-width input');
+      if (!canvas || !field) continue;
+      if (!watched.has(canvas)) {
+        watched.add(canvas);
+        sizes.observe(canvas);
+      }
+      var width = String(Math.round(canvas.getBoundingClientRect().width));
+      if (width === '0' || field.value === width) continue;
+      field.value = width;
+      field.dispatchEvent(new Event('change', {bubbles: true}));
+    }
+  }
+  function soon() {
+    if (pending) return;
+    pending = true;
+    window.requestAnimationFrame(tell);
+  }
+  new MutationObserver(soon).observe(document.body, {childList: true, subtree: true});
+  soon();
+})();

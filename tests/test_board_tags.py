@@ -1,0 +1,162 @@
+"""The board on a phone, without a browser (issue "the learner's page"): labels and the why-not
+banner readable at the width the board shows at, every word of the banner in lines that fit,
+on the edge where it covers least, and a tap taking the spot a finger means."""
+
+from __future__ import annotations
+
+import math
+import re
+from types import SimpleNamespace
+
+import pytest
+from test_board_view import stand_in_game
+
+from catan_tutor import board, new_game
+from catan_tutor.widgets import BoardView, Tutor
+from catan_tutor.widgets.board_tags import (
+    BANNER_PX,
+    LABEL_MIN_PX,
+    banner,
+    hit_test,
+    reach_spot,
+    shown_px,
+    text_em,
+)
+from catan_tutor.widgets.verdicts import short_reason
+
+PHONE = 363  # the board's width on a 375 px phone: the page less its focus ring's padding
+NATURAL = 640  # the board's natural width (CSS px)
+LONG = (
+    "A road must join one of your roads, settlements or cities; this edge touches none "
+    "of them, and at least two roads lead away from it"
+)
+
+
+def _phone(t: Tutor) -> Tutor:
+    t.view.set_shown_width(str(PHONE))  # what board_width.js tells the kernel
+    return t
+
+
+def _units(view: BoardView, css: float) -> float:
+    """Board units of ``css`` CSS pixels as the board shows."""
+    return css / (view.vp.scale * view.zoom / view.ratio)
+
+
+def test_the_banner_says_the_first_sentence_of_a_reason_whole():
+    ex = SimpleNamespace(reason=f"{LONG}. Build next to one of them first.")
+    assert short_reason(ex) == LONG + "."  # once cut at 70 characters with "…"
+
+
+@pytest.mark.parametrize("shown", [NATURAL, 560, PHONE], ids=["1280", "1024", "phone"])
+def test_the_why_not_banner_keeps_every_word_in_lines_that_fit_the_board(shown):
+    zoom, width, bottom = shown / NATURAL, 1280.0, 1208.0
+    tag = banner(LONG, width, bottom, shown_px(BANNER_PX, zoom, 2), 600.0, [])
+    assert " ".join(tag.lines) == LONG
+    assert all(text_em(line) * tag.font <= width - 2 * tag.pad for line in tag.lines)
+    assert 2 <= len(tag.lines) <= 3  # wrapped, and short enough to read at a glance
+    assert tag.font * zoom / 2 >= 12  # its text as the learner sees it, in CSS px
+    assert tag.top in (0.0, bottom - tag.height)  # a strip along the board's edge
+
+
+def test_the_banner_covers_neither_the_spot_nor_more_pieces_than_it_must():
+    font, bottom = 40.0, 1200.0
+    near_top = banner(LONG, 1280, bottom, font, spot_y=60.0, pieces_y=[1150.0, 1160.0])
+    assert near_top.top > 60.0  # at the bottom: the spot is under the top strip
+    crowded_top = banner(LONG, 1280, bottom, font, spot_y=600.0, pieces_y=[20.0, 40.0])
+    assert crowded_top.top > 600.0  # at the bottom: the top strip would hide two pieces
+    crowded_bottom = banner(LONG, 1280, bottom, font, spot_y=600.0, pieces_y=[1180.0])
+    assert crowded_bottom.top == 0.0
+    low_spot = banner(LONG, 1280, bottom, font, spot_y=900.0, pieces_y=[])
+    assert low_spot.top == 0.0  # a tie: the edge farther from the spot
+
+
+def test_a_refused_spot_on_a_phone_shows_its_whole_reason_readable(monkeypatch):
+    view = BoardView(stand_in_game())
+    view.set_shown_width(str(PHONE))
+    texts: list[tuple[str, float]] = []
+    layer = view.hover_layer
+    monkeypatch.setattr(
+        layer, "fill_text", lambda t, x, y, max_width=None: texts.append((t, max_width))
+    )
+    view.mark_refused(("vertex", board.parse_vertex("N6")), LONG)
+    assert " ".join(t for t, _ in texts) == LONG
+    assert all(w is not None and w <= view.canvas.width for _, w in texts)  # never past it
+    size = float(re.match(r"bold (\d+)px", layer.font).group(1))
+    assert size * view.zoom / view.ratio >= 12  # 12 px as shown, not 5
+
+
+def test_labels_on_a_phone_are_drawn_readable():
+    view = BoardView(stand_in_game())
+    view.show_labels(True)
+    natural = float(re.search(r"data-px='([\d.]+)'", view.marker.value).group(1))
+    drawn = view.draw_count
+    view.set_shown_width(str(PHONE))  # the page shrinks the board: the labels are drawn again
+    assert view.draw_count == drawn + 1
+    shown = float(re.search(r"data-px='([\d.]+)'", view.marker.value).group(1))
+    assert natural >= LABEL_MIN_PX and shown >= LABEL_MIN_PX  # they were 4.7 px on a phone
+    view.set_shown_width(str(PHONE))  # the same width again: nothing drawn
+    assert view.draw_count == drawn + 1
+
+
+def _coast_corner() -> int:
+    return max(range(board.N_VERTICES), key=lambda v: math.dist(board.vertex_xy(v), (0, 0)))
+
+
+def test_a_tap_a_finger_off_a_coast_corner_takes_it_and_a_tap_on_nothing_says_so():
+    t = _phone(Tutor(new_game("base", players=3)))
+    assert t.session.kind == "settle" and len(t.view.targets) == 54
+    v = _coast_corner()
+    x, y = board.vertex_xy(v)
+
+    def out(css: float) -> tuple[float, float]:  # ``css`` px off the corner, out to sea
+        k = 1 + _units(t.view, css) / math.hypot(x, y)
+        return (x * k, y * k)
+
+    assert hit_test(out(15)) is None  # in the sea: nothing under the finger
+    t.board.click(*t.view.vp.px(out(15)))  # a mouse is exact: nothing there
+    assert t.game.state.vowner[v] == -1
+    assert t.board.pointer.value == "Nothing there: click a corner, edge or hex."
+    t.board.tap([t.view.vp.px(out(60))])  # far out at sea
+    assert t.game.state.vowner[v] == -1 and t.timeline.current.depth == 0
+    assert t.board.pointer.value == "Nothing there: tap a corner, edge or hex."
+    t.board.tap([t.view.vp.px(out(15))])
+    assert t.game.state.vowner[v] == 0 and t.timeline.current.depth == 1
+    assert t.board.pointer.value == ""  # the word on nothing goes
+
+
+def test_a_tap_on_a_corner_while_a_road_is_asked_builds_the_road_beside_it():
+    t = _phone(Tutor(new_game("base", players=3)))
+    v = board.parse_vertex("N6")
+    t.board.tap([t.view.vp.px(board.vertex_xy(v))])
+    assert t.game.state.vowner[v] == 0 and t.session.kind == "build road"
+    e = next(e for e in range(board.N_EDGES) if v in board.EDGE_VERTICES[e])
+    (u,) = (w for w in board.EDGE_VERTICES[e] if w != v)
+    t.board.tap([t.view.vp.px(board.vertex_xy(u))])  # the next corner: the road to it
+    assert t.game.state.eowner[e] == 0
+
+
+def test_a_tap_right_on_a_spot_of_the_kind_asked_asks_why_not_there():
+    a = board.parse_vertex("N6")
+    b = next(u for e in range(board.N_EDGES) if a in board.EDGE_VERTICES[e]
+             for u in board.EDGE_VERTICES[e] if u != a)  # fmt: skip
+    assert reach_spot(board.vertex_xy(b), [("vertex", a)], 1.2) == ("vertex", b)
+    (ax, ay), (bx, by) = board.vertex_xy(a), board.vertex_xy(b)
+    halfway = ((ax + bx) / 2, (ay + by) / 2)
+    assert reach_spot(halfway, [("vertex", a)], 0.6) == ("vertex", a)  # edge under it: not
+    assert reach_spot(halfway, [("vertex", a)], 0.4) == hit_test(halfway)  # out of reach
+
+
+def test_labels_on_a_phone_are_of_the_kind_aimed_at(monkeypatch):
+    """Corner and edge labels half a unit apart overlap once readable on a phone: the board
+    labels the kind the learner aims at (edges while a road glows), both on a wide page."""
+    view = BoardView(stand_in_game())
+    written: list[str] = []
+    monkeypatch.setattr(view.label_layer, "fill_text", lambda t, *a, **k: written.append(t))
+    view.show_labels(True)
+    assert len(written) == board.N_VERTICES + board.N_EDGES  # natural size: both kinds
+    written.clear()
+    view.set_shown_width(str(PHONE))
+    assert sorted(written) == sorted(board.VERTEX_LABELS)  # corners (none glows)
+    written.clear()
+    view.show_targets([("edge", board.parse_edge("N5")), ("edge", board.parse_edge("N7"))])
+    assert sorted(written) == sorted(board.EDGE_LABELS)
