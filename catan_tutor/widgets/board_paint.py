@@ -45,7 +45,7 @@ from ..scene import (
     strip_scene,
 )
 from . import style
-from .dice_shown import NO_DICE
+from .dice_shown import NO_DICE, dice_caption
 
 if TYPE_CHECKING:
     from .board_view import GameLike
@@ -401,6 +401,9 @@ class ScenePainter:
     # -- status strip (pieces layer) ---------------------------------------------------------
 
 
+CAPTION_CHARS = {False: 44, True: 26}  # a line of the dice's caption, without / with a track
+
+
 class StripPainter:
     """The strip under the board: the dice of the turn (with the event die in C&K), the
     rolls of a two-roll turn, and in C&K the barbarian track with the strengths it compares."""
@@ -425,8 +428,8 @@ class StripPainter:
     ) -> None:
         """Under the board: the dice of the roll (three in C&K) with a caption saying what
         they are (``dice``: the faces and caption ``dice_shown`` finds on the timeline, else
-        the state's), the production sums of a two-roll turn, and in C&K the barbarian track
-        with the strengths it compares."""
+        the state's; a two-roll turn's rolls in it), and in C&K the barbarian track with the
+        strengths it compares."""
         top, h = self.vp.oy * 2, self.strip
         c.fill_style = style.STRIP_FILL_DARK if self.dark else style.STRIP_FILL
         c.fill_rect(0, top, self.vp.ox * 2, h)
@@ -434,7 +437,7 @@ class StripPainter:
         x = self.px(12)
         if dice is None:
             faces = strip.faces
-            dice = (faces, f"dice: last roll {sum(faces[:2])}" if faces else NO_DICE)
+            dice = (faces, dice_caption(sum(faces[:2]), strip.sums) if faces else NO_DICE)
         faces, caption = dice
         event = strip.event
         if faces or event:
@@ -444,8 +447,7 @@ class StripPainter:
             if strip.ck:  # the event die
                 self._draw_event_die(c, x, y, size, event)
                 x += size * 1.25
-        sums = strip.sums
-        lines = [caption, "rolls " + " · ".join(map(str, sums))] if sums else [caption]
+        lines = wrap(caption, CAPTION_CHARS[strip.ck])  # beside C&K's track: narrower
         c.fill_style, c.text_align, c.text_baseline = self.text_colour, "left", "middle"
         c.font = style.font((0.24 if len(lines) > 1 else 0.28) * h)
         for i, line in enumerate(lines):
