@@ -132,7 +132,8 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     opened = ref.locator("xpath=following-sibling::*[1]")
     opened.wait_for(state="visible")
     assert opened.inner_text().startswith(f"Our reading: {READING_NOTE}"), opened.inner_text()
-    page.locator(".catan-head").first.screenshot(path=ARTIFACTS / "words_reading_tag.png")
+    text = ref.locator("xpath=ancestor::div[contains(@class,'widget-html')][1]")
+    text.screenshot(path=ARTIFACTS / "words_reading_tag.png")
 
     # Cities & Knights: the event die said in words under the board (lesson 7.1's trade castle)
     pick_lesson(page, "Recruiting, activating and promoting knights")
@@ -155,7 +156,7 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     held.click()
     page.get_by_text("Solve the puzzle first").first.wait_for()
     assert attribute(page, ".catan-state", "data-node") == node
-    page.locator(".catan-board-col").first.screenshot(path=ARTIFACTS / "words_puzzle_held.png")
+    page.screenshot(path=ARTIFACTS / "words_puzzle_held.png")
     assert p.outside == []
 
 

@@ -401,7 +401,8 @@ class ScenePainter:
     # -- status strip (pieces layer) ---------------------------------------------------------
 
 
-CAPTION_CHARS = {False: 44, True: 26}  # a line of the dice's caption, without / with a track
+CHAR_WIDTH = 0.52  # of the font's size: a character of the strip's text, about (no measuring)
+TRACK_LABEL = "barbarian ship"
 
 
 class StripPainter:
@@ -447,11 +448,14 @@ class StripPainter:
             if strip.ck:  # the event die
                 self._draw_event_die(c, x, y, size, event)
                 x += size * 1.25
-        lines = wrap(caption, CAPTION_CHARS[strip.ck])  # beside C&K's track: narrower
+        x += self.px(4)
+        room = (self._track_left(h) - self.px(10) if strip.ck else self.vp.ox * 2) - x
+        font = 0.28 if len(caption) * CHAR_WIDTH * 0.28 * h <= room else 0.24  # else smaller,
+        lines = wrap(caption, max(8, int(room / (CHAR_WIDTH * font * h))))  # on two lines
         c.fill_style, c.text_align, c.text_baseline = self.text_colour, "left", "middle"
-        c.font = style.font((0.24 if len(lines) > 1 else 0.28) * h)
+        c.font = style.font((0.24 if len(lines) > 1 else font) * h)
         for i, line in enumerate(lines):
-            c.fill_text(line, x + self.px(4), top + h * (i + 1) / (len(lines) + 1))
+            c.fill_text(line, x, top + h * (i + 1) / (len(lines) + 1))
         if strip.ck:  # the barbarian track
             self._draw_track(c, top, h, strip, last_attack)
 
@@ -488,15 +492,23 @@ class StripPainter:
             c.fill_style = "#ffffff"
             c.fill_polygon(_shape(x + size / 2, y + size / 2, size / 2, style.GATE_SHAPE))
 
+    def _track_geometry(self, h: float) -> tuple[float, float, float]:
+        """The barbarian track's step radius, spacing and its last step's centre (x)."""
+        r = 0.17 * h
+        return r, 2.55 * r, self.vp.ox * 2 - self.px(14) - r
+
+    def _track_left(self, h: float) -> float:
+        """Where the track's label begins (x): the dice's caption stays left of it."""
+        r, step, right = self._track_geometry(h)
+        return right - TRACK_END * step - 2 * r - len(TRACK_LABEL) * CHAR_WIDTH * 0.24 * h
+
     def _draw_track(
         self, c: Canvas, top: float, h: float, strip: Strip, last_attack: dict | None
     ) -> None:
         """Seven steps from the far island (0) to the attack (7), the ship on its step, and
         the barbarians' strength against the active knights'."""
         barb = strip.barb
-        r = 0.17 * h
-        step = 2.55 * r
-        right = self.vp.ox * 2 - self.px(14) - r
+        r, step, right = self._track_geometry(h)
         y = top + 0.42 * h
         for i in range(TRACK_END + 1):
             x = right - (TRACK_END - i) * step
@@ -515,7 +527,7 @@ class StripPainter:
         c.fill_style, c.text_align, c.text_baseline = self.text_colour, "right", "middle"
         c.font = style.font(0.24 * h)
         c.fill_text(text, right + r, top + 0.85 * h)
-        c.fill_text("barbarian ship", right - TRACK_END * step - 2 * r, y)
+        c.fill_text(TRACK_LABEL, right - TRACK_END * step - 2 * r, y)
 
 
 # ---------------------------------------------------------------- overlays (BoardView's layers)

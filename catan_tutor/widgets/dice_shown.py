@@ -74,7 +74,7 @@ def event_words(state: Any) -> str:
     whose improvements of its colour are high enough for the red die draw a progress card of
     that colour (CK-EVENT-CASTLE, CK-PROGRESS-THRESHOLD)."""
     face = str(getattr(state, "event", "") or "")
-    if not face or getattr(state, "rolled", ()) or not getattr(state, "dice", ()):
+    if not face or state.rolled or not state.dice:  # no event die, or a roll under way
         return ""
     if face == "ship":
         return (

@@ -76,6 +76,15 @@ def option_words(game: Game, a: Action) -> str:
     return said.rstrip(".") or notation_words(str(a))
 
 
+def option_labels(game: Game, actions: list[Action]) -> list[str]:
+    """The "or pick" list's words for ``actions``: each sentence up to its first "; " (what
+    follows says what else happens: a knight displaced "...; P1 moves it along..."), unless
+    that leaves two moves alike; then the whole sentences."""
+    full = [option_words(game, a) for a in actions]
+    short = [words.split("; ")[0] for words in full]
+    return short if len(set(short)) == len(set(full)) else full
+
+
 def absent(game: Game, name: str) -> bool:
     """A field the variant does not have: the commodities of a forced trade without
     commodities (base-2p)."""
@@ -224,7 +233,7 @@ class ActionForm:
                 self.pickers[n] = dd
                 rows.append(dd)
         self.listed = widgets.Dropdown(
-            options=[(option_words(game, a), a) for a in actions],
+            options=list(zip(option_labels(game, actions), actions, strict=True)),
             value=None,
             description=LIST_LABEL,
             layout=widgets.Layout(width="420px"),
