@@ -248,7 +248,7 @@ def test_force_a_dice_outcome(page) -> None:
     page.locator(".catan-form").get_by_role("button", name="Play").click()
     _wait_marker(page, "dice")
     form = page.locator(".catan-form")  # the white die is thrown first (one choice: fixed)
-    form.locator(".widget-dropdown", has_text="shows").locator("select").select_option(label="5")
+    form.get_by_label("shows", exact=True).select_option(label="5")  # ("or pick" says it too)
     form.get_by_role("button", name="Play").click()
     open_tab(page, "Moves")
     _tree_has(page, "white die 5 *")

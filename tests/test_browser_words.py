@@ -4,7 +4,9 @@ open in Explore's Play tab, then a two-player forced trade form, the visible tex
 options, tooltips; not the notation in ``<code>``) carries no internal name (``src``, ``dst``,
 ``args``, ``listed``, card ids, variant codes, a ``commodities`` field where the variant has
 none), no emoji or pictograph, and counts and articles that agree. The icons are drawn (inline
-SVG). Screenshots: tests/artifacts/words_*.png.
+SVG). Then what needed a second look: an "our reading" tag that says what it means, the event
+die in words under the board, and ▶| greyed at an open puzzle yet saying why when pressed.
+Screenshots: tests/artifacts/words_*.png.
 
 Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
 """
@@ -12,9 +14,11 @@ Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
 from __future__ import annotations
 
 import pytest
-from browser_harness import ARTIFACTS, open_app, open_new_game, open_tab, pick_lesson
+from browser_harness import ARTIFACTS, attribute, open_app, open_new_game, open_tab, pick_lesson
 from test_page_words import INTERNAL_WORDS, MACHINERY, PICTOGRAPHS
 from test_words import INTERNAL, agreement_errors
+
+from catan_tutor.widgets.verdicts import READING_NOTE
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -118,4 +122,52 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     form.screenshot(path=ARTIFACTS / "words_forced_trade_form.png")
     # the verdict's mark is drawn, not a font's glyph
     assert form.locator(".catan-verdict svg.catan-icon-ok").count() == 1
+
+    # the lesson's text names a rule that is this tutor's reading: the tag says so in words,
+    # its tooltip what that means, and the rule's text opened says it first
+    ref = page.locator(".catan-rule-ref[data-rule='2P-TOKEN-FORCED-TRADE']:visible").first
+    mark = ref.locator(".catan-reading-mark")
+    assert mark.inner_text() == "our reading" and mark.get_attribute("title") == READING_NOTE
+    mark.click()  # the tag is part of the rule's button
+    opened = ref.locator("xpath=following-sibling::*[1]")
+    opened.wait_for(state="visible")
+    assert opened.inner_text().startswith(f"Our reading: {READING_NOTE}"), opened.inner_text()
+    text = ref.locator("xpath=ancestor::div[contains(@class,'widget-html')][1]")
+    text.screenshot(path=ARTIFACTS / "words_reading_tag.png")
+
+    # Cities & Knights: the event die said in words under the board (lesson 7.1's trade castle)
+    pick_lesson(page, "Recruiting, activating and promoting knights")
+    for node in _event_path("ck_knight_recruit", "trade")[1:]:
+        page.get_by_title("forward (PageDown)").click()
+        page.locator(f".catan-state[data-node='{node.id}']").wait_for(state="attached")
+    words = page.locator(".catan-dice-words")
+    words.wait_for(state="visible")
+    assert "Event die: yellow trade castle." in words.inner_text(), words.inner_text()
+    page.locator(".catan-board-col").first.screenshot(path=ARTIFACTS / "words_event_die.png")
+
+    # a puzzle not solved: ▶| looks greyed, and a press says why (the line stays hidden)
+    pick_lesson(page, "Puzzles: setting up a base game")
+    page.get_by_title("last (End)").click()  # to the first question
+    held = page.locator(".catan-step-held", has_text="▶|")
+    held.wait_for()
+    opacity = held.evaluate("b => Number(getComputedStyle(b).opacity)")
+    assert opacity < 0.8, opacity
+    node = attribute(page, ".catan-state", "data-node")
+    held.click()
+    page.get_by_text("Solve the puzzle first").first.wait_for()
+    assert attribute(page, ".catan-state", "data-node") == node
+    page.screenshot(path=ARTIFACTS / "words_puzzle_held.png")
     assert p.outside == []
+
+
+def _event_path(lesson: str, face: str) -> list:
+    """The lesson's main line up to its first node whose event die shows ``face``."""
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+
+    tl = load_scenario(packaged_lessons() / f"{lesson}.catan.yaml").timeline
+    assert tl is not None
+    path = [tl.root]
+    while path[-1].state.event != face or not path[-1].state.dice:
+        path.append(path[-1].children[0])
+    return path

@@ -3,23 +3,35 @@ from the widgets and the session without a browser: a verdict says the move in w
 its notation), the log's next wait has no "chance:", the new game's seats (P1 human, the
 others the computer, strengths named for a learner), a free game in no chapter, a form that
 starts empty, a puzzle's form that lists every spot, and the editor's pieces of the variant.
+Then a second look: "our reading" tags that say what they mean, another seat's move refused in
+words that fit the moment, ▶ and ▶| greyed at an open puzzle yet saying why, no dead field on
+the Improve form, Try a move cleared on another position, the event die in words, a two-roll
+turn's dice said once, and moves said in words in the "or pick" lists and a puzzle's verdicts.
 """
 
 from __future__ import annotations
 
+import html
 import re
 
 from puzzle_answers import course_puzzles
-from test_page_words import page_text
+from test_page_words import html_text, page_text
 from test_puzzle_secret import at_question
 
 from catan_tutor import board, new_game
-from catan_tutor.actions import BuildRoad, Settle
+from catan_tutor.actions import BuildRoad, Improve, Settle
+from catan_tutor.game import Game
 from catan_tutor.study.puzzle import answer_nodes
-from catan_tutor.widgets import verdicts
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import load_scenario
+from catan_tutor.study.timeline import Node, Timeline
+from catan_tutor.widgets import BoardView, verdicts
 from catan_tutor.widgets.app import FREE_GAME, App
+from catan_tutor.widgets.board_panel import HELD
 from catan_tutor.widgets.computer import CHOICES, STRENGTHS
+from catan_tutor.widgets.dice_shown import dice_shown, event_words
 from catan_tutor.widgets.forms import ActionForm
+from catan_tutor.widgets.rules_panel import rules_html
 from catan_tutor.widgets.tutor import TABS, Tutor
 from catan_tutor.widgets.verdicts import verdict_html
 
@@ -153,3 +165,265 @@ def test_the_editor_offers_the_pieces_of_the_variant():
         assert {"settlement", "city", "road", "robber", "remove"} <= offered
         assert bool({"wall", "knight", "merchant"} & offered) is ck, (start, offered)
         assert (t.editor.level.layout.display != "none") is ck
+
+
+# ---------------------------------------------------------------- a fresh learner's second look
+# (issue "The learner's page: words for learners, controls that answer")
+def _tags(page: str, cls: str) -> list[tuple[dict[str, str], str]]:
+    """Each element of class ``cls`` in ``page``: its attributes and its text (tags dropped)."""
+    found = []
+    for m in re.finditer(rf"<span class='{cls}'([^>]*)>(.*?)</span>", page):
+        attrs = dict(re.findall(r"([\w-]+)='([^']*)'", m[1]))
+        found.append((attrs, re.sub(r"<[^>]+>", "", m[2])))
+    return found
+
+
+def test_a_reading_tag_says_our_reading_and_what_that_means_where_a_rule_is_named():
+    """DUMMY-IMMUNE is this tutor's reading: named in a lesson text, its button carries the
+    visible tag "our reading" (so the button's name says it too), whose tooltip says what it
+    means; opened, the rule's text starts with that sentence. A verdict's rule and the Rules
+    tab tag it the same way."""
+    page = verdicts.lesson_html("The dummy keeps its cards (DUMMY-IMMUNE).")
+    button = r"<span class='catan-rule-ref'[^>]*>(.*?)</span><span class='catan-rule-ref-text'"
+    ref = re.search(button, page)
+    assert ref, page
+    marks = _tags(ref[1], "catan-reading-mark")
+    assert [text for _, text in marks] == [verdicts.READING_WORD] == ["our reading"]
+    assert html.unescape(marks[0][0]["title"]) == verdicts.READING_NOTE
+    assert verdicts.READING_NOTE == "The rulebooks do not settle this; the tutor plays it this way."
+    opened = re.search(r"<span class='catan-rule-ref-text' role='note' hidden>(.*?)</span>", page)
+    note = f"<em>Our reading: {verdicts.READING_NOTE}"
+    assert opened and html.unescape(opened[1]).startswith(note), opened
+    plain_ref = verdicts.lesson_html("Mind the distance (BASE-BUILD-DISTANCE).")
+    assert "catan-reading-mark" not in plain_ref and "our reading" not in plain_ref
+    for shown in (verdicts.rule_details("DUMMY-IMMUNE"), rules_html("base-dummy", "immune")):
+        badges = _tags(shown, "catan-reading-badge")
+        assert badges and all(text == "our reading" for _, text in badges), shown
+        assert all(html.unescape(a["title"]) == verdicts.READING_NOTE for a, _ in badges)
+    assert "catan-reading-badge" not in verdicts.rule_details("BASE-BUILD-DISTANCE")
+
+
+def _main_phase(variant: str, players: int) -> Game:
+    g = new_game(variant, players=players, seed=3)
+    while g.state.phase != "main":
+        g.play(g.legal_actions()[0])
+    return g
+
+
+def test_another_seats_move_off_turn_is_refused_in_plain_words_that_fit_the_moment():
+    """BASE-TURN-OFFTURN: in setup P2's settlement is refused with "It is P1's move, not
+    P2's." and nothing about trading (there is none in setup); in P1's main phase, P2 is told
+    the one thing left: answering a trade P1 offers. No "active player", no "decisions"."""
+    g = new_game("base", players=3)
+    ex = g.explain(Settle(1, board.parse_vertex("A12")))
+    assert not ex.legal and ex.rule == "BASE-TURN-OFFTURN"
+    assert ex.reason == "It is P1's move, not P2's.", ex.reason
+    g = _main_phase("base", 3)
+    p1 = g.names[g.state.active]
+    other = (g.state.active + 1) % 3
+    ex = g.explain(BuildRoad(other, 0))
+    assert not ex.legal and ex.rule == "BASE-TURN-OFFTURN"
+    who = g.names[other]
+    assert ex.reason == (
+        f"It is {p1}'s move, not {who}'s. Until it is their turn, {who} can only answer a "
+        f"trade {p1} offers them."
+    ), ex.reason
+    for reason in (ex.reason, g.explain(Settle(1, 0)).reason):
+        assert "active player" not in reason and "decisions" not in reason
+
+
+def _road_puzzle() -> Tutor:
+    from test_tutor_session import ROAD
+
+    from catan_tutor.study.scenario import loads_scenario
+
+    t = Tutor(loads_scenario(ROAD, "road.catan.yaml"))
+    t.session.lesson_id = "road"
+    t.session.play("P1 settle N6")
+    assert t.session.puzzle.holds()
+    return t
+
+
+def test_forward_and_to_the_end_are_greyed_at_an_open_puzzle_and_say_why_when_pressed():
+    """▶ and ▶| at a puzzle not solved: greyed (class ``catan-step-held``, the tooltip says
+    why) but a press, or End, says "Solve the puzzle first" and shows nothing of the line;
+    solved, they step on as usual."""
+    t = _road_puzzle()
+    s, nav = t.session, t.board.nav
+    question = s.node
+    for button, where in ((nav[2], "forward"), (nav[3], "last")):
+        assert HELD in button._dom_classes and "solve the puzzle first" in button.tooltip
+        assert not s.can_step(where) and s.held(where)
+        button.click()
+        assert s.node is question and t.controls.message.value.startswith("Solve the puzzle first")
+        s.say("")
+    t.board.on_key({"type": "keydown", "key": "End"})
+    assert s.node is question and "Solve the puzzle first" in t.controls.message.value
+    assert HELD not in nav[1]._dom_classes and not nav[1].disabled  # back: as ever
+    s.play("P1 road N5")  # solved
+    s.back()
+    assert HELD not in nav[3]._dom_classes and not nav[3].disabled
+    assert nav[3].tooltip == "last (End)"
+    nav[3].click()
+    assert s.node is not question and not s.node.children
+
+
+def _improve_forms() -> list[ActionForm]:
+    """The Improve forms of the packaged C&K lessons' main lines, where improving is legal."""
+    forms = []
+    for lesson in ("ck_metropolis_race", "ck_metropolis_level5", "ck_aqueduct"):
+        tl = load_scenario(packaged_lessons() / f"{lesson}.catan.yaml").timeline
+        assert tl is not None
+        node = tl.root
+        while True:
+            g = Game(tl.rules, node.state)
+            acts = [a for a in g.legal_actions() if isinstance(a, Improve)]
+            if acts:
+                forms.append(ActionForm(g, acts, lambda a: None))
+            if not node.children:
+                break
+            node = node.children[0]
+    return forms
+
+
+def test_the_improve_form_has_no_dead_field_and_names_the_metropolis_city():
+    """An improvement that wins no metropolis names no city: the form has no empty "at: —"
+    list; one that wins it (CK-METRO-TAKE) asks "metropolis on" which city."""
+    forms = _improve_forms()
+    plain_ = [f for f in forms if all(a.vertex == -1 for a in f.actions)]
+    metro = [f for f in forms if any(a.vertex >= 0 for a in f.actions)]
+    assert plain_ and metro
+    for f in plain_:
+        assert list(f.pickers) == ["player", "track"], list(f.pickers)
+        assert "—" not in page_text(f.widget)
+        f.set(track=f.actions[0].track)
+        assert f.action() == f.actions[0] and not f.play_button.disabled
+    for f in metro:
+        assert f.pickers["vertex"].description == "metropolis on"
+        labels = [label for label, v in f.pickers["vertex"].options]
+        assert labels and "—" not in labels
+
+
+def test_try_a_move_is_cleared_when_another_position_shows():
+    """A move typed under Try a move is for one position: another node (a move played, a
+    step back or forward) clears it; the same node shown again keeps it."""
+    t = Tutor(new_game("base", players=3))
+    s, box = t.session, t.controls.try_text
+    box.value = "P1 road H3"
+    s.show()  # the same node shown anew: the text stays
+    assert box.value == "P1 road H3" and s.tried_text == "P1 road H3"
+    s.play("P1 settle J12")
+    assert box.value == "" and s.tried_text == "" and t.controls.try_verdict.value == ""
+    box.value = "P1 road J1"
+    s.step("back")
+    assert box.value == "" and s.tried_text == ""
+    box.value = "P2 settle A4"
+    s.step("forward")
+    assert box.value == ""
+
+
+def _line(lesson: str) -> tuple[Timeline, list[Node]]:
+    """A packaged lesson's timeline and the nodes of its main line."""
+    tl = load_scenario(packaged_lessons() / f"{lesson}.catan.yaml").timeline
+    assert tl is not None
+    nodes = [tl.root]
+    while nodes[-1].children:
+        nodes.append(nodes[-1].children[0])
+    return tl, nodes
+
+
+def test_the_event_die_is_said_in_words_under_the_board():
+    """Lesson 7.1 (knight recruit) rolls a trade castle with red 6: under the board, "Event
+    die: yellow trade castle", with who draws (CK-EVENT-CASTLE, level 5 for a red 6); a ship
+    says the barbarians sail closer (CK-EVENT-SHIP). No event die thrown: no line."""
+    t = Tutor(load_scenario(packaged_lessons() / "ck_knight_recruit.catan.yaml"))
+    node = t.session.timeline.root
+    t.session.goto(node)
+    assert t.board.dice_words.layout.display == "none" and t.board.dice_words.value == ""
+    for _ in range(4):  # P1 roll, white 4, red 6, event trade
+        node = node.children[0]
+    t.session.goto(node)
+    said = html_text(t.board.dice_words.value)
+    assert t.board.dice_words.layout.display == ""
+    assert "Event die: yellow trade castle." in said, said
+    assert (
+        "The red die shows 6: every player with trade improvements at level 5 or higher "
+        "draws a trade progress card."
+    ) in " ".join(said.split()), said
+    ship = next(
+        n
+        for lesson in ("ck_barbarian_defender", "ck_barbarians_pillage", "ck_barbarian_tie")
+        for n in _line(lesson)[1]
+        if n.state.event == "ship" and n.state.dice
+    )
+    words = event_words(ship.state)
+    assert words.startswith("Event die: ship. The barbarian ship sails one step closer")
+    assert event_words(new_game("ck", players=3).state) == ""
+
+
+def test_a_two_roll_turn_s_dice_are_said_once(monkeypatch):
+    """2P-ROLL-TWICE: the strip's caption says the turn's rolls in one phrase ("dice: first
+    roll 7", then "dice: rolls 7, then 5"), never a roll twice ("last roll 7" and "rolls 7")."""
+    tl, nodes = _line("base_2p_double_roll")
+    seen: dict[int, Node] = {}
+    for node in nodes:
+        faces, caption = dice_shown(node)
+        sums = node.state.sums
+        if not faces or node.state.rolled or not sums:
+            continue
+        if len(sums) == 1:
+            assert caption == f"dice: first roll {sums[0]}", caption
+        else:
+            assert caption == f"dice: rolls {sums[0]}, then {sums[1]}", caption
+        seen.setdefault(len(sums), node)
+    assert set(seen) == {1, 2}
+    view = BoardView(lambda: tl.game)
+    written: list[str] = []
+    monkeypatch.setattr(view.pieces, "fill_text", lambda text, *a, **k: written.append(text))
+    for node in seen.values():
+        tl.goto(node)
+        written.clear()
+        view.dice = dice_shown(node)
+        view.draw_pieces()
+        dice = [w for w in written if "roll" in w]
+        assert dice == [view.dice[1]], written  # one line; no "rolls 7" under "last roll 7"
+
+
+def test_the_or_pick_list_says_each_move_in_words_not_notation():
+    """The form's "or pick" list reads "P1 builds a settlement on A12" (the kind's sentence),
+    never "P1 settle A12"; a puzzle's list of every spot too (the same words for a legal and
+    an illegal spot: they tell nothing of the answer). Notation stays where it is typed."""
+    t = Tutor(new_game("base", players=3))
+    form = _setup_settle(t)
+    labels = [label for label, _ in form.listed.options]
+    assert len(labels) == 54 and len(set(labels)) == 54
+    assert "P1 builds a settlement on A12" in labels, labels[:3]
+    assert not any(NOTATION.search(label) for label in labels)
+    t.session.play("P1 settle J12")
+    t.session.choose_kind("build road")
+    roads = [label for label, _ in t.controls.form.listed.options]
+    assert roads and all(r.startswith("P1 builds a road on ") for r in roads), roads
+    asked = next(a for a in course_puzzles() if a.lesson.startswith("puzzle_base") and _roads(a))
+    p = at_question(asked)
+    p.session.choose_kind("build road")
+    listed = [label for label, _ in p.controls.form.listed.options]
+    assert len(listed) == len(board.EDGE_LABELS)
+    assert all(re.fullmatch(r"P\d builds a road on \w+", label) for label in listed), listed[:3]
+
+
+def test_a_puzzles_answer_is_judged_in_words_not_notation():
+    """A legal move that is not the answer: "P1 may build a road on Q3, but it is not the
+    move the question asks for"; an illegal one: "P1 may not build a road on K5." with the
+    reason; a right one: "P1 builds a road on N5." (no "P1 road N5" anywhere)."""
+    t = _road_puzzle()
+    p = t.puzzle
+    t.session.play("P1 road Q3")
+    said = html_text(p.result.value)
+    assert "P1 may build a road on Q3, but it is not the move the question asks for" in said
+    p.submit("P1 road K5")
+    said = html_text(p.result.value)
+    assert "P1 may not build a road on K5." in said, said
+    p.submit("P1 road N5")
+    said = html_text(p.result.value)
+    assert "P1 builds a road on N5." in said, said
+    assert not re.search(r"\bP1 road\b", said), said

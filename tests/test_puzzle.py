@@ -274,14 +274,14 @@ def test_a_wrong_move_in_the_tutor_changes_nothing_and_says_why(tutor):
 def test_the_answer_line_stays_hidden_until_found(tutor):
     at = tutor.timeline.current
     tutor.session.forward()
-    assert tutor.timeline.current is at and "Find the move first" in tutor.controls.message.value
+    assert tutor.timeline.current is at and "Solve the puzzle first" in tutor.controls.message.value
     tutor.session.last()
     assert tutor.timeline.current is at
     tutor.session.first()
     tutor.session.last()  # stops at the question again
     assert tutor.timeline.current is at
     tutor.session.goto(at.children[0].children[0])  # a jump into the answer line: refused
-    assert tutor.timeline.current is at and "Find the move first" in tutor.controls.message.value
+    assert tutor.timeline.current is at and "Solve the puzzle first" in tutor.controls.message.value
 
 
 def test_hints_then_the_right_answer_goes_on(tutor):
@@ -302,7 +302,9 @@ def test_hints_then_the_right_answer_goes_on(tutor):
 def test_a_right_answer_the_lesson_does_not_follow_stays_with_its_line_a_click_away(tutor):
     tutor.session.play("P1 road N7")  # accepted, but its variation ends there: it stays
     assert str(tutor.timeline.current.action) == "P1 road N7"
-    assert "The lesson&#x27;s line goes on with P1 road N5." in tutor.puzzle.result.value
+    said = tutor.puzzle.result.value
+    assert "The lesson&#x27;s line goes on another way: P1 builds a road on N5." in said
+    assert tutor.puzzle.main_button.description.endswith("P1 builds a road on N5")
     tutor.puzzle.main_button.click()
     assert str(tutor.timeline.current.action) == "P1 road N5"
     tutor.session.last()

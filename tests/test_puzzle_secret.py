@@ -187,7 +187,7 @@ def test_a_right_answer_off_the_main_line_stays_as_played_the_line_one_click_awa
     assert question.children[0] is not here  # a variation, as played
     assert t.board.view.game.state.eowner == here.state.eowner  # the board shows N5
     shown = widget_text(t.puzzle.widget)
-    assert "Right" in shown and "P1 road N3" in shown
+    assert "Right" in shown and "P1 builds a road on N3" in shown and "P1 road N3" not in shown
     t.tabs.selected_index = TABS.index("Moves")
     assert ("P1 builds road N5", here.id) in rows(s.timeline, s.puzzle.hidden())
     t.puzzle.main_button.click()
@@ -231,7 +231,7 @@ def test_a_learner_answers_on_the_board_a_wrong_kind_judged_then_the_right_one()
     t.controls.act_at(c6)
     assert s.timeline.current is question and s.puzzle.tries == 1
     shown = widget_text(t.puzzle.widget)
-    assert "Not the answer" in shown and "P3 settle C6 is not allowed here" in shown
+    assert "Not the answer" in shown and "P3 may not build a settlement on C6." in shown
     s.choose_kind("build city")
     assert t.controls.form is not None
     assert t.controls.form.status.layout.display == "none"
@@ -248,7 +248,7 @@ def test_roll_and_end_turn_are_answers_while_a_question_is_open():
     at = setup.session.timeline.current
     setup.controls.roll_button.click()
     assert setup.session.timeline.current is at and setup.session.puzzle.tries == 1
-    assert "P1 roll is not allowed here" in widget_text(setup.puzzle.widget)
+    assert "P1 may not roll the dice" in widget_text(setup.puzzle.widget)
     dummy = at_question(
         next(a for a in PUZZLES if a.lesson == "puzzle_base_dummy" and a.node == 11)
     )

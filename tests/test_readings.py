@@ -43,7 +43,7 @@ def test_rules_tab_marks_every_reading_of_the_variant_and_nothing_else(variant):
 
 def test_a_reading_shows_the_seed_text_it_interprets_and_the_other_reading():
     box = reading_html("2P-TOKEN-FORCED-TRADE")
-    assert "This tutor's reading" in box
+    assert "Our reading:</b> The rulebooks do not settle this; the tutor plays it this way." in box
     assert "by his choice" in box and "official two-player rulebook" in box
     assert "Another reading:" in box and "Blind draw of 2" in box
     box = reading_html("CK-PC-SABOTAGE-SELF")
@@ -54,7 +54,8 @@ def test_a_reading_shows_the_seed_text_it_interprets_and_the_other_reading():
     assert "6 VP tokens" in box
     # A reading of one part of a rule says which part; a silent source says so.
     assert "of one part (the last sentence)" in reading_html("2P-TOKEN-ROBBER")
-    assert "do not settle this point" in reading_html("CK-PROGRESS-EMPTY")
+    silent = reading_html("CK-PROGRESS-EMPTY")  # no source text to quote: not said
+    assert "do not settle this" in silent and "What the rulebooks say" not in silent
     assert reading_html("BASE-BUILD-DISTANCE") == ""
 
 

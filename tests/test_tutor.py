@@ -155,15 +155,37 @@ def test_offer_form_plays_a_bundle_the_list_leaves_out():
 
 
 def test_form_lists_narrow_to_legal_values():
-    """A robber move: the victims offered are those beside the chosen hex (BASE-ROBBER-STEAL)."""
-    t = discard_owed()
-    t.session.play("P2 discard 2 brick, 2 ore")
+    """A robber move: the victims offered are those beside the chosen hex (BASE-ROBBER-STEAL),
+    "none" where nobody can be robbed; with nobody to rob anywhere, no victim list at all (a
+    list that shows nothing and cannot be changed)."""
+    g = edit(
+        new_game("base", players=3),
+        "place P2 settlement A12",
+        "place P3 settlement J12",
+        "hand P2 2 brick",
+        "hand P3 1 ore",
+        "turn P1 pre-roll 3",
+    )
+    t = Tutor(g)
+    for move in ("P1 roll", "die white 3", "die red 4"):
+        t.session.play(move)
     t.controls.palette.value = "move robber"
     f = t.controls.form
+    assert f is not None and {a.victim for a in f.actions} >= {-1, 1, 2}
     for h in {a.hex for a in f.actions}:
         f.set(hex=h)
         offered = {v for _, v in f.pickers["victim"].options}
         assert offered == {a.victim for a in f.actions if a.hex == h}
+        assert f.action() in f.actions
+        if offered == {-1}:
+            assert [label for label, _ in f.pickers["victim"].options] == ["none"]
+    t = discard_owed()  # no building on the board: nobody to rob anywhere
+    t.session.play("P2 discard 2 brick, 2 ore")
+    t.controls.palette.value = "move robber"
+    f = t.controls.form
+    assert f is not None and "victim" not in f.pickers
+    for h in {a.hex for a in f.actions}:
+        f.set(hex=h)
         assert f.action() in f.actions
 
 

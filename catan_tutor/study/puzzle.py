@@ -6,7 +6,8 @@ given), so that a solved puzzle goes on along the lesson. :func:`judge` says whe
 played there is an answer, and why, citing a rule: the engine's verdict for an illegal move
 (``Game.explain``, the most specific rule, rules/precedence.py), the puzzle's rule for a legal
 move that is not the answer (with the author's text when the lesson has that move as a
-variation), in one plain sentence for the learner (never the rule's text). :func:`hint` gives
+variation), in one plain sentence for the learner (never the rule's text; the move in words,
+"P1 may build a road on H3", never its notation). :func:`hint` gives
 the hints in order: first where to look (the area of the board or the kind of action), then
 the rule.
 
@@ -24,6 +25,7 @@ from .. import rulebook
 from ..actions import Action
 from ..errors import CatanError
 from ..game import Game
+from ..rules.words import may, say
 from .timeline import Node
 
 MAX_HINTS = 2  # hints a puzzle offers (the area or kind of action, then the rule)
@@ -102,6 +104,7 @@ def judge(puzzle: Puzzle, node: Node, rules, move: Action | str) -> Judgement:
         return Judgement(shown, False, False, "", f"That is not a move: {e}")
     answers = answer_nodes(puzzle, node, rules)
     hit = next((c for c in answers if c.action == ex.action), None)
+    s = game.state
     if hit is not None:
         why = puzzle.explain or hit.tutor or hit.comment or ex.reason
         return Judgement(
@@ -109,22 +112,22 @@ def judge(puzzle: Puzzle, node: Node, rules, move: Action | str) -> Judgement:
             True,
             True,
             puzzle.rule or ex.rule,
-            f"Right: {ex.action}. {why}".strip(),
+            f"Right: {say(s, ex.action)} {why}".strip(),
             hit,
         )
     if not ex.legal:
-        return Judgement(
-            str(ex.action), False, False, ex.rule, f"{ex.action} is not allowed here: {ex.reason}"
-        )
+        text = f"{may(s, ex.action, False)} {ex.reason}"
+        return Judgement(str(ex.action), False, False, ex.rule, text)
     known = next((c for c in node.children if c.action == ex.action), None)
     said = (known.tutor or known.comment) if known is not None else ""
+    allowed = may(s, ex.action, True).rstrip(".")
     if any(type(c.action) is type(ex.action) for c in answers):
         text = (
-            f"{ex.action} is allowed here, but it is not the move the question asks for "
+            f"{allowed}, but it is not the move the question asks for "
             "(another move of this kind is)."
         )
     else:
-        text = f"{ex.action} is allowed here, but the question asks for another kind of move."
+        text = f"{allowed}, but the question asks for another kind of move."
     if said:
         text += f" {said}"
     return Judgement(str(ex.action), False, True, puzzle.rule or ex.rule, text.strip())

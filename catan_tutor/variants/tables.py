@@ -5,11 +5,11 @@ enumeration of legal actions, read from the variant's ``kinds`` and ``phases`` t
 
 from __future__ import annotations
 
-from ..actions import Action, seat
+from ..actions import Action, Offer, seat
 from ..rules import awards, words
 from ..rules.common import Reason, actors
 from ..rules.precedence import most_specific
-from ..state import OVER, SETUP_ROAD, SETUP_SETTLE, State
+from ..state import MAIN, OVER, SETUP_ROAD, SETUP_SETTLE, State
 from .capabilities import Capabilities
 from .records import Apply, Check, Kind, Phase, Table
 
@@ -133,11 +133,7 @@ class TableRules:
                     decision.rule,
                     f"Waiting for {self._owed(s, p)}; nothing else happens until then.",
                 )
-            return Reason(
-                "BASE-TURN-OFFTURN",
-                f"It is {s.name(who[0])}'s move; {seat(p)} may "
-                "only trade with the active player and settle their own decisions.",
-            )
+            return Reason("BASE-TURN-OFFTURN", self._not_yours(s, who[0], p))
         if decision is not None and type(a) not in decision.kinds:
             if p != s.active:
                 return Reason(
@@ -149,6 +145,18 @@ class TableRules:
         if fn is None:
             return Reason("BASE-TURN-PHASES", f"'{a}' is not an action of this variant.")
         return fn(s, a)
+
+    def _not_yours(self, s: State, mover: int, p: int) -> str:
+        """Why seat ``p`` may not act while ``mover`` is to move (rule="BASE-TURN-OFFTURN"),
+        in a learner's words; what ``p`` may still do is said only where it can happen now:
+        in the main phase of a turn with trade between players, answer a trade offered."""
+        said = f"It is {s.name(mover)}'s move, not {s.name(p)}'s."
+        if s.phase == MAIN and Offer in self.checks and mover == s.active:
+            said += (
+                f" Until it is their turn, {s.name(p)} can only answer a trade "
+                f"{s.name(mover)} offers them."
+            )
+        return said
 
     # ------------------------------------------------------------ verdicts for a learner
     def refusal(self, s: State, a: Action) -> Reason | None:

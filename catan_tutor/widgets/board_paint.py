@@ -45,7 +45,7 @@ from ..scene import (
     strip_scene,
 )
 from . import style
-from .dice_shown import NO_DICE
+from .dice_shown import NO_DICE, dice_caption
 
 if TYPE_CHECKING:
     from .board_view import GameLike
@@ -401,6 +401,10 @@ class ScenePainter:
     # -- status strip (pieces layer) ---------------------------------------------------------
 
 
+CHAR_WIDTH = 0.52  # of the font's size: a character of the strip's text, about (no measuring)
+TRACK_LABEL = "barbarian ship"
+
+
 class StripPainter:
     """The strip under the board: the dice of the turn (with the event die in C&K), the
     rolls of a two-roll turn, and in C&K the barbarian track with the strengths it compares."""
@@ -425,8 +429,8 @@ class StripPainter:
     ) -> None:
         """Under the board: the dice of the roll (three in C&K) with a caption saying what
         they are (``dice``: the faces and caption ``dice_shown`` finds on the timeline, else
-        the state's), the production sums of a two-roll turn, and in C&K the barbarian track
-        with the strengths it compares."""
+        the state's; a two-roll turn's rolls in it), and in C&K the barbarian track with the
+        strengths it compares."""
         top, h = self.vp.oy * 2, self.strip
         c.fill_style = style.STRIP_FILL_DARK if self.dark else style.STRIP_FILL
         c.fill_rect(0, top, self.vp.ox * 2, h)
@@ -434,7 +438,7 @@ class StripPainter:
         x = self.px(12)
         if dice is None:
             faces = strip.faces
-            dice = (faces, f"dice: last roll {sum(faces[:2])}" if faces else NO_DICE)
+            dice = (faces, dice_caption(sum(faces[:2]), strip.sums) if faces else NO_DICE)
         faces, caption = dice
         event = strip.event
         if faces or event:
@@ -444,12 +448,14 @@ class StripPainter:
             if strip.ck:  # the event die
                 self._draw_event_die(c, x, y, size, event)
                 x += size * 1.25
-        sums = strip.sums
-        lines = [caption, "rolls " + " · ".join(map(str, sums))] if sums else [caption]
+        x += self.px(4)
+        room = (self._track_left(h) - self.px(10) if strip.ck else self.vp.ox * 2) - x
+        font = 0.28 if len(caption) * CHAR_WIDTH * 0.28 * h <= room else 0.24  # else smaller,
+        lines = wrap(caption, max(8, int(room / (CHAR_WIDTH * font * h))))  # on two lines
         c.fill_style, c.text_align, c.text_baseline = self.text_colour, "left", "middle"
-        c.font = style.font((0.24 if len(lines) > 1 else 0.28) * h)
+        c.font = style.font((0.24 if len(lines) > 1 else font) * h)
         for i, line in enumerate(lines):
-            c.fill_text(line, x + self.px(4), top + h * (i + 1) / (len(lines) + 1))
+            c.fill_text(line, x, top + h * (i + 1) / (len(lines) + 1))
         if strip.ck:  # the barbarian track
             self._draw_track(c, top, h, strip, last_attack)
 
@@ -486,15 +492,23 @@ class StripPainter:
             c.fill_style = "#ffffff"
             c.fill_polygon(_shape(x + size / 2, y + size / 2, size / 2, style.GATE_SHAPE))
 
+    def _track_geometry(self, h: float) -> tuple[float, float, float]:
+        """The barbarian track's step radius, spacing and its last step's centre (x)."""
+        r = 0.17 * h
+        return r, 2.55 * r, self.vp.ox * 2 - self.px(14) - r
+
+    def _track_left(self, h: float) -> float:
+        """Where the track's label begins (x): the dice's caption stays left of it."""
+        r, step, right = self._track_geometry(h)
+        return right - TRACK_END * step - 2 * r - len(TRACK_LABEL) * CHAR_WIDTH * 0.24 * h
+
     def _draw_track(
         self, c: Canvas, top: float, h: float, strip: Strip, last_attack: dict | None
     ) -> None:
         """Seven steps from the far island (0) to the attack (7), the ship on its step, and
         the barbarians' strength against the active knights'."""
         barb = strip.barb
-        r = 0.17 * h
-        step = 2.55 * r
-        right = self.vp.ox * 2 - self.px(14) - r
+        r, step, right = self._track_geometry(h)
         y = top + 0.42 * h
         for i in range(TRACK_END + 1):
             x = right - (TRACK_END - i) * step
@@ -513,7 +527,7 @@ class StripPainter:
         c.fill_style, c.text_align, c.text_baseline = self.text_colour, "right", "middle"
         c.font = style.font(0.24 * h)
         c.fill_text(text, right + r, top + 0.85 * h)
-        c.fill_text("barbarian ship", right - TRACK_END * step - 2 * r, y)
+        c.fill_text(TRACK_LABEL, right - TRACK_END * step - 2 * r, y)
 
 
 # ---------------------------------------------------------------- overlays (BoardView's layers)

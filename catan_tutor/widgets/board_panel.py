@@ -24,7 +24,7 @@ from ..study.timeline import Node
 from . import markup, verdicts
 from .board_view import BoardView
 from .describe import board_text_html
-from .dice_shown import dice_shown
+from .dice_shown import dice_shown, event_words
 from .editor_panel import LABELS
 from .kinds import SPOT_WORDS, Spot, spot_kind, targets_of, variant_kinds
 from .links import Link, link_of
@@ -50,6 +50,9 @@ ARROWS = {
 SPOT_XY = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
 SPOT_COUNT = {"vertex": board.N_VERTICES, "edge": board.N_EDGES, "hex": board.N_HEXES}
 EDIT_SPOT = {"road": "edge", "robber": "hex", "merchant": "hex"}  # else a vertex
+STEP_TIPS = {"first": "first (Home)", "back": "back (PageUp)", "forward": "forward (PageDown)",
+             "last": "last (End)"}  # fmt: skip
+HELD = "catan-step-held"  # a step button greyed by a puzzle not solved yet (still says why)
 
 
 def step_cursor(
@@ -107,9 +110,9 @@ class BoardPanel:
         self.view = BoardView(lambda: session.game, width, height)
         self.view.canvas.on_mouse_down(guard(self.click))
         self.view.canvas.on_touch_start(guard(self.tap))  # a tap sends no mouse event
-        self.nav = [b(description=d, tooltip=t, layout=lay(width="46px"))
-                    for d, t in (("|◀", "first (Home)"), ("◀", "back (PageUp)"),
-                                 ("▶", "forward (PageDown)"), ("▶|", "last (End)"))]  # fmt: skip
+        self.nav = [b(description=d, tooltip=STEP_TIPS[w], layout=lay(width="46px"))
+                    for d, w in (("|◀", "first"), ("◀", "back"), ("▶", "forward"),
+                                 ("▶|", "last"))]  # fmt: skip
         for button, where in zip(self.nav, ("first", "back", "forward", "last"), strict=True):
             button.on_click(guard(lambda _, where=where: session.step(where)))
         self.marker = widgets.HTML(layout=lay(display="none"))  # data-* for tests, no text
@@ -127,10 +130,14 @@ class BoardPanel:
         self.link_box = widgets.HTML(layout=lay(width="100%"))
         self.link_box.add_class("catan-link")
         self.board_text = widgets.HTML()  # the board in words, for screen readers
+        # what the event die shows and does (C&K), in words under the strip that draws it
+        self.dice_words = widgets.HTML(layout=lay(display="none", margin="0 0 0 6px"))
+        self.dice_words.add_class("catan-dice-words")
         self.cursor_at: tuple[float, float] | None = None  # where the cursor was, board units
         self.widget = widgets.VBox(
             [
                 self.view.widget,
+                self.dice_words,
                 self.board_text,
                 widgets.HBox(
                     [*self.nav, self.view.labels_button, self.copy_link, self.pointer],
@@ -177,9 +184,9 @@ class BoardPanel:
             view.targets = targets_of(s.of_kind()) if s.puzzle.glows() else []
             view.last_attack = verdicts.last_attack(s.node)  # the strengths that fought
             view.dice = dice_shown(s.node)  # a roll-off's too, and what the dice are
+            self.event_line(event_words(s.game.state))
             view.update()
-            for button, where in zip(self.nav, ("first", "back", "forward", "last"), strict=True):
-                button.disabled = not s.can_step(where)  # a step to nowhere is greyed
+            self.step_buttons()
             self.marker.value = state_html(s.node, s.game)
             self.board_text.value = board_text_html(s.game, s.puzzle_secret)
             self.link_panel()
@@ -191,6 +198,32 @@ class BoardPanel:
             self.cursor_status()
         elif event == "seats":  # the link names the computer seats
             self.link_panel()
+
+    def event_line(self, words: str) -> None:
+        """The event die in words under the board (none: the line takes no room)."""
+        value = (
+            f"<div style='font-size:12px;line-height:1.35;color:#444'>{markup.text(words)}</div>"
+            if words
+            else ""
+        )
+        if self.dice_words.value != value:
+            self.dice_words.value = value
+            self.dice_words.layout.display = "" if words else "none"
+
+    def step_buttons(self) -> None:
+        """A step to nowhere is greyed (disabled); forward past a puzzle not solved yet looks
+        greyed too (class ``catan-step-held``) but a press says why (``session.nowhere``)."""
+        s = self.session
+        for button, where in zip(self.nav, ("first", "back", "forward", "last"), strict=True):
+            held = s.held(where)
+            button.disabled = not s.can_step(where) and not held
+            tip = STEP_TIPS[where] + (" · solve the puzzle first" if held else "")
+            if button.tooltip != tip:
+                button.tooltip = tip
+            if held:
+                button.add_class(HELD)
+            else:
+                button.remove_class(HELD)
 
     # ------------------------------------------------------------ links
     def link(self) -> Link:

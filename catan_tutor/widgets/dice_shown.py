@@ -1,28 +1,36 @@
 """The dice the strip under the board shows at a node of the timeline, with a caption saying
-what they are: the roll in progress, the last roll (its total is what the board produces), or
-after the first-player roll-off, whose dice the position does not keep, the roll-off's last
-roll, found on the path (BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF)."""
+what they are: the roll in progress, the last roll (its total is what the board produces), the
+two rolls of a two-player turn said once ("dice: rolls 7, then 5"; 2P-ROLL-TWICE), or after
+the first-player roll-off, whose dice the position does not keep, the roll-off's last roll,
+found on the path (BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF). In Cities & Knights the
+event die's face is said in words under the board, with what it does (``event_words``:
+CK-EVENT-SHIP, CK-EVENT-CASTLE)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..actions import Die
+from ..progress_cards import TRACKS
+from ..rules.barbarians import TRACK_END
 from ..state import ROLLOFF
 
 ROLLOFF_LOOKBACK = 200  # moves back along the path to the roll-off (it opens the game)
 NO_DICE = "dice: none rolled yet"
 NOT_YET = "dice: not rolled yet this turn"  # a turn starts with no dice (BASE-TURN-PHASES)
+# The castle faces of the event die: the colour of their track (palette.EVENT_FILL)
+CASTLE_COLOURS = {"science": "green", "trade": "yellow", "politics": "blue"}
 
 
 def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
     """``(faces, caption)`` at timeline ``node``: the faces to draw (none: no die) and the
     words beside them."""
     s = node.state
+    sums = tuple(getattr(s, "sums", ()) or ())
     if s.rolled:
-        return tuple(s.rolled), "roll-off: rolling" if s.phase == ROLLOFF else "dice: rolling"
+        return tuple(s.rolled), "roll-off: rolling" if s.phase == ROLLOFF else rolling(sums)
     if s.dice:
-        return tuple(s.dice), f"dice: last roll {sum(s.dice[:2])}"
+        return tuple(s.dice), dice_caption(sum(s.dice[:2]), sums)
     for _ in range(ROLLOFF_LOOKBACK):
         parent = node.parent
         if parent is None:
@@ -36,3 +44,56 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
             return faces, f"roll-off: {who}{sum(faces)}"
         node = parent
     return (), NOT_YET if s.turn >= 1 else NO_DICE
+
+
+def dice_caption(total: int, sums: tuple[int, ...] = ()) -> str:
+    """The caption of thrown dice: the last roll, or a two-roll turn's rolls said once (its
+    ``sums``: the first, then both; the same sum twice marks a second roll thrown anew,
+    CK2P-ROLL-SAME)."""
+    if not sums:
+        return f"dice: last roll {total}"
+    if len(sums) == 1:
+        return f"dice: first roll {sums[0]}"
+    if sums[0] == sums[1]:
+        return f"dice: {sums[0]} twice, rolled anew"
+    return f"dice: rolls {sums[0]}, then {sums[1]}"
+
+
+def rolling(sums: tuple[int, ...] = ()) -> str:
+    """The caption while the dice are being thrown (the first roll's sum in a two-roll turn)."""
+    if len(sums) == 1:
+        return f"dice: first roll {sums[0]}, now rolling"
+    if len(sums) == 2 and sums[0] == sums[1]:
+        return f"dice: {sums[0]} twice, rolled anew"
+    return "dice: rolling"
+
+
+def event_words(state: Any) -> str:
+    """What the event die shows, in words, with what it does ('' without a thrown event die):
+    the ship moves the barbarians one step closer (CK-EVENT-SHIP); a castle lets every player
+    whose improvements of its colour are high enough for the red die draw a progress card of
+    that colour (CK-EVENT-CASTLE, CK-PROGRESS-THRESHOLD)."""
+    face = str(getattr(state, "event", "") or "")
+    if not face or state.rolled or not state.dice:  # no event die, or a roll under way
+        return ""
+    if face == "ship":
+        return (
+            "Event die: ship. The barbarian ship sails one step closer to Catan; when it "
+            f"reaches the end of the track ({TRACK_END} steps) the barbarians attack."
+        )
+    if face not in TRACKS:
+        return ""
+    colour, red = CASTLE_COLOURS[face], state.dice[1]
+    head = f"Event die: {colour} {face} castle. "
+    if state.caps.double_roll:  # the red die of the throw the event came with may be gone
+        return head + (
+            f"Every player whose {face} improvements are high enough for the red die draws "
+            f"a {face} progress card (level 1 draws on red 1 or 2, each level one number more)."
+        )
+    from ..rules.progress import threshold  # (C&K's rules: imported once a C&K roll shows)
+
+    level = next(lv for lv in range(1, 6) if threshold(lv) >= red)
+    return head + (
+        f"The red die shows {red}: every player with {face} improvements at level {level} "
+        f"or higher draws a {face} progress card."
+    )

@@ -2,7 +2,9 @@
 that occur in the engine's legal actions (each list narrowed by the choices above it), and a
 count per card for card bundles (discards, offers, bids, gifts, forced trades), which the
 engine lists only in part. Fields are labelled in words (``FIELD_LABELS``: "from", "to",
-never ``src``), cards as printed; a field the variant does not have is left out. Every built
+never ``src``), cards as printed; a field the variant does not have is left out, and so is an
+optional one no move fills (an improvement that wins no metropolis names no city). The "or
+pick" list says each move in words ("P1 builds a road on H3"), not in notation. Every built
 action is checked by ``game.explain``: the form shows the engine's verdict with the rule's
 title (its text on a click, ``verdicts.py``) and enables Play only for a legal action; "Open
 in Rules" shows that rule in the Rules tab.
@@ -42,12 +44,45 @@ FIELD_LABELS = {
     "terrain": "terrain", "first": "first card", "second": "second card", "args": "details",
     "commodity": "commodity",
 }  # fmt: skip
+# A field that means something else in one kind: (kind's class name, field) -> its label.
+KIND_FIELD_LABELS = {("Improve", "vertex"): "metropolis on"}
 LIST_LABEL = "or pick"  # the list of every legal move of the kind
+NONE = -1  # the value of an optional field left empty (no victim, no second card, no city)
 
 
-def field_label(name: str) -> str:
-    """A field's label on the form: ``src`` -> "from" (an unknown field: its words)."""
+def field_label(name: str, cls: type | None = None) -> str:
+    """A field's label on the form: ``src`` -> "from" (an unknown field: its words); in a
+    kind where it means something else, that (``KIND_FIELD_LABELS``)."""
+    if cls is not None and (cls.__name__, name) in KIND_FIELD_LABELS:
+        return KIND_FIELD_LABELS[cls.__name__, name]
     return FIELD_LABELS.get(name, name.replace("_", " "))
+
+
+def unused(actions: list[Action], name: str) -> bool:
+    """An optional field every action leaves empty: an improvement that wins no metropolis
+    (no city to choose), a robber with nobody to rob. The form leaves it out: a list that
+    shows nothing and cannot be changed tells the learner nothing."""
+    return all(getattr(a, name) == NONE for a in actions)
+
+
+def option_words(game: Game, a: Action) -> str:
+    """A move as the "or pick" list says it: the kind's sentence for a learner ("P1 builds a
+    road on H3"), never its notation; the notation's words only for a move no sentence
+    fits (one the position cannot have)."""
+    try:
+        said = a.sentence(game.state)
+    except (IndexError, KeyError, TypeError, ValueError):
+        said = ""
+    return said.rstrip(".") or notation_words(str(a))
+
+
+def option_labels(game: Game, actions: list[Action]) -> list[str]:
+    """The "or pick" list's words for ``actions``: each sentence up to its first "; " (what
+    follows says what else happens: a knight displaced "...; P1 moves it along..."), unless
+    that leaves two moves alike; then the whole sentences."""
+    full = [option_words(game, a) for a in actions]
+    short = [words.split("; ")[0] for words in full]
+    return short if len(set(short)) == len(set(full)) else full
 
 
 def absent(game: Game, name: str) -> bool:
@@ -65,8 +100,8 @@ def is_bundle(value: object) -> bool:
 
 def value_label(game: Game, a: Action, name: str, value: object) -> str:
     """How a field's value reads in a form: labels as on the board, names of cards and seats."""
-    if value == -1 and name in ("victim", "second", "vertex"):
-        return "—"
+    if value == NONE and name in ("victim", "second", "vertex"):
+        return "none"
     if name in ("player", "to", "victim") and isinstance(value, int):
         return game.state.name(value) if 0 <= value < len(game.names) else str(value)
     if name == "neutral" and isinstance(value, int):
@@ -96,7 +131,9 @@ _CHOOSE = {"vertex": "a corner", "dst": "a corner", "src": "a knight", "edge": "
            "hex": "a hex", "victim": "whom to rob", "to": "whom to offer it to"}  # fmt: skip
 
 
-def _choose(name: str) -> str:
+def _choose(name: str, cls: type | None = None) -> str:
+    if cls is not None and (cls.__name__, name) in KIND_FIELD_LABELS:
+        return f"the {KIND_FIELD_LABELS[cls.__name__, name]}"
     return _CHOOSE.get(name, f"the {field_label(name)}")
 
 
@@ -149,7 +186,11 @@ class ActionForm:
         self.rule = ""  # the rule of the verdict shown
         proto = actions[0]
         self.cls = type(proto)
-        self.fixed = {n: getattr(proto, n) for n in field_names(proto) if absent(game, n)}
+        self.fixed = {
+            n: getattr(proto, n)
+            for n in field_names(proto)
+            if absent(game, n) or unused(actions, n)
+        }
         self.names = [n for n in field_names(proto) if n not in self.fixed]
         self.bundles = [n for n in self.names if is_bundle(getattr(proto, n))]
         self.pickers: dict[str, widgets.Dropdown] = {}
@@ -168,7 +209,7 @@ class ActionForm:
                 for box in boxes:
                     box.observe(self._guard(lambda _: self._check()), names="value")
                 self.counts[n] = boxes
-                title = widgets.HTML(f"<b>{html.escape(field_label(n))}</b>")
+                title = widgets.HTML(f"<b>{html.escape(field_label(n, self.cls))}</b>")
                 rows.append(
                     widgets.VBox(
                         [
@@ -182,7 +223,7 @@ class ActionForm:
                 )
             else:
                 dd = widgets.Dropdown(
-                    description=field_label(n),
+                    description=field_label(n, self.cls),
                     layout=widgets.Layout(width="260px"),
                     style={"description_width": "90px"},
                 )
@@ -192,7 +233,7 @@ class ActionForm:
                 self.pickers[n] = dd
                 rows.append(dd)
         self.listed = widgets.Dropdown(
-            options=[(notation_words(str(a)), a) for a in actions],
+            options=list(zip(option_labels(game, actions), actions, strict=True)),
             value=None,
             description=LIST_LABEL,
             layout=widgets.Layout(width="420px"),
@@ -315,7 +356,7 @@ class ActionForm:
             empty = next(n for n, dd in self.pickers.items() if dd.value is None)
             self.status.value = (
                 f"<span class='catan-form-choose' style='color:#555;font-size:12px'>Choose "
-                f"{_choose(empty)} (on the board or in the list).</span>"
+                f"{_choose(empty, self.cls)} (on the board or in the list).</span>"
             )
             self.play_button.disabled = True
             self.rule, self.rule_button.layout.display = "", "none"

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..actions import Action
+from ..rules.words import say
 from ..study.puzzle import Judgement, Puzzle, answer_nodes, asks_rule, hint, judge
 from ..study.timeline import Node
 from .kinds import acting_seat, target_of
@@ -81,6 +82,14 @@ class PuzzleState:
             rule = puzzle is not None and asks_rule(puzzle, node, tl.rules)
             self._rule_question = (node.id, rule)
         return self._rule_question[1]
+
+    def main_words(self) -> str:
+        """The move of the lesson's line that a right answer off it stands beside, in words
+        ("P1 builds a road on N5"); '' while there is none (``main_line``)."""
+        main = self.main_line()
+        if main is None or main.action is None or main.parent is None:
+            return ""
+        return say(main.parent.state, main.action).rstrip(".")
 
     def main_line(self) -> Node | None:
         """Where the lesson's line goes on after a right answer off it (the question's main
@@ -162,9 +171,9 @@ class PuzzleState:
         self.solved.add(self.key(node))
         main = node.children[0]
         if j.node is not main:  # played as played; the lesson's line is one click away
-            self.verdict = replace(
-                j, text=f"{j.text} The lesson's line goes on with {main.action}."
-            )
+            line = say(node.state, main.action) if main.action is not None else ""
+            text = f"{j.text} The lesson's line goes on another way: {line}"
+            self.verdict = replace(j, text=text)
         self.answered, self.right = j.node.id, self.verdict
         return False
 

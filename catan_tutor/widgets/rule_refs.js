@@ -8,11 +8,8 @@
   if (window.catanRuleRefs) return;
   window.catanRuleRefs = true;
   function toggle(ref) {
-    var text = ref.nextElementSibling;
-    while (text && !text.classList.contains('catan-rule-ref-text')) {
-      text = text.classList.contains('catan-reading-mark') ? text.nextElementSibling : null;
-    }
-    if (!text) return false;
+    var text = ref.nextElementSibling;  // (an "our reading" tag is inside the button)
+    if (!text || !text.classList.contains('catan-rule-ref-text')) return false;
     var open = ref.getAttribute('aria-expanded') !== 'true';
     ref.setAttribute('aria-expanded', open ? 'true' : 'false');
     text.hidden = !open;

@@ -5,11 +5,15 @@ the lesson is over. Plain Python, no widgets."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..game import Game
 from ..sampler import Sampler
 from ..study.timeline import Node, Timeline
+
+if TYPE_CHECKING:
+    from .puzzle_state import PuzzleState
 
 # What a lesson's file made: node id -> (node, parent id, move).
 LessonNodes = dict[int, tuple[Node, int, Action | None]]
@@ -22,6 +26,8 @@ OWN_END = (
     "“Back to the lesson” returns to where you left its line."
 )
 GAME_END = "This is the last move played: play a move to go on."
+# Forward and to the end while the puzzle here is not solved: the moves after it are its answer
+HIDDEN = "Solve the puzzle first: play your move on the board or type it, or take a hint."
 
 
 class LessonLine:
@@ -33,6 +39,7 @@ class LessonLine:
     sampler: Sampler
     show: Callable[..., None]
     start: Callable[[], Node]
+    puzzle: PuzzleState
 
     def chance(self, g: Game) -> Action:
         """The outcome Roll plays at a chance node: on a lesson's line, the lesson's own (its
@@ -95,16 +102,26 @@ class LessonLine:
 
     def can_step(self, where: str) -> bool:
         """Whether ``first``/``back``/``forward``/``last`` leads to another node: the step
-        buttons are enabled only then."""
+        buttons look pressable only then. Not forward from a puzzle not solved yet
+        (``held``)."""
         node = self.timeline.current
         if where in ("first", "back"):
             return node is not self.start()
-        return bool(node.children)
+        return bool(node.children) and not self.held(where)
+
+    def held(self, where: str) -> bool:
+        """``forward``/``last`` would lead on, but the puzzle asked here is not solved yet:
+        the moves after it stay hidden (the step's button is greyed, and says why)."""
+        node = self.timeline.current
+        return where in ("forward", "last") and bool(node.children) and self.puzzle.holds()
 
     def nowhere(self, where: str) -> str:
-        """What a step that leads nowhere says (a key pressed at the start or the end)."""
+        """What a step that leads nowhere says (a key pressed at the start or the end, or
+        past a puzzle not solved yet)."""
         if where in ("first", "back"):
             return AT_START
+        if self.held(where):
+            return HIDDEN
         if self.left_lesson_at() is not None:
             return OWN_END
         return AT_END if self.lesson_id else GAME_END

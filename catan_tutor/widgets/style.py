@@ -175,6 +175,11 @@ def theme_css() -> str:
             f"body[data-jp-theme-light='true'] {s} .jupyter-button.mod-success" for s in SCOPES
         )
         + "{background-color:#2e7d32}",
+        # a step button held by a puzzle not solved yet looks as a disabled one does (a press
+        # says why: board_panel.step_buttons)
+        ",".join(f"{s} .jupyter-button.catan-step-held" for s in SCOPES)
+        + "{opacity:var(--jp-widgets-disabled-opacity,.6);cursor:not-allowed;"
+        "box-shadow:none!important}",
         # the greyed "not possible now" kinds stay dimmed but readable: 0.5 read 3.0:1, 0.7 5.5
         ",".join(f"{s} .catan-blocked .widget-toggle-button:not(.mod-active)" for s in SCOPES)
         + "{opacity:.7}",

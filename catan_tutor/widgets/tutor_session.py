@@ -39,7 +39,7 @@ from .kinds import (
 )
 from .path_log import SETUP_PHASE, PathLog
 from .puzzle_state import PuzzleState
-from .session_line import LessonLine, LessonNodes
+from .session_line import HIDDEN, LessonLine, LessonNodes
 from .session_seats import SeatSettings
 from .session_tree import TreeEdits
 from .verdicts import plain
@@ -56,7 +56,6 @@ FULL = (
 )
 ROLL_PHASES = frozenset({"dice", "progress-draw"})  # chance that Roll goes on through
 MAX_ROLL_STEPS = 40  # chance outcomes one Roll click plays at most
-HIDDEN = "Find the move first: play it, or take a hint."
 ASK_HINT = (
     "Nothing of this kind can be played now. Click a spot on the board to see why "
     "not there, or type the move under Try a move."
@@ -112,6 +111,7 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
         self.kind = ""  # the kind of action chosen
         self.message = ""  # the line under the palette
         self.tried_text = ""  # the move typed under Try a move
+        self.tried_at: Node | None = None  # the node it was typed at (another node: it goes)
         self.verdict: Explanation | None = None  # the engine's verdict on it
         self.unreadable = ""  # why it is not notation, when it is not (a learner's sentence)
         self.unreadable_word = ""  # the word typed that is at fault ('' for none)
@@ -136,9 +136,12 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
 
     def show(self, message: str = "") -> None:
         """Show the current node anew: the kind is chosen afresh (the outcomes to force, or
-        the one kind legal), the verdict tried goes (its text stays), then ``shown``."""
+        the one kind legal), the verdict tried goes (its text stays while the node does: a
+        move typed is for one position), then ``shown``."""
         self.message = message
         self.verdict, self.unreadable = None, ""
+        if self.tried_at is not self.timeline.current:
+            self.tried_text, self.tried_at = "", None
         # one kind would tell a puzzle's answer; a computer's move is not the learner's
         kinds = [] if self.puzzle_secret or self.computer_to_move() else self.kinds()
         g = self.game
@@ -238,7 +241,7 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
 
     def step(self, where: str) -> None:
         """``first``, ``back``, ``forward`` or ``last``; one that leads nowhere says so."""
-        if not self.can_step(where) and not (where == "forward" and self.puzzle.holds()):
+        if not self.can_step(where):
             return self.show(self.nowhere(where))
         {"first": self.first, "back": self.back, "forward": self.forward, "last": self.last}[
             where
@@ -320,7 +323,7 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
     # ------------------------------------------------------------ Try a move
     def try_move(self, text: str) -> None:
         """The engine's verdict on the move ``text`` (nothing is played)."""
-        self.tried_text = text
+        self.tried_text, self.tried_at = text, self.timeline.current
         self.verdict, self.unreadable, self.unreadable_word = None, "", ""
         if text.strip():
             try:

@@ -92,29 +92,28 @@ def rule_ref_html(rule_id: str, shown: str) -> str:
     opens the rule's text under it and closes it again (``aria-expanded``; by mouse, keyboard
     or touch: ``rule_refs.js``), its ID in ``data-rule``. An inline element with the button's
     role, in the tab order, so a long title wraps with the sentence (a ``<button>`` cannot).
-    A rule that is this tutor's reading (a [decision]) is marked "reading", and its text says
-    so, with the other reading."""
+    A rule that is this tutor's reading (a [decision]) carries the tag "our reading" inside
+    the button (its name says it; a tooltip says what it means), and its opened text starts
+    with what that means (``READING_NOTE``), then the other reading."""
     text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], rulebook.rule(rule_id).text)
     found = rulebook.reading(rule_id)
     mark = note = ""
     if found is not None:
         other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
-        note = (
-            "This tutor's reading: the rules leave this open"
-            + (f". Another reading: {other}" if other else "")
-            + "."
+        note = f"{READING_WORD.capitalize()}: {READING_NOTE}" + (
+            f" Another reading: {other}." if other else ""
         )
-        mark = (  # a space before it: the page's text reads "map reading", not "mapreading"
-            f" <span class='catan-reading-mark' title='{markup.text(note)}' "
-            "style='color:#4527a0;font-size:10px;margin-left:1px;vertical-align:super'>"
-            "reading</span>"
+        mark = (  # a space before it: the page's text reads "map our reading", not "mapour"
+            f" <span class='catan-reading-mark' title='{markup.text(READING_NOTE)}' "
+            "style='display:inline-block;color:#4527a0;font-size:10px;margin-left:1px;"
+            f"vertical-align:super;white-space:nowrap'>{READING_WORD}</span>"
         )
         note = f"<em>{markup.text(note)}</em>"
     return (
         f"<span class='catan-rule-ref' role='button' tabindex='0' "
-        f"data-rule='{markup.text(rule_id)}' aria-expanded='false'>{shown}</span>{mark}"
-        f"<span class='catan-rule-ref-text' role='note' hidden>{markup.text(text)}"
-        f"{' ' + note if note else ''}</span>"
+        f"data-rule='{markup.text(rule_id)}' aria-expanded='false'>{shown}{mark}</span>"
+        f"<span class='catan-rule-ref-text' role='note' hidden>"
+        f"{note + '<br>' if note else ''}{markup.text(text)}</span>"
     )
 
 
@@ -144,27 +143,29 @@ def rule_text_html(text: str) -> str:
     return _QUOTED.sub(quoted, markup.text(text))
 
 
+# A rule that is this tutor's reading of a point the rulebooks leave open (a [decision] of
+# the reference) is tagged with these words wherever it is named, the tag's tooltip saying
+# what they mean; the rule's text, opened, says it again with the other reading.
+READING_WORD = "our reading"
+READING_NOTE = "The rulebooks do not settle this; the tutor plays it this way."
 READING_BADGE = (
-    "<span class='catan-reading-badge' title='This tutor&#39;s reading: the "
-    "rules do not settle this point' style='margin-left:6px;padding:0 5px;"
-    "border-radius:8px;background:#ede7f6;color:#4527a0;font-size:11px'>"
-    "reading</span>"
+    f"<span class='catan-reading-badge' title='{markup.text(READING_NOTE)}' "
+    "style='margin-left:6px;padding:0 5px;border-radius:8px;background:#ede7f6;"
+    f"color:#4527a0;font-size:11px;white-space:nowrap'>{READING_WORD}</span>"
 )
 
 
 def reading_html(rule_id: str) -> str:
     """'' for a rule the sources state; for a [decision], the box that says it is this tutor's
-    reading: what the sources say (or that they are silent), the other reading, and why."""
+    reading: what that means (``READING_NOTE``), what the rulebooks say (when they say
+    anything), the other reading, and why this one."""
     found = rulebook.reading(rule_id)
     if found is None:
         return ""
-    basis = (
-        rule_text_html(found.basis) + "."
-        if found.basis
-        else "The rules this tutor follows do not settle this point."
-    )
     part = f" of one part ({rule_text_html(found.part.lower())})" if found.part else ""
-    rows = [f"<b>This tutor's reading{part}.</b> {basis}"]
+    rows = [f"<b>{READING_WORD.capitalize()}{part}:</b> {markup.text(READING_NOTE)}"]
+    if found.basis:
+        rows.append(f"<em>What the rulebooks say:</em> {rule_text_html(found.basis)}.")
     if found.alternative:
         rows.append(f"<em>Another reading:</em> {rule_text_html(found.alternative)}.")
     if found.why:
