@@ -226,6 +226,30 @@ def test_nothing_spills_sideways_or_is_cut_short(app_server, new_page, size):
     page.screenshot(path=ARTIFACTS / f"layout_wide_{size[0]}x{size[1]}.png")
 
 
+def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
+    """A touch screen wider than a phone (768x1024): every control of the lesson and of the
+    Explore tabs at least 40 px high (they were 28 px: the phone's rule is by width)."""
+    context = browser.new_context(
+        viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True
+    )
+    context.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
+    page = context.new_page()
+    try:
+        from catan_tutor.server.serve import BOARD_PAINTED_JS
+
+        page.goto(app_server + LESSON, timeout=120_000)
+        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+        assert page.evaluate(SMALL_JS, 40) == []
+        page.get_by_role("button", name="Explore").tap()
+        for tab in ("Play", "Moves", "Odds"):
+            page.get_by_role("tab", name=tab, exact=True).tap()
+            page.wait_for_timeout(500)
+            assert page.evaluate(SMALL_JS, 40) == [], tab
+        page.screenshot(path=ARTIFACTS / "layout_tablet_touch.png")
+    finally:
+        context.close()
+
+
 def _settled_box(page, locator) -> dict:
     """The element's box once the page stops moving it (late lines above it)."""
     box = locator.bounding_box()

@@ -427,3 +427,27 @@ def test_a_puzzles_answer_is_judged_in_words_not_notation():
     said = html_text(p.result.value)
     assert "P1 builds a road on N5." in said, said
     assert not re.search(r"\bP1 road\b", said), said
+
+
+def test_what_to_notice_says_the_lessons_moves_in_words_not_notation():
+    """ "Allowed here" and "Not allowed here" say a lesson's moves as sentences ("P1 may build
+    a road on N5"; a second verb agrees: "move the robber to K and steal a card"), never in
+    notation ("P1 road N5")."""
+    import html as html_module
+
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+    from catan_tutor.widgets.tutor import Tutor
+
+    seen = []
+    for name in ("base_setup", "base_dev_cards"):
+        t = Tutor(load_scenario(packaged_lessons() / f"{name}.catan.yaml"))
+        for _ in range(40):
+            text = html_module.unescape(re.sub(r"<[^>]+>", " ", t.lesson.value))
+            seen += [" ".join(m.split()) for m in re.findall(r"(?:Not a|A)llowed here:[^—]*", text)]
+            t.session.forward()
+    joined = "\n".join(seen)
+    assert "Allowed here: P1 may build a road on N5." in joined
+    assert "Not allowed here: P1 may not build a road on K5" in joined
+    assert "P1 may move the robber to K and steal a card from P2" in joined
+    assert not re.search(r"\bP\d (?:road|settle|city|robber|knight) [A-Z]", joined), joined

@@ -778,6 +778,9 @@ def test_BASE_TURN_OFFTURN_cited_while_answering_an_offer_or_discarding():
     assert g.current_player == 1
     for text in ("P2 road C3", "P2 bank 3 brick for ore", "P2 end"):
         assert_illegal(g, text, "BASE-TURN-OFFTURN")
+    said = g.explain("P2 road C3").reason  # in words: whose turn, what P2 may do
+    assert said.startswith("It is P1's turn: P2 may only answer what is asked of them now (")
+    assert "discard" in said and "pending" not in said, said
 
 
 def test_BASE_INFO_observation_hides_other_hands_and_cards():

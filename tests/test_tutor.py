@@ -879,7 +879,7 @@ def test_what_to_notice_names_the_rule_of_a_refused_move_with_its_text():
 
     t = Tutor(load_scenario(packaged_lessons() / "ck_knight_equal_refused.catan.yaml"))
     rule = rulebook.rule("CK-KNIGHT-DISPLACE")
-    assert "Not allowed here: P1 move N4 O6" in t.lesson.value
+    assert "Not allowed here: P1 may not move the knight on N4 to O6" in t.lesson.value
     assert f"Rule: <b>{rule.title}</b>" in t.lesson.value
     assert visible_text(t.lesson.value).count(rule.text[:40]) == 1
 

@@ -16,7 +16,8 @@ from ..variants.ck_state import PROGRESS_DRAW
 from ..variants.ck_two_player_state import FORCE_DRAW
 
 __all__ = [
-    "CARD_TITLES", "card_list", "card_title", "chance_words", "notation_words", "prompt", "say",
+    "CARD_TITLES", "card_list", "card_title", "chance_words", "may", "notation_words", "prompt",
+    "say",
 ]  # fmt: skip
 
 
@@ -62,6 +63,7 @@ def may(s: State, a: Action, legal: bool) -> str:
     verb, _, tail = rest.partition(" ")
     if head != who or not verb.endswith("s") or " may " in first:
         return f"{who} {modal} play “{notation_words(str(a))}”."
+    tail = re.sub(r"\b(and|then) (\w+s)\b", lambda m: f"{m[1]} {_base_form(m[2])}", tail)
     return f"{who} {modal} {' '.join(w for w in (_base_form(verb), tail) if w)}."
 
 

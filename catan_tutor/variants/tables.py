@@ -136,10 +136,11 @@ class TableRules:
             return Reason("BASE-TURN-OFFTURN", self._not_yours(s, who[0], p))
         if decision is not None and type(a) not in decision.kinds:
             if p != s.active:
+                owed = [d for q, d in self.pending(s) if q == p]
                 return Reason(
                     "BASE-TURN-OFFTURN",
-                    f"{seat(p)} is not on turn: they may only "
-                    f"settle their pending decision ({self._owed(s, p)}).",
+                    f"It is {s.name(s.active)}'s turn: {s.name(p)} may only answer what "
+                    f"is asked of them now ({'; '.join(owed) or self._owed(s, p)}).",
                 )
             return Reason(decision.rule, f"Waiting for {self._owed(s, p)} first.")
         if fn is None:

@@ -134,6 +134,14 @@ LAYOUT_CSS = (
     # the moves list scrolls inside itself, the buttons under it stay on screen
     ".catan-app .catan-moves-box{max-height:40vh}"
     "}"
+    # a touch screen of any width (a tablet): controls big enough for a finger
+     + "@media (pointer:coarse){"
+    f".catan-app button,.catan-app select,.catan-app input,.catan-app summary,"
+    f".catan-app .lm-TabBar-tab{{min-height:{TOUCH}px}}"
+    ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tab"
+    f"{{min-height:{TOUCH}px!important;align-items:center}}"
+    ".catan-app .widget-inline-hbox,.catan-app .widget-toggle-buttons{height:auto}"
+    "}"
 )
 
 

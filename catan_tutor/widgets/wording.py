@@ -14,7 +14,7 @@ from collections.abc import Callable
 from ..errors import CatanError
 from ..game import Game
 from ..grammar import and_list, count, plural, sentence, verb
-from ..rules.words import card_list, notation_words
+from ..rules.words import card_list, may, notation_words
 from ..study.timeline import Node
 from .verdicts import plain, title_of
 
@@ -133,7 +133,8 @@ def notice_items(game: Game, node: Node) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for ex in node.expect:
         if ex.key == "legal":  # one line for the moves allowed
-            moves = "; ".join(notation_words(v) for _, v in _each(ex.value))
+            said = (move_words(game, v, True) for _, v in _each(ex.value))
+            moves = "; ".join(dict.fromkeys(said))  # two moves may read alike
             out.append((f"Allowed here: {moves}.", ""))
             continue
         for k, v in _each(ex.value):
@@ -152,8 +153,17 @@ def _not_allowed(game: Game, move: str, rule: str) -> tuple[str, str]:
     except ValueError:
         why = ""
     why = why or title_of(rule)
-    shown = notation_words(move)
+    shown = move_words(game, move, False)
     return f"Not allowed here: {shown}" + (f" — {why}" if why else "."), rule
+
+
+def move_words(game: Game, move: str, legal: bool) -> str:
+    """A lesson's move in a learner's words, without the full stop: "P1 may build a road on
+    N5" (or "may not"); the notation's words only for a move the position cannot read."""
+    try:
+        return may(game.state, game.parse(move), legal).rstrip(".")
+    except ValueError:
+        return notation_words(move)
 
 
 def _number(v: str, noun: str) -> str:
