@@ -160,3 +160,16 @@ def test_labels_on_a_phone_are_of_the_kind_aimed_at(monkeypatch):
     written.clear()
     view.show_targets([("edge", board.parse_edge("N5")), ("edge", board.parse_edge("N7"))])
     assert sorted(written) == sorted(board.EDGE_LABELS)
+
+
+def test_the_page_tells_its_theme_and_the_board_s_width_in_one_hidden_field():
+    """page_theme.js and board_width.js share one field ("theme=dark width=187": one widget
+    fewer at first paint, issue 35); each key changes only what it is about."""
+    view = BoardView(stand_in_game())
+    view.page_facts.value = f"theme=dark width={PHONE}"
+    assert view.painter.strip_painter.dark and view.zoom < 1
+    zoom = view.zoom
+    view.page_facts.value = f"theme=light width={PHONE}"
+    assert not view.painter.strip_painter.dark and view.zoom == zoom
+    view.page_facts.value = "theme=purple width=wide"  # nothing it can read: nothing changes
+    assert not view.painter.strip_painter.dark and view.zoom == zoom

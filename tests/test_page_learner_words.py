@@ -339,10 +339,11 @@ def test_the_event_die_is_said_in_words_under_the_board():
     t = Tutor(load_scenario(packaged_lessons() / "ck_knight_recruit.catan.yaml"))
     node = t.session.timeline.root
     t.session.goto(node)
-    assert t.board.dice_words.layout.display == "none" and t.board.dice_words.value == ""
+    assert t.board.dice_words is None  # no event die thrown: no line (not even built)
     for _ in range(4):  # P1 roll, white 4, red 6, event trade
         node = node.children[0]
     t.session.goto(node)
+    assert t.board.dice_words is not None and t.board.dice_words in t.board.widget.children
     said = html_text(t.board.dice_words.value)
     assert t.board.dice_words.layout.display == ""
     assert "Event die: yellow trade castle." in said, said

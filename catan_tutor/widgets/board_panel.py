@@ -130,14 +130,13 @@ class BoardPanel:
         self.link_box = widgets.HTML(layout=lay(width="100%"))
         self.link_box.add_class("catan-link")
         self.board_text = widgets.HTML()  # the board in words, for screen readers
-        # what the event die shows and does (C&K), in words under the strip that draws it
-        self.dice_words = widgets.HTML(layout=lay(display="none", margin="0 0 0 6px"))
-        self.dice_words.add_class("catan-dice-words")
+        # what the event die shows and does (C&K), in words under the strip that draws it;
+        # built when first needed (issue 35: few widgets at first paint)
+        self.dice_words: widgets.HTML | None = None
         self.cursor_at: tuple[float, float] | None = None  # where the cursor was, board units
         self.widget = widgets.VBox(
             [
                 self.view.widget,
-                self.dice_words,
                 self.board_text,
                 widgets.HBox(
                     [*self.nav, self.view.labels_button, self.copy_link, self.pointer],
@@ -206,6 +205,13 @@ class BoardPanel:
             if words
             else ""
         )
+        if self.dice_words is None:
+            if not words:
+                return
+            self.dice_words = widgets.HTML(layout=widgets.Layout(margin="0 0 0 6px"))
+            self.dice_words.add_class("catan-dice-words")
+            children = list(self.widget.children)
+            self.widget.children = [*children[:1], self.dice_words, *children[1:]]
         if self.dice_words.value != value:
             self.dice_words.value = value
             self.dice_words.layout.display = "" if words else "none"

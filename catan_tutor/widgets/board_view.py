@@ -191,25 +191,18 @@ class BoardView:
         # with the Play panel's: one hidden element for both (issue 35)
         self.theme = widgets.HTML(PAGE_CSS, layout=hidden)
         self.keys = keys_script(hidden)
-        # The page's theme, "dark" or "light", written here by the page (page_theme.js): the
-        # strip under the board follows it.
-        self.page_theme = widgets.Text(layout=hidden)
-        self.page_theme.add_class("catan-page-theme")
-        self.page_theme.observe(
-            guarded(lambda change: self.set_dark(change["new"] == "dark"), shown_in(self.failure)),
-            names="value",
-        )
-        # The board's width on the page in CSS pixels, written here by the page (board_width.js)
-        self.shown_width = widgets.Text(layout=hidden)
-        self.shown_width.add_class("catan-board-width")
-        self.shown_width.observe(
-            guarded(lambda change: self.set_shown_width(change["new"]), shown_in(self.failure)),
+        # What the page tells the kernel, in one hidden field: its theme (page_theme.js: the
+        # strip under the board follows it) and the board's shown width in CSS pixels
+        # (board_width.js), as "theme=dark width=612"
+        self.page_facts = widgets.Text(layout=hidden)
+        self.page_facts.add_class("catan-page-facts")
+        self.page_facts.observe(
+            guarded(lambda change: self.set_facts(change["new"]), shown_in(self.failure)),
             names="value",
         )
         self.widget = widgets.VBox(
-            [self.canvas, self.marker, self.theme, self.keys, self.page_theme, self.shown_width,
-             self.failure]
-        )  # fmt: skip
+            [self.canvas, self.marker, self.theme, self.keys, self.page_facts, self.failure]
+        )
         self.widget.add_class("catan-board")
         for i, layer in enumerate(self.layers):
             layer.on_client_ready(guarded(self._layer_drawer(i), shown_in(self.failure)))
@@ -305,6 +298,15 @@ class BoardView:
             if ringed:
                 self._draw_hover()
         self._drawn()
+
+    def set_facts(self, text: str) -> None:
+        """What the page says of itself (``page_facts``): "theme=dark width=612"; a key not
+        given changes nothing."""
+        facts = dict(item.partition("=")[::2] for item in text.split())
+        if facts.get("theme") in ("dark", "light"):
+            self.set_dark(facts["theme"] == "dark")
+        if "width" in facts:
+            self.set_shown_width(facts["width"])
 
     def set_dark(self, dark: bool) -> None:
         """Draw for a dark page (or a light one): the strip under the board follows it."""

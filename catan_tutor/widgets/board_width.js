@@ -1,6 +1,7 @@
 /* The board's shown width: the kernel draws the board at its natural size and the page shrinks
- * it to fit a narrow screen (a phone). Each board's hidden field (.catan-board-width,
- * board_view.py) is told the width its canvas shows at, in CSS pixels, whenever a board
+ * it to fit a narrow screen (a phone). Each board's hidden field (.catan-page-facts,
+ * board_view.py) is told the width its canvas shows at, in CSS pixels ("width=612", beside
+ * the page's theme, page_theme.js), whenever a board
  * appears or is resized: the kernel then draws labels and the why-not banner readable at that
  * size and measures a finger's reach in it. Runs once per page, with board_keys.js.
  */
@@ -8,6 +9,15 @@
   'use strict';
   if (window.catanBoardWidth) return;
   window.catanBoardWidth = true;
+  // Sets key=value in a field of "key=value" words; the kernel hears only a change.
+  function tellField(field, key, value) {
+    var words = field.value ? field.value.split(' ') : [];
+    var kept = words.filter(function (w) { return w.split('=')[0] !== key; });
+    var text = kept.concat([key + '=' + value]).sort().join(' ');
+    if (field.value === text) return;
+    field.value = text;
+    field.dispatchEvent(new Event('change', {bubbles: true}));
+  }
   var pending = false;
   var watched = new WeakSet();
   var sizes = new ResizeObserver(soon);
@@ -16,16 +26,14 @@
     var boards = document.querySelectorAll('.catan-board');
     for (var i = 0; i < boards.length; i++) {
       var canvas = boards[i].querySelector('canvas');
-      var field = boards[i].querySelector('.catan-board-width input');
+      var field = boards[i].querySelector('.catan-page-facts input');
       if (!canvas || !field) continue;
       if (!watched.has(canvas)) {
         watched.add(canvas);
         sizes.observe(canvas);
       }
       var width = String(Math.round(canvas.getBoundingClientRect().width));
-      if (width === '0' || field.value === width) continue;
-      field.value = width;
-      field.dispatchEvent(new Event('change', {bubbles: true}));
+      if (width !== '0') tellField(field, 'width', width);
     }
   }
   function soon() {

@@ -1,5 +1,6 @@
 /* The page's theme for the board: the strip under the board is drawn in the kernel, so each
- * board's hidden field (.catan-page-theme, board_view.py) is told "dark" or "light" whenever
+ * board's hidden field (.catan-page-facts, board_view.py) is told "theme=dark" or
+ * "theme=light" (beside the board's width, board_width.js) whenever
  * the page's theme changes (the body's data-jp-theme-light: JupyterLab's theme, or the Voilà
  * page's switch, catan_theme.js) and whenever a board appears. Runs once per page, with
  * board_keys.js.
@@ -8,16 +9,21 @@
   'use strict';
   if (window.catanPageTheme) return;
   window.catanPageTheme = true;
+  // Sets key=value in a field of "key=value" words; the kernel hears only a change.
+  function tellField(field, key, value) {
+    var words = field.value ? field.value.split(' ') : [];
+    var kept = words.filter(function (w) { return w.split('=')[0] !== key; });
+    var text = kept.concat([key + '=' + value]).sort().join(' ');
+    if (field.value === text) return;
+    field.value = text;
+    field.dispatchEvent(new Event('change', {bubbles: true}));
+  }
   var pending = false;
   function tell() {
     pending = false;
     var theme = document.body.getAttribute('data-jp-theme-light') === 'false' ? 'dark' : 'light';
-    var fields = document.querySelectorAll('.catan-page-theme input');
-    for (var i = 0; i < fields.length; i++) {
-      if (fields[i].value === theme) continue;
-      fields[i].value = theme;
-      fields[i].dispatchEvent(new Event('change', {bubbles: true}));
-    }
+    var fields = document.querySelectorAll('.catan-page-facts input');
+    for (var i = 0; i < fields.length; i++) tellField(fields[i], 'theme', theme);
   }
   function soon() {
     if (pending) return;
