@@ -209,8 +209,11 @@ def keep_secret(text: str, hidden: list[str]) -> str:
     """``text`` without the sentences and clauses that name any of ``hidden``."""
     kept = []
     for sentence in re.split(r"(?<=[.!?])\s+", text.strip()):
-        clauses = [c for c in sentence.split("; ") if not any(_names(c, w) for w in hidden)]
-        if clauses:
+        parts = sentence.split("; ")
+        clauses = [c for c in parts if not any(_names(c, w) for w in hidden)]
+        if clauses == parts:  # as written
+            kept.append(sentence)
+        elif clauses:
             part = "; ".join(clauses)
             kept.append(part if part.endswith((".", "!", "?")) else part.rstrip(",:;") + ".")
     return " ".join(kept)
@@ -218,11 +221,11 @@ def keep_secret(text: str, hidden: list[str]) -> str:
 
 def _refused(game: Game, a: Action) -> str:
     """Why ``a`` is refused, said without the reason the engine gives (which named a part of
-    the answer): not that seat's move, or against the rules here."""
+    the answer): not that seat's move, or that why would tell the answer."""
     acting = game.current_player if game.current_player >= 0 else game.state.active
     if 0 <= a.player < game.players and a.player != acting:
         return f"It is not {game.state.name(a.player)}'s move now."
-    return "The rules do not allow it at this point."
+    return "Saying why would give the answer away: a hint helps."
 
 
 def asks_rule(puzzle: Puzzle, node: Node, rules) -> bool:
