@@ -14,7 +14,7 @@ from catan_tutor.study.course import course
 from catan_tutor.study.puzzle import Puzzle, answer_nodes
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, Scenario, load_scenario
-from catan_tutor.widgets.kinds import target_of
+from catan_tutor.widgets.kinds import kind_name, target_of
 from catan_tutor.widgets.move_list import move_words
 
 LABELS = {"vertex": board.VERTEX_LABELS, "edge": board.EDGE_LABELS, "hex": board.HEX_NAMES}
@@ -84,3 +84,41 @@ def found(words: set[str], text: str) -> list[str]:
     return sorted(
         w for w in words if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE)
     )
+
+
+WHO = re.compile(r"\bwho(?:se)?\b", re.IGNORECASE)
+
+
+def told_by_a_wrong_try(asked: Asked) -> set[str]:
+    """The parts of the answer a wrong try's text must not say (issue: a wrong answer names
+    no part of the right one): each accepted move's spot label, a hex also in words
+    ("hills 5"), the resources the move names and its kind ("end turn"), those the prompt says
+    itself left out; and the seat when the question asks who moves."""
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    at = sc.timeline.nodes[asked.node]
+    s, prompt = at.state, asked.puzzle.prompt
+    out: set[str] = set()
+    seats: set[str] = set()
+    for node in answer_nodes(asked.puzzle, at, sc.timeline.rules):
+        a = node.action
+        assert a is not None
+        spot = target_of(a)
+        if spot is not None:
+            out.add(LABELS[spot[0]][spot[1]])
+            if spot[0] == "hex":
+                assert s.layout is not None
+                n, terrain = s.layout.numbers[spot[1]], board.TERRAINS[s.layout.terrain[spot[1]]]
+                out.add(f"{terrain} {n}" if n else terrain)
+        out |= {r for r in board.CARD_NAMES if re.search(rf"\b{r}\b", str(a))}
+        out.add(kind_name(a))  # what to do ("end turn"), where the prompt does not say it
+        if WHO.search(prompt):  # the seat, even where the prompt names it otherwise
+            seats.add(s.name(a.player))
+    return seats | {w for w in out if not says(w, prompt)}
+
+
+def says(word: str, text: str) -> bool:
+    """``word`` in ``text`` as a word of its own, a label or seat in its case ("Q", "P3";
+    "A" the article is not hex A)."""
+    flags = 0 if word[:1].isupper() else re.IGNORECASE
+    return re.search(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", text, flags) is not None

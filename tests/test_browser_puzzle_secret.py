@@ -119,6 +119,16 @@ def _answer(asked: Asked) -> Node:
     return chosen
 
 
+def _reached(answer: Node) -> Node:
+    """Where a right answer leaves the learner: past the chance it brings, as the lesson has
+    it (a steal after the robber's move resolves itself)."""
+    while answer.children and answer.children[0].action is not None:
+        if not answer.children[0].action.is_chance:
+            break
+        answer = answer.children[0]
+    return answer
+
+
 def _wrong_try(page, asked: Asked) -> None:
     """An illegal try at the question: judged, nothing played, why in a plain sentence."""
     sc = asked.scenario()
@@ -169,12 +179,15 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
             page.screenshot(path=ARTIFACTS / f"puzzle_secret_{lesson}.png")
         if asked is puzzles[0]:  # a wrong try: one plain sentence, never the rule's text
             _wrong_try(page, asked)
+            # setup: neither a roll nor the turn's end is a move of the phase (disabled)
+            assert page.locator(".catan-roll").is_disabled()
+            assert page.locator(".catan-end-turn").is_disabled()
         # solved: the line with the answer shows in the Moves tab, the explanation above it
         answer = _answer(asked)
         assert answer.action is not None
         page.locator(".catan-puzzle-answer input").fill(str(answer.action))
         page.locator(".catan-puzzle-submit").click()
-        page.locator(f"{PUZZLE}[data-node='{answer.id}'][data-correct='1']").wait_for(
+        page.locator(f"{PUZZLE}[data-node='{_reached(answer).id}'][data-correct='1']").wait_for(
             state="attached"
         )
         moves = page.locator(".catan-moves-box")

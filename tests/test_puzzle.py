@@ -129,7 +129,8 @@ def test_a_legal_move_that_is_not_the_answer_is_wrong_with_the_lesson_comment():
     sc, node, p = _road()
     j = judge(p, node, sc.timeline.rules, "P1 road Q3")
     assert (j.correct, j.legal, j.rule, j.node) == (False, True, "BASE-SETUP-ROUND1", None)
-    assert "not the move the question asks for (another move of this kind is)" in j.text
+    assert "but it is not the move the question asks for." in j.text
+    assert "another move of this kind" not in j.text  # it would point at the answer
     assert "Q3 points away from the middle." in j.text
     assert j.rule_text == rulebook.rule("BASE-SETUP-ROUND1").text
 

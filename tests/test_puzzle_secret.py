@@ -11,18 +11,39 @@ here. The browser sweep of the same puzzles is ``test_browser_puzzle_secret.py``
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from functools import cache
 
 import ipywidgets as widgets
 import pytest
-from puzzle_answers import Asked, answer_words, course_puzzles, found
+from puzzle_answers import (
+    WHO,
+    Asked,
+    answer_words,
+    course_puzzles,
+    found,
+    says,
+    told_by_a_wrong_try,
+)
 
 from catan_tutor import board, new_game, rulebook
+from catan_tutor.actions import Action
+from catan_tutor.game import Game
+from catan_tutor.rules.words import may
 from catan_tutor.study.puzzle import answer_nodes, asks_rule, judge
 from catan_tutor.widgets import verdicts, wording
-from catan_tutor.widgets.kinds import kind_name, targets_of
+from catan_tutor.widgets.kinds import (
+    acting_seat,
+    kind_name,
+    moment_kinds,
+    probe,
+    seat_only,
+    spot_kind,
+    targets_of,
+    variant_kinds,
+)
 from catan_tutor.widgets.move_list import rows
 from catan_tutor.widgets.tutor import TABS, Tutor
 
@@ -133,9 +154,16 @@ def test_no_text_of_the_tutor_holds_the_answer_before_it_is_solved(asked: Asked)
         assert s.timeline.current.id == asked.node
     # nothing is chosen for the learner, so no form is filled in and nothing glows
     assert s.kind == "" and t.controls.form is None and t.board.view.targets == []
-    # every kind of the variant is offered alike: the ones legal now are not told apart
+    # the kinds of the phase are offered alike, legal now or not: the answer's among them,
+    # none of another phase (no Monopoly in setup); Roll and End turn only where they are
     assert t.controls.blocked.options == ()
-    assert len(t.controls.palette.options) > len(s.kinds())
+    offered = [k for _, k in t.controls.palette.options]
+    assert offered == moment_kinds(s.game) and set(s.kinds()) <= set(offered)
+    answers = answer_nodes(asked.puzzle, s.timeline.current, s.timeline.rules)
+    assert {kind_name(n.action) for n in answers if n.action} <= set(offered)
+    if s.game.state.phase.startswith("setup"):
+        assert set(offered) <= {"settle", "build road", "build city"}
+        assert t.controls.roll_button.disabled and t.controls.end_button.disabled
 
 
 @pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
@@ -146,7 +174,11 @@ def test_a_solved_puzzle_shows_its_line_and_explanation(asked: Asked):
     question = s.timeline.current
     assert asked.puzzle.explain.split(" (")[0][:40] not in widget_text(t.widget)
     t.puzzle.submit(str(answer.action))
-    assert s.timeline.current is answer and not s.puzzle.holds(question)
+    reached = answer  # past the chance it brings, as the lesson has it (a steal: random)
+    while s.timeline.current is not reached and reached.children:
+        reached = reached.children[0]
+    assert s.timeline.current is reached and not s.puzzle.holds(question)
+    assert reached is answer or answer.state.phase == "steal"
     if answer.id not in s.scenario.puzzles:  # (else the next question is asked there)
         assert not s.puzzle_secret
     result = widget_text(t.puzzle.widget)
@@ -240,18 +272,20 @@ def test_a_learner_answers_on_the_board_a_wrong_kind_judged_then_the_right_one()
     assert str(s.timeline.current.action) == "P3 city C6" and s.puzzle.holds(question) is False
 
 
-def test_roll_and_end_turn_are_answers_while_a_question_is_open():
-    """Their buttons are not told apart by being enabled: a click is judged. At the dummy's
-    ore question ending the turn is right; at the first setup question a roll is wrong."""
+def test_roll_and_end_turn_are_answers_in_a_turn_and_disabled_in_setup():
+    """In a turn their buttons are not told apart by being enabled: a click is judged (at the
+    dummy's ore question a roll is wrong, ending the turn right). In setup neither is a move
+    of the phase: both look disabled."""
     setup = at_question(next(a for a in PUZZLES if a.lesson == "puzzle_base_setup"))
-    assert not setup.controls.roll_button.disabled and not setup.controls.end_button.disabled
-    at = setup.session.timeline.current
-    setup.controls.roll_button.click()
-    assert setup.session.timeline.current is at and setup.session.puzzle.tries == 1
-    assert "P1 may not roll the dice" in widget_text(setup.puzzle.widget)
-    dummy = at_question(
-        next(a for a in PUZZLES if a.lesson == "puzzle_base_dummy" and a.node == 11)
-    )
+    assert setup.controls.roll_button.disabled and setup.controls.end_button.disabled
+    assert "roll" not in [k for _, k in setup.controls.palette.options]
+    ore = next(a for a in PUZZLES if a.lesson == "puzzle_base_dummy" and a.node == 11)
+    dummy = at_question(ore)
+    assert not dummy.controls.roll_button.disabled and not dummy.controls.end_button.disabled
+    at = dummy.session.timeline.current
+    dummy.controls.roll_button.click()
+    assert dummy.session.timeline.current is at and dummy.session.puzzle.tries == 1
+    assert "P1 may not roll the dice" in widget_text(dummy.puzzle.widget)
     dummy.controls.end_button.click()
     assert str(dummy.session.timeline.current.action) == "P1 end"
     assert "Right" in widget_text(dummy.puzzle.widget)
@@ -292,3 +326,124 @@ def test_the_hand_row_does_not_name_whose_turn_it_is_before_it_is_solved(asked: 
     t.puzzle.submit(str(answer.action))
     if not s.puzzle_secret:  # solved, and no other question open: the seat named again
         assert "Hand of the player to move" not in t.controls.hand.value
+
+
+SIZES = {"vertex": len(board.VERTEX_LABELS), "edge": len(board.EDGE_LABELS), "hex": 19}
+
+
+def tries_at(game: Game, who: bool) -> list[Action]:
+    """Every move a learner can try at a question: each legal one, the same by another seat,
+    and each kind of the palette (the phase's) on every spot of its kind, or by its seat
+    alone; by every seat when the question asks who moves, else by the one to move."""
+    seats = range(game.players) if who else (acting_seat(game),)
+    out = dict.fromkeys(game.legal_actions())
+    for a in list(out):
+        out.update(dict.fromkeys(dataclasses.replace(a, player=p) for p in range(game.players)))
+    ours = variant_kinds(game)
+    for kind in moment_kinds(game):
+        cls = ours[kind]
+        where = spot_kind(cls)
+        made = [probe(game, cls, (where, i)) for i in range(SIZES[where])] if where else []
+        made += [cls(acting_seat(game))] if seat_only(cls) else []
+        for a in made:
+            if a is not None:
+                out.update(dict.fromkeys(dataclasses.replace(a, player=p) for p in seats))
+    return list(out)
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_a_wrong_try_names_no_part_of_the_answer(asked: Asked):
+    """Issue: a wrong try gave the answer away ("It is P3's move, not P1's."; the robber's
+    "...the hills 5 pay two brick"). Every move a learner can try that is not an answer,
+    legal or refused, is told why it is wrong in words that hold no part of the answer (its
+    spot, the seat when the question asks who, a resource the prompt does not name) beyond
+    what the try itself says."""
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
+    game = Game(rules, node.state)
+    secret = told_by_a_wrong_try(asked) | answer_words(asked)
+    assert secret
+    tried = 0
+    for a in tries_at(game, bool(WHO.search(asked.puzzle.prompt))):
+        j = judge(asked.puzzle, node, rules, a)
+        if j.correct:
+            continue
+        tried += 1
+        text = verdicts.plain(j.text)
+        own = may(node.state, a, j.legal)
+        told = [w for w in secret if says(w, text) and not says(w, own)]
+        assert told == [], f"{a}: {text!r} tells {told}"
+        if text.startswith("That is not a move"):
+            continue
+        assert text.startswith(own.rstrip(".")) and len(text) > len(own) + 10  # and why
+    assert tried > 20
+
+
+def test_the_wrong_tries_the_learner_met_say_why_without_the_answer():
+    """The learner's two: 1.4's "P1 settle E4" (the turn is P3's), 2.2's robber on M."""
+    t = at_question([a for a in PUZZLES if a.lesson == "puzzle_base_setup"][1])
+    t.puzzle.submit("P1 settle E4")
+    shown = widget_text(t.puzzle.widget)
+    assert "It is not P1's move now." in shown and not says("P3", shown)
+    robber = at_question(next(a for a in PUZZLES if a.lesson == "puzzle_base_robber"))
+    robber.puzzle.submit("P1 robber M P2")
+    shown = widget_text(robber.puzzle.widget)
+    assert "forest 8" in shown and "hills 5" not in shown and not says("Q", shown)
+    assert "Hint (2 left)" in shown
+
+
+def test_a_click_on_the_board_plays_the_one_kind_of_the_moment_and_the_kind_stays():
+    """2.2: nothing chosen, a click on hex M plays the robber's move there (the only kind of
+    the phase), judged wrong; the kind stays chosen for the next try, its form shown."""
+    t = at_question(next(a for a in PUZZLES if a.lesson == "puzzle_base_robber"))
+    s = t.session
+    at = s.timeline.current
+    assert "Play your move on the board" in t.puzzle.prompt.value
+    t.controls.act_at(("hex", board.HEX_NAMES.index("M")))
+    form = t.controls.form
+    assert s.kind == "move robber" and form is not None  # whom to rob: the form asks
+    assert form.pickers["hex"].value == board.HEX_NAMES.index("M") and s.puzzle.tries == 0
+    form.pickers["victim"].value = 1
+    form.play()
+    assert s.timeline.current is at and s.puzzle.tries == 1
+    assert s.kind == "move robber" and t.controls.form is not None
+    assert t.controls.palette.value == "move robber"
+    assert "Not the answer" in widget_text(t.puzzle.widget)
+
+
+def test_a_question_who_moves_asks_the_player_in_the_form_and_names_none():
+    """1.4 asks whose turn it is: a click plays for nobody; the form asks the player (every
+    seat offered, none chosen), and the prompt says so."""
+    t = at_question([a for a in PUZZLES if a.lesson == "puzzle_base_setup"][1])
+    s = t.session
+    at = s.timeline.current
+    assert "choose the player" in t.puzzle.prompt.value
+    t.controls.act_at(("vertex", board.VERTEX_LABELS.index("E4")))
+    assert s.puzzle.tries == 0 and s.kind == "settle" and s.timeline.current is at
+    form = t.controls.form
+    assert form is not None and form.pickers["player"].value is None
+    assert [label for label, _ in form.pickers["player"].options] == ["P1", "P2", "P3"]
+    assert not says("P3", widget_text(t.puzzle.widget) + t.controls.message.value)
+    form.pickers["player"].value = 0
+    form.play()
+    assert s.puzzle.tries == 1 and s.timeline.current is at
+    shown = widget_text(t.puzzle.widget)
+    assert "P1 may not build a settlement on E4. It is not P1's move now." in shown
+    assert not says("P3", shown)
+
+
+def test_chance_after_a_right_answer_resolves_itself_as_the_lesson_has_it():
+    """2.2: after the robber's move the steal is random: it is not offered as P1's choice
+    (no steal form, no "P1 steals 1 grain"); the lesson's outcome is played, the "right"
+    stays shown."""
+    t = at_question(next(a for a in PUZZLES if a.lesson == "puzzle_base_robber"))
+    s = t.session
+    question = s.timeline.current
+    t.puzzle.submit("P1 robber Q P2")
+    assert not s.game.is_chance()
+    assert s.timeline.current.parent is question.children[0]
+    assert str(s.timeline.current.action) == "steal grain"
+    assert "Right" in widget_text(t.puzzle.widget)
+    assert "steal" not in [k for _, k in t.controls.palette.options]
+    assert "steals 1 grain" not in widget_text(t.controls.form_box)

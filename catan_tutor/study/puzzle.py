@@ -7,7 +7,10 @@ played there is an answer, and why, citing a rule: the engine's verdict for an i
 (``Game.explain``, the most specific rule, rules/precedence.py), the puzzle's rule for a legal
 move that is not the answer (with the author's text when the lesson has that move as a
 variation), in one plain sentence for the learner (never the rule's text; the move in words,
-"P1 may build a road on H3", never its notation). :func:`hint` gives
+"P1 may build a road on H3", never its notation). A wrong answer says why THAT move is wrong
+and never points at the right one: any sentence or clause of its reason that names a part of
+the answer (:func:`secrets`: the answer's spot, the seat when the question asks who, a
+resource or the kind of move the prompt does not name) is left out. :func:`hint` gives
 the hints in order: first where to look (the area of the board or the kind of action), then
 the rule.
 
@@ -19,13 +22,16 @@ is solved): :func:`asks_rule` tells which, from the puzzle's answers and the pos
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .. import rulebook
-from ..actions import Action
+from ..actions import Action, spot_fields
+from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
 from ..errors import CatanError
 from ..game import Game
 from ..rules.words import may, say
+from ..state import State
 from .timeline import Node
 
 MAX_HINTS = 2  # hints a puzzle offers (the area or kind of action, then the rule)
@@ -115,22 +121,111 @@ def judge(puzzle: Puzzle, node: Node, rules, move: Action | str) -> Judgement:
             f"Right: {say(s, ex.action)} {why}".strip(),
             hit,
         )
+    own = may(s, ex.action, ex.legal)
+    hidden = [w for w in secrets(puzzle, node, rules) if not _names(own, w)]
     if not ex.legal:
-        text = f"{may(s, ex.action, False)} {ex.reason}"
-        return Judgement(str(ex.action), False, False, ex.rule, text)
+        why = keep_secret(ex.reason, hidden) or _refused(game, ex.action)
+        return Judgement(str(ex.action), False, False, ex.rule, f"{own} {why}")
     known = next((c for c in node.children if c.action == ex.action), None)
     said = (known.tutor or known.comment) if known is not None else ""
-    allowed = may(s, ex.action, True).rstrip(".")
+    allowed = own.rstrip(".")
     if any(type(c.action) is type(ex.action) for c in answers):
-        text = (
-            f"{allowed}, but it is not the move the question asks for "
-            "(another move of this kind is)."
-        )
+        text = f"{allowed}, but it is not the move the question asks for."
     else:
         text = f"{allowed}, but the question asks for another kind of move."
+    said = keep_secret(said, hidden)
     if said:
         text += f" {said}"
     return Judgement(str(ex.action), False, True, puzzle.rule or ex.rule, text.strip())
+
+
+def asks_who(puzzle: Puzzle) -> bool:
+    """The question asks who moves ("Whose turn is it...?", "Who places next?")."""
+    return re.search(r"\bwho(?:se)?\b", puzzle.prompt, re.IGNORECASE) is not None
+
+
+def hex_words(s: State, h: int) -> str:
+    """A hex as the lessons say it: its terrain and number ("hills 5", "desert")."""
+    if s.layout is None or not 0 <= h < len(s.layout.terrain):
+        return ""
+    terrain = TERRAINS[s.layout.terrain[h]]
+    n = s.layout.numbers[h]
+    return f"{terrain} {n}" if n else terrain
+
+
+def secrets(puzzle: Puzzle, node: Node, rules) -> list[str]:
+    """What a wrong answer's text must not say, the parts of the answer the prompt does not
+    give: each answer's spot (its label; a hex also as its terrain and number), the resources
+    it names and its kind's words ("city", "end turn"); and its seat when the question asks
+    who moves."""
+    s = node.state
+    out: list[str] = []
+    for child in answer_nodes(puzzle, node, rules):
+        a = child.action
+        if a is None:
+            continue
+        words = []
+        for name, kind, clicked in spot_fields(type(a)):
+            x = getattr(a, name, None)
+            if not clicked or not isinstance(x, int) or x < 0:
+                continue
+            labels = {"vertex": VERTEX_LABELS, "edge": EDGE_LABELS, "hex": HEX_NAMES}[kind]
+            words.append(labels[x])
+            if kind == "hex":
+                words.append(hex_words(s, x))
+        if asks_who(puzzle) and a.player >= 0 and s.name(a.player) not in out:
+            out.append(s.name(a.player))  # (even where the prompt names the seat otherwise)
+        text = str(a)
+        words += [r for r in CARD_NAMES if re.search(rf"\b{r}\b", text)]
+        noun = _KIND_NOUNS.get(type(a).__name__, "")
+        words += [noun] if noun else []
+        words.append(re.sub(r"(?<!^)([A-Z])", r" \1", type(a).__name__).lower())  # "end turn"
+        if type(a).__name__ == "Improve":  # its track: "trade", "politics", "science"
+            words.append(text.split()[-1])
+        out += [w for w in words if w and not _names(puzzle.prompt, w) and w not in out]
+    return out
+
+
+# The word that names a kind of move in a sentence, where its notation's does not.
+_KIND_NOUNS = {
+    "Settle": "settlement",
+    "BuildRoad": "road",
+    "BuildCity": "city",
+    "BuildWall": "wall",
+    "Roll": "roll",
+    "Improve": "improve",
+    "Activate": "activate",
+    "Recruit": "recruit",
+}
+
+
+def _names(text: str, word: str) -> bool:
+    """``word`` stands in ``text`` as a word of its own (a label or a seat: its case too)."""
+    flags = 0 if word[:1].isupper() or len(word) < 3 else re.IGNORECASE
+    return re.search(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", text, flags) is not None
+
+
+def keep_secret(text: str, hidden: list[str]) -> str:
+    """``text`` without the sentences and clauses that name any of ``hidden``."""
+    kept = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text.strip()):
+        parts = sentence.split("; ")
+        clauses = [c for c in parts if not any(_names(c, w) for w in hidden)]
+        if clauses == parts:  # as written
+            kept.append(sentence)
+        elif clauses:
+            part = "; ".join(clauses)
+            kept.append(part if part.endswith((".", "!", "?")) else part.rstrip(",:;") + ".")
+    return " ".join(kept)
+
+
+def _refused(game: Game, a: Action) -> str:
+    """Why ``a`` is refused, said without the reason the engine gives (which named a part of
+    the answer): not that seat's move, or that why would tell the answer."""
+    acting = game.current_player if game.current_player >= 0 else game.state.active
+    if 0 <= a.player < game.players and a.player != acting:
+        return f"It is not {game.state.name(a.player)}'s move now."
+    return "Saying why would give the answer away: a hint helps."
 
 
 def asks_rule(puzzle: Puzzle, node: Node, rules) -> bool:

@@ -137,16 +137,20 @@ def _choose(name: str, cls: type | None = None) -> str:
     return _CHOOSE.get(name, f"the {field_label(name)}")
 
 
-def every_spot(actions: list[Action]) -> list[Action]:
-    """``actions`` with each spot field (corner, edge, hex) over every spot of the board: a
-    puzzle's form lists them all (the legal ones only would narrow the answer); the legal
-    actions come first."""
+def every_spot(actions: list[Action], seats: tuple[int, ...] = ()) -> list[Action]:
+    """``actions`` with each spot field (corner, edge, hex) over every spot of the board, and
+    with each of ``seats`` as the mover: a puzzle's form lists them all (the legal ones only
+    would narrow the answer; a question who moves names no seat), in the board's order (the
+    legal ones first would narrow it too)."""
     out = dict.fromkeys(actions)
     sizes = {"vertex": len(VERTEX_LABELS), "edge": len(EDGE_LABELS), "hex": len(HEX_NAMES)}
     for a in actions:
         for n, kind in clicked_fields(type(a)).items():
             out.update(dict.fromkeys(type(a)(**{**_values(a), n: i}) for i in range(sizes[kind])))
-    return list(out)
+    for a in list(out):
+        out.update(dict.fromkeys(type(a)(**{**_values(a), "player": p}) for p in seats))
+    spots = list(clicked_fields(type(actions[0]))) if actions else []
+    return sorted(out, key=lambda a: (a.player, [getattr(a, n) for n in spots], str(a)))
 
 
 def field_names(a: Action) -> list[str]:

@@ -93,6 +93,44 @@ def variant_kinds(game: Game) -> dict[str, type]:
     return dict(found)
 
 
+SETUP_PHASES = ("setup-settle", "setup-road")
+TURN_PHASES = ("pre-roll", "main")  # a turn's own moves: every kind a player makes in turn
+
+
+def moment_kinds(game: Game) -> list[str]:
+    """The kinds of move of the phase the game is in, legal now or not (a puzzle's palette:
+    the legal ones would narrow its answer; the kinds of another phase make no sense). Read
+    from the variant's tables and the phase's name only, never from the position: setup's
+    placements (both steps); a decision's own kinds (a discard, an answer to an offer, a
+    neutral's build); a turn's every kind but those decisions; else the kinds the phase's
+    options produce (the robber's move, free roads)."""
+    rules, phase = game.rules, game.state.phase
+    ours = variant_kinds(game)
+    ph = rules.phases.get(phase)
+    if ph is None or ph.chance:
+        return []
+    decided = {cls for p in rules.phases.values() for cls in p.kinds}
+    if ph.kinds:
+        wanted = set(ph.kinds)
+    elif phase in TURN_PHASES:
+        wanted = {cls for cls in ours.values() if cls not in decided}
+    else:
+        steps = SETUP_PHASES if phase in SETUP_PHASES else (phase,)
+        checks = {c for name in steps for c in rules.phases[name].exact}
+        wanted = {cls for cls, k in rules.kinds.items() if k.check in checks}
+    if not wanted:  # a phase that declares neither: a turn's kinds
+        wanted = {cls for cls in ours.values() if cls not in decided}
+    return [k for k, cls in ours.items() if cls in wanted]
+
+
+def board_kind(kinds: list[str], game: Game, spot: str) -> str:
+    """The one kind of ``kinds`` played on that kind of spot ("vertex"...), '' for none or
+    several (a click there then needs a kind chosen first)."""
+    ours = variant_kinds(game)
+    found = [k for k in kinds if k in ours and spot_kind(ours[k]) == spot]
+    return found[0] if len(found) == 1 else ""
+
+
 def kinds_of(actions: list[Action]) -> list[str]:
     """The kinds of ``actions``, each once, in their order."""
     out: list[str] = []

@@ -25,8 +25,10 @@ from .kinds import (
     COSTS,
     Spot,
     acting_seat,
+    board_kind,
     clicked_fields,
     cost_text,
+    moment_kinds,
     probe,
     seat_only,
     spot_kind,
@@ -200,8 +202,8 @@ class PlayPanel:
     def _show_all(self) -> None:
         s = self.session
         kinds = s.kinds()
-        if s.puzzle_secret and not s.editing:  # the kinds legal now would narrow the answer
-            kinds = list(variant_kinds(s.game))
+        if s.puzzle_secret and not s.editing:  # the kinds legal now would narrow the answer:
+            kinds = moment_kinds(s.game)  # the phase's kinds, legal or not
         elif s.computer_to_move():
             kinds = []  # a computer's move (even while paused): nothing to offer the learner
         self.palette.value = None
@@ -239,14 +241,19 @@ class PlayPanel:
             self.session.choose_kind(change["new"])
 
     def _form(self, acts: list[Action]) -> ActionForm | None:
+        s = self.session
+        if not acts and s.puzzle_secret and s.puzzle.seats():  # who moves: the form asks
+            cls = variant_kinds(s.game).get(s.kind)
+            where = spot_kind(cls)
+            a = probe(s.game, cls, (where, 0)) if cls is not None and where else None
+            acts = [a] if a is not None else []
         if not acts:
             return None
-        s = self.session
         nxt = s.node.children[0].action if s.lesson_id and s.node.children else None
         secret = s.puzzle_secret  # every spot listed, any move played (and judged)
         form = ActionForm(
             s.game,
-            every_spot(acts) if secret else acts,
+            every_spot(acts, s.puzzle.seats()) if secret else acts,
             self.guard(s.play),
             self.guard(self.show_rule),
             filled=None if secret else nxt,  # a lesson's next move is the one filled in
@@ -265,10 +272,12 @@ class PlayPanel:
 
     def _blocked_kinds(self, kinds: list[str]) -> None:
         """The greyed kinds: every kind of the variant not legal now (none at a chance event,
-        once the game is over, while editing or while a computer is to move); a kind that
+        once the game is over, while editing, while a computer is to move or a puzzle's
+        question is open: its palette has the phase's kinds alike); a kind that
         names only its seat has the engine's reason as its tooltip."""
-        g = self.session.game
-        if g.is_chance() or g.is_over() or self.session.editing or self.session.computer_to_move():
+        s = self.session
+        g = s.game
+        if g.is_chance() or g.is_over() or s.editing or s.computer_to_move() or s.puzzle_secret:
             others: list[str] = []
         else:
             self._variant_kinds = variant_kinds(g)
@@ -357,6 +366,10 @@ class PlayPanel:
         there fill the form; none: why not there."""
         s = self.session
         self.ring(None, "")  # the last why-not ring goes on the next click
+        if not s.kind and s.puzzle_secret:  # one kind of the question's played there: it
+            kind = board_kind(moment_kinds(s.game), s.game, spot[0])
+            if kind:
+                s.choose_kind(kind)
         if not s.kind:
             return s.say("Choose what to do first (the buttons above).")
         acts = [a for a in self.form.actions if target_of(a) == spot] if self.form else []

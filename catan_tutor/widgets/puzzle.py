@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from ..study.puzzle import Judgement
 from . import icons, markup, verdicts
+from .kinds import moment_kinds, spot_kind, variant_kinds
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
@@ -142,8 +143,7 @@ class PuzzleMode:
             self.prompt.value = (
                 f"<div><b>Puzzle</b>{' · solved ' + icons.OK if not open_ else ''}"
                 f"</div>{verdicts.lesson_html(puzzle.prompt)}"
-                "<div style='color:#666;font-size:12px'>Play your move on "
-                "the board, or type it and press Answer.</div>"
+                f"<div style='color:#666;font-size:12px'>{self._how()}</div>"
                 if open_
                 else f"<div><b>Puzzle</b> · solved {icons.OK}</div>"
                 f"{verdicts.lesson_html(puzzle.prompt)}"
@@ -182,6 +182,23 @@ class PuzzleMode:
             f"data-glow='{int(st.glows())}' "
             f"data-correct='{int(bool(j and j.correct))}' hidden></span>"
         )
+
+    def _how(self) -> str:
+        """How to answer, as the controls under the question work: a click on the board
+        plays when one kind of the moment is played on each kind of spot; else the kind
+        first; and the player too when the question asks who moves."""
+        g = self.session.game
+        kinds = moment_kinds(g)
+        spots = [spot_kind(variant_kinds(g).get(k)) for k in kinds]
+        typed = "or type your move (who, what, where) and press Answer."
+        if self.state.seats():
+            return (
+                "Choose what to do (the buttons below), click where on the board, then "
+                f"choose the player in the form and press Play; {typed}"
+            )
+        if kinds and all(spots) and len(set(spots)) == len(spots):
+            return f"Play your move on the board, {typed}"
+        return f"Choose what to do (the buttons below), then click where on the board; {typed}"
 
 
 def _judgement_html(j: Judgement) -> str:

@@ -7,7 +7,10 @@ two hints. ``puzzle.py`` shows it.
 While the question at the current node is open the answer is a secret (``secret()``, the
 session's ``puzzle_secret``): the views then show nothing that narrows it beyond the prompt
 (no line past the node, no turn words, no What to notice, no kind chosen for the learner, no
-glowing targets unless the question is a rule question, ``glows()``).
+glowing targets unless the question is a rule question, ``glows()``; the palette offers the
+kinds of the phase, legal or not, ``kinds.moment_kinds``; a question who moves has the
+player chosen in the form, ``seats()``). A wrong answer leaves the kind chosen. The chance a
+right answer brings resolves itself as the lesson has it (``after_answer``).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..rules.words import say
-from ..study.puzzle import Judgement, Puzzle, answer_nodes, asks_rule, hint, judge
+from ..study.puzzle import Judgement, Puzzle, answer_nodes, asks_rule, asks_who, hint, judge
 from ..study.timeline import Node
 from .kinds import acting_seat, target_of
 
@@ -82,6 +85,15 @@ class PuzzleState:
             rule = puzzle is not None and asks_rule(puzzle, node, tl.rules)
             self._rule_question = (node.id, rule)
         return self._rule_question[1]
+
+    def seats(self) -> tuple[int, ...]:
+        """The seats a move may be played for while the question is open: every player's when
+        it asks who moves (``asks_who``: the board names nobody), else none (the player to
+        move's)."""
+        puzzle = self.puzzle_at() if self.secret() else None
+        if puzzle is None or not asks_who(puzzle):
+            return ()
+        return tuple(range(self.session.game.players))
 
     def main_words(self) -> str:
         """The move of the lesson's line that a right answer off it stands beside, in words
@@ -176,6 +188,18 @@ class PuzzleState:
             self.verdict = replace(j, text=text)
         self.answered, self.right = j.node.id, self.verdict
         return False
+
+    def after_answer(self) -> None:
+        """Right after a right answer, the chance events it brings resolve themselves as the
+        lesson's line has them (a steal is random: never offered as the thief's choice; the
+        outcome can still be forced in Explore, from the node before), the "right" on the
+        node reached. Nothing at a node the lesson has no outcome for, or that asks again."""
+        tl = self.session.timeline
+        if self.answered != tl.current.id:
+            return
+        while tl.game.is_chance() and tl.current.children and not self.holds():
+            tl.goto(tl.current.children[0])
+        self.answered = tl.current.id
 
     def submit(self, text: str) -> None:
         """The move typed under the question: judged, and played when it is the answer."""

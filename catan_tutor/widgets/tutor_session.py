@@ -120,6 +120,7 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
         self.puzzle = PuzzleState(self)
         self._listeners: list[Listener] = []
         self._legal: tuple[Node | None, list[Action]] = (None, [])
+        self._shown: Node | None = None  # the node shown last
 
     # ------------------------------------------------------------ events
     def subscribe(self, listener: Listener) -> None:
@@ -145,11 +146,14 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
         # one kind would tell a puzzle's answer; a computer's move is not the learner's
         kinds = [] if self.puzzle_secret or self.computer_to_move() else self.kinds()
         g = self.game
-        self.kind = (
-            kinds[0]
-            if kinds and (g.is_chance() or (len(kinds) == 1 and kinds[0] not in OWN_BUTTON))
-            else ""
-        )
+        again = self.puzzle_secret and self._shown is self.timeline.current
+        if not again:  # (a wrong answer: the question again, the kind chosen stays)
+            self.kind = (
+                kinds[0]
+                if kinds and (g.is_chance() or (len(kinds) == 1 and kinds[0] not in OWN_BUTTON))
+                else ""
+            )
+        self._shown = self.timeline.current
         self.puzzle.shown()
         self.emit("shown")
 
@@ -253,6 +257,7 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
         refused with ``TimelineFullError`` once the tree holds ``MAX_TIMELINE_NODES``."""
         node = self.advance(action)
         self.resolve_chance()  # against the computer chance resolves itself (session_seats)
+        self.puzzle.after_answer()  # a puzzle's chance after its answer: the lesson's
         self.show()
         return node
 
