@@ -974,7 +974,10 @@ def test_lesson_texts_name_rules_by_title_with_the_id_only_in_attributes():
     title = rulebook.rule("BASE-BUILD-DISTANCE").title
     node = next(n for n in t.timeline.walk() if "BASE-BUILD-DISTANCE" in n.tutor + n.comment)
     t.session.goto(node)
-    assert f"aria-expanded='false'>{title}</span>" in t.lesson.value
+    # a rule the text cites in brackets: a small "§" named and titled after it
+    assert f"aria-label='Rule: {title}' title='{title}' aria-expanded='false'>§</sup>" in (
+        t.lesson.value
+    )
     assert "data-rule='BASE-BUILD-DISTANCE'" in t.lesson.value
     assert not RAW_ID.search(shown_text(t.lesson.value)), shown_text(t.lesson.value)
     assert f"{title} ({title})" not in shown_text(t.lesson.value)  # said once

@@ -130,7 +130,7 @@ def test_rule_references_are_small_markers_not_bracketed_titles():
     assert all("role='button' tabindex='0'" in n for n in notes)
     opened = re.search(
         r"data-rule='BASE-SETUP-ROUND1'[^>]*>§</sup><span class='catan-rule-ref-text' "
-        r"role='note' hidden><b>Setup: round 1</b><br>",
+        r"role='note' hidden><strong>Setup: round 1</strong><br>",
         page,
     )
     assert opened, page

@@ -92,7 +92,7 @@ def _opened_text(rule_id: str, heading: bool = False) -> str:
     for a marker that does not show it), for a [decision] what "our reading" means and the
     other reading, then the rule's text."""
     text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], rulebook.rule(rule_id).text)
-    parts = [f"<b>{markup.text(title_of(rule_id))}</b>"] if heading else []
+    parts = [f"<strong>{markup.text(title_of(rule_id))}</strong>"] if heading else []
     found = rulebook.reading(rule_id)
     if found is not None:
         other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
