@@ -202,7 +202,8 @@ def test_a_reading_tag_says_our_reading_and_what_that_means_where_a_rule_is_name
     assert "catan-reading-mark" not in plain_ref and "our reading" not in plain_ref
     for shown in (verdicts.rule_details("DUMMY-IMMUNE"), rules_html("base-dummy", "immune")):
         badges = _tags(shown, "catan-reading-badge")
-        assert badges and all(text == "our reading" for _, text in badges), shown
+        assert badges and all(text == "* (our reading)" for _, text in badges), shown
+        assert all("catan-sr-only'> (our reading)" in shown for _ in badges)  # heard, not seen
         assert all(html.unescape(a["title"]) == verdicts.READING_NOTE for a, _ in badges)
     assert "catan-reading-badge" not in verdicts.rule_details("BASE-BUILD-DISTANCE")
 

@@ -122,7 +122,7 @@ def test_rule_references_are_small_markers_not_bracketed_titles():
     page = verdicts.lesson_html(sc.root.tutor)
     shown = _shown(page)
     assert "(" not in shown and "Setup: round 1" not in shown and "our reading" not in shown
-    assert "touching it§." in shown and "one road away§ §." in shown.replace("\u202f", " ")
+    assert "touching it.§" in shown and "one road away.§ §" in shown.replace("\u202f", " ")
     notes = re.findall(r"<sup class='catan-rule-ref catan-rule-note'([^>]*)>", page)
     assert len(notes) == len(re.findall(r"\b(?:BASE)-[A-Z0-9-]+", sc.root.tutor))
     names = [html.unescape(m) for m in re.findall(r"aria-label='([^']*)'", page)]
@@ -143,17 +143,17 @@ def test_a_reading_is_marked_once_and_never_doubled():
     page = verdicts.lesson_html(
         "No neutral roads (2P-SETUP-NO-NEUTRAL-BUILD, this tutor's reading)."
     )
-    assert _shown(page) == "No neutral roads§*."
+    assert _shown(page) == "No neutral roads.§*"
     lesson = load_scenario(packaged_lessons() / "base_2p_double_roll.catan.yaml").root.tutor
     shown = _shown(verdicts.lesson_html(lesson))
-    assert "reading§*" not in shown and "tutor's reading)" not in shown, shown
-    assert "are this tutor's reading§." in shown.replace("\n", " ")  # said once, in words
+    assert "reading.§*" not in shown and "tutor's reading)" not in shown, shown
+    assert "are this tutor's reading.§" in shown.replace("\n", " ")  # said once, in words
     assert shown.count("§*") == 3, shown  # neutral settlements, no neutral build, timing
     assert page.count("catan-reading-mark") == 1
     worded = verdicts.lesson_html(
         "The token (2P-TOKEN-VP-COUNT, this tutor's reading: both players see it)."
     )
-    assert _shown(worded) == "The token (this tutor's reading: both players see it)§."
+    assert _shown(worded) == "The token (this tutor's reading: both players see it).§"
     assert "catan-reading-mark" not in worded
     inline = verdicts.lesson_html("As in BASE-BUILD-DISTANCE, mind the corners.")
     assert _shown(inline) == "As in Distance rule, mind the corners."
@@ -189,9 +189,7 @@ def test_every_placement_caption_says_who_placed_what_where():
 def test_the_roll_off_names_colours_and_shows_no_hand():
     """1.2: before the roll-off decides the seats a player is their colour: "White rolls…",
     not "P3 rolls…", and no seat's hand is shown."""
-    sc = load_scenario(
-        packaged_lessons() / "base_first_player.catan.yaml"
-    )
+    sc = load_scenario(packaged_lessons() / "base_first_player.catan.yaml")
     node = sc.tree.root
     for _ in range(4):  # red and blue have rolled
         node = node.children[0]
@@ -241,8 +239,7 @@ def test_refusals_of_chance_and_of_other_variants_quote_no_notation():
         g.play(g.legal_actions()[0])
     ex = g.explain("die red 3")
     assert not ex.legal and ex.reason == (
-        "That cannot happen now; the next chance event is: the white die shows 1, 2, 3, 4, 5 "
-        "or 6."
+        "That cannot happen now; the next chance event is: the white die shows 1, 2, 3, 4, 5 or 6."
     )
     while g.state.phase != "main":
         g.play(g.legal_actions()[0])

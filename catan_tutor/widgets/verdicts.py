@@ -195,8 +195,12 @@ def _notes(part: str) -> str:
         if decided and "reading" in rest + said:  # said in words: no mark as well
             notes = re.sub(r"<span class='catan-reading-mark'[^>]*>\*</span>", "", notes)
         words = f" ({_titled(rest, rule_ref_html, markup.text)})" if rest else ""
-        out += [_titled(part[at : m.start()], rule_ref_html, markup.text), words, notes]
-        at = m.end()
+        end = m.end() + (part[m.end() : m.end() + 1] in (".", ",", ";", ":"))
+        # the marker after the punctuation that ends the words it backs, as a footnote's:
+        # the rule's text, opened, then follows the whole sentence
+        out += [_titled(part[at : m.start()], rule_ref_html, markup.text), words]
+        out += [part[m.end() : end], notes]
+        at = end
     out.append(_titled(part[at:], rule_ref_html, markup.text))
     return "".join(out)
 
@@ -230,10 +234,12 @@ def rule_text_html(text: str) -> str:
 # what they mean; the rule's text, opened, says it again with the other reading.
 READING_WORD = "our reading"
 READING_NOTE = "The rulebooks do not settle this; the tutor plays it this way."
+# Beside a rule's title (a verdict's rule, the Rules tab) the same quiet mark: a small raised
+# "*", its tooltip saying what it means, "our reading" for a screen reader.
 READING_BADGE = (
     f"<span class='catan-reading-badge' title='{markup.text(READING_NOTE)}' "
-    "style='margin-left:6px;padding:0 5px;border-radius:8px;background:#ede7f6;"
-    f"color:#4527a0;font-size:11px;white-space:nowrap'>{READING_WORD}</span>"
+    "style='margin-left:2px;color:#4527a0;font-size:10px;vertical-align:super'>*"
+    f"<span class='catan-sr-only'> ({READING_WORD})</span></span>"
 )
 
 
