@@ -32,7 +32,15 @@ from .board import (
     parse_hex,
     parse_vertex,
 )
-from .card_titles import DEV_CARDS, card_name, card_title, edge_name, hex_name, vertex_name
+from .card_titles import (
+    DEV_CARDS,
+    card_name,
+    card_title,
+    edge_name,
+    hex_name,
+    notation_words,
+    vertex_name,
+)
 from .errors import NotationError, ascii_count, quote
 from .grammar import count
 from .progress_cards import ALIASES
@@ -171,7 +179,7 @@ class Action:
 
     def sentence(self, s: State) -> str:
         """What this legal action does, in a sentence for a learner."""
-        return f"{seat(self.player)} may play '{self}' now."
+        return f"{seat(self.player)} may play {notation_words(str(self))} now."
 
     def __str__(self) -> str:  # every concrete action prints its notation instead
         return type(self).__name__
@@ -192,7 +200,7 @@ class Chance(Action):
     is_chance = True
 
     def sentence(self, s: State) -> str:
-        return f"'{self}' is a possible chance outcome now."
+        return f"Chance may give {notation_words(str(self))} now."
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -218,7 +226,7 @@ class AtVertex(Action):
 
     @classmethod
     def read(cls, r: Reader, p: int, key: str) -> Action:
-        return cls(p, r.label(parse_vertex, "a vertex"))
+        return cls(p, r.label(parse_vertex, "a corner"))
 
     def __str__(self) -> str:
         return " ".join([seat(self.player), *self.words[:1], VERTEX_LABELS[self.vertex]])
@@ -310,6 +318,9 @@ class PlaceTile(Chance):
     def __str__(self) -> str:
         return f"tile {HEX_NAMES[self.hex]} {TERRAINS[self.terrain]}"
 
+    def sentence(self, s: State) -> str:
+        return f"Hex {HEX_NAMES[self.hex]} is {TERRAINS[self.terrain]}."
+
 
 @register
 @dataclass(frozen=True, slots=True, repr=False)
@@ -325,6 +336,9 @@ class SpiralStart(Chance):
 
     def __str__(self) -> str:
         return f"spiral {HEX_NAMES[self.hex]}"
+
+    def sentence(self, s: State) -> str:
+        return f"The number tokens are laid in a spiral starting at hex {HEX_NAMES[self.hex]}."
 
 
 @register
@@ -348,6 +362,11 @@ class PlaceHarbor(Chance):
 
     def __str__(self) -> str:
         return f"harbor {EDGE_LABELS[HARBOR_EDGES[self.slot]]} {HARBOR_NAMES[self.kind]}"
+
+    def sentence(self, s: State) -> str:
+        kind = HARBOR_NAMES[self.kind]
+        what = "a 3:1 harbor" if kind == "3:1" else f"a 2:1 {kind} harbor"
+        return f"The harbor at {EDGE_LABELS[HARBOR_EDGES[self.slot]]} is {what}."
 
 
 # ---------------------------------------------------------------- player actions

@@ -188,7 +188,7 @@ def parse_vertex(text: str) -> int:
     v = _VERTEX_ALIASES.get(t)
     if v is None:
         raise LabelError(
-            f"{text!r} is not a vertex: write a hex letter and an even clock hour (e.g. H4) "
+            f"{text!r} is not a corner: write a hex letter and an even clock hour (e.g. H4) "
             "or three hexes (e.g. H/I/M)"
         )
     return v

@@ -101,7 +101,7 @@ def test_a_click_in_the_move_list_jumps_to_its_move(browser, new_page, app_serve
     moves = page.locator(".catan-moves .catan-mv")
     moves.filter(has_text="P2 settles").first.wait_for()
     text = page.locator(".catan-moves").first.inner_text()
-    assert "Setup" in text and "P1 settles" in text and "P1 builds road" in text, text
+    assert "Setup" in text and "P1 settles" in text and "P1 builds a road on" in text, text
     first = moves.filter(has_text="P1 settles").first
     node = int(first.get_attribute("data-node"))
     first.click()

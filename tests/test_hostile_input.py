@@ -80,6 +80,7 @@ SAFE_TAGS = {
     "summary",
     "section",
     "abbr",
+    "sup",  # a rule a lesson text cites: its raised "§" marker (verdicts.rule_note_html)
 }
 
 

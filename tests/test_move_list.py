@@ -27,7 +27,7 @@ def test_moves_read_in_words_with_their_labels() -> None:
     a = g._action("P1 settle J12")  # an alias: the list writes the board's label, E4
     assert move_words(a) == "P1 settles E4"
     g.play(a)
-    assert move_words(g._action("P1 road F7")) == "P1 builds road F7"
+    assert move_words(g._action("P1 road F7")) == "P1 builds a road on F7"
     assert node_of("catan-mv catan-mv-current catan-mv-12") == 12
     assert node_of("catan-mv-turn") is None and node_of("") is None
 
@@ -46,7 +46,7 @@ def test_turns_comments_and_variations_inline() -> None:
         page.index("P1 settles E4")
         < page.index("catan-mv-var")
         < page.index("P1 settles A4")
-        < page.index("P1 builds road F7")
+        < page.index("P1 builds a road on F7")
     )  # the variation after its move
     assert "&lt;b&gt;near&lt;/b&gt; the desert" in page  # a comment is text, not markup
     assert ">Setup</span>" in page
@@ -57,7 +57,7 @@ def test_turns_comments_and_variations_inline() -> None:
         "start",
         "P1 settles E4",
         "P1 settles A4",
-        "P1 builds road F7",
+        "P1 builds a road on F7",
     ]
 
 

@@ -76,7 +76,7 @@ BAD_NOTATION = [
     ("P1 bank 4 brick for", "resource"),
     ("P1 bank 4 brick to ore", "for"),
     ("P1 fly", "fly"),
-    ("P1 settle", "vertex"),
+    ("P1 settle", "corner"),  # the board's word, not "vertex"
     ("P1 road A3 extra", "extra"),
     ("P1 monopoly gold", "gold"),
     ("P1 plenty", "resource"),

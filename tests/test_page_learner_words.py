@@ -179,26 +179,31 @@ def _tags(page: str, cls: str) -> list[tuple[dict[str, str], str]]:
 
 
 def test_a_reading_tag_says_our_reading_and_what_that_means_where_a_rule_is_named():
-    """DUMMY-IMMUNE is this tutor's reading: named in a lesson text, its button carries the
-    visible tag "our reading" (so the button's name says it too), whose tooltip says what it
-    means; opened, the rule's text starts with that sentence. A verdict's rule and the Rules
-    tab tag it the same way."""
+    """DUMMY-IMMUNE is this tutor's reading: cited in a lesson text, its marker carries a
+    small raised "*" (learner 3: the words were too loud) whose tooltip says what it means,
+    the button's name says "our reading"; opened, the rule's text says that sentence. A
+    verdict's rule and the Rules tab tag it with the badge."""
     page = verdicts.lesson_html("The dummy keeps its cards (DUMMY-IMMUNE).")
-    button = r"<span class='catan-rule-ref'[^>]*>(.*?)</span><span class='catan-rule-ref-text'"
+    button = r"<sup class='catan-rule-ref catan-rule-note'([^>]*)>(.*?)</sup><span class='catan"
     ref = re.search(button, page)
     assert ref, page
-    marks = _tags(ref[1], "catan-reading-mark")
-    assert [text for _, text in marks] == [verdicts.READING_WORD] == ["our reading"]
-    assert html.unescape(marks[0][0]["title"]) == verdicts.READING_NOTE
+    name = html.unescape(re.search(r"aria-label='([^']*)'", ref[1])[1])
+    assert name == f"Rule: {verdicts.title_of('DUMMY-IMMUNE')}, our reading"  # its name says it
+    marks = re.findall(
+        r"<span class='catan-reading-mark' title='([^']*)'[^>]*>(.*?)</span>", ref[2]
+    )
+    assert [text for _, text in marks] == ["*"]  # small and quiet (learner 3)
+    assert html.unescape(marks[0][0]) == verdicts.READING_NOTE
     assert verdicts.READING_NOTE == "The rulebooks do not settle this; the tutor plays it this way."
     opened = re.search(r"<span class='catan-rule-ref-text' role='note' hidden>(.*?)</span>", page)
     note = f"<em>Our reading: {verdicts.READING_NOTE}"
-    assert opened and html.unescape(opened[1]).startswith(note), opened
+    assert opened and note in html.unescape(opened[1]), opened
     plain_ref = verdicts.lesson_html("Mind the distance (BASE-BUILD-DISTANCE).")
     assert "catan-reading-mark" not in plain_ref and "our reading" not in plain_ref
     for shown in (verdicts.rule_details("DUMMY-IMMUNE"), rules_html("base-dummy", "immune")):
         badges = _tags(shown, "catan-reading-badge")
-        assert badges and all(text == "our reading" for _, text in badges), shown
+        assert badges and all(text == "* (our reading)" for _, text in badges), shown
+        assert all("catan-sr-only'> (our reading)" in shown for _ in badges)  # heard, not seen
         assert all(html.unescape(a["title"]) == verdicts.READING_NOTE for a, _ in badges)
     assert "catan-reading-badge" not in verdicts.rule_details("BASE-BUILD-DISTANCE")
 

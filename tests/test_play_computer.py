@@ -260,7 +260,7 @@ def test_hint_words_name_the_robbers_hex_its_victims_and_the_award():
         g.play(max(roads, key=lambda a: (after[a].state.road_len[0], -a.edge)))
     assert winner is not None
     text = why(g, winner)
-    assert text.startswith(f"P1 builds road {EDGE_LABELS[winner.edge]}")
+    assert text.startswith(f"P1 builds a road on {EDGE_LABELS[winner.edge]}")
     assert "wins Longest Road for +2 victory points" in text
 
 

@@ -221,7 +221,7 @@ def test_a_right_answer_off_the_main_line_stays_as_played_the_line_one_click_awa
     shown = widget_text(t.puzzle.widget)
     assert "Right" in shown and "P1 builds a road on N3" in shown and "P1 road N3" not in shown
     t.tabs.selected_index = TABS.index("Moves")
-    assert ("P1 builds road N5", here.id) in rows(s.timeline, s.puzzle.hidden())
+    assert ("P1 builds a road on N5", here.id) in rows(s.timeline, s.puzzle.hidden())
     t.puzzle.main_button.click()
     assert s.timeline.current is question.children[0]
     assert str(s.timeline.current.action) == "P1 road N3"

@@ -253,7 +253,7 @@ def test_tree_lists_variations_and_promote_delete():
     t.session.first()
     t.session.play("P1 settle A4")  # a variation of the first move
     labels = [label for label, _ in move_rows(t.timeline)]  # the variation after its move
-    assert labels[:4] == ["start", "P1 settles E4", "P1 settles A4", "P1 builds road F7"]
+    assert labels[:4] == ["start", "P1 settles E4", "P1 settles A4", "P1 builds a road on F7"]
     assert "catan-mv-current catan-mv-3'" in t.moves.tree.html.value
     t.session.promote()
     assert t.timeline.root.children[0] is t.timeline.current
@@ -463,7 +463,7 @@ def test_editor_error_leaves_the_game_unchanged():
     assert t.game.position() == before and NO in t.editor.status.value
     t.editor.piece.value = "road"
     click_at(t, "vertex", "A4")  # a road wants an edge
-    assert "does not go on a vertex" in t.editor.status.value and t.game.position() == before
+    assert "does not go on a corner" in t.editor.status.value and t.game.position() == before
 
 
 def test_editor_hand_line_and_undo():
@@ -803,7 +803,8 @@ def test_every_kind_of_the_variant_is_offered_and_the_others_are_greyed_with_the
     assert t.game.parse(t.controls.try_text.value) == t.game.parse("P1 city J12")
     assert "not allowed" in t.controls.try_verdict.value
     click_at(t, "edge", "J1")
-    assert "played on a vertex" in t.controls.message.value
+    said = t.controls.message.value  # in words: a corner, no quoted internal name
+    assert "This move goes on a corner, not on an edge" in said and "“" not in said
     t.controls.palette.value = "settle"
     assert t.controls.blocked.value is None and t.view.targets
 
@@ -973,7 +974,10 @@ def test_lesson_texts_name_rules_by_title_with_the_id_only_in_attributes():
     title = rulebook.rule("BASE-BUILD-DISTANCE").title
     node = next(n for n in t.timeline.walk() if "BASE-BUILD-DISTANCE" in n.tutor + n.comment)
     t.session.goto(node)
-    assert f"aria-expanded='false'>{title}</span>" in t.lesson.value
+    # a rule the text cites in brackets: a small "§" named and titled after it
+    assert f"aria-label='Rule: {title}' title='{title}' aria-expanded='false'>§</sup>" in (
+        t.lesson.value
+    )
     assert "data-rule='BASE-BUILD-DISTANCE'" in t.lesson.value
     assert not RAW_ID.search(shown_text(t.lesson.value)), shown_text(t.lesson.value)
     assert f"{title} ({title})" not in shown_text(t.lesson.value)  # said once

@@ -259,7 +259,7 @@ def unreachable(s: State, p: int, src: int, dst: int) -> Reason:
     here, there = VERTEX_LABELS[src], VERTEX_LABELS[dst]
     if dst == src:
         return Reason(
-            "CK-KNIGHT-MOVE", f"The knight already stands on {here}: a move ends on another vertex."
+            "CK-KNIGHT-MOVE", f"The knight already stands on {here}: a move ends on another corner."
         )
     seen, todo = {src}, [src]  # along p's roads, passing anything
     while todo:
@@ -351,7 +351,7 @@ def check_relocate(s: State, a: Relocate) -> Reason | None:
     if a.vertex not in relocation_sites(s):
         return Reason(
             "CK-KNIGHT-RELOCATE",
-            f"{VERTEX_LABELS[a.vertex]} is not an empty vertex "
+            f"{VERTEX_LABELS[a.vertex]} is not an empty corner "
             f"reachable along {s.name(q)}'s roads.",
         )
     return None

@@ -185,7 +185,7 @@ def due_reason(s: State, what: str) -> Reason:
     return Reason(
         rule,
         f"{seat(s.active)} first places the neutral {WHAT[owed]} they owe; "
-        f"'{what}' waits until then.",
+        "any other move waits until then.",
     )
 
 

@@ -114,7 +114,7 @@ def check_deserter(s: State, a: PlaceDeserter) -> Reason | None:
         return Reason(
             "CK-PC-TREASON",
             f"A knight of strength {removed_knight(s).level} or "
-            f"lower, from {seat(a.player)}'s supply, on an empty vertex at the end "
+            f"lower, from {seat(a.player)}'s supply, on an empty corner at the end "
             "of their road.",
         )
     return None

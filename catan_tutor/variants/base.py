@@ -130,7 +130,9 @@ def chance_pending(rules: BaseRules, s: State) -> list[tuple[int, str]]:
 
 
 def _rolloff_pending(rules: BaseRules, s: State) -> list[tuple[int, str]]:
-    return [(-1, f"{seat(production.rolloff_candidate(s))} rolls for first player")]
+    """Before seats exist a player is their colour (the seats follow the roll-off)."""
+    colour = s.colors[production.rolloff_candidate(s)].capitalize()
+    return [(-1, f"{colour} rolls to see who goes first")]
 
 
 def _settle_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:

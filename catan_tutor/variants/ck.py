@@ -118,7 +118,9 @@ def _check_pass(s: State, a: Pass) -> Reason | None:
 def _check_settle(s: State, a: Settle) -> Reason | None:
     if ck_turn.second_round(s):
         return Reason(
-            "CK-SETUP-ROUND2", f"The second placement is a city: 'P{a.player + 1} city <vertex>'."
+            "CK-SETUP-ROUND2",
+            f"The second placement is a city: {seat(a.player)} builds a city, not a "
+            "settlement, on a free corner.",
         )
     return building.check_settle(s, a)
 

@@ -233,7 +233,7 @@ class PlaceDeserter(Action):
 
     @classmethod
     def read(cls, r: Reader, p: int, key: str) -> Action:
-        v = r.label(parse_vertex, "a vertex")
+        v = r.label(parse_vertex, "a corner")
         level = r.next("a knight level").lower()
         if level not in KNIGHT_LEVELS:
             raise r.fail(f"{level!r} is not a knight level ({', '.join(KNIGHT_LEVELS)})")
@@ -262,8 +262,8 @@ class MoveKnight(Action):
 
     @classmethod
     def read(cls, r: Reader, p: int, key: str) -> Action:
-        src = r.label(parse_vertex, "the knight's vertex")
-        return cls(p, src, r.label(parse_vertex, "a destination vertex"))
+        src = r.label(parse_vertex, "the knight's corner")
+        return cls(p, src, r.label(parse_vertex, "a corner to go to"))
 
     def __str__(self) -> str:
         return f"{seat(self.player)} move {VERTEX_LABELS[self.src]} {VERTEX_LABELS[self.dst]}"
@@ -284,7 +284,7 @@ class MoveKnight(Action):
         )  # rule="CK2P-NEUTRAL-CHOOSER": a neutral's by its displacer
         return (
             f"{mine} on {src} displaces {theirs} on {dst} and ends inactive there; "
-            f"{mover} along {s.name(q)}'s roads to an empty vertex, or it goes back to "
+            f"{mover} along {s.name(q)}'s roads to an empty corner, or it goes back to "
             f"{s.name(q)}'s supply if there is none."
         )
 
@@ -302,7 +302,7 @@ class ChaseRobber(Action):
 
     @classmethod
     def read(cls, r: Reader, p: int, key: str) -> Action:
-        v = r.label(parse_vertex, "the knight's vertex")
+        v = r.label(parse_vertex, "the knight's corner")
         h = r.label(parse_hex, "a hex")
         return cls(p, v, h, r.seat() if r.more() else -1)
 
@@ -497,7 +497,7 @@ def _read_arg(r: Reader, kind: str) -> object:
     if kind == "track":
         return _track(r)
     if kind == "vertex":
-        return r.label(parse_vertex, "a vertex")
+        return r.label(parse_vertex, "a corner")
     if kind == "hex":
         return r.label(parse_hex, "a hex")
     if kind == "edge":

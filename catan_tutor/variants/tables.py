@@ -105,10 +105,10 @@ class TableRules:
                 )
             if any(o == a and w for o, w in self.chance_outcomes(s)):
                 return None
-            options = ", ".join(str(o) for o, w in self.chance_outcomes(s) if w)
+            options = outcome_words(s, [o for o, w in self.chance_outcomes(s) if w])
             return Reason(
                 self.chance_rule(s),
-                f"'{a}' cannot happen now; the possible outcomes are: {options}.",
+                f"That cannot happen now; the next chance event is: {options}.",
             )
         if phase.chance:
             return Reason(
@@ -144,7 +144,7 @@ class TableRules:
                 )
             return Reason(decision.rule, f"Waiting for {self._owed(s, p)} first.")
         if fn is None:
-            return Reason("BASE-TURN-PHASES", f"'{a}' is not an action of this variant.")
+            return Reason("BASE-TURN-PHASES", "This game has no move of that kind.")
         return fn(s, a)
 
     def _not_yours(self, s: State, mover: int, p: int) -> str:
@@ -209,11 +209,9 @@ class TableRules:
         """rule="BASE-COMP-PIECES" / rule="CK-COMP-PIECES": a kind of action another variant
         has (knights, tokens, neutrals, the dummy's bids) is no move of this one."""
         rule = "CK-COMP-PIECES" if self.caps.knights else "BASE-COMP-PIECES"
-        word = str(a).split()[1] if len(str(a).split()) > 1 else str(a)
         return Reason(
             rule,
-            f"There is no '{word}' in {self.variant}: '{a}' is a move of "
-            "another variant, and this game has no pieces or cards for it.",
+            "That is a move of another variant of Catan: this game has no pieces or cards for it.",
         )
 
     def prompt(self, s: State) -> str:
@@ -303,3 +301,25 @@ class TableRules:
     def pending(self, s: State) -> list[tuple[int, str]]:
         """Decisions owed now: (seat, what), chance events as seat -1."""
         return self.phases[s.phase].pending(self, s)  # type: ignore[misc]
+
+
+def outcome_words(s: State, outcomes: list[Action]) -> str:
+    """The chance outcomes possible now in words: a die's faces at once ("the white die shows
+    1, 2, 3, 4, 5 or 6"), any other outcome as its sentence."""
+    faces: dict[str, list[str]] = {}
+    said: list[str] = []
+    for o in outcomes:
+        die, value = getattr(o, "die", None), getattr(o, "value", None)
+        if isinstance(die, str) and isinstance(value, int):
+            faces.setdefault(die, []).append(str(value))
+            continue
+        try:
+            text = o.sentence(s).rstrip(".")
+        except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+            text = words.notation_words(str(o))
+        said.append(text[:1].lower() + text[1:] if text[1:2].islower() else text)
+    dice = [
+        f"the {die} die shows " + (", ".join(v[:-1]) + " or " + v[-1] if len(v) > 1 else v[0])
+        for die, v in faces.items()
+    ]
+    return "; ".join(dice + said)

@@ -79,7 +79,7 @@ class NeutralBuild(Action):
         )  # fmt: skip
         for kind in on_vertex:
             if what == kind.piece:
-                return kind(p, n, r.label(parse_vertex, "a vertex"))
+                return kind(p, n, r.label(parse_vertex, "a corner"))
         if what == NeutralRoad.piece:
             return NeutralRoad(p, n, r.label(parse_edge, "an edge"))
         raise r.fail(f"a neutral gets a settlement, road, knight or promotion, not {what!r}")

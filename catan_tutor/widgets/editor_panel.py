@@ -19,6 +19,7 @@ from ..study.editor import board_pieces
 from ..variants.capabilities import Capabilities
 from . import icons
 from .guard import guarded, shown_in
+from .kinds import SPOT_WORDS
 
 PIECES = (*board_pieces(Capabilities(knights=True, improvements=True)), "remove")  # all
 
@@ -165,7 +166,7 @@ class EditorPanel:
             self.piece.value, self.owner.value or "P1", spot, self.level.value, self.active.value
         )
         if op is None:
-            self.show(f"{sentence(a(self.piece.value))} does not go on {a(spot[0])}.")
+            self.show(f"{sentence(a(self.piece.value))} does not go on {a(SPOT_WORDS[spot[0]])}.")
         else:
             self.run(op)
 

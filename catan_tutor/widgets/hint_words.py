@@ -126,7 +126,7 @@ def _gains(before: Game, after: Game, p: int, own: int = 0) -> str:
 def why(game: Game, action: Action) -> str:
     """One sentence: the move in words and why it is good, e.g. "P1 settles C6: 11 dots of
     production (grain on a 6, ore on an 8, brick on a 4) and a 3:1 harbor." """
-    what = move_words(action)
+    what = move_words(action, game.state)
     p = action.player
     if isinstance(action, Settle):
         reason = _corner_text(game, action.vertex)

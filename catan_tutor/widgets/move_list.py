@@ -27,6 +27,7 @@ from ipyevents import Event
 from ..actions import Action, DrawDev, DrawProgress, ForcedCard, Steal
 from ..grammar import count
 from ..rules.words import notation_words
+from ..state import State
 from ..study.timeline import Node, Timeline
 from . import markup
 from .guard import guarded, shown_in
@@ -80,9 +81,9 @@ def _forced(t: list[str]) -> str:
 # vertices, edges and hexes stay as the board and the notation write them.
 WORDS: dict[str, Callable[[list[str]], str]] = {
     "Settle": _player_move("settles"),
-    "BuildRoad": _player_move("builds road"),
-    "BuildCity": _player_move("builds city"),
-    "BuildWall": _player_move("builds wall"),
+    "BuildRoad": _player_move("builds a road on"),
+    "BuildCity": _player_move("builds a city on"),
+    "BuildWall": _player_move("builds a city wall on"),
     "Roll": lambda t: f"{t[0]} rolls",
     "EndTurn": lambda t: f"{t[0]} ends the turn",
     "MoveRobber": lambda t: (
@@ -96,8 +97,8 @@ WORDS: dict[str, Callable[[list[str]], str]] = {
     "Accept": lambda t: f"{t[0]} accepts",
     "Decline": lambda t: f"{t[0]} declines",
     "Recruit": _player_move("recruits a knight on"),
-    "Activate": _player_move("activates knight"),
-    "Promote": _player_move("promotes knight"),
+    "Activate": _player_move("activates the knight on"),
+    "Promote": _player_move("promotes the knight on"),
     "Improve": _player_move("improves"),
     "Pass": lambda t: f"{t[0]} passes",
     "Discard": lambda t: f"{t[0]} discards {' '.join(t[2:])}",
@@ -106,7 +107,7 @@ WORDS: dict[str, Callable[[list[str]], str]] = {
     "NeutralSettle": lambda t: f"{t[0]} builds for {t[2]}: settlement {' '.join(t[4:])}",
     "NeutralRoad": lambda t: f"{t[0]} builds for {t[2]}: road {' '.join(t[4:])}",
     "NeutralKnight": lambda t: f"{t[0]} builds for {t[2]}: knight {' '.join(t[4:])}",
-    "Die": lambda t: f"{' '.join(t[1:-1])} die {t[-1]}",
+    "Die": lambda t: f"the {' '.join(t[1:-1])} die shows {t[-1]}",
     "EventDie": lambda t: f"event die: {' '.join(t[1:])}",
     "Steal": lambda t: f"stolen: {' '.join(t[1:])}",
     "DrawDev": lambda t: f"card drawn: {' '.join(t[1:])}",
@@ -146,22 +147,37 @@ def node_words(node: Node, seen: Collection[int] | None = None) -> tuple[str, st
     if node.action is None:
         return "start", "start"
     if card_seen(node, seen):
-        return move_words(node.action), str(node.action)
+        before = node.parent.state if node.parent is not None else None
+        return move_words(node.action, before), str(node.action)
     words = HIDDEN_CARD[type(node.action)](str(node.action).split())
     return words, words
 
 
-def move_words(action: Action) -> str:
+def move_words(action: Action, before: State | None = None) -> str:
     """A move as the list shows it: ``P1 settle J12`` -> ``P1 settles J12``; a kind without
-    its own wording reads as its notation."""
+    its own short wording says what it does, as the engine words it from the position
+    ``before`` it ("P2 trades 4 grain with the bank for 1 lumber (4:1)"), never its notation
+    (that is the move's tooltip); with no position, its notation's words."""
     text = notation_words(str(action))  # cards as printed (rules/words.py)
     word = WORDS.get(type(action).__name__)
     if word is None:
-        return text
+        return _sentence(action, before) or text
     try:
         return word(text.split())
     except IndexError:  # notation shorter than the kind's usual: keep it as written
         return text
+
+
+def _sentence(action: Action, before: State | None) -> str:
+    """The engine's sentence for ``action`` from ``before`` without its full stop ('' when
+    there is no position or it cannot be worded there)."""
+    if before is None:
+        return ""
+    try:
+        said = action.sentence(before)
+    except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+        return ""
+    return said[:-1] if said.endswith(".") else said
 
 
 def node_of(class_name: str) -> int | None:

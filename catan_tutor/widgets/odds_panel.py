@@ -81,7 +81,8 @@ class OddsPanel:
             min=1,
             max=200,
             description="turns ahead",
-            tooltip="how many turns each game goes on",
+            tooltip="each game stops after this many turns at most (each player's turn "
+            "counts as one)",
             layout=widgets.Layout(width="170px"),
             style={"description_width": "84px"},
         )
@@ -139,7 +140,7 @@ class OddsPanel:
 
     def _ask(self) -> None:
         """The question the playouts answer, with the horizon in words."""
-        span = horizon_text(self.turns.value, self.chosen)
+        span = horizon_text(self.turns.value, self.chosen, self.game().players)
         self.question.value = (
             f"<b>Who wins from here?</b> The tutor plays the game on from here many times "
             f"{markup.text(span)} and counts who wins."
@@ -225,7 +226,7 @@ class OddsPanel:
             self.table, self.ran_for = table, key
             done = table.attrs.get("completed", self.n.value)
             note = " (cancelled: the games that finished)" if table.attrs.get("partial") else ""
-            span = horizon_text(self.turns.value, self.chosen)
+            span = horizon_text(self.turns.value, self.chosen, self.game().players)
             said = f"{count(done, 'game')} played {span}, from {label}{note}"
             self.status.value = markup.text(said)
             self.result.value = _TABLE_CSS + outcomes_html(table)

@@ -32,12 +32,22 @@ def horizon(game: Game) -> int:
     return max(1, min(MAX_HORIZON, rounds * game.players))
 
 
-def horizon_text(turns: int, chosen: int) -> str:
+def horizon_text(turns: int, chosen: int, players: int = 0) -> str:
     """How far the playouts go, after "playouts": "to the end of the game (at most 96
-    turns)" for the horizon chosen for the position, else "over the next 10 turns"."""
+    turns)" for the horizon chosen for the position, else "over the next 10 turns"; with
+    the number of ``players``, what a turn is ("each player's turn counts as one: about 24
+    rounds of 4 players"), so that the number in the "turns ahead" field is explained."""
+    rounds = (
+        f"; each player's turn counts as one: about {count(round(turns / players), 'round')}"
+        f" of {players} players"
+        if players > 1 and turns >= 2 * players
+        else ""
+    )
     if turns == chosen:
-        return f"to the end of the game (at most {count(turns, 'turn')})"
-    return f"over the next {count(turns, 'turn')}" if turns != 1 else "over this turn"
+        return f"to the end of the game (at most {count(turns, 'turn')} ahead{rounds})"
+    if turns == 1:
+        return "over this turn"
+    return f"over the next {count(turns, 'turn')}" + (f" ({rounds[2:]})" if rounds else "")
 
 
 def _table(head: list[str], rows: list[list[str]], first_left: bool = True) -> str:

@@ -16,13 +16,14 @@ from ..actions import Action, EndTurn, Roll
 from ..errors import CatanError
 from ..game import Game
 from ..grammar import a as a_
-from ..grammar import sentence
 from ..rules.words import card_title
+from ..state import ROLLOFF
 from . import markup, verdicts
 from .describe import SR_ONLY_CSS
 from .forms import ActionForm, every_spot
 from .kinds import (
     COSTS,
+    SPOT_WORDS,
     Spot,
     acting_seat,
     board_kind,
@@ -314,6 +315,8 @@ class PlayPanel:
         dice = "roll" in kinds or g.state.phase in ROLL_PHASES
         self.roll_button.description = "Roll" if dice or not g.is_chance() else "Let chance pick"
         self.end_button.disabled = "end turn" not in kinds
+        # before the roll-off has decided the seats there is no turn to end (BASE-CHANCE-ROLLOFF)
+        self.end_button.layout.display = "none" if g.state.phase == ROLLOFF else ""
         # colour only on what can be pressed (a disabled button never the brightest)
         self.roll_button.button_style = "" if self.roll_button.disabled else "success"
         self.end_button.button_style = "" if self.end_button.disabled else "primary"
@@ -390,12 +393,13 @@ class PlayPanel:
         like = self.form.action() if self.form is not None else None
         a = probe(s.game, cls, spot, like) if cls is not None else None
         if a is None:
-            where, kind = spot_kind(cls), sentence(kind_words(s.kind))
+            where = spot_kind(cls)
             return s.say(
-                f"“{kind}” is played on {a_(where)}, not on {a_(spot[0])}."
+                f"This move goes on {a_(SPOT_WORDS[where])}, not on {a_(SPOT_WORDS[spot[0]])}: "
+                f"pick {a_(SPOT_WORDS[where])} on the board."
                 if where
-                else f"“{kind}” is not played on the board: use the form, or type it under "
-                "Try a move."
+                else "This move is not made on the board: use the form below, or type it "
+                "under Try a move."
             )
         s.say("")
         if s.puzzle_secret:  # an answer to the question: judged there (nothing played)
@@ -410,8 +414,8 @@ def own_hand_html(game: Game, seat: int, against_computer: bool, unnamed: bool =
     """The learner's own hand (``seat``) as its owner sees it: cards, then development or
     progress cards (BASE-INFO, CK-INFO). ``unnamed``: a puzzle's open question, where the
     seat's name would tell whose turn it is."""
-    if game.is_over() or not 0 <= seat < game.players:
-        return ""
+    if game.is_over() or not 0 <= seat < game.players or game.state.phase == ROLLOFF:
+        return ""  # (during the roll-off nobody holds a seat's hand yet)
     view = game.observation(seat)["seats"][seat]
     name = html.escape(game.names[seat])
     who = f"Your hand ({name})" if against_computer else f"{name}'s hand"

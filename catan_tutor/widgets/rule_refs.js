@@ -1,4 +1,5 @@
-/* A rule named in a lesson text (verdicts.rule_ref_html) is a button (role="button",
+/* A rule named in a lesson text (verdicts.rule_ref_html, or a raised "§" marker:
+ * verdicts.rule_note_html) is a button (role="button",
  * tabindex 0: an inline element, so a long title wraps with its sentence): a click, a tap,
  * Enter or Space opens the rule's text under it (the next .catan-rule-ref-text) and closes
  * it again; aria-expanded says which. Runs once per page, with board_keys.js.
@@ -8,7 +9,7 @@
   if (window.catanRuleRefs) return;
   window.catanRuleRefs = true;
   function toggle(ref) {
-    var text = ref.nextElementSibling;  // (an "our reading" tag is inside the button)
+    var text = ref.nextElementSibling;  // (a reading's mark is inside the button)
     if (!text || !text.classList.contains('catan-rule-ref-text')) return false;
     var open = ref.getAttribute('aria-expanded') !== 'true';
     ref.setAttribute('aria-expanded', open ? 'true' : 'false');

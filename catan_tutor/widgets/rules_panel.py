@@ -2,7 +2,7 @@
 (``rulebook.rules_of``), grouped by section (each an ``h3`` heading), with a text filter,
 each rule with the packaged lessons that cite it. A verdict's rule opens here: that rule
 shows first, open, above the list. A rule that is this tutor's reading of the sources (a
-[decision] of the reference) is tagged "our reading" (its tooltip says what that means), with
+[decision] of the reference) is marked with a small "*" (its tooltip says what that means), with
 what the sources say and the other reading (``reading_html``).
 """
 
@@ -19,7 +19,7 @@ from ..study.library import lessons_citing
 from ..study.resources import lessons_dir
 from . import markup
 from .guard import guarded, shown_in
-from .verdicts import READING_BADGE, READING_WORD, reading_html, rule_text_html
+from .verdicts import READING_BADGE, reading_html, rule_text_html
 from .wording import variant_name
 
 MAX_SHOWN = 400  # rules listed at most (every variant has fewer)
@@ -131,7 +131,7 @@ class RulesPanel:
         self.intro.value = (
             f"<div style='color:#555;margin:2px 0 4px 0'>The {n} rules of "
             f"<b>{markup.text(variant_name(variant))}</b>; open a section, "
-            f"then a rule, to read it. A rule tagged <em>{READING_WORD}</em> is "
+            "then a rule, to read it. A rule marked <b>*</b> is this tutor's reading, "
             "one the rulebooks do not settle: the tutor plays it the way it says.</div>"
         )
         self.list.value = rules_html(variant, self.search.value, self.chosen)

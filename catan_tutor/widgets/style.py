@@ -173,7 +173,11 @@ def theme_css() -> str:
         "cursor:pointer}.catan-rule-ref[aria-expanded='true']{text-decoration-style:solid}"
         ".catan-rule-ref-text{display:block;margin:2px 0 4px 14px;padding:3px 8px;"
         "border-left:3px solid #b0bec5;background:#f5f7f8;color:#333;font-size:12px}"
-        ".catan-rule-ref-text[hidden]{display:none}",
+        ".catan-rule-ref-text[hidden]{display:none}"
+        # a rule a bracket cites: a small raised "§" after the words it backs
+        ".catan-rule-note{text-decoration:none;font-size:10px;padding:0 1px;"
+        "color:var(--jp-content-link-color,#1565c0)}"
+        "@media (pointer:coarse){.catan-rule-note{padding:0 6px}}",
         f"{DARK} .catan-rule-ref-text{{background:var(--jp-layout-color1);"
         "color:var(--jp-ui-font-color1);border-color:var(--jp-border-color1)}",
         # links in lesson texts and rule references

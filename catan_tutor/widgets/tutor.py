@@ -382,7 +382,7 @@ class Tutor:
         parts = []
         if node is s.timeline.root and sc and sc.goal:
             parts.append(f"<p><b>Goal</b></p>{verdicts.lesson_html(sc.goal)}")
-        for text in (node.comment, node.tutor):
+        for text in (wording.step_caption(node), node.tutor):
             if text:
                 parts.append(verdicts.lesson_html(text))
         if not s.puzzle_secret:  # its lines would give the puzzle's answer away

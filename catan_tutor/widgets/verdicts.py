@@ -87,43 +87,129 @@ def _titled(text: str, show, escape=lambda t: t) -> str:
     return "".join(out)
 
 
-def rule_ref_html(rule_id: str, shown: str) -> str:
-    """A rule named in a lesson text: ``shown`` (HTML: the rule's title) as a button that
-    opens the rule's text under it and closes it again (``aria-expanded``; by mouse, keyboard
-    or touch: ``rule_refs.js``), its ID in ``data-rule``. An inline element with the button's
-    role, in the tab order, so a long title wraps with the sentence (a ``<button>`` cannot).
-    A rule that is this tutor's reading (a [decision]) carries the tag "our reading" inside
-    the button (its name says it; a tooltip says what it means), and its opened text starts
-    with what that means (``READING_NOTE``), then the other reading."""
+def _opened_text(rule_id: str, heading: bool = False) -> str:
+    """A reference's text, hidden until its button opens it: the rule's title (``heading``:
+    for a marker that does not show it), for a [decision] what "our reading" means and the
+    other reading, then the rule's text."""
     text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], rulebook.rule(rule_id).text)
+    parts = [f"<strong>{markup.text(title_of(rule_id))}</strong>"] if heading else []
     found = rulebook.reading(rule_id)
-    mark = note = ""
     if found is not None:
         other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
         note = f"{READING_WORD.capitalize()}: {READING_NOTE}" + (
             f" Another reading: {other}." if other else ""
         )
-        mark = (  # a space before it: the page's text reads "map our reading", not "mapour"
-            f" <span class='catan-reading-mark' title='{markup.text(READING_NOTE)}' "
-            "style='display:inline-block;color:#4527a0;font-size:10px;margin-left:1px;"
-            f"vertical-align:super;white-space:nowrap'>{READING_WORD}</span>"
-        )
-        note = f"<em>{markup.text(note)}</em>"
+        parts.append(f"<em>{markup.text(note)}</em>")
+    parts.append(markup.text(text))
+    return f"<span class='catan-rule-ref-text' role='note' hidden>{'<br>'.join(parts)}</span>"
+
+
+def _reading_mark(rule_id: str, raised: bool = True) -> str:
+    """A [decision]'s quiet mark: a small asterisk (``raised`` beside words; inside a raised
+    marker it stays level with the "§") whose tooltip says what it means (the button's name
+    says "our reading"; its opened text says it again)."""
+    if rulebook.reading(rule_id) is None:
+        return ""
+    lift = "vertical-align:super;" if raised else ""
+    return (
+        f"<span class='catan-reading-mark' title='{markup.text(READING_NOTE)}' "
+        f"style='color:#4527a0;font-size:10px;margin-left:1px;{lift}'>*</span>"
+    )
+
+
+def _ref_name(rule_id: str) -> str:
+    """A reference button's name for a screen reader: "Rule: <title>", ", our reading" for a
+    [decision]."""
+    reading = ", our reading" if rulebook.reading(rule_id) is not None else ""
+    return markup.text(f"Rule: {title_of(rule_id)}{reading}")
+
+
+def rule_ref_html(rule_id: str, shown: str) -> str:
+    """A rule named inside a sentence of a lesson text: ``shown`` (HTML: the rule's title) as
+    a button that opens the rule's text under it and closes it again (``aria-expanded``; by
+    mouse, keyboard or touch: ``rule_refs.js``), its ID in ``data-rule``. An inline element
+    with the button's role, in the tab order, so a long title wraps with the sentence (a
+    ``<button>`` cannot). A rule that is this tutor's reading (a [decision]) carries a small
+    raised mark (``_reading_mark``) and its name says "our reading"; its opened text starts
+    with what that means (``READING_NOTE``), then the other reading."""
     return (
         f"<span class='catan-rule-ref' role='button' tabindex='0' "
-        f"data-rule='{markup.text(rule_id)}' aria-expanded='false'>{shown}{mark}</span>"
-        f"<span class='catan-rule-ref-text' role='note' hidden>"
-        f"{note + '<br>' if note else ''}{markup.text(text)}</span>"
+        f"data-rule='{markup.text(rule_id)}' aria-label='{_ref_name(rule_id)}' "
+        f"aria-expanded='false'>{shown}{_reading_mark(rule_id)}</span>{_opened_text(rule_id)}"
     )
+
+
+def rule_note_html(rule_id: str) -> str:
+    """A rule a lesson text cites in brackets ("… touching it (BASE-SETUP-ROUND1).") as an
+    unobtrusive raised marker after the words it backs: "§" (with ``_reading_mark`` for a
+    [decision]), a button named "Rule: <title>" whose tooltip is the title and which opens
+    the rule's title and text under it, as ``rule_ref_html`` does."""
+    title = markup.text(title_of(rule_id))
+    return (
+        f"<sup class='catan-rule-ref catan-rule-note' role='button' tabindex='0' "
+        f"data-rule='{markup.text(rule_id)}' aria-label='{_ref_name(rule_id)}' "
+        f"title='{title}' aria-expanded='false'>§{_reading_mark(rule_id, raised=False)}</sup>"
+        f"{_opened_text(rule_id, heading=True)}"
+    )
+
+
+# A bracket in a lesson text that cites rules: "(BASE-SETUP-ROUND1)", "(BASE-BUILD-DISTANCE,
+# BASE-DEF-ADJACENT)", "(CK-PC-MINING, like Irrigation for fields)", "(2P-ROLL-TIMING, this
+# tutor's reading)". The IDs at its start or end become markers; the words left stay in it.
+_GROUP = re.compile(r"\s*\(([^()]*)\)")
+_LEAD = re.compile(rf"\s*({_ID.pattern})\s*(?:[,;:]\s*|$)")
+_TRAIL = re.compile(rf"[,;]\s*({_ID.pattern})\s*$")
+_SAID_READING = re.compile(r"^(?:it is\s+|in\s+)?this\s+tutor(?:'|&#x27;|&#39;)s\s+reading$", re.I)
+
+
+def _cited(inner: str) -> tuple[list[str], str]:
+    """The rule IDs a bracket's text cites at its start and its end, and the words left."""
+    ids: list[str] = []
+    rest = inner
+    while m := _LEAD.match(rest):
+        ids.append(m[1])
+        rest = rest[m.end() :]
+    tail: list[str] = []
+    while m := _TRAIL.search(rest):
+        tail.insert(0, m[1])
+        rest = rest[: m.start()]
+    return ids + tail, rest.strip()
+
+
+def _notes(part: str) -> str:
+    """A text part (escaped HTML) with its brackets of rule IDs as markers (``rule_note_html``)
+    and every other rule ID in it read as its rule's title (``rule_ref_html``). A bracket
+    that only says "this tutor's reading" beside a [decision] is dropped: the mark says it;
+    where the words say it, the marks do not say it again."""
+    out, at = [], 0
+    for m in _GROUP.finditer(part):
+        ids, rest = _cited(m[1])
+        known = [i for i in ids if title_of(i)]
+        if not known:
+            continue
+        decided = any(rulebook.reading(i) is not None for i in known)
+        if decided and _SAID_READING.match(rest):
+            rest = ""
+        notes = "\u202f".join(rule_note_html(i) for i in known)
+        said = part[at : m.start()].rsplit(".", 1)[-1]  # the sentence before the bracket
+        if decided and "reading" in rest + said:  # said in words: no mark as well
+            notes = re.sub(r"<span class='catan-reading-mark'[^>]*>\*</span>", "", notes)
+        words = f" ({_titled(rest, rule_ref_html, markup.text)})" if rest else ""
+        end = m.end() + (part[m.end() : m.end() + 1] in (".", ",", ";", ":"))
+        # the marker after the punctuation that ends the words it backs, as a footnote's:
+        # the rule's text, opened, then follows the whole sentence
+        out += [_titled(part[at : m.start()], rule_ref_html, markup.text), words]
+        out += [part[m.end() : end], notes]
+        at = end
+    out.append(_titled(part[at:], rule_ref_html, markup.text))
+    return "".join(out)
 
 
 def rule_refs(page: str) -> str:
-    """HTML (made by :mod:`markup`) with the rule IDs in its text, not in its tags, read as
-    the rules' titles (``rule_ref_html``)."""
-    return "".join(
-        part if part.startswith("<") else _titled(part, rule_ref_html, markup.text)
-        for part in _TAG.split(page)
-    )
+    """HTML (made by :mod:`markup`) with the rule IDs in its text, not in its tags: those a
+    bracket cites as raised markers (``rule_note_html``), any other read as its rule's title
+    (``rule_ref_html``)."""
+    return "".join(part if part.startswith("<") else _notes(part) for part in _TAG.split(page))
 
 
 def lesson_html(source: str) -> str:
@@ -148,10 +234,12 @@ def rule_text_html(text: str) -> str:
 # what they mean; the rule's text, opened, says it again with the other reading.
 READING_WORD = "our reading"
 READING_NOTE = "The rulebooks do not settle this; the tutor plays it this way."
+# Beside a rule's title (a verdict's rule, the Rules tab) the same quiet mark: a small raised
+# "*", its tooltip saying what it means, "our reading" for a screen reader.
 READING_BADGE = (
     f"<span class='catan-reading-badge' title='{markup.text(READING_NOTE)}' "
-    "style='margin-left:6px;padding:0 5px;border-radius:8px;background:#ede7f6;"
-    f"color:#4527a0;font-size:11px;white-space:nowrap'>{READING_WORD}</span>"
+    "style='margin-left:2px;color:#4527a0;font-size:10px;vertical-align:super'>*"
+    f"<span class='catan-sr-only'> ({READING_WORD})</span></span>"
 )
 
 

@@ -21,7 +21,7 @@ from .verdicts import plain, title_of
 # One phrase per phase of the engine (catan_tutor.state), read as "turn 3 · <phrase>".
 PHASE_WORDS = {
     "board": "laying out the board",
-    "rolloff": "rolling for the first player",
+    "rolloff": "rolling to see who goes first",
     "setup-settle": "placing the starting pieces",
     "setup-road": "placing a starting road",
     "pre-roll": "before the dice",
@@ -263,3 +263,34 @@ def notation_problem(error: CatanError) -> tuple[str, str]:
     for pattern, words in _NOTATION_WORDS:
         why = pattern.sub(words, why)
     return sentence(why.rstrip(".") + "."), getattr(error, "word", "")
+
+
+# A caption's first word that goes on after "P2 builds a settlement on K4:" in lower case (a
+# place, a terrain); any other caption follows the move's sentence as a sentence of its own.
+_CAPTION_ON = re.compile(
+    r"(?:forest|fields|pasture|hills|mountains|desert|on|a|an|the|from|towards|beside|inland)\b"
+)
+
+
+def step_caption(node: Node) -> str:
+    """A lesson step's comment as its caption: a piece placed (a settlement, city or road)
+    whose comment does not name the player and the spot first says who placed what where, in the
+    engine's words ("P2 builds a settlement on K4: forest 3, mountains 8 and pasture 5."),
+    so that no caption lacks its subject; any other comment as written."""
+    comment, a, before = node.comment.strip(), node.action, node.parent
+    if not comment or a is None or before is None or type(a).__name__ not in _PLACED:
+        return comment
+    who, spot = getattr(a, "player", -1), str(a).split()[-1]  # ("P2 settle K4": K4)
+    named = f"P{who + 1}" in comment or before.state.name(who) in comment
+    if named and re.search(rf"\b{re.escape(spot)}\b", comment):
+        return comment
+    try:
+        said = a.sentence(before.state).rstrip(".")
+    except (IndexError, KeyError, TypeError, ValueError):
+        return comment
+    if ":" not in comment and _CAPTION_ON.match(comment.lower()) and not comment[:2].isupper():
+        return f"{said}: {comment[0].lower()}{comment[1:]}"
+    return f"{said}. {comment}"
+
+
+_PLACED = {"Settle", "BuildCity", "BuildRoad"}
