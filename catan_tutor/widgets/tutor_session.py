@@ -39,6 +39,7 @@ from .kinds import (
 )
 from .path_log import SETUP_PHASE, PathLog
 from .puzzle_state import PuzzleState
+from .roll_steps import ROLL_PHASES, roll_nodes, rolling, said_by_move
 from .session_line import HIDDEN, LessonLine, LessonNodes
 from .session_seats import SeatSettings
 from .session_tree import TreeEdits
@@ -54,7 +55,6 @@ FULL = (
     f"This move tree is full ({MAX_TIMELINE_NODES:,} moves): delete a variation or "
     "start a new game to go on."
 )
-ROLL_PHASES = frozenset({"dice", "progress-draw"})  # chance that Roll goes on through
 MAX_ROLL_STEPS = 40  # chance outcomes one Roll click plays at most
 ASK_HINT = (
     "Nothing of this kind can be played now. Click a spot on the board to see why "
@@ -67,6 +67,15 @@ ASK_FORM = (
 # The same, while a puzzle's answer is hidden: no word on what can be played now
 ASK_PUZZLE = "Click the spot on the board where you play it: the puzzle judges it."
 Listener = Callable[[str], object]
+# What an edit did: the game goes on from the edited position, a line of its own
+EDITED = (
+    "Edited: play goes on from this position as a new line; Undo edit brings back the moves "
+    "before it."
+)
+EDITED_SEATS = (
+    "Edited: play goes on from this position as a new line, with the same players (the "
+    "computers too); Undo edit brings back the moves before it."
+)
 
 
 def start_node(tl: Timeline) -> Node:
@@ -202,17 +211,65 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
         self.show()
 
     def back(self) -> None:
-        """One move back; not into a variable board's set-up (the game starts laid out)."""
-        if self.timeline.current is not start_node(self.timeline):
-            self.timeline.back()
+        """One move back; not into a variable board's set-up (the game starts laid out). In a
+        lesson a roll is one step: back over its dice to before the Roll."""
+        tl, start = self.timeline, start_node(self.timeline)
+        if tl.current is not start:
+            tl.back()
+            while self.folds_rolls() and tl.current is not start and rolling(tl.rules, tl.current):
+                tl.back()
         self.show()
 
     def forward(self) -> None:
-        """One move forward (into the line just stepped back from, else the main one)."""
+        """One move forward (into the line just stepped back from, else the main one). In a
+        lesson a roll is one step: on through its dice to where they fell."""
         if self.puzzle.holds():  # the answer stays hidden until it is found
             return self.show(HIDDEN)
-        self.timeline.forward()
+        tl = self.timeline
+        tl.forward()
+        while (
+            self.folds_rolls()
+            and tl.current.children
+            and rolling(tl.rules, tl.current)
+            and not self.puzzle.holds()
+        ):
+            tl.forward()
         self.show()
+
+    def folds_rolls(self) -> bool:
+        """◀ ▶ take a roll and its dice as one step: in a lesson (its nodes stay in the tree:
+        the Moves tab reaches each die, and the form forces one there)."""
+        return bool(self.lesson_id) or self.scenario is not None
+
+    def texts(self, node: Node | None = None) -> list[str]:
+        """The lesson's texts at ``node`` (default: the node shown): its comment and tutor
+        text, after those of the roll it ends when ◀ ▶ fold rolls (a comment saying only
+        what the engine says of the die, "The white die shows 3.", is left out: the log tells
+        the roll)."""
+        node = node or self.timeline.current
+        rules = self.timeline.rules
+        own = bool(self.lesson_id) and not self.from_file(node)  # the learner's roll: theirs
+        folded = roll_nodes(rules, node) if self.folds_rolls() and not own else []
+        out: list[str] = []
+        for n in folded:
+            if n.comment and n.comment.strip() != said_by_move(rules, n).strip():
+                out.append(n.comment)
+            if n.tutor:
+                out.append(n.tutor)
+        return out + [t for t in (node.comment, node.tutor) if t]
+
+    def expects(self, node: Node | None = None) -> list:
+        """The lesson's expectations to notice at ``node`` (default: the node shown): those
+        of the roll it ends that still hold here (a step lands here, not on them: ``texts``),
+        then its own. One the dice changed ("pending: chance", a hand before the second roll)
+        is left to the log, which tells the roll."""
+        node = node or self.timeline.current
+        rules = self.timeline.rules
+        own = bool(self.lesson_id) and not self.from_file(node)
+        folded = roll_nodes(rules, node) if self.folds_rolls() and not own else []
+        game = Game(rules, node.state)
+        held = [e for n in folded for e in n.expect if e.check(game)[0]]
+        return held + list(node.expect)
 
     def last(self) -> None:
         if not self.puzzle.last():  # a lesson with questions stops at the first unanswered
@@ -440,7 +497,12 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
             game = edit(self.game, op)
         except CatanError as e:
             return str(e)
+        seats = (self.computers, self.computer_seed, self.paused, self.force_chance)
         self._restart(Timeline(game, with_history=False), None)
+        if seats[0]:  # the same players go on from the edited position (none is dropped)
+            self.computers, self.computer_seed, self.paused, self.force_chance = seats
+            self.emit("seats")
+        self.say(EDITED_SEATS if seats[0] else EDITED)
         return ""
 
     def undo_edit(self) -> str:
