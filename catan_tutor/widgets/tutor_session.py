@@ -39,7 +39,7 @@ from .kinds import (
 )
 from .path_log import SETUP_PHASE, PathLog
 from .puzzle_state import PuzzleState
-from .roll_steps import ROLL_PHASES, roll_nodes, rolling, said_by_move
+from .roll_steps import ROLL_PHASES, RollSteps
 from .session_line import HIDDEN, LessonLine, LessonNodes
 from .session_seats import SeatSettings
 from .session_tree import TreeEdits
@@ -98,7 +98,7 @@ def timeline_of(source: Game | Scenario) -> Timeline:
     return Timeline(source)
 
 
-class TutorSession(TreeEdits, SeatSettings, LessonLine):
+class TutorSession(TreeEdits, SeatSettings, RollSteps, LessonLine):
     """``TutorSession(game_or_scenario, seed=0)``: a scenario brings its timeline and texts."""
 
     def __init__(self, source: Game | Scenario, *, seed: int | None = 0) -> None:
@@ -216,8 +216,7 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
         tl, start = self.timeline, start_node(self.timeline)
         if tl.current is not start:
             tl.back()
-            while self.folds_rolls() and tl.current is not start and rolling(tl.rules, tl.current):
-                tl.back()
+            self.fold_back(start)
         self.show()
 
     def forward(self) -> None:
@@ -225,51 +224,9 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
         lesson a roll is one step: on through its dice to where they fell."""
         if self.puzzle.holds():  # the answer stays hidden until it is found
             return self.show(HIDDEN)
-        tl = self.timeline
-        tl.forward()
-        while (
-            self.folds_rolls()
-            and tl.current.children
-            and rolling(tl.rules, tl.current)
-            and not self.puzzle.holds()
-        ):
-            tl.forward()
+        self.timeline.forward()
+        self.fold_forward()
         self.show()
-
-    def folds_rolls(self) -> bool:
-        """◀ ▶ take a roll and its dice as one step: in a lesson (its nodes stay in the tree:
-        the Moves tab reaches each die, and the form forces one there)."""
-        return bool(self.lesson_id) or self.scenario is not None
-
-    def texts(self, node: Node | None = None) -> list[str]:
-        """The lesson's texts at ``node`` (default: the node shown): its comment and tutor
-        text, after those of the roll it ends when ◀ ▶ fold rolls (a comment saying only
-        what the engine says of the die, "The white die shows 3.", is left out: the log tells
-        the roll)."""
-        node = node or self.timeline.current
-        rules = self.timeline.rules
-        own = bool(self.lesson_id) and not self.from_file(node)  # the learner's roll: theirs
-        folded = roll_nodes(rules, node) if self.folds_rolls() and not own else []
-        out: list[str] = []
-        for n in folded:
-            if n.comment and n.comment.strip() != said_by_move(rules, n).strip():
-                out.append(n.comment)
-            if n.tutor:
-                out.append(n.tutor)
-        return out + [t for t in (node.comment, node.tutor) if t]
-
-    def expects(self, node: Node | None = None) -> list:
-        """The lesson's expectations to notice at ``node`` (default: the node shown): those
-        of the roll it ends that still hold here (a step lands here, not on them: ``texts``),
-        then its own. One the dice changed ("pending: chance", a hand before the second roll)
-        is left to the log, which tells the roll."""
-        node = node or self.timeline.current
-        rules = self.timeline.rules
-        own = bool(self.lesson_id) and not self.from_file(node)
-        folded = roll_nodes(rules, node) if self.folds_rolls() and not own else []
-        game = Game(rules, node.state)
-        held = [e for n in folded for e in n.expect if e.check(game)[0]]
-        return held + list(node.expect)
 
     def last(self) -> None:
         if not self.puzzle.last():  # a lesson with questions stops at the first unanswered
@@ -497,11 +454,9 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
             game = edit(self.game, op)
         except CatanError as e:
             return str(e)
-        seats = (self.computers, self.computer_seed, self.paused, self.force_chance)
+        seats = self.kept_seats()  # the same players go on from the edited position
         self._restart(Timeline(game, with_history=False), None)
-        if seats[0]:  # the same players go on from the edited position (none is dropped)
-            self.computers, self.computer_seed, self.paused, self.force_chance = seats
-            self.emit("seats")
+        self.restore_seats(seats)
         self.say(EDITED_SEATS if seats[0] else EDITED)
         return ""
 
