@@ -22,6 +22,7 @@ from catan_tutor.study.resources import lessons_dir
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets.editor_panel import EditorPanel, example
 from catan_tutor.widgets.line_panel import LinePanel
+from catan_tutor.widgets.moves_panel import MovesPanel
 from catan_tutor.widgets.roll_steps import rolling, said_by_move
 from catan_tutor.widgets.session_tree import LESSON_KEPT
 from catan_tutor.widgets.tutor_session import EDITED, EDITED_SEATS, TutorSession
@@ -155,17 +156,24 @@ def test_BASE_PROD_YIELD_the_learner_s_own_roll_says_who_got_what():
 
 def test_a_lesson_s_own_moves_are_not_deleted_the_learner_s_are():
     s = lesson("base_setup")
+    panel = MovesPanel(s, lambda fn: fn)  # the Moves tab: Delete greyed, and why
     s.step("forward")
     s.step("forward")
     count = len(s.timeline.nodes)
     here = s.node
     assert s.undeletable() == LESSON_KEPT
+    panel.show()
+    delete = panel.tree_buttons[2]
+    assert delete.disabled and delete.tooltip == LESSON_KEPT
+    assert LESSON_KEPT in panel.kept_note.value and not panel.tree_buttons[0].disabled
     s.delete()
     assert len(s.timeline.nodes) == count and s.node is here and s.message == LESSON_KEPT
     assert s.deleted is None
     legal = [a for a in s.legal() if all(c.action != a for c in here.children)]
     s.play(legal[0])  # the learner's own move: a variation of theirs
     assert s.undeletable() == ""
+    panel.show()
+    assert not delete.disabled and panel.kept_note.value == ""
     s.delete()
     assert len(s.timeline.nodes) == count and s.node is here and s.deleted_moves == 1
     game = TutorSession(s.game)  # a game's moves are all the learner's
