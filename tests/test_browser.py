@@ -255,13 +255,13 @@ def test_force_a_dice_outcome(page) -> None:
 
 
 def test_roll_in_one_click_and_a_copied_link_reopens_the_node(page) -> None:
-    """Back at P2's turn before the dice: one click on Roll plays the roll and throws the
+    """Back at P2's turn before the dice (one step back over the roll begun, a lesson's roll
+    being one step): one click on Roll plays the roll and throws the
     three dice (C&K). Copy link there gives the address of the lesson with the learner's
     moves (their variation); a fresh page opened at it shows the same position (same
     digest), with nothing internal on show."""
-    for depth in ("depth 2 dice", "depth 1 pre-roll"):
-        page.get_by_role("button", name="◀", exact=True).click()
-        _wait_marker(page, depth)
+    page.get_by_role("button", name="◀", exact=True).click()  # a roll is one step back
+    _wait_marker(page, "depth 1 pre-roll")
     open_tab(page, "Play")
     page.locator(".catan-roll").click()
     page.wait_for_function(f"() => +({STATE_JS})().split(' ')[3] >= 5")  # roll + 3 dice
@@ -316,8 +316,7 @@ def test_barbarian_attack_shows_the_pillaged_city(page) -> None:
     _pick_lesson(page, "Which city falls")
     open_tab(page, "Play")
     page.locator(".catan-board canvas").last.focus()
-    for _ in range(4):
-        page.keyboard.press("PageDown")
+    page.keyboard.press("PageDown")  # the roll and its three dice: one step
     _wait_marker(page, "depth 4 pillage")
     page.get_by_role("button", name="pillage").click()
     page.wait_for_timeout(700)  # the glow on the cities P3 may lose

@@ -36,6 +36,7 @@ from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import Scenario, load_scenario
 from catan_tutor.study.timeline import Node
 from catan_tutor.widgets.progress import DONE
+from catan_tutor.widgets.roll_steps import rolling
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -99,8 +100,9 @@ def _answer(page, sc: Scenario, node: Node, with_help: bool) -> Node:
 
 
 def _walk(page, sc: Scenario, helped: bool) -> tuple[int, int]:
-    """Step the lesson's main line from its start to its end: ▶ for each move, the puzzles
-    answered. Returns (moves stepped, puzzles answered)."""
+    """Step the lesson's main line from its start to its end: ▶ for each move (a roll and its
+    dice are one step, ``roll_steps.py``), the puzzles answered. Returns (steps, puzzles
+    answered)."""
     node = sc.tree.root
     _wait(page, STATE, node=node.id, digest=_digest(sc, node))
     steps = answered = 0
@@ -111,6 +113,8 @@ def _walk(page, sc: Scenario, helped: bool) -> tuple[int, int]:
             continue
         page.get_by_title(FORWARD).click()
         node = node.children[0]
+        while node.children and rolling(sc.tree.rules, node):  # the dice fall in the step
+            node = node.children[0]
         _wait(page, STATE, node=node.id, digest=_digest(sc, node))
         steps += 1
     return steps, answered

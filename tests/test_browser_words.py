@@ -162,13 +162,15 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
 
 
 def _event_path(lesson: str, face: str) -> list:
-    """The lesson's main line up to its first node whose event die shows ``face``."""
+    """The nodes ▶ lands on along the lesson's main line (a roll and its dice: one step, over
+    the nodes of a roll under way) up to its first node whose event die shows ``face``."""
     from catan_tutor.study.resources import packaged_lessons
     from catan_tutor.study.scenario import load_scenario
+    from catan_tutor.widgets.roll_steps import rolling
 
     tl = load_scenario(packaged_lessons() / f"{lesson}.catan.yaml").timeline
     assert tl is not None
     path = [tl.root]
     while path[-1].state.event != face or not path[-1].state.dice:
         path.append(path[-1].children[0])
-    return path
+    return [n for n in path if not rolling(tl.rules, n)]

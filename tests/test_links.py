@@ -220,7 +220,7 @@ def lesson_variation(app: App) -> list[str]:
     """In 5.7 (forced trade with trade tokens): after the lesson's first roll, the learner's
     own dice (BASE-DICE, 2P-ROLL-TWICE) and turn: a variation of five moves."""
     s = app.session
-    s.forward()  # the lesson's P1 roll
+    s.goto(s.timeline.root.children[0])  # the lesson's P1 roll (a step takes its dice too)
     own = ["die white 6", "die red 6", "die white 2", "die red 3", "P1 end"]
     for move in own:
         s.play(move)

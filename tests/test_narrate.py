@@ -107,7 +107,8 @@ def test_BASE_PROD_YIELD_a_roll_says_who_gets_what():
     while not (g.history and any(e.kind == "production" and e.facts["produced"] for e in g.events)):
         g.play(choose(rng, g.rules, g.state, True, offers=False))
     e = next(e for e in g.events if e.kind == "production")
-    assert re.fullmatch(r"P\d rolled \d+: (P\d gets [^,;]+(, \d+ \w+)*)(, P\d gets .*)?\.", e.text)
+    said = r"P\d rolled \d \+ \d = \d+: (P\d gets [^,;]+(, \d+ \w+)*)(, P\d gets .*)?\."
+    assert re.fullmatch(said, e.text)
     assert e.rule == "BASE-PROD-YIELD"
     total = e.facts["total"]
     assert total == sum(g.state.dice) and str(total) in e.text

@@ -3,13 +3,15 @@ log is the narration of the path from the lesson's (or game's) start to that nod
 steps back and forward, jumps, Last and a branch off the lesson's line, never what was told
 before. The expected narration is recomputed here independently: the path's moves replayed on
 a fresh game from the root, each told by ``verdicts.narrate`` from the game before and after
-it (the engine's events, BASE-PROD-YIELD for a roll's production)."""
+it (the engine's events, BASE-PROD-YIELD for a roll's production); a roll and its dice are
+one line (issue "the log is the position; lesson flow"), unless the path ends inside it."""
 
 from __future__ import annotations
 
 import pytest
 
 from catan_tutor import Game, new_game
+from catan_tutor.actions import Action
 from catan_tutor.sampler import random_playout
 from catan_tutor.study.resources import lessons_dir
 from catan_tutor.study.scenario import load_scenario
@@ -20,6 +22,7 @@ from catan_tutor.widgets.tutor_session import TutorSession
 
 # A two-player lesson with both rolls and a forced trade, and 9.1 (Wedding and Sabotage).
 LESSONS = ("base_2p_forced_trade", "ck_pc_wedding_sabotage")
+NARRATE_STEPS = verdicts.narrate_steps  # as imported (a test counts the session's calls)
 
 
 def lesson(lesson_id: str) -> TutorSession:
@@ -29,16 +32,28 @@ def lesson(lesson_id: str) -> TutorSession:
 
 
 def narration(s: TutorSession, node: Node | None = None) -> list[str]:
-    """The path's moves replayed from the root on a fresh game, told newest first."""
+    """The path's moves replayed from the root on a fresh game, told newest first: the moves
+    of a roll (the Roll, each die while the dice still fall) told at once by its last die."""
+    return told(s, node)[::-1][:MAX_LOG]
+
+
+def told(s: TutorSession, node: Node | None = None) -> list[str]:
+    """Every line of the path to ``node``, oldest first (see ``narration``)."""
     path = s.timeline.path(node)
     g = Game(s.timeline.rules, path[0].state)
-    told = []
+    out: list[str] = []
+    steps: list[tuple[Game, Action, Game]] = []
     for n in path[1:]:
+        assert n.action is not None
         before = Game(g.rules, g.state)
         ex = before.explain(n.action)
         g.play(n.action)
-        told.append(verdicts.narrate(before, n.action, ex, g))
-    return told[::-1][:MAX_LOG]
+        steps.append((before, n.action, Game(g.rules, g.state)))
+        if g.is_chance() and g.state.phase in ("dice", "progress-draw") and n is not path[-1]:
+            continue  # the dice still fall: told with the die that ends the roll
+        out.append(NARRATE_STEPS(steps, ex))
+        steps = []
+    return out
 
 
 @pytest.mark.parametrize("lesson_id", LESSONS)
@@ -49,7 +64,7 @@ def test_the_log_at_every_node_is_the_narration_of_its_path(lesson_id: str) -> N
         s.forward()
         assert s.lines == narration(s), s.node
     end, depth = s.node, len(s.timeline.path()) - 1
-    assert len(s.lines) == depth >= 8
+    assert len(s.lines) == len(told(s)) >= 5
     while s.node is not s.timeline.root:  # back to the start: the later moves go
         s.back()
         assert s.lines == narration(s), s.node
@@ -61,7 +76,7 @@ def test_the_log_at_every_node_is_the_narration_of_its_path(lesson_id: str) -> N
     assert s.node is end and s.lines == narration(s)
     middle = s.timeline.path(end)[depth // 2]
     s.goto(middle)  # a jump
-    assert s.node is middle and s.lines == narration(s) and len(s.lines) == depth // 2
+    assert s.node is middle and s.lines == narration(s) and len(s.lines) == len(told(s))
     s.first()
     assert s.lines == [] and s.node is s.timeline.root
 
@@ -70,8 +85,8 @@ def test_a_branch_tells_its_own_moves_and_the_main_line_its_own() -> None:
     """Off the lesson's line (other dice after the roll of 5.7's forced-trade lesson) the log
     tells the learner's moves; back on the main line it tells the lesson's moves again."""
     s = lesson("base_2p_forced_trade")
-    s.forward()  # P1 roll
-    assert str(s.node.children[0].action) == "die white 1"
+    s.goto(s.timeline.root.children[0])  # P1 roll (a step would take the dice with it)
+    assert str(s.node.action) == "P1 roll" and str(s.node.children[0].action) == "die white 1"
     lesson_move = s.node.children[0]
     s.play("die white 6")  # BASE-DICE: the learner's own die
     s.play("die red 6")
@@ -98,15 +113,18 @@ def test_a_long_game_tells_its_last_moves_and_counts_the_rest_and_narrates_each_
     s.show()
     depth = len(s.timeline.path()) - 1
     assert depth == 300
+    lines = len(told(s))  # a roll and its dice: one line
+    assert depth - lines >= 2 * 20  # 20 rolls at least (each 2 dice)
     assert len(s.lines) == MAX_LOG + 1 and s.lines[:MAX_LOG] == narration(s)
-    assert s.lines[-1] == f"… and {depth - MAX_LOG} earlier moves."
+    assert s.lines[-1] == f"… and {lines - MAX_LOG} earlier moves."
     calls = []
-    real = verdicts.narrate
-    monkeypatch.setattr(verdicts, "narrate", lambda *a: calls.append(1) or real(*a))
+    real = verdicts.narrate_steps
+    monkeypatch.setattr(verdicts, "narrate_steps", lambda *a: calls.append(1) or real(*a))
     s.log = type(s.log)()  # an empty cache
     assert len(s.lines) == MAX_LOG + 1
-    for at in range(depth - 1, -1, -1):
-        s.back()
+    for _ in range(depth):
+        s.back()  # a game steps through each die (in a lesson a roll is one step)
+        at = len(told(s))
         assert len(s.lines) == min(at, MAX_LOG) + (at > MAX_LOG)  # recomputed at every step
     assert len(calls) == depth  # every move told once, however often it was listed
     assert s.lines == [] and s.node is s.timeline.root

@@ -868,7 +868,8 @@ def test_what_happened_tells_each_move_in_words():
     terrain = board.CARD_NAMES[t.game.layout.terrain[j]]  # terrains in resource order
     # narrate: production by kind
     assert f"P2 gets 1 {terrain}" in t.session.lines[0], t.session.lines[0]
-    assert len(t.session.lines) == 3 and "Next: P1" in t.session.lines[0]
+    assert len(t.session.lines) == 1 and "Next: P1" in t.session.lines[0]  # the roll told once
+    assert t.session.lines[0].startswith(f"P1 rolled {white} + {token - white} = {token}: ")
     t.session.first()
     t.session.lines.clear()
     t.session.forward()

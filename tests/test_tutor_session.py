@@ -171,7 +171,8 @@ def test_roll_throws_the_dice_in_one_intention():
     before = len(s.timeline.moves())
     s.roll()
     assert len(s.timeline.moves()) == before + 3  # the roll and both dice
-    assert not s.game.is_chance() and len(s.lines) >= 3
+    assert not s.game.is_chance() and len(s.lines) == before + 1  # the roll told once
+    assert s.lines[0].startswith("P1 rolled ") and "die shows" not in s.lines[0]
 
 
 def test_editing_offers_no_kind_of_action():

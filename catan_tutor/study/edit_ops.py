@@ -50,7 +50,10 @@ def _recount(s: State) -> None:
 
 # ---------------------------------------------------------------- pieces
 def place_building(s: State, p: int, v: int, city: bool = False) -> None:
-    _vertex_free(s, v)
+    """A settlement or city of party ``p`` on a free corner; a city on ``p``'s own settlement
+    replaces it in place (the upgrade a game makes, BASE-BUILD-CITY)."""
+    if not (city and s.vowner[v] == p and not s.vcity[v]):
+        _vertex_free(s, v)
     s.vowner, s.vcity = tset(s.vowner, v, p), tset(s.vcity, v, city)
     _recount(s)
 

@@ -30,6 +30,46 @@ def pieces(game: Game) -> tuple[str, ...]:
     return (*board_pieces(game.caps), "remove")
 
 
+def example(game: Game) -> str:
+    """An edit operation that works in the variant shown (the edit line's example)."""
+    return "barbarians 5" if game.caps.knights else "hand P1 2 brick, 1 ore"
+
+
+# Every edit operation, each with the variants it works in (``editor._OPS``' checks)
+OPS: tuple[tuple[str, Callable[[Capabilities], bool]], ...] = (
+    ("place P1 settlement|city|road LABEL (a city on one's own settlement upgrades it)",
+     lambda c: True),
+    ("place P1 wall LABEL", lambda c: c.improvements),
+    ("place P1 knight V strong active", lambda c: c.knights),
+    ("remove LABEL", lambda c: True),
+    ("hand P1 2 brick, 1 ore", lambda c: True),
+    ("dev P1 1 knight", lambda c: c.dev_cards),
+    ("deck-top knight, monopoly (the next development cards)", lambda c: c.dev_cards),
+    ("progress P1 crane, alchemy", lambda c: c.improvements),
+    ("tokens P1 3", lambda c: c.tokens),
+    ("defender P1 1", lambda c: c.knights),
+    ("vp-cards P1 1", lambda c: c.knights),
+    ("robber K", lambda c: True),
+    ("merchant K P1", lambda c: c.improvements),
+    ("barbarians 5", lambda c: c.knights),
+    ("attacked yes", lambda c: c.knights),
+    ("level P1 science 3", lambda c: c.improvements),
+    ("metropolis science A4", lambda c: c.improvements),
+    ("turn P2 main 5", lambda c: True),
+)  # fmt: skip
+
+
+def help_html(game: Game) -> str:
+    """Every edit operation of the variant shown (C&K's only in a C&K game)."""
+    ops = []
+    for op, works in OPS:
+        if not works(game.caps):
+            continue
+        code, _, note = op.partition(" (")
+        ops.append(f"<code>{html.escape(code)}</code>" + (f" ({note}" if note else ""))
+    return f"<details><summary>All edit operations</summary>{', '.join(ops)}</details>"
+
+
 _SPOT = {"road": "edge", "robber": "hex", "merchant": "hex"}
 LABELS = {"vertex": VERTEX_LABELS, "edge": EDGE_LABELS, "hex": HEX_NAMES}
 
@@ -55,14 +95,19 @@ def edit_op(
 
 
 class EditorPanel:
-    """``EditorPanel(game, apply, undo)``: ``game()`` is the position edited, ``apply(op)``
-    edits it and returns an error text ('' when done), ``undo()`` restores the game before
-    the last edit. ``active_mode`` is True while board clicks edit."""
+    """``EditorPanel(game, apply, undo, said)``: ``game()`` is the position edited,
+    ``apply(op)`` edits it and returns an error text ('' when done), ``undo()`` restores the
+    game before the last edit, ``said()`` what an edit done did to the game (a new line...).
+    ``active_mode`` is True while board clicks edit."""
 
     def __init__(
-        self, game: Callable[[], Game], apply: Callable[[str], str], undo: Callable[[], str]
+        self,
+        game: Callable[[], Game],
+        apply: Callable[[str], str],
+        undo: Callable[[], str],
+        said: Callable[[], str] = lambda: "",
     ):
-        self.game, self.apply, self.undo = game, apply, undo
+        self.game, self.apply, self.undo, self.said = game, apply, undo, said
         self.mode = widgets.ToggleButton(
             description="Edit the board",
             icon="pencil",
@@ -101,23 +146,14 @@ class EditorPanel:
         self.set_hand = widgets.Button(description="Set hand")
         self.set_hand.on_click(safe(lambda _: self.run(self.hand_op())))
         self.line = widgets.Text(
-            placeholder="any edit, e.g. barbarians 5 (all below)",
+            placeholder="any edit (all below)",
             layout=widgets.Layout(width="360px", max_width="100%"),
         )
         self.apply_button = widgets.Button(description="Apply")
         self.apply_button.on_click(safe(lambda _: self.run(self.line.value)))
         self.undo_button = widgets.Button(description="Undo edit", icon="undo")
         self.undo_button.on_click(safe(lambda _: self.show(self.undo())))
-        self.help = widgets.HTML(
-            "<details><summary>All edit operations</summary><code>place P1 settlement|city|"
-            "road|wall LABEL</code>, <code>place P1 knight V strong active</code>, <code>remove "
-            "LABEL</code>, <code>hand P1 2 brick, 1 ore</code>, <code>dev P1 1 knight</code>, "
-            "<code>deck-top knight, monopoly</code> (the next development cards), <code>progress "
-            "P1 crane, alchemy</code>, <code>tokens P1 3</code>, <code>defender P1 1</code>, "
-            "<code>vp-cards P1 1</code>, <code>robber K</code>, <code>merchant K P1</code>, "
-            "<code>barbarians 5</code>, <code>attacked yes</code>, <code>level P1 science 3"
-            "</code>, <code>metropolis science A4</code>, <code>turn P2 main 5</code></details>"
-        )
+        self.help = widgets.HTML()  # the variant's operations (sync)
         self.grid = widgets.GridBox(
             [], layout=widgets.Layout(grid_template_columns="repeat(3, 155px)")
         )
@@ -142,6 +178,8 @@ class EditorPanel:
             self.owner.value = owners[0]
             self.who.options = list(game.names)
             self.who.value = game.names[0]
+        self.line.placeholder = f"any edit, e.g. {example(game)} (all below)"
+        self.help.value = help_html(game)
         offered = pieces(game)
         if tuple(self.piece.options) != offered:
             self.piece.options = offered
@@ -181,6 +219,10 @@ class EditorPanel:
                 f"<span style='color:#b71c1c'>{icons.NO} {html.escape(error)}</span>"
             )
         elif done:
-            self.status.value = f"<span style='color:#2e7d32'>{icons.OK} {html.escape(done)}</span>"
+            note = f" <span class='catan-edit-note'>{html.escape(self.said())}</span>"
+            self.status.value = (
+                f"<span style='color:#2e7d32'>{icons.OK} {html.escape(done)}</span>"
+                f"{note if self.said() else ''}"
+            )
         else:
             self.status.value = ""

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from . import markup
 from .progress import lesson_done
 from .tutor_session import TutorSession
 
@@ -36,10 +37,14 @@ class LinePanel:
         session.on("shown", self.render)
 
     def said(self) -> tuple[str, str]:
-        """What to say now and its state (``left``, ``over`` or '')."""
+        """What to say now and its state (``left``, ``over`` or ''). Off the line, what the
+        learner's last move did follows (the lesson's text says nothing of it): a roll's dice
+        and who got what."""
         s = self.session
         if s.left_lesson_at() is not None and s.puzzle.main_line() is None:
-            return LEFT, "left"  # a question's answer off the line has its own way back
+            last = s.lines[:1]  # a question's answer off the line has its own way back
+            told = f"<div class='catan-line-last'>Last move: {markup.text(last[0])}</div>"
+            return LEFT + (told if last else ""), "left"
         if lesson_done(s):
             return OVER, "over"
         return "", ""

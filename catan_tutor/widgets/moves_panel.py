@@ -48,8 +48,16 @@ class MovesPanel:
         self.deleted_row = widgets.HBox(
             [self.deleted_note, self.undo_delete], layout=lay(display="none", align_items="center")
         )
+        self.kept_note = widgets.HTML()  # why Delete is greyed on a lesson's own move
+        self.kept_note.add_class("catan-delete-kept")
         self.widget = widgets.VBox(
-            [self.tree.widget, widgets.HBox(self.tree_buttons), self.deleted_row, self.comment]
+            [
+                self.tree.widget,
+                widgets.HBox(self.tree_buttons),
+                self.kept_note,
+                self.deleted_row,
+                self.comment,
+            ]
         )
         session.on("shown", self._deleted_row)
         session.on("seats", self.show)  # hands shown or hidden: the cards drawn too
@@ -74,3 +82,8 @@ class MovesPanel:
         root = tl.current in (tl.root, start_node(tl))
         for button in self.tree_buttons:
             button.disabled = root
+        why = "" if root else self.session.undeletable()
+        self.tree_buttons[2].disabled = root or bool(why)
+        self.tree_buttons[2].tooltip = why or "delete this move and everything after it"
+        note = f"<span style='color:#666;font-size:12px'>{why}</span>"
+        self.kept_note.value = note if why else ""

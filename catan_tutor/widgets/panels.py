@@ -154,10 +154,11 @@ def bank_html(game: Game) -> str:
     return "<div style='line-height:1.45'>" + "<br>".join(bits) + "</div>"
 
 
-def notice_html(game: Game, node: Node) -> str:
-    """The lesson's expectations at this node as learners read them: "What to notice"; a
-    move refused here names its rule, whose text opens on a click."""
-    lines = notice_items(game, node) if node.expect else []
+def notice_html(game: Game, node: Node, expects: list | None = None) -> str:
+    """The lesson's expectations at this node (or ``expects``) as learners read them: "What
+    to notice"; a move refused here names its rule, whose text opens on a click."""
+    expects = node.expect if expects is None else expects
+    lines = notice_items(game, node, expects) if expects else []
     if not lines:
         return ""
     items = "".join(

@@ -3,7 +3,10 @@ first. The log is the position: it is computed from the timeline's path on every
 and branch, never appended to, so stepping back takes later moves out of it and another line
 of play tells its own moves. Each move's line comes from the position before it, the move and
 the position after it (the engine's verdict on the move, then its events: ``verdicts.narrate``),
-so it is the same whenever it is told; lines are cached per node, so a step costs one line."""
+so it is the same whenever it is told; lines are cached per node, so a step costs one line.
+A roll is told once (``roll_steps.py``): the line of the node it ends on says the dice and who
+got what ("P2 rolled 3 + 3 = 6: P1 gets 1 grain."); its nodes under way are told only while
+one is the node shown."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from ..errors import CatanError
 from ..game import Game
 from ..study.timeline import Node, Timeline
 from . import verdicts
+from .roll_steps import roll_nodes, rolling
 
 MAX_LOG = 40  # lines the What happened log shows (the latest moves of the path)
 MAX_CACHED = 20_000  # lines kept; past this the cache starts again (a long study's worth)
@@ -30,7 +34,8 @@ def told(node: Node) -> bool:
 def move_line(timeline: Timeline, node: Node) -> str:
     """The line telling the move into ``node``: the engine's verdict on it in the position
     before it (states are snapshots), then what changed ('' for a move the engine does not
-    call legal there, which a timeline never holds)."""
+    call legal there, which a timeline never holds); for the last die of a roll, the whole
+    roll at once."""
     if node.parent is None or node.action is None:
         return ""
     before = Game(timeline.rules, node.parent.state)
@@ -40,7 +45,13 @@ def move_line(timeline: Timeline, node: Node) -> str:
         return ""
     if not ex.legal:
         return ""
-    return verdicts.narrate(before, node.action, ex, Game(timeline.rules, node.state))
+    after = Game(timeline.rules, node.state)
+    steps = [
+        (Game(timeline.rules, n.parent.state), n.action, Game(timeline.rules, n.state))
+        for n in roll_nodes(timeline.rules, node)
+        if n.parent is not None and n.action is not None
+    ]
+    return verdicts.narrate_steps([*steps, (before, node.action, after)], ex)
 
 
 class PathLog:
@@ -67,8 +78,11 @@ class PathLog:
         out: list[str] = []
         earlier = 0
         n = node or timeline.current
+        shown = n
         while n is not None and told(n):
-            if len(out) < MAX_LOG:
+            if n is not shown and rolling(timeline.rules, n):
+                pass  # a roll under way: told by the line of the node it ends on
+            elif len(out) < MAX_LOG:
                 text = self.line(timeline, n)
                 if text:
                     out.append(text)

@@ -11,6 +11,7 @@ from ..actions import Action
 from ..game import Game
 from ..sampler import Sampler
 from ..study.timeline import Node, Timeline
+from .roll_steps import rolling
 
 if TYPE_CHECKING:
     from .puzzle_state import PuzzleState
@@ -94,9 +95,13 @@ class LessonLine:
 
     def back_to_lesson(self) -> None:
         """Show the node where the learner left the lesson's line (their moves stay in the
-        tree, a variation of their own)."""
+        tree, a variation of their own); left during a roll, the node before the roll (a roll
+        is one step, ``roll_steps.py``)."""
         left = self.left_lesson_at()
         if left is not None:
+            rules = self.timeline.rules
+            while left.parent is not None and rolling(rules, left):  # not a die half thrown
+                left = left.parent
             self.timeline.goto(left)
         self.show()
 

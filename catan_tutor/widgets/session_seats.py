@@ -89,6 +89,17 @@ class SeatSettings:
             self.every_hand = bool(on)
             self.emit("seats")
 
+    def kept_seats(self) -> tuple:
+        """The seats as set now (computers, their seed, paused, chance picked), to be set
+        again on another line of the same game (``restore_seats``)."""
+        return (self.computers, self.computer_seed, self.paused, self.force_chance)
+
+    def restore_seats(self, kept: tuple) -> None:
+        """Set the seats ``kept_seats`` kept (nothing to do for a game of humans)."""
+        if kept[0]:
+            self.computers, self.computer_seed, self.paused, self.force_chance = kept
+            self.emit("seats")
+
     def clear_seats(self) -> None:
         """Every seat human, settings back to their defaults (another game is shown)."""
         self.computers, self.computer_seed = MappingProxyType({}), 0

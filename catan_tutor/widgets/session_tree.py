@@ -8,11 +8,19 @@ from collections.abc import Callable
 from ..errors import TimelineError
 from ..study.timeline import MAX_COMMENT_CHARS, Node, Timeline
 
+# Delete from here on a lesson's own move: refused, and why (only the learner's moves go)
+LESSON_KEPT = (
+    "The lesson's own moves cannot be deleted: only your own moves and variations can. "
+    "Play a move of your own to make one."
+)
+
 
 class TreeEdits:
     """Mixed into ``TutorSession``, which holds these fields and shows the node after each edit."""
 
     timeline: Timeline
+    lesson_id: str
+    is_lesson_node: Callable[[Node | None], bool]
     deleted: tuple[Node, int, Node] | None  # (subtree, its place, current)
     deleted_moves: int  # how many moves the last Delete took
     show: Callable[..., None]
@@ -27,10 +35,22 @@ class TreeEdits:
         self.timeline.demote(self.timeline.current)
         self.show()
 
+    def undeletable(self, node: Node | None = None) -> str:
+        """Why the move ``node`` (default: the current one) cannot be deleted: a move of the
+        lesson's own line or variations ('' for a move of the learner's own, or in a game)."""
+        node = node or self.timeline.current
+        if self.lesson_id and node.parent is not None and self.is_lesson_node(node):
+            return LESSON_KEPT
+        return ""
+
     def delete(self) -> None:
         """Delete the current move and what follows; the view steps to its parent. Undelete
-        puts them back until the next change to the tree."""
+        puts them back until the next change to the tree. A lesson's own move stays (the
+        message says why)."""
         node = self.timeline.current
+        why = self.undeletable(node)
+        if why:
+            return self.show(why)
         at = self.timeline.delete(node)
         self.deleted = (node, at, node)
         self.deleted_moves = sum(1 for _ in self.timeline.walk(node))

@@ -274,7 +274,10 @@ class Tutor:
         if self._editor is None:
             s = self.session
             self._editor = EditorPanel(
-                lambda: s.game, self.safe(s.apply_edit), self.safe(s.undo_edit)
+                lambda: s.game,
+                self.safe(s.apply_edit),
+                self.safe(s.undo_edit),
+                lambda: s.message,  # what the edit did: a new line, the same players
             )
             self._editor.mode.observe(
                 self.safe(lambda change: s.set_editing(change["new"])), names="value"
@@ -382,11 +385,10 @@ class Tutor:
         parts = []
         if node is s.timeline.root and sc and sc.goal:
             parts.append(f"<p><b>Goal</b></p>{verdicts.lesson_html(sc.goal)}")
-        for text in (wording.step_caption(node), node.tutor):
-            if text:
-                parts.append(verdicts.lesson_html(text))
+        for text in s.texts():  # with a roll's texts, in a lesson (one step: roll_steps.py)
+            parts.append(verdicts.lesson_html(text))
         if not s.puzzle_secret:  # its lines would give the puzzle's answer away
-            parts.append(notice_html(g, node))
+            parts.append(notice_html(g, node, s.expects()))
         if s.author_view:
             parts.append(expectations_html(g, node))
         self.lesson.value = (

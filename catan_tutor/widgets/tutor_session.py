@@ -39,6 +39,7 @@ from .kinds import (
 )
 from .path_log import SETUP_PHASE, PathLog
 from .puzzle_state import PuzzleState
+from .roll_steps import ROLL_PHASES, RollSteps
 from .session_line import HIDDEN, LessonLine, LessonNodes
 from .session_seats import SeatSettings
 from .session_tree import TreeEdits
@@ -54,7 +55,6 @@ FULL = (
     f"This move tree is full ({MAX_TIMELINE_NODES:,} moves): delete a variation or "
     "start a new game to go on."
 )
-ROLL_PHASES = frozenset({"dice", "progress-draw"})  # chance that Roll goes on through
 MAX_ROLL_STEPS = 40  # chance outcomes one Roll click plays at most
 ASK_HINT = (
     "Nothing of this kind can be played now. Click a spot on the board to see why "
@@ -67,6 +67,15 @@ ASK_FORM = (
 # The same, while a puzzle's answer is hidden: no word on what can be played now
 ASK_PUZZLE = "Click the spot on the board where you play it: the puzzle judges it."
 Listener = Callable[[str], object]
+# What an edit did: the game goes on from the edited position, a line of its own
+EDITED = (
+    "Edited: play goes on from this position as a new line; Undo edit brings back the moves "
+    "before it."
+)
+EDITED_SEATS = (
+    "Edited: play goes on from this position as a new line, with the same players (the "
+    "computers too); Undo edit brings back the moves before it."
+)
 
 
 def start_node(tl: Timeline) -> Node:
@@ -89,7 +98,7 @@ def timeline_of(source: Game | Scenario) -> Timeline:
     return Timeline(source)
 
 
-class TutorSession(TreeEdits, SeatSettings, LessonLine):
+class TutorSession(TreeEdits, SeatSettings, RollSteps, LessonLine):
     """``TutorSession(game_or_scenario, seed=0)``: a scenario brings its timeline and texts."""
 
     def __init__(self, source: Game | Scenario, *, seed: int | None = 0) -> None:
@@ -136,9 +145,8 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
             listener(event)
 
     def show(self, message: str = "") -> None:
-        """Show the current node anew: the kind is chosen afresh (the outcomes to force, or
-        the one kind legal), the verdict tried goes (its text stays while the node does: a
-        move typed is for one position), then ``shown``."""
+        """Show the current node anew: the kind chosen afresh (outcomes to force, or the one
+        kind legal), the verdict tried gone (a move typed is for one position), ``shown``."""
         self.message = message
         self.verdict, self.unreadable = None, ""
         if self.tried_at is not self.timeline.current:
@@ -206,16 +214,21 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
         self.show()
 
     def back(self) -> None:
-        """One move back; not into a variable board's set-up (the game starts laid out)."""
-        if self.timeline.current is not start_node(self.timeline):
-            self.timeline.back()
+        """One move back; not into a variable board's set-up (the game starts laid out). In a
+        lesson a roll is one step: back over its dice to before the Roll."""
+        tl, start = self.timeline, start_node(self.timeline)
+        if tl.current is not start:
+            tl.back()
+            self.fold_back(start)
         self.show()
 
     def forward(self) -> None:
-        """One move forward (into the line just stepped back from, else the main one)."""
+        """One move forward (into the line just stepped back from, else the main one). In a
+        lesson a roll is one step: on through its dice to where they fell."""
         if self.puzzle.holds():  # the answer stays hidden until it is found
             return self.show(HIDDEN)
         self.timeline.forward()
+        self.fold_forward()
         self.show()
 
     def last(self) -> None:
@@ -445,7 +458,10 @@ class TutorSession(TreeEdits, SeatSettings, LessonLine):
             game = edit(self.game, op)
         except CatanError as e:
             return str(e)
+        seats = self.kept_seats()  # the same players go on from the edited position
         self._restart(Timeline(game, with_history=False), None)
+        self.restore_seats(seats)
+        self.say(EDITED_SEATS if seats[0] else EDITED)
         return ""
 
     def undo_edit(self) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from .. import rulebook
-from ..actions import Action
+from ..actions import Action, Roll
 from ..game import Explanation, Game
 from ..rules.barbarians import TRACK_END
 from ..rules.words import may, say
@@ -339,22 +339,54 @@ def narrate(
     before: Game, action: Action, ex: Explanation, after: Game, viewer: int | None = None
 ) -> str:
     """One line of the game's log: what the move did, told by the engine's events
-    (catan_tutor.words.narrate: "P1 rolled 8: P2 gets 1 brick, P3 gets 2 grain.", the attack's
-    strengths, knights displaced, awards, VP), as ``viewer`` may read them (None: what
+    (catan_tutor.words.narrate: "P1 rolled 5 + 3 = 8: P2 gets 1 brick, P3 gets 2 grain.", the
+    attack's strengths, knights displaced, awards, VP), as ``viewer`` may read them (None: what
     everybody sees), then what the game waits for next. ``ex`` is the engine's verdict on
     the move, taken before it was played: its reason opens the line when no event does."""
+    return narrate_steps([(before, action, after)], ex, viewer)
+
+
+def event_sentences(
+    before: Game, action: Action, after: Game, viewer: int | None = None, moves: bool = True
+) -> list[str]:
+    """What the move did, by the engine's events, each a sentence ([] when no event);
+    without ``moves``, not the move itself in words ("The white die shows 3."): only what it
+    brought (production, an attack, cards)."""
     said = [
-        plain(e.text_for(viewer)) for e in events(before.rules, before.state, action, after.state)
+        plain(e.text_for(viewer))
+        for e in events(before.rules, before.state, action, after.state)
+        if moves or e.kind != "move"
     ]
-    parts = [s if s.endswith((".", "!")) else s + "." for s in said if s]
+    return [s if s.endswith((".", "!")) else s + "." for s in said if s]
+
+
+def narrate_steps(
+    steps: list[tuple[Game, Action, Game]], ex: Explanation, viewer: int | None = None
+) -> str:
+    """One line of the log for moves told at once (a roll and its dice: ``roll_steps.py``):
+    what each step brought, in order, and the last move in full (the last move's verdict
+    ``ex`` when no event tells anything), then what the game waits for after the last."""
+    parts = [
+        s
+        for i, (before, action, after) in enumerate(steps)
+        for s in event_sentences(before, action, after, viewer, moves=_told(action, i, steps))
+    ]
     if not parts:
         parts = [plain(ex.reason).rstrip(".") + "."]
+    after = steps[-1][2]
     if after.is_over():
         if after.winner is not None and not any("wins" in s for s in parts):
             parts.append(f"{after.names[after.winner]} wins!")
     else:
         parts.append(f"Next: {plain(after.prompt())}.")
     return " ".join(parts)
+
+
+def _told(action: Action, i: int, steps: list) -> bool:
+    """Step ``i`` of moves told at once says its move in words: the last does, and a move
+    somebody chose (an end of turn the dice follow); a die or the Roll that began the roll
+    does not (the roll's own line says the dice)."""
+    return i == len(steps) - 1 or not (action.is_chance or isinstance(action, Roll))
 
 
 def short_reason(ex: Explanation) -> str:

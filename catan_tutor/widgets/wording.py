@@ -128,10 +128,11 @@ def notice_lines(game: Game, node: Node) -> list[str]:
     return [line for line, _ in notice_items(game, node)]
 
 
-def notice_items(game: Game, node: Node) -> list[tuple[str, str]]:
-    """``notice_lines`` with the rule each line is about ('' for most): (line, rule ID)."""
+def notice_items(game: Game, node: Node, expects: list | None = None) -> list[tuple[str, str]]:
+    """``notice_lines`` with the rule each line is about ('' for most): (line, rule ID), of
+    ``expects`` (default: the node's expectations)."""
     out: list[tuple[str, str]] = []
-    for ex in node.expect:
+    for ex in node.expect if expects is None else expects:
         if ex.key == "legal":  # one line for the moves allowed
             said = (move_words(game, v, True) for _, v in _each(ex.value))
             moves = "; ".join(dict.fromkeys(said))  # two moves may read alike

@@ -1,0 +1,119 @@
+"""A roll as one step: the player's Roll and the dice it brings (chance nodes with no decision
+in them: both dice, the event die, both rolls of a two-player turn, progress cards a castle
+deals) are nodes of the timeline like any other move, so a die can still be forced, but the
+learner takes them in at once: one line in the log (``path_log.py``), and in a lesson one
+step of ◀ ▶ (``TutorSession.forward``/``back``), the texts of the dice's nodes said at the
+node the roll ends on. Plain Python, no widgets."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..game import Game
+from ..study.timeline import Node, Timeline
+from .wording import step_caption
+
+if TYPE_CHECKING:
+    from .puzzle_state import PuzzleState
+
+ROLL_PHASES = frozenset({"dice", "progress-draw"})  # chance that Roll goes on through
+
+
+def rolling(rules, node: Node) -> bool:
+    """A roll is under way at ``node``: chance is to act in a roll's phase (the Roll is
+    played, dice or draws are still to come): nobody decides anything here."""
+    return node.state.phase in ROLL_PHASES and Game(rules, node.state).is_chance()
+
+
+def roll_nodes(rules, node: Node) -> list[Node]:
+    """The nodes of the roll that ``node`` ends, oldest first: the node after the player's
+    Roll and each die's node before ``node`` (every one a roll under way); [] when ``node``
+    ends no roll (it is itself under way, or its move is no roll's last)."""
+    if rolling(rules, node):
+        return []
+    out: list[Node] = []
+    n = node.parent
+    while n is not None and n.action is not None and rolling(rules, n):
+        out.append(n)
+        n = n.parent
+    return out[::-1]
+
+
+def said_by_move(rules, node: Node) -> str:
+    """What the engine says of the move into ``node`` on its own ("The white die shows 3.",
+    "P2 rolls the dice for this turn's production."): a lesson comment that only says this is
+    left out where the roll is told at once ('' at the root)."""
+    if node.parent is None or node.action is None:
+        return ""
+    try:
+        return Game(rules, node.parent.state).explain(node.action).reason
+    except ValueError:
+        return ""
+
+
+class RollSteps:
+    """Mixed into ``TutorSession``: the roll as one step of ◀ ▶ in a lesson, and what is said
+    where it lands."""
+
+    timeline: Timeline
+    lesson_id: str
+    author_view: bool
+    puzzle: PuzzleState
+
+    if TYPE_CHECKING:
+
+        def from_file(self, node: Node) -> bool: ...  # session_line.LessonLine's
+
+    def folds_rolls(self) -> bool:
+        """◀ ▶ take a roll and its dice as one step: in a lesson of the library (its nodes
+        stay in the tree: the Moves tab reaches each die, and the form forces one there);
+        not for its author (the Author view steps to each die, to write there)."""
+        return bool(self.lesson_id) and not self.author_view
+
+    def fold_back(self, start: Node) -> None:
+        """After a step back: on back over a roll under way, to before its Roll."""
+        tl = self.timeline
+        while self.folds_rolls() and tl.current is not start and rolling(tl.rules, tl.current):
+            tl.back()
+
+    def fold_forward(self) -> None:
+        """After a step forward: on through the dice to where they fell (not past a question
+        not answered yet)."""
+        tl = self.timeline
+        while (
+            self.folds_rolls()
+            and tl.current.children
+            and rolling(tl.rules, tl.current)
+            and not self.puzzle.holds()
+        ):
+            tl.forward()
+
+    def _folded(self, node: Node) -> list[Node]:
+        """The roll's nodes a step over it took in before ``node`` ([]: none, or the roll is
+        the learner's own, whose texts are not the lesson's)."""
+        own = bool(self.lesson_id) and not self.from_file(node)
+        return roll_nodes(self.timeline.rules, node) if self.folds_rolls() and not own else []
+
+    def texts(self, node: Node | None = None) -> list[str]:
+        """The lesson's texts at ``node`` (default: the node shown): its comment and tutor
+        text, after those of the roll a step took in (a comment saying only what the engine
+        says of the move, "The white die shows 3.", is left out: the log tells the roll)."""
+        node = node or self.timeline.current
+        rules = self.timeline.rules
+        out: list[str] = []
+        for n in self._folded(node):
+            if n.comment and n.comment.strip() != said_by_move(rules, n).strip():
+                out.append(step_caption(n))
+            if n.tutor:
+                out.append(n.tutor)
+        return out + [t for t in (step_caption(node), node.tutor) if t]
+
+    def expects(self, node: Node | None = None) -> list:
+        """The lesson's expectations to notice at ``node`` (default: the node shown): those
+        of the roll a step took in that still hold here, then its own. One the dice changed
+        ("pending: chance", a hand before the second roll) is left to the log, which tells
+        the roll."""
+        node = node or self.timeline.current
+        game = Game(self.timeline.rules, node.state)
+        held = [e for n in self._folded(node) for e in n.expect if e.check(game)[0]]
+        return held + list(node.expect)
