@@ -112,6 +112,14 @@ def spot_kind(cls: type | None) -> str:
     return next(iter(clicked_fields(cls).values()), "") if cls is not None else ""
 
 
+def kind_on(game: Game, kinds: list[str], where: str) -> str:
+    """The one kind of ``kinds`` (the legal ones) played on a ``where`` spot (vertex, edge,
+    hex): what a tap there means when no kind is chosen (a puzzle chooses none); '' when
+    none or several are."""
+    found = [k for k in kinds if spot_kind(variant_kinds(game).get(k)) == where]
+    return found[0] if len(found) == 1 else ""
+
+
 def acting_seat(game: Game) -> int:
     """The seat a question is asked for: the player to move, else the player on turn."""
     p = game.current_player

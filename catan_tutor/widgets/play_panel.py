@@ -27,6 +27,7 @@ from .kinds import (
     acting_seat,
     clicked_fields,
     cost_text,
+    kind_on,
     probe,
     seat_only,
     spot_kind,
@@ -357,8 +358,11 @@ class PlayPanel:
         there fill the form; none: why not there."""
         s = self.session
         self.ring(None, "")  # the last why-not ring goes on the next click
-        if not s.kind:
-            return s.say("Choose what to do first (the buttons above).")
+        if not s.kind:  # the one legal kind played on such a spot, if there is one
+            kind = kind_on(s.game, s.kinds(), spot[0])
+            if not kind:
+                return s.say("Choose what to do first (the buttons above).")
+            s.choose_kind(kind)
         acts = [a for a in self.form.actions if target_of(a) == spot] if self.form else []
         if len(acts) == 1:
             s.play(acts[0])
