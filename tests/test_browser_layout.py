@@ -409,6 +409,24 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         page.screenshot(path=ARTIFACTS / "layout_phone_left_line.png")
         page.get_by_role("button", name="Back to the lesson").tap()
         left.wait_for(state="hidden")
+        # a puzzle: a tap on a hex with no kind chosen takes the robber's move, and its form
+        # with Play shows over the list of every kind (a long scroll under it before)
+        from catan_tutor.study.resources import packaged_lessons
+        from catan_tutor.study.scenario import load_scenario
+
+        sc = load_scenario(packaged_lessons() / "puzzle_base_robber.catan.yaml")
+        asked = next(iter(sc.puzzles))
+        page.goto(f"{app_server}?lesson=puzzle_base_robber&node={asked}", timeout=120_000)
+        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+        page.locator(".catan-puzzle").filter(has_text="P1 rolled a 7").wait_for()
+        canvas.scroll_into_view_if_needed()
+        box = _settled_box(page, canvas)
+        tap(*vp.px(board.hex_centre_xy(board.parse_hex("Q"))))
+        play = page.locator(".catan-actions .catan-form-box").get_by_role("button", name="Play")
+        play.wait_for()
+        palette = page.locator(".catan-actions .catan-palette").bounding_box()
+        assert play.bounding_box()["y"] < palette["y"], (play.bounding_box(), palette)
+        page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_form.png", full_page=True)
         page.get_by_role("button", name="Explore").click()
         for tab in ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File"):
             page.get_by_role("tab", name=tab, exact=True).click()

@@ -109,7 +109,9 @@ class PlayPanel:
         self.hand = widgets.HTML()
         self.hand.add_class("catan-own-hand")
         self.form_box = widgets.VBox()
+        self.form_box.add_class("catan-form-box")
         self.message = widgets.HTML()
+        self.message.add_class("catan-message")
 
         # Try a move: the verdict follows the text as it is typed (each keystroke a round trip)
         self.try_text = widgets.Text(

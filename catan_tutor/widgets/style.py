@@ -152,6 +152,11 @@ LAYOUT_CSS = (
     ".catan-app .catan-bar select{font-size:11.5px;padding-left:6px}"
     # the moves list scrolls inside itself, the buttons under it stay on screen
     ".catan-app .catan-moves-box{max-height:40vh}"
+    # a question open (a puzzle): the form a tap on the board fills, with its Play, over the
+    # list of every kind, not a long scroll under it
+    ".catan-tutor:has(.catan-puzzle:not([style*='none'])) .catan-actions>.catan-form-box,"
+    ".catan-tutor:has(.catan-puzzle:not([style*='none'])) .catan-actions>.catan-message"
+    "{order:-1}"
     # "You left the lesson's line" (or its end) shows at the screen's bottom, over the page
     # (under the board it was a screen below the board the learner taps on); out of the
     # page's flow, nothing moves when it comes and goes
