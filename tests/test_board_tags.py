@@ -12,6 +12,8 @@ import pytest
 from test_board_view import stand_in_game
 
 from catan_tutor import board, new_game
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import BoardView, Tutor
 from catan_tutor.widgets.board_tags import (
     BANNER_PX,
@@ -20,8 +22,10 @@ from catan_tutor.widgets.board_tags import (
     hit_test,
     reach_spot,
     shown_px,
+    tap_spots,
     text_em,
 )
+from catan_tutor.widgets.kinds import board_kind
 from catan_tutor.widgets.verdicts import short_reason
 
 PHONE = 363  # the board's width on a 375 px phone: the page less its focus ring's padding
@@ -58,6 +62,17 @@ def test_the_why_not_banner_keeps_every_word_in_lines_that_fit_the_board(shown):
     assert tag.top in (0.0, bottom - tag.height)  # a strip along the board's edge
 
 
+def test_the_banner_sits_under_the_board_over_the_strip_when_it_fits_there():
+    """The why-not banner covered the bottom of the board (09_P2_A2_distance.png): a banner
+    that fits the strip under the board sits there; a taller one reaches up from the canvas's
+    bottom, covering as little of the board as it can."""
+    font, bottom, strip = 24.0, 1208.0, 112.0  # 1280 px, 12 px text at natural size
+    short = banner("A2 is next to the building on A12.", 1280, bottom, font, 900.0, [], strip)
+    assert short.top == bottom and short.top + short.height <= bottom + strip
+    tall = banner(LONG, 1280, bottom, 43.0, 600.0, [], strip)  # a phone's: three lines
+    assert tall.height > strip and tall.top + tall.height == bottom + strip
+
+
 def test_the_banner_covers_neither_the_spot_nor_more_pieces_than_it_must():
     font, bottom = 40.0, 1200.0
     near_top = banner(LONG, 1280, bottom, font, spot_y=60.0, pieces_y=[1150.0, 1160.0])
@@ -85,17 +100,53 @@ def test_a_refused_spot_on_a_phone_shows_its_whole_reason_readable(monkeypatch):
     assert size * view.zoom / view.ratio >= 12  # 12 px as shown, not 5
 
 
-def test_labels_on_a_phone_are_drawn_readable():
+def test_labels_on_a_phone_start_off_and_are_drawn_readable_when_turned_on():
+    """A board shrunk to a phone's width drops its labels (they hid the numbers and pieces,
+    57_phone_start.png); turned on with Labels they are drawn readable for that width."""
     view = BoardView(stand_in_game())
     view.show_labels(True)
     natural = float(re.search(r"data-px='([\d.]+)'", view.marker.value).group(1))
     drawn = view.draw_count
-    view.set_shown_width(str(PHONE))  # the page shrinks the board: the labels are drawn again
-    assert view.draw_count == drawn + 1
+    view.set_shown_width(str(PHONE))  # the page shrinks the board: the labels go
+    assert view.narrow and not view.labels and not view.labels_button.value
+    assert "catan-labels-shown" not in view.marker.value and view.draw_count == drawn + 1
+    view.labels_button.value = True  # the learner turns them on
+    assert view.labels and view.draw_count == drawn + 2
     shown = float(re.search(r"data-px='([\d.]+)'", view.marker.value).group(1))
     assert natural >= LABEL_MIN_PX and shown >= LABEL_MIN_PX  # they were 4.7 px on a phone
-    view.set_shown_width(str(PHONE))  # the same width again: nothing drawn
-    assert view.draw_count == drawn + 1
+    view.set_shown_width(str(PHONE + 1))  # about the same width again: nothing drawn
+    assert view.labels and view.draw_count == drawn + 2
+
+
+def test_a_lesson_naming_spots_opens_with_labels_on_a_desktop_and_off_on_a_phone():
+    sc = load_scenario(packaged_lessons() / "base_setup.catan.yaml")
+    assert sc.labels
+    wide = Tutor(sc)
+    assert wide.view.labels  # a desktop's board: the lesson's labels on
+    phone = _phone(Tutor(sc))
+    assert not phone.view.labels and not phone.view.labels_button.value
+    phone.session.open(load_scenario(packaged_lessons() / "base_setup.catan.yaml"))
+    assert not phone.view.labels  # opened again on the phone: still off
+
+
+def test_harbor_words_are_drawn_whole_over_the_labels(monkeypatch):
+    """A corner's tag beside a harbor cut its word ("lumbe" on a phone): with labels on, the
+    harbors' discs and words are drawn again over them, each word within its disc."""
+    view = _phone(Tutor(new_game("base", players=3))).view
+    written: list[tuple[str, float | None]] = []
+    monkeypatch.setattr(
+        view.label_layer,
+        "fill_text",
+        lambda t, x, y, max_width=None: written.append((t, max_width)),
+    )
+    view.labels_button.value = True
+    texts = [t for t, _ in written]
+    names = ["lumber", "brick", "wool", "grain", "ore"]
+    assert all(name in texts for name in names), texts
+    last_label = max(i for i, t in enumerate(texts) if t in board.VERTEX_LABELS)
+    assert all(texts.index(name) > last_label for name in names)  # over the tags
+    disc = 2 * view.vp.len(0.35)  # style.HARBOR_RADIUS
+    assert all(w is not None and w < disc for t, w in written if t in names)
 
 
 def _coast_corner() -> int:
@@ -146,16 +197,60 @@ def test_a_tap_right_on_a_spot_of_the_kind_asked_asks_why_not_there():
     assert reach_spot(halfway, [("vertex", a)], 0.4) == hit_test(halfway)  # out of reach
 
 
+def test_a_tap_about_as_near_two_spots_asks_which_and_plays_nothing():
+    """Between two glowing corners a finger is a guess: the status line asks which (a tap
+    meant for one took the other and left the lesson, 61_phone_tap_N5.png)."""
+    a = board.parse_vertex("N6")
+    e = next(e for e in range(board.N_EDGES) if a in board.EDGE_VERTICES[e])
+    (b,) = (w for w in board.EDGE_VERTICES[e] if w != a)
+    (ax, ay), (bx, by) = board.vertex_xy(a), board.vertex_xy(b)
+    # off the edge's middle, square to it, so no spot is under the finger
+    nx, ny = -(by - ay), bx - ax
+    k = 0.25 / math.hypot(nx, ny)
+    p = ((ax + bx) / 2 + nx * k, (ay + by) / 2 + ny * k)
+    under = hit_test(p)
+    assert under is None or under[0] == "hex"
+    aims = [("vertex", a), ("vertex", b)]
+    assert set(tap_spots(p, aims, 0.6, 0.1)) == set(aims)
+    assert tap_spots(p, aims[:1], 0.6, 0.1) == [("vertex", a)]  # one in reach: taken
+    t = _phone(Tutor(new_game("base", players=3)))
+    t.board.tap([t.view.vp.px(p)])
+    assert t.session.node.depth == 0 and t.game.state.vowner[a] == t.game.state.vowner[b] == -1
+    assert t.board.pointer.value.startswith("Between corner ")
+    assert t.board.pointer.value.endswith(": tap nearer the one you mean.")
+    x, y = board.vertex_xy(a)  # nearer one of them: taken
+    t.board.tap([t.view.vp.px((x + (p[0] - x) * 0.3, y + (p[1] - y) * 0.3))])
+    assert t.game.state.vowner[a] == 0
+
+
+def test_a_tap_with_no_kind_chosen_takes_the_one_kind_played_on_such_a_spot():
+    """A puzzle chooses no kind: a tap on a corner when settling is the only corner move
+    plays it (the action's buttons were a long scroll away from the board on a phone)."""
+    t = Tutor(new_game("base", players=3))
+    t.session.kind = ""
+    v = board.parse_vertex("N6")
+    t.act_at(("vertex", v))
+    assert t.game.state.vowner[v] == 0 and t.session.node.depth == 1  # settled there
+    assert board_kind(["settle", "build city"], t.game, "vertex") == ""  # two: not a guess
+    assert board_kind(["settle"], t.game, "edge") == ""
+
+
 def test_labels_on_a_phone_are_of_the_kind_aimed_at(monkeypatch):
     """Corner and edge labels half a unit apart overlap once readable on a phone: the board
     labels the kind the learner aims at (edges while a road glows), both on a wide page."""
     view = BoardView(stand_in_game())
     written: list[str] = []
-    monkeypatch.setattr(view.label_layer, "fill_text", lambda t, *a, **k: written.append(t))
+    spots = set(board.VERTEX_LABELS) | set(board.EDGE_LABELS)
+    monkeypatch.setattr(
+        view.label_layer,
+        "fill_text",
+        lambda t, *a, **k: written.append(t) if t in spots else None,  # not the harbors'
+    )
     view.show_labels(True)
     assert len(written) == board.N_VERTICES + board.N_EDGES  # natural size: both kinds
+    view.set_shown_width(str(PHONE))  # a phone's board drops them; the learner turns them on
     written.clear()
-    view.set_shown_width(str(PHONE))
+    view.show_labels(True)
     assert sorted(written) == sorted(board.VERTEX_LABELS)  # corners (none glows)
     written.clear()
     view.show_targets([("edge", board.parse_edge("N5")), ("edge", board.parse_edge("N7"))])

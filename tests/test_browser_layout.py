@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from browser_harness import ARTIFACTS, open_app
+from browser_harness import ARTIFACTS, open_app, open_new_game, pick_lesson
 
 from catan_tutor import board
 from catan_tutor.widgets import style
@@ -126,6 +126,26 @@ CUT_JS = """() => {
   return out.concat(box.map(() => 'a grid past its box'));
 }"""
 BOARD = ".catan-board canvas"
+# Runs in the page: px between the end of the lesson list's text and its arrow (drawn in the
+# last 20 px of the list)
+ARROW_ROOM_JS = """() => {
+  const e = document.querySelector('.catan-lesson-picker select'), s = getComputedStyle(e);
+  const ctx = document.createElement('canvas').getContext('2d'); ctx.font = s.font;
+  const text = ctx.measureText(e.options[e.selectedIndex].text).width;
+  return e.clientWidth - 20 - parseFloat(s.paddingLeft) - text;
+}"""
+
+
+def _spot_on_page(page, xy: tuple[float, float]) -> tuple[float, float]:
+    """Where board point ``xy`` shows on the page (CSS px), the board as it sits now."""
+    box = page.locator(BOARD).last.bounding_box()
+    width, height = page.evaluate(
+        "() => { const c = document.querySelector('.catan-board canvas'); "
+        "return [c.width, c.height]; }"
+    )
+    vp = Viewport.fit(width, height - style.STRIP_HEIGHT * 2)  # 2 canvas px per CSS px
+    x, y = vp.px(xy)
+    return box["x"] + x * box["width"] / width, box["y"] + y * box["width"] / width
 
 
 def _lesson_page(new_page, url: str, name: str, size=(1280, 900), query: str = LESSON):
@@ -237,9 +257,22 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
     try:
         from catan_tutor.server.serve import BOARD_PAINTED_JS
 
-        page.goto(app_server + LESSON, timeout=120_000)
+        # the longest lesson title of the course: the lesson list shows it whole (cut off
+        # on a tablet, 67_tablet.png)
+        page.goto(app_server + "?lesson=base_trading_harbors", timeout=120_000)
         page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+        page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
         assert page.evaluate(SMALL_JS, 40) == []
+        assert page.evaluate(CUT_JS) == []
+        room = page.evaluate(ARROW_ROOM_JS)  # and clear of the list's arrow (20 px wide)
+        assert room >= 6, room
+        # the board in the middle of the page, not left with an empty strip on its right
+        board_box = page.locator(BOARD).last.bounding_box()
+        app = page.locator(".catan-app").bounding_box()
+        left = board_box["x"] - app["x"]
+        right = app["x"] + app["width"] - board_box["x"] - board_box["width"]
+        assert abs(left - right) <= 4, (left, right)
+        page.screenshot(path=ARTIFACTS / "layout_tablet_start.png")
         page.get_by_role("button", name="Explore").tap()
         for tab in ("Play", "Moves", "Odds"):
             page.get_by_role("tab", name=tab, exact=True).tap()
@@ -304,20 +337,41 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         def tap(x: float, y: float) -> None:  # canvas pixels
             page.touchscreen.tap(box["x"] + x * scale, box["y"] + y * scale)
 
-        # the lesson's labels, drawn for the width the board shows at (board_width.js)
+        # the lesson names corners, but on a phone its labels start off: they hid the
+        # numbers and pieces (57_phone_start.png)
+        assert page.locator(".catan-labels-shown").count() == 0
+        assert page.locator(".catan-labels-toggle.mod-active").count() == 0
+        page.screenshot(path=ARTIFACTS / "layout_phone_no_labels.png", clip=box)
+        # turned on: drawn for the width the board shows at (board_width.js)
+        page.locator(".catan-labels-toggle").tap()
         page.wait_for_function(ZOOM_JS, arg=box["width"] / (width / ratio))
         labels = float(page.locator(".catan-labels-shown").get_attribute("data-px"))
         page.screenshot(path=ARTIFACTS / "layout_phone_labels.png", clip=box)
         assert labels >= 10, labels  # they were 4.7 px
+        page.locator(".catan-labels-toggle").tap()
+        page.locator(".catan-labels-shown").wait_for(state="detached")
+        canvas.scroll_into_view_if_needed()  # tapping the toggle may have scrolled the page
+        box = _settled_box(page, canvas)
         top = page.evaluate(BOARD_TOP_JS)
-        # a finger 15 px off N6, out from the board's middle: N6 is taken
+        # a finger out from the board's middle 15 px off N6 is as near Q4 (15.5 px): asked
+        # which, nothing played (a guess took the corner not meant, 61_phone_tap_N5.png)
         n6 = board.parse_vertex("N6")
-        x, y = vp.px(board.vertex_xy(n6))
+        x0, y0 = vp.px(board.vertex_xy(n6))
         cx, cy = vp.px((0.0, 0.0))
-        off = 15 / scale / math.hypot(x - cx, y - cy)
-        x, y = x + (x - cx) * off, y + (y - cy) * off
-        assert hit_test(vp.unpx(x, y)) != ("vertex", n6)  # not under the finger
+
+        def off_n6(css: float) -> tuple[float, float]:
+            k = css / scale / math.hypot(x0 - cx, y0 - cy)
+            return x0 + (x0 - cx) * k, y0 + (y0 - cy) * k
+
         assert page.evaluate(STATE_JS) == "0"
+        tap(*off_n6(15))
+        page.locator(".catan-board-col").get_by_text(
+            "Between corner N6 and corner Q4: tap nearer the one you mean."
+        ).wait_for()
+        assert page.evaluate(STATE_JS) == "0"
+        # 12 px off N6 (18 off Q4): N6 is taken
+        x, y = off_n6(12)
+        assert hit_test(vp.unpx(x, y)) != ("vertex", n6)  # not under the finger
         tap(x, y)
         try:
             page.wait_for_function(f"() => ({STATE_JS})() === '1'", timeout=30_000)
@@ -340,6 +394,39 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         refused.wait_for(state="attached")
         assert not refused.get_attribute("data-reason").endswith("…")
         page.screenshot(path=ARTIFACTS / "layout_phone_whynot.png", clip=box)
+        # a road the lesson does not play: the move leaves its line, and the notice saying
+        # so shows on the screen the learner taps on (it was below it, 62_phone_nav.png)
+        road = next(
+            e for e in range(board.N_EDGES)
+            if n6 in board.EDGE_VERTICES[e] and e != board.parse_edge("N5")
+        )  # fmt: skip
+        tap(*vp.px(board.edge_xy(road)))
+        left = page.locator(".catan-line-text[data-line='left']")
+        left.wait_for()
+        page.wait_for_timeout(300)
+        notice = page.locator(".catan-line").bounding_box()
+        assert notice["y"] >= 0 and notice["y"] + notice["height"] <= 740, notice
+        page.screenshot(path=ARTIFACTS / "layout_phone_left_line.png")
+        page.get_by_role("button", name="Back to the lesson").tap()
+        left.wait_for(state="hidden")
+        # a puzzle: a tap on a hex with no kind chosen takes the robber's move, and its form
+        # with Play shows over the list of every kind (a long scroll under it before)
+        from catan_tutor.study.resources import packaged_lessons
+        from catan_tutor.study.scenario import load_scenario
+
+        sc = load_scenario(packaged_lessons() / "puzzle_base_robber.catan.yaml")
+        asked = next(iter(sc.puzzles))
+        page.goto(f"{app_server}?lesson=puzzle_base_robber&node={asked}", timeout=120_000)
+        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+        page.locator(".catan-puzzle").filter(has_text="P1 rolled a 7").wait_for()
+        canvas.scroll_into_view_if_needed()
+        box = _settled_box(page, canvas)
+        tap(*vp.px(board.hex_centre_xy(board.parse_hex("Q"))))
+        play = page.locator(".catan-actions .catan-form-box").get_by_role("button", name="Play")
+        play.wait_for()
+        palette = page.locator(".catan-actions .catan-palette").bounding_box()
+        assert play.bounding_box()["y"] < palette["y"], (play.bounding_box(), palette)
+        page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_form.png", full_page=True)
         page.get_by_role("button", name="Explore").click()
         for tab in ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File"):
             page.get_by_role("tab", name=tab, exact=True).click()
@@ -381,6 +468,11 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
     assert page.locator(BOARD).last.bounding_box() == board_box
     page.screenshot(path=ARTIFACTS / "layout_help_open.png")
     page.locator(".catan-help summary").click()
+    open_new_game(page)  # the New game form opens over the page, as the help does
+    assert page.locator(BOARD).last.bounding_box() == board_box
+    page.screenshot(path=ARTIFACTS / "layout_new_game_open.png")
+    page.locator(".catan-new-game").click()  # folds away
+    page.locator(".catan-new-game-box").wait_for(state="hidden")
     nav.filter(has_text="▶|").click()
     over = page.locator(".catan-line-text[data-line='over']")
     over.wait_for()
@@ -390,6 +482,34 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
     assert page.locator(BOARD).last.bounding_box() == board_box
     assert forward.is_disabled() and back.is_enabled()
     page.screenshot(path=ARTIFACTS / "layout_lesson_over.png")
+
+
+def test_a_note_or_a_longer_chapter_line_moves_nothing(app_server, new_page):
+    """A note ("Your move in 'Setting up a base game' is kept", 16_l12_03.png) and chapter 6's line
+    with the course's summary on a second row (30_ck_step4.png) pushed the board down; a
+    why-not banner sits under the board, not over its bottom (09_P2_A2_distance.png)."""
+    page = _lesson_page(new_page, app_server, "layout_notes")
+    canvas = page.locator(BOARD).last
+    board_box = _settled_box(page, canvas)
+    # a settlement the lesson does not place: a move of the learner's own
+    page.mouse.click(*_spot_on_page(page, board.vertex_xy(board.parse_vertex("K4"))))
+    page.locator(".catan-line-text[data-line='left']").wait_for()
+    # a road far from it: why not, on a banner over the strip under the board
+    page.mouse.click(*_spot_on_page(page, board.edge_xy(board.parse_edge("A1"))))
+    page.locator(".catan-refused").wait_for(state="attached")
+    page.screenshot(path=ARTIFACTS / "layout_whynot_under.png")
+    pick_lesson(page, "Who goes first")
+    page.locator(".catan-note").filter(has_text="is kept").wait_for()
+    assert _settled_box(page, canvas) == board_box
+    page.screenshot(path=ARTIFACTS / "layout_note_kept.png")
+    page.locator(".catan-chapter-picker select").select_option(index=6)  # after "Free game"
+    page.wait_for_function("() => document.title.startsWith('6.1 ')")
+    assert _settled_box(page, canvas) == board_box
+    page.screenshot(path=ARTIFACTS / "layout_chapter6.png")
+    open_new_game(page)  # a free game lists no lesson: no empty list
+    page.locator(".catan-new-game-box").get_by_role("button", name="Start").click()
+    page.locator(".catan-lesson-picker").wait_for(state="hidden")
+    page.screenshot(path=ARTIFACTS / "layout_free_game.png")
 
 
 def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_page):

@@ -90,6 +90,10 @@ class NewGameForm:
         )
         self.widget = widgets.VBox([row, self.seats.widget])
         self.widget.add_class("catan-new-game-box")
+        # where it opens: a box of no height under the bar; the form shows over the page
+        # (as the help does), so nothing under it moves
+        self.anchor = widgets.Box([self.widget])
+        self.anchor.add_class("catan-new-game-anchor")
 
     def _players(self, change) -> None:
         self.players.options = PLAYERS[change["new"]]
@@ -179,6 +183,7 @@ class App:
             [self.chapter, self.progress.widget, self.status, *afresh],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
+        self.note.add_class("catan-note-row")  # two lines kept for it (style.LAYOUT_CSS)
         self.top = widgets.VBox([bar, self.note])
         self.top.add_class("catan-top")
         self.widget = widgets.VBox([self.top, self.tutor.widget, self.title])
@@ -224,8 +229,9 @@ class App:
         """The New game button: its settings under the bar (built the first time)."""
         box = self.new_form.widget
         box.layout.display = "" if change["new"] else "none"
-        if change["new"] and box not in self.top.children:
-            self.top.children = (self.top.children[0], box, *self.top.children[1:])
+        if change["new"] and self.new_form.anchor not in self.top.children:
+            anchor = self.new_form.anchor  # no height: the form opens over the page
+            self.top.children = (self.top.children[0], anchor, *self.top.children[1:])
 
     @property
     def new_form(self) -> NewGameForm:
@@ -267,6 +273,8 @@ class App:
         """A chapter chosen: its lessons listed; its first lesson opens unless the lesson
         shown is one of them (the list follows the lesson shown, too)."""
         self.progress.marks()
+        # a free game lists no lesson: no empty list that does nothing
+        self.picker.layout.display = "none" if change["new"] == FREE_GAME else ""
         shown = self.lesson(self.session.lesson_id) if self.session.lesson_id else None
         if (
             change["new"] in (None, FREE_GAME)

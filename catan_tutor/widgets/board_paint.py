@@ -87,6 +87,13 @@ class ScenePainter:
                 self._draw_token(c, tile.centre, tile.number)
         self._draw_glyphs(c, tuple(tile.terrain for tile in scene.tiles))
 
+    def draw_harbor_discs(self, c: Canvas) -> None:
+        """The harbors' discs and words again on ``c`` (over the labels: a corner's tag next
+        to a harbor cut its word, "lumbe", on a phone's board)."""
+        game = self.game
+        for harbor in board_scene(game.state, game.layout).harbors:
+            self._draw_harbor(c, harbor, piers=False)
+
     def pieces(self) -> Pieces:
         """The pieces of the game shown (``scene.pieces_scene``)."""
         game = self.game
@@ -237,12 +244,12 @@ class ScenePainter:
         for i in range(k):
             c.fill_circle(x + (i - (k - 1) / 2) * step, py, self.vp.len(style.PIP_RADIUS))
 
-    def _draw_harbor(self, c: Canvas, harbor: Harbor) -> None:
+    def _draw_harbor(self, c: Canvas, harbor: Harbor, piers: bool = True) -> None:
         spot = harbor.spot
         x, y = self.vp.px(spot)
         c.stroke_style, c.line_width = style.PIER, self.vp.len(style.PIER_WIDTH)
         c.line_cap = "round"
-        for corner in harbor.coast:
+        for corner in harbor.coast if piers else ():
             a = _toward(corner, spot, 0.08)
             b = _toward(corner, spot, 0.75)
             c.stroke_line(*self.vp.px(a), *self.vp.px(b))
@@ -260,7 +267,7 @@ class ScenePainter:
         c.font = style.font(self.vp.len(0.21), bold=True)
         c.fill_text(harbor.ratio, x, y - self.vp.len(0.08))
         c.font = style.font(self.vp.len(0.16))
-        c.fill_text(harbor.name, x, y + self.vp.len(0.13))
+        c.fill_text(harbor.name, x, y + self.vp.len(0.13), max_width=1.8 * r)  # in its disc
 
     # -- pieces layer -----------------------------------------------------------------------
 

@@ -165,10 +165,11 @@ class BoardPanel:
     # ------------------------------------------------------------ rendering
     def lesson_labels(self) -> None:
         """A lesson whose text names corners and edges (``labels: yes``) opens with the
-        board's labels on; one that does not leaves them as the learner set them."""
+        board's labels on, unless the board shows narrow (a phone); one that does not leaves
+        them as the learner set them."""
         sc = self.session.scenario
-        if sc is not None and sc.labels:
-            self.view.show_labels(True)
+        if sc is not None and sc.labels and not self.view.narrow:  # a phone: Labels turns
+            self.view.show_labels(True)  # them on (they would hide the numbers and pieces)
 
     def _on_session(self, event: str) -> None:
         s, view = self.session, self.view
@@ -278,9 +279,17 @@ class BoardPanel:
     def tap(self, touches: list[tuple[float, float]]) -> None:
         """A finger on the board (a phone or tablet; the canvas cancels the mouse events a
         tap would make), where the first finger touched: the spot it means, the nearest of
-        those the learner can aim at within a finger's reach (``BoardView.reach``)."""
-        if touches:
-            self.act_on(self.view.reach(*touches[0], self.cursor_spots()), "tap")
+        those the learner can aim at within a finger's reach (``BoardView.reach``); between
+        two about as near, the status line asks which."""
+        if not touches:
+            return
+        meant = self.view.reach(*touches[0], self.cursor_spots())
+        spots = [spot for spot in meant if spot is not None]
+        if len(spots) == 2:  # about as near to both: a guess could play what was not meant
+            a, b = (f"{SPOT_WORDS[k]} {LABELS[k][i]}" for k, i in spots)
+            self.pointer.value = f"Between {a} and {b}: tap nearer the one you mean."
+            return
+        self.act_on(meant[0], "tap")
 
     def act_on(self, spot: Spot | None, verb: str) -> None:
         """Act at ``spot``; a click or tap on nothing (the sea, the page) says so in the

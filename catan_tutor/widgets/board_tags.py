@@ -36,6 +36,9 @@ LABEL_MIN_PX, LABEL_SMALL_MIN_PX = 10.0, 9.0
 # Board units: labels taller than this overlap the labels of the other kind (a corner's and an
 # edge's are half a unit apart), so a board shown that small (a phone) labels one kind only.
 LABEL_CROWDED = 0.21
+# A board shown at less than this part of its natural width is a phone's: its labels start off
+# (they would cover the numbers and pieces: 57_phone_start.png).
+NARROW_ZOOM = 0.75
 
 REFUSED = "#c62828"  # the why-not ring and its banner
 BANNER_PX = 12.0  # the banner's text as the learner sees it (CSS px), at any width
@@ -49,6 +52,10 @@ EM_CAPITAL, EM_OTHER = 0.80, 0.72
 # How far from a spot a finger may land and still take it (CSS px as shown): a finger covers
 # about 40 px; the spots of a phone's board are about 30 px apart.
 REACH_PX = 22.0
+# Two spots whose centres lie within this much of the same distance from a finger (CSS px as
+# shown) are a tie, the finger midway: the learner is asked which they mean; else the nearer
+# centre is taken (15 px off one corner and 16.6 off the next: the first).
+TIE_PX = 1.0
 # How near (board units; hex size 1) a click must fall to pick a vertex, edge or hex.
 VERTEX_PICK, EDGE_PICK, HEX_PICK = 0.27, 0.22, 0.87
 SPOT_XY = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
@@ -105,19 +112,28 @@ def reach_spot(p: Point, aims: list[Spot], reach: float) -> Spot | None:
     now (the glowing targets, else every spot of the kind chosen): the spot under it when it
     is one of them or a corner or edge of their kind (asked why not); else the nearest of
     them within ``reach`` board units (a hex from its rim); else the spot under it, or None."""
+    return tap_spots(p, aims, reach, 0.0)[0]
+
+
+def tap_spots(p: Point, aims: list[Spot], reach: float, tie: float) -> list[Spot | None]:
+    """What a finger at board point ``p`` means (``reach_spot``), as a list: ``[spot]``, or
+    ``[a, b]`` when two of ``aims`` lie within ``reach`` nearly as near as each other (their
+    centres less than ``tie`` board units apart in distance) and neither is under the finger
+    (the learner is asked which: a guess could play a move they did not mean)."""
     hit = hit_test(p)
     kinds = {kind for kind, _ in aims}
     if hit is not None and (hit in aims or (hit[0] in kinds and hit[0] != "hex")):
-        return hit
-    gaps = [
+        return [hit]
+    gaps = sorted(
         (math.dist(p, SPOT_XY[kind](i)) - (HEX_PICK if kind == "hex" else 0.0), (kind, i))
         for kind, i in aims
-    ]
-    if gaps:
-        gap, near = min(gaps)
-        if gap <= reach:
-            return near
-    return hit
+    )
+    if gaps and gaps[0][0] <= reach:
+        (gap, near), rest = gaps[0], gaps[1:2]
+        if rest and rest[0][0] <= reach and rest[0][0] - gap < tie:
+            return [near, rest[0][1]]
+        return [near]
+    return [hit]
 
 
 @dataclass(frozen=True)
@@ -136,12 +152,19 @@ class Banner:
 
 
 def banner(
-    reason: str, width: float, bottom: float, font: float, spot_y: float, pieces_y: list[float]
+    reason: str,
+    width: float,
+    bottom: float,
+    font: float,
+    spot_y: float,
+    pieces_y: list[float],
+    strip: float = 0.0,
 ) -> Banner:
     """The why-not banner of ``reason`` on a board ``width`` x ``bottom`` canvas pixels, text
     ``font`` pixels high: every word, in lines that fit the width, on a strip along the top
-    or the bottom edge, whichever covers fewer of the pieces at heights ``pieces_y`` (never
-    the refused spot at ``spot_y``; on a tie the edge farther from it)."""
+    edge or along the bottom of the canvas (over the ``strip`` under the board first, so it
+    hides as little of the board as it can), whichever covers fewer of the pieces at heights
+    ``pieces_y`` (never the refused spot at ``spot_y``; on a tie the one farther from it)."""
     pad = 0.4 * font
     lines = tuple(wrap_em(reason or "Not here.", (width - 2 * pad) / font))
     height = len(lines) * font * BANNER_LINE + 2 * pad
@@ -152,7 +175,9 @@ def banner(
         covered = sum(top <= y <= top + height for y in pieces_y)
         return covers_spot, covered, -abs(top + height / 2 - spot_y)
 
-    top = min((0.0, bottom - height), key=cost)
+    if height <= strip:  # it fits in the strip under the board: it covers nothing on it
+        return Banner(lines, bottom, height, font)
+    top = min((0.0, bottom + strip - height), key=cost)
     return Banner(lines, top, height, font)
 
 

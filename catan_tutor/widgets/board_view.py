@@ -51,16 +51,19 @@ from .board_paint import (
 )
 from .board_tags import (
     BANNER_PX,
+    NARROW_ZOOM,
     REACH_PX,
     REFUSED,
+    TIE_PX,
+    Spot,
     banner,
     draw_banner,
     draw_labels,
     hit_test,
     label_kinds,
     label_px,
-    reach_spot,
     shown_px,
+    tap_spots,
 )
 from .guard import guarded, shown_in
 from .kinds import spot_label
@@ -289,8 +292,7 @@ class BoardView:
         )
 
     def update(self) -> None:
-        """Redraw what a move changes (pieces, status strip and targets), not the board; a
-        why-not ring goes (the position changed)."""
+        """Redraw what a move changes (pieces, strip, targets); a why-not ring goes."""
         ringed, self.refused = self.refused, None
         with guarded_hold():
             self.draw_pieces()
@@ -317,8 +319,8 @@ class BoardView:
             self._drawn()
 
     def set_shown_width(self, text: str) -> None:
-        """The page shows the board ``text`` CSS pixels wide: labels and the why-not banner
-        are drawn again to be readable at that size (when they show)."""
+        """The page shows the board ``text`` CSS pixels wide: labels (off on a phone) and the
+        why-not banner are drawn again to be readable at that size."""
         try:
             shown = float(text)
         except ValueError:
@@ -327,19 +329,24 @@ class BoardView:
         zoom = min(1.0, max(0.2, shown / natural)) if shown > 0 else 1.0
         if abs(zoom - self.zoom) < 0.01:
             return
-        self.zoom = zoom
+        was_narrow, self.zoom = self.narrow, zoom
+        if self.narrow and not was_narrow:  # a phone's: labels would hide numbers and pieces
+            self.show_labels(False)  # (the learner turns them on with Labels)
         if self.labels or self.refused is not None:
             with guarded_hold():
                 self._draw_targets()
                 self._draw_hover()
             self._drawn()
 
-    def reach(self, x: float, y: float, aims: list[tuple[str, int]]) -> tuple[str, int] | None:
-        """The spot a finger at canvas pixel ``(x, y)`` means (``board_tags.reach_spot``):
-        the nearest of ``aims`` within a finger's reach as the board shows, or what is under
-        it."""
-        reach = REACH_PX / (self.vp.scale * self.zoom / self.ratio)  # in board units
-        return reach_spot(self.vp.unpx(x, y), aims, reach)
+    @property
+    def narrow(self) -> bool:  # the page shows the board narrow: a phone
+        return self.zoom < NARROW_ZOOM
+
+    def reach(self, x: float, y: float, aims: list[tuple[str, int]]) -> list[Spot | None]:
+        """What a finger at canvas pixel ``(x, y)`` means (``board_tags.tap_spots``), at the
+        size the board shows: the nearest of ``aims`` within reach (two about as near: both)."""
+        unit = self.vp.scale * self.zoom / self.ratio  # CSS px as shown per board unit
+        return tap_spots(self.vp.unpx(x, y), aims, REACH_PX / unit, TIE_PX / unit)
 
     def mark_refused(self, spot: tuple[str, int] | None, reason: str = "") -> None:
         """Ring ``spot`` in red with the verdict's short ``reason`` (layer 3): why the chosen
@@ -382,8 +389,7 @@ class BoardView:
         return True
 
     def show_labels(self, on: bool = True) -> None:
-        """Show (or hide) the label of every vertex and edge over the glow (layer 2); no other
-        layer is redrawn. The toggle button follows."""
+        """Show (or hide) the labels over the glow (layer 2 only); the toggle follows."""
         on = bool(on)
         if self.labels_button.value != on:
             self.labels_button.value = on  # comes back here through the observer
@@ -395,8 +401,7 @@ class BoardView:
             self._draw_targets()  # the glow, and the labels over it
         self._drawn()
 
-    def px(self, n: float) -> float:
-        """A line width or gap given in CSS pixels, in canvas pixels."""
+    def px(self, n: float) -> float:  # CSS pixels (a line width, a gap) in canvas pixels
         return n * self.ratio
 
     def draw_static(self) -> None:
@@ -437,6 +442,8 @@ class BoardView:
         if self.labels:  # both kinds, or on a phone the kind aimed at (board_tags.label_kinds)
             kinds = label_kinds(self.vp, self.zoom, self.ratio, self.targets)
             draw_labels(c, self.vp, self.painter.pieces().taken, self.zoom, self.ratio, kinds)
+            if self.narrow:  # a phone's tags are large: none cuts a harbor's word
+                self.painter.draw_harbor_discs(c)
 
     def _draw_hover(self) -> None:
         c = self.hover_layer
@@ -489,7 +496,7 @@ class BoardView:
         wide = float(self.canvas.width)
         font = math.ceil(shown_px(BANNER_PX, self.zoom, self.ratio))  # whole pixels
         bottom = float(self.canvas.height) - self.strip
-        tag = banner(reason, wide, bottom, font, self._spot_xy(spot)[1], ys)
+        tag = banner(reason, wide, bottom, font, self._spot_xy(spot)[1], ys, self.strip)
         draw_banner(c, tag, wide, self.px(1.5))
 
     def _mark(
@@ -528,6 +535,5 @@ class BoardView:
             pts = self.vp.pxs(hex_corners(i, 0.9 if grow == 1.0 else 0.8))
             (c.fill_polygon if filled else c.stroke_polygon)(pts)
 
-    def hit(self, x: float, y: float) -> tuple[str, int] | None:
-        """The vertex, edge or hex under canvas pixel ``(x, y)``."""
+    def hit(self, x: float, y: float) -> Spot | None:  # the spot under canvas pixel (x, y)
         return hit_test(self.vp.unpx(x, y))

@@ -124,8 +124,8 @@ def moment_kinds(game: Game) -> list[str]:
 
 
 def board_kind(kinds: list[str], game: Game, spot: str) -> str:
-    """The one kind of ``kinds`` played on that kind of spot ("vertex"...), '' for none or
-    several (a click there then needs a kind chosen first)."""
+    """The one kind of ``kinds`` played on that kind of spot ("vertex", "edge", "hex"): what
+    a tap there means when no kind is chosen; '' for none or several (a kind first)."""
     ours = variant_kinds(game)
     found = [k for k in kinds if k in ours and spot_kind(ours[k]) == spot]
     return found[0] if len(found) == 1 else ""

@@ -111,7 +111,9 @@ class PlayPanel:
         self.hand = widgets.HTML()
         self.hand.add_class("catan-own-hand")
         self.form_box = widgets.VBox()
+        self.form_box.add_class("catan-form-box")
         self.message = widgets.HTML()
+        self.message.add_class("catan-message")
 
         # Try a move: the verdict follows the text as it is typed (each keystroke a round trip)
         self.try_text = widgets.Text(
@@ -369,12 +371,16 @@ class PlayPanel:
         there fill the form; none: why not there."""
         s = self.session
         self.ring(None, "")  # the last why-not ring goes on the next click
-        if not s.kind and s.puzzle_secret:  # one kind of the question's played there: it
-            kind = board_kind(moment_kinds(s.game), s.game, spot[0])
-            if kind:
-                s.choose_kind(kind)
-        if not s.kind:
-            return s.say("Choose what to do first (the buttons above).")
+        if not s.kind:  # the one kind played on such a spot: of the question's (a puzzle's
+            # answer stays hidden: the moment's kinds, legal or not), else of the legal ones
+            kind = (
+                board_kind(moment_kinds(s.game), s.game, spot[0])
+                if s.puzzle_secret
+                else board_kind(s.kinds(), s.game, spot[0])
+            )
+            if not kind:
+                return s.say("Choose what to do first (the buttons above).")
+            s.choose_kind(kind)
         acts = [a for a in self.form.actions if target_of(a) == spot] if self.form else []
         if len(acts) == 1:
             s.play(acts[0])

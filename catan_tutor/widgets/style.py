@@ -53,6 +53,8 @@ TOUCH = 40  # px: the least height of a control on a narrow (phone) page
 # the title (15 px) and one of the prompt: the board stays put when the phase's words take a
 # line less ("placing the starting pieces", then "placing a starting road": 20 px up)
 HEAD_RESERVE = 82
+SELECT_ARROW = 28  # px: a list's room for its arrow (ipywidgets draws it 20 px wide)
+NOTE_ROWS = 44  # px: two lines of the chapter's line, the course's summary and a note
 FOCUSABLE = (
     "button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab",
     ".catan-rule-ref",
@@ -78,6 +80,9 @@ LAYOUT_CSS = (
     ".catan-edit-pieces .widget-toggle-button{min-width:78px;padding:0 10px}"
     ".catan-app .catan-bar{gap:4px 10px}"
     ".catan-app .catan-bar .widget-dropdown{max-width:100%}"
+    # the chapter and lesson lists as wide as their longest entry with room to spare before
+    # the arrow (the last letters of a title touched it and read as cut, 67_tablet.png)
+    f".catan-app .catan-bar select{{padding-right:{SELECT_ARROW}px}}"
     # the help opens over the page, not in it: nothing under it moves
     ".catan-heading{position:relative}"
     ".catan-help{display:inline-block;font-size:13px}"
@@ -88,6 +93,20 @@ LAYOUT_CSS = (
     "border-radius:4px;box-shadow:0 4px 14px rgba(0,0,0,.25)}"
     ".catan-help p{margin:4px 0;line-height:1.45}"
     ".catan-help:not([open]) .catan-help-body{display:none}"
+    # the New game form opens over the page as the help does: its box under the bar has no
+    # height, nothing under it moves
+    ".catan-new-game-anchor{position:relative;height:0;min-height:0;overflow:visible!important;"
+    "z-index:20}"
+    ".catan-new-game-anchor>.catan-new-game-box{position:absolute;top:2px;left:0;"
+    "width:min(1040px,calc(100vw - 32px));box-sizing:border-box;padding:6px 10px;"
+    "background:var(--jp-layout-color1,#fff);border:1px solid var(--jp-border-color1,#ccc);"
+    "border-radius:4px;box-shadow:0 4px 14px rgba(0,0,0,.25)}"
+    # the chapter's line, the course's summary and a note (a lesson kept...) in two lines
+    # kept for them: a note or a longer chapter line does not push the board down
+    f"@media (min-width:701px){{.catan-app .catan-note-row{{min-height:{NOTE_ROWS}px;"
+    "align-content:flex-start}}"
+    # a page too narrow for the panels beside the board (a tablet): the board in the middle
+    "@media (min-width:701px) and (max-width:1100px){.catan-tutor{justify-content:center}}"
     ".catan-app>.catan-top,.catan-app .catan-bar,.catan-app .catan-bar .widget-html,"
     ".catan-app .catan-bar .widget-html-content{overflow:visible}"
     ".catan-lesson{overflow:visible}"
@@ -133,6 +152,17 @@ LAYOUT_CSS = (
     ".catan-app .catan-bar select{font-size:11.5px;padding-left:6px}"
     # the moves list scrolls inside itself, the buttons under it stay on screen
     ".catan-app .catan-moves-box{max-height:40vh}"
+    # a question open (a puzzle): the form a tap on the board fills, with its Play, over the
+    # list of every kind, not a long scroll under it
+    ".catan-tutor:has(.catan-puzzle:not([style*='none'])) .catan-actions>.catan-form-box,"
+    ".catan-tutor:has(.catan-puzzle:not([style*='none'])) .catan-actions>.catan-message"
+    "{order:-1}"
+    # "You left the lesson's line" (or its end) shows at the screen's bottom, over the page
+    # (under the board it was a screen below the board the learner taps on); out of the
+    # page's flow, nothing moves when it comes and goes
+    ".catan-tutor>.catan-side>.catan-line{position:fixed;left:8px;right:8px;bottom:8px;"
+    "z-index:30;margin:0!important;padding:4px;border-radius:6px;"
+    "background:var(--jp-layout-color1,#fff);box-shadow:0 2px 12px rgba(0,0,0,.3)}"
     "}"
     # a touch screen of any width (a tablet): controls big enough for a finger
      + "@media (pointer:coarse){"
