@@ -24,7 +24,7 @@ from catan_tutor.widgets.editor_panel import EditorPanel, example
 from catan_tutor.widgets.line_panel import LinePanel
 from catan_tutor.widgets.moves_panel import MovesPanel
 from catan_tutor.widgets.roll_steps import rolling, said_by_move
-from catan_tutor.widgets.session_tree import LESSON_KEPT
+from catan_tutor.widgets.session_tree import LESSON_KEPT, LESSON_ORDER
 from catan_tutor.widgets.tutor_session import EDITED, EDITED_SEATS, TutorSession
 
 PRODUCTION = "base_production_robber"  # 2.1: P1 rolls 5 + 6, P2 rolls 3 + 4 (a 7)...
@@ -179,6 +179,34 @@ def test_a_lesson_s_own_moves_are_not_deleted_the_learner_s_are():
     game = TutorSession(s.game)  # a game's moves are all the learner's
     game.play(game.legal()[0])
     assert game.undeletable() == ""
+
+
+def test_a_lesson_s_own_moves_keep_their_order_the_learner_s_variations_move():
+    """Move up on the learner's variation beside the lesson's move would put it in the
+    lesson's place (the line ▶ follows): refused, and Move up greyed with the reason; two
+    variations of the learner's own swap freely."""
+    s = lesson("base_setup")
+    panel = MovesPanel(s, lambda fn: fn)
+    s.step("forward")
+    here = s.node
+    lesson_move = here.children[0]
+    mine = [a for a in s.legal() if all(c.action != a for c in here.children)]
+    s.play(mine[0])
+    first = s.node
+    assert s.unmovable(-1) == LESSON_ORDER
+    panel.show()
+    up, down = panel.tree_buttons[:2]
+    assert up.disabled and up.tooltip == LESSON_ORDER and not down.disabled
+    s.promote()
+    assert here.children[0] is lesson_move and s.message == LESSON_ORDER
+    s.goto(here)
+    s.play(mine[1])  # a second variation of the learner's own, below the first
+    second = s.node
+    assert s.unmovable(-1) == ""
+    s.promote()
+    assert here.children[0] is lesson_move and here.children[1:] == [second, first]
+    s.goto(lesson_move)
+    assert s.unmovable(1) == LESSON_ORDER  # the lesson's move stays first
 
 
 def test_an_edit_keeps_the_computer_seats_and_says_a_new_line_starts():

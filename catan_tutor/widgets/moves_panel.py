@@ -14,6 +14,11 @@ import ipywidgets as widgets
 from .move_list import MoveList
 from .tutor_session import TutorSession, start_node
 
+MOVE_TIPS = (
+    "move this line one place up (the top one is the main line)",
+    "move this line one place down",
+)
+
 
 class MovesPanel:
     """``MovesPanel(session, guard)``: ``widget``; ``show()`` writes the tree (the tutor calls
@@ -24,8 +29,7 @@ class MovesPanel:
         b, lay = widgets.Button, widgets.Layout
         self.tree = MoveList(guard(session.goto), guard(session.step))
         self.tree_buttons = [b(description=d, tooltip=t) for d, t in (
-            ("Move up", "move this line one place up (the top one is the main line)"),
-            ("Move down", "move this line one place down"),
+            ("Move up", MOVE_TIPS[0]), ("Move down", MOVE_TIPS[1]),
             ("Delete from here", "delete this move and everything after it"))]  # fmt: skip
         for button, fn in zip(
             self.tree_buttons, (session.promote, session.demote, session.delete), strict=True
@@ -82,6 +86,10 @@ class MovesPanel:
         root = tl.current in (tl.root, start_node(tl))
         for button in self.tree_buttons:
             button.disabled = root
+        for button, step, tip in zip(self.tree_buttons[:2], (-1, 1), MOVE_TIPS, strict=True):
+            order = "" if root else self.session.unmovable(step)
+            button.disabled = root or bool(order)
+            button.tooltip = order or tip
         why = "" if root else self.session.undeletable()
         self.tree_buttons[2].disabled = root or bool(why)
         self.tree_buttons[2].tooltip = why or "delete this move and everything after it"

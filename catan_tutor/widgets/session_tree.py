@@ -13,6 +13,8 @@ LESSON_KEPT = (
     "The lesson's own moves cannot be deleted: only your own moves and variations can. "
     "Play a move of your own to make one."
 )
+# Move up or Move down that would move a lesson's own move: refused, and why
+LESSON_ORDER = "The lesson's own moves keep their order: only your own variations move up or down."
 
 
 class TreeEdits:
@@ -26,14 +28,33 @@ class TreeEdits:
     show: Callable[..., None]
 
     def promote(self) -> None:
+        why = self.unmovable(-1)
+        if why:
+            return self.show(why)
         self.deleted = None
         self.timeline.promote(self.timeline.current)
         self.show()
 
     def demote(self) -> None:
+        why = self.unmovable(1)
+        if why:
+            return self.show(why)
         self.deleted = None
         self.timeline.demote(self.timeline.current)
         self.show()
+
+    def unmovable(self, step: int, node: Node | None = None) -> str:
+        """Why ``node`` (default: the current move) cannot move ``step`` places (-1 up, 1
+        down) among its siblings: the swap would move a move of the lesson's own ('' when
+        it may, or when there is nothing to swap with)."""
+        node = node or self.timeline.current
+        if not self.lesson_id or node.parent is None:
+            return ""
+        sibs = node.parent.children
+        i = next(k for k, n in enumerate(sibs) if n is node) + step
+        if not 0 <= i < len(sibs):
+            return ""
+        return LESSON_ORDER if self.is_lesson_node(node) or self.is_lesson_node(sibs[i]) else ""
 
     def undeletable(self, node: Node | None = None) -> str:
         """Why the move ``node`` (default: the current one) cannot be deleted: a move of the
