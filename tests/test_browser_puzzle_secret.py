@@ -191,7 +191,7 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
             state="attached"
         )
         moves = page.locator(".catan-moves-box")
-        moves.filter(has_text=move_words(answer.action)).wait_for()
+        moves.filter(has_text=move_words(answer.action, answer.parent.state)).wait_for()
         box = page.locator(".catan-puzzle").inner_text()
         assert asked.puzzle.explain.split(" (")[0][:40] in box, box
         if lesson in SHOTS and asked.node == min(a.node for a in puzzles if a.lesson == lesson):

@@ -54,7 +54,7 @@ OPS: tuple[tuple[str, Callable[[Capabilities], bool]], ...] = (
     ("barbarians 5", lambda c: c.knights),
     ("attacked yes", lambda c: c.knights),
     ("level P1 science 3", lambda c: c.improvements),
-    ("metropolis science A4", lambda c: c.improvements),
+    ("metropolis science LABEL", lambda c: c.improvements),
     ("turn P2 main 5", lambda c: True),
 )  # fmt: skip
 

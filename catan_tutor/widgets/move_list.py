@@ -51,7 +51,7 @@ MOVES_CSS = """<style>
  background:var(--jp-layout-color1,#fff);color:var(--jp-ui-font-color1,#1a1a1a)}
 .catan-moves-box:focus-visible{outline:3px solid var(--jp-brand-color1,#1b5e9f);
  outline-offset:1px}
-.catan-mv{cursor:pointer;padding:1px 4px;border-radius:3px;white-space:nowrap}
+.catan-mv{cursor:pointer;padding:1px 4px;border-radius:3px}
 .catan-mv:hover{background:var(--jp-layout-color3,#e3e8ee)}
 .catan-mv-current{background:#1565c0;color:#fff;font-weight:600}
 .catan-mv-current:hover{background:#0d47a1}
