@@ -31,6 +31,8 @@ once the class has come, one at a time), :mod:`catan_tutor.server.render_end` (a
 render fails still ends),
 :mod:`catan_tutor.server.kernel_nice` (kernels yield the processor to the server) and
 :mod:`catan_tutor.server.kernel_unstarted` (a kernel whose start failed is still culled),
+:mod:`catan_tutor.server.kernel_rewatch` (a kernel its restarter brought back is watched
+again),
 and both start :mod:`catan_tutor.server.watchdog` (the voila command always, the extension
 in a JupyterHub
 user's server).
@@ -51,6 +53,7 @@ from . import (
     kernel_nice,
     kernel_pool,
     kernel_restart,
+    kernel_rewatch,
     kernel_unstarted,
     render_end,
     watchdog,
@@ -144,6 +147,7 @@ def apply() -> None:
     render_end.apply()  # a page whose render fails still ends (issue 36)
     kernel_nice.apply()  # kernels yield the processor to the server's loop (issue 36)
     kernel_unstarted.apply()  # a kernel whose start failed is still culled (issue 36)
+    kernel_rewatch.apply()  # a kernel its restarter brought back is watched again (issue 36)
     _swap(kernel_websocket_handler, "read_header_from_binary_message", lambda _: read_v1_header)
     for module in (base, channels):
         _swap(module, "deserialize_msg_from_ws_v1", lambda f: _checked(check_v1_message, f))
