@@ -15,7 +15,7 @@ from catan_tutor.server import kernel_nice
 
 
 def test_the_niceness_is_read_from_the_environment_with_bounds():
-    assert kernel_nice.niceness({}) == kernel_nice.DEFAULT == 5
+    assert kernel_nice.niceness({}) == kernel_nice.DEFAULT == 10
     assert kernel_nice.niceness({kernel_nice.ENV: "0"}) == 0
     assert kernel_nice.niceness({kernel_nice.ENV: " 12 "}) == 12
     for bad in ("-1", "20", "five", "1e2", "٣"):
@@ -25,7 +25,7 @@ def test_the_niceness_is_read_from_the_environment_with_bounds():
 
 def test_a_launched_kernel_runs_at_the_lower_priority(monkeypatch):
     """The provisioner's launch, wrapped: the process it starts (a stand-in kernel) is at
-    niceness 5 afterwards; the server's own niceness is unchanged."""
+    niceness 10 afterwards; the server's own niceness is unchanged."""
     from jupyter_client.provisioning.local_provisioner import LocalProvisioner
 
     started: list[subprocess.Popen] = []
@@ -43,7 +43,7 @@ def test_a_launched_kernel_runs_at_the_lower_priority(monkeypatch):
     mine = psutil.Process().nice()
     try:
         asyncio.run(LocalProvisioner.launch_kernel(provisioner, ["kernel"]))
-        assert psutil.Process(started[0].pid).nice() == max(mine, 5)
+        assert psutil.Process(started[0].pid).nice() == max(mine, 10)
         assert psutil.Process().nice() == mine
     finally:
         for p in started:

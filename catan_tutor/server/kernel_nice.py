@@ -4,7 +4,7 @@ On a small machine a class arriving at once starts 30 kernels, each importing th
 the same priority they starve the server's event loop, which then answers late (pings of
 5–6 s in the stress run on 2 cores) though it is never stuck. ``apply()`` wraps jupyter_client's
 ``LocalProvisioner.launch_kernel`` so that each kernel process it starts runs at a lower
-priority (``nice``, ``CATAN_TUTOR_KERNEL_NICE``, default 5; 0 leaves it as it is): the
+priority (``nice``, ``CATAN_TUTOR_KERNEL_NICE``, default 10; 0 leaves it as it is): the
 server's loop (HTTP, websockets, the culler) is served first, and the kernels share the
 rest as before. Set with psutil after the launch (the kernel's own children inherit it).
 """
@@ -20,7 +20,7 @@ from typing import Any
 import psutil
 
 ENV = "CATAN_TUTOR_KERNEL_NICE"
-DEFAULT = 5
+DEFAULT = 10
 _GUARDED = "_catan_tutor_guarded"
 log = logging.getLogger("Voila")
 ORIGINALS: dict[str, Any] = {}
