@@ -95,7 +95,9 @@ def spin(seconds: float) -> None:
         pass
 
 
-def test_a_late_beat_is_logged_with_the_cpu_the_server_used_meanwhile(loop, log) -> None:
+def test_a_late_beat_is_logged_with_the_cpu_used_and_where_the_loop_was(loop, log) -> None:
+    """Each late beat: how late, the CPU used meanwhile (work: near the lateness; a wait:
+    near nothing) and the innermost frame the watching thread saw the loop's thread in."""
     logger, records = log
     dog = Watchdog(loop, logger, beat=0.1, stall=5, limit=30, late=0.4, exit=print).start()
     try:
@@ -112,6 +114,9 @@ def test_a_late_beat_is_logged_with_the_cpu_the_server_used_meanwhile(loop, log)
     used = [float(line.split("used ")[1].split(" s")[0]) for line in lines]
     assert all("event loop ran" in line and "s late" in line for line in lines)
     assert used[0] >= 0.6 and used[1] <= 0.3, lines
+    seen = [line.split("seen in ")[1] for line in lines]
+    assert seen[0].startswith("test_watchdog.py:spin:"), lines
+    assert seen[1].startswith("test_watchdog.py:render_page_forever:"), lines
 
 
 def test_a_loop_stalled_past_the_limit_exits_non_zero(loop, log) -> None:

@@ -6,9 +6,11 @@ that blocks that thread (a join that never returns) stops them all, and the proc
 alive to its supervisor. :class:`Watchdog` has the loop run a beat every ``beat`` seconds
 and a thread of its own check it:
 
-- a beat ``LATE`` seconds or more late: the loop logs how late, and how much CPU the server
+- a beat ``LATE`` seconds or more late: the loop logs how late, how much CPU the server
   used meanwhile (near the lateness: work on the loop; far below: the process was waiting
-  for a CPU, as when many kernels start at once on few cores);
+  for a CPU, as when many kernels start at once on few cores, or for something else), and
+  where the watching thread saw the loop's thread while it was late (its innermost frames:
+  a ``join`` or a lock names what it waited for);
 - ``stall`` seconds without a beat: it logs the stack of every thread (name and id), once
   per stall, and that the loop came back if it does;
 - ``limit`` seconds without a beat: it logs that it gives up, stops the server's kernels
@@ -31,6 +33,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
+from pathlib import Path
 
 import psutil
 
@@ -60,6 +63,16 @@ def thread_stacks() -> str:
         stack = "".join(traceback.format_stack(frame)) if frame else "  (no frame)\n"
         out.append(f"{head}\n{stack}")
     return "\n".join(out)
+
+
+def where(ident: int | None, depth: int = 3) -> str:
+    """The innermost ``depth`` frames of thread ``ident``, innermost first
+    (``file:function:line < ...``), or ``"?"`` when it has none."""
+    frame = sys._current_frames().get(ident or -1)
+    if frame is None:
+        return "?"
+    inner = traceback.extract_stack(frame)[-depth:]
+    return " < ".join(f"{Path(f.filename).name}:{f.name}:{f.lineno}" for f in reversed(inner))
 
 
 def _cpu_seconds() -> float:
@@ -116,6 +129,8 @@ class Watchdog:
         self.late = 0  # late beats logged
         self.stop_by: float | None = None  # monotonic deadline once stopping
         self.stalls = 0  # stalls logged
+        self.loop_thread: int | None = None  # the loop's thread (set by the first beat)
+        self.seen: str | None = None  # where the loop's thread was, seen while it was late
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._watch, name="catan-watchdog", daemon=True)
 
@@ -134,17 +149,21 @@ class Watchdog:
 
     def _beat(self) -> None:
         now, cpu = time.monotonic(), _cpu_seconds()
-        if self.last is None:
+        last, used = self.last, cpu - self.cpu
+        self.last, self.cpu = now, cpu
+        seen, self.seen = self.seen, None  # after ``last`` moved on: not seen again
+        if last is None:
+            self.loop_thread = threading.get_ident()
             self.log.info("catan_tutor.server.watchdog: watching the event loop; %s", SUPERVISED)
-        elif (late := now - self.last - self.beat) >= self.late_after:
+        elif (late := now - last - self.beat) >= self.late_after:
             self.late += 1
             self.log.warning(
                 "catan_tutor.server.watchdog: the event loop ran %.1f s late; the server "
-                "used %.1f s of CPU meanwhile",
+                "used %.1f s of CPU meanwhile; its thread was seen in %s",
                 late,
-                cpu - self.cpu,
+                used,
+                seen or "(not seen)",
             )
-        self.last, self.cpu = now, cpu
         if not self._done.is_set():
             self.loop.call_later(self.beat, self._beat)
 
@@ -164,6 +183,8 @@ class Watchdog:
             if self.last is None:
                 continue  # the loop has not started yet
             quiet = now - self.last
+            if quiet >= self.beat + self.late_after / 2 and self.seen is None:
+                self.seen = where(self.loop_thread)  # once per late beat, while it is late
             if quiet >= self.stall and stalled_since != self.last:
                 stalled_since = self.last
                 self.stalls += 1
