@@ -18,11 +18,8 @@ round makes a socket, until its context has none left).
 - ``run`` runs ``_async_run`` as a task it records, and does not start it at all once
   ``stop()`` was called;
 - ``stop`` cancels that task from the caller's thread (the pending send or receive raises
-  ``CancelledError``, the thread ends) and returns at once: it never joins. The thread
-  closes its own socket as it ends; ``stop`` closes it only when no thread runs (never
-  started, or ended already). A join, even bounded, held the loop's thread for as long as
-  the machine took to schedule the heartbeat thread (seconds when 30 kernels start on 2
-  cores).
+  ``CancelledError``, the thread ends), joins for ``STOP_WAIT`` seconds at most, and if the
+  thread is somehow still alive logs it and leaves it (a daemon thread) instead of blocking.
 
 Kernel shutdown needs no patch: jupyter_client's is asynchronous and bounded (the kernel's
 ``shutdown_wait_time``, then SIGKILL), so it never holds the loop's thread.
@@ -35,10 +32,10 @@ import logging
 import threading
 from typing import Any
 
+STOP_WAIT = 2.0  # s: the longest HBChannel.stop waits for its thread (it normally takes ms)
 _LOCK = threading.Lock()  # orders a channel's thread recording its task and stop() reading it
 _FLAG = "_catan_tutor_running"  # where the _running property keeps the flag
 _TASK = "_catan_tutor_task"  # (loop, task) of a heartbeat thread, while it runs
-_OWNS = "_catan_tutor_owns"  # True while the thread runs: it closes its socket as it ends
 _GUARDED = "_catan_tutor_guarded"
 log = logging.getLogger("Voila")  # apply(log=...) sets the server's logger
 ORIGINALS: dict[str, Any] = {}  # method name: the HBChannel method swapped out
@@ -61,40 +58,31 @@ running = property(
 
 
 def run(self: Any) -> None:
-    """The heartbeat thread: ``_async_run`` as a task that ``stop`` can cancel; once stopped,
-    the thread closes its socket itself as it ends."""
-    with _LOCK:
-        if self._exit.is_set():  # stopped before it ran: stop() closed the socket
-            return
-        setattr(self, _OWNS, True)
+    """The heartbeat thread: ``_async_run`` as a task that ``stop`` can cancel."""
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     try:
-        task = loop.create_task(self._async_run())
         with _LOCK:
+            if self._exit.is_set():  # stopped before it ran
+                return
+            task = loop.create_task(self._async_run())
             setattr(self, _TASK, (loop, task))
-            if self._exit.is_set():  # stopped meanwhile, before its task was known
-                task.cancel()
         try:
             loop.run_until_complete(task)
         except asyncio.CancelledError:
             pass
     finally:
-        loop.close()
         with _LOCK:
             setattr(self, _TASK, None)
-            setattr(self, _OWNS, False)
-            stopped = self._exit.is_set()
-        if stopped:
-            self.close()
+        loop.close()
 
 
 def stop(self: Any) -> None:
-    """Stop the heartbeat thread without waiting for it: cancel its pending send or receive
-    and return; the thread closes its socket as it ends (here, when no thread runs)."""
+    """Stop the heartbeat thread without waiting on the kernel: cancel its pending send or
+    receive, join for ``STOP_WAIT`` s at most, close the socket once the thread is gone."""
+    self._running = False
+    self._exit.set()
     with _LOCK:
-        self._running = False
-        self._exit.set()
         running = getattr(self, _TASK, None)
         if running is not None:
             loop, task = running
@@ -102,9 +90,18 @@ def stop(self: Any) -> None:
                 loop.call_soon_threadsafe(task.cancel)
             except RuntimeError:  # its loop is closing: the thread is ending anyway
                 pass
-        owned = getattr(self, _OWNS, False)
-    if not owned:
-        self.close()
+    if self.is_alive():
+        self.join(STOP_WAIT)
+    if self.is_alive():
+        log.warning(
+            "catan_tutor.server.kernel_cleanup: heartbeat thread %s to %s did not end "
+            "within %.0f s; left behind",
+            self.name,
+            self.address,
+            STOP_WAIT,
+        )
+        return
+    self.close()
 
 
 for _f in (run, stop, _get_running):
