@@ -25,7 +25,7 @@ from jupyter_client.asynchronous.client import AsyncKernelClient
 from jupyter_client.channels import HBChannel
 from voila.notebook_renderer import NotebookRenderer
 
-from catan_tutor.server import kernel_cleanup, voila_guard
+from catan_tutor.server import kernel_cleanup, kernel_send, voila_guard
 
 BOUND = 20  # s: far beyond the patched stop's STOP_WAIT; without the patch it never returns
 
@@ -124,3 +124,29 @@ def test_voila_render_cleanup_returns_when_the_kernel_vanished_mid_send(context)
 
     assert returns_within(cleanup_on_a_loop, BOUND), "the render's clean-up waited on the kernel"
     assert not kc.channels_running
+
+
+def test_a_message_to_a_vanished_kernel_fails_instead_of_blocking_the_loop(context) -> None:
+    """``Session.send`` sends on a blocking shadow of the client's socket: with no peer to
+    queue for, upstream's send waits for ever (the stress run's stall of 2026-11-29: the
+    loop in ``Socket.send`` under ``kernel_info``). With ``kernel_send.apply()`` (through
+    ``voila_guard.apply()``) it raises ``zmq.Again`` after ``SEND_LIMIT`` s."""
+    assert kernel_send.is_applied()
+    ports = {
+        f"{name}_port": vanished_port() for name in ("shell", "iopub", "stdin", "hb", "control")
+    }
+    kc = AsyncKernelClient(context=context, ip="127.0.0.1", **ports)
+    kc.start_channels()
+    failed: list[BaseException] = []
+
+    def ask() -> None:
+        try:
+            kc.kernel_info()
+        except zmq.Again as e:
+            failed.append(e)
+
+    try:
+        assert returns_within(ask, BOUND), "a send to a vanished kernel waited for good"
+        assert len(failed) == 1
+    finally:
+        kc.stop_channels()

@@ -32,7 +32,9 @@ render fails still ends),
 :mod:`catan_tutor.server.kernel_nice` (kernels yield the processor to the server) and
 :mod:`catan_tutor.server.kernel_unstarted` (a kernel whose start failed is still culled),
 :mod:`catan_tutor.server.kernel_rewatch` (a kernel its restarter brought back is watched
-again),
+again), :mod:`catan_tutor.server.kernel_send` (a message to a kernel that cannot go fails
+after seconds instead of blocking the loop), :mod:`catan_tutor.server.template_cache` (the
+page's templates compiled once per server, not once per visitor),
 and both start :mod:`catan_tutor.server.watchdog` (the voila command always, the extension
 in a JupyterHub
 user's server).
@@ -54,8 +56,10 @@ from . import (
     kernel_pool,
     kernel_restart,
     kernel_rewatch,
+    kernel_send,
     kernel_unstarted,
     render_end,
+    template_cache,
     watchdog,
     ws_handshake,
 )
@@ -148,6 +152,8 @@ def apply() -> None:
     kernel_nice.apply()  # kernels yield the processor to the server's loop (issue 36)
     kernel_unstarted.apply()  # a kernel whose start failed is still culled (issue 36)
     kernel_rewatch.apply()  # a kernel its restarter brought back is watched again (issue 36)
+    kernel_send.apply()  # a message to a kernel never blocks the loop for good (issue 36)
+    template_cache.apply()  # the page's templates compiled once per server (issues 35, 36)
     _swap(kernel_websocket_handler, "read_header_from_binary_message", lambda _: read_v1_header)
     for module in (base, channels):
         _swap(module, "deserialize_msg_from_ws_v1", lambda f: _checked(check_v1_message, f))
