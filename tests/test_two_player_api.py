@@ -277,3 +277,13 @@ def test_ck2p_position_round_trips_mid_game(mid_ck2p):
 def test_unknown_field_for_the_variant_is_refused(mid_dummy):
     with pytest.raises(PositionError, match="unknown field 'tokens' for base-dummy"):
         Game.from_position(mid_dummy + " tokens=5,5,0")
+
+
+def test_a_position_with_the_dummy_as_victim_prints_it_as_D(mid_dummy):
+    """The ``victim`` field names the dummy ``D`` (as the reader takes it), not ``P3``: a
+    position the tutor writes reads back (found by the fuzz test's random profile)."""
+    assert " victim=- " in mid_dummy
+    g = Game.from_position(mid_dummy.replace(" victim=- ", " victim=D "))
+    text = g.position()
+    assert " victim=D " in text
+    assert Game.from_position(text).position() == text

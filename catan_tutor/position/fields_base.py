@@ -84,7 +84,7 @@ def write(s: State) -> dict[str, str]:
         "rolled": ints_text(s.rolled),
         "discards": ints_text(s.discards),
         "resume": s.resume,
-        "victim": seat_or_dash(s.victim),
+        "victim": name_or_dash(s, s.victim),  # the dummy (D) can be robbed
         "free": str(s.free_roads),
         "offer": (f"{seat(s.offer.to)}:{ints_text(s.offer.give)}:{ints_text(s.offer.get)}"
                   if s.offer else "-"),
