@@ -6,9 +6,11 @@ the tool set in turn, and the Play tab's list of what is not possible now opened
 axe-core (4.x) comes from npm: ``scripts/test.sh`` installs it once into
 ``$CATAN_NPM_CACHE`` (default ``~/.cache/catan-tutor/npm``) and the test injects its
 ``axe.min.js`` as an inline script after the board paints (no request leaves 127.0.0.1).
-One Voilà server, the pages in sequence, each opened once per theme. The findings per page,
-theme and view are written to tests/artifacts/axe_report.json (rule, impact, how many
-elements, the first selectors).
+One Voilà server, the pages in sequence, each opened once (light, from its address) and
+checked in both themes: each view in the theme it is in, then again after the page's own
+theme switch (the dark theme from the address is ``test_browser_theme.py``'s). The findings
+per page, theme and view are written to tests/artifacts/axe_report.json (rule, impact, how
+many elements, the first selectors).
 
 Needs /usr/bin/chromium and axe-core; skipped without them (a failure under ``CI=true``).
 """
@@ -97,23 +99,41 @@ def _settle(page, tab: str) -> None:
         )
 
 
+def _theme(page) -> str:
+    dark = page.evaluate("() => document.body.dataset.jpThemeLight") == "false"
+    return "dark" if dark else "light"
+
+
+def _both_themes(page, source: str, view: str, found: dict[str, list[dict]]) -> None:
+    """axe on ``view`` in the page's theme, then in the other (the page's switch)."""
+    for _ in range(2):
+        found[f"{_theme(page)} | {view}"] = _axe(page, source)
+        was = _theme(page)
+        page.locator(".catan-theme-switch").first.click()
+        want = "true" if was == "dark" else "false"  # jpThemeLight after the switch
+        page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{want}'")
+        page.wait_for_timeout(300)  # the kernel redraws the board's strip
+
+
 def _visit(p: Page, url: str, source: str) -> dict[str, list[dict]]:
-    """axe's violations on the page at ``url``: the lesson view, then each tool's tab."""
+    """axe's violations on the page at ``url`` in both themes: the lesson view, then each
+    tool's tab."""
     page = p.page
     open_app(p, url)
     page.wait_for_timeout(500)
-    found = {"lesson view": _axe(page, source)}
+    found: dict[str, list[dict]] = {}
+    _both_themes(page, source, "lesson view", found)
     _explore(page)
     for tab in TABS:
         page.get_by_role("tab", name=tab, exact=True).click()
         _settle(page, tab)
-        found[f"tab {tab}"] = _axe(page, source)
+        _both_themes(page, source, f"tab {tab}", found)
         why = page.locator(".catan-tutor .catan-why-toggle")  # the kinds not possible now
         if tab == "Play" and why.count() and why.first.is_visible():
             if "mod-active" not in (why.first.get_attribute("class") or ""):
                 why.first.click()
                 page.wait_for_timeout(300)
-                found["tab Play, why not open"] = _axe(page, source)
+                _both_themes(page, source, "tab Play, why not open", found)
     page.screenshot(path=ARTIFACTS / f"{p.name}.png", full_page=True)
     return found
 
@@ -121,16 +141,15 @@ def _visit(p: Page, url: str, source: str) -> dict[str, list[dict]]:
 def test_no_serious_or_critical_violation(browser, app_server, axe_source) -> None:
     started = time.monotonic()
     report: dict[str, list[dict]] = {}
-    for theme in ("light", "dark"):
-        for name, query in _pages().items():
-            assert time.monotonic() - started < BUDGET, f"over {BUDGET} s at {name} {theme}"
-            url = f"{app_server}?{'&'.join(x for x in (query, f'theme={theme}') if x)}"
-            p = Page(browser, f"axe_{theme}_{name.split()[0].replace('&', '')}")
-            try:  # one page (and kernel) at a time
-                found = _visit(p, url, axe_source)
-            finally:
-                p.close()
-            report.update({f"{name} | {theme} | {view}": v for view, v in found.items()})
+    for name, query in _pages().items():
+        assert time.monotonic() - started < BUDGET, f"over {BUDGET} s at {name}"
+        url = f"{app_server}?{'&'.join(x for x in (query, 'theme=light') if x)}"
+        p = Page(browser, f"axe_{name.split()[0].replace('&', '')}")
+        try:  # one page (and kernel) at a time
+            found = _visit(p, url, axe_source)
+        finally:
+            p.close()
+        report.update({f"{name} | {where}": v for where, v in found.items()})
     (ARTIFACTS / "axe_report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
     summary = {
         where: sorted(f"{v['id']} ({v['impact']}, {v['nodes']})" for v in found)
