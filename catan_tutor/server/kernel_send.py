@@ -17,36 +17,31 @@ live kernel's socket never waits that long (its queue holds 1,000 messages).
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import zmq
 
+from .patch import is_wrapped, wrap_method
+
 SEND_LIMIT = 2.0  # s a send to a kernel may wait for room before it fails
-_GUARDED = "_catan_tutor_guarded"
-ORIGINALS: dict[str, Any] = {}
 
 
 def apply() -> None:
     """Wrap ``ConnectionFileMixin._create_connected_socket`` (safe to call again)."""
     from jupyter_client.connect import ConnectionFileMixin
 
-    current = ConnectionFileMixin._create_connected_socket
-    if getattr(current, _GUARDED, False):
-        return
-    ORIGINALS["_create_connected_socket"] = current
+    def make(current: Any) -> Any:
+        def _create_connected_socket(self: Any, channel: str, identity: bytes | None = None) -> Any:
+            sock = current(self, channel, identity=identity)
+            sock.setsockopt(zmq.SNDTIMEO, int(SEND_LIMIT * 1000))
+            return sock
 
-    @functools.wraps(current)
-    def _create_connected_socket(self: Any, channel: str, identity: bytes | None = None) -> Any:
-        sock = current(self, channel, identity=identity)
-        sock.setsockopt(zmq.SNDTIMEO, int(SEND_LIMIT * 1000))
-        return sock
+        return _create_connected_socket
 
-    setattr(_create_connected_socket, _GUARDED, True)
-    ConnectionFileMixin._create_connected_socket = _create_connected_socket  # type: ignore[method-assign]
+    wrap_method(ConnectionFileMixin, "_create_connected_socket", make)
 
 
 def is_applied() -> bool:
     from jupyter_client.connect import ConnectionFileMixin
 
-    return getattr(ConnectionFileMixin._create_connected_socket, _GUARDED, False)
+    return is_wrapped(ConnectionFileMixin, "_create_connected_socket")

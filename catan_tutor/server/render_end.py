@@ -16,13 +16,13 @@ ends, so the queue gets its ``None`` and the response ends. The page's script
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+from .patch import wrap_method
+
 FAILED = '<div class="catan-render-failed" hidden></div>\n'
-_GUARDED = "_catan_tutor_guarded"
 log = logging.getLogger("Voila")
 ORIGINALS: dict[str, Callable[..., Any]] = {}
 
@@ -45,14 +45,14 @@ def apply() -> None:
     """Wrap Voilà's content generator (safe to call again)."""
     from voila.notebook_renderer import NotebookRenderer
 
-    current = NotebookRenderer.generate_content_generator
-    if getattr(current, _GUARDED, False):
-        return
-    ORIGINALS["generate_content_generator"] = current
+    def make(current: Any) -> Any:
+        def generate_content_generator(
+            self: Any, kernel_id: Any = None, kernel_future: Any = None
+        ) -> AsyncIterator[Any]:
+            return ended(current(self, kernel_id, kernel_future), f"the page of kernel {kernel_id}")
 
-    @functools.wraps(current)
-    def generate_content_generator(self: Any, kernel_id: Any = None, kernel_future: Any = None):
-        return ended(current(self, kernel_id, kernel_future), f"the page of kernel {kernel_id}")
+        return generate_content_generator
 
-    setattr(generate_content_generator, _GUARDED, True)
-    NotebookRenderer.generate_content_generator = generate_content_generator
+    replaced = wrap_method(NotebookRenderer, "generate_content_generator", make)
+    if replaced is not None:
+        ORIGINALS["generate_content_generator"] = replaced

@@ -15,15 +15,13 @@ globals stay each exporter's own.
 
 from __future__ import annotations
 
-import functools
 import threading
 from typing import Any
 
 from jinja2 import BytecodeCache, Environment
 from jinja2.bccache import Bucket
 
-_GUARDED = "_catan_tutor_guarded"
-ORIGINALS: dict[str, Any] = {}
+from .patch import is_wrapped, wrap_method
 
 
 class MemoryBytecodeCache(BytecodeCache):
@@ -69,23 +67,19 @@ def apply() -> None:
     """Wrap nbconvert's ``TemplateExporter._create_environment`` (safe to call again)."""
     from nbconvert.exporters.templateexporter import TemplateExporter
 
-    current = TemplateExporter._create_environment
-    if getattr(current, _GUARDED, False):
-        return
-    ORIGINALS["_create_environment"] = current
+    def make(current: Any) -> Any:
+        def _create_environment(self: Any) -> Any:
+            environment = current(self)
+            if environment.bytecode_cache is None:
+                environment.bytecode_cache = CACHE
+            return environment
 
-    @functools.wraps(current)
-    def _create_environment(self: Any) -> Any:
-        environment = current(self)
-        if environment.bytecode_cache is None:
-            environment.bytecode_cache = CACHE
-        return environment
+        return _create_environment
 
-    setattr(_create_environment, _GUARDED, True)
-    TemplateExporter._create_environment = _create_environment  # type: ignore[method-assign]
+    wrap_method(TemplateExporter, "_create_environment", make)
 
 
 def is_applied() -> bool:
     from nbconvert.exporters.templateexporter import TemplateExporter
 
-    return getattr(TemplateExporter._create_environment, _GUARDED, False)
+    return is_wrapped(TemplateExporter, "_create_environment")
