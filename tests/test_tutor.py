@@ -411,11 +411,13 @@ def test_hover_rings_only_legal_targets_and_names_the_spot():
                 "relativeX": x / t.view.ratio,
                 "relativeY": y / t.view.ratio,
                 "boundingRectWidth": w,
+                "boundingRectHeight": t.view.canvas.height / t.view.ratio,
             }
         )
 
     pointer_at("vertex", "A4")
-    assert t.board.pointer.value == "corner A4" and t.view.hovered is None  # no kind chosen
+    assert t.board.pointer.value == "Under the pointer: corner A4"
+    assert t.view.hovered is None  # no kind chosen
     t.controls.palette.value = "build road"
     pointer_at("edge", "J3")
     assert t.view.hovered == ("edge", board.parse_edge("J3"))
