@@ -12,6 +12,7 @@ under ``CI=true``). Screenshots go to tests/artifacts/.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
@@ -22,7 +23,7 @@ from catan_tutor import board, rulebook
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import style
-from catan_tutor.widgets.kinds import SPOT_WORDS
+from catan_tutor.widgets.board_panel import pointer_words
 from catan_tutor.widgets.wording import kind_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
@@ -265,7 +266,8 @@ def _click_spot(page, kind: str, label: str) -> None:
     may still be laying out when the board is first drawn."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    said = f"{SPOT_WORDS[kind]} {label}"  # as the page says a spot: "corner N4"
+    parse = {"vertex": board.parse_vertex, "edge": board.parse_edge, "hex": board.parse_hex}
+    said = pointer_words((kind, parse[kind](label)))  # "Under the pointer: corner N4"
     name = page.locator(".catan-tutor .widget-label").get_by_text(said, exact=True)
     # The first click on the board focuses it, and the page scrolls it into view under the
     # pointer: bring it into view and give it focus first, with a click on the strip under the
@@ -343,3 +345,71 @@ def test_a_learner_reads_why_not_on_the_board_and_in_the_panel(
     finally:
         p.close()
     print(f"\nwhy-not browser test: {time.perf_counter() - started:.1f} s")
+
+
+def _canvas_point(page, p: tuple[float, float]) -> tuple[float, float]:
+    """Where board point ``p`` shows on the page: the canvas's pixels as drawn (its natural
+    size), scaled to the box it shows in, as a click is reckoned (ipycanvas)."""
+    from catan_tutor.widgets.board_view import Viewport
+
+    canvas = page.locator(".catan-board canvas").last
+    box = canvas.bounding_box()
+    w, h = canvas.evaluate("c => [c.width, c.height]")  # its pixels (ratio 2)
+    x, y = Viewport.fit(w, h - style.STRIP_HEIGHT * 2).px(p)
+    return box["x"] + x * box["width"] / w, box["y"] + y * box["height"] / h
+
+
+def test_the_pointer_names_the_spot_a_click_is_judged_on_at_1024x768(browser, app_server):
+    """Issue 33 (a fresh learner): in a free game at 1024x768 the pointer's label said "edge
+    N5" where the click was judged a hex: the label was reckoned in the box around the board
+    (its focus ring's padding, and a width the canvas does not have), a few pixels off the
+    click's, which decided near the line between an edge and a hex. Now one hit test on the
+    canvas's own box: at points either side of that line, beside the edge Q7 on the lower
+    left (where the old reckoning was most off), the label names what the board's hit test
+    finds there, and a click there is judged on that spot (a why-not ring on the edge; a
+    road on the hex: "goes on an edge")."""
+    from catan_tutor import new_game
+    from catan_tutor.widgets.board_tags import EDGE_PICK, hit_test
+    from catan_tutor.widgets.links import pack_position
+
+    g = new_game("base", players=3)
+    g.play("P1 settle J12")
+    g.play(g.legal_actions()[0])
+    p = Page(browser, "pointer_1024")
+    page = p.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    try:
+        page.goto(f"{app_server}?position={pack_position(g.position())}", timeout=PAGE_TIMEOUT)
+        page.wait_for_function(f"() => ({STATE_JS})().startsWith('node 0 ')", timeout=PAGE_TIMEOUT)
+        before = page.evaluate(STATE_JS)
+        page.locator(".catan-why-toggle").click()  # a road is no move now: asked why not
+        page.get_by_role("button", name=kind_words("build road"), exact=True).first.click()
+        canvas = page.locator(".catan-board canvas").last
+        canvas.scroll_into_view_if_needed()
+        box = canvas.bounding_box()
+        page.mouse.click(box["x"] + 8, box["y"] + box["height"] - 8)  # focus: the strip
+        page.wait_for_timeout(800)
+        label = page.locator(".catan-tutor .widget-label").filter(has_text="Under the pointer")
+        edge, hexagon = board.parse_edge("Q7"), board.parse_hex("Q")
+        (ex, ey), (hx, hy) = board.edge_xy(edge), board.hex_centre_xy(hexagon)
+        length = math.dist((ex, ey), (hx, hy))
+        for off in (-0.05, 0.05):  # inside the edge's reach, then just past it
+            t = (EDGE_PICK + off) / length
+            at = (ex + (hx - ex) * t, ey + (hy - ey) * t)
+            spot = hit_test(at)
+            assert spot == (("edge", edge) if off < 0 else ("hex", hexagon))
+            x, y = _canvas_point(page, at)
+            page.mouse.move(x + 3, y)
+            page.mouse.move(x, y)
+            label.get_by_text(pointer_words(spot), exact=True).wait_for(timeout=10_000)
+            page.mouse.click(x, y)
+            if spot[0] == "edge":
+                ring = page.locator(f".catan-refused[data-spot='edge {board.EDGE_LABELS[edge]}']")
+                ring.wait_for(state="attached", timeout=10_000)
+            else:
+                page.get_by_text("This move goes on an edge, not on a hex").wait_for(timeout=10_000)
+        page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "pointer_1024.png")
+        assert page.evaluate(STATE_JS) == before  # asking played nothing
+        assert p.outside == []
+    finally:
+        p.close()

@@ -41,10 +41,10 @@ from catan_tutor.widgets.kinds import (
     probe,
     seat_only,
     spot_kind,
-    targets_of,
     variant_kinds,
 )
 from catan_tutor.widgets.move_list import rows
+from catan_tutor.widgets.roll_steps import rolling
 from catan_tutor.widgets.tutor import TABS, Tutor
 
 TEXT_TRAITS = ("value", "description", "placeholder", "tooltip", "tooltips", "titles", "options")
@@ -174,11 +174,14 @@ def test_a_solved_puzzle_shows_its_line_and_explanation(asked: Asked):
     question = s.timeline.current
     assert asked.puzzle.explain.split(" (")[0][:40] not in widget_text(t.widget)
     t.puzzle.submit(str(answer.action))
-    reached = answer  # past the chance it brings, as the lesson has it (a steal: random)
-    while s.timeline.current is not reached and reached.children:
-        reached = reached.children[0]
-    assert s.timeline.current is reached and not s.puzzle.holds(question)
-    assert reached is answer or answer.state.phase == "steal"
+    # past the chance it brings, as the lesson has it (a steal: random), a roll thrown on to
+    # where its dice fall where the lesson's line stops in it; never mid-roll
+    path = s.timeline.path(s.timeline.current)
+    assert answer in path and not s.puzzle.holds(question)
+    past = path[path.index(answer) + 1 :]
+    assert all(n.action is not None and n.action.is_chance for n in past)
+    assert not past or answer.state.phase in ("steal", "dice")
+    assert not rolling(s.timeline.rules, s.timeline.current)
     if answer.id not in s.scenario.puzzles:  # (else the next question is asked there)
         assert not s.puzzle_secret
     result = widget_text(t.puzzle.widget)
@@ -229,24 +232,46 @@ def test_a_right_answer_off_the_main_line_stays_as_played_the_line_one_click_awa
     assert s.timeline.current.id != question.children[0].id  # the line goes on from there
 
 
-def test_a_rule_question_glows_once_its_kind_is_chosen_a_choice_question_never():
-    """Which questions glow is read from the puzzle (asks_rule): a rule question's legal
-    targets of the kind chosen are all answers, a choice question's are not."""
+def test_nothing_glows_at_an_open_question_rule_or_choice_on_any_screen_or_input():
+    """Issue 33 (a fresh learner): at 1.4's first road, on a phone, choosing "build road"
+    made the legal edges glow: a rule question (asks_rule), whose three legal edges are its
+    three answers. Until a question is solved nothing glows, whatever it asks: its kind
+    chosen by its button on a phone's narrow board (every puzzle) and on a wide one (1.4),
+    its form listing every spot of the kind, the keyboard's cursor walking every spot of the
+    kind, the hidden marker saying no glow. Solved, the legal targets glow again."""
+    sizes = {"vertex": len(board.VERTEX_LABELS), "edge": len(board.EDGE_LABELS),
+             "hex": len(board.HEX_NAMES)}  # fmt: skip
     kinds = {}
-    for asked in PUZZLES:
-        t = at_question(asked)
-        s = t.session
-        node, rules = s.timeline.current, s.timeline.rules
-        rule = asks_rule(asked.puzzle, node, rules)
-        kinds[asked.lesson, asked.node] = rule
-        answer = answer_nodes(asked.puzzle, node, rules)[0].action
-        same = [a for a in s.game.legal_actions() if type(a) is type(answer)]
-        accepted = [a for a in same if judge(asked.puzzle, node, rules, a).correct]
-        assert rule == (len(accepted) == len(same))
-        s.choose_kind(kind_name(answer))
-        glowing = t.board.view.targets
-        assert glowing == (targets_of(same) if rule else [])
+    for k, asked in enumerate(PUZZLES):
+        for width in ("360", "1000") if k == 0 else ("360",):  # a phone's board, a desktop's
+            t = at_question(asked)
+            s = t.session
+            t.board.view.set_shown_width(width)
+            node, rules = s.timeline.current, s.timeline.rules
+            kinds[asked.lesson, asked.node] = asks_rule(asked.puzzle, node, rules)
+            answer = answer_nodes(asked.puzzle, node, rules)[0].action
+            kind = kind_name(answer)
+            if kind in [o[1] for o in t.controls.palette.options]:
+                t.controls.palette.value = kind  # its button
+            else:  # (roll, end turn: buttons of their own)
+                s.choose_kind(kind)
+            assert s.kind == kind and t.board.view.targets == [], (asked.lesson, width)
+            assert "data-glow='0'" in t.puzzle.marker.value
+            where = spot_kind(type(answer))
+            if where:
+                form = t.controls.form
+                assert form is not None
+                field = next(n for n in form.pickers if n in ("vertex", "edge", "hex", "dst"))
+                assert len([v for _, v in form.pickers[field].options if v >= 0]) == sizes[where]
+                assert len(t.board.cursor_spots()) == sizes[where]  # the keyboard's spots
+    first = PUZZLES[0]
+    assert first.lesson == "puzzle_base_setup" and kinds[first.lesson, first.node]  # 1.4's road
     assert any(kinds.values()) and not all(kinds.values())
+    t = at_question(first)
+    t.session.choose_kind("build road")
+    t.puzzle.submit("P1 road N5")  # solved: the next move's legal corners glow
+    t.session.choose_kind("settle")
+    assert t.board.view.targets and "data-glow='1'" in t.puzzle.marker.value
 
 
 def test_a_learner_answers_on_the_board_a_wrong_kind_judged_then_the_right_one():

@@ -411,11 +411,13 @@ def test_hover_rings_only_legal_targets_and_names_the_spot():
                 "relativeX": x / t.view.ratio,
                 "relativeY": y / t.view.ratio,
                 "boundingRectWidth": w,
+                "boundingRectHeight": t.view.canvas.height / t.view.ratio,
             }
         )
 
     pointer_at("vertex", "A4")
-    assert t.board.pointer.value == "corner A4" and t.view.hovered is None  # no kind chosen
+    assert t.board.pointer.value == "Under the pointer: corner A4"
+    assert t.view.hovered is None  # no kind chosen
     t.controls.palette.value = "build road"
     pointer_at("edge", "J3")
     assert t.view.hovered == ("edge", board.parse_edge("J3"))
@@ -760,7 +762,8 @@ def test_try_a_move_says_plainly_what_is_not_notation_and_shows_it_as_text():
     t = Tutor(new_game("base", players=3))
     t.controls.try_text.value = "P1 fly H3"
     shown = visible_text(t.controls.try_verdict.value)
-    assert "not a move" in shown and "“fly” is not a kind of move" in shown
+    assert "not a move" in shown and "I cannot read “fly”" in shown
+    assert "Type a move like “settlement H4”" in shown  # the words it takes
     # the word at fault is marked in the text typed; no reader's character offset is said
     assert "<mark class='catan-bad-word'>fly</mark>" in t.controls.try_verdict.value
     assert "character" not in shown and "'P1 fly" not in shown

@@ -15,9 +15,9 @@ the hints in order: first where to look (the area of the board or the kind of ac
 the rule.
 
 A puzzle asks either a *rule question* (every legal move of the answer's kind answers it: what
-the rules call for is the point, so once the learner has chosen that kind its legal targets may
-glow) or a *choice question* (the learner chooses among legal moves, so nothing glows until it
-is solved): :func:`asks_rule` tells which, from the puzzle's answers and the position.
+the rules call for is the point) or a *choice question* (the learner chooses among legal
+moves): :func:`asks_rule` tells which, from the puzzle's answers and the position. Nothing
+glows for either until it is solved: a rule question's legal targets are its answers.
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from .. import rulebook
 from ..actions import Action, spot_fields
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
-from ..errors import CatanError
+from ..errors import QUOTE_CHARS, CatanError
 from ..game import Game
+from ..move_words import MoveWordsError, as_notation
 from ..rules.words import may, say
 from ..state import State
 from .timeline import Node
@@ -100,13 +101,19 @@ def answer_nodes(puzzle: Puzzle, node: Node, rules) -> list[Node]:
 
 
 def judge(puzzle: Puzzle, node: Node, rules, move: Action | str) -> Judgement:
-    """Whether ``move`` (an Action or notation) answers the puzzle asked at ``node``; nothing
-    is played. An unreadable or illegal move is wrong with the engine's reason and rule."""
+    """Whether ``move`` (an Action, or text: notation or the page's words, ``move_words``)
+    answers the puzzle asked at ``node``; nothing is played. An unreadable or illegal move
+    is wrong with the engine's reason and rule."""
     game = Game(rules, node.state)
     shown = move if isinstance(move, str) else str(move)
-    try:
+    try:  # typed: notation, or the page's words for a move (examples: no answer's spot)
+        if isinstance(move, str):
+            move = as_notation(game, move, secret_labels(puzzle, node, rules))
         ex = game.explain(move)
-    except CatanError as e:  # not notation
+    except MoveWordsError as e:  # what was typed, and what is wrong in a learner's words
+        typed = shown if len(shown) <= QUOTE_CHARS else shown[:QUOTE_CHARS] + "…"
+        return Judgement(shown, False, False, "", f"That is not a move: “{typed}”. {e}")
+    except CatanError as e:  # an action naming nothing there
         return Judgement(shown, False, False, "", f"That is not a move: {e}")
     answers = answer_nodes(puzzle, node, rules)
     hit = next((c for c in answers if c.action == ex.action), None)
@@ -183,6 +190,21 @@ def secrets(puzzle: Puzzle, node: Node, rules) -> list[str]:
         if type(a).__name__ == "Improve":  # its track: "trade", "politics", "science"
             words.append(text.split()[-1])
         out += [w for w in words if w and not _names(puzzle.prompt, w) and w not in out]
+    return out
+
+
+def secret_labels(puzzle: Puzzle, node: Node, rules) -> set[str]:
+    """The labels of the answers' spots (corners, edges, hexes), and their seat when the
+    question asks who moves: what no example move said to a learner there may name."""
+    out: set[str] = set()
+    for child in answer_nodes(puzzle, node, rules):
+        a = child.action
+        if a is not None and asks_who(puzzle) and a.player >= 0:
+            out.add(node.state.name(a.player))
+        for name, kind, _ in spot_fields(type(a)) if a is not None else ():
+            x = getattr(a, name, None)
+            if isinstance(x, int) and x >= 0:
+                out.add({"vertex": VERTEX_LABELS, "edge": EDGE_LABELS, "hex": HEX_NAMES}[kind][x])
     return out
 
 

@@ -22,6 +22,7 @@ from ..errors import LinkError
 from ..game import Game
 from ..study.timeline import Node
 from . import markup, verdicts
+from .board_tags import event_px
 from .board_view import BoardView
 from .describe import board_text_html
 from .dice_shown import dice_shown, event_words
@@ -78,6 +79,20 @@ def step_cursor(
         if score < best_score:
             best, best_score = spot, score
     return best
+
+
+POINTER = "Under the pointer:"  # the status line's words for the spot the pointer is on
+
+
+def spot_words(spot: Spot) -> str:
+    """A spot as the page says it: "corner N4", "edge P7", "hex K"."""
+    return f"{SPOT_WORDS[spot[0]]} {LABELS[spot[0]][spot[1]]}"
+
+
+def pointer_words(spot: Spot | None) -> str:
+    """The status line under the board for the spot under the pointer: "Under the pointer:
+    edge P7" (a bare "edge P7" beside Copy link read as a code); '' off the board."""
+    return f"{POINTER} {spot_words(spot)}" if spot is not None else ""
 
 
 def state_html(node: Node, game: Game) -> str:
@@ -147,9 +162,11 @@ class BoardPanel:
             ]
         )
         self.widget.add_class("catan-board-col")  # sizes: style.THEME_CSS (wraps when narrow)
-        # The pointer over the board: throttled moves (each is a round trip to the kernel)
+        # The pointer over the board: throttled moves (each is a round trip to the kernel),
+        # on the canvas itself, whose box a click is reckoned in too (the column around it
+        # is wider where the board is centred: its box put the pointer beside the click)
         self.moves_events = Event(
-            source=self.view.widget,
+            source=self.view.canvas,
             watched_events=["mousemove", "mouseleave"],
             throttle_or_debounce="throttle",
             wait=HOVER_WAIT_MS,
@@ -273,8 +290,14 @@ class BoardPanel:
 
     # ------------------------------------------------------------ pointer and keys
     def click(self, x: float, y: float) -> None:
-        """A click on the board at canvas pixel ``(x, y)``."""
-        self.act_on(self.view.hit(x, y), "click")
+        """A click on the board at canvas pixel ``(x, y)``: the spot the pointer names there
+        (``spot_at``)."""
+        self.act_on(self.spot_at(x, y), "click")
+
+    def spot_at(self, x: float, y: float) -> Spot | None:
+        """The spot at canvas pixel ``(x, y)``, one hit test for the pointer's label and the
+        click's judgement (``BoardView.hit``)."""
+        return self.view.hit(x, y)
 
     def tap(self, touches: list[tuple[float, float]]) -> None:
         """A finger on the board (a phone or tablet; the canvas cancels the mouse events a
@@ -286,7 +309,7 @@ class BoardPanel:
         meant = self.view.reach(*touches[0], self.cursor_spots())
         spots = [spot for spot in meant if spot is not None]
         if len(spots) == 2:  # about as near to both: a guess could play what was not meant
-            a, b = (f"{SPOT_WORDS[k]} {LABELS[k][i]}" for k, i in spots)
+            a, b = (spot_words(spot) for spot in spots)
             self.pointer.value = f"Between {a} and {b}: tap nearer the one you mean."
             return
         self.act_on(meant[0], "tap")
@@ -302,17 +325,22 @@ class BoardPanel:
         self.act_at(spot)
 
     def on_pointer(self, event: dict) -> None:
-        if event.get("type") == "mouseleave" or not event.get("boundingRectWidth"):
+        """The pointer moved over the canvas (or left it): the spot under it ringed when the
+        chosen kind may be played there, and named in the status line (``pointer_words``),
+        by the hit test a click there is judged by (``spot_at``)."""
+        canvas = self.view.canvas
+        leave = event.get("type") == "mouseleave"
+        at = None if leave else event_px(event, canvas.width, canvas.height)
+        if at is None:
             self.view.hover(None)
             self.pointer.value = ""
             self.cursor_status()  # the keyboard's cursor, if any
             return
-        scale = self.view.canvas.width / event["boundingRectWidth"]
-        spot = self.view.hit(event["relativeX"] * scale, event["relativeY"] * scale)
+        spot = self.spot_at(*at)
         editing = self.edit_piece() is not None
         shown = None if spot is not None and not editing and spot not in self.view.targets else spot
         self.view.hover(shown)
-        label = f"{SPOT_WORDS[spot[0]]} {LABELS[spot[0]][spot[1]]}" if spot else ""
+        label = pointer_words(spot)
         if self.pointer.value != label:
             self.pointer.value = label
 
@@ -385,7 +413,7 @@ class BoardPanel:
             if self.pointer.value.startswith("cursor"):
                 self.pointer.value = ""
             return
-        label = f"cursor: {SPOT_WORDS[spot[0]]} {LABELS[spot[0]][spot[1]]}"
+        label = f"cursor: {spot_words(spot)}"
         piece, kind = self.edit_piece(), self.session.kind
         if piece is not None:
             label += f" · Enter: place {piece}"

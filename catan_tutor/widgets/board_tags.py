@@ -107,6 +107,19 @@ def hit_test(p: Point) -> Spot | None:
     return None
 
 
+def event_px(event: dict, width: float, height: float) -> tuple[float, float] | None:
+    """The canvas pixel of a pointer event on a canvas ``width`` x ``height`` pixels
+    (ipyevents: CSS pixels from the canvas's top left, and the box it shows in), as
+    ipycanvas reckons a click's: each axis scaled by the canvas's pixels over its shown size,
+    so that the pointer's spot and a click's come from one hit test (``hit_test``). None
+    without a box."""
+    w, h = event.get("boundingRectWidth"), event.get("boundingRectHeight")
+    x, y = event.get("relativeX"), event.get("relativeY")
+    if not w or not h or x is None or y is None:
+        return None
+    return (float(x) * width / w, float(y) * height / h)
+
+
 def reach_spot(p: Point, aims: list[Spot], reach: float) -> Spot | None:
     """The spot a finger at board point ``p`` means, ``aims`` being the spots it can aim at
     now (the glowing targets, else every spot of the kind chosen): the spot under it when it

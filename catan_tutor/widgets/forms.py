@@ -137,15 +137,21 @@ def _choose(name: str, cls: type | None = None) -> str:
     return _CHOOSE.get(name, f"the {field_label(name)}")
 
 
-def every_spot(actions: list[Action], seats: tuple[int, ...] = ()) -> list[Action]:
+def every_spot(
+    actions: list[Action], seats: tuple[int, ...] = (), unused_too: bool = True
+) -> list[Action]:
     """``actions`` with each spot field (corner, edge, hex) over every spot of the board, and
     with each of ``seats`` as the mover: a puzzle's form lists them all (the legal ones only
     would narrow the answer; a question who moves names no seat), in the board's order (the
-    legal ones first would narrow it too)."""
+    legal ones first would narrow it too); a lesson's too, so that a wrong spot can be
+    asked about. ``unused_too=False``: an optional spot no move fills stays empty (a
+    lesson's improvement that wins no metropolis names no city)."""
     out = dict.fromkeys(actions)
     sizes = {"vertex": len(VERTEX_LABELS), "edge": len(EDGE_LABELS), "hex": len(HEX_NAMES)}
     for a in actions:
         for n, kind in clicked_fields(type(a)).items():
+            if not unused_too and unused(actions, n):
+                continue
             out.update(dict.fromkeys(type(a)(**{**_values(a), n: i}) for i in range(sizes[kind])))
     for a in list(out):
         out.update(dict.fromkeys(type(a)(**{**_values(a), "player": p}) for p in seats))
@@ -168,7 +174,10 @@ def _blank(value: object) -> object:
 
 
 class ActionForm:
-    """``ActionForm(game, actions, on_play)``: ``actions`` are the legal ones of one kind.
+    """``ActionForm(game, actions, on_play)``: ``actions`` are the moves of one kind its
+    lists offer: the legal ones, or in a lesson every spot of them (``every_spot``: a wrong
+    one gets the engine's why-not, and Play stays off); ``listed``: the "or pick" list's
+    moves (default: ``actions``).
 
     The lists start empty ("choose a corner"): the form suggests no move the learner did not
     pick, except ``filled`` (a lesson's next move) and a list with one value only. With
@@ -184,6 +193,7 @@ class ActionForm:
         *,
         filled: Action | None = None,
         any_move: bool = False,
+        listed: list[Action] | None = None,
     ):
         self.game, self.actions, self.on_play, self.on_rule = game, actions, on_play, on_rule
         self.any_move = any_move
@@ -236,8 +246,9 @@ class ActionForm:
                 )
                 self.pickers[n] = dd
                 rows.append(dd)
+        picks = actions if listed is None else listed
         self.listed = widgets.Dropdown(
-            options=list(zip(option_labels(game, actions), actions, strict=True)),
+            options=list(zip(option_labels(game, picks), picks, strict=True)),
             value=None,
             description=LIST_LABEL,
             layout=widgets.Layout(width="420px"),

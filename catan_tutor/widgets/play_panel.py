@@ -1,8 +1,8 @@
 """The Play tab's controls, a view of the session: Roll and End turn (coloured only while they
 can be pressed), the learner's own hand, the palette of the kinds legal now (choosing one
 makes its targets glow), the other kinds of the variant behind one "Why can't I…?" toggle,
-the form of the kind chosen, Try a move (any notation, the engine's verdict, Play when legal)
-and What happened (the log, newest first).
+the form of the kind chosen, Try a move (notation or the page's words, the engine's verdict,
+Play when legal) and What happened (the log, newest first).
 """
 
 from __future__ import annotations
@@ -254,13 +254,23 @@ class PlayPanel:
             return None
         nxt = s.node.children[0].action if s.lesson_id and s.node.children else None
         secret = s.puzzle_secret  # every spot listed, any move played (and judged)
+        # In a lesson the "at" list offers every spot of the kind too (a wrong one: why not
+        # there); "or pick" the legal moves. A free game's lists offer the legal ones only.
+        spots = (
+            every_spot(acts, s.puzzle.seats())
+            if secret
+            else every_spot(acts, unused_too=False)
+            if s.studying()
+            else acts
+        )
         form = ActionForm(
             s.game,
-            every_spot(acts, s.puzzle.seats()) if secret else acts,
+            spots,
             self.guard(s.play),
             self.guard(self.show_rule),
             filled=None if secret else nxt,  # a lesson's next move is the one filled in
             any_move=secret,
+            listed=None if secret else acts,
         )
         if secret:  # no "✓ legal" on the move chosen: the puzzle judges it
             form.status.layout.display = "none"
@@ -381,7 +391,9 @@ class PlayPanel:
             if not kind:
                 return s.say("Choose what to do first (the buttons above).")
             s.choose_kind(kind)
-        acts = [a for a in self.form.actions if target_of(a) == spot] if self.form else []
+        # the moves a click may play: any, while a puzzle judges it; else the legal ones
+        pool = (self.form.actions if s.puzzle_secret else s.of_kind()) if self.form else []
+        acts = [a for a in pool if target_of(a) == spot]
         if len(acts) == 1:
             s.play(acts[0])
         elif acts and self.form is not None:

@@ -8,7 +8,7 @@ and the lesson goes on (a right answer off the lesson's line stays, a variation,
 button back to the line). Up to two hints, one click each: where to look, then the rule.
 
 Nothing for tests shows: the puzzle's node, whether it is solved, the tries and the hints
-taken, whether targets may glow (``data-glow``: no secret here, or a rule question) are
+taken, whether targets may glow (``data-glow``: no open question here) are
 ``data-*`` attributes of a hidden element (class ``catan-puzzle-state``).
 """
 

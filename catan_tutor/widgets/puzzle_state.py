@@ -7,7 +7,7 @@ two hints. ``puzzle.py`` shows it.
 While the question at the current node is open the answer is a secret (``secret()``, the
 session's ``puzzle_secret``): the views then show nothing that narrows it beyond the prompt
 (no line past the node, no turn words, no What to notice, no kind chosen for the learner, no
-glowing targets unless the question is a rule question, ``glows()``; the palette offers the
+glowing targets, ``glows()``, on every screen and input path; the palette offers the
 kinds of the phase, legal or not, ``kinds.moment_kinds``; a question who moves has the
 player chosen in the form, ``seats()``). A wrong answer leaves the kind chosen. The chance a
 right answer brings resolves itself as the lesson has it (``after_answer``).
@@ -20,10 +20,20 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..actions import Action
+from ..move_words import as_notation
 from ..rules.words import say
-from ..study.puzzle import Judgement, Puzzle, answer_nodes, asks_rule, asks_who, hint, judge
+from ..study.puzzle import (
+    Judgement,
+    Puzzle,
+    answer_nodes,
+    asks_who,
+    hint,
+    judge,
+    secret_labels,
+)
 from ..study.timeline import Node
 from .kinds import acting_seat, target_of
+from .roll_steps import MAX_ROLL_STEPS, rolling
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
@@ -43,7 +53,6 @@ class PuzzleState:
         self.answered: int | None = None  # the answer's node, while the "right" shows
         self.right: Judgement | None = None  # that "right" (also above a next question)
         self._last: tuple[int, str] | None = None  # the last text judged, and where
-        self._rule_question: tuple[int, bool] | None = None  # (node id, asks_rule there)
 
     # ------------------------------------------------------------ what is asked where
     def key(self, node: Node) -> tuple[str, int]:
@@ -74,17 +83,25 @@ class PuzzleState:
         return self.holds()
 
     def glows(self) -> bool:
-        """The legal targets of the kind chosen may glow: no secret here, or the question is
-        a rule question (every legal move of the answer's kind answers it, asks_rule)."""
-        if not self.secret():
-            return True
+        """The legal targets of the kind chosen may glow: no question is open here. While one
+        is, nothing glows, a rule question's neither (its legal targets are its answers: the
+        first road of puzzle 1.4 glowed on its three edges, every one an answer)."""
+        return not self.secret()
+
+    def read(self, text: str) -> str:
+        """``text`` as notation: itself, or the page's words for a move spelled in it
+        (``move_words.as_notation``); its error's example moves name none of the open
+        question's answer spots."""
+        return as_notation(self.session.game, text, self.secret_labels())
+
+    def secret_labels(self) -> set[str]:
+        """The labels of the open question's answer spots (none without one): what no
+        example move said to the learner may name."""
+        puzzle = self.puzzle_at() if self.secret() else None
+        if puzzle is None:
+            return set()
         tl = self.session.timeline
-        node = tl.current
-        if self._rule_question is None or self._rule_question[0] != node.id:
-            puzzle = self.puzzle_at(node)
-            rule = puzzle is not None and asks_rule(puzzle, node, tl.rules)
-            self._rule_question = (node.id, rule)
-        return self._rule_question[1]
+        return secret_labels(puzzle, tl.current, tl.rules)
 
     def seats(self) -> tuple[int, ...]:
         """The seats a move may be played for while the question is open: every player's when
@@ -193,12 +210,23 @@ class PuzzleState:
         """Right after a right answer, the chance events it brings resolve themselves as the
         lesson's line has them (a steal is random: never offered as the thief's choice; the
         outcome can still be forced in Explore, from the node before), the "right" on the
-        node reached. Nothing at a node the lesson has no outcome for, or that asks again."""
-        tl = self.session.timeline
+        node reached. A roll the lesson's line stops in (an answer "P1 roll" and no dice
+        after it) is thrown on to where the dice fall, as Roll throws them (the seeded
+        sampler), like a lesson's roll step. Nothing else at a node the lesson has no
+        outcome for, or that asks again."""
+        s = self.session
+        tl = s.timeline
         if self.answered != tl.current.id:
             return
-        while tl.game.is_chance() and tl.current.children and not self.holds():
-            tl.goto(tl.current.children[0])
+        for _ in range(MAX_ROLL_STEPS):
+            if not tl.game.is_chance() or self.holds():
+                break
+            if tl.current.children:
+                tl.goto(tl.current.children[0])
+            elif rolling(tl.rules, tl.current):  # the dice, the lesson's line ended
+                s.advance(s.chance(tl.game))
+            else:
+                break
         self.answered = tl.current.id
 
     def submit(self, text: str) -> None:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from .puzzle_state import PuzzleState
 
 ROLL_PHASES = frozenset({"dice", "progress-draw"})  # chance that Roll goes on through
+MAX_ROLL_STEPS = 40  # chance outcomes one Roll click plays at most
 
 
 def rolling(rules, node: Node) -> bool:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action
 from ..game import Game
 from ..sampler import Sampler
+from ..study.scenario import Scenario
 from ..study.timeline import Node, Timeline
 from .roll_steps import rolling
 
@@ -35,12 +36,18 @@ class LessonLine:
     """Mixed into ``TutorSession``, which holds these fields and shows the node after each step."""
 
     timeline: Timeline
+    scenario: Scenario | None
     lesson_id: str
     lesson_nodes: LessonNodes
     sampler: Sampler
     show: Callable[..., None]
     start: Callable[[], Node]
     puzzle: PuzzleState
+
+    def studying(self) -> bool:
+        """A lesson is shown (of the library, or a lesson's file opened), not a free game."""
+        sc = self.scenario
+        return bool(self.lesson_id) or (sc is not None and sc.timeline is self.timeline)
 
     def chance(self, g: Game) -> Action:
         """The outcome Roll plays at a chance node: on a lesson's line, the lesson's own (its

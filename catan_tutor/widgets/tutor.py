@@ -16,8 +16,9 @@ time it is shown; a panel built late renders from the session then.
 - board click: plays the chosen kind's action at the clicked vertex, edge or hex; several
   actions there (a robber move and its victims) fill the form, which offers the rest; a
   spot that does not glow answers with the engine's verdict on that kind there (why not)
-- Try a move: any move typed as notation gets the engine's verdict (legal or not, why, the
-  rule's title with its text on a click); a legal one can be played from there
+- Try a move: any move typed, as notation or in the page's words (``move_words``), gets the
+  engine's verdict (legal or not, why, the rule's title with its text on a click); a legal
+  one can be played from there
 - every verdict names its rule; "Open in Rules" shows it in the Rules tab, which lists the
   rules of the variant by section with a search box
 - What happened: each move played or stepped through, in words (the engine's verdict on it,

@@ -39,7 +39,7 @@ from .kinds import (
 )
 from .path_log import SETUP_PHASE, PathLog
 from .puzzle_state import PuzzleState
-from .roll_steps import ROLL_PHASES, RollSteps
+from .roll_steps import MAX_ROLL_STEPS, ROLL_PHASES, RollSteps
 from .session_line import HIDDEN, LessonLine, LessonNodes
 from .session_seats import SeatSettings
 from .session_tree import TreeEdits
@@ -55,7 +55,6 @@ FULL = (
     f"This move tree is full ({MAX_TIMELINE_NODES:,} moves): delete a variation or "
     "start a new game to go on."
 )
-MAX_ROLL_STEPS = 40  # chance outcomes one Roll click plays at most
 ASK_HINT = (
     "Nothing of this kind can be played now. Click a spot on the board to see why "
     "not there, or type the move under Try a move."
@@ -340,13 +339,13 @@ class TutorSession(TreeEdits, SeatSettings, RollSteps, LessonLine):
 
     # ------------------------------------------------------------ Try a move
     def try_move(self, text: str) -> None:
-        """The engine's verdict on the move ``text`` (nothing is played)."""
+        """The engine's verdict on the move ``text``: notation or words (nothing is played)."""
         self.tried_text, self.tried_at = text, self.timeline.current
         self.verdict, self.unreadable, self.unreadable_word = None, "", ""
         if text.strip():
-            try:
-                self.verdict = self.game.explain(text)
-            except CatanError as e:  # not notation (NotationError): what is wrong, in words
+            try:  # notation, or the page's words for a move (PuzzleState.read)
+                self.verdict = self.game.explain(self.puzzle.read(text))
+            except CatanError as e:  # no move (MoveWordsError): what is wrong, in words
                 self.unreadable, self.unreadable_word = notation_problem(e)
         self.emit("tried")
 

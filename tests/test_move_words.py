@@ -1,0 +1,207 @@
+"""A move typed in the page's words (issue 33, a fresh learner: "P1 settlement E4" got "'settlement'
+is not an action (at character 4…)"): ``catan_tutor.move_words`` reads the words the page
+says moves in, for each kind of action (C&K's too), the seat left out when it is the mover's;
+strict notation is unchanged; words it cannot read get a learner's sentence naming the words
+it takes, never a character offset; and wrong input changes nothing, under Try a move and in
+a puzzle's answer box.
+"""
+
+from __future__ import annotations
+
+import pytest
+from puzzle_answers import course_puzzles
+from test_puzzle_secret import at_question, widget_text
+
+from catan_tutor import board, new_game
+from catan_tutor.actions import parse_action
+from catan_tutor.errors import NotationError
+from catan_tutor.game import Game
+from catan_tutor.move_words import MoveWordsError, as_notation, examples, read_move
+from catan_tutor.study.editor import edit
+from catan_tutor.widgets.tutor import Tutor
+
+
+def _base() -> Game:
+    """A base game in setup, P1 to place."""
+    return new_game("base", players=3)
+
+
+def _ck() -> Game:
+    """A C&K game in its first turn, P1 to act: knights and improvements can be named."""
+    return edit(
+        new_game("ck", players=3),
+        "place P1 settlement J12",
+        "place P1 road J1",
+        "turn P1 main 3",
+    )
+
+
+BASE = {
+    "settle E4": [
+        "P1 settlement E4", "settlement E4", "build a settlement on E4",
+        "Build a settlement on corner E4.", "p1 settle e4", "P1's settlement on E4",
+        "place a settlement at E4", "settlement E4 for P1", "I build a settlement on E4",
+    ],
+    "road N5": [
+        "road N5", "P1 road N5", "build a road on N5", "build a road on edge N5",
+        "place my road at N5", "Road n5!",
+    ],
+    "city A12": [
+        "city A12", "P1 city A12", "build a city on A12",
+        "upgrade my settlement on A12 to a city", "a city at corner A12",
+    ],
+    "robber K": ["move the robber to K", "robber K", "Move the robber to hex K."],
+    "robber K P2": [
+        "move the robber to K and steal from P2", "move the robber to K and rob P2",
+        "put the robber on K, rob P2", "robber K P2",
+    ],
+    "robber A": ["move the robber to A", "Move the robber to hex A"],
+    "robber I": ["I move the robber to I"],
+    "roll": ["roll", "roll the dice", "P1 roll the dice", "throw the dice"],
+    "end": ["end turn", "end my turn", "P1 end turn", "done"],
+    "buy": ["buy a development card", "buy a dev card", "P1 buys a development card"],
+    "knight": ["play a knight", "play the knight card"],
+    "roadbuilding": ["play road building", "road building"],
+    "plenty wool ore": ["year of plenty wool ore", "play year of plenty: wool and ore"],
+    "monopoly wool": ["play monopoly on wool", "monopoly wool"],
+    "bank 4 wool for ore": [
+        "trade 4 wool for 1 ore", "trade 4 wool with the bank for ore", "bank 4 wool for 1 ore",
+    ],
+    "discard 2 wool, 1 ore": ["discard 2 wool and 1 ore", "P1 discards 2 wool, 1 ore"],
+}  # fmt: skip
+CK = {
+    "recruit F6": ["recruit a knight on F6", "build a knight on F6", "knight F6", "P1 knight F6"],
+    "promote F6": ["promote the knight on F6", "upgrade the knight on F6", "promote F6"],
+    "activate F6": ["activate the knight on F6", "activate knight F6"],
+    "wall A12": ["build a city wall on A12", "wall A12", "a wall on A12"],
+    "move F6 J4": ["move the knight from F6 to J4", "move knight F6 to J4", "move F6 J4"],
+    "chase F6 K": [
+        "chase the robber with the knight on F6 to K",
+        "chase the robber to K with the knight on F6",
+    ],
+    "improve science": ["improve science", "buy a science improvement", "science improvement"],
+    "improve trade": ["improve trade", "trade improvement", "buy a trade improvement"],
+    "robber K P2": ["move the robber to K and steal from P2"],
+    "city A12": ["build a city on A12"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("make", "notation", "typed"),
+    [(_base, n, t) for n, ts in BASE.items() for t in ts]
+    + [(_ck, n, t) for n, ts in CK.items() for t in ts],
+)
+def test_the_pages_words_for_a_move_read_as_its_notation(make, notation, typed):
+    g = make()
+    assert read_move(g, typed) == g.parse(notation), typed
+
+
+def test_another_seat_is_named_first_and_the_mover_may_be_left_out():
+    g = _base()
+    assert read_move(g, "P2 build a road on N5") == g.parse("P2 road N5")
+    assert read_move(g, "player 2 road N5") == g.parse("P2 road N5")
+    assert read_move(g, "road N5").player == 0  # the mover, P1
+
+
+def test_notation_is_read_as_it_is_and_stays_strict():
+    """Notation goes through untouched; the engine's own reader still refuses the words."""
+    g = _base()
+    for text in (
+        "P1 settle E4",
+        "road N5",
+        "P1 bank 4 wool for ore",
+        "P1 offer P2 1 brick for 1 ore",
+    ):
+        assert as_notation(g, text) == text
+    with pytest.raises(NotationError, match="at character"):
+        parse_action("P1 settlement E4", 0)  # the notation is not weakened
+
+
+@pytest.mark.parametrize(
+    ("typed", "says", "word"),
+    [
+        ("fly to the moon", "I cannot read “fly”. Type a move like", "fly"),
+        ("P1 sing", "I cannot read “sing”", "sing"),
+        ("", "Nothing is typed", ""),
+        ("settlement Z9", "“Z9” is not a corner", "Z9"),
+        ("build a road on E4", "“E4” is not an edge", "E4"),
+        ("settlement", "A corner is missing at the end", ""),
+        ("move the robber to Z", "“Z” is not a hex", "Z"),
+        ("P1 settle E4 now", "There are extra words at the end", "now"),
+    ],
+)
+def test_words_it_cannot_read_get_a_learners_sentence_without_offsets(typed, says, word):
+    g = _base()
+    with pytest.raises(MoveWordsError) as caught:
+        read_move(g, typed)
+    e = caught.value
+    assert says in str(e), str(e)
+    assert "character" not in str(e) and "cannot read '" not in str(e)  # the reader's words
+    assert e.word == word
+
+
+def test_the_examples_name_the_words_it_takes_and_no_label_to_avoid():
+    """The examples are moves it reads; in a puzzle they name none of the answer's spots."""
+    g, ck = _base(), _ck()
+    said = examples(g)
+    assert "“settlement H4”" in said and "“road H3”" in said and "“end turn”" in said
+    assert "knight" not in said and "“knight F6”" in examples(ck)
+    for example in ("settlement H4", "road H3", "city J12", "robber K", "roll", "end turn"):
+        read_move(g, example)
+    avoid = {"H4", "H3", "J12", "K"}
+    assert not any(f" {x}”" in examples(g, avoid) for x in avoid)
+
+
+def test_try_a_move_reads_the_pages_words_and_wrong_input_changes_nothing():
+    t = Tutor(_base())
+    s = t.session
+    before = (s.timeline.current, len(s.timeline.nodes), s.game.position())
+    t.controls.try_text.value = "build a settlement on E4"
+    assert s.verdict is not None and s.verdict.legal and str(s.tried) == "P1 settle E4"
+    said = {}
+    for wrong in ("fly to the moon", "settlement Z9", "P1 settlement"):
+        t.controls.try_text.value = wrong
+        shown = said[wrong] = t.controls.try_verdict.value
+        assert s.verdict is None and s.tried is None and "not a move" in shown
+        assert "character" not in shown and t.controls.try_play.disabled
+    assert "Type a move like" in said["fly to the moon"]
+    assert "<mark class='catan-bad-word'>fly</mark>" in said["fly to the moon"]
+    assert "is not a corner" in said["settlement Z9"]
+    assert "A corner is missing at the end" in said["P1 settlement"]
+    assert (s.timeline.current, len(s.timeline.nodes), s.game.position()) == before
+    t.controls.try_text.value = "P1 settlement E4"
+    t.controls.try_play.click()
+    assert [str(a) for a in s.timeline.moves()] == ["P1 settle E4"]
+
+
+def test_a_puzzles_answer_box_reads_the_pages_words_and_wrong_words_change_nothing():
+    """1.4's first road: junk is not a move (nothing played, the examples name none of the
+    three answers' edges); "build a road on N5", the seat left out, is right."""
+    first = course_puzzles()[0]
+    t = at_question(first)
+    s = t.session
+    question, count = s.timeline.current, len(s.timeline.nodes)
+    t.puzzle.submit("I fly a kite")
+    shown = widget_text(t.puzzle.widget)
+    assert s.timeline.current is question and len(s.timeline.nodes) == count
+    assert "That is not a move: “I fly a kite”. I cannot read “fly”. Type a move like" in shown
+    assert "character" not in shown
+    for answer in ("N3", "N5", "O7"):
+        assert answer not in shown
+    t.puzzle.submit("build a road on N5")
+    assert str(s.timeline.current.action) == "P1 road N5"
+    assert "Right" in widget_text(t.puzzle.widget)
+
+
+def test_a_ck_puzzle_is_answered_in_words():
+    """puzzle_ck_knights' "put P3's second piece on C6": "build a city on C6" is right."""
+    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_ck_knights")
+    t = at_question(asked)
+    t.puzzle.submit("build a city on C6")
+    assert str(t.session.timeline.current.action) == "P3 city C6"
+
+
+def test_the_board_labels_are_read_in_any_case():
+    g = _base()
+    v = board.parse_vertex("E4")
+    assert read_move(g, "SETTLEMENT e4").vertex == v  # type: ignore[attr-defined]
