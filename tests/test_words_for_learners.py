@@ -246,3 +246,19 @@ def test_refusals_of_chance_and_of_other_variants_quote_no_notation():
     foreign = g.explain(f"P{g.state.active + 1} recruit A4")
     assert not foreign.legal and foreign.rule == "BASE-COMP-PIECES"
     assert "'" not in foreign.reason and "recruit" not in foreign.reason
+
+
+def test_rule_texts_say_corner_not_vertex():
+    """Issue 33: the page says "corner", and the § marker opens the rule's own text, so no
+    rule's text, title or reading says "vertex" (the IDs stay as they were)."""
+    from catan_tutor import rulebook
+
+    said = [
+        f"{r.id}: {part}"
+        for r in rulebook.rules().values()
+        for part in (r.text, r.title, r.decision)
+        if re.search(r"\bvert(?:ex|ices)\b", part, re.I)
+    ]
+    assert said == []
+    assert "on a corner adjacent" in rulebook.rule("BASE-BUILD-DISTANCE").text
+    assert len(rulebook.rules()) == 254
