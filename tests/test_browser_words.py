@@ -91,7 +91,9 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
         if tab == "Moves":  # a roll is one row in words; rows and headings never run on
             listed = page.locator(".catan-moves-box").inner_text()
             assert re.search(r"Turn \d+\. P\d rolls \d and \d: \d+\.", listed), listed
-            assert "die shows" not in listed, listed
+            rows = page.locator(".catan-moves-box .catan-mv").all_inner_texts()
+            assert not any("die shows" in r or r.endswith(" rolls") for r in rows), rows
+            assert "rolls the dice for this turn's production" not in listed, listed  # said once
             assert not re.search(r"[a-z0-9](?:Turn|Setup|P\d)", listed), listed
         page.screenshot(path=ARTIFACTS / f"words_explore_{tab.lower()}.png", full_page=True)
     open_tab(page, "Play")

@@ -34,6 +34,7 @@ from ..state import State
 from ..study.timeline import Node, Timeline
 from . import markup
 from .guard import guarded, shown_in
+from .roll_steps import said_by_move
 from .roll_words import throw_nodes, throw_words
 from .tutor_session import SETUP_PHASE, start_node
 
@@ -48,8 +49,9 @@ LIST_KEYS = {
 }
 _NODE_CLASS = re.compile(r"\bcatan-mv-(\d+)\b")
 # After each row and turn heading, for a screen reader and the text a page copies: a full stop
-# and a space, out of sight (rows are spans side by side; without it they run together).
-_STOP = "<span class='catan-sr-only'>.</span> "
+# and a space, out of sight (rows are spans side by side; without it they run together); inline,
+# so the page's text keeps the row on its line ("Turn 2. P1 rolls 5 and 5: 10.").
+_STOP = "<span class='catan-mv-stop'>.</span> "
 
 # The list's look: the page's theme colours (JupyterLab's CSS variables, light fallbacks).
 MOVES_CSS = """<style>
@@ -69,8 +71,8 @@ MOVES_CSS = """<style>
 .catan-mv-var{display:block;margin:2px 0 2px 14px;padding-left:8px;font-size:12.5px;
  border-left:2px solid var(--jp-border-color1,#bbb);color:var(--jp-ui-font-color1,#333)}
 .catan-mv-more{color:var(--jp-ui-font-color2,#666);font-size:12px}
-.catan-moves-box .catan-sr-only{position:absolute;width:1px;height:1px;overflow:hidden;
- clip:rect(0 0 0 0);white-space:nowrap}
+.catan-mv-stop{display:inline-block;width:1px;height:1px;margin:-1px;overflow:hidden;
+ clip-path:inset(50%);white-space:nowrap}
 </style>"""
 
 
@@ -312,8 +314,11 @@ def _line(
         )
         out.append(_move_span(last, text, cls, title, lit) + _STOP)
         budget.used += 1
-        for member in group:
-            if member.comment:
+        for member in group:  # a die's comment that only says what the row says: left out
+            if member.comment and not (
+                len(group) > 1
+                and member.comment.strip() == said_by_move(budget.rules, member).strip()
+            ):
                 said = markup.text(member.comment)
                 out.append(f"<span class='catan-mv-comment'>{said}</span>{_stop(said)}")
         others = [o for m in group for o in _variations(m)]
