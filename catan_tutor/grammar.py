@@ -5,6 +5,9 @@ used by the engine's words (``rules/words.py``, ``rules/common.py``) and the pag
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from .board import CARD_NAMES
 
 # Plurals the rules below do not make (the rest add "s", "es" or "ies"); the cards of a
@@ -86,3 +89,54 @@ def verb(subjects: int, singular: str, many: str) -> str:
 def sentence(text: str) -> str:
     """``text`` starting with a capital letter ("chance decides" -> "Chance decides")."""
     return text[:1].upper() + text[1:]
+
+
+_COUNTED = re.compile(r"\b\d+ [a-z]+s\b")  # "4 cards" (not "down to 4")
+
+
+def same_waits(owed: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Who owes what with one wait said once for all who owe it: ``[("P2", "discard 4
+    cards"), ("P3", "discard 4 cards")]`` -> ``[("P2 and P3", "discard 4 cards each")]``."""
+    by_what: dict[str, list[str]] = {}
+    for who, what in owed:
+        by_what.setdefault(what, []).append(who)
+    return [
+        (and_list(who), what + (" each" if len(who) > 1 and _COUNTED.search(what) else ""))
+        for what, who in by_what.items()
+    ]
+
+
+def waits(owed: Sequence[tuple[str, str]]) -> str:
+    """Who owes what, as the end of "Waiting for …": ``[("P2", "discard 4 cards"), ("P3",
+    "discard 4 cards")]`` -> "P2 and P3 to discard 4 cards each"; different waits listed
+    one after another: "P2 to discard 4 cards and P3 to discard 3 cards"; a labelled wait
+    ("science 3: take a free resource") -> "P2 to take a free resource (science 3)"."""
+    parts = []
+    for who, what in same_waits(owed):
+        label, sep, do = what.partition(": ")  # "science 3: take a free resource"
+        said = f"{do} ({label})" if sep and re.fullmatch(r"[\w ]+", label) else what
+        parts.append(f"{who} to {said}")
+    return and_list(parts)
+
+
+# Names a sentence may open with, kept capitalised after a dash ("— Red goes first"): the
+# players' colours (a player is their colour before the roll-off seats them), the awards, the
+# game; a card's title, a seat or a label (P2, J, A4) too (``after_dash``).
+NAMES = frozenset(
+    "Red Blue White Orange Green Brown Neutral Longest Largest Defender Catan Cities".split()
+)
+
+
+def after_dash(text: str) -> str:
+    """``text`` to follow "— " inside a sentence: its first word loses its capital ("It is
+    P2's move" -> "it is P2's move", "Waiting for P2" -> "waiting for P2") unless it is a
+    name: ``NAMES``, a card's title ("Merchant Fleet"), a seat or a label (no small letter
+    after its capital: P2, J, A4)."""
+    from .card_titles import CARD_TITLES  # (card_titles imports the board, as this does)
+
+    head = re.match(r"[A-Z][a-z]+\b", text)
+    if head is None or head[0] in NAMES:
+        return text
+    if any(title == head[0] or title.startswith(head[0] + " ") for title in CARD_TITLES.values()):
+        return text
+    return text[:1].lower() + text[1:]

@@ -110,14 +110,15 @@ def test_a_variation_link_reopens_the_lesson_the_moves_and_the_node(new_page, ap
         nodes = [int(n) for n in fresh.evaluate(
             "() => [...document.querySelectorAll('.catan-moves .catan-mv')]"
             ".map(e => e.dataset.node)")]  # fmt: skip
-        assert here["node"] in nodes and 2 in nodes, nodes  # the variation, the lesson's line
+        assert here["node"] in nodes and 5 in nodes, nodes  # the variation, the lesson's line
+        assert 2 not in nodes, nodes  # the lesson's roll is one row, its dice in it (node 5)
         current = fresh.locator(".catan-moves .catan-mv-current")
         assert int(current.first.get_attribute("data-node")) == here["node"]
         fresh.screenshot(path=ARTIFACTS / "study_link_reopened.png")
-        fresh.locator(".catan-moves .catan-mv[data-node='2']").first.click()  # main line
-        fresh.wait_for_function(f"() => ({STATE_JS})()?.node === 2")
-        told = wait_log(fresh, 1)  # a roll under way: the die thrown so far, one line
-        assert len(told) == 1 and "white die shows 1" in told[0], told
+        fresh.locator(".catan-moves .catan-mv[data-node='5']").first.click()  # main line
+        fresh.wait_for_function(f"() => ({STATE_JS})()?.node === 5")
+        told = wait_log(fresh, 1)  # where the lesson's dice fell: the roll, one line
+        assert told == log[1:], told
     finally:
         fresh.close()
     assert p.outside == []

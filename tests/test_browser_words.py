@@ -4,14 +4,18 @@ open in Explore's Play tab, then a two-player forced trade form, the visible tex
 options, tooltips; not the notation in ``<code>``) carries no internal name (``src``, ``dst``,
 ``args``, ``listed``, card ids, variant codes, a ``commodities`` field where the variant has
 none), no emoji or pictograph, and counts and articles that agree. The icons are drawn (inline
-SVG). Then what needed a second look: an "our reading" tag that says what it means, the event
-die in words under the board, and ▶| greyed at an open puzzle yet saying why when pressed.
+SVG). The Moves tab reads a roll as one row in words ("Turn 1. P1 rolls 3 and 4: 7."), its
+rows never run together. Then what needed a second look: an "our reading" tag that says what
+it means, the event die in words under the board, and ▶| greyed at an open puzzle yet saying
+why when pressed.
 Screenshots: tests/artifacts/words_*.png.
 
 Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from browser_harness import ARTIFACTS, attribute, open_app, open_new_game, open_tab, pick_lesson
@@ -84,6 +88,13 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
         open_tab(page, tab)
         page.locator(there).first.wait_for()
         _check(page, f"Production, the 7 and the robber, the {tab} tab", tab != "Rules")
+        if tab == "Moves":  # a roll is one row in words; rows and headings never run on
+            listed = page.locator(".catan-moves-box").inner_text()
+            assert re.search(r"Turn \d+\. P\d rolls \d and \d: \d+\.", listed), listed
+            rows = page.locator(".catan-moves-box .catan-mv").all_inner_texts()
+            assert not any("die shows" in r or r.endswith(" rolls") for r in rows), rows
+            assert "rolls the dice for this turn's production" not in listed, listed  # said once
+            assert not re.search(r"[a-z0-9](?:Turn|Setup|P\d)", listed), listed
         page.screenshot(path=ARTIFACTS / f"words_explore_{tab.lower()}.png", full_page=True)
     open_tab(page, "Play")
     typed = page.locator(".catan-try input[type='text']")

@@ -138,9 +138,9 @@ def test_the_app_shows_the_chapter_and_its_goal_above_the_lesson():
     from catan_tutor.widgets.app import App
 
     app = App(start="ck_knight_displacement")
-    assert "Chapter 7 · Knights</b> — Recruit, promote and use knights" in app.chapter.value
+    assert "Chapter 7 · Knights</b> — recruit, promote and use knights" in app.chapter.value
     app.open("base_setup")
-    assert "Chapter 1 · A first game of Catan</b> — Set up a game" in app.chapter.value
+    assert "Chapter 1 · A first game of Catan</b> — set up a game" in app.chapter.value
     app.new()  # a game is in no chapter
     assert app.chapter.value == ""
     assert any(app.chapter in row.children for row in app.top.children[1:])  # above the tutor

@@ -19,7 +19,7 @@ def test_rule_gives_text_title_section_and_sources() -> None:
     r = rulebook.rule("CK-KNIGHT-DISPLACE")
     assert r.title == "Knight displacement"
     assert r.variant == "ck" and r.section == "4.9 Knights"
-    assert r.text.startswith("Travelling as in a move, the knight ends on a vertex")
+    assert r.text.startswith("Travelling as in a move, the knight ends on a corner")
     assert r.sources == ("003", "001")
     assert rulebook.text_of("BASE-BUILD-DISTANCE") == rulebook.rule("BASE-BUILD-DISTANCE").text
     assert "adjacent" in rulebook.text_of("BASE-BUILD-DISTANCE")

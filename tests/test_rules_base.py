@@ -1305,7 +1305,7 @@ def test_BASE_DEV_ROAD_BUILDING_two_free_roads():
     """BASE-DEV-ROAD-BUILDING: 2 free roads under the normal rules (1 if only 1 is left)."""
     g = main_game(dev=hands_text((0, 0, 1, 0, 0), *[(0,) * 5] * 3), deck="14,5,1,2,2")
     assert_legal(g, "P1 roadbuilding", "BASE-DEV-ROAD-BUILDING")
-    assert [(p.player, p.decision) for p in g.pending] == [(0, "build 2 free road(s)")]
+    assert [(p.player, p.decision) for p in g.pending] == [(0, "build 2 free roads")]
     assert_illegal(g, "P1 road S3", "BASE-BUILD-ROAD")
     assert_illegal(g, "P1 end", "BASE-DEV-ROAD-BUILDING")
     assert_legal(g, "P1 road A1")

@@ -111,7 +111,47 @@ def test_articles_before_numbers_and_words():
     assert grammar.and_list(["P1", "P2", "P3"]) == "P1, P2 and P3"
 
 
+# Punctuation a learner found wrong (issue 33): a doubled "§ §", " - " for a dash, a capital
+# after "— " that starts no name, doubled spaces, a space before a mark.
+_DOUBLED_MARK = re.compile(r"§[\s\u202f]*§")
+_HYPHEN_DASH = re.compile(r"\S - \S")
+_CAPITAL_AFTER_DASH = re.compile(r"— ([A-Z][a-z]*)\b")
+_DOUBLED_SPACE = re.compile(r"\S {2,}\S")
+_SPACE_BEFORE_MARK = re.compile(r"\w [.,;:!?](?!\d)")
+# Words that may open what follows a dash: names (colours as players, cards, awards, places)
+NAMES_AFTER_DASH = frozenset(
+    "Red Blue White Orange Green Brown Neutral Longest Largest Defender Catan Cities Knights "
+    "Knight Monopoly Victory Road Year Merchant Metropolis Aqueduct Alchemy".split()
+)
+
+
+def punctuation_errors(text: str) -> list[str]:
+    """Where ``text`` is punctuated wrong: "§ §", " - " as a dash, "— It is" (a capital
+    after a dash that opens no name: ``NAMES_AFTER_DASH``, a seat or a label like P1, J, A4),
+    "two  spaces", "a space ."."""
+    found = [m[0] for p in (_DOUBLED_MARK, _HYPHEN_DASH) for m in p.finditer(text)]
+    found += [
+        m[0]
+        for m in _CAPITAL_AFTER_DASH.finditer(text)
+        if m[1] not in NAMES_AFTER_DASH and not re.fullmatch(r"[A-Z]", m[1])
+    ]
+    found += [m[0] for p in (_DOUBLED_SPACE, _SPACE_BEFORE_MARK) for m in p.finditer(text)]
+    return found
+
+
+def test_the_punctuation_check_finds_what_the_learner_saw():
+    assert punctuation_errors("one road away.§ §") == ["§ §"]
+    assert punctuation_errors("away.§\u202f§") == ["§\u202f§"]
+    assert punctuation_errors("yourself - the first road") == ["f - t"]
+    assert punctuation_errors("on K5 — It is P2's move") == ["— It"]
+    assert punctuation_errors("on K5 — it is P2's move — Red goes first — J is the desert") == []
+    assert punctuation_errors("P1  rolls") == ["1  r"]
+    assert punctuation_errors("P1 rolls .") == ["s ."]
+    assert punctuation_errors("a 3:1 harbor, 2 : 1 is not") == ["2 :"]
+
+
 LABELS = ["P1", "P2", "N1", *VERTEX_LABELS, *EDGE_LABELS, *HEX_NAMES]
+NUMBER_KEYS = ("vp", "tokens", "barbarians", "defender", "phase")  # a count or a phase, never "-"
 
 
 @pytest.mark.parametrize("key", sorted(wording.NOTICES))
@@ -128,6 +168,8 @@ def test_every_notice_template_agrees_with_counts_0_1_2_and_every_label(key):
             text = say(k, v)
             assert text and not text[0].islower() and text.endswith("."), (key, k, v, text)
             assert agreement_errors(text) == [], (key, k, v, text)
+            if v != "-" or key not in NUMBER_KEYS:  # ("-" is no number nor phase)
+                assert punctuation_errors(text) == [], (key, k, v, text)
     if key == "vp":
         assert say("P1", "1") == "P1 has 1 victory point."
         assert say("P1", "2") == "P1 has 2 victory points."
@@ -165,6 +207,7 @@ def test_every_move_of_every_lesson_reads_in_agreeing_words():
                 text = words.say(node.parent.state, node.action)
                 seen_kinds.add(type(node.action).__name__)
                 assert agreement_errors(text) == [], (lid, str(node.action), text)
+                assert punctuation_errors(text) == [], (lid, str(node.action), text)
                 assert not INTERNAL.search(text), (lid, str(node.action), text)
                 listed = move_words(node.action)  # the Moves tab's words for it
                 assert not INTERNAL.search(listed), (lid, str(node.action), listed)
@@ -197,6 +240,7 @@ def test_every_refusal_of_the_engine_agrees():
         ex = g.explain(row["action"])
         assert not ex.legal
         assert agreement_errors(ex.reason) == [], (row["refusal"], row["action"], ex.reason)
+        assert punctuation_errors(ex.reason) == [], (row["refusal"], row["action"], ex.reason)
 
 
 def test_the_ck_setup_refusal_names_a_city_in_the_second_round():

@@ -115,16 +115,17 @@ def _shown(page: str) -> str:
 
 
 def test_rule_references_are_small_markers_not_bracketed_titles():
-    """Lesson 1.1's text: its rule IDs in brackets become raised "§" markers, buttons named
-    "Rule: <title>", each opening its title and text; no bracketed title interrupts a sentence
-    ("(Setup: round 1)"), and "our reading" is never written out beside a title."""
+    """Lesson 1.1's text: its rule IDs in brackets become raised "§" markers (one a bracket,
+    never "§ §"), buttons named "Rule: <title>", each opening its titles and texts; no
+    bracketed title interrupts a sentence ("(Setup: round 1)"), and "our reading" is never
+    written out beside a title."""
     sc = load_scenario(packaged_lessons() / "base_setup.catan.yaml")
     page = verdicts.lesson_html(sc.root.tutor)
     shown = _shown(page)
     assert "(" not in shown and "Setup: round 1" not in shown and "our reading" not in shown
-    assert "touching it.§" in shown and "one road away.§ §" in shown.replace("\u202f", " ")
+    assert "touching it.§" in shown and "one road away.§ Setup" in shown.replace("\n", " ")
     notes = re.findall(r"<sup class='catan-rule-ref catan-rule-note'([^>]*)>", page)
-    assert len(notes) == len(re.findall(r"\b(?:BASE)-[A-Z0-9-]+", sc.root.tutor))
+    assert len(notes) == len(re.findall(r"\((?:BASE)-[^)]*\)", sc.root.tutor))  # one per bracket
     names = [html.unescape(m) for m in re.findall(r"aria-label='([^']*)'", page)]
     assert "Rule: Setup: round 1" in names and "Rule: Board: beginner map, our reading" in names
     assert all("role='button' tabindex='0'" in n for n in notes)
@@ -246,3 +247,19 @@ def test_refusals_of_chance_and_of_other_variants_quote_no_notation():
     foreign = g.explain(f"P{g.state.active + 1} recruit A4")
     assert not foreign.legal and foreign.rule == "BASE-COMP-PIECES"
     assert "'" not in foreign.reason and "recruit" not in foreign.reason
+
+
+def test_rule_texts_say_corner_not_vertex():
+    """Issue 33: the page says "corner", and the § marker opens the rule's own text, so no
+    rule's text, title or reading says "vertex" (the IDs stay as they were)."""
+    from catan_tutor import rulebook
+
+    said = [
+        f"{r.id}: {part}"
+        for r in rulebook.rules().values()
+        for part in (r.text, r.title, r.decision)
+        if re.search(r"\bvert(?:ex|ices)\b", part, re.I)
+    ]
+    assert said == []
+    assert "on a corner adjacent" in rulebook.rule("BASE-BUILD-DISTANCE").text
+    assert len(rulebook.rules()) == 254

@@ -118,7 +118,7 @@ _PHRASES = {  # whole names (prefix dropped) whose words do not read well one by
     "BOARD-VARIABLE-HARBORS": "Board: harbors on a random board",
     "BOARD-ROBBER-START": "Board: where the robber starts",
     "BOARD-TRACK": "Board: barbarian track",
-    "DEF-ADJACENT": "Words: adjacent vertices",
+    "DEF-ADJACENT": "Words: adjacent corners",
     "DEF-COAST": "Words: coast",
     "DEF-DESERT-ADJ": "Words: next to the desert",
     "DEF-CONNECTED": "Words: connected roads",

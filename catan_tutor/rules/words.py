@@ -10,6 +10,7 @@ from ..actions import Action, ChaseRobber, MoveKnight, seat
 from ..board import HEX_NAMES, VERTEX_LABELS
 from ..card_titles import CARD_TITLES, card_list, card_title, notation_words
 from ..grammar import a as with_article
+from ..grammar import same_waits
 from ..progress_cards import TRACKS
 from ..state import BOARD, DICE, DRAW, ROLLOFF, STEAL, State
 from ..variants.ck_state import PROGRESS_DRAW
@@ -81,14 +82,14 @@ _CHANCE_WORDS = {
 
 
 def prompt(rules, s: State) -> str:
-    """What the game waits for now, in words: "P1: move the robber", "roll the dice: white,
-    then red, then the event die" (chance). No rule IDs (those go with the verdicts)."""
-    parts = []
-    for p, what in rules.pending(s):
-        if p < 0:
-            parts.append(chance_words(rules, s))  # "roll the dice": no "chance:" before it
-        else:
-            parts.append(f"{s.name(p)}: {what}")
+    """What the game waits for now, in words: "P1: move the robber", "P2 and P3: discard 4 cards
+    each", "roll the dice: white, then red, then the event die" (chance). No rule IDs (those go
+    with the verdicts)."""
+    pending = rules.pending(s)
+    parts = [chance_words(rules, s) for p, _ in pending if p < 0]  # no "chance:" before it
+    owed = [(s.name(p), what) for p, what in pending if p >= 0]
+    # one wait of several players said once: "P2 and P3: discard 4 cards each"
+    parts += [f"{who}: {what}" for who, what in same_waits(owed)]
     return "; ".join(dict.fromkeys(parts)) or "nothing"
 
 

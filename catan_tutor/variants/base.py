@@ -315,7 +315,7 @@ PHASES: Table[Phase] = Table(
         ROAD_BUILDING,
         "BASE-DEV-ROAD-BUILDING",
         options=_free_road_options,
-        pending=lambda rules, s: [(s.active, f"build {s.free_roads} free road(s)")],
+        pending=lambda rules, s: [(s.active, f"build {count(s.free_roads, 'free road')}")],
         count=lambda s, p: s.free_roads,
         exact=frozenset({building.check_road}),
     ),

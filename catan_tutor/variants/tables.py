@@ -6,6 +6,7 @@ enumeration of legal actions, read from the variant's ``kinds`` and ``phases`` t
 from __future__ import annotations
 
 from ..actions import Action, Offer, seat
+from ..grammar import waits
 from ..rules import awards, words
 from ..rules.common import Reason, actors
 from ..rules.precedence import most_specific
@@ -142,7 +143,7 @@ class TableRules:
                     f"It is {s.name(s.active)}'s turn: {s.name(p)} may only answer what "
                     f"is asked of them now ({'; '.join(owed) or self._owed(s, p)}).",
                 )
-            return Reason(decision.rule, f"Waiting for {self._owed(s, p)} first.")
+            return Reason(decision.rule, f"Waiting for {self._owed(s, p)}.")
         if fn is None:
             return Reason("BASE-TURN-PHASES", "This game has no move of that kind.")
         return fn(s, a)
@@ -219,7 +220,8 @@ class TableRules:
         return words.prompt(self, s)
 
     def _owed(self, s: State, p: int) -> str:
-        return "; ".join(f"{seat(q)}: {d}" for q, d in self.pending(s))
+        """Who owes what now, after "Waiting for": "P2 and P3 to discard 4 cards each"."""
+        return waits([(seat(q), d) for q, d in self.pending(s) if q >= 0]) or words.prompt(self, s)
 
     def describe(self, s: State, a: Action) -> Reason:
         """Why a legal action is legal: its rule and a sentence saying what it does."""

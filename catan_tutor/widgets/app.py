@@ -475,10 +475,11 @@ class App:
 
 def chapter_line(place: Place | None) -> str:
     """The line above a lesson naming its chapter and the chapter's goal, as HTML: "Chapter 7 ·
-    Knights — Recruit, …" ('' for a lesson the course does not name)."""
+    Knights — recruit, …" ('' for a lesson the course does not name)."""
     if place is None:
         return ""
-    goal = f" — {html.escape(place.chapter_goal)}" if place.chapter_goal else ""
+    said = place.chapter_goal[:1].lower() + place.chapter_goal[1:]  # a goal opens with a verb
+    goal = f" — {html.escape(said)}" if said else ""
     return (
         f"<div class='catan-chapter-line' style='color:#37474f'><b>Chapter "
         f"{place.chapter} · {html.escape(place.chapter_title)}</b>{goal}</div>"

@@ -2,7 +2,8 @@
 what they are: the roll in progress, the last roll (its total is what the board produces), the
 two rolls of a two-player turn said once ("dice: rolls 7, then 5"; 2P-ROLL-TWICE), or after
 the first-player roll-off, whose dice the position does not keep, the roll-off's last roll,
-found on the path (BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF). In Cities & Knights the
+found on the path, said so that no die's colour reads as a player's ("Red rolls 9 (5 and 4)";
+BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF). In Cities & Knights the
 event die's face is said in words under the board, with what it does (``event_words``:
 CK-EVENT-SHIP, CK-EVENT-CASTLE)."""
 
@@ -28,7 +29,11 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
     s = node.state
     sums = tuple(getattr(s, "sums", ()) or ())
     if s.rolled:
-        return tuple(s.rolled), "roll-off: rolling" if s.phase == ROLLOFF else rolling(sums)
+        if s.phase == ROLLOFF:  # a player is their colour until the roll-off seats them
+            cands, totals = s.rolloff
+            seat = cands[len(totals)] if len(totals) < len(cands) else -1
+            return tuple(s.rolled), f"{_colour(s, seat)} is rolling"
+        return tuple(s.rolled), rolling(sums)
     if s.dice:
         return tuple(s.dice), dice_caption(sum(s.dice[:2]), sums)
     for _ in range(ROLLOFF_LOOKBACK):
@@ -40,8 +45,8 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
             faces = (before.rolled[0], node.action.value)
             cands, totals = before.rolloff
             seat = cands[len(totals)] if len(totals) < len(cands) else -1
-            who = f"{before.colors[seat]} rolled " if 0 <= seat < len(before.colors) else ""
-            return faces, f"roll-off: {who}{sum(faces)}"
+            said = f"{sum(faces)} ({faces[0]} and {faces[1]})"  # no die named by its colour
+            return faces, f"{_colour(before, seat)} rolls {said}"
         node = parent
     return (), NOT_YET if s.turn >= 1 else NO_DICE
 
@@ -97,3 +102,8 @@ def event_words(state: Any) -> str:
         f"The red die shows {red}: every player with {face} improvements at level {level} "
         f"or higher draws a {face} progress card."
     )
+
+
+def _colour(s: Any, seat: int) -> str:
+    """A player in the roll-off, before it seats them: their colour ("Red")."""
+    return s.colors[seat].capitalize() if 0 <= seat < len(s.colors) else "A player"

@@ -30,6 +30,7 @@ from . import icons, markup
 from .guard import failure_text, guarded, report, shown_in
 from .hint_words import why
 from .kinds import Spot, spot_label, target_of
+from .turns_ahead import AHEAD_TIP, ahead_text
 
 TOP = 3
 
@@ -108,13 +109,23 @@ class HintPanel:
             value=10,
             min=1,
             max=100,
-            description="turns ahead",
-            tooltip="how many turns each of those games goes on",
-            layout=widgets.Layout(width="160px"),
+            description="looks",
+            tooltip=AHEAD_TIP,
+            layout=widgets.Layout(width="110px"),
             style=wide,
         )
-        self.settings = widgets.HBox(
-            [self.n, self.turns], layout=widgets.Layout(display="none", flex_flow="row wrap")
+        # "looks [10] turns ahead", and a line saying what that means (written when shown)
+        self.ahead = widgets.HTML()
+        self.ahead.add_class("catan-hint-ahead")
+        self.settings = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.n, self.turns, widgets.Label("turns ahead")],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+                self.ahead,
+            ],
+            layout=widgets.Layout(display="none"),
         )
         self.settings.add_class("catan-hint-settings")
         self.settings_button = widgets.ToggleButton(
@@ -136,6 +147,7 @@ class HintPanel:
         safe = lambda fn: guarded(fn, shown_in(self.result))  # noqa: E731
         self.hint_button.on_click(safe(lambda _: self.run()))
         self.settings_button.observe(safe(self._fold), names="value")
+        self.turns.observe(safe(lambda _: self._say_ahead()), names="value")
         self.cancel_button = widgets.Button(
             description="Cancel", icon="stop", disabled=True, layout=widgets.Layout(width="auto")
         )
@@ -169,6 +181,13 @@ class HintPanel:
     def _fold(self, change) -> None:
         """Settings shown or folded away."""
         self.settings.layout.display = "" if change["new"] else "none"
+        if change["new"]:
+            self._say_ahead()
+
+    def _say_ahead(self) -> None:
+        """The line under the settings: what "looks N turns ahead" means."""
+        said = ahead_text(self.turns.value, self.game().players)
+        self.ahead.value = f"<span style='color:#555;font-size:12px'>{markup.text(said)}</span>"
 
     def _mark(self, top: str = "") -> None:
         spot = spot_label(self.spot) if self.spot else ""

@@ -1,6 +1,9 @@
 """The Moves tab's move list, read like an analysis board (a Lichess study): turn numbers, the
 moves in words, each comment after its move, variations inline in brackets under the move they
 replace, the current move highlighted; a click on a move jumps there.
+A roll and its dice are one row in words ("P1 rolls 5 and 5: 10": ``roll_words.py``), landing
+at the node where the dice fell; each row and turn heading ends, out of sight, with a full stop
+for a screen reader, so the rows never read as one run-on string.
 
 A variable board's set-up (the tiles, numbers and harbors chance lays out before the first
 settlement) shows as one line, "board laid out": the game starts at the laid-out board
@@ -31,6 +34,8 @@ from ..state import State
 from ..study.timeline import Node, Timeline
 from . import markup
 from .guard import guarded, shown_in
+from .roll_steps import said_by_move
+from .roll_words import throw_nodes, throw_words
 from .tutor_session import SETUP_PHASE, start_node
 
 MAX_SHOWN = 600  # moves written into the list at most (a window around the current move)
@@ -43,6 +48,10 @@ LIST_KEYS = {
     "End": "last",
 }
 _NODE_CLASS = re.compile(r"\bcatan-mv-(\d+)\b")
+# After each row and turn heading, for a screen reader and the text a page copies: a full stop
+# and a space, out of sight (rows are spans side by side; without it they run together); inline,
+# so the page's text keeps the row on its line ("Turn 2. P1 rolls 5 and 5: 10.").
+_STOP = "<span class='catan-mv-stop'>.</span> "
 
 # The list's look: the page's theme colours (JupyterLab's CSS variables, light fallbacks).
 MOVES_CSS = """<style>
@@ -62,6 +71,8 @@ MOVES_CSS = """<style>
 .catan-mv-var{display:block;margin:2px 0 2px 14px;padding-left:8px;font-size:12.5px;
  border-left:2px solid var(--jp-border-color1,#bbb);color:var(--jp-ui-font-color1,#333)}
 .catan-mv-more{color:var(--jp-ui-font-color2,#666);font-size:12px}
+.catan-mv-stop{display:inline-block;width:1px;height:1px;margin:-1px;overflow:hidden;
+ clip-path:inset(50%);white-space:nowrap}
 </style>"""
 
 
@@ -201,7 +212,7 @@ def moves_html(
     on_path = {id(n) for n in tl.path()}
     budget = _Budget(tl, start, limit, hidden)
     budget.seen = seen
-    out: list[str] = [_start_html(tl, start, current)]
+    out: list[str] = [_start_html(tl, start, current) + _STOP]
     if start.children and start.children[0].id not in hidden:
         _line(start.children[0], current, on_path, budget, out, top=True)
     return "".join(out)
@@ -219,6 +230,7 @@ class _Budget:
         self.used = 0
         self.hidden = hidden
         self.seen: Collection[int] | None = None  # the seats whose hidden cards are named
+        self.rules = tl.rules  # (which nodes are a roll under way)
         main: list[Node] = []
         n = start
         while n.children and n.children[0].id not in hidden:
@@ -283,23 +295,35 @@ def _line(
             skipped, turn_shown = 0, -1
         turn = node.parent.state.turn if node.parent is not None else 0
         if turn != turn_shown:
-            out.append(
-                f"<span class='catan-mv-turn'>{'Setup' if turn == 0 else f'Turn {turn}'}</span>"
-            )
+            heading = "Setup" if turn == 0 else f"Turn {turn}"
+            out.append(f"<span class='catan-mv-turn'>{heading}</span>{_STOP}")
             turn_shown = turn
+        group = throw_nodes(budget.rules, node, budget.hidden)  # a roll and its dice: one row
+        last, lit = group[-1], any(n is current for n in group)
+        chance = all(n.action is not None and n.action.is_chance for n in group)
         cls = (
             "catan-mv"
-            + (" catan-mv-chance" if node.action and node.action.is_chance else "")
-            + (" catan-mv-current" if node is current else "")
+            + (" catan-mv-chance" if chance else "")
+            + (" catan-mv-current" if lit else "")
         )
-        text, title = node_words(node, budget.seen)
-        out.append(_move_span(node, text, cls, title, node is current) + " ")
+        thrown = throw_words(group)
+        text, title = (
+            (thrown, " · ".join(str(n.action) for n in group))
+            if thrown
+            else node_words(node, budget.seen)
+        )
+        out.append(_move_span(last, text, cls, title, lit) + _STOP)
         budget.used += 1
-        if node.comment:
-            out.append(f"<span class='catan-mv-comment'>{markup.text(node.comment)}</span> ")
-        parent = node.parent
-        if parent is not None and parent.children[0] is node and len(parent.children) > 1:
-            for other in parent.children[1:]:
+        for member in group:  # a die's comment that only says what the row says: left out
+            if member.comment and not (
+                len(group) > 1
+                and member.comment.strip() == said_by_move(budget.rules, member).strip()
+            ):
+                said = markup.text(member.comment)
+                out.append(f"<span class='catan-mv-comment'>{said}</span>{_stop(said)}")
+        others = [o for m in group for o in _variations(m)]
+        if others:
+            for other in others:
                 if other.id in budget.hidden:
                     continue
                 out.append("<span class='catan-mv-var'>")
@@ -319,9 +343,23 @@ def _line(
                     _line(other, current, on_path, budget, out)
                 out.append("</span>")
             turn_shown = -1
-        node = node.children[0] if node.children else None
+        node = last.children[0] if last.children else None
     if skipped:
         out.append(f" <span class='catan-mv-more'>… {count(skipped, 'move')}</span>")
+
+
+def _stop(said: str) -> str:
+    """What follows a comment: a space after its own full stop, else ``_STOP``."""
+    return " " if said.rstrip().endswith((".", "!", "?", "…")) else _STOP
+
+
+def _variations(node: Node) -> list[Node]:
+    """The other moves played instead of the move into ``node`` when it is its parent's first
+    (main) continuation, else none (a variation's own siblings are listed where it starts)."""
+    parent = node.parent
+    if parent is None or parent.children[0] is not node:
+        return []
+    return parent.children[1:]
 
 
 def _walk(node: Node):

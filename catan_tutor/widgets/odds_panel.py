@@ -24,6 +24,7 @@ from ..grammar import count
 from . import icons, markup
 from .guard import failure_text, guarded, report, shown_in
 from .odds_tables import barbarians_html, horizon, horizon_text, outcomes_html, production_html
+from .turns_ahead import AHEAD_TIP
 from .wording import phase_words
 
 _TABLE_CSS = (
@@ -80,11 +81,10 @@ class OddsPanel:
             value=horizon(game()),
             min=1,
             max=200,
-            description="turns ahead",
-            tooltip="each game stops after this many turns at most (each player's turn "
-            "counts as one)",
-            layout=widgets.Layout(width="170px"),
-            style={"description_width": "84px"},
+            description="looks",
+            tooltip=AHEAD_TIP + " (each player's turn counts as one)",
+            layout=widgets.Layout(width="120px"),
+            style={"description_width": "40px"},
         )
         self.chosen = self.turns.value  # the horizon chosen for the position shown
         self.policy = widgets.Dropdown(
@@ -131,7 +131,8 @@ class OddsPanel:
         self.ran_for = ""  # the position text of the results shown ('' when none)
         self.widget = widgets.VBox([
             self.exact, self.question,
-            widgets.HBox([self.n, self.turns, self.advanced_button]), self.advanced,
+            widgets.HBox([self.n, self.turns, widgets.Label("turns ahead"), self.advanced_button]),
+            self.advanced,
             widgets.HBox([self.run_button, self.cancel_button]), self.bar, self.status,
             self.result, self.plot])  # fmt: skip
         self.widget.add_class("catan-odds")

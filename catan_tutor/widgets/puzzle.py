@@ -208,10 +208,15 @@ def _judgement_html(j: Judgement) -> str:
         (GREEN, f"{icons.OK} Right") if j.correct else (RED, f"{icons.NO} Not the answer")
     )
     text = j.text.removeprefix("Right: ") if j.correct else j.text
+    said = (  # a rule cited in brackets: a "§" when right, left out when wrong
+        verdicts.rule_refs(markup.text(text))
+        if j.correct
+        else markup.text(verdicts.plain(verdicts.uncited(text)))
+    )
     return (
         f"<div class='catan-puzzle-verdict' data-rule='{markup.text(j.rule)}' "
         f"style='line-height:1.4;margin-top:4px'><b style='color:{colour}'>{mark}</b>"
-        f"<div>{markup.text(verdicts.plain(text))}</div>"
+        f"<div>{said}</div>"
         f"{verdicts.rule_details(j.rule) if j.correct else RETRY}</div>"
     )
 

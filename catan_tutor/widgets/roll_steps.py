@@ -67,7 +67,8 @@ class RollSteps:
 
     def folds_rolls(self) -> bool:
         """◀ ▶ take a roll and its dice as one step: in a lesson of the library (its nodes
-        stay in the tree: the Moves tab reaches each die, and the form forces one there);
+        stay in the tree: the Moves tab lists the roll as one row, and the form forces a die
+        there);
         not for its author (the Author view steps to each die, to write there)."""
         return bool(self.lesson_id) and not self.author_view
 

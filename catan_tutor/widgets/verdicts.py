@@ -58,6 +58,15 @@ def plain(text: str) -> str:
     return re.sub(r"\s*\(\s*\)", "", out).strip()
 
 
+_CITES = re.compile(rf"\s*\(\s*{_ID.pattern}(?:\s*,\s*{_ID.pattern})*\s*\)")
+
+
+def uncited(text: str) -> str:
+    """``text`` without its brackets that only cite rules ("… touching it
+    (BASE-SETUP-ROUND1)." -> "… touching it."): where no marker can show them."""
+    return _CITES.sub("", text)
+
+
 def _titled(text: str, show, escape=lambda t: t) -> str:
     """``text`` with every rule ID in it replaced by ``show(rule ID, its title)`` (the title
     passed through ``escape``); an unknown ID reads "a rule". An ID in brackets right after
@@ -87,20 +96,23 @@ def _titled(text: str, show, escape=lambda t: t) -> str:
     return "".join(out)
 
 
-def _opened_text(rule_id: str, heading: bool = False) -> str:
-    """A reference's text, hidden until its button opens it: the rule's title (``heading``:
-    for a marker that does not show it), for a [decision] what "our reading" means and the
-    other reading, then the rule's text."""
-    text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], rulebook.rule(rule_id).text)
-    parts = [f"<strong>{markup.text(title_of(rule_id))}</strong>"] if heading else []
-    found = rulebook.reading(rule_id)
-    if found is not None:
-        other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
-        note = f"{READING_WORD.capitalize()}: {READING_NOTE}" + (
-            f" Another reading: {other}." if other else ""
-        )
-        parts.append(f"<em>{markup.text(note)}</em>")
-    parts.append(markup.text(text))
+def _opened_text(rule_ids: str | list[str], heading: bool = False) -> str:
+    """A reference's text, hidden until its button opens it: for each rule, its title
+    (``heading``: for a marker that does not show it), for a [decision] what "our reading"
+    means and the other reading, then the rule's text."""
+    parts = []
+    for rule_id in [rule_ids] if isinstance(rule_ids, str) else rule_ids:
+        text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], rulebook.rule(rule_id).text)
+        if heading:
+            parts.append(f"<strong>{markup.text(title_of(rule_id))}</strong>")
+        found = rulebook.reading(rule_id)
+        if found is not None:
+            other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
+            note = f"{READING_WORD.capitalize()}: {READING_NOTE}" + (
+                f" Another reading: {other}." if other else ""
+            )
+            parts.append(f"<em>{markup.text(note)}</em>")
+        parts.append(markup.text(text))
     return f"<span class='catan-rule-ref-text' role='note' hidden>{'<br>'.join(parts)}</span>"
 
 
@@ -139,17 +151,25 @@ def rule_ref_html(rule_id: str, shown: str) -> str:
     )
 
 
-def rule_note_html(rule_id: str) -> str:
-    """A rule a lesson text cites in brackets ("… touching it (BASE-SETUP-ROUND1).") as an
-    unobtrusive raised marker after the words it backs: "§" (with ``_reading_mark`` for a
-    [decision]), a button named "Rule: <title>" whose tooltip is the title and which opens
-    the rule's title and text under it, as ``rule_ref_html`` does."""
-    title = markup.text(title_of(rule_id))
+def rule_note_html(rule_ids: str | list[str]) -> str:
+    """The rules a lesson text cites in one bracket ("… touching it (BASE-SETUP-ROUND1).")
+    as one unobtrusive raised marker after the words they back: "§" (with ``_reading_mark``
+    when one is a [decision]), a button named "Rule: <title>" ("Rules: <title>; <title>"
+    for several, never "§ §") whose tooltip is the titles and which opens each rule's title
+    and text under it, as ``rule_ref_html`` does; ``data-rule`` holds the IDs, spaced."""
+    ids = [rule_ids] if isinstance(rule_ids, str) else list(rule_ids)
+    if len(ids) == 1:
+        name = _ref_name(ids[0])
+    else:
+        reading = ", our reading" if any(rulebook.reading(i) is not None for i in ids) else ""
+        name = markup.text(f"Rules: {'; '.join(map(title_of, ids))}{reading}")
+    title = markup.text("; ".join(map(title_of, ids)))
+    mark = next((m for m in (_reading_mark(i, raised=False) for i in ids) if m), "")
     return (
         f"<sup class='catan-rule-ref catan-rule-note' role='button' tabindex='0' "
-        f"data-rule='{markup.text(rule_id)}' aria-label='{_ref_name(rule_id)}' "
-        f"title='{title}' aria-expanded='false'>§{_reading_mark(rule_id, raised=False)}</sup>"
-        f"{_opened_text(rule_id, heading=True)}"
+        f"data-rule='{markup.text(' '.join(ids))}' aria-label='{name}' "
+        f"title='{title}' aria-expanded='false'>§{mark}</sup>"
+        f"{_opened_text(ids, heading=True)}"
     )
 
 
@@ -190,7 +210,7 @@ def _notes(part: str) -> str:
         decided = any(rulebook.reading(i) is not None for i in known)
         if decided and _SAID_READING.match(rest):
             rest = ""
-        notes = "\u202f".join(rule_note_html(i) for i in known)
+        notes = rule_note_html(known)  # one "§" however many rules the bracket cites
         said = part[at : m.start()].rsplit(".", 1)[-1]  # the sentence before the bracket
         if decided and "reading" in rest + said:  # said in words: no mark as well
             notes = re.sub(r"<span class='catan-reading-mark'[^>]*>\*</span>", "", notes)

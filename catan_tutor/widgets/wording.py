@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..errors import CatanError
 from ..game import Game
-from ..grammar import and_list, count, plural, sentence, verb
+from ..grammar import after_dash, and_list, count, plural, sentence, verb
 from ..rules.words import card_list, may, notation_words
 from ..study.timeline import Node
 from .verdicts import plain, title_of
@@ -155,7 +155,7 @@ def _not_allowed(game: Game, move: str, rule: str) -> tuple[str, str]:
         why = ""
     why = why or title_of(rule)
     shown = move_words(game, move, False)
-    return f"Not allowed here: {shown}" + (f" — {why}" if why else "."), rule
+    return f"Not allowed here: {shown}" + (f" — {after_dash(why)}" if why else "."), rule
 
 
 def move_words(game: Game, move: str, legal: bool) -> str:
