@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -20,6 +21,7 @@ from catan_tutor.widgets.board_tags import (
     LABEL_MIN_PX,
     banner,
     hit_test,
+    named_spots,
     reach_spot,
     shown_px,
     tap_spots,
@@ -62,15 +64,18 @@ def test_the_why_not_banner_keeps_every_word_in_lines_that_fit_the_board(shown):
     assert tag.top in (0.0, bottom - tag.height)  # a strip along the board's edge
 
 
-def test_the_banner_sits_under_the_board_over_the_strip_when_it_fits_there():
-    """The why-not banner covered the bottom of the board (09_P2_A2_distance.png): a banner
-    that fits the strip under the board sits there; a taller one reaches up from the canvas's
-    bottom, covering as little of the board as it can."""
-    font, bottom, strip = 24.0, 1208.0, 112.0  # 1280 px, 12 px text at natural size
-    short = banner("A2 is next to the building on A12.", 1280, bottom, font, 900.0, [], strip)
-    assert short.top == bottom and short.top + short.height <= bottom + strip
-    tall = banner(LONG, 1280, bottom, 43.0, 600.0, [], strip)  # a phone's: three lines
-    assert tall.height > strip and tall.top + tall.height == bottom + strip
+@pytest.mark.parametrize("font", [24.0, 43.0], ids=["1280", "phone"])
+@pytest.mark.parametrize("spot_y", [60.0, 600.0, 1150.0])
+def test_the_banner_hides_neither_the_dice_line_nor_the_spot(font, spot_y):
+    """Over the strip under the board the banner hid the dice's words ("dice: last roll 7");
+    along the board's bottom it covered the spot (09_P2_A2_distance.png): it sits along the
+    board's top edge or its bottom, just above the strip, on the side away from the spot."""
+    bottom = 1208.0  # the strip (the dice line) starts here
+    for reason in ("A2 is next to the building on A12.", LONG):
+        tag = banner(reason, 1280, bottom, font, spot_y, [])
+        assert tag.top + tag.height <= bottom, (reason, tag)  # the dice line in sight
+        near = 0.9 * font  # the spot's ring
+        assert not tag.top - near <= spot_y <= tag.top + tag.height + near, (reason, tag)
 
 
 def test_the_banner_covers_neither_the_spot_nor_more_pieces_than_it_must():
@@ -268,3 +273,58 @@ def test_the_page_tells_its_theme_and_the_board_s_width_in_one_hidden_field():
     assert not view.painter.strip_painter.dark and view.zoom == zoom
     view.page_facts.value = "theme=purple width=wide"  # nothing it can read: nothing changes
     assert not view.painter.strip_painter.dark and view.zoom == zoom
+
+
+def test_the_spots_the_page_names_are_read_with_their_labels_as_written():
+    """What spot_names.js tells ("names=K5,N6,L8"): each label a spot, as the text wrote it
+    (L8 is corner K4's other name); a word naming no spot is left out."""
+    named = named_spots("K5,N6,L8,Q13,hello,")
+    assert named == {
+        ("edge", board.parse_edge("K5")): "K5",
+        ("vertex", board.parse_vertex("N6")): "N6",
+        ("vertex", board.parse_vertex("K4")): "L8",
+    }
+    assert named_spots("") == {}
+
+
+def test_a_phone_s_board_labels_the_spots_its_words_name(monkeypatch):
+    """On a phone the labels start off, yet the sentences name spots ("a road on K5"): the
+    spots the page's words name are labelled (and only those), as named; with Labels on, every
+    spot is; on a wide board none is added (its Labels follow the lesson)."""
+    view = BoardView(stand_in_game())
+    written: list[str] = []
+    spots = set(board.VERTEX_LABELS) | set(board.EDGE_LABELS) | {"L8"}
+    monkeypatch.setattr(
+        view.label_layer,
+        "fill_text",
+        lambda t, *a, **k: written.append(t) if t in spots else None,  # not the harbors'
+    )
+    view.page_facts.value = "names=K5,L8"  # a wide board: nothing drawn for them
+    assert written == [] and "catan-named-labels" not in view.marker.value
+    view.page_facts.value = f"names=K5,L8 width={PHONE}"  # the page shrinks it: a phone
+    assert sorted(written) == ["K5", "L8"], written  # both kinds, as the words name them
+    assert "data-spots='K5 L8'" in view.marker.value
+    written.clear()
+    view.page_facts.value = f"names=N6 width={PHONE}"  # other words: other labels
+    assert written == ["N6"]
+    written.clear()
+    view.page_facts.value = f"names=N6 width={PHONE}"  # the same: nothing drawn again
+    assert written == []
+    view.show_labels(True)  # every label: none drawn twice, no named ones on top
+    assert sorted(written) == sorted(board.VERTEX_LABELS)
+    assert "catan-named-labels" not in view.marker.value
+
+
+def test_one_function_writes_the_page_s_hidden_field():
+    """tellField was written out twice (page_theme.js and board_width.js): one writer now
+    (page_facts.js, first of the page's scripts), which every script telling the kernel uses."""
+    from catan_tutor.widgets import board_view
+
+    folder = Path(board_view.__file__).parent
+    sources = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.js")}
+    writers = sorted(n for n, text in sources.items() if "new Event('change'" in text)
+    assert writers == ["page_facts.js"], writers
+    users = sorted(n for n, text in sources.items() if "window.catanTellField;" in text)
+    assert users == ["board_width.js", "page_theme.js", "spot_names.js"], users
+    script = board_view.KEYS_JS  # defined before any script takes it
+    assert script.index("window.catanTellField = function") < script.index("window.catanTellField;")

@@ -5,7 +5,10 @@ with the way back; no words cut short at 1280, 1024 and 375;
 Explore opens every tool and closes again; the browser tab names the lesson; the board's
 focus ring shows (no parent clips it) in both themes; at 1024x768 and on a tablet nothing
 spills sideways; on a phone the board fits the width, the lesson follows below, controls are
-big enough to tap, and a lesson's first move is played by tapping the board.
+big enough to tap, and a lesson's first move is played by tapping the board; its board labels
+the spots the words name, a "§" is a finger's 40 px to tap, the why-not banner leaves the dice
+line in sight, "You left the lesson's line" covers no control, and a puzzle's question, its
+reply and the form a tap fills with its Play show under the board without a scroll.
 
 Screenshots: tests/artifacts/layout_*.png (looked at). Needs /usr/bin/chromium.
 """
@@ -134,6 +137,59 @@ ARROW_ROOM_JS = """() => {
   const text = ctx.measureText(e.options[e.selectedIndex].text).width;
   return e.clientWidth - 20 - parseFloat(s.paddingLeft) - text;
 }"""
+
+
+# Runs in the page: the last "§" of the lesson's text (drawn over any before it near it), its
+# text's size, and whether a finger 18 px off its middle either way still lands on it (a 40 px
+# touch target)
+RULE_NOTE_JS = """() => {
+  const e = [...document.querySelectorAll('.catan-lesson .catan-rule-note')]
+    .filter(x => x.getBoundingClientRect().width).pop();
+  e.scrollIntoView({block: 'center'});
+  const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hits = [[-18, 0], [18, 0], [0, -18], [0, 18]].map(
+    ([dx, dy]) => document.elementFromPoint(x + dx, y + dy)?.closest('.catan-rule-note') === e);
+  return {hits, font: getComputedStyle(e).fontSize, x, y};
+}"""
+# Runs in the page: visible controls on screen that something else covers at their middle
+COVERED_JS = """() => [...document.querySelectorAll(
+    '.catan-app button, .catan-app select, .catan-app input:not([type=hidden])')].filter(e => {
+  const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (!r.width || !r.height || y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+  const top = document.elementFromPoint(x, y);
+  return top && !e.contains(top) && !top.contains(e);
+}).map(e => (e.innerText || e.tagName).trim().slice(0, 30))"""
+# Runs in the page: the lines the title over what the game waits for takes (lesson, turn, phase)
+TITLE_LINES_JS = """() => {
+  const r = document.createRange();
+  r.selectNodeContents(document.querySelector('.catan-head-title'));
+  return new Set([...r.getClientRects()].map(x => Math.round(x.bottom))).size;
+}"""
+# Runs in the page: scroll the box that scrolls `e` (Voilà's cells, not the window) by `dy` px
+SCROLL_BY_JS = """(e, dy) => {
+  let p = e.parentElement;
+  while (p && !(p.scrollHeight > p.clientHeight + 1 && getComputedStyle(p).overflowY !== 'visible'))
+    p = p.parentElement;
+  (p || document.scrollingElement).scrollBy(0, dy);
+}"""
+NAMED = ".catan-named-labels"
+# Runs in the page: the phone's board labels the spot `label` its words name
+NAMED_JS = """(label) => (document.querySelector('.catan-named-labels')?.dataset.spots || '')
+  .split(' ').includes(label)"""
+
+
+def _named(page) -> list[str]:
+    """The labels a phone's board draws for the spots its words name (hidden marker)."""
+    found = page.locator(NAMED)
+    return (found.get_attribute("data-spots") or "").split() if found.count() else []
+
+
+def _strip(page) -> bytes:
+    """A screenshot of the strip under the board (the dice line)."""
+    box = page.locator(BOARD).last.bounding_box()
+    high = box["height"] * style.STRIP_HEIGHT / 660  # of the canvas's 660 natural px
+    clip = {"x": box["x"], "y": box["y"] + box["height"] - high + 1}
+    return page.screenshot(clip={**clip, "width": box["width"], "height": high - 2})
 
 
 def _spot_on_page(page, xy: tuple[float, float]) -> tuple[float, float]:
@@ -324,6 +380,23 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         assert page.evaluate(SMALL_JS, 40) == []
         assert page.evaluate(CUT_JS) == [] and page.evaluate(BOXED_JS) == []
         page.screenshot(path=ARTIFACTS / "layout_phone_375x740.png", full_page=True)
+        # one writer of the page's field (page_facts.js), telling the theme, the board's
+        # width and the spots the words name
+        assert page.evaluate("() => typeof window.catanTellField") == "function"
+        facts = page.locator(".catan-page-facts input").input_value()
+        assert [w.split("=")[0] for w in facts.split()] == ["names", "theme", "width"], facts
+        # the labels are off, yet the lesson names N6 ("P1 ... takes N6"): labelled; the
+        # seats (P1, P2, P3: a spot's label too) are not
+        page.wait_for_function(NAMED_JS, arg="N6")
+        assert not {"P1", "P2", "P3"} & set(_named(page)), _named(page)
+        # a "§" after a sentence: a finger's 40 px to tap, its text as small as before
+        note = page.evaluate(RULE_NOTE_JS)
+        assert note["hits"] == [True] * 4 and note["font"] == "10px", note
+        opened = page.locator(".catan-lesson .catan-rule-note[aria-expanded='true']")
+        page.touchscreen.tap(note["x"] + 15, note["y"] + 12)  # off the "§" itself
+        opened.wait_for()
+        page.touchscreen.tap(note["x"], note["y"])  # closed again
+        opened.wait_for(state="detached")
         canvas.scroll_into_view_if_needed()
         box = _settled_box(page, canvas)
         width, height = page.evaluate(
@@ -369,6 +442,8 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
             "Between corner N6 and corner Q4: tap nearer the one you mean."
         ).wait_for()
         assert page.evaluate(STATE_JS) == "0"
+        page.wait_for_function(NAMED_JS, arg="Q4")
+        page.screenshot(path=ARTIFACTS / "layout_phone_named_between.png", clip=box)
         # 12 px off N6 (18 off Q4): N6 is taken
         x, y = off_n6(12)
         assert hit_test(vp.unpx(x, y)) != ("vertex", n6)  # not under the finger
@@ -379,6 +454,9 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
             page.screenshot(path=ARTIFACTS / "layout_phone_tapped.png")
         page.locator(".catan-tutor").get_by_text("place a road").first.wait_for()
         page.screenshot(path=ARTIFACTS / "layout_phone_played.png")
+        # "a road on K5, far away, is refused": K5 labelled on the board
+        page.wait_for_function(NAMED_JS, arg="K5")
+        page.screenshot(path=ARTIFACTS / "layout_phone_named_k5.png", clip=box)
         # "placing a starting road" takes a line less over the board: the board stays put
         assert abs(page.evaluate(BOARD_TOP_JS) - top) <= 1.5, (top, page.evaluate(BOARD_TOP_JS))
         # a tap on the sea far from any spot says so under the board
@@ -389,11 +467,14 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         # a road far from the settlement: why not, every word on the board
         at = board.vertex_xy(n6)
         far = max(range(board.N_EDGES), key=lambda e: math.dist(board.edge_xy(e), at))
+        strip = _strip(page)
         tap(*vp.px(board.edge_xy(far)))
         refused = page.locator(".catan-refused")
         refused.wait_for(state="attached")
         assert not refused.get_attribute("data-reason").endswith("…")
+        page.wait_for_timeout(300)
         page.screenshot(path=ARTIFACTS / "layout_phone_whynot.png", clip=box)
+        assert _strip(page) == strip  # the banner leaves the dice line in sight
         # a road the lesson does not play: the move leaves its line, and the notice saying
         # so shows on the screen the learner taps on (it was below it, 62_phone_nav.png)
         road = next(
@@ -405,8 +486,16 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         left.wait_for()
         page.wait_for_timeout(300)
         notice = page.locator(".catan-line").bounding_box()
-        assert notice["y"] >= 0 and notice["y"] + notice["height"] <= 740, notice
+        assert notice["y"] >= -1 and notice["y"] + notice["height"] <= 741, notice  # (subpixels)
         page.screenshot(path=ARTIFACTS / "layout_phone_left_line.png")
+        # in the page under the board, not over it: it covers no control (fixed at the
+        # screen's bottom it hid ~110 px of it), and moves with the page
+        assert page.evaluate(COVERED_JS) == []
+        col = page.locator(".catan-board-col").bounding_box()
+        assert col["y"] + col["height"] <= notice["y"] + 1, (col, notice)
+        page.locator(".catan-line").evaluate(SCROLL_BY_JS, 100)
+        moved = notice["y"] - page.locator(".catan-line").bounding_box()["y"]
+        assert abs(moved - 100) <= 1, moved
         page.get_by_role("button", name="Back to the lesson").tap()
         left.wait_for(state="hidden")
         # a puzzle: a tap on a hex with no kind chosen takes the robber's move, and its form
@@ -421,12 +510,26 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         page.locator(".catan-puzzle").filter(has_text="P1 rolled a 7").wait_for()
         canvas.scroll_into_view_if_needed()
         box = _settled_box(page, canvas)
+        # the question right under the board (it was under the lesson's text, ~700 px
+        # below), its words in single lines
+        col = page.locator(".catan-board-col").bounding_box()
+        question = page.locator(".catan-puzzle").bounding_box()
+        assert 0 <= question["y"] - (col["y"] + col["height"]) <= 16, (col, question)
+        lines, size = page.locator(".catan-puzzle p").first.evaluate(
+            "e => [getComputedStyle(e).lineHeight, getComputedStyle(e).fontSize]"
+        )
+        assert float(lines.removesuffix("px")) <= 1.5 * float(size.removesuffix("px")), lines
         tap(*vp.px(board.hex_centre_xy(board.parse_hex("Q"))))
         play = page.locator(".catan-actions .catan-form-box").get_by_role("button", name="Play")
         play.wait_for()
         palette = page.locator(".catan-actions .catan-palette").bounding_box()
         assert play.bounding_box()["y"] < palette["y"], (play.bounding_box(), palette)
-        page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_form.png", full_page=True)
+        page.wait_for_timeout(500)
+        page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_form.png")
+        # several victims: the form and its Play in sight without a scroll
+        shown = play.bounding_box()
+        assert shown["y"] >= -1 and shown["y"] + shown["height"] <= 741, shown
+        page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_form_full.png", full_page=True)
         page.get_by_role("button", name="Explore").click()
         for tab in ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File"):
             page.get_by_role("tab", name=tab, exact=True).click()
@@ -453,7 +556,8 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
     app_server, new_page
 ):
     """The help opens over the page and "This lesson is over" with Next lesson shows beside
-    the board: the board's box stays where it was; ◀ is greyed at the start, ▶ at the end."""
+    the board: the board's box stays where it was; a title a line shorter moves nothing under
+    it; ◀ is greyed at the start, ▶ at the end."""
     page = _lesson_page(new_page, app_server, "layout_still")
     board_box = page.locator(BOARD).last.bounding_box()
     nav = page.locator(".catan-board-col").get_by_role("button")
@@ -473,6 +577,14 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
     page.screenshot(path=ARTIFACTS / "layout_new_game_open.png")
     page.locator(".catan-new-game").click()  # folds away
     page.locator(".catan-new-game-box").wait_for(state="hidden")
+    # "placing the starting pieces" (two lines of the title beside the board), then "placing
+    # a starting road" (one): the lesson's text under the title stays where it was (28 px up)
+    assert page.evaluate(TITLE_LINES_JS) == 2
+    text_top = page.locator(".catan-lesson").bounding_box()["y"]
+    forward.click()
+    page.wait_for_function(f"() => ({STATE_JS})() === '1'")
+    page.wait_for_function(f"() => ({TITLE_LINES_JS})() === 1")
+    assert page.locator(".catan-lesson").bounding_box()["y"] == text_top
     nav.filter(has_text="▶|").click()
     over = page.locator(".catan-line-text[data-line='over']")
     over.wait_for()
@@ -487,17 +599,20 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
 def test_a_note_or_a_longer_chapter_line_moves_nothing(app_server, new_page):
     """A note ("Your move in 'Setting up a base game' is kept", 16_l12_03.png) and chapter 6's line
     with the course's summary on a second row (30_ck_step4.png) pushed the board down; a
-    why-not banner sits under the board, not over its bottom (09_P2_A2_distance.png)."""
+    why-not banner leaves the dice line under the board in sight."""
     page = _lesson_page(new_page, app_server, "layout_notes")
     canvas = page.locator(BOARD).last
     board_box = _settled_box(page, canvas)
     # a settlement the lesson does not place: a move of the learner's own
     page.mouse.click(*_spot_on_page(page, board.vertex_xy(board.parse_vertex("K4"))))
     page.locator(".catan-line-text[data-line='left']").wait_for()
-    # a road far from it: why not, on a banner over the strip under the board
+    # a road far from it: why not, on a banner along the board's edge (not over the dice)
+    strip = _strip(page)
     page.mouse.click(*_spot_on_page(page, board.edge_xy(board.parse_edge("A1"))))
     page.locator(".catan-refused").wait_for(state="attached")
+    page.wait_for_timeout(300)
     page.screenshot(path=ARTIFACTS / "layout_whynot_under.png")
+    assert _strip(page) == strip
     pick_lesson(page, "Who goes first")
     page.locator(".catan-note").filter(has_text="is kept").wait_for()
     assert _settled_box(page, canvas) == board_box

@@ -171,13 +171,13 @@ def banner(
     font: float,
     spot_y: float,
     pieces_y: list[float],
-    strip: float = 0.0,
 ) -> Banner:
-    """The why-not banner of ``reason`` on a board ``width`` x ``bottom`` canvas pixels, text
-    ``font`` pixels high: every word, in lines that fit the width, on a strip along the top
-    edge or along the bottom of the canvas (over the ``strip`` under the board first, so it
-    hides as little of the board as it can), whichever covers fewer of the pieces at heights
-    ``pieces_y`` (never the refused spot at ``spot_y``; on a tie the one farther from it)."""
+    """The why-not banner of ``reason`` on a board ``width`` x ``bottom`` canvas pixels (the
+    strip under it, with the dice line, starts at ``bottom``), text ``font`` pixels high:
+    every word, in lines that fit the width, on a strip along the board's top edge or along
+    its bottom, just above the dice (never over them), whichever covers fewer of the pieces
+    at heights ``pieces_y``, never the refused spot at ``spot_y`` (on a tie the one farther
+    from it)."""
     pad = 0.4 * font
     lines = tuple(wrap_em(reason or "Not here.", (width - 2 * pad) / font))
     height = len(lines) * font * BANNER_LINE + 2 * pad
@@ -188,9 +188,7 @@ def banner(
         covered = sum(top <= y <= top + height for y in pieces_y)
         return covers_spot, covered, -abs(top + height / 2 - spot_y)
 
-    if height <= strip:  # it fits in the strip under the board: it covers nothing on it
-        return Banner(lines, bottom, height, font)
-    top = min((0.0, bottom + strip - height), key=cost)
+    top = min((0.0, bottom - height), key=cost)
     return Banner(lines, top, height, font)
 
 
@@ -240,6 +238,21 @@ def label_kinds(vp: Viewport, zoom: float, ratio: float, targets: list[Spot]) ->
     return ("edge",) if any(kind == "edge" for kind, _ in targets) else ("vertex",)
 
 
+def named_spots(text: str) -> dict[Spot, str]:
+    """The corners and edges named by ``text``, labels separated by commas as the page tells
+    them ("K5,N6,L8", ``spot_names.js``): each spot with its label as written (a corner has up
+    to three names); a word that names no spot is left out."""
+    named: dict[Spot, str] = {}
+    for word in text.split(","):
+        label = word.strip().upper()
+        for kind, parse in (("vertex", board.parse_vertex), ("edge", board.parse_edge)):
+            try:
+                named.setdefault((kind, parse(label)), label)
+            except board.LabelError:
+                continue
+    return named
+
+
 def draw_labels(
     c: Canvas,
     vp: Viewport,
@@ -247,12 +260,13 @@ def draw_labels(
     zoom: float,
     ratio: float,
     kinds: tuple[str, ...] = ("edge", "vertex"),
+    named: dict[Spot, str] | None = None,
 ) -> None:
     """Each corner's label on a dark tag at the corner, each edge's on a light tag at its
-    middle (of the ``kinds`` given); on a spot a piece stands on (``taken``: corners,
-    edges), a smaller tag beside the piece (below a building or knight, inside the land from
-    a road), so every piece stays in sight (one batched call per tag colour and size, then
-    the texts)."""
+    middle (of the ``kinds`` given; only the spots ``named``, with their labels as named, when
+    given); on a spot a piece stands on (``taken``: corners, edges), a smaller tag beside the
+    piece (below a building or knight, inside the land from a road), so every piece stays in
+    sight (one batched call per tag colour and size, then the texts)."""
     taken_v, taken_e = taken
     c.text_align, c.text_baseline = "center", "middle"
     for kind, labels, xy, tag, ink, spots_taken, beside in (
@@ -262,12 +276,17 @@ def draw_labels(
     ):  # fmt: skip
         if kind not in kinds:
             continue
+        texts = (
+            list(enumerate(labels))
+            if named is None
+            else [(i, text) for (k, i), text in named.items() if k == kind]
+        )
         for small in (False, True):
             size = label_px(vp, small, zoom, ratio)
             pad = size * LABEL_PAD / LABEL_SIZE
             spots = [
                 (vp.px(beside(i) if small else xy(i)), text)
-                for i, text in enumerate(labels)
+                for i, text in texts
                 if (i in spots_taken) == small
             ]
             if not spots:

@@ -10,7 +10,8 @@ carry their letter on layer 0).
 ``hit`` maps a click in canvas pixels to the vertex, edge or hex under it, ``reach`` a tap to
 the spot a finger means. The page shrinks the board on a narrow screen and tells its shown
 width (``board_width.js``): labels and the why-not banner are drawn readable at that width
-(``board_tags.py``).
+(``board_tags.py``). A phone's board starts without labels, but labels the spots its page's
+words name now (``spot_names.js`` tells them).
 A browser that connects after drawing sees a blank canvas (ipycanvas does not replay drawing),
 so every layer's ``client_ready`` event draws that layer again. A hidden element beside the
 canvas carries ``data-drawn="<n>"``, counting the draws: tests and benchmarks wait on it (it
@@ -31,7 +32,6 @@ from typing import Any, Protocol
 import ipywidgets as widgets
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
 
-from .. import board
 from ..board import Layout
 from ..palette import (
     LAND_APOTHEM,
@@ -42,6 +42,7 @@ from ..palette import (
     toward,
 )
 from . import style
+from .board_marks import mark, spot_px
 from .board_paint import (
     HINT_RING,
     TARGET_HALO,
@@ -62,6 +63,7 @@ from .board_tags import (
     hit_test,
     label_kinds,
     label_px,
+    named_spots,
     shown_px,
     tap_spots,
 )
@@ -96,7 +98,15 @@ def guarded_hold() -> Iterator[None]:
 # The page script of the board's keys (package data beside this module).
 KEYS_JS = "\n".join(
     (files(__package__) / name).read_text(encoding="utf-8")
-    for name in ("board_keys.js", "page_theme.js", "board_width.js", "rule_refs.js")
+    for name in (
+        "page_facts.js",
+        "board_keys.js",
+        "page_theme.js",
+        "board_width.js",
+        "spot_names.js",
+        "reply_in_view.js",
+        "rule_refs.js",
+    )  # fmt: skip
 )
 
 
@@ -167,6 +177,9 @@ class BoardView:
         self.hovered: tuple[str, int] | None = None
         self.cursor: tuple[str, int] | None = None  # the keyboard's spot (layer 3)
         self.labels = False  # vertex and edge labels shown (on layer 2)
+        # the spots the page's words name now, with their labels (spot_names.js): labelled
+        # on a phone's board while its labels are off
+        self.named: dict[Spot, str] = {}
         self.zoom = 1.0  # the board's shown width over its natural width (board_width.js)
         self.refused: tuple[tuple[str, int], str] | None = None  # why-not ring (layer 3)
         self.hinted: tuple[str, int] | None = None  # the hint's ring and arrow (layer 3)
@@ -278,6 +291,9 @@ class BoardView:
                 f"<span class='catan-labels-shown' data-px='{shown:.1f}' "
                 f"data-zoom='{self.zoom:.3f}' hidden></span>"
             )
+        if self.narrow and self.named and not self.labels:  # for tests (never shown)
+            spots = html.escape(" ".join(self.named.values()), quote=True)
+            extra += f"<span class='catan-named-labels' data-spots='{spots}' hidden></span>"
         if self.hinted is not None:  # the hint's ring, for tests (never shown)
             spot_text = spot_label(self.hinted)
             extra += f"<span class='catan-hint-mark' data-spot='{spot_text}' hidden></span>"
@@ -309,6 +325,19 @@ class BoardView:
             self.set_dark(facts["theme"] == "dark")
         if "width" in facts:
             self.set_shown_width(facts["width"])
+        if "names" in facts:
+            self.set_named(named_spots(facts["names"]))
+
+    def set_named(self, named: dict[Spot, str]) -> None:
+        """The spots the page's words name now (and their labels): on a phone's board with
+        its labels off, those are labelled (layer 2), so a sentence's "K5" can be found."""
+        if named == self.named:
+            return
+        self.named = named
+        if self.narrow and not self.labels:
+            with guarded_hold():
+                self._draw_targets()
+            self._drawn()
 
     def set_dark(self, dark: bool) -> None:
         """Draw for a dark page (or a light one): the strip under the board follows it."""
@@ -332,7 +361,7 @@ class BoardView:
         was_narrow, self.zoom = self.narrow, zoom
         if self.narrow and not was_narrow:  # a phone's: labels would hide numbers and pieces
             self.show_labels(False)  # (the learner turns them on with Labels)
-        if self.labels or self.refused is not None:
+        if self.labels or self.refused is not None or self.named:
             with guarded_hold():
                 self._draw_targets()
                 self._draw_hover()
@@ -444,6 +473,9 @@ class BoardView:
             draw_labels(c, self.vp, self.painter.pieces().taken, self.zoom, self.ratio, kinds)
             if self.narrow:  # a phone's tags are large: none cuts a harbor's word
                 self.painter.draw_harbor_discs(c)
+        elif self.narrow and self.named:  # a phone: the spots its words name (both kinds)
+            taken = self.painter.pieces().taken
+            draw_labels(c, self.vp, taken, self.zoom, self.ratio, named=self.named)
 
     def _draw_hover(self) -> None:
         c = self.hover_layer
@@ -460,23 +492,12 @@ class BoardView:
         if self.refused is not None:
             self._draw_refused(c, *self.refused)
 
-    def _spot_xy(self, spot: tuple[str, int]) -> tuple[float, float]:
-        kind, i = spot
-        xy = (
-            board.vertex_xy(i)
-            if kind == "vertex"
-            else board.edge_xy(i)
-            if kind == "edge"
-            else board.hex_centre_xy(i)
-        )
-        return self.vp.px(xy)
-
     def _draw_hint(self, c: Canvas, spot: tuple[str, int]) -> None:
         """The hint: a blue ring on a white halo round the spot, an arrow pointing at it."""
         for colour, width in (("#ffffff", 9.0), (HINT_RING, 5.0)):
             c.stroke_style = colour
             self._mark(c, spot, filled=False, road=1.1, width=width, grow=1.9)
-        x, y = self._spot_xy(spot)
+        x, y = spot_px(self.vp, spot)
         r = self.vp.len(style.TARGET_R) * (1.9 if spot[0] != "hex" else 2.6)
         pts = hint_arrow(x, y, r)
         c.fill_style, c.stroke_style, c.line_width = HINT_RING, "#ffffff", self.px(2.0)
@@ -485,7 +506,8 @@ class BoardView:
 
     def _draw_refused(self, c: Canvas, spot: tuple[str, int], reason: str) -> None:
         """A red ring on a spot the chosen kind cannot be played on; its reason, every word,
-        on a banner across the top or bottom edge of the board, whichever covers fewer pieces
+        on a banner across the top or bottom edge of the board (above the strip: the dice line
+        stays in sight), whichever covers fewer pieces and never the spot
         (``board_tags.banner``), its text readable at the width the board shows at."""
         for colour, width in (("#ffffff", 8.0), (REFUSED, 4.5)):
             c.stroke_style = colour
@@ -496,44 +518,20 @@ class BoardView:
         wide = float(self.canvas.width)
         font = math.ceil(shown_px(BANNER_PX, self.zoom, self.ratio))  # whole pixels
         bottom = float(self.canvas.height) - self.strip
-        tag = banner(reason, wide, bottom, font, self._spot_xy(spot)[1], ys, self.strip)
+        tag = banner(reason, wide, bottom, font, spot_px(self.vp, spot)[1], ys)
         draw_banner(c, tag, wide, self.px(1.5))
 
     def _mark(
         self,
         c: Canvas,
-        spot: tuple[str, int],
+        spot: Spot,
         filled: bool,
         road: float,
         width: float = 3.0,
         grow: float = 1.0,
     ) -> None:
-        """A disc (or ring, ``width`` CSS pixels wide) on a vertex, a bar ``road`` road-widths
-        wide along an edge (a ring is an outlined capsule), a shrunken hexagon (or its
-        outline) on a hex; ``grow`` scales the ring of a vertex."""
-        kind, i = spot
-        c.line_width = self.px(width)
-        if kind == "edge":
-            a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[i])
-            p, q = self.vp.px(_toward(a, b, 0.2)), self.vp.px(_toward(b, a, 0.2))
-            c.line_cap = "round"
-            if filled or grow == 1.0:
-                c.line_width = self.vp.len(style.ROAD_WIDTH * road)
-                c.stroke_line(*p, *q)
-            else:  # a capsule around the edge
-                r = self.vp.len(style.ROAD_WIDTH * road)
-                ang = math.atan2(q[1] - p[1], q[0] - p[0])
-                nx, ny = -math.sin(ang) * r, math.cos(ang) * r
-                c.stroke_line(p[0] + nx, p[1] + ny, q[0] + nx, q[1] + ny)
-                c.stroke_line(p[0] - nx, p[1] - ny, q[0] - nx, q[1] - ny)
-                c.stroke_arc(*p, r, ang + math.pi / 2, ang + 3 * math.pi / 2, False)
-                c.stroke_arc(*q, r, ang - math.pi / 2, ang + math.pi / 2, False)
-        elif kind == "vertex":
-            xy, r = self.vp.px(board.vertex_xy(i)), self.vp.len(style.TARGET_R) * grow
-            (c.fill_circle if filled else c.stroke_circle)(*xy, r)
-        else:
-            pts = self.vp.pxs(hex_corners(i, 0.9 if grow == 1.0 else 0.8))
-            (c.fill_polygon if filled else c.stroke_polygon)(pts)
+        """A glow or ring on ``spot`` (``board_marks.mark``)."""
+        mark(c, self.vp, self.ratio, spot, filled, road, width, grow)
 
     def hit(self, x: float, y: float) -> Spot | None:  # the spot under canvas pixel (x, y)
         return hit_test(self.vp.unpx(x, y))

@@ -9,15 +9,7 @@
   'use strict';
   if (window.catanPageTheme) return;
   window.catanPageTheme = true;
-  // Sets key=value in a field of "key=value" words; the kernel hears only a change.
-  function tellField(field, key, value) {
-    var words = field.value ? field.value.split(' ') : [];
-    var kept = words.filter(function (w) { return w.split('=')[0] !== key; });
-    var text = kept.concat([key + '=' + value]).sort().join(' ');
-    if (field.value === text) return;
-    field.value = text;
-    field.dispatchEvent(new Event('change', {bubbles: true}));
-  }
+  var tellField = window.catanTellField;  // page_facts.js
   var pending = false;
   function tell() {
     pending = false;

@@ -49,12 +49,16 @@ SIDE_MIN, SIDE_MAX = 400, 640  # the panels: their seven tab labels need about 3
 GAP = 14
 FOCUS_RING = 6  # px around the board: its focus ring (3 px, 2 px off) shows inside it
 TOUCH = 40  # px: the least height of a control on a narrow (phone) page
-# px: the least height of what the game waits for over the board on a phone, three lines of
-# the title (15 px) and one of the prompt: the board stays put when the phase's words take a
-# line less ("placing the starting pieces", then "placing a starting road": 20 px up)
-HEAD_RESERVE = 82
+# px: the least height of what the game waits for over the board on a phone, two lines of
+# the title (15 px: variant, turn and phase; the lesson's title is in the list over it) and two
+# of the prompt: the board stays put when the phase's words take a line less ("placing the
+# starting pieces", then "placing a starting road": 20 px up)
+HEAD_RESERVE = 76
+TITLE_LINE = 1.35  # em: a line of the title over what the game waits for (its lines kept)
 SELECT_ARROW = 28  # px: a list's room for its arrow (ipywidgets draws it 20 px wide)
 NOTE_ROWS = 44  # px: two lines of the chapter's line, the course's summary and a note
+# a puzzle's question open (its box shown): the page puts it in reach on a phone
+PUZZLE_OPEN = ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
 FOCUSABLE = (
     "button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab",
     ".catan-rule-ref",
@@ -110,6 +114,18 @@ LAYOUT_CSS = (
     ".catan-app>.catan-top,.catan-app .catan-bar,.catan-app .catan-bar .widget-html,"
     ".catan-app .catan-bar .widget-html-content{overflow:visible}"
     ".catan-lesson{overflow:visible}"
+    # a question's words, the actions' and what the game waits for in lines as the lesson's
+    # (ipywidgets sets an HTML widget's lines to a control's height, 28 px: a question read
+    # double-spaced)
+    ".catan-puzzle .widget-html-content,.catan-actions .widget-html-content{line-height:1.4}"
+    ".catan-head .widget-html,.catan-head .widget-html-content{line-height:1.35;"
+    "min-height:0;height:auto}"
+    # the line naming the lesson, turn and phase in the lines kept for it beside the board
+    # (three where the panels are narrower, 1024 px): a phase's words a line shorter move
+    # nothing under them (28 px)
+    f"@media (min-width:701px){{.catan-head-title{{min-height:{2 * TITLE_LINE:.2f}em}}}}"
+    "@media (min-width:701px) and (max-width:1279px){.catan-head-title{"
+    f"min-height:{3 * TITLE_LINE:.2f}em}}}}"
     # the course's summary beside the chapter's line: no taller than it (nothing moves)
     ".catan-app .catan-progress-summary,.catan-app .catan-progress-summary "
     ".widget-html-content{height:auto;min-height:0;line-height:18px}"
@@ -130,9 +146,11 @@ LAYOUT_CSS = (
     # over the board: the board and the current instruction on one screen
     ".catan-tutor>.catan-side{display:contents}"
     ".catan-tutor>.catan-side>*{flex:0 0 100%;max-width:100%;min-width:0}"
-    ".catan-tutor>.catan-side>.catan-head{order:-1}"
-    ".catan-head .widget-html,.catan-head .widget-html-content{line-height:1.35;"
-    "min-height:0;height:auto}"
+    ".catan-tutor>.catan-side>.catan-head{order:-3}"
+    # the lesson's title shows in the list over it: not again beside Explore (four lines
+    # where three were kept: the board moved when the phase took a line less)
+    ".catan-head-lesson{display:none}"
+    ".catan-tutor>.catan-board-col{order:-2}"
     f".catan-tutor>.catan-side>.catan-head{{min-height:{HEAD_RESERVE}px}}"
     f".catan-app button,.catan-app select,.catan-app input,.catan-app summary,"
     f".catan-app .lm-TabBar-tab{{min-height:{TOUCH}px}}"
@@ -152,17 +170,21 @@ LAYOUT_CSS = (
     ".catan-app .catan-bar select{font-size:11.5px;padding-left:6px}"
     # the moves list scrolls inside itself, the buttons under it stay on screen
     ".catan-app .catan-moves-box{max-height:40vh}"
-    # a question open (a puzzle): the form a tap on the board fills, with its Play, over the
-    # list of every kind, not a long scroll under it
-    ".catan-tutor:has(.catan-puzzle:not([style*='none'])) .catan-actions>.catan-form-box,"
-    ".catan-tutor:has(.catan-puzzle:not([style*='none'])) .catan-actions>.catan-message"
+    # a question open (a puzzle): its box right under the board, then the actions, the
+    # lesson's text after them (it was a screen under the board: the reply to a tap showed
+    # out of sight); its reply over its question; the form a tap on the board fills, with
+    # its Play, over the list of every kind (the message under that list, "the buttons
+    # above"); a reply out of sight is scrolled to (reply_in_view.js)
+    f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle,{PUZZLE_OPEN}>.catan-side>.catan-actions"
     "{order:-1}"
-    # "You left the lesson's line" (or its end) shows at the screen's bottom, over the page
-    # (under the board it was a screen below the board the learner taps on); out of the
-    # page's flow, nothing moves when it comes and goes
-    ".catan-tutor>.catan-side>.catan-line{position:fixed;left:8px;right:8px;bottom:8px;"
-    "z-index:30;margin:0!important;padding:4px;border-radius:6px;"
-    "background:var(--jp-layout-color1,#fff);box-shadow:0 2px 12px rgba(0,0,0,.3)}"
+    ".catan-puzzle>.catan-puzzle-result{order:-1}"
+    f"{PUZZLE_OPEN} .catan-actions>.catan-form-box{{order:-1}}"
+    # "You left the lesson's line" (or its end) right under the board the learner taps on
+    # (a screen below it under the lesson's text, 62_phone_nav.png; fixed at the screen's
+    # bottom it hid the controls there), in few lines
+    ".catan-tutor>.catan-side>.catan-line{order:-1}"
+    ".catan-line .catan-line-text{font-size:13px;line-height:1.3!important;"
+    "padding:3px 6px!important}"
     "}"
     # a touch screen of any width (a tablet): controls big enough for a finger
      + "@media (pointer:coarse){"
@@ -204,10 +226,13 @@ def theme_css() -> str:
         ".catan-rule-ref-text{display:block;margin:2px 0 4px 14px;padding:3px 8px;"
         "border-left:3px solid #b0bec5;background:#f5f7f8;color:#333;font-size:12px}"
         ".catan-rule-ref-text[hidden]{display:none}"
-        # a rule a bracket cites: a small raised "§" after the words it backs
+        # a rule a bracket cites: a small raised "§" after the words it backs; under a finger
+        # a TOUCH px square to tap (an invisible box round it: the "§" looks no bigger)
         ".catan-rule-note{text-decoration:none;font-size:10px;padding:0 1px;"
         "color:var(--jp-content-link-color,#1565c0)}"
-        "@media (pointer:coarse){.catan-rule-note{padding:0 6px}}",
+        "@media (pointer:coarse){.catan-rule-note{position:relative;padding:0 3px}"
+        ".catan-rule-note::after{content:'';position:absolute;left:50%;top:50%;"
+        f"width:{TOUCH}px;height:{TOUCH}px;transform:translate(-50%,-50%)}}}}",
         f"{DARK} .catan-rule-ref-text{{background:var(--jp-layout-color1);"
         "color:var(--jp-ui-font-color1);border-color:var(--jp-border-color1)}",
         # links in lesson texts and rule references

@@ -367,14 +367,15 @@ class Tutor:
             )
             who = f"{swatch(g.colors[p])} {said}"
         sc = self.session.scenario
-        title = markup.text(sc.title) + " · " if sc else ""
+        # (on a phone the lesson's title shows in the list over it only: style.LAYOUT_CSS)
+        title = f"<span class='catan-head-lesson'>{markup.text(sc.title)} · </span>" if sc else ""
         mode = " · <b style='color:#b71c1c'>editing</b>" if self.session.editing else ""
         self.header.value = (
-            f"<div style='font-size:15px'>{title}"
+            f"<div class='catan-head-title' style='font-size:15px'>{title}"
             f"{markup.text(wording.variant_name(g.variant))} · turn "
             f"{g.state.turn} · {'a puzzle' if secret else markup.text(wording.phase_words(phase))}"
             f"{mode}"
-            f"</div><div>{who}</div>"
+            f"</div><div class='catan-head-prompt'>{who}</div>"
         )
 
     def _panels(self) -> None:

@@ -1,0 +1,19 @@
+/* What the page tells the kernel goes into each board's hidden field (.catan-page-facts,
+ * board_view.py) as "key=value" words: the page's theme (page_theme.js), the board's shown
+ * width (board_width.js) and the spots its words name (spot_names.js). One writer for all of
+ * them, window.catanTellField(field, key, value): it sets key=value, keeps the other keys, and
+ * sends a change only when the field's text changes. Runs once per page, first of the page's
+ * scripts (board_view.KEYS_JS).
+ */
+(function () {
+  'use strict';
+  if (window.catanTellField) return;
+  window.catanTellField = function (field, key, value) {
+    var words = field.value ? field.value.split(' ') : [];
+    var kept = words.filter(function (w) { return w.split('=')[0] !== key; });
+    var text = kept.concat([key + '=' + value]).sort().join(' ');
+    if (field.value === text) return;
+    field.value = text;
+    field.dispatchEvent(new Event('change', {bubbles: true}));
+  };
+})();

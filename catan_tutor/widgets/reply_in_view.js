@@ -1,0 +1,53 @@
+/* A reply in sight on a phone: a tap on the board (or a press of Play, Answer...) is answered
+ * under it: the question's verdict, the message under the actions (under the form a tap
+ * filled, with its Play), the line under the board, "You left the lesson's line". On a
+ * narrow page that can be past the screen's edge: for a few seconds after a tap or click in
+ * a tutor, a reply that appears or changes out of sight is scrolled into view, no farther
+ * than it takes (the board moves as little as it can). Runs once per page, with
+ * board_keys.js.
+ */
+(function () {
+  'use strict';
+  if (window.catanReplyInView) return;
+  window.catanReplyInView = true;
+  // (the message under a form a tap filled follows its Play: "finish the form and press Play")
+  var REPLIES = '.catan-puzzle-result, .catan-actions .catan-message, .catan-line, ' +
+    '.catan-board-col .widget-label';
+  var WAIT_MS = 5000;  // a reply later than this is not the tap's
+  var PHONE = window.matchMedia('(max-width: 700px)');  // style.LAYOUT_CSS's phone
+  var tapped = 0;
+  var said = new WeakMap();  // each reply's words when last looked at
+  function asked(event) {
+    var target = event.target;
+    if (target instanceof Element && target.closest('.catan-tutor')) tapped = Date.now();
+  }
+  document.addEventListener('touchstart', asked, {capture: true, passive: true});
+  document.addEventListener('mousedown', asked, true);
+  var pending = false;
+  function look() {
+    pending = false;
+    var fresh = Date.now() - tapped < WAIT_MS && PHONE.matches;
+    var replies = document.querySelectorAll(REPLIES);
+    for (var i = 0; i < replies.length; i++) {
+      var reply = replies[i];
+      var words = reply.innerText || '';
+      var before = said.get(reply);
+      said.set(reply, words);
+      if (!fresh || !words.trim() || words === before) continue;
+      var box = reply.getBoundingClientRect();
+      if (box.height && (box.bottom > window.innerHeight || box.top < 0)) {
+        reply.scrollIntoView({block: 'nearest'});
+      }
+    }
+  }
+  function soon() {
+    if (pending) return;
+    pending = true;
+    window.requestAnimationFrame(look);
+  }
+  new MutationObserver(soon).observe(document.body, {
+    childList: true, subtree: true, characterData: true, attributes: true,
+    attributeFilter: ['style']
+  });
+  soon();
+})();
