@@ -29,7 +29,7 @@ from puzzle_answers import (
 )
 
 from catan_tutor import board, new_game, rulebook
-from catan_tutor.actions import Action
+from catan_tutor.actions import Action, Die, EventDie
 from catan_tutor.game import Game
 from catan_tutor.rules.words import may
 from catan_tutor.study.puzzle import answer_nodes, asks_rule, judge
@@ -45,6 +45,7 @@ from catan_tutor.widgets.kinds import (
 )
 from catan_tutor.widgets.move_list import rows
 from catan_tutor.widgets.roll_steps import rolling
+from catan_tutor.widgets.roll_words import throw_nodes
 from catan_tutor.widgets.tutor import TABS, Tutor
 
 TEXT_TRAITS = ("value", "description", "placeholder", "tooltip", "tooltips", "titles", "options")
@@ -166,6 +167,15 @@ def test_no_text_of_the_tutor_holds_the_answer_before_it_is_solved(asked: Asked)
         assert t.controls.roll_button.disabled and t.controls.end_button.disabled
 
 
+def in_a_row(tl, node, listed: set[int], hidden) -> bool:
+    """Whether the Moves list shows ``node``: its own row, or the row of the roll whose dice
+    it is (a roll and its dice are one row, listed at the node where they land)."""
+    start = node
+    while start.parent is not None and isinstance(start.action, (Die, EventDie)):
+        start = start.parent
+    return node.id in listed or any(n.id in listed for n in throw_nodes(tl.rules, start, hidden))
+
+
 @pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
 def test_a_solved_puzzle_shows_its_line_and_explanation(asked: Asked):
     t = at_question(asked)
@@ -187,8 +197,10 @@ def test_a_solved_puzzle_shows_its_line_and_explanation(asked: Asked):
     result = widget_text(t.puzzle.widget)
     assert "Right" in result
     assert asked.puzzle.explain.split(" (")[0][:40] in result
-    listed = {n for _, n in rows(s.timeline, s.puzzle.hidden())}
-    assert {question.id, answer.id, question.children[0].id} <= listed
+    hidden = s.puzzle.hidden()
+    listed = {n for _, n in rows(s.timeline, hidden)}
+    for node in (question, answer, question.children[0]):
+        assert in_a_row(s.timeline, node, listed, hidden), (node.id, listed)
 
 
 @pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
