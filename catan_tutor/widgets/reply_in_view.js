@@ -26,7 +26,8 @@
   var pending = false;
   function look() {
     pending = false;
-    var fresh = Date.now() - tapped < WAIT_MS && PHONE.matches;
+    if (!PHONE.matches) return;  // a wide page: no reading of every reply (a layout) per change
+    var fresh = Date.now() - tapped < WAIT_MS;
     var replies = document.querySelectorAll(REPLIES);
     for (var i = 0; i < replies.length; i++) {
       var reply = replies[i];
