@@ -251,7 +251,7 @@ def test_force_a_dice_outcome(page) -> None:
     form.get_by_label("shows", exact=True).select_option(label="5")  # ("or pick" says it too)
     form.get_by_role("button", name="Play").click()
     open_tab(page, "Moves")
-    _tree_has(page, "the white die shows 5 *")
+    _tree_has(page, "rolls 5 on the first die *")  # a roll and its dice: one row, in words
 
 
 def test_roll_in_one_click_and_a_copied_link_reopens_the_node(page) -> None:

@@ -98,10 +98,11 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
         page.screenshot(path=ARTIFACTS / f"words_explore_{tab.lower()}.png", full_page=True)
     open_tab(page, "Play")
     typed = page.locator(".catan-try input[type='text']")
-    typed.fill("P1 build")  # a word the notation does not know: pointed at, in words
-    page.locator(".catan-try mark.catan-bad-word", has_text="build").wait_for()
+    typed.fill("P1 fly")  # a word no move is typed with: pointed at, in words
+    page.locator(".catan-try mark.catan-bad-word", has_text="fly").wait_for()
     said = page.locator(".catan-try .catan-verdict").inner_text()
-    assert "“build” is not a kind of move" in said and "character" not in said, said
+    assert "I cannot read “fly”" in said and "“road" in said, said
+    assert "character" not in said, said
     typed.fill("")
 
     # a Cities & Knights lesson, the knight form open: its fields are "from" and "to"
