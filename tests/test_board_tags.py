@@ -328,3 +328,30 @@ def test_one_function_writes_the_page_s_hidden_field():
     assert users == ["board_width.js", "page_theme.js", "spot_names.js"], users
     script = board_view.KEYS_JS  # defined before any script takes it
     assert script.index("window.catanTellField = function") < script.index("window.catanTellField;")
+
+
+def test_a_tap_on_an_edge_with_no_kind_chosen_means_the_road_there_not_a_hex():
+    """Puzzle 1.4 on a phone (learner, 2026-11-29): with no kind chosen a tap aimed at the
+    hexes, so a tap on the answer's edge asked "Between hex N and hex O"; the finger now aims
+    at every spot of the kinds of spot the moment's moves use, and the edge's one kind (a
+    road) is taken."""
+    t = _phone(Tutor(new_game("base", players=3)))
+    t.act_at(("vertex", board.parse_vertex("N6")))  # P1 settles: a road is owed
+    t.session.kind = ""
+    t.view.show_targets([])  # as in a puzzle: nothing glows
+    e = board.parse_edge("N5")
+    t.board.tap([t.view.vp.px(board.edge_xy(e))])
+    assert t.game.state.eowner[e] == 0, t.board.pointer.value
+    assert not t.board.pointer.value.startswith("Between")
+
+
+def test_a_tap_that_several_kinds_could_mean_names_the_buttons_to_choose_from(monkeypatch):
+    """ "Choose what to do first" names the buttons as they read, never where they are ("the
+    buttons above" was wrong on a phone, where the question box sits between)."""
+    t = _phone(Tutor(new_game("base", players=3)))
+    t.session.kind = ""
+    monkeypatch.setattr(t.session, "kinds", lambda: ["settle", "build city", "build road"])
+    v = board.parse_vertex("N6")
+    t.act_at(("vertex", v))
+    assert t.session.message == "Choose what to do first: “settle” or “build city”."
+    assert t.game.state.vowner[v] == -1

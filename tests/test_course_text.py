@@ -103,6 +103,13 @@ CASES = [
         "Both roads are five long, so nobody holds Longest Road",
         "a tie never takes the card away",
     ),
+    (  # issue 33's learner, 2026-11-29: K4 is far more than two roads from N6
+        33,
+        "base_setup.catan.yaml",
+        "Any corner two roads away, like K4",
+        "Two roads away is already far enough: O6 would",
+    ),
+    (33, "puzzle_base_setup.catan.yaml", "a 5 or a 9 4", "a 5 or a 9 has 4 dots"),
 ]
 
 

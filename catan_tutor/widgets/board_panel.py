@@ -27,7 +27,7 @@ from .board_view import BoardView
 from .describe import board_text_html
 from .dice_shown import dice_shown, event_words
 from .editor_panel import LABELS
-from .kinds import SPOT_WORDS, Spot, spot_kind, targets_of, variant_kinds
+from .kinds import SPOT_WORDS, Spot, moment_kinds, spot_kind, targets_of, variant_kinds
 from .links import Link, link_of
 from .tutor_session import TutorSession
 
@@ -306,7 +306,7 @@ class BoardPanel:
         two about as near, the status line asks which."""
         if not touches:
             return
-        meant = self.view.reach(*touches[0], self.cursor_spots())
+        meant = self.view.reach(*touches[0], self.tap_spots())
         spots = [spot for spot in meant if spot is not None]
         if len(spots) == 2:  # about as near to both: a guess could play what was not meant
             a, b = (spot_words(spot) for spot in spots)
@@ -380,6 +380,20 @@ class BoardPanel:
         where = spot_kind(variant_kinds(self.session.game).get(kind) if kind else None)
         where = where or "hex"
         return [(where, i) for i in range(SPOT_COUNT[where])]
+
+    def tap_spots(self) -> list[Spot]:
+        """The spots a finger may mean: the cursor's, but with no kind chosen every spot of
+        each kind of spot the moment's kinds are played on (a tap on an edge then means the
+        road there, not the hexes either side: ``PlayPanel.act_at`` takes the kind)."""
+        s = self.session
+        if self.edit_piece() is not None or self.view.targets or s.kind:
+            return self.cursor_spots()
+        ours = variant_kinds(s.game)
+        kinds = moment_kinds(s.game) if s.puzzle_secret else s.kinds()
+        wheres = sorted({spot_kind(ours.get(k)) for k in kinds} - {""})
+        if not wheres:
+            return self.cursor_spots()
+        return [(where, i) for where in wheres for i in range(SPOT_COUNT[where])]
 
     def move_cursor(self, dx: float, dy: float) -> None:
         """Move the cursor to the nearest spot in direction ``(dx, dy)`` (y down); the first

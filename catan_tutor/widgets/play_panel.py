@@ -376,6 +376,16 @@ class PlayPanel:
         )
 
     # ------------------------------------------------------------ acting on the board
+    def _kinds_at(self, where: str) -> str:
+        """The buttons that would play on that kind of spot, as they read ("“settle” or
+        “build city”"); every kind of the moment when none does."""
+        s = self.session
+        kinds = moment_kinds(s.game) if s.puzzle_secret else s.kinds()
+        ours = variant_kinds(s.game)
+        here = [k for k in kinds if spot_kind(ours.get(k)) == where] or kinds
+        named = [f"“{kind_words(k)}”" for k in here]
+        return " or ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+
     def act_at(self, spot: Spot) -> None:
         """A click (or Enter) at a spot: play the chosen kind's move there; several moves
         there fill the form; none: why not there."""
@@ -388,8 +398,8 @@ class PlayPanel:
                 if s.puzzle_secret
                 else board_kind(s.kinds(), s.game, spot[0])
             )
-            if not kind:
-                return s.say("Choose what to do first (the buttons above).")
+            if not kind:  # several kinds (or none) on such a spot: named, not placed
+                return s.say(f"Choose what to do first: {self._kinds_at(spot[0])}.")
             s.choose_kind(kind)
         # the moves a click may play: any, while a puzzle judges it; else the legal ones
         pool = (self.form.actions if s.puzzle_secret else s.of_kind()) if self.form else []

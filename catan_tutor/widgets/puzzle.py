@@ -193,8 +193,8 @@ class PuzzleMode:
         typed = "or type your move (who, what, where) and press Answer."
         if self.state.seats():
             return (
-                "Choose what to do (the buttons below), click where on the board, then "
-                f"choose the player in the form and press Play; {typed}"
+                "Choose what to do (the buttons below): a form opens; click where on the "
+                f"board, choose the player in the form and press its Play; {typed}"
             )
         if kinds and all(spots) and len(set(spots)) == len(spots):
             return f"Play your move on the board, {typed}"

@@ -345,7 +345,7 @@ class Tutor:
         phase = g.state.phase
         secret = self.session.puzzle_secret  # whose move and what kind: the puzzle's answer
         if secret:
-            who = "<b>Puzzle</b>: find the move the question below asks for"
+            who = "<b>Puzzle</b>: answer the question below"
         elif g.is_over():
             who = (
                 f"<b>{markup.text(g.names[g.winner])} wins</b>"
