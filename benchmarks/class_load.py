@@ -78,7 +78,13 @@ from bare_page import (
     tree,
     write_bare_notebook,
 )
-from ui_latency import LESSON_QUERY, PAINTED_JS, knight_target  # benchmarks/ui_latency.py
+from ui_latency import (  # benchmarks/ui_latency.py
+    AWAIT_JS,
+    DRAWN,
+    LESSON_QUERY,
+    PAINTED_JS,
+    knight_target,
+)
 
 from catan_tutor import board
 from catan_tutor.server.serve import (
@@ -132,18 +138,16 @@ def spot(box: dict, label: str) -> tuple[float, float]:
 
 
 async def drawn(page) -> int:
-    return int(await page.locator(".catan-drawn").first.get_attribute("data-drawn"))
+    return int(await page.locator(DRAWN).first.get_attribute("data-drawn"))
 
 
 async def wait_drawn_after(page, n: int) -> None:
-    await page.wait_for_function(
-        "(n) => +document.querySelector('.catan-drawn').dataset.drawn > n", arg=n, timeout=120_000
-    )
+    await asyncio.wait_for(page.evaluate(AWAIT_JS, [DRAWN, n]), 120)
 
 
 async def wait_state(page, selector: str) -> None:
     """Until the tutor's hidden state element matches (``[data-depth='0']``...)."""
-    await page.locator(f".catan-state{selector}").first.wait_for(state="attached")
+    await asyncio.wait_for(page.evaluate(AWAIT_JS, [f".catan-state{selector}", None]), 120)
 
 
 async def visit(

@@ -53,19 +53,36 @@ def knight_target() -> str:
     )
 
 
+# Waits that cost the page nothing while they wait: a MutationObserver resolves a promise
+# when ``selector`` matches (and its data-drawn count exceeds ``after``, unless null).
+# Playwright's own waits (wait_for_function, locator.wait_for) test on every animation
+# frame, so each waiting page drew 60 frames a second: with 30 pages clicking at once, the
+# benchmark's waits took the CPU the pages' redraws needed.
+AWAIT_JS = """([selector, after]) => new Promise((resolve) => {
+  const met = () => {
+    const el = document.querySelector(selector);
+    return !!el && (after === null || +el.dataset.drawn > after);
+  };
+  if (met()) return resolve(true);
+  const seen = new MutationObserver(() => {
+    if (met()) { seen.disconnect(); resolve(true); }
+  });
+  seen.observe(document.body, {subtree: true, childList: true, attributes: true});
+})"""
+DRAWN = ".catan-drawn"
+
+
 def drawn(page) -> int:
-    return int(page.locator(".catan-drawn").first.get_attribute("data-drawn"))
+    return int(page.locator(DRAWN).first.get_attribute("data-drawn"))
 
 
 def wait_drawn_after(page, n: int) -> None:
-    page.wait_for_function(
-        "(n) => +document.querySelector('.catan-drawn').dataset.drawn > n", arg=n
-    )
+    page.evaluate(AWAIT_JS, [DRAWN, n])
 
 
 def wait_state(page, selector: str) -> None:
     """Until the tutor's hidden state element matches (``[data-depth='0']``...)."""
-    page.locator(f".catan-state{selector}").first.wait_for(state="attached")
+    page.evaluate(AWAIT_JS, [f".catan-state{selector}", None])
 
 
 def spot(page, label: str) -> tuple[float, float]:

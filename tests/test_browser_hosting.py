@@ -275,6 +275,16 @@ def test_a_page_whose_scripts_come_late_keeps_its_kernel(new_page, server) -> No
     held = hold_voila_js(p.page)
     p.page.goto(f"{url}voila/render/widget.ipynb", wait_until="commit", timeout=PAGE_TIMEOUT)
     wait_held(p.page, held)
+    # Waiting, the page says so in words and lights its dots in turn, with no CSS animation
+    # (Chromium draws 60 frames a second for one: 30 waiting pages took a class's CPU).
+    loading = p.page.locator("#loading[role=status]")
+    assert loading.is_visible() and "Starting the Catan tutor" in loading.inner_text()
+    assert p.page.evaluate("document.getAnimations().length") == 0
+    beat = p.page.locator("#loading .catan-beat").get_attribute("data-beat")
+    p.page.wait_for_function(
+        f"() => document.querySelector('#loading .catan-beat').dataset.beat !== '{beat}'",
+        timeout=3_000,
+    )
     kernel_id = p.page.evaluate(KERNEL_ID_JS)
     p.page.wait_for_timeout((CULL + 3) * 1000)  # idle, past the culling window
     assert _kernel_alive(proc, kernel_id) and not _culled(log, kernel_id)
