@@ -61,7 +61,10 @@ import argparse
 import asyncio
 import os
 import re
+import shutil
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -230,6 +233,37 @@ async def clicks(page, n: int, target: str) -> list[float]:
         await page.keyboard.press("PageUp")
         await wait_state(page, "[data-depth='0']")
     return out
+
+
+def spy(served, folder: Path, n: int) -> list[subprocess.Popen]:
+    """py-spy recording the Voilà server and one page's kernel while the clicks run
+    (``--spy``): collapsed stacks (``py-spy record --format raw``) in ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    exe = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+    pids = {"server": served.proc.pid}
+    kernels = kernel_processes(served.proc)
+    if kernels:
+        pids["kernel"] = kernels[0].pid
+    return [
+        subprocess.Popen(
+            [
+                exe,
+                "record",
+                "--format",
+                "raw",
+                "--rate",
+                "50",
+                "--nonblocking",
+                "--pid",
+                str(pid),
+                "-o",
+                str(folder / f"{name}_{n}.txt"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for name, pid in pids.items()
+    ]
 
 
 def cpu_seconds(proc) -> float:
@@ -439,13 +473,24 @@ async def measure(
         lat: list[float] = []
         if args.clicks and loaded and not bare:
             target = knight_target()
+            click_cpu = CpuMeter(served.processes), CpuMeter(browsers)
+            spies = spy(served, args.spy, n) if args.spy else []
             results = await asyncio.gather(
                 *(clicks(v["page"], args.clicks, target) for v in loaded), return_exceptions=True
             )
+            for s in spies:  # py-spy writes its file on SIGINT
+                s.send_signal(signal.SIGINT)
+                s.wait(30)
             lat = [ms for r in results if isinstance(r, list) for ms in r]
             failed = [r for r in results if not isinstance(r, list)]
             if failed:
                 print(f"  {len(failed)} page(s) failed the clicks: {failed[0]!r:.200}")
+            loops = max(1, len(lat))
+            print(
+                f"  CPU per click loop (the move button, the click, PageUp: 3 round trips): "
+                f"server {click_cpu[0].seconds() / loops:.3f} s, "
+                f"browser {click_cpu[1].seconds() / loops:.3f} s"
+            )
         kernels_busy = served.kernels()
         closed = time.perf_counter()
         for v in visits:
@@ -541,6 +586,11 @@ def main() -> None:
     )
     ap.add_argument("--clicks", type=int, default=5, help="clicks per page under load")
     ap.add_argument(
+        "--spy",
+        type=Path,
+        help="standalone: record the server and a kernel with py-spy while the clicks run",
+    )
+    ap.add_argument(
         "--load-timeout", type=float, default=240, help="seconds a page may take to show the board"
     )
     ap.add_argument(
@@ -609,6 +659,8 @@ def main() -> None:
         ap.error("--compare needs --class")
     if args.hub and args.pool is not None:
         ap.error("--class is for standalone Voilà, not --hub")
+    if args.hub and args.spy:
+        ap.error("--spy is for standalone Voilà, not --hub")
     where = (
         f"local JupyterHub (culler after {args.cull_timeout} s idle)"
         if args.hub
