@@ -4,6 +4,7 @@ each logged in to their own server on a local JupyterHub (``--hub``).
     python benchmarks/class_load.py 4 8 16 30 [--clicks 5] [--voila-arg=--X.y=z ...]
     python benchmarks/class_load.py 30 --class auto --compare --no-bare
     python benchmarks/class_load.py 4 8 --hub [--cull-timeout 120 --wait-servers 600]
+    python benchmarks/class_load.py 30 --hub --prestart [--prestart-at-once 4]
 
 For each N, on a fresh Voilà serving the start notebook with the packaged settings
 (``catan_tutor/jupyter-config/voila.json``), N pages are opened at the same moment, each in its
@@ -45,6 +46,12 @@ log in at the same moment and land on the same lesson; the same figures, with th
 the users' single-user servers, the hub and the proxy in the server column, and the users'
 servers still running after the tabs closed (the hub's idle culler stops them after
 ``--cull-timeout`` s of inactivity, 1800 by default; ``--wait-servers`` watches that long).
+``--hub --prestart``: before the class, the N students' servers are started through the hub's
+REST API (``catan-tutor hub-prestart``: ``catan_tutor/server/hub_prestart.py``,
+``--prestart-at-once`` at a time) and the hub left to settle; then the class logs in at once
+and is measured as with ``--hub``. The row adds ``prestart s`` (the servers' start, not in the
+class's wait), and the line after it the server CPU per student of that start and what the
+hub and the idle servers held before the class came.
 
 After each N, a ``bare`` row (unless ``--no-bare``): N visitors of the bare page of
 ``bare_page.py`` (one ipycanvas ``Canvas`` painted in ``on_client_ready``) on a fresh
@@ -90,6 +97,7 @@ from ui_latency import (  # benchmarks/ui_latency.py
 )
 
 from catan_tutor import board
+from catan_tutor.server.hub_prestart import HubAPI, prestart, summary
 from catan_tutor.server.serve import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -127,6 +135,7 @@ STATE_JS = state_js(PAINTED_JS)
 BARE_STATE_JS = state_js(ANY_CANVAS_PAINTED_JS)
 REASON_JS = "() => document.querySelector('.catan-retry')?.dataset.reason || '?'"
 FREED_WITHIN = 120  # s: every kernel should be gone this long after the tabs close
+PRESTART_CULL_MIN = 900  # s: --prestart's servers must outlive their start and the class
 
 
 def pct(values: list[float], q: float) -> float:
@@ -404,7 +413,9 @@ async def class_of(n: int, args: argparse.Namespace, pool: int = 0) -> dict:
         }
         with local_hub(folder / "hub", env=env) as hub:
             users = [(f"student{i + 1:02}", hub.password) for i in range(n)]
+            before = await prestart_class(hub, [u for u, _ in users], args) if args.prestart else {}
             r = await measure(n, args, hub.url + "/", OnHub(hub), users)
+            r.update(before)
             r["log"] = hub.log
             r["iopub"] = hub.log.read_text().count("Timeout waiting for IOPub")
             return r
@@ -422,6 +433,38 @@ async def class_of(n: int, args: argparse.Namespace, pool: int = 0) -> dict:
         r["pool"] = pool
         r["iopub"] = log.read_text().count("Timeout waiting for IOPub")
         return r
+
+
+async def prestart_class(hub: Hub, names: list[str], args: argparse.Namespace) -> dict:
+    """Before the class: the students' servers started through the hub's REST API (timed,
+    with the server CPU it took), then the hub left to settle (up to 30 s)."""
+    served = OnHub(hub)
+    meter = CpuMeter(served.processes)
+    api = HubAPI(hub.url, hub.api_token)
+    t0 = time.perf_counter()
+    try:
+        outcomes = await prestart(api, names, at_once=args.prestart_at_once)
+    finally:
+        api.close()
+    took = time.perf_counter() - t0
+    cpu = meter.seconds() / len(names)
+    print(f"  prestart: {summary(outcomes, took)}", flush=True)
+    for o in outcomes:
+        if o.status == "failed":
+            print(f"    {o.line()}", flush=True)
+    quiet = CpuMeter(served.processes)
+    for _ in range(15):  # the servers' last start-up work done before the class comes
+        await asyncio.sleep(2)
+        if quiet.seconds() < 0.2:
+            break
+        quiet = CpuMeter(served.processes)
+    return {
+        "prestart": took,
+        "prestart_cpu": cpu,
+        "prestart_ready": sum(o.status != "failed" for o in outcomes),
+        "prestart_servers": len(hub.servers()),
+        "prestart_mib": served.server(),
+    }
 
 
 async def bare_class_of(n: int, args: argparse.Namespace) -> dict:
@@ -558,7 +601,9 @@ def report(r: dict) -> str:
         f"{r['blank']:>5}   "
         f"{first}   {click}   {r['cpu']['server']:6.2f} {r['cpu']['browser']:7.2f}   "
         f"{mem:6.0f} {per:5.0f} {r['server']:5.0f}   {gone} "
-        f"{r['left']:>4}" + (f" {r['servers']:>7}" if "hub" in r else "")
+        f"{r['left']:>4}"
+        + (f" {r['servers']:>7}" if "hub" in r else "")
+        + (f" {r['prestart']:>8.0f}" if "prestart" in r else "")
     )
 
 
@@ -573,6 +618,7 @@ HEADER_HUB = (
     .replace("  left\n", "  left servers\n")
     .replace("   MiB       s  2min", "   MiB       s  2min    left")
 )
+HEADER_PRESTART = HEADER_HUB.replace(" servers\n", " servers prestart\n", 1) + "        s"
 
 
 def main() -> None:
@@ -647,6 +693,19 @@ def main() -> None:
         help="--hub: seconds after closing to watch the users' servers go",
     )
     ap.add_argument(
+        "--prestart",
+        action="store_true",
+        help="--hub: start the students' servers through the hub's REST API before the "
+        "class comes (timed apart: prestart s)",
+    )
+    ap.add_argument(
+        "--prestart-at-once",
+        type=int,
+        default=4,
+        metavar="K",
+        help="--prestart: servers starting at the same time (default 4)",
+    )
+    ap.add_argument(
         "--voila-arg",
         action="append",
         default=[],
@@ -661,13 +720,21 @@ def main() -> None:
         ap.error("--class is for standalone Voilà, not --hub")
     if args.hub and args.spy:
         ap.error("--spy is for standalone Voilà, not --hub")
+    if args.prestart and not args.hub:
+        ap.error("--prestart needs --hub")
+    if args.prestart and args.cull_timeout < PRESTART_CULL_MIN:
+        ap.error(
+            f"--prestart with --cull-timeout {args.cull_timeout}: the culler counts a server "
+            f"nobody opened as idle from its start and could stop it before the class comes "
+            f"(at least {PRESTART_CULL_MIN} s)"
+        )
     where = (
         f"local JupyterHub (culler after {args.cull_timeout} s idle)"
         if args.hub
         else f"standalone Voilà, settings {args.voila_arg or 'as packaged'}"
     )
     print(f"{where}, start notebook, {psutil.cpu_count()} cores, close={args.close}")
-    print(HEADER_HUB if args.hub else HEADER, flush=True)
+    print(HEADER_PRESTART if args.prestart else HEADER_HUB if args.hub else HEADER, flush=True)
     for n in args.n:
         pool = 0 if args.pool is None else n if args.pool == "auto" else int(args.pool)
         for ready in (0, pool) if args.compare else (pool,):
@@ -704,6 +771,14 @@ def run_class(n: int, args: argparse.Namespace, pool: int) -> dict:
         + f"   load {load:.0f} -> {psutil.getloadavg()[0]:.0f}",
         flush=True,
     )
+    if "prestart" in r:
+        print(
+            f"      prestart: {r['prestart_ready']} of {n} servers ready in "
+            f"{r['prestart']:.0f} s, {r['prestart_cpu']:.2f} s of server CPU a student; "
+            f"{r['prestart_servers']} running when the class came, the hub and its servers "
+            f"holding {r['prestart_mib']:.0f} MiB ({r['prestart_mib'] / n:.0f} a student)",
+            flush=True,
+        )
     if r["reasons"]:
         print(
             "      cards shown: "

@@ -1,7 +1,9 @@
 """Command line: ``catan-tutor serve`` (the app in a browser), ``catan-tutor lab`` (the
 notebooks in JupyterLab), ``catan-tutor check`` (the lessons' expectations and realistic
-starts; ``--coverage``: which rule IDs a lesson shows in play, only cites, or neither) and
-``catan-tutor play --variant base --players 4 --seed 7`` (a whole game as notation)."""
+starts; ``--coverage``: which rule IDs a lesson shows in play, only cites, or neither),
+``catan-tutor play --variant base --players 4 --seed 7`` (a whole game as notation) and
+``catan-tutor hub-prestart URL --users student01..student30`` (a class's servers started on
+a JupyterHub before the class comes: hosting/README.md)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from .actions import seat
 from .errors import ScenarioError
 from .game import Game
 from .sampler import POLICIES
+from .server import hub_prestart
 from .server.watchdog import SUPERVISED
 from .study.course import coverage
 from .study.realism import problems
@@ -92,6 +95,12 @@ def main(argv: list[str] | None = None) -> int:
         help="a writable folder for your copy of the notebooks "
         "(default ./catan-tutor-notebooks; copied there on first use)",
     )
+    prestart = sub.add_parser(
+        "hub-prestart",
+        help="start a class's servers on a JupyterHub before the class comes "
+        f"(an admin's API token in ${hub_prestart.TOKEN_ENV})",
+    )
+    hub_prestart.add_arguments(prestart)
     args, extra = ap.parse_known_args(argv)
     if extra and args.command != "lab":
         ap.error(f"unrecognized arguments: {' '.join(extra)}")
@@ -101,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
         return _serve(args.host, args.port, args.lessons, args.no_browser, args.token, args.ready)
     if args.command == "lab":
         return _lab(Path(args.dir), extra)
+    if args.command == "hub-prestart":
+        return hub_prestart.run(args)
     try:
         game = new_game(
             args.variant,

@@ -18,6 +18,10 @@ Environment (all optional):
 - ``CATAN_HUB_CULL_TIMEOUT`` / ``CATAN_HUB_CULL_EVERY``: seconds a server may be idle before
   the culler stops it (default 1800) and how often it looks (default 300).
 - ``CATAN_HUB_ADMINS``: comma-separated user names who administer the hub (a teacher).
+- ``CATAN_HUB_PRESTART_TOKEN``: a secret (e.g. ``openssl rand -hex 32``) for the
+  ``class-prestart`` service, whose token may create users and start their servers:
+  ``CATAN_HUB_API_TOKEN=<the same> catan-tutor hub-prestart URL --users student01..student30``
+  starts a class's servers before it comes (see hosting/README.md).
 - ``CATAN_HUB_TEST_PASSWORD``: LOCAL TESTING ONLY (tests/test_hub.py, the class benchmark):
   any user name logs in with this shared password and every server runs as the hub's own
   user, without isolation. Never set it on a machine others can reach.
@@ -134,6 +138,25 @@ c.JupyterHub.load_roles = [
         "services": ["idle-culler"],
     }
 ]
+
+# ------------------------------------------------------------------ servers started before a class
+# `catan-tutor hub-prestart` (catan_tutor/server/hub_prestart.py) with this service's token
+# starts the students' servers before the class comes. `servers`: start them and read their
+# state; `admin:users`: create the students not on the hub yet (as powerful as an admin: keep
+# the token secret, or drop the scope and run it with --no-create). A started server nobody
+# opens is stopped by the idle culler above once CATAN_HUB_CULL_TIMEOUT has passed since its
+# start (checked every CATAN_HUB_CULL_EVERY): start the class less than that before it comes.
+PRESTART_TOKEN = os.environ.get("CATAN_HUB_PRESTART_TOKEN")
+if PRESTART_TOKEN:
+    c.JupyterHub.services.append({"name": "class-prestart", "api_token": PRESTART_TOKEN})
+    c.JupyterHub.load_roles.append(
+        {
+            "name": "class-prestart",
+            "description": "Start a class's servers before the class comes",
+            "scopes": ["servers", "admin:users"],
+            "services": ["class-prestart"],
+        }
+    )
 
 # ------------------------------------------------------------------ LOCAL TESTING ONLY
 TEST_PASSWORD = os.environ.get("CATAN_HUB_TEST_PASSWORD")

@@ -12,6 +12,7 @@ Needs ``jupyterhub`` and ``jupyterhub-idle-culler`` (pip) and ``configurable-htt
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import subprocess
@@ -41,6 +42,7 @@ class Hub:
     proc: subprocess.Popen
     log: Path
     workdir: Path
+    api_token: str = ""  # the class-prestart service's (CATAN_HUB_PRESTART_TOKEN)
     seen: dict[int, psutil.Process] = field(default_factory=dict)  # all ever under the hub
 
     def processes(self) -> list[psutil.Process]:
@@ -91,11 +93,13 @@ def local_hub(
     env: dict[str, str] | None = None,
 ) -> Iterator[Hub]:
     """JupyterHub on free local ports, running until the block ends; its log is
-    ``workdir/jupyterhub.log``. ``env`` adds settings (``CATAN_HUB_CULL_TIMEOUT``...)."""
+    ``workdir/jupyterhub.log``. ``env`` adds settings (``CATAN_HUB_CULL_TIMEOUT``...);
+    ``Hub.api_token`` may create users and start their servers (catan-tutor hub-prestart)."""
     workdir = Path(workdir or tempfile.mkdtemp(prefix="catan_hub_"))
     workdir.mkdir(parents=True, exist_ok=True)
     port, api, hub_port = free_port(), free_port(), free_port()
     url = f"http://127.0.0.1:{port}"
+    api_token = secrets.token_hex(24)
     cmd = [
         str(Path(sys.executable).parent / "jupyterhub"),
         "-f",
@@ -108,6 +112,7 @@ def local_hub(
         "CATAN_HUB_URL": url,
         "CATAN_HUB_TEST_PASSWORD": password,
         "CATAN_HUB_TEST_HOMES": str(workdir / "homes"),
+        "CATAN_HUB_PRESTART_TOKEN": api_token,
         **(env or {}),
     }
     log = workdir / "jupyterhub.log"
@@ -120,7 +125,7 @@ def local_hub(
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-    hub = Hub(url, password, proc, log, workdir)
+    hub = Hub(url, password, proc, log, workdir, api_token)
     try:
         _wait_running(hub)
         yield hub
@@ -194,7 +199,9 @@ def main() -> None:
     with local_hub() as hub:
         print(
             f"JupyterHub (LOCAL TESTING ONLY) at {hub.url}/ : any user name, password "
-            f"{hub.password!r}; log {hub.log}. Ctrl+C stops it.",
+            f"{hub.password!r}; log {hub.log}. Ctrl+C stops it.\n"
+            f"Start servers before logging in: CATAN_HUB_API_TOKEN={hub.api_token} "
+            f"catan-tutor hub-prestart {hub.url} --users student01..student04",
             flush=True,
         )
         try:

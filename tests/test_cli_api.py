@@ -150,7 +150,7 @@ def test_cli_help_is_plain_text_naming_every_command(capsys):
     assert done.value.code == 0
     out = " ".join(capsys.readouterr().out.split())  # argparse wraps lines
     assert "`" not in out  # no reST literal marks
-    for command in ("play", "check", "serve", "lab"):
+    for command in ("play", "check", "serve", "lab", "hub-prestart"):
         assert f"catan-tutor {command}" in out
 
 

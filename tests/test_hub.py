@@ -10,23 +10,30 @@ for their scripts (hosting/templates/page.html); each page holds its kernel unti
 socket is open and checks it is there (catan_kernel.js), past the hub's log-in and _xsrf
 checks; stopping the hub leaves no process behind.
 
+Before the log-ins, ada's server is started through the hub's REST API with the
+``class-prestart`` service's token (``catan-tutor hub-prestart``: the user created, the server
+started and waited for), and her log-in lands in that same server; bob's starts at log-in.
+
 Needs /usr/bin/chromium and configurable-http-proxy (npm); skipped without them except under
 ``CI=true``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from browser_harness import ARTIFACTS, PAGE_TIMEOUT, hold_voila_js, wait_held
 
+from catan_tutor.server.hub_prestart import HubAPI, prestart
 from catan_tutor.study.resources import START_NOTEBOOK
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,8 +90,30 @@ def _state(page) -> dict:
     return page.evaluate(STATE_JS)
 
 
+def _prestart(url: str, token: str, names: list[str]) -> list:
+    """catan-tutor hub-prestart's work, with the local hub's class-prestart token."""
+
+    async def go() -> list:
+        api = HubAPI(url, token)
+        try:
+            return await prestart(api, names, timeout=PAGE_TIMEOUT / 1000)
+        finally:
+            api.close()
+
+    # in a thread with a loop of its own: sync Playwright marks this thread's loop as running
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, go()).result()
+
+
 def test_two_users_each_play_their_own_tutor(hub, new_page) -> None:
     t0 = time.monotonic()
+    # ada's server started before the class (the service's token: hosting/jupyterhub_config.py)
+    (early,) = _prestart(hub.url, hub.api_token, ["ada"])
+    assert (early.name, early.status) == ("ada", "started"), early.line()
+    ada_server = hub.servers()["ada"]
+    assert set(hub.servers()) == {"ada"}
+    assert [o.status for o in _prestart(hub.url, hub.api_token, ["ada"])] == ["running"]
+    print(f"ada's server started before the log-ins in {early.seconds:.1f} s")
     pages = {user: new_page(f"hub_{user}") for user in USERS}
     # Voilà's script waits until the page's own hold on its kernel (catan_kernel.js) is
     # connected: with a quick server Voilà's socket may open first, and the hold then closes
@@ -110,6 +139,7 @@ def test_two_users_each_play_their_own_tutor(hub, new_page) -> None:
 
     servers = hub.servers()
     assert set(servers) == set(USERS)
+    assert servers["ada"].pid == ada_server.pid  # her log-in found her server running
     assert {s.environ()["MEM_LIMIT"] for s in servers.values()} == {str(2**30)}
     ports = {urlsplit(s.environ()["JUPYTERHUB_SERVICE_URL"]).port for s in servers.values()}
     assert len(ports) == 2 and all(20000 <= port < 32000 for port in ports)  # not ephemeral
