@@ -1,6 +1,7 @@
 """The board on a phone, without a browser (issue "the learner's page"): labels and the why-not
 banner readable at the width the board shows at, every word of the banner in lines that fit,
-on the edge where it covers least, and a tap taking the spot a finger means."""
+on the edge where it covers least (a phone's board says it in a line under it instead), and
+a tap taking the spot a finger means."""
 
 from __future__ import annotations
 
@@ -90,7 +91,10 @@ def test_the_banner_covers_neither_the_spot_nor_more_pieces_than_it_must():
     assert low_spot.top == 0.0  # a tie: the edge farther from the spot
 
 
-def test_a_refused_spot_on_a_phone_shows_its_whole_reason_readable(monkeypatch):
+def test_a_phone_says_why_not_under_the_board_and_a_wider_board_on_a_banner(monkeypatch):
+    """A phone's board says why not in a line under it, every word, drawing nothing over
+    itself (a banner across its top or bottom rows hid the spots it spoke of); shown wider,
+    the board draws the banner, readable at its width, and the line goes."""
     view = BoardView(stand_in_game())
     view.set_shown_width(str(PHONE))
     texts: list[tuple[str, float]] = []
@@ -98,11 +102,20 @@ def test_a_refused_spot_on_a_phone_shows_its_whole_reason_readable(monkeypatch):
     monkeypatch.setattr(
         layer, "fill_text", lambda t, x, y, max_width=None: texts.append((t, max_width))
     )
-    view.mark_refused(("vertex", board.parse_vertex("N6")), LONG)
+    n6 = ("vertex", board.parse_vertex("N6"))
+    view.mark_refused(n6, LONG)
+    assert texts == []  # no banner over the board
+    assert view.why_not.layout.display == "" and LONG in view.why_not.value
+    assert "data-spot='vertex N6'" in view.marker.value  # the ring, for tests
+    view.update()  # a move: the reason goes with its ring
+    assert view.why_not.layout.display == "none" and view.why_not.value == ""
+    view.mark_refused(n6, LONG)
+    view.set_shown_width("500")  # wider than a phone's board (zoom 0.78): the banner
+    assert view.why_not.layout.display == "none" and view.why_not.value == ""
     assert " ".join(t for t, _ in texts) == LONG
     assert all(w is not None and w <= view.canvas.width for _, w in texts)  # never past it
     size = float(re.match(r"bold (\d+)px", layer.font).group(1))
-    assert size * view.zoom / view.ratio >= 12  # 12 px as shown, not 5
+    assert size * view.zoom / view.ratio >= 12  # 12 px as shown, not 7
 
 
 def test_labels_on_a_phone_start_off_and_are_drawn_readable_when_turned_on():

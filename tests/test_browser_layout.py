@@ -6,9 +6,11 @@ Explore opens every tool and closes again; the browser tab names the lesson; the
 focus ring shows (no parent clips it) in both themes; at 1024x768 and on a tablet nothing
 spills sideways; on a phone the board fits the width, the lesson follows below, controls are
 big enough to tap, and a lesson's first move is played by tapping the board; its board labels
-the spots the words name, a "§" is a finger's 40 px to tap, the why-not banner leaves the dice
-line in sight, "You left the lesson's line" covers no control, and a puzzle's question, its
-reply and the form a tap fills with its Play show under the board without a scroll.
+the spots the words name, a "§" is a finger's 40 px to tap, why not is said in a line under
+the board (no banner over its rows or the dice line), "You left the lesson's line" covers no
+control, the step's story and a puzzle's question come right under the board (the step
+buttons after them), a reply follows its question's heading and words, and the form a tap
+fills with its Play shows under the board without a scroll.
 
 Screenshots: tests/artifacts/layout_*.png (looked at). Needs /usr/bin/chromium.
 """
@@ -192,6 +194,22 @@ def _strip(page) -> bytes:
     return page.screenshot(clip={**clip, "width": box["width"], "height": high - 2})
 
 
+def _bottom_rows(page) -> bytes:
+    """A screenshot of the board's bottom rows, just over the strip: where a why-not banner
+    went when the spot refused was near the top."""
+    box = page.locator(BOARD).last.bounding_box()
+    high = box["height"] * style.STRIP_HEIGHT / 660  # of the canvas's 660 natural px
+    clip = {"x": box["x"], "y": box["y"] + box["height"] - high - 30}
+    return page.screenshot(clip={**clip, "width": box["width"], "height": 28})
+
+
+def _under(page, upper: str, lower) -> float:
+    """How far below the bottom of ``upper`` (a selector) the top of ``lower`` (a locator)
+    starts, in CSS px (negative: it starts higher)."""
+    top = page.locator(upper).last.bounding_box()
+    return lower.bounding_box()["y"] - (top["y"] + top["height"])
+
+
 def _spot_on_page(page, xy: tuple[float, float]) -> tuple[float, float]:
     """Where board point ``xy`` shows on the page (CSS px), the board as it sits now."""
     box = page.locator(BOARD).last.bounding_box()
@@ -371,8 +389,12 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         canvas = page.locator(".catan-board canvas").last
         box = canvas.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
-        lesson = page.locator(".catan-lesson").bounding_box()
-        assert lesson["y"] >= box["y"] + box["height"], (lesson, box)  # the text follows below
+        # the step's story (the lesson's text) right under the board, the step buttons
+        # after it (they came first: the story was a scroll below them)
+        story = page.locator(".catan-lesson")
+        assert 0 <= _under(page, BOARD, story) <= 24, (story.bounding_box(), box)
+        forward = page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶")
+        assert _under(page, ".catan-lesson", forward.first) >= 0, forward.first.bounding_box()
         # what the game waits for sits over the board, both on the first screen
         prompt = page.locator(".catan-head").get_by_text("place a settlement").bounding_box()
         assert 0 <= prompt["y"] and prompt["y"] + prompt["height"] <= box["y"], (prompt, box)
@@ -467,14 +489,22 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         # a road far from the settlement: why not, every word on the board
         at = board.vertex_xy(n6)
         far = max(range(board.N_EDGES), key=lambda e: math.dist(board.edge_xy(e), at))
-        strip = _strip(page)
+        strip, rows = _strip(page), _bottom_rows(page)
         tap(*vp.px(board.edge_xy(far)))
         refused = page.locator(".catan-refused")
         refused.wait_for(state="attached")
         assert not refused.get_attribute("data-reason").endswith("…")
+        # every word in a line under the board, in sight: no banner over the board's top or
+        # bottom rows (it hid the spots it spoke of, N6 here), nor over the dice line
+        why = page.locator(".catan-board .catan-why-not")
+        why.wait_for()
+        assert why.inner_text().strip() == refused.get_attribute("data-reason")
         page.wait_for_timeout(300)
-        page.screenshot(path=ARTIFACTS / "layout_phone_whynot.png", clip=box)
-        assert _strip(page) == strip  # the banner leaves the dice line in sight
+        shown = why.bounding_box()
+        assert 0 <= _under(page, BOARD, why) and shown["y"] + shown["height"] <= 741, shown
+        page.screenshot(path=ARTIFACTS / "layout_phone_whynot.png")
+        assert _strip(page) == strip and _bottom_rows(page) == rows
+        box = _settled_box(page, canvas)  # (the line may have scrolled the page)
         # a road the lesson does not play: the move leaves its line, and the notice saying
         # so shows on the screen the learner taps on (it was below it, 62_phone_nav.png)
         road = next(
@@ -491,8 +521,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         # in the page under the board, not over it: it covers no control (fixed at the
         # screen's bottom it hid ~110 px of it), and moves with the page
         assert page.evaluate(COVERED_JS) == []
-        col = page.locator(".catan-board-col").bounding_box()
-        assert col["y"] + col["height"] <= notice["y"] + 1, (col, notice)
+        assert _under(page, BOARD, page.locator(".catan-line")) >= -1, notice
         page.locator(".catan-line").evaluate(SCROLL_BY_JS, 100)
         moved = notice["y"] - page.locator(".catan-line").bounding_box()["y"]
         assert abs(moved - 100) <= 1, moved
@@ -511,14 +540,30 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         canvas.scroll_into_view_if_needed()
         box = _settled_box(page, canvas)
         # the question right under the board (it was under the lesson's text, ~700 px
-        # below), its words in single lines
-        col = page.locator(".catan-board-col").bounding_box()
-        question = page.locator(".catan-puzzle").bounding_box()
-        assert 0 <= question["y"] - (col["y"] + col["height"]) <= 16, (col, question)
-        lines, size = page.locator(".catan-puzzle p").first.evaluate(
+        # below, then under the step buttons), its words in single lines; the step buttons
+        # after it and the actions it is answered with
+        question = page.locator(".catan-puzzle")
+        assert 0 <= _under(page, BOARD, question) <= 30, question.bounding_box()
+        assert _under(page, ".catan-actions", forward.first) >= 0, forward.first.bounding_box()
+        asked_words = page.locator(".catan-puzzle p").first
+        lines, size = asked_words.evaluate(
             "e => [getComputedStyle(e).lineHeight, getComputedStyle(e).fontSize]"
         )
         assert float(lines.removesuffix("px")) <= 1.5 * float(size.removesuffix("px")), lines
+        # a wrong answer: its verdict after the heading and the question (it showed over
+        # the heading), the heading first
+        page.locator(".catan-puzzle-answer input").fill("P1 robber M P2")
+        page.locator(".catan-puzzle-answer input").press("Enter")
+        verdict = page.locator(".catan-puzzle-result .catan-puzzle-verdict")
+        verdict.wait_for()
+        assert "Not the answer" in verdict.inner_text()
+        heading = question.get_by_text("Puzzle", exact=True).first.bounding_box()
+        assert heading["y"] < asked_words.bounding_box()["y"], heading
+        assert _under(page, ".catan-puzzle p", verdict) >= 0, verdict.bounding_box()
+        page.wait_for_timeout(300)
+        page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_wrong.png")
+        canvas.scroll_into_view_if_needed()
+        box = _settled_box(page, canvas)
         tap(*vp.px(board.hex_centre_xy(board.parse_hex("Q"))))
         play = page.locator(".catan-actions .catan-form-box").get_by_role("button", name="Play")
         play.wait_for()
@@ -548,6 +593,26 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
             "e => [getComputedStyle(e).maxHeight, getComputedStyle(e).overflowY]"
         )
         assert float(tall.removesuffix("px")) <= 0.4 * 740 + 1 and scrolls == "auto", tall
+        # a right answer that leads to the next question: the heading first, then the
+        # reply, then the next question (the reply was over the heading)
+        sc = load_scenario(packaged_lessons() / "puzzle_base_2p.catan.yaml")
+        first = next(iter(sc.puzzles))
+        page.goto(f"{app_server}?lesson=puzzle_base_2p&node={first}", timeout=120_000)
+        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+        for asked, answer in (("for Neutral 2", "P1 neutral N2 road G5"),
+                              ("free the hex", "P1 robber-home")):  # fmt: skip
+            question.filter(has_text=asked).wait_for()
+            page.locator(".catan-puzzle-answer input").fill(answer)
+            page.locator(".catan-puzzle-answer input").press("Enter")
+            if asked == "for Neutral 2":  # solved: to the next question ("free the hex",
+                question.filter(has_text="solved").wait_for()  # whose answer asks another)
+                forward.filter(has_text="▶|").tap()
+        page.locator(".catan-puzzle").filter(has_text="The robber is home").wait_for()
+        right = page.locator(".catan-puzzle .catan-puzzle-verdict").filter(has_text="Right")
+        heading = question.get_by_text("Puzzle", exact=True).first.bounding_box()
+        following = question.get_by_text("The robber is home").bounding_box()
+        assert heading["y"] < right.bounding_box()["y"] < following["y"], (heading, following)
+        page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_next.png")
     finally:
         context.close()
 

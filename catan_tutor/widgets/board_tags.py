@@ -11,6 +11,7 @@ tells the kernel that width).
 
 from __future__ import annotations
 
+import html
 import math
 from dataclasses import dataclass
 
@@ -190,6 +191,16 @@ def banner(
 
     top = min((0.0, bottom - height), key=cost)
     return Banner(lines, top, height, font)
+
+
+def why_not_html(reason: str) -> str:
+    """The why-not banner's words as a line under the board (a phone's: a banner across its
+    top or bottom rows hid the spots it spoke of), red as the banner is."""
+    return (
+        f"<div class='catan-why-not-text' style='color:{REFUSED};font-weight:600;"
+        f"border-left:3px solid {REFUSED};padding:2px 8px'>"
+        f"{html.escape(reason or 'Not here.')}</div>"
+    )
 
 
 def draw_banner(c: Canvas, b: Banner, width: float, line: float) -> None:

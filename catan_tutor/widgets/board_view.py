@@ -10,8 +10,8 @@ carry their letter on layer 0).
 ``hit`` maps a click in canvas pixels to the vertex, edge or hex under it, ``reach`` a tap to
 the spot a finger means. The page shrinks the board on a narrow screen and tells its shown
 width (``board_width.js``): labels and the why-not banner are drawn readable at that width
-(``board_tags.py``). A phone's board starts without labels, but labels the spots its page's
-words name now (``spot_names.js`` tells them).
+(``board_tags.py``); a phone's board says why not in a line under it instead. A phone's board
+starts without labels, but labels the spots its page's words name now (``spot_names.js``).
 A browser that connects after drawing sees a blank canvas (ipycanvas does not replay drawing),
 so every layer's ``client_ready`` event draws that layer again. A hidden element beside the
 canvas carries ``data-drawn="<n>"``, counting the draws: tests and benchmarks wait on it (it
@@ -66,6 +66,7 @@ from .board_tags import (
     named_spots,
     shown_px,
     tap_spots,
+    why_not_html,
 )
 from .guard import guarded, shown_in
 from .kinds import spot_label
@@ -194,6 +195,9 @@ class BoardView:
         )
         self.labels_button.add_class("catan-labels-toggle")
         self.failure = widgets.HTML()  # an unexpected error's id (guard), else empty
+        # a phone's why-not line: the banner's words under the board, hiding none of it
+        self.why_not = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.why_not.add_class("catan-why-not")
         self.labels_button.observe(
             guarded(lambda change: self.show_labels(change["new"]), shown_in(self.failure)),
             names="value",
@@ -217,7 +221,8 @@ class BoardView:
             names="value",
         )
         self.widget = widgets.VBox(
-            [self.canvas, self.marker, self.theme, self.keys, self.page_facts, self.failure]
+            [self.canvas, self.why_not, self.marker, self.theme, self.keys, self.page_facts]
+            + [self.failure]
         )
         self.widget.add_class("catan-board")
         for i, layer in enumerate(self.layers):
@@ -278,6 +283,8 @@ class BoardView:
 
     def _drawn(self) -> None:
         self.draw_count += 1
+        said = why_not_html(self.refused[1]) if self.refused and self.narrow else ""
+        self.why_not.value, self.why_not.layout.display = said, "" if said else "none"
         extra = ""
         if self.refused is not None:  # the why-not ring, for tests (never shown)
             spot, reason = self.refused
@@ -508,10 +515,13 @@ class BoardView:
         """A red ring on a spot the chosen kind cannot be played on; its reason, every word,
         on a banner across the top or bottom edge of the board (above the strip: the dice line
         stays in sight), whichever covers fewer pieces and never the spot
-        (``board_tags.banner``), its text readable at the width the board shows at."""
+        (``board_tags.banner``), its text readable at the width the board shows at; on a
+        phone's board, in a line under it (``why_not``, ``_drawn``), hiding none of it."""
         for colour, width in (("#ffffff", 8.0), (REFUSED, 4.5)):
             c.stroke_style = colour
             self._mark(c, spot, filled=False, road=1.0, width=width, grow=1.6)
+        if self.narrow:
+            return
         pieces = self.painter.pieces()
         at = [b.at for b in pieces.buildings] + [r.at for r in pieces.roads]
         ys = [self.vp.px(p)[1] for p in at + [k.at for k in pieces.knights]]

@@ -1,9 +1,9 @@
 /* A reply in sight on a phone: a tap on the board (or a press of Play, Answer...) is answered
  * under it: the question's verdict, the message under the actions (under the form a tap
- * filled, with its Play), the line under the board, "You left the lesson's line". On a
- * narrow page that can be past the screen's edge: for a few seconds after a tap or click in
- * a tutor, a reply that appears or changes out of sight is scrolled into view, no farther
- * than it takes (the board moves as little as it can). Runs once per page, with
+ * filled, with its Play), the lines under the board (why not there), "You left the lesson's
+ * line". On a narrow page that can be past the screen's edge: for a few seconds after a tap
+ * or click in a tutor, a reply that appears or changes out of sight is scrolled into view, no
+ * farther than it takes (the board moves as little as it can). Runs once per page, with
  * board_keys.js.
  */
 (function () {
@@ -12,7 +12,7 @@
   window.catanReplyInView = true;
   // (the message under a form a tap filled follows its Play: "finish the form and press Play")
   var REPLIES = '.catan-puzzle-result, .catan-actions .catan-message, .catan-line, ' +
-    '.catan-board-col .widget-label';
+    '.catan-board-col .widget-label, .catan-why-not';
   var WAIT_MS = 5000;  // a reply later than this is not the tap's
   var PHONE = window.matchMedia('(max-width: 700px)');  // style.LAYOUT_CSS's phone
   var tapped = 0;

@@ -2,11 +2,11 @@
  * the numbers and pieces), yet its sentences name spots ("a road on K5"). Whenever the words
  * change, each board's hidden field (.catan-page-facts, page_facts.js) is told the labels its
  * tutor's words name now, as "names=K5,N6": the words shown of what the game waits for, the
- * lesson, the question, the line under the board and the message under the actions (not a
- * hidden rule's text, nor an example in quotes). A label that is also a seat's name (P1, N2)
- * counts only after "corner", "edge", "on" or "at". Told on a narrow page (a phone) only: the
- * kernel labels those spots on a board shown narrow (board_view.py). Runs once per page, with
- * board_keys.js.
+ * lesson, the question, the lines under the board (a tap's reply, why not) and the message
+ * under the actions (not a hidden rule's text, nor an example in quotes). A label that is
+ * also a seat's name (P1, N2) counts only after "corner", "edge", "on" or "at". Told on a
+ * narrow page (a phone) only: the kernel labels those spots on a board shown narrow
+ * (board_view.py). Runs once per page, with board_keys.js.
  */
 (function () {
   'use strict';
@@ -14,7 +14,7 @@
   window.catanSpotNames = true;
   var tellField = window.catanTellField;  // page_facts.js
   var WORDS = '.catan-head, .catan-lesson, .catan-line, .catan-puzzle, .catan-message, ' +
-    '.catan-board-col .widget-label';
+    '.catan-board-col .widget-label, .catan-why-not';
   var LABEL = /(\b(?:corners?|edges?|sides?|on|at)\s+)?\b([A-S](?:1[0-2]|[1-9]))\b(?!['\u2019]s)/g;
   var QUOTED = /"[^"]*"|\u201c[^\u201d]*\u201d|(^|\s)'[^']*'/g;
   var SEATS = ['P1', 'P2', 'P3', 'P4', 'N1', 'N2'];

@@ -59,6 +59,25 @@ SELECT_ARROW = 28  # px: a list's room for its arrow (ipywidgets draws it 20 px 
 NOTE_ROWS = 44  # px: two lines of the chapter's line, the course's summary and a note
 # a puzzle's question open (its box shown): the page puts it in reach on a phone
 PUZZLE_OPEN = ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
+# A phone (style.LAYOUT_CSS): the boxes flattened into the page's column, and the order of
+# what they hold, top to bottom: what the game waits for; the board, the why-not line and
+# the reply to a tap (right under it); an error and "You left the lesson's line" (or its
+# end: 62_phone_nav.png); a question open (a puzzle) and the actions it is answered with;
+# the step's story, the lesson's text (it was under the controls); the step buttons, Labels
+# and Copy link (the question and the story were under them); the rest (the actions of a
+# lesson, Explore's tabs) in the page's order.
+SIDE, COL = ".catan-tutor>.catan-side", ".catan-tutor>.catan-board-col"
+STEP_ROW = f"{COL}>.widget-hbox"
+PHONE_FLAT = f"{SIDE},{COL},{STEP_ROW}"
+PHONE_ORDER = (
+    (-9, f"{SIDE}>.catan-head"),
+    (-8, f"{COL}>*,{STEP_ROW}>.widget-label"),
+    (-7, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
+    (-6, f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle"),
+    (-5, f"{PUZZLE_OPEN}>.catan-side>.catan-actions"),
+    (-4, f"{SIDE}>.catan-lesson"),
+    (-3, f"{STEP_ROW}>*:not(.widget-label),{COL}>.catan-link"),
+)
 FOCUSABLE = (
     "button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab",
     ".catan-rule-ref",
@@ -117,7 +136,8 @@ LAYOUT_CSS = (
     # a question's words, the actions' and what the game waits for in lines as the lesson's
     # (ipywidgets sets an HTML widget's lines to a control's height, 28 px: a question read
     # double-spaced)
-    ".catan-puzzle .widget-html-content,.catan-actions .widget-html-content{line-height:1.4}"
+    ".catan-puzzle .widget-html-content,.catan-actions .widget-html-content,"
+    ".catan-why-not .widget-html-content{line-height:1.4}"
     ".catan-head .widget-html,.catan-head .widget-html-content{line-height:1.35;"
     "min-height:0;height:auto}"
     # the line naming the lesson, turn and phase in the lines kept for it beside the board
@@ -141,16 +161,38 @@ LAYOUT_CSS = (
     # a phone or a narrow window: the board the page's width, the text under it, controls
     # big enough to tap
     + "@media (max-width:700px){"
-    ".catan-tutor>.catan-board-col,.catan-tutor>.catan-side{flex-basis:100%;max-width:100%}"
-    # the panels' boxes flow into the page's column, what the game waits for (the header)
-    # over the board: the board and the current instruction on one screen
-    ".catan-tutor>.catan-side{display:contents}"
-    ".catan-tutor>.catan-side>*{flex:0 0 100%;max-width:100%;min-width:0}"
-    ".catan-tutor>.catan-side>.catan-head{order:-3}"
+    # the board's column and the panels flow into the page's column (their boxes only
+    # group them): the board, then what answers it, then the controls (PHONE_ORDER)
+    f"{PHONE_FLAT}{{display:contents}}"
+    # no scroll anchoring in it: the browser keeps the first element in the page's order in
+    # place, the step buttons (shown after the text): a rule's text opened over them
+    # scrolled the "§" tapped away from under the finger
+    ".catan-tutor{overflow-anchor:none}"
+    ".catan-tutor>.catan-side>*,.catan-tutor>.catan-board-col>*{flex:0 0 100%;"
+    "max-width:100%;min-width:0}"
+    # the step buttons, Labels and Copy link in a row (their box flattened too)
+    f"{STEP_ROW}>*{{flex:0 0 auto}}"
+    # the reply to a tap ("Nothing there: tap a corner, edge or hex.") right under the board,
+    # every word: in lines, as tall as they are
+    f"{STEP_ROW}>.widget-label{{flex:0 0 100%;white-space:normal;height:auto;"
+    "line-height:1.35}"
+    # the board in words (for screen readers only) takes no row
+    f"{COL}>.widget-html:has(.catan-board-text){{position:absolute}}"
+    # nothing said, no line (each row of the column has a gap over it)
+    f"{STEP_ROW}>.widget-label:empty,.catan-tutor>.catan-side>.widget-html:has("
+    ">.widget-html-content:empty),.catan-tutor>.catan-board-col>.widget-html:has("
+    ">.widget-html-content:empty){display:none}"
+    + "".join(f"{where}{{order:{n}}}" for n, where in PHONE_ORDER)
+    # a question: its heading, its words, then the reply (Right, Not the answer); a right
+    # answer's reply over the next question it led to goes under that question's heading
+    + ".catan-puzzle .widget-html-content:has(>.catan-puzzle-verdict+div){display:flex;"
+    "flex-direction:column}.catan-puzzle .catan-puzzle-verdict+div{order:-1}"
+    # the form a tap on the board fills, with its Play, over the list of every kind (the
+    # message under that list, "the buttons above")
+    f"{PUZZLE_OPEN} .catan-actions>.catan-form-box{{order:-1}}"
     # the lesson's title shows in the list over it: not again beside Explore (four lines
     # where three were kept: the board moved when the phase took a line less)
     ".catan-head-lesson{display:none}"
-    ".catan-tutor>.catan-board-col{order:-2}"
     f".catan-tutor>.catan-side>.catan-head{{min-height:{HEAD_RESERVE}px}}"
     f".catan-app button,.catan-app select,.catan-app input,.catan-app summary,"
     f".catan-app .lm-TabBar-tab{{min-height:{TOUCH}px}}"
@@ -170,19 +212,7 @@ LAYOUT_CSS = (
     ".catan-app .catan-bar select{font-size:11.5px;padding-left:6px}"
     # the moves list scrolls inside itself, the buttons under it stay on screen
     ".catan-app .catan-moves-box{max-height:40vh}"
-    # a question open (a puzzle): its box right under the board, then the actions, the
-    # lesson's text after them (it was a screen under the board: the reply to a tap showed
-    # out of sight); its reply over its question; the form a tap on the board fills, with
-    # its Play, over the list of every kind (the message under that list, "the buttons
-    # above"); a reply out of sight is scrolled to (reply_in_view.js)
-    f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle,{PUZZLE_OPEN}>.catan-side>.catan-actions"
-    "{order:-1}"
-    ".catan-puzzle>.catan-puzzle-result{order:-1}"
-    f"{PUZZLE_OPEN} .catan-actions>.catan-form-box{{order:-1}}"
-    # "You left the lesson's line" (or its end) right under the board the learner taps on
-    # (a screen below it under the lesson's text, 62_phone_nav.png; fixed at the screen's
-    # bottom it hid the controls there), in few lines
-    ".catan-tutor>.catan-side>.catan-line{order:-1}"
+    # "You left the lesson's line" (or its end) in few lines
     ".catan-line .catan-line-text{font-size:13px;line-height:1.3!important;"
     "padding:3px 6px!important}"
     "}"
