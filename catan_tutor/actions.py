@@ -52,6 +52,8 @@ KNIGHT, VP, ROAD_BUILDING_CARD, PLENTY, MONOPOLY = range(5)  # state.ROAD_BUILDI
 DICE_COLORS = ("white", "red")  # the two production dice (the phase is state.DICE)
 # Single dice of the dummy's turn (DUMMY-*) and of tie-breaking roll-offs.
 SINGLE_DICE = ("dev", "card", "resource", "tiebreak")
+# Each die in words (the notation's "dev" is the dummy's development die).
+DIE_WORDS = {"dev": "development", "tiebreak": "tie-break"}
 
 _DEV_ALIASES = {
     "knight": KNIGHT, "vp": VP, "victory": VP, "victorypoint": VP, "victory-point": VP,
@@ -264,7 +266,7 @@ class Die(Chance):
                 return f"{who} rolls to see who goes first: the first die shows {self.value}."
             first = s.rolled[0]
             return f"{who} rolls {first + self.value} ({first} and {self.value})."
-        return f"The {self.die} die shows {self.value}."
+        return f"The {DIE_WORDS.get(self.die, self.die)} die shows {self.value}."
 
 
 @register
@@ -949,7 +951,8 @@ from .variants.two_player_actions import (  # noqa: E402
 )
 
 __all__ = [
-    "DEV_CARDS", "DICE_COLORS", "EVENT_FACES", "KNIGHT_LEVELS", "SINGLE_DICE", "TRACK_NAMES",
+    "DEV_CARDS", "DICE_COLORS", "DIE_WORDS", "EVENT_FACES", "KNIGHT_LEVELS", "SINGLE_DICE",
+    "TRACK_NAMES",
     "Accept", "Action", "Activate", "Aqueduct", "BankTrade", "Bid", "BuildCity", "BuildRoad",
     "BuildWall", "BuyDev", "Chance", "ChaseRobber", "ChooseDeck", "Decline", "Desert", "Die",
     "Discard", "DiscardProgress", "DrawDev", "DrawProgress", "EndTurn", "EventDie",

@@ -24,6 +24,7 @@ from .rules.awards import public_points, public_vp
 from .state import OVER, State
 from .variants import rules_for
 from .variants.capabilities import Capabilities
+from .words.rule_titles import plain_title
 
 CHANCE = -1  # current_player at a chance event
 TERMINAL = -2  # current_player once the game is over
@@ -48,8 +49,8 @@ class Explanation:
 
     @property
     def rule_title(self) -> str:
-        """The cited rule's title, e.g. "Knight displacement"."""
-        return self.reference.title
+        """The cited rule's title in plain words, e.g. "Knight displacement" (``plain_title``)."""
+        return plain_title(self.rule, self.reference.title)
 
     @property
     def rule_text(self) -> str:

@@ -419,6 +419,12 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
         "e => [...e.querySelectorAll('.catan-table')].map(t => [t.scrollWidth, t.clientWidth])"
     )
     assert len(widths) >= 3 and all(s <= c + 1 for s, c in widths), widths  # tables fit
+    # lines as close as the lesson's, not a control's 28 px each (issue 33)
+    spacing = odds.evaluate(
+        "e => [...e.querySelectorAll('.widget-html-content')].map(c => { const s ="
+        " getComputedStyle(c); return parseFloat(s.lineHeight) / parseFloat(s.fontSize); })"
+    )
+    assert spacing and max(spacing) <= 1.5, spacing
     assert "win" in odds.inner_text()
 
 

@@ -163,12 +163,14 @@ def test_the_system_preference_and_the_switch_set_the_whole_page(
     _strip_follows(page, "dark")
     switch = page.get_by_role("button", name="Dark theme")
     assert switch.get_attribute("aria-pressed") == "true"
+    assert switch.inner_text().strip() == "Dark theme: on"  # the state in words (issue 33)
     page.keyboard.press("Tab")  # the switch is the first control of the page
     assert page.evaluate("() => document.activeElement.classList.contains('catan-theme-switch')")
     page.screenshot(path=ARTIFACTS / "theme_system_dark.png", full_page=True)
     assert not _unreadable(page)
     page.keyboard.press("Enter")
     assert _theme(page) == "light" and switch.get_attribute("aria-pressed") == "false"
+    assert switch.inner_text().strip() == "Dark theme: off"
     bg = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
     assert min(int(v) for v in bg[bg.index("(") + 1 : bg.index(")")].split(",")[:3]) > 200, bg
     _strip_follows(page, "light")

@@ -24,6 +24,7 @@ from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import style
 from catan_tutor.widgets.board_panel import pointer_words
+from catan_tutor.widgets.verdicts import title_of
 from catan_tutor.widgets.wording import kind_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
@@ -298,7 +299,7 @@ def _read_rule(page, case: Case) -> None:
     verdict.wait_for()
     rule = rulebook.rule(case.rule)
     details = verdict.locator(f"details.catan-rule[data-rule='{case.rule}']")
-    details.locator("summary").filter(has_text=rule.title).click()
+    details.locator("summary").filter(has_text=title_of(case.rule)).click()  # plain words
     words = rule.text.replace("`", "").split()[:4]
     details.get_by_text(" ".join(words), exact=False).first.wait_for()
 

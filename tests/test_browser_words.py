@@ -137,7 +137,7 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
 
     # the lesson's text cites a rule that is this tutor's reading: a small raised mark whose
     # tooltip says what it means, the button's name says it, the opened text says it first
-    ref = page.locator(".catan-rule-ref[data-rule='2P-TOKEN-FORCED-TRADE']:visible").first
+    ref = page.locator(".catan-rule-ref[data-rule~='2P-TOKEN-FORCED-TRADE']:visible").first
     mark = ref.locator(".catan-reading-mark")
     assert mark.inner_text() == "*" and mark.get_attribute("title") == READING_NOTE
     assert (ref.get_attribute("aria-label") or "").endswith(", our reading")

@@ -52,3 +52,41 @@ def test_a_game_s_roll_is_captioned_as_the_last_roll():
     for _ in range(4):  # P1 roll, white 4, red 6, event trade
         node = node.children[0]
     assert dice_shown(node) == ((4, 6), "dice: last roll 10")
+
+
+def _die_labels(lesson: str) -> list[tuple[str, list[str]]]:
+    """(phase, the die list's labels) of the Die form at each node of ``lesson``'s main line
+    where a production die is to be thrown."""
+    from catan_tutor.actions import Die
+    from catan_tutor.game import Game
+    from catan_tutor.widgets.forms import ActionForm
+
+    tl = load_scenario(lessons_dir() / f"{lesson}.catan.yaml").timeline
+    out, node = [], tl.root
+    while node is not None:
+        g = Game(tl.rules, node.state)
+        dice = [a for a in g.legal_actions() if isinstance(a, Die) and a.die in ("white", "red")]
+        if dice:
+            form = ActionForm(g, dice, lambda a: None)
+            out.append((g.state.phase, [label for label, _ in form.pickers["die"].options]))
+        node = node.children[0] if node.children else None
+    return out
+
+
+def test_BASE_SETUP_FIRST_PLAYER_the_rolloff_form_names_no_die_by_a_players_colour():
+    """Issue 33 (lesson 1.2): the roll-off names players by colour ("Red rolls 9"), so its
+    form's dice are "first" and "second", in the base game and in Cities & Knights alike."""
+    for lesson in ("base_first_player", "ck_setup_first_player"):
+        found = _die_labels(lesson)
+        rolloff = [labels for phase, labels in found if phase == "rolloff"]
+        assert len(rolloff) >= 6, (lesson, found)
+        assert all(set(labels) <= {"first", "second"} for labels in rolloff), (lesson, found)
+
+
+def test_CK_EVENT_CASTLE_after_the_rolloff_the_form_keeps_the_red_die_by_its_colour():
+    """Outside the roll-off no player is a colour: the dice keep the names the log and the
+    lessons give them ("the red die" decides C&K's progress draws)."""
+    found = _die_labels("ck_setup_commodities")
+    later = [labels for phase, labels in found if phase != "rolloff"]
+    assert later and all(set(labels) <= {"white", "red"} for labels in later), found
+    assert any("red" in labels for labels in later), found

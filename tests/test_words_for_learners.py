@@ -115,26 +115,27 @@ def _shown(page: str) -> str:
 
 
 def test_rule_references_are_small_markers_not_bracketed_titles():
-    """Lesson 1.1's text: its rule IDs in brackets become raised "§" markers (one a bracket,
-    never "§ §"), buttons named "Rule: <title>", each opening its titles and texts; no
-    bracketed title interrupts a sentence ("(Setup: round 1)"), and "our reading" is never
-    written out beside a title."""
+    """Lesson 1.1's text: its rule IDs in a bracket become one raised "§" marker (issue 33:
+    one a step, ``test_lesson_rule_marks.py``), a button named "Rules: <title>; <title>" in
+    plain words, opening the titles and texts; no bracketed title interrupts a sentence
+    ("(Setup: round 1)"), and "our reading" is never written out beside a title."""
     sc = load_scenario(packaged_lessons() / "base_setup.catan.yaml")
     page = verdicts.lesson_html(sc.root.tutor)
     shown = _shown(page)
-    assert "(" not in shown and "Setup: round 1" not in shown and "our reading" not in shown
-    assert "touching it.§" in shown and "one road away.§ Setup" in shown.replace("\n", " ")
+    assert "(Setup" not in shown and "round 1)" not in shown and "our reading" not in shown
+    assert "11 dots in all.§" in shown.replace("*", "")
     notes = re.findall(r"<sup class='catan-rule-ref catan-rule-note'([^>]*)>", page)
-    assert len(notes) == len(re.findall(r"\((?:BASE)-[^)]*\)", sc.root.tutor))  # one per bracket
+    assert len(notes) == len(re.findall(r"\((?:BASE)-[^)]*\)", sc.root.tutor)) == 1
     names = [html.unescape(m) for m in re.findall(r"aria-label='([^']*)'", page)]
-    assert "Rule: Setup: round 1" in names and "Rule: Board: beginner map, our reading" in names
+    assert names[0].startswith("Rules: The beginner map; Where the robber starts; Who goes")
+    assert "; First round of setup; " in names[0] and names[0].endswith(", our reading")
     assert all("role='button' tabindex='0'" in n for n in notes)
     opened = re.search(
-        r"data-rule='BASE-SETUP-ROUND1'[^>]*>§</sup><span class='catan-rule-ref-text' "
-        r"role='note' hidden><strong>Setup: round 1</strong><br>",
+        r"data-rule='BASE-BOARD-BEGINNER [^']*'[^>]*>§.*?</sup><span class='catan-rule-ref-text' "
+        r"role='note' hidden><strong>The beginner map</strong><br>",
         page,
     )
-    assert opened, page
+    assert opened and "<strong>First round of setup</strong>" in page, page
 
 
 def test_a_reading_is_marked_once_and_never_doubled():
@@ -147,9 +148,11 @@ def test_a_reading_is_marked_once_and_never_doubled():
     assert _shown(page) == "No neutral roads.§*"
     lesson = load_scenario(packaged_lessons() / "base_2p_double_roll.catan.yaml").root.tutor
     shown = _shown(verdicts.lesson_html(lesson))
-    assert "reading.§*" not in shown and "tutor's reading)" not in shown, shown
-    assert "are this tutor's reading.§" in shown.replace("\n", " ")  # said once, in words
-    assert shown.count("§*") == 3, shown  # neutral settlements, no neutral build, timing
+    assert "reading.§*" not in shown and "reading, " not in shown, shown
+    assert "are this tutor's reading. " in shown.replace("\n", " ")  # said once, in words
+    # one marker for the step (issue 33), marked as holding a reading; the bracket that
+    # only said "this tutor's reading" beside its rules went into the marker's "*"
+    assert shown.count("§") == 1 and shown.endswith("both rolls are done.§*"), shown
     assert page.count("catan-reading-mark") == 1
     worded = verdicts.lesson_html(
         "The token (2P-TOKEN-VP-COUNT, this tutor's reading: both players see it)."

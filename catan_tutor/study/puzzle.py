@@ -33,6 +33,7 @@ from ..game import Game
 from ..move_words import MoveWordsError, as_notation
 from ..rules.words import may, say
 from ..state import State
+from ..words.rule_titles import plain_title
 from .timeline import Node
 
 MAX_HINTS = 2  # hints a puzzle offers (the area or kind of action, then the rule)
@@ -68,7 +69,7 @@ class Judgement:
     def title(self) -> str:
         """The cited rule's title ('' without a rule)."""
         try:
-            return rulebook.rule(self.rule).title if self.rule else ""
+            return plain_title(self.rule, rulebook.rule(self.rule).title) if self.rule else ""
         except KeyError:
             return ""
 

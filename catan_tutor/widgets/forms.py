@@ -26,6 +26,7 @@ from ..rules.words import card_title, notation_words
 from . import icons
 from .guard import guarded, shown_in
 from .kinds import clicked_fields
+from .roll_words import die_words
 from .verdicts import verdict_html
 
 _NAMES = {
@@ -112,6 +113,8 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
         return card_title(value, dev=isinstance(a, DrawDev))
     if name in _NAMES and isinstance(value, int):
         return _NAMES[name][value]
+    if name == "die" and isinstance(value, str):
+        return die_words(game.state, value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int | str):

@@ -27,9 +27,12 @@ from .odds_tables import barbarians_html, horizon, horizon_text, outcomes_html, 
 from .turns_ahead import AHEAD_TIP
 from .wording import phase_words
 
+# The panel's lines as close as the lesson's: ipywidgets sets an HTML widget's lines to a
+# control's height (28 px), which spread the headings, the notes and the tables apart.
 _TABLE_CSS = (
-    "<style>.catan-odds table{border-collapse:collapse;font-size:11px;"
-    "max-width:100%}"
+    "<style>.catan-odds .widget-html>.widget-html-content{line-height:1.4}"
+    ".catan-odds table{border-collapse:collapse;font-size:11px;"
+    "max-width:100%;margin:2px 0 6px}"
     ".catan-odds td,.catan-odds th{padding:1px 3px;line-height:1.3;"
     "border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}"
     ".catan-odds thead th{white-space:normal;vertical-align:bottom}"

@@ -269,14 +269,15 @@ class CourseProgress:
 
     def marks(self) -> None:
         """The lesson list with "done" before each completed lesson (the choice kept), and how
-        many lessons and puzzles are done (a drawn check mark)."""
+        many lessons and puzzles of the whole course are done (a drawn check mark), said to
+        be the course's: a lesson's text counts its own puzzles ("three puzzles")."""
         ids = {x.id for x in self.lessons.values() if not x.error}
         done = len(self.store.done & ids)
         solved = sum(len(n) for k, n in self.store.solved.items() if k in ids)
         self.summary.value = (
             f"<span style='color:#37474f;font-size:13px;margin-left:8px'>"
-            f"{icons.OK} {done} of {len(ids)} lessons · {min(solved, self._asked)}"
-            f" of {self._asked} puzzles</span>"
+            f"{icons.OK} Course: {done} of {len(ids)} lessons done · "
+            f"{min(solved, self._asked)} of {self._asked} puzzles solved</span>"
             if done or solved
             else ""
         )

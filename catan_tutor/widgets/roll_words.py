@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from ..actions import DICE_COLORS, Die, EventDie, Roll
-from ..state import ROLLOFF
+from ..actions import DICE_COLORS, DIE_WORDS, Die, EventDie, Roll
+from ..state import ROLLOFF, State
 from ..study.timeline import Node
 from .dice_shown import CASTLE_COLOURS
 from .roll_steps import rolling
@@ -22,6 +22,18 @@ def _die(node: Node) -> bool:
     dummy's single dice)."""
     a = node.action
     return (isinstance(a, Die) and a.die in DICE_COLORS) or isinstance(a, EventDie)
+
+
+def die_words(state: State, die: str) -> str:
+    """A die as the form offers it (``forms.value_label``). In the roll-off a player
+    is their colour ("Red rolls 9"), so a die there is its place in the throw, "first" or
+    "second", never a colour a player also has (BASE-SETUP-FIRST-PLAYER); elsewhere it is its
+    colour, as the log, the board's dice and the lessons say it ("the red die": in Cities &
+    Knights the red die decides the progress draws, CK-EVENT-CASTLE); the dummy's "dev" die
+    is its "development" die."""
+    if state.phase == ROLLOFF and die in DICE_COLORS:
+        return ("first", "second")[DICE_COLORS.index(die)]
+    return DIE_WORDS.get(die, die)
 
 
 def throw_nodes(rules, node: Node, hidden: Collection[int] = frozenset()) -> list[Node]:

@@ -17,6 +17,7 @@ from .. import rulebook
 from ..rulebook import Rule
 from ..study.library import lessons_citing
 from ..study.resources import lessons_dir
+from ..words.rule_titles import plain_title
 from . import markup
 from .guard import guarded, shown_in
 from .verdicts import READING_BADGE, reading_html, rule_text_html
@@ -31,7 +32,7 @@ SECTION_HEADING = "display:inline;margin:0;font-size:15px;font-weight:700;line-h
 
 def matches(r: Rule, query: str) -> bool:
     """Every word of ``query`` is in the rule's title, text, section or ID (any case)."""
-    hay = f"{r.title} {r.text} {r.section} {r.id}".lower()
+    hay = f"{r.title} {plain_title(r.id, r.title)} {r.text} {r.section} {r.id}".lower()
     return all(word in hay for word in query.lower().split())
 
 
@@ -55,7 +56,8 @@ def _rule_html(r: Rule, opened: bool, chosen: bool) -> str:
     return (
         f"<details class='catan-rule-entry' data-rule='{markup.text(r.id)}'"
         f"{' open' if opened else ''} style='margin:1px 0;padding:1px 4px;{mark}'>"
-        f"<summary style='cursor:pointer'><b>{markup.text(r.title)}</b>{badge}</summary>"
+        f"<summary style='cursor:pointer'><b>{markup.text(plain_title(r.id, r.title))}</b>"
+        f"{badge}</summary>"
         f"<div style='margin:2px 0 4px 14px;color:#333'>{rule_text_html(r.text)}</div>"
         f"{reading_html(r.id)}{lessons_line(r.id)}</details>"
     )

@@ -22,6 +22,7 @@ from ..game import Explanation, Game
 from ..rules.barbarians import TRACK_END
 from ..rules.words import may, say
 from ..words.narrate import attack_facts, events
+from ..words.rule_titles import plain_title
 from . import icons, markup
 
 _ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\b")
@@ -32,9 +33,10 @@ GREEN, RED, GREY = "#2e7d32", "#b71c1c", "#666"
 
 
 def title_of(rule_id: str) -> str:
-    """The rule's title from the reference ('' for an ID it does not have)."""
+    """The rule's title in plain words (``plain_title``: never a heading such as "Turn: Roll
+    Dice phase"); '' for an ID the reference does not have."""
     try:
-        return rulebook.rule(rule_id).title
+        return plain_title(rule_id, rulebook.rule(rule_id).title)
     except KeyError:
         return ""
 
@@ -295,7 +297,7 @@ def rule_details(rule_id: str, opened: bool = False) -> str:
     return (
         f"<details class='catan-rule' data-rule='{markup.text(r.id)}'"
         f"{' open' if opened else ''} style='margin:2px 0 0 0'>"
-        f"<summary style='cursor:pointer;color:#37474f'>Rule: <b>{markup.text(r.title)}"
+        f"<summary style='cursor:pointer;color:#37474f'>Rule: <b>{markup.text(title_of(r.id))}"
         f"</b>{READING_BADGE if 'decision' in r.sources else ''}</summary>"
         f"<div style='margin:2px 0 4px 14px;padding:3px 8px;"
         f"border-left:3px solid #b0bec5;background:#f5f7f8;color:#333'>"

@@ -47,6 +47,10 @@
     var switches = document.querySelectorAll('.catan-theme-switch');
     for (var i = 0; i < switches.length; i++) {
       switches[i].setAttribute('aria-pressed', dark ? 'true' : 'false');
+      // the state in words for the eye ("Dark theme: on"); a screen reader hears the name,
+      // "Dark theme", and the pressed state, so the words are hidden from it
+      var state = switches[i].querySelector('.catan-theme-state');
+      if (state) state.textContent = dark ? ': on' : ': off';
     }
   }
   function choose(theme) {

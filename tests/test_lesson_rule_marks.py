@@ -1,0 +1,85 @@
+"""The course's words on the page (issue 33, "The learner's page"): a lesson step reads as
+prose with at most one rule marker, and a comment, which the Moves tab shows as plain text,
+cites no rule.
+
+Why one marker a step: a fresh learner found a "§" after most sentences of lesson 1.1. The
+rules a step stands on are still cited (the project wants IDs cited), but folded into one
+bracket where the step ends, or kept on the one sentence that states the rule: one "§"
+whose tooltip and opened text list every rule the step cites (``verdicts.rule_note_html``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import SUFFIX, Scenario, load_scenario
+from catan_tutor.widgets import verdicts
+from catan_tutor.widgets.roll_steps import RollSteps
+
+MAX_MARKS = 1  # rule markers ("§") one step of a lesson shows
+LESSONS = sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}"))
+_MARK = re.compile(r"class='catan-rule-ref catan-rule-note'")
+_ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\b")
+
+
+@cache
+def _lesson(name: str) -> Scenario:
+    return load_scenario(packaged_lessons() / name)
+
+
+class _Steps(RollSteps):
+    """What ``TutorSession.texts`` reads at a node of a library lesson, without a session: a
+    roll and its dice are one step, every node from the file."""
+
+    def __init__(self, sc: Scenario):
+        self.timeline, self.lesson_id, self.author_view = sc.tree, "lesson", False
+
+    def from_file(self, node) -> bool:
+        return True
+
+
+def _marks(texts: list[str]) -> int:
+    return sum(len(_MARK.findall(verdicts.lesson_html(t))) for t in texts)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_lesson_step_shows_at_most_one_rule_marker(name: str) -> None:
+    """Every step of the lesson (main line and variations; a roll with its dice is one
+    step; the opening step with the goal) shows at most MAX_MARKS "§" markers, and so does
+    a puzzle's question, each hint and the explanation."""
+    sc = _lesson(name)
+    steps = _Steps(sc)
+    crowded = []
+    for node in sc.tree.walk():
+        texts = steps.texts(node) + ([sc.goal] if node is sc.root else [])
+        if _marks(texts) > MAX_MARKS:
+            crowded.append(f"{node.action or 'start'}: {_marks(texts)} marks")
+        puzzle = sc.puzzles.get(node.id)
+        for text in (puzzle.prompt, *puzzle.hints, puzzle.explain) if puzzle else ():
+            if _marks([text]) > MAX_MARKS:
+                crowded.append(f"puzzle at {node.action or 'start'}: {text[:60]!r}")
+    assert crowded == [], f"{name}: " + "; ".join(crowded)
+
+
+def test_lesson_1_1_cites_its_rules_in_one_marker_where_the_step_ends() -> None:
+    """Lesson 1.1's opening text: plain sentences, one "§" at its end, whose name lists
+    every rule the text stands on (none of them lost in the thinning)."""
+    sc = _lesson("base_setup.catan.yaml")
+    page = verdicts.lesson_html(sc.root.tutor)
+    assert len(_MARK.findall(page)) == 1
+    assert re.search(r"11 dots in all\.<sup class='catan-rule-ref catan-rule-note'", page)
+    cited = re.search(r"data-rule='([^']*)'", page.split("catan-rule-note")[1])[1].split()
+    assert {"BASE-SETUP-ROUND1", "BASE-SETUP-ROUND2", "BASE-BUILD-DISTANCE"} <= set(cited)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_no_comment_cites_a_rule(name: str) -> None:
+    """A comment shows in the Moves tab as plain text (``move_list``), where an ID would
+    read as "2P-NEUTRAL-SETTLEMENT-FALLBACK": its rule goes into the step's tutor text."""
+    sc = _lesson(name)
+    cited = [f"{n.action}: {n.comment!r}" for n in sc.tree.walk() if _ID.search(n.comment)]
+    assert cited == [], f"{name}: {cited}"
