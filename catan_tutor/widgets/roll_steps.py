@@ -99,10 +99,15 @@ class RollSteps:
     def texts(self, node: Node | None = None) -> list[str]:
         """The lesson's texts at ``node`` (default: the node shown): its comment and tutor
         text, after those of the roll a step took in (a comment saying only what the engine
-        says of the move, "The white die shows 3.", is left out: the log tells the roll)."""
+        says of the move, "The white die shows 3.", is left out: the log tells the roll). At a
+        question asked by the lesson's first step (where it opens, ``PuzzleState.opening``)
+        its start's texts come first: the lesson's introduction."""
         node = node or self.timeline.current
         rules = self.timeline.rules
         out: list[str] = []
+        root = self.timeline.root
+        if node.parent is root and self.puzzle.puzzle_at(node) is not None:
+            out += [t for t in (step_caption(root), root.tutor) if t]
         for n in self._folded(node):
             if n.comment and n.comment.strip() != said_by_move(rules, n).strip():
                 out.append(step_caption(n))

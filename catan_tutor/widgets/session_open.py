@@ -63,7 +63,8 @@ class SessionSources(SeatSettings):
     ) -> None:
         """Show another game or scenario (Undo edit goes back to the one shown before);
         ``lesson_id`` names a lesson of the app's library (kept in the page's address),
-        ``origin`` the new-game link that made ``source`` (the link of its start)."""
+        ``origin`` the new-game link that made ``source`` (the link of its start). A lesson
+        whose first step asks a question opens at it (``PuzzleState.opening``)."""
         scenario = source if isinstance(source, Scenario) else None
         timeline = timeline_of(source)
         nodes = (
@@ -71,7 +72,7 @@ class SessionSources(SeatSettings):
             if lesson_id
             else {}
         )
-        self._restart(timeline, scenario, lesson_id, origin, nodes)
+        self._restart(timeline, scenario, lesson_id, origin, nodes, ask=bool(lesson_id))
 
     def kept(self) -> tuple:
         """The lesson shown as it is now (its tree, scenario and the nodes its file made), to
@@ -90,6 +91,7 @@ class SessionSources(SeatSettings):
         lesson_id: str = "",
         origin: Link | None = None,
         lesson_nodes: LessonNodes | None = None,
+        ask: bool = False,
     ) -> None:
         self.edits.append(
             (
@@ -105,6 +107,9 @@ class SessionSources(SeatSettings):
         self.timeline, self.scenario, self.lesson_id = timeline, scenario, lesson_id
         self.origin, self.lesson_nodes = origin, lesson_nodes or {}
         self.origin_node = timeline.current
+        question = self.puzzle.opening() if ask else None
+        if question is not None:  # its question at once, not a ▶ away (issue 33)
+            timeline.goto(question)
         self.tried_text = ""  # another game: Try a move starts empty
         self.clear_seats()  # every seat human until the game's seats are set
         self.emit("opened")

@@ -11,6 +11,7 @@ changed (``subscribe``):
 - ``opened`` / ``restored``: another tree is shown (the board's layout may differ) /
   an earlier one came back with Undo edit (sent before ``shown``);
 - ``kind``: another kind of action was chosen; ``tried``: the verdict under Try a move;
+  ``spot``: the form names another spot (``chosen``: the board rings it);
   ``puzzle``: the question's verdict or hints; ``message``: the line under the palette.
 """
 
@@ -28,6 +29,7 @@ from ..study.scenario import Scenario
 from ..study.timeline import Node, Timeline
 from .kinds import (
     OWN_BUTTON,
+    Spot,
     acting_seat,
     clicked_fields,
     common_refusal,
@@ -105,6 +107,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.unreadable_word = ""  # the word typed that is at fault ('' for none)
         self.log = PathLog()  # What happened: the path to the node shown, in words
         self.moved = False  # a move was played (not a step through the tree) since shown
+        self.chosen: Spot | None = None  # the spot the form's fields name (ringed on the board)
         self.puzzle = PuzzleState(self)
         self._listeners: list[Listener] = []
         self._legal: tuple[Node | None, list[Action]] = (None, [])
@@ -141,8 +144,15 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
                 else ""
             )
         self._shown = self.timeline.current
+        self.chosen = None  # the form is made anew: it names its spot again
         self.puzzle.shown()
         self.emit("shown")
+
+    def choose_spot(self, spot: Spot | None) -> None:
+        """The spot the form's fields name now ("at", "or pick"; None: none yet)."""
+        if spot != self.chosen:
+            self.chosen = spot
+            self.emit("spot")
 
     def say(self, message: str) -> None:
         self.message = message
@@ -301,7 +311,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         """Choose a kind of action (its legal actions glow and fill the form). A kind with no
         legal action is asked about instead: one naming only its seat gets the engine's
         verdict at once, one played on a spot waits for a spot (the view's "why not here")."""
-        self.kind, self.message = kind, ""
+        self.kind, self.message, self.chosen = kind, "", None
         cls = variant_kinds(self.game).get(kind)
         if not self.of_kind(kind) and cls is not None and not seat_only(cls):
             self.message = ASK_PUZZLE if self.puzzle_secret else self._why_no(cls)
@@ -347,4 +357,3 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         """What happened: the moves of the path from the start to the node shown, in words,
         newest first (recomputed from the path, so every step, jump and branch is told)."""
         return self.log.lines(self.timeline)
-
