@@ -105,8 +105,8 @@ class RollSteps:
         node = node or self.timeline.current
         rules = self.timeline.rules
         out: list[str] = []
-        root = self.timeline.root
-        if node.parent is root and self.puzzle.puzzle_at(node) is not None:
+        root = node.parent
+        if root is not None and root.parent is None and self.puzzle.puzzle_at(node) is not None:
             out += [t for t in (step_caption(root), root.tutor) if t]
         for n in self._folded(node):
             if n.comment and n.comment.strip() != said_by_move(rules, n).strip():
