@@ -490,6 +490,8 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         chosen = f".catan-chosen-mark[data-spot='edge {board.EDGE_LABELS[road]}']"
         page.locator(chosen).wait_for(state="attached")
         assert page.locator(".catan-line-text[data-line='left']").count() == 0
+        canvas.scroll_into_view_if_needed()  # (the reply under the board was scrolled to)
+        box = _settled_box(page, canvas)
         tap(*vp.px(board.edge_xy(road)))  # again: played
         left = page.locator(".catan-line-text[data-line='left']")
         left.wait_for()
