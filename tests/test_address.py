@@ -100,8 +100,9 @@ def test_the_page_script_replaces_every_key_the_tutor_owns():
 def test_after_another_lesson_the_address_names_only_it():
     app = App(query=f"?lesson={LESSON}")
     app.session.forward()
-    app.open(PUZZLES)
-    assert keys(address(app)) == {"lesson": [PUZZLES]}
+    app.open(PUZZLES)  # at its first question (its first step asks one): that node
+    opening = app.session.timeline.root.children[0]
+    assert keys(address(app)) == {"lesson": [PUZZLES], "node": [str(opening.id)]}
     app.new()
     assert "lesson" not in keys(address(app)) and keys(address(app))["variant"] == ["base"]
 

@@ -242,3 +242,35 @@ def test_labels_leave_every_piece_in_sight(monkeypatch) -> None:
     assert texts["H4"][1] > pieces[0][1]  # under its settlement
     free = view.vp.px(board.vertex_xy(board.parse_vertex("N6")))
     assert math.dist(texts["N6"], free) < view.vp.len(0.05)  # an empty corner: on it
+
+
+def test_the_glow_of_legal_spots_lies_round_the_pieces_not_over_them(monkeypatch) -> None:
+    """Issue 33 (a fresh learner): P2's settlement was hard to see under the glow of the legal
+    roads beside it (the glow's layer is over the pieces'). After the glow each building's
+    outline (with its halo) is erased from that layer (``destination-out``), and drawing goes
+    on as before (``source-over``); with nothing glowing nothing is erased."""
+    view = BoardView(stand_in_game())  # a settlement on H4, a city on E6
+    layer = view.highlight
+    filled: list[tuple[str, list]] = []
+    real = layer.fill_polygon
+
+    def fill_polygon(pts, *a, **k):
+        filled.append((layer.global_composite_operation, list(pts)))
+        return real(pts, *a, **k)
+
+    monkeypatch.setattr(layer, "fill_polygon", fill_polygon)
+    h4 = board.parse_vertex("H4")
+    roads = [("edge", e) for e in range(board.N_EDGES) if h4 in board.EDGE_VERTICES[e]]
+    view.show_targets([*roads, ("vertex", board.parse_vertex("E6"))])
+    erased = [pts for op, pts in filled if op == "destination-out"]
+    for v in ("H4", "E6"):
+        x, y = view.vp.px(board.vertex_xy(board.parse_vertex(v)))
+        assert any(
+            min(p[0] for p in pts) < x < max(p[0] for p in pts)
+            and min(p[1] for p in pts) < y < max(p[1] for p in pts)
+            for pts in erased
+        ), v
+    assert layer.global_composite_operation == "source-over"
+    filled.clear()
+    view.show_targets([])
+    assert filled == []

@@ -18,6 +18,7 @@ Screenshots: tests/artifacts/layout_*.png (looked at). Needs /usr/bin/chromium.
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 from browser_harness import ARTIFACTS, open_app, open_new_game, pick_lesson
@@ -174,6 +175,10 @@ SCROLL_BY_JS = """(e, dy) => {
     p = p.parentElement;
   (p || document.scrollingElement).scrollBy(0, dy);
 }"""
+# Runs in the page: how far under the top of the lists the chapter's line ends (CSS px)
+NOTE_BELOW_BAR_JS = """() =>
+  document.querySelector('.catan-note-row').getBoundingClientRect().bottom
+  - document.querySelector('.catan-bar').getBoundingClientRect().top"""
 NAMED = ".catan-named-labels"
 # Runs in the page: the phone's board labels the spot `label` its words name
 NAMED_JS = """(label) => (document.querySelector('.catan-named-labels')?.dataset.spots || '')
@@ -511,7 +516,13 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
             e for e in range(board.N_EDGES)
             if n6 in board.EDGE_VERTICES[e] and e != board.parse_edge("N5")
         )  # fmt: skip
-        tap(*vp.px(board.edge_xy(road)))
+        tap(*vp.px(board.edge_xy(road)))  # chosen (ringed), not played: asked first
+        chosen = f".catan-chosen-mark[data-spot='edge {board.EDGE_LABELS[road]}']"
+        page.locator(chosen).wait_for(state="attached")
+        assert page.locator(".catan-line-text[data-line='left']").count() == 0
+        canvas.scroll_into_view_if_needed()  # (the reply under the board was scrolled to)
+        box = _settled_box(page, canvas)
+        tap(*vp.px(board.edge_xy(road)))  # again: played
         left = page.locator(".catan-line-text[data-line='left']")
         left.wait_for()
         page.wait_for_timeout(300)
@@ -669,7 +680,10 @@ def test_a_note_or_a_longer_chapter_line_moves_nothing(app_server, new_page):
     canvas = page.locator(BOARD).last
     board_box = _settled_box(page, canvas)
     # a settlement the lesson does not place: a move of the learner's own
-    page.mouse.click(*_spot_on_page(page, board.vertex_xy(board.parse_vertex("K4"))))
+    k4 = _spot_on_page(page, board.vertex_xy(board.parse_vertex("K4")))
+    page.mouse.click(*k4)  # chosen and ringed (the lesson's line is not left at once)
+    page.locator(".catan-chosen-mark[data-spot='vertex K4']").wait_for(state="attached")
+    page.mouse.click(*k4)  # again: played
     page.locator(".catan-line-text[data-line='left']").wait_for()
     # a road far from it: why not, on a banner along the board's edge (not over the dice)
     strip = _strip(page)
@@ -690,6 +704,57 @@ def test_a_note_or_a_longer_chapter_line_moves_nothing(app_server, new_page):
     page.locator(".catan-new-game-box").get_by_role("button", name="Start").click()
     page.locator(".catan-lesson-picker").wait_for(state="hidden")
     page.screenshot(path=ARTIFACTS / "layout_free_game.png")
+
+
+def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_server, new_page):
+    """Issue 33 (a fresh learner) at 1024x768: ▶ was below the fold, the "or pick" list
+    touched the window's edge, the chapter's line took 2 or 3 lines by chapter (the board
+    moved 18 px) and puzzle 1.4's question showed only after one ▶. Now in lesson 1.1 and at
+    the puzzle the board and the step buttons show without scrolling, the form keeps a
+    margin from the edge, the board's top is the same in every chapter, and the puzzle's
+    question shows at once with "Answer the puzzle to go on." under ▶. On a phone too the
+    board stays put from chapter to chapter."""
+    page = _lesson_page(new_page, app_server, "layout_1024", size=(1024, 768))
+    forward = page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶").first
+
+    def in_sight() -> float:
+        canvas = _settled_box(page, page.locator(BOARD).last)
+        step = forward.bounding_box()
+        assert canvas["y"] >= 0 and canvas["y"] + canvas["height"] <= 768, canvas
+        assert step["y"] + step["height"] <= 768, step
+        return canvas["y"]
+
+    top = in_sight()
+    listed = page.locator(".catan-form .widget-dropdown").last.bounding_box()  # "or pick"
+    side = page.locator(".catan-side").bounding_box()
+    assert listed["x"] + listed["width"] <= min(side["x"] + side["width"], 1024 - 24), listed
+    page.screenshot(path=ARTIFACTS / "layout_1024_lesson.png")
+    chapters = page.locator(".catan-chapter-picker select").evaluate(
+        "s => [...s.options].map(o => o.textContent.trim())"
+    )
+    numbers = [(i, m[1]) for i, label in enumerate(chapters) if (m := re.match(r"(\d+)\D", label))]
+    assert len(numbers) >= 9, chapters
+    for i, number in numbers[1:]:
+        page.locator(".catan-chapter-picker select").select_option(index=i)
+        page.wait_for_function(f"() => document.title.startsWith('{number}.1 ')")
+        assert in_sight() == top, number  # the chapter's line in the room kept for it
+    pick_lesson(page, "Puzzles: setting up a base game")
+    page.locator(".catan-puzzle").filter(has_text="Now place P1").wait_for()  # no ▶ first
+    note = page.locator(".catan-step-note")
+    assert note.inner_text().strip() == "Answer the puzzle to go on."
+    box = note.bounding_box()
+    assert in_sight() == top and box["y"] + box["height"] <= 768, box
+    page.screenshot(path=ARTIFACTS / "layout_1024_puzzle.png")
+    # a phone: the chapter's line takes two to four lines by chapter, in the room kept (what
+    # the game waits for, over a phone's board, keeps its own: HEAD_RESERVE)
+    page.set_viewport_size({"width": 375, "height": 740})
+    below: dict[str, float] = {}
+    for i, number in [*numbers[1:], numbers[0]]:  # (chapter 1 is shown: the others first)
+        page.locator(".catan-chapter-picker select").select_option(index=i)
+        page.wait_for_function(f"() => document.title.startsWith('{number}.1 ')")
+        _settled_box(page, page.locator(BOARD).last)
+        below[number] = page.evaluate(NOTE_BELOW_BAR_JS)
+    assert len(set(below.values())) == 1, below
 
 
 def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_page):

@@ -46,7 +46,9 @@ def test_a_lessons_at_list_offers_every_corner_and_a_wrong_one_gets_why_not():
     t.act_at(("vertex", wrong))  # on the board: the why-not ring, nothing played
     assert t.view.refused is not None and t.view.refused[0] == ("vertex", wrong)
     assert s.timeline.current is node and len(s.timeline.nodes) == count
-    t.act_at(("vertex", min(legal)))
+    t.act_at(("vertex", min(legal)))  # off the lesson's line: chosen first (issue 33)
+    assert s.timeline.current is node and s.chosen == ("vertex", min(legal))
+    t.act_at(("vertex", min(legal)))  # again: played
     assert s.timeline.current is not node and str(s.timeline.current.action).startswith("P2 settle")
 
 

@@ -23,11 +23,11 @@ from catan_tutor.actions import BuildRoad, Improve, Settle
 from catan_tutor.game import Game
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.study.resources import packaged_lessons
-from catan_tutor.study.scenario import load_scenario
+from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.study.timeline import Node, Timeline
 from catan_tutor.widgets import BoardView, verdicts
 from catan_tutor.widgets.app import FREE_GAME, App
-from catan_tutor.widgets.board_panel import HELD
+from catan_tutor.widgets.board_panel import HELD, HELD_NOTE
 from catan_tutor.widgets.computer import CHOICES, STRENGTHS
 from catan_tutor.widgets.dice_shown import dice_shown, event_words
 from catan_tutor.widgets.forms import ActionForm
@@ -271,6 +271,100 @@ def test_forward_and_to_the_end_are_greyed_at_an_open_puzzle_and_say_why_when_pr
     assert nav[3].tooltip == "last (End)"
     nav[3].click()
     assert s.node is not question and not s.node.children
+
+
+def test_a_held_step_says_why_in_a_visible_line_not_only_a_tooltip():
+    """Issue 33 (a fresh learner): at an open puzzle ▶ is greyed and only its tooltip said
+    why, which no finger sees: a line under the step buttons says "Answer the puzzle to go
+    on." while ▶ is held, and is gone once the puzzle is solved."""
+    t = _road_puzzle()
+    note = t.board.held_note
+    assert note is not None and HELD_NOTE in note.value and note.layout.display != "none"
+    col = list(t.board.widget.children)
+    assert col.index(note) == col.index(t.board.nav_row) + 1  # right under ▶
+    t.session.play("P1 road N5")  # solved: ▶ leads on
+    assert not t.session.held("forward") and note.layout.display == "none"
+    t.session.back()  # the question again, answered: nothing held, no line
+    assert note.layout.display == "none"
+
+
+def test_a_lesson_whose_first_step_asks_a_question_opens_at_it():
+    """Issue 33 (a fresh learner): lesson 1.4's first puzzle showed only after one ▶ (the
+    lesson opened a step before its question). It opens at the question: the prompt shows,
+    ▶ is held and says why; a lesson that asks nothing first still opens at its start, and
+    one whose first question is answered too (every step of it to see)."""
+    app = App(start="puzzle_base_setup")
+    s, box = app.session, app.tutor.puzzle
+    root = s.timeline.root
+    assert s.node is root.children[0] and s.puzzle.secret()
+    assert box.widget.layout.display != "none" and "Now place P1" in box.prompt.value
+    said = app.tutor.lesson.value  # the lesson's goal and introduction above its question
+    assert "Goal" in said and "Three puzzles on the setup" in said
+    assert s.held("forward") and app.tutor.board.held_note is not None
+    app.open("base_setup")
+    assert s.node is s.timeline.root  # no question first: its start
+    app.open("puzzle_base_setup")
+    assert s.node is s.timeline.root.children[0] and s.puzzle.secret()
+    s.play("P1 road N5")  # answered: the lesson goes on as ever
+    assert not s.puzzle.secret()
+    app.open("puzzle_base_setup", fresh=True)
+    assert s.node is s.timeline.root and not s.puzzle.holds(s.node.children[0])
+
+
+def _lesson(lesson: str) -> Tutor:
+    """A tutor showing the packaged ``lesson`` as the app opens it (its own line known)."""
+    t = Tutor(new_game("base", players=3))
+    t.session.open(load_scenario(packaged_lessons() / f"{lesson}{SUFFIX}"), lesson_id=lesson)
+    return t
+
+
+def test_a_click_off_the_lesson_s_line_asks_before_leaving_it():
+    """Issue 33 (a fresh learner): in lesson 1.1 a click on a legal corner played at once
+    (the kind the moment chose) and left the lesson's line. A corner that is not the lesson's
+    next move is chosen in the form (ringed on the board) and the learner told so; Play, or
+    a second click on it, then plays it (a line of their own). The lesson's own next move
+    still plays at once."""
+    t = _lesson("base_setup")
+    s = t.session
+    start, n6, m4 = s.node, board.parse_vertex("N6"), board.parse_vertex("M4")
+    assert s.node.children[0].action == Settle(0, n6)  # the lesson's next move
+    t.act_at(("vertex", m4))  # legal, but not the lesson's
+    assert s.node is start and s.left_lesson_at() is None  # nothing played
+    assert "not the lesson's next move" in html.unescape(t.controls.message.value)
+    form = t.controls.form
+    assert form is not None and form.action() == Settle(0, m4) and not form.play_button.disabled
+    form.play_button.click()  # Play confirms: the learner's own line
+    assert s.node.action == Settle(0, m4) and s.left_lesson_at() is start
+    s.back()
+    t.act_at(("vertex", m4))
+    assert s.node is start and t.view.chosen == ("vertex", m4)
+    t.act_at(("vertex", m4))  # again: played
+    assert s.node.action == Settle(0, m4) and s.left_lesson_at() is start
+    s.back()
+    t.act_at(("vertex", n6))  # the lesson's own move: at once
+    assert s.node is start.children[0] and s.left_lesson_at() is None
+
+
+def test_the_spot_chosen_in_the_form_is_ringed_on_the_board():
+    """Issue 33 (a fresh learner): a corner chosen in the form's "at" (or "or pick") was not
+    shown on the board. The session keeps the spot the form names and the board rings it
+    (hidden marker ``catan-chosen-mark``); the ring goes when the choice does (a move
+    played, another kind)."""
+    t = _lesson("base_setup")
+    s, view = t.session, t.view
+    form = t.controls.form
+    assert form is not None and s.kind == "settle"
+    m4 = board.parse_vertex("M4")
+    form.pickers["vertex"].value = m4  # "at": M4
+    assert s.chosen == ("vertex", m4) and view.chosen == ("vertex", m4)
+    assert "catan-chosen-mark" in view.marker.value and "data-spot='vertex M4'" in view.marker.value
+    n6 = next(a for a in form.listed.options if a[1] == Settle(0, board.parse_vertex("N6")))
+    form.listed.value = n6[1]  # "or pick": the spot follows
+    assert view.chosen == ("vertex", board.parse_vertex("N6"))
+    form.play_button.click()  # played: the next form names nothing yet (or the lesson's road)
+    assert view.chosen == s.chosen and view.chosen != ("vertex", board.parse_vertex("N6"))
+    s.choose_kind("")  # no kind: no form, no ring
+    assert s.chosen is None and view.chosen is None and "catan-chosen-mark" not in view.marker.value
 
 
 def _improve_forms() -> list[ActionForm]:

@@ -374,8 +374,8 @@ def test_progress_from_the_page_marks_lessons_and_solved_puzzles():
         for text, value in app.picker.options
     )
     t = app.tutor
-    t.session.forward()  # the first question was answered on an earlier visit
-    t.session.forward()
+    assert t.session.node is t.timeline.root.children[0]  # it opened at its first question,
+    t.session.forward()  # which was answered on an earlier visit: ▶ leads on
     assert str(t.timeline.current.action) == "P1 road N3"
 
 

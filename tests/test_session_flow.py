@@ -24,8 +24,9 @@ from catan_tutor.widgets.editor_panel import EditorPanel, example
 from catan_tutor.widgets.line_panel import LinePanel
 from catan_tutor.widgets.moves_panel import MovesPanel
 from catan_tutor.widgets.roll_steps import rolling, said_by_move
+from catan_tutor.widgets.session_open import EDITED, EDITED_SEATS
 from catan_tutor.widgets.session_tree import LESSON_KEPT, LESSON_ORDER
-from catan_tutor.widgets.tutor_session import EDITED, EDITED_SEATS, TutorSession
+from catan_tutor.widgets.tutor_session import TutorSession
 
 PRODUCTION = "base_production_robber"  # 2.1: P1 rolls 5 + 6, P2 rolls 3 + 4 (a 7)...
 

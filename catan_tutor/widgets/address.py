@@ -93,7 +93,9 @@ def follow_lesson_link(session: TutorSession, link: Link) -> None:
     if link.solved:
         session.puzzle.solved.update((session.lesson_id, n) for n in link.solved)
     if link.node or link.moves or link.solved:
-        session.reach(follow_moves(session.timeline, link.node, link.moves))
+        start = session.origin_node  # where the file starts (not its first question)
+        node = link.node if link.node is not None or start is None else start.id
+        session.reach(follow_moves(session.timeline, node, link.moves))
     puzzle = session.puzzle
     if link.hints and puzzle.at == session.node.id and puzzle.holds():
         puzzle.hints = link.hints

@@ -1,5 +1,6 @@
 """The marks ``BoardView`` draws over a spot of the board: a glowing disc, bar or hexagon on a
-target, and the rings of the pointer, the keyboard cursor, the hint and the why-not."""
+target, and the rings of the pointer, the keyboard cursor, the spot the form names, the hint
+and the why-not; and the glow taken off the pieces (``uncover``)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,13 @@ import math
 from ipycanvas import Canvas
 
 from .. import board
-from ..palette import Viewport, hex_corners, toward
+from ..palette import Viewport, hex_corners, shape, toward
+from ..scene import Pieces
 from . import style
+from .board_paint import HINT_RING, hint_arrow
 from .board_tags import SPOT_XY, Spot
+
+CHOSEN_RING = "#6a1b9a"  # the spot the form names ("at", "or pick"): a purple ring, white halo
 
 
 def spot_px(vp: Viewport, spot: Spot) -> tuple[float, float]:
@@ -54,3 +59,46 @@ def mark(
     else:
         pts = vp.pxs(hex_corners(i, 0.9 if grow == 1.0 else 0.8))
         (c.fill_polygon if filled else c.stroke_polygon)(pts)
+
+
+def ring_chosen(c: Canvas, vp: Viewport, ratio: float, spot: Spot) -> None:
+    """The ring on the spot the form's fields name (issue 33: a corner chosen in "at" or
+    "or pick" was not shown on the board): purple on a white halo, wider than the pointer's."""
+    for colour, width in (("#ffffff", 7.0), (CHOSEN_RING, 3.5)):
+        c.stroke_style = colour
+        mark(c, vp, ratio, spot, False, 1.0, width, 1.6)
+
+
+def uncover(c: Canvas, vp: Viewport, ratio: float, pieces: Pieces) -> None:
+    """Take the glow of the legal targets (layer 2, over the pieces) off every building and
+    knight with its light halo: the glow lies round the pieces, never over them (issue 33:
+    P2's settlement was hard to see under the glow of the legal roads beside it)."""
+    c.global_composite_operation = "destination-out"
+    c.fill_style = c.stroke_style = "#000"
+    c.line_join = "round"
+    c.line_width = (2 + 2 * style.HALO_WIDTH) * ratio
+    for b in pieces.buildings:
+        size, outline = (
+            (style.CITY_SIZE, style.CITY_SHAPE)
+            if b.city
+            else (style.SETTLEMENT_SIZE, style.SETTLEMENT_SHAPE)
+        )
+        pts = shape(*vp.px(b.at), vp.len(size), outline)
+        c.fill_polygon(pts)
+        c.stroke_polygon(pts)
+    for k in pieces.knights:
+        c.fill_circle(*vp.px(k.at), vp.len(style.KNIGHT_RADIUS) + (3 + style.HALO_WIDTH) * ratio)
+    c.global_composite_operation = "source-over"
+
+
+def draw_hint(c: Canvas, vp: Viewport, ratio: float, spot: Spot) -> None:
+    """The hint: a blue ring on a white halo round the spot, an arrow pointing at it."""
+    for colour, width in (("#ffffff", 9.0), (HINT_RING, 5.0)):
+        c.stroke_style = colour
+        mark(c, vp, ratio, spot, False, 1.1, width, 1.9)
+    x, y = spot_px(vp, spot)
+    r = vp.len(style.TARGET_R) * (1.9 if spot[0] != "hex" else 2.6)
+    pts = hint_arrow(x, y, r)
+    c.fill_style, c.stroke_style, c.line_width = HINT_RING, "#ffffff", 2.0 * ratio
+    c.fill_polygon(pts)
+    c.stroke_polygon(pts)

@@ -54,6 +54,8 @@ EDIT_SPOT = {"road": "edge", "robber": "hex", "merchant": "hex"}  # else a verte
 STEP_TIPS = {"first": "first (Home)", "back": "back (PageUp)", "forward": "forward (PageDown)",
              "last": "last (End)"}  # fmt: skip
 HELD = "catan-step-held"  # a step button greyed by a puzzle not solved yet (still says why)
+# under the step buttons while ▶ is held: the tooltip's why, for a finger too (issue 33)
+HELD_NOTE = "Answer the puzzle to go on."
 
 
 def step_cursor(
@@ -148,15 +150,17 @@ class BoardPanel:
         # what the event die shows and does (C&K), in words under the strip that draws it;
         # built when first needed (issue 35: few widgets at first paint)
         self.dice_words: widgets.HTML | None = None
+        self.held_note: widgets.HTML | None = None  # HELD_NOTE's line, built when first held
         self.cursor_at: tuple[float, float] | None = None  # where the cursor was, board units
+        self.nav_row = widgets.HBox(
+            [*self.nav, self.view.labels_button, self.copy_link, self.pointer],
+            layout=lay(align_items="center", flex_flow="row wrap"),
+        )
         self.widget = widgets.VBox(
             [
                 self.view.widget,
                 self.board_text,
-                widgets.HBox(
-                    [*self.nav, self.view.labels_button, self.copy_link, self.pointer],
-                    layout=lay(align_items="center", flex_flow="row wrap"),
-                ),
+                self.nav_row,
                 self.link_box,
                 self.marker,
             ]
@@ -215,6 +219,8 @@ class BoardPanel:
             self.cursor_status()
         elif event == "seats":  # the link names the computer seats
             self.link_panel()
+        if event in ("shown", "kind", "spot"):  # the spot the form names: ringed
+            view.mark_chosen(s.chosen)
 
     def event_line(self, words: str) -> None:
         """The event die in words under the board (none: the line takes no room)."""
@@ -248,6 +254,25 @@ class BoardPanel:
                 button.add_class(HELD)
             else:
                 button.remove_class(HELD)
+        self.held_line(s.held("forward") or s.held("last"))
+
+    def held_line(self, held: bool) -> None:
+        """ "Answer the puzzle to go on." under the step buttons while ▶ is held (a tooltip
+        shows to no finger); no line, no room taken, else."""
+        if self.held_note is None:
+            if not held:
+                return
+            self.held_note = widgets.HTML(
+                f"<span style='color:#555;font-size:13px'>{HELD_NOTE}</span>",
+                layout=widgets.Layout(margin="0 0 0 6px"),
+            )
+            self.held_note.add_class("catan-step-note")
+            children = list(self.widget.children)
+            at = children.index(self.nav_row) + 1
+            self.widget.children = [*children[:at], self.held_note, *children[at:]]
+        display = "" if held else "none"
+        if self.held_note.layout.display != display:
+            self.held_note.layout.display = display
 
     # ------------------------------------------------------------ links
     def link(self) -> Link:

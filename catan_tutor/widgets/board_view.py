@@ -42,13 +42,11 @@ from ..palette import (
     toward,
 )
 from . import style
-from .board_marks import mark, spot_px
+from .board_marks import draw_hint, mark, ring_chosen, spot_px, uncover
 from .board_paint import (
-    HINT_RING,
     TARGET_HALO,
     TARGET_OUTLINE,
     ScenePainter,
-    hint_arrow,
 )
 from .board_tags import (
     BANNER_PX,
@@ -184,6 +182,7 @@ class BoardView:
         self.zoom = 1.0  # the board's shown width over its natural width (board_width.js)
         self.refused: tuple[tuple[str, int], str] | None = None  # why-not ring (layer 3)
         self.hinted: tuple[str, int] | None = None  # the hint's ring and arrow (layer 3)
+        self.chosen: Spot | None = None  # the spot the form names: ringed (layer 3)
         self.last_attack: dict | None = None  # the strengths of the attack just fought
         self.dice: tuple[tuple[int, ...], str] | None = None  # the strip's (dice_shown.py)
         self.labels_button = widgets.ToggleButton(
@@ -301,6 +300,9 @@ class BoardView:
         if self.narrow and self.named and not self.labels:  # for tests (never shown)
             spots = html.escape(" ".join(self.named.values()), quote=True)
             extra += f"<span class='catan-named-labels' data-spots='{spots}' hidden></span>"
+        if self.chosen is not None:  # the form's spot's ring, for tests (never shown)
+            spot_text = spot_label(self.chosen)
+            extra += f"<span class='catan-chosen-mark' data-spot='{spot_text}' hidden></span>"
         if self.hinted is not None:  # the hint's ring, for tests (never shown)
             spot_text = spot_label(self.hinted)
             extra += f"<span class='catan-hint-mark' data-spot='{spot_text}' hidden></span>"
@@ -395,6 +397,14 @@ class BoardView:
             self._draw_hover()
         self._drawn()
 
+    def mark_chosen(self, spot: Spot | None) -> None:
+        """Ring the spot the form names (layer 3); None takes the ring away."""
+        if spot != self.chosen:
+            self.chosen = spot
+            with guarded_hold():
+                self._draw_hover()
+            self._drawn()
+
     def mark_hint(self, spot: tuple[str, int] | None) -> None:
         """Ring ``spot`` with an arrow pointing at it (layer 3): the hint's suggestion; None
         takes it away."""
@@ -470,6 +480,8 @@ class BoardView:
         for spot in self.targets:
             if spot[0] != "hex":
                 self._mark(c, spot, filled=True, road=1.9)
+        if self.targets:  # the glow round the pieces, not over them
+            uncover(c, self.vp, self.ratio, self.painter.pieces())
         hexes = [self.vp.pxs(hex_corners(i, 0.83)) for kind, i in self.targets if kind == "hex"]
         for colour, width in ((TARGET_HALO, 5.0), (TARGET_OUTLINE, 2.5)):
             c.stroke_style, c.line_width = colour, self.px(width)
@@ -494,22 +506,12 @@ class BoardView:
             for colour, width in ((CURSOR_EDGE, 7.0), (CURSOR, 3.5)):
                 c.stroke_style = colour
                 self._mark(c, self.cursor, filled=False, road=0.9, width=width, grow=1.35)
+        if self.chosen is not None:
+            ring_chosen(c, self.vp, self.ratio, self.chosen)
         if self.hinted is not None:
-            self._draw_hint(c, self.hinted)
+            draw_hint(c, self.vp, self.ratio, self.hinted)
         if self.refused is not None:
             self._draw_refused(c, *self.refused)
-
-    def _draw_hint(self, c: Canvas, spot: tuple[str, int]) -> None:
-        """The hint: a blue ring on a white halo round the spot, an arrow pointing at it."""
-        for colour, width in (("#ffffff", 9.0), (HINT_RING, 5.0)):
-            c.stroke_style = colour
-            self._mark(c, spot, filled=False, road=1.1, width=width, grow=1.9)
-        x, y = spot_px(self.vp, spot)
-        r = self.vp.len(style.TARGET_R) * (1.9 if spot[0] != "hex" else 2.6)
-        pts = hint_arrow(x, y, r)
-        c.fill_style, c.stroke_style, c.line_width = HINT_RING, "#ffffff", self.px(2.0)
-        c.fill_polygon(pts)
-        c.stroke_polygon(pts)
 
     def _draw_refused(self, c: Canvas, spot: tuple[str, int], reason: str) -> None:
         """A red ring on a spot the chosen kind cannot be played on; its reason, every word,

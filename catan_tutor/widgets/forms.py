@@ -49,6 +49,9 @@ FIELD_LABELS = {
 KIND_FIELD_LABELS = {("Improve", "vertex"): "metropolis on"}
 LIST_LABEL = "or pick"  # the list of every legal move of the kind
 NONE = -1  # the value of an optional field left empty (no victim, no second card, no city)
+# The fields that name a spot on the board, and its kind: the spot the form names is ringed
+SPOT_FIELDS = (("vertex", "vertex"), ("edge", "edge"), ("hex", "hex"), ("dst", "vertex"),
+               ("src", "vertex"))  # fmt: skip
 
 
 def field_label(name: str, cls: type | None = None) -> str:
@@ -185,7 +188,8 @@ class ActionForm:
     The lists start empty ("choose a corner"): the form suggests no move the learner did not
     pick, except ``filled`` (a lesson's next move) and a list with one value only. With
     ``any_move`` (a puzzle) Play sends whatever the fields spell, legal or not, to
-    ``on_play`` (which judges it)."""
+    ``on_play`` (which judges it). ``on_spot`` hears the spot the fields name (``spot``)
+    whenever they change."""
 
     def __init__(
         self,
@@ -197,8 +201,10 @@ class ActionForm:
         filled: Action | None = None,
         any_move: bool = False,
         listed: list[Action] | None = None,
+        on_spot: Callable[[tuple[str, int] | None], None] | None = None,
     ):
         self.game, self.actions, self.on_play, self.on_rule = game, actions, on_play, on_rule
+        self.on_spot = on_spot
         self.any_move = any_move
         self.rule = ""  # the rule of the verdict shown
         proto = actions[0]
@@ -318,6 +324,14 @@ class ActionForm:
                 self.pickers[n].value = v
         self._check()
 
+    def spot(self) -> tuple[str, int] | None:
+        """The spot on the board the fields name so far (a corner, edge or hex; None)."""
+        for name, kind in SPOT_FIELDS:
+            dd = self.pickers.get(name)
+            if dd is not None and isinstance(dd.value, int) and dd.value >= 0:
+                return (kind, dd.value)
+        return None
+
     def matching(self) -> list[Action]:
         """The listed legal actions that agree with every list field."""
         return [
@@ -369,6 +383,8 @@ class ActionForm:
             self.set(**{n: getattr(a, n) for n in self.names})
 
     def _check(self) -> None:
+        if self.on_spot is not None:
+            self.on_spot(self.spot())
         a = self.action()
         if a is None:  # what to choose first, where the verdict will be
             empty = next(n for n, dd in self.pickers.items() if dd.value is None)

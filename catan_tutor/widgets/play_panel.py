@@ -40,6 +40,14 @@ from .panels import cards_text, dev_cards_text
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words
 
+# A click on a legal spot that is not the lesson's next move (issue 33: with the kind the moment
+# chose it played at once, and left the lesson's line): the spot is chosen in the form (ringed);
+# a second click on it, or Play, plays it
+OFF_LINE = (
+    "This is not the lesson's next move: choose it again on the board, or press Play, to "
+    "play it as a line of your own; ▶ follows the lesson."
+)
+SEVERAL = "Several actions here: finish the form and press Play."
 # The moves one can make stand out (the palette, an enabled Roll or End turn); what cannot be
 # pressed looks it; the greyed "why not?" kinds; the log's box (the page's own look).
 PLAY_CSS = (
@@ -271,6 +279,7 @@ class PlayPanel:
             filled=None if secret else nxt,  # a lesson's next move is the one filled in
             any_move=secret,
             listed=None if secret else acts,
+            on_spot=s.choose_spot,  # the board rings the spot it names
         )
         if secret:  # no "✓ legal" on the move chosen: the puzzle judges it
             form.status.layout.display = "none"
@@ -404,12 +413,13 @@ class PlayPanel:
         # the moves a click may play: any, while a puzzle judges it; else the legal ones
         pool = (self.form.actions if s.puzzle_secret else s.of_kind()) if self.form else []
         acts = [a for a in pool if target_of(a) == spot]
-        if len(acts) == 1:
+        # off the lesson's line: chosen first (ringed), played on a second click or Play
+        if len(acts) == 1 and (not s.leaves_line(acts[0]) or s.chosen == spot):
             s.play(acts[0])
         elif acts and self.form is not None:
             name = next(n for n in clicked_fields(type(acts[0])) if getattr(acts[0], n) == spot[1])
-            self.form.set(**{name: spot[1]})
-            s.say("Several actions here: finish the form and press Play.")
+            self.form.set(**{name: spot[1]})  # a move off the lesson's line: Play confirms it
+            s.say(OFF_LINE if len(acts) == 1 else SEVERAL)
         else:
             self.ask_at(spot)
 

@@ -78,6 +78,17 @@ class PuzzleState:
         node = node or self.session.timeline.current
         return self.puzzle_at(node) is not None and self.key(node) not in self.solved
 
+    def opening(self) -> Node | None:
+        """The lesson's first step when it asks a question not answered yet (a lesson shown
+        at its start): the lesson opens there, its question at once (issue 33: 1.4's first
+        road showed only after one ▶); else None."""
+        tl = self.session.timeline
+        start = tl.current
+        if start is not tl.root or not start.children:
+            return None
+        first = start.children[0]
+        return first if self.holds(first) else None
+
     def secret(self) -> bool:
         """The current node asks a question not answered yet: its answer is a secret."""
         return self.holds()

@@ -96,13 +96,25 @@ class RollSteps:
         own = bool(self.lesson_id) and not self.from_file(node)
         return roll_nodes(self.timeline.rules, node) if self.folds_rolls() and not own else []
 
+    def _opened_over(self, node: Node) -> list[Node]:
+        """The start a lesson opening at ``node``, its first step's question, passed over
+        ([the root]; else []): its texts and checks are said at the question."""
+        root = node.parent
+        if root is not None and root.parent is None and self.puzzle.puzzle_at(node) is not None:
+            return [root]
+        return []
+
     def texts(self, node: Node | None = None) -> list[str]:
         """The lesson's texts at ``node`` (default: the node shown): its comment and tutor
         text, after those of the roll a step took in (a comment saying only what the engine
-        says of the move, "The white die shows 3.", is left out: the log tells the roll)."""
+        says of the move, "The white die shows 3.", is left out: the log tells the roll). At a
+        question asked by the lesson's first step (where it opens, ``PuzzleState.opening``)
+        its start's texts come first: the lesson's introduction."""
         node = node or self.timeline.current
         rules = self.timeline.rules
         out: list[str] = []
+        for root in self._opened_over(node):
+            out += [t for t in (step_caption(root), root.tutor) if t]
         for n in self._folded(node):
             if n.comment and n.comment.strip() != said_by_move(rules, n).strip():
                 out.append(step_caption(n))
@@ -114,8 +126,9 @@ class RollSteps:
         """The lesson's expectations to notice at ``node`` (default: the node shown): those
         of the roll a step took in that still hold here, then its own. One the dice changed
         ("pending: chance", a hand before the second roll) is left to the log, which tells
-        the roll."""
+        the roll. At a lesson's first question (where it opens) its start's that hold too."""
         node = node or self.timeline.current
         game = Game(self.timeline.rules, node.state)
-        held = [e for n in self._folded(node) for e in n.expect if e.check(game)[0]]
+        over = [*self._opened_over(node), *self._folded(node)]
+        held = [e for n in over for e in n.expect if e.check(game)[0]]
         return held + list(node.expect)

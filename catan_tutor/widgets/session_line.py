@@ -100,6 +100,17 @@ class LessonLine:
             last = n
         return None
 
+    def leaves_line(self, action: Action) -> bool:
+        """Playing ``action`` here would leave the lesson's line: a lesson shown on its own
+        line, with a move of its own next, and ``action`` none of the lesson's moves here
+        (issue 33: a click with no kind chosen played at once and left the line). Never at an
+        open question: there every move is an answer, judged."""
+        node = self.timeline.current
+        if not self.lesson_id or self.left_lesson_at() is not None or self.puzzle.holds():
+            return False
+        ours = [c.action for c in node.children if self.from_file(c)]
+        return bool(ours) and action not in ours
+
     def back_to_lesson(self) -> None:
         """Show the node where the learner left the lesson's line (their moves stay in the
         tree, a variation of their own); left during a roll, the node before the roll (a roll

@@ -57,6 +57,15 @@ HEAD_RESERVE = 76
 TITLE_LINE = 1.35  # em: a line of the title over what the game waits for (its lines kept)
 SELECT_ARROW = 28  # px: a list's room for its arrow (ipywidgets draws it 20 px wide)
 NOTE_ROWS = 44  # px: two lines of the chapter's line, the course's summary and a note
+NOTE_LINE = 18  # px: a line of the chapter's line (whole pixels: 1.4 em made 44.4 px of 44)
+# px: on a phone the chapter's line and the summary take two to four lines by chapter (the
+# board moved 18 px between chapters): four kept
+NOTE_ROWS_PHONE = 4 * NOTE_LINE + 8
+# px of a short window (1024x768) the board leaves to what is over it (the page's heading,
+# the lists, the chapter's line: 174 px at 1024) and under it (the step buttons, and a
+# puzzle's "Answer the puzzle to go on.": 84 px): the board shrinks to show them unscrolled
+BOARD_RESERVE = 258
+SHORT = "(min-width:701px) and (max-height:860px)"  # a wide page in a short window
 # a puzzle's question open (its box shown): the page puts it in reach on a phone
 PUZZLE_OPEN = ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
 # A phone (style.LAYOUT_CSS): the boxes flattened into the page's column, and the order of
@@ -128,6 +137,13 @@ LAYOUT_CSS = (
     # kept for them: a note or a longer chapter line does not push the board down
     f"@media (min-width:701px){{.catan-app .catan-note-row{{min-height:{NOTE_ROWS}px;"
     "align-content:flex-start}}"
+    # a short window (1024x768): the board no taller than leaves the step buttons in sight
+    # (they were under the fold), its width to its height (the canvas keeps its proportions)
+    f"@media {SHORT}{{.catan-tutor>.catan-board-col{{max-width:min("
+    f"{BOARD_MAX + 2 * FOCUS_RING}px,calc((100vh - {BOARD_RESERVE}px) * {BOARD_MAX / 660:.4f}"
+    f" + {2 * FOCUS_RING}px))}}}}"
+    # the form a margin inside its panel ("or pick" reached the window's edge at 1024)
+    ".catan-side .catan-form .widget-dropdown{max-width:calc(100% - 16px)}"
     # a page too narrow for the panels beside the board (a tablet): the board in the middle
     "@media (min-width:701px) and (max-width:1100px){.catan-tutor{justify-content:center}}"
     ".catan-app>.catan-top,.catan-app .catan-bar,.catan-app .catan-bar .widget-html,"
@@ -149,7 +165,9 @@ LAYOUT_CSS = (
     # the course's summary beside the chapter's line: no taller than it (nothing moves)
     ".catan-app .catan-progress-summary,.catan-app .catan-progress-summary "
     ".widget-html-content{height:auto;min-height:0;line-height:18px}"
-    ".catan-app .catan-chapter .widget-html-content{line-height:1.4}"
+    f".catan-app .catan-chapter .widget-html-content{{line-height:{NOTE_LINE}px}}"
+    f"@media (max-width:700px){{.catan-app .catan-note-row{{min-height:{NOTE_ROWS_PHONE}px;"
+    "align-content:flex-start}}"
     # tabs as wide as their labels (ipywidgets gives each 1/7 of the bar, clipping "Players"
     # on a narrow one), onto a second row rather than clipped when the bar is narrower still
     ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-content{flex-wrap:wrap}"

@@ -385,7 +385,8 @@ class Tutor:
         self.players.value = players_html(g, s.hand_seats(), not s.puzzle_secret)
         self.bank.value = bank_html(g)
         parts = []
-        if node is s.timeline.root and sc and sc.goal:
+        first = node.parent is s.timeline.root and s.puzzle.puzzle_at(node) is not None
+        if (node is s.timeline.root or first) and sc and sc.goal:  # (opened at its question)
             parts.append(f"<p><b>Goal</b></p>{verdicts.lesson_html(sc.goal)}")
         for text in s.texts():  # with a roll's texts, in a lesson (one step: roll_steps.py)
             parts.append(verdicts.lesson_html(text))

@@ -3,14 +3,15 @@ current node, the lesson or scenario shown, the mode (playing or editing the boa
 of action chosen, the move tried, the edit history and the log of what happened.
 
 Views send it intentions (``play``, ``first``/``back``/``forward``/``last``, ``goto``,
-``back_to_lesson`` (``session_line.py``),
-``choose_kind``, ``try_move``, ``open``, ``apply_edit``...) and render from it when it tells
-its listeners what changed (``subscribe``):
+``back_to_lesson`` (``session_line.py``), ``choose_kind``, ``try_move``, ``open``,
+``apply_edit`` (``session_open.py``)...) and render from it when it tells its listeners what
+changed (``subscribe``):
 
 - ``shown``: a node is shown anew (a move, a step, another game): everything follows;
 - ``opened`` / ``restored``: another tree is shown (the board's layout may differ) /
   an earlier one came back with Undo edit (sent before ``shown``);
 - ``kind``: another kind of action was chosen; ``tried``: the verdict under Try a move;
+  ``spot``: the form names another spot (``chosen``: the board rings it);
   ``puzzle``: the question's verdict or hints; ``message``: the line under the palette.
 """
 
@@ -24,11 +25,11 @@ from ..actions import Action, EndTurn, Roll
 from ..errors import CatanError, TimelineFullError
 from ..game import Explanation, Game
 from ..sampler import Sampler
-from ..study.editor import edit
-from ..study.scenario import Scenario, loads_scenario
+from ..study.scenario import Scenario
 from ..study.timeline import Node, Timeline
 from .kinds import (
     OWN_BUTTON,
+    Spot,
     acting_seat,
     clicked_fields,
     common_refusal,
@@ -41,7 +42,7 @@ from .path_log import SETUP_PHASE, PathLog
 from .puzzle_state import PuzzleState
 from .roll_steps import MAX_ROLL_STEPS, ROLL_PHASES, RollSteps
 from .session_line import HIDDEN, LessonLine, LessonNodes
-from .session_seats import SeatSettings
+from .session_open import MAX_EDIT_UNDO, SessionSources, timeline_of
 from .session_tree import TreeEdits
 from .verdicts import plain
 from .wording import notation_problem
@@ -49,7 +50,6 @@ from .wording import notation_problem
 if TYPE_CHECKING:
     from .links import Link
 
-MAX_EDIT_UNDO = 20  # edits and opened games that Undo edit can go back through
 MAX_TIMELINE_NODES = 50_000  # moves in one tree (about 40 MiB of positions)
 FULL = (
     f"This move tree is full ({MAX_TIMELINE_NODES:,} moves): delete a variation or "
@@ -66,15 +66,6 @@ ASK_FORM = (
 # The same, while a puzzle's answer is hidden: no word on what can be played now
 ASK_PUZZLE = "Click the spot on the board where you play it: the puzzle judges it."
 Listener = Callable[[str], object]
-# What an edit did: the game goes on from the edited position, a line of its own
-EDITED = (
-    "Edited: play goes on from this position as a new line; Undo edit brings back the moves "
-    "before it."
-)
-EDITED_SEATS = (
-    "Edited: play goes on from this position as a new line, with the same players (the "
-    "computers too); Undo edit brings back the moves before it."
-)
 
 
 def start_node(tl: Timeline) -> Node:
@@ -88,16 +79,7 @@ def start_node(tl: Timeline) -> Node:
     return node
 
 
-def timeline_of(source: Game | Scenario) -> Timeline:
-    """A scenario's timeline (read ones have one), or a new one from a game."""
-    if isinstance(source, Scenario):
-        if source.timeline is None:
-            raise ValueError(f"scenario {source.title!r} has no timeline")
-        return source.timeline
-    return Timeline(source)
-
-
-class TutorSession(TreeEdits, SeatSettings, RollSteps, LessonLine):
+class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
     """``TutorSession(game_or_scenario, seed=0)``: a scenario brings its timeline and texts."""
 
     def __init__(self, source: Game | Scenario, *, seed: int | None = 0) -> None:
@@ -125,6 +107,7 @@ class TutorSession(TreeEdits, SeatSettings, RollSteps, LessonLine):
         self.unreadable_word = ""  # the word typed that is at fault ('' for none)
         self.log = PathLog()  # What happened: the path to the node shown, in words
         self.moved = False  # a move was played (not a step through the tree) since shown
+        self.chosen: Spot | None = None  # the spot the form's fields name (ringed on the board)
         self.puzzle = PuzzleState(self)
         self._listeners: list[Listener] = []
         self._legal: tuple[Node | None, list[Action]] = (None, [])
@@ -161,8 +144,15 @@ class TutorSession(TreeEdits, SeatSettings, RollSteps, LessonLine):
                 else ""
             )
         self._shown = self.timeline.current
+        self.chosen = None  # the form is made anew: it names its spot again
         self.puzzle.shown()
         self.emit("shown")
+
+    def choose_spot(self, spot: Spot | None) -> None:
+        """The spot the form's fields name now ("at", "or pick"; None: none yet)."""
+        if spot != self.chosen:
+            self.chosen = spot
+            self.emit("spot")
 
     def say(self, message: str) -> None:
         self.message = message
@@ -321,7 +311,7 @@ class TutorSession(TreeEdits, SeatSettings, RollSteps, LessonLine):
         """Choose a kind of action (its legal actions glow and fill the form). A kind with no
         legal action is asked about instead: one naming only its seat gets the engine's
         verdict at once, one played on a spot waits for a spot (the view's "why not here")."""
-        self.kind, self.message = kind, ""
+        self.kind, self.message, self.chosen = kind, "", None
         cls = variant_kinds(self.game).get(kind)
         if not self.of_kind(kind) and cls is not None and not seat_only(cls):
             self.message = ASK_PUZZLE if self.puzzle_secret else self._why_no(cls)
@@ -367,133 +357,3 @@ class TutorSession(TreeEdits, SeatSettings, RollSteps, LessonLine):
         """What happened: the moves of the path from the start to the node shown, in words,
         newest first (recomputed from the path, so every step, jump and branch is told)."""
         return self.log.lines(self.timeline)
-
-    # ------------------------------------------------------------ another game or lesson
-    def open(
-        self, source: Game | Scenario, lesson_id: str = "", origin: Link | None = None
-    ) -> None:
-        """Show another game or scenario (Undo edit goes back to the one shown before);
-        ``lesson_id`` names a lesson of the app's library (kept in the page's address),
-        ``origin`` the new-game link that made ``source`` (the link of its start)."""
-        scenario = source if isinstance(source, Scenario) else None
-        timeline = timeline_of(source)
-        nodes = (
-            {n.id: (n, n.parent.id if n.parent else -1, n.action) for n in timeline.nodes.values()}
-            if lesson_id
-            else {}
-        )
-        self._restart(timeline, scenario, lesson_id, origin, nodes)
-
-    def kept(self) -> tuple:
-        """The lesson shown as it is now (its tree, scenario and the nodes its file made), to
-        be shown again with ``reopen``."""
-        return (self.timeline, self.scenario, self.lesson_id, self.lesson_nodes)
-
-    def reopen(self, kept: tuple) -> None:
-        """Show a lesson again as ``kept`` kept it, at the move it was left at."""
-        timeline, scenario, lesson_id, nodes = kept
-        self._restart(timeline, scenario, lesson_id, None, nodes)
-
-    def _restart(
-        self,
-        timeline: Timeline,
-        scenario: Scenario | None,
-        lesson_id: str = "",
-        origin: Link | None = None,
-        lesson_nodes: LessonNodes | None = None,
-    ) -> None:
-        self.edits.append(
-            (
-                self.timeline,
-                self.scenario,
-                self.lesson_id,
-                self.origin,
-                self.lesson_nodes,
-                self.origin_node,
-            )
-        )
-        self.deleted = None
-        self.timeline, self.scenario, self.lesson_id = timeline, scenario, lesson_id
-        self.origin, self.lesson_nodes = origin, lesson_nodes or {}
-        self.origin_node = timeline.current
-        self.tried_text = ""  # another game: Try a move starts empty
-        self.clear_seats()  # every seat human until the game's seats are set
-        self.emit("opened")
-        self.show()
-
-    def as_scenario(self) -> Scenario:
-        """The timeline as a scenario: the loaded one's title and texts, or a position."""
-        sc, root = self.scenario, Game(self.timeline.rules, self.timeline.root.state)
-        if sc is not None and sc.timeline is self.timeline:
-            return sc
-        return Scenario(
-            title="Position",
-            variant=root.variant,
-            players=root.players,
-            position=root.position(),
-            timeline=self.timeline,
-        )
-
-    def make_lesson(self) -> Scenario:
-        """The lesson shown; a game shown becomes one (untitled, started where it starts)."""
-        sc = self.scenario
-        if sc is None or sc.timeline is not self.timeline:
-            root = Game(self.timeline.rules, self.timeline.root.state)
-            sc = Scenario(
-                title="",
-                variant=root.variant,
-                players=root.players,
-                position=root.position(),
-                timeline=self.timeline,
-            )
-            self.scenario = sc
-        return sc
-
-    # ------------------------------------------------------------ editing, files
-    def apply_edit(self, op: str) -> str:
-        """Apply one editor operation at the current node: the result is a new root (the
-        moves before it are kept for Undo edit). Returns the engine's error, or ''."""
-        try:
-            game = edit(self.game, op)
-        except CatanError as e:
-            return str(e)
-        seats = self.kept_seats()  # the same players go on from the edited position
-        self._restart(Timeline(game, with_history=False), None)
-        self.restore_seats(seats)
-        self.say(EDITED_SEATS if seats[0] else EDITED)
-        return ""
-
-    def undo_edit(self) -> str:
-        if not self.edits:
-            return "Nothing to undo."
-        (
-            self.timeline,
-            self.scenario,
-            self.lesson_id,
-            self.origin,
-            self.lesson_nodes,
-            self.origin_node,
-        ) = self.edits.pop()
-        self.deleted = None
-        self.emit("restored")
-        self.show()
-        return ""
-
-    def set_position(self, text: str) -> str:
-        """Start over at a position text; a bad one changes nothing. Returns its error or ''."""
-        try:
-            game = Game.from_position(text.strip())
-        except CatanError as e:
-            return str(e)
-        self._restart(Timeline(game, with_history=False), None)
-        return ""
-
-    def load_scenario_text(self, text: str | bytes, name: str = "<upload>") -> str:
-        """Open a scenario's text (or UTF-8 bytes); a malformed one changes nothing. Returns
-        its error (with its file and line), or ''."""
-        try:
-            sc = loads_scenario(text, name)
-        except CatanError as e:
-            return str(e)
-        self._restart(timeline_of(sc), sc)
-        return ""
