@@ -31,12 +31,26 @@ def _lesson(name: str) -> Scenario:
     return load_scenario(packaged_lessons() / name)
 
 
+class _Questions:
+    """The lesson's questions, none of them answered (what ``PuzzleState`` tells the steps)."""
+
+    def __init__(self, sc: Scenario):
+        self.sc = sc
+
+    def puzzle_at(self, node):
+        return self.sc.puzzles.get(node.id)
+
+    def holds(self) -> bool:
+        return False
+
+
 class _Steps(RollSteps):
     """What ``TutorSession.texts`` reads at a node of a library lesson, without a session: a
     roll and its dice are one step, every node from the file."""
 
     def __init__(self, sc: Scenario):
         self.timeline, self.lesson_id, self.author_view = sc.tree, "lesson", False
+        self.puzzle = _Questions(sc)
 
     def from_file(self, node) -> bool:
         return True

@@ -1,6 +1,6 @@
 """Counts of puzzles agree on the page (issue 33, "The learner's page"): a lesson said "Three
 puzzles" beside the app's "1 of 20 puzzles". A lesson's text counts its own puzzles and says
-so ("this lesson asks three puzzles"), and the app's summary says it counts the course's."""
+so ("this lesson has three puzzles"), and the app's summary says it counts the course's."""
 
 from __future__ import annotations
 

@@ -386,34 +386,27 @@ class BoardView:
         unit = self.vp.scale * self.zoom / self.ratio  # CSS px as shown per board unit
         return tap_spots(self.vp.unpx(x, y), aims, REACH_PX / unit, TIE_PX / unit)
 
-    def mark_refused(self, spot: tuple[str, int] | None, reason: str = "") -> None:
-        """Ring ``spot`` in red with the verdict's short ``reason`` (layer 3): why the chosen
-        kind cannot be played there; None takes the ring away."""
-        new = (spot, reason) if spot is not None else None
-        if new == self.refused:
-            return
-        self.refused = new
-        with guarded_hold():
-            self._draw_hover()
-        self._drawn()
-
-    def mark_chosen(self, spot: Spot | None) -> None:
-        """Ring the spot the form names (layer 3); None takes the ring away."""
-        if spot != self.chosen:
-            self.chosen = spot
+    def _remark(self, name: str, value: object) -> None:
+        """Set the layer-3 mark ``name`` to ``value``; layer 3 drawn again if it changed."""
+        if getattr(self, name) != value:
+            setattr(self, name, value)
             with guarded_hold():
                 self._draw_hover()
             self._drawn()
 
+    def mark_refused(self, spot: tuple[str, int] | None, reason: str = "") -> None:
+        """Ring ``spot`` in red with the verdict's short ``reason`` (layer 3): why the chosen
+        kind cannot be played there; None takes the ring away."""
+        self._remark("refused", (spot, reason) if spot is not None else None)
+
+    def mark_chosen(self, spot: Spot | None) -> None:
+        """Ring the spot the form names (layer 3); None takes the ring away."""
+        self._remark("chosen", spot)
+
     def mark_hint(self, spot: tuple[str, int] | None) -> None:
         """Ring ``spot`` with an arrow pointing at it (layer 3): the hint's suggestion; None
         takes it away."""
-        if spot == self.hinted:
-            return
-        self.hinted = spot
-        with guarded_hold():
-            self._draw_hover()
-        self._drawn()
+        self._remark("hinted", spot)
 
     def hover(self, spot: tuple[str, int] | None) -> bool:
         """Ring the vertex, edge or hex under the pointer (layer 3); True if it changed."""
