@@ -208,6 +208,15 @@ def _bottom_rows(page) -> bytes:
     return page.screenshot(clip={**clip, "width": box["width"], "height": 28})
 
 
+SWITCH_OVER_JS = """() => {
+  const s = document.querySelector('.catan-theme-switch').getBoundingClientRect();
+  return [...document.querySelectorAll('.catan-heading b, .catan-help summary')]
+    .map((el) => [el.innerText, el.getBoundingClientRect()])
+    .filter(([, r]) => r.left < s.right && r.right > s.left && r.top < s.bottom && r.bottom > s.top)
+    .map(([words]) => words);
+}"""
+
+
 def _under(page, upper: str, lower) -> float:
     """How far below the bottom of ``upper`` (a selector) the top of ``lower`` (a locator)
     starts, in CSS px (negative: it starts higher)."""
@@ -406,6 +415,8 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         assert box["y"] + box["height"] <= 740, box
         assert page.evaluate(SMALL_JS, 40) == []
         assert page.evaluate(CUT_JS) == [] and page.evaluate(BOXED_JS) == []
+        # the theme switch ("Dark: off" on a phone) covers none of the title row's words
+        assert page.evaluate(SWITCH_OVER_JS) == []
         page.screenshot(path=ARTIFACTS / "layout_phone_375x740.png", full_page=True)
         # one writer of the page's field (page_facts.js), telling the theme, the board's
         # width and the spots the words name

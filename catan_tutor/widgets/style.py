@@ -85,7 +85,7 @@ PHONE_ORDER = (
     (-6, f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle"),
     (-5, f"{PUZZLE_OPEN}>.catan-side>.catan-actions"),
     (-4, f"{SIDE}>.catan-lesson"),
-    (-3, f"{STEP_ROW}>*:not(.widget-label),{COL}>.catan-link"),
+    (-3, f"{STEP_ROW}>*:not(.widget-label),{COL}>.catan-link,{COL}>.catan-step-note"),
 )
 FOCUSABLE = (
     "button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab",
@@ -179,6 +179,8 @@ LAYOUT_CSS = (
     # a phone or a narrow window: the board the page's width, the text under it, controls
     # big enough to tap
     + "@media (max-width:700px){"
+    # the title row leaves room for the page's theme switch (at the screen's top right)
+    ".catan-heading{padding-right:96px}"
     # the board's column and the panels flow into the page's column (their boxes only
     # group them): the board, then what answers it, then the controls (PHONE_ORDER)
     f"{PHONE_FLAT}{{display:contents}}"
