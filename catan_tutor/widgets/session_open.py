@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from .puzzle_state import PuzzleState
 
 MAX_EDIT_UNDO = 20  # edits and opened games that Undo edit can go back through
+# what an edit or another game replaces, and Undo edit puts back
+RESTORED = ("timeline", "scenario", "lesson_id", "origin", "lesson_nodes", "origin_node")
 # What an edit did: the game goes on from the edited position, a line of its own
 EDITED = (
     "Edited: play goes on from this position as a new line; Undo edit brings back the moves "
@@ -93,16 +95,7 @@ class SessionSources(SeatSettings):
         lesson_nodes: LessonNodes | None = None,
         ask: bool = False,
     ) -> None:
-        self.edits.append(
-            (
-                self.timeline,
-                self.scenario,
-                self.lesson_id,
-                self.origin,
-                self.lesson_nodes,
-                self.origin_node,
-            )
-        )
+        self.edits.append(tuple(getattr(self, name) for name in RESTORED))
         self.deleted = None
         self.timeline, self.scenario, self.lesson_id = timeline, scenario, lesson_id
         self.origin, self.lesson_nodes = origin, lesson_nodes or {}
@@ -160,14 +153,8 @@ class SessionSources(SeatSettings):
     def undo_edit(self) -> str:
         if not self.edits:
             return "Nothing to undo."
-        (
-            self.timeline,
-            self.scenario,
-            self.lesson_id,
-            self.origin,
-            self.lesson_nodes,
-            self.origin_node,
-        ) = self.edits.pop()
+        for name, value in zip(RESTORED, self.edits.pop(), strict=True):
+            setattr(self, name, value)
         self.deleted = None
         self.emit("restored")
         self.show()
