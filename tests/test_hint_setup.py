@@ -103,3 +103,25 @@ def test_details_say_the_games_played_on_in_a_learners_words():
     assert details.count("catan-hint-move") == 3
     for word in JARGON:
         assert word.lower() not in text.lower(), word
+
+
+def test_ck_setup_round2_hint_names_the_city_on_the_most_dots():
+    """CK-SETUP-ROUND2 (a city as the second placement): the hint builds it on the free corner with
+    the most dots, and says so in words."""
+    from catan_tutor import new_game
+    from catan_tutor.actions import BuildCity
+    from catan_tutor.widgets.hint_words import setup_why
+
+    g = new_game("ck-2p", players=2, seed=2)
+    cities = []
+    while g.state.turn < 1:
+        if g.is_chance():
+            g.play(g.chance_outcomes()[0][0])
+            continue
+        pick = setup_corner(g)
+        if isinstance(pick, BuildCity):
+            most = max(_dots(g, a.vertex) for a in g.legal_actions() if a.player == pick.player)
+            assert _dots(g, pick.vertex) == most
+            cities.append(setup_why(g, pick))
+        g.play(pick if pick is not None else g.legal_actions()[0])
+    assert len(cities) == 2 and all(" builds a city on " in c and " dots (" in c for c in cities)

@@ -25,8 +25,8 @@ def corner_score(game: Game, v: int) -> tuple[int, int, bool]:
 
 def setup_corner(game: Game) -> Action | None:
     """The placement to suggest in setup (BASE-SETUP-ROUND1, BASE-SETUP-ROUND2): the legal
-    settlement (C&K: the city of round 2) on the best corner by :func:`corner_score`; None
-    outside setup's placing of a settlement."""
+    settlement (CK-SETUP-ROUND2: the city of round 2) on the best corner by
+    :func:`corner_score`; None outside setup's placing of a settlement."""
     s = game.state
     if s.phase != SETUP_SETTLE:
         return None
