@@ -29,11 +29,11 @@ def result_words(r: RankedAction) -> str:
     if not r.playouts:
         return "not tried"
     if r.measure == "win":
-        return f"won {r.estimate:.0%} of them (most likely between {r.low:.0%} and {r.high:.0%})"
-    return (
-        f"won on average {_points(r.estimate)} more victory points (most likely between "
-        f"{_points(r.low)} and {_points(r.high)})"
-    )
+        said, low, high = f"won {r.estimate:.0%} of them", f"{r.low:.0%}", f"{r.high:.0%}"
+    else:
+        said = f"won on average {_points(r.estimate)} more victory points"
+        low, high = _points(r.low), _points(r.high)
+    return said if low == high else f"{said} (most likely between {low} and {high})"
 
 
 def shown(ranking: Ranking, suggested: Action | None, k: int = TOP) -> list[RankedAction]:
@@ -70,7 +70,11 @@ def details_words(game: Game, ranking: Ranking, turns: int, suggested: Action | 
         "In those games every player builds and trades for what scores most right now, and "
         "the computer sees every hidden card: the numbers are a guide, not a promise."
     ]
-    if suggested is not None and ranking[0].action != suggested:
+    if (
+        suggested is not None
+        and rows[0].action == suggested
+        and (rows[0].estimate < ranking[0].estimate)
+    ):  # the playouts preferred another move
         notes.append(
             "In setup the tutor goes by the dots, as the course teaches: the computer plays "
             "these games by a simple rule of thumb that judges corners less well."
