@@ -1,6 +1,6 @@
 """End to end (issue 22): in the app's Voilà page a learner starts a game against a computer
-seat, asks for a hint (seeded playouts in the kernel, a progress bar, a sentence of why and,
-behind "details", the best three moves),
+seat, asks for a hint (games played on in the kernel, a progress bar, a sentence of why and,
+behind "details", the best three moves in a learner's words),
 plays the hinted moves and watches the computer answer with its own timeline moves.
 
 Needs /usr/bin/chromium, skipped without it except under ``CI=true`` (browser_harness.py).
@@ -29,7 +29,7 @@ def _depth(page) -> int:
     return int(page.locator(".catan-state").first.get_attribute("data-depth"))
 
 
-def _hint(page) -> str:
+def _hint(page, shot: str = "hint_panel") -> str:
     """Ask for a hint with few playouts; the best move's notation once it shows."""
     panel = page.locator(".catan-hint-panel")
     done = ask_hint(page)
@@ -39,8 +39,10 @@ def _hint(page) -> str:
     panel.locator(".catan-hint-details summary").click()  # the statistics, behind details
     panel.locator(".catan-hint-move").nth(2).wait_for()  # the best three (their own message)
     assert panel.locator(".catan-hint-move").count() == 3
-    assert "seeded playouts" in panel.inner_text() and "interval" in panel.inner_text()
-    panel.screenshot(path=ARTIFACTS / "hint_panel.png")
+    words = panel.inner_text()  # the games played on, in a learner's words
+    assert "games played on from here by the computer" in words and " won " in words
+    assert not any(w in words for w in ("seeded", "interval", "greedy policy", "playout"))
+    panel.screenshot(path=ARTIFACTS / f"{shot}.png")
     return top
 
 
@@ -71,8 +73,10 @@ def test_hint_and_a_turn_against_a_computer_seat(new_page, app_server) -> None: 
     )
     page.wait_for_function("() => document.querySelector('.catan-state').dataset.depth === '0'")
     open_tab(page, "Play")
-    settle = _hint(page)
-    assert " settle " in settle
+    settle = _hint(page, "hint_setup")
+    assert " settle " in settle  # in setup: the free corner with the most dots (issue 33)
+    said = page.locator(".catan-hint-why").inner_text()
+    assert "dots (" in said and "This tutor's reading" in said
     _play(page, settle)
     road = _hint(page)  # a new position: a new hint
     assert " road " in road

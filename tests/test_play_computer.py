@@ -16,11 +16,13 @@ import pytest
 from catan_tutor import new_game
 from catan_tutor.actions import BuildRoad, BuyDev, MoveRobber
 from catan_tutor.analysis import InlineExecutor
+from catan_tutor.analysis.setup_pick import setup_corner
 from catan_tutor.board import (
     EDGE_LABELS,
     HEX_NAMES,
     HEX_VERTICES,
     RESOURCES,
+    TERRAINS,
     VERTEX_HEXES,
     VERTEX_LABELS,
     pips,
@@ -207,14 +209,15 @@ def test_disabled_buttons_look_disabled_and_why_not_kinds_are_folded_away():
 # ---------------------------------------------------------------- hints on the board
 def test_the_hint_rings_a_spot_on_the_board_and_says_why_in_words():
     """The best setup settlement: a ring with an arrow on its corner, and one sentence with
-    its pips and resources, read from the board (BASE-COMP-NUMBERS: a number's pips); the
-    statistics stay behind "details"."""
+    its dots and hexes, read from the board (BASE-COMP-NUMBERS: a number's pips); the games
+    played on stay behind "details"."""
     g = new_game("base", players=3, seed=1)
     t = Tutor(g)
     t.hints.executor = InlineExecutor
     t.hints.n.value, t.hints.turns.value = 4, 1
     t.hints.run(wait=True)
-    best = t.hints.ranking[0].action
+    best = setup_corner(g)  # in setup: the most dots (analysis.setup_pick)
+    assert best is not None
     v = best.vertex
     label = VERTEX_LABELS[v]
     assert t.view.hinted == ("vertex", v) and t.hints.spot == ("vertex", v)
@@ -223,11 +226,11 @@ def test_the_hint_rings_a_spot_on_the_board_and_says_why_in_words():
     said = t.hints.result.value.split("catan-hint-details")[0]
     lay = g.layout
     total = sum(pips(lay.numbers[h]) for h in VERTEX_HEXES[v])
-    assert f"settles {label}" in said and f"{total} dots of production" in said
+    assert f"settles {label}: {total} dots (" in said
     for h in VERTEX_HEXES[v]:
         if lay.numbers[h]:
-            assert f"{RESOURCES[lay.terrain[h]]} on {a_number(lay.numbers[h])}" in said
-    assert "interval" not in said and "interval" in t.hints.result.value  # behind details
+            assert f"{TERRAINS[lay.terrain[h]]} {lay.numbers[h]}" in said
+    assert "games played" not in said and "games played on" in t.hints.result.value  # details
     t.session.play(best)  # another position: the hint and its ring go
     assert t.view.hinted is None and "catan-hint-mark" not in t.view.marker.value
 

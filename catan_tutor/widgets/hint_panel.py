@@ -3,9 +3,11 @@ how many turns ahead, behind "Settings")
 (``catan_tutor.analysis.rank_actions``) in a background thread, with a progress bar and
 Cancel. The best move shows as a ring with an arrow on the board (its spot, when it is
 played on one) and one plain sentence of why (``hint_words.py``: dots, the resource it
-brings, the award it wins); the three best with their 95% intervals and how they were
-estimated stay behind "details". A hint is for the position it was asked at: another
-position clears it and its ring (a run that ends after the position changed is not shown).
+brings, the award it wins). In setup the hint names the free corner with the most dots, as
+the course teaches (``analysis.setup_pick``: the playouts' greedy policy misjudges corners).
+The games played on stay behind "details" in a learner's words (``hint_details.py``). A hint
+is for the position it was asked at: another position clears it and its ring (a run that
+ends after the position changed is not shown).
 Tests read a hidden element (class ``catan-hint-state``: ``data-status``
 idle/running/done/cancelled/stale/failed/refused, ``data-top`` the best move's notation,
 ``data-spot`` its spot). Its limits are checked in the kernel
@@ -21,59 +23,48 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
+from ..actions import Action, BuildCity, Settle
 from ..analysis.run_limits import HINT, shared_pool
+from ..analysis.setup_pick import setup_corner
 from ..game import Game
 
 if TYPE_CHECKING:
     from ..analysis import Ranking
 from . import icons, markup
 from .guard import failure_text, guarded, report, shown_in
-from .hint_words import why
+from .hint_details import details_words
+from .hint_words import setup_why, why
 from .kinds import Spot, spot_label, target_of
 from .turns_ahead import AHEAD_TIP, ahead_text
 
-TOP = 3
+
+def suggestion(game: Game, ranking: Ranking) -> Action | None:
+    """The move the hint names: in setup the free corner with the most dots (the course's
+    reading, ``analysis.setup_pick``), else the playouts' best."""
+    return setup_corner(game) or (ranking[0].action if ranking.records else None)
 
 
-def _num(x: float, measure: str) -> str:
-    return f"{x:.0%}" if measure == "win" else f"{x:+.2f}"
-
-
-def ranking_html(ranking, k: int = TOP) -> str:
-    """The best ``k`` moves with their intervals, and how they were estimated."""
-    rows = []
-    for r in ranking.top(k):
-        if r.playouts:
-            what = "win rate" if r.measure == "win" else "VP gain"
-            est = (
-                f"{what} {_num(r.estimate, r.measure)} "
-                f"<span style='color:#666'>(95% interval {_num(r.low, r.measure)} to "
-                f"{_num(r.high, r.measure)}, {r.playouts} games played on)</span>"
-            )
-        else:
-            est = "<span style='color:#666'>not estimated</span>"
-        rows.append(f"<li><b class='catan-hint-move'>{markup.text(r.notation)}</b>: {est}</li>")
-    listed = f"<ol style='margin:4px 0;padding-left:20px'>{''.join(rows)}</ol>" if rows else ""
-    return (
-        f"{listed}<div style='color:#555;font-size:11px;line-height:1.3'>"
-        f"{markup.text(ranking.method)}</div>"
-    )
-
-
-def hint_html(game: Game, ranking: Ranking) -> str:
-    """The best move in one plain sentence (where the board's ring is), the statistics of
-    the best three behind "details"."""
-    best = ranking[0] if ranking.records else None
-    said = (
-        f"<div class='catan-hint-why' style='font-size:14px;line-height:1.4;margin:4px 0;"
-        f"padding:6px 8px;border-left:4px solid #0b57d0;background-color:#eef3f8'>"
-        f"<b>Suggested:</b> {markup.text(why(game, best.action))}</div>"
-        if best is not None
-        else ""
-    )
+def hint_html(game: Game, ranking: Ranking, turns: int = 10) -> str:
+    """The suggested move in one plain sentence (where the board's ring is), the games
+    played on from here behind "details" (``hint_details.py``)."""
+    best = suggestion(game, ranking)
+    if best is None:
+        said = ""
+    else:
+        text = (
+            setup_why(game, best)
+            if isinstance(best, (Settle, BuildCity)) and (best == setup_corner(game))
+            else why(game, best)
+        )
+        said = (
+            f"<div class='catan-hint-why' style='font-size:14px;line-height:1.4;margin:4px 0;"
+            f"padding:6px 8px;border-left:4px solid #0b57d0;background-color:#eef3f8'>"
+            f"<b>Suggested:</b> {markup.text(text)}</div>"
+        )
     return (
         f"{said}<details class='catan-hint-details'><summary style='cursor:pointer;"
-        f"color:#37474f;font-size:12px'>details</summary>{ranking_html(ranking)}</details>"
+        f"color:#37474f;font-size:12px'>details</summary>"
+        f"{details_words(game, ranking, turns, best)}</details>"
     )
 
 
@@ -268,10 +259,11 @@ class HintPanel:
             if key != self.asked_at:  # the position changed meanwhile: not shown
                 return
             self.ranking = ranking
-            self.result.value = hint_html(game, ranking)
+            self.result.value = hint_html(game, ranking, self.turns.value)
             self.status = "cancelled" if ranking.partial else "done"
-            self._ring(target_of(ranking[0].action) if ranking.records else None)
-            self._mark(ranking[0].notation if ranking.records else "")
+            best = suggestion(game, ranking)
+            self._ring(target_of(best) if best is not None else None)
+            self._mark(str(best) if best is not None else "")
         except Exception as e:  # a thread's error: logged with an id, the id shown here
             self.result.value = (
                 f"<span style='color:#b71c1c'>{icons.NO} "

@@ -24,6 +24,7 @@ from ..board import (
     HEX_NAMES,
     HEX_VERTICES,
     RESOURCES,
+    TERRAINS,
     VERTEX_HEXES,
     VERTEX_LABELS,
     VERTEX_NEIGHBOURS,
@@ -31,6 +32,7 @@ from ..board import (
 )
 from ..errors import CatanError
 from ..game import Game
+from ..grammar import and_list
 from .move_list import move_words
 
 
@@ -156,3 +158,35 @@ def why(game: Game, action: Action) -> str:
         reason = f"{reason}; it {gains}" if reason else f"it {gains}"
     sentence = f"{what}: {reason}" if reason else f"{what} scored best in the playouts"
     return sentence[0].upper() + sentence[1:] + "."
+
+
+def setup_why(game: Game, action: Settle | BuildCity) -> str:
+    """The setup hint in one sentence: the corner, its dots by hex ("hills 6, pasture 4 and
+    pasture 2") and that no free corner has more (``analysis.setup_pick``), said as this
+    tutor's reading (the rulebooks do not say where to settle)."""
+    from ..analysis.setup_pick import corner_score
+
+    lay, v = game.layout, action.vertex
+    hexes = sorted(
+        (h for h in VERTEX_HEXES[v] if lay.numbers[h] and lay.terrain[h] < len(RESOURCES)),
+        key=lambda h: -pips(lay.numbers[h]),
+    )
+    parts = [f"{TERRAINS[lay.terrain[h]]} {lay.numbers[h]}" for h in hexes]
+    dots, kinds, _ = corner_score(game, v)
+    tied = [
+        corner_score(game, a.vertex)
+        for a in game.legal_actions()
+        if isinstance(a, (Settle, BuildCity)) and a.vertex != v
+    ]
+    tied = [x for x in tied if x[0] == dots]
+    if not tied:
+        most = "the most of any free corner"
+    elif all(x[1] < kinds for x in tied):
+        most = "as many as any free corner, and more kinds of resource than the others"
+    else:
+        most = "as many as any free corner"
+    said = f"{_plural(dots, 'dot')} ({and_list(parts)})" if parts else "no dots"
+    return (
+        f"{move_words(action, game.state)}: {said}{_harbor(game, v)}, {most}. "
+        "This tutor's reading: settle where the dots are most, as the course teaches."
+    )

@@ -1,0 +1,127 @@
+"""Issue 33: a free game's setup hint names the free corner with the most dots, as the course
+teaches (lesson "the best free corner by its dots"; BASE-COMP-NUMBERS), even where the
+playouts rank a worse corner first, in one plain sentence marked as this tutor's reading;
+the games played on stay behind "details" in a learner's words."""
+
+from __future__ import annotations
+
+import re
+
+from catan_tutor.actions import Settle
+from catan_tutor.analysis import InlineExecutor, rank_actions
+from catan_tutor.analysis.setup_pick import corner_score, setup_corner
+from catan_tutor.board import RESOURCES, TERRAINS, VERTEX_HEXES, VERTEX_LABELS, pips
+from catan_tutor.game import Game
+from catan_tutor.widgets.hint_panel import HintPanel
+
+# The default board after a greedy setup: P1 places the last settlement. The playouts put J6
+# (5 dots, by the desert) first; D4 has 8 dots, the most of any free corner.
+LAST_PLACEMENT = (
+    "catan base n=4 colors=red,blue,white,orange phase=setup-settle turn=0 active=P1 setup=7 "
+    "sv=M6 terrain=mo,pa,fo,fi,hi,pa,hi,fi,fo,de,fo,mo,fo,mo,fi,pa,hi,fi,pa "
+    "numbers=10,2,9,12,6,4,10,9,11,0,3,8,8,3,4,5,5,6,11 "
+    "harbors=3:1,grain,ore,3:1,wool,3:1,3:1,brick,lumber tiles=- hk=- shuffle=0 robber=J "
+    "bank=16,17,17,19,18 deck=14,5,2,2,2 top=- "
+    "hands=0,0,0,0,0/1,1,0,0,0/1,0,1,0,1/1,1,1,0,0 "
+    "dev=0,0,0,0,0/0,0,0,0,0/0,0,0,0,0/0,0,0,0,0 newdev=0,0,0,0,0 knights=0,0,0,0 played=0 "
+    "settlements=K4/M6,N6/A4,H4/C6,O6 cities=-/-/-/- roads=L7/N5,Q9/A5,I7/F3,R3 longest=- "
+    "army=- dice=- rolled=- discards=0,0,0,0 resume=main victim=- free=0 offer=- winner=- "
+    "rolloff=-"
+)
+# words a learner should not meet behind "details"
+JARGON = ("interval", "seed", "greedy", "policy", "playout", "Wilson", "heuristic", "VP gain")
+
+
+def _dots(g: Game, v: int) -> int:
+    lay = g.layout
+    return sum(pips(lay.numbers[h]) for h in VERTEX_HEXES[v] if lay.terrain[h] < len(RESOURCES))
+
+
+def _hinted(g: Game) -> HintPanel:
+    panel = HintPanel(lambda: g, executor=InlineExecutor)
+    panel.n.value, panel.turns.value = 30, 10
+    panel.run(wait=True)
+    assert panel.status == "done"
+    return panel
+
+
+def test_setup_hint_names_the_most_dots_where_the_playouts_pick_a_worse_corner():
+    """BASE-COMP-NUMBERS, BASE-SETUP-ROUND2: the playouts' best (J6) has fewer dots than D4;
+    the hint, its ring and its sentence name D4 with its hexes, as this tutor's reading."""
+    g = Game.from_position(LAST_PLACEMENT)
+    free = [a.vertex for a in g.legal_actions() if isinstance(a, Settle)]
+    most = max(_dots(g, v) for v in free)
+    played = rank_actions(g, n=30, turns=10, seed=0, executor=InlineExecutor())
+    assert _dots(g, played[0].action.vertex) < most  # the playouts alone would mislead
+    panel = _hinted(g)
+    top = panel.marker.value
+    v = panel.spot[1] if panel.spot else -1
+    assert _dots(g, v) == most == 8 and VERTEX_LABELS[v] == "D4"
+    assert "data-top='P1 settle D4'" in top and "data-spot='vertex D4'" in top
+    said = panel.result.value.split("catan-hint-details")[0]
+    lay = g.layout
+    for h in VERTEX_HEXES[v]:
+        if lay.numbers[h]:
+            assert f"{TERRAINS[lay.terrain[h]]} {lay.numbers[h]}" in said
+    assert "P1 settles D4: 8 dots (" in said
+    assert "as many as any free corner, and more kinds of resource than the others" in said
+    assert "This tutor&#x27;s reading: settle where the dots are most" in said
+
+
+def test_setup_corner_breaks_a_tie_in_dots_by_kinds_of_resource_then_a_harbor():
+    """At the first placement of a fresh default board: no legal corner beats the pick by
+    dots, nor, among equal dots, by kinds of resource and then a harbor."""
+    from catan_tutor import new_game
+
+    g = new_game("base", players=4, seed=1)
+    while g.is_chance():
+        g.play(g.chance_outcomes()[0][0])
+    pick = setup_corner(g)
+    assert isinstance(pick, Settle)
+    best = corner_score(g, pick.vertex)
+    assert best[0] == max(_dots(g, a.vertex) for a in g.legal_actions())
+    for a in g.legal_actions():
+        assert corner_score(g, a.vertex) <= best
+    g.play(pick)
+    assert setup_corner(g) is None  # its road next: the playouts' hint again
+
+
+def test_details_say_the_games_played_on_in_a_learners_words():
+    """Behind "details": how many games, how far ahead, each move's average gain with a
+    likely range in plain words; no statistician's or programmer's words."""
+    g = Game.from_position(LAST_PLACEMENT)
+    panel = _hinted(g)
+    details = panel.result.value.split("catan-hint-details")[1]
+    text = re.sub(r"<[^>]+>", " ", details)
+    assert "In 30 games played on from here by the computer, up to 10 turns ahead" in text
+    assert re.search(
+        r"P1 settles D4\s*: P1 won on average \d\.\d more victory points "
+        r"\(most likely between \d\.\d and \d\.\d\)",
+        text,
+    )
+    assert "In setup the tutor goes by the dots" in text  # the playouts preferred another
+    assert details.count("catan-hint-move") == 3
+    for word in JARGON:
+        assert word.lower() not in text.lower(), word
+
+
+def test_ck_setup_round2_hint_names_the_city_on_the_most_dots():
+    """CK-SETUP-ROUND2 (a city as the second placement): the hint builds it on the free corner with
+    the most dots, and says so in words."""
+    from catan_tutor import new_game
+    from catan_tutor.actions import BuildCity
+    from catan_tutor.widgets.hint_words import setup_why
+
+    g = new_game("ck-2p", players=2, seed=2)
+    cities = []
+    while g.state.turn < 1:
+        if g.is_chance():
+            g.play(g.chance_outcomes()[0][0])
+            continue
+        pick = setup_corner(g)
+        if isinstance(pick, BuildCity):
+            most = max(_dots(g, a.vertex) for a in g.legal_actions() if a.player == pick.player)
+            assert _dots(g, pick.vertex) == most
+            cities.append(setup_why(g, pick))
+        g.play(pick if pick is not None else g.legal_actions()[0])
+    assert len(cities) == 2 and all(" builds a city on " in c and " dots (" in c for c in cities)
