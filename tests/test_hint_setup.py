@@ -65,7 +65,7 @@ def test_setup_hint_names_the_most_dots_where_the_playouts_pick_a_worse_corner()
             assert f"{TERRAINS[lay.terrain[h]]} {lay.numbers[h]}" in said
     assert "P1 settles D4: 8 dots (" in said
     assert "as many as any free corner, and more kinds of resource than the others" in said
-    assert "This tutor&#x27;s reading: settle where the dots are most" in said
+    assert "This tutor&#x27;s reading: build where the dots are most" in said
 
 
 def test_setup_corner_breaks_a_tie_in_dots_by_kinds_of_resource_then_a_harbor():

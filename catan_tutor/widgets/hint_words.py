@@ -188,5 +188,5 @@ def setup_why(game: Game, action: Settle | BuildCity) -> str:
     said = f"{_plural(dots, 'dot')} ({and_list(parts)})" if parts else "no dots"
     return (
         f"{move_words(action, game.state)}: {said}{_harbor(game, v)}, {most}. "
-        "This tutor's reading: settle where the dots are most, as the course teaches."
+        "This tutor's reading: build where the dots are most, as the course teaches."
     )
