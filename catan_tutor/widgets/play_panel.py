@@ -219,6 +219,9 @@ class PlayPanel:
             kinds = []  # a computer's move (even while paused): nothing to offer the learner
         self.palette.value = None
         self.palette.options = [self._kind_option(k) for k in kinds]
+        # none: no room taken (the page's ToggleButtons keep their old buttons when given
+        # none: a computer's turn showed the learner's "offer" and "end turn", dead; issue 33)
+        self.palette.layout.display = "" if kinds else "none"
         self._blocked_kinds(kinds)
         self._choices()
         self._set_form(None)
