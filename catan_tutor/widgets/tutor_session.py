@@ -219,11 +219,13 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         lesson a roll is one step: on through its dice to where they fell."""
         if self.puzzle.holds():  # the answer stays hidden until it is found
             return self.show(HIDDEN)
-        self.timeline.forward()
+        if not self.on_to_line():
+            self.timeline.forward()
         self.fold_forward()
         self.show()
 
     def last(self) -> None:
+        self.on_to_line()
         if not self.puzzle.last():  # a lesson with questions stops at the first unanswered
             self.timeline.last()
         self.show()
