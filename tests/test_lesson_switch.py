@@ -116,6 +116,7 @@ def test_the_editors_mode_and_the_copy_link_field_stay_with_the_game_they_were_u
     t.explore.value = True
     t.editor.mode.value = True
     t.board.show_link()
+    t.controls.why_toggle.value = True  # "Why can't I…?" open
     assert s.editing and s.kinds() == [] and "editing" in t.header.value
     assert "catan-link-input" in t.board.link_box.value
     if how == "lesson":
@@ -132,6 +133,7 @@ def test_the_editors_mode_and_the_copy_link_field_stay_with_the_game_they_were_u
     assert "editing" not in t.header.value and s.kinds()
     assert "catan-link-input" not in t.board.link_box.value
     assert "data-link=" in t.board.link_box.value  # the page's script still copies it
+    assert not t.controls.why_toggle.value  # folded again
 
 
 def test_an_edit_keeps_the_editors_mode_on() -> None:

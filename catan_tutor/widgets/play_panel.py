@@ -209,6 +209,8 @@ class PlayPanel:
             self.message.value = html.escape(self.session.message)
         elif event == "seats":  # a seat now human or computer: its moves offered or not
             self._show_all()
+        elif event == "opened":  # another game: "Why can't I…?" folded again (issue 33)
+            self.why_toggle.value = False
 
     def _show_all(self) -> None:
         s = self.session
