@@ -279,6 +279,8 @@ def test_a_page_whose_scripts_come_late_keeps_its_kernel(new_page, server) -> No
     # (Chromium draws 60 frames a second for one: 30 waiting pages took a class's CPU).
     loading = p.page.locator("#loading[role=status]")
     assert loading.is_visible() and "Starting the Catan tutor" in loading.inner_text()
+    p.page.evaluate("window.voila_process(1, 1)")  # Voilà's count of cells run: not shown
+    assert p.page.locator("#loading_text").inner_text() == "Starting the Catan tutor"
     assert p.page.evaluate("document.getAnimations().length") == 0
     beat = p.page.locator("#loading .catan-beat").get_attribute("data-beat")
     p.page.wait_for_function(

@@ -276,6 +276,19 @@ def test_explore_opens_the_tools_and_closes_again(app_server, new_page):
     page.get_by_role("button", name="Fewer tools").click()
     page.get_by_role("tab").first.wait_for(state="detached")
     assert page.locator(".catan-actions").get_by_role("button", name="settle").is_visible()
+    # Editing and the link field are this lesson's: another lesson opens without them
+    # (issue 33: it read "· editing", offered no move and showed the last lesson's link)
+    page.get_by_role("button", name="Explore").click()
+    page.get_by_role("tab", name="Editor").click()
+    page.get_by_role("button", name="Edit the board").click()
+    page.locator(".catan-head-title", has_text="editing").wait_for()
+    page.locator(".catan-copy-link").click()
+    page.locator("input.catan-link-input").wait_for()
+    page.locator(".catan-chapter-picker select").select_option(index=6)  # after "Free game"
+    page.wait_for_function("() => document.title.startsWith('6.1 ')")
+    page.locator(".catan-head-title", has_text="editing").wait_for(state="detached")
+    assert page.locator("input.catan-link-input").count() == 0
+    assert page.get_by_role("tab").count() == 0  # the lesson opens in lesson mode
 
 
 def test_the_browser_tab_names_the_lesson_and_follows_it(app_server, new_page):

@@ -92,6 +92,12 @@ def test_a_short_game_against_the_computer_with_pause_and_a_hint_on_the_board(
     # paused: P2 is due and nothing is played for it
     page.wait_for_timeout(2_500)
     assert page.evaluate(DEPTH) == 2 and _computer(page, "status") == "paused"
+    # P2's move: nothing of P1's left on the page (the palette kept its buttons when given
+    # none, issue 33), and the line says who moves and how to let it
+    assert not page.locator(".catan-palette").is_visible()
+    line = page.locator(".catan-computer-line").inner_text()
+    assert "P2 (computer) is to move: press Resume to let it play." in line, line
+    page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "play_computer_paused.png")
     page.locator(".catan-computer-pause").click()  # Resume: P2, P3, P4 set up, a pause apart
     page.wait_for_function(f"() => ({DEPTH})() === 14", timeout=60_000)
     page.locator(".catan-computer-state[data-status='idle'][data-paused='0']").wait_for(

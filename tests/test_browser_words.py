@@ -170,6 +170,23 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     page.get_by_text("Solve the puzzle first").first.wait_for()
     assert attribute(page, ".catan-state", "data-node") == node
     page.screenshot(path=ARTIFACTS / "words_puzzle_held.png")
+    # a right answer beside the lesson's line (road N5; the line has N3): ▶ goes on with the
+    # lesson, from the line's own answer (issue 33: ▶ and ▶| stood greyed, with no reason)
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+
+    tl = load_scenario(packaged_lessons() / "puzzle_base_setup.catan.yaml").timeline
+    assert tl is not None
+    main = tl.nodes[int(node)].children[0]
+    assert str(main.action) == "P1 road N3"
+    page.locator(".catan-puzzle-answer input").fill("P1 road N5")
+    page.locator(".catan-puzzle-submit").click()
+    page.locator(".catan-puzzle-state[data-correct='1']").wait_for(state="attached")
+    forward = page.get_by_title("forward (PageDown)")
+    assert forward.is_enabled() and page.get_by_title("last (End)").is_enabled()
+    page.screenshot(path=ARTIFACTS / "words_puzzle_beside_line.png")
+    forward.click()
+    page.locator(f".catan-state[data-node='{main.id}']").wait_for(state="attached")
     assert p.outside == []
 
 

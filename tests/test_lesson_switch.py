@@ -103,3 +103,45 @@ def test_a_reading_mark_is_small_and_quiet_beside_the_rule_it_marks():
     shown = re.sub(r"<span[^>]*\shidden>.*?</span>", "", rule_ref_html(rule_id, "Title"))
     text = re.sub(r"<[^>]+>", "", shown)  # the rule's text is folded (hidden) until asked for
     assert text == "Title*"  # a small raised mark, not words glued to the title
+
+
+@pytest.mark.parametrize("how", ["lesson", "new game", "position", "reopened lesson"])
+def test_the_editors_mode_and_the_copy_link_field_stay_with_the_game_they_were_used_in(
+    how: str,
+) -> None:
+    """A learner's finding (issue 33): "Edit the board" on, then lesson 2.1 read "· editing",
+    offered no Roll and showed the link field of the last game; only a reload helped."""
+    app = App(start="Production, the 7 and the robber", query="")
+    s, t = app.session, app.tutor
+    t.explore.value = True
+    t.editor.mode.value = True
+    t.board.show_link()
+    t.controls.why_toggle.value = True  # "Why can't I…?" open
+    assert s.editing and s.kinds() == [] and "editing" in t.header.value
+    assert "catan-link-input" in t.board.link_box.value
+    if how == "lesson":
+        assert app.open("Knight displacement")
+    elif how == "new game":
+        app.new()
+    elif how == "position":
+        assert s.set_position(s.game.position()) == ""
+    else:  # the same lesson again, kept as the learner left it
+        assert app.open("Knight displacement")
+        t.editor.mode.value = True
+        assert app.open("Production, the 7 and the robber")
+    assert not s.editing and not t.editor.mode.value
+    assert "editing" not in t.header.value and s.kinds()
+    assert "catan-link-input" not in t.board.link_box.value
+    assert "data-link=" in t.board.link_box.value  # the page's script still copies it
+    assert not t.controls.why_toggle.value  # folded again
+
+
+def test_an_edit_keeps_the_editors_mode_on() -> None:
+    """An edit is this game going on from an edited position: clicks still edit."""
+    app = App(start="Production, the 7 and the robber", query="")
+    s, t = app.session, app.tutor
+    t.editor.mode.value = True
+    t.board.show_link()
+    assert s.apply_edit("robber A") == ""
+    assert s.editing and t.editor.mode.value and "editing" in t.header.value
+    assert "catan-link-input" in t.board.link_box.value

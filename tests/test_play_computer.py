@@ -75,12 +75,16 @@ def test_pause_stops_the_computers_moves_and_resume_lets_them_play():
     assert t.controls.form is None and not t.session.kind  # no form filled with P2's move
     assert not t.controls.blocked.options  # nor "why not" for them
     assert "data-status='paused'" in t.computer.marker.value
-    assert "paused" in t.computer.status.value
+    # said where the learner looks, and no palette left on the page (issue 33: the page kept
+    # P1's last buttons when given none, and "end turn" there did nothing)
+    assert "P2 (computer) is to move: press Resume to let it play." in t.computer.status.value
+    assert t.controls.palette.layout.display == "none"
     t.computer.pause_button.click()  # Resume: P2, P3, P4, P4, P3, P2 set up at once
     assert not t.session.paused and t.computer.pause_button.description == "Pause"
     assert [a.player for a in t.timeline.moves()[2:]] == [1, 1, 2, 2, 3, 3, 3, 3, 2, 2, 1, 1]
     assert t.game.rules.actors(t.game.state) == [0]
     assert "Your move, P1" in t.computer.status.value
+    assert t.controls.palette.layout.display == ""  # P1's kinds offered again
 
 
 def test_a_seat_set_back_to_human_stops_playing_at_once():

@@ -143,7 +143,6 @@ class BoardPanel:
         )
         self.copy_link.add_class("catan-copy-link")
         self.copy_link.on_click(guard(lambda _: self.show_link()))
-        self.link_shown = False  # the Copy link field shows (after the first click)
         self.link_box = widgets.HTML(layout=lay(width="100%"))
         self.link_box.add_class("catan-link")
         self.board_text = widgets.HTML()  # the board in words, for screen readers
@@ -283,7 +282,7 @@ class BoardPanel:
     def show_link(self) -> None:
         """Copy link: show the link to the current node (the page's script copies it to the
         clipboard and writes it out in full); it follows the moves from then on."""
-        self.link_shown = True
+        self.session.link_shown = True
         self.link_panel()
 
     def link_panel(self) -> None:
@@ -299,7 +298,7 @@ class BoardPanel:
             return
         attr = markup.text(query)
         field = ""
-        if self.link_shown:
+        if self.session.link_shown:
             field = (
                 f"<input class='catan-link-input' type='text' readonly value='{attr}' "
                 "aria-label='Link to this position' spellcheck='false' "

@@ -209,6 +209,8 @@ class PlayPanel:
             self.message.value = html.escape(self.session.message)
         elif event == "seats":  # a seat now human or computer: its moves offered or not
             self._show_all()
+        elif event == "opened":  # another game: "Why can't I…?" folded again (issue 33)
+            self.why_toggle.value = False
 
     def _show_all(self) -> None:
         s = self.session
@@ -219,6 +221,9 @@ class PlayPanel:
             kinds = []  # a computer's move (even while paused): nothing to offer the learner
         self.palette.value = None
         self.palette.options = [self._kind_option(k) for k in kinds]
+        # none: no room taken (the page's ToggleButtons keep their old buttons when given
+        # none: a computer's turn showed the learner's "offer" and "end turn", dead; issue 33)
+        self.palette.layout.display = "" if kinds else "none"
         self._blocked_kinds(kinds)
         self._choices()
         self._set_form(None)

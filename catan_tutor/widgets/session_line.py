@@ -123,14 +123,25 @@ class LessonLine:
             self.timeline.goto(left)
         self.show()
 
+    def on_to_line(self) -> bool:
+        """At a right answer off the lesson's line with no move after it, go to the line's
+        own answer (``PuzzleState.main_line``): ▶ and ▶| go on with the lesson there (issue
+        33: they were greyed, and only "Back to the lesson's line" went on). Whether it went."""
+        main = None if self.timeline.current.children else self.puzzle.main_line()
+        if main is not None:
+            self.timeline.goto(main)
+        return main is not None
+
     def can_step(self, where: str) -> bool:
         """Whether ``first``/``back``/``forward``/``last`` leads to another node: the step
         buttons look pressable only then. Not forward from a puzzle not solved yet
-        (``held``)."""
+        (``held``); on to the lesson's line from a right answer beside it (``on_to_line``)."""
         node = self.timeline.current
         if where in ("first", "back"):
             return node is not self.start()
-        return bool(node.children) and not self.held(where)
+        if not node.children:
+            return self.puzzle.main_line() is not None
+        return not self.held(where)
 
     def held(self, where: str) -> bool:
         """``forward``/``last`` would lead on, but the puzzle asked here is not solved yet:

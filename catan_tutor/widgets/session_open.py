@@ -54,6 +54,8 @@ class SessionSources(SeatSettings):
     origin_node: Node | None
     lesson_nodes: LessonNodes
     edits: deque[tuple]
+    editing: bool
+    link_shown: bool
     deleted: tuple[Node, int, Node] | None
     tried_text: str
     puzzle: PuzzleState
@@ -94,6 +96,7 @@ class SessionSources(SeatSettings):
         origin: Link | None = None,
         lesson_nodes: LessonNodes | None = None,
         ask: bool = False,
+        edited: bool = False,
     ) -> None:
         self.edits.append(tuple(getattr(self, name) for name in RESTORED))
         self.deleted = None
@@ -104,6 +107,8 @@ class SessionSources(SeatSettings):
         if question is not None:  # its question at once, not a ▶ away (issue 33)
             timeline.goto(question)
         self.tried_text = ""  # another game: Try a move starts empty
+        if not edited:  # another game, not an edit of this one: its per-game views close
+            self.editing = self.link_shown = False  # (issue 33: the Editor's mode leaked)
         self.clear_seats()  # every seat human until the game's seats are set
         self.emit("opened")
         self.show()
@@ -145,7 +150,7 @@ class SessionSources(SeatSettings):
         except CatanError as e:
             return str(e)
         seats = self.kept_seats()  # the same players go on from the edited position
-        self._restart(Timeline(game, with_history=False), None)
+        self._restart(Timeline(game, with_history=False), None, edited=True)
         self.restore_seats(seats)
         self.say(EDITED_SEATS if seats[0] else EDITED)
         return ""

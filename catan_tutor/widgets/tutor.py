@@ -314,6 +314,8 @@ class Tutor:
             self._panels()
         elif event == "opened":
             self._mode()
+            if self._editor is not None:  # another game leaves the Editor's mode (session)
+                self._editor.mode.value = self.session.editing
         if event in ("seats", "puzzle"):  # the address says what is on screen
             self.saved_line.value = address_of(self.session)
 

@@ -96,7 +96,9 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.edits: deque[tuple] = deque(maxlen=MAX_EDIT_UNDO)
         self.deleted: tuple[Node, int, Node] | None = None  # (subtree, its place, current)
         self.deleted_moves = 0  # how many moves the last Delete took
-        self.editing = False  # board clicks edit the position (the Editor's mode)
+        # Per game, closed by another (``SessionSources._restart``): board clicks edit the
+        # position (the Editor's mode); the Copy link field shows (after its first click)
+        self.editing, self.link_shown = False, False
         self.author_view = False  # the lesson's checks and the Author panel show
         self.kind = ""  # the kind of action chosen
         self.message = ""  # the line under the palette
@@ -189,8 +191,9 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         return [a for a in self.legal() if kind_name(a) == kind] if kind else []
 
     def set_editing(self, on: bool) -> None:
-        self.editing = on
-        self.show()
+        if on != self.editing:
+            self.editing = on
+            self.show()
 
     def set_author_view(self, on: bool) -> None:
         self.author_view = on
@@ -216,11 +219,13 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         lesson a roll is one step: on through its dice to where they fell."""
         if self.puzzle.holds():  # the answer stays hidden until it is found
             return self.show(HIDDEN)
-        self.timeline.forward()
+        if not self.on_to_line():
+            self.timeline.forward()
         self.fold_forward()
         self.show()
 
     def last(self) -> None:
+        self.on_to_line()
         if not self.puzzle.last():  # a lesson with questions stops at the first unanswered
             self.timeline.last()
         self.show()
