@@ -200,8 +200,8 @@ LAYOUT_CSS = (
     # group them): the board, then what answers it, then the controls (PHONE_ORDER)
     f"{PHONE_FLAT}{{display:contents}}"
     # no scroll anchoring in it: the browser keeps the first element in the page's order in
-    # place, the step buttons (shown after the text): a rule's text opened over them
-    # scrolled the "§" tapped away from under the finger
+    # place, not the one in the order shown (the step buttons, when they followed the text:
+    # a rule's text opened over them scrolled the "§" tapped away from under the finger)
     ".catan-tutor{overflow-anchor:none}"
     # the step buttons (the only things side by side) close together: the room left in
     # their row holds "Answer the puzzle to go on." in two lines
