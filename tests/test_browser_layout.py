@@ -416,12 +416,15 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         canvas = page.locator(".catan-board canvas").last
         box = canvas.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
-        # the step's story (the lesson's text) right under the board, the step buttons
-        # after it (they came first: the story was a scroll below them)
+        # the step buttons right under the board (after all the lesson's text they were
+        # ~1,400 px below it: after ▶ neither board nor text in sight, phone_l11_y2100.png),
+        # the step's story right after them, Copy link under the story
         story = page.locator(".catan-lesson")
-        assert 0 <= _under(page, BOARD, story) <= 24, (story.bounding_box(), box)
         forward = page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶")
-        assert _under(page, ".catan-lesson", forward.first) >= 0, forward.first.bounding_box()
+        steps = forward.first.bounding_box()
+        assert 0 <= _under(page, BOARD, forward.first) <= 24, (steps, box)
+        assert 0 <= story.bounding_box()["y"] - steps["y"] - steps["height"] <= 24, steps
+        assert _under(page, ".catan-lesson", page.locator(".catan-copy-link")) >= 0
         # what the game waits for sits over the board, both on the first screen
         prompt = page.locator(".catan-head").get_by_text("place a settlement").bounding_box()
         assert 0 <= prompt["y"] and prompt["y"] + prompt["height"] <= box["y"], (prompt, box)
@@ -544,7 +547,19 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         chosen = f".catan-chosen-mark[data-spot='edge {board.EDGE_LABELS[road]}']"
         page.locator(chosen).wait_for(state="attached")
         assert page.locator(".catan-line-text[data-line='left']").count() == 0
-        canvas.scroll_into_view_if_needed()  # (the reply under the board was scrolled to)
+        # the reply ("choose it again on the board, or press Play") right under the board
+        # and its step buttons, in sight: it was at the page's foot under the form, and the
+        # page jumped ~1,000 px to it, the board out of sight (phone_l11_after_tap.png)
+        asked = page.locator(".catan-actions .catan-message").filter(has_text="choose it again")
+        asked.wait_for()
+        page.wait_for_timeout(500)  # (a reply out of sight is scrolled to: reply_in_view.js)
+        said, now = asked.bounding_box(), canvas.bounding_box()
+        page.screenshot(path=ARTIFACTS / "layout_phone_asked.png")
+        assert said["y"] >= -1 and said["y"] + said["height"] <= 741, said
+        assert 0 <= said["y"] - (now["y"] + now["height"]) <= 100, (said, now)
+        shown = min(now["y"] + now["height"], 740) - max(now["y"], 0)
+        assert shown >= 0.75 * now["height"], now  # the board stays in sight
+        canvas.scroll_into_view_if_needed()
         box = _settled_box(page, canvas)
         tap(*vp.px(board.edge_xy(road)))  # again: played
         left = page.locator(".catan-line-text[data-line='left']")
@@ -574,12 +589,15 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         page.locator(".catan-puzzle").filter(has_text="P1 rolled a 7").wait_for()
         canvas.scroll_into_view_if_needed()
         box = _settled_box(page, canvas)
-        # the question right under the board (it was under the lesson's text, ~700 px
-        # below, then under the step buttons), its words in single lines; the step buttons
-        # after it and the actions it is answered with
+        # the step buttons right under the board, with "Answer the puzzle to go on.", the
+        # question right after them (it was under the lesson's text, ~700 px below), its
+        # words in single lines; then the actions it is answered with
         question = page.locator(".catan-puzzle")
-        assert 0 <= _under(page, BOARD, question) <= 30, question.bounding_box()
-        assert _under(page, ".catan-actions", forward.first) >= 0, forward.first.bounding_box()
+        page.screenshot(path=ARTIFACTS / "layout_phone_puzzle.png")
+        assert 0 <= _under(page, BOARD, forward.first) <= 24, forward.first.bounding_box()
+        assert _under(page, ".catan-step-note", question) >= 0, question.bounding_box()
+        assert 0 <= _under(page, BOARD, question) <= 80, question.bounding_box()
+        assert _under(page, ".catan-puzzle", page.locator(".catan-palette").last) >= 0
         asked_words = page.locator(".catan-puzzle p").first
         lines, size = asked_words.evaluate(
             "e => [getComputedStyle(e).lineHeight, getComputedStyle(e).fontSize]"

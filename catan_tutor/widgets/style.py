@@ -68,24 +68,39 @@ BOARD_RESERVE = 258
 SHORT = "(min-width:701px) and (max-height:860px)"  # a wide page in a short window
 # a puzzle's question open (its box shown): the page puts it in reach on a phone
 PUZZLE_OPEN = ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
+NO_PUZZLE = ".catan-tutor:not(:has(.catan-puzzle:not([style*='none'])))"
 # A phone (style.LAYOUT_CSS): the boxes flattened into the page's column, and the order of
 # what they hold, top to bottom: what the game waits for; the board, the why-not line and
-# the reply to a tap (right under it); an error and "You left the lesson's line" (or its
-# end: 62_phone_nav.png); a question open (a puzzle) and the actions it is answered with;
-# the step's story, the lesson's text (it was under the controls); the step buttons, Labels
-# and Copy link (the question and the story were under them); the rest (the actions of a
-# lesson, Explore's tabs) in the page's order.
+# the reply to a tap; the step buttons (◀ ▶, Labels) with "Answer the puzzle to go on." (they
+# came after all the lesson's text, ~1,400 px under the board: phone_l11_y2100.png); in a
+# lesson the actions' message ("choose it again on the board, or press Play": at the page's
+# foot, a tap scrolled the board away to it, phone_l11_after_tap.png); an error and "You
+# left the lesson's line" (or its end: 62_phone_nav.png); a question open (a puzzle), then
+# its form with Play and the actions it is answered with (the message with them: "finish
+# the form and press Play"); the step's story, the lesson's text; Copy link (and Labels
+# while "Answer the puzzle to go on." takes its room); the rest (the actions of a lesson,
+# Explore's tabs) in the page's order.
+# ▶ held in a puzzle: "Answer the puzzle to go on." shows (BoardPanel.held_line)
+HELD = ".catan-tutor:has(.catan-step-note:not([style*='none']))"
 SIDE, COL = ".catan-tutor>.catan-side", ".catan-tutor>.catan-board-col"
 STEP_ROW = f"{COL}>.widget-hbox"
-PHONE_FLAT = f"{SIDE},{COL},{STEP_ROW}"
+ACTIONS = f"{SIDE}>.catan-actions"
+PHONE_FLAT = f"{SIDE},{COL},{STEP_ROW},{ACTIONS}"
 PHONE_ORDER = (
-    (-9, f"{SIDE}>.catan-head"),
-    (-8, f"{COL}>*,{STEP_ROW}>.widget-label"),
-    (-7, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
-    (-6, f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle"),
-    (-5, f"{PUZZLE_OPEN}>.catan-side>.catan-actions"),
-    (-4, f"{SIDE}>.catan-lesson"),
-    (-3, f"{STEP_ROW}>*:not(.widget-label),{COL}>.catan-link,{COL}>.catan-step-note"),
+    (-90, f"{SIDE}>.catan-head"),
+    (-80, f"{COL}>*,{STEP_ROW}>.widget-label"),
+    (-75, f"{STEP_ROW}>*:not(.widget-label),{COL}>.catan-step-note"),
+    (-72, f"{NO_PUZZLE}>.catan-side>.catan-actions>.catan-message"),
+    (-70, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
+    (-60, f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle"),
+    (-55, f"{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-form-box"),
+    (-50, f"{PUZZLE_OPEN}>.catan-side>.catan-actions>*"),
+    (-40, f"{SIDE}>.catan-lesson"),
+    (
+        -30,
+        f"{STEP_ROW}>.catan-copy-link,{COL}>.catan-link,"
+        f"{HELD}>.catan-board-col>.widget-hbox>.catan-labels-toggle",
+    ),
 )
 FOCUSABLE = (
     "button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab",
@@ -185,10 +200,13 @@ LAYOUT_CSS = (
     # group them): the board, then what answers it, then the controls (PHONE_ORDER)
     f"{PHONE_FLAT}{{display:contents}}"
     # no scroll anchoring in it: the browser keeps the first element in the page's order in
-    # place, the step buttons (shown after the text): a rule's text opened over them
-    # scrolled the "§" tapped away from under the finger
+    # place, not the one in the order shown (the step buttons, when they followed the text:
+    # a rule's text opened over them scrolled the "§" tapped away from under the finger)
     ".catan-tutor{overflow-anchor:none}"
-    ".catan-tutor>.catan-side>*,.catan-tutor>.catan-board-col>*{flex:0 0 100%;"
+    # the step buttons (the only things side by side) close together: the room left in
+    # their row holds "Answer the puzzle to go on." in two lines
+    ".catan-tutor{column-gap:6px}"
+    f"{SIDE}>*,{COL}>*,{ACTIONS}>*{{flex:0 0 100%;"
     "max-width:100%;min-width:0}"
     # the step buttons, Labels and Copy link in a row (their box flattened too)
     f"{STEP_ROW}>*{{flex:0 0 auto}}"
@@ -196,20 +214,24 @@ LAYOUT_CSS = (
     # every word: in lines, as tall as they are
     f"{STEP_ROW}>.widget-label{{flex:0 0 100%;white-space:normal;height:auto;"
     "line-height:1.35}"
+    # "Answer the puzzle to go on." beside the step buttons it speaks of, in the row's room
+    # (Labels moves down for it): the question under them within ~80 px of the board (a
+    # line of its own put it 122 px down)
+    f"{COL}>.catan-step-note{{flex:1 1 0%;min-width:0;height:auto;align-self:center}}"
+    f"{COL}>.catan-step-note .widget-html-content{{line-height:1.3;height:auto}}"
+    f"{STEP_ROW}>.widget-button{{margin-bottom:0}}{SIDE}>.catan-puzzle{{margin-top:0!important}}"
     # the board in words (for screen readers only) takes no row
     f"{COL}>.widget-html:has(.catan-board-text){{position:absolute}}"
     # nothing said, no line (each row of the column has a gap over it)
     f"{STEP_ROW}>.widget-label:empty,.catan-tutor>.catan-side>.widget-html:has("
     ">.widget-html-content:empty),.catan-tutor>.catan-board-col>.widget-html:has("
+    ">.widget-html-content:empty),.catan-actions>.widget-html:has("
     ">.widget-html-content:empty){display:none}"
     + "".join(f"{where}{{order:{n}}}" for n, where in PHONE_ORDER)
     # a question: its heading, its words, then the reply (Right, Not the answer); a right
     # answer's reply over the next question it led to goes under that question's heading
     + ".catan-puzzle .widget-html-content:has(>.catan-puzzle-verdict+div){display:flex;"
     "flex-direction:column}.catan-puzzle .catan-puzzle-verdict+div{order:-1}"
-    # the form a tap on the board fills, with its Play, over the list of every kind (the
-    # message under that list, "the buttons above")
-    f"{PUZZLE_OPEN} .catan-actions>.catan-form-box{{order:-1}}"
     # the lesson's title shows in the list over it: not again beside Explore (four lines
     # where three were kept: the board moved when the phase took a line less)
     ".catan-head-lesson{display:none}"
