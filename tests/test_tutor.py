@@ -973,16 +973,20 @@ shown_text = visible_text  # what a page shows: its text outside tags (attribute
 @pytest.mark.slow  # a sweep: the fast lane leaves it out
 def test_lesson_texts_name_rules_by_title_with_the_id_only_in_attributes():
     from catan_tutor import rulebook
+    from catan_tutor.words.rule_titles import plain_title
 
     t = Tutor(load_scenario(packaged_lessons() / "base_distance_longest_road.catan.yaml"))
     title = rulebook.rule("BASE-BUILD-DISTANCE").title
     node = next(n for n in t.timeline.walk() if "BASE-BUILD-DISTANCE" in n.tutor + n.comment)
     t.session.goto(node)
-    # a rule the text cites in brackets: a small "§" named and titled after it
-    assert f"aria-label='Rule: {title}' title='{title}' aria-expanded='false'>§</sup>" in (
-        t.lesson.value
+    # a rule the text cites in brackets: the step's one "§", named after each of its rules
+    # in plain words (issue 33: one marker a step, its rules listed)
+    title = plain_title("BASE-BUILD-DISTANCE", title)
+    (mark,) = re.findall(
+        r"<sup class='catan-rule-ref catan-rule-note'[^>]*>§</sup>", t.lesson.value
     )
-    assert "data-rule='BASE-BUILD-DISTANCE'" in t.lesson.value
+    assert re.search(r"data-rule='[^']*\bBASE-BUILD-DISTANCE\b", mark), mark
+    assert re.search(rf"aria-label='Rules?: [^']*\b{re.escape(title)}\b", mark), mark
     assert not RAW_ID.search(shown_text(t.lesson.value)), shown_text(t.lesson.value)
     assert f"{title} ({title})" not in shown_text(t.lesson.value)  # said once
     for path in sorted(packaged_lessons().glob("*.catan.yaml")):  # every lesson, every node
