@@ -53,7 +53,12 @@ def details_words(game: Game, ranking: Ranking, turns: int, suggested: Action | 
     best)."""
     rows = shown(ranking, suggested, TOP)
     if not rows or not any(r.playouts for r in rows):
-        return f"<div>{markup.text('There is only this move: nothing to compare.')}</div>"
+        said = (
+            "Cancelled before any game was played on."
+            if ranking.partial
+            else "There is only this move: nothing to compare."
+        )
+        return f"<div>{markup.text(said)}</div>"
     games = max(r.playouts for r in rows)
     span = f"{turns} turn{'' if turns == 1 else 's'}"
     head = (
