@@ -103,6 +103,7 @@ def test_a_phone_says_why_not_under_the_board_and_a_wider_board_on_a_banner(monk
         layer, "fill_text", lambda t, x, y, max_width=None: texts.append((t, max_width))
     )
     n6 = ("vertex", board.parse_vertex("N6"))
+    assert view.why_not is None  # built when first needed (no widget view at first paint)
     view.mark_refused(n6, LONG)
     assert texts == []  # no banner over the board
     assert view.why_not.layout.display == "" and LONG in view.why_not.value

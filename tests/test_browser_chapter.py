@@ -104,6 +104,8 @@ def _walk(page, sc: Scenario, helped: bool) -> tuple[int, int]:
     dice are one step, ``roll_steps.py``), the puzzles answered. Returns (steps, puzzles
     answered)."""
     node = sc.tree.root
+    if node.children and node.children[0].id in sc.puzzles:  # it opens at its first
+        node = node.children[0]  # step's question, not a ▶ before it (issue 33)
     _wait(page, STATE, node=node.id, digest=_digest(sc, node))
     steps = answered = 0
     while node.children:

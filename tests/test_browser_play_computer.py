@@ -81,7 +81,11 @@ def test_a_short_game_against_the_computer_with_pause_and_a_hint_on_the_board(
     move, spot = _hint(page)
     assert " settle " in move and spot.startswith("vertex ")
     why = page.locator(".catan-hint-why")
-    assert why.is_visible() and "dots of production" in why.inner_text()
+    assert (
+        why.is_visible()
+        and "dots (" in why.inner_text()
+        and "as the course teaches" in why.inner_text()
+    )
     assert spot.split()[1] in why.inner_text()
     assert not page.locator(".catan-hint-details table, .catan-hint-move").first.is_visible()
     page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "play_computer_hint.png")

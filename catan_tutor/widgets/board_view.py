@@ -195,8 +195,8 @@ class BoardView:
         self.labels_button.add_class("catan-labels-toggle")
         self.failure = widgets.HTML()  # an unexpected error's id (guard), else empty
         # a phone's why-not line: the banner's words under the board, hiding none of it
-        self.why_not = widgets.HTML(layout=widgets.Layout(display="none"))
-        self.why_not.add_class("catan-why-not")
+        # (built when first needed: one widget view fewer at first paint, issue 35)
+        self.why_not: widgets.HTML | None = None
         self.labels_button.observe(
             guarded(lambda change: self.show_labels(change["new"]), shown_in(self.failure)),
             names="value",
@@ -220,8 +220,7 @@ class BoardView:
             names="value",
         )
         self.widget = widgets.VBox(
-            [self.canvas, self.why_not, self.marker, self.theme, self.keys, self.page_facts]
-            + [self.failure]
+            [self.canvas, self.marker, self.theme, self.keys, self.page_facts] + [self.failure]
         )
         self.widget.add_class("catan-board")
         for i, layer in enumerate(self.layers):
@@ -283,7 +282,12 @@ class BoardView:
     def _drawn(self) -> None:
         self.draw_count += 1
         said = why_not_html(self.refused[1]) if self.refused and self.narrow else ""
-        self.why_not.value, self.why_not.layout.display = said, "" if said else "none"
+        if said and self.why_not is None:
+            self.why_not = widgets.HTML()
+            self.why_not.add_class("catan-why-not")
+            self.widget.children = (self.canvas, self.why_not, *self.widget.children[1:])
+        if self.why_not is not None:
+            self.why_not.value, self.why_not.layout.display = said, "" if said else "none"
         extra = ""
         if self.refused is not None:  # the why-not ring, for tests (never shown)
             spot, reason = self.refused
