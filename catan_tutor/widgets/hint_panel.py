@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from ..actions import Action, BuildCity, Settle
+from ..actions import Action
 from ..analysis.run_limits import HINT, shared_pool
 from ..analysis.setup_pick import setup_corner
 from ..game import Game
@@ -47,15 +47,11 @@ def suggestion(game: Game, ranking: Ranking) -> Action | None:
 def hint_html(game: Game, ranking: Ranking, turns: int = 10) -> str:
     """The suggested move in one plain sentence (where the board's ring is), the games
     played on from here behind "details" (``hint_details.py``)."""
-    best = suggestion(game, ranking)
+    pick, best = setup_corner(game), suggestion(game, ranking)
     if best is None:
         said = ""
     else:
-        text = (
-            setup_why(game, best)
-            if isinstance(best, (Settle, BuildCity)) and (best == setup_corner(game))
-            else why(game, best)
-        )
+        text = setup_why(game, pick) if pick is not None else why(game, best)
         said = (
             f"<div class='catan-hint-why' style='font-size:14px;line-height:1.4;margin:4px 0;"
             f"padding:6px 8px;border-left:4px solid #0b57d0;background-color:#eef3f8'>"

@@ -17,6 +17,7 @@ from ..actions import (
     PlayKnight,
     Settle,
 )  # fmt: skip
+from ..analysis.setup_pick import corner_score, producing_hexes
 from ..board import (
     EDGE_VERTICES,
     GENERIC,
@@ -164,13 +165,8 @@ def setup_why(game: Game, action: Settle | BuildCity) -> str:
     """The setup hint in one sentence: the corner, its dots by hex ("hills 6, pasture 4 and
     pasture 2") and that no free corner has more (``analysis.setup_pick``), said as this
     tutor's reading (the rulebooks do not say where to settle)."""
-    from ..analysis.setup_pick import corner_score
-
     lay, v = game.layout, action.vertex
-    hexes = sorted(
-        (h for h in VERTEX_HEXES[v] if lay.numbers[h] and lay.terrain[h] < len(RESOURCES)),
-        key=lambda h: -pips(lay.numbers[h]),
-    )
+    hexes = sorted(producing_hexes(game, v), key=lambda h: -pips(lay.numbers[h]))
     parts = [f"{TERRAINS[lay.terrain[h]]} {lay.numbers[h]}" for h in hexes]
     dots, kinds, _ = corner_score(game, v)
     tied = [
