@@ -34,7 +34,7 @@ from catan_tutor.server.hub_prestart import (
 )
 
 TOKEN = "prestart-test-token-0123"
-SPAWN = 0.5  # s a fake server takes to be ready
+SPAWN = 1.0  # s a fake server takes to be ready (the three first start well within it)
 
 
 @dataclass
@@ -224,7 +224,7 @@ def test_a_server_that_fails_or_never_gets_ready_is_reported_and_the_rest_still_
     assert out["broken"].status == "failed"
     assert "stopped before it was ready" in out["broken"].why
     assert out["stuck"].status == "failed" and "not ready within 1 s" in out["stuck"].why
-    assert 1.0 <= out["stuck"].seconds < 3.0
+    assert 1.0 <= out["stuck"].seconds < 10.0  # gave up at its time-out, not at the default 300 s
     assert "FAILED" in out["stuck"].line()
 
 
