@@ -244,6 +244,37 @@ def test_a_right_answer_off_the_main_line_stays_as_played_the_line_one_click_awa
     assert s.timeline.current.id != question.children[0].id  # the line goes on from there
 
 
+def test_forward_from_an_answer_beside_the_line_goes_to_the_lessons_next_step_and_says_so():
+    """Issue 33 (a fresh learner): after N5, right beside the lesson's N3, the first ▶ only
+    swapped N5 for N3 (the same board) and said nothing. ▶ now goes on to the step after the
+    line's own answer, and the line under the step buttons says what happened; the next step
+    takes the line away; the learner's N5 stays in the tree."""
+    asked = next(a for a in PUZZLES if a.lesson == "puzzle_base_setup")
+    t = at_question(asked)
+    s = t.session
+    question = s.timeline.current
+    main = question.children[0]
+    assert str(main.action) == "P1 road N3" and not (main.tutor or main.comment)
+    t.puzzle.submit("P1 road N5")
+    own = s.timeline.current
+    assert str(own.action) == "P1 road N5" and s.can_step("forward")
+    s.step("forward")
+    assert s.timeline.current is main.children[0]  # the lesson's next step, not N3 again
+    said = "The lesson goes on with its own answer, N3; yours, N5, is kept under Moves."
+    note = t.board.held_note
+    assert note is not None and note.layout.display != "none"
+    assert said in html.unescape(note.value) and s.puzzle.step_note() == said
+    assert own in question.children  # kept, a variation (the Moves tab lists it)
+    s.step("forward")
+    assert s.timeline.current is main.children[0].children[0]
+    assert s.puzzle.step_note() == "" and note.layout.display == "none"
+    t = at_question(asked)  # from N5 ▶| goes on too, past the line's N3, with the same words
+    t.puzzle.submit("P1 road N5")
+    t.session.step("last")
+    assert t.session.timeline.current.depth > main.depth + 1
+    assert t.session.puzzle.step_note() == said
+
+
 def test_nothing_glows_at_an_open_question_rule_or_choice_on_any_screen_or_input():
     """Issue 33 (a fresh learner): at 1.4's first road, on a phone, choosing "build road"
     made the legal edges glow: a rule question (asks_rule), whose three legal edges are its

@@ -253,23 +253,25 @@ class BoardPanel:
                 button.add_class(HELD)
             else:
                 button.remove_class(HELD)
-        self.held_line(s.held("forward") or s.held("last"))
+        held = s.held("forward") or s.held("last")
+        self.held_line(HELD_NOTE if held else s.puzzle.step_note())
 
-    def held_line(self, held: bool) -> None:
-        """ "Answer the puzzle to go on." under the step buttons while ▶ is held (a tooltip
-        shows to no finger); no line, no room taken, else."""
+    def held_line(self, note: str) -> None:
+        """The note under the step buttons: "Answer the puzzle to go on." while ▶ is held (a
+        tooltip shows to no finger), or what the last step did that the board does not show
+        (``PuzzleState.step_note``); no line, no room taken, else."""
         if self.held_note is None:
-            if not held:
+            if not note:
                 return
-            self.held_note = widgets.HTML(
-                f"<span style='color:#555;font-size:13px'>{HELD_NOTE}</span>",
-                layout=widgets.Layout(margin="0 0 0 6px"),
-            )
+            self.held_note = widgets.HTML(layout=widgets.Layout(margin="0 0 0 6px"))
             self.held_note.add_class("catan-step-note")
             children = list(self.widget.children)
             at = children.index(self.nav_row) + 1
             self.widget.children = [*children[:at], self.held_note, *children[at:]]
-        display = "" if held else "none"
+        value = f"<span style='color:#555;font-size:13px'>{markup.text(note)}</span>"
+        if note and self.held_note.value != value:
+            self.held_note.value = value
+        display = "" if note else "none"
         if self.held_note.layout.display != display:
             self.held_note.layout.display = display
 

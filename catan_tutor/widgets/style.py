@@ -80,7 +80,7 @@ NO_PUZZLE = ".catan-tutor:not(:has(.catan-puzzle:not([style*='none'])))"
 # the form and press Play"); the step's story, the lesson's text; Copy link (and Labels
 # while "Answer the puzzle to go on." takes its room); the rest (the actions of a lesson,
 # Explore's tabs) in the page's order.
-# ▶ held in a puzzle: "Answer the puzzle to go on." shows (BoardPanel.held_line)
+# a note under the step buttons shows ("Answer the puzzle to go on.": BoardPanel.held_line)
 HELD = ".catan-tutor:has(.catan-step-note:not([style*='none']))"
 SIDE, COL = ".catan-tutor>.catan-side", ".catan-tutor>.catan-board-col"
 STEP_ROW = f"{COL}>.widget-hbox"
