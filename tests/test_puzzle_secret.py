@@ -448,6 +448,47 @@ def test_a_wrong_try_names_no_part_of_the_answer(asked: Asked):
     assert tried > 20
 
 
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_a_legal_wrong_answer_says_why_it_is_worse_without_naming_the_answer(asked: Asked):
+    """Issue 33 (a fresh learner, 1.4): "P3 may build a settlement on E4, but it is not the
+    move the question asks for." said nothing of why E4 is worse. Every legal move that is not
+    an answer now gets a reason (``Judgement.reason``, in the reply): a move of another kind
+    than the answer's says so; one of the same kind compares it with the answer (dots, the
+    robber's blocked dots, a trade's card or rate, the spot or neutral the question names, a
+    bid) or names the rule that decides; never a part of the answer the prompt does not say."""
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
+    secret = told_by_a_wrong_try(asked) | answer_words(asked)
+    kinds = {type(c.action) for c in answer_nodes(asked.puzzle, node, rules)}
+    for a in Game(rules, node.state).legal_actions():
+        j = judge(asked.puzzle, node, rules, a)
+        if j.correct:
+            continue
+        assert j.legal and j.reason and j.reason.rstrip(".") in j.text, (str(a), j.text)
+        told = [w for w in secret if says(w, j.reason) and not says(w, str(a))]
+        assert told == [], f"{a}: {j.reason!r} tells {told}"
+        if type(a) in kinds:  # the same kind: a comparison, not only "not the move"
+            assert "another kind" not in j.reason and len(j.reason.split()) >= 5, j.reason
+        else:
+            assert j.reason == "the question asks for another kind of move"
+
+
+def test_a_wrong_corner_or_robber_hex_is_compared_with_the_answer_in_dots():
+    """1.4's second question (P3's corner with the most dots, M4: 11): E4 has 8; 2.2's robber
+    (the hex that blocks most of P2's dots, Q: 8): R blocks one settlement on a 6 (5 dots)."""
+    t = at_question([a for a in PUZZLES if a.lesson == "puzzle_base_setup"][1])
+    t.puzzle.submit("P3 settle E4")
+    shown = widget_text(t.puzzle.widget)
+    assert "E4 has 8 dots; there is a free corner with more." in shown
+    assert not says("M4", shown) and t.session.puzzle.holds()
+    robber = at_question(next(a for a in PUZZLES if a.lesson == "puzzle_base_robber"))
+    robber.puzzle.submit("P1 robber R P2")
+    shown = widget_text(robber.puzzle.widget)
+    said = "On R the robber blocks 5 dots of P2's production; there is a hex where it blocks more."
+    assert said in shown and not says("Q", shown)
+
+
 def test_the_wrong_tries_the_learner_met_say_why_without_the_answer():
     """The learner's two: 1.4's "P1 settle E4" (the turn is P3's), 2.2's robber on M."""
     t = at_question([a for a in PUZZLES if a.lesson == "puzzle_base_setup"][1])
