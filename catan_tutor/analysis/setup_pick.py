@@ -29,21 +29,27 @@ def corner_score(game: Game, v: int) -> tuple[int, int, bool]:
     return dots, kinds, lay.vertex_harbor()[v] >= 0
 
 
-def setup_corner(game: Game) -> Settle | BuildCity | None:
-    """The placement to suggest in setup (BASE-SETUP-ROUND1, BASE-SETUP-ROUND2): the legal
-    settlement (CK-SETUP-ROUND2: the city of round 2) on the best corner by
-    :func:`corner_score`; None outside setup's placing of a settlement."""
+def setup_corners(game: Game) -> list[Settle | BuildCity]:
+    """The legal placements of setup's settlement (CK-SETUP-ROUND2: the city of round 2),
+    best corner first by :func:`corner_score` (ties: the engine's order of corners); [] outside
+    setup's placing of a settlement."""
     s = game.state
     if s.phase != SETUP_SETTLE:
-        return None
+        return []
     who = game.rules.actors(s)
     if not who:
-        return None
+        return []
     options: list[Settle | BuildCity] = [
         a
         for a in game.rules.legal_actions(s, offers=False)
         if isinstance(a, (Settle, BuildCity)) and a.player == who[0]
     ]
-    if not options:
-        return None
-    return max(options, key=lambda a: (*corner_score(game, a.vertex), -a.vertex))
+    return sorted(options, key=lambda a: (*corner_score(game, a.vertex), -a.vertex), reverse=True)
+
+
+def setup_corner(game: Game) -> Settle | BuildCity | None:
+    """The placement to suggest in setup (BASE-SETUP-ROUND1, BASE-SETUP-ROUND2): the legal
+    settlement on the best corner (:func:`setup_corners`); None outside setup's placing of a
+    settlement."""
+    options = setup_corners(game)
+    return options[0] if options else None

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ..analysis import Ranking
 from . import icons, markup
 from .guard import failure_text, guarded, report, shown_in
-from .hint_details import details_words
+from .hint_details import details_words, setup_details
 from .hint_words import setup_why, why
 from .kinds import Spot, spot_label, target_of
 from .turns_ahead import AHEAD_TIP, ahead_text
@@ -57,10 +57,15 @@ def hint_html(game: Game, ranking: Ranking, turns: int = 10) -> str:
             f"padding:6px 8px;border-left:4px solid #0b57d0;background-color:#eef3f8'>"
             f"<b>Suggested:</b> {markup.text(text)}</div>"
         )
+    details = (  # in setup: the corners by dots first, then the computer's games
+        setup_details(game, ranking, turns)
+        if pick is not None
+        else details_words(game, ranking, turns, best)
+    )
     return (
         f"{said}<details class='catan-hint-details'><summary style='cursor:pointer;"
         f"color:#37474f;font-size:12px'>details</summary>"
-        f"{details_words(game, ranking, turns, best)}</details>"
+        f"{details}</details>"
     )
 
 
