@@ -108,9 +108,10 @@ def _compared(prompt: str, s: State, tried: Action, same: list[Action]) -> str:
             )
     if isinstance(tried, NeutralBuild):
         theirs = {s.name(s.n + a.neutral) for a in same if isinstance(a, NeutralBuild)}
-        mine = s.name(s.n + tried.neutral)
-        if mine not in theirs and all(names(prompt, n) for n in theirs):
-            return f"That builds for {mine}; the question asks for {' or '.join(sorted(theirs))}."
+        for_whom = s.name(s.n + tried.neutral)
+        if for_whom not in theirs and all(names(prompt, n) for n in theirs):
+            wanted = " or ".join(sorted(theirs))
+            return f"That builds for {for_whom}; the question asks for {wanted}."
     if isinstance(tried, Bid):
         return _bid(tried, [a for a in same if isinstance(a, Bid)])
     return ""

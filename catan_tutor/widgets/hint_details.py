@@ -144,7 +144,9 @@ def setup_details(game: Game, ranking: Ranking, turns: int) -> str:
         )
         best = next(iter(r for r in ranking if r.playouts))
         a = best.action
-        if a not in corners and isinstance(a, (Settle, BuildCity)):
+        ours = [tried[c].estimate for c in corners if c in tried]
+        ahead = not ours or best.estimate > max(ours)  # (a tie is no "best")
+        if a not in corners and isinstance(a, (Settle, BuildCity)) and ahead:
             notes.append(
                 f"In them {VERTEX_LABELS[a.vertex]}, with "
                 f"{_dots(corner_score(game, a.vertex)[0])}, did best: {who} {result_words(best)}."
