@@ -79,10 +79,10 @@ def test_setup_corner_breaks_a_tie_in_dots_by_kinds_of_resource_then_a_harbor():
         g.play(g.chance_outcomes()[0][0])
     pick = setup_corner(g)
     assert isinstance(pick, Settle)
-    best = corner_score(g, pick.vertex)
+    best = corner_score(g.layout, pick.vertex)
     assert best[0] == max(_dots(g, a.vertex) for a in g.legal_actions())
     for a in g.legal_actions():
-        assert corner_score(g, a.vertex) <= best
+        assert corner_score(g.layout, a.vertex) <= best
     g.play(pick)
     assert setup_corner(g) is None  # its road next: the playouts' hint again
 

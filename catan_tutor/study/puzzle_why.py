@@ -13,15 +13,16 @@ import re
 
 from .. import rulebook
 from ..actions import Action, BankTrade, BuildCity, MoveRobber, Settle, spot_fields
+from ..analysis.setup_pick import corner_score
 from ..board import (
     EDGE_LABELS,
     HEX_NAMES,
     HEX_VERTICES,
     RESOURCES,
-    VERTEX_HEXES,
     VERTEX_LABELS,
     pips,
 )
+from ..grammar import count
 from ..state import State
 from ..variants.dummy_actions import Bid
 from ..variants.two_player_actions import NeutralBuild
@@ -36,20 +37,9 @@ def names(text: str, word: str) -> bool:
     return re.search(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", text, flags) is not None
 
 
-def dots(n: int) -> str:
-    return f"{n} dot" if n == 1 else f"{n} dots"
-
-
 def corner_dots(s: State, v: int) -> int:
     """The dots of the numbers around corner ``v`` (hexes of a resource with a number)."""
-    lay = s.layout
-    if lay is None:
-        return 0
-    return sum(
-        pips(lay.numbers[h])
-        for h in VERTEX_HEXES[v]
-        if lay.numbers[h] and lay.terrain[h] < len(RESOURCES)
-    )
+    return 0 if s.layout is None else corner_score(s.layout, v)[0]
 
 
 def blocked(s: State, h: int, p: int) -> int:
@@ -92,9 +82,8 @@ def _compared(prompt: str, s: State, tried: Action, same: list[Action]) -> str:
         mine = corner_dots(s, tried.vertex)
         best = max(corner_dots(s, a.vertex) for a in same if isinstance(a, (Settle, BuildCity)))
         if best > mine:
-            return (
-                f"{VERTEX_LABELS[tried.vertex]} has {dots(mine)}; there is a free corner with more."
-            )
+            spot = VERTEX_LABELS[tried.vertex]
+            return f"{spot} has {count(mine, 'dot')}; there is a free corner with more."
     if isinstance(tried, MoveRobber):
         return _robber(s, tried, [a for a in same if isinstance(a, MoveRobber)])
     if isinstance(tried, BankTrade):
@@ -130,7 +119,7 @@ def _robber(s: State, tried: MoveRobber, same: list[MoveRobber]) -> str:
         mine, best = blocked(s, h, a.victim), blocked(s, a.hex, a.victim)
         if mine < best:
             return (
-                f"On {HEX_NAMES[h]} the robber blocks {dots(mine)} of {s.name(a.victim)}'s "
+                f"On {HEX_NAMES[h]} the robber blocks {count(mine, 'dot')} of {s.name(a.victim)}'s "
                 "production; there is a hex where it blocks more."
             )
         if a.hex == h and tried.victim != a.victim:

@@ -14,6 +14,7 @@ from ..actions import Action, BuildCity, Settle
 from ..analysis.setup_pick import corner_score, setup_corners
 from ..board import VERTEX_LABELS
 from ..game import Game
+from ..grammar import count
 from . import markup
 from .move_list import move_words
 
@@ -117,7 +118,7 @@ def setup_details(game: Game, ranking: Ranking, turns: int) -> str:
     who = ranking_player(game, ranking)
     items = "".join(
         f"<li><b class='catan-hint-move'>{markup.text(move_words(a, game.state))}</b>"
-        f"{markup.text(f': {_dots(corner_score(game, a.vertex)[0])}; ' + _games(tried, a, who))}"
+        f"{markup.text(f': {_dots(game, a.vertex)}; ' + _games(tried, a, who))}"
         "</li>"
         for a in corners
     )
@@ -128,7 +129,8 @@ def setup_details(game: Game, ranking: Ranking, turns: int) -> str:
     notes = []
     if (
         len(corners) > 1
-        and corner_score(game, corners[1].vertex)[0] == corner_score(game, corners[0].vertex)[0]
+        and corner_score(game.layout, corners[1].vertex)[0]
+        == corner_score(game.layout, corners[0].vertex)[0]
     ):
         notes.append(
             "Among corners with as many dots the tutor takes more kinds of resource, then a harbor."
@@ -149,7 +151,7 @@ def setup_details(game: Game, ranking: Ranking, turns: int) -> str:
         if a not in corners and isinstance(a, (Settle, BuildCity)) and ahead:
             notes.append(
                 f"In them {VERTEX_LABELS[a.vertex]}, with "
-                f"{_dots(corner_score(game, a.vertex)[0])}, did best: {who} {result_words(best)}."
+                f"{_dots(game, a.vertex)}, did best: {who} {result_words(best)}."
             )
     listed = sum(a in tried for a in corners)
     notes += _tried(ranking, f"{listed} of the corners listed were among them")
@@ -160,8 +162,9 @@ def setup_details(game: Game, ranking: Ranking, turns: int) -> str:
     )
 
 
-def _dots(n: int) -> str:
-    return f"{n} dot" if n == 1 else f"{n} dots"
+def _dots(game: Game, v: int) -> str:
+    """The dots under corner ``v``'s numbers, in words."""
+    return count(corner_score(game.layout, v)[0], "dot")
 
 
 def _games(tried: dict, a: Action, who: str) -> str:

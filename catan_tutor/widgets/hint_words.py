@@ -173,11 +173,11 @@ def setup_why(game: Game, action: Settle | BuildCity) -> str:
     pasture 2") and that no free corner has more (``analysis.setup_pick``), said as this
     tutor's reading (the rulebooks do not say where to settle)."""
     lay, v = game.layout, action.vertex
-    hexes = sorted(producing_hexes(game, v), key=lambda h: -pips(lay.numbers[h]))
+    hexes = sorted(producing_hexes(game.layout, v), key=lambda h: -pips(lay.numbers[h]))
     parts = [f"{TERRAINS[lay.terrain[h]]} {lay.numbers[h]}" for h in hexes]
-    dots, kinds, _ = corner_score(game, v)
+    dots, kinds, _ = corner_score(game.layout, v)
     tied = [
-        corner_score(game, a.vertex)
+        corner_score(game.layout, a.vertex)
         for a in game.legal_actions()
         if isinstance(a, (Settle, BuildCity)) and a.vertex != v
     ]
