@@ -224,9 +224,10 @@ class BoardPanel:
     def event_line(self, words: str, kept: bool = False) -> None:
         """The event die in words under the board. In a game with an event die (``kept``: C&K)
         its lines stay while it says nothing (style.EVENT_LINES): the step buttons under it
-        stay put; else no room."""
+        stay put (a phone shows it under them); else no room."""
         said = markup.text(words) if words else "&nbsp;" if kept else ""
-        value = f"<div style='font-size:12px;line-height:1.35;color:#444'>{said}</div>"
+        tag = " class='catan-event-words'" if words else ""  # (a phone shows only words)
+        value = f"<div{tag} style='font-size:12px;line-height:1.35;color:#444'>{said}</div>"
         if self.dice_words is None:
             if not said:
                 return

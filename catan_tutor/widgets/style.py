@@ -63,9 +63,9 @@ NOTE_LINE = 18  # px: a line of the chapter's line (whole pixels: 1.4 em made 44
 # fold): one line kept for the course's summary or a note
 NOTE_ROWS_PHONE = NOTE_LINE + 4
 PHONE_ROW_GAP = 8  # px between the rows of a phone's column (12 put ▶ under the fold)
-# px: the lines under a C&K board kept for what the event die did (two lines of 12 px text
-# beside the board, four on a phone): the caption coming and going moved ▶ 32 px
-EVENT_LINES, EVENT_LINES_PHONE = 34, 66
+# px: the lines under a C&K board kept for what the event die did (two lines of 12 px text):
+# the caption coming and going moved ▶ 32 px (on a phone it comes under ▶, no room kept)
+EVENT_LINES = 34
 # px: the puzzle's Hint button as wide as "No more hints" (its words changed the width of the
 # answer's row, the field beside it shrank)
 HINT_WIDTH = 132
@@ -79,14 +79,15 @@ PUZZLE_OPEN = ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
 # A phone (style.LAYOUT_CSS): the boxes flattened into the page's column, and the order of
 # what they hold, top to bottom: what the game waits for; the board, the why-not line and
 # the reply to a tap; the step buttons (◀ ▶, Labels) with "Answer the puzzle to go on." (they
-# came after all the lesson's text, ~1,400 px under the board: phone_l11_y2100.png); the
-# actions' message ("choose it again on the board, or press Play", "finish the form and
-# press Play": at the page's foot, or in a puzzle under its form, a tap scrolled the board
-# away to it, phone_l11_after_tap.png); an error and "You left the lesson's line" (or its
-# end: 62_phone_nav.png); a question open (a puzzle), then its form with Play and the
-# actions it is answered with; the step's story, the lesson's text; Copy link (and Labels
-# while "Answer the puzzle to go on." takes its room); the rest (the actions of a lesson,
-# Explore's tabs) in the page's order.
+# came after all the lesson's text, ~1,400 px under the board: phone_l11_y2100.png); what
+# the event die did (C&K: coming under the board it moved ▶); the actions' message ("choose
+# it again on the board, or press Play", "finish the form and press Play": at the page's
+# foot, or in a puzzle under its form, a tap scrolled the board away to it,
+# phone_l11_after_tap.png); an error and "You left the lesson's line" (or its end:
+# 62_phone_nav.png); a question open (a puzzle), then its form with Play and the actions it
+# is answered with; the step's story, the lesson's text; Copy link (and Labels while "Answer
+# the puzzle to go on." takes its room); the rest (the actions of a lesson, Explore's tabs)
+# in the page's order.
 # ▶ held in a puzzle: "Answer the puzzle to go on." shows (BoardPanel.held_line)
 HELD = ".catan-tutor:has(.catan-step-note:not([style*='none']))"
 SIDE, COL = ".catan-tutor>.catan-side", ".catan-tutor>.catan-board-col"
@@ -97,6 +98,7 @@ PHONE_ORDER = (
     (-90, f"{SIDE}>.catan-head"),
     (-80, f"{COL}>*,{STEP_ROW}>.widget-label"),
     (-75, f"{STEP_ROW}>*:not(.widget-label),{COL}>.catan-step-note"),
+    (-74, f"{COL}>.catan-dice-words"),
     (-72, f"{ACTIONS}>.catan-message,{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-message"),
     (-70, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
     (-60, f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle"),
@@ -165,8 +167,6 @@ LAYOUT_CSS = (
     f".catan-app .catan-note-row .widget-html-content{{line-height:{NOTE_LINE}px}}"
     # what the event die did, under a C&K board, in the lines kept for it (board_panel)
     f".catan-board-col>.catan-dice-words{{min-height:{EVENT_LINES}px;height:auto}}"
-    f"@media (max-width:700px){{.catan-board-col>.catan-dice-words{{"
-    f"min-height:{EVENT_LINES_PHONE}px}}}}"
     f".catan-puzzle .catan-puzzle-hint{{width:{HINT_WIDTH}px!important}}"
     # a game's seats (who plays, Pause) after the form, its Play and its message, before Try
     # a move: the form in sight at 1024x768 (it was under the fold, the seats' 270 px over it)
@@ -241,6 +241,10 @@ LAYOUT_CSS = (
     f"{COL}>.catan-step-note{{flex:1 1 0%;min-width:0;height:auto;align-self:center}}"
     f"{COL}>.catan-step-note .widget-html-content{{line-height:1.3;height:auto}}"
     f"{STEP_ROW}>.widget-button{{margin-bottom:0}}{SIDE}>.catan-puzzle{{margin-top:0!important}}"
+    # what the event die did, under the step buttons (PHONE_ORDER): its lines coming move
+    # nothing over them, so none kept
+    f"{COL}>.catan-dice-words{{min-height:0}}"
+    f"{COL}>.catan-dice-words:not(:has(.catan-event-words)){{display:none}}"
     # the board in words (for screen readers only) takes no row
     f"{COL}>.widget-html:has(.catan-board-text){{position:absolute}}"
     # nothing said, no line (each row of the column has a gap over it)
