@@ -434,11 +434,16 @@ def _line(lesson: str) -> tuple[Timeline, list[Node]]:
 def test_the_event_die_is_said_in_words_under_the_board():
     """Lesson 7.1 (knight recruit) rolls a trade castle with red 6: under the board, "Event
     die: yellow trade castle", with who draws (CK-EVENT-CASTLE, level 5 for a red 6); a ship
-    says the barbarians sail closer (CK-EVENT-SHIP). No event die thrown: no line."""
+    says the barbarians sail closer (CK-EVENT-SHIP). No event die thrown: no words, in the
+    lines kept for them on a C&K board (▶ under them stays put); a base board: no line."""
+    base = Tutor(load_scenario(packaged_lessons() / "base_setup.catan.yaml"))
+    assert base.board.dice_words is None  # no event die in the game: no line (not even built)
     t = Tutor(load_scenario(packaged_lessons() / "ck_knight_recruit.catan.yaml"))
     node = t.session.timeline.root
     t.session.goto(node)
-    assert t.board.dice_words is None  # no event die thrown: no line (not even built)
+    kept = t.board.dice_words
+    assert kept is not None and kept.layout.display == "", kept  # its room kept
+    assert html_text(kept.value).strip("| \xa0") == "", kept.value  # no words yet
     for _ in range(4):  # P1 roll, white 4, red 6, event trade
         node = node.children[0]
     t.session.goto(node)

@@ -204,7 +204,7 @@ class BoardPanel:
             view.targets = targets_of(s.of_kind()) if s.puzzle.glows() else []
             view.last_attack = verdicts.last_attack(s.node)  # the strengths that fought
             view.dice = dice_shown(s.node)  # a roll-off's too, and what the dice are
-            self.event_line(event_words(s.game.state))
+            self.event_line(event_words(s.game.state), kept=s.game.state.caps.knights)
             view.update()
             self.step_buttons()
             self.marker.value = state_html(s.node, s.game)
@@ -221,23 +221,22 @@ class BoardPanel:
         if event in ("shown", "kind", "spot"):  # the spot the form names: ringed
             view.mark_chosen(s.chosen)
 
-    def event_line(self, words: str) -> None:
-        """The event die in words under the board (none: the line takes no room)."""
-        value = (
-            f"<div style='font-size:12px;line-height:1.35;color:#444'>{markup.text(words)}</div>"
-            if words
-            else ""
-        )
+    def event_line(self, words: str, kept: bool = False) -> None:
+        """The event die in words under the board. In a game with an event die (``kept``: C&K)
+        its lines stay while it says nothing (style.EVENT_LINES): the step buttons under it
+        stay put (a phone shows it under them); else no room."""
+        said = markup.text(words) if words else "&nbsp;" if kept else ""
+        tag = " class='catan-event-words'" if words else ""  # (a phone shows only words)
+        value = f"<div{tag} style='font-size:12px;line-height:1.35;color:#444'>{said}</div>"
         if self.dice_words is None:
-            if not words:
+            if not said:
                 return
             self.dice_words = widgets.HTML(layout=widgets.Layout(margin="0 0 0 6px"))
             self.dice_words.add_class("catan-dice-words")
             children = list(self.widget.children)
             self.widget.children = [*children[:1], self.dice_words, *children[1:]]
-        if self.dice_words.value != value:
-            self.dice_words.value = value
-            self.dice_words.layout.display = "" if words else "none"
+        self.dice_words.value = value if said else ""
+        self.dice_words.layout.display = "" if said else "none"
 
     def step_buttons(self) -> None:
         """A step to nowhere is greyed (disabled); forward past a puzzle not solved yet looks
