@@ -137,11 +137,14 @@ def test_labels_on_a_phone_start_off_and_are_drawn_readable_when_turned_on():
     assert view.labels and view.draw_count == drawn + 2
 
 
-def test_a_lesson_naming_spots_opens_with_labels_on_a_desktop_and_off_on_a_phone():
+def test_a_lesson_naming_spots_opens_without_every_label_on_any_width():
+    """Issue 33: on a wide screen a lesson naming spots opened with about 120 labels over the
+    board (P1's first settlement under its "N6"): on a desktop as on a phone it opens with
+    the Labels off (the spots its words name are labelled, ``board_view.named``)."""
     sc = load_scenario(packaged_lessons() / "base_setup.catan.yaml")
     assert sc.labels
     wide = Tutor(sc)
-    assert wide.view.labels  # a desktop's board: the lesson's labels on
+    assert not wide.view.labels and not wide.view.labels_button.value
     phone = _phone(Tutor(sc))
     assert not phone.view.labels and not phone.view.labels_button.value
     phone.session.open(load_scenario(packaged_lessons() / "base_setup.catan.yaml"))
@@ -302,9 +305,9 @@ def test_the_spots_the_page_names_are_read_with_their_labels_as_written():
 
 
 def test_a_phone_s_board_labels_the_spots_its_words_name(monkeypatch):
-    """On a phone the labels start off, yet the sentences name spots ("a road on K5"): the
-    spots the page's words name are labelled (and only those), as named; with Labels on, every
-    spot is; on a wide board none is added (its Labels follow the lesson)."""
+    """The labels start off, yet the sentences name spots ("a road on K5"): the spots the
+    page's words name are labelled (and only those), as named, on a wide board as on a
+    phone (issue 33); with Labels on, every spot is."""
     view = BoardView(stand_in_game())
     written: list[str] = []
     spots = set(board.VERTEX_LABELS) | set(board.EDGE_LABELS) | {"L8"}
@@ -313,11 +316,12 @@ def test_a_phone_s_board_labels_the_spots_its_words_name(monkeypatch):
         "fill_text",
         lambda t, *a, **k: written.append(t) if t in spots else None,  # not the harbors'
     )
-    view.page_facts.value = "names=K5,L8"  # a wide board: nothing drawn for them
-    assert written == [] and "catan-named-labels" not in view.marker.value
-    view.page_facts.value = f"names=K5,L8 width={PHONE}"  # the page shrinks it: a phone
+    view.page_facts.value = "names=K5,L8"  # a wide board: labelled too
     assert sorted(written) == ["K5", "L8"], written  # both kinds, as the words name them
     assert "data-spots='K5 L8'" in view.marker.value
+    written.clear()
+    view.page_facts.value = f"names=K5,L8 width={PHONE}"  # the page shrinks it: a phone
+    assert sorted(written) == ["K5", "L8"], written  # drawn again, readable at that size
     written.clear()
     view.page_facts.value = f"names=N6 width={PHONE}"  # other words: other labels
     assert written == ["N6"]
