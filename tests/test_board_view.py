@@ -283,20 +283,22 @@ def test_a_robber_stands_in_its_hex_s_middle_clear_of_the_number(monkeypatch) ->
     from catan_tutor.palette import HEX_INSET, TOKEN_RADIUS
     from catan_tutor.widgets import style
 
+    drawn: list[tuple[float, float, float]] = []  # points and discs (x, y, radius)
+
+    def polygon(pts) -> None:
+        drawn.extend((x, y, 0.0) for x, y in pts)
+
+    def disc(x: float, y: float, r: float) -> None:
+        drawn.append((x, y, r))
+
     for letter in ("E", "K", "J"):  # on numbers, and the desert (no token: on the centre)
         view = BoardView(stand_in_game(robber=letter))
-        layer, drawn = view.pieces, []
-        monkeypatch.setattr(
-            layer, "fill_polygon", lambda pts: drawn.extend((x, y, 0.0) for x, y in pts)
-        )
-        monkeypatch.setattr(
-            layer,
-            "fill_circle",
-            lambda x, y, r: drawn.append((x, y, r)) if layer.fill_style == style.ROBBER else None,
-        )
-        pieces = view.painter.pieces()
+        layer = view.pieces
+        monkeypatch.setattr(layer, "fill_polygon", polygon)
+        monkeypatch.setattr(layer, "fill_circle", disc)
         drawn.clear()
-        view.painter._draw_robber(layer, pieces.robber)
+        view.painter._draw_robber(layer, view.painter.pieces().robber)
+        assert drawn and layer.fill_style == style.ROBBER
         h = board.parse_hex(letter)
         cx, cy = view.vp.px(board.hex_centre_xy(h))
         unit = view.vp.len(1.0)
