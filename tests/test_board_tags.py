@@ -28,6 +28,8 @@ from catan_tutor.widgets.board_tags import (
     tap_spots,
     text_em,
 )
+from catan_tutor.palette import shape, toward
+from catan_tutor.widgets import style
 from catan_tutor.widgets.kinds import board_kind
 from catan_tutor.widgets.verdicts import short_reason
 
@@ -373,3 +375,84 @@ def test_a_tap_that_several_kinds_could_mean_names_the_buttons_to_choose_from(mo
     t.act_at(("vertex", v))
     assert t.session.message == "Choose what to do first: “settle” or “build city”."
     assert t.game.state.vowner[v] == -1
+
+
+def _ring_points(view: BoardView, monkeypatch) -> list[tuple[float, float, float]]:
+    """The chosen spot's ring as drawn on the top layer: points along its strokes, each with
+    half the stroke's width (canvas px)."""
+    top, points = view.hover_layer, []
+
+    def line(x0, y0, x1, y1):
+        points.extend(
+            (x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8, top.line_width / 2) for k in range(9)
+        )
+
+    def arc(x, y, r, a0, a1, *_):
+        points.extend(
+            (x + r * math.cos(a), y + r * math.sin(a), top.line_width / 2)
+            for a in (a0 + (a1 - a0) * k / 8 for k in range(9))
+        )
+
+    def circle(x, y, r):
+        arc(x, y, r, 0.0, 2 * math.pi)
+
+    for name, fn in (("stroke_line", line), ("stroke_arc", arc), ("stroke_circle", circle)):
+        monkeypatch.setattr(top, name, fn)
+    view._draw_hover()
+    return points
+
+
+@pytest.mark.parametrize("shown", [NATURAL, PHONE])
+@pytest.mark.parametrize("every", [False, True])
+def test_labels_cover_no_piece_no_ring_and_no_other_label(monkeypatch, shown, every):
+    """Issue 33 (crop_n5.png): the chosen spot's ring crossed the "N5" label and the "N6" tag
+    covered the settlement just placed. At a desktop's width and a phone's, with only the
+    named spots labelled or every label on: no label's tag covers a building, a road or the
+    ring round the chosen spot (nor the other rings' spots), and no two named tags overlap."""
+    game = stand_in_game()
+    n6, n5 = board.parse_vertex("N6"), board.parse_edge("N5")
+    game.state.vowner[n6], game.state.eowner[board.parse_edge("N7")] = 0, 0
+    view = BoardView(game)
+    view.set_shown_width(str(shown))
+    tags: list[tuple[float, float, float, float]] = []
+    monkeypatch.setattr(
+        view.label_layer,
+        "fill_rects",
+        lambda xs, ys, ws, h: tags.extend(
+            (x, y, x + w, y + h) for x, y, w in zip(xs, ys, ws, strict=True)
+        ),
+    )
+    view.mark_chosen(("edge", n5))
+    view.mark_hint(("vertex", board.parse_vertex("N4")))
+    if every:
+        view.show_labels(True)
+    else:
+        view.set_named(named_spots("N6,N5,N4,Q4,M6"))
+    assert tags
+    pieces = view.painter.pieces()
+    halo = 1.0 * view.ratio
+    solid = [
+        p
+        for b in pieces.buildings
+        for p in shape(
+            *view.vp.px(b.at), view.vp.len(style.SETTLEMENT_SIZE), style.SETTLEMENT_SHAPE
+        )
+    ]
+    for road in pieces.roads:
+        a, b = road.ends
+        solid += [view.vp.px(toward(a, b, 0.16 + 0.68 * k / 8)) for k in range(9)]
+    rings = _ring_points(view, monkeypatch)
+    assert rings
+    for left, top, right, bottom in tags:
+        for x, y in solid:
+            assert not (left - halo < x < right + halo and top - halo < y < bottom + halo), (
+                "a label covers a piece"
+            )
+        for x, y, half in rings:
+            assert not (left - half < x < right + half and top - half < y < bottom + half), (
+                "a ring crosses a label"
+            )
+    if not every:
+        for i, a in enumerate(tags):
+            for b in tags[i + 1 :]:
+                assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)

@@ -43,10 +43,8 @@ from ..palette import (
     toward,
 )
 from . import style
-from .board_marks import draw_hint, mark, ring_chosen, spot_px, uncover
+from .board_marks import draw_glow, draw_hint, mark, ring_chosen, spot_px
 from .board_paint import (
-    TARGET_HALO,
-    TARGET_OUTLINE,
     ScenePainter,
 )
 from .board_tags import (
@@ -69,6 +67,7 @@ from .board_tags import (
 )
 from .guard import guarded, shown_in
 from .kinds import spot_label
+from .label_places import LabelPlaces
 from .play_panel import PLAY_CSS
 
 __all__ = [
@@ -396,6 +395,8 @@ class BoardView:
         if getattr(self, name) != value:
             setattr(self, name, value)
             with guarded_hold():
+                if self.labels or self.named:  # the labels keep clear of the rings
+                    self._draw_targets()
                 self._draw_hover()
             self._drawn()
 
@@ -474,25 +475,24 @@ class BoardView:
         gets an outline ring instead, so its terrain and number stay readable."""
         c = self.highlight
         c.clear()
-        c.fill_style = c.stroke_style = style.TARGET
-        for spot in self.targets:
-            if spot[0] != "hex":
-                self._mark(c, spot, filled=True, road=1.9)
-        if self.targets:  # the glow round the pieces, not over them
-            uncover(c, self.vp, self.ratio, self.painter.pieces())
-        hexes = [self.vp.pxs(hex_corners(i, 0.83)) for kind, i in self.targets if kind == "hex"]
-        for colour, width in ((TARGET_HALO, 5.0), (TARGET_OUTLINE, 2.5)):
-            c.stroke_style, c.line_width = colour, self.px(width)
-            for pts in hexes:  # between the roads and the letter, glyphs and token
-                c.stroke_polygon(pts)
+        if self.targets:
+            draw_glow(c, self.vp, self.ratio, self.targets, self.painter.pieces())
+        if not (self.labels or self.named):
+            return
+        pieces, numbers = self.painter.pieces(), self.game.layout.numbers
+        ringed = [self.chosen, self.hinted, self.refused[0] if self.refused else None]
+        places = LabelPlaces.of(
+            self.vp, self.ratio, pieces, [s for s in ringed if s is not None],
+            [h for h, n in enumerate(numbers) if n], (0, 0, c.width, c.height - self.strip),
+        )  # fmt: skip
         if self.labels:  # both kinds, or on a phone the kind aimed at (board_tags.label_kinds)
             kinds = label_kinds(self.vp, self.zoom, self.ratio, self.targets)
-            draw_labels(c, self.vp, self.painter.pieces().taken, self.zoom, self.ratio, kinds)
+            draw_labels(c, self.vp, pieces.taken, self.zoom, self.ratio, kinds, places=places)
             if self.narrow:  # a phone's tags are large: none cuts a harbor's word
                 self.painter.draw_harbor_discs(c)
-        elif self.named:  # the spots the page's words name (both kinds)
-            taken = self.painter.pieces().taken
-            draw_labels(c, self.vp, taken, self.zoom, self.ratio, named=self.named)
+        else:  # the spots the page's words name (both kinds)
+            z, r = self.zoom, self.ratio
+            draw_labels(c, self.vp, pieces.taken, z, r, named=self.named, places=places)
 
     def _draw_hover(self) -> None:
         c = self.hover_layer
