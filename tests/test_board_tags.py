@@ -14,9 +14,10 @@ import pytest
 from test_board_view import stand_in_game
 
 from catan_tutor import board, new_game
+from catan_tutor.palette import shape, toward
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
-from catan_tutor.widgets import BoardView, Tutor
+from catan_tutor.widgets import BoardView, Tutor, style
 from catan_tutor.widgets.board_tags import (
     BANNER_PX,
     LABEL_MIN_PX,
@@ -28,8 +29,6 @@ from catan_tutor.widgets.board_tags import (
     tap_spots,
     text_em,
 )
-from catan_tutor.palette import shape, toward
-from catan_tutor.widgets import style
 from catan_tutor.widgets.kinds import board_kind
 from catan_tutor.widgets.verdicts import short_reason
 

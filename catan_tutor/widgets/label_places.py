@@ -72,9 +72,9 @@ def piece_shapes(vp: Viewport, pieces: Pieces, halo: float) -> tuple[list[Box], 
                           y + 2.0 * u + halo))  # fmt: skip
     discs = [(*vp.px(k.at), vp.len(style.KNIGHT_RADIUS) + halo) for k in pieces.knights]
     for road in pieces.roads:
-        a, b = road.ends
+        p, q = road.ends
         discs += [
-            (*vp.px(toward(a, b, style.ROAD_TRIM + k * (1 - 2 * style.ROAD_TRIM) / 6)),
+            (*vp.px(toward(p, q, style.ROAD_TRIM + k * (1 - 2 * style.ROAD_TRIM) / 6)),
              vp.len(style.ROAD_WIDTH) / 2 + halo)
             for k in range(7)
         ]  # fmt: skip
