@@ -34,6 +34,8 @@ DIRECTIONS = 12  # the ways out from a spot a label is tried in
 
 def _hits(box: Box, disc: Disc) -> bool:
     x, y, r = disc
+    if x + r <= box[0] or x - r >= box[2] or y + r <= box[1] or y - r >= box[3]:
+        return False
     nx, ny = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
     return (x - nx) ** 2 + (y - ny) ** 2 < r * r
 
@@ -145,18 +147,31 @@ class LabelPlaces:
             (RING_LINE * ringed + GAP) * self.ratio / self.vp.scale
         )
         own = spot_discs(self.vp, spot, reach)
-        best: tuple[float, Point] | None = None
-        for rank, angle in enumerate(_angles(spot)):
+        tried: list[tuple[float, Box]] = []  # (how far out, the label's box), way by way
+        for angle in _angles(spot):
             dx, dy = math.cos(angle), math.sin(angle)
-            t, step = 0.0, h / 4
+            # out from the disc on the spot's middle at least: no nearer place is clear
+            t, step = max(0.0, self.vp.len(reach) - abs(dx) * w / 2 - abs(dy) * h / 2), h / 4
             while any(_hits(_box(x0 + dx * t, y0 + dy * t, w, h), d) for d in own):
                 t += step
-            box = _box(x0 + dx * t, y0 + dy * t, w, h)
-            cost = self._cost(box) + rank * 0.5 + t / h
-            if best is None or cost < best[0]:
-                best = (cost, (x0 + dx * t, y0 + dy * t))
-        assert best is not None
-        return self.at(*best[1], w, h)
+            tried.append((t, _box(x0 + dx * t, y0 + dy * t, w, h)))
+        near = self._near(_union(box for _, box in tried))
+        costs = [near._cost(box) + rank * 0.5 + t / h for rank, (t, box) in enumerate(tried)]
+        box = tried[costs.index(min(costs))][1]
+        return self.at((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, w, h)
+
+    def _near(self, region: Box) -> LabelPlaces:
+        """What lies in ``region``: the same places, only fewer to look at."""
+        return LabelPlaces(
+            self.vp,
+            self.ratio,
+            [b for b in self.boxes if _meets(b, region)],
+            [d for d in self.discs if _hits(region, d)],
+            [d for d in self.tokens if _hits(region, d)],
+            self.bounds,
+            self.ringed,
+            [b for b in self.placed if _meets(b, region)],
+        )
 
     def _cost(self, box: Box) -> float:
         covered = sum(_meets(box, b) for b in self.boxes) + sum(_hits(box, d) for d in self.discs)
@@ -168,6 +183,11 @@ class LabelPlaces:
             + OFF * off
             + TOKEN * sum(_hits(box, d) for d in self.tokens)
         )
+
+
+def _union(boxes: Iterable[Box]) -> Box:
+    b = list(boxes)
+    return (min(x[0] for x in b), min(x[1] for x in b), max(x[2] for x in b), max(x[3] for x in b))
 
 
 def _box(x: float, y: float, w: float, h: float) -> Box:
