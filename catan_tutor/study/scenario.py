@@ -103,7 +103,9 @@ class Scenario:
     start_line: int = 1  # the line that gives the start (position, start, setup or board)
     puzzles: dict[int, Puzzle] = field(default_factory=dict)  # node id -> its question
     chapter: str = ""  # the course chapter the author meant it for (free text)
-    labels: bool = False  # corner and edge labels on when it opens (its text names spots)
+    # its text names spots (read and written back; the board labels the spots any lesson's
+    # words name, every label one click away: issue 33, 120 labels hid the pieces)
+    labels: bool = False
 
     @property
     def tree(self) -> Timeline:

@@ -180,24 +180,13 @@ class BoardPanel:
             guard(lambda key, *_: self.on_key({"type": "keydown", "key": key}))
         )
         session.subscribe(self._on_session)
-        self.lesson_labels()
 
     # ------------------------------------------------------------ rendering
-    def lesson_labels(self) -> None:
-        """A lesson whose text names corners and edges (``labels: yes``) opens with the
-        board's labels on, unless the board shows narrow (a phone); one that does not leaves
-        them as the learner set them."""
-        sc = self.session.scenario
-        if sc is not None and sc.labels and not self.view.narrow:  # a phone: Labels turns
-            self.view.show_labels(True)  # them on (they would hide the numbers and pieces)
-
     def _on_session(self, event: str) -> None:
         s, view = self.session, self.view
         if event in ("opened", "restored"):  # another game: the keyboard cursor starts afresh
             view.set_cursor(None)
             self.cursor_at = None
-        if event == "opened":
-            self.lesson_labels()
         if event == "opened" and view.drawn_layout != s.game.layout or event == "restored":
             view.redraw()
         elif event == "shown":
