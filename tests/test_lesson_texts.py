@@ -1,0 +1,66 @@
+"""The course's words as a fresh learner reads them (issue 33, "The learner's page"): the
+roll-off of lesson 1.2 is one step a player's throw, its players named as in lesson 1.1; the
+hands lesson 2.1 lists are the hands the page shows; a step's text says why, not only what.
+"""
+
+from __future__ import annotations
+
+import re
+
+from test_lesson_line import lesson_session
+
+from catan_tutor.widgets.roll_steps import rolling
+from catan_tutor.widgets.tutor_session import TutorSession
+
+
+def _walk_steps(s: TutorSession) -> list[list[str]]:
+    """The texts of every ◀ ▶ step of the lesson's line from its start to its end."""
+    s.step("first")
+    out = [s.texts()]
+    while s.can_step("forward"):
+        s.step("forward")
+        out.append(s.texts())
+    return out
+
+
+def test_lesson_1_2_roll_off_is_one_step_per_player_s_throw_named_by_seat() -> None:
+    """BASE-SETUP-FIRST-PLAYER: four throws, then the tie's two (BASE-CHANCE-ROLLOFF): six
+    steps after the start, none of them half a throw, each naming its thrower "P1 (red)"."""
+    s = lesson_session("base_first_player")
+    steps = _walk_steps(s)
+    assert len(steps) == 1 + 6, [t[:1] for t in steps]
+    throwers = [re.match(r"P\d \(\w+\) rolls \d+ \(\d and \d\)", t[0]) for t in steps[1:]]
+    assert all(throwers), steps
+    said = [m[0].split(" rolls")[0] for m in throwers if m]
+    assert said == ["P1 (red)", "P2 (blue)", "P3 (white)", "P4 (orange)", "P1 (red)", "P3 (white)"]
+    assert not any(re.search(r"\b(Red|Blue|White|Orange) rolls", " ".join(t)) for t in steps)
+
+
+def test_roll_off_dice_fold_and_roll_throws_one_player_s_two_dice() -> None:
+    """A half-thrown roll-off throw is a roll under way (◀ ▶ and the log pass over it), and
+    one click of the roll button throws both of a player's dice, not one."""
+    s = lesson_session("base_first_player")
+    s.step("forward")
+    assert not rolling(s.timeline.rules, s.node) and s.game.state.rolloff[1] == (9,)
+    assert rolling(s.timeline.rules, s.node.parent)  # red's first die: a throw half done
+    s.step("back")
+    assert s.node.depth == 0
+    s.step("last")
+    assert s.game.state.phase == "setup-settle"
+    s.step("first")
+    s.play("die white 5")  # the learner's own first die: the roll button throws the second
+    s.roll()
+    assert s.game.state.rolled == () and len(s.game.state.rolloff[1]) == 1
+
+
+def test_lesson_2_1_says_the_hands_it_lists_are_shown_as_the_page_shows_them() -> None:
+    """BASE-INFO: at a table only a hand's size is public; the lesson's page shows every
+    hand (no computer plays, the default), and its opening text says so rather than calling
+    the hands hidden while its notes list them."""
+    s = lesson_session("base_production_robber")
+    assert s.shows_every_hand() and s.hand_seats() == frozenset(range(3))
+    text = " ".join(s.texts()).replace("\n", " ")
+    assert any(e.key == "hand" for e in s.expects())  # the step lists every hand
+    assert "the tutor shows every hand" in text
+    hidden = [x for x in re.split(r"(?<=[.:;])\s+", text) if "hidden" in x]
+    assert hidden and all("at a real table" in x.lower() for x in hidden), hidden
