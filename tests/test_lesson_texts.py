@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from test_lesson_line import lesson_session
+from test_lesson_rule_marks import LESSONS, _lesson, _Steps
 
 from catan_tutor.widgets.roll_steps import rolling
 from catan_tutor.widgets.tutor_session import TutorSession
@@ -64,3 +66,38 @@ def test_lesson_2_1_says_the_hands_it_lists_are_shown_as_the_page_shows_them() -
     assert "the tutor shows every hand" in text
     hidden = [x for x in re.split(r"(?<=[.:;])\s+", text) if "hidden" in x]
     assert hidden and all("at a real table" in x.lower() for x in hidden), hidden
+
+
+SHORT = 12  # words: a step's text shorter than this says why, or it is only a statement
+_CITED = re.compile(r"\((?:[^()]*?, )?(?:BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9-]+")  # its "§"
+_WHY = re.compile(
+    r"\b(because|so|since|why|therefore|means|thanks to|reading|by chance|at random)\b"
+    r"|^What if\b",  # a variation's question: the step after it answers
+    re.IGNORECASE,
+)
+
+
+def _bare_steps(name: str) -> list[str]:
+    """The steps of a lesson (a roll with its dice one step; a puzzle's answer aside: the
+    puzzle's explanation speaks for it) whose texts are shorter than SHORT words and give no
+    reason: no rule cited, no "because", "so", "since"…"""
+    sc = _lesson(name)
+    steps = _Steps(sc)
+    bare = []
+    for node in sc.tree.walk():
+        if node.children and rolling(sc.tree.rules, node):
+            continue  # a die a step passes over
+        if node.parent is not None and node.parent.id in sc.puzzles:
+            continue
+        text = " ".join(steps.texts(node))
+        if len(text.split()) < SHORT and not (_CITED.search(text) or _WHY.search(text)):
+            bare.append(f"{node.action}: {text!r}")
+    return bare
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_short_step_says_why(name: str) -> None:
+    """Issue 33: "P1 keeps 7 cards, P2 and P3 now hold 8 each." told what, not why. A step
+    of fewer than SHORT words gives its reason: a rule cited, or a plain "because", "so",
+    "since", "by chance" (a die, a draw, a hex laid)."""
+    assert _bare_steps(name) == []
