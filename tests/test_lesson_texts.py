@@ -82,7 +82,7 @@ def test_lesson_2_1_says_the_hands_it_lists_are_shown_as_the_page_shows_them() -
     assert hidden and all("at a real table" in x.lower() for x in hidden), hidden
 
 
-SHORT = 12  # words: a step's text shorter than this says why, or it is only a statement
+SHORT = 16  # words: a step's text shorter than this says why, or it is only a statement
 _CITED = re.compile(r"\((?:[^()]*?, )?(?:BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9-]+")  # its "§"
 _WHY = re.compile(
     r"\b(because|so|since|why|therefore|means|thanks to|reading|by chance|at random)\b"
