@@ -120,8 +120,8 @@ def waits(owed: Sequence[tuple[str, str]]) -> str:
 
 
 # Names a sentence may open with, kept capitalised after a dash ("— Red goes first"): the
-# players' colours (a player is their colour before the roll-off seats them), the awards, the
-# game; a card's title, a seat or a label (P2, J, A4) too (``after_dash``).
+# players' colours, the awards, the game; a card's title, a seat or a label (P2, J, A4) too
+# (``after_dash``).
 NAMES = frozenset(
     "Red Blue White Orange Green Brown Neutral Longest Largest Defender Catan Cities".split()
 )

@@ -738,7 +738,9 @@ def test_a_note_or_a_longer_chapter_line_moves_nothing(app_server, new_page):
     """A note ("Your move in 'Setting up a base game' is kept", 16_l12_03.png; under the
     chapter's line and the course's summary it still moved the board 10 px, l12_1.png) and
     chapter 6's line with the course's summary on a second row (30_ck_step4.png) pushed the
-    board down; a why-not banner leaves the dice line under the board in sight."""
+    board down; a why-not banner leaves the dice line under the board in sight. On the way,
+    lesson 1.2's first ▶ takes a whole roll-off throw, told as "P1 (red) rolls 9" (issue 33,
+    BASE-SETUP-FIRST-PLAYER)."""
     page = _lesson_page(new_page, app_server, "layout_notes")
     canvas = page.locator(BOARD).last
     board_box = _settled_box(page, canvas)
@@ -766,6 +768,9 @@ def test_a_note_or_a_longer_chapter_line_moves_nothing(app_server, new_page):
     page.locator(".catan-note").filter(has_text="is kept").wait_for()
     assert _settled_box(page, canvas) == board_box
     page.screenshot(path=ARTIFACTS / "layout_note_kept.png")
+    page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶").first.click()
+    page.locator(".catan-lesson").filter(has_text="P1 (red) rolls 9 (5 and 4)").wait_for()
+    assert "the first shows" not in page.locator(".catan-lesson").inner_text()  # a whole throw
     page.locator(".catan-chapter-picker select").select_option(index=6)  # after "Free game"
     page.wait_for_function("() => document.title.startsWith('6.1 ')")
     assert _settled_box(page, canvas) == board_box

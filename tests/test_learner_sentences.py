@@ -94,22 +94,23 @@ def test_the_two_rolls_of_a_two_player_turn_are_one_row():
 
 def test_the_roll_off_names_the_player_by_colour_and_no_die_by_its_own():
     """Issue 33 item 2 (lesson 1.2): "Red rolls 5 on the white die… and 4 on the red die"
-    mixed a die's colour with a player's; now "Red rolls 9 (5 and 4)." (BASE-SETUP-FIRST-PLAYER,
-    BASE-CHANCE-ROLLOFF): the lesson's comments, the Moves tab, the engine's own sentence."""
+    mixed a die's colour with a player's; now "P1 (red) rolls 9 (5 and 4)", the player named
+    as lesson 1.1 names them (BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF): the lesson's
+    comments, the Moves tab, the engine's own sentence."""
     sc = load_scenario(packaged_lessons() / f"base_first_player{SUFFIX}")
     texts = " ".join(n.comment + n.tutor for n in sc.tree.nodes.values())
     assert not re.search(r"\b(white|red) die\b", texts), texts
-    assert "Red rolls 9 (5 and 4)." in texts
+    assert "P1 (red) rolls 9 (5 and 4)" in texts
     listed = [w for w, _ in rows(sc.tree)]
     assert listed[1:4] == [
-        "Red rolls 5 and 4: 9",
-        "Blue rolls 2 and 2: 4",
-        "White rolls 6 and 3: 9",
+        "P1 (red) rolls 5 and 4: 9",
+        "P2 (blue) rolls 2 and 2: 4",
+        "P3 (white) rolls 6 and 3: 9",
     ]
     first, second = sc.tree.root.children[0], sc.tree.root.children[0].children[0]
     said = [move_line(sc.tree, n) for n in (first, second)]
-    assert said[0].startswith("Red rolls to see who goes first: the first die shows 5."), said
-    assert said[1].startswith("Red rolls 9 (5 and 4)."), said
+    assert said[0].startswith("P1 (red) rolls to see who goes first: the first die shows 5."), said
+    assert said[1].startswith("P1 (red) rolls 9 (5 and 4)."), said
     assert not any(re.search(r"\b(white|red) die\b", s) for s in said), said
 
 

@@ -2,7 +2,7 @@
 what they are: the roll in progress, the last roll (its total is what the board produces), the
 two rolls of a two-player turn said once ("dice: rolls 7, then 5"; 2P-ROLL-TWICE), or after
 the first-player roll-off, whose dice the position does not keep, the roll-off's last roll,
-found on the path, said so that no die's colour reads as a player's ("Red rolls 9 (5 and 4)";
+found on the path, said so that no die's colour reads as a player's ("P1 (red) rolls 9 (5 and 4)";
 BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF). In Cities & Knights the
 event die's face is said in words under the board, with what it does (``event_words``:
 CK-EVENT-SHIP, CK-EVENT-CASTLE)."""
@@ -29,7 +29,7 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
     s = node.state
     sums = tuple(getattr(s, "sums", ()) or ())
     if s.rolled:
-        if s.phase == ROLLOFF:  # a player is their colour until the roll-off seats them
+        if s.phase == ROLLOFF:  # a player is "P1 (red)" until the roll-off turns the seats
             cands, totals = s.rolloff
             seat = cands[len(totals)] if len(totals) < len(cands) else -1
             return tuple(s.rolled), f"{_colour(s, seat)} is rolling"
@@ -105,5 +105,5 @@ def event_words(state: Any) -> str:
 
 
 def _colour(s: Any, seat: int) -> str:
-    """A player in the roll-off, before it seats them: their colour ("Red")."""
-    return s.colors[seat].capitalize() if 0 <= seat < len(s.colors) else "A player"
+    """A player in the roll-off, before it turns the seats: "P1 (red)"."""
+    return s.seat_words(seat)

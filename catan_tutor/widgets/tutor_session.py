@@ -41,7 +41,7 @@ from .kinds import (
 )
 from .path_log import SETUP_PHASE, PathLog
 from .puzzle_state import PuzzleState
-from .roll_steps import MAX_ROLL_STEPS, ROLL_PHASES, RollSteps
+from .roll_steps import MAX_ROLL_STEPS, ROLL_PHASES, RollSteps, under_way
 from .session_choices import EditChoice, HintSettings
 from .session_line import HIDDEN, LessonLine, LessonNodes
 from .session_open import MAX_EDIT_UNDO, SessionSources, timeline_of
@@ -307,7 +307,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
                 self.advance(self.chance(g))
             for _ in range(MAX_ROLL_STEPS):
                 g = self.game
-                if not g.is_chance() or g.state.phase not in ROLL_PHASES:
+                if not g.is_chance() or not under_way(g.state):
                     break
                 self.advance(self.chance(g))
             self.resolve_chance()
