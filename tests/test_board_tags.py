@@ -143,7 +143,6 @@ def test_a_lesson_naming_spots_opens_without_every_label_on_any_width():
     board (P1's first settlement under its "N6"): on a desktop as on a phone it opens with
     the Labels off (the spots its words name are labelled, ``board_view.named``)."""
     sc = load_scenario(packaged_lessons() / "base_setup.catan.yaml")
-    assert sc.labels
     wide = Tutor(sc)
     assert not wide.view.labels and not wide.view.labels_button.value
     phone = _phone(Tutor(sc))
