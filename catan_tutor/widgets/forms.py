@@ -47,7 +47,7 @@ FIELD_LABELS = {
 }  # fmt: skip
 # A field that means something else in one kind: (kind's class name, field) -> its label.
 KIND_FIELD_LABELS = {("Improve", "vertex"): "metropolis on"}
-LIST_LABEL = "or pick"  # the list of every legal move of the kind
+LIST_LABEL = "or choose one here:"  # the list of every legal move of the kind
 NONE = -1  # the value of an optional field left empty (no victim, no second card, no city)
 # The fields that name a spot on the board, and its kind: the spot the form names is ringed
 SPOT_FIELDS = (("vertex", "vertex"), ("edge", "edge"), ("hex", "hex"), ("dst", "vertex"),
@@ -132,12 +132,27 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
     return notation_words(" ".join(words[common:])) or "—"
 
 
-# What an empty list asks for ("Choose a corner"), by field; any other: its label.
-_CHOOSE = {"vertex": "a corner", "dst": "a corner", "src": "a knight", "edge": "an edge",
+# What an empty list asks for, said so that a newcomer knows what the spot is: by kind and
+# field ("Choose where the road goes: an edge, the side of a hex"), else by field.
+_CHOOSE_KIND = {
+    ("Settle", "vertex"): "where the settlement goes: a corner, where hexes meet",
+    ("NeutralSettle", "vertex"): "where the neutral settlement goes: a corner, where hexes meet",
+    ("BuildCity", "vertex"): "which settlement becomes a city",
+    ("BuildRoad", "edge"): "where the road goes: an edge, the side of a hex",
+    ("NeutralRoad", "edge"): "where the neutral road goes: an edge, the side of a hex",
+    ("MoveRobber", "hex"): "the hex the robber moves to",
+    ("ChaseRobber", "hex"): "the hex the robber is chased to",
+    ("Recruit", "vertex"): "where the knight goes: a corner your roads reach",
+    ("BuildWall", "vertex"): "the city that gets the wall",
+}
+_CHOOSE = {"vertex": "a corner, where hexes meet", "dst": "the corner it moves to",
+           "src": "the knight to move", "edge": "an edge, the side of a hex",
            "hex": "a hex", "victim": "whom to rob", "to": "whom to offer it to"}  # fmt: skip
 
 
 def _choose(name: str, cls: type | None = None) -> str:
+    if cls is not None and (cls.__name__, name) in _CHOOSE_KIND:
+        return _CHOOSE_KIND[cls.__name__, name]
     if cls is not None and (cls.__name__, name) in KIND_FIELD_LABELS:
         return f"the {KIND_FIELD_LABELS[cls.__name__, name]}"
     return _CHOOSE.get(name, f"the {field_label(name)}")
@@ -261,7 +276,7 @@ class ActionForm:
             value=None,
             description=LIST_LABEL,
             layout=widgets.Layout(width="420px"),
-            style={"description_width": "90px"},
+            style={"description_width": "130px"},
         )
         self.listed.observe(self._guard(self._pick_listed), names="value")
         self.play_button = widgets.Button(description="Play", button_style="primary", icon="play")
@@ -390,7 +405,7 @@ class ActionForm:
             empty = next(n for n, dd in self.pickers.items() if dd.value is None)
             self.status.value = (
                 f"<span class='catan-form-choose' style='color:#555;font-size:12px'>Choose "
-                f"{_choose(empty, self.cls)} (on the board or in the list).</span>"
+                f"{_choose(empty, self.cls)} (on the board, or in a list above).</span>"
             )
             self.play_button.disabled = True
             self.rule, self.rule_button.layout.display = "", "none"

@@ -20,7 +20,7 @@ from .. import rulebook
 from ..actions import Action, Roll
 from ..game import Explanation, Game
 from ..rules.barbarians import TRACK_END
-from ..rules.words import may, say
+from ..rules.words import can, say, why_not
 from ..words.narrate import attack_facts, events
 from ..words.rule_titles import plain_title
 from . import icons, markup
@@ -306,15 +306,19 @@ def rule_details(rule_id: str, opened: bool = False) -> str:
 
 
 def verdict_html(ex: Explanation, game: Game, *, opened: bool = False) -> str:
-    """The engine's verdict on one move of ``game``: ✓ legal or ✗ not allowed, the move in
-    words ("P1 may build a settlement on A12", ``rules.words.may``; never its notation), the
-    reason, and the rule (title; text on demand, or already open with ``opened``)."""
+    """The engine's verdict on one move of ``game``: ✓ allowed or ✗ not allowed, the move and
+    why in one sentence ("P1 can build a settlement on A12.", "P1 can't build a road on K5:
+    the setup road must touch…", ``rules.words.can``/``why_not``; never its notation), and
+    the rule (title; text on demand, or already open with ``opened``)."""
     colour = GREEN if ex.legal else RED
-    mark = f"{icons.OK} legal" if ex.legal else f"{icons.NO} not allowed"
-    move = may(game.state, ex.action, ex.legal)
+    mark = f"{icons.OK} allowed" if ex.legal else f"{icons.NO} not allowed"
     reason = plain(ex.reason)
-    if ex.legal and reason == say(game.state, ex.action):  # the move's words already say it
-        reason = ""
+    if ex.legal:
+        move = can(game.state, ex.action, True)
+        if reason == say(game.state, ex.action):  # the move's words already say it
+            reason = ""
+    else:
+        move, reason = why_not(game.state, ex.action, reason), ""
     return (
         f"<div class='catan-verdict' data-rule='{markup.text(ex.rule)}' "
         f"data-legal='{int(ex.legal)}' style='line-height:1.4'>"
