@@ -134,9 +134,33 @@ def after_dash(text: str) -> str:
     after its capital: P2, J, A4)."""
     from .card_titles import CARD_TITLES  # (card_titles imports the board, as this does)
 
+    if re.match(r"A (?!(?:is|has|was|gives|produces)\b)[a-z]", text):  # the article, not hex A
+        return "a" + text[1:]
     head = re.match(r"[A-Z][a-z]+\b", text)
     if head is None or head[0] in NAMES:
         return text
     if any(title == head[0] or title.startswith(head[0] + " ") for title in CARD_TITLES.values()):
         return text
     return text[:1].lower() + text[1:]
+
+
+# "VP" as a learner reads it (issue 33: a newcomer does not know the abbreviation): the card
+# by its printed name, a token or a count in words. Applied where rule and lesson texts reach
+# the page (widgets/verdicts.py, words/rule_titles.py); the sources keep their words.
+_VP_WORDS = (
+    (re.compile(r"\b1 VP\b"), "1 victory point"),
+    (re.compile(r"\bVP( progress)? card"), r"Victory Point\1 card"),
+    (re.compile(r"\bVP token"), "victory point token"),
+    (re.compile(r"\bVP\b"), "victory points"),
+)
+
+
+def spelled_out(text: str) -> str:
+    """``text`` with "VP" in words: "1 VP" -> "1 victory point", "VP cards" -> "Victory Point
+    cards", "a defender VP token" -> "a defender victory point token", "10 VP" -> "10 victory
+    points"."""
+    if "VP" not in text:
+        return text
+    for pattern, words in _VP_WORDS:
+        text = pattern.sub(words, text)
+    return text

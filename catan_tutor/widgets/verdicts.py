@@ -19,6 +19,7 @@ import re
 from .. import rulebook
 from ..actions import Action, Roll
 from ..game import Explanation, Game
+from ..grammar import spelled_out
 from ..rules.barbarians import TRACK_END
 from ..rules.words import can, say, why_not
 from ..words.narrate import attack_facts, events
@@ -56,7 +57,7 @@ def _quoted_title(inner: str) -> str:
 
 def plain(text: str) -> str:
     """Engine text for a learner: any rule ID in it becomes the rule's title."""
-    out = _titled(text, lambda rule, shown: shown)
+    out = _titled(spelled_out(text), lambda rule, shown: shown)
     return re.sub(r"\s*\(\s*\)", "", out).strip()
 
 
@@ -105,6 +106,7 @@ def _opened_text(rule_ids: str | list[str], heading: bool = False) -> str:
     parts = []
     for rule_id in [rule_ids] if isinstance(rule_ids, str) else rule_ids:
         text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], rulebook.rule(rule_id).text)
+        text = spelled_out(text)
         if heading:
             parts.append(f"<strong>{markup.text(title_of(rule_id))}</strong>")
         found = rulebook.reading(rule_id)
@@ -237,7 +239,7 @@ def rule_refs(page: str) -> str:
 def lesson_html(source: str) -> str:
     """A lesson text (goal, comment, tutor text) for the page: ``markup.lesson``, with the
     rule IDs authors write in it read as the rules' titles."""
-    return rule_refs(markup.lesson(source))
+    return rule_refs(markup.lesson(spelled_out(source)))
 
 
 def rule_text_html(text: str) -> str:
@@ -248,7 +250,7 @@ def rule_text_html(text: str) -> str:
         title = _quoted_title(m[1])
         return f"<em>{markup.text(title)}</em>" if title else f"<code>{m[1]}</code>"
 
-    return _QUOTED.sub(quoted, markup.text(text))
+    return _QUOTED.sub(quoted, markup.text(spelled_out(text)))
 
 
 # A rule that is this tutor's reading of a point the rulebooks leave open (a [decision] of
