@@ -479,9 +479,9 @@ def test_a_two_roll_turn_s_dice_are_said_once(monkeypatch):
         if not faces or node.state.rolled or not sums:
             continue
         if len(sums) == 1:
-            assert caption == f"dice: first roll {sums[0]}", caption
+            assert caption == f"The first roll was {sums[0]}.", caption
         else:
-            assert caption == f"dice: rolls {sums[0]}, then {sums[1]}", caption
+            assert caption == f"The rolls were {sums[0]}, then {sums[1]}.", caption
         seen.setdefault(len(sums), node)
     assert set(seen) == {1, 2}
     view = BoardView(lambda: tl.game)
