@@ -147,11 +147,12 @@ def after_dash(text: str) -> str:
 # "VP" as a learner reads it (issue 33: a newcomer does not know the abbreviation): the card
 # by its printed name, a token or a count in words. Applied where rule and lesson texts reach
 # the page (widgets/verdicts.py, words/rule_titles.py); the sources keep their words.
+_VP = r"(?<![-\w])VP(?![-\w])"  # not inside a rule ID ("2P-TOKEN-VP-COUNT")
 _VP_WORDS = (
-    (re.compile(r"\b1 VP\b"), "1 victory point"),
-    (re.compile(r"\bVP( progress)? card"), r"Victory Point\1 card"),
-    (re.compile(r"\bVP token"), "victory point token"),
-    (re.compile(r"\bVP\b"), "victory points"),
+    (re.compile(rf"\b1 {_VP}"), "1 victory point"),
+    (re.compile(rf"{_VP}( progress)? card"), r"Victory Point\1 card"),
+    (re.compile(rf"{_VP} token"), "victory point token"),
+    (re.compile(_VP), "victory points"),
 )
 
 

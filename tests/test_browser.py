@@ -376,7 +376,7 @@ def test_setup_played_with_the_keyboard_alone(page) -> None:
     _wait_marker(page, "depth 4 setup-settle")
     assert _marker(page).split("#")[1] != before.split("#")[1]
     words = page.locator(".catan-board-text")
-    assert "P2 (blue): settlements" in words.text_content()  # read out, not shown
+    assert "P2 (blue): a settlement on " in words.text_content()  # read out, not shown
     assert words.evaluate("e => e.getBoundingClientRect().width") <= 1
     page.keyboard.press("PageUp")
     _wait_marker(page, "depth 3 setup-road")

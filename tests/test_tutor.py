@@ -387,7 +387,7 @@ def test_board_in_words_follows_the_position_and_is_hidden_only_from_sight():
     t.session.play("P1 road J1")
     v, e = board.parse_vertex("J12"), board.parse_edge("J1")  # labelled as on the board
     assert (
-        f"P1 (red): settlements {board.VERTEX_LABELS[v]}; roads {board.EDGE_LABELS[e]}."
+        f"P1 (red): a settlement on {board.VERTEX_LABELS[v]}; a road on {board.EDGE_LABELS[e]}."
         in t.board.board_text.value
     )
     lines = describe(t.game)
