@@ -3,10 +3,11 @@ that occur in the engine's legal actions (each list narrowed by the choices abov
 count per card for card bundles (discards, offers, bids, gifts, forced trades), which the
 engine lists only in part. Fields are labelled in words (``FIELD_LABELS``: "from", "to",
 never ``src``), cards as printed; a field the variant does not have is left out, and so is an
-optional one no move fills (an improvement that wins no metropolis names no city). The "or
-pick" list says each move in words ("P1 builds a road on H3"), not in notation. Every built
-action is checked by ``game.explain``: the form shows the engine's verdict with the rule's
-title (its text on a click, ``verdicts.py``) and enables Play only for a legal action; "Open
+optional one no move fills (an improvement that wins no metropolis names no city). The list of
+moves ("or choose one here:") says each in words ("P1 builds a road on H3"), not in notation;
+an empty field asks where the piece goes ("Choose where the road goes: an edge, …"). Every
+built action is checked by ``game.explain``: the form shows the engine's verdict ("✓ allowed:
+P1 can build a road on H3.") with the rule's title (its text on a click, ``verdicts.py``) and enables Play only for a legal action; "Open
 in Rules" shows that rule in the Rules tab.
 """
 
@@ -70,7 +71,7 @@ def unused(actions: list[Action], name: str) -> bool:
 
 
 def option_words(game: Game, a: Action) -> str:
-    """A move as the "or pick" list says it: the kind's sentence for a learner ("P1 builds a
+    """A move as the "or choose one here:" list says it: the kind's sentence for a learner ("P1 builds a
     road on H3"), never its notation; the notation's words only for a move no sentence
     fits (one the position cannot have)."""
     try:
@@ -81,7 +82,7 @@ def option_words(game: Game, a: Action) -> str:
 
 
 def option_labels(game: Game, actions: list[Action]) -> list[str]:
-    """The "or pick" list's words for ``actions``: each sentence up to its first "; " (what
+    """The "or choose one here:" list's words for ``actions``: each sentence up to its first "; " (what
     follows says what else happens: a knight displaced "...; P1 moves it along..."), unless
     that leaves two moves alike; then the whole sentences."""
     full = [option_words(game, a) for a in actions]
@@ -197,7 +198,7 @@ def _blank(value: object) -> object:
 class ActionForm:
     """``ActionForm(game, actions, on_play)``: ``actions`` are the moves of one kind its
     lists offer: the legal ones, or in a lesson every spot of them (``every_spot``: a wrong
-    one gets the engine's why-not, and Play stays off); ``listed``: the "or pick" list's
+    one gets the engine's why-not, and Play stays off); ``listed``: the "or choose one here:" list's
     moves (default: ``actions``).
 
     The lists start empty ("choose a corner"): the form suggests no move the learner did not
