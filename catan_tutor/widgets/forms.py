@@ -7,8 +7,8 @@ optional one no move fills (an improvement that wins no metropolis names no city
 moves ("or choose one here:") says each in words ("P1 builds a road on H3"), not in notation;
 an empty field asks where the piece goes ("Choose where the road goes: an edge, …"). Every
 built action is checked by ``game.explain``: the form shows the engine's verdict ("✓ allowed:
-P1 can build a road on H3.") with the rule's title (its text on a click, ``verdicts.py``) and enables Play only for a legal action; "Open
-in Rules" shows that rule in the Rules tab.
+P1 can build a road on H3.") with the rule's title (its text on a click, ``verdicts.py``)
+and enables Play only for a legal action; "Open in Rules" shows that rule in the Rules tab.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def unused(actions: list[Action], name: str) -> bool:
 
 
 def option_words(game: Game, a: Action) -> str:
-    """A move as the "or choose one here:" list says it: the kind's sentence for a learner ("P1 builds a
+    """A move as the moves list says it: the kind's sentence for a learner ("P1 builds a
     road on H3"), never its notation; the notation's words only for a move no sentence
     fits (one the position cannot have)."""
     try:
@@ -82,7 +82,7 @@ def option_words(game: Game, a: Action) -> str:
 
 
 def option_labels(game: Game, actions: list[Action]) -> list[str]:
-    """The "or choose one here:" list's words for ``actions``: each sentence up to its first "; " (what
+    """The moves list's words for ``actions``: each sentence up to its first "; " (what
     follows says what else happens: a knight displaced "...; P1 moves it along..."), unless
     that leaves two moves alike; then the whole sentences."""
     full = [option_words(game, a) for a in actions]
