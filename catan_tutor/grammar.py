@@ -156,12 +156,17 @@ _VP_WORDS = (
 )
 
 
+_QUOTE = re.compile(r'("[^"]*"|“[^”]*”)')  # a quotation keeps its words (a seed's)
+
+
 def spelled_out(text: str) -> str:
     """``text`` with "VP" in words: "1 VP" -> "1 victory point", "VP cards" -> "Victory Point
     cards", "a defender VP token" -> "a defender victory point token", "10 VP" -> "10 victory
-    points"."""
+    points"; a rule ID ("2P-TOKEN-VP-COUNT") and a quotation stay as written."""
     if "VP" not in text:
         return text
-    for pattern, words in _VP_WORDS:
-        text = pattern.sub(words, text)
-    return text
+    parts = _QUOTE.split(text)
+    for i in range(0, len(parts), 2):  # the text between the quotations
+        for pattern, words in _VP_WORDS:
+            parts[i] = pattern.sub(words, parts[i])
+    return "".join(parts)

@@ -148,6 +148,10 @@ def test_vp_is_said_in_words_in_rule_and_lesson_texts():
     assert spelled_out("(2P-TOKEN-VP-COUNT) and CK-PROGRESS-VP-CARDS") == (
         "(2P-TOKEN-VP-COUNT) and CK-PROGRESS-VP-CARDS"
     )  # rule IDs are read as titles later
+    assert (
+        spelled_out('003 lists "6 VP tokens"; 1 VP') == '003 lists "6 VP tokens"; 1 victory point'
+    )
+
     assert "VP" not in verdicts.rule_text_html("A player with 13+ VP at any moment wins.")
     assert "VP" not in verdicts.lesson_html("P1 has 3 VP on the board.")
     assert "VP" not in verdicts.title_of("CK-WIN-13")

@@ -10,7 +10,7 @@ from .kinds import SPOT_WORDS, Spot
 from .wording import kind_words
 
 # What each kind of spot is for, as a newcomer is told it (BASE-BUILD-ROAD: a road on an
-# edge; BASE-BUILD-SETTLEMENT, BASE-BUILD-CITY: buildings on corners, CK-KNIGHT-PLACE: knights
+# edge; BASE-BUILD-SETTLEMENT, BASE-BUILD-CITY: buildings on corners, CK-KNIGHT-RECRUIT: knights
 # too; the robber on a hex).
 SPOT_USE = {
     "edge": "a road spot (an edge)",

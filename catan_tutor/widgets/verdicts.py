@@ -112,6 +112,7 @@ def _opened_text(rule_ids: str | list[str], heading: bool = False) -> str:
         found = rulebook.reading(rule_id)
         if found is not None:
             other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
+            other = spelled_out(other)
             note = f"{READING_WORD.capitalize()}: {READING_NOTE}" + (
                 f" Another reading: {other}." if other else ""
             )
