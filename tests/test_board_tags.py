@@ -371,7 +371,7 @@ def test_a_tap_that_several_kinds_could_mean_names_the_buttons_to_choose_from(mo
     monkeypatch.setattr(t.session, "kinds", lambda: ["settle", "build city", "build road"])
     v = board.parse_vertex("N6")
     t.act_at(("vertex", v))
-    assert t.session.message == "Choose what to do first: “settle” or “build city”."
+    assert t.session.message == "Choose what to do first: “Build a settlement” or “Build a city”."
     assert t.game.state.vowner[v] == -1
 
 

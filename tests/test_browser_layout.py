@@ -268,7 +268,8 @@ def test_lesson_text_shows_whole_with_the_board_and_first_instruction_above_the_
 def test_explore_opens_the_tools_and_closes_again(app_server, new_page):
     page = _lesson_page(new_page, app_server, "layout_explore")
     assert page.get_by_role("tab").count() == 0  # lesson mode: no tabs
-    assert page.locator(".catan-actions").get_by_role("button", name="settle").is_visible()
+    actions = page.locator(".catan-actions")
+    assert actions.get_by_role("button", name="Build a settlement").is_visible()
     page.get_by_role("button", name="Explore").click()
     page.get_by_role("tab", name="Moves").click()
     page.locator(".catan-tutor").get_by_text("P1 settles N6").first.wait_for()
@@ -277,7 +278,8 @@ def test_explore_opens_the_tools_and_closes_again(app_server, new_page):
     page.screenshot(path=ARTIFACTS / "layout_explore_1280x900.png")
     page.get_by_role("button", name="Fewer tools").click()
     page.get_by_role("tab").first.wait_for(state="detached")
-    assert page.locator(".catan-actions").get_by_role("button", name="settle").is_visible()
+    actions = page.locator(".catan-actions")
+    assert actions.get_by_role("button", name="Build a settlement").is_visible()
     # Editing and the link field are this lesson's: another lesson opens without them
     # (issue 33: it read "· editing", offered no move and showed the last lesson's link)
     page.get_by_role("button", name="Explore").click()

@@ -51,7 +51,7 @@ def test_a_game_s_roll_is_captioned_as_the_last_roll():
     node = load_scenario(found.path).timeline.root
     for _ in range(4):  # P1 roll, white 4, red 6, event trade
         node = node.children[0]
-    assert dice_shown(node) == ((4, 6), "dice: last roll 10")
+    assert dice_shown(node) == ((4, 6), "The last roll was 10.")
 
 
 def _die_labels(lesson: str) -> list[tuple[str, list[str]]]:

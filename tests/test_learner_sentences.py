@@ -140,18 +140,17 @@ def test_a_wait_for_several_players_is_one_sentence():
 
 
 def test_after_a_dash_a_sentence_goes_on_in_small_letters_and_a_name_keeps_its_capital():
-    """ "Not allowed here: P2 may not build a settlement on K4 — It is P1's move" (lesson
-    1.1); the chapter line's goal after its dash too."""
+    """ "P2 may not build a settlement on K4: It is P1's move" (lesson 1.1; once "Not allowed
+    here: … — It is …"): after the colon the reason goes on in small letters; the chapter
+    line's goal after its dash too."""
     assert after_dash("It is P1's move.") == "it is P1's move."
     assert after_dash("Red goes first.") == "Red goes first."
     assert after_dash("P2 has no road.") == "P2 has no road."
     sc = load_scenario(packaged_lessons() / f"base_setup{SUFFIX}")
     rules = sc.tree.rules
     lines = [x for n in sc.tree.nodes.values() for x in notice_lines(Game(rules, n.state), n)]
-    refused = [
-        x for x in lines if x.startswith("Not allowed here: P2 may not build a settlement on K4")
-    ]
-    assert refused and all("— it is P1's move" in x for x in refused), refused
+    refused = [x for x in lines if x.startswith("P2 may not build a settlement on K4")]
+    assert refused and all(": it is P1's move" in x for x in refused), refused
     places = course(packaged_lessons())
     line = _read(chapter_line(places["base_setup"]))
     assert "A first game of Catan — set up a game of Catan" in line, line

@@ -15,7 +15,7 @@ from . import style
 from .board_paint import HINT_RING, TARGET_HALO, TARGET_OUTLINE, hint_arrow
 from .board_tags import SPOT_XY, Spot
 
-CHOSEN_RING = "#6a1b9a"  # the spot the form names ("at", "or pick"): a purple ring, white halo
+CHOSEN_RING = "#6a1b9a"  # the spot the form names ("at", the moves list): a purple ring, white halo
 
 
 def spot_px(vp: Viewport, spot: Spot) -> tuple[float, float]:
@@ -63,7 +63,7 @@ def mark(
 
 def ring_chosen(c: Canvas, vp: Viewport, ratio: float, spot: Spot) -> None:
     """The ring on the spot the form's fields name (issue 33: a corner chosen in "at" or
-    "or pick" was not shown on the board): purple on a white halo, wider than the pointer's."""
+    the moves list was not shown on the board): purple on a white halo, wider than the pointer's."""
     for colour, width in (("#ffffff", 7.0), (CHOSEN_RING, 3.5)):
         c.stroke_style = colour
         mark(c, vp, ratio, spot, False, 1.0, width, 1.6)

@@ -155,7 +155,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.emit("shown")
 
     def choose_spot(self, spot: Spot | None) -> None:
-        """The spot the form's fields name now ("at", "or pick"; None: none yet)."""
+        """The spot the form's fields name now ("at", "or choose one here:"; None: none yet)."""
         if spot != self.chosen:
             self.chosen = spot
             self.emit("spot")
