@@ -185,7 +185,7 @@ _PHRASES = {  # whole names (prefix dropped) whose words do not read well one by
     "KNIGHT-ACTIVATE": "Activating a knight",
     "KNIGHT-PROMOTE-MIGHTY": "Knight promotion to mighty",
     "KNIGHT-ACTION-ELIGIBLE": "Which knights may act",
-    "KNIGHT-ELIGIBLE-IDENTITY": "Knight eligibility after promotion",
+    "KNIGHT-ELIGIBLE-IDENTITY": "A promoted knight may still act",
     "KNIGHT-CHASE-ROBBER": "Knight chases the robber",
     "KNIGHT-BLOCKS": "Knights block",
     "BARB-LOSE": "Barbarian attack: who loses a city",
