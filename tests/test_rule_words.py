@@ -25,14 +25,17 @@ JARGON = re.compile(
     r"assertion|\buniform|precondition|no-op|parser|canonical|\bvert(?:ex|ices)\b|protocol|"
     r"\bP1\.\.|\.\.P\b|\bPn\b|explicit|\btrigger|re-evaluat|procedure|threshold|\blet M\b|"
     r"\bM < 5|scenario|eligib|\bstatus\b|\bi\.e\.|\be\.g\.|edge case|roll-off|"
-    r"\bmodel(?:s|led)?\b|inheritance|\bvalues?\b|§",
+    r"\bmodel(?:s|led)?\b|inheritance|\bvalues?\b|§|"
+    # the seeds by number, the variants by code, formulas
+    r"\b00[0-4]\b|(?-i:BASE-2P|\bBASE\b|\bn\b)|C&K|[=<>≥≤]",
     re.I,
 )
 
 
 def _shown(page: str) -> str:
     """The words a page shows: tags (and their attributes) dropped, entities read."""
-    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+    return re.sub(r" ([.,;:])", r"\1", words)
 
 
 def _said(text: str) -> list[str]:
@@ -62,6 +65,11 @@ def test_every_rule_panel_a_verdict_or_a_lesson_opens_is_in_plain_words():
     # the tie-breaking rule a learner met in jargon ("Roll-off: candidates in fixed order…")
     text = _shown(rule_details("BASE-CHANCE-ROLLOFF", opened=True))
     assert "To settle a tie" in text and "only they roll again" in text
+    # a rule that changes another says so in a sentence ("Replaces `BASE-SETUP-ROUND2`.")
+    text = _shown(rule_details("CK-SETUP-ROUND2", opened=True))
+    assert "This replaces the rule Second round of setup." in text
+    text = _shown(rule_note_html("CK2P-ROLL-DOUBLE"))
+    assert "This replaces the rules Two rolls a turn and The second roll must differ." in text
 
 
 def test_no_rule_says_only_its_heading():

@@ -199,7 +199,7 @@ _PHRASES = {  # whole names (prefix dropped) whose words do not read well one by
     "PC-SABOTAGE-SELF": "Progress card: Sabotage spares its player",
     "PC-DIPLOMACY-NEUTRAL": "Progress card: Diplomacy on a neutral road",
     "PC-OTHERS": "Progress cards: the others",
-    "INHERIT": "Two-player rules on top of C&K",
+    "INHERIT": "Two-player rules on top of Cities & Knights",
 }
 _WORDS = {  # one ID word -> words for a learner; any other word is lowercased
     "COMP": "components",

@@ -108,13 +108,31 @@ def repeats_title(rule_id: str) -> bool:
     return words(rulebook.rule(rule_id).text) == words(title_of(rule_id))
 
 
+# "Replaces `X`" / "Amends the city part of `X`": the reference's note of a rule it changes
+_AMENDS = re.compile(r"\b(Replaces|Amends) (the [a-z ]+ of )?(?=`)")
+_MORE = re.compile(r"`[^`]+`(?:,? and |, )`")
+
+
+def _amends_in_words(text: str) -> str:
+    """A rule text's "Replaces `X`" / "Amends `X`" said as a sentence: "This replaces the
+    rule X" / "This changes the rules X and Y"."""
+
+    def said(m: re.Match) -> str:
+        verb = "This replaces" if m[1] == "Replaces" else "This changes"
+        rules = "rules" if _MORE.match(text, m.end()) else "rule"
+        return f"{verb} {m[2] or ''}the {rules} "
+
+    return _AMENDS.sub(said, text)
+
+
 def _opened_text(rule_ids: str | list[str], heading: bool = False) -> str:
     """A reference's text, hidden until its button opens it: for each rule, its title
     (``heading``: for a marker that does not show it), for a [decision] what "our reading"
     means and the other reading, then the rule's text."""
     parts = []
     for rule_id in [rule_ids] if isinstance(rule_ids, str) else rule_ids:
-        text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], rulebook.rule(rule_id).text)
+        said = _amends_in_words(rulebook.rule(rule_id).text)
+        text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], said)
         if heading:
             parts.append(f"<strong>{markup.text(title_of(rule_id))}</strong>")
         found = rulebook.reading(rule_id)
@@ -281,7 +299,7 @@ def rule_text_html(text: str) -> str:
         title = _quoted_title(m[1])
         return f"<em>{markup.text(title)}</em>" if title else f"<code>{m[1]}</code>"
 
-    return _QUOTED.sub(quoted, markup.text(text))
+    return _QUOTED.sub(quoted, markup.text(_amends_in_words(text)))
 
 
 # A rule that is this tutor's reading of a point the rulebooks leave open (a [decision] of
