@@ -67,9 +67,10 @@ def test_every_rule_panel_a_verdict_or_a_lesson_opens_is_in_plain_words():
     assert "To settle a tie" in text and "only they roll again" in text
     # a rule that changes another says so in a sentence ("Replaces `BASE-SETUP-ROUND2`.")
     text = _shown(rule_details("CK-SETUP-ROUND2", opened=True))
-    assert "This replaces the rule Second round of setup." in text
+    assert "This replaces the base game's rule Second round of setup." in text
     text = _shown(rule_note_html("CK2P-ROLL-DOUBLE"))
-    assert "This replaces the rules Two rolls a turn and The second roll must differ." in text
+    said = "This replaces the two-player game's rules Two rolls a turn and The second roll must"
+    assert f"{said} differ." in text
 
 
 def test_no_rule_says_only_its_heading():

@@ -113,14 +113,29 @@ _AMENDS = re.compile(r"\b(Replaces|Amends) (the [a-z ]+ of )?(?=`)")
 _MORE = re.compile(r"`[^`]+`(?:,? and |, )`")
 
 
+_GAME_OF = {  # whose rule a rule changes, as a learner says it
+    "base": "the base game's",
+    "base-2p": "the two-player game's",
+    "base-dummy": "the dummy game's",
+    "ck": "Cities & Knights'",
+    "ck-2p": "Cities & Knights for two's",
+}
+
+
 def _amends_in_words(text: str) -> str:
-    """A rule text's "Replaces `X`" / "Amends `X`" said as a sentence: "This replaces the
-    rule X" / "This changes the rules X and Y"."""
+    """A rule text's "Replaces `X`" / "Amends `X`" said as a sentence naming whose rule it
+    changes: "This replaces the base game's rule X" / "This changes the base game's rules X
+    and Y" (a rule may share its title with the rule it changes)."""
 
     def said(m: re.Match) -> str:
         verb = "This replaces" if m[1] == "Replaces" else "This changes"
         rules = "rules" if _MORE.match(text, m.end()) else "rule"
-        return f"{verb} {m[2] or ''}the {rules} "
+        first = _QUOTED.match(text, m.end())
+        try:
+            game = _GAME_OF[rulebook.rule(first[1]).variant] if first else "the"
+        except KeyError:
+            game = "the"
+        return f"{verb} {m[2] or ''}{game} {rules} "
 
     return _AMENDS.sub(said, text)
 
