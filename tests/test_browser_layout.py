@@ -875,7 +875,7 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_
     page.locator(".catan-actions .catan-end-turn").click()
     left = page.locator(".catan-line-text[data-line='left']")
     left.wait_for()
-    assert "You left the lesson's line" in left.inner_text()
+    assert "You are trying moves of your own" in left.inner_text()
     assert "Last move: P1 ends the turn" in left.inner_text()  # what the learner's move did
     forward = page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶").first
     assert forward.is_disabled()

@@ -20,6 +20,7 @@ import re
 import pytest
 from browser_harness import ARTIFACTS, attribute, open_app, open_new_game, open_tab, pick_lesson
 from test_page_words import INTERNAL_WORDS, MACHINERY, PICTOGRAPHS
+from test_rule_words import JARGON
 from test_words import INTERNAL, agreement_errors
 
 from catan_tutor.widgets.verdicts import READING_NOTE
@@ -88,6 +89,10 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
         open_tab(page, tab)
         page.locator(there).first.wait_for()
         _check(page, f"Production, the 7 and the robber, the {tab} tab", tab != "Rules")
+        if tab == "Rules":  # every rule's words, its section open or not: plain (issue 33)
+            every = page.locator(".catan-rules").first.text_content() or ""
+            assert "Words for the board" in every and "To settle a tie" in every, every[:300]
+            assert not JARGON.findall(every), JARGON.findall(every)
         if tab == "Moves":  # a roll is one row in words; rows and headings never run on
             listed = page.locator(".catan-moves-box").inner_text()
             assert re.search(r"Turn \d+\. P\d rolls \d and \d: \d+\.", listed), listed

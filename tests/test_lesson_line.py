@@ -5,11 +5,16 @@ Roll on a lesson's line rolls the lesson's own dice; the end of a lesson is said
 
 from __future__ import annotations
 
+import re
+
 from catan_tutor.study.library import library
 from catan_tutor.study.resources import lessons_dir
 from catan_tutor.study.scenario import load_scenario
+from catan_tutor.widgets.line_panel import LinePanel
 from catan_tutor.widgets.session_line import AT_END, AT_START, GAME_END, OWN_END
-from catan_tutor.widgets.tutor_session import TutorSession
+from catan_tutor.widgets.session_open import EDITED, EDITED_SEATS
+from catan_tutor.widgets.session_tree import LESSON_KEPT, LESSON_ORDER
+from catan_tutor.widgets.tutor_session import FULL, TutorSession
 
 
 def lesson_session(lesson_id: str) -> TutorSession:
@@ -55,3 +60,25 @@ def test_steps_to_nowhere_are_greyed_and_say_so():
     game = TutorSession(s.game)  # a game's last move: play on
     game.step("forward")
     assert game.message == GAME_END and game.left_lesson_at() is None
+
+
+# Words from chess study a Catan learner does not know (issue 33, l11_ownmove.png,
+# l14_solved1.png, editor_3.png): "the lesson's line", "a new line", "variation", "move tree".
+STUDY_WORDS = re.compile(r"\bline\b|variation|move tree|main line", re.I)
+
+
+def test_what_the_page_says_of_moves_of_ones_own_is_in_plain_words():
+    s = lesson_session("ck_knight_recruit")
+    s.roll()
+    s.play("P1 end")  # off the lesson's moves: the learner's own
+    panel = LinePanel(s, lambda f: f, lambda: None)
+    said, state = panel.said()
+    assert state == "left" and said.startswith("You are trying moves of your own.")
+    panel.render()
+    assert panel.back.description == "Back to the lesson"
+    s.step("forward")
+    assert s.message == OWN_END
+    said = re.sub(r"<[^>]+>", " ", said)  # the words shown, not the tags' classes
+    for text in (said, panel.back.tooltip, OWN_END, EDITED, EDITED_SEATS, LESSON_KEPT):
+        assert not STUDY_WORDS.search(text), text
+    assert not STUDY_WORDS.search(LESSON_ORDER + FULL), LESSON_ORDER + FULL

@@ -30,11 +30,11 @@ def _counts_rule() -> dict[str, dict[str, int]]:
     """CK-PC-COUNTS as {deck: {card title: count}}."""
     text = rulebook.rule("CK-PC-COUNTS").text
     out = {}
-    for deck, body, total in re.findall(r"(Science|Trade|Politics): ([^=]+) = (\d+)\.", text):
+    for deck, body, total in re.findall(r"(Science|Trade|Politics): ([^;]+); (\d+) cards\.", text):
         cards = dict(re.findall(r"([A-Z][A-Za-z ]+?) (\d+)(?:, |$)", body.strip()))
         out[deck.lower()] = {title: int(n) for title, n in cards.items()}
         assert sum(out[deck.lower()].values()) == int(total), deck
-    assert re.search(r"Total (\d+)\.", text).group(1) == "54"  # type: ignore[union-attr]
+    assert re.search(r"(\d+) cards in all\.", text).group(1) == "54"  # type: ignore[union-attr]
     return out
 
 

@@ -78,12 +78,15 @@ def test_dummy_immune_no_longer_rests_on_the_sentence_about_discarding():
     "rid, source_says",
     [
         ("CK-PC-CRANE", "cannot be combined together"),
-        ("CK-PROGRESS-HAND-LIMIT", "(001) lets a player hold only 5"),
+        ("CK-PROGRESS-HAND-LIMIT", "lets a player hold only 5"),
     ],
 )
 def test_rules_that_001_states_otherwise_cite_003_and_say_where_001_differs(rid, source_says):
+    """The text a learner reads names the two rulebooks in words (issue 33), not by number."""
     r = rulebook.rule(rid)
-    assert r.sources == ("003",) and source_says in r.text and "(003)" in r.text
+    assert r.sources == ("003",) and source_says in r.text
+    assert "An older summary of the game" in r.text and "the newer rulebook" in r.text
+    assert not re.search(r"\b00[0-4]\b", r.text)
 
 
 # Lessons that teach a point the sources leave open say in their own words that it is this

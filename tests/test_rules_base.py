@@ -491,7 +491,7 @@ def test_BASE_BOARD_ROBBER_START_on_the_desert():
     assert seeded.layout.terrain[seeded.observation()["robber"]] == TERRAINS.index("desert")
 
 
-# ================================================================ 1.3 Geometry words
+# ================================================================ 1.3 Words for the board
 def test_BASE_DEF_ADJACENT_aliases_neighbours_and_production_on_each_hex():
     """BASE-DEF-ADJACENT: vertices joined by an edge; a building is on each hex it touches."""
     a4 = parse_vertex("A4")

@@ -125,7 +125,7 @@ def g_desert(v: int) -> bool:
     return parse_hex("J") in VERTEX_HEXES[v]
 
 
-# ================================================================ 5.1 Inheritance and setup
+# ================================================================ 5.1 Which rules apply, and setup
 def test_CK2P_INHERIT_ck_game_with_the_neutrals_tokens_and_double_roll_of_base_2p():
     g = opening()
     s = g.state

@@ -185,7 +185,7 @@ _PHRASES = {  # whole names (prefix dropped) whose words do not read well one by
     "KNIGHT-ACTIVATE": "Activating a knight",
     "KNIGHT-PROMOTE-MIGHTY": "Knight promotion to mighty",
     "KNIGHT-ACTION-ELIGIBLE": "Which knights may act",
-    "KNIGHT-ELIGIBLE-IDENTITY": "Knight eligibility after promotion",
+    "KNIGHT-ELIGIBLE-IDENTITY": "A promoted knight may still act",
     "KNIGHT-CHASE-ROBBER": "Knight chases the robber",
     "KNIGHT-BLOCKS": "Knights block",
     "BARB-LOSE": "Barbarian attack: who loses a city",
@@ -199,7 +199,7 @@ _PHRASES = {  # whole names (prefix dropped) whose words do not read well one by
     "PC-SABOTAGE-SELF": "Progress card: Sabotage spares its player",
     "PC-DIPLOMACY-NEUTRAL": "Progress card: Diplomacy on a neutral road",
     "PC-OTHERS": "Progress cards: the others",
-    "INHERIT": "Two-player rules on top of C&K",
+    "INHERIT": "Two-player rules on top of Cities & Knights",
 }
 _WORDS = {  # one ID word -> words for a learner; any other word is lowercased
     "COMP": "components",

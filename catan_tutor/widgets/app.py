@@ -52,7 +52,7 @@ HELP_HTML = (
     "the board: choose an action (its places glow), then click or tap a glowing spot. "
     "◀ ▶ under the board step through the lesson (a roll and its dice are one step). "
     "<b>Explore</b> opens every tool: the "
-    "moves and their variations, why a move is not allowed, the editor, odds, the rules."
+    "moves, with those you tried yourself, why a move is not allowed, the editor, odds, the rules."
     "</p><p>A small <b>§</b> after a lesson's text stands for the rules behind it: click "
     "or tap it to read them. A <b>*</b> beside one marks this tutor's reading of a point the "
     "rulebooks leave open.</p><p><b>Keyboard</b>: Tab to the board (a blue ring shows it "

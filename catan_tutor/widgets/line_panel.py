@@ -14,8 +14,8 @@ from .progress import lesson_done
 from .tutor_session import TutorSession
 
 LEFT = (
-    "You left the lesson's line: your moves are kept as a variation of your own, and the "
-    "lesson's text waits where you left it."
+    "You are trying moves of your own. The lesson's moves are kept, and its text waits where "
+    "you left it."
 )
 OVER = "This lesson is over."
 
@@ -55,7 +55,7 @@ class LinePanel:
         self.back = widgets.Button(
             description="Back to the lesson",
             icon="undo",
-            tooltip="show the move where you left the lesson's line (your moves stay)",
+            tooltip="show the lesson's move where your own moves began (your moves stay)",
             layout=lay(width="auto"),
         )
         self.back.add_class("catan-back-to-lesson")

@@ -335,7 +335,7 @@ def _line(
                             other,
                             f"{words} (+{n - 1})",
                             "catan-mv",
-                            "a variation (click to open)",
+                            "other moves tried here (click to open)",
                             False,
                         )
                     )

@@ -173,7 +173,7 @@ class PuzzleMode:
         main = st.main_line()
         self.main_button.layout.display = "none" if main is None else ""
         if main is not None:
-            self.main_button.description = f"Back to the lesson's line: {st.main_words()}"
+            self.main_button.description = f"Back to the lesson's move: {st.main_words()}"
         solved = int(not open_)
         self.marker.value = (
             f"<span class='catan-puzzle-state' data-node='{node.id}' "

@@ -227,7 +227,7 @@ class PuzzleState:
         main = node.children[0]
         if j.node is not main:  # played as played; the lesson's line is one click away
             line = say(node.state, main.action) if main.action is not None else ""
-            text = f"{j.text} The lesson's line goes on another way: {line}"
+            text = f"{j.text} The lesson goes on another way: {line}"
             self.verdict = replace(j, text=text)
         self.answered, self.right = j.node.id, self.verdict
         return False

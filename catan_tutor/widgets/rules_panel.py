@@ -20,7 +20,7 @@ from ..study.resources import lessons_dir
 from ..words.rule_titles import plain_title
 from . import markup
 from .guard import guarded, shown_in
-from .verdicts import READING_BADGE, reading_html, rule_text_html
+from .verdicts import READING_BADGE, reading_html, repeats_title, rule_text_html
 from .wording import variant_name
 
 MAX_SHOWN = 400  # rules listed at most (every variant has fewer)
@@ -53,13 +53,17 @@ def lessons_line(rule_id: str, folder: Path | None = None) -> str:
 def _rule_html(r: Rule, opened: bool, chosen: bool) -> str:
     mark = "background:#fff8e1;border-left:3px solid #f9a825;" if chosen else ""
     badge = READING_BADGE if "decision" in r.sources else ""
+    body = (
+        ""
+        if repeats_title(r.id)
+        else f"<div style='margin:2px 0 4px 14px;color:#333'>{rule_text_html(r.text)}</div>"
+    )
     return (
         f"<details class='catan-rule-entry' data-rule='{markup.text(r.id)}'"
         f"{' open' if opened else ''} style='margin:1px 0;padding:1px 4px;{mark}'>"
         f"<summary style='cursor:pointer'><b>{markup.text(plain_title(r.id, r.title))}</b>"
         f"{badge}</summary>"
-        f"<div style='margin:2px 0 4px 14px;color:#333'>{rule_text_html(r.text)}</div>"
-        f"{reading_html(r.id)}{lessons_line(r.id)}</details>"
+        f"{body}{reading_html(r.id)}{lessons_line(r.id)}</details>"
     )
 
 

@@ -25,7 +25,7 @@ AT_START = "This is the start: there is no move before it."
 AT_END = "This is the end of the lesson: there is no move after it."
 OWN_END = (
     "Your own moves end here: the lesson has no move after them. "
-    "“Back to the lesson” returns to where you left its line."
+    "“Back to the lesson” returns to where your own moves began."
 )
 GAME_END = "This is the last move played: play a move to go on."
 # Forward and to the end while the puzzle here is not solved: the moves after it are its answer

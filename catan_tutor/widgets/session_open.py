@@ -27,11 +27,11 @@ MAX_EDIT_UNDO = 20  # edits and opened games that Undo edit can go back through
 RESTORED = ("timeline", "scenario", "lesson_id", "origin", "lesson_nodes", "origin_node")
 # What an edit did: the game goes on from the edited position, a line of its own
 EDITED = (
-    "Edited: play goes on from this position as a new line; Undo edit brings back the moves "
-    "before it."
+    "Edited: you play on from this position, a game of your own; Undo edit brings back the "
+    "moves before it."
 )
 EDITED_SEATS = (
-    "Edited: play goes on from this position as a new line, with the same players (the "
+    "Edited: you play on from this position, a game of your own with the same players (the "
     "computers too); Undo edit brings back the moves before it."
 )
 

@@ -10,11 +10,11 @@ from ..study.timeline import MAX_COMMENT_CHARS, Node, Timeline
 
 # Delete from here on a lesson's own move: refused, and why (only the learner's moves go)
 LESSON_KEPT = (
-    "The lesson's own moves cannot be deleted: only your own moves and variations can. "
+    "The lesson's own moves cannot be deleted: only the moves you tried yourself can. "
     "Play a move of your own to make one."
 )
 # Move up or Move down that would move a lesson's own move: refused, and why
-LESSON_ORDER = "The lesson's own moves keep their order: only your own variations move up or down."
+LESSON_ORDER = "The lesson's own moves keep their order: only the moves you tried move up or down."
 
 
 class TreeEdits:

@@ -54,8 +54,8 @@ if TYPE_CHECKING:
 
 MAX_TIMELINE_NODES = 50_000  # moves in one tree (about 40 MiB of positions)
 FULL = (
-    f"This move tree is full ({MAX_TIMELINE_NODES:,} moves): delete a variation or "
-    "start a new game to go on."
+    f"This game is full: it holds as many moves as it can ({MAX_TIMELINE_NODES:,}); delete "
+    "moves you tried, or start a new game to go on."
 )
 ASK_HINT = (
     "Nothing of this kind can be played now. Click a spot on the board to see why "

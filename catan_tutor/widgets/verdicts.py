@@ -99,14 +99,56 @@ def _titled(text: str, show, escape=lambda t: t) -> str:
     return "".join(out)
 
 
+def repeats_title(rule_id: str) -> bool:
+    """Whether the rule's text says no more than its title ("A 7 produces nothing" / "A 7
+    produces nothing."): a panel then shows the title once, not the same words twice."""
+
+    def words(t: str) -> str:
+        return " ".join(re.findall(r"[a-z0-9]+", t.lower()))
+
+    return words(rulebook.rule(rule_id).text) == words(title_of(rule_id))
+
+
+# "Replaces `X`" / "Amends the city part of `X`": the reference's note of a rule it changes
+_AMENDS = re.compile(r"\b(Replaces|Amends) (the [a-z ]+ of )?(?=`)")
+_MORE = re.compile(r"`[^`]+`(?:,? and |, )`")
+
+
+_GAME_OF = {  # whose rule a rule changes, as a learner says it
+    "base": "the base game's",
+    "base-2p": "the two-player game's",
+    "base-dummy": "the dummy game's",
+    "ck": "Cities & Knights'",
+    "ck-2p": "Cities & Knights for two's",
+}
+
+
+def _amends_in_words(text: str) -> str:
+    """A rule text's "Replaces `X`" / "Amends `X`" said as a sentence naming whose rule it
+    changes: "This replaces the base game's rule X" / "This changes the base game's rules X
+    and Y" (a rule may share its title with the rule it changes)."""
+
+    def said(m: re.Match) -> str:
+        verb = "This replaces" if m[1] == "Replaces" else "This changes"
+        rules = "rules" if _MORE.match(text, m.end()) else "rule"
+        first = _QUOTED.match(text, m.end())
+        try:
+            game = _GAME_OF[rulebook.rule(first[1]).variant] if first else "the"
+        except KeyError:
+            game = "the"
+        return f"{verb} {m[2] or ''}{game} {rules} "
+
+    return _AMENDS.sub(said, text)
+
+
 def _opened_text(rule_ids: str | list[str], heading: bool = False) -> str:
     """A reference's text, hidden until its button opens it: for each rule, its title
     (``heading``: for a marker that does not show it), for a [decision] what "our reading"
     means and the other reading, then the rule's text."""
     parts = []
     for rule_id in [rule_ids] if isinstance(rule_ids, str) else rule_ids:
-        text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], rulebook.rule(rule_id).text)
-        text = spelled_out(text)
+        said = spelled_out(_amends_in_words(rulebook.rule(rule_id).text))
+        text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], said)
         if heading:
             parts.append(f"<strong>{markup.text(title_of(rule_id))}</strong>")
         found = rulebook.reading(rule_id)
@@ -117,7 +159,8 @@ def _opened_text(rule_ids: str | list[str], heading: bool = False) -> str:
                 f" Another reading: {other}." if other else ""
             )
             parts.append(f"<em>{markup.text(note)}</em>")
-        parts.append(markup.text(text))
+        if not (heading and repeats_title(rule_id)):
+            parts.append(markup.text(text))
     return f"<span class='catan-rule-ref-text' role='note' hidden>{'<br>'.join(parts)}</span>"
 
 
@@ -201,12 +244,29 @@ def _cited(inner: str) -> tuple[list[str], str]:
     return ids + tail, rest.strip()
 
 
+# Where a sentence ends: its full stop (or ! ?) before a space or the end of the text.
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+
+
 def _notes(part: str) -> str:
     """A text part (escaped HTML) with its brackets of rule IDs as markers (``rule_note_html``)
-    and every other rule ID in it read as its rule's title (``rule_ref_html``). A bracket
-    that only says "this tutor's reading" beside a [decision] is dropped: the mark says it;
-    where the words say it, the marks do not say it again."""
-    out, at = [], 0
+    and every other rule ID in it read as its rule's title (``rule_ref_html``). A marker
+    stands at the end of the sentence it backs, as a footnote's, never inside it ("… it
+    touches (BASE-SETUP-RESOURCES): lumber, ore and brick." -> "… lumber, ore and brick.§").
+    A bracket that only says "this tutor's reading" beside a [decision] is dropped: the mark
+    says it; where the words say it, the marks do not say it again."""
+    out: list[str] = []
+    held: list[str] = []  # markers waiting for the end of their sentence
+
+    def words(chunk: str) -> None:
+        if held and (end := _SENTENCE_END.search(chunk)):
+            out.append(_titled(chunk[: end.end()], rule_ref_html, markup.text))
+            out.extend(held)
+            held.clear()
+            chunk = chunk[end.end() :]
+        out.append(_titled(chunk, rule_ref_html, markup.text))
+
+    at = 0
     for m in _GROUP.finditer(part):
         ids, rest = _cited(m[1])
         known = [i for i in ids if title_of(i)]
@@ -219,14 +279,19 @@ def _notes(part: str) -> str:
         said = part[at : m.start()].rsplit(".", 1)[-1]  # the sentence before the bracket
         if decided and "reading" in rest + said:  # said in words: no mark as well
             notes = re.sub(r"<span class='catan-reading-mark'[^>]*>\*</span>", "", notes)
-        words = f" ({_titled(rest, rule_ref_html, markup.text)})" if rest else ""
-        end = m.end() + (part[m.end() : m.end() + 1] in (".", ",", ";", ":"))
-        # the marker after the punctuation that ends the words it backs, as a footnote's:
-        # the rule's text, opened, then follows the whole sentence
-        out += [_titled(part[at : m.start()], rule_ref_html, markup.text), words]
-        out += [part[m.end() : end], notes]
-        at = end
-    out.append(_titled(part[at:], rule_ref_html, markup.text))
+        words(part[at : m.start()])
+        if rest:
+            out.append(f" ({_titled(rest, rule_ref_html, markup.text)})")
+        at = m.end()
+        if _SENTENCE_END.match(part, at) or part[at:].strip() == "":
+            stop = at + (part[at : at + 1] in (".", "!", "?"))
+            out += [part[at:stop], *held, notes]
+            held.clear()
+            at = stop
+        else:  # the sentence goes on: its marker waits for its end
+            held.append(notes)
+    words(part[at:])
+    out.extend(held)
     return "".join(out)
 
 
@@ -251,7 +316,7 @@ def rule_text_html(text: str) -> str:
         title = _quoted_title(m[1])
         return f"<em>{markup.text(title)}</em>" if title else f"<code>{m[1]}</code>"
 
-    return _QUOTED.sub(quoted, markup.text(spelled_out(text)))
+    return _QUOTED.sub(quoted, markup.text(spelled_out(_amends_in_words(text))))
 
 
 # A rule that is this tutor's reading of a point the rulebooks leave open (a [decision] of
@@ -297,14 +362,18 @@ def rule_details(rule_id: str, opened: bool = False) -> str:
         r = rulebook.rule(rule_id)
     except KeyError:
         return ""
+    body = (
+        ""
+        if repeats_title(r.id)
+        else "<div style='margin:2px 0 4px 14px;padding:3px 8px;border-left:3px solid #b0bec5;"
+        f"background:#f5f7f8;color:#333'>{rule_text_html(r.text)}</div>"
+    )
     return (
         f"<details class='catan-rule' data-rule='{markup.text(r.id)}'"
         f"{' open' if opened else ''} style='margin:2px 0 0 0'>"
         f"<summary style='cursor:pointer;color:#37474f'>Rule: <b>{markup.text(title_of(r.id))}"
-        f"</b>{READING_BADGE if 'decision' in r.sources else ''}</summary>"
-        f"<div style='margin:2px 0 4px 14px;padding:3px 8px;"
-        f"border-left:3px solid #b0bec5;background:#f5f7f8;color:#333'>"
-        f"{rule_text_html(r.text)}</div>{reading_html(r.id)}</details>"
+        f"</b>{READING_BADGE if 'decision' in r.sources else ''}</summary>{body}"
+        f"{reading_html(r.id)}</details>"
     )
 
 
