@@ -454,3 +454,17 @@ def test_labels_cover_no_piece_no_ring_and_no_other_label(monkeypatch, shown, ev
         for i, a in enumerate(tags):
             for b in tags[i + 1 :]:
                 assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
+
+
+def test_spots_named_while_the_board_is_laid_out_are_labelled_without_a_layout():
+    """Lesson 1.3 names harbors' edges (A11, B1) while its hexes are still being laid (no
+    layout yet, so no number tokens to keep clear of): the named labels are drawn, not a
+    crash that left the board blank ("Something went wrong here")."""
+    sc = load_scenario(packaged_lessons() / "base_variable_board.catan.yaml")
+    t = Tutor(sc)
+    for _ in range(19):
+        t.session.forward()
+    assert t.game.layout is None
+    t.view.set_named(named_spots("A11,B1"))
+    t.session.forward()
+    assert t.view.named and t.game.layout is None

@@ -90,6 +90,8 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
         page.locator(there).first.wait_for()
         _check(page, f"Production, the 7 and the robber, the {tab} tab", tab != "Rules")
         if tab == "Rules":  # every rule's words, its section open or not: plain (issue 33)
+            heading = page.locator(".catan-rules h3").filter(has_text="Words for the board")
+            heading.first.wait_for(state="attached")  # the list comes after the tab's intro
             every = page.locator(".catan-rules").first.text_content() or ""
             assert "Words for the board" in every and "To settle a tie" in every, every[:300]
             assert not JARGON.findall(every), JARGON.findall(every)

@@ -479,11 +479,12 @@ class BoardView:
             draw_glow(c, self.vp, self.ratio, self.targets, self.painter.pieces())
         if not (self.labels or self.named):
             return
-        pieces, numbers = self.painter.pieces(), self.game.layout.numbers
+        lay, pieces = self.game.layout, self.painter.pieces()  # no layout while laying it
         ringed = [self.chosen, self.hinted, self.refused[0] if self.refused else None]
         places = LabelPlaces.of(
             self.vp, self.ratio, pieces, [s for s in ringed if s is not None],
-            [h for h, n in enumerate(numbers) if n], (0, 0, c.width, c.height - self.strip),
+            [h for h, n in enumerate(lay.numbers) if n] if lay else [],
+            (0, 0, c.width, c.height - self.strip),
         )  # fmt: skip
         if self.labels:  # both kinds, or on a phone the kind aimed at (board_tags.label_kinds)
             kinds = label_kinds(self.vp, self.zoom, self.ratio, self.targets)
