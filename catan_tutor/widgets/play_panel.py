@@ -214,7 +214,7 @@ class PlayPanel:
 
     def _show_all(self) -> None:
         s = self.session
-        kinds = s.kinds()
+        kinds = legal = s.kinds()
         if s.puzzle_secret and not s.editing:  # the kinds legal now would narrow the answer:
             kinds = moment_kinds(s.game)  # the phase's kinds, legal or not
         elif s.computer_to_move():
@@ -227,7 +227,9 @@ class PlayPanel:
         self._blocked_kinds(kinds)
         self._choices()
         self._set_form(None)
-        self._buttons(kinds)
+        # Roll and End turn lit only when legal now, a puzzle's too: the dice are thrown or not
+        # for all to see (a Roll still green after the roll said "roll"; issue 33)
+        self._buttons(legal if kinds else [])
         self.hand.value = own_hand_html(
             s.game, s.own_seat(), s.against_computer(), unnamed=s.puzzle_secret
         )
