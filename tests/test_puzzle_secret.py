@@ -506,7 +506,12 @@ def named_answer_kinds(asked: Asked) -> set[str]:
 
 
 # goals naming their answer, in lessons reworded on another branch (issue 33: to drop on merge)
-NAMES_ITS_ANSWER = {"puzzle_base_2p@1", "puzzle_base_2p@15", "puzzle_ck_knights@6", "puzzle_ck_2p@4"}
+NAMES_ITS_ANSWER = {
+    "puzzle_base_2p@1",
+    "puzzle_base_2p@15",
+    "puzzle_ck_knights@6",
+    "puzzle_ck_2p@4",
+}
 
 
 @pytest.mark.parametrize(
