@@ -40,7 +40,13 @@ def _hint(page, shot: str = "hint_panel") -> str:
     panel.locator(".catan-hint-move").nth(2).wait_for()  # the best three (their own message)
     assert panel.locator(".catan-hint-move").count() == 3
     words = panel.inner_text()  # the games played on, in a learner's words
-    assert "games played on from here by the computer" in words and " won " in words
+    if " settle " in top:  # setup: the corners by dots first, then the computer's games
+        assert "The free corners with the most dots:" in words
+        assert "in the computer's games P1 gained on average" in words
+    else:
+        assert "games played on from here by the computer" in words
+        assert " gained on average " in words or " won " in words
+    assert "more victory points" not in words
     assert not any(w in words for w in ("seeded", "interval", "greedy policy", "playout"))
     panel.screenshot(path=ARTIFACTS / f"{shot}.png")
     return top

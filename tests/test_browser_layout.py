@@ -9,8 +9,10 @@ big enough to tap, and a lesson's first move is played by tapping the board; its
 the spots the words name, a "§" is a finger's 40 px to tap, why not is said in a line under
 the board (no banner over its rows or the dice line), "You left the lesson's line" covers no
 control, the step's story and a puzzle's question come right under the board (the step
-buttons after them), a reply follows its question's heading and words, and the form a tap
-fills with its Play shows under the board without a scroll.
+buttons after them), a reply follows its question's heading and words, and the reply to a tap
+in a puzzle shows under the step buttons with the board in sight (as in a lesson). Nothing
+under the pointer moves: a note, the event die's words, "No more hints". At 1024x768 a
+game's Play form shows beside the board.
 
 Screenshots: tests/artifacts/layout_*.png (looked at). Needs /usr/bin/chromium.
 """
@@ -429,6 +431,16 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         prompt = page.locator(".catan-head").get_by_text("place a settlement").bounding_box()
         assert 0 <= prompt["y"] and prompt["y"] + prompt["height"] <= box["y"], (prompt, box)
         assert box["y"] + box["height"] <= 740, box
+        # ▶ too (it was under the fold, 80 px kept over the board for the chapter's line the
+        # list over it names: the first ▶ scrolled what the game waits for off the top); a
+        # tap on it moves nothing
+        assert steps["y"] + steps["height"] <= 740, steps
+        forward.first.tap()
+        page.wait_for_function(f"() => ({STATE_JS})() === '1'")
+        page.wait_for_timeout(500)  # (a reply out of sight is scrolled to: reply_in_view.js)
+        assert forward.first.bounding_box() == steps and canvas.bounding_box() == box
+        page.locator(".catan-board-col").get_by_role("button").filter(has_text="|◀").tap()
+        page.wait_for_function(f"() => ({STATE_JS})() === '0'")
         assert page.evaluate(SMALL_JS, 40) == []
         assert page.evaluate(CUT_JS) == [] and page.evaluate(BOXED_JS) == []
         # the theme switch ("Dark: off" on a phone) covers none of the title row's words
@@ -622,11 +634,19 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         play.wait_for()
         palette = page.locator(".catan-actions .catan-palette").bounding_box()
         assert play.bounding_box()["y"] < palette["y"], (play.bounding_box(), palette)
-        page.wait_for_timeout(500)
+        # several victims: "finish the form and press Play" right under the step buttons, as
+        # in a lesson, in sight with the board (a tap scrolled the page down to the form's
+        # Play, the board out of sight); the form with its Play under the question
+        said = page.locator(".catan-actions .catan-message").filter(has_text="finish the form")
+        said.wait_for()
+        page.wait_for_timeout(500)  # (a reply out of sight is scrolled to: reply_in_view.js)
         page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_form.png")
-        # several victims: the form and its Play in sight without a scroll
-        shown = play.bounding_box()
+        shown, now = said.bounding_box(), canvas.bounding_box()
         assert shown["y"] >= -1 and shown["y"] + shown["height"] <= 741, shown
+        assert 0 <= shown["y"] - (now["y"] + now["height"]) <= 100, (shown, now)
+        seen = min(now["y"] + now["height"], 740) - max(now["y"], 0)
+        assert seen >= 0.75 * now["height"], now  # the board stays in sight
+        assert _under(page, ".catan-puzzle", play) >= 0, play.bounding_box()
         page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_form_full.png", full_page=True)
         page.get_by_role("button", name="Explore").click()
         for tab in ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File"):
@@ -715,12 +735,20 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
 
 
 def test_a_note_or_a_longer_chapter_line_moves_nothing(app_server, new_page):
-    """A note ("Your move in 'Setting up a base game' is kept", 16_l12_03.png) and chapter 6's line
-    with the course's summary on a second row (30_ck_step4.png) pushed the board down; a
-    why-not banner leaves the dice line under the board in sight."""
+    """A note ("Your move in 'Setting up a base game' is kept", 16_l12_03.png; under the
+    chapter's line and the course's summary it still moved the board 10 px, l12_1.png) and
+    chapter 6's line with the course's summary on a second row (30_ck_step4.png) pushed the
+    board down; a why-not banner leaves the dice line under the board in sight."""
     page = _lesson_page(new_page, app_server, "layout_notes")
     canvas = page.locator(BOARD).last
     board_box = _settled_box(page, canvas)
+    # the lesson done (its end shown), back to its start: the course's summary shows
+    nav = page.locator(".catan-board-col").get_by_role("button")
+    nav.filter(has_text="▶|").click()
+    page.locator(".catan-progress-summary").filter(has_text="1 of").wait_for()
+    nav.filter(has_text="|◀").click()
+    page.wait_for_function(f"() => ({STATE_JS})() === '0'")
+    assert _settled_box(page, canvas) == board_box
     # a settlement the lesson does not place: a move of the learner's own
     k4 = _spot_on_page(page, board.vertex_xy(board.parse_vertex("K4")))
     page.mouse.click(*k4)  # chosen and ringed (the lesson's line is not left at once)
@@ -754,8 +782,9 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     moved 18 px) and puzzle 1.4's question showed only after one ▶. Now in lesson 1.1 and at
     the puzzle the board and the step buttons show without scrolling, the form keeps a
     margin from the edge, the board's top is the same in every chapter, and the puzzle's
-    question shows at once with "Answer the puzzle to go on." under ▶. On a phone too the
-    board stays put from chapter to chapter."""
+    question shows at once with "Answer the puzzle to go on." under ▶; its Hint button keeps
+    its width to "No more hints"; in a game the Play form, its Play and the words under it
+    show beside the board. On a phone too the board stays put from chapter to chapter."""
     page = _lesson_page(new_page, app_server, "layout_1024", size=(1024, 768))
     forward = page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶").first
 
@@ -787,6 +816,28 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     box = note.bounding_box()
     assert in_sight() == top and box["y"] + box["height"] <= 768, box
     page.screenshot(path=ARTIFACTS / "layout_1024_puzzle.png")
+    # its hints, then "No more hints": the answer's row keeps its widths (the button's words
+    # grew and the field beside it shrank)
+    hint, field = page.locator(".catan-puzzle-hint"), page.locator(".catan-puzzle-answer")
+    widths = (hint.bounding_box()["width"], field.bounding_box()["width"])
+    for n in (1, 2):
+        hint.click()
+        page.locator(".catan-puzzle-hint-text").nth(n - 1).wait_for()
+    page.locator(".catan-puzzle-hint").filter(has_text="No more hints").wait_for()
+    assert (hint.bounding_box()["width"], field.bounding_box()["width"]) == widths
+    assert page.evaluate(CUT_JS) == []
+    # a game: the Play form, its Play and the words under it in sight beside the board (the
+    # seats of the computer players over them, ~270 px, put them under the fold)
+    open_new_game(page)
+    page.locator(".catan-new-game-box").get_by_role("button", name="Start").click()
+    page.locator(".catan-lesson-picker").wait_for(state="hidden")
+    play = page.locator(".catan-form-box").get_by_role("button", name="Play")
+    said = page.locator(".catan-form-box").get_by_text("Choose a corner")
+    said.wait_for()
+    in_sight()
+    for shown in (play.bounding_box(), said.bounding_box()):
+        assert shown["y"] >= 0 and shown["y"] + shown["height"] <= 768, shown
+    page.screenshot(path=ARTIFACTS / "layout_1024_game.png")
     # a phone: the chapter's line takes two to four lines by chapter, in the room kept (what
     # the game waits for, over a phone's board, keeps its own: HEAD_RESERVE)
     page.set_viewport_size({"width": 375, "height": 740})
@@ -800,13 +851,20 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
 
 
 def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_page):
-    """Lesson 7.1: Roll plays the lesson's own dice; End turn, which the lesson does not play
-    there, is kept as the learner's variation, said in words, with ▶ greyed; Back to the
-    lesson returns to where it was left."""
+    """Lesson 7.1: Roll plays the lesson's own dice (▶ stays where it was as the event die's
+    words show); End turn, which the lesson does not play there, is kept as the learner's
+    variation, said in words, with ▶ greyed; Back to the lesson returns to where it was
+    left."""
     page = _lesson_page(new_page, app_server, "layout_off_line", query="?lesson=ck_knight_recruit")
+    forward = page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶").first
+    step = _settled_box(page, forward)
     page.locator(".catan-actions .catan-roll").click()
     page.wait_for_function(f"() => ({STATE_JS})() === '4'")
     assert page.locator(".catan-line-text[data-line='left']").count() == 0
+    # what the event die did, in words under the board, in the lines kept for it: ▶ stays
+    # put (the caption coming moved it 32 px down, ck_roll_s2.png)
+    page.locator(".catan-dice-words").filter(has_text="Event die").wait_for()
+    assert forward.bounding_box() == step, (forward.bounding_box(), step)
     page.locator(".catan-actions .catan-end-turn").click()
     left = page.locator(".catan-line-text[data-line='left']")
     left.wait_for()

@@ -185,8 +185,13 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     forward = page.get_by_title("forward (PageDown)")
     assert forward.is_enabled() and page.get_by_title("last (End)").is_enabled()
     page.screenshot(path=ARTIFACTS / "words_puzzle_beside_line.png")
-    forward.click()
-    page.locator(f".catan-state[data-node='{main.id}']").wait_for(state="attached")
+    forward.click()  # on to the lesson's next step (not N3's same board), the note says so
+    page.locator(f".catan-state[data-node='{main.children[0].id}']").wait_for(state="attached")
+    note = page.locator(".catan-step-note")
+    note.wait_for(state="visible")
+    went = "The lesson goes on with its own answer, N3; yours, N5, is kept under Moves."
+    assert note.inner_text().strip() == went, note.inner_text()
+    page.locator(".catan-board-col").first.screenshot(path=ARTIFACTS / "words_puzzle_went_on.png")
     assert p.outside == []
 
 

@@ -5,6 +5,7 @@ the games played on stay behind "details" in a learner's words."""
 
 from __future__ import annotations
 
+import html
 import re
 
 from catan_tutor.actions import Settle
@@ -78,31 +79,71 @@ def test_setup_corner_breaks_a_tie_in_dots_by_kinds_of_resource_then_a_harbor():
         g.play(g.chance_outcomes()[0][0])
     pick = setup_corner(g)
     assert isinstance(pick, Settle)
-    best = corner_score(g, pick.vertex)
+    best = corner_score(g.layout, pick.vertex)
     assert best[0] == max(_dots(g, a.vertex) for a in g.legal_actions())
     for a in g.legal_actions():
-        assert corner_score(g, a.vertex) <= best
+        assert corner_score(g.layout, a.vertex) <= best
     g.play(pick)
     assert setup_corner(g) is None  # its road next: the playouts' hint again
 
 
-def test_details_say_the_games_played_on_in_a_learners_words():
-    """Behind "details": how many games, how far ahead, each move's average gain with a
-    likely range in plain words; no statistician's or programmer's words."""
+def test_setup_details_list_the_corners_by_dots_first_then_the_computers_games():
+    """Issue 33 (a fresh learner): the setup hint's details listed N6 (2.2 in the games) above
+    the suggested K4 (2.1), said "more victory points" than nothing said, and "10 of 54 moves
+    were tried" with 3 listed. They now agree with the suggestion: the free corners with the
+    most dots, the suggested one first, each with its dots and then what the computer's games
+    gave it (gained from now); the games' own favourite named as theirs, with its dots; why
+    only some moves were tried. No statistician's or programmer's words."""
     g = Game.from_position(LAST_PLACEMENT)
     panel = _hinted(g)
     details = panel.result.value.split("catan-hint-details")[1]
-    text = re.sub(r"<[^>]+>", " ", details)
-    assert "In 30 games played on from here by the computer, up to 10 turns ahead" in text
-    assert re.search(
-        r"P1 settles D4\s*: P1 won on average \d\.\d more victory points "
-        r"\(most likely between \d\.\d and \d\.\d\)",
-        text,
+    text = html.unescape(re.sub(r"<[^>]+>", " ", details))
+    moves = re.findall(r"catan-hint-move'>P1 settles (\w+)</b>: (\d+) dots", details)
+    assert [m[0] for m in moves][:1] == ["D4"] and len(moves) == 3  # the suggestion first
+    labels = list(VERTEX_LABELS)
+    dots = [_dots(g, labels.index(v)) for v, _ in moves]
+    assert dots == [int(d) for _, d in moves] == sorted(dots, reverse=True)
+    free = [a.vertex for a in g.legal_actions() if isinstance(a, Settle)]
+    assert dots[0] == max(_dots(g, v) for v in free)
+    assert text.count("in the computer's games P1 gained on average") == 3
+    assert "more victory points" not in text and "gained from now" in text
+    played = rank_actions(g, n=30, turns=10, seed=0, executor=InlineExecutor())
+    best = VERTEX_LABELS[played[0].action.vertex]  # J6, 5 dots: the games' favourite
+    assert f"In them {best}, with {_dots(g, played[0].action.vertex)} dots, did best" in text
+    assert "judges corners less well than the dots" in text
+    assert (
+        f"played on after {len(played)} of the {played.legal} possible moves, those that "
+        "looked best at a glance (playing on after every one would take too long)" in text
     )
-    assert "In setup the tutor goes by the dots" in text  # the playouts preferred another
-    assert details.count("catan-hint-move") == 3
     for word in JARGON:
         assert word.lower() not in text.lower(), word
+
+
+def test_details_out_of_setup_say_gained_from_what():
+    """Out of setup the details list the playouts' moves, the suggested first: "gained on
+    average" and from what (the points held now), never "more victory points"."""
+    g = Game.from_position(TURN_ONE)
+    panel = _hinted(g)
+    assert panel.ranking is not None and panel.ranking.measure == "vp"
+    details = panel.result.value.split("catan-hint-details")[1]
+    text = html.unescape(re.sub(r"<[^>]+>", " ", details))
+    assert "In 30 games played on from here by the computer, up to 10 turns ahead" in text
+    assert text.count("P1 gained on average") == details.count("catan-hint-move") == 3
+    assert "“Gained” counts from the victory points P1 holds now." in text
+    assert "more victory points" not in text
+
+
+# The same board in turn 1, P1 to build after the roll with a road's cards and more
+TURN_ONE = (
+    LAST_PLACEMENT.replace("phase=setup-settle turn=0", "phase=main turn=1")
+    .replace("setup=7", "setup=8")
+    .replace("sv=M6", "sv=-")
+    .replace("settlements=K4/", "settlements=K4,D4/")
+    .replace("roads=L7/", "roads=L7,D5/")
+    .replace("hands=0,0,0,0,0/", "hands=2,2,1,1,0/")
+    .replace("bank=16,17,17,19,18", "bank=14,15,16,18,18")
+    .replace("dice=- rolled=-", "dice=3,4 rolled=-")
+)
 
 
 def test_ck_setup_round2_hint_names_the_city_on_the_most_dots():

@@ -434,11 +434,16 @@ def _line(lesson: str) -> tuple[Timeline, list[Node]]:
 def test_the_event_die_is_said_in_words_under_the_board():
     """Lesson 7.1 (knight recruit) rolls a trade castle with red 6: under the board, "Event
     die: yellow trade castle", with who draws (CK-EVENT-CASTLE, level 5 for a red 6); a ship
-    says the barbarians sail closer (CK-EVENT-SHIP). No event die thrown: no line."""
+    says the barbarians sail closer (CK-EVENT-SHIP). No event die thrown: no words, in the
+    lines kept for them on a C&K board (▶ under them stays put); a base board: no line."""
+    base = Tutor(load_scenario(packaged_lessons() / "base_setup.catan.yaml"))
+    assert base.board.dice_words is None  # no event die in the game: no line (not even built)
     t = Tutor(load_scenario(packaged_lessons() / "ck_knight_recruit.catan.yaml"))
     node = t.session.timeline.root
     t.session.goto(node)
-    assert t.board.dice_words is None  # no event die thrown: no line (not even built)
+    kept = t.board.dice_words
+    assert kept is not None and kept.layout.display == "", kept  # its room kept
+    assert html_text(kept.value).strip("| \xa0") == "", kept.value  # no words yet
     for _ in range(4):  # P1 roll, white 4, red 6, event trade
         node = node.children[0]
     t.session.goto(node)
@@ -556,7 +561,8 @@ def test_what_to_notice_says_the_lessons_moves_in_words_not_notation():
 def test_a_right_answer_beside_the_lessons_line_steps_on_with_the_lesson():
     """Issue 33 (a fresh learner, lesson 1.4): road N5 is right but the lesson's line has N3;
     ▶ and ▶| stayed greyed with no reason, and only "Back to the lesson's line" went on. A
-    learner presses ▶ after "Right": it goes on with the lesson, from the line's own answer."""
+    learner presses ▶ after "Right": it goes on with the lesson, past the line's own answer
+    (which shows the same board: test_puzzle_secret.py tells the note under the buttons)."""
     app = App(start="puzzle_base_setup")
     s, nav = app.session, app.tutor.board.nav
     question = s.node
@@ -565,8 +571,8 @@ def test_a_right_answer_beside_the_lessons_line_steps_on_with_the_lesson():
     s.play("P1 road N5")  # right, beside the line, nothing after it
     assert not s.node.children and s.puzzle.main_line() is main
     assert not nav[2].disabled and not nav[3].disabled and s.can_step("forward")
-    nav[2].click()  # ▶: the lesson's own answer
-    assert s.node is main and s.is_lesson_node(s.node)
+    nav[2].click()  # ▶: the step after the lesson's own answer
+    assert s.node is main.children[0] and s.is_lesson_node(s.node)
     app = App(start="puzzle_base_setup")  # again; ▶|: on along the line to its next stop
     s, nav = app.session, app.tutor.board.nav
     main = s.node.children[0]

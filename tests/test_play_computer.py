@@ -11,6 +11,9 @@ No event loop runs here, so computers play at once (``computer.py``).
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 from catan_tutor import new_game
@@ -85,6 +88,30 @@ def test_pause_stops_the_computers_moves_and_resume_lets_them_play():
     assert t.game.rules.actors(t.game.state) == [0]
     assert "Your move, P1" in t.computer.status.value
     assert t.controls.palette.layout.display == ""  # P1's kinds offered again
+
+
+def test_a_hint_while_a_computer_is_to_move_says_so_and_advises_nobody():
+    """Issue 33 (a fresh learner): with the computers paused and P2 (computer) to move, Hint
+    suggested P2's move without saying whose it was. It now says whose move it is and that
+    hints are for the learner's turns, rings nothing, and the words go with the position; on
+    the learner's turn Hint suggests P1's move again."""
+    t = Tutor(new_game("base", players=4, seed=1))
+    t.computer.set_seats(COMPUTERS, seed=4)
+    t.hints.executor = InlineExecutor
+    t.hints.n.value, t.hints.turns.value = 4, 1
+    t.session.set_paused(True)
+    _first_setup_moves(t)  # P2 (computer) is due, paused
+    t.hints.run(wait=True)
+    said = t.hints.result.value
+    assert "P2 (computer) is to move: hints are for your turns." in said
+    assert "data-status='refused'" in t.hints.marker.value and "data-top=''" in t.hints.marker.value
+    assert t.view.hinted is None and t.hints.ranking is None
+    t.session.set_paused(False)  # the computers place; P1's second settlement is due
+    assert t.game.rules.actors(t.game.state) == [0]
+    assert "hints are for your turns" not in t.hints.result.value  # gone with the position
+    t.hints.run(wait=True)
+    assert "data-status='done'" in t.hints.marker.value
+    assert f"data-top='{setup_corner(t.game)}'" in t.hints.marker.value
 
 
 def test_a_seat_set_back_to_human_stops_playing_at_once():
@@ -269,6 +296,35 @@ def test_hint_words_name_the_robbers_hex_its_victims_and_the_award():
     text = why(g, winner)
     assert text.startswith(f"P1 builds a road on {EDGE_LABELS[winner.edge]}")
     assert "wins Longest Road for +2 victory points" in text
+
+
+def test_a_hint_after_setup_says_the_computers_games_chose_it_and_whose_reading_the_why_is():
+    """Issue 33: after setup the hint follows the computer's games. Its sentence is plain (no
+    "playouts", never "<move> scored best"), says the computer's games chose the move, and
+    that the reason given is this tutor's reading; with one move to make it says so instead."""
+    g = _p1_can_buy()
+    t = Tutor(g)
+    t.hints.executor = InlineExecutor
+    t.hints.n.value, t.hints.turns.value = 6, 2
+    t.hints.run(wait=True)
+    said = html.unescape(re.sub(r"<[^>]+>", "", t.hints.result.value.split("<details")[0]))
+    assert t.hints.ranking is not None and t.hints.ranking.distinct > 1
+    best = t.hints.ranking[0].action
+    assert f"Suggested: {why(g, best)} " in said, said
+    assert said.endswith(
+        "The computer's games played on from here chose it (see details); the reason given "
+        "is this tutor's reading."
+    )
+    assert "playout" not in said.lower() and "scored best" not in said
+    t.session.play(best)  # on to a position with only the roll (or the end of the turn)
+    for _ in range(50):
+        if len({type(a) for a in t.game.legal_actions()}) == 1 and not t.game.is_chance():
+            break
+        t.session.play(t.game.legal_actions()[-1])
+    t.hints.run(wait=True)
+    said = html.unescape(re.sub(r"<[^>]+>", "", t.hints.result.value.split("<details")[0]))
+    assert t.hints.ranking is not None and t.hints.ranking.distinct == 1
+    assert said.endswith("is the only move now.") and "tutor's reading" not in said, said
 
 
 def test_the_why_not_tag_keeps_every_word_in_lines_that_fit():

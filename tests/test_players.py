@@ -171,7 +171,7 @@ def test_tutor_hint_ranks_the_moves_of_the_player_to_act():
     assert (
         f"data-top='{top}'" in t.hints.marker.value and "data-status='done'" in t.hints.marker.value
     )
-    assert "10 of 54 possible moves were tried" in t.hints.result.value
+    assert "played on after 10 of the 54 possible moves" in t.hints.result.value
     t.session.play(r[0].action)  # another position: the hint goes
     assert t.hints.ranking is None and "data-status='idle'" in t.hints.marker.value
 

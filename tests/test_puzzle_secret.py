@@ -244,6 +244,37 @@ def test_a_right_answer_off_the_main_line_stays_as_played_the_line_one_click_awa
     assert s.timeline.current.id != question.children[0].id  # the line goes on from there
 
 
+def test_forward_from_an_answer_beside_the_line_goes_to_the_lessons_next_step_and_says_so():
+    """Issue 33 (a fresh learner): after N5, right beside the lesson's N3, the first ▶ only
+    swapped N5 for N3 (the same board) and said nothing. ▶ now goes on to the step after the
+    line's own answer, and the line under the step buttons says what happened; the next step
+    takes the line away; the learner's N5 stays in the tree."""
+    asked = next(a for a in PUZZLES if a.lesson == "puzzle_base_setup")
+    t = at_question(asked)
+    s = t.session
+    question = s.timeline.current
+    main = question.children[0]
+    assert str(main.action) == "P1 road N3" and not (main.tutor or main.comment)
+    t.puzzle.submit("P1 road N5")
+    own = s.timeline.current
+    assert str(own.action) == "P1 road N5" and s.can_step("forward")
+    s.step("forward")
+    assert s.timeline.current is main.children[0]  # the lesson's next step, not N3 again
+    said = "The lesson goes on with its own answer, N3; yours, N5, is kept under Moves."
+    note = t.board.held_note
+    assert note is not None and note.layout.display != "none"
+    assert said in html.unescape(note.value) and s.puzzle.step_note() == said
+    assert own in question.children  # kept, a variation (the Moves tab lists it)
+    s.step("forward")
+    assert s.timeline.current is main.children[0].children[0]
+    assert s.puzzle.step_note() == "" and note.layout.display == "none"
+    t = at_question(asked)  # from N5 ▶| goes on too, past the line's N3, with the same words
+    t.puzzle.submit("P1 road N5")
+    t.session.step("last")
+    assert t.session.timeline.current.depth > main.depth + 1
+    assert t.session.puzzle.step_note() == said
+
+
 def test_nothing_glows_at_an_open_question_rule_or_choice_on_any_screen_or_input():
     """Issue 33 (a fresh learner): at 1.4's first road, on a phone, choosing "build road"
     made the legal edges glow: a rule question (asks_rule), whose three legal edges are its
@@ -422,6 +453,47 @@ def test_a_wrong_try_names_no_part_of_the_answer(asked: Asked):
             continue
         assert text.startswith(own.rstrip(".")) and len(text) > len(own) + 10  # and why
     assert tried > 20
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_a_legal_wrong_answer_says_why_it_is_worse_without_naming_the_answer(asked: Asked):
+    """Issue 33 (a fresh learner, 1.4): "P3 may build a settlement on E4, but it is not the
+    move the question asks for." said nothing of why E4 is worse. Every legal move that is not
+    an answer now gets a reason (``Judgement.reason``, in the reply): a move of another kind
+    than the answer's says so; one of the same kind compares it with the answer (dots, the
+    robber's blocked dots, a trade's card or rate, the spot or neutral the question names, a
+    bid) or names the rule that decides; never a part of the answer the prompt does not say."""
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
+    secret = told_by_a_wrong_try(asked) | answer_words(asked)
+    kinds = {type(c.action) for c in answer_nodes(asked.puzzle, node, rules)}
+    for a in Game(rules, node.state).legal_actions():
+        j = judge(asked.puzzle, node, rules, a)
+        if j.correct:
+            continue
+        assert j.legal and j.reason and j.reason.rstrip(".") in j.text, (str(a), j.text)
+        told = [w for w in secret if says(w, j.reason) and not says(w, str(a))]
+        assert told == [], f"{a}: {j.reason!r} tells {told}"
+        if type(a) in kinds:  # the same kind: a comparison, not only "not the move"
+            assert "another kind" not in j.reason and len(j.reason.split()) >= 5, j.reason
+        else:
+            assert j.reason == "the question asks for another kind of move"
+
+
+def test_a_wrong_corner_or_robber_hex_is_compared_with_the_answer_in_dots():
+    """1.4's second question (P3's corner with the most dots, M4: 11): E4 has 8; 2.2's robber
+    (the hex that blocks most of P2's dots, Q: 8): R blocks one settlement on a 6 (5 dots)."""
+    t = at_question([a for a in PUZZLES if a.lesson == "puzzle_base_setup"][1])
+    t.puzzle.submit("P3 settle E4")
+    shown = widget_text(t.puzzle.widget)
+    assert "E4 has 8 dots; there is a free corner with more." in shown
+    assert not says("M4", shown) and t.session.puzzle.holds()
+    robber = at_question(next(a for a in PUZZLES if a.lesson == "puzzle_base_robber"))
+    robber.puzzle.submit("P1 robber R P2")
+    shown = widget_text(robber.puzzle.widget)
+    said = "On R the robber blocks 5 dots of P2's production; there is a hex where it blocks more."
+    assert said in shown and not says("Q", shown)
 
 
 def test_the_wrong_tries_the_learner_met_say_why_without_the_answer():

@@ -9,41 +9,47 @@ victory points after 10 turns, 3.44 to 3.09 after 40 (100 games each)."""
 from __future__ import annotations
 
 from ..actions import BuildCity, Settle
-from ..board import RESOURCES, VERTEX_HEXES, pips
+from ..board import RESOURCES, VERTEX_HEXES, Layout, pips
 from ..game import Game
 from ..state import SETUP_SETTLE
 
 
-def producing_hexes(game: Game, v: int) -> list[int]:
+def producing_hexes(lay: Layout, v: int) -> list[int]:
     """The hexes around corner ``v`` that produce (a resource and a number)."""
-    lay = game.layout
     return [h for h in VERTEX_HEXES[v] if lay.numbers[h] and lay.terrain[h] < len(RESOURCES)]
 
 
-def corner_score(game: Game, v: int) -> tuple[int, int, bool]:
+def corner_score(lay: Layout, v: int) -> tuple[int, int, bool]:
     """(dots, kinds of resource, has a harbor) of corner ``v``; higher is better."""
-    lay = game.layout
-    hexes = producing_hexes(game, v)
+    hexes = producing_hexes(lay, v)
     dots = sum(pips(lay.numbers[h]) for h in hexes)
     kinds = len({lay.terrain[h] for h in hexes})
     return dots, kinds, lay.vertex_harbor()[v] >= 0
 
 
-def setup_corner(game: Game) -> Settle | BuildCity | None:
-    """The placement to suggest in setup (BASE-SETUP-ROUND1, BASE-SETUP-ROUND2): the legal
-    settlement (CK-SETUP-ROUND2: the city of round 2) on the best corner by
-    :func:`corner_score`; None outside setup's placing of a settlement."""
+def setup_corners(game: Game) -> list[Settle | BuildCity]:
+    """The legal placements of setup's settlement (CK-SETUP-ROUND2: the city of round 2),
+    best corner first by :func:`corner_score` (ties: the engine's order of corners); [] outside
+    setup's placing of a settlement."""
     s = game.state
     if s.phase != SETUP_SETTLE:
-        return None
+        return []
     who = game.rules.actors(s)
     if not who:
-        return None
+        return []
     options: list[Settle | BuildCity] = [
         a
         for a in game.rules.legal_actions(s, offers=False)
         if isinstance(a, (Settle, BuildCity)) and a.player == who[0]
     ]
-    if not options:
-        return None
-    return max(options, key=lambda a: (*corner_score(game, a.vertex), -a.vertex))
+    return sorted(
+        options, key=lambda a: (*corner_score(game.layout, a.vertex), -a.vertex), reverse=True
+    )
+
+
+def setup_corner(game: Game) -> Settle | BuildCity | None:
+    """The placement to suggest in setup (BASE-SETUP-ROUND1, BASE-SETUP-ROUND2): the legal
+    settlement on the best corner (:func:`setup_corners`); None outside setup's placing of a
+    settlement."""
+    options = setup_corners(game)
+    return options[0] if options else None

@@ -5,8 +5,9 @@ answers are moves of the node's children (its main continuation when ``answers``
 given), so that a solved puzzle goes on along the lesson. :func:`judge` says whether a move
 played there is an answer, and why, citing a rule: the engine's verdict for an illegal move
 (``Game.explain``, the most specific rule, rules/precedence.py), the puzzle's rule for a legal
-move that is not the answer (with the author's text when the lesson has that move as a
-variation), in one plain sentence for the learner (never the rule's text; the move in words,
+move that is not the answer, with why it is worse (the author's text when the lesson has
+that move as a variation, else :mod:`puzzle_why`'s comparison: dots, the robber's blocked
+dots...), in one plain sentence for the learner (never the rule's text; the move in words,
 "P1 may build a road on H3", never its notation). A wrong answer says why THAT move is wrong
 and never points at the right one: any sentence or clause of its reason that names a part of
 the answer (:func:`secrets`: the answer's spot, the seat when the question asks who, a
@@ -34,6 +35,8 @@ from ..move_words import MoveWordsError, as_notation
 from ..rules.words import may, say
 from ..state import State
 from ..words.rule_titles import plain_title
+from .puzzle_why import names as _names
+from .puzzle_why import worse
 from .timeline import Node
 
 MAX_HINTS = 2  # hints a puzzle offers (the area or kind of action, then the rule)
@@ -64,6 +67,7 @@ class Judgement:
     rule: str
     text: str
     node: Node | None = None
+    reason: str = ""  # a legal wrong move: why it is worse than the answer (puzzle_why.py)
 
     @property
     def title(self) -> str:
@@ -137,14 +141,17 @@ def judge(puzzle: Puzzle, node: Node, rules, move: Action | str) -> Judgement:
     known = next((c for c in node.children if c.action == ex.action), None)
     said = (known.tutor or known.comment) if known is not None else ""
     allowed = own.rstrip(".")
-    if any(type(c.action) is type(ex.action) for c in answers):
-        text = f"{allowed}, but it is not the move the question asks for."
-    else:
-        text = f"{allowed}, but the question asks for another kind of move."
+    theirs = [c.action for c in answers if c.action is not None]
     said = keep_secret(said, hidden)
-    if said:
-        text += f" {said}"
-    return Judgement(str(ex.action), False, True, puzzle.rule or ex.rule, text.strip())
+    if any(type(a) is type(ex.action) for a in theirs):  # why it is worse: the author's, else
+        worse_why = worse(puzzle.prompt, puzzle.rule, s, ex.action, theirs)  # puzzle_why.py
+        reason = said or keep_secret(worse_why, hidden)
+        text = f"{allowed}, but it is not the move the question asks for. {reason}"
+    else:
+        reason = "the question asks for another kind of move"
+        text = f"{allowed}, but {reason}. {said}"
+    rule = puzzle.rule or ex.rule
+    return Judgement(str(ex.action), False, True, rule, text.strip(), reason=reason)
 
 
 def asks_who(puzzle: Puzzle) -> bool:
@@ -220,12 +227,6 @@ _KIND_NOUNS = {
     "Activate": "activate",
     "Recruit": "recruit",
 }
-
-
-def _names(text: str, word: str) -> bool:
-    """``word`` stands in ``text`` as a word of its own (a label or a seat: its case too)."""
-    flags = 0 if word[:1].isupper() or len(word) < 3 else re.IGNORECASE
-    return re.search(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", text, flags) is not None
 
 
 def keep_secret(text: str, hidden: list[str]) -> str:

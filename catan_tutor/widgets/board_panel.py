@@ -204,7 +204,7 @@ class BoardPanel:
             view.targets = targets_of(s.of_kind()) if s.puzzle.glows() else []
             view.last_attack = verdicts.last_attack(s.node)  # the strengths that fought
             view.dice = dice_shown(s.node)  # a roll-off's too, and what the dice are
-            self.event_line(event_words(s.game.state))
+            self.event_line(event_words(s.game.state), kept=s.game.state.caps.knights)
             view.update()
             self.step_buttons()
             self.marker.value = state_html(s.node, s.game)
@@ -221,23 +221,22 @@ class BoardPanel:
         if event in ("shown", "kind", "spot"):  # the spot the form names: ringed
             view.mark_chosen(s.chosen)
 
-    def event_line(self, words: str) -> None:
-        """The event die in words under the board (none: the line takes no room)."""
-        value = (
-            f"<div style='font-size:12px;line-height:1.35;color:#444'>{markup.text(words)}</div>"
-            if words
-            else ""
-        )
+    def event_line(self, words: str, kept: bool = False) -> None:
+        """The event die in words under the board. In a game with an event die (``kept``: C&K)
+        its lines stay while it says nothing (style.EVENT_LINES): the step buttons under it
+        stay put (a phone shows it under them); else no room."""
+        said = markup.text(words) if words else "&nbsp;" if kept else ""
+        tag = " class='catan-event-words'" if words else ""  # (a phone shows only words)
+        value = f"<div{tag} style='font-size:12px;line-height:1.35;color:#444'>{said}</div>"
         if self.dice_words is None:
-            if not words:
+            if not said:
                 return
             self.dice_words = widgets.HTML(layout=widgets.Layout(margin="0 0 0 6px"))
             self.dice_words.add_class("catan-dice-words")
             children = list(self.widget.children)
             self.widget.children = [*children[:1], self.dice_words, *children[1:]]
-        if self.dice_words.value != value:
-            self.dice_words.value = value
-            self.dice_words.layout.display = "" if words else "none"
+        self.dice_words.value = value if said else ""
+        self.dice_words.layout.display = "" if said else "none"
 
     def step_buttons(self) -> None:
         """A step to nowhere is greyed (disabled); forward past a puzzle not solved yet looks
@@ -253,23 +252,25 @@ class BoardPanel:
                 button.add_class(HELD)
             else:
                 button.remove_class(HELD)
-        self.held_line(s.held("forward") or s.held("last"))
+        held = s.held("forward") or s.held("last")
+        self.held_line(HELD_NOTE if held else s.puzzle.step_note())
 
-    def held_line(self, held: bool) -> None:
-        """ "Answer the puzzle to go on." under the step buttons while ▶ is held (a tooltip
-        shows to no finger); no line, no room taken, else."""
+    def held_line(self, note: str) -> None:
+        """The note under the step buttons: "Answer the puzzle to go on." while ▶ is held (a
+        tooltip shows to no finger), or what the last step did that the board does not show
+        (``PuzzleState.step_note``); no line, no room taken, else."""
         if self.held_note is None:
-            if not held:
+            if not note:
                 return
-            self.held_note = widgets.HTML(
-                f"<span style='color:#555;font-size:13px'>{HELD_NOTE}</span>",
-                layout=widgets.Layout(margin="0 0 0 6px"),
-            )
+            self.held_note = widgets.HTML(layout=widgets.Layout(margin="0 0 0 6px"))
             self.held_note.add_class("catan-step-note")
             children = list(self.widget.children)
             at = children.index(self.nav_row) + 1
             self.widget.children = [*children[:at], self.held_note, *children[at:]]
-        display = "" if held else "none"
+        value = f"<span style='color:#555;font-size:13px'>{markup.text(note)}</span>"
+        if note and self.held_note.value != value:
+            self.held_note.value = value
+        display = "" if note else "none"
         if self.held_note.layout.display != display:
             self.held_note.layout.display = display
 

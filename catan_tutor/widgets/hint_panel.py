@@ -32,9 +32,10 @@ if TYPE_CHECKING:
     from ..analysis import Ranking
 from . import icons, markup
 from .guard import failure_text, guarded, report, shown_in
-from .hint_details import details_words
-from .hint_words import setup_why, why
+from .hint_details import details_words, setup_details
+from .hint_words import reason, setup_why, why
 from .kinds import Spot, spot_label, target_of
+from .move_list import move_words
 from .turns_ahead import AHEAD_TIP, ahead_text
 
 
@@ -44,6 +45,17 @@ def suggestion(game: Game, ranking: Ranking) -> Action | None:
     return setup_corner(game) or (ranking[0].action if ranking.records else None)
 
 
+def chosen(game: Game, best: Action) -> str:
+    """After the sentence of a hint out of setup: who chose the move (the computer's games,
+    behind "details"), and that the reason given is this tutor's reading of the board."""
+    picked = "The computer's games played on from here chose it (see details)"
+    return (
+        f"{picked}; the reason given is this tutor's reading."
+        if reason(game, best)
+        else f"{picked}."
+    )
+
+
 def hint_html(game: Game, ranking: Ranking, turns: int = 10) -> str:
     """The suggested move in one plain sentence (where the board's ring is), the games
     played on from here behind "details" (``hint_details.py``)."""
@@ -51,16 +63,28 @@ def hint_html(game: Game, ranking: Ranking, turns: int = 10) -> str:
     if best is None:
         said = ""
     else:
-        text = setup_why(game, pick) if pick is not None else why(game, best)
+        if pick is not None:  # setup: by the dots
+            text = setup_why(game, pick)
+        elif ranking.distinct <= 1:  # nothing to choose (a trade offer aside)
+            what = move_words(best, game.state)
+            but = "Apart from a trade offer, it" if len(game.legal_actions()) > 1 else "It"
+            text = f"{what[0].upper()}{what[1:]}. {but} is the only move now."
+        else:
+            text = f"{why(game, best)} {chosen(game, best)}"
         said = (
             f"<div class='catan-hint-why' style='font-size:14px;line-height:1.4;margin:4px 0;"
             f"padding:6px 8px;border-left:4px solid #0b57d0;background-color:#eef3f8'>"
             f"<b>Suggested:</b> {markup.text(text)}</div>"
         )
+    details = (  # in setup: the corners by dots first, then the computer's games
+        setup_details(game, ranking, turns)
+        if pick is not None
+        else details_words(game, ranking, turns, best)
+    )
     return (
         f"{said}<details class='catan-hint-details'><summary style='cursor:pointer;"
         f"color:#37474f;font-size:12px'>details</summary>"
-        f"{details_words(game, ranking, turns, best)}</details>"
+        f"{details}</details>"
     )
 
 
@@ -76,10 +100,14 @@ class HintPanel:
         game: Callable[[], Game],
         executor: Callable[[], Executor] | None = None,
         mark: Callable[[Spot | None], None] | None = None,
+        refusal: Callable[[], str] | None = None,
     ):
-        """``mark(spot)`` rings the best move's spot on the board (None: takes it away)."""
+        """``mark(spot)`` rings the best move's spot on the board (None: takes it away);
+        ``refusal()`` says why no hint is given now ('' when one may be: a computer to move
+        gets none)."""
         self.game, self.executor = game, executor
         self.mark = mark or (lambda spot: None)
+        self.refusal = refusal or (lambda: "")
         self.spot: Spot | None = None
         # how hard the tutor thinks: behind "Settings" (the learner needs only the button)
         wide = {"description_width": "initial"}
@@ -208,9 +236,16 @@ class HintPanel:
 
     def run(self, wait: bool = False) -> None:
         """Rank the moves of the player to act now (Cancel stops and shows what finished).
-        The values are checked here, in the kernel (``run_limits.HINT``): a refused hint says
-        why and starts nothing. A hint still running is cancelled first."""
-        why = HINT.problem(self.n.value, self.turns.value)
+        The values are checked here, in the kernel (``run_limits.HINT``), and whose move it is
+        (``refusal``): a refused hint says why and starts nothing (not for a computer's move:
+        the hint shown goes, and its words go with the position). A hint still running is
+        cancelled first."""
+        whose = self.refusal()
+        if whose:
+            self.stop()
+            self._ring(None)
+            self.asked_at = self.game().position()  # said for this position only (refresh)
+        why = whose or HINT.problem(self.n.value, self.turns.value)
         if why:
             self.result.value = f"<span style='color:#b71c1c'>{icons.NO} {markup.text(why)}</span>"
             self.status = "refused"

@@ -128,8 +128,16 @@ def _gains(before: Game, after: Game, p: int, own: int = 0) -> str:
 
 def why(game: Game, action: Action) -> str:
     """One sentence: the move in words and why it is good, e.g. "P1 settles C6: 11 dots of
-    production (grain on a 6, ore on an 8, brick on a 4) and a 3:1 harbor." """
-    what = move_words(action, game.state)
+    production (grain on a 6, ore on an 8, brick on a 4) and a 3:1 harbor." (the move alone
+    when there is nothing to say of it: ``reason``)."""
+    what, said = move_words(action, game.state), reason(game, action)
+    sentence = f"{what}: {said}" if said else what
+    return sentence[0].upper() + sentence[1:] + "."
+
+
+def reason(game: Game, action: Action) -> str:
+    """Why ``action`` is good, read from the board ('' when there is nothing to say of it:
+    a roll, say); the playouts chose it."""
     p = action.player
     if isinstance(action, Settle):
         reason = _corner_text(game, action.vertex)
@@ -145,7 +153,7 @@ def why(game: Game, action: Action) -> str:
     elif isinstance(action, PlayKnight):
         reason = "the robber moves off your hexes or onto a rival's, and your army grows"
     elif isinstance(action, EndTurn):
-        reason = "nothing you can do now beats keeping your cards for the next turn"
+        reason = "it keeps the cards for the next turn"
     else:
         reason = ""
     try:
@@ -157,8 +165,7 @@ def why(game: Game, action: Action) -> str:
         gains = ""
     if gains:
         reason = f"{reason}; it {gains}" if reason else f"it {gains}"
-    sentence = f"{what}: {reason}" if reason else f"{what} scored best in the playouts"
-    return sentence[0].upper() + sentence[1:] + "."
+    return reason
 
 
 def setup_why(game: Game, action: Settle | BuildCity) -> str:
@@ -166,11 +173,11 @@ def setup_why(game: Game, action: Settle | BuildCity) -> str:
     pasture 2") and that no free corner has more (``analysis.setup_pick``), said as this
     tutor's reading (the rulebooks do not say where to settle)."""
     lay, v = game.layout, action.vertex
-    hexes = sorted(producing_hexes(game, v), key=lambda h: -pips(lay.numbers[h]))
+    hexes = sorted(producing_hexes(game.layout, v), key=lambda h: -pips(lay.numbers[h]))
     parts = [f"{TERRAINS[lay.terrain[h]]} {lay.numbers[h]}" for h in hexes]
-    dots, kinds, _ = corner_score(game, v)
+    dots, kinds, _ = corner_score(game.layout, v)
     tied = [
-        corner_score(game, a.vertex)
+        corner_score(game.layout, a.vertex)
         for a in game.legal_actions()
         if isinstance(a, (Settle, BuildCity)) and a.vertex != v
     ]

@@ -32,7 +32,7 @@ from ..study.puzzle import (
     secret_labels,
 )
 from ..study.timeline import Node
-from .kinds import acting_seat, target_of
+from .kinds import acting_seat, spot_label, target_of
 from .roll_steps import MAX_ROLL_STEPS, rolling
 
 if TYPE_CHECKING:
@@ -53,6 +53,8 @@ class PuzzleState:
         self.answered: int | None = None  # the answer's node, while the "right" shows
         self.right: Judgement | None = None  # that "right" (also above a next question)
         self._last: tuple[int, str] | None = None  # the last text judged, and where
+        self._went = ""  # what ▶ from an answer beside the line did, until shown
+        self.note: tuple[int, str] | None = None  # (node, words) under the step buttons
 
     # ------------------------------------------------------------ what is asked where
     def key(self, node: Node) -> tuple[str, int]:
@@ -139,6 +141,19 @@ class PuzzleState:
         if self.answered != node.id or parent is None or parent.children[0] is node:
             return None
         return parent.children[0]
+
+    def went_on(self, own: Node, main: Node) -> None:
+        """A step from the right answer ``own``, beside the lesson's line, went on to the
+        line's ``main`` answer: the note under the step buttons says so where it lands."""
+        self._went = (
+            f"The lesson goes on with its own answer, {_spot_words(main)}; yours, "
+            f"{_spot_words(own)}, is kept under Moves."
+        )
+
+    def step_note(self) -> str:
+        """What the last step did that the board does not show ('' for nothing)."""
+        here = self.session.timeline.current.id
+        return self.note[1] if self.note is not None and self.note[0] == here else ""
 
     def hidden(self) -> set[int]:
         """The ids of the nodes that would show the answer of a question not answered yet,
@@ -289,6 +304,8 @@ class PuzzleState:
         answer typed goes), the "right" of an answer stays only on the answer's node (above
         the question asked there, if one is)."""
         node = self.session.timeline.current
+        if self._went:  # said where the step landed, until another node shows
+            self.note, self._went = (node.id, self._went), ""
         fresh = False
         if self.puzzle_at(node) is not None:
             fresh = self.at != node.id
@@ -296,3 +313,14 @@ class PuzzleState:
         if self.answered is not None and self.answered != node.id:
             self.answered = self.right = None
         return fresh
+
+
+def _spot_words(node: Node) -> str:
+    """A move as the note names it: its spot's label ("N3"), else the move in words."""
+    a = node.action
+    if a is None or node.parent is None:
+        return ""
+    spot = target_of(a)
+    return (
+        spot_label(spot).split()[-1] if spot is not None else say(node.parent.state, a).rstrip(".")
+    )

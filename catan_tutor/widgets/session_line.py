@@ -126,10 +126,13 @@ class LessonLine:
     def on_to_line(self) -> bool:
         """At a right answer off the lesson's line with no move after it, go to the line's
         own answer (``PuzzleState.main_line``): ▶ and ▶| go on with the lesson there (issue
-        33: they were greyed, and only "Back to the lesson's line" went on). Whether it went."""
-        main = None if self.timeline.current.children else self.puzzle.main_line()
+        33: they were greyed, and only "Back to the lesson's line" went on); the note under
+        the step buttons says so (``PuzzleState.went_on``). Whether it went."""
+        own = self.timeline.current
+        main = None if own.children else self.puzzle.main_line()
         if main is not None:
             self.timeline.goto(main)
+            self.puzzle.went_on(own, main)
         return main is not None
 
     def can_step(self, where: str) -> bool:

@@ -136,6 +136,15 @@ class SeatSettings:
         acting = g.current_player if g.current_player >= 0 else g.state.active
         return acting in self.computers and not g.is_chance()
 
+    def hint_refusal(self) -> str:
+        """Why Hint gives no move now ('' when it may): a computer is to move, and hints are
+        for the learner's turns (issue 33: a hint then advised the computer, unsaid)."""
+        if not self.computer_to_move():
+            return ""
+        g = self.game
+        acting = g.current_player if g.current_player >= 0 else g.state.active
+        return f"{g.state.name(acting)} (computer) is to move: hints are for your turns."
+
     def own_seat(self) -> int:
         """The learner's seat: the human to act (else on turn); against the computer, when a
         computer acts, the first human seat."""

@@ -58,9 +58,17 @@ TITLE_LINE = 1.35  # em: a line of the title over what the game waits for (its l
 SELECT_ARROW = 28  # px: a list's room for its arrow (ipywidgets draws it 20 px wide)
 NOTE_ROWS = 44  # px: two lines of the chapter's line, the course's summary and a note
 NOTE_LINE = 18  # px: a line of the chapter's line (whole pixels: 1.4 em made 44.4 px of 44)
-# px: on a phone the chapter's line and the summary take two to four lines by chapter (the
-# board moved 18 px between chapters): four kept
-NOTE_ROWS_PHONE = 4 * NOTE_LINE + 8
+# px: on a phone the chapter's line is not shown (the chapter list over it names the chapter;
+# with its goal it took two to four lines by chapter, 80 px kept for them pushed ▶ under the
+# fold): one line kept for the course's summary or a note
+NOTE_ROWS_PHONE = NOTE_LINE + 4
+PHONE_ROW_GAP = 8  # px between the rows of a phone's column (12 put ▶ under the fold)
+# px: the lines under a C&K board kept for what the event die did (two lines of 12 px text):
+# the caption coming and going moved ▶ 32 px (on a phone it comes under ▶, no room kept)
+EVENT_LINES = 34
+# px: the puzzle's Hint button as wide as "No more hints" (its words changed the width of the
+# answer's row, the field beside it shrank)
+HINT_WIDTH = 132
 # px of a short window (1024x768) the board leaves to what is over it (the page's heading,
 # the lists, the chapter's line: 174 px at 1024) and under it (the step buttons, and a
 # puzzle's "Answer the puzzle to go on.": 84 px): the board shrinks to show them unscrolled
@@ -68,19 +76,19 @@ BOARD_RESERVE = 258
 SHORT = "(min-width:701px) and (max-height:860px)"  # a wide page in a short window
 # a puzzle's question open (its box shown): the page puts it in reach on a phone
 PUZZLE_OPEN = ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
-NO_PUZZLE = ".catan-tutor:not(:has(.catan-puzzle:not([style*='none'])))"
 # A phone (style.LAYOUT_CSS): the boxes flattened into the page's column, and the order of
 # what they hold, top to bottom: what the game waits for; the board, the why-not line and
 # the reply to a tap; the step buttons (◀ ▶, Labels) with "Answer the puzzle to go on." (they
-# came after all the lesson's text, ~1,400 px under the board: phone_l11_y2100.png); in a
-# lesson the actions' message ("choose it again on the board, or press Play": at the page's
-# foot, a tap scrolled the board away to it, phone_l11_after_tap.png); an error and "You
-# left the lesson's line" (or its end: 62_phone_nav.png); a question open (a puzzle), then
-# its form with Play and the actions it is answered with (the message with them: "finish
-# the form and press Play"); the step's story, the lesson's text; Copy link (and Labels
-# while "Answer the puzzle to go on." takes its room); the rest (the actions of a lesson,
-# Explore's tabs) in the page's order.
-# ▶ held in a puzzle: "Answer the puzzle to go on." shows (BoardPanel.held_line)
+# came after all the lesson's text, ~1,400 px under the board: phone_l11_y2100.png); what
+# the event die did (C&K: coming under the board it moved ▶); the actions' message ("choose
+# it again on the board, or press Play", "finish the form and press Play": at the page's
+# foot, or in a puzzle under its form, a tap scrolled the board away to it,
+# phone_l11_after_tap.png); an error and "You left the lesson's line" (or its end:
+# 62_phone_nav.png); a question open (a puzzle), then its form with Play and the actions it
+# is answered with; the step's story, the lesson's text; Copy link (and Labels while "Answer
+# the puzzle to go on." takes its room); the rest (the actions of a lesson, Explore's tabs)
+# in the page's order.
+# a note under the step buttons shows ("Answer the puzzle to go on.": BoardPanel.held_line)
 HELD = ".catan-tutor:has(.catan-step-note:not([style*='none']))"
 SIDE, COL = ".catan-tutor>.catan-side", ".catan-tutor>.catan-board-col"
 STEP_ROW = f"{COL}>.widget-hbox"
@@ -90,7 +98,8 @@ PHONE_ORDER = (
     (-90, f"{SIDE}>.catan-head"),
     (-80, f"{COL}>*,{STEP_ROW}>.widget-label"),
     (-75, f"{STEP_ROW}>*:not(.widget-label),{COL}>.catan-step-note"),
-    (-72, f"{NO_PUZZLE}>.catan-side>.catan-actions>.catan-message"),
+    (-74, f"{COL}>.catan-dice-words"),
+    (-72, f"{ACTIONS}>.catan-message,{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-message"),
     (-70, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
     (-60, f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle"),
     (-55, f"{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-form-box"),
@@ -152,6 +161,17 @@ LAYOUT_CSS = (
     # kept for them: a note or a longer chapter line does not push the board down
     f"@media (min-width:701px){{.catan-app .catan-note-row{{min-height:{NOTE_ROWS}px;"
     "align-content:flex-start}}"
+    # a note ("Your 1 move in ... is kept") in lines as the chapter's (a control's 28 px made
+    # the two rows 10 px taller than kept: the board moved)
+    ".catan-app .catan-note-row>.widget-html{height:auto;min-height:0}"
+    f".catan-app .catan-note-row .widget-html-content{{line-height:{NOTE_LINE}px}}"
+    # what the event die did, under a C&K board, in the lines kept for it (board_panel)
+    f".catan-board-col>.catan-dice-words{{min-height:{EVENT_LINES}px;height:auto}}"
+    f".catan-puzzle .catan-puzzle-hint{{width:{HINT_WIDTH}px!important}}"
+    # a game's seats (who plays, Pause) after the form, its Play and its message, before Try
+    # a move: the form in sight at 1024x768 (it was under the fold, the seats' 270 px over it)
+    "@media (min-width:701px){.catan-tutor .catan-computer{order:1}"
+    ".catan-tutor .catan-try{order:2}}"
     # a short window (1024x768): the board no taller than leaves the step buttons in sight
     # (they were under the fold), its width to its height (the canvas keeps its proportions)
     f"@media {SHORT}{{.catan-tutor>.catan-board-col{{max-width:min("
@@ -182,7 +202,8 @@ LAYOUT_CSS = (
     ".widget-html-content{height:auto;min-height:0;line-height:18px}"
     f".catan-app .catan-chapter .widget-html-content{{line-height:{NOTE_LINE}px}}"
     f"@media (max-width:700px){{.catan-app .catan-note-row{{min-height:{NOTE_ROWS_PHONE}px;"
-    "align-content:flex-start}}"
+    "align-content:flex-start}.catan-app .catan-chapter{display:none}"
+    f".catan-tutor{{row-gap:{PHONE_ROW_GAP}px}}}}"
     # tabs as wide as their labels (ipywidgets gives each 1/7 of the bar, clipping "Players"
     # on a narrow one), onto a second row rather than clipped when the bar is narrower still
     ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-content{flex-wrap:wrap}"
@@ -220,6 +241,10 @@ LAYOUT_CSS = (
     f"{COL}>.catan-step-note{{flex:1 1 0%;min-width:0;height:auto;align-self:center}}"
     f"{COL}>.catan-step-note .widget-html-content{{line-height:1.3;height:auto}}"
     f"{STEP_ROW}>.widget-button{{margin-bottom:0}}{SIDE}>.catan-puzzle{{margin-top:0!important}}"
+    # what the event die did, under the step buttons (PHONE_ORDER): its lines coming move
+    # nothing over them, so none kept
+    f"{COL}>.catan-dice-words{{min-height:0}}"
+    f"{COL}>.catan-dice-words:not(:has(.catan-event-words)){{display:none}}"
     # the board in words (for screen readers only) takes no row
     f"{COL}>.widget-html:has(.catan-board-text){{position:absolute}}"
     # nothing said, no line (each row of the column has a gap over it)

@@ -249,7 +249,11 @@ class Tutor:
     def hints(self) -> HintPanel:
         if self._hints is None:
             # Hint (hint_panel.py): its best move marked on the board
-            self._hints = HintPanel(lambda: self.session.game, mark=self.view.mark_hint)
+            self._hints = HintPanel(
+                lambda: self.session.game,
+                mark=self.view.mark_hint,
+                refusal=self.session.hint_refusal,  # not for a computer's move
+            )
             self._hint_shown()
         return self._hints
 

@@ -219,8 +219,12 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         lesson a roll is one step: on through its dice to where they fell."""
         if self.puzzle.holds():  # the answer stays hidden until it is found
             return self.show(HIDDEN)
-        if not self.on_to_line():
-            self.timeline.forward()
+        went = self.on_to_line()  # from an answer beside the line: to the line's own
+        here = self.timeline.current  # answer, and on to its next step unless it says more
+        if not went or (
+            here.children and not (here.tutor or here.comment) and not self.puzzle.holds()
+        ):
+            self.timeline.forward()  # (issue 33: ▶ showed the same board, N3 for N5)
         self.fold_forward()
         self.show()
 

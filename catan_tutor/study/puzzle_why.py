@@ -1,0 +1,151 @@
+"""Why a legal move that does not answer a puzzle is worse than its answer, in one sentence a
+learner can check on the board, comparing the two without naming the answer (``judge`` in
+``puzzle.py`` leaves out any clause that names a part of it): a corner's dots against a free
+corner with more (BASE-COMP-NUMBERS), the dots of a player's production the robber blocks
+(BASE-ROBBER-BLOCK), a bank trade's card and rate, the spot or the neutral the question names,
+a bid's card and size; else the rule that decides it, by its title ('' when the move is of
+another kind than the answer's: that is its reason, said by ``judge``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import rulebook
+from ..actions import Action, BankTrade, BuildCity, MoveRobber, Settle, spot_fields
+from ..analysis.setup_pick import corner_score
+from ..board import (
+    EDGE_LABELS,
+    HEX_NAMES,
+    HEX_VERTICES,
+    RESOURCES,
+    VERTEX_LABELS,
+    pips,
+)
+from ..grammar import count
+from ..state import State
+from ..variants.dummy_actions import Bid
+from ..variants.two_player_actions import NeutralBuild
+from ..words.rule_titles import plain_title
+
+SPOT_NOUNS = {"vertex": "corner", "edge": "edge", "hex": "hex"}
+
+
+def names(text: str, word: str) -> bool:
+    """``word`` stands in ``text`` as a word of its own (a label or a seat: its case too)."""
+    flags = 0 if word[:1].isupper() or len(word) < 3 else re.IGNORECASE
+    return re.search(rf"(?<![\w'’-]){re.escape(word)}(?![\w-])", text, flags) is not None
+
+
+def corner_dots(s: State, v: int) -> int:
+    """The dots of the numbers around corner ``v`` (hexes of a resource with a number)."""
+    return 0 if s.layout is None else corner_score(s.layout, v)[0]
+
+
+def blocked(s: State, h: int, p: int) -> int:
+    """The dots of ``p``'s production on hex ``h`` (a city counts twice): what the robber
+    there blocks of ``p``'s."""
+    lay = s.layout
+    if lay is None or not lay.numbers[h] or lay.terrain[h] >= len(RESOURCES):
+        return 0
+    pieces = sum(2 if s.vcity[v] else 1 for v in HEX_VERTICES[h] if s.vowner[v] == p)
+    return pips(lay.numbers[h]) * pieces
+
+
+def _spot(a: Action) -> tuple[str, str] | None:
+    """(kind of spot, label) of the spot ``a`` is played on, if any."""
+    for name, kind, clicked in spot_fields(type(a)):
+        x = getattr(a, name, None)
+        if clicked and isinstance(x, int) and x >= 0:
+            return kind, {"vertex": VERTEX_LABELS, "edge": EDGE_LABELS, "hex": HEX_NAMES}[kind][x]
+    return None
+
+
+def worse(prompt: str, rule: str, s: State, tried: Action, answers: list[Action]) -> str:
+    """Why ``tried`` (legal at ``s``, no answer to the question ``prompt`` about ``rule``) is
+    worse than the ``answers`` of the same kind; '' when none is of its kind."""
+    same = [a for a in answers if type(a) is type(tried)]
+    if not same:
+        return ""
+    here, there = _spot(tried), [_spot(a) for a in same]
+    named = [x for x in there if x is not None and names(prompt, x[1])]
+    if here is not None and named and all(x != here for x in named):
+        kind, label = named[0]
+        return f"The question names the {SPOT_NOUNS[kind]} to play on: {label}."
+    return _compared(prompt, s, tried, same) or _rule_that_decides(rule)
+
+
+def _compared(prompt: str, s: State, tried: Action, same: list[Action]) -> str:
+    """The comparison that decides between ``tried`` and the answers of its kind ('' for
+    none of these kinds)."""
+    if isinstance(tried, (Settle, BuildCity)) and "dot" in prompt.lower():
+        mine = corner_dots(s, tried.vertex)
+        best = max(corner_dots(s, a.vertex) for a in same if isinstance(a, (Settle, BuildCity)))
+        if best > mine:
+            spot = VERTEX_LABELS[tried.vertex]
+            return f"{spot} has {count(mine, 'dot')}; there is a free corner with more."
+    if isinstance(tried, MoveRobber):
+        return _robber(s, tried, [a for a in same if isinstance(a, MoveRobber)])
+    if isinstance(tried, BankTrade):
+        trades = [a for a in same if isinstance(a, BankTrade)]
+        if all(a.get != tried.get for a in trades):
+            return f"That trade gets {RESOURCES[tried.get]}, not the card the question asks for."
+        if all(a.count < tried.count for a in trades):
+            return (
+                f"That trade gives {tried.count} {RESOURCES[tried.give]} for one card: "
+                f"{s.name(tried.player)} can trade at a better rate."
+            )
+    if isinstance(tried, NeutralBuild):
+        theirs = {s.name(s.n + a.neutral) for a in same if isinstance(a, NeutralBuild)}
+        for_whom = s.name(s.n + tried.neutral)
+        if for_whom not in theirs and all(names(prompt, n) for n in theirs):
+            wanted = " or ".join(sorted(theirs))
+            return f"That builds for {for_whom}; the question asks for {wanted}."
+    if isinstance(tried, Bid):
+        return _bid(tried, [a for a in same if isinstance(a, Bid)])
+    return ""
+
+
+def _robber(s: State, tried: MoveRobber, same: list[MoveRobber]) -> str:
+    """The robber on ``tried``'s hex against the answers': the mover's own building blocked,
+    the victim's dots blocked, or another victim."""
+    me, h = tried.player, tried.hex
+    own = any(s.vowner[v] == me for v in HEX_VERTICES[h])
+    if own and not any(any(s.vowner[v] == me for v in HEX_VERTICES[a.hex]) for a in same):
+        return f"The robber on {HEX_NAMES[h]} would block a building of {s.name(me)}'s own."
+    for a in same:
+        if a.victim < 0:
+            continue
+        mine, best = blocked(s, h, a.victim), blocked(s, a.hex, a.victim)
+        if mine < best:
+            return (
+                f"On {HEX_NAMES[h]} the robber blocks {count(mine, 'dot')} of {s.name(a.victim)}'s "
+                "production; there is a hex where it blocks more."
+            )
+        if a.hex == h and tried.victim != a.victim:
+            return f"The question asks to steal from {s.name(a.victim)}."
+    return ""
+
+
+def _bid(tried: Bid, same: list[Bid]) -> str:
+    """A bid against the answers': another card wanted, other cards given, a size."""
+    if all(a.get != tried.get for a in same):
+        return f"That bid is for the dummy's {RESOURCES[tried.get]}, not the card wanted."
+    kinds = {i for a in same for i, n in enumerate(a.give) if n}
+    if any(n and i not in kinds for i, n in enumerate(tried.give)):
+        return "That bid gives cards the question keeps."
+    size, sizes = sum(tried.give), {sum(a.give) for a in same}
+    if all(size < n for n in sizes):
+        return "That bid is too small to win without a roll-off."
+    if all(size > n for n in sizes):
+        return "A smaller bid still wins."
+    return ""
+
+
+def _rule_that_decides(rule: str) -> str:
+    """The puzzle's ``rule`` by its title, as the reason left ('' without a rule)."""
+    try:
+        title = plain_title(rule, rulebook.rule(rule).title) if rule else ""
+    except KeyError:
+        return ""
+    return f"What decides it is the rule “{title}”." if title else ""
