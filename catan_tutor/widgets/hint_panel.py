@@ -101,13 +101,16 @@ class HintPanel:
         executor: Callable[[], Executor] | None = None,
         mark: Callable[[Spot | None], None] | None = None,
         refusal: Callable[[], str] | None = None,
+        asked: Callable[[], None] | None = None,
     ):
         """``mark(spot)`` rings the best move's spot on the board (None: takes it away);
         ``refusal()`` says why no hint is given now ('' when one may be: a computer to move
-        gets none)."""
+        gets none); ``asked()`` is told of each Hint asked (a new intention: an old why-not
+        goes)."""
         self.game, self.executor = game, executor
         self.mark = mark or (lambda spot: None)
         self.refusal = refusal or (lambda: "")
+        self.asked = asked or (lambda: None)
         self.spot: Spot | None = None
         # how hard the tutor thinks: behind "Settings" (the learner needs only the button)
         wide = {"description_width": "initial"}
@@ -240,14 +243,19 @@ class HintPanel:
         (``refusal``): a refused hint says why and starts nothing (not for a computer's move:
         the hint shown goes, and its words go with the position). A hint still running is
         cancelled first."""
+        self.asked()
         whose = self.refusal()
         if whose:
             self.stop()
             self._ring(None)
             self.asked_at = self.game().position()  # said for this position only (refresh)
         why = whose or HINT.problem(self.n.value, self.turns.value)
-        if why:
-            self.result.value = f"<span style='color:#b71c1c'>{icons.NO} {markup.text(why)}</span>"
+        if why:  # a computer's turn is no error: a plain note (issue 33); bad settings are
+            self.result.value = (
+                f"<span class='catan-hint-note' style='color:#555'>{markup.text(why)}</span>"
+                if whose
+                else f"<span style='color:#b71c1c'>{icons.NO} {markup.text(why)}</span>"
+            )
             self.status = "refused"
             self._mark()
             return

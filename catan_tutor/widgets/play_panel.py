@@ -355,6 +355,8 @@ class PlayPanel:
         if self.try_text.value != s.tried_text:
             self.try_text.value = s.tried_text
         ex = s.verdict
+        if ex is None:  # no verdict (none asked, or forgotten): no why-not ring either
+            self.ring(None, "")
         self.try_play.disabled = s.tried is None
         self.try_rule.layout.display = "" if ex is not None else "none"
         if s.unreadable:

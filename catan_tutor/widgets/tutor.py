@@ -253,6 +253,7 @@ class Tutor:
                 lambda: self.session.game,
                 mark=self.view.mark_hint,
                 refusal=self.session.hint_refusal,  # not for a computer's move
+                asked=self.session.forget_tried,  # the last why-not goes (issue 33)
             )
             self._hint_shown()
         return self._hints
