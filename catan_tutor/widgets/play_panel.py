@@ -454,6 +454,8 @@ class PlayPanel:
         s.try_move(str(a))
         ex = s.game.explain(a)
         if not ex.legal:  # the verdict on the board too: a red ring with its short reason
+            if self.form is not None:  # the form's list names the spot, where it can
+                self.form.point_at(spot)
             self.ring(spot, verdicts.short_reason(ex))
 
 
