@@ -411,7 +411,8 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     odds.locator("input").nth(1).fill("4")
     odds.locator("input").nth(1).press("Tab")
     odds.get_by_role("button", name="Run").click()
-    odds.filter(has_text="40 games played over the next 4 turns").wait_for(timeout=120_000)
+    said = "40 games played on by the computer over the next 4 turns"
+    odds.filter(has_text=said).wait_for(timeout=120_000)
     odds.locator("img").wait_for()
     page.screenshot(path=ARTIFACTS / "odds.png", full_page=True)
     odds.screenshot(path=ARTIFACTS / "odds_panel.png")
@@ -426,6 +427,13 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     )
     assert spacing and max(spacing) <= 1.5, spacing
     assert "win" in odds.inner_text()
+    # headers on one line each, at a readable size (issue 33: "Chance to / win", 11 px)
+    heads = odds.evaluate(
+        "e => [...e.querySelectorAll('.catan-table thead th')].map(h => { const s ="
+        " getComputedStyle(h); return [h.textContent, h.getBoundingClientRect().height,"
+        " parseFloat(s.lineHeight), parseFloat(s.fontSize)]; })"
+    )
+    assert heads and all(h < 1.5 * line and size >= 13 for _, h, line, size in heads), heads
 
 
 def test_try_a_move_says_why_not_with_the_rule(page) -> None:
