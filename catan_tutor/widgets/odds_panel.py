@@ -36,6 +36,8 @@ _TABLE_CSS = (
     ".catan-odds td,.catan-odds th{padding:2px 4px;line-height:1.35;"
     "border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}"
     ".catan-odds thead th{vertical-align:bottom}"
+    ".catan-odds .catan-table-wide table{font-size:11.5px}"
+    ".catan-odds .catan-table-wide td,.catan-odds .catan-table-wide th{padding:1px 3px}"
     ".catan-odds .catan-table{overflow-x:auto;max-width:100%}</style>"
 )
 

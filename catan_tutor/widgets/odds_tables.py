@@ -51,9 +51,12 @@ def horizon_text(turns: int, chosen: int, players: int = 0) -> str:
     return f"over the next {count(turns, 'turn')}" + (f" ({rounds[2:]})" if rounds else "")
 
 
-def _table(head: list[str], rows: list[list[str]], first_left: bool = True) -> str:
+def _table(
+    head: list[str], rows: list[list[str]], first_left: bool = True, wide: bool = False
+) -> str:
     """A small table: a header row, then ``rows`` (cells already HTML); the first column is
-    the row's name (a header cell, left-aligned)."""
+    the row's name (a header cell, left-aligned). ``wide``: many columns (a card each, a
+    turn each), set a little smaller to fit the tab (``catan-table-wide``)."""
     th = "".join(f"<th scope='col'>{markup.text(h)}</th>" for h in head)
     body = "".join(
         "<tr>"
@@ -66,7 +69,7 @@ def _table(head: list[str], rows: list[list[str]], first_left: bool = True) -> s
         for r in rows
     )  # fmt: skip
     table = f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
-    return f"<div class='catan-table'>{table}</div>"
+    return f"<div class='catan-table{' catan-table-wide' if wide else ''}'>{table}</div>"
 
 
 def _decimal(x: Fraction) -> str:
@@ -78,7 +81,7 @@ def production_html(table: pd.DataFrame) -> str:
     """Expected cards per turn (``analysis.production_table``): one row per player."""
     head = ["Player"] + [str(c).capitalize() for c in table.columns]
     rows = [[markup.text(str(p))] + [_decimal(x) for x in table.loc[p]] for p in table.index]
-    return _table(head, rows)
+    return _table(head, rows, wide=len(head) > 7)
 
 
 def barbarians_html(odds: dict[int, Fraction]) -> str:
@@ -88,7 +91,7 @@ def barbarians_html(odds: dict[int, Fraction]) -> str:
     cells = [
         f"<span title='{markup.text(str(x))}'>{_percent(float(x))}</span>" for x in odds.values()
     ]
-    return _table(head, [["attack by then", *cells]])
+    return _table(head, [["attack by then", *cells]], wide=True)
 
 
 def _percent(x: float) -> str:
