@@ -240,6 +240,13 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     _tree_has(page, "↳ P1 ends the turn *")  # a variation
     assert "P1 moves knight N4 → O6" in _tree_text(page)
     page.screenshot(path=ARTIFACTS / "variation.png")
+    # the tree's buttons in words, greyed with why (issue 33: "Move up" did nothing and said
+    # nothing): in a lesson, its line stays the main line; this one is a side line already
+    main = page.get_by_role("button", name="Make this the main line")
+    side = page.get_by_role("button", name="Make this a side line")
+    assert main.is_disabled() and side.is_disabled()
+    assert "the lesson's line stays the main line" in (main.get_attribute("title") or "")
+    assert "already a side line" in (side.get_attribute("title") or "")
 
 
 def test_force_a_dice_outcome(page) -> None:
