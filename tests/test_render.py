@@ -162,6 +162,7 @@ def test_chromium_paints_each_hex_in_its_terrain_colour(chromium: str) -> None:
     assert (rgb == _rgb(palette.SEA)).all(axis=-1).mean() > 0.1
 
 
+@pytest.mark.browser
 def test_chromium_paints_a_city_wall_a_learner_sees(chromium: str, tmp_path: Path) -> None:
     """Issue 33: puzzle 6.5's wall under P3's white city showed as a thin line. As Chromium
     paints the board (600 px), the wall's stone fills at least 150 pixels and a fifth as many
