@@ -258,10 +258,9 @@ class Die(Chance):
         from .state import ROLLOFF  # (state imports the variants, which import actions)
 
         if s.phase == ROLLOFF and self.die in DICE_COLORS:  # BASE-SETUP-FIRST-PLAYER
-            # a player is their colour here: the dice are "first" and "second", never "red"
+            # a player is "P1 (red)" here: the dice are "first" and "second", never "red"
             cands, totals = s.rolloff
-            seat_ = cands[len(totals)] if len(totals) < len(cands) else -1
-            who = s.colors[seat_].capitalize() if 0 <= seat_ < len(s.colors) else "A player"
+            who = s.seat_words(cands[len(totals)] if len(totals) < len(cands) else -1)
             if not s.rolled:
                 return f"{who} rolls to see who goes first: the first die shows {self.value}."
             first = s.rolled[0]

@@ -318,3 +318,16 @@ def red_numbers_touch(numbers) -> bool:
 def pips(n: int) -> int:
     """Pips of number token n (BASE-COMP-NUMBERS): 6 - |7 - n|, 0 for no token."""
     return 6 - abs(7 - n) if n else 0
+
+
+def producing_hexes(lay: Layout, v: int) -> list[int]:
+    """The hexes around corner ``v`` that produce (a resource and a number)."""
+    return [h for h in VERTEX_HEXES[v] if lay.numbers[h] and lay.terrain[h] < len(RESOURCES)]
+
+
+def corner_score(lay: Layout, v: int) -> tuple[int, int, bool]:
+    """(dots, kinds of resource, has a harbor) of corner ``v``: its dots are the pips of the
+    numbers it touches (BASE-COMP-NUMBERS); higher is better."""
+    hexes = producing_hexes(lay, v)
+    dots = sum(pips(lay.numbers[h]) for h in hexes)
+    return dots, len({lay.terrain[h] for h in hexes}), lay.vertex_harbor()[v] >= 0

@@ -120,8 +120,8 @@ def waits(owed: Sequence[tuple[str, str]]) -> str:
 
 
 # Names a sentence may open with, kept capitalised after a dash ("— Red goes first"): the
-# players' colours (a player is their colour before the roll-off seats them), the awards, the
-# game; a card's title, a seat or a label (P2, J, A4) too (``after_dash``).
+# players' colours, the awards, the game; a card's title, a seat or a label (P2, J, A4) too
+# (``after_dash``).
 NAMES = frozenset(
     "Red Blue White Orange Green Brown Neutral Longest Largest Defender Catan Cities".split()
 )
@@ -134,9 +134,39 @@ def after_dash(text: str) -> str:
     after its capital: P2, J, A4)."""
     from .card_titles import CARD_TITLES  # (card_titles imports the board, as this does)
 
+    if re.match(r"A (?!(?:is|has|was|gives|produces)\b)[a-z]", text):  # the article, not hex A
+        return "a" + text[1:]
     head = re.match(r"[A-Z][a-z]+\b", text)
     if head is None or head[0] in NAMES:
         return text
     if any(title == head[0] or title.startswith(head[0] + " ") for title in CARD_TITLES.values()):
         return text
     return text[:1].lower() + text[1:]
+
+
+# "VP" as a learner reads it (issue 33: a newcomer does not know the abbreviation): the card
+# by its printed name, a token or a count in words. Applied where rule and lesson texts reach
+# the page (widgets/verdicts.py, words/rule_titles.py); the sources keep their words.
+_VP = r"(?<![-\w])VP(?![-\w])"  # not inside a rule ID ("2P-TOKEN-VP-COUNT")
+_VP_WORDS = (
+    (re.compile(rf"\b1 {_VP}"), "1 victory point"),
+    (re.compile(rf"{_VP}( progress)? card"), r"Victory Point\1 card"),
+    (re.compile(rf"{_VP} token"), "victory point token"),
+    (re.compile(_VP), "victory points"),
+)
+
+
+_QUOTE = re.compile(r'("[^"]*"|“[^”]*”)')  # a quotation keeps its words (a seed's)
+
+
+def spelled_out(text: str) -> str:
+    """``text`` with "VP" in words: "1 VP" -> "1 victory point", "VP cards" -> "Victory Point
+    cards", "a defender VP token" -> "a defender victory point token", "10 VP" -> "10 victory
+    points"; a rule ID ("2P-TOKEN-VP-COUNT") and a quotation stay as written."""
+    if "VP" not in text:
+        return text
+    parts = _QUOTE.split(text)
+    for i in range(0, len(parts), 2):  # the text between the quotations
+        for pattern, words in _VP_WORDS:
+            parts[i] = pattern.sub(words, parts[i])
+    return "".join(parts)

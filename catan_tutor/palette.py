@@ -142,7 +142,10 @@ PIER_WIDTH = 0.08
 
 ROBBER = "#3a3a3a"
 ROBBER_EDGE = "#e8e8e8"
-ROBBER_OFFSET = 0.54  # to the left of the token, so the number stays readable
+# The robber's middle this far left of its hex's centre, level with the token: as near the
+# centre as it goes clear of the number token (issue 33: at 0.54, 0.12 from the hex's side, a
+# robber put on a hex in the editor seemed to sit on the side, not on the hex).
+ROBBER_OFFSET = 0.47
 
 PIECE_EDGE = "#1f1f1f"
 # A light ring outside every piece's dark outline: on a light hex the dark outline shows the

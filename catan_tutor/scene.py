@@ -331,7 +331,7 @@ def _robber(state: Any, layout: Layout | None) -> Robber | None:
         return None
     cx, cy = board.hex_centre_xy(h)
     beside = bool(layout is not None and layout.numbers[h])  # beside the number token
-    return Robber(h, (cx - (P.ROBBER_OFFSET if beside else 0.0), cy + 0.05))
+    return Robber(h, (cx - (P.ROBBER_OFFSET if beside else 0.0), cy))
 
 
 def _merchant(state: Any, fill: Any) -> Merchant | None:

@@ -161,6 +161,14 @@ class State(TwoPlayerFields, DummyFields, CKFields, CK2PFields):
             return f"Neutral {p - self.n + 1}"
         return self.names[p] if 0 <= p < len(self.names) else f"P{p + 1}"
 
+    def seat_words(self, p: int) -> str:
+        """A seat by its number and colour, "P1 (red)", as lesson 1.1 and the board in words
+        name players: the roll-off's words (its winner becomes P1 and the numbers turn with
+        it, BASE-SETUP-FIRST-PLAYER); "A player" for no seat."""
+        if not 0 <= p < min(self.n, len(self.colors)):
+            return "A player"
+        return f"{self.name(p)} ({self.colors[p]})"
+
     def copy(self) -> State:
         """A snapshot sharing every (immutable) field; one assignment per line, the
         quickest way CPython copies a slotted object."""

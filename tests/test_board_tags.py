@@ -14,9 +14,10 @@ import pytest
 from test_board_view import stand_in_game
 
 from catan_tutor import board, new_game
+from catan_tutor.palette import shape, toward
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
-from catan_tutor.widgets import BoardView, Tutor
+from catan_tutor.widgets import BoardView, Tutor, style
 from catan_tutor.widgets.board_tags import (
     BANNER_PX,
     LABEL_MIN_PX,
@@ -137,11 +138,13 @@ def test_labels_on_a_phone_start_off_and_are_drawn_readable_when_turned_on():
     assert view.labels and view.draw_count == drawn + 2
 
 
-def test_a_lesson_naming_spots_opens_with_labels_on_a_desktop_and_off_on_a_phone():
+def test_a_lesson_naming_spots_opens_without_every_label_on_any_width():
+    """Issue 33: on a wide screen a lesson naming spots opened with about 120 labels over the
+    board (P1's first settlement under its "N6"): on a desktop as on a phone it opens with
+    the Labels off (the spots its words name are labelled, ``board_view.named``)."""
     sc = load_scenario(packaged_lessons() / "base_setup.catan.yaml")
-    assert sc.labels
     wide = Tutor(sc)
-    assert wide.view.labels  # a desktop's board: the lesson's labels on
+    assert not wide.view.labels and not wide.view.labels_button.value
     phone = _phone(Tutor(sc))
     assert not phone.view.labels and not phone.view.labels_button.value
     phone.session.open(load_scenario(packaged_lessons() / "base_setup.catan.yaml"))
@@ -302,9 +305,9 @@ def test_the_spots_the_page_names_are_read_with_their_labels_as_written():
 
 
 def test_a_phone_s_board_labels_the_spots_its_words_name(monkeypatch):
-    """On a phone the labels start off, yet the sentences name spots ("a road on K5"): the
-    spots the page's words name are labelled (and only those), as named; with Labels on, every
-    spot is; on a wide board none is added (its Labels follow the lesson)."""
+    """The labels start off, yet the sentences name spots ("a road on K5"): the spots the
+    page's words name are labelled (and only those), as named, on a wide board as on a
+    phone (issue 33); with Labels on, every spot is."""
     view = BoardView(stand_in_game())
     written: list[str] = []
     spots = set(board.VERTEX_LABELS) | set(board.EDGE_LABELS) | {"L8"}
@@ -313,11 +316,12 @@ def test_a_phone_s_board_labels_the_spots_its_words_name(monkeypatch):
         "fill_text",
         lambda t, *a, **k: written.append(t) if t in spots else None,  # not the harbors'
     )
-    view.page_facts.value = "names=K5,L8"  # a wide board: nothing drawn for them
-    assert written == [] and "catan-named-labels" not in view.marker.value
-    view.page_facts.value = f"names=K5,L8 width={PHONE}"  # the page shrinks it: a phone
+    view.page_facts.value = "names=K5,L8"  # a wide board: labelled too
     assert sorted(written) == ["K5", "L8"], written  # both kinds, as the words name them
     assert "data-spots='K5 L8'" in view.marker.value
+    written.clear()
+    view.page_facts.value = f"names=K5,L8 width={PHONE}"  # the page shrinks it: a phone
+    assert sorted(written) == ["K5", "L8"], written  # drawn again, readable at that size
     written.clear()
     view.page_facts.value = f"names=N6 width={PHONE}"  # other words: other labels
     assert written == ["N6"]
@@ -367,5 +371,86 @@ def test_a_tap_that_several_kinds_could_mean_names_the_buttons_to_choose_from(mo
     monkeypatch.setattr(t.session, "kinds", lambda: ["settle", "build city", "build road"])
     v = board.parse_vertex("N6")
     t.act_at(("vertex", v))
-    assert t.session.message == "Choose what to do first: “settle” or “build city”."
+    assert t.session.message == "Choose what to do first: “Build a settlement” or “Build a city”."
     assert t.game.state.vowner[v] == -1
+
+
+def _ring_points(view: BoardView, monkeypatch) -> list[tuple[float, float, float]]:
+    """The chosen spot's ring as drawn on the top layer: points along its strokes, each with
+    half the stroke's width (canvas px)."""
+    top, points = view.hover_layer, []
+
+    def line(x0, y0, x1, y1):
+        points.extend(
+            (x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8, top.line_width / 2) for k in range(9)
+        )
+
+    def arc(x, y, r, a0, a1, *_):
+        points.extend(
+            (x + r * math.cos(a), y + r * math.sin(a), top.line_width / 2)
+            for a in (a0 + (a1 - a0) * k / 8 for k in range(9))
+        )
+
+    def circle(x, y, r):
+        arc(x, y, r, 0.0, 2 * math.pi)
+
+    for name, fn in (("stroke_line", line), ("stroke_arc", arc), ("stroke_circle", circle)):
+        monkeypatch.setattr(top, name, fn)
+    view._draw_hover()
+    return points
+
+
+@pytest.mark.parametrize("shown", [NATURAL, PHONE])
+@pytest.mark.parametrize("every", [False, True])
+def test_labels_cover_no_piece_no_ring_and_no_other_label(monkeypatch, shown, every):
+    """Issue 33 (crop_n5.png): the chosen spot's ring crossed the "N5" label and the "N6" tag
+    covered the settlement just placed. At a desktop's width and a phone's, with only the
+    named spots labelled or every label on: no label's tag covers a building, a road or the
+    ring round the chosen spot (nor the other rings' spots), and no two named tags overlap."""
+    game = stand_in_game()
+    n6, n5 = board.parse_vertex("N6"), board.parse_edge("N5")
+    game.state.vowner[n6], game.state.eowner[board.parse_edge("N7")] = 0, 0
+    view = BoardView(game)
+    view.set_shown_width(str(shown))
+    tags: list[tuple[float, float, float, float]] = []
+    monkeypatch.setattr(
+        view.label_layer,
+        "fill_rects",
+        lambda xs, ys, ws, h: tags.extend(
+            (x, y, x + w, y + h) for x, y, w in zip(xs, ys, ws, strict=True)
+        ),
+    )
+    view.mark_chosen(("edge", n5))
+    view.mark_hint(("vertex", board.parse_vertex("N4")))
+    if every:
+        view.show_labels(True)
+    else:
+        view.set_named(named_spots("N6,N5,N4,Q4,M6"))
+    assert tags
+    pieces = view.painter.pieces()
+    halo = 1.0 * view.ratio
+    solid = [
+        p
+        for b in pieces.buildings
+        for p in shape(
+            *view.vp.px(b.at), view.vp.len(style.SETTLEMENT_SIZE), style.SETTLEMENT_SHAPE
+        )
+    ]
+    for road in pieces.roads:
+        a, b = road.ends
+        solid += [view.vp.px(toward(a, b, 0.16 + 0.68 * k / 8)) for k in range(9)]
+    rings = _ring_points(view, monkeypatch)
+    assert rings
+    for left, top, right, bottom in tags:
+        for x, y in solid:
+            assert not (left - halo < x < right + halo and top - halo < y < bottom + halo), (
+                "a label covers a piece"
+            )
+        for x, y, half in rings:
+            assert not (left - half < x < right + half and top - half < y < bottom + half), (
+                "a ring crosses a label"
+            )
+    if not every:
+        for i, a in enumerate(tags):
+            for b in tags[i + 1 :]:
+                assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)

@@ -274,3 +274,40 @@ def test_the_glow_of_legal_spots_lies_round_the_pieces_not_over_them(monkeypatch
     filled.clear()
     view.show_targets([])
     assert filled == []
+
+
+def test_a_robber_stands_in_its_hex_s_middle_clear_of_the_number(monkeypatch) -> None:
+    """Issue 33 (editor_robber.png): a robber put on hex E seemed to sit on the hex's side. It
+    is drawn in the middle part of its hex, everything of it well inside the hex (at least
+    0.18 of a hex's size from each side) and clear of the number token."""
+    from catan_tutor.palette import HEX_INSET, TOKEN_RADIUS
+    from catan_tutor.widgets import style
+
+    drawn: list[tuple[float, float, float]] = []  # points and discs (x, y, radius)
+
+    def polygon(pts) -> None:
+        drawn.extend((x, y, 0.0) for x, y in pts)
+
+    def disc(x: float, y: float, r: float) -> None:
+        drawn.append((x, y, r))
+
+    for letter in ("E", "K", "J"):  # on numbers, and the desert (no token: on the centre)
+        view = BoardView(stand_in_game(robber=letter))
+        layer = view.pieces
+        monkeypatch.setattr(layer, "fill_polygon", polygon)
+        monkeypatch.setattr(layer, "fill_circle", disc)
+        drawn.clear()
+        view.painter._draw_robber(layer, view.painter.pieces().robber)
+        assert drawn and layer.fill_style == style.ROBBER
+        h = board.parse_hex(letter)
+        cx, cy = view.vp.px(board.hex_centre_xy(h))
+        unit = view.vp.len(1.0)
+        apothem = math.sqrt(3) / 2 * HEX_INSET * unit
+        for x, y, r in drawn:
+            for a in (0, math.pi / 3, 2 * math.pi / 3):  # the hex's three pairs of sides
+                reach = abs((x - cx) * math.cos(a) + (y - cy) * math.sin(a)) + r
+                assert apothem - reach >= 0.18 * unit, (letter, (apothem - reach) / unit)
+            if letter != "J":
+                assert math.dist((x, y), (cx, cy)) - r > TOKEN_RADIUS * unit, letter
+        centre_x = sum(x for x, _, _ in drawn) / len(drawn)
+        assert abs(centre_x - cx) < (0.5 if letter != "J" else 0.05) * unit

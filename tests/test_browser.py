@@ -17,6 +17,7 @@ from browser_harness import open_new_game, open_tab, pick_lesson
 from catan_tutor.server.serve import CHROMIUM_ARGS
 from catan_tutor.study.resources import START_NOTEBOOK
 from catan_tutor.widgets import style
+from catan_tutor.widgets.wording import kind_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -221,9 +222,9 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     _wait_marker(page, "depth 2")
     page.keyboard.press("Home")
     _wait_marker(page, "depth 0")
-    page.get_by_role("button", name="move knight").click()
+    page.get_by_role("button", name=kind_words("move knight"), exact=True).click()
     page.mouse.move(*_spot(page, "vertex", "O6"))
-    page.locator(".catan-tutor").filter(has_text="corner O6").first.wait_for()
+    page.locator(".catan-tutor").filter(has_text="Pointer on O6, a spot for").first.wait_for()
     page.screenshot(path=ARTIFACTS / "knight_targets.png")
     before = _board_pixels(page)
     page.mouse.click(*_spot(page, "vertex", "O6"))  # a glowing target
@@ -251,7 +252,7 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
 
 def test_force_a_dice_outcome(page) -> None:
     open_tab(page, "Play")
-    page.get_by_role("button", name="roll", exact=True).click()
+    page.get_by_role("button", name=kind_words("roll"), exact=True).click()
     page.locator(".catan-form").get_by_role("button", name="Play").click()
     _wait_marker(page, "dice")
     form = page.locator(".catan-form")  # the white die is thrown first (one choice: fixed)
@@ -346,10 +347,10 @@ def test_new_game_played_by_clicks(page) -> None:
     page.locator(".catan-new-game-box").get_by_role("button", name="Start").click()
     _wait_marker(page, "node 0 depth 0 setup-settle")
     open_tab(page, "Play")
-    page.get_by_role("button", name="settle").click()
+    page.get_by_role("button", name=kind_words("settle"), exact=True).click()
     page.mouse.click(*_spot(page, "vertex", "J12"))
     _wait_marker(page, "depth 1 setup-road")
-    page.get_by_role("button", name="build road").click()
+    page.get_by_role("button", name=kind_words("build road"), exact=True).click()
     page.mouse.click(*_spot(page, "edge", "J1"))
     _wait_marker(page, "depth 2 setup-settle")
     assert "P2" in page.locator(".catan-tutor").first.inner_text()
@@ -370,19 +371,19 @@ def test_setup_played_with_the_keyboard_alone(page) -> None:
     assert page.evaluate(is_board)
     status = page.locator(".catan-tutor .widget-label")
     page.keyboard.press("ArrowDown")
-    status.filter(has_text="cursor: corner").first.wait_for()
+    status.filter(has_text="(a corner). Press Enter for").first.wait_for()  # a sentence
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
     _wait_marker(page, "depth 3 setup-road")
     page.keyboard.press("ArrowUp")
-    status.filter(has_text="cursor: edge").first.wait_for()
+    status.filter(has_text="a road spot (an edge). Press Enter for").first.wait_for()
     page.wait_for_timeout(300)  # the cursor's layer drawn
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "keyboard_cursor.png")
     page.keyboard.press("Enter")
     _wait_marker(page, "depth 4 setup-settle")
     assert _marker(page).split("#")[1] != before.split("#")[1]
     words = page.locator(".catan-board-text")
-    assert "P2 (blue): settlements" in words.text_content()  # read out, not shown
+    assert "P2 (blue): a settlement on " in words.text_content()  # read out, not shown
     assert words.evaluate("e => e.getBoundingClientRect().width") <= 1
     page.keyboard.press("PageUp")
     _wait_marker(page, "depth 3 setup-road")
@@ -403,7 +404,7 @@ def test_editor_places_a_piece_and_refuses_an_impossible_one(page) -> None:
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "edited.png")
     open_tab(page, "Players")
     page.locator(".catan-tutor").filter(
-        has_text="3 VP (1 from settlements, 2 from cities)"
+        has_text="3 victory points (1 from settlements, 2 from cities)"
     ).first.wait_for()
 
 

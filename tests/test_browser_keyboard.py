@@ -56,7 +56,7 @@ def test_a_setup_and_a_turn_with_the_keyboard_alone(browser, new_page, app_serve
     for _ in range(12):  # 3 players x 2 rounds x (settlement, road)
         before = state(page)["depth"]
         page.keyboard.press("Enter")
-        page.locator(".catan-tutor .widget-label").filter(has_text="cursor:").first.wait_for()
+        page.locator(".catan-tutor .widget-label").filter(has_text="Cursor on").first.wait_for()
         page.keyboard.press("Enter")
         wait_depth(page, before + 1)
         assert page.evaluate("() => !!document.activeElement.closest('.catan-board')")
@@ -94,7 +94,7 @@ def test_a_click_in_the_move_list_jumps_to_its_move(browser, new_page, app_serve
     canvas.focus()
     for depth in (1, 2, 3):
         page.keyboard.press("Enter")
-        page.locator(".catan-tutor .widget-label").filter(has_text="cursor:").first.wait_for()
+        page.locator(".catan-tutor .widget-label").filter(has_text="Cursor on").first.wait_for()
         page.keyboard.press("Enter")
         wait_depth(page, depth)
     open_tab(page, "Moves")
@@ -131,7 +131,7 @@ def test_a_variable_board_starts_laid_out(browser, new_page, app_server) -> None
     canvas = page.locator(".catan-board canvas").last
     canvas.focus()
     page.keyboard.press("Enter")
-    page.locator(".catan-tutor .widget-label").filter(has_text="cursor:").first.wait_for()
+    page.locator(".catan-tutor .widget-label").filter(has_text="Cursor on").first.wait_for()
     page.keyboard.press("Enter")
     wait_depth(page, laid["depth"] + 1)
     page.keyboard.press("Home")

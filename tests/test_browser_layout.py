@@ -268,7 +268,8 @@ def test_lesson_text_shows_whole_with_the_board_and_first_instruction_above_the_
 def test_explore_opens_the_tools_and_closes_again(app_server, new_page):
     page = _lesson_page(new_page, app_server, "layout_explore")
     assert page.get_by_role("tab").count() == 0  # lesson mode: no tabs
-    assert page.locator(".catan-actions").get_by_role("button", name="settle").is_visible()
+    actions = page.locator(".catan-actions")
+    assert actions.get_by_role("button", name="Build a settlement").is_visible()
     page.get_by_role("button", name="Explore").click()
     page.get_by_role("tab", name="Moves").click()
     page.locator(".catan-tutor").get_by_text("P1 settles N6").first.wait_for()
@@ -277,7 +278,8 @@ def test_explore_opens_the_tools_and_closes_again(app_server, new_page):
     page.screenshot(path=ARTIFACTS / "layout_explore_1280x900.png")
     page.get_by_role("button", name="Fewer tools").click()
     page.get_by_role("tab").first.wait_for(state="detached")
-    assert page.locator(".catan-actions").get_by_role("button", name="settle").is_visible()
+    actions = page.locator(".catan-actions")
+    assert actions.get_by_role("button", name="Build a settlement").is_visible()
     # Editing and the link field are this lesson's: another lesson opens without them
     # (issue 33: it read "· editing", offered no move and showed the last lesson's link)
     page.get_by_role("button", name="Explore").click()
@@ -738,7 +740,9 @@ def test_a_note_or_a_longer_chapter_line_moves_nothing(app_server, new_page):
     """A note ("Your move in 'Setting up a base game' is kept", 16_l12_03.png; under the
     chapter's line and the course's summary it still moved the board 10 px, l12_1.png) and
     chapter 6's line with the course's summary on a second row (30_ck_step4.png) pushed the
-    board down; a why-not banner leaves the dice line under the board in sight."""
+    board down; a why-not banner leaves the dice line under the board in sight. On the way,
+    lesson 1.2's first ▶ takes a whole roll-off throw, told as "P1 (red) rolls 9" (issue 33,
+    BASE-SETUP-FIRST-PLAYER)."""
     page = _lesson_page(new_page, app_server, "layout_notes")
     canvas = page.locator(BOARD).last
     board_box = _settled_box(page, canvas)
@@ -766,6 +770,9 @@ def test_a_note_or_a_longer_chapter_line_moves_nothing(app_server, new_page):
     page.locator(".catan-note").filter(has_text="is kept").wait_for()
     assert _settled_box(page, canvas) == board_box
     page.screenshot(path=ARTIFACTS / "layout_note_kept.png")
+    page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶").first.click()
+    page.locator(".catan-lesson").filter(has_text="P1 (red) rolls 9 (5 and 4)").wait_for()
+    assert "the first shows" not in page.locator(".catan-lesson").inner_text()  # a whole throw
     page.locator(".catan-chapter-picker select").select_option(index=6)  # after "Free game"
     page.wait_for_function("() => document.title.startsWith('6.1 ')")
     assert _settled_box(page, canvas) == board_box

@@ -151,7 +151,7 @@ def _wrong_try(page, asked: Asked) -> None:
     page.locator(".catan-puzzle-submit").click()
     page.locator(f"{PUZZLE}[data-node='{asked.node}'][data-tries='1']").wait_for(state="attached")
     said = page.locator(".catan-puzzle-verdict").inner_text()
-    assert "Not the answer" in said and "P1 may not build a road on K5." in said
+    assert "Not the answer" in said and "P1 can't build a road on K5: " in said
     assert "..P" not in said and rulebook.rule(j.rule).text not in said, said
 
 

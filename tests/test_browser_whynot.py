@@ -23,7 +23,7 @@ from catan_tutor import board, rulebook
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import style
-from catan_tutor.widgets.board_panel import pointer_words
+from catan_tutor.widgets.spot_sentences import pointer_words
 from catan_tutor.widgets.verdicts import title_of
 from catan_tutor.widgets.wording import kind_words
 
@@ -262,14 +262,22 @@ def _spot_xy(page, kind: str, label: str) -> tuple[float, float]:
     return box["x"] + x / ratio, box["y"] + y / ratio
 
 
+def _pointer_on(spot) -> str:
+    """The pointer line's head for ``spot`` ("Pointer on N4,"; what the spot is for follows,
+    a corner's with knights in Cities & Knights)."""
+    said = pointer_words(spot)
+    assert said.startswith("Pointer on ") and said.endswith("."), said
+    return said.split(",")[0] + ","
+
+
 def _click_spot(page, kind: str, label: str) -> None:
     """Click the spot once the pointer over it names it (the tutor's pointer label): the page
     may still be laying out when the board is first drawn."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     parse = {"vertex": board.parse_vertex, "edge": board.parse_edge, "hex": board.parse_hex}
-    said = pointer_words((kind, parse[kind](label)))  # "Under the pointer: corner N4"
-    name = page.locator(".catan-tutor .widget-label").get_by_text(said, exact=True)
+    said = _pointer_on((kind, parse[kind](label)))  # "Pointer on N4, a settlement or…"
+    name = page.locator(".catan-tutor .widget-label").get_by_text(said)
     # The first click on the board focuses it, and the page scrolls it into view under the
     # pointer: bring it into view and give it focus first, with a click on the strip under the
     # board (no spot there).
@@ -390,7 +398,7 @@ def test_the_pointer_names_the_spot_a_click_is_judged_on_at_1024x768(browser, ap
         box = canvas.bounding_box()
         page.mouse.click(box["x"] + 8, box["y"] + box["height"] - 8)  # focus: the strip
         page.wait_for_timeout(800)
-        label = page.locator(".catan-tutor .widget-label").filter(has_text="Under the pointer")
+        label = page.locator(".catan-tutor .widget-label").filter(has_text="Pointer on")
         edge, hexagon = board.parse_edge("Q7"), board.parse_hex("Q")
         (ex, ey), (hx, hy) = board.edge_xy(edge), board.hex_centre_xy(hexagon)
         length = math.dist((ex, ey), (hx, hy))
@@ -402,7 +410,7 @@ def test_the_pointer_names_the_spot_a_click_is_judged_on_at_1024x768(browser, ap
             x, y = _canvas_point(page, at)
             page.mouse.move(x + 3, y)
             page.mouse.move(x, y)
-            label.get_by_text(pointer_words(spot), exact=True).wait_for(timeout=10_000)
+            label.get_by_text(_pointer_on(spot)).wait_for(timeout=10_000)
             page.mouse.click(x, y)
             if spot[0] == "edge":
                 ring = page.locator(f".catan-refused[data-spot='edge {board.EDGE_LABELS[edge]}']")

@@ -109,12 +109,13 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     pick_lesson(page, "Knight displacement")
     _check(page, "Knight displacement, lesson mode")  # the lesson opens without the tabs
     open_tab(page, "Play")
-    page.get_by_role("button", name="move knight").click()
+    page.get_by_role("button", name="Move a knight", exact=True).click()
     form = page.locator(".catan-form")
     form.locator(".widget-label", has_text="from").first.wait_for()
     labels = form.locator(".widget-label").all_inner_texts()
     assert {"from", "to"} <= {x.strip() for x in labels}, labels
-    assert "or pick" in {x.strip() for x in labels}, labels
+    assert "or choose one here:" in {x.strip() for x in labels}, labels
+    assert "or pick" not in {x.strip() for x in labels}, labels
     _check(page, "Knight displacement, the knight form")
     form.screenshot(path=ARTIFACTS / "words_knight_form.png")
     panel = page.locator(".widget-tab-contents").first  # the Play tab: palette and form
@@ -123,7 +124,7 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     # a forced trade in Catan for two: no commodities field (base-2p has none)
     pick_lesson(page, "Forced trade with trade tokens")
     open_tab(page, "Play")
-    page.get_by_role("button", name="forced trade", exact=True).click()
+    page.get_by_role("button", name="Make a forced trade", exact=True).click()
     form.locator("b", has_text="take").first.wait_for()  # a bundle's title in words
     form.locator(".catan-verdict svg.catan-icon").first.wait_for()
     labels = {x.strip() for x in form.locator(".widget-label").all_inner_texts()}

@@ -24,11 +24,11 @@ def _rolloff_line():
 def test_base_setup_first_player_rolloff_dice_stay_shown_after_it():
     _, line = _rolloff_line()
     assert dice_shown(line[0]) == ((), NO_DICE)
-    assert dice_shown(line[1]) == ((5,), "Red is rolling")  # red's first die
-    assert dice_shown(line[2]) == ((5, 4), "Red rolls 9 (5 and 4)")
+    assert dice_shown(line[1]) == ((5,), "P1 (red) is rolling")  # red's first die
+    assert dice_shown(line[2]) == ((5, 4), "P1 (red) rolls 9 (5 and 4)")
     done = line[12]  # white's 4 and 1 lose to red's 6: setup starts, the state keeps no dice
     assert done.state.phase == "setup-settle" and not done.state.dice
-    assert dice_shown(done) == ((4, 1), "White rolls 5 (4 and 1)")
+    assert dice_shown(done) == ((4, 1), "P3 (white) rolls 5 (4 and 1)")
 
 
 def test_the_strip_draws_the_rolloff_s_dice_and_a_caption(monkeypatch):
@@ -39,7 +39,7 @@ def test_the_strip_draws_the_rolloff_s_dice_and_a_caption(monkeypatch):
     monkeypatch.setattr(view.pieces, "fill_text", lambda t, *a, **k: written.append(t))
     view.dice = dice_shown(line[12])
     view.draw_pieces()
-    assert "White rolls 5 (4 and 1)" in written and NO_DICE not in written
+    assert "P3 (white) rolls 5 (4 and 1)" in written and NO_DICE not in written
     written.clear()
     view.dice = None  # the state's own dice: none here
     view.draw_pieces()
@@ -51,7 +51,7 @@ def test_a_game_s_roll_is_captioned_as_the_last_roll():
     node = load_scenario(found.path).timeline.root
     for _ in range(4):  # P1 roll, white 4, red 6, event trade
         node = node.children[0]
-    assert dice_shown(node) == ((4, 6), "dice: last roll 10")
+    assert dice_shown(node) == ((4, 6), "The last roll was 10.")
 
 
 def _die_labels(lesson: str) -> list[tuple[str, list[str]]]:
@@ -74,7 +74,7 @@ def _die_labels(lesson: str) -> list[tuple[str, list[str]]]:
 
 
 def test_BASE_SETUP_FIRST_PLAYER_the_rolloff_form_names_no_die_by_a_players_colour():
-    """Issue 33 (lesson 1.2): the roll-off names players by colour ("Red rolls 9"), so its
+    """Issue 33 (lesson 1.2): the roll-off names players "P1 (red)" ("P1 (red) rolls 9"), so its
     form's dice are "first" and "second", in the base game and in Cities & Knights alike."""
     for lesson in ("base_first_player", "ck_setup_first_player"):
         found = _die_labels(lesson)

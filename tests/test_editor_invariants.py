@@ -433,6 +433,8 @@ def test_a_finished_game_is_edited_by_starting_a_turn():
     cities = [VERTEX_LABELS[v] for v, c in enumerate(g.state.vcity) if c and g.state.vowner[v]
               == g.state.winner]  # fmt: skip
     downgrade = [op for v in cities for op in (f"remove {v}", f"place {w} settlement {v}")]
-    with pytest.raises(EditError, match=r"has won with \d VP, fewer than 10.*BASE-WIN-10"):
+    with pytest.raises(
+        EditError, match=r"has won with \d victory points, fewer than 10.*BASE-WIN-10"
+    ):
         edit(g, f"dev {w} -", *downgrade)
     check_edited(edit(g, "turn P1 main"))

@@ -10,8 +10,8 @@ import re
 
 from catan_tutor.actions import Settle
 from catan_tutor.analysis import InlineExecutor, rank_actions
-from catan_tutor.analysis.setup_pick import corner_score, setup_corner
-from catan_tutor.board import RESOURCES, TERRAINS, VERTEX_HEXES, VERTEX_LABELS, pips
+from catan_tutor.analysis.setup_pick import setup_corner
+from catan_tutor.board import RESOURCES, TERRAINS, VERTEX_HEXES, VERTEX_LABELS, corner_score, pips
 from catan_tutor.game import Game
 from catan_tutor.widgets.hint_panel import HintPanel
 

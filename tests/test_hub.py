@@ -158,7 +158,8 @@ def test_two_users_each_play_their_own_tutor(hub, new_page) -> None:
 
     # bob places P1's first settlement on N6 (BASE-SETUP-ROUND1) with the Play form: the
     # lesson opens in lesson mode, the actions the moment needs under its text
-    bob.locator(".catan-actions").get_by_role("button", name="settle", exact=True).click()
+    actions = bob.locator(".catan-actions")
+    actions.get_by_role("button", name="Build a settlement", exact=True).click()
     form = bob.locator(".catan-actions .catan-form")
     at = form.locator(".widget-dropdown", has_text=re.compile(r"^\s*at"))  # the "at" field
     at.locator("select").select_option(label="N6")

@@ -254,9 +254,9 @@ def test_tab_leaves_the_board_in_jupyterlab(lab) -> None:
     canvas = page.locator(".catan-board canvas").last
     canvas.focus()
     before = page.evaluate(STATE_JS)["depth"]
-    for kind, depth in (("settle", before + 1), ("road", before + 2)):
+    for kind, depth in (("Build a settlement", before + 1), ("Build a road", before + 2)):
         page.keyboard.press("ArrowRight")
-        cursor = page.locator(".catan-tutor .widget-label").filter(has_text="cursor:")
+        cursor = page.locator(".catan-tutor .widget-label").filter(has_text="Cursor on")
         cursor.filter(has_text=kind).first.wait_for()
         page.keyboard.press("Enter")  # plays where the cursor is; off the lesson's line the
         # first Enter only chooses the spot and a second plays it (issue 33)

@@ -13,9 +13,9 @@ from catan_tutor import board, new_game
 from catan_tutor.actions import Die, Roll, Settle
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets.app import App
-from catan_tutor.widgets.board_panel import pointer_words
 from catan_tutor.widgets.board_tags import event_px
 from catan_tutor.widgets.roll_steps import rolling
+from catan_tutor.widgets.spot_sentences import pointer_words
 from catan_tutor.widgets.tutor import Tutor
 
 CORNERS = len(board.VERTEX_LABELS)

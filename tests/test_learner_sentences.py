@@ -94,22 +94,23 @@ def test_the_two_rolls_of_a_two_player_turn_are_one_row():
 
 def test_the_roll_off_names_the_player_by_colour_and_no_die_by_its_own():
     """Issue 33 item 2 (lesson 1.2): "Red rolls 5 on the white die… and 4 on the red die"
-    mixed a die's colour with a player's; now "Red rolls 9 (5 and 4)." (BASE-SETUP-FIRST-PLAYER,
-    BASE-CHANCE-ROLLOFF): the lesson's comments, the Moves tab, the engine's own sentence."""
+    mixed a die's colour with a player's; now "P1 (red) rolls 9 (5 and 4)", the player named
+    as lesson 1.1 names them (BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF): the lesson's
+    comments, the Moves tab, the engine's own sentence."""
     sc = load_scenario(packaged_lessons() / f"base_first_player{SUFFIX}")
     texts = " ".join(n.comment + n.tutor for n in sc.tree.nodes.values())
     assert not re.search(r"\b(white|red) die\b", texts), texts
-    assert "Red rolls 9 (5 and 4)." in texts
+    assert "P1 (red) rolls 9 (5 and 4)" in texts
     listed = [w for w, _ in rows(sc.tree)]
     assert listed[1:4] == [
-        "Red rolls 5 and 4: 9",
-        "Blue rolls 2 and 2: 4",
-        "White rolls 6 and 3: 9",
+        "P1 (red) rolls 5 and 4: 9",
+        "P2 (blue) rolls 2 and 2: 4",
+        "P3 (white) rolls 6 and 3: 9",
     ]
     first, second = sc.tree.root.children[0], sc.tree.root.children[0].children[0]
     said = [move_line(sc.tree, n) for n in (first, second)]
-    assert said[0].startswith("Red rolls to see who goes first: the first die shows 5."), said
-    assert said[1].startswith("Red rolls 9 (5 and 4)."), said
+    assert said[0].startswith("P1 (red) rolls to see who goes first: the first die shows 5."), said
+    assert said[1].startswith("P1 (red) rolls 9 (5 and 4)."), said
     assert not any(re.search(r"\b(white|red) die\b", s) for s in said), said
 
 
@@ -156,18 +157,17 @@ def test_BASE_SEVEN_DISCARD_the_header_shows_the_colour_of_each_player_waited_fo
 
 
 def test_after_a_dash_a_sentence_goes_on_in_small_letters_and_a_name_keeps_its_capital():
-    """ "Not allowed here: P2 may not build a settlement on K4 — It is P1's move" (lesson
-    1.1); the chapter line's goal after its dash too."""
+    """ "P2 may not build a settlement on K4: It is P1's move" (lesson 1.1; once "Not allowed
+    here: … — It is …"): after the colon the reason goes on in small letters; the chapter
+    line's goal after its dash too."""
     assert after_dash("It is P1's move.") == "it is P1's move."
     assert after_dash("Red goes first.") == "Red goes first."
     assert after_dash("P2 has no road.") == "P2 has no road."
     sc = load_scenario(packaged_lessons() / f"base_setup{SUFFIX}")
     rules = sc.tree.rules
     lines = [x for n in sc.tree.nodes.values() for x in notice_lines(Game(rules, n.state), n)]
-    refused = [
-        x for x in lines if x.startswith("Not allowed here: P2 may not build a settlement on K4")
-    ]
-    assert refused and all("— it is P1's move" in x for x in refused), refused
+    refused = [x for x in lines if x.startswith("P2 may not build a settlement on K4")]
+    assert refused and all(": it is P1's move" in x for x in refused), refused
     places = course(packaged_lessons())
     line = _read(chapter_line(places["base_setup"]))
     assert "A first game of Catan — set up a game of Catan" in line, line

@@ -46,19 +46,24 @@ def _setup_settle(t: Tutor) -> ActionForm:
 
 
 def test_a_verdict_says_the_move_in_words_not_its_notation():
-    """A legal settlement reads "P1 may build a settlement on A12"; P2 on the same corner
-    once it is taken "P2 may not build a settlement on A12"; never "P1 settle A12"."""
+    """A legal settlement reads "✓ allowed: P1 can build a settlement on A12" (no "legal");
+    P2 on the same corner once it is taken says what and why in one sentence: "P2 can't build
+    a settlement on A12: …"; never "P1 settle A12"."""
     g = new_game("base", players=3)
     a12 = board.parse_vertex("A12")
     said = verdict_html(g.explain(Settle(0, a12)), g)
-    assert "P1 may build a settlement on A12." in said and not NOTATION.search(said), said
+    assert "P1 can build a settlement on A12." in said and not NOTATION.search(said), said
+    assert " allowed</b>" in said and "legal<" not in said and "legal:" not in said
     assert "builds a settlement" not in said  # the engine's sentence for it: not said twice
     g.play("P1 settle A12")
     g.play("P1 road A11")
     refused = g.explain(Settle(1, a12))
     assert not refused.legal
     said = verdict_html(refused, g)
-    assert "P2 may not build a settlement on A12." in said and not NOTATION.search(said), said
+    move = re.search(r"catan-verdict-move'>([^<]*)<", html.unescape(said))
+    assert move is not None and not NOTATION.search(said), said
+    assert move[1].startswith("P2 can't build a settlement on A12: "), move[1]
+    assert move[1].endswith(".") and len(move[1]) > 50, move[1]  # and why, in the sentence
 
 
 def test_the_next_wait_after_a_move_is_said_without_chance():
@@ -109,16 +114,18 @@ def test_a_free_game_shows_in_no_chapter():
 
 
 def test_a_free_games_form_starts_empty_and_a_lessons_next_move_is_filled_in():
-    """A new game's settle form suggests no corner ("Choose a corner"; Play off); a corner
-    picked fills it. In a lesson the lesson's next move is filled in as before."""
+    """A new game's settle form suggests no corner ("Choose where the settlement goes: a
+    corner, …"; Play off); a corner picked fills it. In a lesson the lesson's next move is
+    filled in as before."""
     t = Tutor(new_game("base", players=3))
     form = _setup_settle(t)
     assert form.pickers["vertex"].value is None and form.action() is None
-    assert form.play_button.disabled and "Choose a corner" in form.status.value
+    assert form.play_button.disabled
+    assert "Choose where the settlement goes: a corner" in form.status.value
     assert form.pickers["player"].value == 0  # one value only: no choice to make
     form.pickers["vertex"].value = board.parse_vertex("C6")
     assert form.action() == Settle(0, board.parse_vertex("C6")) and not form.play_button.disabled
-    assert "Choose" not in form.status.value and "may build" in form.status.value
+    assert "Choose" not in form.status.value and "can build" in form.status.value
     app = App(query="", start="Setting up a base game")
     s = app.session
     nxt = s.node.children[0].action
@@ -477,9 +484,9 @@ def test_a_two_roll_turn_s_dice_are_said_once(monkeypatch):
         if not faces or node.state.rolled or not sums:
             continue
         if len(sums) == 1:
-            assert caption == f"dice: first roll {sums[0]}", caption
+            assert caption == f"The first roll was {sums[0]}.", caption
         else:
-            assert caption == f"dice: rolls {sums[0]}, then {sums[1]}", caption
+            assert caption == f"The rolls were {sums[0]}, then {sums[1]}.", caption
         seen.setdefault(len(sums), node)
     assert set(seen) == {1, 2}
     view = BoardView(lambda: tl.game)
@@ -517,17 +524,17 @@ def test_the_or_pick_list_says_each_move_in_words_not_notation():
 
 
 def test_a_puzzles_answer_is_judged_in_words_not_notation():
-    """A legal move that is not the answer: "P1 may build a road on Q3, but it is not the
-    move the question asks for"; an illegal one: "P1 may not build a road on K5." with the
-    reason; a right one: "P1 builds a road on N5." (no "P1 road N5" anywhere)."""
+    """A legal move that is not the answer: "P1 can build a road on Q3, but it is not the
+    move the question asks for"; an illegal one, what and why in one sentence: "P1 can't
+    build a road on K5: …"; a right one: "P1 builds a road on N5." (no "P1 road N5" anywhere)."""
     t = _road_puzzle()
     p = t.puzzle
     t.session.play("P1 road Q3")
     said = html_text(p.result.value)
-    assert "P1 may build a road on Q3, but it is not the move the question asks for" in said
+    assert "P1 can build a road on Q3, but it is not the move the question asks for" in said
     p.submit("P1 road K5")
     said = html_text(p.result.value)
-    assert "P1 may not build a road on K5." in said, said
+    assert "P1 can't build a road on K5: the setup road must touch" in said, said
     p.submit("P1 road N5")
     said = html_text(p.result.value)
     assert "P1 builds a road on N5." in said, said
@@ -535,9 +542,10 @@ def test_a_puzzles_answer_is_judged_in_words_not_notation():
 
 
 def test_what_to_notice_says_the_lessons_moves_in_words_not_notation():
-    """ "Allowed here" and "Not allowed here" say a lesson's moves as sentences ("P1 may build
-    a road on N5"; a second verb agrees: "move the robber to K and steal a card"), never in
-    notation ("P1 road N5")."""
+    """The moves a lesson allows or refuses read as sentences ("Here P1 may build a road on
+    N5."; "P1 may not build a road on K5: …", what and why; a second verb agrees: "move the
+    robber to K and steal a card"), never in notation ("P1 road N5") nor as a rule check
+    ("Allowed here: …", "Not allowed here: …")."""
     import html as html_module
 
     from catan_tutor.study.resources import packaged_lessons
@@ -549,11 +557,13 @@ def test_what_to_notice_says_the_lessons_moves_in_words_not_notation():
         t = Tutor(load_scenario(packaged_lessons() / f"{name}.catan.yaml"))
         for _ in range(40):
             text = html_module.unescape(re.sub(r"<[^>]+>", " ", t.lesson.value))
-            seen += [" ".join(m.split()) for m in re.findall(r"(?:Not a|A)llowed here:[^—]*", text)]
+            notice = text.split("What to notice", 1)[-1] if "What to notice" in text else ""
+            seen += [" ".join(m.split()) for m in re.findall(r"[^.]* may [^.]*\.", notice)]
+            assert "Allowed here:" not in text and "Not allowed here" not in text
             t.session.forward()
     joined = "\n".join(seen)
-    assert "Allowed here: P1 may build a road on N5." in joined
-    assert "Not allowed here: P1 may not build a road on K5" in joined
+    assert "Here P1 may build a road on N5." in joined
+    assert "P1 may not build a road on K5: the setup road must touch" in joined
     assert "P1 may move the robber to K and steal a card from P2" in joined
     assert not re.search(r"\bP\d (?:road|settle|city|robber|knight) [A-Z]", joined), joined
 

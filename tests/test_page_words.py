@@ -21,11 +21,18 @@ from test_words import INTERNAL, agreement_errors
 from catan_tutor.widgets.app import App
 
 # Words the engine uses inside that must not reach the page (whole words), besides the card
-# ids of ``test_words.INTERNAL``: field names, variant codes, the old form's list label.
+# ids of ``test_words.INTERNAL``: field names, variant codes, the old form's list label; and
+# the codes a newcomer met where a sentence would do (issue 33): the verdict's "legal:", the
+# form's "or pick", "VP", the pointer's "Under the pointer", the cursor's "cursor:", What to
+# notice's rule checks "Allowed here:" / "Not allowed here:".
 INTERNAL_WORDS = re.compile(
     r"\b(src|dst|args|listed|commo|vp|base-2p|base-dummy|ck-2p|roadbuilding|plenty|"
-    r"setup-settle|pre-roll|robber-home|discard-progress|force-draw)\b"
+    r"setup-settle|pre-roll|robber-home|discard-progress|force-draw|VP|or pick)\b|"
+    r"\blegal:|Under the pointer|\bcursor:|\b(?:Not a|A)llowed here:"
 )
+# The kinds of move by the engine's names (``kinds.kind_of``): a button says the card's words
+# ("Build a settlement"), never these ("settle", "build road", "buy dev").
+RAW_KINDS = {"settle", "build road", "build city", "buy dev", "roll", "end turn", "move robber"}
 # Emoji and pictographs (issue 33: the 🎲 shows as a missing-glyph box in stock Chromium).
 PICTOGRAPHS = re.compile(
     "[\U0001f300-\U0001faff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001f2ff\ufe0f]"
@@ -99,6 +106,37 @@ def test_no_internal_word_or_pictograph_at_a_lessons_start(app, label):
     assert not INTERNAL.findall(text), (label, INTERNAL.findall(text))
     assert not PICTOGRAPHS.findall(text), (label, PICTOGRAPHS.findall(text))
     assert agreement_errors(text) == [], (label, agreement_errors(text))
+    controls = app.tutor.controls
+    buttons = [label for label, _ in (*controls.palette.options, *controls.blocked.options)]
+    assert not RAW_KINDS & {b.split(" · ")[0] for b in buttons}, (label, buttons)
+
+
+def test_the_internal_names_list_catches_the_codes_a_newcomer_met():
+    """The list itself: each code the learner met (issue 33) is caught, and its sentence is
+    not, so that none can come back unseen."""
+    met = [
+        "✓ legal: P1 may build a road on N3.",
+        "or pick",
+        "P1 has 3 VP",
+        "Under the pointer: edge N5",
+        "cursor: corner N4 · Enter: settle",
+        "Allowed here: P1 road N5.",
+        "Not allowed here: P1 may not build a road on K5 — …",
+    ]
+    for code in met:
+        assert INTERNAL_WORDS.search(code), code
+    said = [
+        "✓ allowed: P1 can build a road on N3.",
+        "or choose one here:",
+        "P1 has 3 victory points",
+        "Pointer on N5, a road spot (an edge).",
+        "Cursor on N4, a settlement or city spot (a corner). Press Enter for “Build a settlement”.",
+        "Here P1 may build a road on N5.",
+        "Each of these is allowed here: P2 may build a settlement on O6; P2 may build …",
+        "P1 may not build a road on K5: the setup road must touch the settlement just placed.",
+    ]
+    for sentence in said:
+        assert not INTERNAL_WORDS.search(sentence), sentence
 
 
 @pytest.mark.parametrize("label", ["Knight displacement", "Forced trade with trade tokens"])

@@ -31,7 +31,7 @@ from puzzle_answers import (
 from catan_tutor import board, new_game, rulebook
 from catan_tutor.actions import Action, Die, EventDie
 from catan_tutor.game import Game
-from catan_tutor.rules.words import may
+from catan_tutor.rules.words import can
 from catan_tutor.study.puzzle import answer_nodes, asks_rule, judge
 from catan_tutor.widgets import verdicts, wording
 from catan_tutor.widgets.kinds import (
@@ -331,7 +331,7 @@ def test_a_learner_answers_on_the_board_a_wrong_kind_judged_then_the_right_one()
     t.controls.act_at(c6)
     assert s.timeline.current is question and s.puzzle.tries == 1
     shown = widget_text(t.puzzle.widget)
-    assert "Not the answer" in shown and "P3 may not build a settlement on C6." in shown
+    assert "Not the answer" in shown and "P3 can't build a settlement on C6:" in shown
     s.choose_kind("build city")
     assert t.controls.form is not None
     assert t.controls.form.status.layout.display == "none"
@@ -446,7 +446,7 @@ def test_a_wrong_try_names_no_part_of_the_answer(asked: Asked):
             continue
         tried += 1
         text = verdicts.plain(j.text)
-        own = may(node.state, a, j.legal)
+        own = can(node.state, a, j.legal)
         told = [w for w in secret if says(w, text) and not says(w, own)]
         assert told == [], f"{a}: {text!r} tells {told}"
         if text.startswith("That is not a move"):
@@ -501,7 +501,7 @@ def test_the_wrong_tries_the_learner_met_say_why_without_the_answer():
     t = at_question([a for a in PUZZLES if a.lesson == "puzzle_base_setup"][1])
     t.puzzle.submit("P1 settle E4")
     shown = widget_text(t.puzzle.widget)
-    assert "It is not P1's move now." in shown and not says("P3", shown)
+    assert "it is not P1's move now." in shown and not says("P3", shown)
     robber = at_question(next(a for a in PUZZLES if a.lesson == "puzzle_base_robber"))
     robber.puzzle.submit("P1 robber M P2")
     shown = widget_text(robber.puzzle.widget)
@@ -545,7 +545,7 @@ def test_a_question_who_moves_asks_the_player_in_the_form_and_names_none():
     form.play()
     assert s.puzzle.tries == 1 and s.timeline.current is at
     shown = widget_text(t.puzzle.widget)
-    assert "P1 may not build a settlement on E4. It is not P1's move now." in shown
+    assert "P1 can't build a settlement on E4: it is not P1's move now." in shown
     assert not says("P3", shown)
 
 

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from catan_tutor import Game, board, new_game
+from catan_tutor.grammar import after_dash
 from catan_tutor.study.editor import edit
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario, loads_scenario
@@ -222,7 +223,8 @@ def test_players_panel_shows_vp_breakdown_and_hides_hands_on_request():
     for p in range(g.players):
         parts = g.vp_breakdown(p)
         assert sum(parts.values()) == g.victory_points(p)
-        assert f"{g.victory_points(p)} VP" in t.players.value
+        assert f"{g.victory_points(p)} victory points" in t.players.value  # never "VP"
+    assert not re.search(r"\bVP\b", visible_text(t.players.value))
     assert "improvements: science" in t.players.value
     p1 = g.state.hands[0]
     t.show_hands.value = False
@@ -298,7 +300,10 @@ def test_the_board_is_played_with_the_keyboard_alone():
     assert first in t.view.targets and first[0] == "vertex"
     assert min(board.vertex_xy(i)[1] for k, i in t.view.targets) == board.vertex_xy(first[1])[1]
     label = board.VERTEX_LABELS[first[1]]
-    assert t.board.pointer.value == f"cursor: corner {label} · Enter: settle"
+    assert t.board.pointer.value == (
+        f"Cursor on {label}, a settlement or city spot (a corner). "
+        "Press Enter for “Build a settlement”."
+    )
     key(t, "ArrowDown")
     below = t.view.cursor
     assert below in t.view.targets
@@ -345,7 +350,7 @@ def test_cursor_where_nothing_glows_asks_why_not_and_walks_the_hexes_with_no_kin
     )
     assert t.session.kind == ""
     key(t, "ArrowRight")
-    assert t.view.cursor[0] == "hex" and "choose what to do first" in t.board.pointer.value
+    assert t.view.cursor[0] == "hex" and "Choose what to do first." in t.board.pointer.value
     key(t, "Enter")
     assert "Choose what to do first" in t.controls.message.value
     t.controls.blocked.value = "build city"  # not possible now: Enter asks why not at the spot
@@ -382,7 +387,7 @@ def test_board_in_words_follows_the_position_and_is_hidden_only_from_sight():
     t.session.play("P1 road J1")
     v, e = board.parse_vertex("J12"), board.parse_edge("J1")  # labelled as on the board
     assert (
-        f"P1 (red): settlements {board.VERTEX_LABELS[v]}; roads {board.EDGE_LABELS[e]}."
+        f"P1 (red): a settlement on {board.VERTEX_LABELS[v]}; a road on {board.EDGE_LABELS[e]}."
         in t.board.board_text.value
     )
     lines = describe(t.game)
@@ -416,7 +421,7 @@ def test_hover_rings_only_legal_targets_and_names_the_spot():
         )
 
     pointer_at("vertex", "A4")
-    assert t.board.pointer.value == "Under the pointer: corner A4"
+    assert t.board.pointer.value == "Pointer on A4, a settlement or city spot (a corner)."
     assert t.view.hovered is None  # no kind chosen
     t.controls.palette.value = "build road"
     pointer_at("edge", "J3")
@@ -671,9 +676,9 @@ def test_end_turn_button_and_the_only_kind_chosen_with_its_targets():
         )
     )
     labels = dict((kind, label) for label, kind in t.controls.palette.options)
-    assert labels["build road"] == "build road · brick, lumber"
-    assert labels["build city"] == "build city · 2 grain, 3 ore"
-    assert labels["end turn"] == "end turn" and t.controls.palette.value is None
+    assert labels["build road"] == "Build a road · brick, lumber"
+    assert labels["build city"] == "Build a city · 2 grain, 3 ore"
+    assert labels["end turn"] == "End the turn" and t.controls.palette.value is None
     t.controls.end_button.click()
     assert str(t.timeline.moves()[-1]) == "P1 end" and t.game.state.active == 1
 
@@ -742,7 +747,7 @@ def test_try_a_move_shows_the_engines_verdict_rule_and_text_and_plays_a_legal_on
     t.controls.try_text.value = "P1 road H3"
     ex = t.game.explain("P1 road H3")
     shown = visible_text(t.controls.try_verdict.value)
-    assert not ex.legal and "not allowed" in shown and ex.reason in shown
+    assert not ex.legal and "not allowed" in shown and after_dash(ex.reason) in shown
     assert ex.rule_title in shown and ex.rule_text in shown
     assert f"data-rule='{ex.rule}'" in t.controls.try_verdict.value and t.controls.try_play.disabled
     assert ex.rule not in shown  # the ID is an attribute, never text
@@ -750,7 +755,7 @@ def test_try_a_move_shows_the_engines_verdict_rule_and_text_and_plays_a_legal_on
     assert t.tabs.selected_index == TABS.index("Rules")
     assert f"data-rule='{ex.rule}' open" in t.rules_panel.list.value
     t.controls.try_text.value = "P1 settle J12"
-    assert f"{OK} legal" in t.controls.try_verdict.value and not t.controls.try_play.disabled
+    assert f"{OK} allowed" in t.controls.try_verdict.value and not t.controls.try_play.disabled
     assert t.game.state.turn == 0 and not t.timeline.moves()  # checking plays nothing
     t.controls.try_play.click()
     assert [str(a) for a in t.timeline.moves()] == ["P1 settle E4"]
@@ -785,7 +790,7 @@ def test_a_click_where_nothing_glows_explains_why_not_there():
     assert t.controls.try_text.value.startswith("P1 move ") and not ex.legal
     assert ex.rule == "CK-KNIGHT-DISPLACE"
     assert f"data-rule='{ex.rule}'" in t.controls.try_verdict.value
-    assert ex.reason in visible_text(t.controls.try_verdict.value)
+    assert after_dash(ex.reason) in visible_text(t.controls.try_verdict.value)
     assert t.timeline.current is t.timeline.root
 
 
@@ -857,7 +862,8 @@ def test_what_happened_tells_each_move_in_words():
     t = Tutor(new_game("base", players=3))
     said = t.game.explain(t.game.parse("P1 settle J12")).reason
     t.session.play("P1 settle J12")
-    assert said.rstrip(".") in t.session.lines[0] and "P1 now has 1 VP" in t.session.lines[0]
+    assert said.rstrip(".") in t.session.lines[0]
+    assert "P1 now has 1 victory point" in t.session.lines[0]
     assert "Next: P1: place a road" in t.session.lines[0]
     assert "What happened" in t.controls.log.value
     j = board.parse_hex("A")  # hills, 10 on the beginner board; its top corner is on no other
@@ -884,7 +890,7 @@ def test_what_to_notice_names_the_rule_of_a_refused_move_with_its_text():
 
     t = Tutor(load_scenario(packaged_lessons() / "ck_knight_equal_refused.catan.yaml"))
     rule = rulebook.rule("CK-KNIGHT-DISPLACE")
-    assert "Not allowed here: P1 may not move the knight on N4 to O6" in t.lesson.value
+    assert "P1 may not move the knight on N4 to O6: only a stronger knight" in t.lesson.value
     assert f"Rule: <b>{rule.title}</b>" in t.lesson.value
     assert visible_text(t.lesson.value).count(rule.text[:40]) == 1
 

@@ -68,7 +68,7 @@ BROKEN = [
     ("base", lambda s: setattr(s, "discards", (0, 0, 3)), True,
      Problem("discards", "P3 owes 3 cards but holds 1 (BASE-SEVEN-DISCARD)")),
     ("base", lambda s: (setattr(s, "phase", OVER), setattr(s, "winner", 0)), True,
-     Problem("winner", "P1 has won with 2 VP, fewer than 10: start a turn to play on "
+     Problem("winner", "P1 has won with 2 victory points, fewer than 10: start a turn to play on "
              "(BASE-WIN-10)")),
     ("base-2p", lambda s: setattr(s, "token_supply", s.token_supply + 1), False,
      Problem("supply", "supply and players hold 21 tokens, not 20 (2P-SETUP-TOKENS)")),

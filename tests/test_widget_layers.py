@@ -17,7 +17,7 @@ from pathlib import Path
 
 WIDGETS = Path(__file__).resolve().parent.parent / "catan_tutor" / "widgets"
 MAX_CLASS_LINES = 400
-PLAIN = ("tutor_session", "puzzle_state", "kinds")  # the model: no widgets
+PLAIN = ("tutor_session", "puzzle_state", "kinds", "session_choices")  # the model: no widgets
 
 
 def _trees() -> dict[str, ast.Module]:

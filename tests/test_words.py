@@ -360,8 +360,9 @@ def test_every_kind_of_action_reads_as_a_learner_says_it():
     for kind in kinds:  # a button found by a kind's name finds no more buttons than before
         inside = {o for o in kinds if o != kind and kind in wording.kind_words(o).lower()}
         assert inside <= {o for o in kinds if o != kind and kind in o}, (kind, inside)
-    assert wording.kind_words("play plenty") == "play Year of Plenty"
-    assert wording.kind_words("build road") == "build road"  # already words
+    assert wording.kind_words("play plenty") == "Play Year of Plenty"
+    assert wording.kind_words("build road") == "Build a road"  # the card's words
+    assert wording.kind_words("settle") == "Build a settlement"  # not the kind's name
 
 
 def test_the_forced_trade_form_has_the_commodities_field_only_where_the_variant_has_them():

@@ -185,21 +185,22 @@ def test_every_placement_caption_says_who_placed_what_where():
     assert missing == []
     sc = load_scenario(packaged_lessons() / "base_setup.catan.yaml")
     k4 = next(n for n in sc.tree.nodes.values() if str(n.action) == "P2 settle K4")
-    assert step_caption(k4) == (
-        "P2 builds a settlement on K4: forest 3, mountains 8 and pasture 5."
+    assert step_caption(k4).startswith(
+        "P2 builds a settlement on K4: forest 3, mountains 8 and pasture 5;"
     )
 
 
 def test_the_roll_off_names_colours_and_shows_no_hand():
-    """1.2: before the roll-off decides the seats a player is their colour: "White rolls…",
-    not "P3 rolls…", and no seat's hand is shown."""
+    """1.2: before the roll-off decides the seats a player is their seat and colour, "P3
+    (white) rolls…", as lesson 1.1 names players (the colour says who, the number where the
+    seats stand before the roll-off turns them), and no seat's hand is shown."""
     sc = load_scenario(packaged_lessons() / "base_first_player.catan.yaml")
     node = sc.tree.root
     for _ in range(4):  # red and blue have rolled
         node = node.children[0]
     game = Game(sc.tree.rules, node.state)
     assert game.state.phase == ROLLOFF
-    assert game.prompt() == "White rolls to see who goes first"
+    assert game.prompt() == "P3 (white) rolls to see who goes first"
     assert own_hand_html(game, 0, False) == ""
     seated = Game(sc.tree.rules, _last(sc.tree.root).state)
     assert seated.state.phase != ROLLOFF and own_hand_html(seated, 0, False) != ""
@@ -224,15 +225,14 @@ def test_lesson_texts_say_costs_with_numbers_not_letters():
 
 def test_the_roll_off_lesson_shows_no_end_turn_and_no_hand():
     """16_l12_03: "P1's hand: nothing" and an End turn button during the roll-off; both wait
-    until the seats exist; the header names the colour that rolls."""
+    until the seats exist; the header names the thrower by seat and colour, "P1 (red)"."""
     from catan_tutor.widgets.app import App
 
     app = App(start="base_first_player", query="")
     controls = app.tutor.controls
     assert app.tutor.game.state.phase == ROLLOFF
     assert controls.end_button.layout.display == "none" and controls.hand.value == ""
-    assert "Red rolls to see who goes first" in app.tutor.header.value
-    assert "P1" not in re.sub(r"<[^>]+>", "", app.tutor.header.value)
+    assert "P1 (red) rolls to see who goes first" in app.tutor.header.value
 
 
 def test_refusals_of_chance_and_of_other_variants_quote_no_notation():

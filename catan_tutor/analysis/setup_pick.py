@@ -9,22 +9,9 @@ victory points after 10 turns, 3.44 to 3.09 after 40 (100 games each)."""
 from __future__ import annotations
 
 from ..actions import BuildCity, Settle
-from ..board import RESOURCES, VERTEX_HEXES, Layout, pips
+from ..board import corner_score
 from ..game import Game
 from ..state import SETUP_SETTLE
-
-
-def producing_hexes(lay: Layout, v: int) -> list[int]:
-    """The hexes around corner ``v`` that produce (a resource and a number)."""
-    return [h for h in VERTEX_HEXES[v] if lay.numbers[h] and lay.terrain[h] < len(RESOURCES)]
-
-
-def corner_score(lay: Layout, v: int) -> tuple[int, int, bool]:
-    """(dots, kinds of resource, has a harbor) of corner ``v``; higher is better."""
-    hexes = producing_hexes(lay, v)
-    dots = sum(pips(lay.numbers[h]) for h in hexes)
-    kinds = len({lay.terrain[h] for h in hexes})
-    return dots, kinds, lay.vertex_harbor()[v] >= 0
 
 
 def setup_corners(game: Game) -> list[Settle | BuildCity]:

@@ -162,7 +162,8 @@ def _edited(rules, s: State, strict: bool) -> Iterator[Problem]:
         yield Problem(
             "winner",
             (
-                f"{s.name(s.winner)} has won with {rules.victory_points(s, s.winner)} VP, fewer "
+                f"{s.name(s.winner)} has won with "
+                f"{rules.victory_points(s, s.winner)} victory points, fewer "
                 f"than {rules.target}: start a turn to play on "
                 f"({'BASE-WIN-10' if rules.target == 10 else 'CK-WIN-13'})"
             ),

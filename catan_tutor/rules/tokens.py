@@ -86,7 +86,11 @@ def _token_action(s: State, p: int, what: str, times: int = 1) -> Reason | None:
         return Reason(rule, f"{seat(p)} has already taken a token action this turn.")
     price = cost(s, p) * times
     if s.tokens[p] < price:
-        lead = "leads in VP" if cost(s, p) == 2 else "does not lead in VP"
+        lead = (
+            "has more victory points than the opponent"
+            if cost(s, p) == 2
+            else "does not have more victory points than the opponent"
+        )
         rule = "CK2P-TOKEN-FORCED-TRADE" if times > 1 else "2P-TOKEN-COST"
         return Reason(
             rule,

@@ -24,7 +24,8 @@ def _guild_dues(s: State, p: int, q: int, cards: tuple) -> Reason | None:
     if q >= s.n or q == p:
         return Reason("CK-PC-GUILD-DUES", "Guild Dues names another player.")
     if victory_points(s, q) <= victory_points(s, p):
-        return Reason("CK-PC-GUILD-DUES", f"{seat(q)} does not have more VP than {seat(p)}.")
+        more = f"{seat(q)} does not have more victory points than {seat(p)}."
+        return Reason("CK-PC-GUILD-DUES", more)
     if len(cards) != len(s.bank) or min(cards) < 0 or not can_pay(s.hands[q], cards):
         return Reason("CK-PC-GUILD-DUES", f"{seat(q)} does not hold those cards.")
     if sum(cards) != min(2, sum(s.hands[q])):

@@ -10,15 +10,15 @@ from ..actions import Action, ChaseRobber, MoveKnight, seat
 from ..board import HEX_NAMES, VERTEX_LABELS
 from ..card_titles import CARD_TITLES, card_list, card_title, notation_words
 from ..grammar import a as with_article
-from ..grammar import same_waits
+from ..grammar import after_dash, same_waits
 from ..progress_cards import TRACKS
 from ..state import BOARD, DICE, DRAW, ROLLOFF, STEAL, State
 from ..variants.ck_state import PROGRESS_DRAW
 from ..variants.ck_two_player_state import FORCE_DRAW
 
 __all__ = [
-    "CARD_TITLES", "card_list", "card_title", "chance_words", "may", "notation_words", "prompt",
-    "say",
+    "CARD_TITLES", "can", "card_list", "card_title", "chance_words", "may", "notation_words",
+    "prompt", "say", "why_not",
 ]  # fmt: skip
 
 
@@ -46,15 +46,34 @@ def _base_form(verb: str) -> str:
 
 
 def may(s: State, a: Action, legal: bool) -> str:
-    """A move as a verdict says it, in words: "P1 may build a settlement on A12." or "P1 may
+    """A move as a lesson says it, in words: "P1 may build a settlement on A12." or "P1 may
     not build a settlement on A12." (a chance outcome: what it is). No notation."""
+    return _modal(s, a, "may" if legal else "may not")
+
+
+def can(s: State, a: Action, legal: bool) -> str:
+    """A move as a verdict on it says it: "P1 can build a road on N5." or "P1 can't build a
+    road on N5." (a chance outcome: what it is). No notation."""
+    return _modal(s, a, "can" if legal else "can't")
+
+
+def why_not(s: State, a: Action, reason: str) -> str:
+    """A refused move, what and why in one sentence: "P1 can't build a road on K5: the setup
+    road must touch the settlement just placed on N4; K5 does not." (``reason``: the
+    engine's, in plain words; none: the move alone)."""
+    move = can(s, a, False).rstrip(".")
+    why = after_dash(reason.strip()).rstrip(".")
+    return f"{move}: {why}." if why else f"{move}."
+
+
+def _modal(s: State, a: Action, modal: str) -> str:
     try:
         said = say(s, a)
     except (IndexError, KeyError, TypeError, ValueError):  # an action no state has: its words
         said = ""
     if a.is_chance:
         return said or f"The chance outcome “{notation_words(str(a))}”."
-    who, modal = seat(a.player), "may" if legal else "may not"
+    who = seat(a.player)
     if type(a) is MoveKnight:
         return f"{who} {modal} move the knight on {_v(a.src)} to {_v(a.dst)}."
     if type(a) is ChaseRobber:

@@ -32,7 +32,7 @@ from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
 from ..errors import QUOTE_CHARS, CatanError
 from ..game import Game
 from ..move_words import MoveWordsError, as_notation
-from ..rules.words import may, say
+from ..rules.words import can, say, why_not
 from ..state import State
 from ..words.rule_titles import plain_title
 from .puzzle_why import names as _names
@@ -133,11 +133,11 @@ def judge(puzzle: Puzzle, node: Node, rules, move: Action | str) -> Judgement:
             f"Right: {say(s, ex.action)} {why}".strip(),
             hit,
         )
-    own = may(s, ex.action, ex.legal)
+    own = can(s, ex.action, ex.legal)
     hidden = [w for w in secrets(puzzle, node, rules) if not _names(own, w)]
-    if not ex.legal:
+    if not ex.legal:  # what and why in one sentence: "P1 can't build a road on K5: …"
         why = keep_secret(ex.reason, hidden) or _refused(game, ex.action)
-        return Judgement(str(ex.action), False, False, ex.rule, f"{own} {why}")
+        return Judgement(str(ex.action), False, False, ex.rule, why_not(s, ex.action, why))
     known = next((c for c in node.children if c.action == ex.action), None)
     said = (known.tutor or known.comment) if known is not None else ""
     allowed = own.rstrip(".")
@@ -249,7 +249,7 @@ def _refused(game: Game, a: Action) -> str:
     acting = game.current_player if game.current_player >= 0 else game.state.active
     if 0 <= a.player < game.players and a.player != acting:
         return f"It is not {game.state.name(a.player)}'s move now."
-    return "Saying why would give the answer away: a hint helps."
+    return "Saying why would give the answer away; a hint helps."
 
 
 def asks_rule(puzzle: Puzzle, node: Node, rules) -> bool:

@@ -13,13 +13,13 @@ import re
 
 from .. import rulebook
 from ..actions import Action, BankTrade, BuildCity, MoveRobber, Settle, spot_fields
-from ..analysis.setup_pick import corner_score
 from ..board import (
     EDGE_LABELS,
     HEX_NAMES,
     HEX_VERTICES,
     RESOURCES,
     VERTEX_LABELS,
+    corner_score,
     pips,
 )
 from ..grammar import count

@@ -103,7 +103,6 @@ class Scenario:
     start_line: int = 1  # the line that gives the start (position, start, setup or board)
     puzzles: dict[int, Puzzle] = field(default_factory=dict)  # node id -> its question
     chapter: str = ""  # the course chapter the author meant it for (free text)
-    labels: bool = False  # corner and edge labels on when it opens (its text names spots)
 
     @property
     def tree(self) -> Timeline:
@@ -361,11 +360,12 @@ def _read(r: _Reader, text: str) -> Scenario:
         if said not in ("yes", "no"):
             raise r.fail(top["rolloff"], "rolloff", f"expected yes or no, got {_quote(said)}")
         sc.rolloff = said == "yes"
-    if "labels" in top:
+    if "labels" in top:  # files written before issue 33 said their text names spots: the
+        # board now labels the spots any lesson's words name (every label one click away), so
+        # the key is read (checked) and not kept
         said = r.text(top["labels"], "labels")
         if said not in ("yes", "no"):
             raise r.fail(top["labels"], "labels", f"expected yes or no, got {_quote(said)}")
-        sc.labels = said == "yes"
     if "layout" in top:
         said = r.text(top["layout"], "layout")
         if said not in ("moves", "seed"):
@@ -598,8 +598,6 @@ def head_fields(sc: Scenario, board: str | dict | None) -> dict:
     for key in ("goal", "chapter", "unrealistic"):
         if getattr(sc, key):
             data[key] = getattr(sc, key)
-    if sc.labels:
-        data["labels"] = "yes"
     return data
 
 

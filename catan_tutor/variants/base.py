@@ -130,9 +130,8 @@ def chance_pending(rules: BaseRules, s: State) -> list[tuple[int, str]]:
 
 
 def _rolloff_pending(rules: BaseRules, s: State) -> list[tuple[int, str]]:
-    """Before seats exist a player is their colour (the seats follow the roll-off)."""
-    colour = s.colors[production.rolloff_candidate(s)].capitalize()
-    return [(-1, f"{colour} rolls to see who goes first")]
+    """The thrower as "P1 (red)": its seat before the roll-off turns the seats."""
+    return [(-1, f"{s.seat_words(production.rolloff_candidate(s))} rolls to see who goes first")]
 
 
 def _settle_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:

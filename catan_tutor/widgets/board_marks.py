@@ -12,10 +12,10 @@ from .. import board
 from ..palette import Viewport, hex_corners, shape, toward
 from ..scene import Pieces
 from . import style
-from .board_paint import HINT_RING, hint_arrow
+from .board_paint import HINT_RING, TARGET_HALO, TARGET_OUTLINE, hint_arrow
 from .board_tags import SPOT_XY, Spot
 
-CHOSEN_RING = "#6a1b9a"  # the spot the form names ("at", "or pick"): a purple ring, white halo
+CHOSEN_RING = "#6a1b9a"  # the spot the form names ("at", the moves list): a purple ring, white halo
 
 
 def spot_px(vp: Viewport, spot: Spot) -> tuple[float, float]:
@@ -63,10 +63,26 @@ def mark(
 
 def ring_chosen(c: Canvas, vp: Viewport, ratio: float, spot: Spot) -> None:
     """The ring on the spot the form's fields name (issue 33: a corner chosen in "at" or
-    "or pick" was not shown on the board): purple on a white halo, wider than the pointer's."""
+    the moves list was not shown on the board): purple on a white halo, wider than the pointer's."""
     for colour, width in (("#ffffff", 7.0), (CHOSEN_RING, 3.5)):
         c.stroke_style = colour
         mark(c, vp, ratio, spot, False, 1.0, width, 1.6)
+
+
+def draw_glow(c: Canvas, vp: Viewport, ratio: float, targets: list[Spot], pieces: Pieces) -> None:
+    """A glow on each vertex and edge target, round the ``pieces``, not over them; a legal
+    hex (the robber's, a knight's...) gets an outline ring instead, so its terrain and number
+    stay readable."""
+    c.fill_style = c.stroke_style = style.TARGET
+    for spot in targets:
+        if spot[0] != "hex":
+            mark(c, vp, ratio, spot, True, 1.9)
+    uncover(c, vp, ratio, pieces)
+    hexes = [vp.pxs(hex_corners(i, 0.83)) for kind, i in targets if kind == "hex"]
+    for colour, width in ((TARGET_HALO, 5.0), (TARGET_OUTLINE, 2.5)):
+        c.stroke_style, c.line_width = colour, width * ratio
+        for pts in hexes:  # between the roads and the letter, glyphs and token
+            c.stroke_polygon(pts)
 
 
 def uncover(c: Canvas, vp: Viewport, ratio: float, pieces: Pieces) -> None:

@@ -26,9 +26,9 @@ from .board_tags import event_px
 from .board_view import BoardView
 from .describe import board_text_html
 from .dice_shown import dice_shown, event_words
-from .editor_panel import LABELS
-from .kinds import SPOT_WORDS, Spot, moment_kinds, spot_kind, targets_of, variant_kinds
+from .kinds import Spot, moment_kinds, spot_kind, targets_of, variant_kinds
 from .links import Link, link_of
+from .spot_sentences import CURSOR, cursor_words, pointer_words, spot_words
 from .tutor_session import TutorSession
 
 NOTHING = "Nothing there"  # the status line's word on a click or tap on nothing
@@ -81,20 +81,6 @@ def step_cursor(
         if score < best_score:
             best, best_score = spot, score
     return best
-
-
-POINTER = "Under the pointer:"  # the status line's words for the spot the pointer is on
-
-
-def spot_words(spot: Spot) -> str:
-    """A spot as the page says it: "corner N4", "edge P7", "hex K"."""
-    return f"{SPOT_WORDS[spot[0]]} {LABELS[spot[0]][spot[1]]}"
-
-
-def pointer_words(spot: Spot | None) -> str:
-    """The status line under the board for the spot under the pointer: "Under the pointer:
-    edge P7" (a bare "edge P7" beside Copy link read as a code); '' off the board."""
-    return f"{POINTER} {spot_words(spot)}" if spot is not None else ""
 
 
 def state_html(node: Node, game: Game) -> str:
@@ -180,24 +166,13 @@ class BoardPanel:
             guard(lambda key, *_: self.on_key({"type": "keydown", "key": key}))
         )
         session.subscribe(self._on_session)
-        self.lesson_labels()
 
     # ------------------------------------------------------------ rendering
-    def lesson_labels(self) -> None:
-        """A lesson whose text names corners and edges (``labels: yes``) opens with the
-        board's labels on, unless the board shows narrow (a phone); one that does not leaves
-        them as the learner set them."""
-        sc = self.session.scenario
-        if sc is not None and sc.labels and not self.view.narrow:  # a phone: Labels turns
-            self.view.show_labels(True)  # them on (they would hide the numbers and pieces)
-
     def _on_session(self, event: str) -> None:
         s, view = self.session, self.view
         if event in ("opened", "restored"):  # another game: the keyboard cursor starts afresh
             view.set_cursor(None)
             self.cursor_at = None
-        if event == "opened":
-            self.lesson_labels()
         if event == "opened" and view.drawn_layout != s.game.layout or event == "restored":
             view.redraw()
         elif event == "shown":
@@ -365,7 +340,7 @@ class BoardPanel:
         editing = self.edit_piece() is not None
         shown = None if spot is not None and not editing and spot not in self.view.targets else spot
         self.view.hover(shown)
-        label = pointer_words(spot)
+        label = pointer_words(spot, self.session.game.caps.knights)
         if self.pointer.value != label:
             self.pointer.value = label
 
@@ -449,17 +424,10 @@ class BoardPanel:
         """The status line under the board: the cursor's spot and what Enter does there."""
         spot = self.view.cursor
         if spot is None:
-            if self.pointer.value.startswith("cursor"):
+            if self.pointer.value.startswith(CURSOR):
                 self.pointer.value = ""
             return
-        label = f"cursor: {spot_words(spot)}"
         piece, kind = self.edit_piece(), self.session.kind
-        if piece is not None:
-            label += f" · Enter: place {piece}"
-        elif spot in self.view.targets and kind:
-            label += f" · Enter: {kind}"
-        elif kind:
-            label += " · Enter: why not here?"
-        else:
-            label += " · choose what to do first"
+        knights = self.session.game.caps.knights
+        label = cursor_words(spot, piece, kind, spot in self.view.targets, knights)
         self.pointer.value = label

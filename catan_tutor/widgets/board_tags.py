@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from ipycanvas import Canvas
@@ -21,6 +22,9 @@ from ipycanvas import Canvas
 from .. import board
 from ..palette import Point, Viewport
 from . import style
+
+if TYPE_CHECKING:
+    from .label_places import LabelPlaces
 
 Spot = tuple[str, int]
 
@@ -30,7 +34,6 @@ VERTEX_TAG, VERTEX_TAG_TEXT = "rgba(20, 28, 38, 0.82)", "#ffffff"
 EDGE_TAG, EDGE_TAG_TEXT = "rgba(255, 255, 255, 0.85)", "#1b2430"
 LABEL_SIZE, LABEL_PAD = 0.15, 0.03
 LABEL_SMALL = 0.12  # the label of a spot a piece stands on, beside the piece
-LABEL_BELOW, LABEL_INLAND = 0.34, 0.24  # how far beside a building or knight / a road
 # The least size of a label's text as the learner sees it (CSS px): a phone shrinks the board
 # to about 57 %, which took the labels down to 5 px.
 LABEL_MIN_PX, LABEL_SMALL_MIN_PX = 10.0, 9.0
@@ -218,20 +221,6 @@ def draw_banner(c: Canvas, b: Banner, width: float, line: float) -> None:
         c.fill_text(text, width / 2, y, max_width=width - 2 * b.pad)
 
 
-def _below(v: int) -> Point:
-    """Where a taken corner's label goes: under its piece."""
-    x, y = board.vertex_xy(v)
-    return (x, y + LABEL_BELOW)
-
-
-def _inland(e: int) -> Point:
-    """Where a taken side's label goes: off its road, towards the middle of a hex it borders."""
-    x, y = board.edge_xy(e)
-    hx, hy = board.hex_centre_xy(board.EDGE_HEXES[e][0])
-    d = math.dist((x, y), (hx, hy)) or 1.0
-    return (x + (hx - x) * LABEL_INLAND / d, y + (hy - y) * LABEL_INLAND / d)
-
-
 def label_px(vp: Viewport, small: bool, zoom: float, ratio: float) -> float:
     """The text height of a label in canvas pixels: its size on the board, or the least
     size readable (``LABEL_MIN_PX`` as shown) when the board shows smaller than that."""
@@ -272,19 +261,23 @@ def draw_labels(
     ratio: float,
     kinds: tuple[str, ...] = ("edge", "vertex"),
     named: dict[Spot, str] | None = None,
+    *,
+    places: LabelPlaces,
 ) -> None:
-    """Each corner's label on a dark tag at the corner, each edge's on a light tag at its
-    middle (of the ``kinds`` given; only the spots ``named``, with their labels as named, when
-    given); on a spot a piece stands on (``taken``: corners, edges), a smaller tag beside the
-    piece (below a building or knight, inside the land from a road), so every piece stays in
-    sight (one batched call per tag colour and size, then the texts)."""
-    taken_v, taken_e = taken
-    c.text_align, c.text_baseline = "center", "middle"
-    for kind, labels, xy, tag, ink, spots_taken, beside in (
-        ("edge", board.EDGE_LABELS, board.edge_xy, EDGE_TAG, EDGE_TAG_TEXT, taken_e, _inland),
-        ("vertex", board.VERTEX_LABELS, board.vertex_xy, VERTEX_TAG, VERTEX_TAG_TEXT, taken_v,
-         _below),
-    ):  # fmt: skip
+    """Each corner's label on a dark tag, each edge's on a light one (of the ``kinds``
+    given; only the spots ``named``, with their labels as named, when given). A label sits on
+    its empty spot while every label shows; beside its spot (``places``, ``label_places``:
+    clear of the pieces, the rings and the labels placed before it) when only the named ones
+    show, when a ring is round the spot or near enough to cross the label, or when a piece
+    stands on it (``taken``: corners, edges; a smaller tag), so every piece and ring stays in
+    sight (issue 33). One batched call
+    per tag colour and size, then the texts."""
+    looks = {"edge": (EDGE_TAG, EDGE_TAG_TEXT), "vertex": (VERTEX_TAG, VERTEX_TAG_TEXT)}
+    todo: list[tuple[bool, str, int, str, bool]] = []  # beside?, kind, spot, text, small
+    for kind, labels, spots_taken in (
+        ("edge", board.EDGE_LABELS, taken[1]),
+        ("vertex", board.VERTEX_LABELS, taken[0]),
+    ):
         if kind not in kinds:
             continue
         texts = (
@@ -292,22 +285,35 @@ def draw_labels(
             if named is None
             else [(i, text) for (k, i), text in named.items() if k == kind]
         )
-        for small in (False, True):
+        for i, text in texts:
+            small = i in spots_taken
             size = label_px(vp, small, zoom, ratio)
-            pad = size * LABEL_PAD / LABEL_SIZE
-            spots = [
-                (vp.px(beside(i) if small else xy(i)), text)
-                for i, text in texts
-                if (i in spots_taken) == small
-            ]
-            if not spots:
-                continue
-            widths = np.array([text_em(text) * size + 2 * pad for _, text in spots])
-            xs = np.array([x for (x, _), _ in spots]) - widths / 2
-            ys = np.array([y for (_, y), _ in spots]) - (size / 2 + pad)
-            c.fill_style = tag
-            c.fill_rects(xs, ys, widths, size + 2 * pad)
-            c.fill_style = ink
-            c.font = style.font(size, bold=True)
-            for (x, y), text in spots:
-                c.fill_text(text, x, y + 0.06 * size)
+            w = text_em(text) * size + 2 * size * LABEL_PAD / LABEL_SIZE
+            beside = named is not None or small or (kind, i) in places.ringed
+            beside = beside or not places.free(*vp.px(SPOT_XY[kind](i)), w, size * 1.4)
+            todo.append((beside, kind, i, text, small))
+    shown: dict[tuple[str, bool], list[tuple[float, float, float, str]]] = {
+        (kind, small): [] for kind in ("edge", "vertex") for small in (False, True)
+    }
+    for beside, kind, i, text, small in sorted(todo, key=lambda t: t[0]):  # on-spot first
+        size = label_px(vp, small, zoom, ratio)
+        pad = size * LABEL_PAD / LABEL_SIZE
+        w, h = text_em(text) * size + 2 * pad, size + 2 * pad
+        x, y = (
+            places.beside((kind, i), w, h) if beside else places.at(*vp.px(SPOT_XY[kind](i)), w, h)
+        )
+        shown[(kind, small)].append((x, y, w, text))
+    c.text_align, c.text_baseline = "center", "middle"
+    for (kind, small), tags in shown.items():
+        if not tags:
+            continue
+        size = label_px(vp, small, zoom, ratio)
+        pad = size * LABEL_PAD / LABEL_SIZE
+        xs, ys = np.array([x - w / 2 for x, _, w, _ in tags]), np.array([y for _, y, _, _ in tags])
+        c.fill_style = looks[kind][0]
+        c.fill_rects(xs, ys - (size / 2 + pad), np.array([w for _, _, w, _ in tags]),
+                     size + 2 * pad)  # fmt: skip
+        c.fill_style = looks[kind][1]
+        c.font = style.font(size, bold=True)
+        for x, y, _, text in tags:
+            c.fill_text(text, x, y + 0.06 * size)

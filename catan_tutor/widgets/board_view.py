@@ -10,8 +10,9 @@ carry their letter on layer 0).
 ``hit`` maps a click in canvas pixels to the vertex, edge or hex under it, ``reach`` a tap to
 the spot a finger means. The page shrinks the board on a narrow screen and tells its shown
 width (``board_width.js``): labels and the why-not banner are drawn readable at that width
-(``board_tags.py``); a phone's board says why not in a line under it instead. A phone's board
-starts without labels, but labels the spots its page's words name now (``spot_names.js``).
+(``board_tags.py``); a phone's board says why not in a line under it instead. A board starts
+without labels, but labels the spots its page's words name now (``spot_names.js``), each beside
+its spot, clear of the pieces, the rings and each other (``label_places.py``).
 A browser that connects after drawing sees a blank canvas (ipycanvas does not replay drawing),
 so every layer's ``client_ready`` event draws that layer again. A hidden element beside the
 canvas carries ``data-drawn="<n>"``, counting the draws: tests and benchmarks wait on it (it
@@ -42,10 +43,8 @@ from ..palette import (
     toward,
 )
 from . import style
-from .board_marks import draw_hint, mark, ring_chosen, spot_px, uncover
+from .board_marks import draw_glow, draw_hint, mark, ring_chosen, spot_px
 from .board_paint import (
-    TARGET_HALO,
-    TARGET_OUTLINE,
     ScenePainter,
 )
 from .board_tags import (
@@ -68,6 +67,7 @@ from .board_tags import (
 )
 from .guard import guarded, shown_in
 from .kinds import spot_label
+from .label_places import LabelPlaces
 from .play_panel import PLAY_CSS
 
 __all__ = [
@@ -177,7 +177,7 @@ class BoardView:
         self.cursor: tuple[str, int] | None = None  # the keyboard's spot (layer 3)
         self.labels = False  # vertex and edge labels shown (on layer 2)
         # the spots the page's words name now, with their labels (spot_names.js): labelled
-        # on a phone's board while its labels are off
+        # while the Labels are off (issue 33: about 120 labels hid the pieces)
         self.named: dict[Spot, str] = {}
         self.zoom = 1.0  # the board's shown width over its natural width (board_width.js)
         self.refused: tuple[tuple[str, int], str] | None = None  # why-not ring (layer 3)
@@ -301,7 +301,7 @@ class BoardView:
                 f"<span class='catan-labels-shown' data-px='{shown:.1f}' "
                 f"data-zoom='{self.zoom:.3f}' hidden></span>"
             )
-        if self.narrow and self.named and not self.labels:  # for tests (never shown)
+        if self.named and not self.labels:  # for tests (never shown)
             spots = html.escape(" ".join(self.named.values()), quote=True)
             extra += f"<span class='catan-named-labels' data-spots='{spots}' hidden></span>"
         if self.chosen is not None:  # the form's spot's ring, for tests (never shown)
@@ -342,12 +342,12 @@ class BoardView:
             self.set_named(named_spots(facts["names"]))
 
     def set_named(self, named: dict[Spot, str]) -> None:
-        """The spots the page's words name now (and their labels): on a phone's board with
-        its labels off, those are labelled (layer 2), so a sentence's "K5" can be found."""
+        """The spots the page's words name now (and their labels): with the Labels off,
+        those are labelled (layer 2), so a sentence's "K5" can be found."""
         if named == self.named:
             return
         self.named = named
-        if self.narrow and not self.labels:
+        if not self.labels:
             with guarded_hold():
                 self._draw_targets()
             self._drawn()
@@ -395,6 +395,8 @@ class BoardView:
         if getattr(self, name) != value:
             setattr(self, name, value)
             with guarded_hold():
+                if self.labels or self.named:  # the labels keep clear of the rings
+                    self._draw_targets()
                 self._draw_hover()
             self._drawn()
 
@@ -473,25 +475,24 @@ class BoardView:
         gets an outline ring instead, so its terrain and number stay readable."""
         c = self.highlight
         c.clear()
-        c.fill_style = c.stroke_style = style.TARGET
-        for spot in self.targets:
-            if spot[0] != "hex":
-                self._mark(c, spot, filled=True, road=1.9)
-        if self.targets:  # the glow round the pieces, not over them
-            uncover(c, self.vp, self.ratio, self.painter.pieces())
-        hexes = [self.vp.pxs(hex_corners(i, 0.83)) for kind, i in self.targets if kind == "hex"]
-        for colour, width in ((TARGET_HALO, 5.0), (TARGET_OUTLINE, 2.5)):
-            c.stroke_style, c.line_width = colour, self.px(width)
-            for pts in hexes:  # between the roads and the letter, glyphs and token
-                c.stroke_polygon(pts)
+        if self.targets:
+            draw_glow(c, self.vp, self.ratio, self.targets, self.painter.pieces())
+        if not (self.labels or self.named):
+            return
+        pieces, numbers = self.painter.pieces(), self.game.layout.numbers
+        ringed = [self.chosen, self.hinted, self.refused[0] if self.refused else None]
+        places = LabelPlaces.of(
+            self.vp, self.ratio, pieces, [s for s in ringed if s is not None],
+            [h for h, n in enumerate(numbers) if n], (0, 0, c.width, c.height - self.strip),
+        )  # fmt: skip
         if self.labels:  # both kinds, or on a phone the kind aimed at (board_tags.label_kinds)
             kinds = label_kinds(self.vp, self.zoom, self.ratio, self.targets)
-            draw_labels(c, self.vp, self.painter.pieces().taken, self.zoom, self.ratio, kinds)
+            draw_labels(c, self.vp, pieces.taken, self.zoom, self.ratio, kinds, places=places)
             if self.narrow:  # a phone's tags are large: none cuts a harbor's word
                 self.painter.draw_harbor_discs(c)
-        elif self.narrow and self.named:  # a phone: the spots its words name (both kinds)
-            taken = self.painter.pieces().taken
-            draw_labels(c, self.vp, taken, self.zoom, self.ratio, named=self.named)
+        else:  # the spots the page's words name (both kinds)
+            z, r = self.zoom, self.ratio
+            draw_labels(c, self.vp, pieces.taken, z, r, named=self.named, places=places)
 
     def _draw_hover(self) -> None:
         c = self.hover_layer

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..board import EDGE_LABELS, HARBOR_NAMES, HEX_NAMES, N_HEXES, TERRAINS, VERTEX_LABELS
 from ..game import Game
-from ..grammar import sentence
+from ..grammar import a, plural, sentence
 from . import markup, verdicts
 
 # Hidden from sight, not from screen readers (the page template has the same rule).
@@ -87,19 +87,21 @@ def describe(game: Game, secret: bool = False) -> list[str]:
             if o == p and s.vcity[v]
         ]
         roads = [EDGE_LABELS[e] for e, o in enumerate(s.eowner) if o == p]
-        knights = [
-            f"{LEVELS[k[1] - 1]} {'active' if k[2] else 'inactive'} {VERTEX_LABELS[v]}"
+        knights = [  # "a strong knight on N4, active"
+            f"{a(LEVELS[k[1] - 1])} knight on {VERTEX_LABELS[v]}, "
+            f"{'active' if k[2] else 'inactive'}"
             for v, k in enumerate(kn)
             if k is not None and k[0] == p
         ]
         for name, spots in (
-            ("settlements", settlements),
-            ("cities", cities),
-            ("roads", roads),
-            ("knights", knights),
+            ("settlement", settlements),
+            ("city", cities),
+            ("road", roads),
         ):
-            if spots:
-                parts.append(f"{name} {_list(spots)}")
+            if spots:  # "settlements on N6 and K4", "a city on A6"
+                said = f"{plural(name)} on" if len(spots) > 1 else f"{a(name)} on"
+                parts.append(f"{said} {_list(spots)}")
+        parts.extend(knights)  # each its own part: its ", active" would run into the next
         lines.append(f"{s.name(p)}{colour}: " + ("; ".join(parts) if parts else "no pieces") + ".")
     if layout is None:  # a variable board being laid out: the hexes placed so far
         tiles = tuple(getattr(s, "tiles", ()) or (-1,) * N_HEXES)

@@ -1,8 +1,8 @@
 """The dice the strip under the board shows at a node of the timeline, with a caption saying
 what they are: the roll in progress, the last roll (its total is what the board produces), the
-two rolls of a two-player turn said once ("dice: rolls 7, then 5"; 2P-ROLL-TWICE), or after
+two rolls of a two-player turn said once ("The rolls were 7, then 5."; 2P-ROLL-TWICE), or after
 the first-player roll-off, whose dice the position does not keep, the roll-off's last roll,
-found on the path, said so that no die's colour reads as a player's ("Red rolls 9 (5 and 4)";
+found on the path, said so that no die's colour reads as a player's ("P1 (red) rolls 9 (5 and 4)";
 BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF). In Cities & Knights the
 event die's face is said in words under the board, with what it does (``event_words``:
 CK-EVENT-SHIP, CK-EVENT-CASTLE)."""
@@ -17,8 +17,8 @@ from ..rules.barbarians import TRACK_END
 from ..state import ROLLOFF
 
 ROLLOFF_LOOKBACK = 200  # moves back along the path to the roll-off (it opens the game)
-NO_DICE = "dice: none rolled yet"
-NOT_YET = "dice: not rolled yet this turn"  # a turn starts with no dice (BASE-TURN-PHASES)
+NO_DICE = "No dice rolled yet."
+NOT_YET = "The dice are not rolled yet this turn."  # a turn starts with no dice (BASE-TURN-PHASES)
 # The castle faces of the event die: the colour of their track (palette.EVENT_FILL)
 CASTLE_COLOURS = {"science": "green", "trade": "yellow", "politics": "blue"}
 
@@ -29,7 +29,7 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
     s = node.state
     sums = tuple(getattr(s, "sums", ()) or ())
     if s.rolled:
-        if s.phase == ROLLOFF:  # a player is their colour until the roll-off seats them
+        if s.phase == ROLLOFF:  # a player is "P1 (red)" until the roll-off turns the seats
             cands, totals = s.rolloff
             seat = cands[len(totals)] if len(totals) < len(cands) else -1
             return tuple(s.rolled), f"{_colour(s, seat)} is rolling"
@@ -56,21 +56,21 @@ def dice_caption(total: int, sums: tuple[int, ...] = ()) -> str:
     ``sums``: the first, then both; the same sum twice marks a second roll thrown anew,
     CK2P-ROLL-SAME)."""
     if not sums:
-        return f"dice: last roll {total}"
+        return f"The last roll was {total}."
     if len(sums) == 1:
-        return f"dice: first roll {sums[0]}"
+        return f"The first roll was {sums[0]}."
     if sums[0] == sums[1]:
-        return f"dice: {sums[0]} twice, rolled anew"
-    return f"dice: rolls {sums[0]}, then {sums[1]}"
+        return f"Both rolls were {sums[0]}: the second is rolled anew."
+    return f"The rolls were {sums[0]}, then {sums[1]}."
 
 
 def rolling(sums: tuple[int, ...] = ()) -> str:
     """The caption while the dice are being thrown (the first roll's sum in a two-roll turn)."""
     if len(sums) == 1:
-        return f"dice: first roll {sums[0]}, now rolling"
+        return f"The first roll was {sums[0]}; now the second roll."
     if len(sums) == 2 and sums[0] == sums[1]:
-        return f"dice: {sums[0]} twice, rolled anew"
-    return "dice: rolling"
+        return f"Both rolls were {sums[0]}: the second is rolled anew."
+    return "Rolling the dice."
 
 
 def event_words(state: Any) -> str:
@@ -105,5 +105,5 @@ def event_words(state: Any) -> str:
 
 
 def _colour(s: Any, seat: int) -> str:
-    """A player in the roll-off, before it seats them: their colour ("Red")."""
-    return s.colors[seat].capitalize() if 0 <= seat < len(s.colors) else "A player"
+    """A player in the roll-off, before it turns the seats: "P1 (red)"."""
+    return s.seat_words(seat)

@@ -20,14 +20,10 @@ from ..variants.capabilities import Capabilities
 from . import icons
 from .guard import guarded, shown_in
 from .kinds import SPOT_WORDS
+from .session_choices import LEVELS, EditChoice, offered
 
 PIECES = (*board_pieces(Capabilities(knights=True, improvements=True)), "remove")  # all
-
-
-def pieces(game: Game) -> tuple[str, ...]:
-    """The palette of the variant shown: only the pieces it has (``editor.board_pieces``:
-    no walls, knights or merchant in the base game), and "remove"."""
-    return (*board_pieces(game.caps), "remove")
+pieces = offered  # the palette of the variant shown (``session_choices.offered``)
 
 
 def example(game: Game) -> str:
@@ -95,10 +91,12 @@ def edit_op(
 
 
 class EditorPanel:
-    """``EditorPanel(game, apply, undo, said)``: ``game()`` is the position edited,
+    """``EditorPanel(game, apply, undo, said, choice)``: ``game()`` is the position edited,
     ``apply(op)`` edits it and returns an error text ('' when done), ``undo()`` restores the
-    game before the last edit, ``said()`` what an edit done did to the game (a new line...).
-    ``active_mode`` is True while board clicks edit."""
+    game before the last edit, ``said()`` what an edit done did to the game (a new line...),
+    ``choice`` the Editor's choices as the session keeps them (the piece, its owner...: this
+    panel shows them, ``sync``, and sends the learner's changes there). ``active_mode`` is
+    True while board clicks edit."""
 
     def __init__(
         self,
@@ -106,8 +104,10 @@ class EditorPanel:
         apply: Callable[[str], str],
         undo: Callable[[], str],
         said: Callable[[], str] = lambda: "",
+        choice: EditChoice | None = None,
     ):
         self.game, self.apply, self.undo, self.said = game, apply, undo, said
+        self.choice = choice if choice is not None else EditChoice(lambda event: self.sync())
         self.mode = widgets.ToggleButton(
             description="Edit the board",
             icon="pencil",
@@ -123,7 +123,7 @@ class EditorPanel:
             style={"description_width": "48px"},
         )
         self.level = widgets.Dropdown(
-            options=("basic", "strong", "mighty"),
+            options=LEVELS,
             description="knight",
             layout=widgets.Layout(width="170px"),
             style={"description_width": "48px"},
@@ -142,7 +142,11 @@ class EditorPanel:
                        for name in CARD_NAMES]  # fmt: skip
         self.status = widgets.HTML()
         safe = lambda fn: guarded(fn, shown_in(self.status))  # noqa: E731
-        self.who.observe(safe(lambda _: self.sync()), names="value")
+        for name, box in (
+            ("piece", self.piece), ("owner", self.owner), ("level", self.level),
+            ("active", self.active), ("hand_of", self.who),
+        ):  # fmt: skip
+            box.observe(safe(self._chooser(name)), names="value")
         self.set_hand = widgets.Button(description="Set hand")
         self.set_hand.on_click(safe(lambda _: self.run(self.hand_op())))
         self.line = widgets.Text(
@@ -169,26 +173,36 @@ class EditorPanel:
     def active_mode(self) -> bool:
         return self.mode.value
 
+    def _chooser(self, name: str) -> Callable[[dict], None]:
+        """The learner changed a choice: the session keeps it (a value ``None``, while the
+        options change, is none)."""
+
+        def chosen(change: dict) -> None:
+            if change["new"] is not None:
+                self.choice.choose(**{name: change["new"]})
+
+        return chosen
+
     def sync(self) -> None:
-        """Offer the parties and card kinds of the game; show the chosen party's hand."""
+        """Offer the parties, pieces and card kinds of the game; show the choices as the
+        session keeps them (``session_choices.EditChoice``) and the chosen party's hand."""
         game = self.game()
-        owners = [n for n in game.names if n != "D"]
-        if tuple(self.owner.options) != tuple(owners):
-            self.owner.options = owners
-            self.owner.value = owners[0]
-            self.who.options = list(game.names)
-            self.who.value = game.names[0]
+        shown = self.choice.shown(game)
+        owners = tuple(n for n in game.names if n != "D")
+        for box, options in (
+            (self.owner, owners), (self.who, tuple(game.names)), (self.piece, offered(game))
+        ):  # fmt: skip
+            if tuple(box.options) != options:
+                box.options = options
+        self.owner.value, self.who.value, self.piece.value = shown.owner, shown.hand_of, shown.piece
+        self.level.value, self.active.value = shown.level, shown.active
         self.line.placeholder = f"any edit, e.g. {example(game)} (all below)"
         self.help.value = help_html(game)
-        offered = pieces(game)
-        if tuple(self.piece.options) != offered:
-            self.piece.options = offered
-            self.piece.value = "settlement"
         knights = "" if game.caps.knights else "none"  # a knight's strength: where there are
         self.level.layout.display = self.active.layout.display = knights
         kinds = len(game.state.bank)
         self.grid.children = self.counts[:kinds]
-        p = game.names.index(self.who.value) if self.who.value in game.names else 0
+        p = game.names.index(shown.hand_of)
         for box, n in zip(self.counts, game.state.hands[p], strict=False):
             box.value = n
 
@@ -197,14 +211,14 @@ class EditorPanel:
         cards = ", ".join(
             f"{b.value} {CARD_NAMES[k]}" for k, b in enumerate(self.counts[:kinds]) if b.value
         )
-        return f"hand {self.who.value} {cards or '-'}"
+        return f"hand {self.choice.shown(self.game()).hand_of} {cards or '-'}"
 
     def click(self, spot: tuple[str, int]) -> None:
-        op = edit_op(
-            self.piece.value, self.owner.value or "P1", spot, self.level.value, self.active.value
-        )
+        """A click on the board with the session's choices: the edit operation it spells."""
+        chosen = self.choice.shown(self.game())
+        op = edit_op(chosen.piece, chosen.owner, spot, chosen.level, chosen.active)
         if op is None:
-            self.show(f"{sentence(a(self.piece.value))} does not go on {a(SPOT_WORDS[spot[0]])}.")
+            self.show(f"{sentence(a(chosen.piece))} does not go on {a(SPOT_WORDS[spot[0]])}.")
         else:
             self.run(op)
 

@@ -3,11 +3,12 @@ that occur in the engine's legal actions (each list narrowed by the choices abov
 count per card for card bundles (discards, offers, bids, gifts, forced trades), which the
 engine lists only in part. Fields are labelled in words (``FIELD_LABELS``: "from", "to",
 never ``src``), cards as printed; a field the variant does not have is left out, and so is an
-optional one no move fills (an improvement that wins no metropolis names no city). The "or
-pick" list says each move in words ("P1 builds a road on H3"), not in notation. Every built
-action is checked by ``game.explain``: the form shows the engine's verdict with the rule's
-title (its text on a click, ``verdicts.py``) and enables Play only for a legal action; "Open
-in Rules" shows that rule in the Rules tab.
+optional one no move fills (an improvement that wins no metropolis names no city). The list of
+moves ("or choose one here:") says each in words ("P1 builds a road on H3"), not in notation;
+an empty field asks where the piece goes ("Choose where the road goes: an edge, …"). Every
+built action is checked by ``game.explain``: the form shows the engine's verdict ("✓ allowed:
+P1 can build a road on H3.") with the rule's title (its text on a click, ``verdicts.py``)
+and enables Play only for a legal action; "Open in Rules" shows that rule in the Rules tab.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ FIELD_LABELS = {
 }  # fmt: skip
 # A field that means something else in one kind: (kind's class name, field) -> its label.
 KIND_FIELD_LABELS = {("Improve", "vertex"): "metropolis on"}
-LIST_LABEL = "or pick"  # the list of every legal move of the kind
+LIST_LABEL = "or choose one here:"  # the list of every legal move of the kind
 NONE = -1  # the value of an optional field left empty (no victim, no second card, no city)
 # The fields that name a spot on the board, and its kind: the spot the form names is ringed
 SPOT_FIELDS = (("vertex", "vertex"), ("edge", "edge"), ("hex", "hex"), ("dst", "vertex"),
@@ -70,7 +71,7 @@ def unused(actions: list[Action], name: str) -> bool:
 
 
 def option_words(game: Game, a: Action) -> str:
-    """A move as the "or pick" list says it: the kind's sentence for a learner ("P1 builds a
+    """A move as the moves list says it: the kind's sentence for a learner ("P1 builds a
     road on H3"), never its notation; the notation's words only for a move no sentence
     fits (one the position cannot have)."""
     try:
@@ -81,7 +82,7 @@ def option_words(game: Game, a: Action) -> str:
 
 
 def option_labels(game: Game, actions: list[Action]) -> list[str]:
-    """The "or pick" list's words for ``actions``: each sentence up to its first "; " (what
+    """The moves list's words for ``actions``: each sentence up to its first "; " (what
     follows says what else happens: a knight displaced "...; P1 moves it along..."), unless
     that leaves two moves alike; then the whole sentences."""
     full = [option_words(game, a) for a in actions]
@@ -132,12 +133,27 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
     return notation_words(" ".join(words[common:])) or "—"
 
 
-# What an empty list asks for ("Choose a corner"), by field; any other: its label.
-_CHOOSE = {"vertex": "a corner", "dst": "a corner", "src": "a knight", "edge": "an edge",
+# What an empty list asks for, said so that a newcomer knows what the spot is: by kind and
+# field ("Choose where the road goes: an edge, the side of a hex"), else by field.
+_CHOOSE_KIND = {
+    ("Settle", "vertex"): "where the settlement goes: a corner, where hexes meet",
+    ("NeutralSettle", "vertex"): "where the neutral settlement goes: a corner, where hexes meet",
+    ("BuildCity", "vertex"): "which settlement becomes a city",
+    ("BuildRoad", "edge"): "where the road goes: an edge, the side of a hex",
+    ("NeutralRoad", "edge"): "where the neutral road goes: an edge, the side of a hex",
+    ("MoveRobber", "hex"): "the hex the robber moves to",
+    ("ChaseRobber", "hex"): "the hex the robber is chased to",
+    ("Recruit", "vertex"): "where the knight goes: a corner your roads reach",
+    ("BuildWall", "vertex"): "the city that gets the wall",
+}
+_CHOOSE = {"vertex": "a corner, where hexes meet", "dst": "the corner it moves to",
+           "src": "the knight to move", "edge": "an edge, the side of a hex",
            "hex": "a hex", "victim": "whom to rob", "to": "whom to offer it to"}  # fmt: skip
 
 
 def _choose(name: str, cls: type | None = None) -> str:
+    if cls is not None and (cls.__name__, name) in _CHOOSE_KIND:
+        return _CHOOSE_KIND[cls.__name__, name]
     if cls is not None and (cls.__name__, name) in KIND_FIELD_LABELS:
         return f"the {KIND_FIELD_LABELS[cls.__name__, name]}"
     return _CHOOSE.get(name, f"the {field_label(name)}")
@@ -182,7 +198,7 @@ def _blank(value: object) -> object:
 class ActionForm:
     """``ActionForm(game, actions, on_play)``: ``actions`` are the moves of one kind its
     lists offer: the legal ones, or in a lesson every spot of them (``every_spot``: a wrong
-    one gets the engine's why-not, and Play stays off); ``listed``: the "or pick" list's
+    one gets the engine's why-not, and Play stays off); ``listed``: the "or choose one here:" list's
     moves (default: ``actions``).
 
     The lists start empty ("choose a corner"): the form suggests no move the learner did not
@@ -261,7 +277,7 @@ class ActionForm:
             value=None,
             description=LIST_LABEL,
             layout=widgets.Layout(width="420px"),
-            style={"description_width": "90px"},
+            style={"description_width": "130px"},
         )
         self.listed.observe(self._guard(self._pick_listed), names="value")
         self.play_button = widgets.Button(description="Play", button_style="primary", icon="play")
@@ -402,7 +418,7 @@ class ActionForm:
             empty = next(n for n, dd in self.pickers.items() if dd.value is None)
             self.status.value = (
                 f"<span class='catan-form-choose' style='color:#555;font-size:12px'>Choose "
-                f"{_choose(empty, self.cls)} (on the board or in the list).</span>"
+                f"{_choose(empty, self.cls)} (on the board, or in a list above).</span>"
             )
             self.play_button.disabled = True
             self.rule, self.rule_button.layout.display = "", "none"

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action, BuildCity, Settle
-from ..analysis.setup_pick import corner_score, setup_corners
-from ..board import VERTEX_LABELS
+from ..analysis.setup_pick import setup_corners
+from ..board import VERTEX_LABELS, corner_score
 from ..game import Game
 from ..grammar import count
 from . import markup

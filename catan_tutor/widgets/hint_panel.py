@@ -36,6 +36,7 @@ from .hint_details import details_words, setup_details
 from .hint_words import reason, setup_why, why
 from .kinds import Spot, spot_label, target_of
 from .move_list import move_words
+from .session_choices import HintSettings
 from .turns_ahead import AHEAD_TIP, ahead_text
 
 
@@ -101,13 +102,17 @@ class HintPanel:
         executor: Callable[[], Executor] | None = None,
         mark: Callable[[Spot | None], None] | None = None,
         refusal: Callable[[], str] | None = None,
+        settings: HintSettings | None = None,
         asked: Callable[[], None] | None = None,
     ):
         """``mark(spot)`` rings the best move's spot on the board (None: takes it away);
         ``refusal()`` says why no hint is given now ('' when one may be: a computer to move
-        gets none); ``asked()`` is told of each Hint asked (a new intention: an old why-not
-        goes)."""
+        gets none); ``settings`` how hard it thinks, as the session keeps them
+        (``session_choices``: this panel shows them, ``show_settings``, and sends the learner's
+        changes there); ``asked()`` is told of each Hint asked (a new intention: an old
+        why-not goes)."""
         self.game, self.executor = game, executor
+        self.settings_kept = settings or HintSettings(lambda event: self.show_settings())
         self.mark = mark or (lambda spot: None)
         self.refusal = refusal or (lambda: "")
         self.asked = asked or (lambda: None)
@@ -165,7 +170,8 @@ class HintPanel:
         safe = lambda fn: guarded(fn, shown_in(self.result))  # noqa: E731
         self.hint_button.on_click(safe(lambda _: self.run()))
         self.settings_button.observe(safe(self._fold), names="value")
-        self.turns.observe(safe(lambda _: self._say_ahead()), names="value")
+        self.n.observe(safe(lambda c: self.settings_kept.choose(games=c["new"])), names="value")
+        self.turns.observe(safe(lambda c: self.settings_kept.choose(turns=c["new"])), names="value")
         self.cancel_button = widgets.Button(
             description="Cancel", icon="stop", disabled=True, layout=widgets.Layout(width="auto")
         )
@@ -194,7 +200,15 @@ class HintPanel:
             layout=widgets.Layout(margin="6px 0 0 0"),
         )
         self.widget.add_class("catan-hint-panel")
+        self.show_settings()
         self._mark()
+
+    def show_settings(self) -> None:
+        """The settings as the session keeps them, and what "looks N turns ahead" means."""
+        kept = self.settings_kept
+        self.n.value, self.turns.value = kept.games, kept.turns
+        if self.settings.layout.display != "none":
+            self._say_ahead()
 
     def _fold(self, change) -> None:
         """Settings shown or folded away."""
@@ -204,7 +218,7 @@ class HintPanel:
 
     def _say_ahead(self) -> None:
         """The line under the settings: what "looks N turns ahead" means."""
-        said = ahead_text(self.turns.value, self.game().players)
+        said = ahead_text(self.settings_kept.turns, self.game().players)
         self.ahead.value = f"<span style='color:#555;font-size:12px'>{markup.text(said)}</span>"
 
     def _mark(self, top: str = "") -> None:
@@ -249,7 +263,8 @@ class HintPanel:
             self.stop()
             self._ring(None)
             self.asked_at = self.game().position()  # said for this position only (refresh)
-        why = whose or HINT.problem(self.n.value, self.turns.value)
+        kept = self.settings_kept
+        why = whose or HINT.problem(kept.games, kept.turns)
         if why:  # a computer's turn is no error: a plain note (issue 33); bad settings are
             self.result.value = (
                 f"<span class='catan-hint-note' style='color:#555'>{markup.text(why)}</span>"
@@ -270,7 +285,9 @@ class HintPanel:
         self.result.value = "<span style='font-style:italic'>thinking…</span>"
         self.status = "running"
         self._mark()
-        self.thread = threading.Thread(target=self._work, args=(game, self.asked_at), daemon=True)
+        self.thread = threading.Thread(
+            target=self._work, args=(game, self.asked_at, kept.games, kept.turns), daemon=True
+        )
         self.thread.start()
         if wait:
             self.thread.join()
@@ -281,15 +298,15 @@ class HintPanel:
             self.cancel.set()
             self.thread.join()
 
-    def _work(self, game: Game, key: str) -> None:
+    def _work(self, game: Game, key: str, n: int, turns: int) -> None:
         from ..analysis import rank_actions
 
         try:
             pool = self.executor() if self.executor else shared_pool()
             ranking = rank_actions(
                 game,
-                n=self.n.value,
-                turns=self.turns.value,
+                n=n,
+                turns=turns,
                 seed=0,
                 executor=pool,
                 progress=self._progress,
@@ -298,7 +315,7 @@ class HintPanel:
             if key != self.asked_at:  # the position changed meanwhile: not shown
                 return
             self.ranking = ranking
-            self.result.value = hint_html(game, ranking, self.turns.value)
+            self.result.value = hint_html(game, ranking, turns)
             self.status = "cancelled" if ranking.partial else "done"
             best = suggestion(game, ranking)
             self._ring(target_of(best) if best is not None else None)

@@ -17,7 +17,6 @@ from ..actions import (
     PlayKnight,
     Settle,
 )  # fmt: skip
-from ..analysis.setup_pick import corner_score, producing_hexes
 from ..board import (
     EDGE_VERTICES,
     GENERIC,
@@ -29,7 +28,9 @@ from ..board import (
     VERTEX_HEXES,
     VERTEX_LABELS,
     VERTEX_NEIGHBOURS,
+    corner_score,
     pips,
+    producing_hexes,
 )
 from ..errors import CatanError
 from ..game import Game

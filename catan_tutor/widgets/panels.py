@@ -34,6 +34,11 @@ def dev_cards_text(counts) -> str:
 # A player's colour on the page is always framed: a dark rim with a light ring outside it, so
 # every colour (white, P3's, and dark blue or brown on a dark page) stands out from any panel.
 SWATCH_RIM, SWATCH_RING = "#333333", "#ffffff"
+# Where points come from (``Game.vp_breakdown``'s keys) as the row says it: no "VP".
+SOURCE_WORDS = {
+    "VP cards": "Victory Point cards", "longest road": "Longest Road",
+    "largest army": "Largest Army", "defender": "Defender of Catan tokens",
+}  # fmt: skip
 FRAME = f"box-shadow:0 0 0 1px {SWATCH_RIM},0 0 0 2px {SWATCH_RING}"
 
 
@@ -82,8 +87,10 @@ def players_html(game: Game, show_hands: bool | Collection[int] = True, active: 
                 parts = {k: v for k, v in parts.items() if k != "VP cards"}
                 vp = view["public_vp"]
             # "2 from settlements, 1 from cities": points by source, never read as counts
-            detail = ", ".join(f"{v} from {k}" for k, v in parts.items()) or "none yet"
-            bits.append(f"<b>{vp} VP</b> <span style='color:#666'>({detail})</span>")
+            detail = ", ".join(f"{v} from {SOURCE_WORDS.get(k, k)}" for k, v in parts.items())
+            detail = detail or "none yet"
+            points = count(vp, "victory point")
+            bits.append(f"<b>{points}</b> <span style='color:#666'>({detail})</span>")
         if view["hand_size"] or not neutral:
             hand = view["hand"]
             bits.append(

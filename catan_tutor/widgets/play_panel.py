@@ -270,7 +270,7 @@ class PlayPanel:
         nxt = s.node.children[0].action if s.lesson_id and s.node.children else None
         secret = s.puzzle_secret  # every spot listed, any move played (and judged)
         # In a lesson the "at" list offers every spot of the kind too (a wrong one: why not
-        # there); "or pick" the legal moves. A free game's lists offer the legal ones only.
+        # there); the moves list the legal moves. A free game's lists offer the legal ones only.
         spots = (
             every_spot(acts, s.puzzle.seats())
             if secret

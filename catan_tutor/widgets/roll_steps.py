@@ -3,13 +3,15 @@ in them: both dice, the event die, both rolls of a two-player turn, progress car
 deals) are nodes of the timeline like any other move, so a die can still be forced, but the
 learner takes them in at once: one line in the log (``path_log.py``), and in a lesson one
 step of ◀ ▶ (``TutorSession.forward``/``back``), the texts of the dice's nodes said at the
-node the roll ends on. Plain Python, no widgets."""
+node the roll ends on. A player's throw in the roll-off for first player is a roll too: its
+two dice are one step. Plain Python, no widgets."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..game import Game
+from ..state import ROLLOFF, State
 from ..study.timeline import Node, Timeline
 from .wording import step_caption
 
@@ -20,10 +22,17 @@ ROLL_PHASES = frozenset({"dice", "progress-draw"})  # chance that Roll goes on t
 MAX_ROLL_STEPS = 40  # chance outcomes one Roll click plays at most
 
 
+def under_way(s: State) -> bool:
+    """``s`` is in a roll's phase, or in the roll-off with a player's first die thrown and
+    the second still to come (the roll-off's dice are one throw a player)."""
+    return s.phase in ROLL_PHASES or (s.phase == ROLLOFF and bool(s.rolled))
+
+
 def rolling(rules, node: Node) -> bool:
     """A roll is under way at ``node``: chance is to act in a roll's phase (the Roll is
-    played, dice or draws are still to come): nobody decides anything here."""
-    return node.state.phase in ROLL_PHASES and Game(rules, node.state).is_chance()
+    played, dice or draws are still to come; a roll-off throw half thrown): nobody decides
+    anything here."""
+    return under_way(node.state) and Game(rules, node.state).is_chance()
 
 
 def roll_nodes(rules, node: Node) -> list[Node]:

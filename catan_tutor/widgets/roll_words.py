@@ -2,8 +2,8 @@
 are nodes of the timeline each (a die can be forced, a variation can start at one), but a
 learner reads them at once: "P1 rolls 5 and 5: 10", Cities & Knights adds the event die
 ("P1 rolls 3 and 5: 8 (event die: ship)"), a turn of two rolls says both ("P1 rolls 3 and 5:
-8, then 6 and 3: 9"; 2P-ROLL-TWICE), and a roll-off throw names the player by their colour
-and no die by its own ("Red rolls 5 and 4: 9"; BASE-SETUP-FIRST-PLAYER). Plain Python, no
+8, then 6 and 3: 9"; 2P-ROLL-TWICE), and a roll-off throw names the player by seat and colour
+and no die by its own ("P1 (red) rolls 5 and 4: 9"; BASE-SETUP-FIRST-PLAYER). Plain Python, no
 widgets."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _die(node: Node) -> bool:
 
 def die_words(state: State, die: str) -> str:
     """A die as the form offers it (``forms.value_label``). In the roll-off a player
-    is their colour ("Red rolls 9"), so a die there is its place in the throw, "first" or
+    is "P1 (red)" ("P1 (red) rolls 9"), so a die there is its place in the throw, "first" or
     "second", never a colour a player also has (BASE-SETUP-FIRST-PLAYER); elsewhere it is its
     colour, as the log, the board's dice and the lessons say it ("the red die": in Cities &
     Knights the red die decides the progress draws, CK-EVENT-CASTLE); the dummy's "dev" die
@@ -89,11 +89,11 @@ def throw_words(nodes: list[Node]) -> str:
 
 def _roller(node: Node) -> str:
     """Who throws: the Roll's player, else the player to act before the first die (in the
-    roll-off, before it seats anyone, the player's colour)."""
+    roll-off, before it turns the seats, "P1 (red)")."""
     if isinstance(node.action, Roll):
         return str(node.action).split()[0]
     before = node.parent.state if node.parent is not None else node.state
     cands, totals = getattr(before, "rolloff", ((), ()))
     if before.phase == ROLLOFF and len(totals) < len(cands):
-        return before.colors[cands[len(totals)]].capitalize()
+        return before.seat_words(cands[len(totals)])
     return before.name(before.active)

@@ -14,6 +14,7 @@ from ..game import Game
 from ..study.editor import edit
 from ..study.scenario import Scenario, loads_scenario
 from ..study.timeline import Node, Timeline
+from .session_choices import EditChoice
 from .session_line import LessonNodes
 from .session_seats import SeatSettings
 
@@ -56,6 +57,7 @@ class SessionSources(SeatSettings):
     edits: deque[tuple]
     editing: bool
     link_shown: bool
+    edit_choice: EditChoice
     deleted: tuple[Node, int, Node] | None
     tried_text: str
     puzzle: PuzzleState
@@ -109,6 +111,7 @@ class SessionSources(SeatSettings):
         self.tried_text = ""  # another game: Try a move starts empty
         if not edited:  # another game, not an edit of this one: its per-game views close
             self.editing = self.link_shown = False  # (issue 33: the Editor's mode leaked)
+            self.edit_choice.reset()  # and the Editor's choices start afresh
         self.clear_seats()  # every seat human until the game's seats are set
         self.emit("opened")
         self.show()

@@ -1,12 +1,12 @@
-/* The spots the page's words name: a phone's board starts without its labels (they would hide
- * the numbers and pieces), yet its sentences name spots ("a road on K5"). Whenever the words
+/* The spots the page's words name: a board starts without its labels (about 120 of them would
+ * hide the numbers and pieces), yet its sentences name spots ("a road on K5"). Whenever the words
  * change, each board's hidden field (.catan-page-facts, page_facts.js) is told the labels its
  * tutor's words name now, as "names=K5,N6": the words shown of what the game waits for, the
  * lesson, the question, the lines under the board (a tap's reply, why not) and the message
  * under the actions (not a hidden rule's text, nor an example in quotes). A label that is
- * also a seat's name (P1, N2) counts only after "corner", "edge", "on" or "at". Told on a
- * narrow page (a phone) only: the kernel labels those spots on a board shown narrow
- * (board_view.py). Runs once per page, with board_keys.js.
+ * also a seat's name (P1, N2) counts only after "corner", "edge", "on" or "at". Told at any
+ * width: the kernel labels those spots while the board's Labels are off (board_view.py).
+ * Runs once per page, with board_keys.js.
  */
 (function () {
   'use strict';
@@ -33,10 +33,8 @@
     return found.join(',');
   }
   var pending = false;
-  var PHONE = window.matchMedia('(max-width: 700px)');  // style.LAYOUT_CSS's phone
   function tell() {
     pending = false;
-    if (!PHONE.matches) return;  // a board shown at its size has its labels to turn on
     var boards = document.querySelectorAll('.catan-board');
     for (var i = 0; i < boards.length; i++) {
       var tutor = boards[i].closest('.catan-tutor');

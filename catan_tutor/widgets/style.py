@@ -177,7 +177,7 @@ LAYOUT_CSS = (
     f"@media {SHORT}{{.catan-tutor>.catan-board-col{{max-width:min("
     f"{BOARD_MAX + 2 * FOCUS_RING}px,calc((100vh - {BOARD_RESERVE}px) * {BOARD_MAX / 660:.4f}"
     f" + {2 * FOCUS_RING}px))}}}}"
-    # the form a margin inside its panel ("or pick" reached the window's edge at 1024)
+    # the form a margin inside its panel (the moves list reached the window's edge at 1024)
     ".catan-side .catan-form .widget-dropdown{max-width:calc(100% - 16px)}"
     # a page too narrow for the panels beside the board (a tablet): the board in the middle
     "@media (min-width:701px) and (max-width:1100px){.catan-tutor{justify-content:center}}"

@@ -191,8 +191,8 @@ class Tutor:
 
     def _edit_piece(self) -> str | None:
         """The piece board clicks place, while they edit."""
-        editor = self._editor
-        return editor.piece.value if self.session.editing and editor is not None else None
+        s = self.session
+        return s.edit_choice.shown(s.game).piece if s.editing else None
 
     def act_at(self, spot: Spot) -> None:
         """A click (or Enter) on a spot: the editor's while editing, else the Play tab's."""
@@ -249,11 +249,13 @@ class Tutor:
     def hints(self) -> HintPanel:
         if self._hints is None:
             # Hint (hint_panel.py): its best move marked on the board
+            s = self.session
             self._hints = HintPanel(
-                lambda: self.session.game,
+                lambda: s.game,
                 mark=self.view.mark_hint,
-                refusal=self.session.hint_refusal,  # not for a computer's move
-                asked=self.session.forget_tried,  # the last why-not goes (issue 33)
+                refusal=s.hint_refusal,  # not for a computer's move
+                settings=s.hint_settings,
+                asked=s.forget_tried,  # the last why-not goes (issue 33)
             )
             self._hint_shown()
         return self._hints
@@ -284,6 +286,7 @@ class Tutor:
                 self.safe(s.apply_edit),
                 self.safe(s.undo_edit),
                 lambda: s.message,  # what the edit did: a new line, the same players
+                s.edit_choice,
             )
             self._editor.mode.observe(
                 self.safe(lambda change: s.set_editing(change["new"])), names="value"
@@ -317,6 +320,11 @@ class Tutor:
             self._render()
         elif event in ("author", "seats"):
             self._panels()
+        elif event == "choices":  # the Editor's choices or the Hint's settings: shown
+            if self._editor is not None:
+                self._editor.sync()
+            if self._hints is not None:
+                self._hints.show_settings()
         elif event == "opened":
             self._mode()
             if self._editor is not None:  # another game leaves the Editor's mode (session)

@@ -12,7 +12,8 @@ changed (``subscribe``):
   an earlier one came back with Undo edit (sent before ``shown``);
 - ``kind``: another kind of action was chosen; ``tried``: the verdict under Try a move;
   ``spot``: the form names another spot (``chosen``: the board rings it);
-  ``puzzle``: the question's verdict or hints; ``message``: the line under the palette.
+  ``puzzle``: the question's verdict or hints; ``message``: the line under the palette;
+  ``choices``: the Editor's choices or the Hint's settings (``session_choices.py``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ from .kinds import (
 )
 from .path_log import SETUP_PHASE, PathLog
 from .puzzle_state import PuzzleState
-from .roll_steps import MAX_ROLL_STEPS, ROLL_PHASES, RollSteps
+from .roll_steps import MAX_ROLL_STEPS, ROLL_PHASES, RollSteps, under_way
+from .session_choices import EditChoice, HintSettings
 from .session_line import HIDDEN, LessonLine, LessonNodes
 from .session_open import MAX_EDIT_UNDO, SessionSources, timeline_of
 from .session_tree import TreeEdits
@@ -111,6 +113,8 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.moved = False  # a move was played (not a step through the tree) since shown
         self.chosen: Spot | None = None  # the spot the form's fields name (ringed on the board)
         self.puzzle = PuzzleState(self)
+        # the Editor's choices (per game) and the Hint's settings (the visit's): ``choices``
+        self.edit_choice, self.hint_settings = EditChoice(self.emit), HintSettings(self.emit)
         self._listeners: list[Listener] = []
         self._legal: tuple[Node | None, list[Action]] = (None, [])
         self._shown: Node | None = None  # the node shown last
@@ -151,7 +155,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.emit("shown")
 
     def choose_spot(self, spot: Spot | None) -> None:
-        """The spot the form's fields name now ("at", "or pick"; None: none yet)."""
+        """The spot the form's fields name now ("at", "or choose one here:"; None: none yet)."""
         if spot != self.chosen:
             self.chosen = spot
             self.emit("spot")
@@ -303,7 +307,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
                 self.advance(self.chance(g))
             for _ in range(MAX_ROLL_STEPS):
                 g = self.game
-                if not g.is_chance() or g.state.phase not in ROLL_PHASES:
+                if not g.is_chance() or not under_way(g.state):
                     break
                 self.advance(self.chance(g))
             self.resolve_chance()

@@ -19,8 +19,9 @@ import re
 from .. import rulebook
 from ..actions import Action, Roll
 from ..game import Explanation, Game
+from ..grammar import spelled_out
 from ..rules.barbarians import TRACK_END
-from ..rules.words import may, say
+from ..rules.words import can, say, why_not
 from ..words.narrate import attack_facts, events
 from ..words.rule_titles import plain_title
 from . import icons, markup
@@ -56,7 +57,7 @@ def _quoted_title(inner: str) -> str:
 
 def plain(text: str) -> str:
     """Engine text for a learner: any rule ID in it becomes the rule's title."""
-    out = _titled(text, lambda rule, shown: shown)
+    out = _titled(spelled_out(text), lambda rule, shown: shown)
     return re.sub(r"\s*\(\s*\)", "", out).strip()
 
 
@@ -105,11 +106,13 @@ def _opened_text(rule_ids: str | list[str], heading: bool = False) -> str:
     parts = []
     for rule_id in [rule_ids] if isinstance(rule_ids, str) else rule_ids:
         text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], rulebook.rule(rule_id).text)
+        text = spelled_out(text)
         if heading:
             parts.append(f"<strong>{markup.text(title_of(rule_id))}</strong>")
         found = rulebook.reading(rule_id)
         if found is not None:
             other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
+            other = spelled_out(other)
             note = f"{READING_WORD.capitalize()}: {READING_NOTE}" + (
                 f" Another reading: {other}." if other else ""
             )
@@ -237,7 +240,7 @@ def rule_refs(page: str) -> str:
 def lesson_html(source: str) -> str:
     """A lesson text (goal, comment, tutor text) for the page: ``markup.lesson``, with the
     rule IDs authors write in it read as the rules' titles."""
-    return rule_refs(markup.lesson(source))
+    return rule_refs(markup.lesson(spelled_out(source)))
 
 
 def rule_text_html(text: str) -> str:
@@ -248,7 +251,7 @@ def rule_text_html(text: str) -> str:
         title = _quoted_title(m[1])
         return f"<em>{markup.text(title)}</em>" if title else f"<code>{m[1]}</code>"
 
-    return _QUOTED.sub(quoted, markup.text(text))
+    return _QUOTED.sub(quoted, markup.text(spelled_out(text)))
 
 
 # A rule that is this tutor's reading of a point the rulebooks leave open (a [decision] of
@@ -306,15 +309,19 @@ def rule_details(rule_id: str, opened: bool = False) -> str:
 
 
 def verdict_html(ex: Explanation, game: Game, *, opened: bool = False) -> str:
-    """The engine's verdict on one move of ``game``: ✓ legal or ✗ not allowed, the move in
-    words ("P1 may build a settlement on A12", ``rules.words.may``; never its notation), the
-    reason, and the rule (title; text on demand, or already open with ``opened``)."""
+    """The engine's verdict on one move of ``game``: ✓ allowed or ✗ not allowed, the move and
+    why in one sentence ("P1 can build a settlement on A12.", "P1 can't build a road on K5:
+    the setup road must touch…", ``rules.words.can``/``why_not``; never its notation), and
+    the rule (title; text on demand, or already open with ``opened``)."""
     colour = GREEN if ex.legal else RED
-    mark = f"{icons.OK} legal" if ex.legal else f"{icons.NO} not allowed"
-    move = may(game.state, ex.action, ex.legal)
+    mark = f"{icons.OK} allowed" if ex.legal else f"{icons.NO} not allowed"
     reason = plain(ex.reason)
-    if ex.legal and reason == say(game.state, ex.action):  # the move's words already say it
-        reason = ""
+    if ex.legal:
+        move = can(game.state, ex.action, True)
+        if reason == say(game.state, ex.action):  # the move's words already say it
+            reason = ""
+    else:
+        move, reason = why_not(game.state, ex.action, reason), ""
     return (
         f"<div class='catan-verdict' data-rule='{markup.text(ex.rule)}' "
         f"data-legal='{int(ex.legal)}' style='line-height:1.4'>"

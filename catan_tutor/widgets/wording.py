@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..errors import CatanError
 from ..game import Game
-from ..grammar import after_dash, and_list, count, plural, sentence, verb
+from ..grammar import a, after_dash, and_list, count, plural, sentence, verb
 from ..rules.words import card_list, may, notation_words
 from ..study.timeline import Node
 from .verdicts import plain, title_of
@@ -64,39 +64,62 @@ VARIANT_NAMES = {
 }
 
 
-# The kinds of action whose label (``kinds.kind_of``: the action class's words) names a card
-# by the engine's id or says too little: as the cards are printed, with what the move is for.
+# Every kind of action as its button says it: the cards' and the rule book's words ("Build a
+# road", "Play Year of Plenty"), never the engine's kind names ("settle", "buy dev").
 KIND_WORDS = {
-    "buy dev": "buy development card",
-    "play knight": "play Knight",
-    "play plenty": "play Year of Plenty",
-    "play monopoly": "play Monopoly",
-    "play road building": "play Road Building",
-    "play progress": "play progress card",
-    "discard progress": "discard progress card",
-    "gift": "give Wedding gift",
+    "roll": "Roll the dice",
+    "settle": "Build a settlement",
+    "build road": "Build a road",
+    "build city": "Build a city",
+    "buy dev": "Buy a development card",
+    "play knight": "Play a Knight",
+    "play road building": "Play Road Building",
+    "play plenty": "Play Year of Plenty",
+    "play monopoly": "Play Monopoly",
+    "move robber": "Move the robber",
+    "discard": "Discard cards",
+    "bank trade": "Trade with the bank",
+    "offer": "Offer a trade",
+    "accept": "Accept the trade",
+    "decline": "Decline the trade",
+    "end turn": "End the turn",
+    "neutral settle": "Build a settlement for a neutral",
+    "neutral road": "Build a road for a neutral",
+    "forced trade": "Make a forced trade",
+    "robber home": "Send the robber home",
+    "return knight": "Return a Knight card",
+    "bid": "Bid for the dummy's cards",
+    "pass": "Pass",
+    "recruit": "Recruit a knight",
+    "promote": "Promote a knight",
+    "activate": "Activate a knight",
+    "move knight": "Move a knight",
+    "chase robber": "Chase the robber away",
+    "relocate": "Move your displaced knight",
+    "build wall": "Build a city wall",
+    "improve": "Buy a city improvement",
+    "pillage": "Lose a city (pillage)",
+    "choose deck": "Choose a progress deck",
+    "aqueduct": "Take a resource (Aqueduct)",
+    "discard progress": "Discard a progress card",
+    "play progress": "Play a progress card",
+    "gift": "Give a Wedding gift",
     "desert": "Treason: take a knight off",
     "place deserter": "Treason: place a knight",
-    "pillage": "lose a city (pillage)",
-    "choose deck": "choose progress deck",
-    "relocate": "displaced knight: new spot",
-    "harbor offer": "offer (Commercial Harbor)",
-    "return commodity": "return commodity (Commercial Harbor)",
-    "aqueduct": "take a resource (Aqueduct)",
-    "robber home": "send robber home",
-    "forced draw": "force a blind draw",
-    "return knight": "return Knight card",
-    "remove knight": "trade a knight for tokens",
-    "neutral settle": "settle for neutral",
-    "neutral road": "road for neutral",
-    "neutral knight": "knight for neutral",
-    "neutral promote": "promote neutral's knight",
+    "harbor offer": "Offer (Commercial Harbor)",
+    "return commodity": "Return a commodity (Commercial Harbor)",
+    "neutral knight": "Place a knight for a neutral",
+    "neutral promote": "Promote a neutral's knight",
+    "remove knight": "Trade a knight for tokens",
+    "forced draw": "Force a blind draw",
+    "forced give": "Give 2 cards back",
 }
 
 
 def kind_words(kind: str) -> str:
-    """A kind of action as its button says it: ``play plenty`` -> "play Year of Plenty"."""
-    return KIND_WORDS.get(kind, kind)
+    """A kind of action as its button says it: ``play plenty`` -> "Play Year of Plenty" (an
+    unknown kind: its words, with a capital)."""
+    return KIND_WORDS.get(kind, sentence(kind))
 
 
 def phase_words(phase: str) -> str:
@@ -123,8 +146,8 @@ def _who_has(what: str, holder: str) -> str:
 
 def notice_lines(game: Game, node: Node) -> list[str]:
     """The lesson's expectations at ``node`` as plain sentences (no keys, no rule IDs):
-    "P2 decides now.", "Not allowed: P1 move J2 F4 — a knight may displace only a weaker
-    one.", "Knight on J4: P1 strong"."""
+    "P2 decides now.", "Here P1 may build a road on N5.", "P1 may not move the knight on J2
+    to F4: a knight may displace only a weaker one.", "P1's strong knight on J4 is inactive."."""
     return [line for line, _ in notice_items(game, node)]
 
 
@@ -133,10 +156,8 @@ def notice_items(game: Game, node: Node, expects: list | None = None) -> list[tu
     ``expects`` (default: the node's expectations)."""
     out: list[tuple[str, str]] = []
     for ex in node.expect if expects is None else expects:
-        if ex.key == "legal":  # one line for the moves allowed
-            said = (move_words(game, v, True) for _, v in _each(ex.value))
-            moves = "; ".join(dict.fromkeys(said))  # two moves may read alike
-            out.append((f"Allowed here: {moves}.", ""))
+        if ex.key == "legal":  # one sentence for the moves allowed
+            out.append((_allowed(game, [v for _, v in _each(ex.value)]), ""))
             continue
         for k, v in _each(ex.value):
             if ex.key == "illegal":
@@ -146,8 +167,28 @@ def notice_items(game: Game, node: Node, expects: list | None = None) -> list[tu
     return [(line, rule) for line, rule in out if line]
 
 
+def _allowed(game: Game, moves: list[str]) -> str:
+    """The moves a lesson says are allowed here, as a sentence: "Here P1 may build a road on
+    N5."; several: "Each of these is allowed here: …; …."; chance outcomes: what may happen."""
+    said = list(dict.fromkeys(move_words(game, m, True) for m in moves))  # two may read alike
+    chance = all(_is_chance(game, m) for m in moves)
+    if len(said) == 1:
+        return f"This may happen here: {said[0]}." if chance else f"Here {said[0]}."
+    head = "Each of these may happen here" if chance else "Each of these is allowed here"
+    return f"{head}: {'; '.join(said)}."
+
+
+def _is_chance(game: Game, move: str) -> bool:
+    try:
+        return game.parse(move).is_chance
+    except ValueError:
+        return False
+
+
 def _not_allowed(game: Game, move: str, rule: str) -> tuple[str, str]:
-    """A move the lesson says is refused here: the engine's reason and rule."""
+    """A move the lesson says is refused here, what and why in one sentence: "P1 may not
+    build a road on H3: it would not touch P1's roads or buildings." (the engine's reason; the
+    rule's title when it gives none), with its rule."""
     try:
         ex = game.explain(move)
         why, rule = (plain(ex.reason), ex.rule) if not ex.legal else ("", rule)
@@ -155,7 +196,7 @@ def _not_allowed(game: Game, move: str, rule: str) -> tuple[str, str]:
         why = ""
     why = why or title_of(rule)
     shown = move_words(game, move, False)
-    return f"Not allowed here: {shown}" + (f" — {after_dash(why)}" if why else "."), rule
+    return (f"{shown}: {after_dash(why).rstrip('.')}." if why else f"{shown}."), rule
 
 
 def move_words(game: Game, move: str, legal: bool) -> str:
@@ -197,9 +238,11 @@ NOTICES: dict[str, Callable[[str, str], str]] = {
     "barbarians": lambda k, v: f"The barbarian ship is on step {v} of 7.",
     "hand": lambda k, v: f"{k}'s hand: {v}.",
     "tokens": lambda k, v: f"{k} has {_number(v, 'trade token')}.",
-    "knight": lambda k, v: _absent_or(v, f"No knight on {k}.", f"Knight on {k}: {v}."),
-    "building": lambda k, v: _absent_or(v, f"Nothing is built on {k}.", f"On {k}: {v}."),
-    "road": lambda k, v: _absent_or(v, f"No road on {k}.", f"Road on {k}: {v}."),
+    "knight": lambda k, v: _knight_words(k, v),
+    "building": lambda k, v: _absent_or(v, f"Nothing is built on {k}.", _built(k, v)),
+    "road": lambda k, v: _absent_or(
+        v, f"There is no road on {k}.", f"{_party_name(v)} has a road on {k}."
+    ),
     "robber": lambda k, v: _absent_or(
         v, "The robber is off the board.", f"The robber is on hex {v}."
     ),
@@ -207,16 +250,18 @@ NOTICES: dict[str, Callable[[str, str], str]] = {
     "levels": lambda k, v: f"{k}'s city improvements: {v}.",
     "defender": lambda k, v: f"{k} has {_number(v, 'Defender of Catan point')}.",
     "metropolis": lambda k, v: _absent_or(
-        v, f"No {k} metropolis yet.", f"{sentence(k)} metropolis: {v}."
+        v, f"Nobody has the {k} metropolis yet.", _metropolis_words(k, v)
     ),
-    "wall": lambda k, v: f"City wall on {k}: {v}.",
+    "wall": lambda k, v: (
+        f"The city on {k} has a city wall." if v == "yes" else f"There is no city wall on {k}."
+    ),
     "supply": lambda k, v: f"Trade tokens left in the supply: {v}.",
 }
 
 
 # The expectations whose value names a party, and those whose subject is a seat: a neutral
 # there reads "Neutral 1", never "N1" (a corner's label, to a learner).
-_PARTY_VALUES = {"pending", "longest", "army", "winner", "knight", "building", "road", "wall"}
+_PARTY_VALUES = {"pending", "longest", "army", "winner"}  # (knights... parse their own)
 _PARTY_SUBJECTS = {"vp", "hand", "tokens", "progress", "levels", "defender"}
 _NEUTRAL = re.compile(r"\bN([12])\b")
 _NEUTRALS_PIECE = re.compile(r"\bN([12]) (?=\w)")
@@ -227,6 +272,37 @@ def neutral_words(text: str) -> str:
     neutral named as the page names it: "N1" -> "Neutral 1", "N1 basic" -> "Neutral 1's
     basic"."""
     return _NEUTRAL.sub(r"Neutral \1", _NEUTRALS_PIECE.sub(r"Neutral \1's ", text))
+
+
+def _party_name(party: str) -> str:
+    """A party as a lesson's value names it ("P1", "N1") as the page names it ("Neutral 1")."""
+    return _NEUTRAL.sub(r"Neutral \1", party)
+
+
+def _knight_words(k: str, v: str) -> str:
+    """A knight expectation ("P1 strong active" on N4) as a sentence: "P1's strong knight on
+    N4 is active."; "-": "There is no knight on N4."."""
+    if v in ("-", ""):
+        return f"There is no knight on {k}."
+    party, *rest = v.split()
+    active = "active" in rest
+    level = " ".join(w for w in rest if w != "active")
+    state = "active" if active else "inactive"
+    return f"{_party_name(party)}'s {level} knight on {k} is {state}.".replace("  ", " ")
+
+
+def _built(k: str, v: str) -> str:
+    """A building expectation ("P1 city" on K4): "P1 has a city on K4."."""
+    party, _, piece = v.partition(" ")
+    return f"{_party_name(party)} has {a(piece or 'building')} on {k}."
+
+
+def _metropolis_words(track: str, v: str) -> str:
+    """A metropolis expectation ("P1 A6" for trade): "P1's trade metropolis is on A6."."""
+    party, _, spot = v.partition(" ")
+    if not spot:
+        return f"{_party_name(party)} has the {track} metropolis."
+    return f"{_party_name(party)}'s {track} metropolis is on {spot}."
 
 
 def _notice(game: Game, key: str, k: str, v: str) -> str:

@@ -49,6 +49,7 @@ from ..actions import (
     Steal,
 )  # fmt: skip
 from ..board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS
+from ..grammar import count
 from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.awards import public_vp
 from ..rules.barbarians import forces
@@ -204,7 +205,8 @@ def events(rules, before: State, action: Action, after: State) -> list[Event]:
         out.append(
             Event(
                 "winner",
-                f"{after.name(w)} wins the game with {rules.victory_points(after, w)} VP!",
+                f"{after.name(w)} wins the game with "
+                f"{count(rules.victory_points(after, w), 'victory point')}!",
                 _rule(rules, "BASE-WIN-10"),
                 w,
             )
@@ -345,7 +347,7 @@ def _progress_draw(rules, before: State, action: DrawProgress, after: State) -> 
     if before.caps.improvements and after.pvp[who] > before.pvp[who]:
         return Event(
             "draw",
-            f"{name} draws {card} from the {track} deck and lays it out face up: 1 VP.",
+            f"{name} draws {card} from the {track} deck and lays it out face up: 1 victory point.",
             _rule(rules, "CK-PROGRESS-VP-CARDS"),
             who,
         )
@@ -394,7 +396,7 @@ def _robber(rules, before: State, after: State) -> list[Event]:
                 Event(
                     "merchant",
                     f"The merchant stands on the desert ({HEX_NAMES[h]}) "
-                    f"for {after.name(p)}: 1 VP, but no resource to trade 2:1.",
+                    f"for {after.name(p)}: 1 victory point, but no resource to trade 2:1.",
                     _rule(rules, "CK-PC-MERCHANT-DESERT"),
                     p,
                 )
@@ -404,7 +406,7 @@ def _robber(rules, before: State, after: State) -> list[Event]:
                 Event(
                     "merchant",
                     f"The merchant stands on {HEX_NAMES[h]} for "
-                    f"{after.name(p)} (2:1 trades of its resource, 1 VP).",
+                    f"{after.name(p)} (2:1 trades of its resource, 1 victory point).",
                     _rule(rules, "CK-TRADE-MERCHANT"),
                     p,
                 )
@@ -455,7 +457,7 @@ def _attack(rules, before: State, after: State) -> list[Event]:
         if f["defender"] >= 0:
             outcome = (
                 f"{before.name(f['defender'])} is the Defender of Catan and takes a "
-                "defender token (1 VP)"
+                "defender token (1 victory point)"
             )
         elif f["tied"]:
             outcome = (
@@ -629,7 +631,7 @@ def _points(rules, before: State, after: State) -> list[Event]:
             out.append(
                 Event(
                     "vp",
-                    f"{after.name(p)} now has {new} VP ({new - old:+d}).",
+                    f"{after.name(p)} now has {count(new, 'victory point')} ({new - old:+d}).",
                     _rule(rules, "BASE-WIN-VP"),
                     p,
                     facts={"from": old, "to": new},

@@ -11,6 +11,8 @@ until one is written (``tests/test_rule_titles.py`` asks for one).
 
 from __future__ import annotations
 
+from ..grammar import spelled_out
+
 # Rule ID -> its title in plain words (the rules whose reference title is a heading).
 PLAIN = {
     "BASE-COMP-TERRAIN": "The terrain hexes",
@@ -191,6 +193,7 @@ def plain_title(rule_id: str, title: str) -> str:
     card's rule as "<card> card", a title without a heading as it is."""
     if rule_id in PLAIN:
         return PLAIN[rule_id]
+    title = spelled_out(title)
     head, sep, detail = title.partition(": ")
     if not sep:
         return title

@@ -1,0 +1,215 @@
+"""Where a spot's label goes on the board (issue 33: the "N6" tag covered the settlement just
+placed, the chosen spot's ring crossed the "N5" label): beside its spot, clear of its ring,
+and of the pieces, the other rings and the labels placed before it wherever the room allows;
+a number token is covered only when nothing else is free. All in canvas pixels.
+
+``LabelPlaces`` holds what a label must keep clear of on one drawing of the labels layer;
+``beside`` finds a label's place and keeps it, so the next label keeps clear of it too.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .. import board
+from ..palette import Point, Viewport, toward
+from ..scene import Pieces
+from . import style
+from .board_tags import SPOT_XY, Spot
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+Disc = tuple[float, float, float]  # x, y, radius
+
+# How far round a spot its ring reaches, in board units (board_marks: the hint's ring is the
+# widest), and the width of that ring's line and halo (CSS px); an unringed spot's glow
+RING_VERTEX, RING_EDGE, RING_LINE = style.TARGET_R * 1.9, style.ROAD_WIDTH * 1.1, 5.0
+GLOW_VERTEX, GLOW_EDGE = style.TARGET_R, style.ROAD_WIDTH * 0.95
+GAP = 2.0  # CSS px between a label and what it keeps clear of
+# What covering costs: a piece or a ring, another label, off the board, a number token
+PIECE, LABEL, OFF, TOKEN = 100.0, 60.0, 200.0, 8.0
+DIRECTIONS = 12  # the ways out from a spot a label is tried in
+
+
+def _hits(box: Box, disc: Disc) -> bool:
+    x, y, r = disc
+    if x + r <= box[0] or x - r >= box[2] or y + r <= box[1] or y - r >= box[3]:
+        return False
+    nx, ny = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+    return (x - nx) ** 2 + (y - ny) ** 2 < r * r
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def spot_discs(vp: Viewport, spot: Spot, reach: float) -> list[Disc]:
+    """Discs (canvas px) covering what lies within ``reach`` board units of ``spot``: a disc
+    round a corner or a hex's centre, a row of them along an edge's ring."""
+    kind, i = spot
+    if kind != "edge":
+        return [(*vp.px(SPOT_XY[kind](i)), vp.len(reach))]
+    a, b = (board.vertex_xy(v) for v in board.EDGE_VERTICES[i])
+    ends = toward(a, b, 0.2), toward(b, a, 0.2)
+    steps = 6
+    return [(*vp.px(toward(ends[0], ends[1], k / steps)), vp.len(reach)) for k in range(steps + 1)]
+
+
+def piece_shapes(vp: Viewport, pieces: Pieces, halo: float) -> tuple[list[Box], list[Disc]]:
+    """The pieces' outlines, ``halo`` canvas px wider: boxes round buildings, the robber and
+    the merchant, discs round knights and along roads."""
+    boxes: list[Box] = []
+    for b in pieces.buildings:
+        size = vp.len(style.CITY_SIZE if b.city else style.SETTLEMENT_SIZE)
+        x, y = vp.px(b.at)
+        wide = 1.35 if b.city else 1.0
+        boxes.append((x - wide * size - halo, y - 1.3 * size - halo,
+                      x + wide * size + halo, y + size + halo))  # fmt: skip
+    for figure, at in (("robber", pieces.robber), ("merchant", pieces.merchant)):
+        if at is not None:
+            x, y = vp.px(at.at)
+            u = vp.len(0.11 if figure == "robber" else 0.12)
+            boxes.append((x - 1.6 * u - halo, y - 2.4 * u - halo, x + 1.6 * u + halo,
+                          y + 2.0 * u + halo))  # fmt: skip
+    discs = [(*vp.px(k.at), vp.len(style.KNIGHT_RADIUS) + halo) for k in pieces.knights]
+    for road in pieces.roads:
+        p, q = road.ends
+        discs += [
+            (*vp.px(toward(p, q, style.ROAD_TRIM + k * (1 - 2 * style.ROAD_TRIM) / 6)),
+             vp.len(style.ROAD_WIDTH) / 2 + halo)
+            for k in range(7)
+        ]  # fmt: skip
+    return boxes, discs
+
+
+@dataclass
+class LabelPlaces:
+    """What the labels of one drawing keep clear of: ``boxes`` and ``discs`` (pieces and
+    rings), ``tokens`` (number tokens), the board's ``bounds``, and the labels placed so far
+    (``placed``)."""
+
+    vp: Viewport
+    ratio: float
+    boxes: list[Box] = field(default_factory=list)
+    discs: list[Disc] = field(default_factory=list)
+    tokens: list[Disc] = field(default_factory=list)
+    bounds: Box = (0.0, 0.0, math.inf, math.inf)
+    ringed: frozenset[Spot] = frozenset()
+    placed: list[Box] = field(default_factory=list)
+
+    @classmethod
+    def of(
+        cls,
+        vp: Viewport,
+        ratio: float,
+        pieces: Pieces,
+        ringed: Iterable[Spot],
+        tokens: Iterable[int],
+        bounds: Box,
+    ) -> LabelPlaces:
+        """What the labels keep clear of: the ``pieces``, the rings round the spots
+        ``ringed`` (the chosen spot, the hint's, a why-not), the tokens of hexes ``tokens``."""
+        boxes, discs = piece_shapes(vp, pieces, (style.HALO_WIDTH + GAP) * ratio)
+        ringed = frozenset(ringed)
+        for spot in ringed:
+            discs += spot_discs(vp, spot, _ring(spot) + (RING_LINE + GAP) * ratio / vp.scale)
+        return cls(
+            vp,
+            ratio,
+            boxes,
+            discs,
+            [(*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS)) for h in tokens],
+            bounds,
+            ringed,
+        )
+
+    def at(self, x: float, y: float, w: float, h: float) -> Point:
+        """A label ``w`` x ``h`` kept where it is, centred on ``(x, y)``."""
+        self.placed.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+        return (x, y)
+
+    def free(self, x: float, y: float, w: float, h: float) -> bool:
+        """Whether a label ``w`` x ``h`` centred on ``(x, y)`` covers no piece and no ring."""
+        box = _box(x, y, w, h)
+        return not any(_meets(box, b) for b in self.boxes) and not any(
+            _hits(box, d) for d in self.discs
+        )
+
+    def beside(self, spot: Spot, w: float, h: float) -> Point:
+        """The centre of a label ``w`` x ``h`` canvas px beside ``spot``: out of the spot's
+        ring (or glow), in the way that covers least (pieces and rings, then other labels,
+        the board's edge, number tokens), below a corner or inland from an edge when several
+        are free; the place is kept."""
+        x0, y0 = self.vp.px(SPOT_XY[spot[0]](spot[1]))
+        ringed = spot in self.ringed
+        reach = (_ring(spot) if ringed else _glow(spot)) + (
+            (RING_LINE * ringed + GAP) * self.ratio / self.vp.scale
+        )
+        own = spot_discs(self.vp, spot, reach)
+        tried: list[tuple[float, Box]] = []  # (how far out, the label's box), way by way
+        for angle in _angles(spot):
+            dx, dy = math.cos(angle), math.sin(angle)
+            # out from the disc on the spot's middle at least: no nearer place is clear
+            t, step = max(0.0, self.vp.len(reach) - abs(dx) * w / 2 - abs(dy) * h / 2), h / 4
+            while any(_hits(_box(x0 + dx * t, y0 + dy * t, w, h), d) for d in own):
+                t += step
+            tried.append((t, _box(x0 + dx * t, y0 + dy * t, w, h)))
+        near = self._near(_union(box for _, box in tried))
+        costs = [near._cost(box) + rank * 0.5 + t / h for rank, (t, box) in enumerate(tried)]
+        box = tried[costs.index(min(costs))][1]
+        return self.at((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, w, h)
+
+    def _near(self, region: Box) -> LabelPlaces:
+        """What lies in ``region``: the same places, only fewer to look at."""
+        return LabelPlaces(
+            self.vp,
+            self.ratio,
+            [b for b in self.boxes if _meets(b, region)],
+            [d for d in self.discs if _hits(region, d)],
+            [d for d in self.tokens if _hits(region, d)],
+            self.bounds,
+            self.ringed,
+            [b for b in self.placed if _meets(b, region)],
+        )
+
+    def _cost(self, box: Box) -> float:
+        covered = sum(_meets(box, b) for b in self.boxes) + sum(_hits(box, d) for d in self.discs)
+        left, top, right, bottom = self.bounds
+        off = box[0] < left or box[1] < top or box[2] > right or box[3] > bottom
+        return (
+            PIECE * covered
+            + LABEL * sum(_meets(box, b) for b in self.placed)
+            + OFF * off
+            + TOKEN * sum(_hits(box, d) for d in self.tokens)
+        )
+
+
+def _union(boxes: Iterable[Box]) -> Box:
+    b = list(boxes)
+    return (min(x[0] for x in b), min(x[1] for x in b), max(x[2] for x in b), max(x[3] for x in b))
+
+
+def _box(x: float, y: float, w: float, h: float) -> Box:
+    return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+
+
+def _ring(spot: Spot) -> float:
+    return RING_VERTEX if spot[0] == "vertex" else RING_EDGE
+
+
+def _glow(spot: Spot) -> float:
+    return GLOW_VERTEX if spot[0] == "vertex" else GLOW_EDGE
+
+
+def _angles(spot: Spot) -> list[float]:
+    """The ways out from ``spot`` (canvas angles, y down) in the order preferred: straight
+    down from a corner, inland (towards the first hex it borders) from an edge, then the
+    nearest ways round from there."""
+    kind, i = spot
+    if kind == "edge":
+        (x, y), (hx, hy) = board.edge_xy(i), board.hex_centre_xy(board.EDGE_HEXES[i][0])
+        first = math.atan2(hy - y, hx - x)
+    else:
+        first = math.pi / 2
+    return [first + k * 2 * math.pi / DIRECTIONS for k in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6)]

@@ -1,0 +1,117 @@
+"""The course's words as a fresh learner reads them (issue 33, "The learner's page"): the
+roll-off of lesson 1.2 is one step a player's throw, its players named as in lesson 1.1; the
+hands lesson 2.1 lists are the hands the page shows; a step's text says why, not only what.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_lesson_line import lesson_session
+from test_lesson_rule_marks import LESSONS, _lesson, _Steps
+
+from catan_tutor.widgets.roll_steps import rolling
+from catan_tutor.widgets.tutor_session import TutorSession
+
+
+def _walk_steps(s: TutorSession) -> list[list[str]]:
+    """The texts of every ◀ ▶ step of the lesson's line from its start to its end."""
+    s.step("first")
+    out = [s.texts()]
+    while s.can_step("forward"):
+        s.step("forward")
+        out.append(s.texts())
+    return out
+
+
+@pytest.mark.parametrize(
+    "lesson, throwers",
+    [
+        (
+            "base_first_player",
+            ["P1 (red)", "P2 (blue)", "P3 (white)", "P4 (orange)"] + ["P1 (red)", "P3 (white)"],
+        ),
+        (
+            "ck_setup_first_player",
+            ["P1 (red)", "P2 (blue)", "P3 (white)"] + ["P1 (red)", "P2 (blue)"],
+        ),
+    ],
+)
+def test_a_roll_off_is_one_step_per_player_s_throw_named_by_seat(lesson, throwers) -> None:
+    """BASE-SETUP-FIRST-PLAYER (lesson 1.2, and its Cities & Knights twin): every player's
+    throw, then the tied players' again (BASE-CHANCE-ROLLOFF), one step each, none of them
+    half a throw, each naming its thrower "P1 (red)" as lesson 1.1 names players; the tie's
+    rule is said to be the tutor's reading (the seeds are silent on a tie)."""
+    s = lesson_session(lesson)
+    steps = _walk_steps(s)
+    assert len(steps) == 1 + len(throwers), [t[:1] for t in steps]
+    said = [re.match(r"(P\d \(\w+\)) rolls \d+ (?:too )?\(\d and \d\)", t[0]) for t in steps[1:]]
+    assert [m[1] if m else None for m in said] == throwers, steps
+    assert not any(re.search(r"\b(Red|Blue|White|Orange) rolls", " ".join(t)) for t in steps)
+    assert any("this tutor's reading" in re.sub(r"\s+", " ", " ".join(t)) for t in steps)
+
+
+def test_roll_off_dice_fold_and_roll_throws_one_player_s_two_dice() -> None:
+    """A half-thrown roll-off throw is a roll under way (◀ ▶ and the log pass over it), and
+    one click of the roll button throws both of a player's dice, not one."""
+    s = lesson_session("base_first_player")
+    s.step("forward")
+    assert not rolling(s.timeline.rules, s.node) and s.game.state.rolloff[1] == (9,)
+    assert rolling(s.timeline.rules, s.node.parent)  # red's first die: a throw half done
+    s.step("back")
+    assert s.node.depth == 0
+    s.step("last")
+    assert s.game.state.phase == "setup-settle"
+    s.step("first")
+    s.play("die white 5")  # the learner's own first die: the roll button throws the second
+    s.roll()
+    assert s.game.state.rolled == () and len(s.game.state.rolloff[1]) == 1
+
+
+def test_lesson_2_1_says_the_hands_it_lists_are_shown_as_the_page_shows_them() -> None:
+    """BASE-INFO: at a table only a hand's size is public; the lesson's page shows every
+    hand (no computer plays, the default), and its opening text says so rather than calling
+    the hands hidden while its notes list them."""
+    s = lesson_session("base_production_robber")
+    assert s.shows_every_hand() and s.hand_seats() == frozenset(range(3))
+    text = " ".join(s.texts()).replace("\n", " ")
+    assert any(e.key == "hand" for e in s.expects())  # the step lists every hand
+    assert "the tutor shows every hand" in text
+    hidden = [x for x in re.split(r"(?<=[.:;])\s+", text) if "hidden" in x]
+    assert hidden and all("at a real table" in x.lower() for x in hidden), hidden
+
+
+SHORT = 16  # words: a step's text shorter than this says why, or it is only a statement
+_CITED = re.compile(r"\((?:[^()]*?, )?(?:BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9-]+")  # its "§"
+_WHY = re.compile(
+    r"\b(because|so|since|why|therefore|means|thanks to|reading|by chance|at random)\b"
+    r"|^What if\b",  # a variation's question: the step after it answers
+    re.IGNORECASE,
+)
+
+
+def _bare_steps(name: str) -> list[str]:
+    """The steps of a lesson (a roll with its dice one step; a puzzle's answer aside: the
+    puzzle's explanation speaks for it) whose texts are shorter than SHORT words and give no
+    reason: no rule cited, no "because", "so", "since"…"""
+    sc = _lesson(name)
+    steps = _Steps(sc)
+    bare = []
+    for node in sc.tree.walk():
+        if node.children and rolling(sc.tree.rules, node):
+            continue  # a die a step passes over
+        if node.parent is not None and node.parent.id in sc.puzzles:
+            continue
+        text = " ".join(steps.texts(node))
+        if len(text.split()) < SHORT and not (_CITED.search(text) or _WHY.search(text)):
+            bare.append(f"{node.action}: {text!r}")
+    return bare
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_short_step_says_why(name: str) -> None:
+    """Issue 33: "P1 keeps 7 cards, P2 and P3 now hold 8 each." told what, not why. A step
+    of fewer than SHORT words gives its reason: a rule cited, or a plain "because", "so",
+    "since", "by chance" (a die, a draw, a hex laid)."""
+    assert _bare_steps(name) == []
