@@ -839,7 +839,7 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     page.locator(".catan-new-game-box").get_by_role("button", name="Start").click()
     page.locator(".catan-lesson-picker").wait_for(state="hidden")
     play = page.locator(".catan-form-box").get_by_role("button", name="Play")
-    said = page.locator(".catan-form-box").get_by_text("Choose a corner")
+    said = page.locator(".catan-form-box").get_by_text("Choose where the settlement goes")
     said.wait_for()
     in_sight()
     for shown in (play.bounding_box(), said.bounding_box()):
