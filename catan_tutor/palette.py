@@ -228,8 +228,15 @@ def player_mark(p: int) -> str:
     return PLAYER_MARKS[p % len(PLAYER_MARKS)]
 
 
-WALL = "#b9b2a3"  # a grey stone base under a walled city
-WALL_SIZE = 0.3
+# A city wall: a crenellated stone wall around the city's foot, standing out of its outline
+# on both sides and below (~7 px at 640 px) with a tower of merlons either side, in a stone
+# grey darker than a white city (issue 33: a thin strip under a white city was missed).
+WALL = "#8a8275"
+WALL_SIZE = 0.4
+WALL_SHAPE: list[Point] = [(-1, 0.8), (1, 0.8), (1, -0.55), (0.75, -0.55), (0.75, -0.3),
+                           (0.5, -0.3), (0.5, -0.55), (0.25, -0.55), (0.25, -0.3), (-0.25, -0.3),
+                           (-0.25, -0.55), (-0.5, -0.55), (-0.5, -0.3), (-0.75, -0.3),
+                           (-0.75, -0.55), (-1, -0.55)]  # fmt: skip
 TOWER_SHAPE = [(-0.35, 0.6), (0.35, 0.6), (0.35, -0.6), (0, -1), (-0.35, -0.6)]
 TRACK_FILL = ("#3f9b4f", "#e7c73a", "#3a6fc4")  # science green, trade yellow, politics blue
 TRACK_NAMES = ("science", "trade", "politics")

@@ -294,19 +294,9 @@ def _draw_building(out: _Svg, b: S.Building) -> None:
     (x, y), fill, city = b.at, b.fill, b.city
     out.add(f'<g class="{"city" if city else "settlement"}" data-owner="{b.owner}">')
     if b.wall:
-        w = P.WALL_SIZE
-        out.polygon(
-            [
-                (x - w, y - 0.2 * w),
-                (x + w, y - 0.2 * w),
-                (x + w, y + 0.85 * w),
-                (x - w, y + 0.85 * w),
-            ],
-            P.WALL,
-            P.PIECE_EDGE,
-            1.5 * _PX,
-            ' class="wall"',
-        )
+        wall = P.shape(x, y, P.WALL_SIZE, P.WALL_SHAPE)
+        out.polygon(wall, None, P.PIECE_HALO, (1.5 + 2 * P.HALO_WIDTH) * _PX, _HALO)
+        out.polygon(wall, P.WALL, P.PIECE_EDGE, 1.5 * _PX, ' class="wall"')
     outline, size = (P.CITY_SHAPE, P.CITY_SIZE) if city else (P.SETTLEMENT_SHAPE, P.SETTLEMENT_SIZE)
     piece = P.shape(x, y, size, outline)
     out.polygon(piece, None, P.PIECE_HALO, (2 + 2 * P.HALO_WIDTH) * _PX, _HALO)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -82,6 +83,18 @@ def test_outcome_bars_are_the_estimates_with_their_intervals(raw):
     texts = [t.get_text() for t in fig.findobj(Text)]  # Figure.get_suptitle needs mpl 3.8
     assert any("30 playouts" in t for t in texts), texts
     _png(fig)
+
+
+def test_outcome_plot_in_a_learners_words(raw):
+    """The Odds tab's plot (``plain``): the games the computer played on, no "playouts",
+    no "VP", no "% intervals" (issue 33); the same bars."""
+    summary = summarize(raw)
+    fig = plot_outcomes(summary, plain=True)
+    texts = " ".join(t.get_text() for t in fig.findobj(Text))
+    assert "30 games played on by the computer" in texts, texts
+    assert not re.search(r"playouts?|\bVP\b|% intervals|\bmean\b", texts), texts
+    bars = [c for c in fig.axes[0].containers if isinstance(c, BarContainer)]
+    assert [c.get_label() for c in bars] == ["wins", "ahead at the end"]
 
 
 def test_vp_distribution_shares_sum_to_one_per_player(raw):

@@ -241,6 +241,13 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     _tree_has(page, "↳ P1 ends the turn *")  # a variation
     assert "P1 moves knight N4 → O6" in _tree_text(page)
     page.screenshot(path=ARTIFACTS / "variation.png")
+    # the tree's buttons in words, greyed with why (issue 33: "Move up" did nothing and said
+    # nothing): in a lesson, its line stays the main line; this one is a side line already
+    main = page.get_by_role("button", name="Make this the main line")
+    side = page.get_by_role("button", name="Make this a side line")
+    assert main.is_disabled() and side.is_disabled()
+    assert "the lesson's line stays the main line" in (main.get_attribute("title") or "")
+    assert "already a side line" in (side.get_attribute("title") or "")
 
 
 def test_force_a_dice_outcome(page) -> None:
@@ -412,7 +419,8 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     odds.locator("input").nth(1).fill("4")
     odds.locator("input").nth(1).press("Tab")
     odds.get_by_role("button", name="Run").click()
-    odds.filter(has_text="40 games played over the next 4 turns").wait_for(timeout=120_000)
+    said = "40 games played on by the computer over the next 4 turns"
+    odds.filter(has_text=said).wait_for(timeout=120_000)
     odds.locator("img").wait_for()
     page.screenshot(path=ARTIFACTS / "odds.png", full_page=True)
     odds.screenshot(path=ARTIFACTS / "odds_panel.png")
@@ -427,6 +435,19 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     )
     assert spacing and max(spacing) <= 1.5, spacing
     assert "win" in odds.inner_text()
+    # headers on one line each, at a readable size (issue 33: "Chance to / win", 11 px)
+    heads = odds.evaluate(
+        "e => [...e.querySelectorAll('.catan-table thead th')].map(h => { const s ="
+        " getComputedStyle(h); return [h.textContent, h.getBoundingClientRect().height,"
+        " parseFloat(s.lineHeight), parseFloat(s.fontSize)]; })"
+    )
+    assert heads and all(h < 1.5 * line for _, h, line, _ in heads), heads
+    assert any(size >= 13 for *_, size in heads)  # the games' tables (a wide one: smaller)
+    cut = odds.evaluate(  # no table runs past the tab's edge
+        "e => { const r = e.getBoundingClientRect().right; return [...e.querySelectorAll("
+        "'.catan-table table')].filter(t => t.getBoundingClientRect().right > r + 1).length; }"
+    )
+    assert cut == 0
 
 
 def test_try_a_move_says_why_not_with_the_rule(page) -> None:

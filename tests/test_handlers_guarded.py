@@ -21,6 +21,7 @@ from catan_tutor.study.timeline import MAX_COMMENT_CHARS, Timeline
 from catan_tutor.widgets import App
 from catan_tutor.widgets.move_list import MoveList
 from catan_tutor.widgets.progress import MAX_IDS, MAX_SOLVED, Progress
+from catan_tutor.widgets.session_tree import AT_START, DELETE, MAIN_LINE, SIDE_LINE
 
 
 def _all_widgets() -> list[widgets.Widget]:
@@ -121,24 +122,27 @@ def test_timeline_edits_at_the_root_are_refused_clearly(edit):
     tl.first()
     with pytest.raises(
         TimelineError,
-        match=r"the root \(the start of the game\) is no move: "
-        "Move up, Move down and Delete from here work on a move",
+        match=r"the root \(the start of the game\) is no move: making a main line or a "
+        "side line and deleting work on a move",
     ):
         getattr(tl, edit)(tl.root)
     assert len(tl.root.children) == 1 and tl.current is tl.root
 
 
-@pytest.mark.parametrize("button", ["Move up", "Move down", "Delete from here"])
+@pytest.mark.parametrize("button", [MAIN_LINE, SIDE_LINE, DELETE])
 def test_the_tutors_tree_buttons_at_the_root_say_why(app, button):
     t = app.tutor
     t.timeline.goto(t.timeline.root)
     t.refresh()
+    t.moves.show()  # (written while its tab shows)
     before = len(list(t.timeline.walk()))
-    next(b for b in t.moves.tree_buttons if b.description == button).click()
+    pressed = next(b for b in t.moves.tree_buttons if b.description == button)
+    assert pressed.disabled and pressed.tooltip == AT_START
+    pressed.click()
     assert before == len(list(t.timeline.walk()))
     texts = [w.value for w in _all_widgets() if isinstance(getattr(w, "value", None), str)]
-    assert any("the root (the start of the game) is no move" in x for x in texts)
-    assert not any("Something went wrong" in x and "Move up" in x for x in texts)
+    assert any(AT_START in x for x in texts)
+    assert not any("Something went wrong" in x and "is no move" in x for x in texts)
 
 
 def test_a_comment_past_its_limit_is_refused_and_the_old_one_kept(app):

@@ -43,8 +43,12 @@ def test_a_lessons_at_list_offers_every_corner_and_a_wrong_one_gets_why_not():
     form.pickers["vertex"].value = wrong
     assert form.play_button.disabled and "data-legal='0'" in form.status.value
     form.play_button.click()
+    form.pickers["vertex"].value = None
     t.act_at(("vertex", wrong))  # on the board: the why-not ring, nothing played
     assert t.view.refused is not None and t.view.refused[0] == ("vertex", wrong)
+    # the "at" list names the corner clicked (issue 33: it went blank), the verdict once
+    assert form.pickers["vertex"].value == wrong and form.play_button.disabled
+    assert form.status.value == "" and "data-legal='0'" in t.controls.try_verdict.value
     assert s.timeline.current is node and len(s.timeline.nodes) == count
     t.act_at(("vertex", min(legal)))  # off the lesson's line: chosen first (issue 33)
     assert s.timeline.current is node and s.chosen == ("vertex", min(legal))

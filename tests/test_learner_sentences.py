@@ -139,6 +139,23 @@ def test_a_wait_for_several_players_is_one_sentence():
     assert "; P3:" not in reason and punctuation_errors(reason) == [], reason
 
 
+def test_BASE_SEVEN_DISCARD_the_header_shows_the_colour_of_each_player_waited_for():
+    """Issue 33: the header said "P2 and P3: discard 4 cards each" with P2's colour only."""
+    from catan_tutor.widgets import style
+    from catan_tutor.widgets.tutor import Tutor
+
+    g = load(
+        setup_game(),
+        hands=hands_text((2, 1, 1, 1, 0), (3, 2, 2, 1, 1), (2, 2, 2, 2, 0), (2, 2, 1, 1, 1)),
+    )
+    roll(g, 5, 2)
+    head = Tutor(g).header.value
+    assert "P2 and P3" in head and head.count("catan-swatch") == 2
+    shown = [style.player_fill(g.colors[p]) for p in (1, 2)]
+    assert all(f"background:{fill}" in head for fill in shown), head
+    assert style.player_fill(g.colors[0]) not in head  # P1, who rolled, waits
+
+
 def test_after_a_dash_a_sentence_goes_on_in_small_letters_and_a_name_keeps_its_capital():
     """ "P2 may not build a settlement on K4: It is P1's move" (lesson 1.1; once "Not allowed
     here: … — It is …"): after the colon the reason goes on in small letters; the chapter

@@ -253,6 +253,33 @@ def test_BASE_BUILD_DISTANCE_a_refused_spot_is_ringed_on_the_board_until_the_nex
     assert t.game.position() != before
 
 
+def test_BASE_BUILD_DISTANCE_a_hint_asked_takes_the_old_why_not_away():
+    """Issue 33: after a refused corner, pressing Hint left the why-not ring and its reason
+    on the board beside the hint's suggestion. A new intention (a hint, as a step or a move
+    already did) takes the old why-not away: the ring, the verdict under Try a move."""
+    from test_tutor import click_at
+
+    from catan_tutor.analysis import InlineExecutor
+    from catan_tutor.widgets.tutor import Tutor
+
+    t = Tutor(new_game("base", players=3))
+    t.session.play("P1 settle J12")
+    t.session.play(t.game.legal_actions()[0])
+    click_at(t, "vertex", _neighbour("J12"))
+    assert t.view.refused is not None and "BASE-BUILD-DISTANCE" in t.controls.try_verdict.value
+    t.hints.executor = InlineExecutor
+    t.hints.n.value, t.hints.turns.value = 2, 1
+    t.hints.hint_button.click()
+    t.hints.stop()
+    assert t.view.refused is None and "catan-refused" not in t.view.marker.value
+    assert t.controls.try_verdict.value == "" and t.session.verdict is None
+    assert t.view.hinted is not None  # the hint's own ring stays
+    click_at(t, "vertex", _neighbour("J12"))  # asked again: ringed again, then a step back
+    assert t.view.refused is not None
+    t.session.step("back")
+    assert t.view.refused is None and t.controls.try_verdict.value == ""
+
+
 def board_vertex(label: str) -> int:
     from catan_tutor import board
 

@@ -156,7 +156,14 @@ def test_the_odds_tab_reads_in_words(label):
     odds.n.value, odds.turns.value = 4, 2
     odds.run(wait=True)
     text = page_text(odds.widget)
-    assert "Chance to win" in text and "95% range" in text and "over the next 2 turns" in text
+    assert "Chance to win" in text and "likely between" in text and "over the next 2 turns" in text
+    # issue 33: no statistician's words ("95% range", "playouts", "the horizon"), headers
+    # that fit on one line, at a readable size; the games with no winner said plainly
+    assert not re.search(r"\b(playouts?|horizon)\b|\d+% range", text), text
+    assert "4 games played on by the computer" in text
+    assert "No one has won yet 2 turns ahead in 100% of the games" in text
+    css = odds.result.value
+    assert "font-size:13px" in css and "thead th{white-space:normal" not in css
     for raw in ("metric", "party", "estimate", " low ", " high ", "player\n"):
         assert raw not in text, (raw, text)
     assert not INTERNAL_WORDS.findall(text) and not INTERNAL.findall(text)

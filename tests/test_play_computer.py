@@ -104,6 +104,8 @@ def test_a_hint_while_a_computer_is_to_move_says_so_and_advises_nobody():
     t.hints.run(wait=True)
     said = t.hints.result.value
     assert "P2 (computer) is to move: hints are for your turns." in said
+    # a note, not an error (issue 33: it showed in the red "refused" style, with a cross)
+    assert "catan-hint-note" in said and "#b71c1c" not in said and "catan-icon-no" not in said
     assert "data-status='refused'" in t.hints.marker.value and "data-top=''" in t.hints.marker.value
     assert t.view.hinted is None and t.hints.ranking is None
     t.session.set_paused(False)  # the computers place; P1's second settlement is due

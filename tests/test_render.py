@@ -162,6 +162,48 @@ def test_chromium_paints_each_hex_in_its_terrain_colour(chromium: str) -> None:
     assert (rgb == _rgb(palette.SEA)).all(axis=-1).mean() > 0.1
 
 
+@pytest.mark.browser
+def test_chromium_paints_a_city_wall_a_learner_sees(chromium: str, tmp_path: Path) -> None:
+    """Issue 33: puzzle 6.5's wall under P3's white city showed as a thin line. As Chromium
+    paints the board (600 px), the wall's stone fills at least 150 pixels and a fifth as many
+    as the white of all P3's pieces (the thin line: none in the stone's colour), and the
+    stone stands apart from that white (contrast >= 3). The board's colours are the same in
+    both page themes."""
+    sc = loads_scenario(
+        (Path(palette.__file__).parent / "lessons" / "puzzle_ck_walls.catan.yaml").read_text()
+    )
+    tl = sc.timeline
+    assert tl is not None
+    tl.goto(next(n for n in tl.walk() if str(n.action) == "P3 wall C6"))
+    game = tl.game
+    assert game.state.walls[board.parse_vertex("C6")] and sum(game.state.vcity) == 3
+    out, png = tmp_path / "wall.svg", tmp_path / "wall.png"
+    save_svg(game, out, size=600)
+    subprocess.run(
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         "--window-size=600,600", f"--screenshot={png}", out.as_uri()],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120, check=True,
+    )  # fmt: skip
+    rgb = (image.imread(png)[..., :3] * 255).round().astype(int)
+    white = palette.PLAYER_FILL["white"]
+    stone = int((rgb == _rgb(palette.WALL)).all(axis=-1).sum())
+    city = int((rgb == _rgb(white)).all(axis=-1).sum())  # P3's city and road, white
+    assert city > 0 and stone >= max(150, city // 5), (stone, city)  # (the thin line: 0)
+    assert _contrast(palette.WALL, white) >= 3
+
+
+def _contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two ``#rrggbb`` colours."""
+
+    def lum(c: str) -> float:
+        v = [x / 255 for x in _rgb(c)]
+        v = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in v]
+        return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
 def _rgb(color: str) -> tuple[int, int, int]:
     return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
 

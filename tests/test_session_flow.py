@@ -25,7 +25,15 @@ from catan_tutor.widgets.line_panel import LinePanel
 from catan_tutor.widgets.moves_panel import MovesPanel
 from catan_tutor.widgets.roll_steps import rolling, said_by_move
 from catan_tutor.widgets.session_open import EDITED, EDITED_SEATS
-from catan_tutor.widgets.session_tree import LESSON_KEPT, LESSON_ORDER
+from catan_tutor.widgets.session_tree import (
+    IS_MAIN,
+    IS_SIDE,
+    LESSON_KEPT,
+    LESSON_ORDER,
+    MAIN_LINE,
+    NO_OTHER,
+    SIDE_LINE,
+)
 from catan_tutor.widgets.tutor_session import TutorSession
 
 PRODUCTION = "base_production_robber"  # 2.1: P1 rolls 5 + 6, P2 rolls 3 + 4 (a 7)...
@@ -166,7 +174,9 @@ def test_a_lesson_s_own_moves_are_not_deleted_the_learner_s_are():
     panel.show()
     delete = panel.tree_buttons[2]
     assert delete.disabled and delete.tooltip == LESSON_KEPT
-    assert LESSON_KEPT in panel.kept_note.value and not panel.tree_buttons[0].disabled
+    assert LESSON_KEPT in panel.kept_note.value
+    up = panel.tree_buttons[0]  # nothing else played here: greyed, and why
+    assert up.disabled and up.tooltip == NO_OTHER
     s.delete()
     assert len(s.timeline.nodes) == count and s.node is here and s.message == LESSON_KEPT
     assert s.deleted is None
@@ -183,9 +193,9 @@ def test_a_lesson_s_own_moves_are_not_deleted_the_learner_s_are():
 
 
 def test_a_lesson_s_own_moves_keep_their_order_the_learner_s_variations_move():
-    """Move up on the learner's variation beside the lesson's move would put it in the
-    lesson's place (the line ▶ follows): refused, and Move up greyed with the reason; two
-    variations of the learner's own swap freely."""
+    """Making the learner's variation beside the lesson's move the main line would put it
+    in the lesson's place (the line ▶ follows): refused, and the button greyed with the
+    reason, as is making the lesson's move a side line."""
     s = lesson("base_setup")
     panel = MovesPanel(s, lambda fn: fn)
     s.step("forward")
@@ -197,17 +207,47 @@ def test_a_lesson_s_own_moves_keep_their_order_the_learner_s_variations_move():
     assert s.unmovable(-1) == LESSON_ORDER
     panel.show()
     up, down = panel.tree_buttons[:2]
-    assert up.disabled and up.tooltip == LESSON_ORDER and not down.disabled
+    assert up.disabled and up.tooltip == LESSON_ORDER
+    assert down.disabled and down.tooltip == IS_SIDE
     s.promote()
-    assert here.children[0] is lesson_move and s.message == LESSON_ORDER
-    s.goto(here)
-    s.play(mine[1])  # a second variation of the learner's own, below the first
-    second = s.node
-    assert s.unmovable(-1) == ""
-    s.promote()
-    assert here.children[0] is lesson_move and here.children[1:] == [second, first]
+    assert here.children == [lesson_move, first] and s.message == LESSON_ORDER
     s.goto(lesson_move)
     assert s.unmovable(1) == LESSON_ORDER  # the lesson's move stays first
+    assert s.unmovable(-1) == IS_MAIN
+
+
+def test_the_moves_tab_buttons_say_what_they_do_and_grey_where_they_cannot():
+    """Issue 33: "Move up" did nothing and said nothing with no side line. In a game, on a
+    move with nothing else played at its place both line buttons are greyed and say why;
+    with a second move played there, it can be made the main line (▶ then follows it) and
+    the main line made a side line again."""
+    s = TutorSession(new_game("base", players=3, seed=1))
+    panel = MovesPanel(s, lambda fn: fn)
+    a, b = s.legal()[:2]
+    s.play(a)
+    panel.show()
+    up, down, delete = panel.tree_buttons
+    assert [x.description for x in panel.tree_buttons][:2] == [MAIN_LINE, SIDE_LINE]
+    assert up.disabled and down.disabled and up.tooltip == down.tooltip == NO_OTHER
+    assert not delete.disabled
+    s.promote()
+    assert s.message == NO_OTHER
+    root = s.timeline.root
+    s.goto(root)
+    s.play(b)
+    mine = s.node
+    assert root.children[1] is mine
+    panel.show()
+    assert not up.disabled and down.disabled and down.tooltip == IS_SIDE
+    up.click()
+    assert root.children[0] is mine and s.node is mine
+    panel.show()
+    assert up.disabled and up.tooltip == IS_MAIN and not down.disabled
+    s.goto(root)
+    s.step("forward")
+    assert s.node is mine  # ▶ follows the main line
+    down.click()
+    assert root.children[1] is mine
 
 
 def test_an_edit_keeps_the_computer_seats_and_says_a_new_line_starts():

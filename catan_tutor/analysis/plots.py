@@ -51,8 +51,10 @@ def plot_log(log: pd.DataFrame) -> Figure:
     return fig
 
 
-def plot_outcomes(summary: pd.DataFrame) -> Figure:
-    """Win and lead rates, and mean VP, per player with their confidence intervals."""
+def plot_outcomes(summary: pd.DataFrame, plain: bool = False) -> Figure:
+    """Win and lead rates, and mean VP, per player with their confidence intervals;
+    ``plain``: titled in a learner's words (games the computer played on, the bars' lines
+    the likely range), not a statistician's."""
     fig = Figure(figsize=(SIZE[0], SIZE[1] * 1.2), layout="constrained")
     rates, vps = fig.subplots(1, 2)
     players = summary.attrs["players"]
@@ -63,17 +65,22 @@ def plot_outcomes(summary: pd.DataFrame) -> Figure:
             [outcome(summary, metric, p) for p in players],
             [x + (k - 0.5) * width for x in range(len(players))],
             width,
-            metric,
+            {"win": "wins", "lead": "ahead at the end"}[metric] if plain else metric,
         )
     rates.set_xticks(range(len(players)), players)
     rates.set_ylim(0, 1)
-    rates.set_title(f"in {summary.attrs['turns']} turns")
+    turns, done = summary.attrs["turns"], summary.attrs["completed"]
+    rates.set_title(f"within {turns} turns" if plain else f"in {turns} turns")
     rates.legend(fontsize="small")
     _bars(vps, [outcome(summary, "vp", p) for p in players], list(range(len(players))), 0.6, "VP")
     vps.set_xticks(range(len(players)), players)
-    vps.set_title("mean VP at the end")
+    vps.set_title("victory points at the end, on average" if plain else "mean VP at the end")
     level = round(summary.attrs["confidence"] * 100)
-    fig.suptitle(f"{summary.attrs['completed']} playouts ({level}% intervals)")
+    fig.suptitle(
+        f"{done} games played on by the computer (each line: likely between)"
+        if plain
+        else f"{done} playouts ({level}% intervals)"
+    )
     return fig
 
 

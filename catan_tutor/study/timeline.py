@@ -212,8 +212,8 @@ class Timeline:
     def _siblings(self, node: Node) -> list[Node]:
         if node.parent is None:
             raise TimelineError(
-                "the root (the start of the game) is no move: Move up, "
-                "Move down and Delete from here work on a move (step forward to one first)"
+                "the root (the start of the game) is no move: making a main line or a side "
+                "line and deleting work on a move (step forward to one first)"
             )
         if self.nodes.get(node.id) is not node:
             raise KeyError(f"node {node.id} is not in this timeline")

@@ -336,11 +336,14 @@ class ScenePainter:
         c.fill_text(letter, x, y + self.vp.len(0.06))
 
     def _draw_wall(self, c: Canvas, at: Point) -> None:
+        """A crenellated stone wall around the city's foot, on a light ring (palette)."""
         x, y = self.vp.px(at)
-        s = self.vp.len(style.WALL_SIZE)
+        pts = _shape(x, y, self.vp.len(style.WALL_SIZE), style.WALL_SHAPE)
+        c.line_join = "round"
+        self._halo(c, pts, 1.5)
         c.fill_style, c.stroke_style, c.line_width = style.WALL, style.PIECE_EDGE, self.px(1.5)
-        c.fill_rect(x - s, y - 0.2 * s, 2 * s, 1.05 * s)
-        c.stroke_rect(x - s, y - 0.2 * s, 2 * s, 1.05 * s)
+        c.fill_polygon(pts)
+        c.stroke_polygon(pts)
 
     def _draw_metropolis(self, c: Canvas, at: Point, track: int) -> None:
         x, y = self.vp.px(at)

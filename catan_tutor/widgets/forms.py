@@ -340,6 +340,18 @@ class ActionForm:
                 self.pickers[n].value = v
         self._check()
 
+    def point_at(self, spot: tuple[str, int]) -> bool:
+        """Name a spot clicked where the move is refused in its list (the "at" list keeps
+        showing it, not a blank; issue 33), the verdict left to the panel under the form;
+        False when no list holds it (a free game's lists hold the legal spots only)."""
+        for name, kind in SPOT_FIELDS:
+            dd = self.pickers.get(name)
+            if kind == spot[0] and dd is not None and any(spot[1] == o[1] for o in dd.options):
+                self.set(**{name: spot[1]})
+                self.status.value, self.rule_button.layout.display = "", "none"
+                return True
+        return False
+
     def spot(self) -> tuple[str, int] | None:
         """The spot on the board the fields name so far (a corner, edge or hex; None)."""
         for name, kind in SPOT_FIELDS:

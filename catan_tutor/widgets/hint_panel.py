@@ -103,16 +103,19 @@ class HintPanel:
         mark: Callable[[Spot | None], None] | None = None,
         refusal: Callable[[], str] | None = None,
         settings: HintSettings | None = None,
+        asked: Callable[[], None] | None = None,
     ):
         """``mark(spot)`` rings the best move's spot on the board (None: takes it away);
         ``refusal()`` says why no hint is given now ('' when one may be: a computer to move
         gets none); ``settings`` how hard it thinks, as the session keeps them
         (``session_choices``: this panel shows them, ``show_settings``, and sends the learner's
-        changes there)."""
+        changes there); ``asked()`` is told of each Hint asked (a new intention: an old
+        why-not goes)."""
         self.game, self.executor = game, executor
         self.settings_kept = settings or HintSettings(lambda event: self.show_settings())
         self.mark = mark or (lambda spot: None)
         self.refusal = refusal or (lambda: "")
+        self.asked = asked or (lambda: None)
         self.spot: Spot | None = None
         # how hard the tutor thinks: behind "Settings" (the learner needs only the button)
         wide = {"description_width": "initial"}
@@ -254,6 +257,7 @@ class HintPanel:
         (``refusal``): a refused hint says why and starts nothing (not for a computer's move:
         the hint shown goes, and its words go with the position). A hint still running is
         cancelled first."""
+        self.asked()
         whose = self.refusal()
         if whose:
             self.stop()
@@ -261,8 +265,12 @@ class HintPanel:
             self.asked_at = self.game().position()  # said for this position only (refresh)
         kept = self.settings_kept
         why = whose or HINT.problem(kept.games, kept.turns)
-        if why:
-            self.result.value = f"<span style='color:#b71c1c'>{icons.NO} {markup.text(why)}</span>"
+        if why:  # a computer's turn is no error: a plain note (issue 33); bad settings are
+            self.result.value = (
+                f"<span class='catan-hint-note' style='color:#555'>{markup.text(why)}</span>"
+                if whose
+                else f"<span style='color:#b71c1c'>{icons.NO} {markup.text(why)}</span>"
+            )
             self.status = "refused"
             self._mark()
             return

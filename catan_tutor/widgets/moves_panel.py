@@ -1,5 +1,6 @@
 """The Moves tab, a view of the session's tree: the move list (``move_list.py``: a click jumps
-there), Move up, Move down and Delete from here (the tree's promote, demote and delete;
+there), "Make this the main line", "Make this a side line" and "Delete this move and what
+follows" (the tree's promote, demote and delete, each greyed with why where it cannot act;
 "Deleted N moves · Undo" puts the same moves back until the next change to the tree) and the
 comment on the current move. Below a lesson's question not answered yet the list shows
 nothing (the answer stays a secret).
@@ -12,12 +13,8 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from .move_list import MoveList
+from .session_tree import AT_START, DELETE, DELETE_TIP, MAIN_LINE, MAIN_TIP, SIDE_LINE, SIDE_TIP
 from .tutor_session import TutorSession, start_node
-
-MOVE_TIPS = (
-    "move this line one place up (the top one is the main line)",
-    "move this line one place down",
-)
 
 
 class MovesPanel:
@@ -28,9 +25,10 @@ class MovesPanel:
         self.session = session
         b, lay = widgets.Button, widgets.Layout
         self.tree = MoveList(guard(session.goto), guard(session.step))
-        self.tree_buttons = [b(description=d, tooltip=t) for d, t in (
-            ("Move up", MOVE_TIPS[0]), ("Move down", MOVE_TIPS[1]),
-            ("Delete from here", "delete this move and everything after it"))]  # fmt: skip
+        self.tree_buttons = [
+            b(description=d, tooltip=t, layout=lay(width="auto"))
+            for d, t in ((MAIN_LINE, MAIN_TIP), (SIDE_LINE, SIDE_TIP), (DELETE, DELETE_TIP))
+        ]
         for button, fn in zip(
             self.tree_buttons, (session.promote, session.demote, session.delete), strict=True
         ):
@@ -57,7 +55,7 @@ class MovesPanel:
         self.widget = widgets.VBox(
             [
                 self.tree.widget,
-                widgets.HBox(self.tree_buttons),
+                widgets.HBox(self.tree_buttons, layout=lay(flex_flow="row wrap")),
                 self.kept_note,
                 self.deleted_row,
                 self.comment,
@@ -84,14 +82,16 @@ class MovesPanel:
         self.tree.show(tl, self.session.puzzle.hidden(), self.session.hand_seats())
         self.comment.value = tl.current.comment
         root = tl.current in (tl.root, start_node(tl))
-        for button in self.tree_buttons:
-            button.disabled = root
-        for button, step, tip in zip(self.tree_buttons[:2], (-1, 1), MOVE_TIPS, strict=True):
-            order = "" if root else self.session.unmovable(step)
-            button.disabled = root or bool(order)
-            button.tooltip = order or tip
+        # a button that cannot act here is greyed, its tooltip saying why (issue 33: Move up
+        # did nothing and said nothing with no side line)
+        for button, step, tip in zip(
+            self.tree_buttons[:2], (-1, 1), (MAIN_TIP, SIDE_TIP), strict=True
+        ):
+            why = AT_START if root else self.session.unmovable(step)
+            button.disabled = bool(why)
+            button.tooltip = why or tip
         why = "" if root else self.session.undeletable()
         self.tree_buttons[2].disabled = root or bool(why)
-        self.tree_buttons[2].tooltip = why or "delete this move and everything after it"
+        self.tree_buttons[2].tooltip = AT_START if root else why or DELETE_TIP
         note = f"<span style='color:#666;font-size:12px'>{why}</span>"
         self.kept_note.value = note if why else ""

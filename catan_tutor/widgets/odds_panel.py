@@ -31,11 +31,13 @@ from .wording import phase_words
 # control's height (28 px), which spread the headings, the notes and the tables apart.
 _TABLE_CSS = (
     "<style>.catan-odds .widget-html>.widget-html-content{line-height:1.4}"
-    ".catan-odds table{border-collapse:collapse;font-size:11px;"
+    ".catan-odds table{border-collapse:collapse;font-size:13px;"
     "max-width:100%;margin:2px 0 6px}"
-    ".catan-odds td,.catan-odds th{padding:1px 3px;line-height:1.3;"
+    ".catan-odds td,.catan-odds th{padding:2px 4px;line-height:1.35;"
     "border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}"
-    ".catan-odds thead th{white-space:normal;vertical-align:bottom}"
+    ".catan-odds thead th{vertical-align:bottom}"
+    ".catan-odds .catan-table-wide table{font-size:11.5px}"
+    ".catan-odds .catan-table-wide td,.catan-odds .catan-table-wide th{padding:1px 3px}"
     ".catan-odds .catan-table{overflow-x:auto;max-width:100%}</style>"
 )
 
@@ -231,10 +233,10 @@ class OddsPanel:
             done = table.attrs.get("completed", self.n.value)
             note = " (cancelled: the games that finished)" if table.attrs.get("partial") else ""
             span = horizon_text(self.turns.value, self.chosen, self.game().players)
-            said = f"{count(done, 'game')} played {span}, from {label}{note}"
+            said = f"{count(done, 'game')} played on by the computer {span}, from {label}{note}"
             self.status.value = markup.text(said)
             self.result.value = _TABLE_CSS + outcomes_html(table)
-            self.plot.value = figure_png(plot_outcomes(table))
+            self.plot.value = figure_png(plot_outcomes(table, plain=True))
             self.plot.layout.display = ""
         except Exception as e:  # a thread's error: logged with an id, the id shown here
             self.status.value = (

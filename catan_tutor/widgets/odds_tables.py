@@ -1,6 +1,7 @@
 """The Odds tab's tables as a learner reads them (HTML, no widgets): plain headers ("Player",
-"Chance to win", "95% range"), percentages rather than raw estimates, one row per player; and
-the horizon of the playouts, chosen from the position (to the end of the game, with a cap).
+"Chance to win", "likely between"), percentages rather than raw estimates, one row per player,
+in the words of games the computer plays on (no "playouts", no "horizon"); and how far those
+games go, chosen from the position (to the end of the game, with a cap).
 
 Every figure comes from ``catan_tutor.analysis`` (exact fractions, or a run's summary table);
 this module only lays them out.
@@ -50,9 +51,12 @@ def horizon_text(turns: int, chosen: int, players: int = 0) -> str:
     return f"over the next {count(turns, 'turn')}" + (f" ({rounds[2:]})" if rounds else "")
 
 
-def _table(head: list[str], rows: list[list[str]], first_left: bool = True) -> str:
+def _table(
+    head: list[str], rows: list[list[str]], first_left: bool = True, wide: bool = False
+) -> str:
     """A small table: a header row, then ``rows`` (cells already HTML); the first column is
-    the row's name (a header cell, left-aligned)."""
+    the row's name (a header cell, left-aligned). ``wide``: many columns (a card each, a
+    turn each), set a little smaller to fit the tab (``catan-table-wide``)."""
     th = "".join(f"<th scope='col'>{markup.text(h)}</th>" for h in head)
     body = "".join(
         "<tr>"
@@ -65,7 +69,7 @@ def _table(head: list[str], rows: list[list[str]], first_left: bool = True) -> s
         for r in rows
     )  # fmt: skip
     table = f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
-    return f"<div class='catan-table'>{table}</div>"
+    return f"<div class='catan-table{' catan-table-wide' if wide else ''}'>{table}</div>"
 
 
 def _decimal(x: Fraction) -> str:
@@ -77,7 +81,7 @@ def production_html(table: pd.DataFrame) -> str:
     """Expected cards per turn (``analysis.production_table``): one row per player."""
     head = ["Player"] + [str(c).capitalize() for c in table.columns]
     rows = [[markup.text(str(p))] + [_decimal(x) for x in table.loc[p]] for p in table.index]
-    return _table(head, rows)
+    return _table(head, rows, wide=len(head) > 7)
 
 
 def barbarians_html(odds: dict[int, Fraction]) -> str:
@@ -87,7 +91,7 @@ def barbarians_html(odds: dict[int, Fraction]) -> str:
     cells = [
         f"<span title='{markup.text(str(x))}'>{_percent(float(x))}</span>" for x in odds.values()
     ]
-    return _table(head, [["attack by then", *cells]])
+    return _table(head, [["attack by then", *cells]], wide=True)
 
 
 def _percent(x: float) -> str:
@@ -96,7 +100,7 @@ def _percent(x: float) -> str:
 
 def _range(row: pd.Series, percent: bool = True) -> str:
     fmt = _percent if percent else (lambda v: f"{v:.1f}")
-    return f"{fmt(row['low'])} – {fmt(row['high'])}"
+    return f"{fmt(row['low'])}–{fmt(row['high'])}"
 
 
 def _row(table: pd.DataFrame, metric: str, party: str) -> pd.Series | None:
@@ -104,11 +108,22 @@ def _row(table: pd.DataFrame, metric: str, party: str) -> pd.Series | None:
     return hit.iloc[0] if len(hit) == 1 else None
 
 
+LIKELY = "likely between"  # a range's header: the confidence interval, in words
+
+
+def likely_note(confidence: float) -> str:
+    """What "likely between" means, in words: 0.95 -> "19 times out of 20"."""
+    return (
+        f"<div style='color:#555;font-size:12px'>“{LIKELY}” (the final points: in brackets): more "
+        "games would most likely give a figure in that range "
+        f"({round(100 * confidence)} times out of 100).</div>"
+    )
+
+
 def outcomes_html(table: pd.DataFrame) -> str:
     """A run's summary (``analysis.explore``) for a learner: per player the chance to win and
-    to be ahead at the end, and the victory points at the end, each with its range; then how
-    many playouts had no winner yet; in Cities & Knights the barbarians."""
-    level = f"{round(100 * table.attrs.get('confidence', 0.95))}% range"
+    to be ahead at the end, and the victory points at the end, each with the range it likely
+    lies in; then how many games had no winner yet; in Cities & Knights the barbarians."""
     players = list(table.attrs.get("players", ()))
     rows = []
     for p in players:
@@ -117,34 +132,37 @@ def outcomes_html(table: pd.DataFrame) -> str:
             continue
         rows.append([
             markup.text(p), _percent(win["estimate"]), _range(win),
-            _percent(lead["estimate"]), f"{vp['estimate']:.1f}", _range(vp, percent=False),
+            _percent(lead["estimate"]),
+            f"{vp['estimate']:.1f} <span style='color:#666'>({_range(vp, percent=False)})</span>",
         ])  # fmt: skip
-    head = ["Player", "Chance to win", level, "Ahead at the end", "Victory points at the end",
-            level]  # fmt: skip
-    parts = [_table(head, rows)]
+    # five columns fit the tab at 1280 px on one line each (the points' range in brackets)
+    head = ["Player", "Chance to win", LIKELY, "Ahead at the end", "Final points"]
+    parts = [_table(head, rows), likely_note(table.attrs.get("confidence", 0.95))]
     nobody = _row(table, "win", "nobody")
+    turns = table.attrs.get("turns")
     if nobody is not None and nobody["estimate"] > 0:
+        ahead = f" {count(int(turns), 'turn')} ahead" if turns else ""
         parts.append(
-            f"<div>No winner yet at the horizon: {_percent(nobody['estimate'])} of the "
-            f"playouts ({_range(nobody)}).</div>"
+            f"<div>No one has won yet{ahead} in {_percent(nobody['estimate'])} of the games "
+            f"(likely between {_range(nobody).replace('–', ' and ')}).</div>"
         )
     arrive = _row(table, "barbarians arrive", "all")
     if arrive is not None:
         when = _row(table, "arrival turn", "all")
         attacks = _row(table, "attacks", "all")
         lines = [
-            f"The barbarians attack: {_percent(arrive['estimate'])} of the playouts "
-            f"({_range(arrive)})"
+            f"The barbarians attack in {_percent(arrive['estimate'])} of the games "
+            f"(likely between {_range(arrive).replace('–', ' and ')})"
         ]
         if when is not None and when["n"]:
-            lines.append(f"first attack, on average: turn {when['estimate']:.1f}")
+            lines.append(f"the first attack comes on turn {when['estimate']:.1f} on average")
         if attacks is not None:
-            lines.append(f"attacks per playout: {attacks['estimate']:.1f}")
+            lines.append(f"attacks per game: {attacks['estimate']:.1f}")
         parts.append("<div>" + "; ".join(lines) + ".</div>")
         pillaged = [(p, _row(table, "pillaged", p)) for p in players]
         parts.append(
             _table(
-                ["Player", "Cities lost to the barbarians", level],
+                ["Player", "Cities lost to the barbarians", LIKELY],
                 [
                     [markup.text(p), f"{r['estimate']:.2f}", _range(r, percent=False)]
                     for p, r in pillaged

@@ -214,7 +214,7 @@ class PlayPanel:
 
     def _show_all(self) -> None:
         s = self.session
-        kinds = s.kinds()
+        kinds = legal = s.kinds()
         if s.puzzle_secret and not s.editing:  # the kinds legal now would narrow the answer:
             kinds = moment_kinds(s.game)  # the phase's kinds, legal or not
         elif s.computer_to_move():
@@ -227,7 +227,9 @@ class PlayPanel:
         self._blocked_kinds(kinds)
         self._choices()
         self._set_form(None)
-        self._buttons(kinds)
+        # Roll and End turn lit only when legal now, a puzzle's too: the dice are thrown or not
+        # for all to see (a Roll still green after the roll said "roll"; issue 33)
+        self._buttons(legal if kinds else [])
         self.hand.value = own_hand_html(
             s.game, s.own_seat(), s.against_computer(), unnamed=s.puzzle_secret
         )
@@ -353,6 +355,8 @@ class PlayPanel:
         if self.try_text.value != s.tried_text:
             self.try_text.value = s.tried_text
         ex = s.verdict
+        if ex is None:  # no verdict (none asked, or forgotten): no why-not ring either
+            self.ring(None, "")
         self.try_play.disabled = s.tried is None
         self.try_rule.layout.display = "" if ex is not None else "none"
         if s.unreadable:
@@ -450,6 +454,8 @@ class PlayPanel:
         s.try_move(str(a))
         ex = s.game.explain(a)
         if not ex.legal:  # the verdict on the board too: a red ring with its short reason
+            if self.form is not None:  # the form's list names the spot, where it can
+                self.form.point_at(spot)
             self.ring(spot, verdicts.short_reason(ex))
 
 

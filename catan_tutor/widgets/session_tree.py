@@ -1,5 +1,6 @@
-"""The move tree's edits of the tutor's session (``TutorSession``): Promote, Demote, Delete
-and Undelete, and the comment on the current move. Plain Python, no widgets."""
+"""The move tree's edits of the tutor's session (``TutorSession``): Promote (make the main
+line), Demote (make a side line), Delete and Undelete, and the comment on the current move.
+Plain Python, no widgets."""
 
 from __future__ import annotations
 
@@ -13,8 +14,25 @@ LESSON_KEPT = (
     "The lesson's own moves cannot be deleted: only the moves you tried yourself can. "
     "Play a move of your own to make one."
 )
-# Move up or Move down that would move a lesson's own move: refused, and why
-LESSON_ORDER = "The lesson's own moves keep their order: only the moves you tried move up or down."
+# The Moves tab's buttons: what they say, what they do when they can (their tooltips)
+MAIN_LINE, SIDE_LINE, DELETE = (
+    "Make this the main line",
+    "Make this a side line",
+    "Delete this move and what follows",
+)
+MAIN_TIP = "Put this move first among the moves played here: the ▶ button then follows it."
+SIDE_TIP = "Put the next move played here first instead: the ▶ button then follows that one."
+DELETE_TIP = "Delete this move and every move after it (Undo puts them back)."
+# ...and why one cannot act here
+AT_START = "The start of the game is no move: step forward to a move first."
+NO_OTHER = (
+    "No other move was played here instead of this one, so there is no side line to choose: "
+    "go back one move and play a different one to start one."
+)
+IS_MAIN = "This move is already the main line: the ▶ button follows it."
+IS_SIDE = "This move is already a side line: make another one the main line instead."
+# a reorder that would move a lesson's own move: refused, and why
+LESSON_ORDER = "The lesson's own moves keep their order: the lesson's line stays the main line."
 
 
 class TreeEdits:
@@ -28,14 +46,19 @@ class TreeEdits:
     show: Callable[..., None]
 
     def promote(self) -> None:
+        """Make the current move the main line: first among the moves played at its
+        position (▶ follows the first)."""
         why = self.unmovable(-1)
         if why:
             return self.show(why)
         self.deleted = None
-        self.timeline.promote(self.timeline.current)
+        node = self.timeline.current
+        while node.parent is not None and node.parent.children[0] is not node:
+            self.timeline.promote(node)
         self.show()
 
     def demote(self) -> None:
+        """Make the main line here a side line: the next move played here goes first."""
         why = self.unmovable(1)
         if why:
             return self.show(why)
@@ -44,23 +67,33 @@ class TreeEdits:
         self.show()
 
     def unmovable(self, step: int, node: Node | None = None) -> str:
-        """Why ``node`` (default: the current move) cannot move ``step`` places (-1 up, 1
-        down) among its siblings: the swap would move a move of the lesson's own ('' when
-        it may, or when there is nothing to swap with)."""
+        """Why ``node`` (default: the current move) cannot be made the main line (``step``
+        -1) or a side line (1), in a learner's words; '' when it can. Not at the start; not
+        with no other move played at its position; not the main line again (nor a side line
+        again); not past a move of the lesson's own."""
         node = node or self.timeline.current
-        if not self.lesson_id or node.parent is None:
-            return ""
+        if node.parent is None:
+            return AT_START
         sibs = node.parent.children
-        i = next(k for k, n in enumerate(sibs) if n is node) + step
-        if not 0 <= i < len(sibs):
-            return ""
-        return LESSON_ORDER if self.is_lesson_node(node) or self.is_lesson_node(sibs[i]) else ""
+        if len(sibs) == 1:
+            return NO_OTHER
+        i = next(k for k, n in enumerate(sibs) if n is node)
+        if step < 0 and i == 0:
+            return IS_MAIN
+        if step > 0 and i > 0:
+            return IS_SIDE
+        moved = sibs[: i + 1] if step < 0 else sibs[:2]
+        if self.lesson_id and any(self.is_lesson_node(n) for n in moved):
+            return LESSON_ORDER
+        return ""
 
     def undeletable(self, node: Node | None = None) -> str:
         """Why the move ``node`` (default: the current one) cannot be deleted: a move of the
         lesson's own line or variations ('' for a move of the learner's own, or in a game)."""
         node = node or self.timeline.current
-        if self.lesson_id and node.parent is not None and self.is_lesson_node(node):
+        if node.parent is None:
+            return AT_START
+        if self.lesson_id and self.is_lesson_node(node):
             return LESSON_KEPT
         return ""
 

@@ -255,6 +255,7 @@ class Tutor:
                 mark=self.view.mark_hint,
                 refusal=s.hint_refusal,  # not for a computer's move
                 settings=s.hint_settings,
+                asked=s.forget_tried,  # the last why-not goes (issue 33)
             )
             self._hint_shown()
         return self._hints
@@ -379,7 +380,10 @@ class Tutor:
                 if sep and name == g.names[p]
                 else markup.text(name + sep + rest)
             )
-            who = f"{swatch(g.colors[p])} {said}"
+            # each player the game waits for, their colour (issue 33: "P2 and P3: discard 4
+            # cards each" showed P2's only)
+            waits = [a for a in g.rules.actors(g.state) if 0 <= a < len(g.colors)] or [p]
+            who = f"{''.join(swatch(g.colors[a]) for a in waits)} {said}"
         sc = self.session.scenario
         # (on a phone the lesson's title shows in the list over it only: style.LAYOUT_CSS)
         title = f"<span class='catan-head-lesson'>{markup.text(sc.title)} · </span>" if sc else ""

@@ -352,6 +352,11 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
                 self.unreadable, self.unreadable_word = notation_problem(e)
         self.emit("tried")
 
+    def forget_tried(self) -> None:
+        """A new intention (a hint asked): the last verdict and its why-not ring go."""
+        if self.tried_text or self.verdict is not None or self.unreadable:
+            self.try_move("")
+
     @property
     def tried(self) -> Action | None:
         """The legal move the verdict is on (what Play under Try a move plays)."""
