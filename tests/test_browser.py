@@ -246,7 +246,7 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     main = page.get_by_role("button", name="Make this the main line")
     side = page.get_by_role("button", name="Make this a side line")
     assert main.is_disabled() and side.is_disabled()
-    assert "the lesson's line stays the main line" in (main.get_attribute("title") or "")
+    assert "they stay first, and ▶ follows them" in (main.get_attribute("title") or "")
     assert "already a side line" in (side.get_attribute("title") or "")
 
 

@@ -578,21 +578,13 @@ def named_answer_kinds(asked: Asked) -> set[str]:
 
 
 # goals naming their answer, in lessons reworded on another branch (issue 33: to drop on merge)
-NAMES_ITS_ANSWER = {
-    "puzzle_base_2p@1",
-    "puzzle_base_2p@15",
-    "puzzle_ck_knights@6",
-    "puzzle_ck_2p@4",
-}
 
 
 @pytest.mark.parametrize(
     "asked",
     [
-        pytest.param(a, marks=pytest.mark.xfail(strict=True, reason="goal names the answer"))
-        if i in NAMES_ITS_ANSWER
-        else a
-        for a, i in zip(PUZZLES, IDS, strict=True)
+        a
+        for a in PUZZLES
         if named_answer_kinds(a)  # (a one-word verb: nothing to look for)
     ],
     ids=lambda a: f"{a.lesson}@{a.node}",

@@ -32,7 +32,7 @@ NO_OTHER = (
 IS_MAIN = "This move is already the main line: the ▶ button follows it."
 IS_SIDE = "This move is already a side line: make another one the main line instead."
 # a reorder that would move a lesson's own move: refused, and why
-LESSON_ORDER = "The lesson's own moves keep their order: the lesson's line stays the main line."
+LESSON_ORDER = "The lesson's own moves keep their order: they stay first, and ▶ follows them."
 
 
 class TreeEdits:
