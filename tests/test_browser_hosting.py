@@ -10,7 +10,8 @@
   vanishes without unloading, and a plain GET without a browser (curl), leave kernels that
   are culled; a notebook that fails shows the "could not start" card (no traceback) and
   reloads by itself. A page whose scripts come late holds its kernel past the culling
-  window (its own socket until Voilà's is open); a page whose kernel is gone before its
+  window (its own socket until Voilà's is open) and, loading, always shows words of its own
+  (never the widget manager's "Loading widget..."); a page whose kernel is gone before its
   widgets are shown (culled, shut down) shows the card, not a page without its app, and
   loads on the retry.
 
@@ -83,6 +84,23 @@ KERNEL_ID_JS = (
     "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 )
 WIDGET_SHOWN_JS = "() => !!document.querySelector('#rendered_cells .widget-label')"
+# From the first byte of the page: at each change, whether the page shows words of its own
+# (the splash, the "Starting the tutor" line or the widget), any visible "Loading widget"
+# text, and how many of the widget manager's placeholders were there (hidden or not).
+WATCH_LOAD_JS = """(() => {
+  const seen = window.catanLoadSeen = {wordless: [], loadingText: 0, placeholders: 0};
+  new MutationObserver(() => {
+    if (!document.body) return;
+    if (/Loading widget/.test(document.body.innerText)) seen.loadingText++;
+    seen.placeholders += [...document.querySelectorAll('#rendered_cells .jp-OutputArea-output')]
+      .filter(el => /^Loading widget/.test(el.textContent)).length;
+    const splash = document.getElementById('loading');
+    const words = (splash && splash.checkVisibility()) ||
+      document.querySelector('.catan-starting, .catan-retry, #rendered_cells .widget-label');
+    if (!words && document.getElementById('rendered_cells'))
+      seen.wordless.push(document.body.innerText.slice(0, 80));
+  }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+})()"""
 
 
 # ----------------------------------------------------------------------------- settings
@@ -272,6 +290,7 @@ def test_a_page_whose_scripts_come_late_keeps_its_kernel(new_page, server) -> No
     open, then lets go (one connection: Voilà's)."""
     url, proc, log = server
     p = new_page("hosting_hold")
+    p.page.add_init_script(WATCH_LOAD_JS)
     held = hold_voila_js(p.page)
     p.page.goto(f"{url}voila/render/widget.ipynb", wait_until="commit", timeout=PAGE_TIMEOUT)
     wait_held(p.page, held)
@@ -302,6 +321,12 @@ def test_a_page_whose_scripts_come_late_keeps_its_kernel(new_page, server) -> No
     p.page.wait_for_function(
         "() => !document.querySelector('.catan-retry, .catan-lost, .catan-starting')", timeout=5_000
     )
+    # Issue 33: between the splash and the widget the page said "Loading widget..." (the widget
+    # manager's placeholder) beside nothing else: the placeholder is there but never shown,
+    # and the "Starting the tutor" line comes as the splash goes, not a tick later.
+    seen = p.page.evaluate("window.catanLoadSeen")
+    assert seen["placeholders"] > 0, "the widget manager's placeholder was never made"
+    assert seen["loadingText"] == 0 and seen["wordless"] == []
 
 
 @pytest.mark.browser

@@ -15,7 +15,10 @@
  *    app WIDGET_MS after the page completed or Voilà's socket opened), a card says so and
  *    the page reloads by itself after a growing delay (RETRY_S), with a button to try at
  *    once. A success resets the count. Between the end of Voilà's progress (its spinner
- *    goes when the notebook has run) and the app, a line says the tutor is starting.
+ *    goes when the notebook has run) and the app's board painted (PAINT_MS at most once the
+ *    app is there), a line says the tutor is starting: shown as Voilà shows the page's
+ *    cells (its voila_finish), while the widget manager's "Loading widget..." placeholders
+ *    are hidden (catan_kernel.css).
  * 3. The kernel is kept until the page connects. The server culls a kernel nobody is
  *    connected to once it has been idle for a while (90 s packaged), and under load a page
  *    took up to 88 s from the end of the notebook to Voilà's own connection (16 visitors on
@@ -33,6 +36,7 @@
   var STALL_MS = 150000;  // > VoilaExecutor.startup_timeout (60 s), timeout per cell (120 s)
   var WIDGET_MS = 120000;  // after the page is complete or Voilà's socket opened: the app
   var CHECK_MS = 3000;  // while the app is not shown: does the server still have the kernel?
+  var PAINT_MS = 15000;  // the app shown: the "starting" line waits this long at most
   var RETRY_S = [10, 20, 30, 45, 60];  // then 60 s each time
   var XSRF_RE = /(?:^|;\s*)_xsrf=([^;]*)/;
   var KEY = 'catan-retry:' + window.location.pathname;
@@ -48,6 +52,7 @@
   var lastCheck = 0;
   var failed = false;
   var done = false;
+  var shownAt = null;  // when the app was shown (its board may not be painted yet)
   var cookie = null;  // the _xsrf token, once the body (with the base URL) is there
 
   function attempts() {
@@ -125,6 +130,26 @@
   function appShown() {
     if (document.querySelector('.catan-app, .catan-tutor')) return true;
     return !!document.querySelector('#rendered_cells .jupyter-widgets') && !widgetError();
+  }
+
+  function boardPainted() {
+    // The tutor's board canvas has been drawn on (an eighth of a sample of its pixels, as
+    // the tests' BOARD_PAINTED_JS); a page without the tutor has no board to wait for.
+    if (!document.querySelector('.catan-app, .catan-tutor')) return true;
+    var canvas = document.querySelector('.catan-board canvas');
+    if (!canvas || !canvas.width || !canvas.height) return false;
+    try {
+      var data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      var painted = 0;
+      var seen = 0;
+      for (var i = 3; i < data.length; i += 64) {
+        seen++;
+        if (data[i]) painted++;
+      }
+      return painted > seen / 8;
+    } catch (e) {
+      return true;  // a canvas that cannot be read: nothing to wait for
+    }
   }
 
   function pageBroken() {
@@ -294,16 +319,29 @@
   });
   window.addEventListener('pagehide', release);
 
+  function painting() {
+    // The app is shown: the "starting" line stays until its board is painted.
+    if (failed || !document.querySelector('.catan-starting')) return;
+    if (boardPainted() || Date.now() - shownAt > PAINT_MS) return starting(false);
+    beat();
+    setTimeout(painting, 200);
+  }
+
+  // Voilà shows the page's cells (and removes its spinner): the line at once, no blank page.
+  window.addEventListener('catan-cells-shown', function () {
+    if (!done && !failed && streamEnded()) starting(true);
+  });
+
   function tick() {
     if (done || failed) return;
     if (!cookie && document.body) cookie = xsrf();
     var now = Date.now();
     if (appShown() && completeAt !== null) {
       done = true;
+      shownAt = now;
       release();
-      starting(false);
       setAttempts(0);
-      return;
+      return painting();
     }
     if (widgetError()) return fail('widgets lost');
     beat();
