@@ -1,6 +1,7 @@
 """The dice the strip under the board shows at a node of the timeline, with a caption saying
 what they are: the roll in progress, the last roll (its total is what the board produces), the
-two rolls of a two-player turn said once ("The rolls were 7, then 5."; 2P-ROLL-TWICE), or after
+two rolls of a two-player turn said once, with which of them the dice show ("The rolls were
+7, then 5; the dice show the second roll."; 2P-ROLL-TWICE), or after
 the first-player roll-off, whose dice the position does not keep, the roll-off's last roll,
 found on the path, said so that no die's colour reads as a player's ("P1 (red) rolls 9 (5 and 4)";
 BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF). In Cities & Knights the
@@ -54,14 +55,15 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
 def dice_caption(total: int, sums: tuple[int, ...] = ()) -> str:
     """The caption of thrown dice: the last roll, or a two-roll turn's rolls said once (its
     ``sums``: the first, then both; the same sum twice marks a second roll thrown anew,
-    CK2P-ROLL-SAME)."""
+    CK2P-ROLL-SAME). After both rolls the dice drawn are the second's: the caption says so
+    (issue 33: "The rolls were 6, then 5" beside a 1 and a 4 read as a wrong picture)."""
     if not sums:
         return f"The last roll was {total}."
     if len(sums) == 1:
         return f"The first roll was {sums[0]}."
     if sums[0] == sums[1]:
         return f"Both rolls were {sums[0]}: the second is rolled anew."
-    return f"The rolls were {sums[0]}, then {sums[1]}."
+    return f"The rolls were {sums[0]}, then {sums[1]}; the dice show the second roll."
 
 
 def rolling(sums: tuple[int, ...] = ()) -> str:
