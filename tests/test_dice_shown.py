@@ -90,3 +90,26 @@ def test_CK_EVENT_CASTLE_after_the_rolloff_the_form_keeps_the_red_die_by_its_col
     later = [labels for phase, labels in found if phase != "rolloff"]
     assert later and all(set(labels) <= {"white", "red"} for labels in later), found
     assert any("red" in labels for labels in later), found
+
+
+def test_2P_ROLL_TWICE_both_rolls_dice_are_the_turn_s_first_throw_then_its_second():
+    """Issue 33 (lesson 5.1): after a two-roll turn's second roll the strip draws the first
+    roll's dice before the second's, and the first pair is the turn's first throw even when a
+    second roll of the same sum was thrown anew in between (CK2P-ROLL-SAME)."""
+    from catan_tutor.actions import DICE_COLORS, Die, Roll
+
+    for lesson in ("base_2p_double_roll", "ck_2p_double_roll"):
+        node = load_scenario(lessons_dir() / f"{lesson}.catan.yaml").timeline.root
+        thrown: list[int] = []  # the production dice of the turn so far
+        checked = 0
+        while node.children:
+            node = node.children[0]
+            if isinstance(node.action, Roll):
+                thrown = []
+            elif isinstance(node.action, Die) and node.action.die in DICE_COLORS:
+                thrown.append(node.action.value)
+            faces, caption = dice_shown(node)
+            if caption.startswith("The rolls were"):
+                assert faces == (*thrown[:2], *thrown[-2:]), (lesson, faces, thrown)
+                checked += 1
+        assert checked, lesson

@@ -476,7 +476,8 @@ def test_the_event_die_is_said_in_words_under_the_board():
 def test_a_two_roll_turn_s_dice_are_said_once(monkeypatch):
     """2P-ROLL-TWICE: the strip's caption says the turn's rolls in one phrase ("dice: first
     roll 7", then "dice: rolls 7, then 5"), never a roll twice ("last roll 7" and "rolls 7"),
-    and which roll the dice drawn show (lesson 5.1: "6, then 5" beside a 1 and a 4)."""
+    with both rolls' dice drawn, the first pair faded (lesson 5.1: "6, then 5" beside a 1 and
+    a 4 alone)."""
     tl, nodes = _line("base_2p_double_roll")
     seen: dict[int, Node] = {}
     for node in nodes:
@@ -487,10 +488,9 @@ def test_a_two_roll_turn_s_dice_are_said_once(monkeypatch):
         if len(sums) == 1:
             assert caption == f"The first roll was {sums[0]}.", caption
         else:
-            # the dice drawn are the second roll's, and the caption says which (issue 33)
-            assert sum(faces[:2]) == sums[1] != sums[0]
-            second = "; the dice show the second roll."
-            assert caption == f"The rolls were {sums[0]}, then {sums[1]}{second}", caption
+            # both rolls' dice, in the order said: the first pair (faded), then the second
+            assert len(faces) == 4 and (sum(faces[:2]), sum(faces[2:])) == sums, faces
+            assert caption == f"The rolls were {sums[0]}, then {sums[1]}.", caption
         seen.setdefault(len(sums), node)
     assert set(seen) == {1, 2}
     view = BoardView(lambda: tl.game)
@@ -504,6 +504,20 @@ def test_a_two_roll_turn_s_dice_are_said_once(monkeypatch):
         dice = [w for w in written if "roll" in w]
         # the caption, on one line or wrapped on two; no "rolls 7" under "last roll 7"
         assert " ".join(dice) == view.dice[1] and len(dice) <= 2, written
+    # the canvas: after both rolls, four dice left to right, the first roll's faded
+    drawn: list[tuple[int, float]] = []
+    strip = view.painter.strip_painter
+    monkeypatch.setattr(
+        strip,
+        "_draw_die",
+        lambda c, x, y, size, colour, value: drawn.append((value, c.global_alpha)),
+    )
+    tl.goto(seen[2])
+    view.dice = dice_shown(seen[2])
+    view.draw_pieces()
+    faces = view.dice[0]
+    assert [value for value, _ in drawn] == list(faces)
+    assert [alpha for _, alpha in drawn] == [0.45, 0.45, 1.0, 1.0]
 
 
 def test_the_or_pick_list_says_each_move_in_words_not_notation():

@@ -439,7 +439,8 @@ class StripPainter:
     ) -> None:
         """Under the board: the dice of the roll (three in C&K) with a caption saying what
         they are (``dice``: the faces and caption ``dice_shown`` finds on the timeline, else
-        the state's; a two-roll turn's rolls in it), and in C&K the barbarian track with the
+        the state's; a two-roll turn's rolls in it, the first roll's pair drawn faded before
+        the second's when ``dice`` has four faces), and in C&K the barbarian track with the
         strengths it compares."""
         top, h = self.vp.oy * 2, self.strip
         c.fill_style = style.STRIP_FILL_DARK if self.dark else style.STRIP_FILL
@@ -451,6 +452,13 @@ class StripPainter:
             dice = (faces, dice_caption(sum(faces[:2]), strip.sums) if faces else NO_DICE)
         faces, caption = dice
         event = strip.event
+        if len(faces) == 4:  # a two-roll turn: the first roll faded, then the second
+            c.global_alpha = 0.45
+            for colour, value in zip(style.DICE, faces[:2], strict=True):
+                self._draw_die(c, x, y, size, colour, value)
+                x += size * 1.25
+            c.global_alpha = 1.0
+            faces, x = faces[2:], x + size * 0.35
         if faces or event:
             for colour, value in zip(style.DICE, (*faces, 0, 0)[:2], strict=True):
                 self._draw_die(c, x, y, size, colour, value)

@@ -1,7 +1,7 @@
 """The dice the strip under the board shows at a node of the timeline, with a caption saying
 what they are: the roll in progress, the last roll (its total is what the board produces), the
-two rolls of a two-player turn said once, with which of them the dice show ("The rolls were
-7, then 5; the dice show the second roll."; 2P-ROLL-TWICE), or after
+two rolls of a two-player turn said once ("The rolls were 7, then 5."; 2P-ROLL-TWICE) with both
+rolls' dice drawn, the first pair faded, in the order said (``first_roll``), or after
 the first-player roll-off, whose dice the position does not keep, the roll-off's last roll,
 found on the path, said so that no die's colour reads as a player's ("P1 (red) rolls 9 (5 and 4)";
 BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF). In Cities & Knights the
@@ -36,7 +36,9 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
             return tuple(s.rolled), f"{_colour(s, seat)} is rolling"
         return tuple(s.rolled), rolling(sums)
     if s.dice:
-        return tuple(s.dice), dice_caption(sum(s.dice[:2]), sums)
+        first = first_roll(node)  # a two-roll turn's first pair, drawn before the second
+        faces = first + tuple(s.dice[:2]) if first else tuple(s.dice)
+        return faces, dice_caption(sum(s.dice[:2]), sums)
     for _ in range(ROLLOFF_LOOKBACK):
         parent = node.parent
         if parent is None:
@@ -52,18 +54,35 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
     return (), NOT_YET if s.turn >= 1 else NO_DICE
 
 
+def first_roll(node: Any) -> tuple[int, ...]:
+    """The first roll's two dice when ``node`` shows a two-roll turn's second roll of another
+    sum (2P-ROLL-TWICE), found back along the path; else none. The strip draws them before the
+    second roll's, faded: "The rolls were 6, then 5" beside a 1 and a 4 alone read as a wrong
+    picture (issue 33, lesson 5.1)."""
+    sums = tuple(getattr(node.state, "sums", ()) or ())
+    if len(sums) != 2 or sums[0] == sums[1]:
+        return ()
+    turn = node.state.turn
+    first: tuple[int, ...] = ()
+    while node.parent is not None and node.parent.state.turn == turn:
+        node = node.parent
+        s = node.state
+        if len(getattr(s, "sums", ()) or ()) == 1 and not s.rolled and s.dice:
+            first = tuple(s.dice[:2])  # the earliest: a second roll of the same sum was anew
+    return first if sum(first) == sums[0] else ()
+
+
 def dice_caption(total: int, sums: tuple[int, ...] = ()) -> str:
     """The caption of thrown dice: the last roll, or a two-roll turn's rolls said once (its
     ``sums``: the first, then both; the same sum twice marks a second roll thrown anew,
-    CK2P-ROLL-SAME). After both rolls the dice drawn are the second's: the caption says so
-    (issue 33: "The rolls were 6, then 5" beside a 1 and a 4 read as a wrong picture)."""
+    CK2P-ROLL-SAME)."""
     if not sums:
         return f"The last roll was {total}."
     if len(sums) == 1:
         return f"The first roll was {sums[0]}."
     if sums[0] == sums[1]:
         return f"Both rolls were {sums[0]}: the second is rolled anew."
-    return f"The rolls were {sums[0]}, then {sums[1]}; the dice show the second roll."
+    return f"The rolls were {sums[0]}, then {sums[1]}."
 
 
 def rolling(sums: tuple[int, ...] = ()) -> str:
