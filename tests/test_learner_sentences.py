@@ -293,3 +293,20 @@ def test_turns_ahead_is_said_plainly_with_what_it_means():
     assert _read(panel.ahead.value).startswith("Looks 1 turn ahead"), panel.ahead.value
     odds = OddsPanel(lambda: g)
     assert odds.turns.description == "looks" and "turns" in odds.turns.tooltip
+
+
+_HEDGE = re.compile(r"(?:this|the) tutor's (?:reading|choice)|\bits reading", re.IGNORECASE)
+
+
+def test_a_lesson_step_says_a_reading_of_the_rules_once_and_for_a_learner():
+    """Issue 33 (lesson 5.1): "The rules text this tutor follows does not name the two spots:
+    H4 and G6 are this tutor's reading … (this tutor's reading)": a step says once, in a
+    learner's words, what the rules leave open and what the tutor does."""
+    found = []
+    for where, shown in _lesson_texts():
+        text = " ".join(shown.split())
+        if "rules text this tutor follows" in text:
+            found.append(f"{where}: 'rules text this tutor follows'")
+        if len(_HEDGE.findall(text)) > 1:
+            found.append(f"{where}: {_HEDGE.findall(text)}")
+    assert found == [], "\n".join(found)
