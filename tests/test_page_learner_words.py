@@ -590,3 +590,22 @@ def test_a_right_answer_beside_the_lessons_line_steps_on_with_the_lesson():
     nav[3].click()
     assert s.is_lesson_node(s.node) and s.node.depth > main.depth
     assert s.node.parent is not None and main in s.timeline.path(s.node)
+
+
+def test_explain_after_a_refused_tap_says_the_verdict_once():
+    """Issue 33 (lesson 1.1, l11_explain_M4.png): a tap on M4 (refused: the distance rule)
+    put its verdict under the form, and the form's Explain said the same "not allowed: P2
+    can't build a settlement on M4…" a second time under it: the form's alone stays."""
+    t = _lesson("base_setup")
+    s = t.session
+    s.forward()
+    s.forward()
+    m4 = board.parse_vertex("M4")
+    t.act_at(("vertex", m4))
+    said = "can't build a settlement on M4"
+    c = t.controls
+    assert said in html.unescape(c.try_verdict.value), c.try_verdict.value
+    assert c.form is not None and c.form.action() == Settle(1, m4)
+    c.form.explain()
+    shown = [html.unescape(w.value) for w in (c.form.status, c.try_verdict)]
+    assert sum(said in x for x in shown) == 1 and said in shown[0], shown
