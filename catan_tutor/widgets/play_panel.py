@@ -37,6 +37,7 @@ from .kinds import (
     variant_kinds,
 )
 from .panels import cards_text, dev_cards_text
+from .taken_spots import free_spots
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words
 
@@ -278,6 +279,7 @@ class PlayPanel:
             if s.studying()
             else acts
         )
+        spots = free_spots(s.game.state, spots) or spots  # no corner a piece holds (issue 33)
         form = ActionForm(
             s.game,
             spots,
