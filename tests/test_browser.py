@@ -435,6 +435,7 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     )
     assert spacing and max(spacing) <= 1.5, spacing
     assert "win" in odds.inner_text()
+    assert "games, each played" in odds.inner_text()  # a sentence, not "games 40 looks 4"
     # headers on one line each, at a readable size (issue 33: "Chance to / win", 11 px)
     heads = odds.evaluate(
         "e => [...e.querySelectorAll('.catan-table thead th')].map(h => { const s ="

@@ -81,6 +81,8 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
     page.locator(".catan-puzzle-hint").click()
     _wait_marker(page, node=asked, hints=1)
     assert puzzle.hints[0] in box.inner_text()
+    # the hint replaces the "Not the answer" (issue 33: both showed, the verdict under it)
+    page.locator(".catan-puzzle-verdict").wait_for(state="detached")
     page.wait_for_function("() => new URL(location.href).searchParams.get('hints') === '1'")
     page.reload(timeout=PAGE_TIMEOUT)
     page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)

@@ -12,6 +12,7 @@ import difflib
 import html
 import re
 
+import ipywidgets as widgets
 from test_rules_base import hands_text, load, roll, setup_game
 from test_words import punctuation_errors
 
@@ -292,4 +293,56 @@ def test_turns_ahead_is_said_plainly_with_what_it_means():
     panel.turns.value = 1
     assert _read(panel.ahead.value).startswith("Looks 1 turn ahead"), panel.ahead.value
     odds = OddsPanel(lambda: g)
-    assert odds.turns.description == "looks" and "turns" in odds.turns.tooltip
+    assert "turns" in odds.turns.tooltip
+
+
+def test_the_odds_row_reads_as_a_sentence():
+    """Issue 33 (the Odds tab): "games 100 looks 153 turns ahead" was a row of labels; it
+    reads "100 games, each played 153 turns ahead"."""
+    g = new_game("base", players=3)
+    odds = OddsPanel(lambda: g)
+    row = next(w for w in odds.widget.children if odds.turns in getattr(w, "children", ()))
+    words = [
+        f"{w.description} {w.value}".strip() if w in (odds.n, odds.turns) else w.value
+        for w in row.children
+        if isinstance(w, (widgets.Label, widgets.BoundedIntText))
+    ]
+    said = " ".join(words)
+    assert said == f"100 games, each played {odds.turns.value} turns ahead", said
+
+
+_HEDGE = re.compile(r"(?:this|the) tutor's (?:reading|choice)|\bits reading", re.IGNORECASE)
+
+
+def test_a_lesson_step_says_a_reading_of_the_rules_once_and_for_a_learner():
+    """Issue 33 (lesson 5.1): "The rules text this tutor follows does not name the two spots:
+    H4 and G6 are this tutor's reading … (this tutor's reading)": a step says once, in a
+    learner's words, what the rules leave open and what the tutor does."""
+    found = []
+    for where, shown in _lesson_texts():
+        text = " ".join(shown.split())
+        if "rules text this tutor follows" in text:
+            found.append(f"{where}: 'rules text this tutor follows'")
+        if len(_HEDGE.findall(text)) > 1:
+            found.append(f"{where}: {_HEDGE.findall(text)}")
+    assert found == [], "\n".join(found)
+
+
+def test_a_lesson_named_in_a_lesson_is_in_quotes_with_its_number():
+    """Issue 33 (lesson 7.1): "…needs politics level 3: the lesson The fortress and the mighty
+    knight plays it." read as broken grammar: another lesson is named "lesson 7.5, “The
+    fortress and the mighty knight”", its number and title those of the course."""
+    titles = {
+        (p.chapter, p.number): load_scenario(packaged_lessons() / f"{lesson}{SUFFIX}").title
+        for lesson, p in course(packaged_lessons()).items()
+    }
+    found, cited = [], 0
+    for where, shown in _lesson_texts():
+        text = " ".join(shown.split())
+        found += [f"{where}: {m[0]!r}" for m in re.finditer(r"\bthe lesson [A-Z]\w*", text)]
+        for m in re.finditer(r"\blesson (\d+)\.(\d+)(?:, “([^”]+)”)?", text):
+            cited += 1
+            title = titles.get((int(m[1]), int(m[2])))
+            if title is None or (m[3] and m[3] != title):
+                found.append(f"{where}: {m[0]!r} but the course has {title!r}")
+    assert found == [] and cited, "\n".join(found)

@@ -141,8 +141,9 @@ def _roads(asked) -> bool:
 
 
 def test_a_road_puzzles_form_lists_every_edge_and_an_illegal_one_is_judged():
-    """A road question: the form lists all 72 edges, not only the legal ones (they would
-    narrow the answer); an illegal edge played from it is judged (why not), not played."""
+    """A road question: the form lists every free edge of the 72, not only the legal ones
+    (they would narrow the answer); an illegal edge played from it is judged (why not), not
+    played."""
     asked = next(a for a in course_puzzles() if a.lesson.startswith("puzzle_base") and _roads(a))
     t = at_question(asked)
     s = t.session
@@ -152,13 +153,52 @@ def test_a_road_puzzles_form_lists_every_edge_and_an_illegal_one_is_judged():
     assert form is not None
     edges = {v for _, v in form.pickers["edge"].options}
     legal = {a.edge for a in s.legal() if isinstance(a, BuildRoad)}
-    assert len(edges) == len(board.EDGE_LABELS) and legal < edges
+    free = {e for e, owner in enumerate(s.game.state.eowner) if owner < 0}
+    assert edges == free and legal < edges
     wrong = next(e for e in sorted(edges - legal))
     form.pickers["edge"].value = wrong
     assert not form.play_button.disabled  # any edge is an answer to judge
     form.play_button.click()
     assert s.timeline.current is question and s.puzzle.tries == 1
     assert s.puzzle.verdict is not None and not s.puzzle.verdict.correct
+
+
+def _settles(asked) -> bool:
+    tl = asked.scenario().timeline
+    found = answer_nodes(asked.puzzle, tl.nodes[asked.node], tl.rules)
+    return bool(found) and all(isinstance(n.action, Settle) for n in found)
+
+
+def test_the_forms_corners_leave_out_those_a_piece_holds_and_keep_the_secret():
+    """Issue 33: the "at" list offered every corner, N6 and K4 with their settlements among
+    them (never an answer). A settlement question at a board with settlements lists every
+    free corner (more than the legal ones: the answer stays a secret) and no taken one; a
+    lesson's step too (lesson 1.1 at P3's first settlement)."""
+    asked = next(
+        a
+        for a in course_puzzles()
+        if _settles(a) and any(o >= 0 for o in a.scenario().timeline.nodes[a.node].state.vowner)
+    )
+    t = at_question(asked)
+    s = t.session
+    s.choose_kind(next(k for k in s.kinds() if "settle" in k))
+    form = t.controls.form
+    assert form is not None
+    corners = {v for _, v in form.pickers["vertex"].options if v is not None}
+    vowner = s.game.state.vowner
+    taken = {v for v, o in enumerate(vowner) if o >= 0}
+    legal = {a.vertex for a in s.legal() if isinstance(a, Settle)}
+    assert taken and not corners & taken and legal < corners, (taken, corners)
+    assert corners == set(range(len(vowner))) - taken
+    t = _lesson("base_setup")
+    s = t.session
+    while not (isinstance(nxt := s.node.children[0].action, Settle) and nxt.player == 2):
+        s.forward()  # to P3's first settlement, after N6 (P1) and K4 (P2)
+    s.choose_kind(next(k for k in s.kinds() if "settle" in k))
+    listed = {v for _, v in t.controls.form.pickers["vertex"].options}
+    k4, n6 = board.parse_vertex("K4"), board.parse_vertex("N6")
+    assert s.game.state.vowner[k4] == 1 and s.game.state.vowner[n6] == 0
+    assert k4 not in listed and n6 not in listed and nxt.vertex in listed
 
 
 def test_the_editor_offers_the_pieces_of_the_variant():
@@ -609,3 +649,22 @@ def test_a_right_answer_beside_the_lessons_line_steps_on_with_the_lesson():
     nav[3].click()
     assert s.is_lesson_node(s.node) and s.node.depth > main.depth
     assert s.node.parent is not None and main in s.timeline.path(s.node)
+
+
+def test_explain_after_a_refused_tap_says_the_verdict_once():
+    """Issue 33 (lesson 1.1, l11_explain_M4.png): a tap on M4 (refused: the distance rule)
+    put its verdict under the form, and the form's Explain said the same "not allowed: P2
+    can't build a settlement on M4…" a second time under it: the form's alone stays."""
+    t = _lesson("base_setup")
+    s = t.session
+    s.forward()
+    s.forward()
+    m4 = board.parse_vertex("M4")
+    t.act_at(("vertex", m4))
+    said = "can't build a settlement on M4"
+    c = t.controls
+    assert said in html.unescape(c.try_verdict.value), c.try_verdict.value
+    assert c.form is not None and c.form.action() == Settle(1, m4)
+    c.form.explain()
+    shown = [html.unescape(w.value) for w in (c.form.status, c.try_verdict)]
+    assert sum(said in x for x in shown) == 1 and said in shown[0], shown

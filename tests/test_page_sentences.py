@@ -155,3 +155,40 @@ def test_vp_is_said_in_words_in_rule_and_lesson_texts():
     assert "VP" not in verdicts.rule_text_html("A player with 13+ VP at any moment wins.")
     assert "VP" not in verdicts.lesson_html("P1 has 3 VP on the board.")
     assert "VP" not in verdicts.title_of("CK-WIN-13")
+
+
+def test_lesson_1_1_start_notices_say_no_turn_no_phase_no_robber():
+    """Issue 33 (a fresh learner, lesson 1.1): "What to notice" opened on "P1 decides now. /
+    Now: placing the starting pieces. / The robber is on hex J.", what the header and the
+    intro already say; it keeps what teaches: the move allowed and the refused ones with
+    their reasons (BASE-SETUP-ORDER: it is P1's move)."""
+    sc = load_scenario(packaged_lessons() / f"base_setup{SUFFIX}")
+    root = sc.tree.root
+    lines = notice_lines(Game(sc.tree.rules, root.state), root, f"{sc.title} {sc.goal}")
+    assert "Here P1 may build a settlement on N6." in lines, lines
+    assert any(x.startswith("P2 may not build a settlement on K4: ") for x in lines), lines
+    for line in lines:
+        assert "decides now" not in line and not line.startswith("Now:"), lines
+        assert "robber" not in line, lines
+
+
+def test_no_lesson_start_notice_repeats_the_header():
+    """Every lesson's first position: no "What to notice" line says whose move it is or the
+    phase (the header's "turn 0 · placing the starting pieces" and "P1: place a
+    settlement"); the robber only in a lesson about it."""
+    found = []
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        sc = load_scenario(path)
+        root = sc.tree.root
+        game = Game(sc.tree.rules, root.state)
+        topic = f"{sc.title} {sc.goal}"
+        header = (wording.phase_words(game.state.phase), verdicts.plain(game.prompt()))
+        for line in notice_lines(game, root, topic):
+            said = line.rstrip(".").lower()
+            if (
+                re.search(r"\bdecides? now\b|a decision to make|^now: ", said)
+                or any(h.rstrip(".").lower() in said for h in header if h)
+                or ("robber" in said and "robber" not in topic.lower())
+            ):
+                found.append(f"{path.name}: {line!r}")
+    assert found == [], "\n".join(found)

@@ -5,6 +5,7 @@ coverage report of ``catan-tutor check --coverage``."""
 
 from __future__ import annotations
 
+import html
 import json
 import subprocess
 import sys
@@ -272,6 +273,17 @@ def test_a_wrong_move_in_the_tutor_changes_nothing_and_says_why(tutor):
     assert "data-tries='2'" in p.marker.value and "data-solved='0'" in p.marker.value
 
 
+def test_a_hint_after_a_wrong_answer_replaces_its_verdict(tutor):
+    """Issue 33 (puz1_hint.png): the hint showed above the old "Not the answer", which
+    stayed; the hint takes its place."""
+    p = tutor.puzzle
+    tutor.session.play("P1 road Q3")
+    assert f"{NO} Not the answer" in p.result.value
+    p.take_hint()
+    assert "Hint 1: One of the three edges" in p.hint_box.value
+    assert "Not the answer" not in p.result.value and p.state.tries == 1, p.result.value
+
+
 def test_the_answer_line_stays_hidden_until_found(tutor):
     at = tutor.timeline.current
     tutor.session.forward()
@@ -304,7 +316,10 @@ def test_a_right_answer_the_lesson_does_not_follow_stays_with_its_line_a_click_a
     tutor.session.play("P1 road N7")  # accepted, but its variation ends there: it stays
     assert str(tutor.timeline.current.action) == "P1 road N7"
     said = tutor.puzzle.result.value
-    assert "The lesson goes on another way: P1 builds a road on N5." in said
+    # issue 33: "The lesson goes on another way: P1 builds a road on N5" was unclear
+    assert "Right too. The lesson's own answer was a road on N5; ▶ goes on with the lesson." in (
+        html.unescape(said)
+    ), said
     said = tutor.puzzle.main_button.description  # plain words: no chess study's "line"
     assert said == "Back to the lesson's move: P1 builds a road on N5"
     tutor.puzzle.main_button.click()

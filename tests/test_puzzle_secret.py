@@ -46,6 +46,7 @@ from catan_tutor.widgets.kinds import (
 from catan_tutor.widgets.move_list import rows
 from catan_tutor.widgets.roll_steps import rolling
 from catan_tutor.widgets.roll_words import throw_nodes
+from catan_tutor.widgets.taken_spots import taken
 from catan_tutor.widgets.tutor import TABS, Tutor
 
 TEXT_TRAITS = ("value", "description", "placeholder", "tooltip", "tooltips", "titles", "options")
@@ -305,7 +306,12 @@ def test_nothing_glows_at_an_open_question_rule_or_choice_on_any_screen_or_input
                 form = t.controls.form
                 assert form is not None
                 field = next(n for n in form.pickers if n in ("vertex", "edge", "hex", "dst"))
-                assert len([v for _, v in form.pickers[field].options if v >= 0]) == sizes[where]
+                free = [  # (issue 33: a spot a piece holds is never an answer: not listed)
+                    i
+                    for i in range(sizes[where])
+                    if not taken(s.game.state, dataclasses.replace(answer, **{field: i}))
+                ]
+                assert [v for _, v in form.pickers[field].options if v >= 0] == free
                 assert len(t.board.cursor_spots()) == sizes[where]  # the keyboard's spots
     first = PUZZLES[0]
     assert first.lesson == "puzzle_base_setup" and kinds[first.lesson, first.node]  # 1.4's road

@@ -157,7 +157,7 @@ NUMBER_KEYS = ("vp", "tokens", "barbarians", "defender", "phase")  # a count or 
 @pytest.mark.parametrize("key", sorted(wording.NOTICES))
 def test_every_notice_template_agrees_with_counts_0_1_2_and_every_label(key):
     """``wording.NOTICES``: each "what to notice" sentence with the counts 0, 1, 2, each
-    label, "-" (nothing) and the deciders of a lesson ("P2", "P2, P3", "chance")."""
+    label, "-" (nothing) and parties ("P2", "P2, P3", "chance")."""
 
     def say(k: str, v: str) -> str:  # as the page says it
         return wording._notice(None, key, k, v)  # type: ignore[arg-type]
@@ -173,9 +173,6 @@ def test_every_notice_template_agrees_with_counts_0_1_2_and_every_label(key):
     if key == "vp":
         assert say("P1", "1") == "P1 has 1 victory point."
         assert say("P1", "2") == "P1 has 2 victory points."
-    if key == "pending":
-        assert say("", "P2, P3") == "P2 and P3 decide now."
-        assert say("", "chance") == "Chance decides now."
     if key == "progress":
         assert say("P3", "alchemy, road-building") == "P3's progress cards: Alchemy, Road Building."
 

@@ -149,10 +149,12 @@ def test_a_reading_is_marked_once_and_never_doubled():
     lesson = load_scenario(packaged_lessons() / "base_2p_double_roll.catan.yaml").root.tutor
     shown = _shown(verdicts.lesson_html(lesson))
     assert "reading.§*" not in shown and "reading, " not in shown, shown
-    assert "are this tutor's reading. " in shown.replace("\n", " ")  # said once, in words
+    said = " ".join(shown.split())  # said once, in words (issue 33: for a learner)
+    assert "this tutor puts the neutrals on H4 and G6" in said, said
+    assert said.count("this tutor") == 1, said
     # one marker for the step (issue 33), marked as holding a reading; the bracket that
     # only said "this tutor's reading" beside its rules went into the marker's "*"
-    assert shown.count("§") == 1 and shown.endswith("both rolls are done.§*"), shown
+    assert shown.count("§") == 1 and shown.endswith("waits for both rolls.§*"), shown
     assert page.count("catan-reading-mark") == 1
     worded = verdicts.lesson_html(
         "The token (2P-TOKEN-VP-COUNT, this tutor's reading: both players see it)."

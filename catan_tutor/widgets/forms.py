@@ -205,7 +205,7 @@ class ActionForm:
     pick, except ``filled`` (a lesson's next move) and a list with one value only. With
     ``any_move`` (a puzzle) Play sends whatever the fields spell, legal or not, to
     ``on_play`` (which judges it). ``on_spot`` hears the spot the fields name (``spot``)
-    whenever they change."""
+    whenever they change; ``on_explain`` the move Explain gives its verdict on."""
 
     def __init__(
         self,
@@ -218,9 +218,10 @@ class ActionForm:
         any_move: bool = False,
         listed: list[Action] | None = None,
         on_spot: Callable[[tuple[str, int] | None], None] | None = None,
+        on_explain: Callable[[Action], None] | None = None,
     ):
         self.game, self.actions, self.on_play, self.on_rule = game, actions, on_play, on_rule
-        self.on_spot = on_spot
+        self.on_spot, self.on_explain = on_spot, on_explain
         self.any_move = any_move
         self.rule = ""  # the rule of the verdict shown
         proto = actions[0]
@@ -460,4 +461,6 @@ class ActionForm:
         if ex is None:
             self._check()
             return
+        if self.on_explain is not None and a is not None:
+            self.on_explain(a)
         self._show(ex, opened=True)

@@ -77,19 +77,15 @@ class OddsPanel:
             value=100,
             min=1,
             max=20_000,
-            description="games",
             tooltip="how many games the tutor plays on from here (more: surer, slower)",
-            layout=lay,
-            style=narrow,
+            layout=widgets.Layout(width="90px"),
         )
         self.turns = widgets.BoundedIntText(
             value=horizon(game()),
             min=1,
             max=200,
-            description="looks",
             tooltip=AHEAD_TIP + " (each player's turn counts as one)",
-            layout=widgets.Layout(width="120px"),
-            style={"description_width": "40px"},
+            layout=widgets.Layout(width="80px"),
         )
         self.chosen = self.turns.value  # the horizon chosen for the position shown
         self.policy = widgets.Dropdown(
@@ -136,7 +132,9 @@ class OddsPanel:
         self.ran_for = ""  # the position text of the results shown ('' when none)
         self.widget = widgets.VBox([
             self.exact, self.question,
-            widgets.HBox([self.n, self.turns, widgets.Label("turns ahead"), self.advanced_button]),
+            # a sentence: "[100] games, each played [153] turns ahead" (issue 33)
+            widgets.HBox([self.n, widgets.Label("games, each played"), self.turns,
+                          widgets.Label("turns ahead"), self.advanced_button]),
             self.advanced,
             widgets.HBox([self.run_button, self.cancel_button]), self.bar, self.status,
             self.result, self.plot])  # fmt: skip

@@ -161,11 +161,12 @@ def bank_html(game: Game) -> str:
     return "<div style='line-height:1.45'>" + "<br>".join(bits) + "</div>"
 
 
-def notice_html(game: Game, node: Node, expects: list | None = None) -> str:
+def notice_html(game: Game, node: Node, expects: list | None = None, topic: str = "") -> str:
     """The lesson's expectations at this node (or ``expects``) as learners read them: "What
-    to notice"; a move refused here names its rule, whose text opens on a click."""
+    to notice"; a move refused here names its rule, whose text opens on a click. ``topic``:
+    the lesson's title and goal (``wording.notice_items``)."""
     expects = node.expect if expects is None else expects
-    lines = notice_items(game, node, expects) if expects else []
+    lines = notice_items(game, node, expects, topic) if expects else []
     if not lines:
         return ""
     items = "".join(

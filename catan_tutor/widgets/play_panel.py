@@ -37,6 +37,7 @@ from .kinds import (
     variant_kinds,
 )
 from .panels import cards_text, dev_cards_text
+from .taken_spots import free_spots
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words
 
@@ -278,6 +279,7 @@ class PlayPanel:
             if s.studying()
             else acts
         )
+        spots = free_spots(s.game.state, spots) or spots  # no corner a piece holds (issue 33)
         form = ActionForm(
             s.game,
             spots,
@@ -287,6 +289,7 @@ class PlayPanel:
             any_move=secret,
             listed=None if secret else acts,
             on_spot=s.choose_spot,  # the board rings the spot it names
+            on_explain=_said_once(s),
         )
         if secret:  # no "✓ legal" on the move chosen: the puzzle judges it
             form.status.layout.display = "none"
@@ -457,6 +460,18 @@ class PlayPanel:
             if self.form is not None:  # the form's list names the spot, where it can
                 self.form.point_at(spot)
             self.ring(spot, verdicts.short_reason(ex))
+
+
+def _said_once(session: TutorSession) -> Callable[[Action], None]:
+    """The form's Explain on the move a tap on the board already judged (its verdict under
+    the form, with Try a move's): that verdict goes, the form's stays (issue 33: lesson 1.1
+    said "not allowed: P2 can't build a settlement on M4…" twice)."""
+
+    def forget(a: Action) -> None:
+        if session.verdict is not None and session.verdict.action == a:
+            session.forget_tried()
+
+    return forget
 
 
 def own_hand_html(game: Game, seat: int, against_computer: bool, unnamed: bool = False) -> str:

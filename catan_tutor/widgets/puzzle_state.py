@@ -15,6 +15,7 @@ right answer brings resolves itself as the lesson has it (``after_answer``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -226,8 +227,11 @@ class PuzzleState:
         self.solved.add(self.key(node))
         main = node.children[0]
         if j.node is not main:  # played as played; the lesson's line is one click away
-            line = say(node.state, main.action) if main.action is not None else ""
-            text = f"{j.text} The lesson goes on another way: {line}"
+            line = _what(say(node.state, main.action)) if main.action is not None else ""
+            text = (
+                f"{j.text} Right too. The lesson's own answer was {line}; ▶ goes on with the "
+                "lesson."
+            )
             self.verdict = replace(j, text=text)
         self.answered, self.right = j.node.id, self.verdict
         return False
@@ -290,6 +294,8 @@ class PuzzleState:
         text = hint(puzzle, self.hints)
         if text:
             self.hints += 1
+            if self.verdict is not None and not self.verdict.correct:
+                self.verdict = None  # the hint replaces the "not the answer" (issue 33)
         self.session.emit("puzzle")
         return text
 
@@ -313,6 +319,13 @@ class PuzzleState:
         if self.answered is not None and self.answered != node.id:
             self.answered = self.right = None
         return fresh
+
+
+def _what(said: str) -> str:
+    """A move's sentence as what was played: "P1 builds a road on N3." -> "a road on N3";
+    a sentence with no such object stays whole, in quotes."""
+    m = re.match(r"^(?:P\d|Neutral \d) \w+s (an? .+?)\.?$", said)
+    return m[1] if m else f"“{said.rstrip('.')}”"
 
 
 def _spot_words(node: Node) -> str:

@@ -409,7 +409,8 @@ class Tutor:
         for text in s.texts():  # with a roll's texts, in a lesson (one step: roll_steps.py)
             parts.append(verdicts.lesson_html(text))
         if not s.puzzle_secret:  # its lines would give the puzzle's answer away
-            parts.append(notice_html(g, node, s.expects()))
+            topic = f"{sc.title} {sc.goal}" if sc else ""
+            parts.append(notice_html(g, node, s.expects(), topic))
         if s.author_view:
             parts.append(expectations_html(g, node))
         self.lesson.value = (

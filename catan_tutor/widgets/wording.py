@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..errors import CatanError
 from ..game import Game
-from ..grammar import a, after_dash, and_list, count, plural, sentence, verb
+from ..grammar import a, after_dash, count, plural, sentence
 from ..rules.words import card_list, may, notation_words
 from ..study.timeline import Node
 from .verdicts import plain, title_of
@@ -144,18 +144,37 @@ def _who_has(what: str, holder: str) -> str:
     return f"Nobody holds {what}." if holder in ("-", "") else f"{holder} holds {what}."
 
 
-def notice_lines(game: Game, node: Node) -> list[str]:
+# Expectations the page's header already says (whose move, the phase): no notice line.
+_IN_THE_HEADER = {"pending", "phase"}
+
+
+def notice_lines(game: Game, node: Node, topic: str = "") -> list[str]:
     """The lesson's expectations at ``node`` as plain sentences (no keys, no rule IDs):
-    "P2 decides now.", "Here P1 may build a road on N5.", "P1 may not move the knight on J2
-    to F4: a knight may displace only a weaker one.", "P1's strong knight on J4 is inactive."."""
-    return [line for line, _ in notice_items(game, node)]
+    "Here P1 may build a road on N5.", "P1 may not move the knight on J2 to F4: a knight may
+    displace only a weaker one.", "P1's strong knight on J4 is inactive."; ``topic`` is the
+    lesson's title and goal (see ``notice_items``)."""
+    return [line for line, _ in notice_items(game, node, topic=topic)]
 
 
-def notice_items(game: Game, node: Node, expects: list | None = None) -> list[tuple[str, str]]:
+def robber_moved(node: Node) -> bool:
+    """The step to ``node`` moved the robber: it stands elsewhere than one or two moves
+    before (a robber's move and its steal, a roll and the move it folds in, are one step)."""
+    back = [n for n in (node.parent, node.parent and node.parent.parent) if n is not None]
+    return any(n.state.robber != node.state.robber for n in back)
+
+
+def notice_items(
+    game: Game, node: Node, expects: list | None = None, topic: str = ""
+) -> list[tuple[str, str]]:
     """``notice_lines`` with the rule each line is about ('' for most): (line, rule ID), of
-    ``expects`` (default: the node's expectations)."""
+    ``expects`` (default: the node's expectations). What the header says (whose move, the
+    phase) is left out; where the robber is, unless the step moved it or the lesson (its
+    title and goal: ``topic``) is about the robber."""
     out: list[tuple[str, str]] = []
+    robber = "robber" in topic.lower() or robber_moved(node)
     for ex in node.expect if expects is None else expects:
+        if ex.key in _IN_THE_HEADER or (ex.key == "robber" and not robber):
+            continue
         if ex.key == "legal":  # one sentence for the moves allowed
             out.append((_allowed(game, [v for _, v in _each(ex.value)]), ""))
             continue
@@ -214,23 +233,14 @@ def _number(v: str, noun: str) -> str:
     return count(int(v), noun) if v.strip().isdigit() else f"{v} {plural(noun)}"
 
 
-def _deciders(v: str) -> str:
-    """Who decides now ("P2", "P2, P3", "chance") as the subject of a sentence."""
-    who = [w.strip() for w in v.split(",") if w.strip()]
-    if not who:
-        return "Nobody has a decision to make."
-    return sentence(f"{and_list(who)} {verb(len(who), 'decides', 'decide')} now.")
-
-
 def _absent_or(v: str, absent: str, present: str) -> str:
     return absent if v in ("-", "") else present
 
 
-# What to notice, one sentence per kind of expectation: (key) -> fn(k, v). ``k`` is the
+# What to notice, one sentence per kind of expectation (but those of _IN_THE_HEADER): (key)
+# -> fn(k, v). ``k`` is the
 # expectation's subject (a seat, a label; '' for none), ``v`` its value as the lesson writes it.
 NOTICES: dict[str, Callable[[str, str], str]] = {
-    "pending": lambda k, v: _deciders(v) if v != "-" else "Nobody has a decision to make.",
-    "phase": lambda k, v: f"Now: {phase_words(v)}.",
     "vp": lambda k, v: f"{k} has {_number(v, 'victory point')}.",
     "longest": lambda k, v: _who_has("Longest Road", v),
     "army": lambda k, v: _who_has("Largest Army", v),
