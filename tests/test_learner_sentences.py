@@ -278,11 +278,15 @@ def test_a_hint_adds_what_the_wrong_answer_did_not_say():
 
 # ---------------------------------------------------------------- turns ahead
 def test_turns_ahead_is_said_plainly_with_what_it_means():
-    """Issue 33 item 4: the Hint's settings and the Odds tab read "looks [10] turns ahead",
-    and the Hint says what that means once its settings are open."""
+    """Issue 33 item 4: the Hint's settings read "Games after each move: [200] each played [10]
+    turns ahead" (not "games per move … looks"), and the Hint says what that means once its
+    settings are open."""
     g = new_game("base", players=3)
     panel = HintPanel(lambda: g)
-    assert panel.turns.description == "looks"
+    assert (panel.n.description, panel.turns.description) == (
+        "Games after each move:",
+        "each played",
+    )
     row = panel.settings.children[0].children
     assert [getattr(w, "value", None) for w in row][-1] == "turns ahead"
     assert panel.ahead.value == ""

@@ -36,7 +36,7 @@ def _note(panel) -> str:
             "hint",
             "n",
             10**8,
-            "games per move must be a whole number from 1 to 5,000, not 100000000",
+            "games after each move must be a whole number from 1 to 5,000, not 100000000",
         ),
         ("hint", "turns", 101, "turns ahead must be a whole number from 1 to 100, not 101"),
     ],

@@ -98,7 +98,7 @@ def test_the_hint_thinks_as_the_session_s_settings_say() -> None:
     panel = HintPanel(lambda: s.game, settings=kept)
     kept.choose(games=6000)
     panel.run(wait=True)
-    assert panel.status == "refused" and "games per move" in panel.result.value
+    assert panel.status == "refused" and "games after each move" in panel.result.value
 
 
 def test_the_choices_emit_only_when_they_change() -> None:

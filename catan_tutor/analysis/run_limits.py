@@ -59,7 +59,7 @@ class RunLimits:
 
 
 ODDS = RunLimits("The games were", max_playouts=20_000, max_turns=200)
-HINT = RunLimits("The hint was", max_playouts=5_000, max_turns=100, n_name="games per move")
+HINT = RunLimits("The hint was", max_playouts=5_000, max_turns=100, n_name="games after each move")
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None

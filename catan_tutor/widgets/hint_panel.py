@@ -123,21 +123,21 @@ class HintPanel:
             value=200,
             min=1,
             max=5_000,
-            description="games per move",
+            description="Games after each move:",
             tooltip="how many games the tutor plays on after each move (more: surer, slower)",
-            layout=widgets.Layout(width="190px"),
+            layout=widgets.Layout(width="230px"),
             style=wide,
         )
         self.turns = widgets.BoundedIntText(
             value=10,
             min=1,
             max=100,
-            description="looks",
+            description="each played",
             tooltip=AHEAD_TIP,
-            layout=widgets.Layout(width="110px"),
+            layout=widgets.Layout(width="150px"),
             style=wide,
         )
-        # "looks [10] turns ahead", and a line saying what that means (written when shown)
+        # "Games after each move: [200] each played [10] turns ahead", and a line saying what that means (written when shown)
         self.ahead = widgets.HTML()
         self.ahead.add_class("catan-hint-ahead")
         self.settings = widgets.VBox(
