@@ -361,8 +361,8 @@ class BoardView:
             self._drawn()
 
     def set_shown_width(self, text: str) -> None:
-        """The page shows the board ``text`` CSS pixels wide: labels (off on a phone) and the
-        why-not banner are drawn again to be readable at that size."""
+        """The page shows the board ``text`` CSS pixels wide: its words, the strip's, labels
+        (off on a phone) and the why-not banner are drawn again to be readable at that size."""
         try:
             shown = float(text)
         except ValueError:
@@ -372,12 +372,16 @@ class BoardView:
         if abs(zoom - self.zoom) < 0.01:
             return
         was_narrow, self.zoom = self.narrow, zoom
-        if self.narrow and not was_narrow:  # a phone's: labels would hide numbers and pieces
-            self.show_labels(False)  # (the learner turns them on with Labels)
-        if self.labels or self.refused is not None or self.named:
-            with guarded_hold():
+        self.painter.zoom = self.painter.strip_painter.zoom = zoom  # words stay readable
+        with guarded_hold():  # the board's words and the strip's at their least sizes
+            self.draw_static()
+            self.draw_pieces()
+            if self.labels or self.refused is not None or self.named:
                 self._draw_targets()
                 self._draw_hover()
+        if self.narrow and not was_narrow and self.labels:  # a phone's: labels would hide
+            self.show_labels(False)  # numbers and pieces (the learner turns them on: Labels)
+        else:
             self._drawn()
 
     @property
