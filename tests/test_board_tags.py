@@ -167,8 +167,44 @@ def test_harbor_words_are_drawn_whole_over_the_labels(monkeypatch):
     assert all(name in texts for name in names), texts
     last_label = max(i for i, t in enumerate(texts) if t in board.VERTEX_LABELS)
     assert all(texts.index(name) > last_label for name in names)  # over the tags
-    disc = 2 * view.vp.len(0.35)  # style.HARBOR_RADIUS
-    assert all(w is not None and w < disc for t, w in written if t in names)
+    assert all(w is None for t, w in written if t in names)  # whole, on a tab (a phone's)
+
+
+def _written(layer, monkeypatch) -> list[tuple[str, float]]:
+    """The words ``layer`` is told to write, each with its font's size in canvas pixels."""
+    out: list[tuple[str, float]] = []
+
+    def write(text, x, y, max_width=None):
+        out.append((text, float(re.search(r"(\d+(?:\.\d+)?)px", layer.font).group(1))))
+
+    monkeypatch.setattr(layer, "fill_text", write)
+    return out
+
+
+@pytest.mark.parametrize("game", ["base", "ck"])
+def test_a_phone_s_board_writes_its_words_at_a_readable_size_not_scaled_down(game, monkeypatch):
+    """Issue 33: on a phone the dice line read at ~7 px and harbor words and hex letters not
+    at all: every word and number on the board shows at 11 CSS px or more, the dice line's at
+    13 or more; on a wide page they keep their sizes on the board."""
+    t = Tutor(new_game(game, players=3))
+    wide = {}
+    for i, layer in enumerate(t.view.layers[:2]):
+        wide[i] = _written(layer, monkeypatch)
+    t.view.redraw()
+    natural = {text: size for i in wide for text, size in wide[i]}
+    phone = {i: _written(layer, monkeypatch) for i, layer in enumerate(t.view.layers[:2])}
+    _phone(t)
+    zoom = t.view.zoom
+    assert zoom < 0.6
+    shown = [(text, size * zoom / t.view.ratio) for i in phone for text, size in phone[i]]
+    texts = [text for text, _ in shown]
+    for word in ("A", "S", "lumber", "ore", "3:1", "2:1", "6", "No dice rolled yet."):
+        assert word in texts, (word, texts)
+    small = [(text, round(px, 1)) for text, px in shown if px < 11.0]
+    assert not small
+    assert dict(shown)["No dice rolled yet."] >= 13.0
+    assert natural["No dice rolled yet."] * 0.99 <= dict(phone[1])["No dice rolled yet."]
+    assert natural["A"] < dict(phone[0])["A"]  # drawn larger on the board than at 1280
 
 
 def _coast_corner() -> int:

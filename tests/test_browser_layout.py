@@ -429,7 +429,10 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         assert 0 <= _under(page, BOARD, forward.first) <= 24, (steps, box)
         assert 0 <= story.bounding_box()["y"] - steps["y"] - steps["height"] <= 24, steps
         assert _under(page, ".catan-lesson", page.locator(".catan-copy-link")) >= 0
+        # the lesson's title heads it (it was left out: "Catan · turn 0 · placing ..."), and
         # what the game waits for sits over the board, both on the first screen
+        title = page.locator(".catan-head-title").inner_text()
+        assert title.startswith("Setting up a base game · turn 0"), title
         prompt = page.locator(".catan-head").get_by_text("place a settlement").bounding_box()
         assert 0 <= prompt["y"] and prompt["y"] + prompt["height"] <= box["y"], (prompt, box)
         assert box["y"] + box["height"] <= 740, box
@@ -536,18 +539,22 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         at = board.vertex_xy(n6)
         far = max(range(board.N_EDGES), key=lambda e: math.dist(board.edge_xy(e), at))
         strip, rows = _strip(page), _bottom_rows(page)
+        steps = forward.first.bounding_box()
         tap(*vp.px(board.edge_xy(far)))
         refused = page.locator(".catan-refused")
         refused.wait_for(state="attached")
         assert not refused.get_attribute("data-reason").endswith("…")
         # every word in a line under the board, in sight: no banner over the board's top or
         # bottom rows (it hid the spots it spoke of, N6 here), nor over the dice line
-        why = page.locator(".catan-board .catan-why-not")
+        why = page.locator(".catan-board-col .catan-why-not")
         why.wait_for()
         assert why.inner_text().strip() == refused.get_attribute("data-reason")
         page.wait_for_timeout(300)
         shown = why.bounding_box()
         assert 0 <= _under(page, BOARD, why) and shown["y"] + shown["height"] <= 741, shown
+        # under ◀ ▶, which stay put (it came between them and the board, pushing them under
+        # the fold: phone_whynot_tap.png)
+        assert forward.first.bounding_box() == steps and shown["y"] >= steps["y"] + 40, steps
         page.screenshot(path=ARTIFACTS / "layout_phone_whynot.png")
         assert _strip(page) == strip and _bottom_rows(page) == rows
         box = _settled_box(page, canvas)  # (the line may have scrolled the page)
@@ -580,7 +587,9 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         left.wait_for()
         page.wait_for_timeout(300)
         notice = page.locator(".catan-line").bounding_box()
-        assert notice["y"] >= -1 and notice["y"] + notice["height"] <= 741, notice  # (subpixels)
+        # its first lines on the screen tapped on (a tap on the board scrolls nothing: the
+        # board stays under the finger, reply_in_view.js)
+        assert notice["y"] >= -1 and notice["y"] + 60 <= 741, notice  # (subpixels)
         page.screenshot(path=ARTIFACTS / "layout_phone_left_line.png")
         # in the page under the board, not over it: it covers no control (fixed at the
         # screen's bottom it hid ~110 px of it), and moves with the page
@@ -601,6 +610,10 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         page.goto(f"{app_server}?lesson=puzzle_base_robber&node={asked}", timeout=120_000)
         page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
         page.locator(".catan-puzzle").filter(has_text="P1 rolled a 7").wait_for()
+        # the question begins on the first screen, under the board (phone_puzzle2.png: at
+        # y = 776): its first two lines in sight
+        words = page.locator(".catan-puzzle p").first.bounding_box()
+        assert page.evaluate("scrollY") == 0 and words["y"] + 40 <= 740, words
         canvas.scroll_into_view_if_needed()
         box = _settled_box(page, canvas)
         # the step buttons right under the board, with "Answer the puzzle to go on.", the
@@ -617,20 +630,22 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
             "e => [getComputedStyle(e).lineHeight, getComputedStyle(e).fontSize]"
         )
         assert float(lines.removesuffix("px")) <= 1.5 * float(size.removesuffix("px")), lines
-        # a wrong answer: its verdict after the heading and the question (it showed over
-        # the heading), the heading first
+        # a wrong answer: its verdict first in the question's box, right under the step
+        # buttons (a tap's verdict under the question made the page scroll to it); no
+        # "Puzzle" over the question: the page's heading says it
         page.locator(".catan-puzzle-answer input").fill("P1 robber M P2")
         page.locator(".catan-puzzle-answer input").press("Enter")
         verdict = page.locator(".catan-puzzle-result .catan-puzzle-verdict")
         verdict.wait_for()
         assert "Not the answer" in verdict.inner_text()
-        heading = question.get_by_text("Puzzle", exact=True).first.bounding_box()
-        assert heading["y"] < asked_words.bounding_box()["y"], heading
-        assert _under(page, ".catan-puzzle p", verdict) >= 0, verdict.bounding_box()
+        assert question.locator(".catan-puzzle-head").is_hidden()
+        assert _under(page, ".catan-step-note", verdict) >= 0, verdict.bounding_box()
+        assert verdict.bounding_box()["y"] < asked_words.bounding_box()["y"]
         page.wait_for_timeout(300)
         page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_wrong.png")
         canvas.scroll_into_view_if_needed()
         box = _settled_box(page, canvas)
+        scrolled = page.evaluate("scrollY")
         tap(*vp.px(board.hex_centre_xy(board.parse_hex("Q"))))
         play = page.locator(".catan-actions .catan-form-box").get_by_role("button", name="Play")
         play.wait_for()
@@ -648,6 +663,9 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         assert 0 <= shown["y"] - (now["y"] + now["height"]) <= 100, (shown, now)
         seen = min(now["y"] + now["height"], 740) - max(now["y"], 0)
         assert seen >= 0.75 * now["height"], now  # the board stays in sight
+        # a tap on the board scrolls nothing: the board stays under the finger (a second
+        # tap on the spot landed on ◀ and left the puzzle, phone_tap2.png)
+        assert page.evaluate("scrollY") == scrolled, scrolled
         assert _under(page, ".catan-puzzle", play) >= 0, play.bounding_box()
         page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_form_full.png", full_page=True)
         page.get_by_role("button", name="Explore").click()
@@ -668,8 +686,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
             "e => [getComputedStyle(e).maxHeight, getComputedStyle(e).overflowY]"
         )
         assert float(tall.removesuffix("px")) <= 0.4 * 740 + 1 and scrolls == "auto", tall
-        # a right answer that leads to the next question: the heading first, then the
-        # reply, then the next question (the reply was over the heading)
+        # a right answer that leads to the next question: the reply, then the next question
         sc = load_scenario(packaged_lessons() / "puzzle_base_2p.catan.yaml")
         first = next(iter(sc.puzzles))
         page.goto(f"{app_server}?lesson=puzzle_base_2p&node={first}", timeout=120_000)
@@ -684,9 +701,8 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
                 forward.filter(has_text="▶|").tap()
         page.locator(".catan-puzzle").filter(has_text="The robber is home").wait_for()
         right = page.locator(".catan-puzzle .catan-puzzle-verdict").filter(has_text="Right")
-        heading = question.get_by_text("Puzzle", exact=True).first.bounding_box()
         following = question.get_by_text("The robber is home").bounding_box()
-        assert heading["y"] < right.bounding_box()["y"] < following["y"], (heading, following)
+        assert right.bounding_box()["y"] < following["y"], following
         page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_next.png")
     finally:
         context.close()

@@ -226,3 +226,22 @@ def test_a_base_2p_lessons_page_names_no_neutral_like_a_corner(lesson):
         )
         seen += text
     assert "Neutral 1" in seen and "Neutral 2" in seen
+
+
+def test_what_happened_scrolls_in_whole_lines_and_swatches_are_round_chips():
+    """Issue 33 (ng_paused0.png): "What happened" was cut mid-line at its box's foot (150 px
+    of 17.55 px lines): its box holds whole lines; and P3's white square swatch read as an
+    unticked checkbox: swatches are round chips with a shadow."""
+    t = Tutor(new_game("base", players=3))
+    for _ in range(12):  # enough lines to scroll
+        legal = t.session.game.legal_actions()
+        if not legal:
+            break
+        t.session.play(legal[0])
+    log = t.controls.log.value
+    assert log.count("<li") >= 9, log
+    height = int(re.search(r"max-height:(\d+)px", log)[1])
+    line = int(re.search(r"line-height:(\d+)px", log)[1])
+    assert height % line == 0 and height // line >= 6, (height, line)
+    chip = panels.swatch("white")
+    assert "border-radius:50%" in chip and "rgba(0,0,0,0.35)" in chip, chip

@@ -45,12 +45,15 @@ from ..scene import (
     strip_scene,
 )
 from . import style
+from .board_tags import text_em
 from .dice_shown import NO_DICE, dice_caption
 
 if TYPE_CHECKING:
     from .board_view import GameLike
 
 _toward, _shape, _rounded_square = toward, shape, rounded_square
+BOARD_TEXT_PX = 11.0  # the least size of the board's words and numbers as shown (CSS px)
+STRIP_TEXT_PX = 13.0  # the least size of the strip's words as shown (CSS px)
 
 
 class ScenePainter:
@@ -64,6 +67,12 @@ class ScenePainter:
         self._game, self.vp, self.ratio, self.strip = game, vp, ratio, strip
         self._marks: dict[tuple[str, str, float], list[Point]] = {}  # queued player marks
         self.strip_painter = StripPainter(vp, ratio, strip)
+        self.zoom = 1.0  # the board's shown width over its natural width (a phone's: ~0.5)
+
+    def text(self, units: float, least: float = BOARD_TEXT_PX) -> float:
+        """A font size of ``units`` board units in canvas pixels, but never shown smaller
+        than ``least`` CSS pixels: a phone shrinks the board, not its words (issue 33)."""
+        return max(self.vp.len(units), least * self.ratio / self.zoom)
 
     @property
     def game(self) -> GameLike:
@@ -86,6 +95,9 @@ class ScenePainter:
             if tile.number:
                 self._draw_token(c, tile.centre, tile.number)
         self._draw_glyphs(c, tuple(tile.terrain for tile in scene.tiles))
+        if self.vp.len(0.16) < self.text(0.16):  # a phone's: the harbors' words on tabs that
+            for harbor in scene.harbors:  # reach over the coast, drawn over the land
+                self._draw_harbor(c, harbor, piers=False)
 
     def draw_harbor_discs(self, c: Canvas) -> None:
         """The harbors' discs and words again on ``c`` (over the labels: a corner's tag next
@@ -166,7 +178,7 @@ class ScenePainter:
         x, y = tile.centre
         dark = terrain in style.DARK_TERRAINS
         c.fill_style = style.LETTER_LIGHT if dark else style.LETTER_DARK
-        c.font = style.font(self.vp.len(0.19), bold=True)
+        c.font = style.font(self.text(0.19), bold=True)
         c.text_align, c.text_baseline = "center", "middle"
         c.fill_text(tile.letter, *self.vp.px((x, y - style.LETTER_OFFSET)))
 
@@ -236,7 +248,7 @@ class ScenePainter:
             c.line_width = self.vp.len(style.TOKEN_HOT_RING_WIDTH)
             c.stroke_circle(x, y, self.vp.len(look.ring))
         c.fill_style = look.ink
-        c.font = style.font(self.vp.len(look.digit), bold=True)
+        c.font = style.font(self.text(look.digit), bold=True)
         c.text_align, c.text_baseline = "center", "middle"
         c.fill_text(str(n), x, y - self.vp.len(0.05))
         k = board.pips(n)
@@ -261,13 +273,26 @@ class ScenePainter:
         c.fill_style = style.text_on(fill)
         c.text_align, c.text_baseline = "center", "middle"
         if not harbor.name:
-            c.font = style.font(self.vp.len(0.24), bold=True)
+            c.font = style.font(self.text(0.24), bold=True)
             c.fill_text(harbor.ratio, x, y)
             return
-        c.font = style.font(self.vp.len(0.21), bold=True)
-        c.fill_text(harbor.ratio, x, y - self.vp.len(0.08))
-        c.font = style.font(self.vp.len(0.16))
-        c.fill_text(harbor.name, x, y + self.vp.len(0.13), max_width=1.8 * r)  # in its disc
+        small = self.vp.len(0.16) < self.text(0.16)  # a phone's board: the word is too wide
+        c.font = style.font(self.text(0.21), bold=True)  # for its disc at a readable size
+        c.fill_text(harbor.ratio, x, y if small else y - self.vp.len(0.08))
+        size = self.text(0.16)
+        c.font = style.font(size)
+        if not small:
+            c.fill_text(harbor.name, x, y + self.vp.len(0.13), max_width=1.8 * r)  # in its disc
+            return
+        # on a tab of the harbor's colour under the ratio, as wide as the word
+        wide, top = text_em(harbor.name) * size * 0.9 + self.px(6), y + 0.55 * self.text(0.21)
+        tab = [(x - wide / 2, top), (x + wide / 2, top)]
+        tab += [(x + wide / 2, top + 1.2 * size), (x - wide / 2, top + 1.2 * size)]
+        c.fill_style, c.stroke_style = fill, style.HARBOR_EDGE
+        c.fill_polygon(tab)
+        c.stroke_polygon(tab)
+        c.fill_style = style.text_on(fill)
+        c.fill_text(harbor.name, x, top + 0.62 * size)
 
     # -- pieces layer -----------------------------------------------------------------------
 
@@ -422,6 +447,7 @@ class StripPainter:
     def __init__(self, vp: Viewport, ratio: int, strip: float) -> None:
         self.vp, self.ratio, self.strip = vp, ratio, strip
         self.dark = False  # the page's theme: the strip's colours follow it
+        self.zoom = 1.0  # the board's shown width over its natural width (a phone's: ~0.5)
 
     @property
     def text_colour(self) -> str:
@@ -468,12 +494,18 @@ class StripPainter:
                 x += size * 1.25
         x += self.px(4)
         room = (self._track_left(h) - self.px(10) if strip.ck else self.vp.ox * 2) - x
-        font = 0.28 if len(caption) * CHAR_WIDTH * 0.28 * h <= room else 0.24  # else smaller,
-        lines = wrap(caption, max(8, int(room / (CHAR_WIDTH * font * h))))  # on two lines
+        least = STRIP_TEXT_PX * self.ratio / self.zoom  # never shown smaller (a phone's)
+        font = max(0.28 * h, least)
+        if len(caption) * CHAR_WIDTH * font > room:  # else smaller, on two lines
+            font = max(0.24 * h, least)
+        lines = wrap(caption, max(8, int(room / (CHAR_WIDTH * font))))
         c.fill_style, c.text_align, c.text_baseline = self.text_colour, "left", "middle"
-        c.font = style.font((0.24 if len(lines) > 1 else font) * h)
+        c.font = style.font(font)
+        n = len(lines)  # evenly spaced, or as close as the font lets them, within the strip
+        step = min(max(font * 1.02, h / (n + 1)), (h - 0.2 * font) / n)
+        first = top + h / 2 - step * (len(lines) - 1) / 2
         for i, line in enumerate(lines):
-            c.fill_text(line, x, top + h * (i + 1) / (len(lines) + 1))
+            c.fill_text(line, x, first + i * step)
         if strip.ck:  # the barbarian track
             self._draw_track(c, top, h, strip, last_attack)
 
@@ -518,7 +550,11 @@ class StripPainter:
     def _track_left(self, h: float) -> float:
         """Where the track's label begins (x): the dice's caption stays left of it."""
         r, step, right = self._track_geometry(h)
-        return right - TRACK_END * step - 2 * r - len(TRACK_LABEL) * CHAR_WIDTH * 0.24 * h
+        return right - TRACK_END * step - 2 * r - len(TRACK_LABEL) * CHAR_WIDTH * self._small(h)
+
+    def _small(self, h: float) -> float:
+        """The track's words' size: never shown under ``BOARD_TEXT_PX`` (a phone's)."""
+        return max(0.24 * h, BOARD_TEXT_PX * self.ratio / self.zoom)
 
     def _draw_track(
         self, c: Canvas, top: float, h: float, strip: Strip, last_attack: dict | None
@@ -543,8 +579,8 @@ class StripPainter:
                 f"{fought['defenders']} ({'held' if fought['won'] else 'lost'})"
             )
         c.fill_style, c.text_align, c.text_baseline = self.text_colour, "right", "middle"
-        c.font = style.font(0.24 * h)
-        c.fill_text(text, right + r, top + 0.85 * h)
+        c.font = style.font(self._small(h))
+        c.fill_text(text, right + r, top + h - 0.6 * self._small(h))
         c.fill_text(TRACK_LABEL, right - TRACK_END * step - 2 * r, y)
 
 

@@ -71,6 +71,16 @@ def shown_px(css: float, zoom: float, ratio: float) -> float:
     return css * ratio / zoom
 
 
+def shown_zoom(text: str, natural: float) -> float | None:
+    """The board's shown width over its ``natural`` width, from the width the page says it
+    shows at (``text``, CSS pixels; board_width.js): None if it says no number."""
+    try:
+        shown = float(text)
+    except ValueError:
+        return None
+    return min(1.0, max(0.2, shown / natural)) if shown > 0 else 1.0
+
+
 def text_em(text: str) -> float:
     """The width of ``text`` in the board's bold font, in ems (an estimate, a little over)."""
     return sum(

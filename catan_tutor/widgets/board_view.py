@@ -62,6 +62,7 @@ from .board_tags import (
     label_px,
     named_spots,
     shown_px,
+    shown_zoom,
     tap_spots,
     why_not_html,
 )
@@ -197,6 +198,7 @@ class BoardView:
         # a phone's why-not line: the banner's words under the board, hiding none of it
         # (built when first needed: one widget view fewer at first paint, issue 35)
         self.why_not: widgets.HTML | None = None
+        self.why_not_home: widgets.Box | None = None  # its box (BoardPanel's column), else ours
         self.labels_button.observe(
             guarded(lambda change: self.show_labels(change["new"]), shown_in(self.failure)),
             names="value",
@@ -285,7 +287,8 @@ class BoardView:
         if said and self.why_not is None:
             self.why_not = widgets.HTML()
             self.why_not.add_class("catan-why-not")
-            self.widget.children = (self.canvas, self.why_not, *self.widget.children[1:])
+            home = self.why_not_home or self.widget  # right under the board (its first)
+            home.children = (home.children[0], self.why_not, *home.children[1:])
         if self.why_not is not None:
             self.why_not.value, self.why_not.layout.display = said, "" if said else "none"
         extra = ""
@@ -361,24 +364,22 @@ class BoardView:
             self._drawn()
 
     def set_shown_width(self, text: str) -> None:
-        """The page shows the board ``text`` CSS pixels wide: labels (off on a phone) and the
-        why-not banner are drawn again to be readable at that size."""
-        try:
-            shown = float(text)
-        except ValueError:
-            return
-        natural = self.canvas.width / self.ratio
-        zoom = min(1.0, max(0.2, shown / natural)) if shown > 0 else 1.0
-        if abs(zoom - self.zoom) < 0.01:
+        """The page shows the board ``text`` CSS pixels wide: its words, the strip's, labels
+        (off on a phone) and the why-not banner are drawn again to be readable at that size."""
+        zoom = shown_zoom(text, self.canvas.width / self.ratio)
+        if zoom is None or abs(zoom - self.zoom) < 0.01:
             return
         was_narrow, self.zoom = self.narrow, zoom
-        if self.narrow and not was_narrow:  # a phone's: labels would hide numbers and pieces
-            self.show_labels(False)  # (the learner turns them on with Labels)
-        if self.labels or self.refused is not None or self.named:
-            with guarded_hold():
+        self.painter.zoom = self.painter.strip_painter.zoom = zoom  # words stay readable
+        with guarded_hold():  # the board's words and the strip's at their least sizes
+            self.draw_static()
+            self.draw_pieces()
+            if self.labels or self.refused is not None or self.named:
                 self._draw_targets()
                 self._draw_hover()
-            self._drawn()
+        if self.narrow and not was_narrow and self.labels:  # a phone's: labels would hide
+            return self.show_labels(False)  # numbers and pieces (turned on with Labels)
+        self._drawn()
 
     @property
     def narrow(self) -> bool:  # the page shows the board narrow: a phone

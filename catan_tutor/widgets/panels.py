@@ -40,14 +40,16 @@ SOURCE_WORDS = {
     "largest army": "Largest Army", "defender": "Defender of Catan tokens",
 }  # fmt: skip
 FRAME = f"box-shadow:0 0 0 1px {SWATCH_RIM},0 0 0 2px {SWATCH_RING}"
+CHIP_SHADOW = "0 1px 2px 2px rgba(0,0,0,0.35),inset 0 -4px 0 rgba(0,0,0,0.3)"  # a raised token
 
 
 def swatch(colour: str) -> str:
-    """A player's colour as a framed square (``catan-swatch``), before their name."""
+    """A player's colour as a framed round chip (``catan-swatch``), before their name: a
+    raised disc, never taken for an unticked checkbox (P3's white square was)."""
     fill = style.player_fill(colour)
     return (
         f"<span class='catan-swatch' aria-hidden='true' style='display:inline-block;"
-        f"width:12px;height:12px;border-radius:3px;background:{fill};{FRAME};"
+        f"width:12px;height:12px;border-radius:50%;background:{fill};{FRAME},{CHIP_SHADOW};"
         "margin:0 3px;vertical-align:middle'></span>"
     )
 

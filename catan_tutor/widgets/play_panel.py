@@ -70,6 +70,11 @@ PLAY_CSS = (
 Guard = Callable[[Callable], Callable]
 
 
+# "What happened" scrolls in whole lines (a line cut at its box's foot read "Next: P1: roll or
+# pla…", ng_paused0.png): its box is LOG_LINES lines of LOG_LINE px high
+LOG_LINE, LOG_LINES = 18, 8
+
+
 class PlayPanel:
     """``PlayPanel(session, guard, show_rule, ring)``: ``show_rule(id)`` opens a rule in the
     Rules tab, ``ring(spot, reason)`` rings a spot on the board (why not there; None: no
@@ -392,8 +397,8 @@ class PlayPanel:
             "<div style='margin-top:8px;border-top:1px solid #ddd;"
             "padding-top:4px'><b>What happened</b> <span style='color:#777;"
             "font-size:12px'>(newest first)</span><ul style='margin:2px 0 0 0;"
-            "padding-left:18px;max-height:150px;overflow:auto;font-size:13px;"
-            f"line-height:1.35'>{rows}</ul></div>"
+            f"padding-left:18px;max-height:{LOG_LINES * LOG_LINE}px;overflow:auto;"
+            f"font-size:13px;line-height:{LOG_LINE}px'>{rows}</ul></div>"
         )
 
     # ------------------------------------------------------------ acting on the board

@@ -141,8 +141,8 @@ class PuzzleMode:
         self.entry.layout.display = "" if open_ else "none"
         if puzzle is not None:
             self.prompt.value = (
-                f"<div><b>Puzzle</b>{' · solved ' + icons.OK if not open_ else ''}"
-                f"</div>{verdicts.lesson_html(puzzle.prompt)}"
+                f"<div class='catan-puzzle-head'><b>Puzzle</b></div>"  # (not on a phone)
+                f"{verdicts.lesson_html(puzzle.prompt)}"
                 f"<div style='color:#666;font-size:12px'>{self._how()}</div>"
                 if open_
                 else f"<div><b>Puzzle</b> · solved {icons.OK}</div>"

@@ -3,8 +3,10 @@
  * filled, with its Play), the lines under the board (why not there), "You left the lesson's
  * line". On a narrow page that can be past the screen's edge: for a few seconds after a tap
  * or click in a tutor, a reply that appears or changes out of sight is scrolled into view, no
- * farther than it takes (the board moves as little as it can). Runs once per page, with
- * board_keys.js.
+ * farther than it takes (the board moves as little as it can). A tap on the board itself
+ * scrolls nothing: its reply shows under the step buttons, and a scroll took the board from
+ * under the finger (a second tap on the spot landed on ◀, phone_tap2.png). Runs once per
+ * page, with board_keys.js.
  */
 (function () {
   'use strict';
@@ -19,7 +21,9 @@
   var said = new WeakMap();  // each reply's words when last looked at
   function asked(event) {
     var target = event.target;
-    if (target instanceof Element && target.closest('.catan-tutor')) tapped = Date.now();
+    if (!(target instanceof Element) || !target.closest('.catan-tutor')) return;
+    // a tap on the board: no reply scrolled to (0), else the tap's time
+    tapped = target.closest('.catan-board') ? 0 : Date.now();
   }
   document.addEventListener('touchstart', asked, {capture: true, passive: true});
   document.addEventListener('mousedown', asked, true);

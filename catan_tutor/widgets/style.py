@@ -96,9 +96,11 @@ ACTIONS = f"{SIDE}>.catan-actions"
 PHONE_FLAT = f"{SIDE},{COL},{STEP_ROW},{ACTIONS}"
 PHONE_ORDER = (
     (-90, f"{SIDE}>.catan-head"),
-    (-80, f"{COL}>*,{STEP_ROW}>.widget-label"),
+    (-80, f"{COL}>*"),
     (-75, f"{STEP_ROW}>*:not(.widget-label),{COL}>.catan-step-note"),
-    (-74, f"{COL}>.catan-dice-words"),
+    # the reply to a tap and why not there under ◀ ▶: its lines coming move them not
+    # (phone_whynot_tap.png: ◀ ▶ pushed under the fold)
+    (-74, f"{COL}>.catan-dice-words,{STEP_ROW}>.widget-label,{COL}>.catan-why-not"),
     (-72, f"{ACTIONS}>.catan-message,{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-message"),
     (-70, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
     (-60, f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle"),
@@ -257,9 +259,22 @@ LAYOUT_CSS = (
     # answer's reply over the next question it led to goes under that question's heading
     + ".catan-puzzle .widget-html-content:has(>.catan-puzzle-verdict+div){display:flex;"
     "flex-direction:column}.catan-puzzle .catan-puzzle-verdict+div{order:-1}"
-    # the lesson's title shows in the list over it: not again beside Explore (four lines
-    # where three were kept: the board moved when the phase took a line less)
-    ".catan-head-lesson{display:none}"
+    # the lesson's title beside Explore in the variant's stead (its name with the title made
+    # four lines where three are kept: the board moved when the phase took a line less)
+    ".catan-head-variant{display:none}"
+    # the chapter's list and New game in one row, the lesson's list under them: the
+    # question of a puzzle under the board came into the first screen (phone_puzzle2.png)
+    ".catan-app .catan-bar>.catan-chapter-picker{flex:1 1 200px;min-width:0}"
+    ".catan-app .catan-bar>.catan-new-game{order:1}"
+    ".catan-app .catan-bar>.catan-lesson-picker{order:2;flex:0 0 100%}"
+    # a puzzle's verdict first in its box, right under the step buttons: a tap on the board
+    # scrolls nothing to it (reply_in_view.js)
+    ".catan-puzzle>.catan-puzzle-result{order:-1}"
+    ".catan-puzzle>.catan-puzzle-result:has(>.widget-html-content:empty){display:none}"
+    # an open question's "Puzzle" over it: the page's heading says "Puzzle" (its line put
+    # the question under the first screen)
+    ".catan-puzzle .catan-puzzle-head{display:none}"
+    ".catan-puzzle .catan-puzzle-head+p{margin-top:0}"
     f".catan-tutor>.catan-side>.catan-head{{min-height:{HEAD_RESERVE}px}}"
     f".catan-app button,.catan-app select,.catan-app input,.catan-app summary,"
     f".catan-app .lm-TabBar-tab{{min-height:{TOUCH}px}}"

@@ -385,12 +385,13 @@ class Tutor:
             waits = [a for a in g.rules.actors(g.state) if 0 <= a < len(g.colors)] or [p]
             who = f"{''.join(swatch(g.colors[a]) for a in waits)} {said}"
         sc = self.session.scenario
-        # (on a phone the lesson's title shows in the list over it only: style.LAYOUT_CSS)
+        # (on a phone the lesson's title stands for the variant's name: style.LAYOUT_CSS)
         title = f"<span class='catan-head-lesson'>{markup.text(sc.title)} · </span>" if sc else ""
+        variant = markup.text(wording.variant_name(g.variant))
+        variant = f"<span class='catan-head-variant'>{variant} · </span>" if sc else f"{variant} · "
         mode = " · <b style='color:#b71c1c'>editing</b>" if self.session.editing else ""
         self.header.value = (
-            f"<div class='catan-head-title' style='font-size:15px'>{title}"
-            f"{markup.text(wording.variant_name(g.variant))} · turn "
+            f"<div class='catan-head-title' style='font-size:15px'>{title}{variant}turn "
             f"{g.state.turn} · {'a puzzle' if secret else markup.text(wording.phase_words(phase))}"
             f"{mode}"
             f"</div><div class='catan-head-prompt'>{who}</div>"
