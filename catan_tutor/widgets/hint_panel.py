@@ -137,7 +137,8 @@ class HintPanel:
             layout=widgets.Layout(width="150px"),
             style=wide,
         )
-        # "Games after each move: [200] each played [10] turns ahead", and a line saying what that means (written when shown)
+        # "Games after each move: [200] each played [10] turns ahead", and a line saying what
+        # that means (written when shown)
         self.ahead = widgets.HTML()
         self.ahead.add_class("catan-hint-ahead")
         self.settings = widgets.VBox(
