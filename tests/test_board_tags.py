@@ -504,3 +504,29 @@ def test_spots_named_while_the_board_is_laid_out_are_labelled_without_a_layout()
     t.view.set_named(named_spots("A11,B1"))
     t.session.forward()
     assert t.view.named and t.game.layout is None
+
+
+@pytest.mark.parametrize("shown", [NATURAL, PHONE])
+def test_named_labels_keep_off_the_hexes_letters(monkeypatch, shown):
+    """Issue 33 (a fresh learner): "K4" covered the hex letter P, "N4" R and "A1" A. A named
+    spot's tag goes beside it where it covers no hex's letter."""
+    game = stand_in_game()
+    view = BoardView(game)
+    view.set_shown_width(str(shown))
+    tags: list[tuple[float, float, float, float]] = []
+    monkeypatch.setattr(
+        view.label_layer,
+        "fill_rects",
+        lambda xs, ys, ws, h: tags.extend(
+            (x, y, x + w, y + h) for x, y, w in zip(xs, ys, ws, strict=True)
+        ),
+    )
+    view.set_named(named_spots("K4,N4,A1,N6,N5"))
+    assert len(tags) == 5
+    letters = [
+        view.vp.px((x, y - style.LETTER_OFFSET))
+        for x, y in (board.hex_centre_xy(h) for h in range(board.N_HEXES))
+    ]
+    for left, top, right, bottom in tags:
+        for x, y in letters:
+            assert not (left < x < right and top < y < bottom), "a label covers a hex's letter"

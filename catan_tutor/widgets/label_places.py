@@ -86,8 +86,8 @@ def piece_shapes(vp: Viewport, pieces: Pieces, halo: float) -> tuple[list[Box], 
 @dataclass
 class LabelPlaces:
     """What the labels of one drawing keep clear of: ``boxes`` and ``discs`` (pieces and
-    rings), ``tokens`` (number tokens), the board's ``bounds``, and the labels placed so far
-    (``placed``)."""
+    rings), ``tokens`` (number tokens and the hexes' letters: "K4" covered "P"), the
+    board's ``bounds``, and the labels placed so far (``placed``)."""
 
     vp: Viewport
     ratio: float
@@ -119,7 +119,8 @@ class LabelPlaces:
             ratio,
             boxes,
             discs,
-            [(*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS)) for h in tokens],
+            [(*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS)) for h in tokens]
+            + [_letter_disc(vp, h) for h in range(board.N_HEXES)],  # the hexes' letters too
             bounds,
             ringed,
         )
@@ -183,6 +184,12 @@ class LabelPlaces:
             + OFF * off
             + TOKEN * sum(_hits(box, d) for d in self.tokens)
         )
+
+
+def _letter_disc(vp: Viewport, h: int) -> Disc:
+    """Where hex ``h``'s letter is drawn (``board_paint``: LETTER_OFFSET above its centre)."""
+    x, y = board.hex_centre_xy(h)
+    return (*vp.px((x, y - style.LETTER_OFFSET)), vp.len(0.12))
 
 
 def _union(boxes: Iterable[Box]) -> Box:
