@@ -266,7 +266,7 @@ LAYOUT_CSS = (
     # question of a puzzle under the board came into the first screen (phone_puzzle2.png)
     ".catan-app .catan-bar>.catan-chapter-picker{flex:1 1 200px;min-width:0}"
     ".catan-app .catan-bar>.catan-new-game{order:1}"
-    ".catan-app .catan-bar>.catan-lesson-picker{order:2;flex:0 0 100%}"
+    ".catan-app .catan-bar>.catan-lesson-picker{order:2;flex:1 1 100%;min-width:0}"
     # a puzzle's verdict first in its box, right under the step buttons: a tap on the board
     # scrolls nothing to it (reply_in_view.js)
     ".catan-puzzle>.catan-puzzle-result{order:-1}"
