@@ -302,7 +302,8 @@ def test_turns_ahead_is_said_plainly_with_what_it_means():
 
 def test_the_odds_row_reads_as_a_sentence():
     """Issue 33 (the Odds tab): "games 100 looks 153 turns ahead" was a row of labels; it
-    reads "100 games, each played 153 turns ahead"."""
+    reads "Play 100 games, each played 153 turns ahead", the words the fields' own labels (a
+    field without one kept a hidden label, which axe-core refuses)."""
     g = new_game("base", players=3)
     odds = OddsPanel(lambda: g)
     row = next(w for w in odds.widget.children if odds.turns in getattr(w, "children", ()))
@@ -312,7 +313,8 @@ def test_the_odds_row_reads_as_a_sentence():
         if isinstance(w, (widgets.Label, widgets.BoundedIntText))
     ]
     said = " ".join(words)
-    assert said == f"100 games, each played {odds.turns.value} turns ahead", said
+    assert said == f"Play 100 games, each played {odds.turns.value} turns ahead", said
+    assert odds.n.description and odds.turns.description  # a visible label each
 
 
 _HEDGE = re.compile(r"(?:this|the) tutor's (?:reading|choice)|\bits reading", re.IGNORECASE)

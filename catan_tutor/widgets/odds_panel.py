@@ -73,19 +73,26 @@ class OddsPanel:
         safe = lambda fn: guarded(fn, shown_in(self.status))  # noqa: E731
         lay = widgets.Layout(width="150px")
         narrow = {"description_width": "64px"}
+        # "Play [100] games, each played [153] turns ahead": the words are the fields' own
+        # labels (a field without one kept a hidden <label>: axe's "label" rule, issue 33)
+        wide = {"description_width": "initial"}
         self.n = widgets.BoundedIntText(
             value=100,
             min=1,
             max=20_000,
+            description="Play",
             tooltip="how many games the tutor plays on from here (more: surer, slower)",
-            layout=widgets.Layout(width="90px"),
+            layout=widgets.Layout(width="130px"),
+            style=wide,
         )
         self.turns = widgets.BoundedIntText(
             value=horizon(game()),
             min=1,
             max=200,
+            description="games, each played",
             tooltip=AHEAD_TIP + " (each player's turn counts as one)",
-            layout=widgets.Layout(width="80px"),
+            layout=widgets.Layout(width="210px"),
+            style=wide,
         )
         self.chosen = self.turns.value  # the horizon chosen for the position shown
         self.policy = widgets.Dropdown(
@@ -132,9 +139,8 @@ class OddsPanel:
         self.ran_for = ""  # the position text of the results shown ('' when none)
         self.widget = widgets.VBox([
             self.exact, self.question,
-            # a sentence: "[100] games, each played [153] turns ahead" (issue 33)
-            widgets.HBox([self.n, widgets.Label("games, each played"), self.turns,
-                          widgets.Label("turns ahead"), self.advanced_button]),
+            widgets.HBox([self.n, self.turns, widgets.Label("turns ahead"),
+                          self.advanced_button]),
             self.advanced,
             widgets.HBox([self.run_button, self.cancel_button]), self.bar, self.status,
             self.result, self.plot])  # fmt: skip
