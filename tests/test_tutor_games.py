@@ -1,5 +1,5 @@
 """Whole games played through the tutor by gestures alone: palette, board clicks, the form and
-the Roll button, as a user would; the game must reach a winner in every variant."""
+the Roll and End turn buttons, as a user would; the game must reach a winner in every variant."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import fields
 import pytest
 
 from catan_tutor import board, new_game
-from catan_tutor.actions import Offer
+from catan_tutor.actions import EndTurn, Offer
 from catan_tutor.sampler import greedy_choice
 from catan_tutor.widgets import Tutor
 from catan_tutor.widgets.kinds import kind_name, target_of
@@ -21,10 +21,12 @@ def gesture(t: Tutor, a) -> None:
     """Play ``a`` the way a user would: choose its kind, click its spot if it has one, and
     finish the form (its lists and card counts) when the click leaves a choice open."""
     before = t.timeline.current
-    if t.controls.palette.value != kind_name(a):
+    if isinstance(a, EndTurn):  # its own button (not again in the palette)
+        t.controls.end_button.click()
+    elif t.controls.palette.value != kind_name(a):
         t.controls.palette.value = kind_name(a)
     spot = target_of(a)
-    if spot is not None:
+    if spot is not None and t.timeline.current is before:
         t.board.click(*t.view.vp.px(XY[spot[0]](spot[1])))
     if t.timeline.current is before:
         t.controls.form.set(**{f.name: getattr(a, f.name) for f in fields(a)})
