@@ -436,6 +436,19 @@ def _ring_points(view: BoardView, monkeypatch) -> list[tuple[float, float, float
     return points
 
 
+def _tag_boxes(view: BoardView, monkeypatch) -> list[tuple[float, float, float, float]]:
+    """The boxes of the label tags ``view`` draws from now on (left, top, right, bottom)."""
+    tags: list[tuple[float, float, float, float]] = []
+    monkeypatch.setattr(
+        view.label_layer,
+        "fill_rects",
+        lambda xs, ys, ws, h: tags.extend(
+            (x, y, x + w, y + h) for x, y, w in zip(xs, ys, ws, strict=True)
+        ),
+    )
+    return tags
+
+
 @pytest.mark.parametrize("shown", [NATURAL, PHONE])
 @pytest.mark.parametrize("every", [False, True])
 def test_labels_cover_no_piece_no_ring_and_no_other_label(monkeypatch, shown, every):
@@ -448,14 +461,7 @@ def test_labels_cover_no_piece_no_ring_and_no_other_label(monkeypatch, shown, ev
     game.state.vowner[n6], game.state.eowner[board.parse_edge("N7")] = 0, 0
     view = BoardView(game)
     view.set_shown_width(str(shown))
-    tags: list[tuple[float, float, float, float]] = []
-    monkeypatch.setattr(
-        view.label_layer,
-        "fill_rects",
-        lambda xs, ys, ws, h: tags.extend(
-            (x, y, x + w, y + h) for x, y, w in zip(xs, ys, ws, strict=True)
-        ),
-    )
+    tags = _tag_boxes(view, monkeypatch)
     view.mark_chosen(("edge", n5))
     view.mark_hint(("vertex", board.parse_vertex("N4")))
     if every:
@@ -513,14 +519,7 @@ def test_named_labels_keep_off_the_hexes_letters(monkeypatch, shown):
     game = stand_in_game()
     view = BoardView(game)
     view.set_shown_width(str(shown))
-    tags: list[tuple[float, float, float, float]] = []
-    monkeypatch.setattr(
-        view.label_layer,
-        "fill_rects",
-        lambda xs, ys, ws, h: tags.extend(
-            (x, y, x + w, y + h) for x, y, w in zip(xs, ys, ws, strict=True)
-        ),
-    )
+    tags = _tag_boxes(view, monkeypatch)
     view.set_named(named_spots("K4,N4,A1,N6,N5"))
     assert len(tags) == 5
     letters = [
