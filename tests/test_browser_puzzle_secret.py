@@ -87,6 +87,19 @@ def _opening(asked: Asked) -> int:
     return first.id if first.id in sc.puzzles else root.id
 
 
+# The spots the board labels (its hidden marker, set by the kernel a round trip after the page
+# told it) are those the page's words name now (spot_names.js): not a step before's (a stale
+# marker held the lesson start's "G5", an answer, once in CI)
+NAMED_SETTLED_JS = """() => {
+  const tutor = document.querySelector('.catan-tutor');
+  if (!tutor || !window.catanSpotNamed) return false;
+  const want = window.catanSpotNamed(tutor).split(',').filter(Boolean).sort().join(' ');
+  const mark = tutor.querySelector('.catan-named-labels');
+  const have = mark ? mark.dataset.spots.split(' ').filter(Boolean).sort().join(' ') : '';
+  return want === have;
+}"""
+
+
 def _lesson_mode(page, skip: str | None = None) -> set[str]:
     """The page's texts and attribute values as a lesson opens: Explore closed, no tabs
     (nothing inside ``skip``)."""
@@ -94,6 +107,7 @@ def _lesson_mode(page, skip: str | None = None) -> set[str]:
         page.locator(".catan-explore").click()
     page.get_by_role("tab", name="Moves", exact=True).wait_for(state="detached")
     page.locator(".catan-actions").wait_for(state="attached")
+    page.wait_for_function(NAMED_SETTLED_JS)  # the board labels what the words name now
     return set(page.evaluate(SEGMENTS_JS, skip))
 
 
