@@ -36,7 +36,7 @@ from .hint_details import details_words, setup_details
 from .hint_words import reason, setup_why, why
 from .kinds import Spot, spot_label, target_of
 from .move_list import move_words
-from .session_choices import HintSettings
+from .session_choices import HINT_GAMES, HINT_TURNS, HintSettings
 from .turns_ahead import AHEAD_TIP, ahead_text
 
 
@@ -120,7 +120,7 @@ class HintPanel:
         # how hard the tutor thinks: behind "Settings" (the learner needs only the button)
         wide = {"description_width": "initial"}
         self.n = widgets.BoundedIntText(
-            value=200,
+            value=HINT_GAMES,
             min=1,
             max=5_000,
             description="Games after each move:",
@@ -129,7 +129,7 @@ class HintPanel:
             style=wide,
         )
         self.turns = widgets.BoundedIntText(
-            value=10,
+            value=HINT_TURNS,
             min=1,
             max=100,
             description="each played",

@@ -6,7 +6,7 @@ Python, no widgets; the Editor (``editor_panel.py``) and the Hint's settings
 - ``EditChoice``: the piece a click on the board places, its owner, a knight's strength and
   whether it is active, and whose hand the hand editor shows. Per game: another game (a
   lesson, a new game) starts them afresh; an edit of this game keeps them.
-- ``HintSettings``: how hard the Hint thinks (games per move, turns ahead). The learner's
+- ``HintSettings``: how hard the Hint thinks (games after each move, turns ahead). The learner's
   own for the whole visit: another game keeps them.
 
 Each change emits ``choices`` (a view shows the values again).
