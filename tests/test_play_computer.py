@@ -386,3 +386,16 @@ def test_the_move_list_names_a_drawn_card_only_to_a_hand_that_sees_it():
     assert card not in " ".join(w for w, _ in rows(t.timeline, seen=frozenset({1}))).lower()
     t.moves.show()  # the tab as P1 sees it (written when opened)
     assert card in t.moves.tree.html.value.lower()
+
+
+def test_end_turn_is_offered_once_by_its_own_button_not_again_in_the_palette():
+    """Issue 33 (a fresh learner after a C&K roll): "End turn" and "End the turn" side by side
+    did the same. End turn has its own button (BASE-TURN-END); the palette of the kinds legal
+    now leaves it out, and keeps Roll (its form forces the dice)."""
+    g = new_game("base", players=3)
+    while g.state.phase != "main" or g.is_chance():  # setup, then the first roll and its dice
+        g.play(g.legal_actions()[0])
+    t = Tutor(g)
+    kinds = [k for _, k in t.controls.palette.options]
+    assert "end turn" in t.session.kinds() and "end turn" not in kinds and kinds
+    assert not t.controls.end_button.disabled

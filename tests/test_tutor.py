@@ -443,6 +443,7 @@ def test_editor_places_by_click():
     t = Tutor(edit(new_game("ck", players=3), "turn P1 main 3"))
     t.editor.mode.value = True
     assert palette(t) == [] and "editing" in t.header.value  # no moves offered
+    assert t.controls.end_button.disabled
     t.editor.owner.value = "P2"
     click_at(t, "vertex", "J12")
     t.editor.piece.value = "road"
@@ -457,7 +458,7 @@ def test_editor_places_by_click():
     click_at(t, "vertex", "J2")
     assert t.game.state.kn[board.parse_vertex("J2")] is None
     t.editor.mode.value = False
-    assert "end turn" in palette(t)
+    assert not t.controls.end_button.disabled  # moves offered again (End turn: its button)
 
 
 def test_editor_error_leaves_the_game_unchanged():
@@ -551,8 +552,7 @@ def test_form_labels_each_value_from_its_own_action():
     labels = [label for label, _ in t.controls.form.pickers["args"].options]
     legal = [str(a).split()[-1] for a in g.legal_actions() if str(a).startswith("P1 play")]
     assert labels == legal and len(set(labels)) == len(labels) >= 2
-    t.controls.palette.value = "end turn"
-    t.controls.form.play_button.click()
+    t.controls.end_button.click()  # End turn: its own button, not in the palette
     t.controls.palette.value = "roll"
     t.controls.form.play_button.click()
     assert [label for label, _ in t.controls.form.pickers["die"].options] == ["white"]
@@ -678,7 +678,9 @@ def test_end_turn_button_and_the_only_kind_chosen_with_its_targets():
     labels = dict((kind, label) for label, kind in t.controls.palette.options)
     assert labels["build road"] == "Build a road · brick, lumber"
     assert labels["build city"] == "Build a city · 2 grain, 3 ore"
-    assert labels["end turn"] == "End the turn" and t.controls.palette.value is None
+    # ending the turn is offered once, by its own button, not again as "End the turn"
+    assert "end turn" not in labels and t.controls.palette.value is None
+    assert not t.controls.end_button.disabled
     t.controls.end_button.click()
     assert str(t.timeline.moves()[-1]) == "P1 end" and t.game.state.active == 1
 

@@ -226,10 +226,13 @@ class PlayPanel:
         elif s.computer_to_move():
             kinds = []  # a computer's move (even while paused): nothing to offer the learner
         self.palette.value = None
-        self.palette.options = [self._kind_option(k) for k in kinds]
+        # End turn has its own button and nothing to choose: not again in the palette ("End
+        # turn" beside "End the turn" after a roll; issue 33). Roll stays: its form forces dice
+        offered = [k for k in kinds if k != "end turn"]
+        self.palette.options = [self._kind_option(k) for k in offered]
         # none: no room taken (the page's ToggleButtons keep their old buttons when given
         # none: a computer's turn showed the learner's "offer" and "end turn", dead; issue 33)
-        self.palette.layout.display = "" if kinds else "none"
+        self.palette.layout.display = "" if offered else "none"
         self._blocked_kinds(kinds)
         self._choices()
         self._set_form(None)
