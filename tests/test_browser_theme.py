@@ -85,6 +85,10 @@ def test_every_text_reads_in_the_theme(browser, new_page, app_server: str, theme
     assert (max(channels) < 80) if theme == "dark" else (min(channels) > 200), bg
     page.wait_for_timeout(800)
     page.screenshot(path=ARTIFACTS / f"theme_{theme}.png", full_page=True)
+    # lesson 1.1 opens with a "§" and a "*": a key under its text says what they mean, in
+    # words that read in either theme (issue 33; checked with every text below)
+    key = page.locator(".catan-lesson .catan-marks-key")
+    assert key.is_visible() and "this tutor's own reading" in key.inner_text()
     bad = _unreadable(page)
     for tab in ("Players", "Moves"):
         _tabs(page, tab)

@@ -97,3 +97,58 @@ def test_no_comment_cites_a_rule(name: str) -> None:
     sc = _lesson(name)
     cited = [f"{n.action}: {n.comment!r}" for n in sc.tree.walk() if _ID.search(n.comment)]
     assert cited == [], f"{name}: {cited}"
+
+
+_KEY = re.compile(r"<div class='catan-marks-key'[^>]*>(.*?)</div>")
+
+
+def test_the_marks_explain_themselves_under_the_lesson_text_that_shows_them() -> None:
+    """Issue 33 (fresh learners): "§" and "*" were explained only under "How to use it". A
+    lesson text that shows them has a one-line key under it saying what each mark it shows
+    means (none it does not show); a step without marks has no key. Every step of lesson 1.1
+    (its opening shows both marks)."""
+    from catan_tutor.widgets import Tutor
+
+    sc = _lesson("base_setup.catan.yaml")
+    t = Tutor(sc)
+    t.session.lesson_id = "base_setup"
+    seen = set()
+    for node in sc.tree.walk():
+        t.session.goto(node.id)
+        page = t.lesson.value
+        keys = _KEY.findall(page)
+        rule = "catan-rule-note" in page
+        reading = "catan-reading-mark" in page
+        assert len(keys) == (rule or reading), (node.id, keys)
+        said = keys[0] if keys else ""
+        assert (">§</b>" in said and "opens the rule" in said) == rule, node.id
+        assert (">*</b>" in said and "this tutor's own reading" in said) == reading, node.id
+        if keys:  # the key comes after the text whose marks it explains
+            assert page.index("catan-marks-key") > page.rindex("catan-rule-ref"), node.id
+        seen.add((rule, reading))
+    assert {(True, True), (True, False), (False, False)} <= seen  # each case met
+
+
+def test_a_puzzle_hint_with_a_mark_has_its_key() -> None:
+    """A hint citing a rule shows "§": the puzzle's box keys it, once, after the hint."""
+    from catan_tutor.widgets import Tutor
+
+    name = next(
+        n for n in LESSONS if any(_marks([h]) for p in _lesson(n).puzzles.values() for h in p.hints)
+    )
+    sc = _lesson(name)
+    node, puzzle = next((k, p) for k, p in sc.puzzles.items() if any(_marks([h]) for h in p.hints))
+    t = Tutor(sc)
+    s = t.session
+    s.lesson_id = name.removesuffix(SUFFIX)
+    for before in s.timeline.path(s.timeline.nodes[node])[:-1]:
+        if before.id in sc.puzzles:
+            s.puzzle.solved.add(s.puzzle.key(before))
+    s.goto(node)
+    box = t.puzzle.hint_box
+    assert _KEY.findall(box.value) == [] or _marks([puzzle.prompt])  # no hint yet: no key
+    for _ in puzzle.hints:
+        t.puzzle.take_hint()
+    keys = _KEY.findall(box.value)
+    assert len(keys) == 1 and ">§</b>" in keys[0], box.value
+    assert box.value.index("catan-marks-key") > box.value.rindex("catan-rule-note")

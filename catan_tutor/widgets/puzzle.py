@@ -22,6 +22,7 @@ import ipywidgets as widgets
 from ..study.puzzle import Judgement
 from . import icons, markup, verdicts
 from .kinds import moment_kinds, spot_kind, variant_kinds
+from .mark_key import marks_key
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
@@ -159,6 +160,7 @@ class PuzzleMode:
                 f"{verdicts.rule_refs(markup.text(h))}</div>"
                 for i, h in enumerate(shown)
             )
+            self.hint_box.value += marks_key(self.prompt.value + self.hint_box.value)
         else:
             self.prompt.value = f"<div><b>Puzzle</b> · solved {icons.OK}</div>"
             self.hint_box.value = ""

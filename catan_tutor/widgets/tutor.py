@@ -87,6 +87,7 @@ from .guard import guarded
 from .hint_panel import HintPanel
 from .kinds import Spot
 from .line_panel import LinePanel
+from .mark_key import marks_key
 from .moves_panel import MovesPanel
 from .panels import bank_html, expectations_html, notice_html, players_html, swatch
 from .play_panel import PlayPanel
@@ -409,6 +410,7 @@ class Tutor:
             parts.append(f"<p><b>Goal</b></p>{verdicts.lesson_html(sc.goal)}")
         for text in s.texts():  # with a roll's texts, in a lesson (one step: roll_steps.py)
             parts.append(verdicts.lesson_html(text))
+        parts.append(marks_key("".join(parts)))  # what its "§" and "*" mean, where they show
         if not s.puzzle_secret:  # its lines would give the puzzle's answer away
             topic = f"{sc.title} {sc.goal}" if sc else ""
             parts.append(notice_html(g, node, s.expects(), topic))
