@@ -28,6 +28,7 @@ from catan_tutor.widgets.board_tags import (
     shown_px,
     tap_spots,
     text_em,
+    wrap_em,
 )
 from catan_tutor.widgets.kinds import board_kind
 from catan_tutor.widgets.verdicts import short_reason
@@ -64,6 +65,32 @@ def test_the_why_not_banner_keeps_every_word_in_lines_that_fit_the_board(shown):
     assert 2 <= len(tag.lines) <= 3  # wrapped, and short enough to read at a glance
     assert tag.font * zoom / 2 >= 12  # its text as the learner sees it, in CSS px
     assert tag.top in (0.0, bottom - tag.height)  # a strip along the board's edge
+
+
+DISTANCE = (
+    "N4 is next to the building on N6: settlements need at least two road lengths between them."
+)
+
+
+@pytest.mark.parametrize("reason", [DISTANCE, LONG + "."], ids=["distance", "long"])
+def test_the_why_not_banner_balances_its_lines_leaving_no_word_alone(reason):
+    """Issue 33 (a fresh learner at 1280 x 900, lesson 1.1): the distance rule's banner ended
+    in a line "them." alone. At every width a banner takes, it keeps the lines a plain wrap
+    needs, each fitting, but of even length: the shortest at least half the longest, never
+    one lone word (a plain wrap leaves one at some of these widths: the case is met)."""
+    orphans = 0
+    for shown in range(PHONE, NATURAL + 1, 4):
+        zoom, width, bottom = shown / NATURAL, 1280.0, 1208.0
+        font = shown_px(BANNER_PX, zoom, 2)
+        tag = banner(reason, width, bottom, font, 600.0, [])
+        plain = wrap_em(reason, (width - 2 * tag.pad) / font)
+        orphans += len(plain) > 1 and " " not in plain[-1]
+        assert " ".join(tag.lines) == reason and len(tag.lines) == len(plain), shown
+        assert all(text_em(line) * font <= width - 2 * tag.pad for line in tag.lines)
+        if len(tag.lines) > 1:
+            ems = [text_em(line) for line in tag.lines]
+            assert min(ems) >= max(ems) / 2 and all(" " in x for x in tag.lines), tag.lines
+    assert orphans  # without balancing, some width leaves a word alone
 
 
 @pytest.mark.parametrize("font", [24.0, 43.0], ids=["1280", "phone"])

@@ -102,6 +102,20 @@ def wrap_em(text: str, width_em: float) -> list[str]:
     return lines or [""]
 
 
+def balanced_lines(text: str, width_em: float) -> list[str]:
+    """``text`` in as few lines as ``wrap_em`` breaks it into at ``width_em``, each as short
+    as that allows: lines of even length, no word left alone on the last one (a 1280 px
+    board's banner ended in a line "them."; issue 33)."""
+    lines = wrap_em(text, width_em)
+    lo, hi = max(map(text_em, text.split() or [""])), width_em
+    if len(lines) < 2 or lo >= hi:
+        return lines
+    for _ in range(24):  # the narrowest width that still needs no more lines
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if len(wrap_em(text, mid)) <= len(lines) else (mid, hi)
+    return wrap_em(text, hi)
+
+
 def hit_test(p: Point) -> Spot | None:
     """("vertex" | "edge" | "hex", index) under board point ``p``, vertices first; None off
     the land."""
@@ -188,12 +202,12 @@ def banner(
 ) -> Banner:
     """The why-not banner of ``reason`` on a board ``width`` x ``bottom`` canvas pixels (the
     strip under it, with the dice line, starts at ``bottom``), text ``font`` pixels high:
-    every word, in lines that fit the width, on a strip along the board's top edge or along
+    every word, in balanced lines that fit the width (``balanced_lines``), on a strip along the board's top edge or along
     its bottom, just above the dice (never over them), whichever covers fewer of the pieces
     at heights ``pieces_y``, never the refused spot at ``spot_y`` (on a tie the one farther
     from it)."""
     pad = 0.4 * font
-    lines = tuple(wrap_em(reason or "Not here.", (width - 2 * pad) / font))
+    lines = tuple(balanced_lines(reason or "Not here.", (width - 2 * pad) / font))
     height = len(lines) * font * BANNER_LINE + 2 * pad
     near = 0.9 * font  # the ring round the spot reaches about this far
 
