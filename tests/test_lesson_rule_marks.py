@@ -130,7 +130,7 @@ def test_the_marks_explain_themselves_under_the_lesson_text_that_shows_them() ->
 
 
 def test_a_puzzle_hint_with_a_mark_has_its_key() -> None:
-    """A hint citing a rule shows "§": the puzzle's box keys it, once, after the hint."""
+    """A hint citing a rule shows "§": the puzzle's box keys it, once, under the hint."""
     from catan_tutor.widgets import Tutor
 
     name = next(
@@ -145,10 +145,28 @@ def test_a_puzzle_hint_with_a_mark_has_its_key() -> None:
         if before.id in sc.puzzles:
             s.puzzle.solved.add(s.puzzle.key(before))
     s.goto(node)
-    box = t.puzzle.hint_box
-    assert _KEY.findall(box.value) == [] or _marks([puzzle.prompt])  # no hint yet: no key
+
+    def box() -> str:  # the question's box: its prompt, hints and verdict
+        return t.puzzle.prompt.value + t.puzzle.hint_box.value + t.puzzle.result.value
+
+    assert _KEY.findall(box()) == [] or _marks([puzzle.prompt])  # no hint yet: no key
     for _ in puzzle.hints:
         t.puzzle.take_hint()
-    keys = _KEY.findall(box.value)
-    assert len(keys) == 1 and ">§</b>" in keys[0], box.value
-    assert box.value.index("catan-marks-key") > box.value.rindex("catan-rule-note")
+    keys = _KEY.findall(box())
+    assert len(keys) == 1 and ">§</b>" in keys[0], box()
+    assert box().index("catan-marks-key") > box().rindex("catan-rule-note")
+
+
+def test_a_solved_puzzle_keys_the_mark_of_its_verdict() -> None:
+    """Puzzle 2.2's "Right" ends in a "§": the box keys it, once, under the verdict."""
+    from catan_tutor.widgets import Tutor
+
+    sc = _lesson("puzzle_base_robber.catan.yaml")
+    ((asked, _),) = sc.puzzles.items()
+    t = Tutor(sc)
+    t.session.lesson_id = "puzzle_base_robber"
+    t.session.goto(asked)
+    t.puzzle.submit(str(sc.timeline.nodes[asked].children[0].action))
+    verdict, key = t.puzzle.result.value, _KEY.findall(t.puzzle.result.value)
+    assert "Right" in verdict and "catan-rule-note" in verdict
+    assert len(key) == 1 and verdict.index("catan-marks-key") > verdict.rindex("catan-rule-note")

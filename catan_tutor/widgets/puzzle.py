@@ -160,7 +160,6 @@ class PuzzleMode:
                 f"{verdicts.rule_refs(markup.text(h))}</div>"
                 for i, h in enumerate(shown)
             )
-            self.hint_box.value += marks_key(self.prompt.value + self.hint_box.value)
         else:
             self.prompt.value = f"<div><b>Puzzle</b> · solved {icons.OK}</div>"
             self.hint_box.value = ""
@@ -172,6 +171,8 @@ class PuzzleMode:
             self.result.value = ""
         else:
             self.result.value = _judgement_html(j) if j is not None else ""
+        # what its "§" and "*" mean, under all it says (question, hints, verdict)
+        self.result.value += marks_key(self.prompt.value + self.hint_box.value + self.result.value)
         main = st.main_line()
         self.main_button.layout.display = "none" if main is None else ""
         if main is not None:
