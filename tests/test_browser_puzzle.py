@@ -26,6 +26,7 @@ from catan_tutor.study.library import library
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets.progress import DONE
+from catan_tutor.widgets.puzzle_state import GO_ON
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -101,6 +102,11 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
     assert attribute(page, ".catan-state", "data-node") == str(stolen.id)
     assert "Right" in page.locator(".catan-puzzle-verdict").inner_text()
     assert "steals" not in page.locator(".catan-actions").inner_text()
+    # solved, the lesson goes on with ▶: the panel says so and asks no move (issue 33: the
+    # form under 1.4's solved question asked where the next settlement goes)
+    page.locator(".catan-actions .catan-message").filter(has_text=GO_ON).wait_for()
+    assert not page.locator(".catan-actions .catan-palette").is_visible()
+    assert page.locator(".catan-actions .catan-form").count() == 0
     page.screenshot(path=ARTIFACTS / "puzzle_solved.png")
 
     # to the end of the lesson: completed, kept in the browser, Next lesson offered

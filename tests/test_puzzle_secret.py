@@ -44,6 +44,7 @@ from catan_tutor.widgets.kinds import (
     variant_kinds,
 )
 from catan_tutor.widgets.move_list import rows
+from catan_tutor.widgets.puzzle_state import GO_ON
 from catan_tutor.widgets.roll_steps import rolling
 from catan_tutor.widgets.roll_words import throw_nodes
 from catan_tutor.widgets.taken_spots import taken
@@ -617,3 +618,51 @@ def test_the_goal_and_intro_before_a_puzzle_do_not_name_its_answer(asked: Asked)
         and not re.search(rf"\b{re.escape(w)}s?\b", asked.puzzle.prompt, re.IGNORECASE)
     )
     assert named == [], f"{asked.lesson}: its goal or intro names the answer: {named}"
+
+
+def test_a_solved_question_asks_no_move_until_the_step_button_goes_on():
+    """Issue 33 (a fresh learner, lesson 1.4): after the first road was answered right, the
+    form under it asked where P2's settlement goes, while the lesson wanted ▶. Until ▶, a
+    solved question offers nothing to play (no palette, greyed kinds, form or glow; Roll and
+    End turn grey), says the lesson goes on with ▶, and a click on the board plays nothing;
+    ▶ goes on and the moves are offered again. Both right answers of 1.4's first question
+    (the lesson's own and one beside its line), then every question's own answer: where it
+    asks again at once, the next question is offered as usual."""
+    first = next(a for a in PUZZLES if a.lesson == "puzzle_base_setup")
+    t = at_question(first)
+    node = t.session.timeline.current
+    answers = answer_nodes(first.puzzle, node, t.session.timeline.rules)
+    assert len(answers) >= 2 and answers[0] is node.children[0]
+    for k in (0, 1):
+        t = at_question(first)
+        s, c = t.session, t.controls
+        t.puzzle.submit(str(answers[k].action))
+        assert s.timeline.current.id == answers[k].id
+        assert c.palette.layout.display == "none" and c.blocked.options == ()
+        assert c.form is None and s.kind == "" and t.board.view.targets == []
+        assert s.puzzle.resting()
+        assert c.roll_button.disabled and c.end_button.disabled
+        assert html.unescape(c.message.value) == GO_ON
+        t.act_at(("vertex", board.parse_vertex("H6")))  # a free corner: nothing played
+        assert s.timeline.current.id == answers[k].id and html.unescape(c.message.value) == GO_ON
+        s.step("forward")
+        assert not s.puzzle.resting() and c.message.value == ""
+        assert [o for o in c.palette.options] and t.board.view.targets
+    met = {"asked again": 0, "resting": 0}
+    for asked in PUZZLES:
+        t = at_question(asked)
+        s, c = t.session, t.controls
+        rules = s.timeline.rules
+        own = answer_nodes(asked.puzzle, s.timeline.current, rules)[0]
+        s.play(own.action)
+        if s.puzzle_secret:  # asked again here: the new question's kinds, as ever
+            assert not s.puzzle.resting()
+            assert [k for _, k in c.palette.options] == [
+                k for k in moment_kinds(s.game) if k != "end turn"
+            ]
+            met["asked again"] += 1
+        elif s.timeline.current.children:
+            assert s.puzzle.resting() and c.form is None, asked.lesson
+            assert c.palette.layout.display == "none" and GO_ON in c.message.value
+            met["resting"] += 1
+    assert all(met.values()), met

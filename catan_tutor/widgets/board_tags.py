@@ -202,10 +202,10 @@ def banner(
 ) -> Banner:
     """The why-not banner of ``reason`` on a board ``width`` x ``bottom`` canvas pixels (the
     strip under it, with the dice line, starts at ``bottom``), text ``font`` pixels high:
-    every word, in balanced lines that fit the width (``balanced_lines``), on a strip along the board's top edge or along
-    its bottom, just above the dice (never over them), whichever covers fewer of the pieces
-    at heights ``pieces_y``, never the refused spot at ``spot_y`` (on a tie the one farther
-    from it)."""
+    every word, in balanced lines that fit the width (``balanced_lines``), on a strip along
+    the board's top edge or along its bottom, just above the dice (never over them),
+    whichever covers fewer of the pieces at heights ``pieces_y``, never the refused spot at
+    ``spot_y`` (on a tie the one farther from it)."""
     pad = 0.4 * font
     lines = tuple(balanced_lines(reason or "Not here.", (width - 2 * pad) / font))
     height = len(lines) * font * BANNER_LINE + 2 * pad

@@ -37,6 +37,7 @@ from .kinds import (
     variant_kinds,
 )
 from .panels import cards_text, dev_cards_text
+from .puzzle_state import GO_ON
 from .taken_spots import free_spots
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words
@@ -223,8 +224,8 @@ class PlayPanel:
         kinds = legal = s.kinds()
         if s.puzzle_secret and not s.editing:  # the kinds legal now would narrow the answer:
             kinds = moment_kinds(s.game)  # the phase's kinds, legal or not
-        elif s.computer_to_move():
-            kinds = []  # a computer's move (even while paused): nothing to offer the learner
+        elif s.computer_to_move() or s.puzzle.resting():
+            kinds = []  # a computer's move (even while paused), a question solved: ▶ goes on
         self.palette.value = None
         # End turn has its own button and nothing to choose: not again in the palette ("End
         # turn" beside "End the turn" after a roll; issue 33). Roll stays: its form forces dice
@@ -317,7 +318,8 @@ class PlayPanel:
         names only its seat has the engine's reason as its tooltip."""
         s = self.session
         g = s.game
-        if g.is_chance() or g.is_over() or s.editing or s.computer_to_move() or s.puzzle_secret:
+        held = s.editing or s.computer_to_move() or s.puzzle_secret or s.puzzle.resting()
+        if g.is_chance() or g.is_over() or held:
             others: list[str] = []
         else:
             self._variant_kinds = variant_kinds(g)
@@ -420,6 +422,8 @@ class PlayPanel:
         there fill the form; none: why not there."""
         s = self.session
         self.ring(None, "")  # the last why-not ring goes on the next click
+        if s.puzzle.resting():  # a question just solved: no move asked until ▶
+            return s.say(GO_ON)
         if not s.kind:  # the one kind played on such a spot: of the question's (a puzzle's
             # answer stays hidden: the moment's kinds, legal or not), else of the legal ones
             kind = (

@@ -40,6 +40,9 @@ if TYPE_CHECKING:
     from .tutor_session import TutorSession
 
 
+GO_ON = "Solved. Press ▶ to go on with the lesson."  # said, no move offered (``resting``)
+
+
 class PuzzleState:
     """The questions of the lesson ``session`` shows: which are solved, and the tries, hints
     and verdict of the one being answered."""
@@ -101,6 +104,15 @@ class PuzzleState:
         is, nothing glows, a rule question's neither (its legal targets are its answers: the
         first road of puzzle 1.4 glowed on its three edges, every one an answer)."""
         return not self.secret()
+
+    def resting(self) -> bool:
+        """A right answer shows here, no question is open here and ▶ goes on with the lesson:
+        no move is asked of the learner until ▶ (after puzzle 1.4's first road the form
+        asked where P2's settlement goes; issue 33)."""
+        node = self.session.timeline.current
+        if self.answered != node.id or self.right is None or self.holds(node):
+            return False
+        return bool(node.children) or self.main_line() is not None
 
     def read(self, text: str) -> str:
         """``text`` as notation: itself, or the page's words for a move spelled in it

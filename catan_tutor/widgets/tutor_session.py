@@ -40,7 +40,7 @@ from .kinds import (
     variant_kinds,
 )
 from .path_log import SETUP_PHASE, PathLog
-from .puzzle_state import PuzzleState
+from .puzzle_state import GO_ON, PuzzleState
 from .roll_steps import MAX_ROLL_STEPS, ROLL_PHASES, RollSteps, under_way
 from .session_choices import EditChoice, HintSettings
 from .session_line import HIDDEN, LessonLine, LessonNodes
@@ -135,12 +135,14 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
     def show(self, message: str = "") -> None:
         """Show the current node anew: the kind chosen afresh (outcomes to force, or the one
         kind legal), the verdict tried gone (a move typed is for one position), ``shown``."""
-        self.message = message
+        self.message = message or (GO_ON if self.puzzle.resting() else "")
         self.verdict, self.unreadable = None, ""
         if self.tried_at is not self.timeline.current:
             self.tried_text, self.tried_at = "", None
-        # one kind would tell a puzzle's answer; a computer's move is not the learner's
-        kinds = [] if self.puzzle_secret or self.computer_to_move() else self.kinds()
+        # one kind would tell a puzzle's answer; a computer's move is not the learner's; a
+        # question just solved: the lesson goes on with ▶
+        held = self.puzzle_secret or self.computer_to_move() or self.puzzle.resting()
+        kinds = [] if held else self.kinds()
         g = self.game
         again = self.puzzle_secret and self._shown is self.timeline.current
         if not again:  # (a wrong answer: the question again, the kind chosen stays)
