@@ -513,6 +513,26 @@ def test_the_event_die_is_said_in_words_under_the_board():
     assert event_words(new_game("ck", players=3).state) == ""
 
 
+def test_a_c_and_k_roll_the_lesson_tells_is_said_once_not_again_under_the_board():
+    """Lesson 6.2 (issue 33, a fresh learner): the ▶ over P1's roll showed "A 10, and a green
+    castle on the event die." in the lesson's text and "Event die: green science castle. The
+    red die shows 6: ..." under the board. Where the lesson's texts tell the roll a step took
+    in, the line under the board says nothing (its room kept); a step on, the texts say
+    something else and the line says the event die again (CK-EVENT-CASTLE)."""
+    t = _lesson("ck_setup_commodities")
+    s = t.session
+    while not s.node.state.dice:
+        s.forward()
+    told = " ".join(s.texts())
+    assert "green castle on the event die" in told, told  # the lesson tells the roll
+    assert t.board.dice_words is not None and t.board.dice_words.layout.display == ""
+    assert html_text(t.board.dice_words.value).strip("| \xa0") == "", t.board.dice_words.value
+    s.forward()  # the roll told a step before: the line says the event die again
+    assert s.node.state.dice and "event die" not in " ".join(s.texts())
+    said = html_text(t.board.dice_words.value)
+    assert "Event die: green science castle." in said, said
+
+
 def test_a_two_roll_turn_s_dice_are_said_once(monkeypatch):
     """2P-ROLL-TWICE: the strip's caption says the turn's rolls in one phrase ("dice: first
     roll 7", then "dice: rolls 7, then 5"), never a roll twice ("last roll 7" and "rolls 7"),

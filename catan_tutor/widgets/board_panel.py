@@ -180,7 +180,8 @@ class BoardPanel:
             view.targets = targets_of(s.of_kind()) if s.puzzle.glows() else []
             view.last_attack = verdicts.last_attack(s.node)  # the strengths that fought
             view.dice = dice_shown(s.node)  # a roll-off's too, and what the dice are
-            self.event_line(event_words(s.game.state), kept=s.game.state.caps.knights)
+            said = "" if s.roll_told() else event_words(s.game.state)  # said once
+            self.event_line(said, kept=s.game.state.caps.knights)
             view.update()
             self.step_buttons()
             self.marker.value = state_html(s.node, s.game)
