@@ -365,6 +365,34 @@ def _lesson(lesson: str) -> Tutor:
     return t
 
 
+def test_a_lesson_s_chance_step_is_played_by_the_step_button_and_forced_in_explore_only():
+    """Lesson 6.1's roll-off (issue 33, a fresh learner) asked for each die in a form: a
+    lesson's chance step is the lesson's own throw, played by ▶ (or Roll), no kind chosen,
+    no form, no palette (BASE-SETUP-FIRST-PLAYER); with Explore open the form forces any
+    outcome. Every lesson's first chance step on its line is played so."""
+    t = _lesson("ck_setup_first_player")
+    s, c = t.session, t.controls
+    assert s.game.is_chance() and s.game.state.phase == "rolloff"
+    assert s.kind == "" and c.form is None and c.palette.layout.display == "none"
+    assert not c.roll_button.disabled and c.roll_button.description == "Roll"
+    t.explore.value = True  # the tools: the die can be forced
+    assert s.kind and c.form is not None
+    t.explore.value = False
+    assert s.kind == "" and c.form is None
+    lesson_next = s.node.children[0]
+    s.forward()  # ▶: the lesson's own throw (both its dice: one step)
+    assert s.node.parent is lesson_next and s.from_file(s.node), s.node
+    forms = []
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        lesson = path.name.removesuffix(SUFFIX)
+        s.open(load_scenario(path), lesson_id=lesson)
+        while not s.game.is_chance() and s.node.children and not s.puzzle.holds():
+            s.forward()
+        if s.game.is_chance() and s.node.children:
+            forms += [f"{lesson}@{s.node.id}"] if s.kind or c.form is not None else []
+    assert forms == [], forms
+
+
 def test_a_click_off_the_lesson_s_line_asks_before_leaving_it():
     """Issue 33 (a fresh learner): in lesson 1.1 a click on a legal corner played at once
     (the kind the moment chose) and left the lesson's line. A corner that is not the lesson's

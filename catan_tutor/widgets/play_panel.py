@@ -223,8 +223,8 @@ class PlayPanel:
         kinds = legal = s.kinds()
         if s.puzzle_secret and not s.editing:  # the kinds legal now would narrow the answer:
             kinds = moment_kinds(s.game)  # the phase's kinds, legal or not
-        elif s.computer_to_move():
-            kinds = []  # a computer's move (even while paused): nothing to offer the learner
+        elif s.computer_to_move() or s.lesson_throw():
+            kinds = []  # a computer's move (even while paused), the lesson's throw: no kinds
         self.palette.value = None
         self.palette.options = [self._kind_option(k) for k in kinds]
         # none: no room taken (the page's ToggleButtons keep their old buttons when given
@@ -235,7 +235,7 @@ class PlayPanel:
         self._set_form(None)
         # Roll and End turn lit only when legal now, a puzzle's too: the dice are thrown or not
         # for all to see (a Roll still green after the roll said "roll"; issue 33)
-        self._buttons(legal if kinds else [])
+        self._buttons(legal if kinds or s.lesson_throw() else [])
         self.hand.value = own_hand_html(
             s.game, s.own_seat(), s.against_computer(), unnamed=s.puzzle_secret
         )
@@ -348,7 +348,7 @@ class PlayPanel:
         """Roll while a roll or chance is due; End turn while ending the turn is legal."""
         g = self.session.game
         self.roll_button.disabled = not (g.is_chance() or "roll" in kinds)
-        dice = "roll" in kinds or g.state.phase in ROLL_PHASES
+        dice = "roll" in kinds or g.state.phase in ROLL_PHASES or g.state.phase == ROLLOFF
         self.roll_button.description = "Roll" if dice or not g.is_chance() else "Let chance pick"
         self.end_button.disabled = "end turn" not in kinds
         # before the roll-off has decided the seats there is no turn to end (BASE-CHANCE-ROLLOFF)

@@ -155,7 +155,7 @@ class Tutor:
             layout=lay(width="auto", flex="0 0 auto", margin="2px 0 0 8px"),
         )
         self.explore.add_class("catan-explore")
-        self.explore.observe(self.safe(lambda _: self._arrange()), names="value")
+        self.explore.observe(self.safe(self._on_explore), names="value")
         self.header.layout = lay(flex="1 1 0%", min_width="0")
         self.top = widgets.HBox([self.header, self.explore], layout=lay(align_items="flex-start"))
         self.top.add_class("catan-head")  # on a phone, over the board (style.LAYOUT_CSS)
@@ -226,6 +226,12 @@ class Tutor:
         # "Back to the lesson" is the way back to the lesson's line (line_panel.py)
         self.explore.description = "Fewer tools" if exploring else "Explore"
         self.explore.icon = "times" if exploring else "compass"
+
+    def _on_explore(self, change) -> None:
+        """Explore opened or closed: the tools arranged, and the session told (a lesson's
+        throw is forced in Explore only)."""
+        self._arrange()
+        self.session.set_exploring(change["new"])
 
     def _mode(self) -> None:
         """Another lesson or game: a lesson opens in lesson mode, a game with every tool."""
