@@ -80,6 +80,7 @@ from . import icons, markup, verdicts, wording
 from .address import address_of
 from .authoring import AuthorPanel
 from .board_panel import BoardPanel
+from .board_tags import named_spots
 from .computer import Computer
 from .editor_panel import EditorPanel
 from .file_panel import FilePanel
@@ -88,6 +89,7 @@ from .hint_panel import HintPanel
 from .kinds import Spot
 from .line_panel import LinePanel
 from .moves_panel import MovesPanel
+from .named_words import SpotsFollow
 from .panels import bank_html, expectations_html, notice_html, players_html, swatch
 from .play_panel import PlayPanel
 from .puzzle import PuzzleMode
@@ -166,6 +168,10 @@ class Tutor:
         self.widget = widgets.HBox([self.board.widget, self.side])
         self.widget.add_class("catan-tutor")
         self._arrange()
+        # the spots the words name labelled on the board with the words (named_words.py)
+        self.spots = SpotsFollow(self.widget, lambda text: self.view.set_named(named_spots(text)))
+        s.subscribe(self.spots.changed)
+        self.spots.follow()
         if show:  # else its owner opens what it shows first (the app: a lesson)
             s.show()
 
