@@ -18,6 +18,7 @@ import asyncio
 import re
 from collections.abc import Callable, Iterable, Iterator
 from html.parser import HTMLParser
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -138,12 +139,19 @@ class SpotsFollow:
     labels as "K5,N6"): asked after each change of the words, once the kernel's work on the
     message that changed them is done (several words change in one step: the board labels
     their final set, never a mix of the step before's and this one's), in the same update
-    as the words. Without a running event loop (a script, a test) at once."""
+    as the words. Without a running event loop (a script, a test) at once. ``guard`` makes
+    a function an event handler (the Tutor's ``safe``: an error shown, never a traceback)."""
 
-    def __init__(self, root: widgets.Widget, label: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        root: widgets.Widget,
+        label: Callable[[str], None],
+        guard: Callable[[Callable[..., Any]], Callable[..., Any]],
+    ) -> None:
         self.root, self.label = root, label
         self.due = False  # a labelling is asked for, after the message at hand
         self.watched: set[str] = set()  # the model ids of the word widgets observed
+        self.on_change, self.on_time = guard(self.changed), guard(self.follow)
 
     def changed(self, *_: object) -> None:
         """The words may have changed: the board follows them."""
@@ -153,7 +161,7 @@ class SpotsFollow:
             return self.follow()
         if not self.due:
             self.due = True
-            loop.call_soon(self.follow)
+            loop.call_soon(self.on_time)
 
     def follow(self) -> None:
         """Label the spots the words name now; watch the word widgets found."""
@@ -161,5 +169,5 @@ class SpotsFollow:
         for w in word_widgets(self.root):
             if w.model_id not in self.watched:
                 self.watched.add(w.model_id)
-                w.observe(self.changed, names="value")
+                w.observe(self.on_change, names="value")
         self.label(page_spots(self.root))

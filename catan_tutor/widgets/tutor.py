@@ -169,7 +169,9 @@ class Tutor:
         self.widget.add_class("catan-tutor")
         self._arrange()
         # the spots the words name labelled on the board with the words (named_words.py)
-        self.spots = SpotsFollow(self.widget, lambda text: self.view.set_named(named_spots(text)))
+        self.spots = SpotsFollow(
+            self.widget, lambda text: self.view.set_named(named_spots(text)), self.safe
+        )
         s.subscribe(self.spots.changed)
         self.spots.follow()
         if show:  # else its owner opens what it shows first (the app: a lesson)
