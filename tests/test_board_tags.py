@@ -356,7 +356,7 @@ def test_the_page_tells_its_theme_and_the_board_s_width_in_one_hidden_field():
 
 
 def test_the_spots_the_page_names_are_read_with_their_labels_as_written():
-    """What spot_names.js tells ("names=K5,N6,L8"): each label a spot, as the text wrote it
+    """What named_words.py finds ("K5,N6,L8"): each label a spot, as the text wrote it
     (L8 is corner K4's other name); a word naming no spot is left out."""
     named = named_spots("K5,N6,L8,Q13,hello,")
     assert named == {
@@ -379,17 +379,17 @@ def test_a_phone_s_board_labels_the_spots_its_words_name(monkeypatch):
         "fill_text",
         lambda t, *a, **k: written.append(t) if t in spots else None,  # not the harbors'
     )
-    view.page_facts.value = "names=K5,L8"  # a wide board: labelled too
+    view.set_named(named_spots("K5,L8"))  # a wide board: labelled too
     assert sorted(written) == ["K5", "L8"], written  # both kinds, as the words name them
     assert "data-spots='K5 L8'" in view.marker.value
     written.clear()
-    view.page_facts.value = f"names=K5,L8 width={PHONE}"  # the page shrinks it: a phone
+    view.page_facts.value = f"width={PHONE}"  # the page shrinks it: a phone
     assert sorted(written) == ["K5", "L8"], written  # drawn again, readable at that size
     written.clear()
-    view.page_facts.value = f"names=N6 width={PHONE}"  # other words: other labels
+    view.set_named(named_spots("N6"))  # other words: other labels
     assert written == ["N6"]
     written.clear()
-    view.page_facts.value = f"names=N6 width={PHONE}"  # the same: nothing drawn again
+    view.set_named(named_spots("N6"))  # the same: nothing drawn again
     assert written == []
     view.show_labels(True)  # every label: none drawn twice, no named ones on top
     assert sorted(written) == sorted(board.VERTEX_LABELS)
@@ -406,7 +406,7 @@ def test_one_function_writes_the_page_s_hidden_field():
     writers = sorted(n for n, text in sources.items() if "new Event('change'" in text)
     assert writers == ["page_facts.js"], writers
     users = sorted(n for n, text in sources.items() if "window.catanTellField;" in text)
-    assert users == ["board_width.js", "page_theme.js", "spot_names.js"], users
+    assert users == ["board_width.js", "page_theme.js"], users
     script = board_view.KEYS_JS  # defined before any script takes it
     assert script.index("window.catanTellField = function") < script.index("window.catanTellField;")
 

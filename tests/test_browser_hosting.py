@@ -86,9 +86,12 @@ KERNEL_ID_JS = (
 WIDGET_SHOWN_JS = "() => !!document.querySelector('#rendered_cells .widget-label')"
 # From the first byte of the page: at each change, whether the page shows words of its own
 # (the splash, the "Starting the tutor" line or the widget), any visible "Loading widget"
-# text, and how many of the widget manager's placeholders were there (hidden or not).
+# text, and how many of the widget manager's placeholders were there (hidden or not); and
+# between the splash and the widget, whether the words saying the tutor is starting fill the
+# page (issue 33: a blank page under a small line) or not (``blankUnder``).
 WATCH_LOAD_JS = """(() => {
-  const seen = window.catanLoadSeen = {wordless: [], loadingText: 0, placeholders: 0};
+  const seen = window.catanLoadSeen = {wordless: [], loadingText: 0, placeholders: 0,
+                                       blankUnder: [], pageSaid: 0};
   new MutationObserver(() => {
     if (!document.body) return;
     if (/Loading widget/.test(document.body.innerText)) seen.loadingText++;
@@ -99,6 +102,13 @@ WATCH_LOAD_JS = """(() => {
       document.querySelector('.catan-starting, .catan-retry, #rendered_cells .widget-label');
     if (!words && document.getElementById('rendered_cells'))
       seen.wordless.push(document.body.innerText.slice(0, 80));
+    const said = document.querySelector('.catan-starting');
+    if (said && !(splash && splash.checkVisibility()) &&
+        !document.querySelector('#rendered_cells .widget-label')) {
+      if (said.getBoundingClientRect().height < 0.9 * innerHeight)
+        seen.blankUnder.push(said.innerText.slice(0, 40));
+      else seen.pageSaid++;
+    }
   }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
 })()"""
 
@@ -327,6 +337,9 @@ def test_a_page_whose_scripts_come_late_keeps_its_kernel(new_page, server) -> No
     seen = p.page.evaluate("window.catanLoadSeen")
     assert seen["placeholders"] > 0, "the widget manager's placeholder was never made"
     assert seen["loadingText"] == 0 and seen["wordless"] == []
+    # and until the widget shows, the page says the tutor is starting over all of it, never a
+    # blank page under a line (issue 33)
+    assert seen["blankUnder"] == [] and seen["pageSaid"] > 0, seen
 
 
 @pytest.mark.browser

@@ -451,11 +451,11 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         # the theme switch ("Dark: off" on a phone) covers none of the title row's words
         assert page.evaluate(SWITCH_OVER_JS) == []
         page.screenshot(path=ARTIFACTS / "layout_phone_375x740.png", full_page=True)
-        # one writer of the page's field (page_facts.js), telling the theme, the board's
-        # width and the spots the words name
+        # one writer of the page's field (page_facts.js), telling the theme and the board's
+        # width (the spots the words name are read in the kernel: named_words.py)
         assert page.evaluate("() => typeof window.catanTellField") == "function"
         facts = page.locator(".catan-page-facts input").input_value()
-        assert [w.split("=")[0] for w in facts.split()] == ["names", "theme", "width"], facts
+        assert [w.split("=")[0] for w in facts.split()] == ["theme", "width"], facts
         # the labels are off, yet the lesson names N6 ("P1 ... takes N6"): labelled; the
         # seats (P1, P2, P3: a spot's label too) are not
         page.wait_for_function(NAMED_JS, arg="N6")

@@ -87,16 +87,28 @@ def _opening(asked: Asked) -> int:
     return first.id if first.id in sc.puzzles else root.id
 
 
-# The spots the board labels (its hidden marker, set by the kernel a round trip after the page
-# told it) are those the page's words name now (spot_names.js): not a step before's (a stale
-# marker held the lesson start's "G5", an answer, once in CI)
-NAMED_SETTLED_JS = """() => {
+# The spots the board labels (its hidden marker, drawn with the words in the kernel's same
+# update: named_words.py) are among those the page's words name now, at any moment: never a
+# step before's (a stale marker held the lesson start's "G5", an answer, once in CI while the
+# page told the kernel its words a round trip late). [words, labels], the page's words read
+# as named_words reads them.
+NAMED_NOW_JS = """() => {
   const tutor = document.querySelector('.catan-tutor');
-  if (!tutor || !window.catanSpotNamed) return false;
-  const want = window.catanSpotNamed(tutor).split(',').filter(Boolean).sort().join(' ');
+  const parts = tutor.querySelectorAll('.catan-head, .catan-lesson, .catan-line, ' +
+    '.catan-puzzle, .catan-message, .catan-board-col .widget-label, .catan-why-not');
+  const label = new RegExp('(\\\\b(?:corners?|edges?|sides?|on|at)\\\\s+)?' +
+    '\\\\b([A-S](?:1[0-2]|[1-9]))\\\\b(?![\\u0027\\u2019]s)', 'g');
+  const quoted = /"[^"]*"|\u201c[^\u201d]*\u201d|(^|\\s)'[^']*'/g;
+  const seats = ['P1', 'P2', 'P3', 'P4', 'N1', 'N2'];
+  const want = [];
+  for (const part of parts) {
+    const text = (part.innerText || '').replace(quoted, ' ');
+    for (const m of text.matchAll(label))
+      if (!(seats.includes(m[2]) && !m[1]) && !want.includes(m[2])) want.push(m[2]);
+  }
   const mark = tutor.querySelector('.catan-named-labels');
-  const have = mark ? mark.dataset.spots.split(' ').filter(Boolean).sort().join(' ') : '';
-  return want === have;
+  const have = mark ? mark.dataset.spots.split(' ').filter(Boolean) : [];
+  return [want.sort().join(' '), have.sort().join(' ')];
 }"""
 
 
@@ -107,7 +119,10 @@ def _lesson_mode(page, skip: str | None = None) -> set[str]:
         page.locator(".catan-explore").click()
     page.get_by_role("tab", name="Moves", exact=True).wait_for(state="detached")
     page.locator(".catan-actions").wait_for(state="attached")
-    page.wait_for_function(NAMED_SETTLED_JS)  # the board labels what the words name now
+    # no wait: whatever the moment, no label but those the words name now (the step before's
+    # went with its words; the new ones come in the same update, at its end)
+    want, have = page.evaluate(NAMED_NOW_JS)
+    assert set(have.split()) <= set(want.split()), (want, have)
     return set(page.evaluate(SEGMENTS_JS, skip))
 
 

@@ -19,7 +19,7 @@ from test_page_words import html_text, page_text
 from test_puzzle_secret import at_question
 
 from catan_tutor import board, new_game
-from catan_tutor.actions import BuildRoad, Improve, Settle
+from catan_tutor.actions import BuildRoad, Die, Improve, Settle
 from catan_tutor.game import Game
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.study.resources import packaged_lessons
@@ -29,7 +29,7 @@ from catan_tutor.widgets import BoardView, verdicts
 from catan_tutor.widgets.app import FREE_GAME, App
 from catan_tutor.widgets.board_panel import HELD, HELD_NOTE
 from catan_tutor.widgets.computer import CHOICES, STRENGTHS
-from catan_tutor.widgets.dice_shown import dice_shown, event_words
+from catan_tutor.widgets.dice_shown import dice_shown, equal_roll, event_words
 from catan_tutor.widgets.forms import ActionForm
 from catan_tutor.widgets.rules_panel import rules_html
 from catan_tutor.widgets.tutor import TABS, Tutor
@@ -365,6 +365,34 @@ def _lesson(lesson: str) -> Tutor:
     return t
 
 
+def test_a_lesson_s_chance_step_is_played_by_the_step_button_and_forced_in_explore_only():
+    """Lesson 6.1's roll-off (issue 33, a fresh learner) asked for each die in a form: a
+    lesson's chance step is the lesson's own throw, played by ▶ (or Roll), no kind chosen,
+    no form, no palette (BASE-SETUP-FIRST-PLAYER); with Explore open the form forces any
+    outcome. Every lesson's first chance step on its line is played so."""
+    t = _lesson("ck_setup_first_player")
+    s, c = t.session, t.controls
+    assert s.game.is_chance() and s.game.state.phase == "rolloff"
+    assert s.kind == "" and c.form is None and c.palette.layout.display == "none"
+    assert not c.roll_button.disabled and c.roll_button.description == "Roll"
+    t.explore.value = True  # the tools: the die can be forced
+    assert s.kind and c.form is not None
+    t.explore.value = False
+    assert s.kind == "" and c.form is None
+    lesson_next = s.node.children[0]
+    s.forward()  # ▶: the lesson's own throw (both its dice: one step)
+    assert s.node.parent is lesson_next and s.from_file(s.node), s.node
+    forms = []
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        lesson = path.name.removesuffix(SUFFIX)
+        s.open(load_scenario(path), lesson_id=lesson)
+        while not s.game.is_chance() and s.node.children and not s.puzzle.holds():
+            s.forward()
+        if s.game.is_chance() and s.node.children:
+            forms += [f"{lesson}@{s.node.id}"] if s.kind or c.form is not None else []
+    assert forms == [], forms
+
+
 def test_a_click_off_the_lesson_s_line_asks_before_leaving_it():
     """Issue 33 (a fresh learner): in lesson 1.1 a click on a legal corner played at once
     (the kind the moment chose) and left the lesson's line. A corner that is not the lesson's
@@ -513,6 +541,54 @@ def test_the_event_die_is_said_in_words_under_the_board():
     assert event_words(new_game("ck", players=3).state) == ""
 
 
+def test_a_c_and_k_roll_the_lesson_tells_is_said_once_not_again_under_the_board():
+    """Lesson 6.2 (issue 33, a fresh learner): the ▶ over P1's roll showed "A 10, and a green
+    castle on the event die." in the lesson's text and "Event die: green science castle. The
+    red die shows 6: ..." under the board. Where the lesson's texts tell the roll a step took
+    in, the line under the board says nothing (its room kept); a step on, the texts say
+    something else and the line says the event die again (CK-EVENT-CASTLE)."""
+    t = _lesson("ck_setup_commodities")
+    s = t.session
+    while not s.node.state.dice:
+        s.forward()
+    told = " ".join(s.texts())
+    assert "green castle on the event die" in told, told  # the lesson tells the roll
+    assert t.board.dice_words is not None and t.board.dice_words.layout.display == ""
+    assert html_text(t.board.dice_words.value).strip("| \xa0") == "", t.board.dice_words.value
+    s.forward()  # the roll told a step before: the line says the event die again
+    assert s.node.state.dice and "event die" not in " ".join(s.texts())
+    said = html_text(t.board.dice_words.value)
+    assert "Event die: green science castle." in said, said
+
+
+def test_a_second_roll_equal_to_the_first_shows_both_and_says_it_is_rolled_again():
+    """2P-ROLL-DIFFERENT (base-2p, lesson 5.1) and CK2P-ROLL-SAME: a second roll of the first's
+    sum showed its dice alone under "The first roll was 6." (issue 33). Now both rolls' dice
+    show, the first pair (faded) then the equal one, said plainly: "the second was 6 too, so
+    it is rolled again"; its dice thrown again say so while they fall."""
+    for lesson in ("base_2p_double_roll", "ck_2p_double_roll"):
+        nodes = _line(lesson)[1]
+        equal = [n for n in nodes if equal_roll(n) and n.state.sums[-1] == n.state.sums[0]]
+        assert equal, lesson
+        for node in equal:
+            total = node.state.sums[0]
+            faces, caption = dice_shown(node)
+            assert len(faces) == 4 and sum(faces[:2]) == sum(faces[2:]) == total, faces
+            assert tuple(faces[2:]) == tuple(node.state.dice[:2])  # the equal roll's dice
+            assert caption == (
+                f"The first roll was {total}; the second was {total} too, so it is rolled again."
+            ), caption
+        first = next(n for n in nodes if n.state.sums and n.state.dice and not n.state.rolled)
+        assert not equal_roll(first) and dice_shown(first)[1].startswith("The first roll was")
+        again = next(n for n in nodes if n.parent in equal and n.state.rolled)
+        assert "rolling it again" in dice_shown(again)[1], dice_shown(again)
+    sevens = [n for n in _line("base_2p_double_roll")[1] if n.state.sums == (7,)]
+    assert any(not equal_roll(n) for n in sevens if not isinstance(n.action, Die))  # robber
+    assert [n.id for n in sevens if equal_roll(n)] == [
+        n.id for n in sevens if n.comment and "7 again" in n.comment
+    ]
+
+
 def test_a_two_roll_turn_s_dice_are_said_once(monkeypatch):
     """2P-ROLL-TWICE: the strip's caption says the turn's rolls in one phrase ("dice: first
     roll 7", then "dice: rolls 7, then 5"), never a roll twice ("last roll 7" and "rolls 7"),
@@ -523,7 +599,7 @@ def test_a_two_roll_turn_s_dice_are_said_once(monkeypatch):
     for node in nodes:
         faces, caption = dice_shown(node)
         sums = node.state.sums
-        if not faces or node.state.rolled or not sums:
+        if not faces or node.state.rolled or not sums or equal_roll(node):
             continue
         if len(sums) == 1:
             assert caption == f"The first roll was {sums[0]}.", caption

@@ -180,7 +180,9 @@ class BoardPanel:
             view.targets = targets_of(s.of_kind()) if s.puzzle.glows() else []
             view.last_attack = verdicts.last_attack(s.node)  # the strengths that fought
             view.dice = dice_shown(s.node)  # a roll-off's too, and what the dice are
-            self.event_line(event_words(s.game.state), kept=s.game.state.caps.knights)
+            view.named = {}  # the step before's labels go (the new words': named_words.py)
+            said = "" if s.roll_told() else event_words(s.game.state)  # said once
+            self.event_line(said, kept=s.game.state.caps.knights)
             view.update()
             self.step_buttons()
             self.marker.value = state_html(s.node, s.game)

@@ -264,7 +264,7 @@ def label_kinds(vp: Viewport, zoom: float, ratio: float, targets: list[Spot]) ->
 
 def named_spots(text: str) -> dict[Spot, str]:
     """The corners and edges named by ``text``, labels separated by commas as the page tells
-    them ("K5,N6,L8", ``spot_names.js``): each spot with its label as written (a corner has up
+    them ("K5,N6,L8", ``named_words.py``): each spot with its label as written (a corner has up
     to three names); a word that names no spot is left out."""
     named: dict[Spot, str] = {}
     for word in text.split(","):

@@ -11,7 +11,7 @@ carry their letter on layer 0).
 the spot a finger means. The page shrinks the board on a narrow screen and tells its shown
 width (``board_width.js``): labels and the why-not banner are drawn readable at that width
 (``board_tags.py``); a phone's board says why not in a line under it instead. A board starts
-without labels, but labels the spots its page's words name now (``spot_names.js``), each beside
+without labels, but labels the spots its page's words name now (``named_words.py``), each beside
 its spot, clear of the pieces, the rings and each other (``label_places.py``).
 A browser that connects after drawing sees a blank canvas (ipycanvas does not replay drawing),
 so every layer's ``client_ready`` event draws that layer again. A hidden element beside the
@@ -60,7 +60,6 @@ from .board_tags import (
     hit_test,
     label_kinds,
     label_px,
-    named_spots,
     shown_px,
     shown_zoom,
     tap_spots,
@@ -103,7 +102,6 @@ KEYS_JS = "\n".join(
         "board_keys.js",
         "page_theme.js",
         "board_width.js",
-        "spot_names.js",
         "reply_in_view.js",
         "rule_refs.js",
     )  # fmt: skip
@@ -177,7 +175,7 @@ class BoardView:
         self.hovered: tuple[str, int] | None = None
         self.cursor: tuple[str, int] | None = None  # the keyboard's spot (layer 3)
         self.labels = False  # vertex and edge labels shown (on layer 2)
-        # the spots the page's words name now, with their labels (spot_names.js): labelled
+        # the spots the page's words name now, with their labels (named_words.py): labelled
         # while the Labels are off (issue 33: about 120 labels hid the pieces)
         self.named: dict[Spot, str] = {}
         self.zoom = 1.0  # the board's shown width over its natural width (board_width.js)
@@ -341,8 +339,6 @@ class BoardView:
             self.set_dark(facts["theme"] == "dark")
         if "width" in facts:
             self.set_shown_width(facts["width"])
-        if "names" in facts:
-            self.set_named(named_spots(facts["names"]))
 
     def set_named(self, named: dict[Spot, str]) -> None:
         """The spots the page's words name now (and their labels): with the Labels off,

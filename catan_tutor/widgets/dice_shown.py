@@ -1,7 +1,9 @@
 """The dice the strip under the board shows at a node of the timeline, with a caption saying
 what they are: the roll in progress, the last roll (its total is what the board produces), the
 two rolls of a two-player turn said once ("The rolls were 7, then 5."; 2P-ROLL-TWICE) with both
-rolls' dice drawn, the first pair faded, in the order said (``first_roll``), or after
+rolls' dice drawn, the first pair faded, in the order said (``first_roll``), a second roll
+equal to the first drawn after it and said to be rolled again (``equal_roll``,
+2P-ROLL-DIFFERENT, CK2P-ROLL-SAME), or after
 the first-player roll-off, whose dice the position does not keep, the roll-off's last roll,
 found on the path, said so that no die's colour reads as a player's ("P1 (red) rolls 9 (5 and 4)";
 BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF). In Cities & Knights the
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Die
+from ..actions import Die, EventDie
 from ..progress_cards import TRACKS
 from ..rules.barbarians import TRACK_END
 from ..state import ROLLOFF
@@ -34,8 +36,12 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
             cands, totals = s.rolloff
             seat = cands[len(totals)] if len(totals) < len(cands) else -1
             return tuple(s.rolled), f"{_colour(s, seat)} is rolling"
-        return tuple(s.rolled), rolling(sums)
+        again = len(sums) == 1 and node.parent is not None and equal_roll(node.parent)
+        return tuple(s.rolled), rolling((*sums, *sums) if again else sums)  # thrown again
     if s.dice:
+        if equal_roll(node):  # the first pair (faded), then the equal roll thrown again
+            first = first_roll(node, equal=True)
+            return first + tuple(s.dice[:2]), rolled_again(sums[0])
         first = first_roll(node)  # a two-roll turn's first pair, drawn before the second
         faces = first + tuple(s.dice[:2]) if first else tuple(s.dice)
         return faces, dice_caption(sum(s.dice[:2]), sums)
@@ -54,13 +60,42 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
     return (), NOT_YET if s.turn >= 1 else NO_DICE
 
 
-def first_roll(node: Any) -> tuple[int, ...]:
+def equal_roll(node: Any) -> bool:
+    """``node`` shows a two-roll turn's second roll whose sum equals the first's, thrown again
+    (2P-ROLL-DIFFERENT, CK2P-ROLL-SAME): the two-player game keeps the first sum alone, so it
+    is the throw's last die with that sum already kept before it; Cities & Knights marks it
+    with the sum twice."""
+    s = node.state
+    sums = tuple(getattr(s, "sums", ()) or ())
+    if not s.dice or s.rolled or not sums:
+        return False
+    if len(sums) == 2:
+        return sums[0] == sums[1]
+    parent = node.parent
+    return (
+        len(sums) == 1
+        and sum(s.dice[:2]) == sums[0]
+        and parent is not None
+        and isinstance(node.action, (Die, EventDie))
+        and tuple(getattr(parent.state, "sums", ()) or ()) == sums
+    )
+
+
+def rolled_again(total: int) -> str:
+    """The caption of a second roll equal to the first (2P-ROLL-DIFFERENT): said plainly
+    that it is thrown again (issue 33: "The first roll was 6." under the discarded dice)."""
+    return f"The first roll was {total}; the second was {total} too, so it is rolled again."
+
+
+def first_roll(node: Any, equal: bool = False) -> tuple[int, ...]:
     """The first roll's two dice when ``node`` shows a two-roll turn's second roll of another
-    sum (2P-ROLL-TWICE), found back along the path; else none. The strip draws them before the
-    second roll's, faded: "The rolls were 6, then 5" beside a 1 and a 4 alone read as a wrong
-    picture (issue 33, lesson 5.1)."""
+    sum (2P-ROLL-TWICE), or, ``equal``, of the same sum (``equal_roll``), found back along the
+    path; else none. The strip draws them before the second roll's, faded: "The rolls were 6,
+    then 5" beside a 1 and a 4 alone read as a wrong picture (issue 33, lesson 5.1)."""
     sums = tuple(getattr(node.state, "sums", ()) or ())
-    if len(sums) != 2 or sums[0] == sums[1]:
+    if equal:
+        sums = (sums[0], sums[0])
+    elif len(sums) != 2 or sums[0] == sums[1]:
         return ()
     turn = node.state.turn
     first: tuple[int, ...] = ()
@@ -81,7 +116,7 @@ def dice_caption(total: int, sums: tuple[int, ...] = ()) -> str:
     if len(sums) == 1:
         return f"The first roll was {sums[0]}."
     if sums[0] == sums[1]:
-        return f"Both rolls were {sums[0]}: the second is rolled anew."
+        return rolled_again(sums[0])
     return f"The rolls were {sums[0]}, then {sums[1]}."
 
 
@@ -90,7 +125,7 @@ def rolling(sums: tuple[int, ...] = ()) -> str:
     if len(sums) == 1:
         return f"The first roll was {sums[0]}; now the second roll."
     if len(sums) == 2 and sums[0] == sums[1]:
-        return f"Both rolls were {sums[0]}: the second is rolled anew."
+        return f"The first roll was {sums[0]}; the second was {sums[0]} too: rolling it again."
     return "Rolling the dice."
 
 

@@ -1,6 +1,6 @@
 /* What the page tells the kernel goes into each board's hidden field (.catan-page-facts,
  * board_view.py) as "key=value" words: the page's theme (page_theme.js), the board's shown
- * width (board_width.js) and the spots its words name (spot_names.js). One writer for all of
+ * width (board_width.js). One writer for all of
  * them, window.catanTellField(field, key, value): it sets key=value, keeps the other keys, and
  * sends a change only when the field's text changes. Runs once per page, first of the page's
  * scripts (board_view.KEYS_JS).

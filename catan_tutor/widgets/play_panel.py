@@ -224,8 +224,8 @@ class PlayPanel:
         kinds = legal = s.kinds()
         if s.puzzle_secret and not s.editing:  # the kinds legal now would narrow the answer:
             kinds = moment_kinds(s.game)  # the phase's kinds, legal or not
-        elif s.computer_to_move() or s.puzzle.resting():
-            kinds = []  # a computer's move (even while paused), a question solved: ▶ goes on
+        elif s.computer_to_move() or s.puzzle.resting() or s.lesson_throw():
+            kinds = []  # a computer's move (even paused), a question solved, the lesson's throw
         self.palette.value = None
         # End turn has its own button and nothing to choose: not again in the palette ("End
         # turn" beside "End the turn" after a roll; issue 33). Roll stays: its form forces dice
@@ -239,7 +239,7 @@ class PlayPanel:
         self._set_form(None)
         # Roll and End turn lit only when legal now, a puzzle's too: the dice are thrown or not
         # for all to see (a Roll still green after the roll said "roll"; issue 33)
-        self._buttons(legal if kinds else [])
+        self._buttons(legal if kinds or s.lesson_throw() else [])
         self.hand.value = own_hand_html(
             s.game, s.own_seat(), s.against_computer(), unnamed=s.puzzle_secret
         )
@@ -353,7 +353,7 @@ class PlayPanel:
         """Roll while a roll or chance is due; End turn while ending the turn is legal."""
         g = self.session.game
         self.roll_button.disabled = not (g.is_chance() or "roll" in kinds)
-        dice = "roll" in kinds or g.state.phase in ROLL_PHASES
+        dice = "roll" in kinds or g.state.phase in ROLL_PHASES or g.state.phase == ROLLOFF
         self.roll_button.description = "Roll" if dice or not g.is_chance() else "Let chance pick"
         self.end_button.disabled = "end turn" not in kinds
         # before the roll-off has decided the seats there is no turn to end (BASE-CHANCE-ROLLOFF)

@@ -131,6 +131,14 @@ class RollSteps:
                 out.append(n.tutor)
         return out + [t for t in (step_caption(node), node.tutor) if t]
 
+    def roll_told(self, node: Node | None = None) -> bool:
+        """The lesson's texts at ``node`` (default: the node shown) tell the roll a step took
+        in (its dice's nodes have texts): the event die's line under the board then says
+        nothing, the roll is said once (issue 33: "A 10, and a green castle on the event die."
+        above, "Event die: green science castle..." below)."""
+        node = node or self.timeline.current
+        return any(n.comment or n.tutor for n in self._folded(node))
+
     def expects(self, node: Node | None = None) -> list:
         """The lesson's expectations to notice at ``node`` (default: the node shown): those
         of the roll a step took in that still hold here, then its own. One the dice changed

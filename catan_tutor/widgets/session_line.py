@@ -43,11 +43,33 @@ class LessonLine:
     show: Callable[..., None]
     start: Callable[[], Node]
     puzzle: PuzzleState
+    exploring: bool  # the tools are open (Explore)
 
     def studying(self) -> bool:
         """A lesson is shown (of the library, or a lesson's file opened), not a free game."""
         sc = self.scenario
         return bool(self.lesson_id) or (sc is not None and sc.timeline is self.timeline)
+
+    def lesson_throw(self) -> bool:
+        """Chance acts here on the lesson's line, the lesson's own outcome next, and the tools
+        are not open (``exploring``): ▶ (or Roll) plays the lesson's throw, no form asks the
+        learner to pick a die (issue 33, lesson 6.1's roll-off); forcing an outcome is
+        Explore's."""
+        node = self.timeline.current
+        return (
+            bool(self.lesson_id)
+            and not self.exploring
+            and bool(node.children)
+            and self.timeline.game.is_chance()
+            and any(c.action is not None and self.from_file(c) for c in node.children)
+        )
+
+    def set_exploring(self, on: bool) -> None:
+        """The tools open (Explore) or not: at a lesson's throw the form comes or goes."""
+        if on != self.exploring:
+            self.exploring = on
+            if self.lesson_id and self.timeline.game.is_chance():
+                self.show()
 
     def chance(self, g: Game) -> Action:
         """The outcome Roll plays at a chance node: on a lesson's line, the lesson's own (its

@@ -80,6 +80,7 @@ from . import icons, markup, verdicts, wording
 from .address import address_of
 from .authoring import AuthorPanel
 from .board_panel import BoardPanel
+from .board_tags import named_spots
 from .computer import Computer
 from .editor_panel import EditorPanel
 from .file_panel import FilePanel
@@ -89,6 +90,7 @@ from .kinds import Spot
 from .line_panel import LinePanel
 from .mark_key import marks_key
 from .moves_panel import MovesPanel
+from .named_words import SpotsFollow
 from .panels import bank_html, expectations_html, notice_html, players_html, swatch
 from .play_panel import PlayPanel
 from .puzzle import PuzzleMode
@@ -156,7 +158,7 @@ class Tutor:
             layout=lay(width="auto", flex="0 0 auto", margin="2px 0 0 8px"),
         )
         self.explore.add_class("catan-explore")
-        self.explore.observe(self.safe(lambda _: self._arrange()), names="value")
+        self.explore.observe(self.safe(self._on_explore), names="value")
         self.header.layout = lay(flex="1 1 0%", min_width="0")
         self.top = widgets.HBox([self.header, self.explore], layout=lay(align_items="flex-start"))
         self.top.add_class("catan-head")  # on a phone, over the board (style.LAYOUT_CSS)
@@ -167,6 +169,12 @@ class Tutor:
         self.widget = widgets.HBox([self.board.widget, self.side])
         self.widget.add_class("catan-tutor")
         self._arrange()
+        # the spots the words name labelled on the board with the words (named_words.py)
+        self.spots = SpotsFollow(
+            self.widget, lambda text: self.view.set_named(named_spots(text)), self.safe
+        )
+        s.subscribe(self.spots.changed)
+        self.spots.follow()
         if show:  # else its owner opens what it shows first (the app: a lesson)
             s.show()
 
@@ -227,6 +235,12 @@ class Tutor:
         # "Back to the lesson" is the way back to the lesson's line (line_panel.py)
         self.explore.description = "Fewer tools" if exploring else "Explore"
         self.explore.icon = "times" if exploring else "compass"
+
+    def _on_explore(self, change) -> None:
+        """Explore opened or closed: the tools arranged, and the session told (a lesson's
+        throw is forced in Explore only)."""
+        self._arrange()
+        self.session.set_exploring(change["new"])
 
     def _mode(self) -> None:
         """Another lesson or game: a lesson opens in lesson mode, a game with every tool."""

@@ -103,6 +103,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.editing, self.link_shown = False, False
         self.author_view = False  # the lesson's checks and the Author panel show
         self.kind = ""  # the kind of action chosen
+        self.exploring = False  # every tool shows (Explore): a lesson's chance can be forced
         self.message = ""  # the line under the palette
         self.tried_text = ""  # the move typed under Try a move
         self.tried_at: Node | None = None  # the node it was typed at (another node: it goes)
@@ -148,7 +149,9 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         if not again:  # (a wrong answer: the question again, the kind chosen stays)
             self.kind = (
                 kinds[0]
-                if kinds and (g.is_chance() or (len(kinds) == 1 and kinds[0] not in OWN_BUTTON))
+                if kinds
+                and not self.lesson_throw()  # ▶ plays the lesson's own throw: no form
+                and (g.is_chance() or (len(kinds) == 1 and kinds[0] not in OWN_BUTTON))
                 else ""
             )
         self._shown = self.timeline.current

@@ -16,9 +16,11 @@
  *    the page reloads by itself after a growing delay (RETRY_S), with a button to try at
  *    once. A success resets the count. Between the end of Voilà's progress (its spinner
  *    goes when the notebook has run) and the app's board painted (PAINT_MS at most once the
- *    app is there), a line says the tutor is starting: shown as Voilà shows the page's
- *    cells (its voila_finish), while the widget manager's "Loading widget..." placeholders
- *    are hidden (catan_kernel.css).
+ *    app is there), the page says the tutor is starting: shown as Voilà shows the page's
+ *    cells (its voila_finish), filling the page where the splash was until the app shows
+ *    (issue 33: a blank page under a small line), then a line at the top until the board
+ *    is painted, while the widget manager's "Loading widget..." placeholders are hidden
+ *    (catan_kernel.css).
  * 3. The kernel is kept until the page connects. The server culls a kernel nobody is
  *    connected to once it has been idle for a while (90 s packaged), and under load a page
  *    took up to 88 s from the end of the notebook to Voilà's own connection (16 visitors on
@@ -169,8 +171,20 @@
     return errors.length ? 'error' : null;
   }
 
+  var DOTS = '<span class="catan-beat" aria-hidden="true" data-beat="0"><span></span>' +
+    '<span></span><span></span></span>';
+
+  var markHTML = '';  // the splash's mark, kept for the line that takes its place
+
+  function keepMark() {
+    var mark = document.querySelector('#loading .catan-loading-mark');
+    if (mark) markHTML = mark.outerHTML;
+  }
+
   function starting(show) {
-    // "Starting the tutor...": the page's text alone would look like a page without app.
+    // Never a blank page (issue 33: a blank page under a small "Starting the tutor" line):
+    // until the app shows, the splash's place says what is happening, filling the page;
+    // once the app shows, a line at the top until its board is painted (drawing()).
     var line = document.querySelector('.catan-starting');
     if (!show) {
       if (line) line.remove();
@@ -179,12 +193,20 @@
     var spinner = document.getElementById('loading');
     if (line || !document.body || (spinner && spinner.getClientRects().length)) return;
     line = document.createElement('div');
-    line.className = 'catan-starting';
+    line.className = 'catan-starting catan-starting-page';
     line.setAttribute('role', 'status');
-    line.innerHTML = 'Starting the tutor' +
-      '<span class="catan-beat" aria-hidden="true" data-beat="0"><span></span><span></span>' +
-      '<span></span></span>';
+    line.innerHTML = markHTML +
+      '<h2>Starting the Catan tutor</h2>' +
+      '<p>The game is ready: the page is setting out the board and the lesson.</p>' + DOTS;
     document.body.appendChild(line);
+  }
+
+  function drawing() {
+    // The app shows: the line at the top says the board is being drawn.
+    var line = document.querySelector('.catan-starting-page');
+    if (!line) return;
+    line.className = 'catan-starting';
+    line.innerHTML = 'Drawing the board' + DOTS;
   }
 
   function beat() {
@@ -323,10 +345,12 @@
     // The app is shown: the "starting" line stays until its board is painted.
     if (failed || !document.querySelector('.catan-starting')) return;
     if (boardPainted() || Date.now() - shownAt > PAINT_MS) return starting(false);
+    drawing();
     beat();
     setTimeout(painting, 200);
   }
 
+  document.addEventListener('DOMContentLoaded', keepMark);
   // Voilà shows the page's cells (and removes its spinner): the line at once, no blank page.
   window.addEventListener('catan-cells-shown', function () {
     if (!done && !failed && streamEnded()) starting(true);
@@ -335,6 +359,7 @@
   function tick() {
     if (done || failed) return;
     if (!cookie && document.body) cookie = xsrf();
+    if (!markHTML) keepMark();
     var now = Date.now();
     if (appShown() && completeAt !== null) {
       done = true;

@@ -1,0 +1,88 @@
+"""The board labels the spots the page's words name in the same update as the words (issue 33:
+the page read its words and the kernel labelled them a round trip late, so a step showed the
+step before's labels, at a puzzle's question once the lesson start's "G5", an answer).
+named_words.py reads the words in the kernel, from the widgets' own text."""
+
+from __future__ import annotations
+
+import asyncio
+
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import SUFFIX, load_scenario
+from catan_tutor.widgets.named_words import page_spots, shown_text, spots_named
+from catan_tutor.widgets.tutor import Tutor
+
+
+def _tutor(lesson: str) -> Tutor:
+    t = Tutor(load_scenario(packaged_lessons() / f"{lesson}{SUFFIX}"))
+    t.session.lesson_id = lesson
+    return t
+
+
+def test_the_words_are_read_as_the_page_shows_them():
+    """A label in the words counts once, in order; not in quotes, a hidden element, a closed
+    rule's text (its summary does), a style; a seat's name only after "on" or "at"."""
+    fragment = (
+        "<p>A road on K5.</p><p>N6<span hidden>G5</span></p>"
+        "<details><summary>Rule at A1</summary>its text names B3</details>"
+        "<details open><summary>Open</summary>C5 here</details>"
+        '<style>.x{}</style>"Q3" as an example, P2 builds at P1, <b>L8</b>, K5 again'
+    )
+    assert spots_named([shown_text(fragment)]) == "K5,N6,A1,C5,P1,L8"
+    assert spots_named([shown_text("N6</p><p>K5")]) == "N6,K5"  # no two words run together
+
+
+def _labels_drawn(t: Tutor, step) -> list[str]:
+    """The labels the board draws while ``step`` runs as in a kernel (a running event loop:
+    the labels follow once the message's work is done)."""
+    drawn: list[str] = []
+    layer = t.view.label_layer
+    fill = layer.fill_text
+
+    def record(text, *args, **kwargs):
+        drawn.append(text)
+        return fill(text, *args, **kwargs)
+
+    layer.fill_text = record
+
+    async def run() -> None:
+        step()
+        await asyncio.sleep(0)  # the follow-up asked for with call_soon
+
+    try:
+        asyncio.run(run())
+    finally:
+        layer.fill_text = fill
+    return drawn
+
+
+def test_a_step_s_labels_come_with_its_words_and_never_the_step_before_s():
+    """Along lesson 1.1's setup and the two-player puzzles' line to their first question,
+    each step: the board labels exactly the spots the words now name (its hidden marker
+    too), drawn in the step's own update, and no label only the step before's words named is
+    drawn on the way (each setup step names other corners than the one before)."""
+    dropped = 0
+    for lesson in ("base_setup", "puzzle_base_2p"):
+        t = _tutor(lesson)
+        s = t.session
+        for _ in range(8):
+            if not s.node.children or s.puzzle_secret:
+                break
+            before = set(filter(None, page_spots(t.widget).split(",")))
+            drawn = _labels_drawn(t, s.forward)
+            now = page_spots(t.widget)
+            named = set(filter(None, now.split(",")))
+            assert sorted(t.view.named.values()) == sorted(named), (lesson, s.node.id, now)
+            assert set(drawn) <= named, (lesson, s.node.id, drawn, now)  # nothing stale
+            if named:
+                assert f"data-spots='{' '.join(t.view.named.values())}'" in t.view.marker.value
+            dropped += bool(before - named)
+    assert s.puzzle_secret, "the puzzles' line reaches its question"
+    assert dropped >= 3, dropped  # steps that left labels behind were checked
+
+
+def test_a_tap_s_reply_under_the_board_labels_its_spot():
+    """Words that change outside a step (the pointer's line under the board) are followed."""
+    t = _tutor("puzzle_base_2p")
+    t.board.pointer.value = "Pointer on M4, a settlement or city spot (a corner)."
+    assert "M4" in t.view.named.values()
