@@ -153,10 +153,12 @@ def event_words(state: Any) -> str:
         )
     from ..rules.progress import threshold  # (C&K's rules: imported once a C&K roll shows)
 
-    level = next(lv for lv in range(1, 6) if threshold(lv) >= red)
+    top = 5  # CK-BUILD-COSTS: an improvement track has levels 1 to 5
+    level = next(lv for lv in range(1, top + 1) if threshold(lv) >= red)
+    at = f"at level {level}" if level == top else f"at level {level} or higher"
     return head + (
-        f"The red die shows {red}: every player with {face} improvements at level {level} "
-        f"or higher draws a {face} progress card."
+        f"The red die shows {red}: every player with {face} improvements {at} "
+        f"draws a {face} progress card."
     )
 
 
