@@ -12,7 +12,9 @@ control, the step's story and a puzzle's question come right under the board (th
 buttons after them), a reply follows its question's heading and words, and the reply to a tap
 in a puzzle shows under the step buttons with the board in sight (as in a lesson). Nothing
 under the pointer moves: a note, the event die's words, "No more hints". At 1024x768 a
-game's Play form shows beside the board.
+game's Play form shows beside the board, and a puzzle's build buttons whole. On a tablet
+(768x1024) the board, the step buttons and the lesson's goal or a puzzle's question and its
+answer's row show on the first screen.
 
 Screenshots: tests/artifacts/layout_*.png (looked at). Needs /usr/bin/chromium.
 """
@@ -377,7 +379,28 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
         left = board_box["x"] - app["x"]
         right = app["x"] + app["width"] - board_box["x"] - board_box["width"]
         assert abs(left - right) <= 4, (left, right)
+        # issue 33: the board, the step buttons and the lesson's goal on the first screen
+        # (the goal was under the fold, the board 640 px wide: tab_l11.png), and at a puzzle
+        # its question and its answer's row over the lesson's text (the question was 320 px
+        # under the fold, after the text: tab_puzzle.png)
+        forward = page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶")
+
+        def first_screen(*shown) -> None:
+            for found in shown:
+                box = found.bounding_box()
+                assert box["y"] >= 0 and box["y"] + box["height"] <= 1024, (found, box)
+
+        first_screen(
+            page.locator(BOARD).last, forward.first, page.locator(".catan-lesson p").nth(1)
+        )
         page.screenshot(path=ARTIFACTS / "layout_tablet_start.png")
+        pick_lesson(page, "Puzzles: setting up a base game")
+        question = page.locator(".catan-puzzle-head+p").filter(has_text="Now place P1")
+        question.wait_for()
+        answer, hint = page.locator(".catan-puzzle-answer"), page.locator(".catan-puzzle-hint")
+        first_screen(page.locator(BOARD).last, forward.first, question, answer, hint)
+        assert question.bounding_box()["y"] < page.locator(".catan-lesson").bounding_box()["y"]
+        page.screenshot(path=ARTIFACTS / "layout_tablet_puzzle.png")
         page.get_by_role("button", name="Explore").tap()
         for tab in ("Play", "Moves", "Odds"):
             page.get_by_role("tab", name=tab, exact=True).tap()
@@ -838,7 +861,17 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     assert note.inner_text().strip() == "Answer the puzzle to go on."
     box = note.bounding_box()
     assert in_sight() == top and box["y"] + box["height"] <= 768, box
+    # the question, its answer and the build buttons over the lesson's text, whole in the
+    # window (the buttons were cut at its foot, their bottom at 786: v1024_puzzle.png)
+    asked, text = page.locator(".catan-puzzle"), page.locator(".catan-lesson")
+    built = page.locator(".catan-palette").bounding_box()
+    assert built["y"] + built["height"] <= 768, built
+    assert asked.bounding_box()["y"] < text.bounding_box()["y"]
     page.screenshot(path=ARTIFACTS / "layout_1024_puzzle.png")
+    # a taller window (1280x900) keeps the lesson's text over the question: room for both
+    page.set_viewport_size({"width": 1280, "height": 900})
+    assert text.bounding_box()["y"] < asked.bounding_box()["y"]
+    page.set_viewport_size({"width": 1024, "height": 768})
     # its hints, then "No more hints": the answer's row keeps its widths (the button's words
     # grew and the field beside it shrank)
     hint, field = page.locator(".catan-puzzle-hint"), page.locator(".catan-puzzle-answer")

@@ -74,6 +74,15 @@ HINT_WIDTH = 132
 # puzzle's "Answer the puzzle to go on.": 84 px): the board shrinks to show them unscrolled
 BOARD_RESERVE = 258
 SHORT = "(min-width:701px) and (max-height:860px)"  # a wide page in a short window
+# a page too narrow for the panels beside the board (572 + 14 + 400 px and the page's margins
+# of 15 need 1016) in a tall window (a tablet, 768x1024): the panels under the board
+TALL = "(min-width:701px) and (max-width:1015px) and (min-height:861px)"
+# px of a tall narrow window the board leaves to what is over it (the heading, the lists, the
+# chapter's line: 198 px at 768) and under it (342 px: the step buttons, "Answer the puzzle to
+# go on.", the title and what the game waits for, then the lesson's goal or a puzzle's
+# question, its answer's row and Roll whole): at 768x1024 the question was 320 px under the
+# fold (tab_puzzle.png), the board 469 px wide now; a tablet 1194 px tall keeps all 640
+TALL_RESERVE = 540
 # a puzzle's question open (its box shown): the page puts it in reach on a phone
 PUZZLE_OPEN = ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
 # A phone (style.LAYOUT_CSS): the boxes flattened into the page's column, and the order of
@@ -179,6 +188,20 @@ LAYOUT_CSS = (
     f"@media {SHORT}{{.catan-tutor>.catan-board-col{{max-width:min("
     f"{BOARD_MAX + 2 * FOCUS_RING}px,calc((100vh - {BOARD_RESERVE}px) * {BOARD_MAX / 660:.4f}"
     f" + {2 * FOCUS_RING}px))}}}}"
+    # a tall narrow window (a tablet): the board no taller than leaves the step buttons and
+    # the lesson's goal or the puzzle's question under it in sight, the panels under it still
+    # (a board so much smaller left room for them beside it at 1000 px)
+    f"@media {TALL}{{.catan-tutor>.catan-board-col{{max-width:min("
+    f"{BOARD_MAX + 2 * FOCUS_RING}px,calc((100vh - {TALL_RESERVE}px) * {BOARD_MAX / 660:.4f}"
+    f" + {2 * FOCUS_RING}px))}}.catan-tutor>.catan-side{{flex-basis:100%}}"
+    # an open question's "Puzzle" over it, as on a phone: the line over it says "Puzzle"
+    ".catan-puzzle .catan-puzzle-head{display:none}.catan-puzzle .catan-puzzle-head+p{"
+    "margin-top:0}}"
+    # a puzzle's question, its answer and the actions (or tools) it is answered with right
+    # under what the game waits for, the lesson's text after them, where the window is short
+    # (1024x768: the build buttons were cut at its foot) or the panels are under the board (a
+    # tablet: the question came after ~230 px of the lesson's text, under the fold)
+    f"@media {TALL},{SHORT}{{{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:1}}}}"
     # the form a margin inside its panel (the moves list reached the window's edge at 1024)
     ".catan-side .catan-form .widget-dropdown{max-width:calc(100% - 16px)}"
     # a page too narrow for the panels beside the board (a tablet): the board in the middle
@@ -199,6 +222,8 @@ LAYOUT_CSS = (
     f"@media (min-width:701px){{.catan-head-title{{min-height:{2 * TITLE_LINE:.2f}em}}}}"
     "@media (min-width:701px) and (max-width:1279px){.catan-head-title{"
     f"min-height:{3 * TITLE_LINE:.2f}em}}}}"
+    # (two under the board, where the panels are as wide as it: one more was 20 px lost)
+    f"@media {TALL}{{.catan-head-title{{min-height:{2 * TITLE_LINE:.2f}em}}}}"
     # the course's summary beside the chapter's line: no taller than it (nothing moves)
     ".catan-app .catan-progress-summary,.catan-app .catan-progress-summary "
     ".widget-html-content{height:auto;min-height:0;line-height:18px}"
