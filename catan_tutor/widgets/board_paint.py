@@ -45,7 +45,7 @@ from ..scene import (
     strip_scene,
 )
 from . import style
-from .board_tags import text_em
+from .board_tags import NARROW_ZOOM, text_em
 from .dice_shown import NO_DICE, dice_caption
 
 if TYPE_CHECKING:
@@ -493,6 +493,10 @@ class StripPainter:
                 self._draw_event_die(c, x, y, size, event)
                 x += size * 1.25
         x += self.px(4)
+        if strip.ck and self.zoom < NARROW_ZOOM:  # a phone's: the caption in words under the
+            caption = ""  # board (board_panel.event_line), in the page's lines (three in
+        if not caption:  # the strip's room, at 13 px, overlapped: ck_phone_dice.png)
+            return self._draw_track(c, top, h, strip, last_attack) if strip.ck else None
         room = (self._track_left(h) - self.px(10) if strip.ck else self.vp.ox * 2) - x
         least = STRIP_TEXT_PX * self.ratio / self.zoom  # never shown smaller (a phone's)
         font = max(0.28 * h, least)
