@@ -411,8 +411,7 @@ class BoardView:
         self._remark("chosen", spot)
 
     def mark_hint(self, spot: tuple[str, int] | None) -> None:
-        """Ring ``spot`` with an arrow pointing at it (layer 3): the hint's suggestion; None
-        takes it away."""
+        """Ring ``spot``, an arrow pointing at it (layer 3): the hint's; None: none."""
         self._remark("hinted", spot)
 
     def hover(self, spot: tuple[str, int] | None) -> bool:
@@ -510,6 +509,7 @@ class BoardView:
             ring_chosen(c, self.vp, self.ratio, self.chosen)
         if self.hinted is not None:
             draw_hint(c, self.vp, self.ratio, self.hinted)
+        self.painter.keep_letters(c, [s for s in (self.chosen, self.hinted) if s is not None])
         if self.refused is not None:
             self._draw_refused(c, *self.refused)
 
