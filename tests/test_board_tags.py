@@ -573,9 +573,9 @@ def _meet(a, b) -> bool:
 def test_no_harbor_tab_ring_or_label_hides_a_hex_s_letter(monkeypatch, shown):
     """Issue 33 (learners 11 and 12): on a phone the harbors' word tabs ("2:1 grain",
     "2:1 lumber") covered the letters of hexes B and H; at 1280 the hint's ring at K4 covered
-    P's letter and the label "M4" sat against Q's. At both widths: no tab and no label meets
-    a hex's letter's box; a letter a ring crosses is written again over the ring, on a chip
-    of its hex's colour (the ring passes under it)."""
+    P's letter and the label "M4" sat against Q's. At both widths: no tab and no named label
+    meets a hex's letter's box (nor at 1280 any label of every spot); a letter a ring crosses
+    is written again over the ring, on a chip of its hex's colour (the ring passes under it)."""
     game = stand_in_game()
     view = BoardView(game)
     view.set_shown_width(str(shown))
@@ -595,3 +595,9 @@ def test_no_harbor_tab_ring_or_label_hides_a_hex_s_letter(monkeypatch, shown):
     monkeypatch.setattr(view.hover_layer, "fill_text", lambda t, *a, **k: over.append(t))
     view._draw_hover()
     assert "P" in over, over  # K4's ring crosses P's letter: written again over it
+    if shown == NATURAL:  # every label on ("J" was covered; a phone's 54 are too many for
+        tags.clear()  # its room: it shows the kind aimed at, and none at first)
+        view.show_labels(True)
+        assert len(tags) > 100
+        for tag in tags:
+            assert not [k for k, box in letters.items() if _meet(tag, box)], tag

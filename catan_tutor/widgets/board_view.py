@@ -69,6 +69,7 @@ from .board_tags import (
 from .guard import guarded, shown_in
 from .kinds import spot_label
 from .label_places import LabelPlaces
+from .letter_room import LETTER_EM
 from .play_panel import PLAY_CSS
 
 __all__ = [
@@ -484,7 +485,7 @@ class BoardView:
         places = LabelPlaces.of(
             self.vp, self.ratio, pieces, [s for s in ringed if s is not None],
             [h for h, n in enumerate(lay.numbers) if n] if lay else [],
-            (0, 0, c.width, c.height - self.strip),
+            (0, 0, c.width, c.height - self.strip), self.painter.text(LETTER_EM),
         )  # fmt: skip
         if self.labels:  # both kinds, or on a phone the kind aimed at (board_tags.label_kinds)
             kinds = label_kinds(self.vp, self.zoom, self.ratio, self.targets)

@@ -28,7 +28,8 @@ RING_VERTEX, RING_EDGE, RING_LINE = style.TARGET_R * 1.9, style.ROAD_WIDTH * 1.1
 GLOW_VERTEX, GLOW_EDGE = style.TARGET_R, style.ROAD_WIDTH * 0.95
 GAP = 2.0  # CSS px between a label and what it keeps clear of
 # What covering costs: a piece or a ring, another label, off the board, a number token
-PIECE, LABEL, OFF, TOKEN = 100.0, 60.0, 200.0, 8.0
+# and a hex's letter (the size it is written at: "M4" sat against Q's at 1280)
+PIECE, LABEL, OFF, TOKEN, LETTER = 100.0, 60.0, 200.0, 8.0, 30.0
 DIRECTIONS = 12  # the ways out from a spot a label is tried in
 
 
@@ -86,8 +87,8 @@ def piece_shapes(vp: Viewport, pieces: Pieces, halo: float) -> tuple[list[Box], 
 @dataclass
 class LabelPlaces:
     """What the labels of one drawing keep clear of: ``boxes`` and ``discs`` (pieces and
-    rings), ``tokens`` (number tokens and the hexes' letters: "K4" covered "P"), the
-    board's ``bounds``, and the labels placed so far (``placed``)."""
+    rings), ``tokens`` (number tokens), the board's ``bounds``, the labels placed so far
+    (``placed``) and the hexes' ``letters`` ("K4" covered "P")."""
 
     vp: Viewport
     ratio: float
@@ -97,6 +98,7 @@ class LabelPlaces:
     bounds: Box = (0.0, 0.0, math.inf, math.inf)
     ringed: frozenset[Spot] = frozenset()
     placed: list[Box] = field(default_factory=list)
+    letters: list[Disc] = field(default_factory=list)
 
     @classmethod
     def of(
@@ -107,9 +109,11 @@ class LabelPlaces:
         ringed: Iterable[Spot],
         tokens: Iterable[int],
         bounds: Box,
+        letter: float = 0.0,
     ) -> LabelPlaces:
         """What the labels keep clear of: the ``pieces``, the rings round the spots
-        ``ringed`` (the chosen spot, the hint's, a why-not), the tokens of hexes ``tokens``."""
+        ``ringed`` (the chosen spot, the hint's, a why-not), the tokens of hexes ``tokens``,
+        the hexes' letters (written ``letter`` canvas px high)."""
         boxes, discs = piece_shapes(vp, pieces, (style.HALO_WIDTH + GAP) * ratio)
         ringed = frozenset(ringed)
         for spot in ringed:
@@ -119,10 +123,11 @@ class LabelPlaces:
             ratio,
             boxes,
             discs,
-            [(*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS)) for h in tokens]
-            + [_letter_disc(vp, h) for h in range(board.N_HEXES)],  # the hexes' letters too
+            [(*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS)) for h in tokens],
             bounds,
             ringed,
+            [],
+            [_letter_disc(vp, h, 0.6 * letter + GAP * ratio) for h in range(board.N_HEXES)],
         )
 
     def at(self, x: float, y: float, w: float, h: float) -> Point:
@@ -172,6 +177,7 @@ class LabelPlaces:
             self.bounds,
             self.ringed,
             [b for b in self.placed if _meets(b, region)],
+            [d for d in self.letters if _hits(region, d)],
         )
 
     def _cost(self, box: Box) -> float:
@@ -183,13 +189,15 @@ class LabelPlaces:
             + LABEL * sum(_meets(box, b) for b in self.placed)
             + OFF * off
             + TOKEN * sum(_hits(box, d) for d in self.tokens)
+            + LETTER * sum(_hits(box, d) for d in self.letters)
         )
 
 
-def _letter_disc(vp: Viewport, h: int) -> Disc:
-    """Where hex ``h``'s letter is drawn (``board_paint``: LETTER_OFFSET above its centre)."""
+def _letter_disc(vp: Viewport, h: int, least: float = 0.0) -> Disc:
+    """Where hex ``h``'s letter is drawn (``board_paint``: LETTER_OFFSET above its centre),
+    at least ``least`` canvas px round."""
     x, y = board.hex_centre_xy(h)
-    return (*vp.px((x, y - style.LETTER_OFFSET)), vp.len(0.12))
+    return (*vp.px((x, y - style.LETTER_OFFSET)), max(vp.len(0.12), least))
 
 
 def _union(boxes: Iterable[Box]) -> Box:
