@@ -33,7 +33,8 @@ PIECE, LABEL, OFF, TOKEN, LETTER = 100.0, 60.0, 200.0, 8.0, 30.0
 DIRECTIONS = 12  # the ways out from a spot a label is tried in
 
 
-def _hits(box: Box, disc: Disc) -> bool:
+def hits(box: Box, disc: Disc) -> bool:
+    """Whether ``box`` and ``disc`` overlap."""
     x, y, r = disc
     if x + r <= box[0] or x - r >= box[2] or y + r <= box[1] or y - r >= box[3]:
         return False
@@ -41,7 +42,8 @@ def _hits(box: Box, disc: Disc) -> bool:
     return (x - nx) ** 2 + (y - ny) ** 2 < r * r
 
 
-def _meets(a: Box, b: Box) -> bool:
+def meets(a: Box, b: Box) -> bool:
+    """Whether boxes ``a`` and ``b`` overlap."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
@@ -117,7 +119,7 @@ class LabelPlaces:
         boxes, discs = piece_shapes(vp, pieces, (style.HALO_WIDTH + GAP) * ratio)
         ringed = frozenset(ringed)
         for spot in ringed:
-            discs += spot_discs(vp, spot, _ring(spot) + (RING_LINE + GAP) * ratio / vp.scale)
+            discs += spot_discs(vp, spot, ring_reach(spot) + (RING_LINE + GAP) * ratio / vp.scale)
         return cls(
             vp,
             ratio,
@@ -138,8 +140,8 @@ class LabelPlaces:
     def free(self, x: float, y: float, w: float, h: float) -> bool:
         """Whether a label ``w`` x ``h`` centred on ``(x, y)`` covers no piece and no ring."""
         box = _box(x, y, w, h)
-        return not any(_meets(box, b) for b in self.boxes) and not any(
-            _hits(box, d) for d in self.discs
+        return not any(meets(box, b) for b in self.boxes) and not any(
+            hits(box, d) for d in self.discs
         )
 
     def beside(self, spot: Spot, w: float, h: float) -> Point:
@@ -149,7 +151,7 @@ class LabelPlaces:
         are free; the place is kept."""
         x0, y0 = self.vp.px(SPOT_XY[spot[0]](spot[1]))
         ringed = spot in self.ringed
-        reach = (_ring(spot) if ringed else _glow(spot)) + (
+        reach = (ring_reach(spot) if ringed else _glow(spot)) + (
             (RING_LINE * ringed + GAP) * self.ratio / self.vp.scale
         )
         own = spot_discs(self.vp, spot, reach)
@@ -158,7 +160,7 @@ class LabelPlaces:
             dx, dy = math.cos(angle), math.sin(angle)
             # out from the disc on the spot's middle at least: no nearer place is clear
             t, step = max(0.0, self.vp.len(reach) - abs(dx) * w / 2 - abs(dy) * h / 2), h / 4
-            while any(_hits(_box(x0 + dx * t, y0 + dy * t, w, h), d) for d in own):
+            while any(hits(_box(x0 + dx * t, y0 + dy * t, w, h), d) for d in own):
                 t += step
             tried.append((t, _box(x0 + dx * t, y0 + dy * t, w, h)))
         near = self._near(_union(box for _, box in tried))
@@ -171,25 +173,25 @@ class LabelPlaces:
         return LabelPlaces(
             self.vp,
             self.ratio,
-            [b for b in self.boxes if _meets(b, region)],
-            [d for d in self.discs if _hits(region, d)],
-            [d for d in self.tokens if _hits(region, d)],
+            [b for b in self.boxes if meets(b, region)],
+            [d for d in self.discs if hits(region, d)],
+            [d for d in self.tokens if hits(region, d)],
             self.bounds,
             self.ringed,
-            [b for b in self.placed if _meets(b, region)],
-            [d for d in self.letters if _hits(region, d)],
+            [b for b in self.placed if meets(b, region)],
+            [d for d in self.letters if hits(region, d)],
         )
 
     def _cost(self, box: Box) -> float:
-        covered = sum(_meets(box, b) for b in self.boxes) + sum(_hits(box, d) for d in self.discs)
+        covered = sum(meets(box, b) for b in self.boxes) + sum(hits(box, d) for d in self.discs)
         left, top, right, bottom = self.bounds
         off = box[0] < left or box[1] < top or box[2] > right or box[3] > bottom
         return (
             PIECE * covered
-            + LABEL * sum(_meets(box, b) for b in self.placed)
+            + LABEL * sum(meets(box, b) for b in self.placed)
             + OFF * off
-            + TOKEN * sum(_hits(box, d) for d in self.tokens)
-            + LETTER * sum(_hits(box, d) for d in self.letters)
+            + TOKEN * sum(hits(box, d) for d in self.tokens)
+            + LETTER * sum(hits(box, d) for d in self.letters)
         )
 
 
@@ -209,7 +211,8 @@ def _box(x: float, y: float, w: float, h: float) -> Box:
     return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
 
 
-def _ring(spot: Spot) -> float:
+def ring_reach(spot: Spot) -> float:
+    """How far round ``spot`` its ring reaches (board units)."""
     return RING_VERTEX if spot[0] == "vertex" else RING_EDGE
 
 

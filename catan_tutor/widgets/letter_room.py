@@ -14,7 +14,7 @@ from ..palette import Viewport
 from ..scene import Tile
 from . import style
 from .board_tags import Spot, text_em
-from .label_places import Box, _hits, _meets, _ring, spot_discs
+from .label_places import Box, hits, meets, ring_reach, spot_discs
 
 LETTER_EM = 0.19  # the letter's size in board units (board_paint: ``text(0.19)``)
 ROOM = 2.0  # CSS px kept round a letter
@@ -45,7 +45,7 @@ def tab_place(
     for left, top in ways:
         box = (left, top, left + wide, top + tall)
         inside = box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2]
-        if inside and box[3] <= bounds[3] and not any(_meets(box, k) for k in keep):
+        if inside and box[3] <= bounds[3] and not any(meets(box, k) for k in keep):
             return left, top
     return ways[0]
 
@@ -56,11 +56,11 @@ def keep_letters(
     """Write again, over the rings round ``rings`` (just drawn on ``c``), each letter one of
     them crosses, on a chip of its hex's colour; the letters written."""
     halo = (HALO_LINE / 2 + ROOM) * ratio / vp.scale  # the hint's white halo, 9 px wide
-    discs = [d for spot in rings for d in spot_discs(vp, spot, _ring(spot) + halo)]
+    discs = [d for spot in rings for d in spot_discs(vp, spot, ring_reach(spot) + halo)]
     written = []
     for tile in tiles:
         box = letter_box(vp, tile, size, ROOM * ratio)
-        if not any(_hits(box, d) for d in discs) and ("hex", tile.hex) not in rings:
+        if not any(hits(box, d) for d in discs) and ("hex", tile.hex) not in rings:
             continue
         dark = tile.terrain in style.DARK_TERRAINS
         c.fill_style = style.TERRAIN_FILL[tile.terrain]
