@@ -633,10 +633,19 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         page.goto(f"{app_server}?lesson=puzzle_base_robber&node={asked}", timeout=120_000)
         page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
         page.locator(".catan-puzzle").filter(has_text="P1 rolled a 7").wait_for()
-        # the question begins on the first screen, under the board (phone_puzzle2.png: at
-        # y = 776): its first two lines in sight
+        # the first screen (issue 33, learner 11): the board, the step buttons, the whole
+        # question (three lines: it ran 12 px past the fold, its first line at y = 697) and
+        # the answer's field (at y = 803-843) all in sight; the heading's words close over the
+        # board ("Puzzle: answer the question below" and the lines kept for it: 29 px)
         words = page.locator(".catan-puzzle p").first.bounding_box()
-        assert page.evaluate("scrollY") == 0 and words["y"] + 40 <= 740, words
+        assert page.evaluate("scrollY") == 0 and words["height"] >= 50, words  # 3 lines
+        field = page.locator(".catan-puzzle-answer input")
+        for shown in (canvas, forward.first, page.locator(".catan-puzzle p").first, field):
+            seen = shown.bounding_box()
+            assert seen["y"] >= 0 and seen["y"] + seen["height"] <= 740, seen
+        said_over = page.locator(".catan-head .widget-html-content").first.bounding_box()
+        assert 0 <= canvas.bounding_box()["y"] - said_over["y"] - said_over["height"] <= 18
+        assert page.locator(".catan-head").get_by_text("answer the question").is_hidden()
         canvas.scroll_into_view_if_needed()
         box = _settled_box(page, canvas)
         # the step buttons right under the board, with "Answer the puzzle to go on.", the
@@ -653,17 +662,21 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
             "e => [getComputedStyle(e).lineHeight, getComputedStyle(e).fontSize]"
         )
         assert float(lines.removesuffix("px")) <= 1.5 * float(size.removesuffix("px")), lines
-        # a wrong answer: its verdict first in the question's box, right under the step
-        # buttons (a tap's verdict under the question made the page scroll to it); no
-        # "Puzzle" over the question: the page's heading says it
-        page.locator(".catan-puzzle-answer input").fill("P1 robber M P2")
-        page.locator(".catan-puzzle-answer input").press("Enter")
+        # a wrong answer: its verdict right under the question, over the answer's field, its
+        # first line on the screen (over the question it pushed the question under the fold,
+        # phone_puzzle_tap.png); the question stays where it was; no "Puzzle" over it
+        before = asked_words.bounding_box()
+        field.fill("P1 robber M P2")
+        field.press("Enter")
         verdict = page.locator(".catan-puzzle-result .catan-puzzle-verdict")
         verdict.wait_for()
         assert "Not the answer" in verdict.inner_text()
         assert question.locator(".catan-puzzle-head").is_hidden()
-        assert _under(page, ".catan-step-note", verdict) >= 0, verdict.bounding_box()
-        assert verdict.bounding_box()["y"] < asked_words.bounding_box()["y"]
+        page.wait_for_timeout(300)
+        assert asked_words.bounding_box() == before, (asked_words.bounding_box(), before)
+        assert 0 <= _under(page, ".catan-puzzle-prompt", verdict) <= 12, verdict.bounding_box()
+        assert _under(page, ".catan-puzzle-result", field) >= 0, field.bounding_box()
+        assert verdict.bounding_box()["y"] + 24 <= 740, verdict.bounding_box()
         page.wait_for_timeout(300)
         page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_wrong.png")
         canvas.scroll_into_view_if_needed()
@@ -933,3 +946,14 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_
     page.wait_for_function(f"() => ({STATE_JS})() === '4'")
     left.wait_for(state="hidden")
     assert forward.is_enabled()
+    # the roll's caption in the strip beside the dice, not again in the words under it; on a
+    # phone it leads those words, wrapped in the page's width (the strip's ~70 px beside three
+    # dice and the barbarian track drew it in three lines over each other)
+    caption = page.locator(".catan-dice-words .catan-dice-caption")
+    assert caption.is_hidden() and caption.inner_text().strip() == "The last roll was 10."
+    page.set_viewport_size({"width": 375, "height": 740})
+    caption.wait_for()
+    page.wait_for_timeout(1000)  # (the strip drawn again for the phone's width: a look)
+    box = page.locator(".catan-dice-words").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+    page.screenshot(path=ARTIFACTS / "layout_phone_ck_dice.png")

@@ -4,10 +4,13 @@
 
 from __future__ import annotations
 
+import re
+
 from catan_tutor.study.library import library
 from catan_tutor.study.resources import lessons_dir
 from catan_tutor.study.scenario import load_scenario
-from catan_tutor.widgets import BoardView
+from catan_tutor.widgets import BoardView, Tutor
+from catan_tutor.widgets.board_paint import CHAR_WIDTH
 from catan_tutor.widgets.dice_shown import NO_DICE, dice_shown
 
 
@@ -113,3 +116,49 @@ def test_2P_ROLL_TWICE_both_rolls_dice_are_the_turn_s_first_throw_then_its_secon
                 assert faces == (*thrown[:2], *thrown[-2:]), (lesson, faces, thrown)
                 checked += 1
         assert checked, lesson
+
+
+def _strip_words(view: BoardView, monkeypatch) -> list[tuple[str, float, float, float, float]]:
+    """The words the strip under the board writes: (text, left, top, right, bottom) in canvas
+    pixels, each box from its font's size and about ``CHAR_WIDTH`` of it a character."""
+    layer, out = view.pieces, []
+
+    def write(text, x, y, max_width=None):
+        if y < view.canvas.height - view.strip:
+            return  # on the board, not in the strip
+        size = float(re.search(r"(\d+(?:\.\d+)?)px", layer.font).group(1))
+        wide = len(text) * CHAR_WIDTH * size
+        left = {"left": x, "center": x - wide / 2}.get(layer.text_align, x - wide)
+        out.append((text, left, y - size / 2, left + wide, y + size / 2))
+
+    monkeypatch.setattr(layer, "fill_text", write)
+    view.draw_pieces()
+    return out
+
+
+def test_a_phone_s_c_and_k_dice_line_says_the_roll_in_words_under_the_board(monkeypatch):
+    """Issue 33 (a phone, lesson 6.2): beside three dice and the barbarian track the roll's
+    caption had ~70 px: "The last roll was 10." in three lines of 13 px drawn over each other.
+    On a phone's C&K board the strip holds the dice and the track, none of its words over
+    another, and the caption leads the line of words under the board (wrapped by the page);
+    a wide board keeps it in the strip (the line's caption hidden there: style.LAYOUT_CSS)."""
+    t = Tutor(load_scenario(lessons_dir() / "ck_knight_recruit.catan.yaml"))
+    node = t.session.timeline.root
+    for _ in range(4):  # P1 roll, white 4, red 6, event trade
+        node = node.children[0]
+    t.session.goto(node)
+    caption = "The last roll was 10."
+    wide = _strip_words(t.view, monkeypatch)
+    assert caption in [w[0] for w in wide], wide
+    t.view.set_shown_width("363")  # a 375 px phone's board (board_width.js)
+    words = _strip_words(t.view, monkeypatch)
+    said = [w[0] for w in words]
+    assert caption not in said and "barbarian ship" in said, said
+    for i, a in enumerate(words):
+        for b in words[i + 1 :]:
+            apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
+            assert apart, (a, b)
+    line = t.board.dice_words.value
+    lead = re.search(r"<span class='catan-dice-caption'>([^<]*)</span>", line)
+    assert lead and lead.group(1).strip() == caption, line
+    assert line.index(caption) < line.index("Event die: yellow trade castle."), line

@@ -528,7 +528,7 @@ def test_a_click_on_the_board_plays_the_one_kind_of_the_moment_and_the_kind_stay
     t = at_question(next(a for a in PUZZLES if a.lesson == "puzzle_base_robber"))
     s = t.session
     at = s.timeline.current
-    assert "Play your move on the board" in t.puzzle.prompt.value
+    assert "Play your move on the board" in t.puzzle.how.value
     t.controls.act_at(("hex", board.HEX_NAMES.index("M")))
     form = t.controls.form
     assert s.kind == "move robber" and form is not None  # whom to rob: the form asks
@@ -547,7 +547,7 @@ def test_a_question_who_moves_asks_the_player_in_the_form_and_names_none():
     t = at_question([a for a in PUZZLES if a.lesson == "puzzle_base_setup"][1])
     s = t.session
     at = s.timeline.current
-    assert "choose the player" in t.puzzle.prompt.value
+    assert "choose the player" in t.puzzle.how.value
     t.controls.act_at(("vertex", board.VERTEX_LABELS.index("E4")))
     assert s.puzzle.tries == 0 and s.kind == "settle" and s.timeline.current is at
     form = t.controls.form

@@ -7,7 +7,7 @@ as for the SVG picture (``render.py``); this module only decides how it looks on
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -45,8 +45,9 @@ from ..scene import (
     strip_scene,
 )
 from . import style
-from .board_tags import text_em
+from .board_tags import NARROW_ZOOM, text_em
 from .dice_shown import NO_DICE, dice_caption
+from .letter_room import LETTER_EM, ROOM, keep_letters, letter_box, tab_place
 
 if TYPE_CHECKING:
     from .board_view import GameLike
@@ -98,6 +99,17 @@ class ScenePainter:
         if self.vp.len(0.16) < self.text(0.16):  # a phone's: the harbors' words on tabs that
             for harbor in scene.harbors:  # reach over the coast, drawn over the land
                 self._draw_harbor(c, harbor, piers=False)
+
+    def keep_letters(self, c: Canvas, rings: list[tuple[str, int]]) -> list[str]:
+        """The letters the rings round ``rings`` cross, written again over them on ``c``."""
+        game = self.game
+        tiles = board_scene(game.state, game.layout).tiles if rings else ()
+        return keep_letters(c, self.vp, self.ratio, self.text(LETTER_EM), tiles, rings)
+
+    def letters(self, tiles: Iterable[Tile]) -> list[tuple[float, float, float, float]]:
+        """The boxes of the hexes' letters with room round them (a tab keeps off them)."""
+        size, room = self.text(LETTER_EM), ROOM * self.ratio
+        return [letter_box(self.vp, t, size, room) for t in tiles]
 
     def draw_harbor_discs(self, c: Canvas) -> None:
         """The harbors' discs and words again on ``c`` (over the labels: a corner's tag next
@@ -284,15 +296,19 @@ class ScenePainter:
         if not small:
             c.fill_text(harbor.name, x, y + self.vp.len(0.13), max_width=1.8 * r)  # in its disc
             return
-        # on a tab of the harbor's colour under the ratio, as wide as the word
-        wide, top = text_em(harbor.name) * size * 0.9 + self.px(6), y + 0.55 * self.text(0.21)
-        tab = [(x - wide / 2, top), (x + wide / 2, top)]
-        tab += [(x + wide / 2, top + 1.2 * size), (x - wide / 2, top + 1.2 * size)]
+        # on a tab of the harbor's colour as wide as the word: under the ratio, else where it
+        # covers no hex's letter (letter_room.tab_place)
+        wide, tall = text_em(harbor.name) * size * 0.9 + self.px(6), 1.2 * size
+        bounds = (0.0, 0.0, self.vp.ox * 2, self.vp.oy * 2)
+        game = self.game
+        keep = self.letters(board_scene(game.state, game.layout).tiles)
+        left, top = tab_place(x, y, 0.55 * self.text(0.21), wide, tall, keep, bounds)
+        tab = [(left, top), (left + wide, top), (left + wide, top + tall), (left, top + tall)]
         c.fill_style, c.stroke_style = fill, style.HARBOR_EDGE
         c.fill_polygon(tab)
         c.stroke_polygon(tab)
         c.fill_style = style.text_on(fill)
-        c.fill_text(harbor.name, x, top + 0.62 * size)
+        c.fill_text(harbor.name, left + wide / 2, top + 0.62 * size)
 
     # -- pieces layer -----------------------------------------------------------------------
 
@@ -493,6 +509,10 @@ class StripPainter:
                 self._draw_event_die(c, x, y, size, event)
                 x += size * 1.25
         x += self.px(4)
+        if strip.ck and self.zoom < NARROW_ZOOM:  # a phone's: the caption in words under the
+            caption = ""  # board (board_panel.event_line), in the page's lines (three in
+        if not caption:  # the strip's room, at 13 px, overlapped: ck_phone_dice.png)
+            return self._draw_track(c, top, h, strip, last_attack) if strip.ck else None
         room = (self._track_left(h) - self.px(10) if strip.ck else self.vp.ox * 2) - x
         least = STRIP_TEXT_PX * self.ratio / self.zoom  # never shown smaller (a phone's)
         font = max(0.28 * h, least)

@@ -182,7 +182,8 @@ class BoardPanel:
             view.dice = dice_shown(s.node)  # a roll-off's too, and what the dice are
             view.named = {}  # the step before's labels go (the new words': named_words.py)
             said = "" if s.roll_told() else event_words(s.game.state)  # said once
-            self.event_line(said, kept=s.game.state.caps.knights)
+            knights = s.game.state.caps.knights
+            self.event_line(said, knights, view.dice[1] if knights else "")
             view.update()
             self.step_buttons()
             self.marker.value = state_html(s.node, s.game)
@@ -199,13 +200,15 @@ class BoardPanel:
         if event in ("shown", "kind", "spot"):  # the spot the form names: ringed
             view.mark_chosen(s.chosen)
 
-    def event_line(self, words: str, kept: bool = False) -> None:
+    def event_line(self, words: str, kept: bool = False, caption: str = "") -> None:
         """The event die in words under the board. In a game with an event die (``kept``: C&K)
         its lines stay while it says nothing (style.EVENT_LINES): the step buttons under it
-        stay put (a phone shows it under them); else no room."""
+        stay put (a phone shows it under them); else no room. A phone's line begins with the
+        dice's ``caption`` (its strip has no room for it beside three dice and the track)."""
         said = markup.text(words) if words else "&nbsp;" if kept else ""
         tag = " class='catan-event-words'" if words else ""  # (a phone shows only words)
-        value = f"<div{tag} style='font-size:12px;line-height:1.35;color:#444'>{said}</div>"
+        lead = f"<span class='catan-dice-caption'>{markup.text(caption)} </span>" if caption else ""
+        value = f"<div{tag} style='font-size:12px;line-height:1.35;color:#444'>{lead}{said}</div>"
         if self.dice_words is None:
             if not said:
                 return

@@ -68,6 +68,7 @@ from .board_tags import (
 from .guard import guarded, shown_in
 from .kinds import spot_label
 from .label_places import LabelPlaces
+from .letter_room import LETTER_EM
 from .play_panel import PLAY_CSS
 
 __all__ = [
@@ -407,8 +408,7 @@ class BoardView:
         self._remark("chosen", spot)
 
     def mark_hint(self, spot: tuple[str, int] | None) -> None:
-        """Ring ``spot`` with an arrow pointing at it (layer 3): the hint's suggestion; None
-        takes it away."""
+        """Ring ``spot``, an arrow pointing at it (layer 3): the hint's; None: none."""
         self._remark("hinted", spot)
 
     def hover(self, spot: tuple[str, int] | None) -> bool:
@@ -481,7 +481,7 @@ class BoardView:
         places = LabelPlaces.of(
             self.vp, self.ratio, pieces, [s for s in ringed if s is not None],
             [h for h, n in enumerate(lay.numbers) if n] if lay else [],
-            (0, 0, c.width, c.height - self.strip),
+            (0, 0, c.width, c.height - self.strip), self.painter.text(LETTER_EM),
         )  # fmt: skip
         if self.labels:  # both kinds, or on a phone the kind aimed at (board_tags.label_kinds)
             kinds = label_kinds(self.vp, self.zoom, self.ratio, self.targets)
@@ -506,6 +506,7 @@ class BoardView:
             ring_chosen(c, self.vp, self.ratio, self.chosen)
         if self.hinted is not None:
             draw_hint(c, self.vp, self.ratio, self.hinted)
+        self.painter.keep_letters(c, [s for s in (self.chosen, self.hinted) if s is not None])
         if self.refused is not None:
             self._draw_refused(c, *self.refused)
 

@@ -28,11 +28,13 @@ RING_VERTEX, RING_EDGE, RING_LINE = style.TARGET_R * 1.9, style.ROAD_WIDTH * 1.1
 GLOW_VERTEX, GLOW_EDGE = style.TARGET_R, style.ROAD_WIDTH * 0.95
 GAP = 2.0  # CSS px between a label and what it keeps clear of
 # What covering costs: a piece or a ring, another label, off the board, a number token
-PIECE, LABEL, OFF, TOKEN = 100.0, 60.0, 200.0, 8.0
+# and a hex's letter (the size it is written at: "M4" sat against Q's at 1280)
+PIECE, LABEL, OFF, TOKEN, LETTER = 100.0, 60.0, 200.0, 8.0, 30.0
 DIRECTIONS = 12  # the ways out from a spot a label is tried in
 
 
-def _hits(box: Box, disc: Disc) -> bool:
+def hits(box: Box, disc: Disc) -> bool:
+    """Whether ``box`` and ``disc`` overlap."""
     x, y, r = disc
     if x + r <= box[0] or x - r >= box[2] or y + r <= box[1] or y - r >= box[3]:
         return False
@@ -40,7 +42,8 @@ def _hits(box: Box, disc: Disc) -> bool:
     return (x - nx) ** 2 + (y - ny) ** 2 < r * r
 
 
-def _meets(a: Box, b: Box) -> bool:
+def meets(a: Box, b: Box) -> bool:
+    """Whether boxes ``a`` and ``b`` overlap."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
@@ -86,8 +89,8 @@ def piece_shapes(vp: Viewport, pieces: Pieces, halo: float) -> tuple[list[Box], 
 @dataclass
 class LabelPlaces:
     """What the labels of one drawing keep clear of: ``boxes`` and ``discs`` (pieces and
-    rings), ``tokens`` (number tokens and the hexes' letters: "K4" covered "P"), the
-    board's ``bounds``, and the labels placed so far (``placed``)."""
+    rings), ``tokens`` (number tokens), the board's ``bounds``, the labels placed so far
+    (``placed``) and the hexes' ``letters`` ("K4" covered "P")."""
 
     vp: Viewport
     ratio: float
@@ -97,6 +100,7 @@ class LabelPlaces:
     bounds: Box = (0.0, 0.0, math.inf, math.inf)
     ringed: frozenset[Spot] = frozenset()
     placed: list[Box] = field(default_factory=list)
+    letters: list[Disc] = field(default_factory=list)
 
     @classmethod
     def of(
@@ -107,22 +111,25 @@ class LabelPlaces:
         ringed: Iterable[Spot],
         tokens: Iterable[int],
         bounds: Box,
+        letter: float = 0.0,
     ) -> LabelPlaces:
         """What the labels keep clear of: the ``pieces``, the rings round the spots
-        ``ringed`` (the chosen spot, the hint's, a why-not), the tokens of hexes ``tokens``."""
+        ``ringed`` (the chosen spot, the hint's, a why-not), the tokens of hexes ``tokens``,
+        the hexes' letters (written ``letter`` canvas px high)."""
         boxes, discs = piece_shapes(vp, pieces, (style.HALO_WIDTH + GAP) * ratio)
         ringed = frozenset(ringed)
         for spot in ringed:
-            discs += spot_discs(vp, spot, _ring(spot) + (RING_LINE + GAP) * ratio / vp.scale)
+            discs += spot_discs(vp, spot, ring_reach(spot) + (RING_LINE + GAP) * ratio / vp.scale)
         return cls(
             vp,
             ratio,
             boxes,
             discs,
-            [(*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS)) for h in tokens]
-            + [_letter_disc(vp, h) for h in range(board.N_HEXES)],  # the hexes' letters too
+            [(*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS)) for h in tokens],
             bounds,
             ringed,
+            [],
+            [_letter_disc(vp, h, 0.6 * letter + GAP * ratio) for h in range(board.N_HEXES)],
         )
 
     def at(self, x: float, y: float, w: float, h: float) -> Point:
@@ -133,8 +140,8 @@ class LabelPlaces:
     def free(self, x: float, y: float, w: float, h: float) -> bool:
         """Whether a label ``w`` x ``h`` centred on ``(x, y)`` covers no piece and no ring."""
         box = _box(x, y, w, h)
-        return not any(_meets(box, b) for b in self.boxes) and not any(
-            _hits(box, d) for d in self.discs
+        return not any(meets(box, b) for b in self.boxes) and not any(
+            hits(box, d) for d in self.discs
         )
 
     def beside(self, spot: Spot, w: float, h: float) -> Point:
@@ -144,7 +151,7 @@ class LabelPlaces:
         are free; the place is kept."""
         x0, y0 = self.vp.px(SPOT_XY[spot[0]](spot[1]))
         ringed = spot in self.ringed
-        reach = (_ring(spot) if ringed else _glow(spot)) + (
+        reach = (ring_reach(spot) if ringed else _glow(spot)) + (
             (RING_LINE * ringed + GAP) * self.ratio / self.vp.scale
         )
         own = spot_discs(self.vp, spot, reach)
@@ -153,7 +160,7 @@ class LabelPlaces:
             dx, dy = math.cos(angle), math.sin(angle)
             # out from the disc on the spot's middle at least: no nearer place is clear
             t, step = max(0.0, self.vp.len(reach) - abs(dx) * w / 2 - abs(dy) * h / 2), h / 4
-            while any(_hits(_box(x0 + dx * t, y0 + dy * t, w, h), d) for d in own):
+            while any(hits(_box(x0 + dx * t, y0 + dy * t, w, h), d) for d in own):
                 t += step
             tried.append((t, _box(x0 + dx * t, y0 + dy * t, w, h)))
         near = self._near(_union(box for _, box in tried))
@@ -166,30 +173,33 @@ class LabelPlaces:
         return LabelPlaces(
             self.vp,
             self.ratio,
-            [b for b in self.boxes if _meets(b, region)],
-            [d for d in self.discs if _hits(region, d)],
-            [d for d in self.tokens if _hits(region, d)],
+            [b for b in self.boxes if meets(b, region)],
+            [d for d in self.discs if hits(region, d)],
+            [d for d in self.tokens if hits(region, d)],
             self.bounds,
             self.ringed,
-            [b for b in self.placed if _meets(b, region)],
+            [b for b in self.placed if meets(b, region)],
+            [d for d in self.letters if hits(region, d)],
         )
 
     def _cost(self, box: Box) -> float:
-        covered = sum(_meets(box, b) for b in self.boxes) + sum(_hits(box, d) for d in self.discs)
+        covered = sum(meets(box, b) for b in self.boxes) + sum(hits(box, d) for d in self.discs)
         left, top, right, bottom = self.bounds
         off = box[0] < left or box[1] < top or box[2] > right or box[3] > bottom
         return (
             PIECE * covered
-            + LABEL * sum(_meets(box, b) for b in self.placed)
+            + LABEL * sum(meets(box, b) for b in self.placed)
             + OFF * off
-            + TOKEN * sum(_hits(box, d) for d in self.tokens)
+            + TOKEN * sum(hits(box, d) for d in self.tokens)
+            + LETTER * sum(hits(box, d) for d in self.letters)
         )
 
 
-def _letter_disc(vp: Viewport, h: int) -> Disc:
-    """Where hex ``h``'s letter is drawn (``board_paint``: LETTER_OFFSET above its centre)."""
+def _letter_disc(vp: Viewport, h: int, least: float = 0.0) -> Disc:
+    """Where hex ``h``'s letter is drawn (``board_paint``: LETTER_OFFSET above its centre),
+    at least ``least`` canvas px round."""
     x, y = board.hex_centre_xy(h)
-    return (*vp.px((x, y - style.LETTER_OFFSET)), vp.len(0.12))
+    return (*vp.px((x, y - style.LETTER_OFFSET)), max(vp.len(0.12), least))
 
 
 def _union(boxes: Iterable[Box]) -> Box:
@@ -201,7 +211,8 @@ def _box(x: float, y: float, w: float, h: float) -> Box:
     return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
 
 
-def _ring(spot: Spot) -> float:
+def ring_reach(spot: Spot) -> float:
+    """How far round ``spot`` its ring reaches (board units)."""
     return RING_VERTEX if spot[0] == "vertex" else RING_EDGE
 
 

@@ -66,6 +66,9 @@ class PuzzleMode:
             return
         lay = widgets.Layout
         self.prompt = widgets.HTML()
+        self.prompt.add_class("catan-puzzle-prompt")
+        self.how = widgets.HTML()  # how to answer (under the answer's row on a phone)
+        self.how.add_class("catan-puzzle-how")
         self.answer = widgets.Text(
             placeholder="your move: who, what, where",  # no real move: it could be an answer
             layout=lay(width="auto", flex="1 1 auto"),
@@ -96,8 +99,10 @@ class PuzzleMode:
         self.main_button.on_click(self._guard(lambda _: self.to_main_line()))
         self.marker = widgets.HTML(layout=lay(display="none"))
         self.entry = widgets.HBox([self.answer, self.answer_button, self.hint_button])
+        self.entry.add_class("catan-puzzle-entry")
         self.widget.children = (
             self.prompt,
+            self.how,
             self.entry,
             self.hint_box,
             self.result,
@@ -144,10 +149,12 @@ class PuzzleMode:
             self.prompt.value = (
                 f"<div class='catan-puzzle-head'><b>Puzzle</b></div>"  # (not on a phone)
                 f"{verdicts.lesson_html(puzzle.prompt)}"
-                f"<div style='color:#666;font-size:12px'>{self._how()}</div>"
                 if open_
                 else f"<div><b>Puzzle</b> · solved {icons.OK}</div>"
                 f"{verdicts.lesson_html(puzzle.prompt)}"
+            )
+            self.how.value = (
+                f"<div style='color:#666;font-size:12px'>{self._how()}</div>" if open_ else ""
             )
             here = st.at == node.id
             left = len(puzzle.hints) - st.hints if here else len(puzzle.hints)
@@ -162,7 +169,7 @@ class PuzzleMode:
             )
         else:
             self.prompt.value = f"<div><b>Puzzle</b> · solved {icons.OK}</div>"
-            self.hint_box.value = ""
+            self.how.value = self.hint_box.value = ""
         j = st.verdict if st.at == node.id and st.verdict is not None else None
         if j is None and answered:  # the right answer that led here
             j = st.right

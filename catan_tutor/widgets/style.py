@@ -178,7 +178,11 @@ LAYOUT_CSS = (
     f".catan-app .catan-note-row .widget-html-content{{line-height:{NOTE_LINE}px}}"
     # what the event die did, under a C&K board, in the lines kept for it (board_panel)
     f".catan-board-col>.catan-dice-words{{min-height:{EVENT_LINES}px;height:auto}}"
+    ".catan-dice-caption{display:none}"  # (the strip says it: a phone's has no room)
     f".catan-puzzle .catan-puzzle-hint{{width:{HINT_WIDTH}px!important}}"
+    ".catan-puzzle>.catan-puzzle-how:has(>.widget-html-content:empty){display:none}"
+    ".catan-puzzle>.catan-puzzle-how,.catan-puzzle>.catan-puzzle-how>.widget-html-content{"
+    "height:auto;min-height:0}"
     # a game's seats (who plays, Pause) after the form, its Play and its message, before Try
     # a move: the form in sight at 1024x768 (it was under the fold, the seats' 270 px over it)
     "@media (min-width:701px){.catan-tutor .catan-computer{order:1}"
@@ -271,7 +275,8 @@ LAYOUT_CSS = (
     # what the event die did, under the step buttons (PHONE_ORDER): its lines coming move
     # nothing over them, so none kept
     f"{COL}>.catan-dice-words{{min-height:0}}"
-    f"{COL}>.catan-dice-words:not(:has(.catan-event-words)){{display:none}}"
+    f"{COL}>.catan-dice-words:not(:has(.catan-event-words,.catan-dice-caption)){{display:none}}"
+    ".catan-app .catan-dice-words .catan-dice-caption{display:inline}"
     # the board in words (for screen readers only) takes no row
     f"{COL}>.widget-html:has(.catan-board-text){{position:absolute}}"
     # nothing said, no line (each row of the column has a gap over it)
@@ -292,10 +297,25 @@ LAYOUT_CSS = (
     ".catan-app .catan-bar>.catan-chapter-picker{flex:1 1 200px;min-width:0}"
     ".catan-app .catan-bar>.catan-new-game{order:1}"
     ".catan-app .catan-bar>.catan-lesson-picker{order:2;flex:1 1 100%;min-width:0}"
-    # a puzzle's verdict first in its box, right under the step buttons: a tap on the board
-    # scrolls nothing to it (reply_in_view.js)
-    ".catan-puzzle>.catan-puzzle-result{order:-1}"
+    # a puzzle's box: the question, its verdict right under it (a tap on the board scrolls
+    # nothing to it: reply_in_view.js), the answer's row, then how to answer and the hints.
+    # The question stays put as a verdict comes (over it, the verdict pushed the question
+    # under the fold); the answer's row on the first screen (the lines of how to answer
+    # over it put it 44 px under the fold, phone_puzzle_first.png)
+    ".catan-puzzle>.catan-puzzle-prompt{order:-3}.catan-puzzle>.catan-puzzle-result{order:-2}"
+    ".catan-puzzle>.catan-puzzle-entry{order:-1}"
     ".catan-puzzle>.catan-puzzle-result:has(>.widget-html-content:empty){display:none}"
+    ".catan-puzzle .catan-puzzle-prompt p:last-child{margin-bottom:0}"
+    ".catan-puzzle>.catan-puzzle-prompt{margin-bottom:0}.catan-puzzle-entry>*{margin-top:0}"
+    f"{SIDE}>.catan-puzzle{{padding-top:3px!important}}"
+    # a question open: "Puzzle: answer the question below" over the board left out (the
+    # title says "a puzzle", "Answer the puzzle to go on." the step buttons, the question
+    # follows them), a note over it takes the lines it needs: no lines kept for them (80 px
+    # between the heading's words and the board's sea, a three-line question 12 px under the
+    # fold, the answer's row under it)
+    ".catan-head-prompt:has(>.catan-head-asked){display:none}"
+    f"{PUZZLE_OPEN}>.catan-side>.catan-head{{min-height:0}}"
+    ".catan-app:has(.catan-puzzle:not([style*='none'])) .catan-note-row{min-height:0}"
     # an open question's "Puzzle" over it: the page's heading says "Puzzle" (its line put
     # the question under the first screen)
     ".catan-puzzle .catan-puzzle-head{display:none}"

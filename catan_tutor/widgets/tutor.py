@@ -375,7 +375,7 @@ class Tutor:
         phase = g.state.phase
         secret = self.session.puzzle_secret  # whose move and what kind: the puzzle's answer
         if secret:
-            who = "<b>Puzzle</b>: answer the question below"
+            who = "<span class='catan-head-asked'><b>Puzzle</b>: answer the question below</span>"
         elif g.is_over():
             who = (
                 f"<b>{markup.text(g.names[g.winner])} wins</b>"

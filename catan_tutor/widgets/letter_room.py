@@ -1,0 +1,73 @@
+"""The hexes' letters kept readable (issue 33, learners 11 and 12): a harbor's word tab goes
+where it covers no letter (under its disc covered B's and H's on a phone), and a letter a ring
+crosses (the hint's at K4 crossed P's) is written again over the ring, on a chip of its hex's
+colour: the ring passes under it. All in canvas pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ipycanvas import Canvas
+
+from ..palette import Viewport
+from ..scene import Tile
+from . import style
+from .board_tags import Spot, text_em
+from .label_places import Box, hits, meets, ring_reach, spot_discs
+
+LETTER_EM = 0.19  # the letter's size in board units (board_paint: ``text(0.19)``)
+ROOM = 2.0  # CSS px kept round a letter
+HALO_LINE = 9.0  # CSS px: the widest ring's line (the hint's white halo, board_marks)
+
+
+def letter_box(vp: Viewport, tile: Tile, size: float, room: float = 0.0) -> Box:
+    """Where ``tile``'s letter is written at font ``size`` (a capital's width, ``text_em``;
+    its height, the size's half each way), ``room`` canvas px wider all round."""
+    x, y = vp.px((tile.centre[0], tile.centre[1] - style.LETTER_OFFSET))
+    w, h = text_em(tile.letter) * size / 2 + room, 0.5 * size + room
+    return (x - w, y - h, x + w, y + h)
+
+
+def tab_place(
+    x: float, y: float, below: float, wide: float, tall: float, keep: Sequence[Box], bounds: Box
+) -> tuple[float, float]:
+    """The top left of a harbor's word tab ``wide`` x ``tall`` for its disc at ``(x, y)``:
+    under the ratio (``below``: how far its top is under the disc's centre), else over it,
+    else beside it, the first way that meets none of the boxes ``keep`` (the letters) within
+    ``bounds``; under it when none does."""
+    ways = [
+        (x - wide / 2, y + below),
+        (x - wide / 2, y - below - tall),
+        (x - below - wide, y - tall / 2),
+        (x + below, y - tall / 2),
+    ]
+    for left, top in ways:
+        box = (left, top, left + wide, top + tall)
+        inside = box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2]
+        if inside and box[3] <= bounds[3] and not any(meets(box, k) for k in keep):
+            return left, top
+    return ways[0]
+
+
+def keep_letters(
+    c: Canvas, vp: Viewport, ratio: float, size: float, tiles: Iterable[Tile], rings: list[Spot]
+) -> list[str]:
+    """Write again, over the rings round ``rings`` (just drawn on ``c``), each letter one of
+    them crosses, on a chip of its hex's colour; the letters written."""
+    halo = (HALO_LINE / 2 + ROOM) * ratio / vp.scale  # the hint's white halo, 9 px wide
+    discs = [d for spot in rings for d in spot_discs(vp, spot, ring_reach(spot) + halo)]
+    written = []
+    for tile in tiles:
+        box = letter_box(vp, tile, size, ROOM * ratio)
+        if not any(hits(box, d) for d in discs) and ("hex", tile.hex) not in rings:
+            continue
+        dark = tile.terrain in style.DARK_TERRAINS
+        c.fill_style = style.TERRAIN_FILL[tile.terrain]
+        c.fill_rect(box[0], box[1], box[2] - box[0], box[3] - box[1])
+        c.fill_style = style.LETTER_LIGHT if dark else style.LETTER_DARK
+        c.font = style.font(size, bold=True)
+        c.text_align, c.text_baseline = "center", "middle"
+        c.fill_text(tile.letter, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        written.append(tile.letter)
+    return written
