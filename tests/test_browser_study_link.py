@@ -81,7 +81,7 @@ def test_a_variation_link_reopens_the_lesson_the_moves_and_the_node(new_page, ap
     open_tab(page, "Play")  # Explore: the log (What happened) is in the Play tab
     here = state(page)
     log = wait_log(page, 2)  # both rolls of the turn and their dice: one line
-    assert len(log) == 2 and "rolled 4 + 5 = 9" in log[1], log
+    assert len(log) == 2 and "rolled 9 (white 4, red 5)" in log[1], log
     page.get_by_role("button", name="Copy link").click()
     page.wait_for_function(
         "() => { const i = document.querySelector('input.catan-link-input');"
