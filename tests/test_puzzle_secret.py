@@ -140,6 +140,10 @@ def test_no_text_of_the_tutor_holds_the_answer_before_it_is_solved(asked: Asked)
     text = every_tab_text(t)
     assert asked.puzzle.prompt.split(" (")[0][:40] in text
     assert found(words, text) == [], f"{asked.lesson}: the page gives away {found(words, text)}"
+    how = html.unescape(re.sub(r"<[^>]+>", "\n", t.puzzle.prompt.value)).split("\n")
+    how = [line for line in how if line.startswith("Play your move")]  # one plain sentence
+    shape = r"Play your move [^.:;]+, or type it \(who, what, where\) and press Answer\."
+    assert len(how) == 1 and re.fullmatch(shape, how[0]), how  # issue 33: 1.4 puzzle 2's
     # the header, the board in words and the players say nothing of whose move or what
     _, _, said = verdicts.plain(s.game.prompt()).partition(": ")
     assert said and said not in widget_text(t.header)
