@@ -192,7 +192,8 @@ class PuzzleMode:
         spots = [spot_kind(variant_kinds(g).get(k)) for k in kinds]
         typed = "or type it (who, what, where) and press Answer."
         if self.state.seats():
-            return f"Play your move with a button below, then on the board and in its form, {typed}"
+            how = "with a button below, then on the board and the player in its form"
+            return f"Play your move {how}, {typed}"
         if kinds and all(spots) and len(set(spots)) == len(spots):
             return f"Play your move on the board, {typed}"
         return f"Play your move with a button below, then on the board, {typed}"
