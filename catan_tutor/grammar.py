@@ -81,6 +81,22 @@ def and_list(words: list[str] | tuple[str, ...]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def or_list(words: list[str] | tuple[str, ...]) -> str:
+    """``["M4", "N4", "Q4"]`` -> "M4, N4 or Q4" (alternatives: where a move may not go)."""
+    items = [w for w in words if w]
+    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def with_reason(what: str, why: str) -> str:
+    """A statement and its reason in one sentence: "P1 may not end the turn: P1 has not rolled
+    yet."; a reason with a colon of its own follows "because", never a second colon ("x: y:
+    z" reads as a list; issue 33). ``why`` goes on in small letters (``after_dash``)."""
+    why = after_dash(why.strip()).rstrip(".")
+    if not why:
+        return f"{what}."
+    return f"{what}, because {why}." if ": " in why else f"{what}: {why}."
+
+
 def verb(subjects: int, singular: str, many: str) -> str:
     """The verb agreeing with how many subjects: ``verb(2, "decides", "decide")``."""
     return singular if subjects == 1 else many

@@ -95,6 +95,8 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
             every = page.locator(".catan-rules").first.text_content() or ""
             assert "Words for the board" in every and "To settle a tie" in every, every[:300]
             assert not JARGON.findall(every), JARGON.findall(every)
+            # the beginner map in sentences, not "C forest 9 / D fields 12" (issue 33)
+            assert "hex A is mountains with a 10" in every and "forest 9 /" not in every
         if tab == "Moves":  # a roll is one row in words; rows and headings never run on
             listed = page.locator(".catan-moves-box").inner_text()
             assert re.search(r"Turn \d+\. P\d rolls \d and \d: \d+\.", listed), listed
@@ -111,6 +113,17 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     assert "I cannot read “fly”" in said and "“road" in said, said
     assert "character" not in said, said
     typed.fill("")
+    # "A 7." (step 3): P2's discard form chooses no card for the learner and counts them
+    for node in _main_path("base_production_robber", "A 7.")[1:]:
+        page.get_by_title("forward (PageDown)").click()
+        page.locator(f".catan-state[data-node='{node.id}']").wait_for(state="attached")
+    page.get_by_role("button", name="Discard cards", exact=True).click()
+    form = page.locator(".catan-form")
+    form.locator(".catan-form-choose", has_text="Choose 4 cards to discard").wait_for()
+    counts = form.locator("input[type='number']").evaluate_all("xs => xs.map(x => x.value)")
+    assert counts == ["0"] * 5, counts
+    assert form.locator(".catan-verdict").count() == 0  # no "allowed" under a choice not made
+    form.screenshot(path=ARTIFACTS / "words_discard_form.png")
 
     # a Cities & Knights lesson, the knight form open: its fields are "from" and "to"
     pick_lesson(page, "Knight displacement")
@@ -133,6 +146,8 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     open_tab(page, "Play")
     page.get_by_role("button", name="Make a forced trade", exact=True).click()
     form.locator("b", has_text="take").first.wait_for()  # a bundle's title in words
+    form.locator(".catan-form-choose", has_text="Choose the cards").wait_for()  # none chosen
+    form.locator("select").last.select_option(index=1)  # a listed move fills the counts
     form.locator(".catan-verdict svg.catan-icon").first.wait_for()
     labels = {x.strip() for x in form.locator(".widget-label").all_inner_texts()}
     assert "commodities" not in labels and "player" in labels, labels
@@ -201,6 +216,21 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     assert note.inner_text().strip() == went, note.inner_text()
     page.locator(".catan-board-col").first.screenshot(path=ARTIFACTS / "words_puzzle_went_on.png")
     assert p.outside == []
+
+
+def _main_path(lesson: str, comment: str) -> list:
+    """The nodes ▶ lands on along the lesson's main line up to the first whose comment
+    starts with ``comment`` (a roll and its dice: one step)."""
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+    from catan_tutor.widgets.roll_steps import rolling
+
+    tl = load_scenario(packaged_lessons() / f"{lesson}.catan.yaml").timeline
+    assert tl is not None
+    path = [tl.root]
+    while not (path[-1].comment or "").startswith(comment):
+        path.append(path[-1].children[0])
+    return [n for n in path if not rolling(tl.rules, n)]
 
 
 def _event_path(lesson: str, face: str) -> list:

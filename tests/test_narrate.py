@@ -107,7 +107,7 @@ def test_BASE_PROD_YIELD_a_roll_says_who_gets_what():
     while not (g.history and any(e.kind == "production" and e.facts["produced"] for e in g.events)):
         g.play(choose(rng, g.rules, g.state, True, offers=False))
     e = next(e for e in g.events if e.kind == "production")
-    said = r"P\d rolled \d \+ \d = \d+: (P\d gets [^,;]+(, \d+ \w+)*)(, P\d gets .*)?\."
+    said = r"P\d rolled \d+ \(white \d, red \d\): (P\d gets [^,;]+(, \d+ \w+)*)(, P\d gets .*)?\."
     assert re.fullmatch(said, e.text)
     assert e.rule == "BASE-PROD-YIELD"
     total = e.facts["total"]

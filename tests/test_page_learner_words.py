@@ -67,7 +67,7 @@ def test_a_verdict_says_the_move_in_words_not_its_notation():
 
 
 def test_the_next_wait_after_a_move_is_said_without_chance():
-    """BASE-PROD-ROLL: after P1 rolls, the log says "Next: roll the dice." (the chance event
+    """BASE-PROD-ROLL: after P1 rolls, the log says "Next, roll the dice." (the chance event
     in words), never "Next: chance: roll the dice"."""
     g = new_game("base", players=3, seed=1)
     while g.state.phase != "pre-roll":
@@ -77,7 +77,7 @@ def test_the_next_wait_after_a_move_is_said_without_chance():
     ex = g.explain(roll)
     g.play(roll)
     line = verdicts.narrate(before, roll, ex, g)
-    assert "Next: roll the dice." in line and "chance:" not in line.lower(), line
+    assert "Next, roll the dice." in line and "chance:" not in line.lower(), line
     assert not g.prompt().lower().startswith("chance"), g.prompt()
 
 

@@ -33,8 +33,13 @@ def lesson(lesson_id: str) -> TutorSession:
 
 def narration(s: TutorSession, node: Node | None = None) -> list[str]:
     """The path's moves replayed from the root on a fresh game, told newest first: the moves
-    of a roll (the Roll, each die while the dice still fall) told at once by its last die."""
-    return told(s, node)[::-1][:MAX_LOG]
+    of a roll (the Roll, each die while the dice still fall) told at once by its last die, a
+    robber's move with its steal; the newest line says what comes next."""
+    out = told(s, node)[::-1][:MAX_LOG]
+    end = s.timeline.path(node)[-1]
+    if out and end.parent is not None and not Game(s.timeline.rules, end.state).is_over():
+        out[0] += " " + verdicts.next_sentence(Game(s.timeline.rules, end.state))
+    return out
 
 
 def told(s: TutorSession, node: Node | None = None) -> list[str]:
@@ -49,9 +54,10 @@ def told(s: TutorSession, node: Node | None = None) -> list[str]:
         ex = before.explain(n.action)
         g.play(n.action)
         steps.append((before, n.action, Game(g.rules, g.state)))
-        if g.is_chance() and g.state.phase in ("dice", "progress-draw") and n is not path[-1]:
-            continue  # the dice still fall: told with the die that ends the roll
-        out.append(NARRATE_STEPS(steps, ex))
+        if g.is_chance() and g.state.phase in ("dice", "progress-draw", "steal"):
+            if n is not path[-1]:
+                continue  # the dice still fall (a card to steal): told with the last chance
+        out.append(NARRATE_STEPS(steps, ex, next_too=False))
         steps = []
     return out
 
@@ -119,7 +125,7 @@ def test_a_long_game_tells_its_last_moves_and_counts_the_rest_and_narrates_each_
     assert s.lines[-1] == f"… and {lines - MAX_LOG} earlier moves."
     calls = []
     real = verdicts.narrate_steps
-    monkeypatch.setattr(verdicts, "narrate_steps", lambda *a: calls.append(1) or real(*a))
+    monkeypatch.setattr(verdicts, "narrate_steps", lambda *a, **k: calls.append(1) or real(*a, **k))
     s.log = type(s.log)()  # an empty cache
     assert len(s.lines) == MAX_LOG + 1
     for _ in range(depth):

@@ -141,6 +141,10 @@ def test_no_text_of_the_tutor_holds_the_answer_before_it_is_solved(asked: Asked)
     text = every_tab_text(t)
     assert asked.puzzle.prompt.split(" (")[0][:40] in text
     assert found(words, text) == [], f"{asked.lesson}: the page gives away {found(words, text)}"
+    how = html.unescape(re.sub(r"<[^>]+>", "\n", t.puzzle.how.value)).split("\n")
+    how = [line for line in how if line.startswith("Play your move")]  # one plain sentence
+    shape = r"Play your move [^.:;]+, or type it \(who, what, where\) and press Answer\."
+    assert len(how) == 1 and re.fullmatch(shape, how[0]), how  # issue 33: 1.4 puzzle 2's
     # the header, the board in words and the players say nothing of whose move or what
     _, _, said = verdicts.plain(s.game.prompt()).partition(": ")
     assert said and said not in widget_text(t.header)
@@ -547,7 +551,7 @@ def test_a_question_who_moves_asks_the_player_in_the_form_and_names_none():
     t = at_question([a for a in PUZZLES if a.lesson == "puzzle_base_setup"][1])
     s = t.session
     at = s.timeline.current
-    assert "choose the player" in t.puzzle.how.value
+    assert "the player in its form" in t.puzzle.how.value
     t.controls.act_at(("vertex", board.VERTEX_LABELS.index("E4")))
     assert s.puzzle.tries == 0 and s.kind == "settle" and s.timeline.current is at
     form = t.controls.form

@@ -57,8 +57,8 @@ def test_BASE_PROD_ROLL_in_a_lesson_a_roll_is_one_step_and_one_line_its_nodes_ke
         "die red 6",
     ]
     assert len(s.lines) == 1  # one line: the roll, the dice and who got what
-    assert re.match(r"P1 rolled 5 \+ 6 = 11: .*P3 gets 1 lumber", s.lines[0]), s.lines
-    assert "white die shows" not in s.lines[0] and s.lines[0].count("Next:") == 1
+    assert re.match(r"P1 rolled 11 \(white 5, red 6\): .*P3 gets 1 lumber", s.lines[0]), s.lines
+    assert "white die shows" not in s.lines[0] and s.lines[0].count("Next, ") == 1
     # the Roll's texts are said where the roll lands; a comment only naming a die is not
     texts = s.texts()
     assert "Each die is rolled on its own." in texts
@@ -71,7 +71,7 @@ def test_BASE_PROD_ROLL_in_a_lesson_a_roll_is_one_step_and_one_line_its_nodes_ke
     assert len(s.lines) == 2 and str(s.node.action) == "P1 end"
     s.step("forward")  # P2 rolls a 7: the discards are next (a decision: the step stops)
     assert s.game.state.phase == "discard" and len(s.lines) == 3
-    assert s.lines[0].startswith("P2 rolled 3 + 4 = 7: nobody produces")
+    assert s.lines[0].startswith("P2 rolled 7 (white 3, red 4): nobody produces")
     # the dice's nodes are still in the tree: a jump reaches one, and a die can be forced
     roll = start.children[0]
     s.goto(roll)
@@ -80,7 +80,7 @@ def test_BASE_PROD_ROLL_in_a_lesson_a_roll_is_one_step_and_one_line_its_nodes_ke
     s.play("die white 1")
     s.play("die red 1")
     assert s.game.state.dice == (1, 1) and s.left_lesson_at() is roll
-    assert s.lines[0].startswith("P1 rolled 1 + 1 = 2: nobody produces"), s.lines
+    assert s.lines[0].startswith("P1 rolled 2 (white 1, red 1): nobody produces"), s.lines
 
 
 def test_a_game_steps_through_each_die_but_its_log_tells_a_roll_once():
@@ -95,8 +95,8 @@ def test_a_game_steps_through_each_die_but_its_log_tells_a_roll_once():
     s.play("P1 road R3")
     s.roll()
     assert not s.game.is_chance() and s.node.depth == 15  # the Roll and both dice
-    assert sum("Next: roll the dice" in line for line in s.lines) == 0
-    assert re.match(r"P1 rolled \d \+ \d = \d+: ", s.lines[0])
+    assert sum("Next, roll the dice" in line for line in s.lines) == 0
+    assert re.match(r"P1 rolled \d+ \(white \d, red \d\): ", s.lines[0])
     s.step("back")
     assert s.game.is_chance() and s.node.depth == 14
 
@@ -156,8 +156,9 @@ def test_BASE_PROD_YIELD_the_learner_s_own_roll_says_who_got_what():
     s.play("die red 6")
     assert s.left_lesson_at() is s.timeline.root.children[0]
     said = s.lines[0]
-    assert re.match(r"P1 rolled 2 \+ 6 = 8: P\d gets 1 \w+", said), said
-    assert panel.widget is not None and "Last move: P1 rolled 2 + 6 = 8: " in panel.text.value
+    assert re.match(r"P1 rolled 8 \(white 2, red 6\): P\d gets 1 \w+", said), said
+    assert panel.widget is not None
+    assert "Last move: P1 rolled 8 (white 2, red 6): " in panel.text.value
     assert not any("pick each die yourself" in t for t in s.texts())  # the lesson's: it waits
     s.back_to_lesson()  # left during the roll: back before it (no die half thrown)
     assert s.node is s.timeline.root and "Last move" not in panel.text.value

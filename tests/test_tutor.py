@@ -866,7 +866,7 @@ def test_what_happened_tells_each_move_in_words():
     t.session.play("P1 settle J12")
     assert said.rstrip(".") in t.session.lines[0]
     assert "P1 now has 1 victory point" in t.session.lines[0]
-    assert "Next: P1: place a road" in t.session.lines[0]
+    assert "Next, it is up to P1 to place a road." in t.session.lines[0]
     assert "What happened" in t.controls.log.value
     j = board.parse_hex("A")  # hills, 10 on the beginner board; its top corner is on no other
     vertex = board.VERTEX_LABELS[board.HEX_VERTICES[j][0]]
@@ -879,8 +879,9 @@ def test_what_happened_tells_each_move_in_words():
     terrain = board.CARD_NAMES[t.game.layout.terrain[j]]  # terrains in resource order
     # narrate: production by kind
     assert f"P2 gets 1 {terrain}" in t.session.lines[0], t.session.lines[0]
-    assert len(t.session.lines) == 1 and "Next: P1" in t.session.lines[0]  # the roll told once
-    assert t.session.lines[0].startswith(f"P1 rolled {white} + {token - white} = {token}: ")
+    assert len(t.session.lines) == 1 and "Next, it is up to P1" in t.session.lines[0]  # told once
+    red = token - white
+    assert t.session.lines[0].startswith(f"P1 rolled {token} (white {white}, red {red}): ")
     t.session.first()
     t.session.lines.clear()
     t.session.forward()
@@ -892,7 +893,8 @@ def test_what_to_notice_names_the_rule_of_a_refused_move_with_its_text():
 
     t = Tutor(load_scenario(packaged_lessons() / "ck_knight_equal_refused.catan.yaml"))
     rule = rulebook.rule("CK-KNIGHT-DISPLACE")
-    assert "P1 may not move the knight on N4 to O6: only a stronger knight" in t.lesson.value
+    said = "P1 may not move the knight on N4 to O6, because only a stronger knight"
+    assert said in t.lesson.value
     assert f"Rule: <b>{rule.title}</b>" in t.lesson.value
     assert visible_text(t.lesson.value).count(rule.text[:40]) == 1
 

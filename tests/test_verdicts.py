@@ -188,7 +188,8 @@ def test_BASE_TURN_PHASES_a_kind_not_of_the_roll_phase_gets_the_phase_reason(var
     for text in ("P1 road A3", "P1 end", "P1 bank 4 brick for ore", "P1 city A4"):
         e = g.explain(text)
         assert (e.legal, e.rule) == (False, rule), (text, e)
-        assert "roll phase" in e.reason.lower() or "Roll Dice phase" in e.reason
+        assert "P1 has not rolled yet, and before the roll only" in e.reason, e.reason
+        assert "phase" not in e.reason.lower(), e.reason  # issue 33: no phase names
 
 
 def test_BASE_ROBBER_MOVE_anything_else_waits_for_the_robber():

@@ -336,7 +336,7 @@ def test_rule_texts_on_the_page_carry_no_maintainers_notes():
         shown = verdicts.rule_ref_html(rule_id, r.title) + verdicts.reading_html(rule_id)
         assert "Check:" not in shown and "Fix here" not in shown, rule_id
     beginner = verdicts.rule_ref_html("BASE-BOARD-BEGINNER", "Beginner map")
-    assert "S pasture 11." in beginner  # the rule's own text is all there
+    assert "S is pasture with an 11." in beginner  # the rule's own text is all there
 
 
 def test_every_kind_of_action_reads_as_a_learner_says_it():

@@ -99,7 +99,7 @@ def check_settle(s: State, a: Settle) -> Reason | None:
         near = next(VERTEX_LABELS[w] for w in VERTEX_NEIGHBOURS[v] if s.vowner[w] >= 0)
         return Reason(
             "BASE-BUILD-DISTANCE",
-            f"{where} is next to the building on {near}: "
+            f"{where} is next to the building on {near}, and "
             "settlements need at least two road lengths between them.",
         )
     if s.phase == SETUP_SETTLE:

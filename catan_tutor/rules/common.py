@@ -99,15 +99,13 @@ def phase_refusal(s: State, what: str, rule: str = "BASE-TURN-PHASES") -> Reason
         if s.caps.knights:  # Cities & Knights
             return Reason(
                 "CK-TURN-ROLL-PHASE",
-                f"It is the Roll Dice phase: {who} rolls the "
-                f"dice first; before the roll only Alchemy{extra} may be played, not "
-                f"{what}.",
+                f"{who} has not rolled yet, and before the roll only Alchemy{extra} "
+                f"may be played, not {what}.",
             )
         return Reason(
             "BASE-TURN-PHASES",
-            f"It is the roll phase: {who} rolls the dice first; "
-            f"before the roll only a development card{extra} may be played, not "
-            f"{what}.",
+            f"{who} has not rolled yet, and before the roll only a development "
+            f"card{extra} may be played, not {what}.",
         )
     if ph in (SETUP_SETTLE, SETUP_ROAD):
         need = "a road next to the new building"

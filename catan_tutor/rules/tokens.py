@@ -368,8 +368,8 @@ def check_remove_knight(s: State, a: RemoveKnight) -> Reason | None:
     if s.phase != MAIN:
         return Reason(
             "CK2P-TOKEN-KNIGHT-REMOVE-TIMING",
-            "A knight is cashed in during the "
-            f"Action phase, not now: {PHASE_WORDS.get(s.phase, s.phase)}.",
+            "A knight is cashed in on its owner's turn after the roll, not now: "
+            f"{PHASE_WORDS.get(s.phase, s.phase)}.",
         )
     if s.knight_returned:
         return Reason(

@@ -10,7 +10,7 @@ from ..actions import Action, ChaseRobber, MoveKnight, seat
 from ..board import HEX_NAMES, VERTEX_LABELS
 from ..card_titles import CARD_TITLES, card_list, card_title, notation_words
 from ..grammar import a as with_article
-from ..grammar import after_dash, same_waits
+from ..grammar import same_waits, with_reason
 from ..progress_cards import TRACKS
 from ..state import BOARD, DICE, DRAW, ROLLOFF, STEAL, State
 from ..variants.ck_state import PROGRESS_DRAW
@@ -61,9 +61,7 @@ def why_not(s: State, a: Action, reason: str) -> str:
     """A refused move, what and why in one sentence: "P1 can't build a road on K5: the setup
     road must touch the settlement just placed on N4; K5 does not." (``reason``: the
     engine's, in plain words; none: the move alone)."""
-    move = can(s, a, False).rstrip(".")
-    why = after_dash(reason.strip()).rstrip(".")
-    return f"{move}: {why}." if why else f"{move}."
+    return with_reason(can(s, a, False).rstrip("."), reason)
 
 
 def _modal(s: State, a: Action, modal: str) -> str:

@@ -24,7 +24,7 @@ glows for either until it is solved: a rule question's legal targets are its ans
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import rulebook
 from ..actions import Action, spot_fields
@@ -38,6 +38,7 @@ from ..words.rule_titles import plain_title
 from .puzzle_why import names as _names
 from .puzzle_why import worse
 from .timeline import Node
+from .typed_names import in_own_names, own_names
 
 MAX_HINTS = 2  # hints a puzzle offers (the area or kind of action, then the rule)
 
@@ -108,7 +109,20 @@ def answer_nodes(puzzle: Puzzle, node: Node, rules) -> list[Node]:
 def judge(puzzle: Puzzle, node: Node, rules, move: Action | str) -> Judgement:
     """Whether ``move`` (an Action, or text: notation or the page's words, ``move_words``)
     answers the puzzle asked at ``node``; nothing is played. An unreadable or illegal move
-    is wrong with the engine's reason and rule."""
+    is wrong with the engine's reason and rule. A spot typed by another of its names is
+    said by the learner's name (``typed_names``)."""
+    said = _judge(puzzle, node, rules, move)
+    if not isinstance(move, str):
+        return said
+    try:
+        action = Game(rules, node.state).parse(said.move)
+    except (CatanError, ValueError):
+        return said
+    names = own_names(move, action, tuple(node.state.name(p) for p in range(node.state.n)))
+    return replace(said, text=in_own_names(said.text, names)) if names else said
+
+
+def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str) -> Judgement:
     game = Game(rules, node.state)
     shown = move if isinstance(move, str) else str(move)
     try:  # typed: notation, or the page's words for a move (examples: no answer's spot)

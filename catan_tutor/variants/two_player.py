@@ -201,9 +201,8 @@ def _two_rolls(s: State, a, bad):
         if isinstance(a, _TOKEN_ACTIONS):
             return Reason(
                 "CK2P-ROLL-TIMING",
-                f"Token actions come before the first roll or in "
-                f"the Action phase, not between the two rolls: {who} rolls again "
-                "first.",
+                f"Token actions come before the first roll or after both rolls, not "
+                f"between the two: {who} rolls again first.",
             )
         return Reason(
             "CK2P-ROLL-DOUBLE",

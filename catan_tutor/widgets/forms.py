@@ -23,6 +23,7 @@ from ..actions import KNIGHT_LEVELS, TRACK_NAMES, Action, DrawDev
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
 from ..errors import CatanError
 from ..game import Game
+from ..grammar import count
 from ..rules.words import card_title, notation_words
 from . import icons
 from .guard import guarded, shown_in
@@ -181,6 +182,29 @@ def every_spot(
     return sorted(out, key=lambda a: (a.player, [getattr(a, n) for n in spots], str(a)))
 
 
+def cards_needed(actions: list[Action], bundles: list[str]) -> int:
+    """How many cards every listed move's one card count holds (a discard after a 7: 4),
+    0 when they differ (an offer) or the form has no count or several."""
+    if len(bundles) != 1 or not actions:
+        return 0
+    sums = {sum(getattr(a, bundles[0])) for a in actions}
+    return sums.pop() if len(sums) == 1 else 0
+
+
+def bundle_prompt(actions: list[Action], bundles: list[str]) -> str:
+    """What a card form asks before any card is counted (its boxes start at 0: the form
+    chooses no card for the learner, issue 33): "Choose 4 cards to discard."; with no
+    fixed number, to set the counts."""
+    need = cards_needed(actions, bundles)
+    verb = _BUNDLE_VERBS.get(type(actions[0]).__name__, "") if actions else ""
+    if need:
+        return f"Choose {count(need, 'card')}{verb}: set how many of each above."
+    return "Choose the cards: set how many of each above."
+
+
+_BUNDLE_VERBS = {"Discard": " to discard"}
+
+
 def field_names(a: Action) -> list[str]:
     """The names of an action's fields (every action is a dataclass)."""
     assert is_dataclass(a)
@@ -241,7 +265,7 @@ class ActionForm:
         for n in self.names:
             if n in self.bundles:
                 kinds = len(getattr(proto, n))
-                boxes = [widgets.BoundedIntText(value=getattr(proto, n)[k], min=0, max=19,
+                boxes = [widgets.BoundedIntText(value=0, min=0, max=19,  # none chosen yet
                                                 description=CARD_NAMES[k],
                                                 layout=widgets.Layout(width="150px"),
                                                 style={"description_width": "56px"})
@@ -415,6 +439,14 @@ class ActionForm:
         if self.on_spot is not None:
             self.on_spot(self.spot())
         a = self.action()
+        if a is not None and self.bundles and not any(self._chosen_cards()):
+            self.status.value = (  # no card counted yet: what to choose, nothing suggested
+                f"<span class='catan-form-choose' style='color:#555;font-size:12px'>"
+                f"{html.escape(bundle_prompt(self.actions, self.bundles))}</span>"
+            )
+            self.play_button.disabled = True
+            self.rule, self.rule_button.layout.display = "", "none"
+            return
         if a is None:  # what to choose first, where the verdict will be
             empty = next(n for n, dd in self.pickers.items() if dd.value is None)
             self.status.value = (
@@ -435,9 +467,20 @@ class ActionForm:
         self.play_button.disabled = not (ex.legal or self.any_move)
         self._show(ex)
 
+    def _chosen_cards(self) -> list[int]:
+        return [box.value for n in self.bundles for box in self.counts[n]]
+
     def _show(self, ex, opened: bool = False) -> None:
-        """The verdict, and the rule button once there is a rule to open."""
-        self.status.value = verdict_html(ex, self.game, opened=opened)
+        """The verdict, and the rule button once there is a rule to open; under a card count
+        the form asks for (a discard), how many are chosen so far."""
+        need = cards_needed(self.actions, self.bundles)
+        tally = (
+            f"<div class='catan-form-count'>{sum(self._chosen_cards())} of "
+            f"{count(need, 'card')} chosen.</div>"
+            if need
+            else ""
+        )
+        self.status.value = tally + verdict_html(ex, self.game, opened=opened)
         self.rule = ex.rule
         self.rule_button.layout.display = "" if self.on_rule else "none"
 

@@ -6,12 +6,14 @@ the position after it (the engine's verdict on the move, then its events: ``verd
 so it is the same whenever it is told; lines are cached per node, so a step costs one line.
 A roll is told once (``roll_steps.py``): the line of the node it ends on says the dice and who
 got what ("P2 rolled 3 + 3 = 6: P1 gets 1 grain."); its nodes under way are told only while
-one is the node shown."""
+one is the node shown; a robber's move and the steal it brings are told so too. Only the
+newest line says what the game waits for next ("Next, it is up to P3 to place a road.")."""
 
 from __future__ import annotations
 
 from ..errors import CatanError
 from ..game import Game
+from ..state import OVER, STEAL
 from ..study.timeline import Node, Timeline
 from . import verdicts
 from .roll_steps import roll_nodes, rolling
@@ -31,6 +33,13 @@ def told(node: Node) -> bool:
     )
 
 
+def stealing(node: Node) -> bool:
+    """The robber has moved and chance is to draw the card it steals at ``node``: the move
+    and its steal are told in one line (issue 33: "P2 moves the robber to H and steals a card
+    from P4", then "P2 steals a card from P4" again)."""
+    return node.action is not None and node.state.phase == STEAL
+
+
 def move_line(timeline: Timeline, node: Node) -> str:
     """The line telling the move into ``node``: the engine's verdict on it in the position
     before it (states are snapshots), then what changed ('' for a move the engine does not
@@ -46,12 +55,13 @@ def move_line(timeline: Timeline, node: Node) -> str:
     if not ex.legal:
         return ""
     after = Game(timeline.rules, node.state)
+    folded = roll_nodes(timeline.rules, node) or ([node.parent] if stealing(node.parent) else [])
     steps = [
         (Game(timeline.rules, n.parent.state), n.action, Game(timeline.rules, n.state))
-        for n in roll_nodes(timeline.rules, node)
+        for n in folded
         if n.parent is not None and n.action is not None
     ]
-    return verdicts.narrate_steps([*steps, (before, node.action, after)], ex)
+    return verdicts.narrate_steps([*steps, (before, node.action, after)], ex, next_too=False)
 
 
 class PathLog:
@@ -80,10 +90,12 @@ class PathLog:
         n = node or timeline.current
         shown = n
         while n is not None and told(n):
-            if n is not shown and rolling(timeline.rules, n):
-                pass  # a roll under way: told by the line of the node it ends on
+            if n is not shown and (rolling(timeline.rules, n) or stealing(n)):
+                pass  # a roll or a steal under way: told by the line of the node it ends on
             elif len(out) < MAX_LOG:
                 text = self.line(timeline, n)
+                if text and n is shown and n.state.phase != OVER:  # only the newest line
+                    text += " " + verdicts.next_sentence(Game(timeline.rules, n.state))
                 if text:
                     out.append(text)
             else:

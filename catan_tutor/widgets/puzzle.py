@@ -200,15 +200,13 @@ class PuzzleMode:
         g = self.session.game
         kinds = moment_kinds(g)
         spots = [spot_kind(variant_kinds(g).get(k)) for k in kinds]
-        typed = "or type your move (who, what, where) and press Answer."
+        typed = "or type it (who, what, where) and press Answer."
         if self.state.seats():
-            return (
-                "Choose what to do (the buttons below): a form opens; click where on the "
-                f"board, choose the player in the form and press its Play; {typed}"
-            )
+            how = "with a button below, then on the board and the player in its form"
+            return f"Play your move {how}, {typed}"
         if kinds and all(spots) and len(set(spots)) == len(spots):
             return f"Play your move on the board, {typed}"
-        return f"Choose what to do (the buttons below), then click where on the board; {typed}"
+        return f"Play your move with a button below, then on the board, {typed}"
 
 
 def _judgement_html(j: Judgement) -> str:

@@ -450,34 +450,61 @@ def event_sentences(
     """What the move did, by the engine's events, each a sentence ([] when no event);
     without ``moves``, not the move itself in words ("The white die shows 3."): only what it
     brought (production, an attack, cards)."""
+    told = events(before.rules, before.state, action, after.state)
+    moved = " ".join(e.text for e in told if e.kind == "move")
     said = [
         plain(e.text_for(viewer))
-        for e in events(before.rules, before.state, action, after.state)
-        if moves or e.kind != "move"
+        for e in told
+        if (moves or e.kind != "move") and not (e.kind == "robber" and _named(e.text, moved))
     ]
     return [s if s.endswith((".", "!")) else s + "." for s in said if s]
 
 
+def _named(robber: str, moved: str) -> bool:
+    """ "The robber moves to H." after "P2 moves the robber to H and steals…": said once
+    (issue 33)."""
+    m = re.fullmatch(r"The robber moves to (\w+)\.", robber)
+    return m is not None and re.search(rf"\bthe robber to {m[1]}\b", moved) is not None
+
+
 def narrate_steps(
-    steps: list[tuple[Game, Action, Game]], ex: Explanation, viewer: int | None = None
+    steps: list[tuple[Game, Action, Game]],
+    ex: Explanation,
+    viewer: int | None = None,
+    next_too: bool = True,
 ) -> str:
     """One line of the log for moves told at once (a roll and its dice: ``roll_steps.py``):
     what each step brought, in order, and the last move in full (the last move's verdict
-    ``ex`` when no event tells anything), then what the game waits for after the last."""
-    parts = [
-        s
-        for i, (before, action, after) in enumerate(steps)
-        for s in event_sentences(before, action, after, viewer, moves=_told(action, i, steps))
-    ]
+    ``ex`` when no event tells anything), then (``next_too``) what the game waits for after
+    the last (``next_sentence``)."""
+    parts: list[str] = []
+    for i, (before, action, after) in enumerate(steps):
+        for said in event_sentences(before, action, after, viewer, moves=_told(action, i, steps)):
+            told = re.match(r"\S+ (.+)\.$", said)  # "P2 steals a card from P4." once only
+            if not (told and any(told[1] in p for p in parts)):
+                parts.append(said)
     if not parts:
         parts = [plain(ex.reason).rstrip(".") + "."]
     after = steps[-1][2]
     if after.is_over():
         if after.winner is not None and not any("wins" in s for s in parts):
             parts.append(f"{after.names[after.winner]} wins!")
-    else:
-        parts.append(f"Next: {plain(after.prompt())}.")
+    elif next_too:
+        parts.append(next_sentence(after))
     return " ".join(parts)
+
+
+def next_sentence(game: Game) -> str:
+    """What the game waits for, as the log's last sentence: "Next, it is up to P3 to place a
+    road.", "Next, roll the dice." (the engine's "P3: place a road" would make "Next: P3:
+    place a road", a colon after a colon; issue 33)."""
+    names = set(game.names)
+    parts = []
+    for part in plain(game.prompt()).split("; "):
+        who, sep, what = part.partition(": ")
+        seats = re.split(r", | and ", who)
+        parts.append(f"it is up to {who} to {what}" if sep and names >= set(seats) else part)
+    return f"Next, {'; '.join(parts).rstrip('.')}."
 
 
 def _told(action: Action, i: int, steps: list) -> bool:

@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..actions import spot_fields
+from ..board import EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from ..errors import CatanError
 from ..game import Game
-from ..grammar import a, after_dash, count, plural, sentence
+from ..grammar import a, count, or_list, plural, sentence, with_reason
 from ..rules.words import card_list, may, notation_words
 from ..study.timeline import Node
 from .verdicts import plain, title_of
@@ -178,12 +180,51 @@ def notice_items(
         if ex.key == "legal":  # one sentence for the moves allowed
             out.append((_allowed(game, [v for _, v in _each(ex.value)]), ""))
             continue
+        if ex.key == "illegal":  # refusals for one reason at several spots: one sentence
+            out += refusals(game, list(_each(ex.value)))
+            continue
         for k, v in _each(ex.value):
-            if ex.key == "illegal":
-                out.append(_not_allowed(game, k, v))
-            else:
-                out.append((_notice(game, ex.key, k, v), ""))
+            out.append((_notice(game, ex.key, k, v), ""))
     return [(line, rule) for line, rule in out if line]
+
+
+def refusals(game: Game, moves: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The refused moves (move, rule) as sentences with their rules; moves alike but for
+    their spot, refused for the same reason, are said once (issue 33: "P2 may not build a
+    settlement on M4, N4 or Q4: each is next to the building on N6, and settlements need at
+    least two road lengths between them.", not three lines alike)."""
+    groups: dict[tuple[str, str, str], list[tuple[str, str]]] = {}
+    for move, rule in moves:
+        shown, why, rule = _refusal(game, move, rule)
+        label = _spot_label(game, move)
+        key = (shown, why, rule)
+        rest = why.removeprefix(label) if label else why  # the spot may open the reason only
+        if label and re.search(rf"\b{label}\b", shown) and not re.search(rf"\b{label}\b", rest):
+            key = (re.sub(rf"\b{label}\b", "{}", shown), re.sub(rf"^{label}\b", "{}", why), rule)
+        groups.setdefault(key, []).append((label, shown))
+    out = []
+    for (shown, why, rule), items in groups.items():
+        if len(items) == 1 or "{}" not in shown:
+            out += [(with_reason(said, why.replace("{}", label)), rule) for label, said in items]
+            continue
+        spots = or_list([label for label, _ in items])
+        out.append((with_reason(shown.replace("{}", spots), why.replace("{}", "each")), rule))
+    return out
+
+
+def _spot_label(game: Game, move: str) -> str:
+    """The label of the one spot a move names ('' for none or several)."""
+    try:
+        a = game.parse(move)
+    except ValueError:
+        return ""
+    names = {"vertex": VERTEX_LABELS, "edge": EDGE_LABELS, "hex": HEX_NAMES}
+    labels = [
+        names[kind][getattr(a, n)]
+        for n, kind, _ in spot_fields(type(a))
+        if isinstance(getattr(a, n), int) and getattr(a, n) >= 0
+    ]
+    return labels[0] if len(labels) == 1 else ""
 
 
 def _allowed(game: Game, moves: list[str]) -> str:
@@ -204,18 +245,16 @@ def _is_chance(game: Game, move: str) -> bool:
         return False
 
 
-def _not_allowed(game: Game, move: str, rule: str) -> tuple[str, str]:
-    """A move the lesson says is refused here, what and why in one sentence: "P1 may not
-    build a road on H3: it would not touch P1's roads or buildings." (the engine's reason; the
-    rule's title when it gives none), with its rule."""
+def _refusal(game: Game, move: str, rule: str) -> tuple[str, str, str]:
+    """A move the lesson says is refused here: its words ("P1 may not build a road on H3"),
+    the engine's reason ("It would not touch P1's roads or buildings."; the rule's title when
+    it gives none) and its rule."""
     try:
         ex = game.explain(move)
         why, rule = (plain(ex.reason), ex.rule) if not ex.legal else ("", rule)
     except ValueError:
         why = ""
-    why = why or title_of(rule)
-    shown = move_words(game, move, False)
-    return (f"{shown}: {after_dash(why).rstrip('.')}." if why else f"{shown}."), rule
+    return move_words(game, move, False), (why or title_of(rule)).strip(), rule
 
 
 def move_words(game: Game, move: str, legal: bool) -> str:

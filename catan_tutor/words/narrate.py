@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import (
+    DICE_COLORS,
     KNIGHT_LEVELS,
     TRACK_NAMES,
     Accept,
@@ -247,14 +248,16 @@ def _move(rules, before: State, action: Action, take) -> Event:
 
 
 def _roll(rules, before: State, after: State, cards, late: bool = False) -> Event:
-    """ "P1 rolled 5 + 3 = 8: P2 gets 1 brick, P3 gets 2 grain." (BASE-PROD-YIELD; a 7 produces
+    """ "P1 rolled 8 (white 5, red 3): P2 gets 1 brick, P3 gets 2 grain." (BASE-PROD-YIELD: the
+    dice by colour, as the page draws them, not "5 + 3" in some order; a 7 produces
     nothing, BASE-SEVEN-NOPROD). In Cities & Knights a castle's progress cards are drawn
     before production (``late``: the production that follows the last draw)."""
     who = before.active
     total = sum(after.dice[:2])
-    faces = " + ".join(map(str, after.dice[:2]))
-    shown = f"{faces} = {total}" if len(after.dice) > 1 else str(total)  # "5 + 3 = 8"
-    event = f" (event die: {after.event})" if after.event and before.caps.knights else ""
+    faces = ", ".join(f"{c} {v}" for c, v in zip(DICE_COLORS, after.dice[:2], strict=False))
+    if after.event and before.caps.knights:
+        faces += f"; the event die shows {after.event}"
+    shown = f"{total} ({faces})" if len(after.dice) > 1 else str(total)  # "8 (white 5, red 3)"
     produced: dict[int, Bundle] = {p: _plus(d) for p, d in cards if any(_plus(d))}
     facts = {"total": total, "dice": tuple(after.dice), "event": after.event, "produced": produced}
     if (
@@ -262,7 +265,7 @@ def _roll(rules, before: State, after: State, cards, late: bool = False) -> Even
     ):  # 2P-ROLL-DIFFERENT: the same sum again is rolled anew
         return Event(
             "production",
-            f"{after.name(who)} rolled {shown}{event} again: the two "
+            f"{after.name(who)} rolled {shown} again: the two "
             "sums of a turn must differ, so the dice are rolled anew.",
             _rule(rules, "2P-ROLL-DIFFERENT"),
             who,
@@ -272,7 +275,7 @@ def _roll(rules, before: State, after: State, cards, late: bool = False) -> Even
     if after.phase in _BEFORE_PRODUCTION and not late and total != 7:
         return Event(
             "production",
-            f"{after.name(who)} rolled {shown}{event}: the event is "
+            f"{after.name(who)} rolled {shown}: the event is "
             "settled first, then the roll produces.",
             _rule(rules, "CK-EVENT-CASTLE"),
             who,
@@ -302,7 +305,7 @@ def _roll(rules, before: State, after: State, cards, late: bool = False) -> Even
         what += "; " + ", ".join(lost)
     return Event(
         "production",
-        f"{after.name(who)} rolled {shown}{event}: {what}.",
+        f"{after.name(who)} rolled {shown}: {what}.",
         _rule(rules, rule),
         who,
         cards,

@@ -1,0 +1,54 @@
+"""Card forms (discards, offers): the counts start at 0 and the form says what to choose,
+then counts as the learner picks (issue 33: lesson 2.1's discard form came filled with a
+discard the learner had not chosen, "✓ allowed" under it)."""
+
+from __future__ import annotations
+
+import re
+
+from catan_tutor import new_game
+from catan_tutor.study.editor import edit
+from catan_tutor.widgets import Tutor
+
+
+def _text(value: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", value)).strip()
+
+
+def test_lesson_2_1_discard_form_chooses_no_card_and_counts_the_cards_picked():
+    """BASE-SEVEN-DISCARD: at lesson 2.1's "A 7." P2 (1 lumber, 5 wool, 2 ore) must discard
+    4; the form offers no discard: every count 0, "Choose 4 cards to discard", Play off;
+    then "1 of 4 cards chosen" with the engine's verdict, and Play once 4 are legal."""
+    from catan_tutor.widgets import App
+
+    app = App(start="base_production_robber", query="")
+    s = app.tutor.session
+    while not (s.node.comment or "").startswith("A 7."):
+        s.forward()
+    assert s.kinds() == ["discard"] and s.game.state.hands[1] == (0, 1, 5, 0, 2)
+    app.tutor.controls.palette.value = "discard"
+    form = app.tutor.controls.form
+    assert [box.value for box in form.counts["cards"]] == [0, 0, 0, 0, 0]
+    status = _text(form.status.value)
+    assert status == "Choose 4 cards to discard: set how many of each above."
+    assert form.play_button.disabled and "allowed" not in status
+    form.set(cards=(0, 1, 0, 0, 0))
+    status = _text(form.status.value)
+    assert status.startswith("1 of 4 cards chosen.") and "must discard exactly 4" in status
+    assert form.play_button.disabled
+    form.set(cards=(0, 1, 3, 0, 0))
+    assert _text(form.status.value).startswith("4 of 4 cards chosen. allowed")
+    assert not form.play_button.disabled
+
+
+def test_an_offer_form_starts_with_no_card_given_or_asked():
+    """BASE-TRADE-DOMESTIC: an offer's give and get counts start at 0 (the engine's first
+    listed offer is not suggested), and the form asks for the cards."""
+    g = edit(new_game("base", players=3), "hand P1 2 brick", "hand P2 1 ore", "turn P1 main 3")
+    t = Tutor(g)
+    t.controls.palette.value = "offer"
+    form = t.controls.form
+    form.set(to=1)
+    assert all(box.value == 0 for n in ("give", "get") for box in form.counts[n])
+    assert _text(form.status.value) == "Choose the cards: set how many of each above."
+    assert form.play_button.disabled
