@@ -68,3 +68,21 @@ def test_a_game_against_computers_is_told_with_one_colon_a_sentence_and_next_onc
     assert not any(re.match(r"P\d steals a card from", line) for line in seen)
     rolls = [line for line in seen if " rolled " in line]
     assert rolls and all(re.search(r"rolled \d+ \(white \d, red \d\)", r) for r in rolls)
+
+
+def test_CK_PROGRESS_players_without_progress_cards_are_said_in_one_sentence():
+    """Lesson 6.2's notice said "P1's progress cards: nothing." then P2's, then P3's (issue
+    33, a fresh learner: a list of checks); now one sentence for all who hold none."""
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        sc = load_scenario(path)
+        for node in sc.tree.nodes.values():
+            lines = notice_lines(Game(sc.tree.rules, node.state), node)
+            assert not any(line.endswith("progress cards: nothing.") for line in lines), (
+                path.name,
+                node.id,
+                lines,
+            )
+    sc = load_scenario(packaged_lessons() / f"ck_setup_commodities{SUFFIX}")
+    node = next(n for n in sc.tree.nodes.values() if any(e.key == "progress" for e in n.expect))
+    lines = notice_lines(Game(sc.tree.rules, node.state), node)
+    assert "P1, P2 and P3 have no progress cards." in lines, lines

@@ -15,7 +15,7 @@ from ..actions import spot_fields
 from ..board import EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from ..errors import CatanError
 from ..game import Game
-from ..grammar import a, count, or_list, plural, sentence, with_reason
+from ..grammar import a, and_list, count, or_list, plural, sentence, with_reason
 from ..rules.words import card_list, may, notation_words
 from ..study.timeline import Node
 from .verdicts import plain, title_of
@@ -183,9 +183,25 @@ def notice_items(
         if ex.key == "illegal":  # refusals for one reason at several spots: one sentence
             out += refusals(game, list(_each(ex.value)))
             continue
-        for k, v in _each(ex.value):
+        items = list(_each(ex.value))
+        none = _without_progress(items) if ex.key == "progress" else []
+        if none:  # several with none: one sentence ("P2 and P3 have no progress cards.")
+            out += none
+            items = [(k, v) for k, v in items if not _no_cards(v)]
+        for k, v in items:
             out.append((_notice(game, ex.key, k, v), ""))
     return [(line, rule) for line, rule in out if line]
+
+
+def _no_cards(value: str) -> bool:
+    return value.strip() in ("", "-", "nothing", "none")
+
+
+def _without_progress(items: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Players a lesson expects to hold no progress card, two or more, in one sentence:
+    "P1, P2 and P3 have no progress cards." (one line each repeated "…: nothing."; issue 33)."""
+    empty = [neutral_words(k) for k, v in items if _no_cards(v)]
+    return [(f"{and_list(empty)} have no progress cards.", "")] if len(empty) > 1 else []
 
 
 def refusals(game: Game, moves: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -295,7 +311,9 @@ NOTICES: dict[str, Callable[[str, str], str]] = {
     "robber": lambda k, v: _absent_or(
         v, "The robber is off the board.", f"The robber is on hex {v}."
     ),
-    "progress": lambda k, v: f"{k}'s progress cards: {card_list(v)}.",
+    "progress": lambda k, v: (
+        f"{k} has no progress cards." if _no_cards(v) else f"{k}'s progress cards: {card_list(v)}."
+    ),
     "levels": lambda k, v: f"{k}'s city improvements: {v}.",
     "defender": lambda k, v: f"{k} has {_number(v, 'Defender of Catan point')}.",
     "metropolis": lambda k, v: _absent_or(
