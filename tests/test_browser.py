@@ -470,7 +470,7 @@ def test_try_a_move_says_why_not_with_the_rule(page) -> None:
     verdict = page.locator(".catan-try .catan-verdict[data-rule='BASE-BUILD-DISTANCE']")
     verdict.wait_for()
     text = verdict.inner_text()
-    assert "not allowed" in text and ex.reason in text and ex.rule_title in text, text
+    assert "Not allowed" in text and ex.reason in text and ex.rule_title in text, text
     verdict.locator("summary").click()
     verdict.get_by_text(ex.rule_text[:30]).wait_for()  # the rule's text, opened
     page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "try_a_move.png")

@@ -37,7 +37,7 @@ def test_lesson_2_1_discard_form_chooses_no_card_and_counts_the_cards_picked():
     assert status.startswith("1 of 4 cards chosen.") and "must discard exactly 4" in status
     assert form.play_button.disabled
     form.set(cards=(0, 1, 3, 0, 0))
-    assert _text(form.status.value).startswith("4 of 4 cards chosen. allowed")
+    assert _text(form.status.value).startswith("4 of 4 cards chosen. Allowed.")
     assert not form.play_button.disabled
 
 

@@ -46,14 +46,14 @@ def _setup_settle(t: Tutor) -> ActionForm:
 
 
 def test_a_verdict_says_the_move_in_words_not_its_notation():
-    """A legal settlement reads "✓ allowed: P1 can build a settlement on A12" (no "legal");
+    """A legal settlement reads "✓ Allowed. P1 can build a settlement on A12" (no "legal");
     P2 on the same corner once it is taken says what and why in one sentence: "P2 can't build
     a settlement on A12: …"; never "P1 settle A12"."""
     g = new_game("base", players=3)
     a12 = board.parse_vertex("A12")
     said = verdict_html(g.explain(Settle(0, a12)), g)
     assert "P1 can build a settlement on A12." in said and not NOTATION.search(said), said
-    assert " allowed</b>" in said and "legal<" not in said and "legal:" not in said
+    assert " Allowed.</b> " in said and "legal<" not in said and "legal:" not in said
     assert "builds a settlement" not in said  # the engine's sentence for it: not said twice
     g.play("P1 settle A12")
     g.play("P1 road A11")
@@ -63,6 +63,8 @@ def test_a_verdict_says_the_move_in_words_not_its_notation():
     move = re.search(r"catan-verdict-move'>([^<]*)<", html.unescape(said))
     assert move is not None and not NOTATION.search(said), said
     assert move[1].startswith("P2 can't build a settlement on A12: "), move[1]
+    line = html_text(said.split("<details")[0])  # the verdict's line, before its rule
+    assert line.count(": ") == 1, line  # one colon: the mark is its own sentence
     assert move[1].endswith(".") and len(move[1]) > 50, move[1]  # and why, in the sentence
 
 

@@ -93,7 +93,7 @@ def test_a_refused_move_says_what_and_why_in_one_sentence():
         "P1 can build a road on N5."
     )
     shown = verdicts.verdict_html(ex, g)
-    assert "not allowed</b>" in shown and "P1 can&#x27;t build a road on K5: " in shown, shown
+    assert "Not allowed.</b>" in shown and "P1 can&#x27;t build a road on K5: " in shown, shown
     assert "may not" not in shown
 
 

@@ -126,7 +126,7 @@ def test_the_internal_names_list_catches_the_codes_a_newcomer_met():
     for code in met:
         assert INTERNAL_WORDS.search(code), code
     said = [
-        "✓ allowed: P1 can build a road on N3.",
+        "✓ Allowed. P1 can build a road on N3.",
         "or choose one here:",
         "P1 has 3 victory points",
         "Pointer on N5, a road spot (an edge).",

@@ -52,7 +52,7 @@ def test_clicks_play_setup_and_the_board_follows():
     assert all(k == "edge" for k, _ in t.view.targets)
     click_at(t, "edge", "S3")  # not next to the new settlement: why not, nothing played
     assert t.controls.try_text.value == "P1 road S3"
-    assert "not allowed" in t.controls.try_verdict.value
+    assert "Not allowed" in t.controls.try_verdict.value
     assert "data-rule='BASE-SETUP-ROUND1'" in t.controls.try_verdict.value
     assert t.game.state.turn == 0 and len(t.timeline.moves()) == 1
     click_at(t, "edge", "J1")
@@ -359,7 +359,7 @@ def test_cursor_where_nothing_glows_asks_why_not_and_walks_the_hexes_with_no_kin
     key(t, "ArrowLeft")
     assert t.view.cursor[0] == "vertex" and "why not" in t.board.pointer.value
     key(t, "Enter")
-    assert "not allowed" in t.controls.try_verdict.value and len(t.timeline.moves()) == 0
+    assert "Not allowed" in t.controls.try_verdict.value and len(t.timeline.moves()) == 0
 
 
 def test_step_cursor_goes_to_the_nearest_spot_that_way():
@@ -710,7 +710,7 @@ def test_form_verdict_names_the_rule_by_its_title():
     assert "<details class='catan-rule' data-rule='BASE-SEVEN-DISCARD'" in status
     t.controls.form.explain_button.click()  # the same verdict with the rule's text open
     status = t.controls.form.status.value
-    assert "not allowed" in status and " open " in status
+    assert "Not allowed" in status and " open " in status
     t.controls.form.rule_button.click()
     assert t.tabs.selected_index == TABS.index("Rules") and t.rules_panel.chosen == ex.rule
 
@@ -749,7 +749,7 @@ def test_try_a_move_shows_the_engines_verdict_rule_and_text_and_plays_a_legal_on
     t.controls.try_text.value = "P1 road H3"
     ex = t.game.explain("P1 road H3")
     shown = visible_text(t.controls.try_verdict.value)
-    assert not ex.legal and "not allowed" in shown and after_dash(ex.reason) in shown
+    assert not ex.legal and "Not allowed" in shown and after_dash(ex.reason) in shown
     assert ex.rule_title in shown and ex.rule_text in shown
     assert f"data-rule='{ex.rule}'" in t.controls.try_verdict.value and t.controls.try_play.disabled
     assert ex.rule not in shown  # the ID is an attribute, never text
@@ -757,7 +757,7 @@ def test_try_a_move_shows_the_engines_verdict_rule_and_text_and_plays_a_legal_on
     assert t.tabs.selected_index == TABS.index("Rules")
     assert f"data-rule='{ex.rule}' open" in t.rules_panel.list.value
     t.controls.try_text.value = "P1 settle J12"
-    assert f"{OK} allowed" in t.controls.try_verdict.value and not t.controls.try_play.disabled
+    assert f"{OK} Allowed." in t.controls.try_verdict.value and not t.controls.try_play.disabled
     assert t.game.state.turn == 0 and not t.timeline.moves()  # checking plays nothing
     t.controls.try_play.click()
     assert [str(a) for a in t.timeline.moves()] == ["P1 settle E4"]
@@ -811,7 +811,7 @@ def test_every_kind_of_the_variant_is_offered_and_the_others_are_greyed_with_the
     assert "Not possible now: During setup" in t.controls.message.value and not t.view.targets
     click_at(t, "vertex", "J12")
     assert t.game.parse(t.controls.try_text.value) == t.game.parse("P1 city J12")
-    assert "not allowed" in t.controls.try_verdict.value
+    assert "Not allowed" in t.controls.try_verdict.value
     click_at(t, "edge", "J1")
     said = t.controls.message.value  # in words: a corner, no quoted internal name
     assert "This move goes on a corner, not on an edge" in said and "“" not in said

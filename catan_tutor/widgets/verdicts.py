@@ -383,7 +383,8 @@ def verdict_html(ex: Explanation, game: Game, *, opened: bool = False) -> str:
     the setup road must touch…", ``rules.words.can``/``why_not``; never its notation), and
     the rule (title; text on demand, or already open with ``opened``)."""
     colour = GREEN if ex.legal else RED
-    mark = f"{icons.OK} allowed" if ex.legal else f"{icons.NO} not allowed"
+    mark = f"{icons.OK} Allowed." if ex.legal else f"{icons.NO} Not allowed."  # (its own
+    # sentence: "not allowed: P2 can't discard 1 lumber: P2 must…" had two colons; issue 33)
     reason = plain(ex.reason)
     if ex.legal:
         move = can(game.state, ex.action, True)
@@ -394,7 +395,7 @@ def verdict_html(ex: Explanation, game: Game, *, opened: bool = False) -> str:
     return (
         f"<div class='catan-verdict' data-rule='{markup.text(ex.rule)}' "
         f"data-legal='{int(ex.legal)}' style='line-height:1.4'>"
-        f"<div><b style='color:{colour}'>{mark}</b>: <span class='catan-verdict-move'>"
+        f"<div><b style='color:{colour}'>{mark}</b> <span class='catan-verdict-move'>"
         f"{markup.text(move)}</span></div>"
         f"{f'<div>{markup.text(reason)}</div>' if reason else ''}"
         f"{rule_details(ex.rule, opened)}</div>"
