@@ -242,12 +242,13 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     assert "P1 moves knight N4 → O6" in _tree_text(page)
     page.screenshot(path=ARTIFACTS / "variation.png")
     # the tree's buttons in words, greyed with why (issue 33: "Move up" did nothing and said
-    # nothing): in a lesson, its line stays the main line; this one is a side line already
-    main = page.get_by_role("button", name="Make this the main line")
-    side = page.get_by_role("button", name="Make this a side line")
+    # nothing): in a lesson, its moves stay the way ▶ goes; this one is another way already
+    # (no chess study's "main line" / "side line")
+    main = page.get_by_role("button", name="Make this the way ▶ goes")
+    side = page.get_by_role("button", name="Make this another way")
     assert main.is_disabled() and side.is_disabled()
     assert "they stay first, and ▶ follows them" in (main.get_attribute("title") or "")
-    assert "already a side line" in (side.get_attribute("title") or "")
+    assert "already another way" in (side.get_attribute("title") or "")
 
 
 def test_force_a_dice_outcome(page) -> None:

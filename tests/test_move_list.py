@@ -3,6 +3,8 @@ clicks and keys, a variable board's set-up in one line, long games cut to a wind
 
 from __future__ import annotations
 
+import re
+
 from catan_tutor import new_game
 from catan_tutor.study.timeline import Timeline
 from catan_tutor.widgets import Tutor
@@ -150,3 +152,43 @@ def test_a_long_variation_is_cut_unless_the_current_move_is_in_it() -> None:
     tl.goto(node)  # at its end: every move up to it is shown
     whole = moves_html(tl, limit=10)
     assert f"data-node='{node.id}'" in whole
+
+
+def test_the_moves_tab_shows_a_comment_as_text_and_writes_it_behind_a_button() -> None:
+    """Issue 33: the comment on the current move showed in an open text box (it read as a
+    form to fill in) and the buttons said "main line" / "side line" (a chess study's words).
+    The comment reads as text; "Edit the comment" opens its box, "Done" closes it, and
+    another move shows closed; no button or tooltip of the tab says "line"."""
+    from test_page_words import page_text
+
+    t = Tutor(new_game("base", players=3))
+    t.tabs.selected_index = TABS.index("Moves")
+    t.session.play("P1 settle J12")
+    first = t.timeline.current
+    first.comment = "a <b>fine</b> corner"
+    t.session.play("P1 road J1")
+    t.session.goto(first)
+    t.refresh()
+    panel = t.moves
+    shown = page_text(panel.widget)
+    said = panel.comment_text.value
+    assert "About this move:" in said and "a &lt;b&gt;fine&lt;/b&gt; corner" in said  # text
+    assert panel.comment.layout.display == "none"  # no box to fill in
+    assert panel.edit_comment.description == "Edit the comment"
+    assert not re.search(r"\b(main|side) line\b|\bline\b", shown), shown
+    panel.edit_comment.click()  # the box opens with the comment in it
+    assert panel.comment.layout.display == "" and panel.comment.value == first.comment
+    assert panel.edit_comment.description == "Done" and "About this move" not in page_text(
+        panel.widget
+    )
+    panel.comment.value = "the best corner"
+    assert first.comment == "the best corner"
+    panel.edit_comment.click()  # Done: the comment reads as text again
+    assert panel.comment.layout.display == "none"
+    assert "the best corner" in panel.comment_text.value
+    panel.edit_comment.click()
+    t.session.step("forward")  # another move: its own comment (none), the box closed
+    t.refresh()
+    assert panel.comment.layout.display == "none" and t.session.commenting is None
+    assert panel.edit_comment.description == "Write a comment"
+    assert "About this move" not in page_text(panel.widget)
