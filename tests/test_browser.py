@@ -445,11 +445,35 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     )
     assert heads and all(h < 1.5 * line for _, h, line, _ in heads), heads
     assert any(size >= 13 for *_, size in heads)  # the games' tables (a wide one: smaller)
-    cut = odds.evaluate(  # no table runs past the tab's edge
+    cut = (  # no table runs past the tab's edge
         "e => { const r = e.getBoundingClientRect().right; return [...e.querySelectorAll("
         "'.catan-table table')].filter(t => t.getBoundingClientRect().right > r + 1).length; }"
     )
-    assert cut == 0
+    assert odds.evaluate(cut) == 0
+    # issue 33: a row per card, the Aqueduct's free resource "Any" (no card "Aqueduct"), each
+    # figure clear of the next ("0.19 0.14" of grain and ore read as one); at 1024 px too,
+    # where eleven columns ran past the tab's edge
+    cards = odds.locator(".catan-table").first
+    assert cards.locator("thead th").all_inner_texts() == ["Card", "P1", "P2", "P3"]
+    assert "Any" in cards.inner_text() and "Aqueduct" not in cards.inner_text()
+    page.set_viewport_size({"width": 1024, "height": 900})
+    try:
+        page.wait_for_timeout(300)
+        gaps = cards.evaluate(
+            "e => [...e.querySelectorAll('tr')].flatMap(tr => { const r = [...tr.children].map("
+            "c => { const g = document.createRange(); g.selectNodeContents(c); return "
+            "g.getBoundingClientRect(); }); return r.slice(1).map((b, i) => b.left - r[i].right);"
+            " })"
+        )
+        assert gaps and min(gaps) >= 8, gaps
+        exact = odds.evaluate(  # the cards' and the barbarians' tables: within the tab
+            "e => { const r = e.getBoundingClientRect().right; return [...e.querySelectorAll("
+            "'.catan-table table')].slice(0, 2).map(t => t.getBoundingClientRect().right <= r);}"
+        )
+        assert exact == [True, True], exact
+        odds.screenshot(path=ARTIFACTS / "odds_panel_1024.png")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def test_try_a_move_says_why_not_with_the_rule(page) -> None:
