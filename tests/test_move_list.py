@@ -27,7 +27,7 @@ def click(t: Tutor, node: int) -> None:
 def test_moves_read_in_words_with_their_labels() -> None:
     g = new_game("base", players=3)
     a = g._action("P1 settle J12")  # an alias: the list writes the board's label, E4
-    assert move_words(a) == "P1 settles E4"
+    assert move_words(a) == "P1 builds a settlement on E4"
     g.play(a)
     assert move_words(g._action("P1 road F7")) == "P1 builds a road on F7"
     assert node_of("catan-mv catan-mv-current catan-mv-12") == 12
@@ -45,9 +45,9 @@ def test_turns_comments_and_variations_inline() -> None:
     t.refresh()
     page = t.moves.tree.html.value
     assert (
-        page.index("P1 settles E4")
+        page.index("P1 builds a settlement on E4")
         < page.index("catan-mv-var")
-        < page.index("P1 settles A4")
+        < page.index("P1 builds a settlement on A4")
         < page.index("P1 builds a road on F7")
     )  # the variation after its move
     assert "&lt;b&gt;near&lt;/b&gt; the desert" in page  # a comment is text, not markup
@@ -57,8 +57,8 @@ def test_turns_comments_and_variations_inline() -> None:
     assert page.count("aria-current") == 1
     assert [w for w, _ in rows(t.timeline)] == [
         "start",
-        "P1 settles E4",
-        "P1 settles A4",
+        "P1 builds a settlement on E4",
+        "P1 builds a settlement on A4",
         "P1 builds a road on F7",
     ]
 

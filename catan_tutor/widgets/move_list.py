@@ -91,7 +91,7 @@ def _forced(t: list[str]) -> str:
 # The notation of each kind of move (``str(action)``), reworded for learners; the labels of
 # vertices, edges and hexes stay as the board and the notation write them.
 WORDS: dict[str, Callable[[list[str]], str]] = {
-    "Settle": _player_move("settles"),
+    "Settle": _player_move("builds a settlement on"),
     "BuildRoad": _player_move("builds a road on"),
     "BuildCity": _player_move("builds a city on"),
     "BuildWall": _player_move("builds a city wall on"),
@@ -165,10 +165,10 @@ def node_words(node: Node, seen: Collection[int] | None = None) -> tuple[str, st
 
 
 def move_words(action: Action, before: State | None = None) -> str:
-    """A move as the list shows it: ``P1 settle J12`` -> ``P1 settles J12``; a kind without
-    its own short wording says what it does, as the engine words it from the position
-    ``before`` it ("P2 trades 4 grain with the bank for 1 lumber (4:1)"), never its notation
-    (that is the move's tooltip); with no position, its notation's words."""
+    """A move as the list shows it: ``P1 settle J12`` -> ``P1 builds a settlement on J12``; a
+    kind without its own short wording says what it does, as the engine words it from the
+    position ``before`` it ("P2 trades 4 grain with the bank for 1 lumber (4:1)"), never its
+    notation (that is the move's tooltip); with no position, its notation's words."""
     text = notation_words(str(action))  # cards as printed (rules/words.py)
     word = WORDS.get(type(action).__name__)
     if word is None:

@@ -2,8 +2,10 @@
  * hide the numbers and pieces), yet its sentences name spots ("a road on K5"). Whenever the words
  * change, each board's hidden field (.catan-page-facts, page_facts.js) is told the labels its
  * tutor's words name now, as "names=K5,N6": the words shown of what the game waits for, the
- * lesson, the question, the lines under the board (a tap's reply, why not) and the message
- * under the actions (not a hidden rule's text, nor an example in quotes). A label that is
+ * lesson, the question, the lines under the board (a tap's reply, why not), the message
+ * under the actions, the Moves tab's current move and Try a move's verdict on the move typed
+ * (issue 33: "P1 builds a road on F7" with no F7 on the board); not a hidden tab's words
+ * (innerText: none), a hidden rule's text, nor an example in quotes. A label that is
  * also a seat's name (P1, N2) counts only after "corner", "edge", "on" or "at". Told at any
  * width: the kernel labels those spots while the board's Labels are off (board_view.py).
  * Runs once per page, with board_keys.js.
@@ -14,7 +16,7 @@
   window.catanSpotNames = true;
   var tellField = window.catanTellField;  // page_facts.js
   var WORDS = '.catan-head, .catan-lesson, .catan-line, .catan-puzzle, .catan-message, ' +
-    '.catan-board-col .widget-label, .catan-why-not';
+    '.catan-board-col .widget-label, .catan-why-not, .catan-mv-current, .catan-try-verdict';
   var LABEL = /(\b(?:corners?|edges?|sides?|on|at)\s+)?\b([A-S](?:1[0-2]|[1-9]))\b(?!['\u2019]s)/g;
   var QUOTED = /"[^"]*"|\u201c[^\u201d]*\u201d|(^|\s)'[^']*'/g;
   var SEATS = ['P1', 'P2', 'P3', 'P4', 'N1', 'N2'];
