@@ -231,7 +231,7 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     _wait_marker(page, "depth 1 relocate")
     page.wait_for_function(f"() => {BOARD_PIXELS_JS}() !== {before!r}")  # the board changed
     open_tab(page, "Moves")
-    _tree_has(page, "P1 moves knight N4 → O6 *")
+    _tree_has(page, "P1 moves the knight on N4 to O6 *")
     page.get_by_role("button", name="◀", exact=True).click()  # rewind
     _wait_marker(page, "depth 0")
     open_tab(page, "Play")
@@ -239,7 +239,7 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     _wait_marker(page, "depth 1 pre-roll")
     open_tab(page, "Moves")
     _tree_has(page, "↳ P1 ends the turn *")  # a variation
-    assert "P1 moves knight N4 → O6" in _tree_text(page)
+    assert "P1 moves the knight on N4 to O6" in _tree_text(page)
     page.screenshot(path=ARTIFACTS / "variation.png")
     # the tree's buttons in words, greyed with why (issue 33: "Move up" did nothing and said
     # nothing): in a lesson, its moves stay the way ▶ goes; this one is another way already

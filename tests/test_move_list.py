@@ -192,3 +192,30 @@ def test_the_moves_tab_shows_a_comment_as_text_and_writes_it_behind_a_button() -
     assert panel.comment.layout.display == "none" and t.session.commenting is None
     assert panel.edit_comment.description == "Write a comment"
     assert "About this move" not in page_text(panel.widget)
+
+
+def test_every_kind_of_move_reads_as_a_sentence_not_as_notation() -> None:
+    """Issue 33 (every word of the Moves tab): random games of the variants with a robber,
+    neutral pieces, knights, steals and cards drawn; each move reads in words: "P1 builds a
+    free road for Neutral 2 on G7", never "builds for N2: road G7", "stolen: grain", "card
+    drawn: …", "event die: …" or an arrow between two labels."""
+    import random
+
+    notation = re.compile(r"→|\bbuilds for N\d:|^(stolen|card drawn|event die):|^progress card")
+    kinds: set[str] = set()
+    for variant, players in (("base", 3), ("base-dummy", 2), ("ck", 3), ("ck-2p", 2)):
+        for seed in range(4):
+            g = new_game(variant, players=players, seed=seed)
+            rng = random.Random(seed)
+            for _ in range(700):
+                legal = [] if g.is_over() else g.legal_actions()
+                if not legal:
+                    break
+                action = rng.choice(legal)
+                said = move_words(action, g.state)
+                assert not notation.search(said), (str(action), said)
+                if type(action).__name__ == "MoveRobber":
+                    assert " the robber to hex " in said, said
+                kinds.add(type(action).__name__)
+                g.play(action)
+    assert {"MoveRobber", "NeutralRoad", "Steal", "DrawDev", "EventDie"} <= kinds, kinds
