@@ -34,13 +34,20 @@ def test_the_example_is_a_move_legal_now_written_out_in_words():
     assert isinstance(g._action(example(g)), BuildRoad)
 
 
-def test_while_a_question_waits_the_example_is_a_fixed_one():
-    """A legal move shown under a question could be its answer: the fixed example there, and
-    while the dice are to be thrown (no move on a spot is legal) too."""
+def test_while_a_question_waits_no_move_is_given_as_an_example():
+    """Any move named under a question could be its answer (a fixed "P1 road H3" was the
+    answer of a two-player puzzle): there the help says what each part is, and names none;
+    with no move on a spot legal (the dice to roll) the fixed example."""
     g = new_game("base", players=3, seed=2)
-    assert example(g, secret=True) == FIXED
-    said, _ = try_help(g, secret=True)
-    assert "means “P1 builds a road on H3”" in html_text(said)
+    assert example(g, secret=True) == ""
+    said, placeholder = try_help(g, secret=True)
+    text = html_text(said)
+    assert "the kind of move (settle, road, city…)" in text and placeholder == "who, what, where"
+    assert not re.search(r"\b[A-S](1[0-2]|[1-9])\b", text), text  # no spot named
+    rolls = new_game("base", players=3, seed=2)
+    while rolls.state.turn == 0:
+        rolls.play(rolls.legal_actions()[0])
+    assert example(rolls) == FIXED  # P1's turn starts with the dice
     t = Tutor(new_game("base", players=3, seed=2))
     t.tabs.selected_index = TABS.index("Play")
     t.refresh()
