@@ -49,7 +49,7 @@ def try_help(game: Game, secret: bool = False) -> tuple[str, str]:
     if not move:
         return f"<div style='line-height:1.45'>{HEAD}{PARTS}{LABELS}</div>", "who, what, where"
     try:
-        words = move_words(game._action(move), game.state)
+        words = move_words(game.parse(move), game.state)
     except CatanError:  # an example the variant cannot read: the notation alone
         words = ""
     means = f" means “{markup.text(words)}”" if words else ""
