@@ -231,7 +231,7 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     _wait_marker(page, "depth 1 relocate")
     page.wait_for_function(f"() => {BOARD_PIXELS_JS}() !== {before!r}")  # the board changed
     open_tab(page, "Moves")
-    _tree_has(page, "P1 moves knight N4 → O6 *")
+    _tree_has(page, "P1 moves the knight on N4 to O6 *")
     page.get_by_role("button", name="◀", exact=True).click()  # rewind
     _wait_marker(page, "depth 0")
     open_tab(page, "Play")
@@ -239,15 +239,16 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     _wait_marker(page, "depth 1 pre-roll")
     open_tab(page, "Moves")
     _tree_has(page, "↳ P1 ends the turn *")  # a variation
-    assert "P1 moves knight N4 → O6" in _tree_text(page)
+    assert "P1 moves the knight on N4 to O6" in _tree_text(page)
     page.screenshot(path=ARTIFACTS / "variation.png")
     # the tree's buttons in words, greyed with why (issue 33: "Move up" did nothing and said
-    # nothing): in a lesson, its line stays the main line; this one is a side line already
-    main = page.get_by_role("button", name="Make this the main line")
-    side = page.get_by_role("button", name="Make this a side line")
+    # nothing): in a lesson, its moves stay the way ▶ goes; this one is another way already
+    # (no chess study's "main line" / "side line")
+    main = page.get_by_role("button", name="Make this the way ▶ goes")
+    side = page.get_by_role("button", name="Make this another way")
     assert main.is_disabled() and side.is_disabled()
     assert "they stay first, and ▶ follows them" in (main.get_attribute("title") or "")
-    assert "already a side line" in (side.get_attribute("title") or "")
+    assert "already another way" in (side.get_attribute("title") or "")
 
 
 def test_force_a_dice_outcome(page) -> None:
@@ -444,11 +445,35 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     )
     assert heads and all(h < 1.5 * line for _, h, line, _ in heads), heads
     assert any(size >= 13 for *_, size in heads)  # the games' tables (a wide one: smaller)
-    cut = odds.evaluate(  # no table runs past the tab's edge
+    cut = (  # no table runs past the tab's edge
         "e => { const r = e.getBoundingClientRect().right; return [...e.querySelectorAll("
         "'.catan-table table')].filter(t => t.getBoundingClientRect().right > r + 1).length; }"
     )
-    assert cut == 0
+    assert odds.evaluate(cut) == 0
+    # issue 33: a row per card, the Aqueduct's free resource "Any" (no card "Aqueduct"), each
+    # figure clear of the next ("0.19 0.14" of grain and ore read as one); at 1024 px too,
+    # where eleven columns ran past the tab's edge
+    cards = odds.locator(".catan-table").first
+    assert cards.locator("thead th").all_inner_texts() == ["Card", "P1", "P2", "P3"]
+    assert "Any" in cards.inner_text() and "Aqueduct" not in cards.inner_text()
+    page.set_viewport_size({"width": 1024, "height": 900})
+    try:
+        page.wait_for_timeout(300)
+        gaps = cards.evaluate(
+            "e => [...e.querySelectorAll('tr')].flatMap(tr => { const r = [...tr.children].map("
+            "c => { const g = document.createRange(); g.selectNodeContents(c); return "
+            "g.getBoundingClientRect(); }); return r.slice(1).map((b, i) => b.left - r[i].right);"
+            " })"
+        )
+        assert gaps and min(gaps) >= 8, gaps
+        exact = odds.evaluate(  # the cards' and the barbarians' tables: within the tab
+            "e => { const r = e.getBoundingClientRect().right; return [...e.querySelectorAll("
+            "'.catan-table table')].slice(0, 2).map(t => t.getBoundingClientRect().right <= r);}"
+        )
+        assert exact == [True, True], exact
+        odds.screenshot(path=ARTIFACTS / "odds_panel_1024.png")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def test_try_a_move_says_why_not_with_the_rule(page) -> None:

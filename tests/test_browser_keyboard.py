@@ -99,10 +99,12 @@ def test_a_click_in_the_move_list_jumps_to_its_move(browser, new_page, app_serve
         wait_depth(page, depth)
     open_tab(page, "Moves")
     moves = page.locator(".catan-moves .catan-mv")
-    moves.filter(has_text="P2 settles").first.wait_for()
+    moves.filter(has_text="P2 builds a settlement on").first.wait_for()
     text = page.locator(".catan-moves").first.inner_text()
-    assert "Setup" in text and "P1 settles" in text and "P1 builds a road on" in text, text
-    first = moves.filter(has_text="P1 settles").first
+    assert (
+        "Setup" in text and "P1 builds a settlement on" in text and "P1 builds a road on" in text
+    ), text
+    first = moves.filter(has_text="P1 builds a settlement on").first
     node = int(first.get_attribute("data-node"))
     first.click()
     page.wait_for_function(f"() => ({STATE_JS})()?.node === {node}")

@@ -274,7 +274,28 @@ def test_explore_opens_the_tools_and_closes_again(app_server, new_page):
     assert actions.get_by_role("button", name="Build a settlement").is_visible()
     page.get_by_role("button", name="Explore").click()
     page.get_by_role("tab", name="Moves").click()
-    page.locator(".catan-tutor").get_by_text("P1 settles N6").first.wait_for()
+    page.locator(".catan-mv", has_text="P1 builds a settlement on N6").first.wait_for()
+    # issue 33: a move's comment reads as text, its box only behind "Edit the comment"; the
+    # tab's buttons in a learner's words
+    page.locator(".catan-mv", has_text="P1 builds a settlement on N6").first.click()
+    page.locator(".catan-comment", has_text="About this move: Ore, brick and grain").wait_for()
+    assert page.locator("textarea:visible").count() == 0
+    page.get_by_role("button", name="Edit the comment").click()
+    page.locator("textarea:visible").wait_for()
+    page.get_by_role("button", name="Done").click()
+    page.locator("textarea:visible").wait_for(state="detached")
+    page.get_by_role("button", name="Make this the way ▶ goes").wait_for()
+    page.locator(".catan-mv-start").click()
+    page.get_by_role("tab", name="Play", exact=True).click()
+    typed = page.locator(".catan-try input[type='text']")  # a worked example of the position
+    page.wait_for_function(
+        "() => document.querySelector(\".catan-try input[type='text']\")"
+        ".placeholder.startsWith('e.g. P1 settle ')"
+    )
+    typed.press_sequentially("P1 settle A4")  # a corner nothing else on the page names
+    page.wait_for_function(NAMED_JS, arg="A4")
+    typed.fill("")
+    page.wait_for_function(f"(label) => !({NAMED_JS})(label)", arg="A4")
     page.get_by_role("tab", name="Editor").click()
     page.get_by_role("button", name="Edit the board").wait_for()
     page.screenshot(path=ARTIFACTS / "layout_explore_1280x900.png")

@@ -64,7 +64,7 @@ def test_setup_hint_names_the_most_dots_where_the_playouts_pick_a_worse_corner()
     for h in VERTEX_HEXES[v]:
         if lay.numbers[h]:
             assert f"{TERRAINS[lay.terrain[h]]} {lay.numbers[h]}" in said
-    assert "P1 settles D4: 8 dots (" in said
+    assert "P1 builds a settlement on D4: 8 dots (" in said
     assert "as many as any free corner, and more kinds of resource than the others" in said
     assert "This tutor&#x27;s reading: build where the dots are most" in said
 
@@ -98,7 +98,7 @@ def test_setup_details_list_the_corners_by_dots_first_then_the_computers_games()
     panel = _hinted(g)
     details = panel.result.value.split("catan-hint-details")[1]
     text = html.unescape(re.sub(r"<[^>]+>", " ", details))
-    moves = re.findall(r"catan-hint-move'>P1 settles (\w+)</b>: (\d+) dots", details)
+    moves = re.findall(r"catan-hint-move'>P1 builds a settlement on (\w+)</b>: (\d+) dots", details)
     assert [m[0] for m in moves][:1] == ["D4"] and len(moves) == 3  # the suggestion first
     labels = list(VERTEX_LABELS)
     dots = [_dots(g, labels.index(v)) for v, _ in moves]

@@ -3,6 +3,8 @@ clicks and keys, a variable board's set-up in one line, long games cut to a wind
 
 from __future__ import annotations
 
+import re
+
 from catan_tutor import new_game
 from catan_tutor.study.timeline import Timeline
 from catan_tutor.widgets import Tutor
@@ -25,7 +27,7 @@ def click(t: Tutor, node: int) -> None:
 def test_moves_read_in_words_with_their_labels() -> None:
     g = new_game("base", players=3)
     a = g._action("P1 settle J12")  # an alias: the list writes the board's label, E4
-    assert move_words(a) == "P1 settles E4"
+    assert move_words(a) == "P1 builds a settlement on E4"
     g.play(a)
     assert move_words(g._action("P1 road F7")) == "P1 builds a road on F7"
     assert node_of("catan-mv catan-mv-current catan-mv-12") == 12
@@ -43,9 +45,9 @@ def test_turns_comments_and_variations_inline() -> None:
     t.refresh()
     page = t.moves.tree.html.value
     assert (
-        page.index("P1 settles E4")
+        page.index("P1 builds a settlement on E4")
         < page.index("catan-mv-var")
-        < page.index("P1 settles A4")
+        < page.index("P1 builds a settlement on A4")
         < page.index("P1 builds a road on F7")
     )  # the variation after its move
     assert "&lt;b&gt;near&lt;/b&gt; the desert" in page  # a comment is text, not markup
@@ -55,8 +57,8 @@ def test_turns_comments_and_variations_inline() -> None:
     assert page.count("aria-current") == 1
     assert [w for w, _ in rows(t.timeline)] == [
         "start",
-        "P1 settles E4",
-        "P1 settles A4",
+        "P1 builds a settlement on E4",
+        "P1 builds a settlement on A4",
         "P1 builds a road on F7",
     ]
 
@@ -150,3 +152,70 @@ def test_a_long_variation_is_cut_unless_the_current_move_is_in_it() -> None:
     tl.goto(node)  # at its end: every move up to it is shown
     whole = moves_html(tl, limit=10)
     assert f"data-node='{node.id}'" in whole
+
+
+def test_the_moves_tab_shows_a_comment_as_text_and_writes_it_behind_a_button() -> None:
+    """Issue 33: the comment on the current move showed in an open text box (it read as a
+    form to fill in) and the buttons said "main line" / "side line" (a chess study's words).
+    The comment reads as text; "Edit the comment" opens its box, "Done" closes it, and
+    another move shows closed; no button or tooltip of the tab says "line"."""
+    from test_page_words import page_text
+
+    t = Tutor(new_game("base", players=3))
+    t.tabs.selected_index = TABS.index("Moves")
+    t.session.play("P1 settle J12")
+    first = t.timeline.current
+    first.comment = "a <b>fine</b> corner"
+    t.session.play("P1 road J1")
+    t.session.goto(first)
+    t.refresh()
+    panel = t.moves
+    shown = page_text(panel.widget)
+    said = panel.comment_text.value
+    assert "About this move:" in said and "a &lt;b&gt;fine&lt;/b&gt; corner" in said  # text
+    assert panel.comment.layout.display == "none"  # no box to fill in
+    assert panel.edit_comment.description == "Edit the comment"
+    assert not re.search(r"\b(main|side) line\b|\bline\b", shown), shown
+    panel.edit_comment.click()  # the box opens with the comment in it
+    assert panel.comment.layout.display == "" and panel.comment.value == first.comment
+    assert panel.edit_comment.description == "Done" and "About this move" not in page_text(
+        panel.widget
+    )
+    panel.comment.value = "the best corner"
+    assert first.comment == "the best corner"
+    panel.edit_comment.click()  # Done: the comment reads as text again
+    assert panel.comment.layout.display == "none"
+    assert "the best corner" in panel.comment_text.value
+    panel.edit_comment.click()
+    t.session.step("forward")  # another move: its own comment (none), the box closed
+    t.refresh()
+    assert panel.comment.layout.display == "none" and t.session.commenting is None
+    assert panel.edit_comment.description == "Write a comment"
+    assert "About this move" not in page_text(panel.widget)
+
+
+def test_every_kind_of_move_reads_as_a_sentence_not_as_notation() -> None:
+    """Issue 33 (every word of the Moves tab): random games of the variants with a robber,
+    neutral pieces, knights, steals and cards drawn; each move reads in words: "P1 builds a
+    free road for Neutral 2 on G7", never "builds for N2: road G7", "stolen: grain", "card
+    drawn: …", "event die: …" or an arrow between two labels."""
+    import random
+
+    notation = re.compile(r"→|\bbuilds for N\d:|^(stolen|card drawn|event die):|^progress card")
+    kinds: set[str] = set()
+    for variant, players in (("base", 3), ("base-dummy", 2), ("ck", 3), ("ck-2p", 2)):
+        for seed in range(4):
+            g = new_game(variant, players=players, seed=seed)
+            rng = random.Random(seed)
+            for _ in range(700):
+                legal = [] if g.is_over() else g.legal_actions()
+                if not legal:
+                    break
+                action = rng.choice(legal)
+                said = move_words(action, g.state)
+                assert not notation.search(said), (str(action), said)
+                if type(action).__name__ == "MoveRobber":
+                    assert " the robber to hex " in said, said
+                kinds.add(type(action).__name__)
+                g.play(action)
+    assert {"MoveRobber", "NeutralRoad", "Steal", "DrawDev", "EventDie"} <= kinds, kinds

@@ -86,3 +86,27 @@ def test_a_tap_s_reply_under_the_board_labels_its_spot():
     t = _tutor("puzzle_base_2p")
     t.board.pointer.value = "Pointer on M4, a settlement or city spot (a corner)."
     assert "M4" in t.view.named.values()
+
+
+def test_the_moves_tab_s_current_move_and_try_a_move_s_verdict_are_labelled_when_shown():
+    """Explore (issue 33): "P1 builds a settlement on N6" in the Moves tab, a typed move's
+    verdict: their spots are labelled; of the move list the current move only, and a tab's
+    words only while it is the tab shown."""
+    from catan_tutor.widgets.tutor import TABS
+
+    fragment = (
+        "<span class='catan-mv'>P1 builds a road on B2</span> "
+        "<span class='catan-mv catan-mv-current'>P2 builds a <b>settlement</b> on N2</span>"
+        " <span class='catan-mv'>P3 builds a road on Q3</span>"
+    )
+    assert spots_named([shown_text(fragment, "catan-mv-current")]) == "N2"
+    t = _tutor("base_setup")
+    t.explore.value = True
+    t.tabs.selected_index = TABS.index("Moves")
+    t.moves.tree.html.value = fragment  # (the list as the page would hold it at some move)
+    assert "N2" in page_spots(t.widget).split(",") and "B2" not in page_spots(t.widget)
+    t.tabs.selected_index = TABS.index("Play")
+    assert "N2" not in page_spots(t.widget).split(",")  # a tab not shown says nothing
+    t.controls.try_verdict.value = "P1 may not build a road on Q3: too far."
+    assert "Q3" in page_spots(t.widget).split(",")
+    assert "Q3" in t.view.named.values()  # and the board labels it

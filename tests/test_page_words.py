@@ -173,10 +173,11 @@ def test_the_odds_tab_reads_in_words(label):
 # Words of the engine's machinery a learner met in Explore's tabs (the issue "The learner's
 # page"): Monte-Carlo terms, the tree's Promote/Demote, "Author view", "pips" where the lessons
 # say "dots", a "chance:" before the dice, the notation reader's character offsets, the
-# computer's policy names.
+# computer's policy names; a chess study's "main line" and "side line" (the Moves tab's
+# buttons said them: the way ▶ goes, another way).
 MACHINERY = re.compile(
     r"\b(playouts?|seeded|sampler|seed|pips?|Pips|Promote|Demote|Author view|policy|greedy|"
-    r"playout)\b|\bchance: |at character \d"
+    r"playout|[Mm]ain line|[Ss]ide line)\b|\bchance: |at character \d"
 )
 
 

@@ -259,7 +259,7 @@ def test_the_hint_rings_a_spot_on_the_board_and_says_why_in_words():
     said = t.hints.result.value.split("catan-hint-details")[0]
     lay = g.layout
     total = sum(pips(lay.numbers[h]) for h in VERTEX_HEXES[v])
-    assert f"settles {label}: {total} dots (" in said
+    assert f"builds a settlement on {label}: {total} dots (" in said
     for h in VERTEX_HEXES[v]:
         if lay.numbers[h]:
             assert f"{TERRAINS[lay.terrain[h]]} {lay.numbers[h]}" in said

@@ -398,7 +398,9 @@ def test_a_variation_holding_a_later_answer_is_hidden_but_not_while_it_is_played
     s.goto(g6.parent)
     s.play("P3 settle G6")
     assert str(s.timeline.current.action) == "P3 settle G6"  # played as played
-    assert ("P3 settles G6", s.timeline.current.id) in rows(s.timeline, s.puzzle.hidden())
+    assert ("P3 builds a settlement on G6", s.timeline.current.id) in rows(
+        s.timeline, s.puzzle.hidden()
+    )
 
 
 @pytest.mark.parametrize("asked", PUZZLES, ids=IDS)

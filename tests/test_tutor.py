@@ -255,11 +255,16 @@ def test_tree_lists_variations_and_promote_delete():
     t.session.first()
     t.session.play("P1 settle A4")  # a variation of the first move
     labels = [label for label, _ in move_rows(t.timeline)]  # the variation after its move
-    assert labels[:4] == ["start", "P1 settles E4", "P1 settles A4", "P1 builds a road on F7"]
+    assert labels[:4] == [
+        "start",
+        "P1 builds a settlement on E4",
+        "P1 builds a settlement on A4",
+        "P1 builds a road on F7",
+    ]
     assert "catan-mv-current catan-mv-3'" in t.moves.tree.html.value
     t.session.promote()
     assert t.timeline.root.children[0] is t.timeline.current
-    assert [lab for lab, _ in move_rows(t.timeline)][1] == "P1 settles A4"
+    assert [lab for lab, _ in move_rows(t.timeline)][1] == "P1 builds a settlement on A4"
     node = t.timeline.root.children[1].children[0].id  # a click on a move of the list
     t.moves.tree._on_event({"type": "click", "target": {"className": f"catan-mv catan-mv-{node}"}})
     assert str(t.timeline.current.action) == "P1 road F7"
@@ -601,7 +606,10 @@ def test_odds_tab_barbarian_row_is_the_chance_the_attack_has_come():
     has come by this turn with 1/2, by five turns later with 1 - 1/2**6."""
     t = Tutor(edit(new_game("ck", players=3), "barbarians 6", "turn P1 pre-roll 3"))
     t.tabs.selected_index = TABS.index("Odds")
-    row = t.odds.exact.value.split("attack by then")[1]
+    row = t.odds.exact.value.split("Barbarians")[1]  # a row per turn: "this turn", "in 1 turn"…
+    assert re.findall(r"<th scope='row'[^>]*>([^<]*)<", row) == ["this turn"] + [
+        f"in {k} turn{'s' if k > 1 else ''}" for k in range(1, 6)
+    ]
     shown = [int(x) for x in re.findall(r">(\d+)%<", row)]  # percentages, the fraction on hover
     assert shown == [round(100 * (1 - 0.5**k)) for k in range(1, 7)]
     assert f"title='{Fraction(63, 64)}'" in row
@@ -920,7 +928,7 @@ def test_delete_can_be_undone_with_the_same_moves_until_the_next_change():
     t.moves.undo_delete.click()
     assert sorted(t.timeline.nodes) == ids and t.timeline.root.children[0] is main
     assert t.timeline.current is main and t.moves.deleted_row.layout.display == "none"
-    assert [lab for lab, _ in move_rows(t.timeline)][1] == "P1 settles E4"
+    assert [lab for lab, _ in move_rows(t.timeline)][1] == "P1 builds a settlement on E4"
     assert t.session.undelete() == "Nothing to undo."
     t.session.back()
     t.session.goto(t.timeline.root.children[1])

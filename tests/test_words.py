@@ -315,7 +315,9 @@ def test_odds_tables_have_plain_headers_and_a_horizon_to_the_end():
 
     g = new_game("base", players=4)
     html = odds_tables.production_html(production_table(g, per="turn"))
-    assert "<th scope='col'>Player</th>" in html and "<th scope='col'>Total</th>" in html
+    # a row per card (issue 33: eleven columns ran past the tab), a column per player
+    assert "<th scope='col'>Card</th>" in html and "<th scope='col'>P4</th>" in html
+    assert ">Total</th>" in html
     assert ">player<" not in html
     start = odds_tables.horizon(g)
     assert 40 <= start <= odds_tables.MAX_HORIZON

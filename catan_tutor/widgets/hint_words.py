@@ -128,9 +128,9 @@ def _gains(before: Game, after: Game, p: int, own: int = 0) -> str:
 
 
 def why(game: Game, action: Action) -> str:
-    """One sentence: the move in words and why it is good, e.g. "P1 settles C6: 11 dots of
-    production (grain on a 6, ore on an 8, brick on a 4) and a 3:1 harbor." (the move alone
-    when there is nothing to say of it: ``reason``)."""
+    """One sentence: the move in words and why it is good, e.g. "P1 builds a settlement on
+    C6: 11 dots of production (grain on a 6, ore on an 8, brick on a 4) and a 3:1 harbor."
+    (the move alone when there is nothing to say of it: ``reason``)."""
     what, said = move_words(action, game.state), reason(game, action)
     sentence = f"{what}: {said}" if said else what
     return sentence[0].upper() + sentence[1:] + "."

@@ -91,17 +91,17 @@ def _forced(t: list[str]) -> str:
 # The notation of each kind of move (``str(action)``), reworded for learners; the labels of
 # vertices, edges and hexes stay as the board and the notation write them.
 WORDS: dict[str, Callable[[list[str]], str]] = {
-    "Settle": _player_move("settles"),
+    "Settle": _player_move("builds a settlement on"),
     "BuildRoad": _player_move("builds a road on"),
     "BuildCity": _player_move("builds a city on"),
     "BuildWall": _player_move("builds a city wall on"),
     "Roll": lambda t: f"{t[0]} rolls",
     "EndTurn": lambda t: f"{t[0]} ends the turn",
     "MoveRobber": lambda t: (
-        f"{t[0]} moves the robber to {t[2]}" + (f" and robs {' '.join(t[3:])}" if t[3:] else "")
+        f"{t[0]} moves the robber to hex {t[2]}" + (f" and robs {' '.join(t[3:])}" if t[3:] else "")
     ),
     "MoveKnight": lambda t: (
-        f"{t[0]} moves knight {' → '.join(t[2:4])}" + (f" {' '.join(t[4:])}" if t[4:] else "")
+        f"{t[0]} moves the knight on {t[2]} to {t[3]}" + (f" {' '.join(t[4:])}" if t[4:] else "")
     ),
     "BuyDev": lambda t: f"{t[0]} buys a development card",
     "PlayKnight": lambda t: f"{t[0]} plays a knight",
@@ -115,16 +115,10 @@ WORDS: dict[str, Callable[[list[str]], str]] = {
     "Discard": lambda t: f"{t[0]} discards {' '.join(t[2:])}",
     "Relocate": lambda t: f"{t[0]} moves the displaced knight to {' '.join(t[2:])}",
     "ForcedTrade": lambda t: _forced(t),
-    "NeutralSettle": lambda t: f"{t[0]} builds for {t[2]}: settlement {' '.join(t[4:])}",
-    "NeutralRoad": lambda t: f"{t[0]} builds for {t[2]}: road {' '.join(t[4:])}",
-    "NeutralKnight": lambda t: f"{t[0]} builds for {t[2]}: knight {' '.join(t[4:])}",
     "Die": lambda t: f"the {' '.join(t[1:-1])} die shows {t[-1]}",
-    "EventDie": lambda t: f"event die: {' '.join(t[1:])}",
-    "Steal": lambda t: f"stolen: {' '.join(t[1:])}",
-    "DrawDev": lambda t: f"card drawn: {' '.join(t[1:])}",
-    "DrawProgress": lambda t: (
-        f"progress card drawn: {' '.join(t[2:])} ({t[1]})" if len(t) > 2 else " ".join(t)
-    ),
+    # a neutral's pieces, the event die, a steal and a card drawn: the engine's sentence
+    # ("P1 builds a free road for Neutral 2 on G7", "P3 steals 1 grain from P2"), not
+    # "builds for N2: road G7" or "stolen: grain" (issue 33: every word of the Moves tab)
 }
 
 
@@ -165,10 +159,10 @@ def node_words(node: Node, seen: Collection[int] | None = None) -> tuple[str, st
 
 
 def move_words(action: Action, before: State | None = None) -> str:
-    """A move as the list shows it: ``P1 settle J12`` -> ``P1 settles J12``; a kind without
-    its own short wording says what it does, as the engine words it from the position
-    ``before`` it ("P2 trades 4 grain with the bank for 1 lumber (4:1)"), never its notation
-    (that is the move's tooltip); with no position, its notation's words."""
+    """A move as the list shows it: ``P1 settle J12`` -> ``P1 builds a settlement on J12``; a
+    kind without its own short wording says what it does, as the engine words it from the
+    position ``before`` it ("P2 trades 4 grain with the bank for 1 lumber (4:1)"), never its
+    notation (that is the move's tooltip); with no position, its notation's words."""
     text = notation_words(str(action))  # cards as printed (rules/words.py)
     word = WORDS.get(type(action).__name__)
     if word is None:

@@ -1,9 +1,10 @@
 """The Moves tab, a view of the session's tree: the move list (``move_list.py``: a click jumps
-there), "Make this the main line", "Make this a side line" and "Delete this move and what
+there), "Make this the way ▶ goes", "Make this another way" and "Delete this move and what
 follows" (the tree's promote, demote and delete, each greyed with why where it cannot act;
 "Deleted N moves · Undo" puts the same moves back until the next change to the tree) and the
-comment on the current move. Below a lesson's question not answered yet the list shows
-nothing (the answer stays a secret).
+comment on the current move, shown as text: "Edit the comment" (or "Write a comment") opens
+the box that writes it, "Done" closes it (issue 33: an open box read as a form to fill in).
+Below a lesson's question not answered yet the list shows nothing (the answer stays a secret).
 """
 
 from __future__ import annotations
@@ -12,8 +13,20 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from . import markup
 from .move_list import MoveList
-from .session_tree import AT_START, DELETE, DELETE_TIP, MAIN_LINE, MAIN_TIP, SIDE_LINE, SIDE_TIP
+from .session_tree import (
+    AT_START,
+    DELETE,
+    DELETE_TIP,
+    DONE_COMMENT,
+    EDIT_COMMENT,
+    MAIN_LINE,
+    MAIN_TIP,
+    SIDE_LINE,
+    SIDE_TIP,
+    WRITE_COMMENT,
+)
 from .tutor_session import TutorSession, start_node
 
 
@@ -33,10 +46,19 @@ class MovesPanel:
             self.tree_buttons, (session.promote, session.demote, session.delete), strict=True
         ):
             button.on_click(guard(lambda _, fn=fn: fn()))
+        # the comment: text to read; its box only after "Edit the comment" (session.commenting)
+        self.comment_text = widgets.HTML()
+        self.comment_text.add_class("catan-comment")
         self.comment = widgets.Textarea(
-            placeholder="a comment on the current move", layout=lay(width="100%", height="54px")
+            placeholder="your comment on this move", layout=lay(width="100%", height="54px")
         )
         self.comment.observe(guard(self._on_comment), names="value")
+        self.edit_comment = b(layout=lay(width="auto", flex="0 0 auto"), icon="pencil")
+        self.edit_comment.add_class("catan-edit-comment")
+        self.edit_comment.on_click(guard(lambda _: self._write(self.session.commenting is None)))
+        self.comment_box = widgets.HBox(
+            [self.comment, self.edit_comment], layout=lay(align_items="flex-start")
+        )
         # After Delete: what went, and Undo (until the next change to the tree)
         self.deleted_note = widgets.Label()
         self.undo_delete = b(
@@ -58,7 +80,8 @@ class MovesPanel:
                 widgets.HBox(self.tree_buttons, layout=lay(flex_flow="row wrap")),
                 self.kept_note,
                 self.deleted_row,
-                self.comment,
+                self.comment_text,
+                self.comment_box,
             ]
         )
         session.on("shown", self._deleted_row)
@@ -75,12 +98,33 @@ class MovesPanel:
         if change["new"] != self.session.node.comment:
             self.session.comment(change["new"])
 
+    def _write(self, on: bool) -> None:
+        self.session.write_comment(on)
+        self._comment()
+
+    def _comment(self) -> None:
+        """The current move's comment as text; the box that writes it only while open."""
+        s, said = self.session, self.session.node.comment
+        if s.commenting is not None and s.commenting is not s.node:
+            s.write_comment(False)  # another move shows: its own comment, closed
+        writing = s.commenting is not None
+        self.comment.value = said
+        self.comment.layout.display = "" if writing else "none"
+        self.comment_text.value = (
+            f"<div style='margin:6px 0 2px'><b>About this move:</b> {markup.text(said)}</div>"
+            if said.strip() and not writing
+            else ""
+        )
+        self.edit_comment.description = (
+            DONE_COMMENT if writing else EDIT_COMMENT if said.strip() else WRITE_COMMENT
+        )
+
     def show(self) -> None:
         """The tree, the comment on the current move, and the buttons (none at the start)."""
         tl = self.session.timeline
         # no answer before it is found; a card dealt to a hand not shown is not named
         self.tree.show(tl, self.session.puzzle.hidden(), self.session.hand_seats())
-        self.comment.value = tl.current.comment
+        self._comment()
         root = tl.current in (tl.root, start_node(tl))
         # a button that cannot act here is greyed, its tooltip saying why (issue 33: Move up
         # did nothing and said nothing with no side line)

@@ -7,7 +7,8 @@ are drawn in the same update as the words.
 
 Words read: what the game waits for (``.catan-head``), the lesson, the lesson's line, the
 question, the message under the actions, the why-not line under the board and the board
-column's lines (a tap's reply, the pointer's spot); not a hidden rule's text, a closed
+column's lines (a tap's reply, the pointer's spot), Try a move's verdict and the Moves tab's
+current move (of the tabs, the one shown); not a hidden rule's text, a closed
 ``<details>``'s body, nor an example in quotes. A label that is also a seat's name (P1, N2)
 counts only after "corner", "edge", "side", "on" or "at".
 """
@@ -23,8 +24,17 @@ from typing import Any
 import ipywidgets as widgets
 
 # The boxes whose words count; in the board's column, its lines (Labels) and why-not line
-WORDS = ("catan-head", "catan-lesson", "catan-line", "catan-puzzle", "catan-message")
+WORDS = (
+    "catan-head",
+    "catan-lesson",
+    "catan-line",
+    "catan-puzzle",
+    "catan-message",
+    "catan-try-verdict",  # Try a move's verdict on the move typed
+)
 BOARD_COLUMN, WHY_NOT = "catan-board-col", "catan-why-not"
+# The Moves tab's list, whose current move alone counts ("P1 builds a road on F7")
+MOVES, CURRENT = "catan-moves", "catan-mv-current"
 LABEL = re.compile(r"(\b(?:corners?|edges?|sides?|on|at)\s+)?\b([A-S](?:1[0-2]|[1-9]))\b(?!['’]s)")
 QUOTED = re.compile(r'"[^"]*"|“[^”]*”|(^|\s)\'[^\']*\'')
 SEATS = frozenset({"P1", "P2", "P3", "P4", "N1", "N2"})
@@ -35,13 +45,14 @@ VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "wbr", "col", "sou
 class _Shown(HTMLParser):
     """The text of an HTML fragment as the page shows it: a space at each tag (no two words
     run together), nothing inside a ``hidden`` element, a style or a script, and of a closed
-    ``<details>`` only its ``<summary>``."""
+    ``<details>`` only its ``<summary>``; with ``only``, only inside elements of that class."""
 
-    def __init__(self) -> None:
+    def __init__(self, only: str = "") -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         # (tag, its content hidden, the element itself hidden)
         self.stack: list[tuple[str, bool, bool]] = []
+        self.only, self.inside = only, 0  # (depth inside an element of class ``only``)
 
     def _hidden(self) -> bool:
         return bool(self.stack) and self.stack[-1][1]
@@ -51,6 +62,8 @@ class _Shown(HTMLParser):
         if tag in VOID:
             return
         names = {name for name, _ in attrs}
+        if self.only and (self.inside or self.only in (dict(attrs).get("class") or "").split()):
+            self.inside += 1
         hidden = self._hidden() or "hidden" in names or tag in SILENT
         if tag == "summary" and self.stack and self.stack[-1][0] == "details":
             hidden = self.stack[-1][2] or "hidden" in names  # a closed one's summary shows
@@ -59,19 +72,21 @@ class _Shown(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         self.parts.append(" ")
+        self.inside = max(0, self.inside - 1) if tag not in VOID else self.inside
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i][0] == tag:
                 del self.stack[i:]
                 break
 
     def handle_data(self, data: str) -> None:
-        if not self._hidden():
+        if not self._hidden() and (self.inside or not self.only):
             self.parts.append(data)
 
 
-def shown_text(fragment: str) -> str:
-    """The words an HTML ``fragment`` shows (``_Shown``)."""
-    parser = _Shown()
+def shown_text(fragment: str, only: str = "") -> str:
+    """The words an HTML ``fragment`` shows (``_Shown``); ``only``: in elements of that
+    class."""
+    parser = _Shown(only)
     parser.feed(fragment)
     parser.close()
     return "".join(parser.parts)
@@ -115,7 +130,12 @@ def word_widgets(root: widgets.Widget, column: bool = False) -> Iterator[widgets
     if not _shown(root):
         return
     classes = _classes(root)
-    if any(c in WORDS or c == WHY_NOT for c in classes):
+    if isinstance(root, widgets.Tab):  # the tab shown only
+        i = root.selected_index
+        if i is not None and i < len(root.children):
+            yield from word_widgets(root.children[i], column)
+        return
+    if any(c in WORDS or c == WHY_NOT or c == MOVES for c in classes):
         yield from _texts(root)
         return
     column = column or BOARD_COLUMN in classes
@@ -130,7 +150,10 @@ def page_spots(root: widgets.Widget) -> str:
     texts = []
     for w in word_widgets(root):
         value = str(w.value)
-        texts.append(value if isinstance(w, widgets.Label) else shown_text(value))
+        if isinstance(w, widgets.Label):
+            texts.append(value)
+        else:
+            texts.append(shown_text(value, CURRENT if MOVES in _classes(w) else ""))
     return spots_named(texts)
 
 

@@ -33,11 +33,13 @@ _TABLE_CSS = (
     "<style>.catan-odds .widget-html>.widget-html-content{line-height:1.4}"
     ".catan-odds table{border-collapse:collapse;font-size:13px;"
     "max-width:100%;margin:2px 0 6px}"
-    ".catan-odds td,.catan-odds th{padding:2px 4px;line-height:1.35;"
+    ".catan-odds td,.catan-odds th{padding:2px 4px 2px 12px;line-height:1.35;"
     "border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}"
     ".catan-odds thead th{vertical-align:bottom}"
-    ".catan-odds .catan-table-wide table{font-size:11.5px}"
-    ".catan-odds .catan-table-wide td,.catan-odds .catan-table-wide th{padding:1px 3px}"
+    ".catan-odds tr>:first-child{padding-left:2px;text-align:left}"
+    # a table wider than the tab scrolls in it, not cut at the tab's edge (a flex item's
+    # least width is its content's)
+    ".catan-odds .widget-html,.catan-odds .widget-html-content{min-width:0;max-width:100%}"
     ".catan-odds .catan-table{overflow-x:auto;max-width:100%}</style>"
 )
 
@@ -170,7 +172,9 @@ class OddsPanel:
             _TABLE_CSS,
             f"<div style='color:#555;font-size:12px'>This position: {markup.text(where(g))}</div>",
             "<b>Expected cards per turn</b> (exact, robber included)",
-            production_html(production_table(g, per="turn")),
+            production_html(
+                production_table(g, per="turn"), placed=any(v >= 0 for v in g.state.vowner)
+            ),
         ]
         if g.caps.improvements:
             odds = barbarian_arrival(g, 6, cumulative=True)

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import pandas as pd
 
+from ..analysis.production import AQUEDUCT
 from ..game import Game
 from ..grammar import count
 from . import markup
@@ -51,12 +52,9 @@ def horizon_text(turns: int, chosen: int, players: int = 0) -> str:
     return f"over the next {count(turns, 'turn')}" + (f" ({rounds[2:]})" if rounds else "")
 
 
-def _table(
-    head: list[str], rows: list[list[str]], first_left: bool = True, wide: bool = False
-) -> str:
+def _table(head: list[str], rows: list[list[str]], first_left: bool = True) -> str:
     """A small table: a header row, then ``rows`` (cells already HTML); the first column is
-    the row's name (a header cell, left-aligned). ``wide``: many columns (a card each, a
-    turn each), set a little smaller to fit the tab (``catan-table-wide``)."""
+    the row's name (a header cell, left-aligned)."""
     th = "".join(f"<th scope='col'>{markup.text(h)}</th>" for h in head)
     body = "".join(
         "<tr>"
@@ -69,7 +67,7 @@ def _table(
         for r in rows
     )  # fmt: skip
     table = f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
-    return f"<div class='catan-table{' catan-table-wide' if wide else ''}'>{table}</div>"
+    return f"<div class='catan-table'>{table}</div>"
 
 
 def _decimal(x: Fraction) -> str:
@@ -77,21 +75,53 @@ def _decimal(x: Fraction) -> str:
     return f"<span title='{markup.text(str(x))}'>{float(x):.2f}</span>"
 
 
-def production_html(table: pd.DataFrame) -> str:
-    """Expected cards per turn (``analysis.production_table``): one row per player."""
-    head = ["Player"] + [str(c).capitalize() for c in table.columns]
-    rows = [[markup.text(str(p))] + [_decimal(x) for x in table.loc[p]] for p in table.index]
-    return _table(head, rows, wide=len(head) > 7)
+# Cities & Knights: the table's ``aqueduct`` column is no card but the Aqueduct's effect
+# (rule="CK-IMPROVE-SCIENCE-3": science level 3, a resource of the player's choice on a roll
+# that brings them nothing); issue 33: it read as a card named "Aqueduct". Its column shows
+# only when someone has it, headed in words, with a note under the table.
+FREE_CHOICE = "Any"  # (a short header: the note says what it is)
+FREE_NOTE = (
+    f"{FREE_CHOICE}: a resource of the player's choice, which the Aqueduct (science level 3) "
+    "gives on a roll that brings them nothing."
+)
+# Before any settlement is placed no one gets cards (issue 33: a table of 0.00 at turn 0)
+NOT_PLACED = (
+    "No one gets cards from the dice yet: nobody has a settlement on the board. The expected "
+    "cards show here once the starting settlements are placed."
+)
+
+
+def production_html(table: pd.DataFrame, placed: bool = True) -> str:
+    """Expected cards per turn (``analysis.production_table``): a row per card (the
+    Aqueduct's free choice when someone has it, then the total), a column per player: narrow
+    enough for the tab at any width, each number under its player's name (issue 33: eleven
+    columns crowded "0.19 0.14" of grain and ore and ran past the tab at 1024 px).
+    ``placed``: some building stands on the board (else a sentence: no one gets cards yet)."""
+    if not placed:
+        return f"<div class='catan-no-production'>{NOT_PLACED}</div>"
+    free = AQUEDUCT in table.columns and any(table[AQUEDUCT])
+    kinds = [c for c in table.columns if c != AQUEDUCT or free]
+    head = ["Card"] + [str(p) for p in table.index]
+    rows = [
+        [FREE_CHOICE if k == AQUEDUCT else str(k).capitalize()]
+        + [_decimal(table.loc[p, k]) for p in table.index]
+        for k in kinds
+    ]
+    note = f"<div style='color:#555;font-size:12px'>{FREE_NOTE}</div>" if free else ""
+    return _table(head, rows) + note
 
 
 def barbarians_html(odds: dict[int, Fraction]) -> str:
     """The chance the barbarians have attacked by each coming turn (cumulative), as a
-    percentage, the exact fraction on hover."""
-    head = [""] + ["this turn" if k == 1 else f"in {count(k - 1, 'turn')}" for k in odds]
-    cells = [
-        f"<span title='{markup.text(str(x))}'>{_percent(float(x))}</span>" for x in odds.values()
+    percentage, the exact fraction on hover: a row per turn (narrow enough for the tab)."""
+    rows = [
+        [
+            "this turn" if k == 1 else f"in {count(k - 1, 'turn')}",
+            f"<span title='{markup.text(str(x))}'>{_percent(float(x))}</span>",
+        ]
+        for k, x in odds.items()
     ]
-    return _table(head, [["attack by then", *cells]], wide=True)
+    return _table(["When", "Chance"], rows)
 
 
 def _percent(x: float) -> str:

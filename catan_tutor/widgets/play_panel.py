@@ -39,6 +39,7 @@ from .kinds import (
 from .panels import cards_text, dev_cards_text
 from .puzzle_state import GO_ON
 from .taken_spots import free_spots
+from .try_words import try_help
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words
 
@@ -132,7 +133,7 @@ class PlayPanel:
 
         # Try a move: the verdict follows the text as it is typed (each keystroke a round trip)
         self.try_text = widgets.Text(
-            placeholder="e.g. P1 road H3",
+            placeholder="e.g. P1 road H3",  # (the position's own example: try_words.py)
             continuous_update=True,
             layout=lay(width="auto", flex="1 1 auto"),
         )
@@ -161,12 +162,11 @@ class PlayPanel:
         )
         self.try_rule.on_click(guard(lambda _: self.show_rule(self.tried_rule)))
         self.try_verdict = widgets.HTML()
+        self.try_verdict.add_class("catan-try-verdict")  # its spots labelled (named_words.py)
+        self.try_help = widgets.HTML()  # what to type, a worked example (try_words.py)
         trying = widgets.VBox(
             [
-                widgets.HTML(
-                    "<b>Try a move</b> <span style='color:#777;font-size:12px'>type any "
-                    "move: is it allowed, and why? (the answer follows as you type)</span>"
-                ),
+                self.try_help,
                 widgets.HBox([self.try_text, self.try_check, self.try_play]),
                 self.try_verdict,
                 self.try_rule,
@@ -244,6 +244,7 @@ class PlayPanel:
             s.game, s.own_seat(), s.against_computer(), unnamed=s.puzzle_secret
         )
         self.message.value = html.escape(s.message)
+        self.try_help.value, self.try_text.placeholder = try_help(s.game, s.puzzle_secret)
         self._tried()
         self._log()
         if s.kind and not s.computer_to_move():  # (a kind chosen before a seat changed)

@@ -1,5 +1,6 @@
 """The move tree's edits of the tutor's session (``TutorSession``): Promote (make the main
-line), Demote (make a side line), Delete and Undelete, and the comment on the current move.
+line: the way ▶ goes), Demote (make a side line: another way), Delete and Undelete, and the
+comment on the current move (read as text, written in a box opened by a button).
 Plain Python, no widgets."""
 
 from __future__ import annotations
@@ -14,23 +15,33 @@ LESSON_KEPT = (
     "The lesson's own moves cannot be deleted: only the moves you tried yourself can. "
     "Play a move of your own to make one."
 )
-# The Moves tab's buttons: what they say, what they do when they can (their tooltips)
+# The Moves tab's buttons: what they say, what they do when they can (their tooltips). In a
+# learner's words (issue 33: "main line" and "side line" are a chess study's): the way the ▶
+# button goes, and the other ways tried at the same place.
 MAIN_LINE, SIDE_LINE, DELETE = (
-    "Make this the main line",
-    "Make this a side line",
+    "Make this the way ▶ goes",
+    "Make this another way",
     "Delete this move and what follows",
 )
 MAIN_TIP = "Put this move first among the moves played here: the ▶ button then follows it."
-SIDE_TIP = "Put the next move played here first instead: the ▶ button then follows that one."
+SIDE_TIP = (
+    "Put the next move played here first instead: the ▶ button then follows that one, and "
+    "this one stays as another way."
+)
 DELETE_TIP = "Delete this move and every move after it (Undo puts them back)."
 # ...and why one cannot act here
 AT_START = "The start of the game is no move: step forward to a move first."
 NO_OTHER = (
-    "No other move was played here instead of this one, so there is no side line to choose: "
-    "go back one move and play a different one to start one."
+    "No other move was played here instead of this one, so there is no other way to choose: "
+    "go back one move and play a different one to make one."
 )
-IS_MAIN = "This move is already the main line: the ▶ button follows it."
-IS_SIDE = "This move is already a side line: make another one the main line instead."
+IS_MAIN = "The ▶ button already follows this move."
+IS_SIDE = (
+    "This move is already another way: the ▶ button follows a different move here. "
+    f"To make it follow this one, press “{MAIN_LINE}”."
+)
+# The comment on the current move: read as text; written behind a button
+EDIT_COMMENT, WRITE_COMMENT, DONE_COMMENT = "Edit the comment", "Write a comment", "Done"
 # a reorder that would move a lesson's own move: refused, and why
 LESSON_ORDER = "The lesson's own moves keep their order: they stay first, and ▶ follows them."
 
@@ -44,6 +55,7 @@ class TreeEdits:
     deleted: tuple[Node, int, Node] | None  # (subtree, its place, current)
     deleted_moves: int  # how many moves the last Delete took
     show: Callable[..., None]
+    commenting: Node | None = None  # the move whose comment is being written (Moves tab)
 
     def promote(self) -> None:
         """Make the current move the main line: first among the moves played at its
@@ -125,6 +137,11 @@ class TreeEdits:
         self.timeline.goto(current)
         self.show()
         return ""
+
+    def write_comment(self, on: bool) -> None:
+        """Open (``on``) or close the box that writes the current move's comment; it closes
+        by itself when another move shows."""
+        self.commenting = self.timeline.current if on else None
 
     def comment(self, text: str) -> None:
         """The comment on the current move; refused past ``MAX_COMMENT_CHARS``."""

@@ -241,6 +241,7 @@ class Tutor:
         throw is forced in Explore only)."""
         self._arrange()
         self.session.set_exploring(change["new"])
+        self.spots.changed()  # the tools' words (a tab's) shown or gone
 
     def _mode(self) -> None:
         """Another lesson or game: a lesson opens in lesson mode, a game with every tool."""
@@ -258,6 +259,7 @@ class Tutor:
             boxes = [self.play_box, players, *(widgets.VBox() for _ in TABS[2:])]
             self._tabs = widgets.Tab(children=boxes, titles=TABS)
             self._tabs.observe(self.safe(lambda _: self._on_tab()), names="selected_index")
+            self._tabs.observe(self.spots.changed, names="selected_index")  # its words
         return self._tabs
 
     @property

@@ -1,0 +1,60 @@
+"""Try a move's help in a learner's words (issue 33: the box was to be typed as "who, what,
+where" with only "e.g. P1 road H3" to go by): what to type, and a worked example taken from
+the position shown, written out in words ("P2 road K5" means "P2 builds a road on K5").
+
+The example is a move of the player to act on a spot of the board (a settlement, a road, a
+city) legal now, else a fixed one; while a lesson's question waits for its answer there is
+no example at all (any move named there could be the answer), only what each part is. The
+example's words are in quotes: the board does not label its spot (``named_words.py``).
+"""
+
+from __future__ import annotations
+
+from ..actions import BuildCity, BuildRoad, Settle
+from ..errors import CatanError
+from ..game import Game
+from . import markup
+from .move_list import move_words
+
+ON_A_SPOT = (Settle, BuildRoad, BuildCity)  # the kinds a worked example is taken from
+FIXED = "P1 road H3"  # the example where no legal one is on a spot (dice to roll, game over)
+HEAD = (
+    "<b>Try a move</b> <span style='color:#555;font-size:12px'>to ask whether it is allowed "
+    "now, and why (the answer follows as you type). Type who, what and where, the spot by "
+    "its label: "
+)
+LABELS = " The Labels button under the board shows every spot's label.</span>"
+# under a question: what each part is, no move
+PARTS = (
+    "the player (as the page names them), the kind of move (settle, road, city…) and the "
+    "spot's label, as the board writes it."
+)
+
+
+def example(game: Game, secret: bool = False) -> str:
+    """A move to type, as notation: one legal now on a spot, else ``FIXED``; '' while
+    ``secret`` (a question waits for its answer)."""
+    if secret:
+        return ""
+    if not game.is_over() and not game.is_chance():
+        for action in game.legal_actions():
+            if isinstance(action, ON_A_SPOT):
+                return str(action)
+    return FIXED
+
+
+def try_help(game: Game, secret: bool = False) -> tuple[str, str]:
+    """Try a move's heading with what to type (HTML) and the box's placeholder."""
+    move = example(game, secret)
+    if not move:
+        return f"<div style='line-height:1.45'>{HEAD}{PARTS}{LABELS}</div>", "who, what, where"
+    try:
+        words = move_words(game.parse(move), game.state)
+    except CatanError:  # an example the variant cannot read: the notation alone
+        words = ""
+    means = f" means “{markup.text(words)}”" if words else ""
+    return (
+        f"<div style='line-height:1.45'>{HEAD}for example <code>{markup.text(move)}</code>"
+        f"{means}.{LABELS}</div>",
+        f"e.g. {move}",
+    )

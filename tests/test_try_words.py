@@ -1,0 +1,55 @@
+"""Try a move's help (widgets/try_words.py, issue 33): what to type in words, with a worked
+example from the position shown, never one that could give a question's answer away."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from catan_tutor import new_game
+from catan_tutor.actions import BuildRoad, Settle
+from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.try_words import FIXED, example, try_help
+from catan_tutor.widgets.tutor import TABS
+
+
+def html_text(value: str) -> str:
+    """The help as it reads: its text, the example's notation (<code>) included."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", value)).split())
+
+
+def test_the_example_is_a_move_legal_now_written_out_in_words():
+    """At the start of a game the example is a settlement P1 may build now, and the help
+    reads it out in the move list's words; after the settlement, a road (the next move)."""
+    g = new_game("base", players=3, seed=2)
+    move = example(g)
+    action = g._action(move)
+    assert isinstance(action, Settle) and action in g.legal_actions()
+    said, placeholder = try_help(g)
+    label = move.split()[-1]
+    text = html_text(said)
+    assert f"for example {move} means “P1 builds a settlement on {label}”" in text
+    assert "who, what and where" in text and placeholder == f"e.g. {move}"
+    g.play(action)
+    assert isinstance(g._action(example(g)), BuildRoad)
+
+
+def test_while_a_question_waits_no_move_is_given_as_an_example():
+    """Any move named under a question could be its answer (a fixed "P1 road H3" was the
+    answer of a two-player puzzle): there the help says what each part is, and names none;
+    with no move on a spot legal (the dice to roll) the fixed example."""
+    g = new_game("base", players=3, seed=2)
+    assert example(g, secret=True) == ""
+    said, placeholder = try_help(g, secret=True)
+    text = html_text(said)
+    assert "the kind of move (settle, road, city…)" in text and placeholder == "who, what, where"
+    assert not re.search(r"\b[A-S](1[0-2]|[1-9])\b", text), text  # no spot named
+    rolls = new_game("base", players=3, seed=2)
+    while rolls.state.turn == 0:
+        rolls.play(rolls.legal_actions()[0])
+    assert example(rolls) == FIXED  # P1's turn starts with the dice
+    t = Tutor(new_game("base", players=3, seed=2))
+    t.tabs.selected_index = TABS.index("Play")
+    t.refresh()
+    assert example(t.session.game) in t.controls.try_help.value  # the Play tab shows it
+    assert t.controls.try_text.placeholder == f"e.g. {example(t.session.game)}"
