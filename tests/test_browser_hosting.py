@@ -88,10 +88,11 @@ WIDGET_SHOWN_JS = "() => !!document.querySelector('#rendered_cells .widget-label
 # (the splash, the "Starting the tutor" line or the widget), any visible "Loading widget"
 # text, and how many of the widget manager's placeholders were there (hidden or not); and
 # between the splash and the widget, whether the words saying the tutor is starting fill the
-# page (issue 33: a blank page under a small line) or not (``blankUnder``).
+# page (issue 33: a blank page under a small line) or not (``blankUnder``); ``covered``: that
+# page-filling note still there with the app in the page.
 WATCH_LOAD_JS = """(() => {
   const seen = window.catanLoadSeen = {wordless: [], loadingText: 0, placeholders: 0,
-                                       blankUnder: [], pageSaid: 0};
+                                       blankUnder: [], pageSaid: 0, covered: 0};
   new MutationObserver(() => {
     if (!document.body) return;
     if (/Loading widget/.test(document.body.innerText)) seen.loadingText++;
@@ -109,6 +110,9 @@ WATCH_LOAD_JS = """(() => {
         seen.blankUnder.push(said.innerText.slice(0, 40));
       else seen.pageSaid++;
     }
+    const covers = () => document.querySelector('.catan-starting-page') &&
+      document.querySelector('.catan-app, .catan-tutor, #rendered_cells .widget-label');
+    if (covers()) requestAnimationFrame(() => { if (covers()) seen.covered++; });  // painted
   }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
 })()"""
 
@@ -340,6 +344,9 @@ def test_a_page_whose_scripts_come_late_keeps_its_kernel(new_page, server) -> No
     # and until the widget shows, the page says the tutor is starting over all of it, never a
     # blank page under a line (issue 33)
     assert seen["blankUnder"] == [] and seen["pageSaid"] > 0, seen
+    # and once the app is in the page, that page-filling note never covers it (it stayed up
+    # to a tick, hiding a lesson ready to read)
+    assert seen["covered"] == 0, seen
 
 
 @pytest.mark.browser

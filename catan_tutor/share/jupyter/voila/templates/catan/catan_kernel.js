@@ -350,7 +350,17 @@
     setTimeout(painting, 200);
   }
 
-  document.addEventListener('DOMContentLoaded', keepMark);
+  // The app shows: the page-filling note gives way to the line at once, not at the next tick
+  // (it covered a lesson ready to read for up to a second).
+  var appWatch = window.MutationObserver && new MutationObserver(function () {
+    if (!document.querySelector('.catan-app, .catan-tutor, #rendered_cells .widget-label')) return;
+    appWatch.disconnect();
+    drawing();
+  });
+  document.addEventListener('DOMContentLoaded', function () {
+    keepMark();
+    if (appWatch) appWatch.observe(document.body, {childList: true, subtree: true});
+  });
   // Voilà shows the page's cells (and removes its spinner): the line at once, no blank page.
   window.addEventListener('catan-cells-shown', function () {
     if (!done && !failed && streamEnded()) starting(true);
