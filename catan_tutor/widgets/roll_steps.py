@@ -132,12 +132,13 @@ class RollSteps:
         return out + [t for t in (step_caption(node), node.tutor) if t]
 
     def roll_told(self, node: Node | None = None) -> bool:
-        """The lesson's texts at ``node`` (default: the node shown) tell the roll a step took
-        in (its dice's nodes have texts): the event die's line under the board then says
-        nothing, the roll is said once (issue 33: "A 10, and a green castle on the event die."
-        above, "Event die: green science castle..." below)."""
+        """The lesson's texts at ``node`` (default: the node shown) tell the event die of the
+        roll a step took in (its dice's nodes' texts name it): the event die's line under the
+        board then says nothing, the roll is said once (issue 33: "A 10, and a green castle on
+        the event die." above, "Event die: green science castle..." below). Texts that tell
+        the dice's numbers only leave the line to say what the event die did."""
         node = node or self.timeline.current
-        return any(n.comment or n.tutor for n in self._folded(node))
+        return any("event die" in f"{n.comment} {n.tutor}".lower() for n in self._folded(node))
 
     def expects(self, node: Node | None = None) -> list:
         """The lesson's expectations to notice at ``node`` (default: the node shown): those
