@@ -259,7 +259,7 @@ class Tutor:
             boxes = [self.play_box, players, *(widgets.VBox() for _ in TABS[2:])]
             self._tabs = widgets.Tab(children=boxes, titles=TABS)
             self._tabs.observe(self.safe(lambda _: self._on_tab()), names="selected_index")
-            self._tabs.observe(self.spots.changed, names="selected_index")  # its words
+            self._tabs.observe(self.spots.on_change, names="selected_index")  # its words
         return self._tabs
 
     @property
