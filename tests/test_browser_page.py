@@ -68,6 +68,29 @@ ICONS_JS = """async () => {
 
 FIRST_PAINT_VIEWS = 60  # widget views on the first lesson's page (issue 35: 62 before)
 STATE_JS = "() => new URL(location.href).searchParams.get('s')"
+# From the first byte of the page, every 50 ms: how long the "Drawing the board" line stayed
+# with the board already painted (issue 33: it stayed a tick or two after the board was drawn).
+WATCH_PAINT_JS = """(() => {
+  const seen = window.catanPaintSeen = {lingered: 0, since: null, lineSeen: false};
+  const painted = () => {
+    const c = document.querySelector('.catan-board canvas');
+    if (!c || !c.width) return false;
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 3; i < d.length; i += 64) if (d[i]) n++;
+    return n > d.length / 64 / 8;
+  };
+  const look = setInterval(() => {
+    const line = document.querySelector('.catan-starting');
+    if (line) seen.lineSeen = true;
+    if (line && painted()) {
+      if (seen.since === null) seen.since = performance.now();
+      seen.lingered = performance.now() - seen.since;
+    } else if (!line && seen.lineSeen && document.querySelector('.catan-board')) {
+      clearInterval(look);
+    }
+  }, 50);
+})()"""
 
 
 @pytest.fixture(scope="module")
@@ -115,8 +138,13 @@ def test_no_outside_request_and_icons_load(new_page, app) -> None:
     icon, and the first screen shows few widget views (issue 35)."""
     url, _ = app
     p = new_page("no_cdn")
+    p.page.add_init_script(WATCH_PAINT_JS)
     open_app(p, url)
     page = p.page
+    # the "Drawing the board" line goes as the board is painted, not a tick or two later
+    page.wait_for_function("() => !document.querySelector('.catan-starting')", timeout=20_000)
+    paint = page.evaluate("window.catanPaintSeen")
+    assert paint["lineSeen"] and paint["lingered"] < 300, paint
     assert _has_template(page)
     views = page.evaluate("() => document.querySelectorAll('.jupyter-widgets').length")
     assert 20 < views <= FIRST_PAINT_VIEWS, f"{views} widget views at first paint"

@@ -39,6 +39,7 @@
   var WIDGET_MS = 120000;  // after the page is complete or Voilà's socket opened: the app
   var CHECK_MS = 3000;  // while the app is not shown: does the server still have the kernel?
   var PAINT_MS = 15000;  // the app shown: the "starting" line waits this long at most
+  var PAINT_POLL_MS = 100;  // meanwhile the board is looked at this often
   var RETRY_S = [10, 20, 30, 45, 60];  // then 60 s each time
   var XSRF_RE = /(?:^|;\s*)_xsrf=([^;]*)/;
   var KEY = 'catan-retry:' + window.location.pathname;
@@ -55,6 +56,8 @@
   var failed = false;
   var done = false;
   var shownAt = null;  // when the app was shown (its board may not be painted yet)
+  var painted = false;  // the board painted: the "starting" line has gone for good
+  var paintWatched = false;  // painting() polls (once: from the app showing or the tick)
   var cookie = null;  // the _xsrf token, once the body (with the base URL) is there
 
   function attempts() {
@@ -190,6 +193,7 @@
       if (line) line.remove();
       return;
     }
+    if (painted) return;  // the app and its board are there: nothing to say
     var spinner = document.getElementById('loading');
     if (line || !document.body || (spinner && spinner.getClientRects().length)) return;
     line = document.createElement('div');
@@ -342,12 +346,26 @@
   window.addEventListener('pagehide', release);
 
   function painting() {
-    // The app is shown: the "starting" line stays until its board is painted.
-    if (failed || !document.querySelector('.catan-starting')) return;
-    if (boardPainted() || Date.now() - shownAt > PAINT_MS) return starting(false);
+    // The app is shown: the "starting" line stays until its board is painted, looked at
+    // every PAINT_POLL_MS from the moment the app is in the page (issue 33: it waited for
+    // the next tick, and a tick more, with the board drawn).
+    if (failed) return;
+    if (shownAt === null) shownAt = Date.now();
+    if (boardPainted() || Date.now() - shownAt > PAINT_MS) {
+      painted = true;
+      return starting(false);
+    }
+    if (!document.querySelector('.catan-starting')) return;
     drawing();
-    beat();
-    setTimeout(painting, 200);
+    if (!paintWatched) return;
+    setTimeout(function () { beat(); painting(); }, PAINT_POLL_MS);
+  }
+
+  function watchPaint() {
+    // painting()'s polling, started once
+    if (paintWatched) return;
+    paintWatched = true;
+    painting();
   }
 
   // The app shows: the page-filling note gives way to the line at once, not at the next tick
@@ -356,6 +374,7 @@
     if (!document.querySelector('.catan-app, .catan-tutor, #rendered_cells .widget-label')) return;
     appWatch.disconnect();
     drawing();
+    watchPaint();
   });
   document.addEventListener('DOMContentLoaded', function () {
     keepMark();
@@ -373,10 +392,10 @@
     var now = Date.now();
     if (appShown() && completeAt !== null) {
       done = true;
-      shownAt = now;
+      if (shownAt === null) shownAt = now;
       release();
       setAttempts(0);
-      return painting();
+      return watchPaint();
     }
     if (widgetError()) return fail('widgets lost');
     beat();
