@@ -99,6 +99,16 @@ def test_every_text_reads_in_the_theme(browser, new_page, app_server: str, theme
     )
 
 
+# Runs in the page: the step buttons under the board (|◀ ◀ ▶ ▶|), disabled or not and how
+# they are drawn.
+STEP_LOOKS_JS = """() => [...document.querySelectorAll(
+    '.catan-tutor>.catan-board-col>.widget-hbox>button.jupyter-button')].slice(0, 4).map(b => {
+  const css = getComputedStyle(b);
+  return {text: b.innerText, disabled: b.disabled, background: css.backgroundColor,
+          border: css.borderTopStyle, opacity: css.opacity};
+})"""
+
+
 def test_layout_fits_1024_wide_in_the_dark(browser, new_page, app_server: str) -> None:
     """At 1024 px the board and the panels sit side by side or wrap, with no sideways
     scrolling, and the labels can be shown on the board."""
@@ -109,6 +119,14 @@ def test_layout_fits_1024_wide_in_the_dark(browser, new_page, app_server: str) -
     page.wait_for_timeout(500)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 1024, f"the page scrolls sideways: {width} px"
+    # a lesson's start: |◀ ◀ greyed, ▶ ▶| not; greyed buttons are hollow with a dashed rim in
+    # the dark (issue 33: JupyterLab's faded grey looked as the active buttons), words still
+    # readable (_unreadable below)
+    steps = page.evaluate(STEP_LOOKS_JS)
+    assert [s["disabled"] for s in steps] == [True, True, False, False], steps
+    for s in steps:
+        hollow = s["background"] == "rgba(0, 0, 0, 0)" and s["border"] == "dashed"
+        assert hollow == s["disabled"] and s["opacity"] == "1", s
     tabs = page.locator(".catan-tutor .lm-TabBar-tab")
     boxes = [tabs.nth(i).bounding_box() for i in range(tabs.count())]
     for a, b in zip(boxes, boxes[1:], strict=False):  # tab labels side by side, no overlap

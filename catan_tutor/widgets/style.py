@@ -404,6 +404,16 @@ def theme_css() -> str:
         ",".join(f"{s} .jupyter-button.catan-step-held" for s in SCOPES)
         + "{opacity:var(--jp-widgets-disabled-opacity,.6);cursor:not-allowed;"
         "box-shadow:none!important}",
+        # on a dark page JupyterLab's faded grey button is hardly darker than an active one
+        # (dark_1024.png: ◀ at a lesson's start looked as ▶): a disabled or held button is
+        # hollow there, a dashed outline round dimmed words (still over 4.5:1)
+        ",".join(
+            f"{DARK} {s} .jupyter-button{state}"
+            for s in SCOPES
+            for state in (":disabled", ".catan-step-held")
+        )
+        + "{opacity:1;background:transparent!important;box-shadow:none!important;"
+        "border:1px dashed var(--jp-border-color1);color:var(--jp-ui-font-color2)}",
         # the greyed "not possible now" kinds stay dimmed but readable: 0.5 read 3.0:1, 0.7 5.5
         ",".join(f"{s} .catan-blocked .widget-toggle-button:not(.mod-active)" for s in SCOPES)
         + "{opacity:.7}",
