@@ -809,6 +809,29 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
     page.screenshot(path=ARTIFACTS / "layout_lesson_over.png")
 
 
+def _summary_moves_nothing(page, canvas, board_box: dict, shot: str) -> None:
+    """Chapter 10 (the longest chapter's line) opened, its first lesson run to its end:
+    the course's summary ("1 of 94 lessons done") shows at the right of the chapter's line in
+    the room kept for it, the board where it was (issue 33: the line came with the first
+    puzzle solved, wrapped onto a row of its own and pushed the board 34 px down)."""
+    page.locator(".catan-chapter-picker select").select_option(index=10)  # after "Free game"
+    page.wait_for_function("() => document.title.startsWith('10.1 ')")
+    assert _settled_box(page, canvas) == board_box
+    page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶|").click()
+    summary = page.locator(".catan-progress-summary").filter(has_text="lessons done")
+    summary.wait_for()
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('.catan-progress-summary span'))"
+        ".visibility === 'visible'"
+    )
+    assert _settled_box(page, canvas) == board_box
+    said, line = summary.bounding_box(), page.locator(".catan-chapter").bounding_box()
+    width = page.viewport_size["width"]
+    assert said["x"] >= line["x"] + line["width"] and said["x"] + said["width"] <= width, said
+    assert abs(said["y"] - line["y"]) < 4, (said, line)  # on the chapter's first line
+    page.screenshot(path=ARTIFACTS / shot)
+
+
 def test_a_note_or_a_longer_chapter_line_moves_nothing(app_server, new_page):
     """A note ("Your move in 'Setting up a base game' is kept", 16_l12_03.png; under the
     chapter's line and the course's summary it still moved the board 10 px, l12_1.png) and
@@ -850,6 +873,7 @@ def test_a_note_or_a_longer_chapter_line_moves_nothing(app_server, new_page):
     page.wait_for_function("() => document.title.startsWith('6.1 ')")
     assert _settled_box(page, canvas) == board_box
     page.screenshot(path=ARTIFACTS / "layout_chapter6.png")
+    _summary_moves_nothing(page, canvas, board_box, "layout_chapter10.png")
     open_new_game(page)  # a free game lists no lesson: no empty list
     page.locator(".catan-new-game-box").get_by_role("button", name="Start").click()
     page.locator(".catan-lesson-picker").wait_for(state="hidden")
@@ -889,6 +913,9 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
         page.locator(".catan-chapter-picker select").select_option(index=i)
         page.wait_for_function(f"() => document.title.startsWith('{number}.1 ')")
         assert in_sight() == top, number  # the chapter's line in the room kept for it
+    canvas = page.locator(BOARD).last
+    _summary_moves_nothing(page, canvas, _settled_box(page, canvas), "layout_1024_chapter10.png")
+    assert in_sight() == top
     pick_lesson(page, "Puzzles: setting up a base game")
     page.locator(".catan-puzzle").filter(has_text="Now place P1").wait_for()  # no ▶ first
     note = page.locator(".catan-step-note")
