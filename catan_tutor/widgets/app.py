@@ -152,7 +152,6 @@ class App:
         self._kept: dict[str, tuple] = {}  # lesson id -> the lesson as the learner left it
         self._afresh: widgets.Button | None = None  # built when a lesson is left with moves
         self.note: widgets.HBox | None = None
-        self.words: widgets.HBox  # the chapter's line and the note, in self.note
         first = new_game("base", players=4)  # shown only if no lesson or link opens
         self.tutor = Tutor(first, seed=seed, show=False)
         self.session.on("shown", self._show_chapter)
@@ -181,15 +180,11 @@ class App:
         # when first needed
         # the course's summary at the row's right, its room kept from the start (it came
         # with the first puzzle solved and, under a long chapter line, pushed the board
-        # down: puz1_solved.png); the chapter's line and the note wrap beside it
+        # down: puz1_solved.png); the chapter's line and the note beside it (style.py)
         afresh: list[widgets.Widget] = [self._afresh] if self._afresh is not None else []
-        self.words = widgets.HBox(
-            [self.chapter, self.status, *afresh],
-            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
-        )
-        self.words.add_class("catan-note-words")
         self.note = widgets.HBox(
-            [self.words, self.progress.widget], layout=widgets.Layout(align_items="flex-start")
+            [self.chapter, self.progress.widget, self.status, *afresh],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
         self.note.add_class("catan-note-row")  # two lines kept for it (style.LAYOUT_CSS)
         self.top = widgets.VBox([bar, self.note])
@@ -223,7 +218,7 @@ class App:
                 self.tutor.safe(lambda _: self.open(self.session.lesson_id, fresh=True))
             )
             if self.note is not None:
-                self.words.children = (*self.words.children, self._afresh)
+                self.note.children = (*self.note.children, self._afresh)
         return self._afresh
 
     def _show_afresh(self, shown: bool) -> None:

@@ -195,6 +195,7 @@ class CourseProgress:
         self.widget = widgets.HBox(
             [self.summary, self.out, self.into], layout=lay(align_items="center")
         )
+        self.widget.add_class("catan-progress-row")
         session.on("shown", self.update)
         self._restore_solved()
         self._publish()

@@ -174,12 +174,14 @@ LAYOUT_CSS = (
     "align-content:flex-start}}"
     # a note ("Your 1 move in ... is kept") in lines as the chapter's (a control's 28 px made
     # the two rows 10 px taller than kept: the board moved)
-    ".catan-app .catan-note-words>.widget-html{height:auto;min-height:0}"
-    # the chapter's line and the note wrap in what the course's summary leaves (its room
-    # kept at the row's right: its coming moves nothing); on a phone under each other
-    ".catan-app .catan-note-words{flex:1 1 0%;min-width:0;margin:0}"
-    ".catan-app .catan-note-row>.widget-hbox:last-child{flex:none}"
-    "@media (max-width:700px){.catan-app .catan-note-row{flex-wrap:wrap}}"
+    ".catan-app .catan-note-row>.widget-html{height:auto;min-height:0}"
+    # the chapter's line (and a note under it) in what the course's summary leaves, its
+    # room kept at the row's right: its coming moves nothing (on a phone, rows as before)
+    "@media (min-width:701px){.catan-app .catan-note-row{display:grid;"
+    "grid-template-columns:minmax(0,1fr) auto;align-items:start!important}"
+    ".catan-app .catan-note-row>.catan-chapter{grid-area:1/1}"
+    ".catan-app .catan-note-row>.catan-progress-row{grid-area:1/2}"
+    ".catan-app .catan-note-row>.catan-afresh{grid-column:2}}"
     f".catan-app .catan-note-row .widget-html-content{{line-height:{NOTE_LINE}px}}"
     # what the event die did, under a C&K board, in the lines kept for it (board_panel)
     f".catan-board-col>.catan-dice-words{{min-height:{EVENT_LINES}px;height:auto}}"
