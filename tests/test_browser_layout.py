@@ -644,6 +644,23 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         assert abs(moved - 100) <= 1, moved
         page.get_by_role("button", name="Back to the lesson").tap()
         left.wait_for(state="hidden")
+        # the form's Explain on a road at K5, far below the board: why not also under ◀ ▶,
+        # the page scrolled to it with the board and K5 over it in sight (the verdict was
+        # only under Explain, ~900 px below the board: phone_whynot.png)
+        at = page.locator(".catan-form select").filter(has=page.locator("option:text-is('K5')"))
+        at.first.select_option(label="K5")
+        page.locator(".catan-chosen-mark[data-spot='edge K5']").wait_for(state="attached")
+        page.locator(".catan-form").get_by_role("button", name="Explain").tap()
+        page.locator(".catan-refused[data-spot='edge K5']").wait_for(state="attached")
+        why.filter(has_text="K5").wait_for()
+        page.wait_for_timeout(500)  # (a reply out of sight is scrolled to: reply_in_view.js)
+        page.screenshot(path=ARTIFACTS / "layout_phone_explain_whynot.png")
+        said, now = why.bounding_box(), canvas.bounding_box()
+        assert said["y"] >= -1 and said["y"] + said["height"] <= 741, said
+        assert now["y"] >= -1 and now["y"] + now["height"] <= said["y"], (now, said)
+        k5 = vp.px(board.edge_xy(board.parse_edge("K5")))
+        assert 0 <= now["y"] + k5[1] * now["width"] / width <= 740, (now, k5)
+        canvas.scroll_into_view_if_needed()
         # a puzzle: a tap on a hex with no kind chosen takes the robber's move, and its form
         # with Play shows over the list of every kind (a long scroll under it before)
         from catan_tutor.study.resources import packaged_lessons
@@ -821,7 +838,8 @@ def _summary_moves_nothing(page, canvas, board_box: dict, shot: str) -> None:
     summary = page.locator(".catan-progress-summary").filter(has_text="lessons done")
     summary.wait_for()
     page.wait_for_function(
-        "() => getComputedStyle(document.querySelector('.catan-progress-summary span'))"
+        "() => !document.querySelector('.catan-progress-summary .catan-unseen') && "
+        "getComputedStyle(document.querySelector('.catan-progress-summary span'))"
         ".visibility === 'visible'"
     )
     assert _settled_box(page, canvas) == board_box

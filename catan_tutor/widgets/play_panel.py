@@ -299,7 +299,7 @@ class PlayPanel:
             any_move=secret,
             listed=None if secret else acts,
             on_spot=s.choose_spot,  # the board rings the spot it names
-            on_explain=_said_once(s),
+            on_explain=_said_once(s, self.ring),
         )
         if secret:  # no "✓ legal" on the move chosen: the puzzle judges it
             form.status.layout.display = "none"
@@ -475,14 +475,22 @@ class PlayPanel:
             self.ring(spot, verdicts.short_reason(ex))
 
 
-def _said_once(session: TutorSession) -> Callable[[Action], None]:
+def _said_once(
+    session: TutorSession, ring: Callable[[Spot | None, str], None]
+) -> Callable[[Action], None]:
     """The form's Explain on the move a tap on the board already judged (its verdict under
     the form, with Try a move's): that verdict goes, the form's stays (issue 33: lesson 1.1
-    said "not allowed: P2 can't build a settlement on M4…" twice)."""
+    said "not allowed: P2 can't build a settlement on M4…" twice). A move refused is also
+    said on the board, as a tap's is: the red ring on the spot the form names, and on a phone
+    its reason under ◀ ▶ beside the board (issue 33: the verdict under Explain was ~900 px
+    below the board, the spot out of sight while reading why, phone_whynot.png)."""
 
     def forget(a: Action) -> None:
         if session.verdict is not None and session.verdict.action == a:
             session.forget_tried()
+        ex = session.game.explain(a)
+        if not ex.legal and session.chosen is not None and not session.puzzle_secret:
+            ring(session.chosen, verdicts.short_reason(ex))
 
     return forget
 

@@ -275,11 +275,11 @@ class CourseProgress:
         ids = {x.id for x in self.lessons.values() if not x.error}
         done = len(self.store.done & ids)
         solved = sum(len(n) for k, n in self.store.solved.items() if k in ids)
-        # nothing done yet: the words as wide, unseen (and unheard), their room kept
-        unseen = "" if done or solved else "visibility:hidden;"
+        # nothing done yet: the words unseen (and unheard), their room kept (style.py)
+        unseen = "" if done or solved else " class='catan-unseen'"
         self.summary.value = (
-            f"<span style='{unseen}color:#37474f;font-size:13px;margin-left:8px;"
-            f"white-space:nowrap'>{icons.OK} Course: {done} of {len(ids)} lessons done · "
+            f"<span{unseen} style='color:#37474f;font-size:13px;margin-left:8px'>"
+            f"{icons.OK} Course: {done} of {len(ids)} lessons done · "
             f"{min(solved, self._asked)} of {self._asked} puzzles solved</span>"
         )
         picker = self.picker

@@ -41,7 +41,10 @@
       if (!fresh || !words.trim() || words === before) continue;
       var box = reply.getBoundingClientRect();
       if (box.height && (box.bottom > window.innerHeight || box.top < 0)) {
-        reply.scrollIntoView({block: 'nearest'});
+        // why not, under ◀ ▶, for a move the form's Explain refused far below: the line at
+        // the screen's foot, the board and the spot it speaks of over it (phone_whynot.png)
+        var under = reply.matches('.catan-why-not') && box.top < 0;
+        reply.scrollIntoView({block: under ? 'end' : 'nearest'});
       }
     }
   }

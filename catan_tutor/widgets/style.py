@@ -181,7 +181,11 @@ LAYOUT_CSS = (
     "grid-template-columns:minmax(0,1fr) auto;align-items:start!important}"
     ".catan-app .catan-note-row>.catan-chapter{grid-area:1/1}"
     ".catan-app .catan-note-row>.catan-progress-row{grid-area:1/2}"
-    ".catan-app .catan-note-row>.catan-afresh{grid-column:2}}"
+    ".catan-app .catan-note-row>.catan-afresh{grid-column:2}"
+    ".catan-progress-summary span{white-space:nowrap}"
+    ".catan-progress-summary .catan-unseen{visibility:hidden}}"
+    # (on a phone the summary comes in the line kept under the lists: none kept unseen)
+    "@media (max-width:700px){.catan-progress-summary .catan-unseen{display:none}}"
     f".catan-app .catan-note-row .widget-html-content{{line-height:{NOTE_LINE}px}}"
     # what the event die did, under a C&K board, in the lines kept for it (board_panel)
     f".catan-board-col>.catan-dice-words{{min-height:{EVENT_LINES}px;height:auto}}"
