@@ -178,3 +178,44 @@ def test_a_roll_s_step_says_its_total_once_and_names_both_dice(name: str) -> Non
         if over or not white or events > len(throws):
             said_twice.append(f"{node.id} {node.action}: totals {over} {text[:160]!r}")
     assert said_twice == []
+
+
+_VERB = re.compile(  # a small list: auxiliaries and the verbs lessons tell moves with
+    r"\b(?:is|are|was|were|be|been|has|have|had|does|did|can|cannot|may|must|will|would|"
+    r"could|should|might|(?:get|go|stand|move|pay|take|give|hold|roll|show|build|settle|"
+    r"place|play|draw|keep|lose|win|stay|stop|become|make|come|start|reach|count|touch|"
+    r"own|need|cost|let|block|sit|wait|join|choose|trade|offer|send|fall|attack|produce|"
+    r"receive|steal|discard|recruit|promote|activate|chase|displace|return|claim|beat|buy|"
+    r"sail|land|follow|mean|say|leave|cut|raise|owe|answer|decide|add|turn|tie|know|tell|"
+    r"pass|see|fit|lead|read|meet|bring|find|put|pick|lay|swap|upgrade|remove|defend|hit|"
+    r"open|arrive|work|apply|run|close|remain|rest|guard|help|spend|matter|gain|force|"
+    r"share|equal|earn|point|replace|shuffle|combine|set|contribute|use|want|name|connect|carry|"
+    r"extend|score|double|hand|try|carr|lie|differ|favour|call|ask|look|wake)"
+    r"(?:s|es|ed|d|ies|ied|ing)?|went|gone|stood|paid|took|gave|held|built|drew|kept|lost|"
+    r"won|became|made|came|sat|chose|sent|fell|stole|bought|meant|said|left|told|led|met|"
+    r"brought|found|laid|spent|ran|lay|ends|ended)\b",  # "end": a noun as often
+    re.IGNORECASE,
+)
+
+
+def _verbless_openings(name: str) -> list[str]:
+    """The steps of a lesson whose text (comment or tutor text) opens with a sentence
+    without a verb ("A basic knight at the end of the road N5."); a sentence that goes on
+    from the step before ("...and a grain.") is that step's sentence, not an opening."""
+    sc = _lesson(name)
+    bare = []
+    for node in sc.tree.walk():
+        for text in (node.comment, node.tutor):
+            first = re.split(r"(?<=[.!?])\s+", text.strip())[0] if text else ""
+            if first and not first.startswith("...") and not _VERB.search(first):
+                bare.append(f"{node.action or 'start'}: {first!r}")
+    return bare
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_step_opens_with_a_sentence_with_a_verb(name: str) -> None:
+    """Issue 33: "The mountains N, next to P1's N6, so P1's ore stops while the robber
+    stays." (5.1) never said the robber moved there; "A basic knight at the end of the road
+    N5." (7.1) said what stands, not what happened. A step's text opens with a plain
+    sentence saying what happened: its first sentence has a verb."""
+    assert _verbless_openings(name) == []
