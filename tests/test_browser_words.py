@@ -113,8 +113,9 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     assert "I cannot read “fly”" in said and "“road" in said, said
     assert "character" not in said, said
     typed.fill("")
-    # "A 7." (step 3): P2's discard form chooses no card for the learner and counts them
-    for node in _main_path("base_production_robber", "A 7.")[1:]:
+    # "A 7 pays nothing." (step 3): P2's discard form chooses no card for the learner and
+    # counts them
+    for node in _main_path("base_production_robber", "A 7 pays nothing.")[1:]:
         page.get_by_title("forward (PageDown)").click()
         page.locator(f".catan-state[data-node='{node.id}']").wait_for(state="attached")
     page.get_by_role("button", name="Discard cards", exact=True).click()

@@ -16,14 +16,15 @@ def _text(value: str) -> str:
 
 
 def test_lesson_2_1_discard_form_chooses_no_card_and_counts_the_cards_picked():
-    """BASE-SEVEN-DISCARD: at lesson 2.1's "A 7." P2 (1 lumber, 5 wool, 2 ore) must discard
-    4; the form offers no discard: every count 0, "Choose 4 cards to discard", Play off;
+    """BASE-SEVEN-DISCARD: at lesson 2.1's "A 7 pays nothing." P2 (1 lumber, 5 wool, 2 ore)
+    must discard 4; the form offers no discard: every count 0, "Choose 4 cards to discard",
+    Play off;
     then "1 of 4 cards chosen" with the engine's verdict, and Play once 4 are legal."""
     from catan_tutor.widgets import App
 
     app = App(start="base_production_robber", query="")
     s = app.tutor.session
-    while not (s.node.comment or "").startswith("A 7."):
+    while not (s.node.comment or "").startswith("A 7 pays nothing."):
         s.forward()
     assert s.kinds() == ["discard"] and s.game.state.hands[1] == (0, 1, 5, 0, 2)
     app.tutor.controls.palette.value = "discard"

@@ -6,12 +6,13 @@ hands lesson 2.1 lists are the hands the page shows; a step's text says why, not
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 from test_lesson_line import lesson_session
 from test_lesson_rule_marks import LESSONS, _lesson, _Steps
 
-from catan_tutor.widgets.roll_steps import rolling
+from catan_tutor.widgets.roll_steps import roll_nodes, rolling
 from catan_tutor.widgets.tutor_session import TutorSession
 
 
@@ -115,3 +116,106 @@ def test_a_short_step_says_why(name: str) -> None:
     of fewer than SHORT words gives its reason: a rule cited, or a plain "because", "so",
     "since", "by chance" (a die, a draw, a hex laid)."""
     assert _bare_steps(name) == []
+
+
+_NUMBER = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+_NUMBER |= {9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
+
+
+def _totals_said(text: str, total: int) -> int:
+    """How often ``text`` tells a roll's total: a sentence opening "A 7", "the roll is 7",
+    "rolled 7", "a 10 in all", "the dice show another 7"…"""
+    n = rf"(?:{total}|{_NUMBER[total]})"
+    told = (
+        rf"(?:^|[.:;!?—]\s+)An?\s+{n}\b",
+        rf"\b(?:the roll is|rolled|rolls|roll of|roll,|sum is|sum of|total of|total is)"
+        rf"\s+(?:an?\s+)?{n}\b",
+        rf"\b{n} in all\b",
+        rf"\bdice show (?:an?|another) {n}\b",
+    )
+    return sum(len(re.findall(p, text, re.IGNORECASE)) for p in told)
+
+
+def _throws(nodes) -> list[tuple[int, int]]:
+    """The white and red dice of each throw the ``nodes`` make (Alchemy's chosen dice too)."""
+    out: list[tuple[int, int]] = []
+    white = 0
+    for n in nodes:
+        words = str(n.action).split()
+        if words[:2] == ["die", "white"]:
+            white = int(words[2])
+        elif words[:2] == ["die", "red"]:
+            out.append((white, int(words[2])))
+        elif words[1:3] == ["play", "alchemy"]:
+            out.append((int(words[3]), int(words[4])))
+    return out
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_roll_s_step_says_its_total_once_and_names_both_dice(name: str) -> None:
+    """Issue 33 (lesson 6.2: "The red die shows 6: a 10 in all." then "A 10, and a green
+    castle on the event die.", the white die's 4 never named): the texts a roll's step shows
+    (its dice's texts gathered, a question's prompt with them) tell each throw's total at
+    most once, name the white die's number (both dice: said once, by the lesson or by the
+    step's opening sentence) and the event die at most once a throw (CK-EVENT-CASTLE)."""
+    sc = _lesson(name)
+    steps = _Steps(sc)
+    rules = sc.tree.rules
+    said_twice = []
+    for node in sc.tree.walk():
+        folded = roll_nodes(rules, node)
+        throws = _throws([*folded, node])
+        if not folded or not throws:
+            continue
+        puzzle = sc.puzzles.get(node.id)
+        text = " ".join(steps.texts(node) + ([puzzle.prompt] if puzzle else []))
+        text = re.sub(r"\s+", " ", text)
+        sums = Counter(w + r for w, r in throws)
+        over = {t: k for t in sums if (k := _totals_said(text, t)) > sums[t]}
+        w, r = throws[0]  # a roll-off's throw names its dice "(5 and 4)": no colour there
+        white = re.search(rf"\bwhite (?:die )?(?:shows )?{w}\b|\({w} and {r}\)", text, re.I)
+        events = len(re.findall(r"\bevent die\b", text, re.IGNORECASE))
+        if over or not white or events > len(throws):
+            said_twice.append(f"{node.id} {node.action}: totals {over} {text[:160]!r}")
+    assert said_twice == []
+
+
+_VERB = re.compile(  # a small list: auxiliaries and the verbs lessons tell moves with
+    r"\b(?:is|are|was|were|be|been|has|have|had|does|did|can|cannot|may|must|will|would|"
+    r"could|should|might|(?:get|go|stand|move|pay|take|give|hold|roll|show|build|settle|"
+    r"place|play|draw|keep|lose|win|stay|stop|become|make|come|start|reach|count|touch|"
+    r"own|need|cost|let|block|sit|wait|join|choose|trade|offer|send|fall|attack|produce|"
+    r"receive|steal|discard|recruit|promote|activate|chase|displace|return|claim|beat|buy|"
+    r"sail|land|follow|mean|say|leave|cut|raise|owe|answer|decide|add|turn|tie|know|tell|"
+    r"pass|see|fit|lead|read|meet|bring|find|put|pick|lay|swap|upgrade|remove|defend|hit|"
+    r"open|arrive|work|apply|run|close|remain|rest|guard|help|spend|matter|gain|force|"
+    r"share|equal|earn|point|replace|shuffle|combine|set|contribute|use|want|name|connect|carry|"
+    r"extend|score|double|hand|try|carr|lie|differ|favour|call|ask|look|wake)"
+    r"(?:s|es|ed|d|ies|ied|ing)?|went|gone|stood|paid|took|gave|held|built|drew|kept|lost|"
+    r"won|became|made|came|sat|chose|sent|fell|stole|bought|meant|said|left|told|led|met|"
+    r"brought|found|laid|spent|ran|lay|ends|ended)\b",  # "end": a noun as often
+    re.IGNORECASE,
+)
+
+
+def _verbless_openings(name: str) -> list[str]:
+    """The steps of a lesson whose text (comment or tutor text) opens with a sentence
+    without a verb ("A basic knight at the end of the road N5."); a sentence that goes on
+    from the step before ("...and a grain.") is that step's sentence, not an opening."""
+    sc = _lesson(name)
+    bare = []
+    for node in sc.tree.walk():
+        for text in (node.comment, node.tutor):
+            first = re.split(r"(?<=[.!?])\s+", text.strip())[0] if text else ""
+            if first and not first.startswith("...") and not _VERB.search(first):
+                bare.append(f"{node.action or 'start'}: {first!r}")
+    return bare
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_step_opens_with_a_sentence_with_a_verb(name: str) -> None:
+    """Issue 33: "The mountains N, next to P1's N6, so P1's ore stops while the robber
+    stays." (5.1) never said the robber moved there; "A basic knight at the end of the road
+    N5." (7.1) said what stands, not what happened. A step's text opens with a plain
+    sentence saying what happened: its first sentence has a verb."""
+    assert _verbless_openings(name) == []

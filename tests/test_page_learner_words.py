@@ -556,7 +556,7 @@ def test_a_c_and_k_roll_the_lesson_tells_is_said_once_not_again_under_the_board(
     while not s.node.state.dice:
         s.forward()
     told = " ".join(s.texts())
-    assert "green castle on the event die" in told, told  # the lesson tells the roll
+    assert "the event die a green castle" in told, told  # the lesson tells the roll
     assert t.board.dice_words is not None and t.board.dice_words.layout.display == ""
     line = t.board.dice_words.value  # (a phone's line leads with the dice's caption)
     assert "catan-event-words" not in line and "Event die" not in html_text(line), line

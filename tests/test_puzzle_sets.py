@@ -257,7 +257,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): smallest_grain_bid,
     (
         "puzzle_base_robber",
-        "P1 rolled a 7. Put the robber where it blocks the most of P2's "
+        "Put the robber where it blocks the most of P2's "
         "production, on a hex without P1's settlements, and steal from P2.",
     ): robber_most_on_p2,
     (
@@ -309,7 +309,8 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): spends_on_own("coin"),
     (
         "puzzle_ck_walls",
-        "A 7, and nobody held too many cards this time. P3 holds 3 brick. "
+        "Nobody held more than 7 cards, so nobody discards. P3 holds 3 brick, 1 lumber, "
+        "2 wool and 1 cloth, enough for a road, a city improvement or a city wall. "
         "Build what keeps more of P3's cards safe from the next 7.",
     ): raises_hand_limit,
 }

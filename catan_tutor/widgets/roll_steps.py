@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..actions import Roll
 from ..game import Game
 from ..state import ROLLOFF, State
 from ..study.timeline import Node, Timeline
+from .roll_texts import dice_only, dice_sentence
 from .wording import step_caption
 
 if TYPE_CHECKING:
@@ -124,12 +126,19 @@ class RollSteps:
         out: list[str] = []
         for root in self._opened_over(node):
             out += [t for t in (step_caption(root), root.tutor) if t]
-        for n in self._folded(node):
-            if n.comment and n.comment.strip() != said_by_move(rules, n).strip():
+        folded = self._folded(node)
+        at = len(out)  # the dice sentence comes after the Roll's own words
+        for n in [*folded, node]:
+            said = said_by_move(rules, n).strip()
+            told = n is node or n.comment.strip() != said
+            if n.comment and told and not (folded and dice_only(n.comment)):
                 out.append(step_caption(n))
             if n.tutor:
                 out.append(n.tutor)
-        return out + [t for t in (step_caption(node), node.tutor) if t]
+            if isinstance(n.action, Roll):
+                at = len(out)
+        dice = dice_sentence([*folded, node], out) if folded else ""
+        return [*out[:at], dice, *out[at:]] if dice else out
 
     def roll_told(self, node: Node | None = None) -> bool:
         """The lesson's texts at ``node`` (default: the node shown) tell the event die of the
@@ -138,7 +147,9 @@ class RollSteps:
         the event die." above, "Event die: green science castle..." below). Texts that tell
         the dice's numbers only leave the line to say what the event die did."""
         node = node or self.timeline.current
-        return any("event die" in f"{n.comment} {n.tutor}".lower() for n in self._folded(node))
+        folded = self._folded(node)
+        told = [*folded, node] if folded else []
+        return any("event die" in f"{n.comment} {n.tutor}".lower() for n in told)
 
     def expects(self, node: Node | None = None) -> list:
         """The lesson's expectations to notice at ``node`` (default: the node shown): those
