@@ -268,3 +268,26 @@ def test_rule_texts_say_corner_not_vertex():
     assert said == []
     assert "on a corner adjacent" in rulebook.rule("BASE-BUILD-DISTANCE").text
     assert len(rulebook.rules()) == 254
+
+
+def test_ck_says_longest_road_with_its_rulebook_name_once():
+    """Issue 33 (lesson 7.6): seed 003 names the C&K tile "Longest Route" (CK-AWARD-LONGEST-ROUTE)
+    while the rest of the page says "Longest Road": the page says Longest Road everywhere, and
+    "Longest Route" only in "(the C&K rulebook calls it Longest Route)", once in the lesson on
+    it and once in the rule's own text; the narration of a C&K award says Longest Road too."""
+    from catan_tutor import rulebook
+    from catan_tutor.words.rule_titles import plain_title
+
+    aside = "(the C&K rulebook calls it Longest Route)"
+    said = {p.name: p.read_text() for p in sorted(packaged_lessons().glob("*.catan.yaml"))}
+    for r in rulebook.rules().values():
+        said[r.id] = f"{r.text} {r.decision} {plain_title(r.id, r.title)}"
+    bare = [name for name, text in said.items() if "Longest Route" in text.replace(aside, "")]
+    assert bare == []
+    assert said["ck_longest_route_knight.catan.yaml"].count(aside) == 1
+    assert aside in rulebook.rule("CK-AWARD-LONGEST-ROUTE").text
+    assert sum(text.count(aside) for text in said.values()) <= 3  # the lesson, the rules
+    assert plain_title("CK-AWARD-LONGEST-ROUTE", "") == "Longest Road in Cities & Knights"
+    from catan_tutor.words import narrate
+
+    assert "the Longest Route" not in pathlib.Path(narrate.__file__).read_text()
