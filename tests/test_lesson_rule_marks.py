@@ -122,7 +122,9 @@ def test_the_marks_explain_themselves_under_the_lesson_text_that_shows_them() ->
         reading = "catan-reading-mark" in page
         assert len(keys) == (rule or reading), (node.id, keys)
         said = keys[0] if keys else ""
-        assert (">§</b>" in said and "to read the rule behind the sentence" in said) == rule, node.id
+        assert (">§</b>" in said and "to read the rule behind the sentence" in said) == rule, (
+            node.id
+        )
         assert (">*</b>" in said and "this tutor's own reading" in said) == reading, node.id
         if keys:  # the key comes after the text whose marks it explains
             assert page.index("catan-marks-key") > page.rindex("catan-rule-ref"), node.id

@@ -20,7 +20,7 @@ from ..rules.words import card_title
 from ..state import ROLLOFF
 from . import markup, verdicts
 from .describe import SR_ONLY_CSS
-from .forms import ActionForm, every_spot
+from .forms import PLAY_TYPED, ActionForm, every_spot
 from .kinds import (
     COSTS,
     SPOT_WORDS,
@@ -47,10 +47,10 @@ from .wording import kind_words
 # chose it played at once, and left the lesson's line): the spot is chosen in the form (ringed);
 # a second click on it, or Play, plays it
 OFF_LINE = (
-    "This is not the lesson's next move: choose it again on the board, or press Play, to "
+    "This is not the lesson's next move: choose it again on the board, or press Play this move, to "
     "play it as a line of your own; ▶ follows the lesson."
 )
-SEVERAL = "Several actions here: finish the form and press Play."
+SEVERAL = "Several actions here: finish the form and press Play this move."
 # The moves one can make stand out (the palette, an enabled Roll or End turn); what cannot be
 # pressed looks it; the greyed "why not?" kinds; the log's box (the page's own look).
 PLAY_CSS = (
@@ -146,7 +146,7 @@ class PlayPanel:
         )
         self.try_check.on_click(guard(lambda _: self.check_try()))
         self.try_play = b(
-            description="Play",
+            description=PLAY_TYPED,
             icon="play",
             button_style="primary",
             disabled=True,
