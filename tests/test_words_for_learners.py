@@ -15,7 +15,7 @@ from catan_tutor import new_game
 from catan_tutor.actions import BuildCity, Settle
 from catan_tutor.game import Game
 from catan_tutor.rules import ck_turn
-from catan_tutor.state import ROLLOFF
+from catan_tutor.state import BOARD, ROLLOFF
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import verdicts
@@ -235,6 +235,28 @@ def test_the_roll_off_lesson_shows_no_end_turn_and_no_hand():
     assert app.tutor.game.state.phase == ROLLOFF
     assert controls.end_button.layout.display == "none" and controls.hand.value == ""
     assert "P1 (red) rolls to see who goes first" in app.tutor.header.value
+
+
+def test_laying_out_the_board_says_where_it_stands_and_shows_no_turn():
+    """Issue 33 (lesson 1.3): the status read "The board is laid out" with 3 of 19 hexes down,
+    beside a greyed End turn and "P1's hand: nothing". It counts the hexes laid out, step by
+    step, and while the board is laid out there is no End turn and no hand; Let chance pick
+    (the next hex) stays."""
+    from catan_tutor.widgets.app import App
+
+    app = App(start="base_variable_board", query="")
+    t, controls = app.tutor, app.tutor.controls
+    for laid in range(4):
+        tiles = t.session.game.state.tiles
+        assert len(tiles) - tiles.count(-1) == laid
+        assert f"{laid} of 19 hexes laid out" in t.header.value
+        assert "board is laid out" not in t.header.value
+        assert controls.end_button.layout.display == "none" and controls.hand.value == ""
+        assert controls.roll_button.description == "Let chance pick"
+        t.session.step("forward")
+    while t.session.game.state.phase == BOARD:
+        t.session.step("forward")
+    assert controls.end_button.layout.display != "none"
 
 
 def test_refusals_of_chance_and_of_other_variants_quote_no_notation():

@@ -17,7 +17,7 @@ from ..errors import CatanError
 from ..game import Game
 from ..grammar import a as a_
 from ..rules.words import card_title
-from ..state import ROLLOFF
+from ..state import BOARD, ROLLOFF
 from . import markup, verdicts
 from .describe import SR_ONLY_CSS
 from .forms import PLAY_TYPED, ActionForm, every_spot
@@ -357,8 +357,8 @@ class PlayPanel:
         dice = "roll" in kinds or g.state.phase in ROLL_PHASES or g.state.phase == ROLLOFF
         self.roll_button.description = "Roll" if dice or not g.is_chance() else "Let chance pick"
         self.end_button.disabled = "end turn" not in kinds
-        # before the roll-off has decided the seats there is no turn to end (BASE-CHANCE-ROLLOFF)
-        self.end_button.layout.display = "none" if g.state.phase == ROLLOFF else ""
+        # no turn to end while the board is laid out or the roll-off decides the seats (issue 33)
+        self.end_button.layout.display = "none" if g.state.phase in (BOARD, ROLLOFF) else ""
         # colour only on what can be pressed (a disabled button never the brightest)
         self.roll_button.button_style = "" if self.roll_button.disabled else "success"
         self.end_button.button_style = "" if self.end_button.disabled else "primary"
@@ -491,8 +491,8 @@ def own_hand_html(game: Game, seat: int, against_computer: bool, unnamed: bool =
     """The learner's own hand (``seat``) as its owner sees it: cards, then development or
     progress cards (BASE-INFO, CK-INFO). ``unnamed``: a puzzle's open question, where the
     seat's name would tell whose turn it is."""
-    if game.is_over() or not 0 <= seat < game.players or game.state.phase == ROLLOFF:
-        return ""  # (during the roll-off nobody holds a seat's hand yet)
+    if game.is_over() or not 0 <= seat < game.players or game.state.phase in (BOARD, ROLLOFF):
+        return ""  # (laying out the board, the roll-off: nobody holds a seat's hand yet)
     view = game.observation(seat)["seats"][seat]
     name = html.escape(game.names[seat])
     who = f"Your hand ({name})" if against_computer else f"{name}'s hand"
