@@ -295,13 +295,15 @@ def test_rule_texts_say_corner_not_vertex():
 def test_ck_says_longest_road_with_its_rulebook_name_once():
     """Issue 33 (lesson 7.6): seed 003 names the C&K tile "Longest Route" (CK-AWARD-LONGEST-ROUTE)
     while the rest of the page says "Longest Road": the page says Longest Road everywhere, and
-    "Longest Route" only in "(the C&K rulebook calls it Longest Route)", once in the lesson on
-    it and once in the rule's own text; the narration of a C&K award says Longest Road too."""
+    "Longest Route" only in "(the Cities & Knights rulebook calls it Longest Route)", once in
+    the lesson on it and in the rule's own text; the narration of a C&K award says Longest Road
+    too."""
     from catan_tutor import rulebook
     from catan_tutor.words.rule_titles import plain_title
 
-    aside = "(the C&K rulebook calls it Longest Route)"
-    said = {p.name: p.read_text() for p in sorted(packaged_lessons().glob("*.catan.yaml"))}
+    aside = "(the Cities & Knights rulebook calls it Longest Route)"
+    lessons = sorted(packaged_lessons().glob("*.catan.yaml"))
+    said = {p.name: " ".join(p.read_text().split()) for p in lessons}  # wrapped lines joined
     for r in rulebook.rules().values():
         said[r.id] = f"{r.text} {r.decision} {plain_title(r.id, r.title)}"
     bare = [name for name, text in said.items() if "Longest Route" in text.replace(aside, "")]
