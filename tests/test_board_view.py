@@ -317,7 +317,7 @@ def test_a_laid_desert_and_an_empty_slot_are_painted_apart(monkeypatch) -> None:
     """Issue 33 (lesson 1.3): a hex not laid yet was painted with the last terrain's fill, the
     desert's, so a laid desert looked like an empty slot. On a variable board being laid out
     the laid hexes have their terrain's fill, the rest palette.UNKNOWN_TERRAIN, the desert
-    its own sand."""
+    its own sand; a step paints the land again (it kept the hexes of the first paint)."""
     from catan_tutor.board import TERRAINS
     from catan_tutor.widgets import style
     from catan_tutor.widgets.app import App
@@ -333,7 +333,8 @@ def test_a_laid_desert_and_an_empty_slot_are_painted_apart(monkeypatch) -> None:
     monkeypatch.setattr(
         view.static, "fill_polygon", lambda pts: fills.append(view.static.fill_style)
     )
-    view.painter.draw_static(view.static)
+    t.session.step("back")  # stepping paints the land again: hex B empty, then the desert
+    t.session.step("forward")
     inner = [f for f in fills if f != style.TERRAIN_EDGE][-len(g.state.tiles) :]
     expected = [style.TERRAIN_FILL[t] if t >= 0 else style.UNKNOWN_TERRAIN for t in g.state.tiles]
     assert inner == expected
