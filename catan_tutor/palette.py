@@ -31,7 +31,9 @@ TERRAIN_FILL = (
     "#efe5c0",  # desert
 )
 TERRAIN_EDGE = "#f6ecd0"  # the sandy gap between land hexes
-UNKNOWN_TERRAIN = "#d9d2bd"  # a hex of a variable board not laid yet
+# a hex of a variable board not laid yet: an empty slot, cool grey, never read as the sandy
+# desert (>= 13 CIEDE2000 from every terrain, any colour vision: tests/test_colour_vision.py)
+UNKNOWN_TERRAIN = "#e0e4e8"
 assert len(TERRAIN_FILL) == len(TERRAINS)
 
 SEA = "#3f86c4"

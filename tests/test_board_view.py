@@ -311,3 +311,32 @@ def test_a_robber_stands_in_its_hex_s_middle_clear_of_the_number(monkeypatch) ->
                 assert math.dist((x, y), (cx, cy)) - r > TOKEN_RADIUS * unit, letter
         centre_x = sum(x for x, _, _ in drawn) / len(drawn)
         assert abs(centre_x - cx) < (0.5 if letter != "J" else 0.05) * unit
+
+
+def test_a_laid_desert_and_an_empty_slot_are_painted_apart(monkeypatch) -> None:
+    """Issue 33 (lesson 1.3): a hex not laid yet was painted with the last terrain's fill, the
+    desert's, so a laid desert looked like an empty slot. On a variable board being laid out
+    the laid hexes have their terrain's fill, the rest palette.UNKNOWN_TERRAIN, the desert
+    its own sand; a step paints the land again (it kept the hexes of the first paint)."""
+    from catan_tutor.board import TERRAINS
+    from catan_tutor.widgets import style
+    from catan_tutor.widgets.app import App
+
+    t = App(start="base_variable_board", query="").tutor
+    desert = TERRAINS.index("desert")
+    while desert not in t.session.game.state.tiles:  # the lesson's steps, up to hex B's desert
+        t.session.step("forward")
+    g = t.session.game
+    assert -1 in g.state.tiles
+    view = t.board.view
+    fills: list[str] = []
+    monkeypatch.setattr(
+        view.static, "fill_polygon", lambda pts: fills.append(view.static.fill_style)
+    )
+    t.session.step("back")  # stepping paints the land again: hex B empty, then the desert
+    t.session.step("forward")
+    inner = [f for f in fills if f != style.TERRAIN_EDGE][-len(g.state.tiles) :]
+    expected = [style.TERRAIN_FILL[t] if t >= 0 else style.UNKNOWN_TERRAIN for t in g.state.tiles]
+    assert inner == expected
+    assert style.TERRAIN_FILL[desert] in inner and style.UNKNOWN_TERRAIN in inner
+    assert style.UNKNOWN_TERRAIN != style.TERRAIN_FILL[desert]

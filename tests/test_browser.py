@@ -254,11 +254,11 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
 def test_force_a_dice_outcome(page) -> None:
     open_tab(page, "Play")
     page.get_by_role("button", name=kind_words("roll"), exact=True).click()
-    page.locator(".catan-form").get_by_role("button", name="Play").click()
+    page.locator(".catan-form").get_by_role("button", name="Play this move").click()
     _wait_marker(page, "dice")
     form = page.locator(".catan-form")  # the white die is thrown first (one choice: fixed)
     form.get_by_label("shows", exact=True).select_option(label="5")  # ("or pick" says it too)
-    form.get_by_role("button", name="Play").click()
+    form.get_by_role("button", name="Play this move").click()
     open_tab(page, "Moves")
     _tree_has(page, "rolls 5 on the first die *")  # a roll and its dice: one row, in words
 
@@ -510,7 +510,7 @@ def test_try_a_move_says_why_not_with_the_rule(page) -> None:
     box.fill(road)  # legal: played from the box, then told in What happened
     box.press("Enter")
     page.locator(".catan-try .catan-verdict[data-legal='1']").wait_for()
-    page.locator(".catan-try").get_by_role("button", name="Play").click()
+    page.locator(".catan-try").get_by_role("button", name="Play the typed move").click()
     _wait_marker(page, "depth 1 main")
     page.locator(".catan-log").filter(has_text=f"P1 builds a road on {road.split()[-1]}").wait_for()
     page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "what_happened.png")

@@ -57,7 +57,7 @@ def _play(page, move: str) -> None:
     box = page.locator(".catan-try input[type='text']")
     box.fill(move)
     box.press("Enter")
-    play = page.locator(".catan-try").get_by_role("button", name="Play")
+    play = page.locator(".catan-try").get_by_role("button", name="Play the typed move")
     page.wait_for_function("b => !b.disabled", arg=play.element_handle())
     play.click()
     page.wait_for_function(

@@ -721,7 +721,9 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         box = _settled_box(page, canvas)
         scrolled = page.evaluate("scrollY")
         tap(*vp.px(board.hex_centre_xy(board.parse_hex("Q"))))
-        play = page.locator(".catan-actions .catan-form-box").get_by_role("button", name="Play")
+        play = page.locator(".catan-actions .catan-form-box").get_by_role(
+            "button", name="Play this move"
+        )
         play.wait_for()
         palette = page.locator(".catan-actions .catan-palette").bounding_box()
         assert play.bounding_box()["y"] < palette["y"], (play.bounding_box(), palette)
@@ -966,7 +968,7 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     open_new_game(page)
     page.locator(".catan-new-game-box").get_by_role("button", name="Start").click()
     page.locator(".catan-lesson-picker").wait_for(state="hidden")
-    play = page.locator(".catan-form-box").get_by_role("button", name="Play")
+    play = page.locator(".catan-form-box").get_by_role("button", name="Play this move")
     said = page.locator(".catan-form-box").get_by_text("Choose where the settlement goes")
     said.wait_for()
     in_sight()

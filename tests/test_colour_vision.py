@@ -306,3 +306,15 @@ def report() -> dict[str, tuple[float, str, str]]:
             (outline_contrast(c, vision), g, "") for g, c in GROUNDS.items()
         )
     return out
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+def test_a_hex_not_laid_yet_reads_as_an_empty_slot_not_a_desert(vision: str) -> None:
+    """Issue 33 (lesson 1.3): the desert and the slots of a variable board still to lay were
+    the same beige, so a laid desert looked empty. An empty slot is its own cool grey, far from
+    every terrain (the desert most of all) in every colour vision, in the SVG and on the
+    canvas (which drew an empty slot with the last terrain's fill, the desert's)."""
+    empty = palette.UNKNOWN_TERRAIN
+    for terrain, fill in zip(TERRAINS, palette.TERRAIN_FILL, strict=True):
+        apart = seen_difference(empty, fill, vision)
+        assert apart >= THRESHOLD + 3, f"{vision}: an empty slot and {terrain}: {apart:.1f}"

@@ -105,7 +105,8 @@ _KEY = re.compile(r"<div class='catan-marks-key'[^>]*>(.*?)</div>")
 def test_the_marks_explain_themselves_under_the_lesson_text_that_shows_them() -> None:
     """Issue 33 (fresh learners): "§" and "*" were explained only under "How to use it". A
     lesson text that shows them has a one-line key under it saying what each mark it shows
-    means (none it does not show); a step without marks has no key. Every step of lesson 1.1
+    means (none it does not show), in a plain sentence ("Click or tap a § to read the rule
+    behind the sentence before it."); a step without marks has no key. Every step of lesson 1.1
     (its opening shows both marks)."""
     from catan_tutor.widgets import Tutor
 
@@ -121,7 +122,9 @@ def test_the_marks_explain_themselves_under_the_lesson_text_that_shows_them() ->
         reading = "catan-reading-mark" in page
         assert len(keys) == (rule or reading), (node.id, keys)
         said = keys[0] if keys else ""
-        assert (">§</b>" in said and "opens the rule" in said) == rule, node.id
+        assert (">§</b>" in said and "to read the rule behind the sentence" in said) == rule, (
+            node.id
+        )
         assert (">*</b>" in said and "this tutor's own reading" in said) == reading, node.id
         if keys:  # the key comes after the text whose marks it explains
             assert page.index("catan-marks-key") > page.rindex("catan-rule-ref"), node.id

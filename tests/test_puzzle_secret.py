@@ -142,8 +142,12 @@ def test_no_text_of_the_tutor_holds_the_answer_before_it_is_solved(asked: Asked)
     assert asked.puzzle.prompt.split(" (")[0][:40] in text
     assert found(words, text) == [], f"{asked.lesson}: the page gives away {found(words, text)}"
     how = html.unescape(re.sub(r"<[^>]+>", "\n", t.puzzle.how.value)).split("\n")
-    how = [line for line in how if line.startswith("Play your move")]  # one plain sentence
-    shape = r"Play your move [^.:;]+, or type it \(who, what, where\) and press Answer\."
+    how = [line for line in how if line.startswith(("Choose a move", "Click your"))]
+    shape = (  # one plain short sentence: what to do first, then where, or how to type it
+        r"(Choose a move below, then click its spot on the board"
+        r"( \(and pick the player in the form\))?|Click your move's spot on the board)"
+        r", or type it \(who, what, where\) and press Answer\."
+    )
     assert len(how) == 1 and re.fullmatch(shape, how[0]), how  # issue 33: 1.4 puzzle 2's
     # the header, the board in words and the players say nothing of whose move or what
     _, _, said = verdicts.plain(s.game.prompt()).partition(": ")
@@ -534,7 +538,7 @@ def test_a_click_on_the_board_plays_the_one_kind_of_the_moment_and_the_kind_stay
     t = at_question(next(a for a in PUZZLES if a.lesson == "puzzle_base_robber"))
     s = t.session
     at = s.timeline.current
-    assert "Play your move on the board" in t.puzzle.how.value
+    assert "Click your move's spot on the board" in t.puzzle.how.value
     t.controls.act_at(("hex", board.HEX_NAMES.index("M")))
     form = t.controls.form
     assert s.kind == "move robber" and form is not None  # whom to rob: the form asks
@@ -553,7 +557,7 @@ def test_a_question_who_moves_asks_the_player_in_the_form_and_names_none():
     t = at_question([a for a in PUZZLES if a.lesson == "puzzle_base_setup"][1])
     s = t.session
     at = s.timeline.current
-    assert "the player in its form" in t.puzzle.how.value
+    assert "(and pick the player in the form)" in t.puzzle.how.value
     t.controls.act_at(("vertex", board.VERTEX_LABELS.index("E4")))
     assert s.puzzle.tries == 0 and s.kind == "settle" and s.timeline.current is at
     form = t.controls.form

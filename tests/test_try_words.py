@@ -6,6 +6,8 @@ from __future__ import annotations
 import html
 import re
 
+from ipywidgets import Button
+
 from catan_tutor import new_game
 from catan_tutor.actions import BuildRoad, Settle
 from catan_tutor.widgets import Tutor
@@ -53,3 +55,34 @@ def test_while_a_question_waits_no_move_is_given_as_an_example():
     t.refresh()
     assert example(t.session.game) in t.controls.try_help.value  # the Play tab shows it
     assert t.controls.try_text.placeholder == f"e.g. {example(t.session.game)}"
+
+
+def _buttons(w) -> list:
+    """Every button under ``w`` (its children, a Box's or a Tab's, walked)."""
+    found = [w] if isinstance(w, Button) else []
+    for child in getattr(w, "children", ()):
+        found += _buttons(child)
+    return found
+
+
+def test_the_play_tab_has_one_play_and_its_buttons_say_what_they_play():
+    """Issue 33 (a free game): the Play tab, the form's button and Try a move's button were
+    three "Play"s. The form's button says "Play this move", Try a move's "Play the typed
+    move"; no button is called just "Play"; the typed move's button plays the typed move."""
+    t = Tutor(new_game("base", players=3, seed=2))
+    t.tabs.selected_index = TABS.index("Play")
+    t.session.choose_kind("settle")
+    t.refresh()
+    form = t.controls.form
+    assert form is not None
+    said = [b.description for b in _buttons(t.widget)]
+    assert "Play" not in said
+    assert said.count("Play this move") == 1  # Try a move's row is built when it opens
+    assert form.play_button.description == "Play this move"
+    assert t.controls.try_play.description == "Play the typed move"
+    move = example(t.session.game)
+    action = t.session.game._action(move)
+    t.controls.check_try(move)
+    assert not t.controls.try_play.disabled
+    t.controls.try_play.click()  # the typed move is played
+    assert t.session.game.history[-1] == action

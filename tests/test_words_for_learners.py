@@ -15,7 +15,7 @@ from catan_tutor import new_game
 from catan_tutor.actions import BuildCity, Settle
 from catan_tutor.game import Game
 from catan_tutor.rules import ck_turn
-from catan_tutor.state import ROLLOFF
+from catan_tutor.state import BOARD, ROLLOFF
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import verdicts
@@ -237,6 +237,28 @@ def test_the_roll_off_lesson_shows_no_end_turn_and_no_hand():
     assert "P1 (red) rolls to see who goes first" in app.tutor.header.value
 
 
+def test_laying_out_the_board_says_where_it_stands_and_shows_no_turn():
+    """Issue 33 (lesson 1.3): the status read "The board is laid out" with 3 of 19 hexes down,
+    beside a greyed End turn and "P1's hand: nothing". It counts the hexes laid out, step by
+    step, and while the board is laid out there is no End turn and no hand; Let chance pick
+    (the next hex) stays."""
+    from catan_tutor.widgets.app import App
+
+    app = App(start="base_variable_board", query="")
+    t, controls = app.tutor, app.tutor.controls
+    for laid in range(4):
+        tiles = t.session.game.state.tiles
+        assert len(tiles) - tiles.count(-1) == laid
+        assert f"{laid} of 19 hexes laid out" in t.header.value
+        assert "board is laid out" not in t.header.value
+        assert controls.end_button.layout.display == "none" and controls.hand.value == ""
+        assert controls.roll_button.description == "Let chance pick"
+        t.session.step("forward")
+    while t.session.game.state.phase == BOARD:
+        t.session.step("forward")
+    assert controls.end_button.layout.display != "none"
+
+
 def test_refusals_of_chance_and_of_other_variants_quote_no_notation():
     """'die red 3' before the white die, and a knight recruited in the base game: refused in
     words (the faces listed as the die's), never quoting the notation."""
@@ -268,3 +290,28 @@ def test_rule_texts_say_corner_not_vertex():
     assert said == []
     assert "on a corner adjacent" in rulebook.rule("BASE-BUILD-DISTANCE").text
     assert len(rulebook.rules()) == 254
+
+
+def test_ck_says_longest_road_with_its_rulebook_name_once():
+    """Issue 33 (lesson 7.6): seed 003 names the C&K tile "Longest Route" (CK-AWARD-LONGEST-ROUTE)
+    while the rest of the page says "Longest Road": the page says Longest Road everywhere, and
+    "Longest Route" only in "(the Cities & Knights rulebook calls it Longest Route)", once in
+    the lesson on it and in the rule's own text; the narration of a C&K award says Longest Road
+    too."""
+    from catan_tutor import rulebook
+    from catan_tutor.words.rule_titles import plain_title
+
+    aside = "(the Cities & Knights rulebook calls it Longest Route)"
+    lessons = sorted(packaged_lessons().glob("*.catan.yaml"))
+    said = {p.name: " ".join(p.read_text().split()) for p in lessons}  # wrapped lines joined
+    for r in rulebook.rules().values():
+        said[r.id] = f"{r.text} {r.decision} {plain_title(r.id, r.title)}"
+    bare = [name for name, text in said.items() if "Longest Route" in text.replace(aside, "")]
+    assert bare == []
+    assert said["ck_longest_route_knight.catan.yaml"].count(aside) == 1
+    assert aside in rulebook.rule("CK-AWARD-LONGEST-ROUTE").text
+    assert sum(text.count(aside) for text in said.values()) <= 3  # the lesson, the rules
+    assert plain_title("CK-AWARD-LONGEST-ROUTE", "") == "Longest Road in Cities & Knights"
+    from catan_tutor.words import narrate
+
+    assert "the Longest Route" not in pathlib.Path(narrate.__file__).read_text()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..actions import Action, ChaseRobber, MoveKnight, seat
-from ..board import HEX_NAMES, VERTEX_LABELS
+from ..board import HARBOR_EDGES, HEX_NAMES, VERTEX_LABELS
 from ..card_titles import CARD_TITLES, card_list, card_title, notation_words
 from ..grammar import a as with_article
 from ..grammar import same_waits, with_reason
@@ -110,6 +110,17 @@ def prompt(rules, s: State) -> str:
     return "; ".join(dict.fromkeys(parts)) or "nothing"
 
 
+def board_words(s: State) -> str:
+    """Where laying out a variable board stands (BASE-BOARD-VARIABLE): "3 of 19 hexes laid
+    out", then the harbors, then the number tokens (their spiral's start drawn by chance)."""
+    placed = len(s.tiles) - s.tiles.count(-1)
+    if placed < len(s.tiles):
+        return f"{placed} of {len(s.tiles)} hexes laid out"
+    if s.shuffle_harbors and len(s.harbor_kinds) < len(HARBOR_EDGES):
+        return f"all hexes laid out; {len(s.harbor_kinds)} of {len(HARBOR_EDGES)} harbors placed"
+    return "all hexes laid out; the number tokens go on next"
+
+
 def chance_words(rules, s: State) -> str:
     """The chance event due now as a phrase (the pending text without its rule ID)."""
     ph = s.phase
@@ -124,6 +135,8 @@ def chance_words(rules, s: State) -> str:
         if s.caps.dummy and s.active == s.dummy:
             text += " for the dummy"
         return text
+    if ph == BOARD:
+        return board_words(s)
     if ph == PROGRESS_DRAW and s.draws:
         p, t = s.draws[0]
         return f"{seat(p)} draws {with_article(TRACKS[t])} progress card"

@@ -185,7 +185,7 @@ class ScenePainter:
         h, terrain = tile.hex, tile.terrain
         c.fill_style = style.TERRAIN_EDGE
         c.fill_polygon(self.vp.pxs(hex_corners(h)))
-        c.fill_style = style.TERRAIN_FILL[terrain]  # not laid yet (-1): the last terrain's
+        c.fill_style = style.TERRAIN_FILL[terrain] if terrain >= 0 else style.UNKNOWN_TERRAIN
         c.fill_polygon(self.vp.pxs(hex_corners(h, style.HEX_INSET)))
         x, y = tile.centre
         dark = terrain in style.DARK_TERRAINS

@@ -20,6 +20,7 @@ from ipyevents import Event
 from .. import board
 from ..errors import LinkError
 from ..game import Game
+from ..state import BOARD
 from ..study.timeline import Node
 from . import markup, verdicts
 from .board_tags import event_px
@@ -184,6 +185,8 @@ class BoardPanel:
             said = "" if s.roll_told() else event_words(s.game.state)  # said once
             knights = s.game.state.caps.knights
             self.event_line(said, knights, view.dice[1] if knights else "")
+            if s.game.state.phase == BOARD or view.drawn_layout != s.game.layout:
+                view.draw_static()  # a hex laid out (or taken back): the land changed
             view.update()
             self.step_buttons()
             self.marker.value = state_html(s.node, s.game)

@@ -50,6 +50,9 @@ FIELD_LABELS = {
 # A field that means something else in one kind: (kind's class name, field) -> its label.
 KIND_FIELD_LABELS = {("Improve", "vertex"): "metropolis on"}
 LIST_LABEL = "or choose one here:"  # the list of every legal move of the kind
+# the two Play buttons say what each plays (issue 33: the Play tab made three "Play"s)
+PLAY_FORM = "Play this move"  # the form's move
+PLAY_TYPED = "Play the typed move"  # Try a move's
 NONE = -1  # the value of an optional field left empty (no victim, no second card, no city)
 # The fields that name a spot on the board, and its kind: the spot the form names is ringed
 SPOT_FIELDS = (("vertex", "vertex"), ("edge", "edge"), ("hex", "hex"), ("dst", "vertex"),
@@ -305,7 +308,9 @@ class ActionForm:
             style={"description_width": "130px"},
         )
         self.listed.observe(self._guard(self._pick_listed), names="value")
-        self.play_button = widgets.Button(description="Play", button_style="primary", icon="play")
+        self.play_button = widgets.Button(
+            description=PLAY_FORM, button_style="primary", icon="play"
+        )
         self.play_button.on_click(self._guard(lambda _: self.play()))
         self.explain_button = widgets.Button(description="Explain", icon="question")
         self.explain_button.on_click(self._guard(lambda _: self.explain()))

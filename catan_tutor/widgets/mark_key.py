@@ -10,8 +10,8 @@ READING_MARKS = ("catan-reading-mark", "catan-reading-badge")  # the classes of 
 
 # each mark in its own colour, as it shows after a sentence (style.THEME_CSS: either theme)
 RULE_WORDS = (
-    "<b style='color:var(--jp-content-link-color,#1565c0)'>§</b> after a sentence opens the "
-    "rule it follows: click or tap it."
+    "Click or tap a <b style='color:var(--jp-content-link-color,#1565c0)'>§</b> to read the "
+    "rule behind the sentence before it."
 )
 READING_WORDS = (
     "<b style='color:#4527a0'>*</b> marks this tutor's own reading where the rulebooks are silent."

@@ -17,10 +17,10 @@ from ..errors import CatanError
 from ..game import Game
 from ..grammar import a as a_
 from ..rules.words import card_title
-from ..state import ROLLOFF
+from ..state import BOARD, ROLLOFF
 from . import markup, verdicts
 from .describe import SR_ONLY_CSS
-from .forms import ActionForm, every_spot
+from .forms import PLAY_TYPED, ActionForm, every_spot
 from .kinds import (
     COSTS,
     SPOT_WORDS,
@@ -47,10 +47,10 @@ from .wording import kind_words
 # chose it played at once, and left the lesson's line): the spot is chosen in the form (ringed);
 # a second click on it, or Play, plays it
 OFF_LINE = (
-    "This is not the lesson's next move: choose it again on the board, or press Play, to "
+    "This is not the lesson's next move: choose it again on the board, or press Play this move, to "
     "play it as a line of your own; ▶ follows the lesson."
 )
-SEVERAL = "Several actions here: finish the form and press Play."
+SEVERAL = "Several actions here: finish the form and press Play this move."
 # The moves one can make stand out (the palette, an enabled Roll or End turn); what cannot be
 # pressed looks it; the greyed "why not?" kinds; the log's box (the page's own look).
 PLAY_CSS = (
@@ -146,7 +146,7 @@ class PlayPanel:
         )
         self.try_check.on_click(guard(lambda _: self.check_try()))
         self.try_play = b(
-            description="Play",
+            description=PLAY_TYPED,
             icon="play",
             button_style="primary",
             disabled=True,
@@ -357,8 +357,8 @@ class PlayPanel:
         dice = "roll" in kinds or g.state.phase in ROLL_PHASES or g.state.phase == ROLLOFF
         self.roll_button.description = "Roll" if dice or not g.is_chance() else "Let chance pick"
         self.end_button.disabled = "end turn" not in kinds
-        # before the roll-off has decided the seats there is no turn to end (BASE-CHANCE-ROLLOFF)
-        self.end_button.layout.display = "none" if g.state.phase == ROLLOFF else ""
+        # no turn to end while the board is laid out or the roll-off decides the seats (issue 33)
+        self.end_button.layout.display = "none" if g.state.phase in (BOARD, ROLLOFF) else ""
         # colour only on what can be pressed (a disabled button never the brightest)
         self.roll_button.button_style = "" if self.roll_button.disabled else "success"
         self.end_button.button_style = "" if self.end_button.disabled else "primary"
@@ -499,8 +499,8 @@ def own_hand_html(game: Game, seat: int, against_computer: bool, unnamed: bool =
     """The learner's own hand (``seat``) as its owner sees it: cards, then development or
     progress cards (BASE-INFO, CK-INFO). ``unnamed``: a puzzle's open question, where the
     seat's name would tell whose turn it is."""
-    if game.is_over() or not 0 <= seat < game.players or game.state.phase == ROLLOFF:
-        return ""  # (during the roll-off nobody holds a seat's hand yet)
+    if game.is_over() or not 0 <= seat < game.players or game.state.phase in (BOARD, ROLLOFF):
+        return ""  # (laying out the board, the roll-off: nobody holds a seat's hand yet)
     view = game.observation(seat)["seats"][seat]
     name = html.escape(game.names[seat])
     who = f"Your hand ({name})" if against_computer else f"{name}'s hand"

@@ -201,12 +201,12 @@ class PuzzleMode:
         kinds = moment_kinds(g)
         spots = [spot_kind(variant_kinds(g).get(k)) for k in kinds]
         typed = "or type it (who, what, where) and press Answer."
+        if kinds and all(spots) and len(set(spots)) == len(spots) and not self.state.seats():
+            return f"Click your move's spot on the board, {typed}"
+        chosen = "Choose a move below, then click its spot on the board"
         if self.state.seats():
-            how = "with a button below, then on the board and the player in its form"
-            return f"Play your move {how}, {typed}"
-        if kinds and all(spots) and len(set(spots)) == len(spots):
-            return f"Play your move on the board, {typed}"
-        return f"Play your move with a button below, then on the board, {typed}"
+            return f"{chosen} (and pick the player in the form), {typed}"
+        return f"{chosen}, {typed}"
 
 
 def _judgement_html(j: Judgement) -> str:

@@ -62,8 +62,8 @@ ASK_HINT = (
     "not there, or type the move under Try a move."
 )
 ASK_FORM = (
-    "Nothing of this kind can be played now. Fill in the form and press Play, or type the "
-    "move under Try a move, to see why not."
+    "Nothing of this kind can be played now. Fill in the form and press Play this move, or "
+    "type the move under Try a move, to see why not."
 )
 # The same, while a puzzle's answer is hidden: no word on what can be played now
 ASK_PUZZLE = "Click the spot on the board where you play it: the puzzle judges it."

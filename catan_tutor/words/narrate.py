@@ -562,7 +562,7 @@ def _awards(rules, before: State, after: State) -> list[Event]:
         if old == new:
             continue
         if attr == "longest" and before.caps.knights:
-            name, rule = "the Longest Route", "CK-AWARD-LONGEST-ROUTE"
+            name, rule = "the Longest Road", "CK-AWARD-LONGEST-ROUTE"
         rule = _rule(rules, rule)
         if new >= 0 and old >= 0:
             text = f"{after.name(new)} takes {name} from {after.name(old)}."
