@@ -162,3 +162,19 @@ def test_a_phone_s_c_and_k_dice_line_says_the_roll_in_words_under_the_board(monk
     lead = re.search(r"<span class='catan-dice-caption'>([^<]*)</span>", line)
     assert lead and lead.group(1).strip() == caption, line
     assert line.index(caption) < line.index("Event die: yellow trade castle."), line
+
+
+def test_BASE_BOARD_while_the_board_is_laid_out_the_strip_says_so_not_no_dice_yet():
+    """Lesson 1.3 (issue 33, a fresh learner): "No dice rolled yet." under a board being laid
+    out hex by hex meant nothing; the strip says the board is being laid out."""
+    from catan_tutor.state import BOARD
+
+    sc = load_scenario(lessons_dir() / "base_variable_board.catan.yaml")
+    node = sc.timeline.root
+    laying = []
+    while node.children:
+        node = node.children[0]
+        if node.state.phase == BOARD:
+            laying.append(dice_shown(node))
+    said = ((), "The board is being laid out; the dice come later.")
+    assert laying and all(d == said for d in laying), laying

@@ -310,8 +310,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     (
         "puzzle_ck_walls",
         "Nobody held more than 7 cards, so nobody discards. P3 holds 3 brick, 1 lumber, "
-        "2 wool and 1 cloth, enough for a road, a city improvement or a city wall. "
-        "Build what keeps more of P3's cards safe from the next 7.",
+        "2 wool and 1 cloth. Build what keeps more of P3's cards safe from the next 7.",
     ): raises_hand_limit,
 }
 

@@ -17,10 +17,11 @@ from typing import Any
 from ..actions import Die, EventDie
 from ..progress_cards import TRACKS
 from ..rules.barbarians import TRACK_END
-from ..state import ROLLOFF
+from ..state import BOARD, ROLLOFF
 
 ROLLOFF_LOOKBACK = 200  # moves back along the path to the roll-off (it opens the game)
 NO_DICE = "No dice rolled yet."
+LAYING_OUT = "The board is being laid out; the dice come later."
 NOT_YET = "The dice are not rolled yet this turn."  # a turn starts with no dice (BASE-TURN-PHASES)
 # The castle faces of the event die: the colour of their track (palette.EVENT_FILL)
 CASTLE_COLOURS = {"science": "green", "trade": "yellow", "politics": "blue"}
@@ -57,6 +58,8 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
             said = f"{sum(faces)} ({faces[0]} and {faces[1]})"  # no die named by its colour
             return faces, f"{_colour(before, seat)} rolls {said}"
         node = parent
+    if s.phase == BOARD:  # lesson 1.3: "No dice rolled yet." meant nothing there (issue 33)
+        return (), LAYING_OUT
     return (), NOT_YET if s.turn >= 1 else NO_DICE
 
 
