@@ -70,7 +70,9 @@ def _digest(sc: Scenario, node: Node) -> str:
 
 def _wait(page, selector: str, **data: object) -> None:
     attrs = "".join(f"[data-{k}='{v}']" for k, v in data.items())
-    page.locator(selector + attrs).first.wait_for(state="attached")
+    # (a step of lesson 1.3 repaints the land: ~0.7 s a step in a software-drawn browser,
+    # more under load; the walk checks where each step lands, not how fast)
+    page.locator(selector + attrs).first.wait_for(state="attached", timeout=90_000)
 
 
 def _answer(page, sc: Scenario, node: Node, with_help: bool) -> Node:

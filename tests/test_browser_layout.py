@@ -670,7 +670,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         asked = next(iter(sc.puzzles))
         page.goto(f"{app_server}?lesson=puzzle_base_robber&node={asked}", timeout=120_000)
         page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
-        page.locator(".catan-puzzle").filter(has_text="P1 rolled a 7").wait_for()
+        page.locator(".catan-puzzle").filter(has_text="Put the robber where it blocks").wait_for()
         # the first screen (issue 33, learner 11): the board, the step buttons, the whole
         # question (three lines: it ran 12 px past the fold, its first line at y = 697) and
         # the answer's field (at y = 803-843) all in sight; the heading's words close over the
