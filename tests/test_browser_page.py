@@ -70,16 +70,12 @@ FIRST_PAINT_VIEWS = 60  # widget views on the first lesson's page (issue 35: 62 
 STATE_JS = "() => new URL(location.href).searchParams.get('s')"
 # From the first byte of the page, every 50 ms: how long the "Drawing the board" line stayed
 # with the board already painted (issue 33: it stayed a tick or two after the board was drawn).
-WATCH_PAINT_JS = """(() => {
+WATCH_PAINT_JS = (
+    """(() => {
   const seen = window.catanPaintSeen = {lingered: 0, since: null, lineSeen: false};
-  const painted = () => {
-    const c = document.querySelector('.catan-board canvas');
-    if (!c || !c.width) return false;
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 3; i < d.length; i += 64) if (d[i]) n++;
-    return n > d.length / 64 / 8;
-  };
+  const painted = """
+    + BOARD_PAINTED_JS
+    + """;
   const look = setInterval(() => {
     const line = document.querySelector('.catan-starting');
     if (line) seen.lineSeen = true;
@@ -91,6 +87,7 @@ WATCH_PAINT_JS = """(() => {
     }
   }, 50);
 })()"""
+)
 
 
 @pytest.fixture(scope="module")
