@@ -31,7 +31,7 @@ def test_a_preheated_app_draws_the_first_lesson_then_opens_the_visitor_s_link(pr
     preheated[0]("lesson=ck_aqueduct&node=2")  # the visitor's address arrives
     assert app.session.lesson_id == "ck_aqueduct"
     assert app.session.timeline.current.id == 2
-    assert ">6.6 The aqueduct: science level 3 · Catan tutor<" in app.title.value
+    assert ">6.5 The aqueduct: science level 3 · Catan tutor<" in app.title.value
 
 
 def test_a_preheated_app_keeps_the_first_lesson_for_a_bare_address_and_explains_a_bad_one(

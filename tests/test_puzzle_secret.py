@@ -19,6 +19,7 @@ from functools import cache
 import ipywidgets as widgets
 import pytest
 from puzzle_answers import (
+    LABELS,
     WHO,
     Asked,
     answer_words,
@@ -32,7 +33,9 @@ from catan_tutor import board, new_game, rulebook
 from catan_tutor.actions import Action, Die, EventDie
 from catan_tutor.game import Game
 from catan_tutor.rules.words import can
+from catan_tutor.study.course import course
 from catan_tutor.study.puzzle import answer_nodes, asks_rule, judge
+from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.widgets import verdicts, wording
 from catan_tutor.widgets.kinds import (
     acting_seat,
@@ -41,6 +44,7 @@ from catan_tutor.widgets.kinds import (
     probe,
     seat_only,
     spot_kind,
+    target_of,
     variant_kinds,
 )
 from catan_tutor.widgets.move_list import rows
@@ -676,3 +680,69 @@ def test_a_solved_question_asks_no_move_until_the_step_button_goes_on():
             assert c.palette.layout.display == "none" and GO_ON in c.message.value
             met["resting"] += 1
     assert all(met.values()), met
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_a_first_hint_does_not_name_the_answer(asked: Asked):
+    """The first hint helps without giving the answer away (puzzle "keeping cards on a 7":
+    "It goes under P3's city on C6."): it names neither the answer's move, its words, the
+    spot it is played on (a piece there or not) nor the piece it builds, unless the question
+    names it itself or the move acts on the knight standing there (a question about "the new
+    knight" points at it). The second hint may."""
+    first = asked.puzzle.hints[0]
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    at = sc.timeline.nodes[asked.node]
+    knights = at.state.kn or ()
+    spots = {
+        LABELS[s[0]][s[1]]
+        for n in answer_nodes(asked.puzzle, at, sc.timeline.rules)
+        if (s := target_of(n.action)) is not None and s[0] != "hex"
+        if not (s[0] == "vertex" and knights and knights[s[1]] is not None)
+    }
+    named = [
+        w
+        for w in found(answer_words(asked) | spots, first)
+        if not re.search(rf"\b{re.escape(w)}\b", asked.puzzle.prompt, re.IGNORECASE)
+    ]
+    named += sorted(
+        w
+        for w in named_answer_kinds(asked)
+        if re.search(rf"\b{re.escape(w)}s?\b", first, re.IGNORECASE)
+        and not re.search(rf"\b{re.escape(w)}s?\b", asked.puzzle.prompt, re.IGNORECASE)
+    )
+    assert named == [], f"{asked.lesson}: its first hint names the answer: {named}"
+
+
+def test_the_hand_limit_puzzle_is_a_review_question_not_an_elimination():
+    """Puzzle "keeping cards on a 7" was answered by elimination: its goal and opening said a
+    piece raises the limit, it came right after the wall lesson, and P3's hand bought only a
+    road, a trade improvement or the wall. Its goal and opening say only what a 7 does
+    (CK-SEVEN-DISCARD); P3's hand pays for a road, a settlement, a knight, an improvement and
+    the wall, and at least three kinds of build besides the answer are legal at the question
+    (CK-BUILD-COSTS); the puzzle closes its chapter, after the aqueduct and the trading
+    house, not the line after the walls."""
+    asked = next(a for a in PUZZLES if a.lesson == "puzzle_ck_walls")
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    intro = f"{sc.goal}\n{sc.timeline.root.tutor}"
+    assert "CK-SEVEN-DISCARD" in intro
+    told = re.findall(r"\b(?:rais\w*|piece\w*|build\w*|keep\w* more|limit\w*)\b", intro, re.I)
+    assert told == [], intro
+    node = sc.timeline.nodes[asked.node]
+    g = Game(sc.timeline.rules, node.state)
+    p = g.current_player
+    brick, lumber, wool, grain, ore, _paper, cloth, _coin = g.state.hands[p]
+    assert sum(g.state.hands[p]) <= 7  # nobody discards on this 7
+    assert min(brick, lumber, wool, grain) >= 1 and min(wool, ore) >= 1 and cloth >= 1
+    assert brick >= 2  # road, settlement, knight, trade level 1 and the wall: all paid
+    answers = {kind_name(n.action) for n in answer_nodes(asked.puzzle, node, sc.timeline.rules)}
+    builds = {kind_name(a) for a in g.legal_actions()} - {"offer", "end turn"} - answers
+    assert len(builds) >= 3, builds
+    places = course(packaged_lessons())
+    here = places["puzzle_ck_walls"]
+    chapter = sorted((q.number, n) for n, q in places.items() if q.chapter == here.chapter)
+    assert chapter[-1][1] == "puzzle_ck_walls"
+    assert {"ck_aqueduct", "ck_trading_house_fortress"} <= {n for _, n in chapter[:-1]}
+    after = dict((q.number, n) for n, q in places.items() if q.chapter == here.chapter)
+    assert after[here.number - 1] != "ck_city_walls_seven"

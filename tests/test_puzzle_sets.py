@@ -309,8 +309,8 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): spends_on_own("coin"),
     (
         "puzzle_ck_walls",
-        "Nobody held more than 7 cards, so nobody discards. P3 holds 3 brick, 1 lumber, "
-        "2 wool and 1 cloth. Build what keeps more of P3's cards safe from the next 7.",
+        "Nobody held more than 7 cards, so nobody discards. "
+        "Build what keeps more of P3's cards safe from the next 7.",
     ): raises_hand_limit,
 }
 
