@@ -100,10 +100,23 @@ TURN_PHASES = ("pre-roll", "main")  # a turn's own moves: every kind a player ma
 def moment_kinds(game: Game) -> list[str]:
     """The kinds of move of the phase the game is in, legal now or not (a puzzle's palette:
     the legal ones would narrow its answer; the kinds of another phase make no sense). Read
-    from the variant's tables and the phase's name only, never from the position: setup's
-    placements (both steps); a decision's own kinds (a discard, an answer to an offer, a
-    neutral's build); a turn's every kind but those decisions; else the kinds the phase's
-    options produce (the robber's move, free roads)."""
+    from the variant's tables and the phase's name only: setup's placements (both steps); a
+    decision's own kinds (a discard, an answer to an offer, a neutral's build); a turn's
+    phase's kinds but those decisions and those only other phases' options produce (before
+    the roll no building, after it no roll, the robber's move never in the turn itself);
+    else the kinds the phase's options produce (the robber's move, free roads). A kind with
+    a button of its own (Roll, End turn) only while legal: its button shows that to all, lit
+    or grey, and the palette agrees (a "roll" beside a grey Roll after the roll; issue 33)."""
+    kinds = _phase_kinds(game)
+    own = [k for k in kinds if k in OWN_BUTTON]
+    if own:
+        legal = {kind_name(a) for a in game.legal_actions()}
+        kinds = [k for k in kinds if k not in OWN_BUTTON or k in legal]
+    return kinds
+
+
+def _phase_kinds(game: Game) -> list[str]:
+    """``moment_kinds`` before the kinds with a button of their own are checked."""
     rules, phase = game.rules, game.state.phase
     ours = variant_kinds(game)
     ph = rules.phases.get(phase)
@@ -113,7 +126,7 @@ def moment_kinds(game: Game) -> list[str]:
     if ph.kinds:
         wanted = set(ph.kinds)
     elif phase in TURN_PHASES:
-        wanted = {cls for cls in ours.values() if cls not in decided}
+        wanted = {cls for cls in ours.values() if cls not in decided and _of(rules, cls, phase)}
     else:
         steps = SETUP_PHASES if phase in SETUP_PHASES else (phase,)
         checks = {c for name in steps for c in rules.phases[name].exact}
@@ -121,6 +134,18 @@ def moment_kinds(game: Game) -> list[str]:
     if not wanted:  # a phase that declares neither: a turn's kinds
         wanted = {cls for cls in ours.values() if cls not in decided}
     return [k for k, cls in ours.items() if cls in wanted]
+
+
+def _of(rules, cls: type, phase: str) -> bool:
+    """A kind of a turn's ``phase``: one whose check the phase's options list, or that no
+    phase's options list (a card played in turn); not one only other phases play (the roll
+    is before it, building after it, the robber's move after a 7 or a knight:
+    BASE-TURN-PHASES, CK-TURN-ROLL-PHASE)."""
+    kind = rules.kinds.get(cls)
+    if kind is None:
+        return True
+    where = {name for name, ph in rules.phases.items() if kind.check in ph.exact}
+    return not where or phase in where
 
 
 def board_kind(kinds: list[str], game: Game, spot: str) -> str:
