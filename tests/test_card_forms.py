@@ -17,9 +17,10 @@ def _text(value: str) -> str:
 
 def test_lesson_2_1_discard_form_chooses_no_card_and_counts_the_cards_picked():
     """BASE-SEVEN-DISCARD: at lesson 2.1's "A 7 pays nothing." P2 (1 lumber, 5 wool, 2 ore)
-    must discard 4; the form offers no discard: every count 0, "Choose 4 cards to discard",
-    Play off;
-    then "1 of 4 cards chosen" with the engine's verdict, and Play once 4 are legal."""
+    must discard 4; the form offers no discard: every count 0, and it asks who discards (P2
+    and P3 both owe: the lesson's next move is not filled in); P2 picked, "Choose 4 cards to
+    discard", Play off; then "1 of 4 cards chosen" with the engine's verdict, and Play once 4
+    are legal."""
     from catan_tutor.widgets import App
 
     app = App(start="base_production_robber", query="")
@@ -30,6 +31,9 @@ def test_lesson_2_1_discard_form_chooses_no_card_and_counts_the_cards_picked():
     app.tutor.controls.palette.value = "discard"
     form = app.tutor.controls.form
     assert [box.value for box in form.counts["cards"]] == [0, 0, 0, 0, 0]
+    assert form.pickers["player"].value is None
+    assert _text(form.status.value) == "Choose the player (on the board, or in a list above)."
+    form.set(player=1)
     status = _text(form.status.value)
     assert status == "Choose 4 cards to discard: set how many of each above."
     assert form.play_button.disabled and "allowed" not in status

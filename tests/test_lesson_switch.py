@@ -63,18 +63,39 @@ def test_a_new_game_names_no_lesson_left_behind_and_the_lesson_keeps_the_moves()
     assert app.status.value == ""  # a second new game: nothing about any lesson
 
 
-def test_a_lessons_form_is_filled_with_the_lessons_next_move_not_another_legal_one():
-    """Lesson 1.1 says P1 takes N6 (BASE-SETUP-ROUND1): the settle form starts on N6, not on
-    the first legal corner (a puzzle's form: tests/test_puzzle_secret.py)."""
-    from catan_tutor.board import VERTEX_LABELS
-    from catan_tutor.widgets import App
+@pytest.mark.parametrize("lesson", ["base_setup", "base_trading_harbors", "ck_city_walls_seven"])
+def test_a_lessons_form_starts_empty_never_on_the_move_the_step_button_plays(lesson: str):
+    """A plain lesson step's form came filled with the very move ▶ plays (lesson 1.1: the
+    settle form on N6). At every step of a few lessons, the form of the next move's kind (the
+    learner choosing it) names none of that move's choices where it has a choice to make: each
+    list with more than one value starts empty, and the form spells no move (Play off)."""
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import SUFFIX, load_scenario
+    from catan_tutor.widgets import Tutor
+    from catan_tutor.widgets.kinds import kind_name
 
-    app = App(start="base_setup", query="")
-    s, form = app.tutor.session, app.tutor.controls.form
-    nxt = s.node.children[0].action
-    assert str(nxt) == "P1 settle N6" and s.kind == "settle" and form is not None
-    assert VERTEX_LABELS[form.pickers["vertex"].value] == "N6"
-    assert form.action() == nxt
+    t = Tutor(load_scenario(packaged_lessons() / f"{lesson}{SUFFIX}"))
+    s = t.session
+    s.lesson_id = lesson
+    met = 0
+    for node in list(s.timeline.walk()):
+        if not node.children or node.id in s.scenario.puzzles:
+            continue
+        s.goto(node)
+        nxt = node.children[0].action
+        if s.puzzle_secret or nxt is None or nxt not in s.legal() or s.lesson_throw():
+            continue
+        s.choose_kind(kind_name(nxt))
+        form = t.controls.form
+        if form is None:
+            continue
+        open_ = [dd for dd in form.pickers.values() if len(dd.options) > 1]
+        if not open_:  # nothing to choose (one value each): the move it must be
+            continue
+        assert all(dd.value is None for dd in open_), (lesson, node.id, str(nxt))
+        assert form.action() != nxt and form.play_button.disabled, (lesson, node.id, str(nxt))
+        met += 1
+    assert met >= 3, met
 
 
 def test_a_new_game_opens_on_its_play_tab_and_folds_its_settings_away():

@@ -229,7 +229,8 @@ class ActionForm:
     moves (default: ``actions``).
 
     The lists start empty ("choose a corner"): the form suggests no move the learner did not
-    pick, except ``filled`` (a lesson's next move) and a list with one value only. With
+    pick (a lesson's next move neither: ▶ plays it), except ``filled`` and a list with one
+    value only. With
     ``any_move`` (a puzzle) Play sends whatever the fields spell, legal or not, to
     ``on_play`` (which judges it). ``on_spot`` hears the spot the fields name (``spot``)
     whenever they change; ``on_explain`` the move Explain gives its verdict on."""

@@ -278,7 +278,6 @@ class PlayPanel:
             acts = [a] if a is not None else []
         if not acts:
             return None
-        nxt = s.node.children[0].action if s.lesson_id and s.node.children else None
         secret = s.puzzle_secret  # every spot listed, any move played (and judged)
         # In a lesson the "at" list offers every spot of the kind too (a wrong one: why not
         # there); the moves list the legal moves. A free game's lists offer the legal ones only.
@@ -295,7 +294,6 @@ class PlayPanel:
             spots,
             self.guard(s.play),
             self.guard(self.show_rule),
-            filled=None if secret else nxt,  # a lesson's next move is the one filled in
             any_move=secret,
             listed=None if secret else acts,
             on_spot=s.choose_spot,  # the board rings the spot it names
