@@ -114,12 +114,14 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     assert "character" not in said, said
     typed.fill("")
     # "A 7 pays nothing." (step 3): P2's discard form chooses no card for the learner and
-    # counts them
+    # counts them; nor who discards (P2 and P3 both owe: not the lesson's next move filled in)
     for node in _main_path("base_production_robber", "A 7 pays nothing.")[1:]:
         page.get_by_title("forward (PageDown)").click()
         page.locator(f".catan-state[data-node='{node.id}']").wait_for(state="attached")
     page.get_by_role("button", name="Discard cards", exact=True).click()
     form = page.locator(".catan-form")
+    form.locator(".catan-form-choose", has_text="Choose the player").wait_for()
+    form.locator("select").first.select_option(label="P2")
     form.locator(".catan-form-choose", has_text="Choose 4 cards to discard").wait_for()
     counts = form.locator("input[type='number']").evaluate_all("xs => xs.map(x => x.value)")
     assert counts == ["0"] * 5, counts
