@@ -491,7 +491,7 @@ class StripPainter:
         x = self.px(12)
         if dice is None:
             faces = strip.faces
-            dice = (faces, dice_caption(sum(faces[:2]), strip.sums) if faces else NO_DICE)
+            dice = (faces, dice_caption(strip.sums, len(faces) == 4) if faces else NO_DICE)
         faces, caption = dice
         event = strip.event
         if len(faces) == 4:  # a two-roll turn: the first roll faded, then the second
