@@ -112,7 +112,7 @@ def test_2P_ROLL_TWICE_both_rolls_dice_are_the_turn_s_first_throw_then_its_secon
             elif isinstance(node.action, Die) and node.action.die in DICE_COLORS:
                 thrown.append(node.action.value)
             faces, caption = dice_shown(node)
-            if caption.startswith("The dice of the first roll (faded)"):
+            if caption == "Faded: the first roll.":
                 assert faces == (*thrown[:2], *thrown[-2:]), (lesson, faces, thrown)
                 checked += 1
         assert checked, lesson
@@ -224,3 +224,51 @@ def test_a_roll_s_total_is_said_once_by_the_step_s_words_not_by_the_strip():
     while not s.node.state.dice:
         s.step("forward")
     assert s.texts()[0].startswith("The white die shows 5 and the red die 5: a 10."), s.texts()
+
+
+def _dice_boxes(view: BoardView, monkeypatch) -> list[tuple[str, float, float, float, float]]:
+    """The dice the strip draws next (as boxes like ``_strip_words``'), filled in as drawn."""
+    strip, out = view.painter.strip_painter, []
+    for name in ("_draw_die", "_draw_event_die"):
+        real = getattr(strip, name)
+
+        def drawn(c, x, y, size, *a, real=real):
+            out.append(("die", x, y, x + size, y + size))
+            real(c, x, y, size, *a)
+
+        monkeypatch.setattr(strip, name, drawn)
+    return out
+
+
+def test_CK_BARB_STRENGTH_the_track_says_what_its_numbers_count_and_fits(monkeypatch):
+    """Issue 33: "barbarians 3 vs knights 0" under the barbarian track left a learner to guess
+    what the numbers count. Now "barbarians 3 (cities) vs active knights 0" (CK-BARB-STRENGTH,
+    CK-BARB-DEFENSE), after an attack "attack: barbarians 5 vs knights 1, Catan fell"
+    (CK-BARB-AFTER); at every step of the C&K lessons' main lines, on a wide board, a
+    narrower one (a 1024 px window) and a 375 px phone's, none of the strip's words or dice
+    lies over another or out of the canvas."""
+    t = Tutor(load_scenario(lessons_dir() / "ck_barbarian_tie.catan.yaml"))
+    view, said, steps = t.view, set(), 0
+    for lesson in ("ck_barbarian_tie", "ck_barbarians_pillage", "ck_2p_double_roll"):
+        t.session.open(load_scenario(lessons_dir() / f"{lesson}.catan.yaml"), lesson_id=lesson)
+        t.session.puzzle.solve_all()
+        while True:
+            for width in ("640", "520", "363"):
+                view.set_shown_width(width)
+                dice = _dice_boxes(view, monkeypatch)
+                boxes = _strip_words(view, monkeypatch) + dice
+                monkeypatch.undo()
+                for i, a in enumerate(boxes):
+                    assert a[1] >= 0 and a[3] <= view.canvas.width, (lesson, width, a)
+                    for b in boxes[i + 1 :]:
+                        apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
+                        assert apart, (lesson, width, a, b)
+                said |= {w[0] for w in boxes if "barbarians" in w[0]}
+                steps += 1
+            if not t.session.node.children:
+                break
+            t.session.step("forward")
+    assert steps >= 30, steps
+    assert any(re.fullmatch(r"barbarians \d+ \(cities\) vs active knights \d+", w) for w in said)
+    assert any(re.fullmatch(r"attack: barbarians \d+ vs knights \d+, Catan fell", w) for w in said)
+    assert not any(w.endswith(("(held)", "(lost)", ": fell", ": held")) for w in said), said

@@ -43,6 +43,7 @@ from ..scene import (
     board_scene,
     pieces_scene,
     strip_scene,
+    track_words,
 )
 from . import style
 from .board_tags import NARROW_ZOOM, text_em
@@ -512,8 +513,11 @@ class StripPainter:
         if strip.ck and self.zoom < NARROW_ZOOM:  # a phone's: the caption in words under the
             caption = ""  # board (board_panel.event_line), in the page's lines (three in
         if not caption:  # the strip's room, at 13 px, overlapped: ck_phone_dice.png)
-            return self._draw_track(c, top, h, strip, last_attack) if strip.ck else None
-        room = (self._track_left(h) - self.px(10) if strip.ck else self.vp.ox * 2) - x
+            return self._draw_track(c, top, h, strip, last_attack, x) if strip.ck else None
+        right = (
+            self._track_left(h, strip, last_attack) if strip.ck else self.vp.ox * 2 + self.px(10)
+        )
+        room = right - self.px(10) - x
         least = STRIP_TEXT_PX * self.ratio / self.zoom  # never shown smaller (a phone's)
         font = max(0.28 * h, least)
         if len(caption) * CHAR_WIDTH * font > room:  # else smaller, on two lines
@@ -527,7 +531,7 @@ class StripPainter:
         for i, line in enumerate(lines):
             c.fill_text(line, x, first + i * step)
         if strip.ck:  # the barbarian track
-            self._draw_track(c, top, h, strip, last_attack)
+            self._draw_track(c, top, h, strip, last_attack, x)
 
     def _draw_die(
         self, c: Canvas, x: float, y: float, size: float, colour: tuple[str, str], value: int
@@ -567,20 +571,54 @@ class StripPainter:
         r = 0.17 * h
         return r, 2.55 * r, self.vp.ox * 2 - self.px(14) - r
 
-    def _track_left(self, h: float) -> float:
-        """Where the track's label begins (x): the dice's caption stays left of it."""
+    def _track_left(self, h: float, strip: Strip, last_attack: dict | None) -> float:
+        """Where the track's words begin (x), its label's or the strengths' under it: the
+        dice's caption stays left of both."""
         r, step, right = self._track_geometry(h)
-        return right - TRACK_END * step - 2 * r - len(TRACK_LABEL) * CHAR_WIDTH * self._small(h)
+        label = right - TRACK_END * step - 2 * r - len(TRACK_LABEL) * CHAR_WIDTH * self._small(h)
+        said = len(self._track_text(h, strip, last_attack)) * CHAR_WIDTH * self._small(h)
+        return min(label, right + r - said)
+
+    def _track_text(
+        self, h: float, strip: Strip, last_attack: dict | None, room: float = float("inf")
+    ) -> str:
+        """The strengths under the track (``track_words``); after an attack (the ship back at
+        0), the strengths that fought and how it ended (CK-BARB-AFTER: the knights lie down).
+        Shorter where the long words would reach the dice, ``room`` canvas pixels to the
+        track's right end (a phone's two rolls: five dice)."""
+        fought = last_attack if strip.barb == 0 else None
+        if fought:
+            b, d, end = (
+                fought["barbarians"],
+                fought["defenders"],
+                "held" if fought["won"] else "fell",
+            )
+            forms = [
+                f"attack: barbarians {b} vs knights {d}, Catan {end}",
+                f"barbarians {b} vs knights {d}: Catan {end}",
+                f"attack {b} vs {d}: Catan {end}",
+            ]
+        else:
+            b, d = strip.barbarians, strip.defenders
+            forms = [track_words(b, d), f"cities {b} vs active knights {d}"]
+        char = CHAR_WIDTH * self._small(h)
+        return next((f for f in forms if len(f) * char <= room), forms[-1])
 
     def _small(self, h: float) -> float:
         """The track's words' size: never shown under ``BOARD_TEXT_PX`` (a phone's)."""
         return max(0.24 * h, BOARD_TEXT_PX * self.ratio / self.zoom)
 
     def _draw_track(
-        self, c: Canvas, top: float, h: float, strip: Strip, last_attack: dict | None
+        self,
+        c: Canvas,
+        top: float,
+        h: float,
+        strip: Strip,
+        last_attack: dict | None,
+        dice_right: float = 0.0,
     ) -> None:
         """Seven steps from the far island (0) to the attack (7), the ship on its step, and
-        the barbarians' strength against the active knights'."""
+        the barbarians' strength against the active knights', right of ``dice_right``."""
         barb = strip.barb
         r, step, right = self._track_geometry(h)
         y = top + 0.42 * h
@@ -591,13 +629,7 @@ class StripPainter:
             if i == barb:
                 c.fill_style = style.PIECE_EDGE
                 c.fill_polygon(_shape(x, y, 1.25 * r, style.SHIP_SHAPE))
-        text = f"barbarians {strip.barbarians} vs knights {strip.defenders}"
-        fought = last_attack if barb == 0 else None
-        if fought:  # CK-BARB-AFTER: the knights lie down; say what fought
-            text = (
-                f"attack: barbarians {fought['barbarians']} vs knights "
-                f"{fought['defenders']} ({'held' if fought['won'] else 'lost'})"
-            )
+        text = self._track_text(h, strip, last_attack, right + r - dice_right - self.px(4))
         c.fill_style, c.text_align, c.text_baseline = self.text_colour, "right", "middle"
         c.font = style.font(self._small(h))
         c.fill_text(text, right + r, top + h - 0.6 * self._small(h))

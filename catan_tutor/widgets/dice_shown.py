@@ -88,7 +88,7 @@ def equal_roll(node: Any) -> bool:
 
 # The caption of a second roll equal to the first (2P-ROLL-DIFFERENT): said plainly that it is
 # thrown again (issue 33: "The first roll was 6." under the discarded dice)
-AGAIN = "The second roll matched the first, so it is rolled again."
+AGAIN = "Same sum as before: rolled again."  # (three short lines beside 5 dice)
 
 
 def first_roll(node: Any, equal: bool = False) -> tuple[int, ...]:
@@ -123,7 +123,7 @@ def dice_caption(sums: tuple[int, ...] = (), faded: bool = True) -> str:
         return AGAIN
     if not faded:
         return "The dice of the second roll."
-    return "The dice of the first roll (faded), then of the second."
+    return "Faded: the first roll."
 
 
 def rolling(sums: tuple[int, ...] = ()) -> str:
@@ -131,7 +131,7 @@ def rolling(sums: tuple[int, ...] = ()) -> str:
     if len(sums) == 1:
         return "The first roll is done; now the second roll."
     if len(sums) == 2 and sums[0] == sums[1]:
-        return "The second roll matched the first: rolling it again."
+        return "Same sum as before: rolling again."
     return "Rolling the dice."
 
 
