@@ -31,6 +31,7 @@ from ..palette import (
 )
 from ..rules.barbarians import TRACK_END
 from ..scene import (
+    Board,
     Building,
     Harbor,
     Knight,
@@ -84,8 +85,9 @@ class ScenePainter:
         """A line width or gap given in CSS pixels, in canvas pixels."""
         return n * self.ratio
 
-    def draw_static(self, c: Canvas) -> None:
-        """Layer 0: sea, land, number tokens, harbors, hex letters (``scene.board_scene``)."""
+    def draw_static(self, c: Canvas) -> Board:
+        """Layer 0: sea, land, number tokens, harbors, hex letters (``scene.board_scene``);
+        returns the board drawn."""
         game = self.game
         scene = board_scene(game.state, game.layout)
         c.clear()
@@ -93,13 +95,14 @@ class ScenePainter:
         for harbor in scene.harbors:
             self._draw_harbor(c, harbor)
         for tile in scene.tiles:
-            self._draw_hex(c, tile)
+            self.draw_hex(c, tile)
             if tile.number:
                 self._draw_token(c, tile.centre, tile.number)
-        self._draw_glyphs(c, tuple(tile.terrain for tile in scene.tiles))
+        self.draw_glyphs(c, tuple(tile.terrain for tile in scene.tiles))
         if self.vp.len(0.16) < self.text(0.16):  # a phone's: the harbors' words on tabs that
             for harbor in scene.harbors:  # reach over the coast, drawn over the land
                 self._draw_harbor(c, harbor, piers=False)
+        return scene
 
     def keep_letters(self, c: Canvas, rings: list[tuple[str, int]]) -> list[str]:
         """The letters the rings round ``rings`` cross, written again over them on ``c``."""
@@ -182,7 +185,7 @@ class ScenePainter:
             c.fill_polygon(pts)
             c.stroke_polygon(pts)
 
-    def _draw_hex(self, c: Canvas, tile: Tile) -> None:
+    def draw_hex(self, c: Canvas, tile: Tile) -> None:
         h, terrain = tile.hex, tile.terrain
         c.fill_style = style.TERRAIN_EDGE
         c.fill_polygon(self.vp.pxs(hex_corners(h)))
@@ -195,7 +198,7 @@ class ScenePainter:
         c.text_align, c.text_baseline = "center", "middle"
         c.fill_text(tile.letter, *self.vp.px((x, y - style.LETTER_OFFSET)))
 
-    def _draw_glyphs(self, c: Canvas, terrain: tuple[int, ...]) -> None:
+    def draw_glyphs(self, c: Canvas, terrain: tuple[int, ...]) -> None:
         """Each hex's terrain glyph (palette.TERRAIN_GLYPHS) at its glyph spots, so terrain
         reads without colour too: one batched call per glyph part and size, not per hex."""
         c.line_cap = c.line_join = "round"
