@@ -460,7 +460,7 @@ def _draw_track(out: _Svg, strip: S.Strip, top: float, h: float, right_edge: flo
             )
     out.text(
         (right + r, top + 0.85 * h),
-        f"barbarians {strip.barbarians} vs knights {strip.defenders}",
+        S.track_words(strip.barbarians, strip.defenders),
         0.24 * h,
         P.STRIP_TEXT,
         anchor="end",

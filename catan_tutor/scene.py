@@ -342,6 +342,14 @@ def _merchant(state: Any, fill: Any) -> Merchant | None:
     return Merchant(h, owner, fill(owner), (cx + P.ROBBER_OFFSET, cy + 0.05))
 
 
+def track_words(barbarians: int, defenders: int) -> str:
+    """The strengths the barbarian track compares, each with what it counts: the barbarians
+    are as strong as the cities on the board (CK-BARB-STRENGTH), the defenders as the active
+    knights (CK-BARB-DEFENSE): "barbarians 3 (cities) vs active knights 2" (issue 33:
+    "barbarians 3 vs knights 0" left a learner to guess what the numbers were)."""
+    return f"barbarians {barbarians} (cities) vs active knights {defenders}"
+
+
 def strip_scene(state: Any) -> Strip:
     """The dice, the event die and, in C&K, the barbarian track of ``state``."""
     ck = getattr(state, "caps", BASE).knights  # a stand-in without caps: no C&K

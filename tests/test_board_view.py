@@ -317,7 +317,8 @@ def test_a_laid_desert_and_an_empty_slot_are_painted_apart(monkeypatch) -> None:
     """Issue 33 (lesson 1.3): a hex not laid yet was painted with the last terrain's fill, the
     desert's, so a laid desert looked like an empty slot. On a variable board being laid out
     the laid hexes have their terrain's fill, the rest palette.UNKNOWN_TERRAIN, the desert
-    its own sand; a step paints the land again (it kept the hexes of the first paint)."""
+    its own sand; a step paints the land again where it changed (it kept the hexes of the
+    first paint): hex B emptied by ◀, then the desert on it again by ▶."""
     from catan_tutor.board import TERRAINS
     from catan_tutor.widgets import style
     from catan_tutor.widgets.app import App
@@ -333,10 +334,15 @@ def test_a_laid_desert_and_an_empty_slot_are_painted_apart(monkeypatch) -> None:
     monkeypatch.setattr(
         view.static, "fill_polygon", lambda pts: fills.append(view.static.fill_style)
     )
-    t.session.step("back")  # stepping paints the land again: hex B empty, then the desert
-    t.session.step("forward")
+    view.draw_static()  # the whole land: each hex's fill
     inner = [f for f in fills if f != style.TERRAIN_EDGE][-len(g.state.tiles) :]
     expected = [style.TERRAIN_FILL[t] if t >= 0 else style.UNKNOWN_TERRAIN for t in g.state.tiles]
     assert inner == expected
     assert style.TERRAIN_FILL[desert] in inner and style.UNKNOWN_TERRAIN in inner
     assert style.UNKNOWN_TERRAIN != style.TERRAIN_FILL[desert]
+    fills.clear()
+    t.session.step("back")  # stepping paints the land again where it changed: B empty
+    assert [f for f in fills if f != style.TERRAIN_EDGE] == [style.UNKNOWN_TERRAIN]
+    fills.clear()
+    t.session.step("forward")  # then the desert on B
+    assert [f for f in fills if f != style.TERRAIN_EDGE] == [style.TERRAIN_FILL[desert]]

@@ -1018,7 +1018,7 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_
     # phone it leads those words, wrapped in the page's width (the strip's ~70 px beside three
     # dice and the barbarian track drew it in three lines over each other)
     caption = page.locator(".catan-dice-words .catan-dice-caption")
-    assert caption.is_hidden() and caption.inner_text().strip() == "The last roll was 10."
+    assert caption.is_hidden() and caption.inner_text().strip() == "The dice of the last roll."
     page.set_viewport_size({"width": 375, "height": 740})
     caption.wait_for()
     page.wait_for_timeout(1000)  # (the strip drawn again for the phone's width: a look)

@@ -68,24 +68,34 @@ ICONS_JS = """async () => {
 
 FIRST_PAINT_VIEWS = 60  # widget views on the first lesson's page (issue 35: 62 before)
 STATE_JS = "() => new URL(location.href).searchParams.get('s')"
-# From the first byte of the page, every 50 ms: how long the "Drawing the board" line stayed
-# with the board already painted (issue 33: it stayed a tick or two after the board was drawn).
+# From the first byte of the page, page events, no timer: the "Drawing the board" line must
+# go at the page's first look at the board after it is painted (issue 33: it stayed a tick or
+# two after the board was drawn). The page looks every PAINT_POLL_MS, lighting the next of its
+# dots first (``beat``: a ``data-beat`` change); a look that finds the board painted removes
+# the line in the same task. So when the observer hears a beat (after that task), a line still
+# there over a painted board is a look that let it linger (``lingered`` counts them), and the
+# line's removal is heard with the board painted (not the page's give-up after PAINT_MS).
 WATCH_PAINT_JS = (
     """(() => {
-  const seen = window.catanPaintSeen = {lingered: 0, since: null, lineSeen: false};
+  const seen = window.catanPaintSeen = {
+    lingered: 0, beats: 0, lineSeen: false, removed: false, paintedWhenRemoved: null};
   const painted = """
     + BOARD_PAINTED_JS
     + """;
-  const look = setInterval(() => {
-    const line = document.querySelector('.catan-starting');
-    if (line) seen.lineSeen = true;
-    if (line && painted()) {
-      if (seen.since === null) seen.since = performance.now();
-      seen.lingered = performance.now() - seen.since;
-    } else if (!line && seen.lineSeen && document.querySelector('.catan-board')) {
-      clearInterval(look);
-    }
-  }, 50);
+  const line = () => document.querySelector('.catan-starting');
+  new MutationObserver(() => {
+    if (seen.removed || !line()) return;
+    seen.beats++;
+    if (painted()) seen.lingered++;
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-beat']});
+  const lines = new MutationObserver(() => {
+    if (line()) { seen.lineSeen = true; return; }
+    if (!seen.lineSeen || seen.removed) return;
+    seen.removed = true;
+    seen.paintedWhenRemoved = painted();
+    lines.disconnect();
+  });
+  lines.observe(document, {subtree: true, childList: true});
 })()"""
 )
 
@@ -138,10 +148,11 @@ def test_no_outside_request_and_icons_load(new_page, app) -> None:
     p.page.add_init_script(WATCH_PAINT_JS)
     open_app(p, url)
     page = p.page
-    # the "Drawing the board" line goes as the board is painted, not a tick or two later
-    page.wait_for_function("() => !document.querySelector('.catan-starting')", timeout=20_000)
+    # the "Drawing the board" line goes as the board is painted, not a look or two later
+    page.wait_for_function("() => window.catanPaintSeen.removed", timeout=20_000)
     paint = page.evaluate("window.catanPaintSeen")
-    assert paint["lineSeen"] and paint["lingered"] < 300, paint
+    assert paint["lineSeen"] and paint["paintedWhenRemoved"], paint
+    assert paint["lingered"] == 0, paint
     assert _has_template(page)
     views = page.evaluate("() => document.querySelectorAll('.jupyter-widgets').length")
     assert 20 < views <= FIRST_PAINT_VIEWS, f"{views} widget views at first paint"

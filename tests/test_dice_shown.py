@@ -28,10 +28,10 @@ def test_base_setup_first_player_rolloff_dice_stay_shown_after_it():
     _, line = _rolloff_line()
     assert dice_shown(line[0]) == ((), NO_DICE)
     assert dice_shown(line[1]) == ((5,), "P1 (red) is rolling")  # red's first die
-    assert dice_shown(line[2]) == ((5, 4), "P1 (red) rolls 9 (5 and 4)")
+    assert dice_shown(line[2]) == ((5, 4), "The dice P1 (red) rolled.")
     done = line[12]  # white's 4 and 1 lose to red's 6: setup starts, the state keeps no dice
     assert done.state.phase == "setup-settle" and not done.state.dice
-    assert dice_shown(done) == ((4, 1), "P3 (white) rolls 5 (4 and 1)")
+    assert dice_shown(done) == ((4, 1), "The dice P3 (white) rolled.")
 
 
 def test_the_strip_draws_the_rolloff_s_dice_and_a_caption(monkeypatch):
@@ -42,7 +42,7 @@ def test_the_strip_draws_the_rolloff_s_dice_and_a_caption(monkeypatch):
     monkeypatch.setattr(view.pieces, "fill_text", lambda t, *a, **k: written.append(t))
     view.dice = dice_shown(line[12])
     view.draw_pieces()
-    assert "P3 (white) rolls 5 (4 and 1)" in written and NO_DICE not in written
+    assert "The dice P3 (white) rolled." in written and NO_DICE not in written
     written.clear()
     view.dice = None  # the state's own dice: none here
     view.draw_pieces()
@@ -54,7 +54,7 @@ def test_a_game_s_roll_is_captioned_as_the_last_roll():
     node = load_scenario(found.path).timeline.root
     for _ in range(4):  # P1 roll, white 4, red 6, event trade
         node = node.children[0]
-    assert dice_shown(node) == ((4, 6), "The last roll was 10.")
+    assert dice_shown(node) == ((4, 6), "The dice of the last roll.")
 
 
 def _die_labels(lesson: str) -> list[tuple[str, list[str]]]:
@@ -112,7 +112,7 @@ def test_2P_ROLL_TWICE_both_rolls_dice_are_the_turn_s_first_throw_then_its_secon
             elif isinstance(node.action, Die) and node.action.die in DICE_COLORS:
                 thrown.append(node.action.value)
             faces, caption = dice_shown(node)
-            if caption.startswith("The rolls were"):
+            if caption == "Faded: the first roll.":
                 assert faces == (*thrown[:2], *thrown[-2:]), (lesson, faces, thrown)
                 checked += 1
         assert checked, lesson
@@ -147,7 +147,7 @@ def test_a_phone_s_c_and_k_dice_line_says_the_roll_in_words_under_the_board(monk
     for _ in range(4):  # P1 roll, white 4, red 6, event trade
         node = node.children[0]
     t.session.goto(node)
-    caption = "The last roll was 10."
+    caption = "The dice of the last roll."
     wide = _strip_words(t.view, monkeypatch)
     assert caption in [w[0] for w in wide], wide
     t.view.set_shown_width("363")  # a 375 px phone's board (board_width.js)
@@ -178,3 +178,97 @@ def test_BASE_BOARD_while_the_board_is_laid_out_the_strip_says_so_not_no_dice_ye
             laying.append(dice_shown(node))
     said = ((), "The board is being laid out; the dice come later.")
     assert laying and all(d == said for d in laying), laying
+
+
+def test_a_roll_s_total_is_said_once_by_the_step_s_words_not_by_the_strip():
+    """Issue 33 (a C&K roll said twice: "A 10, and a green castle on the event die." in the
+    step's text and "The last roll was 10." beside the dice). In every lesson, at every step
+    that lands where dice fell (base, C&K, two players, the roll-off), the strip's caption
+    names which dice it draws and no number; the step's words say each total of the roll:
+    the lesson's, or the dice sentence's (roll_texts.py: "The white die shows 5 and the red
+    die 5: a 10." where the lesson says no total)."""
+    from catan_tutor import new_game
+    from catan_tutor.actions import Die
+    from catan_tutor.widgets.roll_steps import roll_nodes
+    from catan_tutor.widgets.tutor_session import TutorSession
+
+    steps, added, variants = 0, 0, set()
+    for found in library(lessons_dir()):
+        if found.error:
+            continue
+        s = TutorSession(new_game("base", players=3))
+        s.open(load_scenario(found.path), lesson_id=found.id)
+        s.puzzle.solve_all()
+        while s.node.children:
+            s.step("forward")
+            faces, caption = dice_shown(s.node)
+            thrown = [*roll_nodes(s.timeline.rules, s.node), s.node]
+            if not faces or not any(isinstance(n.action, Die) for n in thrown[1:]):
+                continue  # no dice fell in this step (a deck picked after a roll)
+            steps += 1
+            variants.add(s.game.state.caps)
+            assert not re.search(r"\b\d+\b", caption), (found.id, caption)
+            said = " ".join(s.texts())
+            st = s.node.state
+            sums = st.sums or ((sum(st.dice[:2]),) if st.dice else (sum(faces),))
+            if re.search(r"\bwhite \d+ and red \d+\b", said):
+                continue  # the lesson sets the dice itself (Alchemy): it names both
+            for total in sums:
+                assert re.search(rf"\b{total}\b", said), (found.id, total, said)
+            added += bool(re.search(r"the red die \d+: an? \d+", said))
+    assert steps >= 100 and len(variants) >= 4, (steps, variants)
+    assert added >= 10, added  # steps whose lesson said no total: the sentence says it
+    s = TutorSession(new_game("base", players=3))
+    s.open(load_scenario(lessons_dir() / "ck_barbarian_tie.catan.yaml"), "ck_barbarian_tie")
+    s.puzzle.solve_all()
+    while not s.node.state.dice:
+        s.step("forward")
+    assert s.texts()[0].startswith("The white die shows 5 and the red die 5: a 10."), s.texts()
+
+
+def _dice_boxes(view: BoardView, monkeypatch) -> list[tuple[str, float, float, float, float]]:
+    """The dice the strip draws next (as boxes like ``_strip_words``'), filled in as drawn."""
+    strip, out = view.painter.strip_painter, []
+    for name in ("_draw_die", "_draw_event_die"):
+        real = getattr(strip, name)
+
+        def drawn(c, x, y, size, *a, real=real):
+            out.append(("die", x, y, x + size, y + size))
+            real(c, x, y, size, *a)
+
+        monkeypatch.setattr(strip, name, drawn)
+    return out
+
+
+def test_CK_BARB_STRENGTH_the_track_says_what_its_numbers_count_and_fits(monkeypatch):
+    """Issue 33: "barbarians 3 vs knights 0" under the barbarian track left a learner to guess
+    what the numbers count. Now "barbarians 3 (cities) vs active knights 0" (CK-BARB-STRENGTH,
+    CK-BARB-DEFENSE), after an attack "attack: barbarians 5 vs knights 1, Catan fell"
+    (CK-BARB-AFTER); at every step of the C&K lessons' main lines, on a wide board, a
+    narrower one (a 1024 px window) and a 375 px phone's, none of the strip's words or dice
+    lies over another or out of the canvas."""
+    t = Tutor(load_scenario(lessons_dir() / "ck_barbarian_tie.catan.yaml"))
+    view, said, steps = t.view, set(), 0
+    for lesson in ("ck_barbarian_tie", "ck_barbarians_pillage", "ck_2p_double_roll"):
+        t.session.open(load_scenario(lessons_dir() / f"{lesson}.catan.yaml"), lesson_id=lesson)
+        t.session.puzzle.solve_all()
+        while True:
+            for width in ("640", "520", "363"):
+                view.set_shown_width(width)
+                dice = _dice_boxes(view, monkeypatch)
+                boxes = _strip_words(view, monkeypatch) + dice
+                monkeypatch.undo()
+                for i, a in enumerate(boxes):
+                    assert a[1] >= 0 and a[3] <= view.canvas.width, (lesson, width, a)
+                    for b in boxes[i + 1 :]:
+                        apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
+                        assert apart, (lesson, width, a, b)
+                said |= {w[0] for w in boxes if "barbarians" in w[0]}
+                steps += 1
+            if not t.session.node.children:
+                break
+            t.session.step("forward")
+    assert steps >= 30, steps
+    assert any(re.fullmatch(r"barbarians \d+ \(cities\) vs active knights \d+", w) for w in said)
+    assert any(re.fullmatch(r"attack: barbarians \d+ vs knights \d+, Catan fell", w) for w in said)
+    assert not any(w.endswith(("(held)", "(lost)", ": fell", ": held")) for w in said), said

@@ -569,8 +569,9 @@ def test_a_c_and_k_roll_the_lesson_tells_is_said_once_not_again_under_the_board(
 def test_a_second_roll_equal_to_the_first_shows_both_and_says_it_is_rolled_again():
     """2P-ROLL-DIFFERENT (base-2p, lesson 5.1) and CK2P-ROLL-SAME: a second roll of the first's
     sum showed its dice alone under "The first roll was 6." (issue 33). Now both rolls' dice
-    show, the first pair (faded) then the equal one, said plainly: "the second was 6 too, so
-    it is rolled again"; its dice thrown again say so while they fall."""
+    show, the first pair (faded) then the equal one, said plainly: "Same sum as before:
+    rolled again" (the sums are the words' to say, not the strip's); its
+    dice thrown again say so while they fall."""
     for lesson in ("base_2p_double_roll", "ck_2p_double_roll"):
         nodes = _line(lesson)[1]
         equal = [n for n in nodes if equal_roll(n) and n.state.sums[-1] == n.state.sums[0]]
@@ -580,13 +581,11 @@ def test_a_second_roll_equal_to_the_first_shows_both_and_says_it_is_rolled_again
             faces, caption = dice_shown(node)
             assert len(faces) == 4 and sum(faces[:2]) == sum(faces[2:]) == total, faces
             assert tuple(faces[2:]) == tuple(node.state.dice[:2])  # the equal roll's dice
-            assert caption == (
-                f"The first roll was {total}; the second was {total} too, so it is rolled again."
-            ), caption
+            assert caption == "Same sum as before: rolled again.", caption
         first = next(n for n in nodes if n.state.sums and n.state.dice and not n.state.rolled)
-        assert not equal_roll(first) and dice_shown(first)[1].startswith("The first roll was")
+        assert not equal_roll(first) and dice_shown(first)[1] == "The dice of the first roll."
         again = next(n for n in nodes if n.parent in equal and n.state.rolled)
-        assert "rolling it again" in dice_shown(again)[1], dice_shown(again)
+        assert "rolling again" in dice_shown(again)[1], dice_shown(again)
     sevens = [n for n in _line("base_2p_double_roll")[1] if n.state.sums == (7,)]
     assert any(not equal_roll(n) for n in sevens if not isinstance(n.action, Die))  # robber
     assert [n.id for n in sevens if equal_roll(n)] == [
@@ -595,8 +594,8 @@ def test_a_second_roll_equal_to_the_first_shows_both_and_says_it_is_rolled_again
 
 
 def test_a_two_roll_turn_s_dice_are_said_once(monkeypatch):
-    """2P-ROLL-TWICE: the strip's caption says the turn's rolls in one phrase ("dice: first
-    roll 7", then "dice: rolls 7, then 5"), never a roll twice ("last roll 7" and "rolls 7"),
+    """2P-ROLL-TWICE: the strip's caption says which dice it draws in one phrase ("The dice of
+    the first roll.", then "Faded: the first roll."), no sum (the words say them),
     with both rolls' dice drawn, the first pair faded (lesson 5.1: "6, then 5" beside a 1 and
     a 4 alone)."""
     tl, nodes = _line("base_2p_double_roll")
@@ -607,11 +606,11 @@ def test_a_two_roll_turn_s_dice_are_said_once(monkeypatch):
         if not faces or node.state.rolled or not sums or equal_roll(node):
             continue
         if len(sums) == 1:
-            assert caption == f"The first roll was {sums[0]}.", caption
+            assert caption == "The dice of the first roll.", caption
         else:
             # both rolls' dice, in the order said: the first pair (faded), then the second
             assert len(faces) == 4 and (sum(faces[:2]), sum(faces[2:])) == sums, faces
-            assert caption == f"The rolls were {sums[0]}, then {sums[1]}.", caption
+            assert caption == "Faded: the first roll.", caption
         seen.setdefault(len(sums), node)
     assert set(seen) == {1, 2}
     view = BoardView(lambda: tl.game)

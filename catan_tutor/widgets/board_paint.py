@@ -31,6 +31,7 @@ from ..palette import (
 )
 from ..rules.barbarians import TRACK_END
 from ..scene import (
+    Board,
     Building,
     Harbor,
     Knight,
@@ -43,6 +44,7 @@ from ..scene import (
     board_scene,
     pieces_scene,
     strip_scene,
+    track_words,
 )
 from . import style
 from .board_tags import NARROW_ZOOM, text_em
@@ -83,8 +85,9 @@ class ScenePainter:
         """A line width or gap given in CSS pixels, in canvas pixels."""
         return n * self.ratio
 
-    def draw_static(self, c: Canvas) -> None:
-        """Layer 0: sea, land, number tokens, harbors, hex letters (``scene.board_scene``)."""
+    def draw_static(self, c: Canvas) -> Board:
+        """Layer 0: sea, land, number tokens, harbors, hex letters (``scene.board_scene``);
+        returns the board drawn."""
         game = self.game
         scene = board_scene(game.state, game.layout)
         c.clear()
@@ -92,13 +95,14 @@ class ScenePainter:
         for harbor in scene.harbors:
             self._draw_harbor(c, harbor)
         for tile in scene.tiles:
-            self._draw_hex(c, tile)
+            self.draw_hex(c, tile)
             if tile.number:
                 self._draw_token(c, tile.centre, tile.number)
-        self._draw_glyphs(c, tuple(tile.terrain for tile in scene.tiles))
+        self.draw_glyphs(c, tuple(tile.terrain for tile in scene.tiles))
         if self.vp.len(0.16) < self.text(0.16):  # a phone's: the harbors' words on tabs that
             for harbor in scene.harbors:  # reach over the coast, drawn over the land
                 self._draw_harbor(c, harbor, piers=False)
+        return scene
 
     def keep_letters(self, c: Canvas, rings: list[tuple[str, int]]) -> list[str]:
         """The letters the rings round ``rings`` cross, written again over them on ``c``."""
@@ -181,7 +185,7 @@ class ScenePainter:
             c.fill_polygon(pts)
             c.stroke_polygon(pts)
 
-    def _draw_hex(self, c: Canvas, tile: Tile) -> None:
+    def draw_hex(self, c: Canvas, tile: Tile) -> None:
         h, terrain = tile.hex, tile.terrain
         c.fill_style = style.TERRAIN_EDGE
         c.fill_polygon(self.vp.pxs(hex_corners(h)))
@@ -194,7 +198,7 @@ class ScenePainter:
         c.text_align, c.text_baseline = "center", "middle"
         c.fill_text(tile.letter, *self.vp.px((x, y - style.LETTER_OFFSET)))
 
-    def _draw_glyphs(self, c: Canvas, terrain: tuple[int, ...]) -> None:
+    def draw_glyphs(self, c: Canvas, terrain: tuple[int, ...]) -> None:
         """Each hex's terrain glyph (palette.TERRAIN_GLYPHS) at its glyph spots, so terrain
         reads without colour too: one batched call per glyph part and size, not per hex."""
         c.line_cap = c.line_join = "round"
@@ -491,7 +495,7 @@ class StripPainter:
         x = self.px(12)
         if dice is None:
             faces = strip.faces
-            dice = (faces, dice_caption(sum(faces[:2]), strip.sums) if faces else NO_DICE)
+            dice = (faces, dice_caption(strip.sums, len(faces) == 4) if faces else NO_DICE)
         faces, caption = dice
         event = strip.event
         if len(faces) == 4:  # a two-roll turn: the first roll faded, then the second
@@ -512,8 +516,11 @@ class StripPainter:
         if strip.ck and self.zoom < NARROW_ZOOM:  # a phone's: the caption in words under the
             caption = ""  # board (board_panel.event_line), in the page's lines (three in
         if not caption:  # the strip's room, at 13 px, overlapped: ck_phone_dice.png)
-            return self._draw_track(c, top, h, strip, last_attack) if strip.ck else None
-        room = (self._track_left(h) - self.px(10) if strip.ck else self.vp.ox * 2) - x
+            return self._draw_track(c, top, h, strip, last_attack, x) if strip.ck else None
+        right = (
+            self._track_left(h, strip, last_attack) if strip.ck else self.vp.ox * 2 + self.px(10)
+        )
+        room = right - self.px(10) - x
         least = STRIP_TEXT_PX * self.ratio / self.zoom  # never shown smaller (a phone's)
         font = max(0.28 * h, least)
         if len(caption) * CHAR_WIDTH * font > room:  # else smaller, on two lines
@@ -527,7 +534,7 @@ class StripPainter:
         for i, line in enumerate(lines):
             c.fill_text(line, x, first + i * step)
         if strip.ck:  # the barbarian track
-            self._draw_track(c, top, h, strip, last_attack)
+            self._draw_track(c, top, h, strip, last_attack, x)
 
     def _draw_die(
         self, c: Canvas, x: float, y: float, size: float, colour: tuple[str, str], value: int
@@ -567,20 +574,54 @@ class StripPainter:
         r = 0.17 * h
         return r, 2.55 * r, self.vp.ox * 2 - self.px(14) - r
 
-    def _track_left(self, h: float) -> float:
-        """Where the track's label begins (x): the dice's caption stays left of it."""
+    def _track_left(self, h: float, strip: Strip, last_attack: dict | None) -> float:
+        """Where the track's words begin (x), its label's or the strengths' under it: the
+        dice's caption stays left of both."""
         r, step, right = self._track_geometry(h)
-        return right - TRACK_END * step - 2 * r - len(TRACK_LABEL) * CHAR_WIDTH * self._small(h)
+        label = right - TRACK_END * step - 2 * r - len(TRACK_LABEL) * CHAR_WIDTH * self._small(h)
+        said = len(self._track_text(h, strip, last_attack)) * CHAR_WIDTH * self._small(h)
+        return min(label, right + r - said)
+
+    def _track_text(
+        self, h: float, strip: Strip, last_attack: dict | None, room: float = float("inf")
+    ) -> str:
+        """The strengths under the track (``track_words``); after an attack (the ship back at
+        0), the strengths that fought and how it ended (CK-BARB-AFTER: the knights lie down).
+        Shorter where the long words would reach the dice, ``room`` canvas pixels to the
+        track's right end (a phone's two rolls: five dice)."""
+        fought = last_attack if strip.barb == 0 else None
+        if fought:
+            b, d, end = (
+                fought["barbarians"],
+                fought["defenders"],
+                "held" if fought["won"] else "fell",
+            )
+            forms = [
+                f"attack: barbarians {b} vs knights {d}, Catan {end}",
+                f"barbarians {b} vs knights {d}: Catan {end}",
+                f"attack {b} vs {d}: Catan {end}",
+            ]
+        else:
+            b, d = strip.barbarians, strip.defenders
+            forms = [track_words(b, d), f"cities {b} vs active knights {d}"]
+        char = CHAR_WIDTH * self._small(h)
+        return next((f for f in forms if len(f) * char <= room), forms[-1])
 
     def _small(self, h: float) -> float:
         """The track's words' size: never shown under ``BOARD_TEXT_PX`` (a phone's)."""
         return max(0.24 * h, BOARD_TEXT_PX * self.ratio / self.zoom)
 
     def _draw_track(
-        self, c: Canvas, top: float, h: float, strip: Strip, last_attack: dict | None
+        self,
+        c: Canvas,
+        top: float,
+        h: float,
+        strip: Strip,
+        last_attack: dict | None,
+        dice_right: float = 0.0,
     ) -> None:
         """Seven steps from the far island (0) to the attack (7), the ship on its step, and
-        the barbarians' strength against the active knights'."""
+        the barbarians' strength against the active knights', right of ``dice_right``."""
         barb = strip.barb
         r, step, right = self._track_geometry(h)
         y = top + 0.42 * h
@@ -591,13 +632,7 @@ class StripPainter:
             if i == barb:
                 c.fill_style = style.PIECE_EDGE
                 c.fill_polygon(_shape(x, y, 1.25 * r, style.SHIP_SHAPE))
-        text = f"barbarians {strip.barbarians} vs knights {strip.defenders}"
-        fought = last_attack if barb == 0 else None
-        if fought:  # CK-BARB-AFTER: the knights lie down; say what fought
-            text = (
-                f"attack: barbarians {fought['barbarians']} vs knights "
-                f"{fought['defenders']} ({'held' if fought['won'] else 'lost'})"
-            )
+        text = self._track_text(h, strip, last_attack, right + r - dice_right - self.px(4))
         c.fill_style, c.text_align, c.text_baseline = self.text_colour, "right", "middle"
         c.font = style.font(self._small(h))
         c.fill_text(text, right + r, top + h - 0.6 * self._small(h))

@@ -28,6 +28,7 @@ from .board_view import BoardView
 from .describe import board_text_html
 from .dice_shown import dice_shown, event_words
 from .kinds import Spot, moment_kinds, spot_kind, targets_of, variant_kinds
+from .land_steps import draw_land
 from .links import Link, link_of
 from .spot_sentences import CURSOR, cursor_words, pointer_words, spot_words
 from .tutor_session import TutorSession
@@ -186,7 +187,7 @@ class BoardPanel:
             knights = s.game.state.caps.knights
             self.event_line(said, knights, view.dice[1] if knights else "")
             if s.game.state.phase == BOARD or view.drawn_layout != s.game.layout:
-                view.draw_static()  # a hex laid out (or taken back): the land changed
+                draw_land(view)  # a hex laid out (or taken back): the land changed
             view.update()
             self.step_buttons()
             self.marker.value = state_html(s.node, s.game)

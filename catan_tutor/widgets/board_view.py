@@ -42,6 +42,7 @@ from ..palette import (
     sea_frame,
     toward,
 )
+from ..scene import Board
 from . import style
 from .board_marks import draw_glow, draw_hint, mark, ring_chosen, spot_px
 from .board_paint import (
@@ -165,6 +166,7 @@ class BoardView:
     ) -> None:
         self._game = game if callable(game) else (lambda: game)
         self.drawn_layout: Layout | None = None  # the board drawn on layer 0
+        self.drawn_board: Board | None = None  # its scene (hexes laid one by one: lesson 1.3)
         self.ratio = ratio
         self.strip = style.STRIP_HEIGHT * ratio  # canvas pixels under the board
         self.vp = Viewport.fit(width * ratio, height * ratio - self.strip)
@@ -449,7 +451,7 @@ class BoardView:
     def draw_static(self) -> None:
         """Layer 0: sea, land, number tokens, harbors, hex letters (``board_paint.py``)."""
         self.drawn_layout = self.game.layout
-        self.painter.draw_static(self.static)
+        self.drawn_board = self.painter.draw_static(self.static)
 
     def draw_pieces(self) -> None:
         """Layer 1: the pieces and the strip under the board (``board_paint.py``)."""

@@ -1,11 +1,14 @@
 """The dice the strip under the board shows at a node of the timeline, with a caption saying
-what they are: the roll in progress, the last roll (its total is what the board produces), the
-two rolls of a two-player turn said once ("The rolls were 7, then 5."; 2P-ROLL-TWICE) with both
+what they are, never their total: the words say a roll's total (a lesson's step, the What
+happened log: "P1 rolled 8 (white 2, red 6)"), the strip keeps to the dice's faces, so a roll is
+said once (issue 33: "A 10, and a green castle" above, "The last roll was 10." beside the dice).
+The captions: the roll in progress, the last roll (its total is what the board produces), the
+two rolls of a two-player turn (2P-ROLL-TWICE) with both
 rolls' dice drawn, the first pair faded, in the order said (``first_roll``), a second roll
 equal to the first drawn after it and said to be rolled again (``equal_roll``,
 2P-ROLL-DIFFERENT, CK2P-ROLL-SAME), or after
 the first-player roll-off, whose dice the position does not keep, the roll-off's last roll,
-found on the path, said so that no die's colour reads as a player's ("P1 (red) rolls 9 (5 and 4)";
+found on the path, said so that no die's colour reads as a player's ("The dice P1 (red) rolled.";
 BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF). In Cities & Knights the
 event die's face is said in words under the board, with what it does (``event_words``:
 CK-EVENT-SHIP, CK-EVENT-CASTLE)."""
@@ -42,10 +45,10 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
     if s.dice:
         if equal_roll(node):  # the first pair (faded), then the equal roll thrown again
             first = first_roll(node, equal=True)
-            return first + tuple(s.dice[:2]), rolled_again(sums[0])
+            return first + tuple(s.dice[:2]), AGAIN
         first = first_roll(node)  # a two-roll turn's first pair, drawn before the second
         faces = first + tuple(s.dice[:2]) if first else tuple(s.dice)
-        return faces, dice_caption(sum(s.dice[:2]), sums)
+        return faces, dice_caption(sums, faded=bool(first))
     for _ in range(ROLLOFF_LOOKBACK):
         parent = node.parent
         if parent is None:
@@ -55,8 +58,7 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
             faces = (before.rolled[0], node.action.value)
             cands, totals = before.rolloff
             seat = cands[len(totals)] if len(totals) < len(cands) else -1
-            said = f"{sum(faces)} ({faces[0]} and {faces[1]})"  # no die named by its colour
-            return faces, f"{_colour(before, seat)} rolls {said}"
+            return faces, f"The dice {_colour(before, seat)} rolled."  # no die's colour
         node = parent
     if s.phase == BOARD:  # lesson 1.3: "No dice rolled yet." meant nothing there (issue 33)
         return (), LAYING_OUT
@@ -84,10 +86,9 @@ def equal_roll(node: Any) -> bool:
     )
 
 
-def rolled_again(total: int) -> str:
-    """The caption of a second roll equal to the first (2P-ROLL-DIFFERENT): said plainly
-    that it is thrown again (issue 33: "The first roll was 6." under the discarded dice)."""
-    return f"The first roll was {total}; the second was {total} too, so it is rolled again."
+# The caption of a second roll equal to the first (2P-ROLL-DIFFERENT): said plainly that it is
+# thrown again (issue 33: "The first roll was 6." under the discarded dice)
+AGAIN = "Same sum as before: rolled again."  # (three short lines beside 5 dice)
 
 
 def first_roll(node: Any, equal: bool = False) -> tuple[int, ...]:
@@ -110,25 +111,27 @@ def first_roll(node: Any, equal: bool = False) -> tuple[int, ...]:
     return first if sum(first) == sums[0] else ()
 
 
-def dice_caption(total: int, sums: tuple[int, ...] = ()) -> str:
-    """The caption of thrown dice: the last roll, or a two-roll turn's rolls said once (its
-    ``sums``: the first, then both; the same sum twice marks a second roll thrown anew,
-    CK2P-ROLL-SAME)."""
+def dice_caption(sums: tuple[int, ...] = (), faded: bool = True) -> str:
+    """The caption of thrown dice, which dice they are and no total: the last roll, or a
+    two-roll turn's (its ``sums``: the first, then both, the first pair drawn ``faded``
+    before the second; the same sum twice marks a second roll thrown anew, CK2P-ROLL-SAME)."""
     if not sums:
-        return f"The last roll was {total}."
+        return "The dice of the last roll."
     if len(sums) == 1:
-        return f"The first roll was {sums[0]}."
+        return "The dice of the first roll."
     if sums[0] == sums[1]:
-        return rolled_again(sums[0])
-    return f"The rolls were {sums[0]}, then {sums[1]}."
+        return AGAIN
+    if not faded:
+        return "The dice of the second roll."
+    return "Faded: the first roll."
 
 
 def rolling(sums: tuple[int, ...] = ()) -> str:
-    """The caption while the dice are being thrown (the first roll's sum in a two-roll turn)."""
+    """The caption while the dice are being thrown (a two-roll turn's second roll)."""
     if len(sums) == 1:
-        return f"The first roll was {sums[0]}; now the second roll."
+        return "The first roll is done; now the second roll."
     if len(sums) == 2 and sums[0] == sums[1]:
-        return f"The first roll was {sums[0]}; the second was {sums[0]} too: rolling it again."
+        return "Same sum as before: rolling again."
     return "Rolling the dice."
 
 

@@ -87,6 +87,7 @@ from .file_panel import FilePanel
 from .guard import guarded
 from .hint_panel import HintPanel
 from .kinds import Spot
+from .lesson_goal import goal_shown
 from .line_panel import LinePanel
 from .mark_key import marks_key
 from .moves_panel import MovesPanel
@@ -422,7 +423,7 @@ class Tutor:
         self.bank.value = bank_html(g)
         parts = []
         first = node.parent is s.timeline.root and s.puzzle.puzzle_at(node) is not None
-        if (node is s.timeline.root or first) and sc and sc.goal:  # (opened at its question)
+        if sc and sc.goal and goal_shown(node, first):  # (opened at its question; 1.3's steps)
             parts.append(f"<p><b>Goal</b></p>{verdicts.lesson_html(sc.goal)}")
         for text in s.texts():  # with a roll's texts, in a lesson (one step: roll_steps.py)
             parts.append(verdicts.lesson_html(text))
