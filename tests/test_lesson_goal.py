@@ -101,3 +101,25 @@ def test_a_layout_step_paints_only_the_hexes_it_changed_as_a_whole_paint_does(mo
     land_steps.draw_hexes(painter, step, [tile])
     hexes = [c for c in step.calls if c[0] != "fill_polygons"]  # (glyphs: batched per kind)
     assert len(hexes) >= 3 and all(c in whole.calls for c in hexes), hexes
+
+
+def test_BASE_BOARD_VARIABLE_first_goes_back_to_the_empty_board():
+    """|◀ in a lesson that lays its board out move by move goes to the lesson's own start,
+    the empty board (it went to the board laid out, past the lesson's steps); ◀ steps back
+    into the layout too."""
+    s = App(start=LAYING, query="").tutor.session
+    root = s.timeline.root
+    assert s.node is root
+    for _ in range(5):
+        s.step("forward")
+    assert s.can_step("first")
+    s.step("first")
+    assert s.node is root and s.node.state.phase == BOARD
+    assert not s.can_step("back")
+    s.step("last")
+    s.step("back")
+    assert s.node is not root
+    plain = App(start="base_production_robber", query="").tutor.session
+    plain.step("forward")
+    plain.step("first")
+    assert plain.node is plain.start()

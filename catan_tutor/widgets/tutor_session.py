@@ -210,14 +210,14 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
 
     # ------------------------------------------------------------ stepping
     def first(self) -> None:
-        """To the start: the root, or a variable board as chance laid it out."""
-        self.timeline.goto(start_node(self.timeline))
+        """To the start (``start``)."""
+        self.timeline.goto(self.start())
         self.show()
 
     def back(self) -> None:
         """One move back; not into a variable board's set-up (the game starts laid out). In a
         lesson a roll is one step: back over its dice to before the Roll."""
-        tl, start = self.timeline, start_node(self.timeline)
+        tl, start = self.timeline, self.start()
         if tl.current is not start:
             tl.back()
             self.fold_back(start)
@@ -260,7 +260,11 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.show(HIDDEN if shown is not node else "")
 
     def start(self) -> Node:
-        """Where the game starts for the learner (``start_node``)."""
+        """Where the game starts for the learner (``start_node``); the empty board in a lesson
+        that lays its board out move by move (``layout: moves``, lesson 1.3: |◀ went to the
+        board laid out, past the lesson's own steps)."""
+        if self.scenario is not None and self.scenario.layout_moves:
+            return self.timeline.root
         return start_node(self.timeline)
 
     def step(self, where: str) -> None:
