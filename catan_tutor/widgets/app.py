@@ -394,8 +394,8 @@ class App:
                 self.session.open(Game.from_position(line.position))
                 timeline = self.session.timeline
             problem = session.replay(timeline, line.moves)
-            if line.computers:  # a game against the computer plays on against them
-                self.tutor.computer.set_seats(line.computers, line.seed)
+            if line.computers:  # a game against the computer, paused: Resume plays on
+                self.tutor.computer.set_seats(line.computers, line.seed, paused=True)
         except (CatanError, ValueError) as e:
             return self._say(f"Your saved session could not be restored ({e}).")
         self.session.show(problem and f"Restored as far as it goes: {problem}")
@@ -415,8 +415,8 @@ class App:
                     raise LinkError(f"the position in it cannot be read ({e})") from None
                 links.check_seats(link, game.players)
                 self._leave_for_game(game)
-                if link.computers:
-                    self.tutor.computer.set_seats(dict(link.computers), link.seed or 0)
+                if link.computers:  # paused: the position shared shows until Resume
+                    self.tutor.computer.set_seats(dict(link.computers), link.seed or 0, True)
             elif link.lesson:
                 found = self.lesson(link.lesson)
                 if found is None or found.id != link.lesson:
@@ -429,11 +429,13 @@ class App:
             else:
                 if link.moves:
                     session.follow_moves(Timeline(links.game_of(link)), None, link.moves)
-                self.new(replace(link, computers=()) if link.moves else link)
-                if link.moves:  # the computers take their seats once the moves are played
+                self.new(replace(link, computers=()))
+                if link.moves:
                     session.follow_moves(self.session.timeline, None, link.moves)
-                    self.tutor.computer.set_seats(dict(link.computers), link.seed or 0)
-                    self.session.show()
+                if link.computers:  # seated once the moves are played, paused: the game
+                    # shows what was shared until the learner presses Resume
+                    self.tutor.computer.set_seats(dict(link.computers), link.seed or 0, True)
+                self.session.show()
         except CatanError as e:
             instead = " Here is the first lesson instead." if self.start else ""
             return self._say(f"This link could not be opened: {str(e).rstrip('.')}.{instead}")
