@@ -251,8 +251,10 @@ class BoardPanel:
             children = list(self.widget.children)
             at = children.index(self.nav_row) + 1
             self.widget.children = [*children[:at], self.held_note, *children[at:]]
-        value = f"<span style='color:#555;font-size:13px'>{markup.text(note)}</span>"
-        if note and self.held_note.value != value:
+        value = (
+            f"<span style='color:#555;font-size:13px'>{markup.text(note)}</span>" if note else ""
+        )
+        if self.held_note.value != value:  # no stale words kept in the page while hidden
             self.held_note.value = value
         display = "" if note else "none"
         if self.held_note.layout.display != display:
