@@ -279,6 +279,11 @@ class App:
         # a free game lists no lesson: no empty list that does nothing
         self.picker.layout.display = "none" if change["new"] == FREE_GAME else ""
         shown = self.lesson(self.session.lesson_id) if self.session.lesson_id else None
+        if change["new"] == FREE_GAME and (shown or self.session.scenario is not None):
+            # a free game chosen while a lesson shows: one starts at once, with the New game
+            # settings (the lesson's question and chapter line stayed until Start)
+            self.tutor.safe(self.new)()
+            return
         if (
             change["new"] in (None, FREE_GAME)
             or shown is not None
