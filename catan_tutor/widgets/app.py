@@ -58,8 +58,8 @@ HELP_HTML = (
     "rulebooks leave open.</p><p><b>Keyboard</b>: Tab to the board (a blue ring shows it "
     "has focus); the arrow "
     "keys move a cursor over the glowing spots, Enter plays there, Escape takes the cursor "
-    "away; PageUp and PageDown (or [ and ]) step through the moves, Home and End go to the "
-    "first and last.</p></div></details></div>"
+    "away; PageUp and PageDown step through the moves, Home and End go to the first and "
+    "last. [ and ] step back and forward from anywhere on the page.</p></div></details></div>"
 )
 
 
