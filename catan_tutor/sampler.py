@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import hashlib
 import random
 from collections.abc import Callable
 
@@ -33,10 +34,22 @@ class Sampler:
     """Picks chance outcomes by their weights with a seeded ``random.Random``."""
 
     def __init__(self, seed: int | None = None):
+        self.seed = seed
         self.rng = random.Random(seed)
 
     def chance(self, game: Game) -> Action:
         return pick(self.rng, game.rules.chance_outcomes(game.state))
+
+    def chance_at(self, game: Game, moves: int) -> Action:
+        """The outcome at this position after ``moves`` moves, drawn from the seed and the
+        position alone (not from the draws before it): a game reopened from a link at a
+        position throws the dice the original threw there, not its opening rolls again.
+        Without a seed, the next draw of ``chance``."""
+        if self.seed is None:
+            return self.chance(game)
+        text = f"catan-tutor/chance/{self.seed}/{moves}/{game.position()}"
+        key = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+        return pick(random.Random(key), game.rules.chance_outcomes(game.state))
 
     def resolve_chance(self, game: Game) -> None:
         """Play chance outcomes until a player is to move (or the game ends)."""

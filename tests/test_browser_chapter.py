@@ -42,7 +42,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 CHAPTER = 1
 WRONG = "P1 road K5"  # not touching the settlement just placed: refused (BASE-SETUP-ROUND1)
-FORWARD = "forward (PageDown)"  # the ▶ button's tooltip
+FORWARD = "forward (], or PageDown on the board)"  # the ▶ button's tooltip
 STATE, PUZZLE = ".catan-state", ".catan-puzzle-state"
 # ipywidgets writes a dropdown's spaces as no-break spaces
 MARKED_JS = (  # a completed lesson's option starts with progress.DONE

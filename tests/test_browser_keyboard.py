@@ -4,7 +4,8 @@
   no mouse: Tab reaches the board and the buttons, the arrow keys and Enter place pieces;
   PageUp on a button steps back one move (the same in a JupyterLab cell: test_jupyterlab.py);
 - the move list: a click on a move jumps to its node (the hidden ``data-node`` marker
-  follows), the current move is highlighted;
+  follows), the current move is highlighted; ] and [ step from anywhere on the page (not in
+  a field), as the step buttons' tooltips say;
 - a variable board: its set-up shows as one line, "board laid out", and Home (|◀) returns
   to the laid-out board, never to an unshuffled one.
 
@@ -114,6 +115,26 @@ def test_a_click_in_the_move_list_jumps_to_its_move(browser, new_page, app_serve
     page.locator(".catan-moves").first.screenshot(path=ARTIFACTS / "move_list.png")
     page.locator(".catan-moves .catan-mv-start").click()
     wait_depth(page, 0)
+    # A learner's finding: the step tooltips said "(PageUp)", which does nothing with the
+    # focus on the page (there it scrolls, as it should). The tips say where each key works:
+    # ] and [ step from anywhere on the page, but type into a field
+    for tip in ("first (Home on the board)", "back ([, or PageUp on the board)",
+                "forward (], or PageDown on the board)", "last (End on the board)"):  # fmt: skip
+        assert page.get_by_title(tip, exact=True).count() == 1, tip
+    page.locator("body").click(position={"x": 2, "y": 2})  # the page, not a control
+    assert not page.evaluate("() => !!document.activeElement?.closest('.catan-tutor')")
+    page.keyboard.press("]")
+    wait_depth(page, 1)
+    page.keyboard.press("]")
+    wait_depth(page, 2)
+    page.keyboard.press("[")
+    wait_depth(page, 1)
+    open_tab(page, "Play")
+    field = page.locator(".catan-try input").first  # Try a move
+    field.focus()
+    page.keyboard.press("]")
+    page.wait_for_timeout(500)
+    assert state(page)["depth"] == 1 and "]" in field.input_value()
 
 
 def test_a_variable_board_starts_laid_out(browser, new_page, app_server) -> None:

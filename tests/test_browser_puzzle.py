@@ -110,7 +110,7 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
     page.screenshot(path=ARTIFACTS / "puzzle_solved.png")
 
     # to the end of the lesson: completed, kept in the browser, Next lesson offered
-    page.get_by_title("last (End)").click()
+    page.get_by_title("last (End on the board)").click()
     page.locator(".catan-next-lesson").wait_for(state="visible")
     page.wait_for_function(MARKED_JS, arg=TITLE)
     page.wait_for_function(

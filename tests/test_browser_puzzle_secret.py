@@ -204,7 +204,7 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
             lesson = asked.lesson
             pick_lesson(page, titles[lesson])
             page.locator(f".catan-state[data-node='{_opening(asked)}']").wait_for(state="attached")
-        page.get_by_title("last (End)").click()  # stops at the open question
+        page.get_by_title("last (End on the board)").click()  # stops at the open question
         _wait_question(page, asked.node)
         prompt = asked.puzzle.prompt.split(" (")[0][:40]
         where = f"{asked.lesson}@{asked.node}"

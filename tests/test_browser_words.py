@@ -116,7 +116,7 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     # "A 7 pays nothing." (step 3): P2's discard form chooses no card for the learner and
     # counts them; nor who discards (P2 and P3 both owe: not the lesson's next move filled in)
     for node in _main_path("base_production_robber", "A 7 pays nothing.")[1:]:
-        page.get_by_title("forward (PageDown)").click()
+        page.get_by_title("forward (], or PageDown on the board)").click()
         page.locator(f".catan-state[data-node='{node.id}']").wait_for(state="attached")
     page.get_by_role("button", name="Discard cards", exact=True).click()
     form = page.locator(".catan-form")
@@ -177,7 +177,7 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     # Cities & Knights: the event die said in words under the board (lesson 7.1's trade castle)
     pick_lesson(page, "Recruiting, activating and promoting knights")
     for node in _event_path("ck_knight_recruit", "trade")[1:]:
-        page.get_by_title("forward (PageDown)").click()
+        page.get_by_title("forward (], or PageDown on the board)").click()
         page.locator(f".catan-state[data-node='{node.id}']").wait_for(state="attached")
     words = page.locator(".catan-dice-words")
     words.wait_for(state="visible")
@@ -186,7 +186,7 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
 
     # a puzzle not solved: ▶| looks greyed, and a press says why (the line stays hidden)
     pick_lesson(page, "Puzzles: setting up a base game")
-    page.get_by_title("last (End)").click()  # to the first question
+    page.get_by_title("last (End on the board)").click()  # to the first question
     held = page.locator(".catan-step-held", has_text="▶|")
     held.wait_for()
     opacity = held.evaluate("b => Number(getComputedStyle(b).opacity)")
@@ -208,8 +208,8 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     page.locator(".catan-puzzle-answer input").fill("P1 road N5")
     page.locator(".catan-puzzle-submit").click()
     page.locator(".catan-puzzle-state[data-correct='1']").wait_for(state="attached")
-    forward = page.get_by_title("forward (PageDown)")
-    assert forward.is_enabled() and page.get_by_title("last (End)").is_enabled()
+    forward = page.get_by_title("forward (], or PageDown on the board)")
+    assert forward.is_enabled() and page.get_by_title("last (End on the board)").is_enabled()
     page.screenshot(path=ARTIFACTS / "words_puzzle_beside_line.png")
     forward.click()  # on to the lesson's next step (not N3's same board), the note says so
     page.locator(f".catan-state[data-node='{main.children[0].id}']").wait_for(state="attached")

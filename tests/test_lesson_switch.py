@@ -10,6 +10,7 @@ import html
 import pytest
 
 from catan_tutor.widgets import App
+from catan_tutor.widgets.app import FREE_GAME
 
 
 def app_with_state() -> App:
@@ -166,3 +167,20 @@ def test_an_edit_keeps_the_editors_mode_on() -> None:
     assert s.apply_edit("robber A") == ""
     assert s.editing and t.editor.mode.value and "editing" in t.header.value
     assert "catan-link-input" in t.board.link_box.value
+
+
+def test_choosing_free_game_in_the_chapter_list_starts_one_in_place_of_the_lesson() -> None:
+    """A learner's finding: "Free game (no lesson)" chosen in the chapter list left the 3.2
+    puzzle and its chapter line ("Chapter 3 · Building and trading") on screen until New game,
+    then Start. Chosen, a free game starts at once with the New game settings: no lesson, no
+    chapter line, no question, the tab titled "New game"."""
+    app = App(query="?lesson=puzzle_base_trading")
+    s = app.session
+    assert s.lesson_id == "puzzle_base_trading" and "Chapter 3" in app.chapter.value
+    assert s.puzzle.asks()  # a puzzle: it asks questions
+    app.chapter_picker.value = FREE_GAME
+    assert not s.lesson_id and s.scenario is None and not s.puzzle.asks()
+    assert app.chapter.value == "" and app.picker.layout.display == "none"
+    assert "New game · Catan tutor" in app.title.value
+    assert dict(s.computers) == app.seats.seats() and s.game.players == app.players.value
+    assert s.node is s.origin_node  # at the new game's start

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from catan_tutor import Game, new_game
 from catan_tutor.errors import LinkError
+from catan_tutor.players import choose
 from catan_tutor.sampler import random_playout
 from catan_tutor.widgets import App, links
 from catan_tutor.widgets.links import Link, pack_position, parse, unpack_position
@@ -387,6 +388,8 @@ def test_copy_link_of_a_game_against_the_computer_carries_its_seats() -> None:
     f = friend.session
     assert dict(f.computers) == {1: "greedy", 2: "random"}
     assert f.computer_seed == s.computer_seed and f.game.position() == s.game.position()
+    assert f.paused  # opened from a link: paused until Resume
+    f.set_paused(False)
     humans = App(query=replace(link, computers=()).query).session  # the link as it was
     for session in (s, f, humans):
         session.play("P1 road H3")  # the computers place theirs at once
@@ -483,3 +486,50 @@ def test_a_link_into_a_hidden_answer_opens_at_the_question() -> None:
         f = fresh.session
         assert fresh.status.value == "" and f.node.id == asked.id and f.puzzle.holds()
         assert f.message == HIDDEN
+
+
+def _paused_at_p2s_turn_against_three_greedy_builders() -> App:
+    """The learner's game (1280, a free game against three "Greedy builder" computers): P1
+    plays the set-up and turn 1, pauses the computers and ends the turn: turn 2, P2 to act."""
+    app = App(query="")
+    app.players.value = 4
+    for seat in (1, 2, 3):
+        app.seats.pickers[seat].value = "greedy"
+    app.new()
+    s = app.session
+    for _ in range(200):  # the set-up: P1 places as a greedy builder would, the others reply
+        g = s.game
+        if g.state.phase not in ("setup-settle", "setup-road") or s.computer_to_move():
+            break
+        s.play(choose(g, "greedy", 5, player=g.state.active))
+    s.roll()
+    s.set_paused(True)
+    s.end_turn()
+    assert s.game.state.turn == 2 and s.game.state.active == 1 and s.paused
+    return app
+
+
+def _log(session) -> list[str]:
+    return [str(n.action) for n in session.timeline.path()[1:]]
+
+
+def test_a_copied_link_of_a_game_against_computers_reopens_the_position_paused_and_rolls_on_alike():
+    """A learner's finding: paused at turn 2 (P2 to act), Copy link opened at turn 5 in a
+    fresh page: the computers had played on, and their dice were the game's opening rolls
+    again (the sampler started afresh after the link's moves were replayed). Opened from a
+    link the game shows the position copied, paused (the learner presses Resume), with the
+    same seats; and the dice are drawn from the seed and the position (BASE-PROD-ROLL), so
+    from there both games go on alike."""
+    app = _paused_at_p2s_turn_against_three_greedy_builders()
+    s = app.session
+    link = app.tutor.board.link()
+    assert link.variant == "base" and link.moves
+    assert link.computers == ((1, "greedy"), (2, "greedy"), (3, "greedy"))
+    fresh = App(query=link.query).session
+    assert fresh.game.position() == s.game.position() and _log(fresh) == _log(s)
+    assert dict(fresh.computers) == dict(s.computers) and fresh.paused
+    assert "press Resume" in App(query=link.query).tutor.computer.status.value
+    for session in (s, fresh):
+        session.set_paused(False)  # Resume: P2, P3 and P4 play turns 2 to 4 at once
+    assert s.game.state.turn == 4 + 1 and s.game.state.active == 0
+    assert fresh.game.position() == s.game.position() and _log(fresh) == _log(s)

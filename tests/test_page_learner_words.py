@@ -317,7 +317,7 @@ def test_forward_and_to_the_end_are_greyed_at_an_open_puzzle_and_say_why_when_pr
     s.play("P1 road N5")  # solved
     s.back()
     assert HELD not in nav[3]._dom_classes and not nav[3].disabled
-    assert nav[3].tooltip == "last (End)"
+    assert nav[3].tooltip == "last (End on the board)"
     nav[3].click()
     assert s.node is not question and not s.node.children
 

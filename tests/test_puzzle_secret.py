@@ -37,7 +37,7 @@ from catan_tutor.study.course import course
 from catan_tutor.study.puzzle import answer_nodes, asks_rule, judge
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
-from catan_tutor.widgets import verdicts, wording
+from catan_tutor.widgets import App, verdicts, wording
 from catan_tutor.widgets.kinds import (
     acting_seat,
     kind_name,
@@ -294,6 +294,35 @@ def test_forward_from_an_answer_beside_the_line_goes_to_the_lessons_next_step_an
     t.session.step("last")
     assert t.session.timeline.current.depth > main.depth + 1
     assert t.session.puzzle.step_note() == said
+
+
+def test_a_lessons_words_on_its_answers_go_when_another_lesson_or_a_new_game_opens():
+    """A learner's finding: in lesson 3.1, under the board, "The lesson goes on with its own
+    answer, N3; yours, N5, is kept under Moves." -- from puzzle 1.4, answered before (kept by
+    node id, and 3.1 has a node of the same id). Opening another lesson (or a new game) takes
+    every word said of the last one's questions away; the questions solved stay solved."""
+    said = "The lesson goes on with its own answer, N3; yours, N5, is kept under Moves."
+    for leave in ("lesson", "new game"):
+        app = App(query="?lesson=puzzle_base_setup")
+        s = app.session
+        app.tutor.puzzle.submit("P1 road N5")
+        assert s.puzzle.answered == s.timeline.current.id and s.puzzle.right is not None
+        s.step("forward")
+        here = s.timeline.current.id
+        assert s.puzzle.step_note() == said
+        if leave == "lesson":
+            app.open("base_trading_harbors")  # 3.1
+        else:
+            app.new()
+            for _ in range(here):  # a game as deep as the node the words were said at
+                s.play(s.legal()[0])
+        assert here in s.timeline.nodes
+        s.goto(here)
+        note = app.tutor.board.held_note
+        assert s.puzzle.step_note() == "" and (note is None or note.layout.display == "none")
+        assert said not in widget_text(app.tutor.widget)
+        assert s.puzzle.answered is None and s.puzzle.right is None and s.puzzle.verdict is None
+        assert ("puzzle_base_setup", 1) in s.puzzle.solved
 
 
 def test_nothing_glows_at_an_open_question_rule_or_choice_on_any_screen_or_input():

@@ -58,8 +58,8 @@ HELP_HTML = (
     "rulebooks leave open.</p><p><b>Keyboard</b>: Tab to the board (a blue ring shows it "
     "has focus); the arrow "
     "keys move a cursor over the glowing spots, Enter plays there, Escape takes the cursor "
-    "away; PageUp and PageDown (or [ and ]) step through the moves, Home and End go to the "
-    "first and last.</p></div></details></div>"
+    "away; PageUp and PageDown step through the moves, Home and End go to the first and "
+    "last. [ and ] step back and forward from anywhere on the page.</p></div></details></div>"
 )
 
 
@@ -279,6 +279,11 @@ class App:
         # a free game lists no lesson: no empty list that does nothing
         self.picker.layout.display = "none" if change["new"] == FREE_GAME else ""
         shown = self.lesson(self.session.lesson_id) if self.session.lesson_id else None
+        if change["new"] == FREE_GAME and (shown or self.session.scenario is not None):
+            # a free game chosen while a lesson shows: one starts at once, with the New game
+            # settings (the lesson's question and chapter line stayed until Start)
+            self.tutor.safe(self.new)()
+            return
         if (
             change["new"] in (None, FREE_GAME)
             or shown is not None
@@ -394,8 +399,8 @@ class App:
                 self.session.open(Game.from_position(line.position))
                 timeline = self.session.timeline
             problem = session.replay(timeline, line.moves)
-            if line.computers:  # a game against the computer plays on against them
-                self.tutor.computer.set_seats(line.computers, line.seed)
+            if line.computers:  # a game against the computer, paused: Resume plays on
+                self.tutor.computer.set_seats(line.computers, line.seed, paused=True)
         except (CatanError, ValueError) as e:
             return self._say(f"Your saved session could not be restored ({e}).")
         self.session.show(problem and f"Restored as far as it goes: {problem}")
@@ -415,8 +420,8 @@ class App:
                     raise LinkError(f"the position in it cannot be read ({e})") from None
                 links.check_seats(link, game.players)
                 self._leave_for_game(game)
-                if link.computers:
-                    self.tutor.computer.set_seats(dict(link.computers), link.seed or 0)
+                if link.computers:  # paused: the position shared shows until Resume
+                    self.tutor.computer.set_seats(dict(link.computers), link.seed or 0, True)
             elif link.lesson:
                 found = self.lesson(link.lesson)
                 if found is None or found.id != link.lesson:
@@ -429,11 +434,13 @@ class App:
             else:
                 if link.moves:
                     session.follow_moves(Timeline(links.game_of(link)), None, link.moves)
-                self.new(replace(link, computers=()) if link.moves else link)
-                if link.moves:  # the computers take their seats once the moves are played
+                self.new(replace(link, computers=()))
+                if link.moves:
                     session.follow_moves(self.session.timeline, None, link.moves)
-                    self.tutor.computer.set_seats(dict(link.computers), link.seed or 0)
-                    self.session.show()
+                if link.computers:  # seated once the moves are played, paused: the game
+                    # shows what was shared until the learner presses Resume
+                    self.tutor.computer.set_seats(dict(link.computers), link.seed or 0, True)
+                self.session.show()
         except CatanError as e:
             instead = " Here is the first lesson instead." if self.start else ""
             return self._say(f"This link could not be opened: {str(e).rstrip('.')}.{instead}")

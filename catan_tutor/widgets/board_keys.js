@@ -7,7 +7,10 @@
  *   down, Tab never reaches the canvas and the browser moves the focus as everywhere else.
  * - The timeline keys (PageUp, PageDown, Home, End, [ and ]) step the moves from any control
  *   of the tutor that does not use them itself: they are passed to the board, which sends
- *   them to the tutor (JupyterLab would otherwise scroll the notebook).
+ *   them to the tutor (JupyterLab would otherwise scroll the notebook). [ and ] step the
+ *   moves from anywhere on the page too (the step buttons' tooltips say so), but in a field
+ *   they type into: they scroll nothing; PageUp, PageDown, Home and End outside the tutor
+ *   stay the page's own (they scroll it).
  * - A click on a board partly below the fold stays where it was aimed: ipycanvas focuses its
  *   canvas on mouse-down with a plain focus(), which scrolls the canvas into view under the
  *   pointer before the click is measured (about 100 px off). Focused here first without
@@ -28,6 +31,10 @@
     if (TIMELINE_KEYS.indexOf(event.key) < 0 || event.altKey || event.ctrlKey ||
         event.metaKey || !event.isTrusted) return;
     var tutor = target.closest('.catan-tutor');
+    if (!tutor && (event.key === '[' || event.key === ']')) {
+      var tutors = document.querySelectorAll('.catan-tutor');
+      if (tutors.length === 1) tutor = tutors[0];  // the page's only tutor, not one of many
+    }
     if (!tutor || target.closest('.catan-board') ||
         target.closest('input, textarea, select, [contenteditable]')) return;
     var canvas = tutor.querySelector('.catan-board canvas');

@@ -5,7 +5,8 @@ in words for screen readers, and the hidden element tests read.
 Keys while the board has focus: the arrows move a cursor over the spots of the kind chosen
 (the glowing targets; every spot of that kind when none glows, to ask why not; hexes when no
 kind is chosen) to the nearest one in that direction; Enter acts there as a click would,
-Escape takes the cursor away; PageUp/PageDown (or [ and ]) and Home/End step the timeline.
+Escape takes the cursor away; PageUp/PageDown (or [ and ], also from anywhere on the page) and
+Home/End step the timeline.
 """
 
 from __future__ import annotations
@@ -53,8 +54,11 @@ ARROWS = {
 SPOT_XY = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
 SPOT_COUNT = {"vertex": board.N_VERTICES, "edge": board.N_EDGES, "hex": board.N_HEXES}
 EDIT_SPOT = {"road": "edge", "robber": "hex", "merchant": "hex"}  # else a vertex
-STEP_TIPS = {"first": "first (Home)", "back": "back (PageUp)", "forward": "forward (PageDown)",
-             "last": "last (End)"}  # fmt: skip
+# The keys each tip names work where it says: [ and ] on the whole page (board_keys.js; they
+# scroll nothing), Home, PageUp, PageDown and End only in the tutor (on the page they scroll it)
+STEP_TIPS = {"first": "first (Home on the board)", "back": "back ([, or PageUp on the board)",
+             "forward": "forward (], or PageDown on the board)",
+             "last": "last (End on the board)"}  # fmt: skip
 HELD = "catan-step-held"  # a step button greyed by a puzzle not solved yet (still says why)
 # under the step buttons while ▶ is held: the tooltip's why, for a finger too (issue 33)
 HELD_NOTE = "Answer the puzzle to go on."
@@ -252,8 +256,10 @@ class BoardPanel:
             children = list(self.widget.children)
             at = children.index(self.nav_row) + 1
             self.widget.children = [*children[:at], self.held_note, *children[at:]]
-        value = f"<span style='color:#555;font-size:13px'>{markup.text(note)}</span>"
-        if note and self.held_note.value != value:
+        value = (
+            f"<span style='color:#555;font-size:13px'>{markup.text(note)}</span>" if note else ""
+        )
+        if self.held_note.value != value:  # no stale words kept in the page while hidden
             self.held_note.value = value
         display = "" if note else "none"
         if self.held_note.layout.display != display:

@@ -212,10 +212,10 @@ class Computer:
     def seats(self) -> dict[int, str]:
         return dict(self.session.computers)
 
-    def set_seats(self, seats: dict[int, str], seed: int = 0) -> None:
+    def set_seats(self, seats: dict[int, str], seed: int = 0, paused: bool = False) -> None:
         """Make ``seats`` (seat -> "random", "greedy" or "playout") computers, the others
-        human; a computer due now starts to play."""
-        self.session.set_computers(seats, seed)
+        human; a computer due now starts to play (unless ``paused``)."""
+        self.session.set_computers(seats, seed, paused)
 
     def _seats_changed(self) -> None:
         """Seats, pause or chance changed: a step scheduled for a seat no longer due goes;

@@ -60,6 +60,15 @@ class PuzzleState:
         self._went = ""  # what ▶ from an answer beside the line did, until shown
         self.note: tuple[int, str] | None = None  # (node, words) under the step buttons
 
+    def forget(self) -> None:
+        """Another lesson or game is shown: what was said of the question and answers shown
+        goes (its words were kept by node id, and another lesson has the same ids: 1.4's
+        "The lesson goes on with its own answer, N3" stood under 3.1's board). The
+        questions solved stay."""
+        self.at, self.tries, self.hints, self.verdict = None, 0, 0, None
+        self.answered = self.right = self._last = self.note = None
+        self._went = ""
+
     # ------------------------------------------------------------ what is asked where
     def key(self, node: Node) -> tuple[str, int]:
         """The node as the solved set knows it: the lesson's id (or title) and the node id."""

@@ -78,7 +78,7 @@ class LessonLine:
             for child in self.timeline.current.children:
                 if child.action is not None and self.from_file(child):
                     return child.action
-        return self.sampler.chance(g)
+        return self.sampler.chance_at(g, self.timeline.current.depth)
 
     def own_moves(self) -> int:
         """How many moves of the tree the learner made in the lesson shown (nodes its file did

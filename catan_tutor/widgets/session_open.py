@@ -105,6 +105,7 @@ class SessionSources(SeatSettings):
         self.timeline, self.scenario, self.lesson_id = timeline, scenario, lesson_id
         self.origin, self.lesson_nodes = origin, lesson_nodes or {}
         self.origin_node = timeline.current
+        self.puzzle.forget()  # the last lesson's words on its questions go with it
         question = self.puzzle.opening() if ask else None
         if question is not None:  # its question at once, not a ▶ away (issue 33)
             timeline.goto(question)
@@ -164,6 +165,7 @@ class SessionSources(SeatSettings):
         for name, value in zip(RESTORED, self.edits.pop(), strict=True):
             setattr(self, name, value)
         self.deleted = None
+        self.puzzle.forget()
         self.emit("restored")
         self.show()
         return ""

@@ -17,11 +17,11 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..actions import Action
+from ..sampler import Sampler
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..sampler import Sampler
-    from ..study.timeline import Node
+    from ..study.timeline import Node, Timeline
 
 POLICIES = ("random", "greedy", "playout")  # how a computer seat chooses (players.py)
 MAX_CHANCE_STEPS = 40  # chance outcomes one move brings at most (both dice, event die, draws)
@@ -37,6 +37,7 @@ class SeatSettings:
     force_chance = False  # the learner picks every chance outcome
     every_hand: bool | None = None  # a teacher's "show every hand"; None: the default
     sampler: Sampler
+    timeline: Timeline
     emit: Callable[[str], None]
     advance: Callable[[Action | str], Node]
 
@@ -45,15 +46,18 @@ class SeatSettings:
         @property
         def game(self) -> Game: ...  # the session's
 
-    def set_computers(self, seats: Mapping[int, str], seed: int = 0) -> None:
+    def set_computers(self, seats: Mapping[int, str], seed: int = 0, paused: bool = False) -> None:
         """Make ``seats`` (seat -> one of ``POLICIES``) computers, every other seat human;
-        the computers start unpaused (``Computer`` plays the one due)."""
+        the computers start unpaused (``Computer`` plays the one due), or ``paused`` (a
+        game opened from a link or an address shows what it holds until Resume)."""
         n = self.game.players
         bad = {p: v for p, v in seats.items() if v not in POLICIES or not 0 <= p < n}
         if bad:
             raise ValueError(f"computer seats: unknown seat or policy {bad} (policies {POLICIES})")
         self.computers = MappingProxyType(dict(seats))
-        self.computer_seed, self.paused = seed, False
+        self.computer_seed, self.paused = seed, bool(paused and seats)
+        if seats:  # the seed throws the dice too: a link's game rolls as the original did
+            self.sampler = Sampler(seed)
         self.every_hand = None
         self.emit("seats")
 
@@ -165,4 +169,4 @@ class SeatSettings:
             g = self.game
             if not g.is_chance():
                 break
-            self.advance(self.sampler.chance(g))
+            self.advance(self.sampler.chance_at(g, self.timeline.current.depth))

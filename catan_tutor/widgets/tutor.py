@@ -36,7 +36,7 @@ time it is shown; a panel built late renders from the session then.
   lesson's text, kept as their variation, with *Back to the lesson* to where they left it; at
   the lesson's end, "This lesson is over" with the app's *Next lesson*
 - timeline: first / back / forward / last (buttons, greyed where they lead nowhere, or Home /
-  PageUp / PageDown / End, also [ and ], while the board has focus), the move list
+  PageUp / PageDown / End while the tutor has focus, [ and ] from anywhere), the move list
   (``move_list.py``: turns, moves in words, comments and variations inline; a click jumps
   there) with promote, demote and delete ("Deleted N moves · Undo" puts the same moves back,
   until the next change to the tree); a move from an earlier node makes a variation
