@@ -991,7 +991,7 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_
     """Lesson 7.1: Roll plays the lesson's own dice (▶ stays where it was as the event die's
     words show); End turn, which the lesson does not play there, is kept as the learner's
     variation, said in words, with ▶ greyed; Back to the lesson returns to where it was
-    left."""
+    left. The roll's caption is said once at every width."""
     page = _lesson_page(new_page, app_server, "layout_off_line", query="?lesson=ck_knight_recruit")
     forward = page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶").first
     step = _settled_box(page, forward)
@@ -1025,3 +1025,14 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_
     box = page.locator(".catan-dice-words").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
     page.screenshot(path=ARTIFACTS / "layout_phone_ck_dice.png")
+    # said once at every width: beside the dice in the strip where the board shows wide
+    # enough for it (the phone's words under a board 558 and 640 px wide said it again), in
+    # words where the strip leaves it out (a tablet's 469 px board said it nowhere)
+    for width, height, narrow in ((600, 900, "0"), (690, 900, "0"), (768, 1024, "1")):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(
+            "(n) => document.querySelector('.catan-drawn')?.dataset.narrow === n", arg=narrow
+        )
+        page.wait_for_timeout(300)
+        assert caption.is_visible() == (narrow == "1"), width
+        page.screenshot(path=ARTIFACTS / f"layout_ck_dice_{width}.png")

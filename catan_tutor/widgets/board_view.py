@@ -318,8 +318,9 @@ class BoardView:
                 f"'{self.last_attack['barbarians']}' data-knights="
                 f"'{self.last_attack['defenders']}' hidden></span>"
             )
-        self.marker.value = (
-            f"<span class='catan-drawn' data-drawn='{self.draw_count}' hidden></span>{extra}"
+        self.marker.value = (  # (narrow: the dice's caption in words, style.py; for tests)
+            f"<span class='catan-drawn' data-drawn='{self.draw_count}' "
+            f"data-narrow='{int(self.narrow)}' hidden></span>{extra}"
         )
 
     def update(self) -> None:

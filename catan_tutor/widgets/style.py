@@ -189,7 +189,12 @@ LAYOUT_CSS = (
     f".catan-app .catan-note-row .widget-html-content{{line-height:{NOTE_LINE}px}}"
     # what the event die did, under a C&K board, in the lines kept for it (board_panel)
     f".catan-board-col>.catan-dice-words{{min-height:{EVENT_LINES}px;height:auto}}"
-    ".catan-dice-caption{display:none}"  # (the strip says it: a phone's has no room)
+    # the dice's caption in words under the board only where its strip leaves it out (a
+    # narrow board's, BoardView.narrow: board_paint's strip); shown as a phone's page (up to
+    # 700 px) it was said twice on boards 530 to 700 px wide, and at 768 (a 469 px board) never
+    ".catan-dice-caption{display:none}"
+    ".catan-board-col:has(.catan-drawn[data-narrow='1'])>.catan-dice-words .catan-dice-caption"
+    "{display:inline}"
     f".catan-puzzle .catan-puzzle-hint{{width:{HINT_WIDTH}px!important}}"
     ".catan-puzzle>.catan-puzzle-how:has(>.widget-html-content:empty){display:none}"
     ".catan-puzzle>.catan-puzzle-how,.catan-puzzle>.catan-puzzle-how>.widget-html-content{"
@@ -286,8 +291,9 @@ LAYOUT_CSS = (
     # what the event die did, under the step buttons (PHONE_ORDER): its lines coming move
     # nothing over them, so none kept
     f"{COL}>.catan-dice-words{{min-height:0}}"
-    f"{COL}>.catan-dice-words:not(:has(.catan-event-words,.catan-dice-caption)){{display:none}}"
-    ".catan-app .catan-dice-words .catan-dice-caption{display:inline}"
+    f"{COL}>.catan-dice-words:not(:has(.catan-event-words)){{display:none}}"
+    f".catan-board-col:has(.catan-drawn[data-narrow='1'])>.catan-dice-words:has("
+    ".catan-dice-caption){display:flex}"
     # the board in words (for screen readers only) takes no row
     f"{COL}>.widget-html:has(.catan-board-text){{position:absolute}}"
     # nothing said, no line (each row of the column has a gap over it)
