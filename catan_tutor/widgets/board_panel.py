@@ -152,7 +152,7 @@ class BoardPanel:
             ]
         )
         self.widget.add_class("catan-board-col")  # sizes: style.THEME_CSS (wraps when narrow)
-        self.view.why_not_home = self.widget  # a phone's why-not line: under ◀ ▶ (style.py)
+        self.view.why_not_home = self.widget  # a phone's why-not line (a Tutor's: its heading)
         # The pointer over the board: throttled moves (each is a round trip to the kernel),
         # on the canvas itself, whose box a click is reckoned in too (the column around it
         # is wider where the board is centred: its box put the pointer beside the click)
