@@ -119,6 +119,7 @@ class BoardPanel:
                                  ("▶|", "last"))]  # fmt: skip
         for button, where in zip(self.nav, ("first", "back", "forward", "last"), strict=True):
             button.on_click(guard(lambda _, where=where: session.step(where)))
+            button.add_class("catan-step")  # the board stays put on a phone: board_still.js
         self.marker = widgets.HTML(layout=lay(display="none"))  # data-* for tests, no text
         self.marker.add_class("catan-tutor-marker")
         self.pointer = widgets.Label(style={"font_size": "12px", "text_color": "#666"})

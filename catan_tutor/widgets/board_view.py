@@ -104,6 +104,7 @@ KEYS_JS = "\n".join(
         "page_theme.js",
         "board_width.js",
         "reply_in_view.js",
+        "board_still.js",
         "rule_refs.js",
     )  # fmt: skip
 )
