@@ -133,7 +133,7 @@ WHY_NOT_CSS = (
     ".catan-head-words{position:relative;align-self:stretch}"
     ".catan-head>.catan-head-words>.catan-why-not{position:absolute;left:0;right:0;top:0;margin:0;"
     "min-height:100%;display:flex;flex-direction:column;justify-content:flex-end;z-index:1;"
-    "background:var(--jp-layout-color0,#fff)}"
+    "background:var(--jp-layout-color1,#fff)}"
     ".catan-head>.catan-head-words>.catan-why-not>.widget-html-content{flex:0 0 auto;height:auto;"
     "line-height:1.4}"
 )
