@@ -628,3 +628,34 @@ def test_no_harbor_tab_ring_or_label_hides_a_hex_s_letter(monkeypatch, shown):
         assert len(tags) > 100
         for tag in tags:
             assert not [k for k, box in letters.items() if _meet(tag, box)], tag
+
+
+@pytest.mark.parametrize("aimed", ["vertex", "edge"])
+def test_every_label_on_a_phone_leaves_each_hex_s_letter_readable(monkeypatch, aimed):
+    """With the labels on, a phone's board labels every corner (or, a road aimed at, every
+    edge): no tag covers a hex's letter (a corner's tag covered the letter under each hex's
+    top corner, two edge tags those between a hex's top edges: labels_v_before.png)."""
+    from catan_tutor.scene import board_scene
+    from catan_tutor.widgets.label_places import meets
+    from catan_tutor.widgets.letter_room import LETTER_EM, letter_box
+
+    view = BoardView(stand_in_game())
+    view.set_shown_width(str(PHONE))
+    if aimed == "edge":
+        view.show_targets([("edge", board.parse_edge("N5"))])
+    tags: list[tuple[float, float, float, float]] = []
+
+    def rects(xs, ys, ws, h):
+        tags.extend((x, y, x + w, y + h) for x, y, w in zip(xs, ys, ws, strict=True))
+
+    monkeypatch.setattr(view.highlight, "fill_rects", rects)
+    view.show_labels(True)
+    assert len(tags) == (board.N_VERTICES if aimed == "vertex" else board.N_EDGES)
+    game = view.game
+    size = view.painter.text(LETTER_EM)
+    covered = [
+        tile.letter
+        for tile in board_scene(game.state, game.layout).tiles
+        if any(meets(tag, letter_box(view.vp, tile, size)) for tag in tags)
+    ]
+    assert covered == []

@@ -6,7 +6,7 @@ Explore opens every tool and closes again; the browser tab names the lesson; the
 focus ring shows (no parent clips it) in both themes; at 1024x768 and on a tablet nothing
 spills sideways; on a phone the board fits the width, the lesson follows below, controls are
 big enough to tap, and a lesson's first move is played by tapping the board; its board labels
-the spots the words name, a "§" is a finger's 40 px to tap, why not is said in a line under
+the spots the words name, a "§" is a finger's 40 px to tap, why not is said in a line over
 the board (no banner over its rows or the dice line), "You left the lesson's line" covers no
 control, the step's story and a puzzle's question come right under the board (the step
 buttons after them), a reply follows its question's heading and words, and the reply to a tap
@@ -588,17 +588,19 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         refused = page.locator(".catan-refused")
         refused.wait_for(state="attached")
         assert not refused.get_attribute("data-reason").endswith("…")
-        # every word in a line under the board, in sight: no banner over the board's top or
-        # bottom rows (it hid the spots it spoke of, N6 here), nor over the dice line
-        why = page.locator(".catan-board-col .catan-why-not")
+        # every word in a line off the board, in sight: no banner over the board's top or
+        # bottom rows (it hid the spots it spoke of, N6 here), nor over the dice line; over
+        # the heading's words, right over the board (under ◀ ▶ its third line fell past the
+        # screen's foot: test_browser_phone.py)
+        why = page.locator(".catan-head .catan-why-not")
         why.wait_for()
         assert why.inner_text().strip() == refused.get_attribute("data-reason")
         page.wait_for_timeout(300)
         shown = why.bounding_box()
-        assert 0 <= _under(page, BOARD, why) and shown["y"] + shown["height"] <= 741, shown
-        # under ◀ ▶, which stay put (it came between them and the board, pushing them under
-        # the fold: phone_whynot_tap.png)
-        assert forward.first.bounding_box() == steps and shown["y"] >= steps["y"] + 40, steps
+        assert shown["y"] >= 0 and _under(page, ".catan-why-not", canvas) >= 0, shown
+        # ◀ ▶ stay put (it came between them and the board, pushing them under the fold:
+        # phone_whynot_tap.png)
+        assert forward.first.bounding_box() == steps, steps
         page.screenshot(path=ARTIFACTS / "layout_phone_whynot.png")
         assert _strip(page) == strip and _bottom_rows(page) == rows
         box = _settled_box(page, canvas)  # (the line may have scrolled the page)
@@ -644,9 +646,9 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         assert abs(moved - 100) <= 1, moved
         page.get_by_role("button", name="Back to the lesson").tap()
         left.wait_for(state="hidden")
-        # the form's Explain on a road at K5, far below the board: why not also under ◀ ▶,
-        # the page scrolled to it with the board and K5 over it in sight (the verdict was
-        # only under Explain, ~900 px below the board: phone_whynot.png)
+        # the form's Explain on a road at K5, far below the board: why not also over the
+        # board, the page scrolled to it with the board and K5 under it in sight (the verdict
+        # was only under Explain, ~900 px below the board: phone_whynot.png)
         at = page.locator(".catan-form select").filter(has=page.locator("option:text-is('K5')"))
         at.first.select_option(label="K5")
         page.locator(".catan-chosen-mark[data-spot='edge K5']").wait_for(state="attached")
@@ -656,8 +658,8 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         page.wait_for_timeout(500)  # (a reply out of sight is scrolled to: reply_in_view.js)
         page.screenshot(path=ARTIFACTS / "layout_phone_explain_whynot.png")
         said, now = why.bounding_box(), canvas.bounding_box()
-        assert said["y"] >= -1 and said["y"] + said["height"] <= 741, said
-        assert now["y"] >= -1 and now["y"] + now["height"] <= said["y"], (now, said)
+        assert said["y"] >= -1 and said["y"] + said["height"] <= now["y"], (said, now)
+        assert now["y"] + now["height"] <= 741, now
         k5 = vp.px(board.edge_xy(board.parse_edge("K5")))
         assert 0 <= now["y"] + k5[1] * now["width"] / width <= 740, (now, k5)
         canvas.scroll_into_view_if_needed()
@@ -991,7 +993,7 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_
     """Lesson 7.1: Roll plays the lesson's own dice (▶ stays where it was as the event die's
     words show); End turn, which the lesson does not play there, is kept as the learner's
     variation, said in words, with ▶ greyed; Back to the lesson returns to where it was
-    left."""
+    left. The roll's caption is said once at every width."""
     page = _lesson_page(new_page, app_server, "layout_off_line", query="?lesson=ck_knight_recruit")
     forward = page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶").first
     step = _settled_box(page, forward)
@@ -1025,3 +1027,14 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_
     box = page.locator(".catan-dice-words").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
     page.screenshot(path=ARTIFACTS / "layout_phone_ck_dice.png")
+    # said once at every width: beside the dice in the strip where the board shows wide
+    # enough for it (the phone's words under a board 558 and 640 px wide said it again), in
+    # words where the strip leaves it out (a tablet's 469 px board said it nowhere)
+    for width, height, narrow in ((600, 900, "0"), (690, 900, "0"), (768, 1024, "1")):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(
+            "(n) => document.querySelector('.catan-drawn')?.dataset.narrow === n", arg=narrow
+        )
+        page.wait_for_timeout(300)
+        assert caption.is_visible() == (narrow == "1"), width
+        page.screenshot(path=ARTIFACTS / f"layout_ck_dice_{width}.png")

@@ -124,6 +124,7 @@ class BoardPanel:
                                  ("▶|", "last"))]  # fmt: skip
         for button, where in zip(self.nav, ("first", "back", "forward", "last"), strict=True):
             button.on_click(guard(lambda _, where=where: session.step(where)))
+            button.add_class("catan-step")  # the board stays put on a phone: board_still.js
         self.marker = widgets.HTML(layout=lay(display="none"))  # data-* for tests, no text
         self.marker.add_class("catan-tutor-marker")
         self.pointer = widgets.Label(style={"font_size": "12px", "text_color": "#666"})
@@ -157,7 +158,7 @@ class BoardPanel:
             ]
         )
         self.widget.add_class("catan-board-col")  # sizes: style.THEME_CSS (wraps when narrow)
-        self.view.why_not_home = self.widget  # a phone's why-not line: under ◀ ▶ (style.py)
+        self.view.why_not_home = self.widget  # a phone's why-not line (a Tutor's: its heading)
         # The pointer over the board: throttled moves (each is a round trip to the kernel),
         # on the canvas itself, whose box a click is reckoned in too (the column around it
         # is wider where the board is centred: its box put the pointer beside the click)

@@ -323,9 +323,9 @@ def draw_labels(
         size = label_px(vp, small, zoom, ratio)
         pad = size * LABEL_PAD / LABEL_SIZE
         w, h = text_em(text) * size + 2 * pad, size + 2 * pad
-        x, y = (
-            places.beside((kind, i), w, h) if beside else places.at(*vp.px(SPOT_XY[kind](i)), w, h)
-        )
+        # beside it or on it, then clear of the hexes' letters
+        x, y = places.beside((kind, i), w, h) if beside else vp.px(SPOT_XY[kind](i))
+        x, y = places.at(*places.off_letters(kind, x, y, w, h), w, h)
         shown[(kind, small)].append((x, y, w, text))
     c.text_align, c.text_baseline = "center", "middle"
     for (kind, small), tags in shown.items():

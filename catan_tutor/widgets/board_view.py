@@ -105,6 +105,7 @@ KEYS_JS = "\n".join(
         "page_theme.js",
         "board_width.js",
         "reply_in_view.js",
+        "board_still.js",
         "rule_refs.js",
     )  # fmt: skip
 )
@@ -320,8 +321,9 @@ class BoardView:
                 f"'{self.last_attack['barbarians']}' data-knights="
                 f"'{self.last_attack['defenders']}' hidden></span>"
             )
-        self.marker.value = (
-            f"<span class='catan-drawn' data-drawn='{self.draw_count}' hidden></span>{extra}"
+        self.marker.value = (  # (narrow: the dice's caption in words, style.py; for tests)
+            f"<span class='catan-drawn' data-drawn='{self.draw_count}' "
+            f"data-narrow='{int(self.narrow)}' hidden></span>{extra}"
         )
 
     def update(self) -> None:

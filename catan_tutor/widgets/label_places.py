@@ -17,7 +17,7 @@ from .. import board
 from ..palette import Point, Viewport, toward
 from ..scene import Pieces
 from . import style
-from .board_tags import SPOT_XY, Spot
+from .board_tags import SPOT_XY, Spot, text_em
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 Disc = tuple[float, float, float]  # x, y, radius
@@ -101,6 +101,7 @@ class LabelPlaces:
     ringed: frozenset[Spot] = frozenset()
     placed: list[Box] = field(default_factory=list)
     letters: list[Disc] = field(default_factory=list)
+    letter_boxes: list[Box] = field(default_factory=list)  # each letter written, 1 px round
 
     @classmethod
     def of(
@@ -130,11 +131,28 @@ class LabelPlaces:
             ringed,
             [],
             [_letter_disc(vp, h, 0.6 * letter + GAP * ratio) for h in range(board.N_HEXES)],
+            [_letter_box(vp, h, letter, GAP / 2 * ratio) for h in range(board.N_HEXES)],
         )
 
     def at(self, x: float, y: float, w: float, h: float) -> Point:
         """A label ``w`` x ``h`` kept where it is, centred on ``(x, y)``."""
         self.placed.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+        return (x, y)
+
+    def off_letters(self, kind: str, x: float, y: float, w: float, h: float) -> Point:
+        """Where a label ``w`` x ``h`` of a spot of ``kind`` centred on ``(x, y)`` goes to leave
+        the hexes' letters readable (with every label on, a phone's corner tags covered the
+        letter under each hex's top corner, its edge tags those between its top edges:
+        labels_v_before.png): moved just clear of a letter it would cover, a corner's up or
+        down, an edge's aside (up, they went under the harbors' discs and over the tokens'
+        dots; along the edge, two over a hex's bottom corner met)."""
+        for left, top, right, bottom in self.letter_boxes:
+            if not meets(_box(x, y, w, h), (left, top, right, bottom)):
+                continue
+            if kind == "vertex":
+                y = top - h / 2 if y < (top + bottom) / 2 else bottom + h / 2
+            else:
+                x = left - w / 2 if x < (left + right) / 2 else right + w / 2
         return (x, y)
 
     def free(self, x: float, y: float, w: float, h: float) -> bool:
@@ -148,7 +166,7 @@ class LabelPlaces:
         """The centre of a label ``w`` x ``h`` canvas px beside ``spot``: out of the spot's
         ring (or glow), in the way that covers least (pieces and rings, then other labels,
         the board's edge, number tokens), below a corner or inland from an edge when several
-        are free; the place is kept."""
+        are free (kept with ``at``)."""
         x0, y0 = self.vp.px(SPOT_XY[spot[0]](spot[1]))
         ringed = spot in self.ringed
         reach = (ring_reach(spot) if ringed else _glow(spot)) + (
@@ -166,7 +184,7 @@ class LabelPlaces:
         near = self._near(_union(box for _, box in tried))
         costs = [near._cost(box) + rank * 0.5 + t / h for rank, (t, box) in enumerate(tried)]
         box = tried[costs.index(min(costs))][1]
-        return self.at((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, w, h)
+        return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
 
     def _near(self, region: Box) -> LabelPlaces:
         """What lies in ``region``: the same places, only fewer to look at."""
@@ -200,6 +218,15 @@ def _letter_disc(vp: Viewport, h: int, least: float = 0.0) -> Disc:
     at least ``least`` canvas px round."""
     x, y = board.hex_centre_xy(h)
     return (*vp.px((x, y - style.LETTER_OFFSET)), max(vp.len(0.12), least))
+
+
+def _letter_box(vp: Viewport, h: int, size: float, room: float) -> Box:
+    """Hex ``h``'s letter as written at font ``size`` (a capital's width, ``text_em``; its
+    height, the size's half each way: ``letter_room.letter_box``), ``room`` px wider all round."""
+    x, y = board.hex_centre_xy(h)
+    x, y = vp.px((x, y - style.LETTER_OFFSET))
+    w = text_em(board.HEX_NAMES[h]) * size / 2 + room
+    return (x - w, y - size / 2 - room, x + w, y + size / 2 + room)
 
 
 def _union(boxes: Iterable[Box]) -> Box:

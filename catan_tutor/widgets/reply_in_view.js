@@ -1,7 +1,7 @@
 /* A reply in sight on a phone: a tap on the board (or a press of Play, Answer...) is answered
- * under it: the question's verdict, the message under the actions (under the form a tap
- * filled, with its Play), the lines under the board (why not there), "You left the lesson's
- * line". On a narrow page that can be past the screen's edge: for a few seconds after a tap
+ * near it: the question's verdict, the message under the actions (under the form a tap
+ * filled, with its Play), the lines under the board, why not there (over it), "You left the
+ * lesson's line". On a narrow page that can be past the screen's edge: for a few seconds after a tap
  * or click in a tutor, a reply that appears or changes out of sight is scrolled into view, no
  * farther than it takes (the board moves as little as it can). A tap on the board itself
  * scrolls nothing: its reply shows under the step buttons, and a scroll took the board from
@@ -41,10 +41,10 @@
       if (!fresh || !words.trim() || words === before) continue;
       var box = reply.getBoundingClientRect();
       if (box.height && (box.bottom > window.innerHeight || box.top < 0)) {
-        // why not, under ◀ ▶, for a move the form's Explain refused far below: the line at
-        // the screen's foot, the board and the spot it speaks of over it (phone_whynot.png)
-        var under = reply.matches('.catan-why-not') && box.top < 0;
-        reply.scrollIntoView({block: under ? 'end' : 'nearest'});
+        // why not, over the board, for a move the form's Explain refused far below: the line
+        // at the screen's top, the board and the spot it speaks of under it (phone_whynot.png)
+        var over = reply.matches('.catan-why-not') && box.top < 0;
+        reply.scrollIntoView({block: over ? 'start' : 'nearest'});
       }
     }
   }

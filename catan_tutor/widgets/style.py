@@ -107,9 +107,9 @@ PHONE_ORDER = (
     (-90, f"{SIDE}>.catan-head"),
     (-80, f"{COL}>*"),
     (-75, f"{STEP_ROW}>*:not(.widget-label),{COL}>.catan-step-note"),
-    # the reply to a tap and why not there under ◀ ▶: its lines coming move them not
-    # (phone_whynot_tap.png: ◀ ▶ pushed under the fold)
-    (-74, f"{COL}>.catan-dice-words,{STEP_ROW}>.widget-label,{COL}>.catan-why-not"),
+    # the reply to a tap under ◀ ▶: its lines coming move them not (phone_whynot_tap.png:
+    # ◀ ▶ pushed under the fold); why not there shows over the heading (WHY_NOT_CSS)
+    (-74, f"{COL}>.catan-dice-words,{STEP_ROW}>.widget-label"),
     (-72, f"{ACTIONS}>.catan-message,{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-message"),
     (-70, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
     (-60, f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle"),
@@ -121,6 +121,21 @@ PHONE_ORDER = (
         f"{STEP_ROW}>.catan-copy-link,{COL}>.catan-link,"
         f"{HELD}>.catan-board-col>.widget-hbox>.catan-labels-toggle",
     ),
+)
+# A phone's why-not line (a tap the rules refuse, BoardView.why_not) over the heading's words,
+# right over the board: under ◀ ▶ its three lines at most fell below a 375x740 screen's foot
+# (~48 px left there; phone_whynot_cut.png), and a scroll to it took the board from under the
+# finger. The eye finds it where it was reading what to do, next to the spot tapped; it hides
+# the heading's words until the next tap or move, moves nothing (over them, not in the page's
+# flow), and leaves Explore beside it. Taller than the heading (a puzzle's keeps no lines: 45
+# px) it reaches down over the gap to the board (three lines: to its top), not over the lists.
+WHY_NOT_CSS = (
+    ".catan-head-words{position:relative;align-self:stretch}"
+    ".catan-head>.catan-head-words>.catan-why-not{position:absolute;left:0;right:0;top:0;margin:0;"
+    "min-height:100%;display:flex;flex-direction:column;justify-content:flex-end;z-index:1;"
+    "background:var(--jp-layout-color1,#fff)}"
+    ".catan-head>.catan-head-words>.catan-why-not>.widget-html-content{flex:0 0 auto;height:auto;"
+    "line-height:1.4}"
 )
 FOCUSABLE = (
     "button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab",
@@ -189,7 +204,12 @@ LAYOUT_CSS = (
     f".catan-app .catan-note-row .widget-html-content{{line-height:{NOTE_LINE}px}}"
     # what the event die did, under a C&K board, in the lines kept for it (board_panel)
     f".catan-board-col>.catan-dice-words{{min-height:{EVENT_LINES}px;height:auto}}"
-    ".catan-dice-caption{display:none}"  # (the strip says it: a phone's has no room)
+    # the dice's caption in words under the board only where its strip leaves it out (a
+    # narrow board's, BoardView.narrow: board_paint's strip); shown as a phone's page (up to
+    # 700 px) it was said twice on boards 530 to 700 px wide, and at 768 (a 469 px board) never
+    ".catan-dice-caption{display:none}"
+    ".catan-board-col:has(.catan-drawn[data-narrow='1'])>.catan-dice-words .catan-dice-caption"
+    "{display:inline}"
     f".catan-puzzle .catan-puzzle-hint{{width:{HINT_WIDTH}px!important}}"
     ".catan-puzzle>.catan-puzzle-how:has(>.widget-html-content:empty){display:none}"
     ".catan-puzzle>.catan-puzzle-how,.catan-puzzle>.catan-puzzle-how>.widget-html-content{"
@@ -229,7 +249,8 @@ LAYOUT_CSS = (
     # double-spaced)
     ".catan-puzzle .widget-html-content,.catan-actions .widget-html-content,"
     ".catan-why-not .widget-html-content{line-height:1.4}"
-    ".catan-head .widget-html,.catan-head .widget-html-content{line-height:1.35;"
+    + WHY_NOT_CSS
+    + ".catan-head .widget-html,.catan-head .widget-html-content{line-height:1.35;"
     "min-height:0;height:auto}"
     # the line naming the lesson, turn and phase in the lines kept for it beside the board
     # (three where the panels are narrower, 1024 px): a phase's words a line shorter move
@@ -286,8 +307,9 @@ LAYOUT_CSS = (
     # what the event die did, under the step buttons (PHONE_ORDER): its lines coming move
     # nothing over them, so none kept
     f"{COL}>.catan-dice-words{{min-height:0}}"
-    f"{COL}>.catan-dice-words:not(:has(.catan-event-words,.catan-dice-caption)){{display:none}}"
-    ".catan-app .catan-dice-words .catan-dice-caption{display:inline}"
+    f"{COL}>.catan-dice-words:not(:has(.catan-event-words)){{display:none}}"
+    f".catan-board-col:has(.catan-drawn[data-narrow='1'])>.catan-dice-words:has("
+    ".catan-dice-caption){display:flex}"
     # the board in words (for screen readers only) takes no row
     f"{COL}>.widget-html:has(.catan-board-text){{position:absolute}}"
     # nothing said, no line (each row of the column has a gap over it)

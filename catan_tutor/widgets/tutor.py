@@ -160,8 +160,12 @@ class Tutor:
         )
         self.explore.add_class("catan-explore")
         self.explore.observe(self.safe(self._on_explore), names="value")
-        self.header.layout = lay(flex="1 1 0%", min_width="0")
-        self.top = widgets.HBox([self.header, self.explore], layout=lay(align_items="flex-start"))
+        # the heading's words; on a phone a refused tap's why-not line shows over them, right
+        # over the board (under ◀ ▶ it fell below the screen's foot: style.LAYOUT_CSS)
+        words = widgets.VBox([self.header], layout=lay(flex="1 1 0%", min_width="0"))
+        words.add_class("catan-head-words")
+        self.view.why_not_home = words
+        self.top = widgets.HBox([words, self.explore], layout=lay(align_items="flex-start"))
         self.top.add_class("catan-head")  # on a phone, over the board (style.LAYOUT_CSS)
         self.saved_line = widgets.Label(layout=lay(display="none"))  # see address.py
         self.saved_line.add_class("catan-session")

@@ -1,0 +1,165 @@
+"""A phone (375x740, touch): a refused tap's why-not shows whole without a scroll and nothing
+moves (it was under ◀ ▶, its third line past the screen's foot); with the labels on, every
+hex's letter stays readable; leaving a puzzle's step with ◀ moves neither the board nor ◀
+(the heading's kept lines came back over it: 53 px down).
+
+Screenshots: tests/artifacts/phone_*.png (looked at). Needs /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+
+import pytest
+from browser_harness import ARTIFACTS
+from test_board_view import stand_in_game
+
+from catan_tutor import board
+from catan_tutor.server.serve import BOARD_PAINTED_JS
+from catan_tutor.widgets import BoardView, style
+from catan_tutor.widgets.board_view import Viewport
+from catan_tutor.widgets.letter_room import LETTER_EM, letter_box
+
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
+
+PHONE = {"width": 375, "height": 740}
+BOARD = ".catan-board canvas"
+STATE_JS = "() => document.querySelector('.catan-tutor .catan-state')?.dataset.depth ?? ''"
+# Runs in the page: visible controls on the screen that something else covers at their middle
+COVERED_JS = """() => [...document.querySelectorAll(
+    '.catan-app button, .catan-app select, .catan-app input:not([type=hidden])')].filter(e => {
+  const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (!r.width || !r.height || y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+  const top = document.elementFromPoint(x, y);
+  return top && !e.contains(top) && !top.contains(e);
+}).map(e => (e.innerText || e.tagName).trim().slice(0, 30))"""
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
+    context.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    yield page
+    context.close()
+
+
+def _open(page, url: str, heading: str) -> None:
+    page.goto(url, timeout=120_000)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+    page.locator(".catan-tutor").filter(has_text=heading).first.wait_for()
+    page.wait_for_timeout(1000)  # (late lines over the board)
+
+
+def _board(page) -> tuple[dict, Viewport, int]:
+    """The board's box on the page, its viewport and its canvas's width (canvas px)."""
+    box = page.locator(BOARD).last.bounding_box()
+    width, height = page.evaluate(
+        "() => { const c = document.querySelector('.catan-board canvas'); "
+        "return [c.width, c.height]; }"
+    )
+    return box, Viewport.fit(width, height - style.STRIP_HEIGHT * 2), width
+
+
+def _tap(page, xy: tuple[float, float]) -> None:
+    """Tap board point ``xy`` (board units)."""
+    box, vp, width = _board(page)
+    x, y = vp.px(xy)
+    page.touchscreen.tap(box["x"] + x * box["width"] / width, box["y"] + y * box["width"] / width)
+
+
+def test_a_refused_tap_s_why_not_shows_whole_and_labels_leave_the_letters(app_server, phone):
+    page = phone
+    _open(page, app_server + "?lesson=base_setup", "Goal")
+    n6 = board.vertex_xy(board.parse_vertex("N6"))
+    _tap(page, n6)  # the lesson's settlement: a road next
+    page.wait_for_function(f"() => ({STATE_JS})() === '1'")
+    page.locator(".catan-tutor").get_by_text("place a road").first.wait_for()
+    page.wait_for_timeout(500)
+    canvas = page.locator(BOARD).last
+    box, vp, width = _board(page)
+    back = page.locator(".catan-board-col").get_by_role("button").filter(has_text="◀").nth(1)
+    steps = back.bounding_box()
+    # with every label on (the edges: a road is aimed at) each hex's letter shows as with
+    # them off: no tag drawn over it (corner and edge tags covered A to S on a phone:
+    # labels_v_before.png), but round N6, whose roads glow
+    view = BoardView(stand_in_game())
+    view.set_shown_width(str(box["width"]))  # as the page told the kernel (board_width.js)
+    size, k = view.painter.text(LETTER_EM), box["width"] / width  # (CSS px a canvas px)
+    letters = {}
+    for h, letter in enumerate(board.HEX_NAMES):
+        tile = SimpleNamespace(letter=letter, centre=board.hex_centre_xy(h))
+        left, top, right, bottom = letter_box(vp, tile, size)
+        letters[letter] = {  # (less a pixel round: a tag's smoothed edge beside it)
+            "x": box["x"] + left * k + 1, "y": box["y"] + top * k + 1,
+            "width": (right - left) * k - 2, "height": (bottom - top) * k - 2,
+        }  # fmt: skip
+
+    def shots() -> dict[str, bytes]:
+        return {x: page.screenshot(clip=c) for x, c in letters.items() if x not in "NQR"}
+
+    page.wait_for_timeout(500)
+    without = shots()
+    page.locator(".catan-labels-toggle").tap()
+    page.locator(".catan-labels-shown").wait_for(state="attached")
+    page.wait_for_timeout(500)
+    page.screenshot(path=ARTIFACTS / "phone_labels_edges.png", clip=box)
+    with_labels = shots()
+    assert [x for x in without if without[x] != with_labels[x]] == []
+    page.locator(".catan-labels-toggle").tap()
+    page.locator(".catan-labels-shown").wait_for(state="detached")
+    # a road far from the settlement: why not, every word, on the first screen without a
+    # scroll, over the heading's words right over the board (under ◀ ▶ a third line ran
+    # past the screen's foot: ~48 px were left there); the board and ◀ stay put
+    far = max(range(board.N_EDGES), key=lambda e: math.dist(board.edge_xy(e), n6))
+    _tap(page, board.edge_xy(far))
+    why = page.locator(".catan-why-not")
+    why.wait_for()
+    page.wait_for_timeout(500)
+    said, now = why.bounding_box(), canvas.bounding_box()
+    page.screenshot(path=ARTIFACTS / "phone_whynot.png")
+    assert page.evaluate("scrollY") == 0 and now == box and back.bounding_box() == steps
+    assert 0 <= said["y"] and said["y"] + said["height"] <= now["y"], (said, now)
+    assert page.locator(".catan-refused").get_attribute("data-reason") in why.inner_text()
+    assert page.evaluate(COVERED_JS) == []  # Explore beside it
+    # the longest reasons take three lines at this width: on the screen too, over no
+    # control, the board where it was
+    text = why.locator(".catan-why-not-text")
+    text.evaluate("e => { e.textContent = e.textContent.repeat(2); }")
+    page.wait_for_timeout(300)
+    said = why.bounding_box()
+    page.screenshot(path=ARTIFACTS / "phone_whynot_long.png")
+    lines = said["height"] / float(text.evaluate("e => getComputedStyle(e).lineHeight")[:-2])
+    assert lines >= 3, said
+    assert 0 <= said["y"] and said["y"] + said["height"] <= 740, said
+    assert canvas.bounding_box() == box and back.bounding_box() == steps
+    assert page.evaluate(COVERED_JS) == []
+
+
+def test_leaving_a_puzzle_s_step_moves_neither_the_board_nor_the_step_buttons(app_server, phone):
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+
+    page = phone
+    sc = load_scenario(packaged_lessons() / "puzzle_base_robber.catan.yaml")
+    asked = next(iter(sc.puzzles))
+    _open(page, f"{app_server}?lesson=puzzle_base_robber&node={asked}", "Put the robber")
+    canvas = page.locator(BOARD).last
+    back = page.locator(".catan-board-col").get_by_role("button").filter(has_text="◀").nth(1)
+    box, steps, depth = canvas.bounding_box(), back.bounding_box(), page.evaluate(STATE_JS)
+    page.screenshot(path=ARTIFACTS / "phone_puzzle_step.png")
+    back.tap()  # out of the puzzle: its question goes, the heading's kept lines come back
+    page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
+    page.locator(".catan-puzzle").first.wait_for(state="hidden")
+    page.wait_for_timeout(1000)
+    page.screenshot(path=ARTIFACTS / "phone_puzzle_step_back.png")
+    # (the board came 53 px down, ◀ with it: a second tap landed on the board)
+    assert abs(canvas.bounding_box()["y"] - box["y"]) <= 1, (canvas.bounding_box(), box)
+    assert abs(back.bounding_box()["y"] - steps["y"]) <= 1, (back.bounding_box(), steps)
+    # what the game waits for over the board, in sight
+    head = page.locator(".catan-head").bounding_box()
+    assert head["y"] + head["height"] >= 0 and head["y"] + head["height"] <= box["y"], head
