@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from catan_tutor.actions import bundle_text, seat
 from catan_tutor.study.resources import notebooks_dir, packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.widgets.roll_steps import rolling
@@ -147,3 +148,35 @@ def test_every_main_line_step_of_every_lesson_has_words_for_the_learner():
                 missing.append(f"{path.name} step {step}: {child.action}")
             node = child
     assert missing == [], f"{len(missing)} steps without words:\n" + "\n".join(missing[:40])
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}")))
+def test_a_trade_offer_awaiting_its_answer_is_stated_in_the_prompt(name: str) -> None:
+    """Lesson 3.1 showed "P3: answer P1's trade offer" and only "2 cards for 2" beside it:
+    wherever a player must answer an offer, the page's prompt states it, who gives what for
+    what, from the position (BASE-TRADE-DOMESTIC), so no lesson has to say it by hand."""
+    sc = load_scenario(packaged_lessons() / name)
+    rules = sc.tree.rules
+    unstated = []
+    for node in sc.tree.walk():
+        s = node.state
+        if s.phase != "offer":
+            continue
+        offer = s.offer
+        said = f"{seat(s.active)} gives {bundle_text(offer.give)} for {bundle_text(offer.get)}"
+        prompt = rules.prompt(s)
+        if not prompt.startswith(f"{seat(offer.to)}: answer") or said not in prompt:
+            unstated.append(f"{node.action}: {prompt!r}")
+    assert unstated == []
+
+
+_PICK = re.compile(r"[^.]*\b(?:lets? you|you can|you may)\b[^.]*\bpick\b[^.]*\.", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}")))
+def test_a_lesson_promises_a_pick_only_where_the_page_offers_it(name: str) -> None:
+    """Lesson 2.1 said at the steal "The tutor lets you pick the card to see what happens",
+    but the lesson view shows only "Let chance pick": a chance outcome is picked with the
+    form under Explore. A sentence promising the learner a pick says where: under Explore."""
+    promised = [m[0] for m in _PICK.finditer(_text(name)) if "Explore" not in m[0]]
+    assert promised == []
