@@ -404,8 +404,9 @@ class Tutor:
         sc = self.session.scenario
         # (on a phone the lesson's title stands for the variant's name: style.LAYOUT_CSS)
         title = f"<span class='catan-head-lesson'>{markup.text(sc.title)} · </span>" if sc else ""
-        variant = markup.text(wording.variant_name(g.variant))
-        variant = f"<span class='catan-head-variant'>{variant} · </span>" if sc else f"{variant} · "
+        name = markup.text(wording.variant_beside(sc.title if sc else "", g.variant))
+        variant = f"<span class='catan-head-variant'>{name} · </span>" if sc else f"{name} · "
+        variant = variant if name else ""  # the lesson's title names it already
         mode = " · <b style='color:#b71c1c'>editing</b>" if self.session.editing else ""
         self.header.value = (
             f"<div class='catan-head-title' style='font-size:15px'>{title}{variant}turn "

@@ -133,6 +133,13 @@ def variant_name(variant: str) -> str:
     return VARIANT_NAMES.get(variant, variant)
 
 
+def variant_beside(title: str, variant: str) -> str:
+    """The variant's name for a heading beside a lesson's ``title``; '' when the title names
+    it already ("Puzzles: Catan for two · Catan for two" said it twice)."""
+    name = variant_name(variant)
+    return "" if name.lower() in title.lower() else name
+
+
 # ---------------------------------------------------------------- what to notice
 def _each(value: object) -> list[tuple[str, str]]:
     if isinstance(value, dict):
