@@ -197,7 +197,9 @@ def notice_items(
             items = [(k, v) for k, v in items if not _no_cards(v)]
         for k, v in items:
             out.append((_notice(game, ex.key, k, v), ""))
-    return [(line, rule) for line, rule in out if line]
+    # two moves refused alike read alike (lesson 4.1: a development card offered to P2 and
+    # to the bank): each line once
+    return list(dict.fromkeys((line, rule) for line, rule in out if line))
 
 
 def _no_cards(value: str) -> bool:
