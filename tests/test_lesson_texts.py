@@ -241,3 +241,25 @@ def test_a_roll_s_step_names_its_dice_once(name: str) -> None:
             if len(named) > throws.count((w, r)):
                 twice.append(f"{node.id} {node.action}: {text[:200]!r}")
     assert twice == []
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_rule_the_step_s_text_cites_is_not_opened_again_under_what_to_notice(name) -> None:
+    """An opened "§" box in a step's text, then "▶ Rule: Second round of setup, with a city"
+    right under it in What to notice: the rule said twice. A notice line's rule opens under
+    it only when the texts above do not cite that rule (as the page builds them:
+    ``Tutor._panels``)."""
+    from catan_tutor.game import Game
+    from catan_tutor.widgets.panels import notice_html
+    from catan_tutor.widgets.verdicts import lesson_html
+
+    sc = _lesson(name)
+    steps = _Steps(sc)
+    twice = []
+    for node in sc.tree.walk():
+        above = "".join(lesson_html(t) for t in steps.texts(node))
+        notice = notice_html(Game(sc.tree.rules, node.state), node, steps.expects(node), "", above)
+        cited = {r for ids in re.findall(r"data-rule='([^']*)'", above) for r in ids.split()}
+        opened = set(re.findall(r"<details class='catan-rule' data-rule='([^']*)'", notice))
+        twice += [f"{node.id} {node.action}: {r}" for r in sorted(cited & opened)]
+    assert twice == []

@@ -430,7 +430,7 @@ class Tutor:
         parts.append(marks_key("".join(parts)))  # what its "§" and "*" mean, where they show
         if not s.puzzle_secret:  # its lines would give the puzzle's answer away
             topic = f"{sc.title} {sc.goal}" if sc else ""
-            parts.append(notice_html(g, node, s.expects(), topic))
+            parts.append(notice_html(g, node, s.expects(), topic, "".join(parts)))
         if s.author_view:
             parts.append(expectations_html(g, node))
         self.lesson.value = (
