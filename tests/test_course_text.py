@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from catan_tutor.actions import bundle_text, seat
 from catan_tutor.study.resources import notebooks_dir, packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.widgets.roll_steps import rolling
@@ -147,3 +148,84 @@ def test_every_main_line_step_of_every_lesson_has_words_for_the_learner():
                 missing.append(f"{path.name} step {step}: {child.action}")
             node = child
     assert missing == [], f"{len(missing)} steps without words:\n" + "\n".join(missing[:40])
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}")))
+def test_a_trade_offer_awaiting_its_answer_is_stated_in_the_prompt(name: str) -> None:
+    """Lesson 3.1 showed "P3: answer P1's trade offer" and only "2 cards for 2" beside it:
+    wherever a player must answer an offer, the page's prompt states it, who gives what for
+    what, from the position (BASE-TRADE-DOMESTIC), so no lesson has to say it by hand."""
+    sc = load_scenario(packaged_lessons() / name)
+    rules = sc.tree.rules
+    unstated = []
+    for node in sc.tree.walk():
+        s = node.state
+        if s.phase != "offer":
+            continue
+        offer = s.offer
+        said = f"{seat(s.active)} gives {bundle_text(offer.give)} for {bundle_text(offer.get)}"
+        prompt = rules.prompt(s)
+        if not prompt.startswith(f"{seat(offer.to)}: answer") or said not in prompt:
+            unstated.append(f"{node.action}: {prompt!r}")
+    assert unstated == []
+
+
+_PICK = re.compile(r"[^.]*\b(?:lets? you|you can|you may)\b[^.]*\bpick\b[^.]*\.", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}")))
+def test_a_lesson_promises_a_pick_only_where_the_page_offers_it(name: str) -> None:
+    """Lesson 2.1 said at the steal "The tutor lets you pick the card to see what happens",
+    but the lesson view shows only "Let chance pick": a chance outcome is picked with the
+    form under Explore. A sentence promising the learner a pick says where: under Explore."""
+    promised = [m[0] for m in _PICK.finditer(_text(name)) if "Explore" not in m[0]]
+    assert promised == []
+
+
+_ONES = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+_COUNT = rf"(\d+|(?:{'|'.join(_TENS)})(?:-(?:{'|'.join(_ONES[1:10])}))?|{'|'.join(_ONES)})"
+_TURNS_IN = re.compile(rf"\b{_COUNT}\s+turns?\s+(?:into|in)\b|\bat the start of turn (\d+)", re.I)
+
+
+def _number(word: str) -> int:
+    """ "12", "twelve", "Twenty-three" as a number."""
+    w = word.lower()
+    if w.isdigit():
+        return int(w)
+    tens, _, ones = w.partition("-")
+    if tens in _TENS:
+        return _TENS[tens] + (_ONES.index(ones) if ones else 0)
+    return _ONES.index(w)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}")))
+def test_a_lesson_s_turns_in_words_match_its_position(name: str) -> None:
+    """Lesson 8.1 said "Eleven turns into…" at turn 13 (12 turns played): an introduction
+    that counts the turns played ("twelve turns into", "29 turns in") or names the turn
+    ("at the start of turn 10") says the position's own turn (BASE-TURN-PHASES)."""
+    sc = load_scenario(packaged_lessons() / name)
+    turn = sc.tree.root.state.turn
+    intro = " ".join((sc.tree.root.tutor or "").split())
+    wrong = [
+        f"{m[0]!r} at turn {turn}"
+        for m in _TURNS_IN.finditer(intro)
+        if (_number(m[1]) + 1 if m[1] else int(m[2])) != turn
+    ]
+    assert wrong == []
+
+
+def test_lessons_2_1_and_3_1_tell_two_games_from_the_setup_position_apart() -> None:
+    """2.1 and 3.1 both said they show "the setup lesson's game" at turn 10, with P2 holding 2
+    ore in one and 3 in the other: they are two games from the setup lesson's position."""
+    a, b = (
+        load_scenario(packaged_lessons() / f"base_{n}{SUFFIX}").tree.root
+        for n in ("production_robber", "trading_harbors")
+    )
+    assert a.state.turn == b.state.turn and a.state.hands != b.state.hands
+    for root in (a, b):
+        assert "setup lesson's game" not in root.tutor and "setup lesson's position" in root.tutor
+    assert "Another game" in b.tutor

@@ -219,3 +219,47 @@ def test_a_step_opens_with_a_sentence_with_a_verb(name: str) -> None:
     N5." (7.1) said what stands, not what happened. A step's text opens with a plain
     sentence saying what happened: its first sentence has a verb."""
     assert _verbless_openings(name) == []
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_roll_s_step_names_its_dice_once(name: str) -> None:
+    """Lesson 2.1: "Here the white die shows 5 and the red die 6." then the step's own "The
+    white die shows 5 and the red die 6." (the lesson's line wrapped between "white" and
+    "die"): a step names each throw's white die once; the lesson's sentence wins."""
+    sc = _lesson(name)
+    steps = _Steps(sc)
+    rules = sc.tree.rules
+    twice = []
+    for node in sc.tree.walk():
+        folded = roll_nodes(rules, node)
+        throws = _throws([*folded, node])
+        if not folded or not throws:
+            continue
+        text = re.sub(r"\s+", " ", " ".join(steps.texts(node)))
+        for w, r in set(throws):
+            named = re.findall(rf"\bwhite (?:die )?(?:shows )?{w} and the red (?:die )?{r}\b", text)
+            if len(named) > throws.count((w, r)):
+                twice.append(f"{node.id} {node.action}: {text[:200]!r}")
+    assert twice == []
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_rule_the_step_s_text_cites_is_not_opened_again_under_what_to_notice(name) -> None:
+    """An opened "§" box in a step's text, then "▶ Rule: Second round of setup, with a city"
+    right under it in What to notice: the rule said twice. A notice line's rule opens under
+    it only when the texts above do not cite that rule (as the page builds them:
+    ``Tutor._panels``)."""
+    from catan_tutor.game import Game
+    from catan_tutor.widgets.panels import notice_html
+    from catan_tutor.widgets.verdicts import lesson_html
+
+    sc = _lesson(name)
+    steps = _Steps(sc)
+    twice = []
+    for node in sc.tree.walk():
+        above = "".join(lesson_html(t) for t in steps.texts(node))
+        notice = notice_html(Game(sc.tree.rules, node.state), node, steps.expects(node), "", above)
+        cited = {r for ids in re.findall(r"data-rule='([^']*)'", above) for r in ids.split()}
+        opened = set(re.findall(r"<details class='catan-rule' data-rule='([^']*)'", notice))
+        twice += [f"{node.id} {node.action}: {r}" for r in sorted(cited & opened)]
+    assert twice == []

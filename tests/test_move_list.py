@@ -219,3 +219,28 @@ def test_every_kind_of_move_reads_as_a_sentence_not_as_notation() -> None:
                 kinds.add(type(action).__name__)
                 g.play(action)
     assert {"MoveRobber", "NeutralRoad", "Steal", "DrawDev", "EventDie"} <= kinds, kinds
+
+
+def test_no_lesson_s_moves_tab_repeats_a_move_in_its_comment():
+    """The Moves tab listed "P1 ends the turn." then its comment "P1 ends the turn; the two
+    players take turns…": a comment opening with its row's words says only what it adds
+    ("The two players take turns…"; after a comma it goes on from the row: "P1 builds a road
+    on Q5, touching…"), every lesson's rows checked."""
+    import html as html_lib
+
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import SUFFIX, load_scenario
+    from catan_tutor.widgets.move_list import moves_html, node_words
+
+    repeated, rows = [], 0
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        tree = load_scenario(path).tree
+        shown = html_lib.unescape(re.sub(r"<[^>]+>", "", moves_html(tree, limit=100_000)))
+        for node in tree.walk():
+            if not node.comment or node.action is None:
+                continue
+            words = re.escape(node_words(node)[0])
+            rows += 1
+            if re.search(rf"\b{words}\. {words}\b", shown, re.IGNORECASE):
+                repeated.append(f"{path.name}: {node.comment}")
+    assert rows > 1000 and repeated == []

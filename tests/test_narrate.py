@@ -13,6 +13,7 @@ from catan_tutor.board import CARD_NAMES, VERTEX_LABELS
 from catan_tutor.rules.production import production
 from catan_tutor.sampler import choose
 from catan_tutor.variants import VARIANTS
+from catan_tutor.words import narrate
 from catan_tutor.words.narrate import Event
 
 PLAYERS = {"base": 3, "base-2p": 2, "base-dummy": 2, "ck": 3, "ck-2p": 2}
@@ -303,3 +304,33 @@ def test_CK_BARB_AFTER_the_strip_shows_the_strengths_that_fought():
     assert "barbarians 5" in t.session.lines[0] and "knights 1" in t.session.lines[0]
     t.session.first()
     assert t.view.last_attack is None
+
+
+def test_every_ship_on_the_event_die_says_the_ship_moved_in_every_lesson() -> None:
+    """Lesson 6.x: "P3 rolled 7 (event die: ship): nobody produces." and the track showed the
+    ship a step on: every roll whose event die shows the ship says the ship's step and what is
+    left of the track (CK-EVENT-SHIP), in the log's line too; an attack says the attack."""
+    from catan_tutor.actions import EventDie
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+    from catan_tutor.widgets.path_log import move_line
+
+    seen, unsaid = 0, []
+    for path in sorted(packaged_lessons().glob("ck*.catan.yaml")):
+        tree = load_scenario(path).tree
+        for node in tree.walk():
+            a, parent = node.action, node.parent
+            if not isinstance(a, EventDie) or a.face != "ship" or parent is None:
+                continue
+            before, after = parent.state, node.state
+            evs = narrate.events(tree.rules, before, a, after)
+            kinds = {e.kind for e in evs}
+            seen += 1
+            if after.barb > before.barb:
+                line = move_line(tree, node)
+                ship = [e for e in evs if e.kind == "ship"]
+                if not ship or ship[0].rule != "CK-EVENT-SHIP" or "barbarian ship" not in line:
+                    unsaid.append(f"{path.name} {node.id}: {line}")
+            elif "attack" not in kinds:
+                unsaid.append(f"{path.name} {node.id}: no attack told")
+    assert seen > 10 and unsaid == []

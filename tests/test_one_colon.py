@@ -86,3 +86,16 @@ def test_CK_PROGRESS_players_without_progress_cards_are_said_in_one_sentence():
     node = next(n for n in sc.tree.nodes.values() if any(e.key == "progress" for e in n.expect))
     lines = notice_lines(Game(sc.tree.rules, node.state), node)
     assert "P1, P2 and P3 have no progress cards." in lines, lines
+
+
+def test_no_notice_of_any_lesson_says_a_line_twice():
+    """Lesson 4.1 said "P1 may not try to trade a development card, which is never allowed,
+    because P1 cannot trade a Road Building card…" twice under What to notice (the card
+    offered to P2 and to the bank read alike, BASE-TRADE-NO-DEV): each line once."""
+    twice = []
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        sc = load_scenario(path)
+        for node in sc.tree.nodes.values():
+            lines = [line for line, _ in notice_items(Game(sc.tree.rules, node.state), node)]
+            twice += [f"{path.name} node {node.id}: {x}" for x in set(lines) if lines.count(x) > 1]
+    assert twice == []

@@ -550,7 +550,7 @@ def test_a_wrong_corner_or_robber_hex_is_compared_with_the_answer_in_dots():
     robber = at_question(next(a for a in PUZZLES if a.lesson == "puzzle_base_robber"))
     robber.puzzle.submit("P1 robber R P2")
     shown = widget_text(robber.puzzle.widget)
-    said = "On R the robber blocks 5 dots of P2's production; there is a hex where it blocks more."
+    said = "On hex R, the robber blocks 5 dots of P2's production; there is a hex where it blocks"
     assert said in shown and not says("Q", shown)
 
 

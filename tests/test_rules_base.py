@@ -995,7 +995,9 @@ def test_BASE_TRADE_DOMESTIC_offers_accept_decline_and_limits():
     assert not g.explain(Offer(0, 1, (0,) * 5, (0, 0, 0, 0, 1))).legal
     assert_illegal(g, "P2 offer P3 1 brick for 1 ore", "BASE-TURN-OFFTURN")
     assert_legal(g, "P1 offer P2 1 brick for 1 ore", "BASE-TRADE-DOMESTIC")
-    assert [(p.player, p.decision) for p in g.pending] == [(1, "answer P1's trade offer")]
+    assert [(p.player, p.decision) for p in g.pending] == [
+        (1, "answer P1's offer (P1 gives 1 brick for 1 ore)")
+    ]
     assert_illegal(g, "P3 accept", "BASE-TURN-OFFTURN")
     assert_legal(g, "P2 accept", "BASE-TRADE-DOMESTIC")
     assert hand(g, 0) == (0, 1, 0, 2, 1) and hand(g, 1) == (2, 1, 0, 0, 0)

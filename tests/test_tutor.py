@@ -903,8 +903,11 @@ def test_what_to_notice_names_the_rule_of_a_refused_move_with_its_text():
     rule = rulebook.rule("CK-KNIGHT-DISPLACE")
     said = "P1 may not move the knight on N4 to O6, because only a stronger knight"
     assert said in t.lesson.value
-    assert f"Rule: <b>{rule.title}</b>" in t.lesson.value
-    assert visible_text(t.lesson.value).count(rule.text[:40]) == 1
+    # the step's text cites the rule: its "§" opens the rule's text, said once (not again
+    # as "Rule: <title>" under the notice line)
+    assert re.search(r"data-rule='[^']*CK-KNIGHT-DISPLACE", t.lesson.value)
+    assert f"Rule: <b>{rule.title}</b>" not in t.lesson.value
+    assert visible_text(t.lesson.value).count(rule.text[:40]) <= 1
 
 
 # ---------------------------------------------------------------- safe edits
@@ -1048,3 +1051,28 @@ def test_rules_tab_names_the_lessons_that_cite_each_rule(tmp_path):
     )
     assert "Only &lt;b&gt;me&lt;/b&gt;" in lessons_line("BASE-BUILD-DISTANCE", tmp_path)
     assert lessons_line("BASE-BUILD-ROAD", tmp_path) == ""
+
+
+def test_a_lesson_s_heading_names_its_variant_once():
+    """The heading said "Puzzles: Catan for two · Catan for two · turn 7": a lesson whose
+    title names its variant shows no second name; other lessons keep the variant's name, every
+    lesson of the course checked."""
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import SUFFIX, load_scenario
+    from catan_tutor.widgets import App
+    from catan_tutor.widgets.wording import variant_beside, variant_name
+
+    twice = []
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        sc = load_scenario(path)
+        name = variant_name(sc.variant)
+        head = f"{sc.title} · {variant_beside(sc.title, sc.variant)}"
+        if head.lower().count(name.lower()) != 1:
+            twice.append(head)
+    assert twice == []
+    app = App(query="")
+    app.open("puzzle_base_2p")
+    shown = " ".join(visible_text(app.tutor.header.value).split())
+    assert "Puzzles: Catan for two · turn" in shown and shown.count("Catan for two") == 1
+    app.open("base_2p_double_roll")
+    assert "Catan for two · turn" in " ".join(visible_text(app.tutor.header.value).split())

@@ -41,6 +41,7 @@ from .common import (
     phase_refusal,
     setup_order,
     setup_round_rule,
+    stands_on,
 )  # fmt: skip
 
 
@@ -281,7 +282,7 @@ def check_city(s: State, a: BuildCity, cost=CITY_COST) -> Reason | None:
     if s.vowner[v] != p or s.vcity[v]:
         return Reason(
             "BASE-BUILD-CITY",
-            f"A city replaces one of {seat(p)}'s settlements; {VERTEX_LABELS[v]} holds none.",
+            f"A city replaces one of {seat(p)}'s settlements; {stands_on(s, v)}.",
         )
     if s.toppled and v not in s.toppled and any(s.vowner[t] == p for t in s.toppled):
         return Reason(

@@ -9,7 +9,7 @@ from operator import add, neg, sub
 from typing import TypeVar
 
 from ..actions import seat
-from ..board import CARD_NAMES
+from ..board import CARD_NAMES, VERTEX_LABELS
 from ..state import (
     DISCARD,
     MAIN,
@@ -83,6 +83,19 @@ PHASE_WORDS = {
     "desert": "Treason: a knight is being removed", "deserter": "Treason: a knight may be placed",
     "harbor": "Commercial Harbor: a commodity is returned",
 }  # fmt: skip
+
+
+def stands_on(s: State, v: int) -> str:
+    """What stands on corner ``v``, as a clause for a refusal that names the corner (not
+    "H4 holds none" after "a city wall under the city on H4"): "H4 holds P3's settlement",
+    "H4 holds P2's city", "H4 holds P1's knight", "nothing stands on H4"."""
+    where, owner = VERTEX_LABELS[v], s.vowner[v]
+    if owner >= 0:
+        return f"{where} holds {s.name(owner)}'s {'city' if s.vcity[v] else 'settlement'}"
+    knight = s.kn[v] if s.caps.knights else None
+    if knight is not None:
+        return f"{where} holds {s.name(knight.owner)}'s knight"
+    return f"nothing stands on {where}"
 
 
 def phase_refusal(s: State, what: str, rule: str = "BASE-TURN-PHASES") -> Reason:

@@ -6,7 +6,16 @@ from ..actions import BuildWall, Improve, make, seat
 from ..board import VERTEX_LABELS
 from ..progress_cards import COMMODITY_OF_TRACK, TRACKS
 from ..state import MAIN, State, tadd, tset
-from .common import Reason, can_pay, cost_reason, one, pay, phase_refusal, remember_last
+from .common import (
+    Reason,
+    can_pay,
+    cost_reason,
+    one,
+    pay,
+    phase_refusal,
+    remember_last,
+    stands_on,
+)
 
 WALL_COST = (2, 0, 0, 0, 0)  # rule="CK-BUILD-COSTS": 2 brick
 WALLS = 3  # rule="CK-BUILD-LIMITS"
@@ -58,7 +67,7 @@ def check_wall(s: State, a: BuildWall, free: bool = False) -> Reason | None:
     if s.vowner[v] != p or not s.vcity[v]:
         return Reason(
             "CK-WALL-BUILD",
-            f"A wall goes under one of {seat(p)}'s cities; {VERTEX_LABELS[v]} holds none.",
+            f"A wall goes under one of {seat(p)}'s cities; {stands_on(s, v)}.",
         )
     if s.walls[v]:
         return Reason("CK-WALL-BUILD", f"The city on {VERTEX_LABELS[v]} has a wall already.")

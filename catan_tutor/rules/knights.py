@@ -19,6 +19,7 @@ from ..actions import (
     seat,
 )  # fmt: skip
 from ..board import EDGE_OTHER_END, EDGE_VERTICES, HEX_NAMES, HEX_VERTICES, VERTEX_LABELS
+from ..grammar import or_list
 from ..state import MAIN, STEAL, State, tset
 from ..variants.ck_state import RELOCATE, DisplacedKnight, Knight
 from . import awards
@@ -390,8 +391,8 @@ def check_chase(s: State, a: ChaseRobber) -> Reason | None:
     if (cands and a.victim not in cands) or (not cands and a.victim >= 0):
         return Reason(
             "BASE-ROBBER-STEAL",
-            f"On {HEX_NAMES[a.hex]} {seat(p)} must rob one of: "
-            f"{', '.join(seat(q) for q in cands) or 'nobody'}.",
+            f"On hex {HEX_NAMES[a.hex]}, {seat(p)} must rob "
+            f"{or_list([seat(q) for q in cands]) or 'nobody'}.",
         )
     return None
 

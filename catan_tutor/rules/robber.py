@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from ..actions import Action, Discard, MoveRobber, Steal, make, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES
+from ..grammar import or_list
 from ..state import DISCARD, MAIN, ROBBER, STEAL, State, tset
 from ..variants.ck_state import SABOTAGE
 from .common import Reason, bundle_reason, can_pay, gain, give, one
@@ -110,15 +111,15 @@ def check_move_robber(s: State, a: MoveRobber) -> Reason | None:
         )
     cands = victims(s, a.hex)
     if cands and a.victim not in cands:
-        names = ", ".join(seat(p) for p in cands)
+        names = or_list([seat(p) for p in cands])
         return Reason(
-            "BASE-ROBBER-STEAL", f"On {HEX_NAMES[a.hex]} {seat(a.player)} must rob one of {names}."
+            "BASE-ROBBER-STEAL", f"On hex {HEX_NAMES[a.hex]}, {seat(a.player)} must rob {names}."
         )
     if not cands and a.victim >= 0:
         return Reason(
             "BASE-ROBBER-STEAL",
             f"{s.name(a.victim)} has no building on "
-            f"{HEX_NAMES[a.hex]}, so there is nobody to rob there.",
+            f"hex {HEX_NAMES[a.hex]}, so there is nobody to rob there.",
         )
     return None
 

@@ -112,15 +112,15 @@ def _robber(s: State, tried: MoveRobber, same: list[MoveRobber]) -> str:
     me, h = tried.player, tried.hex
     own = any(s.vowner[v] == me for v in HEX_VERTICES[h])
     if own and not any(any(s.vowner[v] == me for v in HEX_VERTICES[a.hex]) for a in same):
-        return f"The robber on {HEX_NAMES[h]} would block a building of {s.name(me)}'s own."
+        return f"The robber on hex {HEX_NAMES[h]} would block a building of {s.name(me)}'s own."
     for a in same:
         if a.victim < 0:
             continue
         mine, best = blocked(s, h, a.victim), blocked(s, a.hex, a.victim)
         if mine < best:
             return (
-                f"On {HEX_NAMES[h]} the robber blocks {count(mine, 'dot')} of {s.name(a.victim)}'s "
-                "production; there is a hex where it blocks more."
+                f"On hex {HEX_NAMES[h]}, the robber blocks {count(mine, 'dot')} of "
+                f"{s.name(a.victim)}'s production; there is a hex where it blocks more."
             )
         if a.hex == h and tried.victim != a.victim:
             return f"The question asks to steal from {s.name(a.victim)}."

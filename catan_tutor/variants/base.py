@@ -37,6 +37,7 @@ from ..actions import (
     Settle,
     SpiralStart,
     Steal,
+    bundle_text,
     make,
     seat,
 )  # fmt: skip
@@ -199,6 +200,16 @@ def _answer_options(rules: BaseRules, s: State, offers: bool) -> list[Action]:
     return [make(Accept, p), make(Decline, p)]
 
 
+def _offer_words(s: State) -> str:
+    """The answer owed, with the offer stated (who gives what for what: the learner who
+    answers sees what is on the table): "answer P1's offer (P1 gives 1 grain, 1 ore for
+    1 brick, 1 lumber)" (BASE-TRADE-DOMESTIC)."""
+    offer = trade.pending_offer(s)
+    p = seat(s.active)
+    give, get = bundle_text(offer.give), bundle_text(offer.get)
+    return f"answer {p}'s offer ({p} gives {give} for {get})"
+
+
 def _says(text: str) -> Callable[[BaseRules, State], list[tuple[int, str]]]:
     """The active player owes ``text``."""
     return lambda rules, s: [(s.active, text)]
@@ -331,9 +342,7 @@ PHASES: Table[Phase] = Table(
         kinds=(Accept, Decline),
         everyone_waits=False,
         options=_answer_options,
-        pending=lambda rules, s: [
-            (trade.pending_offer(s).to, f"answer {seat(s.active)}'s trade offer")
-        ],
+        pending=lambda rules, s: [(trade.pending_offer(s).to, _offer_words(s))],
     ),
     Phase(
         OVER,

@@ -163,8 +163,12 @@ class BuildWall(AtVertex):
     words = ("wall",)
 
     def sentence(self, s: State) -> str:
-        where = vertex_name(self.vertex)
-        return f"{seat(self.player)} builds a city wall under the city on {where} (+2 hand limit)."
+        v, where = self.vertex, vertex_name(self.vertex)
+        if 0 <= v < len(s.vowner) and s.vowner[v] == self.player and s.vcity[v]:
+            where = f"under the city on {where}"
+        else:  # a refusal's words: no city there to build under (CK-WALL-BUILD)
+            where = f"on {where}"
+        return f"{seat(self.player)} builds a city wall {where} (+2 hand limit)."
 
 
 @register

@@ -35,7 +35,9 @@ from ..study.timeline import Node, Timeline
 from . import markup
 from .guard import guarded, shown_in
 from .roll_steps import said_by_move
+from .roll_texts import dice_only
 from .roll_words import throw_nodes, throw_words
+from .row_comments import beyond_row
 from .tutor_session import SETUP_PHASE, start_node
 
 MAX_SHOWN = 600  # moves written into the list at most (a window around the current move)
@@ -311,10 +313,22 @@ def _line(
         for member in group:  # a die's comment that only says what the row says: left out
             if member.comment and not (
                 len(group) > 1
-                and member.comment.strip() == said_by_move(budget.rules, member).strip()
+                and (
+                    member.comment.strip() == said_by_move(budget.rules, member).strip()
+                    or dice_only(member.comment)
+                )
             ):
-                said = markup.text(member.comment)
-                out.append(f"<span class='catan-mv-comment'>{said}</span>{_stop(said)}")
+                # a comment opening with the row's own words says only what it adds
+                rest, goes_on = beyond_row(text, member.comment)
+                if not rest:
+                    continue
+                if goes_on and out[-1].endswith(_STOP):  # "P2 accepts P1's offer."
+                    out[-1] = out[-1].removesuffix(_STOP)
+                elif goes_on:  # after another comment: this one whole
+                    rest, goes_on = member.comment.strip(), False
+                said = markup.text(rest)
+                on = " style='margin-left:0'" if goes_on else ""
+                out.append(f"<span class='catan-mv-comment'{on}>{said}</span>{_stop(said)}")
         others = [o for m in group for o in _variations(m)]
         if others:
             for other in others:

@@ -171,9 +171,10 @@ def outcomes_html(table: pd.DataFrame) -> str:
     nobody = _row(table, "win", "nobody")
     turns = table.attrs.get("turns")
     if nobody is not None and nobody["estimate"] > 0:
-        ahead = f" {count(int(turns), 'turn')} ahead" if turns else ""
+        # "No one has won yet 160 turns ahead in 6% of the games" read as machine words
+        ahead = f"after {count(int(turns), 'more turn')}" if turns else "yet"
         parts.append(
-            f"<div>No one has won yet{ahead} in {_percent(nobody['estimate'])} of the games "
+            f"<div>In {_percent(nobody['estimate'])} of the games, no one has won {ahead} "
             f"(likely between {_range(nobody).replace('–', ' and ')}).</div>"
         )
     arrive = _row(table, "barbarians arrive", "all")

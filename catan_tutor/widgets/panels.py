@@ -7,6 +7,7 @@ keeps no rules: points, strengths and checks all come from the engine.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Collection
 
 from ..actions import TRACK_NAMES
@@ -163,16 +164,22 @@ def bank_html(game: Game) -> str:
     return "<div style='line-height:1.45'>" + "<br>".join(bits) + "</div>"
 
 
-def notice_html(game: Game, node: Node, expects: list | None = None, topic: str = "") -> str:
+def notice_html(
+    game: Game, node: Node, expects: list | None = None, topic: str = "", above: str = ""
+) -> str:
     """The lesson's expectations at this node (or ``expects``) as learners read them: "What
-    to notice"; a move refused here names its rule, whose text opens on a click. ``topic``:
-    the lesson's title and goal (``wording.notice_items``)."""
+    to notice"; a move refused here names its rule, whose text opens on a click, unless the
+    texts ``above`` (their HTML) cite it already with a "§" that opens it (the rule said
+    twice: an opened "§" box, then "Rule: <title>" under it). ``topic``: the lesson's title
+    and goal (``wording.notice_items``)."""
     expects = node.expect if expects is None else expects
     lines = notice_items(game, node, expects, topic) if expects else []
     if not lines:
         return ""
+    cited = {r for ids in re.findall(r"data-rule='([^']*)'", above) for r in ids.split()}
     items = "".join(
-        f"<li>{rule_refs(markup.text(line))}{rule_details(rule) if rule else ''}</li>"
+        f"<li>{rule_refs(markup.text(line))}"
+        f"{rule_details(rule) if rule and rule not in cited else ''}</li>"
         for line, rule in lines
     )
     return (

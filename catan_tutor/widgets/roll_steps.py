@@ -137,7 +137,10 @@ class RollSteps:
                 out.append(n.tutor)
             if isinstance(n.action, Roll):
                 at = len(out)
-        dice = dice_sentence([*folded, node], out) if folded else ""
+        # a lesson's text wraps its lines ("the white\n die shows 5"): read as one line, so
+        # its own sentence naming the dice wins over the step's (said twice, lesson 2.1)
+        flat = [" ".join(t.split()) for t in out]
+        dice = dice_sentence([*folded, node], flat) if folded else ""
         return [*out[:at], dice, *out[at:]] if dice else out
 
     def roll_told(self, node: Node | None = None) -> bool:

@@ -409,8 +409,9 @@ class Tutor:
         sc = self.session.scenario
         # (on a phone the lesson's title stands for the variant's name: style.LAYOUT_CSS)
         title = f"<span class='catan-head-lesson'>{markup.text(sc.title)} · </span>" if sc else ""
-        variant = markup.text(wording.variant_name(g.variant))
-        variant = f"<span class='catan-head-variant'>{variant} · </span>" if sc else f"{variant} · "
+        name = markup.text(wording.variant_beside(sc.title if sc else "", g.variant))
+        variant = f"<span class='catan-head-variant'>{name} · </span>" if sc else f"{name} · "
+        variant = variant if name else ""  # the lesson's title names it already
         mode = " · <b style='color:#b71c1c'>editing</b>" if self.session.editing else ""
         self.header.value = (
             f"<div class='catan-head-title' style='font-size:15px'>{title}{variant}turn "
@@ -434,7 +435,7 @@ class Tutor:
         parts.append(marks_key("".join(parts)))  # what its "§" and "*" mean, where they show
         if not s.puzzle_secret:  # its lines would give the puzzle's answer away
             topic = f"{sc.title} {sc.goal}" if sc else ""
-            parts.append(notice_html(g, node, s.expects(), topic))
+            parts.append(notice_html(g, node, s.expects(), topic, "".join(parts)))
         if s.author_view:
             parts.append(expectations_html(g, node))
         self.lesson.value = (

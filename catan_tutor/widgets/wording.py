@@ -133,6 +133,13 @@ def variant_name(variant: str) -> str:
     return VARIANT_NAMES.get(variant, variant)
 
 
+def variant_beside(title: str, variant: str) -> str:
+    """The variant's name for a heading beside a lesson's ``title``; '' when the title names
+    it already ("Puzzles: Catan for two · Catan for two" said it twice)."""
+    name = variant_name(variant)
+    return "" if name.lower() in title.lower() else name
+
+
 # ---------------------------------------------------------------- what to notice
 def _each(value: object) -> list[tuple[str, str]]:
     if isinstance(value, dict):
@@ -190,7 +197,9 @@ def notice_items(
             items = [(k, v) for k, v in items if not _no_cards(v)]
         for k, v in items:
             out.append((_notice(game, ex.key, k, v), ""))
-    return [(line, rule) for line, rule in out if line]
+    # two moves refused alike read alike (lesson 4.1: a development card offered to P2 and
+    # to the bank): each line once
+    return list(dict.fromkeys((line, rule) for line, rule in out if line))
 
 
 def _no_cards(value: str) -> bool:

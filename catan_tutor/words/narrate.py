@@ -53,7 +53,7 @@ from ..board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS
 from ..grammar import count
 from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.awards import public_vp
-from ..rules.barbarians import forces
+from ..rules.barbarians import TRACK_END, forces
 from ..rules.precedence import most_specific
 from ..rules.words import card_title
 from ..state import DICE, STEAL, State, laid
@@ -86,10 +86,11 @@ class Event:
     """One thing that happened, for a learner and for a program.
 
     ``kind``: "move" (the action itself), "build", "trade", "discard", "production", "steal",
-    "robber", "merchant", "attack", "pillage", "knight", "award", "vp", "draw", "discards-owed",
-    "winner", "cards" (any other cards that changed hands). ``text`` is the sentence everybody
-    reads; ``secret`` (when set) the fuller sentence the seats of ``seen_by`` read (a stolen
-    card's kind). ``cards``: (party, signed change of its hand) for the cards this event moved.
+    "robber", "merchant", "ship" (the barbarians' step), "attack", "pillage", "knight", "award",
+    "vp", "draw", "discards-owed", "winner", "cards" (any other cards that changed hands).
+    ``text`` is the sentence everybody reads; ``secret`` (when set) the fuller sentence the
+    seats of ``seen_by`` read (a stolen card's kind). ``cards``: (party, signed change of its
+    hand) for the cards this event moved.
     ``facts``: the numbers behind the sentence (e.g. an attack's strengths).
     """
 
@@ -194,6 +195,8 @@ def events(rules, before: State, action: Action, after: State) -> list[Event]:
         out.append(late)
     if isinstance(action, EventDie) and action.face == "ship" and after.barb < before.barb:
         out.extend(_attack(rules, before, after))
+    elif isinstance(action, EventDie) and action.face == "ship" and after.barb > before.barb:
+        out.append(_ship(rules, before, after))
     out.extend(_owed(rules, before, after))
     out.extend(_robber(rules, before, after))
     out.extend(_knights(rules, before, action, after))
@@ -415,6 +418,20 @@ def _robber(rules, before: State, after: State) -> list[Event]:
                 )
             )
     return out
+
+
+def _ship(rules, before: State, after: State) -> Event:
+    """The ship's step on the track a ship on the event die moves (CK-EVENT-SHIP): said on
+    every such roll, a 7's too ("nobody produces" left out that the track moved)."""
+    left = TRACK_END - after.barb
+    return Event(
+        "ship",
+        f"The barbarian ship sails one step closer to Catan: {count(left, 'step')} left "
+        "before the barbarians attack.",
+        _rule(rules, "CK-EVENT-SHIP"),
+        before.active,
+        facts={"barbarians": after.barb},
+    )
 
 
 def attack_facts(before: State, after: State) -> dict:
