@@ -216,7 +216,9 @@ LAYOUT_CSS = (
     # under what the game waits for, the lesson's text after them, where the window is short
     # (1024x768: the build buttons were cut at its foot) or the panels are under the board (a
     # tablet: the question came after ~230 px of the lesson's text, under the fold)
-    f"@media {TALL},{SHORT}{{{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:1}}}}"
+    # (not on a tablet: there the goal and the turn's story come first, as on the other
+    # screens; a fresh learner at 5.13 read the question before them)
+    f"@media {SHORT}{{{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:1}}}}"
     # the form a margin inside its panel (the moves list reached the window's edge at 1024)
     ".catan-side .catan-form .widget-dropdown{max-width:calc(100% - 16px)}"
     # a page too narrow for the panels beside the board (a tablet): the board in the middle
@@ -398,9 +400,10 @@ def theme_css() -> str:
         # a TOUCH px square to tap (an invisible box round it: the "§" looks no bigger)
         ".catan-rule-note{text-decoration:none;font-size:10px;padding:0 1px;"
         "color:var(--jp-content-link-color,#1565c0)}"
-        "@media (pointer:coarse){.catan-rule-note{position:relative;padding:0 3px}"
-        ".catan-rule-note::after{content:'';position:absolute;left:50%;top:50%;"
-        f"width:{TOUCH}px;height:{TOUCH}px;transform:translate(-50%,-50%)}}}}",
+        # under a finger or on a phone's width the "§" itself is a TOUCH px box: padding
+        # round the same small glyph, a negative margin keeping the words where they were
+        f"@media (pointer:coarse),(max-width:700px){{.catan-rule-note{{position:relative;"
+        f"padding:{TOUCH // 2 - 5}px {TOUCH // 2 - 2}px;margin:0 {3 - TOUCH // 2}px}}}}",
         f"{DARK} .catan-rule-ref-text{{background:var(--jp-layout-color1);"
         "color:var(--jp-ui-font-color1);border-color:var(--jp-border-color1)}",
         # links in lesson texts and rule references
@@ -425,6 +428,22 @@ def theme_css() -> str:
         )
         + "{opacity:1;background:transparent!important;box-shadow:none!important;"
         "border:1px dashed var(--jp-border-color1);color:var(--jp-ui-font-color2)}",
+        # a disabled or held step button pressed, hovered or focused stays greyed: no blue
+        # focus ring or shadow that looks pressable (a fresh learner: ▶ on a solved step); the
+        # keyboard's focus still shows, as a grey dashed ring
+        ",".join(
+            f"{s} .jupyter-button{state}{on}"
+            for s in SCOPES
+            for state in (":disabled", ".catan-step-held")
+            for on in (":focus", ":hover", ":active")
+        )
+        + "{outline:none!important;box-shadow:none!important}"
+        + ",".join(
+            f"{s} .jupyter-button{state}:focus-visible"
+            for s in SCOPES
+            for state in (":disabled", ".catan-step-held")
+        )
+        + "{outline:2px dashed var(--jp-ui-font-color2,#616161)!important}",
         # the greyed "not possible now" kinds stay dimmed but readable: 0.5 read 3.0:1, 0.7 5.5
         ",".join(f"{s} .catan-blocked .widget-toggle-button:not(.mod-active)" for s in SCOPES)
         + "{opacity:.7}",
