@@ -160,6 +160,13 @@ RULE_NOTE_JS = """() => {
     ([dx, dy]) => document.elementFromPoint(x + dx, y + dy)?.closest('.catan-rule-note') === e);
   return {hits, font: getComputedStyle(e).fontSize, x, y, w: r.width, h: r.height};
 }"""
+# Runs in the page: the room each chapter's name leaves in the chapter list (px; < 0: cut)
+CHAPTER_ROOM_JS = """() => {
+  const e = document.querySelector('.catan-chapter-picker select'), s = getComputedStyle(e);
+  const ctx = document.createElement('canvas').getContext('2d'); ctx.font = s.font;
+  return Object.fromEntries([...e.options].map(o => [o.text,
+    Math.round(e.clientWidth - 20 - parseFloat(s.paddingLeft) - ctx.measureText(o.text).width)]));
+}"""
 # Runs on a button: how it looks (pressed: focused)
 HELD_LOOK_JS = """b => { const s = getComputedStyle(b);
   return {opacity: Number(s.opacity), outline: s.outlineStyle, shadow: s.boxShadow}; }"""
@@ -529,6 +536,10 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         assert page.evaluate(CUT_JS) == [] and page.evaluate(BOXED_JS) == []
         # the theme switch ("Dark: off" on a phone) covers none of the title row's words
         assert page.evaluate(SWITCH_OVER_JS) == []
+        # every chapter's name whole in its list (New game by its "+": the list read "4 ·
+        # Development cards, awards and vi")
+        room = page.evaluate(CHAPTER_ROOM_JS)
+        assert min(room.values()) >= 0, room
         page.screenshot(path=ARTIFACTS / "layout_phone_375x740.png", full_page=True)
         # one writer of the page's field (page_facts.js), telling the theme and the board's
         # width (the spots the words name are read in the kernel: named_words.py)

@@ -309,6 +309,12 @@ LAYOUT_CSS = (
     # question of a puzzle under the board came into the first screen (phone_puzzle2.png)
     ".catan-app .catan-bar>.catan-chapter-picker{flex:1 1 200px;min-width:0}"
     ".catan-app .catan-bar>.catan-new-game{order:1}"
+    # New game by its "+" alone (its name stays for a screen reader): the chapter's list the
+    # room for its name (it read "4 · Development cards, awards and vi")
+    f".catan-app .catan-bar>.catan-new-game{{font-size:0;min-width:{TOUCH}px;padding:0 8px;"
+    "display:inline-flex;align-items:center;justify-content:center}"
+    ".catan-app .catan-bar>.catan-new-game>i{font-size:var(--jp-widgets-font-size,13px);"
+    "margin:0}"
     ".catan-app .catan-bar>.catan-lesson-picker{order:2;flex:1 1 100%;min-width:0}"
     # a puzzle's box: the question, its verdict right under it (a tap on the board scrolls
     # nothing to it: reply_in_view.js), the answer's row, then how to answer and the hints.
