@@ -1072,4 +1072,7 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_
     page.wait_for_timeout(1000)  # (the strip drawn again for the phone's width: a look)
     box = page.locator(".catan-dice-words").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+    # right under the board with the dice it speaks of, over ◀ ▶ (it read under them)
+    assert 0 <= _under(page, BOARD, page.locator(".catan-dice-words")) <= 24, box
+    assert box["y"] + box["height"] <= forward.bounding_box()["y"], box
     page.screenshot(path=ARTIFACTS / "layout_phone_ck_dice.png")

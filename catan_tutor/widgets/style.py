@@ -109,7 +109,10 @@ PHONE_ORDER = (
     (-75, f"{STEP_ROW}>*:not(.widget-label),{COL}>.catan-step-note"),
     # the reply to a tap and why not there under ◀ ▶: its lines coming move them not
     # (phone_whynot_tap.png: ◀ ▶ pushed under the fold)
-    (-74, f"{COL}>.catan-dice-words,{STEP_ROW}>.widget-label,{COL}>.catan-why-not"),
+    # the dice's words (C&K: the caption, what the event die did) right under the board,
+    # with the dice they speak of (under ◀ ▶ they read apart from them: s11, a fresh look)
+    (-79, f"{COL}>.catan-dice-words"),
+    (-74, f"{STEP_ROW}>.widget-label,{COL}>.catan-why-not"),
     (-72, f"{ACTIONS}>.catan-message,{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-message"),
     (-70, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
     (-60, f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle"),
@@ -285,9 +288,9 @@ LAYOUT_CSS = (
     f"{COL}>.catan-step-note{{flex:1 1 0%;min-width:0;height:auto;align-self:center}}"
     f"{COL}>.catan-step-note .widget-html-content{{line-height:1.3;height:auto}}"
     f"{STEP_ROW}>.widget-button{{margin-bottom:0}}{SIDE}>.catan-puzzle{{margin-top:0!important}}"
-    # what the event die did, under the step buttons (PHONE_ORDER): its lines coming move
-    # nothing over them, so none kept
-    f"{COL}>.catan-dice-words{{min-height:0}}"
+    # the dice's words under the board (PHONE_ORDER), in the lines kept for them: ▶ stays
+    # put as they come and go
+    f"{COL}>.catan-dice-words{{min-height:{EVENT_LINES}px}}"
     f"{COL}>.catan-dice-words:not(:has(.catan-event-words,.catan-dice-caption)){{display:none}}"
     ".catan-app .catan-dice-words .catan-dice-caption{display:inline}"
     # the board in words (for screen readers only) takes no row
