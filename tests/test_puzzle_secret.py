@@ -708,7 +708,7 @@ def test_the_form_of_the_answers_kind_neither_lists_moves_nor_narrows_the_answer
             continue
         assert form.listed.options == () and form.listed.layout.display == "none"
         assert found(words, _form_text(t)) == [], (kind, found(words, _form_text(t)))
-        if "count" in form.pickers and kind == "bank trade":  # every rate: BASE-TRADE-HARBOR
+        if "count" in form.pickers and kind == "bank trade":  # every rate: BASE-TRADE-MARITIME
             rates = [v for _, v in form.pickers["count"].options]
             assert rates == [2, 3, 4], rates
         if "give" in form.pickers and kind == "bank trade":

@@ -1,8 +1,8 @@
 """A puzzle's form offers every value where the value is the question, not the legal ones
 only (a fresh learner, puzzle 3.2 "Get it from the bank at the best rate": the rate list
 offered "2" and "4", the learner's legal rates, and the answer is the smaller one). A bank
-trade's form under an open question offers every rate (2, 3 and 4: BASE-TRADE-MARITIME,
-BASE-TRADE-HARBOR), every card to give and to get; an improvement's form every track
+trade's form under an open question offers every rate (2, 3 and 4: BASE-TRADE-MARITIME),
+every card to give and to get; an improvement's form every track
 (CK-IMPROVE-BUILD); a wrong one is answered by the why-not.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..actions import TRACK_NAMES, Action, BankTrade, Improve
 from ..game import Game
 
-RATES = (2, 3, 4)  # the bank's rates: 4:1, a 3:1 harbor, a 2:1 harbor (BASE-TRADE-HARBOR)
+RATES = (2, 3, 4)  # the bank's rates: 4:1, a 3:1 harbor, a 2:1 harbor (BASE-TRADE-MARITIME)
 
 
 def every_value(game: Game, actions: list[Action]) -> list[Action]:
