@@ -3,7 +3,9 @@
 The page says moves in words ("P1 builds a settlement on E4") and a learner types them so:
 "P1 settlement E4", "settlement E4", "build a settlement on E4", "road N5", "city A12",
 "move the robber to K and rob P2", "roll the dice", "end my turn", "buy a development card",
-"recruit a knight on F6", "move the knight from F6 to J4", "trade 4 wool for 1 ore"...
+"recruit a knight on F6", "move the knight from F6 to J4", "trade 4 wool for 1 ore", "road for
+Neutral 2 on G5", "N2 road G5"... And the page's own sentence for any move legal now (the
+Moves tab's, the narration's: ``said_moves``) reads back as that move, whatever its kind.
 ``as_notation`` spells such words in the engine's notation, which ``actions.parse_action``
 then reads unchanged: notation itself stays strict (and is read as it is, first); this reader
 only knows the page's words for the moves. The seat may be left out when it is the mover's.
@@ -14,14 +16,26 @@ takes, never the notation reader's character offsets.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
-from .actions import MAX_NOTATION_CHARS, REGISTRY, TRACK_NAMES, Action, Recruit
+from .actions import (
+    MAX_NOTATION_CHARS,
+    REGISTRY,
+    TRACK_NAMES,
+    Action,
+    NeutralKnight,
+    NeutralPromote,
+    NeutralRoad,
+    NeutralSettle,
+    Recruit,
+)
+from .board import CARD_NAMES
 from .errors import CatanError, NotationError
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import State
 
 _TOKEN = re.compile(r"[^\s,.;:!?()\"“”]+")
 _SEAT = re.compile(r"^p([1-9])$", re.IGNORECASE)
@@ -49,8 +63,12 @@ FILLER = frozenset(
     "like lets let's let me build builds building place places put puts play plays make "
     "makes corner edge hex spot vertex intersection side path and then with of turn card "
     "cards steal steals rob robs from there here it go goes moves using by player year "
-    "for".split()
+    "for free owed owes".split()
 )
+_NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
+# A kind a neutral gets -> its word in the notation (``P1 neutral N2 road G5``).
+_NEUTRAL_PIECES = {"settle": "settle", "road": "road", "recruit": "knight", "promote": "promote"}
+_RATE = re.compile(r"\(\s*\d+\s*:\s*1\s*\)")  # a bank trade's "(4:1)", as the page writes it
 _KEEP_FOR = frozenset({"trade", "bank"})  # kinds whose notation has its own "for"
 
 
@@ -103,12 +121,13 @@ def _kind(keys: set[str], ck: bool, tracked: bool) -> str:
 def learner_notation(game: Game, text: str) -> str | None:
     """The notation the words of ``text`` spell, or None when they name no kind of move (the
     result is not checked: ``parse_action`` reads it)."""
-    tokens = _tokens(text)
+    tokens = _tokens(_RATE.sub(" ", text))
     seat = ""
     if tokens and _SEAT.match(tokens[0]):
         seat, tokens = tokens[0].upper(), tokens[1:]
     elif len(tokens) > 1 and tokens[0].lower() == "player" and tokens[1].isdigit():
         seat, tokens = f"P{tokens[1]}", tokens[2:]
+    tokens, neutral = _neutral_of(game, tokens)
     keys: set[str] = set()
     args: list[tuple[int, str]] = []  # (order, token): after "from" first (a knight's corner)
     after_from = False
@@ -151,7 +170,29 @@ def learner_notation(game: Game, text: str) -> str | None:
         words = spots + [t.upper() for t in seats]
     if kind == "bank":  # "4 wool for 1 ore": the bank gives one card
         words = [t for i, t in enumerate(words) if not (t == "1" and i and words[i - 1] == "for")]
+    if neutral and kind in _NEUTRAL_PIECES:  # "road for Neutral 2 on G5": P1 neutral N2 road G5
+        return " ".join([seat, "neutral", neutral, _NEUTRAL_PIECES[kind], *words]).strip()
     return " ".join([seat, kind, *words]).strip()
+
+
+def _neutral_of(game: Game, tokens: list[str]) -> tuple[list[str], str]:
+    """The tokens without the neutral they name ("Neutral 2", "neutral N2", or "N2" beside
+    another spot), and that neutral as the notation writes it ("N2"; '' for none). Only
+    where the rules have neutrals (2P-NEUTRAL-MIRROR): elsewhere N2 is a corner."""
+    if NeutralRoad not in game.rules.applies:
+        return tokens, ""
+    low = [t.lower() for t in tokens]
+    for i, t in enumerate(low):
+        if t in ("neutral", "neutrals") and i + 1 < len(low):
+            nxt = low[i + 1]
+            if nxt in ("1", "2") or _NEUTRAL.match(nxt):
+                return tokens[:i] + tokens[i + 2 :], f"N{nxt[-1]}"
+    named = [i for i, t in enumerate(tokens) if _NEUTRAL.match(t)]
+    spots = [t for t in tokens if re.fullmatch(r"[a-s](?:\d+|\|[a-s].*)", t, re.IGNORECASE)]
+    if len(named) == 1 and len(spots) >= 2:  # "N2 road G5": N2 names the neutral here
+        i = named[0]
+        return tokens[:i] + tokens[i + 1 :], tokens[i].upper()
+    return tokens, ""
 
 
 def as_notation(game: Game, text: str, avoid: Collection[str] = ()) -> str:
@@ -170,6 +211,9 @@ def as_notation(game: Game, text: str, avoid: Collection[str] = ()) -> str:
         return text
     except CatanError as strict:
         first = strict
+    said = said_move(game, text)
+    if said is not None:  # the page's own sentence for a move legal now
+        return str(said)
     tokens = _tokens(text)
     spelled = learner_notation(game, text)
     if spelled is None:
@@ -185,6 +229,49 @@ def as_notation(game: Game, text: str, avoid: Collection[str] = ()) -> str:
     except CatanError as e:
         raise _plain(e) from None
     return spelled
+
+
+# How the page says a move, besides the engine's sentence (``Action.sentence``) and the
+# narration's (``rules.describe``): the Moves tab adds its short words here when it is
+# imported (``widgets/move_list.py``), as this layer cannot import it.
+SAYINGS: list[Callable[[Action, State], str]] = []
+_CARDS = frozenset(CARD_NAMES)  # every sentence of a move names the cards its notation does
+
+
+def _plain_words(text: str) -> str:
+    """A sentence as compared with the page's: small letters, words and labels only (no
+    stops, commas, quotes or brackets)."""
+    text = text.lower().replace("’", "'")
+    return " ".join(t.strip(":'") for t in re.findall(r"[\w:'|/]+", text) if t.strip(":'"))
+
+
+def said_move(game: Game, text: str) -> Action | None:
+    """The move legal now whose sentence on the page ``text`` is (the Moves tab's, the
+    narration's, the engine's; the mover's seat may be left out), else None."""
+    typed = _plain_words(text)
+    if not typed or game.is_over() or game.is_chance():
+        return None
+    s = game.state
+    who = game.rules.actors(s)
+    mover = f"p{who[0] + 1} " if who else ""
+    wanted = {typed, mover + typed}
+    sayings = (
+        lambda a, st: a.sentence(st),
+        lambda a, st: game.rules.describe(st, a).text,
+        *SAYINGS,
+    )
+    words = set(typed.split())
+    for a in game.legal_actions():
+        if any(t in _CARDS and t not in words for t in str(a).split()):
+            continue  # a card it names is not in the words (most of the offers: quickly)
+        for say in sayings:
+            try:
+                said = say(a, s)
+            except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+                continue
+            if _plain_words(said) in wanted:
+                return a
+    return None
 
 
 def read_move(game: Game, text: str, avoid: Collection[str] = ()) -> Action:
@@ -226,6 +313,21 @@ _EXAMPLES = (
 _CK_EXAMPLES = (("knight {}", ("F6", "L10", "B2")), ("wall {}", ("J12", "D4", "R8")))
 
 
+_NEUTRAL_KINDS = (NeutralSettle, NeutralRoad, NeutralKnight, NeutralPromote)
+
+
+def neutral_forms(game: Game) -> str:
+    """How to type a piece owed to a neutral, while one is (2P-NEUTRAL-MIRROR): every kind a
+    neutral may get in the variant, so the form names no answer; '' when none is owed."""
+    if game.is_over() or game.is_chance():
+        return ""
+    if not any(isinstance(a, _NEUTRAL_KINDS) for a in game.legal_actions()):
+        return ""
+    kinds = ["settlement", "road"] + (["knight"] if Recruit in game.rules.applies else [])
+    forms = " or ".join(f"“{k} for Neutral 1 on …”" for k in kinds)
+    return f"A piece for a neutral is typed with the neutral's name: {forms} and the spot."
+
+
 def examples(game: Game, avoid: Collection[str] = ()) -> str:
     """The words the reader takes, as examples: "Type a move like “settlement H4”, …"."""
     shown = [*_EXAMPLES, *(_CK_EXAMPLES if Recruit in game.rules.applies else ())]
@@ -235,7 +337,9 @@ def examples(game: Game, avoid: Collection[str] = ()) -> str:
         said.append(f"“{pattern.format(label)}”")
     road = next((x for x in _EXAMPLES[1][1] if x not in avoid), "Q1")
     who = next((p for p in ("P2", "P3", "P1") if p not in avoid), "P2")
+    neutral = neutral_forms(game)
     return (
         f"Type a move like {', '.join(said)}, “roll” or “end turn”, with the player first "
-        f"when it is another player's move (“{who} road {road}”)."
+        f"when it is another player's move (“{who} road {road}”).{' ' if neutral else ''}"
+        f"{neutral}"
     )

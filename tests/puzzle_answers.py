@@ -69,7 +69,8 @@ def answer_words(asked: Asked) -> set[str]:
     for node in answer_nodes(asked.puzzle, at, sc.timeline.rules):
         a = node.action
         assert a is not None
-        words |= {str(a), move_words(a)}
+        words |= {str(a), move_words(a), move_words(a, at.state)}  # with its position: a
+        # bank trade's sentence ("P2 trades 2 wool with the bank for 1 brick (2:1)")
         spot = target_of(a)
         if spot is not None and spot[0] != "hex":
             label = LABELS[spot[0]][spot[1]]

@@ -14,7 +14,9 @@ in a puzzle shows under the step buttons with the board in sight (as in a lesson
 under the pointer moves: a note, the event die's words, "No more hints". At 1024x768 a
 game's Play form shows beside the board, and a puzzle's build buttons whole. On a tablet
 (768x1024) the board, the step buttons and the lesson's goal or a puzzle's question and its
-answer's row show on the first screen.
+answer's row show on the first screen (the question first, as on a phone), a held ▶
+pressed looks disabled still, and a tap on the board that asks to finish a form scrolls the
+form in.
 
 Screenshots: tests/artifacts/layout_*.png (looked at). Needs /usr/bin/chromium.
 """
@@ -156,8 +158,18 @@ RULE_NOTE_JS = """() => {
   const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
   const hits = [[-18, 0], [18, 0], [0, -18], [0, 18]].map(
     ([dx, dy]) => document.elementFromPoint(x + dx, y + dy)?.closest('.catan-rule-note') === e);
-  return {hits, font: getComputedStyle(e).fontSize, x, y};
+  return {hits, font: getComputedStyle(e).fontSize, x, y, w: r.width, h: r.height};
 }"""
+# Runs in the page: the room each chapter's name leaves in the chapter list (px; < 0: cut)
+CHAPTER_ROOM_JS = """() => {
+  const e = document.querySelector('.catan-chapter-picker select'), s = getComputedStyle(e);
+  const ctx = document.createElement('canvas').getContext('2d'); ctx.font = s.font;
+  return Object.fromEntries([...e.options].map(o => [o.text,
+    Math.round(e.clientWidth - 20 - parseFloat(s.paddingLeft) - ctx.measureText(o.text).width)]));
+}"""
+# Runs on a button: how it looks (pressed: focused)
+HELD_LOOK_JS = """b => { const s = getComputedStyle(b);
+  return {opacity: Number(s.opacity), outline: s.outlineStyle, shadow: s.boxShadow}; }"""
 # Runs in the page: visible controls on screen that something else covers at their middle
 COVERED_JS = """() => [...document.querySelectorAll(
     '.catan-app button, .catan-app select, .catan-app input:not([type=hidden])')].filter(e => {
@@ -420,8 +432,39 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
         question.wait_for()
         answer, hint = page.locator(".catan-puzzle-answer"), page.locator(".catan-puzzle-hint")
         first_screen(page.locator(BOARD).last, forward.first, question, answer, hint)
+        # the question before the goal and the turn's story, as on a phone: after them it
+        # started under the fold (y 1112 at 5.13)
         assert question.bounding_box()["y"] < page.locator(".catan-lesson").bounding_box()["y"]
         page.screenshot(path=ARTIFACTS / "layout_tablet_puzzle.png")
+        # ▶ held by the question looks disabled once pressed: no blue ring or shadow (a
+        # fresh learner: it kept a blue focus tint at 0.6 opacity)
+        held = page.locator(".catan-step-held", has_text="▶").first
+        held.tap()
+        page.get_by_text("Solve the puzzle first").first.wait_for()
+        look = held.evaluate(HELD_LOOK_JS)
+        assert look["opacity"] < 0.8 and look["outline"] == "none", look
+        assert look["shadow"] == "none", look
+        # a tap on the board that asks to finish a form brings the form in (it was ~700 px
+        # under the fold, only a ring round the spot changed): 5.13's edge G5, two neutrals
+        page.goto(page.url.split("?")[0] + "?lesson=puzzle_base_2p", timeout=120_000)
+        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+        page.get_by_title("last (End on the board)").click()
+        page.locator(".catan-puzzle-state[data-asked='1']").wait_for(state="attached")
+        canvas = page.locator(BOARD).last
+        box = _settled_box(page, canvas)
+        width, height = page.evaluate(
+            "() => { const c = document.querySelector('.catan-board canvas'); "
+            "return [c.width, c.height]; }"
+        )
+        vp = Viewport.fit(width, height - style.STRIP_HEIGHT * 2)
+        x, y = vp.px(board.edge_xy(board.parse_edge("G5")))
+        scale = box["width"] / width
+        page.touchscreen.tap(box["x"] + x * scale, box["y"] + y * scale)
+        said = page.locator(".catan-actions .catan-message", has_text="finish the form")
+        said.wait_for()
+        page.wait_for_timeout(1000)  # (scrolled in on the next frame)
+        first_screen(said, page.locator(".catan-form").first)
+        page.screenshot(path=ARTIFACTS / "layout_tablet_form_tapped.png")
         page.get_by_role("button", name="Explore").tap()
         for tab in ("Play", "Moves", "Odds"):
             page.get_by_role("tab", name=tab, exact=True).tap()
@@ -494,6 +537,10 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         assert page.evaluate(CUT_JS) == [] and page.evaluate(BOXED_JS) == []
         # the theme switch ("Dark: off" on a phone) covers none of the title row's words
         assert page.evaluate(SWITCH_OVER_JS) == []
+        # every chapter's name whole in its list (New game by its "+": the list read "4 ·
+        # Development cards, awards and vi")
+        room = page.evaluate(CHAPTER_ROOM_JS)
+        assert min(room.values()) >= 0, room
         page.screenshot(path=ARTIFACTS / "layout_phone_375x740.png", full_page=True)
         # one writer of the page's field (page_facts.js), telling the theme and the board's
         # width (the spots the words name are read in the kernel: named_words.py)
@@ -507,6 +554,8 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         # a "§" after a sentence: a finger's 40 px to tap, its text as small as before
         note = page.evaluate(RULE_NOTE_JS)
         assert note["hits"] == [True] * 4 and note["font"] == "10px", note
+        # the "§" itself a 40 px box (padding round the glyph; it measured 11x11 px)
+        assert note["w"] >= 40 and note["h"] >= 40, note
         opened = page.locator(".catan-lesson .catan-rule-note[aria-expanded='true']")
         page.touchscreen.tap(note["x"] + 15, note["y"] + 12)  # off the "§" itself
         opened.wait_for()
@@ -1026,6 +1075,9 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_
     page.wait_for_timeout(1000)  # (the strip drawn again for the phone's width: a look)
     box = page.locator(".catan-dice-words").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+    # right under the board with the dice it speaks of, over ◀ ▶ (it read under them)
+    assert 0 <= _under(page, BOARD, page.locator(".catan-dice-words")) <= 24, box
+    assert box["y"] + box["height"] <= forward.bounding_box()["y"], box
     page.screenshot(path=ARTIFACTS / "layout_phone_ck_dice.png")
     # said once at every width: beside the dice in the strip where the board shows wide
     # enough for it (the phone's words under a board 558 and 640 px wide said it again), in

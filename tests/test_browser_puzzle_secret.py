@@ -16,6 +16,7 @@ Reads only hidden ``data-*`` markers and what a learner sees.
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -30,13 +31,16 @@ from browser_harness import (
 from puzzle_answers import Asked, answer_words, course_puzzles, found
 
 from catan_tutor import rulebook
+from catan_tutor.game import Game
 from catan_tutor.study.library import library
 from catan_tutor.study.puzzle import answer_nodes, judge
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.timeline import Node
+from catan_tutor.widgets.kinds import kind_name, seat_only, variant_kinds
 from catan_tutor.widgets.move_list import move_words
 from catan_tutor.widgets.roll_steps import rolling
 from catan_tutor.widgets.tutor import TABS
+from catan_tutor.widgets.wording import kind_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel, pytest.mark.slow]
 
@@ -142,6 +146,54 @@ def _explore(page, node: int, skip: str | None = None) -> set[str]:
     return set(page.evaluate(SEGMENTS_JS, skip))
 
 
+# Runs in the page: the form's words but its spot lists (they offer every spot, the answer's
+# among them, as the board does), and how many lists of complete moves show
+FORM_TEXT_JS = """() => {
+  const spots = new Set(['at', 'hex', 'from', 'to', 'harbor at', 'metropolis on']);
+  const f = document.querySelector('.catan-form');
+  if (!f) return null;
+  const out = [], label = (r) => (r.querySelector('label')?.textContent || '').trim();
+  let listed = 0;
+  for (const row of f.querySelectorAll('.widget-dropdown')) {
+    if (label(row) === 'or choose one here:') listed += row.offsetParent !== null;
+    if (spots.has(label(row))) continue;
+    out.push(label(row), ...[...row.querySelectorAll('option')].map(o => o.textContent));
+  }
+  f.querySelectorAll('.widget-html').forEach(h => out.push(h.innerText));
+  const rate = [...f.querySelectorAll('.widget-dropdown')].find(r => label(r) === 'rate');
+  const rates = rate ? [...rate.querySelectorAll('option')].map(o => o.textContent.trim()) : [];
+  return {text: out.join('\\n'), listed, rates};
+}"""
+
+
+def _forms(page, asked: Asked) -> list[str]:
+    """The form of each kind of the answer, as a learner opens it by its button: no list of
+    complete moves, none of the answer's words outside the spot lists, a bank trade's every
+    rate (s11: puzzle 3.2's list offered the legal 2 and 4, and "or choose one here" opened
+    with the answer). The words it gives away (none: [])."""
+    sc = asked.scenario()
+    at = sc.timeline.nodes[asked.node]
+    game = Game(sc.timeline.rules, at.state)
+    kinds = {kind_name(n.action) for n in answer_nodes(asked.puzzle, at, sc.timeline.rules)}
+    out = []
+    for kind in sorted(kinds):
+        cls = variant_kinds(game).get(kind)
+        if cls is None or seat_only(cls):  # Roll, End turn: judged as pressed
+            continue
+        open_tab(page, "Play")
+        label = re.compile(rf"^\s*{re.escape(kind_words(kind))}\s*(·.*)?$")
+        page.locator(".catan-palette button", has_text=label).first.click()
+        page.locator(".catan-form").first.wait_for()
+        page.wait_for_timeout(300)
+        form = page.evaluate(FORM_TEXT_JS)
+        assert form["listed"] == 0, (asked.lesson, kind)
+        if kind == "bank trade":
+            assert form["rates"] == ["2", "3", "4"], form["rates"]
+        out += found(answer_words(asked), form["text"])
+    open_tab(page, "Moves")  # as the sweep had it
+    return out
+
+
 def _wait_question(page, node: int) -> None:
     page.locator(f"{PUZZLE}[data-node='{node}'][data-asked='1'][data-solved='0']").wait_for(
         state="attached"
@@ -217,6 +269,7 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
             leaks[f"{where} {mode}"] = [x for x in sorted(segments - static) if found(words, x)]
         if lesson in SHOTS and asked.node == min(a.node for a in puzzles if a.lesson == lesson):
             page.screenshot(path=ARTIFACTS / f"puzzle_secret_{lesson}.png")
+        leaks[f"{where} form"] = _forms(page, asked)
         if asked is puzzles[0]:  # a wrong try: one plain sentence, never the rule's text
             _wrong_try(page, asked)
             # setup: neither a roll nor the turn's end is a move of the phase (disabled)

@@ -38,6 +38,7 @@ from catan_tutor.study.puzzle import answer_nodes, asks_rule, judge
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.widgets import App, verdicts, wording
+from catan_tutor.widgets.forms import SPOT_FIELDS
 from catan_tutor.widgets.kinds import (
     acting_seat,
     kind_name,
@@ -844,3 +845,41 @@ def test_a_lessons_palette_offers_only_what_its_step_allows(lesson: str):
         assert palette_agrees_with_the_buttons(t) == [], (lesson, node.id, str(node.action))
         met += bool(t.controls.palette.options)
     assert met >= 3
+
+
+def _form_text(t: Tutor) -> str:
+    """What the form says but its spot lists (they offer every spot: the answer's among
+    them, as on the board)."""
+    form = t.controls.form
+    assert form is not None
+    spots = {n for n, _ in SPOT_FIELDS}
+    lists = [dd for n, dd in form.pickers.items() if n not in spots]
+    return "\n".join(
+        [widget_text(dd) for dd in lists] + [widget_text(form.listed), form.status.value]
+    )
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_the_form_of_the_answers_kind_neither_lists_moves_nor_narrows_the_answer(asked):
+    """A fresh learner, puzzle 3.2 "Get it from the bank at the best rate": after "Trade with
+    the bank" the rate list offered only 2 and 4 (the legal rates: the answer is the
+    smaller) and "or choose one here" opened with the answer. While a question waits, a
+    form lists no complete move, and its lists are not the legal values alone."""
+    t = at_question(asked)
+    s = t.session
+    words = answer_words(asked)
+    answers = answer_nodes(asked.puzzle, s.timeline.current, s.timeline.rules)
+    for kind in sorted({kind_name(n.action) for n in answers if n.action}):
+        s.choose_kind(kind)
+        form = t.controls.form
+        if form is None:  # a kind naming only its seat: judged at once
+            continue
+        assert form.listed.options == () and form.listed.layout.display == "none"
+        assert found(words, _form_text(t)) == [], (kind, found(words, _form_text(t)))
+        if "count" in form.pickers and kind == "bank trade":  # every rate: BASE-TRADE-MARITIME
+            rates = [v for _, v in form.pickers["count"].options]
+            assert rates == [2, 3, 4], rates
+        if "give" in form.pickers and kind == "bank trade":
+            assert len(form.pickers["give"].options) == len(s.game.state.bank)
+        if "track" in form.pickers:  # every track (CK-IMPROVE-BUILD)
+            assert len(form.pickers["track"].options) == 3

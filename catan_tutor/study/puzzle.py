@@ -248,7 +248,12 @@ def keep_secret(text: str, hidden: list[str]) -> str:
     kept = []
     for sentence in re.split(r"(?<=[.!?])\s+", text.strip()):
         parts = sentence.split("; ")
-        clauses = [c for c in parts if not any(_names(c, w) for w in hidden)]
+        clauses, dropped = [], False
+        for c in parts:  # a clause in small letters leans on the one before it ("…; any
+            # other move waits until then"): it goes with it (issue: a broken why-not)
+            dropped = any(_names(c, w) for w in hidden) or (dropped and c[:1].islower())
+            if not dropped:
+                clauses.append(c)
         if clauses == parts:  # as written
             kept.append(sentence)
         elif clauses:

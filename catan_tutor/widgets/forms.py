@@ -300,7 +300,7 @@ class ActionForm:
                 )
                 self.pickers[n] = dd
                 rows.append(dd)
-        picks = actions if listed is None else listed
+        picks = [] if any_move else actions if listed is None else listed  # a puzzle: none
         self.listed = widgets.Dropdown(
             options=list(zip(option_labels(game, picks), picks, strict=True)),
             value=None,
@@ -309,6 +309,8 @@ class ActionForm:
             style={"description_width": "130px"},
         )
         self.listed.observe(self._guard(self._pick_listed), names="value")
+        if any_move:  # a puzzle: no list of complete moves (it would narrow the answer)
+            self.listed.layout.display = "none"
         self.play_button = widgets.Button(
             description=PLAY_FORM, button_style="primary", icon="play"
         )

@@ -29,6 +29,7 @@ from ipyevents import Event
 
 from ..actions import Action, DrawDev, DrawProgress, ForcedCard, Steal
 from ..grammar import count
+from ..move_words import SAYINGS
 from ..rules.words import notation_words
 from ..state import State
 from ..study.timeline import Node, Timeline
@@ -173,6 +174,9 @@ def move_words(action: Action, before: State | None = None) -> str:
         return word(text.split())
     except IndexError:  # notation shorter than the kind's usual: keep it as written
         return text
+
+
+SAYINGS.append(move_words)  # the Moves tab's words read back in the answer box (move_words.py)
 
 
 def _sentence(action: Action, before: State | None) -> str:

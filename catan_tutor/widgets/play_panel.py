@@ -36,6 +36,7 @@ from .kinds import (
     target_of,
     variant_kinds,
 )
+from .open_values import every_value
 from .panels import cards_text, dev_cards_text
 from .puzzle_state import GO_ON
 from .taken_spots import free_spots
@@ -289,6 +290,7 @@ class PlayPanel:
             else acts
         )
         spots = free_spots(s.game.state, spots) or spots  # no corner a piece holds (issue 33)
+        spots = every_value(s.game, spots) if secret else spots  # every rate (open_values.py)
         form = ActionForm(
             s.game,
             spots,

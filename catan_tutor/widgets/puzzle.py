@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
+from ..move_words import neutral_forms
 from ..study.puzzle import Judgement
 from . import icons, markup, verdicts
 from .kinds import moment_kinds, spot_kind, variant_kinds
@@ -153,8 +154,12 @@ class PuzzleMode:
                 else f"<div><b>Puzzle</b> · solved {icons.OK}</div>"
                 f"{verdicts.lesson_html(puzzle.prompt)}"
             )
+            neutral = neutral_forms(self.session.game)  # how to type a neutral's piece
+            lines = [self._how(), markup.text(neutral)] if neutral else [self._how()]
             self.how.value = (
-                f"<div style='color:#666;font-size:12px'>{self._how()}</div>" if open_ else ""
+                "".join(f"<div style='color:#666;font-size:12px'>{x}</div>" for x in lines)
+                if open_
+                else ""
             )
             here = st.at == node.id
             left = len(puzzle.hints) - st.hints if here else len(puzzle.hints)

@@ -107,9 +107,12 @@ PHONE_ORDER = (
     (-90, f"{SIDE}>.catan-head"),
     (-80, f"{COL}>*"),
     (-75, f"{STEP_ROW}>*:not(.widget-label),{COL}>.catan-step-note"),
+    # the dice's words (C&K: the caption, what the event die did) right under the board,
+    # with the dice they speak of (under ◀ ▶ they read apart from them: s11, a fresh look)
+    (-79, f"{COL}>.catan-dice-words"),
     # the reply to a tap under ◀ ▶: its lines coming move them not (phone_whynot_tap.png:
     # ◀ ▶ pushed under the fold); why not there shows over the heading (WHY_NOT_CSS)
-    (-74, f"{COL}>.catan-dice-words,{STEP_ROW}>.widget-label"),
+    (-74, f"{STEP_ROW}>.widget-label"),
     (-72, f"{ACTIONS}>.catan-message,{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-message"),
     (-70, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
     (-60, f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle"),
@@ -236,6 +239,8 @@ LAYOUT_CSS = (
     # under what the game waits for, the lesson's text after them, where the window is short
     # (1024x768: the build buttons were cut at its foot) or the panels are under the board (a
     # tablet: the question came after ~230 px of the lesson's text, under the fold)
+    # (the question first on a tablet too, as on a phone: after the goal and the turn's story
+    # it started at y 1112, under the fold, and it is what the learner must answer)
     f"@media {TALL},{SHORT}{{{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:1}}}}"
     # the form a margin inside its panel (the moves list reached the window's edge at 1024)
     ".catan-side .catan-form .widget-dropdown{max-width:calc(100% - 16px)}"
@@ -304,12 +309,13 @@ LAYOUT_CSS = (
     f"{COL}>.catan-step-note{{flex:1 1 0%;min-width:0;height:auto;align-self:center}}"
     f"{COL}>.catan-step-note .widget-html-content{{line-height:1.3;height:auto}}"
     f"{STEP_ROW}>.widget-button{{margin-bottom:0}}{SIDE}>.catan-puzzle{{margin-top:0!important}}"
-    # what the event die did, under the step buttons (PHONE_ORDER): its lines coming move
-    # nothing over them, so none kept
+    # what the event die did, right under the board (PHONE_ORDER); the dice's caption only
+    # where the board drew the dice without it (data-narrow)
     f"{COL}>.catan-dice-words{{min-height:0}}"
     f"{COL}>.catan-dice-words:not(:has(.catan-event-words)){{display:none}}"
     f".catan-board-col:has(.catan-drawn[data-narrow='1'])>.catan-dice-words:has("
     ".catan-dice-caption){display:flex}"
+    ".catan-app .catan-dice-words .catan-dice-caption{display:inline}"
     # the board in words (for screen readers only) takes no row
     f"{COL}>.widget-html:has(.catan-board-text){{position:absolute}}"
     # nothing said, no line (each row of the column has a gap over it)
@@ -329,6 +335,12 @@ LAYOUT_CSS = (
     # question of a puzzle under the board came into the first screen (phone_puzzle2.png)
     ".catan-app .catan-bar>.catan-chapter-picker{flex:1 1 200px;min-width:0}"
     ".catan-app .catan-bar>.catan-new-game{order:1}"
+    # New game by its "+" alone (its name stays for a screen reader): the chapter's list the
+    # room for its name (it read "4 · Development cards, awards and vi")
+    f".catan-app .catan-bar>.catan-new-game{{font-size:0;min-width:{TOUCH}px;padding:0 8px;"
+    "display:inline-flex;align-items:center;justify-content:center}"
+    ".catan-app .catan-bar>.catan-new-game>i{font-size:var(--jp-widgets-font-size,13px);"
+    "margin:0}"
     ".catan-app .catan-bar>.catan-lesson-picker{order:2;flex:1 1 100%;min-width:0}"
     # a puzzle's box: the question, its verdict right under it (a tap on the board scrolls
     # nothing to it: reply_in_view.js), the answer's row, then how to answer and the hints.
@@ -420,9 +432,10 @@ def theme_css() -> str:
         # a TOUCH px square to tap (an invisible box round it: the "§" looks no bigger)
         ".catan-rule-note{text-decoration:none;font-size:10px;padding:0 1px;"
         "color:var(--jp-content-link-color,#1565c0)}"
-        "@media (pointer:coarse){.catan-rule-note{position:relative;padding:0 3px}"
-        ".catan-rule-note::after{content:'';position:absolute;left:50%;top:50%;"
-        f"width:{TOUCH}px;height:{TOUCH}px;transform:translate(-50%,-50%)}}}}",
+        # under a finger or on a phone's width the "§" itself is a TOUCH px box: padding
+        # round the same small glyph, a negative margin keeping the words where they were
+        f"@media (pointer:coarse),(max-width:700px){{.catan-rule-note{{position:relative;"
+        f"padding:{TOUCH // 2 - 5}px {TOUCH // 2 - 2}px;margin:0 {3 - TOUCH // 2}px}}}}",
         f"{DARK} .catan-rule-ref-text{{background:var(--jp-layout-color1);"
         "color:var(--jp-ui-font-color1);border-color:var(--jp-border-color1)}",
         # links in lesson texts and rule references
@@ -447,6 +460,22 @@ def theme_css() -> str:
         )
         + "{opacity:1;background:transparent!important;box-shadow:none!important;"
         "border:1px dashed var(--jp-border-color1);color:var(--jp-ui-font-color2)}",
+        # a disabled or held step button pressed, hovered or focused stays greyed: no blue
+        # focus ring or shadow that looks pressable (a fresh learner: ▶ on a solved step); the
+        # keyboard's focus still shows, as a grey dashed ring
+        ",".join(
+            f"{s} .jupyter-button{state}{on}"
+            for s in SCOPES
+            for state in (":disabled", ".catan-step-held")
+            for on in (":focus", ":hover", ":active")
+        )
+        + "{outline:none!important;box-shadow:none!important}"
+        + ",".join(
+            f"{s} .jupyter-button{state}:focus-visible"
+            for s in SCOPES
+            for state in (":disabled", ".catan-step-held")
+        )
+        + "{outline:2px dashed var(--jp-ui-font-color2,#616161)!important}",
         # the greyed "not possible now" kinds stay dimmed but readable: 0.5 read 3.0:1, 0.7 5.5
         ",".join(f"{s} .catan-blocked .widget-toggle-button:not(.mod-active)" for s in SCOPES)
         + "{opacity:.7}",

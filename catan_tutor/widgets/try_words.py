@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..actions import BuildCity, BuildRoad, Settle
 from ..errors import CatanError
 from ..game import Game
+from ..move_words import neutral_forms
 from . import markup
 from .move_list import move_words
 
@@ -47,7 +48,9 @@ def try_help(game: Game, secret: bool = False) -> tuple[str, str]:
     """Try a move's heading with what to type (HTML) and the box's placeholder."""
     move = example(game, secret)
     if not move:
-        return f"<div style='line-height:1.45'>{HEAD}{PARTS}{LABELS}</div>", "who, what, where"
+        neutral = neutral_forms(game)  # the form of a neutral's piece, no answer in it
+        parts = f"{PARTS} {markup.text(neutral)}" if neutral else PARTS
+        return f"<div style='line-height:1.45'>{HEAD}{parts}{LABELS}</div>", "who, what, where"
     try:
         words = move_words(game.parse(move), game.state)
     except CatanError:  # an example the variant cannot read: the notation alone
