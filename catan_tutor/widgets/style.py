@@ -315,7 +315,6 @@ LAYOUT_CSS = (
     f"{COL}>.catan-dice-words:not(:has(.catan-event-words)){{display:none}}"
     f".catan-board-col:has(.catan-drawn[data-narrow='1'])>.catan-dice-words:has("
     ".catan-dice-caption){display:flex}"
-    ".catan-app .catan-dice-words .catan-dice-caption{display:inline}"
     # the board in words (for screen readers only) takes no row
     f"{COL}>.widget-html:has(.catan-board-text){{position:absolute}}"
     # nothing said, no line (each row of the column has a gap over it)
