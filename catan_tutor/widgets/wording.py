@@ -109,7 +109,7 @@ KIND_WORDS = {
     "gift": "Give a Wedding gift",
     "desert": "Treason: take a knight off",
     "place deserter": "Treason: place a knight",
-    "harbor offer": "Offer (Commercial Harbor)",
+    "harbor offer": "Offer a resource for a commodity (Commercial Harbor)",
     "return commodity": "Return a commodity (Commercial Harbor)",
     "neutral knight": "Place a knight for a neutral",
     "neutral promote": "Promote a neutral's knight",
