@@ -50,6 +50,8 @@ DECK_KINDS = tuple(tuple(k for k, d in enumerate(DECK_OF) if d == t) for t in ra
 ALIASES = {name: k for k, name in enumerate(CARDS)} | {
     row[3]: k for k, row in enumerate(_TABLE) if row[3]
 }
+# A card's name in the older boxes (the 001 summary), where it differs: "taxation" -> "bishop".
+OLDER_NAMES = {row[0]: row[3] for row in _TABLE if row[3]}
 VP_CARDS = frozenset(k for k, row in enumerate(_TABLE) if row[4] is None)
 # What each card that is played names (the notation reads and writes it by these kinds).
 SCHEMA = {row[0]: row[4] for row in _TABLE if row[4] is not None}

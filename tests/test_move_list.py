@@ -244,3 +244,40 @@ def test_no_lesson_s_moves_tab_repeats_a_move_in_its_comment():
             if re.search(rf"\b{words}\. {words}\b", shown, re.IGNORECASE):
                 repeated.append(f"{path.name}: {node.comment}")
     assert rows > 1000 and repeated == []
+
+
+def test_no_lesson_s_moves_tab_retells_a_move_in_other_words():
+    """The Moves tab listed "P1 moves the robber to hex A and robs P2." then "P1 moves the
+    robber to A, because…", and "P1 builds a free road for Neutral 2 on G5." then "P1 builds
+    Neutral 2's free road on G5, next to…": a comment opening with the row's move in other
+    words (its subject and verb, nothing the row does not name) goes on from the row
+    ("…and robs P2, because…"). Every lesson's rows checked."""
+    import html as html_lib
+
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import SUFFIX, load_scenario
+    from catan_tutor.widgets.move_list import moves_html, node_words
+
+    filler = {"a", "an", "the", "and", "hex", "of"}
+
+    def words(text: str) -> set[str]:
+        return {w.lower() for w in re.findall(r"[\w:']+", text)} - filler
+
+    retold, shown_all = [], ""
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        tree = load_scenario(path).tree
+        shown = html_lib.unescape(re.sub(r"<[^>]+>", "", moves_html(tree, limit=100_000)))
+        shown_all += shown
+        for node in tree.walk():
+            if not node.comment or node.action is None:
+                continue
+            row = node_words(node)[0]
+            first = re.split(r"[,;:.](?:\s|$)", node.comment.strip())[0]
+            same = first.split()[:2] == row.split()[:2] and words(first) <= words(row)
+            if same and f"{row}. {first}" in shown:
+                retold.append(f"{path.name}: {row}. {node.comment}")
+    assert retold == []
+    assert "P1 moves the robber to hex A and robs P2, because P2 has a building" in shown_all
+    assert "P1 builds a free road for Neutral 2 on G5, next to Neutral 2's settlement" in (
+        shown_all
+    )

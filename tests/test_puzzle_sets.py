@@ -304,8 +304,8 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): readies("N4"),
     (
         "puzzle_ck_knights",
-        "P1 still holds the coin from the mountains of the city on A6. "
-        "Spend it on the city's future.",
+        "The 10 on the mountains A paid P1's city on A6 an ore and a coin. "
+        "P1 still holds the coin; spend it on the city's future.",
     ): spends_on_own("coin"),
     (
         "puzzle_ck_walls",

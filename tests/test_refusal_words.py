@@ -12,11 +12,11 @@ import pytest
 from catan_tutor.actions import BuildCity, MoveRobber
 from catan_tutor.board import EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from catan_tutor.game import Game
-from catan_tutor.rules.words import why_not
+from catan_tutor.rules.words import can, say, why_not
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.variants.ck_actions import BuildWall
-from catan_tutor.variants.two_player_actions import NeutralRoad
+from catan_tutor.variants.two_player_actions import NeutralKnight, NeutralRoad, NeutralSettle
 
 LESSONS = sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}"))
 
@@ -96,4 +96,23 @@ def test_a_robber_refused_for_its_victim_says_hex_before_the_hex_letter(name: st
                     continue
                 if f" {letter} " in f" {why} " or f"hex {letter}" not in why or "one of" in why:
                     bad.append(why)
+    assert bad == []
+
+
+@pytest.mark.parametrize("name", [n for n in LESSONS if "2p" in n])
+def test_no_move_is_said_to_be_as_the_rules_require(name: str) -> None:
+    """Every option of a neutral's move list ended ", as the rules require", and a wrong
+    puzzle answer read "P1 can't place a basic knight for Neutral 1 on I6, as the rules
+    require: saying why would give the answer away" (as if the rules required it there;
+    2P-NEUTRAL-MIRROR): a move's words, allowed or refused, never say it."""
+    bad = []
+    for rules, s in _states(name):
+        g = Game(rules, s)
+        for a in g.legal_actions():
+            said = [say(s, a), can(s, a, True), why_not(s, a, "")]
+            bad += [t for t in said if "as the rules require" in t]
+        if s.caps.neutrals:
+            for a in (NeutralKnight(s.active, 0, 20), NeutralSettle(s.active, 1, 20)):
+                bad += [t for t in (why_not(s, a, "saying why would give it away"),)
+                        if "as the rules require" in t]  # fmt: skip
     assert bad == []

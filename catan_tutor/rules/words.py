@@ -77,8 +77,6 @@ def _modal(s: State, a: Action, modal: str) -> str:
     if type(a) is ChaseRobber:
         return f"{who} {modal} chase the robber to {_h(a.hex)} with the knight on {_v(a.vertex)}."
     first = re.split(r"[;:] ", said, maxsplit=1)[0].rstrip(".")  # the move, not what follows
-    if modal.endswith(("not", "n't")):  # not "can't build a free road…, as the rules require"
-        first = first.removesuffix(", as the rules require")
     head, _, rest = first.partition(" ")
     verb, _, tail = rest.partition(" ")
     if head != who or not verb.endswith("s") or " may " in first:

@@ -47,7 +47,7 @@ from ..actions import (
 )  # fmt: skip
 from ..board import N_VERTICES, Layout
 from ..grammar import count
-from ..progress_cards import TRACKS
+from ..progress_cards import CARDS, TRACKS
 from ..rules import (
     awards,
     barbarians,
@@ -286,6 +286,21 @@ def _active(s: State) -> int:
     return s.active
 
 
+ALCHEMY = CARDS.index("alchemy")
+
+
+def holds_alchemy(s: State, p: int) -> bool:
+    """p holds an Alchemy card (the one progress card played before the roll, CK-PC-ALCHEMY)."""
+    return 0 <= p < len(s.phand) and ALCHEMY in s.phand[p]
+
+
+def _pre_roll_pending(rules, s: State) -> list[tuple[int, str]]:
+    """The roll, and Alchemy first only for a player who holds it (lesson 7.1 offered it to
+    P1 holding no progress card)."""
+    alchemy = ", or first play Alchemy" if holds_alchemy(s, s.active) else ""
+    return [(s.active, f"roll the three dice{alchemy}")]
+
+
 # The action phase's options legal by construction: base's (ck's settlement and city checks
 # are base's there), and the knights', improvements', walls', progress cards', Commercial
 # Harbor's and end of turn's generators.
@@ -320,7 +335,7 @@ PHASES = base.PHASES.replace(
     base.PHASES[ROAD_BUILDING].but(rule="CK-PC-ROAD-BUILDING"),
     base.PHASES[PRE_ROLL].but(
         rule="CK-TURN-ROLL-PHASE",
-        pending=_owes(_active, "roll the three dice, or first play Alchemy"),
+        pending=_pre_roll_pending,
         exact=PRE_ROLL_EXACT,
     ),
     base.PHASES[MAIN].but(rule="CK-TURN-ACTION-PHASE", exact=MAIN_EXACT),

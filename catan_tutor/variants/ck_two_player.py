@@ -139,7 +139,8 @@ def _dice_pending(rules, s: State) -> list[tuple[int, str]]:
 
 
 def _pre_roll_pending(rules, s: State) -> list[tuple[int, str]]:
-    return [(s.active, "roll twice, or first play Alchemy or take a token action")]
+    alchemy = "play Alchemy or " if ck.holds_alchemy(s, s.active) else ""
+    return [(s.active, f"roll twice, or first {alchemy}take a token action")]
 
 
 # Phases: ck's and base-2p's. Where both parents changed a phase, ck-2p says which stands:

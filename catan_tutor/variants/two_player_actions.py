@@ -106,7 +106,7 @@ class NeutralSettle(NeutralBuild):
     def sentence(self, s: State) -> str:
         return (
             f"{seat(self.player)} builds a free settlement for {self._for(s)} on "
-            f"{vertex_name(self.vertex)}, as the rules require."
+            f"{vertex_name(self.vertex)}."
         )
 
 
@@ -119,8 +119,7 @@ class NeutralRoad(NeutralBuild):
 
     def sentence(self, s: State) -> str:
         return (
-            f"{seat(self.player)} builds a free road for {self._for(s)} on "
-            f"{edge_name(self.edge)}, as the rules require."
+            f"{seat(self.player)} builds a free road for {self._for(s)} on {edge_name(self.edge)}."
         )
 
 
@@ -134,7 +133,7 @@ class NeutralKnight(NeutralBuild):
     def sentence(self, s: State) -> str:
         return (
             f"{seat(self.player)} places a basic knight for {self._for(s)} on "
-            f"{vertex_name(self.vertex)}, as the rules require."
+            f"{vertex_name(self.vertex)}."
         )
 
 
@@ -148,7 +147,7 @@ class NeutralPromote(NeutralBuild):
     def sentence(self, s: State) -> str:
         return (
             f"{seat(self.player)} promotes {self._for(s)}'s basic knight on "
-            f"{vertex_name(self.vertex)} to strong, as the rules require."
+            f"{vertex_name(self.vertex)} to strong."
         )
 
 

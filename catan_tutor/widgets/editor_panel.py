@@ -55,6 +55,12 @@ OPS: tuple[tuple[str, Callable[[Capabilities], bool]], ...] = (
 )  # fmt: skip
 
 
+def party_options(game: Game) -> tuple[tuple[str, str], ...]:
+    """The parties as the Editor's lists offer them: (as the page names them, the notation's
+    name): ("Neutral 1", "N1") — never "N1" shown, a corner's label to a learner."""
+    return tuple((game.state.name(p), n) for p, n in enumerate(game.names))
+
+
 def help_html(game: Game) -> str:
     """Every edit operation of the variant shown (C&K's only in a C&K game)."""
     ops = []
@@ -188,9 +194,10 @@ class EditorPanel:
         session keeps them (``session_choices.EditChoice``) and the chosen party's hand."""
         game = self.game()
         shown = self.choice.shown(game)
-        owners = tuple(n for n in game.names if n != "D")
+        parties = party_options(game)  # a neutral shown "Neutral 1", its value still "N1"
+        owners = tuple(o for o in parties if o[1] != "D")
         for box, options in (
-            (self.owner, owners), (self.who, tuple(game.names)), (self.piece, offered(game))
+            (self.owner, owners), (self.who, parties), (self.piece, offered(game))
         ):  # fmt: skip
             if tuple(box.options) != options:
                 box.options = options

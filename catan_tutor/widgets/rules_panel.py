@@ -17,6 +17,7 @@ from .. import rulebook
 from ..rulebook import Rule
 from ..study.library import lessons_citing
 from ..study.resources import lessons_dir
+from ..words.older_names import card_count_words, with_older_name
 from ..words.rule_titles import plain_title
 from . import markup
 from .guard import guarded, shown_in
@@ -32,7 +33,8 @@ SECTION_HEADING = "display:inline;margin:0;font-size:15px;font-weight:700;line-h
 
 def matches(r: Rule, query: str) -> bool:
     """Every word of ``query`` is in the rule's title, text, section or ID (any case)."""
-    hay = f"{r.title} {plain_title(r.id, r.title)} {r.text} {r.section} {r.id}".lower()
+    title = with_older_name(r.id, plain_title(r.id, r.title))  # (a search for "Bishop")
+    hay = f"{r.title} {title} {r.text} {r.section} {r.id}".lower()
     return all(word in hay for word in query.lower().split())
 
 
@@ -53,15 +55,16 @@ def lessons_line(rule_id: str, folder: Path | None = None) -> str:
 def _rule_html(r: Rule, opened: bool, chosen: bool) -> str:
     mark = "background:#fff8e1;border-left:3px solid #f9a825;" if chosen else ""
     badge = READING_BADGE if "decision" in r.sources else ""
+    text, title = card_count_words(r.text), with_older_name(r.id, plain_title(r.id, r.title))
     body = (
         ""
         if repeats_title(r.id)
-        else f"<div style='margin:2px 0 4px 14px;color:#333'>{rule_text_html(r.text)}</div>"
+        else f"<div style='margin:2px 0 4px 14px;color:#333'>{rule_text_html(text)}</div>"
     )
     return (
         f"<details class='catan-rule-entry' data-rule='{markup.text(r.id)}'"
         f"{' open' if opened else ''} style='margin:1px 0;padding:1px 4px;{mark}'>"
-        f"<summary style='cursor:pointer'><b>{markup.text(plain_title(r.id, r.title))}</b>"
+        f"<summary style='cursor:pointer'><b>{markup.text(title)}</b>"
         f"{badge}</summary>"
         f"{body}{reading_html(r.id)}{lessons_line(r.id)}</details>"
     )

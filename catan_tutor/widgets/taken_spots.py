@@ -1,13 +1,16 @@
 """Spots a form's "at" list leaves out: where a move would put a new piece on a corner or an
 edge that a piece already holds. Such a move is never an answer, so leaving it out tells a
 puzzle's learner nothing the board does not show (the list still offers every free spot,
-legal or not: the secret stays)."""
+legal or not: the secret stays). Nor does it offer a city improvement naming a corner for a
+metropolis at a level that wins none (CK-METRO-TAKE: only level 4, or 5 from a level-4
+holder): "P1 buys politics level 1, the metropolis on A12" names what cannot be."""
 
 from __future__ import annotations
 
 from ..actions import Action, BuildRoad, Settle
+from ..rules.improvements import metro_due
 from ..state import State
-from ..variants.ck_actions import PlaceDeserter, Recruit
+from ..variants.ck_actions import Improve, PlaceDeserter, Recruit
 from ..variants.two_player_actions import NeutralKnight, NeutralRoad, NeutralSettle
 
 # The kinds that put a new piece on a corner (a building or a knight) or on an edge (a road).
@@ -27,6 +30,14 @@ def taken(state: State, a: Action) -> bool:
     return False
 
 
+def idle_metro(state: State, a: Action) -> bool:
+    """``a`` is a city improvement that names a metropolis corner at a level winning none."""
+    if type(a) is not Improve or a.vertex < 0 or not 0 <= a.track < 3:
+        return False
+    return not (state.caps.improvements and metro_due(state, a.player, a.track))
+
+
 def free_spots(state: State, actions: list[Action]) -> list[Action]:
-    """``actions`` without those that would put a piece on a spot already taken."""
-    return [a for a in actions if not taken(state, a)]
+    """``actions`` without those that would put a piece on a spot already taken, and without
+    a metropolis named where the level wins none."""
+    return [a for a in actions if not taken(state, a) and not idle_metro(state, a)]

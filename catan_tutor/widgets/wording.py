@@ -18,6 +18,7 @@ from ..game import Game
 from ..grammar import a, and_list, count, or_list, plural, sentence, with_reason
 from ..rules.words import card_list, may, notation_words
 from ..study.timeline import Node
+from .missing_field import only_missing
 from .verdicts import plain, title_of
 
 # One phrase per phase of the engine (catan_tutor.state), read as "turn 3 · <phrase>".
@@ -108,7 +109,7 @@ KIND_WORDS = {
     "gift": "Give a Wedding gift",
     "desert": "Treason: take a knight off",
     "place deserter": "Treason: place a knight",
-    "harbor offer": "Offer (Commercial Harbor)",
+    "harbor offer": "Offer a resource for a commodity (Commercial Harbor)",
     "return commodity": "Return a commodity (Commercial Harbor)",
     "neutral knight": "Place a knight for a neutral",
     "neutral promote": "Promote a neutral's knight",
@@ -188,7 +189,8 @@ def notice_items(
             out.append((_allowed(game, [v for _, v in _each(ex.value)]), ""))
             continue
         if ex.key == "illegal":  # refusals for one reason at several spots: one sentence
-            out += refusals(game, list(_each(ex.value)))
+            shown = [(m, r) for m, r in _each(ex.value) if not only_missing(game, m)]
+            out += refusals(game, shown)  # (a field left out only: no notice)
             continue
         items = list(_each(ex.value))
         none = _without_progress(items) if ex.key == "progress" else []
