@@ -84,7 +84,7 @@ def _neutral_road() -> tuple:
     "typed",
     [
         "P1 builds a free road for Neutral 2 on G5",
-        "P1 builds a free road for Neutral 2 on G5, as the rules require.",
+        "P1 builds a free road for Neutral 2 on G5.",
         "builds a free road for Neutral 2 on G5",
         "P1 road for Neutral 2 on G5",
         "road for neutral 2 on G5",
