@@ -346,3 +346,39 @@ def test_a_laid_desert_and_an_empty_slot_are_painted_apart(monkeypatch) -> None:
     fills.clear()
     t.session.step("forward")  # then the desert on B
     assert [f for f in fills if f != style.TERRAIN_EDGE] == [style.TERRAIN_FILL[desert]]
+
+
+def test_a_displaced_knight_waits_faded_beside_the_corner_it_left(monkeypatch) -> None:
+    """Lesson 7.3 (tablet, issue s12): while P2 chose where its displaced knight goes, the
+    knight was drawn nowhere (off the board, CK-KNIGHT-DISPLACE) as the text spoke of moving
+    it. It is drawn beside O6, the corner it left, clear of P1's knight now there, of O's
+    number token and of every letter, with P2's colour; once moved (CK-KNIGHT-RELOCATE) it
+    stands on K6 and nothing waits."""
+    from catan_tutor.palette import KNIGHT_RADIUS, LETTER_OFFSET, TOKEN_RADIUS
+    from catan_tutor.scene import parts, scene_of
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+
+    sc = load_scenario(packaged_lessons() / "ck_knight_displacement.catan.yaml")
+    node = sc.timeline.root.children[0]  # P1 move N4 O6: P2 to move its knight
+    o6 = board.parse_vertex("O6")
+    waiting = scene_of(node).pieces.displaced
+    assert waiting is not None and (waiting.vertex, waiting.owner, waiting.level) == (o6, 1, 1)
+    assert scene_of(node.children[0]).pieces.displaced is None  # P2 relocate K6
+    gap = math.dist(waiting.at, board.vertex_xy(o6))
+    assert 2 * KNIGHT_RADIUS <= gap <= 0.6, gap  # beside the corner, not on P1's knight
+    for h in range(board.N_HEXES):
+        x, y = board.hex_centre_xy(h)
+        assert math.dist(waiting.at, (x, y)) >= TOKEN_RADIUS + KNIGHT_RADIUS, h
+        assert math.dist(waiting.at, (x, y - LETTER_OFFSET)) > 0.45, h
+    # on the canvas: its disc in P2's colour at that spot, once, with the pieces
+    state, layout, colors, players = parts(node)
+    view = BoardView(SimpleNamespace(layout=layout, state=state, colors=colors, players=players))
+    discs: list[tuple[float, float, str]] = []
+    layer = view.pieces
+    monkeypatch.setattr(
+        layer, "fill_circle", lambda x, y, r: discs.append((x, y, layer.fill_style))
+    )
+    view.draw_pieces()
+    x, y = view.vp.px(waiting.at)
+    assert [d for d in discs if d[:2] == (x, y) and d[2] == waiting.fill], discs

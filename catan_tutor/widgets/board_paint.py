@@ -49,6 +49,7 @@ from ..scene import (
 from . import style
 from .board_tags import NARROW_ZOOM, text_em
 from .dice_shown import NO_DICE, dice_caption
+from .displaced_knight import draw_displaced
 from .letter_room import LETTER_EM, ROOM, keep_letters, letter_box, tab_place
 
 if TYPE_CHECKING:
@@ -162,6 +163,8 @@ class ScenePainter:
         for knight in pieces.knights:
             self._draw_knight(c, knight)
         self._flush_marks(c)
+        if pieces.displaced is not None:  # waiting to be moved: beside the corner it left
+            draw_displaced(self, c, pieces.displaced)
         if pieces.robber is not None:
             self._draw_robber(c, pieces.robber)
         if pieces.merchant is not None:
