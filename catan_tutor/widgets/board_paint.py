@@ -50,7 +50,7 @@ from . import style
 from .board_tags import NARROW_ZOOM, text_em
 from .dice_shown import NO_DICE, dice_caption
 from .displaced_knight import draw_displaced
-from .letter_room import LETTER_EM, ROOM, keep_letters, letter_box, tab_place
+from .letter_room import LETTER_EM, ROOM, clear_of_pieces, keep_letters, letter_box, tab_place
 
 if TYPE_CHECKING:
     from .board_view import GameLike
@@ -138,8 +138,10 @@ class ScenePainter:
         """Layer 1: roads, then settlements and cities (walls, metropolises), knights, then the
         robber and the merchant; the strip under the board (``last_attack``: the strengths of
         the attack just fought; ``dice``: the strip's dice and caption, ``dice_shown``)."""
-        pieces = self.pieces()
-        c.clear()
+        pieces, game = self.pieces(), self.game
+        c.clear()  # a letter a piece covers: moved clear of it, under it
+        tiles = board_scene(game.state, game.layout).tiles
+        over = clear_of_pieces(c, self.vp, self.ratio, self.text(LETTER_EM), tiles, pieces)
         self._draw_roads(c, pieces.roads)
         for road in pieces.roads:
             if road.seat < 0:
@@ -169,6 +171,7 @@ class ScenePainter:
             self._draw_robber(c, pieces.robber)
         if pieces.merchant is not None:
             self._draw_merchant(c, pieces.merchant)
+        over()  # (a letter no place leaves clear: over the pieces)
         self.strip_painter.draw(c, strip_scene(self.game.state), last_attack, dice)
 
     # -- static layer -----------------------------------------------------------------------
