@@ -149,7 +149,7 @@ class ScenePainter:
             else:
                 x, y = self.vp.px(road.at)
                 self._draw_mark(c, x, y, self.vp.len(style.ROAD_MARK_SIZE), road.seat, road.fill)
-        self._flush_marks(c)
+        self.flush_marks(c)
         for b in pieces.buildings:
             if b.wall:
                 self._draw_wall(c, b.at)
@@ -161,10 +161,10 @@ class ScenePainter:
                 self._draw_mark(c, x, y, self.vp.len(style.MARK_SIZE), b.seat, b.fill)
             if b.metropolis >= 0:
                 self._draw_metropolis(c, b.at, b.metropolis)
-        self._flush_marks(c)
+        self.flush_marks(c)
         for knight in pieces.knights:
-            self._draw_knight(c, knight)
-        self._flush_marks(c)
+            self.draw_knight(c, knight)
+        self.flush_marks(c)
         if pieces.displaced is not None:  # waiting to be moved: beside the corner it left
             draw_displaced(self, c, pieces.displaced)
         if pieces.robber is not None:
@@ -240,11 +240,11 @@ class ScenePainter:
 
     def _draw_mark(self, c: Canvas, x: float, y: float, size: float, p: int, fill: str) -> None:
         """Queue seat ``p``'s mark (palette.PLAYER_MARKS) at pixel ``(x, y)``, ``size``
-        pixels, black or white on the piece colour ``fill``; ``_flush_marks`` draws them."""
+        pixels, black or white on the piece colour ``fill``; ``flush_marks`` draws them."""
         key = (style.text_on(fill), player_mark(p), size)
         self._marks.setdefault(key, []).append((x, y))
 
-    def _flush_marks(self, c: Canvas) -> None:
+    def flush_marks(self, c: Canvas) -> None:
         """Draw the queued marks, one call per ink, shape and size."""
         for (ink, mark, size), centres in self._marks.items():
             c.fill_style = ink
@@ -405,7 +405,7 @@ class ScenePainter:
         c.fill_polygon(pts)
         c.stroke_polygon(pts)
 
-    def _draw_knight(self, c: Canvas, k: Knight) -> None:
+    def draw_knight(self, c: Canvas, k: Knight) -> None:
         """A disc in the owner's colour with the owner's mark (a player's: ``seat`` >= 0) or
         name (a neutral's: ``label``); 1-3 bars for basic, strong, mighty; an inactive knight
         is pale with a dashed rim, an active one solid with a gold rim; a light ring outside."""

@@ -31,7 +31,7 @@ def draw_displaced(painter: ScenePainter, c: Canvas, k: Knight) -> None:
     c.set_line_dash([painter.px(3)] * 2)
     c.stroke_line(x, y, cx + (x - cx) * gap, cy + (y - cy) * gap)
     c.set_line_dash([])
-    painter._draw_knight(c, k)
-    painter._flush_marks(c)
+    painter.draw_knight(c, k)
+    painter.flush_marks(c)
     c.fill_style = FADE
     c.fill_circle(x, y, r)
