@@ -280,6 +280,15 @@ def _draw_pieces(out: _Svg, pieces: S.Pieces) -> None:
         _draw_building(out, building)
     for knight in pieces.knights:
         _draw_knight(out, knight)
+    waiting = pieces.displaced  # (CK-KNIGHT-RELOCATE) faded beside the corner it left
+    if waiting is not None:
+        out.add('<g class="displaced-knight" opacity="0.7">')
+        dash = f' stroke-dasharray="{_n(3 * _PX)} {_n(3 * _PX)}"'
+        corner = board.vertex_xy(waiting.vertex)  # to the rim of the knight there
+        rim = P.toward(corner, waiting.at, P.KNIGHT_RADIUS / math.dist(corner, waiting.at))
+        out.line(waiting.at, rim, P.PIECE_EDGE, 2 * _PX, dash)
+        _draw_knight(out, waiting)
+        out.add("</g>")
     if pieces.robber is not None:
         _draw_robber(out, pieces.robber.at)
     merchant = pieces.merchant

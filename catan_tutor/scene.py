@@ -148,13 +148,16 @@ class Board:
 @dataclass(frozen=True)
 class Pieces:
     """Every piece on the board, in drawing order: roads, buildings, knights, then the robber
-    and the merchant (None: not on the board)."""
+    and the merchant (None: not on the board); ``displaced`` a displaced knight waiting to be
+    moved (CK-KNIGHT-DISPLACE, CK-KNIGHT-RELOCATE), drawn faded beside the corner it left
+    (its ``vertex``) at ``at``: off the board it showed nowhere while the lesson spoke of it."""
 
     roads: tuple[Road, ...]
     buildings: tuple[Building, ...]
     knights: tuple[Knight, ...]
     robber: Robber | None
     merchant: Merchant | None
+    displaced: Knight | None = None
 
     @property
     def taken(self) -> tuple[set[int], set[int]]:
@@ -315,13 +318,48 @@ def pieces_scene(
         for v, k in enumerate(kn)
         if k is not None
     )
+    d = getattr(state, "relocate", ()) if kn else ()
+    displaced = (
+        Knight(d.vertex, d.owner, fill(d.owner), d.level, bool(d.active),
+               displaced_spot(d.vertex), d.owner if d.owner < players else -1, label(d.owner))
+        if d
+        else None
+    )  # fmt: skip
     return Pieces(
         tuple(roads),
         tuple(buildings),
         knights,
         _robber(state, layout),
         _merchant(state, fill) if kn else None,
+        displaced,
     )
+
+
+DISPLACED_AWAY = 0.45  # how far from its corner a displaced knight is drawn (board units)
+
+
+def displaced_spot(v: int) -> Point:
+    """Where a knight displaced from corner ``v`` waits: ``DISPLACED_AWAY`` from it towards
+    the centre of a hex it touches, clear of the knight now there, the hex's number token and
+    its letter (towards a hex whose top corner ``v`` is, it lay on the letter); into the sea
+    on a coast where no hex leaves room."""
+    x, y = board.vertex_xy(v)
+    ways = []
+    for h in board.VERTEX_HEXES[v]:
+        cx, cy = board.hex_centre_xy(h)
+        lx, ly = cx, cy - P.LETTER_OFFSET
+        dx, dy = cx - x, cy - y
+        n = (dx * dx + dy * dy) ** 0.5
+        at = (x + dx / n * DISPLACED_AWAY, y + dy / n * DISPLACED_AWAY)
+        room = ((at[0] - lx) ** 2 + (at[1] - ly) ** 2) ** 0.5
+        if room > 0.45:
+            ways.append((-room, h, at))
+    if ways:
+        return min(ways)[2]
+    cx, cy = board.hex_centre_xy(board.VERTEX_HEXES[v][0])
+    dx, dy = x - cx, y - cy
+    n = (dx * dx + dy * dy) ** 0.5
+    return (x + dx / n * DISPLACED_AWAY, y + dy / n * DISPLACED_AWAY)
 
 
 def _robber(state: Any, layout: Layout | None) -> Robber | None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
+from functools import partial
 from types import SimpleNamespace
 
 from catan_tutor import board
-from catan_tutor.widgets import BoardView
+from catan_tutor.widgets import BoardView, style
 from catan_tutor.widgets.board_view import Viewport, harbor_spot, sea_frame
 from catan_tutor.widgets.style import HARBOR_RADIUS
 
@@ -346,3 +347,93 @@ def test_a_laid_desert_and_an_empty_slot_are_painted_apart(monkeypatch) -> None:
     fills.clear()
     t.session.step("forward")  # then the desert on B
     assert [f for f in fills if f != style.TERRAIN_EDGE] == [style.TERRAIN_FILL[desert]]
+
+
+def test_a_displaced_knight_waits_faded_beside_the_corner_it_left(monkeypatch) -> None:
+    """Lesson 7.3 (tablet, issue s12): while P2 chose where its displaced knight goes, the
+    knight was drawn nowhere (off the board, CK-KNIGHT-DISPLACE) as the text spoke of moving
+    it. It is drawn beside O6, the corner it left, clear of P1's knight now there, of O's
+    number token and of every letter, with P2's colour; once moved (CK-KNIGHT-RELOCATE) it
+    stands on K6 and nothing waits."""
+    from catan_tutor.palette import KNIGHT_RADIUS, LETTER_OFFSET, TOKEN_RADIUS
+    from catan_tutor.scene import parts, scene_of
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+
+    sc = load_scenario(packaged_lessons() / "ck_knight_displacement.catan.yaml")
+    node = sc.timeline.root.children[0]  # P1 move N4 O6: P2 to move its knight
+    o6 = board.parse_vertex("O6")
+    waiting = scene_of(node).pieces.displaced
+    assert waiting is not None and (waiting.vertex, waiting.owner, waiting.level) == (o6, 1, 1)
+    assert scene_of(node.children[0]).pieces.displaced is None  # P2 relocate K6
+    gap = math.dist(waiting.at, board.vertex_xy(o6))
+    assert 2 * KNIGHT_RADIUS <= gap <= 0.6, gap  # beside the corner, not on P1's knight
+    for h in range(board.N_HEXES):
+        x, y = board.hex_centre_xy(h)
+        assert math.dist(waiting.at, (x, y)) >= TOKEN_RADIUS + KNIGHT_RADIUS, h
+        assert math.dist(waiting.at, (x, y - LETTER_OFFSET)) > 0.45, h
+    # on the canvas: its disc in P2's colour at that spot, once, with the pieces
+    state, layout, colors, players = parts(node)
+    view = BoardView(SimpleNamespace(layout=layout, state=state, colors=colors, players=players))
+    discs: list[tuple[float, float, str]] = []
+    layer = view.pieces
+    monkeypatch.setattr(
+        layer, "fill_circle", lambda x, y, r: discs.append((x, y, layer.fill_style))
+    )
+    view.draw_pieces()
+    x, y = view.vp.px(waiting.at)
+    assert [d for d in discs if d[:2] == (x, y) and d[2] == waiting.fill], discs
+
+
+def _said(written: list, text: str, x: float, y: float, *_) -> None:
+    written.append((text, (x, y)))
+
+
+def test_a_piece_over_a_hex_s_letter_moves_the_letter_clear(monkeypatch) -> None:
+    """Phone, C&K for two (issue s12): neutral 1's settlement on M's top corner hid the "M"
+    (its letter is written large on a phone). A letter a piece covers is written again on the
+    pieces' layer, under them, where no piece nor its number token covers it, its old place
+    covered by a chip of its hex's colour; where no place is clear (G between two roads from
+    its top corner, on a phone) it is written over the pieces. At every width each letter a
+    piece covers is written again, and each moved under the pieces lies clear of them."""
+    from catan_tutor.scene import board_scene, parts
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+    from catan_tutor.widgets.label_places import hits, meets, piece_shapes
+    from catan_tutor.widgets.letter_room import LETTER_EM, ROOM, letter_box
+
+    sc = load_scenario(packaged_lessons() / "ck_2p_neutral_knights.catan.yaml")
+    state, layout, colors, players = parts(sc.timeline.root)
+    tiles = board_scene(state, layout).tiles
+    clear: dict[str, list[str]] = {}
+    for width in ("333", "525", "768"):  # a phone's board, a laptop's, a tablet's
+        game = SimpleNamespace(layout=layout, state=state, colors=colors, players=players)
+        view = BoardView(game)
+        view.set_shown_width(width)
+        written: list[tuple[str, tuple[float, float]]] = []
+        monkeypatch.setattr(view.pieces, "fill_text", partial(_said, written))
+        view.draw_pieces()
+        said = [text for text, _ in written]
+        painter = view.painter
+        size, room = painter.text(LETTER_EM), ROOM * painter.ratio
+        boxes, discs = piece_shapes(view.vp, painter.pieces(), room)
+
+        def covered(box) -> bool:
+            return any(meets(box, b) for b in boxes) or any(hits(box, d) for d in discs)  # noqa: B023
+
+        last_piece = max(said.index(name) for name in ("1", "2"))  # the neutrals' buildings
+        clear[width] = []
+        for tile in tiles:
+            box = letter_box(view.vp, tile, size, room)
+            if covered(box):
+                assert tile.letter in said, (width, tile.letter)
+            if tile.letter not in said:
+                continue
+            x, y = written[said.index(tile.letter)][1]
+            w, h = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+            box = (x - w, y - h, x + w, y + h)
+            token = (*view.vp.px(tile.centre), view.vp.len(style.TOKEN_RADIUS))
+            if said.index(tile.letter) < last_piece:  # under the pieces: clear of them
+                assert not covered(box) and not hits(box, token), (width, tile.letter)
+                clear[width].append(tile.letter)
+    assert "M" in clear["333"] and "M" in clear["768"], clear  # (under neutral 1's settlement)

@@ -1,7 +1,8 @@
 """A phone (375x740, touch): a refused tap's why-not shows whole without a scroll and nothing
 moves (it was under ◀ ▶, its third line past the screen's foot); with the labels on, every
-hex's letter stays readable; leaving a puzzle's step with ◀ moves neither the board nor ◀
-(the heading's kept lines came back over it: 53 px down).
+hex's letter stays readable; entering a puzzle's step with ▶ or leaving it with ◀ moves
+neither the board nor ◀ (the heading's kept lines came back over it: 53 px down; going, the
+board went 50 px up); a solved puzzle's key of marks under its "Right".
 
 Screenshots: tests/artifacts/phone_*.png (looked at). Needs /usr/bin/chromium.
 """
@@ -140,18 +141,34 @@ def test_a_refused_tap_s_why_not_shows_whole_and_labels_leave_the_letters(app_se
     assert page.evaluate(COVERED_JS) == []
 
 
-def test_leaving_a_puzzle_s_step_moves_neither_the_board_nor_the_step_buttons(app_server, phone):
+def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_step_buttons(
+    app_server, phone
+):
     from catan_tutor.study.resources import packaged_lessons
     from catan_tutor.study.scenario import load_scenario
 
     page = phone
     sc = load_scenario(packaged_lessons() / "puzzle_base_robber.catan.yaml")
     asked = next(iter(sc.puzzles))
-    _open(page, f"{app_server}?lesson=puzzle_base_robber&node={asked}", "Put the robber")
+    before = next(n for n in sc.timeline.walk() if n.id == asked).parent.id  # the step before
+    _open(page, f"{app_server}?lesson=puzzle_base_robber&node={before}", "Puzzles")
     canvas = page.locator(BOARD).last
-    back = page.locator(".catan-board-col").get_by_role("button").filter(has_text="◀").nth(1)
+    steps_ = page.locator(".catan-board-col").get_by_role("button")
+    back, forward = steps_.filter(has_text="◀").nth(1), steps_.filter(has_text="▶").first
     box, steps, depth = canvas.bounding_box(), back.bounding_box(), page.evaluate(STATE_JS)
+    # ▶ into the question at the top of the page: the heading keeps no lines for it, and
+    # the board went 50 px up (no scroll takes it back: board_still.js holds it); the
+    # question's first lines on the screen under the step buttons
+    forward.tap()
+    page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
+    page.locator(".catan-puzzle").first.wait_for()
+    page.wait_for_timeout(1000)
     page.screenshot(path=ARTIFACTS / "phone_puzzle_step.png")
+    assert abs(canvas.bounding_box()["y"] - box["y"]) <= 1, (canvas.bounding_box(), box)
+    assert abs(back.bounding_box()["y"] - steps["y"]) <= 1, (back.bounding_box(), steps)
+    words = page.locator(".catan-puzzle p").first.bounding_box()
+    assert words["y"] + 24 <= 740, words
+    depth = page.evaluate(STATE_JS)
     back.tap()  # out of the puzzle: its question goes, the heading's kept lines come back
     page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
     page.locator(".catan-puzzle").first.wait_for(state="hidden")
@@ -160,6 +177,19 @@ def test_leaving_a_puzzle_s_step_moves_neither_the_board_nor_the_step_buttons(ap
     # (the board came 53 px down, ◀ with it: a second tap landed on the board)
     assert abs(canvas.bounding_box()["y"] - box["y"]) <= 1, (canvas.bounding_box(), box)
     assert abs(back.bounding_box()["y"] - steps["y"]) <= 1, (back.bounding_box(), steps)
+    assert page.locator(".catan-board[data-held]").count() == 0  # nothing kept for it now
     # what the game waits for over the board, in sight
     head = page.locator(".catan-head").bounding_box()
     assert head["y"] + head["height"] >= 0 and head["y"] + head["height"] <= box["y"], head
+    # solved: "Right", then the key of its "§" under the words it explains, as on a desktop
+    # (the key went over "Right": phone_puzzle_key_before.png)
+    forward.tap()
+    page.locator(".catan-puzzle-answer input").fill("P1 robber Q P2")
+    page.locator(".catan-puzzle-answer input").press("Enter")
+    right = page.locator(".catan-puzzle-result .catan-puzzle-verdict")
+    right.filter(has_text="Right").wait_for()
+    page.wait_for_timeout(500)
+    page.screenshot(path=ARTIFACTS / "phone_puzzle_key.png", full_page=True)
+    key = page.locator(".catan-puzzle .catan-marks-key").bounding_box()
+    said = right.bounding_box()
+    assert said["y"] + said["height"] <= key["y"], (said, key)

@@ -276,3 +276,18 @@ def test_board_being_laid_and_the_file(tmp_path: Path) -> None:
     assert not any(k.startswith("glyph-") for k in seen)
     with pytest.raises(TypeError):
         svg(object())
+
+
+def test_the_picture_shows_a_displaced_knight_beside_the_corner_it_left():
+    """As the tutor's board (lesson 7.3): P2's displaced knight, waiting to be moved
+    (CK-KNIGHT-RELOCATE), is drawn faded beside O6; once moved, nothing waits."""
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+
+    sc = load_scenario(packaged_lessons() / "ck_knight_displacement.catan.yaml")
+    node = sc.timeline.root.children[0]  # P1 move N4 O6
+    picture = svg(node)
+    assert picture.count('class="displaced-knight"') == 1
+    waiting = picture.split('class="displaced-knight"')[1]  # (drawn after the knights)
+    assert 'class="knight knight-inactive level-1" data-owner="1"' in waiting
+    assert 'class="displaced-knight"' not in svg(node.children[0])

@@ -225,7 +225,7 @@ def _spy(view: BoardView) -> dict[str, list]:
     spy("_draw_building", lambda b: b.vertex)
     spy("_draw_wall", lambda at: at)
     spy("_draw_metropolis", lambda at, track: (at, track))
-    spy("_draw_knight", lambda k: k.vertex)
+    spy("draw_knight", lambda k: k.vertex)
     spy("_draw_robber", lambda r: r.hex)
     spy("_draw_merchant", lambda m: m.hex)
     return drawn
@@ -237,7 +237,7 @@ def _canvas_items(p: S.Pieces) -> dict[str, list]:
         ("_draw_building", [b.vertex for b in p.buildings]),
         ("_draw_wall", [b.at for b in p.buildings if b.wall]),
         ("_draw_metropolis", [(b.at, b.metropolis) for b in p.buildings if b.metropolis >= 0]),
-        ("_draw_knight", [k.vertex for k in p.knights]),
+        ("draw_knight", [k.vertex for k in p.knights]),
         ("_draw_robber", [p.robber.hex] if p.robber else []),
         ("_draw_merchant", [p.merchant.hex] if p.merchant else []),
     ):

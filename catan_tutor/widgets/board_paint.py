@@ -49,7 +49,8 @@ from ..scene import (
 from . import style
 from .board_tags import NARROW_ZOOM, text_em
 from .dice_shown import NO_DICE, dice_caption
-from .letter_room import LETTER_EM, ROOM, keep_letters, letter_box, tab_place
+from .displaced_knight import draw_displaced
+from .letter_room import LETTER_EM, ROOM, clear_of_pieces, keep_letters, letter_box, tab_place
 
 if TYPE_CHECKING:
     from .board_view import GameLike
@@ -137,8 +138,10 @@ class ScenePainter:
         """Layer 1: roads, then settlements and cities (walls, metropolises), knights, then the
         robber and the merchant; the strip under the board (``last_attack``: the strengths of
         the attack just fought; ``dice``: the strip's dice and caption, ``dice_shown``)."""
-        pieces = self.pieces()
-        c.clear()
+        pieces, game = self.pieces(), self.game
+        c.clear()  # a letter a piece covers: moved clear of it, under it
+        tiles = board_scene(game.state, game.layout).tiles
+        over = clear_of_pieces(c, self.vp, self.ratio, self.text(LETTER_EM), tiles, pieces)
         self._draw_roads(c, pieces.roads)
         for road in pieces.roads:
             if road.seat < 0:
@@ -146,7 +149,7 @@ class ScenePainter:
             else:
                 x, y = self.vp.px(road.at)
                 self._draw_mark(c, x, y, self.vp.len(style.ROAD_MARK_SIZE), road.seat, road.fill)
-        self._flush_marks(c)
+        self.flush_marks(c)
         for b in pieces.buildings:
             if b.wall:
                 self._draw_wall(c, b.at)
@@ -158,14 +161,17 @@ class ScenePainter:
                 self._draw_mark(c, x, y, self.vp.len(style.MARK_SIZE), b.seat, b.fill)
             if b.metropolis >= 0:
                 self._draw_metropolis(c, b.at, b.metropolis)
-        self._flush_marks(c)
+        self.flush_marks(c)
         for knight in pieces.knights:
-            self._draw_knight(c, knight)
-        self._flush_marks(c)
+            self.draw_knight(c, knight)
+        self.flush_marks(c)
+        if pieces.displaced is not None:  # waiting to be moved: beside the corner it left
+            draw_displaced(self, c, pieces.displaced)
         if pieces.robber is not None:
             self._draw_robber(c, pieces.robber)
         if pieces.merchant is not None:
             self._draw_merchant(c, pieces.merchant)
+        over()  # (a letter no place leaves clear: over the pieces)
         self.strip_painter.draw(c, strip_scene(self.game.state), last_attack, dice)
 
     # -- static layer -----------------------------------------------------------------------
@@ -234,11 +240,11 @@ class ScenePainter:
 
     def _draw_mark(self, c: Canvas, x: float, y: float, size: float, p: int, fill: str) -> None:
         """Queue seat ``p``'s mark (palette.PLAYER_MARKS) at pixel ``(x, y)``, ``size``
-        pixels, black or white on the piece colour ``fill``; ``_flush_marks`` draws them."""
+        pixels, black or white on the piece colour ``fill``; ``flush_marks`` draws them."""
         key = (style.text_on(fill), player_mark(p), size)
         self._marks.setdefault(key, []).append((x, y))
 
-    def _flush_marks(self, c: Canvas) -> None:
+    def flush_marks(self, c: Canvas) -> None:
         """Draw the queued marks, one call per ink, shape and size."""
         for (ink, mark, size), centres in self._marks.items():
             c.fill_style = ink
@@ -399,7 +405,7 @@ class ScenePainter:
         c.fill_polygon(pts)
         c.stroke_polygon(pts)
 
-    def _draw_knight(self, c: Canvas, k: Knight) -> None:
+    def draw_knight(self, c: Canvas, k: Knight) -> None:
         """A disc in the owner's colour with the owner's mark (a player's: ``seat`` >= 0) or
         name (a neutral's: ``label``); 1-3 bars for basic, strong, mighty; an inactive knight
         is pale with a dashed rim, an active one solid with a gold rim; a light ring outside."""

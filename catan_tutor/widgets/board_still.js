@@ -5,6 +5,11 @@
  * board moved in the page, so it shows where it was (when the page can scroll that far); a
  * scroll of the learner's own moves the board in the page not, and is kept. Runs once per
  * page, with board_keys.js.
+ * Entering a puzzle's step (▶) at the top of the page the board went ~50 px up (the heading
+ * keeps no lines for a question), and no scroll can take it back: the board is held where it
+ * was by a margin over it, as long as the question is open (its first lines on the screen,
+ * under the step buttons; the answer's row a scroll away). Leaving the question, the margin
+ * goes as the heading's lines come back: the board stays put then too.
  */
 (function () {
   'use strict';
@@ -36,7 +41,6 @@
   document.addEventListener('mousedown', stepped, true);
   var pending = false;
   function keep() {
-    pending = false;
     if (!held) return;
     if (Date.now() - held.at > WAIT_MS || !held.canvas.isConnected) {
       held = null;
@@ -44,13 +48,37 @@
     }
     var moved = inPage(held.canvas) - held.top;
     if (Math.abs(moved) < 1) return;
+    var box = scroller(held.canvas), short = -moved - box.scrollTop;
+    var board = held.canvas.closest('.catan-board');
+    if (short >= 1 && board && asking(board)) {  // up, further than the page can scroll
+      board.dataset.held = String((parseFloat(board.dataset.held) || 0) + short);
+      board.style.marginTop = board.dataset.held + 'px';
+      moved += short;
+    }
     held.top += moved;
-    scroller(held.canvas).scrollBy(0, moved);
+    if (Math.abs(moved) >= 1) box.scrollBy(0, moved);
+  }
+  function asking(board) {  // a question open beside this board
+    var tutor = board.closest('.catan-tutor');
+    var puzzle = tutor && tutor.querySelector('.catan-puzzle');
+    return !!puzzle && puzzle.style.display !== 'none';
+  }
+  function release() {  // the margins kept for questions no longer open
+    var boards = document.querySelectorAll('.catan-board[data-held]');
+    for (var i = 0; i < boards.length; i++) {
+      if (asking(boards[i]) && PHONE.matches) continue;
+      boards[i].style.marginTop = '';
+      delete boards[i].dataset.held;
+    }
   }
   function soon() {
-    if (pending || !held) return;
+    if (pending) return;
     pending = true;
-    window.requestAnimationFrame(keep);
+    window.requestAnimationFrame(function () {
+      pending = false;
+      release();
+      keep();
+    });
   }
   new MutationObserver(soon).observe(document.body, {
     childList: true, subtree: true, characterData: true, attributes: true,

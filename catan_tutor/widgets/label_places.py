@@ -75,7 +75,9 @@ def piece_shapes(vp: Viewport, pieces: Pieces, halo: float) -> tuple[list[Box], 
             u = vp.len(0.11 if figure == "robber" else 0.12)
             boxes.append((x - 1.6 * u - halo, y - 2.4 * u - halo, x + 1.6 * u + halo,
                           y + 2.0 * u + halo))  # fmt: skip
-    discs = [(*vp.px(k.at), vp.len(style.KNIGHT_RADIUS) + halo) for k in pieces.knights]
+    waiting = (pieces.displaced,) if pieces.displaced else ()  # beside the corner it left
+    knights = pieces.knights + waiting
+    discs = [(*vp.px(k.at), vp.len(style.KNIGHT_RADIUS) + halo) for k in knights]
     for road in pieces.roads:
         p, q = road.ends
         discs += [

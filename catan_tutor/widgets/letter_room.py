@@ -1,24 +1,31 @@
 """The hexes' letters kept readable (issue 33, learners 11 and 12): a harbor's word tab goes
 where it covers no letter (under its disc covered B's and H's on a phone), and a letter a ring
 crosses (the hint's at K4 crossed P's) is written again over the ring, on a chip of its hex's
-colour: the ring passes under it. All in canvas pixels.
+colour: the ring passes under it. A piece over a letter (a neutral's settlement on M's top
+corner hid the "M" on a phone) moves the letter down or aside, clear of the pieces and the
+number token, under the pieces (``clear_of_pieces``). All in canvas pixels.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 
 from ipycanvas import Canvas
 
 from ..palette import Viewport
-from ..scene import Tile
+from ..scene import Pieces, Tile
 from . import style
 from .board_tags import Spot, text_em
-from .label_places import Box, hits, meets, ring_reach, spot_discs
+from .label_places import Box, hits, meets, piece_shapes, ring_reach, spot_discs
 
 LETTER_EM = 0.19  # the letter's size in board units (board_paint: ``text(0.19)``)
 ROOM = 2.0  # CSS px kept round a letter
 HALO_LINE = 9.0  # CSS px: the widest ring's line (the hint's white halo, board_marks)
+# where a letter a piece covers may go (board units from its place): down towards the
+# token, then aside (a phone's letters are large: 0.38 of a hex's size), then both
+SHIFTS = ((0.0, 0.07), (0.0, 0.13), (0.0, 0.19), (-0.3, 0.0), (0.3, 0.0), (-0.45, 0.0),
+          (0.45, 0.0), (-0.3, 0.13), (0.3, 0.13), (-0.45, 0.1), (0.45, 0.1))  # fmt: skip
 
 
 def letter_box(vp: Viewport, tile: Tile, size: float, room: float = 0.0) -> Box:
@@ -71,3 +78,64 @@ def keep_letters(
         c.fill_text(tile.letter, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
         written.append(tile.letter)
     return written
+
+
+def clear_of_pieces(
+    c: Canvas, vp: Viewport, ratio: float, size: float, tiles: Iterable[Tile], pieces: Pieces
+) -> Callable[[], None]:
+    """Each letter one of ``pieces`` covers, moved on ``c`` (under the pieces, drawn next) to
+    the first of ``SHIFTS`` clear of them and of its hex's number token: its place covered by
+    a chip of its hex's colour, the letter written at the new one. Where none is clear (two
+    roads from a hex's top corner on a phone), the letter goes where the least is covered (a
+    building counts three times: it is cut least) and is written over the pieces, rimmed in
+    its hex's colour, by what this returns, called once the pieces are drawn."""
+    room = ROOM * ratio
+    boxes, discs = piece_shapes(vp, pieces, room)
+
+    def covers(box: Box, token: list[tuple[float, float, float]]) -> int:
+        return 3 * sum(meets(box, b) for b in boxes) + sum(hits(box, d) for d in discs + token)
+
+    over: list[tuple[Tile, Box]] = []
+    for tile in tiles:
+        box = letter_box(vp, tile, size, room)
+        if not tile.letter or not covers(box, []):
+            continue
+        token = [(*vp.px(tile.centre), vp.len(style.TOKEN_RADIUS))] if tile.number else []
+        x, y = tile.centre
+        ways = [letter_box(vp, replace(tile, centre=(x + dx, y + dy)), size, room)
+                for dx, dy in SHIFTS]  # fmt: skip
+        there = next((b for b in ways if not covers(b, token)), None)
+        _chip(c, tile, box)  # its old place
+        if there is None:
+            over.append((tile, min([box, *ways], key=lambda b: covers(b, token))))
+        else:
+            _write(c, tile, there, size)
+
+    def write_over() -> None:
+        for tile, there in over:
+            _write(c, tile, there, size, rim=ratio * 3)
+
+    return write_over
+
+
+def _chip(c: Canvas, tile: Tile, box: Box) -> None:
+    """``box`` filled in ``tile``'s colour (its letter's old place)."""
+    laid = tile.terrain >= 0
+    c.fill_style = style.TERRAIN_FILL[tile.terrain] if laid else style.UNKNOWN_TERRAIN
+    c.fill_rect(box[0], box[1], box[2] - box[0], box[3] - box[1])
+
+
+def _write(c: Canvas, tile: Tile, there: Box, size: float, rim: float = 0.0) -> None:
+    """``tile``'s letter in the middle of ``there``, with a ``rim`` (canvas px) of its hex's
+    colour round it (over the pieces)."""
+    x, y = (there[0] + there[2]) / 2, (there[1] + there[3]) / 2
+    c.font = style.font(size, bold=True)
+    c.text_align, c.text_baseline = "center", "middle"
+    if rim:
+        laid = tile.terrain >= 0
+        c.stroke_style = style.TERRAIN_FILL[tile.terrain] if laid else style.UNKNOWN_TERRAIN
+        c.line_width = rim
+        c.stroke_text(tile.letter, x, y)
+    dark = tile.terrain in style.DARK_TERRAINS
+    c.fill_style = style.LETTER_LIGHT if dark else style.LETTER_DARK
+    c.fill_text(tile.letter, x, y)

@@ -324,9 +324,11 @@ LAYOUT_CSS = (
     ">.widget-html-content:empty){display:none}"
     + "".join(f"{where}{{order:{n}}}" for n, where in PHONE_ORDER)
     # a question: its heading, its words, then the reply (Right, Not the answer); a right
-    # answer's reply over the next question it led to goes under that question's heading
-    + ".catan-puzzle .widget-html-content:has(>.catan-puzzle-verdict+div){display:flex;"
-    "flex-direction:column}.catan-puzzle .catan-puzzle-verdict+div{order:-1}"
+    # answer's reply over the next question it led to goes under that question's heading.
+    # Only there: under a reply the key of its marks stays under it (it went over "Right")
+    + ".catan-puzzle>.catan-puzzle-prompt>.widget-html-content:has(>.catan-puzzle-verdict+div)"
+    "{display:flex;flex-direction:column}"
+    ".catan-puzzle>.catan-puzzle-prompt .catan-puzzle-verdict+div:not(.catan-marks-key){order:-1}"
     # the lesson's title beside Explore in the variant's stead (its name with the title made
     # four lines where three are kept: the board moved when the phase took a line less)
     ".catan-head-variant{display:none}"
