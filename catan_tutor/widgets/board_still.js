@@ -5,11 +5,10 @@
  * board moved in the page, so it shows where it was (when the page can scroll that far); a
  * scroll of the learner's own moves the board in the page not, and is kept. Runs once per
  * page, with board_keys.js.
- * Entering a puzzle's step (▶) at the top of the page the board went ~50 px up (the heading
- * keeps no lines for a question), and no scroll can take it back: the board is held where it
- * was by a margin over it, as long as the question is open (its first lines on the screen,
- * under the step buttons; the answer's row a scroll away). Leaving the question, the margin
- * goes as the heading's lines come back: the board stays put then too.
+ * Entering a puzzle's step (▶) at the top of the page the board goes ~50 px up (the heading
+ * keeps no lines for a question) and no scroll can take it back: left so, for the question
+ * and its answer's row on the first screen (a margin holding the board left them a scroll
+ * away, and a blank band over the board).
  */
 (function () {
   'use strict';
@@ -48,35 +47,14 @@
     }
     var moved = inPage(held.canvas) - held.top;
     if (Math.abs(moved) < 1) return;
-    var box = scroller(held.canvas), short = -moved - box.scrollTop;
-    var board = held.canvas.closest('.catan-board');
-    if (short >= 1 && board && asking(board)) {  // up, further than the page can scroll
-      board.dataset.held = String((parseFloat(board.dataset.held) || 0) + short);
-      board.style.marginTop = board.dataset.held + 'px';
-      moved += short;
-    }
     held.top += moved;
-    if (Math.abs(moved) >= 1) box.scrollBy(0, moved);
-  }
-  function asking(board) {  // a question open beside this board
-    var tutor = board.closest('.catan-tutor');
-    var puzzle = tutor && tutor.querySelector('.catan-puzzle');
-    return !!puzzle && puzzle.style.display !== 'none';
-  }
-  function release() {  // the margins kept for questions no longer open
-    var boards = document.querySelectorAll('.catan-board[data-held]');
-    for (var i = 0; i < boards.length; i++) {
-      if (asking(boards[i]) && PHONE.matches) continue;
-      boards[i].style.marginTop = '';
-      delete boards[i].dataset.held;
-    }
+    scroller(held.canvas).scrollBy(0, moved);
   }
   function soon() {
     if (pending) return;
     pending = true;
     window.requestAnimationFrame(function () {
       pending = false;
-      release();
       keep();
     });
   }
