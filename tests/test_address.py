@@ -196,6 +196,10 @@ def test_a_copied_link_opens_at_its_question_still_unsolved(lesson: str):
         assert not progress_done(f)
         assert "solved" not in keys(address(fresh))  # a reload passes them over again
         assert App(query=address(fresh)).session.node.id == q
+        answer = node.children[0]  # a link into its answer line: the question instead
+        if answer.id not in s.scenario.puzzles:
+            peek = App(query=f"?lesson={lesson}&node={answer.id}").session
+            assert peek.node.id == q and peek.puzzle.holds()
 
 
 def test_a_question_passed_over_is_asked_again_when_the_lesson_opens_afresh():

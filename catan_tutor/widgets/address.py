@@ -87,9 +87,10 @@ def check_lesson_link(sc: Scenario, link: Link) -> None:
 
 def follow_lesson_link(session: TutorSession, link: Link) -> None:
     """In the lesson ``link`` names, just opened in ``session`` (after ``check_lesson_link``):
-    its questions answered, then its node with its moves (a variation; the questions before
-    it on its way are passed over, not answered: a copied link, which names none, opens at
-    its question; a question at the node stays open), then the hints taken there."""
+    its questions answered, then its node with its moves (a variation; the questions on its
+    way but the last are passed over, not answered: a copied link, which names none, opens
+    at its question; inside the answer of the last, still open, that question instead), then
+    the hints taken there."""
     if link.solved:
         session.puzzle.solved.update((session.lesson_id, n) for n in link.solved)
     if link.node or link.moves or link.solved:

@@ -101,11 +101,12 @@ class PuzzleState:
         return self.puzzle_at(node) is not None and self.key(node) not in self.solved
 
     def pass_to(self, node: Node) -> None:
-        """A link opens the lesson at ``node``: the questions before it on its path stop
-        holding its moves back (a teacher sends a class straight to a later question), not
-        counted as answered; a question at ``node`` itself stays open."""
-        tl = self.session.timeline
-        self.passed.update(self.key(n) for n in tl.path(node)[:-1] if self.unanswered(n))
+        """A link opens the lesson at ``node``: the questions on its way but the last one
+        stop holding the moves back (a teacher sends a class straight to a later question),
+        not counted as answered. The last one, at ``node`` or before it, stays as it was: a
+        link into its answer line still opens at it, the answer hidden."""
+        asked = [n for n in self.session.timeline.path(node) if self.puzzle_at(n) is not None]
+        self.passed.update(self.key(n) for n in asked[:-1] if self.unanswered(n))
 
     def opening(self) -> Node | None:
         """The lesson's first step when it asks a question not answered yet (a lesson shown
