@@ -9,10 +9,13 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs
 
+import pytest
+
 from catan_tutor import new_game
 from catan_tutor.server.serve import DATA_DIR, TEMPLATE
 from catan_tutor.widgets import App, links
 from catan_tutor.widgets.address import OWN_KEYS
+from catan_tutor.widgets.progress import lesson_done as progress_done
 
 LESSON = "ck_knight_displacement"
 PUZZLES = "puzzle_base_setup"
@@ -163,3 +166,58 @@ def test_puzzle_keys_that_do_not_fit_the_lesson_are_explained():
         assert "This link could not be opened: " in opened.status.value, query
         assert why in opened.status.value, (query, opened.status.value)
         assert opened.session.lesson_id == LESSON  # nothing of the link was opened
+
+
+# ---------------------------------------------------------------- a copied link to a question
+@pytest.mark.parametrize("lesson", ["puzzle_ck_2p", PUZZLES])
+def test_a_copied_link_opens_at_its_question_still_unsolved(lesson: str):
+    """A teacher copies the link at each question of a lesson with several (11.16 gave
+    ``node=17`` for its puzzle 3, which opened at puzzle 1): in a fresh page it opens at that
+    question, the questions before it passed over but not counted as answered, its own
+    still open, its answer hidden (the Moves list's hidden lines, no glowing spot)."""
+    app = App(query=f"?lesson={lesson}")
+    s = app.session
+    questions = sorted(s.scenario.puzzles)
+    assert len(questions) >= 3
+    for q in questions:
+        node = s.timeline.nodes[q]
+        for n in s.timeline.path(node)[:-1]:  # as the teacher reached it: each one answered
+            if n.id in s.scenario.puzzles:
+                s.puzzle.solved.add(s.puzzle.key(n))
+        s.goto(q)
+        copied = app.tutor.board.link()
+        assert (copied.node, copied.solved, copied.moves) == (q, (), ())
+        fresh = App(query=copied.query)
+        f = fresh.session
+        assert f.node.id == q and fresh.status.value == "", (q, f.node.id)
+        assert f.puzzle.holds() and f.puzzle_secret and not f.puzzle.solved
+        assert {c.id for c in f.node.children} <= f.puzzle.hidden()
+        assert fresh.tutor.board.view.targets == []
+        assert not progress_done(f)
+        assert "solved" not in keys(address(fresh))  # a reload passes them over again
+        assert App(query=address(fresh)).session.node.id == q
+        answer = node.children[0]  # a link into its answer line: the question instead
+        if answer.id not in s.scenario.puzzles:
+            peek = App(query=f"?lesson={lesson}&node={answer.id}").session
+            assert peek.node.id == q and peek.puzzle.holds()
+
+
+def test_a_question_passed_over_is_asked_again_when_the_lesson_opens_afresh():
+    app = App(query="?lesson=puzzle_ck_2p&node=17")
+    assert app.session.node.id == 17
+    assert app.open("Puzzles: Cities & Knights for two")
+    s = app.session
+    assert s.puzzle.holds(s.timeline.nodes[4]) and not s.puzzle.passed  # open again
+    s.reach(s.timeline.nodes[17])  # a node past it: the first question instead
+    assert s.node.id == 4
+
+
+def test_a_hint_taken_at_a_question_a_link_opened_comes_back_on_a_reload():
+    """The learner takes a hint at the teacher's question: the reload's address names the
+    hint at a question whose earlier ones were passed over, not answered."""
+    app = App(query="?lesson=puzzle_ck_2p&node=17")
+    app.tutor.puzzle.take_hint()
+    assert "hints=1" in address(app) and "solved" not in address(app)
+    reloaded = App(query=address(app))
+    r = reloaded.session
+    assert reloaded.status.value == "" and r.node.id == 17 and r.puzzle.hints == 1

@@ -317,7 +317,7 @@ def test_the_board_is_played_with_the_keyboard_alone():
     assert t.view.cursor is None and t.board.pointer.value == ""
     key(t, "ArrowRight")  # back near where it was
     assert t.view.cursor == below
-    for _ in range(30):  # walk to J12
+    for _ in range(30):  # walk to J12: down or up to its row, then along the row's zigzag
         x, y = board.vertex_xy(t.view.cursor[1])
         tx, ty = board.vertex_xy(board.parse_vertex("J12"))
         if (x, y) == (tx, ty):
@@ -325,9 +325,9 @@ def test_the_board_is_played_with_the_keyboard_alone():
         key(
             t,
             "ArrowDown"
-            if ty > y + 0.1
+            if ty > y + 0.6
             else "ArrowUp"
-            if ty < y - 0.1
+            if ty < y - 0.6
             else "ArrowRight"
             if tx > x
             else "ArrowLeft",
@@ -368,7 +368,7 @@ def test_cursor_where_nothing_glows_asks_why_not_and_walks_the_hexes_with_no_kin
 
 
 def test_step_cursor_goes_to_the_nearest_spot_that_way():
-    from catan_tutor.widgets.board_panel import step_cursor
+    from catan_tutor.widgets.cursor_steps import step_cursor
 
     hexes = [("hex", h) for h in range(board.N_HEXES)]
     j = board.parse_hex("J")

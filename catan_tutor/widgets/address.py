@@ -82,20 +82,23 @@ def check_lesson_link(sc: Scenario, link: Link) -> None:
         raise LinkError("it gives hints where no question is open")
     if link.hints > len(puzzle.hints):
         raise LinkError(f"the question there has {len(puzzle.hints)} hints, not {link.hints}")
-    if any(n.id in sc.puzzles and n.id not in link.solved for n in copy.path(reached)[:-1]):
-        raise LinkError("its hints are for a question behind one not answered")
+    # questions before it not answered are passed over (follow_lesson_link), hints and all
 
 
 def follow_lesson_link(session: TutorSession, link: Link) -> None:
     """In the lesson ``link`` names, just opened in ``session`` (after ``check_lesson_link``):
-    its questions answered, then its node with its moves (a variation; inside the answer of
-    a question still open, the question instead), then the hints taken there."""
+    its questions answered, then its node with its moves (a variation; the questions on its
+    way but the last are passed over, not answered: a copied link, which names none, opens
+    at its question; inside the answer of the last, still open, that question instead), then
+    the hints taken there."""
     if link.solved:
         session.puzzle.solved.update((session.lesson_id, n) for n in link.solved)
     if link.node or link.moves or link.solved:
         start = session.origin_node  # where the file starts (not its first question)
         node = link.node if link.node is not None or start is None else start.id
-        session.reach(follow_moves(session.timeline, node, link.moves))
+        target = follow_moves(session.timeline, node, link.moves)
+        session.puzzle.pass_to(target)  # the questions on the way to it: passed over
+        session.reach(target)
     puzzle = session.puzzle
     if link.hints and puzzle.at == session.node.id and puzzle.holds():
         puzzle.hints = link.hints

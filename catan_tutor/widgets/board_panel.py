@@ -26,6 +26,7 @@ from ..study.timeline import Node
 from . import markup, verdicts
 from .board_tags import event_px
 from .board_view import BoardView
+from .cursor_steps import SPOT_XY, CursorTrail, step_cursor
 from .describe import board_text_html
 from .dice_shown import dice_shown, event_words
 from .kinds import Spot, moment_kinds, spot_kind, targets_of, variant_kinds
@@ -51,7 +52,6 @@ ARROWS = {
     "ArrowUp": (0.0, -1.0),
     "ArrowDown": (0.0, 1.0),
 }
-SPOT_XY = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
 SPOT_COUNT = {"vertex": board.N_VERTICES, "edge": board.N_EDGES, "hex": board.N_HEXES}
 EDIT_SPOT = {"road": "edge", "robber": "hex", "merchant": "hex"}  # else a vertex
 # The keys each tip names work where it says: [ and ] on the whole page (board_keys.js; they
@@ -62,31 +62,6 @@ STEP_TIPS = {"first": "first (Home on the board)", "back": "back ([, or PageUp o
 HELD = "catan-step-held"  # a step button greyed by a puzzle not solved yet (still says why)
 # under the step buttons while ▶ is held: the tooltip's why, for a finger too (issue 33)
 HELD_NOTE = "Answer the puzzle to go on."
-
-
-def step_cursor(
-    spots: list[Spot], at: tuple[float, float] | None, direction: tuple[float, float]
-) -> Spot | None:
-    """The spot of ``spots`` the cursor moves to from board point ``at`` in ``direction``
-    (a unit vector, y down): the nearest one ahead within 60° of it, angles off it counting
-    double; the first in reading order when there is no cursor yet; None when nothing is
-    that way."""
-    if not spots:
-        return None
-    if at is None:
-        return min(spots, key=lambda s: (round(SPOT_XY[s[0]](s[1])[1], 2), SPOT_XY[s[0]](s[1])[0]))
-    dx, dy = direction
-    best, best_score = None, math.inf
-    for spot in spots:
-        x, y = SPOT_XY[spot[0]](spot[1])
-        vx, vy = x - at[0], y - at[1]
-        along, across = vx * dx + vy * dy, abs(vx * dy - vy * dx)
-        if along <= 1e-6 or across > along * math.sqrt(3):
-            continue
-        score = along + 2 * across
-        if score < best_score:
-            best, best_score = spot, score
-    return best
 
 
 def state_html(node: Node, game: Game) -> str:
@@ -144,6 +119,7 @@ class BoardPanel:
         self.dice_words: widgets.HTML | None = None
         self.held_note: widgets.HTML | None = None  # HELD_NOTE's line, built when first held
         self.cursor_at: tuple[float, float] | None = None  # where the cursor was, board units
+        self.trail = CursorTrail()  # the arrows' steps, for the opposite arrow to retrace
         self.nav_row = widgets.HBox(
             [*self.nav, self.view.labels_button, self.copy_link, self.pointer],
             layout=lay(align_items="center", flex_flow="row wrap"),
@@ -181,6 +157,7 @@ class BoardPanel:
         if event in ("opened", "restored"):  # another game: the keyboard cursor starts afresh
             view.set_cursor(None)
             self.cursor_at = None
+            self.trail.clear()
         if event == "opened" and view.drawn_layout != s.game.layout or event == "restored":
             view.redraw()
         elif event == "shown":
@@ -373,6 +350,7 @@ class BoardPanel:
                 self.act_at(self.view.cursor)
         elif key == "Escape":
             self.view.set_cursor(None)
+            self.trail.clear()
             self.cursor_status()
         elif key in TIMELINE_KEYS:
             self.session.step(TIMELINE_KEYS[key])
@@ -425,7 +403,7 @@ class BoardPanel:
             else:
                 spot = step_cursor(spots, None, (dx, dy))
         else:
-            spot = step_cursor(spots, SPOT_XY[here[0]](here[1]), (dx, dy)) or here
+            spot = self.trail.step(spots, here, (dx, dy))
         if spot is not None:
             self.cursor_at = SPOT_XY[spot[0]](spot[1])
         self.view.set_cursor(spot)

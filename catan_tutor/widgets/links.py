@@ -18,9 +18,10 @@ the learner's moves (and a position) are packed small.
   them through the engine, so the learner's moves come back as a variation of the lesson's
   tree, at its last move (``link_of`` makes these links from the session);
 - ``&solved=3.7&hints=1`` after a lesson link: the learner's puzzles, in the page's own
-  address only (``address.py``; Copy link leaves them out, so a friend meets the questions
-  afresh): the nodes of the lesson's questions answered (a reload lands past them), and the
-  hints taken at the question the link opens at.
+  address only (``address.py``; Copy link leaves them out, so a friend meets the question
+  at the link's node afresh, those before it on its way passed over but not answered): the
+  nodes of the lesson's questions answered (a reload lands past them), and the hints taken
+  at the question the link opens at.
 
 The readable keys come first and ``moves`` last, e.g.
 ``?variant=base&players=4&seed=7&p2=greedy&p3=greedy&p4=greedy&moves=1XYZ...``.

@@ -50,6 +50,8 @@ class PuzzleState:
     def __init__(self, session: TutorSession) -> None:
         self.session = session
         self.solved: set[tuple[str, int]] = set()  # (lesson key, node id) answered right
+        # questions a link to a node past them passed over: open, not answered (``pass_to``)
+        self.passed: set[tuple[str, int]] = set()
         self.at: int | None = None  # the node the tries and hints below belong to
         self.tries = 0
         self.hints = 0
@@ -64,7 +66,8 @@ class PuzzleState:
         """Another lesson or game is shown: what was said of the question and answers shown
         goes (its words were kept by node id, and another lesson has the same ids: 1.4's
         "The lesson goes on with its own answer, N3" stood under 3.1's board). The
-        questions solved stay."""
+        questions solved stay, those a link passed over are asked again."""
+        self.passed.clear()
         self.at, self.tries, self.hints, self.verdict = None, 0, 0, None
         self.answered = self.right = self._last = self.note = None
         self._went = ""
@@ -91,7 +94,19 @@ class PuzzleState:
         """A question is asked at ``node`` (default: the current one) and not answered yet:
         the moves after it stay hidden."""
         node = node or self.session.timeline.current
+        return self.unanswered(node) and self.key(node) not in self.passed
+
+    def unanswered(self, node: Node) -> bool:
+        """A question is asked at ``node`` and not answered yet, passed over or not."""
         return self.puzzle_at(node) is not None and self.key(node) not in self.solved
+
+    def pass_to(self, node: Node) -> None:
+        """A link opens the lesson at ``node``: the questions on its way but the last one
+        stop holding the moves back (a teacher sends a class straight to a later question),
+        not counted as answered. The last one, at ``node`` or before it, stays as it was: a
+        link into its answer line still opens at it, the answer hidden."""
+        asked = [n for n in self.session.timeline.path(node) if self.puzzle_at(n) is not None]
+        self.passed.update(self.key(n) for n in asked[:-1] if self.unanswered(n))
 
     def opening(self) -> Node | None:
         """The lesson's first step when it asks a question not answered yet (a lesson shown
