@@ -48,8 +48,7 @@ def test_a_reading_shows_the_seed_text_it_interprets_and_the_other_reading():
     assert "Another reading:" in box and "Blind draw of 2" in box
     box = reading_html("CK-PC-SABOTAGE-SELF")
     assert "as many or more VPs as you" in box and "They discard too" in box
-    box = reading_html("CK-METRO-OWN-LEVEL5")
-    assert "If you do not have an available city" in box
+    assert reading_html("CK-METRO-OWN-LEVEL5") == ""  # 003 settles it: not a reading
     box = reading_html("CK-BARB-TOKENS")
     assert "6 VP tokens" in box
     # A reading of one part of a rule says which part; a silent source says so.
@@ -100,7 +99,6 @@ TAUGHT_READINGS = [
     ("base_dummy_monopoly", "DUMMY-IMMUNE"),
     ("base_dummy_dummy_turn", "DUMMY-ROBBER-CANDIDATES"),
     ("ck_pc_wedding_sabotage", "CK-PC-SABOTAGE-SELF"),
-    ("ck_metropolis_race", "CK-METRO-OWN-LEVEL5"),
     ("ck_barbarian_defender", "CK-BARB-TOKENS"),
     ("base_2p_token_income", "2P-SETUP-NEUTRAL-POSITIONS"),
     ("base_dummy_dummy_turn", "DUMMY-TRADE-PROTOCOL"),
@@ -127,3 +125,54 @@ def test_a_lesson_teaching_a_reading_says_it_is_this_tutors_reading(lesson, rid)
     assert any(abs(s - t) <= 300 for t in taught for s in said), (
         f"{lesson} teaches {rid} without saying, right there, that it is this tutor's reading"
     )
+
+
+def _lesson_texts():
+    """(lesson, field, text) of every text a learner reads in a packaged lesson, its goal and
+    move comments aside (they name no rule, so they can carry no mark)."""
+    import yaml
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                yield from walk(v, f"{path}.{k}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                yield from walk(v, f"{path}[{i}]")
+        elif isinstance(node, str):
+            yield path, " ".join(node.split())
+
+    for f in sorted(packaged_lessons().glob("*.catan.yaml")):
+        for path, text in walk(yaml.safe_load(f.read_text("utf-8")), ""):
+            if not path.startswith((".setup", ".rules", ".position", ".goal", ".title")):
+                if not path.endswith(".comment"):
+                    yield f.name, path, text
+
+
+def test_a_puzzle_text_calling_a_point_this_tutors_reading_names_that_reading():
+    """Where a puzzle's question, hint or explanation (each shown on its own) says "this
+    tutor's reading", it names a [decision] rule, so the page marks it with the reading's "*"
+    (puzzle_ck_2p named only CK2P-TOKEN-KNIGHT-REMOVE, a rule of 000, beside "once per turn,
+    in the Action phase, is this tutor's reading")."""
+    ids = re.compile(r"\b(?:BASE|CK|2P|CK2P|DUMMY)-[A-Z0-9-]+\b")
+    unmarked = [
+        (name, path)
+        for name, path, text in _lesson_texts()
+        if ".puzzle." in path
+        and re.search(r"tutor's reading|its own reading", text)
+        and not set(ids.findall(text)) & set(DECISIONS)
+    ]
+    assert not unmarked
+
+
+def test_no_reading_goes_against_what_a_rulebook_prints():
+    """A reading is only for where the rulebooks are silent: where one prints the rule, the
+    rule follows it (CK-METRO-OWN-LEVEL5 once let the holder buy level 5 "against 003")."""
+    for rid in DECISIONS:
+        assert "goes against" not in rulebook.rule(rid).text, rid
+    said_otherwise = [
+        (name, path)
+        for name, path, text in _lesson_texts()
+        if re.search(r"printed rule|rulebook asks for", text, re.I) and "reading" in text
+    ]
+    assert not said_otherwise

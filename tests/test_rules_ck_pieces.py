@@ -143,8 +143,11 @@ def test_CK_BUILD_COSTS_wall_knight_activation_and_improvements():
     assert_legal(g, "P1 improve science")  # level 2: 2 paper
     assert g.state.hands[P1] == ZERO
     assert g.state.bank == tuple(b + s for b, s in zip(bank0, start, strict=True))
-    # Levels 3, 4, 5 cost 3, 4, 5 of the track's commodity: 15 for a full track.
-    g = main_game(hands=hands(cards(cloth=12)), levels="0,2,0/0,0,0/0,0,0")
+    # Levels 3, 4, 5 cost 3, 4, 5 of the track's commodity: 15 for a full track (a second
+    # city, D4, stays free of the metropolis for level 5: CK-METRO-OWN-LEVEL5).
+    g = main_game(
+        hands=hands(cards(cloth=12)), levels="0,2,0/0,0,0/0,0,0", cities=per("I4,D4", "K6", "A4")
+    )
     for level, left in ((3, 9), (4, 5), (5, 0)):
         assert_legal(g, "P1 improve trade I4" if level == 4 else "P1 improve trade")
         assert g.state.levels[P1][1] == level
@@ -356,9 +359,25 @@ def test_CK_METRO_NEEDS_CITY_no_free_city_no_level_4_or_5():
     assert_illegal(g2, "P1 improve politics", "CK-METRO-NEEDS-CITY")  # D4 took one now
 
 
-def test_CK_METRO_OWN_LEVEL5_holder_buys_level_5_without_a_free_city():
+def test_CK_METRO_OWN_LEVEL5_the_holder_needs_an_available_city_for_level_5_too():
+    # 003: "If you do not have an available city, you may not purchase the level 4 (or level 5)
+    # improvement." P1's only city, I4, carries the science metropolis.
     g = main_game(levels="4,0,0/0,0,0/0,0,0", metro="I4,-,-", hands=hands(cards(paper=5)))
-    assert_illegal(g, "P1 improve science I4", "CK-METRO-TAKE")  # it stays where it is
+    assert_illegal(g, "P1 improve science", "CK-METRO-OWN-LEVEL5")
+    assert_illegal(g, "P1 improve science I4", "CK-METRO-OWN-LEVEL5")
+    assert "P1 improve science" not in [str(a) for a in g.legal_actions()]
+    assert g.state.levels[P1][0] == 4
+
+
+def test_CK_METRO_OWN_LEVEL5_the_holder_with_another_city_buys_level_5_and_keeps_it_put():
+    g = main_game(
+        levels="4,0,0/0,0,0/0,0,0",
+        metro="I4,-,-",
+        cities=per("I4,D4", "K6", "A4"),
+        hands=hands(cards(paper=5)),
+    )
+    assert_illegal(g, "P1 improve science D4", "CK-METRO-TAKE")  # it stays where it is
+    assert "P1 improve science" in [str(a) for a in g.legal_actions()]
     assert_legal(g, "P1 improve science")
     assert g.state.levels[P1][0] == 5
     assert g.state.metro[0] == parse_vertex("I4")

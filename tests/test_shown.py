@@ -79,9 +79,11 @@ def test_thirteen_points_off_turn_are_shown_only_where_they_do_not_win_at_once()
     assert "CK-WIN-OFFTURN" not in shown_in(_lesson("ck_win_13"))  # 13 on one's own turn
 
 
-def test_a_holders_level_5_is_shown_only_when_no_free_city_is_left():
-    # CK-METRO-OWN-LEVEL5 decides only without a free city; a level-5 takeover is CK-METRO-TAKE
+def test_a_holders_level_5_is_shown_where_the_holder_buys_or_is_refused_it():
+    # CK-METRO-OWN-LEVEL5: the holder needs a free city for its track's level 5 (refused, then
+    # bought after a second city); a level-5 takeover is CK-METRO-TAKE
     assert "CK-METRO-OWN-LEVEL5" in shown_in(_lesson("ck_alchemy"))
+    assert "CK-METRO-OWN-LEVEL5" in shown_in(_lesson("ck_pc_guild_dues"))
     level5 = shown_in(_lesson("ck_metropolis_level5"))
     assert "CK-METRO-TAKE" in level5 and "CK-METRO-OWN-LEVEL5" not in level5
 

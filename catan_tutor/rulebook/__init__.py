@@ -180,7 +180,7 @@ _PHRASES = {  # whole names (prefix dropped) whose words do not read well one by
     "IMPROVE-SCIENCE-3": "City improvements: Aqueduct (science 3)",
     "IMPROVE-TRADE-3": "City improvements: Trading House (trade 3)",
     "IMPROVE-POLITICS-3": "City improvements: Fortress (politics 3)",
-    "METRO-OWN-LEVEL5": "Metropolis: level 5 while holding it",
+    "METRO-OWN-LEVEL5": "Metropolis: the holder's level 5",
     "KNIGHT-RECRUIT": "Recruiting a knight",
     "KNIGHT-ACTIVATE": "Activating a knight",
     "KNIGHT-PROMOTE-MIGHTY": "Knight promotion to mighty",

@@ -87,7 +87,8 @@ def metro_due(s: State, p: int, track: int) -> bool:
     """Whether p's next level on ``track`` moves the metropolis to one of p's cities.
 
     rule="CK-METRO-TAKE": the first to level 4 takes it; the first to 5 takes it for good
-    from a level-4 holder; rule="CK-METRO-OWN-LEVEL5": a holder's level 5 leaves it put.
+    from a level-4 holder; rule="CK-METRO-OWN-LEVEL5": a holder's level 5 leaves it put (and,
+    like any level 5, needs a free city, ``needs_city``).
     """
     new = s.levels[p][track] + 1
     v = s.metro[track]
@@ -97,6 +98,27 @@ def metro_due(s: State, p: int, track: int) -> bool:
     if new == TOP:
         return holder != p and (holder < 0 or s.levels[holder][track] < TOP)
     return False
+
+
+def needs_city(s: State, p: int, t: int) -> Reason:
+    """Why p, with no city free of a metropolis, may not buy the next level of track t.
+
+    rule="CK-METRO-NEEDS-CITY": no level 4 or 5 without an available city;
+    rule="CK-METRO-OWN-LEVEL5": that holds for the holder of the track's metropolis too (003:
+    "If you do not have an available city, you may not purchase the level 4 (or level 5)
+    improvement.")."""
+    level = s.levels[p][t] + 1
+    v = s.metro[t]
+    if level == TOP and v >= 0 and s.vowner[v] == p:
+        return Reason(
+            "CK-METRO-OWN-LEVEL5",
+            f"Level 5 of {TRACKS[t]} needs a city without a metropolis, even for the holder "
+            f"of its metropolis; {seat(p)} has none.",
+        )
+    return Reason(
+        "CK-METRO-NEEDS-CITY",
+        f"Level {level} needs a city without a metropolis; {seat(p)} has none.",
+    )
 
 
 def check_improve(s: State, a: Improve, discount: int = 0) -> Reason | None:
@@ -110,12 +132,8 @@ def check_improve(s: State, a: Improve, discount: int = 0) -> Reason | None:
         return Reason("CK-IMPROVE-BUILD", f"{seat(p)} is at the top of {TRACKS[t]}.")
     if not cities_of(s, p):
         return Reason("CK-IMPROVE-KEEP", f"{seat(p)} needs a city on the board to raise a track.")
-    holder_here = s.metro[t] >= 0 and s.vowner[s.metro[t]] == p
-    if level + 1 >= 4 and not free_cities(s, p) and not (level + 1 == TOP and holder_here):
-        return Reason(
-            "CK-METRO-NEEDS-CITY",
-            f"Level {level + 1} needs a city without a metropolis; {seat(p)} has none.",
-        )
+    if level + 1 >= 4 and not free_cities(s, p):
+        return needs_city(s, p, t)
     if metro_due(s, p, t):
         if a.vertex not in free_cities(s, p):
             return Reason(
@@ -164,9 +182,8 @@ def improve_options(
         level = levels[t]
         if level >= TOP or hand[COMMODITY_OF_TRACK[t]] < level + 1 - discount:
             continue  # rule="CK-BUILD-COSTS"
-        holder_here = s.metro[t] >= 0 and s.vowner[s.metro[t]] == p
-        if level + 1 >= 4 and not free and not (level + 1 == TOP and holder_here):
-            continue  # rule="CK-METRO-NEEDS-CITY"
+        if level + 1 >= 4 and not free:
+            continue  # rule="CK-METRO-NEEDS-CITY", rule="CK-METRO-OWN-LEVEL5"
         if metro_due(s, p, t):
             out += [(t, v) for v in free]
         else:

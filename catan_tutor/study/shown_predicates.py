@@ -90,8 +90,8 @@ def _neutral_award(attr: str) -> Quiet:
 
 
 def _level5_kept(rules, before: State, action: Action, after: State, evs: list) -> bool:
-    """The metropolis holder buys level 5 of its track with no city free for a metropolis:
-    allowed, and the metropolis stays put."""
+    """The metropolis holder buys level 5 of its track: only with a city free of a metropolis,
+    as anyone (003), and the metropolis stays put."""
     if not isinstance(action, Improve):
         return False
     p, t = action.player, action.track
@@ -100,7 +100,7 @@ def _level5_kept(rules, before: State, action: Action, after: State, evs: list) 
         before.levels[p][t] == 4
         and v >= 0
         and before.vowner[v] == p
-        and not free_cities(before, p)
+        and bool(free_cities(before, p))
         and after.metro[t] == v
     )
 

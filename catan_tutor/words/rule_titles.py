@@ -142,7 +142,7 @@ PLAIN = {
     "CK-IMPROVE-POLITICS-3": "The Fortress (politics 3)",
     "CK-METRO-TAKE": "Taking a metropolis",
     "CK-METRO-NEEDS-CITY": "A metropolis needs a free city",
-    "CK-METRO-OWN-LEVEL5": "Level 5 while holding the metropolis",
+    "CK-METRO-OWN-LEVEL5": "Level 5 for the holder of the metropolis",
     "CK-METRO-VALUE": "What a metropolis is worth",
     "CK-BARB-STRENGTH": "The barbarians' strength",
     "CK-BARB-DEFENSE": "The knights' defense",
