@@ -1090,3 +1090,42 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_
         page.wait_for_timeout(300)
         assert caption.is_visible() == (narrow == "1"), width
         page.screenshot(path=ARTIFACTS / f"layout_ck_dice_{width}.png")
+
+
+# Runs in the page: the keyboard cursor's line under the board, whole: no text cut at its
+# right (scrollWidth past its box, or an ellipsis) or its foot (a fixed height under its lines)
+CURSOR_LINE_JS = """() => {
+  const e = [...document.querySelectorAll('.catan-board-col .widget-label')]
+    .find(x => x.innerText.startsWith('Cursor on'));
+  if (!e) return null;
+  const s = getComputedStyle(e);
+  return {text: e.innerText, scroll: e.scrollWidth, width: e.clientWidth,
+          scrollH: e.scrollHeight, height: e.clientHeight,
+          overflow: s.textOverflow, wrap: s.whiteSpace};
+}"""
+
+
+def test_a_tablet_s_keyboard_cursor_line_shows_whole(app_server, new_page):
+    """A fresh learner on a tablet (768x1024), lesson 1.1, with the keyboard: Tab to the
+    board, Enter puts the cursor on a spot. Its line under the board ("Cursor on A4, a
+    settlement or city spot (a corner). Press Enter for “Build a settlement”...") was cut
+    mid-word; it wraps at every width."""
+    page = _lesson_page(new_page, app_server, "tablet_keys", size=(768, 1024))
+    page.locator("body").click(position={"x": 2, "y": 2})  # the page, not a control
+    for _ in range(80):
+        if page.evaluate("() => !!document.activeElement?.closest('.catan-board')"):
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # the cursor on the first glowing spot
+    page.locator(".catan-board-col .widget-label").filter(has_text="Cursor on").wait_for()
+    for width, height in ((768, 1024), (1280, 900), (1024, 768), (375, 740), (768, 1024)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        line = page.evaluate(CURSOR_LINE_JS)
+        assert "Press Enter for" in line["text"] and line["text"].rstrip().endswith("."), line
+        assert line["scroll"] <= line["width"] and line["scrollH"] <= line["height"] + 1, (
+            width,
+            line,
+        )
+        assert line["overflow"] != "ellipsis" or line["wrap"] == "normal", (width, line)
+    page.screenshot(path=ARTIFACTS / "layout_tablet_cursor_line.png")

@@ -249,6 +249,13 @@ LAYOUT_CSS = (
     ".catan-app>.catan-top,.catan-app .catan-bar,.catan-app .catan-bar .widget-html,"
     ".catan-app .catan-bar .widget-html-content{overflow:visible}"
     ".catan-lesson{overflow:visible}"
+    # the line under the board (the pointer's or the keyboard cursor's spot: "Cursor on A4,
+    # a settlement or city spot (a corner). Press Enter for ...") in lines, every word: cut
+    # mid-word at 768 ("Build a settle"); one line as tall as the buttons beside it (the
+    # phone's, in lines as tall as they are: LAYOUT_CSS's phone block)
+    f"@media (min-width:701px){{{STEP_ROW}>.widget-label{{white-space:normal;"
+    "text-overflow:clip;height:auto;min-height:var(--jp-widgets-inline-height,28px);"
+    "line-height:1.35;display:flex;align-items:center;max-width:100%}}"
     # a question's words, the actions' and what the game waits for in lines as the lesson's
     # (ipywidgets sets an HTML widget's lines to a control's height, 28 px: a question read
     # double-spaced)
