@@ -1105,11 +1105,15 @@ CURSOR_LINE_JS = """() => {
 }"""
 
 
-def test_a_tablet_s_keyboard_cursor_line_shows_whole(app_server, new_page):
+def test_a_tablet_s_keyboard_cursor_line_shows_whole_and_enter_brings_the_form_in(
+    app_server, new_page
+):
     """A fresh learner on a tablet (768x1024), lesson 1.1, with the keyboard: Tab to the
     board, Enter puts the cursor on a spot. Its line under the board ("Cursor on A4, a
     settlement or city spot (a corner). Press Enter for “Build a settlement”...") was cut
-    mid-word; it wraps at every width."""
+    mid-word; it wraps at every width. Enter again fills the Play form that asks to be
+    finished: it was a screen below (only a ring on A4 changed); it is scrolled in as after
+    a tap on the board."""
     page = _lesson_page(new_page, app_server, "tablet_keys", size=(768, 1024))
     page.locator("body").click(position={"x": 2, "y": 2})  # the page, not a control
     for _ in range(80):
@@ -1129,3 +1133,14 @@ def test_a_tablet_s_keyboard_cursor_line_shows_whole(app_server, new_page):
         )
         assert line["overflow"] != "ellipsis" or line["wrap"] == "normal", (width, line)
     page.screenshot(path=ARTIFACTS / "layout_tablet_cursor_line.png")
+    assert page.evaluate("window.scrollY") == 0
+    # a spot off the lesson's line: the form filled, "choose it again on the board, or press
+    # Play this move" (a spot with several moves: "finish the form and press Play this move")
+    page.keyboard.press("Enter")
+    said = page.locator(".catan-actions .catan-message", has_text="Play this move")
+    said.wait_for()
+    page.wait_for_timeout(1000)  # (scrolled in on the next frame)
+    for shown in (said, page.locator(".catan-form").first):
+        box = shown.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 1024, box
+    page.screenshot(path=ARTIFACTS / "layout_tablet_enter_form.png")

@@ -35,6 +35,17 @@
   }
   document.addEventListener('touchstart', asked, {capture: true, passive: true});
   document.addEventListener('mousedown', asked, true);
+  // Enter on the board (the keyboard's cursor) acts there as a tap does: a form it fills that
+  // asks to be finished is brought in (a fresh learner at 768x1024, lesson 1.1: only a ring
+  // round the spot changed, the form a screen below). On a phone too: no finger on the board
+  // for a scroll to take it from under
+  document.addEventListener('keydown', function (event) {
+    var target = event.target;
+    if (event.key !== 'Enter' || !(target instanceof Element) ||
+        !target.closest('.catan-tutor .catan-board')) return;
+    onBoard = true;
+    tapped = Date.now();
+  }, true);
   var pending = false;
   function look() {
     pending = false;
