@@ -111,9 +111,13 @@ def parse_bundle(text: str, kinds: int = 5) -> Bundle:
     return counts
 
 
+NOBODY_THERE = " (nobody to rob there)"  # a legal robber move with no victim: a fact
+NOBODY_ROBBED = " and robs nobody"  # the same move refused: only what the learner chose
+
+
 def victim_words(s: State, q: int) -> str:
     """The tail of a robber's move: whom it robs."""
-    return f" and steals a card from {s.name(q)}" if q >= 0 else " (nobody to rob there)"
+    return f" and steals a card from {s.name(q)}" if q >= 0 else NOBODY_THERE
 
 
 # ---------------------------------------------------------------- the registry

@@ -34,7 +34,7 @@ from catan_tutor.actions import Action, Die, EventDie
 from catan_tutor.game import Game
 from catan_tutor.rules.words import can
 from catan_tutor.study.course import course
-from catan_tutor.study.puzzle import answer_nodes, asks_rule, judge
+from catan_tutor.study.puzzle import answer_nodes, asks_rule, hex_words, judge
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.widgets import App, verdicts, wording
@@ -735,6 +735,16 @@ def test_a_first_hint_does_not_name_the_answer(asked: Asked):
         for n in answer_nodes(asked.puzzle, at, sc.timeline.rules)
         if (s := target_of(n.action)) is not None and s[0] != "hex"
         if not (s[0] == "vertex" and knights and knights[s[1]] is not None)
+    }
+    # a hex also by its terrain and number ("the hills 5", lesson 2.2) where no other hex
+    # of the board has that pair
+    s = at.state
+    pairs = [hex_words(s, h) for h in range(len(s.layout.terrain))] if s.layout else []
+    spots |= {
+        w
+        for n in answer_nodes(asked.puzzle, at, sc.timeline.rules)
+        if (x := target_of(n.action)) is not None and x[0] == "hex"
+        if (w := hex_words(s, x[1])) and pairs.count(w) == 1
     }
     named = [
         w

@@ -370,7 +370,7 @@ NOT_PLACES = ("move is left", "right after", "right now")  # the words in other 
 # (lesson, the phrase in a prompt, hint or explanation, the hex or corner it places)
 PLACES: list[tuple[str, str, str]] = [
     ("puzzle_base_2p", "Neutral 2's settlement on G6, on the right of the board", "G6"),
-    ("puzzle_base_robber", "the hills 5, at the bottom left of the board", "Q"),
+    ("puzzle_base_robber", "the bottom left of the board, where P2 settled twice", "Q"),
     ("puzzle_base_setup", "the mountains 8, on the right of the board", "L"),
     ("puzzle_ck_2p", "Neutral 1's settlement on H4, on the left of the board", "H4"),
 ]

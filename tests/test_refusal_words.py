@@ -65,6 +65,30 @@ def test_a_city_or_wall_refused_names_what_stands_on_the_corner(name: str) -> No
     assert bad == []
 
 
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_robber_refused_for_robbing_nobody_says_the_move_as_made(name: str) -> None:
+    """Lesson 2.2: "P1 can't move the robber to Q (nobody to rob there): on hex Q, P1 must rob
+    P2." The bracket was false: P2 could be robbed (BASE-ROBBER-STEAL). A robber move that
+    robs nobody, refused where someone can be robbed, says the move as the learner made it:
+    "P1 can't move the robber to Q and rob nobody: …"."""
+    bad, seen = [], 0
+    for rules, s in _states(name):
+        if s.phase != "robber":
+            continue
+        for h, letter in enumerate(HEX_NAMES):
+            a = MoveRobber(s.active, h, -1)
+            why = _refused(rules, s, a)
+            if why is None or "must rob" not in why:
+                continue
+            seen += 1
+            said = why_not(s, a, why)
+            if "nobody to rob there" in said or f"to {letter} and rob nobody" not in said:
+                bad.append(said)
+    assert bad == []
+    if name.startswith("puzzle_base_robber"):
+        assert seen > 0  # the sweep reaches the lesson the learner met
+
+
 @pytest.mark.parametrize("name", [n for n in LESSONS if "2p" in n])
 def test_a_neutral_build_refused_is_not_said_to_be_as_the_rules_require(name: str) -> None:
     """Lesson 5.13: "P1 can't build a free road for Neutral 1 on D7, as the rules require: D7

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..actions import Action, ChaseRobber, MoveKnight, seat
+from ..actions import NOBODY_ROBBED, NOBODY_THERE, Action, ChaseRobber, MoveKnight, seat
 from ..board import HARBOR_EDGES, HEX_NAMES, VERTEX_LABELS
 from ..card_titles import CARD_TITLES, card_list, card_title, notation_words
 from ..grammar import a as with_article
@@ -69,6 +69,8 @@ def _modal(s: State, a: Action, modal: str) -> str:
         said = say(s, a)
     except (IndexError, KeyError, TypeError, ValueError):  # an action no state has: its words
         said = ""
+    if modal not in ("can", "may"):  # refused: "nobody to rob there" may be false; say the move
+        said = said.replace(NOBODY_THERE, NOBODY_ROBBED)  # as made (BASE-ROBBER-STEAL)
     if a.is_chance:
         return said or f"The chance outcome “{notation_words(str(a))}”."
     who = seat(a.player)
