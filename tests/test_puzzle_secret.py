@@ -897,3 +897,22 @@ def test_the_form_of_the_answers_kind_neither_lists_moves_nor_narrows_the_answer
             assert len(form.pickers["give"].options) == len(s.game.state.bank)
         if "track" in form.pickers:  # every track (CK-IMPROVE-BUILD)
             assert len(form.pickers["track"].options) == 3
+
+
+def test_BASE_ROBBER_STEAL_a_puzzles_rob_from_list_starts_empty_below_the_hex_chosen():
+    """A fresh learner, 2.2: after the hex Q was chosen in the form, "rob from" stood on
+    "none" (a puzzle's form offers every value, and a list below a choice took its first),
+    and Play sent a move that robs nobody. In a puzzle's form no value is taken for the
+    learner; the victim left out reads "nobody"."""
+    asked = next(a for a in PUZZLES if a.lesson == "puzzle_base_robber")
+    t = at_question(asked)
+    s = t.session
+    s.choose_kind("move robber")
+    form = t.controls.form
+    assert form is not None and "victim" in form.pickers
+    form.set(hex="Q")
+    victim = form.pickers["victim"]
+    assert victim.value is None, victim.value
+    labels = [label for label, _ in victim.options]
+    assert "P2" in labels and "nobody" in labels and "none" not in labels, labels
+    assert form.action() is None  # nothing to play until the learner picks

@@ -157,7 +157,7 @@ def test_offer_form_plays_a_bundle_the_list_leaves_out():
 
 def test_form_lists_narrow_to_legal_values():
     """A robber move: the victims offered are those beside the chosen hex (BASE-ROBBER-STEAL),
-    "none" where nobody can be robbed; with nobody to rob anywhere, no victim list at all (a
+    "nobody" where nobody can be robbed; with nobody to rob anywhere, no victim list at all (a
     list that shows nothing and cannot be changed)."""
     g = edit(
         new_game("base", players=3),
@@ -179,7 +179,7 @@ def test_form_lists_narrow_to_legal_values():
         assert offered == {a.victim for a in f.actions if a.hex == h}
         assert f.action() in f.actions
         if offered == {-1}:
-            assert [label for label, _ in f.pickers["victim"].options] == ["none"]
+            assert [label for label, _ in f.pickers["victim"].options] == ["nobody"]
     t = discard_owed()  # no building on the board: nobody to rob anywhere
     t.session.play("P2 discard 2 brick, 2 ore")
     t.controls.palette.value = "move robber"

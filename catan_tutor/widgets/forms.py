@@ -109,7 +109,9 @@ def is_bundle(value: object) -> bool:
 
 def value_label(game: Game, a: Action, name: str, value: object) -> str:
     """How a field's value reads in a form: labels as on the board, names of cards and seats."""
-    if value == NONE and name in ("victim", "second", "vertex"):
+    if value == NONE and name == "victim":
+        return "nobody"
+    if value == NONE and name in ("second", "vertex"):
         return "none"
     if name in ("player", "to", "victim") and isinstance(value, int):
         return game.state.name(value) if 0 <= value < len(game.names) else str(value)
@@ -413,7 +415,7 @@ class ActionForm:
         """Refill the lists below ``after`` with the values legal given the ones above (an
         empty list above narrows nothing). Each keeps its value where it is still possible;
         at first (``after`` None) a list stays empty unless it has one value only, below a
-        value chosen it takes the first possible one."""
+        value chosen it takes the first possible one (not in a puzzle's form)."""
         chosen: dict[str, object] = {}
         below = after is None
         for n, dd in self.pickers.items():
@@ -426,7 +428,10 @@ class ActionForm:
                     ):
                         seen[v] = a
                 old = self.chosen.get(n)
-                first = next(iter(seen), None) if after is not None or len(seen) == 1 else None
+                # a puzzle's lists offer every value: none taken for the learner (2.2's "rob
+                # from" took "none" below the hex chosen, and the refusal followed)
+                takes = after is not None and not self.any_move
+                first = next(iter(seen), None) if takes or len(seen) == 1 else None
                 keep = old if old in seen else first
                 self.chosen[n] = keep
                 dd.value = None  # options set under no value keep it: no value in between
