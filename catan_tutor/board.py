@@ -201,8 +201,7 @@ def parse_edge(text: str) -> int:
     e = _EDGE_ALIASES.get(t)
     if e is None:
         raise LabelError(
-            f"{text!r} is not an edge: write a hex letter and an odd clock hour (e.g. A3) "
-            "or two hexes (e.g. A|B)"
+            f"{text!r} is not an edge: write a hex letter and an odd clock hour (e.g. A3)"
         )
     return e
 

@@ -8,6 +8,8 @@ a puzzle's answer box.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from puzzle_answers import course_puzzles
 from test_puzzle_secret import at_question, widget_text
@@ -205,3 +207,22 @@ def test_the_board_labels_are_read_in_any_case():
     g = _base()
     v = board.parse_vertex("E4")
     assert read_move(g, "SETTLEMENT e4").vertex == v  # type: ignore[attr-defined]
+
+
+def test_a_label_it_cannot_read_is_answered_with_forms_a_learner_can_type():
+    """A fresh learner: "“K4” is not an edge: … or two hexes (e.g. A|B)" read as a
+    programmer's syntax. The message for a corner, an edge or a hex it cannot read holds no
+    "|", and every example it gives ("e.g. A3") is a label its own parser reads."""
+    for parse, bad in (
+        (board.parse_edge, "K4"),
+        (board.parse_vertex, "Z9"),
+        (board.parse_hex, "Z"),
+    ):
+        with pytest.raises(board.LabelError) as caught:
+            parse(bad)
+        said = str(caught.value)
+        assert "|" not in said, said
+        shown = re.findall(r"e\.g\. ([^)\s]+)\)", said)
+        assert shown or parse is board.parse_hex, said
+        for label in shown:
+            parse(label)

@@ -34,7 +34,7 @@ from catan_tutor.actions import Action, Die, EventDie
 from catan_tutor.game import Game
 from catan_tutor.rules.words import can
 from catan_tutor.study.course import course
-from catan_tutor.study.puzzle import answer_nodes, asks_rule, hex_words, judge
+from catan_tutor.study.puzzle import SECRET_WHY, answer_nodes, asks_rule, hex_words, judge
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.widgets import App, verdicts, wording
@@ -391,7 +391,7 @@ def test_a_learner_answers_on_the_board_a_wrong_kind_judged_then_the_right_one()
     t.controls.act_at(c6)
     assert s.timeline.current is question and s.puzzle.tries == 1
     shown = widget_text(t.puzzle.widget)
-    assert "Not the answer" in shown and "P3 can't build a settlement on C6:" in shown
+    assert "Not the answer" in shown and "P3 can't build a settlement on C6" in shown
     s.choose_kind("build city")
     assert t.controls.form is not None
     assert t.controls.form.status.layout.display == "none"
@@ -916,3 +916,23 @@ def test_BASE_ROBBER_STEAL_a_puzzles_rob_from_list_starts_empty_below_the_hex_ch
     labels = [label for label, _ in victim.options]
     assert "P2" in labels and "nobody" in labels and "none" not in labels, labels
     assert form.action() is None  # nothing to play until the learner picks
+
+
+def test_a_refusal_whose_reason_is_secret_is_two_plain_sentences():
+    """A fresh learner: "P3 can't build a settlement on A4: saying why would give the answer
+    away; a hint helps." read awkwardly (a verdict, a colon, then not a reason). Every wrong
+    try whose reason is kept secret now reads as two sentences: the verdict, then
+    ``SECRET_WHY``; and some try in the course does (the sweep is not empty)."""
+    seen = 0
+    for asked in PUZZLES:
+        sc = asked.scenario()
+        assert sc.timeline is not None
+        node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
+        game = Game(rules, node.state)
+        for a in tries_at(game, bool(WHO.search(asked.puzzle.prompt))):
+            j = judge(asked.puzzle, node, rules, a)
+            if j.correct or j.legal or "answer away" not in j.text:
+                continue
+            seen += 1
+            assert j.text == f"{can(node.state, a, False)} {SECRET_WHY}", j.text
+    assert seen > 0

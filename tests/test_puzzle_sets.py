@@ -297,7 +297,10 @@ ASKS: dict[tuple[str, str], Callable] = {
         "puzzle_ck_knights",
         "Round 1 is over, and P3 places again at once. Put P3's second piece on C6.",
     ): at_corner("C6"),
-    ("puzzle_ck_knights", "P1 now holds a wool and an ore. Put a knight on the board."): recruits,
+    (
+        "puzzle_ck_knights",
+        "Among P1's cards are now a wool and an ore. Put a knight on the board.",
+    ): recruits,
     (
         "puzzle_ck_knights",
         "The new knight lies on its side and cannot act. Make it ready.",

@@ -30,7 +30,8 @@ def test_the_example_is_a_move_legal_now_written_out_in_words():
     said, placeholder = try_help(g)
     label = move.split()[-1]
     text = html_text(said)
-    assert f"for example {move} means “P1 builds a settlement on {label}”" in text
+    assert f"for example, “{move}” means “P1 builds a settlement on {label}”" in text
+    assert "<code>" not in said  # a sentence's quotes, not code type (a learner's report)
     assert "who, what and where" in text and placeholder == f"e.g. {move}"
     g.play(action)
     assert isinstance(g._action(example(g)), BuildRoad)

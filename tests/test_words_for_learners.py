@@ -150,11 +150,16 @@ def test_a_reading_is_marked_once_and_never_doubled():
     shown = _shown(verdicts.lesson_html(lesson))
     assert "reading.§*" not in shown and "reading, " not in shown, shown
     said = " ".join(shown.split())  # said once, in words (issue 33: for a learner)
-    assert "this tutor puts the neutrals on H4 and G6" in said, said
+    assert "those three choices are this tutor's" in said, said
+    # a fresh learner: H4 and G6, "nothing in setup" and "wait for both rolls" were said as
+    # facts, again as the tutor's choices, and the goal said the wait a third time: once each
+    goal = load_scenario(packaged_lessons() / "base_2p_double_roll.catan.yaml").goal
+    assert said.count("H4") == 1 and said.count("both rolls") == 1, said
+    assert "building" not in goal and "after the second" in goal, goal
     assert said.count("this tutor") == 1, said
     # one marker for the step (issue 33), marked as holding a reading; the bracket that
     # only said "this tutor's reading" beside its rules went into the marker's "*"
-    assert shown.count("§") == 1 and shown.endswith("waits for both rolls.§*"), shown
+    assert shown.count("§") == 1 and shown.endswith("choices are this tutor's.§*"), shown
     assert page.count("catan-reading-mark") == 1
     worded = verdicts.lesson_html(
         "The token (2P-TOKEN-VP-COUNT, this tutor's reading: both players see it)."

@@ -151,7 +151,8 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str) -> Judgement:
     hidden = [w for w in secrets(puzzle, node, rules) if not _names(own, w)]
     if not ex.legal:  # what and why in one sentence: "P1 can't build a road on K5: …"
         why = keep_secret(ex.reason, hidden) or _refused(game, ex.action)
-        return Judgement(str(ex.action), False, False, ex.rule, why_not(s, ex.action, why))
+        said = f"{own} {why}" if why == SECRET_WHY else why_not(s, ex.action, why)
+        return Judgement(str(ex.action), False, False, ex.rule, said)
     known = next((c for c in node.children if c.action == ex.action), None)
     said = (known.tutor or known.comment) if known is not None else ""
     allowed = own.rstrip(".")
@@ -262,13 +263,18 @@ def keep_secret(text: str, hidden: list[str]) -> str:
     return " ".join(kept)
 
 
+# Why a wrong try is refused, when the reason would name the answer: a sentence of its own
+# after "P3 can't build a settlement on A4." (never joined to it by a colon).
+SECRET_WHY = "The reason would give the answer away, so ask for a hint."
+
+
 def _refused(game: Game, a: Action) -> str:
     """Why ``a`` is refused, said without the reason the engine gives (which named a part of
     the answer): not that seat's move, or that why would tell the answer."""
     acting = game.current_player if game.current_player >= 0 else game.state.active
     if 0 <= a.player < game.players and a.player != acting:
         return f"It is not {game.state.name(a.player)}'s move now."
-    return "Saying why would give the answer away; a hint helps."
+    return SECRET_WHY
 
 
 def asks_rule(puzzle: Puzzle, node: Node, rules) -> bool:

@@ -1,6 +1,7 @@
 """Try a move's help in a learner's words (issue 33: the box was to be typed as "who, what,
 where" with only "e.g. P1 road H3" to go by): what to type, and a worked example taken from
-the position shown, written out in words ("P2 road K5" means "P2 builds a road on K5").
+the position shown, written out in words ("P2 road K5" means "P2 builds a road on K5"), in
+quotes as a sentence says it, not in code type (a learner read `P1 settle A12` as code).
 
 The example is a move of the player to act on a spot of the board (a settlement, a road, a
 city) legal now, else a fixed one; while a lesson's question waits for its answer there is
@@ -57,7 +58,7 @@ def try_help(game: Game, secret: bool = False) -> tuple[str, str]:
         words = ""
     means = f" means “{markup.text(words)}”" if words else ""
     return (
-        f"<div style='line-height:1.45'>{HEAD}for example <code>{markup.text(move)}</code>"
+        f"<div style='line-height:1.45'>{HEAD}for example, “{markup.text(move)}”"
         f"{means}.{LABELS}</div>",
         f"e.g. {move}",
     )
