@@ -20,6 +20,16 @@ PAGE_TIMEOUT = 120_000  # ms for the notebook to run and the board to be drawn
 # Under pytest-xdist each worker has its own app server, and so its own log ("_gw0"...).
 WORKER = f"_{os.environ['PYTEST_XDIST_WORKER']}" if "PYTEST_XDIST_WORKER" in os.environ else ""
 
+# Runs in the page: the visible controls on the screen that something else covers at their
+# middle (their text, or their tag)
+COVERED_JS = """() => [...document.querySelectorAll(
+    '.catan-app button, .catan-app select, .catan-app input:not([type=hidden])')].filter(e => {
+  const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (!r.width || !r.height || y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+  const top = document.elementFromPoint(x, y);
+  return top && !e.contains(top) && !top.contains(e);
+}).map(e => (e.innerText || e.tagName).trim().slice(0, 30))"""
+
 
 @pytest.fixture(scope="session")
 def app_server() -> Iterator[str]:

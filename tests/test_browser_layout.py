@@ -27,7 +27,7 @@ import math
 import re
 
 import pytest
-from browser_harness import ARTIFACTS, open_app, open_new_game, pick_lesson
+from browser_harness import ARTIFACTS, COVERED_JS, open_app, open_new_game, pick_lesson
 
 from catan_tutor import board
 from catan_tutor.widgets import style
@@ -170,14 +170,6 @@ CHAPTER_ROOM_JS = """() => {
 # Runs on a button: how it looks (pressed: focused)
 HELD_LOOK_JS = """b => { const s = getComputedStyle(b);
   return {opacity: Number(s.opacity), outline: s.outlineStyle, shadow: s.boxShadow}; }"""
-# Runs in the page: visible controls on screen that something else covers at their middle
-COVERED_JS = """() => [...document.querySelectorAll(
-    '.catan-app button, .catan-app select, .catan-app input:not([type=hidden])')].filter(e => {
-  const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-  if (!r.width || !r.height || y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
-  const top = document.elementFromPoint(x, y);
-  return top && !e.contains(top) && !top.contains(e);
-}).map(e => (e.innerText || e.tagName).trim().slice(0, 30))"""
 # Runs in the page: the lines the title over what the game waits for takes (lesson, turn, phase)
 TITLE_LINES_JS = """() => {
   const r = document.createRange();

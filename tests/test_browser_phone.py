@@ -13,7 +13,7 @@ import math
 from types import SimpleNamespace
 
 import pytest
-from browser_harness import ARTIFACTS
+from browser_harness import ARTIFACTS, COVERED_JS
 from test_board_view import stand_in_game
 
 from catan_tutor import board
@@ -27,14 +27,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 PHONE = {"width": 375, "height": 740}
 BOARD = ".catan-board canvas"
 STATE_JS = "() => document.querySelector('.catan-tutor .catan-state')?.dataset.depth ?? ''"
-# Runs in the page: visible controls on the screen that something else covers at their middle
-COVERED_JS = """() => [...document.querySelectorAll(
-    '.catan-app button, .catan-app select, .catan-app input:not([type=hidden])')].filter(e => {
-  const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-  if (!r.width || !r.height || y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
-  const top = document.elementFromPoint(x, y);
-  return top && !e.contains(top) && !top.contains(e);
-}).map(e => (e.innerText || e.tagName).trim().slice(0, 30))"""
 
 
 @pytest.fixture

@@ -136,6 +136,15 @@ def _totals_said(text: str, total: int) -> int:
     return sum(len(re.findall(p, text, re.IGNORECASE)) for p in told)
 
 
+def _roll_steps(sc):
+    """Each step ◀ ▶ take as one roll (its dice folded in) and the throws it shows."""
+    for node in sc.tree.walk():
+        folded = roll_nodes(sc.tree.rules, node)
+        throws = _throws([*folded, node])
+        if folded and throws:
+            yield node, throws
+
+
 def _throws(nodes) -> list[tuple[int, int]]:
     """The white and red dice of each throw the ``nodes`` make (Alchemy's chosen dice too)."""
     out: list[tuple[int, int]] = []
@@ -160,13 +169,8 @@ def test_a_roll_s_step_says_its_total_once_and_names_both_dice(name: str) -> Non
     step's opening sentence) and the event die at most once a throw (CK-EVENT-CASTLE)."""
     sc = _lesson(name)
     steps = _Steps(sc)
-    rules = sc.tree.rules
     said_twice = []
-    for node in sc.tree.walk():
-        folded = roll_nodes(rules, node)
-        throws = _throws([*folded, node])
-        if not folded or not throws:
-            continue
+    for node, throws in _roll_steps(sc):
         puzzle = sc.puzzles.get(node.id)
         text = " ".join(steps.texts(node) + ([puzzle.prompt] if puzzle else []))
         text = re.sub(r"\s+", " ", text)
@@ -228,13 +232,8 @@ def test_a_roll_s_step_names_its_dice_once(name: str) -> None:
     "die"): a step names each throw's white die once; the lesson's sentence wins."""
     sc = _lesson(name)
     steps = _Steps(sc)
-    rules = sc.tree.rules
     twice = []
-    for node in sc.tree.walk():
-        folded = roll_nodes(rules, node)
-        throws = _throws([*folded, node])
-        if not folded or not throws:
-            continue
+    for node, throws in _roll_steps(sc):
         text = re.sub(r"\s+", " ", " ".join(steps.texts(node)))
         for w, r in set(throws):
             named = re.findall(rf"\bwhite (?:die )?(?:shows )?{w} and the red (?:die )?{r}\b", text)
