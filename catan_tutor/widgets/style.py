@@ -132,12 +132,14 @@ PHONE_ORDER = (
 # the heading's words until the next tap or move, moves nothing (over them, not in the page's
 # flow), and leaves Explore beside it. Taller than the heading (a puzzle's keeps no lines: 45
 # px) it reaches down over the gap to the board (three lines: to its top), not over the lists.
+WHY_NOT_CLEAR = 104  # px kept clear at its right for Explore (over it, beside the words)
 WHY_NOT_CSS = (
-    ".catan-head-words{position:relative;align-self:stretch}"
-    ".catan-head>.catan-head-words>.catan-why-not{position:absolute;left:0;right:0;top:0;margin:0;"
+    ".catan-head{position:relative}.catan-head>.catan-explore{position:relative;z-index:2}"
+    ".catan-head>.catan-why-not{position:absolute;left:0;right:0;top:0;margin:0;"
+    f"padding-right:{WHY_NOT_CLEAR}px;box-sizing:border-box;"
     "min-height:100%;display:flex;flex-direction:column;justify-content:flex-end;z-index:1;"
     "background:var(--jp-layout-color1,#fff)}"
-    ".catan-head>.catan-head-words>.catan-why-not>.widget-html-content{flex:0 0 auto;height:auto;"
+    ".catan-head>.catan-why-not>.widget-html-content{flex:0 0 auto;height:auto;"
     "line-height:1.4}"
 )
 FOCUSABLE = (

@@ -161,11 +161,11 @@ class Tutor:
         self.explore.add_class("catan-explore")
         self.explore.observe(self.safe(self._on_explore), names="value")
         # the heading's words; on a phone a refused tap's why-not line shows over them, right
-        # over the board (under ◀ ▶ it fell below the screen's foot: style.LAYOUT_CSS)
-        words = widgets.VBox([self.header], layout=lay(flex="1 1 0%", min_width="0"))
-        words.add_class("catan-head-words")
-        self.view.why_not_home = words
-        self.top = widgets.HBox([words, self.explore], layout=lay(align_items="flex-start"))
+        # over the board (under ◀ ▶ it fell below the screen's foot: style.WHY_NOT_CSS); no
+        # box of their own (a widget view more on every first paint)
+        self.header.layout.flex, self.header.layout.min_width = "1 1 0%", "0"
+        self.top = widgets.HBox([self.header, self.explore], layout=lay(align_items="flex-start"))
+        self.view.why_not_home = self.top
         self.top.add_class("catan-head")  # on a phone, over the board (style.LAYOUT_CSS)
         self.saved_line = widgets.Label(layout=lay(display="none"))  # see address.py
         self.saved_line.add_class("catan-session")
