@@ -6,41 +6,59 @@
 # one process). Every step runs; the exit status is non-zero if any failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/venv.sh  # first: it may apt-get python3-venv, which the next venv needs too
 
-if [ ! -x /usr/bin/chromium ]; then
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  $SUDO apt-get update
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+# The minimum-versions venv (scripts/min_versions.sh) is made in the background while the
+# rest installs and the suite runs; its step waits for it.
+mkdir -p tests/artifacts
+if [ "${CATAN_MIN_VERSIONS:-1}" != 0 ]; then
+  CATAN_MIN_BUILD_ONLY=1 bash scripts/min_versions.sh > tests/artifacts/min-versions-build.log 2>&1 &
+  min_build=$!
 fi
 
-if ! command -v configurable-http-proxy >/dev/null; then  # JupyterHub's proxy (test_hub.py)
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  if ! command -v npm >/dev/null; then
-    $SUDO apt-get update -q
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm
-  fi
-  $SUDO npm install -g --silent configurable-http-proxy
-fi
-
-# axe-core 4 for the accessibility test (tests/test_browser_axe.py): from npm once, into a
-# cache the test reads (CATAN_NPM_CACHE), so later runs need no network; offline without it,
-# the test is skipped (failed under CI=true).
+# Chromium, JupyterHub's proxy and axe-core (apt and npm) install in the background while pip
+# installs the package with its test extras.
 export CATAN_NPM_CACHE=${CATAN_NPM_CACHE:-$HOME/.cache/catan-tutor/npm}
-if [ ! -f "$CATAN_NPM_CACHE/node_modules/axe-core/axe.min.js" ]; then
-  if ! command -v npm >/dev/null; then
+system_tools() {
+  if [ ! -x /usr/bin/chromium ]; then
     SUDO=""
     if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-    $SUDO apt-get update -q
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm
+    $SUDO apt-get update
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
   fi
-  npm install --prefix "$CATAN_NPM_CACHE" --no-audit --no-fund --silent axe-core@4 \
-    || echo "axe-core could not be installed into $CATAN_NPM_CACHE (offline?)"
-fi
 
-source scripts/venv.sh
+  if ! command -v configurable-http-proxy >/dev/null; then  # JupyterHub's proxy (test_hub.py)
+    SUDO=""
+    if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+    if ! command -v npm >/dev/null; then
+      $SUDO apt-get update -q
+      $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm
+    fi
+    $SUDO npm install -g --silent configurable-http-proxy
+  fi
+
+  # axe-core 4 for the accessibility test (tests/test_browser_axe.py): from npm once, into a
+  # cache the test reads (CATAN_NPM_CACHE), so later runs need no network; offline without it,
+  # the test is skipped (failed under CI=true).
+  if [ ! -f "$CATAN_NPM_CACHE/node_modules/axe-core/axe.min.js" ]; then
+    if ! command -v npm >/dev/null; then
+      SUDO=""
+      if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+      $SUDO apt-get update -q
+      $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm
+    fi
+    npm install --prefix "$CATAN_NPM_CACHE" --no-audit --no-fund --silent axe-core@4 \
+      || echo "axe-core could not be installed into $CATAN_NPM_CACHE (offline?)"
+  fi
+}
+system_tools > tests/artifacts/system-tools.log 2>&1 &
+tools=$!
 "$VENV_PYTHON" -m pip install -q -e '.[test]'
+tools_status=0
+wait "$tools" || tools_status=$?
+cat tests/artifacts/system-tools.log
+if [ "$tools_status" -ne 0 ]; then echo "installing chromium, the proxy or axe-core failed"; exit 1; fi
+echo "installed in $SECONDS s"
 
 status=0
 failed=()
@@ -63,9 +81,12 @@ step "pytest ($workers workers)" "$VENV_PYTHON" -m pytest -q -n "$workers" --dis
 echo "browser screenshots and the Voilà logs: $(pwd)/tests/artifacts/"
 ls tests/artifacts/ 2>/dev/null | tr '\n' ' '
 echo
+min_versions() {  # wait for the venv made in the background, then run its tests
+  if ! wait "$min_build"; then cat tests/artifacts/min-versions-build.log; return 1; fi
+  bash scripts/min_versions.sh "$@"
+}
 if [ "${CATAN_MIN_VERSIONS:-1}" != 0 ]; then
-  step "minimum versions" bash scripts/min_versions.sh -n "$workers" --dist loadfile \
-    --no-loadscope-reorder
+  step "minimum versions" min_versions -n "$workers" --dist loadfile --no-loadscope-reorder
 fi
 if [ $status -ne 0 ]; then echo "failed: ${failed[*]}"; fi
 exit $status

@@ -20,6 +20,8 @@ from catan_tutor.rules import trade
 from catan_tutor.state import MAIN
 from catan_tutor.variants.base import BaseRules
 
+pytestmark = pytest.mark.engine  # the engine alone: scripts/min_versions.sh leaves it out
+
 VARIANTS = [("base", 4), ("base-2p", 2), ("base-dummy", 2), ("ck", 3), ("ck-2p", 2)]
 
 

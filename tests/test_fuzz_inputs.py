@@ -53,6 +53,8 @@ from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import loads_scenario
 from catan_tutor.variants import rules_for
 
+pytestmark = pytest.mark.engine  # the engine alone: scripts/min_versions.sh leaves it out
+
 TABLES = {"base": 3, "base-2p": 2, "base-dummy": 2, "ck": 3, "ck-2p": 2}
 VARIANT = st.sampled_from(sorted(TABLES))
 SEED = st.integers(0, 2**32 - 1)

@@ -9,6 +9,9 @@ markers it needs."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -63,16 +66,21 @@ def _used(fn: ast.FunctionDef) -> tuple[set[str], set[str]]:
     return names, reach
 
 
+def _pytestmark(source: str) -> list[ast.expr]:
+    """The values a module assigns to ``pytestmark``."""
+    return [
+        node.value
+        for node in ast.parse(source).body
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets)
+    ]
+
+
 def needed(source: str) -> dict[str, tuple[set[str], set[str]]]:
     """Per test function of a module: (markers it needs, markers it has)."""
     tree = ast.parse(source)
-    module_marks: set[str] = set()
+    module_marks = _marks(_pytestmark(source))
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
-        ):
-            module_marks |= _marks([node.value])
     result = {}
     for name, fn in functions.items():
         if not name.startswith("test"):
@@ -128,3 +136,54 @@ def test_every_test_is_marked_with_what_it_needs(path: Path) -> None:
         if needs - marks
     }
     assert not unmarked, f"{path.name}: tests lacking markers: {unmarked}"
+
+
+# Import names of the runtime dependencies ([project] dependencies in pyproject.toml).
+DEPENDENCIES = {
+    "jupyterlab": "jupyterlab",
+    "ipywidgets": "ipywidgets",
+    "ipycanvas": "ipycanvas",
+    "ipyevents": "ipyevents",
+    "voila": "voila",
+    "pandas": "pandas",
+    "PyYAML": "yaml",
+    "matplotlib": "matplotlib",
+    "markdown-it-py": "markdown_it",
+    "nh3": "nh3",
+    "psutil": "psutil",
+}
+ENGINE_MAY_USE = {"yaml"}  # the scenario and course files (their paths run in the min lane)
+
+
+def test_the_dependency_table_is_pyproject_s() -> None:
+    deps = tomllib.loads((TESTS.parent / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert sorted(d.split(">=")[0] for d in deps) == sorted(DEPENDENCIES)
+
+
+ENGINE_MODULES = sorted(
+    p for p in TESTS.glob("test_*.py") if "engine" in _marks(_pytestmark(p.read_text()))
+)
+
+
+@pytest.mark.parametrize("path", ENGINE_MODULES, ids=lambda p: p.name)
+def test_an_engine_module_imports_no_dependency_but_yaml(path: Path) -> None:
+    """``engine`` modules are left out of the minimum-versions check (scripts/min_versions.sh):
+    importing one loads no runtime dependency but PyYAML, and nothing of the page, the server or
+    the analysis."""
+    code = (
+        f"import sys; sys.path.insert(0, {str(TESTS)!r}); import {path.stem}\n"
+        "print('\\n'.join(sorted(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    loaded = set(out.stdout.split())
+    tops = {name.split(".")[0] for name in loaded}
+    assert tops & set(DEPENDENCIES.values()) <= ENGINE_MAY_USE, path.name
+    ours = sorted(n for n in loaded if n.startswith(("catan_tutor.widgets", "catan_tutor.server",
+                                                      "catan_tutor.analysis")))  # fmt: skip
+    assert not ours, f"{path.name} loads {ours}"
+
+
+def test_the_engine_marker_is_on_the_heaviest_engine_sweeps() -> None:
+    assert {p.name for p in ENGINE_MODULES} >= {"test_properties.py", "test_rule_coverage.py"}

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.engine  # the engine alone: scripts/min_versions.sh leaves it out
+
 PACKAGE = Path(__file__).resolve().parent.parent / "catan_tutor"
 
 # (module path relative to catan_tutor/, the access as written) -> why it is allowed

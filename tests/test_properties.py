@@ -79,6 +79,8 @@ from catan_tutor.actions import (
 from catan_tutor.board import N_EDGES, N_HEXES, N_VERTICES
 from catan_tutor.errors import NotationError
 
+pytestmark = pytest.mark.engine  # the engine alone: scripts/min_versions.sh leaves it out
+
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 

@@ -10,6 +10,8 @@ import pytest
 
 from catan_tutor import rulebook
 
+pytestmark = pytest.mark.engine  # the engine alone: scripts/min_versions.sh leaves it out
+
 ROOT = Path(__file__).resolve().parent.parent
 PREFIXES = ("BASE", "2P", "DUMMY", "CK", "CK2P")
 CITED = re.compile(r"\b((?:BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9]+(?:-[A-Z0-9]+)*)(?![-*A-Z0-9])")
