@@ -31,6 +31,105 @@ COVERED_JS = """() => [...document.querySelectorAll(
 }).map(e => (e.innerText || e.tagName).trim().slice(0, 30))"""
 
 
+# Runs in the page before its own scripts: the kernel's channel socket watched, for
+# ``settle``: the kernel's last status, the shell requests sent that it has not yet said
+# "idle" to, and a count of the frames either way (catan_page.js reads status the same way).
+KERNEL_WATCH_JS = """(() => {
+  if (window.catanKernel) return;
+  const k = window.catanKernel = {state: null, pending: new Set(), frames: 0};
+  const CHANNELS = /\\/api\\/kernels\\/[^/?#]+\\/channels(?:[?#]|$)/;
+  const HOLD = /[?&]catan=hold(?:&|$)/;
+  function parts(data) {  // [channel, header, parent header] of a message, else null
+    if (typeof data === 'string') {
+      const m = JSON.parse(data);
+      return [m.channel, m.header || {}, m.parent_header || {}];
+    }
+    const buf = data instanceof ArrayBuffer ? data
+      : ArrayBuffer.isView(data) ? data.buffer.slice(data.byteOffset,
+          data.byteOffset + data.byteLength) : null;
+    if (!buf || buf.byteLength < 8) return null;
+    const view = new DataView(buf), n = Number(view.getBigUint64(0, true));
+    if (n < 4 || 8 * (n + 1) > buf.byteLength) return null;
+    const part = (i) => new TextDecoder().decode(new Uint8Array(buf,
+      Number(view.getBigUint64(8 * (i + 1), true)),
+      Number(view.getBigUint64(8 * (i + 2), true)) - Number(view.getBigUint64(8 * (i + 1), true))));
+    return [part(0), JSON.parse(part(1)), JSON.parse(part(2))];
+  }
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      if (!CHANNELS.test(String(url)) || HOLD.test(String(url))) return;
+      this.addEventListener('message', (event) => {
+        k.frames++;
+        let m = null;
+        try { m = parts(event.data); } catch (e) { return; }
+        if (!m || m[1].msg_type !== 'status') return;
+        let state = null;
+        try {
+          state = typeof event.data === 'string' ? JSON.parse(event.data).content.execution_state
+            : /"execution_state"\\s*:\\s*"(\\w+)"/.exec(new TextDecoder().decode(
+                new Uint8Array(event.data)))[1];
+        } catch (e) { return; }
+        k.state = state;
+        if (state === 'idle') k.pending.delete(m[2].msg_id);
+      });
+    }
+    send(data) {
+      if (CHANNELS.test(String(this.url)) && !HOLD.test(String(this.url))) {
+        k.frames++;
+        try {
+          const m = parts(data);
+          if (m && (m[0] === 'shell' || m[0] === 'control')) k.pending.add(m[1].msg_id);
+        } catch (e) { /* not a message this reads */ }
+      }
+      return super.send(data);
+    }
+  };
+})()"""
+# Runs in the page: resolves once the kernel has answered every request sent to it (its
+# status "idle" after each) and two frames have been drawn since with no message either way
+# (ipywidgets' views updated; reply_in_view.js and board_still.js scroll on the next frame).
+SETTLED_JS = """async () => {
+  const k = window.catanKernel;
+  if (!k) return 'the kernel is not watched: watch_kernel(context) before the page opens';
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  for (;;) {
+    while (k.state !== 'idle' || k.pending.size) await frame();
+    const seen = k.frames;
+    await frame();
+    await frame();
+    if (k.frames === seen && k.state === 'idle' && !k.pending.size) return '';
+  }
+}"""
+
+
+def watch_kernel(context) -> None:
+    """Watch the kernel's socket in every page of ``context`` (for ``settle``)."""
+    context.add_init_script(KERNEL_WATCH_JS)
+
+
+def settle(page) -> None:
+    """Wait until the page has had every reply the kernel owes it and has drawn it: what a
+    test looks at after an action once its first sign (a marker, a line) has shown."""
+    why = page.evaluate(
+        f"(ms) => Promise.race([({SETTLED_JS})(), new Promise((r) => "
+        "setTimeout(() => r('the kernel did not answer within ' + ms + ' ms'), ms))])",
+        30_000,
+    )
+    assert why == "", why
+
+
+def frames(page, n: int = 2) -> None:
+    """Wait for ``n`` frames to be drawn (a change the page's own script makes on the next
+    frame: no kernel in it)."""
+    page.evaluate(
+        "(n) => new Promise((r) => { const f = (k) => k ? requestAnimationFrame(() => "
+        "f(k - 1)) : r(); f(n); })",
+        n,
+    )
+
+
 @pytest.fixture(scope="session")
 def app_server() -> Iterator[str]:
     """One Voilà serving the start notebook (the app) with the packaged settings, on a free
@@ -76,6 +175,7 @@ class Page:
         # ``context``: more of the browser context's settings (``color_scheme="dark"``...)
         self.context = browser.new_context(viewport={"width": 1280, "height": 900}, **context)
         self.context.route("**/*", self._route)
+        watch_kernel(self.context)
         self.page = self.context.new_page()
         self.page.set_default_timeout(30_000)
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))

@@ -12,7 +12,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browser_harness import open_new_game, open_tab, pick_lesson
+from browser_harness import open_new_game, open_tab, pick_lesson, settle, watch_kernel
 
 from catan_tutor.server.serve import CHROMIUM_ARGS
 from catan_tutor.study.resources import START_NOTEBOOK
@@ -63,6 +63,7 @@ def page(chromium: str, app_server: str) -> Iterator:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        watch_kernel(context)
         context.grant_permissions(["clipboard-read", "clipboard-write"])
         pg = context.new_page()
         pg.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
@@ -203,7 +204,7 @@ def test_boards_are_painted(page, title: str, name: str) -> None:
     """A base board, a C&K mid-game board and a 2-player board: sea, land and pieces painted,
     sharp (the canvas has twice the CSS pixels)."""
     _pick_lesson(page, title)
-    page.wait_for_timeout(500)
+    settle(page)
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / f"{name}.png")
     players = [style.player_fill(c) for c in ("red", "blue")]
     stats = _board_stats(page, [*players, style.STRIP_FILL, style.SEA])
@@ -328,7 +329,7 @@ def test_barbarian_attack_shows_the_pillaged_city(page) -> None:
     page.keyboard.press("PageDown")  # the roll and its three dice: one step
     _wait_marker(page, "depth 4 pillage")
     page.get_by_role("button", name="pillage").click()
-    page.wait_for_timeout(700)  # the glow on the cities P3 may lose
+    settle(page)  # the glow on the cities P3 may lose
     page.screenshot(path=ARTIFACTS / "pillage_choice.png")
     page.mouse.click(*_spot(page, "vertex", "H4"))  # P3's city, glowing
     _wait_marker(page, "depth 5 main")
@@ -378,7 +379,7 @@ def test_setup_played_with_the_keyboard_alone(page) -> None:
     _wait_marker(page, "depth 3 setup-road")
     page.keyboard.press("ArrowUp")
     status.filter(has_text="a road spot (an edge). Press Enter for").first.wait_for()
-    page.wait_for_timeout(300)  # the cursor's layer drawn
+    settle(page)  # the cursor's layer drawn
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "keyboard_cursor.png")
     page.keyboard.press("Enter")
     _wait_marker(page, "depth 4 setup-settle")
@@ -458,7 +459,7 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     assert "Any" in cards.inner_text() and "Aqueduct" not in cards.inner_text()
     page.set_viewport_size({"width": 1024, "height": 900})
     try:
-        page.wait_for_timeout(300)
+        settle(page)
         gaps = cards.evaluate(
             "e => [...e.querySelectorAll('tr')].flatMap(tr => { const r = [...tr.children].map("
             "c => { const g = document.createRange(); g.selectNodeContents(c); return "

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_harness import ARTIFACTS, Page, open_app
+from browser_harness import ARTIFACTS, Page, open_app, settle
 
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
@@ -90,7 +90,7 @@ def _explore(page) -> None:
 
 def _settle(page, tab: str) -> None:
     """Wait until the tab's panel is drawn (the Odds tab computes first: bounded)."""
-    page.wait_for_timeout(300)
+    settle(page)
     if tab == "Odds":
         page.wait_for_function(
             "() => ![...document.querySelectorAll('.catan-tutor .widget-html')]"
@@ -112,7 +112,7 @@ def _both_themes(page, source: str, view: str, found: dict[str, list[dict]]) -> 
         page.locator(".catan-theme-switch").first.click()
         want = "true" if was == "dark" else "false"  # jpThemeLight after the switch
         page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{want}'")
-        page.wait_for_timeout(300)  # the kernel redraws the board's strip
+        settle(page)  # the kernel redraws the board's strip
 
 
 def _visit(p: Page, url: str, source: str) -> dict[str, list[dict]]:
@@ -120,7 +120,7 @@ def _visit(p: Page, url: str, source: str) -> dict[str, list[dict]]:
     tool's tab."""
     page = p.page
     open_app(p, url)
-    page.wait_for_timeout(500)
+    settle(page)
     found: dict[str, list[dict]] = {}
     _both_themes(page, source, "lesson view", found)
     _explore(page)
@@ -132,7 +132,7 @@ def _visit(p: Page, url: str, source: str) -> dict[str, list[dict]]:
         if tab == "Play" and why.count() and why.first.is_visible():
             if "mod-active" not in (why.first.get_attribute("class") or ""):
                 why.first.click()
-                page.wait_for_timeout(300)
+                settle(page)
                 _both_themes(page, source, "tab Play, why not open", found)
     page.screenshot(path=ARTIFACTS / f"{p.name}.png", full_page=True)
     return found

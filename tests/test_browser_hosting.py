@@ -321,6 +321,7 @@ def test_a_page_whose_scripts_come_late_keeps_its_kernel(new_page, server) -> No
         timeout=10_000,  # the tick comes once a second; a busy machine may delay it
     )
     kernel_id = p.page.evaluate(KERNEL_ID_JS)
+    # kept: the time idle is what is tested (the culler acts on the clock, past its window)
     p.page.wait_for_timeout((CULL + 3) * 1000)  # idle, past the culling window
     assert _kernel_alive(proc, kernel_id) and not _culled(log, kernel_id)
     assert _connections(url, kernel_id) == 1  # the page's own socket

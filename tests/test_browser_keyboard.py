@@ -15,7 +15,7 @@ Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
 from __future__ import annotations
 
 import pytest
-from browser_harness import ARTIFACTS, open_app, open_tab
+from browser_harness import ARTIFACTS, open_app, open_tab, settle
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -80,7 +80,7 @@ def test_a_setup_and_a_turn_with_the_keyboard_alone(browser, new_page, app_serve
     page.get_by_role("button", name="◀", exact=True).focus()  # (▶| is greyed at the end)
     page.keyboard.press("PageUp")
     wait_depth(page, after["depth"] - 1)
-    page.wait_for_timeout(300)
+    settle(page)
     assert state(page)["depth"] == after["depth"] - 1
 
 
@@ -133,7 +133,7 @@ def test_a_click_in_the_move_list_jumps_to_its_move(browser, new_page, app_serve
     field = page.locator(".catan-try input").first  # Try a move
     field.focus()
     page.keyboard.press("]")
-    page.wait_for_timeout(500)
+    settle(page)
     assert state(page)["depth"] == 1 and "]" in field.input_value()
 
 
@@ -162,7 +162,7 @@ def test_a_variable_board_starts_laid_out(browser, new_page, app_server) -> None
     back = page.get_by_role("button", name="◀", exact=True)
     assert back.is_disabled()  # greyed at the line's start: no step back into the shuffle
     page.keyboard.press("PageUp")
-    page.wait_for_timeout(500)
+    settle(page)
     assert state(page)["depth"] == laid["depth"]
     page.get_by_role("button", name="▶|", exact=True).click()
     wait_depth(page, laid["depth"] + 1)
@@ -192,6 +192,6 @@ def test_a_click_on_a_board_below_the_fold_lands_where_aimed(browser, new_page, 
     assert box["y"] + box["height"] > 600, box  # the board's lower part is below the fold
     assert page.evaluate(SCROLLED_JS) == 0
     page.mouse.click(box["x"] + box["width"] / 2, 590)
-    page.wait_for_timeout(500)
+    settle(page)
     assert page.evaluate(SCROLLED_JS) == 0
     assert page.evaluate("document.activeElement.tagName") == "CANVAS"

@@ -27,7 +27,15 @@ import math
 import re
 
 import pytest
-from browser_harness import ARTIFACTS, COVERED_JS, open_app, open_new_game, pick_lesson
+from browser_harness import (
+    ARTIFACTS,
+    COVERED_JS,
+    open_app,
+    open_new_game,
+    pick_lesson,
+    settle,
+    watch_kernel,
+)
 
 from catan_tutor import board
 from catan_tutor.widgets import style
@@ -365,7 +373,7 @@ def test_nothing_spills_sideways_or_is_cut_short(app_server, new_page, size):
     page.get_by_role("button", name="Explore").click()
     for tab in ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File"):
         page.get_by_role("tab", name=tab, exact=True).click()
-        page.wait_for_timeout(500)
+        settle(page)
         if tab == "Editor":  # built when first shown: its line and placeholder too
             page.get_by_role("button", name="Edit the board").wait_for()
         found = page.evaluate(OVERFLOW_JS)
@@ -385,6 +393,7 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
         viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True
     )
     context.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
+    watch_kernel(context)
     page = context.new_page()
     try:
         from catan_tutor.server.serve import BOARD_PAINTED_JS
@@ -454,13 +463,13 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
         page.touchscreen.tap(box["x"] + x * scale, box["y"] + y * scale)
         said = page.locator(".catan-actions .catan-message", has_text="finish the form")
         said.wait_for()
-        page.wait_for_timeout(1000)  # (scrolled in on the next frame)
+        settle(page)  # (scrolled in on the next frame)
         first_screen(said, page.locator(".catan-form").first)
         page.screenshot(path=ARTIFACTS / "layout_tablet_form_tapped.png")
         page.get_by_role("button", name="Explore").tap()
         for tab in ("Play", "Moves", "Odds"):
             page.get_by_role("tab", name=tab, exact=True).tap()
-            page.wait_for_timeout(500)
+            settle(page)
             assert page.evaluate(SMALL_JS, 40) == [], tab
         page.screenshot(path=ARTIFACTS / "layout_tablet_touch.png")
     finally:
@@ -468,15 +477,10 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
 
 
 def _settled_box(page, locator) -> dict:
-    """The element's box once the page stops moving it (late lines above it)."""
-    box = locator.bounding_box()
-    for _ in range(20):
-        page.wait_for_timeout(500)
-        now = locator.bounding_box()
-        if now == box:
-            return now
-        box = now
-    raise AssertionError("the board kept moving")
+    """The element's box once the page stops moving it (late lines above it: the kernel's
+    replies, drawn)."""
+    settle(page)
+    return locator.bounding_box()
 
 
 def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
@@ -487,6 +491,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         device_scale_factor=2,
     )
     context.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
+    watch_kernel(context)
     page = context.new_page()
     try:
         page.goto(app_server + LESSON, timeout=120_000)
@@ -521,7 +526,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         assert steps["y"] + steps["height"] <= 740, steps
         forward.first.tap()
         page.wait_for_function(f"() => ({STATE_JS})() === '1'")
-        page.wait_for_timeout(500)  # (a reply out of sight is scrolled to: reply_in_view.js)
+        settle(page)  # (a reply out of sight is scrolled to: reply_in_view.js)
         assert forward.first.bounding_box() == steps and canvas.bounding_box() == box
         page.locator(".catan-board-col").get_by_role("button").filter(has_text="|◀").tap()
         page.wait_for_function(f"() => ({STATE_JS})() === '0'")
@@ -636,7 +641,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         why = page.locator(".catan-head .catan-why-not")
         why.wait_for()
         assert why.inner_text().strip() == refused.get_attribute("data-reason")
-        page.wait_for_timeout(300)
+        settle(page)
         shown = why.bounding_box()
         assert shown["y"] >= 0 and _under(page, ".catan-why-not", canvas) >= 0, shown
         # ◀ ▶ stay put (it came between them and the board, pushing them under the fold:
@@ -660,7 +665,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         # page jumped ~1,000 px to it, the board out of sight (phone_l11_after_tap.png)
         asked = page.locator(".catan-actions .catan-message").filter(has_text="choose it again")
         asked.wait_for()
-        page.wait_for_timeout(500)  # (a reply out of sight is scrolled to: reply_in_view.js)
+        settle(page)  # (a reply out of sight is scrolled to: reply_in_view.js)
         said, now = asked.bounding_box(), canvas.bounding_box()
         page.screenshot(path=ARTIFACTS / "layout_phone_asked.png")
         assert said["y"] >= -1 and said["y"] + said["height"] <= 741, said
@@ -672,7 +677,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         tap(*vp.px(board.edge_xy(road)))  # again: played
         left = page.locator(".catan-line-text[data-line='left']")
         left.wait_for()
-        page.wait_for_timeout(300)
+        settle(page)
         notice = page.locator(".catan-line").bounding_box()
         # its first lines on the screen tapped on (a tap on the board scrolls nothing: the
         # board stays under the finger, reply_in_view.js)
@@ -696,7 +701,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         page.locator(".catan-form").get_by_role("button", name="Explain").tap()
         page.locator(".catan-refused[data-spot='edge K5']").wait_for(state="attached")
         why.filter(has_text="K5").wait_for()
-        page.wait_for_timeout(500)  # (a reply out of sight is scrolled to: reply_in_view.js)
+        settle(page)  # (a reply out of sight is scrolled to: reply_in_view.js)
         page.screenshot(path=ARTIFACTS / "layout_phone_explain_whynot.png")
         said, now = why.bounding_box(), canvas.bounding_box()
         assert said["y"] >= -1 and said["y"] + said["height"] <= now["y"], (said, now)
@@ -753,12 +758,12 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         verdict.wait_for()
         assert "Not the answer" in verdict.inner_text()
         assert question.locator(".catan-puzzle-head").is_hidden()
-        page.wait_for_timeout(300)
+        settle(page)
         assert asked_words.bounding_box() == before, (asked_words.bounding_box(), before)
         assert 0 <= _under(page, ".catan-puzzle-prompt", verdict) <= 12, verdict.bounding_box()
         assert _under(page, ".catan-puzzle-result", field) >= 0, field.bounding_box()
         assert verdict.bounding_box()["y"] + 24 <= 740, verdict.bounding_box()
-        page.wait_for_timeout(300)
+        settle(page)
         page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_wrong.png")
         canvas.scroll_into_view_if_needed()
         box = _settled_box(page, canvas)
@@ -775,7 +780,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         # Play, the board out of sight); the form with its Play under the question
         said = page.locator(".catan-actions .catan-message").filter(has_text="finish the form")
         said.wait_for()
-        page.wait_for_timeout(500)  # (a reply out of sight is scrolled to: reply_in_view.js)
+        settle(page)  # (a reply out of sight is scrolled to: reply_in_view.js)
         page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_form.png")
         shown, now = said.bounding_box(), canvas.bounding_box()
         assert shown["y"] >= -1 and shown["y"] + shown["height"] <= 741, shown
@@ -790,7 +795,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         page.get_by_role("button", name="Explore").click()
         for tab in ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File"):
             page.get_by_role("tab", name=tab, exact=True).click()
-            page.wait_for_timeout(500)
+            settle(page)
             if tab == "Editor":
                 page.get_by_role("button", name="Edit the board").wait_for()
             found = page.evaluate(OVERFLOW_JS)
@@ -865,7 +870,7 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
     over.wait_for()
     assert "This lesson is over" in over.inner_text()
     page.get_by_role("button", name="Next lesson").wait_for()
-    page.wait_for_timeout(500)  # the summary of the course, beside the chapter's line
+    settle(page)  # the summary of the course, beside the chapter's line
     assert page.locator(BOARD).last.bounding_box() == board_box
     assert forward.is_disabled() and back.is_enabled()
     page.screenshot(path=ARTIFACTS / "layout_lesson_over.png")
@@ -922,7 +927,7 @@ def test_a_note_or_a_longer_chapter_line_moves_nothing(app_server, new_page):
     strip = _strip(page)
     page.mouse.click(*_spot_on_page(page, board.edge_xy(board.parse_edge("A1"))))
     page.locator(".catan-refused").wait_for(state="attached")
-    page.wait_for_timeout(300)
+    settle(page)
     page.screenshot(path=ARTIFACTS / "layout_whynot_under.png")
     assert _strip(page) == strip
     pick_lesson(page, "Who goes first")
@@ -1064,7 +1069,7 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_
     assert caption.is_hidden() and caption.inner_text().strip() == "The dice of the last roll."
     page.set_viewport_size({"width": 375, "height": 740})
     caption.wait_for()
-    page.wait_for_timeout(1000)  # (the strip drawn again for the phone's width: a look)
+    settle(page)  # (the strip drawn again for the phone's width)
     box = page.locator(".catan-dice-words").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
     # right under the board with the dice it speaks of, over ◀ ▶ (it read under them)
@@ -1079,7 +1084,7 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_
         page.wait_for_function(
             "(n) => document.querySelector('.catan-drawn')?.dataset.narrow === n", arg=narrow
         )
-        page.wait_for_timeout(300)
+        settle(page)
         assert caption.is_visible() == (narrow == "1"), width
         page.screenshot(path=ARTIFACTS / f"layout_ck_dice_{width}.png")
 
@@ -1116,7 +1121,7 @@ def test_a_tablet_s_keyboard_cursor_line_shows_whole_and_enter_brings_the_form_i
     page.locator(".catan-board-col .widget-label").filter(has_text="Cursor on").wait_for()
     for width, height in ((768, 1024), (1280, 900), (1024, 768), (375, 740), (768, 1024)):
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
+        settle(page)
         line = page.evaluate(CURSOR_LINE_JS)
         assert "Press Enter for" in line["text"] and line["text"].rstrip().endswith("."), line
         assert line["scroll"] <= line["width"] and line["scrollH"] <= line["height"] + 1, (
@@ -1131,7 +1136,7 @@ def test_a_tablet_s_keyboard_cursor_line_shows_whole_and_enter_brings_the_form_i
     page.keyboard.press("Enter")
     said = page.locator(".catan-actions .catan-message", has_text="Play this move")
     said.wait_for()
-    page.wait_for_timeout(1000)  # (scrolled in on the next frame)
+    settle(page)  # (scrolled in on the next frame)
     for shown in (said, page.locator(".catan-form").first):
         box = shown.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 1024, box

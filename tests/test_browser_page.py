@@ -30,6 +30,7 @@ from browser_harness import (
     choose_file,
     open_app,
     open_tab,
+    settle,
 )
 
 from catan_tutor.server.serve import (
@@ -180,7 +181,7 @@ def test_oversized_upload_is_refused_in_the_page(new_page, app) -> None:
     page = p.page
     open_tab(page, "File")
     page.locator(".catan-tutor .widget-upload").first.wait_for()
-    page.wait_for_timeout(1000)
+    settle(page)
     tutor = page.locator(".catan-tutor").first
     before = tutor.inner_text()
     sent = len(p.sent)
@@ -195,7 +196,7 @@ def test_oversized_upload_is_refused_in_the_page(new_page, app) -> None:
         .startswith("big.catan.yaml is 1.0 MB; a scenario file can be at most 512 KB.")
     )
     page.screenshot(path=ARTIFACTS / "page_upload_refused.png")
-    page.wait_for_timeout(2000)
+    settle(page)  # (a file taken would be a message the kernel has to answer)
     assert chooser.element.evaluate("i => i.files.length") == 0  # cleared
     assert max(p.sent[sent:], default=0) < MAX_UPLOAD_BYTES, "the file went to the kernel"
     after = tutor.inner_text()
@@ -213,6 +214,8 @@ def test_oversized_upload_is_refused_in_the_page(new_page, app) -> None:
         },
     )
     page.locator(".catan-tutor").filter(has_text="broken.catan.yaml:").first.wait_for()
+    # the file chosen later has gone through: the big one (read first) never went
+    assert max(p.sent[sent:], default=0) < MAX_UPLOAD_BYTES, "the file went to the kernel"
     assert p.outside == []
 
 
@@ -346,7 +349,7 @@ def test_stopped_server_shows_the_restart_overlay(new_page, tmp_path) -> None:
         page = p.page
         page.goto(url, timeout=PAGE_TIMEOUT)
         page.locator(".probe-query").wait_for(timeout=PAGE_TIMEOUT)
-        page.wait_for_timeout(500)
+        settle(page)
         assert page.get_by_role("alertdialog").count() == 0
         stop(proc)
         page.get_by_role("alertdialog").wait_for(timeout=20_000)

@@ -13,7 +13,7 @@ import math
 from types import SimpleNamespace
 
 import pytest
-from browser_harness import ARTIFACTS, COVERED_JS
+from browser_harness import ARTIFACTS, COVERED_JS, frames, settle, watch_kernel
 from test_board_view import stand_in_game
 
 from catan_tutor import board
@@ -35,6 +35,7 @@ def phone(browser):
         viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2
     )
     context.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
+    watch_kernel(context)
     page = context.new_page()
     page.set_default_timeout(30_000)
     yield page
@@ -45,7 +46,7 @@ def _open(page, url: str, heading: str) -> None:
     page.goto(url, timeout=120_000)
     page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
     page.locator(".catan-tutor").filter(has_text=heading).first.wait_for()
-    page.wait_for_timeout(1000)  # (late lines over the board)
+    settle(page)  # (late lines over the board)
 
 
 def _board(page) -> tuple[dict, Viewport, int]:
@@ -72,7 +73,7 @@ def test_a_refused_tap_s_why_not_shows_whole_and_labels_leave_the_letters(app_se
     _tap(page, n6)  # the lesson's settlement: a road next
     page.wait_for_function(f"() => ({STATE_JS})() === '1'")
     page.locator(".catan-tutor").get_by_text("place a road").first.wait_for()
-    page.wait_for_timeout(500)
+    settle(page)
     canvas = page.locator(BOARD).last
     box, vp, width = _board(page)
     back = page.locator(".catan-board-col").get_by_role("button").filter(has_text="◀").nth(1)
@@ -95,11 +96,11 @@ def test_a_refused_tap_s_why_not_shows_whole_and_labels_leave_the_letters(app_se
     def shots() -> dict[str, bytes]:
         return {x: page.screenshot(clip=c) for x, c in letters.items() if x not in "NQR"}
 
-    page.wait_for_timeout(500)
+    settle(page)
     without = shots()
     page.locator(".catan-labels-toggle").tap()
     page.locator(".catan-labels-shown").wait_for(state="attached")
-    page.wait_for_timeout(500)
+    settle(page)  # (the board drawn with its labels)
     page.screenshot(path=ARTIFACTS / "phone_labels_edges.png", clip=box)
     with_labels = shots()
     assert [x for x in without if without[x] != with_labels[x]] == []
@@ -112,7 +113,7 @@ def test_a_refused_tap_s_why_not_shows_whole_and_labels_leave_the_letters(app_se
     _tap(page, board.edge_xy(far))
     why = page.locator(".catan-why-not")
     why.wait_for()
-    page.wait_for_timeout(500)
+    settle(page)
     said, now = why.bounding_box(), canvas.bounding_box()
     page.screenshot(path=ARTIFACTS / "phone_whynot.png")
     assert page.evaluate("scrollY") == 0 and now == box and back.bounding_box() == steps
@@ -123,7 +124,7 @@ def test_a_refused_tap_s_why_not_shows_whole_and_labels_leave_the_letters(app_se
     # control, the board where it was
     text = why.locator(".catan-why-not-text")
     text.evaluate("e => { e.textContent = e.textContent.repeat(2); }")
-    page.wait_for_timeout(300)
+    frames(page)  # (no kernel: the page lays out and looks again)
     said = why.bounding_box()
     page.screenshot(path=ARTIFACTS / "phone_whynot_long.png")
     lines = said["height"] / float(text.evaluate("e => getComputedStyle(e).lineHeight")[:-2])
@@ -154,7 +155,7 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     forward.tap()
     page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
     page.locator(".catan-puzzle").first.wait_for()
-    page.wait_for_timeout(1000)
+    settle(page)
     page.screenshot(path=ARTIFACTS / "phone_puzzle_step.png")
     answer = page.locator(".catan-puzzle-answer input").bounding_box()
     assert answer["y"] + answer["height"] <= 740, answer
@@ -163,7 +164,7 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     back.tap()  # out of the puzzle: its question goes, the heading's kept lines come back
     page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
     page.locator(".catan-puzzle").first.wait_for(state="hidden")
-    page.wait_for_timeout(1000)
+    settle(page)
     page.screenshot(path=ARTIFACTS / "phone_puzzle_step_back.png")
     # (the board came 53 px down, ◀ with it: a second tap landed on the board)
     assert abs(canvas.bounding_box()["y"] - box["y"]) <= 1, (canvas.bounding_box(), box)
@@ -178,7 +179,7 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     page.locator(".catan-puzzle-answer input").press("Enter")
     right = page.locator(".catan-puzzle-result .catan-puzzle-verdict")
     right.filter(has_text="Right").wait_for()
-    page.wait_for_timeout(500)
+    settle(page)
     page.screenshot(path=ARTIFACTS / "phone_puzzle_key.png", full_page=True)
     key = page.locator(".catan-puzzle .catan-marks-key").bounding_box()
     said = right.bounding_box()

@@ -94,6 +94,8 @@ def test_a_short_game_against_the_computer_with_pause_and_a_hint_on_the_board(
     _play(page, road)
 
     # paused: P2 is due and nothing is played for it
+    # waits for: a marker that the paced computer's turn came due and played nothing (its
+    # moves are timed on the kernel's event loop, computer.PAUSE apart: no message to wait on)
     page.wait_for_timeout(2_500)
     assert page.evaluate(DEPTH) == 2 and _computer(page, "status") == "paused"
     # P2's move: nothing of P1's left on the page (the palette kept its buttons when given

@@ -27,6 +27,7 @@ from browser_harness import (
     open_new_game,
     open_tab,
     pick_lesson,
+    settle,
 )
 from puzzle_answers import Asked, answer_words, course_puzzles, found
 
@@ -140,7 +141,7 @@ def _explore(page, node: int, skip: str | None = None) -> set[str]:
             # its panel shown (built the first time: the next tab is asked for only then, a
             # tab asked for while the kernel is busy would be skipped), then written
             page.wait_for_function(SHOWN_TAB_JS, arg=tab)
-            page.wait_for_timeout(150)  # no marker tells that a tab is written
+            settle(page)  # the kernel has written it
     open_tab(page, "Moves")
     page.locator(f".catan-mv-current[data-node='{node}']").wait_for(state="attached")
     return set(page.evaluate(SEGMENTS_JS, skip))
@@ -184,7 +185,7 @@ def _forms(page, asked: Asked) -> list[str]:
         label = re.compile(rf"^\s*{re.escape(kind_words(kind))}\s*(·.*)?$")
         page.locator(".catan-palette button", has_text=label).first.click()
         page.locator(".catan-form").first.wait_for()
-        page.wait_for_timeout(300)
+        settle(page)
         form = page.evaluate(FORM_TEXT_JS)
         assert form["listed"] == 0, (asked.lesson, kind)
         if kind == "bank trade":

@@ -14,7 +14,7 @@ Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
 from __future__ import annotations
 
 import pytest
-from browser_harness import ARTIFACTS, open_app, open_tab
+from browser_harness import ARTIFACTS, open_app, open_tab, settle
 
 from catan_tutor.server.serve import BOARD_PAINTED_JS
 
@@ -66,7 +66,7 @@ def _unreadable(page) -> list[dict]:
 
 def _tabs(page, name: str) -> None:
     open_tab(page, name)
-    page.wait_for_timeout(400)
+    settle(page)
 
 
 @pytest.mark.parametrize("theme", ["dark", "light"])
@@ -83,7 +83,7 @@ def test_every_text_reads_in_the_theme(browser, new_page, app_server: str, theme
     bg = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
     channels = [int(v) for v in bg[bg.index("(") + 1 : bg.index(")")].split(",")[:3]]
     assert (max(channels) < 80) if theme == "dark" else (min(channels) > 200), bg
-    page.wait_for_timeout(800)
+    settle(page)
     page.screenshot(path=ARTIFACTS / f"theme_{theme}.png", full_page=True)
     # lesson 1.1 opens with a "§" and a "*": a key under its text says what they mean, in
     # words that read in either theme (issue 33; checked with every text below)
@@ -116,7 +116,7 @@ def test_layout_fits_1024_wide_in_the_dark(browser, new_page, app_server: str) -
     page = p.page
     page.set_viewport_size({"width": 1024, "height": 800})
     open_app(p, f"{app_server}?theme=dark")
-    page.wait_for_timeout(500)
+    settle(page)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 1024, f"the page scrolls sideways: {width} px"
     # a lesson's start: |◀ ◀ greyed, ▶ ▶| not; greyed buttons are hollow with a dashed rim in
@@ -141,14 +141,14 @@ def test_layout_fits_1024_wide_in_the_dark(browser, new_page, app_server: str) -
         "(n) => +document.querySelector('.catan-drawn').dataset.drawn > n", arg=drawn
     )
     assert "mod-active" in (toggle.get_attribute("class") or "")
-    page.wait_for_timeout(300)
+    settle(page)
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / "board_labels.png")
     drawn = int(page.locator(".catan-drawn").first.get_attribute("data-drawn"))
     toggle.click()
     page.wait_for_function(
         "(n) => +document.querySelector('.catan-drawn').dataset.drawn > n", arg=drawn
     )
-    page.wait_for_timeout(300)
+    settle(page)
     page.screenshot(path=ARTIFACTS / "theme_dark_1024_labels.png", full_page=True)
     assert not _unreadable(page)
 
@@ -198,7 +198,7 @@ def test_the_system_preference_and_the_switch_set_the_whole_page(
     bg = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
     assert min(int(v) for v in bg[bg.index("(") + 1 : bg.index(")")].split(",")[:3]) > 200, bg
     _strip_follows(page, "light")
-    page.wait_for_timeout(300)
+    settle(page)
     page.screenshot(path=ARTIFACTS / "theme_switched_light.png", full_page=True)
     assert not _unreadable(page)
     # a rule named in the lesson's text: Enter opens its text, Space closes it

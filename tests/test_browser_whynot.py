@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 
 import pytest
-from browser_harness import ARTIFACTS, PAGE_TIMEOUT, Page
+from browser_harness import ARTIFACTS, PAGE_TIMEOUT, Page, settle
 
 from catan_tutor import board, rulebook
 from catan_tutor.study.resources import packaged_lessons
@@ -284,7 +284,7 @@ def _click_spot(page, kind: str, label: str) -> None:
     page.locator(".catan-board canvas").last.scroll_into_view_if_needed()
     box = page.locator(".catan-board canvas").last.bounding_box()
     page.mouse.click(box["x"] + 8, box["y"] + box["height"] - 8)
-    page.wait_for_timeout(1_000)
+    settle(page)
     for _ in range(8):
         xy = _spot_xy(page, kind, label)
         page.mouse.move(xy[0] + 1, xy[1])
@@ -293,7 +293,7 @@ def _click_spot(page, kind: str, label: str) -> None:
             name.first.wait_for(timeout=5_000)
         except PlaywrightTimeout:
             continue
-        page.wait_for_timeout(1_000)  # a late line above the board moves it: look again
+        settle(page)  # a late line above the board moves it: look again
         if _spot_xy(page, kind, label) == xy:
             page.mouse.click(*xy)
             return
@@ -397,7 +397,7 @@ def test_the_pointer_names_the_spot_a_click_is_judged_on_at_1024x768(browser, ap
         canvas.scroll_into_view_if_needed()
         box = canvas.bounding_box()
         page.mouse.click(box["x"] + 8, box["y"] + box["height"] - 8)  # focus: the strip
-        page.wait_for_timeout(800)
+        settle(page)
         label = page.locator(".catan-tutor .widget-label").filter(has_text="Pointer on")
         edge, hexagon = board.parse_edge("Q7"), board.parse_hex("Q")
         (ex, ey), (hx, hy) = board.edge_xy(edge), board.hex_centre_xy(hexagon)

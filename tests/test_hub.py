@@ -31,7 +31,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_harness import ARTIFACTS, PAGE_TIMEOUT, hold_voila_js, wait_held
+from browser_harness import ARTIFACTS, PAGE_TIMEOUT, hold_voila_js, settle, wait_held
 
 from catan_tutor.server.hub_prestart import HubAPI, prestart
 from catan_tutor.study.resources import START_NOTEBOOK
@@ -168,7 +168,13 @@ def test_two_users_each_play_their_own_tutor(hub, new_page) -> None:
     moved = bob.evaluate(STATE_JS)
     assert moved["depth"] == "1" and moved["digest"] != start["bob"]["digest"]
     bob.screenshot(path=ARTIFACTS / "hub_bob_moved.png")
-    ada.wait_for_timeout(1000)
+    # ada's kernel answers a request sent after bob's move (the labels on and off: her game
+    # as it was), so anything bob's move did to her page has come by then
+    ada.locator(".catan-labels-toggle").click()
+    ada.locator(".catan-labels-shown").wait_for(state="attached")
+    ada.locator(".catan-labels-toggle").click()
+    ada.locator(".catan-labels-shown").wait_for(state="detached")
+    settle(ada)
     assert ada.evaluate(STATE_JS) == start["ada"]  # ada's game is untouched
     ada.screenshot(path=ARTIFACTS / "hub_ada_untouched.png")
 

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_harness import ARTIFACTS, BOARD_PAINTED_JS, PAGE_TIMEOUT, ROOT, Page
+from browser_harness import ARTIFACTS, BOARD_PAINTED_JS, PAGE_TIMEOUT, ROOT, Page, frames, settle
 
 from catan_tutor.server.serve import free_port, stop
 
@@ -182,7 +182,7 @@ def set_theme(page, theme: str) -> None:
         "(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme
     )
     page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
-    page.wait_for_timeout(300)  # the theme's stylesheet applied
+    settle(page)  # the theme's stylesheet applied, the tutor told and drawn again
 
 
 def show_tutor(page, name: str) -> None:
@@ -190,7 +190,7 @@ def show_tutor(page, name: str) -> None:
     ``name``_panels.png (to the tabs)."""
     for part, selector in (("board", ".catan-tutor"), ("panels", ".catan-side .widget-tab")):
         page.evaluate("(s) => document.querySelector(s).scrollIntoView({block: 'start'})", selector)
-        page.wait_for_timeout(200)
+        frames(page)  # (scrolled: drawn)
         page.screenshot(path=ARTIFACTS / f"{name}_{part}.png")
 
 
@@ -231,7 +231,7 @@ def test_the_board_and_the_tabs_fit_a_cell(lab) -> None:
         assert_fits(m, 1280)
     page.set_viewport_size({"width": 1024, "height": 900})
     try:
-        page.wait_for_timeout(400)  # the notebook lays out again
+        settle(page)  # the notebook lays out again, the board drawn for its width
         m = page.evaluate(MEASURE_JS)
         print(f"1024 px, dark: board {m['board']:.0f} px")
         show_tutor(page, "jupyterlab_1024_dark")
@@ -279,7 +279,7 @@ def test_tab_leaves_the_board_in_jupyterlab(lab) -> None:
     assert moved["inTutor"] and not moved["onBoard"] and moved["tag"] != "CANVAS", moved
     page.keyboard.press("PageUp")  # the timeline key reaches the board from the control
     page.wait_for_function(f"() => ({STATE_JS})()?.depth === {before + 1}")
-    page.wait_for_timeout(300)
+    settle(page)
     assert page.evaluate(STATE_JS)["depth"] == before + 1  # one step, not two
     page.keyboard.press("Shift+Tab")
     page.wait_for_function("() => !!document.activeElement?.closest('.catan-board')")
