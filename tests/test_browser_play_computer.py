@@ -23,6 +23,7 @@ from browser_harness import (  # noqa: F401
     open_app,
     open_new_game,
     open_tab,
+    settle,
 )
 from test_browser_whynot import _click_spot
 
@@ -93,10 +94,10 @@ def test_a_short_game_against_the_computer_with_pause_and_a_hint_on_the_board(
     road, _ = _hint(page)
     _play(page, road)
 
-    # paused: P2 is due and nothing is played for it
-    # waits for: a marker that the paced computer's turn came due and played nothing (its
-    # moves are timed on the kernel's event loop, computer.PAUSE apart: no message to wait on)
-    page.wait_for_timeout(2_500)
+    # paused: P2 is due and nothing is played for it, nor timed to be played later (a
+    # computer's move is timed on the kernel's loop when the move before it is played)
+    settle(page)
+    assert _computer(page, "pending") == "0"
     assert page.evaluate(DEPTH) == 2 and _computer(page, "status") == "paused"
     # P2's move: nothing of P1's left on the page (the palette kept its buttons when given
     # none, issue 33), and the line says who moves and how to let it

@@ -11,6 +11,7 @@ No event loop runs here, so computers play at once (``computer.py``).
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 
@@ -88,6 +89,26 @@ def test_pause_stops_the_computers_moves_and_resume_lets_them_play():
     assert t.game.rules.actors(t.game.state) == [0]
     assert "Your move, P1" in t.computer.status.value
     assert t.controls.palette.layout.display == ""  # P1's kinds offered again
+
+
+def test_a_paced_computer_s_move_is_marked_pending_and_none_is_timed_while_paused():
+    """In a kernel a computer's move is timed on the event loop; the hidden marker says so
+    (``data-pending``), which lets the browser test see that a paused game times nothing."""
+
+    async def paced() -> tuple[str, str, int]:
+        t = Tutor(new_game("base", players=4, seed=1))
+        t.computer.set_seats(COMPUTERS, seed=4)
+        _first_setup_moves(t)  # P2 is due: its move timed, not played yet
+        timed = t.computer.marker.value
+        t.computer._cancel_wait()
+        t2 = Tutor(new_game("base", players=4, seed=1))
+        t2.computer.set_seats(COMPUTERS, seed=4, paused=True)
+        _first_setup_moves(t2)
+        return timed, t2.computer.marker.value, len(t2.timeline.moves())
+
+    timed, paused, moves = asyncio.run(paced())
+    assert "data-pending='1'" in timed
+    assert "data-pending='0'" in paused and "data-status='paused'" in paused and moves == 2
 
 
 def test_a_hint_while_a_computer_is_to_move_says_so_and_advises_nobody():

@@ -13,7 +13,8 @@ a thread); without a running loop (plain Python) they are played at once. Pause 
 takes effect at once. The
 seats, pause and chance settings live in the session (``session_seats.py``). Tests read a
 hidden element (class ``catan-computer-state``: ``data-seats``, ``data-status``
-idle/waiting/thinking/paused, ``data-paused`` 0/1, ``data-mode`` paced/at-once).
+idle/waiting/thinking/paused, ``data-paused`` 0/1, ``data-mode`` paced/at-once,
+``data-pending`` 1 while a move is timed or being thought).
 """
 
 from __future__ import annotations
@@ -413,7 +414,7 @@ class Computer:
         self.marker.value = (
             f"<span class='catan-computer-state' data-seats='{seats}' "
             f"data-status='{status}' data-paused='{int(t.paused)}' data-mode='{self.mode}' "
-            "hidden></span>"
+            f"data-pending='{int(self.waiting is not None or self.thinking)}' hidden></span>"
         )
 
 
