@@ -51,7 +51,16 @@ OFF_LINE = (
     "This is not the lesson's next move: choose it again on the board, or press Play this move, to "
     "play it as a line of your own; ▶ follows the lesson."
 )
-SEVERAL = "Several actions here: finish the form and press Play this move."
+SEVERAL = "Several moves here: finish the form ({}) and press Play this move."
+
+
+def several(form: ActionForm, acts: list[Action]) -> str:
+    """A click with several moves (``acts``) at the spot: the form to finish, naming what is
+    left to choose ("choose whom to rob"; issue s14: "finish the form" named nothing)."""
+    asks = form.asks(acts)
+    return SEVERAL.format(f"choose {asks}") if asks else SEVERAL.replace(" ({})", "")
+
+
 # The moves one can make stand out (the palette, an enabled Roll or End turn); what cannot be
 # pressed looks it; the greyed "why not?" kinds; the log's box (the page's own look).
 PLAY_CSS = (
@@ -444,7 +453,7 @@ class PlayPanel:
         elif acts and self.form is not None:
             name = next(n for n in clicked_fields(type(acts[0])) if getattr(acts[0], n) == spot[1])
             self.form.set(**{name: spot[1]})  # a move off the lesson's line: Play confirms it
-            s.say(OFF_LINE if len(acts) == 1 else SEVERAL)
+            s.say(OFF_LINE if len(acts) == 1 else several(self.form, acts))
         else:
             self.ask_at(spot)
 
