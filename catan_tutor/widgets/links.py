@@ -456,6 +456,19 @@ def link_of(session: TutorSession) -> Link:
     )
 
 
+def copied_link(session: TutorSession) -> Link:
+    """Copy link's link (``link_of``): past a question the learner answered, with that
+    question (the last on the way) as answered, so that it reopens where copied, the answer
+    shown (issue s14: it reopened at the question, unsolved, the learner's answer gone); the
+    learner's other puzzles and hints are left out (a question copied at stays open)."""
+    link = link_of(session)
+    puzzle, here = session.puzzle, session.timeline.current
+    asked = [n for n in session.timeline.path(here) if puzzle.puzzle_at(n) is not None]
+    if link.lesson and asked and asked[-1] is not here and not puzzle.unanswered(asked[-1]):
+        return replace(link, solved=(asked[-1].id,))
+    return link
+
+
 def check_seats(link: Link, players: int) -> None:
     """``LinkError`` when the link names a computer for a seat the game has not."""
     extra = [seat for seat, _ in link.computers if seat >= players]
