@@ -19,7 +19,8 @@ the learner's moves (and a position) are packed small.
   tree, at its last move (``link_of`` makes these links from the session);
 - ``&solved=3.7&hints=1`` after a lesson link: the learner's puzzles, in the page's own
   address only (``address.py``; Copy link leaves them out, so a friend meets the question
-  at the link's node afresh, those before it on its way passed over but not answered): the
+  at the link's node afresh, those before it on its way passed over but not answered; past
+  an answered question, that one only, ``copied_link``): the
   nodes of the lesson's questions answered (a reload lands past them), and the hints taken
   at the question the link opens at.
 
