@@ -138,6 +138,7 @@ class PlayPanel:
         self.hand.add_class("catan-own-hand")
         self.form_box = widgets.VBox()
         self.form_box.add_class("catan-form-box")
+        self.puzzle_note: Callable[[str], None] | None = None  # a reply in the question's box
         self.message = widgets.HTML()
         self.message.add_class("catan-message")
 
@@ -465,14 +466,10 @@ class PlayPanel:
         like = self.form.action() if self.form is not None else None
         a = probe(s.game, cls, spot, like) if cls is not None else None
         if a is None:
-            where = spot_kind(cls)
-            return s.say(
-                f"This move goes on {a_(SPOT_WORDS[where])}, not on {a_(SPOT_WORDS[spot[0]])}: "
-                f"pick {a_(SPOT_WORDS[where])} on the board."
-                if where
-                else "This move is not made on the board: use the form below, or type it "
-                "under Try a move."
-            )
+            said = wrong_spot(spot_kind(cls), spot[0])
+            if s.puzzle_secret and self.puzzle_note is not None:  # with the question's replies
+                return self.puzzle_note(said)  # (under ◀ ▶ it was out of sight)
+            return s.say(said)
         s.say("")
         if s.puzzle_secret:  # an answer to the question: judged there (nothing played)
             return s.puzzle.submit(str(a))
@@ -482,6 +479,17 @@ class PlayPanel:
             if self.form is not None:  # the form's list names the spot, where it can
                 self.form.point_at(spot)
             self.ring(spot, verdicts.short_reason(ex))
+
+
+def wrong_spot(where: str, tapped: str) -> str:
+    """The reply to a tap on the wrong kind of spot for the move (``where``: its kind, ''
+    for a move not made on the board)."""
+    if not where:
+        return (
+            "This move is not made on the board: use the form below, or type it under Try a move."
+        )
+    kind = a_(SPOT_WORDS[where])
+    return f"This move goes on {kind}, not on {a_(SPOT_WORDS[tapped])}: pick {kind} on the board."
 
 
 def _said_once(

@@ -137,6 +137,7 @@ class Tutor:
         self.players = widgets.HTML()
         self.bank = widgets.HTML()
         self.puzzle = PuzzleMode(s, self.safe)  # a lesson's questions (puzzle.py)
+        self.controls.puzzle_note = self.puzzle.note
         self.line = LinePanel(s, self.safe, self._arrange)  # off the lesson's line; its end
         # the explore mode's tools, each built when first needed (see the properties below)
         self._tabs: widgets.Tab | None = None
