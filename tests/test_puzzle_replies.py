@@ -33,6 +33,15 @@ def test_a_wrong_kind_of_spot_is_answered_in_the_questions_box():
         assert said not in t.puzzle.result.value
 
 
+def test_the_questions_one_kind_needs_no_choosing_first():
+    """2.2 asks for the robber's move only: a tap on a corner is told the move goes on a hex
+    (it said "Choose what to do first: “Move the robber”.")."""
+    t = at_question(next(a for a in course_puzzles() if a.lesson == "puzzle_base_robber"))
+    t.controls.act_at(("vertex", 3))
+    assert "This move goes on a hex, not on a corner" in t.puzzle.result.value
+    assert "Choose what to do first" not in t.controls.message.value + t.puzzle.result.value
+
+
 def test_outside_a_question_it_stays_the_actions_message():
     g = new_game("base", players=3)
     t = Tutor(g)

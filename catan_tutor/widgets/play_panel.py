@@ -394,6 +394,7 @@ class PlayPanel:
 
     def _on_typed(self, change) -> None:
         if change["new"] != self.session.tried_text:
+            self.ring(None, "")  # a typed move: the tap's why-not goes (its verdict shows)
             self.session.try_move(change["new"])
 
     def check_try(self, text: str | None = None) -> None:
@@ -442,8 +443,12 @@ class PlayPanel:
                 if s.puzzle_secret
                 else board_kind(s.kinds(), s.game, spot[0])
             )
+            only = moment_kinds(s.game) if s.puzzle_secret else s.kinds()
+            if not kind and len(only) == 1 and spot_kind(variant_kinds(s.game).get(only[0])):
+                s.choose_kind(only[0])  # the one kind, played on another kind of spot: said so
+                return self.ask_at(spot)
             if not kind:  # several kinds (or none) on such a spot: named, not placed
-                return s.say(f"Choose what to do first: {self._kinds_at(spot[0])}.")
+                return self._reply(f"Choose what to do first: {self._kinds_at(spot[0])}.")
             s.choose_kind(kind)
         # the moves a click may play: any, while a puzzle judges it; else the legal ones
         pool = (self.form.actions if s.puzzle_secret else s.of_kind()) if self.form else []
@@ -458,6 +463,12 @@ class PlayPanel:
         else:
             self.ask_at(spot)
 
+    def _reply(self, said: str) -> None:
+        """A tap's reply: with an open question's (not out of sight under ◀ ▶), else here."""
+        if self.session.puzzle_secret and self.puzzle_note is not None:
+            return self.puzzle_note(said)
+        self.session.say(said)
+
     def ask_at(self, spot: Spot) -> None:
         """Why the chosen kind cannot be played at ``spot``: the engine's verdict on that
         move, under Try a move (nothing is played), and a red ring on the board."""
@@ -466,10 +477,7 @@ class PlayPanel:
         like = self.form.action() if self.form is not None else None
         a = probe(s.game, cls, spot, like) if cls is not None else None
         if a is None:
-            said = wrong_spot(spot_kind(cls), spot[0])
-            if s.puzzle_secret and self.puzzle_note is not None:  # with the question's replies
-                return self.puzzle_note(said)  # (under ◀ ▶ it was out of sight)
-            return s.say(said)
+            return self._reply(wrong_spot(spot_kind(cls), spot[0]))
         s.say("")
         if s.puzzle_secret:  # an answer to the question: judged there (nothing played)
             return s.puzzle.submit(str(a))
