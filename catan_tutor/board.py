@@ -188,9 +188,8 @@ def parse_vertex(text: str) -> int:
     v = _VERTEX_ALIASES.get(t)
     if v is None:
         raise LabelError(
-            f"{text!r} is not a corner: write a hex letter and an even clock hour (e.g. H4) "
-            "or three hexes (e.g. H/I/M)"
-        )
+            f"{text!r} is not a corner: write a hex letter and an even clock hour (e.g. H4)"
+        )  # no "three hexes (e.g. H/I/M)": slashes are no learner's words (issue s14)
     return v
 
 

@@ -154,6 +154,30 @@ def test_copy_link_leaves_the_learners_puzzles_out():
     assert "hints" not in keys(copied.query.lstrip("?"))
 
 
+def test_a_link_copied_past_an_answered_question_reopens_there_answered():
+    """Issue s14: answered, then Copy link at the answer (and a move after it) reopened at
+    the question, unsolved. Copied past the answer it names that question answered (only
+    it: no hints) and reopens at the node copied, the answer shown; a question copied at
+    itself stays open (test below)."""
+    for query in (f"?lesson={PUZZLES}", "?lesson=puzzle_base_robber"):
+        app = _at_question(query)
+        s = app.session
+        asked = s.node
+        s.play(asked.children[0].action)  # the lesson's own answer: right
+        for steps in range(2):
+            if steps:
+                s.forward()
+            here = s.node.id
+            copied = app.tutor.board.link()
+            assert copied.solved == (asked.id,) and copied.hints == 0, (query, copied)
+            fresh = App(query=copied.query)
+            f = fresh.session
+            assert fresh.status.value == "" and f.node.id == here, (query, steps, f.node.id)
+            assert not f.puzzle.holds(f.timeline.nodes[asked.id])  # answered, not asked again
+            assert not ({n.id for n in f.timeline.path()} & f.puzzle.hidden())  # answer shown
+            assert "solved" in keys(address(fresh))
+
+
 def test_puzzle_keys_that_do_not_fit_the_lesson_are_explained():
     app = _at_question()
     asked = app.session.node.id

@@ -37,6 +37,7 @@ from catan_tutor.study.library import library
 from catan_tutor.study.puzzle import answer_nodes, judge
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.timeline import Node
+from catan_tutor.widgets.forms import CHOOSE_LABEL
 from catan_tutor.widgets.kinds import kind_name, seat_only, variant_kinds
 from catan_tutor.widgets.move_list import move_words
 from catan_tutor.widgets.roll_steps import rolling
@@ -189,7 +190,8 @@ def _forms(page, asked: Asked) -> list[str]:
         form = page.evaluate(FORM_TEXT_JS)
         assert form["listed"] == 0, (asked.lesson, kind)
         if kind == "bank trade":
-            assert form["rates"] == ["2", "3", "4"], form["rates"]
+            rates = [r for r in form["rates"] if r.replace("\xa0", " ") != CHOOSE_LABEL]
+            assert rates == ["2", "3", "4"], form["rates"]
         out += found(answer_words(asked), form["text"])
     open_tab(page, "Moves")  # as the sweep had it
     return out

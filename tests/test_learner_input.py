@@ -34,7 +34,7 @@ def test_a_lessons_at_list_offers_every_corner_and_a_wrong_one_gets_why_not():
     s.choose_kind("settle")
     form = t.controls.form
     assert form is not None
-    corners = [v for _, v in form.pickers["vertex"].options]
+    corners = form.offered("vertex")  # (its "choose" placeholder left out)
     legal = {a.vertex for a in s.of_kind("settle") if isinstance(a, Settle)}
     n6 = board.parse_vertex("N6")  # P1's settlement: never an answer, not listed (issue 33)
     assert len(corners) == CORNERS - 1 and n6 not in corners and legal < set(corners)
@@ -62,7 +62,7 @@ def test_a_free_games_at_list_keeps_to_the_legal_spots():
     t.session.choose_kind("settle")
     form = t.controls.form
     assert form is not None
-    corners = {v for _, v in form.pickers["vertex"].options}
+    corners = set(form.offered("vertex"))
     assert corners == {a.vertex for a in t.session.of_kind("settle") if isinstance(a, Settle)}
 
 

@@ -153,7 +153,7 @@ def test_a_road_puzzles_form_lists_every_edge_and_an_illegal_one_is_judged():
     s.choose_kind("build road")
     form = t.controls.form
     assert form is not None
-    edges = {v for _, v in form.pickers["edge"].options}
+    edges = set(form.offered("edge"))
     legal = {a.edge for a in s.legal() if isinstance(a, BuildRoad)}
     free = {e for e, owner in enumerate(s.game.state.eowner) if owner < 0}
     assert edges == free and legal < edges

@@ -38,6 +38,7 @@ from catan_tutor.study.puzzle import SECRET_WHY, answer_nodes, asks_rule, hex_wo
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.widgets import App, verdicts, wording
+from catan_tutor.widgets.forms import CHOOSE_LABEL as CHOOSE
 from catan_tutor.widgets.forms import SPOT_FIELDS
 from catan_tutor.widgets.kinds import (
     acting_seat,
@@ -365,7 +366,7 @@ def test_nothing_glows_at_an_open_question_rule_or_choice_on_any_screen_or_input
                     for i in range(sizes[where])
                     if not taken(s.game.state, dataclasses.replace(answer, **{field: i}))
                 ]
-                assert [v for _, v in form.pickers[field].options if v >= 0] == free
+                assert [v for v in form.offered(field) if v >= 0] == free
                 assert len(t.board.cursor_spots()) == sizes[where]  # the keyboard's spots
     first = PUZZLES[0]
     assert first.lesson == "puzzle_base_setup" and kinds[first.lesson, first.node]  # 1.4's road
@@ -602,7 +603,7 @@ def test_a_question_who_moves_asks_the_player_in_the_form_and_names_none():
     assert s.puzzle.tries == 0 and s.kind == "settle" and s.timeline.current is at
     form = t.controls.form
     assert form is not None and form.pickers["player"].value is None
-    assert [label for label, _ in form.pickers["player"].options] == ["P1", "P2", "P3"]
+    assert [label for label, _ in form.pickers["player"].options] == [CHOOSE, "P1", "P2", "P3"]
     assert not says("P3", widget_text(t.puzzle.widget) + t.controls.message.value)
     form.pickers["player"].value = 0
     form.play()
@@ -891,12 +892,12 @@ def test_the_form_of_the_answers_kind_neither_lists_moves_nor_narrows_the_answer
         assert form.listed.options == () and form.listed.layout.display == "none"
         assert found(words, _form_text(t)) == [], (kind, found(words, _form_text(t)))
         if "count" in form.pickers and kind == "bank trade":  # every rate: BASE-TRADE-MARITIME
-            rates = [v for _, v in form.pickers["count"].options]
+            rates = form.offered("count")
             assert rates == [2, 3, 4], rates
         if "give" in form.pickers and kind == "bank trade":
-            assert len(form.pickers["give"].options) == len(s.game.state.bank)
+            assert len(form.offered("give")) == len(s.game.state.bank)
         if "track" in form.pickers:  # every track (CK-IMPROVE-BUILD)
-            assert len(form.pickers["track"].options) == 3
+            assert len(form.offered("track")) == 3
 
 
 def test_BASE_ROBBER_STEAL_a_puzzles_rob_from_list_starts_empty_below_the_hex_chosen():

@@ -13,6 +13,7 @@ from catan_tutor.study.editor import edit
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario, loads_scenario
 from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.forms import CHOOSE_LABEL as CHOOSE
 from catan_tutor.widgets.icons import NO, OK
 from catan_tutor.widgets.kinds import kind_of, target_of
 from catan_tutor.widgets.move_list import rows as move_rows
@@ -209,7 +210,7 @@ def test_click_with_several_actions_fills_the_form():
     t.controls.palette.value = "move robber"
     click_at(t, "hex", "E")
     assert t.controls.form.pickers["hex"].value == e and t.game.state.phase == "robber"
-    assert [label for label, _ in t.controls.form.pickers["victim"].options] == ["P2", "P3"]
+    assert [label for label, _ in t.controls.form.pickers["victim"].options] == [CHOOSE, "P2", "P3"]
     t.controls.form.set(victim=2)
     t.controls.form.play_button.click()
     assert t.game.state.robber == e and t.game.state.phase == "steal"
@@ -554,7 +555,7 @@ def test_form_labels_each_value_from_its_own_action():
     )
     t = Tutor(g)
     t.controls.palette.value = "play progress"
-    labels = [label for label, _ in t.controls.form.pickers["args"].options]
+    labels = [label for label, v in t.controls.form.pickers["args"].options if v is not None]
     legal = [str(a).split()[-1] for a in g.legal_actions() if str(a).startswith("P1 play")]
     assert labels == legal and len(set(labels)) == len(labels) >= 2
     t.controls.end_button.click()  # End turn: its own button, not in the palette

@@ -14,7 +14,8 @@ keeping the page's other parameters (a token, the theme). The query, readable wh
   link): the saved line, ``s=STATE`` (``session.py``), which an address from before keeps
   opening too.
 
-Copy link (``links.link_of``) gives the same link without the learner's puzzles.
+Copy link (``links.copied_link``) gives the same link without the learner's puzzles (but
+the question it is copied past, when answered).
 """
 
 from __future__ import annotations

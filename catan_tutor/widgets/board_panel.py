@@ -31,7 +31,7 @@ from .describe import board_text_html
 from .dice_shown import dice_shown, event_words
 from .kinds import Spot, moment_kinds, spot_kind, targets_of, variant_kinds
 from .land_steps import draw_land
-from .links import Link, link_of
+from .links import Link, copied_link
 from .spot_sentences import CURSOR, cursor_words, pointer_words, spot_words
 from .tutor_session import TutorSession
 
@@ -245,9 +245,10 @@ class BoardPanel:
 
     # ------------------------------------------------------------ links
     def link(self) -> Link:
-        """The link to the current node (``links.link_of``): the lesson with the learner's
-        moves as a variation, the new game with its moves, or the position."""
-        return link_of(self.session)
+        """The link to the current node (``links.copied_link``): the lesson with the learner's
+        moves as a variation (past an answered question, as answered), the new game with its
+        moves, or the position."""
+        return copied_link(self.session)
 
     def show_link(self) -> None:
         """Copy link: show the link to the current node (the page's script copies it to the

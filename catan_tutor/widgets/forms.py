@@ -53,6 +53,9 @@ LIST_LABEL = "or choose one here:"  # the list of every legal move of the kind
 # the two Play buttons say what each plays (issue 33: the Play tab made three "Play"s)
 PLAY_FORM = "Play this move"  # the form's move
 PLAY_TYPED = "Play the typed move"  # Try a move's
+# What a list to choose from shows while nothing is chosen (a blank field read as broken, 2.2's
+# "rob from" after a refused try): its first option, worth nothing (``None``)
+CHOOSE_LABEL = "— choose —"
 NONE = -1  # the value of an optional field left empty (no victim, no second card, no city)
 # The fields that name a spot on the board, and its kind: the spot the form names is ringed
 SPOT_FIELDS = (("vertex", "vertex"), ("edge", "edge"), ("hex", "hex"), ("dst", "vertex"),
@@ -387,6 +390,25 @@ class ActionForm:
                 return True
         return False
 
+    def asks(self, among: list[Action] | None = None) -> str:
+        """What the form still asks the learner to choose, in words ("whom to rob"; the
+        cards of a count; '' when every field is filled). ``among``: the moves a click left
+        open, which differ in it (a field the lists filled with their first value too)."""
+        empty = [n for n, dd in self.pickers.items() if dd.value is None]
+        if among:
+            empty = [n for n in self.pickers if len({getattr(a, n) for a in among}) > 1] or empty
+        if empty:
+            return _choose(empty[0], self.cls)
+        if self.bundles and not any(self._chosen_cards()):
+            need = cards_needed(self.actions, self.bundles)
+            verb = _BUNDLE_VERBS.get(self.cls.__name__, "")
+            return f"{count(need, 'card')}{verb}" if need else "the cards"
+        return ""
+
+    def offered(self, name: str) -> list:
+        """The values a list offers (its placeholder left out)."""
+        return [v for _, v in self.pickers[name].options if v is not None]
+
     def spot(self) -> tuple[str, int] | None:
         """The spot on the board the fields name so far (a corner, edge or hex; None)."""
         for name, kind in SPOT_FIELDS:
@@ -407,6 +429,8 @@ class ActionForm:
     def _picked(self, name: str, value: object) -> None:
         """A value chosen in a list (not the one the form set there): the lists below it
         narrow."""
+        if value is None and self.pickers[name].options[:1] == ((CHOOSE_LABEL, None),):
+            self.pickers[name].index = 0  # the placeholder chosen: it shows, not a blank
         if value is not None and value != self.chosen.get(name):
             self.chosen[name] = value
             self._narrow(after=name)
@@ -434,9 +458,13 @@ class ActionForm:
                 first = next(iter(seen), None) if takes or len(seen) == 1 else None
                 keep = old if old in seen else first
                 self.chosen[n] = keep
-                dd.value = None  # options set under no value keep it: no value in between
-                dd.options = [(value_label(self.game, a, n, v), v) for v, a in seen.items()]
-                dd.value = keep
+                dd.index = None  # options set under no value keep it: no value in between
+                blank = [(CHOOSE_LABEL, None)] if len(seen) > 1 else []
+                dd.options = blank + [(value_label(self.game, a, n, v), v) for v, a in seen.items()]
+                if keep is None and blank:
+                    dd.index = 0  # the placeholder shown: its value None, nothing chosen
+                else:
+                    dd.value = keep
                 dd.disabled = len(seen) <= 1
             chosen[n] = self.chosen.get(n)
             below = below or n == after

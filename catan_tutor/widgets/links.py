@@ -19,7 +19,8 @@ the learner's moves (and a position) are packed small.
   tree, at its last move (``link_of`` makes these links from the session);
 - ``&solved=3.7&hints=1`` after a lesson link: the learner's puzzles, in the page's own
   address only (``address.py``; Copy link leaves them out, so a friend meets the question
-  at the link's node afresh, those before it on its way passed over but not answered): the
+  at the link's node afresh, those before it on its way passed over but not answered; past
+  an answered question, that one only, ``copied_link``): the
   nodes of the lesson's questions answered (a reload lands past them), and the hints taken
   at the question the link opens at.
 
@@ -454,6 +455,19 @@ def link_of(session: TutorSession) -> Link:
     return Link(
         position=s.game.position(), computers=seats, seed=s.computer_seed if seats else None
     )
+
+
+def copied_link(session: TutorSession) -> Link:
+    """Copy link's link (``link_of``): past a question the learner answered, with that
+    question (the last on the way) as answered, so that it reopens where copied, the answer
+    shown (issue s14: it reopened at the question, unsolved, the learner's answer gone); the
+    learner's other puzzles and hints are left out (a question copied at stays open)."""
+    link = link_of(session)
+    puzzle, here = session.puzzle, session.timeline.current
+    asked = [n for n in session.timeline.path(here) if puzzle.puzzle_at(n) is not None]
+    if link.lesson and asked and asked[-1] is not here and not puzzle.unanswered(asked[-1]):
+        return replace(link, solved=(asked[-1].id,))
+    return link
 
 
 def check_seats(link: Link, players: int) -> None:

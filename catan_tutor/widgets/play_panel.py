@@ -51,7 +51,16 @@ OFF_LINE = (
     "This is not the lesson's next move: choose it again on the board, or press Play this move, to "
     "play it as a line of your own; ▶ follows the lesson."
 )
-SEVERAL = "Several actions here: finish the form and press Play this move."
+SEVERAL = "Several moves here: finish the form ({}) and press Play this move."
+
+
+def several(form: ActionForm, acts: list[Action]) -> str:
+    """A click with several moves (``acts``) at the spot: the form to finish, naming what is
+    left to choose ("choose whom to rob"; issue s14: "finish the form" named nothing)."""
+    asks = form.asks(acts)
+    return SEVERAL.format(f"choose {asks}") if asks else SEVERAL.replace(" ({})", "")
+
+
 # The moves one can make stand out (the palette, an enabled Roll or End turn); what cannot be
 # pressed looks it; the greyed "why not?" kinds; the log's box (the page's own look).
 PLAY_CSS = (
@@ -129,6 +138,7 @@ class PlayPanel:
         self.hand.add_class("catan-own-hand")
         self.form_box = widgets.VBox()
         self.form_box.add_class("catan-form-box")
+        self.puzzle_note: Callable[[str], None] | None = None  # a reply in the question's box
         self.message = widgets.HTML()
         self.message.add_class("catan-message")
 
@@ -384,6 +394,7 @@ class PlayPanel:
 
     def _on_typed(self, change) -> None:
         if change["new"] != self.session.tried_text:
+            self.ring(None, "")  # a typed move: the tap's why-not goes (its verdict shows)
             self.session.try_move(change["new"])
 
     def check_try(self, text: str | None = None) -> None:
@@ -432,8 +443,12 @@ class PlayPanel:
                 if s.puzzle_secret
                 else board_kind(s.kinds(), s.game, spot[0])
             )
+            only = moment_kinds(s.game) if s.puzzle_secret else s.kinds()
+            if not kind and len(only) == 1 and spot_kind(variant_kinds(s.game).get(only[0])):
+                s.choose_kind(only[0])  # the one kind, played on another kind of spot: said so
+                return self.ask_at(spot)
             if not kind:  # several kinds (or none) on such a spot: named, not placed
-                return s.say(f"Choose what to do first: {self._kinds_at(spot[0])}.")
+                return self._reply(f"Choose what to do first: {self._kinds_at(spot[0])}.")
             s.choose_kind(kind)
         # the moves a click may play: any, while a puzzle judges it; else the legal ones
         pool = (self.form.actions if s.puzzle_secret else s.of_kind()) if self.form else []
@@ -444,9 +459,15 @@ class PlayPanel:
         elif acts and self.form is not None:
             name = next(n for n in clicked_fields(type(acts[0])) if getattr(acts[0], n) == spot[1])
             self.form.set(**{name: spot[1]})  # a move off the lesson's line: Play confirms it
-            s.say(OFF_LINE if len(acts) == 1 else SEVERAL)
+            s.say(OFF_LINE if len(acts) == 1 else several(self.form, acts))
         else:
             self.ask_at(spot)
+
+    def _reply(self, said: str) -> None:
+        """A tap's reply: with an open question's (not out of sight under ◀ ▶), else here."""
+        if self.session.puzzle_secret and self.puzzle_note is not None:
+            return self.puzzle_note(said)
+        self.session.say(said)
 
     def ask_at(self, spot: Spot) -> None:
         """Why the chosen kind cannot be played at ``spot``: the engine's verdict on that
@@ -456,14 +477,7 @@ class PlayPanel:
         like = self.form.action() if self.form is not None else None
         a = probe(s.game, cls, spot, like) if cls is not None else None
         if a is None:
-            where = spot_kind(cls)
-            return s.say(
-                f"This move goes on {a_(SPOT_WORDS[where])}, not on {a_(SPOT_WORDS[spot[0]])}: "
-                f"pick {a_(SPOT_WORDS[where])} on the board."
-                if where
-                else "This move is not made on the board: use the form below, or type it "
-                "under Try a move."
-            )
+            return self._reply(wrong_spot(spot_kind(cls), spot[0]))
         s.say("")
         if s.puzzle_secret:  # an answer to the question: judged there (nothing played)
             return s.puzzle.submit(str(a))
@@ -473,6 +487,17 @@ class PlayPanel:
             if self.form is not None:  # the form's list names the spot, where it can
                 self.form.point_at(spot)
             self.ring(spot, verdicts.short_reason(ex))
+
+
+def wrong_spot(where: str, tapped: str) -> str:
+    """The reply to a tap on the wrong kind of spot for the move (``where``: its kind, ''
+    for a move not made on the board)."""
+    if not where:
+        return (
+            "This move is not made on the board: use the form below, or type it under Try a move."
+        )
+    kind = a_(SPOT_WORDS[where])
+    return f"This move goes on {kind}, not on {a_(SPOT_WORDS[tapped])}: pick {kind} on the board."
 
 
 def _said_once(

@@ -126,6 +126,15 @@ class PuzzleMode:
         if main is not None:
             self.session.goto(main)
 
+    def note(self, text: str) -> None:
+        """A reply to the learner's try that judges no answer (a tap on the wrong kind of
+        spot), where the question's verdicts show; the next verdict or step replaces it."""
+        self.build()
+        self.result.value = (
+            f"<div class='catan-puzzle-note' style='color:{RED};line-height:1.4;margin-top:4px'>"
+            f"{markup.text(text)}</div>"
+        )
+
     def _typed(self) -> None:
         """Enter in the answer field."""
         if self.answer.value.strip():

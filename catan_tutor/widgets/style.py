@@ -111,7 +111,7 @@ PHONE_ORDER = (
     # with the dice they speak of (under ◀ ▶ they read apart from them: s11, a fresh look)
     (-79, f"{COL}>.catan-dice-words"),
     # the reply to a tap under ◀ ▶: its lines coming move them not (phone_whynot_tap.png:
-    # ◀ ▶ pushed under the fold); why not there shows over the heading (WHY_NOT_CSS)
+    # ◀ ▶ pushed under the fold); why not there shows in the heading (WHY_NOT_CSS)
     (-74, f"{STEP_ROW}>.widget-label"),
     (-72, f"{ACTIONS}>.catan-message,{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-message"),
     (-70, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
@@ -125,22 +125,21 @@ PHONE_ORDER = (
         f"{HELD}>.catan-board-col>.widget-hbox>.catan-labels-toggle",
     ),
 )
-# A phone's why-not line (a tap the rules refuse, BoardView.why_not) over the heading's words,
-# right over the board: under ◀ ▶ its three lines at most fell below a 375x740 screen's foot
-# (~48 px left there; phone_whynot_cut.png), and a scroll to it took the board from under the
-# finger. The eye finds it where it was reading what to do, next to the spot tapped; it hides
-# the heading's words until the next tap or move, moves nothing (over them, not in the page's
-# flow), and leaves Explore beside it. Taller than the heading (a puzzle's keeps no lines: 45
-# px) it reaches down over the gap to the board (three lines: to its top), not over the lists.
-WHY_NOT_CLEAR = 104  # px kept clear at its right for Explore (over it, beside the words)
+# A phone's why-not line (a tap the rules refuse, BoardView.why_not) in the heading, under its
+# words (what the game waits for, "P1: place a road"), right over the board: under ◀ ▶ its
+# three lines at most fell below a 375x740 screen's foot (phone_whynot_cut.png); over the
+# heading's words it hid whose turn it is (issue s14). The eye finds it where it was reading
+# what to do, next to the spot tapped; it pushes the board down by its lines until the next
+# tap or move, Explore beside the words. The same reason under Try a move (the page's foot,
+# below the fold) is not said again while it shows: the reason once, where it is seen.
 WHY_NOT_CSS = (
-    ".catan-head{position:relative}.catan-head>.catan-explore{position:relative;z-index:2}"
-    ".catan-head>.catan-why-not{position:absolute;left:0;right:0;top:0;margin:0;"
-    f"padding-right:{WHY_NOT_CLEAR}px;box-sizing:border-box;"
-    "min-height:100%;display:flex;flex-direction:column;justify-content:flex-end;z-index:1;"
-    "background:var(--jp-layout-color1,#fff)}"
-    ".catan-head>.catan-why-not>.widget-html-content{flex:0 0 auto;height:auto;"
-    "line-height:1.4}"
+    ".catan-head{position:relative;flex-wrap:wrap}"
+    ".catan-head>.catan-why-not{order:1;flex:1 0 100%;margin:2px 0 0 0;min-width:0;"
+    "height:auto}"
+    ".catan-head>.catan-why-not>.widget-html-content{flex:1 1 auto;min-width:0;height:auto;"
+    "line-height:1.4;white-space:normal}"
+    "@media (max-width:700px){.catan-tutor:has(.catan-head>.catan-why-not:not([style*='none']))"
+    " .catan-try-verdict{display:none}}"
 )
 FOCUSABLE = (
     "button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab",

@@ -137,6 +137,7 @@ class Tutor:
         self.players = widgets.HTML()
         self.bank = widgets.HTML()
         self.puzzle = PuzzleMode(s, self.safe)  # a lesson's questions (puzzle.py)
+        self.controls.puzzle_note = self.puzzle.note
         self.line = LinePanel(s, self.safe, self._arrange)  # off the lesson's line; its end
         # the explore mode's tools, each built when first needed (see the properties below)
         self._tabs: widgets.Tab | None = None
@@ -160,7 +161,7 @@ class Tutor:
         )
         self.explore.add_class("catan-explore")
         self.explore.observe(self.safe(self._on_explore), names="value")
-        # the heading's words; on a phone a refused tap's why-not line shows over them, right
+        # the heading's words; on a phone a refused tap's why-not line shows under them, right
         # over the board (under ◀ ▶ it fell below the screen's foot: style.WHY_NOT_CSS); no
         # box of their own (a widget view more on every first paint)
         self.header.layout.flex, self.header.layout.min_width = "1 1 0%", "0"

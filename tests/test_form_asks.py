@@ -1,0 +1,114 @@
+"""What a form still asks, said by name (issue s14: after a refused try in 2.2, "the robber
+after a 7", the form's "rob from" field stood blank and the reply said only "finish the form").
+Swept over the forms the course's puzzles open (every kind of their moment) and the forms of
+every packaged lesson's first position: a list with nothing chosen shows its placeholder,
+never a blank, and a click with several moves at the spot names the field left to choose."""
+
+from __future__ import annotations
+
+import pytest
+from puzzle_answers import course_puzzles
+
+from catan_tutor import board
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import SUFFIX, load_scenario
+from catan_tutor.widgets.forms import CHOOSE_LABEL, ActionForm, _choose
+from catan_tutor.widgets.kinds import clicked_fields, moment_kinds, target_of
+from catan_tutor.widgets.tutor import Tutor
+
+PUZZLES = course_puzzles()
+LESSONS = sorted(p.name[: -len(SUFFIX)] for p in packaged_lessons().glob(f"*{SUFFIX}"))
+
+
+def at_question(asked) -> Tutor:
+    t = Tutor(asked.scenario())
+    s = t.session
+    s.lesson_id = asked.lesson
+    tl = s.timeline
+    for node in tl.path(tl.nodes[asked.node])[:-1]:
+        if node.id in s.scenario.puzzles:
+            s.puzzle.solved.add(s.puzzle.key(node))
+    s.goto(asked.node)
+    return t
+
+
+def no_blank_list(form: ActionForm, where: str) -> None:
+    for name, dd in form.pickers.items():
+        if dd.value is None and len(dd.options) > 1:
+            assert dd.index == 0 and dd.label == CHOOSE_LABEL, (where, name, dd.options[:3])
+        assert dd.index is not None or not dd.options, (where, name, "shows blank")
+
+
+def several_named(t: Tutor, where: str) -> int:
+    """Click a spot with several moves of the chosen kind: the reply names what to choose."""
+    form = t.controls.form
+    assert form is not None
+    by_spot: dict = {}
+    for a in form.actions:
+        if target_of(a) is not None:
+            by_spot.setdefault(target_of(a), []).append(a)
+    spot = next((sp for sp, acts in by_spot.items() if len(acts) > 1), None)
+    if spot is None or not clicked_fields(type(form.actions[0])):
+        return 0
+    t.controls.act_at(spot)
+    said = t.controls.message.value
+    if "Several moves here" not in said:
+        return 0  # the click played or asked otherwise (a lesson's own move)
+    form = t.controls.form
+    assert form is not None
+    acts = by_spot[spot]
+    asks = form.asks(acts)
+    assert asks, (where, said)
+    assert f"finish the form (choose {asks})" in said, (where, said)
+    open_fields = [n for n in form.pickers if len({getattr(a, n) for a in acts}) > 1]
+    assert asks == _choose(open_fields[0], form.cls), (where, asks)
+    no_blank_list(form, where)
+    return 1
+
+
+def sweep(t: Tutor, kinds: list[str], where: str) -> int:
+    named = 0
+    at = t.session.timeline.current.id
+    for kind in kinds:
+        t.session.goto(at)
+        t.session.choose_kind(kind)
+        if t.controls.form is None:
+            continue
+        no_blank_list(t.controls.form, f"{where} {kind}")
+        named += several_named(t, f"{where} {kind}")
+    return named
+
+
+def test_every_puzzle_form_shows_a_placeholder_and_names_what_is_left():
+    named = 0
+    for asked in PUZZLES:
+        t = at_question(asked)
+        named += sweep(t, moment_kinds(t.session.game), f"{asked.lesson}@{asked.node}")
+    assert named >= 1  # 2.2's robber at least: a hex with several victims
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_lesson_form_shows_a_placeholder_and_names_what_is_left(lesson):
+    t = Tutor(load_scenario(packaged_lessons() / f"{lesson}{SUFFIX}"))
+    sweep(t, t.session.kinds(), lesson)
+
+
+def test_after_a_refused_robber_the_form_shows_choose_not_blank_and_the_reply_names_it():
+    """2.2 as the learner met it: hex M and P2 tried (refused), then hex R clicked."""
+    asked = next(a for a in PUZZLES if a.lesson == "puzzle_base_robber")
+    t = at_question(asked)
+    t.controls.act_at(("hex", board.HEX_NAMES.index("M")))
+    form = t.controls.form
+    assert form is not None
+    form.pickers["victim"].value = 1
+    form.play()
+    assert t.session.puzzle.tries == 1
+    form = t.controls.form
+    assert form is not None
+    assert form.pickers["victim"].label == form.pickers["hex"].label == CHOOSE_LABEL
+    t.controls.act_at(("hex", board.HEX_NAMES.index("R")))
+    said = t.controls.message.value
+    assert said == (
+        "Several moves here: finish the form (choose whom to rob) and press Play this move."
+    )
+    assert t.controls.form.pickers["victim"].label == CHOOSE_LABEL

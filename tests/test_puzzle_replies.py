@@ -1,0 +1,49 @@
+"""A tap on the wrong kind of spot while a question is open (issue s14: a hex's centre when
+1.4 asks for a corner, or a corner when 2.2 asks for the robber's hex) is answered where the
+question's verdicts show (its box), not in the actions' message under ◀ ▶ (out of sight on a
+phone, a screen from the question at 1280); nothing is judged, no try counted. Outside a
+question it stays the actions' message."""
+
+from __future__ import annotations
+
+from puzzle_answers import course_puzzles
+from test_puzzle_secret import at_question
+
+from catan_tutor import board, new_game
+from catan_tutor.widgets.tutor import Tutor
+
+
+def test_a_wrong_kind_of_spot_is_answered_in_the_questions_box():
+    for lesson, kind, spot, said in (
+        ("puzzle_base_setup", "settle", ("hex", 9), "This move goes on a corner, not on a hex"),
+        ("puzzle_base_setup", "build road", ("hex", 9), "goes on an edge, not on a hex"),
+        ("puzzle_base_robber", "move robber", ("vertex", 3), "goes on a hex, not on a corner"),
+    ):
+        asked = next(a for a in course_puzzles() if a.lesson == lesson)
+        t = at_question(asked)
+        s = t.session
+        s.choose_kind(kind)
+        at, tries = s.timeline.current, s.puzzle.tries
+        t.controls.act_at(spot)
+        assert said in t.puzzle.result.value, (lesson, t.puzzle.result.value)
+        assert "catan-puzzle-note" in t.puzzle.result.value
+        assert said not in t.controls.message.value and said not in s.message
+        assert s.timeline.current is at and s.puzzle.tries == tries and s.puzzle.holds()
+        t.puzzle.take_hint()  # the next reply of the question's replaces it
+        assert said not in t.puzzle.result.value
+
+
+def test_the_questions_one_kind_needs_no_choosing_first():
+    """2.2 asks for the robber's move only: a tap on a corner is told the move goes on a hex
+    (it said "Choose what to do first: “Move the robber”.")."""
+    t = at_question(next(a for a in course_puzzles() if a.lesson == "puzzle_base_robber"))
+    t.controls.act_at(("vertex", 3))
+    assert "This move goes on a hex, not on a corner" in t.puzzle.result.value
+    assert "Choose what to do first" not in t.controls.message.value + t.puzzle.result.value
+
+
+def test_outside_a_question_it_stays_the_actions_message():
+    g = new_game("base", players=3)
+    t = Tutor(g)
+    t.controls.act_at(("hex", board.HEX_NAMES.index("J")))
+    assert "This move goes on a corner, not on a hex" in t.controls.message.value
