@@ -192,3 +192,42 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     key = page.locator(".catan-puzzle .catan-marks-key").bounding_box()
     said = right.bounding_box()
     assert said["y"] + said["height"] <= key["y"], (said, key)
+    # a C&K puzzle (6.7) on the same page: its question and answer's row on the first screen
+    # too (the dice's caption under the board, a line of its own on a C&K phone, put the
+    # answer's row 24 px under the fold; what the event die did, 11.16's, 56 px)
+    sc = load_scenario(packaged_lessons() / "puzzle_ck_walls.catan.yaml")
+    asked = next(iter(sc.puzzles))
+    before = next(n for n in sc.timeline.walk() if n.id == asked).parent.id
+    page.goto(f"{app_server}?lesson=puzzle_ck_walls&node={before}", timeout=120_000)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+    page.locator(".catan-tutor").filter(has_text="Puzzles").first.wait_for()
+    depth = page.evaluate(STATE_JS)
+    forward.tap()
+    page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
+    page.locator(".catan-puzzle-answer input").wait_for()
+    bottom = page.evaluate(SETTLED_BOTTOM_JS, ".catan-puzzle-answer input")
+    page.screenshot(path=ARTIFACTS / "phone_puzzle_ck.png")
+    assert bottom <= 740, bottom
+    assert page.locator(".catan-puzzle-prompt").bounding_box()["y"] >= 0
+    box, steps, depth = canvas.bounding_box(), back.bounding_box(), page.evaluate(STATE_JS)
+    back.tap()  # out of it: the course's summary (a puzzle solved) back, the board stays
+    page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
+    page.locator(".catan-puzzle").first.wait_for(state="hidden")
+    page.evaluate(SETTLED_BOTTOM_JS, ".catan-board canvas")
+    page.screenshot(path=ARTIFACTS / "phone_puzzle_ck_back.png")
+    assert abs(canvas.bounding_box()["y"] - box["y"]) <= 1, (canvas.bounding_box(), box)
+
+
+# The bottom of an element once the page's layout holds still (ten frames alike): late
+# lines (the dice's words, the heading's) come in the frames after a step
+SETTLED_BOTTOM_JS = """(sel) => new Promise((done) => {
+  let last = null, same = 0;
+  const look = () => {
+    const e = document.querySelector(sel);
+    const now = e ? Math.round(e.getBoundingClientRect().bottom) : null;
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= 10) done(now); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""

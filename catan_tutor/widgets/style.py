@@ -323,6 +323,13 @@ LAYOUT_CSS = (
     f"{COL}>.catan-dice-words:not(:has(.catan-event-words)){{display:none}}"
     f".catan-board-col:has(.catan-drawn[data-narrow='1'])>.catan-dice-words:has("
     ".catan-dice-caption){display:flex}"
+    # a question open: the question and its answer's row before the dice's words (C&K: the
+    # caption's line put 6.7's answer row 24 px under the fold, what the event die did 11.16's
+    # 56 px): the caption alone ("The dice of the last roll.") left out, the event die's
+    # words under the question
+    f"{PUZZLE_OPEN}>.catan-board-col>.catan-dice-words:not(:has(.catan-event-words))"
+    "{display:none}"
+    f"{PUZZLE_OPEN}>.catan-board-col>.catan-dice-words{{order:-59}}"
     # the board in words (for screen readers only) takes no row
     f"{COL}>.widget-html:has(.catan-board-text){{position:absolute}}"
     # nothing said, no line (each row of the column has a gap over it)
@@ -370,6 +377,10 @@ LAYOUT_CSS = (
     ".catan-head-prompt:has(>.catan-head-asked){display:none}"
     f"{PUZZLE_OPEN}>.catan-side>.catan-head{{min-height:0}}"
     ".catan-app:has(.catan-puzzle:not([style*='none'])) .catan-note-row{min-height:0}"
+    # and the course's summary left out until it is solved (a puzzle solved before, its line
+    # put 6.7's answer row 39 px under the fold)
+    ".catan-app:has(.catan-puzzle:not([style*='none'])) .catan-note-row>.catan-progress-row"
+    "{display:none}"
     # an open question's "Puzzle" over it: the page's heading says "Puzzle" (its line put
     # the question under the first screen)
     ".catan-puzzle .catan-puzzle-head{display:none}"

@@ -1,0 +1,39 @@
+"""The moves a tap on a spot may mean, at an open question: those legal with that spot.
+
+A fresh learner (768x1024, lesson 5.13 "Build what P1 owes now, for Neutral 2"): a tap on
+G5, the one legal edge for Neutral 2, left two moves there (a road for Neutral 1, one for
+Neutral 2: a question's form offers every move, legal or not); the page asked to finish the
+form ("for" blank, Neutral 1 offered) and Play stayed grey. The spot is the learner's
+choice; which of its moves the rules allow there gives nothing of the answer away (the
+prompt names the neutral; a wrong spot is judged, why not said, as before), so a tap keeps
+the legal ones, and one left is judged at once, as a click with one move is.
+
+Whom a move touches stays the learner's to pick: where the question asks who moves
+(``study.puzzle.asks_who``: "Whose turn is it to place?") the seat is the secret (a tap
+leaving one seat's move only would answer it), and where the moves at the spot differ in
+the seat that moves or is robbed (2.2: the form asks whom to rob, ``WHOM``), the form asks,
+as before. A tap narrows only what the rules decide about the spot alone (which neutral may
+build there).
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..game import Game
+
+# The fields naming a seat a move is for or against: the form asks them (never narrowed)
+WHOM = ("player", "victim", "target")
+
+
+def legal_with_spot(game: Game, acts: list[Action], asks_who: bool) -> list[Action]:
+    """Of the moves ``acts`` a tap on one spot may mean, the legal ones (all of them when
+    none is legal, when the question asks who moves, when they differ in a seat, ``WHOM``,
+    or there is one move only)."""
+    if len(acts) < 2 or asks_who or any(_whom(a) != _whom(acts[0]) for a in acts):
+        return acts
+    legal = [a for a in acts if game.explain(a).legal]
+    return legal or acts
+
+
+def _whom(a: Action) -> tuple[object, ...]:
+    return tuple(getattr(a, n, None) for n in WHOM)

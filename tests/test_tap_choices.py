@@ -1,0 +1,58 @@
+"""A tap on a spot at an open question keeps the moves legal with that spot (``tap_choices``):
+a fresh learner (768x1024, 5.13 "Build what P1 owes now, for Neutral 2") tapped G5, the one
+legal edge for Neutral 2, and was asked to finish a form offering Neutral 1 too, Play grey
+(2P-NEUTRAL-LEGAL: a neutral's road touches that neutral's pieces). One legal move left is
+judged at once, as a click with one move is; at a question who moves the seat stays the
+learner's to pick (``test_puzzle_secret``'s 1.4 test)."""
+
+from __future__ import annotations
+
+import pytest
+from puzzle_answers import course_puzzles
+from test_puzzle_secret import at_question
+
+from catan_tutor import board
+from catan_tutor.study.puzzle import answer_nodes
+from catan_tutor.widgets.kinds import target_of
+from catan_tutor.widgets.play_panel import SEVERAL
+
+NEUTRAL_ROADS = [a for a in course_puzzles() if "neutral" in " ".join(a.puzzle.answers)]
+
+
+def test_the_course_has_the_two_neutral_road_questions():
+    assert [(a.lesson, a.node) for a in NEUTRAL_ROADS] == [
+        ("puzzle_base_2p", 1),
+        ("puzzle_ck_2p", 16),
+    ]
+
+
+@pytest.mark.parametrize("asked", NEUTRAL_ROADS, ids=lambda a: f"{a.lesson}@{a.node}")
+def test_a_tap_on_an_answers_spot_is_judged_at_once_right(asked):
+    t = at_question(asked)
+    s = t.session
+    at = s.timeline.current
+    answers = answer_nodes(asked.puzzle, at, s.timeline.rules)
+    spot = target_of(answers[0].action)
+    assert spot is not None
+    t.controls.act_at(spot)
+    assert t.controls.message.value != SEVERAL
+    assert s.puzzle.key(at) in s.puzzle.solved, t.controls.message.value
+
+
+@pytest.mark.parametrize("asked", NEUTRAL_ROADS, ids=lambda a: f"{a.lesson}@{a.node}")
+def test_a_tap_where_only_the_other_neutral_may_build_is_judged_wrong_at_once(asked):
+    """The wrong spot is judged (not the answer), not left in a form to finish."""
+    t = at_question(asked)
+    s = t.session
+    g = s.game
+    named = int(asked.puzzle.answers[0].split()[2][1]) - 1  # "P1 neutral N2 road G5"
+    other = [
+        a for a in g.legal_actions() if type(a).__name__ == "NeutralRoad" and a.neutral != named
+    ]
+    assert other, "no edge for the other neutral: the test asks nothing"
+    spot = target_of(other[0])
+    assert spot is not None and spot[0] == "edge"
+    t.controls.act_at(spot)
+    assert t.controls.message.value != SEVERAL
+    assert s.puzzle.tries == 1 and s.puzzle_secret, board.EDGE_LABELS[spot[1]]
+    assert s.puzzle.key(s.timeline.current) not in s.puzzle.solved
