@@ -17,6 +17,7 @@ from catan_tutor.study.resources import lessons_dir
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.study.timeline import Node
 from catan_tutor.widgets import verdicts
+from catan_tutor.widgets import path_log
 from catan_tutor.widgets.path_log import MAX_LOG
 from catan_tutor.widgets.tutor_session import TutorSession
 
@@ -132,6 +133,9 @@ def test_a_long_game_tells_its_last_moves_and_counts_the_rest_and_narrates_each_
         s.back()  # a game steps through each die (in a lesson a roll is one step)
         at = len(told(s))
         assert len(s.lines) == min(at, MAX_LOG) + (at > MAX_LOG)  # recomputed at every step
+        if at > MAX_LOG:
+            more = at - MAX_LOG
+            assert s.lines[-1] == f"… and {more} earlier {'move' if more == 1 else 'moves'}."
     assert len(calls) == depth  # every move told once, however often it was listed
     assert s.lines == [] and s.node is s.timeline.root
 
@@ -143,3 +147,23 @@ def test_a_variable_board_laid_out_by_chance_is_not_told() -> None:
     s.play("P1 settle J12")
     assert s.lines == narration(s)[:1] and "builds a settlement" in s.lines[0]
     assert len(narration(s)) > 1  # the board's chance events are on the path, not in the log
+
+
+def test_a_step_deep_in_a_long_game_looks_at_the_last_moves_not_the_whole_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The count of earlier moves is cached per node: a step 300 moves into a game looks at
+    about the MAX_LOG moves it lists, not at all 300 (a long game stayed as quick per step)."""
+    done = random_playout(new_game("base", players=3, seed=5), seed=5, policy="greedy")
+    s = TutorSession(new_game("base", players=3, seed=5))
+    start = len(s.game.history)
+    for a in done.history[start : start + 300]:
+        s.advance(a)
+    assert len(s.lines) == MAX_LOG + 1
+    looked: list[int] = []
+    real = path_log.rolling
+    monkeypatch.setattr(path_log, "rolling", lambda r, n: looked.append(1) or real(r, n))
+    s.advance(done.history[start + 300])
+    lines = s.lines
+    assert 0 < len(looked) <= 3 * MAX_LOG  # 300 before the count was cached
+    assert lines[:MAX_LOG] == narration(s)

@@ -90,24 +90,32 @@ def clear_of_pieces(
     building counts three times: it is cut least) and is written over the pieces, rimmed in
     its hex's colour, by what this returns, called once the pieces are drawn."""
     room = ROOM * ratio
-    boxes, discs = piece_shapes(vp, pieces, room)
-
-    def covers(box: Box, token: list[tuple[float, float, float]]) -> int:
-        return 3 * sum(meets(box, b) for b in boxes) + sum(hits(box, d) for d in discs + token)
-
+    all_boxes, all_discs = piece_shapes(vp, pieces, room)
     over: list[tuple[Tile, Box]] = []
     for tile in tiles:
-        box = letter_box(vp, tile, size, room)
-        if not tile.letter or not covers(box, []):
+        if not tile.letter:
             continue
-        token = [(*vp.px(tile.centre), vp.len(style.TOKEN_RADIUS))] if tile.number else []
+        box = letter_box(vp, tile, size, room)
         x, y = tile.centre
         ways = [letter_box(vp, replace(tile, centre=(x + dx, y + dy)), size, room)
                 for dx, dy in SHIFTS]  # fmt: skip
-        there = next((b for b in ways if not covers(b, token)), None)
+        # only the pieces near this hex's letter can cover one of its places (a long game's
+        # roads are hundreds of discs: every letter against every one cost 6 ms a paint)
+        near = (min(b[0] for b in ways + [box]), min(b[1] for b in ways + [box]),
+                max(b[2] for b in ways + [box]), max(b[3] for b in ways + [box]))  # fmt: skip
+        x0, y0, x1, y1 = near
+        boxes = [b for b in all_boxes if meets(near, b)]
+        discs = [d for d in all_discs  # those whose square round them meets ``near``
+                 if x0 - d[2] < d[0] < x1 + d[2] and y0 - d[2] < d[1] < y1 + d[2]]  # fmt: skip
+        if not _covered(box, boxes, discs):
+            continue
+        if tile.number:
+            discs.append((*vp.px(tile.centre), vp.len(style.TOKEN_RADIUS)))
+        there = next((b for b in ways if not _covered(b, boxes, discs)), None)
         _chip(c, tile, box)  # its old place
         if there is None:
-            over.append((tile, min([box, *ways], key=lambda b: covers(b, token))))
+            cost = {id(b): _covered(b, boxes, discs) for b in [box, *ways]}
+            over.append((tile, min([box, *ways], key=lambda b: cost[id(b)])))
         else:
             _write(c, tile, there, size)
 
@@ -116,6 +124,11 @@ def clear_of_pieces(
             _write(c, tile, there, size, rim=ratio * 3)
 
     return write_over
+
+
+def _covered(box: Box, boxes: list[Box], discs: list[tuple[float, float, float]]) -> int:
+    """How much of ``box`` pieces cover: a building (a box) counts three times."""
+    return 3 * sum(meets(box, b) for b in boxes) + sum(hits(box, d) for d in discs)
 
 
 def _chip(c: Canvas, tile: Tile, box: Box) -> None:

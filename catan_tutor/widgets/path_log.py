@@ -70,11 +70,36 @@ class PathLog:
     def __init__(self) -> None:
         self._timeline: Timeline | None = None
         self._said: dict[int, tuple[Node, str]] = {}  # id(node) -> (node, its line)
+        self._counts: dict[int, tuple[Node, int]] = {}  # id(node) -> (node, lines to it)
+
+    def _fresh(self, timeline: Timeline) -> None:
+        """Caches for ``timeline`` (emptied for another one, or when full)."""
+        if timeline is not self._timeline or len(self._said) + len(self._counts) > MAX_CACHED:
+            self._timeline, self._said, self._counts = timeline, {}, {}
+
+    def count(self, timeline: Timeline, node: Node) -> int:
+        """How many lines of their own the moves on the path to ``node`` are told in (a roll
+        or a steal under way is told by the node it ends on); cached per node, so a step
+        costs one node, not the whole path."""
+        self._fresh(timeline)
+        todo: list[Node] = []
+        n: Node | None = node
+        total = 0
+        while n is not None and told(n):
+            hit = self._counts.get(id(n))
+            if hit is not None and hit[0] is n:
+                total = hit[1]
+                break
+            todo.append(n)
+            n = n.parent
+        for m in reversed(todo):
+            total += not (rolling(timeline.rules, m) or stealing(m))
+            self._counts[id(m)] = (m, total)
+        return total
 
     def line(self, timeline: Timeline, node: Node) -> str:
         """The move into ``node`` in words (cached: the same node tells the same move)."""
-        if timeline is not self._timeline or len(self._said) > MAX_CACHED:
-            self._timeline, self._said = timeline, {}
+        self._fresh(timeline)
         hit = self._said.get(id(node))
         if hit is not None and hit[0] is node:
             return hit[1]
@@ -90,16 +115,17 @@ class PathLog:
         n = node or timeline.current
         shown = n
         while n is not None and told(n):
+            if len(out) >= MAX_LOG:
+                earlier = self.count(timeline, n)
+                break
             if n is not shown and (rolling(timeline.rules, n) or stealing(n)):
                 pass  # a roll or a steal under way: told by the line of the node it ends on
-            elif len(out) < MAX_LOG:
+            else:
                 text = self.line(timeline, n)
                 if text and n is shown and n.state.phase != OVER:  # only the newest line
                     text += " " + verdicts.next_sentence(Game(timeline.rules, n.state))
                 if text:
                     out.append(text)
-            else:
-                earlier += 1
             n = n.parent
         if earlier:
             out.append(f"… and {earlier:,} earlier {'move' if earlier == 1 else 'moves'}.")

@@ -74,8 +74,10 @@ def start_node(tl: Timeline) -> Node:
     """Where the game starts for the learner: the root, or for a variable board the board as
     chance laid it out (along the line of the current move when it is in the set-up, else
     the main line)."""
-    on_path = {id(n) for n in tl.path()}
     node = tl.root
+    if node.state.phase != SETUP_PHASE:
+        return node
+    on_path = {id(n) for n in tl.path()}
     while node.state.phase == SETUP_PHASE and node.children:
         node = next((c for c in node.children if id(c) in on_path), node.children[0])
     return node
