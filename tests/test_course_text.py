@@ -229,3 +229,29 @@ def test_lessons_2_1_and_3_1_tell_two_games_from_the_setup_position_apart() -> N
     for root in (a, b):
         assert "setup lesson's game" not in root.tutor and "setup lesson's position" in root.tutor
     assert "Another game" in b.tutor
+
+
+def test_a_step_names_the_neutral_start_corners_once() -> None:
+    """A learner reading lesson 4.x's opening met "The neutral settlements stand on H4 and G6"
+    and, three sentences on, "this tutor puts the neutrals on H4 and G6" (likewise the opening
+    steps of ck_2p_setup and ck_2p_variable_board): each step says a fact once, so no lesson
+    text names the two corners (2P-SETUP-NEUTRAL-POSITIONS) twice."""
+    corners = re.compile(r"\bH4\b[^.]{0,60}?\bG6\b")
+    twice = []
+    for f in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        sc = load_scenario(f)
+        for node in sc.tree.walk():
+            for text in (sc.goal if node is sc.root else "", node.comment, node.tutor):
+                if len(corners.findall(" ".join(text.split()))) > 1:
+                    twice.append(f"{f.name}: {node.action or 'start'}")
+    assert twice == []
+
+
+def test_lesson_base_2p_token_income_says_what_a_corner_earns_once() -> None:
+    """Its opening said "… both 3" and then "pays both incomes to a corner that is both": the
+    3 tokens of a corner both coastal and next to the desert (2P-TOKEN-INCOME-BOTH) are said
+    once, as this tutor's reading, and "1 more" (more than what?) is gone."""
+    sc = load_scenario(packaged_lessons() / "base_2p_token_income.catan.yaml")
+    text = " ".join(sc.root.tutor.split())
+    assert len(re.findall(r"\bboth\b", text)) == 2  # "both coastal and …", "both incomes"
+    assert "3 tokens" in text and "1 more" not in text
