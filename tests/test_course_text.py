@@ -112,6 +112,21 @@ CASES = [
         "Two roads away is already far enough: O6 would",
     ),
     (33, "puzzle_base_setup.catan.yaml", "a 5 or a 9 4", "a 5 or a 9 has 4 dots"),
+    # s14's read of chapters 5-9 as a learner: a wrong count, a hand said empty, a cut-off
+    # sentence, a reason that is no reason, a die said to pick from cards D does not hold, a
+    # Monopoly that never said who gave what, a sentence said twice in one step
+    (14, "base_2p_knight_tokens.catan.yaml", "a development card every turn", "last three turns"),
+    (14, "ck_pc_espionage.catan.yaml", "and no card in hand", "no progress card in hand"),
+    (14, "ck_pc_espionage.catan.yaml", "builds a road on from", "runs on from the knight's corner"),
+    (14, "ck_pc_espionage.catan.yaml", "because a knight stands", "a new knight must stand where"),
+    (14, "base_dummy_monopoly.catan.yaml", "a Monopoly from D's cards", "D plays a Monopoly"),
+    (14, "base_dummy_monopoly.catan.yaml", None, "P1 hands D both of its grain; P2 has none"),
+    (
+        14,
+        "base_2p_forced_trade.catan.yaml",
+        "No neutral has a legal settlement spot, so P1 builds",
+        "comment: P1 builds Neutral 1's road on H5.",
+    ),
 ]
 
 
@@ -229,3 +244,46 @@ def test_lessons_2_1_and_3_1_tell_two_games_from_the_setup_position_apart() -> N
     for root in (a, b):
         assert "setup lesson's game" not in root.tutor and "setup lesson's position" in root.tutor
     assert "Another game" in b.tutor
+
+
+def test_a_step_names_the_neutral_start_corners_once() -> None:
+    """A learner reading lesson 4.x's opening met "The neutral settlements stand on H4 and G6"
+    and, three sentences on, "this tutor puts the neutrals on H4 and G6" (likewise the opening
+    steps of ck_2p_setup and ck_2p_variable_board): each step says a fact once, so no lesson
+    text names the two corners (2P-SETUP-NEUTRAL-POSITIONS) twice."""
+    corners = re.compile(r"\bH4\b[^.]{0,60}?\bG6\b")
+    twice = []
+    for f in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        sc = load_scenario(f)
+        for node in sc.tree.walk():
+            for text in (sc.goal if node is sc.root else "", node.comment, node.tutor):
+                if len(corners.findall(" ".join(text.split()))) > 1:
+                    twice.append(f"{f.name}: {node.action or 'start'}")
+    assert twice == []
+
+
+def test_lesson_base_2p_token_income_says_what_a_corner_earns_once() -> None:
+    """Its opening said "… both 3" and then "pays both incomes to a corner that is both": the
+    3 tokens of a corner both coastal and next to the desert (2P-TOKEN-INCOME-BOTH) are said
+    once, as this tutor's reading, and "1 more" (more than what?) is gone."""
+    sc = load_scenario(packaged_lessons() / "base_2p_token_income.catan.yaml")
+    text = " ".join(sc.root.tutor.split())
+    assert len(re.findall(r"\bboth\b", text)) == 2  # "both coastal and …", "both incomes"
+    assert "3 tokens" in text and "1 more" not in text
+
+
+def test_a_placement_caption_says_who_builds_once() -> None:
+    """A comment on a placement that does not name its spot gets the engine's sentence in
+    front ("P1 builds a road on C3."); a comment that then starts with the builder again read
+    "P1 builds a road on C3. P1 builds a road towards C2." (12 steps, base_2p_forced_trade
+    among them): a comment that starts with its builder names the spot too ("P2's road
+    touches K4" after "P2 builds a road on K5" says what the road does, not who built it)."""
+    from catan_tutor.widgets.wording import step_caption
+
+    twice = []
+    for f in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        for node in load_scenario(f).tree.walk():
+            said, caption = node.comment.strip(), step_caption(node)
+            if said and caption != said and re.match(r"(P\d|Neutral \d) ", said):
+                twice.append(f"{f.name}: {caption}")
+    assert twice == []

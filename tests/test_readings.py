@@ -149,20 +149,38 @@ def _lesson_texts():
                     yield f.name, path, text
 
 
-def test_a_puzzle_text_calling_a_point_this_tutors_reading_names_that_reading():
-    """Where a puzzle's question, hint or explanation (each shown on its own) says "this
-    tutor's reading", it names a [decision] rule, so the page marks it with the reading's "*"
-    (puzzle_ck_2p named only CK2P-TOKEN-KNIGHT-REMOVE, a rule of 000, beside "once per turn,
-    in the Action phase, is this tutor's reading")."""
-    ids = re.compile(r"\b(?:BASE|CK|2P|CK2P|DUMMY)-[A-Z0-9-]+\b")
-    unmarked = [
-        (name, path)
-        for name, path, text in _lesson_texts()
-        if ".puzzle." in path
-        and re.search(r"tutor's reading|its own reading", text)
-        and not set(ids.findall(text)) & set(DECISIONS)
-    ]
-    assert not unmarked
+_SAYS_READING = re.compile(r"tutor's reading|its own reading")
+_IDS = re.compile(r"\b(?:BASE|CK|2P|CK2P|DUMMY)-[A-Z0-9-]+\b")
+
+
+def _steps_calling_a_point_a_reading_without_its_id():
+    """(lesson, where) of each step (a move's comment and tutor text, shown together) and each
+    puzzle question, hint or explanation (each shown on its own) that says "this tutor's
+    reading" but names no [decision] rule there, so the page shows no "§" to open the reading
+    (the goal, a one-line summary above the opening step, aside)."""
+    from catan_tutor.study.scenario import load_scenario
+
+    for f in sorted(packaged_lessons().glob("*.catan.yaml")):
+        sc = load_scenario(f)
+        for node in sc.tree.walk():
+            said = [" ".join((node.comment, node.tutor))]
+            puzzle = sc.puzzles.get(node.id)
+            if puzzle is not None:
+                said += [puzzle.prompt, *puzzle.hints, puzzle.explain]
+            for text in said:
+                if _SAYS_READING.search(text) and not set(_IDS.findall(text)) & set(DECISIONS):
+                    yield f.name, f"{node.action or 'start'}: {' '.join(text.split())[:70]}"
+
+
+def test_a_step_calling_a_point_this_tutors_reading_names_that_reading():
+    """Where a lesson step or a puzzle text says "this tutor's reading", it names the
+    [decision] rule, so the page marks it with the reading's "*" and opens the reading (puzzle_ck_2p
+    named only CK2P-TOKEN-KNIGHT-REMOVE, a rule of 000, beside "once per turn, in the Action
+    phase, is this tutor's reading"; five lesson steps named none: 2P-ROLL-TIMING in
+    base_2p_double_roll, DUMMY-TURN-SEQUENCE in base_dummy_setup, CK2P-ROLL-EVENT-RED in
+    ck_2p_double_roll, CK-PC-MINING in ck_pc_mining, CK2P-NEUTRAL-CHOOSER in a comment of
+    ck_2p_forced_trade_leading)."""
+    assert list(_steps_calling_a_point_a_reading_without_its_id()) == []
 
 
 def test_no_reading_goes_against_what_a_rulebook_prints():

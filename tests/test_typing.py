@@ -126,3 +126,20 @@ def test_the_rules_write_named_records_all_game_long(variant, players):
         g.play(choose(rng, g.rules, g.state, greedy=False, offers=True))
         assert record_problems(g.state) == [], (variant, len(g.history), str(g.history[-1]))
     assert len(g.history) >= 200
+
+
+def test_the_kinds_module_annotates_every_parameter():
+    """mypy reads an unannotated parameter as Any: ``kinds._of(rules, …)`` took the rules of
+    any variant untyped, so a typo in ``rules.phases`` or ``rules.kinds`` went unchecked."""
+    import inspect
+
+    from catan_tutor.widgets import kinds
+
+    bare = [
+        f"{name}({p})"
+        for name, fn in vars(kinds).items()
+        if inspect.isfunction(fn) and fn.__module__ == kinds.__name__
+        for p, param in inspect.signature(fn).parameters.items()
+        if param.annotation is inspect.Parameter.empty
+    ]
+    assert bare == []

@@ -33,7 +33,7 @@ from ..rules import ck_double_roll, knights, neutral, tokens, treason
 from ..rules.common import Reason
 from ..rules.production import apply_die as rolloff_die
 from ..state import DICE, MAIN, OVER, PRE_ROLL, ROLLOFF, SETUP_ROAD, SETUP_SETTLE, State
-from . import base, ck, two_player
+from . import base, ck, turn_start_words, two_player
 from .capabilities import Capabilities
 from .ck import CKRules
 from .ck_state import DESERT, RELOCATE
@@ -139,8 +139,9 @@ def _dice_pending(rules, s: State) -> list[tuple[int, str]]:
 
 
 def _pre_roll_pending(rules, s: State) -> list[tuple[int, str]]:
-    alchemy = "play Alchemy or " if ck.holds_alchemy(s, s.active) else ""
-    return [(s.active, f"roll twice, or first {alchemy}take a token action")]
+    return turn_start_words.before_rolling(
+        s, "play Alchemy" if ck.holds_alchemy(s, s.active) else ""
+    )
 
 
 # Phases: ck's and base-2p's. Where both parents changed a phase, ck-2p says which stands:

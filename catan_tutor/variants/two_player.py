@@ -29,7 +29,7 @@ from ..board import Layout
 from ..rules import double_roll, neutral, tokens
 from ..rules.common import Reason
 from ..state import DICE, MAIN, OVER, PRE_ROLL, ROAD_BUILDING, State
-from . import base
+from . import base, turn_start_words
 from .base import BaseRules
 from .capabilities import Capabilities
 from .records import Kind, Phase
@@ -90,9 +90,9 @@ PHASES = base.PHASES.replace(
     base.PHASES[PRE_ROLL].but(
         options=_with_tokens(base.roll_options),
         exact=base.PRE_ROLL_EXACT | TOKEN_EXACT,
-        pending=lambda rules, s: [
-            (s.active, "roll twice, or first play a card or take a token action")
-        ],
+        pending=lambda rules, s: turn_start_words.before_rolling(
+            s, "play a development card" if rules.dev_candidates(s, s.active) else ""
+        ),
     ),
     base.PHASES[MAIN].but(
         options=_with_tokens(base.main_options), exact=base.MAIN_EXACT | TOKEN_EXACT

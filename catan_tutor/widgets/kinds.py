@@ -14,6 +14,7 @@ from ..game import Explanation, Game
 from ..rules.common import CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST
 from ..rules.improvements import WALL_COST
 from ..rules.knights import ACTIVATE_COST, KNIGHT_COST
+from ..variants.tables import TableRules
 
 # What a kind of action costs in the main phase (the engine's price lists), shown on its button.
 COSTS = {
@@ -136,7 +137,7 @@ def _phase_kinds(game: Game) -> list[str]:
     return [k for k, cls in ours.items() if cls in wanted]
 
 
-def _of(rules, cls: type, phase: str) -> bool:
+def _of(rules: TableRules, cls: type, phase: str) -> bool:
     """A kind of a turn's ``phase``: one whose check the phase's options list, or that no
     phase's options list (a card played in turn); not one only other phases play (the roll
     is before it, building after it, the robber's move after a 7 or a knight:
