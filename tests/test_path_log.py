@@ -16,8 +16,7 @@ from catan_tutor.sampler import random_playout
 from catan_tutor.study.resources import lessons_dir
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.study.timeline import Node
-from catan_tutor.widgets import verdicts
-from catan_tutor.widgets import path_log
+from catan_tutor.widgets import path_log, verdicts
 from catan_tutor.widgets.path_log import MAX_LOG
 from catan_tutor.widgets.tutor_session import TutorSession
 

@@ -59,3 +59,24 @@ def test_a_base_2p_turn_start_offers_what_is_possible(changes, said):
 )  # fmt: skip
 def test_a_ck_2p_turn_start_offers_what_is_possible(changes, said):
     assert _start("ck-2p", **changes) == said
+
+
+@pytest.mark.parametrize(
+    "changes, said",
+    [
+        ({}, "P1: roll"),  # no development card in hand
+        ({"dev": "1,0,0,0,0/0,0,0,0,0/0,0,0,0,0", "deck": "13,5,2,2,2"},
+         "P1: roll or play a development card"),
+        ({"dev": "1,0,0,0,0/0,0,0,0,0/0,0,0,0,0", "deck": "13,5,2,2,2",
+          "newdev": "1,0,0,0,0"}, "P1: roll"),  # bought this turn: not playable yet
+        ({"dev": "0,1,0,0,0/0,0,0,0,0/0,0,0,0,0", "deck": "14,4,2,2,2"},
+         "P1: roll"),  # a Victory Point card is never played
+    ],
+)  # fmt: skip
+def test_base_dev_play_a_base_turn_start_offers_a_card_only_when_one_may_be_played(changes, said):
+    """BASE-DEV-PLAY: a card before the roll only when one may be played (the page offered one
+    at every turn start, to players holding none)."""
+    head, f = position_fields(after_setup("base", 3), changes)
+    game = from_fields(head, f)
+    assert game.state.phase == "pre-roll"
+    assert game.prompt() == said

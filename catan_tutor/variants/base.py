@@ -215,6 +215,13 @@ def _says(text: str) -> Callable[[BaseRules, State], list[tuple[int, str]]]:
     return lambda rules, s: [(s.active, text)]
 
 
+def _roll_pending(rules: BaseRules, s: State) -> list[tuple[int, str]]:
+    """The roll, and a development card first only when one may be played now (the page
+    offered one at every turn start, to players holding none: BASE-DEV-PLAY)."""
+    card = " or play a development card" if rules.dev_candidates(s, s.active) else ""
+    return [(s.active, f"roll{card}")]
+
+
 def _nothing(rules: BaseRules, s: State) -> list:
     return []
 
@@ -281,7 +288,7 @@ PHASES: Table[Phase] = Table(
         PRE_ROLL,
         "BASE-TURN-PHASES",
         options=roll_options,
-        pending=_says("roll or play a development card"),
+        pending=_roll_pending,
         exact=PRE_ROLL_EXACT,
     ),
     Phase(

@@ -354,8 +354,7 @@ class PlayPanel:
         return "Not possible now: choose it, then click a spot to see why."
 
     def _kind_option(self, kind: str) -> tuple[str, str]:
-        """A palette button (label, kind): the kind, with its price while building costs
-        cards."""
+        """A palette button (label, kind): the kind, with its price while building costs."""
         cost = COSTS.get(kind)
         if cost is None or self.session.game.state.phase != "main":
             return (kind_words(kind), kind)
@@ -468,9 +467,8 @@ class PlayPanel:
 
     def _reply(self, said: str) -> None:
         """A tap's reply: with an open question's (not out of sight under ◀ ▶), else here."""
-        if self.session.puzzle_secret and self.puzzle_note is not None:
-            return self.puzzle_note(said)
-        self.session.say(said)
+        note = self.puzzle_note if self.session.puzzle_secret else None
+        (note or self.session.say)(said)
 
     def ask_at(self, spot: Spot) -> None:
         """Why the chosen kind cannot be played at ``spot``: the engine's verdict on that
