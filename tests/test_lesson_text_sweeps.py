@@ -106,8 +106,9 @@ def test_an_opening_before_the_dice_does_not_say_they_fell(name: str) -> None:
 
 
 # "The only empty corner P2's roads reach.": a noun phrase whose only verb is in its relative
-# clause. A step's first sentence opening "The only/first/last/next …" needs a main verb.
-_NOUN_OPENING = re.compile(r"^(?:The|An?) (?:only|first|last|next|one) ")
+# clause. A step's first sentence opening "The only/first/last/next …" or "A second …" needs a
+# main verb ("A second knight at the end of the road O7, because …", 9.9).
+_NOUN_OPENING = re.compile(r"^(?:The|An?) (?:only|first|last|next|one) |^An? (?:second|third) ")
 _MAIN_VERB = re.compile(
     r"\b(?:is|are|was|were|has|have|had|goes|go|stays|stay|moves|builds|takes|gets|gives|"
     r"rolls|plays|pays|holds|becomes|comes|wins|loses|ends|draws|lies|stands|became|went|"
@@ -157,3 +158,21 @@ def test_the_walls_puzzle_states_the_seven_rule_as_true_for_every_player() -> No
     assert "most players" in intro and "who may hold more" in intro
     (puzzle,) = sc.puzzles.values()
     assert "CK-SEVEN-DISCARD" in puzzle.hints[0] and "wall" not in puzzle.hints[0].lower()
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_progress_card_is_discarded_only_when_owed(name: str) -> None:
+    """11.4 discarded Road Building on P2's own turn "because a player may keep at most 4
+    progress cards", though on one's own turn a fifth may be held until the turn's end
+    (CK-PROGRESS-HAND-LIMIT), and P2 played a card next anyway: a lesson discards a progress
+    card only when the rules owe it (off turn, or at the end of one's turn)."""
+    sc = load_scenario(Path(packaged_lessons()) / name)
+    if sc.timeline is None:
+        return
+    early = [
+        f"{node.action} ({node.parent.state.phase})"
+        for node in sc.timeline.walk()
+        if node.parent is not None and str(node.action).split()[1:2] == ["discard-progress"]
+        if node.parent.state.phase != "progress-discard"
+    ]
+    assert early == [], f"{name}: {early}"
