@@ -171,6 +171,15 @@ def test_CK_BARB_PILLAGE_a_lone_city_is_lost_at_once_and_told():
     assert any(x.kind == "vp" and x.player == 2 and "(-1)" in x.text for x in evs)
 
 
+def test_CK_BARB_TOKENS_the_attack_says_no_token_is_left():
+    """All 6 defender tokens held: the best defender is named, and told none is left."""
+    g, evs = _strike(defender="5,1,0", kn="H6:P1:3:a--")
+    e = next(e for e in evs if e.kind == "attack")
+    assert e.rule == "CK-BARB-TOKENS", e
+    assert "P1 gave the most, but all 6 defender tokens are already held" in e.text
+    assert not any(x.kind == "vp" for x in evs)
+
+
 def test_CK_BARB_WIN_the_defender_of_catan_is_named():
     from test_rules_ck_pieces import per
 

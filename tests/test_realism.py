@@ -189,6 +189,14 @@ def test_awards_held_as_the_awards_give_them(base):
     ]
 
 
+def test_more_defender_tokens_than_the_box_holds(ck):
+    """003's components: 6 VP tokens for the defenders (CK-BARB-TOKENS)."""
+    assert problems(_with(ck, defender="2,0,5", attacked="1")) == [
+        "7 defender tokens are held (P1 2, P3 5); the box holds 6 (CK-BARB-TOKENS)"
+    ]
+    assert not [w for w in problems(_with(ck, defender="1,0,5")) if "defender" in w]
+
+
 def test_counts_beyond_the_supply_do_not_even_load():
     """Pieces, cards and tokens beyond the game's supply are refused when the start is read
     (the position's own checks), with the rule."""

@@ -844,6 +844,14 @@ def test_CK2P_TOKEN_SUPPLY_twenty_tokens_an_empty_supply_refills_only_from_spent
 
 
 # ================================================================ 5.6 End
+TWELVE_P1 = dict(
+    defender="5,0,0,0", pvp="2,0,0,0", levels="0,4,0/0,0,0/0,0,0/0,0,0", metro="-,D4,-"
+)
+TWELVE_P2 = dict(
+    defender="0,5,0,0", pvp="0,2,0,0", levels="0,0,0/0,4,0/0,0,0/0,0,0", metro="-,K6,-"
+)
+
+
 def test_CK2P_WIN_thirteen_vp_on_ones_own_turn():
     # 12 VP (A4, D4 and 9 defender tokens) is not enough; 10 and 11 never won before either.
     g = main_game(
@@ -862,20 +870,25 @@ def test_CK2P_WIN_thirteen_vp_on_ones_own_turn():
     g.play("P1 end")
     assert g.winner is None and g.state.phase == "pre-roll" and g.state.active == P2
     # Reached with the first roll of one's own turn (a defender token): at once, no second.
-    g = load(opening(), defender="9,0,0,0", barb=6, kn="A2:P1:3:a--")
+    # 12 VP: D4, A4, 5 defender tokens (the box holds 6, CK-BARB-TOKENS), 2 VP cards and
+    # the trade metropolis.
+    g = load(opening(), barb=6, kn="A2:P1:3:a--", **TWELVE_P1)
+    assert g.victory_points(P1) == 12
     g.play("P1 roll")
     throw(g, 1, 2, "ship")  # 2 cities against 3: P1 is the single best defender
-    assert g.state.defender[P1] == 10 and g.victory_points(P1) == 13
+    assert g.state.defender[P1] == 6 and g.victory_points(P1) == 13
     assert g.winner == P1 and g.state.phase == "over" and g.state.sums == (3,)
     assert g.chance_outcomes() == []
 
 
 def test_CK2P_WIN_thirteen_reached_on_the_opponents_turn_wins_when_ones_turn_begins():
-    # P2 (C6, K6: 3 VP + 9 tokens) is the single best defender on P1's turn: 13, no win yet.
-    g = load(opening(), defender="0,9,0,0", barb=6, kn="C4:P2:3:a--")
+    # P2 (C6, K6: 3 VP, 5 tokens, 2 VP cards, the trade metropolis) is the single best
+    # defender on P1's turn: 13, no win yet.
+    g = load(opening(), barb=6, kn="C4:P2:3:a--", **TWELVE_P2)
+    assert g.victory_points(P2) == 12
     g.play("P1 roll")
     throw(g, 1, 2, "ship")  # 2 cities against 3: defended
-    assert g.state.defender[:2] == (0, 10) and g.victory_points(P2) == 13
+    assert g.state.defender[:2] == (0, 6) and g.victory_points(P2) == 13
     assert g.winner is None and g.state.phase == "dice"
     throw(g, 2, 2)
     assert g.winner is None and g.state.phase == "main"

@@ -808,12 +808,19 @@ def test_CK_BARB_WIN_ZERO_no_token_or_card_for_zero():
     assert g.state.phand == ((), (), ())
 
 
-def test_CK_BARB_TOKENS_unlimited():
-    g = attack_game(defender="6,0,0", kn="H6:P1:3:a--")
+def test_CK_BARB_TOKENS_the_box_s_six_then_none():
+    """003 lists "6 VP tokens": the sixth is given, then a single best defender gets none
+    (and draws no card: that is the tie's reward)."""
+    g = attack_game(defender="4,1,0", kn="H6:P1:3:a--")
     vp = g.victory_points(P1)
     strike(g)
-    assert g.state.defender == (7, 0, 0)
+    assert g.state.defender == (5, 1, 0)
     assert g.victory_points(P1) == vp + 1
+    g = attack_game(defender="5,1,0", kn="H6:P1:3:a--")
+    vp = g.victory_points(P1)
+    strike(g)
+    assert g.state.defender == (5, 1, 0) and g.state.draws == () and g.state.phase == "main"
+    assert g.victory_points(P1) == vp
 
 
 def test_CK_BARB_AFTER_ship_home_knights_lie_down_robber_wakes():

@@ -948,16 +948,25 @@ def test_CK_WIN_13_thirteen_vp_on_ones_own_turn_wins_at_once():
     assert g.state.phase == "over" and g.winner == P1 and g.is_over()
     assert_illegal(g, "P1 end", None)
     # Reached in the Roll phase of one's own turn (a defender token): at once too.
-    g = load(opening(), defender="9,0,0", barb=6, kn="A6:P1:3:a--")
+    # 12 VP: D4, A4, 5 defender tokens (the box holds 6, CK-BARB-TOKENS), 2 VP cards and
+    # the trade metropolis.
+    g = load(opening(), barb=6, kn="A6:P1:3:a--", **TWELVE_P1)
+    assert g.victory_points(P1) == 12
     roll(g, 1, 2, "ship")  # 3 cities against 3: P1 is the single best defender
-    assert g.state.defender[P1] == 10 and g.winner == P1 and g.state.phase == "over"
+    assert g.state.defender[P1] == 6 and g.winner == P1 and g.state.phase == "over"
+
+
+TWELVE_P1 = dict(defender="5,0,0", pvp="2,0,0", levels="0,4,0/0,0,0/0,0,0", metro="-,D4,-")
+TWELVE_P2 = dict(defender="0,5,0", pvp="0,2,0", levels="0,0,0/0,4,0/0,0,0", metro="-,H4,-")
 
 
 def test_CK_WIN_OFFTURN_thirteen_on_anothers_turn_wins_when_ones_turn_begins():
-    # P2 (C6 + H4 + 9 tokens = 12) wins the barbarian defence on P1's turn: 13, no win yet.
-    g = load(opening(), defender="0,9,0", barb=6, kn="C4:P2:3:a--")
+    # P2 (C6 + H4, 5 tokens, 2 VP cards, the trade metropolis = 12) wins the barbarian
+    # defence on P1's turn: 13, no win yet.
+    g = load(opening(), barb=6, kn="C4:P2:3:a--", **TWELVE_P2)
+    assert g.victory_points(P2) == 12
     roll(g, 1, 2, "ship")
-    assert g.state.defender == (0, 10, 0) and g.victory_points(P2) == 13
+    assert g.state.defender == (0, 6, 0) and g.victory_points(P2) == 13
     assert g.winner is None and g.state.phase == "main"
     assert_legal(g, "P1 end")
     assert g.winner == P2 and g.state.phase == "over"  # as P2's turn begins
@@ -968,11 +977,11 @@ def test_CK_WIN_OFFTURN_thirteen_on_anothers_turn_wins_when_ones_turn_begins():
     assert g.victory_points(P2) == 13 and g.winner is None
     g.play("P1 end")
     assert g.winner == P2
-    # Dropping below 13 before one's turn (a pillaged city) means no win then.
-    g = load(opening(), defender="0,9,0", barb=6, kn="C4:P2:3:a--")
+    # Dropping below 13 before one's turn (the metropolis lost) means no win then.
+    g = load(opening(), barb=6, kn="C4:P2:3:a--", **TWELVE_P2)
     roll(g, 1, 2, "ship")
-    g = load(g, cities="D4/-/N6", settlements="A4/C6,H4/K6")
-    assert g.victory_points(P2) == 12
+    g = load(g, metro="-,-,-")
+    assert g.victory_points(P2) == 11
     g.play("P1 end")
     assert g.winner is None and g.state.phase == "pre-roll" and g.state.active == P2
 

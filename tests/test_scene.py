@@ -29,8 +29,9 @@ def states(variant: str) -> list[Game]:
     half, walled = len(game.history) // 2, not game.caps.improvements
     while game.history and (len(game.history) > half or not walled):
         game.undo()
-        if not walled and any(game.state.walls):  # and a metropolis on that city (editor)
-            city = game.state.walls.index(True)
+        free = [v for v, w in enumerate(game.state.walls) if w and v not in game.state.metro]
+        if not walled and free:  # and a metropolis on that city (editor)
+            city = free[0]
             seat = f"P{game.state.vowner[city] + 1}"
             label = board.VERTEX_LABELS[city]
             out.append(edit(game.clone(), f"level {seat} trade 4", f"metropolis trade {label}"))

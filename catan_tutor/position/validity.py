@@ -22,6 +22,7 @@ from ..errors import quote
 from ..problem import Problem
 from ..progress_cards import TRACKS
 from ..rules import progress
+from ..rules.barbarians import DEFENDER_TOKENS
 from ..rules.improvements import WALLS, free_cities
 from ..state import CHANCE_PHASES, OVER, State
 from ..variants.capabilities import Capabilities
@@ -180,6 +181,14 @@ def _edited(rules, s: State, strict: bool) -> Iterator[Problem]:
 def _ck_edited(s: State) -> Iterator[Problem]:
     """The Cities & Knights part of ``_edited``."""
     limit = progress.HAND_LIMIT
+    if sum(s.defender) > DEFENDER_TOKENS:  # rule="CK-BARB-TOKENS"
+        held = ", ".join(f"{s.name(p)} {k}" for p, k in enumerate(s.defender) if k)
+        yield Problem(
+            "defender",
+            f"{sum(s.defender)} defender tokens are held ({held}); the box holds "
+            f"{DEFENDER_TOKENS} (CK-BARB-TOKENS)",
+        )
+        return
     for p in range(len(s.names)):
         name = s.name(p)
         if p >= s.n and (s.phand[p] or s.pvp[p] or s.defender[p] or any(s.levels[p])):

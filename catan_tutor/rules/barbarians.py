@@ -11,6 +11,7 @@ from .improvements import free_cities
 from .knights import strength
 
 TRACK_END = 7  # rule="CK-BOARD-TRACK"
+DEFENDER_TOKENS = 6  # rule="CK-BARB-TOKENS": the box holds 6 (CK-COMP-PIECES)
 
 
 def advance(s: State) -> None:
@@ -73,7 +74,8 @@ def _win(s: State, share: dict[int, int]) -> None:
         return
     leaders = [p for p in turn_order(s) if share[p] == best]
     if len(leaders) == 1:
-        s.defender = tadd(s.defender, leaders[0], 1)  # rule="CK-BARB-TOKENS": no cap
+        if sum(s.defender) < DEFENDER_TOKENS:  # rule="CK-BARB-TOKENS": none left, none given
+            s.defender = tadd(s.defender, leaders[0], 1)
     else:
         s.draws += tuple(DueDraw(p, -1) for p in leaders)
 

@@ -61,6 +61,7 @@ from ..rules import production, progress
 from ..rules.barbarians import TRACK_END
 from ..rules.improvements import free_cities
 from ..rules.neutral import NEUTRAL_STARTS
+from ..rules.precedence import most_specific
 from ..state import (
     MAIN,
     PRE_ROLL,
@@ -114,9 +115,11 @@ def _offturn_target(rules, before: State, action: Action, after: State, evs: lis
     )
 
 
-def _defenders_past_6(rules, before: State, action: Action, after: State, evs: list) -> bool:
-    """A seventh (or later) defender token: their number is not capped."""
-    return any(b < a and a > 6 for b, a in zip(before.defender, after.defender, strict=True))
+def _no_token_left(rules, before: State, action: Action, after: State, evs: list) -> bool:
+    """A single best defender takes no token: all 6 in the box are held (the attack's words
+    name the rule)."""
+    rule = most_specific(rules.variant, "CK-BARB-TOKENS")
+    return any(e.kind == "attack" and e.rule == rule for e in evs)
 
 
 def _empty_deck_draw(rules, before: State, action: Action, after: State, evs: list) -> bool:
@@ -912,7 +915,7 @@ QUIET: dict[str, tuple[Quiet, tuple[str, ...]]] = {
     "CK2P-PC-DIPLOMACY-NEUTRAL": (_neutral_road_removed, ("ck-2p",)),
     "CK-METRO-OWN-LEVEL5": (_level5_kept, ("ck", "ck-2p")),
     "CK-WIN-OFFTURN": (_offturn_target, ("ck", "ck-2p")),
-    "CK-BARB-TOKENS": (_defenders_past_6, ("ck", "ck-2p")),
+    "CK-BARB-TOKENS": (_no_token_left, ("ck", "ck-2p")),
     "CK-PROGRESS-EMPTY": (_empty_deck_draw, ("ck", "ck-2p")),
     "CK-PC-COUNTS": (_empty_deck_draw, ("ck", "ck-2p")),
     "BASE-ROBBER-BLOCK": (_robber_blocks, ("base", "base-2p", "base-dummy")),

@@ -474,7 +474,13 @@ def _attack(rules, before: State, after: State) -> list[Event]:
     if f["won"]:
         head = f"Catan holds: the knights ({total}) match or beat the barbarians ({barbarians})"
         rule = "CK-BARB-WIN"
-        if f["defender"] >= 0:
+        if f["defender"] >= 0 and after.defender == before.defender:
+            outcome = (
+                f"{before.name(f['defender'])} gave the most, but all 6 defender tokens are "
+                "already held, so nobody takes one"
+            )
+            rule = "CK-BARB-TOKENS"
+        elif f["defender"] >= 0:
             outcome = (
                 f"{before.name(f['defender'])} is the Defender of Catan and takes a "
                 "defender token (1 victory point)"
