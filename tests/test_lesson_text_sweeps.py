@@ -74,17 +74,11 @@ def test_no_lesson_text_quotes_notation(name: str) -> None:
 
 # A reason ending on a bare modal: "because a setup road must." (must what?)
 _CLIPPED = re.compile(r"\bbecause [^.;:]*\b(?:must|may|can|should|will)\.")
-# s14-lessons' branch rewrites this lesson's setup steps; the lead removes the entry on merge
-# (the test fails while an entry listed here is clean, so it cannot hide a fixed file).
-_REWRITTEN_ELSEWHERE = {"base_2p_token_income.catan.yaml"}
 
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_a_reason_says_what_the_rule_requires(name: str) -> None:
     clipped = [t for _, t in _file_texts(name) if _CLIPPED.search(t)]
-    if name in _REWRITTEN_ELSEWHERE:
-        assert clipped, f"{name} is clean now: drop it from _REWRITTEN_ELSEWHERE"
-        return
     assert clipped == [], name
 
 
