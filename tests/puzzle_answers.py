@@ -16,6 +16,7 @@ from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, Scenario, load_scenario
 from catan_tutor.widgets.kinds import kind_name, target_of
 from catan_tutor.widgets.move_list import move_words
+from catan_tutor.widgets.tutor import Tutor
 
 LABELS = {"vertex": board.VERTEX_LABELS, "edge": board.EDGE_LABELS, "hex": board.HEX_NAMES}
 
@@ -30,6 +31,21 @@ class Asked:
 
     def scenario(self) -> Scenario:
         return load_scenario(packaged_lessons() / f"{self.lesson}{SUFFIX}")
+
+
+def at_question(asked: Asked) -> Tutor:
+    """The tutor on the puzzle's lesson at its question, the questions before it solved (as
+    a learner reaches it: each one answered on the way)."""
+    t = Tutor(asked.scenario())
+    s = t.session
+    s.lesson_id = asked.lesson
+    tl = s.timeline
+    for node in tl.path(tl.nodes[asked.node])[:-1]:
+        if node.id in s.scenario.puzzles:
+            s.puzzle.solved.add(s.puzzle.key(node))
+    s.goto(asked.node)
+    assert tl.current.id == asked.node and s.puzzle_secret
+    return t
 
 
 @cache

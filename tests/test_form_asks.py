@@ -7,7 +7,7 @@ never a blank, and a click with several moves at the spot names the field left t
 from __future__ import annotations
 
 import pytest
-from puzzle_answers import course_puzzles
+from puzzle_answers import at_question, course_puzzles
 
 from catan_tutor import board
 from catan_tutor.study.resources import packaged_lessons
@@ -18,18 +18,6 @@ from catan_tutor.widgets.tutor import Tutor
 
 PUZZLES = course_puzzles()
 LESSONS = sorted(p.name[: -len(SUFFIX)] for p in packaged_lessons().glob(f"*{SUFFIX}"))
-
-
-def at_question(asked) -> Tutor:
-    t = Tutor(asked.scenario())
-    s = t.session
-    s.lesson_id = asked.lesson
-    tl = s.timeline
-    for node in tl.path(tl.nodes[asked.node])[:-1]:
-        if node.id in s.scenario.puzzles:
-            s.puzzle.solved.add(s.puzzle.key(node))
-    s.goto(asked.node)
-    return t
 
 
 def no_blank_list(form: ActionForm, where: str) -> None:

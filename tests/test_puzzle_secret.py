@@ -23,6 +23,7 @@ from puzzle_answers import (
     WHO,
     Asked,
     answer_words,
+    at_question,
     course_puzzles,
     found,
     says,
@@ -100,21 +101,6 @@ def static_texts(variant: str, players: int) -> frozenset[str]:
             t.tabs.selected_index = i
             out |= widget_texts(t.widget)
     return frozenset(out)
-
-
-def at_question(asked: Asked) -> Tutor:
-    """The tutor on the puzzle's lesson at its question, the questions before it solved (as
-    a learner reaches it: each one answered on the way)."""
-    t = Tutor(asked.scenario())
-    s = t.session
-    s.lesson_id = asked.lesson
-    tl = s.timeline
-    for node in tl.path(tl.nodes[asked.node])[:-1]:
-        if node.id in s.scenario.puzzles:
-            s.puzzle.solved.add(s.puzzle.key(node))
-    s.goto(asked.node)
-    assert tl.current.id == asked.node and s.puzzle_secret
-    return t
 
 
 def every_tab_text(t: Tutor) -> str:
