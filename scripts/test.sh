@@ -76,8 +76,9 @@ step "mypy" "$VENV_PYTHON" -m mypy  # [tool.mypy] in pyproject.toml
 # Each test module runs whole on one worker, heaviest first (tests/conftest.py): a module's
 # servers, browser page and installed wheel are made once, and its tests keep their order.
 workers=${TEST_WORKERS:-$(( $(nproc) < 4 ? $(nproc) : 4 ))}
+# --durations: the slowest tests in the log, for keeping the run under its time budget
 step "pytest ($workers workers)" "$VENV_PYTHON" -m pytest -q -n "$workers" --dist loadfile \
-  --no-loadscope-reorder "$@"
+  --no-loadscope-reorder --durations=30 "$@"
 echo "browser screenshots and the Voilà logs: $(pwd)/tests/artifacts/"
 ls tests/artifacts/ 2>/dev/null | tr '\n' ' '
 echo
