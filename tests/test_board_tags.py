@@ -20,6 +20,7 @@ from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import BoardView, Tutor, style
 from catan_tutor.widgets.board_tags import (
     BANNER_PX,
+    EDGE_PICK,
     LABEL_MIN_PX,
     banner,
     hit_test,
@@ -293,9 +294,9 @@ def test_a_tap_about_as_near_two_spots_asks_which_and_plays_nothing():
     e = next(e for e in range(board.N_EDGES) if a in board.EDGE_VERTICES[e])
     (b,) = (w for w in board.EDGE_VERTICES[e] if w != a)
     (ax, ay), (bx, by) = board.vertex_xy(a), board.vertex_xy(b)
-    # off the edge's middle, square to it, so no spot is under the finger
+    # off the edge's middle, square to it, past its reach: no spot is under the finger
     nx, ny = -(by - ay), bx - ax
-    k = 0.25 / math.hypot(nx, ny)
+    k = (EDGE_PICK + 0.02) / math.hypot(nx, ny)
     p = ((ax + bx) / 2 + nx * k, (ay + by) / 2 + ny * k)
     under = hit_test(p)
     assert under is None or under[0] == "hex"

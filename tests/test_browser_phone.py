@@ -167,6 +167,19 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     page.screenshot(path=ARTIFACTS / "phone_puzzle_step.png")
     answer = page.locator(".catan-puzzle-answer input").bounding_box()
     assert answer["y"] + answer["height"] <= 740, answer
+    # a tap on hex M: "Several moves here: finish the form (choose whom to rob)"; the form it
+    # names, under the question far below the board, is brought into view (it stayed out of
+    # sight: learner 14's m03.png; reply_in_view.js); then the page as it was
+    scrolled = page.evaluate(SCROLLED_JS)
+    _tap(page, board.hex_centre_xy(board.HEX_NAMES.index("M")))
+    several = page.locator(".catan-actions .catan-message").filter(has_text="Several moves")
+    several.wait_for()
+    settle(page)
+    page.screenshot(path=ARTIFACTS / "phone_puzzle_several.png")
+    form = page.locator(".catan-actions .catan-form-box").bounding_box()  # with its Play
+    assert form["y"] >= 0 and form["y"] + form["height"] <= 741, form  # (sub-pixel)
+    page.evaluate(SCROLLED_JS, scrolled)
+    settle(page)
     box, steps = canvas.bounding_box(), back.bounding_box()  # where the question put them
     depth = page.evaluate(STATE_JS)
     back.tap()  # out of the puzzle: its question goes, the heading's kept lines come back
@@ -231,3 +244,12 @@ SETTLED_BOTTOM_JS = """(sel) => new Promise((done) => {
   };
   requestAnimationFrame(look);
 })"""
+
+# The page's scroll (Voilà's: a box of its own scrolls, not the window): read, or set to ``y``
+SCROLLED_JS = """(y) => {
+  let e = document.querySelector('.catan-tutor');
+  while (e && e.scrollHeight <= e.clientHeight) e = e.parentElement;
+  if (!e) return 0;
+  if (typeof y === 'number') e.scrollTop = y;
+  return e.scrollTop;
+}"""

@@ -426,8 +426,8 @@ def test_hover_rings_only_legal_targets_and_names_the_spot():
             }
         )
 
-    pointer_at("vertex", "A4")
-    assert t.board.pointer.value == "Pointer on A4, a settlement or city spot (a corner)."
+    pointer_at("vertex", "A4")  # only roads to build: the nearest edge (click_spot.py)
+    assert t.board.pointer.value.endswith(", a road spot (an edge).")
     assert t.view.hovered is None  # no kind chosen
     t.controls.palette.value = "build road"
     pointer_at("edge", "J3")
@@ -821,7 +821,7 @@ def test_every_kind_of_the_variant_is_offered_and_the_others_are_greyed_with_the
     click_at(t, "vertex", "J12")
     assert t.game.parse(t.controls.try_text.value) == t.game.parse("P1 city J12")
     assert "Not allowed" in t.controls.try_verdict.value
-    click_at(t, "edge", "J1")
+    t.act_at(("edge", board.parse_edge("J1")))  # (a click there: the nearest corner)
     said = t.controls.message.value  # in words: a corner, no quoted internal name
     assert "This move goes on a corner, not on an edge" in said and "“" not in said
     t.controls.palette.value = "settle"

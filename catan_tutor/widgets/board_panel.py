@@ -26,6 +26,7 @@ from ..study.timeline import Node
 from . import markup, verdicts
 from .board_tags import event_px
 from .board_view import BoardView
+from .click_spot import click_spot, sole_where
 from .cursor_steps import SPOT_XY, CursorTrail, step_cursor
 from .describe import board_text_html
 from .dice_shown import dice_shown, event_words
@@ -291,8 +292,8 @@ class BoardPanel:
 
     def spot_at(self, x: float, y: float) -> Spot | None:
         """The spot at canvas pixel ``(x, y)``, one hit test for the pointer's label and the
-        click's judgement (``BoardView.hit``)."""
-        return self.view.hit(x, y)
+        click's judgement: the nearest of the moment's one kind of spot (``click_spot``)."""
+        return click_spot(self.view.vp.unpx(x, y), sole_where(self.session))
 
     def tap(self, touches: list[tuple[float, float]]) -> None:
         """A finger on the board (a phone or tablet; the canvas cancels the mouse events a

@@ -60,8 +60,11 @@ REACH_PX = 22.0
 # shown) are a tie, the finger midway: the learner is asked which they mean; else the nearer
 # centre is taken (15 px off one corner and 16.6 off the next: the first).
 TIE_PX = 1.0
-# How near (board units; hex size 1) a click must fall to pick a vertex, edge or hex.
-VERTEX_PICK, EDGE_PICK, HEX_PICK = 0.27, 0.22, 0.87
+# How near (board units; hex size 1) a click must fall to pick a vertex, edge or hex: a
+# corner's reach (0.2, ~11 px at 1280) leaves an edge's outer three fifths to the edge (0.3
+# from its middle), and the edges leave a hex's inside to it (a corner took a click ~12 px
+# down an edge; learner 14).
+VERTEX_PICK, EDGE_PICK, HEX_PICK = 0.2, 0.3, 0.87
 SPOT_XY = {"vertex": board.vertex_xy, "edge": board.edge_xy, "hex": board.hex_centre_xy}
 
 

@@ -24,6 +24,7 @@ from ..study.puzzle import Judgement
 from . import icons, markup, verdicts
 from .kinds import moment_kinds, spot_kind, variant_kinds
 from .mark_key import marks_key
+from .stale_replies import NOTE_GOES, drop_asked
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
@@ -48,6 +49,7 @@ class PuzzleMode:
         self._guard = guard
         self._built = False  # its parts: built when a lesson first asks a question
         self._at: int | None = None  # the question the answer field was cleared for
+        self._noted = False  # a tap's reply shows (``note``) till the next action
         session.subscribe(self._on_session)
 
     def _on_session(self, event: str) -> None:
@@ -58,6 +60,9 @@ class PuzzleMode:
             self._at = at if at is not None else self._at
             self._show()
         elif event == "puzzle":
+            self._show()
+            drop_asked(self.session)  # an answer typed or a hint: the ask above it goes
+        elif event in NOTE_GOES and self._noted:  # a newer action: a tap's reply goes
             self._show()
 
     def build(self) -> None:
@@ -130,6 +135,7 @@ class PuzzleMode:
         """A reply to the learner's try that judges no answer (a tap on the wrong kind of
         spot), where the question's verdicts show; the next verdict or step replaces it."""
         self.build()
+        self._noted = True
         self.result.value = (
             f"<div class='catan-puzzle-note' style='color:{RED};line-height:1.4;margin-top:4px'>"
             f"{markup.text(text)}</div>"
@@ -142,6 +148,7 @@ class PuzzleMode:
 
     # ------------------------------------------------------------ showing
     def _show(self) -> None:
+        self._noted = False  # the result shown anew: a note there goes
         st = self.state
         node = self.session.timeline.current
         puzzle = st.puzzle_at(node)

@@ -8,7 +8,11 @@
  * under the finger (a second tap on the spot landed on ◀, phone_tap2.png). On a tablet
  * (the panels under the board) a tap on the board that asks to finish a form brings the form
  * and its message in (a fresh learner: they were ~700 px below the fold at 768x1024, only a
- * purple ring round the spot changed). Runs once per page, with board_keys.js.
+ * purple ring round the spot changed). In a puzzle a tap on the board is answered in the
+ * question's box or under the form ("Choose what to do first", "✕ Not the answer", "Several
+ * moves here: finish the form"), below the board on a phone or tablet: brought in, on a phone
+ * too, with the board's top kept in sight when both fit (learner 14: 7.8 at 768x1024, 2.2 on
+ * a phone). Runs once per page, with board_keys.js.
  */
 (function () {
   'use strict';
@@ -23,15 +27,22 @@
   var TABLET = window.matchMedia('(min-width: 701px) and (max-width: 1015px) and ' +
     '(min-height: 861px)');
   var FORM_SAID = '.catan-actions .catan-message';  // "finish the form and press Play"
+  var PUZZLE_SAID = '.catan-puzzle-result';  // the question's note and verdict
   var tapped = 0;
   var onBoard = false;  // the last tap was on the board
   var said = new WeakMap();  // each reply's words when last looked at
+  var owed = null;  // a board tap's "finish the form" whose form has not shown yet
   function asked(event) {
     var target = event.target;
     if (!(target instanceof Element) || !target.closest('.catan-tutor')) return;
     // a tap on the board: no reply scrolled to on a phone (0), else the tap's time
     onBoard = !!target.closest('.catan-board');
-    tapped = onBoard && !TABLET.matches ? 0 : Date.now();
+    tapped = Date.now();  // (a phone's board tap: a puzzle's reply only, see look)
+    owed = null;
+  }
+  function puzzleOpen() {  // a question waits for its answer (its answer's row shows)
+    var entry = document.querySelector('.catan-tutor .catan-puzzle-entry');
+    return !!(entry && entry.getClientRects().length);
   }
   document.addEventListener('touchstart', asked, {capture: true, passive: true});
   document.addEventListener('mousedown', asked, true);
@@ -52,6 +63,7 @@
     // a wide page: no reading of every reply (a layout) per change
     if (!PHONE.matches && !TABLET.matches) return;
     var fresh = Date.now() - tapped < WAIT_MS;
+    if (owed && (!fresh || inSight(owed, owed.getBoundingClientRect()))) owed = null;
     var replies = document.querySelectorAll(REPLIES);
     for (var i = 0; i < replies.length; i++) {
       var reply = replies[i];
@@ -59,23 +71,53 @@
       var before = said.get(reply);
       said.set(reply, words);
       if (!fresh || !words.trim() || words === before) continue;
-      if (onBoard && !reply.matches(FORM_SAID)) continue;  // a tablet's board tap: the form
+      // a board tap: a puzzle's reply (the question's box, the form), a tablet's form
+      var puzzle = reply.matches(PUZZLE_SAID) || (reply.matches(FORM_SAID) && puzzleOpen());
+      if (onBoard && !puzzle && (PHONE.matches || !reply.matches(FORM_SAID))) continue;
       if (!onBoard && TABLET.matches) continue;  // (a tablet: as a wide page, but for that)
       var box = reply.getBoundingClientRect();
-      if (box.height && (box.bottom > window.innerHeight || box.top < 0)) {
+      if (!box.height) continue;
+      if (onBoard) {
+        owed = inSight(reply, box) ? null : reply;
+        continue;
+      }
+      if (box.bottom > window.innerHeight || box.top < 0) {
         // why not, over the board, for a move the form's Explain refused far below: the line
         // at the screen's top, the board and the spot it speaks of under it (phone_whynot.png)
         var over = reply.matches('.catan-why-not') && box.top < 0;
-        if (onBoard) {  // the form over its message: the form's top in sight if it fits
-          var form = reply.parentElement && reply.parentElement.querySelector('.catan-form');
-          var top = form ? form.getBoundingClientRect().top : box.top;
-          var fits = box.bottom - top < window.innerHeight - 16;
-          (fits && form ? form : reply).scrollIntoView({block: fits && form ? 'start' : 'end'});
-          continue;
-        }
         reply.scrollIntoView({block: over ? 'start' : 'nearest'});
       }
     }
+  }
+  // A board tap's reply and the form it names ("finish the form": on a phone with a puzzle
+  // open the line is under the board, its form under the question) in sight: with the
+  // board's top if all fit, else the two, else the form's foot (its Play). False while the
+  // form it names has not shown yet (its line comes first: looked at again as the page
+  // changes, for a few seconds)
+  function inSight(reply, box) {
+    var form = reply.matches(FORM_SAID) && reply.parentElement &&
+      (reply.parentElement.querySelector('.catan-form-box') ||
+       reply.parentElement.querySelector('.catan-form'));
+    var fbox = form && form.getClientRects().length ? form.getBoundingClientRect() : null;
+    if (fbox && !fbox.height) fbox = null;
+    var top = fbox ? Math.min(box.top, fbox.top) : box.top;
+    var bottom = fbox ? Math.max(box.bottom, fbox.bottom) : box.bottom;
+    var high = window.innerHeight;
+    var done = !reply.matches(FORM_SAID) || !!fbox;
+    if (top >= 0 && bottom <= high) return done;
+    var room = high - 16;
+    var board = document.querySelector('.catan-tutor .catan-board');
+    var boardTop = board ? board.getBoundingClientRect().top : top;
+    if (board && bottom - boardTop < room) {
+      board.scrollIntoView({block: 'start'});
+    } else if (bottom - top < room) {  // (the page scrolls in a box of its own)
+      var low = fbox && fbox.bottom > box.bottom ? form : reply;
+      var up = fbox && fbox.top < box.top ? form : reply;
+      (bottom > high ? low : up).scrollIntoView({block: bottom > high ? 'end' : 'start'});
+    } else {
+      (fbox ? form : reply).scrollIntoView({block: 'end'});
+    }
+    return done;
   }
   function soon() {
     if (pending) return;

@@ -67,7 +67,18 @@ ASK_FORM = (
 )
 # The same, while a puzzle's answer is hidden: no word on what can be played now
 ASK_PUZZLE = "Click the spot on the board where you play it: the puzzle judges it."
+# ... and for a kind not made on the board (Monopoly, a bank trade): typed in the puzzle's box
+ASK_PUZZLE_TYPED = (
+    "This move is not made on the board: type it in the puzzle's box above (who, what, "
+    "where) and press Answer: the puzzle judges it."
+)
 Listener = Callable[[str], object]
+
+
+def puzzle_ask(cls: type) -> str:
+    """How to answer a puzzle with a kind no move of which is legal now: on the board where
+    it is played there, else typed (never "click the spot" for Monopoly; learner 14)."""
+    return ASK_PUZZLE if clicked_fields(cls) else ASK_PUZZLE_TYPED
 
 
 def start_node(tl: Timeline) -> Node:
@@ -338,7 +349,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.kind, self.message, self.chosen = kind, "", None
         cls = variant_kinds(self.game).get(kind)
         if not self.of_kind(kind) and cls is not None and not seat_only(cls):
-            self.message = ASK_PUZZLE if self.puzzle_secret else self._why_no(cls)
+            self.message = self._why_no(cls) if not self.puzzle_secret else puzzle_ask(cls)
         self.emit("kind")
         if not self.of_kind(kind) and cls is not None and seat_only(cls):
             self.try_move(str(cls(acting_seat(self.game))))
