@@ -451,10 +451,17 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
         assert look["opacity"] < 0.8 and look["outline"] == "none", look
         assert look["shadow"] == "none", look
         # a tap on the board that asks to finish a form brings the form in (it was ~700 px
-        # under the fold, only a ring round the spot changed): 5.13's edge G5, two neutrals
-        page.goto(page.url.split("?")[0] + "?lesson=puzzle_base_2p", timeout=120_000)
+        # under the fold, only a ring round the spot changed): 2.2's hex M, whom to rob (5.13's
+        # edge G5 asked it too, for two neutrals, until the tap kept the one legal there)
+        from catan_tutor.study.resources import packaged_lessons
+        from catan_tutor.study.scenario import load_scenario
+
+        sc = load_scenario(packaged_lessons() / "puzzle_base_robber.catan.yaml")
+        asked = next(iter(sc.puzzles))
+        page.goto(
+            page.url.split("?")[0] + f"?lesson=puzzle_base_robber&node={asked}", timeout=120_000
+        )
         page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
-        page.get_by_title("last (End on the board)").click()
         page.locator(".catan-puzzle-state[data-asked='1']").wait_for(state="attached")
         canvas = page.locator(BOARD).last
         box = _settled_box(page, canvas)
@@ -463,13 +470,13 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
             "return [c.width, c.height]; }"
         )
         vp = Viewport.fit(width, height - style.STRIP_HEIGHT * 2)
-        x, y = vp.px(board.edge_xy(board.parse_edge("G5")))
+        x, y = vp.px(board.hex_centre_xy(board.HEX_NAMES.index("M")))
         scale = box["width"] / width
         page.touchscreen.tap(box["x"] + x * scale, box["y"] + y * scale)
         said = page.locator(".catan-actions .catan-message", has_text="finish the form")
         said.wait_for()
         settle(page)  # (scrolled in on the next frame)
-        first_screen(said, page.locator(".catan-form").first)
+        first_screen(said, page.locator(".catan-actions .catan-form-box").first)
         page.screenshot(path=ARTIFACTS / "layout_tablet_form_tapped.png")
         page.get_by_role("button", name="Explore").tap()
         for tab in ("Play", "Moves", "Odds"):
