@@ -85,6 +85,7 @@ from .computer import Computer
 from .editor_panel import EditorPanel
 from .file_panel import FilePanel
 from .guard import guarded
+from .hand_once import without_shown_hand
 from .hint_panel import HintPanel
 from .kinds import Spot
 from .lesson_goal import goal_shown
@@ -436,7 +437,8 @@ class Tutor:
         parts.append(marks_key("".join(parts)))  # what its "§" and "*" mean, where they show
         if not s.puzzle_secret:  # its lines would give the puzzle's answer away
             topic = f"{sc.title} {sc.goal}" if sc else ""
-            parts.append(notice_html(g, node, s.expects(), topic, "".join(parts)))
+            expects = without_shown_hand(s.expects(), g, s.own_seat(), s.against_computer())
+            parts.append(notice_html(g, node, expects, topic, "".join(parts)))
         if s.author_view:
             parts.append(expectations_html(g, node))
         self.lesson.value = (
