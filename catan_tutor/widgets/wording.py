@@ -16,9 +16,9 @@ from ..board import EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from ..errors import CatanError
 from ..game import Game
 from ..grammar import a, and_list, count, or_list, plural, sentence, with_reason
+from ..rules.said_once import said_once
 from ..rules.words import card_list, may, notation_words
 from ..study.timeline import Node
-from ..words.said_once import said_once
 from .missing_field import only_missing
 from .verdicts import plain, title_of
 
