@@ -141,7 +141,7 @@ def test_rule_references_are_small_markers_not_bracketed_titles():
 def test_a_reading_is_marked_once_and_never_doubled():
     """5.1: "(Setup: no neutral builds our reading, this tutor's reading)" said it twice. The
     bracket that only says "this tutor's reading" goes (the mark says it); where the words
-    explain the reading, no mark is added to them."""
+    explain the reading, the "*" shows once as well (s15: the key promises it)."""
     page = verdicts.lesson_html(
         "No neutral roads (2P-SETUP-NO-NEUTRAL-BUILD, this tutor's reading)."
     )
@@ -164,8 +164,10 @@ def test_a_reading_is_marked_once_and_never_doubled():
     worded = verdicts.lesson_html(
         "The token (2P-TOKEN-VP-COUNT, this tutor's reading: both players see it)."
     )
-    assert _shown(worded) == "The token (this tutor's reading: both players see it).§"
-    assert "catan-reading-mark" not in worded
+    # said in words, the "*" shows as well (s15, a fresh learner: the key under the text says
+    # "*" marks each of this tutor's readings; 6.1's and 8.1's ended in "§" alone)
+    assert _shown(worded) == "The token (this tutor's reading: both players see it).§*"
+    assert worded.count("catan-reading-mark") == 1
     inline = verdicts.lesson_html("As in BASE-BUILD-DISTANCE, mind the corners.")
     assert _shown(inline) == "As in Distance rule, mind the corners."
 

@@ -15,6 +15,7 @@ from ..progress_cards import TRACKS
 from ..state import BOARD, DICE, DRAW, ROLLOFF, STEAL, State
 from ..variants.ck_state import PROGRESS_DRAW
 from ..variants.ck_two_player_state import FORCE_DRAW
+from .said_once import said_once
 
 __all__ = [
     "CARD_TITLES", "can", "card_list", "card_title", "chance_words", "may", "notation_words",
@@ -61,7 +62,7 @@ def why_not(s: State, a: Action, reason: str) -> str:
     """A refused move, what and why in one sentence: "P1 can't build a road on K5: the setup
     road must touch the settlement just placed on N4; K5 does not." (``reason``: the
     engine's, in plain words; none: the move alone)."""
-    return with_reason(can(s, a, False).rstrip("."), reason)
+    return with_reason(*said_once(can(s, a, False).rstrip("."), reason))
 
 
 def _modal(s: State, a: Action, modal: str) -> str:

@@ -85,6 +85,7 @@ from .computer import Computer
 from .editor_panel import EditorPanel
 from .file_panel import FilePanel
 from .guard import guarded
+from .hand_once import without_shown_hand
 from .hint_panel import HintPanel
 from .kinds import Spot
 from .lesson_goal import goal_shown
@@ -95,6 +96,7 @@ from .named_words import SpotsFollow
 from .panels import bank_html, expectations_html, notice_html, players_html, swatch
 from .play_panel import PlayPanel
 from .puzzle import PuzzleMode
+from .right_once import unsaid_by_right
 from .rules_panel import RulesPanel
 from .tutor_session import TutorSession
 
@@ -431,12 +433,13 @@ class Tutor:
         first = node.parent is s.timeline.root and s.puzzle.puzzle_at(node) is not None
         if sc and sc.goal and goal_shown(node, first):  # (opened at its question; 1.3's steps)
             parts.append(f"<p><b>Goal</b></p>{verdicts.lesson_html(sc.goal)}")
-        for text in s.texts():  # with a roll's texts, in a lesson (one step: roll_steps.py)
+        for text in unsaid_by_right(s.puzzle, s.texts()):  # a roll's texts too (roll_steps.py)
             parts.append(verdicts.lesson_html(text))
         parts.append(marks_key("".join(parts)))  # what its "§" and "*" mean, where they show
         if not s.puzzle_secret:  # its lines would give the puzzle's answer away
             topic = f"{sc.title} {sc.goal}" if sc else ""
-            parts.append(notice_html(g, node, s.expects(), topic, "".join(parts)))
+            expects = without_shown_hand(s.expects(), g, s.own_seat(), s.against_computer())
+            parts.append(notice_html(g, node, expects, topic, "".join(parts)))
         if s.author_view:
             parts.append(expectations_html(g, node))
         self.lesson.value = (

@@ -24,7 +24,7 @@ from ..rules.barbarians import TRACK_END
 from ..rules.words import can, say, why_not
 from ..words.narrate import attack_facts, events
 from ..words.rule_titles import plain_title
-from . import icons, markup
+from . import icons, markup, said_readings
 
 _ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\b")
 _QUOTED = re.compile(r"`([^`]+)`")
@@ -177,6 +177,16 @@ def _reading_mark(rule_id: str, raised: bool = True) -> str:
     )
 
 
+def _said_mark() -> str:
+    """The raised "*" after a sentence that says it is this tutor's reading without citing
+    the rule: the mark alone (no rule to open), its tooltip saying what it means."""
+    return (
+        f"<span class='catan-reading-mark' title='{markup.text(READING_NOTE)}' "
+        "style='color:#4527a0;font-size:10px;margin-left:1px;vertical-align:super'>*"
+        f"<span class='catan-sr-only'> ({READING_WORD})</span></span>"
+    )
+
+
 def _ref_name(rule_id: str) -> str:
     """A reference button's name for a screen reader: "Rule: <title>", ", our reading" for a
     [decision]."""
@@ -254,7 +264,8 @@ def _notes(part: str) -> str:
     stands at the end of the sentence it backs, as a footnote's, never inside it ("… it
     touches (BASE-SETUP-RESOURCES): lumber, ore and brick." -> "… lumber, ore and brick.§").
     A bracket that only says "this tutor's reading" beside a [decision] is dropped: the mark
-    says it; where the words say it, the marks do not say it again."""
+    says it. Where the words say it too, the "*" still shows: the key under the text says the
+    "*" marks each of this tutor's readings, so a reading without it reads as a rule."""
     out: list[str] = []
     held: list[str] = []  # markers waiting for the end of their sentence
 
@@ -276,9 +287,6 @@ def _notes(part: str) -> str:
         if decided and _SAID_READING.match(rest):
             rest = ""
         notes = rule_note_html(known)  # one "§" however many rules the bracket cites
-        said = part[at : m.start()].rsplit(".", 1)[-1]  # the sentence before the bracket
-        if decided and "reading" in rest + said:  # said in words: no mark as well
-            notes = re.sub(r"<span class='catan-reading-mark'[^>]*>\*</span>", "", notes)
         words(part[at : m.start()])
         if rest:
             out.append(f" ({_titled(rest, rule_ref_html, markup.text)})")
@@ -304,8 +312,10 @@ def rule_refs(page: str) -> str:
 
 def lesson_html(source: str) -> str:
     """A lesson text (goal, comment, tutor text) for the page: ``markup.lesson``, with the
-    rule IDs authors write in it read as the rules' titles."""
-    return rule_refs(markup.lesson(spelled_out(source)))
+    rule IDs authors write in it read as the rules' titles; a sentence that says it is this
+    tutor's reading ends with the "*" mark (``said_readings``) whether it cites one or not."""
+    page = rule_refs(markup.lesson(said_readings.placed(spelled_out(source))))
+    return page.replace(said_readings.PLACE, _said_mark())
 
 
 def rule_text_html(text: str) -> str:

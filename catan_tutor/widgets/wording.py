@@ -16,6 +16,7 @@ from ..board import EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from ..errors import CatanError
 from ..game import Game
 from ..grammar import a, and_list, count, or_list, plural, sentence, with_reason
+from ..rules.said_once import said_once
 from ..rules.words import card_list, may, notation_words
 from ..study.timeline import Node
 from .missing_field import only_missing
@@ -281,7 +282,8 @@ def _refusal(game: Game, move: str, rule: str) -> tuple[str, str, str]:
         why, rule = (plain(ex.reason), ex.rule) if not ex.legal else ("", rule)
     except ValueError:
         why = ""
-    return move_words(game, move, False), (why or title_of(rule)).strip(), rule
+    what, why = said_once(move_words(game, move, False), (why or title_of(rule)).strip())
+    return what, why, rule
 
 
 def move_words(game: Game, move: str, legal: bool) -> str:
