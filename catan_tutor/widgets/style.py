@@ -141,6 +141,10 @@ WHY_NOT_CSS = (
     "@media (max-width:700px){.catan-tutor:has(.catan-head>.catan-why-not:not([style*='none']))"
     " .catan-try-verdict{display:none}}"
 )
+# the keyboard's focus ring: near-black on a light page (3.4:1 on the success green, 6:1 on
+# the primary blue, 19:1 on white), white on a dark one (3.1:1 on the primary blue, 16:1 on
+# the page)
+FOCUS_LIGHT, FOCUS_DARK = "#0b1a33", "#ffffff"
 FOCUSABLE = (
     "button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab",
     ".catan-rule-ref",
@@ -285,9 +289,12 @@ LAYOUT_CSS = (
     ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-content{flex-wrap:wrap}"
     ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tab{flex:0 0 auto;"
     "min-width:0;padding:0 9px}"
-    # every control shows where the keyboard is
+    # every control shows where the keyboard is: a 3 px ring along its edge, inside it (a
+    # ring outside was cut by the rows round the buttons), in a colour at least 3:1 against
+    # the page and the lit buttons (a thin light line on the dark theme's blue End turn was
+    # hard to see: a fresh learner, s15; FOCUS_LIGHT, FOCUS_DARK)
     + ",".join(f".catan-app {x}:focus-visible" for x in FOCUSABLE)
-    + "{outline:2px solid #1b5e9f!important;outline-offset:1px}"
+    + f"{{outline:3px solid {FOCUS_LIGHT}!important;outline-offset:-3px}}"
     # a phone or a narrow window: the board the page's width, the text under it, controls
     # big enough to tap
     + "@media (max-width:700px){"
@@ -431,7 +438,7 @@ def theme_css() -> str:
         ".catan-app,.catan-tutor{color:var(--jp-ui-font-color1)}",
         f"{DARK} .catan-board canvas:focus-visible{{outline-color:var(--jp-brand-color1)}}",
         ",".join(f"{DARK} .catan-app {x}:focus-visible" for x in FOCUSABLE)
-        + "{outline-color:#90caf9!important}",
+        + f"{{outline-color:{FOCUS_DARK}!important}}",
         f"{DARK} .catan-help summary{{color:#90caf9}}",
         # the tab labels (JupyterLab's own grey reads at 4.2-4.4:1 on its tabs) and the
         # lightest greys of light-page notes, in either theme
