@@ -32,6 +32,7 @@ from catan_tutor.widgets.board_tags import (
     wrap_em,
 )
 from catan_tutor.widgets.kinds import board_kind
+from catan_tutor.widgets.letter_room import LETTER_EM, letter_box
 from catan_tutor.widgets.verdicts import short_reason
 
 PHONE = 363  # the board's width on a 375 px phone: the page less its focus ring's padding
@@ -660,3 +661,28 @@ def test_every_label_on_a_phone_leaves_each_hex_s_letter_readable(monkeypatch, a
         if any(meets(tag, letter_box(view.vp, tile, size)) for tag in tags)
     ]
     assert covered == []
+
+
+@pytest.mark.parametrize("shown", [333, PHONE, NATURAL])  # 333: a 375 px page's board
+def test_a_named_label_keeps_a_clear_room_from_every_hex_s_letter(monkeypatch, shown):
+    """A fresh learner on a 375x740 phone (lesson 1.1, m01.png): the "K4" tag stood right
+    beside P's letter on its line, read as one "K4P": the label kept 2 px (canvas px, shrunk
+    with the board to ~1 px on the screen) from the letter's box. Each named tag keeps at
+    least half a letter's size clear of every hex's letter, at the phone's scales too."""
+    sc = load_scenario(packaged_lessons() / "base_setup.catan.yaml")
+    view = BoardView(Tutor(sc).game)  # the lesson's board, no piece yet
+    view.set_shown_width(str(shown))
+    size = view.painter.text(LETTER_EM)
+    letters = {
+        letter: letter_box(view.vp, SimpleNamespace(letter=letter, centre=board.hex_centre_xy(h)),
+                           size)
+        for h, letter in enumerate(board.HEX_NAMES)
+    }  # fmt: skip
+    tags = _tag_boxes(view, monkeypatch)
+    view.set_named(named_spots("K4,N5,N6"))  # the lesson's first step names them
+    assert len(tags) == 3
+    room = size / 2
+    for tag in tags:
+        near = [k for k, (x0, y0, x1, y1) in letters.items()
+                if _meet(tag, (x0 - room, y0 - room, x1 + room, y1 + room))]  # fmt: skip
+        assert near == [], (tag, near)

@@ -140,6 +140,59 @@ def test_a_refused_tap_s_why_not_shows_whole_and_labels_leave_the_letters(app_se
     assert 0 <= said["y"] and said["y"] + said["height"] <= canvas.bounding_box()["y"], said
     assert page.locator(".catan-head .catan-head-prompt").bounding_box()["y"] < said["y"]
     assert page.evaluate(COVERED_JS) == []
+    # a fresh learner on this phone (s15): New game said nothing but "+" (m01.png); a lesson
+    # opened from the list with the page scrolled down left the board out of view; the
+    # free game's "I pick chance outcomes" sat a line under its box (m07.png)
+    new = page.locator(".catan-bar .catan-new-game")
+    said = new.bounding_box()
+    assert new.inner_text().strip() == "New game" and said["x"] + said["width"] <= 375, said
+    shown = new.evaluate(WORDS_WIDTH_JS)  # its words as wide as they read (not 0 px)
+    assert shown >= 20, shown
+    heading = page.locator(".catan-tutor .catan-head")
+    was = heading.inner_text()
+    chapters = page.locator(".catan-chapter-picker select")
+    two = next(t for t in chapters.evaluate("s => [...s.options].map(o => o.text)") if t[0] == "2")
+    page.evaluate(SCROLL_DOWN_JS)  # the learner scrolled down, then picks chapter 2
+    chapters.select_option(label=two)
+    page.wait_for_function(
+        "(w) => document.querySelector('.catan-tutor .catan-head').innerText !== w", arg=was
+    )
+    settle(page)
+    top = heading.bounding_box()["y"]
+    page.screenshot(path=ARTIFACTS / "phone_chapter_opened.png")
+    assert 0 <= top <= 740 / 2, top  # the heading at the screen's top, the board under it
+    page.locator(".catan-chapter-picker select").select_option(label="Free game (no lesson)")
+    box = page.locator(".catan-force-chance input")
+    box.wait_for()
+    settle(page)
+    words = page.locator(".catan-force-chance .widget-label-basic span")
+    box.scroll_into_view_if_needed()
+    page.screenshot(path=ARTIFACTS / "phone_chance_box.png")
+    b, w = box.bounding_box(), words.bounding_box()
+    # the words level with the box (drawn in its middle: they sat 17 px under it), after it
+    middle = w["y"] + w["height"] / 2 - (b["y"] + b["height"] / 2)
+    assert abs(middle) <= 3 and w["x"] >= b["x"] + b["width"], (b, w)
+
+
+# Runs in the page on a button: how wide its words are drawn (CSS px)
+WORDS_WIDTH_JS = """(b) => {
+  const t = [...b.childNodes].find((n) => n.nodeType === 3 && n.textContent.trim());
+  const r = document.createRange();
+  r.selectNodeContents(t);
+  return r.getBoundingClientRect().width;
+}"""
+
+
+# Runs in the page: the page scrolled to its foot (in the box that scrolls it)
+SCROLL_DOWN_JS = """() => {
+  const canvas = document.querySelector('.catan-board canvas');
+  let p = canvas.parentElement;
+  for (; p; p = p.parentElement) {
+    const y = getComputedStyle(p).overflowY;
+    if (p.scrollHeight > p.clientHeight + 1 && (y === 'auto' || y === 'scroll')) break;
+  }
+  (p || document.scrollingElement).scrollTop = 1e6;
+}"""
 
 
 def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_step_buttons(
@@ -196,6 +249,18 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     # solved: "Right", then the key of its "§" under the words it explains, as on a desktop
     # (the key went over "Right": phone_puzzle_key_before.png)
     forward.tap()
+    page.locator(".catan-puzzle-answer input").wait_for()
+    # a kind chosen from the palette opens its form under its button, not over it (the
+    # player, hex and rob-from fields over "Move the robber": a fresh learner, s15, m04.png)
+    kind = page.locator(".catan-palette button").filter(has_text="Move the robber")
+    kind.tap()
+    form = page.locator(".catan-form-box .widget-dropdown").first
+    form.wait_for()
+    settle(page)
+    form.scroll_into_view_if_needed()
+    page.screenshot(path=ARTIFACTS / "phone_puzzle_form.png")
+    said = kind.bounding_box()
+    assert said["y"] + said["height"] <= form.bounding_box()["y"], (said, form.bounding_box())
     page.locator(".catan-puzzle-answer input").fill("P1 robber Q P2")
     page.locator(".catan-puzzle-answer input").press("Enter")
     right = page.locator(".catan-puzzle-result .catan-puzzle-verdict")

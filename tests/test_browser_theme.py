@@ -60,6 +60,44 @@ CONTRAST_JS = """(root) => {
 }"""
 
 
+# Runs in the page: each visible button of the tutor that can be pressed, focused as from the
+# keyboard (the page's last input a key): its focus ring's width, whether a box round it cuts
+# the ring, and the ring's WCAG contrast against the button's own background and the page's.
+FOCUS_RINGS_JS = """() => {
+  const rgb = (s) => (s.match(/rgba?\\(([^)]+)\\)/) || [0, '0,0,0,0'])[1].split(',').map(Number);
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92
+    : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(c[0]) + 0.7152 * f(c[1])
+    + 0.0722 * f(c[2]); };
+  const ratio = (a, b) => { const x = lum(a), y = lum(b);
+    return Math.round((Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05) * 100) / 100; };
+  const page = rgb(getComputedStyle(document.body).backgroundColor);
+  const out = [];
+  for (const b of document.querySelectorAll('.catan-tutor button:not(:disabled)')) {
+    const r = b.getBoundingClientRect(), bg = rgb(getComputedStyle(b).backgroundColor);
+    if (!r.width || !r.height || b.closest('.catan-step-held')) continue;
+    b.focus();
+    const s = getComputedStyle(b), ring = rgb(s.outlineColor);
+    // a ring reaching past the button is cut by a box round it that hides its overflow
+    const reach = Math.max(0, parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth));
+    let cut = false;
+    for (let p = b.parentElement; p && reach; p = p.parentElement) {
+      const o = getComputedStyle(p), q = p.getBoundingClientRect();
+      if (o.overflowX === 'visible' && o.overflowY === 'visible') continue;
+      const inside = q.left <= r.left && q.top <= r.top && q.right >= r.right
+        && q.bottom >= r.bottom;
+      cut = cut || (inside && (q.left > r.left - reach || q.top > r.top - reach
+        || q.right < r.right + reach || q.bottom < r.bottom + reach));
+    }
+    out.push({text: b.innerText.trim().slice(0, 30), visible: b.matches(':focus-visible'),
+              cut: cut,
+              width: parseFloat(s.outlineWidth), offset: parseFloat(s.outlineOffset),
+              style: s.outlineStyle, page: ratio(ring, page),
+              button: bg[3] > 0.5 ? ratio(ring, bg) : ratio(ring, page)});
+  }
+  return out;
+}"""
+
+
 def _unreadable(page) -> list[dict]:
     return [x for x in page.evaluate(CONTRAST_JS, ".catan-app") if x["ratio"] < x["need"]]
 
@@ -89,6 +127,22 @@ def test_every_text_reads_in_the_theme(browser, new_page, app_server: str, theme
     # words that read in either theme (issue 33; checked with every text below)
     key = page.locator(".catan-lesson .catan-marks-key")
     assert key.is_visible() and "this tutor's own reading" in key.inner_text()
+    # the keyboard's focus: a clear ring on every button (a fresh learner: on the dark theme's
+    # blue End turn only a thin light line showed), 3:1 against the button and the page
+    page.keyboard.press("Shift")  # (the last input a key: a focus shows its ring)
+    rings = page.evaluate(FOCUS_RINGS_JS)
+    assert len(rings) >= 5 and all(r["visible"] for r in rings), rings
+    weak = [r for r in rings if r["style"] != "solid" or r["width"] < 3 or r["cut"]
+            or min(r["page"], r["button"]) < 3]  # fmt: skip
+    assert not weak, weak
+    for name, lit in (("palette", ".catan-palette button"), ("step", ".catan-step")):
+        button = page.locator(f".catan-tutor {lit}:not(:disabled)").first
+        if button.count() and button.is_visible():
+            button.focus()
+            box = button.bounding_box()
+            page.screenshot(path=ARTIFACTS / f"theme_{theme}_focus_{name}.png", clip={
+                "x": box["x"] - 12, "y": box["y"] - 12, "width": box["width"] + 24,
+                "height": box["height"] + 24})  # fmt: skip
     bad = _unreadable(page)
     for tab in ("Players", "Moves"):
         _tabs(page, tab)

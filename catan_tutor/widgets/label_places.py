@@ -30,6 +30,9 @@ GAP = 2.0  # CSS px between a label and what it keeps clear of
 # What covering costs: a piece or a ring, another label, off the board, a number token
 # and a hex's letter (the size it is written at: "M4" sat against Q's at 1280)
 PIECE, LABEL, OFF, TOKEN, LETTER = 100.0, 60.0, 200.0, 8.0, 30.0
+# The room a label keeps round a hex's letter, in the letter's sizes: at a phone's scale the
+# 2 px gap (canvas px, shrunk with the board) left "K4" a hair from P, read as one "K4P"
+LETTER_ROOM = 0.5
 DIRECTIONS = 12  # the ways out from a spot a label is tried in
 
 
@@ -120,6 +123,7 @@ class LabelPlaces:
         ``ringed`` (the chosen spot, the hint's, a why-not), the tokens of hexes ``tokens``,
         the hexes' letters (written ``letter`` canvas px high)."""
         boxes, discs = piece_shapes(vp, pieces, (style.HALO_WIDTH + GAP) * ratio)
+        hexes = range(board.N_HEXES)
         ringed = frozenset(ringed)
         for spot in ringed:
             discs += spot_discs(vp, spot, ring_reach(spot) + (RING_LINE + GAP) * ratio / vp.scale)
@@ -132,8 +136,8 @@ class LabelPlaces:
             bounds,
             ringed,
             [],
-            [_letter_disc(vp, h, 0.6 * letter + GAP * ratio) for h in range(board.N_HEXES)],
-            [_letter_box(vp, h, letter, GAP / 2 * ratio) for h in range(board.N_HEXES)],
+            [_letter_disc(vp, h, (0.6 + LETTER_ROOM) * letter + GAP * ratio) for h in hexes],
+            [_letter_box(vp, h, letter, LETTER_ROOM * letter + GAP / 2 * ratio) for h in hexes],
         )
 
     def at(self, x: float, y: float, w: float, h: float) -> Point:

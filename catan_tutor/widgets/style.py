@@ -116,7 +116,9 @@ PHONE_ORDER = (
     (-72, f"{ACTIONS}>.catan-message,{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-message"),
     (-70, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
     (-60, f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle"),
-    (-55, f"{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-form-box"),
+    # the kinds to answer with, then the form one opens under its button (the form over
+    # "Move the robber" that opened it: a fresh learner, s15, m04.png)
+    (-55, f"{PUZZLE_OPEN}>.catan-side>.catan-actions>:is(.catan-palette,.catan-form-box)"),
     (-50, f"{PUZZLE_OPEN}>.catan-side>.catan-actions>*"),
     (-40, f"{SIDE}>.catan-lesson"),
     (
@@ -141,6 +143,10 @@ WHY_NOT_CSS = (
     "@media (max-width:700px){.catan-tutor:has(.catan-head>.catan-why-not:not([style*='none']))"
     " .catan-try-verdict{display:none}}"
 )
+# the keyboard's focus ring: near-black on a light page (3.4:1 on the success green, 6:1 on
+# the primary blue, 19:1 on white), white on a dark one (3.1:1 on the primary blue, 16:1 on
+# the page)
+FOCUS_LIGHT, FOCUS_DARK = "#0b1a33", "#ffffff"
 FOCUSABLE = (
     "button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab",
     ".catan-rule-ref",
@@ -285,9 +291,12 @@ LAYOUT_CSS = (
     ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-content{flex-wrap:wrap}"
     ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tab{flex:0 0 auto;"
     "min-width:0;padding:0 9px}"
-    # every control shows where the keyboard is
+    # every control shows where the keyboard is: a 3 px ring along its edge, inside it (a
+    # ring outside was cut by the rows round the buttons), in a colour at least 3:1 against
+    # the page and the lit buttons (a thin light line on the dark theme's blue End turn was
+    # hard to see: a fresh learner, s15; FOCUS_LIGHT, FOCUS_DARK)
     + ",".join(f".catan-app {x}:focus-visible" for x in FOCUSABLE)
-    + "{outline:2px solid #1b5e9f!important;outline-offset:1px}"
+    + f"{{outline:3px solid {FOCUS_LIGHT}!important;outline-offset:-3px}}"
     # a phone or a narrow window: the board the page's width, the text under it, controls
     # big enough to tap
     + "@media (max-width:700px){"
@@ -351,12 +360,14 @@ LAYOUT_CSS = (
     # question of a puzzle under the board came into the first screen (phone_puzzle2.png)
     ".catan-app .catan-bar>.catan-chapter-picker{flex:1 1 200px;min-width:0}"
     ".catan-app .catan-bar>.catan-new-game{order:1}"
-    # New game by its "+" alone (its name stays for a screen reader): the chapter's list the
-    # room for its name (it read "4 · Development cards, awards and vi")
-    f".catan-app .catan-bar>.catan-new-game{{font-size:0;min-width:{TOUCH}px;padding:0 8px;"
-    "display:inline-flex;align-items:center;justify-content:center}"
-    ".catan-app .catan-bar>.catan-new-game>i{font-size:var(--jp-widgets-font-size,13px);"
-    "margin:0}"
+    # New game says what it does ("+" alone read as nothing: a fresh learner, s15): its
+    # words in two lines, in the list's size, no "+", as narrow as the "+" was: the
+    # chapter's list keeps the room for every chapter's name (beside "+ New game" two read
+    # "4 · Development cards, awards and vi")
+    f".catan-app .catan-bar>.catan-new-game{{min-width:{TOUCH}px;max-width:52px;"
+    "padding:2px 6px;flex:0 0 auto;white-space:normal;font-size:11.5px;line-height:1.15;"
+    "text-align:center}"
+    ".catan-app .catan-bar>.catan-new-game>i{display:none}"
     ".catan-app .catan-bar>.catan-lesson-picker{order:2;flex:1 1 100%;min-width:0}"
     # a puzzle's box: the question, its verdict right under it (a tap on the board scrolls
     # nothing to it: reply_in_view.js), the answer's row, then how to answer and the hints.
@@ -402,6 +413,11 @@ LAYOUT_CSS = (
     ".catan-app .catan-bar .widget-dropdown>label{position:absolute;width:1px;height:1px;"
     "overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}"
     ".catan-app .catan-bar select{font-size:11.5px;padding-left:6px}"
+    # a checkbox's words beside its box, level with it ("I pick chance outcomes" sat 16 px
+    # under it, like a line of its own: the box is drawn in the middle of its 40 px for a
+    # finger, the words were at their foot)
+    ".catan-app .widget-checkbox .widget-label-basic{display:inline-flex;align-items:center}"
+    ".catan-app .widget-checkbox input[type='checkbox']{flex:0 0 auto;margin:0 8px 0 0}"
     # the moves list scrolls inside itself, the buttons under it stay on screen
     ".catan-app .catan-moves-box{max-height:40vh}"
     # "You left the lesson's line" (or its end) in few lines
@@ -431,7 +447,7 @@ def theme_css() -> str:
         ".catan-app,.catan-tutor{color:var(--jp-ui-font-color1)}",
         f"{DARK} .catan-board canvas:focus-visible{{outline-color:var(--jp-brand-color1)}}",
         ",".join(f"{DARK} .catan-app {x}:focus-visible" for x in FOCUSABLE)
-        + "{outline-color:#90caf9!important}",
+        + f"{{outline-color:{FOCUS_DARK}!important}}",
         f"{DARK} .catan-help summary{{color:#90caf9}}",
         # the tab labels (JupyterLab's own grey reads at 4.2-4.4:1 on its tabs) and the
         # lightest greys of light-page notes, in either theme

@@ -1,0 +1,43 @@
+/* A lesson opened from the chapter's or the lesson's list shows from its heading: on a phone
+ * (375x740) a chapter switched with the page scrolled down left it so, the board out of view
+ * (a fresh learner, s15). After a change of either list, the first change of the heading's
+ * words (the lesson or the free game opened) scrolls the tutor's heading to the screen's top
+ * when it is not on the screen. Runs once per page, with board_keys.js.
+ */
+(function () {
+  'use strict';
+  if (window.catanLessonTop) return;
+  window.catanLessonTop = true;
+  var WAIT_MS = 20000;  // a change of the heading later than this is not the list's
+  var asked = null;  // a list changed: when, and the heading's words then
+  function heading() {
+    return document.querySelector('.catan-tutor .catan-head');
+  }
+  document.addEventListener('change', function (event) {
+    var target = event.target;
+    if (!(target instanceof Element) || !target.closest('.catan-bar')) return;
+    var head = heading();
+    asked = {at: Date.now(), words: head ? head.textContent : ''};
+  }, true);
+  function look() {
+    if (!asked) return;
+    if (Date.now() - asked.at > WAIT_MS) {
+      asked = null;
+      return;
+    }
+    var head = heading();
+    if (!head || head.textContent === asked.words) return;
+    asked = null;
+    var top = head.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.5) head.scrollIntoView({block: 'start'});
+  }
+  var pending = false;
+  new MutationObserver(function () {
+    if (!asked || pending) return;
+    pending = true;
+    window.requestAnimationFrame(function () {
+      pending = false;
+      look();
+    });
+  }).observe(document.body, {childList: true, subtree: true, characterData: true});
+})();
