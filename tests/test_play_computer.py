@@ -412,19 +412,9 @@ def test_the_move_list_names_a_drawn_card_only_to_a_hand_that_sees_it():
 def test_end_turn_is_offered_once_by_its_own_button_not_again_in_the_palette():
     """Issue 33 (a fresh learner after a C&K roll): "End turn" and "End the turn" side by side
     did the same. End turn has its own button (BASE-TURN-END); the palette of the kinds legal
-    now leaves it out. Roll likewise (a fresh learner, free game: the green Roll rolled, the
-    palette's "Roll the dice" only opened a form saying the roll is allowed; BASE-TURN-ROLL):
-    before the roll the palette holds no "roll", and Roll is lit."""
+    now leaves it out, and keeps Roll (its form forces the dice)."""
     g = new_game("base", players=3)
-    while g.state.phase != "pre-roll":  # setup: the first turn, before the dice
-        g.play(g.legal_actions()[0])
-    t = Tutor(g)
-    kinds = [k for _, k in t.controls.palette.options]
-    assert "roll" in t.session.kinds() and "roll" not in kinds
-    assert not t.controls.roll_button.disabled and t.controls.roll_button.button_style
-    t.controls.roll_button.click()  # the roll and its dice
-    assert t.session.game.state.phase != "pre-roll"
-    while g.state.phase != "main" or g.is_chance():  # the first roll and its dice
+    while g.state.phase != "main" or g.is_chance():  # setup, then the first roll and its dice
         g.play(g.legal_actions()[0])
     t = Tutor(g)
     kinds = [k for _, k in t.controls.palette.options]

@@ -161,16 +161,13 @@ def test_no_text_of_the_tutor_holds_the_answer_before_it_is_solved(asked: Asked)
     # the kinds of the phase are offered alike, legal now or not: the answer's among them,
     # none of another phase (no Monopoly in setup); Roll and End turn only where they are
     assert t.controls.blocked.options == ()
-    # (ending the turn and the roll are offered by their own buttons, never again in the
-    # palette: they count with the palette's kinds; the buttons show, lit when legal)
+    # (ending the turn is offered by its own End turn button, never again in the palette: it
+    # counts with the palette's kinds; the button shows in every turn, lit when legal)
     offered = [k for _, k in t.controls.palette.options]
-    assert "end turn" not in offered and "roll" not in offered
+    assert "end turn" not in offered
     if "end turn" in moment_kinds(s.game):
         assert t.controls.end_button.layout.display != "none"
         offered.append("end turn")
-    if "roll" in moment_kinds(s.game):
-        assert not t.controls.roll_button.disabled
-        offered.append("roll")
     assert sorted(offered) == sorted(moment_kinds(s.game)) and set(s.kinds()) <= set(offered)
     answers = answer_nodes(asked.puzzle, s.timeline.current, s.timeline.rules)
     assert {kind_name(n.action) for n in answers if n.action} <= set(offered)
@@ -700,7 +697,7 @@ def test_a_solved_question_asks_no_move_until_the_step_button_goes_on():
         if s.puzzle_secret:  # asked again here: the new question's kinds, as ever
             assert not s.puzzle.resting()
             assert [k for _, k in c.palette.options] == [
-                k for k in moment_kinds(s.game) if k not in ("end turn", "roll")
+                k for k in moment_kinds(s.game) if k != "end turn"
             ]
             met["asked again"] += 1
         elif s.timeline.current.children:
@@ -792,19 +789,17 @@ BUILT_AFTER_THE_ROLL = {"settle", "build road", "build city", "buy dev", "bank t
 
 def palette_agrees_with_the_buttons(t: Tutor) -> list[str]:
     """What the palette offers that the moment does not allow (none expected): a kind with a
-    button of its own (Roll, End turn) offered at all, or its button grey while the kind is
-    possible or lit while it is not (they count with the palette), the robber's move outside
-    the robber's phase, a roll after the roll, building before it; outside a question, a kind
-    not legal now."""
+    button of its own (Roll, End turn) offered while its button is grey or missing while it
+    is lit (End turn counts with the palette), the robber's move outside the robber's phase,
+    a roll after the roll, building before it; outside a question, a kind not legal now."""
     s, c = t.session, t.controls
     offered = [k for _, k in c.palette.options] if c.palette.layout.display != "none" else []
     phase = s.game.state.phase
     wrong = []
-    if "roll" in offered:  # its own button, never the palette too (a fresh learner, s15)
-        wrong.append("roll offered beside its button")
-    rolls = "roll" in (moment_kinds(s.game) if s.puzzle_secret else s.kinds())
-    if offered and rolls == c.roll_button.disabled and not s.game.is_chance():
-        wrong.append(f"roll legal {rolls}, its button lit {not c.roll_button.disabled}")
+    if offered and ("roll" in offered) == c.roll_button.disabled and not s.game.is_chance():
+        wrong.append(
+            f"roll offered {'roll' in offered}, its button lit {not c.roll_button.disabled}"
+        )
     ends = "end turn" in (moment_kinds(s.game) if s.puzzle_secret else s.kinds())
     if offered and ends == c.end_button.disabled:
         wrong.append(f"end turn offered {ends}, its button lit {not c.end_button.disabled}")
@@ -829,7 +824,7 @@ def test_a_questions_palette_offers_nothing_its_buttons_and_phase_do_not_allow(a
     t = at_question(asked)
     assert palette_agrees_with_the_buttons(t) == []
     s = t.session
-    offered = {k for _, k in t.controls.palette.options} | {"end turn", "roll"}  # (buttons)
+    offered = {k for _, k in t.controls.palette.options} | {"end turn"}
     answers = answer_nodes(asked.puzzle, s.timeline.current, s.timeline.rules)
     assert {kind_name(n.action) for n in answers if n.action} <= offered
 

@@ -559,9 +559,8 @@ def test_form_labels_each_value_from_its_own_action():
     legal = [str(a).split()[-1] for a in g.legal_actions() if str(a).startswith("P1 play")]
     assert labels == legal and len(set(labels)) == len(labels) >= 2
     t.controls.end_button.click()  # End turn: its own button, not in the palette
-    t.controls.roll_button.click()  # Roll too: then back to the roll's first die
-    for _ in range(3):
-        t.session.back()
+    t.controls.palette.value = "roll"
+    t.controls.form.play_button.click()
     assert [label for label, _ in t.controls.form.pickers["die"].options] == ["white"]
 
 
@@ -659,13 +658,9 @@ def test_roll_throws_every_die_of_the_roll_in_one_click():
 
 
 def test_a_forced_die_then_roll_throws_the_rest():
-    """Roll has its button only (no "Roll the dice" in the palette too, a fresh learner): a
-    die is forced by stepping back to it, its form preselected, then Roll throws the rest."""
     t = at_pre_roll("ck", 3)
-    assert "roll" not in [k for _, k in t.controls.palette.options]
-    t.controls.roll_button.click()
-    for _ in range(3):  # back over the event die and the red die to the white one
-        t.session.back()
+    t.controls.palette.value = "roll"
+    t.controls.form.play_button.click()
     assert t.controls.palette.value == "die"  # chance: the outcomes to force, preselected
     t.controls.form.set(die="white", value=2)
     t.controls.form.play_button.click()

@@ -23,7 +23,6 @@ from .describe import SR_ONLY_CSS
 from .forms import PLAY_TYPED, ActionForm, every_spot
 from .kinds import (
     COSTS,
-    OWN_BUTTON,
     SPOT_WORDS,
     Spot,
     acting_seat,
@@ -111,7 +110,7 @@ class PlayPanel:
             description="Roll",
             icon="random",
             button_style="success",
-            tooltip="roll the dice (to choose what a die shows: ◀ back to it, then the form)",
+            tooltip="roll the dice (to choose what a die shows, use the form below)",
         )
         self.roll_button.add_class("catan-roll")
         self.roll_button.on_click(guard(lambda _: self._seat_button(Roll, session.roll)))
@@ -240,9 +239,9 @@ class PlayPanel:
         elif s.computer_to_move() or s.puzzle.resting() or s.lesson_throw():
             kinds = []  # a computer's move (even paused), a question solved, the lesson's throw
         self.palette.value = None
-        # Roll and End turn have buttons of their own, nothing to choose: not again in the
-        # palette (issue 33; "Roll the dice" only opened a form; the dice form comes after it)
-        offered = [k for k in kinds if k not in OWN_BUTTON]
+        # End turn has its own button and nothing to choose: not again in the palette ("End
+        # turn" beside "End the turn" after a roll; issue 33). Roll stays: its form forces dice
+        offered = [k for k in kinds if k != "end turn"]
         self.palette.options = [self._kind_option(k) for k in offered]
         # none: no room taken (the page's ToggleButtons keep their old buttons when given
         # none: a computer's turn showed the learner's "offer" and "end turn", dead; issue 33)
