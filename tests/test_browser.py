@@ -17,7 +17,7 @@ from browser_harness import open_new_game, open_tab, pick_lesson, settle, watch_
 from catan_tutor.server.serve import CHROMIUM_ARGS
 from catan_tutor.study.resources import START_NOTEBOOK
 from catan_tutor.widgets import style
-from catan_tutor.widgets.wording import kind_words
+from catan_tutor.widgets.wording import kind_words, palette_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -254,7 +254,7 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
 
 def test_force_a_dice_outcome(page) -> None:
     open_tab(page, "Play")
-    page.get_by_role("button", name=kind_words("roll"), exact=True).click()
+    page.get_by_role("button", name=palette_words("roll"), exact=True).click()
     page.locator(".catan-form").get_by_role("button", name="Play this move").click()
     _wait_marker(page, "dice")
     form = page.locator(".catan-form")  # the white die is thrown first (one choice: fixed)

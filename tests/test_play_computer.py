@@ -420,3 +420,20 @@ def test_end_turn_is_offered_once_by_its_own_button_not_again_in_the_palette():
     kinds = [k for _, k in t.controls.palette.options]
     assert "end turn" in t.session.kinds() and "end turn" not in kinds and kinds
     assert not t.controls.end_button.disabled
+
+
+def test_the_palette_s_roll_says_it_lets_the_dice_be_chosen_not_a_second_roll_button():
+    """Learner 14: a free game showed the green "Roll" and the palette's "Roll the dice", which
+    only opened a form: the palette's roll is for choosing what the dice show, and says so;
+    its form's Play plays the roll alone, and the dice wait for the learner's choice."""
+    g = new_game("base", players=3)
+    while g.state.phase != "pre-roll" or g.is_chance():
+        g.play(g.legal_actions()[0])
+    t = Tutor(g)
+    labels = dict((k, label) for label, k in t.controls.palette.options)
+    assert (
+        labels["roll"] == "Roll, choosing the dice" and t.controls.roll_button.description == "Roll"
+    )
+    t.controls.palette.value = "roll"
+    t.controls.form.play_button.click()
+    assert t.game.state.phase == "dice" and t.game.is_chance()  # the dice not thrown for them

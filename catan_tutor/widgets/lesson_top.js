@@ -1,8 +1,9 @@
 /* A lesson opened from the chapter's or the lesson's list shows from its heading: on a phone
  * (375x740) a chapter switched with the page scrolled down left it so, the board out of view
  * (a fresh learner, s15). After a change of either list, the first change of the heading's
- * words (the lesson or the free game opened) scrolls the tutor's heading to the screen's top
- * when it is not on the screen. Runs once per page, with board_keys.js.
+ * words (the lesson or the free game opened) scrolls the tutor's heading (or the board, when
+ * it comes first) to the screen's top when it is not on the screen. Runs once per page,
+ * with board_keys.js.
  */
 (function () {
   'use strict';
@@ -28,8 +29,14 @@
     var head = heading();
     if (!head || head.textContent === asked.words) return;
     asked = null;
-    var top = head.getBoundingClientRect().top;
-    if (top < 0 || top > window.innerHeight * 0.5) head.scrollIntoView({block: 'start'});
+    // the heading or the board, whichever comes first (a tablet shows the board above it)
+    var board = document.querySelector('.catan-tutor .catan-board-col');
+    var first = head;
+    if (board && board.getBoundingClientRect().top < head.getBoundingClientRect().top) {
+      first = board;
+    }
+    var top = first.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.5) first.scrollIntoView({block: 'start'});
   }
   var pending = false;
   new MutationObserver(function () {

@@ -43,7 +43,7 @@ from .taken_spots import free_spots
 from .tap_choices import legal_with_spot
 from .try_words import try_help
 from .tutor_session import ROLL_PHASES, TutorSession
-from .wording import kind_words
+from .wording import kind_words, palette_words
 
 # A click on a legal spot that is not the lesson's next move (issue 33: with the kind the moment
 # chose it played at once, and left the lesson's line): the spot is chosen in the form (ringed);
@@ -357,8 +357,8 @@ class PlayPanel:
         """A palette button (label, kind): the kind, with its price while building costs."""
         cost = COSTS.get(kind)
         if cost is None or self.session.game.state.phase != "main":
-            return (kind_words(kind), kind)
-        return (f"{kind_words(kind)} · {cost_text(cost)}", kind)
+            return (palette_words(kind), kind)
+        return (f"{palette_words(kind)} · {cost_text(cost)}", kind)
 
     def _buttons(self, kinds: list[str]) -> None:
         """Roll while a roll or chance is due; End turn while ending the turn is legal."""

@@ -120,6 +120,17 @@ KIND_WORDS = {
 }
 
 
+# The palette's words where its button is not the kind's own: Roll has a button of its own
+# (it throws the dice too); the palette's roll opens the form that lets the learner choose
+# what each die shows ("Roll the dice" there read as a second Roll button: learner 14).
+PALETTE_WORDS = {"roll": "Roll, choosing the dice"}
+
+
+def palette_words(kind: str) -> str:
+    """A kind as the palette's button says it (``kind_words`` but for ``PALETTE_WORDS``)."""
+    return PALETTE_WORDS.get(kind) or kind_words(kind)
+
+
 def kind_words(kind: str) -> str:
     """A kind of action as its button says it: ``play plenty`` -> "Play Year of Plenty" (an
     unknown kind: its words, with a capital)."""
