@@ -12,13 +12,13 @@ from .. import rulebook
 
 PLACE = "\ue000"  # where a "*" goes: a private-use character no lesson text holds
 _SAYS = re.compile(r"\btutor(?:'|’)s\s+(?:own\s+)?reading\b", re.I)
-_ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\b")
+ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\b")  # a rule ID in a text
 _SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+(?=\s|$)|$)")
 
 
 def cites_reading(text: str) -> bool:
     """Whether ``text`` cites a rule that is this tutor's reading (a [decision])."""
-    return any(rulebook.reading(i) is not None for i in _ID.findall(text))
+    return any(rulebook.reading(i) is not None for i in ID.findall(text))
 
 
 def says_reading(text: str) -> bool:

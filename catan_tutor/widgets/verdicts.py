@@ -26,7 +26,7 @@ from ..words.narrate import attack_facts, events
 from ..words.rule_titles import plain_title
 from . import icons, markup, said_readings
 
-_ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\b")
+_ID = said_readings.ID
 _QUOTED = re.compile(r"`([^`]+)`")
 _NAMED = re.compile(rf"\s*\(\s*({_ID.pattern})\s*\)")  # "Distance rule (BASE-BUILD-DISTANCE)"
 _TAG = re.compile(r"(<[^>]*>)")
