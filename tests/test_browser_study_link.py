@@ -64,7 +64,8 @@ PAST_JS = f"() => ({LOG_JS})().map(x => x.replace(/ Next, .*$/, ''))"
 def wait_log(page, lines: int | list[str]) -> list[str]:
     """The log once it has ``lines`` lines (a number) or is ``lines`` (the views update one
     after another: the board's marker may come first), each without its "Next, …"."""
-    want = f"l.length === {lines}" if isinstance(lines, int) else "JSON.stringify(l) === JSON.stringify(want)"
+    same = "JSON.stringify(l) === JSON.stringify(want)"
+    want = f"l.length === {lines}" if isinstance(lines, int) else same
     try:
         page.wait_for_function(f"(want) => {{ const l = ({PAST_JS})(); return {want}; }}",
                                arg=None if isinstance(lines, int) else lines)  # fmt: skip

@@ -439,15 +439,16 @@ def link_of(session: TutorSession) -> Link:
         k = 0  # the last node of the path the lesson's file made: where the learner's line leaves
         while k + 1 < len(path) and s.from_file(path[k + 1]):
             k += 1
-        moves = tuple(str(n.action) for n in path[k + 1 :])
-        link = Link(lesson=s.lesson_id, node=path[k].id, moves=moves)
-        if _fits(link):
-            return link
+        if len(path) - k - 1 <= MAX_LINK_MOVES:  # (more: the moves are not even written)
+            moves = tuple(str(n.action) for n in path[k + 1 :])
+            link = Link(lesson=s.lesson_id, node=path[k].id, moves=moves)
+            if _fits(link):
+                return link
     elif not s.lesson_id and s.origin is not None:  # a new game: its moves since its start
         at = next((i for i, n in enumerate(path) if n is s.origin_node), None)
         # its seed is the computers' too (App.new): another seed goes with the position
         same_seed = not seats or s.computer_seed == (s.origin.seed or 0)
-        if at is not None and same_seed:
+        if at is not None and same_seed and len(path) - at - 1 <= MAX_LINK_MOVES:
             moves = tuple(str(n.action) for n in path[at + 1 :])
             link = replace(s.origin, moves=moves, computers=seats, solved=(), hints=0)
             if _fits(link):

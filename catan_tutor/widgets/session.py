@@ -23,6 +23,7 @@ from urllib.parse import parse_qs
 from ..errors import LinkError
 from ..game import Game
 from ..study.timeline import Node, Timeline
+from .line_code import LEVEL, head_of, line_code, move_json
 from .session_seats import POLICIES
 
 MAX_STATE_CHARS = 32_000  # in the address (browsers and servers take far more)
@@ -45,14 +46,23 @@ class Line:
     seed: int = 0  # the computers' seed
 
 
-def encode(line: Line) -> str:
-    data = {"v": 1, "moves": line.moves}
+def _head(line: Line) -> bytes:
+    """The line's JSON up to its moves, which come last (``line_code``)."""
+    data: dict[str, object] = {"v": 1}
     data.update({"lesson": line.lesson} if line.lesson else {"position": line.position})
     if line.computers:
         data["computers"] = {str(p): v for p, v in sorted(line.computers.items())}
         data["seed"] = line.seed
-    raw = zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)
+    return head_of(data)
+
+
+def _text(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def encode(line: Line) -> str:
+    body = _head(line) + b"".join(move_json(m, i == 0) for i, m in enumerate(line.moves))
+    return _text(zlib.compress(body + b"]}", LEVEL))
 
 
 def state_of(
@@ -63,7 +73,7 @@ def state_of(
     current position when that line would not fit in an address."""
     root = "" if lesson else Game(timeline.rules, timeline.root.state).position()
     seats = dict(computers or {})
-    text = encode(Line(lesson, root, [str(a) for a in timeline.moves()], seats, seed))
+    text = _text(line_code(timeline, _head(Line(lesson, root, [], seats, seed))))
     if len(text) <= MAX_STATE_CHARS:
         return text
     return encode(Line(position=timeline.game.position(), computers=seats, seed=seed))
