@@ -5,8 +5,12 @@ cancels the one still going."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
+import psutil
 import pytest
 
 from catan_tutor import new_game
@@ -74,8 +78,8 @@ def test_every_run_of_a_process_uses_one_shared_pool(monkeypatch):
     made = []
 
     class Recording(ThreadPoolExecutor):
-        def __init__(self, workers):
-            super().__init__(workers)
+        def __init__(self, workers, **kw):
+            super().__init__(workers, **kw)
             made.append(workers)
 
     monkeypatch.setattr(run_limits, "ProcessPoolExecutor", Recording)
@@ -114,3 +118,35 @@ def test_a_new_run_cancels_the_run_still_going(kind):
         assert set(panel.table["n"]) == {3} and "3 games played" in _note(panel)
     else:
         assert panel.status == "done" and panel.ranking is not None
+
+
+KILLED_KERNEL = """
+import os, signal, time
+from catan_tutor.analysis.run_limits import shared_pool
+print(shared_pool().submit(os.getpid).result(), flush=True)
+shared_pool().submit(time.sleep, 60)  # a Run going when the kernel is killed
+time.sleep(0.2)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_a_killed_kernels_pool_worker_ends_too(tmp_path):
+    """A kernel killed outright runs no exit handler: its pool worker, before, waited for ever
+    (ppid 1) on a queue nobody writes to; it now follows its parent out (``follow_parent``)."""
+    out = tmp_path / "out"  # a file, not a pipe: a worker left over would hold a pipe open
+    with out.open("w") as f:
+        code = subprocess.call([sys.executable, "-c", KILLED_KERNEL], stdout=f, timeout=60)
+    assert code == -9
+    worker = psutil.Process(int(out.read_text().split()[0]))
+    try:
+        worker.wait(timeout=30)  # a bound, not a timing: it ends within about half a second
+    except psutil.TimeoutExpired:
+        worker.kill()
+        raise AssertionError("the pool worker outlived its killed kernel") from None
+
+
+def test_a_pool_of_threads_follows_no_parent():
+    """Called in the process that made the pool (a pool of threads), it watches nothing (it
+    would end that very process: its parent is not itself)."""
+    run_limits.follow_parent(run_limits.os.getpid())
+    assert all(t.name != "follow-parent" for t in threading.enumerate())

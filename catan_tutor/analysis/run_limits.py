@@ -16,6 +16,7 @@ from __future__ import annotations
 import atexit
 import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -84,6 +85,24 @@ def shared_pool() -> ProcessPoolExecutor:
     global _pool
     with _lock:
         if _pool is None:
-            _pool = ProcessPoolExecutor(pool_workers())
+            _pool = ProcessPoolExecutor(
+                pool_workers(), initializer=follow_parent, initargs=(os.getpid(),)
+            )
             atexit.register(_pool.shutdown, wait=False, cancel_futures=True)
         return _pool
+
+
+def follow_parent(parent: int) -> None:
+    """In a pool worker: end when ``parent`` (the kernel that made the pool) is gone. A kernel
+    killed outright (SIGKILL, out of memory) runs no exit handler, and its workers, waiting on
+    a queue nobody writes to, were left running for ever, one per killed kernel."""
+
+    if os.getpid() == parent:  # not a child (a pool of threads): nothing to follow
+        return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
