@@ -56,13 +56,19 @@ def play_by_gestures(variant: str, players: int, seed: int, limit: int) -> Tutor
     raise AssertionError(f"{variant}: no winner after {limit} gestures")
 
 
+# Each variant's game from one seed. ck-2p's seed 5 game ran 2,465 gestures (greedy seats
+# seldom defend against the barbarians); seeds 1-7 gave 617, 1,293, 1,043, over 4,000, 2,465,
+# 1,985 and 1,133: seed 7's, near the middle, keeps the suite within its time.
+SEEDS = {"ck-2p": 7}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "players"),
     [("base", 3), ("base-2p", 2), ("base-dummy", 2), ("ck", 3), ("ck-2p", 2)],
 )
 def test_a_whole_game_by_gestures(variant: str, players: int) -> None:
-    t = play_by_gestures(variant, players, seed=5, limit=4000)
+    t = play_by_gestures(variant, players, seed=SEEDS.get(variant, 5), limit=4000)
     g = t.game
     assert g.winner is not None and g.victory_points(g.winner) >= (13 if "ck" in variant else 10)
     assert f"{g.names[g.winner]} wins" in t.header.value
