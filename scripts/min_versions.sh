@@ -40,4 +40,4 @@ fi
 if [ "${CATAN_MIN_BUILD_ONLY:-0}" = 1 ]; then exit 0; fi
 cat "$VENV/constraints.txt"
 "$VENV/bin/python" -m pip list 2>/dev/null | grep -iE "^($(cut -d= -f1 "$VENV/constraints.txt" | cut -d'<' -f1 | paste -sd'|')) "
-CI=true "$VENV/bin/python" -m pytest -q -m "not slow and not browser and not engine" "$@"
+CI=true "$VENV/bin/python" -m pytest -q -m "not slow and not browser and not engine and not course" "$@"

@@ -188,6 +188,7 @@ def test_a_trade_offer_awaiting_its_answer_is_stated_in_the_prompt(name: str) ->
 _PICK = re.compile(r"[^.]*\b(?:lets? you|you can|you may)\b[^.]*\bpick\b[^.]*\.", re.IGNORECASE)
 
 
+@pytest.mark.course
 @pytest.mark.parametrize("name", sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}")))
 def test_a_lesson_promises_a_pick_only_where_the_page_offers_it(name: str) -> None:
     """Lesson 2.1 said at the steal "The tutor lets you pick the card to see what happens",

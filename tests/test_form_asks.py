@@ -67,6 +67,7 @@ def sweep(t: Tutor, kinds: list[str], where: str) -> int:
     return named
 
 
+@pytest.mark.course
 def test_every_puzzle_form_shows_a_placeholder_and_names_what_is_left():
     named = 0
     for asked in PUZZLES:
@@ -75,6 +76,7 @@ def test_every_puzzle_form_shows_a_placeholder_and_names_what_is_left():
     assert named >= 1  # 2.2's robber at least: a hex with several victims
 
 
+@pytest.mark.course
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_every_lesson_form_shows_a_placeholder_and_names_what_is_left(lesson):
     t = Tutor(load_scenario(packaged_lessons() / f"{lesson}{SUFFIX}"))

@@ -27,6 +27,7 @@ def _shown_twice(tutor) -> list[str]:
     return [who] if re.search(rf"<li>{re.escape(who)}(?:&#x27;|')s hand: ", notice) else []
 
 
+@pytest.mark.course
 @pytest.mark.parametrize("name", LESSONS)
 def test_no_step_says_the_hand_row_again_in_what_to_notice(name: str) -> None:
     """Every step of the lesson's main line and variations."""

@@ -187,3 +187,12 @@ def test_an_engine_module_imports_no_dependency_but_yaml(path: Path) -> None:
 
 def test_the_engine_marker_is_on_the_heaviest_engine_sweeps() -> None:
     assert {p.name for p in ENGINE_MODULES} >= {"test_properties.py", "test_rule_coverage.py"}
+
+
+def test_the_course_sweeps_are_left_out_of_the_minimum_versions_lane() -> None:
+    """The sweeps over the whole course (``course``) run once, in the suite; the
+    minimum-versions lane (scripts/min_versions.sh) leaves them out with the engine's own."""
+    script = (TESTS.parent / "scripts" / "min_versions.sh").read_text()
+    assert '-m "not slow and not browser and not engine and not course"' in script
+    marked = {p.name for p in TESTS.glob("test_*.py") if "@pytest.mark.course" in p.read_text()}
+    assert marked >= {"test_hand_said_once.py", "test_puzzle_secret.py", "test_form_asks.py"}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
 from puzzle_answers import course_puzzles
 from test_page_words import html_text, page_text
 from test_puzzle_secret import at_question
@@ -367,6 +368,7 @@ def _lesson(lesson: str) -> Tutor:
     return t
 
 
+@pytest.mark.course
 def test_a_lesson_s_chance_step_is_played_by_the_step_button_and_forced_in_explore_only():
     """Lesson 6.1's roll-off (issue 33, a fresh learner) asked for each die in a form: a
     lesson's chance step is the lesson's own throw, played by ▶ (or Roll), no kind chosen,

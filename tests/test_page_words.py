@@ -97,6 +97,7 @@ def test_the_page_text_reader_sees_what_a_learner_sees(app):
     assert {"from", "to", "tip"} <= set(page_text(widgets.VBox([shown])).split())
 
 
+@pytest.mark.course
 @pytest.mark.parametrize("label", _lessons())
 def test_no_internal_word_or_pictograph_at_a_lessons_start(app, label):
     """Every lesson of the course, opened at its start: the page's words are a learner's."""

@@ -4,6 +4,7 @@ not made on the board (3.2: "Play Monopoly" said "Click the spot on the board"; 
 
 from __future__ import annotations
 
+import pytest
 from puzzle_answers import course_puzzles
 from test_puzzle_secret import at_question
 
@@ -11,6 +12,7 @@ from catan_tutor.widgets.kinds import moment_kinds, spot_kind, variant_kinds
 from catan_tutor.widgets.tutor_session import ASK_PUZZLE, ASK_PUZZLE_TYPED
 
 
+@pytest.mark.course
 def test_every_palette_kind_at_every_puzzle_says_how_to_answer_with_it():
     seen = {"board": 0, "typed": 0}
     for asked in course_puzzles():

@@ -19,6 +19,7 @@ from catan_tutor.widgets.kinds import target_of
 PUZZLES = course_puzzles()
 
 
+@pytest.mark.course
 @pytest.mark.parametrize("asked", PUZZLES, ids=[f"{a.lesson}@{a.node}" for a in PUZZLES])
 def test_no_answers_spot_is_labelled_at_the_question_unless_the_prompt_names_it(asked):
     t = at_question(asked)

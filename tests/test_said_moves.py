@@ -40,6 +40,7 @@ def _lesson_nodes() -> list[tuple[str, Game, object]]:
     return out
 
 
+@pytest.mark.course
 def test_every_sentence_the_page_writes_for_a_legal_move_reads_back_as_it():
     checked, kinds, wrong = 0, set(), []
     seen: dict[tuple[str, type], int] = {}
