@@ -686,3 +686,30 @@ def test_a_named_label_keeps_a_clear_room_from_every_hex_s_letter(monkeypatch, s
         near = [k for k, (x0, y0, x1, y1) in letters.items()
                 if _meet(tag, (x0 - room, y0 - room, x1 + room, y1 + room))]  # fmt: skip
         assert near == [], (tag, near)
+
+
+@pytest.mark.parametrize("seed", [None, 3, 11])  # the beginner board, two variable ones
+@pytest.mark.parametrize("shown", [PHONE, 333])
+def test_a_phones_harbor_words_lie_at_sea_clear_of_the_hexes(monkeypatch, shown, seed):
+    """A phone's harbor words sat on tabs under or over their discs, over the coast's hexes
+    and the corners a settlement takes ("lumber" over D, "ore" over G and L: a fresh look,
+    s15): each tab now goes out to sea, away from the board's centre, and meets no hex."""
+    from catan_tutor.palette import hex_corners
+    from catan_tutor.scene import board_scene
+    from catan_tutor.widgets.label_places import hits
+    from catan_tutor.widgets.letter_room import _over
+
+    game = stand_in_game() if seed is None else new_game("base", players=3, seed=seed,
+                                                         board="variable")  # fmt: skip
+    view = BoardView(game)
+    view.set_shown_width(str(shown))
+    tabs = set(_tab_boxes(view, monkeypatch))
+    assert len(tabs) == 5
+    land = [view.vp.pxs(hex_corners(h)) for h in range(board.N_HEXES)]
+    bounds = (0, 0, 2 * view.vp.ox, 2 * view.vp.oy)
+    r = view.vp.len(style.HARBOR_RADIUS)
+    discs = [view.vp.px(h.spot) for h in board_scene(game.state, game.layout).harbors]
+    for tab in tabs:
+        assert not [h for h, hexagon in enumerate(land) if _over(tab, hexagon)], tab
+        assert bounds[0] <= tab[0] and tab[2] <= bounds[2] and tab[3] <= bounds[3], tab
+        assert not [d for d in discs if hits(tab, (*d, r))], tab  # the "2:1" uncovered

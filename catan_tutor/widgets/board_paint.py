@@ -306,13 +306,16 @@ class ScenePainter:
         if not small:
             c.fill_text(harbor.name, x, y + self.vp.len(0.13), max_width=1.8 * r)  # in its disc
             return
-        # on a tab of the harbor's colour as wide as the word: under the ratio, else where it
-        # covers no hex's letter (letter_room.tab_place)
+        # on a tab of the harbor's colour as wide as the word: out to sea, else under the
+        # ratio, else where it covers no hex's letter (letter_room.tab_place)
         wide, tall = text_em(harbor.name) * size * 0.9 + self.px(6), 1.2 * size
         bounds = (0.0, 0.0, self.vp.ox * 2, self.vp.oy * 2)
         game = self.game
         keep = self.letters(board_scene(game.state, game.layout).tiles)
-        left, top = tab_place(x, y, 0.55 * self.text(0.21), wide, tall, keep, bounds)
+        land = [self.vp.pxs(hex_corners(h)) for h in range(board.N_HEXES)]
+        centre = self.vp.px((0.0, 0.0))  # the board's centre: J's
+        below = 0.55 * self.text(0.21)
+        left, top = tab_place(x, y, below, wide, tall, keep, bounds, land, centre, r)
         tab = [(left, top), (left + wide, top), (left + wide, top + tall), (left, top + tall)]
         c.fill_style, c.stroke_style = fill, style.HARBOR_EDGE
         c.fill_polygon(tab)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from math import atan2, cos, radians, sin
 
 from ipycanvas import Canvas
 
-from ..palette import Viewport
+from ..palette import Point, Viewport
 from ..scene import Pieces, Tile
 from . import style
 from .board_tags import Spot, text_em
@@ -37,24 +38,70 @@ def letter_box(vp: Viewport, tile: Tile, size: float, room: float = 0.0) -> Box:
 
 
 def tab_place(
-    x: float, y: float, below: float, wide: float, tall: float, keep: Sequence[Box], bounds: Box
+    x: float,
+    y: float,
+    below: float,
+    wide: float,
+    tall: float,
+    keep: Sequence[Box],
+    bounds: Box,
+    land: Sequence[Sequence[Point]] = (),
+    centre: Point | None = None,
+    radius: float = 0.0,
 ) -> tuple[float, float]:
     """The top left of a harbor's word tab ``wide`` x ``tall`` for its disc at ``(x, y)``:
-    under the ratio (``below``: how far its top is under the disc's centre), else over it,
-    else beside it, the first way that meets none of the boxes ``keep`` (the letters) within
-    ``bounds``; under it when none does."""
+    out to sea, away from the board's ``centre`` (straight out, else turned up to 60°), clear
+    of its disc (``radius``; a phone's tabs under or over their discs lay over the coast's
+    hexes and their corners) and pushed inside ``bounds``, else under the ratio (``below``: how far
+    its top is under the disc's centre), over it, beside it: the first way within ``bounds``
+    that meets none of the boxes ``keep`` (the letters) nor the hexes ``land``; else the first
+    that meets no letter; under it when none does."""
+    if centre is not None and (x, y) != centre:  # out to sea: straight out, else turned
+        away = atan2(y - centre[1], x - centre[0])
+        for turn in (0, 30, -30, 60, -60):
+            ux, uy = cos(away + radians(turn)), sin(away + radians(turn))
+            reach = radius * 1.15 + (abs(ux) * wide + abs(uy) * tall) / 2  # the box's reach back
+            left = min(max(x + ux * reach - wide / 2, bounds[0]), bounds[2] - wide)  # pushed in
+            top = min(max(y + uy * reach - tall / 2, bounds[1]), bounds[3] - tall)  # at an edge
+            box = (left, top, left + wide, top + tall)
+            if hits(box, (x, y, radius)) or any(meets(box, k) for k in keep):
+                continue
+            if not any(_over(box, hexagon) for hexagon in land):
+                return left, top
     ways = [
         (x - wide / 2, y + below),
         (x - wide / 2, y - below - tall),
         (x - below - wide, y - tall / 2),
         (x + below, y - tall / 2),
     ]
+    fits = []
     for left, top in ways:
         box = (left, top, left + wide, top + tall)
         inside = box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2]
         if inside and box[3] <= bounds[3] and not any(meets(box, k) for k in keep):
-            return left, top
-    return ways[0]
+            if not any(_over(box, hexagon) for hexagon in land):
+                return left, top
+            fits.append((left, top))
+    return fits[0] if fits else ways[0]
+
+
+def _over(box: Box, polygon: Sequence[Point]) -> bool:
+    """Whether ``box`` and the convex ``polygon`` (clockwise on the screen) overlap: a point of
+    a 7 x 3 grid over the box inside the polygon, or a corner of the polygon inside the box."""
+    x0, y0, x1, y1 = box
+    if any(x0 < px < x1 and y0 < py < y1 for px, py in polygon):
+        return True
+    grid = [(x0 + (x1 - x0) * i / 6, y0 + (y1 - y0) * j / 2) for i in range(7) for j in range(3)]
+    return any(_inside(p, polygon) for p in grid)
+
+
+def _inside(p: Point, polygon: Sequence[Point]) -> bool:
+    """Whether ``p`` is inside the convex ``polygon`` (either winding)."""
+    signs = set()
+    for (ax, ay), (bx, by) in zip(polygon, [*polygon[1:], polygon[0]], strict=True):
+        cross = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
+        signs.add(cross > 0)
+    return len(signs) == 1
 
 
 def keep_letters(
