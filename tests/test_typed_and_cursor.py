@@ -9,6 +9,7 @@ from helpers import after_setup, conserve_bank, from_fields, position_fields
 from puzzle_answers import course_puzzles
 from test_puzzle_secret import at_question
 
+from catan_tutor import board
 from catan_tutor.board import CARD_NAMES
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets.kinds import target_of
@@ -59,3 +60,23 @@ def test_the_bank_trades_give_and_get_lists_share_the_games_resource_order():
         assert [label for label, v in form.pickers[name].options if v is not None] == list(
             CARD_NAMES[:5]
         ), name
+
+
+def test_a_click_counts_the_player_already_chosen_in_the_form():
+    """1.4 puzzle 2 (a learner, b10_answer.png): P3 picked in the form, then corner M4
+    clicked, and the page said "Several moves here: finish the form (choose the player)". The
+    player chosen and the corner clicked name one move: it is judged at once (here the
+    answer, which the learner had found), the form asking nothing more."""
+    asked = _asked("puzzle_base_setup", 1)
+    t = at_question(asked)
+    s = t.session
+    s.choose_kind("settle")
+    form = t.controls.form
+    assert form is not None
+    form.pickers["player"].value = 2  # P3
+    tries = s.puzzle.tries
+    t.act_at(("vertex", board.parse_vertex("M4")))
+    said = t.controls.message.value
+    assert "Several moves" not in said and "choose the player" not in said, said
+    assert s.puzzle.tries == tries + 1 and s.puzzle.verdict is not None
+    assert s.puzzle.verdict.move == "P3 settle M4" and s.puzzle.verdict.correct
