@@ -40,7 +40,7 @@ from .open_values import every_value
 from .panels import cards_text, dev_cards_text
 from .puzzle_state import GO_ON
 from .taken_spots import free_spots
-from .tap_choices import agreeing, chosen_above, legal_with_spot
+from .tap_choices import agreeing, legal_with_spot
 from .try_words import try_help
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words, palette_words
@@ -450,12 +450,9 @@ class PlayPanel:
             if not kind:  # several kinds (or none) on such a spot: named, not placed
                 return self._reply(f"Choose what to do first: {self._kinds_at(spot[0])}.")
             s.choose_kind(kind)
-        # the moves a click may play: any, while a puzzle judges it; else the legal ones
+        # a click's moves: any while a puzzle judges it, else the legal; as the form says
         pool = (self.form.actions if s.puzzle_secret else s.of_kind()) if self.form else []
-        acts = [a for a in pool if target_of(a) == spot]
-        if acts and self.form is not None:  # what the form names already counts (s16)
-            picked = {n: dd.value for n, dd in self.form.pickers.items()}
-            acts = agreeing(acts, chosen_above(picked, type(acts[0])))
+        acts = agreeing([a for a in pool if target_of(a) == spot], self.form)
         if s.puzzle_secret:  # those legal with the spot, unless the seat is the secret
             acts = legal_with_spot(s.game, acts, bool(s.puzzle.seats()))
         # off the lesson's line: chosen first (ringed), played on a second click or Play

@@ -25,10 +25,14 @@ the last hex clicked is no choice for the next one).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..game import Game
 from .kinds import clicked_fields
+
+if TYPE_CHECKING:
+    from .forms import ActionForm
 
 # The fields naming a seat a move is for or against: the form asks them (never narrowed)
 WHOM = ("player", "victim", "target")
@@ -61,8 +65,11 @@ def chosen_above(values: Mapping[str, object], cls: type) -> dict[str, object]:
     return out
 
 
-def agreeing(acts: list[Action], chosen: Mapping[str, object]) -> list[Action]:
-    """Of the moves ``acts`` a tap may mean, those with the values ``chosen`` in the form
-    (all of them when none has: the tap then asks, as before)."""
+def agreeing(acts: list[Action], form: ActionForm | None) -> list[Action]:
+    """Of the moves ``acts`` a tap may mean, those with the values chosen in the ``form``
+    above the spot's list (all of them when none has: the tap then asks, as before)."""
+    if not acts or form is None:
+        return acts
+    chosen = chosen_above({n: dd.value for n, dd in form.pickers.items()}, type(acts[0]))
     kept = [a for a in acts if all(getattr(a, n, v) == v for n, v in chosen.items())]
     return kept or acts
