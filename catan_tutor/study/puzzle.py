@@ -218,10 +218,13 @@ def secrets(puzzle: Puzzle, node: Node, rules) -> list[str]:
 
 def secret_labels(puzzle: Puzzle, node: Node, rules) -> set[str]:
     """The labels of the answers' spots (corners, edges, hexes), and their seat when the
-    question asks who moves: what no example move said to a learner there may name."""
+    question asks who moves, and the answers' moves (their notation): what no example move
+    said to a learner there may name."""
     out: set[str] = set()
     for child in answer_nodes(puzzle, node, rules):
         a = child.action
+        if a is not None:
+            out.add(str(a))
         if a is not None and asks_who(puzzle) and a.player >= 0:
             out.add(node.state.name(a.player))
         for name, kind, _ in spot_fields(type(a)) if a is not None else ():
