@@ -196,3 +196,16 @@ def test_no_example_in_a_puzzles_refusals_gives_its_answer_away():
                 assert not found(secret, text), (asked.lesson, kind, text)
                 shown = re.findall(r"for example “P\d ([^”]*)”", text)
                 assert not set(shown) & moves, (asked.lesson, kind, text)
+
+
+def test_words_typed_at_a_puzzle_with_a_kind_chosen_get_that_kinds_form():
+    """A kind chosen (its button), then words the reader cannot take typed in the answer box:
+    the reply says how that kind is typed, not only the general examples."""
+    asked = _asked("puzzle_base_trading", 0)
+    t = at_question(asked)
+    s = t.session
+    s.choose_kind("play monopoly")
+    t.puzzle.submit("grab all of it")
+    j = s.puzzle.verdict
+    assert j is not None and not j.correct
+    assert "I cannot read “grab”. Playing Monopoly is typed “P<n> monopoly <resource>”" in j.text

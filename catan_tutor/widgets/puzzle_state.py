@@ -305,7 +305,7 @@ class PuzzleState:
         if not text or puzzle is None or not self.holds() or self._last == (node.id, text):
             return  # the same text again (Enter, then the button): judged once
         self._last = (node.id, text)
-        j = judge(puzzle, node, tl.rules, text)
+        j = judge(puzzle, node, tl.rules, text, variant_kinds(tl.game).get(self.session.kind))
         if j.correct and j.node is not None and j.node.action is not None:
             self.session.play(j.node.action)  # intercepted: judged again, then played
         else:
