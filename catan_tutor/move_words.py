@@ -317,7 +317,18 @@ def _plain(
     """The notation reader's error as a learner's one: its reason in plain words, then how
     the kind of move ``text`` names (else the kind ``chosen``) is typed."""
     how = how_to_type(game, kind_named(text, game) or chosen, avoid)
-    return MoveWordsError(f"{plain_reason(e)} {how}".strip(), getattr(e, "word", ""))
+    why = _LISTED.sub(lambda m: "" if _said_in(m[1], how) else m[0], plain_reason(e))
+    return MoveWordsError(f"{why} {how}".strip(), getattr(e, "word", ""))
+
+
+_LISTED = re.compile(r" \(([^()]*)\)")  # a reason's list: "(brick, lumber, wool, grain, ore)"
+
+
+def _said_in(items: str, how: str) -> bool:
+    """Every item of a reason's list said in ``how`` already (said once: the form's "where
+    <resource> is brick, lumber, ..." after "“x” is not a resource (brick, lumber, ...)")."""
+    words = [w.strip() for w in re.split(r",| or ", items) if w.strip()]
+    return bool(words) and all(re.search(rf"\b{re.escape(w)}\b", how) for w in words)
 
 
 # Example moves, each with labels to pick from (the first not to avoid).

@@ -165,6 +165,14 @@ def test_the_learners_words_for_a_city_improvement_and_a_forced_trade_are_read()
     assert "A forced trade is typed “P<n> force take <cards> give <cards>”" in text, text
     assert "for example “P2 force take" in text and not DEVELOPER.search(text), text
     assert as_notation(GAMES["ck-2p"], "P1 makes a forced trade with P2") == "P1 force"
+    # the values a place takes are said once: in the form, not again in the reason
+    for game, typed, listed in (
+        (ck, "P1 improve", "politics"),
+        (GAMES["base"], "P1 monopoly x", "lumber"),
+    ):
+        with pytest.raises(CatanError) as caught:
+            as_notation(game, typed)
+        assert str(caught.value).count(listed) == 1, str(caught.value)
 
 
 def test_no_example_in_a_puzzles_refusals_gives_its_answer_away():
