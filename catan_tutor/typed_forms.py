@@ -236,7 +236,7 @@ def how_to_type(game: Game, cls: type | None, avoid: Collection[str] = ()) -> st
 # wanted, then the reasons themselves. The reasons already plain ("“Z9” is not an edge: write
 # a hex letter and an odd clock hour (e.g. A3)") pass unchanged.
 _WANTED = (
-    (re.compile(r"a count \(ASCII digits, at most \d+\)"), "a number"),
+    (re.compile(r" \(ASCII digits, at most \d+\)"), ""),
     (re.compile(r"\ba count\b"), "a number"),
     (re.compile(r"a die face 1-6"), "a die's number (1 to 6)"),
     (re.compile(r"a seat like P2"), "a player (P1, P2…)"),

@@ -138,9 +138,8 @@ def test_every_notation_error_reads_for_a_learner_with_the_form_of_the_kind_name
     ours = set(variant_kinds(g).values())
     said = 0
     for word, cls in REGISTRY.items():
-        if cls.is_chance:
-            continue
-        for typed in _malformed(word):
+        chance = [f"{word} red x", f"{word} zz 9"] if cls.is_chance else []  # "die red 5"
+        for typed in _malformed(word) + chance:
             try:
                 as_notation(g, typed)
             except CatanError as e:
