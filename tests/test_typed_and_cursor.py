@@ -216,3 +216,13 @@ def test_words_typed_at_a_puzzle_with_a_kind_chosen_get_that_kinds_form():
     j = s.puzzle.verdict
     assert j is not None and not j.correct
     assert "I cannot read “grab”. Playing Monopoly is typed “P<n> monopoly <resource>”" in j.text
+
+
+def test_a_tap_on_the_board_for_a_move_made_off_it_says_how_it_is_typed():
+    """Monopoly chosen, then a hex tapped: "type it under Try a move" says what to type."""
+    head, f = position_fields(after_setup("base", 4), {"phase": "main", "dice": "3,4"})
+    t = Tutor(from_fields(head, f))
+    t.session.choose_kind("play monopoly")
+    t.act_at(("hex", board.HEX_NAMES.index("K")))
+    said = t.controls.message.value
+    assert "type it under Try a move. Playing Monopoly is typed “P&lt;n&gt; monopoly" in said
