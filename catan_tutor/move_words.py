@@ -24,6 +24,7 @@ from .actions import (
     REGISTRY,
     TRACK_NAMES,
     Action,
+    ForcedTrade,
     NeutralKnight,
     NeutralPromote,
     NeutralRoad,
@@ -32,6 +33,7 @@ from .actions import (
 )
 from .board import CARD_NAMES
 from .errors import CatanError, NotationError
+from .typed_forms import how_to_type, kind_named, plain_reason
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,7 +54,9 @@ KIND_WORDS = {
     "buy": "buy", "buys": "buy", "development": "dev", "dev": "dev",
     "knight": "knight", "knights": "knight", "recruit": "recruit", "promote": "promote",
     "activate": "activate", "wall": "wall", "walls": "wall", "move": "move", "chase": "chase",
-    "improve": "improve", "improvement": "improve",
+    "improve": "improve", "improvement": "improve", "improves": "improve", "improved": "improve",
+    "improving": "improve", "level": "improve", "forced": "force", "force": "force",
+    "forces": "force",
     "trade": "trade", "trades": "trade", "bank": "trade", "exchange": "trade",
     "maritime": "trade", "plenty": "plenty", "monopoly": "monopoly", "discard": "discard",
     "discards": "discard",
@@ -88,6 +92,8 @@ def _tokens(text: str) -> list[str]:
 def _kind(keys: set[str], ck: bool, tracked: bool) -> str:
     """The notation word of the kind ``keys`` (the kind words typed) name; '' for none.
     ``ck``: the variant has knights on the board; ``tracked``: a track (science...) is named."""
+    if "force" in keys:  # a forced trade (2P-TOKEN-FORCED-TRADE), not the bank's
+        return "force"
     if "chase" in keys or (ck and "knight" in keys and "robber" in keys):
         return "chase"
     if "wall" in keys:
@@ -168,6 +174,15 @@ def learner_notation(game: Game, text: str) -> str | None:
         if kind == "chase":  # the knight's corner, then the hex
             spots.sort(key=lambda t: len(t) == 1)
         words = spots + [t.upper() for t in seats]
+    if kind == "improve":  # "trade level 1": the level is the next one, not typed
+        words = [t for t in words if not t.isdigit()]
+    if kind == "force":  # "with P2": the opponent, whom the notation does not name
+        words = [
+            "give" if t.lower() == "for" else t  # "1 brick for 2 wool": take, then give
+            for t in words
+            if not _SEAT.match(t) and t.lower() != "take"
+        ]
+        kind = "force take" if ForcedTrade in game.rules.applies else kind  # base-2p's
     if kind == "bank":  # "4 wool for 1 ore": the bank gives one card
         words = [t for i, t in enumerate(words) if not (t == "1" and i and words[i - 1] == "for")]
     if neutral and kind in _NEUTRAL_PIECES:  # "road for Neutral 2 on G5": P1 neutral N2 road G5
@@ -195,11 +210,14 @@ def _neutral_of(game: Game, tokens: list[str]) -> tuple[list[str], str]:
     return tokens, ""
 
 
-def as_notation(game: Game, text: str, avoid: Collection[str] = ()) -> str:
+def as_notation(
+    game: Game, text: str, avoid: Collection[str] = (), chosen: type | None = None
+) -> str:
     """``text`` as notation the engine reads: itself when it is notation, else what its words
     spell (``learner_notation``). Raises ``MoveWordsError`` with a learner's sentence: what
-    is wrong, or the words it takes (examples naming none of the labels in ``avoid``: a
-    puzzle's answer)."""
+    is wrong, and how the kind of move named (else the kind ``chosen`` on the page) is typed
+    (``typed_forms``), or the words it takes; no example names the labels or moves in
+    ``avoid`` (a puzzle's answer)."""
     if not isinstance(text, str):
         raise MoveWordsError("A move is typed as text.")
     if len(text) > MAX_NOTATION_CHARS:
@@ -218,16 +236,23 @@ def as_notation(game: Game, text: str, avoid: Collection[str] = ()) -> str:
     spelled = learner_notation(game, text)
     if spelled is None:
         head = next((t for t in tokens if not _SEAT.match(t) and not _filler(t)), "")
-        if head.lower() in REGISTRY or any(k.startswith(head.lower() + " ") for k in REGISTRY):
-            raise _plain(first) from None  # notation's own word: its reader says what is wrong
+        named = kind_named(text, game) is not None  # "P1 place": a word of notation too
+        if (
+            named
+            or head.lower() in REGISTRY
+            or any(k.startswith(f"{head.lower()} ") for k in REGISTRY)
+        ):
+            # notation's own word: its reader says what is wrong
+            raise _plain(first, game, text, avoid, chosen) from None
+        how = how_to_type(game, chosen, avoid) or examples(game, avoid)
         if not tokens:
-            raise MoveWordsError(f"Nothing is typed. {examples(game, avoid)}") from None
+            raise MoveWordsError(f"Nothing is typed. {how}") from None
         word = head or tokens[0]
-        raise MoveWordsError(f"I cannot read “{word}”. {examples(game, avoid)}", word)
+        raise MoveWordsError(f"I cannot read “{word}”. {how}", word)
     try:
         game.parse(spelled)
     except CatanError as e:
-        raise _plain(e) from None
+        raise _plain(e, game, spelled, avoid, chosen) from None
     return spelled
 
 
@@ -274,9 +299,11 @@ def said_move(game: Game, text: str) -> Action | None:
     return None
 
 
-def read_move(game: Game, text: str, avoid: Collection[str] = ()) -> Action:
+def read_move(
+    game: Game, text: str, avoid: Collection[str] = (), chosen: type | None = None
+) -> Action:
     """The action ``text`` names, in notation or a learner's words (``as_notation``)."""
-    return game.parse(as_notation(game, text, avoid))
+    return game.parse(as_notation(game, text, avoid, chosen))
 
 
 def _filler(token: str) -> bool:
@@ -284,23 +311,24 @@ def _filler(token: str) -> bool:
     return token.lower() in FILLER or token.lower() in ("a", "i")
 
 
-# The notation reader's reasons, said for a learner (the rest: as it says them).
-_REASONS = (
-    (re.compile(r"^expected (.+) after the end of the text$"), r"\1 is missing at the end"),
-    (re.compile(r"^expected (.+)$"), r"\1 was expected here"),
-    (re.compile(r"^unexpected extra words$"), "there are extra words at the end"),
-    (re.compile(r"'([^']*)'"), r"“\1”"),
-)
+def _plain(
+    e: CatanError, game: Game, text: str, avoid: Collection[str], chosen: type | None
+) -> MoveWordsError:
+    """The notation reader's error as a learner's one: its reason in plain words, then how
+    the kind of move ``text`` names (else the kind ``chosen``) is typed."""
+    how = how_to_type(game, kind_named(text, game) or chosen, avoid)
+    why = _LISTED.sub(lambda m: "" if _said_in(m[1], how) else m[0], plain_reason(e))
+    return MoveWordsError(f"{why} {how}".strip(), getattr(e, "word", ""))
 
 
-def _plain(e: CatanError) -> MoveWordsError:
-    """The notation reader's error as a learner's one: its reason, no offsets."""
-    why = getattr(e, "why", "") or str(e)
-    if why.startswith("cannot read ") and ": " in why:
-        why = why.split(": ", 1)[1]
-    for pattern, words in _REASONS:
-        why = pattern.sub(words, why)
-    return MoveWordsError(why[:1].upper() + why[1:].rstrip(".") + ".", getattr(e, "word", ""))
+_LISTED = re.compile(r" \(([^()]*)\)")  # a reason's list: "(brick, lumber, wool, grain, ore)"
+
+
+def _said_in(items: str, how: str) -> bool:
+    """Every item of a reason's list said in ``how`` already (said once: the form's "where
+    <resource> is brick, lumber, ..." after "“x” is not a resource (brick, lumber, ...)")."""
+    words = [w.strip() for w in re.split(r",| or ", items) if w.strip()]
+    return bool(words) and all(re.search(rf"\b{re.escape(w)}\b", how) for w in words)
 
 
 # Example moves, each with labels to pick from (the first not to avoid).

@@ -337,18 +337,19 @@ def test_no_rule_id_is_rewritten_after_the_check():
 # ---------------------------------------------------------------- the layers the layout shows
 # Each layer imports only from itself and the layers beneath it (README, "Layout"). A package
 # is one layer; the top level is the core, but for the Game's front (game.py, sampler.py,
-# render.py, move_words.py and the package's __init__: they need the variants' tables, the
-# position text and the narration, or a Game), the computer players (players.py: their
-# playout policy ranks moves with analysis/) and the command line. A variant's declarations
-# beneath the rules (its state fields and phases, its action kinds, the Capabilities record)
-# live in variants/ beside it but belong to the core: state.py and actions.py assemble them.
+# render.py, move_words.py, typed_forms.py and the package's __init__: they need the
+# variants' tables, the position text and the narration, or a Game), the computer players
+# (players.py: their playout policy ranks moves with analysis/) and the command line. A
+# variant's declarations beneath the rules (its state fields and phases, its action kinds, the
+# Capabilities record) live in variants/ beside it but belong to the core: state.py and
+# actions.py assemble them.
 LAYERS = (
     "core", "rules", "variants", "position", "words", "game", "study", "analysis", "widgets",
     "server", "cli",
 )  # fmt: skip
 _TOP_LEVEL = {
     "__init__": "game", "game": "game", "sampler": "game", "render": "game", "scene": "game",
-    "move_words": "game", "players": "analysis", "cli": "cli",
+    "move_words": "game", "typed_forms": "game", "players": "analysis", "cli": "cli",
 }  # fmt: skip
 _DECLARATION = re.compile(r"variants/(?:capabilities|\w+_state|\w+_actions)\.py")
 

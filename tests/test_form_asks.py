@@ -12,7 +12,7 @@ from puzzle_answers import at_question, course_puzzles
 from catan_tutor import board
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
-from catan_tutor.widgets.forms import CHOOSE_LABEL, ActionForm, _choose
+from catan_tutor.widgets.forms import CARD_FIELDS, CHOOSE_LABEL, ActionForm, _choose, card_order
 from catan_tutor.widgets.kinds import clicked_fields, moment_kinds, target_of
 from catan_tutor.widgets.tutor import Tutor
 
@@ -22,6 +22,9 @@ LESSONS = sorted(p.name[: -len(SUFFIX)] for p in packaged_lessons().glob(f"*{SUF
 
 def no_blank_list(form: ActionForm, where: str) -> None:
     for name, dd in form.pickers.items():
+        if name in CARD_FIELDS:  # cards in the game's order, in every list (s16)
+            values = [v for _, v in dd.options if v is not None]
+            assert values == sorted(values, key=card_order), (where, name, dd.options)
         if dd.value is None and len(dd.options) > 1:
             assert dd.index == 0 and dd.label == CHOOSE_LABEL, (where, name, dd.options[:3])
         assert dd.index is not None or not dd.options, (where, name, "shows blank")

@@ -186,7 +186,8 @@ def test_editing_offers_no_kind_of_action():
 def test_a_kind_refused_everywhere_for_one_reason_says_it_when_chosen():
     """A learner's finding: "Why can't I build a city?" in setup said only "Nothing of this
     kind can be played now". Every corner gives the same refusal (BASE-SETUP-FREE): say it;
-    a kind played on no spot (a bank trade) points at the form, not at the board."""
+    a kind played on no spot (a bank trade) points at the form, not at the board, and says
+    how it is typed."""
     from catan_tutor.study.resources import packaged_lessons
     from catan_tutor.study.scenario import load_scenario
     from catan_tutor.widgets.tutor_session import ASK_FORM
@@ -195,4 +196,7 @@ def test_a_kind_refused_everywhere_for_one_reason_says_it_when_chosen():
     s.choose_kind("build city")
     assert s.message.startswith("Not possible now: ") and "city is not possible" in s.message
     s.choose_kind("bank trade")
-    assert s.message == ASK_FORM
+    # and how it is typed, as the form says "type the move" (s16)
+    assert (
+        s.message.startswith(ASK_FORM) and "A trade with the bank is typed “P<n> bank" in s.message
+    )

@@ -106,12 +106,15 @@ def answer_nodes(puzzle: Puzzle, node: Node, rules) -> list[Node]:
     return out
 
 
-def judge(puzzle: Puzzle, node: Node, rules, move: Action | str) -> Judgement:
+def judge(
+    puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type | None = None
+) -> Judgement:
     """Whether ``move`` (an Action, or text: notation or the page's words, ``move_words``)
     answers the puzzle asked at ``node``; nothing is played. An unreadable or illegal move
-    is wrong with the engine's reason and rule. A spot typed by another of its names is
+    is wrong with the engine's reason and rule (and how the kind of move named, else the
+    kind ``chosen`` on the page, is typed). A spot typed by another of its names is
     said by the learner's name (``typed_names``)."""
-    said = _judge(puzzle, node, rules, move)
+    said = _judge(puzzle, node, rules, move, chosen)
     if not isinstance(move, str):
         return said
     try:
@@ -122,12 +125,12 @@ def judge(puzzle: Puzzle, node: Node, rules, move: Action | str) -> Judgement:
     return replace(said, text=in_own_names(said.text, names)) if names else said
 
 
-def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str) -> Judgement:
+def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type | None) -> Judgement:
     game = Game(rules, node.state)
     shown = move if isinstance(move, str) else str(move)
     try:  # typed: notation, or the page's words for a move (examples: no answer's spot)
         if isinstance(move, str):
-            move = as_notation(game, move, secret_labels(puzzle, node, rules))
+            move = as_notation(game, move, secret_labels(puzzle, node, rules), chosen)
         ex = game.explain(move)
     except MoveWordsError as e:  # what was typed, and what is wrong in a learner's words
         typed = shown if len(shown) <= QUOTE_CHARS else shown[:QUOTE_CHARS] + "…"
@@ -218,10 +221,13 @@ def secrets(puzzle: Puzzle, node: Node, rules) -> list[str]:
 
 def secret_labels(puzzle: Puzzle, node: Node, rules) -> set[str]:
     """The labels of the answers' spots (corners, edges, hexes), and their seat when the
-    question asks who moves: what no example move said to a learner there may name."""
+    question asks who moves, and the answers' moves (their notation): what no example move
+    said to a learner there may name."""
     out: set[str] = set()
     for child in answer_nodes(puzzle, node, rules):
         a = child.action
+        if a is not None:
+            out.add(str(a))
         if a is not None and asks_who(puzzle) and a.player >= 0:
             out.add(node.state.name(a.player))
         for name, kind, _ in spot_fields(type(a)) if a is not None else ():

@@ -426,5 +426,6 @@ class BoardPanel:
             return
         piece, kind = self.edit_piece(), self.session.kind
         knights = self.session.game.caps.knights
-        label = cursor_words(spot, piece, kind, spot in self.view.targets, knights)
+        judged = self.session.puzzle_secret  # Enter answers the question: no "why not"
+        label = cursor_words(spot, piece, kind, spot in self.view.targets, knights, judged)
         self.pointer.value = label

@@ -37,6 +37,16 @@ _NAMES = {
     "first": CARD_NAMES, "second": CARD_NAMES, "commodity": CARD_NAMES, "track": TRACK_NAMES,
     "terrain": TERRAINS,
 }  # fmt: skip
+# The fields naming a card kind: listed in the game's order (CARD_NAMES), "none" last
+CARD_FIELDS = frozenset(n for n, names in _NAMES.items() if names is CARD_NAMES)
+
+
+def card_order(value: object) -> tuple[bool, int]:
+    """Where a card field's value is listed: the game's order, "none" (-1) after the cards."""
+    v = value if isinstance(value, int) else NONE
+    return (v < 0, v)
+
+
 # What each field of an action is called on the form (the engine's field names never show).
 FIELD_LABELS = {
     "player": "player", "vertex": "at", "edge": "at", "hex": "hex", "resource": "resource",
@@ -451,6 +461,9 @@ class ActionForm:
                         getattr(a, k) == x for k, x in chosen.items() if x is not None
                     ):
                         seen[v] = a
+                if n in CARD_FIELDS:  # the game's resource order in every list (a bank
+                    # trade's "get" began where its first "give" left off: lumber, ..., brick)
+                    seen = dict(sorted(seen.items(), key=lambda kv: card_order(kv[0])))
                 old = self.chosen.get(n)
                 # a puzzle's lists offer every value: none taken for the learner (2.2's "rob
                 # from" took "none" below the hex chosen, and the refusal followed)

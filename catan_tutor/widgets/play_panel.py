@@ -18,6 +18,7 @@ from ..game import Game
 from ..grammar import a as a_
 from ..rules.words import card_title
 from ..state import BOARD, ROLLOFF
+from ..typed_forms import how_to_type
 from . import markup, verdicts
 from .describe import SR_ONLY_CSS
 from .forms import PLAY_TYPED, ActionForm, every_spot
@@ -40,7 +41,7 @@ from .open_values import every_value
 from .panels import cards_text, dev_cards_text
 from .puzzle_state import GO_ON
 from .taken_spots import free_spots
-from .tap_choices import legal_with_spot
+from .tap_choices import agreeing, legal_with_spot
 from .try_words import try_help
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words, palette_words
@@ -450,9 +451,9 @@ class PlayPanel:
             if not kind:  # several kinds (or none) on such a spot: named, not placed
                 return self._reply(f"Choose what to do first: {self._kinds_at(spot[0])}.")
             s.choose_kind(kind)
-        # the moves a click may play: any, while a puzzle judges it; else the legal ones
+        # a click's moves: any while a puzzle judges it, else the legal; as the form says
         pool = (self.form.actions if s.puzzle_secret else s.of_kind()) if self.form else []
-        acts = [a for a in pool if target_of(a) == spot]
+        acts = agreeing([a for a in pool if target_of(a) == spot], self.form)
         if s.puzzle_secret:  # those legal with the spot, unless the seat is the secret
             acts = legal_with_spot(s.game, acts, bool(s.puzzle.seats()))
         # off the lesson's line: chosen first (ringed), played on a second click or Play
@@ -478,7 +479,7 @@ class PlayPanel:
         like = self.form.action() if self.form is not None else None
         a = probe(s.game, cls, spot, like) if cls is not None else None
         if a is None:
-            return self._reply(wrong_spot(spot_kind(cls), spot[0]))
+            return self._reply(wrong_spot(spot_kind(cls), spot[0], typed_how(s, cls)))
         s.say("")
         if s.puzzle_secret:  # an answer to the question: judged there (nothing played)
             return s.puzzle.submit(str(a))
@@ -490,15 +491,21 @@ class PlayPanel:
             self.ring(spot, verdicts.short_reason(ex))
 
 
-def wrong_spot(where: str, tapped: str) -> str:
+def wrong_spot(where: str, tapped: str, how: str = "") -> str:
     """The reply to a tap on the wrong kind of spot for the move (``where``: its kind, ''
-    for a move not made on the board)."""
+    for a move not made on the board: then ``how`` it is typed)."""
     if not where:
-        return (
+        said = (
             "This move is not made on the board: use the form below, or type it under Try a move."
         )
+        return f"{said} {how}".strip()
     kind = a_(SPOT_WORDS[where])
     return f"This move goes on {kind}, not on {a_(SPOT_WORDS[tapped])}: pick {kind} on the board."
+
+
+def typed_how(s: TutorSession, cls: type | None) -> str:
+    """How a move of kind ``cls`` is typed, its example naming no open question's answer."""
+    return how_to_type(s.game, cls, s.puzzle.secret_labels())
 
 
 def _said_once(

@@ -33,7 +33,7 @@ from ..study.puzzle import (
     secret_labels,
 )
 from ..study.timeline import Node
-from .kinds import acting_seat, spot_label, target_of
+from .kinds import acting_seat, spot_label, target_of, variant_kinds
 from .roll_steps import MAX_ROLL_STEPS, rolling
 
 if TYPE_CHECKING:
@@ -142,7 +142,8 @@ class PuzzleState:
         """``text`` as notation: itself, or the page's words for a move spelled in it
         (``move_words.as_notation``); its error's example moves name none of the open
         question's answer spots."""
-        return as_notation(self.session.game, text, self.secret_labels())
+        g = self.session.game  # the kind chosen on the page: its form, when none is named
+        return as_notation(g, text, self.secret_labels(), variant_kinds(g).get(self.session.kind))
 
     def secret_labels(self) -> set[str]:
         """The labels of the open question's answer spots (none without one): what no
@@ -304,7 +305,7 @@ class PuzzleState:
         if not text or puzzle is None or not self.holds() or self._last == (node.id, text):
             return  # the same text again (Enter, then the button): judged once
         self._last = (node.id, text)
-        j = judge(puzzle, node, tl.rules, text)
+        j = judge(puzzle, node, tl.rules, text, variant_kinds(tl.game).get(self.session.kind))
         if j.correct and j.node is not None and j.node.action is not None:
             self.session.play(j.node.action)  # intercepted: judged again, then played
         else:

@@ -41,12 +41,23 @@ def pointer_words(spot: Spot | None, knights: bool = False) -> str:
     return f"{POINTER} {spot_sentence(spot, knights)}." if spot is not None else ""
 
 
+# What Enter does at an open puzzle's question: the spot is judged, right or wrong, and
+# nothing says which (every spot alike: "why not here" on the answer read as a refusal)
+TRY_SPOT = "Press Enter to try this spot: the puzzle judges it."
+
+
 def cursor_words(
-    spot: Spot, piece: str | None, kind: str, target: bool, knights: bool = False
+    spot: Spot,
+    piece: str | None,
+    kind: str,
+    target: bool,
+    knights: bool = False,
+    judged: bool = False,
 ) -> str:
     """The status line for the keyboard's cursor at ``spot``, with what Enter does there:
     place the editor's ``piece``, play the chosen ``kind`` (on one of its ``target`` spots),
-    or ask why not; no kind chosen: choose one first."""
+    or ask why not; no kind chosen: choose one first. ``judged``: an open puzzle's question,
+    where Enter answers with the spot (``TRY_SPOT``, the same on every spot)."""
     said = f"{CURSOR} {spot_sentence(spot, knights)}."
     if piece is not None:
         what = (
@@ -57,6 +68,8 @@ def cursor_words(
             else f"place {a(piece)} there"
         )
         return f"{said} Press Enter to {what}."
+    if kind and judged:
+        return f"{said} {TRY_SPOT}"
     if kind and target:
         return f"{said} Press Enter for “{kind_words(kind)}”."
     if kind:

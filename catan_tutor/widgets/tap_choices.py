@@ -14,12 +14,25 @@ leaving one seat's move only would answer it), and where the moves at the spot d
 the seat that moves or is robbed (2.2: the form asks whom to rob, ``WHOM``), the form asks,
 as before. A tap narrows only what the rules decide about the spot alone (which neutral may
 build there).
+
+What the form already names counts too (s16, 1.4 puzzle 2: P3 picked in the form, then M4
+clicked, and the page asked to "choose the player"): the fields above the spot's list, as
+the learner chose them, narrow the moves a tap means (``agreeing``), and the form asks only
+what is still open. The fields below the spot's are the tap's to narrow (a victim taken for
+the last hex clicked is no choice for the next one).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from ..actions import Action
 from ..game import Game
+from .kinds import clicked_fields
+
+if TYPE_CHECKING:
+    from .forms import ActionForm
 
 # The fields naming a seat a move is for or against: the form asks them (never narrowed)
 WHOM = ("player", "victim", "target")
@@ -37,3 +50,26 @@ def legal_with_spot(game: Game, acts: list[Action], asks_who: bool) -> list[Acti
 
 def _whom(a: Action) -> tuple[object, ...]:
     return tuple(getattr(a, n, None) for n in WHOM)
+
+
+def chosen_above(values: Mapping[str, object], cls: type) -> dict[str, object]:
+    """The form's values (its lists' ``values``, in the form's order) above the first list a
+    click fills for a move of kind ``cls``; those with nothing chosen (None) left out."""
+    clicked = clicked_fields(cls)
+    out: dict[str, object] = {}
+    for name, value in values.items():
+        if name in clicked:
+            break
+        if value is not None:
+            out[name] = value
+    return out
+
+
+def agreeing(acts: list[Action], form: ActionForm | None) -> list[Action]:
+    """Of the moves ``acts`` a tap may mean, those with the values chosen in the ``form``
+    above the spot's list (all of them when none has: the tap then asks, as before)."""
+    if not acts or form is None:
+        return acts
+    chosen = chosen_above({n: dd.value for n, dd in form.pickers.items()}, type(acts[0]))
+    kept = [a for a in acts if all(getattr(a, n, v) == v for n, v in chosen.items())]
+    return kept or acts

@@ -28,6 +28,7 @@ from ..game import Explanation, Game
 from ..sampler import Sampler
 from ..study.scenario import Scenario
 from ..study.timeline import Node, Timeline
+from ..typed_forms import how_to_type
 from .kinds import (
     OWN_BUTTON,
     Spot,
@@ -75,10 +76,12 @@ ASK_PUZZLE_TYPED = (
 Listener = Callable[[str], object]
 
 
-def puzzle_ask(cls: type) -> str:
+def puzzle_ask(cls: type, how: str = "") -> str:
     """How to answer a puzzle with a kind no move of which is legal now: on the board where
-    it is played there, else typed (never "click the spot" for Monopoly; learner 14)."""
-    return ASK_PUZZLE if clicked_fields(cls) else ASK_PUZZLE_TYPED
+    it is played there, else typed (never "click the spot" for Monopoly; learner 14), and
+    then ``how`` the kind is typed (``typed_forms.how_to_type``: "type it" said what to type
+    nowhere; s16)."""
+    return ASK_PUZZLE if clicked_fields(cls) else f"{ASK_PUZZLE_TYPED} {how}".strip()
 
 
 def start_node(tl: Timeline) -> Node:
@@ -349,18 +352,22 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.kind, self.message, self.chosen = kind, "", None
         cls = variant_kinds(self.game).get(kind)
         if not self.of_kind(kind) and cls is not None and not seat_only(cls):
-            self.message = self._why_no(cls) if not self.puzzle_secret else puzzle_ask(cls)
+            how = how_to_type(self.game, cls, self.puzzle.secret_labels())  # "type it": how
+            self.message = (
+                self._why_no(cls, how) if not self.puzzle_secret else puzzle_ask(cls, how)
+            )
         self.emit("kind")
         if not self.of_kind(kind) and cls is not None and seat_only(cls):
             self.try_move(str(cls(acting_seat(self.game))))
 
-    def _why_no(self, cls: type) -> str:
+    def _why_no(self, cls: type, how: str = "") -> str:
         """Why no move of kind ``cls`` can be played now: the engine's one reason where every
-        spot gives the same one, else where to ask (a spot, or the form)."""
+        spot gives the same one, else where to ask (a spot, or the form; then ``how`` the
+        kind is typed)."""
         why = common_refusal(self.game, cls)
         if why is not None:
             return f"Not possible now: {plain(why.reason)}"
-        return ASK_HINT if clicked_fields(cls) else ASK_FORM
+        return f"{ASK_HINT if clicked_fields(cls) else ASK_FORM} {how}".strip()
 
     # ------------------------------------------------------------ Try a move
     def try_move(self, text: str) -> None:

@@ -1,0 +1,272 @@
+"""How each kind of move is typed, said to a learner, and the notation reader's reasons in a
+learner's words.
+
+A fresh learner (s16) typed "P1 improves trade" and read `A count (ASCII digits, at most 6),
+got “improves” was expected here.`; a kind's button said "type it" and never what to type.
+``how_to_type`` says the form of a kind of move: its words, a general pattern ("P<n> improve
+<track>") and an example that the reader takes, for a seat and values that are no answer of
+an open question (``avoid``: the answers' labels and moves, ``study.puzzle.secret_labels``).
+``plain_reason`` says what the reader could not take, without its jargon (no "ASCII", no
+"expected", no offsets). Plain Python: the answer box, Try a move and the puzzle's replies
+share it (``move_words``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from itertools import product
+from typing import TYPE_CHECKING
+
+from .actions import REGISTRY, Action, parse_action
+from .errors import CatanError
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# Spots and values an example may name, each with others to take where one is an answer
+_FILL = {
+    "corner": ("H4", "C6", "Q2"),
+    "corner2": ("J12", "D4", "R8"),
+    "edge": ("H3", "C5", "Q1"),
+    "hex": ("K", "E", "R"),
+    "resource": ("ore", "wool", "brick"),
+    "resource2": ("grain", "lumber", "ore"),
+    "track": ("science", "politics", "trade"),
+    "commodity": ("paper", "cloth", "coin"),
+}
+_SEATS = ("P2", "P1", "P3")  # the example's seat: the first that names no answer
+# What a placeholder of a pattern stands for, where the example alone does not say it
+_MEANS = {
+    "<track>": "science, trade or politics",
+    "<resource>": "brick, lumber, wool, grain or ore",
+    "<commodity>": "paper, cloth or coin",
+    "<strength>": "basic, strong or mighty",
+}
+
+# A kind (its class's name) -> (its name for a learner, the general pattern, the example: its
+# notation after the seat, with ``_FILL``'s fields and {other}: another seat)
+FORMS: dict[str, tuple[str, str, str]] = {
+    "Roll": ("A roll of the dice", "P<n> roll", "roll"),
+    "Settle": ("A settlement", "P<n> settle <corner>", "settle {corner}"),
+    "BuildRoad": ("A road", "P<n> road <edge>", "road {edge}"),
+    "BuildCity": ("A city", "P<n> city <corner>", "city {corner}"),
+    "BuyDev": ("Buying a development card", "P<n> buy", "buy"),
+    "PlayKnight": ("Playing a Knight card", "P<n> knight", "knight"),
+    "PlayRoadBuilding": ("Playing Road Building", "P<n> roadbuilding", "roadbuilding"),
+    "PlayPlenty": (
+        "Playing Year of Plenty",
+        "P<n> plenty <resource> <resource>",
+        "plenty {resource} {resource2}",
+    ),
+    "PlayMonopoly": ("Playing Monopoly", "P<n> monopoly <resource>", "monopoly {resource}"),
+    "MoveRobber": (
+        "Moving the robber",
+        "P<n> robber <hex> <player to rob>",
+        "robber {hex} {other}",
+    ),
+    "Discard": ("A discard", "P<n> discard <cards>", "discard 2 {resource}, 1 {resource2}"),
+    "BankTrade": (
+        "A trade with the bank",
+        "P<n> bank <how many> <resource> for <resource>",
+        "bank 4 {resource} for {resource2}",
+    ),
+    "Offer": (
+        "A trade offer",
+        "P<n> offer <player> <cards> for <cards>",
+        "offer {other} 1 {resource} for 1 {resource2}",
+    ),
+    "Accept": ("Accepting an offer", "P<n> accept", "accept"),
+    "Decline": ("Declining an offer", "P<n> decline", "decline"),
+    "EndTurn": ("Ending the turn", "P<n> end", "end"),
+    "Recruit": ("Recruiting a knight", "P<n> recruit <corner>", "recruit {corner}"),
+    "Promote": ("Promoting a knight", "P<n> promote <corner>", "promote {corner}"),
+    "Activate": ("Activating a knight", "P<n> activate <corner>", "activate {corner}"),
+    "BuildWall": ("A city wall", "P<n> wall <corner>", "wall {corner}"),
+    "Pillage": ("The city to lose", "P<n> lose <corner>", "lose {corner}"),
+    "Relocate": ("Moving a displaced knight", "P<n> relocate <corner>", "relocate {corner}"),
+    "Desert": ("Removing a knight (Treason)", "P<n> desert <corner>", "desert {corner}"),
+    "RemoveKnight": (
+        "Taking a knight off for tokens",
+        "P<n> remove-knight <corner>",
+        "remove-knight {corner}",
+    ),
+    "PlaceDeserter": (
+        "Placing the deserter's knight",
+        "P<n> place <corner> <strength>",
+        "place {corner} basic",
+    ),
+    "MoveKnight": (
+        "Moving a knight",
+        "P<n> move <knight's corner> <corner to go to>",
+        "move {corner} {corner2}",
+    ),
+    "ChaseRobber": (
+        "Chasing the robber away",
+        "P<n> chase <knight's corner> <hex> <player to rob>",
+        "chase {corner} {hex} {other}",
+    ),
+    "Improve": ("A city improvement", "P<n> improve <track>", "improve {track}"),
+    "ChooseDeck": ("Choosing a progress deck", "P<n> deck <track>", "deck {track}"),
+    "Aqueduct": ("The Aqueduct's resource", "P<n> aqueduct <resource>", "aqueduct {resource}"),
+    "DiscardProgress": (
+        "Discarding a progress card",
+        "P<n> discard-progress <card>",
+        "discard-progress crane",
+    ),
+    "Gift": ("A gift of cards (Wedding)", "P<n> give <cards>", "give 1 {resource}, 1 {resource2}"),
+    "HarborOffer": (
+        "Offering a resource for a commodity (Commercial Harbor)",
+        "P<n> hand <player> <resource>",
+        "hand {other} {resource}",
+    ),
+    "ReturnCommodity": (
+        "Returning a commodity (Commercial Harbor)",
+        "P<n> return <commodity>",
+        "return {commodity}",
+    ),
+    "PlayProgress": (
+        "Playing a progress card",
+        "P<n> play <card> <what it names>",
+        "play merchant {hex}",
+    ),
+    "Bid": ("A bid", "P<n> bid <cards> for <resource>", "bid 2 {resource} for {resource2}"),
+    "Pass": ("Passing", "P<n> pass", "pass"),
+    "NeutralSettle": (
+        "A settlement for a neutral",
+        "P<n> neutral N<n> settle <corner>",
+        "neutral N1 settle {corner}",
+    ),
+    "NeutralRoad": (
+        "A road for a neutral",
+        "P<n> neutral N<n> road <edge>",
+        "neutral N1 road {edge}",
+    ),
+    "NeutralKnight": (
+        "A knight for a neutral",
+        "P<n> neutral N<n> knight <corner>",
+        "neutral N1 knight {corner}",
+    ),
+    "NeutralPromote": (
+        "A promotion for a neutral's knight",
+        "P<n> neutral N<n> promote <corner>",
+        "neutral N1 promote {corner}",
+    ),
+    "ForcedTrade": (
+        "A forced trade",
+        "P<n> force take <cards> give <cards>",
+        "force take 1 {resource}, 1 {resource2} give 2 wool",
+    ),
+    "ForcedDraw": ("A forced trade", "P<n> force", "force"),
+    "ForcedGive": (
+        "Giving back after a forced trade",
+        "P<n> force give <cards>",
+        "force give 2 {resource}",
+    ),
+    "RobberHome": ("Sending the robber home", "P<n> robber-home", "robber-home"),
+    "ReturnKnight": ("Handing back a Knight card", "P<n> return knight", "return knight"),
+}
+
+
+def kind_named(text: str, game: Game | None = None) -> type[Action] | None:
+    """The kind of move notation ``text`` names (its first word after the seat, the longest
+    of the reader's keys: "force take" before "force"), of the game's variant where a word
+    names kinds of several ("force": base-2p's forced trade, ck-2p's draw); None for none."""
+    words = [w.lower() for w in re.findall(r"[^\s,]+", text)]
+    if words and re.fullmatch(r"p[1-9]", words[0]):
+        words = words[1:]
+    for n in (3, 2, 1):
+        cls = REGISTRY.get(" ".join(words[:n])) if len(words) >= n else None
+        if cls is not None:
+            break
+    else:
+        return None
+    if game is None or cls in game.rules.applies:
+        return cls
+    kin = [c for k, c in REGISTRY.items() if k.split()[0] == words[0] and c in game.rules.applies]
+    return kin[0] if kin else cls
+
+
+def example(game: Game, cls: type, avoid: Collection[str] = ()) -> str:
+    """A move of kind ``cls`` as typed, for the variant's seats: one the reader takes whose
+    labels and seat are none of ``avoid``, nor its move one of ``avoid``'s for any seat (''
+    when none is)."""
+    form = FORMS.get(cls.__name__)
+    if form is None:
+        return ""
+    tail = form[2]
+    # an answer for another seat gives it away still ("P2 monopoly ore" for P1's): the move's
+    # words after the seat are compared too
+    moves = {x.split(" ", 1)[1] for x in avoid if re.match(r"P[1-9] \S", x)}
+    names = [n for n in _FILL if "{" + n + "}" in tail]
+    seats = [p for p in _SEATS if int(p[1]) <= game.state.n]
+    for p, other in product(seats, seats):
+        if other == p and "{other}" in tail:
+            continue
+        for values in product(*(_FILL[n] for n in names)):
+            if any(v in avoid for v in values) or p in avoid:
+                continue
+            text = f"{p} {tail.format(other=other, **dict(zip(names, values, strict=True)))}"
+            try:
+                a = parse_action(text, -1, game.state.n, len(game.state.bank))
+            except CatanError:
+                continue
+            if type(a) is cls and str(a).split(" ", 1)[1] not in moves:
+                return text
+    return ""
+
+
+def how_to_type(game: Game, cls: type | None, avoid: Collection[str] = ()) -> str:
+    """How a move of kind ``cls`` is typed: "A city improvement is typed “P<n> improve
+    <track>” (<track>: science, trade or politics), for example “P2 improve science”." ('' for
+    a kind with no form here)."""
+    form = FORMS.get(cls.__name__) if cls is not None else None
+    if form is None or cls is None:
+        return ""
+    name, pattern, _ = form
+    if cls not in game.rules.applies:  # a kind of another variant: no form to follow here
+        return f"{name} is no move of this game."
+    means = [f"{k} is {v}" for k, v in _MEANS.items() if k in pattern]
+    said = f"{name} is typed “{pattern}”" + (f", where {' and '.join(means)}" if means else "")
+    shown = example(game, cls, avoid)
+    return f"{said}; for example “{shown}”." if shown else f"{said}."
+
+
+# The reader's reasons (``Reader.fail``'s ``why``), said for a learner: its words for what it
+# wanted, then the reasons themselves. The reasons already plain ("“Z9” is not an edge: write
+# a hex letter and an odd clock hour (e.g. A3)") pass unchanged.
+_WANTED = (
+    (re.compile(r" \(ASCII digits, at most \d+\)"), ""),
+    (re.compile(r"\ba count\b"), "a number"),
+    (re.compile(r"a die face 1-6"), "a die's number (1 to 6)"),
+    (re.compile(r"a seat like P2"), "a player (P1, P2…)"),
+    (re.compile(r"an action word"), "what the move is"),
+    (re.compile(r"\ba track \(science, trade, politics\)"), "a track (science, trade or politics)"),
+    (re.compile(r"\bvertex\b"), "corner"),
+)
+_REASONS = (
+    (re.compile(r"^expected (.+) after the end of the text$"), r"\1 is missing at the end"),
+    (re.compile(r"^expected (.+?),? got (“[^”]*”|'[^']*')$"), r"\2 is not \1"),
+    (re.compile(r"^expected (.+)$"), r"\1 is missing here"),
+    (re.compile(r"^unexpected extra words$"), "there are extra words at the end"),
+    (re.compile(r"\(P1\.\.P(\d)\)"), r"(P1 to P\1)"),
+    (re.compile(r"'([^']*)'"), r"“\1”"),
+)
+
+
+def plain_reason(e: CatanError) -> str:
+    """What the notation reader could not take in ``e``, in a learner's sentence (no
+    offsets, no "ASCII", no "expected")."""
+    why = getattr(e, "why", "") or str(e)
+    if why.startswith("cannot read ") and ": " in why:
+        why = why.split(": ", 1)[1]
+    word = getattr(e, "word", "")
+    if why.startswith("expected cards like "):  # none read (the word before is not at fault)
+        why = why.removeprefix("expected ") + " are missing here"
+    elif word and re.fullmatch(r"expected [^,]+", why):  # the word at fault, and what goes there
+        why = f"“{word}” does not fit here: {why.removeprefix('expected ')} goes there"
+    for pattern, words in _WANTED:
+        why = pattern.sub(words, why)
+    for pattern, words in _REASONS:
+        why = pattern.sub(words, why)
+    return why[:1].upper() + why[1:].rstrip(".") + "."
