@@ -230,6 +230,42 @@ def test_a_wrong_answer_says_why_in_a_sentence_never_the_rules_text(asked: Asked
         assert found(answer_words(asked), shown) == []
 
 
+def test_a_right_answer_is_never_taken_for_moves_of_the_learners_own():
+    """A fresh learner, 5.13's third puzzle: "P1 rolls", right, showed "You are trying moves
+    of your own" beside its "Right" (the lesson's line stops in the roll; the dice the answer
+    threw on were not the lesson's). Every accepted answer of every puzzle, played as a
+    learner reaches it (the lesson opened, the questions before it solved): "Right" shows,
+    never the box of the learner's own moves, and the page says how to go on (▶, the lesson's
+    move beside the answer, or the lesson is over)."""
+    app = App(query="?lesson=puzzle_base_setup")
+    met = {"thrown on": 0, "beside the line": 0, "over": 0}
+    for asked in PUZZLES:
+        sc = asked.scenario()
+        assert sc.timeline is not None
+        at = sc.timeline.nodes[asked.node]
+        for k, answer in enumerate(answer_nodes(asked.puzzle, at, sc.timeline.rules)):
+            app.open(asked.lesson)
+            s, t = app.session, app.tutor
+            s.puzzle.solved.clear()
+            for node in s.timeline.path(s.timeline.nodes[asked.node])[:-1]:
+                if node.id in s.scenario.puzzles:
+                    s.puzzle.solved.add(s.puzzle.key(node))
+            s.goto(asked.node)
+            assert s.puzzle_secret
+            t.puzzle.submit(str(answer.action))
+            where = f"{asked.lesson}@{asked.node}: {answer.action}"
+            assert "Right" in widget_text(t.puzzle.widget), where
+            said, state = t.line.said()
+            assert state != "left" and "moves of your own" not in said, where
+            assert s.left_lesson_at() is None or s.puzzle.main_line() is not None, where
+            ahead = s.can_step("forward") or s.puzzle.main_line() is not None
+            assert ahead or state == "over" or s.puzzle_secret, where
+            met["thrown on"] += s.timeline.current.depth > at.depth + 1
+            met["beside the line"] += k > 0
+            met["over"] += state == "over"
+    assert all(met.values()), met
+
+
 def test_a_right_answer_off_the_main_line_stays_as_played_the_line_one_click_away():
     """Lesson puzzle_base_setup, the first road: N5 is right, and stays on the board (the
     lesson's line goes on from N3, one click away: the button, or the Moves tab)."""
