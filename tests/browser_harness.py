@@ -31,6 +31,24 @@ COVERED_JS = """() => [...document.querySelectorAll(
 }).map(e => (e.innerText || e.tagName).trim().slice(0, 30))"""
 
 
+# Runs in the page: the room (px) between a right answer's reply and the next question's
+# words it is shown with, in the puzzle's box (the nearest shown part over or under it; null
+# without such a reply)
+REPLY_GAP_JS = """() => {
+  const v = document.querySelector('.catan-puzzle-prompt .catan-puzzle-verdict');
+  if (!v || !v.checkVisibility()) return null;
+  const r = v.getBoundingClientRect();
+  let gap = null;
+  for (const e of v.parentElement.children) {
+    if (e === v || !e.checkVisibility() || !e.innerText.trim()) continue;
+    const q = e.getBoundingClientRect();
+    const d = q.top >= r.bottom - 1 ? q.top - r.bottom : r.top - q.bottom;
+    gap = gap === null ? d : Math.min(gap, d);
+  }
+  return gap;
+}"""
+
+
 # Runs in the page before its own scripts: the kernel's channel socket watched, for
 # ``settle``: the kernel's last status, the shell requests sent that it has not yet said
 # "idle" to, and a count of the frames either way (catan_page.js reads status the same way).

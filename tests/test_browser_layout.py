@@ -30,6 +30,7 @@ import pytest
 from browser_harness import (
     ARTIFACTS,
     COVERED_JS,
+    REPLY_GAP_JS,
     open_app,
     open_new_game,
     pick_lesson,
@@ -852,6 +853,8 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         right = page.locator(".catan-puzzle .catan-puzzle-verdict").filter(has_text="Right")
         following = question.get_by_text("The robber is home").bounding_box()
         assert right.bounding_box()["y"] < following["y"], following
+        # with room between them (they ran together, a fresh learner)
+        assert page.evaluate(REPLY_GAP_JS) >= style.REPLY_GAP - 1
         page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_next.png")
     finally:
         context.close()

@@ -23,6 +23,7 @@ import pytest
 from browser_harness import (
     ARTIFACTS,
     PAGE_TIMEOUT,
+    REPLY_GAP_JS,
     open_app,
     open_new_game,
     open_tab,
@@ -37,6 +38,7 @@ from catan_tutor.study.library import library
 from catan_tutor.study.puzzle import answer_nodes, judge
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.timeline import Node
+from catan_tutor.widgets import style
 from catan_tutor.widgets.forms import CHOOSE_LABEL
 from catan_tutor.widgets.kinds import kind_name, seat_only, variant_kinds
 from catan_tutor.widgets.move_list import move_words
@@ -254,6 +256,7 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
     started = time.monotonic()
     lesson = ""
     leaks: dict[str, list[str]] = {}
+    gaps: dict[str, float] = {}
     for asked in puzzles:
         if asked.lesson != lesson:
             lesson = asked.lesson
@@ -293,10 +296,13 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
         # (waited for: after a roll's answer the last puzzle's "right" marker matches at once)
         explain = asked.puzzle.explain.split(" (")[0][:40]
         page.locator(".catan-puzzle").filter(has_text=explain).first.wait_for()
+        if reached.id in asked.scenario().puzzles:  # the reply over the next question, apart
+            gaps[where] = page.evaluate(REPLY_GAP_JS)  # (they ran together at 1280: 7.8)
         if lesson in SHOTS and asked.node == min(a.node for a in puzzles if a.lesson == lesson):
             page.screenshot(path=ARTIFACTS / f"puzzle_secret_{lesson}_solved.png")
     took = time.monotonic() - started
     print(f"20 puzzles swept in {took:.1f} s")
     assert {k: v for k, v in leaks.items() if v} == {}
+    assert gaps and all(g >= style.REPLY_GAP - 1 for g in gaps.values()), gaps
     assert p.outside == []
     assert took < PAGE_TIMEOUT / 1000

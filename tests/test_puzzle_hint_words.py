@@ -11,6 +11,13 @@ from puzzle_answers import course_puzzles
 
 from catan_tutor.board import TERRAINS
 
+# words of the page, not of the game: what a page shows differs with the screen and the moment
+# (5.13's "Look at the buttons, not the board — only one kind of move is left" beside eight)
+_PAGE_WORDS = re.compile(
+    r"\b(buttons?|glow\w*|palette|lit|highlight\w*|gre[ye]\w*|click\w*|tap\w*|screen|"
+    r"page|menu|list|kinds? of moves?)\b",
+    re.IGNORECASE,
+)
 _NEGATION = re.compile(r"^(?:it is not|it's not|not|nothing|no)\b", re.IGNORECASE)
 
 
@@ -29,4 +36,17 @@ def test_every_hint_says_more_than_what_the_answer_is_not() -> None:
             parts = [p.strip() for p in re.split(r"[.;—]", hint) if p.strip()]
             if all(_NEGATION.match(p) for p in parts):
                 bad.append(f"{asked.lesson}: {hint}")
+    assert bad == []
+
+
+def test_no_hint_or_prompt_speaks_of_the_pages_buttons_or_glows() -> None:
+    """A fresh learner, 5.13's third puzzle: its first hint said "Look at the buttons, not
+    the board — only one kind of move is left" while fourteen kinds of move showed (a
+    question offers every kind of the moment, kinds.moment_kinds). A puzzle's words speak of
+    the game (the board, the hands, the rules), never of what the page shows."""
+    bad = []
+    for asked in course_puzzles():
+        for text in (asked.puzzle.prompt, *asked.puzzle.hints):
+            if m := _PAGE_WORDS.search(text):
+                bad.append(f"{asked.lesson}@{asked.node}: {m[0]!r} in {text}")
     assert bad == []

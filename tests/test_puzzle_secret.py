@@ -233,6 +233,42 @@ def test_a_wrong_answer_says_why_in_a_sentence_never_the_rules_text(asked: Asked
         assert found(answer_words(asked), shown) == []
 
 
+def test_a_right_answer_is_never_taken_for_moves_of_the_learners_own():
+    """A fresh learner, 5.13's third puzzle: "P1 rolls", right, showed "You are trying moves
+    of your own" beside its "Right" (the lesson's line stops in the roll; the dice the answer
+    threw on were not the lesson's). Every accepted answer of every puzzle, played as a
+    learner reaches it (the lesson opened, the questions before it solved): "Right" shows,
+    never the box of the learner's own moves, and the page says how to go on (▶, the lesson's
+    move beside the answer, or the lesson is over)."""
+    app = App(query="?lesson=puzzle_base_setup")
+    met = {"thrown on": 0, "beside the line": 0, "over": 0}
+    for asked in PUZZLES:
+        sc = asked.scenario()
+        assert sc.timeline is not None
+        at = sc.timeline.nodes[asked.node]
+        for k, answer in enumerate(answer_nodes(asked.puzzle, at, sc.timeline.rules)):
+            app.open(asked.lesson)
+            s, t = app.session, app.tutor
+            s.puzzle.solved.clear()
+            for node in s.timeline.path(s.timeline.nodes[asked.node])[:-1]:
+                if node.id in s.scenario.puzzles:
+                    s.puzzle.solved.add(s.puzzle.key(node))
+            s.goto(asked.node)
+            assert s.puzzle_secret
+            t.puzzle.submit(str(answer.action))
+            where = f"{asked.lesson}@{asked.node}: {answer.action}"
+            assert "Right" in widget_text(t.puzzle.widget), where
+            said, state = t.line.said()
+            assert state != "left" and "moves of your own" not in said, where
+            assert s.left_lesson_at() is None or s.puzzle.main_line() is not None, where
+            ahead = s.can_step("forward") or s.puzzle.main_line() is not None
+            assert ahead or state == "over" or s.puzzle_secret, where
+            met["thrown on"] += s.timeline.current.depth > at.depth + 1
+            met["beside the line"] += k > 0
+            met["over"] += state == "over"
+    assert all(met.values()), met
+
+
 def test_a_right_answer_off_the_main_line_stays_as_played_the_line_one_click_away():
     """Lesson puzzle_base_setup, the first road: N5 is right, and stays on the board (the
     lesson's line goes on from N3, one click away: the button, or the Moves tab)."""
@@ -663,6 +699,34 @@ def test_the_goal_and_intro_before_a_puzzle_do_not_name_its_answer(asked: Asked)
     assert named == [], f"{asked.lesson}: its goal or intro names the answer: {named}"
 
 
+# What decides a puzzle's answer, in the words its lesson's goal (shown before the question)
+# would give it away with, unless the question says them itself: 2.2's goal said "see that a
+# hex two settlements touch pays (and loses) twice" (a fresh learner), 3.2's "from a
+# settlement on a 2:1 harbor", 5.13's "how trade tokens free a hex from the robber".
+DECIDING = {
+    "puzzle_base_setup": ("turns back", "backwards", "reverse", "again"),
+    "puzzle_base_robber": ("twice", "two settlements", "both", "pays"),
+    "puzzle_base_trading": ("harbor", "2:1"),
+    "puzzle_base_2p": ("token", "robber home", "desert", "one token action"),
+    "puzzle_base_dummy": ("d's turn", "dummy's turn", "twice in a row"),
+    "puzzle_ck_2p": ("city", "improvement", "no neutral knight", "neutral road", "knight for"),
+    "puzzle_ck_knights": ("city", "improvement", "politics", "activat"),
+    "puzzle_ck_walls": ("wall", "limit", "raise"),
+}
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_a_lessons_goal_names_neither_an_answers_spot_nor_what_decides_it(asked: Asked):
+    """The goal over a puzzle lesson says what its questions are about, never an answer's
+    spot or move (``answer_words``) nor what decides it (``DECIDING``), unless the question
+    names it itself."""
+    sc = asked.scenario()
+    goal, prompt = sc.goal.lower(), asked.puzzle.prompt.lower()
+    named = [w for w in found(answer_words(asked), sc.goal) if w.lower() not in prompt]
+    named += [w for w in DECIDING[asked.lesson] if w in goal and w not in prompt]
+    assert named == [], f"{asked.lesson}: its goal gives away {named}: {sc.goal}"
+
+
 @pytest.mark.course
 def test_a_solved_question_asks_no_move_until_the_step_button_goes_on():
     """Issue 33 (a fresh learner, lesson 1.4): after the first road was answered right, the
@@ -751,6 +815,12 @@ def test_a_first_hint_does_not_name_the_answer(asked: Asked):
         if re.search(rf"\b{re.escape(w)}s?\b", first, re.IGNORECASE)
         and not re.search(rf"\b{re.escape(w)}s?\b", asked.puzzle.prompt, re.IGNORECASE)
     )
+    # nor the answer's kind as its button says it ("Nothing with the dummy now; end the turn."
+    # for P1's "End the turn")
+    for n in answer_nodes(asked.puzzle, at, sc.timeline.rules):
+        said = wording.kind_words(kind_name(n.action)).lower() if n.action else ""
+        if said and said in first.lower() and said not in asked.puzzle.prompt.lower():
+            named.append(said)
     assert named == [], f"{asked.lesson}: its first hint names the answer: {named}"
 
 
@@ -796,7 +866,9 @@ def palette_agrees_with_the_buttons(t: Tutor) -> list[str]:
     """What the palette offers that the moment does not allow (none expected): a kind with a
     button of its own (Roll, End turn) offered while its button is grey or missing while it
     is lit (End turn counts with the palette), the robber's move outside the robber's phase,
-    a roll after the roll, building before it; outside a question, a kind not legal now."""
+    a roll after the roll; outside a question, building before the roll, a kind not legal
+    now (at a question every kind of the turn is offered, before the roll or after it:
+    ``test_a_questions_palette_is_the_same_whatever_its_answer``)."""
     s, c = t.session, t.controls
     offered = [k for _, k in c.palette.options] if c.palette.layout.display != "none" else []
     phase = s.game.state.phase
@@ -812,7 +884,7 @@ def palette_agrees_with_the_buttons(t: Tutor) -> list[str]:
         wrong.append(f"move robber in {phase}")
     if phase == "main" and "roll" in offered:
         wrong.append("roll after the roll")
-    if phase == "pre-roll":
+    if phase == "pre-roll" and not s.puzzle_secret:
         wrong += [f"{k} before the roll" for k in offered if k in BUILT_AFTER_THE_ROLL]
     if not s.puzzle_secret:
         wrong += [f"{k} not legal" for k in offered if k not in s.kinds()]
@@ -832,6 +904,55 @@ def test_a_questions_palette_offers_nothing_its_buttons_and_phase_do_not_allow(a
     offered = {k for _, k in t.controls.palette.options} | {"end turn"}
     answers = answer_nodes(asked.puzzle, s.timeline.current, s.timeline.rules)
     assert {kind_name(n.action) for n in answers if n.action} <= offered
+
+
+def _turn_palettes(variant: str, players: int) -> dict[str, set[str]]:
+    """The kinds a question's palette offers in a turn of ``variant``, before the roll and
+    after it (a game played on with the first legal move to each; Roll and End turn left
+    out: their own buttons say whether they are legal, for all to see)."""
+    g = new_game(variant, players=players)
+    out: dict[str, set[str]] = {}
+    for i in range(400):
+        phase = g.state.phase
+        if phase in ("pre-roll", "main") and phase not in out:
+            out[phase] = set(moment_kinds(g)) - {"roll", "end turn"}
+        if len(out) == 2:
+            break
+        if g.is_chance():
+            outcomes = g.chance_outcomes()  # (not always the first: some throws are thrown again)
+            g.play(outcomes[i % len(outcomes)][0])
+            continue
+        legal = g.legal_actions()
+        roll = [a for a in legal if kind_name(a) == "roll"]
+        g.play((roll or legal)[0])
+    return out
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_a_questions_palette_is_the_same_whatever_its_answer(asked: Asked):
+    """A fresh learner, 5.13 ("Before rolling, free the hex"): the palette before the roll
+    had eight kinds, "Send the robber home" among them, word for word the answer. At every
+    question the palette offers the kinds of the moment alike, whatever the answer: in a turn,
+    before the roll or after it, every kind of the variant's turn (the building too before
+    the roll, the moves before the roll too after it), the answer's one among them; Roll and
+    End turn as their own buttons show them. Questions of one variant in a turn offer one and
+    the same list."""
+    t = at_question(asked)
+    s = t.session
+    g = s.game
+    offered = {k for _, k in t.controls.palette.options}
+    answers = answer_nodes(asked.puzzle, s.timeline.current, s.timeline.rules)
+    kinds = {kind_name(n.action) for n in answers if n.action}
+    assert kinds <= offered | {"end turn"}
+    if g.state.phase not in ("pre-roll", "main"):
+        return
+    turn = _turn_palettes(g.variant, g.players)
+    assert set(turn) == {"pre-roll", "main"}
+    assert turn["pre-roll"] == turn["main"], turn
+    assert offered - {"roll"} == turn["main"], (asked.lesson, asked.node)
+    assert ("roll" in offered) == (not t.controls.roll_button.disabled)
+    assert {"settle", "build road", "build city", "bank trade"} <= offered
+    assert len(offered) >= 10
 
 
 @pytest.mark.parametrize(

@@ -282,8 +282,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     ("puzzle_ck_2p", "P2 places again at once. Put P2's next piece on O4."): at_corner("O4"),
     (
         "puzzle_ck_2p",
-        "P1 has recruited a knight. The neutrals have no roads, so no neutral "
-        "knight can stand anywhere. What does P1 owe now? Build it for Neutral 1.",
+        "P1 has recruited a knight. What does P1 owe the neutrals now? Build it for Neutral 1.",
     ): neutral_road_of("N1"),
     (
         "puzzle_ck_2p",
@@ -291,7 +290,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): spends_on_own("cloth"),
     (
         "puzzle_ck_2p",
-        "P1 wants more trade tokens this turn, and can spare the knight just recruited. Get them.",
+        "P1 wants one more trade token this turn. Get it.",
     ): gains_tokens,
     (
         "puzzle_ck_knights",

@@ -99,16 +99,23 @@ TURN_PHASES = ("pre-roll", "main")  # a turn's own moves: every kind a player ma
 
 
 def moment_kinds(game: Game) -> list[str]:
-    """The kinds of move of the phase the game is in, legal now or not (a puzzle's palette:
-    the legal ones would narrow its answer; the kinds of another phase make no sense). Read
-    from the variant's tables and the phase's name only: setup's placements (both steps); a
-    decision's own kinds (a discard, an answer to an offer, a neutral's build); a turn's
-    phase's kinds but those decisions and those only other phases' options produce (before
-    the roll no building, after it no roll, the robber's move never in the turn itself);
-    else the kinds the phase's options produce (the robber's move, free roads). A kind with
-    a button of its own (Roll, End turn) only while legal: its button shows that to all, lit
-    or grey, and the palette agrees (a "roll" beside a grey Roll after the roll; issue 33)."""
-    kinds = _phase_kinds(game)
+    """The kinds of move of the moment, legal now or not (a puzzle's palette: the legal ones
+    would narrow its answer; the kinds of another phase make no sense). Read from the
+    variant's tables and the phase's name only: setup's placements (both steps); a
+    decision's own kinds (a discard, an answer to an offer, a neutral's build); in a turn,
+    before the roll or after it, every kind of the turn alike (before the roll the building
+    too, after it the moves before the roll too: a fresh learner, 5.13, saw the eight kinds
+    before the roll, "Send the robber home" among them, for "Before rolling, free the hex";
+    the robber's move never in the turn itself); else the kinds the phase's options produce
+    (the robber's move, free roads). A kind with a button of its own (Roll, End turn) only
+    while legal: its button shows that to all, lit or grey, and the palette agrees (a "roll"
+    beside a grey Roll after the roll; issue 33)."""
+    phase = game.state.phase
+    if phase in TURN_PHASES:
+        found = [k for p in TURN_PHASES for k in _phase_kinds(game, p)]
+        kinds = [k for k in variant_kinds(game) if k in found]
+    else:
+        kinds = _phase_kinds(game, phase)
     own = [k for k in kinds if k in OWN_BUTTON]
     if own:
         legal = {kind_name(a) for a in game.legal_actions()}
@@ -116,9 +123,9 @@ def moment_kinds(game: Game) -> list[str]:
     return kinds
 
 
-def _phase_kinds(game: Game) -> list[str]:
-    """``moment_kinds`` before the kinds with a button of their own are checked."""
-    rules, phase = game.rules, game.state.phase
+def _phase_kinds(game: Game, phase: str) -> list[str]:
+    """The kinds of ``phase`` in the game's variant, a kind with a button of its own too."""
+    rules = game.rules
     ours = variant_kinds(game)
     ph = rules.phases.get(phase)
     if ph is None or ph.chance:

@@ -61,6 +61,9 @@ class PuzzleState:
         self._last: tuple[int, str] | None = None  # the last text judged, and where
         self._went = ""  # what ▶ from an answer beside the line did, until shown
         self.note: tuple[int, str] | None = None  # (node, words) under the step buttons
+        # the dice a right answer threw where the lesson's line stops in its roll: the
+        # lesson's own from then on, never the learner's (``threw``)
+        self._thrown: dict[int, Node] = {}
 
     def forget(self) -> None:
         """Another lesson or game is shown: what was said of the question and answers shown
@@ -71,6 +74,7 @@ class PuzzleState:
         self.at, self.tries, self.hints, self.verdict = None, 0, 0, None
         self.answered = self.right = self._last = self.note = None
         self._went = ""
+        self._thrown.clear()
 
     # ------------------------------------------------------------ what is asked where
     def key(self, node: Node) -> tuple[str, int]:
@@ -292,9 +296,16 @@ class PuzzleState:
                 tl.goto(tl.current.children[0])
             elif rolling(tl.rules, tl.current):  # the dice, the lesson's line ended
                 s.advance(s.chance(tl.game))
+                self._thrown[tl.current.id] = tl.current
             else:
                 break
         self.answered = tl.current.id
+
+    def threw(self, node: Node) -> bool:
+        """``node`` is a die a right answer threw on where the lesson's line stopped in its
+        roll (``after_answer``): part of the answer, not a move of the learner's own (5.13's
+        "P1 rolls" showed "You are trying moves of your own" beside its "Right")."""
+        return self._thrown.get(node.id) is node
 
     def submit(self, text: str) -> None:
         """The move typed under the question: judged, and played when it is the answer."""

@@ -95,8 +95,11 @@ class LessonLine:
         return own
 
     def from_file(self, node: Node) -> bool:
-        """``node`` is as the lesson's file made it: the same node, parent and move."""
+        """``node`` is as the lesson's file made it: the same node, parent and move; or a die
+        a right answer threw where the line stops in its roll (``PuzzleState.threw``)."""
         known = self.lesson_nodes.get(node.id)
+        if known is None:
+            return self.puzzle.threw(node)
         parent = node.parent.id if node.parent else -1
         return known is not None and known[0] is node and known[1:] == (parent, node.action)
 

@@ -69,6 +69,7 @@ EVENT_LINES = 34
 # px: the puzzle's Hint button as wide as "No more hints" (its words changed the width of the
 # answer's row, the field beside it shrank)
 HINT_WIDTH = 132
+REPLY_GAP = 12  # px under a right answer's reply when the next question follows it
 # px of a short window (1024x768) the board leaves to what is over it (the page's heading,
 # the lists, the chapter's line: 174 px at 1024) and under it (the step buttons, and a
 # puzzle's "Answer the puzzle to go on.": 84 px): the board shrinks to show them unscrolled
@@ -221,6 +222,9 @@ LAYOUT_CSS = (
     ".catan-board-col:has(.catan-drawn[data-narrow='1'])>.catan-dice-words .catan-dice-caption"
     "{display:inline}"
     f".catan-puzzle .catan-puzzle-hint{{width:{HINT_WIDTH}px!important}}"
+    # a right answer's reply over the next question it led to: room between the two (its
+    # "Rule: Recruiting a knight" and the next "Puzzle" ran together, a fresh learner at 1280)
+    f".catan-puzzle .catan-puzzle-prompt .catan-puzzle-verdict{{margin-bottom:{REPLY_GAP}px}}"
     ".catan-puzzle>.catan-puzzle-how:has(>.widget-html-content:empty){display:none}"
     ".catan-puzzle>.catan-puzzle-how,.catan-puzzle>.catan-puzzle-how>.widget-html-content{"
     "height:auto;min-height:0}"
