@@ -229,6 +229,22 @@ def _foot_pixels(page) -> list[int]:
     return page.evaluate(FOOT_PIXELS_JS, (style.STRIP_HEIGHT + 30) / 660)
 
 
+# Runs in the page: the visible parts of the app that ``sel``'s box lies over (their boxes
+# meet it, neither holding the other): the lists, the chapter's line, the board, the panels
+# and what they hold.
+LIES_OVER_JS = """(sel) => {
+  const box = document.querySelector(sel), r = box.getBoundingClientRect();
+  const over = (q) => q.width && q.height && q.left < r.right - 1 && q.right > r.left + 1
+    && q.top < r.bottom - 1 && q.bottom > r.top + 1;
+  return [...document.querySelectorAll(
+      '.catan-app .catan-bar select, .catan-app .catan-bar button, .catan-app .widget-html, '
+      + '.catan-tutor>*, .catan-side>*, .catan-board canvas, .catan-puzzle')]
+    .filter((el) => !box.contains(el) && !el.contains(box))
+    .filter((el) => over(el.getBoundingClientRect()))
+    .map((el) => el.className.toString().slice(0, 60) + ': ' + el.innerText.slice(0, 40));
+}"""
+
+
 SWITCH_OVER_JS = """() => {
   const s = document.querySelector('.catan-theme-switch').getBoundingClientRect();
   return [...document.querySelectorAll('.catan-heading b, .catan-help summary')]
@@ -860,8 +876,10 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
 def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
     app_server, new_page
 ):
-    """The help opens over the page and "This lesson is over" with Next lesson shows beside
-    the board: the board's box stays where it was; a title a line shorter moves nothing under
+    """The help opens in the page and covers nothing (over the page it hid a puzzle's heading
+    until closed: a fresh learner, s16, t01_p3.png): it pushes the page down, and closed the
+    board is back where it was; "This lesson is over" with Next lesson shows beside the
+    board: the board's box stays where it was; a title a line shorter moves nothing under
     it; ◀ is greyed at the start, ▶ at the end."""
     page = _lesson_page(new_page, app_server, "layout_still")
     board_box = page.locator(BOARD).last.bounding_box()
@@ -869,14 +887,21 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
     back, forward = nav.filter(has_text="◀").nth(1), nav.filter(has_text="▶").first
     assert back.is_disabled() and forward.is_enabled()
     assert page.evaluate(CUT_JS) == []  # nothing cut off at 1280 either
-    page.locator(".catan-help summary").click()
+    summary = page.locator(".catan-help summary")
+    said = summary.bounding_box()
+    summary.click()
     help_text = page.locator(".catan-help-body")
     help_text.wait_for()
-    assert help_text.bounding_box()["height"] > 60  # open, in full
+    shown = help_text.bounding_box()
+    assert shown["height"] > 60  # open, in full
     assert page.evaluate(OVERFLOW_JS)["wide"] == []  # within the page
-    assert page.locator(BOARD).last.bounding_box() == board_box
+    assert page.evaluate(LIES_OVER_JS, ".catan-help-body") == []  # over nothing: it pushes
+    assert page.locator(BOARD).last.bounding_box()["y"] >= shown["y"] + shown["height"]
+    assert abs(summary.bounding_box()["y"] - said["y"]) <= 2  # "How to use it" stays put
     page.screenshot(path=ARTIFACTS / "layout_help_open.png")
-    page.locator(".catan-help summary").click()
+    summary.click()
+    help_text.wait_for(state="hidden")
+    assert page.locator(BOARD).last.bounding_box() == board_box
     open_new_game(page)  # the New game form opens over the page, as the help does
     assert page.locator(BOARD).last.bounding_box() == board_box
     page.screenshot(path=ARTIFACTS / "layout_new_game_open.png")
