@@ -1085,6 +1085,48 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     assert len(set(below.values())) == 1, below
 
 
+# Runs in the page: the box the page scrolls in (Voilà's cells, not the window) scrolled to its
+# foot; its scroll then.
+TO_FOOT_JS = """() => { const c = document.querySelector('.catan-board canvas');
+  for (let p = c.parentElement; p; p = p.parentElement) {
+    const y = getComputedStyle(p).overflowY;
+    if (p.scrollHeight > p.clientHeight + 1 && (y === 'auto' || y === 'scroll')) {
+      p.scrollTop = p.scrollHeight; return p.scrollTop; } }
+  return -1; }"""
+
+
+def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
+    """A fresh learner (s16, v05_knight_tokens.png) at 1024x768, a Cities & Knights turn of
+    two players (17 kinds to play, the last under the fold): each kind opens its own form
+    under the kinds, and one shorter than the last made the page shorter; scrolled to its
+    foot, the page came down with it, the board 299 px ("Trade with the bank" after "Offer a
+    trade"), and a click aimed at a spot missed. Pressed as a learner does (the button in
+    view, the page scrolled to reach it), a kind moves the board not (kind_still.js)."""
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+
+    sc = load_scenario(packaged_lessons() / "puzzle_ck_2p.catan.yaml")
+    asked = next(n for n, q in sc.puzzles.items() if "more trade tokens" in q.prompt)
+    p = new_page("layout_1024_kinds")
+    page = p.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(p, f"{app_server}?lesson=puzzle_ck_2p&node={asked}")
+    canvas = page.locator(BOARD).last
+    forms: list[float] = []
+    for kind in ("Offer a trade", "Trade with the bank"):
+        assert page.evaluate(TO_FOOT_JS) > 0  # the kinds and their form under the fold
+        before = _settled_box(page, canvas)
+        button = page.locator(".catan-palette button", has_text=kind).first.bounding_box()
+        assert 0 <= button["y"] and button["y"] + button["height"] <= 768, (kind, button)
+        page.mouse.click(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
+        page.locator(".catan-palette button.mod-active", has_text=kind).wait_for()
+        after = _settled_box(page, canvas)
+        forms.append(page.locator(".catan-form-box").bounding_box()["height"])
+        page.screenshot(path=ARTIFACTS / f"layout_1024_kind_{len(forms)}.png")
+        assert after == before, (kind, before, after)
+    assert forms[1] < forms[0] - 100, forms  # the second form shorter: the page would shrink
+
+
 def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_page):
     """Lesson 7.1: Roll plays the lesson's own dice (▶ stays where it was as the event die's
     words show); End turn, which the lesson does not play there, is kept as the learner's
