@@ -234,9 +234,10 @@ LAYOUT_CSS = (
     ".catan-puzzle>.catan-puzzle-how,.catan-puzzle>.catan-puzzle-how>.widget-html-content{"
     "height:auto;min-height:0}"
     # a game's seats (who plays, Pause) after the form, its Play and its message, before Try
-    # a move: the form in sight at 1024x768 (it was under the fold, the seats' 270 px over it)
-    "@media (min-width:701px){.catan-tutor .catan-computer{order:1}"
-    ".catan-tutor .catan-try{order:2}}"
+    # a move: the form in sight at 1024x768 (it was under the fold, the seats' 270 px over it);
+    # on a phone too, the hand and the moves right under the board and the dice (the seats'
+    # 375 px over them put the moves two screens down: a fresh learner, s16, w06)
+    ".catan-tutor .catan-computer{order:1}.catan-tutor .catan-try{order:2}"
     # a short window (1024x768): the board no taller than leaves the step buttons in sight
     # (they were under the fold), its width to its height (the canvas keeps its proportions)
     f"@media {SHORT}{{.catan-tutor>.catan-board-col{{max-width:min("
