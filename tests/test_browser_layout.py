@@ -1086,12 +1086,12 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
 
 
 # Runs in the page: the box the page scrolls in (Voilà's cells, not the window) scrolled to its
-# foot; its scroll then.
-TO_FOOT_JS = """() => { const c = document.querySelector('.catan-board canvas');
+# foot (``foot``) or its top; its scroll then.
+SCROLL_JS = """(foot) => { const c = document.querySelector('.catan-board canvas');
   for (let p = c.parentElement; p; p = p.parentElement) {
     const y = getComputedStyle(p).overflowY;
     if (p.scrollHeight > p.clientHeight + 1 && (y === 'auto' || y === 'scroll')) {
-      p.scrollTop = p.scrollHeight; return p.scrollTop; } }
+      p.scrollTop = foot ? p.scrollHeight : 0; return p.scrollTop; } }
   return -1; }"""
 
 
@@ -1101,7 +1101,8 @@ def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
     under the kinds, and one shorter than the last made the page shorter; scrolled to its
     foot, the page came down with it, the board 299 px ("Trade with the bank" after "Offer a
     trade"), and a click aimed at a spot missed. Pressed as a learner does (the button in
-    view, the page scrolled to reach it), a kind moves the board not (kind_still.js)."""
+    view, the page scrolled to reach it), a kind moves the board not (kind_still.js); the
+    room it kept is let go once the learner scrolls back up."""
     from catan_tutor.study.resources import packaged_lessons
     from catan_tutor.study.scenario import load_scenario
 
@@ -1114,7 +1115,7 @@ def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
     canvas = page.locator(BOARD).last
     forms: list[float] = []
     for kind in ("Offer a trade", "Trade with the bank"):
-        assert page.evaluate(TO_FOOT_JS) > 0  # the kinds and their form under the fold
+        assert page.evaluate(SCROLL_JS, True) > 0  # the kinds and their form under the fold
         before = _settled_box(page, canvas)
         button = page.locator(".catan-palette button", has_text=kind).first.bounding_box()
         assert 0 <= button["y"] and button["y"] + button["height"] <= 768, (kind, button)
@@ -1125,6 +1126,10 @@ def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
         page.screenshot(path=ARTIFACTS / f"layout_1024_kind_{len(forms)}.png")
         assert after == before, (kind, before, after)
     assert forms[1] < forms[0] - 100, forms  # the second form shorter: the page would shrink
+    tutor = page.locator(".catan-tutor").first
+    assert tutor.evaluate("(e) => e.style.minHeight") != ""  # the room kept under the form
+    assert page.evaluate(SCROLL_JS, False) == 0  # the learner scrolls up
+    page.wait_for_function("() => !document.querySelector('.catan-tutor').style.minHeight")
 
 
 def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_page):

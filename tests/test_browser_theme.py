@@ -214,10 +214,16 @@ def test_every_text_reads_in_the_theme(browser, new_page, app_server: str, theme
                 "x": box["x"] - 12, "y": box["y"] - 12, "width": box["width"] + 24,
                 "height": box["height"] + 24})  # fmt: skip
     bad = _unreadable(page)
+    pale = page.evaluate(PALE_BUTTONS_JS) if theme == "dark" else []
     for tab in ("Players", "Moves"):
         _tabs(page, tab)
         page.screenshot(path=ARTIFACTS / f"theme_{theme}_{tab.lower()}.png", full_page=True)
         bad += _unreadable(page)
+    # every tab's buttons follow the dark theme (a pale patch on a dark page: s16)
+    for tab in ("Rules", "Odds", "Editor", "File", "Play") if theme == "dark" else ():
+        _tabs(page, tab)
+        pale += page.evaluate(PALE_BUTTONS_JS)
+    assert not pale, pale
     assert not bad, "\n".join(
         f"{x['text']!r} {x['ratio']} {x['fg']} on {x['bg']}" for x in bad[:30]
     )

@@ -96,7 +96,8 @@ def test_a_run_says_how_ties_count_and_what_a_turn_is_once():
     odds.run(wait=True)
     assert odds.table is not None
     shown = " ".join(
-        html_text(w.value) for w in (odds.exact, odds.question, odds.status, odds.result)
+        [html_text(w.value) for w in (odds.exact, odds.question, odds.status, odds.result)]
+        + [odds.turns.tooltip or "", odds.n.tooltip or ""]  # (shown on hover)
     )
     assert shown.count("each player's turn counts as one") == 1, shown
     assert shown.count(TIES_NOTE) == 1 and AHEAD in shown

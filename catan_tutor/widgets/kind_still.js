@@ -1,26 +1,32 @@
-/* The board stays put when a kind to play is pressed (a page wider than a phone's). Each kind
- * opens its own form under the kinds: a shorter one than the last made the page shorter, and
- * scrolled to the page's foot the browser took the page down with it, the board jumping by as
- * much (at 1024x768, "Trade with the bank" after "Offer a trade": 299 px; a fresh learner, s16,
- * v05_knight_tokens.png: a board click aimed where the spot was missed). Pressed, the kind's
- * tutor keeps the height it had as its least; it is let go once the page can end where it is
- * (what it holds reaching the screen's foot again: a longer form, or the learner scrolled up),
- * a blank band under a short form till then. Nothing else moves: the page scrolls only as
- * the learner scrolls it. Runs once per page, with board_keys.js; a phone's column is
- * board_still.js's and reply_in_view.js's.
+/* The board stays put when something beside it is pressed (a page wider than a phone's): a
+ * kind to play, Play, Answer, Hint, a tab. Each kind opens its own form under the kinds: a
+ * shorter one than the last made the page shorter, and scrolled to the page's foot the browser
+ * took the page down with it, the board jumping by as much (at 1024x768, "Trade with the bank"
+ * after "Offer a trade": 299 px; a fresh learner, s16, v05_knight_tokens.png: a board click
+ * aimed where the spot was missed). Pressed, the tutor keeps the height it had as its least; it
+ * is let go when the learner scrolls to where the page can end without moving (a blank band
+ * under a short form till then). Nothing else moves: the page scrolls only as the learner
+ * scrolls it. Runs once per page, with board_keys.js; a phone's column is board_still.js's
+ * and reply_in_view.js's.
  */
 (function () {
   'use strict';
   if (window.catanKindStill) return;
   window.catanKindStill = true;
   var PHONE = window.matchMedia('(max-width: 700px)');  // style.LAYOUT_CSS's phone
-  var KINDS = '.catan-palette, .catan-blocked';  // the kinds and the greyed "why not?" kinds
   var held = null;  // the tutor whose least height is kept
+  function scroller(el) {  // the box that scrolls the page (Voilà's cells, not the window)
+    for (var p = el.parentElement; p; p = p.parentElement) {
+      var y = getComputedStyle(p).overflowY;
+      if (p.scrollHeight > p.clientHeight + 1 && (y === 'auto' || y === 'scroll')) return p;
+    }
+    return document.scrollingElement || document.documentElement;
+  }
   function hold(event) {
     var target = event.target;
     if (!(target instanceof Element) || PHONE.matches) return;
-    var kinds = target.closest(KINDS);
-    var tutor = kinds && kinds.closest('.catan-tutor');
+    var side = target.closest('.catan-tutor>.catan-side');
+    var tutor = side && side.parentElement;
     if (!tutor) return;
     if (event.type === 'keydown' && event.key !== 'Enter' && event.key !== ' ') return;
     var high = tutor.getBoundingClientRect().height;
@@ -37,13 +43,17 @@
     }
     return bottom;
   }
+  // the learner scrolled: let go if the page can end where it is without moving (what the
+  // tutor holds, with what follows it, reaches the screen's foot; at the page's top always)
   function loosen() {
     if (!held) return;
     if (!held.isConnected) {
       held = null;
       return;
     }
-    if (foot(held) >= window.innerHeight - 1) {  // the page can end where it is: let go
+    var page = scroller(held);
+    var spare = Math.max(0, held.getBoundingClientRect().bottom - foot(held));
+    if (page.scrollHeight - spare - page.clientHeight >= page.scrollTop - 1) {
       held.style.minHeight = '';
       held = null;
     }
@@ -52,14 +62,4 @@
   document.addEventListener('touchstart', hold, {capture: true, passive: true});
   document.addEventListener('keydown', hold, true);
   document.addEventListener('scroll', loosen, {capture: true, passive: true});
-  var pending = false;
-  new MutationObserver(function () {  // the new form: let go as soon as the page reaches
-    if (!held || pending) return;     // the screen's foot again
-    pending = true;
-    window.requestAnimationFrame(function () {
-      pending = false;
-      loosen();
-    });
-  }).observe(document.body, {childList: true, subtree: true, attributes: true,
-    attributeFilter: ['style', 'class']});
 })();

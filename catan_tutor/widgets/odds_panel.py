@@ -92,7 +92,7 @@ class OddsPanel:
             min=1,
             max=200,
             description="games, each played",
-            tooltip=AHEAD_TIP + " (each player's turn counts as one)",
+            tooltip=AHEAD_TIP,  # what a turn is: the question over the field says it
             layout=widgets.Layout(width="210px"),
             style=wide,
         )
