@@ -230,6 +230,22 @@ def _foot_pixels(page) -> list[int]:
     return page.evaluate(FOOT_PIXELS_JS, (style.STRIP_HEIGHT + 30) / 660)
 
 
+# Runs in the page: the visible parts of the app that ``sel``'s box lies over (their boxes
+# meet it, neither holding the other): the lists, the chapter's line, the board, the panels
+# and what they hold.
+LIES_OVER_JS = """(sel) => {
+  const box = document.querySelector(sel), r = box.getBoundingClientRect();
+  const over = (q) => q.width && q.height && q.left < r.right - 1 && q.right > r.left + 1
+    && q.top < r.bottom - 1 && q.bottom > r.top + 1;
+  return [...document.querySelectorAll(
+      '.catan-app .catan-bar select, .catan-app .catan-bar button, .catan-app .widget-html, '
+      + '.catan-tutor>*, .catan-side>*, .catan-board canvas, .catan-puzzle')]
+    .filter((el) => !box.contains(el) && !el.contains(box))
+    .filter((el) => over(el.getBoundingClientRect()))
+    .map((el) => el.className.toString().slice(0, 60) + ': ' + el.innerText.slice(0, 40));
+}"""
+
+
 SWITCH_OVER_JS = """() => {
   const s = document.querySelector('.catan-theme-switch').getBoundingClientRect();
   return [...document.querySelectorAll('.catan-heading b, .catan-help summary')]
@@ -863,8 +879,10 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
 def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
     app_server, new_page
 ):
-    """The help opens over the page and "This lesson is over" with Next lesson shows beside
-    the board: the board's box stays where it was; a title a line shorter moves nothing under
+    """The help opens in the page and covers nothing (over the page it hid a puzzle's heading
+    until closed: a fresh learner, s16, t01_p3.png): it pushes the page down, and closed the
+    board is back where it was; "This lesson is over" with Next lesson shows beside the
+    board: the board's box stays where it was; a title a line shorter moves nothing under
     it; ◀ is greyed at the start, ▶ at the end."""
     page = _lesson_page(new_page, app_server, "layout_still")
     board_box = page.locator(BOARD).last.bounding_box()
@@ -872,14 +890,21 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
     back, forward = nav.filter(has_text="◀").nth(1), nav.filter(has_text="▶").first
     assert back.is_disabled() and forward.is_enabled()
     assert page.evaluate(CUT_JS) == []  # nothing cut off at 1280 either
-    page.locator(".catan-help summary").click()
+    summary = page.locator(".catan-help summary")
+    said = summary.bounding_box()
+    summary.click()
     help_text = page.locator(".catan-help-body")
     help_text.wait_for()
-    assert help_text.bounding_box()["height"] > 60  # open, in full
+    shown = help_text.bounding_box()
+    assert shown["height"] > 60  # open, in full
     assert page.evaluate(OVERFLOW_JS)["wide"] == []  # within the page
-    assert page.locator(BOARD).last.bounding_box() == board_box
+    assert page.evaluate(LIES_OVER_JS, ".catan-help-body") == []  # over nothing: it pushes
+    assert page.locator(BOARD).last.bounding_box()["y"] >= shown["y"] + shown["height"]
+    assert abs(summary.bounding_box()["y"] - said["y"]) <= 2  # "How to use it" stays put
     page.screenshot(path=ARTIFACTS / "layout_help_open.png")
-    page.locator(".catan-help summary").click()
+    summary.click()
+    help_text.wait_for(state="hidden")
+    assert page.locator(BOARD).last.bounding_box() == board_box
     open_new_game(page)  # the New game form opens over the page, as the help does
     assert page.locator(BOARD).last.bounding_box() == board_box
     page.screenshot(path=ARTIFACTS / "layout_new_game_open.png")
@@ -1061,6 +1086,53 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
         _settled_box(page, page.locator(BOARD).last)
         below[number] = page.evaluate(NOTE_BELOW_BAR_JS)
     assert len(set(below.values())) == 1, below
+
+
+# Runs in the page: the box the page scrolls in (Voilà's cells, not the window) scrolled to its
+# foot (``foot``) or its top; its scroll then.
+SCROLL_JS = """(foot) => { const c = document.querySelector('.catan-board canvas');
+  for (let p = c.parentElement; p; p = p.parentElement) {
+    const y = getComputedStyle(p).overflowY;
+    if (p.scrollHeight > p.clientHeight + 1 && (y === 'auto' || y === 'scroll')) {
+      p.scrollTop = foot ? p.scrollHeight : 0; return p.scrollTop; } }
+  return -1; }"""
+
+
+def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
+    """A fresh learner (s16, v05_knight_tokens.png) at 1024x768, a Cities & Knights turn of
+    two players (17 kinds to play, the last under the fold): each kind opens its own form
+    under the kinds, and one shorter than the last made the page shorter; scrolled to its
+    foot, the page came down with it, the board 299 px ("Trade with the bank" after "Offer a
+    trade"), and a click aimed at a spot missed. Pressed as a learner does (the button in
+    view, the page scrolled to reach it), a kind moves the board not (kind_still.js); the
+    room it kept is let go once the learner scrolls back up."""
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+
+    sc = load_scenario(packaged_lessons() / "puzzle_ck_2p.catan.yaml")
+    asked = next(n for n, q in sc.puzzles.items() if "more trade tokens" in q.prompt)
+    p = new_page("layout_1024_kinds")
+    page = p.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(p, f"{app_server}?lesson=puzzle_ck_2p&node={asked}")
+    canvas = page.locator(BOARD).last
+    forms: list[float] = []
+    for kind in ("Offer a trade", "Trade with the bank"):
+        assert page.evaluate(SCROLL_JS, True) > 0  # the kinds and their form under the fold
+        before = _settled_box(page, canvas)
+        button = page.locator(".catan-palette button", has_text=kind).first.bounding_box()
+        assert 0 <= button["y"] and button["y"] + button["height"] <= 768, (kind, button)
+        page.mouse.click(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
+        page.locator(".catan-palette button.mod-active", has_text=kind).wait_for()
+        after = _settled_box(page, canvas)
+        forms.append(page.locator(".catan-form-box").bounding_box()["height"])
+        page.screenshot(path=ARTIFACTS / f"layout_1024_kind_{len(forms)}.png")
+        assert after == before, (kind, before, after)
+    assert forms[1] < forms[0] - 100, forms  # the second form shorter: the page would shrink
+    tutor = page.locator(".catan-tutor").first
+    assert tutor.evaluate("(e) => e.style.minHeight") != ""  # the room kept under the form
+    assert page.evaluate(SCROLL_JS, False) == 0  # the learner scrolls up
+    page.wait_for_function("() => !document.querySelector('.catan-tutor').style.minHeight")
 
 
 def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_page):

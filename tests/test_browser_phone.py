@@ -318,3 +318,43 @@ SCROLLED_JS = """(y) => {
   if (typeof y === 'number') e.scrollTop = y;
   return e.scrollTop;
 }"""
+
+
+# Runs in the page: the top and foot of the last shown box of each part named.
+PARTS_JS = """(parts) => { const out = {};
+  for (const [name, sel] of Object.entries(parts)) {
+    const shown = [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length);
+    if (shown.length) { const r = shown[shown.length - 1].getBoundingClientRect();
+      out[name] = [r.top, r.bottom]; } }
+  return out; }"""
+GAME_PARTS = {
+    "board": BOARD,
+    "turn": ".catan-turn-buttons",
+    "kinds": ".catan-palette",
+    "form": ".catan-form-box",
+    "seats": ".catan-computer",
+}
+
+
+def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(app_server, phone):
+    """A fresh learner (s16, w06_phone_rolled.png), a free game against the computer on a
+    phone: Roll, the hand and the kinds to play sat two screens under the board, the seats'
+    box (who plays, Pause, how each plays: 375 px) between. With the tools (the Play tab) and
+    with fewer: the turn's buttons, the hand, the kinds and their form come first, less than
+    half a screen under the board, the seats after the form."""
+    page = phone
+    _open(page, f"{app_server}?variant=base&players=3&seed=1&p2=greedy&p3=greedy", "P1")
+    page.locator(".catan-computer").first.wait_for()
+    for tools in ("more", "fewer"):
+        at = page.evaluate(PARTS_JS, GAME_PARTS)
+        assert set(at) == set(GAME_PARTS), (tools, at)
+        under = at["board"][1]
+        assert at["turn"][0] >= under and at["kinds"][0] - under < 0.55 * PHONE["height"], (
+            tools,
+            at,
+        )
+        assert at["turn"][0] < at["kinds"][0] < at["form"][0] < at["seats"][0], (tools, at)
+        if tools == "more":
+            page.get_by_role("button", name="Fewer tools").click()
+            page.locator(".catan-tutor .lm-TabBar").wait_for(state="hidden")
+            settle(page)

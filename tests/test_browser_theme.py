@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 from browser_harness import ARTIFACTS, open_app, open_tab, settle
 
+from catan_tutor.palette import STRIP_HEIGHT
 from catan_tutor.server.serve import BOARD_PAINTED_JS
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
@@ -98,6 +99,75 @@ FOCUS_RINGS_JS = """() => {
 }"""
 
 
+# Runs in the page: every visible button of the app whose face (what is behind its words) is
+# pale: on a dark page a button follows the theme (a fresh learner, s16: the kinds to play,
+# "Offer a trade", stayed light blue on the dark page, n02_phone_dark_700.png).
+PALE_BUTTONS_JS = """() => {
+  const rgb = (s) => { const m = s.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(',').map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92
+    : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(c[0]) + 0.7152 * f(c[1])
+    + 0.0722 * f(c[2]); };
+  const out = [];
+  for (const b of document.querySelectorAll('.catan-app button')) {
+    const r = b.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(b).visibility === 'hidden') continue;
+    const bg = rgb(getComputedStyle(b).backgroundColor);
+    if (!bg || bg[3] < 0.5) continue;  // a hollow button: the page behind it
+    const l = lum(bg);
+    if (l > 0.5) out.push({text: b.innerText.trim().slice(0, 30), bg: getComputedStyle(b)
+      .backgroundColor, luminance: Math.round(l * 100) / 100});
+  }
+  return out;
+}"""
+
+# Runs in the page, on the strip under the board (``h`` canvas px high, the dice from 12 CSS
+# px of its left, two canvas px a CSS px): for each of a two-roll turn's four dice (the first
+# pair faded, a gap, the second), the contrast with the strip along its top edge, the best of
+# the few rows round the edge at each column, the median over the edge's middle.
+DICE_EDGES_JS = """(h) => {
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92
+    : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(c[0]) + 0.7152 * f(c[1])
+    + 0.0722 * f(c[2]); };
+  const ratio = (a, b) => { const x = lum(a), y = lum(b);
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+  for (const c of document.querySelectorAll('.catan-board canvas')) {
+    const ctx = c.getContext('2d'), top = c.height - h;
+    const bg = ctx.getImageData(4, top + 4, 1, 1).data;
+    if (bg[3] < 255) continue;  // not the layer the strip is painted on
+    const size = 0.56 * h, y = Math.round(top + 0.2 * h);
+    let x = 24;
+    const out = [];
+    for (let i = 0; i < 4; i++) {
+      const edge = [];
+      for (let dx = Math.round(0.3 * size); dx < 0.7 * size; dx += 2) {
+        let best = 0;
+        for (let dy = -3; dy <= 3; dy++)
+          best = Math.max(best, ratio(ctx.getImageData(Math.round(x + dx), y + dy, 1, 1).data, bg));
+        edge.push(best);
+      }
+      edge.sort((a, b) => a - b);
+      out.push(Math.round(edge[Math.floor(edge.length / 2)] * 100) / 100);
+      x += 1.25 * size + (i === 1 ? 0.35 * size : 0);
+    }
+    return out;
+  }
+  return null;
+}"""
+
+
+def _two_roll_question() -> int:
+    """The first question of the puzzles of Cities & Knights for two whose strip draws both
+    rolls of the turn (four dice, the first pair faded; CK2P-ROLL-TWICE), the kinds to answer
+    with on their buttons."""
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+    from catan_tutor.widgets.dice_shown import dice_shown
+
+    sc = load_scenario(packaged_lessons() / "puzzle_ck_2p.catan.yaml")
+    return next(n for n in sc.puzzles if len(dice_shown(sc.timeline.goto(n))[0]) == 4)
+
+
 def _unreadable(page) -> list[dict]:
     return [x for x in page.evaluate(CONTRAST_JS, ".catan-app") if x["ratio"] < x["need"]]
 
@@ -144,13 +214,34 @@ def test_every_text_reads_in_the_theme(browser, new_page, app_server: str, theme
                 "x": box["x"] - 12, "y": box["y"] - 12, "width": box["width"] + 24,
                 "height": box["height"] + 24})  # fmt: skip
     bad = _unreadable(page)
+    pale = page.evaluate(PALE_BUTTONS_JS) if theme == "dark" else []
     for tab in ("Players", "Moves"):
         _tabs(page, tab)
         page.screenshot(path=ARTIFACTS / f"theme_{theme}_{tab.lower()}.png", full_page=True)
         bad += _unreadable(page)
+    # every tab's buttons follow the dark theme (a pale patch on a dark page: s16)
+    for tab in ("Rules", "Odds", "Editor", "File", "Play") if theme == "dark" else ():
+        _tabs(page, tab)
+        pale += page.evaluate(PALE_BUTTONS_JS)
+    assert not pale, pale
     assert not bad, "\n".join(
         f"{x['text']!r} {x['ratio']} {x['fg']} on {x['bg']}" for x in bad[:30]
     )
+    # a question at a two-player turn's two rolls (puzzles 11.16): the first roll's dice faded
+    # before the second's; every die reads at least 3:1 against the strip (a fresh learner,
+    # s16: the faded red die was almost invisible on the dark strip, v02_1116_p2.png), and every
+    # button, the kinds to answer with among them, follows the theme (no pale button on the
+    # dark page), its words read
+    open_app(p, f"{app_server}?lesson=puzzle_ck_2p&node={_two_roll_question()}&theme={theme}")
+    settle(page)
+    page.locator(".catan-board").first.screenshot(path=ARTIFACTS / f"theme_{theme}_dice.png")
+    edges = page.evaluate(DICE_EDGES_JS, STRIP_HEIGHT * 2)
+    assert edges is not None and min(edges) >= 3, edges
+    assert page.locator(".catan-palette button").count() >= 2
+    if theme == "dark":
+        pale = page.evaluate(PALE_BUTTONS_JS)
+        assert not pale, pale
+    assert not _unreadable(page)
 
 
 # Runs in the page: the step buttons under the board (|◀ ◀ ▶ ▶|), disabled or not and how

@@ -272,3 +272,74 @@ def test_CK_BARB_STRENGTH_the_track_says_what_its_numbers_count_and_fits(monkeyp
     assert any(re.fullmatch(r"barbarians \d+ \(cities\) vs active knights \d+", w) for w in said)
     assert any(re.fullmatch(r"attack: barbarians \d+ vs knights \d+, Catan fell", w) for w in said)
     assert not any(w.endswith(("(held)", "(lost)", ": fell", ": held")) for w in said), said
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of "#rrggbb"."""
+    c = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    f = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+    return 0.2126 * f[0] + 0.7152 * f[1] + 0.0722 * f[2]
+
+
+def _over(colour: str, alpha: float, behind: str) -> str:
+    """``colour`` at ``alpha`` over ``behind``, as "#rrggbb"."""
+    mix = [
+        round(alpha * int(colour[i : i + 2], 16) + (1 - alpha) * int(behind[i : i + 2], 16))
+        for i in (1, 3, 5)
+    ]
+    return "#" + "".join(f"{v:02x}" for v in mix)
+
+
+def _contrast(a: str, b: str) -> float:
+    x, y = sorted((_luminance(a), _luminance(b)))
+    return (y + 0.05) / (x + 0.05)
+
+
+class _Strokes:
+    """A canvas that keeps each outline stroked (its colour and strength) and each face
+    filled as a polygon (the dice's rounded squares)."""
+
+    def __init__(self) -> None:
+        self.global_alpha, self.fill_style, self.stroke_style = 1.0, "", ""
+        self.rims: list[tuple[str, float]] = []
+        self.faces: list[tuple[str, float]] = []
+
+    def stroke_polygon(self, points) -> None:
+        self.rims.append((self.stroke_style, self.global_alpha))
+
+    def fill_polygon(self, points) -> None:
+        self.faces.append((self.fill_style, self.global_alpha))
+
+    def __getattr__(self, name):  # every other drawing call: nothing kept
+        return lambda *a, **k: None
+
+
+def test_every_die_of_a_two_roll_turn_reads_against_the_strip_in_both_themes():
+    """2P-ROLL-TWICE: the first roll's dice are drawn faded before the second's. At 0.45 the
+    red die read 1.4:1 on the dark strip (a fresh learner, s16, v02_1116_p2.png) and its dark
+    outline 1.2:1 even unfaded: every die's outline reads at least 3:1 against the strip in
+    either theme, and the faded dice still look fainter than the second roll's."""
+    from catan_tutor.scene import strip_scene
+    from catan_tutor.widgets import style
+    from catan_tutor.widgets.board_paint import FADED
+
+    found = next(x for x in library(lessons_dir()) if x.id == "base_2p_double_roll")
+    tl = load_scenario(found.path).timeline
+    node = tl.root
+    while node.children and len(dice_shown(node)[0]) != 4:
+        node = node.children[0]
+    faces, _ = dice_shown(node)
+    assert len(faces) == 4
+    tl.goto(node)
+    view = BoardView(lambda: tl.game)
+    strip = view.painter.strip_painter
+    for dark, fill in ((False, style.STRIP_FILL), (True, style.STRIP_FILL_DARK)):
+        strip.dark = dark
+        c = _Strokes()
+        strip.draw(c, strip_scene(tl.game.state), None, (faces, "Faded: the first roll."))
+        dice = c.rims[-4:]
+        assert len(dice) == 4, c.rims
+        for rim, alpha in dice:
+            assert _contrast(_over(rim, alpha, fill), fill) >= 3, (dark, rim, alpha)
+        drawn = [a for _, a in c.faces[-4:]]
+        assert drawn == [FADED, FADED, 1.0, 1.0] and FADED <= 0.7, drawn

@@ -78,3 +78,27 @@ def test_before_any_settlement_the_odds_say_no_one_gets_cards_yet():
         odds.refresh()
         text = html_text(odds.exact.value)
         assert NOT_PLACED not in text and "Card" in text and "0.00" in text
+
+
+def test_a_run_says_how_ties_count_and_what_a_turn_is_once():
+    """A fresh learner's free game (1280 px, the Odds tab): "Ahead at the end" read 32%, 28%
+    and 46% (106%) with no word on ties, and "each player's turn counts as one" showed twice
+    (the question and the run's line). The shared lead counts for each, said once under the
+    table; the turn's meaning is said once on the tab."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from catan_tutor.widgets.odds_tables import AHEAD, TIES_NOTE
+
+    g = _set_up("base")
+    odds = OddsPanel(lambda: g, executor=lambda: ThreadPoolExecutor(1))
+    odds.refresh()
+    odds.n.value = 6  # the horizon chosen for the position: "to the end of the game"
+    odds.run(wait=True)
+    assert odds.table is not None
+    shown = " ".join(
+        [html_text(w.value) for w in (odds.exact, odds.question, odds.status, odds.result)]
+        + [odds.turns.tooltip or "", odds.n.tooltip or ""]  # (shown on hover)
+    )
+    assert shown.count("each player's turn counts as one") == 1, shown
+    assert shown.count(TIES_NOTE) == 1 and AHEAD in shown
+    assert "shares the lead" in TIES_NOTE and "100%" in TIES_NOTE

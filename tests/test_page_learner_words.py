@@ -28,6 +28,7 @@ from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.study.timeline import Node, Timeline
 from catan_tutor.widgets import BoardView, verdicts
 from catan_tutor.widgets.app import FREE_GAME, App
+from catan_tutor.widgets.board_paint import FADED
 from catan_tutor.widgets.board_panel import HELD, HELD_NOTE
 from catan_tutor.widgets.computer import CHOICES, STRENGTHS
 from catan_tutor.widgets.dice_shown import dice_shown, equal_roll, event_words
@@ -632,14 +633,14 @@ def test_a_two_roll_turn_s_dice_are_said_once(monkeypatch):
     monkeypatch.setattr(
         strip,
         "_draw_die",
-        lambda c, x, y, size, colour, value: drawn.append((value, c.global_alpha)),
+        lambda c, x, y, size, colour, value, alpha=1.0: drawn.append((value, alpha)),
     )
     tl.goto(seen[2])
     view.dice = dice_shown(seen[2])
     view.draw_pieces()
     faces = view.dice[0]
     assert [value for value, _ in drawn] == list(faces)
-    assert [alpha for _, alpha in drawn] == [0.45, 0.45, 1.0, 1.0]
+    assert [alpha for _, alpha in drawn] == [FADED, FADED, 1.0, 1.0]
 
 
 def test_the_or_pick_list_says_each_move_in_words_not_notation():

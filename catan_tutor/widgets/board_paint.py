@@ -465,6 +465,11 @@ class ScenePainter:
     # -- status strip (pieces layer) ---------------------------------------------------------
 
 
+# A two-roll turn's first roll (2P-ROLL-TWICE): its dice's faces and pips at this strength
+# (0.45 hid the red die on the dark strip, 1.4:1: a fresh learner, s16, v02_1116_p2.png); their
+# outline at full strength, light on the dark strip (11:1), near-black on the light one (14:1)
+FADED = 0.6
+DIE_RIM_DARK = "#ece6d8"
 CHAR_WIDTH = 0.52  # of the font's size: a character of the strip's text, about (no measuring)
 TRACK_LABEL = "barbarian ship"
 
@@ -508,11 +513,9 @@ class StripPainter:
         faces, caption = dice
         event = strip.event
         if len(faces) == 4:  # a two-roll turn: the first roll faded, then the second
-            c.global_alpha = 0.45
             for colour, value in zip(style.DICE, faces[:2], strict=True):
-                self._draw_die(c, x, y, size, colour, value)
+                self._draw_die(c, x, y, size, colour, value, FADED)
                 x += size * 1.25
-            c.global_alpha = 1.0
             faces, x = faces[2:], x + size * 0.35
         if faces or event:
             for colour, value in zip(style.DICE, (*faces, 0, 0)[:2], strict=True):
@@ -545,25 +548,40 @@ class StripPainter:
         if strip.ck:  # the barbarian track
             self._draw_track(c, top, h, strip, last_attack, x)
 
+    @property
+    def die_rim(self) -> str:
+        """A die's outline, at full strength even on a faded die: the die's shape reads against
+        the strip (at least 3:1) whatever its colour and the page's theme."""
+        return DIE_RIM_DARK if self.dark else style.PIECE_EDGE
+
     def _draw_die(
-        self, c: Canvas, x: float, y: float, size: float, colour: tuple[str, str], value: int
+        self,
+        c: Canvas,
+        x: float,
+        y: float,
+        size: float,
+        colour: tuple[str, str],
+        value: int,
+        alpha: float = 1.0,
     ) -> None:
+        """A die showing ``value`` (0: "?"), its face and pips drawn at ``alpha`` (faded: a
+        two-roll turn's first roll), its outline at full strength."""
         fill, pip = colour
-        c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, self.px(1.5)
         square = _rounded_square(x, y, size)
+        c.global_alpha, c.fill_style = alpha, fill
         c.fill_polygon(square)
-        c.stroke_polygon(square)
         c.fill_style = pip
         if not value:  # not thrown yet
             c.font, c.text_align, c.text_baseline = style.font(0.6 * size, True), "center", "middle"
             c.fill_text("?", x + size / 2, y + size / 2)
-            return
-        for dx, dy in style.PIPS[value]:
+        for dx, dy in style.PIPS.get(value, ()):
             c.fill_circle(x + size * (0.5 + 0.27 * dx), y + size * (0.5 + 0.27 * dy), 0.09 * size)
+        c.global_alpha, c.stroke_style, c.line_width = 1.0, self.die_rim, self.px(2)
+        c.stroke_polygon(square)
 
     def _draw_event_die(self, c: Canvas, x: float, y: float, size: float, face: str) -> None:
         fill = style.EVENT_FILL.get(face, "#ffffff")
-        c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, self.px(1.5)
+        c.fill_style, c.stroke_style, c.line_width = fill, self.die_rim, self.px(2)
         square = _rounded_square(x, y, size)
         c.fill_polygon(square)
         c.stroke_polygon(square)

@@ -106,6 +106,7 @@ KEYS_JS = "\n".join(
         "board_width.js",
         "reply_in_view.js",
         "board_still.js",
+        "kind_still.js",
         "lesson_top.js",
         "rule_refs.js",
     )  # fmt: skip

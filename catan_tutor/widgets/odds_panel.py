@@ -92,7 +92,7 @@ class OddsPanel:
             min=1,
             max=200,
             description="games, each played",
-            tooltip=AHEAD_TIP + " (each player's turn counts as one)",
+            tooltip=AHEAD_TIP,  # what a turn is: the question over the field says it
             layout=widgets.Layout(width="210px"),
             style=wide,
         )
@@ -240,7 +240,8 @@ class OddsPanel:
             self.table, self.ran_for = table, key
             done = table.attrs.get("completed", self.n.value)
             note = " (cancelled: the games that finished)" if table.attrs.get("partial") else ""
-            span = horizon_text(self.turns.value, self.chosen, self.game().players)
+            # what a turn is, the question above says (once on the tab)
+            span = horizon_text(self.turns.value, self.chosen)
             said = f"{count(done, 'game')} played on by the computer {span}, from {label}{note}"
             self.status.value = markup.text(said)
             self.result.value = _TABLE_CSS + outcomes_html(table)

@@ -139,6 +139,13 @@ def _row(table: pd.DataFrame, metric: str, party: str) -> pd.Series | None:
 
 
 LIKELY = "likely between"  # a range's header: the confidence interval, in words
+AHEAD = "Ahead at the end"  # the lead's header (``analysis.summary``: tied leaders each count)
+# How a tie counts, said once under the table (a fresh learner read 32% + 28% + 46% = 106%
+# with nothing to say why)
+TIES_NOTE = (
+    f"“{AHEAD}”: a player who shares the lead counts as ahead, so with ties this column adds "
+    "up to more than 100%."
+)
 
 
 def likely_note(confidence: float) -> str:
@@ -166,8 +173,9 @@ def outcomes_html(table: pd.DataFrame) -> str:
             f"{vp['estimate']:.1f} <span style='color:#666'>({_range(vp, percent=False)})</span>",
         ])  # fmt: skip
     # five columns fit the tab at 1280 px on one line each (the points' range in brackets)
-    head = ["Player", "Chance to win", LIKELY, "Ahead at the end", "Final points"]
+    head = ["Player", "Chance to win", LIKELY, AHEAD, "Final points"]
     parts = [_table(head, rows), likely_note(table.attrs.get("confidence", 0.95))]
+    parts.append(f"<div style='color:#555;font-size:12px'>{TIES_NOTE}</div>")
     nobody = _row(table, "win", "nobody")
     turns = table.attrs.get("turns")
     if nobody is not None and nobody["estimate"] > 0:

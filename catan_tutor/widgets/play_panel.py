@@ -69,6 +69,11 @@ PLAY_CSS = (
     "<style>.catan-palette .widget-toggle-button{font-weight:600;height:32px;"
     "background:#e3f2fd;color:#0d3c61;border:1px solid #1b5e9f;margin:2px 4px 2px 0}"
     ".catan-palette .widget-toggle-button.mod-active{background:#1b5e9f;color:#fff}"
+    # on a dark page the kinds follow the theme: a pale blue patch stood out of the dark page
+    # (a fresh learner, s16: "Offer a trade", n02_phone_dark_700.png); light words on a dark
+    # blue (12:1), the one chosen the same blue as on a light page
+    'body[data-jp-theme-light="false"] .catan-palette .widget-toggle-button'
+    ":not(.mod-active){background:#172a3d;color:#d6ebfc;border-color:#64b5f6}"
     ".catan-turn-buttons .jupyter-button:disabled{opacity:.45;box-shadow:none}"
     ".catan-turn-buttons .jupyter-button:not(:disabled){font-weight:600}"
     ".catan-blocked .widget-toggle-button{opacity:.5;font-size:12px;"

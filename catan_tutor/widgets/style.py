@@ -176,18 +176,27 @@ LAYOUT_CSS = (
     # the chapter and lesson lists as wide as their longest entry with room to spare before
     # the arrow (the last letters of a title touched it and read as cut, 67_tablet.png)
     f".catan-app .catan-bar select{{padding-right:{SELECT_ARROW}px}}"
-    # the help opens over the page, not in it: nothing under it moves
+    # the help opens in the page, under the page's name, and pushes the page down: over the
+    # page it hid a puzzle's heading and question until closed (a fresh learner, s16,
+    # t01_p3.png). Open, the name's row takes the bar's width (the lists wrap under the
+    # help: what it says to choose comes right after it); "How to use it" stays beside the
+    # name, the help's text under both
     ".catan-heading{position:relative}"
     ".catan-help{display:inline-block;font-size:13px}"
     ".catan-help summary{cursor:pointer;color:#1b5e9f;padding:2px 0}"
-    ".catan-help-body{position:absolute;top:100%;left:0;z-index:20;"
-    "width:min(720px,calc(100vw - 48px));box-sizing:border-box;padding:6px 12px;"
+    ".catan-app .catan-bar>.widget-html:has(.catan-help[open]){flex:1 0 100%}"
+    ".catan-heading:has(>.catan-help[open])>b{float:left;line-height:24px}"
+    ".catan-help[open]{display:block}"
+    ".catan-help[open]>summary{line-height:20px;padding-top:2px;width:fit-content;"
+    "overflow:hidden}"  # (beside the name, not under it: a click on it lands on it)
+    ".catan-help-body{clear:left;margin:4px 0 2px;"
+    "max-width:720px;box-sizing:border-box;padding:6px 12px;"
     "background:var(--jp-layout-color1,#fff);border:1px solid var(--jp-border-color1,#ccc);"
-    "border-radius:4px;box-shadow:0 4px 14px rgba(0,0,0,.25)}"
+    "border-radius:4px}"
     ".catan-help p{margin:4px 0;line-height:1.45}"
     ".catan-help:not([open]) .catan-help-body{display:none}"
-    # the New game form opens over the page as the help does: its box under the bar has no
-    # height, nothing under it moves
+    # the New game form opens over the page (a form to fill, then Start): its box under the
+    # bar has no height, nothing under it moves
     ".catan-new-game-anchor{position:relative;height:0;min-height:0;overflow:visible!important;"
     "z-index:20}"
     ".catan-new-game-anchor>.catan-new-game-box{position:absolute;top:2px;left:0;"
@@ -229,9 +238,10 @@ LAYOUT_CSS = (
     ".catan-puzzle>.catan-puzzle-how,.catan-puzzle>.catan-puzzle-how>.widget-html-content{"
     "height:auto;min-height:0}"
     # a game's seats (who plays, Pause) after the form, its Play and its message, before Try
-    # a move: the form in sight at 1024x768 (it was under the fold, the seats' 270 px over it)
-    "@media (min-width:701px){.catan-tutor .catan-computer{order:1}"
-    ".catan-tutor .catan-try{order:2}}"
+    # a move: the form in sight at 1024x768 (it was under the fold, the seats' 270 px over it);
+    # on a phone too, the hand and the moves right under the board and the dice (the seats'
+    # 375 px over them put the moves two screens down: a fresh learner, s16, w06)
+    ".catan-tutor .catan-computer{order:1}.catan-tutor .catan-try{order:2}"
     # a short window (1024x768): the board no taller than leaves the step buttons in sight
     # (they were under the fold), its width to its height (the canvas keeps its proportions)
     f"@media {SHORT}{{.catan-tutor>.catan-board-col{{max-width:min("
@@ -306,6 +316,7 @@ LAYOUT_CSS = (
     + "@media (max-width:700px){"
     # the title row leaves room for the page's theme switch (at the screen's top right)
     ".catan-heading{padding-right:96px}"
+    ".catan-help-body{margin-right:-96px}"  # the help's text under the switch: the width
     # the board's column and the panels flow into the page's column (their boxes only
     # group them): the board, then what answers it, then the controls (PHONE_ORDER)
     f"{PHONE_FLAT}{{display:contents}}"
