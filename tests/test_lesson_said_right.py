@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_lesson_rule_marks import LESSONS, _lesson
+from test_lesson_rule_marks import LESSONS, _lesson, _Steps
 from test_lesson_texts import _VERB
 
 from catan_tutor import rulebook
@@ -253,3 +253,36 @@ def test_a_quotation_of_the_rules_keeps_their_hyphens(name: str) -> None:
     sc = _lesson(name)
     quoted = [q for n in sc.tree.walk() for t in _texts(n) for q in re.findall(r'"([^"]+)"', t)]
     assert [q for q in quoted if "–" in q] == [], name
+
+
+def _grams(sentence: str, n: int = 4) -> set[str]:
+    w = _words(sentence)
+    return {" ".join(w[i : i + n]) for i in range(len(w) - n + 1)}
+
+
+def told_twice(texts: list[str]) -> list[str]:
+    """What two texts of one step both tell of a party: four words in a row opening with it
+    ("P1 builds a road from C6." then "P1 builds a road on C7 …", 5.13's opening and its
+    first step)."""
+    said = [(i, s) for i, t in enumerate(texts) for s in _sentences(t)]
+    twice = set()
+    for k, (i, a) in enumerate(said):
+        for j, b in said[k + 1 :]:
+            if i != j:
+                twice |= {g for g in _grams(a) & _grams(b) if re.match(r"(?:p\d|d) ", g)}
+    return sorted(twice)
+
+
+def test_told_twice_finds_5_13_s_opening_and_first_step() -> None:
+    opening = "The neutrals started on H4 and G6. P1 builds a road from C6 (2P-ROLL-TWICE)."
+    assert told_twice([opening, "P1 builds a road on C7 (P1 pays 1 brick, 1 lumber)."]) == [
+        "p1 builds a road"
+    ]
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_step_tells_a_player_s_move_once(name: str) -> None:
+    sc = _lesson(name)
+    steps = _Steps(sc)
+    twice = [f"{n.action}: {t}" for n in sc.tree.walk() if (t := told_twice(steps.texts(n)))]
+    assert twice == [], f"{name}: {twice}"
