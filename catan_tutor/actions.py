@@ -676,7 +676,8 @@ class Accept(SeatOnly):
     words = ("accept",)
 
     def sentence(self, s: State) -> str:
-        return f"{seat(self.player)} accepts {seat(s.active)}'s offer and the cards change hands."
+        # the cards changing hands after "; ": the move alone reads "P3 may accept P1's offer"
+        return f"{seat(self.player)} accepts {seat(s.active)}'s offer; the cards change hands."
 
 
 @register
@@ -694,7 +695,8 @@ class EndTurn(SeatOnly):
     words = ("end",)
 
     def sentence(self, s: State) -> str:
-        return f"{seat(self.player)} ends the turn; the next seat takes over."
+        following = (s.active + 1) % (s.n + s.caps.dummy)  # the dummy after the players
+        return f"{seat(self.player)} ends the turn; now it is {s.name(following)}'s turn."
 
 
 # ---------------------------------------------------------------- parsing

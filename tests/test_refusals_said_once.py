@@ -19,6 +19,7 @@ from catan_tutor.widgets.wording import notice_lines
 LESSONS = sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}"))
 _CARDS = re.compile(r"\b\d+ [a-z]+(?:, \d+ [a-z]+)+")  # "1 wool, 1 grain, 1 ore"
 _REFUSED = re.compile(r"^(?P<who>.+?) may not (?P<verb>\w+)")
+_PIECE = re.compile(r"\bthe ((?:[a-z]+ ){0,2}[a-z]+ on [A-Z]\d+)\b", re.I)
 
 
 @cache
@@ -48,7 +49,19 @@ def said_twice(line: str) -> list[str]:
             out.append(f"{m['who']} cannot {m['verb']}")
     if re.search(r"may be played, not ", line):
         out.append("may be played, not …")
+    for piece in {m[1] for m in _PIECE.finditer(line)}:  # "the knight on O6 … the knight on O6"
+        if len(re.findall(rf"\bthe {re.escape(piece)}\b", line, re.I)) > 1:
+            out.append(f"the {piece}")
     return out
+
+
+def test_said_twice_finds_a_piece_named_again_by_the_reason() -> None:
+    """Learner 16, lessons 7.3 and 6.4 (as the lines read before)."""
+    line = "P1 may not move the knight on O6 to N4, because the knight on O6 cannot act."
+    assert said_twice(line) == ["the knight on O6"]
+    line = "P3 may not build a city wall under the city on C6: the city on C6 has a wall already."
+    assert said_twice(line) == ["the city on C6"]
+    assert said_twice("P1 may not move the knight on O6 to N4, because it cannot act.") == []
 
 
 @pytest.mark.parametrize("name", LESSONS)

@@ -31,7 +31,7 @@ def said_once(what: str, why: str) -> tuple[str, str]:
     that opens by refusing the same move again ("P1 cannot trade a Road Building card: …")
     keeps only what follows its colon; cards the move names are "them" in the reason;
     "only … may be played, not <the move>" ends at
-    "played"."""
+    "played"; a reason opening with the piece the move names says "it"."""
     what = _TRIES.sub(r"\1 \2", what)
     why = why.strip()
     if m := _COST.match(why):
@@ -39,6 +39,7 @@ def said_once(what: str, why: str) -> tuple[str, str]:
         return what, f"{m['who']} cannot pay the {m['cost']} it costs."
     for cards in set(_CARDS.findall(what)):  # "give 1 brick, 1 grain …: did not hold them"
         why = re.sub(rf"\bhold {re.escape(cards)}\b", "hold them", why)
+    why = _named_again(what, why)
     who, modal, move = _split(what)
     if who and (m := _ONLY.match(why)):  # the refused move itself, again, after "not"
         return what, f"{m[1]}."
@@ -46,6 +47,20 @@ def said_once(what: str, why: str) -> tuple[str, str]:
         if re.match(rf"{re.escape(m[1])}\b", move):
             return what, m[2]
     return what, why
+
+
+# "the knight on O6", "the city on C6": a piece by its spot, as a move and a reason name it
+_PIECE = re.compile(r"^[Tt]he ((?:[a-z]+ ){0,2}[a-z]+ on [A-Z]\d+)\b")
+
+
+def _named_again(what: str, why: str) -> str:
+    """``why`` opening with the piece ``what`` names already says "it" (learner 16: "P1 may
+    not move the knight on O6 to N4, because the knight on O6 cannot act"; "… under the city
+    on C6 (+2 hand limit): the city on C6 has a wall already")."""
+    m = _PIECE.match(why)
+    if m and re.search(rf"\bthe {re.escape(m[1])}\b", what):
+        return "It" + why[m.end() :]
+    return why
 
 
 def _split(what: str) -> tuple[str, str, str]:

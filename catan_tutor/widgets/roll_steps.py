@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Roll
+from ..actions import Die, Roll
 from ..game import Game
 from ..state import ROLLOFF, State
 from ..study.timeline import Node, Timeline
-from .roll_texts import dice_only, dice_sentence
+from .roll_texts import dice_only, dice_sentence, throw_outcomes
 from .wording import step_caption
 
 if TYPE_CHECKING:
@@ -128,7 +128,10 @@ class RollSteps:
             out += [t for t in (step_caption(root), root.tutor) if t]
         folded = self._folded(node)
         at = len(out)  # the dice sentence comes after the Roll's own words
+        thrown = False  # and after what came before the first die (a steal between two rolls)
         for n in [*folded, node]:
+            if isinstance(n.action, Die) and not thrown:
+                thrown, at = True, len(out)
             said = said_by_move(rules, n).strip()
             told = n is node or n.comment.strip() != said
             if n.comment and told and not (folded and dice_only(n.comment)):
@@ -140,7 +143,8 @@ class RollSteps:
         # a lesson's text wraps its lines ("the white\n die shows 5"): read as one line, so
         # its own sentence naming the dice wins over the step's (said twice, lesson 2.1)
         flat = [" ".join(t.split()) for t in out]
-        dice = dice_sentence([*folded, node], flat) if folded else ""
+        told = [*folded, node]
+        dice = dice_sentence(told, flat, throw_outcomes(rules, told)) if folded else ""
         return [*out[:at], dice, *out[at:]] if dice else out
 
     def roll_told(self, node: Node | None = None) -> bool:

@@ -6,15 +6,20 @@ of each throw, unless the lesson's texts name the white die's number themselves;
 the event die and what the roll does are the lesson's words after it. The step's words say the
 roll's total, the strip under the board keeps to the dice's faces (``dice_shown``): the
 sentence adds the total where the lesson's words do not say it ("The white die shows 5 and the
-red die 5: a 10."). Plain Python."""
+red die 5: a 10."), and in a step of two throws or more what each throw it adds did (learner
+16, 5.13: "…: a 7; then the white 6 and the red 2: an 8." never said the 7 was thrown again
+nor what the 8 paid). Plain Python."""
 
 from __future__ import annotations
 
 import re
 
 from ..actions import DICE_COLORS, Die
-from ..state import ROLLOFF
+from ..board import CARD_NAMES
+from ..grammar import and_list
+from ..state import ROLLOFF, State
 from ..study.timeline import Node
+from ..words.narrate import events
 
 _DICE_ONLY = re.compile(
     r"The (?:white|red) die shows \d+"
@@ -37,12 +42,46 @@ def dice_only(comment: str) -> bool:
     return bool(_DICE_ONLY.fullmatch(comment.strip()))
 
 
-def dice_sentence(nodes: list[Node], texts: list[str]) -> str:
+def _paid(s: State, produced: dict) -> str:
+    """ "which pays P1 1 brick and 2 grain, and P2 1 ore" ("which pays nobody")."""
+    each = [
+        f"{s.name(p)} {and_list([f'{k} {CARD_NAMES[r]}' for r, k in enumerate(b) if k])}"
+        for p, b in produced.items()
+    ]
+    if len(each) < 2:
+        return f", which pays {each[0] if each else 'nobody'}"
+    joint = ", and " if any(" and " in e for e in each) else " and "
+    return f", which pays {', '.join(each[:-1])}{joint}{each[-1]}"
+
+
+def throw_outcomes(rules, nodes: list[Node]) -> list[str]:
+    """What each production throw the ``nodes`` make did, as words to follow its total
+    (", which pays P2 1 ore"; a sum equal to the first roll's: thrown again, 2P-ROLL-DIFFERENT),
+    one a throw; [] where an event die is thrown (Cities & Knights: the lessons tell the
+    event and the production it orders)."""
+    if any(isinstance(n.action, Die) and n.action.die not in DICE_COLORS for n in nodes):
+        return []
+    out = []
+    for n in nodes:
+        if n.parent is None or n.action is None:
+            continue
+        for e in events(rules, n.parent.state, n.action, n.state):
+            if e.kind != "production" or "total" not in e.facts:
+                continue
+            if e.facts.get("reroll"):
+                out.append(", the same sum as the first roll, so the dice are thrown again")
+            else:
+                out.append(_paid(n.state, e.facts.get("produced", {})))
+    return out
+
+
+def dice_sentence(nodes: list[Node], texts: list[str], outcomes: list[str] | None = None) -> str:
     """One sentence naming the production dice the ``nodes`` throw, both of each throw
     ("The white die shows 4 and the red die 6." ; two rolls: ", then the white 3 and the red
-    5"), with each throw's total the ``texts`` do not say (": a 10"); '' when the ``texts``
-    name the white die's number already, or no full throw is here (a roll-off's throw names
-    its player and dice itself)."""
+    5"), with each throw's total the ``texts`` do not say (": a 10") and, where it throws twice or
+    more, what that throw did (``outcomes``, one a throw: ``throw_outcomes``); '' when the
+    ``texts`` name the white die's number already, or no full throw is here (a roll-off's
+    throw names its player and dice itself)."""
     if any(_WHITE_NAMED.search(t) for t in texts):
         return ""
     faces = [
@@ -56,10 +95,12 @@ def dice_sentence(nodes: list[Node], texts: list[str]) -> str:
     throws = [faces[i : i + 2] for i in range(0, len(faces) - 1, 2)]
     if not throws:
         return ""
+    did = outcomes if outcomes and len(throws) > 1 and len(outcomes) == len(throws) else []
     said = [
         "" if total_said(a + b, texts) else f": {'an' if a + b in (8, 11) else 'a'} {a + b}"
         for a, b in throws
     ]
+    said = [t + did[i] if t and did else t for i, t in enumerate(said)]
     (w, r), rest = throws[0], throws[1:]
     then = "".join(
         f"; then the white {a} and the red {b}{t}" if t else f", then the white {a} and the red {b}"

@@ -1,0 +1,40 @@
+"""Two move sentences a fresh learner read wrong (session 16): an accepted offer as a lesson
+says it may be made read "P3 may accept P1's offer and the cards change hands" (the cards'
+changing hands is no part of what P3 may do), and the end of a turn read "the next seat
+takes over" in the game log, never saying whose turn it is."""
+
+from __future__ import annotations
+
+import pytest
+from test_lesson_rule_marks import LESSONS, _lesson
+
+from catan_tutor.actions import Accept, EndTurn
+from catan_tutor.game import Game
+from catan_tutor.rules.words import may, say
+from catan_tutor.widgets.wording import notice_lines
+
+
+def test_an_offer_that_may_be_accepted_is_said_as_the_answer_alone() -> None:
+    sc = _lesson("base_trading_harbors.catan.yaml")  # 3.1: P3 answers P1's offer
+    node = next(n for n in sc.tree.walk() if isinstance(n.action, Accept)).parent
+    game = Game(sc.tree.rules, node.state)
+    assert may(node.state, game.parse("P3 accept"), True) == "P3 may accept P1's offer."
+    assert say(node.state, game.parse("P3 accept")).startswith("P3 accepts P1's offer; the")
+    lines = notice_lines(game, node)
+    assert any("P3 may accept P1's offer;" in line for line in lines), lines
+    assert not any("change hands" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_the_end_of_a_turn_says_whose_turn_comes(name: str) -> None:
+    """Every end of a turn in the course, base, two-player, dummy (D after the players) and
+    Cities & Knights: the sentence names the seat the game hands the turn to."""
+    sc = _lesson(name)
+    wrong = []
+    for node in sc.tree.walk():
+        if isinstance(node.action, EndTurn):
+            said = say(node.parent.state, node.action)
+            nxt = node.state.name(node.state.active)
+            if not said.endswith(f"; now it is {nxt}'s turn."):
+                wrong.append(f"{said!r} (next: {nxt})")
+    assert wrong == [], f"{name}: {wrong}"

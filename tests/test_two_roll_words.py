@@ -1,0 +1,77 @@
+"""A step of ◀ ▶ that takes in two throws (a two-player turn's second roll, thrown again when
+it equals the first) tells them in their order and says what each did (learner 16, puzzle
+5.13: "The white die shows 5 and the red die 2: a 7; then the white 6 and the red 2: an 8. P2
+steals a card from P1." put the steal, which came before these dice, after them, never said
+the 7 was thrown again, nor what the 8 paid)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_lesson_rule_marks import LESSONS, _lesson, _Steps
+from test_lesson_texts import _roll_steps
+
+from catan_tutor.actions import Die
+from catan_tutor.widgets.roll_steps import roll_nodes
+
+# a throw's total as the step's own sentence adds it (": a 7"), and what follows it there
+_ADDED_TOTAL = re.compile(r": an? \d+(?P<did>, which pays|, the same sum)?")
+
+
+def test_5_13_tells_the_steal_then_the_second_roll_thrown_again_then_what_it_paid() -> None:
+    sc = _lesson("puzzle_base_2p.catan.yaml")
+    node = next(n for n in sc.tree.walk() if len(roll_nodes(sc.tree.rules, n)) == 4)
+    assert _Steps(sc).texts(node) == [
+        "P2 steals a card from P1.",
+        "The white die shows 5 and the red die 2: a 7, the same sum as the first roll, so the "
+        "dice are thrown again; then the white 6 and the red 2: an 8, which pays nobody.",
+    ]
+
+
+def test_a_throw_the_step_adds_says_whom_it_paid() -> None:
+    """5.11's two-player turn after a Knight: the step's own sentence, both throws paid."""
+    sc = _lesson("base_2p_knight_tokens.catan.yaml")
+    steps = _Steps(sc)
+    said = [" ".join(steps.texts(n)) for n, throws in _roll_steps(sc) if len(throws) == 2]
+    assert any(
+        "a 3, which pays P1 1 ore; then the white 1 and the red 3: a 4, which pays P1 1 wool "
+        "and P2 1 grain." in s
+        for s in said
+    ), said
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_step_of_two_throws_says_what_each_throw_it_adds_did(name: str) -> None:
+    """Where the step's sentence adds a throw's total the lesson does not say, it says what
+    that throw did (an event die's throws aside: their lessons tell the event first)."""
+    sc = _lesson(name)
+    steps = _Steps(sc)
+    untold = []
+    for node, throws in _roll_steps(sc):
+        nodes = [*roll_nodes(sc.tree.rules, node), node]
+        if len(throws) < 2 or any(str(n.action).startswith("event ") for n in nodes):
+            continue
+        for text in steps.texts(node):
+            if text.startswith("The white die shows"):
+                bare = [m[0] for m in _ADDED_TOTAL.finditer(text) if not m["did"]]
+                untold += [f"{node.id} {node.action}: {text!r}"] if bare else []
+    assert untold == [], f"{name}: {untold}"
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_roll_s_step_tells_its_dice_after_what_came_before_them(name: str) -> None:
+    """What a step took in before its first die (a steal between two rolls, the end of the
+    turn before the dummy's roll) is told before the sentence naming the dice."""
+    sc = _lesson(name)
+    steps = _Steps(sc)
+    late = []
+    for node, _ in _roll_steps(sc):
+        texts = steps.texts(node)
+        dice = [i for i, t in enumerate(texts) if t.startswith("The white die shows")]
+        nodes = [*roll_nodes(sc.tree.rules, node), node]
+        first = next((i for i, n in enumerate(nodes) if isinstance(n.action, Die)), 0)
+        before = [n.comment for n in nodes[:first] if n.comment and n.comment in texts]
+        if dice and any(texts.index(c) > dice[0] for c in before):
+            late.append(f"{node.id} {node.action}: {texts[:2]!r}")
+    assert late == [], f"{name}: {late}"
