@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -103,6 +104,6 @@ def follow_parent(parent: int) -> None:
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(0.5)
-        os._exit(0)
+        os.kill(os.getpid(), signal.SIGTERM)  # (a thread's exit would end only itself)
 
     threading.Thread(target=watch, name="follow-parent", daemon=True).start()

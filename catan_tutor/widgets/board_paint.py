@@ -50,7 +50,15 @@ from . import style
 from .board_tags import NARROW_ZOOM, text_em
 from .dice_shown import NO_DICE, dice_caption
 from .displaced_knight import draw_displaced
-from .letter_room import LETTER_EM, ROOM, clear_of_pieces, keep_letters, letter_box, tab_place
+from .letter_room import (
+    LETTER_EM,
+    ROOM,
+    clear_of_pieces,
+    keep_letters,
+    land_of,
+    letter_box,
+    tab_place,
+)
 
 if TYPE_CHECKING:
     from .board_view import GameLike
@@ -312,8 +320,7 @@ class ScenePainter:
         bounds = (0.0, 0.0, self.vp.ox * 2, self.vp.oy * 2)
         game = self.game
         keep = self.letters(board_scene(game.state, game.layout).tiles)
-        land = [self.vp.pxs(hex_corners(h)) for h in range(board.N_HEXES)]
-        centre = self.vp.px((0.0, 0.0))  # the board's centre: J's
+        land, centre = land_of(self.vp), self.vp.px((0, 0))  # (the board's centre: J's)
         below = 0.55 * self.text(0.21)
         left, top = tab_place(x, y, below, wide, tall, keep, bounds, land, centre, r)
         tab = [(left, top), (left + wide, top), (left + wide, top + tall), (left, top + tall)]

@@ -14,7 +14,8 @@ from math import atan2, cos, radians, sin
 
 from ipycanvas import Canvas
 
-from ..palette import Point, Viewport
+from .. import board
+from ..palette import Point, Viewport, hex_corners
 from ..scene import Pieces, Tile
 from . import style
 from .board_tags import Spot, text_em
@@ -83,6 +84,11 @@ def tab_place(
                 return left, top
             fits.append((left, top))
     return fits[0] if fits else ways[0]
+
+
+def land_of(vp: Viewport) -> list[list[Point]]:
+    """The land hexes' outlines in canvas px."""
+    return [vp.pxs(hex_corners(h)) for h in range(board.N_HEXES)]
 
 
 def _over(box: Box, polygon: Sequence[Point]) -> bool:
