@@ -18,13 +18,7 @@
   var WAIT_MS = 10000;  // a change later than this is not the step's
   var held = null;  // the board of the step tapped: its canvas, its top in the page, when (a
   // tap elsewhere: none)
-  function scroller(el) {  // the box that scrolls the page (Voilà's cells, not the window)
-    for (var p = el.parentElement; p; p = p.parentElement) {
-      var y = getComputedStyle(p).overflowY;
-      if (p.scrollHeight > p.clientHeight + 1 && (y === 'auto' || y === 'scroll')) return p;
-    }
-    return document.scrollingElement || document.documentElement;
-  }
+  var scroller = window.catanScroller;  // (page_facts.js)
   function inPage(canvas) {
     return canvas.getBoundingClientRect().top + scroller(canvas).scrollTop;
   }

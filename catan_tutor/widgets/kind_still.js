@@ -15,13 +15,7 @@
   window.catanKindStill = true;
   var PHONE = window.matchMedia('(max-width: 700px)');  // style.LAYOUT_CSS's phone
   var held = null;  // the tutor whose least height is kept
-  function scroller(el) {  // the box that scrolls the page (Voilà's cells, not the window)
-    for (var p = el.parentElement; p; p = p.parentElement) {
-      var y = getComputedStyle(p).overflowY;
-      if (p.scrollHeight > p.clientHeight + 1 && (y === 'auto' || y === 'scroll')) return p;
-    }
-    return document.scrollingElement || document.documentElement;
-  }
+  var scroller = window.catanScroller;  // (page_facts.js)
   function hold(event) {
     var target = event.target;
     if (!(target instanceof Element) || PHONE.matches) return;
