@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from puzzle_answers import course_puzzles
 from test_lesson_rule_marks import LESSONS, _lesson
 
+from catan_tutor.study.puzzle import answer_nodes, judge
 from catan_tutor.widgets import Tutor, verdicts
 
 _HIDDEN = re.compile(r"<span class='catan-rule-ref-text'[^>]*>.*?</span>", re.S)
@@ -73,3 +75,23 @@ def test_lesson_1_4_says_the_second_settlements_cards_once() -> None:
     assert "touches forest 8, mountains 3" not in t.lesson.value
     assert "pays one card per land hex" in t.lesson.value  # its tutor text stays
     assert "M4 touches forest 8 (5 dots)" in t.puzzle.result.value + t.puzzle.prompt.value
+
+
+def test_a_right_answers_reply_says_each_thing_once() -> None:
+    """A fresh learner, 5.13: "Right: P1 spends trade tokens to put the robber back on the
+    desert. With trade tokens P1 puts the robber back on the desert before rolling ...": the
+    move's sentence, then the puzzle's explanation saying it again. Each puzzle's reply to
+    its answers: no four words in a row said twice (the rules cited left out)."""
+    twice = []
+    for asked in course_puzzles():
+        sc = asked.scenario()
+        assert sc.timeline is not None
+        at = sc.timeline.nodes[asked.node]
+        for node in answer_nodes(asked.puzzle, at, sc.timeline.rules):
+            text = judge(asked.puzzle, at, sc.timeline.rules, node.action).text
+            words = re.findall(r"[a-z0-9']+", re.sub(r"\([A-Z0-9, -]+\)", " ", text).lower())
+            runs = [" ".join(words[i : i + 4]) for i in range(len(words) - 3)]
+            said = sorted({r for r in runs if runs.count(r) > 1})
+            if said:
+                twice.append(f"{asked.lesson}@{asked.node}: {said}")
+    assert twice == []

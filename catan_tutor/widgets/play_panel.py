@@ -241,7 +241,7 @@ class PlayPanel:
         s = self.session
         kinds = legal = s.kinds()
         if s.puzzle_secret and not s.editing:  # the kinds legal now would narrow the answer:
-            kinds = moment_kinds(s.game)  # the phase's kinds, legal or not
+            kinds = moment_kinds(s.game)  # the moment's kinds (a turn's all), legal or not
         elif s.computer_to_move() or s.puzzle.resting() or s.lesson_throw():
             kinds = []  # a computer's move (even paused), a question solved, the lesson's throw
         self.palette.value = None

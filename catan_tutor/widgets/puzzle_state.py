@@ -8,7 +8,8 @@ While the question at the current node is open the answer is a secret (``secret(
 session's ``puzzle_secret``): the views then show nothing that narrows it beyond the prompt
 (no line past the node, no turn words, no What to notice, no kind chosen for the learner, no
 glowing targets, ``glows()``, on every screen and input path; the palette offers the
-kinds of the phase, legal or not, ``kinds.moment_kinds``; a question who moves has the
+kinds of the moment, legal or not, in a turn every kind of the turn, ``kinds.moment_kinds``;
+a right answer's dice are the lesson's, ``threw``; a question who moves has the
 player chosen in the form, ``seats()``). A wrong answer leaves the kind chosen. The chance a
 right answer brings resolves itself as the lesson has it (``after_answer``).
 """
