@@ -341,7 +341,8 @@ def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(
     phone: Roll, the hand and the kinds to play sat two screens under the board, the seats'
     box (who plays, Pause, how each plays: 375 px) between. With the tools (the Play tab) and
     with fewer: the turn's buttons, the hand, the kinds and their form come first, less than
-    half a screen under the board, the seats after the form."""
+    half a screen under the board, the seats after the form. The page's help pushes the page
+    down, whole in the screen's width."""
     page = phone
     _open(page, f"{app_server}?variant=base&players=3&seed=1&p2=greedy&p3=greedy", "P1")
     page.locator(".catan-computer").first.wait_for()
@@ -358,3 +359,11 @@ def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(
             page.get_by_role("button", name="Fewer tools").click()
             page.locator(".catan-tutor .lm-TabBar").wait_for(state="hidden")
             settle(page)
+    # the page's help opens in the page (over it, it hid what was under it: s16, t01_p3.png):
+    # whole in the screen's width, the lists pushed under it
+    page.locator(".catan-help summary").tap()
+    shown = page.locator(".catan-help-body").bounding_box()
+    chapter = page.locator(".catan-chapter-picker select").bounding_box()
+    new_game = page.locator(".catan-new-game").bounding_box()  # the bar's right end
+    assert shown["x"] >= 0 and shown["x"] + shown["width"] <= new_game["x"] + new_game["width"] + 1
+    assert chapter["y"] >= shown["y"] + shown["height"], (shown, chapter)

@@ -23,6 +23,7 @@
     var tutor = side && side.parentElement;
     if (!tutor) return;
     if (event.type === 'keydown' && event.key !== 'Enter' && event.key !== ' ') return;
+    if (scroller(tutor).scrollTop <= 0) return;  // at the page's top nothing can be taken down
     var high = tutor.getBoundingClientRect().height;
     var least = parseFloat(tutor.style.minHeight) || 0;
     tutor.style.minHeight = Math.max(high, least) + 'px';

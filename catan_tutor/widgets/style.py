@@ -316,7 +316,7 @@ LAYOUT_CSS = (
     + "@media (max-width:700px){"
     # the title row leaves room for the page's theme switch (at the screen's top right)
     ".catan-heading{padding-right:96px}"
-    ".catan-help-body{margin-right:-96px}"  # the help's text under the switch: the width
+    ".catan-help-body{margin-right:-92px}"  # under the switch: the lists' width
     # the board's column and the panels flow into the page's column (their boxes only
     # group them): the board, then what answers it, then the controls (PHONE_ORDER)
     f"{PHONE_FLAT}{{display:contents}}"
