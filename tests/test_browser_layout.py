@@ -1110,7 +1110,7 @@ def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
     from catan_tutor.study.scenario import load_scenario
 
     sc = load_scenario(packaged_lessons() / "puzzle_ck_2p.catan.yaml")
-    asked = next(n for n, q in sc.puzzles.items() if "more trade tokens" in q.prompt)
+    asked = next(n for n, q in sc.puzzles.items() if "one more trade token" in q.prompt)
     p = new_page("layout_1024_kinds")
     page = p.page
     page.set_viewport_size({"width": 1024, "height": 768})
