@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-import pytest
-
 from catan_tutor import Game, board, new_game
 from catan_tutor.grammar import after_dash
 from catan_tutor.study.editor import edit
@@ -993,7 +991,6 @@ RAW_ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9-]+")
 shown_text = visible_text  # what a page shows: its text outside tags (attributes left out)
 
 
-@pytest.mark.slow  # a sweep: the fast lane leaves it out
 def test_lesson_texts_name_rules_by_title_with_the_id_only_in_attributes():
     from catan_tutor import rulebook
     from catan_tutor.words.rule_titles import plain_title
@@ -1012,12 +1009,7 @@ def test_lesson_texts_name_rules_by_title_with_the_id_only_in_attributes():
     assert re.search(rf"aria-label='Rules?: [^']*\b{re.escape(title)}\b", mark), mark
     assert not RAW_ID.search(shown_text(t.lesson.value)), shown_text(t.lesson.value)
     assert f"{title} ({title})" not in shown_text(t.lesson.value)  # said once
-    for path in sorted(packaged_lessons().glob("*.catan.yaml")):  # every lesson, every node
-        t = Tutor(load_scenario(path))
-        for n in list(t.timeline.walk()):
-            t.session.goto(n)
-            assert not RAW_ID.search(shown_text(t.lesson.value)), (path.name, n.id)
-            assert "a rule" not in shown_text(t.lesson.value) or "a rule" in n.tutor, path
+    # every lesson's every step: test_hand_said_once.py's walk (one walk for both)
 
 
 def test_rule_ids_in_a_lesson_text_stay_out_of_links_and_markup_stays_safe():
