@@ -58,8 +58,9 @@ def play_by_gestures(variant: str, players: int, seed: int, limit: int) -> Tutor
 
 # Each variant's game from one seed. ck-2p's seed 5 game ran 2,465 gestures (greedy seats
 # seldom defend against the barbarians); seeds 1-7 gave 617, 1,293, 1,043, over 4,000, 2,465,
-# 1,985 and 1,133: seed 7's, near the middle, keeps the suite within its time.
-SEEDS = {"ck-2p": 7}
+# 1,985 and 1,133. Seed 1's, the shortest (a whole game all the same: setup to 13 points,
+# barbarians, progress cards), keeps CI's run within its 15 minutes (seed 7's took 34 s there).
+SEEDS = {"ck-2p": 1}
 
 
 @pytest.mark.slow
