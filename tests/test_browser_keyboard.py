@@ -110,8 +110,10 @@ def test_a_click_in_the_move_list_jumps_to_its_move(browser, new_page, app_serve
     first.click()
     page.wait_for_function(f"() => ({STATE_JS})()?.node === {node}")
     current = page.locator(".catan-moves .catan-mv-current")
-    current.first.wait_for()
-    assert int(current.first.get_attribute("data-node")) == node
+    # the views update one after another (the state's marker may come before the list's
+    # highlight): wait for the highlight to move, then check it is that move alone
+    page.locator(f".catan-moves .catan-mv-current[data-node='{node}']").wait_for()
+    assert [int(x) for x in current.evaluate_all("l => l.map(e => e.dataset.node)")] == [node]
     page.locator(".catan-moves").first.screenshot(path=ARTIFACTS / "move_list.png")
     page.locator(".catan-moves .catan-mv-start").click()
     wait_depth(page, 0)

@@ -279,7 +279,7 @@ ASKS: dict[tuple[str, str], Callable] = {
         "P2 holds 4 wool and a lumber, and wants a brick for a road. Get "
         "it from the bank at the best rate.",
     ): cheapest_bank_brick,
-    ("puzzle_ck_2p", "P2 places again at once. Put P2's next piece on O4."): at_corner("O4"),
+    ("puzzle_ck_2p", "P2 places again straight away. Put P2's next piece on O4."): at_corner("O4"),
     (
         "puzzle_ck_2p",
         "P1 has recruited a knight. What does P1 owe the neutrals now? Build it for Neutral 1.",
@@ -294,7 +294,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): gains_tokens,
     (
         "puzzle_ck_knights",
-        "Round 1 is over, and P3 places again at once. Put P3's second piece on C6.",
+        "Round 1 is over, and P3 places again straight away. Put P3's second piece on C6.",
     ): at_corner("C6"),
     (
         "puzzle_ck_knights",
