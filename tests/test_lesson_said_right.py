@@ -26,6 +26,8 @@ from catan_tutor.study.scenario import load_scenario
 from catan_tutor.study.timeline import Node
 from catan_tutor.widgets.said_readings import ID, says_reading
 
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
+
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _NUMBERS |= {"eight": 8, "nine": 9, "ten": 10}
 _N = r"(\d+|" + "|".join(_NUMBERS) + ")"

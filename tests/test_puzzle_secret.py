@@ -58,6 +58,8 @@ from catan_tutor.widgets.roll_words import throw_nodes
 from catan_tutor.widgets.taken_spots import idle_metro, taken
 from catan_tutor.widgets.tutor import TABS, Tutor
 
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
+
 TEXT_TRAITS = ("value", "description", "placeholder", "tooltip", "tooltips", "titles", "options")
 
 
@@ -125,7 +127,6 @@ def test_the_course_asks_twenty_puzzles():
     assert len(PUZZLES) == 20
 
 
-@pytest.mark.course
 @pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
 def test_no_text_of_the_tutor_holds_the_answer_before_it_is_solved(asked: Asked):
     t = at_question(asked)
@@ -186,7 +187,6 @@ def in_a_row(tl, node, listed: set[int], hidden) -> bool:
     return node.id in listed or any(n.id in listed for n in throw_nodes(tl.rules, start, hidden))
 
 
-@pytest.mark.course
 @pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
 def test_a_solved_puzzle_shows_its_line_and_explanation(asked: Asked):
     t = at_question(asked)
@@ -214,7 +214,6 @@ def test_a_solved_puzzle_shows_its_line_and_explanation(asked: Asked):
         assert in_a_row(s.timeline, node, listed, hidden), (node.id, listed)
 
 
-@pytest.mark.course
 @pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
 def test_a_wrong_answer_says_why_in_a_sentence_never_the_rules_text(asked: Asked):
     """Every legal move that is not an answer, and the same move by another seat (refused),
@@ -352,7 +351,6 @@ def test_a_lessons_words_on_its_answers_go_when_another_lesson_or_a_new_game_ope
         assert ("puzzle_base_setup", 1) in s.puzzle.solved
 
 
-@pytest.mark.course
 def test_nothing_glows_at_an_open_question_rule_or_choice_on_any_screen_or_input():
     """Issue 33 (a fresh learner): at 1.4's first road, on a phone, choosing "build road"
     made the legal edges glow: a rule question (asks_rule), whose three legal edges are its
@@ -727,7 +725,6 @@ def test_a_lessons_goal_names_neither_an_answers_spot_nor_what_decides_it(asked:
     assert named == [], f"{asked.lesson}: its goal gives away {named}: {sc.goal}"
 
 
-@pytest.mark.course
 def test_a_solved_question_asks_no_move_until_the_step_button_goes_on():
     """Issue 33 (a fresh learner, lesson 1.4): after the first road was answered right, the
     form under it asked where P2's settlement goes, while the lesson wanted ▶. Until ▶, a

@@ -34,6 +34,8 @@ from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.study.timeline import Node
 
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
+
 CARDS = board.CARD_NAMES
 
 

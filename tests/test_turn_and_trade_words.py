@@ -13,6 +13,8 @@ from catan_tutor.game import Game
 from catan_tutor.rules.words import may, say
 from catan_tutor.widgets.wording import notice_lines
 
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
+
 
 def test_an_offer_that_may_be_accepted_is_said_as_the_answer_alone() -> None:
     sc = _lesson("base_trading_harbors.catan.yaml")  # 3.1: P3 answers P1's offer

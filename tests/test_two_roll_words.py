@@ -15,6 +15,8 @@ from test_lesson_texts import _roll_steps
 from catan_tutor.actions import Die
 from catan_tutor.widgets.roll_steps import roll_nodes
 
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
+
 # a throw's total as the step's own sentence adds it (": a 7"), and what follows it there
 _ADDED_TOTAL = re.compile(r": an? \d+(?P<did>, which pays|, the same sum)?")
 
