@@ -149,19 +149,15 @@ def clear_of_pieces(
         if not tile.letter:
             continue
         box = letter_box(vp, tile, size, room)
+        if not _covered(box, *_near(box, all_boxes, all_discs)):
+            continue  # most letters: no piece near (a long game's roads are hundreds of discs)
         x, y = tile.centre
         ways = [letter_box(vp, replace(tile, centre=(x + dx, y + dy)), size, room)
                 for dx, dy in SHIFTS]  # fmt: skip
-        # only the pieces near this hex's letter can cover one of its places (a long game's
-        # roads are hundreds of discs: every letter against every one cost 6 ms a paint)
+        # only the pieces near this hex's letter's places can cover one of them
         near = (min(b[0] for b in ways + [box]), min(b[1] for b in ways + [box]),
                 max(b[2] for b in ways + [box]), max(b[3] for b in ways + [box]))  # fmt: skip
-        x0, y0, x1, y1 = near
-        boxes = [b for b in all_boxes if meets(near, b)]
-        discs = [d for d in all_discs  # those whose square round them meets ``near``
-                 if x0 - d[2] < d[0] < x1 + d[2] and y0 - d[2] < d[1] < y1 + d[2]]  # fmt: skip
-        if not _covered(box, boxes, discs):
-            continue
+        boxes, discs = _near(near, all_boxes, all_discs)
         if tile.number:
             discs.append((*vp.px(tile.centre), vp.len(style.TOKEN_RADIUS)))
         there = next((b for b in ways if not _covered(b, boxes, discs)), None)
@@ -177,6 +173,16 @@ def clear_of_pieces(
             _write(c, tile, there, size, rim=ratio * 3)
 
     return write_over
+
+
+def _near(
+    area: Box, boxes: list[Box], discs: list[tuple[float, float, float]]
+) -> tuple[list[Box], list[tuple[float, float, float]]]:
+    """The ``boxes`` that meet ``area`` and the ``discs`` whose square round them meets it."""
+    x0, y0, x1, y1 = area
+    return [b for b in boxes if meets(area, b)], [
+        d for d in discs if x0 - d[2] < d[0] < x1 + d[2] and y0 - d[2] < d[1] < y1 + d[2]
+    ]
 
 
 def _covered(box: Box, boxes: list[Box], discs: list[tuple[float, float, float]]) -> int:
