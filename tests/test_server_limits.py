@@ -25,6 +25,7 @@ from email.message import Message
 from pathlib import Path
 from types import SimpleNamespace
 
+import psutil
 import pytest
 
 from catan_tutor.server import serve, server_limits, visitor_cookie
@@ -403,6 +404,13 @@ def _wait(what, timeout: float = 120.0):
 
 @pytest.mark.slow
 @pytest.mark.kernel
+def test_a_server_started_by_serve_voila_follows_its_starter(capped):
+    """The server knows whom to follow out (test_voila_guard: it ends when that process is
+    killed): the process that started it, here the test run."""
+    _, proc = capped
+    assert psutil.Process(proc.pid).environ().get(serve.FOLLOW) == str(os.getpid())
+
+
 def test_a_class_behind_one_address_gets_pages_one_browser_holds_4_and_idle_kernels_end(capped):
     """Six browsers from one address (127.0.0.1, as a class behind a school router) each
     get a page and their own cookie; one of them, keeping its cookie, is capped at 4 kernels

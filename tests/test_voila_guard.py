@@ -12,9 +12,12 @@ messages, and checks it keeps answering with its memory flat.
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import struct
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -459,3 +462,43 @@ def test_a_jupyter_server_loads_the_guard_and_refuses_malformed_messages(pump_hu
             _comm_messages(ws, 5.0, _v1_decode)
     assert _answers(url) < HTTP_WITHIN
     assert server.memory_info().rss / 2**20 - rss0 < RSS_GROWTH_MIB
+
+
+STARTER_KILLED = """
+import os, signal, subprocess, sys
+child = subprocess.Popen([sys.executable, "-c",
+    "import os, time\\n"
+    "from catan_tutor.server.voila_guard import follow_starter\\n"
+    "follow_starter()\\n"
+    "print(os.getpid(), flush=True)\\n"
+    "time.sleep(60)"], env={**os.environ, "FOLLOW": str(os.getpid())}, stdout=subprocess.PIPE)
+print(child.stdout.readline().decode(), flush=True)  # it follows this process now
+os.kill(os.getpid(), signal.SIGKILL)
+""".replace("FOLLOW", serve.FOLLOW)
+
+
+def test_a_server_whose_starter_is_killed_ends_too(tmp_path) -> None:
+    """A test run killed outright (no fixture teardown) left its Voilà servers and their
+    kernels running (ppid 1); a server ``serve.voila`` starts follows its starter out
+    (``follow_starter``: SIGTERM, which ``server_stop`` turns into a clean shutdown)."""
+    out = tmp_path / "out"  # a file, not a pipe: a process left over would hold a pipe open
+    with out.open("w") as f:
+        assert subprocess.call([sys.executable, "-c", STARTER_KILLED], stdout=f, timeout=60) == -9
+    server = psutil.Process(int(out.read_text().split()[0]))
+    try:
+        server.wait(timeout=30)  # a bound, not a timing: it ends within about half a second
+    except psutil.TimeoutExpired:
+        server.kill()
+        raise AssertionError("the server outlived the process that started it") from None
+
+
+def test_a_server_followed_by_nobody_keeps_running(tmp_path) -> None:
+    """Without ``CATAN_FOLLOW_PARENT`` (``catan-tutor serve``, a host's command) nothing is
+    followed: the server is not ended by its parent's going."""
+    env = {k: v for k, v in os.environ.items() if k != serve.FOLLOW}
+    code = "from catan_tutor.server.voila_guard import follow_starter; follow_starter()\n"
+    code += "import threading; print(sorted(t.name for t in threading.enumerate()))"
+    shown = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert shown.stdout.strip() == "['MainThread']", shown.stderr

@@ -57,6 +57,7 @@ CONFIG_DIR = jupyter_config_dir()  # voila.json, jupyter_server_config.json: the
 # The voila command with bounded kernel-message parsing (a visitor's malformed or legacy-format
 # websocket would hang Voilà 0.5.13 for everyone): see voila_guard.
 VOILA_MODULE = "catan_tutor.server.voila_guard"
+FOLLOW = "CATAN_FOLLOW_PARENT"  # the pid a server started by ``voila`` follows out
 
 
 def class_args(kernels: int) -> list[str]:
@@ -117,7 +118,7 @@ def voila(
         proc = subprocess.Popen(
             cmd,
             cwd=root,
-            env=_env(root),
+            env={**_env(root), FOLLOW: str(os.getpid())},  # it ends if this process is killed
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,

@@ -190,10 +190,24 @@ def _load_jupyter_server_extension(server_app: Any) -> None:
         watchdog.install(server_app.log)
 
 
+def follow_starter() -> None:
+    """End (SIGTERM: ``server_stop`` takes the kernels down too) when the process named by
+    ``CATAN_FOLLOW_PARENT`` is no longer the parent: a test run killed outright ran no
+    fixture's teardown and left its servers and their kernels running (ppid 1) for ever.
+    Unset (``catan-tutor serve``, a host's own command), nothing is followed."""
+    from ..analysis.run_limits import follow_parent
+    from .serve import FOLLOW
+
+    parent = os.environ.get(FOLLOW, "")
+    if parent.isdigit():
+        follow_parent(int(parent))
+
+
 def main(argv: list[str] | None = None) -> int:
     """The voila command with the bounded readers: ``python -m catan_tutor.server.voila_guard
     NOTEBOOK --port=8866 ...`` takes the same arguments as ``python -m voila``."""
     apply()
+    follow_starter()
     watchdog.watch_voila()  # a stalled event loop is logged, then the server exits (issue 36)
     from . import kernel_reaper, server_limits, server_stop
 
