@@ -123,7 +123,7 @@ def _scale_for_soak(items) -> None:
 
 
 # Chromium fixtures (browser, new_page) for the browser tests.
-pytest_plugins = ["browser_harness"]
+pytest_plugins = ["browser_harness", "worker_times"]
 
 # Every legal-action list the tests make is also filtered by the full check and compared:
 # options a phase declares legal by construction (``Phase.exact``) must pass their check.

@@ -1,0 +1,54 @@
+"""How the suite's workers spent the run, printed at its end (scripts/test.sh keeps the run
+under its time budget): when each xdist worker sent its last result, and each module's
+seconds (setup, call and teardown of its tests) with the worker that ran it. The run waits
+for the last worker: a heavy module dealt late leaves the other idle (conftest's FIRST puts
+the heaviest first)."""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+
+import pytest
+
+SHOWN = 32  # the heaviest modules listed
+
+
+class WorkerTimes:
+    """On the controller: each result as it arrives from a worker."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.seconds: dict[str, float] = defaultdict(float)
+        self.worker: dict[str, str] = {}
+        self.last: dict[str, float] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        node = getattr(report, "node", None)
+        worker = node.gateway.id if node is not None else "main"
+        module = report.nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
+        self.seconds[module] += report.duration
+        self.worker[module] = worker
+        self.last[worker] = time.monotonic() - self.start
+
+    def pytest_terminal_summary(self, terminalreporter) -> None:
+        if len(self.last) < 2:
+            return
+        write = terminalreporter.write_line
+        ends = sorted(self.last.items(), key=lambda kv: kv[1])
+        busy = {
+            w: sum(s for m, s in self.seconds.items() if self.worker[m] == w) for w in self.last
+        }
+        write(
+            "worker times: "
+            + ", ".join(f"{w} ended at {t:.0f} s ({busy[w]:.0f} s of tests)" for w, t in ends)
+            + f"; {ends[-1][0]} ran alone for its last {ends[-1][1] - ends[0][1]:.0f} s"
+        )
+        heavy = sorted(self.seconds.items(), key=lambda kv: -kv[1])[:SHOWN]
+        for i in range(0, len(heavy), 4):
+            write("  " + "; ".join(f"{m} {s:.0f} s {self.worker[m]}" for m, s in heavy[i : i + 4]))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # the controller (or a run without workers)
+        config.pluginmanager.register(WorkerTimes(), "worker_times_of_the_run")
