@@ -1052,8 +1052,10 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     page.screenshot(path=ARTIFACTS / "layout_1024_puzzle.png")
     # a taller window (1280x900) keeps the lesson's text over the question: room for both
     page.set_viewport_size({"width": 1280, "height": 900})
+    settle(page)  # the board's new width told to the kernel, its answer drawn (board_width.js)
     assert text.bounding_box()["y"] < asked.bounding_box()["y"]
     page.set_viewport_size({"width": 1024, "height": 768})
+    settle(page)  # (the field's width read before was 1280's on a loaded machine: 395 px)
     # its hints, then "No more hints": the answer's row keeps its widths (the button's words
     # grew and the field beside it shrank)
     hint, field = page.locator(".catan-puzzle-hint"), page.locator(".catan-puzzle-answer")

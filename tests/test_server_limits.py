@@ -411,6 +411,8 @@ def test_a_server_started_by_serve_voila_follows_its_starter(capped):
     assert psutil.Process(proc.pid).environ().get(serve.FOLLOW) == str(os.getpid())
 
 
+@pytest.mark.slow
+@pytest.mark.kernel
 def test_a_class_behind_one_address_gets_pages_one_browser_holds_4_and_idle_kernels_end(capped):
     """Six browsers from one address (127.0.0.1, as a class behind a school router) each
     get a page and their own cookie; one of them, keeping its cookie, is capped at 4 kernels
