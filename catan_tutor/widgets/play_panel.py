@@ -375,9 +375,11 @@ class PlayPanel:
         self.end_button.disabled = "end turn" not in kinds
         # no turn to end while the board is laid out or the roll-off decides the seats (issue 33)
         self.end_button.layout.display = "none" if g.state.phase in (BOARD, ROLLOFF) else ""
-        # colour only on what can be pressed (a disabled button never the brightest)
-        self.roll_button.button_style = "" if self.roll_button.disabled else "success"
-        self.end_button.button_style = "" if self.end_button.disabled else "primary"
+        # colour only on what can be pressed (a disabled button never the brightest), and not
+        # at an open question: lit, it read as the move to make (3.2, a bank trade: End turn)
+        lit = not self.session.puzzle_secret
+        self.roll_button.button_style = "success" if lit and not self.roll_button.disabled else ""
+        self.end_button.button_style = "primary" if lit and not self.end_button.disabled else ""
 
     def _tried(self) -> None:
         """Try a move: the text, the engine's verdict on it, Play for a legal one."""
