@@ -887,9 +887,9 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
 ):
     """The help opens in the page and covers nothing (over the page it hid a puzzle's heading
     until closed: a fresh learner, s16, t01_p3.png): it pushes the page down, and closed the
-    board is back where it was; "This lesson is over" with Next lesson shows beside the
-    board: the board's box stays where it was; a title a line shorter moves nothing under
-    it; ◀ is greyed at the start, ▶ at the end."""
+    board is back where it was; so does the New game form (s17); "This lesson is over" with
+    Next lesson shows beside the board: the board's box stays where it was; a title a line
+    shorter moves nothing under it; ◀ is greyed at the start, ▶ at the end."""
     page = _lesson_page(new_page, app_server, "layout_still")
     board_box = page.locator(BOARD).last.bounding_box()
     nav = page.locator(".catan-board-col").get_by_role("button")
@@ -911,11 +911,16 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
     summary.click()
     help_text.wait_for(state="hidden")
     assert page.locator(BOARD).last.bounding_box() == board_box
-    open_new_game(page)  # the New game form opens over the page, as the help does
-    assert page.locator(BOARD).last.bounding_box() == board_box
+    # the New game form opens in the page, as the help does: over nothing (over the page it
+    # hid the board and the lesson: a fresh learner, s17), the board under it
+    open_new_game(page)
+    form = page.locator(".catan-new-game-box").bounding_box()
+    assert page.evaluate(LIES_OVER_JS, ".catan-new-game-box") == []
+    assert page.locator(BOARD).last.bounding_box()["y"] >= form["y"] + form["height"]
     page.screenshot(path=ARTIFACTS / "layout_new_game_open.png")
     page.locator(".catan-new-game").click()  # folds away
     page.locator(".catan-new-game-box").wait_for(state="hidden")
+    assert page.locator(BOARD).last.bounding_box() == board_box
     # "placing the starting pieces" (two lines of the title beside the board), then "placing
     # a starting road" (one): the lesson's text under the title stays where it was (28 px up)
     assert page.evaluate(TITLE_LINES_JS) == 2

@@ -216,11 +216,10 @@ LAYOUT_CSS = (
     "border-radius:4px}"
     ".catan-help p{margin:4px 0;line-height:1.45}"
     ".catan-help:not([open]) .catan-help-body{display:none}"
-    # the New game form opens over the page (a form to fill, then Start): its box under the
-    # bar has no height, nothing under it moves
-    ".catan-new-game-anchor{position:relative;height:0;min-height:0;overflow:visible!important;"
-    "z-index:20}"
-    ".catan-new-game-anchor>.catan-new-game-box{position:absolute;top:2px;left:0;"
+    # the New game form opens in the page under the bar and pushes the page down, as the help
+    # does: over the page it hid the board and the lesson (a fresh learner, s17)
+    ".catan-new-game-anchor{position:relative;height:auto;min-height:0;overflow:visible!important}"
+    ".catan-new-game-anchor>.catan-new-game-box{position:static;margin:2px 0 6px;"
     "width:min(1040px,calc(100vw - 32px));box-sizing:border-box;padding:6px 10px;"
     "background:var(--jp-layout-color1,#fff);border:1px solid var(--jp-border-color1,#ccc);"
     "border-radius:4px;box-shadow:0 4px 14px rgba(0,0,0,.25)}"
