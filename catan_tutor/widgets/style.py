@@ -283,8 +283,10 @@ LAYOUT_CSS = (
     # (the question first on a tablet too, as on a phone: after the goal and the turn's story
     # it started at y 1112, under the fold, and it is what the learner must answer)
     f"@media {TALL},{SHORT}{{{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:1}}}}"
-    + RIGHT_FIRST_CSS
-    +
+    # a tablet, as a phone: an open question's step (.catan-story) under it, over the kinds
+    # (over it, 2.2's three lines put the question under the fold at 768x1024, s17)
+    f"@media {TALL}{{{PUZZLE_OPEN}>.catan-side>:is(.catan-story,.catan-puzzle~*){{order:1}}"
+    f"{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:2}}}}" + RIGHT_FIRST_CSS +
     # the form a margin inside its panel (the moves list reached the window's edge at 1024)
     ".catan-side .catan-form .widget-dropdown{max-width:calc(100% - 16px)}"
     # a page too narrow for the panels beside the board (a tablet): the board in the middle
