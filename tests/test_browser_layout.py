@@ -467,9 +467,11 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
         look = held.evaluate(HELD_LOOK_JS)
         assert look["opacity"] < 0.8 and look["outline"] == "none", look
         assert look["shadow"] == "none", look
-        # a tap on the board that asks to finish a form brings the form in (it was ~700 px
-        # under the fold, only a ring round the spot changed): 2.2's hex M, whom to rob (5.13's
-        # edge G5 asked it too, for two neutrals, until the tap kept the one legal there)
+        # a tap on the board that asks to finish a form says so on the screen (the form was
+        # ~700 px under the fold, only a ring round the spot changed): 2.2's hex M, whom to
+        # rob (5.13's edge G5 asked it too, for two neutrals, until the tap kept the one legal
+        # there); the board stays under the finger (the page scrolled ~300 px to the form, the
+        # next tap, aimed at Q, landed elsewhere: s17): its reply held at the screen's foot
         from catan_tutor.study.resources import packaged_lessons
         from catan_tutor.study.scenario import load_scenario
 
@@ -492,9 +494,16 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
         page.touchscreen.tap(box["x"] + x * scale, box["y"] + y * scale)
         said = page.locator(".catan-actions .catan-message", has_text="finish the form")
         said.wait_for()
-        settle(page)  # (scrolled in on the next frame)
-        first_screen(said, page.locator(".catan-actions .catan-form-box").first)
+        settle(page)  # (held in sight on the next frame)
+        first_screen(said)
+        assert canvas.bounding_box() == box, (canvas.bounding_box(), box)
         page.screenshot(path=ARTIFACTS / "layout_tablet_form_tapped.png")
+        x, y = vp.px(board.hex_centre_xy(board.HEX_NAMES.index("Q")))
+        page.touchscreen.tap(box["x"] + x * scale, box["y"] + y * scale)  # lands on Q
+        page.locator(".catan-chosen-mark[data-spot='hex Q']").wait_for(state="attached")
+        settle(page)
+        first_screen(said)
+        assert canvas.bounding_box() == box, (canvas.bounding_box(), box)
         page.get_by_role("button", name="Explore").tap()
         for tab in ("Play", "Moves", "Odds"):
             page.get_by_role("tab", name=tab, exact=True).tap()
@@ -810,19 +819,16 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         below = play.bounding_box()["y"] >= palette["y"] + palette["height"]
         assert below, (play.bounding_box(), palette)
         # several victims: "finish the form and press Play" right under the step buttons, as
-        # in a lesson; the form it names, with its Play, under the question: both brought
-        # into sight, the board's foot over them (the form stayed a screen below: learner
-        # 14's m03.png; reply_in_view.js)
+        # in a lesson, in sight (the form stayed a screen below, unsaid: learner 14's m03.png);
+        # the board not moved under the finger (a scroll to the form took it: s17, 2.2 at
+        # 768x1024; reply_in_view.js)
         said = page.locator(".catan-actions .catan-message").filter(has_text="finish the form")
         said.wait_for()
-        settle(page)  # (a reply out of sight is scrolled to: reply_in_view.js)
+        settle(page)  # (a reply out of sight is held at the screen's foot: reply_in_view.js)
         page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_form.png")
         shown, now = said.bounding_box(), canvas.bounding_box()
         assert shown["y"] >= -1 and shown["y"] + shown["height"] <= 741, shown
-        assert 0 <= shown["y"] - (now["y"] + now["height"]) <= 100, (shown, now)
-        foot = play.bounding_box()
-        assert foot["y"] >= 0 and foot["y"] + foot["height"] <= 741, foot
-        assert now["y"] + now["height"] > 0, now  # the board's foot in sight
+        assert now == box, (now, box)
         # no step button under the finger where it tapped (a second tap on the spot landed
         # on ◀ and left the puzzle, phone_tap2.png)
         qx, qy = vp.px(board.hex_centre_xy(board.parse_hex("Q")))
@@ -881,9 +887,9 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
 ):
     """The help opens in the page and covers nothing (over the page it hid a puzzle's heading
     until closed: a fresh learner, s16, t01_p3.png): it pushes the page down, and closed the
-    board is back where it was; "This lesson is over" with Next lesson shows beside the
-    board: the board's box stays where it was; a title a line shorter moves nothing under
-    it; ◀ is greyed at the start, ▶ at the end."""
+    board is back where it was; so does the New game form (s17); "This lesson is over" with
+    Next lesson shows beside the board: the board's box stays where it was; a title a line
+    shorter moves nothing under it; ◀ is greyed at the start, ▶ at the end."""
     page = _lesson_page(new_page, app_server, "layout_still")
     board_box = page.locator(BOARD).last.bounding_box()
     nav = page.locator(".catan-board-col").get_by_role("button")
@@ -905,11 +911,16 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
     summary.click()
     help_text.wait_for(state="hidden")
     assert page.locator(BOARD).last.bounding_box() == board_box
-    open_new_game(page)  # the New game form opens over the page, as the help does
-    assert page.locator(BOARD).last.bounding_box() == board_box
+    # the New game form opens in the page, as the help does: over nothing (over the page it
+    # hid the board and the lesson: a fresh learner, s17), the board under it
+    open_new_game(page)
+    form = page.locator(".catan-new-game-box").bounding_box()
+    assert page.evaluate(LIES_OVER_JS, ".catan-new-game-box") == []
+    assert page.locator(BOARD).last.bounding_box()["y"] >= form["y"] + form["height"]
     page.screenshot(path=ARTIFACTS / "layout_new_game_open.png")
     page.locator(".catan-new-game").click()  # folds away
     page.locator(".catan-new-game-box").wait_for(state="hidden")
+    assert page.locator(BOARD).last.bounding_box() == board_box
     # "placing the starting pieces" (two lines of the title beside the board), then "placing
     # a starting road" (one): the lesson's text under the title stays where it was (28 px up)
     assert page.evaluate(TITLE_LINES_JS) == 2
@@ -1066,6 +1077,51 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     page.locator(".catan-puzzle-hint").filter(has_text="No more hints").wait_for()
     assert (hint.bounding_box()["width"], field.bounding_box()["width"]) == widths
     assert page.evaluate(CUT_JS) == []
+    # 3.2's question, a roll's step: its sentence over the question and the buttons (at 1024
+    # it came under them, at 1280 over them: a fresh learner, s17); on a phone or a tablet over
+    # the buttons, under the question (over it, 2.2's answer row went under the fold); no button
+    # of the moves lit as the one to press in either theme (End turn, the primary blue, was
+    # the one bright button, the answer a bank trade)
+    from catan_tutor.server.serve import BOARD_PAINTED_JS
+
+    page.goto(page.url.split("?")[0] + "?lesson=puzzle_base_trading&node=7", timeout=120_000)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+    story = page.locator(".catan-story").filter(has_text="The white die shows 1")
+    story.wait_for()
+    asked = page.locator(".catan-puzzle")
+    for width, height in ((1024, 768), (1280, 900), (375, 740), (768, 1024), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        over = (".catan-story", asked) if width > 800 else (".catan-puzzle", story)
+        assert _under(page, *over) >= 0, (width, asked.bounding_box())
+        assert _under(page, ".catan-story", page.locator(".catan-palette")) >= 0, width
+    end = page.locator(".catan-actions").get_by_role("button", name="End turn")
+    for theme in ("light", "dark"):
+        if theme == "dark":
+            page.get_by_role("button", name="Dark theme").click()
+            page.locator("body[data-jp-theme-light='false']").wait_for(state="attached")
+        assert end.is_enabled()
+        looks = page.evaluate(MOVE_LOOKS_JS)
+        plain = page.locator(".catan-copy-link").evaluate(LOOK_JS)
+        assert looks["lit"] == [] and end.evaluate(LOOK_JS) == plain, (theme, looks, plain)
+    page.screenshot(path=ARTIFACTS / "layout_1024_question_dark.png")
+    # its right answer: the verdict first, then what follows ("This lesson is over. ▶▶ Next
+    # lesson" came over "Puzzle · solved ✓ Right": a fresh learner, s17, 6.7 on a phone; 1.4's
+    # step words over its "Right" at 1280)
+    field = page.locator(".catan-puzzle-answer input")
+    field.fill("P2 bank 2 wool for brick")
+    field.press("Enter")
+    page.locator(".catan-puzzle-result .catan-puzzle-verdict").filter(has_text="Right").wait_for()
+    over = page.locator(".catan-line").filter(has_text="This lesson is over")
+    over.wait_for()
+    for width, height in ((1024, 768), (1280, 900), (375, 740), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        assert _under(page, ".catan-puzzle-result", over) >= 0, (width, over.bounding_box())
+        text = page.locator(".catan-lesson")
+        if text.is_visible() and text.inner_text().strip():
+            assert _under(page, ".catan-puzzle-result", text) >= 0, (width, text.bounding_box())
+    page.screenshot(path=ARTIFACTS / "layout_1024_right_then_over.png")
     # a game: the Play form, its Play and the words under it in sight beside the board (the
     # seats of the computer players over them, ~270 px, put them under the fold)
     open_new_game(page)
@@ -1088,6 +1144,15 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
         _settled_box(page, page.locator(BOARD).last)
         below[number] = page.evaluate(NOTE_BELOW_BAR_JS)
     assert len(set(below.values())) == 1, below
+
+
+# Runs in the page (on a button): its background and text colours
+LOOK_JS = "b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).color]"
+# Runs in the page: the buttons of the moves (Roll, End turn, the kinds) that wear a lit look
+# (ipywidgets' primary, success, warning or danger colours)
+MOVE_LOOKS_JS = """() => ({lit: [...document.querySelectorAll('.catan-actions button')]
+  .filter(b => b.getClientRects().length && /mod-(primary|success|warning|danger)/.test(
+    b.className) && !b.closest('.catan-form-box')).map(b => b.innerText.trim())})"""
 
 
 # Runs in the page: the box the page scrolls in (Voilà's cells, not the window) scrolled to its

@@ -102,7 +102,7 @@ def _opening(asked: Asked) -> int:
 # as named_words reads them.
 NAMED_NOW_JS = """() => {
   const tutor = document.querySelector('.catan-tutor');
-  const parts = tutor.querySelectorAll('.catan-head, .catan-lesson, .catan-line, ' +
+  const parts = tutor.querySelectorAll('.catan-head, .catan-lesson, .catan-story, .catan-line, ' +
     '.catan-puzzle, .catan-message, .catan-board-col .widget-label, .catan-why-not');
   const label = new RegExp('(\\\\b(?:corners?|edges?|sides?|on|at)\\\\s+)?' +
     '\\\\b([A-S](?:1[0-2]|[1-9]))\\\\b(?![\\u0027\\u2019]s)', 'g');

@@ -303,12 +303,16 @@ class _Strokes:
         self.global_alpha, self.fill_style, self.stroke_style = 1.0, "", ""
         self.rims: list[tuple[str, float]] = []
         self.faces: list[tuple[str, float]] = []
+        self.pips: list[tuple[str, float, int]] = []  # (colour, strength, the face's index)
 
     def stroke_polygon(self, points) -> None:
         self.rims.append((self.stroke_style, self.global_alpha))
 
     def fill_polygon(self, points) -> None:
         self.faces.append((self.fill_style, self.global_alpha))
+
+    def fill_circle(self, *a) -> None:
+        self.pips.append((self.fill_style, self.global_alpha, len(self.faces) - 1))
 
     def __getattr__(self, name):  # every other drawing call: nothing kept
         return lambda *a, **k: None
@@ -343,3 +347,11 @@ def test_every_die_of_a_two_roll_turn_reads_against_the_strip_in_both_themes():
             assert _contrast(_over(rim, alpha, fill), fill) >= 3, (dark, rim, alpha)
         drawn = [a for _, a in c.faces[-4:]]
         assert drawn == [FADED, FADED, 1.0, 1.0] and FADED <= 0.7, drawn
+        # each pip at least 3:1 on its die's face as drawn (the faded red die's light pips
+        # were 1.9:1 on the light strip: a fresh learner, s17), so are the outlines
+        first = len(c.faces) - 4
+        pips = [p for p in c.pips if p[2] >= first]
+        assert len({p[2] for p in pips}) == 4, c.pips
+        for colour, alpha, at in pips:
+            face = _over(c.faces[at][0], c.faces[at][1], fill)
+            assert _contrast(_over(colour, alpha, face), face) >= 3, (dark, colour, face)

@@ -45,7 +45,7 @@ def test_no_step_says_the_hand_row_again_or_shows_a_rule_id(name: str) -> None:
         t.session.goto(node.id)
         if said := _shown_twice(t):
             twice.append(f"{node.action or 'start'}: {said}")
-        shown = visible_text(t.lesson.value)
+        shown = visible_text(t.story.value + t.lesson.value)  # (a question's step: story)
         if RAW_ID.search(shown) or ("a rule" in shown and "a rule" not in node.tutor):
             ids.append(f"{node.action or 'start'}: {shown}")
     assert twice == [], f"{name}: {twice}"

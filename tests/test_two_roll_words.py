@@ -77,3 +77,41 @@ def test_a_roll_s_step_tells_its_dice_after_what_came_before_them(name: str) -> 
         if dice and any(texts.index(c) > dice[0] for c in before):
             late.append(f"{node.id} {node.action}: {texts[:2]!r}")
     assert late == [], f"{name}: {late}"
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_roll_s_dice_are_said_in_one_wording(name: str) -> None:
+    """A roll's step names its dice in the step's own sentence ("The white die shows 1 and the
+    red die 2: a 3."), in every lesson: 3.2's comment "The red die shows 2, so with the white 1
+    the roll is 3" stood in its place (a fresh learner, s17: two wordings of one thing)."""
+    sc = _lesson(name)
+    steps = _Steps(sc)
+    other = [
+        f"{node.id} {node.action}: {text!r}"
+        for node, _ in _roll_steps(sc)
+        for text in steps.texts(node)
+        if re.search(r"\bred die shows\b", text)
+    ]
+    assert other == [], other
+
+
+def test_an_open_question_s_step_is_told_over_it_at_every_width() -> None:
+    """3.2's question: its step's sentence ("The white die shows 1 and the red die 2: a 3.")
+    in a box of its own over the question, which no width moves after it (at 1024 the lesson's
+    box, the goal's, comes after the question and its buttons: the step's words came under
+    them, a fresh learner, s17); the goal and the rest stay in the lesson's box."""
+    from catan_tutor.widgets.app import App
+
+    sc = _lesson("puzzle_base_trading.catan.yaml")
+    t = App(start="puzzle_base_trading").tutor
+    for node_id in sc.puzzles:
+        t.session.goto(node_id)
+        assert t.session.puzzle_secret
+        told = " ".join(_Steps(sc).texts(sc.tree.nodes[node_id]))
+        assert told and t.story.layout.display != "none", node_id
+        words = re.sub(r"<[^>]+>", "", t.story.value)
+        assert told.split(":")[0] in words and told.split(":")[0] not in t.lesson.value
+        side = list(t.side.children)
+        assert side.index(t.story) < side.index(t.puzzle.widget)
+    t.session.play(str(sc.tree.nodes[node_id].children[0].action))  # answered: one box again
+    assert t.story.layout.display == "none" and not t.session.puzzle_secret

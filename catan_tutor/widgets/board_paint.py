@@ -472,10 +472,12 @@ class ScenePainter:
     # -- status strip (pieces layer) ---------------------------------------------------------
 
 
-# A two-roll turn's first roll (2P-ROLL-TWICE): its dice's faces and pips at this strength
-# (0.45 hid the red die on the dark strip, 1.4:1: a fresh learner, s16, v02_1116_p2.png); their
-# outline at full strength, light on the dark strip (11:1), near-black on the light one (14:1)
-FADED = 0.6
+# A two-roll turn's first roll (2P-ROLL-TWICE): its dice's faces at this strength (0.45 hid the
+# red die on the dark strip, 1.4:1: a fresh learner, s16, v02_1116_p2.png); their outline and
+# pips at full strength: the outline light on the dark strip (11:1), near-black on the light one
+# (14:1); the pips at least 3:1 on the faded face (the red die's, faded too at 0.6, were 1.9:1
+# on the light strip, s17: 3.1:1 now)
+FADED = 0.7
 DIE_RIM_DARK = "#ece6d8"
 CHAR_WIDTH = 0.52  # of the font's size: a character of the strip's text, about (no measuring)
 TRACK_LABEL = "barbarian ship"
@@ -571,13 +573,13 @@ class StripPainter:
         value: int,
         alpha: float = 1.0,
     ) -> None:
-        """A die showing ``value`` (0: "?"), its face and pips drawn at ``alpha`` (faded: a
-        two-roll turn's first roll), its outline at full strength."""
+        """A die showing ``value`` (0: "?"), its face drawn at ``alpha`` (faded: a two-roll
+        turn's first roll), its pips and outline at full strength (FADED)."""
         fill, pip = colour
         square = _rounded_square(x, y, size)
         c.global_alpha, c.fill_style = alpha, fill
         c.fill_polygon(square)
-        c.fill_style = pip
+        c.global_alpha, c.fill_style = 1.0, pip
         if not value:  # not thrown yet
             c.font, c.text_align, c.text_baseline = style.font(0.6 * size, True), "center", "middle"
             c.fill_text("?", x + size / 2, y + size / 2)

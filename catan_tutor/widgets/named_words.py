@@ -27,6 +27,7 @@ import ipywidgets as widgets
 WORDS = (
     "catan-head",
     "catan-lesson",
+    "catan-story",  # an open question's step (over it)
     "catan-line",
     "catan-puzzle",
     "catan-message",

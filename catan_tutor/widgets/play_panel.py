@@ -1,5 +1,6 @@
 """The Play tab's controls, a view of the session: Roll and End turn (coloured only while they
-can be pressed), the learner's own hand, the palette of the kinds legal now (choosing one
+can be pressed, and not at an open question: End turn lit read as 3.2's answer, s17), the
+learner's own hand, the palette of the kinds legal now (choosing one
 makes its targets glow), the other kinds of the variant behind one "Why can't I…?" toggle,
 the form of the kind chosen, Try a move (notation or the page's words, the engine's verdict,
 Play when legal) and What happened (the log, newest first).
@@ -375,9 +376,9 @@ class PlayPanel:
         self.end_button.disabled = "end turn" not in kinds
         # no turn to end while the board is laid out or the roll-off decides the seats (issue 33)
         self.end_button.layout.display = "none" if g.state.phase in (BOARD, ROLLOFF) else ""
-        # colour only on what can be pressed (a disabled button never the brightest)
-        self.roll_button.button_style = "" if self.roll_button.disabled else "success"
-        self.end_button.button_style = "" if self.end_button.disabled else "primary"
+        lit = not self.session.puzzle_secret  # not at a question: read as its answer (s17)
+        self.roll_button.button_style = "success" if lit and not self.roll_button.disabled else ""
+        self.end_button.button_style = "primary" if lit and not self.end_button.disabled else ""
 
     def _tried(self) -> None:
         """Try a move: the text, the engine's verdict on it, Play for a legal one."""

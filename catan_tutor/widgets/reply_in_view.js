@@ -10,9 +10,11 @@
  * and its message in (a fresh learner: they were ~700 px below the fold at 768x1024, only a
  * purple ring round the spot changed). In a puzzle a tap on the board is answered in the
  * question's box or under the form ("Choose what to do first", "✕ Not the answer", "Several
- * moves here: finish the form"), below the board on a phone or tablet: brought in, on a phone
- * too, with the board's top kept in sight when both fit (learner 14: 7.8 at 768x1024, 2.2 on
- * a phone). Runs once per page, with board_keys.js.
+ * moves here: finish the form"), below the board on a phone or tablet: a finger's tap scrolls
+ * nothing (the page moved ~300 px and the next tap, aimed at another hex, landed elsewhere:
+ * 2.2 at 768x1024, s17); the reply out of sight is held at the screen's edge instead (see
+ * letGo). Enter on the board brings it in, with the board's top kept in sight when both fit
+ * (learner 14: 7.8 at 768x1024). Runs once per page, with board_keys.js.
  */
 (function () {
   'use strict';
@@ -32,13 +34,27 @@
   var onBoard = false;  // the last tap was on the board
   var said = new WeakMap();  // each reply's words when last looked at
   var owed = null;  // a board tap's "finish the form" whose form has not shown yet
+  var byKey = false;  // the last press on the board was Enter (no finger under the board)
   function asked(event) {
     var target = event.target;
     if (!(target instanceof Element) || !target.closest('.catan-tutor')) return;
     // a tap on the board: no reply scrolled to on a phone (0), else the tap's time
     onBoard = !!target.closest('.catan-board');
+    byKey = false;
     tapped = Date.now();  // (a phone's board tap: a puzzle's reply only, see look)
     owed = null;
+    if (!onBoard) letGo();  // (another tap on the board: a reply held stays so)
+  }
+  // A reply held in sight at the screen's foot (style.HELD_REPLY_CSS): a finger's tap on the
+  // board scrolls nothing, the board stays under it (2.2 at 768x1024: a tap on M scrolled the
+  // page ~300 px to the form, the next tap, aimed at Q, landed elsewhere: s17). The reply,
+  // out of sight under the board's panels, shows at the screen's foot until a tap off the
+  // board or a scroll (then in its place, which the learner scrolls to)
+  var HELD = 'catan-reply-held';
+  document.addEventListener('scroll', letGo, {capture: true, passive: true});
+  function letGo() {
+    var held = document.querySelectorAll('.' + HELD);
+    for (var i = 0; i < held.length; i++) held[i].classList.remove(HELD);
   }
   function puzzleOpen() {  // a question waits for its answer (its answer's row shows)
     var entry = document.querySelector('.catan-tutor .catan-puzzle-entry');
@@ -55,6 +71,7 @@
     if (event.key !== 'Enter' || !(target instanceof Element) ||
         !target.closest('.catan-tutor .catan-board')) return;
     onBoard = true;
+    byKey = true;
     tapped = Date.now();
   }, true);
   var pending = false;
@@ -70,6 +87,7 @@
       var words = reply.innerText || '';
       var before = said.get(reply);
       said.set(reply, words);
+      if (!words.trim()) reply.classList.remove(HELD);  // (no empty bar at the foot)
       if (!fresh || !words.trim() || words === before) continue;
       // a board tap: a puzzle's reply (the question's box, the form), a tablet's form
       var puzzle = reply.matches(PUZZLE_SAID) || (reply.matches(FORM_SAID) && puzzleOpen());
@@ -77,6 +95,10 @@
       if (!onBoard && TABLET.matches) continue;  // (a tablet: as a wide page, but for that)
       var box = reply.getBoundingClientRect();
       if (!box.height) continue;
+      if (onBoard && !byKey) {  // a finger on the board: nothing scrolls
+        if (box.bottom > window.innerHeight) reply.classList.add(HELD);
+        continue;
+      }
       if (onBoard) {
         owed = inSight(reply, box) ? null : reply;
         continue;

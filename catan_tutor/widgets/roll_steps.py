@@ -115,6 +115,12 @@ class RollSteps:
             return [root]
         return []
 
+    def opening_texts(self, node: Node | None = None) -> list[str]:
+        """The texts ``texts`` says first at ``node``: those of the start a lesson opening
+        there passed over (its introduction; [] elsewhere)."""
+        node = node or self.timeline.current
+        return [t for r in self._opened_over(node) for t in (step_caption(r), r.tutor) if t]
+
     def texts(self, node: Node | None = None) -> list[str]:
         """The lesson's texts at ``node`` (default: the node shown): its comment and tutor
         text, after those of the roll a step took in (a comment saying only what the engine

@@ -23,7 +23,10 @@ from ..words.narrate import events
 
 _DICE_ONLY = re.compile(
     r"The (?:white|red) die shows \d+"
-    r"(?::? (?:with the (?:white|red) \d+, the roll is \d+|an? \d+ in all))?\.",
+    # (", so with the white 1 the roll is 3": a second wording, under the step's sentence
+    # at 1024 (a fresh learner, s17))
+    r"(?::? (?:with the (?:white|red) \d+, the roll is \d+|an? \d+ in all)"
+    r"|, so with the (?:white|red) \d+ the roll is \d+)?\.",
 )
 _WHITE_NAMED = re.compile(r"\bwhite (?:die )?(?:of the second roll )?(?:shows )?\d", re.I)
 # how a lesson says a roll's total: "A 10:", "an 8", "another 7", "P3 rolled 9", "the roll is 6",

@@ -98,6 +98,16 @@ PUZZLE_OPEN = ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
 # is answered with; the step's story, the lesson's text; Copy link (and Labels while "Answer
 # the puzzle to go on." takes its room); the rest (the actions of a lesson, Explore's tabs)
 # in the page's order.
+# a right answer's verdict shows ("Puzzle · solved ✓ Right", or over the next question it led
+# to): the question's box first, then what follows it (the step's words, "This lesson is over.
+# ▶▶ Next lesson" came over it: a fresh learner, s17, 1.4 and 6.7), at every width
+RIGHT_SHOWN = ".catan-tutor:has(.catan-puzzle-state[data-correct='1'])"
+RIGHT_FIRST_CSS = (
+    f"@media (min-width:701px){{{RIGHT_SHOWN}>.catan-side>:is(.catan-story,.catan-line,"
+    f".catan-lesson){{order:1}}{RIGHT_SHOWN}>.catan-side>.catan-puzzle~*{{order:2}}}}"
+    # (the lesson's text last where the window is short or the panels under the board)
+    f"@media {TALL},{SHORT}{{{RIGHT_SHOWN}>.catan-side>.catan-lesson{{order:3}}}}"
+)
 # a note under the step buttons shows ("Answer the puzzle to go on.": BoardPanel.held_line)
 HELD = ".catan-tutor:has(.catan-step-note:not([style*='none']))"
 SIDE, COL = ".catan-tutor>.catan-side", ".catan-tutor>.catan-board-col"
@@ -117,6 +127,9 @@ PHONE_ORDER = (
     (-72, f"{ACTIONS}>.catan-message,{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-message"),
     (-70, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
     (-60, f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle"),
+    # an open question's step (the dice, what they did) under it, over the kinds: over it the
+    # step's three lines put 2.2's answer row under the fold (s17; at wider widths over it)
+    (-58, f"{PUZZLE_OPEN}>.catan-side>.catan-story"),
     # the kinds to answer with, then the form one opens under its button (the form over
     # "Move the robber" that opened it: a fresh learner, s15, m04.png)
     (-55, f"{PUZZLE_OPEN}>.catan-side>.catan-actions>:is(.catan-palette,.catan-form-box)"),
@@ -143,6 +156,14 @@ WHY_NOT_CSS = (
     "line-height:1.4;white-space:normal}"
     "@media (max-width:700px){.catan-tutor:has(.catan-head>.catan-why-not:not([style*='none']))"
     " .catan-try-verdict{display:none}}"
+)
+# A reply to a finger's tap on the board that is out of sight under it (reply_in_view.js):
+# held at the screen's foot, in the page's colours, until the next tap or scroll; the board
+# does not move under the finger (a scroll to the reply did, s17: 2.2 at 768x1024)
+HELD_REPLY_CSS = (
+    ".catan-app .catan-reply-held{position:fixed;left:0;right:0;bottom:0;z-index:6;margin:0;"
+    "padding:8px 16px;height:auto;background:var(--jp-layout-color1,#fff);"
+    "border-top:2px solid var(--jp-brand-color1,#1976d2);box-shadow:0 -2px 6px rgba(0,0,0,.25)}"
 )
 # the keyboard's focus ring: near-black on a light page (3.4:1 on the success green, 6:1 on
 # the primary blue, 19:1 on white), white on a dark one (3.1:1 on the primary blue, 16:1 on
@@ -195,11 +216,10 @@ LAYOUT_CSS = (
     "border-radius:4px}"
     ".catan-help p{margin:4px 0;line-height:1.45}"
     ".catan-help:not([open]) .catan-help-body{display:none}"
-    # the New game form opens over the page (a form to fill, then Start): its box under the
-    # bar has no height, nothing under it moves
-    ".catan-new-game-anchor{position:relative;height:0;min-height:0;overflow:visible!important;"
-    "z-index:20}"
-    ".catan-new-game-anchor>.catan-new-game-box{position:absolute;top:2px;left:0;"
+    # the New game form opens in the page under the bar and pushes the page down, as the help
+    # does: over the page it hid the board and the lesson (a fresh learner, s17)
+    ".catan-new-game-anchor{position:relative;height:auto;min-height:0;overflow:visible!important}"
+    ".catan-new-game-anchor>.catan-new-game-box{position:static;margin:2px 0 6px;"
     "width:min(1040px,calc(100vw - 32px));box-sizing:border-box;padding:6px 10px;"
     "background:var(--jp-layout-color1,#fff);border:1px solid var(--jp-border-color1,#ccc);"
     "border-radius:4px;box-shadow:0 4px 14px rgba(0,0,0,.25)}"
@@ -263,13 +283,17 @@ LAYOUT_CSS = (
     # (the question first on a tablet too, as on a phone: after the goal and the turn's story
     # it started at y 1112, under the fold, and it is what the learner must answer)
     f"@media {TALL},{SHORT}{{{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:1}}}}"
+    # a tablet, as a phone: an open question's step (.catan-story) under it, over the kinds
+    # (over it, 2.2's three lines put the question under the fold at 768x1024, s17)
+    f"@media {TALL}{{{PUZZLE_OPEN}>.catan-side>:is(.catan-story,.catan-puzzle~*){{order:1}}"
+    f"{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:2}}}}" + RIGHT_FIRST_CSS +
     # the form a margin inside its panel (the moves list reached the window's edge at 1024)
     ".catan-side .catan-form .widget-dropdown{max-width:calc(100% - 16px)}"
     # a page too narrow for the panels beside the board (a tablet): the board in the middle
     "@media (min-width:701px) and (max-width:1100px){.catan-tutor{justify-content:center}}"
     ".catan-app>.catan-top,.catan-app .catan-bar,.catan-app .catan-bar .widget-html,"
     ".catan-app .catan-bar .widget-html-content{overflow:visible}"
-    ".catan-lesson{overflow:visible}"
+    ".catan-lesson,.catan-story{overflow:visible}"
     # the line under the board (the pointer's or the keyboard cursor's spot: "Cursor on A4,
     # a settlement or city spot (a corner). Press Enter for ...") in lines, every word: cut
     # mid-word at 768 ("Build a settle"); one line as tall as the buttons beside it (the
@@ -283,6 +307,7 @@ LAYOUT_CSS = (
     ".catan-puzzle .widget-html-content,.catan-actions .widget-html-content,"
     ".catan-why-not .widget-html-content{line-height:1.4}"
     + WHY_NOT_CSS
+    + HELD_REPLY_CSS
     + ".catan-head .widget-html,.catan-head .widget-html-content{line-height:1.35;"
     "min-height:0;height:auto}"
     # the line naming the lesson, turn and phase in the lines kept for it beside the board
@@ -362,6 +387,7 @@ LAYOUT_CSS = (
     ">.widget-html-content:empty),.catan-actions>.widget-html:has("
     ">.widget-html-content:empty){display:none}"
     + "".join(f"{where}{{order:{n}}}" for n, where in PHONE_ORDER)
+    + f"{RIGHT_SHOWN}>.catan-side>.catan-puzzle{{order:-71}}"  # (RIGHT_FIRST_CSS)
     # a question: its heading, its words, then the reply (Right, Not the answer); a right
     # answer's reply over the next question it led to goes under that question's heading.
     # Only there: under a reply the key of its marks stays under it (it went over "Right")

@@ -131,6 +131,10 @@ class Tutor:
         self.header = widgets.HTML()
         self.lesson = widgets.HTML()  # all of it shows: no inner scroll box
         self.lesson.add_class("catan-lesson")
+        # at an open question the step's story over it at every width, the goal after (at
+        # 1024 the story came under the question and the buttons, at 1280 over them: s17)
+        self.story = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.story.add_class("catan-story")
         s.subscribe(self._on_session)
         self.controls = PlayPanel(s, self.safe, self.show_rule, self.view.mark_refused)
         self.show_hands = widgets.Checkbox(value=True, description="show every hand", indent=False)
@@ -229,7 +233,7 @@ class Tutor:
         if self._computer is not None:  # a game against the computer: its pause, in reach
             moment.insert(len(c.top), self._computer.widget)
         line = [self.line.widget] if self.line.widget is not None else []
-        head = [self.top, self.alert, self.lesson, *line, self.puzzle.widget]
+        head = [self.top, self.alert, self.lesson, self.story, *line, self.puzzle.widget]
         if exploring:
             self.actions.children = ()
             self.play_box.children = [*c.top, self.computer.widget, self.hints.widget, *c.bottom]
@@ -433,9 +437,14 @@ class Tutor:
         first = node.parent is s.timeline.root and s.puzzle.puzzle_at(node) is not None
         if sc and sc.goal and goal_shown(node, first):  # (opened at its question; 1.3's steps)
             parts.append(f"<p><b>Goal</b></p>{verdicts.lesson_html(sc.goal)}")
-        for text in unsaid_by_right(s.puzzle, s.texts()):  # a roll's texts too (roll_steps.py)
-            parts.append(verdicts.lesson_html(text))
-        parts.append(marks_key("".join(parts)))  # what its "§" and "*" mean, where they show
+        # a roll's texts too (roll_steps.py); an open question's step apart (the opening's
+        # introduction stays with the goal: over the question it put it under the fold)
+        told = [verdicts.lesson_html(t) for t in unsaid_by_right(s.puzzle, s.texts())]
+        cut = len(s.opening_texts()) if s.puzzle_secret else len(told)
+        self.story.value = "<div style='line-height:1.4'>" + "".join(told[cut:]) + "</div>"
+        self.story.layout.display = None if told[cut:] else "none"
+        parts += told[:cut]
+        parts.append(marks_key("".join(parts + told[cut:])))  # what "§" and "*" mean
         if not s.puzzle_secret:  # its lines would give the puzzle's answer away
             topic = f"{sc.title} {sc.goal}" if sc else ""
             expects = without_shown_hand(s.expects(), g, s.own_seat(), s.against_computer())
