@@ -169,6 +169,18 @@ def edge_xy(e: int) -> tuple[float, float]:
     return ((ax + bx) / 2, (ay + by) / 2)
 
 
+# How a corner and an edge are named, said where a label names none: "an even clock hour"
+# alone was never explained (s17): the hour is where the spot sits on its hex's clock face
+CORNER_NAMED = (
+    "a corner is named by a hex's letter and the hour where it sits on that hex, read as a "
+    "clock face: 12, 2, 4, 6, 8 or 10 (e.g. H4)"
+)
+EDGE_NAMED = (
+    "an edge is named by a hex's letter and the hour where it sits on that hex, read as a "
+    "clock face: 1, 3, 5, 7, 9 or 11 (e.g. A3)"
+)
+
+
 class LabelError(ValueError):
     """A hex, vertex or edge label that names nothing on the board."""
 
@@ -187,9 +199,8 @@ def parse_vertex(text: str) -> int:
         t = "/".join(parts)
     v = _VERTEX_ALIASES.get(t)
     if v is None:
-        raise LabelError(
-            f"{text!r} is not a corner: write a hex letter and an even clock hour (e.g. H4)"
-        )  # no "three hexes (e.g. H/I/M)": slashes are no learner's words (issue s14)
+        raise LabelError(f"{text!r} is not a corner: {CORNER_NAMED}")
+        # no "three hexes (e.g. H/I/M)": slashes are no learner's words (issue s14)
     return v
 
 
@@ -199,9 +210,7 @@ def parse_edge(text: str) -> int:
         t = "|".join(sorted(t.split("|")))
     e = _EDGE_ALIASES.get(t)
     if e is None:
-        raise LabelError(
-            f"{text!r} is not an edge: write a hex letter and an odd clock hour (e.g. A3)"
-        )
+        raise LabelError(f"{text!r} is not an edge: {EDGE_NAMED}")
     return e
 
 

@@ -316,7 +316,11 @@ def _plain(
 ) -> MoveWordsError:
     """The notation reader's error as a learner's one: its reason in plain words, then how
     the kind of move ``text`` names (else the kind ``chosen``) is typed."""
-    how = how_to_type(game, kind_named(text, game) or chosen, avoid)
+    cls = kind_named(text, game) or chosen
+    how = how_to_type(game, cls, avoid)
+    if how and cls not in game.rules.applies:
+        # a kind of another game: that this one has none is the reply, not what the text lacks
+        return MoveWordsError(how, getattr(e, "word", ""))
     why = _LISTED.sub(lambda m: "" if _said_in(m[1], how) else m[0], plain_reason(e))
     return MoveWordsError(f"{why} {how}".strip(), getattr(e, "word", ""))
 

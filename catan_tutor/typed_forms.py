@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from .actions import REGISTRY, Action, parse_action
 from .errors import CatanError
+from .rules.absent_kinds import absent_sentence
 
 if TYPE_CHECKING:
     from .game import Game
@@ -36,135 +37,177 @@ _FILL = {
     "commodity": ("paper", "cloth", "coin"),
 }
 _SEATS = ("P2", "P1", "P3")  # the example's seat: the first that names no answer
-# What a placeholder of a pattern stands for, where the example alone does not say it
-_MEANS = {
-    "<track>": "science, trade or politics",
-    "<resource>": "brick, lumber, wool, grain or ore",
-    "<commodity>": "paper, cloth or coin",
-    "<strength>": "basic, strong or mighty",
-}
+_RESOURCES = "brick, lumber, wool, grain or ore"
+_TRACKS = "science, trade or politics"
 
-# A kind (its class's name) -> (its name for a learner, the general pattern, the example: its
-# notation after the seat, with ``_FILL``'s fields and {other}: another seat)
+# A kind (its class's name) -> (its name for a learner, its parts in words, in the order they
+# are typed, its own words in quotes; the example: its notation after the seat, with
+# ``_FILL``'s fields and {other}: another seat). The parts are said in words, not as a pattern
+# ("P<n> recruit <corner>" read as code to a fresh learner, s17).
 FORMS: dict[str, tuple[str, str, str]] = {
-    "Roll": ("A roll of the dice", "P<n> roll", "roll"),
-    "Settle": ("A settlement", "P<n> settle <corner>", "settle {corner}"),
-    "BuildRoad": ("A road", "P<n> road <edge>", "road {edge}"),
-    "BuildCity": ("A city", "P<n> city <corner>", "city {corner}"),
-    "BuyDev": ("Buying a development card", "P<n> buy", "buy"),
-    "PlayKnight": ("Playing a Knight card", "P<n> knight", "knight"),
-    "PlayRoadBuilding": ("Playing Road Building", "P<n> roadbuilding", "roadbuilding"),
+    "Roll": ("A roll of the dice", "the player and “roll”", "roll"),
+    "Settle": ("A settlement", "the player, “settle” and a corner", "settle {corner}"),
+    "BuildRoad": ("A road", "the player, “road” and an edge", "road {edge}"),
+    "BuildCity": ("A city", "the player, “city” and a corner", "city {corner}"),
+    "BuyDev": ("Buying a development card", "the player and “buy”", "buy"),
+    "PlayKnight": ("Playing a Knight card", "the player and “knight”", "knight"),
+    "PlayRoadBuilding": ("Playing Road Building", "the player and “roadbuilding”", "roadbuilding"),
     "PlayPlenty": (
         "Playing Year of Plenty",
-        "P<n> plenty <resource> <resource>",
+        f"the player, “plenty” and two resources ({_RESOURCES})",
         "plenty {resource} {resource2}",
     ),
-    "PlayMonopoly": ("Playing Monopoly", "P<n> monopoly <resource>", "monopoly {resource}"),
+    "PlayMonopoly": (
+        "Playing Monopoly",
+        f"the player, “monopoly” and a resource ({_RESOURCES})",
+        "monopoly {resource}",
+    ),
     "MoveRobber": (
         "Moving the robber",
-        "P<n> robber <hex> <player to rob>",
+        "the player, “robber”, a hex and the player to rob",
         "robber {hex} {other}",
     ),
-    "Discard": ("A discard", "P<n> discard <cards>", "discard 2 {resource}, 1 {resource2}"),
+    "Discard": (
+        "A discard",
+        "the player, “discard” and the cards",
+        "discard 2 {resource}, 1 {resource2}",
+    ),
     "BankTrade": (
         "A trade with the bank",
-        "P<n> bank <how many> <resource> for <resource>",
+        f"the player, “bank”, how many of a resource ({_RESOURCES}), “for” and the resource wanted",
         "bank 4 {resource} for {resource2}",
     ),
     "Offer": (
         "A trade offer",
-        "P<n> offer <player> <cards> for <cards>",
+        "the player, “offer”, the player asked, the cards given, “for” and the cards wanted",
         "offer {other} 1 {resource} for 1 {resource2}",
     ),
-    "Accept": ("Accepting an offer", "P<n> accept", "accept"),
-    "Decline": ("Declining an offer", "P<n> decline", "decline"),
-    "EndTurn": ("Ending the turn", "P<n> end", "end"),
-    "Recruit": ("Recruiting a knight", "P<n> recruit <corner>", "recruit {corner}"),
-    "Promote": ("Promoting a knight", "P<n> promote <corner>", "promote {corner}"),
-    "Activate": ("Activating a knight", "P<n> activate <corner>", "activate {corner}"),
-    "BuildWall": ("A city wall", "P<n> wall <corner>", "wall {corner}"),
-    "Pillage": ("The city to lose", "P<n> lose <corner>", "lose {corner}"),
-    "Relocate": ("Moving a displaced knight", "P<n> relocate <corner>", "relocate {corner}"),
-    "Desert": ("Removing a knight (Treason)", "P<n> desert <corner>", "desert {corner}"),
+    "Accept": ("Accepting an offer", "the player and “accept”", "accept"),
+    "Decline": ("Declining an offer", "the player and “decline”", "decline"),
+    "EndTurn": ("Ending the turn", "the player and “end”", "end"),
+    "Recruit": ("Recruiting a knight", "the player, “recruit” and a corner", "recruit {corner}"),
+    "Promote": ("Promoting a knight", "the player, “promote” and a corner", "promote {corner}"),
+    "Activate": (
+        "Activating a knight",
+        "the player, “activate” and a corner",
+        "activate {corner}",
+    ),
+    "BuildWall": ("A city wall", "the player, “wall” and a corner", "wall {corner}"),
+    "Pillage": ("The city to lose", "the player, “lose” and a corner", "lose {corner}"),
+    "Relocate": (
+        "Moving a displaced knight",
+        "the player, “relocate” and a corner",
+        "relocate {corner}",
+    ),
+    "Desert": (
+        "Removing a knight (Treason)",
+        "the player, “desert” and a corner",
+        "desert {corner}",
+    ),
     "RemoveKnight": (
         "Taking a knight off for tokens",
-        "P<n> remove-knight <corner>",
+        "the player, “remove-knight” and a corner",
         "remove-knight {corner}",
     ),
     "PlaceDeserter": (
         "Placing the deserter's knight",
-        "P<n> place <corner> <strength>",
+        "the player, “place”, a corner and the knight's strength (basic, strong or mighty)",
         "place {corner} basic",
     ),
     "MoveKnight": (
         "Moving a knight",
-        "P<n> move <knight's corner> <corner to go to>",
+        "the player, “move”, the knight's corner and the corner it goes to",
         "move {corner} {corner2}",
     ),
     "ChaseRobber": (
         "Chasing the robber away",
-        "P<n> chase <knight's corner> <hex> <player to rob>",
+        "the player, “chase”, the knight's corner, the hex the robber goes to and the player "
+        "to rob",
         "chase {corner} {hex} {other}",
     ),
-    "Improve": ("A city improvement", "P<n> improve <track>", "improve {track}"),
-    "ChooseDeck": ("Choosing a progress deck", "P<n> deck <track>", "deck {track}"),
-    "Aqueduct": ("The Aqueduct's resource", "P<n> aqueduct <resource>", "aqueduct {resource}"),
+    "Improve": (
+        "A city improvement",
+        f"the player, “improve” and a track ({_TRACKS})",
+        "improve {track}",
+    ),
+    "ChooseDeck": (
+        "Choosing a progress deck",
+        f"the player, “deck” and a track ({_TRACKS})",
+        "deck {track}",
+    ),
+    "Aqueduct": (
+        "The Aqueduct's resource",
+        f"the player, “aqueduct” and a resource ({_RESOURCES})",
+        "aqueduct {resource}",
+    ),
     "DiscardProgress": (
         "Discarding a progress card",
-        "P<n> discard-progress <card>",
+        "the player, “discard-progress” and the card",
         "discard-progress crane",
     ),
-    "Gift": ("A gift of cards (Wedding)", "P<n> give <cards>", "give 1 {resource}, 1 {resource2}"),
+    "Gift": (
+        "A gift of cards (Wedding)",
+        "the player, “give” and the cards",
+        "give 1 {resource}, 1 {resource2}",
+    ),
     "HarborOffer": (
         "Offering a resource for a commodity (Commercial Harbor)",
-        "P<n> hand <player> <resource>",
+        f"the player, “hand”, the player asked and a resource ({_RESOURCES})",
         "hand {other} {resource}",
     ),
     "ReturnCommodity": (
         "Returning a commodity (Commercial Harbor)",
-        "P<n> return <commodity>",
+        "the player, “return” and a commodity (paper, cloth or coin)",
         "return {commodity}",
     ),
     "PlayProgress": (
         "Playing a progress card",
-        "P<n> play <card> <what it names>",
+        "the player, “play”, the card and what it names",
         "play merchant {hex}",
     ),
-    "Bid": ("A bid", "P<n> bid <cards> for <resource>", "bid 2 {resource} for {resource2}"),
-    "Pass": ("Passing", "P<n> pass", "pass"),
+    "Bid": (
+        "A bid",
+        "the player, “bid”, the cards bid, “for” and the resource wanted",
+        "bid 2 {resource} for {resource2}",
+    ),
+    "Pass": ("Passing", "the player and “pass”", "pass"),
     "NeutralSettle": (
         "A settlement for a neutral",
-        "P<n> neutral N<n> settle <corner>",
+        "the player, “neutral”, the neutral (N1 or N2), “settle” and a corner",
         "neutral N1 settle {corner}",
     ),
     "NeutralRoad": (
         "A road for a neutral",
-        "P<n> neutral N<n> road <edge>",
+        "the player, “neutral”, the neutral (N1 or N2), “road” and an edge",
         "neutral N1 road {edge}",
     ),
     "NeutralKnight": (
         "A knight for a neutral",
-        "P<n> neutral N<n> knight <corner>",
+        "the player, “neutral”, the neutral (N1 or N2), “knight” and a corner",
         "neutral N1 knight {corner}",
     ),
     "NeutralPromote": (
         "A promotion for a neutral's knight",
-        "P<n> neutral N<n> promote <corner>",
+        "the player, “neutral”, the neutral (N1 or N2), “promote” and a corner",
         "neutral N1 promote {corner}",
     ),
     "ForcedTrade": (
         "A forced trade",
-        "P<n> force take <cards> give <cards>",
+        "the player, “force take”, the cards taken, “give” and the cards given",
         "force take 1 {resource}, 1 {resource2} give 2 wool",
     ),
-    "ForcedDraw": ("A forced trade", "P<n> force", "force"),
+    "ForcedDraw": ("A forced trade", "the player and “force”", "force"),
     "ForcedGive": (
         "Giving back after a forced trade",
-        "P<n> force give <cards>",
+        "the player, “force give” and the cards",
         "force give 2 {resource}",
     ),
-    "RobberHome": ("Sending the robber home", "P<n> robber-home", "robber-home"),
-    "ReturnKnight": ("Handing back a Knight card", "P<n> return knight", "return knight"),
+    "RobberHome": ("Sending the robber home", "the player and “robber-home”", "robber-home"),
+    "ReturnKnight": (
+        "Handing back a Knight card",
+        "the player and “return knight”",
+        "return knight",
+    ),
 }
 
 
@@ -217,24 +260,24 @@ def example(game: Game, cls: type, avoid: Collection[str] = ()) -> str:
 
 
 def how_to_type(game: Game, cls: type | None, avoid: Collection[str] = ()) -> str:
-    """How a move of kind ``cls`` is typed: "A city improvement is typed “P<n> improve
-    <track>” (<track>: science, trade or politics), for example “P2 improve science”." ('' for
-    a kind with no form here)."""
+    """How a move of kind ``cls`` is typed, in words and with an example: "A city improvement
+    is typed as the player, “improve” and a track (science, trade or politics), like “P2
+    improve science”." ('' for a kind with no form here)."""
+    if cls is not None and not any(issubclass(c, cls) for c in game.rules.applies):
+        # a kind of another variant ("neutral" too, where no neutral plays): no form here
+        return absent_sentence(game.variant, cls.__name__)
     form = FORMS.get(cls.__name__) if cls is not None else None
     if form is None or cls is None:
         return ""
-    name, pattern, _ = form
-    if cls not in game.rules.applies:  # a kind of another variant: no form to follow here
-        return f"{name} is no move of this game."
-    means = [f"{k} is {v}" for k, v in _MEANS.items() if k in pattern]
-    said = f"{name} is typed “{pattern}”" + (f", where {' and '.join(means)}" if means else "")
+    name, parts, _ = form
+    said = f"{name} is typed as {parts}"
     shown = example(game, cls, avoid)
-    return f"{said}; for example “{shown}”." if shown else f"{said}."
+    return f"{said}, like “{shown}”." if shown else f"{said}."
 
 
 # The reader's reasons (``Reader.fail``'s ``why``), said for a learner: its words for what it
-# wanted, then the reasons themselves. The reasons already plain ("“Z9” is not an edge: write
-# a hex letter and an odd clock hour (e.g. A3)") pass unchanged.
+# wanted, then the reasons themselves. The reasons already plain ("“Z9” is not an edge: an
+# edge is named by a hex's letter and…") pass unchanged.
 _WANTED = (
     (re.compile(r" \(ASCII digits, at most \d+\)"), ""),
     (re.compile(r"\ba count\b"), "a number"),

@@ -59,4 +59,8 @@ def test_the_corner_error_offers_one_way_in_words():
         board.parse_vertex("Z9")
     except board.LabelError as e:
         said = str(e)
-    assert said == "'Z9' is not a corner: write a hex letter and an even clock hour (e.g. H4)"
+    assert said == f"'Z9' is not a corner: {board.CORNER_NAMED}"
+    # the hour said as the board has it (s17: "an even clock hour" was never explained)
+    assert "clock face: 12, 2, 4, 6, 8 or 10" in said and "even clock hour" not in said
+    with pytest.raises(board.LabelError, match=r"clock face: 1, 3, 5, 7, 9 or 11 \(e\.g\. A3\)"):
+        board.parse_edge("Z9")

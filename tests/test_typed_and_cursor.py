@@ -17,8 +17,9 @@ from catan_tutor.actions import REGISTRY
 from catan_tutor.board import CARD_NAMES
 from catan_tutor.errors import CatanError
 from catan_tutor.move_words import as_notation
+from catan_tutor.rules.absent_kinds import GAME_NAMES
 from catan_tutor.study.puzzle import answer_nodes, secret_labels
-from catan_tutor.typed_forms import FORMS, example, how_to_type
+from catan_tutor.typed_forms import FORMS, example, how_to_type, kind_named
 from catan_tutor.variants import VARIANTS
 from catan_tutor.widgets.kinds import moment_kinds, target_of, variant_kinds
 from catan_tutor.widgets.spot_sentences import TRY_SPOT
@@ -109,7 +110,7 @@ def test_every_kind_of_move_has_a_form_whose_example_is_read_as_that_kind(varian
         shown = example(g, cls)
         assert shown and type(g.parse(shown)) is cls, (kind, shown)
         how = how_to_type(g, cls)
-        assert f"for example “{shown}”" in how and not DEVELOPER.search(how), how
+        assert f"like “{shown}”" in how and not DEVELOPER.search(how), how
 
 
 def _malformed(word: str) -> list[str]:
@@ -145,8 +146,15 @@ def test_every_notation_error_reads_for_a_learner_with_the_form_of_the_kind_name
             except CatanError as e:
                 text = str(e)
                 assert not DEVELOPER.search(text), (typed, text)
-                if cls in ours and "is typed “" not in text:  # a form, else a reason of its own
-                    assert re.search(r"is not a|no move of this game|^“P9”", text), (typed, text)
+                assert not re.search(r"[<>]|&lt;|&gt;", text), (typed, text)  # no "P<n>" (s17)
+                if cls in ours and "is typed as " not in text:  # a form, else its own reason
+                    assert re.search(r"is not a|^“P9”|^There .* in this game \(", text), (
+                        typed,
+                        text,
+                    )
+                if cls not in ours and cls.__name__ in FORMS and "is typed as " not in text:
+                    # a kind of another game (not read as one of ours: "knight" in C&K)
+                    assert text.endswith(f" in this game ({GAME_NAMES[variant]})."), (typed, text)
                 said += 1
     assert said > 100
 
@@ -161,8 +169,9 @@ def test_the_learners_words_for_a_city_improvement_and_a_forced_trade_are_read()
     with pytest.raises(CatanError) as caught:
         as_notation(GAMES["base-2p"], "P1 makes a forced trade with P2")
     text = str(caught.value)
-    assert "A forced trade is typed “P<n> force take <cards> give <cards>”" in text, text
-    assert "for example “P2 force take" in text and not DEVELOPER.search(text), text
+    forced = "the player, “force take”, the cards taken, “give” and the cards given"
+    assert f"A forced trade is typed as {forced}" in text, text
+    assert "like “P2 force take" in text and not DEVELOPER.search(text), text
     assert as_notation(GAMES["ck-2p"], "P1 makes a forced trade with P2") == "P1 force"
     # the values a place takes are said once: in the form, not again in the reason
     for game, typed, listed in (
@@ -201,7 +210,7 @@ def test_no_example_in_a_puzzles_refusals_gives_its_answer_away():
                 texts = [how, str(e)]
             for text in texts:
                 assert not found(secret, text), (asked.lesson, kind, text)
-                shown = re.findall(r"for example “P\d ([^”]*)”", text)
+                shown = re.findall(r"like “P\d ([^”]*)”", text)
                 assert not set(shown) & moves, (asked.lesson, kind, text)
 
 
@@ -215,7 +224,8 @@ def test_words_typed_at_a_puzzle_with_a_kind_chosen_get_that_kinds_form():
     t.puzzle.submit("grab all of it")
     j = s.puzzle.verdict
     assert j is not None and not j.correct
-    assert "I cannot read “grab”. Playing Monopoly is typed “P<n> monopoly <resource>”" in j.text
+    said = "I cannot read “grab”. Playing Monopoly is typed as the player, “monopoly”"
+    assert said in j.text, j.text
 
 
 def test_a_tap_on_the_board_for_a_move_made_off_it_says_how_it_is_typed():
@@ -225,4 +235,37 @@ def test_a_tap_on_the_board_for_a_move_made_off_it_says_how_it_is_typed():
     t.session.choose_kind("play monopoly")
     t.act_at(("hex", board.HEX_NAMES.index("K")))
     said = t.controls.message.value
-    assert "type it under Try a move. Playing Monopoly is typed “P&lt;n&gt; monopoly" in said
+    assert "type it under Try a move. Playing Monopoly is typed as the player, “monopoly”" in said
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_move_of_another_game_is_said_to_be_none_of_this_one_by_name(variant):
+    """s17: "P1 roll level 1" in standard Catan read "A city improvement is no move of this
+    game", and a well-typed "P1 improve trade" got "That is a move of another variant of
+    Catan". Every kind of another game, typed well or not here, is said plainly to be none of
+    this game, the game named: "There are no city improvements in this game (standard
+    Catan)." (where this variant says it with a rule of its own, that rule's words stand)."""
+    g = GAMES[variant]
+    ours = set(variant_kinds(g).values())
+    name = GAME_NAMES[variant]
+    seen = 0
+    for other in VARIANTS:
+        for cls in set(variant_kinds(GAMES[other]).values()) - ours:
+            typed = "P1 " + example(GAMES[other], cls).split(" ", 1)[1]  # P1 is to move
+            word = typed.split()[1]
+            for text in (typed, f"P1 {word} zzz"):
+                try:
+                    said = g.explain(as_notation(g, text)).reason
+                except CatanError as e:
+                    said = str(e)
+                named = kind_named(text, g)
+                if "is typed as " in said or any(issubclass(c, named or cls) for c in ours):
+                    continue  # read as a kind of ours ("knight" in C&K; "neutral" in 2P)
+                # (C&K's own rule: "Cities & Knights has no development cards…")
+                assert name.removesuffix(" for two") in said, (text, said)
+                if said.startswith("There "):
+                    assert said.endswith(f" in this game ({name})."), (text, said)
+                seen += 1
+    assert seen >= 4
+    with pytest.raises(CatanError, match=r"^There are no city improvements in this game"):
+        as_notation(GAMES["base"], "P1 roll level 1")

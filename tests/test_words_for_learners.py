@@ -280,7 +280,9 @@ def test_refusals_of_chance_and_of_other_variants_quote_no_notation():
         g.play(g.legal_actions()[0])
     foreign = g.explain(f"P{g.state.active + 1} recruit A4")
     assert not foreign.legal and foreign.rule == "BASE-COMP-PIECES"
-    assert "'" not in foreign.reason and "recruit" not in foreign.reason
+    assert "'" not in foreign.reason and "recruit A4" not in foreign.reason
+    # said plainly, the game named (s17: "That is a move of another variant of Catan")
+    assert foreign.reason == "There are no knights to recruit in this game (standard Catan)."
 
 
 def test_rule_texts_say_corner_not_vertex():

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..actions import Action, Offer, seat
 from ..grammar import waits
 from ..rules import awards, words
+from ..rules.absent_kinds import absent_sentence
 from ..rules.common import Reason, actors
 from ..rules.precedence import most_specific
 from ..state import MAIN, OVER, SETUP_ROAD, SETUP_SETTLE, State
@@ -210,10 +211,7 @@ class TableRules:
         """rule="BASE-COMP-PIECES" / rule="CK-COMP-PIECES": a kind of action another variant
         has (knights, tokens, neutrals, the dummy's bids) is no move of this one."""
         rule = "CK-COMP-PIECES" if self.caps.knights else "BASE-COMP-PIECES"
-        return Reason(
-            rule,
-            "That is a move of another variant of Catan: this game has no pieces or cards for it.",
-        )
+        return Reason(rule, absent_sentence(self.variant, type(a).__name__))
 
     def prompt(self, s: State) -> str:
         """What the game waits for, in a learner's words (for a header or a status line)."""

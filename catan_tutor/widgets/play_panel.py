@@ -40,6 +40,7 @@ from .kinds import (
 )
 from .open_values import every_value
 from .panels import cards_text, dev_cards_text
+from .place_words import OFF_BOARD_SHORT, off_board
 from .puzzle_state import GO_ON
 from .taken_spots import free_spots
 from .tap_choices import agreeing, legal_with_spot
@@ -485,7 +486,7 @@ class PlayPanel:
         like = self.form.action() if self.form is not None else None
         a = probe(s.game, cls, spot, like) if cls is not None else None
         if a is None:
-            return self._reply(wrong_spot(spot_kind(cls), spot[0], typed_how(s, cls)))
+            return self._reply(wrong_spot(spot_kind(cls), spot[0], *off_board_how(s, cls)))
         s.say("")
         if s.puzzle_secret:  # an answer to the question: judged there (nothing played)
             return s.puzzle.submit(str(a))
@@ -497,16 +498,24 @@ class PlayPanel:
             self.ring(spot, verdicts.short_reason(ex))
 
 
-def wrong_spot(where: str, tapped: str, how: str = "") -> str:
+def wrong_spot(where: str, tapped: str, how: str = "", off: str = "") -> str:
     """The reply to a tap on the wrong kind of spot for the move (``where``: its kind, ''
-    for a move not made on the board: then ``how`` it is typed)."""
+    for a move not made on the board: then ``off``, where to make it, a place shown now
+    (``place_words.off_board``), and ``how`` it is typed)."""
     if not where:
-        said = (
-            "This move is not made on the board: use the form below, or type it under Try a move."
-        )
-        return f"{said} {how}".strip()
+        return f"{off or off_board(False, True)} {how}".strip()
     kind = a_(SPOT_WORDS[where])
     return f"This move goes on {kind}, not on {a_(SPOT_WORDS[tapped])}: pick {kind} on the board."
+
+
+def off_board_how(s: TutorSession, cls: type | None) -> tuple[str, str]:
+    """For a tap's reply on a move not made on the board: how it is typed (not again at a
+    question when the kind's button said it: the tap's reply goes in the puzzle's box, the
+    button's stays under the palette), and where to make it, a place shown now."""
+    how = typed_how(s, cls)
+    if s.puzzle_secret and how in s.message:
+        return "", OFF_BOARD_SHORT  # (the button's reply says the rest under the palette)
+    return how, off_board(s.puzzle_secret, s.exploring)
 
 
 def typed_how(s: TutorSession, cls: type | None) -> str:

@@ -41,6 +41,7 @@ from .kinds import (
     variant_kinds,
 )
 from .path_log import SETUP_PHASE, PathLog
+from .place_words import off_board, try_a_move
 from .puzzle_state import GO_ON, PuzzleState
 from .roll_steps import MAX_ROLL_STEPS, ROLL_PHASES, RollSteps, under_way
 from .session_choices import EditChoice, HintSettings
@@ -60,19 +61,16 @@ FULL = (
 )
 ASK_HINT = (
     "Nothing of this kind can be played now. Click a spot on the board to see why "
-    "not there, or type the move under Try a move."
+    "not there, or {try_it}."
 )
 ASK_FORM = (
     "Nothing of this kind can be played now. Fill in the form and press Play this move, or "
-    "type the move under Try a move, to see why not."
-)
+    "{try_it}, to see why not."
+)  # {try_it}: Try a move as shown now (place_words: Explore first, in lesson mode)
 # The same, while a puzzle's answer is hidden: no word on what can be played now
 ASK_PUZZLE = "Click the spot on the board where you play it: the puzzle judges it."
 # ... and for a kind not made on the board (Monopoly, a bank trade): typed in the puzzle's box
-ASK_PUZZLE_TYPED = (
-    "This move is not made on the board: type it in the puzzle's box above (who, what, "
-    "where) and press Answer: the puzzle judges it."
-)
+ASK_PUZZLE_TYPED = off_board(secret=True, exploring=False)
 Listener = Callable[[str], object]
 
 
@@ -367,7 +365,10 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         why = common_refusal(self.game, cls)
         if why is not None:
             return f"Not possible now: {plain(why.reason)}"
-        return f"{ASK_HINT if clicked_fields(cls) else ASK_FORM} {how}".strip()
+        ask = (ASK_HINT if clicked_fields(cls) else ASK_FORM).format(
+            try_it=try_a_move(self.exploring)
+        )
+        return f"{ask} {how}".strip()
 
     # ------------------------------------------------------------ Try a move
     def try_move(self, text: str) -> None:

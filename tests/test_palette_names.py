@@ -1,0 +1,51 @@
+"""s17: the palette's buttons, at a puzzle's question (every kind of the turn, so the answer is
+one of many) and outside one: each reads as its action's or card's printed name ("Play Year of
+Plenty", "Treason: place a knight", "Take a resource (Aqueduct)"), with its price while
+building costs, never an engine's kind name ("play plenty", "buy dev") or card id."""
+
+from __future__ import annotations
+
+import re
+
+from puzzle_answers import at_question, course_puzzles
+
+from catan_tutor.card_titles import CARD_TITLES
+from catan_tutor.widgets.kinds import moment_kinds
+from catan_tutor.widgets.wording import KIND_WORDS, palette_words
+
+# Card and improvement names a button may name, as printed (capitalised words in a label)
+PRINTED = set(CARD_TITLES.values()) | {"Commercial Harbor", "Aqueduct", "Wedding", "Treason"}
+
+
+def _check(labels: list[tuple[str, str]], where: str) -> None:
+    for label, kind in labels:
+        name = label.split(" · ")[0]
+        # its own words, not the kind's name made a sentence ("Buy dev")
+        assert kind in KIND_WORDS and name == palette_words(kind), (where, label)
+        assert name[0].isupper() and not re.search(r"[_<>{}-]|\bdev\b", name), (where, label)
+        # a card named in a button is named as printed: "Play Road Building", "(Aqueduct)"
+        named = re.findall(r"^Play (?:a )?(.+)$|\(([A-Z][\w ]+)\)$|^([A-Z]\w+):", name)
+        for card in named:
+            printed = next(c for c in card if c)
+            assert printed in PRINTED or printed == "progress card", (where, label)
+
+
+def test_every_puzzles_palette_names_the_turns_kinds_as_printed():
+    """At every question: the palette offers every kind of the moment (not only the legal:
+    the answer stays one of many), each by its printed name."""
+    for asked in course_puzzles():
+        t = at_question(asked)
+        s = t.session
+        labels = list(t.controls.palette.options)
+        kinds = [k for k in moment_kinds(s.game) if k != "end turn"]
+        assert [k for _, k in labels] == kinds, (asked.lesson, labels, kinds)
+        _check(labels, f"{asked.lesson} at its question")
+        # once answered (the answer's node shown), the palette is the legal kinds, named alike
+        if s.timeline.current.children:
+            s.goto(s.timeline.current.children[0].id)
+        _check(list(t.controls.palette.options), f"{asked.lesson} after its question")
+
+
+def test_every_kinds_palette_words_are_a_learners():
+    """Every kind's button words, whatever the variant: printed names, no engine word."""
+    _check([(palette_words(k), k) for k in KIND_WORDS], "every kind")
