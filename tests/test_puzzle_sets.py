@@ -388,7 +388,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     (
         "puzzle_ck_walls",
         "Nobody held more than 7 cards, so nobody discards. Build what lets P3 hold more "
-        "cards through a 7 from now on, without discarding.",
+        "cards through a 7.",
     ): raises_hand_limit,
     (
         "puzzle_base_awards",
