@@ -227,21 +227,21 @@ def test_a_copied_link_opens_at_its_question_still_unsolved(lesson: str):
 
 
 def test_a_question_passed_over_is_asked_again_when_the_lesson_opens_afresh():
-    app = App(query="?lesson=puzzle_ck_2p&node=17")
-    assert app.session.node.id == 17
+    app = App(query="?lesson=puzzle_ck_2p&node=24")
+    assert app.session.node.id == 24
     assert app.open("Puzzles: Cities & Knights for two")
     s = app.session
-    assert s.puzzle.holds(s.timeline.nodes[4]) and not s.puzzle.passed  # open again
-    s.reach(s.timeline.nodes[17])  # a node past it: the first question instead
-    assert s.node.id == 4
+    assert s.puzzle.holds(s.timeline.nodes[8]) and not s.puzzle.passed  # open again
+    s.reach(s.timeline.nodes[24])  # a node past it: the first question instead
+    assert s.node.id == 8
 
 
 def test_a_hint_taken_at_a_question_a_link_opened_comes_back_on_a_reload():
     """The learner takes a hint at the teacher's question: the reload's address names the
     hint at a question whose earlier ones were passed over, not answered."""
-    app = App(query="?lesson=puzzle_ck_2p&node=17")
+    app = App(query="?lesson=puzzle_ck_2p&node=24")
     app.tutor.puzzle.take_hint()
     assert "hints=1" in address(app) and "solved" not in address(app)
     reloaded = App(query=address(app))
     r = reloaded.session
-    assert reloaded.status.value == "" and r.node.id == 17 and r.puzzle.hints == 1
+    assert reloaded.status.value == "" and r.node.id == 24 and r.puzzle.hints == 1

@@ -243,7 +243,7 @@ def _wrong_try(page, asked: Asked) -> None:
 
 def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_server) -> None:
     puzzles = course_puzzles()
-    assert len(puzzles) == 20
+    assert len(puzzles) == 27
     titles = {x.id: x.title for x in library(packaged_lessons())}
     p = new_page("puzzle_secret")
     page = p.page

@@ -35,7 +35,14 @@ from catan_tutor.actions import Action, Die, EventDie
 from catan_tutor.game import Game
 from catan_tutor.rules.words import can
 from catan_tutor.study.course import course
-from catan_tutor.study.puzzle import SECRET_WHY, answer_nodes, asks_rule, hex_words, judge
+from catan_tutor.study.puzzle import (
+    SECRET_WHY,
+    answer_nodes,
+    asks_rule,
+    asks_who,
+    hex_words,
+    judge,
+)
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.widgets import App, verdicts, wording
@@ -123,8 +130,72 @@ PUZZLES = course_puzzles()
 IDS = [f"{a.lesson}@{a.node}" for a in PUZZLES]
 
 
-def test_the_course_asks_twenty_puzzles():
-    assert len(PUZZLES) == 20
+def test_the_course_asks_twenty_seven_puzzles():
+    assert len(PUZZLES) == 27
+
+
+def test_every_chapter_has_a_puzzle_lesson_at_its_end():
+    """A fresh learner (s17): chapters 4, 8, 9 and 10 had no puzzle, every other chapter
+    ended with one. Every chapter has a puzzle lesson, and the last lesson of chapters 4, 8, 9
+    and 10 is theirs, with two questions or more."""
+    places = course(packaged_lessons())
+    asked: dict[int, dict[str, int]] = {}
+    for a in PUZZLES:
+        by_lesson = asked.setdefault(places[a.lesson].chapter, {})
+        by_lesson[a.lesson] = by_lesson.get(a.lesson, 0) + 1
+    assert set(asked) == {p.chapter for p in places.values()}
+    for chapter in (4, 8, 9, 10):
+        last = max((p for p in places.values() if p.chapter == chapter), key=lambda p: p.number)
+        name = next(n for n, p in places.items() if p == last)
+        assert asked[chapter].get(name, 0) >= 2, (chapter, name, asked[chapter])
+
+
+def _said_before(asked: Asked) -> str:
+    """What the lesson's author wrote that the learner has read on the way to the question:
+    the lesson's introduction and the comment and text of every step up to the question."""
+    tl = asked.scenario().timeline
+    path = tl.path(tl.nodes[asked.node])
+    return " ".join(" ".join(filter(None, (n.comment, n.tutor))) for n in path)
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_no_question_is_answered_by_the_lessons_own_text_before_it(asked: Asked):
+    """A fresh learner (s17, 1.4): "Round 1 is over. Whose turn is it to place?" was answered
+    by the lesson's introduction ("…from P1 to P3, and then again from P3 back to P1"; 5.21's
+    "the order is P1, P2, P2, P1" answered its "Who places next?" likewise). The texts read
+    before a question name no answer's spot or move (``answer_words``); when it asks who moves,
+    neither the introduction nor the question's own step names the seat that answers it (a
+    step's comment may say who has just played)."""
+    assert found(set(answer_words(asked)), _said_before(asked)) == [], asked
+    if asks_who(asked.puzzle):
+        tl = asked.scenario().timeline
+        node = tl.nodes[asked.node]
+        seats = {
+            node.state.name(c.action.player)
+            for c in answer_nodes(asked.puzzle, node, tl.rules)
+            if getattr(c.action, "player", None) is not None
+        }
+        intro = f"{tl.root.tutor or ''} {node.tutor or ''}"
+        assert seats and found(seats, intro) == [], f"{asked.lesson}@{asked.node}: {intro}"
+
+
+def test_no_two_questions_of_the_course_test_the_same_fact():
+    """A fresh learner (s17): 7.8's and 11.16's first questions both asked that the second
+    setup piece is a city, and both lessons asked to spend a commodity on an improvement. No
+    two questions of the course cite the same rule for the same kind of move."""
+    seen: dict[tuple[str, tuple[str, ...]], str] = {}
+    twice = []
+    for a in PUZZLES:
+        node = a.scenario().timeline.nodes[a.node]
+        rules = a.scenario().timeline.rules
+        kinds = tuple(
+            sorted({type(c.action).__name__ for c in answer_nodes(a.puzzle, node, rules)})
+        )
+        key = (a.puzzle.rule, kinds)
+        if key in seen:
+            twice.append((key, seen[key], f"{a.lesson}@{a.node}"))
+        seen.setdefault(key, f"{a.lesson}@{a.node}")
+    assert twice == []
 
 
 @pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
@@ -195,13 +266,14 @@ def test_a_solved_puzzle_shows_its_line_and_explanation(asked: Asked):
     question = s.timeline.current
     assert asked.puzzle.explain.split(" (")[0][:40] not in widget_text(t.widget)
     t.puzzle.submit(str(answer.action))
-    # past the chance it brings, as the lesson has it (a steal: random), a roll thrown on to
+    # past the chance it brings, as the lesson has it (a steal or a forced trade's blind
+    # draws: random), a roll thrown on to
     # where its dice fall where the lesson's line stops in it; never mid-roll
     path = s.timeline.path(s.timeline.current)
     assert answer in path and not s.puzzle.holds(question)
     past = path[path.index(answer) + 1 :]
     assert all(n.action is not None and n.action.is_chance for n in past)
-    assert not past or answer.state.phase in ("steal", "dice")
+    assert not past or answer.state.phase in ("steal", "force-draw", "dice")
     assert not rolling(s.timeline.rules, s.timeline.current)
     if answer.id not in s.scenario.puzzles:  # (else the next question is asked there)
         assert not s.puzzle_secret
@@ -708,9 +780,13 @@ DECIDING = {
     "puzzle_base_trading": ("harbor", "2:1"),
     "puzzle_base_2p": ("token", "robber home", "desert", "one token action"),
     "puzzle_base_dummy": ("d's turn", "dummy's turn", "twice in a row"),
-    "puzzle_ck_2p": ("city", "improvement", "no neutral knight", "neutral road", "knight for"),
+    "puzzle_ck_2p": ("forced", "no neutral knight", "neutral road", "knight for"),
     "puzzle_ck_knights": ("city", "improvement", "politics", "activat"),
     "puzzle_ck_walls": ("wall", "limit", "raise"),
+    "puzzle_base_awards": ("road building", "knight", "largest army", "third"),
+    "puzzle_ck_barbarians": ("activ", "promot", "strong", "tie", "knight"),
+    "puzzle_ck_progress": ("merchant", "pasture", "wool", "2 for 1"),
+    "puzzle_ck_metropolis": ("level 5", "science", "trade", "cloth", "paper"),
 }
 
 

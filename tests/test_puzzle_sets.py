@@ -224,6 +224,80 @@ def raises_hand_limit(g, ms):
     return {a for a in ms if _hand_limits(after(g, a).state)[p] > _hand_limits(g.state)[p]}
 
 
+def cheapest_forced_trade(g, ms):
+    """Forced trades (they start with the blind draws) that spend the fewest tokens."""
+    p = g.current_player
+    forced = [a for a in ms if after(g, a).state.phase == "force-draw"]
+    return most(g, forced, lambda a: after(g, a).state.tokens[p])
+
+
+def gives_free_roads(g, ms):
+    """Moves after which the player builds roads without paying (BASE-DEV-ROAD-BUILDING)."""
+    return {a for a in ms if after(g, a).state.free_roads > 0}
+
+
+def takes_largest_army(g, ms):
+    """Moves after which the player holds Largest Army (BASE-AWARD-LARGEST-ARMY)."""
+    p = g.current_player
+    return {a for a in ms if after(g, a).state.army == p and g.state.army != p}
+
+
+def defence_holds(g, ms):
+    """Moves after which the active knights are at least as strong as the barbarians, who
+    were stronger before (CK-BARB-DEFENSE)."""
+    from catan_tutor.rules.barbarians import forces
+
+    def holds(s):
+        barbarians, share = forces(s)
+        return sum(share.values()) >= barbarians
+
+    return {a for a in ms if holds(after(g, a).state) and not holds(g.state)}
+
+
+def ties_best_defender(g, ms):
+    """Moves after which the player's knights are as strong as the strongest other
+    player's, who was ahead before (CK-BARB-WIN: tied best defenders take no point)."""
+    from catan_tutor.rules.barbarians import forces
+
+    p = g.current_player
+
+    def level(s):
+        share = forces(s)[1]
+        return share[p] >= max(v for q, v in share.items() if q != p)
+
+    return {a for a in ms if level(after(g, a).state) and not level(g.state)}
+
+
+def gains_vp(g, ms):
+    p = g.current_player
+    return {a for a in ms if after(g, a).victory_points(p) > g.victory_points(p)}
+
+
+def bank_gets(name: str):
+    return lambda g, ms: {a for a in ms if isinstance(a, BankTrade) and a.get == card(name)}
+
+
+def metropolises(s, p: int) -> set[int]:
+    """The tracks whose metropolis stands on the player's city."""
+    return {t for t, v in enumerate(s.metro) if v >= 0 and s.vowner[v] == p}
+
+
+def takes_a_metropolis(g, ms):
+    p = g.current_player
+    return {a for a in ms if metropolises(after(g, a).state, p) - metropolises(g.state, p)}
+
+
+def keeps_metropolis_for_good(g, ms):
+    """Moves after which a metropolis of the player's stands on a level-5 track
+    (CK-METRO-OWN-LEVEL5: nobody can take it then)."""
+    p = g.current_player
+
+    def kept(s):
+        return {t for t in metropolises(s, p) if s.levels[p][t] >= 5}
+
+    return {a for a in ms if kept(after(g, a).state) - kept(g.state)}
+
+
 # (lesson, prompt) -> the set of legal moves the prompt asks for.
 ASKS: dict[tuple[str, str], Callable] = {
     (
@@ -281,15 +355,15 @@ ASKS: dict[tuple[str, str], Callable] = {
         "P2 holds 4 wool and a lumber, and wants a brick for a road. Get "
         "it from the bank at the best rate.",
     ): cheapest_bank_brick,
-    ("puzzle_ck_2p", "P2 places again straight away. Put P2's next piece on O4."): at_corner("O4"),
+    (
+        "puzzle_ck_2p",
+        "Before rolling, P1 wants two of P2's cards, whether P2 agrees or not. Get them for "
+        "the fewest trade tokens.",
+    ): cheapest_forced_trade,
     (
         "puzzle_ck_2p",
         "P1 has recruited a knight. What does P1 owe the neutrals now? Build it for Neutral 1.",
     ): neutral_road_of("N1"),
-    (
-        "puzzle_ck_2p",
-        "P1 got a cloth from the city on C6. Spend it on P1's cities, not in a trade.",
-    ): spends_on_own("cloth"),
     (
         "puzzle_ck_2p",
         "P1 wants one more trade token this turn. Get it.",
@@ -313,9 +387,43 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): spends_on_own("coin"),
     (
         "puzzle_ck_walls",
-        "Nobody held more than 7 cards, so nobody discards. "
-        "Build what keeps more of P3's cards safe from the next 7.",
+        "Nobody held more than 7 cards, so nobody discards. Build what lets P3 hold more "
+        "cards through a 7.",
     ): raises_hand_limit,
+    (
+        "puzzle_base_awards",
+        "P1 never produces lumber, yet wants two more roads this turn. Get them without paying.",
+    ): gives_free_roads,
+    (
+        "puzzle_base_awards",
+        "P1 has 2 victory points and has played 2 Knights; nobody has played more. Reach 4 "
+        "victory points before rolling.",
+    ): takes_largest_army,
+    (
+        "puzzle_ck_barbarians",
+        "The barbarians will count 3, one for each city on the board, and Catan's defence is "
+        "now 1. Bring Catan's defence up to 3 this turn.",
+    ): defence_holds,
+    (
+        "puzzle_ck_barbarians",
+        "If Catan holds, the single strongest defender takes a victory point, and P1 is ahead "
+        "of P2. Stop P1 from taking it alone.",
+    ): ties_best_defender,
+    (
+        "puzzle_ck_progress",
+        "P2 has 3 victory points. Gain a victory point this turn with one of P2's progress cards.",
+    ): gains_vp,
+    ("puzzle_ck_progress", "P2 wants an ore and has no harbor. Get one from the bank."): bank_gets(
+        "ore"
+    ),
+    ("puzzle_ck_metropolis", "P1 holds 5 cloth. Take a metropolis from another player."): (
+        takes_a_metropolis
+    ),
+    (
+        "puzzle_ck_metropolis",
+        "P3's metropolis was won at level 4, so another player could still take it. Make it "
+        "P3's for good.",
+    ): keeps_metropolis_for_good,
 }
 
 
@@ -454,3 +562,20 @@ def test_every_place_word_in_a_puzzle_is_checked():
 def test_the_board_areas_follow_the_drawing(label, where):
     """x grows to the right and y downward, as the board is drawn (render.py)."""
     assert area(label) == where
+
+
+def test_the_hand_limit_question_reads_one_way():
+    """A fresh learner (s17, 6.7): "Build what keeps more of P3's cards safe from the next 7"
+    let a settlement read as right too (P3 would hold 3 cards, all safe). Building anything
+    else also keeps cards from a 7 by spending them; the question asks for holding more cards
+    through a 7, which only the hand limit decides, and its first hint names that limit
+    without naming the piece or its spot."""
+    _, node, p, rules = next(x for x in puzzles() if x[0] == "puzzle_ck_walls")
+    g = Game(rules, node.state)
+    ms = moves(g)
+    seat = g.current_player
+    spends = {a for a in ms if sum(after(g, a).state.hands[seat]) < sum(g.state.hands[seat])}
+    assert any(isinstance(a, (Settle, BuildRoad)) for a in spends - raises_hand_limit(g, ms))
+    assert "safe" not in p.prompt and "hold more cards through a 7" in p.prompt
+    first = p.hints[0].lower()
+    assert "limit" in first and not any(w in first for w in ("wall", "c6", "brick"))

@@ -22,7 +22,7 @@ NEUTRAL_ROADS = [a for a in course_puzzles() if "neutral" in " ".join(a.puzzle.a
 def test_the_course_has_the_two_neutral_road_questions():
     assert [(a.lesson, a.node) for a in NEUTRAL_ROADS] == [
         ("puzzle_base_2p", 1),
-        ("puzzle_ck_2p", 16),
+        ("puzzle_ck_2p", 20),
     ]
 
 

@@ -14,6 +14,7 @@ import re
 from .. import rulebook
 from ..actions import Action, BankTrade, BuildCity, MoveRobber, Settle, spot_fields
 from ..board import (
+    CARD_NAMES,
     EDGE_LABELS,
     HEX_NAMES,
     HEX_VERTICES,
@@ -89,10 +90,10 @@ def _compared(prompt: str, s: State, tried: Action, same: list[Action]) -> str:
     if isinstance(tried, BankTrade):
         trades = [a for a in same if isinstance(a, BankTrade)]
         if all(a.get != tried.get for a in trades):
-            return f"That trade gets {RESOURCES[tried.get]}, not the card the question asks for."
+            return f"That trade gets {CARD_NAMES[tried.get]}, not the card the question asks for."
         if all(a.count < tried.count for a in trades):
             return (
-                f"That trade gives {tried.count} {RESOURCES[tried.give]} for one card: "
+                f"That trade gives {tried.count} {CARD_NAMES[tried.give]} for one card: "
                 f"{s.name(tried.player)} can trade at a better rate."
             )
     if isinstance(tried, NeutralBuild):
