@@ -22,13 +22,15 @@ class WorkerTimes:
         self.seconds: dict[str, float] = defaultdict(float)
         self.worker: dict[str, str] = {}
         self.last: dict[str, float] = {}
+        self.busy: dict[str, float] = defaultdict(float)  # each worker's seconds of tests
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         node = getattr(report, "node", None)
         worker = node.gateway.id if node is not None else "main"
         module = report.nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
         self.seconds[module] += report.duration
-        self.worker[module] = worker
+        self.worker[module] = worker  # (the last: under ``--dist load`` a module is split)
+        self.busy[worker] += report.duration
         self.last[worker] = time.monotonic() - self.start
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
