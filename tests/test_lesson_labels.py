@@ -22,6 +22,8 @@ import yaml
 from catan_tutor.board import EDGE_LABELS, VERTEX_LABELS, LabelError, parse_edge, parse_vertex
 from catan_tutor.study.resources import notebooks_dir, packaged_lessons
 
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
+
 SUFFIX = ".catan.yaml"
 # A spot as notation writes it: hex and clock hour (H4, A11), three hexes (H/I/M) or two (A|B);
 # not inside a longer word (rule IDs such as CK2P-TOKEN-ROBBER, BASE-SETUP-ROUND1).

@@ -20,6 +20,8 @@ from catan_tutor.study.scenario import SUFFIX, Scenario, load_scenario
 from catan_tutor.widgets import verdicts
 from catan_tutor.widgets.roll_steps import RollSteps
 
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
+
 MAX_MARKS = 1  # rule markers ("§") one step of a lesson shows
 LESSONS = sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}"))
 _MARK = re.compile(r"class='catan-rule-ref catan-rule-note'")

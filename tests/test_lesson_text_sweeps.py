@@ -20,6 +20,8 @@ from catan_tutor.errors import CatanError
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
 
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
+
 LESSONS = sorted(p.name for p in Path(packaged_lessons()).glob(f"*{SUFFIX}"))
 TEXT_KEYS = {"title", "goal", "tutor", "comment", "prompt", "hints", "explain", "chapter"}
 _QUOTED = re.compile(r"(?<![A-Za-z])'([^'\n]+?)'(?![A-Za-z])|\"([^\"\n]+)\"|‘([^’]+)’|“([^”]+)”")

@@ -15,6 +15,8 @@ from test_lesson_rule_marks import LESSONS, _lesson, _Steps
 from catan_tutor.widgets.roll_steps import roll_nodes, rolling
 from catan_tutor.widgets.tutor_session import TutorSession
 
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
+
 
 def _walk_steps(s: TutorSession) -> list[list[str]]:
     """The texts of every ◀ ▶ step of the lesson's line from its start to its end."""

@@ -16,6 +16,8 @@ from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.widgets.missing_field import only_missing
 from catan_tutor.widgets.wording import notice_lines
 
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
+
 LESSONS = sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}"))
 _MAY_NOT = re.compile(r"^(\S+) may not (.+?)(?:[:,] .*)?\.?$")
 

@@ -16,6 +16,8 @@ from test_lesson_rule_marks import LESSONS, _lesson, _Steps
 from catan_tutor.widgets import verdicts
 from catan_tutor.widgets.said_readings import cites_reading, says_reading
 
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
+
 _SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+(?=\s|$)|$)")
 _MARK = re.compile(r"<span class='catan-reading-mark'")
 _TAGS = re.compile(r"<[^>]*>")

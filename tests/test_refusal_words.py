@@ -18,6 +18,8 @@ from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.variants.ck_actions import BuildWall
 from catan_tutor.variants.two_player_actions import NeutralKnight, NeutralRoad, NeutralSettle
 
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
+
 LESSONS = sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}"))
 
 

@@ -16,6 +16,8 @@ from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.widgets.wording import notice_lines
 
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
+
 LESSONS = sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}"))
 _CARDS = re.compile(r"\b\d+ [a-z]+(?:, \d+ [a-z]+)+")  # "1 wool, 1 grain, 1 ore"
 _REFUSED = re.compile(r"^(?P<who>.+?) may not (?P<verb>\w+)")

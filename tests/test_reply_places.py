@@ -5,6 +5,7 @@ typed); in lesson mode Try a move is one of Explore's tools, so a reply names Ex
 
 from __future__ import annotations
 
+import pytest
 from helpers import after_setup, from_fields, position_fields
 from puzzle_answers import at_question, course_puzzles
 
@@ -12,6 +13,7 @@ from catan_tutor import board
 from catan_tutor.widgets.kinds import clicked_fields, moment_kinds, variant_kinds
 from catan_tutor.widgets.tutor import Tutor
 
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
 # a corner, an edge and a hex of the board: a tap on each kind of spot
 SPOTS = (
     ("vertex", board.parse_vertex("H4")),
