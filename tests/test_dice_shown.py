@@ -318,6 +318,33 @@ class _Strokes:
         return lambda *a, **k: None
 
 
+def test_CK2P_ROLL_TWICE_a_faded_roll_s_caption_is_never_three_lines_in_the_strip(monkeypatch):
+    """Beside five dice and the barbarian track a C&K two-roll turn's caption had the room of
+    ten characters: "Faded: the / first / roll." in three lines (1024 dark, a fresh learner,
+    s17, j4.png). Where it would take more than two lines the strip leaves it out and the line
+    under the board says it (``data-caption='out'``: style.LAYOUT_CSS shows the line's)."""
+    t = Tutor(load_scenario(lessons_dir() / "ck_2p_double_roll.catan.yaml"))
+    caption = "Faded: the first roll."
+    node = t.session.timeline.root
+    while node.children and dice_shown(node)[1] != caption:
+        node = node.children[0]
+    assert dice_shown(node)[1] == caption
+    t.session.goto(node)
+    t.view.set_shown_width("496")  # the board at 1024x768 (board_width.js), not a phone's
+    assert not t.view.narrow
+    words = [w[0] for w in _strip_words(t.view, monkeypatch)]
+    pieces = [w for w in words if w and w in caption]
+    assert "barbarian ship" in words, words
+    t.view._drawn()
+    out = "data-caption='out'" in t.view.marker.value
+    assert (not pieces and out) or (len(pieces) <= 2 and not out), (pieces, t.view.marker.value)
+    if out:
+        lead = re.search(
+            r"<span class='catan-dice-caption'>([^<]*)</span>", t.board.dice_words.value
+        )
+        assert lead and lead.group(1).strip() == caption, t.board.dice_words.value
+
+
 def test_every_die_of_a_two_roll_turn_reads_against_the_strip_in_both_themes():
     """2P-ROLL-TWICE: the first roll's dice are drawn faded before the second's. At 0.45 the
     red die read 1.4:1 on the dark strip (a fresh learner, s16, v02_1116_p2.png) and its dark

@@ -491,6 +491,7 @@ class StripPainter:
         self.vp, self.ratio, self.strip = vp, ratio, strip
         self.dark = False  # the page's theme: the strip's colours follow it
         self.zoom = 1.0  # the board's shown width over its natural width (a phone's: ~0.5)
+        self.caption_out = False  # the dice's caption left out (said under the board instead)
 
     @property
     def text_colour(self) -> str:
@@ -534,9 +535,10 @@ class StripPainter:
                 self._draw_event_die(c, x, y, size, event)
                 x += size * 1.25
         x += self.px(4)
-        if strip.ck and self.zoom < NARROW_ZOOM:  # a phone's: the caption in words under the
-            caption = ""  # board (board_panel.event_line), in the page's lines (three in
-        if not caption:  # the strip's room, at 13 px, overlapped: ck_phone_dice.png)
+        self.caption_out = bool(caption) and strip.ck and self.zoom < NARROW_ZOOM
+        if self.caption_out:  # a phone's: the caption in words under the board
+            caption = ""  # (board_panel.event_line), in the page's lines (three in the
+        if not caption:  # strip's room, at 13 px, overlapped: ck_phone_dice.png)
             return self._draw_track(c, top, h, strip, last_attack, x) if strip.ck else None
         right = (
             self._track_left(h, strip, last_attack) if strip.ck else self.vp.ox * 2 + self.px(10)
@@ -547,6 +549,9 @@ class StripPainter:
         if len(caption) * CHAR_WIDTH * font > room:  # else smaller, on two lines
             font = max(0.24 * h, least)
         lines = wrap(caption, max(8, int(room / (CHAR_WIDTH * font))))
+        if strip.ck and len(lines) > 2:  # C&K's three dice and track leave too little room
+            self.caption_out = True  # (1024 dark: "Faded: the / first / roll.", a fresh
+            return self._draw_track(c, top, h, strip, last_attack, x)  # learner, s17)
         c.fill_style, c.text_align, c.text_baseline = self.text_colour, "left", "middle"
         c.font = style.font(font)
         n = len(lines)  # evenly spaced, or as close as the font lets them, within the strip

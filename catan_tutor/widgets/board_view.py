@@ -311,21 +311,21 @@ class BoardView:
         if self.named and not self.labels:  # for tests (never shown)
             spots = html.escape(" ".join(self.named.values()), quote=True)
             extra += f"<span class='catan-named-labels' data-spots='{spots}' hidden></span>"
-        if self.chosen is not None:  # the form's spot's ring, for tests (never shown)
-            spot_text = spot_label(self.chosen)
-            extra += f"<span class='catan-chosen-mark' data-spot='{spot_text}' hidden></span>"
-        if self.hinted is not None:  # the hint's ring, for tests (never shown)
-            spot_text = spot_label(self.hinted)
-            extra += f"<span class='catan-hint-mark' data-spot='{spot_text}' hidden></span>"
+        for name, spot in (("chosen", self.chosen), ("hint", self.hinted)):  # rings, for tests
+            if spot is not None:  # (the form's spot's, the hint's: never shown)
+                extra += (
+                    f"<span class='catan-{name}-mark' data-spot='{spot_label(spot)}' hidden></span>"
+                )
         if self.last_attack:
             extra += (
                 f"<span class='catan-last-attack' data-barbarians="
                 f"'{self.last_attack['barbarians']}' data-knights="
                 f"'{self.last_attack['defenders']}' hidden></span>"
             )
-        self.marker.value = (  # (narrow: the dice's caption in words, style.py; for tests)
+        out = "out" if self.painter.strip_painter.caption_out else "in"  # (style.py's CSS)
+        self.marker.value = (  # (narrow: a phone's board, for tests)
             f"<span class='catan-drawn' data-drawn='{self.draw_count}' "
-            f"data-narrow='{int(self.narrow)}' hidden></span>{extra}"
+            f"data-narrow='{int(self.narrow)}' data-caption='{out}' hidden></span>{extra}"
         )
 
     def update(self) -> None:

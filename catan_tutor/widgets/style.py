@@ -245,10 +245,11 @@ LAYOUT_CSS = (
     # what the event die did, under a C&K board, in the lines kept for it (board_panel)
     f".catan-board-col>.catan-dice-words{{min-height:{EVENT_LINES}px;height:auto}}"
     # the dice's caption in words under the board only where its strip leaves it out (a
-    # narrow board's, BoardView.narrow: board_paint's strip); shown as a phone's page (up to
+    # narrow board's, BoardView.narrow, or C&K's where it would take three lines: board_paint's
+    # strip, data-caption); shown as a phone's page (up to
     # 700 px) it was said twice on boards 530 to 700 px wide, and at 768 (a 469 px board) never
     ".catan-dice-caption{display:none}"
-    ".catan-board-col:has(.catan-drawn[data-narrow='1'])>.catan-dice-words .catan-dice-caption"
+    ".catan-board-col:has(.catan-drawn[data-caption='out'])>.catan-dice-words .catan-dice-caption"
     "{display:inline}"
     f".catan-puzzle .catan-puzzle-hint{{width:{HINT_WIDTH}px!important}}"
     # a right answer's reply over the next question it led to: room between the two (its
@@ -370,7 +371,7 @@ LAYOUT_CSS = (
     # where the board drew the dice without it (data-narrow)
     f"{COL}>.catan-dice-words{{min-height:0}}"
     f"{COL}>.catan-dice-words:not(:has(.catan-event-words)){{display:none}}"
-    f".catan-board-col:has(.catan-drawn[data-narrow='1'])>.catan-dice-words:has("
+    f".catan-board-col:has(.catan-drawn[data-caption='out'])>.catan-dice-words:has("
     ".catan-dice-caption){display:flex}"
     # a question open: the question and its answer's row before the dice's words (C&K: the
     # caption's line put 6.7's answer row 24 px under the fold, what the event die did 11.16's
