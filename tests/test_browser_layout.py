@@ -30,6 +30,7 @@ import pytest
 from browser_harness import (
     ARTIFACTS,
     COVERED_JS,
+    CUT_JS,
     REPLY_GAP_JS,
     open_app,
     open_new_game,
@@ -112,40 +113,6 @@ BOARD_TOP_JS = """() => document.querySelector('.catan-board canvas').getBoundin
 # Runs in the page: the labels are drawn for the board's shown width (zoom `z`, within 2 %)
 ZOOM_JS = """(z) => Math.abs(parseFloat(
   document.querySelector('.catan-labels-shown')?.dataset.zoom) - z) < 0.02"""
-# Runs in the page: words cut short (a box narrower than its text, a list narrower than the
-# option it shows, an empty field narrower than its placeholder); a box of 1 px is a label for
-# screen readers only.
-CUT_JS = """() => {
-  const out = [], ctx = document.createElement('canvas').getContext('2d');
-  for (const e of document.querySelectorAll('.catan-app input[placeholder]')) {
-    const s = getComputedStyle(e);
-    if (!e.getBoundingClientRect().width || e.value || s.visibility === 'hidden') continue;
-    ctx.font = s.font;
-    if (ctx.measureText(e.placeholder).width + parseFloat(s.paddingLeft)
-        + parseFloat(s.paddingRight) > e.clientWidth + 0.5) out.push(e.placeholder.slice(0, 40));
-  }
-  for (const e of document.querySelectorAll('.catan-app button, .catan-app select, '
-      + '.catan-app label, .catan-app .widget-label, .catan-app .widget-html-content')) {
-    const r = e.getBoundingClientRect(), s = getComputedStyle(e);
-    if (r.width <= 1 || !r.height || s.visibility === 'hidden') continue;
-    let need = 0;
-    if (e.tagName === 'SELECT') {
-      const o = e.options[e.selectedIndex]; if (!o) continue;
-      ctx.font = s.font;
-      need = ctx.measureText(o.text).width + parseFloat(s.paddingLeft)
-        + parseFloat(s.paddingRight) - 0.5;
-    } else if (s.overflowX !== 'visible' || s.textOverflow === 'ellipsis') {
-      need = e.scrollWidth - 1;
-    }
-    if (need > e.clientWidth)
-      out.push((e.innerText || e.options[e.selectedIndex]?.text || e.tagName).slice(0, 40));
-  }
-  const box = [...document.querySelectorAll('.catan-side .widget-gridbox')].filter(g => {
-    const b = g.getBoundingClientRect();
-    return b.width && [...g.children].some(k => k.getBoundingClientRect().right > b.right + 0.5);
-  });
-  return out.concat(box.map(() => 'a grid past its box'));
-}"""
 BOARD = ".catan-board canvas"
 # Runs in the page: px between the end of the lesson list's text and its arrow (drawn in the
 # last 20 px of the list)

@@ -14,7 +14,7 @@ import math
 from types import SimpleNamespace
 
 import pytest
-from browser_harness import ARTIFACTS, COVERED_JS, frames, settle, watch_kernel
+from browser_harness import ARTIFACTS, COVERED_JS, CUT_JS, frames, settle, watch_kernel
 from test_board_view import stand_in_game
 
 from catan_tutor import board
@@ -289,6 +289,9 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     bottom = page.evaluate(SETTLED_BOTTOM_JS, ".catan-puzzle-answer input")
     page.screenshot(path=ARTIFACTS / "phone_puzzle_ck.png")
     assert bottom <= 740, bottom
+    # the kinds' buttons whole: every kind of the turn at a question, the longest cut at the
+    # phone's edge ("Offer a resource for a commodity (Commercial Harbor", a fresh learner, s17)
+    assert page.evaluate(CUT_JS) == []
     assert page.locator(".catan-puzzle-prompt").bounding_box()["y"] >= 0
     box, steps, depth = canvas.bounding_box(), back.bounding_box(), page.evaluate(STATE_JS)
     back.tap()  # out of it: the course's summary (a puzzle solved) back, the board stays

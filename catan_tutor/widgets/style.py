@@ -465,6 +465,10 @@ LAYOUT_CSS = (
     # "You left the lesson's line" (or its end) in few lines
     ".catan-line .catan-line-text{font-size:13px;line-height:1.3!important;"
     "padding:3px 6px!important}"
+    # a kind's button as wide as the page at most, its words on two lines if they must ("Offer
+    # a resource for a commodity (Commercial Harbor" was cut at the edge: a fresh learner, s17)
+    ".catan-app .catan-palette .widget-toggle-button{max-width:100%;white-space:normal;"
+    "height:auto;line-height:1.3;padding-top:6px;padding-bottom:6px;text-align:left}"
     "}"
     # a touch screen of any width (a tablet): controls big enough for a finger
      + "@media (pointer:coarse){"
