@@ -471,6 +471,15 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
         settle(page)
         first_screen(said)
         assert canvas.bounding_box() == box, (canvas.bounding_box(), box)
+        # a typed wrong answer: its verdict and reason in sight (only "✕ Not the answer" showed
+        # at the screen's foot, its reason under it: a fresh learner, s17, n4.png)
+        page.locator(".catan-puzzle-answer input").fill("P1 robber A P2")
+        page.locator(".catan-puzzle-submit").tap()
+        result = page.locator(".catan-puzzle-result").filter(has_text="Not the answer")
+        result.wait_for()
+        settle(page)
+        page.screenshot(path=ARTIFACTS / "layout_tablet_wrong_answer.png")
+        first_screen(result)
         page.get_by_role("button", name="Explore").tap()
         for tab in ("Play", "Moves", "Odds"):
             page.get_by_role("tab", name=tab, exact=True).tap()

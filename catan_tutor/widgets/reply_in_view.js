@@ -92,7 +92,9 @@
       // a board tap: a puzzle's reply (the question's box, the form), a tablet's form
       var puzzle = reply.matches(PUZZLE_SAID) || (reply.matches(FORM_SAID) && puzzleOpen());
       if (onBoard && !puzzle && (PHONE.matches || !reply.matches(FORM_SAID))) continue;
-      if (!onBoard && TABLET.matches) continue;  // (a tablet: as a wide page, but for that)
+      // (a tablet: as a wide page, but for that and a question's verdict, under the board:
+      // only "✕ Not the answer" showed at the screen's foot, its reason under it, s17)
+      if (!onBoard && TABLET.matches && !reply.matches(PUZZLE_SAID)) continue;
       var box = reply.getBoundingClientRect();
       if (!box.height) continue;
       if (onBoard && !byKey) {  // a finger on the board: nothing scrolls
