@@ -61,13 +61,15 @@ KIND_WORDS = {
     "maritime": "trade", "plenty": "plenty", "monopoly": "monopoly", "discard": "discard",
     "discards": "discard",
 }  # fmt: skip
-# Words that say nothing the notation needs ("build a settlement on the corner E4").
+# Words that say nothing the notation needs ("build a settlement on the corner E4"), and
+# what a form offers for an optional field left empty ("rob from: nobody", a second card
+# "none": ``widgets.forms.value_label``), which the notation leaves out.
 FILLER = frozenset(
     "a an the on at to onto in into my our his her their its new please i want will would "
     "like lets let's let me build builds building place places put puts play plays make "
     "makes corner edge hex spot vertex intersection side path and then with of turn card "
     "cards steal steals rob robs from there here it go goes using by player year "
-    "for free owed owes".split()
+    "for free owed owes nobody none".split()
 )
 _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
 # A kind a neutral gets -> its word in the notation (``P1 neutral N2 road G5``).

@@ -268,3 +268,23 @@ def test_a_verb_typed_in_another_form_reads_as_its_kind(verb: str):
 
 def test_the_learners_activates_reads_as_an_activation():
     assert as_notation(_ck(), "P1 activates knight Q6") == "P1 activate Q6"
+
+
+def test_what_a_form_offers_for_an_empty_field_can_be_typed_as_offered():
+    """A fresh learner (2.2 on a tablet): "rob from" offered "nobody", and "P1 robber Q
+    nobody" was refused as "“nobody” is not a seat". Each word a form offers for an optional
+    field left empty (``value_label`` of NONE: "nobody", "none") reads, typed after the move,
+    as the move without that field."""
+    from catan_tutor.widgets.forms import NONE, value_label
+
+    game = _base()
+    for name, typed in (
+        ("victim", "P1 robber K"),
+        ("second", "P1 plenty ore"),
+    ):
+        word = value_label(game, parse_action(typed, 0), name, NONE)
+        assert as_notation(game, f"{typed} {word}") == typed, word
+    robber = at_question(next(a for a in course_puzzles() if a.lesson == "puzzle_base_robber"))
+    robber.puzzle.submit("P1 robber Q nobody")  # as the form offers it there: the rule answers
+    shown = widget_text(robber.puzzle.widget)
+    assert "not a seat" not in shown and "P1 can't move the robber to Q and rob nobody" in shown
