@@ -52,3 +52,13 @@ def test_another_right_answer_names_the_lessons_own_as_a_move_and_says_press_go_
     ▶ goes on with the lesson." is now "…was a basic knight on N4. Press ▶ to go on…"."""
     assert _what("P1 recruits a basic knight on N4; it starts inactive.") == "a basic knight on N4"
     assert _what("P1 builds a road on N5.") == "a road on N5"
+
+
+def test_the_go_on_button_is_named_in_a_sentence_of_its_own():
+    """ "…; ▶ goes on with the lesson." and "…; ▶ follows the lesson." ran a clause into the
+    sentence before it: each text of the page naming ▶ says it in a sentence of its own."""
+    from catan_tutor.widgets.play_panel import OFF_LINE
+    from catan_tutor.widgets.puzzle_state import GO_ON
+
+    for text in (OFF_LINE, GO_ON):
+        assert "; ▶" not in text and ": ▶" not in text, text
