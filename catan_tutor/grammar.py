@@ -127,12 +127,15 @@ def waits(owed: Sequence[tuple[str, str]]) -> str:
     "discard 4 cards")]`` -> "P2 and P3 to discard 4 cards each"; different waits listed
     one after another: "P2 to discard 4 cards and P3 to discard 3 cards"; a labelled wait
     ("science 3: take a free resource") -> "P2 to take a free resource (science 3)"."""
-    parts = []
-    for who, what in same_waits(owed):
-        label, sep, do = what.partition(": ")  # "science 3: take a free resource"
-        said = f"{do} ({label})" if sep and re.fullmatch(r"[\w ]+", label) else what
-        parts.append(f"{who} to {said}")
-    return and_list(parts)
+    return and_list([f"{who} to {unlabelled(what)}" for who, what in same_waits(owed)])
+
+
+def unlabelled(what: str) -> str:
+    """A labelled wait with its label last: "science 3: take a free resource" -> "take a free
+    resource (science 3)", so that "P1: …" before it is the sentence's one colon (a learner
+    read "P1: forced trade: give 2 cards back"); any other wait as it is."""
+    label, sep, do = what.partition(": ")
+    return f"{do} ({label})" if sep and re.fullmatch(r"[\w ]+", label) else what
 
 
 # Names a sentence may open with, kept capitalised after a dash ("— Red goes first"): the

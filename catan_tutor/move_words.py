@@ -61,19 +61,42 @@ KIND_WORDS = {
     "maritime": "trade", "plenty": "plenty", "monopoly": "monopoly", "discard": "discard",
     "discards": "discard",
 }  # fmt: skip
-# Words that say nothing the notation needs ("build a settlement on the corner E4").
+# Words that say nothing the notation needs ("build a settlement on the corner E4"), and
+# what a form offers for an optional field left empty ("rob from: nobody", a second card
+# "none": ``widgets.forms.value_label``), which the notation leaves out.
 FILLER = frozenset(
     "a an the on at to onto in into my our his her their its new please i want will would "
     "like lets let's let me build builds building place places put puts play plays make "
     "makes corner edge hex spot vertex intersection side path and then with of turn card "
-    "cards steal steals rob robs from there here it go goes moves using by player year "
-    "for free owed owes".split()
+    "cards steal steals rob robs from there here it go goes using by player year "
+    "for free owed owes nobody none".split()
 )
 _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
 # A kind a neutral gets -> its word in the notation (``P1 neutral N2 road G5``).
 _NEUTRAL_PIECES = {"settle": "settle", "road": "road", "recruit": "knight", "promote": "promote"}
 _RATE = re.compile(r"\(\s*\d+\s*:\s*1\s*\)")  # a bank trade's "(4:1)", as the page writes it
 _KEEP_FOR = frozenset({"trade", "bank"})  # kinds whose notation has its own "for"
+
+
+# A verb typed in another form -> the form the words above know ("activates", "recruited",
+# "settling": a fresh learner's "P1 activates knight Q6" was read as recruiting at a corner
+# "activates"); the endings tried, in order, and the forms no ending makes.
+_ENDINGS: tuple[tuple[str, str], ...] = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""))
+_ENDINGS += (("ed", "e"), ("d", ""), ("ing", ""), ("ing", "e"))
+_IRREGULAR = {"built": "build", "bought": "buy", "threw": "throw", "thrown": "throw",
+              "made": "make", "upgrading": "upgrade", "placing": "place"}  # fmt: skip
+
+
+def _base(low: str) -> str:
+    """``low`` (a word in small letters) as KIND_WORDS or FILLER has it, when it is one of
+    theirs in another form; else itself."""
+    if low in KIND_WORDS or low in FILLER:
+        return low
+    for end, add in _ENDINGS:
+        stem = low[: -len(end)] + add
+        if low.endswith(end) and len(stem) >= 3 and (stem in KIND_WORDS or stem in FILLER):
+            return stem
+    return _IRREGULAR.get(low, low)
 
 
 class MoveWordsError(NotationError):
@@ -138,7 +161,7 @@ def learner_notation(game: Game, text: str) -> str | None:
     args: list[tuple[int, str]] = []  # (order, token): after "from" first (a knight's corner)
     after_from = False
     for k, tok in enumerate(tokens):
-        low = tok.lower()
+        low = _base(tok.lower())
         last = k == len(tokens) - 1
         if low == "building" and "road" in keys:
             keys.add("building")

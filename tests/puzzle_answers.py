@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from catan_tutor import board
+from catan_tutor.actions import BankTrade
 from catan_tutor.study.course import course
 from catan_tutor.study.puzzle import Puzzle, answer_nodes
 from catan_tutor.study.resources import packaged_lessons
@@ -109,8 +110,9 @@ WHO = re.compile(r"\bwho(?:se)?\b", re.IGNORECASE)
 def told_by_a_wrong_try(asked: Asked) -> set[str]:
     """The parts of the answer a wrong try's text must not say (issue: a wrong answer names
     no part of the right one): each accepted move's spot label, a hex also in words
-    ("hills 5"), the resources the move names and its kind ("end turn"), those the prompt says
-    itself left out; and the seat when the question asks who moves."""
+    ("hills 5"), the resources the move names, a bank trade's rate ("2:1") and its kind ("end
+    turn"), those the prompt says itself left out; and the seat when the question asks who
+    moves."""
     sc = asked.scenario()
     assert sc.timeline is not None
     at = sc.timeline.nodes[asked.node]
@@ -129,6 +131,8 @@ def told_by_a_wrong_try(asked: Asked) -> set[str]:
                 out.add(f"{terrain} {n}" if n else terrain)
         out |= {r for r in board.CARD_NAMES if re.search(rf"\b{r}\b", str(a))}
         out.add(kind_name(a))  # what to do ("end turn"), where the prompt does not say it
+        if isinstance(a, BankTrade):  # its rate ("...at 2:1 or 4:1, not 3:1": a learner)
+            out.add(f"{a.count}:1")
         if WHO.search(prompt):  # the seat, even where the prompt names it otherwise
             seats.add(s.name(a.player))
     return seats | {w for w in out if not says(w, prompt)}

@@ -57,3 +57,19 @@ def test_an_offer_form_starts_with_no_card_given_or_asked():
     assert all(box.value == 0 for n in ("give", "get") for box in form.counts[n])
     assert _text(form.status.value) == "Choose the cards: set how many of each above."
     assert form.play_button.disabled
+
+
+def test_a_card_count_is_counted_as_it_is_typed_not_when_the_field_is_left():
+    """A fresh learner (a 7 in a free game): the grain field showed 1 while the form said "4
+    of 5 cards chosen" and "Not allowed … not 4" until Tab. Every card count of a form sends
+    its value as it is typed, so the count and the verdict follow what the field shows."""
+    from catan_tutor.widgets import App
+
+    app = App(start="base_production_robber", query="")
+    s = app.tutor.session
+    while not (s.node.comment or "").startswith("A 7 pays nothing."):
+        s.forward()
+    app.tutor.controls.palette.value = "discard"
+    form = app.tutor.controls.form
+    boxes = [box for b in form.counts.values() for box in b]
+    assert len(boxes) == 5 and all(box.continuous_update for box in boxes)

@@ -18,7 +18,13 @@ from catan_tutor import board, new_game
 from catan_tutor.actions import parse_action
 from catan_tutor.errors import NotationError
 from catan_tutor.game import Game
-from catan_tutor.move_words import MoveWordsError, as_notation, examples, read_move
+from catan_tutor.move_words import (
+    MoveWordsError,
+    as_notation,
+    examples,
+    learner_notation,
+    read_move,
+)
 from catan_tutor.study.editor import edit
 from catan_tutor.widgets.tutor import Tutor
 
@@ -227,3 +233,58 @@ def test_a_label_it_cannot_read_is_answered_with_forms_a_learner_can_type():
         assert shown or parse is board.parse_hex, said
         for label in shown:
             parse(label)
+
+
+# Every verb the page's words name a kind of move by, and the words after it in a test.
+VERBS = {
+    "settle": "N5", "upgrade": "J12", "roll": "", "end": "", "finish": "", "buy": "",
+    "recruit": "knight J12", "promote": "knight J12", "activate": "knight J12",
+    "move": "knight J12 K4", "chase": "knight J12 robber K", "improve": "science",
+    "force": "", "trade": "4 wool for ore", "exchange": "4 wool for ore", "discard": "2 wool",
+    "throw": "", "build": "road J3", "place": "road J3", "play": "monopoly ore",
+    "make": "wall J12",
+}  # fmt: skip
+
+
+def _forms(verb: str) -> list[str]:
+    """``verb`` with -s, -d/-ed and -ing."""
+    s = verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
+    d = verb + ("d" if verb.endswith("e") else "ed")
+    ing = (verb[:-1] if verb.endswith("e") else verb) + "ing"
+    return [s, d, ing]
+
+
+@pytest.mark.parametrize("verb", sorted(VERBS))
+def test_a_verb_typed_in_another_form_reads_as_its_kind(verb: str):
+    """A fresh learner's "P1 activates knight Q6" was read as recruiting a knight on a corner
+    "activates". Every kind's verb with -s, -d/-ed or -ing reads as the verb itself does, in a
+    C&K game and a base one."""
+    for game in (_ck(), _base()):
+        meant = learner_notation(game, f"P1 {verb} {VERBS[verb]}")
+        assert meant is not None or verb in ("build", "place", "make", "play")
+        for form in _forms(verb):
+            assert learner_notation(game, f"P1 {form} {VERBS[verb]}") == meant, form
+
+
+def test_the_learners_activates_reads_as_an_activation():
+    assert as_notation(_ck(), "P1 activates knight Q6") == "P1 activate Q6"
+
+
+def test_what_a_form_offers_for_an_empty_field_can_be_typed_as_offered():
+    """A fresh learner (2.2 on a tablet): "rob from" offered "nobody", and "P1 robber Q
+    nobody" was refused as "“nobody” is not a seat". Each word a form offers for an optional
+    field left empty (``value_label`` of NONE: "nobody", "none") reads, typed after the move,
+    as the move without that field."""
+    from catan_tutor.widgets.forms import NONE, value_label
+
+    game = _base()
+    for name, typed in (
+        ("victim", "P1 robber K"),
+        ("second", "P1 plenty ore"),
+    ):
+        word = value_label(game, parse_action(typed, 0), name, NONE)
+        assert as_notation(game, f"{typed} {word}") == typed, word
+    robber = at_question(next(a for a in course_puzzles() if a.lesson == "puzzle_base_robber"))
+    robber.puzzle.submit("P1 robber Q nobody")  # as the form offers it there: the rule answers
+    shown = widget_text(robber.puzzle.widget)
+    assert "not a seat" not in shown and "P1 can't move the robber to Q and rob nobody" in shown

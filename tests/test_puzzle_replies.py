@@ -47,3 +47,29 @@ def test_outside_a_question_it_stays_the_actions_message():
     t = Tutor(g)
     t.controls.act_at(("hex", board.HEX_NAMES.index("J")))
     assert "This move goes on a corner, not on a hex" in t.controls.message.value
+
+
+def test_a_new_lesson_or_question_starts_with_an_empty_answer_field():
+    """A fresh learner: lesson 4.3 opened with "P1 road N5" in its answer field, left from
+    1.4 (both ask their first question at node 1). Each question lesson of the course, opened
+    after text was left in the field, and each next question of a lesson, start empty; the
+    same lesson opened again too."""
+    from puzzle_answers import course_puzzles
+
+    from catan_tutor.widgets import App
+
+    first = {a.lesson: a.node for a in reversed(course_puzzles())}  # each one's first question
+    lessons = list(first)[::-1]
+    app = App(query=f"?lesson={lessons[0]}")
+    field = app.tutor.puzzle.answer
+    for lesson in [*lessons[1:], lessons[-1]]:
+        field.value = "P1 road N5"
+        app.open(lesson)
+        app.session.goto(first[lesson])
+        assert app.session.puzzle_secret and field.value == "", (lesson, field.value)
+    s = app.session  # the next question of the same lesson
+    asked = [a for a in course_puzzles() if a.lesson == lessons[-1]]
+    field.value = "P1 road N5"  # (judged as a try: the question stays open)
+    s.puzzle.solved.add(s.puzzle.key(s.timeline.current))  # as if answered since
+    s.goto(asked[1].node)
+    assert s.puzzle_secret and field.value == ""

@@ -56,7 +56,7 @@ _PIECE = re.compile(r"^[Tt]he ((?:[a-z]+ ){0,2}[a-z]+ on [A-Z]\d+)\b")
 def _named_again(what: str, why: str) -> str:
     """``why`` opening with the piece ``what`` names already says "it" (learner 16: "P1 may
     not move the knight on O6 to N4, because the knight on O6 cannot act"; "… under the city
-    on C6 (+2 hand limit): the city on C6 has a wall already")."""
+    on C6: the city on C6 has a wall already")."""
     m = _PIECE.match(why)
     if m and re.search(rf"\bthe {re.escape(m[1])}\b", what):
         return "It" + why[m.end() :]

@@ -10,7 +10,7 @@ from ..actions import NOBODY_ROBBED, NOBODY_THERE, Action, ChaseRobber, MoveKnig
 from ..board import HARBOR_EDGES, HEX_NAMES, VERTEX_LABELS
 from ..card_titles import CARD_TITLES, card_list, card_title, notation_words
 from ..grammar import a as with_article
-from ..grammar import same_waits, with_reason
+from ..grammar import same_waits, unlabelled, with_reason
 from ..progress_cards import TRACKS
 from ..state import BOARD, DICE, DRAW, ROLLOFF, STEAL, State
 from ..variants.ck_state import PROGRESS_DRAW
@@ -109,7 +109,7 @@ def prompt(rules, s: State) -> str:
     parts = [chance_words(rules, s) for p, _ in pending if p < 0]  # no "chance:" before it
     owed = [(s.name(p), what) for p, what in pending if p >= 0]
     # one wait of several players said once: "P2 and P3: discard 4 cards each"
-    parts += [f"{who}: {what}" for who, what in same_waits(owed)]
+    parts += [f"{who}: {unlabelled(what)}" for who, what in same_waits(owed)]
     return "; ".join(dict.fromkeys(parts)) or "nothing"
 
 

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .. import rulebook
-from ..actions import Action, spot_fields
+from ..actions import Action, BankTrade, spot_fields
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
 from ..errors import QUOTE_CHARS, CatanError
 from ..game import Game
@@ -189,8 +189,8 @@ def hex_words(s: State, h: int) -> str:
 def secrets(puzzle: Puzzle, node: Node, rules) -> list[str]:
     """What a wrong answer's text must not say, the parts of the answer the prompt does not
     give: each answer's spot (its label; a hex also as its terrain and number), the resources
-    it names and its kind's words ("city", "end turn"); and its seat when the question asks
-    who moves."""
+    it names, a bank trade's rate ("2:1") and its kind's words ("city", "end turn"); and its
+    seat when the question asks who moves."""
     s = node.state
     out: list[str] = []
     for child in answer_nodes(puzzle, node, rules):
@@ -215,6 +215,8 @@ def secrets(puzzle: Puzzle, node: Node, rules) -> list[str]:
         words.append(re.sub(r"(?<!^)([A-Z])", r" \1", type(a).__name__).lower())  # "end turn"
         if type(a).__name__ == "Improve":  # its track: "trade", "politics", "science"
             words.append(text.split()[-1])
+        if isinstance(a, BankTrade):  # its rate: "P2 trades wool with the bank at 2:1 or
+            words.append(f"{a.count}:1")  # 4:1, not 3:1." named 3.2's answer (a learner)
         out += [w for w in words if w and not _names(puzzle.prompt, w) and w not in out]
     return out
 

@@ -168,7 +168,8 @@ class BuildWall(AtVertex):
             where = f"under the city on {where}"
         else:  # a refusal's words: no city there to build under (CK-WALL-BUILD)
             where = f"on {where}"
-        return f"{seat(self.player)} builds a city wall {where} (+2 hand limit)."
+        who = seat(self.player)  # (CK-WALL-BUILD: each wall raises the discard limit by 2)
+        return f"{who} builds a city wall {where}; it lets {who} hold 2 more cards on a 7."
 
 
 @register

@@ -193,7 +193,7 @@ PHASES = compose(
             "CK2P-TOKEN-FORCED-TRADE",
             kinds=(ForcedGive,),
             options=lambda rules, s, offers: tokens.forced_give_options(s),
-            pending=lambda rules, s: [(s.active, "forced trade: give 2 cards back")],
+            pending=lambda rules, s: [(s.active, "give 2 cards back for the forced trade")],
             count=lambda s, p: 2,
         ),
     ),

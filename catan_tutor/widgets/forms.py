@@ -284,7 +284,10 @@ class ActionForm:
         for n in self.names:
             if n in self.bundles:
                 kinds = len(getattr(proto, n))
+                # each key typed counts at once (a learner's grain showed 1 while the form
+                # said "4 of 5 cards chosen" and "Not allowed" until Tab left the field)
                 boxes = [widgets.BoundedIntText(value=0, min=0, max=19,  # none chosen yet
+                                                continuous_update=True,
                                                 description=CARD_NAMES[k],
                                                 layout=widgets.Layout(width="150px"),
                                                 style={"description_width": "56px"})

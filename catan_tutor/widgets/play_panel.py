@@ -53,7 +53,7 @@ from .wording import kind_words, palette_words
 # a second click on it, or Play, plays it
 OFF_LINE = (
     "This is not the lesson's next move: choose it again on the board, or press Play this move, to "
-    "play it as a line of your own; ▶ follows the lesson."
+    "play it as a line of your own. Press ▶ to follow the lesson."
 )
 SEVERAL = "Several moves here: finish the form ({}) and press Play this move."
 

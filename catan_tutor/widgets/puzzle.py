@@ -48,14 +48,14 @@ class PuzzleMode:
         self.widget.add_class("catan-puzzle")
         self._guard = guard
         self._built = False  # its parts: built when a lesson first asks a question
-        self._at: int | None = None  # the question the answer field was cleared for
+        self._at: tuple | None = None  # the question the answer field was cleared for
         self._noted = False  # a tap's reply shows (``note``) till the next action
         session.subscribe(self._on_session)
 
     def _on_session(self, event: str) -> None:
         if event == "shown":
-            at = self.state.at if self.state.puzzle_at() is not None else None
-            if at is not None and at != self._at and self._built:  # a new question:
+            at = self._question()
+            if at is not None and not _same(at, self._at) and self._built:  # a new question:
                 self.answer.value = ""  # the old answer goes
             self._at = at if at is not None else self._at
             self._show()
@@ -64,6 +64,13 @@ class PuzzleMode:
             drop_asked(self.session)  # an answer typed or a hint: the ask above it goes
         elif event in NOTE_GOES and self._noted:  # a newer action: a tap's reply goes
             self._show()
+
+    def _question(self) -> tuple | None:
+        """The question shown, told from any other lesson's of the same node id (1.4's "P1
+        road N5" stayed in 4.3's answer field: both ask at node 1), or None."""
+        if self.state.puzzle_at() is None:
+            return None
+        return (self.session.timeline, self.state.key(self.session.timeline.current))
 
     def build(self) -> None:
         """Its parts: the question's prompt, answer field, hints, verdict and way back to the
@@ -228,6 +235,11 @@ class PuzzleMode:
         if self.state.seats():
             return f"{chosen} (and pick the player in the form), {typed}"
         return f"{chosen}, {typed}"
+
+
+def _same(a: tuple | None, b: tuple | None) -> bool:
+    """The same question: of the same lesson as opened (its timeline) and node."""
+    return a is not None and b is not None and a[0] is b[0] and a[1] == b[1]
 
 
 def _judgement_html(j: Judgement) -> str:

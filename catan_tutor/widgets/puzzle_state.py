@@ -271,8 +271,8 @@ class PuzzleState:
         if j.node is not main:  # played as played; the lesson's line is one click away
             line = _what(say(node.state, main.action)) if main.action is not None else ""
             text = (
-                f"{j.text} Right too. The lesson's own answer was {line}; ▶ goes on with the "
-                "lesson."
+                f"{j.text} Right too. The lesson's own answer was {line}. Press ▶ to go on "
+                "with the lesson."
             )
             self.verdict = replace(j, text=text)
         self.answered, self.right = j.node.id, self.verdict
@@ -373,6 +373,8 @@ class PuzzleState:
 def _what(said: str) -> str:
     """A move's sentence as what was played: "P1 builds a road on N3." -> "a road on N3";
     a sentence with no such object stays whole, in quotes."""
+    said = re.split(r"[;:] ", said, maxsplit=1)[0]  # the move, not what follows ("; it
+    # starts inactive": 7.8's answer read "…a basic knight on N4; it starts inactive; ▶…")
     m = re.match(r"^(?:P\d|Neutral \d) \w+s (an? .+?)\.?$", said)
     return m[1] if m else f"“{said.rstrip('.')}”"
 

@@ -1,0 +1,75 @@
+"""A typed near-miss keeps the secret (a fresh learner, 3.2 on a phone: "P2 trade 3 wool for
+1 brick" was told "P2 trades wool with the bank at 2:1 or 4:1, not 3:1.", the answer's 2:1).
+At each of the course's questions, each accepted answer is typed with one part changed (its
+count, a card, a corner, edge or hex), and the reply names no part of the answer (spot, card,
+kind, a bank trade's rate, the seat when the question asks who) that the try itself does not
+say: a refusal whose reason would name it says ``SECRET_WHY`` instead."""
+
+from __future__ import annotations
+
+import pytest
+from puzzle_answers import Asked, answer_words, course_puzzles, says, told_by_a_wrong_try
+
+from catan_tutor import board
+from catan_tutor.game import Game
+from catan_tutor.rules.words import can
+from catan_tutor.study.puzzle import answer_nodes, judge
+from catan_tutor.widgets import verdicts
+
+pytestmark = pytest.mark.course
+
+PUZZLES = course_puzzles()
+IDS = [f"{a.lesson}@{a.node}" for a in PUZZLES]
+LABELS = (board.VERTEX_LABELS, board.EDGE_LABELS, board.HEX_NAMES)
+
+
+def near_misses(answer: str) -> set[str]:
+    """``answer`` (notation) with one word changed: a count, a card, or a spot's label (the
+    seat, its first word, stays)."""
+    words = answer.split()
+    out: set[str] = set()
+    for i, w in enumerate(words[1:], 1):
+        others: list[str] = []
+        if w.isdigit():
+            others = [str(n) for n in range(1, 6)]
+        elif w in board.CARD_NAMES:
+            others = list(board.CARD_NAMES)
+        else:
+            others = next((list(lab) for lab in LABELS if w in lab), [])
+        out.update(" ".join([*words[:i], o, *words[i + 1 :]]) for o in others)
+    return out - {answer}
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_a_typed_near_miss_names_no_part_of_the_answer(asked: Asked):
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
+    secret = told_by_a_wrong_try(asked) | answer_words(asked)
+    tried = 0
+    for child in answer_nodes(asked.puzzle, node, rules):
+        for typed in sorted(near_misses(str(child.action))):
+            j = judge(asked.puzzle, node, rules, typed)
+            if j.correct:
+                continue
+            tried += 1
+            text = verdicts.plain(j.text)
+            said = typed  # what the try itself says
+            if not text.startswith("That is not a move"):
+                said = can(node.state, Game(rules, node.state).parse(j.move), j.legal)
+            told = [w for w in secret if says(w, text) and not says(w, said)]
+            assert told == [], f"{typed}: {text!r} tells {told}"
+    assert tried or not any(
+        near_misses(str(c.action)) for c in answer_nodes(asked.puzzle, node, rules)
+    )
+
+
+def test_3_2s_wrong_rate_is_refused_without_the_answers_rate():
+    """The learner's own try, as typed: the verdict, then that the reason would tell."""
+    asked = next(a for a in PUZZLES if a.lesson == "puzzle_base_trading")
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    node = sc.timeline.nodes[asked.node]
+    j = judge(asked.puzzle, node, sc.timeline.rules, "P2 trade 3 wool for 1 brick")
+    assert not j.correct and "2:1" not in j.text and "4:1" not in j.text, j.text
+    assert j.text.endswith("The reason would give the answer away, so ask for a hint."), j.text
