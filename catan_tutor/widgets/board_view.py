@@ -311,10 +311,10 @@ class BoardView:
         if self.named and not self.labels:  # for tests (never shown)
             spots = html.escape(" ".join(self.named.values()), quote=True)
             extra += f"<span class='catan-named-labels' data-spots='{spots}' hidden></span>"
-        for name, spot in (("chosen", self.chosen), ("hint", self.hinted)):  # rings, for tests
-            if spot is not None:  # (the form's spot's, the hint's: never shown)
+        for name, ring in (("chosen", self.chosen), ("hint", self.hinted)):  # rings, for tests
+            if ring is not None:  # (the form's spot's, the hint's: never shown)
                 extra += (
-                    f"<span class='catan-{name}-mark' data-spot='{spot_label(spot)}' hidden></span>"
+                    f"<span class='catan-{name}-mark' data-spot='{spot_label(ring)}' hidden></span>"
                 )
         if self.last_attack:
             extra += (
