@@ -32,3 +32,13 @@ def test_no_example_at_a_card_question_names_the_answer_s_card() -> None:
         assert not cards & example, (asked.lesson, how)
         seen += 1
     assert seen  # 9.18's Merchant at least
+
+
+def test_9_18_s_question_does_not_send_a_card_to_the_board() -> None:
+    """9.18 said "Choose a move below, then click its spot on the board" where the Merchant
+    chosen and hex S clicked answered "This move is not made on the board": where a kind of
+    the moment has no spot on the board, the question says a spot is clicked if the move
+    has one there (else typed)."""
+    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_ck_progress")
+    how = at_question(asked).puzzle.how.value
+    assert "click its spot on the board if it has one, or type it" in how, how
