@@ -11,7 +11,10 @@ from catan_tutor.errors import CatanError
 from catan_tutor.progress_cards import CARDS, SCHEMA
 
 
-@pytest.mark.parametrize("card", [c for c in CARDS if c in SCHEMA and "-" in c])
+# ("road building" reads as the base game's development card, as it did: not joined here)
+@pytest.mark.parametrize(
+    "card", [c for c in CARDS if c in SCHEMA and "-" in c and c != "road-building"]
+)
 def test_a_two_word_card_is_typed_as_the_page_names_it(card: str) -> None:
     """The card's shown title ("Merchant Fleet"), typed with its space, reads as the card,
     whatever follows it (a resource, a hex, nothing)."""
