@@ -741,6 +741,11 @@ class Reader:
 
     def progress_card(self) -> int:
         tok = self.next("a progress card").lower()
+        # a card as the page names it, in two words ("merchant fleet": learner s17 at 9.18)
+        two = f"{tok}-{self.tokens[self.i].lower()}" if self.more() else ""
+        if two in ALIASES and two not in _DEV_ALIASES:  # "road building": base's card too
+            self.i += 1
+            tok = two
         if tok not in ALIASES:
             raise self.fail(f"{tok!r} is not a progress card")
         return ALIASES[tok]

@@ -237,7 +237,22 @@ def example(game: Game, cls: type, avoid: Collection[str] = ()) -> str:
     form = FORMS.get(cls.__name__)
     if form is None:
         return ""
-    tail = form[2]
+    for tail in (form[2], *_OTHER_TAILS.get(cls.__name__, ())):
+        shown = _example(game, cls, tail, avoid)
+        if shown:
+            return shown
+    return ""
+
+
+# Another example where the form's names an answer's own word (a puzzle answered by playing
+# the Merchant: "P2 play merchant E" named its card; learner s17 at 9.18)
+_OTHER_TAILS = {"PlayProgress": ("play merchant-fleet {resource}", "play irrigation")}
+
+
+def _example(game: Game, cls: type, tail: str, avoid: Collection[str]) -> str:
+    """``example`` with the notation ``tail`` after the seat ('' when none fits)."""
+    if any(w in avoid for w in re.findall(r"[\w-]+", re.sub(r"\{\w+\}", "", tail))):
+        return ""  # the tail's own words name an answer's card
     # an answer for another seat gives it away still ("P2 monopoly ore" for P1's): the move's
     # words after the seat are compared too
     moves = {x.split(" ", 1)[1] for x in avoid if re.match(r"P[1-9] \S", x)}

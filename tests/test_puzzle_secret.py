@@ -210,7 +210,7 @@ def test_no_text_of_the_tutor_holds_the_answer_before_it_is_solved(asked: Asked)
     how = html.unescape(re.sub(r"<[^>]+>", "\n", t.puzzle.how.value)).split("\n")
     how = [line for line in how if line.startswith(("Choose a move", "Click your"))]
     shape = (  # one plain short sentence: what to do first, then where, or how to type it
-        r"(Choose a move below, then click its spot on the board"
+        r"(Choose a move below, then click its spot on the board( if it has one)?"
         r"( \(and pick the player in the form\))?|Click your move's spot on the board)"
         r", or type it \(who, what, where\) and press Answer\."
     )

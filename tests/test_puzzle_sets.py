@@ -402,7 +402,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     (
         "puzzle_ck_barbarians",
         "The barbarians will count 3, one for each city on the board, and Catan's defence is "
-        "now 1. Bring Catan's defence up to 3 this turn.",
+        "now 1. It is P1's turn. Bring Catan's defence up to 3 this turn.",
     ): defence_holds,
     (
         "puzzle_ck_barbarians",

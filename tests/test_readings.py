@@ -194,3 +194,18 @@ def test_no_reading_goes_against_what_a_rulebook_prints():
         if re.search(r"printed rule|rulebook asks for", text, re.I) and "reading" in text
     ]
     assert not said_otherwise
+
+
+def test_lesson_3_2_marks_the_harbors_as_a_reading_and_not_the_production_rule():
+    """Learner s17 at 3.2: "… one for each settlement on it *" marked a plain rule's sentence
+    (BASE-PROD-YIELD) with the reading's "*": its bracket, citing the beginner map's harbors
+    (BASE-BOARD-BEGINNER-HARBORS, a reading) too, closed the production sentence. The "*"
+    closes the harbor's sentence; the sentence before it carries no mark."""
+    from catan_tutor.study.scenario import load_scenario
+
+    sc = load_scenario(packaged_lessons() / "puzzle_base_trading.catan.yaml")
+    page = lesson_html(sc.tree.root.tutor)
+    note = page.index("<sup class='catan-rule-ref catan-rule-note'")
+    assert "catan-reading-mark" in page[note:]
+    marked = page[:note].rsplit(". ", 1)[-1]  # the sentence the marker closes
+    assert "harbor" in marked and "one for each settlement" not in marked, marked

@@ -27,11 +27,12 @@ import re
 from dataclasses import dataclass, replace
 
 from .. import rulebook
-from ..actions import Action, BankTrade, spot_fields
+from ..actions import Action, BankTrade, PlayProgress, spot_fields
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
 from ..errors import QUOTE_CHARS, CatanError
 from ..game import Game
 from ..move_words import MoveWordsError, as_notation
+from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.words import can, say, why_not
 from ..state import State
 from ..words.rule_titles import plain_title
@@ -232,6 +233,8 @@ def secret_labels(puzzle: Puzzle, node: Node, rules) -> set[str]:
             out.add(str(a))
         if a is not None and asks_who(puzzle) and a.player >= 0:
             out.add(node.state.name(a.player))
+        if isinstance(a, PlayProgress):  # the card played is the answer too (s17, 9.18)
+            out.add(PROGRESS_CARDS[a.card])
         for name, kind, _ in spot_fields(type(a)) if a is not None else ():
             x = getattr(a, name, None)
             if isinstance(x, int) and x >= 0:

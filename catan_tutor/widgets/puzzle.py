@@ -232,6 +232,8 @@ class PuzzleMode:
         if kinds and all(spots) and len(set(spots)) == len(spots) and not self.state.seats():
             return f"Click your move's spot on the board, {typed}"
         chosen = "Choose a move below, then click its spot on the board"
+        if not all(spots):  # a card played is typed (9.18's Merchant: learner s17)
+            chosen += " if it has one"
         if self.state.seats():
             return f"{chosen} (and pick the player in the form), {typed}"
         return f"{chosen}, {typed}"

@@ -1,0 +1,117 @@
+"""A roll's step that tells who the roll paid tells it as the engine paid it, and all of it
+(a fresh learner, s17: 8.11 said "P2 rolled 5 (event die: politics): P2 gets 2 grain" where
+the 5, a pasture, paid P1 a brick and P2 2 wool and a cloth; 9.18's "An 11 pays P2's city on
+O4 a wool and a cloth" left out P3's lumber). BASE-PROD-YIELD, CK-PROD-CITY: the engine's
+production (``words.narrate``'s production event) is the truth the words are checked against.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_lesson_rule_marks import LESSONS, _lesson
+
+from catan_tutor.board import CARD_NAMES
+from catan_tutor.widgets.roll_steps import roll_nodes
+from catan_tutor.words.narrate import events
+
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_ONE = rf"(?:a|an|one|two|three|four|\d+) (?:{'|'.join(CARD_NAMES)})"
+_ITEMS = rf"{_ONE}(?:(?:, and |, | and ){_ONE})*"
+_SEAT = r"(P\d)(?:'s [\w ]+?)?"
+# "P2 gets 2 grain", "P1's N6 gets a brick", "pays P2's city on O4 a wool and a cloth",
+# "The hills Q pay P1 a brick" (not "would pay", a roll the robber stops)
+_CLAIMS = (
+    re.compile(rf"\b{_SEAT} gets ({_ITEMS})\b"),
+    re.compile(rf"(?<!would )\bpays? {_SEAT} ({_ITEMS})\b"),
+    re.compile(rf"\b({_ITEMS}) for (P\d)\b"),
+)
+# a step that tells what a roll paid: "gets", "pays", "owes", "for P1", or a card it names
+# ("a 3 (ore) and a 6 (grain from R)" left out P2's brick)
+_TELLS = re.compile(
+    rf"\b(?:gets?|pays?|paid|owes?)\b|\bgives? P\d|\bfor P\d\b|\b(?:{'|'.join(CARD_NAMES)})s?\b"
+)
+
+
+def _bundle(words: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for n, kind in re.findall(rf"\b(a|an|one|two|three|four|\d+) ({'|'.join(CARD_NAMES)})", words):
+        out[kind] = out.get(kind, 0) + (int(n) if n.isdigit() else _COUNT[n])
+    return out
+
+
+def _produced(rules, nodes) -> dict[str, dict[str, int]] | None:
+    """Who the throws the ``nodes`` make were paid, summed (None: no roll produced here)."""
+    out: dict[str, dict[str, int]] = {}
+    found = False
+    for n in nodes:
+        if n.parent is None or n.action is None:
+            continue
+        for e in events(rules, n.parent.state, n.action, n.state):
+            facts = e.facts
+            if e.kind != "production" or "produced" not in facts or facts.get("reroll"):
+                continue
+            if e.rule.endswith("EVENT-CASTLE"):
+                continue  # the roll produces after the event's draw
+            found = True
+            for p, b in facts["produced"].items():
+                got = out.setdefault(n.state.name(p), {})
+                for r, k in enumerate(b):
+                    if k:
+                        got[CARD_NAMES[r]] = got.get(CARD_NAMES[r], 0) + k
+    return out if found else None
+
+
+def _wrong(name: str) -> list[str]:
+    sc = _lesson(name)
+    rules = sc.tree.rules
+    bad = []
+    for node in sc.tree.walk():
+        nodes = [*roll_nodes(rules, node), node]
+        paid = _produced(rules, nodes)
+        if paid is None:
+            continue
+        text = re.sub(r"\s+", " ", " ".join(t for n in nodes for t in (n.comment, n.tutor) if t))
+        claims: list[tuple[str, str]] = []
+        for i, pat in enumerate(_CLAIMS):
+            for m in pat.finditer(text):
+                seat, items = (m[2], m[1]) if i == 2 else (m[1], m[2])
+                claims.append((seat, items))
+        for seat, items in claims:
+            got = paid.get(seat, {})
+            over = {k: v for k, v in _bundle(items).items() if v > got.get(k, 0)}
+            if over:
+                bad.append(f"{node.id} {node.action}: says {seat} gets {items}; paid {paid}")
+        if _TELLS.search(text):
+            left_out = [s for s in paid if not re.search(rf"\b{s}\b", text)]
+            if left_out:
+                bad.append(
+                    f"{node.id} {node.action}: {left_out} left out; paid {paid}: {text[:120]!r}"
+                )
+    return bad
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_roll_s_step_tells_who_it_paid_as_the_engine_paid_it_and_all_of_it(name: str) -> None:
+    """BASE-PROD-YIELD: every "<seat> gets <cards>" / "pays <seat> <cards>" a roll's step
+    says is within what the engine's production paid that seat at the step, and a step that
+    tells who a roll paid names every seat it paid."""
+    assert _wrong(name) == []
+
+
+@pytest.mark.parametrize(
+    "name", ["ck_metropolis_level5.catan.yaml", "puzzle_ck_metropolis.catan.yaml"]
+)
+def test_lesson_10_6_s_eight_says_who_it_paid(name: str) -> None:
+    """Learner s17 at 10.6: "An 8, and the politics castle…" never said who the 8 paid (P2's
+    ore 4 -> 5, P3's lumber and paper): its step names every seat the 8 paid (BASE-PROD-YIELD,
+    CK-PROD-CITY)."""
+    sc = _lesson(name)
+    rules = sc.tree.rules
+    steps = [n for n in sc.tree.walk() if "politics castle with a red 6" in n.comment]
+    assert steps
+    for node in steps:
+        paid = _produced(rules, [*roll_nodes(rules, node), node])
+        assert paid and set(paid) == {"P2", "P3"}
+        assert all(re.search(rf"\b{s}\b", node.comment) for s in paid), node.comment
