@@ -287,3 +287,24 @@ def random_step(g: Game, rng) -> None:
         g.play(rng.choices([a for a, _ in pairs], [w for _, w in pairs])[0])
     else:
         g.play(rng.choice(g.legal_actions()))
+
+
+def killed_leaves_nothing(tmp_path, code: str, outlived: str) -> None:
+    """Run ``code`` (it prints a child's pid, then SIGKILLs itself); the child must end with
+    it (within 30 s: a bound, not a timing; it ends within about half a second), else fail
+    with ``outlived``. Its output goes to a file, not a pipe: a process left over would hold a
+    pipe open."""
+    import subprocess
+    import sys
+
+    import psutil
+
+    out = tmp_path / "out"
+    with out.open("w") as f:
+        assert subprocess.call([sys.executable, "-c", code], stdout=f, timeout=60) == -9
+    child = psutil.Process(int(out.read_text().split()[0]))
+    try:
+        child.wait(timeout=30)
+    except psutil.TimeoutExpired:
+        child.kill()
+        raise AssertionError(outlived) from None

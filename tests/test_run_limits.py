@@ -5,13 +5,11 @@ cancels the one still going."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-import psutil
 import pytest
+from helpers import killed_leaves_nothing
 
 from catan_tutor import new_game
 from catan_tutor.analysis import run_limits
@@ -133,16 +131,7 @@ os.kill(os.getpid(), signal.SIGKILL)
 def test_a_killed_kernels_pool_worker_ends_too(tmp_path):
     """A kernel killed outright runs no exit handler: its pool worker, before, waited for ever
     (ppid 1) on a queue nobody writes to; it now follows its parent out (``follow_parent``)."""
-    out = tmp_path / "out"  # a file, not a pipe: a worker left over would hold a pipe open
-    with out.open("w") as f:
-        code = subprocess.call([sys.executable, "-c", KILLED_KERNEL], stdout=f, timeout=60)
-    assert code == -9
-    worker = psutil.Process(int(out.read_text().split()[0]))
-    try:
-        worker.wait(timeout=30)  # a bound, not a timing: it ends within about half a second
-    except psutil.TimeoutExpired:
-        worker.kill()
-        raise AssertionError("the pool worker outlived its killed kernel") from None
+    killed_leaves_nothing(tmp_path, KILLED_KERNEL, "the pool worker outlived its killed kernel")
 
 
 def test_a_pool_of_threads_follows_no_parent():

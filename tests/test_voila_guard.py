@@ -28,6 +28,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from helpers import killed_leaves_nothing
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jupyter_server.services.kernels.connection import base, channels
@@ -481,15 +482,9 @@ def test_a_server_whose_starter_is_killed_ends_too(tmp_path) -> None:
     """A test run killed outright (no fixture teardown) left its Voilà servers and their
     kernels running (ppid 1); a server ``serve.voila`` starts follows its starter out
     (``follow_starter``: SIGTERM, which ``server_stop`` turns into a clean shutdown)."""
-    out = tmp_path / "out"  # a file, not a pipe: a process left over would hold a pipe open
-    with out.open("w") as f:
-        assert subprocess.call([sys.executable, "-c", STARTER_KILLED], stdout=f, timeout=60) == -9
-    server = psutil.Process(int(out.read_text().split()[0]))
-    try:
-        server.wait(timeout=30)  # a bound, not a timing: it ends within about half a second
-    except psutil.TimeoutExpired:
-        server.kill()
-        raise AssertionError("the server outlived the process that started it") from None
+    killed_leaves_nothing(
+        tmp_path, STARTER_KILLED, "the server outlived the process that started it"
+    )
 
 
 def test_a_server_followed_by_nobody_keeps_running(tmp_path) -> None:
