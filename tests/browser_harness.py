@@ -271,6 +271,10 @@ def wait_held(page, held: list) -> None:
 
 def open_tab(page, name: str) -> None:
     """Show the tutor's tab ``name``: the tabs are Explore's (a lesson opens without them)."""
+    # the kernel's replies first: a lesson just opened takes the last one's tabs away (they
+    # were counted, then gone: the click waited 30 s for a tab detached, CI)
+    if page.evaluate("() => !!window.catanKernel"):  # (watched: watch_kernel)
+        settle(page)
     tab = page.get_by_role("tab", name=name, exact=True)
     if not tab.count():
         page.locator(".catan-explore").click()
