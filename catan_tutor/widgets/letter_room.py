@@ -95,6 +95,9 @@ def _over(box: Box, polygon: Sequence[Point]) -> bool:
     """Whether ``box`` and the convex ``polygon`` (clockwise on the screen) overlap: a point of
     a 7 x 3 grid over the box inside the polygon, or a corner of the polygon inside the box."""
     x0, y0, x1, y1 = box
+    xs, ys = [px for px, _ in polygon], [py for _, py in polygon]
+    if x1 < min(xs) or x0 > max(xs) or y1 < min(ys) or y0 > max(ys):
+        return False  # apart (most hexes of the board)
     if any(x0 < px < x1 and y0 < py < y1 for px, py in polygon):
         return True
     grid = [(x0 + (x1 - x0) * i / 6, y0 + (y1 - y0) * j / 2) for i in range(7) for j in range(3)]
