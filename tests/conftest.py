@@ -23,9 +23,12 @@ examples, in the same order), or paste the printed ``@reproduce_failure`` decora
 from __future__ import annotations
 
 import os
+import re
 import warnings
+from pathlib import Path
 
 from hypothesis import settings
+from module_marks import module_marks, none_selected
 
 SOAK_FACTOR = int(os.environ.get("HYPOTHESIS_SOAK_FACTOR", "20"))
 
@@ -50,6 +53,29 @@ def _profile_name() -> str:
 
 
 settings.load_profile(_profile_name())
+
+
+def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
+    """A test module that ``-m`` leaves out whole by its ``pytestmark`` (the fast lane's
+    browser modules, the minimum-versions lane's engine and course sweeps) is not imported:
+    collecting it costs seconds in every worker for tests that would all be deselected."""
+    markexpr = config.option.markexpr
+    if not markexpr or not collection_path.name.startswith("test_"):
+        return None
+    if collection_path.suffix != ".py" or not collection_path.is_file():
+        return None
+    try:  # pytest's own reading of ``-m``; without it, every module is collected
+        from _pytest.mark.expression import Expression
+
+        selects = Expression.compile(markexpr).evaluate
+    except Exception:  # noqa: BLE001 - a pytest without it: collect as usual
+        return None
+    source = collection_path.read_text(encoding="utf-8")
+    if "pytestmark" not in source:
+        return None
+    marks = module_marks(source)
+    known = set(re.findall(r"[A-Za-z_]\w*", markexpr)) - {"and", "or", "not"}
+    return True if marks and none_selected(marks, selects, known) else None
 
 
 def pytest_collection_modifyitems(config, items) -> None:

@@ -15,6 +15,9 @@ from catan_tutor.progress_cards import ALIASES, CARDS, SCHEMA
 from catan_tutor.rules import words
 from catan_tutor.variants import VARIANTS, rules_for
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 # An argument of each SCHEMA kind of a progress card, as a card's ``args`` hold it.
 _ARG = {
     "die": 4, "track": 2, "vertex": 14, "hex": 9, "edge": 30, "resource": 3, "commodity": 6,

@@ -11,6 +11,9 @@ from catan_tutor.errors import EditError
 from catan_tutor.study.editor import edit
 from catan_tutor.study.scenario import Expect
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 
 @pytest.mark.parametrize(
     "text, kinds, want",

@@ -25,6 +25,9 @@ from catan_tutor.board import TERRAINS
 from catan_tutor.colors import COLOR_NAMES, DEFAULT_COLORS
 from catan_tutor.render import svg
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 Matrix = tuple[tuple[float, float, float], ...]
 MACHADO: dict[str, Matrix] = {  # severity 1.0, linear RGB
     "protanopia": ((0.152286, 1.052583, -0.204868),

@@ -11,6 +11,9 @@ from catan_tutor.board import EDGE_LABELS, VERTEX_LABELS, parse_edge, parse_hex,
 from catan_tutor.position import encode
 from catan_tutor.study import edit_ops
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 
 def test_pieces_placed_and_removed_keep_the_counts():
     g = after_setup("base", 3)

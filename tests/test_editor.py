@@ -16,6 +16,9 @@ from catan_tutor.board import (
 from catan_tutor.progress_cards import CARDS
 from catan_tutor.study.editor import EditError, edit, edited_position
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 
 @pytest.fixture(scope="module")
 def ck() -> Game:

@@ -46,6 +46,9 @@ from catan_tutor.sampler import choose
 from catan_tutor.state import PHASES
 from catan_tutor.study.editor import EditError, edit
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 TABLES = (("base", 3), ("base", 4), ("base-2p", 2), ("base-dummy", 2), ("ck", 3), ("ck", 4),
           ("ck-2p", 2))  # fmt: skip
 SEEDS = (1, 2, 3)  # 1: beginner board; 2: variable board, roll-off; 3: greedy player

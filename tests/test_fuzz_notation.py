@@ -3,11 +3,15 @@ either is legal or raises a CatanError that leaves the game unchanged."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from catan_tutor import new_game, random_playout
 from catan_tutor.errors import CatanError, NotationError, quote
+
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
 
 WORDS = [
     "P1",

@@ -13,9 +13,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from catan_tutor.board import CARD_NAMES
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
+
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
 
 CARD = "|".join(CARD_NAMES)
 ITEM = rf"(?:(?:a|an|the|\d+) (?:{CARD}))"

@@ -9,12 +9,14 @@ markers it needs."""
 from __future__ import annotations
 
 import ast
+import json
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
 
 import pytest
+from module_marks import marks_in, module_marks
 
 TESTS = Path(__file__).resolve().parent
 # What needs which marker: shared fixtures (browser_harness.py), the package's servers
@@ -35,20 +37,6 @@ NEEDS = {
 IN_STRINGS = {"sync_playwright", "NotebookClient", "jupyter", "voila.app", "jupyterhub"}
 
 
-def _marks(decorators: list[ast.expr]) -> set[str]:
-    """The ``pytest.mark.X`` names among decorators (or a pytestmark value)."""
-    found = set()
-    for d in decorators:
-        for node in ast.walk(d):
-            if (
-                isinstance(node, ast.Attribute)
-                and isinstance(node.value, ast.Attribute)
-                and node.value.attr == "mark"
-            ):
-                found.add(node.attr)
-    return found
-
-
 def _used(fn: ast.FunctionDef) -> tuple[set[str], set[str]]:
     """The names a function reads (and code in its strings), and the names it may reach:
     its arguments (fixtures) and what it calls."""
@@ -66,20 +54,10 @@ def _used(fn: ast.FunctionDef) -> tuple[set[str], set[str]]:
     return names, reach
 
 
-def _pytestmark(source: str) -> list[ast.expr]:
-    """The values a module assigns to ``pytestmark``."""
-    return [
-        node.value
-        for node in ast.parse(source).body
-        if isinstance(node, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets)
-    ]
-
-
 def needed(source: str) -> dict[str, tuple[set[str], set[str]]]:
     """Per test function of a module: (markers it needs, markers it has)."""
     tree = ast.parse(source)
-    module_marks = _marks(_pytestmark(source))
+    every = module_marks(source)
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     result = {}
     for name, fn in functions.items():
@@ -93,7 +71,7 @@ def needed(source: str) -> dict[str, tuple[set[str], set[str]]]:
                 seen.add(other)
                 todo.append(functions[other])
         needs = {mark for mark, words in NEEDS.items() if names & words}
-        result[name] = needs, module_marks | _marks(fn.decorator_list)
+        result[name] = needs, every | marks_in(fn.decorator_list)
     return result
 
 
@@ -161,28 +139,40 @@ def test_the_dependency_table_is_pyproject_s() -> None:
 
 
 ENGINE_MODULES = sorted(
-    p for p in TESTS.glob("test_*.py") if "engine" in _marks(_pytestmark(p.read_text()))
+    p for p in TESTS.glob("test_*.py") if "engine" in module_marks(p.read_text())
 )
 
 
-@pytest.mark.parametrize("path", ENGINE_MODULES, ids=lambda p: p.name)
-def test_an_engine_module_imports_no_dependency_but_yaml(path: Path) -> None:
+# Runs in a fresh interpreter: each engine module imported in turn, and what each one loaded
+# first (a module already loaded by an earlier one is that one's).
+_IMPORT_EACH = """
+import importlib, json, sys
+sys.path.insert(0, sys.argv[1])
+first = {}
+for stem in sys.argv[2:]:
+    before = set(sys.modules)
+    importlib.import_module(stem)
+    first.update({name: stem for name in set(sys.modules) - before})
+print(json.dumps(first))
+"""
+
+
+def test_an_engine_module_imports_no_dependency_but_yaml() -> None:
     """``engine`` modules are left out of the minimum-versions check (scripts/min_versions.sh):
-    importing one loads no runtime dependency but PyYAML, and nothing of the page, the server or
-    the analysis."""
-    code = (
-        f"import sys; sys.path.insert(0, {str(TESTS)!r}); import {path.stem}\n"
-        "print('\\n'.join(sorted(sys.modules)))"
-    )
+    importing them loads no runtime dependency but PyYAML, and nothing of the page, the server
+    or the analysis (all of them in one interpreter: one per module took a minute)."""
+    stems = [p.stem for p in ENGINE_MODULES]
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
-    )
-    loaded = set(out.stdout.split())
-    tops = {name.split(".")[0] for name in loaded}
-    assert tops & set(DEPENDENCIES.values()) <= ENGINE_MAY_USE, path.name
-    ours = sorted(n for n in loaded if n.startswith(("catan_tutor.widgets", "catan_tutor.server",
-                                                      "catan_tutor.analysis")))  # fmt: skip
-    assert not ours, f"{path.name} loads {ours}"
+        [sys.executable, "-c", _IMPORT_EACH, str(TESTS), *stems],
+        capture_output=True, text=True, check=True, timeout=300,
+    )  # fmt: skip
+    first = json.loads(out.stdout)
+    deps = set(DEPENDENCIES.values()) - ENGINE_MAY_USE
+    bad = {n: m for n, m in first.items() if n.split(".")[0] in deps}
+    assert not bad, f"dependencies loaded by engine modules: {bad}"
+    page = ("catan_tutor.widgets", "catan_tutor.server", "catan_tutor.analysis")
+    ours = {n: m for n, m in first.items() if n.startswith(page)}
+    assert not ours, f"the page, the server or the analysis loaded by engine modules: {ours}"
 
 
 def test_the_engine_marker_is_on_the_heaviest_engine_sweeps() -> None:

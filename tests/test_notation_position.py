@@ -27,6 +27,9 @@ from catan_tutor.actions import (
 )  # fmt: skip
 from catan_tutor.board import GRAIN, LUMBER, ORE, WOOL
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 # A legal setup on the beginner board: P1 E4, P2 H8, P3 C12, P4 I4, then back P4..P1.
 SETUP = [
     "P1 settle E4", "P1 road E5", "P2 settle H8", "P2 road H9", "P3 settle C12", "P3 road C1",

@@ -23,6 +23,9 @@ from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import loads_scenario
 from catan_tutor.variants import VARIANTS, rules_for
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 DATA = Path(__file__).resolve().parent / "data" / "positions"
 ROWS = [line.split("\t") for line in (DATA / "corpus.txt").read_text("utf-8").splitlines()]
 DIGESTS = json.loads((DATA / "digests.json").read_text("utf-8"))

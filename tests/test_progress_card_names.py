@@ -10,6 +10,9 @@ from catan_tutor.card_titles import card_title
 from catan_tutor.errors import CatanError
 from catan_tutor.progress_cards import CARDS, SCHEMA
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 
 # ("road building" reads as the base game's development card, as it did: not joined here)
 @pytest.mark.parametrize(

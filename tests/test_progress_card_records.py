@@ -22,6 +22,9 @@ from catan_tutor.rules.card_record import Card
 from catan_tutor.rules.common import Reason
 from catan_tutor.state import MAIN
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 DECK_MODULES = (science_cards, trade_cards, politics_cards)  # in TRACKS order
 RULES_MD = Path(catan_tutor.__file__).parent / "rulebook" / "rules.md"
 

@@ -16,6 +16,9 @@ from catan_tutor.errors import ScenarioError
 from catan_tutor.study.realism import problems
 from catan_tutor.study.scenario import SUFFIX, loads_scenario
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 ROOT = Path(__file__).resolve().parent.parent
 BASE_SETUP = [
     "P1 settle N6",

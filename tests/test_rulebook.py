@@ -4,6 +4,9 @@ import pytest
 
 from catan_tutor import rulebook
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 
 def test_the_reference_holds_the_254_rules_once_each() -> None:
     found = rulebook.rules()

@@ -35,6 +35,9 @@ from catan_tutor.board import (
     parse_vertex,
 )
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 P1, P2, N1, N2 = 0, 1, 2, 3
 ZERO = (0, 0, 0, 0, 0)
 ROAD = (1, 1, 0, 0, 0)

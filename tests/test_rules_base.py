@@ -60,6 +60,9 @@ from catan_tutor.board import (
     vertex_aliases,
 )
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 RES = ("brick", "lumber", "wool", "grain", "ore")
 
 # A fixed opening on the beginner board. Second settlements pay (BASE-SETUP-RESOURCES):

@@ -36,6 +36,9 @@ from catan_tutor import Game, new_game
 from catan_tutor.board import CARD_NAMES, parse_edge
 from catan_tutor.errors import CatanError
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 P1, P2, N1, N2 = 0, 1, 2, 3
 KINDS = CARD_NAMES  # the 8 card kinds of a C&K hand
 ZERO = (0,) * 8

@@ -17,6 +17,7 @@ The opening (beginner board; hex terrain and number in brackets), no token earne
 
 from __future__ import annotations
 
+import pytest
 from helpers import (
     assert_illegal,
     assert_legal,
@@ -42,6 +43,9 @@ from catan_tutor.board import (
 )
 from catan_tutor.progress_cards import CARDS
 from catan_tutor.study.editor import edit
+
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
 
 P1, P2, N1, N2 = 0, 1, 2, 3
 KINDS = CARD_NAMES  # the 8 card kinds of a C&K hand

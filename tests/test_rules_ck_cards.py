@@ -30,6 +30,9 @@ from catan_tutor.board import parse_hex, parse_vertex
 from catan_tutor.errors import CatanError
 from catan_tutor.progress_cards import CARDS, COUNT, DECK_KINDS, DECK_OF, VP_CARDS
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 P1, P2, P3 = 0, 1, 2
 SCIENCE, TRADE, POLITICS = 0, 1, 2
 KINDS = ("brick", "lumber", "wool", "grain", "ore", "paper", "cloth", "coin")

@@ -15,10 +15,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pytest
 from helpers import assert_illegal, assert_legal, cards, from_fields, kn, play
 
 from catan_tutor import Game, new_game
 from catan_tutor.board import parse_vertex
+
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
 
 P1, P2, P3 = 0, 1, 2
 KINDS = ("brick", "lumber", "wool", "grain", "ore", "paper", "cloth", "coin")

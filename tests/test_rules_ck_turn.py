@@ -48,6 +48,9 @@ from catan_tutor.board import parse_hex, parse_vertex
 from catan_tutor.errors import CatanError, PositionError
 from catan_tutor.progress_cards import CARDS, COUNT, DECK_KINDS
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 P1, P2, P3 = 0, 1, 2
 SCIENCE, TRADE, POLITICS = 0, 1, 2
 NONE8 = (0,) * 8

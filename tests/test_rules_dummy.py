@@ -29,6 +29,9 @@ from catan_tutor import CHANCE, Game, PositionError, new_game
 from catan_tutor.actions import Bid, MoveRobber, Pass
 from catan_tutor.board import HEX_NAMES, parse_hex
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 D = 2  # the dummy's party index
 NONE = (0,) * 5
 D_START = (2,) * 5

@@ -13,6 +13,9 @@ import pytest
 from catan_tutor import board, new_game
 from catan_tutor.move_words import MoveWordsError, read_move
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 PARSE = {"corner": board.parse_vertex, "edge": board.parse_edge, "hex": board.parse_hex}
 TYPED = {"corner": "settlement {}", "edge": "road {}", "hex": "move the robber to {}"}
 BAD = ("Z9", "A13", "H/I/X", "A|Z", "Q", "E4", "H4", "A3", "H I M", "H, I and M", "")

@@ -11,6 +11,9 @@ from hypothesis import strategies as st
 from catan_tutor import Game, IllegalActionError, new_game, random_playout
 from catan_tutor.study.timeline import Timeline
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=40)
 
 

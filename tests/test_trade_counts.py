@@ -14,6 +14,9 @@ from catan_tutor.card_titles import CARD_NAMES
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 LESSONS = sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}"))
 _COUNT = r"(?:two|three|four|five|\d+)(?: more)?"
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 import pytest
 from helpers import after_setup, from_fields, position_fields
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 # P1 holds one of the science deck's two Alchemy cards
 HOLDS_ALCHEMY = {
     "phand": "alchemy/-/-/-",

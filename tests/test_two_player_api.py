@@ -27,6 +27,9 @@ from catan_tutor.actions import (
 )  # fmt: skip
 from catan_tutor.board import parse_edge, parse_vertex
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -22,6 +22,9 @@ from catan_tutor.variants.ck_state import PILLAGE, Knight
 from catan_tutor.variants.dummy_state import BIDS
 from catan_tutor.variants.two_player_state import NeutralDue
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 SEATS = {"base": 3, "base-2p": 2, "base-dummy": 2, "ck": 3, "ck-2p": 2}
 
 

@@ -28,6 +28,9 @@ from catan_tutor.sampler import choose
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.variants import VARIANTS, rules_for
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 LESSONS = Path(catan_tutor.__file__).parent / "lessons"
 
 

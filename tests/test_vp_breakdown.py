@@ -8,6 +8,9 @@ import pytest
 from catan_tutor import new_game, random_playout
 from catan_tutor.study.editor import edit
 
+# the rules engine alone: left out of the minimum-versions lane (scripts/min_versions.sh)
+pytestmark = pytest.mark.engine
+
 
 @pytest.mark.parametrize(
     ("variant", "players"),
