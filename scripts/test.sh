@@ -7,6 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/venv.sh  # first: it may apt-get python3-venv, which the next venv needs too
+# Every process of the run writes its bytecode: with PYTHONDONTWRITEBYTECODE set (as on some
+# machines), each pytest worker of both lanes rewrote and compiled every test module again
+# (~8 s of CPU a process) and each server the modules it imports.
+unset PYTHONDONTWRITEBYTECODE
 
 # The minimum-versions venv (scripts/min_versions.sh) is made in the background while the
 # rest installs and the suite runs; its step waits for it.
