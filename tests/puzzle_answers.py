@@ -50,6 +50,13 @@ def at_question(asked: Asked) -> Tutor:
 
 
 @cache
+def lesson(name: str) -> Scenario:
+    """The packaged lesson ``name`` (its id), read once a test process: to be read, never
+    changed (the course sweeps' collection and checks share it)."""
+    return load_scenario(packaged_lessons() / f"{name}{SUFFIX}")
+
+
+@cache
 def course_puzzles() -> tuple[Asked, ...]:
     """Every puzzle of the packaged lessons, lessons in the course's order (then by name),
     each lesson's puzzles in the order its line meets them (node ids grow along it)."""
@@ -58,7 +65,7 @@ def course_puzzles() -> tuple[Asked, ...]:
     names.sort(key=lambda n: ((p.chapter, p.number) if (p := places.get(n)) else (99, 0), n))
     out = []
     for name in names:
-        sc = load_scenario(packaged_lessons() / f"{name}{SUFFIX}")
+        sc = lesson(name)
         out.extend(Asked(name, node, p) for node, p in sorted(sc.puzzles.items()))
     return tuple(out)
 

@@ -11,12 +11,12 @@ whose tooltip and opened text list every rule the step cites (``verdicts.rule_no
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import pytest
+from puzzle_answers import lesson
 
 from catan_tutor.study.resources import packaged_lessons
-from catan_tutor.study.scenario import SUFFIX, Scenario, load_scenario
+from catan_tutor.study.scenario import SUFFIX, Scenario
 from catan_tutor.widgets import verdicts
 from catan_tutor.widgets.roll_steps import RollSteps
 
@@ -28,9 +28,8 @@ _MARK = re.compile(r"class='catan-rule-ref catan-rule-note'")
 _ID = re.compile(r"\b(?:BASE|2P|DUMMY|CK|CK2P)(?:-[A-Z0-9]+)+\b")
 
 
-@cache
 def _lesson(name: str) -> Scenario:
-    return load_scenario(packaged_lessons() / name)
+    return lesson(name[: -len(SUFFIX)])
 
 
 class _Questions:

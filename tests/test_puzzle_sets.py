@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import cache
 
 import pytest
+from puzzle_answers import lesson
 
 from catan_tutor import Game, board
 from catan_tutor.actions import (
@@ -31,7 +32,7 @@ from catan_tutor.actions import (
 )
 from catan_tutor.study.puzzle import Puzzle, judge
 from catan_tutor.study.resources import packaged_lessons
-from catan_tutor.study.scenario import SUFFIX, load_scenario
+from catan_tutor.study.scenario import SUFFIX
 from catan_tutor.study.timeline import Node
 
 pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
@@ -44,7 +45,7 @@ def puzzles() -> list[tuple[str, Node, Puzzle, object]]:
     """(lesson id, node, puzzle, rules) of every puzzle of every packaged lesson."""
     out = []
     for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
-        sc = load_scenario(path)
+        sc = lesson(path.name[: -len(SUFFIX)])
         for node_id, p in sc.puzzles.items():
             out.append(
                 (path.name[: -len(SUFFIX)], sc.timeline.nodes[node_id], p, sc.timeline.rules)
