@@ -108,6 +108,7 @@ KEYS_JS = "\n".join(
         "reply_in_view.js",
         "board_still.js",
         "kind_still.js",
+        "kind_unavailable.js",
         "lesson_top.js",
         "rule_refs.js",
     )  # fmt: skip
