@@ -713,3 +713,48 @@ def test_a_phones_harbor_words_lie_at_sea_clear_of_the_hexes(monkeypatch, shown,
         assert not [h for h, hexagon in enumerate(land) if _over(tab, hexagon)], tab
         assert bounds[0] <= tab[0] and tab[2] <= bounds[2] and tab[3] <= bounds[3], tab
         assert not [d for d in discs if hits(tab, (*d, r))], tab  # the "2:1" uncovered
+
+
+def _lessons_in_order() -> list[str]:
+    from catan_tutor.study.course import course
+
+    places = course(packaged_lessons())
+    return sorted(places, key=lambda k: (places[k].chapter, places[k].number))
+
+
+SEEN_COVERED = [("puzzle_ck_progress", 4), ("ck_win_13", 0), ("ck_2p_cards_neutral_knights", 0)]
+
+
+@pytest.mark.parametrize(
+    ("lesson", "steps"),
+    SEEN_COVERED  # 9.18's question, 10.4's and 11.9's starts; the sweep of every start: slow
+    + [pytest.param(lesson, 0, marks=pytest.mark.slow) for lesson in _lessons_in_order()],
+)
+def test_a_phones_named_labels_cover_no_number_token_and_no_harbor(monkeypatch, lesson, steps):
+    """A 375x740 phone (s18): "O4" lay over S's number token at puzzle 9.18's question, "R4"
+    over a 3:1 harbor (a token cost a label 8, a piece 100: where pieces ringed a corner, its
+    label went onto the token). At every lesson's start (and 9.18's question), no label the
+    page's words name (a phone shows no other at first) meets a number token's disc, a
+    harbor's disc or a harbor word's tab."""
+    from catan_tutor.scene import board_scene
+    from catan_tutor.widgets.label_places import hits
+
+    t = _phone(Tutor(load_scenario(packaged_lessons() / f"{lesson}.catan.yaml")))
+    for _ in range(steps):
+        t.session.forward()
+    view, game = t.view, t.view.game
+    if game.layout is None or not view.named:
+        return  # nothing named yet, or the hexes still being laid
+    tabs = set(_tab_boxes(view, monkeypatch))
+    tags = _tag_boxes(view, monkeypatch)
+    view._draw_targets()
+    assert len(tags) == len(view.named)
+    vp = view.vp
+    tokens = [(*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS))
+              for h, n in enumerate(game.layout.numbers) if n]  # fmt: skip
+    r = vp.len(style.HARBOR_RADIUS)
+    harbors = [(*vp.px(h.spot), r) for h in board_scene(game.state, game.layout).harbors]
+    for tag in tags:
+        assert not [d for d in tokens if hits(tag, d)], ("over a token", tag, view.named)
+        assert not [d for d in harbors if hits(tag, d)], ("over a harbor", tag, view.named)
+        assert not [b for b in tabs if _meet(tag, b)], ("over a harbor's word", tag)

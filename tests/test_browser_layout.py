@@ -464,6 +464,12 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
         settle(page)  # (held in sight on the next frame)
         first_screen(said)
         assert canvas.bounding_box() == box, (canvas.bounding_box(), box)
+        # held, it covers none of the answer's row (s18: it lay over ~40 px of it, at the
+        # screen's foot): raised over the row, the board still not covered
+        reply, row = said.bounding_box(), page.locator(".catan-puzzle-entry").bounding_box()
+        assert "catan-reply-held" in (said.get_attribute("class") or ""), reply
+        assert reply["y"] + reply["height"] <= row["y"] + 0.5, (reply, row)
+        assert reply["y"] >= box["y"] + box["height"], (reply, box)
         page.screenshot(path=ARTIFACTS / "layout_tablet_form_tapped.png")
         x, y = vp.px(board.hex_centre_xy(board.HEX_NAMES.index("Q")))
         page.touchscreen.tap(box["x"] + x * scale, box["y"] + y * scale)  # lands on Q

@@ -170,6 +170,20 @@ FORM_TEXT_JS = """() => {
 }"""
 
 
+def _greyed(page, asked: Asked) -> list[str]:
+    """The palette's kinds marked unavailable at the question (s18: no one can play them this
+    turn); none of them is an answer's kind (nothing narrows the answer)."""
+    off = page.evaluate(
+        "() => [...document.querySelectorAll('.catan-palette button[aria-disabled=true]')]"
+        ".map(b => b.innerText.trim())"
+    )
+    sc = asked.scenario()
+    at = sc.timeline.nodes[asked.node]
+    kinds = {kind_name(n.action) for n in answer_nodes(asked.puzzle, at, sc.timeline.rules)}
+    assert not [k for k in kinds for x in off if x.startswith(kind_words(k))], (asked, off)
+    return off
+
+
 def _forms(page, asked: Asked) -> list[str]:
     """The form of each kind of the answer, as a learner opens it by its button: no list of
     complete moves, none of the answer's words outside the spot lists, a bank trade's every
@@ -257,6 +271,7 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
     lesson = ""
     leaks: dict[str, list[str]] = {}
     gaps: dict[str, float] = {}
+    greyed: dict[str, list[str]] = {}
     for asked in puzzles:
         if asked.lesson != lesson:
             lesson = asked.lesson
@@ -275,6 +290,7 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
             leaks[f"{where} {mode}"] = [x for x in sorted(segments - static) if found(words, x)]
         if lesson in SHOTS and asked.node == min(a.node for a in puzzles if a.lesson == lesson):
             page.screenshot(path=ARTIFACTS / f"puzzle_secret_{lesson}.png")
+        greyed[where] = _greyed(page, asked)
         leaks[f"{where} form"] = _forms(page, asked)
         if asked is puzzles[0]:  # a wrong try: one plain sentence, never the rule's text
             _wrong_try(page, asked)
@@ -303,6 +319,8 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
     took = time.monotonic() - started
     print(f"20 puzzles swept in {took:.1f} s")
     assert {k: v for k, v in leaks.items() if v} == {}
+    # the cards not held are greyed at 4.3 and 3.2 (and the answers' kinds never: _greyed)
+    assert greyed["puzzle_base_awards@1"] and greyed["puzzle_base_trading@7"], greyed
     assert gaps and all(g >= style.REPLY_GAP - 1 for g in gaps.values()), gaps
     assert p.outside == []
     assert took < PAGE_TIMEOUT / 1000

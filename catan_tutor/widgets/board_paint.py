@@ -47,17 +47,16 @@ from ..scene import (
     track_words,
 )
 from . import style
-from .board_tags import NARROW_ZOOM, text_em
+from .board_tags import NARROW_ZOOM
 from .dice_shown import NO_DICE, dice_caption
 from .displaced_knight import draw_displaced
+from .harbor_marks import harbor_tab
 from .letter_room import (
     LETTER_EM,
     ROOM,
     clear_of_pieces,
     keep_letters,
-    land_of,
     letter_box,
-    tab_place,
 )
 
 if TYPE_CHECKING:
@@ -314,21 +313,13 @@ class ScenePainter:
         if not small:
             c.fill_text(harbor.name, x, y + self.vp.len(0.13), max_width=1.8 * r)  # in its disc
             return
-        # on a tab of the harbor's colour as wide as the word: out to sea, else under the
-        # ratio, else where it covers no hex's letter (letter_room.tab_place)
-        wide, tall = text_em(harbor.name) * size * 0.9 + self.px(6), 1.2 * size
-        bounds = (0.0, 0.0, self.vp.ox * 2, self.vp.oy * 2)
-        game = self.game
-        keep = self.letters(board_scene(game.state, game.layout).tiles)
-        land, centre = land_of(self.vp), self.vp.px((0, 0))  # (the board's centre: J's)
-        below = 0.55 * self.text(0.21)
-        left, top = tab_place(x, y, below, wide, tall, keep, bounds, land, centre, r)
-        tab = [(left, top), (left + wide, top), (left + wide, top + tall), (left, top + tall)]
+        left, top, right, bottom = harbor_tab(self, harbor)
+        tab = [(left, top), (right, top), (right, bottom), (left, bottom)]
         c.fill_style, c.stroke_style = fill, style.HARBOR_EDGE
         c.fill_polygon(tab)
         c.stroke_polygon(tab)
         c.fill_style = style.text_on(fill)
-        c.fill_text(harbor.name, left + wide / 2, top + 0.62 * size)
+        c.fill_text(harbor.name, (left + right) / 2, top + 0.62 * size)
 
     # -- pieces layer -----------------------------------------------------------------------
 

@@ -67,6 +67,7 @@ from .board_tags import (
     why_not_html,
 )
 from .guard import guarded, shown_in
+from .harbor_marks import harbor_marks
 from .kinds import spot_label
 from .label_places import LabelPlaces
 from .letter_room import LETTER_EM
@@ -107,6 +108,7 @@ KEYS_JS = "\n".join(
         "reply_in_view.js",
         "board_still.js",
         "kind_still.js",
+        "kind_unavailable.js",
         "lesson_top.js",
         "rule_refs.js",
     )  # fmt: skip
@@ -486,7 +488,7 @@ class BoardView:
         ringed = [self.chosen, self.hinted, self.refused[0] if self.refused else None]
         places = LabelPlaces.of(
             self.vp, self.ratio, pieces, [s for s in ringed if s is not None],
-            [h for h, n in enumerate(lay.numbers) if n] if lay else [],
+            [h for h, n in enumerate(lay.numbers) if n] if lay else [], harbor_marks(self.painter),
             (0, 0, c.width, c.height - self.strip), self.painter.text(LETTER_EM),
         )  # fmt: skip
         if self.labels:  # both kinds, or on a phone the kind aimed at (board_tags.label_kinds)

@@ -1,7 +1,8 @@
 """Where a spot's label goes on the board (issue 33: the "N6" tag covered the settlement just
 placed, the chosen spot's ring crossed the "N5" label): beside its spot, clear of its ring,
 and of the pieces, the other rings and the labels placed before it wherever the room allows;
-a number token is covered only when nothing else is free. All in canvas pixels.
+never over a number token or a harbor's disc or word (a phone's "O4" lay on S's token, "R4" on
+a 3:1 harbor, s18): a label goes further out from its spot instead. All in canvas pixels.
 
 ``LabelPlaces`` holds what a label must keep clear of on one drawing of the labels layer;
 ``beside`` finds a label's place and keeps it, so the next label keeps clear of it too.
@@ -27,9 +28,11 @@ Disc = tuple[float, float, float]  # x, y, radius
 RING_VERTEX, RING_EDGE, RING_LINE = style.TARGET_R * 1.9, style.ROAD_WIDTH * 1.1, 5.0
 GLOW_VERTEX, GLOW_EDGE = style.TARGET_R, style.ROAD_WIDTH * 0.95
 GAP = 2.0  # CSS px between a label and what it keeps clear of
-# What covering costs: a piece or a ring, another label, off the board, a number token
-# and a hex's letter (the size it is written at: "M4" sat against Q's at 1280)
-PIECE, LABEL, OFF, TOKEN, LETTER = 100.0, 60.0, 200.0, 8.0, 30.0
+# What covering costs: a piece or a ring, another label, off the board, a number token or a
+# harbor's mark (as much as a piece: a way out past them is tried first, FURTHER) and a hex's
+# letter (the size it is written at: "M4" sat against Q's at 1280)
+PIECE, LABEL, OFF, TOKEN, LETTER = 100.0, 60.0, 200.0, 100.0, 30.0
+FURTHER = 6  # how many label heights further out a way is tried past a token or a harbor
 # The room a label keeps round a hex's letter, in the letter's sizes: at a phone's scale the
 # 2 px gap (canvas px, shrunk with the board) left "K4" a hair from P, read as one "K4P"
 LETTER_ROOM = 0.5
@@ -95,7 +98,8 @@ def piece_shapes(vp: Viewport, pieces: Pieces, halo: float) -> tuple[list[Box], 
 class LabelPlaces:
     """What the labels of one drawing keep clear of: ``boxes`` and ``discs`` (pieces and
     rings), ``tokens`` (number tokens), the board's ``bounds``, the labels placed so far
-    (``placed``) and the hexes' ``letters`` ("K4" covered "P")."""
+    (``placed``), the hexes' ``letters`` ("K4" covered "P") and the harbors' words' tabs
+    (``marks``; their discs are with the ``tokens``)."""
 
     vp: Viewport
     ratio: float
@@ -107,6 +111,7 @@ class LabelPlaces:
     placed: list[Box] = field(default_factory=list)
     letters: list[Disc] = field(default_factory=list)
     letter_boxes: list[Box] = field(default_factory=list)  # each letter written, 1 px round
+    marks: list[Box] = field(default_factory=list)
 
     @classmethod
     def of(
@@ -116,12 +121,14 @@ class LabelPlaces:
         pieces: Pieces,
         ringed: Iterable[Spot],
         tokens: Iterable[int],
+        harbors: tuple[list[Disc], list[Box]],
         bounds: Box,
         letter: float = 0.0,
     ) -> LabelPlaces:
         """What the labels keep clear of: the ``pieces``, the rings round the spots
         ``ringed`` (the chosen spot, the hint's, a why-not), the tokens of hexes ``tokens``,
-        the hexes' letters (written ``letter`` canvas px high)."""
+        the hexes' letters (written ``letter`` canvas px high), the ``harbors``' discs and
+        tabs (``harbor_marks.harbor_marks``)."""
         boxes, discs = piece_shapes(vp, pieces, (style.HALO_WIDTH + GAP) * ratio)
         hexes = range(board.N_HEXES)
         ringed = frozenset(ringed)
@@ -132,12 +139,17 @@ class LabelPlaces:
             ratio,
             boxes,
             discs,
-            [(*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS)) for h in tokens],
+            [
+                (*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS) + GAP * ratio)
+                for h in tokens
+            ]
+            + [(x, y, r + GAP * ratio) for x, y, r in harbors[0]],
             bounds,
             ringed,
             [],
             [_letter_disc(vp, h, (0.6 + LETTER_ROOM) * letter + GAP * ratio) for h in hexes],
             [_letter_box(vp, h, letter, LETTER_ROOM * letter + GAP / 2 * ratio) for h in hexes],
+            list(harbors[1]),
         )
 
     def at(self, x: float, y: float, w: float, h: float) -> Point:
@@ -186,7 +198,15 @@ class LabelPlaces:
             t, step = max(0.0, self.vp.len(reach) - abs(dx) * w / 2 - abs(dy) * h / 2), h / 4
             while any(hits(_box(x0 + dx * t, y0 + dy * t, w, h), d) for d in own):
                 t += step
-            tried.append((t, _box(x0 + dx * t, y0 + dy * t, w, h)))
+
+            def settled(t: float, dx: float = dx, dy: float = dy) -> Box:  # off the letters
+                return _box(*self.off_letters(spot[0], x0 + dx * t, y0 + dy * t, w, h), w, h)
+
+            out = t  # then past a token or a harbor's mark in the way, if the room allows
+            while self._marked(settled(out)) and out < t + FURTHER * h:
+                out += step
+            t = t if self._marked(settled(out)) else out
+            tried.append((t, settled(t)))
         near = self._near(_union(box for _, box in tried))
         costs = [near._cost(box) + rank * 0.5 + t / h for rank, (t, box) in enumerate(tried)]
         box = tried[costs.index(min(costs))][1]
@@ -204,7 +224,13 @@ class LabelPlaces:
             self.ringed,
             [b for b in self.placed if meets(b, region)],
             [d for d in self.letters if hits(region, d)],
+            [],
+            [b for b in self.marks if meets(b, region)],
         )
+
+    def _marked(self, box: Box) -> bool:
+        """Whether ``box`` covers a number token or a harbor's mark."""
+        return any(hits(box, d) for d in self.tokens) or any(meets(box, b) for b in self.marks)
 
     def _cost(self, box: Box) -> float:
         covered = sum(meets(box, b) for b in self.boxes) + sum(hits(box, d) for d in self.discs)
@@ -215,6 +241,7 @@ class LabelPlaces:
             + LABEL * sum(meets(box, b) for b in self.placed)
             + OFF * off
             + TOKEN * sum(hits(box, d) for d in self.tokens)
+            + TOKEN * sum(meets(box, b) for b in self.marks)
             + LETTER * sum(hits(box, d) for d in self.letters)
         )
 

@@ -38,6 +38,7 @@ from .kinds import (
     target_of,
     variant_kinds,
 )
+from .kinds_unavailable import offer_kinds
 from .open_values import every_value
 from .panels import cards_text, dev_cards_text
 from .place_words import OFF_BOARD_SHORT, off_board
@@ -77,6 +78,9 @@ PLAY_CSS = (
     'body[data-jp-theme-light="false"] .catan-palette .widget-toggle-button'
     ":not(.mod-active){background:#172a3d;color:#d6ebfc;border-color:#64b5f6}"
     ".catan-turn-buttons .jupyter-button:disabled{opacity:.45;box-shadow:none}"
+    # a puzzle's kind no one can play this turn (kind_unavailable.js): greyed, as Roll is
+    '.catan-palette .widget-toggle-button[aria-disabled="true"]{opacity:.45;font-weight:400;'
+    "border-style:dashed;cursor:not-allowed}"
     ".catan-turn-buttons .jupyter-button:not(:disabled){font-weight:600}"
     ".catan-blocked .widget-toggle-button{opacity:.5;font-size:12px;"
     "height:24px;line-height:22px}"
@@ -250,7 +254,7 @@ class PlayPanel:
         # End turn has its own button and nothing to choose: not again in the palette ("End
         # turn" beside "End the turn" after a roll; issue 33). Roll stays: its form forces dice
         offered = [k for k in kinds if k != "end turn"]
-        self.palette.options = [self._kind_option(k) for k in offered]
+        offer_kinds(self.palette, s, [self._kind_option(k) for k in offered])  # (greyed: s18)
         # none: no room taken (the page's ToggleButtons keep their old buttons when given
         # none: a computer's turn showed the learner's "offer" and "end turn", dead; issue 33)
         self.palette.layout.display = "" if offered else "none"

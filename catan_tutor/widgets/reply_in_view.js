@@ -54,7 +54,44 @@
   document.addEventListener('scroll', letGo, {capture: true, passive: true});
   function letGo() {
     var held = document.querySelectorAll('.' + HELD);
-    for (var i = 0; i < held.length; i++) held[i].classList.remove(HELD);
+    for (var i = 0; i < held.length; i++) {
+      held[i].classList.remove(HELD);
+      held[i].style.bottom = '';
+    }
+  }
+  // The held reply covers no control in sight (s18: at 768x1024 it lay over ~40 px of 2.2's
+  // answer row, just over the screen's foot): at the foot if nothing there is covered, else
+  // raised over the controls it would cover (the answer row: the reply just over it), never
+  // over the board; at the foot when no band of the screen is free of them
+  var CONTROLS = '.catan-tutor button, .catan-tutor input, .catan-tutor select, ' +
+    '.catan-tutor textarea, .catan-tutor .catan-board canvas, .catan-puzzle-entry';
+  function hold(reply) {
+    reply.classList.add(HELD);
+    reply.style.bottom = '';
+    var high = reply.getBoundingClientRect().height;
+    var boxes = [];
+    var found = document.querySelectorAll(CONTROLS);
+    for (var i = 0; i < found.length; i++) {
+      var r = found[i].getBoundingClientRect();
+      if (r.width && r.height && r.bottom > 0 && r.top < window.innerHeight &&
+          !reply.contains(found[i])) boxes.push(r);
+    }
+    var foot = window.innerHeight;  // the held reply's foot
+    for (;;) {
+      var top = foot - high, over = null;
+      for (var j = 0; j < boxes.length; j++) {
+        if (boxes[j].bottom > top && boxes[j].top < foot) {
+          over = over === null ? boxes[j].top : Math.min(over, boxes[j].top);
+        }
+      }
+      if (over === null) break;
+      foot = over;
+      if (foot - high < 0) {
+        foot = window.innerHeight;
+        break;
+      }
+    }
+    if (foot < window.innerHeight) reply.style.bottom = (window.innerHeight - foot) + 'px';
   }
   function puzzleOpen() {  // a question waits for its answer (its answer's row shows)
     var entry = document.querySelector('.catan-tutor .catan-puzzle-entry');
@@ -87,7 +124,10 @@
       var words = reply.innerText || '';
       var before = said.get(reply);
       said.set(reply, words);
-      if (!words.trim()) reply.classList.remove(HELD);  // (no empty bar at the foot)
+      if (!words.trim()) {  // (no empty bar at the foot)
+        reply.classList.remove(HELD);
+        reply.style.bottom = '';
+      }
       if (!fresh || !words.trim() || words === before) continue;
       // a board tap: a puzzle's reply (the question's box, the form), a tablet's form
       var puzzle = reply.matches(PUZZLE_SAID) || (reply.matches(FORM_SAID) && puzzleOpen());
@@ -98,7 +138,7 @@
       var box = reply.getBoundingClientRect();
       if (!box.height) continue;
       if (onBoard && !byKey) {  // a finger on the board: nothing scrolls
-        if (box.bottom > window.innerHeight) reply.classList.add(HELD);
+        if (box.bottom > window.innerHeight) hold(reply);
         continue;
       }
       if (onBoard) {

@@ -1,0 +1,82 @@
+"""The kinds of a puzzle's palette that no one can play this turn (s18): at a question the
+palette offers every kind of the moment, legal or not (the kinds legal now would narrow the
+answer, ``kinds.moment_kinds``), so at 4.3 and 3.2 "Play a Knight" and "Play Monopoly" looked
+like moves although P1 holds no such card, and a press said "Not allowed". Such a kind now
+looks unavailable (greyed, ``aria-disabled``: ``kind_unavailable.js``) and says why on hover.
+
+What decides is the engine: a kind is unavailable when it has no legal move now
+(``legal_actions``) and the engine refuses it, for every seat the question lets move, for a
+reason that holds the whole turn (``explain``'s rule, ``TURN_LONG``: the seat holds no such
+card, has played one this turn or bought it this turn: BASE-DEV-PLAY). A kind refused only
+for the moment (buying before the roll, building without the cards yet) looks like the
+others, the answer's among them: none of the kinds a learner might still play this turn is
+told apart from the right one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import fields
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets
+
+from ..errors import CatanError
+from ..game import Game
+from . import verdicts
+from .kinds import acting_seat, kind_name, variant_kinds
+
+if TYPE_CHECKING:
+    from .tutor_session import TutorSession
+
+# The engine's rules whose refusal of a card's play holds for the rest of the turn at a
+# turn's moment (before the roll or after it): no such card, one played, one bought this turn
+TURN_LONG = frozenset({"BASE-DEV-PLAY"})
+OFF_CLASS = "catan-off-"  # the palette's class for its button at that index: unavailable
+MOST_KINDS = 40  # more than any variant's kinds (C&K for two: 18 in a turn)
+UNAVAILABLE = "Not possible this turn: {}"  # a greyed kind's hover text
+NO_ONE = "no player can play it."
+
+
+def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> dict[str, str]:
+    """Of ``kinds``, those no seat of ``seats`` (none given: the seat to move) can play this
+    turn, each with the engine's reason (the acting seat's)."""
+    legal = {kind_name(a) for a in game.legal_actions()}
+    ours = variant_kinds(game)
+    who = tuple(seats) or (acting_seat(game),)
+    out: dict[str, str] = {}
+    for kind in kinds:
+        cls = ours.get(kind)
+        if kind in legal or cls is None or "player" not in [f.name for f in fields(cls)]:
+            continue
+        reasons = []
+        for seat in who:
+            values = {f.name: seat if f.name == "player" else 0 for f in fields(cls)}
+            try:
+                ex = game.explain(cls(**values))
+            except (CatanError, TypeError, ValueError):
+                break
+            if ex.legal or ex.rule not in TURN_LONG:
+                break
+            reasons.append(ex.reason)
+        else:  # (a question asking who moves names no seat)
+            out[kind] = verdicts.plain(reasons[0]) if len(who) == 1 else NO_ONE
+    return out
+
+
+def offer_kinds(
+    palette: widgets.ToggleButtons, session: TutorSession, options: list[tuple[str, str]]
+) -> None:
+    """The ``palette``'s buttons ``options`` (label, kind); at a puzzle's open question those
+    of the kinds no one can play this turn marked unavailable (a class per index, which
+    ``kind_unavailable.js`` reads; the reason as the button's hover text)."""
+    palette.options = options
+    kinds = [value for _, value in options]
+    secret = session.puzzle_secret and not session.editing
+    off = unavailable(session.game, kinds, session.puzzle.seats()) if secret else {}
+    for i in range(MOST_KINDS):  # (removing a class not there changes nothing)
+        palette.remove_class(f"{OFF_CLASS}{i}")
+    for i, kind in enumerate(kinds):
+        if kind in off:
+            palette.add_class(f"{OFF_CLASS}{i}")
+    palette.tooltips = [UNAVAILABLE.format(off[k]) if k in off else "" for k in kinds]

@@ -1,0 +1,59 @@
+"""A puzzle's palette greys the kinds no one can play this turn (s18): at 4.3's and 3.2's
+questions "Play a Knight", "Play Monopoly"… looked like moves although P1 holds no such card
+(a press said "Not allowed"). The engine decides (legal_actions, explain's rule); the answer's
+kind and every kind legal now look alike, so nothing narrows the answer."""
+
+from __future__ import annotations
+
+import pytest
+from puzzle_answers import at_question, course_puzzles
+
+from catan_tutor.game import Game
+from catan_tutor.study.puzzle import answer_nodes
+from catan_tutor.widgets.kinds import kind_name, moment_kinds
+from catan_tutor.widgets.kinds_unavailable import OFF_CLASS, unavailable
+
+
+def _asked(lesson: str):
+    return next(a for a in course_puzzles() if a.lesson == lesson)
+
+
+@pytest.mark.parametrize(
+    ("lesson", "off"),
+    [
+        # 4.3, before the roll: P1 holds Road Building (the answer) and no other card; buying
+        # a card waits for the roll (possible this turn: not greyed), so do the builds
+        ("puzzle_base_awards", {"play knight", "play plenty", "play monopoly"}),
+        # 3.2, after the roll: P2 holds no development card
+        ("puzzle_base_trading",
+         {"play knight", "play road building", "play plenty", "play monopoly"}),
+    ],
+)  # fmt: skip
+def test_a_question_s_palette_greys_the_cards_its_seat_does_not_hold(lesson, off):
+    t = at_question(_asked(lesson))
+    palette = t.controls.palette
+    kinds = [k for _, k in palette.options]
+    greyed = {kinds[int(c.removeprefix(OFF_CLASS))] for c in palette._dom_classes
+              if c.startswith(OFF_CLASS)}  # fmt: skip
+    assert greyed == off
+    tips = dict(zip(kinds, palette.tooltips, strict=True))
+    assert tips["play knight"] == "Not possible this turn: P{} holds no Knight card.".format(
+        1 if lesson == "puzzle_base_awards" else 2
+    )
+    assert all(tips[k] == "" for k in kinds if k not in off)
+
+
+def test_no_question_greys_its_answer_s_kind_nor_a_kind_legal_now():
+    """Every puzzle of the course: the kinds greyed are none of the answers' kinds and none
+    legal now (those look the same as the right one); at least the cards not held are."""
+    greyed_any = 0
+    for asked in course_puzzles():
+        sc = asked.scenario()
+        at = sc.timeline.nodes[asked.node]
+        game = Game(sc.timeline.rules, at.state)
+        answers = {kind_name(n.action) for n in answer_nodes(asked.puzzle, at, sc.timeline.rules)}
+        legal = {kind_name(a) for a in game.legal_actions()}
+        off = unavailable(game, moment_kinds(game))
+        assert not set(off) & (answers | legal), (asked.lesson, asked.node, off)
+        greyed_any += bool(off)
+    assert greyed_any >= 2
