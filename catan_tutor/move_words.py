@@ -258,6 +258,8 @@ def as_notation(
         return _development_card(game, game.parse(text)) or text
     except CatanError as strict:
         first = strict
+    if _plays_vp(game, text):  # (not "there are no progress cards": s18)
+        raise MoveWordsError(VP_NOT_PLAYED)
     said = said_move(game, text)
     if said is not None:  # the page's own sentence for a move legal now
         return str(said)
@@ -283,6 +285,23 @@ def as_notation(
     except CatanError as e:
         raise _plain(e, game, spelled, avoid, chosen) from None
     return spelled
+
+
+# A Victory Point card "played" (BASE-DEV-VP, BASE-DEV-PLAY): why it is no move
+VP_NOT_PLAYED = (
+    "A Victory Point card is never played: its owner keeps it hidden, and it counts 1 victory "
+    "point all the same."
+)
+_VP_WORDS = frozenset({"vp", "victory", "victorypoint", "victory-point"})
+
+
+def _plays_vp(game: Game, text: str) -> bool:
+    """``text`` plays a Victory Point card ("P1 play victory point") in a game with development
+    cards."""
+    if game.state.caps.improvements:
+        return False
+    words = {_base(t.lower()) for t in _tokens(text)}
+    return "play" in words and bool(words & _VP_WORDS)
 
 
 # A progress card whose name is also a development card's (C&K's Resource Monopoly, Road

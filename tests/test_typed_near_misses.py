@@ -105,3 +105,7 @@ def test_words_for_the_same_move_read_alike_at_each_question(asked: Asked):
         j, k = (judge(asked.puzzle, node, rules, t) for t in (typed, same))
         assert "That is not a move" not in j.text, (typed, j.text)
         assert (j.move, j.correct, j.legal) == (k.move, k.correct, k.legal), (typed, j, k)
+    if not ck:  # a Victory Point card is kept, never played (BASE-DEV-VP), whatever is typed
+        for typed in ("P1 play victory point", "play a vp card"):
+            text = judge(asked.puzzle, node, rules, typed).text
+            assert "never played" in text and "progress" not in text, (typed, text)
