@@ -29,10 +29,12 @@ from .actions import (
     NeutralPromote,
     NeutralRoad,
     NeutralSettle,
+    PlayProgress,
     Recruit,
 )
 from .board import CARD_NAMES
 from .errors import CatanError, NotationError
+from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
 
 if TYPE_CHECKING:
@@ -108,8 +110,13 @@ class MoveWordsError(NotationError):
         self.why, self.word = why, word
 
 
+# "no one" (and "no-one", "noone") as the one word the forms offer: "nobody" (s18: "rob no
+# one" read "no" as a seat)
+_NO_ONE = re.compile(r"\bno[\s-]*one\b", re.IGNORECASE)
+
+
 def _tokens(text: str) -> list[str]:
-    return [_POSSESSIVE.sub("", t) for t in _TOKEN.findall(text)]
+    return [_POSSESSIVE.sub("", t) for t in _TOKEN.findall(_NO_ONE.sub("nobody", text))]
 
 
 def _kind(keys: set[str], ck: bool, tracked: bool) -> str:
@@ -248,10 +255,11 @@ def as_notation(
             f"A move is at most {MAX_NOTATION_CHARS} characters long; this text has {len(text)}."
         )
     try:
-        game.parse(text)
-        return text
+        return _development_card(game, game.parse(text)) or text
     except CatanError as strict:
         first = strict
+    if _plays_vp(game, text):  # (not "there are no progress cards": s18)
+        raise MoveWordsError(VP_NOT_PLAYED)
     said = said_move(game, text)
     if said is not None:  # the page's own sentence for a move legal now
         return str(said)
@@ -277,6 +285,41 @@ def as_notation(
     except CatanError as e:
         raise _plain(e, game, spelled, avoid, chosen) from None
     return spelled
+
+
+# A Victory Point card "played" (BASE-DEV-VP, BASE-DEV-PLAY): why it is no move
+VP_NOT_PLAYED = (
+    "A Victory Point card is never played: its owner keeps it hidden, and it counts 1 victory "
+    "point all the same."
+)
+_VP_WORDS = frozenset({"vp", "victory", "victorypoint", "victory-point"})
+
+
+def _plays_vp(game: Game, text: str) -> bool:
+    """``text`` plays a Victory Point card ("P1 play victory point") in a game with development
+    cards."""
+    if game.state.caps.improvements:
+        return False
+    words = {_base(t.lower()) for t in _tokens(text)}
+    return "play" in words and bool(words & _VP_WORDS)
+
+
+# A progress card whose name is also a development card's (C&K's Resource Monopoly, Road
+# Building) -> that card's notation word, in a game without progress cards (BASE-DEV-*)
+_DEV_TWINS = {"resource-monopoly": "monopoly", "road-building": "roadbuilding"}
+
+
+def _development_card(game: Game, a: Action) -> str:
+    """``a``, a progress card played in a game that has none, as the development card of
+    that name (s18: "P1 play resource monopoly grain" in standard Catan was refused as "no
+    progress cards"): its notation; '' for any other move."""
+    if not isinstance(a, PlayProgress) or game.state.caps.improvements:
+        return ""
+    name = CARDS[a.card] if 0 <= a.card < len(CARDS) else ""
+    if name not in _DEV_TWINS:
+        return ""
+    args = str(a).split()[3:]  # the card's own words: Resource Monopoly's resource
+    return " ".join([str(a).split()[0], _DEV_TWINS[name], *args])
 
 
 # How the page says a move, besides the engine's sentence (``Action.sentence``) and the

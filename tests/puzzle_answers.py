@@ -138,8 +138,9 @@ def told_by_a_wrong_try(asked: Asked) -> set[str]:
                 out.add(f"{terrain} {n}" if n else terrain)
         out |= {r for r in board.CARD_NAMES if re.search(rf"\b{r}\b", str(a))}
         out.add(kind_name(a))  # what to do ("end turn"), where the prompt does not say it
-        if isinstance(a, BankTrade):  # its rate ("...at 2:1 or 4:1, not 3:1": a learner)
-            out.add(f"{a.count}:1")
+        if isinstance(a, BankTrade):  # its rate ("...at 2:1 or 4:1, not 3:1": a learner),
+            # and any rate a reply states ("grain at 4:1, not 2:1": no 3:1 harbor, s18)
+            out |= {"2:1", "3:1", "4:1"}
         if WHO.search(prompt):  # the seat, even where the prompt names it otherwise
             seats.add(s.name(a.player))
     return seats | {w for w in out if not says(w, prompt)}

@@ -85,6 +85,25 @@ def test_lesson_2_1_says_the_hands_it_lists_are_shown_as_the_page_shows_them() -
     assert hidden and all("at a real table" in x.lower() for x in hidden), hidden
 
 
+# What a lesson text would say of the page that shows only some hands ("here you see P1's",
+# 4.3's intro, while every hand showed: P2's Victory Point and Monopoly cards, s18)
+_SOME_HANDS = re.compile(
+    r"\b(?:here|on this page|in this lesson) you see (?:only )?P\d's\b|\byou see only P\d's\b"
+    r"|\bonly P\d's (?:cards|hand|development cards) (?:show|are shown)\b",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_lesson_says_the_hands_shown_as_the_page_shows_them(name: str) -> None:
+    """BASE-INFO: a lesson's page shows every hand (no computer plays: the default, 2.1); no
+    lesson text says that only one seat's cards show there (4.3 said "here you see P1's")."""
+    sc = _lesson(name)
+    texts = [sc.goal, *(t for n in sc.tree.walk() for t in (n.comment, n.tutor) if t)]
+    said = [m[0] for t in texts for m in _SOME_HANDS.finditer(" ".join(t.split()))]
+    assert said == [], said
+
+
 SHORT = 16  # words: a step's text shorter than this says why, or it is only a statement
 _CITED = re.compile(r"\((?:[^()]*?, )?(?:BASE|2P|DUMMY|CK|CK2P)-[A-Z0-9-]+")  # its "§"
 _WHY = re.compile(

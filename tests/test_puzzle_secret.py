@@ -1125,3 +1125,42 @@ def test_a_refusal_whose_reason_is_secret_is_two_plain_sentences():
             seen += 1
             assert j.text == f"{can(node.state, a, False)} {SECRET_WHY}", j.text
     assert seen > 0
+
+
+# The card a move plays (a development card's index, a progress card's name), for the hand row
+_PLAYED_DEV = {"PlayKnight": 0, "PlayRoadBuilding": 2, "PlayPlenty": 3, "PlayMonopoly": 4}
+
+
+def _played_card(a: Action) -> str:
+    """The title of the card ``a`` plays ('' for a move that plays none)."""
+    from catan_tutor.card_titles import card_title
+
+    name = type(a).__name__
+    if name in _PLAYED_DEV:
+        return card_title(_PLAYED_DEV[name], dev=True)
+    return card_title(a.card) if name == "PlayProgress" else ""  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_the_hand_row_does_not_answer_which_card_to_play(asked: Asked):
+    """s18, 4.3: "P1 never produces lumber, yet wants two more roads" under a hand row listing
+    "development cards: 1 Road Building card", P1's only card: the row answered it. Where an
+    answer plays a card the prompt does not name, the hand row of the seat to move lists
+    another card that may be played too (a Victory Point card is never played), or not the
+    answer's card at all."""
+    from catan_tutor.widgets.play_panel import own_hand_html
+
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    node = sc.timeline.nodes[asked.node]
+    g = Game(sc.timeline.rules, node.state)
+    seat = g.current_player if g.current_player >= 0 else g.state.active
+    row = html.unescape(re.sub(r"<[^>]+>", "", own_hand_html(g, seat, False, unnamed=True)))
+    held = set(re.findall(r"\d+ ([A-Z][\w ]*?) cards?\b", row))
+    if "progress cards: " in row:
+        held |= {t.strip() for t in row.split("progress cards: ", 1)[1].split(",")}
+    held -= {"Victory Point", "Constitution", "Printing"}  # (laid out or kept, never played)
+    for child in answer_nodes(asked.puzzle, node, sc.timeline.rules):
+        card = _played_card(child.action) if child.action is not None else ""
+        if card and card.lower() not in asked.puzzle.prompt.lower() and card in held:
+            assert held - {card}, f"{asked.lesson}: the hand row {row!r} answers it"

@@ -232,9 +232,27 @@ def cheapest_forced_trade(g, ms):
     return most(g, forced, lambda a: after(g, a).state.tokens[p])
 
 
-def gives_free_roads(g, ms):
-    """Moves after which the player builds roads without paying (BASE-DEV-ROAD-BUILDING)."""
-    return {a for a in ms if after(g, a).state.free_roads > 0}
+def first_of_two_roads_to_a_free_harbor(g, ms):
+    """Free roads after which a second free road ends on a harbor corner where the player may
+    settle, reached by neither road before (BASE-DEV-ROAD-BUILDING, BASE-BUILD-DISTANCE,
+    BASE-TRADE-MARITIME)."""
+    from catan_tutor.rules.building import distance_ok
+
+    p = g.current_player
+    harbor = {v for e, _ in g.state.layout.harbors for v in board.EDGE_VERTICES[e]}
+
+    def ends(s) -> set[int]:
+        return {v for e, o in enumerate(s.eowner) if o == p for v in board.EDGE_VERTICES[e]}
+
+    def settles(s) -> set[int]:
+        return {v for v in ends(s) & harbor if s.vowner[v] < 0 and distance_ok(s, v)}
+
+    before = settles(g.state)
+    return {
+        a
+        for a in ms
+        if any(settles(after(g, a, b).state) - before for b in after(g, a).legal_actions())
+    }
 
 
 def takes_largest_army(g, ms):
@@ -393,8 +411,9 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): raises_hand_limit,
     (
         "puzzle_base_awards",
-        "P1 never produces lumber, yet wants two more roads this turn. Get them without paying.",
-    ): gives_free_roads,
+        "P1 never produces lumber. Build the first of the two free roads so that the two "
+        "together reach a harbor corner where P1 may settle.",
+    ): first_of_two_roads_to_a_free_harbor,
     (
         "puzzle_base_awards",
         "P1 has 2 victory points and has played 2 Knights; nobody has played more. Reach 4 "

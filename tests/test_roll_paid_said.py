@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_lesson_rule_marks import LESSONS, _lesson
+from test_lesson_rule_marks import LESSONS, _lesson, _Steps
 
 from catan_tutor.board import CARD_NAMES
-from catan_tutor.widgets.roll_steps import roll_nodes
+from catan_tutor.widgets.roll_steps import roll_nodes, rolling
 from catan_tutor.words.narrate import events
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
@@ -98,6 +98,44 @@ def test_a_roll_s_step_tells_who_it_paid_as_the_engine_paid_it_and_all_of_it(nam
     says is within what the engine's production paid that seat at the step, and a step that
     tells who a roll paid names every seat it paid."""
     assert _wrong(name) == []
+
+
+# A roll's step that pays nobody says so ("the 2 pays nobody", "neither pays anybody", "nobody
+# produces"), or that it is a 7 (the robber's roll: what happens instead)
+_PAID_NOTHING = re.compile(r"\b7\b|\bnobody\b|\bno one\b|\bnothing\b|\bneither pays\b")
+
+
+def _silent(name: str) -> list[str]:
+    """The steps ending a roll (a 7, a barbarian attack, an event draw and a progress card
+    drawn among them) whose words on the page (the lesson's, the step's dice sentence) never
+    say whom the roll paid: each seat the engine paid named with what it got, or that nobody
+    was paid."""
+    sc = _lesson(name)
+    rules, steps = sc.tree.rules, _Steps(sc)
+    bad = []
+    for node in sc.tree.walk():
+        if rolling(rules, node):  # a throw under way: the step is the roll's last node
+            continue
+        paid = _produced(rules, [*roll_nodes(rules, node), node])
+        if paid is None:
+            continue
+        text = re.sub(r"\s+", " ", " ".join(steps.texts(node)))  # as the step shows them
+        left_out = [s for s in paid if not re.search(rf"\b{s}\b", text)]
+        if paid and (left_out or not _TELLS.search(text)):
+            bad.append(f"{node.id} {node.action}: paid {paid}, not said: {text[-120:]!r}")
+        elif not paid and not _PAID_NOTHING.search(text):
+            bad.append(f"{node.id} {node.action}: paid nobody, not said: {text[-120:]!r}")
+    return bad
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_roll_s_step_says_whom_it_paid(name: str) -> None:
+    """s18: 37 roll steps said nothing of what the roll paid ("The red die shows 2: with the
+    white 1, the roll is 3.", "The card drawn is a Taxation."); the sweep above only checked
+    the steps that made a claim. Every step that ends a roll now names each seat the engine's
+    production paid (BASE-PROD-YIELD, CK-PROD-CITY), or says that it paid nobody; what it
+    says is checked against the engine by the sweep above."""
+    assert _silent(name) == []
 
 
 @pytest.mark.parametrize(

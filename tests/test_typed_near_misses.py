@@ -13,7 +13,7 @@ from puzzle_answers import Asked, answer_words, course_puzzles, says, told_by_a_
 from catan_tutor import board
 from catan_tutor.game import Game
 from catan_tutor.rules.words import can
-from catan_tutor.study.puzzle import answer_nodes, judge
+from catan_tutor.study.puzzle import SECRET_WHY, answer_nodes, judge, kind_words
 from catan_tutor.widgets import verdicts
 
 pytestmark = pytest.mark.course
@@ -56,9 +56,15 @@ def test_a_typed_near_miss_names_no_part_of_the_answer(asked: Asked):
             text = verdicts.plain(j.text)
             said = typed  # what the try itself says
             if not text.startswith("That is not a move"):
-                said = can(node.state, Game(rules, node.state).parse(j.move), j.legal)
+                move = Game(rules, node.state).parse(j.move)  # its kind it says itself
+                said = " ".join([can(node.state, move, j.legal), *kind_words(move)])
             told = [w for w in secret if says(w, text) and not says(w, said)]
             assert told == [], f"{typed}: {text!r} tells {told}"
+            if SECRET_WHY in text:  # only where the real reason would tell (s18: "2 wool for
+                # wool" was told it would, its reason "one kind of card for another")
+                why = Game(rules, node.state).explain(Game(rules, node.state).parse(j.move))
+                would = [w for w in secret if says(w, why.reason) and not says(w, said)]
+                assert would, f"{typed}: {text!r} hides {why.reason!r}"
     assert tried or not any(
         near_misses(str(c.action)) for c in answer_nodes(asked.puzzle, node, rules)
     )
@@ -73,3 +79,33 @@ def test_3_2s_wrong_rate_is_refused_without_the_answers_rate():
     j = judge(asked.puzzle, node, sc.timeline.rules, "P2 trade 3 wool for 1 brick")
     assert not j.correct and "2:1" not in j.text and "4:1" not in j.text, j.text
     assert j.text.endswith("The reason would give the answer away, so ask for a hint."), j.text
+
+
+# Words a learner types for the same move, which must read alike at every question: "no one"
+# as "nobody" (a form's empty victim), and in a game without progress cards a progress card's
+# name that is a development card's too (s18: "P1 play resource monopoly grain" in standard
+# Catan was refused as "there are no progress cards").
+ALIKE = (
+    ("P1 robber K rob no one", "P1 robber K rob nobody"),
+    ("P2 robber Q no-one", "P2 robber Q nobody"),
+    ("P1 play resource monopoly grain", "P1 monopoly grain"),
+    ("P2 play road building", "P2 roadbuilding"),
+)
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_words_for_the_same_move_read_alike_at_each_question(asked: Asked):
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
+    ck = node.state.caps.improvements
+    for typed, same in ALIKE:
+        if ck and "play" in typed:  # C&K: the progress card itself
+            continue
+        j, k = (judge(asked.puzzle, node, rules, t) for t in (typed, same))
+        assert "That is not a move" not in j.text, (typed, j.text)
+        assert (j.move, j.correct, j.legal) == (k.move, k.correct, k.legal), (typed, j, k)
+    if not ck:  # a Victory Point card is kept, never played (BASE-DEV-VP), whatever is typed
+        for typed in ("P1 play victory point", "play a vp card"):
+            text = judge(asked.puzzle, node, rules, typed).text
+            assert "never played" in text and "progress" not in text, (typed, text)

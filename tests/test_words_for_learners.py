@@ -11,7 +11,7 @@ import html
 import pathlib
 import re
 
-from catan_tutor import new_game
+from catan_tutor import new_game, rulebook
 from catan_tutor.actions import BuildCity, Settle
 from catan_tutor.game import Game
 from catan_tutor.rules import ck_turn
@@ -127,8 +127,9 @@ def test_rule_references_are_small_markers_not_bracketed_titles():
     notes = re.findall(r"<sup class='catan-rule-ref catan-rule-note'([^>]*)>", page)
     assert len(notes) == len(re.findall(r"\((?:BASE)-[^)]*\)", sc.root.tutor)) == 1
     names = [html.unescape(m) for m in re.findall(r"aria-label='([^']*)'", page)]
-    assert names[0].startswith("Rules: The beginner map; Where the robber starts; Who goes")
-    assert "; First round of setup; " in names[0] and names[0].endswith(", our reading")
+    # the beginner map is this tutor's reading, said next to it (s18: it was said last)
+    assert names[0].startswith("Rules: The beginner map, our reading; Where the robber starts")
+    assert "; First round of setup; " in names[0] and names[0].count("our reading") == 1
     assert all("role='button' tabindex='0'" in n for n in notes)
     opened = re.search(
         r"data-rule='BASE-BOARD-BEGINNER [^']*'[^>]*>§.*?</sup><span class='catan-rule-ref-text' "
@@ -324,3 +325,28 @@ def test_ck_says_longest_road_with_its_rulebook_name_once():
     from catan_tutor.words import narrate
 
     assert "the Longest Route" not in pathlib.Path(narrate.__file__).read_text()
+
+
+def test_a_bracket_s_name_says_our_reading_next_to_the_rule_that_is_ours():
+    """s18: a bracket citing a reading and a plain rule was named "Rules: <reading's title>;
+    <plain title>, our reading", "our reading" last as if the plain rule were the reading. Every
+    cited bracket of the course (its rules in order) is named with ", our reading" right after
+    each [decision]'s title, and after no other."""
+    mixed = 0
+    for path in sorted(packaged_lessons().glob("*.catan.yaml")):
+        text = " ".join(path.read_text().split())
+        for inner in re.findall(r"\(([^()]*)\)", text):
+            ids, _rest = verdicts._cited(inner)
+            if len(ids) < 2:
+                continue
+            readings = [rulebook.reading(i) is not None for i in ids]
+            mixed += any(readings) and not all(readings)
+            note = verdicts.rule_note_html(ids)
+            name = html.unescape(re.search(r"aria-label='([^']*)'", note)[1])
+            assert name.startswith("Rules: "), name
+            parts = name.removeprefix("Rules: ").split("; ")
+            assert len(parts) == len(ids), (ids, name)
+            for rule_id, part, ours in zip(ids, parts, readings, strict=True):
+                assert part.startswith(verdicts.title_of(rule_id)), (rule_id, name)
+                assert part.endswith(", our reading") == ours, (rule_id, name)
+    assert mixed >= 50, mixed  # the course has many such brackets (about 85 in s18)

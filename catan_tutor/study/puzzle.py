@@ -152,7 +152,8 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
             hit,
         )
     own = can(s, ex.action, ex.legal)
-    hidden = [w for w in secrets(puzzle, node, rules) if not _names(own, w)]
+    tried = kind_words(ex.action)  # the try's kind is its own to say ("A bank trade gives…")
+    hidden = [w for w in secrets(puzzle, node, rules) if not _names(own, w) and w not in tried]
     if not ex.legal:  # what and why in one sentence: "P1 can't build a road on K5: …"
         why = keep_secret(ex.reason, hidden) or _refused(game, ex.action)
         said = f"{own} {why}" if why == SECRET_WHY else why_not(s, ex.action, why)
@@ -211,15 +212,22 @@ def secrets(puzzle: Puzzle, node: Node, rules) -> list[str]:
             out.append(s.name(a.player))  # (even where the prompt names the seat otherwise)
         text = str(a)
         words += [r for r in CARD_NAMES if re.search(rf"\b{r}\b", text)]
-        noun = _KIND_NOUNS.get(type(a).__name__, "")
-        words += [noun] if noun else []
-        words.append(re.sub(r"(?<!^)([A-Z])", r" \1", type(a).__name__).lower())  # "end turn"
+        words += kind_words(a)
         if type(a).__name__ == "Improve":  # its track: "trade", "politics", "science"
             words.append(text.split()[-1])
         if isinstance(a, BankTrade):  # its rate: "P2 trades wool with the bank at 2:1 or
-            words.append(f"{a.count}:1")  # 4:1, not 3:1." named 3.2's answer (a learner)
+            # 4:1, not 3:1." named 3.2's answer (a learner); any rate a reply states narrows it
+            # ("P2 trades grain with the bank at 4:1, not 2:1": no 3:1 harbor, s18)
+            words += [f"{n}:1" for n in (2, 3, 4)]
         out += [w for w in words if w and not _names(puzzle.prompt, w) and w not in out]
     return out
+
+
+def kind_words(a: Action) -> list[str]:
+    """The words that name ``a``'s kind of move in a sentence: its noun ("settlement") and
+    its class's name in words ("bank trade", "end turn")."""
+    noun = _KIND_NOUNS.get(type(a).__name__, "")
+    return [*([noun] if noun else []), re.sub(r"(?<!^)([A-Z])", r" \1", type(a).__name__).lower()]
 
 
 def secret_labels(puzzle: Puzzle, node: Node, rules) -> set[str]:

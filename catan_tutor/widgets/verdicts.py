@@ -187,11 +187,16 @@ def _said_mark() -> str:
     )
 
 
+def _heard_title(rule_id: str) -> str:
+    """A rule's title for a screen reader, ", our reading" right after it for a [decision]."""
+    reading = ", our reading" if rulebook.reading(rule_id) is not None else ""
+    return f"{title_of(rule_id)}{reading}"
+
+
 def _ref_name(rule_id: str) -> str:
     """A reference button's name for a screen reader: "Rule: <title>", ", our reading" for a
     [decision]."""
-    reading = ", our reading" if rulebook.reading(rule_id) is not None else ""
-    return markup.text(f"Rule: {title_of(rule_id)}{reading}")
+    return markup.text(f"Rule: {_heard_title(rule_id)}")
 
 
 def rule_ref_html(rule_id: str, shown: str) -> str:
@@ -213,14 +218,17 @@ def rule_note_html(rule_ids: str | list[str]) -> str:
     """The rules a lesson text cites in one bracket ("… touching it (BASE-SETUP-ROUND1).")
     as one unobtrusive raised marker after the words they back: "§" (with ``_reading_mark``
     when one is a [decision]), a button named "Rule: <title>" ("Rules: <title>; <title>"
-    for several, never "§ §") whose tooltip is the titles and which opens each rule's title
-    and text under it, as ``rule_ref_html`` does; ``data-rule`` holds the IDs, spaced."""
+    for several, never "§ §"; ", our reading" right after each [decision]'s title) whose
+    tooltip is the titles and which opens each rule's title and text under it, as
+    ``rule_ref_html`` does; ``data-rule`` holds the IDs, spaced."""
     ids = [rule_ids] if isinstance(rule_ids, str) else list(rule_ids)
-    if len(ids) == 1:
-        name = _ref_name(ids[0])
-    else:
-        reading = ", our reading" if any(rulebook.reading(i) is not None for i in ids) else ""
-        name = markup.text(f"Rules: {'; '.join(map(title_of, ids))}{reading}")
+    # each reading said next to its own rule, in the bracket's order (s18: "Rules: A; B; C,
+    # our reading" put it last, as if C were the reading when A was)
+    name = (
+        _ref_name(ids[0])
+        if len(ids) == 1
+        else markup.text(f"Rules: {'; '.join(map(_heard_title, ids))}")
+    )
     title = markup.text("; ".join(map(title_of, ids)))
     mark = next((m for m in (_reading_mark(i, raised=False) for i in ids) if m), "")
     return (
