@@ -14,32 +14,34 @@ from catan_tutor.widgets.kinds import kind_name, moment_kinds
 from catan_tutor.widgets.kinds_unavailable import OFF_CLASS, unavailable
 
 
-def _asked(lesson: str):
-    return next(a for a in course_puzzles() if a.lesson == lesson)
+def _asked(lesson: str, node: int | None = None):
+    return next(a for a in course_puzzles() if a.lesson == lesson and node in (None, a.node))
 
 
 @pytest.mark.parametrize(
-    ("lesson", "off"),
+    ("lesson", "node", "off", "held"),
     [
-        # 4.3, before the roll: P1 holds Road Building (the answer) and no other card; buying
-        # a card waits for the roll (possible this turn: not greyed), so do the builds
-        ("puzzle_base_awards", {"play knight", "play plenty", "play monopoly"}),
+        # 4.3's second question, before the roll: P1 holds a Knight (the prompt names it) and
+        # no other card; buying a card waits for the roll (possible this turn: not greyed), so
+        # do the builds
+        ("puzzle_base_awards", 19, {"play road building", "play plenty", "play monopoly"},
+         "Road Building"),
         # 3.2, after the roll: P2 holds no development card
-        ("puzzle_base_trading",
-         {"play knight", "play road building", "play plenty", "play monopoly"}),
+        ("puzzle_base_trading", None,
+         {"play knight", "play road building", "play plenty", "play monopoly"}, "Knight"),
     ],
 )  # fmt: skip
-def test_a_question_s_palette_greys_the_cards_its_seat_does_not_hold(lesson, off):
-    t = at_question(_asked(lesson))
+def test_a_question_s_palette_greys_the_cards_its_seat_does_not_hold(lesson, node, off, held):
+    t = at_question(_asked(lesson, node))
     palette = t.controls.palette
     kinds = [k for _, k in palette.options]
     greyed = {kinds[int(c.removeprefix(OFF_CLASS))] for c in palette._dom_classes
               if c.startswith(OFF_CLASS)}  # fmt: skip
     assert greyed == off
     tips = dict(zip(kinds, palette.tooltips, strict=True))
-    assert tips["play knight"] == "Not possible this turn: P{} holds no Knight card.".format(
-        1 if lesson == "puzzle_base_awards" else 2
-    )
+    seat = 1 if lesson == "puzzle_base_awards" else 2
+    kind = {"Knight": "play knight", "Road Building": "play road building"}[held]
+    assert tips[kind] == f"Not possible this turn: P{seat} holds no {held} card."
     assert all(tips[k] == "" for k in kinds if k not in off)
 
 
