@@ -23,7 +23,7 @@
   // (the message under a form a tap filled follows its Play: "finish the form and press Play")
   var REPLIES = '.catan-puzzle-result, .catan-actions .catan-message, .catan-line, ' +
     '.catan-board-col .widget-label, .catan-why-not';
-  var WAIT_MS = 5000;  // a reply later than this is not the tap's
+  var WAIT_MS = 5000;  // a reply later than this is not the tap's (unless answering())
   var PHONE = window.matchMedia('(max-width: 700px)');  // style.LAYOUT_CSS's phone
   // style.TALL: a tablet, the panels under the board
   var TABLET = window.matchMedia('(min-width: 701px) and (max-width: 1015px) and ' +
@@ -42,6 +42,7 @@
     onBoard = !!target.closest('.catan-board');
     byKey = false;
     tapped = Date.now();  // (a phone's board tap: a puzzle's reply only, see look)
+    answer = '';
     owed = null;
     if (!onBoard) letGo();  // (another tap on the board: a reply held stays so)
   }
@@ -93,6 +94,23 @@
     }
     if (foot < window.innerHeight) reply.style.bottom = (window.innerHeight - foot) + 'px';
   }
+  // The kernel still answering the tap (busy from within WAIT_MS of it, not idle again; or
+  // idle for less than a second): its reply is the tap's however long it took (a loaded
+  // server: Explain's why-not came after WAIT_MS and was left out of sight). catan_page.js
+  // tells the kernel's busy and idle
+  var answer = '';  // since the last tap: '' (the kernel not busy yet), 'busy', 'idle'
+  var answeredAt = 0;
+  window.addEventListener('catan-kernel', function (event) {
+    if (event.detail === 'busy' && answer === '' && tapped && Date.now() - tapped < WAIT_MS) {
+      answer = 'busy';
+    } else if (event.detail === 'idle' && answer === 'busy') {
+      answer = 'idle';
+      answeredAt = Date.now();
+    }
+  });
+  function answering() {
+    return answer === 'busy' || (answer === 'idle' && Date.now() - answeredAt < 1000);
+  }
   function puzzleOpen() {  // a question waits for its answer (its answer's row shows)
     var entry = document.querySelector('.catan-tutor .catan-puzzle-entry');
     return !!(entry && entry.getClientRects().length);
@@ -110,13 +128,14 @@
     onBoard = true;
     byKey = true;
     tapped = Date.now();
+    answer = '';
   }, true);
   var pending = false;
   function look() {
     pending = false;
     // a wide page: no reading of every reply (a layout) per change
     if (!PHONE.matches && !TABLET.matches) return;
-    var fresh = Date.now() - tapped < WAIT_MS;
+    var fresh = Date.now() - tapped < WAIT_MS || answering();
     if (owed && (!fresh || inSight(owed, owed.getBoundingClientRect()))) owed = null;
     var replies = document.querySelectorAll(REPLIES);
     for (var i = 0; i < replies.length; i++) {

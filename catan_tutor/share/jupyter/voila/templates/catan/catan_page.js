@@ -136,6 +136,11 @@
         return;
       }
       if (state === 'restarting' || state === 'dead') sessionLost('kernel ' + state);
+      // the kernel busy or idle again, told to the page's scripts (reply_in_view.js: a reply
+      // the kernel sends while still answering a tap is the tap's, however long it took)
+      if (state === 'busy' || state === 'idle') {
+        window.dispatchEvent(new CustomEvent('catan-kernel', {detail: state}));
+      }
     });
   }
 
