@@ -104,6 +104,23 @@ def answer_words(asked: Asked) -> set[str]:
     return words - past
 
 
+def answer_facts(asked: Asked) -> set[str]:
+    """The fact an answer turns on, as a text could say it before the question: a bank
+    trade below 4:1 is made at a harbor, and a harbor named by its card ("the wool harbor",
+    "harbor for wool") tells the rate. Learner s18 at 3.2 read "P2's settlement on P6 stands
+    at an end of the wool harbor on P5" before "Get it from the bank at the best rate" (the
+    sweep looked for the move and its spot only). Words the prompt says itself are left out."""
+    sc = asked.scenario()
+    at = sc.timeline.nodes[asked.node]
+    words: set[str] = set()
+    for node in answer_nodes(asked.puzzle, at, sc.timeline.rules):
+        a = node.action
+        if isinstance(a, BankTrade) and a.count == 2:  # a 2:1 harbor, named by its card
+            card = board.CARD_NAMES[a.give]
+            words |= {f"{card} harbor", f"harbor for {card}", f"{card} 2:1", f"2:1 {card}"}
+    return {w for w in words if not says(w, asked.puzzle.prompt)}
+
+
 def found(words: set[str], text: str) -> list[str]:
     """The words of ``words`` that occur in ``text`` as whole words."""
     return sorted(

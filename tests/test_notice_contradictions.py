@@ -26,7 +26,14 @@ def _allowed(lines: list[str]) -> list[str]:
     """Each move a line allows ("Here P1 may build…", "Each of these is allowed here: a; b")."""
     out = []
     for line in lines:
-        body = re.sub(r"^(Here |Each of these is allowed here: )", "", line)
+        choice = re.match(r"^(\S+) may [^:]* here, for example: (.*)$", line)
+        if choice:  # "P3 may take any one resource here, for example: take …; or take …."
+            parts = [re.sub(r"^or ", "", p) for p in choice[2].split("; ")]
+            out += [f"{choice[1]} may {p.strip().rstrip('.')}" for p in parts]
+            continue
+        body = re.sub(
+            r"^(Here |Each of these is allowed here: |Among the moves allowed here: )", "", line
+        )
         out += [part.strip().rstrip(".") for part in body.split("; ") if " may " in part]
     return out
 

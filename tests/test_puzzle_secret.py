@@ -22,6 +22,7 @@ from puzzle_answers import (
     LABELS,
     WHO,
     Asked,
+    answer_facts,
     answer_words,
     at_question,
     course_puzzles,
@@ -167,6 +168,7 @@ def test_no_question_is_answered_by_the_lessons_own_text_before_it(asked: Asked)
     neither the introduction nor the question's own step names the seat that answers it (a
     step's comment may say who has just played)."""
     assert found(set(answer_words(asked)), _said_before(asked)) == [], asked
+    assert found(answer_facts(asked), _said_before(asked)) == [], asked  # s18 at 3.2
     if asks_who(asked.puzzle):
         tl = asked.scenario().timeline
         node = tl.nodes[asked.node]

@@ -376,8 +376,8 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): cheapest_bank_brick,
     (
         "puzzle_ck_2p",
-        "Before rolling, P1 wants two of P2's cards, whether P2 agrees or not. Get them for "
-        "the fewest trade tokens.",
+        "Before rolling, P1 wants two of P2's cards, whether P2 agrees or not; P2 holds 2 wool "
+        "and a grain. Get them for the fewest trade tokens.",
     ): cheapest_forced_trade,
     (
         "puzzle_ck_2p",

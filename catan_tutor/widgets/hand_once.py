@@ -1,8 +1,9 @@
 """The learner's hand said once (s15, a fresh learner: "P1's hand: nothing." under "What to
 notice", then "P1's hand: nothing" just below it): the hand row under the lesson
 (``play_panel.own_hand_html``) shows the hand of the seat to move at every step, so a lesson's
-expectation of that seat's hand is not a line of "What to notice" as well. Other seats' hands
-(the row does not show them) stay there."""
+expectation of that seat's hand (and, in the games for two, its trade tokens: held_tokens) is
+not a line of "What to notice" as well. Other seats' hands (the row does not show them) stay
+there."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ def without_shown_hand(expects: list, game: Game, seat: int, against_computer: b
     name = game.names[seat]
     out = []
     for ex in expects:
-        if ex.key == "hand" and isinstance(ex.value, dict) and name in ex.value:
+        shown = ex.key == "hand" or (ex.key == "tokens" and game.caps.tokens)  # held_tokens
+        if shown and isinstance(ex.value, dict) and name in ex.value:
             rest = {k: v for k, v in ex.value.items() if k != name}
             if rest:
                 out.append(Expect(ex.key, rest, ex.line))

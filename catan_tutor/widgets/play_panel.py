@@ -23,6 +23,7 @@ from ..typed_forms import how_to_type
 from . import markup, verdicts
 from .describe import SR_ONLY_CSS
 from .forms import PLAY_TYPED, ActionForm, every_spot
+from .held_tokens import held_tokens
 from .kinds import (
     COSTS,
     SPOT_WORDS,
@@ -563,6 +564,7 @@ def own_hand_html(game: Game, seat: int, against_computer: bool, unnamed: bool =
         bits.append("development cards: " + dev_cards_text(view["dev"]))
     if view.get("progress"):
         bits.append("progress cards: " + ", ".join(map(card_title, view["progress"])))
+    bits += held_tokens(game, view)  # the games for two: the seat's trade tokens
     return (
         "<div style='margin:6px 0 2px 0;font-size:13px'>"
         f"<b>{who}:</b> {html.escape('; '.join(bits))}</div>"

@@ -174,7 +174,11 @@ FOCUSABLE = (
     ".catan-rule-ref",
 )  # fmt: skip
 LAYOUT_CSS = (
-    f".catan-tutor{{flex-wrap:wrap;gap:12px {GAP}px;align-items:flex-start}}"
+    # the rows packed at the top: a least height kind_still.js holds (Answer pressed, the
+    # page then shorter) is spare room under the panel, not a band between the board's row
+    # and the panel's (learner s18, tablet, after 11.16's answer: ~200 px, f06.png)
+    f".catan-tutor{{flex-wrap:wrap;gap:12px {GAP}px;align-items:flex-start;"
+    "align-content:flex-start}"
     f".catan-tutor>.catan-board-col{{flex:1 1 {BOARD_MIN + 2 * FOCUS_RING}px;"
     f"max-width:{BOARD_MAX + 2 * FOCUS_RING}px;"
     "min-width:0}"

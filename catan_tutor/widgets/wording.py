@@ -19,6 +19,7 @@ from ..grammar import a, and_list, count, or_list, plural, sentence, with_reason
 from ..rules.said_once import said_once
 from ..rules.words import card_list, may, notation_words
 from ..study.timeline import Node
+from .allowed_choice import allowed_several
 from .missing_field import only_missing
 from .verdicts import plain, title_of
 
@@ -273,8 +274,9 @@ def _allowed(game: Game, moves: list[str]) -> str:
     chance = all(_is_chance(game, m) for m in moves)
     if len(said) == 1:
         return f"This may happen here: {said[0]}." if chance else f"Here {said[0]}."
-    head = "Each of these may happen here" if chance else "Each of these is allowed here"
-    return f"{head}: {'; '.join(said)}."
+    if chance:
+        return f"Each of these may happen here: {'; '.join(said)}."
+    return allowed_several(game, moves, said)  # the whole choice, or examples of a free one
 
 
 def _is_chance(game: Game, move: str) -> bool:
