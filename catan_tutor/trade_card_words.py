@@ -200,7 +200,7 @@ def _forced(game: Game, seat: str, toks: list[str]) -> str | None:
 
 
 def _token_moves(game: Game, seat: str, toks: list[str]) -> str | None:
-    """The robber sent home ("send the robber home": 2P-TOKEN-ROBBER-HOME) and a knight
+    """The robber sent home ("send the robber home": 2P-TOKEN-ROBBER) and a knight
     taken off for tokens ("remove the knight on N4", "take the knight off N4")."""
     from .variants.ck_actions import RemoveKnight
     from .variants.two_player_actions import RobberHome
