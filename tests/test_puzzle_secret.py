@@ -59,6 +59,7 @@ from catan_tutor.widgets.kinds import (
     variant_kinds,
 )
 from catan_tutor.widgets.move_list import rows
+from catan_tutor.widgets.possible_parts import possible_parts
 from catan_tutor.widgets.puzzle_state import GO_ON
 from catan_tutor.widgets.roll_steps import rolling
 from catan_tutor.widgets.roll_words import throw_nodes
@@ -462,6 +463,12 @@ def test_nothing_glows_at_an_open_question_rule_or_choice_on_any_screen_or_input
                     for i in range(sizes[where])
                     if not taken(s.game.state, dataclasses.replace(answer, **{field: i}))
                 ]
+                # a knight's move only where the mover has a knight for it (s18, 8.11: all
+                # 54 corners listed; ``possible_parts``, test_form_parts)
+                legal = [a for a in s.game.legal_actions() if type(a) is type(answer)]
+                each = [dataclasses.replace(answer, **{field: i}) for i in free]
+                if not hasattr(answer, "victim"):  # (a robber's hexes: every one still)
+                    free = [getattr(a, field) for a in possible_parts(s.game.state, legal, each)]
                 assert [v for v in form.offered(field) if v >= 0] == free
                 assert len(t.board.cursor_spots()) == sizes[where]  # the keyboard's spots
     first = PUZZLES[0]
