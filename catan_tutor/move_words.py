@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
+from . import trade_card_words
 from .actions import (
     MAX_NOTATION_CHARS,
     REGISTRY,
@@ -264,7 +265,7 @@ def as_notation(
     if said is not None:  # the page's own sentence for a move legal now
         return str(said)
     tokens = _tokens(text)
-    spelled = learner_notation(game, text)
+    spelled = trade_card_words.spelled(game, text) or learner_notation(game, text)
     if spelled is None:
         head = next((t for t in tokens if not _SEAT.match(t) and not _filler(t)), "")
         named = kind_named(text, game) is not None  # "P1 place": a word of notation too
@@ -433,6 +434,7 @@ def examples(game: Game, avoid: Collection[str] = ()) -> str:
     for pattern, labels in shown:
         label = next((x for x in labels if x not in avoid), labels[-1])
         said.append(f"“{pattern.format(label)}”")
+    said += [f"“{x}”" for x in trade_card_words.examples(game, avoid)]  # trades, cards (s18)
     road = next((x for x in _EXAMPLES[1][1] if x not in avoid), "Q1")
     who = next((p for p in ("P2", "P3", "P1") if p not in avoid), "P2")
     neutral = neutral_forms(game)

@@ -170,7 +170,7 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     mark.click()  # the mark is part of the rule's button
     opened = ref.locator("xpath=following-sibling::*[1]")
     opened.wait_for(state="visible")
-    assert f"Our reading: {READING_NOTE}" in opened.inner_text(), opened.inner_text()
+    assert f"This tutor's reading: {READING_NOTE}" in opened.inner_text(), opened.inner_text()
     text = ref.locator("xpath=ancestor::div[contains(@class,'widget-html')][1]")
     text.screenshot(path=ARTIFACTS / "words_reading_tag.png")
 

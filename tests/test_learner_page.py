@@ -87,7 +87,8 @@ def test_a_rule_read_as_this_tutors_reading_says_so_in_its_opened_text():
     page = lesson_html("The dummy keeps its cards (DUMMY-IMMUNE).")
     folded = re.search(r"<span class='catan-rule-ref-text'[^>]*>(.*?)</span>", page)
     assert folded and folded[1].split("<br>")[1].startswith(
-        "<em>Our reading: The rulebooks do not settle this; the tutor plays it this way."
+        "<em>This tutor&#x27;s reading: The rulebooks do not settle this; the tutor plays it "
+        "this way."
     )
     assert "Another reading" in folded[1]
 

@@ -247,7 +247,7 @@ def test_a_reading_tag_says_our_reading_and_what_that_means_where_a_rule_is_name
     assert html.unescape(marks[0][0]) == verdicts.READING_NOTE
     assert verdicts.READING_NOTE == "The rulebooks do not settle this; the tutor plays it this way."
     opened = re.search(r"<span class='catan-rule-ref-text' role='note' hidden>(.*?)</span>", page)
-    note = f"<em>Our reading: {verdicts.READING_NOTE}"
+    note = f"<em>This tutor's reading: {verdicts.READING_NOTE}"
     assert opened and note in html.unescape(opened[1]), opened
     plain_ref = verdicts.lesson_html("Mind the distance (BASE-BUILD-DISTANCE).")
     assert "catan-reading-mark" not in plain_ref and "our reading" not in plain_ref

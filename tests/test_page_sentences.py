@@ -33,8 +33,21 @@ def test_the_pointer_line_names_the_spot_and_what_goes_there():
     assert corner == "Pointer on N4, a settlement or city spot (a corner)."
     knights = pointer_words(_spot("vertex", "N4"), knights=True)
     assert knights == "Pointer on N4, a spot for a settlement, city or knight (a corner)."
-    assert pointer_words(_spot("hex", "K")) == "Pointer on hex K, a land tile (a hex)."
+    assert pointer_words(_spot("hex", "K")) == "Pointer on hex K, a land tile."
     assert pointer_words(None) == ""
+
+
+def test_a_spot_line_says_its_kind_once():
+    """s18 (i02.png): "Pointer on hex M, a land tile (a hex)." said hex twice. Every kind of
+    spot, with knights or not, by pointer and cursor: its kind's word once."""
+    for kind, label in (("edge", "N7"), ("vertex", "N4"), ("hex", "K")):
+        for knights in (False, True):
+            for said in (
+                pointer_words(_spot(kind, label), knights),
+                cursor_words(_spot(kind, label), None, "", target=False, knights=knights),
+            ):
+                words = re.findall(r"\b(hex|corner|edge)s?\b", said)
+                assert len(words) == len(set(words)) == 1, said
 
 
 def test_the_cursor_line_says_what_enter_does_in_a_sentence():

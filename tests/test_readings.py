@@ -43,7 +43,8 @@ def test_rules_tab_marks_every_reading_of_the_variant_and_nothing_else(variant):
 
 def test_a_reading_shows_the_seed_text_it_interprets_and_the_other_reading():
     box = reading_html("2P-TOKEN-FORCED-TRADE")
-    assert "Our reading:</b> The rulebooks do not settle this; the tutor plays it this way." in box
+    note = "The rulebooks do not settle this; the tutor plays it this way."
+    assert f"This tutor's reading:</b> {note}" in box
     assert "by his choice" in box and "official two-player rulebook" in box
     assert "Another reading:" in box and "Blind draw of 2" in box
     box = reading_html("CK-PC-SABOTAGE-SELF")

@@ -22,7 +22,7 @@ def test_a_wrong_kind_of_spot_note_goes_when_the_hex_is_picked():
     t.act_at(("vertex", board.parse_vertex("H4")))  # a corner: the robber goes on a hex
     assert "goes on a hex" in t.puzzle.result.value
     t.act_at(("hex", board.HEX_NAMES.index("M")))
-    assert "Several moves here" in t.session.message  # whom to rob: the form asks
+    assert "Not the answer" in t.puzzle.result.value  # only P2 can be robbed on M: judged
     assert "goes on a hex" not in t.puzzle.result.value
     assert "catan-puzzle-note" not in t.puzzle.result.value
 

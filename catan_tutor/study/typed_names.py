@@ -39,7 +39,8 @@ def own_names(typed: str, action: Action, seats: tuple[str, ...] = ()) -> dict[s
 def in_own_names(text: str, names: dict[str, str]) -> str:
     """``text`` with each label of ``names`` said the learner's way: the first time "E2 (also
     called B6)", then "E2"."""
-    for label, own in names.items():
+    for label, own in names.items():  # the engine's echo "Q2 (N6)" (game._echo_labels) too:
+        text = text.replace(f"{own} ({label})", label)  # one alias said, once (s18 at 8.11)
         parts = re.split(rf"(?<![\w/|]){re.escape(label)}(?![\w/|])", text)
         if len(parts) > 1:
             text = parts[0] + f"{own} (also called {label})" + own.join(parts[1:])

@@ -43,6 +43,7 @@ from .kinds_unavailable import offer_kinds
 from .open_values import every_value
 from .panels import cards_text, dev_cards_text
 from .place_words import OFF_BOARD_SHORT, off_board
+from .possible_parts import possible_parts
 from .puzzle_state import GO_ON
 from .taken_spots import free_spots
 from .tap_choices import agreeing, legal_with_spot
@@ -304,8 +305,8 @@ class PlayPanel:
         if not acts:
             return None
         secret = s.puzzle_secret  # every spot listed, any move played (and judged)
-        # In a lesson the "at" list offers every spot of the kind too (a wrong one: why not
-        # there); the moves list the legal moves. A free game's lists offer the legal ones only.
+        # In a lesson every spot of the kind too (a wrong one: why not there); a free game's
+        # lists the legal ones only. No spot a piece holds (issue 33), no part not with it (s18)
         spots = (
             every_spot(acts, s.puzzle.seats())
             if secret
@@ -313,7 +314,7 @@ class PlayPanel:
             if s.studying()
             else acts
         )
-        spots = free_spots(s.game.state, spots) or spots  # no corner a piece holds (issue 33)
+        spots = possible_parts(s.game.state, acts, free_spots(s.game.state, spots) or spots)
         spots = every_value(s.game, spots) if secret else spots  # every rate (open_values.py)
         form = ActionForm(
             s.game,

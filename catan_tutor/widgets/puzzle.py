@@ -24,6 +24,7 @@ from ..study.puzzle import Judgement
 from . import icons, markup, verdicts
 from .kinds import moment_kinds, spot_kind, variant_kinds
 from .mark_key import marks_key
+from .puzzle_state import OFF_LINE
 from .stale_replies import NOTE_GOES, drop_asked
 
 if TYPE_CHECKING:
@@ -251,11 +252,13 @@ def _judgement_html(j: Judgement) -> str:
         (GREEN, f"{icons.OK} Right") if j.correct else (RED, f"{icons.NO} Not the answer")
     )
     text = j.text.removeprefix("Right: ") if j.correct else j.text
+    text, _, aside = text.partition(OFF_LINE)  # a right answer off the lesson's line: its note
     said = (  # a rule cited in brackets: a "§" when right, left out when wrong
         verdicts.rule_refs(markup.text(text))
         if j.correct
         else markup.text(verdicts.plain(verdicts.uncited(text)))
     )
+    said += f"</div><div style='margin-top:4px'>{markup.text(aside)}" if aside else ""
     return (
         f"<div class='catan-puzzle-verdict' data-rule='{markup.text(j.rule)}' "
         f"style='line-height:1.4;margin-top:4px'><b style='color:{colour}'>{mark}</b>"

@@ -270,8 +270,10 @@ class PuzzleState:
         main = node.children[0]
         if j.node is not main:  # played as played; the lesson's line is one click away
             line = _what(say(node.state, main.action)) if main.action is not None else ""
+            # its own paragraph (OFF_LINE): the "Right" says right once; the why's rule mark
+            # ends the why, not glued to this (s18 at 1.4: "will do.§ Right too. The…")
             text = (
-                f"{j.text} Right too. The lesson's own answer was {line}. Press ▶ to go on "
+                f"{j.text}{OFF_LINE}The lesson's own answer was {line}. Press ▶ to go on "
                 "with the lesson."
             )
             self.verdict = replace(j, text=text)
@@ -368,6 +370,9 @@ class PuzzleState:
         if self.answered is not None and self.answered != node.id:
             self.answered = self.right = None
         return fresh
+
+
+OFF_LINE = "\n\n"  # before the note on the lesson's own answer (widgets/puzzle.py's paragraph)
 
 
 def _what(said: str) -> str:

@@ -15,7 +15,7 @@ from .wording import kind_words
 SPOT_USE = {
     "edge": "a road spot (an edge)",
     "vertex": "a settlement or city spot (a corner)",
-    "hex": "a land tile (a hex)",
+    "hex": "a land tile",  # "hex K" says hex already (s18: "hex M, a land tile (a hex)")
 }
 KNIGHTS_CORNER = "a spot for a settlement, city or knight (a corner)"  # Cities & Knights
 POINTER = "Pointer on"  # the status line's opening words for the spot under the pointer
@@ -29,7 +29,7 @@ def spot_words(spot: Spot) -> str:
 
 def spot_sentence(spot: Spot, knights: bool = False) -> str:
     """A spot named and said what it is, without the full stop: "N7, a road spot (an edge)";
-    a hex: "hex K, a land tile (a hex)"; a corner where ``knights`` stand too says so."""
+    a hex: "hex K, a land tile"; a corner where ``knights`` stand too says so."""
     kind, label = spot[0], LABELS[spot[0]][spot[1]]
     use = KNIGHTS_CORNER if knights and kind == "vertex" else SPOT_USE[kind]
     return f"{'hex ' if kind == 'hex' else ''}{label}, {use}"

@@ -155,7 +155,7 @@ def _opened_text(rule_ids: str | list[str], heading: bool = False) -> str:
         if found is not None:
             other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
             other = spelled_out(other)
-            note = f"{READING_WORD.capitalize()}: {READING_NOTE}" + (
+            note = f"{READING_SHOWN}: {READING_NOTE}" + (
                 f" Another reading: {other}." if other else ""
             )
             parts.append(f"<em>{markup.text(note)}</em>")
@@ -341,6 +341,9 @@ def rule_text_html(text: str) -> str:
 # the reference) is tagged with these words wherever it is named, the tag's tooltip saying
 # what they mean; the rule's text, opened, says it again with the other reading.
 READING_WORD = "our reading"
+# ... and in the words shown, as the lessons say it ("this tutor's reading": s18 read "(our
+# reading)" in one place and "this tutor's reading" elsewhere)
+READING_SHOWN = "This tutor's reading"
 READING_NOTE = "The rulebooks do not settle this; the tutor plays it this way."
 # Beside a rule's title (a verdict's rule, the Rules tab) the same quiet mark: a small raised
 # "*", its tooltip saying what it means, "our reading" for a screen reader.
@@ -359,7 +362,7 @@ def reading_html(rule_id: str) -> str:
     if found is None:
         return ""
     part = f" of one part ({rule_text_html(found.part.lower())})" if found.part else ""
-    rows = [f"<b>{READING_WORD.capitalize()}{part}:</b> {markup.text(READING_NOTE)}"]
+    rows = [f"<b>{READING_SHOWN}{part}:</b> {markup.text(READING_NOTE)}"]
     if found.basis:
         rows.append(f"<em>What the rulebooks say:</em> {rule_text_html(found.basis)}.")
     if found.alternative:

@@ -1,0 +1,285 @@
+"""Trades, progress cards, forced trades and token moves in a learner's words.
+
+A fresh learner (s18) typed the course's trade and card puzzles as one says them, and read
+"I cannot read …" each time: "P2 plays merchant on P" (9.18), "P2 gives 3 wool for 1 brick"
+and "2 wool for a brick" (3.2), "P1 takes 2 cards from P2 and pays 2 tokens" (11.16).
+``spelled`` reads those phrasings as notation: a trade with the bank or a harbor (one resource
+given, one card got), an offer to a player named, a progress card played with what it names,
+a forced trade (the player named is the one taken from, never the mover), the robber sent
+home and a knight taken off for tokens. Every word of the text must be one its reader knows,
+so a text it cannot read whole is left to ``move_words`` (nothing ambiguous is read as
+another move); the engine's reader checks the notation it spells.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING
+
+from .actions import BankTrade, Offer
+from .board import CARD_NAMES, VERTEX_LABELS
+from .progress_cards import ALIASES
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_TOKEN = re.compile(r"[^\s,.;:!?()\"“”]+")
+_SEAT = re.compile(r"^p([1-9])$", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _words(*groups: str) -> frozenset[str]:
+    return frozenset(" ".join(groups).split())
+
+
+# Words a trade may hold besides its cards: its verbs, where it is made, and glue
+_TRADE_VERBS = _words(
+    "give gives gave giving trade trades traded trading pay pays paid paying swap swaps",
+    "swapped swapping exchange exchanges exchanged exchanging sell sells sold selling",
+    "hand hands handed use uses used using",
+)
+_OFFER_VERBS = _words("offer offers offered offering")
+_TRADE_GLUE = _words(
+    "the to with at from of my his her their its bank harbor harbour port maritime and",
+    "card cards in via on i want would like",
+)
+# Words before a progress card's name, and between it and what it names
+_CARD_BEFORE = _words("i play plays played playing use uses used using the a my his her card")
+_CARD_GLUE = _words(
+    "the card on at to against from with for of hex tile corner edge player and a an"
+)
+_TAKE = _words("take takes took taking draw draws drew drawing")
+_FORCE_GLUE = _words(
+    "force forces forced forcing trade a an the two 2 cards card from with of and pay pays",
+    "paid paying spend spends spent spending tokens token trade hand random at i",
+)
+_GIVE = _words("give gives gave giving for pay pays paid paying")
+_HOME = _words("send sends sent sending move moves moved moving put puts the robber home")
+_HOME_GLUE = _words("back to its desert pay pays paying for tokens token trade with and i")
+_REMOVE = _words("remove removes removed removing take takes took taking")
+_REMOVE_GLUE = _words(
+    "the knight my a basic strong mighty off from on at of board for tokens token trade and i"
+)
+
+
+def _tokens(text: str) -> list[str]:
+    return [_POSSESSIVE.sub("", t) for t in _TOKEN.findall(text)]
+
+
+def _card_kind(tok: str) -> str:
+    """``tok`` as a card kind's name ("bricks" -> "brick", "sheep" as the reader takes it),
+    '' for none."""
+    low = tok.lower()
+    for word in (low, low[:-1] if low.endswith("s") else low):
+        if word in CARD_NAMES or word in ("wood", "sheep", "wheat", "clay", "stone"):
+            return word
+    return ""
+
+
+def _count(tok: str) -> int:
+    low = tok.lower()
+    return int(low) if low.isdigit() and len(low) <= 2 else _COUNTS.get(low, 0)
+
+
+def _bundle(toks: list[str]) -> list[tuple[int, str]] | None:
+    """Cards said as "2 wool and 1 ore", "a brick", "wool" (a bare card counts 1): (count,
+    kind) pairs, None when a word is no part of them."""
+    out: list[tuple[int, str]] = []
+    n = 0
+    for tok in toks:
+        if tok.lower() == "and" and not n:
+            continue
+        if not n and _count(tok):
+            n = _count(tok)
+        elif _card_kind(tok):
+            out.append((n or 1, _card_kind(tok)))
+            n = 0
+        else:
+            return None
+    return out if out and not n else None
+
+
+def _said(cards: list[tuple[int, str]]) -> str:
+    return ", ".join(f"{n} {kind}" for n, kind in cards)
+
+
+def _trade(game: Game, seat: str, toks: list[str]) -> str | None:
+    """A trade: "gives 3 wool for 1 brick" (the bank's or a harbor's: one resource for one
+    card), "2 wool for a brick"; to a player named, an offer ("give P3 1 wool for 1 ore")."""
+    low = [t.lower() for t in toks]
+    if low.count("for") != 1:
+        return None
+    cut = low.index("for")
+    others = [t.upper() for t in toks if _SEAT.match(t) and t.upper() != seat]
+    offer = bool(set(low) & _OFFER_VERBS)
+    kept: list[list[str]] = [[], []]
+    for k, (tok, word) in enumerate(zip(toks, low, strict=True)):
+        if k == cut or _SEAT.match(tok):
+            continue
+        if word in _TRADE_VERBS or word in _OFFER_VERBS:
+            continue
+        if word in _TRADE_GLUE:
+            continue
+        kept[k > cut].append(tok)
+    give, get = _bundle(kept[0]), _bundle(kept[1])
+    if give is None or get is None or len(others) > 1:
+        return None
+    if others:  # to a player: an offer (BASE-TRADE-DOMESTIC)
+        if Offer not in game.rules.applies:
+            return None
+        return f"{seat} offer {others[0]} {_said(give)} for {_said(get)}".strip()
+    if offer or BankTrade not in game.rules.applies:  # offered to nobody named: no guess
+        return None
+    if len(give) != 1 or get != [(1, get[0][1])]:  # the bank gives one card for one kind
+        return None
+    return f"{seat} bank {give[0][0]} {give[0][1]} for {get[0][1]}".strip()
+
+
+def _progress_card(game: Game, seat: str, toks: list[str]) -> str | None:
+    """A progress card played: "plays Merchant on hex P", "play the merchant fleet card on
+    wool" (the card's name, then what it names, the words between left out)."""
+    from .variants.ck_actions import PlayProgress
+
+    if PlayProgress not in game.rules.applies:
+        return None
+    low = [t.lower() for t in toks]
+    for i, word in enumerate(low):
+        two = f"{word}-{low[i + 1]}" if i + 1 < len(low) else ""
+        card = two if two in ALIASES else word if word in ALIASES else ""
+        if card:
+            break
+        if word not in _CARD_BEFORE:
+            return None
+    else:
+        return None
+    rest = toks[i + (2 if card == two else 1) :]
+    args = [
+        t
+        for k, t in enumerate(rest)
+        if t.lower() not in _CARD_GLUE or (t.lower() == "a" and k == len(rest) - 1)
+    ]
+    return " ".join([seat, "play", card, *args]).strip()
+
+
+def _forced(game: Game, seat: str, toks: list[str]) -> str | None:
+    """A forced trade (2P-TOKEN-FORCED-TRADE): "takes 2 cards from P2 and pays 2 tokens",
+    "force a trade with P2" (ck-2p's draw); "takes 1 ore and 1 brick from P2 and gives 2
+    wool" (base-2p's). The player named is the one taken from: the mover is ``seat``."""
+    from .variants.two_player_actions import ForcedDraw, ForcedTrade
+
+    low = [t.lower() for t in toks]
+    forced = {"force", "forces", "forced", "forcing"} & set(low)
+    if not (forced or set(low) & _TAKE) or "for" in low and not forced:
+        return None
+    words = [w for w, t in zip(low, toks, strict=True) if not _SEAT.match(t)]
+    if ForcedDraw in game.rules.applies:
+        if all(w in _FORCE_GLUE or w in _TAKE for w in words):
+            return f"{seat} force".strip()
+        return None
+    if ForcedTrade not in game.rules.applies:
+        return None
+    sides: list[list[str]] = [[], []]
+    side = -1
+    for w, t in zip(low, toks, strict=True):
+        if w in _TAKE:
+            side = 0
+        elif w in _GIVE:
+            side = 1
+        elif _SEAT.match(t) or w in _FORCE_GLUE - {"2", "two", "a", "an"}:
+            continue
+        elif side < 0:
+            return None
+        else:
+            sides[side].append(t)
+    take, give = _bundle(sides[0]), _bundle(sides[1])
+    if take is None or give is None:
+        return None
+    return f"{seat} force take {_said(take)} give {_said(give)}".strip()
+
+
+def _token_moves(game: Game, seat: str, toks: list[str]) -> str | None:
+    """The robber sent home ("send the robber home": 2P-TOKEN-ROBBER) and a knight
+    taken off for tokens ("remove the knight on N4", "take the knight off N4")."""
+    from .variants.ck_actions import RemoveKnight
+    from .variants.two_player_actions import RobberHome
+
+    low = [t.lower() for t in toks]
+    if {"robber", "home"} <= set(low) and RobberHome in game.rules.applies:
+        if all(w in _HOME or w in _HOME_GLUE for w in low):
+            return f"{seat} robber-home".strip()
+    if not (set(low) & _REMOVE and "knight" in low) or RemoveKnight not in game.rules.applies:
+        return None
+    corners = [t for t in toks if t.upper() in VERTEX_LABELS]
+    rest = [w for w, t in zip(low, toks, strict=True) if t not in corners]
+    if len(corners) == 1 and all(w in _REMOVE or w in _REMOVE_GLUE for w in rest):
+        return f"{seat} remove-knight {corners[0]}".strip()
+    return None
+
+
+def _bid(game: Game, seat: str, toks: list[str]) -> str | None:
+    """A bid for the dummy's card (DUMMY-TRADE-WINDOW): "bids 2 grain for an ore"."""
+    from .variants.dummy_actions import Bid
+
+    low = [t.lower() for t in toks]
+    if Bid not in game.rules.applies or not {"bid", "bids", "bidding", "offers"} & set(low):
+        return None
+    if low.count("for") != 1:
+        return None
+    cut = low.index("for")
+    give = _bundle([t for t in toks[:cut] if t.lower() not in ("bid", "bids", "bidding", "i")])
+    get = _bundle([t for t in toks[cut + 1 :] if t.lower() not in ("the", "dummy", "from")])
+    if give is None or get is None or len(get) != 1 or get[0][0] != 1:
+        return None
+    return f"{seat} bid {_said(give)} for {get[0][1]}".strip()
+
+
+READERS: tuple[Callable[[Game, str, list[str]], str | None], ...] = (
+    _bid,
+    _forced,
+    _token_moves,
+    _progress_card,
+    _trade,
+)
+
+
+def spelled(game: Game, text: str) -> str | None:
+    """The notation ``text`` spells when it is a trade, a card played, a forced trade or a
+    token move in a learner's words, else None (the seat may be left out: the mover's)."""
+    toks = _tokens(text)
+    seat = ""
+    if toks and _SEAT.match(toks[0]):
+        seat, toks = toks[0].upper(), toks[1:]
+    elif len(toks) > 1 and toks[0].lower() == "player" and toks[1].isdigit():
+        seat, toks = f"P{toks[1]}", toks[2:]
+    if not toks:
+        return None
+    for read in READERS:
+        out = read(game, seat, toks)
+        if out is not None:
+            return out
+    return None
+
+
+def examples(game: Game, avoid: Collection[str] = ()) -> list[str]:
+    """A trade with the bank and a card played, as typed (the seat left out), for the
+    fallback's examples (``move_words.examples``): every question gets the same kinds, so
+    none tells which kind answers it; none names an answer's spot, move or cards."""
+    from .actions import PlayMonopoly
+    from .typed_forms import example
+    from .variants.ck_actions import PlayProgress
+
+    cards = {w for x in avoid for w in x.lower().split() if w in CARD_NAMES or w in ALIASES}
+    shunned = {*avoid, *cards}
+    out = []
+    for cls in (BankTrade, PlayProgress, PlayMonopoly):
+        if cls not in game.rules.applies:
+            continue
+        # the Merchant Fleet's example at every question (the Merchant answers 9.18)
+        far = {"merchant"} if cls is PlayProgress else set()
+        shown = example(game, cls, shunned | far).split(" ", 1)[-1]
+        if shown and cls is not BankTrade:
+            shown = shown if shown.startswith("play ") else f"play {shown}"
+        out += [shown] if shown else []
+    return out[:2]
