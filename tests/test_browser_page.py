@@ -17,7 +17,6 @@ import re
 import secrets
 import signal
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -102,17 +101,6 @@ WATCH_PAINT_JS = (
 )
 
 
-@pytest.fixture(scope="module")
-def app() -> Iterator[tuple[str, object]]:
-    """Voilà serving the start notebook with the packaged settings."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    try:
-        with voila(NOTEBOOK, ARTIFACTS / "voila_page.log") as served:
-            yield served
-    except RuntimeError as e:
-        pytest.fail(str(e))
-
-
 def _has_template(page) -> bool:
     return page.evaluate(
         "() => [...document.querySelectorAll('style')]"
@@ -142,10 +130,10 @@ def test_template_files_agree_with_the_python_side() -> None:
 # ----------------------------------------------------------------------------- the app
 
 
-def test_no_outside_request_and_icons_load(new_page, app) -> None:
+def test_no_outside_request_and_icons_load(new_page, app_server) -> None:
     """Nothing is fetched from another host, Font Awesome (bundled with Voilà) draws every
     icon, and the first screen shows few widget views (issue 35)."""
-    url, _ = app
+    url = app_server
     p = new_page("no_cdn")
     p.page.add_init_script(WATCH_PAINT_JS)
     open_app(p, url)
@@ -173,10 +161,10 @@ def test_no_outside_request_and_icons_load(new_page, app) -> None:
     assert p.outside == []
 
 
-def test_oversized_upload_is_refused_in_the_page(new_page, app) -> None:
+def test_oversized_upload_is_refused_in_the_page(new_page, app_server) -> None:
     """A 1 MiB scenario: a banner says why, nothing is sent to the kernel and the File tab is
     unchanged; a small file still goes through afterwards."""
-    url, _ = app
+    url = app_server
     p = new_page("upload")
     open_app(p, url)
     page = p.page
@@ -220,8 +208,9 @@ def test_oversized_upload_is_refused_in_the_page(new_page, app) -> None:
     assert p.outside == []
 
 
-def _kernel_process(voila_proc, kernel_id: str) -> psutil.Process:
-    for child in psutil.Process(voila_proc.pid).children(recursive=True):
+def _kernel_process(kernel_id: str) -> psutil.Process:
+    """The kernel ``kernel_id`` among this test process's own (its servers' kernels)."""
+    for child in psutil.Process().children(recursive=True):
         try:
             cmdline = " ".join(child.cmdline())
         except psutil.Error:
@@ -231,17 +220,17 @@ def _kernel_process(voila_proc, kernel_id: str) -> psutil.Process:
     raise AssertionError(f"no kernel process for {kernel_id}")
 
 
-def test_killed_kernel_shows_the_restart_overlay(new_page, app) -> None:
+def test_killed_kernel_shows_the_restart_overlay(new_page, app_server) -> None:
     """The kernel dies (the server restarts it, without the widgets): the overlay says so and
     its button reloads the page, which shows the board again."""
-    url, proc = app
+    url = app_server
     p = new_page("lost")
     open_app(p, url)
     page = p.page
     kernel_id = page.evaluate(
         "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
     )
-    _kernel_process(proc, kernel_id).send_signal(signal.SIGKILL)
+    _kernel_process(kernel_id).send_signal(signal.SIGKILL)
     start = time.monotonic()
     dialog = page.get_by_role("alertdialog")
     dialog.wait_for(timeout=20_000)

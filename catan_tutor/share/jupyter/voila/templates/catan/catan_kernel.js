@@ -358,7 +358,10 @@
     if (!document.querySelector('.catan-starting')) return;
     drawing();
     if (!paintWatched) return;
-    setTimeout(function () { beat(); painting(); }, PAINT_POLL_MS);
+    setTimeout(function () {
+      if (!boardPainted()) beat();  // (a board painted since: the line goes, no dot more)
+      painting();
+    }, PAINT_POLL_MS);
   }
 
   function watchPaint() {
