@@ -60,8 +60,9 @@ def test_a_typed_near_miss_names_no_part_of_the_answer(asked: Asked):
                 said = " ".join([can(node.state, move, j.legal), *kind_words(move)])
             told = [w for w in secret if says(w, text) and not says(w, said)]
             assert told == [], f"{typed}: {text!r} tells {told}"
-            if SECRET_WHY in text:  # only where the real reason would tell (s18: "2 wool for
-                # wool" was told it would, its reason "one kind of card for another")
+            if SECRET_WHY in text and not j.legal:  # a refusal: only where the real reason
+                # would tell (s18: "2 wool for wool" was told it would, its reason "one kind of
+                # card for another"). (A legal try: its kind the answer's, no comparison)
                 why = Game(rules, node.state).explain(Game(rules, node.state).parse(j.move))
                 would = [w for w in secret if says(w, why.reason) and not says(w, said)]
                 assert would, f"{typed}: {text!r} hides {why.reason!r}"
@@ -109,3 +110,18 @@ def test_words_for_the_same_move_read_alike_at_each_question(asked: Asked):
         for typed in ("P1 play victory point", "play a vp card"):
             text = judge(asked.puzzle, node, rules, typed).text
             assert "never played" in text and "progress" not in text, (typed, text)
+
+
+def test_a_legal_wrong_card_of_the_answers_kind_is_not_told_the_rule_that_names_the_answer():
+    """9.18 (l19): between the Merchant and the Merchant Fleet, "P2 plays Merchant Fleet on
+    wool" was told "What decides it is the rule “Merchant card”": the answer's card. A legal
+    try of the answer's kind that no comparison tells apart is told the reason would give the
+    answer away."""
+    asked = next(a for a in PUZZLES if a.lesson == "puzzle_ck_progress")
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    node = sc.timeline.nodes[asked.node]
+    j = judge(asked.puzzle, node, sc.timeline.rules, "P2 plays Merchant Fleet on wool")
+    assert j.legal and not j.correct, j.text
+    assert "Merchant card" not in j.text and "decides" not in j.text, j.text
+    assert SECRET_WHY in j.text, j.text

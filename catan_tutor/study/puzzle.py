@@ -165,7 +165,7 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
     said = keep_secret(said, hidden)
     if any(type(a) is type(ex.action) for a in theirs):  # why it is worse: the author's, else
         worse_why = worse(puzzle.prompt, puzzle.rule, s, ex.action, theirs)  # puzzle_why.py
-        reason = said or keep_secret(worse_why, hidden)
+        reason = said or keep_secret(worse_why, hidden) or SECRET_WHY
         text = f"{allowed}, but it is not the move the question asks for. {reason}"
     else:
         reason = "the question asks for another kind of move"

@@ -3,15 +3,14 @@ learner can check on the board, comparing the two without naming the answer (``j
 ``puzzle.py`` leaves out any clause that names a part of it): a corner's dots against a free
 corner with more (BASE-COMP-NUMBERS), the dots of a player's production the robber blocks
 (BASE-ROBBER-BLOCK), a bank trade's card and rate, the spot or the neutral the question names,
-a bid's card and size; else the rule that decides it, by its title ('' when the move is of
-another kind than the answer's: that is its reason, said by ``judge``).
+a bid's card and size; else '' (another kind than the answer's is its own reason; between
+moves of one kind no comparison tells apart, any reason names the answer: ``judge`` says so).
 """
 
 from __future__ import annotations
 
 import re
 
-from .. import rulebook
 from ..actions import Action, BankTrade, BuildCity, MoveRobber, Settle, spot_fields
 from ..board import (
     CARD_NAMES,
@@ -27,7 +26,6 @@ from ..grammar import count
 from ..state import State
 from ..variants.dummy_actions import Bid
 from ..variants.two_player_actions import NeutralBuild
-from ..words.rule_titles import plain_title
 
 SPOT_NOUNS = {"vertex": "corner", "edge": "edge", "hex": "hex"}
 
@@ -73,7 +71,10 @@ def worse(prompt: str, rule: str, s: State, tried: Action, answers: list[Action]
     if here is not None and named and all(x != here for x in named):
         kind, label = named[0]
         return f"The question names the {SPOT_NOUNS[kind]} to play on: {label}."
-    return _compared(prompt, s, tried, same) or _rule_that_decides(rule)
+    # else '' (the caller says the reason would give the answer away: between two moves of
+    # a kind no comparison tells apart, the rule that decides names the answer, as "Merchant
+    # card" did between the Merchant and the Merchant Fleet, l19)
+    return _compared(prompt, s, tried, same)
 
 
 def _compared(prompt: str, s: State, tried: Action, same: list[Action]) -> str:
@@ -141,12 +142,3 @@ def _bid(tried: Bid, same: list[Bid]) -> str:
     if all(size > n for n in sizes):
         return "A smaller bid still wins."
     return ""
-
-
-def _rule_that_decides(rule: str) -> str:
-    """The puzzle's ``rule`` by its title, as the reason left ('' without a rule)."""
-    try:
-        title = plain_title(rule, rulebook.rule(rule).title) if rule else ""
-    except KeyError:
-        return ""
-    return f"What decides it is the rule “{title}”." if title else ""
