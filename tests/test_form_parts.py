@@ -71,3 +71,21 @@ def test_no_question_offers_a_victim_a_legal_move_does_not_rob():
         for h in {a.hex for a in legal}:
             form.set(hex=h)
             assert set(form.offered("victim")) <= {a.victim for a in legal if a.hex == h}
+
+
+def test_the_setup_city_s_form_asks_where_the_city_goes():
+    """C&K's second placement is a city on a free corner (l19 at 11.16's setup: the form said
+    "Choose which settlement becomes a city"); in the game a city still replaces a settlement."""
+    from catan_tutor import new_game
+    from catan_tutor.actions import BuildCity
+    from catan_tutor.widgets.forms import ActionForm
+
+    g = new_game("ck", players=3)
+    while not any(isinstance(a, BuildCity) for a in g.legal_actions()):
+        g.play(g.legal_actions()[0])  # the first placements, in order
+    assert g.state.phase.startswith("setup")
+    cities = [a for a in g.legal_actions() if isinstance(a, BuildCity)]
+    form = ActionForm(g, cities, lambda a: None)
+    assert form.asks() == "where the city goes: a corner, where hexes meet"
+    assert "which settlement becomes a city" not in form.status.value
+    assert "where the city goes" in form.status.value

@@ -170,7 +170,9 @@ _CHOOSE = {"vertex": "a corner, where hexes meet", "dst": "the corner it moves t
            "hex": "a hex", "victim": "whom to rob", "to": "whom to offer it to"}  # fmt: skip
 
 
-def _choose(name: str, cls: type | None = None) -> str:
+def _choose(name: str, cls: type | None = None, phase: str = "") -> str:
+    if cls is not None and cls.__name__ == "BuildCity" and phase.startswith("setup"):
+        return "where the city goes: a corner, where hexes meet"  # C&K's setup city (l19)
     if cls is not None and (cls.__name__, name) in _CHOOSE_KIND:
         return _CHOOSE_KIND[cls.__name__, name]
     if cls is not None and (cls.__name__, name) in KIND_FIELD_LABELS:
@@ -411,7 +413,7 @@ class ActionForm:
         if among:
             empty = [n for n in self.pickers if len({getattr(a, n) for a in among}) > 1] or empty
         if empty:
-            return _choose(empty[0], self.cls)
+            return _choose(empty[0], self.cls, self.game.state.phase)
         if self.bundles and not any(self._chosen_cards()):
             need = cards_needed(self.actions, self.bundles)
             verb = _BUNDLE_VERBS.get(self.cls.__name__, "")
@@ -508,7 +510,8 @@ class ActionForm:
             empty = next(n for n, dd in self.pickers.items() if dd.value is None)
             self.status.value = (
                 f"<span class='catan-form-choose' style='color:#555;font-size:12px'>Choose "
-                f"{_choose(empty, self.cls)} (on the board, or in a list above).</span>"
+                f"{_choose(empty, self.cls, self.game.state.phase)} (on the board, or in a list "
+                "above).</span>"
             )
             self.play_button.disabled = True
             self.rule, self.rule_button.layout.display = "", "none"
