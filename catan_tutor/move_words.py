@@ -255,6 +255,7 @@ def as_notation(
         raise MoveWordsError(
             f"A move is at most {MAX_NOTATION_CHARS} characters long; this text has {len(text)}."
         )
+    text = _seat_by_colour(game, text)
     try:
         return _development_card(game, game.parse(text)) or text
     except CatanError as strict:
@@ -286,6 +287,17 @@ def as_notation(
     except CatanError as e:
         raise _plain(e, game, spelled, avoid, chosen) from None
     return spelled
+
+
+def _seat_by_colour(game: Game, text: str) -> str:
+    """``text`` with a first word that is a player's colour as the page shows it ("P1
+    (red)") read as that player: "red builds a road at A2" is P1's (l19: "“red” is not an
+    edge")."""
+    first, _, rest = text.strip().partition(" ")
+    s = game.state
+    seats = {c.lower(): f"P{i + 1}" for i, c in enumerate(s.colors[: s.n])}
+    seat = seats.get(first.lower())
+    return f"{seat} {rest}" if seat and rest else text
 
 
 # A Victory Point card "played" (BASE-DEV-VP, BASE-DEV-PLAY): why it is no move

@@ -288,3 +288,16 @@ def test_what_a_form_offers_for_an_empty_field_can_be_typed_as_offered():
     robber.puzzle.submit("P1 robber Q nobody")  # as the form offers it there: the rule answers
     shown = widget_text(robber.puzzle.widget)
     assert "not a seat" not in shown and "P1 can't move the robber to Q and rob nobody" in shown
+
+
+def test_a_players_colour_as_the_page_shows_it_names_the_player():
+    """The page says "P1 (red)": "red builds road at A2" was refused with "“red” is not an
+    edge" (l19); a colour first reads as its player, in the games for two as well (a
+    neutral's colour names no player)."""
+    g = new_game("base", players=3)
+    assert as_notation(g, "red settles on M4") == as_notation(g, "P1 settles on M4")
+    assert as_notation(g, "White settle M4") == as_notation(g, "P3 settle M4")
+    two = new_game("base-2p", players=2)
+    assert as_notation(two, "blue settle M4") == as_notation(two, "P2 settle M4")
+    with pytest.raises(MoveWordsError):
+        as_notation(two, "orange settle M4")  # Neutral 2's colour
