@@ -437,3 +437,26 @@ def test_a_piece_over_a_hex_s_letter_moves_the_letter_clear(monkeypatch) -> None
                 assert not covered(box) and not hits(box, token), (width, tile.letter)
                 clear[width].append(tile.letter)
     assert "M" in clear["333"] and "M" in clear["768"], clear  # (under neutral 1's settlement)
+
+
+def test_an_update_that_changes_no_piece_leaves_the_pieces_layer_as_it_is() -> None:
+    """A third of a game's updates (a kind chosen, a form shown) changed nothing on layer 1; it
+    is drawn again only when what it shows changes, or when its view asks (a page loaded)."""
+    from catan_tutor import new_game
+
+    game = new_game("base", players=3, seed=1)
+    view = BoardView(game)
+    cleared: list[int] = []
+    plain = view.pieces.clear
+    view.pieces.clear = lambda: (cleared.append(1), plain())
+    view.update()
+    assert cleared == []  # as drawn: nothing sent
+    game.play(game.legal_actions()[0])  # a settlement
+    view.update()
+    assert cleared == [1]
+    view.update()
+    view.dice = ((3, 4), "rolled")  # the strip's dice: layer 1's too
+    view.update()
+    assert cleared == [1, 1]
+    view.pieces._client_ready_callbacks()  # a page (re)connecting: drawn whatever it was
+    assert cleared == [1, 1, 1]

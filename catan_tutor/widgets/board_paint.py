@@ -79,6 +79,7 @@ class ScenePainter:
         self._marks: dict[tuple[str, str, float], list[Point]] = {}  # queued player marks
         self.strip_painter = StripPainter(vp, ratio, strip)
         self.zoom = 1.0  # the board's shown width over its natural width (a phone's: ~0.5)
+        self.pieces_shown: tuple | None = None  # what layer 1 was last drawn from
 
     def text(self, units: float, least: float = BOARD_TEXT_PX) -> float:
         """A font size of ``units`` board units in canvas pixels, but never shown smaller
@@ -141,13 +142,21 @@ class ScenePainter:
         c: Canvas,
         last_attack: dict | None = None,
         dice: tuple[tuple[int, ...], str] | None = None,
-    ) -> None:
+        unless_same: bool = False,
+    ) -> bool:
         """Layer 1: roads, then settlements and cities (walls, metropolises), knights, then the
         robber and the merchant; the strip under the board (``last_attack``: the strengths of
-        the attack just fought; ``dice``: the strip's dice and caption, ``dice_shown``)."""
+        the attack just fought; ``dice``: the strip's dice and caption, ``dice_shown``).
+        ``unless_same``: nothing is drawn (False) when the layer shows all that already (a
+        third of a game's updates changed nothing on it: a kind chosen, a form shown)."""
         pieces, game = self.pieces(), self.game
-        c.clear()  # a letter a piece covers: moved clear of it, under it
         tiles = board_scene(game.state, game.layout).tiles
+        strip = strip_scene(game.state)
+        seen = (pieces, tiles, strip, repr(last_attack), dice, self.zoom, self.strip_painter.dark)
+        if unless_same and seen == self.pieces_shown:
+            return False
+        self.pieces_shown = None  # (a draw cut short is drawn again)
+        c.clear()  # a letter a piece covers: moved clear of it, under it
         over = clear_of_pieces(c, self.vp, self.ratio, self.text(LETTER_EM), tiles, pieces)
         self._draw_roads(c, pieces.roads)
         for road in pieces.roads:
@@ -179,7 +188,9 @@ class ScenePainter:
         if pieces.merchant is not None:
             self._draw_merchant(c, pieces.merchant)
         over()  # (a letter no place leaves clear: over the pieces)
-        self.strip_painter.draw(c, strip_scene(self.game.state), last_attack, dice)
+        self.strip_painter.draw(c, strip, last_attack, dice)
+        self.pieces_shown = seen
+        return True
 
     # -- static layer -----------------------------------------------------------------------
 

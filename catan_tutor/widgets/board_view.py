@@ -334,7 +334,7 @@ class BoardView:
         """Redraw what a move changes (pieces, strip, targets); a why-not ring goes."""
         ringed, self.refused = self.refused, None
         with guarded_hold():
-            self.draw_pieces()
+            self.painter.draw_pieces(self.pieces, self.last_attack, self.dice, unless_same=True)
             self._draw_targets()
             if ringed:
                 self._draw_hover()
