@@ -27,6 +27,7 @@ import re
 import warnings
 from pathlib import Path
 
+from first_cases import cases_per_test, first_cases
 from hypothesis import settings
 from module_marks import module_marks, none_selected
 
@@ -79,6 +80,10 @@ def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
 
 
 def pytest_collection_modifyitems(config, items) -> None:
+    n = cases_per_test()  # the minimum-versions lane's: each test's first cases
+    if n:
+        items[:], left = first_cases(items, n)
+        config.hook.pytest_deselected(items=left)
     _heaviest_first(config, items)
     _scale_for_soak(items)
 

@@ -146,16 +146,13 @@ class ScenePainter:
     ) -> bool:
         """Layer 1: roads, then settlements and cities (walls, metropolises), knights, then the
         robber and the merchant; the strip under the board (``last_attack``: the strengths of
-        the attack just fought; ``dice``: the strip's dice and caption, ``dice_shown``).
-        ``unless_same``: nothing is drawn (False) when the layer shows all that already (a
-        third of a game's updates changed nothing on it: a kind chosen, a form shown)."""
+        the attack just fought; ``dice``: the strip's dice and caption, ``dice_shown``). With
+        ``unless_same``, nothing is drawn (False) when the layer shows it all (a kind chosen)."""
         pieces, game = self.pieces(), self.game
-        tiles = board_scene(game.state, game.layout).tiles
-        strip = strip_scene(game.state)
+        tiles, strip = board_scene(game.state, game.layout).tiles, strip_scene(game.state)
         seen = (pieces, tiles, strip, repr(last_attack), dice, self.zoom, self.strip_painter.dark)
         if unless_same and seen == self.pieces_shown:
             return False
-        self.pieces_shown = None  # (a draw cut short is drawn again)
         c.clear()  # a letter a piece covers: moved clear of it, under it
         over = clear_of_pieces(c, self.vp, self.ratio, self.text(LETTER_EM), tiles, pieces)
         self._draw_roads(c, pieces.roads)
