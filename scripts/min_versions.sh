@@ -31,7 +31,7 @@ if [ "${CATAN_MIN_FRESH:-0}" = 1 ] || [ "$(cat "$VENV/.stamp" 2>/dev/null)" != "
   "$VENV/bin/python" -m pip install -q --upgrade pip
   printf '%s\n' "$pins" > "$VENV/constraints.txt"
   # shellcheck disable=SC2086
-  "$VENV/bin/python" -m pip install -q -c "$VENV/constraints.txt" -e . $TOOLS
+  "$VENV/bin/python" -m pip install -q --no-compile -c "$VENV/constraints.txt" -e . $TOOLS
   echo "$stamp" > "$VENV/.stamp"
 else
   echo "reusing $VENV (same pins)"
