@@ -8,8 +8,9 @@ axe-core (4.x) comes from npm: ``scripts/test.sh`` installs it once into
 ``$CATAN_NPM_CACHE`` (default ``~/.cache/catan-tutor/npm``) and the test injects its
 ``axe.min.js`` as an inline script after the board paints (no request leaves 127.0.0.1).
 One Voilà server, the pages in sequence, each opened once (light, from its address) and
-checked in both themes: each view in the theme it is in, then again after the page's own
-theme switch (the dark theme from the address is ``test_browser_theme.py``'s). The findings
+checked in both themes: each view whole in the light theme it opens in, then after the page's
+own theme switch with the rules that read colours, all a theme changes (the dark theme from the
+address is ``test_browser_theme.py``'s). The findings
 per page, theme and view are written to tests/artifacts/axe_report.json (rule, impact, how
 many elements, the first selectors).
 
@@ -43,10 +44,14 @@ TABS = ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File")
 EVERY_TAB = ("base lesson", "C&K lesson", "two-player lesson")
 BUDGET = 900  # seconds for all the pages (each opens a kernel)
 
-# Runs in the page: axe over the whole document, the violations only, reduced to what a
-# report needs (the nodes' first selectors and failure summaries).
-RUN_AXE_JS = """async () => {
-  const r = await axe.run(document, {resultTypes: ['violations']});
+# The rules that read the page's colours: all a theme changes (the page's structure, names and
+# roles are the same in both; each view is checked whole in the light theme).
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+# Runs in the page: axe over the whole document (only ``rules``, when given), the violations
+# only, reduced to what a report needs (the nodes' first selectors and failure summaries).
+RUN_AXE_JS = """async (rules) => {
+  const only = rules ? {runOnly: {type: 'rule', values: rules}} : {};
+  const r = await axe.run(document, {resultTypes: ['violations'], ...only});
   return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
     nodes: v.nodes.length, targets: v.nodes.slice(0, 4).map(n => n.target.join(' ')),
     why: v.nodes.slice(0, 2).map(n => n.failureSummary.slice(0, 300))}));
@@ -79,10 +84,10 @@ def axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
-def _axe(page, source: str) -> list[dict]:
+def _axe(page, source: str, rules: list[str] | None = None) -> list[dict]:
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(content=source)
-    return page.evaluate(RUN_AXE_JS)
+    return page.evaluate(RUN_AXE_JS, rules)
 
 
 def _explore(page) -> None:
@@ -111,9 +116,11 @@ def _theme(page) -> str:
 
 
 def _both_themes(page, source: str, view: str, found: dict[str, list[dict]]) -> None:
-    """axe on ``view`` in the page's theme, then in the other (the page's switch)."""
+    """axe on ``view`` in the page's theme, then in the other (the page's switch): in the dark
+    theme, the rules that read colours."""
     for _ in range(2):
-        found[f"{_theme(page)} | {view}"] = _axe(page, source)
+        theme = _theme(page)
+        found[f"{theme} | {view}"] = _axe(page, source, COLOUR_RULES if theme == "dark" else None)
         was = _theme(page)
         page.locator(".catan-theme-switch").first.click()
         want = "true" if was == "dark" else "false"  # jpThemeLight after the switch
