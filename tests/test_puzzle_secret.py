@@ -1169,3 +1169,30 @@ def test_the_hand_row_does_not_answer_which_card_to_play(asked: Asked):
         card = _played_card(child.action) if child.action is not None else ""
         if card and card.lower() not in asked.puzzle.prompt.lower() and card in held:
             assert held - {card}, f"{asked.lesson}: the hand row {row!r} answers it"
+
+
+# The commodity each track is paid with (CK-BUILD-COSTS: paper, cloth, coin)
+_TRACK_COMMODITY = {"science": "paper", "trade": "cloth", "politics": "coin"}
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_the_hand_row_does_not_answer_which_track_to_improve(asked: Asked):
+    """The sweep above looks at the cards an answer plays; an answer may also spend a
+    commodity on a track (CK-IMPROVE-BUILD). Where the prompt names neither the track nor
+    its commodity, the hand row (and the levels under it) must leave another track
+    affordable too: a hand whose only commodity pays for the answer's track answers it."""
+    from catan_tutor.actions import TRACK_NAMES
+
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    node = sc.timeline.nodes[asked.node]
+    g = Game(sc.timeline.rules, node.state)
+    prompt = asked.puzzle.prompt.lower()
+    affordable = {TRACK_NAMES[a.track] for a in g.legal_actions() if type(a).__name__ == "Improve"}
+    for child in answer_nodes(asked.puzzle, node, sc.timeline.rules):
+        if type(child.action).__name__ != "Improve":
+            continue
+        track = TRACK_NAMES[child.action.track]  # type: ignore[attr-defined]
+        if track in prompt or _TRACK_COMMODITY[track] in prompt:
+            continue
+        assert affordable - {track}, f"{asked.lesson}@{asked.node}: only {track} is affordable"

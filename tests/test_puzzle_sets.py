@@ -232,20 +232,27 @@ def cheapest_forced_trade(g, ms):
     return most(g, forced, lambda a: after(g, a).state.tokens[p])
 
 
-def first_of_two_roads_to_a_free_harbor(g, ms):
-    """Free roads after which a second free road ends on a harbor corner where the player may
-    settle, reached by neither road before (BASE-DEV-ROAD-BUILDING, BASE-BUILD-DISTANCE,
-    BASE-TRADE-MARITIME)."""
+def first_of_two_roads_beside_the_likeliest_forest(g, ms):
+    """Free roads after which a second free road ends on a corner where the player may settle,
+    reached by neither road before, beside the forest whose number is rolled most often
+    (BASE-DEV-ROAD-BUILDING, BASE-BUILD-DISTANCE, BASE-PROD-YIELD). (l19 at 4.3: its first
+    question asked for a harbor corner, and P1's settlement on R4 already stood on that
+    harbor's kind, 3:1: the answer gained nothing.)"""
     from catan_tutor.rules.building import distance_ok
 
-    p = g.current_player
-    harbor = {v for e, _ in g.state.layout.harbors for v in board.EDGE_VERTICES[e]}
+    p, lay = g.current_player, g.state.layout
+    forest = board.TERRAINS.index("forest")
+    forests = [h for h in range(board.N_HEXES) if lay.terrain[h] == forest]
+    best = max(board.pips(lay.numbers[h]) for h in forests)
+    likeliest = {h for h in forests if board.pips(lay.numbers[h]) == best}
+    assert len(likeliest) == 1  # the prompt's "the forest"
+    beside = {v for v in range(board.N_VERTICES) if likeliest & set(board.VERTEX_HEXES[v])}
 
     def ends(s) -> set[int]:
         return {v for e, o in enumerate(s.eowner) if o == p for v in board.EDGE_VERTICES[e]}
 
     def settles(s) -> set[int]:
-        return {v for v in ends(s) & harbor if s.vowner[v] < 0 and distance_ok(s, v)}
+        return {v for v in ends(s) & beside if s.vowner[v] < 0 and distance_ok(s, v)}
 
     before = settles(g.state)
     return {
@@ -412,8 +419,9 @@ ASKS: dict[tuple[str, str], Callable] = {
     (
         "puzzle_base_awards",
         "P1 never produces lumber. Build the first of the two free roads so that the two "
-        "together reach a harbor corner where P1 may settle.",
-    ): first_of_two_roads_to_a_free_harbor,
+        "together reach a corner where P1 may settle and be paid lumber on the most often rolled "
+        "of the numbers that pay lumber.",
+    ): first_of_two_roads_beside_the_likeliest_forest,
     (
         "puzzle_base_awards",
         "P1 has 2 victory points and has played 2 Knights; nobody has played more. Reach 4 "

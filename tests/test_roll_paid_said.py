@@ -153,3 +153,64 @@ def test_lesson_10_6_s_eight_says_who_it_paid(name: str) -> None:
         paid = _produced(rules, [*roll_nodes(rules, node), node])
         assert paid and set(paid) == {"P2", "P3"}
         assert all(re.search(rf"\b{s}\b", node.comment) for s in paid), node.comment
+
+
+# a sentence that tells what a roll paid, and a seat's name, each its own piece of it
+_PAYS = re.compile(r"\b(?:pays?|paid|gets?|gives?|owes?|takes?)\b")
+_SENTENCE = re.compile(r"(?<=[.;])\s+(?=[A-Z(])")
+_GIVEN_TO = re.compile(rf"({_ITEMS}) (?:to|for) (P\d)\b")
+
+
+def _said_per_seat(text: str) -> dict[str, dict[str, int]]:
+    """What ``text``'s sentences that tell a payment give each seat, summed: the cards after a
+    seat's name up to the next seat's ("pays P1 a brick and P2 a wool and a cloth", "P1's N6
+    on the fields R gives a grain, P2's A6 on the hills E a brick")."""
+    out: dict[str, dict[str, int]] = {}
+    for sentence in _SENTENCE.split(text):
+        if not _PAYS.search(sentence):
+            continue
+        shares = [(m[2], m[1]) for m in _GIVEN_TO.finditer(sentence)]  # "a paper to P3"
+        pieces = re.split(r"\b(P\d)\b", _GIVEN_TO.sub(" ", sentence))
+        shares += list(zip(pieces[1::2], pieces[2::2], strict=True))
+        for seat, words in shares:
+            for kind, n in _bundle(words).items():
+                got = out.setdefault(seat, {})
+                got[kind] = got.get(kind, 0) + n
+    return out
+
+
+def _incomplete(name: str) -> list[str]:
+    sc = _lesson(name)
+    rules = sc.tree.rules
+    bad = []
+    for node in sc.tree.walk():
+        nodes = [*roll_nodes(rules, node), node]
+        paid = _produced(rules, nodes)
+        if paid is None:
+            continue
+        text = re.sub(r"\s+", " ", " ".join(t for n in nodes for t in (n.comment, n.tutor) if t))
+        for seat, said in _said_per_seat(text).items():
+            short = {k: v for k, v in paid.get(seat, {}).items() if said.get(k, 0) < v}
+            if short:
+                bad.append(f"{node.id} {node.action}: says {seat} got {said}; paid {paid[seat]}")
+    return bad
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_roll_s_step_that_says_what_a_seat_got_says_all_of_it(name: str) -> None:
+    """l18 at 8.3 and 8.5: a 9's step said P3 got C6's lumber, and the 9 paid P3 a lumber and
+    2 grain (2 lumber and 3 grain). The sweeps above check that each claim is within what the
+    engine paid and that every paid seat is named; this one that a seat whose cards a roll's
+    step counts is given all the engine paid it, each kind (BASE-PROD-YIELD, CK-PROD-CITY)."""
+    assert _incomplete(name) == []
+
+
+def test_a_seat_s_share_is_read_up_to_the_next_seat() -> None:
+    said = _said_per_seat(
+        "P2 rolls a 5, which pays P1 a brick and P2 a wool and a cloth, then an 11, which pays "
+        "P2 a wool and a cloth. P1 holds 3 ore."
+    )
+    assert said == {"P1": {"brick": 1}, "P2": {"wool": 2, "cloth": 2}}
+    assert _said_per_seat("A 9 pays P3 a lumber from the forest C.") == {"P3": {"lumber": 1}}
+    said = _said_per_seat("The forest M owes a paper to P3, and P1 a lumber.")
+    assert said == {"P3": {"paper": 1}, "P1": {"lumber": 1}}

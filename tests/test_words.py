@@ -371,7 +371,8 @@ def test_every_kind_of_action_reads_as_a_learner_says_it():
 def test_the_forced_trade_form_has_the_commodities_field_only_where_the_variant_has_them():
     """Catan for two (2P-TOKEN-FORCED-TRADE): no commodities, so no such field, and the form
     still builds a legal move; Cities & Knights for two (CK2P-TOKEN-FORCED-TRADE): the field
-    is there, in words ("whole hand")."""
+    is there, in words: "draw from: resource cards only / whole hand" (l19 at
+    11.16: "whole hand: no / yes" said neither what it meant nor what "yes" changed)."""
     from catan_tutor.widgets.app import App
 
     app = App(query="", start="Forced trade with trade tokens")
@@ -380,14 +381,19 @@ def test_the_forced_trade_form_has_the_commodities_field_only_where_the_variant_
     form = controls.form
     assert "commodities" not in form.names and form.fixed == {"commodities": False}
     shown = [d.description for d in form.pickers.values()]
-    assert "commodities" not in shown and "whole hand" not in shown
+    assert "commodities" not in shown and "draw from" not in shown
     form.set(**{n: getattr(form.actions[0], n) for n in form.names})
     assert form.action() == form.actions[0] and not form.play_button.disabled
     app.open(next(k for k in app.lessons if k.endswith("Forced trade with commodities")))
     app.tutor.controls.palette.value = "forced draw"
     form = app.tutor.controls.form
     assert "commodities" in form.names
-    assert form.pickers["commodities"].description == "whole hand"
+    picker = form.pickers["commodities"]
+    assert picker.description == "draw from"
+    assert [label for label, _ in picker.options if label != "— choose —"] == [
+        "resource cards only",
+        "whole hand",
+    ]
 
 
 def test_a_chance_event_in_a_computers_turn_is_said_in_words():

@@ -25,7 +25,7 @@ from ..errors import CatanError
 from ..game import Game
 from ..grammar import count
 from ..rules.words import card_title, notation_words
-from . import icons
+from . import forced_trade_words, icons
 from .guard import guarded, shown_in
 from .kinds import clicked_fields
 from .roll_words import die_words
@@ -52,7 +52,7 @@ FIELD_LABELS = {
     "player": "player", "vertex": "at", "edge": "at", "hex": "hex", "resource": "resource",
     "give": "give", "get": "get", "count": "rate", "victim": "rob from", "track": "track",
     "die": "die", "value": "shows", "cards": "cards", "card": "card", "face": "face",
-    "commodities": "whole hand", "take": "take", "to": "to", "src": "from", "dst": "to",
+    "commodities": forced_trade_words.LABEL, "take": "take", "to": "to", "src": "from", "dst": "to",
     "neutral": "for", "level": "strength", "slot": "harbor at", "kind": "harbor",
     "terrain": "terrain", "first": "first card", "second": "second card", "args": "details",
     "commodity": "commodity",
@@ -138,6 +138,8 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
         return _NAMES[name][value]
     if name == "die" and isinstance(value, str):
         return die_words(game.state, value)
+    if name == forced_trade_words.FIELD and (said := forced_trade_words.commodities_words(value)):
+        return said  # C&K for two's forced trade: what the cards are drawn from
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int | str):

@@ -21,6 +21,7 @@ from ..rules.words import card_title
 from ..state import BOARD, ROLLOFF
 from ..typed_forms import how_to_type
 from . import markup, verdicts
+from .city_levels import levels_html
 from .describe import SR_ONLY_CSS
 from .forms import PLAY_TYPED, ActionForm, every_spot
 from .held_tokens import held_tokens
@@ -268,7 +269,7 @@ class PlayPanel:
         self._buttons(legal if kinds or s.lesson_throw() else [])
         self.hand.value = own_hand_html(
             s.game, s.own_seat(), s.against_computer(), unnamed=s.puzzle_secret
-        )
+        ) + levels_html(s.game)  # C&K: every seat's tracks (city_levels)
         self.message.value = html.escape(s.message)
         self.try_help.value, self.try_text.placeholder = try_help(s.game, s.puzzle_secret)
         self._tried()

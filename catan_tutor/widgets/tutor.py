@@ -81,6 +81,7 @@ from .address import address_of
 from .authoring import AuthorPanel
 from .board_panel import BoardPanel
 from .board_tags import named_spots
+from .city_levels import without_shown_levels
 from .computer import Computer
 from .editor_panel import EditorPanel
 from .file_panel import FilePanel
@@ -448,6 +449,7 @@ class Tutor:
         if not s.puzzle_secret:  # its lines would give the puzzle's answer away
             topic = f"{sc.title} {sc.goal}" if sc else ""
             expects = without_shown_hand(s.expects(), g, s.own_seat(), s.against_computer())
+            expects = without_shown_levels(expects, g)  # (the levels row says them)
             parts.append(notice_html(g, node, expects, topic, "".join(parts)))
         if s.author_view:
             parts.append(expectations_html(g, node))
