@@ -41,6 +41,8 @@ _TRADE_VERBS = _words(
     "hand hands handed use uses used using",
 )
 _OFFER_VERBS = _words("offer offers offered offering")
+# Verbs that say the cards got first ("gets a brick for 2 wool": l19 at 3.2)
+_GET_VERBS = _words("get gets got getting receive receives received receiving buy buys bought")
 _TRADE_GLUE = _words(
     "the to with at from of my his her their its bank harbor harbour port maritime and",
     "card cards in via on i want would like",
@@ -48,7 +50,8 @@ _TRADE_GLUE = _words(
 # Words before a progress card's name, and between it and what it names
 _CARD_BEFORE = _words("i play plays played playing use uses used using the a my his her card")
 _CARD_GLUE = _words(
-    "the card on at to against from with for of hex tile corner edge player and a an"
+    "the card on at to against from with for of hex tile corner edge player and a an naming",
+    "names named",
 )
 _TAKE = _words("take takes took taking draw draws drew drawing")
 _FORCE_GLUE = _words(
@@ -118,12 +121,15 @@ def _trade(game: Game, seat: str, toks: list[str]) -> str | None:
     for k, (tok, word) in enumerate(zip(toks, low, strict=True)):
         if k == cut or _SEAT.match(tok):
             continue
-        if word in _TRADE_VERBS or word in _OFFER_VERBS:
+        if word in _TRADE_VERBS or word in _OFFER_VERBS or word in _GET_VERBS:
             continue
         if word in _TRADE_GLUE:
             continue
         kept[k > cut].append(tok)
-    give, get = _bundle(kept[0]), _bundle(kept[1])
+    got_first = any(w in _GET_VERBS for w in low[:cut]) and not any(
+        w in _TRADE_VERBS for w in low[:cut]
+    )
+    give, get = _bundle(kept[got_first]), _bundle(kept[not got_first])
     if give is None or get is None or len(others) > 1:
         return None
     if others:  # to a player: an offer (BASE-TRADE-DOMESTIC)
@@ -132,9 +138,23 @@ def _trade(game: Game, seat: str, toks: list[str]) -> str | None:
         return f"{seat} offer {others[0]} {_said(give)} for {_said(get)}".strip()
     if offer or BankTrade not in game.rules.applies:  # offered to nobody named: no guess
         return None
+    if len(give) == 1 and len(get) == 1 and get[0][0] > 1:
+        raise _one_card_a_trade(give[0], get[0])
     if len(give) != 1 or get != [(1, get[0][1])]:  # the bank gives one card for one kind
         return None
     return f"{seat} bank {give[0][0]} {give[0][1]} for {get[0][1]}".strip()
+
+
+def _one_card_a_trade(give: tuple[int, str], get: tuple[int, str]) -> Exception:
+    """The reply to a trade with the bank for several cards ("4 wool for 2 brick": l19 at
+    3.2): the bank gives one card a trade (BASE-TRADE-MARITIME), each typed alone."""
+    from .move_words import MoveWordsError
+
+    (n, kind), (m, wanted) = give, get
+    each = f", like “{n // m} {kind} for 1 {wanted}”" if n % m == 0 else ""
+    return MoveWordsError(
+        f"A trade with the bank gets one card: {m} {wanted} are {m} trades, each typed alone{each}."
+    )
 
 
 def _progress_card(game: Game, seat: str, toks: list[str]) -> str | None:
