@@ -147,13 +147,13 @@ def _trade(game: Game, seat: str, toks: list[str]) -> str | None:
 
 def _one_card_a_trade(give: tuple[int, str], get: tuple[int, str]) -> Exception:
     """The reply to a trade with the bank for several cards ("4 wool for 2 brick": l19 at
-    3.2): the bank gives one card a trade (BASE-TRADE-MARITIME), each typed alone."""
+    3.2): the bank gives one card a trade (BASE-TRADE-MARITIME), each typed alone (no
+    example: at 3.2 the learner's numbers halved are the answer)."""
     from .move_words import MoveWordsError
 
-    (n, kind), (m, wanted) = give, get
-    each = f", like “{n // m} {kind} for 1 {wanted}”" if n % m == 0 else ""
+    m, wanted = get
     return MoveWordsError(
-        f"A trade with the bank gets one card: {m} {wanted} are {m} trades, each typed alone{each}."
+        f"A trade with the bank gets one card: {m} {wanted} are {m} trades, each typed alone."
     )
 
 

@@ -148,6 +148,7 @@ def test_a_part_missing_or_too_many_cards_get_a_clear_reply(where, typed, says):
     with pytest.raises(MoveWordsError) as caught:
         read_move(g, typed)
     assert says in str(caught.value) and "is not a resource" not in str(caught.value)
+    assert "2 wool" not in str(caught.value)  # 3.2's answer (its typed numbers halved)
 
 
 def test_resource_monopoly_named_in_base_reads_as_monopoly():
