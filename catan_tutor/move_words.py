@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from . import trade_card_words
 from .actions import (
+    KNIGHT_LEVELS,
     MAX_NOTATION_CHARS,
     REGISTRY,
     TRACK_NAMES,
@@ -63,6 +64,7 @@ KIND_WORDS = {
     "force": "force", "forces": "force",
     "trade": "trade", "trades": "trade", "bank": "trade", "exchange": "trade",
     "maritime": "trade", "plenty": "plenty", "monopoly": "monopoly", "discard": "discard",
+    "active": "activate", "soldier": "knight", "soldiers": "knight",
     "discards": "discard",
 }  # fmt: skip
 # Words that say nothing the notation needs ("build a settlement on the corner E4"), and
@@ -78,7 +80,8 @@ FILLER = frozenset(
 _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
 # A kind a neutral gets -> its word in the notation (``P1 neutral N2 road G5``).
 _NEUTRAL_PIECES = {"settle": "settle", "road": "road", "recruit": "knight", "promote": "promote"}
-_RATE = re.compile(r"\(\s*\d+\s*:\s*1\s*\)")  # a bank trade's "(4:1)", as the page writes it
+# a bank trade's "(4:1)", as the page writes it, or "at the 2:1 harbor" (11.16 typed, s19)
+_RATE = re.compile(r"\(\s*\d+\s*:\s*1\s*\)|\b\d+:1\b")
 _KEEP_FOR = frozenset({"trade", "bank"})  # kinds whose notation has its own "for"
 
 
@@ -88,7 +91,8 @@ _KEEP_FOR = frozenset({"trade", "bank"})  # kinds whose notation has its own "fo
 _ENDINGS: tuple[tuple[str, str], ...] = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""))
 _ENDINGS += (("ed", "e"), ("d", ""), ("ing", ""), ("ing", "e"))
 _IRREGULAR = {"built": "build", "bought": "buy", "threw": "throw", "thrown": "throw",
-              "made": "make", "upgrading": "upgrade", "placing": "place"}  # fmt: skip
+              "made": "make", "upgrading": "upgrade", "placing": "place", "robbing": "rob",
+              "stealing": "steal"}  # fmt: skip
 
 
 def _base(low: str) -> str:
@@ -197,6 +201,7 @@ def learner_notation(game: Game, text: str) -> str | None:
     kind = _kind(keys, ck, tracked)
     if not kind:
         return None
+    args = [(k, t) for k, t in args if not _said_around(kind, t)]
     in_order = sorted(args, key=lambda x: x[0]) if kind == "move" else args
     words = [t for _, t in in_order]
     seats = [t for t in words if _SEAT.match(t)]
@@ -224,6 +229,25 @@ def learner_notation(game: Game, text: str) -> str | None:
     if neutral and kind in _NEUTRAL_PIECES:  # "road for Neutral 2 on G5": P1 neutral N2 road G5
         return " ".join([seat, "neutral", neutral, _NEUTRAL_PIECES[kind], *words]).strip()
     return " ".join([seat, kind, *words]).strip()
+
+
+# Words a kind's move may carry that its notation leaves out (11.16 typed, s19): a knight's
+# strength ("puts a basic knight on N4", "promotes it to a strong knight"), the cards paid
+# ("activates the knight with a grain"), a metropolis taken ("and takes the metropolis").
+_CARDS_PAID = frozenset({*CARD_NAMES, "wood", "sheep", "wheat", "clay", "stone", "grains"})
+_AROUND = {
+    **dict.fromkeys(("recruit", "activate", "promote"), frozenset(KNIGHT_LEVELS) | _CARDS_PAID),
+    **dict.fromkeys(("settle", "road", "city", "wall"), _CARDS_PAID | {"around"}),
+    "improve": _CARDS_PAID | {"take", "takes", "taking", "took", "win", "wins", "winning", "gets"},
+}
+
+
+def _said_around(kind: str, token: str) -> bool:
+    """``token`` is a word a move of ``kind`` may be said with that its notation leaves out."""
+    low = token.lower()
+    return low in _AROUND.get(kind, ()) or (
+        low.endswith("s") and low[:-1] in _CARDS_PAID and kind in _AROUND
+    )
 
 
 def _neutral_of(game: Game, tokens: list[str]) -> tuple[list[str], str]:

@@ -48,20 +48,22 @@ _TRADE_GLUE = _words(
     "card cards in via on i want would like",
 )
 # Words before a progress card's name, and between it and what it names
-_CARD_BEFORE = _words("i play plays played playing use uses used using the a my his her card")
+_CARD_BEFORE = _words(
+    "i play plays played playing use uses used using the a my his her card place places put puts"
+)
 _CARD_GLUE = _words(
     "the card on at to against from with for of hex tile corner edge player and a an naming",
-    "names named",
+    "names named puts put places place it",
 )
 _TAKE = _words("take takes took taking draw draws drew drawing")
 _FORCE_GLUE = _words(
     "force forces forced forcing trade a an the two 2 cards card from with of and pay pays",
-    "paid paying spend spends spent spending tokens token trade hand random at i",
+    "paid paying spend spends spent spending tokens token trade hand random at i on",
 )
 _GIVE = _words("give gives gave giving for pay pays paid paying")
 _HOME = _words("send sends sent sending move moves moved moving put puts the robber home")
 _HOME_GLUE = _words("back to its desert pay pays paying for tokens token trade with and i")
-_REMOVE = _words("remove removes removed removing take takes took taking")
+_REMOVE = _words("remove removes removed removing take takes took taking trade trades traded")
 _REMOVE_GLUE = _words(
     "the knight my a basic strong mighty off from on at of board for tokens token trade and i"
 )
@@ -112,6 +114,8 @@ def _trade(game: Game, seat: str, toks: list[str]) -> str | None:
     """A trade: "gives 3 wool for 1 brick" (the bank's or a harbor's: one resource for one
     card), "2 wool for a brick"; to a player named, an offer ("give P3 1 wool for 1 ore")."""
     low = [t.lower() for t in toks]
+    if "for" not in low and "with" in low and low[0] in _GET_VERBS:  # "gets a brick with 2 wool"
+        low[len(low) - 1 - low[::-1].index("with")] = "for"
     if low.count("for") != 1:
         return None
     cut = low.index("for")
@@ -248,7 +252,8 @@ def _bid(game: Game, seat: str, toks: list[str]) -> str | None:
     if low.count("for") != 1:
         return None
     cut = low.index("for")
-    give = _bundle([t for t in toks[:cut] if t.lower() not in ("bid", "bids", "bidding", "i")])
+    words = ("bid", "bids", "bidding", "offer", "offers", "i")
+    give = _bundle([t for t in toks[:cut] if t.lower() not in words])
     get = _bundle([t for t in toks[cut + 1 :] if t.lower() not in ("the", "dummy", "from")])
     if give is None or get is None or len(get) != 1 or get[0][0] != 1:
         return None
@@ -267,7 +272,7 @@ READERS: tuple[Callable[[Game, str, list[str]], str | None], ...] = (
 def spelled(game: Game, text: str) -> str | None:
     """The notation ``text`` spells when it is a trade, a card played, a forced trade or a
     token move in a learner's words, else None (the seat may be left out: the mover's)."""
-    toks = _tokens(text)
+    toks = _tokens(re.sub(r"\(?\b\d+:1\b\)?", " ", text))  # a rate said: "the 2:1 harbor"
     seat = ""
     if toks and _SEAT.match(toks[0]):
         seat, toks = toks[0].upper(), toks[1:]

@@ -160,3 +160,83 @@ def _at(lesson: str, node: int) -> tuple:
     tl = load_scenario(packaged_lessons() / f"{lesson}{SUFFIX}").timeline
     assert tl is not None
     return tl.rules, tl.nodes[node].state
+
+
+# 11.16 typed (s19): C&K and base answers in a learner's own words, at the course's questions
+OWN_WORDS = [
+    # C&K
+    ("puzzle_ck_walls", 4, "P3 builds a city wall around the city on C6", "P3 wall C6"),
+    ("puzzle_ck_walls", 4, "P3 puts a wall on C6", "P3 wall C6"),
+    ("puzzle_ck_knights", 6, "P3 places a city on C6", "P3 city C6"),
+    ("puzzle_ck_knights", 18, "P1 puts a basic knight on N4", "P1 recruit N4"),
+    ("puzzle_ck_knights", 18, "P1 builds a knight at N4", "P1 recruit N4"),
+    ("puzzle_ck_knights", 18, "P1 recruits a knight at N4", "P1 recruit N4"),
+    ("puzzle_ck_knights", 19, "P1 activates the knight at N4 with a grain", "P1 activate N4"),
+    ("puzzle_ck_knights", 19, "activate knight N4", "P1 activate N4"),
+    ("puzzle_ck_knights", 19, "P1 makes the knight on N4 active", "P1 activate N4"),
+    ("puzzle_ck_knights", 21, "P1 buys a politics improvement", "P1 improve politics"),
+    ("puzzle_ck_knights", 21, "P1 improves politics to level 1", "P1 improve politics"),
+    ("puzzle_ck_knights", 21, "P1 buys politics level 1", "P1 improve politics"),
+    ("puzzle_ck_knights", 21, "P1 upgrades politics", "P1 improve politics"),
+    ("puzzle_ck_knights", 21, "P1 builds the politics city improvement", "P1 improve politics"),
+    ("puzzle_ck_barbarians", 1, "P1 activates their knight on O6", "P1 activate O6"),
+    ("puzzle_ck_barbarians", 7, "P2 promotes the knight on K6 to a strong knight", "P2 promote K6"),
+    ("puzzle_ck_barbarians", 7, "P2 upgrades the knight at K6", "P2 promote K6"),
+    ("puzzle_ck_progress", 4, "P2 plays the Merchant and puts it on hex P", "P2 play merchant P"),
+    ("puzzle_ck_progress", 4, "P2 places the merchant on P", "P2 play merchant P"),
+    (
+        "puzzle_ck_metropolis",
+        4,
+        "P1 buys trade level 4 and takes the metropolis on A6",
+        "P1 improve trade A6",
+    ),
+    (
+        "puzzle_ck_metropolis",
+        4,
+        "P1 improves trade and puts the metropolis on A6",
+        "P1 improve trade A6",
+    ),
+    ("puzzle_ck_metropolis", 4, "P1 improves trade, metropolis A6", "P1 improve trade A6"),
+    ("puzzle_ck_metropolis", 15, "P3 improves science to level 4", "P3 improve science"),
+    ("puzzle_ck_2p", 8, "P1 forces a trade with P2", "P1 force"),
+    ("puzzle_ck_2p", 8, "P1 spends 2 trade tokens on a forced trade", "P1 force"),
+    ("puzzle_ck_2p", 20, "P1 builds a road for neutral 1 on H3", "P1 neutral N1 road H3"),
+    (
+        "puzzle_ck_2p",
+        24,
+        "P1 takes the basic knight on N4 off the board for trade tokens",
+        "P1 remove-knight N4",
+    ),
+    ("puzzle_ck_2p", 24, "P1 trades the knight on N4 for tokens", "P1 remove-knight N4"),
+    # base
+    ("puzzle_base_setup", 1, "P1 places a road on N3", "P1 road N3"),
+    ("puzzle_base_setup", 1, "P1 builds the road at N3", "P1 road N3"),
+    ("puzzle_base_setup", 9, "P3 places a settlement at M4", "P3 settle M4"),
+    ("puzzle_base_setup", 9, "P3 settles on M4", "P3 settle M4"),
+    ("puzzle_base_robber", 3, "P1 moves the robber to Q and steals from P2", "P1 robber Q P2"),
+    ("puzzle_base_robber", 3, "P1 puts the robber on hex Q, robbing P2", "P1 robber Q P2"),
+    ("puzzle_base_robber", 3, "robber to Q, steal from P2", "P1 robber Q P2"),
+    (
+        "puzzle_base_trading",
+        7,
+        "P2 trades 2 wool for a brick at the 2:1 harbor",
+        "P2 bank 2 wool for brick",
+    ),
+    ("puzzle_base_trading", 7, "P2 trades two wool for one brick", "P2 bank 2 wool for brick"),
+    ("puzzle_base_trading", 7, "P2 exchanges 2 wool for 1 brick", "P2 bank 2 wool for brick"),
+    ("puzzle_base_trading", 7, "P2 buys a brick with 2 wool", "P2 bank 2 wool for brick"),
+    ("puzzle_base_awards", 19, "P1 plays a knight card", "P1 knight"),
+    ("puzzle_base_awards", 19, "P1 plays the Knight", "P1 knight"),
+    ("puzzle_base_awards", 19, "P1 plays a soldier", "P1 knight"),
+    ("puzzle_base_2p", 15, "P1 pays tokens to send the robber home", "P1 robber-home"),
+    ("puzzle_base_2p", 16, "P1 rolls the dice", "P1 roll"),
+    ("puzzle_base_dummy", 11, "P1 ends their turn", "P1 end"),
+    ("puzzle_base_dummy", 18, "P1 offers 2 grain for the dummy's ore", "P1 bid 2 grain for ore"),
+    ("puzzle_base_dummy", 18, "P1 bids two grain for one ore", "P1 bid 2 grain for ore"),
+    ("puzzle_base_dummy", 4, "P2 builds a settlement at P6", "P2 settle P6"),
+]
+
+
+@pytest.mark.parametrize(("lesson", "node", "typed", "notation"), OWN_WORDS)
+def test_answers_in_a_learners_own_words_are_read(lesson, node, typed, notation):
+    assert str(read_move(_game(lesson, node), typed)) == notation
