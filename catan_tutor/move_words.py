@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from . import trade_card_words
 from .actions import (
+    KNIGHT_LEVELS,
     MAX_NOTATION_CHARS,
     REGISTRY,
     TRACK_NAMES,
@@ -35,6 +36,7 @@ from .actions import (
 )
 from .board import CARD_NAMES
 from .errors import CatanError, NotationError
+from .form_words import MissingPart, form_notation
 from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
 
@@ -58,10 +60,11 @@ KIND_WORDS = {
     "knight": "knight", "knights": "knight", "recruit": "recruit", "promote": "promote",
     "activate": "activate", "wall": "wall", "walls": "wall", "move": "move", "chase": "chase",
     "improve": "improve", "improvement": "improve", "improves": "improve", "improved": "improve",
-    "improving": "improve", "level": "improve", "forced": "force", "force": "force",
-    "forces": "force",
+    "improving": "improve", "level": "improve", "metropolis": "improve", "forced": "force",
+    "force": "force", "forces": "force",
     "trade": "trade", "trades": "trade", "bank": "trade", "exchange": "trade",
     "maritime": "trade", "plenty": "plenty", "monopoly": "monopoly", "discard": "discard",
+    "active": "activate", "soldier": "knight", "soldiers": "knight",
     "discards": "discard",
 }  # fmt: skip
 # Words that say nothing the notation needs ("build a settlement on the corner E4"), and
@@ -72,12 +75,13 @@ FILLER = frozenset(
     "like lets let's let me build builds building place places put puts play plays make "
     "makes corner edge hex spot vertex intersection side path and then with of turn card "
     "cards steal steals rob robs from there here it go goes using by player year "
-    "for free owed owes nobody none".split()
+    "for free owed owes nobody none name naming".split()
 )
 _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
 # A kind a neutral gets -> its word in the notation (``P1 neutral N2 road G5``).
 _NEUTRAL_PIECES = {"settle": "settle", "road": "road", "recruit": "knight", "promote": "promote"}
-_RATE = re.compile(r"\(\s*\d+\s*:\s*1\s*\)")  # a bank trade's "(4:1)", as the page writes it
+# a bank trade's "(4:1)", as the page writes it, or "at the 2:1 harbor" (11.16 typed, s19)
+_RATE = re.compile(r"\(\s*\d+\s*:\s*1\s*\)|\b\d+:1\b")
 _KEEP_FOR = frozenset({"trade", "bank"})  # kinds whose notation has its own "for"
 
 
@@ -87,7 +91,8 @@ _KEEP_FOR = frozenset({"trade", "bank"})  # kinds whose notation has its own "fo
 _ENDINGS: tuple[tuple[str, str], ...] = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""))
 _ENDINGS += (("ed", "e"), ("d", ""), ("ing", ""), ("ing", "e"))
 _IRREGULAR = {"built": "build", "bought": "buy", "threw": "throw", "thrown": "throw",
-              "made": "make", "upgrading": "upgrade", "placing": "place"}  # fmt: skip
+              "made": "make", "upgrading": "upgrade", "placing": "place", "robbing": "rob",
+              "stealing": "steal"}  # fmt: skip
 
 
 def _base(low: str) -> str:
@@ -177,6 +182,8 @@ def learner_notation(game: Game, text: str) -> str | None:
             keys.add(KIND_WORDS[low])
         elif low == "from":
             after_from = True
+        elif low == "resource" and not last and tokens[k + 1].lower() == "monopoly":
+            continue  # the card's name as C&K says it ("play resource monopoly": l19)
         elif low in ("a", "i") and not last:  # the article, the pronoun (not hex A, I)
             continue
         elif low in ("a", "i"):  # the last word: hex A or I ("move the robber to A")
@@ -194,6 +201,7 @@ def learner_notation(game: Game, text: str) -> str | None:
     kind = _kind(keys, ck, tracked)
     if not kind:
         return None
+    args = [(k, t) for k, t in args if not _said_around(kind, t)]
     in_order = sorted(args, key=lambda x: x[0]) if kind == "move" else args
     words = [t for _, t in in_order]
     seats = [t for t in words if _SEAT.match(t)]
@@ -207,6 +215,8 @@ def learner_notation(game: Game, text: str) -> str | None:
         words = spots + [t.upper() for t in seats]
     if kind == "improve":  # "trade level 1": the level is the next one, not typed
         words = [t for t in words if not t.isdigit()]
+        if not any(t.lower() in TRACK_NAMES for t in words):  # "metropolis on A6": which track?
+            words = []
     if kind == "force":  # "with P2": the opponent, whom the notation does not name
         words = [
             "give" if t.lower() == "for" else t  # "1 brick for 2 wool": take, then give
@@ -219,6 +229,25 @@ def learner_notation(game: Game, text: str) -> str | None:
     if neutral and kind in _NEUTRAL_PIECES:  # "road for Neutral 2 on G5": P1 neutral N2 road G5
         return " ".join([seat, "neutral", neutral, _NEUTRAL_PIECES[kind], *words]).strip()
     return " ".join([seat, kind, *words]).strip()
+
+
+# Words a kind's move may carry that its notation leaves out (11.16 typed, s19): a knight's
+# strength ("puts a basic knight on N4", "promotes it to a strong knight"), the cards paid
+# ("activates the knight with a grain"), a metropolis taken ("and takes the metropolis").
+_CARDS_PAID = frozenset({*CARD_NAMES, "wood", "sheep", "wheat", "clay", "stone", "grains"})
+_AROUND = {
+    **dict.fromkeys(("recruit", "activate", "promote"), frozenset(KNIGHT_LEVELS) | _CARDS_PAID),
+    **dict.fromkeys(("settle", "road", "city", "wall"), _CARDS_PAID | {"around"}),
+    "improve": _CARDS_PAID | {"take", "takes", "taking", "took", "win", "wins", "winning", "gets"},
+}
+
+
+def _said_around(kind: str, token: str) -> bool:
+    """``token`` is a word a move of ``kind`` may be said with that its notation leaves out."""
+    low = token.lower()
+    return low in _AROUND.get(kind, ()) or (
+        low.endswith("s") and low[:-1] in _CARDS_PAID and kind in _AROUND
+    )
 
 
 def _neutral_of(game: Game, tokens: list[str]) -> tuple[list[str], str]:
@@ -265,6 +294,17 @@ def as_notation(
     said = said_move(game, text)
     if said is not None:  # the page's own sentence for a move legal now
         return str(said)
+    try:  # the form's words: "improve, metropolis on A6" (l19)
+        formed = form_notation(game, text)
+    except MissingPart as e:  # a field left out: asked for
+        how = how_to_type(game, e.kind, avoid)
+        raise MoveWordsError(f"{e.question} The move does not say. {how}".strip()) from None
+    if formed is not None:
+        try:
+            game.parse(formed)
+        except CatanError as e:
+            raise _plain(e, game, formed, avoid, chosen) from None
+        return formed
     tokens = _tokens(text)
     spelled = trade_card_words.spelled(game, text) or learner_notation(game, text)
     if spelled is None:
@@ -400,8 +440,19 @@ def _plain(
     if how and cls not in game.rules.applies:
         # a kind of another game: that this one has none is the reply, not what the text lacks
         return MoveWordsError(how, getattr(e, "word", ""))
-    why = _LISTED.sub(lambda m: "" if _said_in(m[1], how) else m[0], plain_reason(e))
+    why = _which(plain_reason(e))
+    why = _LISTED.sub(lambda m: "" if _said_in(m[1], how) else m[0], why)
     return MoveWordsError(f"{why} {how}".strip(), getattr(e, "word", ""))
+
+
+_MISSING = re.compile(r"^(?:A|An) ([^()]+?)(?: \([^()]*\))? is missing at the end\.$")
+
+
+def _which(why: str) -> str:
+    """A part missing at the end, asked for ("Which resource? None is named."): l19's "P1
+    play resource monopoly" was told "“resource” is not a resource"."""
+    m = _MISSING.match(why)
+    return f"Which {m[1]}? The move does not say." if m else why
 
 
 _LISTED = re.compile(r" \(([^()]*)\)")  # a reason's list: "(brick, lumber, wool, grain, ore)"

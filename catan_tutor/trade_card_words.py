@@ -41,24 +41,29 @@ _TRADE_VERBS = _words(
     "hand hands handed use uses used using",
 )
 _OFFER_VERBS = _words("offer offers offered offering")
+# Verbs that say the cards got first ("gets a brick for 2 wool": l19 at 3.2)
+_GET_VERBS = _words("get gets got getting receive receives received receiving buy buys bought")
 _TRADE_GLUE = _words(
     "the to with at from of my his her their its bank harbor harbour port maritime and",
     "card cards in via on i want would like",
 )
 # Words before a progress card's name, and between it and what it names
-_CARD_BEFORE = _words("i play plays played playing use uses used using the a my his her card")
+_CARD_BEFORE = _words(
+    "i play plays played playing use uses used using the a my his her card place places put puts"
+)
 _CARD_GLUE = _words(
-    "the card on at to against from with for of hex tile corner edge player and a an"
+    "the card on at to against from with for of hex tile corner edge player and a an naming",
+    "names named puts put places place it",
 )
 _TAKE = _words("take takes took taking draw draws drew drawing")
 _FORCE_GLUE = _words(
     "force forces forced forcing trade a an the two 2 cards card from with of and pay pays",
-    "paid paying spend spends spent spending tokens token trade hand random at i",
+    "paid paying spend spends spent spending tokens token trade hand random at i on",
 )
 _GIVE = _words("give gives gave giving for pay pays paid paying")
 _HOME = _words("send sends sent sending move moves moved moving put puts the robber home")
 _HOME_GLUE = _words("back to its desert pay pays paying for tokens token trade with and i")
-_REMOVE = _words("remove removes removed removing take takes took taking")
+_REMOVE = _words("remove removes removed removing take takes took taking trade trades traded")
 _REMOVE_GLUE = _words(
     "the knight my a basic strong mighty off from on at of board for tokens token trade and i"
 )
@@ -109,6 +114,8 @@ def _trade(game: Game, seat: str, toks: list[str]) -> str | None:
     """A trade: "gives 3 wool for 1 brick" (the bank's or a harbor's: one resource for one
     card), "2 wool for a brick"; to a player named, an offer ("give P3 1 wool for 1 ore")."""
     low = [t.lower() for t in toks]
+    if "for" not in low and "with" in low and low[0] in _GET_VERBS:  # "gets a brick with 2 wool"
+        low[len(low) - 1 - low[::-1].index("with")] = "for"
     if low.count("for") != 1:
         return None
     cut = low.index("for")
@@ -118,12 +125,15 @@ def _trade(game: Game, seat: str, toks: list[str]) -> str | None:
     for k, (tok, word) in enumerate(zip(toks, low, strict=True)):
         if k == cut or _SEAT.match(tok):
             continue
-        if word in _TRADE_VERBS or word in _OFFER_VERBS:
+        if word in _TRADE_VERBS or word in _OFFER_VERBS or word in _GET_VERBS:
             continue
         if word in _TRADE_GLUE:
             continue
         kept[k > cut].append(tok)
-    give, get = _bundle(kept[0]), _bundle(kept[1])
+    got_first = any(w in _GET_VERBS for w in low[:cut]) and not any(
+        w in _TRADE_VERBS for w in low[:cut]
+    )
+    give, get = _bundle(kept[got_first]), _bundle(kept[not got_first])
     if give is None or get is None or len(others) > 1:
         return None
     if others:  # to a player: an offer (BASE-TRADE-DOMESTIC)
@@ -132,9 +142,23 @@ def _trade(game: Game, seat: str, toks: list[str]) -> str | None:
         return f"{seat} offer {others[0]} {_said(give)} for {_said(get)}".strip()
     if offer or BankTrade not in game.rules.applies:  # offered to nobody named: no guess
         return None
+    if len(give) == 1 and len(get) == 1 and get[0][0] > 1:
+        raise _one_card_a_trade(give[0], get[0])
     if len(give) != 1 or get != [(1, get[0][1])]:  # the bank gives one card for one kind
         return None
     return f"{seat} bank {give[0][0]} {give[0][1]} for {get[0][1]}".strip()
+
+
+def _one_card_a_trade(give: tuple[int, str], get: tuple[int, str]) -> Exception:
+    """The reply to a trade with the bank for several cards ("4 wool for 2 brick": l19 at
+    3.2): the bank gives one card a trade (BASE-TRADE-MARITIME), each typed alone (no
+    example: at 3.2 the learner's numbers halved are the answer)."""
+    from .move_words import MoveWordsError
+
+    m, wanted = get
+    return MoveWordsError(
+        f"A trade with the bank gets one card: {m} {wanted} are {m} trades, each typed alone."
+    )
 
 
 def _progress_card(game: Game, seat: str, toks: list[str]) -> str | None:
@@ -228,7 +252,8 @@ def _bid(game: Game, seat: str, toks: list[str]) -> str | None:
     if low.count("for") != 1:
         return None
     cut = low.index("for")
-    give = _bundle([t for t in toks[:cut] if t.lower() not in ("bid", "bids", "bidding", "i")])
+    words = ("bid", "bids", "bidding", "offer", "offers", "i")
+    give = _bundle([t for t in toks[:cut] if t.lower() not in words])
     get = _bundle([t for t in toks[cut + 1 :] if t.lower() not in ("the", "dummy", "from")])
     if give is None or get is None or len(get) != 1 or get[0][0] != 1:
         return None
@@ -247,7 +272,7 @@ READERS: tuple[Callable[[Game, str, list[str]], str | None], ...] = (
 def spelled(game: Game, text: str) -> str | None:
     """The notation ``text`` spells when it is a trade, a card played, a forced trade or a
     token move in a learner's words, else None (the seat may be left out: the mover's)."""
-    toks = _tokens(text)
+    toks = _tokens(re.sub(r"\(?\b\d+:1\b\)?", " ", text))  # a rate said: "the 2:1 harbor"
     seat = ""
     if toks and _SEAT.match(toks[0]):
         seat, toks = toks[0].upper(), toks[1:]

@@ -95,7 +95,7 @@ def test_a_variation_link_reopens_the_lesson_the_moves_and_the_node(new_page, ap
     link = page.locator("input.catan-link-input").input_value()
     query = parse_qs(urlsplit(link).query)
     assert set(query) == {"lesson", "node", "moves"} and len(link) < 200, link
-    assert query["lesson"] == ["base_2p_forced_trade"] and query["node"] == ["5"]
+    assert query["lesson"] == ["5.8"] and query["node"] == ["5"]  # its number (l19)
     page.screenshot(path=ARTIFACTS / "study_link_copied.png")
 
     fresh = page.context.new_page()
@@ -147,7 +147,7 @@ def test_a_reload_in_the_middle_of_a_lesson_keeps_the_place(new_page, app_server
         f"() => new URL(location.href).searchParams.get('node') === '{here['node']}'"
     )
     assert parse_qs(urlsplit(page.url).query) == {
-        "lesson": ["ck_pc_wedding_sabotage"],
+        "lesson": ["9.1"],  # ck_pc_wedding_sabotage, by its number
         "node": [str(here["node"])],
     }
     page.reload(timeout=PAGE_TIMEOUT)
@@ -166,9 +166,9 @@ def test_a_reload_in_the_middle_of_a_lesson_keeps_the_place(new_page, app_server
     # reload opens it
     pick_lesson(page, MERCHANT)
     page.wait_for_function(
-        "() => new URL(location.href).searchParams.get('lesson') === 'ck_pc_merchant'"
+        "() => new URL(location.href).searchParams.get('lesson') === '9.2'"  # ck_pc_merchant
     )
-    assert parse_qs(urlsplit(page.url).query) == {"lesson": ["ck_pc_merchant"]}
+    assert parse_qs(urlsplit(page.url).query) == {"lesson": ["9.2"]}
     page.reload(timeout=PAGE_TIMEOUT)
     page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
     page.locator(".catan-tutor").filter(has_text=MERCHANT).first.wait_for()

@@ -197,7 +197,7 @@ def test_copied_lesson_link_reopens_the_same_node() -> None:
     node = t.timeline.current
     t.board.show_link()
     query = t.board.link().query
-    assert query == f"?lesson=ck_knight_displacement&node={node.id}"
+    assert query == f"?lesson=7.3&node={node.id}"  # the lesson's number (l19)
     assert f"data-link='{query.replace('&', '&amp;')}'" in t.board.link_box.value
     assert "catan-link-input" in t.board.link_box.value
     again = App(start="Knight displacement", query=query)
@@ -419,6 +419,8 @@ def keys_of(query: str) -> set[str]:
     [
         "?lesson=no_such_lesson",
         "?lesson=ck_knight_displacement&node=999",
+        "?lesson=99.9&node=3",  # a number the course does not have
+        "?lesson=7.3&node=999",
         "?position=1" + "Q" * 60,
         "?variant=ck&players=9",
         "?lesson=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
@@ -533,3 +535,22 @@ def test_a_copied_link_of_a_game_against_computers_reopens_the_position_paused_a
         session.set_paused(False)  # Resume: P2, P3 and P4 play turns 2 to 4 at once
     assert s.game.state.turn == 4 + 1 and s.game.state.active == 0
     assert fresh.game.position() == s.game.position() and _log(fresh) == _log(s)
+
+
+def test_a_lesson_link_names_the_lesson_by_its_number_and_old_links_still_open() -> None:
+    """l19 read "?lesson=base_dev_cards&node=7": the address names a lesson by its number in
+    the course ("?lesson=4.1&node=7"), as the lesson list does; a link with the file's id
+    (every link made before) opens the same lesson; a number the course has not is refused
+    with a reason, and a lesson the course does not number keeps its id."""
+    assert Link(lesson="base_dev_cards", node=7).query == "?lesson=4.1&node=7"
+    assert parse("?lesson=4.1&node=7") == Link(lesson="base_dev_cards", node=7)
+    assert parse("?lesson=base_dev_cards&node=7") == Link(lesson="base_dev_cards", node=7)
+    assert Link(lesson="my_own").query == "?lesson=my_own"
+    with pytest.raises(LinkError, match="there is no lesson 99.9 in the course"):
+        parse("?lesson=99.9")
+    new, old = (App(query=f"?lesson={x}&node=3") for x in ("7.3", "ck_knight_displacement"))
+    for app in (new, old):
+        assert app.status.value == "" and app.session.lesson_id == "ck_knight_displacement"
+        assert app.session.node.id == 3
+    bad = App(start="Knight displacement", query="?lesson=99.9&node=3")
+    assert "there is no lesson 99.9 in the course" in bad.status.value

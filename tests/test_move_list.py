@@ -281,3 +281,27 @@ def test_no_lesson_s_moves_tab_retells_a_move_in_other_words():
     assert "P1 builds a free road for Neutral 2 on G5, next to Neutral 2's settlement" in (
         shown_all
     )
+
+
+def test_every_lesson_s_moves_tab_tooltips_are_words_not_notation():
+    """l19 hovered a move of the Moves tab and read "P1 R A2": each move's tooltip is the
+    narration's sentence (a roll's row: each die's), never its notation."""
+    import html as html_lib
+
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import SUFFIX, load_scenario
+
+    notation, titles = [], 0
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        tree = load_scenario(path).tree
+        shown = moves_html(tree, limit=100_000)
+        said = {str(n.action) for n in tree.walk() if n.action is not None}
+        for m in re.finditer(r"data-node='(\d+)' role='button' title='([^']*)'", shown):
+            title = html_lib.unescape(m[2])
+            titles += 1
+            if any(x in said for x in (title, *title.split(" · "))):
+                notation.append(f"{path.name}: {title}")
+            node = tree.nodes[int(m[1])]
+            if node.action is not None and type(node.action).__name__ == "BuildRoad":
+                assert title.endswith(".") and " builds " in title, title
+    assert titles > 500 and notation == [], notation[:5]

@@ -133,7 +133,7 @@ def test_notation_is_read_as_it_is_and_stays_strict():
         ("", "Nothing is typed", ""),
         ("settlement Z9", "“Z9” is not a corner", "Z9"),
         ("build a road on E4", "“E4” is not an edge", "E4"),
-        ("settlement", "A corner is missing at the end", ""),
+        ("settlement", "Which corner? The move does not say.", ""),
         ("move the robber to Z", "“Z” is not a hex", "Z"),
         ("P1 settle E4 now", "There are extra words at the end", "now"),
     ],
@@ -176,7 +176,7 @@ def test_try_a_move_reads_the_pages_words_and_wrong_input_changes_nothing():
     assert "A settlement is typed as the player, “settle” and a corner" in said["fly to the moon"]
     assert "<mark class='catan-bad-word'>fly</mark>" in said["fly to the moon"]
     assert "is not a corner" in said["settlement Z9"]
-    assert "A corner is missing at the end" in said["P1 settlement"]
+    assert "Which corner? The move does not say." in said["P1 settlement"]
     assert (s.timeline.current, len(s.timeline.nodes), s.game.position()) == before
     t.controls.try_text.value = "P1 settlement E4"
     t.controls.try_play.click()

@@ -70,7 +70,6 @@ def test_a_trade_or_card_in_a_learners_words_reads_as_its_move(where, typed, not
 @pytest.mark.parametrize(
     "typed",
     [
-        "P2 gets a brick for 2 wool",  # got, not given: no bank trade of a brick for wool
         "P2 offers 2 wool for a brick",  # an offer to nobody named: no guess
         "P2 gives 4 wool for 2 brick",  # the bank gives one card
         "P2 gives 2 wool for a brick and builds a road",

@@ -7,9 +7,10 @@ puzzle asking for the fewest tokens (11.16) would be answered by it."""
 
 from __future__ import annotations
 
-FIELD = "commodities"  # the field of ForcedTrade and ForcedDraw
-LABEL = "draw from"
-CHOICES = {False: "resource cards only", True: "whole hand"}  # (longer words are cut)
+from ..form_words import WHOLE_HAND
+
+FIELD = "commodities"  # the field of ForcedTrade and ForcedDraw (its label: form_words.py)
+CHOICES = {False: "resource cards only", True: WHOLE_HAND}  # (longer words are cut)
 
 
 def commodities_words(value: object) -> str | None:

@@ -22,6 +22,8 @@ import ipywidgets as widgets
 from ..actions import KNIGHT_LEVELS, TRACK_NAMES, Action, DrawDev
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
 from ..errors import CatanError
+from ..form_words import FIELD_LABELS as FIELD_LABELS  # the labels, as the tests read them
+from ..form_words import KIND_FIELD_LABELS, field_label
 from ..game import Game
 from ..grammar import count
 from ..rules.words import card_title, notation_words
@@ -47,18 +49,6 @@ def card_order(value: object) -> tuple[bool, int]:
     return (v < 0, v)
 
 
-# What each field of an action is called on the form (the engine's field names never show).
-FIELD_LABELS = {
-    "player": "player", "vertex": "at", "edge": "at", "hex": "hex", "resource": "resource",
-    "give": "give", "get": "get", "count": "rate", "victim": "rob from", "track": "track",
-    "die": "die", "value": "shows", "cards": "cards", "card": "card", "face": "face",
-    "commodities": forced_trade_words.LABEL, "take": "take", "to": "to", "src": "from", "dst": "to",
-    "neutral": "for", "level": "strength", "slot": "harbor at", "kind": "harbor",
-    "terrain": "terrain", "first": "first card", "second": "second card", "args": "details",
-    "commodity": "commodity",
-}  # fmt: skip
-# A field that means something else in one kind: (kind's class name, field) -> its label.
-KIND_FIELD_LABELS = {("Improve", "vertex"): "metropolis on"}
 LIST_LABEL = "or choose one here:"  # the list of every legal move of the kind
 # the two Play buttons say what each plays (issue 33: the Play tab made three "Play"s)
 PLAY_FORM = "Play this move"  # the form's move
@@ -70,14 +60,6 @@ NONE = -1  # the value of an optional field left empty (no victim, no second car
 # The fields that name a spot on the board, and its kind: the spot the form names is ringed
 SPOT_FIELDS = (("vertex", "vertex"), ("edge", "edge"), ("hex", "hex"), ("dst", "vertex"),
                ("src", "vertex"))  # fmt: skip
-
-
-def field_label(name: str, cls: type | None = None) -> str:
-    """A field's label on the form: ``src`` -> "from" (an unknown field: its words); in a
-    kind where it means something else, that (``KIND_FIELD_LABELS``)."""
-    if cls is not None and (cls.__name__, name) in KIND_FIELD_LABELS:
-        return KIND_FIELD_LABELS[cls.__name__, name]
-    return FIELD_LABELS.get(name, name.replace("_", " "))
 
 
 def unused(actions: list[Action], name: str) -> bool:

@@ -3,8 +3,10 @@
 A link is what a teacher pastes into a chat: its readable part says what it opens, and only
 the learner's moves (and a position) are packed small.
 
-- ``?lesson=ID&node=N``: a lesson of the library (its file name without ``.catan.yaml``) at
-  node ``N`` of its move tree (the ids the file gives when loaded; 0 is the start);
+- ``?lesson=4.3&node=N``: a lesson of the library by its number in the course (one the
+  course does not number: its file name without ``.catan.yaml``, which is read too:
+  ``lesson_numbers.py``) at node ``N`` of its move tree (the ids the file gives when loaded;
+  0 is the start);
 - ``?variant=ck&players=3&seed=7`` (and ``&board=variable``): a new game; the seed shuffles a
   variable board and seeds the tutor's dice and the computers' choices;
 - ``&p2=greedy&p3=playout`` after a new-game or a position link: the computer seats, by the
@@ -59,6 +61,7 @@ from ..errors import LinkError
 from ..game import Game
 from ..study.puzzle import MAX_HINTS
 from ..variants import VARIANTS, rules_for
+from .lesson_numbers import id_of, number_of
 from .session_seats import POLICIES
 
 if TYPE_CHECKING:
@@ -291,7 +294,8 @@ class Link:
             pairs: list[tuple[str, object]] = [("position", pack_position(self.position))]
             pairs += seats + ([("seed", self.seed)] if seats and self.seed is not None else [])
         elif self.lesson:
-            pairs = [("lesson", self.lesson)] + ([("node", self.node)] if self.node else [])
+            pairs = [("lesson", number_of(self.lesson))]  # "4.3": as the lesson list says
+            pairs += [("node", self.node)] if self.node else []
             if self.solved:
                 pairs.append(("solved", ".".join(map(str, self.solved))))
             if self.hints:
@@ -341,7 +345,11 @@ def parse(query: str | None) -> Link | None:
         node = _number(got, "node", 0, MAX_NODE, 0)
         hints = _number(got, "hints", 1, MAX_HINTS, 0)
         return Link(
-            lesson=got["lesson"], node=node, moves=_moves(got), solved=_solved(got), hints=hints
+            lesson=id_of(got["lesson"]),  # "4.3" or the file's id (links made before)
+            node=node,
+            moves=_moves(got),
+            solved=_solved(got),
+            hints=hints,
         )
     if "variant" in got:
         _only(got, {"variant", "players", "board", "seed", "moves", *SEAT_KEYS}, "a new-game link")

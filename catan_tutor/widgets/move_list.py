@@ -28,11 +28,12 @@ import ipywidgets as widgets
 from ipyevents import Event
 
 from ..actions import Action, DrawDev, DrawProgress, ForcedCard, Steal
-from ..grammar import count
+from ..grammar import count, sentence
 from ..move_words import SAYINGS
 from ..rules.words import notation_words
 from ..state import State
 from ..study.timeline import Node, Timeline
+from ..variants.tables import TableRules as Rules
 from . import markup
 from .guard import guarded, shown_in
 from .roll_steps import said_by_move
@@ -149,16 +150,30 @@ def card_seen(node: Node, seen: Collection[int] | None) -> bool:
     return bool(parties & set(seen))
 
 
-def node_words(node: Node, seen: Collection[int] | None = None) -> tuple[str, str]:
-    """The move into ``node`` in words and as its tooltip (its notation), for the seats
-    ``seen``: a hidden card's name is in neither unless they see it."""
+def node_words(
+    node: Node, seen: Collection[int] | None = None, rules: Rules | None = None
+) -> tuple[str, str]:
+    """The move into ``node`` in words and as its tooltip (the narration's sentence under
+    ``rules``, never the notation: l19 read "P1 R A2"), for the seats ``seen``: a hidden
+    card's name is in neither unless they see it."""
     if node.action is None:
         return "start", "start"
     if card_seen(node, seen):
         before = node.parent.state if node.parent is not None else None
-        return move_words(node.action, before), str(node.action)
+        words = move_words(node.action, before)
+        return words, narration(rules, node) or sentence(words)
     words = HIDDEN_CARD[type(node.action)](str(node.action).split())
     return words, words
+
+
+def narration(rules: Rules | None, node: Node) -> str:
+    """The narration's sentence for the move into ``node`` ('' when there is none)."""
+    if rules is None or node.parent is None or node.action is None:
+        return ""
+    try:
+        return rules.describe(node.parent.state, node.action).text.strip()
+    except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+        return ""
 
 
 def move_words(action: Action, before: State | None = None) -> str:
@@ -308,9 +323,9 @@ def _line(
         )
         thrown = throw_words(group)
         text, title = (
-            (thrown, " · ".join(str(n.action) for n in group))
+            (thrown, " ".join(narration(budget.rules, n) for n in group).strip() or thrown)
             if thrown
-            else node_words(node, budget.seen)
+            else node_words(node, budget.seen, budget.rules)
         )
         out.append(_move_span(last, text, cls, title, lit) + _STOP)
         budget.used += 1

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from ..actions import spot_fields
 from ..board import EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from ..errors import CatanError
+from ..form_words import BUTTON_WORDS
 from ..game import Game
 from ..grammar import a, and_list, count, or_list, plural, sentence, with_reason
 from ..rules.said_once import said_once
@@ -136,6 +137,9 @@ def kind_words(kind: str) -> str:
     """A kind of action as its button says it: ``play plenty`` -> "Play Year of Plenty" (an
     unknown kind: its words, with a capital)."""
     return KIND_WORDS.get(kind, sentence(kind))
+
+
+BUTTON_WORDS.append(kind_words)  # the buttons' words read back in the answer box (form_words)
 
 
 def phase_words(phase: str) -> str:
