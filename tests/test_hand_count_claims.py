@@ -86,3 +86,47 @@ def test_the_step_says_what_the_price_means() -> None:
     sc = _lesson("base_2p_forced_trade_price.catan.yaml")
     titles = [n.comment for n in sc.tree.walk() if " force " in f" {n.action} "]
     assert all(t and "forced trade costs" in t for t in titles), titles
+
+
+_OF = re.compile(r"\b(\d+) of the (\d+) were (\w+)\b")
+
+
+def draw_words_wrong(node: Node) -> list[str]:
+    """A forced trade's blind draw (CK2P-TOKEN-FORCED-TRADE) says who draws, from whom, and
+    what: "P1 draws the first card blind from P2's 9 cards: a cloth; 2 of the 9 were cloth"
+    (l20 at 11.16: "A grain, by chance: 1 of the 2 cards left was grain." said none of it).
+    "N of the M" counts the card in the opponent's hand, M their cards or their resources."""
+    a = str(node.action)
+    if not a.startswith("force-draw ") or node.parent is None:
+        return []
+    card, before = a.split()[1], node.parent.state
+    taker = before.active
+    other = 1 - taker
+    text = " ".join((node.comment or "").split())
+    wrong = [] if f"P{taker + 1} draws" in text else [f"{a}: no drawer in {text!r}"]
+    if f"P{other + 1}" not in text or not re.search(rf"\b(?:a|the) {card}\b", text):
+        wrong.append(f"{a}: whom or what missing in {text!r}")
+    hand = before.hands[other]
+    for m in _OF.finditer(text):
+        n, of, what = int(m[1]), int(m[2]), m[3]
+        if (
+            what != card
+            or n != hand[CARD_NAMES.index(card)]
+            or of not in (sum(hand), sum(hand[:5]))
+        ):
+            wrong.append(f"{a}: {m[0]!r} (P{other + 1} held {hand})")
+    return wrong
+
+
+@pytest.mark.parametrize("name", [n for n in LESSONS if "forced_trade" in n or "2p" in n])
+def test_a_blind_draw_says_who_drew_what_from_whom(name: str) -> None:
+    sc = _lesson(name)
+    wrong = [w for node in sc.tree.walk() for w in draw_words_wrong(node)]
+    assert wrong == [], f"{name}: {wrong}"
+
+
+def test_the_draw_sweep_finds_11_16_s_words_as_they_read() -> None:
+    sc = _lesson("puzzle_ck_2p.catan.yaml")
+    draw = next(n for n in sc.tree.walk() if str(n.action) == "force-draw grain")
+    draw.comment = "A grain, by chance: 1 of the 2 cards left was grain."
+    assert draw_words_wrong(draw)
