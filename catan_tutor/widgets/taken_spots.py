@@ -3,13 +3,16 @@ edge that a piece already holds. Such a move is never an answer, so leaving it o
 puzzle's learner nothing the board does not show (the list still offers every free spot,
 legal or not: the secret stays). Nor does it offer a city improvement naming a corner for a
 metropolis at a level that wins none (CK-METRO-TAKE: only level 4, or 5 from a level-4
-holder): "P1 buys politics level 1, the metropolis on A12" names what cannot be."""
+holder): "P1 buys politics level 1, the metropolis on A12" names what cannot be. C&K's
+setup city is a new piece too (CK-SETUP-ROUND2: it goes on a free corner, no settlement
+under it): l20 at 7.8 saw its "at" list offer C6 and K4, taken, while "or choose one here"
+offered only the free corners."""
 
 from __future__ import annotations
 
-from ..actions import Action, BuildRoad, Settle
+from ..actions import Action, BuildCity, BuildRoad, Settle
 from ..rules.improvements import metro_due
-from ..state import State
+from ..state import SETUP_SETTLE, State
 from ..variants.ck_actions import Improve, PlaceDeserter, Recruit
 from ..variants.two_player_actions import NeutralKnight, NeutralRoad, NeutralSettle
 
@@ -20,7 +23,7 @@ NEW_ON_EDGE = (BuildRoad, NeutralRoad)
 
 def taken(state: State, a: Action) -> bool:
     """``a`` would put a new piece where a piece already stands."""
-    if isinstance(a, NEW_ON_CORNER):
+    if isinstance(a, NEW_ON_CORNER) or (type(a) is BuildCity and state.phase == SETUP_SETTLE):
         v = getattr(a, "vertex", -1)
         knights = state.kn
         return v >= 0 and (state.vowner[v] >= 0 or (v < len(knights) and knights[v] is not None))
