@@ -56,3 +56,25 @@ def test_7_8_s_setup_city_step_offers_no_held_corner() -> None:
         assert {a.vertex for a in legal} <= offered
         seen += 1
     assert seen  # the lesson's setup-city steps were met
+
+
+def test_a_city_or_a_wall_is_not_offered_on_another_party_s_piece() -> None:
+    """In the game a city replaces the builder's settlement and a wall goes under the
+    builder's city (BASE-BUILD-CITY, CK-WALL-BUILD): another party's corner is never one."""
+    from catan_tutor.study.editor import edit
+    from catan_tutor.variants.ck_actions import BuildWall
+
+    g = edit(
+        new_game("ck", players=3),
+        "place P1 city J12",
+        "place P2 settlement A4",
+        "place P2 city C6",
+        "turn P1 main 3",
+    )
+    s = g.state
+    for cls in (BuildCity, BuildWall):
+        every = [cls(0, v) for v in range(len(s.vowner))]
+        kept = {a.vertex for a in free_spots(s, every)}
+        others = {v for v in range(len(s.vowner)) if s.vowner[v] not in (-1, 0)}
+        assert len(others) == 2 and not kept & others, cls.__name__
+        assert {v for v in range(len(s.vowner)) if s.vowner[v] == 0} <= kept
