@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
-from . import trade_card_words
+from . import forced_trade_words, trade_card_words
 from .actions import (
     MAX_NOTATION_CHARS,
     REGISTRY,
@@ -266,7 +266,8 @@ def as_notation(
     if said is not None:  # the page's own sentence for a move legal now
         return str(said)
     tokens = _tokens(text)
-    spelled = trade_card_words.spelled(game, text) or learner_notation(game, text)
+    spelled = trade_card_words.spelled(game, text) or forced_trade_words.spelled(game, text)
+    spelled = spelled or learner_notation(game, text)
     if spelled is None:
         head = next((t for t in tokens if not _SEAT.match(t) and not _filler(t)), "")
         named = kind_named(text, game) is not None  # "P1 place": a word of notation too
