@@ -14,10 +14,8 @@ BASE_WORDS = {
     "VP cards": ("a Victory Point card", "Victory Point cards"),
 }
 CK_WORDS = BASE_WORDS | {
-    "VP cards": (
-        "a progress card worth a point (Printing or Constitution)",
-        "progress cards worth a point (Printing and Constitution)",
-    ),
+    # the two progress cards worth a point, one of each (CK-PC-COUNTS); no nested brackets
+    "VP cards": ("a Printing or Constitution card", "the Printing and Constitution cards"),
     "metropolises": ("a metropolis", "metropolises"),
     "merchant": ("the merchant", "the merchant"),
     "defender": ("a Defender of Catan token", "Defender of Catan tokens"),
