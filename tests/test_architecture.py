@@ -351,6 +351,7 @@ _TOP_LEVEL = {
     "__init__": "game", "game": "game", "sampler": "game", "render": "game", "scene": "game",
     "move_words": "game", "typed_forms": "game", "players": "analysis", "cli": "cli",
     "trade_card_words": "game",  # move_words' reader of trades and cards
+    "forced_trade_words": "game",  # move_words' reader of a forced trade said price first
 }  # fmt: skip
 _DECLARATION = re.compile(r"variants/(?:capabilities|\w+_state|\w+_actions)\.py")
 
