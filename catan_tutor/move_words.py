@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
-from . import trade_card_words
+from . import forced_trade_typed, trade_card_words
 from .actions import (
     KNIGHT_LEVELS,
     MAX_NOTATION_CHARS,
@@ -306,7 +306,8 @@ def as_notation(
             raise _plain(e, game, formed, avoid, chosen) from None
         return formed
     tokens = _tokens(text)
-    spelled = trade_card_words.spelled(game, text) or learner_notation(game, text)
+    spelled = trade_card_words.spelled(game, text) or forced_trade_typed.spelled(game, text)
+    spelled = spelled or learner_notation(game, text)
     if spelled is None:
         head = next((t for t in tokens if not _SEAT.match(t) and not _filler(t)), "")
         named = kind_named(text, game) is not None  # "P1 place": a word of notation too

@@ -64,7 +64,7 @@ from catan_tutor.widgets.possible_parts import possible_parts
 from catan_tutor.widgets.puzzle_state import GO_ON
 from catan_tutor.widgets.roll_steps import rolling
 from catan_tutor.widgets.roll_words import throw_nodes
-from catan_tutor.widgets.taken_spots import idle_metro, taken
+from catan_tutor.widgets.taken_spots import idle_metro, others_piece, taken
 from catan_tutor.widgets.tutor import TABS, Tutor
 
 pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
@@ -460,10 +460,11 @@ def test_nothing_glows_at_an_open_question_rule_or_choice_on_any_screen_or_input
                 if field is None:  # an improvement that wins no metropolis names no corner
                     assert idle_metro(s.game.state, dataclasses.replace(answer, vertex=0))
                     continue
-                free = [  # (issue 33: a spot a piece holds is never an answer: not listed)
-                    i
+                free = [  # (issue 33: a spot a piece holds is never an answer: not listed;
+                    i  # nor a city's or a wall's corner another party holds, l20)
                     for i in range(sizes[where])
-                    if not taken(s.game.state, dataclasses.replace(answer, **{field: i}))
+                    if not taken(st := s.game.state, a := dataclasses.replace(answer, **{field: i}))
+                    and not others_piece(st, a)
                 ]
                 # a knight's move only where the mover has a knight for it (s18, 8.11: all
                 # 54 corners listed; ``possible_parts``, test_form_parts)

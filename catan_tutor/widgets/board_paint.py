@@ -51,6 +51,7 @@ from .board_tags import NARROW_ZOOM
 from .dice_shown import NO_DICE, dice_caption
 from .displaced_knight import draw_displaced
 from .harbor_marks import harbor_tab
+from .knight_size import knight_size
 from .letter_room import (
     LETTER_EM,
     ROOM,
@@ -419,17 +420,17 @@ class ScenePainter:
         name (a neutral's: ``label``); 1-3 bars for basic, strong, mighty; an inactive knight
         is pale with a dashed rim, an active one solid with a gold rim; a light ring outside."""
         fill, level, active, seat, label = k.fill, k.level, k.active, k.seat, k.label
-        x, y = self.vp.px(k.at)
-        r = self.vp.len(style.KNIGHT_RADIUS)
+        x, y = self.vp.px(k.at)  # at a least size as shown, with its rim (knight_size.py)
+        r, line = knight_size(self.vp.len(style.KNIGHT_RADIUS), self.ratio, self.zoom)
         c.fill_style = style.PIECE_HALO
-        c.fill_circle(x, y, r + self.px((1.5 if active else 0.75) + style.HALO_WIDTH))
+        c.fill_circle(x, y, r + line((1.5 if active else 0.75) + style.HALO_WIDTH))
         c.global_alpha = 1.0 if active else 0.55
         c.fill_style = fill
         c.fill_circle(x, y, r)
         c.global_alpha = 1.0
         c.stroke_style = style.KNIGHT_ACTIVE if active else style.PIECE_EDGE
-        c.line_width = self.px(3 if active else 1.5)
-        c.set_line_dash([] if active else [self.px(3)] * 2)
+        c.line_width = line(3 if active else 1.5)
+        c.set_line_dash([] if active else [line(3)] * 2)
         c.stroke_circle(x, y, r)
         c.set_line_dash([])
         c.fill_style = style.text_on(fill)

@@ -18,6 +18,7 @@ from ..rules.knights import strength
 from ..rules.words import card_title
 from ..study.timeline import Node
 from . import icons, markup, style
+from .point_sources import sources_text
 from .verdicts import rule_details, rule_refs
 from .wording import notice_items
 
@@ -35,11 +36,6 @@ def dev_cards_text(counts) -> str:
 # A player's colour on the page is always framed: a dark rim with a light ring outside it, so
 # every colour (white, P3's, and dark blue or brown on a dark page) stands out from any panel.
 SWATCH_RIM, SWATCH_RING = "#333333", "#ffffff"
-# Where points come from (``Game.vp_breakdown``'s keys) as the row says it: no "VP".
-SOURCE_WORDS = {
-    "VP cards": "Victory Point cards", "longest road": "Longest Road",
-    "largest army": "Largest Army", "defender": "Defender of Catan tokens",
-}  # fmt: skip
 FRAME = f"box-shadow:0 0 0 1px {SWATCH_RIM},0 0 0 2px {SWATCH_RING}"
 CHIP_SHADOW = "0 1px 2px 2px rgba(0,0,0,0.35),inset 0 -4px 0 rgba(0,0,0,0.3)"  # a raised token
 
@@ -90,8 +86,7 @@ def players_html(game: Game, show_hands: bool | Collection[int] = True, active: 
                 parts = {k: v for k, v in parts.items() if k != "VP cards"}
                 vp = view["public_vp"]
             # "2 from settlements, 1 from cities": points by source, never read as counts
-            detail = ", ".join(f"{v} from {SOURCE_WORDS.get(k, k)}" for k, v in parts.items())
-            detail = detail or "none yet"
+            detail = sources_text(parts, ck)  # no "VP"; C&K's own names (point_sources)
             points = count(vp, "victory point")
             bits.append(f"<b>{points}</b> <span style='color:#666'>({detail})</span>")
         if view["hand_size"] or not neutral:

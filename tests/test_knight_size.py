@@ -1,0 +1,72 @@
+"""A knight on a phone's board (zoom ~0.5) keeps a disc, strength bars and an active rim
+readable as shown (l20 at 8.11 on a 375 px phone: the bars and rims too small to read), as the
+board's words keep a least size; at full size it is drawn as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from catan_tutor import new_game
+from catan_tutor import scene as S
+from catan_tutor.widgets import BoardView
+from catan_tutor.widgets.knight_size import KNIGHT_LEAST_PX
+
+
+class _Canvas:
+    """What ``draw_knight`` asks of a canvas, recorded: circles, bars, the rim's width."""
+
+    def __init__(self) -> None:
+        self.circles: list[float] = []
+        self.bars: list[float] = []
+        self.rims: list[float] = []
+        self.line_width = 1.0
+
+    def fill_circle(self, x: float, y: float, r: float) -> None:
+        self.circles.append(r)
+
+    def stroke_circle(self, x: float, y: float, r: float) -> None:
+        self.rims.append(self.line_width)
+
+    def fill_rect(self, x: float, y: float, w: float, h: float) -> None:
+        self.bars.append(w)
+
+    def __getattr__(self, name: str):
+        return lambda *a, **k: None
+
+    def __setattr__(self, name: str, value) -> None:
+        object.__setattr__(self, name, value)
+
+
+def _drawn(zoom: float, level: int = 3, active: bool = True) -> tuple[_Canvas, float]:
+    view = BoardView(new_game("ck", players=3))
+    painter = view.painter
+    painter.zoom = zoom
+    knight = S.Knight(
+        vertex=0,
+        owner=0,
+        fill="#cc3333",
+        level=level,
+        active=active,
+        at=(0.0, 0.0),
+        seat=0,
+        label="",
+    )
+    c = _Canvas()
+    painter.draw_knight(c, knight)
+    return c, zoom / view.ratio  # canvas px -> CSS px as shown
+
+
+@pytest.mark.parametrize("zoom", [0.54, 0.45])
+def test_a_knight_on_a_phone_s_board_is_readable(zoom: float) -> None:
+    c, shown = _drawn(zoom)
+    disc = min(c.circles)  # the disc (the ring outside it is larger)
+    assert disc * shown >= KNIGHT_LEAST_PX - 0.01
+    assert len(c.bars) == 3 and min(c.bars) * shown >= 2.0  # each strength bar >= 2 px
+    assert c.rims and c.rims[0] * shown >= 3.0 - 0.01  # the active rim 3 px as on a desktop
+
+
+def test_a_knight_at_full_size_is_as_before() -> None:
+    c, shown = _drawn(1.0)
+    view = BoardView(new_game("ck", players=3))
+    assert min(c.circles) == pytest.approx(view.vp.len(0.2))
+    assert c.rims[0] * shown == pytest.approx(3.0)
