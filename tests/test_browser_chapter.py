@@ -45,10 +45,10 @@ WRONG = "P1 road K5"  # not touching the settlement just placed: refused (BASE-S
 FORWARD = "forward (], or PageDown on the board)"  # the ▶ button's tooltip
 STATE, PUZZLE = ".catan-state", ".catan-puzzle-state"
 # ipywidgets writes a dropdown's spaces as no-break spaces
-MARKED_JS = (  # a completed lesson's option starts with progress.DONE
+MARKED_JS = (  # a completed lesson's option holds progress.DONE
     """(title) => [...document.querySelectorAll('.catan-app select option')]
   .map(o => o.textContent.replace(/\\u00a0/g, ' '))
-  .some(t => t.startsWith(DONE) && t.includes(title))""".replace("DONE", json.dumps(DONE))
+  .some(t => t.includes(DONE) && t.includes(title))""".replace("DONE", json.dumps(DONE))
 )
 KEPT_JS = "() => JSON.parse(localStorage.getItem('catan-tutor-progress') || '{}')"
 

@@ -34,10 +34,10 @@ LESSON = "puzzle_base_robber"
 TITLE = "Puzzles: the robber after a 7"
 STATE = ".catan-puzzle-state"
 # ipywidgets writes a dropdown's spaces as no-break spaces
-MARKED_JS = (  # a completed lesson's option starts with progress.DONE
+MARKED_JS = (  # a completed lesson's option holds progress.DONE
     """(title) => [...document.querySelectorAll('.catan-app select option')]
   .map(o => o.textContent.replace(/\\u00a0/g, ' '))
-  .some(t => t.startsWith(DONE) && t.includes(title))""".replace("DONE", json.dumps(DONE))
+  .some(t => t.includes(DONE) && t.includes(title))""".replace("DONE", json.dumps(DONE))
 )
 
 

@@ -20,7 +20,7 @@ from catan_tutor.study.puzzle import Puzzle, hint, judge
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, dumps_scenario, load_scenario, loads_scenario
 from catan_tutor.widgets.icons import NO, OK
-from catan_tutor.widgets.progress import DONE
+from catan_tutor.widgets.progress import DONE, marked_done
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = sorted(packaged_lessons().glob(f"puzzle_*{SUFFIX}"))
@@ -369,7 +369,9 @@ def test_the_app_marks_a_completed_lesson_and_offers_the_next_one():
     assert app.progress.store.done == {"puzzle_base_robber"}
     assert app.progress.next_button.layout.display == ""
     label = next(k for k, x in app.lessons.items() if x.id == "puzzle_base_robber")
-    assert (DONE + label, label) in app.picker.options
+    assert (marked_done(label), label) in app.picker.options
+    number, title = label.split(maxsplit=1)  # its number first, as every option's (l19)
+    assert marked_done(label).startswith(number) and marked_done(label).endswith(DONE + title)
     assert app.picker.value == label  # the choice is kept
     following = app.progress.following()
     app.progress.next()
@@ -391,7 +393,7 @@ def test_progress_from_the_page_marks_lessons_and_solved_puzzles():
     )
     assert "base_setup" in app.progress.store.done
     assert any(
-        text.startswith(DONE) and value.endswith("Setting up a base game")
+        DONE in text and value.endswith("Setting up a base game")
         for text, value in app.picker.options
     )
     t = app.tutor

@@ -113,14 +113,19 @@ def production_html(table: pd.DataFrame, placed: bool = True) -> str:
 
 def barbarians_html(odds: dict[int, Fraction]) -> str:
     """The chance the barbarians have attacked by each coming turn (cumulative), as a
-    percentage, the exact fraction on hover: a row per turn (narrow enough for the tab)."""
+    percentage, the exact fraction on hover: a row per turn (narrow enough for the tab). The
+    turns the attack cannot have come by are left out (a phone showed six rows of "0%", the
+    ship far from Catan: l19); none can be: one line says so."""
     rows = [
         [
             "this turn" if k == 1 else f"in {count(k - 1, 'turn')}",
             f"<span title='{markup.text(str(x))}'>{_percent(float(x))}</span>",
         ]
         for k, x in odds.items()
+        if x > 0
     ]
+    if not rows:
+        return f"<div>It cannot come within the next {count(len(odds), 'turn')}.</div>"
     return _table(["When", "Chance"], rows)
 
 

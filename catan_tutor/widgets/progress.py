@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -33,6 +34,15 @@ MAX_PROGRESS_CHARS = 64 * 1024  # what a page may send (ids of a few hundred les
 MAX_IDS = 2000  # lessons completed, and lessons with solved puzzles, kept in all
 MAX_SOLVED = 200  # solved puzzles kept per lesson (a lesson has a few)
 DONE = "done · "  # words: a list option holds no icon
+NUMBERED = re.compile(r"^(\d+(?:\.\d+)*\s+)(.*)$", re.S)  # a course's "3.2  Title"
+
+
+def marked_done(label: str) -> str:
+    """A completed lesson's list option: "3.2  done · Title", its number first as every
+    option's (l19: "done · 3.2  …" put the numbers out of line); a label with no number:
+    "done · Title"."""
+    found = NUMBERED.match(label)
+    return found.group(1) + DONE + found.group(2) if found else DONE + label
 
 
 class Progress:
@@ -284,7 +294,7 @@ class CourseProgress:
         )
         picker = self.picker
         options = [
-            ((DONE if x.id in self.store.done else "") + label, label)
+            (marked_done(label) if x.id in self.store.done else label, label)
             for label in self.listed()
             for x in (self.lessons[label],)
         ]

@@ -12,8 +12,8 @@
  * question's box or under the form ("Choose what to do first", "✕ Not the answer", "Several
  * moves here: finish the form"), below the board on a phone or tablet: a finger's tap scrolls
  * nothing (the page moved ~300 px and the next tap, aimed at another hex, landed elsewhere:
- * 2.2 at 768x1024, s17); the reply out of sight is held at the screen's edge instead (see
- * letGo). Enter on the board brings it in, with the board's top kept in sight when both fit
+ * 2.2 at 768x1024, s17); the reply out of sight is held at the screen's foot instead (see
+ * letGo), where that covers no words or control, else brought in, no farther than it takes. Enter on the board brings it in, with the board's top kept in sight when both fit
  * (learner 14: 7.8 at 768x1024). Runs once per page, with board_keys.js.
  */
 (function () {
@@ -60,23 +60,43 @@
       held[i].style.bottom = '';
     }
   }
-  // The held reply covers no control in sight (s18: at 768x1024 it lay over ~40 px of 2.2's
-  // answer row, just over the screen's foot): at the foot if nothing there is covered, else
-  // raised over the controls it would cover (the answer row: the reply just over it), never
-  // over the board; at the foot when no band of the screen is free of them
+  // The held reply covers no control and no words in sight (s18: at 768x1024 it lay over
+  // ~40 px of 2.2's answer row; raised over that row it then lay over 4.3's question, and at
+  // 2.2 over the page's heading above the board: l19, t03.png): at the lowest band of the
+  // screen free of them. Where there is none (a tablet's page is words and controls from top
+  // to foot) it is not held: the reply (and the form it names) is scrolled into sight, no
+  // farther than it takes (see bring). False then
   var CONTROLS = '.catan-tutor button, .catan-tutor input, .catan-tutor select, ' +
     '.catan-tutor textarea, .catan-tutor .catan-board canvas, .catan-puzzle-entry';
-  function hold(reply) {
-    reply.classList.add(HELD);
-    reply.style.bottom = '';
-    var high = reply.getBoundingClientRect().height;
+  function inScreen(r) {
+    return r.width > 1 && r.height > 1 && r.bottom > 0 && r.top < window.innerHeight;
+  }
+  function taken(reply) {  // the boxes on the screen a held reply must not lie over
     var boxes = [];
     var found = document.querySelectorAll(CONTROLS);
     for (var i = 0; i < found.length; i++) {
       var r = found[i].getBoundingClientRect();
-      if (r.width && r.height && r.bottom > 0 && r.top < window.innerHeight &&
-          !reply.contains(found[i])) boxes.push(r);
+      if (inScreen(r) && !reply.contains(found[i])) boxes.push(r);
     }
+    var walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    var range = document.createRange();
+    for (var node = walk.nextNode(); node; node = walk.nextNode()) {
+      if (!node.data.trim() || reply.contains(node)) continue;
+      var up = node.parentElement;
+      // (words for a screen reader only: clipped to a pixel)
+      if (!up || up.closest('script, style, .catan-sr-only') ||
+          !up.checkVisibility({visibilityProperty: true})) continue;
+      range.selectNodeContents(node);
+      var rects = range.getClientRects();
+      for (var k = 0; k < rects.length; k++) if (inScreen(rects[k])) boxes.push(rects[k]);
+    }
+    return boxes;
+  }
+  function hold(reply) {
+    reply.classList.add(HELD);
+    reply.style.bottom = '';
+    var high = reply.getBoundingClientRect().height;
+    var boxes = taken(reply);
     var foot = window.innerHeight;  // the held reply's foot
     for (;;) {
       var top = foot - high, over = null;
@@ -87,12 +107,28 @@
       }
       if (over === null) break;
       foot = over;
-      if (foot - high < 0) {
-        foot = window.innerHeight;
-        break;
+      if (foot - high < 0) {  // no free band: in its place, brought into sight
+        reply.classList.remove(HELD);
+        return false;
       }
     }
     if (foot < window.innerHeight) reply.style.bottom = (window.innerHeight - foot) + 'px';
+    return true;
+  }
+  // A finger's tap's reply that cannot be held: it and the form it names ("finish the form":
+  // its fields and Play) into sight, the page moved no farther than it takes (the board
+  // moves the least it can under the finger)
+  function bring(reply) {
+    var form = reply.matches(FORM_SAID) && reply.parentElement &&
+      (reply.parentElement.querySelector('.catan-form-box') ||
+       reply.parentElement.querySelector('.catan-form'));
+    if (form && !form.getClientRects().length) form = null;
+    var low = reply;
+    if (form && form.getBoundingClientRect().bottom > reply.getBoundingClientRect().bottom) {
+      low = form;
+    }
+    low.scrollIntoView({block: 'nearest'});
+    if (reply.getBoundingClientRect().top < 0) reply.scrollIntoView({block: 'start'});
   }
   // The kernel still answering the tap (busy from within WAIT_MS of it, not idle again; or
   // idle for less than a second): its reply is the tap's however long it took (a loaded
@@ -157,7 +193,7 @@
       var box = reply.getBoundingClientRect();
       if (!box.height) continue;
       if (onBoard && !byKey) {  // a finger on the board: nothing scrolls
-        if (box.bottom > window.innerHeight) hold(reply);
+        if (box.bottom > window.innerHeight && !hold(reply)) bring(reply);
         continue;
       }
       if (onBoard) {

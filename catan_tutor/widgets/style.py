@@ -83,7 +83,7 @@ TALL = "(min-width:701px) and (max-width:1015px) and (min-height:861px)"
 # go on.", the title and what the game waits for, then the lesson's goal or a puzzle's
 # question, its answer's row and Roll whole): at 768x1024 the question was 320 px under the
 # fold (tab_puzzle.png), the board 469 px wide now; a tablet 1194 px tall keeps all 640
-TALL_RESERVE = 540
+TALL_RESERVE = 600
 # a puzzle's question open (its box shown): the page puts it in reach on a phone
 PUZZLE_OPEN = ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
 # A phone (style.LAYOUT_CSS): the boxes flattened into the page's column, and the order of
@@ -159,11 +159,27 @@ WHY_NOT_CSS = (
 )
 # A reply to a finger's tap on the board that is out of sight under it (reply_in_view.js):
 # held at the screen's foot, in the page's colours, until the next tap or scroll; the board
-# does not move under the finger (a scroll to the reply did, s17: 2.2 at 768x1024)
+# does not move under the finger (a scroll to the reply did, s17: 2.2 at 768x1024); only
+# where it covers no words or control (else scrolled to, no farther than it takes: l19)
 HELD_REPLY_CSS = (
     ".catan-app .catan-reply-held{position:fixed;left:0;right:0;bottom:0;z-index:6;margin:0;"
     "padding:8px 16px;height:auto;background:var(--jp-layout-color1,#fff);"
     "border-top:2px solid var(--jp-brand-color1,#1976d2);box-shadow:0 -2px 6px rgba(0,0,0,.25)}"
+)
+# A tablet (the panels under the board) at an open question: "Puzzle: answer the question
+# below" over it left out, as on a phone (the title says "a puzzle", the question follows),
+# and no lines kept for the heading: 11.16's answer row began at y 1008 of 1024, under the
+# fold (l18, f01.png)
+TABLET_QUESTION_CSS = (
+    f"@media {TALL}{{.catan-head-prompt:has(>.catan-head-asked){{display:none}}"
+    f"{PUZZLE_OPEN}>.catan-side>.catan-head{{min-height:0}}}}"
+)
+# A primary button that cannot be pressed (the form's Play this move, a form not finished)
+# looks as a greyed Roll does: it stood solid light blue, white words, read as pressable (l19)
+DISABLED_PRIMARY_CSS = (
+    ".catan-app .jupyter-button.mod-primary:disabled{background-color:var(--jp-layout-color2,"
+    "#eee);color:var(--jp-ui-font-color1,rgba(0,0,0,.87));opacity:.45;box-shadow:none;"
+    "cursor:not-allowed}"
 )
 # the keyboard's focus ring: near-black on a light page (3.4:1 on the success green, 6:1 on
 # the primary blue, 19:1 on white), white on a dark one (3.1:1 on the primary blue, 16:1 on
@@ -313,6 +329,8 @@ LAYOUT_CSS = (
     ".catan-why-not .widget-html-content{line-height:1.4}"
     + WHY_NOT_CSS
     + HELD_REPLY_CSS
+    + TABLET_QUESTION_CSS
+    + DISABLED_PRIMARY_CSS
     + ".catan-head .widget-html,.catan-head .widget-html-content{line-height:1.35;"
     "min-height:0;height:auto}"
     # the line naming the lesson, turn and phase in the lines kept for it beside the board
