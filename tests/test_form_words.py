@@ -240,3 +240,16 @@ OWN_WORDS = [
 @pytest.mark.parametrize(("lesson", "node", "typed", "notation"), OWN_WORDS)
 def test_answers_in_a_learners_own_words_are_read(lesson, node, typed, notation):
     assert str(read_move(_game(lesson, node), typed)) == notation
+
+
+def test_what_a_form_still_asks_reads_as_words_never_a_bare_label() -> None:
+    """s19 at 11.16: a tap on a neutral's road said "finish the form (choose the for)"; every
+    field a form can ask for is said as a learner reads it, never "the" + a preposition or
+    verb."""
+    from catan_tutor.form_words import FIELD_LABELS
+    from catan_tutor.widgets.forms import _choose
+
+    bare = {"for", "give", "get", "take", "shows", "draw from", "to", "from"}
+    said = {name: _choose(name) for name in FIELD_LABELS}
+    assert not [s for s in said.values() if s.removeprefix("the ") in bare], said
+    assert said["neutral"] == "the neutral player it is for"

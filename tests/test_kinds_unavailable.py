@@ -59,3 +59,29 @@ def test_no_question_greys_its_answer_s_kind_nor_a_kind_legal_now():
         assert not set(off) & (answers | legal), (asked.lesson, asked.node, off)
         greyed_any += bool(off)
     assert greyed_any >= 2
+
+
+@pytest.mark.parametrize(
+    ("lesson", "node", "off"),
+    [
+        # 8.11 after the roll: P1 holds no progress card (l20: "Play a progress card" and the
+        # Commercial Harbor's offer looked playable); none can come but by playing one
+        ("puzzle_ck_barbarians", 1, {"play progress", "harbor offer"}),
+        # 9.18: the question's seat holds progress cards: both kinds stay as the answer's do
+        ("puzzle_ck_progress", 4, set()),
+        # C&K for two before the roll: the roll may bring a card (CK-PC-PLAY)
+        ("puzzle_ck_2p", 8, set()),
+    ],
+)  # fmt: skip
+def test_a_c_and_k_question_greys_progress_plays_when_no_card_is_held_after_the_roll(
+    lesson, node, off
+):
+    t = at_question(_asked(lesson, node))
+    palette = t.controls.palette
+    kinds = [k for _, k in palette.options]
+    greyed = {kinds[int(c.removeprefix(OFF_CLASS))] for c in palette._dom_classes
+              if c.startswith(OFF_CLASS)}  # fmt: skip
+    assert greyed & {"play progress", "harbor offer"} == off
+    tips = dict(zip(kinds, palette.tooltips, strict=True))
+    for kind in off:
+        assert tips[kind] == "Not possible this turn: P1 holds no progress card."

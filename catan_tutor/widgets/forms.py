@@ -151,7 +151,11 @@ _CHOOSE_KIND = {
 }
 _CHOOSE = {"vertex": "a corner, where hexes meet", "dst": "the corner it moves to",
            "src": "the knight to move", "edge": "an edge, the side of a hex",
-           "hex": "a hex", "victim": "whom to rob", "to": "whom to offer it to"}  # fmt: skip
+           "hex": "a hex", "victim": "whom to rob", "to": "whom to offer it to",
+           "neutral": "the neutral player it is for", "give": "what to give",
+           "get": "what to get", "take": "what to take", "value": "what the die shows",
+           "commodities": "what to draw from"}  # fmt: skip
+# (a field's label alone read "choose the for" for a neutral's road; s19)
 
 
 def _choose(name: str, cls: type | None = None, phase: str = "") -> str:

@@ -36,6 +36,11 @@ OFF_CLASS = "catan-off-"  # the palette's class for its button at that index: un
 MOST_KINDS = 40  # more than any variant's kinds (C&K for two: 18 in a turn)
 UNAVAILABLE = "Not possible this turn: {}"  # a greyed kind's hover text
 NO_ONE = "no player can play it."
+# C&K's kinds that play a progress card held: after the roll no card comes to a seat but by
+# playing one (CK-PC-PLAY: cards are drawn on the roll, played in the Action phase), so a seat
+# holding none cannot play one this turn (l20 at 8.11 and 11.16: they looked playable)
+CARD_PLAYS = frozenset({"play progress", "harbor offer"})
+NO_CARD = "{} holds no progress card."
 
 
 def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> dict[str, str]:
@@ -47,6 +52,9 @@ def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> 
     out: dict[str, str] = {}
     for kind in kinds:
         cls = ours.get(kind)
+        if kind in CARD_PLAYS and kind not in legal and (said := _no_card(game, who)):
+            out[kind] = said
+            continue
         if kind in legal or cls is None or "player" not in [f.name for f in fields(cls)]:
             continue
         reasons = []
@@ -62,6 +70,17 @@ def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> 
         else:  # (a question asking who moves names no seat)
             out[kind] = verdicts.plain(reasons[0]) if len(who) == 1 else NO_ONE
     return out
+
+
+def _no_card(game: Game, seats: tuple[int, ...]) -> str:
+    """Why none of ``seats`` can play a progress card this turn ('' when one may): the roll
+    made and no progress card held."""
+    state = game.state
+    if getattr(state, "phand", None) is None or state.phase != "main":
+        return ""
+    if any(state.phand[seat] for seat in seats):
+        return ""
+    return NO_CARD.format(game.names[seats[0]]) if len(seats) == 1 else NO_ONE
 
 
 def offer_kinds(
