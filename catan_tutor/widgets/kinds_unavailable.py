@@ -76,7 +76,7 @@ def _no_card(game: Game, seats: tuple[int, ...]) -> str:
     """Why none of ``seats`` can play a progress card this turn ('' when one may): the roll
     made and no progress card held."""
     state = game.state
-    if getattr(state, "phand", None) is None or state.phase != "main":
+    if not game.caps.improvements or state.phase != "main":  # (C&K's progress cards)
         return ""
     if any(state.phand[seat] for seat in seats):
         return ""
