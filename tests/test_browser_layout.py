@@ -508,6 +508,9 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
         page.locator(".catan-palette button", has_text=kind).tap()
         page.locator(".catan-palette button.mod-active", has_text=kind).wait_for()
         canvas = page.locator(BOARD).last
+        # (the kinds lie under the C&K levels' row: the tap scrolled to them; the learner
+        # scrolls back up to the board's top, where A1 is)
+        canvas.evaluate("(c) => c.scrollIntoView({block: 'start'})")
         box = _settled_box(page, canvas)
         _tap_on(page, box, board.edge_xy(board.parse_edge("A1")))
         finish = page.locator(".catan-actions .catan-message").filter(has_text="finish the form")

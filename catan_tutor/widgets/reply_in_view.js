@@ -107,7 +107,11 @@
       }
       if (over === null) break;
       foot = over;
-      if (foot - high < 0) {  // no free band: in its place, brought into sight
+      if (foot - high < 0) {  // no free band: on a tablet, in its place brought into sight;
+        if (PHONE.matches) {  // on a phone at the foot (the board fills the width: moved,
+          foot = window.innerHeight;  // the next tap lands elsewhere; s17)
+          break;
+        }
         reply.classList.remove(HELD);
         return false;
       }
