@@ -15,9 +15,10 @@ if TYPE_CHECKING:
     from .game import Game
 
 # "pays 2 tokens to take", "paying a token in order to take": the price said first, then
-# the taking; the price is the engine's (2P-TOKEN-COST), so the clause is read as glue
+# the taking; read as the taking, then "and pays 2 tokens" (the price said must be the
+# move's: l21 at 11.16)
 _PAY_TO = re.compile(
-    r"\b(?:pays?|paid|paying|spends?|spent|spending|uses?|using) (?:\d+|one|two|a|an) "
+    r"\b(?:pays?|paid|paying|spends?|spent|spending|uses?|using) (\d+|one|two|a|an) "
     r"(?:trade )?tokens? (?:in order |so as )?to (?=(?:take|takes|draw|draws|get|gets)\b)",
     re.I,
 )
@@ -25,8 +26,9 @@ _PAY_TO = re.compile(
 
 def spelled(game: Game, text: str) -> str | None:
     """The forced trade ``text`` spells with "to" before its taking, else None."""
-    plain = _PAY_TO.sub("", text)
-    if plain == text:
+    said = _PAY_TO.search(text)
+    if said is None:
         return None
+    plain = f"{_PAY_TO.sub('', text)} and pays {said.group(1)} tokens"
     out = trade_card_words.spelled(game, plain)
     return out if out is not None and " force" in f" {out}" else None

@@ -57,7 +57,7 @@ _CARD_GLUE = _words(
 )
 _TAKE = _words("take takes took taking draw draws drew drawing")
 _FORCE_GLUE = _words(
-    "force forces forced forcing trade a an the two 2 cards card from with of and pay pays",
+    "force forces forced forcing trade a an the one 1 two 2 cards card from with of and pay pays",
     "paid paying spend spends spent spending tokens token trade hand random at i on",
 )
 _GIVE = _words("give gives gave giving for pay pays paid paying")
@@ -198,12 +198,14 @@ def _forced(game: Game, seat: str, toks: list[str]) -> str | None:
     if not (forced or set(low) & _TAKE) or "for" in low and not forced:
         return None
     words = [w for w, t in zip(low, toks, strict=True) if not _SEAT.match(t)]
+    paid = _price_said(game, seat, low)
     if ForcedDraw in game.rules.applies:
-        if all(w in _FORCE_GLUE or w in _TAKE for w in words):
-            return f"{seat} force".strip()
+        if all(w in _FORCE_GLUE or w in _TAKE for w in words) and paid != "":
+            return f"{seat} force{paid or ''}".rstrip().strip()
         return None
-    if ForcedTrade not in game.rules.applies:
+    if ForcedTrade not in game.rules.applies or paid not in (None, " "):
         return None
+    toks, low = _without_price(toks, low)
     sides: list[list[str]] = [[], []]
     side = -1
     for w, t in zip(low, toks, strict=True):
@@ -221,6 +223,49 @@ def _forced(game: Game, seat: str, toks: list[str]) -> str | None:
     if take is None or give is None:
         return None
     return f"{seat} force take {_said(take)} give {_said(give)}".strip()
+
+
+_COUNTS = {"a": 1, "an": 1, "one": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4}
+
+
+def _price_said(game: Game, seat: str, low: list[str]) -> str | None:
+    """What the tokens a forced trade is said to cost make of it (CK2P-TOKEN-FORCED-TRADE:
+    the whole hand at double the price, 2P-TOKEN-COST): None when no price is said, " " the
+    price of resource cards only, " all" the double price, "" a price it cannot cost (l21 at
+    11.16: "pays 2 tokens" was read as the 1-token trade, and judged right)."""
+    from .rules.tokens import cost
+
+    said = [_COUNTS.get(low[_count_at(low, i)]) for i in _token_words(low)]
+    if not said:
+        return None
+    p = int(seat[1:]) - 1 if seat else game.current_player
+    price = cost(game.state, p)
+    return {price: " ", 2 * price: " all"}.get(said[0] or 0, "")
+
+
+def _token_words(low: list[str]) -> list[int]:
+    """Where "token" or "tokens" stands after a word (its count's)."""
+    return [i for i, w in enumerate(low) if w in ("token", "tokens") and i]
+
+
+def _count_at(low: list[str], i: int) -> int:
+    """Where the count of the "token(s)" at ``i`` stands ("2 tokens", "2 trade tokens")."""
+    return i - 2 if i > 1 and low[i - 1] == "trade" else i - 1
+
+
+def _without_price(toks: list[str], low: list[str]) -> tuple[list[str], list[str]]:
+    """``toks`` (and ``low``, their lower case) without the price said ("and pays a token"):
+    the cards taken and given are read from the rest."""
+    drop: set[int] = set()
+    for i in _token_words(low):
+        j = _count_at(low, i)
+        drop |= set(range(j, i + 1))
+        if j and low[j - 1] in _GIVE - {"for"}:
+            drop.add(j - 1)
+            if j > 1 and low[j - 2] == "and":
+                drop.add(j - 2)
+    keep = [k for k in range(len(toks)) if k not in drop]
+    return [toks[k] for k in keep], [low[k] for k in keep]
 
 
 def _token_moves(game: Game, seat: str, toks: list[str]) -> str | None:

@@ -40,7 +40,7 @@ READ = {
         "P2 offers P1 a wool for a brick": "P2 offer P1 1 wool for 1 brick",
     },
     ("puzzle_ck_2p", 8): {  # 11.16: the mover forces; the player named is taken from
-        "P1 takes 2 cards from P2 and pays 2 tokens": "P1 force",
+        "P1 takes 2 cards from P2 and pays 2 tokens": "P1 force all",  # (the double price)
         "take 2 cards from P2": "force",
         "force a trade with P2": "force",
     },
