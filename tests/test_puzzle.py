@@ -148,7 +148,7 @@ def test_an_illegal_move_is_wrong_with_the_engines_rule():
 def test_unreadable_text_is_wrong_without_a_rule():
     sc, node, p = _road()
     j = judge(p, node, sc.timeline.rules, "P9 fly home")
-    assert (j.correct, j.legal, j.rule) == (False, False, "")
+    assert (j.correct, j.legal, j.rule, j.read) == (False, False, "", False)
     assert j.text.startswith("That is not a move:")
 
 
@@ -271,6 +271,19 @@ def test_a_wrong_move_in_the_tutor_changes_nothing_and_says_why(tutor):
     assert _state(tutor) == before and p.state.tries == 2
     assert "data-rule='BASE-SETUP-ROUND1'" in p.result.value
     assert "data-tries='2'" in p.marker.value and "data-solved='0'" in p.marker.value
+
+
+def test_words_not_read_as_a_move_are_not_called_a_wrong_answer(tutor):
+    """l21 at 10.6: "P1 raises trade to level 5" (the right idea) was told "✕ Not the
+    answer": a text the tutor cannot read says so, and how to go on; nothing is played."""
+    p = tutor.puzzle
+    before = _state(tutor)
+    p.submit("P1 raises trade to level 5")
+    assert _state(tutor) == before and p.state.tries == 1
+    assert f"{NO} Not read as a move" in p.result.value, p.result.value
+    assert "Not the answer" not in p.result.value and "say it another way" in p.result.value
+    p.submit("P1 road K5")  # read, and refused: a wrong answer
+    assert f"{NO} Not the answer" in p.result.value and "try again" in p.result.value
 
 
 def test_a_hint_after_a_wrong_answer_replaces_its_verdict(tutor):

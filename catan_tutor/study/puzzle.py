@@ -70,6 +70,7 @@ class Judgement:
     text: str
     node: Node | None = None
     reason: str = ""  # a legal wrong move: why it is worse than the answer (puzzle_why.py)
+    read: bool = True  # False: the text was not read as a move (no verdict on the idea)
 
     @property
     def title(self) -> str:
@@ -135,9 +136,9 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         ex = game.explain(move)
     except MoveWordsError as e:  # what was typed, and what is wrong in a learner's words
         typed = shown if len(shown) <= QUOTE_CHARS else shown[:QUOTE_CHARS] + "…"
-        return Judgement(shown, False, False, "", f"That is not a move: “{typed}”. {e}")
+        return Judgement(shown, False, False, "", f"That is not a move: “{typed}”. {e}", read=False)
     except CatanError as e:  # an action naming nothing there
-        return Judgement(shown, False, False, "", f"That is not a move: {e}")
+        return Judgement(shown, False, False, "", f"That is not a move: {e}", read=False)
     answers = answer_nodes(puzzle, node, rules)
     hit = next((c for c in answers if c.action == ex.action), None)
     s = game.state

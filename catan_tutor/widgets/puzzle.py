@@ -249,7 +249,11 @@ def _judgement_html(j: Judgement) -> str:
     """Right (why, and the rule: its title, its text on a click) or wrong (why not, in one
     plain sentence: the rule's text would give the answer away)."""
     colour, mark = (
-        (GREEN, f"{icons.OK} Right") if j.correct else (RED, f"{icons.NO} Not the answer")
+        (GREEN, f"{icons.OK} Right")
+        if j.correct
+        else (RED, f"{icons.NO} Not the answer")
+        if j.read
+        else (RED, f"{icons.NO} {NOT_READ}")  # (l21: "Not the answer" judged the idea)
     )
     text = j.text.removeprefix("Right: ") if j.correct else j.text
     text, _, aside = text.partition(OFF_LINE)  # a right answer off the lesson's line: its note
@@ -263,10 +267,15 @@ def _judgement_html(j: Judgement) -> str:
         f"<div class='catan-puzzle-verdict' data-rule='{markup.text(j.rule)}' "
         f"style='line-height:1.4;margin-top:4px'><b style='color:{colour}'>{mark}</b>"
         f"<div>{said}</div>"
-        f"{verdicts.rule_details(j.rule) if j.correct else RETRY}</div>"
+        f"{verdicts.rule_details(j.rule) if j.correct else RETRY if j.read else SAY_AGAIN}</div>"
     )
 
 
 RETRY = (
     "<div style='color:#666;font-size:12px'>Nothing was played: try again, or take a hint.</div>"
+)
+NOT_READ = "Not read as a move"  # typed words the tutor could not read: no verdict on them
+SAY_AGAIN = (
+    "<div style='color:#666;font-size:12px'>Nothing was played: say it another way, or"
+    " choose the kind of move below.</div>"
 )
