@@ -304,9 +304,9 @@ def test_puzzle_chapter_and_variation_texts_show_as_text_in_every_tab(payload):
     assert t.puzzle.take_hint() == payload and t.puzzle.take_hint().startswith(payload)
     assert shown_text(t.puzzle.hint_box.value).count(payload) == 2  # shown, as written
     assert_no_payload_markup(t.widget)
-    for wrong in ("P1 settle A1", "P1 settle N6"):  # not a move; a variation (its comment)
-        t.puzzle.submit(wrong)
-        assert "Not the answer" in t.puzzle.result.value
+    for wrong, said in (("P1 settle A1", "Not read as a move"), ("P1 settle N6", "Not the answer")):
+        t.puzzle.submit(wrong)  # not a move (A1 is an edge); a variation (its comment)
+        assert said in t.puzzle.result.value
         assert_no_payload_markup(t.widget)
     assert payload in shown_text(t.puzzle.result.value)  # the variation's comment, as text
     t.puzzle.submit("P1 settle H4")
@@ -332,7 +332,7 @@ def test_what_a_visitor_types_into_any_box_is_echoed_as_text(payload):
     assert "not a move" in t.controls.try_verdict.value
     t.puzzle.answer.value = payload
     t.puzzle.submit(payload)
-    assert "Not the answer" in t.puzzle.result.value
+    assert "Not read as a move" in t.puzzle.result.value
     t.editor.run(f"hand P1 {payload}")
     assert NO in t.editor.status.value
     t.tabs.selected_index = tutor_module.TABS.index("Rules")
