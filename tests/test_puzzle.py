@@ -286,6 +286,24 @@ def test_words_not_read_as_a_move_are_not_called_a_wrong_answer(tutor):
     assert f"{NO} Not the answer" in p.result.value and "try again" in p.result.value
 
 
+def test_a_move_with_a_part_left_out_asks_for_it_and_is_not_judged() -> None:
+    """l21 at 10.6: "P1 improve trade" (the right track, no city for the metropolis due) was
+    told "Not the answer"; it asks for the part left out, and a complete move is judged."""
+    from puzzle_answers import course_puzzles
+
+    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_ck_metropolis")
+    sc = asked.scenario()
+    node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
+    j = judge(asked.puzzle, node, rules, "P1 improve trade")
+    assert (j.correct, j.read) == (False, False)
+    assert j.text == "That move is not complete: On which city does the metropolis go?"
+    assert judge(asked.puzzle, node, rules, "P1 improve trade A6").correct
+    robber = next(a for a in course_puzzles() if a.lesson == "puzzle_base_robber")
+    sc = robber.scenario()
+    j = judge(robber.puzzle, sc.timeline.nodes[robber.node], sc.timeline.rules, "P1 robber M")
+    assert j.read and "rob nobody" in j.text  # (an empty victim is a choice: its rule says)
+
+
 def test_a_hint_after_a_wrong_answer_replaces_its_verdict(tutor):
     """Issue 33 (puz1_hint.png): the hint showed above the old "Not the answer", which
     stayed; the hint takes its place."""

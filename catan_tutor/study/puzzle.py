@@ -24,7 +24,7 @@ glows for either until it is solved: a rule question's legal targets are its ans
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from .. import rulebook
 from ..actions import Action, BankTrade, PlayProgress, spot_fields
@@ -127,6 +127,27 @@ def judge(
     return replace(said, text=in_own_names(said.text, names)) if names else said
 
 
+INCOMPLETE = "That move is not complete:"
+# The optional parts a move may leave out only when none is due: said as missing then (an
+# empty victim is typed too, "rob nobody": refused by its rule, BASE-ROBBER-STEAL)
+_LEFT_OUT = {"Improve.vertex": "On which city does the metropolis go?"}
+
+
+def left_out(game: Game, action: Action) -> str:
+    """What an ``action`` refused only for an optional part it leaves empty asks for (l21
+    at 10.6: "P1 improve trade", a metropolis due and no city named, was told "Not the
+    answer"): its question when a legal move of its kind fills that part, else ''."""
+    kind: type = type(action)
+    empty = [f.name for f in fields(kind) if getattr(action, f.name) in (-1, None, "", ())]
+    for a in game.legal_actions():
+        if type(a) is not type(action):
+            continue
+        differ = [f.name for f in fields(kind) if getattr(a, f.name) != getattr(action, f.name)]
+        if differ and set(differ) <= set(empty):
+            return _LEFT_OUT.get(f"{kind.__name__}.{differ[0]}", "")
+    return ""
+
+
 def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type | None) -> Judgement:
     game = Game(rules, node.state)
     shown = move if isinstance(move, str) else str(move)
@@ -155,6 +176,8 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
     own = can(s, ex.action, ex.legal)
     tried = kind_words(ex.action)  # the try's kind is its own to say ("A bank trade gives…")
     hidden = [w for w in secrets(puzzle, node, rules) if not _names(own, w) and w not in tried]
+    if not ex.legal and (asks := left_out(game, ex.action)):  # "P1 improve trade": no city
+        return Judgement(str(ex.action), False, False, "", f"{INCOMPLETE} {asks}", read=False)
     if not ex.legal:  # what and why in one sentence: "P1 can't build a road on K5: …"
         why = keep_secret(ex.reason, hidden) or _refused(game, ex.action)
         said = f"{own} {why}" if why == SECRET_WHY else why_not(s, ex.action, why)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from ..move_words import neutral_forms
-from ..study.puzzle import Judgement
+from ..study.puzzle import INCOMPLETE, Judgement
 from . import icons, markup, verdicts
 from .kinds import moment_kinds, spot_kind, variant_kinds
 from .mark_key import marks_key
@@ -253,7 +253,7 @@ def _judgement_html(j: Judgement) -> str:
         if j.correct
         else (RED, f"{icons.NO} Not the answer")
         if j.read
-        else (RED, f"{icons.NO} {NOT_READ}")  # (l21: "Not the answer" judged the idea)
+        else (RED, f"{icons.NO} {NOT_DONE if j.text.startswith(INCOMPLETE) else NOT_READ}")
     )
     text = j.text.removeprefix("Right: ") if j.correct else j.text
     text, _, aside = text.partition(OFF_LINE)  # a right answer off the lesson's line: its note
@@ -274,7 +274,9 @@ def _judgement_html(j: Judgement) -> str:
 RETRY = (
     "<div style='color:#666;font-size:12px'>Nothing was played: try again, or take a hint.</div>"
 )
-NOT_READ = "Not read as a move"  # typed words the tutor could not read: no verdict on them
+# typed words the tutor could not read, or a move with a part left out: no verdict on the
+# idea ("Not the answer" judged it: l21 at 10.6 and 3.2)
+NOT_READ, NOT_DONE = "Not read as a move", "Not complete"
 SAY_AGAIN = (
     "<div style='color:#666;font-size:12px'>Nothing was played: say it another way, or"
     " choose the kind of move below.</div>"
