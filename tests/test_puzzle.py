@@ -289,15 +289,18 @@ def test_words_not_read_as_a_move_are_not_called_a_wrong_answer(tutor):
 def test_a_move_with_a_part_left_out_asks_for_it_and_is_not_judged() -> None:
     """l21 at 10.6: "P1 improve trade" (the right track, no city for the metropolis due) was
     told "Not the answer"; it asks for the part left out, and a complete move is judged."""
-    from puzzle_answers import course_puzzles
+    from puzzle_answers import at_question, course_puzzles
 
     asked = next(a for a in course_puzzles() if a.lesson == "puzzle_ck_metropolis")
     sc = asked.scenario()
     node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
     j = judge(asked.puzzle, node, rules, "P1 improve trade")
     assert (j.correct, j.read) == (False, False)
-    assert j.text == "That move is not complete: On which city does the metropolis go?"
+    assert j.text == "On which city does the metropolis go? The move does not say."
     assert judge(asked.puzzle, node, rules, "P1 improve trade A6").correct
+    t = at_question(asked)  # the page: "✕ Not complete", the question, nothing played
+    t.puzzle.submit("P1 improve trade")
+    assert f"{NO} Not complete" in t.puzzle.result.value and t.timeline.current.id == node.id
     robber = next(a for a in course_puzzles() if a.lesson == "puzzle_base_robber")
     sc = robber.scenario()
     j = judge(robber.puzzle, sc.timeline.nodes[robber.node], sc.timeline.rules, "P1 robber M")

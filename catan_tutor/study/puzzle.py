@@ -127,7 +127,7 @@ def judge(
     return replace(said, text=in_own_names(said.text, names)) if names else said
 
 
-INCOMPLETE = "That move is not complete:"
+INCOMPLETE = "The move does not say."  # after the question of what it leaves out
 # The optional parts a move may leave out only when none is due: said as missing then (an
 # empty victim is typed too, "rob nobody": refused by its rule, BASE-ROBBER-STEAL)
 _LEFT_OUT = {"Improve.vertex": "On which city does the metropolis go?"}
@@ -177,7 +177,7 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
     tried = kind_words(ex.action)  # the try's kind is its own to say ("A bank trade gives…")
     hidden = [w for w in secrets(puzzle, node, rules) if not _names(own, w) and w not in tried]
     if not ex.legal and (asks := left_out(game, ex.action)):  # "P1 improve trade": no city
-        return Judgement(str(ex.action), False, False, "", f"{INCOMPLETE} {asks}", read=False)
+        return Judgement(str(ex.action), False, False, "", f"{asks} {INCOMPLETE}", read=False)
     if not ex.legal:  # what and why in one sentence: "P1 can't build a road on K5: …"
         why = keep_secret(ex.reason, hidden) or _refused(game, ex.action)
         said = f"{own} {why}" if why == SECRET_WHY else why_not(s, ex.action, why)

@@ -253,7 +253,7 @@ def _judgement_html(j: Judgement) -> str:
         if j.correct
         else (RED, f"{icons.NO} Not the answer")
         if j.read
-        else (RED, f"{icons.NO} {NOT_DONE if j.text.startswith(INCOMPLETE) else NOT_READ}")
+        else (RED, f"{icons.NO} {NOT_DONE if j.text.endswith(INCOMPLETE) else NOT_READ}")
     )
     text = j.text.removeprefix("Right: ") if j.correct else j.text
     text, _, aside = text.partition(OFF_LINE)  # a right answer off the lesson's line: its note
