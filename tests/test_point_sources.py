@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_vp_breakdown import ck_every_source
 
 from catan_tutor import new_game
 from catan_tutor.study.editor import edit
@@ -15,16 +16,7 @@ from catan_tutor.widgets.point_sources import CK_WORDS, source_words
 
 
 def _ck(variant: str, players: int):
-    return edit(
-        new_game(variant, players=players),
-        "place P1 city J12",
-        "level P1 science 4",
-        "metropolis science J12",
-        "defender P1 1",
-        "vp-cards P1 1",
-        "merchant A P1",
-        "turn P1 main 3",
-    )
+    return ck_every_source(variant, players)
 
 
 def _detail(html: str, who: str = "P1") -> str:

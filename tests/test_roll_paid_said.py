@@ -8,11 +8,13 @@ production (``words.narrate``'s production event) is the truth the words are che
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from test_lesson_rule_marks import LESSONS, _lesson, _Steps
 
 from catan_tutor.board import CARD_NAMES
+from catan_tutor.study.timeline import Node
 from catan_tutor.widgets.roll_steps import roll_nodes, rolling
 from catan_tutor.words.narrate import events
 
@@ -63,16 +65,22 @@ def _produced(rules, nodes) -> dict[str, dict[str, int]] | None:
     return out if found else None
 
 
-def _wrong(name: str) -> list[str]:
+def _roll_steps(name: str) -> Iterator[tuple[Node, dict, str]]:
+    """Each step of lesson ``name`` that ends a roll: the node, what the engine paid each
+    seat, and the words of the roll's steps."""
     sc = _lesson(name)
     rules = sc.tree.rules
-    bad = []
     for node in sc.tree.walk():
         nodes = [*roll_nodes(rules, node), node]
         paid = _produced(rules, nodes)
-        if paid is None:
-            continue
-        text = re.sub(r"\s+", " ", " ".join(t for n in nodes for t in (n.comment, n.tutor) if t))
+        if paid is not None:
+            words = " ".join(t for n in nodes for t in (n.comment, n.tutor) if t)
+            yield node, paid, re.sub(r"\s+", " ", words)
+
+
+def _wrong(name: str) -> list[str]:
+    bad = []
+    for node, paid, text in _roll_steps(name):
         claims: list[tuple[str, str]] = []
         for i, pat in enumerate(_CLAIMS):
             for m in pat.finditer(text):
@@ -180,15 +188,8 @@ def _said_per_seat(text: str) -> dict[str, dict[str, int]]:
 
 
 def _incomplete(name: str) -> list[str]:
-    sc = _lesson(name)
-    rules = sc.tree.rules
     bad = []
-    for node in sc.tree.walk():
-        nodes = [*roll_nodes(rules, node), node]
-        paid = _produced(rules, nodes)
-        if paid is None:
-            continue
-        text = re.sub(r"\s+", " ", " ".join(t for n in nodes for t in (n.comment, n.tutor) if t))
+    for node, paid, text in _roll_steps(name):
         for seat, said in _said_per_seat(text).items():
             short = {k: v for k, v in paid.get(seat, {}).items() if said.get(k, 0) < v}
             if short:

@@ -41,9 +41,10 @@ def test_base_breakdown_names_each_source() -> None:
     assert g.vp_breakdown(1) == {}
 
 
-def test_ck_breakdown_names_each_source() -> None:
-    g = edit(
-        new_game("ck", players=3),
+def ck_every_source(variant: str = "ck", players: int = 3):
+    """A C&K game where P1 has a point of every source (test_point_sources.py's too)."""
+    return edit(
+        new_game(variant, players=players),
         "place P1 city J12",
         "level P1 science 4",
         "metropolis science J12",
@@ -52,6 +53,10 @@ def test_ck_breakdown_names_each_source() -> None:
         "merchant A P1",
         "turn P1 main 3",
     )
+
+
+def test_ck_breakdown_names_each_source() -> None:
+    g = ck_every_source()
     assert g.vp_breakdown(0) == {
         "cities": 2,
         "metropolises": 2,
