@@ -136,12 +136,15 @@
   }
   // The kernel still answering the tap (busy from within WAIT_MS of it, not idle again; or
   // idle for less than a second): its reply is the tap's however long it took (a loaded
-  // server: Explain's why-not came after WAIT_MS and was left out of sight). catan_page.js
-  // tells the kernel's busy and idle
+  // server: Explain's why-not came after WAIT_MS and was left out of sight). A busy within a
+  // second of the last idle still answers it: the kernel may finish an earlier message
+  // first (a busy and idle of its own) and then take the tap's. catan_page.js tells the
+  // kernel's busy and idle
   var answer = '';  // since the last tap: '' (the kernel not busy yet), 'busy', 'idle'
   var answeredAt = 0;
   window.addEventListener('catan-kernel', function (event) {
-    if (event.detail === 'busy' && answer === '' && tapped && Date.now() - tapped < WAIT_MS) {
+    var first = answer === '' && tapped && Date.now() - tapped < WAIT_MS;
+    if (event.detail === 'busy' && (first || (answer === 'idle' && answering()))) {
       answer = 'busy';
     } else if (event.detail === 'idle' && answer === 'busy') {
       answer = 'idle';
