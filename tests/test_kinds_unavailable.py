@@ -85,3 +85,19 @@ def test_a_c_and_k_question_greys_progress_plays_when_no_card_is_held_after_the_
     tips = dict(zip(kinds, palette.tooltips, strict=True))
     for kind in off:
         assert tips[kind] == "Not possible this turn: P1 holds no progress card."
+
+
+def test_a_build_the_seat_cannot_pay_for_says_so_when_pressed_at_a_question():
+    """l19, l20 and l21 at 3.2: "Build a road" looked playable and its press said "Click the
+    spot on the board" though P2 holds 1 lumber and 4 wool. It stays offered (a trade first
+    may pay for it), and its press says the price and the hand (both on the page already); a
+    kind the seat can pay for, or one with no price list, says nothing of it."""
+    t = at_question(_asked("puzzle_base_trading"))
+    t.controls.palette.value = "build road"
+    said = t.controls.message.value
+    assert said == "P2 cannot pay for it now: it costs brick, lumber; P2 holds 1 lumber, 4 wool."
+    t.controls.palette.value = "bank trade"
+    assert "cannot pay" not in t.controls.message.value
+    setup = at_question(_asked("puzzle_base_setup"))  # builds are free in the setup
+    setup.controls.palette.value = "build road"
+    assert "cannot pay" not in setup.controls.message.value

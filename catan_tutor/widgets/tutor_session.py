@@ -48,6 +48,7 @@ from .session_choices import EditChoice, HintSettings
 from .session_line import HIDDEN, LessonLine, LessonNodes
 from .session_open import MAX_EDIT_UNDO, SessionSources, timeline_of
 from .session_tree import TreeEdits
+from .unpaid import unpaid
 from .verdicts import plain
 from .wording import notation_problem
 
@@ -352,7 +353,9 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         if not self.of_kind(kind) and cls is not None and not seat_only(cls):
             how = how_to_type(self.game, cls, self.puzzle.secret_labels())  # "type it": how
             self.message = (
-                self._why_no(cls, how) if not self.puzzle_secret else puzzle_ask(cls, how)
+                self._why_no(cls, how)
+                if not self.puzzle_secret
+                else unpaid(self.game, kind, acting_seat(self.game)) or puzzle_ask(cls, how)
             )
         self.emit("kind")
         if not self.of_kind(kind) and cls is not None and seat_only(cls):
