@@ -758,3 +758,89 @@ def test_a_phones_named_labels_cover_no_number_token_and_no_harbor(monkeypatch, 
         assert not [d for d in tokens if hits(tag, d)], ("over a token", tag, view.named)
         assert not [d for d in harbors if hits(tag, d)], ("over a harbor", tag, view.named)
         assert not [b for b in tabs if _meet(tag, b)], ("over a harbor's word", tag)
+
+
+def _tag_texts(view: BoardView, monkeypatch) -> list[tuple[str, float, float]]:
+    """The label tags ``view`` draws from now on: (text, x, y) of each, its middle."""
+    said: list[tuple[str, float, float]] = []
+    monkeypatch.setattr(view.label_layer, "fill_text", lambda t, x, y, *a: said.append((t, x, y)))
+    return said
+
+
+def _label_spot(text: str) -> tuple[str, int] | None:
+    """The spot a label names (a corner's first: "K4" is both a corner and an edge)."""
+    for kind, labels in (("vertex", board.VERTEX_LABELS), ("edge", board.EDGE_LABELS)):
+        if text in labels:
+            return kind, labels.index(text)
+    return None
+
+
+def _lines_drawn(view: BoardView, monkeypatch) -> list[tuple[float, float, float, float]]:
+    """The lines ``view``'s labels layer strokes from now on (x1, y1, x2, y2)."""
+    lines: list[tuple[float, float, float, float]] = []
+    monkeypatch.setattr(view.label_layer, "stroke_line", lambda *a: lines.append(a))
+    return lines
+
+
+def _on_tag(tags, text: str, x: float, y: float, end: tuple[float, float]) -> bool:
+    """Whether ``end`` lies on the edge of a tag round ``(x, y)`` (the tag of ``text``)."""
+    round_it = [b for b in tags if b[0] <= x <= b[2] and b[1] <= y <= b[3]]
+    return any(b[0] - 1 <= end[0] <= b[2] + 1 and b[1] - 1 <= end[1] <= b[3] + 1 for b in round_it)
+
+
+@pytest.mark.parametrize(
+    ("lesson", "steps"),
+    [("ck_2p_cards_neutral_knights", 0), ("base_dev_cards", 0)]  # (quick ones; all: slow)
+    + [pytest.param(lesson, 0, marks=pytest.mark.slow) for lesson in _lessons_in_order()],
+)
+def test_a_phones_labels_sit_by_their_own_spots(monkeypatch, lesson, steps):
+    """A 375x740 phone (l19): labels drifted from their spots, tried up to six label heights
+    out past a token ("N4" beside P1's settlement on N6 at 7.1, "H4" over hex M at 5.13,
+    "C7" far from its edge). At every lesson's start, each label the page names (and with
+    every label on, each corner's) sits nearer its own spot than any other spot of its kind,
+    or a line leads from its spot to its tag; none the page names covers a number token or
+    a harbor's disc."""
+    from catan_tutor.scene import board_scene
+    from catan_tutor.widgets.board_tags import SPOT_XY
+    from catan_tutor.widgets.label_places import hits, ring_reach
+
+    t = _phone(Tutor(load_scenario(packaged_lessons() / f"{lesson}.catan.yaml")))
+    for _ in range(steps):
+        t.session.forward()
+    view, game = t.view, t.view.game
+    if game.layout is None:
+        return
+    vp = view.vp
+    tokens = [(*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS))
+              for h, n in enumerate(game.layout.numbers) if n]  # fmt: skip
+    r = vp.len(style.HARBOR_RADIUS)
+    harbors = [(*vp.px(h.spot), r) for h in board_scene(game.state, game.layout).harbors]
+    kinds = {k: [vp.px(SPOT_XY[k](i)) for i in range(n)]
+             for k, n in (("vertex", board.N_VERTICES), ("edge", board.N_EDGES))}  # fmt: skip
+    for every in (False, True):
+        said, tags = _tag_texts(view, monkeypatch), _tag_boxes(view, monkeypatch)
+        lines = _lines_drawn(view, monkeypatch)
+        if every:
+            view.show_labels(True)
+        else:
+            view._draw_targets()
+        named = {text: spot for spot, text in view.named.items()}
+        for text, x, y in said:  # (y: the text's, 0.06 of its size under the tag's middle)
+            spot = _label_spot(text) if every else named.get(text)
+            if spot is None:
+                continue  # (a harbor's "3:1")
+            kind, i = spot
+            near = min(range(len(kinds[kind])), key=lambda j: math.dist(kinds[kind][j], (x, y)))
+            own, other = math.dist(kinds[kind][i], (x, y)), math.dist(kinds[kind][near], (x, y))
+            if near == i or own <= other + 0.5:
+                continue
+            # far out (past a token): a line from its own spot (its ring's edge) to the tag
+            sx, sy = kinds[kind][i]
+            reach = vp.len(ring_reach(spot)) + 1
+            assert any(
+                math.dist((a, b), (sx, sy)) <= reach and _on_tag(tags, text, x, y, (p, q))
+                for a, b, p, q in lines
+            ), (lesson, every, text, (x, y), near)
+        for tag in tags if not every else ():  # (every label on: ~126 on a phone's board)
+            assert not [d for d in tokens if hits(tag, d)], ("over a token", tag)
+            assert not [d for d in harbors if hits(tag, d)], ("over a harbor", tag)

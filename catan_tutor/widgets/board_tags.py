@@ -24,7 +24,7 @@ from ..palette import Point, Viewport
 from . import style
 
 if TYPE_CHECKING:
-    from .label_places import LabelPlaces
+    from .label_places import LabelPlaces, Leader
 
 Spot = tuple[str, int]
 
@@ -322,6 +322,7 @@ def draw_labels(
     shown: dict[tuple[str, bool], list[tuple[float, float, float, str]]] = {
         (kind, small): [] for kind in ("edge", "vertex") for small in (False, True)
     }
+    leaders: list[tuple[Leader, bool]] = []  # a far label's line, and a dot on its spot?
     for beside, kind, i, text, small in sorted(todo, key=lambda t: t[0]):  # on-spot first
         size = label_px(vp, small, zoom, ratio)
         pad = size * LABEL_PAD / LABEL_SIZE
@@ -330,6 +331,9 @@ def draw_labels(
         x, y = places.beside((kind, i), w, h) if beside else vp.px(SPOT_XY[kind](i))
         x, y = places.at(*places.off_letters(kind, x, y, w, h), w, h)
         shown[(kind, small)].append((x, y, w, text))
+        if (line := places.leader((kind, i), x, y, w, h)) is not None:
+            leaders.append((line, not small and (kind, i) not in places.ringed))
+    draw_leaders(c, leaders, ratio)
     c.text_align, c.text_baseline = "center", "middle"
     for (kind, small), tags in shown.items():
         if not tags:
@@ -344,3 +348,25 @@ def draw_labels(
         c.font = style.font(size, bold=True)
         for x, y, _, text in tags:
             c.fill_text(text, x, y + 0.06 * size)
+
+
+LEADER_DARK, LEADER_LIGHT = "rgba(20, 28, 38, 0.9)", "rgba(255, 255, 255, 0.9)"
+
+
+def draw_leaders(c: Canvas, leaders: list[tuple[Leader, bool]], ratio: float) -> None:
+    """A thin dark line, on a light one to show on every terrain, from each far label back to
+    its spot (``LabelPlaces.leader``), with a dot on the spot when it is empty and unringed."""
+    if not leaders:
+        return
+    c.line_cap = "round"
+    for colour, width in ((LEADER_LIGHT, 3.2), (LEADER_DARK, 1.4)):
+        c.stroke_style, c.line_width = colour, width * ratio
+        for (a, b), _ in leaders:
+            c.stroke_line(*a, *b)
+    dots = [a for (a, _), dot in leaders if dot]
+    for colour, radius in ((LEADER_LIGHT, 3.6), (LEADER_DARK, 2.4)):
+        if dots:
+            c.fill_style = colour
+            c.fill_circles(
+                np.array([x for x, _ in dots]), np.array([y for _, y in dots]), radius * ratio
+            )

@@ -5,7 +5,8 @@ never over a number token or a harbor's disc or word (a phone's "O4" lay on S's 
 a 3:1 harbor, s18): a label goes further out from its spot instead. All in canvas pixels.
 
 ``LabelPlaces`` holds what a label must keep clear of on one drawing of the labels layer;
-``beside`` finds a label's place and keeps it, so the next label keeps clear of it too.
+``beside`` finds a label's place and keeps it, so the next label keeps clear of it too;
+``leader`` draws a line back to its spot from a label that went far out.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from .board_tags import SPOT_XY, Spot, text_em
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 Disc = tuple[float, float, float]  # x, y, radius
+Leader = tuple[Point, Point]  # from the spot, to its label's edge
 
 # How far round a spot its ring reaches, in board units (board_marks: the hint's ring is the
 # widest), and the width of that ring's line and halo (CSS px); an unringed spot's glow
@@ -37,6 +39,7 @@ FURTHER = 6  # how many label heights further out a way is tried past a token or
 # 2 px gap (canvas px, shrunk with the board) left "K4" a hair from P, read as one "K4P"
 LETTER_ROOM = 0.5
 DIRECTIONS = 12  # the ways out from a spot a label is tried in
+NEARER = 0.85  # a label this much nearer its spot than any other reads as its (else a leader)
 
 
 def hits(box: Box, disc: Disc) -> bool:
@@ -211,6 +214,27 @@ class LabelPlaces:
         costs = [near._cost(box) + rank * 0.5 + t / h for rank, (t, box) in enumerate(tried)]
         box = tried[costs.index(min(costs))][1]
         return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+    def leader(self, spot: Spot, x: float, y: float, w: float, h: float) -> Leader | None:
+        """The line from ``spot`` to its label ``w`` x ``h`` centred on ``(x, y)`` where the
+        label went far out (past a token, the pieces): not clearly nearer its own spot than
+        any other of its kind (``NEARER``), or more than a label's height beyond its ring (a
+        phone's "N4" beside N6 at 7.1, "H4" over hex M at 5.13: l19). From the spot (its
+        ring's edge when ringed) to the label's nearest edge; None where it reads as its
+        spot's."""
+        kind, i = spot
+        sx, sy = self.vp.px(SPOT_XY[kind](i))
+        left, top, right, bottom = _box(x, y, w, h)
+        nx, ny = min(max(sx, left), right), min(max(sy, top), bottom)
+        gap = math.hypot(nx - sx, ny - sy)
+        reach = self.vp.len(ring_reach(spot) if spot in self.ringed else _glow(spot))
+        own = math.hypot(x - sx, y - sy)
+        count = board.N_VERTICES if kind == "vertex" else board.N_EDGES
+        other = min(math.dist((x, y), self.vp.px(SPOT_XY[kind](j))) for j in range(count) if j != i)
+        if gap <= 0 or (own <= NEARER * other and gap <= reach + h):
+            return None
+        start = reach / gap if spot in self.ringed else 0.0
+        return ((sx + (nx - sx) * start, sy + (ny - sy) * start), (nx, ny))
 
     def _near(self, region: Box) -> LabelPlaces:
         """What lies in ``region``: the same places, only fewer to look at."""
