@@ -554,3 +554,21 @@ def test_a_lesson_link_names_the_lesson_by_its_number_and_old_links_still_open()
         assert app.session.node.id == 3
     bad = App(start="Knight displacement", query="?lesson=99.9&node=3")
     assert "there is no lesson 99.9 in the course" in bad.status.value
+
+
+def test_a_served_lesson_folder_numbers_its_lessons_by_its_own_course(tmp_path, monkeypatch):
+    """``catan-tutor serve --lessons DIR``: the address numbers a lesson as that folder's
+    lesson list does (its own course.yaml), not as the packaged course (4.1 there)."""
+    import shutil
+
+    from catan_tutor.study.resources import LESSONS_ENV, packaged_lessons
+
+    shutil.copy(packaged_lessons() / "base_dev_cards.catan.yaml", tmp_path)
+    (tmp_path / "course.yaml").write_text(
+        "- chapter: Cards first\n  goal: Play a card.\n  lessons:\n    - base_dev_cards\n"
+    )
+    monkeypatch.setenv(LESSONS_ENV, str(tmp_path))
+    assert Link(lesson="base_dev_cards", node=7).query == "?lesson=1.1&node=7"
+    assert parse("?lesson=1.1&node=7") == Link(lesson="base_dev_cards", node=7)
+    with pytest.raises(LinkError, match="there is no lesson 4.1 in the course"):
+        parse("?lesson=4.1")

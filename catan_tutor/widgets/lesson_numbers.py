@@ -15,16 +15,21 @@ from ..errors import LinkError
 _NUMBER = re.compile(r"[1-9][0-9]{0,2}\.[1-9][0-9]{0,2}")  # chapter.lesson, as "4.3"
 
 
-@cache
 def _numbers() -> dict[str, str]:
-    """Lesson id -> its number, for the packaged course (read once)."""
-    from ..study.course import course
-    from ..study.resources import packaged_lessons
+    """Lesson id -> its number, for the course of the lessons the page serves (``catan-tutor
+    serve --lessons DIR``: its own ``course.yaml``, as its lesson list numbers them)."""
+    from ..study.resources import lessons_dir
 
-    return {key: place.label for key, place in course(packaged_lessons()).items()}
+    return _numbers_in(str(lessons_dir()))
 
 
 @cache
+def _numbers_in(folder: str) -> dict[str, str]:
+    from ..study.course import course
+
+    return {key: place.label for key, place in course(folder).items()}
+
+
 def _ids() -> dict[str, str]:
     return {number: key for key, number in _numbers().items()}
 
