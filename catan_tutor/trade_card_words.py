@@ -160,7 +160,7 @@ def _count_left_out(game: Game, seat: str, give: str, get: str) -> str:
     """A trade with the bank typed with no count given ("P2 bank wool for brick": l22 at
     3.2 was read as 1 wool and refused): read as 1 when that is legal as typed, else asked
     for, never guessed (a rate chosen for the learner would be the answer at 3.2, whose
-    question is the rate: BASE-TRADE-MARITIME, BASE-TRADE-HARBOR)."""
+    question is the rate: BASE-TRADE-MARITIME)."""
     from .errors import CatanError
     from .move_words import PartLeftOut
 
