@@ -140,11 +140,28 @@ def _fields(toks: list[str], named: dict[str, str]) -> dict[str, str] | None:
             current, i = hit[1], i + len(hit[0])
             out[current] = []
             continue
+        if not current and _glue_before(toks[i], named):  # "Force a blind draw from P2"
+            i += 1
+            continue
         if not current:
             return None
         out[current].append(toks[i])
         i += 1
     return {n: _value(n, v) for n, v in out.items()}
+
+
+# Words a learner puts between a kind's button words and its fields that name no part:
+# "Force a blind draw from P2" (l22: the page's own button, read "“blind” does not fit")
+_GLUE = frozenset("from with against on the a an please now".split())
+
+
+def _glue_before(tok: str, named: dict[str, str]) -> bool:
+    """``tok``, before any label, names nothing the kind takes: a glue word, or the other
+    player when no field of the kind is a player (the forced draw's opponent)."""
+    low = tok.lower()
+    if low in _GLUE:
+        return True
+    return bool(re.fullmatch(r"p[1-9]", low)) and not {"to", "victim"} & set(named)
 
 
 def _value(name: str, words: list[str]) -> str:

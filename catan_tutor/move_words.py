@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
-from . import forced_trade_typed, trade_card_words
+from . import ambiguous_words, forced_trade_typed, trade_card_words
 from .actions import (
     KNIGHT_LEVELS,
     MAX_NOTATION_CHARS,
@@ -39,6 +39,7 @@ from .errors import CatanError, NotationError
 from .form_words import MissingPart, form_notation
 from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
+from .word_not_read import not_understood
 
 if TYPE_CHECKING:
     from .game import Game
@@ -75,7 +76,8 @@ FILLER = frozenset(
     "like lets let's let me build builds building place places put puts play plays make "
     "makes corner edge hex spot vertex intersection side path and then with of turn card "
     "cards steal steals rob robs from there here it go goes using by player year "
-    "for free owed owes nobody none name naming".split()
+    "for free owed owes nobody none name naming first second third last next another "
+    "take takes took taking".split()
 )
 _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
 # A kind a neutral gets -> its word in the notation (``P1 neutral N2 road G5``).
@@ -114,6 +116,21 @@ class MoveWordsError(NotationError):
     def __init__(self, why: str, word: str = "") -> None:
         super().__init__(why)
         self.why, self.word = why, word
+
+
+INCOMPLETE = "The move does not say."  # after the question of the part a move leaves out
+
+
+class PartLeftOut(MoveWordsError):
+    """A move typed with a part it needs left out (the form's field, the notation's last
+    word, a bank trade's count): ``question`` asks for it ("Which hex?"). One kind of reply
+    wherever the reader meets it (l22: "P2 play merchant" was "Not read as a move", "a knight
+    for neutral 1" said "That is not a move" under "Not complete"): the puzzle box says
+    "Not complete", the question and ``INCOMPLETE``; elsewhere ``how`` follows."""
+
+    def __init__(self, question: str, how: str = "") -> None:
+        super().__init__(f"{question} {INCOMPLETE} {how}".strip())
+        self.question = question
 
 
 # "no one" (and "no-one", "noone") as the one word the forms offer: "nobody" (s18: "rob no
@@ -286,9 +303,12 @@ def as_notation(
         )
     text = _seat_by_colour(game, text)
     try:
-        return _development_card(game, game.parse(text)) or text
-    except CatanError as strict:
-        first = strict
+        strict = game.parse(text)
+        return _development_card(game, strict) or ambiguous_words.pass_as_end(game, strict) or text
+    except CatanError as e:
+        first = e
+    if (played := ambiguous_words.monopoly(game, text)) is not None:  # C&K: which monopoly
+        return played
     if _plays_vp(game, text):  # (not "there are no progress cards": s18)
         raise MoveWordsError(VP_NOT_PLAYED)
     said = said_move(game, text)
@@ -296,9 +316,10 @@ def as_notation(
         return str(said)
     try:  # the form's words: "improve, metropolis on A6" (l19)
         formed = form_notation(game, text)
-    except MissingPart as e:  # a field left out: asked for
-        how = how_to_type(game, e.kind, avoid)
-        raise MoveWordsError(f"{e.question} The move does not say. {how}".strip()) from None
+    except MissingPart as e:  # a field left out: asked for, unless said in other words
+        if (other := _trade_said(game, text)) is not None:  # "Offer a trade to P2: 1 brick…"
+            return other
+        raise PartLeftOut(e.question, how_to_type(game, e.kind, avoid)) from None
     if formed is not None:
         try:
             game.parse(formed)
@@ -327,6 +348,19 @@ def as_notation(
         game.parse(spelled)
     except CatanError as e:
         raise _plain(e, game, spelled, avoid, chosen) from None
+    return spelled
+
+
+def _trade_said(game: Game, text: str) -> str | None:
+    """The notation of ``text`` read as a trade or card in a learner's words, when the
+    engine reads it; else None (a button's words before them: "P1 Offer a trade to P2: 1
+    brick for 2 wool" has no "give" label, and says the cards all the same)."""
+    try:
+        spelled = trade_card_words.spelled(game, text)
+        if spelled is not None:
+            game.parse(spelled)
+    except CatanError:
+        return None
     return spelled
 
 
@@ -441,7 +475,11 @@ def _plain(
     if how and cls not in game.rules.applies:
         # a kind of another game: that this one has none is the reply, not what the text lacks
         return MoveWordsError(how, getattr(e, "word", ""))
-    why = _which(plain_reason(e))
+    why = plain_reason(e)
+    if asked := _which(why):
+        return PartLeftOut(asked, how)
+    if (plain := not_understood(why)) != why:  # "“offers” is not a number": plainly (l22)
+        why, how = plain, how or examples(game, avoid)
     why = _LISTED.sub(lambda m: "" if _said_in(m[1], how) else m[0], why)
     return MoveWordsError(f"{why} {how}".strip(), getattr(e, "word", ""))
 
@@ -450,10 +488,11 @@ _MISSING = re.compile(r"^(?:A|An) ([^()]+?)(?: \([^()]*\))? is missing at the en
 
 
 def _which(why: str) -> str:
-    """A part missing at the end, asked for ("Which resource? None is named."): l19's "P1
-    play resource monopoly" was told "“resource” is not a resource"."""
+    """The question of a part missing at the end ("Which resource?"), '' when ``why`` is no
+    part missing: l19's "P1 play resource monopoly" was told "“resource” is not a
+    resource"."""
     m = _MISSING.match(why)
-    return f"Which {m[1]}? The move does not say." if m else why
+    return f"Which {m[1]}?" if m else ""
 
 
 _LISTED = re.compile(r" \(([^()]*)\)")  # a reason's list: "(brick, lumber, wool, grain, ore)"

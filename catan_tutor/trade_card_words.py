@@ -45,7 +45,7 @@ _OFFER_VERBS = _words("offer offers offered offering")
 _GET_VERBS = _words("get gets got getting receive receives received receiving buy buys bought")
 _TRADE_GLUE = _words(
     "the to with at from of my his her their its bank harbor harbour port maritime and",
-    "card cards in via on i want would like",
+    "card cards in via on i want would like deal please",
 )
 # Words before a progress card's name, and between it and what it names
 _CARD_BEFORE = _words(
@@ -59,10 +59,14 @@ _TAKE = _words("take takes took taking draw draws drew drawing")
 _FORCE_GLUE = _words(
     "force forces forced forcing trade a an the one 1 two 2 cards card from with of and pay pays",
     "paid paying spend spends spent spending tokens token trade hand random at i on",
+    "blind blindly randomly unseen the please",  # the button's "Force a blind draw" (l22)
 )
+_DRAW_GLUE = _words("give gives to hand over up")  # "forces P2 to give 2 cards" (l22)
 _GIVE = _words("give gives gave giving for pay pays paid paying")
 _HOME = _words("send sends sent sending move moves moved moving put puts the robber home")
-_HOME_GLUE = _words("back to its desert pay pays paying for tokens token trade with and i")
+_HOME_GLUE = _words(
+    "back to its desert pay pays paying for tokens token trade with and i a an one 1 please"
+)
 _REMOVE = _words("remove removes removed removing take takes took taking trade trades traded")
 _REMOVE_GLUE = _words(
     "the knight my a basic strong mighty off from on at of board for tokens token trade and i"
@@ -113,6 +117,7 @@ def _said(cards: list[tuple[int, str]]) -> str:
 def _trade(game: Game, seat: str, toks: list[str]) -> str | None:
     """A trade: "gives 3 wool for 1 brick" (the bank's or a harbor's: one resource for one
     card), "2 wool for a brick"; to a player named, an offer ("give P3 1 wool for 1 ore")."""
+    toks = _get_as_for(_harbor_named(_no_article(toks)))  # l22's ways of saying a trade
     low = [t.lower() for t in toks]
     if "for" not in low and "with" in low and low[0] in _GET_VERBS:  # "gets a brick with 2 wool"
         low[len(low) - 1 - low[::-1].index("with")] = "for"
@@ -146,7 +151,59 @@ def _trade(game: Game, seat: str, toks: list[str]) -> str | None:
         raise _one_card_a_trade(give[0], get[0])
     if len(give) != 1 or get != [(1, get[0][1])]:  # the bank gives one card for one kind
         return None
+    if not any(_count(t) for t in kept[got_first]):  # "wool for brick": how many wool?
+        return _count_left_out(game, seat, give[0][1], get[0][1])
     return f"{seat} bank {give[0][0]} {give[0][1]} for {get[0][1]}".strip()
+
+
+def _count_left_out(game: Game, seat: str, give: str, get: str) -> str:
+    """A trade with the bank typed with no count given ("P2 bank wool for brick": l22 at
+    3.2 was read as 1 wool and refused): read as 1 when that is legal as typed, else asked
+    for, never guessed (a rate chosen for the learner would be the answer at 3.2, whose
+    question is the rate: BASE-TRADE-MARITIME)."""
+    from .errors import CatanError
+    from .move_words import PartLeftOut
+
+    one = f"{seat} bank 1 {give} for {get}".strip()
+    try:
+        if game.explain(game.parse(one)).legal:
+            return one
+    except CatanError:
+        pass
+    raise PartLeftOut(f"How many {give} for one {get}?")
+
+
+def _no_article(toks: list[str]) -> list[str]:
+    """``toks`` without an article before a word that is no card or count ("a trade", "a
+    deal"): "a" before a card counts one ("a brick"), and stays."""
+    return [
+        t
+        for k, t in enumerate(toks)
+        if t.lower() not in ("a", "an")
+        or (k + 1 < len(toks) and (_card_kind(toks[k + 1]) or _count(toks[k + 1])))
+    ]
+
+
+_HARBOR = frozenset({"harbor", "harbour", "port"})
+
+
+def _harbor_named(toks: list[str]) -> list[str]:
+    """``toks`` without the card that names a harbor ("uses the wool harbor: 2 wool for 1
+    brick"): the harbor is where the trade is made, not a card given."""
+    low = [t.lower() for t in toks]
+    return [t for k, t in enumerate(toks) if not (k + 1 < len(low) and low[k + 1] in _HARBOR)]
+
+
+def _get_as_for(toks: list[str]) -> list[str]:
+    """``toks`` with "and gets" said as "for" after the cards given ("gives the bank two
+    wool and gets a brick"), when no "for" is said."""
+    low = [t.lower() for t in toks]
+    if "for" in low or not set(low) & _TRADE_VERBS:
+        return toks
+    for i in range(2, len(low)):
+        if low[i] in _GET_VERBS and low[i - 1] == "and":
+            return [*toks[: i - 1], "for", *toks[i + 1 :]]
+    return toks
 
 
 def _one_card_a_trade(give: tuple[int, str], get: tuple[int, str]) -> Exception:
@@ -199,8 +256,16 @@ def _forced(game: Game, seat: str, toks: list[str]) -> str | None:
         return None
     words = [w for w, t in zip(low, toks, strict=True) if not _SEAT.match(t)]
     paid = _price_said(game, seat, low)
+    if paid == "" and _price_sure(game, low, words, forced):  # a price neither costs
+        raise _price_refused(game, seat, low)
     if ForcedDraw in game.rules.applies:
-        if all(w in _FORCE_GLUE or w in _TAKE for w in words) and paid != "":
+        said = _FORCE_GLUE | _TAKE | _DRAW_GLUE
+        if (
+            forced
+            and all(w in said for w in words)
+            and paid != ""
+            or (not forced and all(w in _FORCE_GLUE or w in _TAKE for w in words) and paid != "")
+        ):
             return f"{seat} force{paid or ''}".rstrip().strip()
         return None
     if ForcedTrade not in game.rules.applies or paid not in (None, " "):
@@ -243,6 +308,41 @@ def _price_said(game: Game, seat: str, low: list[str]) -> str | None:
     return {price: " ", 2 * price: " all"}.get(said[0] or 0, "")
 
 
+def _price_sure(game: Game, low: list[str], words: list[str], forced: set[str]) -> bool:
+    """The words are a forced trade's but for the price: the draw's words alone (C&K for
+    two), or cards taken and given (the base game for two)."""
+    from .variants.two_player_actions import ForcedDraw
+
+    if ForcedDraw in game.rules.applies:
+        said = _FORCE_GLUE | _TAKE | _DRAW_GLUE
+        return all(w in said or _count(w) for w in words)
+    return bool(set(low) & _TAKE) and bool(set(low) & _GIVE) or bool(forced)
+
+
+def _price_refused(game: Game, seat: str, low: list[str]) -> Exception:
+    """The reply to a forced trade said at a price it cannot cost (l22): the prices there
+    are for the mover now (2P-TOKEN-COST; with commodities too at double:
+    CK2P-TOKEN-FORCED-TRADE)."""
+    from .move_words import MoveWordsError
+    from .rules.tokens import cost
+    from .variants.two_player_actions import ForcedDraw
+
+    p = int(seat[1:]) - 1 if seat else game.current_player
+    price = cost(game.state, p)
+
+    def n(k: int) -> str:
+        return f"{k} token" if k == 1 else f"{k} tokens"
+
+    said = _COUNTS.get(low[_count_at(low, _token_words(low)[0])], 0)
+    paid = f"; not {n(said)}" if said else ""
+    if ForcedDraw in game.rules.applies:
+        return MoveWordsError(
+            f"A forced trade costs P{p + 1} {n(price)} now for resource cards only, or "
+            f"{n(2 * price)} with commodities too{paid}."
+        )
+    return MoveWordsError(f"A forced trade costs P{p + 1} {n(price)} now{paid}.")
+
+
 def _token_words(low: list[str]) -> list[int]:
     """Where "token" or "tokens" stands after a word (its count's)."""
     return [i for i, w in enumerate(low) if w in ("token", "tokens") and i]
@@ -277,6 +377,12 @@ def _token_moves(game: Game, seat: str, toks: list[str]) -> str | None:
     low = [t.lower() for t in toks]
     if {"robber", "home"} <= set(low) and RobberHome in game.rules.applies:
         if all(w in _HOME or w in _HOME_GLUE for w in low):
+            return f"{seat} robber-home".strip()
+    if {"robber", "desert"} <= set(low) and all(w in _HOME or w in _HOME_GLUE for w in low):
+        # "send the robber back to the desert": home, when it may go home now and not be
+        # moved there by a 7 or a Knight (2P-TOKEN-ROBBER; both at once: left to the others)
+        kinds = {type(a) for a in game.legal_actions()} if not game.is_over() else set()
+        if RobberHome in kinds and not any(k.__name__ == "MoveRobber" for k in kinds):
             return f"{seat} robber-home".strip()
     if not (set(low) & _REMOVE and "knight" in low) or RemoveKnight not in game.rules.applies:
         return None

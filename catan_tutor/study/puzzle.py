@@ -31,7 +31,7 @@ from ..actions import Action, BankTrade, PlayProgress, spot_fields
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
 from ..errors import QUOTE_CHARS, CatanError
 from ..game import Game
-from ..move_words import MoveWordsError, as_notation
+from ..move_words import INCOMPLETE, MoveWordsError, PartLeftOut, as_notation
 from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.words import can, say, why_not
 from ..state import State
@@ -127,7 +127,6 @@ def judge(
     return replace(said, text=in_own_names(said.text, names)) if names else said
 
 
-INCOMPLETE = "The move does not say."  # after the question of what it leaves out
 # The optional parts a move may leave out only when none is due: said as missing then (an
 # empty victim is typed too, "rob nobody": refused by its rule, BASE-ROBBER-STEAL)
 _LEFT_OUT = {"Improve.vertex": "On which city does the metropolis go?"}
@@ -148,6 +147,12 @@ def left_out(game: Game, action: Action) -> str:
     return ""
 
 
+def incomplete(move: str, question: str) -> Judgement:
+    """The reply to a move with a part left out (not read: no verdict on the idea), however
+    the reader met it: the part's question, then ``INCOMPLETE``."""
+    return Judgement(move, False, False, "", f"{question} {INCOMPLETE}", read=False)
+
+
 def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type | None) -> Judgement:
     game = Game(rules, node.state)
     shown = move if isinstance(move, str) else str(move)
@@ -155,6 +160,8 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         if isinstance(move, str):
             move = as_notation(game, move, secret_labels(puzzle, node, rules), chosen)
         ex = game.explain(move)
+    except PartLeftOut as e:  # a part left out: asked for, as ``left_out`` asks (one reply)
+        return incomplete(shown, e.question)
     except MoveWordsError as e:  # what was typed, and what is wrong in a learner's words
         typed = shown if len(shown) <= QUOTE_CHARS else shown[:QUOTE_CHARS] + "…"
         return Judgement(shown, False, False, "", f"That is not a move: “{typed}”. {e}", read=False)
@@ -177,7 +184,7 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
     tried = kind_words(ex.action)  # the try's kind is its own to say ("A bank trade gives…")
     hidden = [w for w in secrets(puzzle, node, rules) if not _names(own, w) and w not in tried]
     if not ex.legal and (asks := left_out(game, ex.action)):  # "P1 improve trade": no city
-        return Judgement(str(ex.action), False, False, "", f"{asks} {INCOMPLETE}", read=False)
+        return incomplete(str(ex.action), asks)
     if not ex.legal:  # what and why in one sentence: "P1 can't build a road on K5: …"
         why = keep_secret(ex.reason, hidden) or _refused(game, ex.action)
         said = f"{own} {why}" if why == SECRET_WHY else why_not(s, ex.action, why)

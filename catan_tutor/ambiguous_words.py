@@ -1,0 +1,57 @@
+"""Typed words that could name two moves, read by what the position allows or asked for.
+
+l22's leftovers: in Cities & Knights "P2 play monopoly" was told there are no development
+cards, though two progress cards are monopolies (CK-PC-RESOURCE-MONOPOLY, the trade one:
+CK-PC-TRADE-MONOPOLY): the card is read from what it names (a resource or a commodity), and
+asked for when it names neither. In the dummy game "pass" is the trading window's word
+(DUMMY-TRADE-PROTOCOL); said on a turn where no window is open and the turn may end, it is
+read as ending the turn (what "pass" means at a table): this tutor's reading.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .actions import EndTurn, PlayProgress
+from .board import COMMODITIES, RESOURCES
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import Game
+
+_WORD = re.compile(r"[\w'’-]+")
+_NAMED = frozenset({"resource", "trade", "commodity", "resource-monopoly", "trade-monopoly"})
+_PLAYED = frozenset({"play", "plays", "played", "playing", "use", "uses", "using"})
+WHICH_MONOPOLY = "Which monopoly: Resource Monopoly (a resource) or Trade Monopoly (a commodity)?"
+
+
+def monopoly(game: Game, text: str) -> str | None:
+    """The notation of a monopoly played in Cities & Knights with the card not named ("P2
+    plays monopoly on wool"): the card what it names says; None when ``text`` is no such
+    monopoly. Raises ``PartLeftOut`` when it names neither a resource nor a commodity."""
+    if PlayProgress not in game.rules.applies:
+        return None
+    low = [w.lower() for w in _WORD.findall(text)]
+    if "monopoly" not in low or set(low) & _NAMED or not set(low) & _PLAYED:
+        return None  # (the notation's "P1 monopoly wool" is the base game's card: not here)
+    seat = low[0].upper() if re.fullmatch(r"p[1-9]", low[0]) else ""
+    named = [w for w in low if w in RESOURCES or w in COMMODITIES]
+    if not named:
+        from .move_words import PartLeftOut
+
+        raise PartLeftOut(WHICH_MONOPOLY)
+    card = "resource-monopoly" if named[0] in RESOURCES else "trade-monopoly"
+    return f"{seat} play {card} {named[0]}".strip()
+
+
+def pass_as_end(game: Game, action: Action) -> str:
+    """``action``, a dummy game's pass typed where no trading window is open, as the end of
+    the mover's turn when that is legal now; '' otherwise."""
+    if type(action).__name__ != "Pass" or game.is_over() or game.is_chance():
+        return ""
+    legal = game.legal_actions()
+    if action in legal:
+        return ""
+    end = next((a for a in legal if isinstance(a, EndTurn) and a.player == action.player), None)
+    return str(end) if end is not None else ""

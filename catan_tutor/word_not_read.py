@@ -1,0 +1,26 @@
+"""A word of plain English the notation reader could not place, said as a learner's sentence.
+
+A fresh learner (l22) typed moves as one says them and read the reader's own terms back:
+"P1 offers a trade to P2: 1 brick for 2 wool" was told "“offers” is not a number", "steal the
+cards" "“the” is not a card kind". A word (letters only, not a spot's label or a number) that
+the reader found where it wanted a number, a card or a spot is said so: "The word “offers”
+was not understood here." (how the move is typed follows it, ``move_words._plain``). A label
+or number mistyped ("Z9", "99") keeps the reader's reason: it says what goes there.
+"""
+
+from __future__ import annotations
+
+import re
+
+# "“x” is not a number.", "“x” is not a card kind (brick, …).", "“x” does not fit here: …"
+_AT_FAULT = re.compile(r"^“([^”]+)” (?:is not (?:a|an) |does not fit here)")
+_WORD = re.compile(r"[^\W\d_]{2,}")  # letters only, two or more: no label, no number
+
+
+def not_understood(why: str) -> str:
+    """``why`` (a reason in plain words) as "The word “x” was not understood here." when the
+    word at fault is plain English; else ``why`` unchanged."""
+    m = _AT_FAULT.match(why)
+    if m is None or not _WORD.fullmatch(m[1]):
+        return why
+    return f"The word “{m[1]}” was not understood here."
