@@ -342,8 +342,10 @@ def as_notation(
         how = how_to_type(game, chosen, avoid) or examples(game, avoid)
         if not tokens:
             raise MoveWordsError(f"Nothing is typed. {how}") from None
-        word = head or tokens[0]
-        raise MoveWordsError(f"I cannot read “{word}”. {how}", word)
+        # the first word read as nothing (not "brick" of "I want a brick": a card, read)
+        word = next((t for t in tokens if _unknown(t)), "")
+        said = f"I cannot read “{word}”." if word else "It does not say which move."
+        raise MoveWordsError(f"{said} {how}", word or head or tokens[0])
     try:
         game.parse(spelled)
     except CatanError as e:
@@ -458,6 +460,13 @@ def read_move(
 ) -> Action:
     """The action ``text`` names, in notation or a learner's words (``as_notation``)."""
     return game.parse(as_notation(game, text, avoid, chosen))
+
+
+def _unknown(token: str) -> bool:
+    """A word that is not a player, a filler, a card or a number: what the reader could
+    not place."""
+    low = token.lower()
+    return not (_SEAT.match(token) or _filler(token) or low in _CARDS_PAID or low.isdigit())
 
 
 def _filler(token: str) -> bool:

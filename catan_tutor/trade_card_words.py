@@ -290,9 +290,6 @@ def _forced(game: Game, seat: str, toks: list[str]) -> str | None:
     return f"{seat} force take {_said(take)} give {_said(give)}".strip()
 
 
-_COUNTS = {"a": 1, "an": 1, "one": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3, "4": 4}
-
-
 def _price_said(game: Game, seat: str, low: list[str]) -> str | None:
     """What the tokens a forced trade is said to cost make of it (CK2P-TOKEN-FORCED-TRADE:
     the whole hand at double the price, 2P-TOKEN-COST): None when no price is said, " " the
@@ -300,7 +297,7 @@ def _price_said(game: Game, seat: str, low: list[str]) -> str | None:
     11.16: "pays 2 tokens" was read as the 1-token trade, and judged right)."""
     from .rules.tokens import cost
 
-    said = [_COUNTS.get(low[_count_at(low, i)]) for i in _token_words(low)]
+    said = [_count(low[_count_at(low, i)]) for i in _token_words(low)]
     if not said:
         return None
     p = int(seat[1:]) - 1 if seat else game.current_player
@@ -333,7 +330,7 @@ def _price_refused(game: Game, seat: str, low: list[str]) -> Exception:
     def n(k: int) -> str:
         return f"{k} token" if k == 1 else f"{k} tokens"
 
-    said = _COUNTS.get(low[_count_at(low, _token_words(low)[0])], 0)
+    said = _count(low[_count_at(low, _token_words(low)[0])])
     paid = f"; not {n(said)}" if said else ""
     if ForcedDraw in game.rules.applies:
         return MoveWordsError(

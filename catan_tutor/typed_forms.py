@@ -19,6 +19,7 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from .actions import REGISTRY, Action, parse_action
+from .card_titles import CARD_TITLES
 from .errors import CatanError
 from .rules.absent_kinds import absent_sentence
 
@@ -239,9 +240,12 @@ def example(game: Game, cls: type, avoid: Collection[str] = ()) -> str:
         return ""
     for tail in (form[2], *_OTHER_TAILS.get(cls.__name__, ())):
         shown = _example(game, cls, tail, avoid)
-        if shown:
-            return shown
+        if shown:  # a card's id as printed ("merchant-fleet": "Merchant Fleet"; read too)
+            return _JOINED_ID.sub(lambda m: CARD_TITLES.get(m[0], m[0]), shown)
     return ""
+
+
+_JOINED_ID = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b")  # "merchant-fleet", "road-building"
 
 
 # Another example where the form's names an answer's own word (a puzzle answered by playing

@@ -12,9 +12,12 @@ trading window ends the turn, and "send the robber back to the desert" sends it 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from puzzle_answers import course_puzzles, lesson
 
+from catan_tutor.card_titles import CARD_TITLES
 from catan_tutor.study.puzzle import judge
 
 pytestmark = pytest.mark.course
@@ -76,7 +79,16 @@ SENTENCES = [
         "A forced trade costs P1 1 token now for resource cards only, or 2 tokens with "
         "commodities too; not 3 tokens.",
     ),
+    (
+        "puzzle_ck_2p",
+        8,
+        "P1 takes 2 cards from P2 and pays five tokens",  # ("five": a count too)
+        "A forced trade costs P1 1 token now for resource cards only, or 2 tokens with "
+        "commodities too; not 5 tokens.",
+    ),
     ("puzzle_ck_2p", 8, "steal the cards", "The word “the” was not understood here."),
+    # no word to blame: "brick" is read (it was told "I cannot read “brick”")
+    ("puzzle_base_trading", 7, "I want a brick", "It does not say which move."),
     ("puzzle_ck_2p", 20, "a knight for neutral 1", "Which corner?"),
     ("puzzle_ck_2p", 20, "P1 builds a road for neutral 1 on H3", READ),
     ("puzzle_ck_2p", 24, "P1 removes the knight from N4", READ),
@@ -95,3 +107,5 @@ def test_a_learners_sentence_is_read_or_answered_plainly(name, node, typed, says
     else:
         assert not j.read and says in j.text, j.text
     assert not any(w in j.text for w in PARSER_WORDS), j.text
+    # the examples after it name cards as printed ("play merchant-fleet ore" was shown)
+    assert not [w for w in re.findall(r"[a-z]+-[a-z-]+", j.text) if w in CARD_TITLES], j.text
