@@ -344,8 +344,8 @@ def as_notation(
             raise MoveWordsError(f"Nothing is typed. {how}") from None
         # the first word read as nothing (not "brick" of "I want a brick": a card, read)
         word = next((t for t in tokens if _unknown(t)), "")
-        said = f"I cannot read “{word}”." if word else "It does not say which move."
-        raise MoveWordsError(f"{said} {how}", word or head or tokens[0])
+        unread = f"I cannot read “{word}”." if word else "It does not say which move."
+        raise MoveWordsError(f"{unread} {how}", word or head or tokens[0])
     try:
         game.parse(spelled)
     except CatanError as e:
