@@ -2,13 +2,14 @@
 
 One page (Voilà, headless Chromium) sweeps every puzzle as a learner meets it: the lesson is
 picked by its chapter and its name, "last" stops at the open question, and there the page's
-text and every attribute (the hidden markers of the board and of the puzzle included) hold
-none of the answer's words (``puzzle_answers.py``: the accepted moves' notation, the move
-list's words for them, their spots' labels), both as the lesson opens (lesson mode: the
-lesson's text and the actions the moment needs) and with Explore open, every tab shown and so
-written; texts the page shows at a new game too (labels, placeholders, examples) are left out,
-they cannot hold it. Then the answer is typed, and the Moves tab shows the line with it and
-the puzzle box the explanation.
+text and every attribute (the hidden markers of the board and of the puzzle included) hold none
+of the answer's words (``puzzle_answers.py``: the accepted moves' notation, the move list's
+words for them, their spots' labels), both as the lesson opens (lesson mode: the lesson's text
+and the actions the moment needs) and with Explore open, every tab shown and so written (at a
+lesson's next questions the Odds and Moves tabs: the others' text is checked at every question
+without a browser, test_puzzle_secret.py); texts the page shows at a new game too (labels,
+placeholders, examples) are left out, they cannot hold it. Then the answer is typed, and the
+Moves tab shows the line with it and the puzzle box the explanation.
 
 Needs /usr/bin/chromium, skipped without it except under ``CI=true`` (browser_harness.py).
 Reads only hidden ``data-*`` markers and what a learner sees.
@@ -282,11 +283,11 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
         _wait_question(page, asked.node)
         prompt = asked.puzzle.prompt.split(" (")[0][:40]
         where = f"{asked.lesson}@{asked.node}"
-        # as the lesson shows it (lesson mode), then with every tool (Explore, every tab)
-        # every tab at a lesson's first question; at its next ones the Moves tab, where the
-        # line stops at the question (each tab's text at every question, without a browser:
-        # test_puzzle_secret.py; the page's own markup of a tab is the same at each question)
-        tabs = TABS if asked.node == firsts[lesson] else ("Moves",)
+        # as the lesson shows it (lesson mode), then with the tools (Explore, its tabs):
+        # every tab at a lesson's first question; at its next ones the Odds tab and the
+        # Moves tab, where the line stops at the question (each other tab's text at every
+        # question, without a browser: test_puzzle_secret.py; the Odds tab only here)
+        tabs = TABS if asked.node == firsts[lesson] else ("Odds", "Moves")
         shown = {
             "lesson mode": _lesson_mode(page),
             "explore": _explore(page, asked.node, tabs=tabs),
