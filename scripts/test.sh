@@ -65,6 +65,20 @@ wait "$tools" || tools_status=$?
 cat tests/artifacts/system-tools.log
 if [ "$tools_status" -ne 0 ]; then echo "installing chromium, the proxy or axe-core failed"; exit 1; fi
 echo "installed in $SECONDS s"
+# The wheel and sdist built and the wheel installed into a fresh venv (tests/wheel_build.py:
+# ~50 s, mostly waiting on the package index) in the background while the linters run and
+# the suite starts; test_wheel.py waits for it (it made it itself, idle, on its worker).
+wheel_dir=$(mktemp -d)
+export CATAN_WHEEL_PREPARED="$wheel_dir/made"
+setsid "$VENV_PYTHON" tests/wheel_build.py "$CATAN_WHEEL_PREPARED" \
+  > tests/artifacts/wheel-build.log 2>&1 &
+wheel_job=$!
+end_wheel() {  # (done by the time test_wheel.py has run; else, a partial run, stopped)
+  kill -- "-$wheel_job" 2>/dev/null || true
+  wait "$wheel_job" 2>/dev/null || true
+  rm -rf "$wheel_dir"
+}
+trap end_wheel EXIT
 
 status=0
 failed=()

@@ -100,7 +100,6 @@ FIRST = (
     "test_browser_puzzle_secret.py",  # 67
     "test_properties.py",  # 64
     "test_browser_hosting.py",  # 62
-    "test_wheel.py",  # 56 (48 of it building and installing the wheel)
     "test_server_limits.py",  # 53
     "test_browser_hostile.py",  # 50
     "test_browser_page.py",  # 47
@@ -113,6 +112,15 @@ FIRST = (
     "test_fuzz_inputs.py",  # 24
     "test_hub.py",
     "test_jupyterlab.py",
+    # the minimum-versions lane's heaviest (its 14, 11, 8 and 8 s; dealt in name order,
+    # test_watchdog.py came last and ran alone for 8 s)
+    "test_watchdog.py",
+    "test_hub_prestart.py",
+    "test_notebooks.py",
+    "test_links.py",
+    # 23 s: its wheel is built and installed in the background meanwhile (scripts/test.sh,
+    # wheel_build.py; it waits for it), so late
+    "test_wheel.py",
 )
 
 

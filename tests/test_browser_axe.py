@@ -8,11 +8,11 @@ axe-core (4.x) comes from npm: ``scripts/test.sh`` installs it once into
 ``$CATAN_NPM_CACHE`` (default ``~/.cache/catan-tutor/npm``) and the test injects its
 ``axe.min.js`` as an inline script after the board paints (no request leaves 127.0.0.1).
 One Voilà server, the pages in sequence, each opened once (light, from its address) and
-checked in both themes: each view whole in the light theme it opens in, then after the page's
-own theme switch with the rules that read colours, all a theme changes (the dark theme from the
-address is ``test_browser_theme.py``'s). The findings
-per page, theme and view are written to tests/artifacts/axe_report.json (rule, impact, how
-many elements, the first selectors).
+checked in both themes: each view whole in the light theme, and with the rules that read
+colours, all a theme changes, in the dark theme, the page's own switch between them (one switch
+a view, both ways in turn; the dark theme from the address is ``test_browser_theme.py``'s).
+The findings per page, theme and view are written to tests/artifacts/axe_report.json (rule,
+impact, how many elements, the first selectors).
 
 Needs /usr/bin/chromium and axe-core; skipped without them (a failure under ``CI=true``).
 """
@@ -116,14 +116,15 @@ def _theme(page) -> str:
 
 
 def _both_themes(page, source: str, view: str, found: dict[str, list[dict]]) -> None:
-    """axe on ``view`` in the page's theme, then in the other (the page's switch): in the dark
-    theme, the rules that read colours."""
-    for _ in range(2):
+    """axe on ``view`` in the page's theme, then in the other (the page's switch, which
+    stays: the next view starts in it); in the dark theme, the rules that read colours."""
+    for turn in range(2):
         theme = _theme(page)
         found[f"{theme} | {view}"] = _axe(page, source, COLOUR_RULES if theme == "dark" else None)
-        was = _theme(page)
+        if turn:
+            break
         page.locator(".catan-theme-switch").first.click()
-        want = "true" if was == "dark" else "false"  # jpThemeLight after the switch
+        want = "true" if theme == "dark" else "false"  # jpThemeLight after the switch
         page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{want}'")
         settle(page)  # the kernel redraws the board's strip
 

@@ -2,13 +2,14 @@
 
 One page (Voilà, headless Chromium) sweeps every puzzle as a learner meets it: the lesson is
 picked by its chapter and its name, "last" stops at the open question, and there the page's
-text and every attribute (the hidden markers of the board and of the puzzle included) hold
-none of the answer's words (``puzzle_answers.py``: the accepted moves' notation, the move
-list's words for them, their spots' labels), both as the lesson opens (lesson mode: the
-lesson's text and the actions the moment needs) and with Explore open, every tab shown and so
-written; texts the page shows at a new game too (labels, placeholders, examples) are left out,
-they cannot hold it. Then the answer is typed, and the Moves tab shows the line with it and
-the puzzle box the explanation.
+text and every attribute (the hidden markers of the board and of the puzzle included) hold none
+of the answer's words (``puzzle_answers.py``: the accepted moves' notation, the move list's
+words for them, their spots' labels), both as the lesson opens (lesson mode: the lesson's text
+and the actions the moment needs) and with Explore open, every tab shown and so written (at a
+lesson's next questions the Odds and Moves tabs: the others' text is checked at every question
+without a browser, test_puzzle_secret.py); texts the page shows at a new game too (labels,
+placeholders, examples) are left out, they cannot hold it. Then the answer is typed, and the
+Moves tab shows the line with it and the puzzle box the explanation.
 
 Needs /usr/bin/chromium, skipped without it except under ``CI=true`` (browser_harness.py).
 Reads only hidden ``data-*`` markers and what a learner sees.
@@ -134,11 +135,11 @@ def _lesson_mode(page, skip: str | None = None) -> set[str]:
     return set(page.evaluate(SEGMENTS_JS, skip))
 
 
-def _explore(page, node: int, skip: str | None = None) -> set[str]:
-    """The page's texts and attribute values at ``node`` with Explore open, every tab shown
-    once (a tab's panel is built, and some written, when shown; a built panel stays in the
-    page, hidden), Moves last, which stays shown (nothing inside ``skip``)."""
-    for tab in TABS:
+def _explore(page, node: int, skip: str | None = None, tabs: tuple[str, ...] = TABS) -> set[str]:
+    """The page's texts and attribute values at ``node`` with Explore open, each of ``tabs``
+    shown once (a tab's panel is built, and some written, when shown; a built panel stays in
+    the page, hidden), Moves last, which stays shown (nothing inside ``skip``)."""
+    for tab in tabs:
         if tab != "Moves":
             open_tab(page, tab)
             # its panel shown (built the first time: the next tab is asked for only then, a
@@ -272,6 +273,7 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
     leaks: dict[str, list[str]] = {}
     gaps: dict[str, float] = {}
     greyed: dict[str, list[str]] = {}
+    firsts = {a.lesson: min(b.node for b in puzzles if b.lesson == a.lesson) for a in puzzles}
     for asked in puzzles:
         if asked.lesson != lesson:
             lesson = asked.lesson
@@ -281,14 +283,21 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
         _wait_question(page, asked.node)
         prompt = asked.puzzle.prompt.split(" (")[0][:40]
         where = f"{asked.lesson}@{asked.node}"
-        # as the lesson shows it (lesson mode), then with every tool (Explore, every tab)
-        shown = {"lesson mode": _lesson_mode(page), "explore": _explore(page, asked.node)}
+        # as the lesson shows it (lesson mode), then with the tools (Explore, its tabs):
+        # every tab at a lesson's first question; at its next ones the Odds tab and the
+        # Moves tab, where the line stops at the question (each other tab's text at every
+        # question, without a browser: test_puzzle_secret.py; the Odds tab only here)
+        tabs = TABS if asked.node == firsts[lesson] else ("Odds", "Moves")
+        shown = {
+            "lesson mode": _lesson_mode(page),
+            "explore": _explore(page, asked.node, tabs=tabs),
+        }
         for mode, segments in shown.items():
             text = " \n ".join(sorted(segments - static))
             assert prompt in text, (where, mode)
             words = found(answer_words(asked), text)  # and the texts that hold them
             leaks[f"{where} {mode}"] = [x for x in sorted(segments - static) if found(words, x)]
-        if lesson in SHOTS and asked.node == min(a.node for a in puzzles if a.lesson == lesson):
+        if lesson in SHOTS and asked.node == firsts[lesson]:
             page.screenshot(path=ARTIFACTS / f"puzzle_secret_{lesson}.png")
         greyed[where] = _greyed(page, asked)
         leaks[f"{where} form"] = _forms(page, asked)
@@ -314,7 +323,7 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
         page.locator(".catan-puzzle").filter(has_text=explain).first.wait_for()
         if reached.id in asked.scenario().puzzles:  # the reply over the next question, apart
             gaps[where] = page.evaluate(REPLY_GAP_JS)  # (they ran together at 1280: 7.8)
-        if lesson in SHOTS and asked.node == min(a.node for a in puzzles if a.lesson == lesson):
+        if lesson in SHOTS and asked.node == firsts[lesson]:
             page.screenshot(path=ARTIFACTS / f"puzzle_secret_{lesson}_solved.png")
     took = time.monotonic() - started
     print(f"20 puzzles swept in {took:.1f} s")

@@ -11,9 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
-import sys
 import tarfile
 import zipfile
 from collections.abc import Iterator
@@ -21,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from browser_harness import ARTIFACTS, open_app
+from wheel_build import clean_env, prepare, prepared, run
 
 from catan_tutor.server.serve import _wait_listening, free_port, stop
 from catan_tutor.study.resources import START_NOTEBOOK, notebooks_dir, packaged_lessons
@@ -47,76 +46,20 @@ SHIPPED = [
 ]
 
 
-def _run(
-    *cmd: str | Path, cwd: Path, env: dict[str, str] | None = None, timeout: float = 900
-) -> subprocess.CompletedProcess:
-    out = subprocess.run(
-        list(map(str, cmd)), cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
-    )
-    assert out.returncode == 0, (
-        f"{cmd} exited {out.returncode}:\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
-    )
-    return out
-
-
-def _clean_env() -> dict[str, str]:
-    """The environment of a user's shell: no path into this tree, no Jupyter overrides."""
-    drop = (
-        "PYTHONPATH",
-        "JUPYTER_PATH",
-        "JUPYTER_CONFIG_PATH",
-        "CATAN_TUTOR_LESSONS",
-        "VIRTUAL_ENV",
-    )
-    env = {k: v for k, v in os.environ.items() if k not in drop}
-    env["PATH"] = os.pathsep.join(
-        p for p in env.get("PATH", "").split(os.pathsep) if ".venv" not in p
-    )
-    return env
+_run, _clean_env = run, clean_env
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Iterator[dict]:
-    """Build the wheel and sdist, install the wheel into a fresh venv outside the repo."""
-    tmp = tmp_path_factory.mktemp("wheel")
-    dist, tree = tmp / "dist", tmp / "tree"
-    # Built from a copy: the build's own folders (build/, *.egg-info) never appear in the
-    # working tree while other tests read it (the suite runs on two workers).
-    shutil.copytree(
-        ROOT,
-        tree,
-        ignore=shutil.ignore_patterns(
-            ".git",
-            ".venv",
-            "build",
-            "dist",
-            "*.egg-info",
-            "__pycache__",
-            "artifacts",
-            ".hypothesis",
-            ".pytest_cache",
-            ".ruff_cache",
-            ".mypy_cache",
-        ),
-    )
-    _run(sys.executable, "-m", "build", "--wheel", "--sdist", "--outdir", dist, tree, cwd=tmp)
-    wheel = next(dist.glob("catan_tutor-*.whl"))
-    sdist = next(dist.glob("catan_tutor-*.tar.gz"))
-    venv = tmp / "venv"
-    _run(sys.executable, "-m", "venv", venv, cwd=tmp, env=_clean_env())
-    _run(
-        venv / "bin" / "python",
-        "-m",
-        "pip",
-        "install",
-        "-q",
-        "--no-compile",  # byte-compiling every dependency was half the install (30 s -> 16 s)
-        wheel,
-        cwd=tmp,
-        env=_clean_env(),
-        timeout=1800,
-    )
-    site = next((venv / "lib").glob("python3*/site-packages"))
+    """The wheel and sdist built, the wheel installed into a fresh venv outside the repo
+    (wheel_build.py): made in the background by scripts/test.sh when it names the folder in
+    ``CATAN_WHEEL_PREPARED``, else here."""
+    folder = os.environ.get("CATAN_WHEEL_PREPARED", "").strip()
+    if folder:
+        made = prepared(Path(folder))
+    else:
+        made = prepare(tmp_path_factory.mktemp("wheel"))
+    wheel, sdist, site = made["wheel"], made["sdist"], made["site"]
     size = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
     own = sum(f.stat().st_size for f in (site / "catan_tutor").rglob("*") if f.is_file())
     print(
@@ -124,7 +67,7 @@ def installed(tmp_path_factory) -> Iterator[dict]:
         f" KiB; installed: catan_tutor {own / 2**20:.1f} MiB, venv site-packages "
         f"{size / 2**20:.0f} MiB"
     )
-    yield {"tmp": tmp, "wheel": wheel, "sdist": sdist, "venv": venv, "site": site}
+    yield made
 
 
 def test_wheel_and_sdist_hold_lessons_notebooks_rules_and_page(installed):
