@@ -100,23 +100,28 @@ def test_a_late_beat_is_logged_with_the_cpu_used_and_where_the_loop_was(loop, lo
     near nothing) and the innermost frame the watching thread saw the loop's thread in."""
     logger, records = log
     dog = Watchdog(loop, logger, beat=0.1, stall=5, limit=30, late=0.4, exit=print).start()
+
+    def logged(where: str) -> list[str]:  # the late beats seen in ``where`` (a busy machine
+        # may make the loop late elsewhere too: those are the machine's, not this test's)
+        lines = records.text(logging.WARNING).splitlines()
+        return [
+            x for x in lines if x.split("seen in ")[-1].startswith(f"test_watchdog.py:{where}:")
+        ]
+
     try:
         wait_until(lambda: dog.last is not None, "the first beat")
         loop.call_soon_threadsafe(spin, 0.8)  # work on the loop: CPU near the lateness
-        wait_until(lambda: dog.late == 1, "the first late beat")
+        wait_until(lambda: logged("spin"), "the late beat of work")
         loop.call_soon_threadsafe(render_page_forever, 0.8)  # waiting: almost no CPU
-        wait_until(lambda: dog.late == 2, "the second late beat")
-        time.sleep(0.5)  # on time again: nothing more
+        wait_until(lambda: logged("render_page_forever"), "the late beat of a wait")
+        time.sleep(0.5)  # on time again: each lateness logged once
     finally:
         dog.close()
-    lines = records.text(logging.WARNING).splitlines()
-    assert len(lines) == 2 and dog.stalls == 0
+    lines = logged("spin") + logged("render_page_forever")
+    assert len(lines) == 2 and dog.stalls == 0, records.text(logging.WARNING)
     used = [float(line.split("used ")[1].split(" s")[0]) for line in lines]
     assert all("event loop ran" in line and "s late" in line for line in lines)
     assert used[0] >= 0.6 and used[1] <= 0.3, lines
-    seen = [line.split("seen in ")[1] for line in lines]
-    assert seen[0].startswith("test_watchdog.py:spin:"), lines
-    assert seen[1].startswith("test_watchdog.py:render_page_forever:"), lines
 
 
 def test_a_loop_stalled_past_the_limit_exits_non_zero(loop, log) -> None:
