@@ -404,4 +404,5 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
     def lines(self) -> list[str]:
         """What happened: the moves of the path from the start to the node shown, in words,
         newest first (recomputed from the path, so every step, jump and branch is told)."""
-        return self.log.lines(self.timeline)
+        seen = frozenset() if self.puzzle_secret else self.hand_seats()  # (as the hands)
+        return self.log.lines(self.timeline, seen=seen)
