@@ -308,6 +308,10 @@ LAYOUT_CSS = (
     # a tablet, as a phone: an open question's step (.catan-story) over it, then the kinds
     # (under its box the story read as the reply: l22 at 768x1024)
     f"@media {TALL}{{{PUZZLE_OPEN}>.catan-side>.catan-puzzle~*{{order:1}}"
+    # (its paragraphs close, no blank line over and under them: the story over the box put
+    # 11.16's answer row 24 px under the fold at 768x1024)
+    f"{PUZZLE_OPEN}>.catan-side>.catan-story p{{margin:0}}"
+    f"{PUZZLE_OPEN}>.catan-side>.catan-story p+p{{margin-top:6px}}"
     f"{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:2}}}}" + RIGHT_FIRST_CSS +
     # the form a margin inside its panel (the moves list reached the window's edge at 1024)
     ".catan-side .catan-form .widget-dropdown{max-width:calc(100% - 16px)}"
