@@ -104,7 +104,10 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
     assert "steals" not in page.locator(".catan-actions").inner_text()
     # solved, the lesson goes on with ▶: the panel says so and asks no move (issue 33: the
     # form under 1.4's solved question asked where the next settlement goes)
-    page.locator(".catan-actions .catan-message").filter(has_text=GO_ON).wait_for()
+    # (on the status line, which offers no move the page greys: l22 read "…or end the turn"
+    # over a grey End turn)
+    page.locator(".catan-head-prompt").filter(has_text=GO_ON).wait_for()
+    assert "end the turn" not in page.locator(".catan-head").inner_text()
     assert not page.locator(".catan-actions .catan-palette").is_visible()
     assert page.locator(".catan-actions .catan-form").count() == 0
     page.screenshot(path=ARTIFACTS / "puzzle_solved.png")

@@ -101,3 +101,38 @@ def test_a_build_the_seat_cannot_pay_for_says_so_when_pressed_at_a_question():
     setup = at_question(_asked("puzzle_base_setup"))  # builds are free in the setup
     setup.controls.palette.value = "build road"
     assert "cannot pay" not in setup.controls.message.value
+
+
+@pytest.mark.parametrize(
+    ("lesson", "node", "seat"),
+    [
+        # 7.8 "Put a knight on the board" (l22): P1 has no knight, and "Activate a knight",
+        # "Move a knight" and "Promote a knight" looked playable
+        ("puzzle_ck_knights", 18, "P1"),
+        # 9.18 and 11.16 (C&K for two: "Take a knight off for tokens" too): no knight either
+        ("puzzle_ck_progress", 4, "P2"),
+        ("puzzle_ck_2p", 8, "P1"),
+    ],
+)
+def test_a_c_and_k_question_greys_the_knight_kinds_when_the_seat_has_no_knight(lesson, node, seat):
+    t = at_question(_asked(lesson, node))
+    palette = t.controls.palette
+    kinds = [k for _, k in palette.options]
+    greyed = {kinds[int(c.removeprefix(OFF_CLASS))] for c in palette._dom_classes
+              if c.startswith(OFF_CLASS)}  # fmt: skip
+    acts = {"activate", "promote", "move knight", "chase robber", "remove knight"} & set(kinds)
+    assert {"activate", "promote", "move knight"} <= acts and acts <= greyed
+    assert "recruit" in kinds and "recruit" not in greyed  # the way to a knight stays
+    tips = dict(zip(kinds, palette.tooltips, strict=True))
+    for kind in acts:  # (one recruited this turn may be activated: "now", not "this turn")
+        assert tips[kind] == f"Not possible now: {seat} has no knight on the board."
+
+
+def test_a_seat_with_a_knight_keeps_the_knight_kinds():
+    """7.8's next question (node 19): P1's new knight lies on N4: no knight kind greyed."""
+    t = at_question(_asked("puzzle_ck_knights", 19))
+    palette = t.controls.palette
+    kinds = [k for _, k in palette.options]
+    greyed = {kinds[int(c.removeprefix(OFF_CLASS))] for c in palette._dom_classes
+              if c.startswith(OFF_CLASS)}  # fmt: skip
+    assert "activate" in kinds and not greyed & {"activate", "promote", "move knight"}

@@ -179,3 +179,61 @@ def test_a_notebook_names_each_spot_by_the_label_the_board_shows(path: Path):
 
 def test_every_notebook_is_scanned():
     assert len(_notebooks()) >= 11
+
+
+# A lesson's prose (what the learner reads: comments, tutor texts, goals, prompts, hints and
+# explanations; not its notation) says a spot whose label looks like a party's name with its
+# noun: "P6 is on the 2:1 wool harbor" (3.2) read P6 as a player beside P1..P4. Such labels:
+# P<n> that is no seat of the lesson's game, and P3/P4 after "on"/"at" even where they are
+# seats ("P3 settles on P4"); in a game for two, N<n> too (the neutrals are N1 and N2).
+PROSE = frozenset({"comment", "tutor", "title", "goal", "hints", "prompt", "explain"})
+LOOKS_LIKE_A_PARTY = re.compile(r"(?<![\w/|'])([PN][1-9])(?![\w/|])")
+WITH_ITS_NOUN = re.compile(
+    r"(?:corners?|edges?|sides?)\s+(?:[A-S]\d{1,2}(?:,\s*|\s+and\s+|\s+or\s+))*$", re.IGNORECASE
+)
+
+
+def bare_party_labels(text: str, seats: frozenset[str]) -> list[str]:
+    """Each spot label in ``text`` that a learner may read as a player (see above), said
+    without "corner"/"edge" before it."""
+    labels = set(VERTEX_LABELS) | set(EDGE_LABELS)
+    found = []
+    for m in LOOKS_LIKE_A_PARTY.finditer(text):
+        token, before = m.group(1), text[: m.start()]
+        if token not in labels or WITH_ITS_NOUN.search(before):
+            continue
+        if token[0] == "N" and "N1" not in seats:  # no neutrals: N4 is a corner only
+            continue
+        owner = text[m.end() : m.end() + 1] in ("'", "’")  # "on P3's turn": a seat's
+        if token in seats and (owner or not re.search(r"\b(?:on|at)\s+$", before)):
+            continue  # a seat ("P3 settles"), not a spot
+        found.append(token)
+    return found
+
+
+def test_the_scan_finds_labels_a_learner_reads_as_players():
+    four, two = frozenset({"P1", "P2", "P3", "P4"}), frozenset({"P1", "P2", "N1", "N2"})
+    assert bare_party_labels("P6 is on the 2:1 wool harbor.", four) == ["P6"]
+    assert bare_party_labels("P3 settles on P4, and P4 builds a road.", four) == ["P4"]
+    assert bare_party_labels("P1 builds a road on N5.", two) == ["N5"]
+    assert bare_party_labels("P1 builds a road on N5.", four) == []
+    assert bare_party_labels("Corner P6 and corners K4 and P6; edge P5; P2's P3.", four) == []
+    assert bare_party_labels("P2 steals from P3 (BASE-ROBBER-STEAL).", four) == []
+    assert bare_party_labels("N1 and N2 build (2P-NEUTRAL-MIRROR); P2 steals.", two) == []
+    assert bare_party_labels("P2 looks at P3's hand on P3's turn.", four) == []
+
+
+@pytest.mark.parametrize("path", _lessons(), ids=lambda p: p.name[: -len(SUFFIX)])
+def test_a_lesson_says_a_label_that_looks_like_a_player_with_its_noun(path: Path):
+    from catan_tutor.study.scenario import load_scenario
+
+    sc = load_scenario(path)
+    seats = frozenset(sc.timeline.game.names) if sc.timeline else frozenset()
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    found = [
+        f"{where}: {label} ({text.strip()[:80]})"
+        for where, text in texts(data)
+        if re.sub(r"\[\d+\]$", "", where.rsplit("/", 1)[-1]) in PROSE
+        for label in bare_party_labels(text, seats)
+    ]
+    assert found == [], f"{path.name}:\n  " + "\n  ".join(found)

@@ -46,6 +46,8 @@ def told(s: TutorSession, node: Node | None = None) -> list[str]:
     """Every line of the path to ``node``, oldest first (see ``narration``)."""
     path = s.timeline.path(node)
     g = Game(s.timeline.rules, path[0].state)
+    # a stolen card named to the seats whose hands show (the hidden-hand rule, l22)
+    seen = frozenset() if s.puzzle_secret else s.hand_seats()
     out: list[str] = []
     steps: list[tuple[Game, Action, Game]] = []
     for n in path[1:]:
@@ -57,7 +59,7 @@ def told(s: TutorSession, node: Node | None = None) -> list[str]:
         if g.is_chance() and g.state.phase in ("dice", "progress-draw", "steal"):
             if n is not path[-1]:
                 continue  # the dice still fall (a card to steal): told with the last chance
-        out.append(NARRATE_STEPS(steps, ex, next_too=False))
+        out.append(NARRATE_STEPS(steps, ex, seen or None, next_too=False))
         steps = []
     return out
 

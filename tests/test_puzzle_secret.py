@@ -830,7 +830,8 @@ def test_a_solved_question_asks_no_move_until_the_step_button_goes_on():
         assert c.form is None and s.kind == "" and t.board.view.targets == []
         assert s.puzzle.resting()
         assert c.roll_button.disabled and c.end_button.disabled
-        assert html.unescape(c.message.value) == GO_ON
+        # said once, on the status line (l22: it offered "end the turn" under a grey End turn)
+        assert GO_ON in html.unescape(t.header.value) and c.message.value == ""
         t.act_at(("vertex", board.parse_vertex("H6")))  # a free corner: nothing played
         assert s.timeline.current.id == answers[k].id and html.unescape(c.message.value) == GO_ON
         s.step("forward")
@@ -851,7 +852,7 @@ def test_a_solved_question_asks_no_move_until_the_step_button_goes_on():
             met["asked again"] += 1
         elif s.timeline.current.children:
             assert s.puzzle.resting() and c.form is None, asked.lesson
-            assert c.palette.layout.display == "none" and GO_ON in c.message.value
+            assert c.palette.layout.display == "none" and GO_ON in html.unescape(t.header.value)
             met["resting"] += 1
     assert all(met.values()), met
 

@@ -333,7 +333,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): neutral_road_of("N2"),
     (
         "puzzle_base_2p",
-        "The robber sits on N, next to P1's settlement on N6. Before rolling, free the hex.",
+        "The robber sits on N, next to P1's settlement on corner N6. Before rolling, free the hex.",
     ): frees_the_robber_hex,
     (
         "puzzle_base_2p",
@@ -343,7 +343,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     (
         "puzzle_base_dummy",
         "P2 has placed a settlement and a road. Who places next? Put that "
-        "player's settlement on P6.",
+        "player's settlement on corner P6.",
     ): at_corner("P6"),
     (
         "puzzle_base_dummy",

@@ -15,6 +15,7 @@ CK-EVENT-SHIP, CK-EVENT-CASTLE)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..actions import Die, EventDie
@@ -166,6 +167,21 @@ def event_words(state: Any) -> str:
         f"The red die shows {red}: every player with {face} improvements {at} "
         f"draws a {face} progress card."
     )
+
+
+def tells_event(text: str, face: str) -> bool:
+    """A lesson's ``text`` tells the event die's ``face`` itself: it names the event die, or
+    the face ("the politics castle", "a green castle", "the ship moves on"); the line under
+    the board then says nothing (lesson 10.6: "The politics castle with a red 6: only
+    politics level 5 would draw a card." above, "Event die: blue politics castle. The red die
+    shows 6: ..." below, l22). A castle of another track is another matter ("a politics
+    castle with a red 1 or 2 will give P1 a card", after a science castle)."""
+    said = " ".join(text.lower().split())
+    if "event die" in said:
+        return True
+    if face in CASTLE_COLOURS:
+        return re.search(rf"\b(?:{face}|{CASTLE_COLOURS[face]}) castle\b", said) is not None
+    return face == "ship" and re.search(r"\bship\b", said) is not None
 
 
 def _colour(s: Any, seat: int) -> str:

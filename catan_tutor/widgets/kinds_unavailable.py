@@ -41,6 +41,15 @@ NO_ONE = "no player can play it."
 # holding none cannot play one this turn (l20 at 8.11 and 11.16: they looked playable)
 CARD_PLAYS = frozenset({"play progress", "harbor offer"})
 NO_CARD = "{} holds no progress card."
+# C&K's kinds that act on a knight of the seat's on the board (CK-KNIGHT-ACTIVATE,
+# CK-KNIGHT-PROMOTE, CK-KNIGHT-ACTION-ELIGIBLE, CK-KNIGHT-CHASE-ROBBER; C&K for two: a knight
+# taken off for tokens, CK2P-TOKEN-KNIGHT-REMOVE): a seat with no knight at all cannot play
+# them now (l22 at 7.8: "Activate a knight", "Move a knight" and "Promote a knight" offered
+# to a P1 with no knight). A knight recruited this turn may still be activated or promoted,
+# so their hover text says "now", not "this turn"
+KNIGHT_ACTS = frozenset({"activate", "promote", "move knight", "chase robber", "remove knight"})
+NOW = "Not possible now: "
+NO_KNIGHT = NOW + "{} has no knight on the board."
 
 
 def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> dict[str, str]:
@@ -53,6 +62,9 @@ def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> 
     for kind in kinds:
         cls = ours.get(kind)
         if kind in CARD_PLAYS and kind not in legal and (said := _no_card(game, who)):
+            out[kind] = said
+            continue
+        if kind in KNIGHT_ACTS and kind not in legal and (said := _no_knight(game, who)):
             out[kind] = said
             continue
         if kind in legal or cls is None or "player" not in [f.name for f in fields(cls)]:
@@ -83,6 +95,21 @@ def _no_card(game: Game, seats: tuple[int, ...]) -> str:
     return NO_CARD.format(game.names[seats[0]]) if len(seats) == 1 else NO_ONE
 
 
+def _no_knight(game: Game, seats: tuple[int, ...]) -> str:
+    """Why none of ``seats`` can act with a knight now ('' when one may): C&K, and no knight
+    of theirs on the board (``game.caps``: the variant's knights)."""
+    if not game.caps.knights:
+        return ""
+    if any(k is not None and k[0] in seats for k in game.state.kn):  # k[0]: the owner
+        return ""
+    return NO_KNIGHT.format(game.names[seats[0]] if len(seats) == 1 else "no player")
+
+
+def _hover(reason: str) -> str:
+    """A greyed kind's hover text: its reason, said for the turn unless it says "now"."""
+    return reason if reason.startswith(NOW) else UNAVAILABLE.format(reason)
+
+
 def offer_kinds(
     palette: widgets.ToggleButtons, session: TutorSession, options: list[tuple[str, str]]
 ) -> None:
@@ -98,4 +125,4 @@ def offer_kinds(
     for i, kind in enumerate(kinds):
         if kind in off:
             palette.add_class(f"{OFF_CLASS}{i}")
-    palette.tooltips = [UNAVAILABLE.format(off[k]) if k in off else "" for k in kinds]
+    palette.tooltips = [_hover(off[k]) if k in off else "" for k in kinds]

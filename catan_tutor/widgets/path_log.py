@@ -40,7 +40,7 @@ def stealing(node: Node) -> bool:
     return node.action is not None and node.state.phase == STEAL
 
 
-def move_line(timeline: Timeline, node: Node) -> str:
+def move_line(timeline: Timeline, node: Node, seen: frozenset[int] = frozenset()) -> str:
     """The line telling the move into ``node``: the engine's verdict on it in the position
     before it (states are snapshots), then what changed ('' for a move the engine does not
     call legal there, which a timeline never holds); for the last die of a roll, the whole
@@ -61,7 +61,9 @@ def move_line(timeline: Timeline, node: Node) -> str:
         for n in folded
         if n.parent is not None and n.action is not None
     ]
-    return verdicts.narrate_steps([*steps, (before, node.action, after)], ex, next_too=False)
+    return verdicts.narrate_steps(
+        [*steps, (before, node.action, after)], ex, seen or None, next_too=False
+    )
 
 
 class PathLog:
@@ -71,11 +73,21 @@ class PathLog:
         self._timeline: Timeline | None = None
         self._said: dict[int, tuple[Node, str]] = {}  # id(node) -> (node, its line)
         self._counts: dict[int, tuple[Node, int]] = {}  # id(node) -> (node, lines to it)
+        # the seats whose own secrets the lines tell (a card they stole or drew): the seats
+        # whose hands show (``SessionSeats.hand_seats``, the hidden-hand rule; l22: the free
+        # game's human read "P1 steals a card from P2" of the card P1 holds)
+        self._seen: frozenset[int] = frozenset()
 
-    def _fresh(self, timeline: Timeline) -> None:
-        """Caches for ``timeline`` (emptied for another one, or when full)."""
+    def _fresh(self, timeline: Timeline, seen: frozenset[int] | None = None) -> None:
+        """Caches for ``timeline`` (emptied for another one, when full, or for other seats
+        ``seen``)."""
+        other = seen is not None and seen != self._seen
         if timeline is not self._timeline or len(self._said) + len(self._counts) > MAX_CACHED:
             self._timeline, self._said, self._counts = timeline, {}, {}
+        elif other:
+            self._said = {}
+        if seen is not None:
+            self._seen = seen
 
     def count(self, timeline: Timeline, node: Node) -> int:
         """How many lines of their own the moves on the path to ``node`` are told in (a roll
@@ -103,13 +115,17 @@ class PathLog:
         hit = self._said.get(id(node))
         if hit is not None and hit[0] is node:
             return hit[1]
-        text = move_line(timeline, node)
+        text = move_line(timeline, node, self._seen)
         self._said[id(node)] = (node, text)
         return text
 
-    def lines(self, timeline: Timeline, node: Node | None = None) -> list[str]:
+    def lines(
+        self, timeline: Timeline, node: Node | None = None, seen: frozenset[int] = frozenset()
+    ) -> list[str]:
         """What happened on the path to ``node`` (default: the current one), newest first:
-        the last ``MAX_LOG`` moves, then how many earlier ones are not listed."""
+        the last ``MAX_LOG`` moves, then how many earlier ones are not listed; a card stolen
+        or drawn named where a seat of ``seen`` may read it."""
+        self._fresh(timeline, seen)
         out: list[str] = []
         earlier = 0
         n = node or timeline.current

@@ -14,6 +14,7 @@ from ..actions import Die, Roll
 from ..game import Game
 from ..state import ROLLOFF, State
 from ..study.timeline import Node, Timeline
+from .dice_shown import tells_event
 from .roll_texts import dice_only, dice_sentence, throw_outcomes
 from .wording import step_caption
 
@@ -158,11 +159,14 @@ class RollSteps:
         roll a step took in (its dice's nodes' texts name it): the event die's line under the
         board then says nothing, the roll is said once (issue 33: "A 10, and a green castle on
         the event die." above, "Event die: green science castle..." below). Texts that tell
-        the dice's numbers only leave the line to say what the event die did."""
+        the dice's numbers only leave the line to say what the event die did. The step's own
+        texts that name the face count too (``dice_shown.tells_event``: 10.6's "The politics
+        castle with a red 6" above "Event die: blue politics castle..." below, l22)."""
         node = node or self.timeline.current
-        folded = self._folded(node)
-        told = [*folded, node] if folded else []
-        return any("event die" in f"{n.comment} {n.tutor}".lower() for n in told)
+        own = bool(self.lesson_id) and not self.from_file(node)  # (the learner's: no texts)
+        told = [] if own else [*self._folded(node), node]
+        face = str(node.state.event or "")
+        return any(tells_event(f"{n.comment} {n.tutor}", face) for n in told)
 
     def expects(self, node: Node | None = None) -> list:
         """The lesson's expectations to notice at ``node`` (default: the node shown): those

@@ -126,10 +126,11 @@ PHONE_ORDER = (
     (-74, f"{STEP_ROW}>.widget-label"),
     (-72, f"{ACTIONS}>.catan-message,{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-message"),
     (-70, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
+    # an open question's step (the dice, what they did), then the question: the story that
+    # leads to it first, never under its box where it read as the reply (l21 on a phone, l22
+    # on a tablet; s17 had put it under the box to keep 2.2's answer row over the fold)
+    (-62, f"{PUZZLE_OPEN}>.catan-side>.catan-story"),
     (-60, f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle"),
-    # an open question's step (the dice, what they did) under it, over the kinds: over it the
-    # step's three lines put 2.2's answer row under the fold (s17; at wider widths over it)
-    (-58, f"{PUZZLE_OPEN}>.catan-side>.catan-story"),
     # the kinds to answer with, then the form one opens under its button (the form over
     # "Move the robber" that opened it: a fresh learner, s15, m04.png)
     (-55, f"{PUZZLE_OPEN}>.catan-side>.catan-actions>:is(.catan-palette,.catan-form-box)"),
@@ -304,9 +305,13 @@ LAYOUT_CSS = (
     # (the question first on a tablet too, as on a phone: after the goal and the turn's story
     # it started at y 1112, under the fold, and it is what the learner must answer)
     f"@media {TALL},{SHORT}{{{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:1}}}}"
-    # a tablet, as a phone: an open question's step (.catan-story) under it, over the kinds
-    # (over it, 2.2's three lines put the question under the fold at 768x1024, s17)
-    f"@media {TALL}{{{PUZZLE_OPEN}>.catan-side>:is(.catan-story,.catan-puzzle~*){{order:1}}"
+    # a tablet, as a phone: an open question's step (.catan-story) over it, then the kinds
+    # (under its box the story read as the reply: l22 at 768x1024)
+    f"@media {TALL}{{{PUZZLE_OPEN}>.catan-side>.catan-puzzle~*{{order:1}}"
+    # (its paragraphs close, no blank line over and under them: the story over the box put
+    # 11.16's answer row 24 px under the fold at 768x1024)
+    f"{PUZZLE_OPEN}>.catan-side>.catan-story p{{margin:0}}"
+    f"{PUZZLE_OPEN}>.catan-side>.catan-story p+p{{margin-top:6px}}"
     f"{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:2}}}}" + RIGHT_FIRST_CSS +
     # the form a margin inside its panel (the moves list reached the window's edge at 1024)
     ".catan-side .catan-form .widget-dropdown{max-width:calc(100% - 16px)}"

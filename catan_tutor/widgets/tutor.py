@@ -99,6 +99,7 @@ from .play_panel import PlayPanel
 from .puzzle import PuzzleMode
 from .right_once import unsaid_by_right
 from .rules_panel import RulesPanel
+from .status_words import solved_words, status_words
 from .tutor_session import TutorSession
 
 if TYPE_CHECKING:
@@ -402,9 +403,12 @@ class Tutor:
             if prompt.lower().startswith("chance:"):
                 prompt = prompt.split(":", 1)[1].strip()
             who = f"{icons.DIE} " + markup.text(prompt[:1].upper() + prompt[1:])
+        elif solved := solved_words(self.session):  # no move until ▶ (status_words.py)
+            who = f"<span class='catan-head-solved'>{markup.text(solved)}</span>"
         else:
             p = g.current_player
             name, sep, rest = verdicts.plain(g.prompt()).partition(": ")
+            rest = status_words(self.session, rest)  # what the page offers (l22)
             said = (
                 f"<b>{markup.text(name)}</b>: {markup.text(rest)}"
                 if sep and name == g.names[p]

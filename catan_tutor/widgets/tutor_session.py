@@ -42,7 +42,7 @@ from .kinds import (
 )
 from .path_log import SETUP_PHASE, PathLog
 from .place_words import off_board, try_a_move
-from .puzzle_state import GO_ON, PuzzleState
+from .puzzle_state import PuzzleState
 from .roll_steps import MAX_ROLL_STEPS, ROLL_PHASES, RollSteps, under_way
 from .session_choices import EditChoice, HintSettings
 from .session_line import HIDDEN, LessonLine, LessonNodes
@@ -151,7 +151,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
     def show(self, message: str = "") -> None:
         """Show the current node anew: the kind chosen afresh (outcomes to force, or the one
         kind legal), the verdict tried gone (a move typed is for one position), ``shown``."""
-        self.message = message or (GO_ON if self.puzzle.resting() else "")
+        self.message = message  # (a question just solved: the status line says ▶ goes on)
         self.verdict, self.unreadable = None, ""
         if self.tried_at is not self.timeline.current:
             self.tried_text, self.tried_at = "", None
@@ -407,4 +407,5 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
     def lines(self) -> list[str]:
         """What happened: the moves of the path from the start to the node shown, in words,
         newest first (recomputed from the path, so every step, jump and branch is told)."""
-        return self.log.lines(self.timeline)
+        seen = frozenset() if self.puzzle_secret else self.hand_seats()  # (as the hands)
+        return self.log.lines(self.timeline, seen=seen)

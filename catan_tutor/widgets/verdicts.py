@@ -26,6 +26,8 @@ from ..words.narrate import attack_facts, events
 from ..words.rule_titles import plain_title
 from . import icons, markup, said_readings
 
+Viewer = int | frozenset[int] | None  # the seats whose secret sentences a text may tell
+
 _ID = said_readings.ID
 _QUOTED = re.compile(r"`([^`]+)`")
 _NAMED = re.compile(rf"\s*\(\s*({_ID.pattern})\s*\)")  # "Distance rule (BASE-BUILD-DISTANCE)"
@@ -456,7 +458,7 @@ def _word_at(text: str, word: str) -> int:
 
 # ---------------------------------------------------------------- the game's log
 def narrate(
-    before: Game, action: Action, ex: Explanation, after: Game, viewer: int | None = None
+    before: Game, action: Action, ex: Explanation, after: Game, viewer: Viewer = None
 ) -> str:
     """One line of the game's log: what the move did, told by the engine's events
     (catan_tutor.words.narrate: "P1 rolled 5 + 3 = 8: P2 gets 1 brick, P3 gets 2 grain.", the
@@ -467,7 +469,7 @@ def narrate(
 
 
 def event_sentences(
-    before: Game, action: Action, after: Game, viewer: int | None = None, moves: bool = True
+    before: Game, action: Action, after: Game, viewer: Viewer = None, moves: bool = True
 ) -> list[str]:
     """What the move did, by the engine's events, each a sentence ([] when no event);
     without ``moves``, not the move itself in words ("The white die shows 3."): only what it
@@ -492,7 +494,7 @@ def _named(robber: str, moved: str) -> bool:
 def narrate_steps(
     steps: list[tuple[Game, Action, Game]],
     ex: Explanation,
-    viewer: int | None = None,
+    viewer: Viewer = None,
     next_too: bool = True,
 ) -> str:
     """One line of the log for moves told at once (a roll and its dice: ``roll_steps.py``):
@@ -503,7 +505,7 @@ def narrate_steps(
     for i, (before, action, after) in enumerate(steps):
         for said in event_sentences(before, action, after, viewer, moves=_told(action, i, steps)):
             told = re.match(r"\S+ (.+)\.$", said)  # "P2 steals a card from P4." once only
-            if not (told and any(told[1] in p for p in parts)):
+            if not (told and any(told[1] in p for p in parts)) and not _card_named(said, parts):
                 parts.append(said)
     if not parts:
         parts = [plain(ex.reason).rstrip(".") + "."]
@@ -514,6 +516,21 @@ def narrate_steps(
     elif next_too:
         parts.append(next_sentence(after))
     return " ".join(parts)
+
+
+def _card_named(said: str, parts: list[str]) -> bool:
+    """A stolen card's kind, for a viewer who may read it ("P2 steals 1 wool from P4."),
+    names the card in the move's own sentence, said once ("P2 moves the robber to H and steals
+    1 wool from P4."); True when it did so."""
+    m = re.fullmatch(r"\S+ steals (1 \w+) from (\S+)\.", said)
+    if m is None:
+        return False
+    public = f"steals a card from {m[2]}"
+    for i, p in enumerate(parts):
+        if public in p:
+            parts[i] = p.replace(public, f"steals {m[1]} from {m[2]}")
+            return True
+    return False
 
 
 def next_sentence(game: Game) -> str:

@@ -103,9 +103,11 @@ class Event:
     seen_by: tuple[int, ...] = ()
     facts: dict = field(default_factory=dict, compare=False)
 
-    def text_for(self, viewer: int | None = None) -> str:
-        """The sentence ``viewer`` may read (``None``: the public one)."""
-        if self.secret and viewer is not None and viewer in self.seen_by:
+    def text_for(self, viewer: int | frozenset[int] | None = None) -> str:
+        """The sentence ``viewer`` may read (``None``: the public one; a set of seats: the
+        fuller one when any of them may read it)."""
+        seen = frozenset() if viewer is None else {viewer} if isinstance(viewer, int) else viewer
+        if self.secret and not seen.isdisjoint(self.seen_by):
             return self.secret
         return self.text
 

@@ -1,0 +1,77 @@
+"""The status line's words (the header's "who acts and what", the engine's ``Game.prompt``)
+as the page lets the learner act: it never offers what the page greys (a fresh learner, l22 at
+9.18, 2.2, 5.13 and 10.6: after a right answer the line said "P1: trade, build, play a card
+or end the turn" under a grey End turn and no palette).
+
+- A question just solved (``PuzzleState.resting``): no move is offered until ▶, and the line
+  says so (``GO_ON``, there only: the message line under Roll and End turn says it again only
+  as the reply to a click on the board) in place of the engine's words.
+- The turn's choices after the roll (BASE-TURN-PHASES, CK-TURN-ACTION-PHASE): the engine's
+  "trade, build, play a card or end the turn" keeps only the choices with a kind offered now
+  (``offered``): "P1: trade or end the turn" where nothing can be built and no card played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .puzzle_state import GO_ON
+
+if TYPE_CHECKING:
+    from .tutor_session import TutorSession
+
+TURN_SAYS = "trade, build, play a card or end the turn"  # (variants/base.py, main phase)
+
+# each choice the engine names, and the kinds of move (widgets.kinds) it stands for; building
+# takes in the development card bought (BASE-BUILD-DEVCARD: bought as a building is) and C&K's
+# knights, walls and city improvements
+_CHOICES: tuple[tuple[str, frozenset[str]], ...] = (
+    ("trade", frozenset({"bank trade", "offer", "harbor offer", "forced trade"})),
+    (
+        "build",
+        frozenset(
+            {
+                "settle",
+                "build road",
+                "build city",
+                "build wall",
+                "buy dev",
+                "recruit",
+                "promote",
+                "improve",
+            }
+        ),
+    ),
+    ("play a card", frozenset()),  # every "play ..." kind
+    ("end the turn", frozenset({"end turn"})),
+)
+
+
+def _names(choice: str, kinds: frozenset[str], offered: list[str]) -> bool:
+    if choice == "play a card":
+        return any(k.startswith("play ") for k in offered)
+    return any(k in kinds for k in offered)
+
+
+def choices_words(said: str, offered: list[str]) -> str:
+    """``said`` (the engine's words after "P1: ") with the turn's choices cut to those
+    offered: "trade or end the turn"; other words as they are. None offered: as said."""
+    if said.rstrip(".") != TURN_SAYS:
+        return said
+    kept = [c for c, kinds in _CHOICES if _names(c, kinds, offered)]
+    if not kept:
+        return said
+    return kept[0] if len(kept) == 1 else f"{', '.join(kept[:-1])} or {kept[-1]}"
+
+
+def solved_words(session: TutorSession) -> str | None:
+    """The status line of a question just solved (``GO_ON``: no move until ▶), else None."""
+    return GO_ON if session.puzzle.resting() else None
+
+
+def status_words(session: TutorSession, said: str) -> str:
+    """What the status line says after the player's name: ``said`` (the engine's), cut to
+    what the page offers the learner now (a computer's move, or the editor: as said)."""
+    if session.editing or session.computer_to_move():
+        return said
+    return choices_words(said, session.kinds())
