@@ -240,8 +240,11 @@ def example(game: Game, cls: type, avoid: Collection[str] = ()) -> str:
         return ""
     for tail in (form[2], *_OTHER_TAILS.get(cls.__name__, ())):
         shown = _example(game, cls, tail, avoid)
-        if shown:  # a card's id as printed ("merchant-fleet": "Merchant Fleet"; read too)
-            return _JOINED_ID.sub(lambda m: CARD_TITLES.get(m[0], m[0]), shown)
+        # a card's id as printed ("merchant-fleet": "Merchant Fleet"; read too), whose words
+        # name no answer's card either (the Merchant answers 9.18)
+        shown = _JOINED_ID.sub(lambda m: CARD_TITLES.get(m[0], m[0]), shown)
+        if shown and not any(w in avoid or w.lower() in avoid for w in shown.split()[1:]):
+            return shown
     return ""
 
 
