@@ -135,11 +135,14 @@
     if (reply.getBoundingClientRect().top < 0) reply.scrollIntoView({block: 'start'});
   }
   // The kernel still answering the tap (busy from within WAIT_MS of it, not idle again; or
-  // idle for less than a second): its reply is the tap's however long it took (a loaded
-  // server: Explain's why-not came after WAIT_MS and was left out of sight). A busy within a
-  // second of the last idle still answers it: the kernel may finish an earlier message
+  // idle for less than DRAWN_MS): its reply is the tap's however long it took (a loaded
+  // server: Explain's why-not came after WAIT_MS and was left out of sight). A busy within
+  // DRAWN_MS of the last idle still answers it: the kernel may finish an earlier message
   // first (a busy and idle of its own) and then take the tap's. catan_page.js tells the
   // kernel's busy and idle
+  // the page may draw the answer a while after the kernel is idle again (a loaded machine:
+  // Explain's why-not drawn over a second after, left out of sight, s20)
+  var DRAWN_MS = 3000;
   var answer = '';  // since the last tap: '' (the kernel not busy yet), 'busy', 'idle'
   var answeredAt = 0;
   window.addEventListener('catan-kernel', function (event) {
@@ -152,7 +155,7 @@
     }
   });
   function answering() {
-    return answer === 'busy' || (answer === 'idle' && Date.now() - answeredAt < 1000);
+    return answer === 'busy' || (answer === 'idle' && Date.now() - answeredAt < DRAWN_MS);
   }
   function puzzleOpen() {  // a question waits for its answer (its answer's row shows)
     var entry = document.querySelector('.catan-tutor .catan-puzzle-entry');
