@@ -245,9 +245,11 @@ def _spot_on_page(page, xy: tuple[float, float]) -> tuple[float, float]:
 # the page's clock 6 s ahead: the kernel's reply to it comes "late", after reply_in_view.js's
 # WAIT_MS (its own listeners, older, have seen the click and the busy in time)
 # The tap's reply on a loaded server: the kernel first finishes an earlier message (its busy
-# and idle, here at the tap), then takes the tap's, whose reply comes 6 s on (the page's clock
-# held still until the tap's busy, then 6 s ahead). It was left out of sight, the page at the
-# form, now and then in the suite (the earlier message's idle ended the tap's answer)
+# and idle, here at the tap), then takes the tap's, answers 6 s on, and the page draws the
+# answer 1.5 s after the kernel is idle (the page's clock held still until the tap's busy,
+# then 6 s ahead, then 7.5 s). It was left out of sight, the page at the form, now and then in
+# the suite (the earlier message's idle ended the tap's answer; a second after the idle the
+# answer drawn was no longer the tap's)
 LATE_REPLY_JS = """() => document.addEventListener('click', () => {
   const now = Date.now.bind(Date);
   const at = now();
@@ -255,9 +257,13 @@ LATE_REPLY_JS = """() => document.addEventListener('click', () => {
   window.dispatchEvent(new CustomEvent('catan-kernel', {detail: 'busy'}));
   window.dispatchEvent(new CustomEvent('catan-kernel', {detail: 'idle'}));
   window.addEventListener('catan-kernel', (event) => {
-    if (event.detail !== 'busy' || window.catanLate) return;
-    window.catanLate = true;
-    Date.now = () => now() + 6000;
+    if (event.detail === 'busy' && !window.catanLate) {
+      window.catanLate = true;
+      Date.now = () => now() + 6000;
+    } else if (event.detail === 'idle' && window.catanLate === true) {
+      window.catanLate = 'drawn';
+      Date.now = () => now() + 7500;
+    }
   });
 }, {capture: true, once: true})"""
 
@@ -1170,8 +1176,10 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     assert (hint.bounding_box()["width"], field.bounding_box()["width"]) == widths
     assert page.evaluate(CUT_JS) == []
     # 3.2's question, a roll's step: its sentence over the question and the buttons (at 1024
-    # it came under them, at 1280 over them: a fresh learner, s17), on a phone and a tablet
-    # too (under the question's box it read as the reply: l21 on a phone, l22 at 768); no button
+    # it came under them, at 1280 over them: a fresh learner, s17), on a tablet too (under
+    # the question's box it read as the reply: l22 at 768); on a phone under the question and
+    # the hand, headed "Before this question" (over it, 2.2's question went under the fold;
+    # bare under it, it read as the reply: l21), over the buttons; no button
     # of the moves lit as the one to press in either theme (End turn, the primary blue, was
     # the one bright button, the answer a bank trade)
     from catan_tutor.server.serve import BOARD_PAINTED_JS
@@ -1184,7 +1192,16 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     for width, height in ((1024, 768), (1280, 900), (375, 740), (768, 1024), (1024, 768)):
         page.set_viewport_size({"width": width, "height": height})
         settle(page)
-        assert _under(page, ".catan-story", asked) >= 0, (width, asked.bounding_box())
+        if width < 700:
+            hand = page.locator(".catan-own-hand")
+            assert _under(page, ".catan-puzzle", hand) >= 0, (width, hand.bounding_box())
+            assert _under(page, ".catan-own-hand", story) >= 0, (width, story.bounding_box())
+            head = story.evaluate("e => getComputedStyle(e, '::before').content")
+            assert head == '"Before this question"', head
+        else:
+            assert _under(page, ".catan-story", asked) >= 0, (width, asked.bounding_box())
+            head = story.evaluate("e => getComputedStyle(e, '::before').content")
+            assert head in ("none", "normal"), (width, head)
         assert _under(page, ".catan-story", page.locator(".catan-palette")) >= 0, width
     end = page.locator(".catan-actions").get_by_role("button", name="End turn")
     for theme in ("light", "dark"):

@@ -126,11 +126,12 @@ PHONE_ORDER = (
     (-74, f"{STEP_ROW}>.widget-label"),
     (-72, f"{ACTIONS}>.catan-message,{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-message"),
     (-70, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
-    # an open question's step (the dice, what they did), then the question: the story that
-    # leads to it first, never under its box where it read as the reply (l21 on a phone, l22
-    # on a tablet; s17 had put it under the box to keep 2.2's answer row over the fold)
-    (-62, f"{PUZZLE_OPEN}>.catan-side>.catan-story"),
+    # an open question, then the hand it is answered from, then the step that led to it (the
+    # dice, what they did) headed "Before this question" (STORY_HEAD_CSS): over the box it put
+    # 2.2's question under the fold (s17, s20); bare under it, it read as the reply (l21)
     (-60, f"{PUZZLE_OPEN}>.catan-side>.catan-puzzle"),
+    (-58, f"{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-own-hand"),
+    (-57, f"{PUZZLE_OPEN}>.catan-side>.catan-story"),
     # the kinds to answer with, then the form one opens under its button (the form over
     # "Move the robber" that opened it: a fresh learner, s15, m04.png)
     (-55, f"{PUZZLE_OPEN}>.catan-side>.catan-actions>:is(.catan-palette,.catan-form-box)"),
@@ -141,6 +142,16 @@ PHONE_ORDER = (
         f"{STEP_ROW}>.catan-copy-link,{COL}>.catan-link,"
         f"{HELD}>.catan-board-col>.widget-hbox>.catan-labels-toggle",
     ),
+)
+# A phone's story under an open question (PHONE_ORDER) says what it is: the step before the
+# question, not the reply to an answer (l21 read it as the reply). Its heading is the page's
+# words (generated: not in the lesson's text)
+STORY_HEAD_CSS = (
+    f"{PUZZLE_OPEN}>.catan-side>.catan-story:has(.widget-html-content:not(:empty))"
+    "{flex-wrap:wrap;border-top:1px solid var(--jp-border-color2,#ddd);padding-top:4px}"
+    f"{PUZZLE_OPEN}>.catan-side>.catan-story:has(.widget-html-content:not(:empty))::before"
+    "{content:'Before this question';flex:1 0 100%;font-size:12px;font-weight:600;"
+    "color:var(--jp-ui-font-color2,#555)}"
 )
 # A phone's why-not line (a tap the rules refuse, BoardView.why_not) in the heading, under its
 # words (what the game waits for, "P1: place a road"), right over the board: under ◀ ▶ its
@@ -415,6 +426,7 @@ LAYOUT_CSS = (
     ">.widget-html-content:empty),.catan-actions>.widget-html:has("
     ">.widget-html-content:empty){display:none}"
     + "".join(f"{where}{{order:{n}}}" for n, where in PHONE_ORDER)
+    + STORY_HEAD_CSS
     + f"{RIGHT_SHOWN}>.catan-side>.catan-puzzle{{order:-71}}"  # (RIGHT_FIRST_CSS)
     # a question: its heading, its words, then the reply (Right, Not the answer); a right
     # answer's reply over the next question it led to goes under that question's heading.
