@@ -7,6 +7,7 @@ other move said with "to" is left to the other readers."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import trade_card_words
@@ -32,3 +33,81 @@ def spelled(game: Game, text: str) -> str | None:
     plain = f"{_PAY_TO.sub('', text)} and pays {said.group(1)} tokens"
     out = trade_card_words.spelled(game, plain)
     return out if out is not None and " force" in f" {out}" else None
+
+
+# Words that say which cards a blind forced draw takes from (or its price, which says it too:
+# ``trade_card_words._price_said``)
+_SCOPE = re.compile(
+    r"\b(all|whole|resources?|commodit(?:y|ies)|only|tokens?|double)\b", re.IGNORECASE
+)
+WHICH_CARDS = "From which cards: the resource cards only, or the whole hand?"
+
+
+def scope_left_out(game: Game, text: str, notation: str) -> str | None:
+    """The question a blind forced draw typed in words asks when they do not say which cards
+    it takes from and both are possible (l23 at 11.16: "force a trade" was judged right, read
+    as the draw from resource cards, the notation's plain ``force``; which of the two is the
+    question there): ``WHICH_CARDS``; else None (CK2P-TOKEN-FORCED-TRADE)."""
+    from .errors import CatanError
+    from .variants.two_player_actions import ForcedDraw
+
+    try:
+        a = game.parse(notation)
+    except CatanError:
+        return None
+    if type(a) is not ForcedDraw or _SCOPE.search(text):
+        return None
+    other = ForcedDraw(a.player, not a.commodities)
+    return WHICH_CARDS if other in game.legal_actions() and a in game.legal_actions() else None
+
+
+# Which cards a blind draw takes from, as a learner says it (the form's "draw from: resource
+# cards only / whole hand"), and a price said for it
+_OWNER = r"(?:the |p[1-9]'s |p[1-9]’s |their |his |her |its )?"
+_WHOLE = re.compile(
+    rf"\b(?:from|on|over|of|with|in) {_OWNER}(?:whole|entire|full) hand\b|\bcommodities too\b"
+    r"|\b(?:with|and) commodities\b|\bwhole hand\b",
+    re.IGNORECASE,
+)
+_RESOURCES = re.compile(
+    rf"\b(?:from|on|over|of|with|in) {_OWNER}(?:resource cards|resources)(?: only)?\b"
+    r"|\bresource cards only\b|\bresources only\b|\bno commodities\b",
+    re.IGNORECASE,
+)
+_FOR_PRICE = re.compile(r"\b(?:for|paying|at) (\d|one|two|a) (?:trade )?tokens?\b", re.IGNORECASE)
+
+
+def with_scope(game: Game, text: str, read: Callable[[str], str]) -> str | None:
+    """A blind forced draw typed with the cards it takes from said in words ("P1 forces a
+    blind draw from P2's whole hand", "... resource cards only", "... for 1 token": l23 at
+    11.16): the draw ``read`` makes of the rest, from those cards; None when the words say
+    no such thing, or the rest is no blind draw (CK2P-TOKEN-FORCED-TRADE)."""
+    from .errors import CatanError
+    from .rules.tokens import cost
+    from .variants.two_player_actions import ForcedDraw
+
+    whole: bool | None = None
+    rest = text
+    for pattern, says in ((_WHOLE, True), (_RESOURCES, False)):
+        if pattern.search(rest):
+            rest, whole = pattern.sub(" ", rest), says
+            break
+    price = _FOR_PRICE.search(rest)
+    if price is not None:
+        rest = _FOR_PRICE.sub(" ", rest)
+    if whole is None and price is None:
+        return None
+    try:
+        a = game.parse(read(rest))
+    except (CatanError, ValueError):
+        return None
+    if type(a) is not ForcedDraw:
+        return None
+    if price is not None:
+        low = price.group(0).lower().split()
+        n = {"a": 1, "one": 1, "two": 2}.get(low[1]) or int(low[1])
+        paid = {cost(game.state, a.player): False, 2 * cost(game.state, a.player): True}
+        if n not in paid or (whole is not None and paid[n] != whole):
+            raise trade_card_words.price_refused(game, f"P{a.player + 1}", low)
+        whole = paid[n]
+    return str(ForcedDraw(a.player, bool(whole)))

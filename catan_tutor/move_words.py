@@ -34,7 +34,7 @@ from .actions import (
     PlayProgress,
     Recruit,
 )
-from .board import CARD_NAMES
+from .board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from .errors import CatanError, NotationError
 from .form_words import MissingPart, form_notation
 from .progress_cards import CARDS
@@ -128,9 +128,9 @@ class PartLeftOut(MoveWordsError):
     for neutral 1" said "That is not a move" under "Not complete"): the puzzle box says
     "Not complete", the question and ``INCOMPLETE``; elsewhere ``how`` follows."""
 
-    def __init__(self, question: str, how: str = "") -> None:
+    def __init__(self, question: str, how: str = "", kind: type | None = None) -> None:
         super().__init__(f"{question} {INCOMPLETE} {how}".strip())
-        self.question = question
+        self.question, self.kind = question, kind  # (the kind of move it is, when known)
 
 
 # "no one" (and "no-one", "noone") as the one word the forms offer: "nobody" (s18: "rob no
@@ -294,7 +294,17 @@ def as_notation(
     spell (``learner_notation``). Raises ``MoveWordsError`` with a learner's sentence: what
     is wrong, and how the kind of move named (else the kind ``chosen`` on the page) is typed
     (``typed_forms``), or the words it takes; no example names the labels or moves in
-    ``avoid`` (a puzzle's answer)."""
+    ``avoid`` (a puzzle's answer). Words that leave a part out raise ``PartLeftOut``."""
+    read = lambda rest: _as_notation(game, rest, avoid, chosen)  # noqa: E731
+    if isinstance(text, str) and (drawn := forced_trade_typed.with_scope(game, text, read)):
+        return drawn  # "... a blind draw from P2's whole hand" (l23)
+    notation = _as_notation(game, text, avoid, chosen)
+    if notation != text and (asks := forced_trade_typed.scope_left_out(game, text, notation)):
+        raise PartLeftOut(asks, kind=type(game.parse(notation)))
+    return notation
+
+
+def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | None) -> str:
     if not isinstance(text, str):
         raise MoveWordsError("A move is typed as text.")
     if len(text) > MAX_NOTATION_CHARS:
@@ -319,7 +329,7 @@ def as_notation(
     except MissingPart as e:  # a field left out: asked for, unless said in other words
         if (other := _trade_said(game, text)) is not None:  # "Offer a trade to P2: 1 brick…"
             return other
-        raise PartLeftOut(e.question, how_to_type(game, e.kind, avoid)) from None
+        raise PartLeftOut(e.question, how_to_type(game, e.kind, avoid), e.kind) from None
     if formed is not None:
         try:
             game.parse(formed)
@@ -486,7 +496,7 @@ def _plain(
         return MoveWordsError(how, getattr(e, "word", ""))
     why = plain_reason(e)
     if asked := _which(why):
-        return PartLeftOut(asked, how)
+        return PartLeftOut(asked, how, _kind_asked(game, text, asked) or cls)
     if (plain := not_understood(why)) != why:  # "“offers” is not a number": plainly (l22)
         why, how = plain, how or examples(game, avoid)
     why = _LISTED.sub(lambda m: "" if _said_in(m[1], how) else m[0], why)
@@ -502,6 +512,23 @@ def _which(why: str) -> str:
     resource"."""
     m = _MISSING.match(why)
     return f"Which {m[1]}?" if m else ""
+
+
+# A spot of each kind, to read a move whose spot is left out as its kind (any spot will do)
+_ANY_SPOT = {"corner": VERTEX_LABELS[0], "edge": EDGE_LABELS[0], "hex": HEX_NAMES[0]}
+
+
+def _kind_asked(game: Game, text: str, asked: str) -> type | None:
+    """The kind of move ``text`` (notation with its spot left out, ``asked`` for) is: what it
+    reads as with a spot put in ("P1 neutral N1 knight" a knight for a neutral); None when
+    it is not a spot left out or the text does not read so."""
+    m = re.match(r"Which (corner|edge|hex)\?", asked)
+    if m is None:
+        return None
+    try:
+        return type(game.parse(f"{text} {_ANY_SPOT[m[1]]}"))
+    except CatanError:
+        return None
 
 
 _LISTED = re.compile(r" \(([^()]*)\)")  # a reason's list: "(brick, lumber, wool, grain, ore)"

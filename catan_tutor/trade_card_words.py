@@ -257,7 +257,7 @@ def _forced(game: Game, seat: str, toks: list[str]) -> str | None:
     words = [w for w, t in zip(low, toks, strict=True) if not _SEAT.match(t)]
     paid = _price_said(game, seat, low)
     if paid == "" and _price_sure(game, low, words, forced):  # a price neither costs
-        raise _price_refused(game, seat, low)
+        raise price_refused(game, seat, low)
     if ForcedDraw in game.rules.applies:
         said = _FORCE_GLUE | _TAKE | _DRAW_GLUE
         if (
@@ -316,7 +316,7 @@ def _price_sure(game: Game, low: list[str], words: list[str], forced: set[str]) 
     return bool(set(low) & _TAKE) and bool(set(low) & _GIVE) or bool(forced)
 
 
-def _price_refused(game: Game, seat: str, low: list[str]) -> Exception:
+def price_refused(game: Game, seat: str, low: list[str]) -> Exception:
     """The reply to a forced trade said at a price it cannot cost (l22): the prices there
     are for the mover now (2P-TOKEN-COST; with commodities too at double:
     CK2P-TOKEN-FORCED-TRADE)."""

@@ -61,8 +61,7 @@ def _questions() -> list[tuple[str, object, object, Game, list]]:
     [
         (("puzzle_ck_metropolis", 4), "P1 improve trade", "On which city does the metropolis go?"),
         (("puzzle_ck_progress", 4), "P2 play merchant", "Which hex?"),
-        (("puzzle_ck_2p", 20), "a knight for neutral 1", "Which corner?"),
-        (("puzzle_ck_2p", 20), "P1 Place a knight for a neutral, for Neutral 1", "Which corner?"),
+        (("puzzle_ck_2p", 20), "a road for neutral 1", "Which edge?"),
     ],
 )
 def test_l22s_parts_left_out_get_one_reply(where, typed, question):

@@ -41,8 +41,8 @@ READ = {
     },
     ("puzzle_ck_2p", 8): {  # 11.16: the mover forces; the player named is taken from
         "P1 takes 2 cards from P2 and pays 2 tokens": "P1 force all",  # (the double price)
-        "take 2 cards from P2": "force",
-        "force a trade with P2": "force",
+        "take 2 cards from P2's resource cards": "P1 force",  # (which cards said: l23)
+        "force a trade with P2 on the whole hand": "P1 force all",
     },
     ("puzzle_ck_2p", 24): {
         "P1 removes the knight on N4": "P1 remove-knight N4",

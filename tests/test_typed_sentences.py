@@ -18,6 +18,7 @@ import pytest
 from puzzle_answers import course_puzzles, lesson
 
 from catan_tutor.card_titles import CARD_TITLES
+from catan_tutor.forced_trade_typed import WHICH_CARDS
 from catan_tutor.study.puzzle import judge
 
 pytestmark = pytest.mark.course
@@ -67,11 +68,18 @@ SENTENCES = [
     ("puzzle_ck_metropolis", 4, "P1 improve trade", "On which city does the metropolis go?"),
     ("puzzle_ck_2p", 8, "P1 offers a trade to P2: 1 brick for 2 wool", READ),
     ("puzzle_ck_2p", 8, "P1 Offer a trade to P2: 1 brick for 2 wool", READ),
-    ("puzzle_ck_2p", 8, "P1 force a blind draw from P2", READ),
-    ("puzzle_ck_2p", 8, "Force a blind draw", READ),
-    ("puzzle_ck_2p", 8, "P1 forces a blind draw on P2", READ),
-    ("puzzle_ck_2p", 8, "P1 forces P2 to give 2 cards", READ),
-    ("puzzle_ck_2p", 8, "P1 makes a forced trade with P2", READ),
+    # which cards the draw takes from is the question there: asked when not said (l23:
+    # "force a trade" was judged right), read when said
+    ("puzzle_ck_2p", 8, "P1 force a blind draw from P2", WHICH_CARDS),
+    ("puzzle_ck_2p", 8, "Force a blind draw", WHICH_CARDS),
+    ("puzzle_ck_2p", 8, "P1 forces a blind draw on P2", WHICH_CARDS),
+    ("puzzle_ck_2p", 8, "P1 forces P2 to give 2 cards", WHICH_CARDS),
+    ("puzzle_ck_2p", 8, "P1 makes a forced trade with P2", WHICH_CARDS),
+    ("puzzle_ck_2p", 8, "force a trade", WHICH_CARDS),
+    ("puzzle_ck_2p", 8, "P1 force a blind draw from P2's whole hand", READ),
+    ("puzzle_ck_2p", 8, "P1 forces a blind draw from the resource cards only", READ),
+    ("puzzle_ck_2p", 8, "force a trade on resources only", READ),
+    ("puzzle_ck_2p", 8, "force a trade for 1 token", READ),
     (
         "puzzle_ck_2p",
         8,
@@ -89,7 +97,8 @@ SENTENCES = [
     ("puzzle_ck_2p", 8, "steal the cards", "The word “the” was not understood here."),
     # no word to blame: "brick" is read (it was told "I cannot read “brick”")
     ("puzzle_base_trading", 7, "I want a brick", "It does not say which move."),
-    ("puzzle_ck_2p", 20, "a knight for neutral 1", "Which corner?"),
+    ("puzzle_ck_2p", 20, "a road for neutral 1", "Which edge?"),
+    ("puzzle_base_robber", 3, "put the robber on Q", "Whom does the robber rob?"),  # (l23)
     ("puzzle_ck_2p", 20, "P1 builds a road for neutral 1 on H3", READ),
     ("puzzle_ck_2p", 24, "P1 removes the knight from N4", READ),
 ]

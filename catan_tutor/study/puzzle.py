@@ -35,6 +35,7 @@ from ..move_words import INCOMPLETE, MoveWordsError, PartLeftOut, as_notation
 from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.words import can, say, why_not
 from ..state import State
+from ..typed_forms import FORMS
 from ..words.rule_titles import plain_title
 from .puzzle_why import names as _names
 from .puzzle_why import worse
@@ -130,21 +131,41 @@ def judge(
 # The optional parts a move may leave out only when none is due: said as missing then (an
 # empty victim is typed too, "rob nobody": refused by its rule, BASE-ROBBER-STEAL)
 _LEFT_OUT = {"Improve.vertex": "On which city does the metropolis go?"}
+# ... and those a typed move may leave out unless it says "nobody": the robber's victim ("put
+# the robber on Q" at 2.2 was told it must rob P2, as if robbing nobody were meant: l23)
+_LEFT_OUT_TYPED = {"MoveRobber.victim": "Whom does the robber rob?"}
+_NOBODY = re.compile(r"\b(nobody|no one|noone|none|no-one)\b", re.IGNORECASE)
 
 
-def left_out(game: Game, action: Action) -> str:
+def left_out(game: Game, action: Action, typed: str | None = None) -> str:
     """What an ``action`` refused only for an optional part it leaves empty asks for (l21
     at 10.6: "P1 improve trade", a metropolis due and no city named, was told "Not the
-    answer"): its question when a legal move of its kind fills that part, else ''."""
+    answer"): its question when a legal move of its kind fills that part, else ''. ``typed``:
+    the words it was typed in (a victim left out of them is asked for too)."""
     kind: type = type(action)
+    asks = dict(_LEFT_OUT)
+    if typed is not None and not _NOBODY.search(typed):
+        asks |= _LEFT_OUT_TYPED
     empty = [f.name for f in fields(kind) if getattr(action, f.name) in (-1, None, "", ())]
     for a in game.legal_actions():
         if type(a) is not type(action):
             continue
         differ = [f.name for f in fields(kind) if getattr(a, f.name) != getattr(action, f.name)]
         if differ and set(differ) <= set(empty):
-            return _LEFT_OUT.get(f"{kind.__name__}.{differ[0]}", "")
+            return asks.get(f"{kind.__name__}.{differ[0]}", "")
     return ""
+
+
+def no_move_of(game: Game, kind: type | None) -> str | None:
+    """What a move of ``kind`` with a part left out is told when no move of that kind is
+    possible now ("Which corner?" at 11.16 sent l23 looking for a corner for a neutral's
+    knight, where none could take one): the kind is not possible now; None when one is (or
+    the kind is not known)."""
+    if kind is None or kind.__name__ not in FORMS:
+        return None
+    if any(isinstance(a, kind) for a in game.legal_actions()):
+        return None
+    return f"{FORMS[kind.__name__][0]} is not possible now."
 
 
 def incomplete(move: str, question: str) -> Judgement:
@@ -161,6 +182,8 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
             move = as_notation(game, move, secret_labels(puzzle, node, rules), chosen)
         ex = game.explain(move)
     except PartLeftOut as e:  # a part left out: asked for, as ``left_out`` asks (one reply)
+        if (none := no_move_of(game, e.kind)) is not None:  # nothing to complete it to (l23)
+            return Judgement(shown, False, False, "", none)
         return incomplete(shown, e.question)
     except MoveWordsError as e:  # what was typed, and what is wrong in a learner's words
         typed = shown if len(shown) <= QUOTE_CHARS else shown[:QUOTE_CHARS] + "…"
@@ -183,7 +206,8 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
     own = can(s, ex.action, ex.legal)
     tried = kind_words(ex.action)  # the try's kind is its own to say ("A bank trade gives…")
     hidden = [w for w in secrets(puzzle, node, rules) if not _names(own, w) and w not in tried]
-    if not ex.legal and (asks := left_out(game, ex.action)):  # "P1 improve trade": no city
+    words = shown if shown != str(move) else None  # typed in words (not notation, no click)
+    if not ex.legal and (asks := left_out(game, ex.action, words)):  # "P1 improve trade"
         return incomplete(str(ex.action), asks)
     if not ex.legal:  # what and why in one sentence: "P1 can't build a road on K5: …"
         why = keep_secret(ex.reason, hidden) or _refused(game, ex.action)

@@ -207,14 +207,16 @@ class ForcedDraw(Action):
 
     def sentence(self, s: State) -> str:
         who = seat(self.player)
-        what = (
-            "from the whole hand"
+        # which of the two it is, first ("P1 can spend trade tokens on a forced trade on the
+        # whole hand": l23 read the same words for both, a right one and a wrong one, at 11.16)
+        scope, cards = (
+            ("on the whole hand, at double the price", "whole hand")
             if self.commodities
-            else "from the resource cards (commodities set aside)"
+            else ("on resource cards only", "resource cards (commodities set aside)")
         )
         return (
-            f"{who} spends trade tokens on a forced trade: 2 cards are drawn blind from "
-            f"{seat(1 - self.player)}'s hand, {what}, then {who} gives 2 back."
+            f"{who} spends trade tokens on a forced trade {scope}: 2 cards are drawn blind "
+            f"from {seat(1 - self.player)}'s {cards}, then {who} gives 2 back."
         )
 
 

@@ -1,0 +1,52 @@
+"""What a fresh learner (l23) was told at the course's questions, now said plainly:
+
+- 11.16: "force a trade" was judged right though the question is which of the two forced
+  trades; a wrong one ("pays 2 tokens") was told in the same words as the right one.
+- 11.16's second question: "a knight for Neutral 1" was asked "Which corner?" where no corner
+  can take one (CK2P-NEUTRAL-KNIGHT-FALLBACK: a road is owed instead), a dead end.
+- 2.2: "put the robber on Q" (no victim named) was told P1 must rob P2, as if robbing nobody
+  were meant (BASE-ROBBER-STEAL); "nobody" said is still refused by that rule.
+"""
+
+from __future__ import annotations
+
+import pytest
+from puzzle_answers import course_puzzles, lesson
+
+from catan_tutor.forced_trade_typed import WHICH_CARDS
+from catan_tutor.study.puzzle import INCOMPLETE, judge
+
+pytestmark = pytest.mark.course
+
+
+def _judge(name: str, node: int, typed: str):
+    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == (name, node))
+    tl = lesson(name).timeline
+    return judge(asked.puzzle, tl.nodes[node], tl.rules, typed)
+
+
+def test_a_forced_trade_that_does_not_say_which_cards_is_asked_not_judged():
+    j = _judge("puzzle_ck_2p", 8, "force a trade")
+    assert not j.read and not j.correct and j.text == f"{WHICH_CARDS} {INCOMPLETE}"
+    assert _judge("puzzle_ck_2p", 8, "force a trade on resources only").correct
+    whole = _judge("puzzle_ck_2p", 8, "P1 forces a blind draw on P2's whole hand")
+    assert whole.read and not whole.correct
+    # the wrong one said as itself, not as the right one is
+    assert whole.text.startswith("P1 can spend trade tokens on a forced trade on the whole hand")
+    right = _judge("puzzle_ck_2p", 8, "P1 force")  # (notation says it: plain "force")
+    assert right.text.startswith("Right: P1 spends trade tokens on a forced trade on resource")
+    odd = _judge("puzzle_ck_2p", 8, "force a trade for 3 tokens")
+    assert not odd.read and "not 3 tokens" in odd.text
+
+
+@pytest.mark.parametrize("typed", ["knight for Neutral 1", "P1 places a knight for Neutral 1"])
+def test_a_kind_with_no_move_now_is_said_so_not_asked_where(typed):
+    j = _judge("puzzle_ck_2p", 20, typed)
+    assert j.read and not j.correct and j.text == "A knight for a neutral is not possible now."
+
+
+def test_a_robber_move_typed_without_its_victim_asks_whom():
+    j = _judge("puzzle_base_robber", 3, "put the robber on Q")
+    assert not j.read and j.text == f"Whom does the robber rob? {INCOMPLETE}"
+    said = _judge("puzzle_base_robber", 3, "robber on Q, rob nobody")
+    assert said.read and not said.correct and "must rob P2" in said.text
