@@ -74,6 +74,19 @@ def after_setup(variant: str, players: int) -> Game:
     return g
 
 
+def to_first_steal(seed: int = 6) -> Game:
+    """A seeded three-player base game played by the sampler up to its first steal."""
+    import random
+
+    from catan_tutor.sampler import choose
+
+    g = new_game("base", players=3, seed=seed)
+    rng = random.Random(seed)
+    while not (g.history and any(e.kind == "steal" for e in g.events)):
+        g.play(choose(rng, g.rules, g.state, True, offers=False))
+    return g
+
+
 def fields(game: Game) -> dict[str, str]:
     """The position text's fields by key."""
     return dict(w.split("=", 1) for w in game.position().split()[2:])

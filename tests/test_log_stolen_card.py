@@ -6,22 +6,19 @@ every hand"); a computer's steal from another computer stays hidden."""
 
 from __future__ import annotations
 
-import random
 import re
+
+from helpers import to_first_steal
 
 from catan_tutor import new_game
 from catan_tutor.board import CARD_NAMES
-from catan_tutor.sampler import choose
 from catan_tutor.widgets.tutor_session import TutorSession
 
 
 def _at_a_steal() -> tuple[TutorSession, int, int, str]:
     """A session at the first steal of a seeded three-player game: (session, thief, victim,
     the stolen card's name)."""
-    g = new_game("base", players=3, seed=6)
-    rng = random.Random(6)
-    while not (g.history and any(e.kind == "steal" for e in g.events)):
-        g.play(choose(rng, g.rules, g.state, True, offers=False))
+    g = to_first_steal(6)
     steal = next(e for e in g.events if e.kind == "steal")
     thief, victim = steal.seen_by
     s = TutorSession(new_game("base", players=3, seed=6))

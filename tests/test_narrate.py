@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from helpers import to_first_steal
 
 from catan_tutor import Game, new_game, rulebook
 from catan_tutor.board import CARD_NAMES, VERTEX_LABELS
@@ -116,10 +117,7 @@ def test_BASE_PROD_YIELD_a_roll_says_who_gets_what():
 
 
 def test_BASE_ROBBER_STEAL_the_stolen_kind_is_seen_by_thief_and_victim_only():
-    g = new_game("base", players=3, seed=6)
-    rng = random.Random(6)
-    while not (g.history and any(e.kind == "steal" for e in g.events)):
-        g.play(choose(rng, g.rules, g.state, True, offers=False))
+    g = to_first_steal(6)
     e = next(e for e in g.events if e.kind == "steal")
     thief, victim = e.seen_by
     kind = CARD_NAMES[g.history[-1].resource]
