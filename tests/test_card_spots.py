@@ -10,7 +10,13 @@ from puzzle_answers import at_question, course_puzzles
 from catan_tutor import board
 from catan_tutor.progress_cards import CARDS, SCHEMA
 from catan_tutor.variants.ck_actions import PlayProgress
-from catan_tutor.widgets.card_spots import CARD_FIRST, card_probe, card_spot, first_spot_arg
+from catan_tutor.widgets.card_spots import (
+    CARD_FIRST,
+    card_probe,
+    card_spot,
+    first_spot_arg,
+    spot_values,
+)
 from catan_tutor.widgets.place_words import OFF_BOARD
 
 MERCHANT_AT = [a for a in course_puzzles() if any(" play merchant " in x for x in a.puzzle.answers)]
@@ -88,3 +94,13 @@ def test_a_click_before_the_card_is_chosen_asks_for_the_card_where_no_card_fits(
     c.puzzle_note = said.append
     c.act_at(("hex", board.HEX_NAMES.index("A")))
     assert said == [CARD_FIRST] and s.puzzle.tries == 0, said
+
+
+def test_a_click_fills_the_card_and_its_spot_in_the_form():
+    """One card's move at the spot (a move the form confirms): both lists are filled."""
+    merchant = CARDS.index("merchant")
+    p = board.HEX_NAMES.index("P")
+    a = PlayProgress(1, merchant, (p,))
+    assert spot_values([a], ("hex", p)) == {"card": merchant, "args": (p,)}
+    b = PlayProgress(1, CARDS.index("taxation"), (p,))
+    assert spot_values([a, b], ("hex", p)) == {}  # two cards: the form asks which

@@ -102,6 +102,8 @@ def spot_values(acts: list[Action], spot: Spot) -> dict[str, object]:
     names = [n for n in clicked_fields(type(a)) if getattr(a, n) == spot[1]]
     if names:
         return {names[0]: spot[1]}
+    if len(acts) == 1 and hasattr(a, "args"):  # one move there: its card and what it names
+        return {"card": a.card, "args": a.args}
     if len({getattr(x, "card", None) for x in acts}) == 1 and hasattr(a, "card"):
         return {"card": a.card}
     return {}
