@@ -103,7 +103,7 @@ def spot_values(acts: list[Action], spot: Spot) -> dict[str, object]:
     if names:
         return {names[0]: spot[1]}
     if len(acts) == 1 and hasattr(a, "args"):  # one move there: its card and what it names
-        return {"card": a.card, "args": a.args}
+        return {"card": getattr(a, "card", None), "args": a.args}
     if len({getattr(x, "card", None) for x in acts}) == 1 and hasattr(a, "card"):
         return {"card": a.card}
     return {}
