@@ -9,6 +9,7 @@ import pytest
 from puzzle_answers import at_question, course_puzzles
 
 from catan_tutor.game import Game
+from catan_tutor.progress_cards import CARDS
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets.kinds import kind_name, moment_kinds
 from catan_tutor.widgets.kinds_unavailable import OFF_CLASS, unavailable
@@ -67,7 +68,8 @@ def test_no_question_greys_its_answer_s_kind_nor_a_kind_legal_now():
         # 8.11 after the roll: P1 holds no progress card (l20: "Play a progress card" and the
         # Commercial Harbor's offer looked playable); none can come but by playing one
         ("puzzle_ck_barbarians", 1, {"play progress", "harbor offer"}),
-        # 9.18: the question's seat holds progress cards: both kinds stay as the answer's do
+        # 9.18: the question's seat holds progress cards: "Play a progress card" stays as
+        # the answer's does (the Commercial Harbor's offer: greyed for that card, below)
         ("puzzle_ck_progress", 4, set()),
         # C&K for two before the roll: the roll may bring a card (CK-PC-PLAY)
         ("puzzle_ck_2p", 8, set()),
@@ -81,8 +83,9 @@ def test_a_c_and_k_question_greys_progress_plays_when_no_card_is_held_after_the_
     kinds = [k for _, k in palette.options]
     greyed = {kinds[int(c.removeprefix(OFF_CLASS))] for c in palette._dom_classes
               if c.startswith(OFF_CLASS)}  # fmt: skip
-    assert greyed & {"play progress", "harbor offer"} == off
     tips = dict(zip(kinds, palette.tooltips, strict=True))
+    no_card = {k for k in greyed if tips[k].endswith(" holds no progress card.")}
+    assert no_card & {"play progress", "harbor offer"} == off
     for kind in off:
         assert tips[kind] == "Not possible this turn: P1 holds no progress card."
 
@@ -136,3 +139,47 @@ def test_a_seat_with_a_knight_keeps_the_knight_kinds():
     greyed = {kinds[int(c.removeprefix(OFF_CLASS))] for c in palette._dom_classes
               if c.startswith(OFF_CLASS)}  # fmt: skip
     assert "activate" in kinds and not greyed & {"activate", "promote", "move knight"}
+
+
+def _ck_main_questions():
+    out = []
+    for asked in course_puzzles():
+        sc = asked.scenario()
+        game = Game(sc.timeline.rules, sc.timeline.nodes[asked.node].state)
+        if game.caps.improvements and game.state.phase == "main":
+            out.append(asked)
+    return out
+
+
+def test_the_harbor_offer_is_greyed_where_the_seat_holds_no_commercial_harbor_card():
+    """l23 at 9.18: "Offer a resource for a commodity (Commercial Harbor)" looked active
+    though P2 holds no Commercial Harbor card (CK-PC-COMMERCIAL-HARBOR: its offers follow
+    the card played). Every C&K question of the Action phase: greyed, saying so, exactly
+    where no seat the question lets move holds the card and no exchange of it is open; the
+    kind never greyed where it is legal."""
+    harbor = CARDS.index("commercial-harbor")
+    said_card = 0
+    for asked in _ck_main_questions():
+        t = at_question(asked)
+        s, palette = t.session, t.controls.palette
+        kinds = [k for _, k in palette.options]
+        if "harbor offer" not in kinds:
+            continue
+        greyed = {kinds[int(c.removeprefix(OFF_CLASS))] for c in palette._dom_classes
+                  if c.startswith(OFF_CLASS)}  # fmt: skip
+        tip = dict(zip(kinds, palette.tooltips, strict=True))["harbor offer"]
+        st = s.game.state
+        seats = s.puzzle.seats() or (s.game.current_player,)
+        legal = any(kind_name(a) == "harbor offer" for a in s.game.legal_actions())
+        held = any(harbor in st.phand[p] for p in seats)
+        where = (asked.lesson, asked.node)
+        if legal or held or st.harbor:
+            assert "harbor offer" not in greyed, where
+        elif not any(st.phand[p] for p in seats):  # no card at all: said so (s18)
+            assert tip.endswith(" holds no progress card."), (where, tip)
+        else:
+            assert "harbor offer" in greyed, where
+            name = s.game.names[seats[0]]
+            assert tip == f"Not possible now: {name} holds no Commercial Harbor card.", where
+            said_card += 1
+    assert said_card >= 1  # 9.18 among them

@@ -465,6 +465,7 @@ def test_nothing_glows_at_an_open_question_rule_or_choice_on_any_screen_or_input
                     for i in range(sizes[where])
                     if not taken(st := s.game.state, a := dataclasses.replace(answer, **{field: i}))
                     and not others_piece(st, a)
+                    and not idle_metro(st, a)  # a metropolis: the seat's free cities (l23)
                 ]
                 # a knight's move only where the mover has a knight for it (s18, 8.11: all
                 # 54 corners listed; ``possible_parts``, test_form_parts)

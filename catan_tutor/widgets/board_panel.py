@@ -24,6 +24,7 @@ from ..game import Game
 from ..state import BOARD
 from ..study.timeline import Node
 from . import markup, verdicts
+from .board_notes import BETWEEN, NOTHING, drop_note
 from .board_tags import event_px
 from .board_view import BoardView
 from .click_spot import click_spot, sole_where
@@ -36,7 +37,6 @@ from .links import Link, copied_link
 from .spot_sentences import CURSOR, cursor_words, pointer_words, spot_words
 from .tutor_session import TutorSession
 
-NOTHING = "Nothing there"  # the status line's word on a click or tap on nothing
 HOVER_WAIT_MS = 60  # the browser sends at most one pointer move per this many ms
 # Keys on the focused board: the timeline (also [ and ] where there is no PageUp/PageDown).
 TIMELINE_KEYS = {
@@ -155,6 +155,8 @@ class BoardPanel:
     # ------------------------------------------------------------ rendering
     def _on_session(self, event: str) -> None:
         s, view = self.session, self.view
+        if event in ("shown", "opened", "restored"):  # a step, a jump, another game or lesson
+            self.pointer.value = drop_note(self.pointer.value)  # a tap's note goes (l23)
         if event in ("opened", "restored"):  # another game: the keyboard cursor starts afresh
             view.set_cursor(None)
             self.cursor_at = None
@@ -306,7 +308,7 @@ class BoardPanel:
         spots = [spot for spot in meant if spot is not None]
         if len(spots) == 2:  # about as near to both: a guess could play what was not meant
             a, b = (spot_words(spot) for spot in spots)
-            self.pointer.value = f"Between {a} and {b}: tap nearer the one you mean."
+            self.pointer.value = BETWEEN.format(a=a, b=b)
             return
         self.act_on(meant[0], "tap")
 
@@ -316,8 +318,7 @@ class BoardPanel:
         if spot is None:
             self.pointer.value = f"{NOTHING}: {verb} a corner, edge or hex."
             return
-        if self.pointer.value.startswith(NOTHING):
-            self.pointer.value = ""
+        self.pointer.value = drop_note(self.pointer.value)  # "Between…" too
         self.act_at(spot)
 
     def on_pointer(self, event: dict) -> None:

@@ -23,6 +23,8 @@ import ipywidgets as widgets
 
 from ..errors import CatanError
 from ..game import Game
+from ..progress_cards import CARDS
+from ..rules.words import card_title
 from . import verdicts
 from .kinds import acting_seat, kind_name, variant_kinds
 
@@ -50,6 +52,12 @@ NO_CARD = "{} holds no progress card."
 KNIGHT_ACTS = frozenset({"activate", "promote", "move knight", "chase robber", "remove knight"})
 NOW = "Not possible now: "
 NO_KNIGHT = NOW + "{} has no knight on the board."
+# C&K's kinds that are one progress card's own move, by the card (CK-PC-COMMERCIAL-HARBOR: its
+# offers are made once the card is played): in the Action phase a seat not holding the card
+# (and with no exchange of it open) cannot make them now (l23 at 9.18: "Offer a resource for
+# a commodity (Commercial Harbor)" looked active though P2 holds no Commercial Harbor card)
+CARD_OWN = {"harbor offer": "commercial-harbor"}
+NO_SUCH_CARD = NOW + "{} holds no {} card."
 
 
 def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> dict[str, str]:
@@ -62,6 +70,9 @@ def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> 
     for kind in kinds:
         cls = ours.get(kind)
         if kind in CARD_PLAYS and kind not in legal and (said := _no_card(game, who)):
+            out[kind] = said
+            continue
+        if kind in CARD_OWN and kind not in legal and (said := _no_such_card(game, kind, who)):
             out[kind] = said
             continue
         if kind in KNIGHT_ACTS and kind not in legal and (said := _no_knight(game, who)):
@@ -93,6 +104,18 @@ def _no_card(game: Game, seats: tuple[int, ...]) -> str:
     if any(state.phand[seat] for seat in seats):
         return ""
     return NO_CARD.format(game.names[seats[0]]) if len(seats) == 1 else NO_ONE
+
+
+def _no_such_card(game: Game, kind: str, seats: tuple[int, ...]) -> str:
+    """Why none of ``seats`` can make ``kind``, a card's own move, now ('' when one may): the
+    Action phase, no exchange of the card open, and none of them holding the card."""
+    state, card = game.state, CARDS.index(CARD_OWN[kind])
+    if not game.caps.improvements or state.phase != "main" or state.harbor:
+        return ""
+    if any(card in state.phand[seat] for seat in seats):
+        return ""
+    who = game.names[seats[0]] if len(seats) == 1 else "no player"
+    return NO_SUCH_CARD.format(who, card_title(card))
 
 
 def _no_knight(game: Game, seats: tuple[int, ...]) -> str:

@@ -21,6 +21,7 @@ from ..rules.words import card_title
 from ..state import BOARD, ROLLOFF
 from ..typed_forms import how_to_type
 from . import markup, verdicts
+from .card_spots import at_spot, card_first, probe_at, spot_values
 from .city_levels import levels_html
 from .describe import SR_ONLY_CSS
 from .forms import PLAY_TYPED, ActionForm, every_spot
@@ -31,13 +32,11 @@ from .kinds import (
     Spot,
     acting_seat,
     board_kind,
-    clicked_fields,
     cost_text,
     moment_kinds,
     probe,
     seat_only,
     spot_kind,
-    target_of,
     variant_kinds,
 )
 from .kinds_unavailable import offer_kinds
@@ -467,15 +466,14 @@ class PlayPanel:
             s.choose_kind(kind)
         # a click's moves: any while a puzzle judges it, else the legal; as the form says
         pool = (self.form.actions if s.puzzle_secret else s.of_kind()) if self.form else []
-        acts = agreeing([a for a in pool if target_of(a) == spot], self.form)
+        acts = agreeing(at_spot(pool, spot, self.form), self.form)
         if s.puzzle_secret:  # those legal with the spot, unless the seat is the secret
             acts = legal_with_spot(s.game, acts, bool(s.puzzle.seats()))
         # off the lesson's line: chosen first (ringed), played on a second click or Play
         if len(acts) == 1 and (not s.leaves_line(acts[0]) or s.chosen == spot):
             s.play(acts[0])
         elif acts and self.form is not None:
-            name = next(n for n in clicked_fields(type(acts[0])) if getattr(acts[0], n) == spot[1])
-            self.form.set(**{name: spot[1]})  # a move off the lesson's line: Play confirms it
+            self.form.set(**spot_values(acts, spot))  # off the lesson's line: Play confirms it
             s.say(OFF_LINE if len(acts) == 1 else several(self.form, acts))
         else:
             self.ask_at(spot)
@@ -490,10 +488,10 @@ class PlayPanel:
         move, under Try a move (nothing is played), and a red ring on the board."""
         s = self.session
         cls = variant_kinds(s.game).get(s.kind)
-        like = self.form.action() if self.form is not None else None
-        a = probe(s.game, cls, spot, like) if cls is not None else None
+        a = probe_at(s.game, cls, spot, self.form)  # a card's move: the card the form names
         if a is None:
-            return self._reply(wrong_spot(spot_kind(cls), spot[0], *off_board_how(s, cls)))
+            first = card_first(cls, self.form, spot)
+            return self._reply(first or wrong_spot(spot_kind(cls), spot[0], *off_board_how(s, cls)))
         s.say("")
         if s.puzzle_secret:  # an answer to the question: judged there (nothing played)
             return s.puzzle.submit(str(a))

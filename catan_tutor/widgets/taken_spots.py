@@ -3,7 +3,8 @@ edge that a piece already holds. Such a move is never an answer, so leaving it o
 puzzle's learner nothing the board does not show (the list still offers every free spot,
 legal or not: the secret stays). Nor does it offer a city improvement naming a corner for a
 metropolis at a level that wins none (CK-METRO-TAKE: only level 4, or 5 from a level-4
-holder): "P1 buys politics level 1, the metropolis on A12" names what cannot be. C&K's
+holder): "P1 buys politics level 1, the metropolis on A12" names what cannot be; nor, where
+one is won, a corner other than the seat's cities with no metropolis yet (l23, 10.6). C&K's
 setup city is a new piece too (CK-SETUP-ROUND2: it goes on a free corner, no settlement
 under it): l20 at 7.8 saw its "at" list offer C6 and K4, taken, while "or choose one here"
 offered only the free corners. A city or a wall goes on the builder's own building, so
@@ -47,10 +48,17 @@ def others_piece(state: State, a: Action) -> bool:
 
 
 def idle_metro(state: State, a: Action) -> bool:
-    """``a`` is a city improvement that names a metropolis corner at a level winning none."""
+    """``a`` is a city improvement that names a metropolis corner at a level winning none,
+    or a corner that cannot take one: not a city of the seat's, or one with a metropolis
+    already (CK-METRO-TAKE; l23 at 10.6 saw "metropolis on" offer all 54 corners)."""
     if type(a) is not Improve or a.vertex < 0 or not 0 <= a.track < 3:
         return False
-    return not (state.caps.improvements and metro_due(state, a.player, a.track))
+    if not (state.caps.improvements and metro_due(state, a.player, a.track)):
+        return True
+    v = a.vertex
+    if not 0 <= v < len(state.vowner):
+        return True
+    return state.vowner[v] != a.player or not state.vcity[v] or v in state.metro
 
 
 def free_spots(state: State, actions: list[Action]) -> list[Action]:
