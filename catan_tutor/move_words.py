@@ -299,9 +299,39 @@ def as_notation(
     if isinstance(text, str) and (drawn := forced_trade_typed.with_scope(game, text, read)):
         return drawn  # "... a blind draw from P2's whole hand" (l23)
     notation = _as_notation(game, text, avoid, chosen)
+    if (seat := _seat_read_as_spot(game, text, notation)) is not None:  # "from P2": the player
+        notation = _as_notation(game, text.replace(seat, " "), avoid, chosen)
     if notation != text and (asks := forced_trade_typed.scope_left_out(game, text, notation)):
         raise PartLeftOut(asks, kind=type(game.parse(notation)))
     return notation
+
+
+_SEAT_AFTER = re.compile(r"\b(?:from|to|of|with|against|for) (P[1-9])\b", re.IGNORECASE)
+
+
+def _seat_read_as_spot(game: Game, text: str, notation: str) -> str | None:
+    """The words "from P2" (or to, of, with, against, for) of ``text`` where its notation
+    took the player as a spot's label (corner P2 is a spot too; l24 at 10.6: "P1 takes the
+    trade metropolis from P2" was read as the metropolis on corner P2, said as "on L6"); None
+    when no seat's name was read so. A player's name after those words is the player."""
+    from .actions import spot_fields
+    from .board import parse_edge, parse_vertex
+
+    try:
+        a = game.parse(notation)
+    except CatanError:
+        return None
+    for m in _SEAT_AFTER.finditer(text):
+        if int(m[1][1:]) > game.state.n:
+            continue
+        for name, kind, _ in spot_fields(type(a)):
+            parse = parse_vertex if kind == "vertex" else parse_edge if kind == "edge" else None
+            try:
+                if parse is not None and getattr(a, name) == parse(m[1].upper()):
+                    return m[0]
+            except (CatanError, ValueError):
+                continue
+    return None
 
 
 def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | None) -> str:

@@ -3,7 +3,8 @@
 - 11.16: "force a trade" was judged right though the question is which of the two forced
   trades; a wrong one ("pays 2 tokens") was told in the same words as the right one.
 - 11.16's second question: "a knight for Neutral 1" was asked "Which corner?" where no corner
-  can take one (CK2P-NEUTRAL-KNIGHT-FALLBACK: a road is owed instead), a dead end.
+  can take one (CK2P-NEUTRAL-KNIGHT-FALLBACK: a road is owed instead), a dead end; said "not
+  possible now", it gave the question's point away (l24): not the answer, why kept back.
 - 2.2: "put the robber on Q" (no victim named) was told P1 must rob P2, as if robbing nobody
   were meant (BASE-ROBBER-STEAL); "nobody" said is still refused by that rule.
 """
@@ -14,7 +15,7 @@ import pytest
 from puzzle_answers import course_puzzles, lesson
 
 from catan_tutor.forced_trade_typed import WHICH_CARDS
-from catan_tutor.study.puzzle import INCOMPLETE, judge
+from catan_tutor.study.puzzle import INCOMPLETE, SECRET_WHY, judge
 
 pytestmark = pytest.mark.course
 
@@ -42,7 +43,9 @@ def test_a_forced_trade_that_does_not_say_which_cards_is_asked_not_judged():
 @pytest.mark.parametrize("typed", ["knight for Neutral 1", "P1 places a knight for Neutral 1"])
 def test_a_kind_with_no_move_now_is_said_so_not_asked_where(typed):
     j = _judge("puzzle_ck_2p", 20, typed)
-    assert j.read and not j.correct and j.text == "A knight for a neutral is not possible now."
+    # not the answer, the reason kept back: that none can be placed is the question's point
+    said = f"A knight for a neutral is not the answer here. {SECRET_WHY}"  # (l24)
+    assert j.read and not j.correct and j.text == said
 
 
 def test_a_robber_move_typed_without_its_victim_asks_whom():
@@ -50,3 +53,14 @@ def test_a_robber_move_typed_without_its_victim_asks_whom():
     assert not j.read and j.text == f"Whom does the robber rob? {INCOMPLETE}"
     said = _judge("puzzle_base_robber", 3, "robber on Q, rob nobody")
     assert said.read and not said.correct and "must rob P2" in said.text
+
+
+def test_a_player_named_after_from_is_the_player_not_a_corner():
+    """l24 at 10.6: "P1 takes the trade metropolis from P2" was read with the metropolis on
+    corner P2 (said as "on L6", not P1's city) and refused with level 5 named. A player's
+    name after "from" is the player: the city left out is asked for; a robber's victim after
+    "from" is still the victim."""
+    j = _judge("puzzle_ck_metropolis", 4, "P1 takes the trade metropolis from P2")
+    assert not j.read and j.text == f"On which city does the metropolis go? {INCOMPLETE}"
+    assert "L6" not in j.text
+    assert _judge("puzzle_base_robber", 3, "move the robber to Q and steal from P2").correct

@@ -159,13 +159,14 @@ def left_out(game: Game, action: Action, typed: str | None = None) -> str:
 def no_move_of(game: Game, kind: type | None) -> str | None:
     """What a move of ``kind`` with a part left out is told when no move of that kind is
     possible now ("Which corner?" at 11.16 sent l23 looking for a corner for a neutral's
-    knight, where none could take one): the kind is not possible now; None when one is (or
-    the kind is not known)."""
+    knight, where none could take one): not the answer, and why kept back (that none is
+    possible was the question's whole point there: l24); None when one is possible (or the
+    kind is not known)."""
     if kind is None or kind.__name__ not in FORMS:
         return None
     if any(isinstance(a, kind) for a in game.legal_actions()):
         return None
-    return f"{FORMS[kind.__name__][0]} is not possible now."
+    return f"{FORMS[kind.__name__][0]} is not the answer here. {SECRET_WHY}"
 
 
 def incomplete(move: str, question: str) -> Judgement:
