@@ -401,9 +401,10 @@
       return watchPaint();
     }
     if (widgetError()) return fail('widgets lost');
-    // no dot more once the board is painted (the line goes at the next look: a beat between
-    // lit one more, test_browser_page's paint watch, now and then on a busy machine)
-    if (!boardPainted()) beat();
+    // no dot more once the tutor's board is painted (the line goes at the next look: a beat
+    // between lit one more, test_browser_page's paint watch, now and then on a busy machine);
+    // a page with no tutor yet (boardPainted: nothing to wait for) keeps beating
+    if (!document.querySelector('.catan-app, .catan-tutor') || !boardPainted()) beat();
     var cells = document.querySelectorAll('#rendered_cells [cell-index]').length;
     if (cells !== progress) {
       progress = cells;
