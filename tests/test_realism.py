@@ -128,8 +128,8 @@ def test_a_player_with_fewer_pieces_than_setup_gives(base):
 def test_a_building_without_a_road_of_its_owner(base):
     found = problems(_with(base, roads="N5,N3/K5,P7/C5,H3"))
     assert found == [
-        "P1's settlement on R4 touches none of P1's roads; a building stands at "
-        "the end of its owner's road [BASE-BUILD-SETTLEMENT]"
+        "P1's settlement on R4 touches none of P1's roads; a building must touch "
+        "one of its owner's roads [BASE-BUILD-SETTLEMENT]"
     ]
 
 

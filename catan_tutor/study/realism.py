@@ -2,7 +2,7 @@
 scenario's start, each naming the rule a real game keeps:
 
 - pieces, cards and tokens within the supply, every road joined to its owner's pieces and
-  every knight at the end of its owner's road: the board editor's strict reading of the
+  every knight on a corner one of its owner's roads touches: the board editor's strict reading of the
   position (``validity.validate(strict=True)``: BASE-COMP-*, BASE-BUILD-LIMITS,
   BASE-BUILD-ROAD, CK-KNIGHT-RECRUIT, 2P-SETUP-TOKENS);
 - after setup, every player has the pieces setup gave them: two buildings with a road at each
@@ -91,8 +91,8 @@ def _buildings_on_roads(game: Game) -> list[str]:
             what = "city" if s.vcity[v] else "settlement"
             out.append(
                 f"{s.name(p)}'s {what} on {VERTEX_LABELS[v]} touches none of "
-                f"{s.name(p)}'s roads; a building stands at the end of its owner's "
-                "road [BASE-BUILD-SETTLEMENT]"
+                f"{s.name(p)}'s roads; a building must touch one of its owner's "
+                "roads [BASE-BUILD-SETTLEMENT]"
             )
     return out
 
