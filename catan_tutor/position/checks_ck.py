@@ -84,7 +84,8 @@ def check_fields(rules, s: State, strict: bool) -> Iterator[Problem]:
 
 
 def check_roads(rules, s: State, strict: bool) -> Iterator[Problem]:
-    """When strict, every knight stands on a corner one of its owner's roads touches (CK-KNIGHT-RECRUIT)."""
+    """When strict, every knight stands on a corner one of its owner's roads touches
+    (CK-KNIGHT-RECRUIT)."""
     if not strict:
         return
     for v, k in enumerate(s.kn):

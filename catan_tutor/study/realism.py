@@ -2,8 +2,8 @@
 scenario's start, each naming the rule a real game keeps:
 
 - pieces, cards and tokens within the supply, every road joined to its owner's pieces and
-  every knight on a corner one of its owner's roads touches: the board editor's strict reading of the
-  position (``validity.validate(strict=True)``: BASE-COMP-*, BASE-BUILD-LIMITS,
+  every knight on a corner one of its owner's roads touches: the board editor's strict reading
+  of the position (``validity.validate(strict=True)``: BASE-COMP-*, BASE-BUILD-LIMITS,
   BASE-BUILD-ROAD, CK-KNIGHT-RECRUIT, 2P-SETUP-TOKENS);
 - after setup, every player has the pieces setup gave them: two buildings with a road at each
   (BASE-SETUP-ROUND1, BASE-SETUP-ROUND2), in Cities & Knights one of them a city until the

@@ -27,6 +27,7 @@ from ..form_words import KIND_FIELD_LABELS, field_label
 from ..game import Game
 from ..grammar import count
 from ..rules.words import card_title, notation_words
+from ..words.older_names import held_title
 from . import forced_trade_words, icons
 from .guard import guarded, shown_in
 from .kinds import clicked_fields
@@ -114,8 +115,8 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
         return f"Neutral {value + 1}"  # as the page names it: "N1" is a corner's label
     if name == "level" and isinstance(value, int):
         return KNIGHT_LEVELS[value - 1]
-    if name == "card" and isinstance(value, int):
-        return card_title(value, dev=isinstance(a, DrawDev))
+    if name == "card" and isinstance(value, int):  # a progress card with its older name too
+        return card_title(value, dev=True) if isinstance(a, DrawDev) else held_title(value)
     if name in _NAMES and isinstance(value, int):
         return _NAMES[name][value]
     if name == "die" and isinstance(value, str):

@@ -17,6 +17,7 @@ from ..grammar import count
 from ..rules.knights import strength
 from ..rules.words import card_title
 from ..study.timeline import Node
+from ..words.older_names import held_title
 from . import icons, markup, style
 from .point_sources import sources_text
 from .verdicts import rule_details, rule_refs
@@ -136,7 +137,7 @@ def _ck_bits(game: Game, p: int, view: dict, neutral: bool) -> list[str]:
     cards = view["progress"]
     if view["progress_cards"]:
         bits.append(
-            _held("progress", cards and ", ".join(map(card_title, cards)), view["progress_cards"])
+            _held("progress", cards and ", ".join(map(held_title, cards)), view["progress_cards"])
         )
     if view["defender"]:
         bits.append(f"defender of Catan: {view['defender']}")

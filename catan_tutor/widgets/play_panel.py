@@ -17,9 +17,9 @@ from ..actions import Action, EndTurn, Roll
 from ..errors import CatanError
 from ..game import Game
 from ..grammar import a as a_
-from ..rules.words import card_title
 from ..state import BOARD, ROLLOFF
 from ..typed_forms import how_to_type
+from ..words.older_names import held_title
 from . import markup, verdicts
 from .card_spots import at_spot, card_first, probe_at, spot_values
 from .city_levels import levels_html
@@ -563,7 +563,7 @@ def own_hand_html(game: Game, seat: int, against_computer: bool, unnamed: bool =
     if any(view.get("dev") or ()):
         bits.append("development cards: " + dev_cards_text(view["dev"]))
     if view.get("progress"):
-        bits.append("progress cards: " + ", ".join(map(card_title, view["progress"])))
+        bits.append("progress cards: " + ", ".join(map(held_title, view["progress"])))
     bits += held_tokens(game, view)  # the games for two: the seat's trade tokens
     return (
         "<div style='margin:6px 0 2px 0;font-size:13px'>"

@@ -76,6 +76,7 @@ import ipywidgets as widgets
 
 from ..game import Game
 from ..study.scenario import Scenario
+from ..words.older_names import names_line
 from . import icons, markup, verdicts, wording
 from .address import address_of
 from .authoring import AuthorPanel
@@ -442,6 +443,8 @@ class Tutor:
         first = node.parent is s.timeline.root and s.puzzle.puzzle_at(node) is not None
         if sc and sc.goal and goal_shown(node, first):  # (opened at its question; 1.3's steps)
             parts.append(f"<p><b>Goal</b></p>{verdicts.lesson_html(sc.goal)}")
+            if said := names_line(f"{sc.title} {sc.goal}"):  # a deck with older names (l25)
+                parts.append(f"<p>{markup.text(said)}</p>")
         # a roll's texts too (roll_steps.py); an open question's step apart (the opening's
         # introduction stays with the goal: over the question it put it under the fold)
         told = [verdicts.lesson_html(t) for t in unsaid_by_right(s.puzzle, s.texts())]

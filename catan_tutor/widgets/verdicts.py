@@ -23,6 +23,7 @@ from ..grammar import spelled_out
 from ..rules.barbarians import TRACK_END
 from ..rules.words import can, say, why_not
 from ..words.narrate import attack_facts, events
+from ..words.older_names import card_count_words, with_older_name
 from ..words.rule_titles import plain_title
 from . import icons, markup, said_readings
 
@@ -149,10 +150,12 @@ def _opened_text(rule_ids: str | list[str], heading: bool = False) -> str:
     means and the other reading, then the rule's text."""
     parts = []
     for rule_id in [rule_ids] if isinstance(rule_ids, str) else rule_ids:
-        said = spelled_out(_amends_in_words(rulebook.rule(rule_id).text))
+        said = spelled_out(_amends_in_words(card_count_words(rulebook.rule(rule_id).text)))
         text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], said)
         if heading:
-            parts.append(f"<strong>{markup.text(title_of(rule_id))}</strong>")
+            parts.append(
+                f"<strong>{markup.text(with_older_name(rule_id, title_of(rule_id)))}</strong>"
+            )
         found = rulebook.reading(rule_id)
         if found is not None:
             other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
