@@ -126,7 +126,7 @@ def _retry_by_itself(page) -> None:
 
     with page.expect_navigation(timeout=60_000):
         try:
-            page.clock.run_for(20_000)  # past the longest wait a first or second retry has
+            page.clock.run_for(20_000)  # past the first retry's longest wait (10-14 s)
         except Error as e:  # the reload ends the page the clock ran in
             if "destroyed" not in str(e) and "navigat" not in str(e):
                 raise
