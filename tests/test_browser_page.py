@@ -337,12 +337,19 @@ def test_stopped_server_shows_the_restart_overlay(new_page, tmp_path) -> None:
     with voila("probe.ipynb", ARTIFACTS / "voila_probe_stop.log", root) as (url, proc):
         p = new_page("stopped")
         page = p.page
+        page.clock.install()  # the page's 5 s of grace for a closed socket: on its clock
         page.goto(url, timeout=PAGE_TIMEOUT)
         page.locator(".probe-query").wait_for(timeout=PAGE_TIMEOUT)
         settle(page)
         assert page.get_by_role("alertdialog").count() == 0
         stop(proc)
-        page.get_by_role("alertdialog").wait_for(timeout=20_000)
+        dialog = page.get_by_role("alertdialog")
+        t0 = time.monotonic()
+        while not dialog.count():  # the socket's close comes, then the grace runs out
+            assert time.monotonic() - t0 < 20, "no overlay 20 s after the server stopped"
+            page.clock.run_for(1_000)  # a second of the page's timers, in order
+            page.wait_for_timeout(100)
+        dialog.wait_for(timeout=20_000)
         page.screenshot(path=ARTIFACTS / "page_server_stopped.png")
         assert "warning: Catan tutor: session lost: closed" in p.console, p.console
 
