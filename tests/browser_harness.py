@@ -209,17 +209,34 @@ class Page:
             self.outside.append(url)
             route.abort()
 
-    def close(self) -> None:
-        try:
-            self.page.screenshot(path=ARTIFACTS / f"{self.name}_last.png")
-        except Exception:  # noqa: BLE001 - the page may be gone
-            pass
+    def close(self, shot: bool = True) -> None:
+        """Close the page's context; ``shot``: keep its last look (``NAME_last.png``)."""
+        if shot:
+            try:
+                self.page.screenshot(path=ARTIFACTS / f"{self.name}_last.png")
+            except Exception:  # noqa: BLE001 - the page may be gone
+                pass
         print(f"\n{self.name}: browser console:", *self.console[-15:], sep="\n  ")
         self.context.close()
 
 
+# Set on a test's item when a phase of it failed (``new_page`` keeps its pages' last looks then)
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
 @pytest.fixture
-def new_page(browser) -> Iterator:
+def new_page(browser, request) -> Iterator:
+    """Pages (``Page``) made on demand, closed after the test; the last look of each
+    (``NAME_last.png``) is kept when the test failed (a screenshot a page: ~0.15 s, on ~80
+    pages a run, for a look nobody needs after a pass)."""
     pages: list[Page] = []
 
     def make(name: str, **context: object) -> Page:
@@ -227,8 +244,9 @@ def new_page(browser) -> Iterator:
         return pages[-1]
 
     yield make
+    failed = request.node.stash.get(FAILED, False)
     for p in pages:
-        p.close()
+        p.close(shot=failed)
 
 
 def open_app(p: Page, url: str) -> None:

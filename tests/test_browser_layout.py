@@ -32,6 +32,7 @@ from browser_harness import (
     COVERED_JS,
     CUT_JS,
     REPLY_GAP_JS,
+    Page,
     open_app,
     open_new_game,
     pick_lesson,
@@ -276,10 +277,23 @@ def _lesson_page(new_page, url: str, name: str, size=(1280, 900), query: str = L
     return p.page
 
 
+@pytest.fixture(scope="module")
+def lesson_page(browser, app_server):
+    """One page of lesson 1.1 at 1280x900 (one kernel) for the tests that only read it or
+    leave it as they found it, in the file's order (the lesson's text, the focus ring in the
+    light theme, then the browser tab's title, which opens another lesson: the last); each
+    still runs alone."""
+    p = Page(browser, "layout_lesson")
+    open_app(p, app_server + LESSON)
+    p.page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
+    yield p.page
+    p.close()
+
+
 def test_lesson_text_shows_whole_with_the_board_and_first_instruction_above_the_fold(
-    app_server, new_page
+    lesson_page,
 ):
-    page = _lesson_page(new_page, app_server, "layout_lesson")
+    page = lesson_page
     page.screenshot(path=ARTIFACTS / "layout_lesson_1280x900.png")
     assert page.evaluate(CLIPPED_JS, ".catan-lesson") == []
     canvas = page.locator(".catan-board canvas").last.bounding_box()
@@ -346,20 +360,13 @@ def test_explore_opens_the_tools_and_closes_again(app_server, new_page):
     assert page.get_by_role("tab").count() == 0  # the lesson opens in lesson mode
 
 
-def test_the_browser_tab_names_the_lesson_and_follows_it(app_server, new_page):
-    page = _lesson_page(new_page, app_server, "layout_title")
-    page.wait_for_function("(t) => document.title === t", arg=TITLE)
-    page.locator(".catan-chapter-picker select").select_option(index=6)  # after "Free game"
-    page.wait_for_function(
-        "() => document.title.startsWith('6.1 ') && document.title.endsWith(' · Catan tutor')"
-    )
-    assert page.locator(".catan-lesson-picker select").input_value().startswith("6.1")
-
-
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_the_board_s_focus_ring_shows_unclipped(app_server, new_page, theme):
-    query = LESSON + ("&theme=dark" if theme == "dark" else "")
-    page = _lesson_page(new_page, app_server, f"layout_focus_{theme}", query=query)
+def test_the_board_s_focus_ring_shows_unclipped(app_server, new_page, theme, request):
+    if theme == "light":  # the lesson's shared page (it leaves the focus as it found it)
+        page = request.getfixturevalue("lesson_page")
+    else:
+        query = LESSON + "&theme=dark"
+        page = _lesson_page(new_page, app_server, f"layout_focus_{theme}", query=query)
     canvas = page.locator(".catan-board canvas").last
     before = canvas.bounding_box()
     for _ in range(40):  # Tab through the controls to the board, as a keyboard user does
@@ -378,6 +385,16 @@ def test_the_board_s_focus_ring_shows_unclipped(app_server, new_page, theme):
     focused = page.screenshot(clip=corner)
     page.evaluate("() => document.activeElement.blur()")
     assert page.screenshot(clip=corner) != focused
+
+
+def test_the_browser_tab_names_the_lesson_and_follows_it(lesson_page):
+    page = lesson_page  # (it opens another lesson: the shared page's last test)
+    page.wait_for_function("(t) => document.title === t", arg=TITLE)
+    page.locator(".catan-chapter-picker select").select_option(index=6)  # after "Free game"
+    page.wait_for_function(
+        "() => document.title.startsWith('6.1 ') && document.title.endsWith(' · Catan tutor')"
+    )
+    assert page.locator(".catan-lesson-picker select").input_value().startswith("6.1")
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (768, 1024)], ids=["1024x768", "tablet"])

@@ -17,6 +17,7 @@ import re
 import secrets
 import signal
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -26,6 +27,7 @@ from browser_harness import (
     ARTIFACTS,
     BOARD_PAINTED_JS,
     PAGE_TIMEOUT,
+    Page,
     choose_file,
     open_app,
     open_tab,
@@ -130,13 +132,22 @@ def test_template_files_agree_with_the_python_side() -> None:
 # ----------------------------------------------------------------------------- the app
 
 
-def test_no_outside_request_and_icons_load(new_page, app_server) -> None:
+@pytest.fixture(scope="module")
+def app_page(browser, app_server) -> Iterator[Page]:
+    """One page of the app (one kernel) for the next three tests, in the file's order, each
+    alone too: its first paint watched (read as it opened), an upload refused (the page as
+    it was after), then its kernel killed (the page reloads: the last)."""
+    p = Page(browser, "app_page")
+    p.page.add_init_script(WATCH_PAINT_JS)
+    open_app(p, app_server)
+    yield p
+    p.close()
+
+
+def test_no_outside_request_and_icons_load(app_page) -> None:
     """Nothing is fetched from another host, Font Awesome (bundled with Voilà) draws every
     icon, and the first screen shows few widget views (issue 35)."""
-    url = app_server
-    p = new_page("no_cdn")
-    p.page.add_init_script(WATCH_PAINT_JS)
-    open_app(p, url)
+    p = app_page
     page = p.page
     # the "Drawing the board" line goes as the board is painted, not a look or two later
     page.wait_for_function("() => window.catanPaintSeen.removed", timeout=20_000)
@@ -161,12 +172,10 @@ def test_no_outside_request_and_icons_load(new_page, app_server) -> None:
     assert p.outside == []
 
 
-def test_oversized_upload_is_refused_in_the_page(new_page, app_server) -> None:
+def test_oversized_upload_is_refused_in_the_page(app_page) -> None:
     """A 1 MiB scenario: a banner says why, nothing is sent to the kernel and the File tab is
     unchanged; a small file still goes through afterwards."""
-    url = app_server
-    p = new_page("upload")
-    open_app(p, url)
+    p = app_page
     page = p.page
     open_tab(page, "File")
     page.locator(".catan-tutor .widget-upload").first.wait_for()
@@ -220,12 +229,10 @@ def _kernel_process(kernel_id: str) -> psutil.Process:
     raise AssertionError(f"no kernel process for {kernel_id}")
 
 
-def test_killed_kernel_shows_the_restart_overlay(new_page, app_server) -> None:
+def test_killed_kernel_shows_the_restart_overlay(app_page) -> None:
     """The kernel dies (the server restarts it, without the widgets): the overlay says so and
     its button reloads the page, which shows the board again."""
-    url = app_server
-    p = new_page("lost")
-    open_app(p, url)
+    p = app_page
     page = p.page
     kernel_id = page.evaluate(
         "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
@@ -337,12 +344,19 @@ def test_stopped_server_shows_the_restart_overlay(new_page, tmp_path) -> None:
     with voila("probe.ipynb", ARTIFACTS / "voila_probe_stop.log", root) as (url, proc):
         p = new_page("stopped")
         page = p.page
+        page.clock.install()  # the page's 5 s of grace for a closed socket: on its clock
         page.goto(url, timeout=PAGE_TIMEOUT)
         page.locator(".probe-query").wait_for(timeout=PAGE_TIMEOUT)
         settle(page)
         assert page.get_by_role("alertdialog").count() == 0
         stop(proc)
-        page.get_by_role("alertdialog").wait_for(timeout=20_000)
+        dialog = page.get_by_role("alertdialog")
+        t0 = time.monotonic()
+        while not dialog.count():  # the socket's close comes, then the grace runs out
+            assert time.monotonic() - t0 < 20, "no overlay 20 s after the server stopped"
+            page.clock.run_for(1_000)  # a second of the page's timers, in order
+            page.wait_for_timeout(100)
+        dialog.wait_for(timeout=20_000)
         page.screenshot(path=ARTIFACTS / "page_server_stopped.png")
         assert "warning: Catan tutor: session lost: closed" in p.console, p.console
 

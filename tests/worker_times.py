@@ -6,6 +6,7 @@ the heaviest first)."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections import defaultdict
 
@@ -19,6 +20,7 @@ class WorkerTimes:
 
     def __init__(self) -> None:
         self.start = time.monotonic()
+        self.cpu0 = _cpu()
         self.seconds: dict[str, float] = defaultdict(float)
         self.worker: dict[str, str] = {}
         self.last: dict[str, float] = {}
@@ -46,9 +48,24 @@ class WorkerTimes:
             + ", ".join(f"{w} ended at {t:.0f} s ({busy[w]:.0f} s of tests)" for w, t in ends)
             + f"; {ends[-1][0]} ran alone for its last {ends[-1][1] - ends[0][1]:.0f} s"
         )
+        # how busy the machine's cores were: a share well under 100 % is time the workers
+        # spent waiting (on a page's timers, a server, a frame), not computing
+        wall, cpu, cores = time.monotonic() - self.start, _cpu() - self.cpu0, os.cpu_count() or 1
+        write(
+            f"CPU of the run: {cpu:.0f} s (user+sys of the workers and the processes they "
+            f"started and ended), {100 * cpu / (wall * cores):.0f} % of {cores} cores "
+            f"over {wall:.0f} s"
+        )
         heavy = sorted(self.seconds.items(), key=lambda kv: -kv[1])[:SHOWN]
         for i in range(0, len(heavy), 4):
             write("  " + "; ".join(f"{m} {s:.0f} s {self.worker[m]}" for m, s in heavy[i : i + 4]))
+
+
+def _cpu() -> float:
+    """CPU seconds (user+sys) of this process and of every ended process it waited for (the
+    workers, once they are gone, with theirs: browsers, servers, kernels)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def pytest_configure(config: pytest.Config) -> None:
