@@ -43,7 +43,8 @@ def test_a_question_s_palette_greys_the_cards_its_seat_does_not_hold(lesson, nod
     seat = 1 if lesson == "puzzle_base_awards" else 2
     kind = {"Knight": "play knight", "Road Building": "play road building"}[held]
     assert tips[kind] == f"Not possible this turn: P{seat} holds no {held} card."
-    assert all(tips[k] == "" for k in kinds if k not in off)
+    dear = _unpaid_marks(palette)  # (a build not paid for yet: its price on hover)
+    assert all(tips[k] == "" for k in kinds if k not in off and k not in dear)
 
 
 def test_no_question_greys_its_answer_s_kind_nor_a_kind_legal_now():
@@ -183,3 +184,43 @@ def test_the_harbor_offer_is_greyed_where_the_seat_holds_no_commercial_harbor_ca
             assert tip == f"Not possible now: {name} holds no Commercial Harbor card.", where
             said_card += 1
     assert said_card >= 1  # 9.18 among them
+
+
+def _unpaid_marks(palette) -> dict[str, str]:
+    """The palette's kinds drawn muted as not paid for yet, each with its hover text."""
+    kinds = [k for _, k in palette.options]
+    at = [int(c.removeprefix("catan-unpaid-")) for c in palette._dom_classes
+          if c.startswith("catan-unpaid-")]  # fmt: skip
+    return {kinds[i]: palette.tooltips[i] for i in at}
+
+
+@pytest.mark.parametrize(
+    ("lesson", "node", "seat"), [("puzzle_ck_progress", 4, "P2"), ("puzzle_ck_2p", 24, "P1")]
+)
+def test_a_build_the_seat_cannot_pay_for_is_drawn_muted_with_its_price(lesson, node, seat):
+    """l24 at 9.18 and 11.16: the builds the seat cannot pay for were drawn solid, as if
+    playable. They stay offered (a trade first may pay), drawn muted, each saying why on
+    hover (and to a screen reader: kind_unpaid.js)."""
+    t = at_question(_asked(lesson, node))
+    marks = _unpaid_marks(t.controls.palette)
+    assert {"settle", "build road", "build city", "build wall"} <= set(marks)
+    assert marks["build road"] == f"{seat} cannot pay for it now: it costs brick, lumber."
+    assert marks["build wall"] == f"{seat} cannot pay for it now: it costs 2 brick."
+    assert "bank trade" not in marks
+
+
+def test_no_question_draws_a_kind_muted_that_is_legal_or_its_answer_s():
+    """Every puzzle of the course: a kind drawn as not paid for yet is neither legal now nor
+    any answer's kind (the seat truly cannot pay: nothing told apart but the hand shows)."""
+    muted_any = 0
+    for asked in course_puzzles():
+        t = at_question(asked)
+        s = t.session
+        nodes = answer_nodes(asked.puzzle, s.node, s.timeline.rules)
+        answers = {kind_name(n.action) for n in nodes}
+        legal = {kind_name(a) for a in s.legal()}
+        marks = _unpaid_marks(t.controls.palette)
+        assert not set(marks) & (answers | legal), (asked.lesson, asked.node, marks)
+        assert all(" cannot pay for it now: it costs " in w for w in marks.values())
+        muted_any += bool(marks)
+    assert muted_any >= 3

@@ -27,6 +27,7 @@ from ..progress_cards import CARDS
 from ..rules.words import card_title
 from . import verdicts
 from .kinds import acting_seat, kind_name, variant_kinds
+from .unpaid import mark_unpaid, unpaid_kinds
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
@@ -149,3 +150,6 @@ def offer_kinds(
         if kind in off:
             palette.add_class(f"{OFF_CLASS}{i}")
     palette.tooltips = [_hover(off[k]) if k in off else "" for k in kinds]
+    seats = session.puzzle.seats() or (acting_seat(session.game),)
+    dear = unpaid_kinds(session.game, [k for k in kinds if k not in off], seats)
+    mark_unpaid(palette, kinds, dear if secret else {})  # (a build not paid for yet: muted)

@@ -49,6 +49,7 @@ from .taken_spots import free_spots
 from .tap_choices import agreeing, legal_with_spot
 from .try_words import try_help
 from .tutor_session import ROLL_PHASES, TutorSession
+from .unpaid import UNPAID_CSS
 from .wording import kind_words, palette_words
 
 # A click on a legal spot that is not the lesson's next move (issue 33: with the kind the moment
@@ -92,6 +93,7 @@ PLAY_CSS = (
     ".catan-board canvas:focus{outline:none}"
     ".catan-board canvas:focus-visible{outline:3px solid #1b5e9f;outline-offset:2px}"
     + SR_ONLY_CSS
+    + UNPAID_CSS  # a build not paid for yet: muted, not greyed (unpaid.py)
     + "</style>"
 )
 Guard = Callable[[Callable], Callable]
