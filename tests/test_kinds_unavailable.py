@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 from puzzle_answers import at_question, course_puzzles
 
+from catan_tutor.board import HEX_NAMES
 from catan_tutor.game import Game
 from catan_tutor.progress_cards import CARDS
+from catan_tutor.state import laid
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets.kinds import kind_name, moment_kinds
 from catan_tutor.widgets.kinds_unavailable import OFF_CLASS, unavailable
@@ -224,3 +226,34 @@ def test_no_question_draws_a_kind_muted_that_is_legal_or_its_answer_s():
         assert all(" cannot pay for it now: it costs " in w for w in marks.values())
         muted_any += bool(marks)
     assert muted_any >= 3
+
+
+def test_sending_the_robber_home_is_greyed_while_the_robber_is_off_the_board_or_home():
+    """l24: "Send the robber home" was offered as a move while the robber was not on the board
+    (C&K for two, before the first barbarian attack) or already on the desert. Every question
+    of the course that offers it: greyed then, with the plain reason; offered else."""
+    seen = set()
+    for asked in course_puzzles():
+        t = at_question(asked)
+        palette, state = t.controls.palette, t.session.game.state
+        kinds = [k for _, k in palette.options]
+        if "robber home" not in kinds:
+            continue
+        i = kinds.index("robber home")
+        greyed = f"{OFF_CLASS}{i}" in palette._dom_classes
+        desert = laid(state).desert()
+        where = (asked.lesson, asked.node, state.robber)
+        if state.robber < 0:
+            seen.add("off")
+            assert greyed, where
+            assert palette.tooltips[i] == "Not possible now: the robber is not on the board yet."
+        elif state.robber == desert:
+            seen.add("home")
+            assert greyed, where
+            said = "Not possible now: the robber is already home, on the desert"
+            said += f" ({HEX_NAMES[desert]})."
+            assert palette.tooltips[i] == said, where
+        else:
+            seen.add("away")
+            assert not greyed and palette.tooltips[i] == "", where
+    assert seen == {"off", "home", "away"}
