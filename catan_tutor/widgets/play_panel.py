@@ -46,7 +46,7 @@ from .place_words import OFF_BOARD_SHORT, off_board
 from .possible_parts import possible_parts
 from .puzzle_state import GO_ON
 from .taken_spots import free_spots
-from .tap_choices import agreeing, legal_with_spot
+from .tap_choices import agreeing, enabled_kinds, legal_with_spot
 from .try_words import try_help
 from .tutor_session import ROLL_PHASES, TutorSession
 from .unpaid import UNPAID_CSS
@@ -439,7 +439,7 @@ class PlayPanel:
         """The buttons that would play on that kind of spot, as they read ("“settle” or
         “build city”"); every kind of the moment when none does."""
         s = self.session
-        kinds = moment_kinds(s.game) if s.puzzle_secret else s.kinds()
+        kinds = enabled_kinds(s)  # (none greyed: tap_choices)
         ours = variant_kinds(s.game)
         here = [k for k in kinds if spot_kind(ours.get(k)) == where] or kinds
         named = [f"“{kind_words(k)}”" for k in here]
@@ -454,12 +454,8 @@ class PlayPanel:
             return s.say(GO_ON)
         if not s.kind:  # the one kind played on such a spot: of the question's (a puzzle's
             # answer stays hidden: the moment's kinds, legal or not), else of the legal ones
-            kind = (
-                board_kind(moment_kinds(s.game), s.game, spot[0])
-                if s.puzzle_secret
-                else board_kind(s.kinds(), s.game, spot[0])
-            )
-            only = moment_kinds(s.game) if s.puzzle_secret else s.kinds()
+            only = enabled_kinds(s)  # none greyed (tap_choices)
+            kind = board_kind(only, s.game, spot[0])
             if not kind and len(only) == 1 and spot_kind(variant_kinds(s.game).get(only[0])):
                 s.choose_kind(only[0])  # the one kind, played on another kind of spot: said so
                 return self.ask_at(spot)
