@@ -21,7 +21,7 @@ from ..rules.words import card_title
 from ..state import BOARD, ROLLOFF
 from ..typed_forms import how_to_type
 from . import markup, verdicts
-from .card_spots import at_spot, card_first, probe_at, spot_values
+from .card_spots import at_spot, card_first, probe_at, remember_click, spot_values
 from .city_levels import levels_html
 from .describe import SR_ONLY_CSS
 from .forms import PLAY_TYPED, ActionForm, every_spot
@@ -472,6 +472,7 @@ class PlayPanel:
             s.play(acts[0])
         elif acts and self.form is not None:
             self.form.set(**spot_values(acts, spot))  # off the lesson's line: Play confirms it
+            remember_click(self.form, acts, spot)  # a card's next spot: the next click's
             s.say(OFF_LINE if len(acts) == 1 else several(self.form, acts))
         else:
             self.ask_at(spot)
