@@ -105,7 +105,7 @@ class BoardPanel:
         self.marker = widgets.HTML(layout=lay(display="none"))  # data-* for tests, no text
         self.marker.add_class("catan-tutor-marker")
         self.pointer = widgets.Label(style={"font_size": "12px", "text_color": "#666"})
-        heard_only(self.pointer)  # the pointer's line: for screen readers only (pointer_heard)
+        heard_only(self.pointer, guard)  # the pointer's line: heard only (pointer_heard)
         self.copy_link = b(
             description="Copy link",
             icon="link",

@@ -6,6 +6,8 @@ Enter does there) and a click's or tap's note ("Nothing here…", "Between…").
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import ipywidgets as widgets
 
 from .spot_sentences import POINTER
@@ -13,8 +15,9 @@ from .spot_sentences import POINTER
 SR_ONLY = "catan-sr-only"  # visually hidden, still read out (describe.SR_ONLY_CSS)
 
 
-def heard_only(label: widgets.Label) -> None:
-    """Keep ``label`` visually hidden while it holds the pointer's line, shown otherwise."""
+def heard_only(label: widgets.Label, guard: Callable[[Callable], Callable]) -> None:
+    """Keep ``label`` visually hidden while it holds the pointer's line, shown otherwise
+    (``guard`` wraps the handler)."""
 
     def fit(_change: object = None) -> None:
         if label.value.startswith(POINTER):
@@ -22,5 +25,5 @@ def heard_only(label: widgets.Label) -> None:
         else:
             label.remove_class(SR_ONLY)
 
-    label.observe(fit, names="value")
+    label.observe(guard(fit), names="value")
     fit()
