@@ -66,3 +66,17 @@ def test_a_note_goes_on_the_next_tap_that_acts():
 def test_the_pointers_words_are_no_note():
     said = pointer_words(Q3)
     assert said and not is_note(said) and drop_note(said) == said
+
+
+def test_the_pointers_line_is_for_screen_readers_only_and_a_note_shows():
+    """l23: "Pointer on hex B, a land tile." stood on screen beside Copy link after the
+    pointer had gone. The pointer's line is visually hidden (still read out); a tap's note and
+    the keyboard cursor's line show."""
+    t = Tutor(new_game("base", players=3))
+    label = t.board.pointer
+    label.value = pointer_words(Q3)  # (what a pointer over Q3 says)
+    assert "catan-sr-only" in label._dom_classes
+    _nothing(t)
+    assert "catan-sr-only" not in label._dom_classes
+    t.board.move_cursor(0.0, 0.0)  # the keyboard's cursor: what Enter does there
+    assert label.value.startswith("Cursor on") and "catan-sr-only" not in label._dom_classes

@@ -182,7 +182,16 @@ def _greyed(page, asked: Asked) -> list[str]:
     at = sc.timeline.nodes[asked.node]
     kinds = {kind_name(n.action) for n in answer_nodes(asked.puzzle, at, sc.timeline.rules)}
     assert not [k for k in kinds for x in off if x.startswith(kind_words(k))], (asked, off)
-    return off
+    # a build the seat cannot pay for: drawn muted, its price said to a screen reader too
+    # (kind_unpaid.js; l24 at 9.18 and 11.16); never an answer's kind
+    dear = page.evaluate(
+        "() => [...document.querySelectorAll('.catan-palette button[data-unpaid=true]')]"
+        ".map(b => [b.innerText.trim(), b.getAttribute('aria-description') || ''])"
+    )
+    for label, said in dear:
+        assert " cannot pay for it now: it costs " in said, (asked, label, said)
+        assert not [k for k in kinds if label.startswith(kind_words(k))], (asked, label)
+    return off + [f"muted: {label}" for label, _ in dear]
 
 
 def _forms(page, asked: Asked) -> list[str]:
@@ -330,6 +339,7 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
     assert {k: v for k, v in leaks.items() if v} == {}
     # the cards not held are greyed at 4.3 and 3.2 (and the answers' kinds never: _greyed)
     assert greyed["puzzle_base_awards@19"] and greyed["puzzle_base_trading@7"], greyed
+    assert "muted: Build a road · brick, lumber" in greyed["puzzle_ck_progress@4"], greyed
     assert gaps and all(g >= style.REPLY_GAP - 1 for g in gaps.values()), gaps
     assert p.outside == []
     assert took < PAGE_TIMEOUT / 1000

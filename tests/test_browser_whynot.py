@@ -411,6 +411,12 @@ def test_the_pointer_names_the_spot_a_click_is_judged_on_at_1024x768(browser, ap
             page.mouse.move(x + 3, y)
             page.mouse.move(x, y)
             label.get_by_text(_pointer_on(spot)).wait_for(timeout=10_000)
+            # for screen readers only: not on screen (l23: it stood beside Copy link)
+            settle(page)
+            seen = label.first.evaluate(
+                "e => [getComputedStyle(e).clip, getComputedStyle(e).position, e.offsetWidth]"
+            )
+            assert seen == ["rect(0px, 0px, 0px, 0px)", "absolute", 1], seen
             page.mouse.click(x, y)
             if spot[0] == "edge":
                 ring = page.locator(f".catan-refused[data-spot='edge {board.EDGE_LABELS[edge]}']")

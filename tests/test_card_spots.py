@@ -104,3 +104,30 @@ def test_a_click_fills_the_card_and_its_spot_in_the_form():
     assert spot_values([a], ("hex", p)) == {"card": merchant, "args": (p,)}
     b = PlayProgress(1, CARDS.index("taxation"), (p,))
     assert spot_values([a, b], ("hex", p)) == {}  # two cards: the form asks which
+
+
+def test_the_inventors_two_hexes_are_filled_by_two_clicks():
+    """l24: the Inventor (CK-PC-INVENTION: two number tokens swapped) could not be finished by
+    board clicks: each click named its first hex again. The first click names the first hex,
+    the next the second, and the move is played (the game of lesson ck_alchemy, P3 to play
+    "P3 play invention F Q")."""
+    import yaml
+
+    from catan_tutor import new_game
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.widgets import Tutor
+
+    doc = yaml.safe_load((packaged_lessons() / "ck_alchemy.catan.yaml").read_text("utf-8"))
+    g = new_game("ck", players=3)
+    for move in doc["setup"][: doc["setup"].index("P3 play invention F Q")]:
+        g.play(move)
+    t = Tutor(g)
+    s, c = t.session, t.controls
+    s.choose_kind("play progress")
+    assert c.form is not None
+    c.form.set(card=CARDS.index("invention"))
+    depth = s.node.depth
+    c.act_at(("hex", board.HEX_NAMES.index("F")))
+    assert s.node.depth == depth  # one hex named: the second to come
+    c.act_at(("hex", board.HEX_NAMES.index("Q")))
+    assert s.node.depth == depth + 1 and str(s.node.action) == "P3 play invention F Q"

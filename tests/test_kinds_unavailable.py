@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 from puzzle_answers import at_question, course_puzzles
 
+from catan_tutor.board import HEX_NAMES
 from catan_tutor.game import Game
 from catan_tutor.progress_cards import CARDS
+from catan_tutor.state import laid
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets.kinds import kind_name, moment_kinds
 from catan_tutor.widgets.kinds_unavailable import OFF_CLASS, unavailable
@@ -43,7 +45,8 @@ def test_a_question_s_palette_greys_the_cards_its_seat_does_not_hold(lesson, nod
     seat = 1 if lesson == "puzzle_base_awards" else 2
     kind = {"Knight": "play knight", "Road Building": "play road building"}[held]
     assert tips[kind] == f"Not possible this turn: P{seat} holds no {held} card."
-    assert all(tips[k] == "" for k in kinds if k not in off)
+    dear = _unpaid_marks(palette)  # (a build not paid for yet: its price on hover)
+    assert all(tips[k] == "" for k in kinds if k not in off and k not in dear)
 
 
 def test_no_question_greys_its_answer_s_kind_nor_a_kind_legal_now():
@@ -183,3 +186,74 @@ def test_the_harbor_offer_is_greyed_where_the_seat_holds_no_commercial_harbor_ca
             assert tip == f"Not possible now: {name} holds no Commercial Harbor card.", where
             said_card += 1
     assert said_card >= 1  # 9.18 among them
+
+
+def _unpaid_marks(palette) -> dict[str, str]:
+    """The palette's kinds drawn muted as not paid for yet, each with its hover text."""
+    kinds = [k for _, k in palette.options]
+    at = [int(c.removeprefix("catan-unpaid-")) for c in palette._dom_classes
+          if c.startswith("catan-unpaid-")]  # fmt: skip
+    return {kinds[i]: palette.tooltips[i] for i in at}
+
+
+@pytest.mark.parametrize(
+    ("lesson", "node", "seat"), [("puzzle_ck_progress", 4, "P2"), ("puzzle_ck_2p", 24, "P1")]
+)
+def test_a_build_the_seat_cannot_pay_for_is_drawn_muted_with_its_price(lesson, node, seat):
+    """l24 at 9.18 and 11.16: the builds the seat cannot pay for were drawn solid, as if
+    playable. They stay offered (a trade first may pay), drawn muted, each saying why on
+    hover (and to a screen reader: kind_unpaid.js)."""
+    t = at_question(_asked(lesson, node))
+    marks = _unpaid_marks(t.controls.palette)
+    assert {"settle", "build road", "build city", "build wall"} <= set(marks)
+    assert marks["build road"] == f"{seat} cannot pay for it now: it costs brick, lumber."
+    assert marks["build wall"] == f"{seat} cannot pay for it now: it costs 2 brick."
+    assert "bank trade" not in marks
+
+
+def test_no_question_draws_a_kind_muted_that_is_legal_or_its_answer_s():
+    """Every puzzle of the course: a kind drawn as not paid for yet is neither legal now nor
+    any answer's kind (the seat truly cannot pay: nothing told apart but the hand shows)."""
+    muted_any = 0
+    for asked in course_puzzles():
+        t = at_question(asked)
+        s = t.session
+        nodes = answer_nodes(asked.puzzle, s.node, s.timeline.rules)
+        answers = {kind_name(n.action) for n in nodes}
+        legal = {kind_name(a) for a in s.legal()}
+        marks = _unpaid_marks(t.controls.palette)
+        assert not set(marks) & (answers | legal), (asked.lesson, asked.node, marks)
+        assert all(" cannot pay for it now: it costs " in w for w in marks.values())
+        muted_any += bool(marks)
+    assert muted_any >= 3
+
+
+def test_sending_the_robber_home_is_greyed_while_the_robber_is_off_the_board_or_home():
+    """l24: "Send the robber home" was offered as a move while the robber was not on the board
+    (C&K for two, before the first barbarian attack) or already on the desert. Every question
+    of the course that offers it: greyed then, with the plain reason; offered else."""
+    seen = set()
+    for asked in course_puzzles():
+        t = at_question(asked)
+        palette, state = t.controls.palette, t.session.game.state
+        kinds = [k for _, k in palette.options]
+        if "robber home" not in kinds:
+            continue
+        i = kinds.index("robber home")
+        greyed = f"{OFF_CLASS}{i}" in palette._dom_classes
+        desert = laid(state).desert()
+        where = (asked.lesson, asked.node, state.robber)
+        if state.robber < 0:
+            seen.add("off")
+            assert greyed, where
+            assert palette.tooltips[i] == "Not possible now: the robber is not on the board yet."
+        elif state.robber == desert:
+            seen.add("home")
+            assert greyed, where
+            said = "Not possible now: the robber is already home, on the desert"
+            said += f" ({HEX_NAMES[desert]})."
+            assert palette.tooltips[i] == said, where
+        else:
+            seen.add("away")
+            assert not greyed and palette.tooltips[i] == "", where
+    assert seen == {"off", "home", "away"}

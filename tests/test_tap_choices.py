@@ -13,8 +13,10 @@ from test_puzzle_secret import at_question
 
 from catan_tutor import board
 from catan_tutor.study.puzzle import answer_nodes
-from catan_tutor.widgets.kinds import target_of
+from catan_tutor.widgets.kinds import moment_kinds, target_of
+from catan_tutor.widgets.kinds_unavailable import unavailable
 from catan_tutor.widgets.play_panel import SEVERAL
+from catan_tutor.widgets.wording import kind_words
 
 NEUTRAL_ROADS = [a for a in course_puzzles() if "neutral" in " ".join(a.puzzle.answers)]
 
@@ -56,3 +58,23 @@ def test_a_tap_where_only_the_other_neutral_may_build_is_judged_wrong_at_once(as
     assert t.controls.message.value != SEVERAL
     assert s.puzzle.tries == 1 and s.puzzle_secret, board.EDGE_LABELS[spot[1]]
     assert s.puzzle.key(s.timeline.current) not in s.puzzle.solved
+
+
+@pytest.mark.parametrize("asked", course_puzzles(), ids=lambda a: f"{a.lesson}@{a.node}")
+def test_a_tap_offers_no_kind_that_is_greyed(asked):
+    """l24: a tap on the board with no kind chosen listed knight kinds greyed as no one's to
+    play now ("Choose what to do first: … or “Move a knight”"). At every question, a tap on a
+    corner, an edge and a hex names, or chooses, only kinds not greyed."""
+    t = at_question(asked)
+    s = t.session
+    greyed = set(unavailable(s.game, moment_kinds(s.game), s.puzzle.seats()))
+    for spot in (("vertex", 0), ("edge", 0), ("hex", 9)):
+        if not s.puzzle_secret:
+            break
+        s.kind = ""
+        t.controls.act_at(spot)
+        assert s.kind not in greyed, (spot, s.kind)
+        said = t.puzzle.result.value + t.controls.message.value
+        if "Choose what to do first" in said:
+            named = [k for k in greyed if f"“{kind_words(k)}”" in said]
+            assert not named, (spot, named, said)

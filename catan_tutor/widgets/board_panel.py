@@ -34,6 +34,7 @@ from .dice_shown import dice_shown, event_words
 from .kinds import Spot, moment_kinds, spot_kind, targets_of, variant_kinds
 from .land_steps import draw_land
 from .links import Link, copied_link
+from .pointer_heard import heard_only
 from .spot_sentences import CURSOR, cursor_words, pointer_words, spot_words
 from .tutor_session import TutorSession
 
@@ -104,6 +105,7 @@ class BoardPanel:
         self.marker = widgets.HTML(layout=lay(display="none"))  # data-* for tests, no text
         self.marker.add_class("catan-tutor-marker")
         self.pointer = widgets.Label(style={"font_size": "12px", "text_color": "#666"})
+        heard_only(self.pointer, guard)  # the pointer's line: heard only (pointer_heard)
         self.copy_link = b(
             description="Copy link",
             icon="link",

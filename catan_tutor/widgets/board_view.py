@@ -109,6 +109,7 @@ KEYS_JS = "\n".join(
         "board_still.js",
         "kind_still.js",
         "kind_unavailable.js",
+        "kind_unpaid.js",
         "lesson_top.js",
         "rule_refs.js",
     )  # fmt: skip

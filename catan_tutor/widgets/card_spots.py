@@ -83,10 +83,63 @@ def _card_chosen(form: ActionForm | None) -> tuple[object, object]:
     return values.get("player"), values.get("card")
 
 
+# The spots clicked so far for a card naming several (the Inventor's two hexes, Smithing's
+# second knight, Diplomacy's second road: l24, the Inventor could not be finished by
+# clicks): kept on the form they were clicked for (a new form starts afresh)
+CLICKED = "card_spots_clicked"
+
+
+def _spot_args(a: Action) -> tuple[Spot, ...]:
+    """The spots a card's move names, in its arguments' order (one left out: none after)."""
+    card, args = getattr(a, "card", None), getattr(a, "args", None)
+    if not isinstance(card, int) or not isinstance(args, tuple) or not 0 <= card < len(CARDS):
+        return ()
+    out: list[Spot] = []
+    for kind, x in zip(SCHEMA.get(CARDS[card], ()), args, strict=False):
+        if kind.rstrip("?") in SPOT_KINDS:
+            if not isinstance(x, int) or x < 0:
+                break
+            out.append((kind.rstrip("?"), x))
+    return tuple(out)
+
+
+def _named_next(pool: list[Action], card: object, so_far: tuple[Spot, ...], spot: Spot):
+    """The moves of card ``card`` naming the spots ``so_far`` and then ``spot``: those naming
+    no more first (Smithing's one knight moved), else all of them."""
+    want = (*so_far, spot)
+    moves = [
+        a for a in pool if getattr(a, "card", None) == card and _spot_args(a)[: len(want)] == want
+    ]
+    exact = [a for a in moves if len(_spot_args(a)) == len(want)]
+    return exact if len(exact) == 1 and len(moves) > 1 and len(so_far) else moves
+
+
+def remember_click(form: ActionForm | None, acts: list[Action], spot: Spot) -> None:
+    """After a click left several moves of one card (``acts``): the spot it named, for the
+    next click to name the card's next spot."""
+    if form is None:
+        return
+    cards = {getattr(a, "card", None) for a in acts}
+    so_far = getattr(form, CLICKED, ())
+    done = (
+        (*so_far, spot)
+        if all(_spot_args(a)[: len(so_far) + 1] == (*so_far, spot) for a in acts)
+        else (spot,)
+    )
+    more = len(cards) == 1 and any(len(_spot_args(a)) > len(done) for a in acts)
+    setattr(form, CLICKED, done if more else ())
+
+
 def at_spot(pool: list[Action], spot: Spot, form: ActionForm | None) -> list[Action]:
     """The moves of ``pool`` a click on ``spot`` may mean: those played there, a card's move
-    naming it first too (of the card the form names, when it names one)."""
+    naming it first too (of the card the form names, when it names one); after a click on
+    a card's first spot, those naming it and then ``spot`` (``remember_click``)."""
     _, card = _card_chosen(form)
+    so_far = getattr(form, CLICKED, ()) if form is not None else ()
+    if so_far and card is not None:
+        later = _named_next(pool, card, so_far, spot)
+        if later:
+            return later
     return [
         a
         for a in pool

@@ -21,12 +21,15 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
+from ..board import HEX_NAMES
 from ..errors import CatanError
 from ..game import Game
 from ..progress_cards import CARDS
 from ..rules.words import card_title
+from ..state import laid
 from . import verdicts
 from .kinds import acting_seat, kind_name, variant_kinds
+from .unpaid import mark_unpaid, unpaid_kinds
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
@@ -59,6 +62,24 @@ NO_KNIGHT = NOW + "{} has no knight on the board."
 CARD_OWN = {"harbor offer": "commercial-harbor"}
 NO_SUCH_CARD = NOW + "{} holds no {} card."
 
+# Sending the robber home (2P-TOKEN-ROBBER, CK2P-TOKEN-ROBBER): not while the robber is not on
+# the board (C&K for two, before the first barbarian attack) nor while it is home already, on
+# the desert (l24: offered as a move then); a 7 may send it off the desert later this turn,
+# so "now"
+ROBBER_HOME = "robber home"
+ROBBER_OFF = NOW + "the robber is not on the board yet."
+ROBBER_HOME_ALREADY = NOW + "the robber is already home, on the desert ({})."
+
+
+def robber_not_away(game: Game) -> str:
+    """Why the robber cannot be sent home now ('' when it can be, as far as where it stands
+    goes): it is not on the board, or it is on the desert already."""
+    state = game.state
+    if state.robber < 0:
+        return ROBBER_OFF
+    desert = laid(state).desert()
+    return ROBBER_HOME_ALREADY.format(HEX_NAMES[desert]) if state.robber == desert else ""
+
 
 def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> dict[str, str]:
     """Of ``kinds``, those no seat of ``seats`` (none given: the seat to move) can play this
@@ -76,6 +97,9 @@ def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> 
             out[kind] = said
             continue
         if kind in KNIGHT_ACTS and kind not in legal and (said := _no_knight(game, who)):
+            out[kind] = said
+            continue
+        if kind == ROBBER_HOME and kind not in legal and (said := robber_not_away(game)):
             out[kind] = said
             continue
         if kind in legal or cls is None or "player" not in [f.name for f in fields(cls)]:
@@ -149,3 +173,6 @@ def offer_kinds(
         if kind in off:
             palette.add_class(f"{OFF_CLASS}{i}")
     palette.tooltips = [_hover(off[k]) if k in off else "" for k in kinds]
+    seats = session.puzzle.seats() or (acting_seat(session.game),)
+    dear = unpaid_kinds(session.game, [k for k in kinds if k not in off], seats)
+    mark_unpaid(palette, kinds, dear if secret else {})  # (a build not paid for yet: muted)

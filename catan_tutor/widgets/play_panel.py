@@ -21,7 +21,7 @@ from ..state import BOARD, ROLLOFF
 from ..typed_forms import how_to_type
 from ..words.older_names import held_title
 from . import markup, verdicts
-from .card_spots import at_spot, card_first, probe_at, spot_values
+from .card_spots import at_spot, card_first, probe_at, remember_click, spot_values
 from .city_levels import levels_html
 from .describe import SR_ONLY_CSS
 from .forms import PLAY_TYPED, ActionForm, every_spot
@@ -46,9 +46,10 @@ from .place_words import OFF_BOARD_SHORT, off_board
 from .possible_parts import possible_parts
 from .puzzle_state import GO_ON
 from .taken_spots import free_spots
-from .tap_choices import agreeing, legal_with_spot
+from .tap_choices import agreeing, enabled_kinds, legal_with_spot
 from .try_words import try_help
 from .tutor_session import ROLL_PHASES, TutorSession
+from .unpaid import UNPAID_CSS
 from .wording import kind_words, palette_words
 
 # A click on a legal spot that is not the lesson's next move (issue 33: with the kind the moment
@@ -92,6 +93,7 @@ PLAY_CSS = (
     ".catan-board canvas:focus{outline:none}"
     ".catan-board canvas:focus-visible{outline:3px solid #1b5e9f;outline-offset:2px}"
     + SR_ONLY_CSS
+    + UNPAID_CSS  # a build not paid for yet: muted, not greyed (unpaid.py)
     + "</style>"
 )
 Guard = Callable[[Callable], Callable]
@@ -437,7 +439,7 @@ class PlayPanel:
         """The buttons that would play on that kind of spot, as they read ("“settle” or
         “build city”"); every kind of the moment when none does."""
         s = self.session
-        kinds = moment_kinds(s.game) if s.puzzle_secret else s.kinds()
+        kinds = enabled_kinds(s)  # (none greyed: tap_choices)
         ours = variant_kinds(s.game)
         here = [k for k in kinds if spot_kind(ours.get(k)) == where] or kinds
         named = [f"“{kind_words(k)}”" for k in here]
@@ -452,12 +454,8 @@ class PlayPanel:
             return s.say(GO_ON)
         if not s.kind:  # the one kind played on such a spot: of the question's (a puzzle's
             # answer stays hidden: the moment's kinds, legal or not), else of the legal ones
-            kind = (
-                board_kind(moment_kinds(s.game), s.game, spot[0])
-                if s.puzzle_secret
-                else board_kind(s.kinds(), s.game, spot[0])
-            )
-            only = moment_kinds(s.game) if s.puzzle_secret else s.kinds()
+            only = enabled_kinds(s)  # none greyed (tap_choices)
+            kind = board_kind(only, s.game, spot[0])
             if not kind and len(only) == 1 and spot_kind(variant_kinds(s.game).get(only[0])):
                 s.choose_kind(only[0])  # the one kind, played on another kind of spot: said so
                 return self.ask_at(spot)
@@ -474,6 +472,7 @@ class PlayPanel:
             s.play(acts[0])
         elif acts and self.form is not None:
             self.form.set(**spot_values(acts, spot))  # off the lesson's line: Play confirms it
+            remember_click(self.form, acts, spot)  # a card's next spot: the next click's
             s.say(OFF_LINE if len(acts) == 1 else several(self.form, acts))
         else:
             self.ask_at(spot)

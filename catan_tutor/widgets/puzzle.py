@@ -25,6 +25,7 @@ from . import icons, markup, verdicts
 from .kinds import moment_kinds, spot_kind, variant_kinds
 from .mark_key import marks_key
 from .puzzle_state import OFF_LINE
+from .solved_again import can_try_again, explanation, try_again
 from .stale_replies import NOTE_GOES, drop_asked
 
 if TYPE_CHECKING:
@@ -111,6 +112,15 @@ class PuzzleMode:
         )
         self.main_button.add_class("catan-puzzle-main-line")
         self.main_button.on_click(self._guard(lambda _: self.to_main_line()))
+        # a solved question come back to: asked afresh, only it (solved_again.py)
+        self.again_button = widgets.Button(
+            description="Try again",
+            icon="undo",
+            tooltip="ask this question again",
+            layout=lay(width="auto", display="none", align_self="flex-start"),
+        )
+        self.again_button.add_class("catan-puzzle-again")
+        self.again_button.on_click(self._guard(lambda _: self.try_again()))
         self.marker = widgets.HTML(layout=lay(display="none"))
         self.entry = widgets.HBox([self.answer, self.answer_button, self.hint_button])
         self.entry.add_class("catan-puzzle-entry")
@@ -121,6 +131,7 @@ class PuzzleMode:
             self.hint_box,
             self.result,
             self.main_button,
+            self.again_button,
             self.marker,
         )
         self._built = True
@@ -138,6 +149,11 @@ class PuzzleMode:
         main = self.state.main_line()
         if main is not None:
             self.session.goto(main)
+
+    def try_again(self) -> None:
+        """The solved question shown, asked afresh: its answer typed before goes too."""
+        self.answer.value = ""
+        try_again(self.state, self.session.timeline.current)
 
     def note(self, text: str) -> None:
         """A reply to the learner's try that judges no answer (a tap on the wrong kind of
@@ -202,6 +218,10 @@ class PuzzleMode:
         j = st.verdict if st.at == node.id and st.verdict is not None else None
         if j is None and answered:  # the right answer that led here
             j = st.right
+        if puzzle is not None and not open_:  # a solved question come back to: its why
+            j = explanation(st, node) or j
+        again = puzzle is not None and not open_ and can_try_again(st, node)
+        self.again_button.layout.display = "" if again else "none"
         if j is not None and j is st.right and open_:  # above the next question, its own
             self.prompt.value = _judgement_html(j) + self.prompt.value
             self.result.value = ""

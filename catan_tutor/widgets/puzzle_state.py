@@ -51,6 +51,7 @@ class PuzzleState:
     def __init__(self, session: TutorSession) -> None:
         self.session = session
         self.solved: set[tuple[str, int]] = set()  # (lesson key, node id) answered right
+        self.explained: dict[tuple[str, int], Judgement] = {}  # their "right" (solved_again)
         # questions a link to a node past them passed over: open, not answered (``pass_to``)
         self.passed: set[tuple[str, int]] = set()
         self.at: int | None = None  # the node the tries and hints below belong to
@@ -267,6 +268,7 @@ class PuzzleState:
         if not j.correct or j.node is None:
             return True
         self.solved.add(self.key(node))
+        self.explained[self.key(node)] = j
         main = node.children[0]
         if j.node is not main:  # played as played; the lesson's line is one click away
             line = _what(say(node.state, main.action)) if main.action is not None else ""

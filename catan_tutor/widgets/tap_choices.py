@@ -29,10 +29,12 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..game import Game
-from .kinds import clicked_fields
+from .kinds import clicked_fields, moment_kinds
+from .kinds_unavailable import unavailable
 
 if TYPE_CHECKING:
     from .forms import ActionForm
+    from .tutor_session import TutorSession
 
 # The fields naming a seat a move is for or against: the form asks them (never narrowed)
 WHOM = ("player", "victim", "target")
@@ -73,3 +75,14 @@ def agreeing(acts: list[Action], form: ActionForm | None) -> list[Action]:
     chosen = chosen_above({n: dd.value for n, dd in form.pickers.items()}, type(acts[0]))
     kept = [a for a in acts if all(getattr(a, n, v) == v for n, v in chosen.items())]
     return kept or acts
+
+
+def enabled_kinds(session: TutorSession) -> list[str]:
+    """The kinds a tap on the board may mean now: at an open question the moment's kinds but
+    those greyed as no one's to play now (``kinds_unavailable``: l24, a tap's list named
+    "Move a knight" while it was greyed), else the kinds legal now."""
+    if not session.puzzle_secret:
+        return session.kinds()
+    kinds = moment_kinds(session.game)
+    off = unavailable(session.game, kinds, session.puzzle.seats())
+    return [k for k in kinds if k not in off]

@@ -1,0 +1,60 @@
+"""A question solved before, come back to (a step back to it, a jump to it from the Moves
+list, a reload there; l24 at 10.6): it shows as solved with its explanation (the right
+answer's why and rule: the learner's own right answer's, else the lesson's own answer's,
+judged as a right answer is), and *Try again* asks that question afresh, only it: its
+answer line hidden again, no tries, no hints; the other questions stay solved, and the
+course's count keeps it (progress only grows: widgets/progress.py). Plain Python, no widgets
+(``puzzle.py`` shows it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..study.puzzle import Judgement, judge
+from ..study.timeline import Node
+
+if TYPE_CHECKING:
+    from .puzzle_state import PuzzleState
+
+OFF_LINE = "\n\n"  # = puzzle_state.OFF_LINE: the note of a right answer off the line
+
+
+def explanation(state: PuzzleState, node: Node) -> Judgement | None:
+    """The "right" to show at the solved question ``node``: the learner's own right answer's
+    (without its note on going on with ▶: said when it was played), else the lesson's own
+    answer's; None when ``node`` asks no question solved."""
+    puzzle = state.puzzle_at(node)
+    key = state.key(node)
+    if puzzle is None or key not in state.solved:
+        return None
+    own = state.explained.get(key)
+    if own is not None:
+        return replace(own, text=own.text.partition(OFF_LINE)[0])
+    main = node.children[0] if node.children else None
+    if main is None or main.action is None:
+        return None
+    said = judge(puzzle, node, state.session.timeline.rules, main.action)
+    return said if said.correct else None
+
+
+def can_try_again(state: PuzzleState, node: Node) -> bool:
+    """``node`` asks a question the learner may ask afresh: solved, or passed over by a link."""
+    key = state.key(node)
+    return state.puzzle_at(node) is not None and (key in state.solved or key in state.passed)
+
+
+def try_again(state: PuzzleState, node: Node) -> None:
+    """Ask the question at ``node`` afresh (only it) and show it, its answer hidden again."""
+    if not can_try_again(state, node):
+        return
+    key = state.key(node)
+    state.solved.discard(key)
+    state.passed.discard(key)
+    state.explained.pop(key, None)
+    state.at = None  # its tries, hints and verdict start afresh (``enter``)
+    state.answered = state.right = None
+    session = state.session
+    session.timeline.goto(node)
+    session.show()
