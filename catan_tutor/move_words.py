@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
-from . import ambiguous_words, forced_trade_typed, trade_card_words
+from . import ambiguous_words, count_words, forced_trade_typed, trade_card_words
 from .actions import (
     KNIGHT_LEVELS,
     MAX_NOTATION_CHARS,
@@ -191,6 +191,7 @@ def learner_notation(game: Game, text: str) -> str | None:
     elif len(tokens) > 1 and tokens[0].lower() == "player" and tokens[1].isdigit():
         seat, tokens = f"P{tokens[1]}", tokens[2:]
     tokens, neutral = _neutral_of(game, tokens)
+    tokens = count_words.in_digits(tokens, KIND_WORDS)  # "two ore", "one road" (l24)
     keys: set[str] = set()
     objects: set[str] = set()  # the object words typed (``_OBJECT_WORDS``)
     args: list[tuple[int, str]] = []  # (order, token): after "from" first (a knight's corner)
@@ -500,7 +501,8 @@ def _plain_words(text: str) -> str:
     """A sentence as compared with the page's: small letters, words and labels only (no
     stops, commas, quotes or brackets)."""
     text = text.lower().replace("’", "'")
-    return " ".join(t.strip(":'") for t in re.findall(r"[\w:'|/]+", text) if t.strip(":'"))
+    words = [t.strip(":'") for t in re.findall(r"[\w:'|/]+", text) if t.strip(":'")]
+    return " ".join(count_words.in_digits(words, KIND_WORDS))  # "one lumber": "1 lumber" (l24)
 
 
 def said_move(game: Game, text: str) -> Action | None:
@@ -543,7 +545,7 @@ def _unknown(token: str) -> bool:
     """A word that is not a player, a filler, a card or a number: what the reader could
     not place."""
     low = token.lower()
-    known = low in _NOUNS or _base(low) in KIND_WORDS  # ("level up": "up" is not read)
+    known = low in _NOUNS or _base(low) in KIND_WORDS or low in count_words.NUMBER_WORDS
     return not (_SEAT.match(token) or _filler(token) or known or low.isdigit())
 
 
