@@ -13,7 +13,7 @@ reads ``text``. Pure: nothing here imports ``random`` or Jupyter.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..actions import (
@@ -58,6 +58,7 @@ from ..rules.precedence import most_specific
 from ..rules.words import card_title
 from ..state import DICE, STEAL, State, laid
 from ..variants.ck_state import DEFENDER_DECK, PILLAGE, PROGRESS_DISCARD, PROGRESS_DRAW
+from .spot_nouns import with_nouns
 
 Bundle = tuple[int, ...]
 
@@ -228,6 +229,7 @@ def _move(rules, before: State, action: Action, take) -> Event:
     """The action itself, in the engine's own words and under its rule (a build, a trade, a
     discard carries the cards it moved)."""
     reason = rules.specific(rules.describe(before, action))
+    reason = replace(reason, text=with_nouns(before, action, reason.text))  # "edge N5" (l24)
     kind = "move"
     if isinstance(action, _BUILDS):
         kind = "build"
