@@ -9,6 +9,7 @@ import re
 from ..study.puzzle import Judgement
 from . import markup, verdicts
 
+_QUOTED = re.compile(r"^That is not a move: “[^”]*”\.\s+")  # the words typed, quoted
 _SENTENCE_END = re.compile(r"(?<=[.!?”])\s+(?=[A-Z“])")
 
 
@@ -22,7 +23,8 @@ def held_html(j: Judgement | None, heading: str, colour: str) -> str:
     above the hints; '' for none."""
     if j is None or j.correct:
         return ""
-    said = markup.text(first_sentence(verdicts.plain(verdicts.uncited(j.text))))
+    text = _QUOTED.sub("", j.text, count=1)  # the heading says it: what was not read
+    said = markup.text(first_sentence(verdicts.plain(verdicts.uncited(text))))
     return (
         f"<div class='catan-puzzle-held' style='margin:2px 0;color:#555'>"
         f"<b style='color:{colour}'>{heading}</b> · {said}</div>"
