@@ -17,10 +17,10 @@ from catan_tutor.actions import Action, spot_fields
 from catan_tutor.board import EDGE_LABELS, VERTEX_LABELS, parse_edge, parse_vertex
 from catan_tutor.errors import CatanError
 from catan_tutor.game import Game
+from catan_tutor.rules.spot_nouns import with_nouns
 from catan_tutor.rules.words import can, say
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
-from catan_tutor.words.spot_nouns import with_nouns
 
 PARTY_LIKE = {"vertex": [v for v in VERTEX_LABELS if v[0] in "PN"], "edge": []}
 PARTY_LIKE["edge"] = [e for e in EDGE_LABELS if e[0] in "PN"]

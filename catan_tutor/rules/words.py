@@ -15,8 +15,8 @@ from ..progress_cards import TRACKS
 from ..state import BOARD, DICE, DRAW, ROLLOFF, STEAL, State
 from ..variants.ck_state import PROGRESS_DRAW
 from ..variants.ck_two_player_state import FORCE_DRAW
-from ..words.spot_nouns import with_nouns
 from .said_once import said_once
+from .spot_nouns import with_nouns
 
 __all__ = [
     "CARD_TITLES", "can", "card_list", "card_title", "chance_words", "may", "notation_words",

@@ -55,10 +55,10 @@ from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.awards import public_vp
 from ..rules.barbarians import TRACK_END, forces
 from ..rules.precedence import most_specific
+from ..rules.spot_nouns import with_nouns
 from ..rules.words import card_title
 from ..state import DICE, STEAL, State, laid
 from ..variants.ck_state import DEFENDER_DECK, PILLAGE, PROGRESS_DISCARD, PROGRESS_DRAW
-from .spot_nouns import with_nouns
 
 Bundle = tuple[int, ...]
 
