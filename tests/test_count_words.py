@@ -41,7 +41,11 @@ def test_counts_in_words_read_as_counts_in_digits() -> None:
     for asked in course_puzzles():
         sc = asked.scenario()
         game = Game(sc.timeline.rules, sc.timeline.nodes[asked.node].state)
+        per_kind: dict[type, int] = {}
         for a in game.legal_actions():
+            if per_kind.setdefault(type(a), 0) >= 4:  # a few of each kind (its templates)
+                continue
+            per_kind[type(a)] += 1
             for said in _said(game, a):
                 words = _in_words(said)
                 if words == said:
