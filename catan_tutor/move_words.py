@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
-from . import ambiguous_words, forced_trade_typed, trade_card_words
+from . import ambiguous_words, count_words, forced_trade_typed, trade_card_words
 from .actions import (
     KNIGHT_LEVELS,
     MAX_NOTATION_CHARS,
@@ -68,6 +68,10 @@ KIND_WORDS = {
     "active": "activate", "soldier": "knight", "soldiers": "knight",
     "discards": "discard",
 }  # fmt: skip
+# Words of KIND_WORDS that name what a move of a kind is about, not the move: they name it
+# only beside a track or a verb of it ("trade metropolis", "improve to level 4"); alone, or
+# beside a verb no move has ("protect the metropolis": "Which track?" at 10.6, l24), no kind.
+_OBJECT_WORDS = frozenset({"metropolis", "level"})
 # Words that say nothing the notation needs ("build a settlement on the corner E4"), and
 # what a form offers for an optional field left empty ("rob from: nobody", a second card
 # "none": ``widgets.forms.value_label``), which the notation leaves out.
@@ -187,7 +191,9 @@ def learner_notation(game: Game, text: str) -> str | None:
     elif len(tokens) > 1 and tokens[0].lower() == "player" and tokens[1].isdigit():
         seat, tokens = f"P{tokens[1]}", tokens[2:]
     tokens, neutral = _neutral_of(game, tokens)
+    tokens = count_words.in_digits(tokens, KIND_WORDS)  # "two ore", "one road" (l24)
     keys: set[str] = set()
+    objects: set[str] = set()  # the object words typed (``_OBJECT_WORDS``)
     args: list[tuple[int, str]] = []  # (order, token): after "from" first (a knight's corner)
     after_from = False
     for k, tok in enumerate(tokens):
@@ -195,6 +201,8 @@ def learner_notation(game: Game, text: str) -> str | None:
         last = k == len(tokens) - 1
         if low == "building" and "road" in keys:
             keys.add("building")
+        elif low in _OBJECT_WORDS:  # "metropolis", "level": an improvement's only with a
+            objects.add(low)  # track or its verb ("protect the metropolis" is none: l24)
         elif low in KIND_WORDS and not (low == "trade" and keys & {"improve", "buy"}):
             keys.add(KIND_WORDS[low])
         elif low == "from":
@@ -210,6 +218,8 @@ def learner_notation(game: Game, text: str) -> str | None:
         else:
             args.append((0 if after_from else 1, tok))
             after_from = False
+    if objects and _names_improvement(keys, [t for _, t in args]):
+        keys.add("improve")  # "trade level 5", "buy level 4", "metropolis on A6" (its form's)
     if "trade" in keys and keys & {"improve", "buy"}:  # "trade improvement": the track
         keys.discard("trade")
         args.insert(0, (1, "trade"))
@@ -265,6 +275,18 @@ def _said_around(kind: str, token: str) -> bool:
     return low in _AROUND.get(kind, ()) or (
         low.endswith("s") and low[:-1] in _CARDS_PAID and kind in _AROUND
     )
+
+
+def _names_improvement(keys: set[str], args: list[str]) -> bool:
+    """Whether a sentence with an object word ("metropolis", "level") and these kind words
+    and other words is an improvement: with a kind word ("buy level 4", "trade level 5") or a
+    track; or "metropolis on A6" (its form's words) where no other word is unread; never a
+    sentence of no move's words ("protect the metropolis": l24 at 10.6)."""
+    low = [t.lower() for t in args]
+    if keys or any(t in TRACK_NAMES for t in low):
+        return True
+    spots = [t for t in args if t.upper() in VERTEX_LABELS]
+    return bool(spots) and all(t in spots or t.isdigit() for t in args)
 
 
 def _neutral_of(game: Game, tokens: list[str]) -> tuple[list[str], str]:
@@ -380,6 +402,8 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
             # notation's own word: its reader says what is wrong
             raise _plain(first, game, text, avoid, chosen) from None
         how = how_to_type(game, chosen, avoid) or examples(game, avoid)
+        if (lone := _lone_noun(tokens)) is not None:  # "science", "brick": which move? (l24)
+            raise PartLeftOut(f"Which move is meant with “{lone}”?", how)
         if not tokens:
             raise MoveWordsError(f"Nothing is typed. {how}") from None
         # the first word read as nothing (not "brick" of "I want a brick": a card, read)
@@ -391,6 +415,20 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
     except CatanError as e:
         raise _plain(e, game, spelled, avoid, chosen) from None
     return spelled
+
+
+# Nouns a move may be about that name no kind of move: a track, a card, a metropolis...
+_NOUNS = frozenset({*TRACK_NAMES, *_CARDS_PAID, *_OBJECT_WORDS, "harbor", "harbour"})
+
+
+def _lone_noun(tokens: list[str]) -> str | None:
+    """The one word typed besides a seat and fillers when it is a noun a move may be about
+    (``_NOUNS``: "science", "brick", "metropolis"), in the learner's letters; else None. A
+    lone noun says no move: which one is asked ("Not complete"), as for a lone "road"."""
+    said = [t for t in tokens if not _SEAT.match(t) and not _filler(t)]
+    if len(said) == 1 and (said[0].lower() in _NOUNS or _base(said[0].lower()) in _NOUNS):
+        return said[0]
+    return None
 
 
 def _trade_said(game: Game, text: str) -> str | None:
@@ -463,7 +501,8 @@ def _plain_words(text: str) -> str:
     """A sentence as compared with the page's: small letters, words and labels only (no
     stops, commas, quotes or brackets)."""
     text = text.lower().replace("’", "'")
-    return " ".join(t.strip(":'") for t in re.findall(r"[\w:'|/]+", text) if t.strip(":'"))
+    words = [t.strip(":'") for t in re.findall(r"[\w:'|/]+", text) if t.strip(":'")]
+    return " ".join(count_words.in_digits(words, KIND_WORDS))  # "one lumber": "1 lumber" (l24)
 
 
 def said_move(game: Game, text: str) -> Action | None:
@@ -506,7 +545,8 @@ def _unknown(token: str) -> bool:
     """A word that is not a player, a filler, a card or a number: what the reader could
     not place."""
     low = token.lower()
-    return not (_SEAT.match(token) or _filler(token) or low in _CARDS_PAID or low.isdigit())
+    known = low in _NOUNS or _base(low) in KIND_WORDS or low in count_words.NUMBER_WORDS
+    return not (_SEAT.match(token) or _filler(token) or known or low.isdigit())
 
 
 def _filler(token: str) -> bool:
@@ -533,7 +573,8 @@ def _plain(
     return MoveWordsError(f"{why} {how}".strip(), getattr(e, "word", ""))
 
 
-_MISSING = re.compile(r"^(?:A|An) ([^()]+?)(?: \([^()]*\))? is missing at the end\.$")
+_MISSING = re.compile(r"^(?:A|An|The) ([^()]+?)(?: \([^()]*\))? is missing at the end\.$")
+_ASKED = {"knight's corner": "Which knight?"}  # a part said otherwise than "Which <part>?"
 
 
 def _which(why: str) -> str:
@@ -541,7 +582,12 @@ def _which(why: str) -> str:
     part missing: l19's "P1 play resource monopoly" was told "“resource” is not a
     resource"."""
     m = _MISSING.match(why)
-    return f"Which {m[1]}?" if m else ""
+    if _NO_CARDS.match(why):  # "discard", "forced" alone: no cards at all (a lone kind word)
+        return "Which cards?"
+    return (_ASKED.get(m[1]) or f"Which {m[1]}?") if m else ""
+
+
+_NO_CARDS = re.compile(r"^Cards like “[^”]*” are missing here\.$")
 
 
 # A spot of each kind, to read a move whose spot is left out as its kind (any spot will do)

@@ -16,6 +16,7 @@ from ..state import BOARD, DICE, DRAW, ROLLOFF, STEAL, State
 from ..variants.ck_state import PROGRESS_DRAW
 from ..variants.ck_two_player_state import FORCE_DRAW
 from .said_once import said_once
+from .spot_nouns import with_nouns
 
 __all__ = [
     "CARD_TITLES", "can", "card_list", "card_title", "chance_words", "may", "notation_words",
@@ -25,8 +26,9 @@ __all__ = [
 
 def say(s: State, a: Action) -> str:
     """What the legal action ``a`` does, in a sentence for a learner (each kind of action
-    words itself: ``Action.sentence``)."""
-    return a.sentence(s)
+    words itself: ``Action.sentence``); a label that looks like a party with its noun
+    ("on corner P6": ``spot_nouns``)."""
+    return with_nouns(s, a, a.sentence(s))
 
 
 def _v(v: int) -> str:
@@ -66,6 +68,10 @@ def why_not(s: State, a: Action, reason: str) -> str:
 
 
 def _modal(s: State, a: Action, modal: str) -> str:
+    return with_nouns(s, a, _modal_words(s, a, modal))  # "can't build a road on edge N5"
+
+
+def _modal_words(s: State, a: Action, modal: str) -> str:
     try:
         said = say(s, a)
     except (IndexError, KeyError, TypeError, ValueError):  # an action no state has: its words

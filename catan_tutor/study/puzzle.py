@@ -37,6 +37,7 @@ from ..rules.words import can, say, why_not
 from ..state import State
 from ..typed_forms import FORMS
 from ..words.rule_titles import plain_title
+from .puzzle_measure import measured
 from .puzzle_why import names as _names
 from .puzzle_why import worse
 from .timeline import Node
@@ -221,7 +222,9 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
     said = keep_secret(said, hidden)
     if any(type(a) is type(ex.action) for a in theirs):  # why it is worse: the author's, else
         worse_why = worse(puzzle.prompt, puzzle.rule, s, ex.action, theirs)  # puzzle_why.py
-        reason = said or keep_secret(worse_why, hidden) or SECRET_WHY
+        reason = said or keep_secret(worse_why, hidden)  # else by the question's measure
+        reason = reason or keep_secret(measured(puzzle.prompt, game, ex.action, theirs), hidden)
+        reason = reason or SECRET_WHY
         text = f"{allowed}, but it is not the move the question asks for. {reason}"
     else:
         reason = "the question asks for another kind of move"

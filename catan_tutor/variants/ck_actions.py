@@ -348,8 +348,9 @@ class Improve(Action):
         t, track = _track_title(self.track), self.track
         ok = s.caps.improvements and 0 <= track < 3
         level = s.levels[self.player][track] + 1 if ok else "?"
-        where = f", the metropolis on {vertex_name(self.vertex)}" if self.vertex >= 0 else ""
-        return f"{seat(self.player)} buys {t} level {level}{where}."
+        where = f" and takes the {t} metropolis on {vertex_name(self.vertex)}"  # (l24)
+        where = where if self.vertex >= 0 else ""
+        return f"{seat(self.player)} improves {t} to level {level}{where}."
 
 
 @register

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 
 from ..move_words import neutral_forms
 from ..study.puzzle import INCOMPLETE, Judgement
-from . import icons, markup, verdicts
+from . import hint_reply, icons, markup, verdicts
 from .kinds import moment_kinds, spot_kind, variant_kinds
 from .mark_key import marks_key
 from .puzzle_state import OFF_LINE
@@ -207,7 +207,8 @@ class PuzzleMode:
             self.hint_button.disabled = not left or not open_
             self.hint_button.layout.display = "" if puzzle.hints else "none"
             shown = puzzle.hints[: st.hints] if here else ()
-            self.hint_box.value = "".join(
+            held = st.held if here and st.verdict is None else None  # above the hint (l23)
+            self.hint_box.value = hint_reply.held_html(held, _heading(held), RED) + "".join(
                 f"<div class='catan-puzzle-hint-text' style='margin:2px 0'>Hint {i + 1}: "
                 f"{verdicts.rule_refs(markup.text(h))}</div>"
                 for i, h in enumerate(shown)
@@ -268,13 +269,7 @@ def _same(a: tuple | None, b: tuple | None) -> bool:
 def _judgement_html(j: Judgement) -> str:
     """Right (why, and the rule: its title, its text on a click) or wrong (why not, in one
     plain sentence: the rule's text would give the answer away)."""
-    colour, mark = (
-        (GREEN, f"{icons.OK} Right")
-        if j.correct
-        else (RED, f"{icons.NO} Not the answer")
-        if j.read
-        else (RED, f"{icons.NO} {NOT_DONE if j.text.endswith(INCOMPLETE) else NOT_READ}")
-    )
+    colour, mark = (GREEN, f"{icons.OK} Right") if j.correct else (RED, _heading(j))
     text = j.text.removeprefix("Right: ") if j.correct else j.text
     text, _, aside = text.partition(OFF_LINE)  # a right answer off the lesson's line: its note
     said = (  # a rule cited in brackets: a "§" when right, left out when wrong
@@ -289,6 +284,13 @@ def _judgement_html(j: Judgement) -> str:
         f"<div>{said}</div>"
         f"{verdicts.rule_details(j.rule) if j.correct else RETRY if j.read else SAY_AGAIN}</div>"
     )
+
+
+def _heading(j: Judgement | None) -> str:
+    """A wrong answer's heading: not the answer, not complete, or not read as a move."""
+    if j is None or j.read:
+        return f"{icons.NO} Not the answer"
+    return f"{icons.NO} {NOT_DONE if j.text.endswith(INCOMPLETE) else NOT_READ}"
 
 
 RETRY = (

@@ -58,6 +58,7 @@ class PuzzleState:
         self.tries = 0
         self.hints = 0
         self.verdict: Judgement | None = None
+        self.held: Judgement | None = None  # a wrong answer's reply a hint came after
         self.answered: int | None = None  # the answer's node, while the "right" shows
         self.right: Judgement | None = None  # that "right" (also above a next question)
         self._last: tuple[int, str] | None = None  # the last text judged, and where
@@ -347,8 +348,8 @@ class PuzzleState:
         text = hint(puzzle, self.hints)
         if text:
             self.hints += 1
-            if self.verdict is not None and not self.verdict.correct:
-                self.verdict = None  # the hint replaces the "not the answer" (issue 33)
+            if self.verdict is not None and not self.verdict.correct:  # its place goes to
+                self.held, self.verdict = self.verdict, None  # the hint, shortened above it
         self.session.emit("puzzle")
         return text
 
@@ -356,7 +357,7 @@ class PuzzleState:
         """Tries, hints and the verdict belong to one question: a new node starts afresh."""
         if self.at != node.id:
             self.at, self.tries, self.hints, self.verdict = node.id, 0, 0, None
-            self._last = None
+            self._last = self.held = None
 
     def shown(self) -> bool:
         """A node is shown: the question there starts afresh when it is new (True then: the

@@ -13,7 +13,7 @@ reads ``text``. Pure: nothing here imports ``random`` or Jupyter.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..actions import (
@@ -55,6 +55,7 @@ from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.awards import public_vp
 from ..rules.barbarians import TRACK_END, forces
 from ..rules.precedence import most_specific
+from ..rules.spot_nouns import with_nouns
 from ..rules.words import card_title
 from ..state import DICE, STEAL, State, laid
 from ..variants.ck_state import DEFENDER_DECK, PILLAGE, PROGRESS_DISCARD, PROGRESS_DRAW
@@ -228,6 +229,7 @@ def _move(rules, before: State, action: Action, take) -> Event:
     """The action itself, in the engine's own words and under its rule (a build, a trade, a
     discard carries the cards it moved)."""
     reason = rules.specific(rules.describe(before, action))
+    reason = replace(reason, text=with_nouns(before, action, reason.text))  # "edge N5" (l24)
     kind = "move"
     if isinstance(action, _BUILDS):
         kind = "build"
