@@ -341,3 +341,30 @@ def test_every_ship_on_the_event_die_says_the_ship_moved_in_every_lesson() -> No
             elif "attack" not in kinds:
                 unsaid.append(f"{path.name} {node.id}: no attack told")
     assert seen > 10 and unsaid == []
+
+
+@pytest.mark.parametrize("variant", ["base", "ck"])
+def test_BASE_SETUP_ROUND2_the_log_says_what_the_second_placement_takes(variant: str) -> None:
+    """l25: the free game's log said only "P1 builds a settlement on B6", and the hand then
+    held 2 wool and 1 brick: the second placement's cards are said with it (BASE-SETUP-ROUND2,
+    CK-SETUP-ROUND2); the first placement takes nothing and says nothing of cards."""
+    g = new_game(variant, players=3)
+    said: list[str] = []
+    while len(said) < 6:
+        a = choose(g, random.Random(len(said))) if g.is_chance() else g.legal_actions()[0]
+        before = [list(h) for h in g.state.hands]
+        placing = g.state.phase == "setup-settle"
+        _, evs = g.play_narrated(str(a))
+        if placing:
+            p = a.player
+            got = [n - o for n, o in zip(g.state.hands[p], before[p], strict=True)]
+            text = next(e.text for e in evs if e.kind == "build")
+            if any(got):
+                assert text.endswith(" from the hexes it touches."), text
+                for k, n in enumerate(got):
+                    if n:
+                        assert f"{n} {CARD_NAMES[k]}" in text, (text, got)
+            else:
+                assert "takes" not in text, text
+            said.append(text)
+    assert sum("takes" in t for t in said) >= 1

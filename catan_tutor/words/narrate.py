@@ -57,7 +57,7 @@ from ..rules.barbarians import TRACK_END, forces
 from ..rules.precedence import most_specific
 from ..rules.spot_nouns import with_nouns
 from ..rules.words import card_title
-from ..state import DICE, STEAL, State, laid
+from ..state import DICE, SETUP_SETTLE, STEAL, State, laid
 from ..variants.ck_state import DEFENDER_DECK, PILLAGE, PROGRESS_DISCARD, PROGRESS_DRAW
 
 Bundle = tuple[int, ...]
@@ -251,6 +251,10 @@ def _move(rules, before: State, action: Action, take) -> Event:
             return Event(
                 kind, f"{reason.text.rstrip('.')} ({'; '.join(paid)}).", reason.rule, p, cards
             )
+        if kind == "build" and before.phase == SETUP_SETTLE:  # the second placement pays (l25)
+            got = " and ".join(_bundle(_plus(d)) for _, d in cards)
+            said = f"{reason.text.rstrip('.')} and takes {got} from the hexes it touches."
+            return Event(kind, said, reason.rule, p, cards)
     return Event(kind, reason.text, reason.rule, p, cards)
 
 
