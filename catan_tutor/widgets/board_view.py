@@ -111,6 +111,7 @@ KEYS_JS = "\n".join(
         "kind_unavailable.js",
         "lesson_top.js",
         "rule_refs.js",
+        "question_in_view.js",
     )  # fmt: skip
 )
 
