@@ -330,7 +330,7 @@ def draw_labels(
         # beside it or on it, then clear of the hexes' letters
         x, y = places.beside((kind, i), w, h) if beside else vp.px(SPOT_XY[kind](i))
         x, y = places.off_letters(kind, x, y, w, h)
-        if not beside and places.crowded(x, y, w, h):  # on its spot it met one placed: aside
+        if not beside and kind == "vertex" and places.crowded(x, y, w, h):  # met one: aside
             x, y = places.off_letters(kind, *places.beside((kind, i), w, h), w, h)
         x, y = places.at(x, y, w, h)
         shown[(kind, small)].append((x, y, w, text))

@@ -32,9 +32,11 @@ GLOW_VERTEX, GLOW_EDGE = style.TARGET_R, style.ROAD_WIDTH * 0.95
 GAP = 2.0  # CSS px between a label and what it keeps clear of
 # What covering costs: a piece or a ring, another label, off the board, a number token or a
 # harbor's mark (as much as a piece: a way out past them is tried first, FURTHER) and a hex's
-# letter (the size it is written at: "M4" sat against Q's at 1280); another label most of
-# all (with every label on a phone, "Q8" over "Q4" read "QQ4": l23)
-PIECE, LABEL, OFF, TOKEN, LETTER = 100.0, 250.0, 200.0, 100.0, 30.0
+# letter (the size it is written at: "M4" sat against Q's at 1280); a corner's label meeting
+# another corner's most of all (``APART``: with every label on a phone, "Q8" over "Q4" read
+# "QQ4", l23; an edge's, 72 of them on a phone's board, have no room to keep apart)
+PIECE, LABEL, OFF, TOKEN, LETTER = 100.0, 60.0, 200.0, 100.0, 30.0
+APART = 250.0  # a corner's label over another label
 FURTHER = 6  # how many label heights further out a way is tried past a token or a harbor
 # The room a label keeps round a hex's letter, in the letter's sizes: at a phone's scale the
 # 2 px gap (canvas px, shrunk with the board) left "K4" a hair from P, read as one "K4P"
@@ -207,10 +209,15 @@ class LabelPlaces:
             while self._marked(settled(out)) and out < t + FURTHER * h:
                 out += step
             t = t if self._marked(settled(out)) else out
-            t = self._past_labels(t, step, h, settled)
+            if spot[0] == "vertex":  # (corners only: see APART)
+                t = self._past_labels(t, step, h, settled)
             tried.append((t, settled(t)))
         near = self._near(_union(box for _, box in tried))
-        costs = [near._cost(box) + rank * 0.5 + t / h for rank, (t, box) in enumerate(tried)]
+        apart = (APART - LABEL) if spot[0] == "vertex" else 0.0
+        costs = [
+            near._cost(box) + apart * sum(meets(box, b) for b in near.placed) + rank * 0.5 + t / h
+            for rank, (t, box) in enumerate(tried)
+        ]
         box = tried[costs.index(min(costs))][1]
         return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
 
