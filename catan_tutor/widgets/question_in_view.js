@@ -1,11 +1,11 @@
 /* An open question and its answer's row on the screen on a phone (375x740): at 9.18 opened
  * from the lesson's list the question's box started at the screen's foot, its Answer under
  * it, the hand and the story a screen below (a fresh learner, l24, ph918_b.png). When a
- * question opens (its answer's row shows, or its words change) the page scrolls, no farther
- * than it takes, so its words and its answer's row (the box, Answer, Hint) are in sight; the
- * board may go up out of sight above it. For a few seconds after it opened (late lines come
- * in after a step), until the learner scrolls, taps or types. Runs once per page, with
- * board_keys.js.
+ * question opens (its answer's row shows, or its words change to another's) the page
+ * scrolls, no farther than it takes, so its words and its answer's row (the box, Answer,
+ * Hint) are in sight; the board may go up out of sight above it. For a few seconds after
+ * it opened (late lines come in after a step), until the learner scrolls, taps or types.
+ * Runs once per page, with board_keys.js.
  */
 (function () {
   'use strict';
@@ -35,12 +35,21 @@
       prompt.scrollIntoView({block: 'start'});  // (a question taller than the screen)
     }
   }
+  function asked(entry) {  // the question's words (' ': none found)
+    var box = entry.closest('.catan-puzzle');
+    var said = box ? box.querySelectorAll('.catan-puzzle-prompt p') : [];
+    for (var i = 0; i < said.length; i++) {
+      if (!said[i].closest('.catan-puzzle-verdict')) return said[i].innerText || ' ';
+    }
+    return ' ';
+  }
   function look() {
     var entry = document.querySelector('.catan-tutor .catan-puzzle-entry');
     var open = shown(entry);
-    var prompt = open && entry.closest('.catan-puzzle');
-    var words = open ? ((prompt && prompt.querySelector('.catan-puzzle-prompt')) || entry)
-      .innerText || ' ' : '';
+    // the question by its words, a try's verdict in its box left out (a wrong try is no new
+    // question: a finger's tap on the board answered so moves nothing, reply_in_view.js; nor
+    // is ◀ out of it, its step changed before its box goes)
+    var words = open ? asked(entry) : '';
     if (words !== seen) {
       seen = words;
       opened = open && PHONE.matches ? {at: Date.now(), entry: entry} : null;
