@@ -790,7 +790,8 @@ def _on_tag(tags, text: str, x: float, y: float, end: tuple[float, float]) -> bo
 
 @pytest.mark.parametrize(
     ("lesson", "steps"),
-    [("ck_2p_cards_neutral_knights", 0), ("base_dev_cards", 0)]  # (quick ones; all: slow)
+    [("ck_2p_cards_neutral_knights", 0), ("base_dev_cards", 0), ("puzzle_ck_metropolis", 4)]
+    # (quick ones: 10.6's question, where l23 read "QQ4"; every start: slow)
     + [pytest.param(lesson, 0, marks=pytest.mark.slow) for lesson in _lessons_in_order()],
 )
 def test_a_phones_labels_sit_by_their_own_spots(monkeypatch, lesson, steps):
@@ -799,7 +800,7 @@ def test_a_phones_labels_sit_by_their_own_spots(monkeypatch, lesson, steps):
     "C7" far from its edge). At every lesson's start, each label the page names (and with
     every label on, each corner's) sits nearer its own spot than any other spot of its kind,
     or a line leads from its spot to its tag; none the page names covers a number token or
-    a harbor's disc."""
+    a harbor's disc; no two overlap (l23: "QQ4", label_places.LabelPlaces._past_labels)."""
     from catan_tutor.scene import board_scene
     from catan_tutor.widgets.board_tags import SPOT_XY
     from catan_tutor.widgets.label_places import hits, ring_reach
@@ -844,3 +845,6 @@ def test_a_phones_labels_sit_by_their_own_spots(monkeypatch, lesson, steps):
         for tag in tags if not every else ():  # (every label on: ~126 on a phone's board)
             assert not [d for d in tokens if hits(tag, d)], ("over a token", tag)
             assert not [d for d in harbors if hits(tag, d)], ("over a harbor", tag)
+        # no two tags overlap, every label on too ("Q8" over "Q4" read "QQ4" at 10.6: l23)
+        met = [(a, b) for k, a in enumerate(tags) for b in tags[k + 1 :] if _meet(a, b)]
+        assert not met, (lesson, every, met)

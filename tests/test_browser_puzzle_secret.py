@@ -35,6 +35,7 @@ from puzzle_answers import Asked, answer_words, course_puzzles, found
 
 from catan_tutor import rulebook
 from catan_tutor.game import Game
+from catan_tutor.rules.words import card_title
 from catan_tutor.study.library import library
 from catan_tutor.study.puzzle import answer_nodes, judge
 from catan_tutor.study.resources import packaged_lessons
@@ -219,8 +220,32 @@ def _forms(page, asked: Asked) -> list[str]:
             rates = [r for r in form["rates"] if r.replace("\xa0", " ") != CHOOSE_LABEL]
             assert rates == ["2", "3", "4"], form["rates"]
         out += found(answer_words(asked), form["text"])
+        if kind == "play progress":
+            nodes = answer_nodes(asked.puzzle, at, sc.timeline.rules)
+            _card_chosen(page, card_title(min(n.action.card for n in nodes)))
     open_tab(page, "Moves")  # as the sweep had it
     return out
+
+
+def _card_chosen(page, card: str) -> None:
+    """A progress card's form (9.18 at 1280x900, a fresh learner, l24): its "details" list
+    hidden until a card is chosen (it mixed the Merchant's hexes and the Fleet's resources,
+    card_details.py); the card chosen with its list at the screen's foot, as a learner
+    scrolled to it: the details list and Play come into sight (they were under the fold,
+    form_in_view.js), no farther than it takes."""
+    form = page.locator(".catan-form").first
+    rows = form.locator(".widget-dropdown")
+    details = rows.filter(has=page.locator("label", has_text="details"))
+    assert not details.is_visible()
+    cards = rows.filter(has=page.locator("label", has_text="card")).locator("select")
+    cards.evaluate("(e) => e.scrollIntoView({block: 'end'})")
+    settle(page)
+    cards.select_option(label=card)
+    details.wait_for()
+    settle(page)
+    play = form.get_by_role("button", name="Play this move").bounding_box()
+    listed = cards.bounding_box()
+    assert listed["y"] >= 0 and play["y"] >= 0 and play["y"] + play["height"] <= 901, (listed, play)
 
 
 def _wait_question(page, node: int) -> None:

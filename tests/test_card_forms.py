@@ -73,3 +73,34 @@ def test_a_card_count_is_counted_as_it_is_typed_not_when_the_field_is_left():
     form = app.tutor.controls.form
     boxes = [box for b in form.counts.values() for box in b]
     assert len(boxes) == 5 and all(box.continuous_update for box in boxes)
+
+
+def test_a_progress_card_s_details_show_once_the_card_is_chosen_and_only_its_own():
+    """CK-PC-MERCHANT, CK-PC-MERCHANT-FLEET: at 9.18's first question (P2 holds the
+    Merchant and the Merchant Fleet) the form's "details" list mixed the Merchant's hexes and
+    the Fleet's resources before a card was chosen (a fresh learner on a phone, l24): now it
+    is hidden until a card is chosen, then lists that card's own (hexes, or resources);
+    unchosen again, hidden again. A card that needs no details shows none."""
+    import ipywidgets as widgets
+
+    from catan_tutor.widgets import App
+    from catan_tutor.widgets.card_details import needs_details
+
+    app = App(query="?lesson=puzzle_ck_progress&node=4")
+    app.tutor.controls.palette.value = "play progress"
+    form = app.tutor.controls.form
+    details = form.pickers["args"]
+    assert details.layout.display == "none"
+    form.set(card=12)  # the Merchant: a hex
+    assert details.layout.display != "none"
+    assert {label for label, v in details.options if v is not None} == {"K", "L", "O", "P", "S"}
+    form.set(card=13)  # the Merchant Fleet: a card kind
+    assert details.layout.display != "none"
+    assert "brick" in {label for label, _ in details.options}
+    assert "K" not in {label for label, _ in details.options}
+    form.pickers["card"].index = 0  # "— choose —" again
+    assert details.layout.display == "none"
+    # a card that needs nothing (its one "value" is no details)
+    card = widgets.Dropdown(options=[("Irrigation", 1)], value=1)
+    nothing = widgets.Dropdown(options=[("—", ())], value=())
+    assert not needs_details({"card": card, "args": nothing})

@@ -329,7 +329,10 @@ def draw_labels(
         w, h = text_em(text) * size + 2 * pad, size + 2 * pad
         # beside it or on it, then clear of the hexes' letters
         x, y = places.beside((kind, i), w, h) if beside else vp.px(SPOT_XY[kind](i))
-        x, y = places.at(*places.off_letters(kind, x, y, w, h), w, h)
+        x, y = places.off_letters(kind, x, y, w, h)
+        if not beside and kind == "vertex" and places.crowded(x, y, w, h):  # met one: aside
+            x, y = places.off_letters(kind, *places.beside((kind, i), w, h), w, h)
+        x, y = places.at(x, y, w, h)
         shown[(kind, small)].append((x, y, w, text))
         if (line := places.leader((kind, i), x, y, w, h)) is not None:
             leaders.append((line, not small and (kind, i) not in places.ringed))

@@ -112,6 +112,8 @@ KEYS_JS = "\n".join(
         "kind_unpaid.js",
         "lesson_top.js",
         "rule_refs.js",
+        "question_in_view.js",
+        "form_in_view.js",
     )  # fmt: skip
 )
 

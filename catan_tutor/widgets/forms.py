@@ -29,6 +29,7 @@ from ..grammar import count
 from ..rules.words import card_title, notation_words
 from ..words.older_names import held_title
 from . import forced_trade_words, icons
+from .card_details import show_details
 from .guard import guarded, shown_in
 from .kinds import clicked_fields
 from .roll_words import die_words
@@ -438,6 +439,7 @@ class ActionForm:
         if value is not None and value != self.chosen.get(name):
             self.chosen[name] = value
             self._narrow(after=name)
+        show_details(self.pickers)  # (no card chosen again: no details)
 
     def _narrow(self, after: str | None) -> None:
         """Refill the lists below ``after`` with the values legal given the ones above (an
@@ -475,6 +477,7 @@ class ActionForm:
                 dd.disabled = len(seen) <= 1
             chosen[n] = self.chosen.get(n)
             below = below or n == after
+        show_details(self.pickers)  # a progress card's details once the card needs them
         self._check()
 
     def _pick_listed(self, change) -> None:

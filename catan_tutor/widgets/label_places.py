@@ -12,7 +12,7 @@ a 3:1 harbor, s18): a label goes further out from its spot instead. All in canva
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from .. import board
@@ -32,8 +32,11 @@ GLOW_VERTEX, GLOW_EDGE = style.TARGET_R, style.ROAD_WIDTH * 0.95
 GAP = 2.0  # CSS px between a label and what it keeps clear of
 # What covering costs: a piece or a ring, another label, off the board, a number token or a
 # harbor's mark (as much as a piece: a way out past them is tried first, FURTHER) and a hex's
-# letter (the size it is written at: "M4" sat against Q's at 1280)
+# letter (the size it is written at: "M4" sat against Q's at 1280); a corner's label meeting
+# another corner's most of all (``APART``: with every label on a phone, "Q8" over "Q4" read
+# "QQ4", l23; an edge's, 72 of them on a phone's board, have no room to keep apart)
 PIECE, LABEL, OFF, TOKEN, LETTER = 100.0, 60.0, 200.0, 100.0, 30.0
+APART = 250.0  # a corner's label over another label
 FURTHER = 6  # how many label heights further out a way is tried past a token or a harbor
 # The room a label keeps round a hex's letter, in the letter's sizes: at a phone's scale the
 # 2 px gap (canvas px, shrunk with the board) left "K4" a hair from P, read as one "K4P"
@@ -178,10 +181,7 @@ class LabelPlaces:
 
     def free(self, x: float, y: float, w: float, h: float) -> bool:
         """Whether a label ``w`` x ``h`` centred on ``(x, y)`` covers no piece and no ring."""
-        box = _box(x, y, w, h)
-        return not any(meets(box, b) for b in self.boxes) and not any(
-            hits(box, d) for d in self.discs
-        )
+        return self.clear(_box(x, y, w, h))
 
     def beside(self, spot: Spot, w: float, h: float) -> Point:
         """The centre of a label ``w`` x ``h`` canvas px beside ``spot``: out of the spot's
@@ -209,9 +209,15 @@ class LabelPlaces:
             while self._marked(settled(out)) and out < t + FURTHER * h:
                 out += step
             t = t if self._marked(settled(out)) else out
+            if spot[0] == "vertex":  # (corners only: see APART)
+                t = self._past_labels(t, step, h, settled)
             tried.append((t, settled(t)))
         near = self._near(_union(box for _, box in tried))
-        costs = [near._cost(box) + rank * 0.5 + t / h for rank, (t, box) in enumerate(tried)]
+        apart = (APART - LABEL) if spot[0] == "vertex" else 0.0
+        costs = [
+            near._cost(box) + apart * sum(meets(box, b) for b in near.placed) + rank * 0.5 + t / h
+            for rank, (t, box) in enumerate(tried)
+        ]
         box = tried[costs.index(min(costs))][1]
         return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
 
@@ -251,6 +257,36 @@ class LabelPlaces:
             [],
             [b for b in self.marks if meets(b, region)],
         )
+
+    def _past_labels(
+        self, t: float, step: float, h: float, settled: Callable[[float], Box]
+    ) -> float:
+        """How far out a label goes to meet no label placed before it (with every label on,
+        a phone's "Q8" lay over "Q4", read "QQ4": l23): ``t`` where it meets none, else the
+        first place within ``2 * FURTHER`` heights that meets no label, no piece and no ring,
+        else the first that meets no label, else ``t``. What it covers there is weighed with
+        the other ways (``_cost``: a label met costs more than going off the board)."""
+        out, free = t, None
+        if not any(meets(settled(t), b) for b in self.placed):
+            return t  # (none in the way: as before)
+        while out < t + 2 * FURTHER * h:
+            box = settled(out)
+            if not any(meets(box, b) for b in self.placed):
+                if self.clear(box):
+                    return out
+                free = out if free is None else free
+            out += step
+        return t if free is None else free
+
+    def clear(self, box: Box) -> bool:
+        """Whether ``box`` covers no piece and no ring."""
+        return not any(meets(box, b) for b in self.boxes) and not any(
+            hits(box, d) for d in self.discs
+        )
+
+    def crowded(self, x: float, y: float, w: float, h: float) -> bool:
+        """Whether a label ``w`` x ``h`` centred on ``(x, y)`` meets a label placed before."""
+        return any(meets(_box(x, y, w, h), b) for b in self.placed)
 
     def _marked(self, box: Box) -> bool:
         """Whether ``box`` covers a number token or a harbor's mark."""
