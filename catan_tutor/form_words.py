@@ -15,6 +15,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from .actions import REGISTRY
+from .progress_cards import OLDER_NAMES
 
 if TYPE_CHECKING:
     from .game import Game
@@ -66,6 +67,9 @@ class MissingPart(Exception):
 
 
 _WORD = re.compile(r"[\w'’|-]+")
+# A card's older name as the form's card list shows it after the card ("Alchemy (Alchemist)")
+_OLDERS = "|".join(o.replace("-", "[ -]") for o in OLDER_NAMES.values())
+_OLDER_SHOWN = re.compile(rf"\s*\((?:{_OLDERS})\)", re.I)
 
 
 def field_label(name: str, cls: type | None = None) -> str:
@@ -108,7 +112,7 @@ def form_notation(game: Game, text: str) -> str | None:
     the kind's button words or notation word, then "label value" per field, in any order
     (commas or not); None when ``text`` is not so said (no kind's words first, or no label
     after a notation word)."""
-    toks = _WORD.findall(text)
+    toks = _WORD.findall(_OLDER_SHOWN.sub("", text))
     seat = ""
     if toks and re.fullmatch(r"[pP][1-9]", toks[0]):
         seat, toks = toks[0].upper(), toks[1:]
