@@ -285,6 +285,12 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     key = page.locator(".catan-puzzle .catan-marks-key").bounding_box()
     said = right.bounding_box()
     assert said["y"] + said["height"] <= key["y"], (said, key)
+    # "Solved. Press ▶ …" by ▶, not only in the heading above the board (10.6, l24)
+    go_on = page.locator(".catan-step-go-on")
+    assert go_on.is_visible() and "Press ▶" in go_on.inner_text()
+    near, step = go_on.bounding_box(), forward.bounding_box()
+    assert near["y"] + near["height"] >= step["y"] and near["y"] <= step["y"] + 2 * step["height"]
+    assert not page.locator(".catan-head-solved").is_visible()  # (said once)
     # a C&K puzzle (6.7) on the same page: its question and answer's row on the first screen
     # too (the dice's caption under the board, a line of its own on a C&K phone, put the
     # answer's row 24 px under the fold; what the event die did, 11.16's, 56 px)

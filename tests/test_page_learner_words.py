@@ -33,6 +33,7 @@ from catan_tutor.widgets.board_panel import HELD, HELD_NOTE
 from catan_tutor.widgets.computer import CHOICES, STRENGTHS
 from catan_tutor.widgets.dice_shown import dice_shown, equal_roll, event_words
 from catan_tutor.widgets.forms import ActionForm
+from catan_tutor.widgets.go_on_note import GO_ON_CLASS
 from catan_tutor.widgets.rules_panel import rules_html
 from catan_tutor.widgets.tutor import TABS, Tutor
 from catan_tutor.widgets.verdicts import verdict_html
@@ -333,8 +334,9 @@ def test_a_held_step_says_why_in_a_visible_line_not_only_a_tooltip():
     assert note is not None and HELD_NOTE in note.value and note.layout.display != "none"
     col = list(t.board.widget.children)
     assert col.index(note) == col.index(t.board.nav_row) + 1  # right under ▶
-    t.session.play("P1 road N5")  # solved: ▶ leads on
-    assert not t.session.held("forward") and note.layout.display == "none"
+    t.session.play("P1 road N5")  # solved: ▶ leads on, and the line says so (a phone's)
+    assert not t.session.held("forward") and HELD_NOTE not in note.value
+    assert note.layout.display == "none" or GO_ON_CLASS in note.value
     t.session.back()  # the question again, answered: nothing held, no line
     assert note.layout.display == "none"
 

@@ -31,6 +31,7 @@ from .click_spot import click_spot, sole_where
 from .cursor_steps import SPOT_XY, CursorTrail, step_cursor
 from .describe import board_text_html
 from .dice_shown import dice_shown, event_words
+from .go_on_note import go_on_note, note_class
 from .kinds import Spot, moment_kinds, spot_kind, targets_of, variant_kinds
 from .land_steps import draw_land
 from .links import Link, copied_link
@@ -225,7 +226,7 @@ class BoardPanel:
             else:
                 button.remove_class(HELD)
         held = s.held("forward") or s.held("last")
-        self.held_line(HELD_NOTE if held else s.puzzle.step_note())
+        self.held_line(HELD_NOTE if held else go_on_note(s) or s.puzzle.step_note())
 
     def held_line(self, note: str) -> None:
         """The note under the step buttons: "Answer the puzzle to go on." while ▶ is held (a
@@ -240,7 +241,10 @@ class BoardPanel:
             at = children.index(self.nav_row) + 1
             self.widget.children = [*children[:at], self.held_note, *children[at:]]
         value = (
-            f"<span style='color:#555;font-size:13px'>{markup.text(note)}</span>" if note else ""
+            f"<span class='{note_class(note)}' style='color:#555;font-size:13px'>"
+            f"{markup.text(note)}</span>"
+            if note
+            else ""
         )
         if self.held_note.value != value:  # no stale words kept in the page while hidden
             self.held_note.value = value

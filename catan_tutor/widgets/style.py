@@ -527,8 +527,11 @@ def _scoped(selector: str) -> str:
 def theme_css() -> str:
     """The tutor's theme rules (a ``<style>`` body): the app's own surfaces from JupyterLab's
     variables, and on a dark page every inline light-page colour remapped."""
+    from .go_on_note import GO_ON_CSS  # (the step note's "Solved." on a phone only)
+
     rules = [
         LAYOUT_CSS,
+        GO_ON_CSS,
         ".catan-app,.catan-tutor{color:var(--jp-ui-font-color1)}",
         f"{DARK} .catan-board canvas:focus-visible{{outline-color:var(--jp-brand-color1)}}",
         ",".join(f"{DARK} .catan-app {x}:focus-visible" for x in FOCUSABLE)
