@@ -24,7 +24,8 @@ def _is_card(word: str) -> bool:
 
 def in_digits(tokens: list[str], kinds: frozenset[str] | dict) -> list[str]:
     """``tokens`` with their counts in words as the reader takes them: a number word before
-    a card as its digit, "one" before a word of ``kinds`` (a piece: "road") as "a"."""
+    a card as its digit, "one" before a word of ``kinds`` (a piece: "road") as "a"; a card in
+    the plural as the notation names it ("ores": "ore")."""
     out = []
     for i, tok in enumerate(tokens):
         low, nxt = tok.lower(), tokens[i + 1] if i + 1 < len(tokens) else ""
@@ -32,6 +33,8 @@ def in_digits(tokens: list[str], kinds: frozenset[str] | dict) -> list[str]:
             out.append(str(NUMBER_WORDS[low]))
         elif low == "one" and nxt.lower() in kinds:
             out.append("a")
+        elif low.endswith("s") and low[:-1] in CARD_NAMES:  # "two ores" as "2 ore" (s21)
+            out.append(tok[:-1])
         else:
             out.append(tok)
     return out

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection
+from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from . import ambiguous_words, count_words, forced_trade_typed, trade_card_words
@@ -36,7 +37,7 @@ from .actions import (
 )
 from .board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from .errors import CatanError, NotationError
-from .form_words import MissingPart, form_notation
+from .form_words import QUESTIONS, MissingPart, form_notation
 from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
 from .word_not_read import not_understood
@@ -566,6 +567,8 @@ def _plain(
         return MoveWordsError(how, getattr(e, "word", ""))
     why = plain_reason(e)
     if asked := _which(why):
+        if asked == "Which number?":  # the notation's count: what the move lacks first (s21)
+            asked = _first_question(cls, text)
         return PartLeftOut(asked, how, _kind_asked(game, text, asked) or cls)
     if (plain := not_understood(why)) != why:  # "“offers” is not a number": plainly (l22)
         why, how = plain, how or examples(game, avoid)
@@ -575,6 +578,17 @@ def _plain(
 
 _MISSING = re.compile(r"^(?:A|An|The) ([^()]+?)(?: \([^()]*\))? is missing at the end\.$")
 _ASKED = {"knight's corner": "Which knight?"}  # a part said otherwise than "Which <part>?"
+
+
+def _first_question(cls: type | None, text: str) -> str:
+    """What a move of kind ``cls`` typed with nothing after its word ("bank", "trade") is
+    asked first: its first field's question ("Which cards are given?"), or which move the
+    word means when the kind is not known (the notation's "Which number?" asked neither)."""
+    named = [f.name for f in fields(cls) if f.name != "player"] if cls is not None else []
+    if named and named[0] in QUESTIONS:
+        return QUESTIONS[named[0]]
+    word = next((t for t in _tokens(text) if not _SEAT.match(t) and not _filler(t)), text)
+    return f"Which move is meant with “{word}”?"
 
 
 def _which(why: str) -> str:

@@ -73,3 +73,13 @@ def test_one_and_counts_of_a_discard_and_a_piece_are_read() -> None:
     assert read_move(game, "P2 discards two ore and one grain") == digits
     assert read_move(game, "P2 builds one road on H3") == read_move(game, "P2 road H3")
     assert read_move(game, "P2 buys one development card") == read_move(game, "P2 buy")
+
+
+def test_cards_in_the_plural_read_as_the_notation_names_them() -> None:
+    """s21: "P1 discards two ores" was told "The word “ores” was not understood here"."""
+    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_trading")
+    sc = asked.scenario()
+    game = Game(sc.timeline.rules, sc.timeline.nodes[asked.node].state)
+    digits = read_move(game, "P2 discards 2 ore, 1 grain")
+    assert read_move(game, "P2 discards two ores and one grain") == digits
+    assert read_move(game, "P2 discards 2 ores, 1 grains") == digits

@@ -83,3 +83,12 @@ def test_a_track_with_its_words_is_still_an_improvement() -> None:
     for text in ("trade level 5", "improve trade", "P1 trade metropolis"):
         said = [j.text for a, j in _judged(text) if a.lesson == "puzzle_ck_metropolis"]
         assert any(t.startswith("On which city does the metropolis go?") for t in said), said
+
+
+@pytest.mark.parametrize("word", ["bank", "P1 bank", "trade"])
+def test_a_lone_trade_word_asks_what_a_trade_lacks_not_which_number(word: str) -> None:
+    """s21: "bank" alone was asked "Which number?", the notation's count, which a learner
+    cannot place: now what a trade asks first, which cards are given."""
+    said = [j.text for a, j in _judged(word) if a.lesson == "puzzle_base_trading"]
+    assert said and all(t == f"Which cards are given? {INCOMPLETE}" for t in said), said
+    assert not any("Which number?" in j.text for _, j in _judged(word))
