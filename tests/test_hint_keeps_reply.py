@@ -53,3 +53,19 @@ def test_a_hint_without_a_wrong_answer_before_it_is_alone() -> None:
     t = at_question(_first_with_hints())
     t.puzzle.take_hint()
     assert "catan-puzzle-held" not in t.puzzle.hint_box.value
+
+
+def test_a_judged_wrong_answer_keeps_its_reason_above_the_hint() -> None:
+    """s21: the shortening kept "P1 can't…" and lost why (2.2: which hex blocks what)."""
+    from catan_tutor.widgets.hint_reply import KEPT_CHARS, lead_sentences
+
+    assert lead_sentences("One. Two. Three.", 9) == "One. Two."
+    assert lead_sentences("A" * 300 + ". B.") == "A" * 300 + "."  # the first, however long
+    t = at_question(next(a for a in course_puzzles() if a.lesson == "puzzle_base_robber"))
+    t.puzzle.submit("P1 robber M P2")
+    wrong = t.session.puzzle.verdict
+    assert wrong is not None and wrong.read and not wrong.correct
+    t.puzzle.take_hint()
+    box = _text(t.puzzle.hint_box.value)
+    reason = wrong.text.split(". ", 1)[1][:40]
+    assert len(wrong.text.split(". ", 1)[0]) < KEPT_CHARS and reason in box, (wrong.text, box)
