@@ -23,7 +23,6 @@ import time
 import pytest
 from browser_harness import (
     ARTIFACTS,
-    PAGE_TIMEOUT,
     REPLY_GAP_JS,
     open_app,
     open_new_game,
@@ -367,4 +366,3 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
     assert "muted: Build a road · brick, lumber" in greyed["puzzle_ck_progress@4"], greyed
     assert gaps and all(g >= style.REPLY_GAP - 1 for g in gaps.values()), gaps
     assert p.outside == []
-    assert took < PAGE_TIMEOUT / 1000
