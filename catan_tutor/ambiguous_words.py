@@ -7,7 +7,7 @@ asked for when it names neither. In the dummy game "pass" is the trading window'
 (DUMMY-TRADE-PROTOCOL); said on a turn where no window is open and the turn may end, it is
 read as ending the turn (what "pass" means at a table): this tutor's reading.
 l26 at 10.6: "upgrade" alone was read as a city, silently ("A city is not the answer here");
-in Cities & Knights "upgrade" or "improve" alone names a city (BASE-BUILD-CITY) or a city
+in Cities & Knights "upgrade" (or "improves") alone names a city (BASE-BUILD-CITY) or a city
 improvement (CK-IMPROVE-*) alike: which is asked.
 """
 
@@ -61,14 +61,13 @@ def pass_as_end(game: Game, action: Action) -> str:
 
 
 WHICH_UPGRADE = "A city, or a city improvement?"
-_UPGRADE = frozenset(
-    "upgrade upgrades upgraded upgrading improve improves improved improving".split()
-)
+# ("improve" alone is the notation's word for an improvement: its track is asked for)
+_UPGRADE = frozenset("upgrade upgrades upgraded upgrading improves improved improving".split())
 
 
 def upgrade(game: Game, text: str) -> None:
     """Raises ``PartLeftOut`` asking ``WHICH_UPGRADE`` when ``text`` says only "upgrade" or
-    "improve" (a seat and words of no part besides: "P1 upgrade", "improve please") where
+    "improved" (a seat and words of no part besides: "P1 upgrade", "improve please") where
     a city and a city improvement are both moves of the game; else nothing."""
     from .actions import BuildCity
     from .move_words import FILLER, PartLeftOut

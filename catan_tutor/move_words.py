@@ -554,6 +554,11 @@ def _unknown(token: str) -> bool:
     return not (_SEAT.match(token) or _filler(token) or known or low.isdigit())
 
 
+def _noun(token: str) -> bool:
+    """A noun a move may be about (a card, a track: ``_NOUNS``), in any of its forms."""
+    return token.lower() in _NOUNS or _base(token.lower()) in _NOUNS
+
+
 def _filler(token: str) -> bool:
     """A word that names no part of a move ("build", "the"...)."""
     return token.lower() in FILLER or token.lower() in ("a", "i")
@@ -576,9 +581,12 @@ def _plain(
         return PartLeftOut(asked, how, _kind_asked(game, text, asked) or cls)
     if (asked := _read_yet_short(why, cls, text)) and cls is not None:  # "trade for ore"
         return PartLeftOut(asked, how, cls)
-    if not_understood(why) != why and not _unknown(word_at_fault(why)):  # a word read, no
-        why, how = "It does not say which move.", how or examples(game, avoid)  # part asked
-    if (plain := not_understood(why)) != why:  # "“offers” is not a number": plainly (l22)
+    word = word_at_fault(why)
+    if word and not _unknown(word) and _noun(word):  # "“cloth” is not a resource": its reason
+        pass
+    elif not_understood(why) != why and not _unknown(word):  # a filler read: no part asked
+        why, how = "It does not say which move.", how or examples(game, avoid)
+    elif (plain := not_understood(why)) != why:  # "“offers” is not a number": plainly (l22)
         why, how = plain, how or examples(game, avoid)
     why = _LISTED.sub(lambda m: "" if _said_in(m[1], how) else m[0], why)
     return MoveWordsError(f"{why} {how}".strip(), getattr(e, "word", ""))
@@ -593,6 +601,8 @@ def _read_yet_short(why: str, cls: type | None, text: str) -> str:
     if not word or cls is None or issubclass(cls, Chance):  # (the dice's, the robber's draw)
         return ""
     if _unknown(word) and not why.endswith("missing at the end."):
+        return ""
+    if _noun(word) and "is not a number" not in why:  # "“cloth” is not a resource": its own
         return ""
     kind: type = cls
     names = [f.name for f in fields(kind) if f.name != "player"]

@@ -18,6 +18,8 @@ OTHER_NAMES = {
     "thief": ("MoveRobber", "moving the robber", ("robber",)),
 }
 _WORD = re.compile(r"[\w'’-]+")
+_FORMS = {"upgrades": "upgrade", "upgraded": "upgrade", "upgrading": "upgrade"}
+_FORMS |= {"villages": "village", "streets": "street"}
 
 
 def read_as(text: str, kind: type | None) -> str:
@@ -27,7 +29,7 @@ def read_as(text: str, kind: type | None) -> str:
         return ""
     low = [w.lower() for w in _WORD.findall(text)]
     for word in low:
-        name, said, own = OTHER_NAMES.get(word, ("", "", ()))
+        name, said, own = OTHER_NAMES.get(_FORMS.get(word, word), ("", "", ()))
         if name == kind.__name__ and not set(own) & set(low):
             return f"“{word}” reads as {said}"
     return ""

@@ -121,22 +121,6 @@ def needs_city(s: State, p: int, t: int) -> Reason:
     )
 
 
-def metro_city_refused(s: State, p: int, v: int, level: str) -> Reason:
-    """Why corner ``v`` (-1: none named) may not take the metropolis ``level`` of a track
-    wins for p (rule="CK-METRO-TAKE": it goes on one of p's cities without one): the corner's
-    own fault, said plainly (l26 at 10.6: an empty I6 was told "level 5 of trade takes the
-    metropolis: name one of P1's cities without one for it", as if that answered it)."""
-    if v < 0:
-        return Reason(
-            "CK-METRO-TAKE",
-            f"{level} takes the metropolis: name one of {seat(p)}'s cities without one for it.",
-        )
-    where = VERTEX_LABELS[v]
-    if s.vowner[v] == p and s.vcity[v]:
-        return Reason("CK-METRO-TAKE", f"{seat(p)}'s city on {where} already has a metropolis.")
-    return Reason("CK-METRO-TAKE", f"{where} is not one of {seat(p)}'s cities.")
-
-
 def check_improve(s: State, a: Improve, discount: int = 0) -> Reason | None:
     p, t = a.player, a.track
     if s.phase != MAIN:
@@ -152,7 +136,20 @@ def check_improve(s: State, a: Improve, discount: int = 0) -> Reason | None:
         return needs_city(s, p, t)
     if metro_due(s, p, t):
         if a.vertex not in free_cities(s, p):
-            return metro_city_refused(s, p, a.vertex, f"Level {level + 1} of {TRACKS[t]}")
+            # rule="CK-METRO-TAKE": on one of p's cities without one; the corner's own fault
+            # said plainly (l26 at 10.6: an empty I6 was told the rule back, "name one of
+            # P1's cities without one for it", as if that answered it)
+            v, where = a.vertex, VERTEX_LABELS[a.vertex] if a.vertex >= 0 else ""
+            if v >= 0 and s.vowner[v] == p and s.vcity[v]:
+                why = f"{seat(p)}'s city on {where} already has a metropolis."
+            elif v >= 0:
+                why = f"{where} is not one of {seat(p)}'s cities."
+            else:
+                why = (
+                    f"Level {level + 1} of {TRACKS[t]} takes the metropolis: name one of "
+                    f"{seat(p)}'s cities without one for it."
+                )
+            return Reason("CK-METRO-TAKE", why)
     elif a.vertex >= 0:
         return Reason(
             "CK-METRO-TAKE", f"Level {level + 1} of {TRACKS[t]} wins no metropolis for {seat(p)}."

@@ -57,7 +57,9 @@ def move_line(timeline: Timeline, node: Node, seen: frozenset[int] = frozenset()
     if not ex.legal:
         return ""
     after = Game(timeline.rules, node.state)
-    under_way = stealing(node.parent) or buying(node.parent)  # a steal's, a card's draw
+    under_way = stealing(node.parent) or buying(
+        node.parent.action, node.parent.state
+    )  # a steal's, a card's draw
     told_with = roll_nodes(timeline.rules, node) or ([node.parent] if under_way else [])
     steps = [
         (Game(timeline.rules, n.parent.state), n.action, Game(timeline.rules, n.state))
@@ -110,7 +112,7 @@ class PathLog:
             todo.append(n)
             n = n.parent
         for m in reversed(todo):
-            total += not (rolling(timeline.rules, m) or stealing(m) or buying(m))
+            total += not (rolling(timeline.rules, m) or stealing(m) or buying(m.action, m.state))
             self._counts[id(m)] = (m, total)
         return total
 
@@ -139,7 +141,9 @@ class PathLog:
             if len(out) >= MAX_LOG:
                 earlier = self.count(timeline, n)
                 break
-            if n is not shown and (rolling(timeline.rules, n) or stealing(n) or buying(n)):
+            if n is not shown and (
+                rolling(timeline.rules, n) or stealing(n) or buying(n.action, n.state)
+            ):
                 pass  # a roll or a steal under way: told by the line of the node it ends on
             else:
                 text = self.line(timeline, n)

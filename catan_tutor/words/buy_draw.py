@@ -10,13 +10,9 @@ draws one: Knight."). While the draw is under way (the buy's node shown), the bu
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
-from ..actions import BuyDev
-from ..state import DRAW
-
-if TYPE_CHECKING:
-    from ..study.timeline import Node
+from ..actions import Action, BuyDev
+from ..state import DRAW, State
 
 # the buy's sentence, then the draw's (its card named or not): ``narrate.events``' words
 _TWO = re.compile(
@@ -25,9 +21,10 @@ _TWO = re.compile(
 )
 
 
-def buying(node: Node) -> bool:
-    """The move into ``node`` bought a development card, its card still to be drawn."""
-    return isinstance(node.action, BuyDev) and node.state.phase == DRAW
+def buying(action: Action | None, after: State) -> bool:
+    """``action``, leading to ``after``, bought a development card, its card still to be
+    drawn."""
+    return isinstance(action, BuyDev) and after.phase == DRAW
 
 
 def folded(line: str) -> str:
