@@ -6,6 +6,9 @@ CK-PC-TRADE-MONOPOLY): the card is read from what it names (a resource or a comm
 asked for when it names neither. In the dummy game "pass" is the trading window's word
 (DUMMY-TRADE-PROTOCOL); said on a turn where no window is open and the turn may end, it is
 read as ending the turn (what "pass" means at a table): this tutor's reading.
+l26 at 10.6: "upgrade" alone was read as a city, silently ("A city is not the answer here");
+in Cities & Knights "upgrade" (or "improves") alone names a city (BASE-BUILD-CITY) or a city
+improvement (CK-IMPROVE-*) alike: which is asked.
 """
 
 from __future__ import annotations
@@ -55,3 +58,26 @@ def pass_as_end(game: Game, action: Action) -> str:
         return ""
     end = next((a for a in legal if isinstance(a, EndTurn) and a.player == action.player), None)
     return str(end) if end is not None else ""
+
+
+WHICH_UPGRADE = "A city, or a city improvement?"
+# ("improve" alone is the notation's word for an improvement: its track is asked for)
+_UPGRADE = frozenset("upgrade upgrades upgraded upgrading improves improved improving".split())
+
+
+def upgrade(game: Game, text: str) -> None:
+    """Raises ``PartLeftOut`` asking ``WHICH_UPGRADE`` when ``text`` says only "upgrade" or
+    "improved" (a seat and words of no part besides: "P1 upgrade", "improve please") where
+    a city and a city improvement are both moves of the game; else nothing."""
+    from .actions import BuildCity
+    from .move_words import FILLER, PartLeftOut
+    from .variants.ck_actions import Improve
+
+    if not {BuildCity, Improve} <= set(game.rules.applies):
+        return
+    low = [w.lower() for w in _WORD.findall(text)]
+    if low and re.fullmatch(r"p[1-9]", low[0]):
+        low = low[1:]
+    said = [w for w in low if w not in FILLER and w not in ("a", "i")]
+    if said and set(said) <= _UPGRADE:
+        raise PartLeftOut(WHICH_UPGRADE)

@@ -27,6 +27,7 @@ from .actions import (
     REGISTRY,
     TRACK_NAMES,
     Action,
+    Chance,
     ForcedTrade,
     NeutralKnight,
     NeutralPromote,
@@ -40,7 +41,7 @@ from .errors import CatanError, NotationError
 from .form_words import QUESTIONS, MissingPart, form_notation
 from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
-from .word_not_read import not_understood
+from .word_not_read import lacking, not_understood, word_at_fault
 
 if TYPE_CHECKING:
     from .game import Game
@@ -89,6 +90,8 @@ _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rule
 _NEUTRAL_PIECES = {"settle": "settle", "road": "road", "recruit": "knight", "promote": "promote"}
 # a bank trade's "(4:1)", as the page writes it, or "at the 2:1 harbor" (11.16 typed, s19)
 _RATE = re.compile(r"\(\s*\d+\s*:\s*1\s*\)|\b\d+:1\b")
+# kinds whose words before "trade" make it the track ("upgrade trade": l26 at 10.6 read a city)
+_TRACK_VERBS = frozenset({"improve", "buy", "upgrade"})
 _KEEP_FOR = frozenset({"trade", "bank"})  # kinds whose notation has its own "for"
 
 
@@ -204,7 +207,7 @@ def learner_notation(game: Game, text: str) -> str | None:
             keys.add("building")
         elif low in _OBJECT_WORDS:  # "metropolis", "level": an improvement's only with a
             objects.add(low)  # track or its verb ("protect the metropolis" is none: l24)
-        elif low in KIND_WORDS and not (low == "trade" and keys & {"improve", "buy"}):
+        elif low in KIND_WORDS and not (low == "trade" and keys & _TRACK_VERBS):
             keys.add(KIND_WORDS[low])
         elif low == "from":
             after_from = True
@@ -221,7 +224,7 @@ def learner_notation(game: Game, text: str) -> str | None:
             after_from = False
     if objects and _names_improvement(keys, [t for _, t in args]):
         keys.add("improve")  # "trade level 5", "buy level 4", "metropolis on A6" (its form's)
-    if "trade" in keys and keys & {"improve", "buy"}:  # "trade improvement": the track
+    if "trade" in keys and keys & _TRACK_VERBS:  # "trade improvement": the track
         keys.discard("trade")
         args.insert(0, (1, "trade"))
     tracked = any(t.lower() in TRACK_NAMES for _, t in args)
@@ -372,6 +375,7 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         first = e
     if (played := ambiguous_words.monopoly(game, text)) is not None:  # C&K: which monopoly
         return played
+    ambiguous_words.upgrade(game, text)  # C&K's "upgrade" alone: a city or an improvement?
     if _plays_vp(game, text):  # (not "there are no progress cards": s18)
         raise MoveWordsError(VP_NOT_PLAYED)
     said = said_move(game, text)
@@ -550,6 +554,11 @@ def _unknown(token: str) -> bool:
     return not (_SEAT.match(token) or _filler(token) or known or low.isdigit())
 
 
+def _noun(token: str) -> bool:
+    """A noun a move may be about (a card, a track: ``_NOUNS``), in any of its forms."""
+    return token.lower() in _NOUNS or _base(token.lower()) in _NOUNS
+
+
 def _filler(token: str) -> bool:
     """A word that names no part of a move ("build", "the"...)."""
     return token.lower() in FILLER or token.lower() in ("a", "i")
@@ -570,10 +579,35 @@ def _plain(
         if asked == "Which number?":  # the notation's count: what the move lacks first (s21)
             asked = _first_question(cls, text)
         return PartLeftOut(asked, how, _kind_asked(game, text, asked) or cls)
-    if (plain := not_understood(why)) != why:  # "“offers” is not a number": plainly (l22)
+    if (asked := _read_yet_short(why, cls, text)) and cls is not None:  # "trade for ore"
+        return PartLeftOut(asked, how, cls)
+    word = word_at_fault(why)
+    if word and not _unknown(word) and _noun(word):  # "“cloth” is not a resource": its reason
+        pass
+    elif not_understood(why) != why and not _unknown(word):  # a filler read: no part asked
+        why, how = "It does not say which move.", how or examples(game, avoid)
+    elif (plain := not_understood(why)) != why:  # "“offers” is not a number": plainly (l22)
         why, how = plain, how or examples(game, avoid)
     why = _LISTED.sub(lambda m: "" if _said_in(m[1], how) else m[0], why)
     return MoveWordsError(f"{why} {how}".strip(), getattr(e, "word", ""))
+
+
+def _read_yet_short(why: str, cls: type | None, text: str) -> str:
+    """What the move lacks, when the word ``why`` blames is one the reader reads (a filler,
+    a card, a kind's word: 9.18, l26's "trade for ore" was told "The word “for” was not
+    understood here", and the example after it used "for") or the notation's own word
+    missing at the end ("trade 4 wool"); '' otherwise."""
+    word = word_at_fault(why)
+    if not word or cls is None or issubclass(cls, Chance):  # (the dice's, the robber's draw)
+        return ""
+    if _unknown(word) and not why.endswith("missing at the end."):
+        return ""
+    if _noun(word) and "is not a number" not in why:  # "“cloth” is not a resource": its own
+        return ""
+    kind: type = cls
+    names = [f.name for f in fields(kind) if f.name != "player"]
+    typed = [_base(t.lower()) for t in _tokens(text)]
+    return lacking(names, QUESTIONS, typed, set(_CARDS_PAID))
 
 
 _MISSING = re.compile(r"^(?:A|An|The) ([^()]+?)(?: \([^()]*\))? is missing at the end\.$")

@@ -196,11 +196,13 @@ def _harbor_named(toks: list[str]) -> list[str]:
 
 def _get_as_for(toks: list[str]) -> list[str]:
     """``toks`` with "and gets" said as "for" after the cards given ("gives the bank two
-    wool and gets a brick"), when no "for" is said."""
+    wool and gets a brick", or "give wool, get ore": l26), when no "for" is said."""
     low = [t.lower() for t in toks]
     if "for" in low or not set(low) & _TRADE_VERBS:
         return toks
     for i in range(2, len(low)):
+        if low[i] in _GET_VERBS and _card_kind(low[i - 1]):  # "give wool, get ore"
+            return [*toks[:i], "for", *toks[i + 1 :]]
         if low[i] in _GET_VERBS and low[i - 1] == "and":
             return [*toks[: i - 1], "for", *toks[i + 1 :]]
     return toks

@@ -24,3 +24,26 @@ def not_understood(why: str) -> str:
     if m is None or not _WORD.fullmatch(m[1]):
         return why
     return f"The word “{m[1]}” was not understood here."
+
+
+# "“for” is missing at the end": a word of the notation's own the move's words did not reach
+_WORD_MISSING = re.compile(r"^“([^”]+)” is missing at the end\.?$")
+
+
+def word_at_fault(why: str) -> str:
+    """The word ``why`` (a reason in plain words) blames, or the notation's own word it says
+    is missing at the end ("“for” is missing at the end"); '' for none."""
+    m = _AT_FAULT.match(why) or _WORD_MISSING.match(why)
+    return m[1] if m is not None else ""
+
+
+def lacking(names: list[str], questions: dict[str, str], typed: list[str], cards: set[str]) -> str:
+    """What a move typed in words the reader all reads ("trade for ore": every word read,
+    the move still short of a part) lacks: for a trade (fields ``give`` and ``get``), the
+    cards wanted when cards are typed and no "for" ("trade 4 wool"), else the cards given
+    ("trade for ore"); for another kind its first field's question. ``names``: the kind's
+    fields, the player's left out; ``typed``: the words typed, small letters."""
+    if {"give", "get"} <= set(names):
+        wants = "for" not in typed and any(t in cards or t.rstrip("s") in cards for t in typed)
+        return questions["get" if wants else "give"]
+    return next((questions[n] for n in names if n in questions), "")

@@ -58,9 +58,9 @@ def test_a_robber_move_typed_without_its_victim_asks_whom():
 def test_a_player_named_after_from_is_the_player_not_a_corner():
     """l24 at 10.6: "P1 takes the trade metropolis from P2" was read with the metropolis on
     corner P2 (said as "on L6", not P1's city) and refused with level 5 named. A player's
-    name after "from" is the player: the city left out is asked for; a robber's victim after
-    "from" is still the victim."""
+    name after "from" is the player: the city left out is the one that can take it (A6
+    alone: l26); a robber's victim after "from" is still the victim."""
     j = _judge("puzzle_ck_metropolis", 4, "P1 takes the trade metropolis from P2")
-    assert not j.read and j.text == f"On which city does the metropolis go? {INCOMPLETE}"
+    assert j.correct and "on A6" in j.text, j.text
     assert "L6" not in j.text
     assert _judge("puzzle_base_robber", 3, "move the robber to Q and steal from P2").correct

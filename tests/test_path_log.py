@@ -8,6 +8,8 @@ one line (issue "the log is the position; lesson flow"), unless the path ends in
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from catan_tutor import Game, new_game
@@ -56,10 +58,12 @@ def told(s: TutorSession, node: Node | None = None) -> list[str]:
         ex = before.explain(n.action)
         g.play(n.action)
         steps.append((before, n.action, Game(g.rules, g.state)))
-        if g.is_chance() and g.state.phase in ("dice", "progress-draw", "steal"):
+        if g.is_chance() and g.state.phase in ("dice", "progress-draw", "steal", "draw"):
             if n is not path[-1]:
-                continue  # the dice still fall (a card to steal): told with the last chance
-        out.append(NARRATE_STEPS(steps, ex, seen or None, next_too=False))
+                continue  # the dice still fall (a card to steal, to draw): told with the last
+        line = NARRATE_STEPS(steps, ex, seen or None, next_too=False)
+        # a card bought and drawn: the draw said in the buy's sentence (l26)
+        out.append(re.sub(r"(1 ore\))\. P\d draws a development card", r"\1 and draws one", line))
         steps = []
     return out
 
@@ -168,3 +172,27 @@ def test_a_step_deep_in_a_long_game_looks_at_the_last_moves_not_the_whole_path(
     lines = s.lines
     assert 0 < len(looked) <= 3 * MAX_LOG  # 300 before the count was cached
     assert lines[:MAX_LOG] == narration(s)
+
+
+def test_a_card_bought_and_drawn_is_told_once() -> None:
+    """l26: "P3 buys a development card (1 wool, 1 grain, 1 ore)." then "P3 draws a
+    development card.": one purchase said twice. The draw is told in the buy's line, for
+    everyone; the card's name to the seats whose hands show (BASE-BUILD-DEVCARD)."""
+    from catan_tutor.actions import DrawDev
+
+    s = lesson("base_dev_cards")
+    drawn = next(n for n in s.timeline.nodes.values() if isinstance(n.action, DrawDev))
+    buyer = drawn.parent.action.player
+    log = path_log.PathLog()
+    lines = log.lines(s.timeline, drawn)
+    said = f"P{buyer + 1} buys a development card (1 wool, 1 grain, 1 ore) and draws one."
+    assert lines[0].startswith(said), lines[0]
+    assert not any("draws a development card" in x for x in lines), lines[:3]
+    assert not any(x.startswith(f"P{buyer + 1} buys") for x in lines[1:]), lines[:3]
+    assert log.count(s.timeline, drawn) == len(lines)  # (none left out: under MAX_LOG)
+    seen = log.lines(s.timeline, drawn, frozenset({buyer}))[0]
+    assert seen.startswith(said[:-1] + ": "), seen  # "… and draws one: Knight."
+    shown = log.lines(s.timeline, drawn.parent)[0]  # the draw under way: the buy alone
+    assert shown.startswith(f"P{buyer + 1} buys a development card (1 wool, 1 grain, 1 ore)."), (
+        shown
+    )

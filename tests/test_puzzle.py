@@ -294,12 +294,14 @@ def test_a_move_with_a_part_left_out_asks_for_it_and_is_not_judged() -> None:
     asked = next(a for a in course_puzzles() if a.lesson == "puzzle_ck_metropolis")
     sc = asked.scenario()
     node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
-    j = judge(asked.puzzle, node, rules, "P1 improve trade")
+    j = judge(asked.puzzle, node, rules, "P1 upgrade")  # (a city, or an improvement: l26)
     assert (j.correct, j.read) == (False, False)
-    assert j.text == "On which city does the metropolis go? The move does not say."
+    assert j.text == "A city, or a city improvement? The move does not say."
     assert judge(asked.puzzle, node, rules, "P1 improve trade A6").correct
+    # (A6 alone can take the metropolis: "P1 improve trade" is judged as that, l26)
+    assert judge(asked.puzzle, node, rules, "P1 improve trade").correct
     t = at_question(asked)  # the page: "✕ Not complete", the question, nothing played
-    t.puzzle.submit("P1 improve trade")
+    t.puzzle.submit("P1 upgrade")
     assert f"{NO} Not complete" in t.puzzle.result.value and t.timeline.current.id == node.id
     robber = next(a for a in course_puzzles() if a.lesson == "puzzle_base_robber")
     sc = robber.scenario()

@@ -65,7 +65,8 @@ SENTENCES = [
     ("puzzle_ck_progress", 4, "P2 play merchant", "Which hex?"),
     ("puzzle_ck_progress", 5, "P2 trades wool for an ore", "How many wool for one ore?"),
     ("puzzle_ck_metropolis", 4, "P1 improves trade and places the metropolis on A6", READ),
-    ("puzzle_ck_metropolis", 4, "P1 improve trade", "On which city does the metropolis go?"),
+    ("puzzle_ck_metropolis", 4, "P1 improve trade", READ),  # (A6 alone takes it: l26)
+    ("puzzle_ck_metropolis", 4, "P1 upgrade", "A city, or a city improvement?"),
     ("puzzle_ck_2p", 8, "P1 offers a trade to P2: 1 brick for 2 wool", READ),
     ("puzzle_ck_2p", 8, "P1 Offer a trade to P2: 1 brick for 2 wool", READ),
     # which cards the draw takes from is the question there: asked when not said (l23:
@@ -94,7 +95,7 @@ SENTENCES = [
         "A forced trade costs P1 1 token now for resource cards only, or 2 tokens with "
         "commodities too; not 5 tokens.",
     ),
-    ("puzzle_ck_2p", 8, "steal the cards", "The word “the” was not understood here."),
+    ("puzzle_ck_2p", 8, "steal the cards", "It does not say which move."),  # (l26: a word read)
     # no word to blame: "brick" is read (it was told "I cannot read “brick”")
     ("puzzle_base_trading", 7, "I want a brick", "Which move is meant with “brick”?"),
     ("puzzle_ck_2p", 20, "a road for neutral 1", "Which edge?"),
@@ -118,3 +119,61 @@ def test_a_learners_sentence_is_read_or_answered_plainly(name, node, typed, says
     assert not any(w in j.text for w in PARSER_WORDS), j.text
     # the examples after it name cards as printed ("play merchant-fleet ore" was shown)
     assert not [w for w in re.findall(r"[a-z]+-[a-z-]+", j.text) if w in CARD_TITLES], j.text
+
+
+# Short trade sentences (l26 at 9.18: "trade for ore" was told "The word “for” was not
+# understood here", and the example after it used "for"), at every question where a trade is
+# legal: a word the reader reads is never named as not understood; where a trade with the
+# bank is legal, the reply asks what the move lacks.
+SHORT_TRADES = {
+    "trade for ore": "Which cards are given?",
+    "trade with the bank for ore": "Which cards are given?",
+    "trade 4 wool": "Which cards are wanted?",
+    "trade 4 wool to the bank": "Which cards are wanted?",
+    "give wool get ore": "How many wool for one ore?",
+}
+
+
+def test_a_short_trade_asks_what_it_lacks_at_every_trading_question() -> None:
+    from catan_tutor.actions import BankTrade, Offer
+    from catan_tutor.game import Game
+
+    swept = 0
+    for asked in course_puzzles():
+        tl = lesson(asked.lesson).timeline
+        node = tl.nodes[asked.node]
+        legal = Game(tl.rules, node.state).legal_actions()
+        if not any(isinstance(a, (BankTrade, Offer)) for a in legal):
+            continue
+        bank = any(isinstance(a, BankTrade) for a in legal)
+        for typed, asks in SHORT_TRADES.items():
+            j = judge(asked.puzzle, node, tl.rules, typed)
+            assert "not understood" not in j.text, (asked.lesson, asked.node, typed, j.text)
+            if bank:
+                assert j.text.startswith(asks), (asked.lesson, asked.node, typed, j.text)
+            swept += 1
+    assert swept >= 10 * len(SHORT_TRADES)
+
+
+def test_upgrade_is_asked_in_ck_and_said_how_it_reads_elsewhere() -> None:
+    """l26 at 10.6: "upgrade" was told "Not the answer · A city is not the answer here", read
+    as a city silently. In Cities & Knights "upgrade" or "improve" alone names a city or a
+    city improvement: which is asked; elsewhere a reply naming the city says how it read."""
+    from catan_tutor.ambiguous_words import WHICH_UPGRADE
+    from catan_tutor.variants.ck_actions import Improve
+
+    ck = base = 0
+    for asked in course_puzzles():
+        tl = lesson(asked.lesson).timeline
+        node = tl.nodes[asked.node]
+        for typed in ("upgrade", "P1 upgrades", "upgrade the settlement"):
+            j = judge(asked.puzzle, node, tl.rules, typed)
+            where = (asked.lesson, asked.node, typed, j.text)
+            if Improve in tl.rules.applies and typed != "upgrade the settlement":
+                assert j.text.startswith(WHICH_UPGRADE) and not j.read, where
+                ck += 1
+            elif "A city is not" in j.text or "a city is not" in j.text:
+                assert j.text.startswith("“upgrade"), where
+                assert "” reads as building a city: a city is not" in j.text, where
+                base += 1
+    assert ck > 10 and base > 10, (ck, base)

@@ -79,10 +79,11 @@ def test_every_lone_kind_card_or_noun_is_read_or_incomplete() -> None:
 
 
 def test_a_track_with_its_words_is_still_an_improvement() -> None:
-    """(10.6: its answer improves trade and takes the metropolis, its city asked.)"""
+    """(10.6: its answer improves trade and takes the metropolis on A6, the one city that
+    can take it: judged as that, l26.)"""
     for text in ("trade level 5", "improve trade", "P1 trade metropolis"):
         said = [j.text for a, j in _judged(text) if a.lesson == "puzzle_ck_metropolis"]
-        assert any(t.startswith("On which city does the metropolis go?") for t in said), said
+        assert any(t.startswith("Right: P1 improves trade") for t in said), said
 
 
 @pytest.mark.parametrize("word", ["bank", "P1 bank", "trade"])

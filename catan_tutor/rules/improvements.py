@@ -136,11 +136,20 @@ def check_improve(s: State, a: Improve, discount: int = 0) -> Reason | None:
         return needs_city(s, p, t)
     if metro_due(s, p, t):
         if a.vertex not in free_cities(s, p):
-            return Reason(
-                "CK-METRO-TAKE",
-                f"Level {level + 1} of {TRACKS[t]} takes the "
-                f"metropolis: name one of {seat(p)}'s cities without one for it.",
-            )
+            # rule="CK-METRO-TAKE": on one of p's cities without one; the corner's own fault
+            # said plainly (l26 at 10.6: an empty I6 was told the rule back, "name one of
+            # P1's cities without one for it", as if that answered it)
+            v, where = a.vertex, VERTEX_LABELS[a.vertex] if a.vertex >= 0 else ""
+            if v >= 0 and s.vowner[v] == p and s.vcity[v]:
+                why = f"{seat(p)}'s city on {where} already has a metropolis."
+            elif v >= 0:
+                why = f"{where} is not one of {seat(p)}'s cities."
+            else:
+                why = (
+                    f"Level {level + 1} of {TRACKS[t]} takes the metropolis: name one of "
+                    f"{seat(p)}'s cities without one for it."
+                )
+            return Reason("CK-METRO-TAKE", why)
     elif a.vertex >= 0:
         return Reason(
             "CK-METRO-TAKE", f"Level {level + 1} of {TRACKS[t]} wins no metropolis for {seat(p)}."

@@ -37,6 +37,8 @@ from ..rules.words import can, say, why_not
 from ..state import State
 from ..typed_forms import FORMS
 from ..words.rule_titles import plain_title
+from ..words_read_as import said_read_as
+from .one_completion import only_completion
 from .puzzle_measure import measured
 from .puzzle_why import names as _names
 from .puzzle_why import worse
@@ -185,7 +187,7 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         ex = game.explain(move)
     except PartLeftOut as e:  # a part left out: asked for, as ``left_out`` asks (one reply)
         if (none := no_move_of(game, e.kind)) is not None:  # nothing to complete it to (l23)
-            return Judgement(shown, False, False, "", none)
+            return Judgement(shown, False, False, "", said_read_as(shown, e.kind, none))
         return incomplete(shown, e.question)
     except MoveWordsError as e:  # what was typed, and what is wrong in a learner's words
         typed = shown if len(shown) <= QUOTE_CHARS else shown[:QUOTE_CHARS] + "…"
@@ -210,6 +212,8 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
     hidden = [w for w in secrets(puzzle, node, rules) if not _names(own, w) and w not in tried]
     words = shown if shown != str(move) else None  # typed in words (not notation, no click)
     if not ex.legal and (asks := left_out(game, ex.action, words)):  # "P1 improve trade"
+        if (only := only_completion(game, ex.action)) is not None:  # one city: judged (l26)
+            return _judge(puzzle, node, rules, only, chosen)
         return incomplete(str(ex.action), asks)
     if not ex.legal:  # what and why in one sentence: "P1 can't build a road on K5: …"
         why = keep_secret(ex.reason, hidden) or _refused(game, ex.action)

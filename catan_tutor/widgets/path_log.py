@@ -6,7 +6,8 @@ the position after it (the engine's verdict on the move, then its events: ``verd
 so it is the same whenever it is told; lines are cached per node, so a step costs one line.
 A roll is told once (``roll_steps.py``): the line of the node it ends on says the dice and who
 got what ("P2 rolled 3 + 3 = 6: P1 gets 1 grain."); its nodes under way are told only while
-one is the node shown; a robber's move and the steal it brings are told so too. Only the
+one is the node shown; a robber's move and the steal it brings are told so too, and a card
+bought and drawn (``words/buy_draw.py``: "… buys a development card (…) and draws one."). Only the
 newest line says what the game waits for next ("Next, it is up to P3 to place a road.")."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ..errors import CatanError
 from ..game import Game
 from ..state import OVER, STEAL
 from ..study.timeline import Node, Timeline
+from ..words.buy_draw import buying, folded
 from . import verdicts
 from .roll_steps import roll_nodes, rolling
 
@@ -55,14 +57,19 @@ def move_line(timeline: Timeline, node: Node, seen: frozenset[int] = frozenset()
     if not ex.legal:
         return ""
     after = Game(timeline.rules, node.state)
-    folded = roll_nodes(timeline.rules, node) or ([node.parent] if stealing(node.parent) else [])
+    under_way = stealing(node.parent) or buying(
+        node.parent.action, node.parent.state
+    )  # a steal's, a card's draw
+    told_with = roll_nodes(timeline.rules, node) or ([node.parent] if under_way else [])
     steps = [
         (Game(timeline.rules, n.parent.state), n.action, Game(timeline.rules, n.state))
-        for n in folded
+        for n in told_with
         if n.parent is not None and n.action is not None
     ]
-    return verdicts.narrate_steps(
-        [*steps, (before, node.action, after)], ex, seen or None, next_too=False
+    return folded(  # a card bought and drawn: one sentence (words/buy_draw.py)
+        verdicts.narrate_steps(
+            [*steps, (before, node.action, after)], ex, seen or None, next_too=False
+        )
     )
 
 
@@ -105,7 +112,7 @@ class PathLog:
             todo.append(n)
             n = n.parent
         for m in reversed(todo):
-            total += not (rolling(timeline.rules, m) or stealing(m))
+            total += not (rolling(timeline.rules, m) or stealing(m) or buying(m.action, m.state))
             self._counts[id(m)] = (m, total)
         return total
 
@@ -134,7 +141,9 @@ class PathLog:
             if len(out) >= MAX_LOG:
                 earlier = self.count(timeline, n)
                 break
-            if n is not shown and (rolling(timeline.rules, n) or stealing(n)):
+            if n is not shown and (
+                rolling(timeline.rules, n) or stealing(n) or buying(n.action, n.state)
+            ):
                 pass  # a roll or a steal under way: told by the line of the node it ends on
             else:
                 text = self.line(timeline, n)

@@ -62,6 +62,7 @@ class PuzzleState:
         self.answered: int | None = None  # the answer's node, while the "right" shows
         self.right: Judgement | None = None  # that "right" (also above a next question)
         self._last: tuple[int, str] | None = None  # the last text judged, and where
+        self._typed: Judgement | None = None  # a typed right answer's reply, while played
         self._went = ""  # what ▶ from an answer beside the line did, until shown
         self.note: tuple[int, str] | None = None  # (node, words) under the step buttons
         # the dice a right answer threw where the lesson's line stops in its roll: the
@@ -264,6 +265,8 @@ class PuzzleState:
             return False
         self.enter(node)
         j = judge(puzzle, node, tl.rules, action)
+        typed, self._typed = self._typed, None  # typed: the reply in the names typed (l26)
+        j = typed if typed is not None and (typed.move, typed.correct) == (j.move, True) else j
         self.tries += 1
         self.verdict = j
         if not j.correct or j.node is None:
@@ -324,7 +327,9 @@ class PuzzleState:
         self._last = (node.id, text)
         j = judge(puzzle, node, tl.rules, text, variant_kinds(tl.game).get(self.session.kind))
         if j.correct and j.node is not None and j.node.action is not None:
+            self._typed = j  # 4.3: "road Q1" is said "Q1 (also called N7)", not "N7" alone
             self.session.play(j.node.action)  # intercepted: judged again, then played
+            self._typed = None
         else:
             self.enter(node)
             self.tries += 1
