@@ -60,3 +60,17 @@ def test_no_greyed_or_muted_kind_is_the_answers_nor_is_it_the_only_one_left(aske
     left = [k for k in kinds if k not in greyed and k not in muted]
     if greyed or muted:  # (a moment of one kind, the robber's: nothing is told apart)
         assert set(left) - answers, (where, answers, left)  # another kind looks possible too
+
+
+def test_before_both_rolls_of_a_two_player_turn_builds_and_trades_are_muted_too():
+    """The base game for two (2P-ROLL-TIMING: trades and builds only after both rolls): the
+    engine's own rule, found as the phase's by asking it again with the dice rolled."""
+    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == ("puzzle_base_2p", 15))
+    t = at_question(asked)
+    assert t.session.game.state.phase == "pre-roll"
+    _, muted = _marked(t.controls.palette)
+    for kind in ("settle", "build road", "bank trade", "offer"):
+        assert muted[kind] == (
+            "Not before the roll: P1 trades and builds only after both rolls of the turn; "
+            "roll the dice first."
+        ), kind

@@ -6,8 +6,9 @@ may be played"). As in the Action phase (``kinds_unavailable``, ``unpaid``):
   moment: "Not possible now: P1 holds no Alchemy card." (before the roll only a card played
   before it, CK-PC-ALCHEMY, and the Commercial Harbor's offers are its card's own moves,
   CK-PC-COMMERCIAL-HARBOR);
-- a kind the engine refuses because the dice are not rolled yet (its phase refusal:
-  BASE-TURN-PHASES, CK-TURN-ROLL-PHASE) is drawn muted as an unpaid build is: still
+- a kind the engine refuses because the dice are not rolled yet (refused otherwise, or not
+  at all, in the same position after the roll: BASE-TURN-PHASES, CK-TURN-ROLL-PHASE,
+  2P-ROLL-TIMING) is drawn muted as an unpaid build is: still
   offered and pressable, its press's reply unchanged, its hover text "Not before the roll: "
   with the engine's reason.
 
@@ -22,10 +23,9 @@ from dataclasses import fields
 
 from ..errors import CatanError
 from ..game import Game
-from ..rules.common import phase_refusal
 from ..rules.progress_play import RECORDS
 from ..rules.words import card_title
-from ..state import PRE_ROLL
+from ..state import MAIN, PRE_ROLL
 from . import verdicts
 from .kinds import kind_name, variant_kinds
 
@@ -82,10 +82,16 @@ def _phase_reason(game: Game, kind: str, seat: int) -> str:
         return ""
     values = {f.name: _blank(f.name, str(f.type), seat) for f in fields(cls)}
     try:
-        ex = game.explain(cls(**values))
+        move = cls(**values)
+        ex = game.explain(move)
+        if ex.legal:
+            return ""
+        rolled = game.state.copy()  # the same position, the dice rolled: refused otherwise?
+        rolled.phase = MAIN
+        after = Game(game.rules, rolled).explain(move)
     except (CatanError, TypeError, ValueError):
         return ""
-    if ex.legal or ex.rule != phase_refusal(game.state, "").rule:
+    if not after.legal and after.rule == ex.rule:  # (not the phase's refusal)
         return ""
     said = verdicts.plain(ex.reason)  # ("P1 has not rolled yet, and before the roll only
     return said.partition(BEFORE)[2] or said  # Alchemy … may be played, not a road.": once)
