@@ -511,7 +511,7 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
         # 11.16's second question, the course's lowest answer's row at 768x1024 (a three-line
         # chapter line, the C&K strip and the event die's lines over it: the row began at
         # y ~1000, under the fold, l18 f01.png; the sweep of every question: 1047 at most
-        # with "Puzzle: answer the question below" left out, 1000 with the board smaller);
+        # with "Answer the question below." left out, 1000 with the board smaller);
         # a neutral's road there has several moves at an edge (see below)
         page.goto(app_server + "?lesson=puzzle_ck_2p&node=20", timeout=120_000)
         page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
@@ -890,7 +890,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         # the first screen (issue 33, learner 11): the board, the step buttons, the whole
         # question (three lines: it ran 12 px past the fold, its first line at y = 697) and
         # the answer's field (at y = 803-843) all in sight; the heading's words close over the
-        # board ("Puzzle: answer the question below" and the lines kept for it: 29 px)
+        # board ("Answer the question below." and the lines kept for it: 29 px)
         words = page.locator(".catan-puzzle p").first.bounding_box()
         assert page.evaluate("scrollY") == 0 and words["height"] >= 50, words  # 3 lines
         field = page.locator(".catan-puzzle-answer input")

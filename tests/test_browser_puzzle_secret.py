@@ -188,8 +188,10 @@ def _greyed(page, asked: Asked) -> list[str]:
         "() => [...document.querySelectorAll('.catan-palette button[data-unpaid=true]')]"
         ".map(b => [b.innerText.trim(), b.getAttribute('aria-description') || ''])"
     )
-    for label, said in dear:
-        assert " cannot pay for it now: it costs " in said, (asked, label, said)
+    for label, said in dear:  # (or, before the roll, a kind the phase forbids: before_roll)
+        assert " cannot pay for it now: it costs " in said or said.startswith(
+            "Not before the roll: "
+        ), (asked, label, said)
         assert not [k for k in kinds if label.startswith(kind_words(k))], (asked, label)
     return off + [f"muted: {label}" for label, _ in dear]
 
@@ -364,5 +366,8 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
     # the cards not held are greyed at 4.3 and 3.2 (and the answers' kinds never: _greyed)
     assert greyed["puzzle_base_awards@19"] and greyed["puzzle_base_trading@7"], greyed
     assert "muted: Build a road · brick, lumber" in greyed["puzzle_ck_progress@4"], greyed
+    # before the roll (l26 at 11.16): a card's own move without it greyed, builds muted
+    assert "Play a progress card" in greyed["puzzle_ck_2p@8"], greyed
+    assert "muted: Build a road" in greyed["puzzle_ck_2p@8"], greyed
     assert gaps and all(g >= style.REPLY_GAP - 1 for g in gaps.values()), gaps
     assert p.outside == []

@@ -11,6 +11,7 @@ import pytest
 from puzzle_answers import Asked, at_question, course_puzzles
 
 from catan_tutor.widgets import App
+from catan_tutor.widgets.kinds import kind_name
 from catan_tutor.widgets.solved_again import explanation
 
 
@@ -67,3 +68,49 @@ def test_a_reload_at_a_solved_question_keeps_it_solved_with_its_why():
     # solved on an earlier visit: the lesson's own answer explains it
     j = explanation(r.puzzle, r.node)
     assert j is not None and j.correct and j.text.startswith("Right: ")
+
+
+def _page(t) -> dict:
+    """What the page shows at a question that could narrow its answer or say a move already:
+    the kind chosen, the form and its fields, the glow and rings on the board, the Try a move
+    text, the question's box (its texts, the typed answer, a tap's note)."""
+    s, view, board, play = t.session, t.puzzle, t.view, t.controls
+    form = play.form
+    return {
+        "kind": s.kind,
+        "palette": play.palette.value,
+        "greyed": play.blocked.value,
+        "form": None if form is None else (form.cls.__name__, dict(form.chosen)),
+        "chosen": s.chosen,
+        "glow": (s.puzzle.glows(), list(board.targets)),
+        "rings": (board.refused, board.chosen, board.hinted),
+        "tried": (s.tried_text, s.verdict),
+        "message": s.message,
+        "box": (view.prompt.value, view.how.value, view.hint_box.value, view.result.value),
+        "typed": view.answer.value,
+        "note": view._noted,
+        "marker": view.marker.value,
+    }
+
+
+@pytest.mark.parametrize("asked", course_puzzles(), ids=lambda a: f"{a.lesson}@{a.node}")
+def test_try_again_leaves_the_page_as_a_first_arrival_at_the_question(asked: Asked):
+    """l26 at 11.16 ("What does P1 owe the neutrals now?"): solved with a road, stepped back,
+    Try again: "Build a road for a neutral" stayed chosen with its form open, and "nothing"
+    typed got that kind's how-to. Try again shows the question as a first arrival does."""
+    fresh = at_question(asked)
+    first = _page(fresh)
+    t = at_question(asked)
+    s, q = t.session, t.session.node
+    act = q.children[0].action
+    kind = kind_name(act)
+    if kind in [o[1] for o in t.controls.palette.options]:
+        t.controls.palette.value = kind  # chosen as a learner does, its form filled
+    s.play(act)
+    assert not s.puzzle.holds(q)
+    s.step("back")
+    while s.node is not q:  # (a lesson's roll is one step back)
+        s.goto(q)
+    t.puzzle.again_button.click()
+    assert s.node is q and s.puzzle.holds()
+    assert _page(t) == first, f"{asked.lesson}@{asked.node}"

@@ -65,3 +65,14 @@ def test_after_every_right_answer_the_status_line_names_only_what_the_page_offer
             assert all(CHOICES[w](offered, end) for w in named), where
             met["choices"] += "trade" in named or "end the turn" in named
     assert all(met.values()), met
+
+
+def test_at_an_open_question_the_heading_says_puzzle_nowhere_the_box_says_it():
+    """10.6 (l26): on a wide page the heading said "Puzzle: answer the question below" right
+    above the question's box titled "Puzzle" (and the title line says "a puzzle"): said
+    twice. The heading says only what to do."""
+    for asked in course_puzzles()[:3]:
+        t = at_question(asked)
+        head = t.header.value.split("class='catan-head-asked'>", 1)[1].split("</span>", 1)[0]
+        assert head == "Answer the question below.", head
+        assert "Puzzle" in t.puzzle.prompt.value  # the box's title says it

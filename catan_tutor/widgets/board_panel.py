@@ -24,6 +24,7 @@ from ..game import Game
 from ..state import BOARD
 from ..study.timeline import Node
 from . import markup, verdicts
+from .back_note import back_note
 from .board_notes import BETWEEN, NOTHING, drop_note
 from .board_tags import event_px
 from .board_view import BoardView
@@ -226,7 +227,8 @@ class BoardPanel:
             else:
                 button.remove_class(HELD)
         held = s.held("forward") or s.held("last")
-        self.held_line(HELD_NOTE if held else go_on_note(s) or s.puzzle.step_note())
+        back = back_note(s)  # a link landed before its node, at a question (back_note.py)
+        self.held_line(back or (HELD_NOTE if held else go_on_note(s) or s.puzzle.step_note()))
 
     def held_line(self, note: str) -> None:
         """The note under the step buttons: "Answer the puzzle to go on." while ▶ is held (a

@@ -28,6 +28,7 @@ from ..progress_cards import CARDS
 from ..rules.words import card_title
 from ..state import laid
 from . import verdicts
+from .before_roll import before_roll
 from .kinds import acting_seat, kind_name, variant_kinds
 from .unpaid import mark_unpaid, unpaid_kinds
 
@@ -167,12 +168,15 @@ def offer_kinds(
     kinds = [value for _, value in options]
     secret = session.puzzle_secret and not session.editing
     off = unavailable(session.game, kinds, session.puzzle.seats()) if secret else {}
+    seats = session.puzzle.seats() or (acting_seat(session.game),)
+    greyed, muted = before_roll(session.game, kinds, seats) if secret else ({}, {})
+    off.update(greyed)  # before the roll: a card's own move without it (before_roll.py)
     for i in range(MOST_KINDS):  # (removing a class not there changes nothing)
         palette.remove_class(f"{OFF_CLASS}{i}")
     for i, kind in enumerate(kinds):
         if kind in off:
             palette.add_class(f"{OFF_CLASS}{i}")
     palette.tooltips = [_hover(off[k]) if k in off else "" for k in kinds]
-    seats = session.puzzle.seats() or (acting_seat(session.game),)
     dear = unpaid_kinds(session.game, [k for k in kinds if k not in off], seats)
+    dear |= {k: why for k, why in muted.items() if k not in off}  # (before the roll)
     mark_unpaid(palette, kinds, dear if secret else {})  # (a build not paid for yet: muted)

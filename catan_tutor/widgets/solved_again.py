@@ -17,6 +17,7 @@ from ..study.timeline import Node
 
 if TYPE_CHECKING:
     from .puzzle_state import PuzzleState
+    from .tutor_session import TutorSession
 
 OFF_LINE = "\n\n"  # = puzzle_state.OFF_LINE: the note of a right answer off the line
 
@@ -57,4 +58,14 @@ def try_again(state: PuzzleState, node: Node) -> None:
     state.answered = state.right = None
     session = state.session
     session.timeline.goto(node)
+    as_first_arrival(session)
     session.show()
+
+
+def as_first_arrival(session: TutorSession) -> None:
+    """The page's choices at the question as a first arrival finds them (l26 at 11.16: after
+    Try again "Build a road for a neutral" stayed chosen, its form open, and "nothing" typed
+    got that kind's how-to): no kind chosen (the form, the glow of its targets and the typed
+    answer's reader follow it), no spot named (its ring), no move under Try a move."""
+    session.kind, session.chosen, session.message = "", None, ""
+    session.tried_text, session.tried_at = "", None

@@ -461,7 +461,7 @@ LAYOUT_CSS = (
     ".catan-puzzle .catan-puzzle-prompt p:last-child{margin-bottom:0}"
     ".catan-puzzle>.catan-puzzle-prompt{margin-bottom:0}.catan-puzzle-entry>*{margin-top:0}"
     f"{SIDE}>.catan-puzzle{{padding-top:3px!important}}"
-    # a question open: "Puzzle: answer the question below" over the board left out (the
+    # a question open: "Answer the question below." over the board left out (the
     # title says "a puzzle", "Answer the puzzle to go on." the step buttons, the question
     # follows them), a note over it takes the lines it needs: no lines kept for them (80 px
     # between the heading's words and the board's sea, a three-line question 12 px under the

@@ -392,7 +392,8 @@ class Tutor:
         phase = g.state.phase
         secret = self.session.puzzle_secret  # whose move and what kind: the puzzle's answer
         if secret:
-            who = "<span class='catan-head-asked'><b>Puzzle</b>: answer the question below</span>"
+            # (not "Puzzle: …": the title line says "a puzzle", the question's box "Puzzle")
+            who = "<span class='catan-head-asked'>Answer the question below.</span>"
         elif g.is_over():
             who = (
                 f"<b>{markup.text(g.names[g.winner])} wins</b>"
