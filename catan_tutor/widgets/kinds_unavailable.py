@@ -169,8 +169,7 @@ def offer_kinds(
     secret = session.puzzle_secret and not session.editing
     off = unavailable(session.game, kinds, session.puzzle.seats()) if secret else {}
     seats = session.puzzle.seats() or (acting_seat(session.game),)
-    greyed, muted = before_roll(session.game, kinds, seats) if secret else ({}, {})
-    off.update(greyed)  # before the roll: a card's own move without it (before_roll.py)
+    off.update(before_roll(session.game, kinds, seats) if secret else {})  # (before_roll.py)
     for i in range(MOST_KINDS):  # (removing a class not there changes nothing)
         palette.remove_class(f"{OFF_CLASS}{i}")
     for i, kind in enumerate(kinds):
@@ -178,5 +177,4 @@ def offer_kinds(
             palette.add_class(f"{OFF_CLASS}{i}")
     palette.tooltips = [_hover(off[k]) if k in off else "" for k in kinds]
     dear = unpaid_kinds(session.game, [k for k in kinds if k not in off], seats)
-    dear |= {k: why for k, why in muted.items() if k not in off}  # (before the roll)
     mark_unpaid(palette, kinds, dear if secret else {})  # (a build not paid for yet: muted)
