@@ -848,3 +848,18 @@ def test_a_phones_labels_sit_by_their_own_spots(monkeypatch, lesson, steps):
         # no two tags overlap, every label on too ("Q8" over "Q4" read "QQ4" at 10.6: l23)
         met = [(a, b) for k, a in enumerate(tags) for b in tags[k + 1 :] if _meet(a, b)]
         assert not met, (lesson, every, met)
+
+
+def test_a_tap_where_no_kind_plays_on_such_a_spot_says_so_not_an_inner_name():
+    """l27 on a phone at 2.2: a tap on the board while the dice were to be rolled said
+    "Choose what to do first: “Die”.": no kind plays on a spot then, and it says so."""
+    from catan_tutor.state import BOARD as BOARD_PHASE
+    from catan_tutor.widgets.tap_choices import NOTHING_HERE
+
+    t = Tutor(load_scenario(packaged_lessons() / "base_production_robber.catan.yaml"))
+    while not t.game.is_chance() or t.game.state.phase == BOARD_PHASE:
+        t.session.forward()
+    t.session.kind = ""
+    t.act_at(("vertex", board.parse_vertex("N6")))
+    assert t.session.message == NOTHING_HERE, t.session.message
+    assert "“Die”" not in t.session.message

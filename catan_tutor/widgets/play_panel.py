@@ -46,7 +46,7 @@ from .place_words import OFF_BOARD_SHORT, off_board
 from .possible_parts import possible_parts
 from .puzzle_state import GO_ON
 from .taken_spots import free_spots
-from .tap_choices import agreeing, enabled_kinds, legal_with_spot
+from .tap_choices import agreeing, enabled_kinds, kinds_at_words, legal_with_spot
 from .try_words import try_help
 from .tutor_session import ROLL_PHASES, TutorSession
 from .unpaid import UNPAID_CSS
@@ -437,11 +437,11 @@ class PlayPanel:
     # ------------------------------------------------------------ acting on the board
     def _kinds_at(self, where: str) -> str:
         """The buttons that would play on that kind of spot, as they read ("“settle” or
-        “build city”"); every kind of the moment when none does."""
+        “build city”"); '' when none does."""
         s = self.session
         kinds = enabled_kinds(s)  # (none greyed: tap_choices)
         ours = variant_kinds(s.game)
-        here = [k for k in kinds if spot_kind(ours.get(k)) == where] or kinds
+        here = [k for k in kinds if spot_kind(ours.get(k)) == where]
         named = [f"“{kind_words(k)}”" for k in here]
         return " or ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
 
@@ -460,7 +460,7 @@ class PlayPanel:
                 s.choose_kind(only[0])  # the one kind, played on another kind of spot: said so
                 return self.ask_at(spot)
             if not kind:  # several kinds (or none) on such a spot: named, not placed
-                return self._reply(f"Choose what to do first: {self._kinds_at(spot[0])}.")
+                return self._reply(kinds_at_words(self._kinds_at(spot[0])))
             s.choose_kind(kind)
         # a click's moves: any while a puzzle judges it, else the legal; as the form says
         pool = (self.form.actions if s.puzzle_secret else s.of_kind()) if self.form else []

@@ -86,3 +86,13 @@ def enabled_kinds(session: TutorSession) -> list[str]:
     kinds = moment_kinds(session.game)
     off = unavailable(session.game, kinds, session.puzzle.seats())
     return [k for k in kinds if k not in off]
+
+
+NOTHING_HERE = "Nothing is played on that spot now: use the buttons beside the board."
+
+
+def kinds_at_words(named: str) -> str:
+    """The reply to a tap with no kind chosen where several kinds play on such a spot (they
+    are ``named``), or none does: a dice roll's step said "Choose what to do first: “Die”."
+    (l27 on a phone at 2.2, a tap on a harbor)."""
+    return f"Choose what to do first: {named}." if named else NOTHING_HERE
