@@ -88,7 +88,7 @@ def enabled_kinds(session: TutorSession) -> list[str]:
     return [k for k in kinds if k not in off]
 
 
-NOTHING_HERE = "Nothing is played on that spot now: use the buttons beside the board."
+NOTHING_HERE = "Nothing is played on that spot now: use the buttons and the step controls."
 
 
 def kinds_at_words(named: str) -> str:
