@@ -113,7 +113,6 @@ KEYS_JS = "\n".join(
         "lesson_top.js",
         "rule_refs.js",
         "question_in_view.js",
-        "form_in_view.js",
     )  # fmt: skip
 )
 
