@@ -183,7 +183,7 @@ def _greyed(page, asked: Asked) -> list[str]:
     kinds = {kind_name(n.action) for n in answer_nodes(asked.puzzle, at, sc.timeline.rules)}
     assert not [k for k in kinds for x in off if x.startswith(kind_words(k))], (asked, off)
     # a build the seat cannot pay for: drawn muted, its price said to a screen reader too
-    # (kind_unpaid.js; l24 at 9.18 and 11.16); never an answer's kind
+    # (kind_marks.js; l24 at 9.18 and 11.16); never an answer's kind
     dear = page.evaluate(
         "() => [...document.querySelectorAll('.catan-palette button[data-unpaid=true]')]"
         ".map(b => [b.innerText.trim(), b.getAttribute('aria-description') || ''])"

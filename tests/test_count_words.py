@@ -65,10 +65,14 @@ def test_counts_in_words_read_as_counts_in_digits() -> None:
     assert seen >= 20 and not bad, (seen, bad[:5])
 
 
-def test_one_and_counts_of_a_discard_and_a_piece_are_read() -> None:
+def _trading_game() -> Game:
     asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_trading")
     sc = asked.scenario()
-    game = Game(sc.timeline.rules, sc.timeline.nodes[asked.node].state)
+    return Game(sc.timeline.rules, sc.timeline.nodes[asked.node].state)
+
+
+def test_one_and_counts_of_a_discard_and_a_piece_are_read() -> None:
+    game = _trading_game()
     digits = read_move(game, "P2 discards 2 ore, 1 grain")
     assert read_move(game, "P2 discards two ore and one grain") == digits
     assert read_move(game, "P2 builds one road on H3") == read_move(game, "P2 road H3")
@@ -77,9 +81,7 @@ def test_one_and_counts_of_a_discard_and_a_piece_are_read() -> None:
 
 def test_cards_in_the_plural_read_as_the_notation_names_them() -> None:
     """s21: "P1 discards two ores" was told "The word “ores” was not understood here"."""
-    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_trading")
-    sc = asked.scenario()
-    game = Game(sc.timeline.rules, sc.timeline.nodes[asked.node].state)
+    game = _trading_game()
     digits = read_move(game, "P2 discards 2 ore, 1 grain")
     assert read_move(game, "P2 discards two ores and one grain") == digits
     assert read_move(game, "P2 discards 2 ores, 1 grains") == digits

@@ -202,7 +202,7 @@ def _unpaid_marks(palette) -> dict[str, str]:
 def test_a_build_the_seat_cannot_pay_for_is_drawn_muted_with_its_price(lesson, node, seat):
     """l24 at 9.18 and 11.16: the builds the seat cannot pay for were drawn solid, as if
     playable. They stay offered (a trade first may pay), drawn muted, each saying why on
-    hover (and to a screen reader: kind_unpaid.js)."""
+    hover (and to a screen reader: kind_marks.js)."""
     t = at_question(_asked(lesson, node))
     marks = _unpaid_marks(t.controls.palette)
     assert {"settle", "build road", "build city", "build wall"} <= set(marks)

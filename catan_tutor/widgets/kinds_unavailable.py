@@ -2,7 +2,7 @@
 palette offers every kind of the moment, legal or not (the kinds legal now would narrow the
 answer, ``kinds.moment_kinds``), so at 4.3 and 3.2 "Play a Knight" and "Play Monopoly" looked
 like moves although P1 holds no such card, and a press said "Not allowed". Such a kind now
-looks unavailable (greyed, ``aria-disabled``: ``kind_unavailable.js``) and says why on hover.
+looks unavailable (greyed, ``aria-disabled``: ``kind_marks.js``) and says why on hover.
 
 What decides is the engine: a kind is unavailable when it has no legal move now
 (``legal_actions``) and the engine refuses it, for every seat the question lets move, for a
@@ -163,7 +163,7 @@ def offer_kinds(
 ) -> None:
     """The ``palette``'s buttons ``options`` (label, kind); at a puzzle's open question those
     of the kinds no one can play this turn marked unavailable (a class per index, which
-    ``kind_unavailable.js`` reads; the reason as the button's hover text)."""
+    ``kind_marks.js`` reads; the reason as the button's hover text)."""
     palette.options = options
     kinds = [value for _, value in options]
     secret = session.puzzle_secret and not session.editing

@@ -81,7 +81,7 @@ PLAY_CSS = (
     'body[data-jp-theme-light="false"] .catan-palette .widget-toggle-button'
     ":not(.mod-active){background:#172a3d;color:#d6ebfc;border-color:#64b5f6}"
     ".catan-turn-buttons .jupyter-button:disabled{opacity:.45;box-shadow:none}"
-    # a puzzle's kind no one can play this turn (kind_unavailable.js): greyed, as Roll is
+    # a puzzle's kind no one can play this turn (kind_marks.js): greyed, as Roll is
     '.catan-palette .widget-toggle-button[aria-disabled="true"]{opacity:.45;font-weight:400;'
     "border-style:dashed;cursor:not-allowed}"
     ".catan-turn-buttons .jupyter-button:not(:disabled){font-weight:600}"

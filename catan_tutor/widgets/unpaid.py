@@ -32,7 +32,7 @@ def unpaid(game: Game, kind: str, seat: int) -> str:
 # A build the seat cannot pay for now, drawn muted in a question's palette (l24 at 9.18 and
 # 11.16: they were drawn solid, as if playable): still offered and pressable (a trade first
 # may pay for it; its press says what the seat holds, ``unpaid``), it reads as "not yet": a
-# class per button index on the palette (``kind_unpaid.js`` marks the button ``data-unpaid``
+# class per button index on the palette (``kind_marks.js`` marks the button ``data-unpaid``
 # and gives it its hover text as ``aria-description``); not the greyed look of a kind no one
 # can play this turn (``kinds_unavailable``)
 UNPAID_CLASS = "catan-unpaid-"
