@@ -437,11 +437,11 @@ class PlayPanel:
     # ------------------------------------------------------------ acting on the board
     def _kinds_at(self, where: str) -> str:
         """The buttons that would play on that kind of spot, as they read ("“settle” or
-        “build city”"); '' when none does."""
+        “build city”"); every kind of the moment when none does."""
         s = self.session
         kinds = enabled_kinds(s)  # (none greyed: tap_choices)
         ours = variant_kinds(s.game)
-        here = [k for k in kinds if spot_kind(ours.get(k)) == where]
+        here = [k for k in kinds if spot_kind(ours.get(k)) == where] or kinds
         named = [f"“{kind_words(k)}”" for k in here]
         return " or ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
 
@@ -460,7 +460,8 @@ class PlayPanel:
                 s.choose_kind(only[0])  # the one kind, played on another kind of spot: said so
                 return self.ask_at(spot)
             if not kind:  # several kinds (or none) on such a spot: named, not placed
-                return self._reply(kinds_at_words(self._kinds_at(spot[0])))
+                named = "" if s.game.is_chance() else self._kinds_at(spot[0])  # (l27: "Die")
+                return self._reply(kinds_at_words(named))
             s.choose_kind(kind)
         # a click's moves: any while a puzzle judges it, else the legal; as the form says
         pool = (self.form.actions if s.puzzle_secret else s.of_kind()) if self.form else []

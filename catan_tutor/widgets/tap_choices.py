@@ -92,7 +92,7 @@ NOTHING_HERE = "Nothing is played on that spot now: use the buttons and the step
 
 
 def kinds_at_words(named: str) -> str:
-    """The reply to a tap with no kind chosen where several kinds play on such a spot (they
-    are ``named``), or none does: a dice roll's step said "Choose what to do first: “Die”."
-    (l27 on a phone at 2.2, a tap on a harbor)."""
+    """The reply to a tap with no kind chosen where several kinds of the moment may be meant
+    (they are ``named``), or '' at chance's moment, where none is the learner's: a dice roll's
+    step said "Choose what to do first: “Die”." (l27 on a phone at 2.2, a tap on a harbor)."""
     return f"Choose what to do first: {named}." if named else NOTHING_HERE
