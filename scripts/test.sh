@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what the tests need into .venv, then check everything: ruff (lint and format),
-# mypy, the whole suite (slow, kernel and browser tests included) on parallel workers, and the
-# minimum-versions check (scripts/min_versions.sh; CATAN_MIN_VERSIONS=0 skips it). Works as
+# mypy, the minimum-versions check (scripts/min_versions.sh, in the background from the start;
+# CATAN_MIN_VERSIONS=0 skips it) and the whole suite (slow, kernel and browser tests included)
+# on parallel workers, alone once the others are done. Works as
 # root on a fresh Debian machine with Python 3.11; extra arguments go to pytest (``-n 0``:
 # one process). Every step runs; the exit status is non-zero if any failed.
 set -euo pipefail
@@ -12,13 +13,8 @@ source scripts/venv.sh  # first: it may apt-get python3-venv, which the next ven
 # (~8 s of CPU a process) and each server the modules it imports.
 unset PYTHONDONTWRITEBYTECODE
 
-# The minimum-versions venv (scripts/min_versions.sh) is made in the background while the
-# rest installs and the suite runs; its step waits for it.
 mkdir -p tests/artifacts
-if [ "${CATAN_MIN_VERSIONS:-1}" != 0 ]; then
-  CATAN_MIN_BUILD_ONLY=1 bash scripts/min_versions.sh > tests/artifacts/min-versions-build.log 2>&1 &
-  min_build=$!
-fi
+workers=${TEST_WORKERS:-$(( $(nproc) < 4 ? $(nproc) : 4 ))}
 
 # Chromium, JupyterHub's proxy and axe-core (apt and npm) install in the background while pip
 # installs the package with its test extras.
@@ -55,8 +51,35 @@ system_tools() {
       || echo "axe-core could not be installed into $CATAN_NPM_CACHE (offline?)"
   fi
 }
-system_tools > tests/artifacts/system-tools.log 2>&1 &
+tools_done=$(mktemp -u)  # made once the system tools are in place (or failed)
+(
+  trap 'touch "$tools_done"' EXIT
+  system_tools
+) > tests/artifacts/system-tools.log 2>&1 &
 tools=$!
+
+# The minimum-versions lane (scripts/min_versions.sh: its venv made, or kept while the pins
+# are the same, then its tests) runs in the background once the system tools are in place (its
+# tests find Node as the suite does), while pip installs the package (mostly waiting on the
+# index) and the linters run; the suite starts when it is done, so the suite runs alone as
+# before. (Run after the suite, it took ~115 s of a ~908 s run, while the install and the
+# linters, ~60 s, left a core or more idle.)
+min_lane=""
+stop_min_lane() {  # at the run's end (one stopped early: the lane and its kernels end too)
+  if [ -n "$min_lane" ]; then
+    kill -- "-$min_lane" 2>/dev/null || true
+    wait "$min_lane" 2>/dev/null || true
+    min_lane=""
+  fi
+  rm -f "$tools_done"
+}
+if [ "${CATAN_MIN_VERSIONS:-1}" != 0 ]; then
+  setsid bash -c 'while [ ! -e "$1" ]; do sleep 0.5; done; shift; exec bash scripts/min_versions.sh "$@"' \
+    min-lane "$tools_done" -n "$workers" --dist loadfile --no-loadscope-reorder \
+    > tests/artifacts/min-versions.log 2>&1 &
+  min_lane=$!
+fi
+trap stop_min_lane EXIT
 # --no-compile: pip byte-compiles every module of every package it installs (a quarter of the
 # install's CPU); the run compiles only those it imports, once (bytecode is written, above).
 "$VENV_PYTHON" -m pip install -q --no-compile -e '.[test]'
@@ -77,6 +100,7 @@ end_wheel() {  # (done by the time test_wheel.py has run; else, a partial run, s
   kill -- "-$wheel_job" 2>/dev/null || true
   wait "$wheel_job" 2>/dev/null || true
   rm -rf "$wheel_dir"
+  stop_min_lane
 }
 trap end_wheel EXIT
 
@@ -93,21 +117,23 @@ step() {  # step NAME COMMAND...: run it, time it, remember a failure and go on
 step "ruff check" "$VENV_PYTHON" -m ruff check .
 step "ruff format --check (fix: ruff format .)" "$VENV_PYTHON" -m ruff format --check .
 step "mypy" "$VENV_PYTHON" -m mypy  # [tool.mypy] in pyproject.toml
+min_versions() {  # wait for the lane started in the background, then show what it said
+  local lane_status=0
+  wait "$min_lane" || lane_status=$?
+  min_lane=""
+  cat tests/artifacts/min-versions.log
+  return "$lane_status"
+}
+if [ -n "$min_lane" ]; then
+  step "minimum versions (run in the background since the start)" min_versions
+fi
 # Each test module runs whole on one worker, heaviest first (tests/conftest.py): a module's
 # servers, browser page and installed wheel are made once, and its tests keep their order.
-workers=${TEST_WORKERS:-$(( $(nproc) < 4 ? $(nproc) : 4 ))}
 # --durations: the slowest tests in the log, for keeping the run under its time budget
 step "pytest ($workers workers)" "$VENV_PYTHON" -m pytest -q -n "$workers" --dist loadfile \
   --no-loadscope-reorder --durations=30 "$@"
 echo "browser screenshots and the Voilà logs: $(pwd)/tests/artifacts/"
 ls tests/artifacts/ 2>/dev/null | tr '\n' ' '
 echo
-min_versions() {  # wait for the venv made in the background, then run its tests
-  if ! wait "$min_build"; then cat tests/artifacts/min-versions-build.log; return 1; fi
-  bash scripts/min_versions.sh "$@"
-}
-if [ "${CATAN_MIN_VERSIONS:-1}" != 0 ]; then
-  step "minimum versions" min_versions -n "$workers" --dist loadfile --no-loadscope-reorder
-fi
 if [ $status -ne 0 ]; then echo "failed: ${failed[*]}"; fi
 exit $status

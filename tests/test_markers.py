@@ -13,6 +13,7 @@ import json
 import subprocess
 import sys
 import tomllib
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -138,9 +139,11 @@ def test_the_dependency_table_is_pyproject_s() -> None:
     assert sorted(d.split(">=")[0] for d in deps) == sorted(DEPENDENCIES)
 
 
-ENGINE_MODULES = sorted(
-    p for p in TESTS.glob("test_*.py") if "engine" in module_marks(p.read_text())
-)
+@cache
+def engine_modules() -> list[Path]:
+    """The test modules marked ``engine`` (read when a test asks: parsing every module took
+    ~2 s of each collection, in every worker of both lanes)."""
+    return sorted(p for p in TESTS.glob("test_*.py") if "engine" in module_marks(p.read_text()))
 
 
 # Runs in a fresh interpreter: each engine module imported in turn, and what each one loaded
@@ -161,7 +164,7 @@ def test_an_engine_module_imports_no_dependency_but_yaml() -> None:
     """``engine`` modules are left out of the minimum-versions check (scripts/min_versions.sh):
     importing them loads no runtime dependency but PyYAML, and nothing of the page, the server
     or the analysis (all of them in one interpreter: one per module took a minute)."""
-    stems = [p.stem for p in ENGINE_MODULES]
+    stems = [p.stem for p in engine_modules()]
     out = subprocess.run(
         [sys.executable, "-c", _IMPORT_EACH, str(TESTS), *stems],
         capture_output=True, text=True, check=True, timeout=300,
@@ -176,7 +179,7 @@ def test_an_engine_module_imports_no_dependency_but_yaml() -> None:
 
 
 def test_the_engine_marker_is_on_the_heaviest_engine_sweeps() -> None:
-    assert {p.name for p in ENGINE_MODULES} >= {"test_properties.py", "test_rule_coverage.py"}
+    assert {p.name for p in engine_modules()} >= {"test_properties.py", "test_rule_coverage.py"}
 
 
 def test_the_course_sweeps_are_left_out_of_the_minimum_versions_lane() -> None:
