@@ -53,7 +53,6 @@ PAGE_TABS = {
     "C&K lesson": TABS[:6],
     "two-player lesson": TABS[:5],
 }
-BUDGET = 900  # seconds for all the pages (each opens a kernel)
 
 # The rules that read the page's colours: all a theme changes (the page's structure, names and
 # roles are the same in both; each view is checked whole in the light theme).
@@ -166,7 +165,6 @@ def test_no_serious_or_critical_violation(browser, app_server, axe_source) -> No
     started = time.monotonic()
     report: dict[str, list[dict]] = {}
     for name, query in _pages().items():
-        assert time.monotonic() - started < BUDGET, f"over {BUDGET} s at {name}"
         url = f"{app_server}?{'&'.join(x for x in (query, 'theme=light') if x)}"
         p = Page(browser, f"axe_{name.split()[0].replace('&', '')}")
         try:  # one page (and kernel) at a time
@@ -180,6 +178,7 @@ def test_no_serious_or_critical_violation(browser, app_server, axe_source) -> No
         for where, found in report.items()
     }
     print(json.dumps(summary, indent=1))
+    print(f"axe: {len(report)} views in {time.monotonic() - started:.0f} s")  # a figure only
     severe = {
         where: [f"{v['id']} {v['targets']}: {v['why'][:1]}" for v in found if v["impact"] in SEVERE]
         for where, found in report.items()
