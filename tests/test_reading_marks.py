@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from catan_tutor import rulebook
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
-from catan_tutor.widgets.verdicts import lesson_html
+from catan_tutor.widgets.said_readings import ID
+from catan_tutor.widgets.verdicts import lesson_html, title_of
 
 LESSONS = sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}"))
 _NOTE = "<sup class='catan-rule-ref catan-rule-note'"
@@ -66,6 +70,44 @@ def test_a_lesson_texts_brackets_fold_into_one_marker_the_readings_star_stays_pu
     page = lesson_html("A road is built (BASE-BUILD-ROAD). D keeps its cards (DUMMY-IMMUNE).")
     assert _plain(page) == "A road is built. D keeps its cards.§*"
     assert _plain(lesson_html("A road (BASE-BUILD-ROAD).")) == "A road.§"
+
+
+def _brackets_marking_a_rule_as_a_reading(name: str):
+    """(where, sentence) of each bracket in the lesson's texts that cites a reading beside a
+    rule the rulebooks print, in a sentence that does not say it is this tutor's: its "*"
+    would mark that sentence as a reading, whichever rule it states."""
+    sc = load_scenario(packaged_lessons() / name)
+    texts = [("goal", sc.goal)]
+    for node in sc.tree.walk():
+        where = str(node.action or "start")
+        texts += [(where, node.comment), (where, node.tutor)]
+        puzzle = sc.puzzles.get(node.id)
+        if puzzle is not None:
+            texts += [(f"{where} question", t) for t in (puzzle.prompt, *puzzle.hints)]
+            texts.append((f"{where} question", puzzle.explain))
+    for where, text in texts:
+        text = " ".join(text.split())
+        for m in _BRACKET.finditer(text):
+            ids = [i for i in ID.findall(m[1]) if title_of(i)]
+            read = [i for i in ids if rulebook.reading(i) is not None]
+            if not read or len(read) == len(ids):
+                continue
+            start = max((e.end() for e in _END.finditer(text, 0, m.start())), default=0)
+            end = _END.search(text, m.end())
+            sentence = text[start : end.end() if end else len(text)].strip()
+            if not _SAYS.search(sentence):
+                yield where, sentence[:90]
+
+
+@pytest.mark.course
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_readings_star_closes_a_sentence_that_is_the_reading(name: str) -> None:
+    """Every lesson: a bracket that cites one of this tutor's readings cites readings only,
+    or its sentence says in words that it is this tutor's (a rule of the rulebooks cited
+    with it goes in its own bracket, at the sentence that states it). The "*" then follows
+    the reading, never a rule the rulebooks print ("A tie is enough for Catan.*")."""
+    found = list(_brackets_marking_a_rule_as_a_reading(name))
+    assert found == [], f"{name}: {found}"
 
 
 def test_a_right_answers_explanation_folds_its_rules_and_stars_the_reading():
