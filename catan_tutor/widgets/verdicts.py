@@ -187,10 +187,15 @@ def _said_mark(rule_ids: list[str] | None = None) -> str:
     the rule, or cites it where the step's one "§" does not stand (``rule_ids``, kept in a
     hidden ``data-rule``): the mark alone, its tooltip saying what it means; the "§" opens
     the rule."""
-    cited = f"data-rule='{markup.text(' '.join(rule_ids))}' " if rule_ids else ""
+    style = "style='color:#4527a0;font-size:10px;margin-left:1px;vertical-align:super'"
+    if rule_ids:  # named, not worded: no "our reading" written beside the sentence
+        return (
+            f"<span class='catan-reading-mark' data-rule='{markup.text(' '.join(rule_ids))}' "
+            f"role='img' aria-label='{READING_WORD}' title='{markup.text(READING_NOTE)}' "
+            f"{style}>*</span>"
+        )
     return (
-        f"<span class='catan-reading-mark' {cited}title='{markup.text(READING_NOTE)}' "
-        "style='color:#4527a0;font-size:10px;margin-left:1px;vertical-align:super'>*"
+        f"<span class='catan-reading-mark' title='{markup.text(READING_NOTE)}' {style}>*"
         f"<span class='catan-sr-only'> ({READING_WORD})</span></span>"
     )
 
