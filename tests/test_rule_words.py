@@ -110,8 +110,11 @@ def test_a_rule_marker_stands_at_the_end_of_its_sentence_not_inside_it():
     )
     shown = _marks_shown(lesson_html(text))
     assert "touches: lumber, ore and brick.§ Then P3 builds a road." in shown
-    shown = _marks_shown(lesson_html("A road (BASE-BUILD-ROAD), then a city (BASE-BUILD-CITY)."))
-    assert shown.strip() == "A road, then a city.§§"
+    # two brackets in one sentence: one "§" at its end, opening both (one marker a step:
+    # test_lesson_rule_marks; "§§" read as two notes on one sentence)
+    page = lesson_html("A road (BASE-BUILD-ROAD), then a city (BASE-BUILD-CITY).")
+    assert _marks_shown(page).strip() == "A road, then a city.§"
+    assert "data-rule='BASE-BUILD-ROAD BASE-BUILD-CITY'" in page
     shown = _marks_shown(lesson_html("It may go here (BASE-BUILD-ROAD, as roads do) and there"))
     assert shown.strip() == "It may go here (as roads do) and there§"
 

@@ -125,8 +125,10 @@ def test_rule_references_are_small_markers_not_bracketed_titles():
     assert "(Setup" not in shown and "round 1)" not in shown and "our reading" not in shown
     assert "11 dots in all.§" in shown.replace("*", "")
     notes = re.findall(r"<sup class='catan-rule-ref catan-rule-note'([^>]*)>", page)
-    assert len(notes) == len(re.findall(r"\((?:BASE)-[^)]*\)", sc.root.tutor)) == 1
-    names = [html.unescape(m) for m in re.findall(r"aria-label='([^']*)'", page)]
+    # its brackets (the beginner map's at its sentence, the rest where the text ends) fold
+    # into one marker (test_reading_marks)
+    assert len(notes) == 1 and len(re.findall(r"\((?:BASE)-[^)]*\)", sc.root.tutor)) == 2
+    names = [html.unescape(m) for n in notes for m in re.findall(r"aria-label='([^']*)'", n)]
     # the beginner map is this tutor's reading, said next to it (s18: it was said last)
     assert names[0].startswith("Rules: The beginner map, our reading; Where the robber starts")
     assert "; First round of setup; " in names[0] and names[0].count("our reading") == 1
@@ -349,4 +351,7 @@ def test_a_bracket_s_name_says_our_reading_next_to_the_rule_that_is_ours():
             for rule_id, part, ours in zip(ids, parts, readings, strict=True):
                 assert part.startswith(verdicts.title_of(rule_id)), (rule_id, name)
                 assert part.endswith(", our reading") == ours, (rule_id, name)
-    assert mixed >= 50, mixed  # the course has many such brackets (about 85 in s18)
+    # the course has many such brackets (about 85 in s18; 38 in s22, whose lessons cite a
+    # reading apart from the rulebooks' rules unless the sentence says it is this tutor's:
+    # test_reading_marks)
+    assert mixed >= 30, mixed

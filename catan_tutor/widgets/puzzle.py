@@ -210,7 +210,7 @@ class PuzzleMode:
             held = st.held if here and st.verdict is None else None  # above the hint (l23)
             self.hint_box.value = hint_reply.held_html(held, _heading(held), RED) + "".join(
                 f"<div class='catan-puzzle-hint-text' style='margin:2px 0'>Hint {i + 1}: "
-                f"{verdicts.rule_refs(markup.text(h))}</div>"
+                f"{verdicts.rule_refs(markup.text(h), folded=True)}</div>"
                 for i, h in enumerate(shown)
             )
         else:
@@ -273,7 +273,7 @@ def _judgement_html(j: Judgement) -> str:
     text = j.text.removeprefix("Right: ") if j.correct else j.text
     text, _, aside = text.partition(OFF_LINE)  # a right answer off the lesson's line: its note
     said = (  # a rule cited in brackets: a "§" when right, left out when wrong
-        verdicts.rule_refs(markup.text(text))
+        verdicts.rule_refs(markup.text(text), folded=True)
         if j.correct
         else markup.text(verdicts.plain(verdicts.uncited(text)))
     )

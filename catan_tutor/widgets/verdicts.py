@@ -182,12 +182,20 @@ def _reading_mark(rule_id: str, raised: bool = True) -> str:
     )
 
 
-def _said_mark() -> str:
+def _said_mark(rule_ids: list[str] | None = None) -> str:
     """The raised "*" after a sentence that says it is this tutor's reading without citing
-    the rule: the mark alone (no rule to open), its tooltip saying what it means."""
+    the rule, or cites it where the step's one "§" does not stand (``rule_ids``, kept in a
+    hidden ``data-rule``): the mark alone, its tooltip saying what it means; the "§" opens
+    the rule."""
+    style = "style='color:#4527a0;font-size:10px;margin-left:1px;vertical-align:super'"
+    if rule_ids:  # named, not worded: no "our reading" written beside the sentence
+        return (
+            f"<span class='catan-reading-mark' data-rule='{markup.text(' '.join(rule_ids))}' "
+            f"role='img' aria-label='{READING_WORD}' title='{markup.text(READING_NOTE)}' "
+            f"{style}>*</span>"
+        )
     return (
-        f"<span class='catan-reading-mark' title='{markup.text(READING_NOTE)}' "
-        "style='color:#4527a0;font-size:10px;margin-left:1px;vertical-align:super'>*"
+        f"<span class='catan-reading-mark' title='{markup.text(READING_NOTE)}' {style}>*"
         f"<span class='catan-sr-only'> ({READING_WORD})</span></span>"
     )
 
@@ -219,13 +227,14 @@ def rule_ref_html(rule_id: str, shown: str) -> str:
     )
 
 
-def rule_note_html(rule_ids: str | list[str]) -> str:
+def rule_note_html(rule_ids: str | list[str], marked: list[str] | None = None) -> str:
     """The rules a lesson text cites in one bracket ("… touching it (BASE-SETUP-ROUND1).")
     as one unobtrusive raised marker after the words they back: "§" (with ``_reading_mark``
     when one is a [decision]), a button named "Rule: <title>" ("Rules: <title>; <title>"
     for several, never "§ §"; ", our reading" right after each [decision]'s title) whose
     tooltip is the titles and which opens each rule's title and text under it, as
-    ``rule_ref_html`` does; ``data-rule`` holds the IDs, spaced."""
+    ``rule_ref_html`` does; ``data-rule`` holds the IDs, spaced. ``marked``: the rules whose
+    reading the "*" may stand for (default all): those the sentence before it cites."""
     ids = [rule_ids] if isinstance(rule_ids, str) else list(rule_ids)
     # each reading said next to its own rule, in the bracket's order (s18: "Rules: A; B; C,
     # our reading" put it last, as if C were the reading when A was)
@@ -235,7 +244,8 @@ def rule_note_html(rule_ids: str | list[str]) -> str:
         else markup.text(f"Rules: {'; '.join(map(_heard_title, ids))}")
     )
     title = markup.text("; ".join(map(title_of, ids)))
-    mark = next((m for m in (_reading_mark(i, raised=False) for i in ids) if m), "")
+    marks = (_reading_mark(i, raised=False) for i in (ids if marked is None else marked))
+    mark = next((m for m in marks if m), "")
     return (
         f"<sup class='catan-rule-ref catan-rule-note' role='button' tabindex='0' "
         f"data-rule='{markup.text(' '.join(ids))}' aria-label='{name}' "
@@ -271,7 +281,32 @@ def _cited(inner: str) -> tuple[list[str], str]:
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 
 
-def _notes(part: str) -> str:
+class _Fold:
+    """A lesson text's rule brackets folded into one "§" (issue 33: at most one a step),
+    where its last bracket stands, opening every rule the text cites; an earlier bracket
+    citing a reading leaves the reading's "*" where it stands, so the "*" closes the
+    sentence that is the reading, never the one that happens to end the step (9.17: it
+    followed the metropolis sentence, a rule of the rulebooks)."""
+
+    def __init__(self, brackets: list[list[str]]):
+        self.left = len(brackets)
+        self.ids = list(dict.fromkeys(i for b in brackets for i in b))
+
+    def notes(self, known: list[str]) -> str:
+        """What a bracket citing ``known`` shows where it stands."""
+        self.left -= 1
+        if self.left <= 0:
+            return rule_note_html(self.ids, marked=known)
+        read = [i for i in known if rulebook.reading(i) is not None]
+        return _said_mark(read) if read else ""
+
+
+def _known(inner: str) -> list[str]:
+    """The rules the reference has among those a bracket's text cites."""
+    return [i for i in _cited(inner)[0] if title_of(i)]
+
+
+def _notes(part: str, fold: _Fold | None = None) -> str:
     """A text part (escaped HTML) with its brackets of rule IDs as markers (``rule_note_html``)
     and every other rule ID in it read as its rule's title (``rule_ref_html``). A marker
     stands at the end of the sentence it backs, as a footnote's, never inside it ("… it
@@ -299,7 +334,8 @@ def _notes(part: str) -> str:
         decided = any(rulebook.reading(i) is not None for i in known)
         if decided and _SAID_READING.match(rest):
             rest = ""
-        notes = rule_note_html(known)  # one "§" however many rules the bracket cites
+        # one "§" however many rules the bracket cites (a lesson text: however many brackets)
+        notes = fold.notes(known) if fold else rule_note_html(known)
         words(part[at : m.start()])
         if rest:
             out.append(f" ({_titled(rest, rule_ref_html, markup.text)})")
@@ -316,18 +352,23 @@ def _notes(part: str) -> str:
     return "".join(out)
 
 
-def rule_refs(page: str) -> str:
+def rule_refs(page: str, folded: bool = False) -> str:
     """HTML (made by :mod:`markup`) with the rule IDs in its text, not in its tags: those a
-    bracket cites as raised markers (``rule_note_html``), any other read as its rule's title
-    (``rule_ref_html``)."""
-    return "".join(part if part.startswith("<") else _notes(part) for part in _TAG.split(page))
+    bracket cites as raised markers (``rule_note_html``; ``folded``: the page's brackets as
+    one, ``_Fold``), any other read as its rule's title (``rule_ref_html``)."""
+    parts = _TAG.split(page)
+    fold = None
+    if folded:
+        texts = [p for p in parts if not p.startswith("<")]
+        fold = _Fold([k for t in texts for m in _GROUP.finditer(t) if (k := _known(m[1]))])
+    return "".join(part if part.startswith("<") else _notes(part, fold) for part in parts)
 
 
 def lesson_html(source: str) -> str:
     """A lesson text (goal, comment, tutor text) for the page: ``markup.lesson``, with the
     rule IDs authors write in it read as the rules' titles; a sentence that says it is this
     tutor's reading ends with the "*" mark (``said_readings``) whether it cites one or not."""
-    page = rule_refs(markup.lesson(said_readings.placed(spelled_out(source))))
+    page = rule_refs(markup.lesson(said_readings.placed(spelled_out(source))), folded=True)
     return page.replace(said_readings.PLACE, _said_mark())
 
 
