@@ -223,6 +223,31 @@ SWITCH_OVER_JS = """() => {
 }"""
 
 
+# Runs in the page: what is scrolled and where the board, the step buttons and the heading
+# stand (printed when a phone test fails: once in CI the page stood ~790 px down at load)
+SCROLL_JS = """() => {
+  const at = (e) => e ? Math.round(e.getBoundingClientRect().top) : null;
+  return {
+    scrolled: [...document.querySelectorAll('*')].filter((e) => e.scrollTop > 0)
+      .map((e) => `${e.tagName}.${String(e.className).slice(0, 40)}: ${e.scrollTop}`),
+    focus: String(document.activeElement && document.activeElement.className).slice(0, 60),
+    board: at(document.querySelector('.catan-board canvas')),
+    steps: at(document.querySelector('.catan-board-col .catan-step')),
+    head: at(document.querySelector('.catan-head')),
+    tutors: document.querySelectorAll('.catan-tutor').length,
+  };
+}"""
+
+
+def _tell_scroll(page) -> None:
+    """Print what is scrolled in ``page`` and keep its whole look, for a failure's log."""
+    try:
+        print("scroll at failure:", page.evaluate(SCROLL_JS))
+        page.screenshot(path=ARTIFACTS / "layout_phone_failed.png", full_page=True)
+    except Exception as e:  # noqa: BLE001 - the page may be gone
+        print("scroll at failure: not read:", e)
+
+
 def _under(page, upper: str, lower) -> float:
     """How far below the bottom of ``upper`` (a selector) the top of ``lower`` (a locator)
     starts, in CSS px (negative: it starts higher)."""
@@ -993,6 +1018,9 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
         # with room between them (they ran together, a fresh learner)
         assert page.evaluate(REPLY_GAP_JS) >= style.REPLY_GAP - 1
         page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_next.png")
+    except BaseException:
+        _tell_scroll(page)  # (it failed once in CI with the page ~790 px down at load)
+        raise
     finally:
         context.close()
 
