@@ -122,6 +122,9 @@ def test_new_game_and_lesson_links_read_back() -> None:
         "?lesson=a&solved=1..2",
         "?lesson=a&solved=-1",
         "?lesson=a&solved=" + ".".join(map(str, range(links.MAX_SOLVED + 1))),
+        "?lesson=a&again=",
+        "?lesson=a&again=8.8",
+        "?variant=base&again=8",
         "?p2=greedy",
     ],
 )
@@ -137,6 +140,7 @@ def test_computer_seats_and_puzzles_read_back_in_readable_words() -> None:
         Link(position=position, computers=((2, "random"),), seed=12),
         Link(position=position, computers=((0, "greedy"),)),
         Link(lesson="puzzle_base_setup", node=4, solved=(1, 4), hints=2),
+        Link(lesson="puzzle_base_setup", node=4, solved=(1,), again=(4,)),
     ):
         assert parse(link.query) == link, link.query
     assert (
@@ -148,6 +152,7 @@ def test_computer_seats_and_puzzles_read_back_in_readable_words() -> None:
         == "?lesson=a&node=4&solved=1.4&hints=1"
     )
     assert parse("?lesson=a&solved=7.3") == Link(lesson="a", solved=(3, 7))
+    assert Link(lesson="a", node=4, again=(4,)).query == "?lesson=a&node=4&again=4"
     assert parse(f"?variant=base&seed={2**30 + 5}").seed == 2**30 + 5  # a seed App.new may draw
     with pytest.raises(LinkError, match="a position link takes a seed only for its computer"):
         parse(Link(position=position).query + "&seed=3")
