@@ -6,9 +6,10 @@
 Policies: ``"random"`` (uniform among the legal moves), ``"greedy"``
 (:func:`catan_tutor.sampler.greedy_choice`) and ``"playout"`` (the best move of
 :func:`catan_tutor.analysis.rank_actions`, with a budget of playouts and, optionally, of time).
-Player-to-player offers are never made (a computer answers offers made to it). Chance events are
-not a player's: :func:`play_chance` draws them by their odds. Randomness comes from the seeded
-sampler; nothing here imports ``random``.
+Player-to-player offers are never made (a computer answers offers made to it). No policy
+moves the robber onto a hex of its own buildings while another hex is open to it
+(:func:`spare_own_hexes`). Chance events are not a player's: :func:`play_chance` draws them by
+their odds. Randomness comes from the seeded sampler; nothing here imports ``random``.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
-from .actions import Action
+from .actions import Action, ChaseRobber, MoveRobber
+from .board import HEX_VERTICES
 from .errors import CatanError, OptionError
 from .game import Game
 from .sampler import Sampler, greedy_choice, pick
+from .state import State
 
 POLICIES = ("random", "greedy", "playout")
 
@@ -101,12 +104,31 @@ def choose(
     acts = options(game, player)
     if not acts:  # cannot happen for an actor of a consistent game; said plainly if it does
         raise NoMoveError(f"no move to choose: {game.names[player]} has no legal move")
+    acts = spare_own_hexes(game.state, acts)  # (l26, l27: the robber on its own hex)
     rng = Sampler(seed).rng
     if policy == "random" or len(acts) == 1:
         return rng.choice(acts)
     if policy == "greedy":
         return greedy_choice(rng, game.state, acts)
     return _playout_choice(game, player, seed, budget, executor, cancel, rng, acts)
+
+
+def blocks_own(s: State, a: Action) -> bool:
+    """``a`` moves the robber (after a 7 or a Knight card, BASE-ROBBER-MOVE; a knight chasing
+    it, CK-KNIGHT-CHASE-ROBBER) onto a hex where the mover has a building."""
+    if not isinstance(a, (MoveRobber, ChaseRobber)):
+        return False
+    return any(s.vowner[v] == a.player for v in HEX_VERTICES[a.hex])
+
+
+def spare_own_hexes(s: State, acts: list[Action]) -> list[Action]:
+    """Of a computer's legal moves ``acts``, all but the robber's moves onto a hex of its own
+    buildings, when it has another robber move (l26, l27: a computer blocked its own hex, with
+    nobody to rob there); its other moves are kept, in their order (the choice stays seeded)."""
+    own = [a for a in acts if blocks_own(s, a)]
+    if not own or all(blocks_own(s, a) for a in acts if isinstance(a, (MoveRobber, ChaseRobber))):
+        return acts
+    return [a for a in acts if not blocks_own(s, a)]
 
 
 def _playout_choice(
@@ -143,8 +165,10 @@ def _playout_choice(
     finally:
         if timer is not None:
             timer.cancel()
-    if ranking.records and ranking[0].playouts:
-        return ranking[0].action
+    kept = set(acts)  # the playouts' best of the moves kept (spare_own_hexes)
+    for record in ranking:
+        if record.playouts and record.action in kept:
+            return record.action
     return greedy_choice(rng, game.state, acts)  # stopped before any playout finished
 
 

@@ -170,7 +170,9 @@ class Pieces:
 class Strip:
     """The strip under the board: the dice of the roll (``faces``), the event die's face and,
     in C&K (``ck``), the barbarian ship's step and the strengths compared (CK-BARB-STRENGTH);
-    ``sums`` the production sums of a two-roll turn (2P-ROLL-TWICE)."""
+    ``sums`` the production sums of a two-roll turn (2P-ROLL-TWICE); ``event_first``: the
+    event die's face is the first roll's while the second roll is thrown (CK2P-ROLL-DOUBLE:
+    the second's event die comes last), drawn faded as the first roll's dice are (l27)."""
 
     faces: tuple[int, ...]
     event: str
@@ -179,6 +181,7 @@ class Strip:
     barbarians: int
     defenders: int
     sums: tuple[int, ...]
+    event_first: bool = False
 
 
 @dataclass(frozen=True)
@@ -403,4 +406,5 @@ def strip_scene(state: Any) -> Strip:
         barbarians,
         defenders,
         tuple(getattr(state, "sums", ()) or ()),
+        ck and bool(getattr(state, "rolled", ())) and len(getattr(state, "sums", ()) or ()) == 1,
     )

@@ -184,6 +184,7 @@ def test_puzzle_keys_that_do_not_fit_the_lesson_are_explained():
     for query, why in (
         (f"?lesson={PUZZLES}&hints=1", "it gives hints where no question is open"),
         (f"?lesson={PUZZLES}&solved=0", "solved names move 0, which asks no question"),
+        (f"?lesson={PUZZLES}&again=0", "again names move 0, which asks no question"),
         (f"?lesson={PUZZLES}&node={asked}&solved={asked}&hints=1", "where no question is open"),
     ):
         opened = App(start="Knight displacement", query=query)

@@ -145,3 +145,44 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
     page.screenshot(path=ARTIFACTS / "puzzle_after_reload.png")
     print(f"puzzle walk: {played:.1f} s of moves, {took:.1f} s with both page loads")
     assert p.outside == []
+
+
+def test_try_again_then_a_reload_keeps_the_question_open(new_page, app_server) -> None:
+    """l26, l27: Try again at a solved question, then a reload: the question showed as solved
+    again (the browser's progress, sent to the new kernel, answered it). The address names it
+    asked afresh (``again=``): after the reload it is open, the progress notwithstanding."""
+    sc = load_scenario(packaged_lessons() / f"{LESSON}.catan.yaml")
+    ((asked, _),) = sc.puzzles.items()
+    answer = sc.timeline.nodes[asked].children[0]
+    p = new_page("try_again_reload")
+    page = p.page
+    open_app(p, f"{app_server}?lesson={LESSON}&node={asked}")
+    _wait_marker(page, node=asked, asked=1, solved=0)
+    page.locator(".catan-puzzle-answer input").fill(str(answer.action))
+    page.locator(".catan-puzzle-submit").click()
+    _wait_marker(page, correct=1)
+    page.wait_for_function(  # the browser keeps it solved (the course's count)
+        f"() => (localStorage.getItem('catan-tutor-progress') || '').includes('{LESSON}')"
+    )
+    for _ in range(3):  # back to the question: solved, Try again offered
+        if attribute(page, ".catan-state", "data-node") == str(asked):
+            break
+        node = attribute(page, ".catan-state", "data-node")
+        page.get_by_title("back ([, or PageUp on the board)").click()
+        page.wait_for_function(
+            f"() => document.querySelector('.catan-state')?.dataset.node !== '{node}'"
+        )
+    _wait_marker(page, node=asked, solved=1)
+    page.locator(".catan-puzzle-again").click()
+    _wait_marker(page, node=asked, solved=0)
+    page.wait_for_function(f"() => new URL(location.href).searchParams.get('again') === '{asked}'")
+    page.reload(timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    # the progress has come from the page (the course's count says the puzzle solved) ...
+    page.locator(".catan-progress-summary").filter(has_text="1 of").wait_for(timeout=30_000)
+    # ... and the question is open all the same: to answer, no Try again
+    _wait_marker(page, node=asked, asked=1, solved=0)
+    page.locator(".catan-puzzle-answer input").wait_for(state="visible")
+    assert not page.locator(".catan-puzzle-again").is_visible()
+    page.screenshot(path=ARTIFACTS / "try_again_reload.png")
+    assert p.outside == []

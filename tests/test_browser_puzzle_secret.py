@@ -368,5 +368,7 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
     # before the roll (l26 at 11.16): a card's own move without it greyed, builds as the rest
     assert "Play a progress card" in greyed["puzzle_ck_2p@8"], greyed
     assert not [k for k in greyed["puzzle_ck_2p@8"] if k.startswith("muted: ")], greyed
+    # 5.13 (the base game for two): no played Knight card to return (l26, l27)
+    assert [k for k in greyed["puzzle_base_2p@15"] if k.startswith("Return a Knight card")], greyed
     assert gaps and all(g >= style.REPLY_GAP - 1 for g in gaps.values()), gaps
     assert p.outside == []

@@ -382,3 +382,33 @@ def test_every_die_of_a_two_roll_turn_reads_against_the_strip_in_both_themes():
         for colour, alpha, at in pips:
             face = _over(c.faces[at][0], c.faces[at][1], fill)
             assert _contrast(_over(colour, alpha, face), face) >= 3, (dark, colour, face)
+
+
+def test_CK2P_ROLL_DOUBLE_the_first_roll_s_event_die_is_drawn_faded_while_the_second_is_thrown():
+    """l27: "the first roll's event die is not drawn faded". While a C&K two-roll turn's second
+    roll is thrown (its event die comes last, CK2P-ROLL-DOUBLE), the event die the strip shows
+    is the first roll's, and it was drawn at full strength beside the second roll's dice, as
+    if thrown with them: drawn faded now, as the first roll's dice are. Thrown, the second
+    roll's event die is drawn at full strength (and kept through a throw again of the same
+    sum: the event die is not thrown again)."""
+    from catan_tutor.scene import strip_scene
+    from catan_tutor.widgets import style
+    from catan_tutor.widgets.board_paint import FADED
+
+    tl = load_scenario(lessons_dir() / "ck_2p_double_roll.catan.yaml").timeline
+    view = BoardView(lambda: tl.game)
+    strip = view.painter.strip_painter
+    seen = {}
+    for node in tl.walk():
+        s = node.state
+        if not s.event:
+            continue
+        tl.goto(node)
+        c = _Strokes()
+        strip.draw(c, strip_scene(s), None, dice_shown(node))
+        fill = style.EVENT_FILL[s.event]
+        (alpha,) = {a for colour, a in c.faces if colour == fill}  # the event die's face
+        second = bool(s.rolled) and len(s.sums) == 1  # the second roll under way
+        assert alpha == (FADED if second else 1.0), (node.id, s.rolled, s.sums, alpha)
+        seen[second] = seen.get(second, 0) + 1
+    assert seen.get(True, 0) >= 2 and seen.get(False, 0) >= 3, seen

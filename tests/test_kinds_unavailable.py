@@ -15,6 +15,7 @@ from catan_tutor.state import laid
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets.kinds import kind_name, moment_kinds
 from catan_tutor.widgets.kinds_unavailable import OFF_CLASS, unavailable
+from catan_tutor.widgets.tap_choices import enabled_kinds
 
 
 def _asked(lesson: str, node: int | None = None):
@@ -261,3 +262,30 @@ def test_sending_the_robber_home_is_greyed_while_the_robber_is_off_the_board_or_
             seen.add("away")
             assert not greyed and palette.tooltips[i] == "", where
     assert seen == {"off", "home", "away"}
+
+
+@pytest.mark.parametrize("node", [15, 16])
+def test_returning_a_knight_card_is_greyed_while_the_seat_has_none_played(node):
+    """l26, l27 at 5.13 (the base game for two): "Return a Knight card" looked
+    playable though P1 has no played Knight card (2P-TOKEN-INCOME-KNIGHT). Greyed, saying
+    why on hover (and to a screen reader: kind_marks.js); "now", since a Knight card played
+    this turn would make one."""
+    t = at_question(_asked("puzzle_base_2p", node))
+    palette = t.controls.palette
+    kinds = [k for _, k in palette.options]
+    assert "return knight" in kinds and t.session.game.state.knights[0] == 0
+    i = kinds.index("return knight")
+    assert f"{OFF_CLASS}{i}" in palette._dom_classes
+    assert palette.tooltips[i] == "Not possible now: P1 has no played Knight card to return."
+    assert "return knight" not in enabled_kinds(t.session)  # a tap's list leaves it out too
+
+
+def test_a_seat_with_a_played_knight_card_may_return_it():
+    """The same question with a Knight card played by P1: the kind is legal, not greyed."""
+    asked = _asked("puzzle_base_2p", 15)
+    sc = asked.scenario()
+    state = sc.timeline.nodes[asked.node].state.copy()
+    state.knights = (1, *state.knights[1:])
+    game = Game(sc.timeline.rules, state)
+    assert "return knight" in {kind_name(a) for a in game.legal_actions()}
+    assert "return knight" not in unavailable(game, moment_kinds(game))

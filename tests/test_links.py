@@ -21,8 +21,8 @@ from catan_tutor.errors import LinkError
 from catan_tutor.players import choose
 from catan_tutor.sampler import random_playout
 from catan_tutor.widgets import App, links
+from catan_tutor.widgets.back_note import BACK
 from catan_tutor.widgets.links import Link, pack_position, parse, unpack_position
-from catan_tutor.widgets.tutor_session import HIDDEN
 
 VARIANTS = [("base", 4), ("base-2p", 2), ("base-dummy", 2), ("ck", 4), ("ck-2p", 2)]
 # A long address the app may be served under (JupyterHub, Binder), before the query.
@@ -122,6 +122,9 @@ def test_new_game_and_lesson_links_read_back() -> None:
         "?lesson=a&solved=1..2",
         "?lesson=a&solved=-1",
         "?lesson=a&solved=" + ".".join(map(str, range(links.MAX_SOLVED + 1))),
+        "?lesson=a&again=",
+        "?lesson=a&again=8.8",
+        "?variant=base&again=8",
         "?p2=greedy",
     ],
 )
@@ -137,6 +140,7 @@ def test_computer_seats_and_puzzles_read_back_in_readable_words() -> None:
         Link(position=position, computers=((2, "random"),), seed=12),
         Link(position=position, computers=((0, "greedy"),)),
         Link(lesson="puzzle_base_setup", node=4, solved=(1, 4), hints=2),
+        Link(lesson="puzzle_base_setup", node=4, solved=(1,), again=(4,)),
     ):
         assert parse(link.query) == link, link.query
     assert (
@@ -148,6 +152,7 @@ def test_computer_seats_and_puzzles_read_back_in_readable_words() -> None:
         == "?lesson=a&node=4&solved=1.4&hints=1"
     )
     assert parse("?lesson=a&solved=7.3") == Link(lesson="a", solved=(3, 7))
+    assert Link(lesson="a", node=4, again=(4,)).query == "?lesson=a&node=4&again=4"
     assert parse(f"?variant=base&seed={2**30 + 5}").seed == 2**30 + 5  # a seed App.new may draw
     with pytest.raises(LinkError, match="a position link takes a seed only for its computer"):
         parse(Link(position=position).query + "&seed=3")
@@ -475,7 +480,7 @@ def test_any_moves_parameter_reads_as_moves_or_says_why(
 def test_a_link_into_a_hidden_answer_opens_at_the_question() -> None:
     """A link to a node in the answer line of a puzzle not solved in this page (1.4's first
     question) opens at the question, its answer still hidden; the link's moves stay in the
-    tree, not on show."""
+    tree, not on show. The note by ▶ says why (back_note.py), said once: no message too."""
     app = App(query="?lesson=puzzle_base_setup")
     s = app.session
     asked = next(n for n in s.timeline.walk() if s.puzzle.holds(n))
@@ -487,7 +492,8 @@ def test_a_link_into_a_hidden_answer_opens_at_the_question() -> None:
         fresh = App(query=link.query)
         f = fresh.session
         assert fresh.status.value == "" and f.node.id == asked.id and f.puzzle.holds()
-        assert f.message == HIDDEN
+        note = fresh.tutor.board.held_note
+        assert f.message == "" and note is not None and BACK in note.value
 
 
 def _paused_at_p2s_turn_against_three_greedy_builders() -> App:

@@ -10,11 +10,13 @@ from catan_tutor.players import (
     POLICIES,
     Budget,
     NoMoveError,
+    blocks_own,
     choose,
     move_seed,
     options,
     play_chance,
     play_game,
+    spare_own_hexes,
 )  # fmt: skip
 from catan_tutor.variants import rules_for
 from catan_tutor.widgets import Tutor
@@ -215,3 +217,48 @@ def test_tutor_hint_cancel_stops_the_playouts():
     assert r.partial and sum(x.playouts for x in r) < 10 * 5000
     assert "data-status='cancelled'" in t.hints.marker.value
     assert "Cancelled" in t.hints.result.value and not t.hints.hint_button.disabled
+
+
+def _robber_to_move(variant: str, seed: int):
+    """A game of greedy computers stopped where a seat must move the robber (after a 7 or a
+    Knight card) with a building beside some hex the robber may go to."""
+
+    def due(g) -> bool:
+        s = g.state
+        if s.phase != "robber":
+            return False
+        me = g.rules.actors(s)[0]
+        return any(blocks_own(s, a) for a in options(g, me))
+
+    game = new_game(variant, players=_seats(variant), seed=seed)
+    play_game(game, ["greedy"] * _seats(variant), seed=seed, stop=due)
+    assert due(game)
+    return game
+
+
+@pytest.mark.parametrize("variant", ["base", "base-2p"])
+def test_no_computer_moves_the_robber_onto_its_own_hex_while_another_is_open(variant):
+    """l26, l27: a computer seat moved the robber to a hex where only its own buildings stood,
+    nobody to rob there (BASE-ROBBER-MOVE). Each policy, many seeds: never onto a hex of its
+    own while another is open to it; the same seed, the same hex (seeded, deterministic)."""
+    game = _robber_to_move(variant, seed=3)
+    me = game.rules.actors(game.state)[0]
+    acts = options(game, me)
+    assert any(blocks_own(game.state, a) for a in acts)  # the bad choice was there
+    assert not all(blocks_own(game.state, a) for a in acts)
+    quick = Budget(playouts=2, turns=1, candidates=4)
+    for policy in POLICIES:
+        seeds = range(40) if policy != "playout" else range(3)
+        picked = [choose(game, policy, seed, player=me, budget=quick) for seed in seeds]
+        assert not [a for a in picked if blocks_own(game.state, a)], (policy, picked)
+        assert picked[0] == choose(game, policy, 0, player=me, budget=quick)
+    assert spare_own_hexes(game.state, acts) == [a for a in acts if not blocks_own(game.state, a)]
+
+
+def test_the_robber_goes_on_its_own_hex_only_when_no_other_is_open():
+    """Every robber move blocking its own hex (a made-up list): all kept, the rule's move."""
+    game = _robber_to_move("base", seed=3)
+    s = game.state
+    me = game.rules.actors(s)[0]
+    own = [a for a in options(game, me) if blocks_own(s, a)]
+    assert spare_own_hexes(s, own) == own

@@ -70,6 +70,39 @@ def test_a_reload_at_a_solved_question_keeps_it_solved_with_its_why():
     assert j is not None and j.correct and j.text.startswith("Right: ")
 
 
+def test_try_again_then_a_reload_keeps_the_question_open_until_answered_again():
+    """l26, l27: Try again at a solved question, then a reload: the question showed as
+    solved again (the browser's progress, sent on the reload, answered it). The page's
+    address names it asked afresh (``again=``): open after the reload, the progress
+    notwithstanding (the course's count keeps it: progress only grows); answered again, the
+    address says solved, and a reload shows it solved."""
+    app = App(query="?lesson=puzzle_ck_metropolis")
+    s = app.session
+    s.last()
+    q = s.node
+    s.play(q.children[0].action)  # solved: the browser's progress keeps it
+    kept = app.progress.store.to_json()
+    assert q.id in app.progress.store.solved["puzzle_ck_metropolis"]
+    s.goto(q)  # back at it: solved, Try again offered
+    app.tutor.puzzle.again_button.click()
+    assert s.node is q and s.puzzle.holds()
+    address = app.tutor.saved_line.value
+    assert f"again={q.id}" in address and "solved=" not in address
+    reloaded = App(query=address)
+    reloaded.progress.into.value = kept  # the page sends what the browser kept
+    r = reloaded.session
+    assert r.node.id == q.id and r.puzzle.holds() and r.puzzle_secret  # open, asked afresh
+    assert reloaded.tutor.puzzle.again_button.layout.display == "none"
+    assert q.id in reloaded.progress.store.solved["puzzle_ck_metropolis"]  # (the count)
+    r.play(r.node.children[0].action)  # answered again: solved across a reload once more
+    address = reloaded.tutor.saved_line.value
+    assert "again=" not in address and f"solved={q.id}" in address
+    again = App(query=address)
+    again.progress.into.value = kept
+    a = again.session
+    assert a.node.id == r.node.id and not a.puzzle.holds(a.timeline.nodes[q.id])
+
+
 def _page(t) -> dict:
     """What the page shows at a question that could narrow its answer or say a move already:
     the kind chosen, the form and its fields, the glow and rings on the board, the Try a move

@@ -9,7 +9,8 @@ import sys
 from catan_tutor import new_game
 from catan_tutor.game import Game
 from catan_tutor.study.scenario import loads_scenario
-from catan_tutor.widgets.tutor_session import HIDDEN, TutorSession, start_node
+from catan_tutor.widgets.session_line import HIDDEN
+from catan_tutor.widgets.tutor_session import TutorSession, start_node
 
 # A base-game setup question: P1's first road must touch N6 (BASE-SETUP-ROUND1).
 ROAD = """\

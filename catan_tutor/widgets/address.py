@@ -7,7 +7,9 @@ keeping the page's other parameters (a token, the theme). The query, readable wh
 
 - a lesson: its link (``links.py``), ``lesson=ID&node=N`` with the learner's own moves packed
   in ``&moves=``, and their puzzles: ``&solved=3.7`` (the lesson's questions answered, so a
-  reload lands past them) and ``&hints=1`` (the hints taken at the question shown);
+  reload lands past them), ``&hints=1`` (the hints taken at the question shown) and
+  ``&again=8`` (the questions asked afresh with *Try again*, not answered since: a reload
+  keeps them open, whatever the browser's progress says: ``solved_again.asked_afresh``);
 - a new game: its link, with its computer seats (``&p2=greedy``) and its moves;
 - a position nothing was played from (a position link opened): its link;
 - anything else (moves played from a position, an uploaded lesson, a line too long for a
@@ -28,6 +30,7 @@ from . import links
 from .back_note import landing
 from .links import Link, link_of
 from .session import follow_moves, state_of
+from .solved_again import asked_afresh
 from .tutor_session import timeline_of
 
 if TYPE_CHECKING:
@@ -43,7 +46,8 @@ def address_of(session: TutorSession) -> str:
     link = link_of(s)
     try:
         if link.lesson:
-            return replace(link, solved=solved_in(s), hints=hints_at(s)).query[1:]
+            puzzles = replace(link, solved=solved_in(s), hints=hints_at(s), again=again_in(s))
+            return puzzles.query[1:]
         if link.variant or (link.position and s.timeline.current is s.timeline.root):
             return link.query[1:]
     except LinkError:  # a position too large for a link
@@ -62,6 +66,18 @@ def solved_in(session: TutorSession) -> tuple[int, ...]:
     ]
 
 
+def again_in(session: TutorSession) -> tuple[int, ...]:
+    """The node ids of the questions of the lesson shown asked afresh (*Try again*) and not
+    answered since."""
+    sc, puzzle = session.scenario, session.puzzle
+    if sc is None or not puzzle.asks():
+        return ()
+    key = session.lesson_id
+    return tuple(
+        sorted(n for k, n in puzzle.afresh - puzzle.solved if k == key and n in sc.puzzles)
+    )[: links.MAX_SOLVED]
+
+
 def hints_at(session: TutorSession) -> int:
     """The hints taken at the question the current node asks, while it is open (else 0)."""
     puzzle, node = session.puzzle, session.timeline.current
@@ -74,9 +90,10 @@ def check_lesson_link(sc: Scenario, link: Link) -> None:
     answered and the question its hints are for."""
     copy = timeline_of(sc)
     reached = follow_moves(copy, link.node, link.moves)
-    for n in link.solved:
-        if n not in sc.puzzles:
-            raise LinkError(f"solved names move {n}, which asks no question in this lesson")
+    for key, nodes in (("solved", link.solved), ("again", link.again)):
+        for n in nodes:
+            if n not in sc.puzzles:
+                raise LinkError(f"{key} names move {n}, which asks no question in this lesson")
     if not link.hints:
         return
     puzzle = sc.puzzles.get(reached.id)
@@ -95,6 +112,7 @@ def follow_lesson_link(session: TutorSession, link: Link) -> None:
     the hints taken there."""
     if link.solved:
         session.puzzle.solved.update((session.lesson_id, n) for n in link.solved)
+    asked_afresh(session, link.again)  # (the browser's progress answers them not: progress.py)
     if link.node or link.moves or link.solved:
         start = session.origin_node  # where the file starts (not its first question)
         node = link.node if link.node is not None or start is None else start.id

@@ -2,7 +2,8 @@
 browser that had not answered the question at node 8, opened at node 8 without a word): the
 answer of a question not answered yet stays hidden, so the page opens at that question, and
 the note under the step buttons says why, once (while the learner stays at that question,
-unanswered): ``BACK``, in place of "Answer the puzzle to go on."."""
+unanswered): ``BACK``, in place of "Answer the puzzle to go on."; and it alone: no "Solve the
+puzzle first…" under the palette too, at once or on ▶ (``LessonLine.held_words``; l26, l27)."""
 
 from __future__ import annotations
 

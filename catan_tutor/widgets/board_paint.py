@@ -531,8 +531,8 @@ class StripPainter:
             for colour, value in zip(style.DICE, (*faces, 0, 0)[:2], strict=True):
                 self._draw_die(c, x, y, size, colour, value)
                 x += size * 1.25
-            if strip.ck:  # the event die
-                self._draw_event_die(c, x, y, size, event)
+            if strip.ck:  # the event die (while a second roll is thrown: the first's, faded)
+                self._draw_event_die(c, x, y, size, event, FADED if strip.event_first else 1.0)
                 x += size * 1.25
         x += self.px(4)
         self.caption_out = bool(caption) and strip.ck and self.zoom < NARROW_ZOOM
@@ -593,11 +593,18 @@ class StripPainter:
         c.global_alpha, c.stroke_style, c.line_width = 1.0, self.die_rim, self.px(2)
         c.stroke_polygon(square)
 
-    def _draw_event_die(self, c: Canvas, x: float, y: float, size: float, face: str) -> None:
+    def _draw_event_die(
+        self, c: Canvas, x: float, y: float, size: float, face: str, alpha: float = 1.0
+    ) -> None:
+        """The event die showing ``face`` ('': not thrown yet, "?"), its face drawn at
+        ``alpha`` (faded: the first roll's, CK2P-ROLL-DOUBLE), its outline and mark at full
+        strength, as the other dice's (FADED)."""
         fill = style.EVENT_FILL.get(face, "#ffffff")
         c.fill_style, c.stroke_style, c.line_width = fill, self.die_rim, self.px(2)
         square = _rounded_square(x, y, size)
+        c.global_alpha = alpha
         c.fill_polygon(square)
+        c.global_alpha = 1.0
         c.stroke_polygon(square)
         if not face:
             c.fill_style = style.PIECE_EDGE

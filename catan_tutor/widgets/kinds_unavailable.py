@@ -70,6 +70,11 @@ NO_SUCH_CARD = NOW + "{} holds no {} card."
 ROBBER_HOME = "robber home"
 ROBBER_OFF = NOW + "the robber is not on the board yet."
 ROBBER_HOME_ALREADY = NOW + "the robber is already home, on the desert ({})."
+# Returning a played Knight card for tokens (2P-TOKEN-INCOME-KNIGHT): not while the seat has
+# none played (l26, l27 at base-2p's questions: "Return a Knight card" looked playable); a
+# Knight card played this turn would make one, so "now"
+RETURN_KNIGHT = "return knight"
+NO_PLAYED_KNIGHT = NOW + "{} has no played Knight card to return."
 
 
 def robber_not_away(game: Game) -> str:
@@ -101,6 +106,9 @@ def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> 
             out[kind] = said
             continue
         if kind == ROBBER_HOME and kind not in legal and (said := robber_not_away(game)):
+            out[kind] = said
+            continue
+        if kind == RETURN_KNIGHT and kind not in legal and (said := _no_played_knight(game, who)):
             out[kind] = said
             continue
         if kind in legal or cls is None or "player" not in [f.name for f in fields(cls)]:
@@ -151,6 +159,14 @@ def _no_knight(game: Game, seats: tuple[int, ...]) -> str:
     if any(k is not None and k[0] in seats for k in game.state.kn):  # k[0]: the owner
         return ""
     return NO_KNIGHT.format(game.names[seats[0]] if len(seats) == 1 else "no player")
+
+
+def _no_played_knight(game: Game, seats: tuple[int, ...]) -> str:
+    """Why none of ``seats`` can return a Knight card now ('' when one may): none of them has
+    a played Knight card (2P-TOKEN-INCOME-KNIGHT)."""
+    if any(game.state.knights[seat] for seat in seats):
+        return ""
+    return NO_PLAYED_KNIGHT.format(game.names[seats[0]] if len(seats) == 1 else "no player")
 
 
 def _hover(reason: str) -> str:

@@ -24,7 +24,10 @@ the learner's moves (and a position) are packed small.
   at the link's node afresh, those before it on its way passed over but not answered; past
   an answered question, that one only, ``copied_link``): the
   nodes of the lesson's questions answered (a reload lands past them), and the hints taken
-  at the question the link opens at.
+  at the question the link opens at;
+- ``&again=8`` after a lesson link, in the page's own address only too: the lesson's questions
+  asked afresh (*Try again*) and not answered since; the progress this browser keeps does not
+  answer them again on a reload (l26, l27: after Try again, a reload showed it solved).
 
 The readable keys come first and ``moves`` last, e.g.
 ``?variant=base&players=4&seed=7&p2=greedy&p3=greedy&p4=greedy&moves=1XYZ...``.
@@ -105,8 +108,8 @@ def _seats(variant: str) -> tuple[int, ...]:
 PLAYERS = _Seats()
 BOARDS = ("beginner", "variable", "variable-harbors")
 SEAT_KEYS = ("p1", "p2", "p3", "p4")  # a computer seat, by the player's number
-KEYS = ("lesson", "node", "solved", "hints", "moves", "variant", "players", "board", "seed",
-        "position", *SEAT_KEYS)  # fmt: skip
+KEYS = ("lesson", "node", "solved", "hints", "again", "moves", "variant", "players", "board",
+        "seed", "position", *SEAT_KEYS)  # fmt: skip
 
 _LESSON = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,119}")
 _NUMBER = re.compile(r"[0-9]{1,10}")
@@ -285,6 +288,7 @@ class Link:
     computers: tuple[tuple[int, str], ...] = ()  # (seat from 0, policy), by seat
     solved: tuple[int, ...] = ()  # the lesson's questions answered (their node ids), sorted
     hints: int = 0  # hints taken at the question the link opens at
+    again: tuple[int, ...] = ()  # the lesson's questions asked afresh, not answered since
 
     @property
     def query(self) -> str:
@@ -300,6 +304,8 @@ class Link:
                 pairs.append(("solved", ".".join(map(str, self.solved))))
             if self.hints:
                 pairs.append(("hints", self.hints))
+            if self.again:
+                pairs.append(("again", ".".join(map(str, self.again))))
         else:
             pairs = [("variant", self.variant), ("players", self.players)]
             if self.board != "beginner":
@@ -339,7 +345,7 @@ def parse(query: str | None) -> Link | None:
         seed = _number(got, "seed", 0, MAX_SEED, None)
         return Link(position=unpack_position(got["position"]), computers=computers, seed=seed)
     if "lesson" in got:
-        _only(got, {"lesson", "node", "solved", "hints", "moves"}, "a lesson link")
+        _only(got, {"lesson", "node", "solved", "hints", "again", "moves"}, "a lesson link")
         if not _LESSON.fullmatch(got["lesson"]):
             raise LinkError("it does not name a lesson")
         node = _number(got, "node", 0, MAX_NODE, 0)
@@ -350,6 +356,7 @@ def parse(query: str | None) -> Link | None:
             moves=_moves(got),
             solved=_solved(got),
             hints=hints,
+            again=_solved(got, "again"),
         )
     if "variant" in got:
         _only(got, {"variant", "players", "board", "seed", "moves", *SEAT_KEYS}, "a new-game link")
@@ -402,15 +409,16 @@ def _computers(got: dict[str, str], players: int) -> tuple[tuple[int, str], ...]
     return tuple(seats)
 
 
-def _solved(got: dict[str, str]) -> tuple[int, ...]:
-    """The questions answered a lesson link names (``solved=3.7``: node ids, each once)."""
-    if "solved" not in got:
+def _solved(got: dict[str, str], key: str = "solved") -> tuple[int, ...]:
+    """The questions answered a lesson link names (``solved=3.7``: node ids, each once); with
+    ``key`` "again", those asked afresh (``again=8``)."""
+    if key not in got:
         return ()
-    if not _NODES.fullmatch(got["solved"]):
-        raise LinkError(f"solved must be from 1 to {MAX_SOLVED} move numbers joined by dots (3.7)")
-    nodes = [int(n) for n in got["solved"].split(".")]
+    if not _NODES.fullmatch(got[key]):
+        raise LinkError(f"{key} must be from 1 to {MAX_SOLVED} move numbers joined by dots (3.7)")
+    nodes = [int(n) for n in got[key].split(".")]
     if len(set(nodes)) != len(nodes):
-        raise LinkError("solved names a question twice")
+        raise LinkError(f"{key} names a question twice")
     return tuple(sorted(nodes))
 
 
@@ -458,7 +466,7 @@ def link_of(session: TutorSession) -> Link:
         same_seed = not seats or s.computer_seed == (s.origin.seed or 0)
         if at is not None and same_seed and len(path) - at - 1 <= MAX_LINK_MOVES:
             moves = tuple(str(n.action) for n in path[at + 1 :])
-            link = replace(s.origin, moves=moves, computers=seats, solved=(), hints=0)
+            link = replace(s.origin, moves=moves, computers=seats, solved=(), hints=0, again=())
             if _fits(link):
                 return link
     return Link(

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from . import icons, markup
+from .solved_again import counts_solved
 
 if TYPE_CHECKING:
     from ..study.library import Lesson
@@ -220,10 +221,12 @@ class CourseProgress:
         self._publish()
 
     def _restore_solved(self) -> None:
-        """Puzzles solved on an earlier visit count as answered in this one."""
+        """Puzzles solved on an earlier visit count as answered in this one, but those asked
+        afresh since (Try again, then a reload: ``solved_again.counts_solved``)."""
         puzzle = self.session.puzzle
         for lesson_id, nodes in self.store.solved.items():
-            puzzle.solved.update((lesson_id, n) for n in nodes)
+            keys = ((lesson_id, n) for n in nodes)
+            puzzle.solved.update(k for k in keys if counts_solved(puzzle, k))
 
     def update(self) -> None:
         """After each move shown: record solved puzzles and a completed lesson; show Next

@@ -54,6 +54,7 @@ class PuzzleState:
         self.explained: dict[tuple[str, int], Judgement] = {}  # their "right" (solved_again)
         # questions a link to a node past them passed over: open, not answered (``pass_to``)
         self.passed: set[tuple[str, int]] = set()
+        self.afresh: set[tuple[str, int]] = set()  # asked again with Try again (solved_again)
         self.at: int | None = None  # the node the tries and hints below belong to
         self.tries = 0
         self.hints = 0

@@ -12,6 +12,7 @@ from ..game import Game
 from ..sampler import Sampler
 from ..study.scenario import Scenario
 from ..study.timeline import Node, Timeline
+from .back_note import back_note
 from .roll_steps import rolling
 
 if TYPE_CHECKING:
@@ -177,13 +178,19 @@ class LessonLine:
         node = self.timeline.current
         return where in ("forward", "last") and bool(node.children) and self.puzzle.holds()
 
+    def held_words(self) -> str:
+        """What a step into the hidden answer of the question shown says: ``HIDDEN``, or
+        nothing while the note by ▶ says it (a link landed back at this question:
+        ``back_note.BACK``; l26, l27: the two said the same thing twice, at once and on ▶)."""
+        return "" if back_note(self) else HIDDEN  # type: ignore[arg-type]
+
     def nowhere(self, where: str) -> str:
         """What a step that leads nowhere says (a key pressed at the start or the end, or
         past a puzzle not solved yet)."""
         if where in ("first", "back"):
             return AT_START
         if self.held(where):
-            return HIDDEN
+            return self.held_words()
         if self.left_lesson_at() is not None:
             return OWN_END
         return AT_END if self.lesson_id else GAME_END

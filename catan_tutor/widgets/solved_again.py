@@ -3,8 +3,11 @@ list, a reload there; l24 at 10.6): it shows as solved with its explanation (the
 answer's why and rule: the learner's own right answer's, else the lesson's own answer's,
 judged as a right answer is), and *Try again* asks that question afresh, only it: its
 answer line hidden again, no tries, no hints; the other questions stay solved, and the
-course's count keeps it (progress only grows: widgets/progress.py). Plain Python, no widgets
-(``puzzle.py`` shows it).
+course's count keeps it (progress only grows: widgets/progress.py). Until answered again it
+stays open across a reload too (l26, l27: the browser's progress, sent on the reload, made it
+solved again): the page's address names it (``&again=``, address.py), and the progress sent
+answers no question so named (``asked_afresh``). Plain Python, no widgets (``puzzle.py``
+shows it).
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ def try_again(state: PuzzleState, node: Node) -> None:
     key = state.key(node)
     state.solved.discard(key)
     state.passed.discard(key)
+    state.afresh.add(key)  # (the page's address says so: a reload keeps it open)
     state.explained.pop(key, None)
     state.at = None  # its tries, hints and verdict start afresh (``enter``)
     state.answered = state.right = None
@@ -60,6 +64,22 @@ def try_again(state: PuzzleState, node: Node) -> None:
     session.timeline.goto(node)
     as_first_arrival(session)
     session.show()
+
+
+def asked_afresh(session: TutorSession, nodes: tuple[int, ...]) -> None:
+    """The questions ``nodes`` of the lesson shown were asked afresh before a reload (the
+    address's ``again``): open, whatever was kept as solved."""
+    state = session.puzzle
+    for n in nodes:
+        key = (session.lesson_id, n)
+        state.afresh.add(key)
+        state.solved.discard(key)
+
+
+def counts_solved(state: PuzzleState, key: tuple[str, int]) -> bool:
+    """A question the browser's progress says was solved counts as answered here, unless it
+    was asked afresh (Try again) and not answered since."""
+    return key not in state.afresh or key in state.solved
 
 
 def as_first_arrival(session: TutorSession) -> None:

@@ -45,7 +45,7 @@ from .place_words import off_board, try_a_move
 from .puzzle_state import PuzzleState
 from .roll_steps import MAX_ROLL_STEPS, ROLL_PHASES, RollSteps, under_way
 from .session_choices import EditChoice, HintSettings
-from .session_line import HIDDEN, LessonLine, LessonNodes
+from .session_line import LessonLine, LessonNodes
 from .session_open import MAX_EDIT_UNDO, SessionSources, timeline_of
 from .session_tree import TreeEdits
 from .unpaid import unpaid
@@ -242,7 +242,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         """One move forward (into the line just stepped back from, else the main one). In a
         lesson a roll is one step: on through its dice to where they fell."""
         if self.puzzle.holds():  # the answer stays hidden until it is found
-            return self.show(HIDDEN)
+            return self.show(self.held_words())
         went = self.on_to_line()  # from an answer beside the line: to the line's own
         here = self.timeline.current  # answer, and on to its next step unless it says more
         if not went or (
@@ -260,19 +260,19 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
 
     def goto(self, node: Node | int) -> None:
         if self.puzzle.hides(node):  # in the answer line of a question not answered yet
-            return self.show(HIDDEN)
+            return self.show(self.held_words())
         self.timeline.goto(node)
         self.show()
 
     def reach(self, node: Node) -> None:
         """Show ``node`` (a link's); inside the answer line of a question not answered yet,
-        the question instead: the answer stays hidden."""
+        the question instead: the answer stays hidden (said once: ``held_words``)."""
         hidden = self.puzzle.hidden()
         shown = node
         while shown.parent is not None and shown.id in hidden:
             shown = shown.parent
         self.timeline.goto(shown)
-        self.show(HIDDEN if shown is not node else "")
+        self.show(self.held_words() if shown is not node else "")
 
     def start(self) -> Node:
         """Where the game starts for the learner (``start_node``); the empty board in a lesson
