@@ -8,6 +8,8 @@
 - In the two-player game "a road for the neutral" was "The word “neutral” was not
   understood": "the neutral" is the one neutral that can be meant, else which is asked in
   the page's names for them (2P-NEUTRAL-CHOOSER).
+- 11.16: "knight for Neutral 1 on M12" (Neutral 1's settlement stands there) held its
+  reason back, though that the corner is taken names nothing of the answer.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from puzzle_answers import course_puzzles, lesson
 from catan_tutor.actions import NeutralRoad, Offer
 from catan_tutor.game import Game
 from catan_tutor.move_words import MoveWordsError, PartLeftOut, as_notation, neutral_forms
-from catan_tutor.study.puzzle import INCOMPLETE, judge
+from catan_tutor.study.puzzle import INCOMPLETE, SECRET_WHY, judge
 
 pytestmark = pytest.mark.course
 
@@ -128,3 +130,15 @@ def test_the_named_neutral_is_read_as_before():
 def test_the_help_where_a_neutral_piece_is_owed_says_the_neutral_will_do():
     said = neutral_forms(_game("puzzle_base_2p", 1))
     assert "“road for Neutral 1 on …”" in said and "“the neutral” will do" in said
+
+
+def test_a_taken_corner_is_said_where_the_engines_reason_names_the_answer():
+    """11.16's second question (a neutral road is owed: CK2P-NEUTRAL-KNIGHT-FALLBACK, which
+    names the answer's kind): M12 holds Neutral 1's settlement, a reason of the spot alone."""
+    j = _judge("puzzle_ck_2p", 20, "knight for Neutral 1 on M12")
+    assert j.read and not j.correct and SECRET_WHY not in j.text
+    assert j.text.endswith("M12 is already taken by Neutral 1's settlement."), j.text
+    assert "road" not in j.text  # nothing of the answer
+    # an empty corner's reason (the fallback, naming the answer) is still kept back
+    empty = _judge("puzzle_ck_2p", 20, "knight for Neutral 1 on A12")
+    assert empty.text.endswith(SECRET_WHY) and "road" not in empty.text, empty.text
