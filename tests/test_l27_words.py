@@ -10,12 +10,14 @@
   the page's names for them (2P-NEUTRAL-CHOOSER).
 - 11.16: "knight for Neutral 1 on M12" (Neutral 1's settlement stands there) held its
   reason back, though that the corner is taken names nothing of the answer.
+- Buttons: ck-2p's "Force a blind draw" beside lessons saying "forced trade"; the palette's
+  "Roll, choosing the dice", read as the Alchemy card.
 """
 
 from __future__ import annotations
 
 import pytest
-from puzzle_answers import course_puzzles, lesson
+from puzzle_answers import at_question, course_puzzles, lesson
 
 from catan_tutor.actions import NeutralRoad, Offer
 from catan_tutor.game import Game
@@ -142,3 +144,29 @@ def test_a_taken_corner_is_said_where_the_engines_reason_names_the_answer():
     # an empty corner's reason (the fallback, naming the answer) is still kept back
     empty = _judge("puzzle_ck_2p", 20, "knight for Neutral 1 on A12")
     assert empty.text.endswith(SECRET_WHY) and "road" not in empty.text, empty.text
+
+
+def test_the_forced_trade_button_is_named_as_the_lessons_name_it():
+    """ck-2p's button said "Force a blind draw" where its lessons, narration and log say
+    "forced trade" (CK2P-TOKEN-FORCED-TRADE): one name, base-2p's button's too."""
+    from catan_tutor.widgets.wording import palette_words
+
+    assert palette_words("forced draw") == palette_words("forced trade") == "Make a forced trade"
+    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == ("puzzle_ck_2p", 8))
+    t = at_question(asked)
+    labels = [label.split(" · ")[0] for label, _ in t.controls.palette.options]
+    assert "Make a forced trade" in labels and not any("blind" in x for x in labels), labels
+    # the button's words, typed, are the forced trade (which cards it draws from, asked)
+    j = _judge("puzzle_ck_2p", 8, "Make a forced trade")
+    assert not j.read and j.text.startswith("From which cards"), j.text
+
+
+def test_the_palettes_roll_reads_as_no_card():
+    """The palette's "Roll, choosing the dice" read as the Alchemy card, whose lessons say
+    "you choose the dice": the palette's roll is the teacher's setting of the dice, outside
+    the rules."""
+    from catan_tutor.widgets.wording import palette_words
+
+    said = palette_words("roll")
+    assert said == "Roll and set the dice (teacher)"
+    assert "choos" not in said.lower() and "alchem" not in said.lower()
