@@ -20,7 +20,7 @@ from collections.abc import Callable, Collection
 from dataclasses import fields
 from typing import TYPE_CHECKING
 
-from . import ambiguous_words, count_words, forced_trade_typed, trade_card_words
+from . import ambiguous_words, between_words, count_words, forced_trade_typed, trade_card_words
 from .actions import (
     KNIGHT_LEVELS,
     MAX_NOTATION_CHARS,
@@ -258,7 +258,10 @@ def learner_notation(game: Game, text: str) -> str | None:
     if kind == "bank":  # "4 wool for 1 ore": the bank gives one card
         words = [t for i, t in enumerate(words) if not (t == "1" and i and words[i - 1] == "for")]
     if neutral and kind in _NEUTRAL_PIECES:  # "road for Neutral 2 on G5": P1 neutral N2 road G5
-        return " ".join([seat, "neutral", neutral, _NEUTRAL_PIECES[kind], *words]).strip()
+        said = lambda n: " ".join([seat, "neutral", n, _NEUTRAL_PIECES[kind], *words]).strip()  # noqa: E731
+        return said(neutral if neutral != UNNAMED else neutral_meant(game, said))
+    if neutral == UNNAMED:  # "a city for the neutral": no piece a neutral gets, not read
+        return None
     return " ".join([seat, kind, *words]).strip()
 
 
@@ -305,12 +308,51 @@ def _neutral_of(game: Game, tokens: list[str]) -> tuple[list[str], str]:
             nxt = low[i + 1]
             if nxt in ("1", "2") or _NEUTRAL.match(nxt):
                 return tokens[:i] + tokens[i + 2 :], f"N{nxt[-1]}"
+    if said := [i for i, t in enumerate(low) if t in ("neutral", "neutrals")]:
+        # "a road for the neutral": which one, ``_neutral_meant`` decides (or asks)
+        return [t for i, t in enumerate(tokens) if i not in said], UNNAMED
     named = [i for i, t in enumerate(tokens) if _NEUTRAL.match(t)]
     spots = [t for t in tokens if re.fullmatch(r"[a-s](?:\d+|\|[a-s].*)", t, re.IGNORECASE)]
     if len(named) == 1 and len(spots) >= 2:  # "N2 road G5": N2 names the neutral here
         i = named[0]
         return tokens[:i] + tokens[i + 1 :], tokens[i].upper()
     return tokens, ""
+
+
+UNNAMED = "?"  # a neutral said without its number ("the neutral")
+
+
+def neutral_meant(game: Game, said: Callable[[str], str]) -> str:
+    """The neutral "the neutral" means in the move ``said`` spells for each ("N1", "N2"):
+    the one it is legal for (2P-NEUTRAL-CHOOSER: the builder picks); else, with no spot or a
+    spot neither takes, the one that can take a piece of its kind now. Where both (or none)
+    could be meant, which is asked, in the page's names for them (l27 in base-2p: "a road for
+    the neutral" was "The word “neutral” was not understood")."""
+    legal = set(game.legal_actions()) if not (game.is_over() or game.is_chance()) else set()
+    kinds: dict[str, type] = {}
+    moves: dict[str, Action] = {}
+    for n in ("N1", "N2"):
+        try:
+            moves[n] = game.parse(said(n))
+        except CatanError:
+            continue
+        kinds[n] = type(moves[n])
+    fits = [n for n, a in moves.items() if a in legal]
+    if len(fits) != 1:
+        fits = [
+            n
+            for n, cls in kinds.items()
+            if any(isinstance(a, cls) and f"neutral {n} " in str(a) for a in legal)
+        ]
+    if len(fits) == 1:
+        return fits[0]
+    s = game.state
+    kind = next(iter(kinds.values()), None)
+    if not kinds:  # its spot left out ("a road for the neutral"): the kind it reads as
+        kind = _kind_asked(game, said("N1"), "Which edge?") or _kind_asked(
+            game, said("N1"), "Which corner?"
+        )
+    raise PartLeftOut(f"Which neutral, {s.name(s.n)} or {s.name(s.n + 1)}?", kind=kind)
 
 
 def as_notation(
@@ -373,6 +415,7 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         return _development_card(game, strict) or ambiguous_words.pass_as_end(game, strict) or text
     except CatanError as e:
         first = e
+    text = between_words.spot_between(text)  # "road between N and Q": their edge (l27)
     if (played := ambiguous_words.monopoly(game, text)) is not None:  # C&K: which monopoly
         return played
     ambiguous_words.upgrade(game, text)  # C&K's "upgrade" alone: a city or an improvement?
@@ -394,8 +437,13 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
             raise _plain(e, game, formed, avoid, chosen) from None
         return formed
     tokens = _tokens(text)
-    spelled = trade_card_words.spelled(game, text) or forced_trade_typed.spelled(game, text)
-    spelled = spelled or learner_notation(game, text)
+    try:
+        spelled = trade_card_words.spelled(game, text) or forced_trade_typed.spelled(game, text)
+        spelled = spelled or learner_notation(game, text)
+    except PartLeftOut as e:  # asked with no how (its example must name no answer: ``avoid``)
+        if e.kind is None or not e.why.endswith(INCOMPLETE):
+            raise
+        raise PartLeftOut(e.question, how_to_type(game, e.kind, avoid), e.kind) from None
     if spelled is None:
         head = next((t for t in tokens if not _SEAT.match(t) and not _filler(t)), "")
         named = kind_named(text, game) is not None  # "P1 place": a word of notation too
@@ -680,14 +728,18 @@ _NEUTRAL_KINDS = (NeutralSettle, NeutralRoad, NeutralKnight, NeutralPromote)
 
 def neutral_forms(game: Game) -> str:
     """How to type a piece owed to a neutral, while one is (2P-NEUTRAL-MIRROR): every kind a
-    neutral may get in the variant, so the form names no answer; '' when none is owed."""
+    neutral may get in the variant, so the form names no answer, and that "the neutral" is
+    read where only one can be meant (``neutral_meant``: l27); '' when none is owed."""
     if game.is_over() or game.is_chance():
         return ""
     if not any(isinstance(a, _NEUTRAL_KINDS) for a in game.legal_actions()):
         return ""
     kinds = ["settlement", "road"] + (["knight"] if Recruit in game.rules.applies else [])
     forms = " or ".join(f"“{k} for Neutral 1 on …”" for k in kinds)
-    return f"A piece for a neutral is typed with the neutral's name: {forms} and the spot."
+    return (
+        f"A piece for a neutral is typed with the neutral's name: {forms} and the spot "
+        "(“the neutral” will do where only one of them can take it)."
+    )
 
 
 def examples(game: Game, avoid: Collection[str] = ()) -> str:

@@ -139,6 +139,8 @@ def _trade(game: Game, seat: str, toks: list[str]) -> str | None:
         w in _TRADE_VERBS for w in low[:cut]
     )
     give, get = _bundle(kept[got_first]), _bundle(kept[not got_first])
+    if len(others) == 1 and not kept[got_first] and get is not None and Offer in game.rules.applies:
+        raise _offer_gives_nothing()  # "trade with P2 for ore": which cards go to P2?
     if give is None or get is None or len(others) > 1:
         return None
     if others:  # to a player: an offer (BASE-TRADE-DOMESTIC)
@@ -206,6 +208,17 @@ def _get_as_for(toks: list[str]) -> list[str]:
         if low[i] in _GET_VERBS and low[i - 1] == "and":
             return [*toks[: i - 1], "for", *toks[i + 1 :]]
     return toks
+
+
+def _offer_gives_nothing() -> Exception:
+    """The reply to a trade with a player named and no cards given ("trade with P2 for
+    ore": l27 read it judged as a trade with the bank): an offer to that player
+    (BASE-TRADE-DOMESTIC), its cards given asked for, as "trade for ore" asks them.
+    ``move_words`` adds how an offer is typed (its example names no answer there)."""
+    from .form_words import QUESTIONS
+    from .move_words import PartLeftOut
+
+    return PartLeftOut(QUESTIONS["give"], kind=Offer)
 
 
 def _one_card_a_trade(give: tuple[int, str], get: tuple[int, str]) -> Exception:

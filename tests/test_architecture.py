@@ -354,6 +354,7 @@ _TOP_LEVEL = {
     "form_words": "game",  # move_words' reader of the form's words
     "forced_trade_typed": "game",  # move_words' reader of a forced trade said price first
     "ambiguous_words": "game",  # move_words' reader of words two moves share
+    "between_words": "game",  # move_words' reader of a spot named by its hexes
 }  # fmt: skip
 _DECLARATION = re.compile(r"variants/(?:capabilities|\w+_state|\w+_actions)\.py")
 

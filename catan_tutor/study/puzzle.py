@@ -42,6 +42,7 @@ from .one_completion import only_completion
 from .puzzle_measure import measured
 from .puzzle_why import names as _names
 from .puzzle_why import worse
+from .spot_taken import spot_taken
 from .timeline import Node
 from .typed_names import in_own_names, own_names
 
@@ -216,7 +217,8 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
             return _judge(puzzle, node, rules, only, chosen)
         return incomplete(str(ex.action), asks)
     if not ex.legal:  # what and why in one sentence: "P1 can't build a road on K5: …"
-        why = keep_secret(ex.reason, hidden) or _refused(game, ex.action)
+        why = keep_secret(ex.reason, hidden)  # else the spot's own reason, when it is one
+        why = why or keep_secret(spot_taken(s, ex.action), hidden) or _refused(game, ex.action)
         said = f"{own} {why}" if why == SECRET_WHY else why_not(s, ex.action, why)
         return Judgement(str(ex.action), False, False, ex.rule, said)
     known = next((c for c in node.children if c.action == ex.action), None)

@@ -126,7 +126,7 @@ class PlayPanel:
             description="Roll",
             icon="random",
             button_style="success",
-            tooltip="roll the dice (to choose what a die shows, use the form below)",
+            tooltip="roll the dice (to set what they show, pick “Roll and set the dice” below)",
         )
         self.roll_button.add_class("catan-roll")
         self.roll_button.on_click(guard(lambda _: self._seat_button(Roll, session.roll)))

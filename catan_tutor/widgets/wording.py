@@ -117,15 +117,19 @@ KIND_WORDS = {
     "neutral knight": "Place a knight for a neutral",
     "neutral promote": "Promote a neutral's knight",
     "remove knight": "Trade a knight for tokens",
-    "forced draw": "Force a blind draw",
+    # the lessons' name for it, in either game for two ("Force a blind draw" beside lessons
+    # saying "forced trade" read as another move: l27); its cards are drawn blind in C&K
+    "forced draw": "Make a forced trade",
     "forced give": "Give 2 cards back",
 }
 
 
 # The palette's words where its button is not the kind's own: Roll has a button of its own
-# (it throws the dice too); the palette's roll opens the form that lets the learner choose
+# (it throws the dice too); the palette's roll opens the form that lets the learner set
 # what each die shows ("Roll the dice" there read as a second Roll button: learner 14).
-PALETTE_WORDS = {"roll": "Roll, choosing the dice"}
+# "Roll, choosing the dice" read as the Alchemy card, whose lessons say "you choose the
+# dice" (l27): this roll is set by the one at the page, outside the rules, and says so.
+PALETTE_WORDS = {"roll": "Roll and set the dice (teacher)"}
 
 
 def palette_words(kind: str) -> str:
