@@ -289,3 +289,57 @@ def test_a_seat_with_a_played_knight_card_may_return_it():
     game = Game(sc.timeline.rules, state)
     assert "return knight" in {kind_name(a) for a in game.legal_actions()}
     assert "return knight" not in unavailable(game, moment_kinds(game))
+
+
+def _key(t) -> tuple[int, int, str]:
+    """The palette's key (palette_key.py): how many dotted and greyed buttons it names, its
+    words as read ('' and 0s when none shows)."""
+    import re
+
+    key = t.controls.key.value
+    if not key:
+        return 0, 0, ""
+    dotted, greyed = (int(re.search(f"data-{k}='(\\d+)'", key)[1]) for k in ("dotted", "greyed"))
+    return dotted, greyed, re.sub("<[^>]+>", "", key)
+
+
+@pytest.mark.parametrize(
+    ("lesson", "node", "said"),
+    [
+        # 3.2, after the roll: P2 cannot pay for the builds, holds no development card
+        ("puzzle_base_trading", None,
+         "Dotted buttons: P2 cannot pay for them now. Greyed buttons: not possible now."),
+        # 4.3's second question, before the roll: three cards P1 does not hold, nothing dotted
+        ("puzzle_base_awards", 19, "Greyed buttons: not possible now."),
+        # 6.2's question: P3 cannot pay for a city wall only
+        ("puzzle_ck_walls", 4,
+         "Dotted button: P3 cannot pay for it now. Greyed buttons: not possible now."),
+        ("puzzle_base_setup", 1, ""),  # (every button alike: no key)
+    ],
+)  # fmt: skip
+def test_a_question_s_palette_says_what_its_dotted_and_greyed_buttons_mean(lesson, node, said):
+    """l27, a fresh learner: the palette's buttons had three looks (plain, dotted: cannot pay
+    now, greyed: not possible now) and nothing said what they meant (a hover text shows on
+    no phone). A one-line key under the palette says it while such buttons show, counted as
+    the palette marks them, each look named in it as it is drawn; a screen reader, which
+    hears each button's reason, is not told it again."""
+    t = at_question(_asked(lesson, node))
+    dotted, greyed, words = _key(t)
+    palette = t.controls.palette
+    marked = sum(c.startswith(OFF_CLASS) for c in palette._dom_classes)
+    assert (dotted, greyed) == (len(_unpaid_marks(palette)), marked)
+    assert words == said
+    if said:
+        key = t.controls.key.value
+        assert "aria-hidden='true'" in key
+        assert ("catan-key-dotted" in key) == bool(dotted)
+        assert ("catan-key-greyed" in key) == bool(greyed)
+
+
+def test_the_palette_key_goes_when_the_question_is_left():
+    """The key speaks of a question's buttons only: stepping back from 3.2's question, the
+    lesson's palette has neither look and no key shows."""
+    t = at_question(_asked("puzzle_base_trading"))
+    assert _key(t)[2]
+    t.session.back()
+    assert _key(t) == (0, 0, "")

@@ -30,6 +30,7 @@ from ..state import laid
 from . import verdicts
 from .before_roll import before_roll
 from .kinds import acting_seat, kind_name, variant_kinds
+from .palette_key import key_html
 from .unpaid import mark_unpaid, unpaid_kinds
 
 if TYPE_CHECKING:
@@ -175,11 +176,15 @@ def _hover(reason: str) -> str:
 
 
 def offer_kinds(
-    palette: widgets.ToggleButtons, session: TutorSession, options: list[tuple[str, str]]
+    palette: widgets.ToggleButtons,
+    session: TutorSession,
+    options: list[tuple[str, str]],
+    key: widgets.HTML,
 ) -> None:
     """The ``palette``'s buttons ``options`` (label, kind); at a puzzle's open question those
     of the kinds no one can play this turn marked unavailable (a class per index, which
-    ``kind_marks.js`` reads; the reason as the button's hover text)."""
+    ``kind_marks.js`` reads; the reason as the button's hover text), the builds not paid for
+    muted, and the ``key`` under it saying what those looks mean (``palette_key``)."""
     palette.options = options
     kinds = [value for _, value in options]
     secret = session.puzzle_secret and not session.editing
@@ -193,4 +198,7 @@ def offer_kinds(
             palette.add_class(f"{OFF_CLASS}{i}")
     palette.tooltips = [_hover(off[k]) if k in off else "" for k in kinds]
     dear = unpaid_kinds(session.game, [k for k in kinds if k not in off], seats)
-    mark_unpaid(palette, kinds, dear if secret else {})  # (a build not paid for yet: muted)
+    dear = dear if secret else {}
+    mark_unpaid(palette, kinds, dear)  # (a build not paid for yet: muted)
+    who = session.game.names[seats[0]] if len(seats) == 1 else ""
+    key.value = key_html(len(dear), len(off), who)

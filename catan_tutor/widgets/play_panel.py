@@ -41,6 +41,7 @@ from .kinds import (
 )
 from .kinds_unavailable import offer_kinds
 from .open_values import every_value
+from .palette_key import KEY_CSS, palette_key
 from .panels import cards_text, dev_cards_text
 from .place_words import OFF_BOARD_SHORT, off_board
 from .possible_parts import possible_parts
@@ -94,6 +95,7 @@ PLAY_CSS = (
     ".catan-board canvas:focus-visible{outline:3px solid #1b5e9f;outline-offset:2px}"
     + SR_ONLY_CSS
     + UNPAID_CSS  # a build not paid for yet: muted, not greyed (unpaid.py)
+    + KEY_CSS  # the key to those looks under the palette (palette_key.py)
     + "</style>"
 )
 Guard = Callable[[Callable], Callable]
@@ -122,6 +124,7 @@ class PlayPanel:
         self.palette = widgets.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
         self.palette.add_class("catan-palette")
         self.palette.observe(guard(self._on_choice), names="value")
+        self.key = palette_key()  # under it: what its dotted and greyed buttons mean (l27)
         self.roll_button = b(
             description="Roll",
             icon="random",
@@ -209,6 +212,7 @@ class PlayPanel:
         self.top = [turn, self.hand]  # its look: PLAY_CSS, with the board's (board_view)
         self.bottom = [
             self.palette,
+            self.key,
             self.why_toggle,
             self.blocked_label,
             self.blocked,
@@ -258,7 +262,7 @@ class PlayPanel:
         # End turn has its own button and nothing to choose: not again in the palette ("End
         # turn" beside "End the turn" after a roll; issue 33). Roll stays: its form forces dice
         offered = [k for k in kinds if k != "end turn"]
-        offer_kinds(self.palette, s, [self._kind_option(k) for k in offered])  # (greyed: s18)
+        offer_kinds(self.palette, s, [self._kind_option(k) for k in offered], self.key)  # (s18)
         # none: no room taken (the page's ToggleButtons keep their old buttons when given
         # none: a computer's turn showed the learner's "offer" and "end turn", dead; issue 33)
         self.palette.layout.display = "" if offered else "none"

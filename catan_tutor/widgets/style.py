@@ -134,7 +134,11 @@ PHONE_ORDER = (
     (-57, f"{PUZZLE_OPEN}>.catan-side>.catan-story"),
     # the kinds to answer with, then the form one opens under its button (the form over
     # "Move the robber" that opened it: a fresh learner, s15, m04.png)
-    (-55, f"{PUZZLE_OPEN}>.catan-side>.catan-actions>:is(.catan-palette,.catan-form-box)"),
+    (
+        -55,
+        f"{PUZZLE_OPEN}>.catan-side>.catan-actions>"
+        ":is(.catan-palette,.catan-palette-key,.catan-form-box)",
+    ),
     (-50, f"{PUZZLE_OPEN}>.catan-side>.catan-actions>*"),
     (-40, f"{SIDE}>.catan-lesson"),
     (
