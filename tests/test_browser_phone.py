@@ -425,3 +425,78 @@ def test_a_question_s_palette_says_what_its_dotted_and_greyed_buttons_mean(app_s
     style = "(e) => { const s = getComputedStyle(e); return [s.borderTopStyle, s.opacity]; }"
     assert key.locator(".catan-key-dotted").evaluate(style)[0] == dotted.evaluate(style)[0]
     assert key.locator(".catan-key-greyed").evaluate(style) == greyed.evaluate(style)
+
+
+# Runs in the page: the boxes (top, foot, left, right) of what a held reply must never lie
+# over on a phone: the open question, its answer's row, ◀ ▶ and the board; and the held
+# reply's, if one is held.
+KEPT_JS = """() => { const box = (e) => { const r = e.getBoundingClientRect();
+    return [r.top, r.bottom, r.left, r.right]; };
+  const kept = [...document.querySelectorAll('.catan-tutor .catan-board canvas, '
+    + '.catan-tutor .catan-step, .catan-puzzle-prompt, .catan-puzzle-entry')]
+    .filter((e) => e.getClientRects().length).map(box);
+  const held = document.querySelector('.catan-reply-held');
+  return {kept, held: held ? box(held) : null}; }"""
+
+
+def _covers_nothing_kept(page) -> list:
+    """What a held reply lies over (none held: nothing)."""
+    found = page.evaluate(KEPT_JS)
+    held = found["held"]
+    if held is None:
+        return []
+    return [k for k in found["kept"] if k[0] < held[1] and held[0] < k[1] and k[2] < held[3]]
+
+
+def test_a_puzzle_s_reply_held_on_a_phone_covers_not_the_question_nor_the_step_buttons(
+    app_server, phone
+):
+    """l28 at 1.4 on a phone: a wrong tap's reply, held at the screen's foot, lay over the
+    question and its answer's row (87_phone_tap_wrong.png); after "Right" over ◀ ▶
+    (91_phone_solved.png). Held now over the heading (the board where it was, under the
+    finger), or where it cannot be, in its place, the page unmoved."""
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+
+    page = phone
+    sc = load_scenario(packaged_lessons() / "puzzle_base_setup.catan.yaml")
+    asked = next(iter(sc.puzzles))
+    _open(page, app_server + f"?lesson=puzzle_base_setup&node={asked}", "Goal")
+    page.locator(".catan-puzzle-state[data-asked='1']").wait_for(state="attached")
+    canvas = page.locator(BOARD).last
+    settle(page)
+    box, start = canvas.bounding_box(), page.evaluate(SCROLLED_JS)
+    _tap(page, board.edge_xy(board.parse_edge("I3")))  # not by N4's settlement
+    said = page.locator(".catan-puzzle-result").filter(has_text="Not the answer")
+    said.wait_for()
+    settle(page)
+    page.screenshot(path=ARTIFACTS / "phone_held_wrong.png")
+    assert canvas.bounding_box() == box, (canvas.bounding_box(), box)
+    reply = said.bounding_box()
+    assert 0 <= reply["y"] and reply["y"] + reply["height"] <= PHONE["height"], reply
+    assert page.locator(".catan-reply-held").count() == 1  # (in sight: held)
+    assert _covers_nothing_kept(page) == []
+    # the board's top at the screen's top (the learner scrolled): another wrong tap's reply
+    # shows in its place, nothing held over it, and the page does not move
+    canvas.evaluate("(c) => c.scrollIntoView({block: 'start'})")
+    settle(page)
+    top = canvas.bounding_box()
+    _tap(page, board.edge_xy(board.parse_edge("A1")))
+    page.locator(".catan-puzzle-result").filter(has_text="A1").wait_for()
+    settle(page)
+    page.screenshot(path=ARTIFACTS / "phone_held_board_top.png")
+    assert canvas.bounding_box() == top, (canvas.bounding_box(), top)
+    assert page.locator(".catan-reply-held").count() == 0
+    page.evaluate(SCROLLED_JS, start)
+    settle(page)
+    assert canvas.bounding_box() == box, (canvas.bounding_box(), box)
+    _tap(page, board.edge_xy(board.parse_edge("N3")))  # by N4: right
+    right = page.locator(".catan-puzzle-result").filter(has_text="Right")
+    right.wait_for()
+    settle(page)
+    page.screenshot(path=ARTIFACTS / "phone_held_right.png")
+    # (the page not scrolled: the heading's phase a line longer moved the board 20 px)
+    assert page.evaluate(SCROLLED_JS) == start
+    reply = right.bounding_box()
+    assert 0 <= reply["y"] and reply["y"] + reply["height"] <= PHONE["height"], reply
+    assert _covers_nothing_kept(page) == []
