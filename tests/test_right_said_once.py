@@ -97,7 +97,7 @@ def test_a_right_answers_reply_says_each_thing_once() -> None:
     assert twice == []
 
 
-def _runs(text: str) -> set[str]:
+def _text_runs(text: str) -> set[str]:
     words = re.findall(r"[a-z0-9']+", re.sub(r"\([A-Z0-9, -]+\)", " ", text).lower())
     return {" ".join(words[i : i + 4]) for i in range(len(words) - 3)}
 
@@ -109,7 +109,7 @@ def test_a_question_does_not_repeat_its_step_s_words():
     twice = []
     for asked in course_puzzles():
         node = asked.scenario().timeline.nodes[asked.node]
-        said = sorted(_runs(node.comment or "") & _runs(asked.puzzle.prompt))
+        said = sorted(_text_runs(node.comment or "") & _text_runs(asked.puzzle.prompt))
         if said:
             twice.append(f"{asked.lesson}@{asked.node}: {said}")
     assert twice == []
