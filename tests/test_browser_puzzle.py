@@ -31,7 +31,7 @@ from catan_tutor.widgets.puzzle_state import GO_ON
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
 LESSON = "puzzle_base_robber"
-TITLE = "Puzzles: the robber after a 7"
+TITLE = "Puzzle: the robber after a 7"
 STATE = ".catan-puzzle-state"
 # ipywidgets writes a dropdown's spaces as no-break spaces
 MARKED_JS = (  # a completed lesson's option holds progress.DONE

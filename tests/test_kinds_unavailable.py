@@ -135,14 +135,46 @@ def test_a_c_and_k_question_greys_the_knight_kinds_when_the_seat_has_no_knight(l
         assert tips[kind] == f"Not possible now: {seat} has no knight on the board."
 
 
-def test_a_seat_with_a_knight_keeps_the_knight_kinds():
-    """7.8's next question (node 19): P1's new knight lies on N4: no knight kind greyed."""
+def test_a_seat_with_a_knight_keeps_the_knight_kinds_it_may_play():
+    """7.8's next question (node 19): P1's new knight lies on N4: "Activate" and "Promote"
+    stay (the answer is among them); "Move a knight" and "Chase the robber away" are greyed,
+    saying why (l28: they looked playable though the lying knight cannot act all turn,
+    CK-KNIGHT-ACTION-ELIGIBLE)."""
     t = at_question(_asked("puzzle_ck_knights", 19))
     palette = t.controls.palette
     kinds = [k for _, k in palette.options]
     greyed = {kinds[int(c.removeprefix(OFF_CLASS))] for c in palette._dom_classes
               if c.startswith(OFF_CLASS)}  # fmt: skip
-    assert "activate" in kinds and not greyed & {"activate", "promote", "move knight"}
+    assert "activate" in kinds and not greyed & {"activate", "promote"}
+    assert {"move knight", "chase robber"} <= greyed
+    tips = dict(zip(kinds, palette.tooltips, strict=True))
+    said = "Not possible this turn: P1's one knight cannot act (a knight acts only if it was "
+    said += "standing when the turn began, and once a turn)."
+    assert tips["move knight"] == tips["chase robber"] == said
+
+
+def test_the_knight_actions_are_greyed_exactly_where_no_knight_of_the_seat_may_act():
+    """Every C&K question: "Move a knight" and "Chase the robber away" greyed for the knights'
+    eligibility exactly where the seats have knights on the board and none of them may act
+    this turn (CK-KNIGHT-ACTION-ELIGIBLE); never where one may."""
+    from catan_tutor.rules.knights import eligible
+
+    seen = 0
+    for asked in course_puzzles():
+        t = at_question(asked)
+        s, palette = t.session, t.controls.palette
+        if not s.game.caps.knights:
+            continue
+        kinds = [k for _, k in palette.options]
+        tips = dict(zip(kinds, palette.tooltips, strict=True))
+        seats = s.puzzle.seats() or (s.game.current_player,)
+        theirs = [k for k in s.game.state.kn if k is not None and k.owner in seats]
+        none_acts = bool(theirs) and not any(eligible(k) for k in theirs)
+        for kind in {"move knight", "chase robber"} & set(kinds):
+            said = "knight cannot act (" in tips[kind] or "knights can act (" in tips[kind]
+            assert said == none_acts, (asked.lesson, asked.node, kind, tips[kind])
+            seen += said
+    assert seen >= 2
 
 
 def _ck_main_questions():

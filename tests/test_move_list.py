@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from puzzle_answers import lesson
+
 from catan_tutor import new_game
 from catan_tutor.study.timeline import Timeline
 from catan_tutor.widgets import Tutor
@@ -56,7 +58,7 @@ def test_turns_comments_and_variations_inline() -> None:
     assert f"catan-mv catan-mv-current catan-mv-{current}' data-node='{current}'" in page
     assert page.count("aria-current") == 1
     assert [w for w, _ in rows(t.timeline)] == [
-        "start",
+        "Start of the game",
         "P1 builds a settlement on E4",
         "P1 builds a settlement on A4",
         "P1 builds a road on F7",
@@ -305,3 +307,20 @@ def test_every_lesson_s_moves_tab_tooltips_are_words_not_notation():
             if node.action is not None and type(node.action).__name__ == "BuildRoad":
                 assert title.endswith(".") and " builds " in title, title
     assert titles > 500 and notation == [], notation[:5]
+
+
+def test_the_list_begins_with_a_plain_line_saying_whose_start_it_is() -> None:
+    """l28 in Explore: a lesson's Moves list began "start." (the start of the move list,
+    lower case, no sentence). A lesson's list begins "Start of the lesson.", a game's "Start
+    of the game."."""
+    t = Tutor(lesson("puzzle_ck_barbarians"))
+    t.tabs.selected_index = TABS.index("Moves")
+    t.refresh()
+    shown = t.moves.tree.html.value
+    assert ">Start of the lesson</span><span class='catan-mv-stop'>.</span>" in shown
+    assert ">start<" not in shown
+    g = Tutor(new_game("base", players=3))
+    g.tabs.selected_index = TABS.index("Moves")
+    g.refresh()
+    game_list = g.moves.tree.html.value
+    assert ">Start of the game</span><span class='catan-mv-stop'>.</span>" in game_list

@@ -368,7 +368,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): all_moves,
     (
         "puzzle_base_setup",
-        "Round 1 is over. Whose turn is it to place? Play that player's "
+        "Whose turn is it to place? Play that player's "
         "second settlement on the free corner with the most dots under its numbers.",
     ): most_dots,
     (

@@ -95,3 +95,21 @@ def test_a_right_answers_reply_says_each_thing_once() -> None:
             if said:
                 twice.append(f"{asked.lesson}@{asked.node}: {said}")
     assert twice == []
+
+
+def _text_runs(text: str) -> set[str]:
+    words = re.findall(r"[a-z0-9']+", re.sub(r"\([A-Z0-9, -]+\)", " ", text).lower())
+    return {" ".join(words[i : i + 4]) for i in range(len(words) - 3)}
+
+
+def test_a_question_does_not_repeat_its_step_s_words():
+    """l28 at 1.4's second puzzle: "... so round 1 is over." then the question "Round 1 is
+    over. Whose turn is it to place?": said twice, one above the other. Each puzzle's
+    question and its step's comment (shown with it) share no four words in a row."""
+    twice = []
+    for asked in course_puzzles():
+        node = asked.scenario().timeline.nodes[asked.node]
+        said = sorted(_text_runs(node.comment or "") & _text_runs(asked.puzzle.prompt))
+        if said:
+            twice.append(f"{asked.lesson}@{asked.node}: {said}")
+    assert twice == []

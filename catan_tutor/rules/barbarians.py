@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..actions import ChooseDeck, Pillage, make, seat
 from ..board import VERTEX_LABELS
+from ..grammar import count
 from ..state import State, laid, tadd, tset
 from ..variants.ck_state import DEFENDER_DECK, PILLAGE, RESOLVE, DueDraw, Knight
 from .common import Reason
@@ -12,6 +13,19 @@ from .knights import strength
 
 TRACK_END = 7  # rule="CK-BOARD-TRACK"
 DEFENDER_TOKENS = 6  # rule="CK-BARB-TOKENS": the box holds 6 (CK-COMP-PIECES)
+
+
+def ship_place(barb: int) -> str:
+    """Where the barbarian ship stands, counted as the track is drawn (rule="CK-BOARD-TRACK":
+    its first dot is the start, 0; the last, Catan, is 7): "5 steps from the start of the
+    track (its first dot), 2 steps from Catan" (l28 at 8.11: "position 5 of 7" beside a ship
+    drawn on the 6th dot)."""
+    if barb <= 0:
+        return f"at the start of the track (its first dot), {count(TRACK_END, 'step')} from Catan"
+    if barb >= TRACK_END:
+        return "at Catan, the end of the track"
+    start = "from the start of the track (its first dot)"
+    return f"{count(barb, 'step')} {start}, {count(TRACK_END - barb, 'step')} from Catan"
 
 
 def advance(s: State) -> None:

@@ -52,6 +52,18 @@ def knight_name(s: State, v: int) -> str:
     return f"{KNIGHT_LEVELS[k.level - 1]} knight" if k is not None else "knight"
 
 
+def _earned(s: State, v: int) -> str:
+    """The trade tokens taking the knight on ``v`` off earns (CK2P-TOKEN-KNIGHT-REMOVE: 1 to 3
+    by its strength; CK2P-TOKEN-SUPPLY: as many as the supply has): "a trade token"."""
+    k = s.kn[v] if s.caps.knights and 0 <= v < len(s.kn) else None
+    if k is None:
+        return "trade tokens"
+    n = min(k.level, s.token_supply)
+    return {0: "no trade token (the supply is empty)", 1: "a trade token"}.get(
+        n, f"{n} trade tokens"
+    )
+
+
 def _track(r: Reader) -> int:
     tok = r.next("a track (science, trade, politics)").lower()
     if tok not in TRACK_NAMES:
@@ -222,7 +234,7 @@ class RemoveKnight(AtVertex):
     def sentence(self, s: State) -> str:
         return (
             f"{seat(self.player)} takes their {knight_name(s, self.vertex)} on "
-            f"{vertex_name(self.vertex)} off the board for trade tokens."
+            f"{vertex_name(self.vertex)} off the board for {_earned(s, self.vertex)}."
         )
 
 

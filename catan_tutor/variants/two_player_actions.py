@@ -4,6 +4,7 @@ its notation and its sentence (see ``catan_tutor.actions``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,25 @@ from ..card_titles import card_name, edge_name, vertex_name
 
 if TYPE_CHECKING:
     from ..state import State
+
+# A token action's price for a seat (2P-TOKEN-COST: by the public VP, which the rules count),
+# set by ``rules.tokens`` (``set_token_price``): the sentences say the tokens spent, one or
+# more (l28: "P1 spends trade tokens" when one token was spent)
+_PRICE: list[Callable[[State, int], int]] = []
+
+
+def set_token_price(price: Callable[[State, int], int]) -> None:
+    """The rules' price of a token action (rule="2P-TOKEN-COST"), for the sentences."""
+    _PRICE[:] = [price]
+
+
+def spends(s: State, p: int, times: int = 1) -> str:
+    """ "P1 spends a trade token" / "P1 spends 2 trade tokens": ``times`` the price of a token
+    action for ``p`` (a forced trade on the whole hand: twice, CK2P-TOKEN-FORCED-TRADE)."""
+    if not _PRICE:  # (no rules loaded to count the price: the tokens unnumbered)
+        return f"{seat(p)} spends trade tokens"
+    n = _PRICE[0](s, p) * times
+    return f"{seat(p)} spends {'a trade token' if n == 1 else f'{n} trade tokens'}"
 
 
 @register
@@ -180,7 +200,7 @@ class ForcedTrade(Action):
 
     def sentence(self, s: State) -> str:
         return (
-            f"{seat(self.player)} spends trade tokens to take {bundle_text(self.take)} from "
+            f"{spends(s, self.player)} to take {bundle_text(self.take)} from "
             f"the opponent and give back {bundle_text(self.give)}."
         )
 
@@ -215,7 +235,8 @@ class ForcedDraw(Action):
             else ("on resource cards only", "resource cards (commodities set aside)")
         )
         return (
-            f"{who} spends trade tokens on a forced trade {scope}: 2 cards are drawn blind "
+            f"{spends(s, self.player, 2 if self.commodities else 1)} on a forced trade {scope}: "
+            "2 cards are drawn blind "
             f"from {seat(1 - self.player)}'s {cards}, then {who} gives 2 back."
         )
 
@@ -252,7 +273,7 @@ class RobberHome(SeatOnly):
     words = ("robber-home",)
 
     def sentence(self, s: State) -> str:
-        return f"{seat(self.player)} spends trade tokens to put the robber back on the desert."
+        return f"{spends(s, self.player)} to put the robber back on the desert."
 
 
 @register

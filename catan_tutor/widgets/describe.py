@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..board import EDGE_LABELS, HARBOR_NAMES, HEX_NAMES, N_HEXES, TERRAINS, VERTEX_LABELS
 from ..game import Game
 from ..grammar import a, plural, sentence
+from ..rules.barbarians import ship_place
 from . import markup, verdicts
 
 # Hidden from sight, not from screen readers (the page template has the same rule).
@@ -64,7 +65,7 @@ def describe(game: Game, secret: bool = False) -> list[str]:
     if s.caps.improvements:  # the merchant and the barbarians
         if s.merchant[0] >= 0:
             lines.append(f"Merchant on hex {HEX_NAMES[s.merchant[0]]}, {s.name(s.merchant[1])}'s.")
-        lines.append(f"Barbarian ship at step {s.barb} of 7.")
+        lines.append(f"Barbarian ship {ship_place(s.barb)}.")
     parties = sorted(
         {p for p in s.vowner if p >= 0}
         | {p for p in s.eowner if p >= 0}

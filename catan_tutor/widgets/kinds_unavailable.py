@@ -25,6 +25,7 @@ from ..board import HEX_NAMES
 from ..errors import CatanError
 from ..game import Game
 from ..progress_cards import CARDS
+from ..rules.knights import eligible
 from ..rules.words import card_title
 from ..state import laid
 from . import verdicts
@@ -57,6 +58,13 @@ NO_CARD = "{} holds no progress card."
 KNIGHT_ACTS = frozenset({"activate", "promote", "move knight", "chase robber", "remove knight"})
 NOW = "Not possible now: "
 NO_KNIGHT = NOW + "{} has no knight on the board."
+# Of those, the kinds a knight acts by (CK-KNIGHT-ACTION-ELIGIBLE: only a knight active when
+# the turn's Action phase began, and not placed, activated or used since, acts; a knight
+# activated this turn never acts this turn): a seat whose knights all lie down (or stood up,
+# came or acted this turn) cannot play them all turn (l28 at 7.8: "Move a knight" and "Chase
+# the robber away" looked playable beside P1's one knight, inactive)
+KNIGHT_ACTIONS = frozenset({"move knight", "chase robber"})
+WHY_NONE_ACTS = " (a knight acts only if it was standing when the turn began, and once a turn)."
 # C&K's kinds that are one progress card's own move, by the card (CK-PC-COMMERCIAL-HARBOR: its
 # offers are made once the card is played): in the Action phase a seat not holding the card
 # (and with no exchange of it open) cannot make them now (l23 at 9.18: "Offer a resource for
@@ -104,6 +112,9 @@ def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> 
             out[kind] = said
             continue
         if kind in KNIGHT_ACTS and kind not in legal and (said := _no_knight(game, who)):
+            out[kind] = said
+            continue
+        if kind in KNIGHT_ACTIONS and kind not in legal and (said := _none_acts(game, who)):
             out[kind] = said
             continue
         if kind == ROBBER_HOME and kind not in legal and (said := robber_not_away(game)):
@@ -168,6 +179,23 @@ def _no_played_knight(game: Game, seats: tuple[int, ...]) -> str:
     if any(game.state.knights[seat] for seat in seats):
         return ""
     return NO_PLAYED_KNIGHT.format(game.names[seats[0]] if len(seats) == 1 else "no player")
+
+
+def _none_acts(game: Game, seats: tuple[int, ...]) -> str:
+    """Why none of ``seats``' knights on the board can act this turn ('' when one may, or
+    when none is on the board: ``_no_knight`` says so): C&K, the seats have knights, none of
+    them eligible (CK-KNIGHT-ACTION-ELIGIBLE; none can become so this turn)."""
+    if not game.caps.knights:
+        return ""
+    theirs = [k for k in game.state.kn if k is not None and k[0] in seats]  # k[0]: the owner
+    if not theirs or any(eligible(k) for k in theirs):
+        return ""
+    if len(seats) > 1:
+        return "no player's knight can act" + WHY_NONE_ACTS
+    name = game.names[seats[0]]
+    if len(theirs) == 1:
+        return f"{name}'s one knight cannot act" + WHY_NONE_ACTS
+    return f"none of {name}'s knights can act" + WHY_NONE_ACTS
 
 
 def _hover(reason: str) -> str:

@@ -56,6 +56,9 @@ _NODE_CLASS = re.compile(r"\bcatan-mv-(\d+)\b")
 # and a space, out of sight (rows are spans side by side; without it they run together); inline,
 # so the page's text keeps the row on its line ("Turn 2. P1 rolls 5 and 5: 10.").
 _STOP = "<span class='catan-mv-stop'>.</span> "
+# The list's first line, the position it starts from, in plain words (l28: a lesson's list
+# began "start.")
+START_OF_GAME, START_OF_LESSON = "Start of the game", "Start of the lesson"
 
 # The list's look: the page's theme colours (JupyterLab's CSS variables, light fallbacks).
 MOVES_CSS = """<style>
@@ -217,8 +220,10 @@ def moves_html(
     limit: int = MAX_SHOWN,
     hidden: Collection[int] = frozenset(),
     seen: Collection[int] | None = None,
+    start_words: str = START_OF_GAME,
 ) -> str:
-    """The move tree as HTML: the start (the laid-out board for a variable one), then the
+    """The move tree as HTML: the start (``start_words``; the laid-out board for a variable
+    one), then the
     main line with turn numbers, comments and variations; at most ``limit`` moves, a window
     around the current move (the rest summed up as "… N moves"); none of the ``hidden``
     node ids (the lines below a question not answered yet); a hidden card's name only when
@@ -227,7 +232,7 @@ def moves_html(
     on_path = {id(n) for n in tl.path()}
     budget = _Budget(tl, start, limit, hidden)
     budget.seen = seen
-    out: list[str] = [_start_html(tl, start, current) + _STOP]
+    out: list[str] = [_start_html(tl, start, current, start_words) + _STOP]
     if start.children and start.children[0].id not in hidden:
         _line(start.children[0], current, on_path, budget, out, top=True)
     return "".join(out)
@@ -262,10 +267,10 @@ class _Budget:
         self.main = {id(m): i for i, m in enumerate(main)}
 
 
-def _start_html(tl: Timeline, start: Node, current: Node) -> str:
+def _start_html(tl: Timeline, start: Node, current: Node, words: str) -> str:
     laid = start is not tl.root
     inside = laid and current.state.phase == SETUP_PHASE  # stepped into the set-up itself
-    label = "board laid out" if laid else "start"
+    label = "board laid out" if laid else words
     cls = "catan-mv catan-mv-start" + (" catan-mv-current" if current is start or inside else "")
     title = (
         "the board as chance laid it out (its tiles, numbers and harbors)"
@@ -398,11 +403,14 @@ def _walk(node: Node):
 
 
 def rows(
-    tl: Timeline, hidden: Collection[int] = frozenset(), seen: Collection[int] | None = None
+    tl: Timeline,
+    hidden: Collection[int] = frozenset(),
+    seen: Collection[int] | None = None,
+    start_words: str = START_OF_GAME,
 ) -> list[tuple[str, int]]:
     """The list's moves as (words, node id), in the order shown (for tests and screen
     readers' sake: what a visitor can click)."""
-    text = moves_html(tl, hidden=hidden, seen=seen)
+    text = moves_html(tl, hidden=hidden, seen=seen, start_words=start_words)
     found = re.findall(r"data-node='(\d+)'[^>]*>([^<]*)</span>", text)
     return [(html.unescape(text), int(n)) for n, text in found]
 
@@ -431,13 +439,15 @@ class MoveList:
         tl: Timeline,
         hidden: Collection[int] = frozenset(),
         seen: Collection[int] | None = None,
+        start_words: str = START_OF_GAME,
     ) -> None:
         """Write the tree of ``tl`` without the ``hidden`` nodes, hidden cards named only
-        for the seats ``seen`` (only what changed reaches the page)."""
+        for the seats ``seen``, its first line ``start_words`` (only what changed reaches
+        the page)."""
         body = (
             "<div class='catan-moves-box' tabindex='0' role='group' aria-label='Moves: "
             "click a move to go there; arrow keys step, Home and End'>"
-            f"{moves_html(tl, hidden=hidden, seen=seen)}</div>"
+            f"{moves_html(tl, hidden=hidden, seen=seen, start_words=start_words)}</div>"
         )
         if body != self.shown:
             self.shown = self.html.value = body

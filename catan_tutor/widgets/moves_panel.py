@@ -14,7 +14,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from . import markup
-from .move_list import MoveList
+from .move_list import START_OF_GAME, START_OF_LESSON, MoveList
 from .session_tree import (
     AT_START,
     DELETE,
@@ -123,7 +123,10 @@ class MovesPanel:
         """The tree, the comment on the current move, and the buttons (none at the start)."""
         tl = self.session.timeline
         # no answer before it is found; a card dealt to a hand not shown is not named
-        self.tree.show(tl, self.session.puzzle.hidden(), self.session.hand_seats())
+        sc = self.session.scenario  # a lesson's (from the course or a file) or none: a game
+        lesson = self.session.lesson_id or (sc is not None and sc.timeline is tl)
+        start = START_OF_LESSON if lesson else START_OF_GAME
+        self.tree.show(tl, self.session.puzzle.hidden(), self.session.hand_seats(), start)
         self._comment()
         root = tl.current in (tl.root, start_node(tl))
         # a button that cannot act here is greyed, its tooltip saying why (issue 33: Move up

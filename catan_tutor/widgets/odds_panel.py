@@ -21,6 +21,7 @@ from ..analysis import barbarian_arrival, explore, plot_outcomes, production_tab
 from ..analysis.run_limits import ODDS, shared_pool
 from ..game import Game
 from ..grammar import count
+from ..rules.barbarians import ship_place
 from . import icons, markup
 from .guard import failure_text, guarded, report, shown_in
 from .odds_tables import barbarians_html, horizon, horizon_text, outcomes_html, production_html
@@ -179,7 +180,7 @@ class OddsPanel:
         if g.caps.improvements:
             odds = barbarian_arrival(g, 6, cumulative=True)
             parts += [
-                f"<b>Barbarians</b> (ship on step {g.state.barb} of 7): chance the attack has come",
+                f"<b>Barbarians</b> (ship {ship_place(g.state.barb)}): chance the attack has come",
                 barbarians_html(odds),
             ]
         self.exact.value = "".join(parts)

@@ -17,6 +17,7 @@ from ..errors import CatanError
 from ..form_words import BUTTON_WORDS
 from ..game import Game
 from ..grammar import a, and_list, count, or_list, plural, sentence, with_reason
+from ..rules.barbarians import ship_place
 from ..rules.said_once import said_once
 from ..rules.words import card_list, may, notation_words
 from ..study.timeline import Node
@@ -334,7 +335,7 @@ NOTICES: dict[str, Callable[[str, str], str]] = {
     "longest": lambda k, v: _who_has("Longest Road", v),
     "army": lambda k, v: _who_has("Largest Army", v),
     "winner": lambda k, v: _absent_or(v, "Nobody has won yet.", f"{v} wins the game."),
-    "barbarians": lambda k, v: f"The barbarian ship is on step {v} of 7.",
+    "barbarians": lambda k, v: f"The barbarian ship is {ship_place(int(v))}.",
     "hand": lambda k, v: f"{k}'s hand: {v}.",
     "tokens": lambda k, v: f"{k} has {_number(v, 'trade token')}.",
     "knight": lambda k, v: _knight_words(k, v),
