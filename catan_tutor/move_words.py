@@ -27,6 +27,7 @@ from .actions import (
     REGISTRY,
     TRACK_NAMES,
     Action,
+    BuildRoad,
     Chance,
     ForcedTrade,
     NeutralKnight,
@@ -42,6 +43,7 @@ from .form_words import QUESTIONS, MissingPart, form_notation
 from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
 from .word_not_read import lacking, not_understood, word_at_fault
+from .words import place_words
 
 if TYPE_CHECKING:
     from .game import Game
@@ -436,9 +438,11 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         except CatanError as e:
             raise _plain(e, game, formed, avoid, chosen) from None
         return formed
-    tokens = _tokens(text)
     try:
         spelled = trade_card_words.spelled(game, text) or forced_trade_typed.spelled(game, text)
+        if spelled is None:  # "the desert", "next to my settlement" (l28)
+            text = _places_named(game, text, avoid)
+        tokens = _tokens(text)
         spelled = spelled or learner_notation(game, text)
     except PartLeftOut as e:  # asked with no how (its example must name no answer: ``avoid``)
         if e.kind is None or not e.why.endswith(INCOMPLETE):
@@ -459,6 +463,8 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
             raise PartLeftOut(f"Which move is meant with “{lone}”?", how)
         if not tokens:
             raise MoveWordsError(f"Nothing is typed. {how}") from None
+        if _no_move_said(tokens):  # "it is P3's turn" (l28): no word of a move at all
+            raise MoveWordsError(f"{NOT_A_MOVE} {how}")
         # the first word read as nothing (not "brick" of "I want a brick": a card, read)
         word = next((t for t in tokens if _unknown(t)), "")
         unread = f"I cannot read “{word}”." if word else "It does not say which move."
@@ -468,6 +474,38 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
     except CatanError as e:
         raise _plain(e, game, spelled, avoid, chosen) from None
     return spelled
+
+
+# What a sentence that says no move is told (l28 typed "it is P3's turn" and was told "I
+# cannot read “is”", as if one word were wrong): the box reads moves only
+NOT_A_MOVE = "Only moves are read here, not other sentences."
+
+
+# A statement's words: its subject first ("it is..."), or its verb ("P3 is next", "I
+# think"); a move is said with its own verb first ("fly to the moon", "I fly a kite": "fly"
+# is the word not read; "I" begins moves too: "I build a road")
+_SUBJECTS = frozenset("it it's this that there he she they who what whose".split())
+_STATING = frozenset(
+    "is are was were be been has have had does did think thinks guess believe know means "
+    "should could can must might may isn't wasn't".split()
+)
+
+
+def _no_move_said(tokens: list[str]) -> bool:
+    """``tokens`` are a statement (``_SUBJECTS``, ``_STATING``) of which no word names a kind
+    of move or a spot (a player's name may be said): no move, not a move with a word wrong."""
+    words = [t for t in tokens if not _SEAT.match(t)]
+    if not words or not any(_unknown(t) for t in words) or any(_spot(t) for t in words):
+        return False
+    return words[0].lower() in _SUBJECTS or any(t.lower() in _STATING for t in words)
+
+
+def _spot(token: str) -> bool:
+    """``token`` is a label of the board: a corner, an edge, a hex (not "a" or "I", which
+    are words)."""
+    up = token.upper()
+    hexes = len(up) == 1 and up in HEX_NAMES and up not in "AI"
+    return up in VERTEX_LABELS or up in EDGE_LABELS or hexes
 
 
 # Nouns a move may be about that name no kind of move: a track, a card, a metropolis...
@@ -498,14 +536,28 @@ def _trade_said(game: Game, text: str) -> str | None:
 
 
 def _seat_by_colour(game: Game, text: str) -> str:
-    """``text`` with a first word that is a player's colour as the page shows it ("P1
-    (red)") read as that player: "red builds a road at A2" is P1's (l19: "“red” is not an
-    edge")."""
-    first, _, rest = text.strip().partition(" ")
-    s = game.state
-    seats = {c.lower(): f"P{i + 1}" for i, c in enumerate(s.colors[: s.n])}
-    seat = seats.get(first.lower())
-    return f"{seat} {rest}" if seat and rest else text
+    """``text`` with a player's colour as the page shows it ("P1 (red)") read as that
+    player: "red builds a road at A2" is P1's (l19: "“red” is not an edge"), "robber Q steal
+    from blue" robs P2 (l28 at 2.2: "“blue” was not understood")."""
+    return place_words.seats_by_colour(game.state, text)
+
+
+def _places_named(game: Game, text: str, avoid: Collection[str]) -> str:
+    """``text`` with a hex said by its terrain ("the desert", "the forest 8") and a road's
+    edge said as "next to my settlement" written as their labels when one place fits (l28:
+    "desert" read at 5.13's second question, "not understood" at its third; "build a road
+    next to my settlement" read as a settlement); several: which is asked."""
+    m = _SEAT.match(text.strip().split(" ")[0]) if text.strip() else None
+    who = game.rules.actors(game.state)
+    seat = int(m[1]) - 1 if m else (who[0] if who else game.state.active)
+    text, asked = place_words.hexes_by_terrain(game.state, text)
+    cls = kind_named(learner_notation(game, text) or "", game) if asked else None
+    if not asked:  # a road's edge: never a settlement, whatever the words around it
+        text, asked = place_words.edges_next_to(game.state, seat, text)
+        cls = BuildRoad if asked else None
+    if asked:
+        raise PartLeftOut(asked, how_to_type(game, cls, avoid), cls)
+    return text
 
 
 # A Victory Point card "played" (BASE-DEV-VP, BASE-DEV-PLAY): why it is no move

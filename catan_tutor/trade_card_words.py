@@ -391,10 +391,13 @@ def _token_moves(game: Game, seat: str, toks: list[str]) -> str | None:
         if all(w in _HOME or w in _HOME_GLUE for w in low):
             return f"{seat} robber-home".strip()
     if {"robber", "desert"} <= set(low) and all(w in _HOME or w in _HOME_GLUE for w in low):
-        # "send the robber back to the desert": home, when it may go home now and not be
-        # moved there by a 7 or a Knight (2P-TOKEN-ROBBER; both at once: left to the others)
+        # "send the robber back to the desert": home, when it is not to be moved there by a 7
+        # or a Knight now (2P-TOKEN-ROBBER; both at once: left to the others); home even where
+        # it may not go home now, so that the same words read alike at each question (l28 at
+        # 5.13: read at the second, "“desert” was not understood" at the third)
         kinds = {type(a) for a in game.legal_actions()} if not game.is_over() else set()
-        if RobberHome in kinds and not any(k.__name__ == "MoveRobber" for k in kinds):
+        home = RobberHome in game.rules.applies
+        if home and not any(k.__name__ == "MoveRobber" for k in kinds):
             return f"{seat} robber-home".strip()
     if not (set(low) & _REMOVE and "knight" in low) or RemoveKnight not in game.rules.applies:
         return None

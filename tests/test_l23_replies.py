@@ -6,7 +6,8 @@
   can take one (CK2P-NEUTRAL-KNIGHT-FALLBACK: a road is owed instead), a dead end; said "not
   possible now", it gave the question's point away (l24): not the answer, why kept back.
 - 2.2: "put the robber on Q" (no victim named) was told P1 must rob P2, as if robbing nobody
-  were meant (BASE-ROBBER-STEAL); "nobody" said is still refused by that rule.
+  were meant (BASE-ROBBER-STEAL); "nobody" said is still refused by that rule. (Since l28
+  the one player who can be robbed there is robbed; whom is asked where two could be.)
 """
 
 from __future__ import annotations
@@ -48,9 +49,11 @@ def test_a_kind_with_no_move_now_is_said_so_not_asked_where(typed):
     assert j.read and not j.correct and j.text == said
 
 
-def test_a_robber_move_typed_without_its_victim_asks_whom():
+def test_a_robber_move_typed_without_its_victim_robs_the_one_there_base_robber_steal():
+    """Q touches P2's buildings only: the rules choose P2 (l28; where two could be robbed,
+    whom is asked: test_l28_typed); "nobody" said is refused by that rule."""
     j = _judge("puzzle_base_robber", 3, "put the robber on Q")
-    assert not j.read and j.text == f"Whom does the robber rob? {INCOMPLETE}"
+    assert j.correct and "steals a card from P2" in j.text, j.text
     said = _judge("puzzle_base_robber", 3, "robber on Q, rob nobody")
     assert said.read and not said.correct and "must rob P2" in said.text
 

@@ -99,7 +99,7 @@ SENTENCES = [
     # no word to blame: "brick" is read (it was told "I cannot read “brick”")
     ("puzzle_base_trading", 7, "I want a brick", "Which move is meant with “brick”?"),
     ("puzzle_ck_2p", 20, "a road for neutral 1", "Which edge?"),
-    ("puzzle_base_robber", 3, "put the robber on Q", "Whom does the robber rob?"),  # (l23)
+    ("puzzle_base_robber", 3, "put the robber on Q", READ),  # one to rob: P2 (l23, l28)
     ("puzzle_ck_2p", 20, "P1 builds a road for neutral 1 on H3", READ),
     ("puzzle_ck_2p", 24, "P1 removes the knight from N4", READ),
 ]

@@ -38,7 +38,8 @@ from ..state import State
 from ..typed_forms import FORMS
 from ..words.rule_titles import plain_title
 from ..words_read_as import said_read_as
-from .one_completion import only_completion
+from .bare_spot import spot_move
+from .one_completion import only_completion, only_piece
 from .puzzle_measure import measured
 from .puzzle_why import names as _names
 from .puzzle_why import worse
@@ -182,11 +183,18 @@ def incomplete(move: str, question: str) -> Judgement:
 def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type | None) -> Judgement:
     game = Game(rules, node.state)
     shown = move if isinstance(move, str) else str(move)
+    meant = _meant(puzzle, node, rules, chosen) if isinstance(move, str) else []
+    if isinstance(move, str) and (spot := spot_move(game, move, meant)):
+        if spot[1]:  # a label alone, several kinds of move could go there: which (l28, 1.4)
+            return incomplete(shown, spot[1])
+        move = spot[0]
     try:  # typed: notation, or the page's words for a move (examples: no answer's spot)
         if isinstance(move, str):
             move = as_notation(game, move, secret_labels(puzzle, node, rules), chosen)
         ex = game.explain(move)
     except PartLeftOut as e:  # a part left out: asked for, as ``left_out`` asks (one reply)
+        if (one := only_piece(game, e.kind, shown)) is not None:  # "activate the knight" (l28)
+            return _judge(puzzle, node, rules, one, chosen)
         if (none := no_move_of(game, e.kind)) is not None:  # nothing to complete it to (l23)
             return Judgement(shown, False, False, "", said_read_as(shown, e.kind, none))
         return incomplete(shown, e.question)
@@ -237,6 +245,15 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         text = f"{allowed}, but {reason}. {said}"
     rule = puzzle.rule or ex.rule
     return Judgement(str(ex.action), False, True, rule, text.strip(), reason=reason)
+
+
+def _meant(puzzle: Puzzle, node: Node, rules, chosen: type | None) -> list[type]:
+    """The kinds a label typed alone is read as, first first: the kind chosen on the page,
+    then the answers' one kind when the question names it ("places the last settlement")."""
+    answers = [c.action for c in answer_nodes(puzzle, node, rules) if c.action is not None]
+    kinds = {type(a) for a in answers}
+    named = len(kinds) == 1 and any(_names(puzzle.prompt, w) for w in kind_words(answers[0]))
+    return [*([chosen] if chosen is not None else []), *(kinds if named else ())]
 
 
 def asks_who(puzzle: Puzzle) -> bool:

@@ -1,0 +1,107 @@
+"""Places and players a learner names in the lessons' words, not by label (l28).
+
+The lessons call the players by colour ("blue steals...") and the hexes by terrain ("the
+desert", "the forest 8"); a learner types them so: "robber Q steal from blue" was told "The
+word “blue” was not understood" (2.2), and "move the robber to the desert" solved 5.13's
+second question but was "not understood" at its third. A road is put "next to my
+settlement" (1.4: read as a settlement, "A settlement is not the answer here"). Each is
+written here as the label it names when one place fits; when several fit, the question
+that asks which ("Which edge: N3, N5 or O7?"). Geometry only, never whether a move is legal
+(the judge says that): the places listed are those the words name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..board import EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_EDGES, VERTEX_LABELS
+from ..state import State
+
+_WORD = r"(?<![\w'’-]){}(?![\w-])"
+
+
+def or_list(items: list[str]) -> str:
+    """``items`` said as a list: "N3, N5 or O7"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def seats_by_colour(s: State, text: str) -> str:
+    """``text`` with each seat's colour word ("blue", "the blue player") as that seat's name
+    ("P2"), for the seats of the game (``State.colors``)."""
+    for p, colour in enumerate(s.colors[: s.n]):
+        said = _WORD.format(rf"(?:the\s+)?{re.escape(colour)}(?:\s+player)?")
+        text = re.sub(said, s.name(p), text, flags=re.IGNORECASE)
+    return text
+
+
+# A terrain as a learner may type it -> its index in TERRAINS
+_TERRAIN_WORDS = {
+    **{t: i for i, t in enumerate(TERRAINS)},
+    "hill": 0, "woods": 1, "wood": 1, "forests": 1, "pastures": 2, "field": 3,
+    "mountain": 4, "deserts": 5,
+}  # fmt: skip
+_TERRAIN = re.compile(
+    r"(?<![\w-])(?:(?P<before>\d{1,2})\s+)?(?P<t>"
+    + "|".join(sorted(_TERRAIN_WORDS, key=len, reverse=True))
+    + r")(?:\s+(?:hex\s+)?(?P<after>\d{1,2}))?(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def hexes_by_terrain(s: State, text: str) -> tuple[str, str]:
+    """``text`` with a hex said by its terrain ("the desert") or terrain and number ("the
+    forest 8", "8 forest") as its label, when one hex of the board fits; else ``text`` and
+    the question that asks which hex ("Which forest: C, I, K or M?"), or '' when none fits
+    or no terrain is said."""
+    if s.layout is None:
+        return text, ""
+    for m in _TERRAIN.finditer(text):
+        if not text[: m.start()].strip() or re.fullmatch(r"\s*p[1-9]\s+", text[: m.start()], re.I):
+            continue  # a move's first word: Treason's "desert N4" (CK-PC-TREASON), not a hex
+        terrain = _TERRAIN_WORDS[m["t"].lower()]
+        number = int(m["before"] or m["after"] or 0)
+        fit = [
+            h
+            for h, t in enumerate(s.layout.terrain)
+            if t == terrain and (not number or s.layout.numbers[h] == number)
+        ]
+        if len(fit) == 1:
+            return text[: m.start()] + HEX_NAMES[fit[0]] + text[m.end() :], ""
+        if len(fit) > 1:
+            return text, f"Which {TERRAINS[terrain]}: {or_list([HEX_NAMES[h] for h in fit])}?"
+    return text, ""
+
+
+_NEXT_TO = re.compile(
+    r"\b(?:next\s+to|beside|besides|touching|adjacent\s+to|near|by|from|off)\s+"
+    r"(?:(?P<whose>my|his|her|their|its|our|the|a|an|p[1-9]['’]?s?)\s+)?"
+    r"(?:(?P<building>settlement|settlements|city|cities|house|town|village)\b|(?P<spot>[a-s]\d{1,2})\b)",
+    re.IGNORECASE,
+)
+_ROAD = re.compile(r"\b(?:road|roads|street)\b", re.IGNORECASE)
+
+
+def edges_next_to(s: State, seat: int, text: str) -> tuple[str, str]:
+    """``text`` (a road) with "next to my settlement" (or a city, or a corner: "next to N4")
+    as the free edge that touches it, when one does; else ``text`` and the question that
+    asks which ("Which edge: N3, N5 or O7?"), or '' when it says no such place. "my" is
+    ``seat``'s (the mover's, or the seat typed); "P2's settlement" is P2's."""
+    m = _NEXT_TO.search(text)
+    if m is None or not _ROAD.search(text):
+        return text, ""
+    if m["spot"]:
+        if m["spot"].upper() not in VERTEX_LABELS:
+            return text, ""
+        corners = [VERTEX_LABELS.index(m["spot"].upper())]
+    else:
+        whose = (m["whose"] or "").lower().rstrip("s'’")
+        if re.fullmatch(r"p[1-9]", whose):
+            seat = int(whose[1]) - 1
+        city = m["building"].lower() in ("city", "cities")
+        corners = [v for v, o in enumerate(s.vowner) if o == seat and s.vcity[v] == city]
+    free = sorted({e for v in corners for e in VERTEX_EDGES[v] if s.eowner[e] < 0})
+    if not free:
+        return text, ""
+    if len(free) == 1:
+        return text[: m.start()] + EDGE_LABELS[free[0]] + text[m.end() :], ""
+    return text, f"Which edge: {or_list([EDGE_LABELS[e] for e in free])}?"
