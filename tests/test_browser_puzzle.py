@@ -20,6 +20,7 @@ from browser_harness import (
     attribute,
     choose_chapter,
     open_app,
+    settle,
 )
 
 from catan_tutor.study.library import library
@@ -144,4 +145,31 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
     took = time.monotonic() - started
     page.screenshot(path=ARTIFACTS / "puzzle_after_reload.png")
     print(f"puzzle walk: {played:.1f} s of moves, {took:.1f} s with both page loads")
+    assert p.outside == []
+
+
+def test_a_reload_after_a_right_answer_shows_the_answer_as_before(new_page, app_server) -> None:
+    """l28 at 1.4: puzzle 1 answered, then a reload: the step showed no "Right", no "Solved.
+    Press ▶", every corner glowing and the form's full list of moves (24_reload.png). After
+    the reload the page shows what it showed before it (answer_kept.py)."""
+    p = new_page("puzzle_reload")
+    page = p.page
+    open_app(p, f"{app_server}?lesson=1.4")
+    _wait_marker(page, node=1, asked=1, solved=0)
+    page.locator(".catan-puzzle-answer input").fill("P1 road N3")
+    page.locator(".catan-puzzle-submit").click()
+    _wait_marker(page, node=2, correct=1)
+    page.wait_for_function("() => new URL(location.href).searchParams.get('solved') === '1'")
+    page.reload(timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    _wait_marker(page, node=2, correct=1)
+    settle(page)
+    page.screenshot(path=ARTIFACTS / "puzzle_reloaded_at_answer.png")
+    assert "Right" in page.locator(".catan-puzzle-verdict").inner_text()
+    assert GO_ON in page.locator(".catan-head-prompt").inner_text()
+    assert page.locator(".catan-actions .catan-form").count() == 0  # no move asked till ▶
+    # a step back: the question, solved, its Try again offered
+    page.get_by_title("back ([, or PageUp on the board)").click()
+    _wait_marker(page, node=1, asked=1, solved=1)
+    page.locator(".catan-puzzle-again").wait_for(state="visible")
     assert p.outside == []
