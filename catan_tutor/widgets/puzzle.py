@@ -59,6 +59,8 @@ class PuzzleMode:
             at = self._question()
             if at is not None and not _same(at, self._at) and self._built:  # a new question:
                 self.answer.value = ""  # the old answer goes
+            elif self._built and self.state.answered == self.session.timeline.current.id:
+                self.answer.value = ""  # answered right: the words typed go with the box (l28)
             self._at = at if at is not None else self._at
             self._show()
         elif event == "puzzle":
