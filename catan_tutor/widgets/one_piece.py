@@ -34,7 +34,7 @@ def in_one_piece() -> Iterator[None]:
         yield
         return
     if Widget._send is not _send_or_hold:
-        Widget._send = _send_or_hold  # type: ignore[method-assign]
+        Widget._send = _send_or_hold
     queue: list[tuple[Widget, Any, Any]] = []
     _held.queue = queue
     try:
