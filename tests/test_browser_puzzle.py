@@ -20,6 +20,7 @@ from browser_harness import (
     attribute,
     choose_chapter,
     open_app,
+    settle,
 )
 
 from catan_tutor.study.library import library
@@ -185,4 +186,31 @@ def test_try_again_then_a_reload_keeps_the_question_open(new_page, app_server) -
     page.locator(".catan-puzzle-answer input").wait_for(state="visible")
     assert not page.locator(".catan-puzzle-again").is_visible()
     page.screenshot(path=ARTIFACTS / "try_again_reload.png")
+    assert p.outside == []
+
+
+def test_a_reload_after_a_right_answer_shows_the_answer_as_before(new_page, app_server) -> None:
+    """l28 at 1.4: puzzle 1 answered, then a reload: the step showed no "Right", no "Solved.
+    Press ▶", every corner glowing and the form's full list of moves (24_reload.png). After
+    the reload the page shows what it showed before it (answer_kept.py)."""
+    p = new_page("puzzle_reload")
+    page = p.page
+    open_app(p, f"{app_server}?lesson=1.4")
+    _wait_marker(page, node=1, asked=1, solved=0)
+    page.locator(".catan-puzzle-answer input").fill("P1 road N3")
+    page.locator(".catan-puzzle-submit").click()
+    _wait_marker(page, node=2, correct=1)
+    page.wait_for_function("() => new URL(location.href).searchParams.get('solved') === '1'")
+    page.reload(timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    _wait_marker(page, node=2, correct=1)
+    settle(page)
+    page.screenshot(path=ARTIFACTS / "puzzle_reloaded_at_answer.png")
+    assert "Right" in page.locator(".catan-puzzle-verdict").inner_text()
+    assert GO_ON in page.locator(".catan-head-prompt").inner_text()
+    assert page.locator(".catan-actions .catan-form").count() == 0  # no move asked till ▶
+    # a step back: the question, solved, its Try again offered
+    page.get_by_title("back ([, or PageUp on the board)").click()
+    _wait_marker(page, node=1, asked=1, solved=1)
+    page.locator(".catan-puzzle-again").wait_for(state="visible")
     assert p.outside == []

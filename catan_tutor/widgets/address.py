@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import LinkError
 from . import links
+from .answer_kept import keep_answer
 from .back_note import landing
 from .links import Link, link_of
 from .session import follow_moves, state_of
@@ -119,6 +120,7 @@ def follow_lesson_link(session: TutorSession, link: Link) -> None:
         target = follow_moves(session.timeline, node, link.moves)
         session.puzzle.pass_to(target)  # the questions on the way to it: passed over
         landing(session, target)  # (at a question before it: the step note says so)
+        keep_answer(session.puzzle, target)  # on a solved question's answer: its "Right"
         session.reach(target)
     puzzle = session.puzzle
     if link.hints and puzzle.at == session.node.id and puzzle.holds():

@@ -59,6 +59,8 @@ class PuzzleMode:
             at = self._question()
             if at is not None and not _same(at, self._at) and self._built:  # a new question:
                 self.answer.value = ""  # the old answer goes
+            elif self._built and self.state.answered == self.session.timeline.current.id:
+                self.answer.value = ""  # answered right: the words typed go with the box (l28)
             self._at = at if at is not None else self._at
             self._show()
         elif event == "puzzle":
@@ -223,13 +225,17 @@ class PuzzleMode:
             j = explanation(st, node) or j
         again = puzzle is not None and not open_ and can_try_again(st, node)
         self.again_button.layout.display = "" if again else "none"
-        if j is not None and j is st.right and open_:  # above the next question, its own
-            self.prompt.value = _judgement_html(j) + self.prompt.value
+        asked = self.prompt.value
+        if j is not None and j is st.right and open_:  # above the next question, said to be
+            # the previous one's, the key to its marks under it (l28 at 5.13: its "Right" read
+            # as the new question's, and its key came under the new answer box)
+            before = _judgement_html(j, PREVIOUS)
+            self.prompt.value = before + marks_key(before) + asked
             self.result.value = ""
         else:
             self.result.value = _judgement_html(j) if j is not None else ""
-        # what its "§" and "*" mean, under all it says (question, hints, verdict)
-        self.result.value += marks_key(self.prompt.value + self.hint_box.value + self.result.value)
+        # what its "§" and "*" mean, under all the question says (itself, hints, verdict)
+        self.result.value += marks_key(asked + self.hint_box.value + self.result.value)
         main = st.main_line()
         self.main_button.layout.display = "none" if main is None else ""
         if main is not None:
@@ -266,10 +272,14 @@ def _same(a: tuple | None, b: tuple | None) -> bool:
     return a is not None and b is not None and a[0] is b[0] and a[1] == b[1]
 
 
-def _judgement_html(j: Judgement) -> str:
+PREVIOUS = "Previous question: "  # a "Right" shown above the next question (l28 at 5.13)
+
+
+def _judgement_html(j: Judgement, whose: str = "") -> str:
     """Right (why, and the rule: its title, its text on a click) or wrong (why not, in one
-    plain sentence: the rule's text would give the answer away)."""
-    colour, mark = (GREEN, f"{icons.OK} Right") if j.correct else (RED, _heading(j))
+    plain sentence: the rule's text would give the answer away); ``whose``: the heading's
+    first words (``PREVIOUS``)."""
+    colour, mark = (GREEN, f"{whose}{icons.OK} Right") if j.correct else (RED, _heading(j))
     text = j.text.removeprefix("Right: ") if j.correct else j.text
     text, _, aside = text.partition(OFF_LINE)  # a right answer off the lesson's line: its note
     said = (  # a rule cited in brackets: a "§" when right, left out when wrong

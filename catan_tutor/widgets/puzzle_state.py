@@ -274,16 +274,7 @@ class PuzzleState:
             return True
         self.solved.add(self.key(node))
         self.explained[self.key(node)] = j
-        main = node.children[0]
-        if j.node is not main:  # played as played; the lesson's line is one click away
-            line = _what(say(node.state, main.action)) if main.action is not None else ""
-            # its own paragraph (OFF_LINE): the "Right" says right once; the why's rule mark
-            # ends the why, not glued to this (s18 at 1.4: "will do.§ Right too. The…")
-            text = (
-                f"{j.text}{OFF_LINE}The lesson's own answer was {line}. Press ▶ to go on "
-                "with the lesson."
-            )
-            self.verdict = replace(j, text=text)
+        self.verdict = beside_line(j, node)
         self.answered, self.right = j.node.id, self.verdict
         return False
 
@@ -382,6 +373,19 @@ class PuzzleState:
 
 
 OFF_LINE = "\n\n"  # before the note on the lesson's own answer (widgets/puzzle.py's paragraph)
+
+
+def beside_line(j: Judgement, question: Node) -> Judgement:
+    """The right answer ``j`` to ``question`` as its reply says it: off the lesson's line
+    (played as played; the line one click away), with a note on the lesson's own answer."""
+    main = question.children[0] if question.children else None
+    if main is None or j.node is main:
+        return j
+    line = _what(say(question.state, main.action)) if main.action is not None else ""
+    # its own paragraph (OFF_LINE): the "Right" says right once; the why's rule mark ends
+    # the why, not glued to this (s18 at 1.4: "will do.§ Right too. The…")
+    go_on = "Press ▶ to go on with the lesson."
+    return replace(j, text=f"{j.text}{OFF_LINE}The lesson's own answer was {line}. {go_on}")
 
 
 def _what(said: str) -> str:

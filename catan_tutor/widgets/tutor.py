@@ -95,6 +95,7 @@ from .line_panel import LinePanel
 from .mark_key import marks_key
 from .moves_panel import MovesPanel
 from .named_words import SpotsFollow
+from .one_piece import in_one_piece
 from .panels import bank_html, expectations_html, notice_html, players_html, swatch
 from .play_panel import PlayPanel
 from .puzzle import PuzzleMode
@@ -126,6 +127,7 @@ class Tutor:
         show: bool = True,
     ) -> None:
         self.session = s = TutorSession(game_or_scenario, seed=seed)
+        s.in_one_piece = in_one_piece  # the page changes in one piece (l28)
         self.alert = widgets.HTML()  # an unexpected error's id (the traceback goes to the log)
         lay = widgets.Layout
         # the board first: the browser draws it while the rest comes

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING
 
 from ..actions import Action, EndTurn, Roll
@@ -132,6 +133,8 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         # the Editor's choices (per game) and the Hint's settings (the visit's): ``choices``
         self.edit_choice, self.hint_settings = EditChoice(self.emit), HintSettings(self.emit)
         self._listeners: list[Listener] = []
+        # the views' updates of one event reach the page together (the tutor's: one_piece.py)
+        self.in_one_piece: Callable[[], AbstractContextManager[object]] = nullcontext
         self._legal: tuple[Node | None, list[Action]] = (None, [])
         self._shown: Node | None = None  # the node shown last
 
@@ -145,8 +148,9 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.subscribe(lambda said: fn() if said == event else None)
 
     def emit(self, event: str) -> None:
-        for listener in list(self._listeners):
-            listener(event)
+        with self.in_one_piece():
+            for listener in list(self._listeners):
+                listener(event)
 
     def show(self, message: str = "") -> None:
         """Show the current node anew: the kind chosen afresh (outcomes to force, or the one

@@ -1,0 +1,26 @@
+"""The page changes in one piece (one_piece.py; l28 at 1.4, puzzle 2: for a second or two
+after a right answer the page showed "Solved. Press ▶" beside the old "✕ Not the answer", a
+stale "Several moves here…" line and the old puzzle count): the views' updates of one event
+reach the page together, once every view has made its own; and the words typed go with the
+answer box once the answer is right."""
+
+from __future__ import annotations
+
+from catan_tutor.widgets import App
+
+
+def test_a_right_answers_updates_reach_the_page_together_and_the_typed_words_go() -> None:
+    app = App(query="?lesson=1.4&node=9&solved=1")  # puzzle 2: whose turn in round 2
+    view = app.tutor.puzzle
+    view.answer.value = "P3 settle G6"  # not the answer (fewer dots): its "✕" shows
+    assert "Not the answer" in view.result.value
+    sent: list[object] = []
+    for w in (app.tutor.header, view.result, view.prompt):  # what the page is sent of them
+        w.comm.send = lambda data=None, buffers=None, **_: sent.append(data)
+    when_all_made: list[int] = []
+    app.session.subscribe(lambda event: when_all_made.append(len(sent)))  # the last view
+    view.answer.value = "P3 settle M4"  # right
+    assert when_all_made == [0]  # nothing reached the page while the views were made
+    assert len(sent) >= 3  # then all of it: the heading's "Solved", the "Right", the prompt
+    assert "Not the answer" not in view.result.value + view.prompt.value
+    assert view.answer.value == ""  # the words typed went
