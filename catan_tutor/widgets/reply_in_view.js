@@ -13,9 +13,7 @@
  * moves here: finish the form"), below the board on a phone or tablet: a finger's tap scrolls
  * nothing (the page moved ~300 px and the next tap, aimed at another hex, landed elsewhere:
  * 2.2 at 768x1024, s17); the reply out of sight is held at the screen's foot instead (see
- * letGo), where that covers no words or control, else brought in, no farther than it takes
- * (on a phone: held over the heading, never over the question, its answer's row or ◀ ▶,
- * else left in its place, see hold). Enter on the board brings it in, with the board's top kept in sight when both fit
+ * letGo), where that covers no words or control, else brought in, no farther than it takes. Enter on the board brings it in, with the board's top kept in sight when both fit
  * (learner 14: 7.8 at 768x1024). Runs once per page, with board_keys.js.
  */
 (function () {
@@ -46,9 +44,7 @@
     tapped = Date.now();  // (a phone's board tap: a puzzle's reply only, see look)
     answer = '';
     owed = null;
-    // (another tap on the board: a reply held stays so; a tap on the held reply too, its
-    // Rule or a "§": let go, what lay under the finger would take the tap)
-    if (!onBoard && !target.closest('.' + HELD)) letGo();
+    if (!onBoard) letGo();  // (another tap on the board: a reply held stays so)
   }
   // A reply held in sight at the screen's foot (style.HELD_REPLY_CSS): a finger's tap on the
   // board scrolls nothing, the board stays under it (2.2 at 768x1024: a tap on M scrolled the
@@ -56,18 +52,13 @@
   // out of sight under the board's panels, shows at the screen's foot until a tap off the
   // board or a scroll (then in its place, which the learner scrolls to)
   var HELD = 'catan-reply-held';
-  document.addEventListener('scroll', function (event) {
-    var target = event.target;  // (the held reply's own lines scrolled: it stays)
-    if (!(target instanceof Element) || !target.closest('.' + HELD)) letGo();
-  }, {capture: true, passive: true});
+  document.addEventListener('scroll', letGo, {capture: true, passive: true});
   function letGo() {
     var held = document.querySelectorAll('.' + HELD);
-    for (var i = 0; i < held.length; i++) unhold(held[i]);
-  }
-  function unhold(reply) {
-    reply.classList.remove(HELD);
-    reply.style.bottom = '';
-    reply.style.maxHeight = '';
+    for (var i = 0; i < held.length; i++) {
+      held[i].classList.remove(HELD);
+      held[i].style.bottom = '';
+    }
   }
   // The held reply covers no control and no words in sight (s18: at 768x1024 it lay over
   // ~40 px of 2.2's answer row; raised over that row it then lay over 4.3's question, and at
@@ -101,27 +92,12 @@
     }
     return boxes;
   }
-  // On a phone no band is free of words (the board fills the width, the heading over it, the
-  // step buttons and the question under it): the held reply lay at the foot over the open
-  // question and its answer's row (l28: 1.4, a wrong tap, 87_phone_tap_wrong.png) or over
-  // ◀ ▶ after "Right" (91_phone_solved.png). There it may lie over the page's heading and
-  // lists, never over these (the lowest band clear of them: over the board's top, where
-  // the heading is); where none is tall enough it is not held: the reply stays in its
-  // place, the page unmoved (a scroll takes the board from under the finger, s17)
-  var KEPT = '.catan-tutor .catan-board canvas, .catan-tutor .catan-step, ' +
-    '.catan-puzzle-prompt, .catan-puzzle-entry';
-  function kept(reply) {
-    var boxes = [];
-    var found = document.querySelectorAll(KEPT);
-    for (var i = 0; i < found.length; i++) {
-      var r = found[i].getBoundingClientRect();
-      if (inScreen(r) && !reply.contains(found[i])) boxes.push(r);
-    }
-    return boxes;
-  }
-  // The foot of the lowest band `high` tall on the screen clear of `boxes`, or null
-  function band(high, boxes) {
-    var foot = window.innerHeight;
+  function hold(reply) {
+    reply.classList.add(HELD);
+    reply.style.bottom = '';
+    var high = reply.getBoundingClientRect().height;
+    var boxes = taken(reply);
+    var foot = window.innerHeight;  // the held reply's foot
     for (;;) {
       var top = foot - high, over = null;
       for (var j = 0; j < boxes.length; j++) {
@@ -129,27 +105,18 @@
           over = over === null ? boxes[j].top : Math.min(over, boxes[j].top);
         }
       }
-      if (over === null) return foot;
+      if (over === null) break;
       foot = over;
-      if (foot - high < 0) return null;
-    }
-  }
-  function hold(reply) {
-    reply.classList.add(HELD);
-    reply.style.bottom = '';
-    reply.style.maxHeight = '';
-    var high = reply.getBoundingClientRect().height;
-    var foot = band(high, taken(reply));
-    // no free band: on a tablet, in its place brought into sight; on a phone over the
-    // heading (above)
-    if (foot === null && PHONE.matches) foot = band(high, kept(reply));
-    if (foot === null) {
-      unhold(reply);
-      return false;
+      if (foot - high < 0) {  // no free band: on a tablet, in its place brought into sight;
+        if (PHONE.matches) {  // on a phone at the foot (the board fills the width: moved,
+          foot = window.innerHeight;  // the next tap lands elsewhere; s17)
+          break;
+        }
+        reply.classList.remove(HELD);
+        return false;
+      }
     }
     if (foot < window.innerHeight) reply.style.bottom = (window.innerHeight - foot) + 'px';
-    // (its Rule opened: it grows up to the screen's top, then scrolls in itself)
-    reply.style.maxHeight = foot + 'px';
     return true;
   }
   // A finger's tap's reply that cannot be held: it and the form it names ("finish the form":
@@ -222,7 +189,10 @@
       var words = reply.innerText || '';
       var before = said.get(reply);
       said.set(reply, words);
-      if (!words.trim()) unhold(reply);  // (no empty bar at the foot)
+      if (!words.trim()) {  // (no empty bar at the foot)
+        reply.classList.remove(HELD);
+        reply.style.bottom = '';
+      }
       if (!fresh || !words.trim() || words === before) continue;
       // a board tap: a puzzle's reply (the question's box, the form), a tablet's form
       var puzzle = reply.matches(PUZZLE_SAID) || (reply.matches(FORM_SAID) && puzzleOpen());
@@ -233,8 +203,7 @@
       var box = reply.getBoundingClientRect();
       if (!box.height) continue;
       if (onBoard && !byKey) {  // a finger on the board: nothing scrolls
-        // (a phone: not held, the reply stays in its place, the page unmoved; see hold)
-        if (box.bottom > window.innerHeight && !hold(reply) && !PHONE.matches) bring(reply);
+        if (box.bottom > window.innerHeight && !hold(reply)) bring(reply);
         continue;
       }
       if (onBoard) {

@@ -179,8 +179,7 @@ WHY_NOT_CSS = (
 # where it covers no words or control (else scrolled to, no farther than it takes: l19)
 HELD_REPLY_CSS = (
     ".catan-app .catan-reply-held{position:fixed;left:0;right:0;bottom:0;z-index:6;margin:0;"
-    "padding:8px 16px;height:auto;box-sizing:border-box;overflow-y:auto;"
-    "background:var(--jp-layout-color1,#fff);"
+    "padding:8px 16px;height:auto;background:var(--jp-layout-color1,#fff);"
     "border-top:2px solid var(--jp-brand-color1,#1976d2);box-shadow:0 -2px 6px rgba(0,0,0,.25)}"
 )
 # A tablet (the panels under the board) at an open question: "Puzzle: answer the question
