@@ -255,7 +255,7 @@ def test_tree_lists_variations_and_promote_delete():
     t.session.play("P1 settle A4")  # a variation of the first move
     labels = [label for label, _ in move_rows(t.timeline)]  # the variation after its move
     assert labels[:4] == [
-        "start",
+        "Start of the game",
         "P1 builds a settlement on E4",
         "P1 builds a settlement on A4",
         "P1 builds a road on F7",

@@ -335,7 +335,11 @@ NOTICES: dict[str, Callable[[str, str], str]] = {
     "longest": lambda k, v: _who_has("Longest Road", v),
     "army": lambda k, v: _who_has("Largest Army", v),
     "winner": lambda k, v: _absent_or(v, "Nobody has won yet.", f"{v} wins the game."),
-    "barbarians": lambda k, v: f"The barbarian ship is {ship_place(int(v))}.",
+    "barbarians": lambda k, v: (  # (a lesson writes a number; anything else as written)
+        f"The barbarian ship is {ship_place(int(v))}."
+        if v.strip().isdigit()
+        else f"The barbarian ship is at {v}."
+    ),
     "hand": lambda k, v: f"{k}'s hand: {v}.",
     "tokens": lambda k, v: f"{k} has {_number(v, 'trade token')}.",
     "knight": lambda k, v: _knight_words(k, v),
