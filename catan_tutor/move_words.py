@@ -780,18 +780,16 @@ _NEUTRAL_KINDS = (NeutralSettle, NeutralRoad, NeutralKnight, NeutralPromote)
 
 def neutral_forms(game: Game) -> str:
     """How to type a piece owed to a neutral, while one is (2P-NEUTRAL-MIRROR): every kind a
-    neutral may get in the variant, so the form names no answer, and that "the neutral" is
-    read where only one can be meant (``neutral_meant``: l27); '' when none is owed."""
+    neutral may get in the variant, so the form names no answer ("the neutral", read where
+    only one can be meant, ``neutral_meant``, is not said: a line more put 11.16's answer row
+    under a tablet's fold); '' when none is owed."""
     if game.is_over() or game.is_chance():
         return ""
     if not any(isinstance(a, _NEUTRAL_KINDS) for a in game.legal_actions()):
         return ""
     kinds = ["settlement", "road"] + (["knight"] if Recruit in game.rules.applies else [])
     forms = " or ".join(f"“{k} for Neutral 1 on …”" for k in kinds)
-    return (
-        f"A piece for a neutral is typed with the neutral's name: {forms} and the spot "
-        "(“the neutral” will do where only one of them can take it)."
-    )
+    return f"A piece for a neutral is typed with the neutral's name: {forms} and the spot."
 
 
 def examples(game: Game, avoid: Collection[str] = ()) -> str:
