@@ -554,7 +554,10 @@ def _places_named(game: Game, text: str, avoid: Collection[str]) -> str:
     cls = kind_named(learner_notation(game, text) or "", game) if asked else None
     if not asked:  # a road's edge: never a settlement, whatever the words around it
         text, asked = place_words.edges_next_to(game.state, seat, text)
-        cls = BuildRoad if asked else None
+        # (a neutral's road, "road for neutral 2 next to G6": l29 was told a road is not
+        # the answer at 5.13, whose answer is Neutral 2's road)
+        neutral = re.search(r"\bneutral\b", text, re.IGNORECASE)
+        cls = (NeutralRoad if neutral else BuildRoad) if asked else None
     if asked:
         raise PartLeftOut(asked, how_to_type(game, cls, avoid), cls)
     return text

@@ -91,7 +91,7 @@ def test_the_desert_reads_alike_at_both_robber_questions_2p_token_robber():
     assert second.correct, second.text
     third = _judge("puzzle_base_2p", 16, "move the robber to the desert")
     assert third.read and "not understood" not in third.text
-    assert third.text.startswith("P1 can't spend trade tokens to put the robber back"), third.text
+    assert third.text.startswith("P1 can't spend a trade token to put the robber back"), third.text
 
 
 @pytest.mark.parametrize(
@@ -159,3 +159,10 @@ def test_whom_the_robber_robs_is_asked_where_two_could_be_robbed_base_robber_ste
     assert only_completion(g, two) is None
     one = g.parse("P1 robber Q")
     assert str(only_completion(g, one)) == "P1 robber Q P3"
+
+
+def test_a_neutral_s_road_next_to_a_corner_asks_which_edge_not_that_a_road_is_wrong():
+    """l29 at 5.13's first question (Neutral 2's road is the answer): "a free road for
+    neutral 2 next to G6" was told "A road is not the answer here" (read as P1's road)."""
+    j = _judge("puzzle_base_2p", 1, "a free road for neutral 2 next to G6")
+    assert not j.correct and j.text.startswith("Which edge: G5, G7 or K3?"), j.text
