@@ -161,7 +161,7 @@ def app_server() -> Iterator[str]:
         pytest.fail(str(e))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> str:
     if not Path(CHROMIUM).exists():
         message = f"{CHROMIUM} is missing: apt-get install -y chromium"
@@ -171,11 +171,8 @@ def chromium() -> str:
     return CHROMIUM
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium: str) -> Iterator:
-    """One Chromium for the run (each xdist worker's own), launched by the first test that
-    needs it: a launch and close cost ~1 s of CPU, once a browser module before (~25 a run).
-    Each test's pages are in browser contexts of their own (``Page``), closed after it."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

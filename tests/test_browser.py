@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from browser_harness import open_new_game, open_tab, pick_lesson, settle, watch_kernel
 
+from catan_tutor.server.serve import CHROMIUM_ARGS
 from catan_tutor.study.resources import START_NOTEBOOK
 from catan_tutor.widgets import style
 from catan_tutor.widgets.wording import kind_words, palette_words
@@ -54,23 +55,27 @@ def _rgb(colour: str) -> list[int]:
 
 
 @pytest.fixture(scope="module")
-def page(browser, app_server: str) -> Iterator:
+def page(chromium: str, app_server: str) -> Iterator:
     """One browser page on the app, shared by the tests below in their order."""
+    from playwright.sync_api import sync_playwright
+
     console: list[str] = []
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    watch_kernel(context)
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    pg = context.new_page()
-    pg.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
-    pg.set_default_timeout(30_000)
-    try:
-        pg.goto(app_server, timeout=PAGE_TIMEOUT)
-        pg.wait_for_function(f"() => ({STATE_JS})().startsWith('node')", timeout=PAGE_TIMEOUT)
-        yield pg
-    finally:
-        pg.screenshot(path=ARTIFACTS / "last_page.png", full_page=True)
-        print(f"\nscreenshots in {ARTIFACTS}", "browser console:", *console[-15:], sep="\n  ")
-        context.close()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        watch_kernel(context)
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        pg = context.new_page()
+        pg.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
+        pg.set_default_timeout(30_000)
+        try:
+            pg.goto(app_server, timeout=PAGE_TIMEOUT)
+            pg.wait_for_function(f"() => ({STATE_JS})().startsWith('node')", timeout=PAGE_TIMEOUT)
+            yield pg
+        finally:
+            pg.screenshot(path=ARTIFACTS / "last_page.png", full_page=True)
+            print(f"\nscreenshots in {ARTIFACTS}", "browser console:", *console[-15:], sep="\n  ")
+            browser.close()
 
 
 # Runs in the page: the tutor's hidden state (data-* attributes of .catan-state) as one line,
