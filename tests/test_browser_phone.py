@@ -210,7 +210,7 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     sc = load_scenario(packaged_lessons() / "puzzle_base_robber.catan.yaml")
     asked = next(iter(sc.puzzles))
     before = next(n for n in sc.timeline.walk() if n.id == asked).parent.id  # the step before
-    _open(page, f"{app_server}?lesson=puzzle_base_robber&node={before}", "Puzzles")
+    _open(page, f"{app_server}?lesson=puzzle_base_robber&node={before}", "Puzzle: the robber")
     canvas = page.locator(BOARD).last
     steps_ = page.locator(".catan-board-col").get_by_role("button")
     back, forward = steps_.filter(has_text="◀").nth(1), steps_.filter(has_text="▶").first
@@ -299,7 +299,7 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     before = next(n for n in sc.timeline.walk() if n.id == asked).parent.id
     page.goto(f"{app_server}?lesson=puzzle_ck_walls&node={before}", timeout=120_000)
     page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
-    page.locator(".catan-tutor").filter(has_text="Puzzles").first.wait_for()
+    page.locator(".catan-tutor").filter(has_text="Puzzle: ").first.wait_for()
     depth = page.evaluate(STATE_JS)
     forward.tap()
     page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
@@ -404,7 +404,7 @@ def test_a_question_s_palette_says_what_its_dotted_and_greyed_buttons_mean(app_s
     page = phone
     sc = load_scenario(packaged_lessons() / "puzzle_base_trading.catan.yaml")
     asked = next(iter(sc.puzzles))
-    _open(page, f"{app_server}?lesson=puzzle_base_trading&node={asked}", "Puzzles")
+    _open(page, f"{app_server}?lesson=puzzle_base_trading&node={asked}", "Puzzle: trading")
     page.locator(".catan-puzzle").first.wait_for()
     key = page.locator(".catan-palette-key .catan-key")
     key.wait_for()
