@@ -20,7 +20,6 @@ from ..board import COASTAL_VERTICES, HEX_NAMES, VERTEX_HEXES, VERTEX_LABELS
 from ..grammar import count
 from ..state import MAIN, PRE_ROLL, State, laid, tadd, tset
 from ..variants.ck_two_player_state import FORCE_DRAW, FORCE_GIVE, ForcedState
-from ..variants.two_player_actions import set_token_price
 from ..variants.two_player_state import START_TOKENS, TOKENS
 from . import awards, ck_turn
 from .awards import public_points
@@ -63,9 +62,6 @@ def cost(s: State, p: int) -> int:
     In Cities & Knights every VP is public (CK-VP-SOURCES)."""
     vp = ck_turn.victory_points if s.caps.improvements else public_points
     return 2 if vp(s, p) > vp(s, 1 - p) else 1
-
-
-set_token_price(cost)  # the actions' sentences say the tokens spent
 
 
 def _timing(s: State, what: str) -> Reason | None:

@@ -33,7 +33,10 @@ from . import base, turn_start_words
 from .base import BaseRules
 from .capabilities import Capabilities
 from .records import Kind, Phase
+from .two_player_actions import set_token_price
 from .two_player_state import NEUTRAL
+
+set_token_price(tokens.cost)  # the token actions' sentences say the tokens spent (2P-TOKEN-COST)
 
 
 def _with_tokens(options):

@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from ..state import State
 
 # A token action's price for a seat (2P-TOKEN-COST: by the public VP, which the rules count),
-# set by ``rules.tokens`` (``set_token_price``): the sentences say the tokens spent, one or
-# more (l28: "P1 spends trade tokens" when one token was spent)
+# set by ``variants.two_player`` (``set_token_price``): the sentences say the tokens spent,
+# one or more (l28: "P1 spends trade tokens" when one token was spent)
 _PRICE: list[Callable[[State, int], int]] = []
 
 
