@@ -194,7 +194,7 @@ class PuzzleState:
         line's ``main`` answer: the note under the step buttons says so where it lands."""
         self._went = (
             f"The lesson goes on with its own answer, {_spot_words(main)}; yours, "
-            f"{_spot_words(own)}, is kept under Moves."
+            f"{_spot_words(own)}, is kept under Explore › Moves."
         )
 
     def step_note(self) -> str:

@@ -145,7 +145,7 @@ PLAIN = {
     "CK-METRO-OWN-LEVEL5": "Level 5 for the holder of the metropolis",
     "CK-METRO-VALUE": "What a metropolis is worth",
     "CK-BARB-STRENGTH": "The barbarians' strength",
-    "CK-BARB-DEFENSE": "The knights' defense",
+    "CK-BARB-DEFENSE": "The knights' defence",
     "CK-BARB-LOSE": "Who loses a city to the barbarians",
     "CK-BARB-LOSE-CHOICE": "Which city is lost",
     "CK-BARB-PILLAGE": "A pillaged city",

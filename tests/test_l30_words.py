@@ -1,0 +1,32 @@
+"""Words a fresh learner (l30) tripped on: the first-player rule's note said a tie "is settled
+by Rolling again after a tie", a reading stated as the rule, two steps before lesson 1.2 says
+"The rules do not say how a tie is broken" (BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF);
+one box said "defence" and "The knights' defense" (CK-BARB-DEFENSE)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from catan_tutor import rulebook
+from catan_tutor.widgets.verdicts import plain, title_of
+
+PACKAGE = Path(rulebook.__file__).resolve().parent.parent
+
+
+def test_base_setup_first_player_says_the_tie_break_is_the_tutor_s_reading():
+    shown = plain(rulebook.rule("BASE-SETUP-FIRST-PLAYER").text)
+    assert "The rules do not say how a tie is broken" in shown
+    assert "settled by" not in shown
+    lessons = [
+        (PACKAGE / "lessons" / f).read_text(encoding="utf-8")
+        for f in ("base_first_player.catan.yaml", "ck_setup_first_player.catan.yaml")
+    ]
+    assert all("The rules do not say how a tie" in text for text in lessons)
+
+
+def test_ck_barb_defense_is_spelled_as_the_lessons_spell_it():
+    assert title_of("CK-BARB-DEFENSE") == "The knights' defence"
+    words = re.compile(r"(?<![A-Z_-])defense\b")  # (the rule IDs say DEFENSE)
+    for path in [*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.yaml"), *PACKAGE.rglob("*.md")]:
+        assert not words.search(path.read_text(encoding="utf-8")), path
