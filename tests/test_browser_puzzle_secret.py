@@ -182,18 +182,7 @@ def _greyed(page, asked: Asked) -> list[str]:
     at = sc.timeline.nodes[asked.node]
     kinds = {kind_name(n.action) for n in answer_nodes(asked.puzzle, at, sc.timeline.rules)}
     assert not [k for k in kinds for x in off if x.startswith(kind_words(k))], (asked, off)
-    # a build the seat cannot pay for: drawn muted, its price said to a screen reader too
-    # (kind_marks.js; l24 at 9.18 and 11.16); never an answer's kind
-    dear = page.evaluate(
-        "() => [...document.querySelectorAll('.catan-palette button[data-unpaid=true]')]"
-        ".map(b => [b.innerText.trim(), b.getAttribute('aria-description') || ''])"
-    )
-    for label, said in dear:  # (or, before the roll, a kind the phase forbids: before_roll)
-        assert " cannot pay for it now: it costs " in said or said.startswith(
-            "Not before the roll: "
-        ), (asked, label, said)
-        assert not [k for k in kinds if label.startswith(kind_words(k))], (asked, label)
-    return off + [f"muted: {label}" for label, _ in dear]
+    return off
 
 
 def _forms(page, asked: Asked) -> list[str]:
