@@ -14,11 +14,11 @@ from puzzle_answers import Asked, at_question, course_puzzles
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets.kinds import kind_name
 from catan_tutor.widgets.kinds_unavailable import OFF_CLASS
-from catan_tutor.widgets.unpaid import UNPAID_CLASS
 
 
 def _marked(palette) -> tuple[dict[str, str], dict[str, str]]:
-    """The palette's greyed and muted kinds, each with its hover text."""
+    """The palette's greyed and muted kinds, each with its hover text (muted: none since s23,
+    no kind is set apart for its cost; the class any other look would carry)."""
     kinds = [k for _, k in palette.options]
     tips = dict(zip(kinds, palette.tooltips, strict=True))
     classes = palette._dom_classes
@@ -26,7 +26,7 @@ def _marked(palette) -> tuple[dict[str, str], dict[str, str]]:
     def of(prefix: str) -> dict[str, str]:
         return {k: tips[k] for i, k in enumerate(kinds) if f"{prefix}{i}" in classes}
 
-    return of(OFF_CLASS), of(UNPAID_CLASS)
+    return of(OFF_CLASS), of("catan-unpaid-")
 
 
 def test_before_the_roll_at_11_16_a_card_without_it_is_greyed_and_builds_look_like_the_rest():

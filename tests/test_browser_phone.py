@@ -393,11 +393,11 @@ def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(
     assert chapter["y"] >= shown["y"] + shown["height"], (shown, chapter)
 
 
-def test_a_question_s_palette_says_what_its_dotted_and_greyed_buttons_mean(app_server, phone):
-    """l27, a fresh learner: the palette's buttons had three looks (plain, dotted, greyed)
-    and nothing said what they meant; a hover text shows on no phone. At 3.2's question a
-    one-line key under the palette says it, each look drawn as its buttons are, on the
-    screen's width; hidden from a screen reader (which hears each button's reason)."""
+def test_a_question_s_palette_says_what_its_greyed_buttons_mean(app_server, phone):
+    """l27, a fresh learner: the palette's buttons had looks and nothing said what they meant;
+    a hover text shows on no phone. At 3.2's question a one-line key under the palette says
+    it, the look drawn as its buttons are, on the screen's width; hidden from a screen reader
+    (which hears each button's reason). No button is dotted for its cost (s23)."""
     from catan_tutor.study.resources import packaged_lessons
     from catan_tutor.study.scenario import load_scenario
 
@@ -414,14 +414,12 @@ def test_a_question_s_palette_says_what_its_dotted_and_greyed_buttons_mean(app_s
     said = key.bounding_box()
     page.screenshot(path=ARTIFACTS / "phone_palette_key.png")  # (the key in sight)
     words = " ".join(key.inner_text().split())
-    assert words == "Dotted buttons: P2 cannot pay for them now. Greyed buttons: not possible now."
+    assert words == "Greyed buttons: not possible now."  # (none dotted for its cost: s23)
     # right under the palette, inside the screen
     assert 0 <= said["y"] - (palette["y"] + palette["height"]) <= 12, (palette, said)
     assert said["x"] >= 0 and said["x"] + said["width"] <= 375, said
     assert key.get_attribute("aria-hidden") == "true"
-    # each look's word drawn as its buttons are (unpaid.UNPAID_CSS, play_panel.PLAY_CSS)
-    dotted = page.locator(".catan-palette button[data-unpaid=true]").first
+    # the look's word drawn as its buttons are (play_panel.PLAY_CSS)
     greyed = page.locator(".catan-palette button[aria-disabled=true]").first
     style = "(e) => { const s = getComputedStyle(e); return [s.borderTopStyle, s.opacity]; }"
-    assert key.locator(".catan-key-dotted").evaluate(style)[0] == dotted.evaluate(style)[0]
     assert key.locator(".catan-key-greyed").evaluate(style) == greyed.evaluate(style)

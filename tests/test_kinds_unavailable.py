@@ -46,8 +46,7 @@ def test_a_question_s_palette_greys_the_cards_its_seat_does_not_hold(lesson, nod
     seat = 1 if lesson == "puzzle_base_awards" else 2
     kind = {"Knight": "play knight", "Road Building": "play road building"}[held]
     assert tips[kind] == f"Not possible this turn: P{seat} holds no {held} card."
-    dear = _unpaid_marks(palette)  # (a build not paid for yet: its price on hover)
-    assert all(tips[k] == "" for k in kinds if k not in off and k not in dear)
+    assert all(tips[k] == "" for k in kinds if k not in off)  # (a build not paid for too)
 
 
 def test_no_question_greys_its_answer_s_kind_nor_a_kind_legal_now():
@@ -221,48 +220,17 @@ def test_the_harbor_offer_is_greyed_where_the_seat_holds_no_commercial_harbor_ca
     assert said_card >= 1  # 9.18 among them
 
 
-def _unpaid_marks(palette) -> dict[str, str]:
-    """The palette's kinds drawn muted as not paid for yet, each with its hover text."""
-    kinds = [k for _, k in palette.options]
-    at = [int(c.removeprefix("catan-unpaid-")) for c in palette._dom_classes
-          if c.startswith("catan-unpaid-")]  # fmt: skip
-    return {kinds[i]: palette.tooltips[i] for i in at}
-
-
 @pytest.mark.parametrize(
     ("lesson", "node", "seat"), [("puzzle_ck_progress", 4, "P2"), ("puzzle_ck_2p", 24, "P1")]
 )
-def test_a_build_the_seat_cannot_pay_for_is_drawn_muted_with_its_price(lesson, node, seat):
-    """l24 at 9.18 and 11.16: the builds the seat cannot pay for were drawn solid, as if
-    playable. They stay offered (a trade first may pay), drawn muted, each saying why on
-    hover (and to a screen reader: kind_marks.js)."""
+def test_a_build_the_seat_cannot_pay_for_says_its_price_when_pressed(lesson, node, seat):
+    """l24 at 9.18 and 11.16: a build the seat cannot pay for looked playable. It stays
+    offered and drawn as the others (a dotted look left the payable kind alone in bold: s23),
+    and its press says what it costs and what the seat holds (BASE-BUILD-COSTS)."""
     t = at_question(_asked(lesson, node))
-    marks = _unpaid_marks(t.controls.palette)
-    assert {"settle", "build road", "build city", "build wall"} <= set(marks)
-    assert marks["build road"] == f"{seat} cannot pay for it now: it costs brick, lumber."
-    assert marks["build wall"] == f"{seat} cannot pay for it now: it costs 2 brick."
-    assert "bank trade" not in marks
-
-
-def test_no_question_draws_a_kind_muted_that_is_legal_or_its_answer_s():
-    """Every puzzle of the course: a kind drawn muted (not paid for yet, or not before the roll)
-    is neither legal now nor any answer's kind (the seat truly cannot pay, or the phase
-    forbids it: nothing told apart but what the hand and the phase show)."""
-    muted_any = 0
-    for asked in course_puzzles():
-        t = at_question(asked)
-        s = t.session
-        nodes = answer_nodes(asked.puzzle, s.node, s.timeline.rules)
-        answers = {kind_name(n.action) for n in nodes}
-        legal = {kind_name(a) for a in s.legal()}
-        marks = _unpaid_marks(t.controls.palette)
-        assert not set(marks) & (answers | legal), (asked.lesson, asked.node, marks)
-        assert all(  # (before the roll: a kind the phase forbids, before_roll.py)
-            " cannot pay for it now: it costs " in w or w.startswith("Not before the roll: ")
-            for w in marks.values()
-        )
-        muted_any += bool(marks)
-    assert muted_any >= 3
+    t.session.choose_kind("build road")
+    said = t.session.message
+    assert said.startswith(f"{seat} cannot pay for it now: it costs brick, lumber; {seat} holds ")
 
 
 def test_sending_the_robber_home_is_greyed_while_the_robber_is_off_the_board_or_home():
@@ -323,55 +291,47 @@ def test_a_seat_with_a_played_knight_card_may_return_it():
     assert "return knight" not in unavailable(game, moment_kinds(game))
 
 
-def _key(t) -> tuple[int, int, str]:
-    """The palette's key (palette_key.py): how many dotted and greyed buttons it names, its
-    words as read ('' and 0s when none shows)."""
+def _key(t) -> tuple[int, str]:
+    """The palette's key (palette_key.py): how many greyed buttons it names, its words as
+    read ('' and 0 when none shows)."""
     import re
 
     key = t.controls.key.value
     if not key:
-        return 0, 0, ""
-    dotted, greyed = (int(re.search(f"data-{k}='(\\d+)'", key)[1]) for k in ("dotted", "greyed"))
-    return dotted, greyed, re.sub("<[^>]+>", "", key)
+        return 0, ""
+    return int(re.search("data-greyed='(\\d+)'", key)[1]), re.sub("<[^>]+>", "", key)
 
 
 @pytest.mark.parametrize(
     ("lesson", "node", "said"),
     [
-        # 3.2, after the roll: P2 cannot pay for the builds, holds no development card
-        ("puzzle_base_trading", None,
-         "Dotted buttons: P2 cannot pay for them now. Greyed buttons: not possible now."),
-        # 4.3's second question, before the roll: three cards P1 does not hold, nothing dotted
+        # 3.2, after the roll: P2 holds no development card (the builds it cannot pay for
+        # look as the others: s23)
+        ("puzzle_base_trading", None, "Greyed buttons: not possible now."),
+        # 4.3's second question, before the roll: three cards P1 does not hold
         ("puzzle_base_awards", 19, "Greyed buttons: not possible now."),
-        # 6.2's question: P3 cannot pay for a city wall only
-        ("puzzle_ck_walls", 4,
-         "Dotted button: P3 cannot pay for it now. Greyed buttons: not possible now."),
         ("puzzle_base_setup", 1, ""),  # (every button alike: no key)
     ],
 )  # fmt: skip
-def test_a_question_s_palette_says_what_its_dotted_and_greyed_buttons_mean(lesson, node, said):
-    """l27, a fresh learner: the palette's buttons had three looks (plain, dotted: cannot pay
-    now, greyed: not possible now) and nothing said what they meant (a hover text shows on
-    no phone). A one-line key under the palette says it while such buttons show, counted as
-    the palette marks them, each look named in it as it is drawn; a screen reader, which
-    hears each button's reason, is not told it again."""
+def test_a_question_s_palette_says_what_its_greyed_buttons_mean(lesson, node, said):
+    """l27, a fresh learner: the palette's buttons had looks and nothing said what they meant
+    (a hover text shows on no phone). A one-line key under the palette says it while such
+    buttons show, counted as the palette marks them, the look named in it as it is drawn; a
+    screen reader, which hears each button's reason, is not told it again."""
     t = at_question(_asked(lesson, node))
-    dotted, greyed, words = _key(t)
+    greyed, words = _key(t)
     palette = t.controls.palette
-    marked = sum(c.startswith(OFF_CLASS) for c in palette._dom_classes)
-    assert (dotted, greyed) == (len(_unpaid_marks(palette)), marked)
+    assert greyed == sum(c.startswith(OFF_CLASS) for c in palette._dom_classes)
     assert words == said
     if said:
         key = t.controls.key.value
-        assert "aria-hidden='true'" in key
-        assert ("catan-key-dotted" in key) == bool(dotted)
-        assert ("catan-key-greyed" in key) == bool(greyed)
+        assert "aria-hidden='true'" in key and "catan-key-greyed" in key
 
 
 def test_the_palette_key_goes_when_the_question_is_left():
     """The key speaks of a question's buttons only: stepping back from 3.2's question, the
     lesson's palette has neither look and no key shows."""
     t = at_question(_asked("puzzle_base_trading"))
-    assert _key(t)[2]
+    assert _key(t)[1]
     t.session.back()
-    assert _key(t) == (0, 0, "")
+    assert _key(t) == (0, "")

@@ -16,7 +16,7 @@ import pytest
 from puzzle_answers import course_puzzles, lesson
 
 from catan_tutor.forced_trade_typed import WHICH_CARDS
-from catan_tutor.study.puzzle import INCOMPLETE, SECRET_WHY, judge
+from catan_tutor.study.puzzle import INCOMPLETE, STUCK, judge
 
 pytestmark = pytest.mark.course
 
@@ -45,7 +45,7 @@ def test_a_forced_trade_that_does_not_say_which_cards_is_asked_not_judged():
 def test_a_kind_with_no_move_now_is_said_so_not_asked_where(typed):
     j = _judge("puzzle_ck_2p", 20, typed)
     # not the answer, the reason kept back: that none can be placed is the question's point
-    said = f"A knight for a neutral is not the answer here. {SECRET_WHY}"  # (l24)
+    said = f"A knight for a neutral is not the answer here. {STUCK}"  # (l24; s23's words)
     assert j.read and not j.correct and j.text == said
 
 

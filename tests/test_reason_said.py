@@ -10,7 +10,7 @@ from __future__ import annotations
 from puzzle_answers import course_puzzles, found, told_by_a_wrong_try
 
 from catan_tutor.game import Game
-from catan_tutor.study.puzzle import SECRET_WHY, judge
+from catan_tutor.study.puzzle import STUCK, judge
 
 # where no reason is measured yet: the roads toward a lumber corner (5.x), a track's level
 # against a metropolis kept for good (10.x)
@@ -32,7 +32,7 @@ def test_a_reason_is_held_back_only_where_none_is_measured() -> None:
     held, leaks = set(), []
     for asked, tried, j in _wrong_tries():
         where = f"{asked.lesson}@{asked.node}"
-        if SECRET_WHY in j.text:
+        if STUCK in j.text:  # (held back: a hint offered, s23's words)
             held.add(where)
         elif MEASURED in j.text or FEWER in j.text:  # a measured reason names no answer
             reason = j.text[j.text.index(MEASURED if MEASURED in j.text else "That costs") :]

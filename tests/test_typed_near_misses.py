@@ -79,7 +79,7 @@ def test_3_2s_wrong_rate_is_refused_without_the_answers_rate():
     node = sc.timeline.nodes[asked.node]
     j = judge(asked.puzzle, node, sc.timeline.rules, "P2 trade 3 wool for 1 brick")
     assert not j.correct and "2:1" not in j.text and "4:1" not in j.text, j.text
-    assert j.text.endswith("The reason would give the answer away, so ask for a hint."), j.text
+    assert j.text.endswith("That is not the answer. Ask for a hint if you are stuck."), j.text
 
 
 # Words a learner types for the same move, which must read alike at every question: "no one"

@@ -24,6 +24,7 @@ glows for either until it is solved: a rule question's legal targets are its ans
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 
 from .. import rulebook
@@ -39,6 +40,7 @@ from ..typed_forms import FORMS
 from ..words.rule_titles import plain_title
 from ..words_read_as import said_read_as
 from .bare_spot import spot_move
+from .kind_refused import unpaid_reason
 from .one_completion import only_completion, only_piece
 from .puzzle_measure import measured
 from .puzzle_why import names as _names
@@ -161,17 +163,19 @@ def left_out(game: Game, action: Action, typed: str | None = None) -> str:
     return ""
 
 
-def no_move_of(game: Game, kind: type | None) -> str | None:
+def no_move_of(game: Game, kind: type | None, hidden: Sequence[str] = ()) -> str | None:
     """What a move of ``kind`` with a part left out is told when no move of that kind is
     possible now ("Which corner?" at 11.16 sent l23 looking for a corner for a neutral's
-    knight, where none could take one): not the answer, and why kept back (that none is
-    possible was the question's whole point there: l24); None when one is possible (or the
-    kind is not known)."""
+    knight, where none could take one): not the answer, and the price the seat cannot pay
+    when that is why and it names none of ``hidden`` (s23 at 8.11: "promote the knight", P1
+    holding no wool); else a hint offered (that none is possible was the question's whole
+    point at 11.16: l24); None when one is possible (or the kind is not known)."""
     if kind is None or kind.__name__ not in FORMS:
         return None
     if any(isinstance(a, kind) for a in game.legal_actions()):
         return None
-    return f"{FORMS[kind.__name__][0]} is not the answer here. {SECRET_WHY}"
+    why = keep_secret(unpaid_reason(game, kind), list(hidden)) or STUCK
+    return f"{FORMS[kind.__name__][0]} is not the answer here. {why}"
 
 
 def incomplete(move: str, question: str) -> Judgement:
@@ -183,6 +187,7 @@ def incomplete(move: str, question: str) -> Judgement:
 def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type | None) -> Judgement:
     game = Game(rules, node.state)
     shown = move if isinstance(move, str) else str(move)
+    typed = move if isinstance(move, str) else None
     meant = _meant(puzzle, node, rules, chosen) if isinstance(move, str) else []
     if isinstance(move, str) and (spot := spot_move(game, move, meant)):
         if spot[1]:  # a label alone, several kinds of move could go there: which (l28, 1.4)
@@ -194,8 +199,16 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         ex = game.explain(move)
     except PartLeftOut as e:  # a part left out: asked for, as ``left_out`` asks (one reply)
         if (one := only_piece(game, e.kind, shown)) is not None:  # "activate the knight" (l28)
-            return _judge(puzzle, node, rules, one, chosen)
-        if (none := no_move_of(game, e.kind)) is not None:  # nothing to complete it to (l23)
+            once = _judge(puzzle, node, rules, one, chosen)
+            told = [w for w in secrets(puzzle, node, rules) if not _names(shown, w)]
+            if once.correct or not any(_names(once.text, w) for w in told):
+                return once
+            # the one piece's spot, filled in, is the answer's (s23 at 11.16: "activate" was
+            # told "P1 can activate the basic knight on corner N4", N4 the answer's knight)
+            held = f"{FORMS[type(one).__name__][0]} is not the answer here. {STUCK}"
+            return replace(once, text=held)
+        told = [w for w in secrets(puzzle, node, rules) if w not in _kind_words_of(e.kind)]
+        if (none := no_move_of(game, e.kind, told)) is not None:  # nothing to complete (l23)
             return Judgement(shown, False, False, "", said_read_as(shown, e.kind, none))
         return incomplete(shown, e.question)
     except MoveWordsError as e:  # what was typed, and what is wrong in a learner's words
@@ -203,6 +216,8 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         return Judgement(shown, False, False, "", f"That is not a move: “{typed}”. {e}", read=False)
     except CatanError as e:  # an action naming nothing there
         return Judgement(shown, False, False, "", f"That is not a move: {e}", read=False)
+    if typed is not None and asks_who(puzzle) and not names_a_seat(game.state, typed):
+        return incomplete(shown, WHO_LEFT_OUT)  # the seat to move filled in would answer (s23)
     answers = answer_nodes(puzzle, node, rules)
     hit = next((c for c in answers if c.action == ex.action), None)
     s = game.state
@@ -238,7 +253,7 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         worse_why = worse(puzzle.prompt, puzzle.rule, s, ex.action, theirs)  # puzzle_why.py
         reason = said or keep_secret(worse_why, hidden)  # else by the question's measure
         reason = reason or keep_secret(measured(puzzle.prompt, game, ex.action, theirs), hidden)
-        reason = reason or SECRET_WHY
+        reason = reason or STUCK
         text = f"{allowed}, but it is not the move the question asks for. {reason}"
     else:
         reason = "the question asks for another kind of move"
@@ -254,6 +269,17 @@ def _meant(puzzle: Puzzle, node: Node, rules, chosen: type | None) -> list[type]
     kinds = {type(a) for a in answers}
     named = len(kinds) == 1 and any(_names(puzzle.prompt, w) for w in kind_words(answers[0]))
     return [*([chosen] if chosen is not None else []), *(kinds if named else ())]
+
+
+# A move typed at a question that asks who moves, naming no player: asked for (the seat to
+# move, filled in, would be said back: "P3 can build a settlement on A12" at 1.4, s23)
+WHO_LEFT_OUT = "Which player makes it?"
+_SEAT_WORDS = re.compile(r"\b(?:p\d|player\s*\d)\b", re.IGNORECASE)
+
+
+def names_a_seat(s: State, text: str) -> bool:
+    """``text`` names a player: "P3", "player 3" or a seat's own name."""
+    return bool(_SEAT_WORDS.search(text)) or any(_names(text, s.name(p)) for p in range(s.n))
 
 
 def asks_who(puzzle: Puzzle) -> bool:
@@ -308,8 +334,14 @@ def secrets(puzzle: Puzzle, node: Node, rules) -> list[str]:
 def kind_words(a: Action) -> list[str]:
     """The words that name ``a``'s kind of move in a sentence: its noun ("settlement") and
     its class's name in words ("bank trade", "end turn")."""
-    noun = _KIND_NOUNS.get(type(a).__name__, "")
-    return [*([noun] if noun else []), re.sub(r"(?<!^)([A-Z])", r" \1", type(a).__name__).lower()]
+    return _kind_words_of(type(a))
+
+
+def _kind_words_of(kind: type | None) -> list[str]:
+    if kind is None:
+        return []
+    noun = _KIND_NOUNS.get(kind.__name__, "")
+    return [*([noun] if noun else []), re.sub(r"(?<!^)([A-Z])", r" \1", kind.__name__).lower()]
 
 
 def secret_labels(puzzle: Puzzle, node: Node, rules) -> set[str]:
@@ -364,9 +396,13 @@ def keep_secret(text: str, hidden: list[str]) -> str:
     return " ".join(kept)
 
 
-# Why a wrong try is refused, when the reason would name the answer: a sentence of its own
-# after "P3 can't build a settlement on A4." (never joined to it by a colon).
-SECRET_WHY = "The reason would give the answer away, so ask for a hint."
+# Where a wrong try's reason would name the answer, said of the game, not of the tutor (s23:
+# "The reason would give the answer away, so ask for a hint." read as the tutor speaking of
+# itself): after a try the reply already calls no answer ("…, but it is not the move the
+# question asks for.", "… is not the answer here."), ``STUCK``; after a refusal ("P3 can't
+# build a settlement on A4."), a sentence of its own, never joined to it by a colon.
+STUCK = "Ask for a hint if you are stuck."
+SECRET_WHY = f"That is not the answer. {STUCK}"
 
 
 def _refused(game: Game, a: Action) -> str:

@@ -464,17 +464,21 @@ class ActionForm:
                 # a puzzle's lists offer every value: none taken for the learner (2.2's "rob
                 # from" took "none" below the hex chosen, and the refusal followed)
                 takes = after is not None and not self.any_move
-                first = next(iter(seen), None) if takes or len(seen) == 1 else None
+                # nor the one spot a list holds (s23 at 8.11: "Activate" filled in "at O6"
+                # and the board ringed it, the answer's spot): the learner picks it
+                open_one = self.any_move and n in clicked_fields(self.cls) and len(seen) == 1
+                one = len(seen) == 1 and not open_one
+                first = next(iter(seen), None) if takes or one else None
                 keep = old if old in seen else first
                 self.chosen[n] = keep
                 dd.index = None  # options set under no value keep it: no value in between
-                blank = [(CHOOSE_LABEL, None)] if len(seen) > 1 else []
+                blank = [(CHOOSE_LABEL, None)] if len(seen) > 1 or open_one else []
                 dd.options = blank + [(value_label(self.game, a, n, v), v) for v, a in seen.items()]
                 if keep is None and blank:
                     dd.index = 0  # the placeholder shown: its value None, nothing chosen
                 else:
                     dd.value = keep
-                dd.disabled = len(seen) <= 1
+                dd.disabled = len(seen) <= 1 and not open_one
             chosen[n] = self.chosen.get(n)
             below = below or n == after
         show_details(self.pickers)  # a progress card's details once the card needs them

@@ -32,7 +32,6 @@ from . import verdicts
 from .before_roll import before_roll
 from .kinds import acting_seat, kind_name, variant_kinds
 from .palette_key import key_html
-from .unpaid import mark_unpaid, unpaid_kinds
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
@@ -211,8 +210,12 @@ def offer_kinds(
 ) -> None:
     """The ``palette``'s buttons ``options`` (label, kind); at a puzzle's open question those
     of the kinds no one can play this turn marked unavailable (a class per index, which
-    ``kind_marks.js`` reads; the reason as the button's hover text), the builds not paid for
-    muted, and the ``key`` under it saying what those looks mean (``palette_key``)."""
+    ``kind_marks.js`` reads; the reason as the button's hover text), and the ``key`` under it
+    saying what that look means (``palette_key``). No kind is set apart for its cost (s23: a
+    fresh learner at 7.8 read "Activate a knight", the one knight kind not dotted as unpaid,
+    as the answer; at 8.11 the one payable knight move was the answer): what the seat can
+    pay for is the question there, its hand row says what it holds, and a press of a kind
+    it cannot pay for says so (``unpaid``; CK-BUILD-COSTS)."""
     palette.options = options
     kinds = [value for _, value in options]
     secret = session.puzzle_secret and not session.editing
@@ -225,8 +228,4 @@ def offer_kinds(
         if kind in off:
             palette.add_class(f"{OFF_CLASS}{i}")
     palette.tooltips = [_hover(off[k]) if k in off else "" for k in kinds]
-    dear = unpaid_kinds(session.game, [k for k in kinds if k not in off], seats)
-    dear = dear if secret else {}
-    mark_unpaid(palette, kinds, dear)  # (a build not paid for yet: muted)
-    who = session.game.names[seats[0]] if len(seats) == 1 else ""
-    key.value = key_html(len(dear), len(off), who)
+    key.value = key_html(len(off))

@@ -50,7 +50,6 @@ from .taken_spots import free_spots
 from .tap_choices import agreeing, enabled_kinds, kinds_at_words, legal_with_spot
 from .try_words import try_help
 from .tutor_session import ROLL_PHASES, TutorSession
-from .unpaid import UNPAID_CSS
 from .wording import kind_words, palette_words
 
 # A click on a legal spot that is not the lesson's next move (issue 33: with the kind the moment
@@ -94,7 +93,6 @@ PLAY_CSS = (
     ".catan-board canvas:focus{outline:none}"
     ".catan-board canvas:focus-visible{outline:3px solid #1b5e9f;outline-offset:2px}"
     + SR_ONLY_CSS
-    + UNPAID_CSS  # a build not paid for yet: muted, not greyed (unpaid.py)
     + KEY_CSS  # the key to those looks under the palette (palette_key.py)
     + "</style>"
 )
@@ -124,7 +122,7 @@ class PlayPanel:
         self.palette = widgets.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
         self.palette.add_class("catan-palette")
         self.palette.observe(guard(self._on_choice), names="value")
-        self.key = palette_key()  # under it: what its dotted and greyed buttons mean (l27)
+        self.key = palette_key()  # under it: what its greyed buttons mean (l27)
         self.roll_button = b(
             description="Roll",
             icon="random",

@@ -1,0 +1,50 @@
+"""Why no move of a kind typed without its spot is possible now, said of the kind alone (s23 at
+8.11: "promote the knight", P1 holding no wool, was told only "Promoting a knight is not the
+answer here. The reason would give the answer away", which it would not): the price the seat
+to move cannot pay (CK-BUILD-COSTS, BASE-BUILD-COSTS), which holds for every spot of the kind,
+with the cards it lacks. '' when the price is not what stops it (the caller then asks for a
+hint; ``puzzle.keep_secret`` still drops a reason that names a part of the answer).
+"""
+
+from __future__ import annotations
+
+from ..board import CARD_NAMES
+from ..game import Game
+from ..rules.common import CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST, cost_reason
+from ..rules.improvements import WALL_COST
+from ..rules.knights import ACTIVATE_COST, KNIGHT_COST
+
+MAIN = "main"  # the phase the price lists are for (builds are free in the setup)
+# A kind's price and how the engine's cost reason names what it buys (rules/*.py)
+PRICES: dict[str, tuple[tuple[int, ...], str]] = {
+    "BuildRoad": (ROAD_COST, "a road"),
+    "Settle": (SETTLEMENT_COST, "a settlement"),
+    "BuildCity": (CITY_COST, "a city"),
+    "BuyDev": (DEV_COST, "a development card"),
+    "BuildWall": (WALL_COST, "a city wall"),
+    "Recruit": (KNIGHT_COST, "a knight"),
+    "Promote": (KNIGHT_COST, "a promotion"),
+    "Activate": (ACTIVATE_COST, "activating a knight"),
+}
+
+
+def unpaid_reason(game: Game, kind: type) -> str:
+    """Why the seat to move cannot pay for a move of ``kind`` now, with the cards it lacks
+    ("P1 cannot pay for a promotion: it costs 1 wool, 1 ore; P1 holds no wool."); '' when
+    it can, the kind has no price, or the phase is not the turn's main one."""
+    price = PRICES.get(kind.__name__)
+    s = game.state
+    if price is None or s.phase != MAIN:
+        return ""
+    seat = game.current_player if game.current_player >= 0 else s.active
+    cost, what = price
+    reason = cost_reason(s, seat, cost, what)
+    if reason is None:
+        return ""
+    hand = s.hands[seat]
+    short = [
+        f"no {CARD_NAMES[k]}" if not hand[k] else f"only {hand[k]} {CARD_NAMES[k]}"
+        for k, n in enumerate(cost)
+        if hand[k] < n
+    ]
+    return f"{reason.text.rstrip('.')}; {s.name(seat)} holds {' and '.join(short)}."
