@@ -1,0 +1,78 @@
+"""What a fresh learner (l29) typed in the puzzles' answer box and was misunderstood in:
+
+- "move the robber toward G so P1 gets nothing", "build a road toward the harbor": "The word
+  “so” was not understood" ("toward" too). A reason after the move is not read, "toward" is
+  "to" (``words/clause_words.py``); a word the reader cannot use keeps its reply.
+- "P1 builds a city wall" with one city was asked "Which corner?" (CK-WALL-BUILD): the one
+  piece a move may act on is that move's spot, as "activate the knight" already was.
+- "Neutral 1 builds a road next to its settlement" was read as the learner's settlement.
+- "a road next to my settlement" was asked "Which edge: N3, N5 or O7?" at a question whose
+  answer is one of them: read as a give-away.
+"""
+
+from __future__ import annotations
+
+import pytest
+from puzzle_answers import course_puzzles, lesson
+
+from catan_tutor.study.puzzle import INCOMPLETE, judge
+from catan_tutor.words.clause_words import without_reason
+
+pytestmark = pytest.mark.course
+
+
+def _judge(name: str, node: int, typed: str):
+    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == (name, node))
+    tl = lesson(name).timeline
+    return judge(asked.puzzle, tl.nodes[node], tl.rules, typed)
+
+
+# 1. "so", "because", "toward"
+
+
+@pytest.mark.parametrize(
+    ("typed", "plain"),
+    [
+        ("move the robber toward R so P1 gets nothing", "move the robber to R"),
+        ("move the robber towards R", "move the robber to R"),
+        ("so, move the robber to R", "move the robber to R"),
+        ("move the robber to Q because P2 has the most dots there", "move the robber to Q"),
+    ],
+)
+def test_a_reason_and_toward_read_as_the_move_without_them(typed, plain):
+    j = _judge("puzzle_base_robber", 3, typed)
+    assert "not understood" not in j.text and j.read, j.text
+    assert j.text == _judge("puzzle_base_robber", 3, plain).text
+
+
+def test_the_player_named_in_a_reason_is_not_the_player_robbed_base_robber_steal():
+    """ "so P3 gets nothing" says why: P3 is not read as the player robbed (robbing P3 on Q
+    is refused: P1 must rob P2 there), so the words dropped change nothing."""
+    robbed = _judge("puzzle_base_robber", 3, "move the robber to Q and rob P3")
+    assert robbed.text.startswith("P1 can't move the robber to Q and steal a card from P3")
+    j = _judge("puzzle_base_robber", 3, "move the robber to Q so P3 gets nothing")
+    assert j.correct and j.text.startswith("Right: P1 moves the robber to Q and steals a card")
+
+
+def test_a_road_toward_the_harbor_asks_which_edge():
+    j = _judge("puzzle_base_setup", 1, "build a road toward the harbor")
+    assert not j.read and j.text == f"Which edge? {INCOMPLETE}", j.text
+
+
+@pytest.mark.parametrize(
+    ("typed", "word"),
+    [
+        ("move the robber toward R quickly", "quickly"),
+        ("build a road toward the castle", "castle"),
+    ],
+)
+def test_a_word_the_reader_cannot_use_still_gets_its_reply(typed, word):
+    where = ("puzzle_base_robber", 3) if "robber" in typed else ("puzzle_base_setup", 1)
+    j = _judge(*where, typed)
+    assert f"The word “{word}” was not understood here." in j.text, j.text
+
+
+def test_a_reason_is_cut_only_after_the_move():
+    assert without_reason("robber R so P1 gets nothing") == "robber R"
+    assert without_reason("robber R, because P2 leads") == "robber R"
+    assert without_reason("P1 recruits a soldier on F6") == "P1 recruits a soldier on F6"
