@@ -76,3 +76,32 @@ def test_a_reason_is_cut_only_after_the_move():
     assert without_reason("robber R so P1 gets nothing") == "robber R"
     assert without_reason("robber R, because P2 leads") == "robber R"
     assert without_reason("P1 recruits a soldier on F6") == "P1 recruits a soldier on F6"
+
+
+# 2. One piece the move may act on: that spot
+
+
+@pytest.mark.parametrize("typed", ["P3 builds a city wall", "build a wall"])
+def test_a_city_wall_with_one_city_is_on_that_city_ck_wall_build(typed):
+    j = _judge("puzzle_ck_walls", 4, typed)
+    assert j.correct and j.text.startswith("Right: P3 builds a city wall under the city on C6")
+
+
+def test_a_city_wall_on_the_one_city_is_judged_with_its_reason_ck_wall_build():
+    j = _judge("puzzle_ck_knights", 18, "P1 builds a city wall")
+    assert j.read and "Which corner" not in j.text, j.text
+    assert j.text.startswith("P1 can't build a city wall under the city on A6: P1 cannot pay")
+
+
+def test_the_one_knight_to_promote_is_that_knight_ck_knight_promote():
+    j = _judge("puzzle_ck_knights", 21, "promote the knight")
+    assert j.text.startswith("P1 can't promote the basic knight on N4 to strong"), j.text
+
+
+def test_the_one_settlement_is_the_city_and_a_setup_city_still_asks_which_corner():
+    """BASE-BUILD-CITY: a city goes on a settlement of the builder's, the one there is; in
+    C&K's setup a city goes on a free corner (CK-SETUP-ROUND2): which is still asked."""
+    one = _judge("puzzle_base_setup", 1, "build a city")
+    assert one.read and one.text.startswith("P1 can't build a city on N4"), one.text
+    setup = _judge("puzzle_ck_knights", 6, "build a city")
+    assert setup.text == f"Which corner? {INCOMPLETE}", setup.text

@@ -37,7 +37,7 @@ from ..rules.words import can, say, why_not
 from ..state import State
 from ..typed_forms import FORMS
 from ..words.rule_titles import plain_title
-from ..words_read_as import said_read_as
+from ..words_read_as import read_as, said_read_as
 from .bare_spot import spot_move
 from .one_completion import only_completion, only_piece
 from .puzzle_measure import measured
@@ -194,7 +194,9 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         ex = game.explain(move)
     except PartLeftOut as e:  # a part left out: asked for, as ``left_out`` asks (one reply)
         if (one := only_piece(game, e.kind, shown)) is not None:  # "activate the knight" (l28)
-            return _judge(puzzle, node, rules, one, chosen)
+            j = _judge(puzzle, node, rules, one, chosen)  # ("upgrade": how it read, l26)
+            how = read_as(shown, e.kind)
+            return replace(j, text=f"{how}. {j.text}") if how and not j.correct else j
         if (none := no_move_of(game, e.kind)) is not None:  # nothing to complete it to (l23)
             return Judgement(shown, False, False, "", said_read_as(shown, e.kind, none))
         return incomplete(shown, e.question)
