@@ -553,10 +553,10 @@ def _places_named(game: Game, text: str, avoid: Collection[str]) -> str:
     m = _SEAT.match(text.strip().split(" ")[0]) if text.strip() else None
     who = game.rules.actors(game.state)
     seat = int(m[1]) - 1 if m else (who[0] if who else game.state.active)
-    text, asked = place_words.hexes_by_terrain(game.state, text)
+    text, asked = place_words.hexes_by_terrain(game.state, text, avoid)
     cls = kind_named(learner_notation(game, text) or "", game) if asked else None
     if not asked:  # a road's edge: never a settlement, whatever the words around it
-        text, asked = place_words.edges_next_to(game.state, seat, text)
+        text, asked = place_words.edges_next_to(game.state, seat, text, avoid)
         # (a neutral's road, "road for neutral 2 next to G6": l29 was told a road is not
         # the answer at 5.13, whose answer is Neutral 2's road)
         neutral = re.search(r"\bneutral\b", text, re.IGNORECASE)

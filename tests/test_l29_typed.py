@@ -17,6 +17,7 @@ from puzzle_answers import course_puzzles, lesson
 
 from catan_tutor.study.puzzle import INCOMPLETE, judge
 from catan_tutor.words.clause_words import without_reason
+from catan_tutor.words.place_words import SHOWN, edges_next_to
 
 pytestmark = pytest.mark.course
 
@@ -105,3 +106,56 @@ def test_the_one_settlement_is_the_city_and_a_setup_city_still_asks_which_corner
     assert one.read and one.text.startswith("P1 can't build a city on N4"), one.text
     setup = _judge("puzzle_ck_knights", 6, "build a city")
     assert setup.text == f"Which corner? {INCOMPLETE}", setup.text
+
+
+# 3. "its", "their", "the neutral's": the subject's, the neutral's
+
+
+def _base_2p():
+    return lesson("puzzle_base_2p").timeline.nodes[1].state
+
+
+@pytest.mark.parametrize(
+    ("typed", "edges"),
+    [
+        ("Neutral 1 builds a road next to its settlement", "H3, H5 or I7"),
+        ("Neutral 1 builds a road next to their settlement", "H3, H5 or I7"),
+        ("Neutral 2 builds a road next to its settlement", "G5, G7 or K3"),
+        ("a road for neutral 2 next to its settlement", "G5, G7 or K3"),
+        ("road for neutral 1 next to the neutral's settlement", "H3, H5 or I7"),
+        ("Neutral 1 builds a road next to my settlement", "F3, N7 or Q3"),  # the learner's
+        ("road next to my settlement", "F3, N7 or Q3"),
+    ],
+)
+def test_a_possessive_is_the_subjects_or_the_neutral_named_2p_neutral_legal(typed, edges):
+    assert edges_next_to(_base_2p(), 0, typed) == (typed, f"Which edge: {edges}?")
+
+
+def test_a_neutral_subjects_settlement_is_asked_for_at_the_puzzle():
+    j = _judge("puzzle_base_2p", 1, "Neutral 2 builds a road next to its settlement")
+    said = "Which edge? Neutral 2's settlement at G6 touches 3 edges: name one"
+    assert not j.read and j.text.startswith(said), j.text
+
+
+# 4. The candidates listed only where they name no answer
+
+
+def test_the_edges_are_listed_unless_they_name_the_open_questions_answer():
+    s = _base_2p()
+    listed = edges_next_to(s, 0, "road next to my settlement", {"A1"})
+    assert listed[1] == "Which edge: F3, N7 or Q3?"
+    kept = edges_next_to(s, 0, "road next to my settlement", {"N7"})
+    assert kept[1] == (
+        "Which edge? Your settlements at C6 and N6 have 3 free edges: name one by its label. "
+        "The Labels button under the board shows them."
+    )
+
+
+def test_the_hexes_of_a_terrain_are_listed_unless_they_name_the_answer():
+    """2.2's answer is hex Q, the hills 5: "the hills" asks which without listing Q; the
+    forests (Q not among them) are listed as before."""
+    j = _judge("puzzle_base_robber", 3, "move the robber to the hills")
+    said = f"Which hills? 3 hexes are hills: name one by its letter.{SHOWN}"
+    assert not j.read and j.text == f"{said} {INCOMPLETE}", j.text
+    forest = _judge("puzzle_base_robber", 3, "move the robber to the forest")
+    assert forest.text.startswith("Which forest: C, I, K or M?"), forest.text
