@@ -44,6 +44,7 @@ from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
 from .word_not_read import lacking, not_understood, word_at_fault
 from .words import place_words
+from .words.clause_words import AIMED_AT, without_reason
 
 if TYPE_CHECKING:
     from .game import Game
@@ -85,7 +86,7 @@ FILLER = frozenset(
     "makes corner edge hex spot vertex intersection side path and then with of turn card "
     "cards steal steals rob robs from there here it go goes using by player year "
     "for free owed owes nobody none name naming first second third last next another "
-    "take takes took taking".split()
+    "take takes took taking toward towards".split()  # "toward G": to G (l29, clause_words)
 )
 _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
 # A kind a neutral gets -> its word in the notation (``P1 neutral N2 road G5``).
@@ -273,7 +274,8 @@ def learner_notation(game: Game, text: str) -> str | None:
 _CARDS_PAID = frozenset({*CARD_NAMES, "wood", "sheep", "wheat", "clay", "stone", "grains"})
 _AROUND = {
     **dict.fromkeys(("recruit", "activate", "promote"), frozenset(KNIGHT_LEVELS) | _CARDS_PAID),
-    **dict.fromkeys(("settle", "road", "city", "wall"), _CARDS_PAID | {"around"}),
+    # (and a place no label names: "a road toward the harbor" asks which edge, l29)
+    **dict.fromkeys(("settle", "road", "city", "wall"), _CARDS_PAID | {"around"} | AIMED_AT),
     "improve": _CARDS_PAID | {"take", "takes", "taking", "took", "win", "wins", "winning", "gets"},
 }
 
@@ -417,6 +419,7 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         return _development_card(game, strict) or ambiguous_words.pass_as_end(game, strict) or text
     except CatanError as e:
         first = e
+    text = without_reason(text)  # "... so P1 gets nothing": why, not what (l29)
     text = between_words.spot_between(text)  # "road between N and Q": their edge (l27)
     if (played := ambiguous_words.monopoly(game, text)) is not None:  # C&K: which monopoly
         return played
@@ -550,10 +553,10 @@ def _places_named(game: Game, text: str, avoid: Collection[str]) -> str:
     m = _SEAT.match(text.strip().split(" ")[0]) if text.strip() else None
     who = game.rules.actors(game.state)
     seat = int(m[1]) - 1 if m else (who[0] if who else game.state.active)
-    text, asked = place_words.hexes_by_terrain(game.state, text)
+    text, asked = place_words.hexes_by_terrain(game.state, text, avoid)
     cls = kind_named(learner_notation(game, text) or "", game) if asked else None
     if not asked:  # a road's edge: never a settlement, whatever the words around it
-        text, asked = place_words.edges_next_to(game.state, seat, text)
+        text, asked = place_words.edges_next_to(game.state, seat, text, avoid)
         # (a neutral's road, "road for neutral 2 next to G6": l29 was told a road is not
         # the answer at 5.13, whose answer is Neutral 2's road)
         neutral = re.search(r"\bneutral\b", text, re.IGNORECASE)

@@ -22,6 +22,7 @@ from puzzle_answers import course_puzzles, lesson
 from catan_tutor import new_game
 from catan_tutor.move_words import NOT_A_MOVE, MoveWordsError, PartLeftOut, as_notation
 from catan_tutor.study.puzzle import INCOMPLETE, judge
+from catan_tutor.words.place_words import SHOWN
 
 pytestmark = pytest.mark.course
 
@@ -61,11 +62,19 @@ def test_a_label_alone_asks_which_kind_where_several_could_be_meant():
 
 
 @pytest.mark.parametrize(
-    "typed", ["build a road next to my settlement", "road next to my settlement", "road by N4"]
+    ("typed", "what"),
+    [
+        ("build a road next to my settlement", "Your settlement at N4"),
+        ("road next to my settlement", "Your settlement at N4"),
+        ("road by N4", "Corner N4"),
+    ],
 )
-def test_a_road_next_to_my_settlement_is_a_road_and_asks_which_edge(typed):
+def test_a_road_next_to_my_settlement_is_a_road_and_asks_which_edge(typed, what):
+    """The edges are not listed while the question is open: the answer is one of them (l29
+    read the list as a give-away; ``test_l29_typed``)."""
     j = _judge("puzzle_base_setup", 1, typed)
-    assert not j.read and j.text == f"Which edge: N3, N5 or O7? {INCOMPLETE}", j.text
+    said = f"Which edge? {what} touches 3 edges: name one by its label.{SHOWN}"
+    assert not j.read and j.text == f"{said} {INCOMPLETE}", j.text
 
 
 def test_a_road_next_to_a_settlement_is_its_one_free_edge_else_which_is_asked():
@@ -165,4 +174,4 @@ def test_a_neutral_s_road_next_to_a_corner_asks_which_edge_not_that_a_road_is_wr
     """l29 at 5.13's first question (Neutral 2's road is the answer): "a free road for
     neutral 2 next to G6" was told "A road is not the answer here" (read as P1's road)."""
     j = _judge("puzzle_base_2p", 1, "a free road for neutral 2 next to G6")
-    assert not j.correct and j.text.startswith("Which edge: G5, G7 or K3?"), j.text
+    assert not j.correct and j.text.startswith("Which edge? Corner G6 touches 3 edges"), j.text

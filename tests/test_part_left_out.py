@@ -89,7 +89,8 @@ def test_every_kind_with_a_part_left_out_is_not_complete_at_every_question():
                 if not _not_complete(j):
                     wrong.append((name, text, j.text[:100]))
     assert not wrong, f"{len(wrong)} of {asked}: {wrong[:5]}"
-    assert asked > 80 and len(kinds) > 15, (asked, sorted(kinds))
+    # (a wall, a promotion, a city on the one piece there is are judged: only_piece, l29)
+    assert asked > 80 and len(kinds) > 13, (asked, sorted(kinds))
 
 
 def test_a_notation_without_its_last_word_is_not_complete_or_read():

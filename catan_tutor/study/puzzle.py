@@ -38,7 +38,7 @@ from ..rules.words import can, say, why_not
 from ..state import State
 from ..typed_forms import FORMS
 from ..words.rule_titles import plain_title
-from ..words_read_as import said_read_as
+from ..words_read_as import read_as, said_read_as
 from .bare_spot import spot_move
 from .kind_refused import unpaid_reason
 from .one_completion import only_completion, only_piece
@@ -202,7 +202,10 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
             once = _judge(puzzle, node, rules, one, chosen)
             told = [w for w in secrets(puzzle, node, rules) if not _names(shown, w)]
             if once.correct or not any(_names(once.text, w) for w in told):
-                return once
+                how = read_as(shown, e.kind)  # ("upgrade": how it read, l26)
+                return (
+                    replace(once, text=f"{how}. {once.text}") if how and not once.correct else once
+                )
             # the one piece's spot, filled in, is the answer's (s23 at 11.16: "activate" was
             # told "P1 can activate the basic knight on corner N4", N4 the answer's knight)
             held = f"{FORMS[type(one).__name__][0]} is not the answer here. {STUCK}"

@@ -13,11 +13,16 @@ that asks which ("Which edge: N3, N5 or O7?"). Geometry only, never whether a mo
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from ..board import EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_EDGES, VERTEX_LABELS
+from ..grammar import and_list, count, plural
 from ..state import State
 
 _WORD = r"(?<![\w'’-]){}(?![\w-])"
+# Where the labels a question without its list asks for are seen (the board opens with its
+# labels off: issue 33)
+SHOWN = " The Labels button under the board shows them."
 
 
 def or_list(items: list[str]) -> str:
@@ -48,11 +53,12 @@ _TERRAIN = re.compile(
 )
 
 
-def hexes_by_terrain(s: State, text: str) -> tuple[str, str]:
+def hexes_by_terrain(s: State, text: str, secret: Collection[str] = ()) -> tuple[str, str]:
     """``text`` with a hex said by its terrain ("the desert") or terrain and number ("the
     forest 8", "8 forest") as its label, when one hex of the board fits; else ``text`` and
-    the question that asks which hex ("Which forest: C, I, K or M?"), or '' when none fits
-    or no terrain is said."""
+    the question that asks which hex ("Which forest: C, I, K or M?"; without the list where
+    it would name a label of ``secret``, an open question's answer, as ``edges_next_to``),
+    or '' when none fits or no terrain is said."""
     if s.layout is None:
         return text, ""
     for m in _TERRAIN.finditer(text):
@@ -67,25 +73,60 @@ def hexes_by_terrain(s: State, text: str) -> tuple[str, str]:
         ]
         if len(fit) == 1:
             return text[: m.start()] + HEX_NAMES[fit[0]] + text[m.end() :], ""
+        listed = [HEX_NAMES[h] for h in fit]
+        if len(fit) > 1 and not set(listed) & set(secret):
+            return text, f"Which {TERRAINS[terrain]}: {or_list(listed)}?"
         if len(fit) > 1:
-            return text, f"Which {TERRAINS[terrain]}: {or_list([HEX_NAMES[h] for h in fit])}?"
+            said = f"{len(fit)} hexes are {TERRAINS[terrain]}"
+            return text, f"Which {TERRAINS[terrain]}? {said}: name one by its letter.{SHOWN}"
     return text, ""
 
 
 _NEXT_TO = re.compile(
     r"\b(?:next\s+to|beside|besides|touching|adjacent\s+to|near|by|from|off)\s+"
-    r"(?:(?P<whose>my|his|her|their|its|our|the|a|an|p[1-9]['’]?s?)\s+)?"
+    r"(?:(?P<whose>the\s+neutral['’]s|neutral\s+n?[12]['’]s|n[12]['’]s"
+    r"|my|his|her|their|its|our|the|a|an|p[1-9]['’]?s?)\s+)?"
     r"(?:(?P<building>settlement|settlements|city|cities|house|town|village)\b|(?P<spot>[a-s]\d{1,2})\b)",
     re.IGNORECASE,
 )
 _ROAD = re.compile(r"\b(?:road|roads|street)\b", re.IGNORECASE)
+# A neutral (two-player rules) said as the sentence's subject ("Neutral 1 builds…") or named
+_NEUTRAL_FIRST = re.compile(r"^\s*(?:the\s+)?neutral\s+n?([12])\b", re.IGNORECASE)
+_NEUTRAL_NAMED = re.compile(r"\bneutral\s+n?([12])\b|\bn([12])['’]s\b", re.IGNORECASE)
 
 
-def edges_next_to(s: State, seat: int, text: str) -> tuple[str, str]:
+def _owners(s: State, seat: int, text: str, whose: str) -> list[int]:
+    """The parties whose buildings "next to <whose> settlement" means: "my", "our" the
+    seat's; "his", "her", "their" the subject's (a neutral when the sentence begins with one,
+    "Neutral 1 builds a road next to its settlement": l29 was offered the learner's
+    settlement's edges), "its" the neutral the sentence names (else the subject's); "the
+    neutral's" the neutral named (else both); "P2's" P2's; no word, "the", "a": the
+    subject's. (A neutral's road joins its own pieces, 2P-NEUTRAL-LEGAL: this tutor's
+    reading of whose "its" is.)"""
+    neutral = lambda k: s.n + k - 1 if s.n + k - 1 < s.owners else seat  # noqa: E731
+    first = _NEUTRAL_FIRST.match(text)
+    subject = neutral(int(first[1])) if first else seat
+    named = _NEUTRAL_NAMED.search(text)
+    said = neutral(int(named[1] or named[2])) if named else None
+    whose = whose.lower()
+    if whose in ("my", "our"):
+        return [seat]
+    if re.fullmatch(r"p[1-9]['’]?s?", whose):
+        return [int(whose[1]) - 1]
+    if "neutral" in whose or re.fullmatch(r"n[12]['’]s", whose):
+        return [said] if said is not None else list(range(s.n, s.owners))
+    if whose == "its" and said is not None:
+        return [said]
+    return [subject]
+
+
+def edges_next_to(s: State, seat: int, text: str, secret: Collection[str] = ()) -> tuple[str, str]:
     """``text`` (a road) with "next to my settlement" (or a city, or a corner: "next to N4")
     as the free edge that touches it, when one does; else ``text`` and the question that
     asks which ("Which edge: N3, N5 or O7?"), or '' when it says no such place. "my" is
-    ``seat``'s (the mover's, or the seat typed); "P2's settlement" is P2's."""
+    ``seat``'s (the mover's, or the seat typed); "P2's settlement" is P2's; "its" a
+    neutral's (``_owners``). Where the list would name a label of ``secret`` (an open
+    question's answer: l29 read 1.4's list as a give-away), the question lists none."""
     m = _NEXT_TO.search(text)
     if m is None or not _ROAD.search(text):
         return text, ""
@@ -93,15 +134,30 @@ def edges_next_to(s: State, seat: int, text: str) -> tuple[str, str]:
         if m["spot"].upper() not in VERTEX_LABELS:
             return text, ""
         corners = [VERTEX_LABELS.index(m["spot"].upper())]
+        owners: list[int] = []
     else:
-        whose = (m["whose"] or "").lower().rstrip("s'’")
-        if re.fullmatch(r"p[1-9]", whose):
-            seat = int(whose[1]) - 1
+        owners = _owners(s, seat, text, m["whose"] or "")
         city = m["building"].lower() in ("city", "cities")
-        corners = [v for v, o in enumerate(s.vowner) if o == seat and s.vcity[v] == city]
-    free = sorted({e for v in corners for e in VERTEX_EDGES[v] if s.eowner[e] < 0})
+        corners = [v for v, o in enumerate(s.vowner) if o in owners and s.vcity[v] == city]
+    touching = sorted({e for v in corners for e in VERTEX_EDGES[v]})
+    free = [e for e in touching if s.eowner[e] < 0]
     if not free:
         return text, ""
     if len(free) == 1:
         return text[: m.start()] + EDGE_LABELS[free[0]] + text[m.end() :], ""
-    return text, f"Which edge: {or_list([EDGE_LABELS[e] for e in free])}?"
+    labels = [EDGE_LABELS[e] for e in free]
+    if not set(labels) & set(secret):
+        return text, f"Which edge: {or_list(labels)}?"
+    where = [VERTEX_LABELS[v] for v in corners]
+    if not owners:
+        what = f"Corner {where[0]}"
+    else:
+        piece = "city" if m["building"].lower() in ("city", "cities") else "settlement"
+        who = "Your" if owners == [seat] and seat < s.n else f"{s.name(owners[0])}'s"
+        if len(owners) > 1:
+            who = "The neutrals'"
+        what = f"{who} {piece if len(where) == 1 else plural(piece)} at {and_list(where)}"
+    has = f"touch{'es' if len(where) == 1 else ''} {count(len(free), 'edge')}"
+    if len(free) < len(touching):
+        has = f"{'has' if len(where) == 1 else 'have'} {count(len(free), 'free edge')}"
+    return text, f"Which edge? {what} {has}: name one by its label.{SHOWN}"
