@@ -24,6 +24,7 @@ from . import markup, verdicts
 from .card_spots import at_spot, card_first, probe_at, remember_click, spot_values
 from .city_levels import levels_html
 from .describe import SR_ONLY_CSS
+from .form_kept import entered, refill
 from .forms import PLAY_TYPED, ActionForm, every_spot
 from .held_tokens import held_tokens
 from .kinds import (
@@ -258,6 +259,7 @@ class PlayPanel:
             kinds = moment_kinds(s.game)  # the moment's kinds (a turn's all), legal or not
         elif s.computer_to_move() or s.puzzle.resting() or s.lesson_throw():
             kinds = []  # a computer's move (even paused), a question solved, the lesson's throw
+        kept = entered(self.form) if s.again else None  # a wrong answer: its fields stay
         self.palette.value = None
         # End turn has its own button and nothing to choose: not again in the palette ("End
         # turn" beside "End the turn" after a roll; issue 33). Roll stays: its form forces dice
@@ -280,7 +282,7 @@ class PlayPanel:
         self._tried()
         self._log()
         if s.kind and not s.computer_to_move():  # (a kind chosen before a seat changed)
-            self._set_form(self._form(s.of_kind()))
+            self._set_form(refill(self._form(s.of_kind()), kept))
 
     def _choices(self) -> None:
         """The palette and the greyed kinds show the kind chosen (where it is one of them)."""

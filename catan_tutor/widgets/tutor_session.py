@@ -137,6 +137,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.in_one_piece: Callable[[], AbstractContextManager[object]] = nullcontext
         self._legal: tuple[Node | None, list[Action]] = (None, [])
         self._shown: Node | None = None  # the node shown last
+        self.again = False  # shown again at an open question (a wrong answer: form_kept.py)
 
     # ------------------------------------------------------------ events
     def subscribe(self, listener: Listener) -> None:
@@ -164,7 +165,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         held = self.puzzle_secret or self.computer_to_move() or self.puzzle.resting()
         kinds = [] if held else self.kinds()
         g = self.game
-        again = self.puzzle_secret and self._shown is self.timeline.current
+        again = self.again = self.puzzle_secret and self._shown is self.timeline.current
         if not again:  # (a wrong answer: the question again, the kind chosen stays)
             self.kind = (
                 kinds[0]
