@@ -130,6 +130,24 @@ def test_template_files_agree_with_the_python_side() -> None:
     assert conf["template"] == TEMPLATE and conf["show_tracebacks"] is False
 
 
+def test_the_tab_names_the_tutor_from_the_first_byte(app_server) -> None:
+    """l30: while the page loaded its tab read "00_start_here" (the notebook's name, the lab
+    template's title); the page's title as first served names the tutor (the notebook's
+    metadata title), before any script runs (the lesson's name follows from the kernel)."""
+    import urllib.request
+
+    with urllib.request.urlopen(app_server, timeout=60) as response:
+        head = ""
+        while "</title>" not in head and len(head) < 65536:
+            chunk = response.read(1024).decode("utf-8", errors="replace")
+            if not chunk:
+                break
+            head += chunk
+    title = re.search(r"<title>(.*?)</title>", head, re.S)
+    assert title is not None and title.group(1).strip() == "Catan tutor", head[:400]
+    assert "start_here" not in head.split("</title>")[0]
+
+
 # ----------------------------------------------------------------------------- the app
 
 
