@@ -41,6 +41,7 @@ from .kinds import (
     variant_kinds,
 )
 from .kinds_unavailable import offer_kinds
+from .layout_steps import chance_button
 from .open_values import every_value
 from .palette_key import KEY_CSS, palette_key
 from .panels import cards_text, dev_cards_text
@@ -129,8 +130,7 @@ class PlayPanel:
         self.roll_button = b(
             description="Roll",
             icon="random",
-            button_style="success",
-            tooltip="roll the dice (to set what they show, pick “Roll and set the dice” below)",
+            button_style="success",  # its tooltip: layout_steps.chance_button
         )
         self.roll_button.add_class("catan-roll")
         self.roll_button.on_click(guard(lambda _: self._seat_button(Roll, session.roll)))
@@ -387,7 +387,7 @@ class PlayPanel:
         g = self.session.game
         self.roll_button.disabled = not (g.is_chance() or "roll" in kinds)
         dice = "roll" in kinds or g.state.phase in ROLL_PHASES or g.state.phase == ROLLOFF
-        self.roll_button.description = "Roll" if dice or not g.is_chance() else "Let chance pick"
+        chance_button(self.roll_button, g, dice)  # what chance picks, said (layout_steps)
         self.end_button.disabled = "end turn" not in kinds
         # no turn to end while the board is laid out or the roll-off decides the seats (issue 33)
         self.end_button.layout.display = "none" if g.state.phase in (BOARD, ROLLOFF) else ""

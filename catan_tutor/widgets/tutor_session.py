@@ -41,6 +41,7 @@ from .kinds import (
     seat_only,
     variant_kinds,
 )
+from .layout_steps import lay_out
 from .path_log import SETUP_PHASE, PathLog
 from .place_words import off_board, try_a_move
 from .puzzle_state import PuzzleState
@@ -261,6 +262,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.on_to_line()
         if not self.puzzle.last():  # a lesson with questions stops at the first unanswered
             self.timeline.last()
+        lay_out(self)  # a board laid out by chance past the lesson's moves: the rest (l30)
         self.show()
 
     def goto(self, node: Node | int) -> None:
