@@ -32,3 +32,23 @@ def test_a_wrong_answers_fields_stay_and_a_right_ones_go_base_setup_round2() -> 
     s.choose_kind("settle")
     assert c.form is not None
     assert c.form.pickers["vertex"].value is None  # (its one player is filled: P1)
+
+
+def test_the_typed_box_is_emptied_on_the_page_when_a_click_answers_base_setup_round1() -> None:
+    """l30: words typed in the answer box and never sent (a tap on the board leaves the box
+    focused) stayed after a click on the board answered the question: the kernel held ''
+    and setting '' again sent nothing. A right answer now sends the page an empty box even
+    then (a blank first, never judged as an answer)."""
+    asked = [a for a in course_puzzles() if a.lesson == "puzzle_base_setup"][0]
+    t = at_question(asked)
+    s = t.session
+    sent: list[str] = []
+    t.puzzle.answer.observe(lambda change: sent.append(change["new"]), names="value")
+    assert t.puzzle.answer.value == ""  # the page's words never reached the kernel
+    s.choose_kind("build road")
+    t.act_at(("edge", board.parse_edge("N3")))  # the click answers it
+    assert s.puzzle.right is not None and s.puzzle.right.correct
+    assert sent[-2:] == [" ", ""] and t.puzzle.answer.value == ""
+    sent.clear()
+    s.show()  # shown again: nothing more sent
+    assert sent == []
