@@ -124,10 +124,54 @@ def test_template_files_agree_with_the_python_side() -> None:
 
     assert MAX_UPLOAD_BYTES == scenario.MAX_SCENARIO_BYTES  # what the loader takes
     assert f"MAX_QUERY_CHARS = {links.MAX_QUERY_CHARS};" in script
+    from catan_tutor.widgets.last_place import MAX_LAST_CHARS
+
+    assert f"MAX_LAST_CHARS = {MAX_LAST_CHARS};" in script
     assert links.MAX_QUERY_CHARS > session.MAX_STATE_CHARS + len("s=")  # the saved line fits
     assert json.loads((TEMPLATE_DIR / "conf.json").read_text()) == {"base_template": "lab"}
     conf = json.loads((CONFIG_DIR / "voila.json").read_text())["VoilaConfiguration"]
     assert conf["template"] == TEMPLATE and conf["show_tracebacks"] is False
+
+
+def test_the_tab_names_the_tutor_from_the_first_byte(app_server) -> None:
+    """l30: while the page loaded its tab read "00_start_here" (the notebook's name, the lab
+    template's title); the page's title as first served names the tutor (the notebook's
+    metadata title), before any script runs (the lesson's name follows from the kernel)."""
+    import urllib.request
+
+    with urllib.request.urlopen(app_server, timeout=60) as response:
+        head = ""
+        while "</title>" not in head and len(head) < 65536:
+            chunk = response.read(1024).decode("utf-8", errors="replace")
+            if not chunk:
+                break
+            head += chunk
+    title = re.search(r"<title>(.*?)</title>", head, re.S)
+    assert title is not None and title.group(1).strip() == "Catan tutor", head[:400]
+    assert "start_here" not in head.split("</title>")[0]
+
+
+def test_a_new_session_on_a_bare_address_opens_the_last_lesson(new_page, app_server) -> None:
+    """l30: a new browser session (its storage kept) opened lesson 1.1, not the lesson the
+    learner was in. A bare address opens the lesson and step last shown in this browser; an
+    address naming a lesson opens that one (last_place.py)."""
+    p = new_page("last_place")
+    open_app(p, f"{app_server}?lesson=base_trading_harbors&node=2")
+    p.page.wait_for_function("() => document.title.startsWith('3.1 ')")
+    settle(p.page)
+    p.page.close()
+    page = p.page = p.context.new_page()  # a new tab of the same browser: its storage kept
+    open_app(p, app_server)
+    page.wait_for_function("() => document.title.startsWith('3.1 ')")
+    settle(page)
+    assert page.locator(".catan-lesson-picker select").input_value().startswith("3.1")
+    assert "node=2" in page.url
+    page.screenshot(path=ARTIFACTS / "last_place_bare.png")
+    page.close()
+    page = p.page = p.context.new_page()
+    open_app(p, f"{app_server}?lesson=base_setup")  # the address names a lesson: it opens
+    settle(page)
+    assert page.title().startswith("1.1 ")
 
 
 # ----------------------------------------------------------------------------- the app

@@ -184,3 +184,34 @@ def test_choosing_free_game_in_the_chapter_list_starts_one_in_place_of_the_lesso
     assert "New game · Catan tutor" in app.title.value
     assert dict(s.computers) == app.seats.seats() and s.game.players == app.players.value
     assert s.node is s.origin_node  # at the new game's start
+
+
+def test_what_the_board_showed_goes_with_the_lesson_left() -> None:
+    """l30: at 8.11 the pointer rested on the answer's knight (O6, ringed, its line 'Pointer
+    on O6' labelling it); 7.8 chosen from the list (the mouse never left the board) still
+    labelled O6 on its board. Another lesson: no pointer ring or line, no label, no ring of
+    the form, the hint or a why-not from the lesson left."""
+    from catan_tutor import board
+
+    app = App(start="puzzle_ck_barbarians", query="")
+    t, v = app.tutor, app.tutor.view
+    x, y = v.vp.px(board.vertex_xy(board.parse_vertex("O6")))
+    t.board.on_pointer(
+        {
+            "type": "mousemove",
+            "relativeX": x / v.ratio,
+            "relativeY": y / v.ratio,
+            "boundingRectWidth": v.canvas.width / v.ratio,
+            "boundingRectHeight": v.canvas.height / v.ratio,
+        }
+    )
+    assert "O6" in t.board.pointer.value and "O6" in v.named.values()
+    t.puzzle.submit("P1 activate O6")  # the right answer: O6 named in the reply too
+    hints = t.hints  # a hint's ring on O6, as a hint run here leaves it
+    hints.asked_at = app.session.game.position()
+    hints._ring(("vertex", board.parse_vertex("O6")))
+    assert app.open("puzzle_ck_knights")
+    assert t.board.pointer.value == ""
+    assert "O6" not in v.named.values(), v.named
+    assert v.hovered is None and v.hinted is None and v.chosen is None and v.refused is None
+    assert "O6" not in v.marker.value

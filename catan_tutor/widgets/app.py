@@ -37,6 +37,7 @@ from ..variants import VARIANTS
 from . import address, icons, links, preheat, session
 from .computer import SeatPicker
 from .guard import guarded, shown_in
+from .last_place import LastPlace
 from .links import PLAYERS, Link
 from .progress import CourseProgress
 from .tutor import Tutor
@@ -163,13 +164,17 @@ class App:
         self.tutor.line.extra = lambda: self.progress.next_button
         self.chapter_picker.observe(guarded(self.on_chapter, shown_in(self.status)), names="value")
         preheated = query is None and preheat.waiting()  # its visitor is not here yet
-        opened = self.resume(page_query() if query is None else query)
+        asked = page_query() if query is None else query
+        opened = self.resume(asked)
         if not opened and start:
             why = self.status.value  # a session that could not be restored says so
             opened = self.open(start)
             self.status.value = why or self.status.value
         if not opened:
             self.session.show()
+        self.last = LastPlace(self.session)  # a bare address: the last place (last_place.py)
+        self.last.opened(not asked and not preheated)
+        self.progress.on_last = guarded(self.reopen_last, shown_in(self.status))
         bar = widgets.HBox(
             [widgets.HTML(HELP_HTML), self.chapter_picker, self.picker, self.new_game],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -200,6 +205,14 @@ class App:
         nothing."""
         if query:
             self.resume(query)
+        self.last.opened(not query)
+
+    def reopen_last(self, query: str) -> None:
+        """The place the learner was last at, from the page: opened when the page's address
+        named nothing and nothing was done since it opened (``LastPlace``); one that cannot
+        be opened leaves the page as it was."""
+        if self.last.due() and not self.resume(query):
+            self.status.value = ""
 
     @property
     def afresh(self) -> widgets.Button:

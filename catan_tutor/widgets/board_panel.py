@@ -163,6 +163,10 @@ class BoardPanel:
             self.pointer.value = drop_note(self.pointer.value)  # a tap's note goes (l23)
         if event in ("opened", "restored"):  # another game: the keyboard cursor starts afresh
             view.set_cursor(None)
+            # and the pointer's ring and line go with the board they were on: the line's
+            # "Pointer on O6" (a spot of 8.11's answer) labelled O6 on 7.8's board (l30)
+            view.hover(None)
+            self.pointer.value = ""
             self.cursor_at = None
             self.trail.clear()
         if event == "opened" and view.drawn_layout != s.game.layout or event == "restored":

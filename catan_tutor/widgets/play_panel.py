@@ -24,6 +24,7 @@ from . import markup, verdicts
 from .card_spots import at_spot, card_first, probe_at, remember_click, spot_values
 from .city_levels import levels_html
 from .describe import SR_ONLY_CSS
+from .form_kept import entered, refill
 from .forms import PLAY_TYPED, ActionForm, every_spot
 from .held_tokens import held_tokens
 from .kinds import (
@@ -40,6 +41,7 @@ from .kinds import (
     variant_kinds,
 )
 from .kinds_unavailable import offer_kinds
+from .layout_steps import chance_button
 from .open_values import every_value
 from .palette_key import KEY_CSS, palette_key
 from .panels import cards_text, dev_cards_text
@@ -126,8 +128,7 @@ class PlayPanel:
         self.roll_button = b(
             description="Roll",
             icon="random",
-            button_style="success",
-            tooltip="roll the dice (to set what they show, pick “Roll and set the dice” below)",
+            button_style="success",  # its tooltip: layout_steps.chance_button
         )
         self.roll_button.add_class("catan-roll")
         self.roll_button.on_click(guard(lambda _: self._seat_button(Roll, session.roll)))
@@ -256,6 +257,7 @@ class PlayPanel:
             kinds = moment_kinds(s.game)  # the moment's kinds (a turn's all), legal or not
         elif s.computer_to_move() or s.puzzle.resting() or s.lesson_throw():
             kinds = []  # a computer's move (even paused), a question solved, the lesson's throw
+        kept = entered(self.form) if s.again else None  # a wrong answer: its fields stay
         self.palette.value = None
         # End turn has its own button and nothing to choose: not again in the palette ("End
         # turn" beside "End the turn" after a roll; issue 33). Roll stays: its form forces dice
@@ -278,7 +280,7 @@ class PlayPanel:
         self._tried()
         self._log()
         if s.kind and not s.computer_to_move():  # (a kind chosen before a seat changed)
-            self._set_form(self._form(s.of_kind()))
+            self._set_form(refill(self._form(s.of_kind()), kept))
 
     def _choices(self) -> None:
         """The palette and the greyed kinds show the kind chosen (where it is one of them)."""
@@ -383,7 +385,7 @@ class PlayPanel:
         g = self.session.game
         self.roll_button.disabled = not (g.is_chance() or "roll" in kinds)
         dice = "roll" in kinds or g.state.phase in ROLL_PHASES or g.state.phase == ROLLOFF
-        self.roll_button.description = "Roll" if dice or not g.is_chance() else "Let chance pick"
+        chance_button(self.roll_button, g, dice)  # what chance picks, said (layout_steps)
         self.end_button.disabled = "end turn" not in kinds
         # no turn to end while the board is laid out or the roll-off decides the seats (issue 33)
         self.end_button.layout.display = "none" if g.state.phase in (BOARD, ROLLOFF) else ""

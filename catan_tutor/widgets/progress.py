@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from . import icons, markup
+from .last_place import last_of
 from .solved_again import counts_solved
 
 if TYPE_CHECKING:
@@ -198,6 +199,7 @@ class CourseProgress:
         self.into = widgets.Text(layout=lay(display="none"))  # written by the page script
         self.into.add_class("catan-progress-in")
         self.into.observe(guard(self._from_page), names="value")
+        self.on_last: Callable[[str], None] | None = None  # the app's (last_place.py)
         self.summary = widgets.HTML()
         self.summary.add_class("catan-progress-summary")
         self._asked = _puzzles_asked(lessons.values())
@@ -219,6 +221,9 @@ class CourseProgress:
             self.marks()
             self.session.show()
         self._publish()
+        last = last_of(change["new"])  # the place a bare address opens (last_place.py)
+        if last and self.on_last is not None:
+            self.on_last(last)
 
     def _restore_solved(self) -> None:
         """Puzzles solved on an earlier visit count as answered in this one, but those asked

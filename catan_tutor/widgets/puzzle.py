@@ -52,15 +52,16 @@ class PuzzleMode:
         self._built = False  # its parts: built when a lesson first asks a question
         self._at: tuple | None = None  # the question the answer field was cleared for
         self._noted = False  # a tap's reply shows (``note``) till the next action
+        self._emptied: tuple | None = None  # where the answer field was last emptied
         session.subscribe(self._on_session)
 
     def _on_session(self, event: str) -> None:
         if event == "shown":
             at = self._question()
             if at is not None and not _same(at, self._at) and self._built:  # a new question:
-                self.answer.value = ""  # the old answer goes
+                self.clear_answer()  # the old answer goes
             elif self._built and self.state.answered == self.session.timeline.current.id:
-                self.answer.value = ""  # answered right: the words typed go with the box (l28)
+                self.clear_answer()  # answered right: the words typed go with the box (l28)
             self._at = at if at is not None else self._at
             self._show()
         elif event == "puzzle":
@@ -154,8 +155,20 @@ class PuzzleMode:
 
     def try_again(self) -> None:
         """The solved question shown, asked afresh: its answer typed before goes too."""
-        self.answer.value = ""
+        self.clear_answer()
         try_again(self.state, self.session.timeline.current)
+
+    def clear_answer(self) -> None:
+        """Empty the answer field, on the page too, once per question or answer shown: words
+        typed and never sent (a tap on the board leaves the field focused on a phone, so
+        Enter or leaving the field never sent them) stayed, as "" set over the kernel's ""
+        sends nothing (l30: the words typed stayed after a click answered the question);
+        a blank sent first, never judged (``_typed``), empties the page's field."""
+        shown = (id(self.session.timeline), self.session.timeline.current.id, self.state.right)
+        if self.answer.value or shown != self._emptied:
+            self._emptied = shown
+            self.answer.value = " "
+            self.answer.value = ""
 
     def note(self, text: str) -> None:
         """A reply to the learner's try that judges no answer (a tap on the wrong kind of

@@ -13,6 +13,7 @@ from ..sampler import Sampler
 from ..study.scenario import Scenario
 from ..study.timeline import Node, Timeline
 from .back_note import back_note
+from .layout_steps import laying_out
 from .roll_steps import rolling
 
 if TYPE_CHECKING:
@@ -168,8 +169,9 @@ class LessonLine:
         node = self.timeline.current
         if where in ("first", "back"):
             return node is not self.start()
-        if not node.children:
-            return self.puzzle.main_line() is not None
+        if not node.children:  # (a board still laid out by chance: ▶| lays the rest)
+            lays = where == "last" and laying_out(self)  # type: ignore[arg-type]
+            return self.puzzle.main_line() is not None or lays
         return not self.held(where)
 
     def held(self, where: str) -> bool:

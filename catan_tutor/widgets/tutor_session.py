@@ -41,6 +41,7 @@ from .kinds import (
     seat_only,
     variant_kinds,
 )
+from .layout_steps import lay_out
 from .path_log import SETUP_PHASE, PathLog
 from .place_words import off_board, try_a_move
 from .puzzle_state import PuzzleState
@@ -137,6 +138,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.in_one_piece: Callable[[], AbstractContextManager[object]] = nullcontext
         self._legal: tuple[Node | None, list[Action]] = (None, [])
         self._shown: Node | None = None  # the node shown last
+        self.again = False  # shown again at an open question (a wrong answer: form_kept.py)
 
     # ------------------------------------------------------------ events
     def subscribe(self, listener: Listener) -> None:
@@ -164,7 +166,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         held = self.puzzle_secret or self.computer_to_move() or self.puzzle.resting()
         kinds = [] if held else self.kinds()
         g = self.game
-        again = self.puzzle_secret and self._shown is self.timeline.current
+        again = self.again = self.puzzle_secret and self._shown is self.timeline.current
         if not again:  # (a wrong answer: the question again, the kind chosen stays)
             self.kind = (
                 kinds[0]
@@ -260,6 +262,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.on_to_line()
         if not self.puzzle.last():  # a lesson with questions stops at the first unanswered
             self.timeline.last()
+        lay_out(self)  # a board laid out by chance past the lesson's moves: the rest (l30)
         self.show()
 
     def goto(self, node: Node | int) -> None:

@@ -156,6 +156,19 @@
 
   // ------------------------------------------------------------------ state in the address
   var lastState = null;
+  // The tutor's part of the address is kept in the browser's storage (LAST_KEY) as it
+  // changes: a later page whose address names nothing (no OWN_KEYS) opens it. The one kept
+  // before this page opened goes to the tutor with the progress (below; last_place.py).
+  var LAST_KEY = 'catan-tutor-last';
+  var MAX_LAST_CHARS = 4000;  // = catan_tutor.widgets.last_place.MAX_LAST_CHARS
+  var bare = OWN_KEYS.every(function (key) {
+    return !new URL(window.location.href).searchParams.has(key);
+  });
+  try {
+    window.catanLastPlace = bare ? (window.localStorage.getItem(LAST_KEY) || '') : '';
+  } catch (e) {
+    window.catanLastPlace = '';
+  }
 
   function syncState() {
     var el = document.querySelector('.catan-session');
@@ -163,6 +176,9 @@
     var state = (el.textContent || '').trim();
     if (state === lastState || state.length > MAX_QUERY_CHARS || !QUERY_RE.test(state)) return;
     lastState = state;
+    if (state && state.length <= MAX_LAST_CHARS) {
+      try { window.localStorage.setItem(LAST_KEY, state); } catch (e) { /* not kept */ }
+    }
     var url = new URL(window.location.href);
     var params = url.searchParams;
     var before = params.toString();
@@ -317,6 +333,7 @@
 (function () {
   'use strict';
   var KEY = 'catan-tutor-progress';
+  var QUERY_OK = /^[A-Za-z0-9_.~=&%-]{1,4000}$/;  // the last place: a query, as the address's
   var MAX_CHARS = 65536;  // = catan_tutor.widgets.progress.MAX_PROGRESS_CHARS
   var seen = null;
   var sent = new WeakSet();
@@ -366,7 +383,10 @@
     var input = document.querySelector('.catan-progress-in input');
     if (input && !sent.has(input)) {
       sent.add(input);
-      input.value = stored();
+      var data = read(stored());  // with the last place, on a bare address (above)
+      var last = window.catanLastPlace;
+      if (typeof last === 'string' && last && QUERY_OK.test(last)) data.last = last;
+      input.value = JSON.stringify(data);
       input.dispatchEvent(new Event('input', {bubbles: true}));
       input.dispatchEvent(new Event('change', {bubbles: true}));
     }

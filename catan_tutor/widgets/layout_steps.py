@@ -1,0 +1,64 @@
+"""A variable board laid out by chance, step by step (lesson 1.3, ``layout: moves``): ▶| goes
+to where it is laid out, and the chance button says what it picks.
+
+l30 at 1.3: off the lesson's line (a tile of the learner's own choosing) ▶| had nowhere to
+go, and the rest of the board took about 20 presses of "Let chance pick"; now ▶| lets chance
+lay the rest (the session's sampler: the same seed, the same board). And that button's tooltip
+spoke of dice while the step lays the board: it names what chance picks at the step."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import PlaceHarbor, PlaceTile, SpiralStart
+from ..game import Game
+from ..state import BOARD
+
+if TYPE_CHECKING:
+    import ipywidgets as widgets
+
+    from .tutor_session import TutorSession
+
+MAX_LAYOUT_STEPS = 60  # the most chance outcomes a board takes (19 hexes, a spiral, 9 harbors)
+# What chance picks at a step of the board's layout (the chance button's tooltip)
+PICKS = {
+    PlaceTile: "let chance pick the terrain of the next hex on the board",
+    SpiralStart: "let chance pick the corner hex where the number tokens start",
+    PlaceHarbor: "let chance pick the kind of the next harbor",
+}
+OTHER_PICK = "let chance pick what happens next"
+ROLL_TIP = "roll the dice (to set what they show, pick “Roll and set the dice” below)"
+
+
+def laying_out(session: TutorSession) -> bool:
+    """The board is still being laid out by chance and no move follows the one shown (off
+    the lesson's line, or a lesson whose line stops there): ▶| lays the rest."""
+    g = session.game
+    return g.state.phase == BOARD and g.is_chance() and not session.timeline.current.children
+
+
+def lay_out(session: TutorSession) -> None:
+    """Lay the rest of the board by chance (``laying_out``), one node a pick."""
+    for _ in range(MAX_LAYOUT_STEPS):
+        if not laying_out(session):
+            return
+        session.advance(session.chance(session.game))
+
+
+def chance_tip(game: Game, dice: bool) -> str:
+    """The chance button's tooltip: the dice's (``dice``: a roll is due or under way), else
+    what chance picks now."""
+    if dice or not game.is_chance():
+        return ROLL_TIP
+    kinds = {type(a) for a in game.legal_actions()}
+    picks = [PICKS[k] for k in kinds if k in PICKS]
+    return picks[0] if len(picks) == 1 else OTHER_PICK
+
+
+def chance_button(button: widgets.Button, game: Game, dice: bool) -> None:
+    """The Roll button: "Roll" while a roll is due or under way (``dice``), else "Let chance
+    pick"; its tooltip says what it does (``chance_tip``)."""
+    button.description = "Roll" if dice or not game.is_chance() else "Let chance pick"
+    tip = chance_tip(game, dice)
+    if button.tooltip != tip:
+        button.tooltip = tip

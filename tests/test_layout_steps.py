@@ -1,0 +1,39 @@
+"""Lesson 1.3, the board laid out by chance (BASE-BOARD-VARIABLE): ▶| goes to the end from a
+tile of the learner's own (l30: it went nowhere, and the rest of the board took about 20
+presses of "Let chance pick"), and that button's tooltip says what chance picks at the step,
+not the dice."""
+
+from __future__ import annotations
+
+from catan_tutor.actions import PlaceTile
+from catan_tutor.state import BOARD
+from catan_tutor.widgets import App
+from catan_tutor.widgets.layout_steps import PICKS, ROLL_TIP
+
+
+def test_to_the_end_lays_the_rest_of_the_board_off_the_lessons_line_base_board_variable():
+    app = App(start="base_variable_board", query="")
+    s, t = app.session, app.tutor
+    assert s.game.state.phase == BOARD and s.game.is_chance()
+    lessons = s.timeline.current.children[0].action
+    own = next(a for a in s.legal() if isinstance(a, PlaceTile) and a != lessons)
+    s.play(own)  # a tile of the learner's own: off the lesson's line, nothing after it
+    assert not s.timeline.current.children and s.own_moves() == 1
+    last = t.board.nav[3]
+    assert not last.disabled
+    last.click()
+    assert s.game.state.phase != BOARD  # the board laid out: the game's start
+    assert not s.game.is_chance()
+    assert last.disabled  # at the end now
+
+
+def test_the_chance_buttons_tooltip_says_what_chance_picks_base_board_variable():
+    app = App(start="base_variable_board", query="")
+    s, t = app.session, app.tutor
+    button = t.controls.roll_button
+    assert button.description == "Let chance pick"
+    assert button.tooltip == PICKS[PlaceTile] and "dice" not in button.tooltip
+    s.step("last")
+    while s.game.state.phase != "main":  # the setup played on: the dice are due later
+        s.forward() if s.timeline.current.children else s.play(s.legal()[0])
+    assert button.description == "Roll" and button.tooltip == ROLL_TIP
