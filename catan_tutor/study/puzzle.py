@@ -208,8 +208,11 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
                 )
             # the one piece's spot, filled in, is the answer's (s23 at 11.16: "activate" was
             # told "P1 can activate the basic knight on corner N4", N4 the answer's knight)
-            held = f"{FORMS[type(one).__name__][0]} is not the answer here. {STUCK}"
-            return replace(once, text=held)
+            # (no move of it possible: the price the seat cannot pay, s23 at 8.11)
+            held = no_move_of(game, e.kind, told) or (
+                f"{FORMS[type(one).__name__][0]} is not the answer here. {STUCK}"
+            )
+            return replace(once, text=said_read_as(shown, e.kind, held))
         told = [w for w in secrets(puzzle, node, rules) if w not in _kind_words_of(e.kind)]
         if (none := no_move_of(game, e.kind, told)) is not None:  # nothing to complete (l23)
             return Judgement(shown, False, False, "", said_read_as(shown, e.kind, none))
