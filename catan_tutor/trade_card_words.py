@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from .actions import BankTrade, Offer
 from .board import CARD_NAMES, VERTEX_LABELS
 from .progress_cards import ALIASES
+from .words import place_words
 
 if TYPE_CHECKING:
     from .game import Game
@@ -256,7 +257,10 @@ def _progress_card(game: Game, seat: str, toks: list[str]) -> str | None:
         for k, t in enumerate(rest)
         if t.lower() not in _CARD_GLUE or (t.lower() == "a" and k == len(rest) - 1)
     ]
-    return " ".join([seat, "play", card, *args]).strip()
+    said = " ".join([seat, "play", card, *args]).strip()
+    if card == "merchant":  # its hex said by terrain, "on the pasture 11" (l30 at 9.18)
+        return place_words.hexes_by_terrain(game.state, said)[0]  # (several fit: as said)
+    return said
 
 
 def _forced(game: Game, seat: str, toks: list[str]) -> str | None:

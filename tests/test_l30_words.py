@@ -30,3 +30,26 @@ def test_ck_barb_defense_is_spelled_as_the_lessons_spell_it():
     words = re.compile(r"(?<![A-Z_-])defense\b")  # (the rule IDs say DEFENSE)
     for path in [*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.yaml"), *PACKAGE.rglob("*.md")]:
         assert not words.search(path.read_text(encoding="utf-8")), path
+
+
+def test_the_merchant_s_hex_said_by_its_terrain_and_number_is_read():
+    """CK-PC-MERCHANT: l30 at 9.18 typed "P2 plays the merchant on the pasture 11" and was
+    told "The word “pasture” was not understood", the tutor naming hexes so itself."""
+    from puzzle_answers import lesson
+
+    from catan_tutor.board import HEX_NAMES, TERRAINS
+    from catan_tutor.game import Game
+    from catan_tutor.trade_card_words import spelled
+
+    tl = lesson("puzzle_ck_metropolis").timeline
+    game = Game(tl.rules, next(iter(tl.nodes.values())).state)
+    layout = game.state.layout
+    pasture = TERRAINS.index("pasture")
+    hexes = [h for h, t in enumerate(layout.terrain) if t == pasture]
+    one = next(h for h in hexes if [layout.numbers[k] for k in hexes].count(layout.numbers[h]) == 1)
+    n, label = layout.numbers[one], HEX_NAMES[one]
+    for typed in (f"P2 plays the merchant on the pasture {n}", f"P2 play merchant on {n} pasture"):
+        assert spelled(game, typed) == f"P2 play merchant {label}", typed
+    assert len(hexes) > 1 and spelled(game, "P2 play merchant on the pasture") == (
+        "P2 play merchant pasture"  # several fit: left as said, for the reader to ask
+    )
