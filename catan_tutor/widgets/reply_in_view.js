@@ -203,8 +203,10 @@
   // takes to show them over the reply, the topmost kept in sight (s24: ~300 px tall at the
   // foot, it lay over the question, the answer's row and the robber just moved, 375x740)
   var tapY = null;  // the last finger's tap on the board (client px), else null
+  // (the hand after a right answer: what a steal took or a build cost; a wrong one left it
+  // as it was, the page moved no farther for it)
   var SEEN = '.catan-tutor .catan-puzzle-prompt, .catan-tutor .catan-puzzle-entry, ' +
-    '.catan-tutor .catan-own-hand';  // (the hand: what a steal took or a build cost)
+    '.catan-tutor:has(.catan-puzzle-state[data-correct="1"]) .catan-own-hand';
   function roomFor(reply) {
     var top = window.innerHeight - reply.getBoundingClientRect().height - 8;
     var first = null, last = null;
