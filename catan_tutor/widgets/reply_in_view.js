@@ -13,7 +13,10 @@
  * moves here: finish the form"), below the board on a phone or tablet: a finger's tap scrolls
  * nothing (the page moved ~300 px and the next tap, aimed at another hex, landed elsewhere:
  * 2.2 at 768x1024, s17); the reply out of sight is held at the screen's foot instead (see
- * letGo), where that covers no words or control, else brought in, no farther than it takes. Enter on the board brings it in, with the board's top kept in sight when both fit
+ * letGo), where that covers no words or control, else brought in, no farther than it takes.
+ * On a phone it is held as a few lines at the foot with a close (x), the page moved up just
+ * enough that the spot tapped, the question and its answer's row show over it (see roomFor).
+ * Enter on the board brings it in, with the board's top kept in sight when both fit
  * (learner 14: 7.8 at 768x1024). Runs once per page, with board_keys.js.
  */
 (function () {
@@ -41,6 +44,8 @@
     // a tap on the board: no reply scrolled to on a phone (0), else the tap's time
     onBoard = !!target.closest('.catan-board');
     byKey = false;
+    var touch = event.touches && event.touches[0];
+    tapY = !onBoard ? null : touch ? touch.clientY : event.clientY;
     tapped = Date.now();  // (a phone's board tap: a puzzle's reply only, see look)
     answer = '';
     owed = null;
@@ -52,13 +57,83 @@
   // out of sight under the board's panels, shows at the screen's foot until a tap off the
   // board or a scroll (then in its place, which the learner scrolls to)
   var HELD = 'catan-reply-held';
-  document.addEventListener('scroll', letGo, {capture: true, passive: true});
+  var steered = null;  // [the box, its scrollTop] this script scrolled to (a phone's reply)
+  document.addEventListener('scroll', function (event) {
+    var target = event.target;
+    // (a long reply scrolled inside its box is still read; the page moved for it by hold)
+    if (target instanceof Element && target.closest('.' + HELD)) {
+      more(target.closest('.' + HELD));
+      return;
+    }
+    if (steered && steered[0].scrollTop === steered[1]) return;
+    letGo();
+  }, {capture: true, passive: true});
+  // The box the page scrolls in (Voila's cells: fixed there is fixed in it, contain:strict,
+  // and moves with its scroll: a reply at bottom 0 stood 43 px over the screen's foot)
+  function scroller(from) {
+    for (var e = from.parentElement; e; e = e.parentElement) {
+      if (e.scrollHeight > e.clientHeight + 1 &&
+          /(auto|scroll)/.test(getComputedStyle(e).overflowY)) return e;
+    }
+    return document.scrollingElement || document.documentElement;
+  }
+  // the held reply's foot at ``foot`` (px from the screen's top) wherever its box scrolled
+  function pin(reply, foot) {
+    reply.style.bottom = '';
+    var now = reply.getBoundingClientRect().bottom;
+    if (Math.abs(now - foot) > 0.5) reply.style.bottom = (now - foot) + 'px';
+  }
   function letGo() {
+    steered = null;
     var held = document.querySelectorAll('.' + HELD);
     for (var i = 0; i < held.length; i++) {
       held[i].classList.remove(HELD);
       held[i].style.bottom = '';
     }
+    if (shut) shut.hidden = true;
+    if (further) further.hidden = true;
+  }
+  // The held reply's close (x): a finger's size (44 px), named for a screen reader; it lets
+  // the reply go to its place in the page (s24: a phone's held reply could not be closed)
+  var shut = null;
+  function closer() {
+    if (!shut) {
+      shut = document.createElement('button');
+      shut.type = 'button';
+      shut.className = 'catan-reply-close';
+      shut.setAttribute('aria-label', 'Close this reply');
+      shut.title = 'Close this reply';
+      shut.textContent = '\u2715';
+      shut.hidden = true;
+      shut.addEventListener('click', function () { letGo(); });
+      document.body.appendChild(shut);
+    }
+    return shut;
+  }
+  // a held reply longer than its box (a phone's is a few lines): "more" at its foot until
+  // read to the end, a tap on it scrolls the next lines in (a swipe in the box does too)
+  var further = null;
+  function more(reply) {
+    var left = reply.scrollHeight - reply.clientHeight - reply.scrollTop;
+    if (!further) {
+      further = document.createElement('button');
+      further.type = 'button';
+      further.className = 'catan-reply-further';
+      further.textContent = 'more \u25be';
+      further.setAttribute('aria-label', 'Show more of this reply');
+      further.addEventListener('click', function () {
+        var held = document.querySelector('.' + HELD);
+        if (held) held.scrollTop += Math.max(20, held.clientHeight - 24);
+      });
+      document.body.appendChild(further);
+    }
+    further.hidden = !(reply.classList.contains(HELD) && left > 2);
+  }
+  function showCloser(reply) {
+    more(reply);
+    var button = closer(), box = reply.getBoundingClientRect();
+    button.style.top = Math.max(0, box.top + 2) + 'px';
+    button.hidden = false;
   }
   // The held reply covers no control and no words in sight (s18: at 768x1024 it lay over
   // ~40 px of 2.2's answer row; raised over that row it then lay over 4.3's question, and at
@@ -95,6 +170,12 @@
   function hold(reply) {
     reply.classList.add(HELD);
     reply.style.bottom = '';
+    if (PHONE.matches) {
+      roomFor(reply);
+      pin(reply, window.innerHeight);
+      showCloser(reply);
+      return true;
+    }
     var high = reply.getBoundingClientRect().height;
     var boxes = taken(reply);
     var foot = window.innerHeight;  // the held reply's foot
@@ -107,17 +188,46 @@
       }
       if (over === null) break;
       foot = over;
-      if (foot - high < 0) {  // no free band: on a tablet, in its place brought into sight;
-        if (PHONE.matches) {  // on a phone at the foot (the board fills the width: moved,
-          foot = window.innerHeight;  // the next tap lands elsewhere; s17)
-          break;
-        }
+      if (foot - high < 0) {  // no free band: on a tablet, in its place brought into sight
         reply.classList.remove(HELD);
         return false;
       }
     }
-    if (foot < window.innerHeight) reply.style.bottom = (window.innerHeight - foot) + 'px';
+    pin(reply, foot);
+    showCloser(reply);
     return true;
+  }
+  // A phone's held reply: a few lines at the screen's foot (style.HELD_REPLY_CSS: more
+  // scroll inside it), and over none of what it answers: the spot tapped (the piece just
+  // moved), the question, its answer's row and the hand. The page moves up as far as it
+  // takes to show them over the reply, the topmost kept in sight (s24: ~300 px tall at the
+  // foot, it lay over the question, the answer's row and the robber just moved, 375x740)
+  var tapY = null;  // the last finger's tap on the board (client px), else null
+  // (the hand after a right answer: what a steal took or a build cost; a wrong one left it
+  // as it was, the page moved no farther for it)
+  var SEEN = '.catan-tutor .catan-puzzle-prompt, .catan-tutor .catan-puzzle-entry, ' +
+    '.catan-tutor:has(.catan-puzzle-state[data-correct="1"]) .catan-own-hand';
+  function roomFor(reply) {
+    var top = window.innerHeight - reply.getBoundingClientRect().height - 8;
+    var first = null, last = null;
+    function see(upper, lower) {
+      first = first === null ? upper : Math.min(first, upper);
+      last = last === null ? lower : Math.max(last, lower);
+    }
+    if (tapY !== null) see(tapY - 28, tapY + 28);  // (the piece drawn round the spot)
+    var shown = document.querySelectorAll(SEEN);
+    for (var i = 0; i < shown.length; i++) {
+      if (reply.contains(shown[i]) || !shown[i].getClientRects().length) continue;
+      var box = shown[i].getBoundingClientRect();
+      if (box.height) see(box.top, box.bottom);
+    }
+    if (last === null || last <= top) return;
+    var by = Math.min(last - top, Math.max(0, first - 4));  // (the topmost kept in sight)
+    if (by < 1) return;
+    var box = scroller(reply), was = box.scrollTop;
+    box.scrollTop = was + by;
+    steered = [box, box.scrollTop];
+    if (tapY !== null) tapY -= box.scrollTop - was;
   }
   // A finger's tap's reply that cannot be held: it and the form it names ("finish the form":
   // its fields and Play) into sight, the page moved no farther than it takes (the board
@@ -173,6 +283,7 @@
         !target.closest('.catan-tutor .catan-board')) return;
     onBoard = true;
     byKey = true;
+    tapY = null;
     tapped = Date.now();
     answer = '';
   }, true);
@@ -190,6 +301,7 @@
       var before = said.get(reply);
       said.set(reply, words);
       if (!words.trim()) {  // (no empty bar at the foot)
+        if (reply.classList.contains(HELD) && shut) shut.hidden = further.hidden = true;
         reply.classList.remove(HELD);
         reply.style.bottom = '';
       }

@@ -177,10 +177,29 @@ WHY_NOT_CSS = (
 # held at the screen's foot, in the page's colours, until the next tap or scroll; the board
 # does not move under the finger (a scroll to the reply did, s17: 2.2 at 768x1024); only
 # where it covers no words or control (else scrolled to, no farther than it takes: l19)
+CLOSE_SIZE = 44  # px: the held reply's close, a finger's target (WCAG 2.5.5)
 HELD_REPLY_CSS = (
     ".catan-app .catan-reply-held{position:fixed;left:0;right:0;bottom:0;z-index:6;margin:0;"
     "padding:8px 16px;height:auto;background:var(--jp-layout-color1,#fff);"
-    "border-top:2px solid var(--jp-brand-color1,#1976d2);box-shadow:0 -2px 6px rgba(0,0,0,.25)}"
+    "border-top:2px solid var(--jp-brand-color1,#1976d2);box-shadow:0 -2px 6px rgba(0,0,0,.25);"
+    f"padding-right:{CLOSE_SIZE + 8}px;box-sizing:border-box}}"
+    # its close (x), a finger's size, at its top right (reply_in_view.js adds it to the page)
+    f".catan-reply-close{{position:fixed;right:4px;z-index:7;width:{CLOSE_SIZE}px;"
+    f"height:{CLOSE_SIZE}px;margin:0;padding:0;border:0;border-radius:50%;font-size:20px;"
+    "line-height:1;cursor:pointer;background:transparent;"
+    "color:var(--jp-ui-font-color1,rgba(0,0,0,.87))}"
+    ".catan-reply-close[hidden]{display:none}"
+    # a phone: a few lines, over none of what it answers (the page moved to show that over
+    # it); a longer reply scrolls inside (s24: ~300 px tall it hid the question, 375x740)
+    "@media (max-width:700px){.catan-app .catan-reply-held{max-height:min(9.5em,30vh);"
+    "overflow-y:auto;overscroll-behavior:contain;padding-top:6px;padding-bottom:6px}"
+    "}"
+    # (more under its foot: "more" over its last line's right, a finger's height)
+    f".catan-reply-further{{position:fixed;right:4px;bottom:4px;z-index:7;height:{CLOSE_SIZE}px;"
+    "margin:0;padding:0 12px;border:1px solid var(--jp-border-color1,#bbb);border-radius:22px;"
+    "font-size:14px;cursor:pointer;background:var(--jp-layout-color1,#fff);"
+    "color:var(--jp-ui-font-color1,rgba(0,0,0,.87));box-shadow:0 1px 4px rgba(0,0,0,.25)}"
+    ".catan-reply-further[hidden]{display:none}"
 )
 # A tablet (the panels under the board) at an open question: "Puzzle: answer the question
 # below" over it left out, as on a phone (the title says "a puzzle", the question follows),
