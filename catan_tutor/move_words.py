@@ -213,7 +213,9 @@ def learner_notation(game: Game, text: str) -> str | None:
             keys.add("building")
         elif low in _OBJECT_WORDS:  # "metropolis", "level": an improvement's only with a
             objects.add(low)  # track or its verb ("protect the metropolis" is none: l24)
-        elif low == "raise" and not game.state.caps.improvements:  # (no tracks to raise)
+        elif low == "raise" and not game.state.caps.improvements and len(tokens) > 1:
+            # (no tracks to raise: "raises trade to level 5" is no move here; alone, the
+            # word is an improvement's, which this game has none of)
             args.append((1, tok))
         elif low in KIND_WORDS and not (low == "trade" and keys & _TRACK_VERBS):
             keys.add(KIND_WORDS[low])
