@@ -43,7 +43,7 @@ from .form_words import QUESTIONS, MissingPart, form_notation
 from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
 from .word_not_read import lacking, not_understood, word_at_fault
-from .words import place_words
+from .words import hex_spot_words, place_words
 from .words.clause_words import AIMED_AT, without_reason
 
 if TYPE_CHECKING:
@@ -57,6 +57,8 @@ _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 # The page's words for a kind of move -> the kind they name (resolved by ``_kind``).
 KIND_WORDS = {
     "settlement": "settle", "settlements": "settle", "settle": "settle", "village": "settle",
+    "house": "settle", "houses": "settle",  # a learner's word for it (l30)
+    "raise": "improve",  # "raise science to level 5" (CK-IMPROVE-BUILD: "raises a track")
     "city": "city", "cities": "city", "upgrade": "upgrade",
     "road": "road", "roads": "road", "street": "road",
     "robber": "robber", "thief": "robber",
@@ -86,7 +88,8 @@ FILLER = frozenset(
     "makes corner edge hex spot vertex intersection side path and then with of turn card "
     "cards steal steals rob robs from there here it go goes using by player year "
     "for free owed owes nobody none name naming first second third last next another "
-    "take takes took taking toward towards".split()  # "toward G": to G (l29, clause_words)
+    "take takes took taking toward towards track tracks".split()  # "toward G": to G (l29,
+    # clause_words); "the science track" (l30)
 )
 _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
 # A kind a neutral gets -> its word in the notation (``P1 neutral N2 road G5``).
@@ -210,6 +213,10 @@ def learner_notation(game: Game, text: str) -> str | None:
             keys.add("building")
         elif low in _OBJECT_WORDS:  # "metropolis", "level": an improvement's only with a
             objects.add(low)  # track or its verb ("protect the metropolis" is none: l24)
+        elif low == "raise" and not game.state.caps.improvements and len(tokens) > 1:
+            # (no tracks to raise: "raises trade to level 5" is no move here; alone, the
+            # word is an improvement's, which this game has none of)
+            args.append((1, tok))
         elif low in KIND_WORDS and not (low == "trade" and keys & _TRACK_VERBS):
             keys.add(KIND_WORDS[low])
         elif low == "from":
@@ -413,7 +420,7 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         raise MoveWordsError(
             f"A move is at most {MAX_NOTATION_CHARS} characters long; this text has {len(text)}."
         )
-    text = _seat_by_colour(game, text)
+    text = _seat_by_colour(game, _track_by_colour(text))
     try:
         strict = game.parse(text)
         return _development_card(game, strict) or ambiguous_words.pass_as_end(game, strict) or text
@@ -545,6 +552,24 @@ def _seat_by_colour(game: Game, text: str) -> str:
     return place_words.seats_by_colour(game.state, text)
 
 
+# A track by its colour, as rules.md names them (CK-COMP-PROGRESS: science green, trade
+# yellow, politics blue): "the green track" is science (l30), not a player's colour
+_TRACK_COLOURS = {"green": "science", "yellow": "trade", "blue": "politics"}
+_TRACK_COLOUR = re.compile(
+    r"\b(?:the\s+)?(green|yellow|blue)(?=\s+(?:tracks?|improvements?|level|cit(?:y|ies)\s+"
+    r"improvements?)\b)",
+    re.IGNORECASE,
+)
+
+
+def _track_by_colour(text: str) -> str:
+    """``text`` with a track said by its colour ("raise the green track") as its name."""
+    return _TRACK_COLOUR.sub(lambda m: _TRACK_COLOURS[m[1].lower()], text)
+
+
+_RESOURCE_CARD = re.compile(r"\b(?:monopoly|plenty)\b", re.IGNORECASE)  # (their resources)
+
+
 def _places_named(game: Game, text: str, avoid: Collection[str]) -> str:
     """``text`` with a hex said by its terrain ("the desert", "the forest 8") and a road's
     edge said as "next to my settlement" written as their labels when one place fits (l28:
@@ -553,7 +578,15 @@ def _places_named(game: Game, text: str, avoid: Collection[str]) -> str:
     m = _SEAT.match(text.strip().split(" ")[0]) if text.strip() else None
     who = game.rules.actors(game.state)
     seat = int(m[1]) - 1 if m else (who[0] if who else game.state.active)
-    text, asked = place_words.hexes_by_terrain(game.state, text, avoid)
+    if _RESOURCE_CARD.search(text):  # "monopoly on the mountains": ore (BASE-DEV-MONOPOLY)
+        return " ".join(hex_spot_words.resources_by_terrain(text.split(" ")))
+    knights = Recruit in game.rules.applies  # (else a knight is a card: no corner)
+    text, asked = hex_spot_words.spot_by_hexes(game.state, text, avoid, knights=knights)  # l30
+    if asked and not asked.endswith("?"):  # "No corner touches the forest 8 and ...": said
+        cls = kind_named(learner_notation(game, text) or "", game)
+        raise MoveWordsError(f"{asked} {how_to_type(game, cls, avoid)}".strip())
+    if not asked:
+        text, asked = place_words.hexes_by_terrain(game.state, text, avoid)
     cls = kind_named(learner_notation(game, text) or "", game) if asked else None
     if not asked:  # a road's edge: never a settlement, whatever the words around it
         text, asked = place_words.edges_next_to(game.state, seat, text, avoid)

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 from .actions import BankTrade, Offer
 from .board import CARD_NAMES, VERTEX_LABELS
-from .progress_cards import ALIASES
-from .words import place_words
+from .progress_cards import ALIASES, CARDS, SCHEMA
+from .words import hex_spot_words, place_words
 
 if TYPE_CHECKING:
     from .game import Game
@@ -257,9 +257,26 @@ def _progress_card(game: Game, seat: str, toks: list[str]) -> str | None:
         for k, t in enumerate(rest)
         if t.lower() not in _CARD_GLUE or (t.lower() == "a" and k == len(rest) - 1)
     ]
-    said = " ".join([seat, "play", card, *args]).strip()
-    if card == "merchant":  # its hex said by terrain, "on the pasture 11" (l30 at 9.18)
-        return place_words.hexes_by_terrain(game.state, said)[0]  # (several fit: as said)
+    return by_terrain(game, card, " ".join([seat, "play", card, *args]).strip())
+
+
+def by_terrain(game: Game, card: str, said: str) -> str:
+    """A card played (``said``, in notation but for the words naming what it names) with
+    each hex it names said by terrain and number as that hex's letter ("merchant on the
+    pasture 11": l30 at 9.18; the Bishop's, the Inventor's two), a corner or an edge by the
+    hexes it touches (Medicine's "on the forest 8, the mountains 3 and the hills 5"), and a
+    resource by its terrain ("resource monopoly on the mountains": ore); where several fit,
+    as said (the reader then asks)."""
+    name = CARDS[ALIASES[card]] if card in ALIASES else card  # ("bishop": taxation's)
+    schema = [part.rstrip("?") for part in SCHEMA.get(name) or ()]
+    if "hex" in schema:
+        for _ in schema:  # one hex a pass (the Inventor names two)
+            said = place_words.hexes_by_terrain(game.state, said)[0]
+    for kind in ("vertex", "edge"):
+        if kind in schema:  # one spot named by all the hexes said
+            said = hex_spot_words.spot_by_hexes(game.state, said, kind=kind)[0]
+    if {"resource", "kind"} & set(schema):
+        said = " ".join(hex_spot_words.resources_by_terrain(said.split(" ")))
     return said
 
 

@@ -170,5 +170,5 @@ def test_the_palettes_roll_reads_as_no_card():
     from catan_tutor.widgets.wording import palette_words
 
     said = palette_words("roll")
-    assert said == "Roll and set the dice (teacher)"
+    assert said == "Set the dice yourself (for practice)"  # (l30: not "(teacher)")
     assert "choos" not in said.lower() and "alchem" not in said.lower()

@@ -432,7 +432,7 @@ def test_the_palette_s_roll_says_it_lets_the_dice_be_chosen_not_a_second_roll_bu
     t = Tutor(g)
     labels = dict((k, label) for label, k in t.controls.palette.options)
     assert (
-        labels["roll"] == "Roll and set the dice (teacher)"
+        labels["roll"] == "Set the dice yourself (for practice)"
         and t.controls.roll_button.description == "Roll"
     )
     t.controls.palette.value = "roll"

@@ -132,7 +132,9 @@ def judge(
     except (CatanError, ValueError):
         return said
     names = own_names(move, action, tuple(node.state.name(p) for p in range(node.state.n)))
-    return replace(said, text=in_own_names(said.text, names)) if names else said
+    if not names:
+        return said
+    return replace(said, text=in_own_names(said.text, names, played=said.correct))
 
 
 # The optional parts a move may leave out only when none is due: said as missing then (an

@@ -1,8 +1,9 @@
 """A spot as the learner named it: a corner has up to three names (E2 is B6: one per hex it
 touches), an edge two; the engine says each by one (``board.VERTEX_LABELS``). A reply to a
-typed move says the learner's name, with the board's after it once ("E2 (also called B6)"),
-never renaming the spot silently (issue 33: "P3 settlement E2" was answered "P3 can build a
-settlement on B6, …")."""
+typed move says the learner's name, never renaming the spot (issue 33: "P3 settlement E2" was
+answered "P3 can build a settlement on B6, …"; l30: "P1 road F11" in Try a move was told "P1
+can't build a road on B5"); the board's name after it once only where it helps
+(``in_own_names``). The board's tag on the spot shows the learner's name too."""
 
 from __future__ import annotations
 
@@ -36,12 +37,17 @@ def own_names(typed: str, action: Action, seats: tuple[str, ...] = ()) -> dict[s
     return out
 
 
-def in_own_names(text: str, names: dict[str, str]) -> str:
-    """``text`` with each label of ``names`` said the learner's way: the first time "E2 (also
-    called B6)", then "E2"."""
+def in_own_names(text: str, names: dict[str, str], played: bool = False) -> str:
+    """``text`` with each label of ``names`` said the learner's way ("E2"). The board's name
+    is added once ("E2 (also called B6)") only where it helps: after a move ``played``, as
+    the page's lines about it (the story, the Moves tab) then say the board's name. Else
+    the learner's name alone: the board tags the spot by the name the words give it
+    (``widgets/named_words.py``, its Labels view too), and l30 read "Q12 (also called M4)"
+    as a renaming."""
     for label, own in names.items():  # the engine's echo "Q2 (N6)" (game._echo_labels) too:
         text = text.replace(f"{own} ({label})", label)  # one alias said, once (s18 at 8.11)
         parts = re.split(rf"(?<![\w/|]){re.escape(label)}(?![\w/|])", text)
         if len(parts) > 1:
-            text = parts[0] + f"{own} (also called {label})" + own.join(parts[1:])
+            first = f"{own} (also called {label})" if played else own
+            text = parts[0] + first + own.join(parts[1:])
     return text

@@ -359,10 +359,10 @@ class Improve(Action):
     def sentence(self, s: State) -> str:
         t, track = _track_title(self.track), self.track
         ok = s.caps.improvements and 0 <= track < 3
-        level = s.levels[self.player][track] + 1 if ok else "?"
+        level = f" to level {s.levels[self.player][track] + 1}" if ok else ""  # (not "level ?")
         where = f" and takes the {t} metropolis on {vertex_name(self.vertex)}"  # (l24)
         where = where if self.vertex >= 0 else ""
-        return f"{seat(self.player)} improves {t} to level {level}{where}."
+        return f"{seat(self.player)} improves {t}{level}{where}."
 
 
 @register

@@ -290,9 +290,11 @@ def draw_labels(
     named: dict[Spot, str] | None = None,
     *,
     places: LabelPlaces,
+    own: dict[Spot, str] | None = None,
 ) -> None:
     """Each corner's label on a dark tag, each edge's on a light one (of the ``kinds``
-    given; only the spots ``named``, with their labels as named, when given). A label sits on
+    given; only the spots ``named``, with their labels as named, when given; else every spot,
+    those of ``own`` by the page's words' name for them: l30's "F11", not "B5"). A label sits on
     its empty spot while every label shows; beside its spot (``places``, ``label_places``:
     clear of the pieces, the rings and the labels placed before it) when only the named ones
     show, when a ring is round the spot or near enough to cross the label, or when a piece
@@ -308,7 +310,7 @@ def draw_labels(
         if kind not in kinds:
             continue
         texts = (
-            list(enumerate(labels))
+            [(i, (own or {}).get((kind, i), text)) for i, text in enumerate(labels)]
             if named is None
             else [(i, text) for (k, i), text in named.items() if k == kind]
         )

@@ -352,14 +352,14 @@ class BoardView:
 
     def set_named(self, named: dict[Spot, str]) -> None:
         """The spots the page's words name now (and their labels): with the Labels off,
-        those are labelled (layer 2), so a sentence's "K5" can be found."""
+        those are labelled (layer 2), so a sentence's "K5" can be found; with them on, their
+        tags say the words' name for them (a learner's "F11", not "B5": l30)."""
         if named == self.named:
             return
         self.named = named
-        if not self.labels:
-            with guarded_hold():
-                self._draw_targets()
-            self._drawn()
+        with guarded_hold():
+            self._draw_targets()
+        self._drawn()
 
     def set_dark(self, dark: bool) -> None:
         """Draw for a dark page (or a light one): the strip under the board follows it."""
@@ -494,7 +494,8 @@ class BoardView:
         )  # fmt: skip
         if self.labels:  # both kinds, or on a phone the kind aimed at (board_tags.label_kinds)
             kinds = label_kinds(self.vp, self.zoom, self.ratio, self.targets)
-            draw_labels(c, self.vp, pieces.taken, self.zoom, self.ratio, kinds, places=places)
+            z, r = self.zoom, self.ratio  # (a spot the words name: by their name for it)
+            draw_labels(c, self.vp, pieces.taken, z, r, kinds, places=places, own=self.named)
             if self.narrow:  # a phone's tags are large: none cuts a harbor's word
                 self.painter.draw_harbor_discs(c)
         else:  # the spots the page's words name (both kinds)

@@ -27,7 +27,7 @@ PICKS = {
     PlaceHarbor: "let chance pick the kind of the next harbor",
 }
 OTHER_PICK = "let chance pick what happens next"
-ROLL_TIP = "roll the dice (to set what they show, pick “Roll and set the dice” below)"
+ROLL_TIP = "roll the dice (to set what they show, pick “Set the dice yourself” below)"
 
 
 def laying_out(session: TutorSession) -> bool:

@@ -408,7 +408,7 @@ class PlayPanel:
                 s.tried_text, s.unreadable, s.unreadable_word
             )
         elif ex is not None:
-            self.try_verdict.value = verdicts.verdict_html(ex, s.game)
+            self.try_verdict.value = verdicts.verdict_html(ex, s.game, typed=s.tried_text)
         else:
             self.try_verdict.value = ""
 

@@ -129,8 +129,9 @@ KIND_WORDS = {
 # (it throws the dice too); the palette's roll opens the form that lets the learner set
 # what each die shows ("Roll the dice" there read as a second Roll button: learner 14).
 # "Roll, choosing the dice" read as the Alchemy card, whose lessons say "you choose the
-# dice" (l27): this roll is set by the one at the page, outside the rules, and says so.
-PALETTE_WORDS = {"roll": "Roll and set the dice (teacher)"}
+# dice" (l27): this roll is set by the one at the page, outside the rules, and says so in a
+# learner's words (l30 read "(teacher)" as not for them).
+PALETTE_WORDS = {"roll": "Set the dice yourself (for practice)"}
 
 
 def palette_words(kind: str) -> str:

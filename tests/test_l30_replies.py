@@ -1,0 +1,78 @@
+"""Replies a fresh learner (l30) found renaming their spot or in words not for a learner:
+
+- Try a move's "P1 road F11" was told "P1 can't build a road on B5" (the board's name for
+  the same edge), a wrong answer "Q12 (also called M4)": a reply names the spot as typed;
+  the board's other name is added only after a right answer is played (the lines after it
+  name the spot so), and the board's tag shows the learner's name.
+- The palette's roll said "(teacher)"; 3.1's "2 cards for 2; P3 has no ore of its own." was
+  cryptic; 10.6's answer did not say what CK-METRO-OWN-LEVEL5 means.
+"""
+
+from __future__ import annotations
+
+import pytest
+from puzzle_answers import course_puzzles, lesson
+
+from catan_tutor import new_game
+from catan_tutor.board import EDGE_LABELS, parse_edge
+from catan_tutor.study.puzzle import judge
+from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.named_words import shown_text
+from catan_tutor.widgets.wording import palette_words
+
+pytestmark = pytest.mark.course
+
+
+def _judge(name: str, node: int, typed: str):
+    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == (name, node))
+    tl = lesson(name).timeline
+    return judge(asked.puzzle, tl.nodes[node], tl.rules, typed)
+
+
+def test_try_a_move_names_the_edge_as_typed_and_the_board_tags_it_so():
+    assert EDGE_LABELS[parse_edge("F11")] == "B5"  # one edge, two names
+    t = Tutor(new_game("base", players=3, seed=0))
+    t.controls.check_try("P1 road F11")
+    said = " ".join(shown_text(t.controls.try_verdict.value).split())
+    assert "P1 can't build a road on F11: " in said and "B5" not in said, said
+    assert t.view.named == {("edge", parse_edge("F11")): "F11"}
+
+
+def test_a_wrong_answer_names_the_corner_as_typed_alone():
+    """1.4's second question: "P3 settlement E2" (the board's B6), legal but not the answer."""
+    j = _judge("puzzle_base_setup", 9, "P3 settlement E2")
+    assert j.text.startswith("P3 can build a settlement on E2, but "), j.text
+    assert "B6" not in j.text and "also called" not in j.text, j.text
+
+
+def test_the_palette_s_roll_says_no_teacher():
+    said = palette_words("roll")
+    assert said == "Set the dice yourself (for practice)"
+    assert "teacher" not in said
+
+
+def test_lesson_3_1_says_the_offer_in_plain_words():
+    comments = [n.comment for n in lesson("base_trading_harbors").timeline.nodes.values()]
+    assert not any("2 cards for 2" in c for c in comments)
+    assert any(
+        c.startswith("P1 offers P3 two cards, a grain and an ore, for the two") for c in comments
+    )
+
+
+def test_10_6_says_what_ck_metro_own_level5_means():
+    j = _judge("puzzle_ck_metropolis", 15, "P3 improve science")
+    assert j.correct
+    assert (
+        "To buy level 5, a player who already holds that track's metropolis also needs another "
+        "city of their own without a metropolis (CK-METRO-OWN-LEVEL5)"
+    ) in j.text, j.text
+    assert "to climb that high" not in j.text
+
+
+def test_with_the_labels_on_the_typed_edge_s_tag_says_the_learner_s_name(monkeypatch):
+    t = Tutor(new_game("base", players=3, seed=0))
+    t.view.show_labels(True)
+    said: list[str] = []
+    monkeypatch.setattr(t.view.label_layer, "fill_text", lambda text, *a: said.append(text))
+    t.controls.check_try("P1 road F11")
+    assert "F11" in said and "B5" not in said, said
