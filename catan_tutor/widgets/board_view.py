@@ -351,9 +351,8 @@ class BoardView:
             self.set_shown_width(facts["width"])
 
     def set_named(self, named: dict[Spot, str]) -> None:
-        """The spots the page's words name now (and their labels): with the Labels off,
-        those are labelled (layer 2), so a sentence's "K5" can be found; with them on, their
-        tags say the words' name for them (a learner's "F11", not "B5": l30)."""
+        """The spots the page's words name now, labelled (layer 2) by the words' name for
+        them: a sentence's "K5" is found, a learner's "F11" not shown as "B5" (l30)."""
         if named == self.named:
             return
         self.named = named
