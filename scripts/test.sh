@@ -14,11 +14,10 @@ source scripts/venv.sh  # first: it may apt-get python3-venv, which the next ven
 unset PYTHONDONTWRITEBYTECODE
 
 mkdir -p tests/artifacts
-# The suite's workers: one more than the cores (up to 4). On 2 cores, 2 workers kept them busy
-# only ~75 % of the run (a browser test waits on its page, its kernel and its server); a third
-# worker's module fills those waits. The minimum-versions lane keeps one a core.
-lane_workers=$(( $(nproc) < 4 ? $(nproc) : 4 ))
-workers=${TEST_WORKERS:-$(( $(nproc) < 4 ? $(nproc) + 1 : 4 ))}
+# One worker a core (up to 4). (A third worker on 2 cores, s24: the suite took 1,608 s, not
+# 1,391, its CPU 2,420 s, not 2,077, still ~76 % of the 2 cores: contention, no idle filled.)
+workers=${TEST_WORKERS:-$(( $(nproc) < 4 ? $(nproc) : 4 ))}
+lane_workers=$workers
 
 # Chromium, JupyterHub's proxy and axe-core (apt and npm) install in the background while pip
 # installs the package with its test extras.
