@@ -181,6 +181,23 @@ def browser(chromium: str) -> Iterator:
         browser.close()
 
 
+@pytest.fixture
+def phone(browser):
+    """A page on a 375x740 touch phone (twice the pixels), requests kept to 127.0.0.1."""
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+    )
+    context.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
+    watch_kernel(context)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    yield page
+    context.close()
+
+
 class Page:
     """A fresh browser context and page that refuses (and records) every request that is not
     to 127.0.0.1, and keeps the console and the size of each websocket frame sent."""

@@ -14,7 +14,7 @@ import math
 from types import SimpleNamespace
 
 import pytest
-from browser_harness import ARTIFACTS, COVERED_JS, CUT_JS, frames, settle, watch_kernel
+from browser_harness import ARTIFACTS, COVERED_JS, CUT_JS, frames, settle
 from test_board_view import stand_in_game
 
 from catan_tutor import board
@@ -28,19 +28,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 PHONE = {"width": 375, "height": 740}
 BOARD = ".catan-board canvas"
 STATE_JS = "() => document.querySelector('.catan-tutor .catan-state')?.dataset.depth ?? ''"
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(
-        viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2
-    )
-    context.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
-    watch_kernel(context)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    yield page
-    context.close()
 
 
 def _open(page, url: str, heading: str) -> None:

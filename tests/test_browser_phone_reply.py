@@ -11,7 +11,7 @@ Screenshots: tests/artifacts/phone_reply_*.png (looked at). Needs /usr/bin/chrom
 from __future__ import annotations
 
 import pytest
-from browser_harness import ARTIFACTS, settle, watch_kernel
+from browser_harness import ARTIFACTS, settle
 
 from catan_tutor import board
 from catan_tutor.server.serve import BOARD_PAINTED_JS
@@ -28,31 +28,11 @@ HELD = ".catan-reply-held"
 SEEN = (".catan-puzzle-prompt", ".catan-puzzle-entry")  # (and the hand after a right answer)
 
 
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(
-        viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2
-    )
-    context.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
-    watch_kernel(context)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    yield page
-    context.close()
-
-
 def _tap_hex(page, letter: str) -> float:
     """Tap hex ``letter``'s middle on the board; the tap's y on the screen (CSS px)."""
-    box = page.locator(BOARD).last.bounding_box()
-    width, height = page.evaluate(
-        "() => { const c = document.querySelector('.catan-board canvas'); "
-        "return [c.width, c.height]; }"
-    )
-    vp = Viewport.fit(width, height - style.STRIP_HEIGHT * 2)
-    x, y = vp.px(board.hex_centre_xy(board.HEX_NAMES.index(letter)))
-    k = box["width"] / width
-    page.touchscreen.tap(box["x"] + x * k, box["y"] + y * k)
-    return box["y"] + y * k
+    x, y = _hex_xy(page, letter)
+    page.touchscreen.tap(x, y)
+    return y
 
 
 # Runs in the page: the page scrolled back to its top (the first screen, the question's reply
@@ -61,17 +41,22 @@ TOP_JS = """() => { for (let e = document.querySelector('.catan-board'); e; e = 
   if (e.scrollTop) e.scrollTop = 0; }"""
 
 
-def _hex_y(page, letter: str) -> float:
-    """Hex ``letter``'s middle's y on the screen now (CSS px)."""
+def _hex_xy(page, letter: str) -> tuple[float, float]:
+    """Hex ``letter``'s middle on the screen now (CSS px)."""
     box = page.locator(BOARD).last.bounding_box()
     width, height = page.evaluate(
         "() => { const c = document.querySelector('.catan-board canvas'); "
         "return [c.width, c.height]; }"
     )
     vp = Viewport.fit(width, height - style.STRIP_HEIGHT * 2)
-    return box["y"] + vp.px(board.hex_centre_xy(board.HEX_NAMES.index(letter)))[1] * (
-        box["width"] / width
-    )
+    x, y = vp.px(board.hex_centre_xy(board.HEX_NAMES.index(letter)))
+    k = box["width"] / width
+    return box["x"] + x * k, box["y"] + y * k
+
+
+def _hex_y(page, letter: str) -> float:
+    """Hex ``letter``'s middle's y on the screen now (CSS px)."""
+    return _hex_xy(page, letter)[1]
 
 
 def _held_reply_answers_in_sight(page, spot: str, seen: tuple[str, ...] = SEEN) -> dict:
