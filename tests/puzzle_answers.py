@@ -12,7 +12,7 @@ from functools import cache
 from catan_tutor import board
 from catan_tutor.actions import BankTrade
 from catan_tutor.study.course import course
-from catan_tutor.study.puzzle import Puzzle, answer_nodes
+from catan_tutor.study.puzzle import Judgement, Puzzle, answer_nodes, judge
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, Scenario, load_scenario
 from catan_tutor.widgets.kinds import kind_name, target_of
@@ -68,6 +68,13 @@ def course_puzzles() -> tuple[Asked, ...]:
         sc = lesson(name)
         out.extend(Asked(name, node, p) for node, p in sorted(sc.puzzles.items()))
     return tuple(out)
+
+
+def judged(name: str, node: int, typed: str) -> Judgement:
+    """``typed`` judged at the question on node ``node`` of puzzle lesson ``name``."""
+    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == (name, node))
+    tl = lesson(name).timeline
+    return judge(asked.puzzle, tl.nodes[node], tl.rules, typed)
 
 
 def _on_board(state, spot: tuple[str, int]) -> bool:

@@ -13,19 +13,13 @@
 from __future__ import annotations
 
 import pytest
-from puzzle_answers import course_puzzles, lesson
+from puzzle_answers import judged, lesson
 
-from catan_tutor.study.puzzle import INCOMPLETE, judge
+from catan_tutor.study.puzzle import INCOMPLETE
 from catan_tutor.words.clause_words import without_reason
 from catan_tutor.words.place_words import SHOWN, edges_next_to
 
 pytestmark = pytest.mark.course
-
-
-def _judge(name: str, node: int, typed: str):
-    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == (name, node))
-    tl = lesson(name).timeline
-    return judge(asked.puzzle, tl.nodes[node], tl.rules, typed)
 
 
 # 1. "so", "because", "toward"
@@ -41,22 +35,22 @@ def _judge(name: str, node: int, typed: str):
     ],
 )
 def test_a_reason_and_toward_read_as_the_move_without_them(typed, plain):
-    j = _judge("puzzle_base_robber", 3, typed)
+    j = judged("puzzle_base_robber", 3, typed)
     assert "not understood" not in j.text and j.read, j.text
-    assert j.text == _judge("puzzle_base_robber", 3, plain).text
+    assert j.text == judged("puzzle_base_robber", 3, plain).text
 
 
 def test_the_player_named_in_a_reason_is_not_the_player_robbed_base_robber_steal():
     """ "so P3 gets nothing" says why: P3 is not read as the player robbed (robbing P3 on Q
     is refused: P1 must rob P2 there), so the words dropped change nothing."""
-    robbed = _judge("puzzle_base_robber", 3, "move the robber to Q and rob P3")
+    robbed = judged("puzzle_base_robber", 3, "move the robber to Q and rob P3")
     assert robbed.text.startswith("P1 can't move the robber to Q and steal a card from P3")
-    j = _judge("puzzle_base_robber", 3, "move the robber to Q so P3 gets nothing")
+    j = judged("puzzle_base_robber", 3, "move the robber to Q so P3 gets nothing")
     assert j.correct and j.text.startswith("Right: P1 moves the robber to Q and steals a card")
 
 
 def test_a_road_toward_the_harbor_asks_which_edge():
-    j = _judge("puzzle_base_setup", 1, "build a road toward the harbor")
+    j = judged("puzzle_base_setup", 1, "build a road toward the harbor")
     assert not j.read and j.text == f"Which edge? {INCOMPLETE}", j.text
 
 
@@ -69,7 +63,7 @@ def test_a_road_toward_the_harbor_asks_which_edge():
 )
 def test_a_word_the_reader_cannot_use_still_gets_its_reply(typed, word):
     where = ("puzzle_base_robber", 3) if "robber" in typed else ("puzzle_base_setup", 1)
-    j = _judge(*where, typed)
+    j = judged(*where, typed)
     assert f"The word “{word}” was not understood here." in j.text, j.text
 
 
@@ -84,27 +78,27 @@ def test_a_reason_is_cut_only_after_the_move():
 
 @pytest.mark.parametrize("typed", ["P3 builds a city wall", "build a wall"])
 def test_a_city_wall_with_one_city_is_on_that_city_ck_wall_build(typed):
-    j = _judge("puzzle_ck_walls", 4, typed)
+    j = judged("puzzle_ck_walls", 4, typed)
     assert j.correct and j.text.startswith("Right: P3 builds a city wall under the city on C6")
 
 
 def test_a_city_wall_on_the_one_city_is_judged_with_its_reason_ck_wall_build():
-    j = _judge("puzzle_ck_knights", 18, "P1 builds a city wall")
+    j = judged("puzzle_ck_knights", 18, "P1 builds a city wall")
     assert j.read and "Which corner" not in j.text, j.text
     assert j.text.startswith("P1 can't build a city wall under the city on A6: P1 cannot pay")
 
 
 def test_the_one_knight_to_promote_is_that_knight_ck_knight_promote():
-    j = _judge("puzzle_ck_knights", 21, "promote the knight")
+    j = judged("puzzle_ck_knights", 21, "promote the knight")
     assert j.text.startswith("P1 can't promote the basic knight on N4 to strong"), j.text
 
 
 def test_the_one_settlement_is_the_city_and_a_setup_city_still_asks_which_corner():
     """BASE-BUILD-CITY: a city goes on a settlement of the builder's, the one there is; in
     C&K's setup a city goes on a free corner (CK-SETUP-ROUND2): which is still asked."""
-    one = _judge("puzzle_base_setup", 1, "build a city")
+    one = judged("puzzle_base_setup", 1, "build a city")
     assert one.read and one.text.startswith("P1 can't build a city on N4"), one.text
-    setup = _judge("puzzle_ck_knights", 6, "build a city")
+    setup = judged("puzzle_ck_knights", 6, "build a city")
     assert setup.text == f"Which corner? {INCOMPLETE}", setup.text
 
 
@@ -132,7 +126,7 @@ def test_a_possessive_is_the_subjects_or_the_neutral_named_2p_neutral_legal(type
 
 
 def test_a_neutral_subjects_settlement_is_asked_for_at_the_puzzle():
-    j = _judge("puzzle_base_2p", 1, "Neutral 2 builds a road next to its settlement")
+    j = judged("puzzle_base_2p", 1, "Neutral 2 builds a road next to its settlement")
     said = "Which edge? Neutral 2's settlement at G6 touches 3 edges: name one"
     assert not j.read and j.text.startswith(said), j.text
 
@@ -154,8 +148,8 @@ def test_the_edges_are_listed_unless_they_name_the_open_questions_answer():
 def test_the_hexes_of_a_terrain_are_listed_unless_they_name_the_answer():
     """2.2's answer is hex Q, the hills 5: "the hills" asks which without listing Q; the
     forests (Q not among them) are listed as before."""
-    j = _judge("puzzle_base_robber", 3, "move the robber to the hills")
+    j = judged("puzzle_base_robber", 3, "move the robber to the hills")
     said = f"Which hills? 3 hexes are hills: name one by its letter.{SHOWN}"
     assert not j.read and j.text == f"{said} {INCOMPLETE}", j.text
-    forest = _judge("puzzle_base_robber", 3, "move the robber to the forest")
+    forest = judged("puzzle_base_robber", 3, "move the robber to the forest")
     assert forest.text.startswith("Which forest: C, I, K or M?"), forest.text

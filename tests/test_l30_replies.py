@@ -11,22 +11,15 @@
 from __future__ import annotations
 
 import pytest
-from puzzle_answers import course_puzzles, lesson
+from puzzle_answers import judged, lesson
 
 from catan_tutor import new_game
 from catan_tutor.board import EDGE_LABELS, parse_edge
-from catan_tutor.study.puzzle import judge
 from catan_tutor.widgets import Tutor
 from catan_tutor.widgets.named_words import shown_text
 from catan_tutor.widgets.wording import palette_words
 
 pytestmark = pytest.mark.course
-
-
-def _judge(name: str, node: int, typed: str):
-    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == (name, node))
-    tl = lesson(name).timeline
-    return judge(asked.puzzle, tl.nodes[node], tl.rules, typed)
 
 
 def test_try_a_move_names_the_edge_as_typed_and_the_board_tags_it_so():
@@ -40,7 +33,7 @@ def test_try_a_move_names_the_edge_as_typed_and_the_board_tags_it_so():
 
 def test_a_wrong_answer_names_the_corner_as_typed_alone():
     """1.4's second question: "P3 settlement E2" (the board's B6), legal but not the answer."""
-    j = _judge("puzzle_base_setup", 9, "P3 settlement E2")
+    j = judged("puzzle_base_setup", 9, "P3 settlement E2")
     assert j.text.startswith("P3 can build a settlement on E2, but "), j.text
     assert "B6" not in j.text and "also called" not in j.text, j.text
 
@@ -60,7 +53,7 @@ def test_lesson_3_1_says_the_offer_in_plain_words():
 
 
 def test_10_6_says_what_ck_metro_own_level5_means():
-    j = _judge("puzzle_ck_metropolis", 15, "P3 improve science")
+    j = judged("puzzle_ck_metropolis", 15, "P3 improve science")
     assert j.correct
     assert (
         "To buy level 5, a player who already holds that track's metropolis also needs another "

@@ -10,19 +10,12 @@
 from __future__ import annotations
 
 import pytest
-from puzzle_answers import course_puzzles, lesson
+from puzzle_answers import judged, lesson
 
 from catan_tutor.game import Game
 from catan_tutor.move_words import as_notation
-from catan_tutor.study.puzzle import judge
 
 pytestmark = pytest.mark.course
-
-
-def _judge(name: str, node: int, typed: str):
-    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == (name, node))
-    tl = lesson(name).timeline
-    return judge(asked.puzzle, tl.nodes[node], tl.rules, typed)
 
 
 def _game(name: str) -> Game:
@@ -46,7 +39,7 @@ RIGHT = "Right: P3 builds a settlement on M4."
     ],
 )
 def test_a_corner_said_by_its_hexes_terrain_and_number_is_that_corner(typed):
-    j = _judge("puzzle_base_setup", 9, typed)
+    j = judged("puzzle_base_setup", 9, typed)
     assert j.correct and j.text.startswith(RIGHT), j.text
 
 
@@ -56,19 +49,19 @@ def test_hexes_that_share_no_corner_or_several_are_said_so_never_a_letter_read_a
         "P3 settlement on the forest 8",
         "P3 settlement on the forest 8, the hills 5 and the fields 12",
     ):
-        assert "is not a corner" not in _judge("puzzle_base_setup", 9, typed).text
-    one = _judge("puzzle_base_setup", 9, "P3 settlement on the forest 8").text
+        assert "is not a corner" not in judged("puzzle_base_setup", 9, typed).text
+    one = judged("puzzle_base_setup", 9, "P3 settlement on the forest 8").text
     assert "Which corner? 6 corners touch the forest 8: name one by its label." in one, one
-    none = _judge(
+    none = judged(
         "puzzle_base_setup", 9, "P3 settlement on the forest 8, the hills 5 and the fields 12"
     )
     assert "No corner touches the forest 8, the hills 5 and the fields 12 together." in none.text
-    absent = _judge("puzzle_base_setup", 9, "P3 settle next to the 9 mountains").text
+    absent = judged("puzzle_base_setup", 9, "P3 settle next to the 9 mountains").text
     assert "The board has no mountains 9." in absent, absent
 
 
 def test_an_edge_said_by_its_two_hexes_is_that_edge():
-    j = _judge("puzzle_base_setup", 9, "P3 road between the forest 8 and the mountains 3")
+    j = judged("puzzle_base_setup", 9, "P3 road between the forest 8 and the mountains 3")
     assert j.text.startswith("P3 can't build a road on M3: during setup"), j.text
 
 
@@ -79,7 +72,7 @@ def test_an_edge_said_by_its_two_hexes_is_that_edge():
     "typed", ["P3 house on the 8 forest, 3 mountains and 5 hills", "P3 builds a house on M4"]
 )
 def test_house_is_a_settlement(typed):
-    j = _judge("puzzle_base_setup", 9, typed)
+    j = judged("puzzle_base_setup", 9, typed)
     assert j.correct and j.text.startswith(RIGHT), j.text
 
 
@@ -95,8 +88,8 @@ def test_house_is_a_settlement(typed):
 )
 def test_raise_science_to_level_5_is_the_science_improvement(typed):
     """10.6's second question: its answer is P3's science improvement (CK-METRO-OWN-LEVEL5)."""
-    j = _judge("puzzle_ck_metropolis", 15, typed)
-    right = _judge("puzzle_ck_metropolis", 15, "P3 improve science")
+    j = judged("puzzle_ck_metropolis", 15, typed)
+    right = judged("puzzle_ck_metropolis", 15, "P3 improve science")
     assert j.correct and j.text == right.text, j.text
 
 
@@ -143,7 +136,7 @@ def test_a_development_card_s_resource_said_by_terrain_is_read(typed, notation):
 
 def test_an_improvement_in_a_game_without_them_names_no_level():
     """The sentence said "P1 can't improve trade to level ?" in standard Catan."""
-    j = _judge("puzzle_base_setup", 1, "P1 improve trade")
+    j = judged("puzzle_base_setup", 1, "P1 improve trade")
     assert j.text == (
         "P1 can't improve trade: there are no city improvements in this game (standard Catan)."
     ), j.text
