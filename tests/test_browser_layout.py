@@ -670,16 +670,8 @@ def _settled_box(page, locator) -> dict:
     return locator.bounding_box()
 
 
-def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
-    context = browser.new_context(
-        viewport={"width": 375, "height": 740},
-        has_touch=True,
-        is_mobile=True,
-        device_scale_factor=2,
-    )
-    context.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
-    watch_kernel(context)
-    page = context.new_page()
+def test_a_phone_plays_the_first_move_by_tapping(app_server, phone):
+    page = phone
     try:
         page.goto(app_server + LESSON, timeout=120_000)
         from catan_tutor.server.serve import BOARD_PAINTED_JS
@@ -1021,8 +1013,6 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, browser):
     except BaseException:
         _tell_scroll(page)  # (it failed once in CI with the page ~790 px down at load)
         raise
-    finally:
-        context.close()
 
 
 def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
