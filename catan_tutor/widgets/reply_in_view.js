@@ -293,6 +293,14 @@
     // a wide page: no reading of every reply (a layout) per change
     if (!PHONE.matches && !TABLET.matches) return;
     var fresh = Date.now() - tapped < WAIT_MS || answering();
+    // a phone's held reply: what it must not cover may be drawn after it was held (a loaded
+    // page drew the hand after a right answer under it, s25): the page moves up for it too
+    var held = PHONE.matches && fresh && document.querySelector('.' + HELD);
+    if (held) {
+      roomFor(held);
+      pin(held, window.innerHeight);
+      showCloser(held);
+    }
     if (owed && (!fresh || inSight(owed, owed.getBoundingClientRect()))) owed = null;
     var replies = document.querySelectorAll(REPLIES);
     for (var i = 0; i < replies.length; i++) {
