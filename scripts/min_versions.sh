@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Minimum-versions check: every runtime dependency installed at the lower bound
 # pyproject.toml declares, into a venv of its own (default /tmp/catan-min-venv), then the tests
-# that need no browser and are not slow (the fast lane and the notebooks' kernels), but for the
-# engine's own sweeps (marked ``engine``: they reach no dependency but PyYAML, whose paths the
-# scenario and course tests run here; tests/test_markers.py checks what they import). Run by
+# of the modules that reach them (tests/lower_bounds_modules.txt) that need no browser and are
+# not slow (their notebooks' kernels too). Run by
 # scripts/test.sh (so in CI). The venv is kept and reused while the pinned set is the same
 # (a stamp of the pins, the test tools and the Python); CATAN_MIN_FRESH=1 remakes it;
 # CATAN_MIN_BUILD_ONLY=1 makes it and stops (scripts/test.sh does so in the background while
@@ -42,7 +41,11 @@ cat "$VENV/constraints.txt"
 "$VENV/bin/python" -m pip list 2>/dev/null | grep -iE "^($(cut -d= -f1 "$VENV/constraints.txt" | cut -d'<' -f1 | paste -sd'|')) "
 # The oldest ipywidgets accepted (8.0) makes each widget's comm through ipykernel's deprecated
 # Comm class: one DeprecationWarning a widget (150,000 a run), each recorded by pytest.
-# Every test function runs, a parametrized one its first case (tests/first_cases.py: a
-# sweep's cases make the same calls into the dependencies as its first).
+# The modules of tests/lower_bounds_modules.txt (those that reach every dependency: checked
+# by tests/test_markers.py), their tests that need no browser and are not slow; a
+# parametrized test its first case (tests/first_cases.py: a sweep's cases make the same calls
+# into the dependencies as its first).
+mapfile -t modules < <(grep -o '^test_[a-z0-9_]*\.py' tests/lower_bounds_modules.txt | sed 's#^#tests/#')
 CI=true CATAN_CASES_PER_TEST=${CATAN_CASES_PER_TEST:-1} "$VENV/bin/python" -m pytest -q -m "not slow and not browser and not engine and not course" \
-  -W "ignore:The \`ipykernel.comm.Comm\` class has been deprecated:DeprecationWarning" "$@"
+  -W "ignore:The \`ipykernel.comm.Comm\` class has been deprecated:DeprecationWarning" \
+  "$@" "${modules[@]}"
