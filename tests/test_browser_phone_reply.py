@@ -151,6 +151,14 @@ def test_a_phone_s_held_reply_is_small_closes_and_covers_not_the_question(app_se
     assert more.is_visible()
     box = more.bounding_box()
     assert box["height"] >= 40 and box["y"] + box["height"] <= PHONE["height"], box
+    # in the gutter kept for the close, over no line's end (a wider pill was, l31); the cut
+    # last line fades out
+    held = page.locator(HELD)
+    gutter = held.evaluate(
+        "e => e.getBoundingClientRect().right - parseFloat(getComputedStyle(e).paddingRight)"
+    )
+    assert box["x"] >= gutter - 1, (box, gutter)
+    assert "gradient" in held.evaluate("e => getComputedStyle(e).maskImage")
     first = page.locator(HELD).evaluate("e => e.scrollTop")
     more.tap()
     page.wait_for_function(f"(t) => document.querySelector('{HELD}').scrollTop > t", arg=first)

@@ -87,7 +87,7 @@
     steered = null;
     var held = document.querySelectorAll('.' + HELD);
     for (var i = 0; i < held.length; i++) {
-      held[i].classList.remove(HELD);
+      held[i].classList.remove(HELD, CUT);
       held[i].style.bottom = '';
     }
     if (shut) shut.hidden = true;
@@ -113,13 +113,14 @@
   // a held reply longer than its box (a phone's is a few lines): "more" at its foot until
   // read to the end, a tap on it scrolls the next lines in (a swipe in the box does too)
   var further = null;
+  var CUT = 'catan-reply-cut';
   function more(reply) {
     var left = reply.scrollHeight - reply.clientHeight - reply.scrollTop;
     if (!further) {
       further = document.createElement('button');
       further.type = 'button';
       further.className = 'catan-reply-further';
-      further.textContent = 'more \u25be';
+      further.textContent = 'more\n\u25be';
       further.setAttribute('aria-label', 'Show more of this reply');
       further.addEventListener('click', function () {
         var held = document.querySelector('.' + HELD);
@@ -128,6 +129,7 @@
       document.body.appendChild(further);
     }
     further.hidden = !(reply.classList.contains(HELD) && left > 2);
+    reply.classList.toggle(CUT, !further.hidden);  // (its last line fades out)
   }
   function showCloser(reply) {
     more(reply);
@@ -310,7 +312,7 @@
       said.set(reply, words);
       if (!words.trim()) {  // (no empty bar at the foot)
         if (reply.classList.contains(HELD) && shut) shut.hidden = further.hidden = true;
-        reply.classList.remove(HELD);
+        reply.classList.remove(HELD, CUT);
         reply.style.bottom = '';
       }
       if (!fresh || !words.trim() || words === before) continue;

@@ -194,11 +194,16 @@ HELD_REPLY_CSS = (
     "@media (max-width:700px){.catan-app .catan-reply-held{max-height:min(9.5em,30vh);"
     "overflow-y:auto;overscroll-behavior:contain;padding-top:6px;padding-bottom:6px}"
     "}"
-    # (more under its foot: "more" over its last line's right, a finger's height)
-    f".catan-reply-further{{position:fixed;right:4px;bottom:4px;z-index:7;height:{CLOSE_SIZE}px;"
-    "margin:0;padding:0 12px;border:1px solid var(--jp-border-color1,#bbb);border-radius:22px;"
-    "font-size:14px;cursor:pointer;background:var(--jp-layout-color1,#fff);"
+    # (more under its foot: "more" in the gutter kept for the close, under it, a finger's
+    # size: a wider pill lay over the last lines' ends, l31; the cut line fades out)
+    f".catan-reply-further{{position:fixed;right:4px;bottom:4px;z-index:7;width:{CLOSE_SIZE}px;"
+    f"height:{CLOSE_SIZE}px;margin:0;padding:0;border:1px solid var(--jp-border-color1,#bbb);"
+    "border-radius:50%;font-size:11px;line-height:1.05;cursor:pointer;white-space:pre-line;"
+    "background:var(--jp-layout-color1,#fff);"
     "color:var(--jp-ui-font-color1,rgba(0,0,0,.87));box-shadow:0 1px 4px rgba(0,0,0,.25)}"
+    ".catan-app .catan-reply-held.catan-reply-cut{-webkit-mask-image:linear-gradient(to bottom,"
+    "#000 calc(100% - 1.4em),rgba(0,0,0,.25));mask-image:linear-gradient(to bottom,"
+    "#000 calc(100% - 1.4em),rgba(0,0,0,.25))}"
     ".catan-reply-further[hidden]{display:none}"
 )
 # A tablet (the panels under the board) at an open question: "Puzzle: answer the question
