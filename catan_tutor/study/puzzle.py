@@ -44,7 +44,7 @@ from .kind_refused import unpaid_reason
 from .one_completion import only_completion, only_piece
 from .puzzle_measure import measured
 from .puzzle_why import names as _names
-from .puzzle_why import worse
+from .puzzle_why import other_kind, worse
 from .spot_taken import spot_taken
 from .timeline import Node
 from .typed_names import in_own_names, own_names
@@ -265,6 +265,8 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         text = f"{allowed}, but it is not the move the question asks for. {reason}"
     else:
         reason = "the question asks for another kind of move"
+        noun = FORMS.get(type(ex.action).__name__, ("That move",))[0]
+        said = said or keep_secret(other_kind(puzzle.rule, ex.action, noun), hidden)
         text = f"{allowed}, but {reason}. {said}"
     rule = puzzle.rule or ex.rule
     return Judgement(str(ex.action), False, True, rule, text.strip(), reason=reason)

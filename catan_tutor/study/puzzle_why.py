@@ -142,3 +142,25 @@ def _bid(tried: Bid, same: list[Bid]) -> str:
     if all(size > n for n in sizes):
         return "A smaller bid still wins."
     return ""
+
+
+# A move of another kind than the answer's at a question about Catan's defence: it adds nothing
+# to the defence (only knights do, CK-BARB-DEFENSE), and what it does instead where a learner
+# may think otherwise (l31 typed "I'd build a city wall" at 8.11 and was told only "the
+# question asks for another kind of move")
+KNIGHT_KINDS = {"Recruit", "Promote", "Activate", "MoveKnight", "ChaseRobber", "NeutralKnight"}
+INSTEAD = {
+    "BuildWall": "it raises its owner's hand limit on a 7 by 2 (CK-WALL-BUILD)",
+    "BuildCity": "it adds 1 to the barbarians' strength (CK-BARB-STRENGTH)",
+}
+
+
+def other_kind(rule: str, tried: Action, noun: str) -> str:
+    """Why ``tried`` (called ``noun``: "A city wall"), of another kind than the answer's,
+    does not answer a question about ``rule``; '' where its kind says enough."""
+    kind = type(tried).__name__
+    if rule != "CK-BARB-DEFENSE" or kind in KNIGHT_KINDS:
+        return ""
+    instead = INSTEAD.get(kind)
+    said = f"{noun} adds nothing to Catan's defence against the barbarians (CK-BARB-DEFENSE)"
+    return f"{said}; {instead}." if instead else f"{said}."
