@@ -475,8 +475,10 @@ class Tutor:
             return
         i = self._tabs.selected_index
         tab, box = TABS[i], self._tabs.children[i]
+        if not box.children:  # built now: a line meanwhile (the Odds tab stood blank ~4 s, l32)
+            box.children = (widgets.HTML(f"<i>Opening the {tab} tab…</i>"),)
         panel = self._panel(tab)
-        if panel is not None and not box.children:
+        if panel is not None and box.children != (panel,):
             box.children = (panel,)
         if tab == "Moves":
             self.moves.show()
