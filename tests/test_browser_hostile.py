@@ -199,13 +199,23 @@ def _upload_hostile(p: Page, url: str) -> tuple[list[str], list[str]]:
     return dialogs, writes
 
 
-def test_a_hostile_upload_stays_text_under_the_jupyter_server(server_url, new_page) -> None:
-    """The uploaded scenario's texts reach the page through the kernel and the widgets' views,
-    the same code under both servers: under the Jupyter server (where a script could reach
-    its kernel API), the upload's name, the lesson's texts and a puzzle's prompt, as text;
-    every other field on standalone Voilà (below)."""
+def test_under_a_jupyter_server_the_app_needs_its_token_and_an_upload_stays_text(
+    server_url, new_page
+) -> None:
+    """Voilà as a Jupyter server extension (JupyterHub, Binder): without the token the page is
+    refused; with it, the settings come from the server config, the page has the tutor's
+    template, fetches nothing outside and paints the board. The uploaded scenario's texts
+    reach the page through the kernel and the widgets' views, the same code under both
+    servers: here (where a script could reach the server's kernel API) the upload's name, the
+    lesson's texts and a puzzle's prompt, as text; every other field on standalone Voilà
+    (below)."""
     p = new_page("hostile_server")
-    _upload_hostile(p, server_url)
+    denied = p.page.goto(server_url.split("?", 1)[0], timeout=PAGE_TIMEOUT)
+    assert denied is not None
+    assert denied.status in (401, 403) or "/login" in p.page.url, (denied.status, p.page.url)
+    _upload_hostile(p, server_url)  # (the page, once painted, checked as opened: no outside)
+    page = p.page.evaluate(TEMPLATE_JS)
+    assert page == {"catan": True, "theme": "JupyterLab Light", "light": "true", "cdn": []}, page
     p.page.screenshot(path=ARTIFACTS / f"{p.name}_lesson.png")
 
 
