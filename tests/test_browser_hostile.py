@@ -2,9 +2,13 @@
 an uploaded scenario (title, goal, chapter, tutor texts, comments of the main line and of a
 variation, a puzzle's prompt, hints and explanation), in the upload's file name, in what is
 typed into the Author panel, in a pasted position's colours and in the page address reach the
-page only as text, and no script runs; the line of play survives a reload. Once on standalone
-Voilà, once under a token-protected Jupyter server with the Voilà extension (as JupyterHub or
-Binder serve it, where a script in the page could reach the server's kernel API).
+page only as text, and no script runs; the line of play survives a reload. On standalone Voilà
+and under a token-protected Jupyter server with the Voilà extension (as JupyterHub or Binder
+serve it, where a script in the page could reach the server's kernel API). What the page's
+kernel shows (every field, every tutor parameter) is the same code under both servers: the
+whole sweep on standalone Voilà, one representative of each path under the Jupyter server
+(the uploaded scenario's texts, every parameter in one link); what each server itself reads
+(Voilà's page parameters, its template) under both.
 
 Needs /usr/bin/chromium, skipped without it except under ``CI=true``.
 """
@@ -28,7 +32,7 @@ from browser_harness import (
 from helpers import yaml_quote
 
 from catan_tutor import new_game
-from catan_tutor.server.serve import jupyter_server, voila
+from catan_tutor.server.serve import jupyter_server
 from catan_tutor.study.resources import START_NOTEBOOK, notebooks_dir
 from catan_tutor.widgets import session
 
@@ -106,20 +110,23 @@ def hostile_position(colour: str) -> str:
     )
 
 
-@pytest.fixture(scope="module", params=["voila", "jupyter-server"])
-def served(request) -> Iterator[str]:
-    """The app's URL: standalone Voilà, or Voilà inside a token-protected Jupyter server."""
+@pytest.fixture(scope="module")
+def server_url() -> Iterator[str]:
+    """The app's URL under a token-protected Jupyter server with the Voilà extension."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
-        if request.param == "voila":
-            with voila(NOTEBOOK, ARTIFACTS / "voila_hostile.log") as (url, _):
-                yield url
-        else:
-            token = secrets.token_hex(16)
-            with jupyter_server(notebooks_dir(), ARTIFACTS / "jupyter_hostile.log", token) as base:
-                yield f"{base}voila/render/{NOTEBOOK}?token={token}"
+        token = secrets.token_hex(16)
+        with jupyter_server(notebooks_dir(), ARTIFACTS / "jupyter_hostile.log", token) as base:
+            yield f"{base}voila/render/{NOTEBOOK}?token={token}"
     except RuntimeError as e:
         pytest.fail(str(e))
+
+
+@pytest.fixture(scope="module", params=["voila", "jupyter-server"])
+def served(request) -> str:
+    """The app's URL: standalone Voilà (the browser tests' own, ``app_server``: the start
+    notebook with the packaged settings), or Voilà inside a token-protected Jupyter server."""
+    return request.getfixturevalue("app_server" if request.param == "voila" else "server_url")
 
 
 def _watch(p: Page) -> tuple[list[str], list[str]]:
@@ -168,10 +175,12 @@ def _where(page) -> dict:
     return {k: state.get_attribute(f"data-{k}") for k in ("digest", "depth")}
 
 
-def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None:
-    p = new_page("hostile_" + ("server" if "token=" in served else "voila"))
+def _upload_hostile(p: Page, url: str) -> tuple[list[str], list[str]]:
+    """Open the app at ``url`` and upload the hostile scenario under its hostile file name:
+    the file's name, its lesson texts and, after ▶, the puzzle's prompt show as text, and
+    nothing runs. Returns the dialogs and kernel-API writes watched (``_watch``)."""
     dialogs, writes = _watch(p)
-    open_app(p, served)
+    open_app(p, url)
     page = p.page
     open_tab(page, "File")
     choose_file(page, {"name": UPLOAD_NAME, "mimeType": "text/yaml", "buffer": hostile_scenario()})
@@ -187,6 +196,35 @@ def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None
     _puzzle(page, node="1", asked="1", solved="0")
     assert "<iframe" in page.locator(".catan-puzzle").inner_text()  # the prompt, as text
     _assert_clean(p, dialogs, writes)
+    return dialogs, writes
+
+
+def test_under_a_jupyter_server_the_app_needs_its_token_and_an_upload_stays_text(
+    server_url, new_page
+) -> None:
+    """Voilà as a Jupyter server extension (JupyterHub, Binder): without the token the page is
+    refused; with it, the settings come from the server config, the page has the tutor's
+    template, fetches nothing outside and paints the board. The uploaded scenario's texts
+    reach the page through the kernel and the widgets' views, the same code under both
+    servers: here (where a script could reach the server's kernel API) the upload's name, the
+    lesson's texts and a puzzle's prompt, as text; every other field on standalone Voilà
+    (below)."""
+    p = new_page("hostile_server")
+    denied = p.page.goto(server_url.split("?", 1)[0], timeout=PAGE_TIMEOUT)
+    assert denied is not None
+    assert denied.status in (401, 403) or "/login" in p.page.url, (denied.status, p.page.url)
+    _upload_hostile(p, server_url)  # (the page, once painted, checked as opened: no outside)
+    page = p.page.evaluate(TEMPLATE_JS)
+    assert page == {"catan": True, "theme": "JupyterLab Light", "light": "true", "cdn": []}, page
+    p.page.screenshot(path=ARTIFACTS / f"{p.name}_lesson.png")
+
+
+def test_hostile_upload_and_pasted_positions_stay_text(app_server, new_page) -> None:
+    p = new_page("hostile_voila")
+    dialogs, writes = _upload_hostile(p, app_server)
+    page = p.page
+    tutor = page.locator(".catan-tutor").first
+    lesson = page.locator(".catan-lesson")
     page.screenshot(path=ARTIFACTS / f"{p.name}_lesson.png")
 
     # the puzzle: both hints, a wrong answer (the variation: its comment is quoted), the answer
@@ -268,13 +306,12 @@ def test_hostile_upload_and_pasted_positions_stay_text(served, new_page) -> None
     _assert_clean(p, dialogs, writes)
 
 
-def test_hostile_page_address_is_explained_and_stays_text(served, new_page) -> None:
+def test_hostile_page_address_is_explained_and_stays_text(app_server, new_page) -> None:
     """Each hostile state in the address is refused with its reason, as text. The state
     reaches only the tutor's kernel (the same code under both servers): each state on
-    standalone Voilà; under the Jupyter server, the script (and every tutor parameter at
-    once in test_a_script_in_any_page_parameter_does_not_run)."""
-    server = "token=" in served
-    p = new_page("hostile_link_" + ("server" if server else "voila"))
+    standalone Voilà; under the Jupyter server, a script state with every tutor parameter at
+    once in test_a_script_in_any_page_parameter_does_not_run."""
+    p = new_page("hostile_link_voila")
     dialogs, writes = _watch(p)
     colour = session.encode(session.Line(position=hostile_position(HOSTILE_COLOURS[0])))
     lesson = session.encode(session.Line(lesson=PAYLOADS[1]))
@@ -283,8 +320,8 @@ def test_hostile_page_address_is_explained_and_stays_text(served, new_page) -> N
         (lesson, "There is no lesson"),
         ("%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E", "could not be restored"),
     ]
-    for state, why in states[-1:] if server else states:
-        open_app(p, _with_query(served, f"s={state}"))
+    for state, why in states:
+        open_app(p, _with_query(app_server, f"s={state}"))
         p.page.locator(".catan-app").filter(has_text=why).first.wait_for(timeout=PAGE_TIMEOUT)
         _assert_clean(p, dialogs, writes)
     p.page.screenshot(path=ARTIFACTS / f"{p.name}.png")
@@ -293,7 +330,7 @@ def test_hostile_page_address_is_explained_and_stays_text(served, new_page) -> N
 # Every query parameter Voilà reads on a notebook's page (theme, template; classic-tree on its
 # tree) or the tutor reads (links.KEYS, the session state s), each carrying a script.
 SCRIPT = '"><script>window.__pwned=20</script><img src=x onerror="window.__pwned=21">pwn'
-VOILA_GROUPS = [("theme",), ("template", "classic-tree")]
+VOILA_PARAMS = ("theme", "template", "classic-tree")
 TUTOR_GROUPS = [
     ("s",),
     ("position",),
@@ -304,12 +341,14 @@ TUTOR_GROUPS = [
 
 def param_groups(mode: str) -> list[tuple[str, ...]]:
     """The parameters sent together in one link. Voilà's own go through each server's page
-    handler and template: each group under both. The tutor's reach only its kernel (the same
-    code under both): each group alone on standalone Voilà, where a group's refusal cannot hide
-    another's; all of them in one link under the Jupyter server."""
+    handler and template (each read on its own: one cannot hide another, nor a tutor's), so
+    under both, all in the first link. The tutor's reach only its kernel (the same code under
+    both), which refuses a link at its first fault: each group alone on standalone Voilà,
+    where a group's refusal cannot hide another's; all of them in the one link under the
+    Jupyter server."""
     if mode == "voila":
-        return VOILA_GROUPS + TUTOR_GROUPS
-    return [*VOILA_GROUPS, tuple(n for g in TUTOR_GROUPS for n in g)]
+        return [VOILA_PARAMS + TUTOR_GROUPS[0], *TUTOR_GROUPS[1:]]
+    return [VOILA_PARAMS + tuple(n for g in TUTOR_GROUPS for n in g)]
 
 
 # Runs in the page: what shows that it is the tutor's catan template and not Voilà's lab,
@@ -335,6 +374,9 @@ def test_a_script_in_any_page_parameter_does_not_run(served, new_page) -> None:
         dialogs, writes = _watch(p)
         query = "&".join(f"{n}={url_quote(SCRIPT if n != 'template' else 'lab')}" for n in names)
         open_app(p, _with_query(served, query))
+        if "s" in names:  # the kernel read the link: it says why the state is not restored
+            why = p.page.locator(".catan-app").filter(has_text="could not be restored")
+            why.first.wait_for(timeout=PAGE_TIMEOUT)
         _assert_clean(p, dialogs, writes)
         page = p.page.evaluate(TEMPLATE_JS)
         want = {"catan": True, "theme": "JupyterLab Light", "light": "true", "cdn": []}

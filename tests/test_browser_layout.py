@@ -304,15 +304,30 @@ def _lesson_page(new_page, url: str, name: str, size=(1280, 900), query: str = L
 
 @pytest.fixture(scope="module")
 def lesson_page(browser, app_server):
-    """One page of lesson 1.1 at 1280x900 (one kernel) for the tests that only read it or
-    leave it as they found it, in the file's order (the lesson's text, the focus ring in the
-    light theme, then the browser tab's title, which opens another lesson: the last); each
-    still runs alone."""
+    """One page of lesson 1.1 at 1280x900 (one kernel) for the tests that open it there, in
+    the file's order: the lesson's text (read only, first), Explore's tools, the focus ring
+    in either theme (the dark one by the page's switch, and back), the browser tab's title,
+    then the help and the lesson's end. Each brings the page back to the lesson's start first
+    (``_at_lesson_start``, through the page: no reload); each still runs alone."""
     p = Page(browser, "layout_lesson")
     open_app(p, app_server + LESSON)
     p.page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
     yield p.page
     p.close()
+
+
+def _at_lesson_start(page) -> None:
+    """Lesson 1.1 at its start, in lesson mode, as the address opens it: picked again if
+    another shows (a test before opened another), then |◀ (one left at its end)."""
+    if not page.evaluate("(t) => document.title === t", TITLE):
+        pick_lesson(page, TITLE.split(" ", 1)[1].removesuffix(" · Catan tutor"))
+        page.wait_for_function("(t) => document.title === t", arg=TITLE)
+    if page.evaluate(STATE_JS) != "0":
+        page.locator(".catan-board-col").get_by_role("button").filter(has_text="|◀").click()
+        page.wait_for_function(f"() => ({STATE_JS})() === '0'")
+    page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
+    settle(page)
+    assert page.get_by_role("tab").count() == 0  # lesson mode
 
 
 def test_lesson_text_shows_whole_with_the_board_and_first_instruction_above_the_fold(
@@ -334,8 +349,9 @@ def test_lesson_text_shows_whole_with_the_board_and_first_instruction_above_the_
     assert help_box["height"] < 40 and not page.locator(".catan-help").get_attribute("open") == ""
 
 
-def test_explore_opens_the_tools_and_closes_again(app_server, new_page):
-    page = _lesson_page(new_page, app_server, "layout_explore")
+def test_explore_opens_the_tools_and_closes_again(lesson_page):
+    page = lesson_page
+    _at_lesson_start(page)
     assert page.get_by_role("tab").count() == 0  # lesson mode: no tabs
     actions = page.locator(".catan-actions")
     assert actions.get_by_role("button", name="Build a settlement").is_visible()
@@ -386,12 +402,15 @@ def test_explore_opens_the_tools_and_closes_again(app_server, new_page):
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_the_board_s_focus_ring_shows_unclipped(app_server, new_page, theme, request):
-    if theme == "light":  # the lesson's shared page (it leaves the focus as it found it)
-        page = request.getfixturevalue("lesson_page")
-    else:
-        query = LESSON + "&theme=dark"
-        page = _lesson_page(new_page, app_server, f"layout_focus_{theme}", query=query)
+def test_the_board_s_focus_ring_shows_unclipped(lesson_page, theme):
+    page = lesson_page  # (it leaves the focus and the theme as it found them)
+    _at_lesson_start(page)
+    switch = page.get_by_role("button", name="Dark theme")
+    if theme == "dark":  # the page's switch, as a learner turns it on
+        switch.click()
+        page.locator("body[data-jp-theme-light='false']").wait_for(state="attached")
+        settle(page)
+    page.locator("body").click(position={"x": 2, "y": 2})  # from the page's top, no control
     canvas = page.locator(".catan-board canvas").last
     before = canvas.bounding_box()
     for _ in range(40):  # Tab through the controls to the board, as a keyboard user does
@@ -410,10 +429,15 @@ def test_the_board_s_focus_ring_shows_unclipped(app_server, new_page, theme, req
     focused = page.screenshot(clip=corner)
     page.evaluate("() => document.activeElement.blur()")
     assert page.screenshot(clip=corner) != focused
+    if theme == "dark":  # back to the light theme
+        switch.click()
+        page.locator("body[data-jp-theme-light='true']").wait_for(state="attached")
+        settle(page)
 
 
 def test_the_browser_tab_names_the_lesson_and_follows_it(lesson_page):
-    page = lesson_page  # (it opens another lesson: the shared page's last test)
+    page = lesson_page
+    _at_lesson_start(page)
     page.wait_for_function("(t) => document.title === t", arg=TITLE)
     page.locator(".catan-chapter-picker select").select_option(index=6)  # after "Free game"
     page.wait_for_function(
@@ -1015,15 +1039,14 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, phone):
         raise
 
 
-def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
-    app_server, new_page
-):
+def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(lesson_page):
     """The help opens in the page and covers nothing (over the page it hid a puzzle's heading
     until closed: a fresh learner, s16, t01_p3.png): it pushes the page down, and closed the
     board is back where it was; so does the New game form (s17); "This lesson is over" with
     Next lesson shows beside the board: the board's box stays where it was; a title a line
     shorter moves nothing under it; ◀ is greyed at the start, ▶ at the end."""
-    page = _lesson_page(new_page, app_server, "layout_still")
+    page = lesson_page
+    _at_lesson_start(page)
     board_box = page.locator(BOARD).last.bounding_box()
     nav = page.locator(".catan-board-col").get_by_role("button")
     back, forward = nav.filter(has_text="◀").nth(1), nav.filter(has_text="▶").first
@@ -1103,7 +1126,7 @@ def test_a_note_or_a_longer_chapter_line_moves_nothing(app_server, new_page):
     chapter 6's line with the course's summary on a second row (30_ck_step4.png) pushed the
     board down; a why-not banner leaves the dice line under the board in sight. On the way,
     lesson 1.2's first ▶ takes a whole roll-off throw, told as "P1 (red) rolls 9" (issue 33,
-    BASE-SETUP-FIRST-PLAYER)."""
+    BASE-SETUP-FIRST-PLAYER). (A page of its own: the lesson's end first shown here.)"""
     page = _lesson_page(new_page, app_server, "layout_notes")
     canvas = page.locator(BOARD).last
     board_box = _settled_box(page, canvas)

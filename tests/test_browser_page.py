@@ -3,7 +3,8 @@
 No request leaves the machine and Font Awesome's icons load from Voilà; a lost session shows an
 overlay whose button reloads the page; the tutor's state string follows the moves in the
 address (``?s=``) and reaches the kernel on a reload; an oversized upload is refused in the
-page; and the same page works under a token-protected Jupyter server (JupyterHub, Binder).
+page. (The same page under a token-protected Jupyter server, as JupyterHub or Binder serve it:
+test_browser_hostile.py, which starts one.)
 
 Needs /usr/bin/chromium, skipped without it except under ``CI=true``, like test_browser.py.
 Screenshots go to tests/artifacts/.
@@ -14,8 +15,8 @@ from __future__ import annotations
 import difflib
 import json
 import re
-import secrets
 import signal
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,11 +40,10 @@ from catan_tutor.server.serve import (
     DATA_DIR,
     MAX_UPLOAD_BYTES,
     TEMPLATE,
-    jupyter_server,
     stop,
     voila,
 )
-from catan_tutor.study.resources import START_NOTEBOOK, notebooks_dir
+from catan_tutor.study.resources import START_NOTEBOOK
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -343,83 +343,70 @@ def _probe_root(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_state_follows_in_the_address_and_reaches_the_kernel(new_page, tmp_path) -> None:
+@pytest.fixture(scope="module")
+def probe(tmp_path_factory) -> Iterator[tuple[str, subprocess.Popen]]:
+    """Voilà serving the probe notebook, for the next two tests in the file's order (the
+    second stops it: the last); each alone too. Yields (url, process)."""
+    root = _probe_root(tmp_path_factory.mktemp("probe"))
+    with voila("probe.ipynb", ARTIFACTS / "voila_probe.log", root) as served:
+        yield served
+
+
+def test_state_follows_in_the_address_and_reaches_the_kernel(new_page, probe) -> None:
     """The .catan-session text (a query) replaces the tutor's own parameters in the address:
     a stale ``lesson=`` (another lesson's) goes, the page's other parameters stay, all of the
     tutor's go when the text is empty; a reload passes the query string to the kernel. Also
     records whether an HTML widget keeps data-* attributes."""
-    root = _probe_root(tmp_path)
-    with voila("probe.ipynb", ARTIFACTS / "voila_probe.log", root) as (url, _):
-        p = new_page("state")
-        page = p.page
-        page.goto(url + "?lang=fr&lesson=old&node=9&p2=greedy", timeout=PAGE_TIMEOUT)
-        page.locator(".probe-query").wait_for(timeout=PAGE_TIMEOUT)
-        assert _has_template(page)
-        page.wait_for_function(f"() => ({STATE_JS})() === 'abc'")
-        assert parse_qs(urlsplit(page.url).query) == {"lang": ["fr"], "s": ["abc"]}
-        step = page.get_by_role("button", name="next state")
-        step.click()
-        page.wait_for_function(
-            "() => new URL(location.href).searchParams.get('lesson') === 'b.c_1'"
-        )
-        assert urlsplit(page.url).query == "lang=fr&lesson=b.c_1&node=3&hints=1"  # no s= left
-        step.click()
-        page.wait_for_function("() => !new URL(location.href).searchParams.has('lesson')")
-        assert urlsplit(page.url).query == "lang=fr"
-        step.click()
-        page.wait_for_function(f"() => ({STATE_JS})() === 'abc'")
-        data = page.evaluate(
-            "() => { const e = document.querySelector('.probe-data');"
-            " return e && {data: e.dataset.catanTest, hidden: e.hidden}; }"
-        )
-        page.reload(timeout=PAGE_TIMEOUT)
-        query = page.locator(".probe-query")
-        query.wait_for(timeout=PAGE_TIMEOUT)
-        text = query.inner_text()
-        assert re.fullmatch(r"query: '(.*)'", text), text
-        assert parse_qs(re.fullmatch(r"query: '(.*)'", text)[1]) == {"lang": ["fr"], "s": ["abc"]}
-        assert p.outside == []
+    url, _ = probe
+    p = new_page("state")
+    page = p.page
+    page.goto(url + "?lang=fr&lesson=old&node=9&p2=greedy", timeout=PAGE_TIMEOUT)
+    page.locator(".probe-query").wait_for(timeout=PAGE_TIMEOUT)
+    assert _has_template(page)
+    page.wait_for_function(f"() => ({STATE_JS})() === 'abc'")
+    assert parse_qs(urlsplit(page.url).query) == {"lang": ["fr"], "s": ["abc"]}
+    step = page.get_by_role("button", name="next state")
+    step.click()
+    page.wait_for_function("() => new URL(location.href).searchParams.get('lesson') === 'b.c_1'")
+    assert urlsplit(page.url).query == "lang=fr&lesson=b.c_1&node=3&hints=1"  # no s= left
+    step.click()
+    page.wait_for_function("() => !new URL(location.href).searchParams.has('lesson')")
+    assert urlsplit(page.url).query == "lang=fr"
+    step.click()
+    page.wait_for_function(f"() => ({STATE_JS})() === 'abc'")
+    data = page.evaluate(
+        "() => { const e = document.querySelector('.probe-data');"
+        " return e && {data: e.dataset.catanTest, hidden: e.hidden}; }"
+    )
+    page.reload(timeout=PAGE_TIMEOUT)
+    query = page.locator(".probe-query")
+    query.wait_for(timeout=PAGE_TIMEOUT)
+    text = query.inner_text()
+    assert re.fullmatch(r"query: '(.*)'", text), text
+    assert parse_qs(re.fullmatch(r"query: '(.*)'", text)[1]) == {"lang": ["fr"], "s": ["abc"]}
+    assert p.outside == []
     print(f"HTML widget data-* attribute: {data}")
     assert data == {"data": "node 3 depth 2", "hidden": True}, "ipywidgets dropped data-*"
 
 
-def test_stopped_server_shows_the_restart_overlay(new_page, tmp_path) -> None:
-    """The server stops: the kernel socket closes for good, and the overlay shows."""
-    root = _probe_root(tmp_path)
-    with voila("probe.ipynb", ARTIFACTS / "voila_probe_stop.log", root) as (url, proc):
-        p = new_page("stopped")
-        page = p.page
-        page.clock.install()  # the page's 5 s of grace for a closed socket: on its clock
-        page.goto(url, timeout=PAGE_TIMEOUT)
-        page.locator(".probe-query").wait_for(timeout=PAGE_TIMEOUT)
-        settle(page)
-        assert page.get_by_role("alertdialog").count() == 0
-        stop(proc)
-        dialog = page.get_by_role("alertdialog")
-        t0 = time.monotonic()
-        while not dialog.count():  # the socket's close comes, then the grace runs out
-            assert time.monotonic() - t0 < 20, "no overlay 20 s after the server stopped"
-            page.clock.run_for(1_000)  # a second of the page's timers, in order
-            page.wait_for_timeout(100)
-        dialog.wait_for(timeout=20_000)
-        page.screenshot(path=ARTIFACTS / "page_server_stopped.png")
-        assert "warning: Catan tutor: session lost: closed" in p.console, p.console
-
-
-# ----------------------------------------------------------------------------- Jupyter server
-
-
-def test_app_under_a_jupyter_server_with_a_token(new_page) -> None:
-    """Voilà as a Jupyter server extension (JupyterHub, Binder): the settings come from the
-    server config, the page has the template, fetches nothing outside and paints the board."""
-    token = secrets.token_hex(16)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with jupyter_server(notebooks_dir(), ARTIFACTS / "jupyter_server.log", token) as base:
-        p = new_page("server")
-        page = p.page
-        denied = page.goto(f"{base}voila/render/{NOTEBOOK}", timeout=PAGE_TIMEOUT)
-        assert denied.status in (401, 403) or "/login" in page.url, (denied.status, page.url)
-        open_app(p, f"{base}voila/render/{NOTEBOOK}?token={token}")
-        assert _has_template(page)
-        page.screenshot(path=ARTIFACTS / "page_jupyter_server.png")
-        assert p.outside == []
+def test_stopped_server_shows_the_restart_overlay(new_page, probe) -> None:
+    """The server stops: the kernel socket closes for good, and the overlay shows. (It stops
+    the module's probe server: its last test.)"""
+    url, proc = probe
+    p = new_page("stopped")
+    page = p.page
+    page.clock.install()  # the page's 5 s of grace for a closed socket: on its clock
+    page.goto(url, timeout=PAGE_TIMEOUT)
+    page.locator(".probe-query").wait_for(timeout=PAGE_TIMEOUT)
+    settle(page)
+    assert page.get_by_role("alertdialog").count() == 0
+    stop(proc)
+    dialog = page.get_by_role("alertdialog")
+    t0 = time.monotonic()
+    while not dialog.count():  # the socket's close comes, then the grace runs out
+        assert time.monotonic() - t0 < 20, "no overlay 20 s after the server stopped"
+        page.clock.run_for(1_000)  # a second of the page's timers, in order
+        page.wait_for_timeout(100)
+    dialog.wait_for(timeout=20_000)
+    page.screenshot(path=ARTIFACTS / "page_server_stopped.png")
+    assert "warning: Catan tutor: session lost: closed" in p.console, p.console
