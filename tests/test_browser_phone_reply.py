@@ -164,6 +164,11 @@ def test_a_phone_s_held_reply_is_small_closes_and_covers_not_the_question(app_se
     page.wait_for_function(f"(t) => document.querySelector('{HELD}').scrollTop > t", arg=first)
     page.screenshot(path=ARTIFACTS / "phone_reply_more.png")
     assert page.locator(HELD).count() == 1  # (scrolled in its box: still held)
+    # new words in the box held, read to its end: from their first line (the next reply
+    # held opened part-way down, its verdict out of sight, l32)
+    page.locator(HELD).evaluate("e => e.append(document.createTextNode(' More words.'))")
+    page.wait_for_function(f"() => document.querySelector('{HELD}').scrollTop === 0")
+    assert more.is_visible()
     page.get_by_role("button", name="Close this reply").tap()
     page.locator(HELD).wait_for(state="detached")
     assert more.is_hidden()

@@ -172,6 +172,8 @@
   function hold(reply) {
     reply.classList.add(HELD);
     reply.style.bottom = '';
+    reply.scrollTop = 0;  // its first line (a box read to its end under "more" kept its
+    // scroll: the next reply held opened part-way down, its verdict out of sight, l32)
     if (PHONE.matches) {
       roomFor(reply);
       pin(reply, window.innerHeight);
@@ -314,6 +316,10 @@
         if (reply.classList.contains(HELD) && shut) shut.hidden = further.hidden = true;
         reply.classList.remove(HELD, CUT);
         reply.style.bottom = '';
+      }
+      if (words !== before && words.trim() && reply.classList.contains(HELD)) {
+        reply.scrollTop = 0;  // new words held: from their first line (l32, see hold)
+        more(reply);
       }
       if (!fresh || !words.trim() || words === before) continue;
       // a board tap: a puzzle's reply (the question's box, the form), a tablet's form
