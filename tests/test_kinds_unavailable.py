@@ -15,7 +15,10 @@ from catan_tutor.state import laid
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets.kinds import kind_name, moment_kinds
 from catan_tutor.widgets.kinds_unavailable import OFF_CLASS, unavailable
+from catan_tutor.widgets.palette_key import GREYED
 from catan_tutor.widgets.tap_choices import enabled_kinds
+
+KEY = GREYED.format(n="Greyed buttons:")
 
 
 def _asked(lesson: str, node: int | None = None):
@@ -307,9 +310,9 @@ def _key(t) -> tuple[int, str]:
     [
         # 3.2, after the roll: P2 holds no development card (the builds it cannot pay for
         # look as the others: s23)
-        ("puzzle_base_trading", None, "Greyed buttons: not possible now."),
+        ("puzzle_base_trading", None, KEY),
         # 4.3's second question, before the roll: three cards P1 does not hold
-        ("puzzle_base_awards", 19, "Greyed buttons: not possible now."),
+        ("puzzle_base_awards", 19, KEY),
         ("puzzle_base_setup", 1, ""),  # (every button alike: no key)
     ],
 )  # fmt: skip

@@ -13,7 +13,9 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 KEY_CLASS = "catan-palette-key"
-GREYED = "{n} not possible now."
+# (greyed: refused for the whole turn; a kind refused for the moment, as one not paid for,
+# looks as the others: "not possible now" read as "the others are", l32 at 5.13 and 3.2)
+GREYED = "{n} not possible this turn; which of the others can be played is for you to judge."
 # the key's word in the look of the buttons it names (play_panel.PLAY_CSS)
 KEY_CSS = (
     f".{KEY_CLASS} .catan-key{{font-size:12px;line-height:1.5;margin:0 0 4px 0;opacity:.85}}"
@@ -31,7 +33,7 @@ def palette_key() -> widgets.HTML:
 
 
 def key_html(greyed: int) -> str:
-    """The key for a palette with ``greyed`` buttons not possible now ('' when none)."""
+    """The key for a palette with ``greyed`` buttons not possible this turn ('' when none)."""
     if not greyed:
         return ""
     look = "<span class='catan-key-look catan-key-greyed'>Greyed</span> " + (
