@@ -475,11 +475,9 @@ class Tutor:
             return
         i = self._tabs.selected_index
         tab, box = TABS[i], self._tabs.children[i]
-        if not box.children:  # built now: a line meanwhile (the Odds tab stood blank ~4 s, l32)
-            box.children = (widgets.HTML(f"<i>Opening the {tab} tab…</i>"),)
-        panel = self._panel(tab)
-        if panel is not None and box.children != (panel,):
-            box.children = (panel,)
+        box.children = box.children or (widgets.HTML(f"<i>Opening the {tab} tab…</i>"),)  # (l32)
+        if (panel := self._panel(tab)) is not None and box.children != (panel,):
+            box.children = (panel,)  # (built now: the line above showed meanwhile, not a blank)
         if tab == "Moves":
             self.moves.show()
         elif tab == "Rules":
