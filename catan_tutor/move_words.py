@@ -375,6 +375,8 @@ def as_notation(
     (``typed_forms``), or the words it takes; no example names the labels or moves in
     ``avoid`` (a puzzle's answer). Words that leave a part out raise ``PartLeftOut``."""
     read = lambda rest: _as_notation(game, rest, avoid, chosen)  # noqa: E731
+    if isinstance(text, str):  # a seat by its colour, for every reader after (l31: "blue's")
+        text = _seat_by_colour(game, _track_by_colour(text))
     if isinstance(text, str) and (drawn := forced_trade_typed.with_scope(game, text, read)):
         return drawn  # "... a blind draw from P2's whole hand" (l23)
     notation = _as_notation(game, text, avoid, chosen)

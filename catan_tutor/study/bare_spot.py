@@ -20,7 +20,7 @@ from ..board import LabelError, parse_edge, parse_hex, parse_vertex
 from ..game import Game
 from ..move_words import FILLER
 from ..typed_forms import FORMS
-from ..words.place_words import or_list
+from ..words.place_words import or_list, seats_by_colour
 
 _SEAT = re.compile(r"^p[1-9]$", re.IGNORECASE)
 _PLACEHOLDER = {"vertex": "{corner}", "edge": "{edge}", "hex": "{hex}"}
@@ -72,7 +72,7 @@ def spot_move(game: Game, text: str, meant: list[type]) -> tuple[str, str] | Non
     is meant); None when ``text`` is not a label alone or no kind of move goes there.
     ``meant``: the kinds the page means, first first (the palette's chosen, the question's
     named kind)."""
-    spot = _spot(text)
+    spot = _spot(seats_by_colour(game.state, text))  # "blue M4": P2's (l31)
     if spot is None:
         return None
     seat, label, kind = spot

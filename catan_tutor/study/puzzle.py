@@ -37,6 +37,7 @@ from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.words import can, say, why_not
 from ..state import State
 from ..typed_forms import FORMS
+from ..words.place_words import seats_by_colour
 from ..words.rule_titles import plain_title
 from ..words_read_as import read_as, said_read_as
 from .bare_spot import spot_move
@@ -286,7 +287,9 @@ _SEAT_WORDS = re.compile(r"\b(?:p\d|player\s*\d)\b", re.IGNORECASE)
 
 
 def names_a_seat(s: State, text: str) -> bool:
-    """``text`` names a player: "P3", "player 3" or a seat's own name."""
+    """``text`` names a player: "P3", "player 3", a seat's own name or its colour as the
+    board draws it ("blue puts a settlement on M4" at 1.4: l31 was asked which player)."""
+    text = seats_by_colour(s, text)
     return bool(_SEAT_WORDS.search(text)) or any(_names(text, s.name(p)) for p in range(s.n))
 
 
