@@ -90,6 +90,9 @@ FILLER = frozenset(
     "for free owed owes nobody none name naming first second third last next another "
     "take takes took taking toward towards track tracks".split()  # "toward G": to G (l29,
     # clause_words); "the science track" (l30)
+) | frozenset(  # a subject and its verb in one word: words, never a label (l31 at 8.11: "I'd
+    # build a city wall" was told "“I'd” is not a corner", read as the label I and a "d")
+    "i'd i'll i'm i've we'd we'll we're we've you'd you'll let's".split()
 )
 _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
 # A kind a neutral gets -> its word in the notation (``P1 neutral N2 road G5``).
@@ -114,6 +117,7 @@ _IRREGULAR = {"built": "build", "bought": "buy", "threw": "throw", "thrown": "th
 def _base(low: str) -> str:
     """``low`` (a word in small letters) as KIND_WORDS or FILLER has it, when it is one of
     theirs in another form; else itself."""
+    low = low.replace("’", "'")  # a curly apostrophe as a straight one ("I’d": "I'd")
     if low in KIND_WORDS or low in FILLER:
         return low
     for end, add in _ENDINGS:
@@ -701,8 +705,12 @@ def _noun(token: str) -> bool:
 
 
 def _filler(token: str) -> bool:
-    """A word that names no part of a move ("build", "the"...)."""
-    return token.lower() in FILLER or token.lower() in ("a", "i")
+    """A word that names no part of a move ("build", "the", "I'd"...)."""
+    low = token.lower().replace("’", "'")
+    return low in FILLER or low in ("a", "i")
+
+
+is_filler = _filler  # (for the readers beside this one: a label alone, "upgrade" alone)
 
 
 def _plain(

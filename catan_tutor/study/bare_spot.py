@@ -18,7 +18,7 @@ import re
 from ..actions import spot_fields
 from ..board import LabelError, parse_edge, parse_hex, parse_vertex
 from ..game import Game
-from ..move_words import FILLER
+from ..move_words import is_filler
 from ..typed_forms import FORMS
 from ..words.place_words import or_list, seats_by_colour
 
@@ -32,7 +32,7 @@ def _spot(text: str) -> tuple[str, str, str] | None:
     words that name no move ("on", "the", "corner"); else None."""
     tokens = re.findall(r"[^\s,.;:!?()\"“”]+", text)
     seat = tokens.pop(0).upper() if tokens and _SEAT.match(tokens[0]) else ""
-    said = [t for t in tokens if t.lower() not in FILLER]
+    said = [t for t in tokens if t.lower() in ("a", "i") or not is_filler(t)]
     if len(said) != 1 or (said[0].lower() in ("a", "i") and len(tokens) > 1):
         return None
     for kind, parse in _PARSE:
