@@ -433,6 +433,7 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
     except CatanError as e:
         first = e
     text = without_reason(text)  # "... so P1 gets nothing": why, not what (l29)
+    hexes_said = between_words.said_between(text)  # "between N and O", as typed
     text = between_words.spot_between(text)  # "road between N and Q": their edge (l27)
     if (played := ambiguous_words.monopoly(game, text)) is not None:  # C&K: which monopoly
         return played
@@ -477,6 +478,8 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         how = how_to_type(game, chosen, avoid) or examples(game, avoid)
         if (lone := _lone_noun(tokens)) is not None:  # "science", "brick": which move? (l24)
             raise PartLeftOut(f"Which move is meant with “{lone}”?", how)
+        if hexes_said:  # a spot by its hexes, no move named (l31: "I cannot read “N3”")
+            raise PartLeftOut(f"Which move goes {hexes_said}?", how)
         if not tokens:
             raise MoveWordsError(f"Nothing is typed. {how}") from None
         if _no_move_said(tokens):  # "it is P3's turn" (l28): no word of a move at all

@@ -5,6 +5,9 @@
    board draws it, names that seat wherever a player is named.
 2. "I'd build a city wall" (8.11) was told "“I“d" is not a corner … a hex”s letter": a
    contraction is a word, never a label, and a reply quotes the learner's words in “…”.
+3. "between N and O" alone (1.4's first road) was "I cannot read “N3”", a label never typed;
+   with "from my settlement" it was asked "Which edge? … The Labels button under the board
+   shows them", which a phone's Labels (the corners while nothing glows) does not.
 """
 
 from __future__ import annotations
@@ -89,3 +92,53 @@ def test_the_readers_reason_quotes_the_word_in_the_pages_marks_and_keeps_apostro
     why = plain_reason(e.value)
     assert why.startswith(f"“{label}” is not a corner: "), why
     assert "a hex's letter" in why and "”s" not in why and '"' not in why, why
+
+
+# 3. A spot by the letters of its hexes; where an edge's name is seen
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "between N and O",
+        "the edge between N and O",
+        "P1 between hexes N and O",
+        "road between N and O from my settlement",  # (the edge named: where it is, said)
+        "build a road next to my settlement between N and O",
+    ],
+)
+def test_an_edge_named_by_its_two_hexes_is_that_edge(typed):
+    j = judged("puzzle_base_setup", 1, typed)
+    assert j.correct and j.text.startswith("Right: P1 builds a road on N3."), j.text
+
+
+def test_a_corner_named_by_its_three_hexes_alone_is_that_corner():
+    j = judged("puzzle_base_setup", 13, "between M, N and Q")
+    assert j.text == "P1 can't build a settlement on M4: M4 is already taken by P3's settlement."
+
+
+def test_a_spot_by_its_hexes_with_no_move_asks_which_move_in_the_learners_words():
+    with pytest.raises(PartLeftOut) as e:
+        as_notation(_game("puzzle_base_setup", 1), "between N and O")
+    assert e.value.question == "Which move goes between N and O?"
+    assert "N3" not in str(e.value)
+
+
+def test_which_edge_sends_the_learner_to_names_every_screen_shows():
+    """A phone's Labels button shows the corners' labels while nothing glows (at an open
+    question): an edge is told by its label or by its hexes' letters, drawn on every board."""
+    from catan_tutor.palette import Viewport
+    from catan_tutor.widgets.board_tags import label_kinds
+
+    phone = Viewport.fit(360, 360)  # a phone's board: its Labels show one kind of spot
+    assert label_kinds(phone, 1.0, 1.0, []) == ("vertex",)  # nothing glows: the corners
+    j = judged("puzzle_base_setup", 1, "road next to my settlement")
+    assert j.text.startswith("Which edge? Your settlement at N4 touches 3 edges: name one by "), (
+        j.text
+    )
+    assert "Labels button" not in j.text
+    assert "by the letters of the two hexes it lies between (“between … and …”" in j.text
+    hills = judged("puzzle_base_robber", 3, "move the robber to the hills").text
+    assert "name one by its letter. Each hex shows its letter on the board." in hills, hills
+    corner = judged("puzzle_base_setup", 9, "P3 settlement on the forest 8").text
+    assert "name one by its label. The Labels button under the board shows them." in corner

@@ -16,7 +16,9 @@ from __future__ import annotations
 import re
 
 from ..actions import spot_fields
+from ..between_words import spot_between
 from ..board import LabelError, parse_edge, parse_hex, parse_vertex
+from ..errors import CatanError
 from ..game import Game
 from ..move_words import is_filler
 from ..typed_forms import FORMS
@@ -30,6 +32,10 @@ _PARSE = (("vertex", parse_vertex), ("edge", parse_edge), ("hex", parse_hex))
 def _spot(text: str) -> tuple[str, str, str] | None:
     """(seat typed or '', the label, its kind of spot) when ``text`` is a label alone, with
     words that name no move ("on", "the", "corner"); else None."""
+    try:  # "between N and O": the edge those hexes share (l31 at 1.4: "I cannot read “N3”")
+        text = spot_between(text)
+    except CatanError:  # (hexes that share none: the reader says so, as for any move)
+        return None
     tokens = re.findall(r"[^\s,.;:!?()\"“”]+", text)
     seat = tokens.pop(0).upper() if tokens and _SEAT.match(tokens[0]) else ""
     said = [t for t in tokens if t.lower() in ("a", "i") or not is_filler(t)]
