@@ -139,6 +139,13 @@ class MoveWordsError(NotationError):
 INCOMPLETE = "The move does not say."  # after the question of the part a move leaves out
 
 
+def asked(question: str) -> str:
+    """The question of a part left out as the reply says it: a bare question ("Which hex?")
+    then ``INCOMPLETE``; one said in full already ("Which edge? … name one by its label.")
+    alone, once (l31 read "… name one by its label. The move does not say." as tacked on)."""
+    return f"{question} {INCOMPLETE}" if question.rstrip().endswith("?") else question
+
+
 class PartLeftOut(MoveWordsError):
     """A move typed with a part it needs left out (the form's field, the notation's last
     word, a bank trade's count): ``question`` asks for it ("Which hex?"). One kind of reply
@@ -147,7 +154,7 @@ class PartLeftOut(MoveWordsError):
     "Not complete", the question and ``INCOMPLETE``; elsewhere ``how`` follows."""
 
     def __init__(self, question: str, how: str = "", kind: type | None = None) -> None:
-        super().__init__(f"{question} {INCOMPLETE} {how}".strip())
+        super().__init__(f"{asked(question)} {how}".strip())
         self.question, self.kind = question, kind  # (the kind of move it is, when known)
 
 
@@ -462,7 +469,7 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         tokens = _tokens(text)
         spelled = spelled or learner_notation(game, text)
     except PartLeftOut as e:  # asked with no how (its example must name no answer: ``avoid``)
-        if e.kind is None or not e.why.endswith(INCOMPLETE):
+        if e.kind is None or e.why != asked(e.question):
             raise
         raise PartLeftOut(e.question, how_to_type(game, e.kind, avoid), e.kind) from None
     if spelled is None:
@@ -480,8 +487,9 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
             raise PartLeftOut(f"Which move is meant with “{lone}”?", how)
         if hexes_said:  # a spot by its hexes, no move named (l31: "I cannot read “N3”")
             raise PartLeftOut(f"Which move goes {hexes_said}?", how)
-        if not tokens:
-            raise MoveWordsError(f"Nothing is typed. {how}") from None
+        if not tokens:  # ("?" is typed, and no word: not "Nothing is typed")
+            none = "It has no words." if text.strip() else "Nothing is typed."
+            raise MoveWordsError(f"{none} {how}") from None
         if _no_move_said(tokens):  # "it is P3's turn" (l28): no word of a move at all
             raise MoveWordsError(f"{NOT_A_MOVE} {how}")
         # the first word read as nothing (not "brick" of "I want a brick": a card, read)

@@ -8,6 +8,8 @@
 3. "between N and O" alone (1.4's first road) was "I cannot read “N3”", a label never typed;
    with "from my settlement" it was asked "Which edge? … The Labels button under the board
    shows them", which a phone's Labels (the corners while nothing glows) does not.
+4. "… name one by its label. … The move does not say.": said once; and "Nothing was played:
+   say it another way" under words of which nothing at all was read.
 """
 
 from __future__ import annotations
@@ -142,3 +144,31 @@ def test_which_edge_sends_the_learner_to_names_every_screen_shows():
     assert "name one by its letter. Each hex shows its letter on the board." in hills, hills
     corner = judged("puzzle_base_setup", 9, "P3 settlement on the forest 8").text
     assert "name one by its label. The Labels button under the board shows them." in corner
+
+
+# 4. A question said once; what to do next, as the reply was read
+
+
+def test_a_question_said_in_full_is_not_followed_by_the_move_does_not_say():
+    j = judged("puzzle_base_setup", 1, "road next to my settlement")
+    assert j.left_out and not j.read
+    assert j.text.count("?") == 1 and "does not say" not in j.text, j.text
+    bare = judged("puzzle_base_setup", 1, "road")  # a bare question: what is missing, said
+    assert bare.left_out and bare.text == "Which edge? The move does not say.", bare.text
+
+
+def test_the_next_step_under_a_reply_says_what_was_read():
+    from catan_tutor.widgets.icons import NO
+    from catan_tutor.widgets.puzzle import ADD_PART, NOT_DONE, NOT_READ, SAY_AGAIN, _judgement_html
+
+    nothing = _judgement_html(judged("puzzle_base_setup", 1, "asdf qwer"))
+    assert f"{NO} {NOT_READ}" in nothing and SAY_AGAIN in nothing
+    assert "None of it was read as a move" in nothing and "Nothing was played" not in nothing
+    part = _judgement_html(judged("puzzle_base_setup", 1, "road next to my settlement"))
+    assert f"{NO} {NOT_DONE}" in part and ADD_PART in part and SAY_AGAIN not in part
+    assert "add the part asked for" in part
+
+
+def test_punctuation_alone_is_not_said_to_be_nothing_typed():
+    assert "It has no words." in judged("puzzle_base_setup", 1, "?").text
+    assert "Nothing is typed." in judged("puzzle_base_setup", 1, "  ").text

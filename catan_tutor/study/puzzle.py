@@ -32,7 +32,8 @@ from ..actions import Action, BankTrade, PlayProgress, spot_fields
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
 from ..errors import QUOTE_CHARS, CatanError
 from ..game import Game
-from ..move_words import INCOMPLETE, MoveWordsError, PartLeftOut, as_notation
+from ..move_words import INCOMPLETE as INCOMPLETE  # (the tests read it here)
+from ..move_words import MoveWordsError, PartLeftOut, as_notation, asked
 from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.words import can, say, why_not
 from ..state import State
@@ -80,6 +81,7 @@ class Judgement:
     node: Node | None = None
     reason: str = ""  # a legal wrong move: why it is worse than the answer (puzzle_why.py)
     read: bool = True  # False: the text was not read as a move (no verdict on the idea)
+    left_out: bool = False  # read as a move with a part left out, which ``text`` asks for
 
     @property
     def title(self) -> str:
@@ -183,8 +185,8 @@ def no_move_of(game: Game, kind: type | None, hidden: Sequence[str] = ()) -> str
 
 def incomplete(move: str, question: str) -> Judgement:
     """The reply to a move with a part left out (not read: no verdict on the idea), however
-    the reader met it: the part's question, then ``INCOMPLETE``."""
-    return Judgement(move, False, False, "", f"{question} {INCOMPLETE}", read=False)
+    the reader met it: the part's question, then ``INCOMPLETE`` (once: ``asked``)."""
+    return Judgement(move, False, False, "", asked(question), read=False, left_out=True)
 
 
 def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type | None) -> Judgement:
