@@ -10,6 +10,8 @@
    shows them", which a phone's Labels (the corners while nothing glows) does not.
 4. "… name one by its label. … The move does not say.": said once; and "Nothing was played:
    say it another way" under words of which nothing at all was read.
+5. Lesson 1.2's rule box for "Rolling again after a tie" said "(players from P1 on, hexes
+   from A to S), one die unless the rule says otherwise", and the lesson rolls both dice.
 """
 
 from __future__ import annotations
@@ -172,3 +174,21 @@ def test_the_next_step_under_a_reply_says_what_was_read():
 def test_punctuation_alone_is_not_said_to_be_nothing_typed():
     assert "It has no words." in judged("puzzle_base_setup", 1, "?").text
     assert "Nothing is typed." in judged("puzzle_base_setup", 1, "  ").text
+
+
+# 5. The tie-breaking rule in plain, true words (BASE-CHANCE-ROLLOFF)
+
+
+def test_the_tie_rule_says_plainly_that_who_goes_first_is_rolled_with_both_dice():
+    import re
+
+    from catan_tutor import rulebook
+    from catan_tutor.widgets.verdicts import rule_details
+
+    shown = re.sub(r"<[^>]+>", "", rule_details("BASE-CHANCE-ROLLOFF", opened=True))
+    for internal in ("P1 on", "A to S", "one die unless"):
+        assert internal not in shown, shown
+    assert "to choose who goes first, both dice each, P1 first" in shown, shown
+    assert "only they roll again, until one is left" in shown
+    first = rulebook.rule("BASE-SETUP-FIRST-PLAYER").text  # (the rule it settles the tie of)
+    assert "roll both dice again" in first
