@@ -12,6 +12,8 @@
    say it another way" under words of which nothing at all was read.
 5. Lesson 1.2's rule box for "Rolling again after a tie" said "(players from P1 on, hexes
    from A to S), one die unless the rule says otherwise", and the lesson rolls both dice.
+6. 1.1: "trade any 3 equal cards for one" was marked "*" (the tutor's reading): it cited the
+   beginner map's harbors (a reading) for the printed trade rule (BASE-TRADE-MARITIME).
 """
 
 from __future__ import annotations
@@ -192,3 +194,30 @@ def test_the_tie_rule_says_plainly_that_who_goes_first_is_rolled_with_both_dice(
     assert "only they roll again, until one is left" in shown
     first = rulebook.rule("BASE-SETUP-FIRST-PLAYER").text  # (the rule it settles the tie of)
     assert "roll both dice again" in first
+
+
+# 6. A printed rule's sentence carries no reading's "*"
+
+
+@pytest.mark.parametrize(("corner", "trade"), [("P6", "2 wool"), ("R4", "any 3 equal cards")])
+def test_the_harbor_trade_of_lesson_1_1_is_not_marked_as_the_tutors_reading(corner, trade):
+    import re
+
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+    from catan_tutor.widgets.verdicts import lesson_html
+
+    sc = load_scenario(packaged_lessons() / "base_setup.catan.yaml")
+    node, texts = sc.tree.root, []
+    while node is not None:
+        texts.append(node.tutor or "")
+        node = node.children[0] if node.children else None
+    text = next(t for t in texts if f"{corner} is" in t or f"Corner {corner}" in t)
+    page = re.sub(r"<span class='catan-rule-ref-text'.*?</span>", "", lesson_html(text))
+    said = page[page.index(trade) :]
+    said = said[: said.index("<")]  # the trade's sentence, up to what closes it
+    mark = page.index("catan-reading-mark")  # (the map's harbor: the tutor's reading)
+    assert mark < page.index(trade), page
+    closes = page[page.index(trade) + len(said) :]
+    assert "BASE-TRADE-MARITIME" in closes.split("</sup>")[0]  # cited for the trade
+    assert "catan-reading-mark" not in closes.split("</sup>")[0], closes
