@@ -43,7 +43,7 @@ from .form_words import QUESTIONS, MissingPart, form_notation
 from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
 from .word_not_read import lacking, not_understood, word_at_fault
-from .words import hex_spot_words, place_words
+from .words import hex_spot_words, level_words, place_words
 from .words.clause_words import AIMED_AT, without_reason
 
 if TYPE_CHECKING:
@@ -266,7 +266,7 @@ def learner_notation(game: Game, text: str) -> str | None:
             spots.sort(key=lambda t: len(t) == 1)
         words = spots + [t.upper() for t in seats]
     if kind == "improve":  # "trade level 1": the level is the next one, not typed
-        words = [t for t in words if not t.isdigit()]
+        words = [t for t in words if not t.isdigit() and t.lower() not in count_words.NUMBER_WORDS]
         if not any(t.lower() in TRACK_NAMES for t in words):  # "metropolis on A6": which track?
             words = []
     if kind == "force":  # "with P2": the opponent, whom the notation does not name
@@ -395,7 +395,17 @@ def as_notation(
         notation = _as_notation(game, text.replace(seat, " "), avoid, chosen)
     if notation != text and (asks := forced_trade_typed.scope_left_out(game, text, notation)):
         raise PartLeftOut(asks, kind=type(game.parse(notation)))
+    if notation != text and (level := _level_not_next(game, text, notation)):
+        raise MoveWordsError(level)  # "raise science to level 5", science at 2 (l31)
     return notation
+
+
+def _level_not_next(game: Game, text: str, notation: str) -> str:
+    """Why the level ``text`` names is not the one its improvement reaches ('' for none)."""
+    try:
+        return level_words.level_not_next(game.state, game.parse(notation), text)
+    except CatanError:
+        return ""
 
 
 _SEAT_AFTER = re.compile(r"\b(?:from|to|of|with|against|for) (P[1-9])\b", re.IGNORECASE)

@@ -14,6 +14,8 @@
    from A to S), one die unless the rule says otherwise", and the lesson rolls both dice.
 6. 1.1: "trade any 3 equal cards for one" was marked "*" (the tutor's reading): it cited the
    beginner map's harbors (a reading) for the printed trade rule (BASE-TRADE-MARITIME).
+7. "raise science to level 5" was read whatever level was next: the level typed is held
+   against the one the improvement reaches (CK-IMPROVE-BUILD: one level at a time).
 """
 
 from __future__ import annotations
@@ -221,3 +223,26 @@ def test_the_harbor_trade_of_lesson_1_1_is_not_marked_as_the_tutors_reading(corn
     closes = page[page.index(trade) + len(said) :]
     assert "BASE-TRADE-MARITIME" in closes.split("</sup>")[0]  # cited for the trade
     assert "catan-reading-mark" not in closes.split("</sup>")[0], closes
+
+
+# 7. The level typed with an improvement (10.6's second question: P3's science is at 4)
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("raise science to level 3", "P3's science is at level 4: the next is 5"),
+        ("P3 improve science to level three", "P3's science is at level 4: the next is 5"),
+        ("raise trade to level 5", "P3's trade is at level 0: the next is 1"),
+        ("raise science to level 9", "A track has no level 9: 5 is the top."),
+    ],
+)
+def test_a_level_typed_that_is_not_the_next_is_said_so(typed, said):
+    j = judged("puzzle_ck_metropolis", 15, typed)
+    assert not j.correct and not j.read and said in j.text, j.text
+
+
+@pytest.mark.parametrize("typed", ["raise science to level 5", "raise science to level five"])
+def test_the_next_level_typed_is_the_improvement(typed):
+    j = judged("puzzle_ck_metropolis", 15, typed)
+    assert j.correct, j.text
