@@ -165,11 +165,21 @@ def test_a_question_said_in_full_is_not_followed_by_the_move_does_not_say():
 
 def test_the_next_step_under_a_reply_says_what_was_read():
     from catan_tutor.widgets.icons import NO
-    from catan_tutor.widgets.puzzle import ADD_PART, NOT_DONE, NOT_READ, SAY_AGAIN, _judgement_html
+    from catan_tutor.widgets.puzzle import (
+        ADD_PART,
+        NONE_READ,
+        NOT_DONE,
+        NOT_READ,
+        SAY_AGAIN,
+        _judgement_html,
+    )
 
-    nothing = _judgement_html(judged("puzzle_base_setup", 1, "asdf qwer"))
-    assert f"{NO} {NOT_READ}" in nothing and SAY_AGAIN in nothing
-    assert "None of it was read as a move" in nothing and "Nothing was played" not in nothing
+    for typed in ("asdf qwer", "it is my turn", "?"):
+        nothing = _judgement_html(judged("puzzle_base_setup", 1, typed))
+        assert f"{NO} {NOT_READ}" in nothing and NONE_READ in nothing, nothing
+        assert "No word of it names a move" in nothing and "Nothing was played" not in nothing
+    wall = _judgement_html(judged("puzzle_ck_barbarians", 7, "don't build a wall"))  # a wall
+    assert SAY_AGAIN in wall and NONE_READ not in wall, wall
     part = _judgement_html(judged("puzzle_base_setup", 1, "road next to my settlement"))
     assert f"{NO} {NOT_DONE}" in part and ADD_PART in part and SAY_AGAIN not in part
     assert "add the part asked for" in part

@@ -312,7 +312,7 @@ def _judgement_html(j: Judgement, whose: str = "") -> str:
 def _next_step(j: Judgement) -> str:
     """What a wrong answer's learner may do next: try again, add the part left out, or say
     it another way."""
-    return RETRY if j.read else ADD_PART if j.left_out else SAY_AGAIN
+    return RETRY if j.read else ADD_PART if j.left_out else NONE_READ if j.none_read else SAY_AGAIN
 
 
 def _heading(j: Judgement | None) -> str:
@@ -332,7 +332,11 @@ NOT_READ, NOT_DONE = "Not read as a move", "Not complete"
 # "Nothing was played: say it another way" under words of which nothing at all was read, and
 # under a question that asked only for the part left out)
 SAY_AGAIN = (
-    "<div style='color:#666;font-size:12px'>None of it was read as a move: say it another"
+    "<div style='color:#666;font-size:12px'>Nothing was played: say it another way, or"
+    " choose the kind of move below.</div>"
+)
+NONE_READ = (
+    "<div style='color:#666;font-size:12px'>No word of it names a move: say it another"
     " way, or choose the kind of move below.</div>"
 )
 ADD_PART = (
