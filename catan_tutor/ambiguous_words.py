@@ -70,7 +70,7 @@ def upgrade(game: Game, text: str) -> None:
     "improved" (a seat and words of no part besides: "P1 upgrade", "improve please") where
     a city and a city improvement are both moves of the game; else nothing."""
     from .actions import BuildCity
-    from .move_words import FILLER, PartLeftOut
+    from .move_words import PartLeftOut, is_filler
     from .variants.ck_actions import Improve
 
     if not {BuildCity, Improve} <= set(game.rules.applies):
@@ -78,6 +78,6 @@ def upgrade(game: Game, text: str) -> None:
     low = [w.lower() for w in _WORD.findall(text)]
     if low and re.fullmatch(r"p[1-9]", low[0]):
         low = low[1:]
-    said = [w for w in low if w not in FILLER and w not in ("a", "i")]
+    said = [w for w in low if not is_filler(w)]
     if said and set(said) <= _UPGRADE:
         raise PartLeftOut(WHICH_UPGRADE)

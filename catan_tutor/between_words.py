@@ -51,6 +51,12 @@ def spot_between(text: str) -> str:
     return f"{text[: m.start()]}{label}{text[m.end() :]}"
 
 
+def said_between(text: str) -> str:
+    """The words of ``text`` that name a spot by its hexes ("between N and O"), '' for none."""
+    m = _BETWEEN.search(text)
+    return m[0] if m is not None else ""
+
+
 # The words of a move on a corner, and of one on an edge (a spot of the other kind named by
 # its hexes is said so: "settlement between N and Q" was "“N7” is not a corner")
 _CORNER_WORDS = re.compile(

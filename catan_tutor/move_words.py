@@ -43,7 +43,7 @@ from .form_words import QUESTIONS, MissingPart, form_notation
 from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
 from .word_not_read import lacking, not_understood, word_at_fault
-from .words import hex_spot_words, place_words
+from .words import hex_spot_words, level_words, place_words
 from .words.clause_words import AIMED_AT, without_reason
 
 if TYPE_CHECKING:
@@ -90,6 +90,9 @@ FILLER = frozenset(
     "for free owed owes nobody none name naming first second third last next another "
     "take takes took taking toward towards track tracks".split()  # "toward G": to G (l29,
     # clause_words); "the science track" (l30)
+) | frozenset(  # a subject and its verb in one word: words, never a label (l31 at 8.11: "I'd
+    # build a city wall" was told "“I'd” is not a corner", read as the label I and a "d")
+    "i'd i'll i'm i've we'd we'll we're we've you'd you'll let's".split()
 )
 _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
 # A kind a neutral gets -> its word in the notation (``P1 neutral N2 road G5``).
@@ -114,6 +117,7 @@ _IRREGULAR = {"built": "build", "bought": "buy", "threw": "throw", "thrown": "th
 def _base(low: str) -> str:
     """``low`` (a word in small letters) as KIND_WORDS or FILLER has it, when it is one of
     theirs in another form; else itself."""
+    low = low.replace("’", "'")  # a curly apostrophe as a straight one ("I’d": "I'd")
     if low in KIND_WORDS or low in FILLER:
         return low
     for end, add in _ENDINGS:
@@ -135,6 +139,13 @@ class MoveWordsError(NotationError):
 INCOMPLETE = "The move does not say."  # after the question of the part a move leaves out
 
 
+def asked(question: str) -> str:
+    """The question of a part left out as the reply says it: a bare question ("Which hex?")
+    then ``INCOMPLETE``; one said in full already ("Which edge? … name one by its label.")
+    alone, once (l31 read "… name one by its label. The move does not say." as tacked on)."""
+    return f"{question} {INCOMPLETE}" if question.rstrip().endswith("?") else question
+
+
 class PartLeftOut(MoveWordsError):
     """A move typed with a part it needs left out (the form's field, the notation's last
     word, a bank trade's count): ``question`` asks for it ("Which hex?"). One kind of reply
@@ -143,7 +154,7 @@ class PartLeftOut(MoveWordsError):
     "Not complete", the question and ``INCOMPLETE``; elsewhere ``how`` follows."""
 
     def __init__(self, question: str, how: str = "", kind: type | None = None) -> None:
-        super().__init__(f"{question} {INCOMPLETE} {how}".strip())
+        super().__init__(f"{asked(question)} {how}".strip())
         self.question, self.kind = question, kind  # (the kind of move it is, when known)
 
 
@@ -255,7 +266,7 @@ def learner_notation(game: Game, text: str) -> str | None:
             spots.sort(key=lambda t: len(t) == 1)
         words = spots + [t.upper() for t in seats]
     if kind == "improve":  # "trade level 1": the level is the next one, not typed
-        words = [t for t in words if not t.isdigit()]
+        words = [t for t in words if not t.isdigit() and t.lower() not in count_words.NUMBER_WORDS]
         if not any(t.lower() in TRACK_NAMES for t in words):  # "metropolis on A6": which track?
             words = []
     if kind == "force":  # "with P2": the opponent, whom the notation does not name
@@ -375,6 +386,8 @@ def as_notation(
     (``typed_forms``), or the words it takes; no example names the labels or moves in
     ``avoid`` (a puzzle's answer). Words that leave a part out raise ``PartLeftOut``."""
     read = lambda rest: _as_notation(game, rest, avoid, chosen)  # noqa: E731
+    if isinstance(text, str):  # a seat by its colour, for every reader after (l31: "blue's")
+        text = _seat_by_colour(game, _track_by_colour(text))
     if isinstance(text, str) and (drawn := forced_trade_typed.with_scope(game, text, read)):
         return drawn  # "... a blind draw from P2's whole hand" (l23)
     notation = _as_notation(game, text, avoid, chosen)
@@ -382,7 +395,17 @@ def as_notation(
         notation = _as_notation(game, text.replace(seat, " "), avoid, chosen)
     if notation != text and (asks := forced_trade_typed.scope_left_out(game, text, notation)):
         raise PartLeftOut(asks, kind=type(game.parse(notation)))
+    if notation != text and (level := _level_not_next(game, text, notation)):
+        raise MoveWordsError(level)  # "raise science to level 5", science at 2 (l31)
     return notation
+
+
+def _level_not_next(game: Game, text: str, notation: str) -> str:
+    """Why the level ``text`` names is not the one its improvement reaches ('' for none)."""
+    try:
+        return level_words.level_not_next(game.state, game.parse(notation), text)
+    except CatanError:
+        return ""
 
 
 _SEAT_AFTER = re.compile(r"\b(?:from|to|of|with|against|for) (P[1-9])\b", re.IGNORECASE)
@@ -427,6 +450,7 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
     except CatanError as e:
         first = e
     text = without_reason(text)  # "... so P1 gets nothing": why, not what (l29)
+    hexes_said = between_words.said_between(text)  # "between N and O", as typed
     text = between_words.spot_between(text)  # "road between N and Q": their edge (l27)
     if (played := ambiguous_words.monopoly(game, text)) is not None:  # C&K: which monopoly
         return played
@@ -455,7 +479,7 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         tokens = _tokens(text)
         spelled = spelled or learner_notation(game, text)
     except PartLeftOut as e:  # asked with no how (its example must name no answer: ``avoid``)
-        if e.kind is None or not e.why.endswith(INCOMPLETE):
+        if e.kind is None or e.why != asked(e.question):
             raise
         raise PartLeftOut(e.question, how_to_type(game, e.kind, avoid), e.kind) from None
     if spelled is None:
@@ -471,8 +495,11 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         how = how_to_type(game, chosen, avoid) or examples(game, avoid)
         if (lone := _lone_noun(tokens)) is not None:  # "science", "brick": which move? (l24)
             raise PartLeftOut(f"Which move is meant with “{lone}”?", how)
-        if not tokens:
-            raise MoveWordsError(f"Nothing is typed. {how}") from None
+        if hexes_said:  # a spot by its hexes, no move named (l31: "I cannot read “N3”")
+            raise PartLeftOut(f"Which move goes {hexes_said}?", how)
+        if not tokens:  # ("?" is typed, and no word: not "Nothing is typed")
+            none = "It has no words." if text.strip() else "Nothing is typed."
+            raise MoveWordsError(f"{none} {how}") from None
         if _no_move_said(tokens):  # "it is P3's turn" (l28): no word of a move at all
             raise MoveWordsError(f"{NOT_A_MOVE} {how}")
         # the first word read as nothing (not "brick" of "I want a brick": a card, read)
@@ -699,8 +726,12 @@ def _noun(token: str) -> bool:
 
 
 def _filler(token: str) -> bool:
-    """A word that names no part of a move ("build", "the"...)."""
-    return token.lower() in FILLER or token.lower() in ("a", "i")
+    """A word that names no part of a move ("build", "the", "I'd"...)."""
+    low = token.lower().replace("’", "'")
+    return low in FILLER or low in ("a", "i")
+
+
+is_filler = _filler  # (for the readers beside this one: a label alone, "upgrade" alone)
 
 
 def _plain(

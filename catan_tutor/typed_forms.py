@@ -315,7 +315,10 @@ _REASONS = (
     (re.compile(r"^expected (.+)$"), r"\1 is missing here"),
     (re.compile(r"^unexpected extra words$"), "there are extra words at the end"),
     (re.compile(r"\(P1\.\.P(\d)\)"), r"(P1 to P\1)"),
-    (re.compile(r"'([^']*)'"), r"“\1”"),
+    # a word the reader quoted ('x', or "I'd" with its apostrophe) in the page's quote marks;
+    # never an apostrophe inside a word ("hex's": l31 read "I“d" … a hex”s)
+    (re.compile(r"(?<![\w’])'([^']*)'(?![\w’])"), r"“\1”"),
+    (re.compile(r'(?<!\w)"([^"]*)"(?!\w)'), r"“\1”"),
 )
 
 

@@ -14,7 +14,9 @@ import re
 
 # "“x” is not a number.", "“x” is not a card kind (brick, …).", "“x” does not fit here: …"
 _AT_FAULT = re.compile(r"^“([^”]+)” (?:is not (?:a|an) |does not fit here)")
-_WORD = re.compile(r"[^\W\d_]{2,}")  # letters only, two or more: no label, no number
+# letters only, two or more, or a word with an apostrophe ("don't", "I'd": l31): no label,
+# no number
+_WORD = re.compile(r"[^\W\d_]{2,}|[^\W\d_]+(?:['’][^\W\d_]+)+")
 
 
 def not_understood(why: str) -> str:

@@ -90,7 +90,8 @@ def test_hexes_that_share_no_such_spot_are_said_so_plainly(typed, said):
 
 def test_a_hex_and_the_sea_with_several_coast_edges_asks_which():
     j = _judge("puzzle_base_2p", 1, "road between A and the sea")
-    assert not j.read and j.text == f"Which edge? Hex A meets the sea along 3 edges. {INCOMPLETE}"
+    assert not j.read and j.text == "Which edge? Hex A meets the sea along 3 edges.", j.text
+    assert j.left_out  # (said in full: "The move does not say." not tacked on, l31)
 
 
 def test_the_answers_edge_named_by_its_hexes_is_right():

@@ -22,7 +22,7 @@ from puzzle_answers import course_puzzles, lesson
 from catan_tutor import new_game
 from catan_tutor.move_words import NOT_A_MOVE, MoveWordsError, PartLeftOut, as_notation
 from catan_tutor.study.puzzle import INCOMPLETE, judge
-from catan_tutor.words.place_words import SHOWN
+from catan_tutor.words.place_words import name_one
 
 pytestmark = pytest.mark.course
 
@@ -73,8 +73,8 @@ def test_a_road_next_to_my_settlement_is_a_road_and_asks_which_edge(typed, what)
     """The edges are not listed while the question is open: the answer is one of them (l29
     read the list as a give-away; ``test_l29_typed``)."""
     j = _judge("puzzle_base_setup", 1, typed)
-    said = f"Which edge? {what} touches 3 edges: name one by its label.{SHOWN}"
-    assert not j.read and j.text == f"{said} {INCOMPLETE}", j.text
+    said = f"Which edge? {what} touches 3 edges{name_one('edge')}"
+    assert not j.read and j.text == said and j.left_out, j.text
 
 
 def test_a_road_next_to_a_settlement_is_its_one_free_edge_else_which_is_asked():

@@ -17,7 +17,7 @@ from puzzle_answers import judged, lesson
 
 from catan_tutor.study.puzzle import INCOMPLETE
 from catan_tutor.words.clause_words import without_reason
-from catan_tutor.words.place_words import SHOWN, edges_next_to
+from catan_tutor.words.place_words import edges_next_to, name_one
 
 pytestmark = pytest.mark.course
 
@@ -139,17 +139,15 @@ def test_the_edges_are_listed_unless_they_name_the_open_questions_answer():
     listed = edges_next_to(s, 0, "road next to my settlement", {"A1"})
     assert listed[1] == "Which edge: F3, N7 or Q3?"
     kept = edges_next_to(s, 0, "road next to my settlement", {"N7"})
-    assert kept[1] == (
-        "Which edge? Your settlements at C6 and N6 have 3 free edges: name one by its label. "
-        "The Labels button under the board shows them."
-    )
+    said = "Which edge? Your settlements at C6 and N6 have 3 free edges"
+    assert kept[1] == f"{said}{name_one('edge')}"
 
 
 def test_the_hexes_of_a_terrain_are_listed_unless_they_name_the_answer():
     """2.2's answer is hex Q, the hills 5: "the hills" asks which without listing Q; the
     forests (Q not among them) are listed as before."""
     j = judged("puzzle_base_robber", 3, "move the robber to the hills")
-    said = f"Which hills? 3 hexes are hills: name one by its letter.{SHOWN}"
-    assert not j.read and j.text == f"{said} {INCOMPLETE}", j.text
+    said = f"Which hills? 3 hexes are hills{name_one('hex')}"
+    assert not j.read and j.text == said and j.left_out, j.text
     forest = judged("puzzle_base_robber", 3, "move the robber to the forest")
     assert forest.text.startswith("Which forest: C, I, K or M?"), forest.text

@@ -16,11 +16,13 @@ from __future__ import annotations
 import re
 
 from ..actions import spot_fields
+from ..between_words import spot_between
 from ..board import LabelError, parse_edge, parse_hex, parse_vertex
+from ..errors import CatanError
 from ..game import Game
-from ..move_words import FILLER
+from ..move_words import is_filler
 from ..typed_forms import FORMS
-from ..words.place_words import or_list
+from ..words.place_words import or_list, seats_by_colour
 
 _SEAT = re.compile(r"^p[1-9]$", re.IGNORECASE)
 _PLACEHOLDER = {"vertex": "{corner}", "edge": "{edge}", "hex": "{hex}"}
@@ -30,9 +32,13 @@ _PARSE = (("vertex", parse_vertex), ("edge", parse_edge), ("hex", parse_hex))
 def _spot(text: str) -> tuple[str, str, str] | None:
     """(seat typed or '', the label, its kind of spot) when ``text`` is a label alone, with
     words that name no move ("on", "the", "corner"); else None."""
+    try:  # "between N and O": the edge those hexes share (l31 at 1.4: "I cannot read “N3”")
+        text = spot_between(text)
+    except CatanError:  # (hexes that share none: the reader says so, as for any move)
+        return None
     tokens = re.findall(r"[^\s,.;:!?()\"“”]+", text)
     seat = tokens.pop(0).upper() if tokens and _SEAT.match(tokens[0]) else ""
-    said = [t for t in tokens if t.lower() not in FILLER]
+    said = [t for t in tokens if t.lower() in ("a", "i") or not is_filler(t)]
     if len(said) != 1 or (said[0].lower() in ("a", "i") and len(tokens) > 1):
         return None
     for kind, parse in _PARSE:
@@ -72,7 +78,7 @@ def spot_move(game: Game, text: str, meant: list[type]) -> tuple[str, str] | Non
     is meant); None when ``text`` is not a label alone or no kind of move goes there.
     ``meant``: the kinds the page means, first first (the palette's chosen, the question's
     named kind)."""
-    spot = _spot(text)
+    spot = _spot(seats_by_colour(game.state, text))  # "blue M4": P2's (l31)
     if spot is None:
         return None
     seat, label, kind = spot

@@ -32,11 +32,13 @@ from ..actions import Action, BankTrade, PlayProgress, spot_fields
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
 from ..errors import QUOTE_CHARS, CatanError
 from ..game import Game
-from ..move_words import INCOMPLETE, MoveWordsError, PartLeftOut, as_notation
+from ..move_words import INCOMPLETE as INCOMPLETE  # (the tests read it here)
+from ..move_words import MoveWordsError, PartLeftOut, as_notation, asked, learner_notation
 from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.words import can, say, why_not
 from ..state import State
-from ..typed_forms import FORMS
+from ..typed_forms import FORMS, kind_named
+from ..words.place_words import seats_by_colour
 from ..words.rule_titles import plain_title
 from ..words_read_as import read_as, said_read_as
 from .bare_spot import spot_move
@@ -79,6 +81,8 @@ class Judgement:
     node: Node | None = None
     reason: str = ""  # a legal wrong move: why it is worse than the answer (puzzle_why.py)
     read: bool = True  # False: the text was not read as a move (no verdict on the idea)
+    left_out: bool = False  # read as a move with a part left out, which ``text`` asks for
+    none_read: bool = False  # not read, and no word of it names a kind of move ("asdf")
 
     @property
     def title(self) -> str:
@@ -182,8 +186,8 @@ def no_move_of(game: Game, kind: type | None, hidden: Sequence[str] = ()) -> str
 
 def incomplete(move: str, question: str) -> Judgement:
     """The reply to a move with a part left out (not read: no verdict on the idea), however
-    the reader met it: the part's question, then ``INCOMPLETE``."""
-    return Judgement(move, False, False, "", f"{question} {INCOMPLETE}", read=False)
+    the reader met it: the part's question, then ``INCOMPLETE`` (once: ``asked``)."""
+    return Judgement(move, False, False, "", asked(question), read=False, left_out=True)
 
 
 def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type | None) -> Judgement:
@@ -221,7 +225,10 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         return incomplete(shown, e.question)
     except MoveWordsError as e:  # what was typed, and what is wrong in a learner's words
         typed = shown if len(shown) <= QUOTE_CHARS else shown[:QUOTE_CHARS] + "…"
-        return Judgement(shown, False, False, "", f"That is not a move: “{typed}”. {e}", read=False)
+        said = f"That is not a move: “{typed}”. {e}"
+        return Judgement(
+            shown, False, False, "", said, read=False, none_read=_none_read(game, shown)
+        )
     except CatanError as e:  # an action naming nothing there
         return Judgement(shown, False, False, "", f"That is not a move: {e}", read=False)
     if typed is not None and asks_who(puzzle) and not names_a_seat(game.state, typed):
@@ -272,6 +279,15 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
     return Judgement(str(ex.action), False, True, rule, text.strip(), reason=reason)
 
 
+def _none_read(game: Game, text: str) -> bool:
+    """No word of ``text`` names a kind of move, in words or notation (l31: "Nothing was
+    played: say it another way" under words of which nothing at all was read)."""
+    try:
+        return learner_notation(game, text) is None and kind_named(text, game) is None
+    except CatanError:
+        return False
+
+
 def _meant(puzzle: Puzzle, node: Node, rules, chosen: type | None) -> list[type]:
     """The kinds a label typed alone is read as, first first: the kind chosen on the page,
     then the answers' one kind when the question names it ("places the last settlement")."""
@@ -288,7 +304,9 @@ _SEAT_WORDS = re.compile(r"\b(?:p\d|player\s*\d)\b", re.IGNORECASE)
 
 
 def names_a_seat(s: State, text: str) -> bool:
-    """``text`` names a player: "P3", "player 3" or a seat's own name."""
+    """``text`` names a player: "P3", "player 3", a seat's own name or its colour as the
+    board draws it ("blue puts a settlement on M4" at 1.4: l31 was asked which player)."""
+    text = seats_by_colour(s, text)
     return bool(_SEAT_WORDS.search(text)) or any(_names(text, s.name(p)) for p in range(s.n))
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from ..move_words import neutral_forms
-from ..study.puzzle import INCOMPLETE, Judgement
+from ..study.puzzle import Judgement
 from . import hint_reply, icons, markup, verdicts
 from .kinds import moment_kinds, spot_kind, variant_kinds
 from .mark_key import marks_key
@@ -305,15 +305,21 @@ def _judgement_html(j: Judgement, whose: str = "") -> str:
         f"<div class='catan-puzzle-verdict' data-rule='{markup.text(j.rule)}' "
         f"style='line-height:1.4;margin-top:4px'><b style='color:{colour}'>{mark}</b>"
         f"<div>{said}</div>"
-        f"{verdicts.rule_details(j.rule) if j.correct else RETRY if j.read else SAY_AGAIN}</div>"
+        f"{verdicts.rule_details(j.rule) if j.correct else _next_step(j)}</div>"
     )
+
+
+def _next_step(j: Judgement) -> str:
+    """What a wrong answer's learner may do next: try again, add the part left out, or say
+    it another way."""
+    return RETRY if j.read else ADD_PART if j.left_out else NONE_READ if j.none_read else SAY_AGAIN
 
 
 def _heading(j: Judgement | None) -> str:
     """A wrong answer's heading: not the answer, not complete, or not read as a move."""
     if j is None or j.read:
         return f"{icons.NO} Not the answer"
-    return f"{icons.NO} {NOT_DONE if j.text.endswith(INCOMPLETE) else NOT_READ}"
+    return f"{icons.NO} {NOT_DONE if j.left_out else NOT_READ}"
 
 
 RETRY = (
@@ -322,7 +328,18 @@ RETRY = (
 # typed words the tutor could not read, or a move with a part left out: no verdict on the
 # idea ("Not the answer" judged it: l21 at 10.6 and 3.2)
 NOT_READ, NOT_DONE = "Not read as a move", "Not complete"
+# A text not read as a move, and a move read with a part left out: what to do next (l31:
+# "Nothing was played: say it another way" under words of which nothing at all was read, and
+# under a question that asked only for the part left out)
 SAY_AGAIN = (
     "<div style='color:#666;font-size:12px'>Nothing was played: say it another way, or"
     " choose the kind of move below.</div>"
+)
+NONE_READ = (
+    "<div style='color:#666;font-size:12px'>No word of it names a move: say it another"
+    " way, or choose the kind of move below.</div>"
+)
+ADD_PART = (
+    "<div style='color:#666;font-size:12px'>Nothing was played yet: add the part asked for,"
+    " or choose the kind of move below.</div>"
 )

@@ -28,7 +28,7 @@ from ..board import (
 )
 from ..grammar import and_list, count
 from ..state import State
-from .place_words import SHOWN, or_list
+from .place_words import name_one, or_list
 
 # A terrain as a learner may say it -> its index in TERRAINS (the tutor's names and others)
 TERRAIN_WORDS = {
@@ -113,7 +113,7 @@ def spot_by_hexes(
         return text, f"Which {what} of {hexes}: {or_list(labels)}?"
     return (
         text,
-        f"Which {what}? {count(len(spots), what)} touch {hexes}: name one by its label.{SHOWN}",
+        f"Which {what}? {count(len(spots), what)} touch {hexes}{name_one(what)}",
     )
 
 

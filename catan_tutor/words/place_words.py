@@ -15,14 +15,39 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from ..board import EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_EDGES, VERTEX_LABELS
+from ..board import (
+    EDGE_LABELS,
+    HEX_NAMES,
+    TERRAINS,
+    VERTEX_EDGES,
+    VERTEX_LABELS,
+    LabelError,
+    parse_edge,
+)
 from ..grammar import and_list, count, plural
 from ..state import State
 
 _WORD = r"(?<![\w'’-]){}(?![\w-])"
-# Where the labels a question without its list asks for are seen (the board opens with its
-# labels off: issue 33)
-SHOWN = " The Labels button under the board shows them."
+# Where the names a question without its list asks for are seen (the board opens with its
+# labels off: issue 33). The Labels button shows every corner's and edge's label where the
+# board has room; on a phone only the kind aimed at (``widgets/board_tags.label_kinds``): the
+# corners while nothing glows, as at an open question, where l31 was sent to it for an edge.
+# An edge is named by the letters of the hexes it lies between too (``between_words``), and
+# every hex shows its letter.
+SHOWN = " The Labels button under the board shows them."  # (corners: shown on every screen)
+EDGE_NAMED = "name one by its label, or by the letters of the two hexes it lies between"
+EDGE_SHOWN = " (“between … and …”: each hex shows its letter)."
+HEX_SHOWN = " Each hex shows its letter on the board."
+
+
+def name_one(what: str) -> str:
+    """How to name one of several spots of ``what`` ("corner", "edge", "hex") the words fit,
+    and where its name is seen: ": name one by its label. The Labels button …"."""
+    if what == "edge":
+        return f": {EDGE_NAMED}{EDGE_SHOWN}"
+    if what == "hex":
+        return f": name one by its letter.{HEX_SHOWN}"
+    return f": name one by its label.{SHOWN}"
 
 
 def or_list(items: list[str]) -> str:
@@ -78,7 +103,7 @@ def hexes_by_terrain(s: State, text: str, secret: Collection[str] = ()) -> tuple
             return text, f"Which {TERRAINS[terrain]}: {or_list(listed)}?"
         if len(fit) > 1:
             said = f"{len(fit)} hexes are {TERRAINS[terrain]}"
-            return text, f"Which {TERRAINS[terrain]}? {said}: name one by its letter.{SHOWN}"
+            return text, f"Which {TERRAINS[terrain]}? {said}{name_one('hex')}"
     return text, ""
 
 
@@ -130,6 +155,8 @@ def edges_next_to(s: State, seat: int, text: str, secret: Collection[str] = ()) 
     m = _NEXT_TO.search(text)
     if m is None or not _ROAD.search(text):
         return text, ""
+    if _names_an_edge(text[: m.start()] + " " + text[m.end() :]):  # "road between N and O
+        return text[: m.start()] + text[m.end() :], ""  # from my settlement": said where (l31)
     if m["spot"]:
         if m["spot"].upper() not in VERTEX_LABELS:
             return text, ""
@@ -160,4 +187,20 @@ def edges_next_to(s: State, seat: int, text: str, secret: Collection[str] = ()) 
     has = f"touch{'es' if len(where) == 1 else ''} {count(len(free), 'edge')}"
     if len(free) < len(touching):
         has = f"{'has' if len(where) == 1 else 'have'} {count(len(free), 'free edge')}"
-    return text, f"Which edge? {what} {has}: name one by its label.{SHOWN}"
+    return text, f"Which edge? {what} {has}{name_one('edge')}"
+
+
+_LABEL = re.compile(r"(?<![\w/|])[A-Sa-s]\d{1,2}(?![\w/|])")
+
+
+def _names_an_edge(text: str) -> bool:
+    """``text`` names an edge by its label (the first word, a seat's name, left out: "P1")."""
+    first = re.match(r"\s*p[1-9]\b", text, re.IGNORECASE)
+    rest = text[first.end() :] if first else text
+    for m in _LABEL.finditer(rest):
+        try:
+            parse_edge(m[0])
+        except LabelError:
+            continue
+        return True
+    return False
