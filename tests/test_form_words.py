@@ -187,7 +187,7 @@ OWN_WORDS = [
     (
         "puzzle_ck_metropolis",
         4,
-        "P1 buys trade level 4 and takes the metropolis on A6",
+        "P1 buys trade level 5 and takes the metropolis on A6",
         "P1 improve trade A6",
     ),
     (
@@ -197,7 +197,7 @@ OWN_WORDS = [
         "P1 improve trade A6",
     ),
     ("puzzle_ck_metropolis", 4, "P1 improves trade, metropolis A6", "P1 improve trade A6"),
-    ("puzzle_ck_metropolis", 15, "P3 improves science to level 4", "P3 improve science"),
+    ("puzzle_ck_metropolis", 15, "P3 improves science to level 5", "P3 improve science"),
     ("puzzle_ck_2p", 8, "P1 forces a trade with P2, resources only", "P1 force"),
     ("puzzle_ck_2p", 8, "P1 spends 2 trade tokens on a forced trade", "P1 force all"),
     ("puzzle_ck_2p", 20, "P1 builds a road for neutral 1 on H3", "P1 neutral N1 road H3"),
