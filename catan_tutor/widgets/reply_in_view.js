@@ -309,7 +309,9 @@
     var replies = document.querySelectorAll(REPLIES);
     for (var i = 0; i < replies.length; i++) {
       var reply = replies[i];
-      var words = reply.innerText || '';
+      // (a reply hidden reads as no words: shown again with the same ones, as Explain's why-not
+      // for a spot already refused, it is a new reply, brought in; it was left out of sight)
+      var words = reply.getClientRects().length ? reply.innerText || '' : '';
       var before = said.get(reply);
       said.set(reply, words);
       if (!words.trim()) {  // (no empty bar at the foot)
