@@ -382,6 +382,14 @@ def ask_hint(page):
 # Runs in the page: words cut short (a box narrower than its text, a list narrower than the
 # option it shows, an empty field narrower than its placeholder); a box of 1 px is a label for
 # screen readers only.
+# Runs in the page: the app's boxes that scroll sideways (wider inside than they show: on a
+# phone the tutor's column held rows 100 % wide plus ipywidgets' 2 px margins, so it scrolled
+# 4 px and cut each line's last letters: l32, "so P1 i" for "so P1 is")
+SIDEWAYS_JS = """() => [...document.querySelectorAll('.catan-app, .catan-app *')].filter(e => {
+  const s = getComputedStyle(e);
+  return (s.overflowX === 'auto' || s.overflowX === 'scroll') && e.clientWidth
+    && e.scrollWidth > e.clientWidth; })
+  .map(e => e.className.slice(0, 50) + ' ' + e.scrollWidth + ' > ' + e.clientWidth)"""
 CUT_JS = """() => {
   const out = [], ctx = document.createElement('canvas').getContext('2d');
   for (const e of document.querySelectorAll('.catan-app input[placeholder]')) {

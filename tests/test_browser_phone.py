@@ -14,7 +14,7 @@ import math
 from types import SimpleNamespace
 
 import pytest
-from browser_harness import ARTIFACTS, COVERED_JS, CUT_JS, frames, settle
+from browser_harness import ARTIFACTS, COVERED_JS, CUT_JS, SIDEWAYS_JS, frames, settle
 from test_board_view import stand_in_game
 
 from catan_tutor import board
@@ -64,6 +64,7 @@ def _tap(page, xy: tuple[float, float]) -> None:
 def test_a_refused_tap_s_why_not_shows_whole_and_labels_leave_the_letters(app_server, phone):
     page = phone
     _open(page, app_server + "?lesson=base_setup", "Goal")
+    assert page.evaluate(SIDEWAYS_JS) == []  # the lesson's lines whole at its start (l32)
     n6 = board.vertex_xy(board.parse_vertex("N6"))
     _tap(page, n6)  # the lesson's settlement: a road next
     page.wait_for_function(f"() => ({STATE_JS})() === '1'")
@@ -217,6 +218,7 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     page.locator(".catan-puzzle").first.wait_for()
     settle(page)
     page.screenshot(path=ARTIFACTS / "phone_puzzle_step.png")
+    assert page.evaluate(SIDEWAYS_JS) == []  # no box scrolls sideways, cutting letters (l32)
     # the question and its answer's row on the first screen (s17's 2.2; the roll's story over
     # the box put it under the fold, s20), the story under it headed as the step before it
     # (bare under the box it read as the reply: l21)
@@ -378,6 +380,7 @@ def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(
             at,
         )
         assert at["turn"][0] < at["kinds"][0] < at["form"][0] < at["seats"][0], (tools, at)
+        assert page.evaluate(SIDEWAYS_JS) == [], tools  # every line's last letters in sight
         if tools == "more":
             page.get_by_role("button", name="Fewer tools").click()
             page.locator(".catan-tutor .lm-TabBar").wait_for(state="hidden")

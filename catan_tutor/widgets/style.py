@@ -419,7 +419,9 @@ LAYOUT_CSS = (
     # the step buttons (the only things side by side) close together: the room left in
     # their row holds "Answer the puzzle to go on." in two lines
     ".catan-tutor{column-gap:6px}"
-    f"{SIDE}>*,{COL}>*,{ACTIONS}>*{{flex:0 0 100%;"
+    # each its own row, as wide as the column less its margins (100 % plus ipywidgets' 2 px
+    # margins scrolled the column 4 px sideways and cut each line's last letters: l32)
+    f"{SIDE}>*,{COL}>*,{ACTIONS}>*{{flex:0 1 100%;"
     "max-width:100%;min-width:0}"
     # the step buttons, Labels and Copy link in a row (their box flattened too)
     f"{STEP_ROW}>*{{flex:0 0 auto}}"
