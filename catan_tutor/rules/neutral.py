@@ -158,8 +158,9 @@ def _check_common(s: State, p: int, i: int, kind: str) -> Reason | None:
         if owed != built:
             return Reason(
                 _FALLBACK_RULE[built],
-                f"{seat(p)} owes a neutral {WHAT[built]}, but "
-                f"none fits anywhere, so a neutral road is owed.",
+                # (the cause, then what is owed: a puzzle asking for it keeps the cause, l32)
+                f"{seat(p)} owes a neutral {WHAT[built]}, but none fits anywhere now; "
+                "a neutral road is owed instead.",
             )
         rule = (
             "2P-NEUTRAL-MIRROR"

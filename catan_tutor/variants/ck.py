@@ -119,8 +119,9 @@ def _check_settle(s: State, a: Settle) -> Reason | None:
     if ck_turn.second_round(s):
         return Reason(
             "CK-SETUP-ROUND2",
-            f"The second placement is a city: {seat(a.player)} builds a city, not a "
-            "settlement, on a free corner.",
+            # (the cause, then the piece: a puzzle asking for it keeps the cause, l32 at 7.8)
+            "In Cities & Knights the second setup round places another piece than the first; "
+            f"{seat(a.player)} builds a city, not a settlement, on a free corner.",
         )
     return building.check_settle(s, a)
 
