@@ -10,7 +10,7 @@ import re
 from catan_tutor.study.library import library
 from catan_tutor.study.resources import lessons_dir
 from catan_tutor.study.scenario import load_scenario
-from catan_tutor.widgets.line_panel import LinePanel
+from catan_tutor.widgets.line_panel import OVER, PLAY_ON, LinePanel
 from catan_tutor.widgets.session_line import AT_END, AT_START, GAME_END, OWN_END
 from catan_tutor.widgets.session_open import EDITED, EDITED_SEATS
 from catan_tutor.widgets.session_tree import LESSON_KEPT, LESSON_ORDER
@@ -82,3 +82,26 @@ def test_what_the_page_says_of_moves_of_ones_own_is_in_plain_words():
     for text in (said, panel.back.tooltip, OWN_END, EDITED, EDITED_SEATS, LESSON_KEPT):
         assert not STUDY_WORDS.search(text), text
     assert not STUDY_WORDS.search(LESSON_ORDER + FULL), LESSON_ORDER + FULL
+
+
+def _at_end(lesson_id: str) -> TutorSession:
+    s = lesson_session(lesson_id)
+    tl = s.timeline
+    end = tl.root
+    while end.children:
+        end = end.children[0]
+    for node in tl.path(end):
+        if node.id in s.scenario.puzzles:
+            s.puzzle.solved.add(s.puzzle.key(node))
+    s.goto(end.id)
+    return s
+
+
+def test_a_lesson_s_end_says_what_the_moves_under_it_are_for_while_the_game_goes_on():
+    """l32 at 5.21: "This lesson is over." then the dummy's die's form, never explained. Where
+    the game goes on the end says the moves under it play on; at a won game it says no more."""
+    going_on = LinePanel(_at_end("puzzle_base_dummy"), lambda f: f, lambda: None)
+    assert going_on.said() == (f"{OVER} {PLAY_ON}", "over")
+    won = _at_end("base_win_ten")
+    assert won.game.state.winner >= 0 and not won.legal()
+    assert LinePanel(won, lambda f: f, lambda: None).said() == (OVER, "over")

@@ -18,6 +18,9 @@ LEFT = (
     "you left it."
 )
 OVER = "This lesson is over."
+# ... where the game goes on: what the moves under it are for (l32 at 5.21: "This lesson is
+# over." then the dummy's die's form, never explained)
+PLAY_ON = "Go on to the next lesson, or play on from here with the moves below."
 
 
 class LinePanel:
@@ -50,7 +53,7 @@ class LinePanel:
             )
             return LEFT + told, "left"
         if lesson_done(s):
-            return OVER, "over"
+            return (f"{OVER} {PLAY_ON}" if s.legal() else OVER), "over"
         return "", ""
 
     def _build(self) -> widgets.HBox:
