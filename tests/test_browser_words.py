@@ -23,6 +23,7 @@ from test_page_words import INTERNAL_WORDS, MACHINERY, PICTOGRAPHS
 from test_rule_words import JARGON
 from test_words import INTERNAL, agreement_errors
 
+from catan_tutor.widgets.file_panel import UPLOAD_TIP
 from catan_tutor.widgets.verdicts import READING_NOTE
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
@@ -104,6 +105,12 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
             assert not any("die shows" in r or r.endswith(" rolls") for r in rows), rows
             assert "rolls the dice for this turn's production" not in listed, listed  # said once
             assert not re.search(r"[a-z0-9](?:Turn|Setup|P\d)", listed), listed
+        if tab == "File":  # its words, not ipywidgets' count of files ("… (0)": l32)
+            upload = page.locator(".catan-upload")
+            assert upload.inner_text().strip() == "Open a lesson file", upload.inner_text()
+            named = upload.aria_snapshot()  # (what a screen reader says: the icon, the words)
+            assert named.endswith('Open a lesson file"') and "(" not in named, named
+            assert upload.get_attribute("title") == UPLOAD_TIP  # (it was "null" on hover)
         page.screenshot(path=ARTIFACTS / f"words_explore_{tab.lower()}.png", full_page=True)
     open_tab(page, "Play")
     typed = page.locator(".catan-try input[type='text']")

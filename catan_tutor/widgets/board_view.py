@@ -112,6 +112,7 @@ KEYS_JS = "\n".join(
         "lesson_top.js",
         "rule_refs.js",
         "question_in_view.js",
+        "upload_words.js",
     )  # fmt: skip
 )
 

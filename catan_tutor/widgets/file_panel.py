@@ -15,6 +15,9 @@ import ipywidgets as widgets
 from . import icons
 from .tutor_session import TutorSession
 
+# (no tooltip: ipywidgets showed "null" on hover)
+UPLOAD_TIP = "open a lesson file (.yaml) saved on this computer"
+
 
 class FilePanel:
     """``FilePanel(session, guard, lesson_text, below)``: ``widget``, with ``below`` (the
@@ -42,8 +45,10 @@ class FilePanel:
             accept=".yaml,.yml",
             multiple=False,
             description="Open a lesson file",
+            tooltip=UPLOAD_TIP,
             layout=widgets.Layout(width="auto"),
         )
+        self.upload.add_class("catan-upload")  # (its count of files not said: upload_words.js)
         self.upload.observe(guard(self.on_upload), names="value")
         self.file_status = widgets.HTML()
         self.author = widgets.Checkbox(
