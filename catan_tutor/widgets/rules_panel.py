@@ -8,6 +8,7 @@ what the sources say and the other reading (``reading_html``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -70,6 +71,20 @@ def _rule_html(r: Rule, opened: bool, chosen: bool) -> str:
     )
 
 
+# The reference's section numbers ("1.1 Components", "4.9 Knights"): not shown, they read as
+# lessons' numbers and jumped from 1.13 to 4.1 (l32); each game's sections are headed by its name
+_NUMBER = re.compile(r"^\d+(\.\d+)*\s+")
+GAME_HEADING = (
+    "font-weight:700;font-size:16px;margin:12px 0 2px 0;padding-bottom:2px;color:#444;"
+    "border-bottom:1px solid #ddd"
+)
+
+
+def _game(v: str) -> str:
+    """The heading of game ``v``'s own rules in the list."""
+    return markup.text(f"The rules of {variant_name(v)}")
+
+
 def rules_html(variant: str, query: str = "", chosen: str = "") -> str:
     """The rules of ``variant`` matching ``query``, by section (sections closed while there
     is no query), with the ``chosen`` rule first and open."""
@@ -91,10 +106,13 @@ def rules_html(variant: str, query: str = "", chosen: str = "") -> str:
     sections: dict[tuple[str, str], list[Rule]] = {}
     for r in found:
         sections.setdefault((r.variant, r.section), []).append(r)
+    games = {v for v, _ in sections}
+    shown_game = ""
     for (v, section), items in sections.items():
-        heading = section or variant_name(v)
-        if v != variant:  # inherited: say from which game
-            heading = f"{variant_name(v)} · {heading}"
+        if len(games) > 1 and v != shown_game:  # each game's sections under its name
+            shown_game = v
+            parts.append(f"<div class='catan-rule-game' style='{GAME_HEADING}'>{_game(v)}</div>")
+        heading = _NUMBER.sub("", section) or variant_name(v)
         body = "".join(
             _rule_html(r, bool(query) and len(found) <= 12, r.id == chosen) for r in items
         )
@@ -138,7 +156,7 @@ class RulesPanel:
         variant = self.variant_of()
         n = len(rulebook.rules_of(variant))
         self.intro.value = (
-            f"<div style='color:#555;margin:2px 0 4px 0'>The {n} rules of "
+            f"<div style='color:#555;margin:2px 0 4px 0;line-height:1.4'>The {n} rules of "
             f"<b>{markup.text(variant_name(variant))}</b>; open a section, "
             "then a rule, to read it. A rule marked <b>*</b> is this tutor's reading, "
             "one the rulebooks do not settle: the tutor plays it the way it says.</div>"
