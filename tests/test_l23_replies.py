@@ -28,9 +28,11 @@ def test_a_forced_trade_that_does_not_say_which_cards_is_asked_not_judged():
     whole = judged("puzzle_ck_2p", 8, "P1 forces a blind draw on P2's whole hand")
     assert whole.read and not whole.correct
     # the wrong one said as itself, not as the right one is
-    assert whole.text.startswith("P1 can spend 2 trade tokens on a forced trade on the whole hand")
+    assert whole.text.startswith(
+        "P1 can spend 2 trade tokens on a forced trade from the whole hand"
+    )
     right = judged("puzzle_ck_2p", 8, "P1 force")  # (notation says it: plain "force")
-    assert right.text.startswith("Right: P1 spends a trade token on a forced trade on resource")
+    assert right.text.startswith("Right: P1 spends a trade token on a forced trade from resource")
     odd = judged("puzzle_ck_2p", 8, "force a trade for 3 tokens")
     assert not odd.read and "not 3 tokens" in odd.text
 

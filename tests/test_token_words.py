@@ -28,7 +28,7 @@ def test_the_course_s_token_actions_say_one_token_in_the_singular():
         "P1 spends a trade token to put the robber back on the desert."
     ]
     assert said[("puzzle_ck_2p", 8)][0].startswith(
-        "P1 spends a trade token on a forced trade on resource cards only: "
+        "P1 spends a trade token on a forced trade from resource cards only: "
     )
     assert said[("puzzle_ck_2p", 24)] == [
         "P1 takes their basic knight on N4 off the board for a trade token."

@@ -227,12 +227,13 @@ class ForcedDraw(Action):
 
     def sentence(self, s: State) -> str:
         who = seat(self.player)
-        # which of the two it is, first ("P1 can spend trade tokens on a forced trade on the
-        # whole hand": l23 read the same words for both, a right one and a wrong one, at 11.16)
+        # which of the two it is, first ("P1 can spend trade tokens on a forced trade from the
+        # whole hand": l23 read the same words for both, a right one and a wrong one, at 11.16;
+        # "from", not a second "on": l32 at 11.3)
         scope, cards = (
-            ("on the whole hand, at double the price", "whole hand")
+            ("from the whole hand, at double the price", "whole hand")
             if self.commodities
-            else ("on resource cards only", "resource cards (commodities set aside)")
+            else ("from resource cards only", "resource cards (commodities set aside)")
         )
         return (
             f"{spends(s, self.player, 2 if self.commodities else 1)} on a forced trade {scope}: "
