@@ -386,9 +386,10 @@ def _merchant(state: Any, fill: Any) -> Merchant | None:
 def track_words(barbarians: int, defenders: int) -> str:
     """The strengths the barbarian track compares, each with what it counts: the barbarians
     are as strong as the cities on the board (CK-BARB-STRENGTH), the defenders as the active
-    knights (CK-BARB-DEFENSE): "barbarians 3 (cities) vs active knights 2" (issue 33:
-    "barbarians 3 vs knights 0" left a learner to guess what the numbers were)."""
-    return f"barbarians {barbarians} (cities) vs active knights {defenders}"
+    knights (CK-BARB-DEFENSE): "barbarians 3 (all cities) vs active knights 2" (issue 33:
+    "barbarians 3 vs knights 0" left a learner to guess what the numbers were; "(cities)"
+    was read as one seat's, l32: "barbarians 3 (cities)" beside P1's "cities 2")."""
+    return f"barbarians {barbarians} (all cities) vs active knights {defenders}"
 
 
 def strip_scene(state: Any) -> Strip:

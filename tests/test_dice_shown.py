@@ -242,7 +242,7 @@ def _dice_boxes(view: BoardView, monkeypatch) -> list[tuple[str, float, float, f
 
 def test_CK_BARB_STRENGTH_the_track_says_what_its_numbers_count_and_fits(monkeypatch):
     """Issue 33: "barbarians 3 vs knights 0" under the barbarian track left a learner to guess
-    what the numbers count. Now "barbarians 3 (cities) vs active knights 0" (CK-BARB-STRENGTH,
+    what the numbers count. Now "barbarians 3 (all cities) vs active knights 0" (CK-BARB-STRENGTH,
     CK-BARB-DEFENSE), after an attack "attack: barbarians 5 vs knights 1, Catan fell"
     (CK-BARB-AFTER); at every step of the C&K lessons' main lines, on a wide board, a
     narrower one (a 1024 px window) and a 375 px phone's, none of the strip's words or dice
@@ -269,7 +269,7 @@ def test_CK_BARB_STRENGTH_the_track_says_what_its_numbers_count_and_fits(monkeyp
                 break
             t.session.step("forward")
     assert steps >= 30, steps
-    assert any(re.fullmatch(r"barbarians \d+ \(cities\) vs active knights \d+", w) for w in said)
+    assert any(re.fullmatch(r"barbarians \d+ \(all cities\) vs active knights \d+", w) for w in said)
     assert any(re.fullmatch(r"attack: barbarians \d+ vs knights \d+, Catan fell", w) for w in said)
     assert not any(w.endswith(("(held)", "(lost)", ": fell", ": held")) for w in said), said
 

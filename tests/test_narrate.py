@@ -157,7 +157,7 @@ def test_CK_BARB_LOSE_the_attack_reports_the_strengths_that_fought():
     assert (e.facts["barbarians"], e.facts["defenders"]) == (5, 1)
     assert sum(forces(g.state)[1].values()) == 0  # every knight lies down after it
     assert e.facts["choosing"] == (0, 1) and "P1 chooses a city to lose" in e.text
-    assert "barbarians 5" in e.text and "knights 1 (P1 0, P2 0, P3 1)" in e.text
+    assert "barbarians 5 (all cities)" in e.text and "knights 1 (P1 0, P2 0, P3 1)" in e.text
     assert any(x.kind == "knight" and x.rule == "CK-BARB-AFTER" for x in evs)
 
 

@@ -196,7 +196,7 @@ def test_both_renderers_draw_the_scene_not_the_state(
     monkeypatch.setattr(S, "scene_of", lambda obj: fake)
     text = svg(game)
     assert _svg_items(text) == _scene_items(fake.pieces)
-    assert "barbarians 99 (cities) vs active knights 42" in text and 'data-position="5"' in text
+    assert "barbarians 99 (all cities) vs active knights 42" in text and 'data-position="5"' in text
 
     monkeypatch.setattr(board_paint, "pieces_scene", lambda *a: fake.pieces)
     monkeypatch.setattr(board_paint, "strip_scene", lambda state: fake.strip)
@@ -206,7 +206,11 @@ def test_both_renderers_draw_the_scene_not_the_state(
     monkeypatch.setattr(view.pieces, "fill_text", lambda t, *a, **k: texts.append(t))
     view.draw_pieces()
     assert drawn == _canvas_items(fake.pieces)
-    assert "barbarians 99 (cities) vs active knights 42" in texts
+    # (the canvas says "(cities)" where "(all cities)" would reach the dice's caption)
+    assert {"barbarians 99 (all cities) vs active knights 42", TRACK_SHORT} & set(texts), texts
+
+
+TRACK_SHORT = "barbarians 99 (cities) vs active knights 42"
 
 
 def _spy(view: BoardView) -> dict[str, list]:

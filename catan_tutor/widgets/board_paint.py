@@ -554,13 +554,14 @@ class StripPainter:
             return self._draw_track(c, top, h, strip, last_attack, x)  # learner, s17)
         c.fill_style, c.text_align, c.text_baseline = self.text_colour, "left", "middle"
         c.font = style.font(font)
+        said = x + max(len(line) for line in lines) * CHAR_WIDTH * font  # the caption's end
         n = len(lines)  # evenly spaced, or as close as the font lets them, within the strip
         step = min(max(font * 1.02, h / (n + 1)), (h - 0.2 * font) / n)
         first = top + h / 2 - step * (len(lines) - 1) / 2
         for i, line in enumerate(lines):
             c.fill_text(line, x, first + i * step)
-        if strip.ck:  # the barbarian track
-            self._draw_track(c, top, h, strip, last_attack, x)
+        if strip.ck:  # the barbarian track, its words right of the caption's
+            self._draw_track(c, top, h, strip, last_attack, said)
 
     @property
     def die_rim(self) -> str:
@@ -627,16 +628,23 @@ class StripPainter:
         dice's caption stays left of both."""
         r, step, right = self._track_geometry(h)
         label = right - TRACK_END * step - 2 * r - len(TRACK_LABEL) * CHAR_WIDTH * self._small(h)
-        said = len(self._track_text(h, strip, last_attack)) * CHAR_WIDTH * self._small(h)
-        return min(label, right + r - said)
+        said = len(self._track_text(h, strip, last_attack, short=True)) * CHAR_WIDTH
+        return min(label, right + r - said * self._small(h))
 
     def _track_text(
-        self, h: float, strip: Strip, last_attack: dict | None, room: float = float("inf")
+        self,
+        h: float,
+        strip: Strip,
+        last_attack: dict | None,
+        room: float = float("inf"),
+        short: bool = False,
     ) -> str:
         """The strengths under the track (``track_words``); after an attack (the ship back at
         0), the strengths that fought and how it ended (CK-BARB-AFTER: the knights lie down).
-        Shorter where the long words would reach the dice, ``room`` canvas pixels to the
-        track's right end (a phone's two rolls: five dice)."""
+        Shorter where the long words would reach the dice or their caption, ``room`` canvas
+        pixels to the track's right end (a phone's two rolls: five dice). ``short``: the
+        longest form the dice's caption leaves room for whatever it says (its first form is
+        drawn only where the caption drawn leaves room for it)."""
         fought = last_attack if strip.barb == 0 else None
         if fought:
             b, d, end = (
@@ -651,7 +659,13 @@ class StripPainter:
             ]
         else:
             b, d = strip.barbarians, strip.defenders
-            forms = [track_words(b, d), f"cities {b} vs active knights {d}"]
+            forms = [
+                track_words(b, d),
+                f"barbarians {b} (cities) vs active knights {d}",
+                f"all cities {b} vs active knights {d}",
+            ]
+        if short and len(forms) == 3:
+            forms = forms[1:]
         char = CHAR_WIDTH * self._small(h)
         return next((f for f in forms if len(f) * char <= room), forms[-1])
 

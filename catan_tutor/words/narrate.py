@@ -513,7 +513,7 @@ def _attack(rules, before: State, after: State) -> list[Event]:
         Event(
             "attack",
             f"The barbarians attack! Strength: barbarians {barbarians} "
-            f"(cities), knights {total} ({names}). {head}; {outcome}.",
+            f"(all cities), knights {total} ({names}). {head}; {outcome}.",
             _rule(rules, rule),
             facts=f,
         ),
