@@ -50,3 +50,29 @@ def test_no_hint_or_prompt_speaks_of_the_pages_buttons_or_glows() -> None:
             if m := _PAGE_WORDS.search(text):
                 bad.append(f"{asked.lesson}@{asked.node}: {m[0]!r} in {text}")
     assert bad == []
+
+
+_LITTLE = frozenset(
+    "a an and the of on in at to for is it its that this than be by or with from as can".split()
+)
+
+
+def _runs(text: str) -> set[tuple[str, ...]]:
+    """``text``'s runs of four words that carry at least two words of weight."""
+    w = re.findall(r"[a-z0-9']+", text.lower())
+    runs = (tuple(w[i : i + 4]) for i in range(len(w) - 3))
+    return {r for r in runs if sum(x not in _LITTLE for x in r) >= 2}
+
+
+def test_a_first_hint_does_not_say_the_question_again() -> None:
+    """l32 at 6.7: its first hint ("On a 7, a hand of more than 7 cards loses half; P3 can
+    build something that raises that limit") said the prompt again ("Nobody held more than 7
+    cards ... Build what lets P3 hold more cards through a 7"): a first hint says where to
+    look, in words of its own."""
+    bad = []
+    for asked in course_puzzles():
+        if asked.puzzle.hints and (
+            same := _runs(asked.puzzle.prompt) & _runs(asked.puzzle.hints[0])
+        ):
+            bad.append(f"{asked.lesson}: {sorted(same)}")
+    assert bad == []
