@@ -863,3 +863,19 @@ def test_a_tap_where_no_kind_plays_on_such_a_spot_says_so_not_an_inner_name():
     t.act_at(("vertex", board.parse_vertex("N6")))
     assert t.session.message == NOTHING_HERE, t.session.message
     assert "“Die”" not in t.session.message
+
+
+def test_what_try_a_move_says_of_labels_is_what_a_phone_shows():
+    """Try a move's help said "The Labels button under the board shows every spot's label",
+    untrue on a phone (the corners', or the edges' while roads glow: label_kinds)."""
+    from catan_tutor.widgets.board_tags import label_kinds
+    from catan_tutor.widgets.try_words import LABELS
+
+    view = BoardView(stand_in_game())
+    view.set_shown_width(str(PHONE))
+    vertex, edge = ("vertex", board.parse_vertex("N6")), ("edge", board.parse_edge("N5"))
+    assert label_kinds(view.vp, view.zoom, view.ratio, []) == ("vertex",)
+    assert label_kinds(view.vp, view.zoom, view.ratio, [vertex]) == ("vertex",)
+    assert label_kinds(view.vp, view.zoom, view.ratio, [edge]) == ("edge",)
+    assert "every" not in LABELS and "corners' labels" in LABELS
+    assert "edges' where the board has room or while roads can be placed" in LABELS

@@ -3,8 +3,10 @@ learner can check on the board, comparing the two without naming the answer (``j
 ``puzzle.py`` leaves out any clause that names a part of it): a corner's dots against a free
 corner with more (BASE-COMP-NUMBERS), the dots of a player's production the robber blocks
 (BASE-ROBBER-BLOCK), a bank trade's card and rate, the spot or the neutral the question names,
-a bid's card and size; else '' (another kind than the answer's is its own reason; between
-moves of one kind no comparison tells apart, any reason names the answer: ``judge`` says so).
+a bid's card and size. A move of another kind than the answer's at a question about Catan's
+defence says what it does instead (``other_kind``: a wall raises a hand limit, a city adds to
+the barbarians, CK-BARB-DEFENSE). Else '' (between moves of one kind no comparison tells
+apart, any reason names the answer: ``judge`` says so).
 """
 
 from __future__ import annotations

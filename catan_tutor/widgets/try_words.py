@@ -25,7 +25,12 @@ HEAD = (
     "now, and why (the answer follows as you type). Type who, what and where, the spot by "
     "its label: "
 )
-LABELS = " The Labels button under the board shows every spot's label.</span>"
+# (what Labels shows on every screen: on a phone the corners', or the edges' while edges glow,
+# board_tags.label_kinds; "every spot's label" was untrue there)
+LABELS = (
+    " The Labels button under the board shows the corners' labels, and the edges' where the "
+    "board has room or while roads can be placed.</span>"
+)
 # under a question: what each part is, no move
 PARTS = (
     "the player (as the page names them), the kind of move (settle, road, city…) and the "
