@@ -146,6 +146,11 @@ def test_a_phone_s_held_reply_is_small_closes_and_covers_not_the_question(app_se
     settle(page)
     page.screenshot(path=ARTIFACTS / "phone_reply_right.png")
     _held_reply_answers_in_sight(page, "Q", (*SEEN, ".catan-own-hand"))
+    # its box, "Puzzle · solved ✓" over the reply alone, goes while the reply is held (l31:
+    # an empty box above the held reply); it is back with it when the reply is closed
+    solved = page.locator(".catan-tutor .catan-puzzle-prompt").filter(has_text="solved")
+    assert solved.is_hidden()
+    assert page.locator(".catan-tutor .catan-puzzle").evaluate("e => e.offsetHeight") <= 8
     assert page.get_by_role("button", name="Close this reply").is_visible()
     more = page.get_by_role("button", name="Show more of this reply")
     assert more.is_visible()
@@ -172,3 +177,5 @@ def test_a_phone_s_held_reply_is_small_closes_and_covers_not_the_question(app_se
     page.get_by_role("button", name="Close this reply").tap()
     page.locator(HELD).wait_for(state="detached")
     assert more.is_hidden()
+    assert solved.is_visible()  # the box back, its reply in it
+    assert page.locator(".catan-puzzle").filter(has_text="Right").is_visible()

@@ -27,6 +27,7 @@ from .mark_key import marks_key
 from .puzzle_state import OFF_LINE
 from .solved_again import can_try_again, explanation, try_again
 from .stale_replies import NOTE_GOES, drop_asked
+from .style import SOLVED_HEAD
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
@@ -228,8 +229,10 @@ class PuzzleMode:
                 f"{verdicts.rule_refs(markup.text(h), folded=True)}</div>"
                 for i, h in enumerate(shown)
             )
-        else:
-            self.prompt.value = f"<div><b>Puzzle</b> · solved {icons.OK}</div>"
+        else:  # (the box holds its reply alone: gone with it while held, style.HELD_REPLY_CSS)
+            self.prompt.value = (
+                f"<div class='{SOLVED_HEAD}'><b>Puzzle</b> · solved {icons.OK}</div>"
+            )
             self.how.value = self.hint_box.value = ""
         j = st.verdict if st.at == node.id and st.verdict is not None else None
         if j is None and answered:  # the right answer that led here

@@ -178,6 +178,7 @@ WHY_NOT_CSS = (
 # does not move under the finger (a scroll to the reply did, s17: 2.2 at 768x1024); only
 # where it covers no words or control (else scrolled to, no farther than it takes: l19)
 CLOSE_SIZE = 44  # px: the held reply's close, a finger's target (WCAG 2.5.5)
+SOLVED_HEAD = "catan-puzzle-solved-head"  # "Puzzle · solved ✓" over its reply alone (puzzle.py)
 HELD_REPLY_CSS = (
     ".catan-app .catan-reply-held{position:fixed;left:0;right:0;bottom:0;z-index:6;margin:0;"
     "padding:8px 16px;height:auto;background:var(--jp-layout-color1,#fff);"
@@ -205,6 +206,12 @@ HELD_REPLY_CSS = (
     "#000 calc(100% - 1.4em),rgba(0,0,0,.25));mask-image:linear-gradient(to bottom,"
     "#000 calc(100% - 1.4em),rgba(0,0,0,.25))}"
     ".catan-reply-further[hidden]{display:none}"
+    # a solved question's box holding its reply alone: gone while the reply is held (l31: an
+    # empty "Puzzle · solved ✓" box over the held reply); back with it when it is closed
+    f".catan-app .catan-puzzle:has(>.catan-reply-held):has(.{SOLVED_HEAD}){{"
+    "border-width:0!important;padding:0!important;margin:0!important}"
+    f".catan-app .catan-puzzle:has(>.catan-reply-held)>.catan-puzzle-prompt:has(.{SOLVED_HEAD})"
+    "{display:none}"
 )
 # A tablet (the panels under the board) at an open question: "Puzzle: answer the question
 # below" over it left out, as on a phone (the title says "a puzzle", the question follows),
