@@ -176,8 +176,23 @@ def test_BASE_BOARD_while_the_board_is_laid_out_the_strip_says_so_not_no_dice_ye
         node = node.children[0]
         if node.state.phase == BOARD:
             laying.append(dice_shown(node))
-    said = ((), "The board is being laid out; the dice come later.")
+    said = ((), "No dice yet: the board is being laid out.")
     assert laying and all(d == said for d in laying), laying
+
+
+def test_a_phone_s_strip_says_a_base_game_s_caption_on_one_line(monkeypatch):
+    """l31 on a phone at 1.3: "The board is being laid out; the dice come later." took two
+    lines in the strip, jammed against its top and foot. Each caption of a base game's strip
+    (no event die: it stays in the strip) is one line on a phone's board."""
+    from catan_tutor.widgets import dice_shown as shown
+
+    t = Tutor(load_scenario(lessons_dir() / "base_variable_board.catan.yaml"))
+    t.view.set_shown_width("333")  # a 375 px phone's board as the page shows it (s26)
+    for caption in (shown.LAYING_OUT, shown.NO_DICE, shown.NOT_YET):
+        monkeypatch.setattr(t.view, "dice", ((), caption))
+        lines = [w for w in _strip_words(t.view, monkeypatch) if w[0] in caption]
+        monkeypatch.undo()
+        assert [w[0] for w in lines] == [caption], (caption, lines)
 
 
 def test_a_roll_s_total_is_said_once_by_the_step_s_words_not_by_the_strip():
@@ -253,7 +268,7 @@ def test_CK_BARB_STRENGTH_the_track_says_what_its_numbers_count_and_fits(monkeyp
         t.session.open(load_scenario(lessons_dir() / f"{lesson}.catan.yaml"), lesson_id=lesson)
         t.session.puzzle.solve_all()
         while True:
-            for width in ("640", "520", "363"):
+            for width in ("640", "520", "363", "333"):
                 view.set_shown_width(width)
                 dice = _dice_boxes(view, monkeypatch)
                 boxes = _strip_words(view, monkeypatch) + dice

@@ -686,7 +686,9 @@ class StripPainter:
         the barbarians' strength against the active knights', right of ``dice_right``."""
         barb = strip.barb
         r, step, right = self._track_geometry(h)
-        y = top + 0.42 * h
+        # (the steps up a little where the words under them are drawn larger than the strip's
+        # proportion, a phone's 333 px board: its label's foot touched the strengths' top)
+        y = top + max(r, min(0.42 * h, h - 1.6 * self._small(h)))
         for i in range(TRACK_END + 1):
             x = right - (TRACK_END - i) * step
             c.fill_style = style.TRACK_ATTACK if i == TRACK_END else style.TRACK_STEP

@@ -25,7 +25,7 @@ from ..state import BOARD, ROLLOFF
 
 ROLLOFF_LOOKBACK = 200  # moves back along the path to the roll-off (it opens the game)
 NO_DICE = "No dice rolled yet."
-LAYING_OUT = "The board is being laid out; the dice come later."
+LAYING_OUT = "No dice yet: the board is being laid out."
 NOT_YET = "The dice are not rolled yet this turn."  # a turn starts with no dice (BASE-TURN-PHASES)
 # The castle faces of the event die: the colour of their track (palette.EVENT_FILL)
 CASTLE_COLOURS = {"science": "green", "trade": "yellow", "politics": "blue"}
