@@ -10,6 +10,7 @@ import os
 import time
 from collections import defaultdict
 
+import psutil
 import pytest
 
 SHOWN = 32  # the heaviest modules listed
@@ -21,6 +22,7 @@ class WorkerTimes:
     def __init__(self) -> None:
         self.start = time.monotonic()
         self.cpu0 = _cpu()
+        self.machine0 = psutil.cpu_times()  # every process's: those not waited for too
         self.seconds: dict[str, float] = defaultdict(float)
         self.worker: dict[str, str] = {}
         self.last: dict[str, float] = {}
@@ -55,6 +57,14 @@ class WorkerTimes:
             f"CPU of the run: {cpu:.0f} s (user+sys of the workers and the processes they "
             f"started and ended), {100 * cpu / (wall * cores):.0f} % of {cores} cores "
             f"over {wall:.0f} s"
+        )
+        # the whole machine's cores (on CI the run is all it does): what was not idle
+        now, was = psutil.cpu_times(), self.machine0
+        spent = {f: getattr(now, f) - getattr(was, f) for f in now._fields}
+        idle = spent["idle"] + spent.get("iowait", 0.0)
+        write(
+            f"the machine's cores: {100 * (1 - idle / max(sum(spent.values()), 1e-9)):.0f} % busy "
+            f"over the run (every process, on a machine that runs nothing else)"
         )
         heavy = sorted(self.seconds.items(), key=lambda kv: -kv[1])[:SHOWN]
         for i in range(0, len(heavy), 4):
