@@ -42,8 +42,8 @@ from .errors import CatanError, NotationError
 from .form_words import QUESTIONS, MissingPart, form_notation
 from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
-from .word_not_read import lacking, not_understood, word_at_fault
-from .words import hex_spot_words, level_words, place_words
+from .word_not_read import lacking, left_over, not_understood, word_at_fault
+from .words import hex_spot_words, knight_words, level_words, place_words
 from .words.clause_words import AIMED_AT, without_reason
 
 if TYPE_CHECKING:
@@ -74,6 +74,7 @@ KIND_WORDS = {
     "maritime": "trade", "plenty": "plenty", "monopoly": "monopoly", "discard": "discard",
     "active": "activate", "soldier": "knight", "soldiers": "knight",
     "discards": "discard",
+    **dict.fromkeys(knight_words.WORDS, "activate"),  # "wake", "feed" (l32 at 4.19)
 }  # fmt: skip
 # Words of KIND_WORDS that name what a move of a kind is about, not the move: they name it
 # only beside a track or a verb of it ("trade metropolis", "improve to level 4"); alone, or
@@ -82,17 +83,25 @@ _OBJECT_WORDS = frozenset({"metropolis", "level"})
 # Words that say nothing the notation needs ("build a settlement on the corner E4"), and
 # what a form offers for an optional field left empty ("rob from: nobody", a second card
 # "none": ``widgets.forms.value_label``), which the notation leaves out.
-FILLER = frozenset(
-    "a an the on at to onto in into my our his her their its new please i want will would "
-    "like lets let's let me build builds building place places put puts play plays make "
-    "makes corner edge hex spot vertex intersection side path and then with of turn card "
-    "cards steal steals rob robs from there here it go goes using by player year "
-    "for free owed owes nobody none name naming first second third last next another "
-    "take takes took taking toward towards track tracks".split()  # "toward G": to G (l29,
-    # clause_words); "the science track" (l30)
-) | frozenset(  # a subject and its verb in one word: words, never a label (l31 at 8.11: "I'd
-    # build a city wall" was told "“I'd” is not a corner", read as the label I and a "d")
-    "i'd i'll i'm i've we'd we'll we're we've you'd you'll let's".split()
+FILLER = (
+    frozenset(
+        "a an the on at to onto in into my our his her their its new please i want will would "
+        "like lets let's let me build builds building place places put puts play plays make "
+        "makes corner edge hex spot vertex intersection side path and then with of turn card "
+        "cards steal steals rob robs from there here it go goes using by player year "
+        "for free owed owes nobody none name naming first second third last next another "
+        "take takes took taking toward towards track tracks".split()  # "toward G": to G (l29,
+        # clause_words); "the science track" (l30)
+    )
+    | frozenset(  # a subject and its verb in one word: words, never a label (l31 at 8.11: "I'd
+        # build a city wall" was told "“I'd” is not a corner", read as the label I and a "d")
+        "i'd i'll i'm i've we'd we'll we're we've you'd you'll let's".split()
+    )
+    | frozenset(  # words said around a move that name no part of it (l32: "just roll the dice"
+        # was told "There are extra words at the end", the word at the start), and a knight's
+        # pronouns ("feed my knight a grain so he wakes up")
+        "just now simply ok okay also ahead need he him she them they".split()
+    )
 )
 _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
 # A kind a neutral gets -> its word in the notation (``P1 neutral N2 road G5``).
@@ -450,6 +459,8 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
     except CatanError as e:
         first = e
     text = without_reason(text)  # "... so P1 gets nothing": why, not what (l29)
+    if Recruit in game.rules.applies:  # "turn my knight on", "wake him up" (l32)
+        text = knight_words.said_as_activate(text)
     hexes_said = between_words.said_between(text)  # "between N and O", as typed
     text = between_words.spot_between(text)  # "road between N and Q": their edge (l27)
     if (played := ambiguous_words.monopoly(game, text)) is not None:  # C&K: which monopoly
@@ -509,7 +520,9 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
     try:
         game.parse(spelled)
     except CatanError as e:
-        raise _plain(e, game, spelled, avoid, chosen) from None
+        plain = _plain(e, game, spelled, avoid, chosen)
+        why = left_over(plain.why, getattr(e, "word", ""), tokens, lambda t: not _unknown(t))
+        raise (plain if why == plain.why else MoveWordsError(why, plain.word)) from None
     return spelled
 
 
