@@ -266,7 +266,9 @@ def learner_notation(game: Game, text: str) -> str | None:
     in_order = sorted(args, key=lambda x: x[0]) if kind == "move" else args
     words = [t for _, t in in_order]
     seats = [t for t in words if _SEAT.match(t)]
-    if kind not in ("robber", "chase") and not seat and len(seats) == 1:  # "E4 for P1"
+    # (a forced trade's player named is the one taken from, never the mover: l32's "force a
+    # trade with P2: …" was read as P2's move)
+    if kind not in ("robber", "chase", "force") and not seat and len(seats) == 1:  # "E4 for P1"
         seat = seats[0].upper()
         words = [t for t in words if t is not seats[0]]
     if kind in ("robber", "chase"):  # the spot(s), then whom to rob

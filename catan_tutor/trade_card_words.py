@@ -307,6 +307,8 @@ def _forced(game: Game, seat: str, toks: list[str]) -> str | None:
     if ForcedTrade not in game.rules.applies or paid not in (None, " "):
         return None
     toks, low = _without_price(toks, low)
+    toks = _by_owner(toks)
+    low = [t.lower() for t in toks]
     sides: list[list[str]] = [[], []]
     side = -1
     for w, t in zip(low, toks, strict=True):
@@ -324,6 +326,48 @@ def _forced(game: Game, seat: str, toks: list[str]) -> str | None:
     if take is None or give is None:
         return None
     return f"{seat} force take {_said(take)} give {_said(give)}".strip()
+
+
+_MINE = _words("my mine our")
+_THEIRS = _words("his her their its opponent")
+
+
+def _by_owner(toks: list[str]) -> list[str]:
+    """A forced trade said as cards "for" cards, whose owners say which are taken ("my brick
+    and lumber for his 2 wool", "P2's 2 wool for my brick": l32 was told "“brick” does not
+    fit here"), said as "take" the opponent's cards "give" the mover's (2P-TOKEN-FORCED-TRADE);
+    ``toks`` unchanged when it says "take" or "give", or no owner."""
+    toks = _no_article(toks)
+    low = [t.lower() for t in toks]
+    if low.count("for") != 1 or set(low) & (_TAKE | _GIVE - {"for"}):
+        return toks
+    cut = low.index("for")
+    parts = (toks[:cut], toks[cut + 1 :])
+
+    def cards_at(part: list[str]) -> int:
+        return next((k for k, t in enumerate(part) if _count(t) or _card_kind(t)), len(part))
+
+    def owner(part: list[str]) -> str:
+        words = {t.lower() for t in part[max(cards_at(part) - 2, 0) :]}
+        seat_owns = any(  # "P2's 2 wool" (its "'s" already gone: "P2 2 wool")
+            _SEAT.match(t) and bool(_count(nxt) or _card_kind(nxt))
+            for t, nxt in zip(part, part[1:], strict=False)
+        )
+        return "mine" if words & _MINE else "theirs" if words & _THEIRS or seat_owns else ""
+
+    owners = (owner(parts[0]), owner(parts[1]))
+    if owners[0] in ("mine", "") and owners[1] in ("theirs", "") and owners != ("", ""):
+        mine, theirs = 0, 1
+    elif owners[0] in ("theirs", "") and owners[1] in ("mine", "") and owners != ("", ""):
+        mine, theirs = 1, 0
+    else:
+        return toks
+    said = _MINE | _THEIRS
+    head = [t for t in parts[0][: cards_at(parts[0])] if t.lower() not in said]
+    cards = [
+        [t for t in p[cards_at(p) :] if t.lower() not in said and not _SEAT.match(t)] for p in parts
+    ]
+    return [*head, "take", *cards[theirs], "give", *cards[mine]]
 
 
 def _price_said(game: Game, seat: str, low: list[str]) -> str | None:
@@ -434,17 +478,27 @@ def _bid(game: Game, seat: str, toks: list[str]) -> str | None:
     from .variants.dummy_actions import Bid
 
     low = [t.lower() for t in toks]
-    if Bid not in game.rules.applies or not {"bid", "bids", "bidding", "offers"} & set(low):
-        return None
-    if low.count("for") != 1:
+    if Bid not in game.rules.applies or low.count("for") != 1:
         return None
     cut = low.index("for")
-    words = ("bid", "bids", "bidding", "offer", "offers", "i")
-    give = _bundle([t for t in toks[:cut] if t.lower() not in words])
-    get = _bundle([t for t in toks[cut + 1 :] if t.lower() not in ("the", "dummy", "from")])
+    # the dummy named as the one traded with ("offer the dummy a grain for an ore", "trade my
+    # grain for the dummy's ore", "give D a grain for an ore": l32 was asked "Which cards are
+    # given?"): a bid, the only trade with the dummy (DUMMY-TRADE-WINDOW, DUMMY-TRADE-BID)
+    dummy = "dummy" in low or any(
+        w == "d" and (k == 0 or low[k - 1] in _TO_DUMMY) for k, w in enumerate(low)
+    )
+    if not (_BIDS & set(low) or dummy and (_TRADE_VERBS | _OFFER_VERBS) & set(low)):
+        return None
+    give = _bundle([t for t in toks[:cut] if t.lower() not in _BID_GLUE])
+    get = _bundle([t for t in toks[cut + 1 :] if t.lower() not in _BID_GLUE])
     if give is None or get is None or len(get) != 1 or get[0][0] != 1:
         return None
     return f"{seat} bid {_said(give)} for {get[0][1]}".strip()
+
+
+_BIDS = _words("bid bids bidding bade offers")
+_TO_DUMMY = _words("to with from for offer offers give gives trade trades")  # "offer D a grain"
+_BID_GLUE = _BIDS | _OFFER_VERBS | _TRADE_VERBS | _words("i the dummy d from to with my its")
 
 
 READERS: tuple[Callable[[Game, str, list[str]], str | None], ...] = (

@@ -59,6 +59,46 @@ def test_turning_a_knight_on_is_never_read_as_recruiting_one():
     assert as_notation(g, "turn on my knight on N4") == "activate N4"
 
 
+# 2. A trade with the dummy is a bid (base-dummy)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "offer the dummy two grain for an ore",
+        "give the dummy 2 grain for an ore",
+        "trade my 2 grain for the dummy's ore",
+        "trade 2 grain with the dummy for an ore",
+    ],
+)
+def test_DUMMY_TRADE_BID_cards_offered_to_the_dummy_are_a_bid(typed):
+    j = judged("puzzle_base_dummy", 18, typed)
+    assert j.correct and j.text.startswith("Right: P1 bids 2 grain for the dummy's ore"), j.text
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "offer the dummy a grain for an ore",
+        "trade my grain for the dummy's ore",
+        "trade a grain for D's ore",
+        "offer D a grain for an ore",
+    ],
+)
+def test_DUMMY_TRADE_WINDOW_a_trade_with_the_dummy_on_a_players_turn_is_read_and_refused(typed):
+    j = judged("puzzle_base_dummy", 11, typed)
+    assert j.read and "Which cards" not in j.text and "bank" not in j.text, j.text
+    assert j.text == (
+        "P1 can't bid 1 grain for the dummy's ore (sealed): players trade with the dummy only "
+        "in the trading window of the dummy's turn."
+    ), j.text
+
+
+def test_an_offer_to_a_player_is_still_an_offer_in_the_dummy_game():
+    j = judged("puzzle_base_dummy", 11, "offer P2 a grain for an ore")
+    assert j.text.startswith("P1 can offer P2 1 grain for 1 ore"), j.text
+
+
 # 3. Fillers are no extra words; a word left over is said where it is
 
 
@@ -81,3 +121,34 @@ def test_fillers_around_a_roll_are_not_extra_words(typed):
 def test_a_word_left_over_is_said_where_it_was_typed(typed, said):
     j = judged("puzzle_base_2p", 16, typed)
     assert said in j.text and "extra words at the end" not in j.text, j.text
+
+
+# 4. A forced trade said with whose cards are whose (base-2p)
+
+
+def _forced_trade_game() -> Game:
+    tl = lesson("base_2p_forced_trade").timeline
+    return Game(tl.rules, tl.nodes[0].state)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "force a trade with P2: my brick and lumber for his 2 wool",
+        "forced trade: my brick and lumber for P2's 2 wool",
+        "force a trade: his 2 wool for my brick and lumber",
+    ],
+)
+def test_2P_TOKEN_FORCED_TRADE_my_cards_are_given_and_the_opponents_taken(typed):
+    g = _forced_trade_game()
+    assert as_notation(g, typed) == "force take 2 wool give 1 brick, 1 lumber"
+    assert str(g.parse(as_notation(g, typed))).startswith("P1 force take 2 wool")
+
+
+def test_the_player_named_in_a_forced_trade_is_the_one_taken_from_not_the_mover():
+    j = judged("puzzle_base_2p", 16, "force a trade with P2: my brick and lumber for his 2 wool")
+    assert j.read and "P2 can't" not in j.text and "does not fit" not in j.text, j.text
+    assert j.text == (
+        "P1 can't spend a trade token to take 2 wool from the opponent and give back 1 brick, "
+        "1 lumber: P1 has already taken a token action this turn."
+    ), j.text
