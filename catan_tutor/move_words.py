@@ -407,8 +407,18 @@ def as_notation(
     if notation != text and (asks := forced_trade_typed.scope_left_out(game, text, notation)):
         raise PartLeftOut(asks, kind=type(game.parse(notation)))
     if notation != text and (level := _level_not_next(game, text, notation)):
-        raise MoveWordsError(level)  # "raise science to level 5", science at 2 (l31)
+        raise LevelNotNext(level, notation)  # "raise science to level 5", science at 2 (l31)
     return notation
+
+
+class LevelNotNext(MoveWordsError):
+    """An improvement read whose typed level is not the one it reaches (CK-IMPROVE-BUILD):
+    the move was read (``notation``), only its level is wrong (l32 was told "Not read as a
+    move" above the level's sentence)."""
+
+    def __init__(self, why: str, notation: str) -> None:
+        super().__init__(why)
+        self.notation = notation
 
 
 def _level_not_next(game: Game, text: str, notation: str) -> str:

@@ -152,3 +152,17 @@ def test_the_player_named_in_a_forced_trade_is_the_one_taken_from_not_the_mover(
         "P1 can't spend a trade token to take 2 wool from the opponent and give back 1 brick, "
         "1 lumber: P1 has already taken a token action this turn."
     ), j.text
+
+
+# 6. An improvement read, its level wrong: a move's reply, with the level
+
+
+def test_CK_IMPROVE_BUILD_a_wrong_level_is_a_move_read_not_a_text_unread():
+    from catan_tutor.widgets.puzzle import NOT_READ, RETRY, SAY_AGAIN, _judgement_html
+
+    j = judged("puzzle_ck_metropolis", 15, "raise science to level 3")
+    assert j.read and not j.correct and not j.text.startswith("That is not a move"), j.text
+    assert j.text.startswith("P3's science is at level 4: the next is 5"), j.text
+    shown = _judgement_html(j)
+    assert NOT_READ not in shown and SAY_AGAIN not in shown, shown
+    assert "Not the answer" in shown and RETRY in shown
