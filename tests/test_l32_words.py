@@ -22,6 +22,7 @@ from __future__ import annotations
 import pytest
 from puzzle_answers import judged, lesson
 
+from catan_tutor import rulebook
 from catan_tutor.game import Game
 from catan_tutor.move_words import as_notation
 
@@ -152,6 +153,49 @@ def test_the_player_named_in_a_forced_trade_is_the_one_taken_from_not_the_mover(
         "P1 can't spend a trade token to take 2 wool from the opponent and give back 1 brick, "
         "1 lumber: P1 has already taken a token action this turn."
     ), j.text
+
+
+# 5. The dummy is "the dummy" where a learner reads it; "D" stays its notation
+
+
+def test_the_dummys_turn_and_its_robbers_steal_are_said_with_its_name():
+    tl = lesson("base_dummy_dummy_turn").timeline
+    said = []
+    for node in tl.nodes.values():
+        for child in node.children:
+            if child.action is not None:
+                g = Game(tl.rules, node.state)
+                said.append(tl.rules.describe(node.state, child.action).text)
+                said += [e.text_for(None) for e in g.play_narrated(child.action)[1]]
+    assert "P2 ends the turn; now it is the dummy's turn." in said, said
+    assert (
+        "The dummy steals 1 lumber from P2." in said and "The dummy steals a card from P2." in said
+    )
+    assert not any("D's" in t or t.startswith(("D ", "P3 ", "the dummy")) for t in said), said
+
+
+def test_the_dummy_rules_and_the_puzzle_hints_name_the_dummy_not_D():
+    window = rulebook.rule("DUMMY-TRADE-WINDOW").text
+    assert window.startswith("Players trade with the dummy only on the dummy's turn;"), window
+    assert rulebook.rule("DUMMY-SETUP-SEATS").text.startswith(
+        "Two players plus an imaginary dummy; turn order P1, P2, the dummy"
+    )
+    j = judged("puzzle_base_dummy", 11, "P1 end")
+    assert "D's" not in j.text and "the dummy's turn" in j.text, j.text
+    hints = lesson("puzzle_base_dummy").puzzles[11].hints
+    assert (
+        hints[1] == "Players trade with the dummy only on the dummy's turn (DUMMY-TRADE-WINDOW)."
+    ), hints
+
+
+def test_the_dummys_notation_name_stays_D():
+    tl = lesson("base_dummy_dummy_turn").timeline
+    node = next(n for n in tl.nodes.values() if n.state.active == n.state.dummy)
+    g = Game(tl.rules, node.state)
+    assert "active=D " in g.position()
+    seen = g.observation(None)
+    assert seen["active"] == "D" and seen["seats"][-1]["seat"] == "D"
+    assert node.state.name(node.state.dummy) == "the dummy"
 
 
 # 6. An improvement read, its level wrong: a move's reply, with the level
