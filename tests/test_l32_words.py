@@ -184,7 +184,8 @@ def test_the_dummy_rules_and_the_puzzle_hints_name_the_dummy_not_D():
     assert "D's" not in j.text and "the dummy's turn" in j.text, j.text
     hints = lesson("puzzle_base_dummy").puzzles[11].hints
     assert (
-        hints[1] == "Players trade with the dummy only on the dummy's turn (DUMMY-TRADE-WINDOW)."
+        hints[1]
+        == "The dummy trades on its own turn only, never on a player's (DUMMY-TRADE-WINDOW)."
     ), hints
 
 
