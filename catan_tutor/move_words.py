@@ -61,11 +61,13 @@ KIND_WORDS = {
     "raise": "improve",  # "raise science to level 5" (CK-IMPROVE-BUILD: "raises a track")
     "city": "city", "cities": "city", "upgrade": "upgrade",
     "road": "road", "roads": "road", "street": "road",
-    "robber": "robber", "thief": "robber",
+    "robber": "robber", "thief": "robber", "block": "robber",  # "block Q and steal…" (l32)
     "roll": "roll", "rolls": "roll", "dice": "roll", "throw": "roll",
     "end": "end", "ends": "end", "finish": "end", "done": "end",
     "buy": "buy", "buys": "buy", "development": "dev", "dev": "dev",
     "knight": "knight", "knights": "knight", "recruit": "recruit", "promote": "promote",
+    "hire": "recruit",  # "hire a knight at N4" (l32)
+    "spend": "buy",  # "spend the coin on politics": an improvement, beside a track (l32)
     "activate": "activate", "wall": "wall", "walls": "wall", "move": "move", "chase": "chase",
     "improve": "improve", "improvement": "improve", "improves": "improve", "improved": "improve",
     "improving": "improve", "level": "improve", "metropolis": "improve", "forced": "force",
@@ -100,7 +102,8 @@ FILLER = (
     | frozenset(  # words said around a move that name no part of it (l32: "just roll the dice"
         # was told "There are extra words at the end", the word at the start), and a knight's
         # pronouns ("feed my knight a grain so he wakes up")
-        "just now simply ok okay also ahead need he him she them they".split()
+        "just now simply ok okay also ahead need he him she them they down thanks use "
+        "hand".split()  # ("steal a card from P2's hand", "put down a road")
     )
 )
 _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
@@ -192,6 +195,8 @@ def _kind(keys: set[str], ck: bool, tracked: bool) -> str:
         return "promote" if "upgrade" in keys else "recruit"
     if "knight" in keys:  # the development card (a base game)
         return "knight"
+    if not ck and (verbs := keys & {"recruit", "activate", "promote"}):  # "wake", "hire" alone:
+        return min(verbs)  # a knight's move, which this game has none of (said so: s26)
     if "improve" in keys or (tracked and keys & {"buy", "upgrade", "city"}):
         return "improve"
     if keys & {"city", "upgrade"}:

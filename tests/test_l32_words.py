@@ -15,6 +15,11 @@
    too) in the narration, the rules and the lessons; the dummy's robber stole as "P3".
 6. "raise science to level 3" (10.6) was "Not read as a move": it is read, only its level is
    wrong (CK-IMPROVE-BUILD), so the reply is a move's ("Not the answer"), with the level.
+7. More of a learner's own words at the course's puzzles (s26's sweep, in l32's style): a
+   seat by its number in words, "block" the hex, a time said after the move, "please" after
+   a spot, "hire" a knight, "spend" a coin on a track, a knight made strong, a trade made
+   "with the merchant", a terrain several hexes share, "… and takes a brick", a bid at the
+   dummy's window said as an offer, a knight removed for tokens.
 """
 
 from __future__ import annotations
@@ -211,3 +216,50 @@ def test_CK_IMPROVE_BUILD_a_wrong_level_is_a_move_read_not_a_text_unread():
     shown = _judgement_html(j)
     assert NOT_READ not in shown and SAY_AGAIN not in shown, shown
     assert "Not the answer" in shown and RETRY in shown
+
+
+# 7. More own words at the course's puzzles (each was misread before)
+
+
+@pytest.mark.parametrize(
+    ("name", "node", "typed"),
+    [
+        ("puzzle_base_setup", 9, "player three builds a settlement on M4"),
+        ("puzzle_base_robber", 3, "move robber to hex Q steal from player 2"),
+        ("puzzle_base_robber", 3, "robber on Q and rob player two"),
+        ("puzzle_base_robber", 3, "block Q and steal from P2"),
+        ("puzzle_base_robber", 3, "move the robber to Q and steal a card from P2's hand"),
+        ("puzzle_base_awards", 19, "play the knight before rolling"),
+        ("puzzle_base_awards", 19, "use the knight"),
+        ("puzzle_base_setup", 1, "road at N3 please"),
+        ("puzzle_base_setup", 1, "put down a road at N3"),
+        ("puzzle_ck_knights", 18, "hire a knight at N4"),
+        ("puzzle_ck_knights", 21, "spend the coin on politics"),
+        ("puzzle_ck_barbarians", 7, "make the knight on K6 strong"),
+        ("puzzle_ck_barbarians", 7, "make P2's knight strong"),
+        ("puzzle_ck_progress", 5, "2 wool for ore with the merchant"),
+        ("puzzle_base_trading", 7, "P2 gives 2 wool to the bank and takes a brick"),
+        ("puzzle_base_2p", 15, "use trade tokens to move the robber home"),
+        ("puzzle_base_dummy", 18, "offer two wheat for the ore"),
+        ("puzzle_ck_2p", 24, "remove the knight at N4 to get a token"),
+    ],
+)
+def test_a_learners_own_words_at_a_puzzle_are_its_answer(name, node, typed):
+    j = judged(name, node, typed)
+    assert j.correct, j.text
+
+
+def test_making_a_knight_strong_is_its_promotion_not_a_recruit():
+    j = judged("puzzle_ck_barbarians", 7, "make the knight on K6 strong")
+    assert j.text.startswith("Right: P2 promotes"), j.text
+
+
+def test_a_terrain_several_hexes_share_asks_which_and_lists_no_letter():
+    j = judged("puzzle_ck_progress", 4, "put the merchant on the pasture")
+    assert j.left_out and j.text.startswith("Which pasture? 4 hexes are pasture"), j.text
+    assert not any(f" {x}," in j.text or f" {x} " in j.text for x in "PKLOS"), j.text
+
+
+def test_a_knight_removed_with_no_corner_asks_which_not_read_as_a_recruit():
+    j = judged("puzzle_ck_2p", 24, "remove my knight")
+    assert j.left_out and j.text == "Which knight? The move does not say.", j.text
