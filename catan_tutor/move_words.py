@@ -477,7 +477,7 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         first = e
     text = without_reason(text)  # "... so P1 gets nothing": why, not what (l29)
     if Recruit in game.rules.applies:  # "turn my knight on", "wake him up" (l32)
-        text = knight_words.said_as_activate(text)
+        text = knight_words.said_as_knight_moves(text)
     hexes_said = between_words.said_between(text)  # "between N and O", as typed
     text = between_words.spot_between(text)  # "road between N and Q": their edge (l27)
     if (played := ambiguous_words.monopoly(game, text)) is not None:  # C&K: which monopoly

@@ -13,6 +13,10 @@ tutor's reading:
   harbor", "the sea", "the coast") is dropped with them (``AIMED_AT``), so the move's spot
   is asked for as when none is typed.
 
+- A time said after the move ("before rolling", "before the roll", "this turn", "right
+  now", l32: "play the knight before rolling") is not read either: the move is judged where
+  it is typed.
+
 Any other word still gets the reader's reply ("The word “x” was not understood here.").
 """
 

@@ -34,9 +34,10 @@ _MADE_STRONG = re.compile(
 _STAND_UP = re.compile(r"\b(?:stands?|stood|standing|wakes?|woke|waking)\s+up\b", re.I)
 
 
-def said_as_activate(text: str) -> str:
+def said_as_knight_moves(text: str) -> str:
     """``text`` with a knight's activation said in a phrase ("turn my knight on", "wake him
-    up", "so he stands up") said as "activate"; else unchanged."""
+    up", "so he stands up") said as "activate", its promotion ("make the knight on K6
+    strong") as "promote"; else unchanged."""
     text = _PHRASES[0].sub("activate ", text)
     text = _PHRASES[1].sub(lambda m: f"activate {m[1]}", text)
     text = _MADE_STRONG.sub(lambda m: f"promote {m[1]}", text)
