@@ -42,7 +42,7 @@ from .card_titles import (
     vertex_name,
 )
 from .errors import NotationError, ascii_count, quote
-from .grammar import count
+from .grammar import count, sentence
 from .progress_cards import ALIASES
 
 if TYPE_CHECKING:
@@ -311,7 +311,9 @@ class Steal(Chance):
         return f"steal {CARD_NAMES[self.resource]}"
 
     def sentence(self, s: State) -> str:
-        return f"{seat(s.active)} steals 1 {card_name(self.resource)} from {s.name(s.victim)}."
+        # (the thief by its page name: the dummy's robber was "P3 steals …" in base-dummy, l32)
+        thief = sentence(s.name(s.active))
+        return f"{thief} steals 1 {card_name(self.resource)} from {s.name(s.victim)}."
 
 
 @register

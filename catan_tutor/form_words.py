@@ -149,7 +149,8 @@ def _fields(toks: list[str], named: dict[str, str]) -> dict[str, str] | None:
             continue
         if not current:
             return None
-        out[current].append(toks[i])
+        if toks[i].lower() not in _POLITE:  # "road at N3 please": not the edge's (l32)
+            out[current].append(toks[i])
         i += 1
     return {n: _value(n, v) for n, v in out.items()}
 
@@ -157,6 +158,7 @@ def _fields(toks: list[str], named: dict[str, str]) -> dict[str, str] | None:
 # Words a learner puts between a kind's button words and its fields that name no part:
 # "Force a blind draw from P2" (l22: the page's own button, read "“blind” does not fit")
 _GLUE = frozenset("from with against on the a an please now".split())
+_POLITE = frozenset("please now thanks just".split())  # said after a field's value
 
 
 def _glue_before(tok: str, named: dict[str, str]) -> bool:

@@ -208,7 +208,7 @@ class Game:
         for p in range(len(s.names)):
             own = p == viewer or s.phase == OVER or p == s.dummy
             seats.append({
-                "seat": s.name(p), "color": s.colors[p], "hand_size": sum(s.hands[p]),
+                "seat": s.record_name(p), "color": s.colors[p], "hand_size": sum(s.hands[p]),
                 "dev_cards": sum(s.dev[p]), "knights_played": s.knights[p],
                 "public_vp": public_points(s, p), "road_length": s.road_len[p],
                 "tokens": s.tokens[p],
@@ -226,7 +226,7 @@ class Game:
                     "public_vp": public_vp(self.rules, s, p),
                 }  # fmt: skip
         return {
-            "phase": s.phase, "turn": s.turn, "active": s.name(s.active), "robber": s.robber,
+            "phase": s.phase, "turn": s.turn, "active": s.record_name(s.active), "robber": s.robber,
             "bank": list(s.bank), "deck_size": sum(s.deck), "dice": s.dice,
             "longest_road": s.longest, "largest_army": s.army, "seats": seats,
             "buildings": [(v, o, s.vcity[v]) for v, o in enumerate(s.vowner) if o >= 0],

@@ -42,8 +42,8 @@ from .errors import CatanError, NotationError
 from .form_words import QUESTIONS, MissingPart, form_notation
 from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
-from .word_not_read import lacking, not_understood, word_at_fault
-from .words import hex_spot_words, level_words, place_words
+from .word_not_read import lacking, left_over, not_understood, word_at_fault
+from .words import hex_spot_words, knight_words, level_words, place_words
 from .words.clause_words import AIMED_AT, without_reason
 
 if TYPE_CHECKING:
@@ -61,11 +61,13 @@ KIND_WORDS = {
     "raise": "improve",  # "raise science to level 5" (CK-IMPROVE-BUILD: "raises a track")
     "city": "city", "cities": "city", "upgrade": "upgrade",
     "road": "road", "roads": "road", "street": "road",
-    "robber": "robber", "thief": "robber",
+    "robber": "robber", "thief": "robber", "block": "robber",  # "block Q and steal…" (l32)
     "roll": "roll", "rolls": "roll", "dice": "roll", "throw": "roll",
     "end": "end", "ends": "end", "finish": "end", "done": "end",
     "buy": "buy", "buys": "buy", "development": "dev", "dev": "dev",
     "knight": "knight", "knights": "knight", "recruit": "recruit", "promote": "promote",
+    "hire": "recruit",  # "hire a knight at N4" (l32)
+    "spend": "buy",  # "spend the coin on politics": an improvement, beside a track (l32)
     "activate": "activate", "wall": "wall", "walls": "wall", "move": "move", "chase": "chase",
     "improve": "improve", "improvement": "improve", "improves": "improve", "improved": "improve",
     "improving": "improve", "level": "improve", "metropolis": "improve", "forced": "force",
@@ -74,6 +76,7 @@ KIND_WORDS = {
     "maritime": "trade", "plenty": "plenty", "monopoly": "monopoly", "discard": "discard",
     "active": "activate", "soldier": "knight", "soldiers": "knight",
     "discards": "discard",
+    **dict.fromkeys(knight_words.WORDS, "activate"),  # "wake", "feed" (l32 at 4.19)
 }  # fmt: skip
 # Words of KIND_WORDS that name what a move of a kind is about, not the move: they name it
 # only beside a track or a verb of it ("trade metropolis", "improve to level 4"); alone, or
@@ -82,17 +85,26 @@ _OBJECT_WORDS = frozenset({"metropolis", "level"})
 # Words that say nothing the notation needs ("build a settlement on the corner E4"), and
 # what a form offers for an optional field left empty ("rob from: nobody", a second card
 # "none": ``widgets.forms.value_label``), which the notation leaves out.
-FILLER = frozenset(
-    "a an the on at to onto in into my our his her their its new please i want will would "
-    "like lets let's let me build builds building place places put puts play plays make "
-    "makes corner edge hex spot vertex intersection side path and then with of turn card "
-    "cards steal steals rob robs from there here it go goes using by player year "
-    "for free owed owes nobody none name naming first second third last next another "
-    "take takes took taking toward towards track tracks".split()  # "toward G": to G (l29,
-    # clause_words); "the science track" (l30)
-) | frozenset(  # a subject and its verb in one word: words, never a label (l31 at 8.11: "I'd
-    # build a city wall" was told "“I'd” is not a corner", read as the label I and a "d")
-    "i'd i'll i'm i've we'd we'll we're we've you'd you'll let's".split()
+FILLER = (
+    frozenset(
+        "a an the on at to onto in into my our his her their its new please i want will would "
+        "like lets let's let me build builds building place places put puts play plays make "
+        "makes corner edge hex spot vertex intersection side path and then with of turn card "
+        "cards steal steals rob robs from there here it go goes using by player year "
+        "for free owed owes nobody none name naming first second third last next another "
+        "take takes took taking toward towards track tracks".split()  # "toward G": to G (l29,
+        # clause_words); "the science track" (l30)
+    )
+    | frozenset(  # a subject and its verb in one word: words, never a label (l31 at 8.11: "I'd
+        # build a city wall" was told "“I'd” is not a corner", read as the label I and a "d")
+        "i'd i'll i'm i've we'd we'll we're we've you'd you'll let's".split()
+    )
+    | frozenset(  # words said around a move that name no part of it (l32: "just roll the dice"
+        # was told "There are extra words at the end", the word at the start), and a knight's
+        # pronouns ("feed my knight a grain so he wakes up")
+        "just now simply ok okay also ahead need he him she them they down thanks use "
+        "hand".split()  # ("steal a card from P2's hand", "put down a road")
+    )
 )
 _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
 # A kind a neutral gets -> its word in the notation (``P1 neutral N2 road G5``).
@@ -183,6 +195,8 @@ def _kind(keys: set[str], ck: bool, tracked: bool) -> str:
         return "promote" if "upgrade" in keys else "recruit"
     if "knight" in keys:  # the development card (a base game)
         return "knight"
+    if not ck and (verbs := keys & {"recruit", "activate", "promote"}):  # "wake", "hire" alone:
+        return min(verbs)  # a knight's move, which this game has none of (said so: s26)
     if "improve" in keys or (tracked and keys & {"buy", "upgrade", "city"}):
         return "improve"
     if keys & {"city", "upgrade"}:
@@ -257,7 +271,9 @@ def learner_notation(game: Game, text: str) -> str | None:
     in_order = sorted(args, key=lambda x: x[0]) if kind == "move" else args
     words = [t for _, t in in_order]
     seats = [t for t in words if _SEAT.match(t)]
-    if kind not in ("robber", "chase") and not seat and len(seats) == 1:  # "E4 for P1"
+    # (a forced trade's player named is the one taken from, never the mover: l32's "force a
+    # trade with P2: …" was read as P2's move)
+    if kind not in ("robber", "chase", "force") and not seat and len(seats) == 1:  # "E4 for P1"
         seat = seats[0].upper()
         words = [t for t in words if t is not seats[0]]
     if kind in ("robber", "chase"):  # the spot(s), then whom to rob
@@ -396,8 +412,18 @@ def as_notation(
     if notation != text and (asks := forced_trade_typed.scope_left_out(game, text, notation)):
         raise PartLeftOut(asks, kind=type(game.parse(notation)))
     if notation != text and (level := _level_not_next(game, text, notation)):
-        raise MoveWordsError(level)  # "raise science to level 5", science at 2 (l31)
+        raise LevelNotNext(level, notation)  # "raise science to level 5", science at 2 (l31)
     return notation
+
+
+class LevelNotNext(MoveWordsError):
+    """An improvement read whose typed level is not the one it reaches (CK-IMPROVE-BUILD):
+    the move was read (``notation``), only its level is wrong (l32 was told "Not read as a
+    move" above the level's sentence)."""
+
+    def __init__(self, why: str, notation: str) -> None:
+        super().__init__(why)
+        self.notation = notation
 
 
 def _level_not_next(game: Game, text: str, notation: str) -> str:
@@ -450,6 +476,8 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
     except CatanError as e:
         first = e
     text = without_reason(text)  # "... so P1 gets nothing": why, not what (l29)
+    if Recruit in game.rules.applies:  # "turn my knight on", "wake him up" (l32)
+        text = knight_words.said_as_knight_moves(text)
     hexes_said = between_words.said_between(text)  # "between N and O", as typed
     text = between_words.spot_between(text)  # "road between N and Q": their edge (l27)
     if (played := ambiguous_words.monopoly(game, text)) is not None:  # C&K: which monopoly
@@ -509,7 +537,9 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
     try:
         game.parse(spelled)
     except CatanError as e:
-        raise _plain(e, game, spelled, avoid, chosen) from None
+        plain = _plain(e, game, spelled, avoid, chosen)
+        why = left_over(plain.why, getattr(e, "word", ""), tokens, lambda t: not _unknown(t))
+        raise (plain if why == plain.why else MoveWordsError(why, plain.word)) from None
     return spelled
 
 

@@ -155,11 +155,19 @@ class State(TwoPlayerFields, DummyFields, CKFields, CK2PFields):
 
     def name(self, p: int) -> str:
         """The party's name as a learner reads it: P1.., "Neutral 1"/"Neutral 2" for the
-        neutrals (never "N1", a corner's label), D for the dummy. The notation keeps
+        neutrals (never "N1", a corner's label), "the dummy" for the dummy (never "D", a
+        hex's letter; a sentence that starts with it says "The dummy"). The notation keeps
         ``names`` (P1.., N1/N2, D)."""
         if self.n <= p < self.owners:
             return f"Neutral {p - self.n + 1}"
+        if p == self.dummy >= 0:  # (l32 read "D's ore" on the page: a hex's letter)
+            return "the dummy"
         return self.names[p] if 0 <= p < len(self.names) else f"P{p + 1}"
+
+    def record_name(self, p: int) -> str:
+        """The party's name in a program's records (a position's active seat, an observation's
+        seats, a log's columns): ``name``'s, but "D" for the dummy (its notation name)."""
+        return self.names[p] if p == self.dummy >= 0 else self.name(p)
 
     def seat_words(self, p: int) -> str:
         """A seat by its number and colour, "P1 (red)", as lesson 1.1 and the board in words

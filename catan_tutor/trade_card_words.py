@@ -47,6 +47,7 @@ _GET_VERBS = _words("get gets got getting receive receives received receiving bu
 _TRADE_GLUE = _words(
     "the to with at from of my his her their its bank harbor harbour port maritime and",
     "card cards in via on i want would like deal please",
+    "merchant",  # "2 wool for ore with the merchant": where the trade is made (CK-TRADE-MERCHANT)
 )
 # Words before a progress card's name, and between it and what it names
 _CARD_BEFORE = _words(
@@ -66,11 +67,13 @@ _DRAW_GLUE = _words("give gives to hand over up")  # "forces P2 to give 2 cards"
 _GIVE = _words("give gives gave giving for pay pays paid paying")
 _HOME = _words("send sends sent sending move moves moved moving put puts the robber home")
 _HOME_GLUE = _words(
-    "back to its desert pay pays paying for tokens token trade with and i a an one 1 please"
+    "back to its desert pay pays paying for tokens token trade with and i a an one 1 please",
+    "use uses using spend spends spending my two 2",  # "use trade tokens to move…" (l32)
 )
 _REMOVE = _words("remove removes removed removing take takes took taking trade trades traded")
 _REMOVE_GLUE = _words(
-    "the knight my a basic strong mighty off from on at of board for tokens token trade and i"
+    "the knight my a basic strong mighty off from on at of board for tokens token trade and i",
+    "to get gets earn an one 1",  # "remove the knight at N4 to get a token" (l32)
 )
 
 
@@ -204,9 +207,10 @@ def _get_as_for(toks: list[str]) -> list[str]:
     if "for" in low or not set(low) & _TRADE_VERBS:
         return toks
     for i in range(2, len(low)):
-        if low[i] in _GET_VERBS and _card_kind(low[i - 1]):  # "give wool, get ore"
+        got = low[i] in _GET_VERBS or low[i] in _TAKE  # ("… and takes a brick": l32)
+        if got and _card_kind(low[i - 1]):  # "give wool, get ore"
             return [*toks[:i], "for", *toks[i + 1 :]]
-        if low[i] in _GET_VERBS and low[i - 1] == "and":
+        if got and low[i - 1] in ("and", "to"):  # "use the wool port to get a brick" (l32)
             return [*toks[: i - 1], "for", *toks[i + 1 :]]
     return toks
 
@@ -265,13 +269,21 @@ def by_terrain(game: Game, card: str, said: str) -> str:
     each hex it names said by terrain and number as that hex's letter ("merchant on the
     pasture 11": l30 at 9.18; the Bishop's, the Inventor's two), a corner or an edge by the
     hexes it touches (Medicine's "on the forest 8, the mountains 3 and the hills 5"), and a
-    resource by its terrain ("resource monopoly on the mountains": ore); where several fit,
-    as said (the reader then asks)."""
+    resource by its terrain ("resource monopoly on the mountains": ore); where several hexes
+    fit a terrain, which is asked, no letter listed (l32's "put the merchant on the pasture"
+    at 9.18 was told "The word “pasture” was not understood"; the letters may be the answer's);
+    other spots as said (the reader then asks)."""
+    from .board import HEX_NAMES
+    from .move_words import PartLeftOut
+    from .variants.ck_actions import PlayProgress
+
     name = CARDS[ALIASES[card]] if card in ALIASES else card  # ("bishop": taxation's)
     schema = [part.rstrip("?") for part in SCHEMA.get(name) or ()]
     if "hex" in schema:
         for _ in schema:  # one hex a pass (the Inventor names two)
-            said = place_words.hexes_by_terrain(game.state, said)[0]
+            said, asks = place_words.hexes_by_terrain(game.state, said, HEX_NAMES)
+            if asks:
+                raise PartLeftOut(asks, kind=PlayProgress)
     for kind in ("vertex", "edge"):
         if kind in schema:  # one spot named by all the hexes said
             said = hex_spot_words.spot_by_hexes(game.state, said, kind=kind)[0]
@@ -307,6 +319,8 @@ def _forced(game: Game, seat: str, toks: list[str]) -> str | None:
     if ForcedTrade not in game.rules.applies or paid not in (None, " "):
         return None
     toks, low = _without_price(toks, low)
+    toks = _by_owner(toks)
+    low = [t.lower() for t in toks]
     sides: list[list[str]] = [[], []]
     side = -1
     for w, t in zip(low, toks, strict=True):
@@ -324,6 +338,48 @@ def _forced(game: Game, seat: str, toks: list[str]) -> str | None:
     if take is None or give is None:
         return None
     return f"{seat} force take {_said(take)} give {_said(give)}".strip()
+
+
+_MINE = _words("my mine our")
+_THEIRS = _words("his her their its opponent")
+
+
+def _by_owner(toks: list[str]) -> list[str]:
+    """A forced trade said as cards "for" cards, whose owners say which are taken ("my brick
+    and lumber for his 2 wool", "P2's 2 wool for my brick": l32 was told "“brick” does not
+    fit here"), said as "take" the opponent's cards "give" the mover's (2P-TOKEN-FORCED-TRADE);
+    ``toks`` unchanged when it says "take" or "give", or no owner."""
+    toks = _no_article(toks)
+    low = [t.lower() for t in toks]
+    if low.count("for") != 1 or set(low) & (_TAKE | _GIVE - {"for"}):
+        return toks
+    cut = low.index("for")
+    parts = (toks[:cut], toks[cut + 1 :])
+
+    def cards_at(part: list[str]) -> int:
+        return next((k for k, t in enumerate(part) if _count(t) or _card_kind(t)), len(part))
+
+    def owner(part: list[str]) -> str:
+        words = {t.lower() for t in part[max(cards_at(part) - 2, 0) :]}
+        seat_owns = any(  # "P2's 2 wool" (its "'s" already gone: "P2 2 wool")
+            _SEAT.match(t) and bool(_count(nxt) or _card_kind(nxt))
+            for t, nxt in zip(part, part[1:], strict=False)
+        )
+        return "mine" if words & _MINE else "theirs" if words & _THEIRS or seat_owns else ""
+
+    owners = (owner(parts[0]), owner(parts[1]))
+    if owners[0] in ("mine", "") and owners[1] in ("theirs", "") and owners != ("", ""):
+        mine, theirs = 0, 1
+    elif owners[0] in ("theirs", "") and owners[1] in ("mine", "") and owners != ("", ""):
+        mine, theirs = 1, 0
+    else:
+        return toks
+    said = _MINE | _THEIRS
+    head = [t for t in parts[0][: cards_at(parts[0])] if t.lower() not in said]
+    cards = [
+        [t for t in p[cards_at(p) :] if t.lower() not in said and not _SEAT.match(t)] for p in parts
+    ]
+    return [*head, "take", *cards[theirs], "give", *cards[mine]]
 
 
 def _price_said(game: Game, seat: str, low: list[str]) -> str | None:
@@ -424,9 +480,14 @@ def _token_moves(game: Game, seat: str, toks: list[str]) -> str | None:
         return None
     corners = [t for t in toks if t.upper() in VERTEX_LABELS]
     rest = [w for w, t in zip(low, toks, strict=True) if t not in corners]
-    if len(corners) == 1 and all(w in _REMOVE or w in _REMOVE_GLUE for w in rest):
-        return f"{seat} remove-knight {corners[0]}".strip()
-    return None
+    if len(corners) > 1 or not all(w in _REMOVE or w in _REMOVE_GLUE for w in rest):
+        return None
+    if not corners:  # "remove my knight" (l32: read as recruiting one): which is asked (the
+        # puzzle fills in a seat's only knight: ``study.puzzle.only_piece``)
+        from .move_words import PartLeftOut
+
+        raise PartLeftOut("Which knight?", kind=RemoveKnight)
+    return f"{seat} remove-knight {corners[0]}".strip()
 
 
 def _bid(game: Game, seat: str, toks: list[str]) -> str | None:
@@ -434,17 +495,39 @@ def _bid(game: Game, seat: str, toks: list[str]) -> str | None:
     from .variants.dummy_actions import Bid
 
     low = [t.lower() for t in toks]
-    if Bid not in game.rules.applies or not {"bid", "bids", "bidding", "offers"} & set(low):
-        return None
-    if low.count("for") != 1:
+    if Bid not in game.rules.applies or low.count("for") != 1:
         return None
     cut = low.index("for")
-    words = ("bid", "bids", "bidding", "offer", "offers", "i")
-    give = _bundle([t for t in toks[:cut] if t.lower() not in words])
-    get = _bundle([t for t in toks[cut + 1 :] if t.lower() not in ("the", "dummy", "from")])
+    # the dummy named as the one traded with ("offer the dummy a grain for an ore", "trade my
+    # grain for the dummy's ore", "give D a grain for an ore": l32 was asked "Which cards are
+    # given?"): a bid, the only trade with the dummy (DUMMY-TRADE-WINDOW, DUMMY-TRADE-BID)
+    dummy = "dummy" in low or any(
+        w == "d" and (k == 0 or low[k - 1] in _TO_DUMMY) for k, w in enumerate(low)
+    )
+    if not (
+        _BIDS & set(low) or (dummy or _bids_now(game)) and (_TRADE_VERBS | _OFFER_VERBS) & set(low)
+    ):
+        return None
+    give = _bundle([t for t in toks[:cut] if t.lower() not in _BID_GLUE])
+    get = _bundle([t for t in toks[cut + 1 :] if t.lower() not in _BID_GLUE])
     if give is None or get is None or len(get) != 1 or get[0][0] != 1:
         return None
     return f"{seat} bid {_said(give)} for {get[0][1]}".strip()
+
+
+def _bids_now(game: Game) -> bool:
+    """The dummy's trading window is open (a bid is a move now, an offer to a player is not:
+    "offer two wheat for the ore" there is a bid, DUMMY-TRADE-WINDOW)."""
+    from .variants.dummy_actions import Bid
+
+    if game.is_over() or game.is_chance():
+        return False
+    return any(isinstance(a, Bid) for a in game.legal_actions())
+
+
+_BIDS = _words("bid bids bidding bade offers")
+_TO_DUMMY = _words("to with from for offer offers give gives trade trades")  # "offer D a grain"
+_BID_GLUE = _BIDS | _OFFER_VERBS | _TRADE_VERBS | _words("i the dummy d from to with my its")
 
 
 READERS: tuple[Callable[[Game, str, list[str]], str | None], ...] = (

@@ -11,6 +11,7 @@ or number mistyped ("Z9", "99") keeps the reader's reason: it says what goes the
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 # "“x” is not a number.", "“x” is not a card kind (brick, …).", "“x” does not fit here: …"
 _AT_FAULT = re.compile(r"^“([^”]+)” (?:is not (?:a|an) |does not fit here)")
@@ -49,3 +50,20 @@ def lacking(names: list[str], questions: dict[str, str], typed: list[str], cards
         wants = "for" not in typed and any(t in cards or t.rstrip("s") in cards for t in typed)
         return questions["get" if wants else "give"]
     return next((questions[n] for n in names if n in questions), "")
+
+
+EXTRA_AT_END = "There are extra words at the end."  # (the notation reader's, said plainly)
+
+
+def left_over(why: str, word: str, typed: list[str], is_read: Callable[[str], bool]) -> str:
+    """``why`` with the notation's "extra words at the end" said where the learner typed the
+    word left over (l32: "just roll the dice" was told the extra words were at the end):
+    "The word “just” at the start was not understood here."; ``typed``: the words typed,
+    ``is_read``: whether a word is one the reader took. Else ``why`` unchanged."""
+    at = next((k for k, t in enumerate(typed) if t.lower() == word.lower()), -1)
+    if EXTRA_AT_END not in why or not word or at < 0:
+        return why
+    before = [t for t in typed[:at] if is_read(t)]
+    after = [t for t in typed[at + 1 :] if is_read(t)]
+    place = " at the start" if not before else " at the end" if not after else ""
+    return why.replace(EXTRA_AT_END, f"The word “{word}”{place} was not understood here.")

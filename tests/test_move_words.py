@@ -135,7 +135,8 @@ def test_notation_is_read_as_it_is_and_stays_strict():
         ("build a road on E4", "“E4” is not an edge", "E4"),
         ("settlement", "Which corner? The move does not say.", ""),
         ("move the robber to Z", "“Z” is not a hex", "Z"),
-        ("P1 settle E4 now", "There are extra words at the end", "now"),
+        # (a word left over, said where it was typed: "now" is a filler, l32)
+        ("P1 settle E4 quickly", "The word “quickly” at the end was not understood", "quickly"),
     ],
 )
 def test_words_it_cannot_read_get_a_learners_sentence_without_offsets(typed, says, word):

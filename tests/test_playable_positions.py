@@ -159,7 +159,7 @@ def test_DUMMY_TURN_SEQUENCE_the_steal_phases_that_fit_the_turn_are_accepted_and
         child = Game.from_position(dummy.position())
         child.play(action)
         assert child.state.active == 2 and child.legal_actions()  # D's trading, then its die
-    with pytest.raises(PositionError, match="field resume='main': .* does not fit D's turn"):
+    with pytest.raises(PositionError, match="resume='main': .* does not fit the dummy's turn"):
         Game.from_position(_dummy_steal("D", "main"))
 
 
@@ -347,7 +347,7 @@ def test_DUMMY_ROBBER_CANDIDATES_a_robber_rolloff_goes_back_into_the_dummys_turn
     f["resume"] = "main"  # a phase of the variant, but not of D's turn
     with pytest.raises(
         PositionError,
-        match="field resume='main': tiebreak goes back to main, which does not fit D's turn",
+        match="resume='main': tiebreak goes back to main, which does not fit the dummy's turn",
     ):
         from_fields(head, f)
 

@@ -353,9 +353,9 @@ ASKS: dict[tuple[str, str], Callable] = {
     (
         "puzzle_base_dummy",
         "It is the dummy's turn, the only time to trade with it "
-        "(DUMMY-TRADE-WINDOW). P1 wants D's ore and keeps its brick and wool, so it bids grain "
-        "only; P2 will bid one card for the ore. Make P1's smallest bid that still wins without "
-        "a die roll.",
+        "(DUMMY-TRADE-WINDOW). P1 wants the dummy's ore and keeps its brick and wool, so it bids "
+        "grain only; P2 will bid one card for the ore. Make P1's smallest bid that still wins "
+        "without a die roll.",
     ): smallest_grain_bid,
     (
         "puzzle_base_robber",

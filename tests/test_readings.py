@@ -64,7 +64,7 @@ def test_a_verdicts_rule_and_a_lesson_texts_rule_name_are_marked_as_readings():
     assert BOX not in rule_details("BASE-ROBBER-STEAL")
     text = lesson_html("The dummy keeps its cards (DUMMY-IMMUNE); a road (BASE-BUILD-ROAD).")
     assert text.count("catan-reading-mark") == 1
-    assert "Another reading: Treat D like a real player for Monopoly." in text
+    assert "Another reading: Treat the dummy like a real player for Monopoly." in text  # (l32)
 
 
 def test_dummy_immune_no_longer_rests_on_the_sentence_about_discarding():

@@ -31,7 +31,7 @@ def _line(source: Game | Timeline | Scenario, node: Node | None):
 
 
 def _who(s: State, a: Action) -> str:
-    return s.name(a.player) if a.player >= 0 else "chance"
+    return s.record_name(a.player) if a.player >= 0 else "chance"
 
 
 def game_log(source: Game | Timeline | Scenario, node: Node | None = None) -> pd.DataFrame:

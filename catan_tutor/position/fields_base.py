@@ -54,7 +54,7 @@ def write(s: State) -> dict[str, str]:
         "colors": ",".join(s.colors),
         "phase": s.phase,
         "turn": str(s.turn),
-        "active": s.name(s.active),
+        "active": s.record_name(s.active),
         "setup": str(s.setup_step),
         "sv": VERTEX_LABELS[s.setup_vertex] if s.setup_vertex >= 0 else "-",
         **write_layout(lay),

@@ -345,6 +345,25 @@ def _split(body: str) -> tuple[str, tuple[str, ...], str, str]:
     return clean, tuple(sources), note, part
 
 
+# The dummy seat as rules.md names it ("D", also a hex's letter), and as a learner reads it
+_DUMMY = (
+    (re.compile(r"\b(?:an imaginary |the )?dummy D\b"), "an imaginary dummy"),
+    (re.compile(r"\bper D turn\b"), "per turn of the dummy"),
+    (re.compile(r"(?<![\w`-])D(?=['’]s\b|\b)(?![-`])"), "the dummy"),
+    (re.compile(r"(^|[.!?] )the dummy"), r"\1The dummy"),
+)
+
+
+def _dummy_named(text: str) -> str:
+    """A dummy rule's ``text`` with the dummy seat named "the dummy", as the page names it
+    (``State.name``), not "D" (a hex's letter too); its rule IDs and quotations unchanged."""
+    parts = re.split(r"(`[^`]*`|\"[^\"]*\")", text)
+    for i in range(0, len(parts), 2):
+        for pattern, words in _DUMMY:
+            parts[i] = pattern.sub(words, parts[i])
+    return "".join(parts)
+
+
 def _parse(source: str) -> _Book:
     parents: dict[str, tuple[str, ...]] = {}
     by_section: dict[str, str] = {}  # "4" -> "ck"
@@ -367,6 +386,8 @@ def _parse(source: str) -> _Book:
             if rule_id in found:
                 raise ValueError(f"rules.md: {rule_id} appears twice")
             text, sources, decision, part = _split(body)
+            if rule_id.startswith("DUMMY-"):  # the page's name for the seat (l32: "D's ore")
+                text, decision, part = (_dummy_named(x) for x in (text, decision, part))
             amends = tuple(i for m in _AMENDS.finditer(text) for i in _QUOTED.findall(m[1]))
             found[rule_id] = Rule(
                 rule_id, _title(rule_id), text, variant, section, sources, amends, decision, part

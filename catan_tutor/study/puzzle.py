@@ -33,7 +33,14 @@ from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
 from ..errors import QUOTE_CHARS, CatanError
 from ..game import Game
 from ..move_words import INCOMPLETE as INCOMPLETE  # (the tests read it here)
-from ..move_words import MoveWordsError, PartLeftOut, as_notation, asked, learner_notation
+from ..move_words import (
+    LevelNotNext,
+    MoveWordsError,
+    PartLeftOut,
+    as_notation,
+    asked,
+    learner_notation,
+)
 from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.words import can, say, why_not
 from ..state import State
@@ -223,6 +230,8 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         if (none := no_move_of(game, e.kind, told)) is not None:  # nothing to complete (l23)
             return Judgement(shown, False, False, "", said_read_as(shown, e.kind, none))
         return incomplete(shown, e.question)
+    except LevelNotNext as e:  # read, its level wrong: that level's sentence, as a move read
+        return Judgement(e.notation, False, False, "CK-IMPROVE-BUILD", e.why)
     except MoveWordsError as e:  # what was typed, and what is wrong in a learner's words
         typed = shown if len(shown) <= QUOTE_CHARS else shown[:QUOTE_CHARS] + "…"
         said = f"That is not a move: “{typed}”. {e}"

@@ -103,7 +103,8 @@ def describe(game: Game, secret: bool = False) -> list[str]:
                 said = f"{plural(name)} on" if len(spots) > 1 else f"{a(name)} on"
                 parts.append(f"{said} {_list(spots)}")
         parts.extend(knights)  # each its own part: its ", active" would run into the next
-        lines.append(f"{s.name(p)}{colour}: " + ("; ".join(parts) if parts else "no pieces") + ".")
+        said = "; ".join(parts) if parts else "no pieces"
+        lines.append(f"{sentence(s.name(p))}{colour}: {said}.")  # ("The dummy": l32)
     if layout is None:  # a variable board being laid out: the hexes placed so far
         tiles = tuple(getattr(s, "tiles", ()) or (-1,) * N_HEXES)
         laid = [f"{HEX_NAMES[h]} {TERRAINS[t]}" for h, t in enumerate(tiles) if t >= 0]

@@ -58,7 +58,7 @@ OPS: tuple[tuple[str, Callable[[Capabilities], bool]], ...] = (
 def party_options(game: Game) -> tuple[tuple[str, str], ...]:
     """The parties as the Editor's lists offer them: (as the page names them, the notation's
     name): ("Neutral 1", "N1") — never "N1" shown, a corner's label to a learner."""
-    return tuple((game.state.name(p), n) for p, n in enumerate(game.names))
+    return tuple((sentence(game.state.name(p)), n) for p, n in enumerate(game.names))
 
 
 def help_html(game: Game) -> str:

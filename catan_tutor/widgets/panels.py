@@ -13,7 +13,7 @@ from collections.abc import Collection
 from ..actions import TRACK_NAMES
 from ..board import CARD_NAMES
 from ..game import Game
-from ..grammar import count
+from ..grammar import count, sentence
 from ..rules.knights import strength
 from ..rules.words import card_title
 from ..study.timeline import Node
@@ -77,6 +77,7 @@ def players_html(game: Game, show_hands: bool | Collection[int] = True, active: 
     rows = []
     for p in range(len(game.names)):
         name = s.name(p)  # a neutral: "Neutral 1", never "N1" (a corner's label)
+        name = sentence(name)  # ("The dummy", never "D": a hex's letter)
         shown = show_hands is True or (not isinstance(show_hands, bool) and p in show_hands)
         view = game.observation(p if shown else None)["seats"][p]
         bits = []

@@ -50,7 +50,7 @@ from ..actions import (
     Steal,
 )  # fmt: skip
 from ..board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS
-from ..grammar import count
+from ..grammar import count, sentence
 from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.awards import public_vp
 from ..rules.barbarians import TRACK_END, forces
@@ -103,6 +103,10 @@ class Event:
     secret: str = ""
     seen_by: tuple[int, ...] = ()
     facts: dict = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:  # a sentence that starts with "the dummy" (its page name)
+        for name in ("text", "secret"):
+            object.__setattr__(self, name, sentence(getattr(self, name)))
 
     def text_for(self, viewer: int | frozenset[int] | None = None) -> str:
         """The sentence ``viewer`` may read (``None``: the public one; a set of seats: the

@@ -61,7 +61,19 @@ def seats_by_colour(s: State, text: str) -> str:
     for p, colour in enumerate(s.colors[: s.n]):
         said = _WORD.format(rf"(?:the\s+)?{re.escape(colour)}(?:\s+player)?")
         text = re.sub(said, s.name(p), text, flags=re.IGNORECASE)
-    return text
+    return _PLAYER_NUMBER.sub(lambda m: _seat_numbered(s, m), text)
+
+
+# A seat by its number in words ("player three", "player 2" anywhere in the sentence: l32's
+# "move robber to hex Q steal from player 2" was asked "Which hex?", the 2 read as a spot's)
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4}
+_PLAYER_NUMBER = re.compile(r"\b(?:the\s+)?player\s+(one|two|three|four|[1-9])\b", re.I)
+
+
+def _seat_numbered(s: State, m: re.Match) -> str:
+    """The seat "player <n>" names ("P3"), for a seat of the game; else the words as typed."""
+    n = int(m[1]) if m[1].isdigit() else _NUMBERS[m[1].lower()]
+    return f"P{n}" if 1 <= n <= s.n else m[0]
 
 
 # A terrain as a learner may type it -> its index in TERRAINS
