@@ -8,8 +8,9 @@ possible now opened): every tab is checked in some page, each where its controls
 axe-core (4.x) comes from npm: ``scripts/test.sh`` installs it once into
 ``$CATAN_NPM_CACHE`` (default ``~/.cache/catan-tutor/npm``) and the test injects its
 ``axe.min.js`` as an inline script after the board paints (no request leaves 127.0.0.1).
-One Voilà server, the pages in sequence, each opened once (light, from its address) and
-checked in both themes: each view whole in the light theme, and with the rules that read
+One Voilà server and one page (one kernel): the start page from its address (light), each
+next lesson picked from the lists as a learner goes on (a puzzle's "last" to its question),
+each checked in both themes: each view whole in the light theme, and with the rules that read
 colours, all a theme changes, in the dark theme, the page's own switch between them (one switch
 a view, both ways in turn; the dark theme from the address is ``test_browser_theme.py``'s).
 The findings per page, theme and view are written to tests/artifacts/axe_report.json (rule,
@@ -26,8 +27,9 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_harness import ARTIFACTS, Page, open_app, settle
+from browser_harness import ARTIFACTS, Page, open_app, pick_lesson, settle
 
+from catan_tutor.study.library import library
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
 
@@ -138,12 +140,35 @@ def _both_themes(page, source: str, view: str, found: dict[str, list[dict]]) -> 
         settle(page)  # the kernel redraws the board's strip
 
 
-def _visit(p: Page, url: str, source: str, tabs: tuple[str, ...]) -> dict[str, list[dict]]:
-    """axe's violations on the page at ``url`` in both themes: the lesson view, then each of
-    the tool's ``tabs``."""
+def _open(p: Page, url: str, query: str) -> None:
+    """Show the lesson of ``query`` (``lesson=ID``, ``&node=N`` its first question): by its
+    address in a fresh page, else picked from the lists in this one, as a learner goes on
+    (and "last" to the question: it stops there), each lesson's first look the same (a page
+    load each cost ~5 CPU-s)."""
     page = p.page
-    open_app(p, url)
+    if not page.url.startswith("http"):
+        open_app(p, f"{url}?{'&'.join(x for x in (query, 'theme=light') if x)}")
+        settle(page)
+        return
+    q = dict(x.split("=", 1) for x in query.split("&"))
+    found = next(x for x in library(packaged_lessons()) if x.id == q["lesson"])
+    pick_lesson(page, found.title)
+    assert found.place is not None  # (the tab's title starts with the lesson's number)
+    number = f"{found.place.chapter}.{found.place.number} "
+    page.wait_for_function("(n) => document.title.startsWith(n)", arg=number)
+    if "node" in q:
+        page.get_by_title("last (End on the board)").click()
+        page.locator(f".catan-puzzle-state[data-node='{q['node']}'][data-asked='1']").wait_for(
+            state="attached"
+        )
     settle(page)
+
+
+def _visit(p: Page, url: str, query: str, source: str, tabs) -> dict[str, list[dict]]:
+    """axe's violations on the lesson of ``query`` in both themes: the lesson view, then
+    each of the tool's ``tabs``."""
+    page = p.page
+    _open(p, url, query)
     found: dict[str, list[dict]] = {}
     _both_themes(page, source, "lesson view", found)
     _explore(page)
@@ -164,14 +189,15 @@ def _visit(p: Page, url: str, source: str, tabs: tuple[str, ...]) -> dict[str, l
 def test_no_serious_or_critical_violation(browser, app_server, axe_source) -> None:
     started = time.monotonic()
     report: dict[str, list[dict]] = {}
-    for name, query in _pages().items():
-        url = f"{app_server}?{'&'.join(x for x in (query, 'theme=light') if x)}"
-        p = Page(browser, f"axe_{name.split()[0].replace('&', '')}")
-        try:  # one page (and kernel) at a time
-            found = _visit(p, url, axe_source, PAGE_TABS[name])
-        finally:
-            p.close()
-        report.update({f"{name} | {where}": v for where, v in found.items()})
+    # one page (and kernel): the start page from its address, then each lesson picked
+    p = Page(browser, "axe")
+    try:
+        for name, query in _pages().items():
+            p.name = f"axe_{name.split()[0].replace('&', '')}"  # (its screenshot's name)
+            found = _visit(p, app_server, query, axe_source, PAGE_TABS[name])
+            report.update({f"{name} | {where}": v for where, v in found.items()})
+    finally:
+        p.close()
     (ARTIFACTS / "axe_report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
     summary = {
         where: sorted(f"{v['id']} ({v['impact']}, {v['nodes']})" for v in found)

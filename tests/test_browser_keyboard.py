@@ -14,8 +14,10 @@ Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
-from browser_harness import ARTIFACTS, open_app, open_tab, settle
+from browser_harness import ARTIFACTS, Page, open_app, open_tab, settle
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -44,14 +46,24 @@ def tab_to(page, selector: str, most: int = 80) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
-def test_a_setup_and_a_turn_with_the_keyboard_alone(browser, new_page, app_server) -> None:
+@pytest.fixture(scope="module")
+def game(browser, app_server) -> Iterator[Page]:
+    """A new three-player game (seed 11) for the next two tests, in the file's order, each
+    alone too: the keyboard's setup and turn, then the move list of those moves (a second
+    page load of the same game cost ~5 CPU-s)."""
+    p = Page(browser, "keyboard_game")
+    open_app(p, f"{app_server}?variant=base&players=3&seed=11")
+    p.page.wait_for_function(f"() => ({STATE_JS})()?.phase === 'setup-settle'")
+    yield p
+    p.close()
+
+
+def test_a_setup_and_a_turn_with_the_keyboard_alone(game) -> None:
     """A new three-player game: Tab to the board, then Enter twice per placement (the first
     puts the cursor on the first glowing spot, the second plays there) through the whole
     setup; then Tab to Roll and Enter (both dice thrown), Tab to End turn and Enter."""
-    p = new_page("keyboard_game")
-    page = p.page
-    open_app(p, f"{app_server}?variant=base&players=3&seed=11")
-    page.wait_for_function(f"() => ({STATE_JS})()?.phase === 'setup-settle'")
+    page = game.page
+    assert state(page)["depth"] == 0  # (the module's game, as it opened)
     page.locator("body").click(position={"x": 2, "y": 2})  # the page, not a control
     tab_to(page, ".catan-board")
     for _ in range(12):  # 3 players x 2 rounds x (settlement, road)
@@ -84,16 +96,14 @@ def test_a_setup_and_a_turn_with_the_keyboard_alone(browser, new_page, app_serve
     assert state(page)["depth"] == after["depth"] - 1
 
 
-def test_a_click_in_the_move_list_jumps_to_its_move(browser, new_page, app_server) -> None:
+def test_a_click_in_the_move_list_jumps_to_its_move(game) -> None:
     """Moves tab: the list shows the moves in words with turn numbers; a click on a move
-    goes there (the hidden data-node marker follows) and highlights it."""
-    p = new_page("move_list")
-    page = p.page
-    open_app(p, f"{app_server}?variant=base&players=3&seed=11")
-    page.wait_for_function(f"() => ({STATE_JS})()?.phase === 'setup-settle'")
+    goes there (the hidden data-node marker follows) and highlights it. (The game's setup
+    and first turn, played by the test before; alone, its first three placements.)"""
+    page = game.page
     canvas = page.locator(".catan-board canvas").last
     canvas.focus()
-    for depth in (1, 2, 3):
+    for depth in range(state(page)["depth"] + 1, 4):
         page.keyboard.press("Enter")
         page.locator(".catan-tutor .widget-label").filter(has_text="Cursor on").first.wait_for()
         page.keyboard.press("Enter")

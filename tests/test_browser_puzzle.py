@@ -148,51 +148,17 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
     assert p.outside == []
 
 
-def test_try_again_then_a_reload_keeps_the_question_open(new_page, app_server) -> None:
-    """l26, l27: Try again at a solved question, then a reload: the question showed as solved
-    again (the browser's progress, sent to the new kernel, answered it). The address names it
-    asked afresh (``again=``): after the reload it is open, the progress notwithstanding."""
-    sc = load_scenario(packaged_lessons() / f"{LESSON}.catan.yaml")
-    ((asked, _),) = sc.puzzles.items()
-    answer = sc.timeline.nodes[asked].children[0]
-    p = new_page("try_again_reload")
-    page = p.page
-    open_app(p, f"{app_server}?lesson={LESSON}&node={asked}")
-    _wait_marker(page, node=asked, asked=1, solved=0)
-    page.locator(".catan-puzzle-answer input").fill(str(answer.action))
-    page.locator(".catan-puzzle-submit").click()
-    _wait_marker(page, correct=1)
-    page.wait_for_function(  # the browser keeps it solved (the course's count)
-        f"() => (localStorage.getItem('catan-tutor-progress') || '').includes('{LESSON}')"
-    )
-    for _ in range(3):  # back to the question: solved, Try again offered
-        if attribute(page, ".catan-state", "data-node") == str(asked):
-            break
-        node = attribute(page, ".catan-state", "data-node")
-        page.get_by_title("back ([, or PageUp on the board)").click()
-        page.wait_for_function(
-            f"() => document.querySelector('.catan-state')?.dataset.node !== '{node}'"
-        )
-    _wait_marker(page, node=asked, solved=1)
-    page.locator(".catan-puzzle-again").click()
-    _wait_marker(page, node=asked, solved=0)
-    page.wait_for_function(f"() => new URL(location.href).searchParams.get('again') === '{asked}'")
-    page.reload(timeout=PAGE_TIMEOUT)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
-    # the progress has come from the page (the course's count says the puzzle solved) ...
-    page.locator(".catan-progress-summary").filter(has_text="1 of").wait_for(timeout=30_000)
-    # ... and the question is open all the same: to answer, no Try again
-    _wait_marker(page, node=asked, asked=1, solved=0)
-    page.locator(".catan-puzzle-answer input").wait_for(state="visible")
-    assert not page.locator(".catan-puzzle-again").is_visible()
-    page.screenshot(path=ARTIFACTS / "try_again_reload.png")
-    assert p.outside == []
-
-
-def test_a_reload_after_a_right_answer_shows_the_answer_as_before(new_page, app_server) -> None:
+def test_a_reload_shows_a_right_answer_as_before_and_after_try_again_the_question_open(
+    new_page, app_server
+) -> None:
     """l28 at 1.4: puzzle 1 answered, then a reload: the step showed no "Right", no "Solved.
     Press ▶", every corner glowing and the form's full list of moves (24_reload.png). After
-    the reload the page shows what it showed before it (answer_kept.py)."""
+    the reload the page shows what it showed before it (answer_kept.py).
+
+    l26, l27: then Try again at the solved question, and a reload: the question showed as
+    solved again (the browser's progress, sent to the new kernel, answered it). The address
+    names it asked afresh (``again=``): after the reload it is open, the progress
+    notwithstanding. (One page for both: they were two tests, a page load each.)"""
     p = new_page("puzzle_reload")
     page = p.page
     open_app(p, f"{app_server}?lesson=1.4")
@@ -201,6 +167,9 @@ def test_a_reload_after_a_right_answer_shows_the_answer_as_before(new_page, app_
     page.locator(".catan-puzzle-submit").click()
     _wait_marker(page, node=2, correct=1)
     page.wait_for_function("() => new URL(location.href).searchParams.get('solved') === '1'")
+    page.wait_for_function(  # the browser keeps it solved (the course's count)
+        "() => (localStorage.getItem('catan-tutor-progress') || '').includes('puzzle_base_setup')"
+    )
     page.reload(timeout=PAGE_TIMEOUT)
     page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
     _wait_marker(page, node=2, correct=1)
@@ -213,4 +182,17 @@ def test_a_reload_after_a_right_answer_shows_the_answer_as_before(new_page, app_
     page.get_by_title("back ([, or PageUp on the board)").click()
     _wait_marker(page, node=1, asked=1, solved=1)
     page.locator(".catan-puzzle-again").wait_for(state="visible")
+    # Try again, then a reload: the question open
+    page.locator(".catan-puzzle-again").click()
+    _wait_marker(page, node=1, solved=0)
+    page.wait_for_function("() => new URL(location.href).searchParams.get('again') === '1'")
+    page.reload(timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    # the progress has come from the page (the course's count says the puzzle solved) ...
+    page.locator(".catan-progress-summary").filter(has_text="1 of").wait_for(timeout=30_000)
+    # ... and the question is open all the same: to answer, no Try again
+    _wait_marker(page, node=1, asked=1, solved=0)
+    page.locator(".catan-puzzle-answer input").wait_for(state="visible")
+    assert not page.locator(".catan-puzzle-again").is_visible()
+    page.screenshot(path=ARTIFACTS / "try_again_reload.png")
     assert p.outside == []

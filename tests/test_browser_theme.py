@@ -177,15 +177,19 @@ def _tabs(page, name: str) -> None:
     settle(page)
 
 
-@pytest.mark.parametrize("theme", ["dark", "light"])
-def test_every_text_reads_in_the_theme(browser, new_page, app_server: str, theme: str) -> None:
-    """``?theme=dark`` (and the default light theme): the page's background follows the
-    theme, and every text of the app, in the Play, Players and Moves tabs, reads against
-    what is behind it."""
-    p = new_page(f"theme_{theme}")
-    page = p.page
-    page.set_viewport_size({"width": 1280, "height": 900})
-    open_app(p, f"{app_server}?theme={theme}")
+def _switch(page, theme: str) -> None:
+    """Turn the page to ``theme`` with its own switch (a click), the board's strip redrawn
+    for it by the kernel."""
+    page.locator(".catan-theme-switch").first.click()
+    assert _theme(page) == theme
+    _strip_follows(page, theme)
+    settle(page)
+
+
+def _every_text_reads(page, theme: str) -> None:
+    """At the course's first lesson in ``theme``: the page's background follows it, and
+    every text of the app, in the lesson view and in the Play, Players and Moves tabs,
+    reads against what is behind it; every tab's buttons follow a dark theme."""
     light = page.evaluate("() => document.body.dataset.jpThemeLight")
     assert light == ("false" if theme == "dark" else "true")
     bg = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
@@ -227,21 +231,48 @@ def test_every_text_reads_in_the_theme(browser, new_page, app_server: str, theme
     assert not bad, "\n".join(
         f"{x['text']!r} {x['ratio']} {x['fg']} on {x['bg']}" for x in bad[:30]
     )
-    # a question at a two-player turn's two rolls (puzzles 11.16): the first roll's dice faded
-    # before the second's; every die reads at least 3:1 against the strip (a fresh learner,
-    # s16: the faded red die was almost invisible on the dark strip, v02_1116_p2.png), and every
-    # button, the kinds to answer with among them, follows the theme (no pale button on the
-    # dark page), its words read
-    open_app(p, f"{app_server}?lesson=puzzle_ck_2p&node={_two_roll_question()}&theme={theme}")
-    settle(page)
+
+
+def _dice_read(page, theme: str) -> None:
+    """At the two-roll question in ``theme``: every die reads against the strip, every
+    button follows the theme, every text reads."""
+    assert _theme(page) == theme
     page.locator(".catan-board").first.screenshot(path=ARTIFACTS / f"theme_{theme}_dice.png")
     edges = page.evaluate(DICE_EDGES_JS, STRIP_HEIGHT * 2)
-    assert edges is not None and min(edges) >= 3, edges
+    assert edges is not None and min(edges) >= 3, (theme, edges)
     assert page.locator(".catan-palette button").count() >= 2
     if theme == "dark":
         pale = page.evaluate(PALE_BUTTONS_JS)
         assert not pale, pale
-    assert not _unreadable(page)
+    assert not _unreadable(page), theme
+
+
+def test_every_text_reads_in_the_dark_theme_and_in_the_light(
+    browser, new_page, app_server: str
+) -> None:
+    """``?theme=dark``, then the light theme from the page's switch, in one page: the
+    page's background follows the theme, and every text of the app, in the Play, Players
+    and Moves tabs, reads against what is behind it (each theme checked as it shows, the
+    page's switch as a learner turns it: the light page was loaded a second time before)."""
+    p = new_page("theme_both")
+    page = p.page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_app(p, f"{app_server}?theme=dark")
+    _every_text_reads(page, "dark")
+    page.locator(".catan-explore").click()  # back to the lesson view (Explore closed)
+    page.get_by_role("tab", name="Moves", exact=True).wait_for(state="detached")
+    _switch(page, "light")
+    _every_text_reads(page, "light")
+    # a question at a two-player turn's two rolls (puzzles 11.16): the first roll's dice faded
+    # before the second's; every die reads at least 3:1 against the strip (a fresh learner,
+    # s16: the faded red die was almost invisible on the dark strip, v02_1116_p2.png), and every
+    # button, the kinds to answer with among them, follows the theme (no pale button on the
+    # dark page), its words read: in the light theme (the page's choice, kept), then the dark
+    open_app(p, f"{app_server}?lesson=puzzle_ck_2p&node={_two_roll_question()}&theme=light")
+    settle(page)
+    _dice_read(page, "light")
+    _switch(page, "dark")
+    _dice_read(page, "dark")
 
 
 # Runs in the page: the step buttons under the board (|◀ ◀ ▶ ▶|), disabled or not and how
