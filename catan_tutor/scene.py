@@ -15,6 +15,7 @@ are a neutral's (2P-SETUP-NEUTRAL-POSITIONS), whether the robber is on the board
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from . import board
@@ -232,14 +233,27 @@ def scene_of(obj: Any) -> Scene:
 
 def board_scene(state: Any, layout: Layout | None) -> Board:
     """The tiles and harbors of ``layout``; without one (a variable board being laid), the
-    tiles placed so far (``state.tiles``) and no harbors or numbers."""
+    tiles placed so far (``state.tiles``) and no harbors or numbers. Made once per board (a
+    refresh asked for it a dozen times: a frozen ``Board``, shared)."""
     if layout is not None:
-        terrain: tuple[int, ...] = tuple(layout.terrain)
-        numbers: tuple[int, ...] = tuple(layout.numbers)
-        harbors = tuple(_harbor(e, kind) for e, kind in layout.harbors)
-    else:
-        terrain = tuple(getattr(state, "tiles", ()) or (-1,) * board.N_HEXES)
-        numbers, harbors = (0,) * board.N_HEXES, ()
+        return _laid(layout)
+    return _being_laid(tuple(getattr(state, "tiles", ()) or (-1,) * board.N_HEXES))
+
+
+@lru_cache(maxsize=64)
+def _laid(layout: Layout) -> Board:
+    """The tiles and harbors of ``layout`` (``board_scene``)."""
+    harbors = tuple(_harbor(e, kind) for e, kind in layout.harbors)
+    return _tiled(tuple(layout.terrain), tuple(layout.numbers), harbors)
+
+
+@lru_cache(maxsize=64)
+def _being_laid(terrain: tuple[int, ...]) -> Board:
+    """A variable board being laid: the ``terrain`` placed so far (-1: none yet)."""
+    return _tiled(terrain, (0,) * board.N_HEXES, ())
+
+
+def _tiled(terrain: tuple[int, ...], numbers: tuple[int, ...], harbors: tuple) -> Board:
     tiles = tuple(
         Tile(h, terrain[h], board.hex_centre_xy(h), board.HEX_NAMES[h], numbers[h])
         for h in range(board.N_HEXES)

@@ -110,3 +110,29 @@ def test_the_moves_tab_s_current_move_and_try_a_move_s_verdict_are_labelled_when
     t.controls.try_verdict.value = "P1 may not build a road on Q3: too far."
     assert "Q3" in page_spots(t.widget).split(",")
     assert "Q3" in t.view.named.values()  # and the board labels it
+
+
+def test_without_an_event_loop_each_event_labels_once_what_its_words_finally_name():
+    """A script or a test (no event loop): the labels follow each of the session's events
+    once, at its end (not at each word box it changes: 5-10 times a step), and they are the
+    labels the words then name, after a move, a step back, a jump and a kind chosen."""
+    t = _tutor("base_setup")
+    s = t.session
+    asked: list[str] = []
+    label = t.spots.label
+    t.spots.label = lambda text: (asked.append(text), label(text))[1]
+    moves = 0
+    for act in (s.forward, s.forward, s.back, lambda: s.goto(s.timeline.root), s.forward):
+        asked.clear()
+        act()
+        assert len(asked) == 1, asked
+        assert asked[0] == page_spots(t.widget) and sorted(t.view.named.values()) == sorted(
+            filter(None, asked[0].split(","))
+        )
+        moves += bool(asked[0])
+    asked.clear()
+    s.choose_kind(s.kinds()[0])  # a form made: its spot ringed, its words read once
+    assert len(asked) == 1 and asked[0] == page_spots(t.widget)
+    t.controls.try_text.value = "P1 settle A1"  # outside an event: followed at once
+    assert asked[-1] == page_spots(t.widget)
+    assert moves >= 2  # steps whose words name spots were checked

@@ -258,3 +258,22 @@ def test_canvas_draws_each_scene_item_once(positions: dict[str, list[Game]], var
         drawn = _spy(view)
         view.draw_pieces()
         assert drawn == _canvas_items(S.scene_of(game).pieces)
+
+
+def test_the_board_scene_made_once_per_board_is_the_one_made_anew() -> None:
+    """``board_scene`` keeps the board it made per layout (and per tiles laid so far on a
+    variable board being laid): the same as one made anew, and another once a tile is laid
+    (BASE-BOARD-VARIABLE) or the board is another."""
+    for g in (new_game("base", players=3), new_game("base", players=3, seed=4, board="variable")):
+        again = S.board_scene(g.state, g.layout)
+        assert again is S.board_scene(g.state, g.layout)  # (kept)
+        assert again == S._laid.__wrapped__(g.layout)  # as made anew
+    laying = new_game("base", players=3, board="variable")  # no seed: the tiles wait
+    assert laying.layout is None and laying.is_chance()
+    before = S.board_scene(laying.state, None)
+    assert before == S._being_laid.__wrapped__((-1,) * board.N_HEXES)
+    tile = laying.chance_outcomes()[0][0]
+    laying.play(tile)
+    after = S.board_scene(laying.state, laying.layout)
+    assert after != before and after.tiles[tile.hex].terrain == tile.terrain
+    assert before.tiles[tile.hex].terrain == -1

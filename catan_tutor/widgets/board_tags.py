@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -84,6 +85,7 @@ def shown_zoom(text: str, natural: float) -> float | None:
     return min(1.0, max(0.2, shown / natural)) if shown > 0 else 1.0
 
 
+@lru_cache(maxsize=4096)  # (the same labels and words measured at every redraw)
 def text_em(text: str) -> float:
     """The width of ``text`` in the board's bold font, in ems (an estimate, a little over)."""
     return sum(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from html.parser import HTMLParser
 from typing import Any
 
@@ -174,6 +175,7 @@ class SpotsFollow:
     ) -> None:
         self.root, self.label = root, label
         self.due = False  # a labelling is asked for, after the message at hand
+        self.held, self.waiting = 0, False  # without a loop: inside a session's events
         self.watched: set[str] = set()  # the model ids of the word widgets observed
         self.on_change, self.on_time = guard(self.changed), guard(self.follow)
 
@@ -182,14 +184,36 @@ class SpotsFollow:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
+            if self.held:  # (the event's end labels them once: ``after_each``)
+                self.waiting = True
+                return None
             return self.follow()
         if not self.due:
             self.due = True
             loop.call_soon(self.on_time)
 
+    def after_each(self, session: Any) -> None:
+        """Follow the words after each of ``session``'s events (its last listener). Without
+        an event loop the words an event changes are read once, at its end (inside its
+        ``in_one_piece``), not again at each word widget's change (5-10 times a step)."""
+        session.subscribe(self.changed)
+        outer: Callable[[], AbstractContextManager[object]] = session.in_one_piece
+        session.in_one_piece = lambda: self._holding(outer())
+
+    @contextmanager
+    def _holding(self, outer: AbstractContextManager[object]) -> Iterator[None]:
+        with outer:
+            self.held += 1
+            try:
+                yield
+            finally:
+                self.held -= 1
+            if not self.held and self.waiting:
+                self.follow()
+
     def follow(self) -> None:
         """Label the spots the words name now; watch the word widgets found."""
-        self.due = False
+        self.due = self.waiting = False
         for w in word_widgets(self.root):
             if w.model_id not in self.watched:
                 self.watched.add(w.model_id)

@@ -190,7 +190,7 @@ class Tutor:
         self.spots = SpotsFollow(
             self.widget, lambda text: self.view.set_named(named_spots(text)), self.safe
         )
-        s.subscribe(self.spots.changed)
+        self.spots.after_each(s)  # (once per event: the session's last listener)
         self.spots.follow()
         if show:  # else its owner opens what it shows first (the app: a lesson)
             s.show()
