@@ -73,7 +73,7 @@ def test_ck_setup_round_2_settlement_is_refused_in_words():
     ex = g.explain(Settle(city.player, city.vertex))
     assert not ex.legal and ex.rule == "CK-SETUP-ROUND2"
     assert ex.reason == (
-        "In Cities & Knights the second setup round places another piece than the first; "
+        "In Cities & Knights the second setup round places a different piece from the first; "
         f"P{city.player + 1} builds a city, not a settlement, on a free corner."
     )
 

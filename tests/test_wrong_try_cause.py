@@ -20,7 +20,7 @@ from catan_tutor.study.puzzle import SECRET_WHY
             6,
             "P3 settle C6",
             "P3 can't build a settlement on C6: in Cities & Knights the second setup round "
-            "places another piece than the first.",
+            "places a different piece from the first.",
             "city",
         ),
         (

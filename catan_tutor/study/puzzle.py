@@ -265,7 +265,11 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         return incomplete(str(ex.action), asks)
     if not ex.legal:  # what and why in one sentence: "P1 can't build a road on K5: …"
         why = keep_secret(ex.reason, hidden)  # else the spot's own reason, when it is one
-        why = why or keep_secret(spot_taken(s, ex.action), hidden) or _refused(game, ex.action)
+        taken = keep_secret(spot_taken(s, ex.action), hidden)  # (and before a reason cut
+        # short: M12 "already taken by Neutral 1's settlement" says more than "none fits")
+        if taken and why != ex.reason.strip():
+            why = taken
+        why = why or taken or _refused(game, ex.action)
         said = f"{own} {why}" if why == SECRET_WHY else why_not(s, ex.action, why)
         return Judgement(str(ex.action), False, False, ex.rule, said)
     known = next((c for c in node.children if c.action == ex.action), None)

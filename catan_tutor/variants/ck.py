@@ -120,7 +120,7 @@ def _check_settle(s: State, a: Settle) -> Reason | None:
         return Reason(
             "CK-SETUP-ROUND2",
             # (the cause, then the piece: a puzzle asking for it keeps the cause, l32 at 7.8)
-            "In Cities & Knights the second setup round places another piece than the first; "
+            "In Cities & Knights the second setup round places a different piece from the first; "
             f"{seat(a.player)} builds a city, not a settlement, on a free corner.",
         )
     return building.check_settle(s, a)

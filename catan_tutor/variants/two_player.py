@@ -113,10 +113,20 @@ PHASES = base.PHASES.replace(
         rule_now=_neutral_rule,
         options=_neutral_options,
         pending=lambda rules, s: [
-            (s.active, f"a free {neutral.WHAT[neutral.due(s).owed]} for Neutral 1 or Neutral 2")
+            # (a verb: "Next, it is up to P1 to build a free road…"; l33 read "to a free road")
+            (s.active, OWED[neutral.due(s).owed])
         ],
     ),
 )
+
+
+# What the builder owes a neutral, said as what to do (the header's "P1: …")
+OWED = {
+    "settle": "build a free settlement for Neutral 1 or Neutral 2",
+    "road": "build a free road for Neutral 1 or Neutral 2",
+    "knight": "place a free basic knight for Neutral 1 or Neutral 2",
+    "promote": "promote a knight of Neutral 1 or Neutral 2",
+}
 
 
 class TwoPlayerRules(BaseRules):

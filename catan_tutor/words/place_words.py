@@ -82,10 +82,14 @@ _TERRAIN_WORDS = {
     "hill": 0, "woods": 1, "wood": 1, "forests": 1, "pastures": 2, "field": 3,
     "mountain": 4, "deserts": 5,
 }  # fmt: skip
+# ... its number before it ("the 6 fields", "the 6 wheat field": what it yields may come
+# between) or after it ("the hills 5", "the hills with the 5": l33 at 2.2 was asked "Which
+# fields: D, H, O or R?" for "the 6 wheat field", R the only 6)
+_YIELDED = r"(?:wheat|grain|brick|clay|ore|stone|sheep|wool|wood|lumber)"
 _TERRAIN = re.compile(
-    r"(?<![\w-])(?:(?P<before>\d{1,2})\s+)?(?P<t>"
+    rf"(?<![\w-])(?:(?P<before>\d{{1,2}})\s+(?:{_YIELDED}\s+)?)?(?P<t>"
     + "|".join(sorted(_TERRAIN_WORDS, key=len, reverse=True))
-    + r")(?:\s+(?:hex\s+)?(?P<after>\d{1,2}))?(?![\w-])",
+    + r")(?:\s+(?:hex\s+)?(?:with\s+(?:the|a|an)\s+)?(?P<after>\d{1,2}))?(?![\w-])",
     re.IGNORECASE,
 )
 
