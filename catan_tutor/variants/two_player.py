@@ -39,6 +39,15 @@ from .two_player_state import NEUTRAL
 set_token_price(tokens.cost)  # the token actions' sentences say the tokens spent (2P-TOKEN-COST)
 
 
+# What the builder owes a neutral, said as what to do (the header's "P1: …")
+OWED = {
+    "settle": "build a free settlement for Neutral 1 or Neutral 2",
+    "road": "build a free road for Neutral 1 or Neutral 2",
+    "knight": "place a free basic knight for Neutral 1 or Neutral 2",
+    "promote": "promote a knight of Neutral 1 or Neutral 2",
+}
+
+
 def _with_tokens(options):
     """``options`` and the active player's token actions (rule="2P-TOKEN-COST")."""
 
@@ -118,15 +127,6 @@ PHASES = base.PHASES.replace(
         ],
     ),
 )
-
-
-# What the builder owes a neutral, said as what to do (the header's "P1: …")
-OWED = {
-    "settle": "build a free settlement for Neutral 1 or Neutral 2",
-    "road": "build a free road for Neutral 1 or Neutral 2",
-    "knight": "place a free basic knight for Neutral 1 or Neutral 2",
-    "promote": "promote a knight of Neutral 1 or Neutral 2",
-}
 
 
 class TwoPlayerRules(BaseRules):
