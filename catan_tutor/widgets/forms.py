@@ -30,9 +30,6 @@ from ..rules.words import card_title, notation_words
 from ..words.older_names import held_title
 from . import forced_trade_words, icons
 from .card_details import show_details
-from .form_shell import LIST_LABEL as LIST_LABEL
-from .form_shell import PLAY_FORM as PLAY_FORM
-from .form_shell import FormShell
 from .guard import guarded, shown_in
 from .kinds import clicked_fields
 from .roll_words import die_words
@@ -54,9 +51,10 @@ def card_order(value: object) -> tuple[bool, int]:
     return (v < 0, v)
 
 
-# the list of every legal move of the kind; the two Play buttons say what each plays (issue
-# 33: the Play tab made three "Play"s): the form's move (form_shell.py), Try a move's
-PLAY_TYPED = "Play the typed move"
+LIST_LABEL = "or choose one here:"  # the list of every legal move of the kind
+# the two Play buttons say what each plays (issue 33: the Play tab made three "Play"s)
+PLAY_FORM = "Play this move"  # the form's move
+PLAY_TYPED = "Play the typed move"  # Try a move's
 # What a list to choose from shows while nothing is chosen (a blank field read as broken, 2.2's
 # "rob from" after a refused try): its first option, worth nothing (``None``)
 CHOOSE_LABEL = "— choose —"
@@ -256,7 +254,6 @@ class ActionForm:
         listed: list[Action] | None = None,
         on_spot: Callable[[tuple[str, int] | None], None] | None = None,
         on_explain: Callable[[Action], None] | None = None,
-        shell: FormShell | None = None,
     ):
         self.game, self.actions, self.on_play, self.on_rule = game, actions, on_play, on_rule
         self.on_spot, self.on_explain = on_spot, on_explain
@@ -273,9 +270,7 @@ class ActionForm:
         self.bundles = [n for n in self.names if is_bundle(getattr(proto, n))]
         self.pickers: dict[str, widgets.Dropdown] = {}
         self.counts: dict[str, list[widgets.BoundedIntText]] = {}
-        self.shell = shell or FormShell()  # its list of moves, buttons, verdict line and box
-        self.own_shell = shell is None  # (lent by its panel: not closed with the form)
-        self.status = self.shell.status
+        self.status = widgets.HTML()
         self._guard = lambda fn: guarded(fn, shown_in(self.status))
         rows: list[widgets.Widget] = []
         for n in self.names:
@@ -316,36 +311,43 @@ class ActionForm:
                 self.pickers[n] = dd
                 rows.append(dd)
         picks = [] if any_move else actions if listed is None else listed  # a puzzle: none
-        sh = self.shell
-        self.listed, self.play_button = sh.listed, sh.play_button
-        self.explain_button, self.rule_button = sh.explain_button, sh.rule_button
-        sh.lend(
-            [
-                (self.play_button, self._guard(lambda _: self.play())),
-                (self.explain_button, self._guard(lambda _: self.explain())),
-                (
-                    self.rule_button,
-                    self._guard(lambda _: self.on_rule and self.rule and self.on_rule(self.rule)),
-                ),
-            ],
-            self._guard(self._pick_listed),
-            list(zip(option_labels(game, picks), picks, strict=True)),
+        self.listed = widgets.Dropdown(
+            options=list(zip(option_labels(game, picks), picks, strict=True)),
+            value=None,
+            description=LIST_LABEL,
+            layout=widgets.Layout(width="420px"),
+            style={"description_width": "130px"},
         )
+        self.listed.observe(self._guard(self._pick_listed), names="value")
         if any_move:  # a puzzle: no list of complete moves (it would narrow the answer)
             self.listed.layout.display = "none"
+        self.play_button = widgets.Button(
+            description=PLAY_FORM, button_style="primary", icon="play"
+        )
+        self.play_button.on_click(self._guard(lambda _: self.play()))
+        self.explain_button = widgets.Button(description="Explain", icon="question")
+        self.explain_button.on_click(self._guard(lambda _: self.explain()))
+        self.rule_button = widgets.Button(
+            description="Open in Rules",
+            icon="book",
+            tooltip="read this rule in the Rules tab",
+            layout=widgets.Layout(display="none"),
+        )
+        self.rule_button.on_click(
+            self._guard(lambda _: self.on_rule and self.rule and self.on_rule(self.rule))
+        )
         self.chosen: dict[str, object] = {}  # each list's value, as the form last set it
         if filled is not None and filled in actions:
             self.chosen = {n: getattr(filled, n) for n in self.names}
         self._narrow(after=None)
-        self.rows = rows  # its own fields (the rest is its shell's)
-        self.widget = sh.widget
-        self.widget.children = (*rows, self.listed, sh.buttons, self.status)
+        buttons = widgets.HBox([self.play_button, self.explain_button, self.rule_button])
+        self.widget = widgets.VBox([*rows, self.listed, buttons, self.status])
+        self.widget.add_class("catan-form")
 
     def close(self) -> None:
         """Close every widget of the form (a form is made per position and kind: closing the
-        one replaced keeps the kernel and the page from holding every form ever shown); a
-        shell lent by the panel stays, for the next form."""
-        stack = [self.widget] if self.own_shell else list(self.rows)
+        one replaced keeps the kernel and the page from holding every form ever shown)."""
+        stack = [self.widget]
         while stack:
             w = stack.pop()
             stack.extend(getattr(w, "children", ()))

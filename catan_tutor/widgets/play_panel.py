@@ -25,7 +25,6 @@ from .card_spots import at_spot, card_first, probe_at, remember_click, spot_valu
 from .city_levels import levels_html
 from .describe import SR_ONLY_CSS
 from .form_kept import entered, refill
-from .form_shell import shell_of
 from .forms import PLAY_TYPED, ActionForm, every_spot
 from .held_tokens import held_tokens
 from .kinds import (
@@ -332,7 +331,6 @@ class PlayPanel:
             listed=None if secret else acts,
             on_spot=s.choose_spot,  # the board rings the spot it names
             on_explain=_said_once(s, self.ring),
-            shell=shell_of(self),  # its buttons, list and box: made once, lent to each form
         )
         if secret:  # no "✓ legal" on the move chosen: the puzzle judges it
             form.status.layout.display = "none"
