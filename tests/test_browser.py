@@ -12,9 +12,15 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browser_harness import open_new_game, open_tab, pick_lesson, settle, watch_kernel
+from browser_harness import (
+    TEST_CHROMIUM_ARGS,
+    open_new_game,
+    open_tab,
+    pick_lesson,
+    settle,
+    watch_kernel,
+)
 
-from catan_tutor.server.serve import CHROMIUM_ARGS
 from catan_tutor.study.resources import START_NOTEBOOK
 from catan_tutor.widgets import style
 from catan_tutor.widgets.wording import kind_words, palette_words
@@ -61,7 +67,9 @@ def page(chromium: str, app_server: str) -> Iterator:
 
     console: list[str] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
+        browser = pw.chromium.launch(
+            executable_path=chromium, args=TEST_CHROMIUM_ARGS, headless=True
+        )
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
         watch_kernel(context)
         context.grant_permissions(["clipboard-read", "clipboard-write"])

@@ -189,6 +189,19 @@ def app_page(browser, app_server) -> Iterator[Page]:
     p.close()
 
 
+# Runs in the page: a fetch to another host and an image from "localhost" (not 127.0.0.1),
+# for the harness's refusal (browser_harness.LOCAL_ONLY); the fetch's fate
+OUTSIDE_FETCH_JS = """async () => {
+  const img = document.createElement('img');
+  img.className = 'catan-probe';
+  img.style.display = 'none';
+  img.src = 'http://localhost/probe.png';
+  document.body.append(img);
+  try { await fetch('https://example.com/probe.json'); return 'fetched'; }
+  catch (e) { return 'refused'; }
+}"""
+
+
 def test_no_outside_request_and_icons_load(app_page) -> None:
     """Nothing is fetched from another host, Font Awesome (bundled with Voilà) draws every
     icon, and the first screen shows few widget views (issue 35)."""
@@ -215,6 +228,15 @@ def test_no_outside_request_and_icons_load(app_page) -> None:
         assert icon["content"] not in ("none", "normal", '""'), icon
         assert icon["width"] > 4 or not icon["shown"], icon  # a drawn glyph, unless hidden
     assert p.outside == []
+    # ... and a request to another host would be refused and seen (else "[]" says nothing)
+    gone = page.evaluate(OUTSIDE_FETCH_JS)
+    assert gone == "refused", gone
+    page.wait_for_function("() => document.querySelector('img.catan-probe').complete")
+    assert sorted(p.outside) == [
+        "http://localhost/probe.png",
+        "https://example.com/probe.json",
+    ], p.outside
+    p.outside.clear()
 
 
 def test_oversized_upload_is_refused_in_the_page(app_page) -> None:
