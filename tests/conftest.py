@@ -35,6 +35,12 @@ from first_cases import cases_per_test, first_cases
 from hypothesis import settings
 from module_marks import module_marks, none_selected
 
+from catan_tutor.server import lazy_iri
+
+# Each worker imports nbformat (and so jsonschema) as it collects: without rfc3987_syntax's
+# grammars built (~3 CPU-s a process), as the voila command starts (lazy_iri.py)
+lazy_iri.install()
+
 SOAK_FACTOR = int(os.environ.get("HYPOTHESIS_SOAK_FACTOR", "20"))
 CI_FACTOR = float(os.environ.get("HYPOTHESIS_CI_FACTOR", "0.5"))
 
