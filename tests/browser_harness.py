@@ -185,14 +185,96 @@ def chromium() -> str:
     return CHROMIUM
 
 
+def origin(url: str) -> str | None:
+    """The origin (scheme://host:port) of an http(s) ``url`` (else None)."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
+
+
+class TestBrowser:
+    """The module's Chromium (a Playwright ``Browser``: its methods are this one's) and, for
+    the ``Page`` of a plain desktop screen, a browser context with a disk cache, lent to one
+    ``Page`` at a time with the cookies and storage of the page before cleared: each page is
+    a new visitor's, but the app's ~4.7 MB of scripts are compiled once a module, as a
+    returning visitor's browser keeps them (a load: ~7.2 CPU-s, not ~9.9, in Chromium and the
+    server; s27). An off-the-record context, as ``new_context`` makes, keeps no code."""
+
+    def __init__(self, pw, chromium: str, profile: Path):
+        self.real = pw.chromium.launch(
+            executable_path=chromium, args=TEST_CHROMIUM_ARGS, headless=True
+        )
+        self._pw, self._chromium, self._profile = pw, chromium, profile
+        self._warm = None  # the context with a disk cache, made when first lent
+        self._origins: set[str] = set()  # where its pages went (their storage is cleared)
+        self.owner: Page | None = None
+
+    def __getattr__(self, name: str):
+        return getattr(self.real, name)
+
+    def lend(self, owner: Page):
+        """The context with a disk cache for ``owner``, with no page, cookie or storage of
+        the page before; None while another ``Page`` has it."""
+        if self.owner is not None:
+            return None
+        if self._warm is None:
+            self._warm = self._pw.chromium.launch_persistent_context(
+                str(self._profile),
+                executable_path=self._chromium,
+                args=TEST_CHROMIUM_ARGS,
+                headless=True,
+                viewport={"width": 1280, "height": 900},
+            )
+            watch_kernel(self._warm)
+            self._warm.on("requestfailed", self._failed)
+            self._warm.on("page", self._watch)
+            self._warm.on("close", self._closed)
+        warm = self._warm
+        for page in warm.pages:  # (a new persistent context opens with a blank tab)
+            page.close()
+        warm.clear_cookies()
+        warm.clear_permissions()
+        self._origins.discard("")
+        if self._origins:
+            page = warm.new_page()  # (CDP speaks to a page)
+            cdp = warm.new_cdp_session(page)
+            for o in sorted(self._origins):
+                cdp.send("Storage.clearDataForOrigin", {"origin": o, "storageTypes": "all"})
+            cdp.detach()
+            page.close()
+            self._origins.clear()
+        self.owner = owner
+        return warm
+
+    def give_back(self) -> None:
+        """The lent context's pages closed: it is free for the next ``Page``."""
+        if self._warm is not None:
+            for page in self._warm.pages:
+                page.close()
+        self.owner = None
+
+    def _watch(self, page) -> None:
+        page.on("framenavigated", lambda frame: self._origins.add(origin(frame.url) or ""))
+
+    def _failed(self, request) -> None:
+        if self.owner is not None:
+            self.owner._failed(request)
+
+    def _closed(self, _context) -> None:  # (a test closed it: a new one when next lent)
+        self._warm = None
+        self.owner = None
+
+    def close(self) -> None:
+        if self._warm is not None:
+            self._warm.close()
+        self.real.close()
+
+
 @pytest.fixture(scope="module")
-def browser(chromium: str) -> Iterator:
+def browser(chromium: str, tmp_path_factory) -> Iterator[TestBrowser]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=chromium, args=TEST_CHROMIUM_ARGS, headless=True
-        )
+        browser = TestBrowser(pw, chromium, tmp_path_factory.mktemp("chromium-profile"))
         yield browser
         browser.close()
 
@@ -214,7 +296,9 @@ def phone(browser):
 
 
 class Page:
-    """A fresh browser context and page that records every request to another host than
+    """A new visitor's page (a fresh browser context, or the browser's context with a disk
+    cache cleared of the page before's cookies and storage: ``TestBrowser``) that records
+    every request to another host than
     127.0.0.1 (the test browser refuses them: ``LOCAL_ONLY``), and keeps the console and the
     size of each websocket frame sent."""
 
@@ -223,11 +307,22 @@ class Page:
         self.outside: list[str] = []
         self.console: list[str] = []
         self.sent: list[int] = []
-        # ``context``: more of the browser context's settings (``color_scheme="dark"``...)
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, **context)
-        self.context.on("requestfailed", self._failed)  # (the browser refuses them)
-        watch_kernel(self.context)
-        self.page = self.context.new_page()
+        self._lent: TestBrowser | None = None  # the browser that lent its cached context
+        # ``context``: more of the browser context's settings (``color_scheme="dark"``...):
+        # a plain desktop screen gets the browser's context with a disk cache when it is free
+        warm = None
+        if isinstance(browser, TestBrowser) and set(context) <= {"color_scheme"}:
+            warm = browser.lend(self)
+        if warm is not None:
+            self._lent, self.context = browser, warm
+            self.page = warm.new_page()
+            if "color_scheme" in context:
+                self.page.emulate_media(color_scheme=context["color_scheme"])
+        else:
+            self.context = browser.new_context(viewport={"width": 1280, "height": 900}, **context)
+            self.context.on("requestfailed", self._failed)  # (the browser refuses them)
+            watch_kernel(self.context)
+            self.page = self.context.new_page()
         self.page.set_default_timeout(30_000)
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
         self.page.on(
@@ -246,7 +341,10 @@ class Page:
             except Exception:  # noqa: BLE001 - the page may be gone
                 pass
         print(f"\n{self.name}: browser console:", *self.console[-15:], sep="\n  ")
-        self.context.close()
+        if self._lent is not None:
+            self._lent.give_back()
+        else:
+            self.context.close()
 
 
 # Set on a test's item when a phase of it failed (``new_page`` keeps its pages' last looks then)

@@ -432,3 +432,40 @@ def test_stopped_server_shows_the_restart_overlay(new_page, probe) -> None:
     dialog.wait_for(timeout=20_000)
     page.screenshot(path=ARTIFACTS / "page_server_stopped.png")
     assert "warning: Catan tutor: session lost: closed" in p.console, p.console
+
+
+# Runs in the page: the app's main script fetched, and what its fetch took off the network
+# (a response the disk cache holds: nothing, or a revalidation's headers, less than its body)
+SCRIPT_FETCHED_JS = """async (url) => {
+  const r = await fetch(url);
+  const size = (await r.arrayBuffer()).byteLength;
+  await new Promise((done) => setTimeout(done, 50));  // (its timing entry comes after)
+  const e = performance.getEntriesByName(new URL(url, location.href).href).pop();
+  return {ok: r.ok, size, transferred: e.transferSize, body: e.encodedBodySize};
+}"""
+
+
+def test_each_page_is_a_new_visitor_s_with_the_app_s_scripts_cached(browser, app_server):
+    """The test browser's pages (browser_harness.TestBrowser): one after another, each is a
+    new visitor's (no storage or cookie of the page before) while the app's scripts come
+    from the disk cache, compiled once a module as a returning visitor's are."""
+    script = f"{app_server}voila/static/voila.js"
+    first = Page(browser, "visitor_first")
+    try:
+        first.page.goto(f"{app_server}catan-probe")  # (a page of the origin: not found)
+        first.page.evaluate(
+            "() => { localStorage.setItem('catan-probe', '1'); document.cookie = 'probe=1'; }"
+        )
+        fetched = first.page.evaluate(SCRIPT_FETCHED_JS, script)
+        assert fetched["ok"] and fetched["size"] > 10_000, fetched
+    finally:
+        first.close(shot=False)
+    second = Page(browser, "visitor_second")
+    try:
+        second.page.goto(f"{app_server}catan-probe")
+        kept = second.page.evaluate("() => [localStorage.getItem('catan-probe'), document.cookie]")
+        assert kept == [None, ""], kept
+        fetched = second.page.evaluate(SCRIPT_FETCHED_JS, script)
+        assert fetched["ok"] and fetched["transferred"] < fetched["body"], fetched
+    finally:
+        second.close(shot=False)
