@@ -378,7 +378,7 @@ def new_page(browser, request) -> Iterator:
 
 def open_app(p: Page, url: str) -> None:
     p.page.goto(url, timeout=PAGE_TIMEOUT)
-    p.page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    p.page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT, polling=100)
 
 
 def attribute(page, selector: str, name: str) -> str:

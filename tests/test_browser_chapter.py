@@ -186,7 +186,7 @@ def test_a_whole_chapter_is_walked_with_next_lesson_and_its_progress_kept(new_pa
 
     # a reload: a new kernel, which learns the progress from the page
     page.reload(timeout=PAGE_TIMEOUT)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT, polling=100)
     choose_chapter(page, lessons[0][1])  # the lesson list shows a chapter's lessons
     for _, title, _ in lessons:
         page.wait_for_function(MARKED_JS, arg=title, timeout=30_000)

@@ -298,7 +298,7 @@ def test_hostile_upload_and_pasted_positions_stay_text(app_server, new_page) -> 
     # a reload: the line of play comes back from the address (?s=), still only as text
     where = _where(page)
     page.reload(timeout=PAGE_TIMEOUT)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT, polling=100)
     page.locator(f".catan-state[data-digest='{where['digest']}']").first.wait_for(
         state="attached", timeout=PAGE_TIMEOUT
     )

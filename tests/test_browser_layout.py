@@ -524,7 +524,7 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
         # the longest lesson title of the course: the lesson list shows it whole (cut off
         # on a tablet, 67_tablet.png)
         page.goto(app_server + "?lesson=base_trading_harbors", timeout=120_000)
-        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
         page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
         assert page.evaluate(SMALL_JS, 40) == []
         assert page.evaluate(CUT_JS) == []
@@ -562,7 +562,7 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
         # with "Answer the question below." left out, 1000 with the board smaller);
         # a neutral's road there has several moves at an edge (see below)
         page.goto(app_server + "?lesson=puzzle_ck_2p&node=20", timeout=120_000)
-        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
         question = page.locator(".catan-puzzle-head+p").filter(has_text="recruited a knight")
         question.wait_for()
         answer, hint = page.locator(".catan-puzzle-answer"), page.locator(".catan-puzzle-hint")
@@ -624,7 +624,7 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, browser):
         page.goto(
             page.url.split("?")[0] + f"?lesson=puzzle_base_robber&node={asked}", timeout=120_000
         )
-        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
         page.locator(".catan-puzzle-state[data-asked='1']").wait_for(state="attached")
         canvas = page.locator(BOARD).last
         box = _settled_box(page, canvas)
@@ -699,7 +699,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, phone):
         page.goto(app_server + LESSON, timeout=120_000)
         from catan_tutor.server.serve import BOARD_PAINTED_JS
 
-        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
         page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
         found = page.evaluate(OVERFLOW_JS)
         assert found["scroll"] <= 375 and found["wide"] == [], found
@@ -925,7 +925,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, phone):
         sc = load_scenario(packaged_lessons() / "puzzle_base_robber.catan.yaml")
         asked = next(iter(sc.puzzles))
         page.goto(f"{app_server}?lesson=puzzle_base_robber&node={asked}", timeout=120_000)
-        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
         page.locator(".catan-puzzle").filter(has_text="Put the robber where it blocks").wait_for()
         # the first screen (issue 33, learner 11): the board, the step buttons, the whole
         # question (three lines: it ran 12 px past the fold, its first line at y = 697) and
@@ -1017,7 +1017,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, phone):
         sc = load_scenario(packaged_lessons() / "puzzle_base_2p.catan.yaml")
         first = next(iter(sc.puzzles))
         page.goto(f"{app_server}?lesson=puzzle_base_2p&node={first}", timeout=120_000)
-        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
         for asked, answer in (("for Neutral 2", "P1 neutral N2 road G5"),
                               ("free the hex", "P1 robber-home")):  # fmt: skip
             question.filter(has_text=asked).wait_for()
@@ -1242,7 +1242,7 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     from catan_tutor.server.serve import BOARD_PAINTED_JS
 
     page.goto(page.url.split("?")[0] + "?lesson=puzzle_base_trading&node=7", timeout=120_000)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
     story = page.locator(".catan-story").filter(has_text="The white die shows 1")
     story.wait_for()
     asked = page.locator(".catan-puzzle")

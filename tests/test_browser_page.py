@@ -320,7 +320,7 @@ def test_killed_kernel_shows_the_restart_overlay(app_page) -> None:
     assert "warning: Catan tutor: session lost: kernel restarting" in p.console, p.console
     with page.expect_navigation(timeout=PAGE_TIMEOUT):
         button.click()
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT, polling=100)
     assert page.get_by_role("alertdialog").count() == 0
     assert p.outside == []
 

@@ -33,7 +33,7 @@ STATE_JS = "() => document.querySelector('.catan-tutor .catan-state')?.dataset.d
 
 def _open(page, url: str, heading: str) -> None:
     page.goto(url, timeout=120_000)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
     page.locator(".catan-tutor").filter(has_text=heading).first.wait_for()
     settle(page)  # (late lines over the board)
 
@@ -299,7 +299,7 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     asked = next(iter(sc.puzzles))
     before = next(n for n in sc.timeline.walk() if n.id == asked).parent.id
     page.goto(f"{app_server}?lesson=puzzle_ck_walls&node={before}", timeout=120_000)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
     page.locator(".catan-tutor").filter(has_text="Puzzle: ").first.wait_for()
     depth = page.evaluate(STATE_JS)
     forward.tap()

@@ -85,7 +85,7 @@ def test_a_phone_s_held_reply_is_small_closes_and_covers_not_the_question(app_se
     sc = load_scenario(packaged_lessons() / "puzzle_base_robber.catan.yaml")
     node = next(iter(sc.puzzles))
     page.goto(f"{app_server}?lesson=puzzle_base_robber&node={node}", timeout=120_000)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
     page.locator(".catan-puzzle").filter(has_text="Put the robber where it blocks").wait_for()
     settle(page)
     # a wrong answer tapped on the board (the robber to M, BASE-ROBBER-BLOCK): its reply,

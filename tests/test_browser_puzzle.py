@@ -91,7 +91,7 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
     assert "Not the answer" in held and "forest 8" in held, held
     page.wait_for_function("() => new URL(location.href).searchParams.get('hints') === '1'")
     page.reload(timeout=PAGE_TIMEOUT)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT, polling=100)
     _wait_marker(page, node=asked, hints=1, solved=0)
     assert puzzle.hints[0] in box.inner_text()
     page.screenshot(path=ARTIFACTS / "puzzle_hint_after_reload.png")
@@ -139,7 +139,7 @@ def test_a_puzzle_with_a_wrong_try_and_a_hint_is_solved_and_kept(new_page, app_s
 
     # a reload: a new kernel, which learns the progress from the page
     page.reload(timeout=PAGE_TIMEOUT)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT, polling=100)
     choose_chapter(page, TITLE)  # the lesson list shows a chapter's lessons
     page.wait_for_function(MARKED_JS, arg=TITLE, timeout=30_000)
     took = time.monotonic() - started
@@ -171,7 +171,7 @@ def test_a_reload_shows_a_right_answer_as_before_and_after_try_again_the_questio
         "() => (localStorage.getItem('catan-tutor-progress') || '').includes('puzzle_base_setup')"
     )
     page.reload(timeout=PAGE_TIMEOUT)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT, polling=100)
     _wait_marker(page, node=2, correct=1)
     settle(page)
     page.screenshot(path=ARTIFACTS / "puzzle_reloaded_at_answer.png")
@@ -187,7 +187,7 @@ def test_a_reload_shows_a_right_answer_as_before_and_after_try_again_the_questio
     _wait_marker(page, node=1, solved=0)
     page.wait_for_function("() => new URL(location.href).searchParams.get('again') === '1'")
     page.reload(timeout=PAGE_TIMEOUT)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT, polling=100)
     # the progress has come from the page (the course's count says the puzzle solved) ...
     page.locator(".catan-progress-summary").filter(has_text="1 of").wait_for(timeout=30_000)
     # ... and the question is open all the same: to answer, no Try again

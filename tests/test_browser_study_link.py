@@ -101,7 +101,7 @@ def test_a_variation_link_reopens_the_lesson_the_moves_and_the_node(new_page, ap
     fresh = page.context.new_page()
     try:
         fresh.goto(link, timeout=PAGE_TIMEOUT)
-        fresh.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+        fresh.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT, polling=100)
         fresh.wait_for_function(f"() => ({STATE_JS})()?.depth === 6")
         assert state(fresh) == here  # the same node (same id) and position
         fresh.locator(".catan-chapter").filter(has_text="Chapter 5 · ").wait_for()
@@ -151,7 +151,7 @@ def test_a_reload_in_the_middle_of_a_lesson_keeps_the_place(new_page, app_server
         "node": [str(here["node"])],
     }
     page.reload(timeout=PAGE_TIMEOUT)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT, polling=100)
     page.wait_for_function(f"() => ({STATE_JS})()?.depth === {depths[-1]}")
     assert state(page) == here
     page.locator(".catan-chapter").filter(has_text="Chapter 9 · ").wait_for()
@@ -170,7 +170,7 @@ def test_a_reload_in_the_middle_of_a_lesson_keeps_the_place(new_page, app_server
     )
     assert parse_qs(urlsplit(page.url).query) == {"lesson": ["9.2"]}
     page.reload(timeout=PAGE_TIMEOUT)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT, polling=100)
     page.locator(".catan-tutor").filter(has_text=MERCHANT).first.wait_for()
     page.screenshot(path=ARTIFACTS / "reload_other_lesson.png")
     assert p.outside == []

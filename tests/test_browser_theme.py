@@ -391,6 +391,6 @@ def test_the_system_preference_and_the_switch_set_the_whole_page(
     assert text.is_visible()
     # the choice outlives a reload, over the system's preference
     page.reload(timeout=120_000)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
     assert _theme(page) == "light"
     _strip_follows(page, "light")

@@ -165,7 +165,7 @@ def lab(browser, jupyterlab: str) -> Iterator:
         page.wait_for_function(KERNEL_IDLE_JS, timeout=PAGE_TIMEOUT)
         print(f"notebook open, kernel idle after {time.monotonic() - started:.1f} s")
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT)
+        page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT, polling=100)
         page.wait_for_function(f"() => ({STATE_JS})()?.phase === 'setup-settle'")
         page.locator(".catan-explore").click()  # a lesson opens without the tools' tabs
         page.locator(".catan-side .widget-tab").wait_for()

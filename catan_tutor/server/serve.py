@@ -41,11 +41,17 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-# Runs in the page (tests, benchmarks): true once the board canvas is mostly painted.
+# Runs in the page (tests, benchmarks): true once the board canvas is mostly painted. Read
+# from a 64x64 copy: a wait asks it every frame, and the whole board's pixels read 60 times a
+# second cost its renderer ~0.5 CPU-s a second of waiting (s27).
 BOARD_PAINTED_JS = """() => {
   const c = document.querySelector('.catan-board canvas');
   if (!c || !c.width) return false;
-  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  const s = window.catanPaintProbe || (window.catanPaintProbe = document.createElement('canvas'));
+  s.width = s.height = 64;  // (cleared)
+  const g = s.getContext('2d', {willReadFrequently: true});
+  g.drawImage(c, 0, 0, 64, 64);
+  const d = g.getImageData(0, 0, 64, 64).data;
   let painted = 0;
   for (let i = 3; i < d.length; i += 4) if (d[i]) painted++;
   return painted > d.length / 8;
