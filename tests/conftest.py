@@ -35,12 +35,6 @@ from first_cases import cases_per_test, first_cases
 from hypothesis import settings
 from module_marks import module_marks, none_selected
 
-from catan_tutor.server import lazy_iri
-
-# Each worker imports nbformat (and so jsonschema) as it collects: without rfc3987_syntax's
-# grammars built (~3 CPU-s a process), as the voila command starts (lazy_iri.py)
-lazy_iri.install()
-
 SOAK_FACTOR = int(os.environ.get("HYPOTHESIS_SOAK_FACTOR", "20"))
 CI_FACTOR = float(os.environ.get("HYPOTHESIS_CI_FACTOR", "0.5"))
 
@@ -192,3 +186,12 @@ pytest_plugins = ["browser_harness", "worker_times"]
 from catan_tutor.variants.base import BaseRules  # noqa: E402
 
 BaseRules.verify_exact = True
+
+
+def pytest_configure(config) -> None:
+    """Each worker imports nbformat (and so jsonschema) as it collects: without rfc3987_syntax's
+    grammars built (~3 CPU-s a process), as the voila command starts (lazy_iri.py). (In a hook:
+    an engine module that imports this file loads nothing of the server.)"""
+    from catan_tutor.server import lazy_iri
+
+    lazy_iri.install()
