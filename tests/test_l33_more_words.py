@@ -1,0 +1,93 @@
+"""More of what a fresh learner (l33) typed and read in the course (s27):
+
+1. Typed answers misread: "I pay a grain to wake up my knight" ("pay" not read:
+   CK-KNIGHT-ACTIVATE), "P1 settlement where M, N and Q meet" (a corner named by the three
+   hexes that meet there: "where" not read), "use the coin to buy the blue politics upgrade"
+   (blue read as P2's colour: politics is the blue track, CK-COMP-PROGRESS), "spend my cloth
+   to upgrade trade to level 5" (CK-IMPROVE-BUILD, CK-METRO-TAKE).
+"""
+
+from __future__ import annotations
+
+import pytest
+from puzzle_answers import judged, lesson
+
+from catan_tutor.game import Game
+from catan_tutor.move_words import as_notation
+
+pytestmark = pytest.mark.course
+
+
+# 1. Typed answers in a learner's words
+
+
+@pytest.mark.parametrize(
+    ("name", "node", "moved"),
+    [("puzzle_ck_knights", 19, "P1 activate N4"), ("puzzle_ck_barbarians", 1, "P1 activate O6")],
+)
+def test_CK_KNIGHT_ACTIVATE_paying_a_grain_to_wake_a_knight_is_its_activation(name, node, moved):
+    j = judged(name, node, "I pay a grain to wake up my knight")
+    assert j.correct and j.move == moved, j.text
+    assert "Recruit" not in j.text and "not understood" not in j.text, j.text
+
+
+def test_paying_to_wake_a_knight_where_it_is_not_the_answer_is_judged_as_an_activation():
+    j = judged("puzzle_ck_2p", 24, "I paid a grain to wake up my knight")
+    assert j.read and j.move == "P1 activate N4", j.text
+    assert j.text.startswith("Activating a knight is not the answer here."), j.text
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "P3 city where C, F and G meet",
+        "city where the hexes C, F and G all meet",
+        "P3 city where F, G and C meet",
+    ],
+)
+def test_a_corner_named_by_the_hexes_that_meet_there_is_that_corner(typed):
+    j = judged("puzzle_ck_knights", 6, typed)  # C6: where C, F and G meet
+    assert j.correct and j.move == "P3 city C6", j.text
+
+
+def test_a_settlement_where_three_hexes_meet_is_judged_as_that_settlement():
+    """10.7's P1 (l33): M4 is where M, N and Q meet; too near P1's N6 (BASE-BUILD-DISTANCE)."""
+    j = judged("puzzle_ck_metropolis", 4, "P1 settlement where M, N and Q meet")
+    assert j.read and j.move == "P1 settle M4", j.text
+    assert j.text.startswith("P1 can't build a settlement on M4: M4 is next to"), j.text
+    tl = lesson("puzzle_ck_metropolis").timeline
+    g = Game(tl.rules, tl.nodes[4].state)
+    assert as_notation(g, "road where N and Q meet") == "road N7"
+    assert as_notation(g, "city where the forest 8, the mountains 3 and the hills 5 meet") == (
+        "city M4"
+    )
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "use the coin to buy the blue politics upgrade",
+        "use the coin to buy the blue upgrade",
+        "spend the coin on the blue politics improvement",
+    ],
+)
+def test_CK_IMPROVE_BUILD_the_blue_politics_upgrade_is_politics_not_P2(typed):
+    j = judged("puzzle_ck_knights", 21, typed)
+    assert j.correct and j.move == "P1 improve politics", j.text
+    assert "P2" not in j.text, j.text
+
+
+def test_a_colour_before_another_tracks_name_is_not_read_as_that_track():
+    tl = lesson("puzzle_ck_metropolis").timeline
+    g = Game(tl.rules, tl.nodes[4].state)
+    assert as_notation(g, "buy the yellow trade upgrade") == "improve trade"
+    assert as_notation(g, "P1 buys the blue politics improvement") == "P1 improve politics"
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["spend my cloth to upgrade trade to level 5", "I pay 4 cloth to upgrade trade to level 5"],
+)
+def test_CK_METRO_TAKE_spending_cloth_to_upgrade_trade_to_level_5(typed):
+    j = judged("puzzle_ck_metropolis", 4, typed)
+    assert j.correct and j.move == "P1 improve trade A6", j.text
