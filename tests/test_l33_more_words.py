@@ -5,6 +5,8 @@
    hexes that meet there: "where" not read), "use the coin to buy the blue politics upgrade"
    (blue read as P2's colour: politics is the blue track, CK-COMP-PROGRESS), "spend my cloth
    to upgrade trade to level 5" (CK-IMPROVE-BUILD, CK-METRO-TAKE).
+2. Explore's Players tab said "1 from a Printing or Constitution card": each is a card of its
+   own, named as seed 003 names it (CK-PROGRESS-VP-CARDS).
 """
 
 from __future__ import annotations
@@ -91,3 +93,20 @@ def test_a_colour_before_another_tracks_name_is_not_read_as_that_track():
 def test_CK_METRO_TAKE_spending_cloth_to_upgrade_trade_to_level_5(typed):
     j = judged("puzzle_ck_metropolis", 4, typed)
     assert j.correct and j.move == "P1 improve trade A6", j.text
+
+
+# 2. The Players tab names each progress card worth a point as a card of its own
+
+
+def test_CK_PROGRESS_VP_CARDS_the_players_tab_names_printing_and_constitution_each_a_card():
+    """l33 read "1 from a Printing or Constitution card" as one kind of card; seed 003 names
+    them "VICTORY POINT: PRINTING" and "VICTORY POINT: CONSTITUTION" (001: "Printer")."""
+    import re
+
+    from test_vp_breakdown import ck_every_source
+
+    from catan_tutor.widgets.panels import players_html
+
+    text = " ".join(re.sub(r"<[^>]+>", " ", players_html(ck_every_source())).split())
+    assert "1 from the Printing card or the Constitution card)" in text, text
+    assert "Printing or Constitution" not in text, text
