@@ -7,6 +7,7 @@
    to upgrade trade to level 5" (CK-IMPROVE-BUILD, CK-METRO-TAKE).
 2. Explore's Players tab said "1 from a Printing or Constitution card": each is a card of its
    own, named as seed 003 names it (CK-PROGRESS-VP-CARDS).
+3. Explore's Moves tab said "Make this the way ▶ goes": now "Make this the move ▶ plays".
 """
 
 from __future__ import annotations
@@ -110,3 +111,36 @@ def test_CK_PROGRESS_VP_CARDS_the_players_tab_names_printing_and_constitution_ea
     text = " ".join(re.sub(r"<[^>]+>", " ", players_html(ck_every_source())).split())
     assert "1 from the Printing card or the Constitution card)" in text, text
     assert "Printing or Constitution" not in text, text
+
+
+# 3. The Moves tab's button says what it makes ▶ do
+
+
+def test_the_moves_tab_button_says_it_makes_this_the_move_the_play_button_plays():
+    """l33 read "Make this the way ▶ goes" oddly: the button puts this move first among
+    those tried at its place, so ▶ plays it (no chess study's "main line": issue 33)."""
+    from catan_tutor import new_game
+    from catan_tutor.widgets.moves_panel import MovesPanel
+    from catan_tutor.widgets.session_tree import IS_MAIN
+    from catan_tutor.widgets.tutor_session import TutorSession
+
+    def guard(fn):  # (marked so: test_handlers_guarded lists every live handler)
+        def guarded(*args):
+            return fn(*args)
+
+        guarded.catan_guarded = True  # type: ignore[attr-defined]
+        return guarded
+
+    s = TutorSession(new_game("base", players=3, seed=1))
+    panel = MovesPanel(s, guard)
+    a, b = s.legal()[:2]
+    s.play(a)
+    s.goto(s.timeline.root)
+    s.play(b)
+    panel.show()
+    up = panel.tree_buttons[0]
+    assert up.description == "Make this the move ▶ plays", up.description
+    assert not up.disabled and "so ▶ plays it here" in up.tooltip, up.tooltip
+    up.click()
+    panel.show()
+    assert up.disabled and up.tooltip == IS_MAIN == "▶ already plays this move here."
