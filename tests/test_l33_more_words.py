@@ -8,6 +8,7 @@
 2. Explore's Players tab said "1 from a Printing or Constitution card": each is a card of its
    own, named as seed 003 names it (CK-PROGRESS-VP-CARDS).
 3. Explore's Moves tab said "Make this the way ▶ goes": now "Make this the move ▶ plays".
+4. The tie-break rule box of 1.2 (base game) spoke of the dummy's die (BASE-CHANCE-ROLLOFF).
 """
 
 from __future__ import annotations
@@ -144,3 +145,30 @@ def test_the_moves_tab_button_says_it_makes_this_the_move_the_play_button_plays(
     up.click()
     panel.show()
     assert up.disabled and up.tooltip == IS_MAIN == "▶ already plays this move here."
+
+
+# 4. A rule box says only what applies to the lesson's game
+
+
+def test_BASE_CHANCE_ROLLOFF_a_base_lessons_rule_boxes_never_speak_of_the_dummy():
+    """l33 at 1.2 (base game) read the tie-break's box on the dummy's one die and hexes: the
+    dummy's dice are its own rules' (DUMMY-ROBBER-TARGET, DUMMY-STEAL-TARGET); the players
+    who may hold Longest Road, the neutrals' and the dummy's (2P-NEUTRAL-LONGEST-ROAD,
+    DUMMY-DEV-LONGEST-ROAD)."""
+    import re
+
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.widgets.verdicts import rule_details
+
+    said = {}
+    for path in sorted(packaged_lessons().glob("*.catan.yaml")):
+        sc = lesson(path.name.removesuffix(".catan.yaml"))
+        if sc.variant != "base":
+            continue
+        for rid in sc.rules:
+            text = re.sub(r"<[^>]+>", " ", rule_details(rid, opened=True))
+            if re.search(r"\b(dummy|neutrals?|D's)\b", text, re.IGNORECASE):
+                said[rid] = text
+    assert said == {}, said
+    tie = re.sub(r"<[^>]+>", " ", rule_details("BASE-CHANCE-ROLLOFF", opened=True))
+    assert "P1 first, then P2" in tie and "both dice each" in tie, tie
