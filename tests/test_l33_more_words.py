@@ -9,6 +9,8 @@
    own, named as seed 003 names it (CK-PROGRESS-VP-CARDS).
 3. Explore's Moves tab said "Make this the way ▶ goes": now "Make this the move ▶ plays".
 4. The tie-break rule box of 1.2 (base game) spoke of the dummy's die (BASE-CHANCE-ROLLOFF).
+5. 10.6: a metropolis holder needs another city for level 5 (CK-METRO-OWN-LEVEL5) was said
+   as the rules' word; 003 does not say it of the holder: it is marked this tutor's reading.
 """
 
 from __future__ import annotations
@@ -172,3 +174,28 @@ def test_BASE_CHANCE_ROLLOFF_a_base_lessons_rule_boxes_never_speak_of_the_dummy(
     assert said == {}, said
     tie = re.sub(r"<[^>]+>", " ", rule_details("BASE-CHANCE-ROLLOFF", opened=True))
     assert "P1 first, then P2" in tie and "both dice each" in tie, tie
+
+
+# 5. Level 5 for a metropolis's holder: this tutor's reading, said so
+
+
+def test_CK_METRO_OWN_LEVEL5_the_holder_needing_another_city_is_marked_a_reading():
+    """l33 at 10.6 found "also needs another city of their own without a metropolis" odd:
+    003 says "If you do not have an available city, you may not purchase the level 4 (or
+    level 5) improvement" and not whether it holds for the metropolis's holder. The reply
+    marks it this tutor's reading and quotes 003."""
+    import re
+
+    from catan_tutor import rulebook
+    from catan_tutor.widgets.puzzle import _judgement_html
+
+    reading = rulebook.reading("CK-METRO-OWN-LEVEL5")
+    assert reading is not None
+    assert "you may not purchase the level 4 (or level 5) improvement" in reading.basis
+    assert "no other city" in reading.alternative
+    j = judged("puzzle_ck_metropolis", 15, "P3 improve science")
+    assert j.correct, j.text
+    shown = " ".join(re.sub(r"<[^>]+>", " ", _judgement_html(j)).split())
+    assert "In this tutor&#x27;s reading, a player who already holds" in shown, shown
+    assert "names no exception. *" in shown and "This tutor&#x27;s reading:" in shown, shown
+    assert "Another reading: The holder may buy level 5 with no other city" in shown, shown
