@@ -11,6 +11,7 @@
 4. The tie-break rule box of 1.2 (base game) spoke of the dummy's die (BASE-CHANCE-ROLLOFF).
 5. 10.6: a metropolis holder needs another city for level 5 (CK-METRO-OWN-LEVEL5) was said
    as the rules' word; 003 does not say it of the holder: it is marked this tutor's reading.
+6. 1.1 on a tablet: a one-part move's form offered "at" and "or choose one here:" both.
 """
 
 from __future__ import annotations
@@ -199,3 +200,32 @@ def test_CK_METRO_OWN_LEVEL5_the_holder_needing_another_city_is_marked_a_reading
     assert "In this tutor&#x27;s reading, a player who already holds" in shown, shown
     assert "names no exception. *" in shown and "This tutor&#x27;s reading:" in shown, shown
     assert "Another reading: The holder may buy level 5 with no other city" in shown, shown
+
+
+# 6. One way to choose where there is one choice
+
+
+def test_a_form_with_one_part_to_choose_offers_it_once():
+    """l33 at 1.1 on a tablet: the settlement's form offered "at" (every corner) and "or
+    choose one here:" (the legal moves in words) for the one choice. A move with one part
+    to choose shows its one list; one with more (a knight's "from" and "to") keeps the list
+    of whole moves."""
+    from catan_tutor.widgets.app import App
+
+    app = App(query="", start="Setting up a base game")
+    t, s = app.tutor, app.session
+    s.forward()
+    s.forward()  # P1's settlement and road
+    s.choose_kind("settle")
+    form = t.controls.form
+    assert form is not None and form.names == ["player", "vertex"]
+    assert len(form.pickers["player"].options) == 1  # (filled in: P2's turn to settle)
+    assert form.pickers["vertex"].layout.display != "none"
+    assert form.listed.layout.display == "none", form.listed.layout.display
+    from catan_tutor import new_game
+    from catan_tutor.widgets.forms import ActionForm
+
+    g = new_game("base", players=3, seed=1)
+    robber = [g.parse(x) for x in ("P1 robber K P2", "P1 robber E P3", "P1 robber E")]
+    two = ActionForm(g, robber, lambda a: None)  # the hex, and whom to rob: two choices
+    assert two.listed.layout.display != "none" and len(two.listed.options) == 3
