@@ -719,7 +719,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, phone):
         # the lesson's title heads it (it was left out: "Catan · turn 0 · placing ..."), and
         # what the game waits for sits over the board, both on the first screen
         title = page.locator(".catan-head-title").inner_text()
-        assert title.startswith("Setting up a base game · turn 0"), title
+        assert title.startswith("Setting up a base game · setup"), title
         prompt = page.locator(".catan-head").get_by_text("place a settlement").bounding_box()
         assert 0 <= prompt["y"] and prompt["y"] + prompt["height"] <= box["y"], (prompt, box)
         assert box["y"] + box["height"] <= 740, box

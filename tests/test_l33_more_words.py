@@ -12,6 +12,7 @@
 5. 10.6: a metropolis holder needs another city for level 5 (CK-METRO-OWN-LEVEL5) was said
    as the rules' word; 003 does not say it of the holder: it is marked this tutor's reading.
 6. 1.1 on a tablet: a one-part move's form offered "at" and "or choose one here:" both.
+7. The header's "turn 31" read as P1's 31st turn: the page counts rounds.
 """
 
 from __future__ import annotations
@@ -229,3 +230,30 @@ def test_a_form_with_one_part_to_choose_offers_it_once():
     robber = [g.parse(x) for x in ("P1 robber K P2", "P1 robber E P3", "P1 robber E")]
     two = ActionForm(g, robber, lambda a: None)  # the hex, and whom to rob: two choices
     assert two.listed.layout.display != "none" and len(two.listed.options) == 3
+
+
+# 7. The page counts rounds, and says so
+
+
+def test_the_header_odds_and_moves_tab_count_rounds_not_every_seats_turns():
+    """l33 read the header's "turn 31" (10.x, three players) as P1's 31st turn: the engine
+    counts every seat's turn (BASE-SETUP-FREE: P1 starts turn 1). The page says the round,
+    each seat's turn once from P1: turn 31 of three players is round 11, P1's turn."""
+    import re
+
+    from catan_tutor.widgets.app import App
+    from catan_tutor.widgets.move_list import moves_html
+    from catan_tutor.widgets.odds_panel import where
+    from catan_tutor.widgets.turn_words import round_heading, round_of
+
+    tl = lesson("ck_metropolis_level5").timeline
+    s = tl.nodes[0].state
+    assert (s.turn, s.n, round_of(s)) == (31, 3, 11)
+    assert round_heading(s, s.active) == "Round 11 · P1's turn"
+    app = App(query="", start="Level 5 takes the metropolis for good")
+    head = re.sub(r"<[^>]+>", " ", app.tutor.header.value)
+    assert "round 11 ·" in head and "turn 31" not in head, head
+    assert where(app.session.game).startswith("round 11, P1 to act"), where(app.session.game)
+    page = moves_html(app.session.timeline)
+    assert "Round 11 · P1&#x27;s turn" in page or "Round 11 · P1's turn" in page
+    assert "Turn 31" not in page
