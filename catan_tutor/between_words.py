@@ -34,11 +34,27 @@ _BETWEEN = re.compile(
 )
 
 
+# "where M, N and Q meet" (l33: "P1 settlement where M, N and Q meet" was told "The word
+# “where” was not understood"): the spot the hexes meet at, as "between" says it
+_WHERE = re.compile(
+    rf"\b(?:where|at which)\s+(?:the\s+)?(?:hexe?s\s+)?{_HEX}\s*(?:,\s*{_HEX}\s*,?)?\s*"
+    rf"(?:and|&)\s+(?:{_HEX}|({_SEA}))\s+(?:all\s+)?(?:meet|touch|join)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _match(text: str) -> re.Match[str] | None:
+    """The words of ``text`` that name a spot by its hexes ("between N and Q", "where M, N
+    and Q meet"), groups 1-3 the hexes, 4 the sea; None for none."""
+    return _BETWEEN.search(text) or _WHERE.search(text)
+
+
 def spot_between(text: str) -> str:
-    """``text`` with "between N and Q" (and the like) as the label of the spot those hexes
-    share; itself when it says no such thing. Raises ``MoveWordsError`` when the hexes share
-    no spot, ``PartLeftOut`` when a hex meets the sea along several edges."""
-    m = _BETWEEN.search(text)
+    """``text`` with "between N and Q" or "where M, N and Q meet" (and the like) as the label
+    of the spot those hexes share; itself when it says no such thing. Raises
+    ``MoveWordsError`` when the hexes share no spot, ``PartLeftOut`` when a hex meets the sea
+    along several edges."""
+    m = _match(text)
     if m is None:
         return text
     named = [x.upper() for x in (m[1], m[2], m[3]) if x]
@@ -52,8 +68,9 @@ def spot_between(text: str) -> str:
 
 
 def said_between(text: str) -> str:
-    """The words of ``text`` that name a spot by its hexes ("between N and O"), '' for none."""
-    m = _BETWEEN.search(text)
+    """The words of ``text`` that name a spot by its hexes ("between N and O", "where M, N
+    and Q meet"), '' for none."""
+    m = _match(text)
     return m[0] if m is not None else ""
 
 

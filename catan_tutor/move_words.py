@@ -105,6 +105,8 @@ FILLER = (
         "just now simply ok okay also ahead need he him she them they down thanks use "
         "hand".split()  # ("steal a card from P2's hand", "put down a road")
     )
+    | frozenset({"pay"})  # the price said with the move ("I pay a grain to wake up my
+    # knight": l33 was told "“pay” was not understood"; the cards paid are ``_AROUND``'s)
 )
 _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
 # A kind a neutral gets -> its word in the notation (``P1 neutral N2 road G5``).
@@ -123,7 +125,7 @@ _ENDINGS: tuple[tuple[str, str], ...] = (("ies", "y"), ("es", ""), ("s", ""), ("
 _ENDINGS += (("ed", "e"), ("d", ""), ("ing", ""), ("ing", "e"))
 _IRREGULAR = {"built": "build", "bought": "buy", "threw": "throw", "thrown": "throw",
               "made": "make", "upgrading": "upgrade", "placing": "place", "robbing": "rob",
-              "stealing": "steal"}  # fmt: skip
+              "stealing": "steal", "paid": "pay"}  # fmt: skip
 
 
 def _base(low: str) -> str:
@@ -613,14 +615,22 @@ def _seat_by_colour(game: Game, text: str) -> str:
 # yellow, politics blue): "the green track" is science (l30), not a player's colour
 _TRACK_COLOURS = {"green": "science", "yellow": "trade", "blue": "politics"}
 _TRACK_COLOUR = re.compile(
-    r"\b(?:the\s+)?(green|yellow|blue)(?=\s+(?:tracks?|improvements?|level|cit(?:y|ies)\s+"
-    r"improvements?)\b)",
+    r"\b(?:the\s+)?(green|yellow|blue)(?=\s+(?:tracks?|improvements?|upgrades?|level|"
+    r"cit(?:y|ies)\s+improvements?)\b)",
     re.IGNORECASE,
 )
+# a colour said before the track's own name ("the blue politics upgrade": l33's reply was
+# P2's move, blue read as P2's colour): the name says the track, the colour nothing more
+_COLOUR_AND_TRACK = re.compile(r"\b(green|yellow|blue)\s+(science|trade|politics)\b", re.IGNORECASE)
 
 
 def _track_by_colour(text: str) -> str:
-    """``text`` with a track said by its colour ("raise the green track") as its name."""
+    """``text`` with a track said by its colour ("raise the green track", "the blue
+    upgrade") as its name, and a colour before the track's name ("blue politics") left out
+    when it is that track's."""
+    text = _COLOUR_AND_TRACK.sub(
+        lambda m: m[2] if _TRACK_COLOURS[m[1].lower()] == m[2].lower() else m[0], text
+    )
     return _TRACK_COLOUR.sub(lambda m: _TRACK_COLOURS[m[1].lower()], text)
 
 

@@ -251,9 +251,9 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     assert "P1 moves the knight on N4 to O6" in _tree_text(page)
     page.screenshot(path=ARTIFACTS / "variation.png")
     # the tree's buttons in words, greyed with why (issue 33: "Move up" did nothing and said
-    # nothing): in a lesson, its moves stay the way ▶ goes; this one is another way already
+    # nothing): in a lesson, its moves stay the moves ▶ plays; this one is another way already
     # (no chess study's "main line" / "side line")
-    main = page.get_by_role("button", name="Make this the way ▶ goes")
+    main = page.get_by_role("button", name="Make this the move ▶ plays")
     side = page.get_by_role("button", name="Make this another way")
     assert main.is_disabled() and side.is_disabled()
     assert "they stay first, and ▶ follows them" in (main.get_attribute("title") or "")

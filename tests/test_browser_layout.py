@@ -367,7 +367,7 @@ def test_explore_opens_the_tools_and_closes_again(lesson_page):
     page.locator("textarea:visible").wait_for()
     page.get_by_role("button", name="Done").click()
     page.locator("textarea:visible").wait_for(state="detached")
-    page.get_by_role("button", name="Make this the way ▶ goes").wait_for()
+    page.get_by_role("button", name="Make this the move ▶ plays").wait_for()
     page.locator(".catan-mv-start").click()
     page.get_by_role("tab", name="Play", exact=True).click()
     typed = page.locator(".catan-try input[type='text']")  # a worked example of the position
@@ -718,7 +718,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, phone):
         # the lesson's title heads it (it was left out: "Catan · turn 0 · placing ..."), and
         # what the game waits for sits over the board, both on the first screen
         title = page.locator(".catan-head-title").inner_text()
-        assert title.startswith("Setting up a base game · turn 0"), title
+        assert title.startswith("Setting up a base game · setup"), title
         prompt = page.locator(".catan-head").get_by_text("place a settlement").bounding_box()
         assert 0 <= prompt["y"] and prompt["y"] + prompt["height"] <= box["y"], (prompt, box)
         assert box["y"] + box["height"] <= 740, box

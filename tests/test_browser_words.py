@@ -100,7 +100,8 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
             assert "hex A is mountains with a 10" in every and "forest 9 /" not in every
         if tab == "Moves":  # a roll is one row in words; rows and headings never run on
             listed = page.locator(".catan-moves-box").inner_text()
-            assert re.search(r"Turn \d+\. P\d rolls \d and \d: \d+\.", listed), listed
+            # (each turn headed by its round and seat: l33 read "Turn 31" as P1's 31st)
+            assert re.search(r"Round \d+ · P\d's turn\. P\d rolls \d and \d: \d+\.", listed), listed
             rows = page.locator(".catan-moves-box .catan-mv").all_inner_texts()
             assert not any("die shows" in r or r.endswith(" rolls") for r in rows), rows
             assert "rolls the dice for this turn's production" not in listed, listed  # said once

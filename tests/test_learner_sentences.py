@@ -71,7 +71,7 @@ def test_a_roll_and_its_dice_are_one_row_in_words():
     tl.goto(last.parent)  # between the two dice: the row is the move shown
     assert f"catan-mv-current catan-mv-{last.id}'" in moves_html(tl)
     read = _read(moves_html(tl))
-    assert "Turn 1. P1 rolls 5 and 5: 10." in read, read
+    assert "Round 1 · P1's turn. P1 rolls 5 and 5: 10." in read, read  # (l33: the round)
     assert not re.search(r"[a-z0-9](?:Turn|Setup|P\d)", read), read  # rows never run on
     assert "  " not in read.strip(), read
 

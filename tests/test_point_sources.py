@@ -31,7 +31,9 @@ def test_ck_names_each_source_as_ck_does(variant: str, players: int) -> None:
     assert keys == {"cities", "metropolises", "merchant", "defender", "VP cards"}
     detail = _detail(players_html(g))
     assert "Victory Point card" not in detail, detail
-    assert "1 from a Printing or Constitution card" in detail
+    # each card by its own name (003's; l33 read "a Printing or Constitution card" as one kind)
+    assert "1 from the Printing card or the Constitution card" in detail, detail
+    assert source_words("VP cards", 2, ck=True) == "2 from the Printing and Constitution cards"
     assert "2 from a metropolis" in detail and "1 from the merchant" in detail
     assert "1 from a Defender of Catan token" in detail
     for k in keys:  # every source the engine counts has C&K's words, none says "VP"

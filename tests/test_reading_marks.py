@@ -42,18 +42,21 @@ def _before(plain: str, at: int) -> str:
     return re.split(r"(?<=[.!?])[§*]*\s", head)[-1]
 
 
-def test_9_17_marks_guild_dues_wasted_as_the_reading_not_the_metropolis_sentence():
+def test_9_17_marks_guild_dues_wasted_and_the_holders_level_5_as_readings():
     """Guild Dues played with no target is wasted: this tutor's reading (CK-PC-NO-TARGET),
-    its "*" right after it. The metropolis sentence (CK-METRO-OWN-LEVEL5, the newer rulebook's
-    rule) carries the step's one "§" and no "*"; the "§" still opens all three rules."""
+    its "*" right after it. The metropolis sentence (CK-METRO-OWN-LEVEL5: 003 does not say
+    whether the holder of a track's metropolis needs another city for level 5; l33 found it
+    odd said as a rule) is a reading too: it carries the step's one "§" and its "*"; the "§"
+    still opens all three rules."""
     sc = load_scenario(packaged_lessons() / "ck_pc_guild_dues.catan.yaml")
     page = lesson_html(sc.tree.root.tutor)
     plain = _plain(page)
-    assert plain.count("*") == 1 and plain.count("§") == 1, plain
+    assert plain.count("*") == 2 and plain.count("§") == 1, plain
     assert _before(plain, plain.index("*")).endswith("it would be wasted.")
     assert "holder of the metropolis." in _before(plain, plain.index("§"))
+    assert plain[plain.index("§") + 1] == "*", plain
     note = page[page.index(_NOTE) :].split("</sup>")[0]
-    assert _STAR not in note
+    assert _STAR in note
     cited = re.search(r"data-rule='([^']*)'", note)[1].split()
     assert cited == ["CK-PC-NO-TARGET", "CK-METRO-TAKE", "CK-METRO-OWN-LEVEL5"]
     assert "the tutor plays it this way" in page  # the "§" opens the reading as one

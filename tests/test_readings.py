@@ -49,7 +49,12 @@ def test_a_reading_shows_the_seed_text_it_interprets_and_the_other_reading():
     assert "Another reading:" in box and "Blind draw of 2" in box
     box = reading_html("CK-PC-SABOTAGE-SELF")
     assert "as many or more VPs as you" in box and "They discard too" in box
-    assert reading_html("CK-METRO-OWN-LEVEL5") == ""  # 003 settles it: not a reading
+    # 003's "If you do not have an available city, you may not purchase the level 4 (or level
+    # 5) improvement" does not say whether it holds for the holder of that track's metropolis
+    # (l33 found it odd said as a rule): a reading, quoting 003
+    box = reading_html("CK-METRO-OWN-LEVEL5")
+    assert "you may not purchase the level 4 (or level 5) improvement" in box
+    assert "Another reading:" in box and "with no other city" in box
     box = reading_html("CK-BARB-TOKENS")
     assert "6 VP tokens" in box
     # A reading of one part of a rule says which part; a silent source says so.

@@ -386,7 +386,7 @@ def test_board_in_words_follows_the_position_and_is_hidden_only_from_sight():
     text = t.board.board_text.value
     assert "catan-sr-only" in text and "aria-label='The board in words'" in text
     assert "Robber on hex J" in text and "No dice rolled yet" in text
-    assert "P1 (red): no pieces" in text and "Turn 0. P1" in text
+    assert "P1 (red): no pieces" in text and "Setup. P1" in text
     t.session.play("P1 settle J12")
     t.session.play("P1 road J1")
     v, e = board.parse_vertex("J12"), board.parse_edge("J1")  # labelled as on the board
@@ -395,7 +395,7 @@ def test_board_in_words_follows_the_position_and_is_hidden_only_from_sight():
         in t.board.board_text.value
     )
     lines = describe(t.game)
-    assert lines[0].startswith("Turn 0. P2") and any(x.startswith("Hexes: A ") for x in lines)
+    assert lines[0].startswith("Setup. P2") and any(x.startswith("Hexes: A ") for x in lines)
 
 
 def test_hover_rings_only_legal_targets_and_names_the_spot():
@@ -728,11 +728,11 @@ def test_odds_results_are_cleared_for_another_position_and_no_empty_image():
     t = Tutor(load_scenario(packaged_lessons() / "ck_metropolis_race.catan.yaml"))
     t.tabs.selected_index = TABS.index("Odds")
     odds = t.odds
-    assert odds.plot.layout.display == "none" and "This position: turn" in odds.exact.value
+    assert odds.plot.layout.display == "none" and "This position: round" in odds.exact.value
     odds.executor = lambda: ThreadPoolExecutor(1)
     odds.n.value, odds.turns.value = 4, 1
     odds.run(wait=True)
-    assert odds.plot.layout.display == "" and "from turn" in odds.status.value
+    assert odds.plot.layout.display == "" and "from round" in odds.status.value
     t.refresh()  # the same position: kept
     assert odds.table is not None
     t.session.play(t.session.legal()[0])
@@ -1071,6 +1071,6 @@ def test_a_lesson_s_heading_names_its_variant_once():
     app = App(query="")
     app.open("puzzle_base_2p")
     shown = " ".join(visible_text(app.tutor.header.value).split())
-    assert "Puzzles: Catan for two · turn" in shown and shown.count("Catan for two") == 1
+    assert "Puzzles: Catan for two · round" in shown and shown.count("Catan for two") == 1
     app.open("base_2p_double_roll")
-    assert "Catan for two · turn" in " ".join(visible_text(app.tutor.header.value).split())
+    assert "Catan for two · round" in " ".join(visible_text(app.tutor.header.value).split())

@@ -12,6 +12,7 @@ from ..game import Game
 from ..grammar import a, plural, sentence
 from ..rules.barbarians import ship_place
 from . import markup, verdicts
+from .turn_words import round_words
 
 # Hidden from sight, not from screen readers (the page template has the same rule).
 SR_ONLY_CSS = (
@@ -45,10 +46,10 @@ def describe(game: Game, secret: bool = False) -> list[str]:
             else "The game is over."
         )
     elif secret:
-        lines.append(f"Turn {s.turn}. A puzzle asks for the next move.")
+        lines.append(f"{sentence(round_words(s))}. A puzzle asks for the next move.")
     else:
         prompt = verdicts.plain(game.prompt()).rstrip(".")
-        lines.append(f"Turn {s.turn}. {sentence(prompt)}.")
+        lines.append(f"{sentence(round_words(s))}. {sentence(prompt)}.")
     faces = s.rolled or s.dice
     if faces:
         total = f" (total {sum(faces[:2])})" if len(faces) >= 2 else ""

@@ -4,7 +4,8 @@ count per card for card bundles (discards, offers, bids, gifts, forced trades), 
 engine lists only in part. Fields are labelled in words (``FIELD_LABELS``: "from", "to",
 never ``src``), cards as printed; a field the variant does not have is left out, and so is an
 optional one no move fills (an improvement that wins no metropolis names no city). The list of
-moves ("or choose one here:") says each in words ("P1 builds a road on H3"), not in notation;
+moves ("or choose one here:", shown where the move has more than one part to choose) says
+each in words ("P1 builds a road on H3"), not in notation;
 an empty field asks where the piece goes ("Choose where the road goes: an edge, …"). Every
 built action is checked by ``game.explain``: the form shows the engine's verdict ("✓ allowed:
 P1 can build a road on H3.") with the rule's title (its text on a click, ``verdicts.py``)
@@ -319,7 +320,8 @@ class ActionForm:
             style={"description_width": "130px"},
         )
         self.listed.observe(self._guard(self._pick_listed), names="value")
-        if any_move:  # a puzzle: no list of complete moves (it would narrow the answer)
+        if any_move or self.one_choice():  # a puzzle: no list of complete moves (it would
+            # narrow the answer); one part to choose ("at"): the list would offer it again
             self.listed.layout.display = "none"
         self.play_button = widgets.Button(
             description=PLAY_FORM, button_style="primary", icon="play"
@@ -343,6 +345,14 @@ class ActionForm:
         buttons = widgets.HBox([self.play_button, self.explain_button, self.rule_button])
         self.widget = widgets.VBox([*rows, self.listed, buttons, self.status])
         self.widget.add_class("catan-form")
+
+    def one_choice(self) -> bool:
+        """The move has one part to choose, a list of spots or values ("at"): a second list of
+        the same moves in words ("or choose one here:") would offer that choice twice (l33
+        at 1.1 on a tablet: "at" every corner, and the list below it). A part with one value
+        (the player of a setup's settlement, filled in) is no choice."""
+        varying = [n for n in self.names if len({getattr(a, n) for a in self.actions}) > 1]
+        return bool(self.names) and not self.bundles and len(varying) <= 1
 
     def close(self) -> None:
         """Close every widget of the form (a form is made per position and kind: closing the

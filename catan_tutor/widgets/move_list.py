@@ -40,6 +40,7 @@ from .roll_steps import said_by_move
 from .roll_texts import dice_only
 from .roll_words import throw_nodes, throw_words
 from .row_comments import beyond_row
+from .turn_words import round_heading
 from .tutor_session import SETUP_PHASE, start_node
 
 MAX_SHOWN = 600  # moves written into the list at most (a window around the current move)
@@ -315,7 +316,8 @@ def _line(
             skipped, turn_shown = 0, -1
         turn = node.parent.state.turn if node.parent is not None else 0
         if turn != turn_shown:
-            heading = "Setup" if turn == 0 else f"Turn {turn}"
+            before = node.parent.state if node.parent is not None else None
+            heading = round_heading(before, before.active) if before is not None else "Setup"
             out.append(f"<span class='catan-mv-turn'>{heading}</span>{_STOP}")
             turn_shown = turn
         group = throw_nodes(budget.rules, node, budget.hidden)  # a roll and its dice: one row

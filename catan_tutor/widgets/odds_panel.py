@@ -25,6 +25,7 @@ from ..rules.barbarians import ship_place
 from . import icons, markup
 from .guard import failure_text, guarded, report, shown_in
 from .odds_tables import barbarians_html, horizon, horizon_text, outcomes_html, production_html
+from .turn_words import round_words
 from .turns_ahead import AHEAD_TIP
 from .wording import phase_words
 
@@ -46,7 +47,7 @@ _TABLE_CSS = (
 
 
 def where(game: Game) -> str:
-    """The position in a few words: ``turn 6, P1 to act (trading and building)``."""
+    """The position in a few words: ``round 2, P1 to act (trading and building)``."""
     who = (
         "chance"
         if game.is_chance()
@@ -54,7 +55,7 @@ def where(game: Game) -> str:
         if game.is_over()
         else f"{game.names[game.current_player]} to act"
     )
-    return f"turn {game.state.turn}, {who} ({phase_words(game.state.phase)})"
+    return f"{round_words(game.state)}, {who} ({phase_words(game.state.phase)})"
 
 
 def figure_png(fig) -> bytes:

@@ -1,7 +1,12 @@
 """Where a player's points come from (``Game.vp_breakdown``'s keys), in the words of the
 player's game: a base game's "Victory Point cards" (BASE-DEV-VP) are, in Cities & Knights,
 the progress cards worth a point, Printing and Constitution (CK-PROGRESS-VP-CARDS); C&K has
-no Victory Point cards (l20 at C&K's Explore: "1 from Victory Point cards")."""
+no Victory Point cards (l20 at C&K's Explore: "1 from Victory Point cards"). Each is named as
+the seed 003 names it ("VICTORY POINT: PRINTING", "VICTORY POINT: CONSTITUTION"; the 001
+summary's "Printer" is Printing's older name), a card of its own: l33 read "1 from a Printing
+or Constitution card" as one kind of card. Which of the two a player laid out the position
+does not tell (an edited position's decks take Printing first: ``edit_ops.progress_decks``),
+so one point names both."""
 
 from __future__ import annotations
 
@@ -15,7 +20,10 @@ BASE_WORDS = {
 }
 CK_WORDS = BASE_WORDS | {
     # the two progress cards worth a point, one of each (CK-PC-COUNTS); no nested brackets
-    "VP cards": ("a Printing or Constitution card", "the Printing and Constitution cards"),
+    "VP cards": (
+        "the Printing card or the Constitution card",
+        "the Printing and Constitution cards",
+    ),
     "metropolises": ("a metropolis", "metropolises"),
     "merchant": ("the merchant", "the merchant"),
     "defender": ("a Defender of Catan token", "Defender of Catan tokens"),

@@ -1,5 +1,5 @@
 """The move tree's edits of the tutor's session (``TutorSession``): Promote (make the main
-line: the way ▶ goes), Demote (make a side line: another way), Delete and Undelete, and the
+line: the move ▶ plays), Demote (make a side line: another way), Delete and Undelete, and the
 comment on the current move (read as text, written in a box opened by a button).
 Plain Python, no widgets."""
 
@@ -16,16 +16,20 @@ LESSON_KEPT = (
     "Play a move of your own to make one."
 )
 # The Moves tab's buttons: what they say, what they do when they can (their tooltips). In a
-# learner's words (issue 33: "main line" and "side line" are a chess study's): the way the ▶
-# button goes, and the other ways tried at the same place.
+# learner's words (issue 33: "main line" and "side line" are a chess study's; l33 read "Make
+# this the way ▶ goes" oddly): what the button makes ▶ do, and the other ways tried at the
+# same place.
 MAIN_LINE, SIDE_LINE, DELETE = (
-    "Make this the way ▶ goes",
+    "Make this the move ▶ plays",
     "Make this another way",
     "Delete this move and what follows",
 )
-MAIN_TIP = "Put this move first among the moves played here: the ▶ button then follows it."
+MAIN_TIP = (
+    "Where several moves were tried, ▶ plays the first of them: this puts this move first, "
+    "so ▶ plays it here and the move list follows it."
+)
 SIDE_TIP = (
-    "Put the next move played here first instead: the ▶ button then follows that one, and "
+    "Put the next move played here first instead: the ▶ button then plays that one, and "
     "this one stays as another way."
 )
 DELETE_TIP = "Delete this move and every move after it (Undo puts them back)."
@@ -35,10 +39,10 @@ NO_OTHER = (
     "No other move was played here instead of this one, so there is no other way to choose: "
     "go back one move and play a different one to make one."
 )
-IS_MAIN = "The ▶ button already follows this move."
+IS_MAIN = "▶ already plays this move here."
 IS_SIDE = (
-    "This move is already another way: the ▶ button follows a different move here. "
-    f"To make it follow this one, press “{MAIN_LINE}”."
+    "This move is already another way: ▶ plays a different move here. "
+    f"To make it play this one, press “{MAIN_LINE}”."
 )
 # The comment on the current move: read as text; written behind a button
 EDIT_COMMENT, WRITE_COMMENT, DONE_COMMENT = "Edit the comment", "Write a comment", "Done"

@@ -102,6 +102,7 @@ from .puzzle import PuzzleMode
 from .right_once import unsaid_by_right
 from .rules_panel import RulesPanel
 from .status_words import solved_words, status_words
+from .turn_words import round_words
 from .tutor_session import TutorSession
 
 if TYPE_CHECKING:
@@ -430,8 +431,9 @@ class Tutor:
         variant = variant if name else ""  # the lesson's title names it already
         mode = " · <b style='color:#b71c1c'>editing</b>" if self.session.editing else ""
         self.header.value = (
-            f"<div class='catan-head-title' style='font-size:15px'>{title}{variant}turn "
-            f"{g.state.turn} · {'a puzzle' if secret else markup.text(wording.phase_words(phase))}"
+            f"<div class='catan-head-title' style='font-size:15px'>{title}{variant}"
+            f"{round_words(g.state)} · "  # (the round, not "turn 31": l33 read it as P1's)
+            f"{'a puzzle' if secret else markup.text(wording.phase_words(phase))}"
             f"{mode}"
             f"</div><div class='catan-head-prompt'>{who}</div>"
         )

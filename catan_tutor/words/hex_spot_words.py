@@ -49,7 +49,8 @@ _MENTION = re.compile(
 _CORNER = re.compile(
     r"\b(?:settle\w*|villages?|houses?|towns?|cit(?:y|ies)|knights?|walls?|corner)\b", re.I
 )
-_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?$", re.I)
+_BETWEEN = re.compile(r"\b(?:between|where|at which)\s+(?:the\s+)?$", re.I)
+_MEET = re.compile(r"^\s+(?:all\s+)?(?:meet|touch|join)s?\b", re.I)  # "where ... meet" (l33)
 _KNIGHT = re.compile(r"\bknights?\b", re.I)
 _EDGE = re.compile(r"\b(?:roads?|streets?|edge)\b", re.I)
 _LABEL = re.compile(r"(?<![\w-])[a-s](?:1[0-2]|[1-9])(?![\w-])", re.I)  # a spot typed
@@ -105,7 +106,7 @@ def spot_by_hexes(
     if len(spots) == 1:
         label = (EDGE_LABELS if edge else VERTEX_LABELS)[spots[0]]
         before = _BETWEEN.sub("", text[: named[0][0].start()])  # "between the forest 8 and..."
-        return before + label + text[named[-1][0].end() :], ""
+        return before + label + _MEET.sub("", text[named[-1][0].end() :]), ""
     if not spots:
         return text, f"No {what} touches {hexes}{' together' if len(named) > 1 else ''}."
     labels = [(EDGE_LABELS if edge else VERTEX_LABELS)[x] for x in spots]
