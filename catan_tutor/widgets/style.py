@@ -217,9 +217,11 @@ HELD_REPLY_CSS = (
 # below" over it left out, as on a phone (the title says "a puzzle", the question follows),
 # and no lines kept for the heading: 11.16's answer row began at y 1008 of 1024, under the
 # fold (l18, f01.png)
+# At any width the heading's "Answer the question below." is left out (l33 at 1280: it
+# stood over the question, and "Answer the puzzle to go on." by ▶ said it again)
 TABLET_QUESTION_CSS = (
-    f"@media {TALL}{{.catan-head-prompt:has(>.catan-head-asked){{display:none}}"
-    f"{PUZZLE_OPEN}>.catan-side>.catan-head{{min-height:0}}}}"
+    ".catan-head-prompt:has(>.catan-head-asked){display:none}"
+    f"@media {TALL}{{{PUZZLE_OPEN}>.catan-side>.catan-head{{min-height:0}}}}"
 )
 # A primary button that cannot be pressed (the form's Play this move, a form not finished)
 # looks as a greyed Roll does: it stood solid light blue, white words, read as pressable (l19)
