@@ -130,6 +130,28 @@ def test_a_short_game_against_the_computer_with_pause_and_a_hint_on_the_board(
         assert re.search(r"hand: \d+ cards?", row), row
 
 
+def test_a_reload_in_a_game_against_the_computer_plays_on(new_page, app_server) -> None:  # noqa: F811
+    """l33 reloaded a game against the computer: it came back paused, and End turn showed
+    nothing for 90 s but a line beside Resume. The page's address (``?s=``, what a reload
+    opens) of a game where P2-P4 are computers and P2 is due: they play on, unpaused."""
+    from catan_tutor import new_game
+    from catan_tutor.widgets import Tutor
+    from catan_tutor.widgets.session import state_of
+
+    t = Tutor(new_game("base", players=4, seed=1))
+    for _ in range(2):  # P1's settlement and road of the set-up: P2 (computer) is due
+        t.session.play(t.game.options(0)[0])
+    saved = state_of(t.timeline, computers={1: "greedy", 2: "greedy", 3: "greedy"}, seed=4)
+    p = new_page("play_computer_reload")
+    open_app(p, f"{app_server}?s={saved}")
+    page = p.page
+    page.locator(".catan-computer-state[data-seats='2:greedy,3:greedy,4:greedy']").wait_for(
+        state="attached"
+    )
+    assert _computer(page, "paused") == "0"
+    page.wait_for_function(f"() => ({DEPTH})() > 2", timeout=60_000)  # P2 played
+
+
 def test_robber_targets_are_outlined_and_the_why_not_tag_is_whole(
     new_page,  # noqa: F811
     app_server,

@@ -162,8 +162,10 @@ def test_a_puzzle_hint_with_a_mark_has_its_key() -> None:
     assert box().index("catan-marks-key") > box().rindex("catan-rule-note")
 
 
-def test_a_solved_puzzle_keys_the_mark_of_its_verdict() -> None:
-    """Puzzle 2.2's "Right" ends in a "§": the box keys it, once, under the verdict."""
+def test_a_solved_puzzle_names_its_rule_once_under_the_verdict() -> None:
+    """Puzzle 2.2's "Right" ended in a "§" and had under it "Rule:" of the same rule (l33: a
+    "§" box, then a collapsed "Rule:" of the same title): the rule is named once, by its
+    title under the verdict ("Rule: …", its text on a click); no "§", so no key of it."""
     from catan_tutor.widgets import Tutor
 
     sc = _lesson("puzzle_base_robber.catan.yaml")
@@ -173,5 +175,5 @@ def test_a_solved_puzzle_keys_the_mark_of_its_verdict() -> None:
     t.session.goto(asked)
     t.puzzle.submit(str(sc.timeline.nodes[asked].children[0].action))
     verdict, key = t.puzzle.result.value, _KEY.findall(t.puzzle.result.value)
-    assert "Right" in verdict and "catan-rule-note" in verdict
-    assert len(key) == 1 and verdict.index("catan-marks-key") > verdict.rindex("catan-rule-note")
+    assert "Right" in verdict and "catan-rule-note" not in verdict and key == []
+    assert verdict.count("Rule: <b>") == 1 and "(BASE-" not in verdict

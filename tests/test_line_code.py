@@ -68,3 +68,11 @@ def test_a_move_played_on_feeds_that_move_alone(monkeypatch):
     t.goto(t.current.parent)  # a step back codes the line afresh
     state_of(t)
     assert len(fed) == 10 + 39
+
+
+def test_a_line_coded_again_with_computers_seated_since_keeps_them():
+    """A timeline's line coded without computers, then with them (seated since): the saved
+    line said none, and a reload of it restored a game of humans (s27, l33's reload)."""
+    t = _timeline(4)
+    assert decode(state_of(t)).computers == {}
+    _reads_back(t)

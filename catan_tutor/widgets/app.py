@@ -412,8 +412,10 @@ class App:
                 self.session.open(Game.from_position(line.position))
                 timeline = self.session.timeline
             problem = session.replay(timeline, line.moves)
-            if line.computers:  # a game against the computer, paused: Resume plays on
-                self.tutor.computer.set_seats(line.computers, line.seed, paused=True)
+            if line.computers:  # a game against the computer plays on as it did (l33:
+                # restored paused, End turn then showed nothing for 90 s but a line beside
+                # Resume; a reload is the learner's own game, not a position shown to them)
+                self.tutor.computer.set_seats(line.computers, line.seed)
         except (CatanError, ValueError) as e:
             return self._say(f"Your saved session could not be restored ({e}).")
         self.session.show(problem and f"Restored as far as it goes: {problem}")

@@ -68,7 +68,9 @@ def line_code(timeline: Timeline, head: bytes) -> bytes:
     moves since the line last coded for ``timeline`` fed on, when it is an ancestor."""
     chain = _chains.get(timeline)
     new, n = [], timeline.current
-    if chain is not None and chain.head == head and chain.root is timeline.root:
+    if chain is not None and (chain.head != head or chain.root is not timeline.root):
+        chain = None  # another head (computers seated since: a reload lost them) or root
+    if chain is not None:
         while n.parent is not None and id(n) not in chain.at:
             new.append(n)
             n = n.parent

@@ -25,6 +25,7 @@ from . import hint_reply, icons, markup, verdicts
 from .kinds import moment_kinds, spot_kind, variant_kinds
 from .mark_key import marks_key
 from .puzzle_state import OFF_LINE
+from .said_readings import ID
 from .solved_again import can_try_again, explanation, try_again
 from .stale_replies import NOTE_GOES, drop_asked
 from .style import SOLVED_HEAD
@@ -298,9 +299,12 @@ def _judgement_html(j: Judgement, whose: str = "") -> str:
     colour, mark = (GREEN, f"{whose}{icons.OK} Right") if j.correct else (RED, _heading(j))
     text = j.text.removeprefix("Right: ") if j.correct else j.text
     text, _, aside = text.partition(OFF_LINE)  # a right answer off the lesson's line: its note
-    said = (  # a rule cited in brackets: a "§" when right, left out when wrong
+    # the rule's title under a right answer ("Rule: …", its text on a click): a "§" citing
+    # that rule alone said it twice (l33: a "§" box, and under it "Rule:" of the same title)
+    own = j.correct and bool(verdicts.rule_details(j.rule)) and set(ID.findall(text)) <= {j.rule}
+    said = (  # a rule cited in brackets: a "§" when right, left out when wrong or said below
         verdicts.rule_refs(markup.text(text), folded=True)
-        if j.correct
+        if j.correct and not own
         else markup.text(verdicts.plain(verdicts.uncited(text)))
     )
     said += f"</div><div style='margin-top:4px'>{markup.text(aside)}" if aside else ""

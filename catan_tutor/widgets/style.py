@@ -83,7 +83,9 @@ TALL = "(min-width:701px) and (max-width:1015px) and (min-height:861px)"
 # go on.", the title and what the game waits for, then the lesson's goal or a puzzle's
 # question, its answer's row and Roll whole): at 768x1024 the question was 320 px under the
 # fold (tab_puzzle.png), the board 469 px wide now; a tablet 1194 px tall keeps all 640
-TALL_RESERVE = 600
+# (568: the light/dark switch's row, ~32 px, given to the board: it stands beside the
+# title's row, catan_page.css; l33 saw the board 411 px wide, now 442)
+TALL_RESERVE = 568
 # a puzzle's question open (its box shown): the page puts it in reach on a phone
 PUZZLE_OPEN = ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
 # A phone (style.LAYOUT_CSS): the boxes flattened into the page's column, and the order of
@@ -217,9 +219,11 @@ HELD_REPLY_CSS = (
 # below" over it left out, as on a phone (the title says "a puzzle", the question follows),
 # and no lines kept for the heading: 11.16's answer row began at y 1008 of 1024, under the
 # fold (l18, f01.png)
+# At any width the heading's "Answer the question below." is left out (l33 at 1280: it
+# stood over the question, and "Answer the puzzle to go on." by ▶ said it again)
 TABLET_QUESTION_CSS = (
-    f"@media {TALL}{{.catan-head-prompt:has(>.catan-head-asked){{display:none}}"
-    f"{PUZZLE_OPEN}>.catan-side>.catan-head{{min-height:0}}}}"
+    ".catan-head-prompt:has(>.catan-head-asked){display:none}"
+    f"@media {TALL}{{{PUZZLE_OPEN}>.catan-side>.catan-head{{min-height:0}}}}"
 )
 # A primary button that cannot be pressed (the form's Play this move, a form not finished)
 # looks as a greyed Roll does: it stood solid light blue, white words, read as pressable (l19)
