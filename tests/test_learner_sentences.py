@@ -235,8 +235,11 @@ def test_a_puzzles_success_text_cites_its_rule_with_the_marker_not_a_bracketed_t
     node = sc.tree.nodes[node_id]
     right = judge(puzzle, node, sc.tree.rules, "P1 road N3")
     assert right.correct
-    shown = _shown(_judgement_html(right).split("<details")[0])
-    assert "(Setup: round 1)" not in shown and "§" in shown, shown
+    html = _judgement_html(right)
+    shown = _shown(html.split("<details")[0])
+    assert "(Setup: round 1)" not in shown, shown
+    # cited once, by the "Rule:" line under it (a "§" beside it said it twice: l33)
+    assert "§" not in shown and "Rule:" in _shown(html), html
     wrong = judge(puzzle, node, sc.tree.rules, "P1 road K5")
     shown = _shown(_judgement_html(wrong))
     assert not wrong.correct and "(" not in shown and "§" not in shown, shown

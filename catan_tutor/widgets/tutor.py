@@ -433,8 +433,7 @@ class Tutor:
         self.header.value = (
             f"<div class='catan-head-title' style='font-size:15px'>{title}{variant}"
             f"{round_words(g.state)} · "  # (the round, not "turn 31": l33 read it as P1's)
-            f"{'a puzzle' if secret else markup.text(wording.phase_words(phase))}"
-            f"{mode}"
+            f"{'a puzzle' if secret else markup.text(wording.phase_words(phase))}{mode}"
             f"</div><div class='catan-head-prompt'>{who}</div>"
         )
 
