@@ -394,33 +394,3 @@ def test_the_system_preference_and_the_switch_set_the_whole_page(
     page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
     assert _theme(page) == "light"
     _strip_follows(page, "light")
-
-
-# Runs in the page: the page scrolled down ``y`` px (in its inner box, as a learner scrolls),
-# then after two frames the switch's [top, bottom, shown]
-SCROLLED_JS = """async (y) => {
-  const box = [...document.querySelectorAll('.lm-BoxPanel-child'), document.scrollingElement]
-    .find(e => e.scrollHeight > e.clientHeight + 5);
-  box.scrollTop = y;
-  box.dispatchEvent(new Event('scroll'));
-  for (let i = 0; i < 2; i++) await new Promise(r => requestAnimationFrame(r));
-  const s = document.querySelector('.catan-theme-switch'), r = s.getBoundingClientRect();
-  return [r.top, r.bottom, s.checkVisibility({visibilityProperty: true})];
-}"""
-
-
-@pytest.mark.parametrize("size", [(768, 1024), (375, 740)], ids=["tablet", "phone"])
-def test_the_theme_switch_is_whole_or_left_out_when_the_page_is_scrolled(
-    new_page, app_server: str, size
-) -> None:
-    """l33: the page scrolled a little cut the light/dark switch at the top (half a button).
-    Scrolled so that part of it is above the top, it is left out; at the top, whole again."""
-    p = new_page(f"theme_scrolled_{size[0]}")
-    p.page.set_viewport_size({"width": size[0], "height": size[1]})
-    open_app(p, app_server)
-    settle(p.page)
-    for y in (15, 25, 400):  # (at the top it stands 4-10 px down)
-        top, bottom, shown = p.page.evaluate(SCROLLED_JS, y)
-        assert top < 0 and not shown, (y, top, bottom)
-    top, _, shown = p.page.evaluate(SCROLLED_JS, 0)
-    assert top >= 0 and shown

@@ -71,20 +71,6 @@
   if (system && system.addEventListener) {
     system.addEventListener('change', function () { apply(chosen()); });
   }
-  // A page scrolled a little cut the switch at the top (l33): half a button. While any of
-  // it is above the top it is left out (catan_page.css, .catan-bar-cut), whole again at the
-  // top. (The page scrolls in an inner box: scroll events are caught on their way down.)
-  var looking = false;
-  function whole() {
-    looking = false;
-    var bars = document.querySelectorAll('.catan-page-bar');
-    for (var i = 0; i < bars.length; i++) {
-      bars[i].classList.toggle('catan-bar-cut', bars[i].getBoundingClientRect().top < 0);
-    }
-  }
-  document.addEventListener('scroll', function () {
-    if (!looking) { looking = true; window.requestAnimationFrame(whole); }
-  }, {capture: true, passive: true});
   document.addEventListener('click', function (event) {
     var target = event.target;
     if (!(target instanceof Element) || !target.closest('.catan-theme-switch')) return;
