@@ -1187,7 +1187,9 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
         return canvas["y"]
 
     top = in_sight()
-    listed = page.locator(".catan-form .widget-dropdown").last.bounding_box()  # "or pick"
+    # the form's last list shown (its "or choose one here" where the move has more than one
+    # part to choose; else "at", since s27)
+    listed = page.locator(".catan-form .widget-dropdown:visible").last.bounding_box()
     side = page.locator(".catan-side").bounding_box()
     assert listed["x"] + listed["width"] <= min(side["x"] + side["width"], 1024 - 24), listed
     page.screenshot(path=ARTIFACTS / "layout_1024_lesson.png")
