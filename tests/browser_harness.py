@@ -191,108 +191,138 @@ def origin(url: str) -> str | None:
     return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
 
 
+# The context settings a lent context with a disk cache is kept for, one context for each set
+# of them (a phone's, a tablet's, a desktop's); a viewport is set on its page
+DESKTOP = {"width": 1280, "height": 900}
+LENT_SETTINGS = {"viewport", "has_touch", "is_mobile", "device_scale_factor", "color_scheme"}
+# The origins each profile's pages went to, for this test process (its modules, one after
+# another, lend the same profiles): their storage is cleared before a profile is lent again
+_VISITED: dict[Path, set[str]] = {}
+
+
+def _device(context: dict) -> tuple[bool, bool, float] | None:
+    """The device a lent context is kept for (touch, mobile, pixel ratio): None when the
+    settings ask for more than a device and a viewport (a fresh context then)."""
+    if not set(context) <= LENT_SETTINGS:
+        return None
+    return (
+        bool(context.get("has_touch")),
+        bool(context.get("is_mobile")),
+        float(context.get("device_scale_factor") or 1),  # type: ignore[arg-type]
+    )
+
+
 class TestBrowser:
     """The module's Chromium (a Playwright ``Browser``: its methods are this one's) and, for
-    the ``Page`` of a plain desktop screen, a browser context with a disk cache, lent to one
-    ``Page`` at a time with the cookies and storage of the page before cleared: each page is
-    a new visitor's, but the app's ~4.7 MB of scripts are compiled once a module, as a
-    returning visitor's browser keeps them (a load: ~7.2 CPU-s, not ~9.9, in Chromium and the
-    server; s27). An off-the-record context, as ``new_context`` makes, keeps no code."""
+    each device a ``Page`` asks for (a desktop, a phone, a tablet), a browser context with a
+    disk cache, lent to one ``Page`` at a time with the cookies and storage of the page before
+    cleared: each page is a new visitor's, but the app's ~4.7 MB of scripts are compiled once,
+    as a returning visitor's browser keeps them (a load: ~7.2 CPU-s, not ~9.9, in Chromium and
+    the server; s27). Its profiles (``profiles``) outlive the module: the test process's next
+    modules find the scripts compiled (s28). An off-the-record context, as ``new_context``
+    makes, keeps no code."""
 
-    def __init__(self, pw, chromium: str, profile: Path):
+    def __init__(self, pw, chromium: str, profiles: Path):
         self.real = pw.chromium.launch(
             executable_path=chromium, args=TEST_CHROMIUM_ARGS, headless=True
         )
-        self._pw, self._chromium, self._profile = pw, chromium, profile
-        self._warm = None  # the context with a disk cache, made when first lent
-        self._origins: set[str] = set()  # where its pages went (their storage is cleared)
-        self.owner: Page | None = None
+        self._pw, self._chromium, self._profiles = pw, chromium, profiles
+        self._warm: dict[tuple, object] = {}  # device -> its context, made when first lent
+        self.owner: dict[tuple, Page] = {}  # device -> the Page it is lent to
 
     def __getattr__(self, name: str):
         return getattr(self.real, name)
 
-    def lend(self, owner: Page):
-        """The context with a disk cache for ``owner``, with no page, cookie or storage of
-        the page before; None while another ``Page`` has it."""
-        if self.owner is not None:
+    def lend(self, owner: Page, device: tuple, viewport: dict):
+        """The context with a disk cache for ``device``, for ``owner``, with no page, cookie
+        or storage of the page before; None while another ``Page`` has it."""
+        if device in self.owner:
             return None
-        if self._warm is None:
-            self._warm = self._pw.chromium.launch_persistent_context(
-                str(self._profile),
+        profile = self._profiles / "-".join(str(x) for x in device)
+        visited = _VISITED.setdefault(profile, set())
+        warm = self._warm.get(device)
+        if warm is None:
+            warm = self._warm[device] = self._pw.chromium.launch_persistent_context(
+                str(profile),
                 executable_path=self._chromium,
                 args=TEST_CHROMIUM_ARGS,
                 headless=True,
-                viewport={"width": 1280, "height": 900},
+                viewport=viewport,
+                has_touch=device[0],
+                is_mobile=device[1],
+                device_scale_factor=device[2],
             )
-            watch_kernel(self._warm)
-            self._warm.on("requestfailed", self._failed)
-            self._warm.on("page", self._watch)
-            self._warm.on("close", self._closed)
-        warm = self._warm
+            watch_kernel(warm)
+            warm.on("requestfailed", lambda request: self._failed(device, request))
+            warm.on("page", lambda page: self._watch(visited, page))
+            warm.on("close", lambda _context: self._closed(device))
         for page in warm.pages:  # (a new persistent context opens with a blank tab)
             page.close()
         warm.clear_cookies()
         warm.clear_permissions()
-        self._origins.discard("")
-        if self._origins:
+        visited.discard("")
+        if visited:
             page = warm.new_page()  # (CDP speaks to a page)
             cdp = warm.new_cdp_session(page)
-            for o in sorted(self._origins):
+            for o in sorted(visited):
                 cdp.send("Storage.clearDataForOrigin", {"origin": o, "storageTypes": "all"})
             cdp.detach()
             page.close()
-            self._origins.clear()
-        self.owner = owner
+            visited.clear()
+        self.owner[device] = owner
         return warm
 
-    def give_back(self) -> None:
+    def give_back(self, device: tuple) -> None:
         """The lent context's pages closed: it is free for the next ``Page``."""
-        if self._warm is not None:
-            for page in self._warm.pages:
+        if (warm := self._warm.get(device)) is not None:
+            for page in warm.pages:
                 page.close()
-        self.owner = None
+        self.owner.pop(device, None)
 
-    def _watch(self, page) -> None:
-        page.on("framenavigated", lambda frame: self._origins.add(origin(frame.url) or ""))
+    @staticmethod
+    def _watch(visited: set[str], page) -> None:
+        page.on("framenavigated", lambda frame: visited.add(origin(frame.url) or ""))
 
-    def _failed(self, request) -> None:
-        if self.owner is not None:
-            self.owner._failed(request)
+    def _failed(self, device: tuple, request) -> None:
+        if (owner := self.owner.get(device)) is not None:
+            owner._failed(request)
 
-    def _closed(self, _context) -> None:  # (a test closed it: a new one when next lent)
-        self._warm = None
-        self.owner = None
+    def _closed(self, device: tuple) -> None:  # (a test closed it: a new one when next lent)
+        self._warm.pop(device, None)
+        self.owner.pop(device, None)
 
     def close(self) -> None:
-        if self._warm is not None:
-            self._warm.close()
+        for warm in list(self._warm.values()):
+            warm.close()
         self.real.close()
 
 
+@pytest.fixture(scope="session")
+def chromium_profiles(tmp_path_factory) -> Path:
+    """The test process's browser profiles (each a device's disk cache: ``TestBrowser``)."""
+    return tmp_path_factory.mktemp("chromium-profiles")
+
+
 @pytest.fixture(scope="module")
-def browser(chromium: str, tmp_path_factory) -> Iterator[TestBrowser]:
+def browser(chromium: str, chromium_profiles: Path) -> Iterator[TestBrowser]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = TestBrowser(pw, chromium, tmp_path_factory.mktemp("chromium-profile"))
+        browser = TestBrowser(pw, chromium, chromium_profiles)
         yield browser
         browser.close()
 
 
 @pytest.fixture
-def phone(browser):
+def phone(new_page):
     """A page on a 375x740 touch phone (twice the pixels)."""
-    context = browser.new_context(
+    return new_page(
+        "phone",
         viewport={"width": 375, "height": 740},
         has_touch=True,
         is_mobile=True,
         device_scale_factor=2,
-    )
-    watch_kernel(context)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    yield page
-    context.close()
+    ).page
 
 
 class Page:
@@ -308,18 +338,19 @@ class Page:
         self.console: list[str] = []
         self.sent: list[int] = []
         self._lent: TestBrowser | None = None  # the browser that lent its cached context
-        # ``context``: more of the browser context's settings (``color_scheme="dark"``...):
-        # a plain desktop screen gets the browser's context with a disk cache when it is free
-        warm = None
-        if isinstance(browser, TestBrowser) and set(context) <= {"color_scheme"}:
-            warm = browser.lend(self)
+        # ``context``: more of the browser context's settings (``color_scheme="dark"``, a
+        # phone's...): a device's context with a disk cache when it is free (``TestBrowser``)
+        device = _device(context) if isinstance(browser, TestBrowser) else None
+        viewport = context.get("viewport", DESKTOP)
+        warm = browser.lend(self, device, viewport) if device is not None else None
         if warm is not None:
-            self._lent, self.context = browser, warm
+            self._lent, self._device, self.context = browser, device, warm
             self.page = warm.new_page()
+            self.page.set_viewport_size(viewport)  # type: ignore[arg-type]
             if "color_scheme" in context:
-                self.page.emulate_media(color_scheme=context["color_scheme"])
+                self.page.emulate_media(color_scheme=context["color_scheme"])  # type: ignore[arg-type]
         else:
-            self.context = browser.new_context(viewport={"width": 1280, "height": 900}, **context)
+            self.context = browser.new_context(**({"viewport": DESKTOP} | context))
             self.context.on("requestfailed", self._failed)  # (the browser refuses them)
             watch_kernel(self.context)
             self.page = self.context.new_page()
@@ -342,7 +373,7 @@ class Page:
                 pass
         print(f"\n{self.name}: browser console:", *self.console[-15:], sep="\n  ")
         if self._lent is not None:
-            self._lent.give_back()
+            self._lent.give_back(self._device)
         else:
             self.context.close()
 
