@@ -1,6 +1,6 @@
 """The test browser (browser_harness.TestBrowser): its pages, one after another, are each a new
 visitor's (no storage or cookie of the page before) while the app's scripts come from its disk
-cache, compiled once a module as a returning visitor's browser keeps them. A module of its
+cache, compiled once a test process as a returning visitor's browser keeps them. A module of its
 own: a module's page held the whole module (a module fixture's) leaves the others fresh
 contexts without the cache, as it should.
 
@@ -29,7 +29,7 @@ SCRIPT_FETCHED_JS = """async (url) => {
 def test_each_page_is_a_new_visitor_s_with_the_app_s_scripts_cached(browser, app_server):
     """The test browser's pages (browser_harness.TestBrowser): one after another, each is a
     new visitor's (no storage or cookie of the page before) while the app's scripts come
-    from the disk cache, compiled once a module as a returning visitor's are."""
+    from the disk cache, compiled once a test process as a returning visitor's are."""
     script = f"{app_server}voila/static/voila.js"
     first = Page(browser, "visitor_first")
     try:
