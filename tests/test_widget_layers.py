@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 WIDGETS = Path(__file__).resolve().parent.parent / "catan_tutor" / "widgets"
@@ -20,7 +21,9 @@ MAX_CLASS_LINES = 400
 PLAIN = ("tutor_session", "puzzle_state", "kinds", "session_choices")  # the model: no widgets
 
 
+@cache
 def _trees() -> dict[str, ast.Module]:
+    """Each widgets module's syntax tree (read once a process; only read)."""
     return {p.stem: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(WIDGETS.glob("*.py"))}
 
 
