@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -330,9 +331,16 @@ def loads_scenario(text: str | bytes, path: str = "<scenario>") -> Scenario:
         raise r.fail(r.at, r.key, f"cannot read it ({type(e).__name__}: {e})") from None
 
 
+@lru_cache(maxsize=64)
+def _composed(path: str, text: str) -> yaml.Node | None:
+    """The file's composed YAML, made once for the same text (a lesson opened again by a
+    page or a test: ~a quarter of its reading). Only read after: never changed."""
+    return _compose(_Reader(path), text)
+
+
 def _read(r: _Reader, text: str) -> Scenario:
     path = r.path
-    root = _compose(r, text)
+    root = _composed(path, text)
     if root is None:
         raise ScenarioError(f"{path}:1: file: the file is empty")
     top = r.mapping(root, "scenario", _TOP)
