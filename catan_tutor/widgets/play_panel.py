@@ -47,7 +47,6 @@ from .palette_key import KEY_CSS, palette_key
 from .panels import cards_text, dev_cards_text
 from .place_words import OFF_BOARD_SHORT, off_board
 from .possible_parts import possible_parts
-from .puzzle_state import GO_ON
 from .taken_spots import free_spots
 from .tap_choices import agreeing, enabled_kinds, kinds_at_words, legal_with_spot
 from .try_words import try_help
@@ -454,8 +453,8 @@ class PlayPanel:
         there fill the form; none: why not there."""
         s = self.session
         self.ring(None, "")  # the last why-not ring goes on the next click
-        if s.puzzle.resting():  # a question just solved: no move asked until ▶
-            return s.say(GO_ON)
+        if s.puzzle.resting():  # a question just solved: no move asked until ▶, as the title
+            return None  # and the line by ▶ say (l34: each tap said "Solved. Press ▶" again)
         if not s.kind:  # the one kind played on such a spot: of the question's (a puzzle's
             # answer stays hidden: the moment's kinds, legal or not), else of the legal ones
             only = enabled_kinds(s)  # none greyed (tap_choices)
@@ -554,8 +553,8 @@ def _said_once(
 
 def own_hand_html(game: Game, seat: int, against_computer: bool, unnamed: bool = False) -> str:
     """The learner's own hand (``seat``) as its owner sees it: cards, then development or
-    progress cards (BASE-INFO, CK-INFO). ``unnamed``: a puzzle's open question, where the
-    seat's name would tell whose turn it is."""
+    progress cards (BASE-INFO, CK-INFO); none ('') when it holds nothing at all. ``unnamed``:
+    a puzzle's open question, where the seat's name would tell whose turn it is."""
     if game.is_over() or not 0 <= seat < game.players or game.state.phase in (BOARD, ROLLOFF):
         return ""  # (laying out the board, the roll-off: nobody holds a seat's hand yet)
     view = game.observation(seat)["seats"][seat]
@@ -569,6 +568,8 @@ def own_hand_html(game: Game, seat: int, against_computer: bool, unnamed: bool =
     if view.get("progress"):
         bits.append("progress cards: " + ", ".join(map(held_title, view["progress"])))
     bits += held_tokens(game, view)  # the games for two: the seat's trade tokens
+    if bits == ["nothing"]:  # (l34: "P2's hand: nothing" under a solved question said nothing)
+        return ""
     return (
         "<div style='margin:6px 0 2px 0;font-size:13px'>"
         f"<b>{who}:</b> {html.escape('; '.join(bits))}</div>"
