@@ -215,6 +215,16 @@ HELD_REPLY_CSS = (
     f".catan-app .catan-puzzle:has(>.catan-reply-held)>.catan-puzzle-prompt:has(.{SOLVED_HEAD})"
     "{display:none}"
 )
+# "Back to the lesson's move: P1 recruits a basic knight on N4; ..." in lines, as wide as the
+# box at most (l34 at 7.8, 375x740: one line, 475 px wide, it ran past the screen's right edge,
+# its words cut): the button grows down, never wider than its column
+MAIN_LINE_CSS = (
+    ".catan-app .catan-puzzle-main-line{max-width:100%;height:auto;min-height:"
+    "var(--jp-widgets-inline-height,28px);white-space:normal;text-align:left;"
+    "line-height:1.35;padding-top:6px;padding-bottom:6px}"
+    ".catan-app .catan-puzzle-main-line .widget-label-basic,.catan-app "
+    ".catan-puzzle-main-line span{white-space:normal;overflow:visible;text-overflow:clip}"
+)
 # A tablet (the panels under the board) at an open question: "Puzzle: answer the question
 # below" over it left out, as on a phone (the title says "a puzzle", the question follows),
 # and no lines kept for the heading: 11.16's answer row began at y 1008 of 1024, under the
@@ -384,6 +394,7 @@ LAYOUT_CSS = (
     ".catan-why-not .widget-html-content{line-height:1.4}"
     + WHY_NOT_CSS
     + HELD_REPLY_CSS
+    + MAIN_LINE_CSS
     + TABLET_QUESTION_CSS
     + DISABLED_PRIMARY_CSS
     + ".catan-head .widget-html,.catan-head .widget-html-content{line-height:1.35;"
