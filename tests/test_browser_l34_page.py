@@ -96,3 +96,42 @@ def test_a_right_answer_beside_the_line_fits_a_phone_s_screen(app_server, phone)
     box = back.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
     assert page.evaluate(UNDER_MORE_JS) in (None, [])
+
+
+@pytest.fixture(scope="module")
+def desk(browser):
+    """One 1280x900 page for the module's desktop tests."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch_kernel(context)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    yield page
+    context.close()
+
+
+def test_what_happened_shows_its_lines_whole_and_says_there_are_more(app_server, desk):
+    """l34 at 1280x900: "What happened" was a box of 8 lines that scrolled with no sign of it
+    (the scrollbar drawn only while scrolling), its last line cut mid-sentence. Now its
+    newest lines show whole, nothing scrolls, and the older ones fold under "N earlier
+    lines", which opens them."""
+    page = desk
+    page.goto(f"{app_server}?lesson=base_dev_cards&node=27", timeout=120_000)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
+    settle(page)
+    page.locator(".catan-explore").first.click()  # the Play tab, with the log
+    log = page.locator(".catan-log")
+    log.filter(has_text="What happened").wait_for()
+    settle(page)
+    log.scroll_into_view_if_needed()
+    page.screenshot(path=ARTIFACTS / "l34_log_1280.png")
+    cut = page.evaluate(
+        "() => [...document.querySelectorAll('.catan-log *')].filter(e => e.checkVisibility()"
+        " && e.scrollHeight > e.clientHeight + 1).map(e => e.tagName)"
+    )
+    assert cut == [], cut  # no box in it scrolls (or cuts a line)
+    shown = log.locator("li").filter(visible=True)
+    assert shown.count() == 8
+    fold = log.locator("summary")
+    assert fold.inner_text() == "10 earlier lines"
+    fold.click()
+    assert log.locator("li").filter(visible=True).count() == 18

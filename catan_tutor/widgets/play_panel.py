@@ -17,6 +17,7 @@ from ..actions import Action, EndTurn, Roll
 from ..errors import CatanError
 from ..game import Game
 from ..grammar import a as a_
+from ..grammar import count
 from ..state import BOARD, ROLLOFF
 from ..typed_forms import how_to_type
 from ..words.older_names import held_title
@@ -70,6 +71,17 @@ def several(form: ActionForm, acts: list[Action]) -> str:
     return SEVERAL.format(f"choose {asks}") if asks else SEVERAL.replace(" ({})", "")
 
 
+# "What happened" shows its LOG_LINES newest lines whole, the older ones folded under "12
+# earlier lines": its box scrolled, and a line cut at its foot read "Next: P1: roll or pla…"
+# (ng_paused0.png); kept to whole lines, it still scrolled with no sign that it did (l34 at
+# 1280x900: the scrollbar drawn only while scrolling, the last line cut mid-sentence)
+LOG_LINE, LOG_LINES = 18, 8
+LOG_CSS = (
+    ".catan-log-older>summary{cursor:pointer;color:var(--jp-ui-font-color2,#555);"
+    "font-size:12px;margin:2px 0 0 0}"
+)
+
+
 # The moves one can make stand out (the palette, an enabled Roll or End turn); what cannot be
 # pressed looks it; the greyed "why not?" kinds; the log's box (the page's own look).
 PLAY_CSS = (
@@ -95,14 +107,10 @@ PLAY_CSS = (
     ".catan-board canvas:focus-visible{outline:3px solid #1b5e9f;outline-offset:2px}"
     + SR_ONLY_CSS
     + KEY_CSS  # the key to those looks under the palette (palette_key.py)
+    + LOG_CSS
     + "</style>"
 )
 Guard = Callable[[Callable], Callable]
-
-
-# "What happened" scrolls in whole lines (a line cut at its box's foot read "Next: P1: roll or
-# pla…", ng_paused0.png): its box is LOG_LINES lines of LOG_LINE px high
-LOG_LINE, LOG_LINES = 18, 8
 
 
 class PlayPanel:
@@ -425,16 +433,10 @@ class PlayPanel:
         if not lines:
             self.log.value = ""
             return
-        rows = "".join(
-            f"<li style='color:{'#1a1a1a' if i == 0 else '#666'}'>{markup.text(line)}</li>"
-            for i, line in enumerate(lines)
-        )
         self.log.value = (
             "<div style='margin-top:8px;border-top:1px solid #ddd;"
             "padding-top:4px'><b>What happened</b> <span style='color:#777;"
-            "font-size:12px'>(newest first)</span><ul style='margin:2px 0 0 0;"
-            f"padding-left:18px;max-height:{LOG_LINES * LOG_LINE}px;overflow:auto;"
-            f"font-size:13px;line-height:{LOG_LINE}px'>{rows}</ul></div>"
+            f"font-size:12px'>(newest first)</span>{log_rows(lines)}</div>"
         )
 
     # ------------------------------------------------------------ acting on the board
@@ -574,3 +576,24 @@ def own_hand_html(game: Game, seat: int, against_computer: bool, unnamed: bool =
         "<div style='margin:6px 0 2px 0;font-size:13px'>"
         f"<b>{who}:</b> {html.escape('; '.join(bits))}</div>"
     )
+
+
+def log_rows(lines: list[str]) -> str:
+    """The log's lines, newest first: the ``LOG_LINES`` newest in a list, the older ones in a
+    fold saying how many ("12 earlier lines")."""
+
+    def rows(part: list[str], first: int) -> str:
+        items = "".join(
+            f"<li style='color:{'#1a1a1a' if first + i == 0 else '#666'}'>{markup.text(x)}</li>"
+            for i, x in enumerate(part)
+        )
+        return (
+            "<ul style='margin:2px 0 0 0;padding-left:18px;font-size:13px;"
+            f"line-height:{LOG_LINE}px'>{items}</ul>"
+        )
+
+    newest, older = lines[:LOG_LINES], lines[LOG_LINES:]
+    if not older:
+        return rows(newest, 0)
+    fold = f"<summary>{count(len(older), 'earlier line')}</summary>{rows(older, LOG_LINES)}"
+    return rows(newest, 0) + f"<details class='catan-log-older'>{fold}</details>"
