@@ -135,3 +135,42 @@ def test_what_happened_shows_its_lines_whole_and_says_there_are_more(app_server,
     assert fold.inner_text() == "10 earlier lines"
     fold.click()
     assert log.locator("li").filter(visible=True).count() == 18
+
+
+# Runs in the page: the key sentences to the rule marks on the page as shown ([the mark,
+# the box it is under]), and those of the "§" alone
+SAID_KEYS_JS = """() => [...document.querySelectorAll('.catan-marks-key [data-mark]')]
+  .filter(e => e.checkVisibility()).map(e => [e.dataset.mark,
+    e.closest('.catan-puzzle') ? 'question' : 'lesson'])"""
+
+
+def test_a_tablet_gives_the_chapter_line_the_row_and_says_the_marks_key_once(app_server, browser):
+    """l34 at 768x1024: the chapter's line under the lesson lists was squeezed to ~360 px
+    (three lines) by the room kept for the course's summary beside it; now it has the row's
+    width. At 5.13 with both hints taken, "Click or tap a § ..." was said under the question
+    and again under the lesson's text: once on the page now (the higher), the lesson's key
+    keeping only what it says besides (the "*")."""
+    context = browser.new_context(viewport={"width": 768, "height": 1024})
+    watch_kernel(context)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        page.goto(f"{app_server}?lesson=5.13&node=1", timeout=120_000)
+        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
+        settle(page)
+        row = page.locator(".catan-note-row").bounding_box()
+        chapter = page.locator(".catan-chapter").bounding_box()
+        assert chapter["width"] >= 0.95 * row["width"], (chapter, row)
+        assert chapter["height"] <= 2 * 18 + 1, chapter  # two lines at most (it took three)
+        for _ in range(2):
+            page.get_by_role("button", name="Hint").first.click()
+            settle(page)
+        page.locator(".catan-puzzle .catan-marks-key").wait_for()
+        settle(page)
+        page.locator(".catan-puzzle").scroll_into_view_if_needed()
+        page.screenshot(path=ARTIFACTS / "l34_tablet_marks_key.png")
+        said = page.evaluate(SAID_KEYS_JS)
+        assert [m for m, _ in said].count("rule") == 1, said
+        assert ["rule", "question"] in said and ["reading", "lesson"] in said, said
+    finally:
+        context.close()
