@@ -12,7 +12,7 @@ from puzzle_answers import at_question, course_puzzles
 
 from catan_tutor import board
 from catan_tutor.study.puzzle import answer_nodes
-from catan_tutor.widgets.play_panel import own_hand_html
+from catan_tutor.widgets.play_panel import held_nothing, own_hand_html
 from catan_tutor.widgets.puzzle_state import GO_ON
 
 
@@ -57,7 +57,8 @@ def test_a_hand_holding_nothing_has_no_row():
     g = t.session.game
     seat = g.current_player
     assert not any(g.state.hands[seat])
-    assert own_hand_html(g, seat, False) == "" and "hand" not in _text(t.controls.hand.value)
+    assert held_nothing(g, seat) and "hand" not in _text(t.controls.hand.value)
+    assert "P2's hand" in _text(own_hand_html(g, seat, False))  # (at a question: said)
     t = _solved_1_4(1)  # P3's second settlement: its cards, in a row
     g = t.session.game
     seat = g.current_player

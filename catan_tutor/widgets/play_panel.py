@@ -279,9 +279,10 @@ class PlayPanel:
         # Roll and End turn lit only when legal now, a puzzle's too: the dice are thrown or not
         # for all to see (a Roll still green after the roll said "roll"; issue 33)
         self._buttons(legal if kinds or s.lesson_throw() else [])
-        self.hand.value = own_hand_html(
-            s.game, s.own_seat(), s.against_computer(), unnamed=s.puzzle_secret
-        ) + levels_html(s.game)  # C&K: every seat's tracks (city_levels)
+        hand = own_hand_html(s.game, s.own_seat(), s.against_computer(), unnamed=s.puzzle_secret)
+        if not s.puzzle_secret and held_nothing(s.game, s.own_seat()):
+            hand = ""  # (l34: "P2's hand: nothing" under a solved question said nothing)
+        self.hand.value = hand + levels_html(s.game)  # C&K: every seat's tracks (city_levels)
         self.message.value = html.escape(s.message)
         self.try_help.value, self.try_text.placeholder = try_help(s.game, s.puzzle_secret)
         self._tried()
@@ -555,8 +556,8 @@ def _said_once(
 
 def own_hand_html(game: Game, seat: int, against_computer: bool, unnamed: bool = False) -> str:
     """The learner's own hand (``seat``) as its owner sees it: cards, then development or
-    progress cards (BASE-INFO, CK-INFO); none ('') when it holds nothing at all. ``unnamed``:
-    a puzzle's open question, where the seat's name would tell whose turn it is."""
+    progress cards (BASE-INFO, CK-INFO). ``unnamed``: a puzzle's open question, where the
+    seat's name would tell whose turn it is."""
     if game.is_over() or not 0 <= seat < game.players or game.state.phase in (BOARD, ROLLOFF):
         return ""  # (laying out the board, the roll-off: nobody holds a seat's hand yet)
     view = game.observation(seat)["seats"][seat]
@@ -570,8 +571,6 @@ def own_hand_html(game: Game, seat: int, against_computer: bool, unnamed: bool =
     if view.get("progress"):
         bits.append("progress cards: " + ", ".join(map(held_title, view["progress"])))
     bits += held_tokens(game, view)  # the games for two: the seat's trade tokens
-    if bits == ["nothing"]:  # (l34: "P2's hand: nothing" under a solved question said nothing)
-        return ""
     return (
         "<div style='margin:6px 0 2px 0;font-size:13px'>"
         f"<b>{who}:</b> {html.escape('; '.join(bits))}</div>"
@@ -597,3 +596,15 @@ def log_rows(lines: list[str]) -> str:
         return rows(newest, 0)
     fold = f"<summary>{count(len(older), 'earlier line')}</summary>{rows(older, LOG_LINES)}"
     return rows(newest, 0) + f"<details class='catan-log-older'>{fold}</details>"
+
+
+def held_nothing(game: Game, seat: int) -> bool:
+    """Whether ``seat`` holds nothing its hand row would name (no card of any kind, no trade
+    token): outside an open question, the row is left out."""
+    if not 0 <= seat < game.players:
+        return False
+    view = game.observation(seat)["seats"][seat]
+    return not (
+        any(view["hand"]) or any(view.get("dev") or ()) or view.get("progress")
+        or held_tokens(game, view)
+    )  # fmt: skip
