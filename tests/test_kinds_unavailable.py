@@ -14,7 +14,7 @@ from catan_tutor.progress_cards import CARDS
 from catan_tutor.state import laid
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets.kinds import kind_name, moment_kinds
-from catan_tutor.widgets.kinds_unavailable import OFF_CLASS, unavailable
+from catan_tutor.widgets.kinds_unavailable import KNIGHT_KINDS, OFF_CLASS, unavailable
 from catan_tutor.widgets.palette_key import GREYED
 from catan_tutor.widgets.tap_choices import enabled_kinds
 
@@ -113,28 +113,49 @@ def test_a_build_the_seat_cannot_pay_for_says_so_when_pressed_at_a_question():
 
 
 @pytest.mark.parametrize(
-    ("lesson", "node", "seat"),
+    ("lesson", "node"),
     [
-        # 7.8 "Put a knight on the board" (l22): P1 has no knight, and "Activate a knight",
-        # "Move a knight" and "Promote a knight" looked playable
-        ("puzzle_ck_knights", 18, "P1"),
+        # 7.8 "Put a knight on the board": P1 has no knight; "Activate", "Promote", "Move a
+        # knight" and "Chase the robber away" greyed (l22) left "Recruit a knight" the one
+        # knight kind lit, the answer read off the palette (l34)
+        ("puzzle_ck_knights", 18),
         # 9.18 and 11.16 (C&K for two: "Take a knight off for tokens" too): no knight either
-        ("puzzle_ck_progress", 4, "P2"),
-        ("puzzle_ck_2p", 8, "P1"),
+        ("puzzle_ck_progress", 4),
+        ("puzzle_ck_2p", 8),
     ],
 )
-def test_a_c_and_k_question_greys_the_knight_kinds_when_the_seat_has_no_knight(lesson, node, seat):
+def test_CK_KNIGHT_RECRUIT_no_question_leaves_recruit_the_one_knight_kind_lit(lesson, node):
+    """A seat with no knight: the knight kinds are none of them greyed (greying all but
+    "Recruit a knight" narrows the answer as a list of the legal kinds would); a press of one
+    is judged on the board, as any kind's."""
     t = at_question(_asked(lesson, node))
     palette = t.controls.palette
     kinds = [k for _, k in palette.options]
     greyed = {kinds[int(c.removeprefix(OFF_CLASS))] for c in palette._dom_classes
               if c.startswith(OFF_CLASS)}  # fmt: skip
-    acts = {"activate", "promote", "move knight", "chase robber", "remove knight"} & set(kinds)
-    assert {"activate", "promote", "move knight"} <= acts and acts <= greyed
-    assert "recruit" in kinds and "recruit" not in greyed  # the way to a knight stays
+    knights = {"recruit", "activate", "promote", "move knight", "chase robber"} & set(kinds)
+    assert len(knights) == 5 and not greyed & knights, greyed
     tips = dict(zip(kinds, palette.tooltips, strict=True))
-    for kind in acts:  # (one recruited this turn may be activated: "now", not "this turn")
-        assert tips[kind] == f"Not possible now: {seat} has no knight on the board."
+    assert not any(tips[k] for k in knights), tips
+
+
+def test_no_c_and_k_question_lights_one_knight_kind_alone():
+    """Every C&K question: of the knight kinds offered, never exactly one lit while the
+    others are greyed (l34 at 7.8)."""
+    seen = 0
+    for asked in course_puzzles():
+        t = at_question(asked)
+        palette = t.controls.palette
+        kinds = [k for _, k in palette.options]
+        greyed = {kinds[int(c.removeprefix(OFF_CLASS))] for c in palette._dom_classes
+                  if c.startswith(OFF_CLASS)}  # fmt: skip
+        ours = [k for k in kinds if k in KNIGHT_KINDS]
+        if len(ours) < 2:
+            continue
+        seen += 1
+        lit = [k for k in ours if k not in greyed]
+        assert len(lit) != 1, (asked.lesson, asked.node, lit)
+    assert seen >= 5
 
 
 def test_a_seat_with_a_knight_keeps_the_knight_kinds_it_may_play():

@@ -92,3 +92,45 @@ def test_at_every_lesson_s_start_no_named_label_covers_a_number_token(shown):
         if lesson not in CROWDED and (what := covered(lesson, 0, shown))
     }
     assert found == {}
+
+
+def every_label(lesson: str, shown: int) -> tuple[list[str], int]:
+    """With every label on (the Labels button) at ``lesson``'s start on a board ``shown`` px
+    wide: the hexes whose number token a label covers, and how many labels show."""
+    t = Tutor(load_scenario(packaged_lessons() / f"{lesson}.catan.yaml"))
+    t.view.set_shown_width(str(shown))
+    view, game = t.view, t.view.game
+    view.labels = True
+    tags: list[tuple[float, float, float, float]] = []
+    view.label_layer.fill_rects = lambda xs, ys, ws, h: tags.extend(  # type: ignore[method-assign]
+        (x, y, x + w, y + h) for x, y, w in zip(xs, ys, ws, strict=True)
+    )
+    view._draw_targets()
+    vp = view.vp
+    discs = [(board.HEX_NAMES[h], (*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS)))
+             for h, n in enumerate(game.layout.numbers) if n]  # fmt: skip
+    return [name for name, d in discs for tag in tags if hits(tag, d)], len(tags)
+
+
+@pytest.mark.parametrize(
+    ("lesson", "shown", "least"),
+    [
+        # l34, every label on: on the phone's board 7 labels lay over B, E, F, I, M and N's
+        # numbers at 5.6's crowded start; E's on the tablet's; G's at 600 px
+        ("base_2p_neutral_cuts_road", PHONE, 40),
+        ("base_2p_neutral_cuts_road", TABLET, 48),
+        ("base_2p_neutral_cuts_road", 600, 118),
+        ("ck_metropolis_needs_city", PHONE, 45),  # F, I, K and O's
+        ("ck_pc_mining", TABLET, 48),  # H's
+    ],
+)
+def test_with_every_label_on_no_label_covers_a_number_token(lesson, shown, least):
+    """Every label on a crowded board: a label with no place but over a number token (or
+    its line across one) is left out, the numbers readable; the others all show."""
+    over, count = every_label(lesson, shown)
+    assert over == [] and count >= least, (over, count)
+
+
+def test_with_every_label_on_an_uncrowded_board_shows_them_all():
+    assert every_label("base_setup", PHONE) == ([], 54)  # (a phone: the corners' labels)
+    assert every_label("base_setup", 600) == ([], 126)

@@ -833,8 +833,9 @@ def test_a_solved_question_asks_no_move_until_the_step_button_goes_on():
         assert c.roll_button.disabled and c.end_button.disabled
         # said once, on the status line (l22: it offered "end the turn" under a grey End turn)
         assert GO_ON in html.unescape(t.header.value) and c.message.value == ""
-        t.act_at(("vertex", board.parse_vertex("H6")))  # a free corner: nothing played
-        assert s.timeline.current.id == answers[k].id and html.unescape(c.message.value) == GO_ON
+        t.act_at(("vertex", board.parse_vertex("H6")))  # a free corner: nothing played, nor
+        # "Solved. Press ▶" said again under the buttons (l34: said anew at every tap)
+        assert s.timeline.current.id == answers[k].id and c.message.value == ""
         s.step("forward")
         assert not s.puzzle.resting() and c.message.value == ""
         assert [o for o in c.palette.options] and t.board.view.targets

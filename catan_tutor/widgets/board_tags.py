@@ -301,8 +301,10 @@ def draw_labels(
     clear of the pieces, the rings and the labels placed before it) when only the named ones
     show, when a ring is round the spot or near enough to cross the label, or when a piece
     stands on it (``taken``: corners, edges; a smaller tag), so every piece and ring stays in
-    sight (issue 33). One batched call
-    per tag colour and size, then the texts."""
+    sight (issue 33). With every label on, a label the words do not name that finds no place
+    but over a number token or a harbor's disc (or its line back across one) is left out:
+    the numbers stay readable on a crowded board (l34). One batched call per tag colour and
+    size, then the texts."""
     looks = {"edge": (EDGE_TAG, EDGE_TAG_TEXT), "vertex": (VERTEX_TAG, VERTEX_TAG_TEXT)}
     todo: list[tuple[bool, str, int, str, bool]] = []  # beside?, kind, spot, text, small
     for kind, labels, spots_taken in (
@@ -336,6 +338,12 @@ def draw_labels(
         x, y = places.off_letters(kind, x, y, w, h)
         if not beside and kind == "vertex" and places.crowded(x, y, w, h):  # met one: aside
             x, y = places.off_letters(kind, *places.beside((kind, i), w, h), w, h)
+        if (
+            named is None
+            and (kind, i) not in (own or {})
+            and places.on_token((kind, i), x, y, w, h)
+        ):
+            continue  # (every label on: one with no room but over a number left out, l34)
         x, y = places.at(x, y, w, h)
         shown[(kind, small)].append((x, y, w, text))
         if (line := places.leader((kind, i), x, y, w, h)) is not None:

@@ -111,6 +111,7 @@ KEYS_JS = "\n".join(
         "kind_marks.js",
         "lesson_top.js",
         "rule_refs.js",
+        "marks_once.js",
         "question_in_view.js",
         "upload_words.js",
     )  # fmt: skip

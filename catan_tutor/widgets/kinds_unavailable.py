@@ -85,6 +85,30 @@ RETURN_KNIGHT = "return knight"
 NO_PLAYED_KNIGHT = NOW + "{} has no played Knight card to return."
 
 
+# The knight's kinds, one family on the palette: greying all of them but one would leave that
+# one alone bright among them (l34 at 7.8's "Put a knight on the board": "Activate",
+# "Promote", "Move a knight" and "Chase the robber away" greyed for having no knight left
+# "Recruit a knight" the one knight kind lit, the answer read off the palette, as a list of
+# the legal kinds alone would: ``moment_kinds``). Then none of the family is greyed: a press
+# of one no one can play says why (``verdicts``), as before s18 (CK-KNIGHT-RECRUIT,
+# CK-KNIGHT-ACTIVATE, CK-KNIGHT-PROMOTE, CK-KNIGHT-ACTION-ELIGIBLE)
+KNIGHT_KINDS = KNIGHT_ACTS | {"recruit"}
+FAMILIES = (KNIGHT_KINDS,)
+
+
+def not_narrowing(off: dict[str, str], kinds: Iterable[str]) -> dict[str, str]:
+    """``off`` without the kinds of any family (``FAMILIES``) of which greying would leave
+    one kind alone not greyed among the several ``kinds`` offers."""
+    offered = list(kinds)
+    kept = dict(off)
+    for family in FAMILIES:
+        ours = [k for k in offered if k in family]
+        if len(ours) > 1 and sum(k not in off for k in ours) == 1:
+            for kind in ours:
+                kept.pop(kind, None)
+    return kept
+
+
 def robber_not_away(game: Game) -> str:
     """Why the robber cannot be sent home now ('' when it can be, as far as where it stands
     goes): it is not on the board, or it is on the desert already."""
@@ -97,7 +121,9 @@ def robber_not_away(game: Game) -> str:
 
 def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> dict[str, str]:
     """Of ``kinds``, those no seat of ``seats`` (none given: the seat to move) can play this
-    turn, each with the engine's reason (the acting seat's)."""
+    turn, each with the engine's reason (the acting seat's); none of a family of kinds of
+    which all but one would be (``not_narrowing``)."""
+    kinds = list(kinds)
     legal = {kind_name(a) for a in game.legal_actions()}
     ours = variant_kinds(game)
     who = tuple(seats) or (acting_seat(game),)
@@ -136,7 +162,7 @@ def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> 
             reasons.append(ex.reason)
         else:  # (a question asking who moves names no seat)
             out[kind] = verdicts.plain(reasons[0]) if len(who) == 1 else NO_ONE
-    return out
+    return not_narrowing(out, kinds)
 
 
 def _no_card(game: Game, seats: tuple[int, ...]) -> str:

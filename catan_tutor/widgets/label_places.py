@@ -127,6 +127,7 @@ class LabelPlaces:
     letters: list[Disc] = field(default_factory=list)
     letter_boxes: list[Box] = field(default_factory=list)  # each letter written, 1 px round
     marks: list[Box] = field(default_factory=list)
+    numbers: list[Disc] = field(default_factory=list)  # the number tokens as drawn (no gap)
 
     @classmethod
     def of(
@@ -145,7 +146,7 @@ class LabelPlaces:
         the hexes' letters (written ``letter`` canvas px high), the ``harbors``' discs and
         tabs (``harbor_marks.harbor_marks``)."""
         boxes, discs = piece_shapes(vp, pieces, (style.HALO_WIDTH + GAP) * ratio)
-        hexes = range(board.N_HEXES)
+        hexes, tokens = range(board.N_HEXES), list(tokens)
         ringed = frozenset(ringed)
         for spot in ringed:
             discs += spot_discs(vp, spot, ring_reach(spot) + (RING_LINE + GAP) * ratio / vp.scale)
@@ -165,6 +166,7 @@ class LabelPlaces:
             [_letter_disc(vp, h, (0.6 + LETTER_ROOM) * letter + GAP * ratio) for h in hexes],
             [_letter_box(vp, h, letter, LETTER_ROOM * letter + GAP / 2 * ratio) for h in hexes],
             list(harbors[1]),
+            [(*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS)) for h in tokens],
         )
 
     def at(self, x: float, y: float, w: float, h: float) -> Point:
@@ -269,6 +271,7 @@ class LabelPlaces:
             [d for d in self.letters if hits(region, d)],
             [],
             [b for b in self.marks if meets(b, region)],
+            [d for d in self.numbers if hits(region, d)],
         )
 
     def _past_labels(
@@ -300,6 +303,16 @@ class LabelPlaces:
     def crowded(self, x: float, y: float, w: float, h: float) -> bool:
         """Whether a label ``w`` x ``h`` centred on ``(x, y)`` meets a label placed before."""
         return any(meets(_box(x, y, w, h), b) for b in self.placed)
+
+    def on_token(self, spot: Spot, x: float, y: float, w: float, h: float) -> bool:
+        """Whether a label ``w`` x ``h`` of ``spot`` centred on ``(x, y)``, or the line back to
+        its spot, covers a number token as drawn (with every label on, a crowded board's
+        labels left where they covered least lay over numbers: l34)."""
+        box = _box(x, y, w, h)
+        if any(hits(box, d) for d in self.numbers):
+            return True
+        line = self.leader(spot, x, y, w, h)
+        return line is not None and any(crosses(*line, d) for d in self.numbers)
 
     def _marked(self, box: Box) -> bool:
         """Whether ``box`` covers a number token or a harbor's mark."""

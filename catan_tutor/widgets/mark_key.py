@@ -1,7 +1,8 @@
 """The key under a text that shows the marks of its rules, in a line of words: "§" (the rules a
 sentence follows: ``verdicts.rule_note_html``) and "*" (this tutor's own reading where the
 rulebooks are silent: ``verdicts._reading_mark``). A learner reading a lesson meets the marks
-there, not under "How to use it" (issue 33); the key says only the marks the text shows."""
+there, not under "How to use it" (issue 33); the key says only the marks the text shows, once
+on the page (l34: under the lesson's text and again under the question's box; marks_once.js)."""
 
 from __future__ import annotations
 
@@ -20,11 +21,12 @@ READING_WORDS = (
 
 def marks_key(shown: str) -> str:
     """The key of the marks in ``shown`` (HTML), one small grey line ('' when it has none)."""
-    said = []
+    said = []  # (each sentence with its mark: one said higher on the page is left out, once
+    # on the page: marks_once.js)
     if RULE_MARK in shown:
-        said.append(RULE_WORDS)
+        said.append(f"<span data-mark='rule'>{RULE_WORDS}</span>")
     if any(mark in shown for mark in READING_MARKS):
-        said.append(READING_WORDS)
+        said.append(f"<span data-mark='reading'>{READING_WORDS}</span>")
     if not said:
         return ""
     return (

@@ -17,6 +17,7 @@ from ..actions import Action, EndTurn, Roll
 from ..errors import CatanError
 from ..game import Game
 from ..grammar import a as a_
+from ..grammar import count
 from ..state import BOARD, ROLLOFF
 from ..typed_forms import how_to_type
 from ..words.older_names import held_title
@@ -47,7 +48,6 @@ from .palette_key import KEY_CSS, palette_key
 from .panels import cards_text, dev_cards_text
 from .place_words import OFF_BOARD_SHORT, off_board
 from .possible_parts import possible_parts
-from .puzzle_state import GO_ON
 from .taken_spots import free_spots
 from .tap_choices import agreeing, enabled_kinds, kinds_at_words, legal_with_spot
 from .try_words import try_help
@@ -69,6 +69,17 @@ def several(form: ActionForm, acts: list[Action]) -> str:
     left to choose ("choose whom to rob"; issue s14: "finish the form" named nothing)."""
     asks = form.asks(acts)
     return SEVERAL.format(f"choose {asks}") if asks else SEVERAL.replace(" ({})", "")
+
+
+# "What happened" shows its LOG_LINES newest lines whole, the older ones folded under "12
+# earlier lines": its box scrolled, and a line cut at its foot read "Next: P1: roll or pla…"
+# (ng_paused0.png); kept to whole lines, it still scrolled with no sign that it did (l34 at
+# 1280x900: the scrollbar drawn only while scrolling, the last line cut mid-sentence)
+LOG_LINE, LOG_LINES = 18, 8
+LOG_CSS = (
+    ".catan-log-older>summary{cursor:pointer;color:var(--jp-ui-font-color2,#555);"
+    "font-size:12px;margin:2px 0 0 0}"
+)
 
 
 # The moves one can make stand out (the palette, an enabled Roll or End turn); what cannot be
@@ -96,14 +107,10 @@ PLAY_CSS = (
     ".catan-board canvas:focus-visible{outline:3px solid #1b5e9f;outline-offset:2px}"
     + SR_ONLY_CSS
     + KEY_CSS  # the key to those looks under the palette (palette_key.py)
+    + LOG_CSS
     + "</style>"
 )
 Guard = Callable[[Callable], Callable]
-
-
-# "What happened" scrolls in whole lines (a line cut at its box's foot read "Next: P1: roll or
-# pla…", ng_paused0.png): its box is LOG_LINES lines of LOG_LINE px high
-LOG_LINE, LOG_LINES = 18, 8
 
 
 class PlayPanel:
@@ -272,9 +279,10 @@ class PlayPanel:
         # Roll and End turn lit only when legal now, a puzzle's too: the dice are thrown or not
         # for all to see (a Roll still green after the roll said "roll"; issue 33)
         self._buttons(legal if kinds or s.lesson_throw() else [])
-        self.hand.value = own_hand_html(
-            s.game, s.own_seat(), s.against_computer(), unnamed=s.puzzle_secret
-        ) + levels_html(s.game)  # C&K: every seat's tracks (city_levels)
+        hand = own_hand_html(s.game, s.own_seat(), s.against_computer(), unnamed=s.puzzle_secret)
+        if not s.puzzle_secret and held_nothing(s.game, s.own_seat()):
+            hand = ""  # (l34: "P2's hand: nothing" under a solved question said nothing)
+        self.hand.value = hand + levels_html(s.game)  # C&K: every seat's tracks (city_levels)
         self.message.value = html.escape(s.message)
         self.try_help.value, self.try_text.placeholder = try_help(s.game, s.puzzle_secret)
         self._tried()
@@ -426,16 +434,10 @@ class PlayPanel:
         if not lines:
             self.log.value = ""
             return
-        rows = "".join(
-            f"<li style='color:{'#1a1a1a' if i == 0 else '#666'}'>{markup.text(line)}</li>"
-            for i, line in enumerate(lines)
-        )
         self.log.value = (
             "<div style='margin-top:8px;border-top:1px solid #ddd;"
             "padding-top:4px'><b>What happened</b> <span style='color:#777;"
-            "font-size:12px'>(newest first)</span><ul style='margin:2px 0 0 0;"
-            f"padding-left:18px;max-height:{LOG_LINES * LOG_LINE}px;overflow:auto;"
-            f"font-size:13px;line-height:{LOG_LINE}px'>{rows}</ul></div>"
+            f"font-size:12px'>(newest first)</span>{log_rows(lines)}</div>"
         )
 
     # ------------------------------------------------------------ acting on the board
@@ -454,8 +456,8 @@ class PlayPanel:
         there fill the form; none: why not there."""
         s = self.session
         self.ring(None, "")  # the last why-not ring goes on the next click
-        if s.puzzle.resting():  # a question just solved: no move asked until ▶
-            return s.say(GO_ON)
+        if s.puzzle.resting():  # a question just solved: no move asked until ▶, as the title
+            return None  # and the line by ▶ say (l34: each tap said "Solved. Press ▶" again)
         if not s.kind:  # the one kind played on such a spot: of the question's (a puzzle's
             # answer stays hidden: the moment's kinds, legal or not), else of the legal ones
             only = enabled_kinds(s)  # none greyed (tap_choices)
@@ -573,3 +575,36 @@ def own_hand_html(game: Game, seat: int, against_computer: bool, unnamed: bool =
         "<div style='margin:6px 0 2px 0;font-size:13px'>"
         f"<b>{who}:</b> {html.escape('; '.join(bits))}</div>"
     )
+
+
+def log_rows(lines: list[str]) -> str:
+    """The log's lines, newest first: the ``LOG_LINES`` newest in a list, the older ones in a
+    fold saying how many ("12 earlier lines")."""
+
+    def rows(part: list[str], first: int) -> str:
+        items = "".join(
+            f"<li style='color:{'#1a1a1a' if first + i == 0 else '#666'}'>{markup.text(x)}</li>"
+            for i, x in enumerate(part)
+        )
+        return (
+            "<ul style='margin:2px 0 0 0;padding-left:18px;font-size:13px;"
+            f"line-height:{LOG_LINE}px'>{items}</ul>"
+        )
+
+    newest, older = lines[:LOG_LINES], lines[LOG_LINES:]
+    if not older:
+        return rows(newest, 0)
+    fold = f"<summary>{count(len(older), 'earlier line')}</summary>{rows(older, LOG_LINES)}"
+    return rows(newest, 0) + f"<details class='catan-log-older'>{fold}</details>"
+
+
+def held_nothing(game: Game, seat: int) -> bool:
+    """Whether ``seat`` holds nothing its hand row would name (no card of any kind, no trade
+    token): outside an open question, the row is left out."""
+    if not 0 <= seat < game.players:
+        return False
+    view = game.observation(seat)["seats"][seat]
+    return not (
+        any(view["hand"]) or any(view.get("dev") or ()) or view.get("progress")
+        or held_tokens(game, view)
+    )  # fmt: skip

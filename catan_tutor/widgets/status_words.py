@@ -4,8 +4,8 @@ as the page lets the learner act: it never offers what the page greys (a fresh l
 or end the turn" under a grey End turn and no palette).
 
 - A question just solved (``PuzzleState.resting``): no move is offered until ▶, and the line
-  says so (``GO_ON``, there only: the message line under Roll and End turn says it again only
-  as the reply to a click on the board) in place of the engine's words.
+  says so (``GO_ON``, there only: a click on the board plays nothing and says nothing more,
+  l34) in place of the engine's words.
 - The turn's choices after the roll (BASE-TURN-PHASES, CK-TURN-ACTION-PHASE): the engine's
   "trade, build, play a card or end the turn" keeps only the choices with a kind offered now
   (``offered``): "P1: trade or end the turn" where nothing can be built and no card played.

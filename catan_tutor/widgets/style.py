@@ -215,6 +215,22 @@ HELD_REPLY_CSS = (
     f".catan-app .catan-puzzle:has(>.catan-reply-held)>.catan-puzzle-prompt:has(.{SOLVED_HEAD})"
     "{display:none}"
 )
+# "Back to the lesson's move: P1 recruits a basic knight on N4; ..." in lines, as wide as the
+# box at most (l34 at 7.8, 375x740: one line, 475 px wide, it ran past the screen's right edge,
+# its words cut): the button grows down, never wider than its column
+MAIN_LINE_CSS = (
+    ".catan-app .catan-puzzle-main-line{max-width:100%;height:auto;min-height:"
+    "var(--jp-widgets-inline-height,28px);white-space:normal;text-align:left;"
+    "line-height:1.35;padding-top:6px;padding-bottom:6px}"
+    ".catan-app .catan-puzzle-main-line .widget-label-basic,.catan-app "
+    ".catan-puzzle-main-line span{white-space:normal;overflow:visible;text-overflow:clip}"
+)
+# the key to the rule marks said once on the page: a lower one saying the same left out
+# (marks_once.js; l34)
+MARKS_ONCE_CSS = (
+    ".catan-app .catan-marks-key.catan-marks-again,.catan-app .catan-marks-key "
+    ".catan-marks-again{display:none}"
+)
 # A tablet (the panels under the board) at an open question: "Puzzle: answer the question
 # below" over it left out, as on a phone (the title says "a puzzle", the question follows),
 # and no lines kept for the heading: 11.16's answer row began at y 1008 of 1024, under the
@@ -310,6 +326,12 @@ LAYOUT_CSS = (
     ".catan-app .catan-note-row>.catan-afresh{grid-column:2}"
     ".catan-progress-summary span{white-space:nowrap}"
     ".catan-progress-summary .catan-unseen{visibility:hidden}}"
+    # (a tablet's row, 768 px: the summary's kept room, ~375 px, left the chapter's line ~360,
+    # in three lines (l34): the chapter's line the row's width, the summary under it)
+    "@media (min-width:701px) and (max-width:1015px){.catan-app .catan-note-row{"
+    "grid-template-columns:minmax(0,1fr)}"
+    ".catan-app .catan-note-row>.catan-progress-row{grid-area:2/1;justify-self:start}"
+    ".catan-app .catan-note-row>.catan-afresh{grid-column:1}}"
     # (on a phone the summary comes in the line kept under the lists: none kept unseen)
     "@media (max-width:700px){.catan-progress-summary .catan-unseen{display:none}}"
     f".catan-app .catan-note-row .widget-html-content{{line-height:{NOTE_LINE}px}}"
@@ -384,6 +406,8 @@ LAYOUT_CSS = (
     ".catan-why-not .widget-html-content{line-height:1.4}"
     + WHY_NOT_CSS
     + HELD_REPLY_CSS
+    + MAIN_LINE_CSS
+    + MARKS_ONCE_CSS
     + TABLET_QUESTION_CSS
     + DISABLED_PRIMARY_CSS
     + ".catan-head .widget-html,.catan-head .widget-html-content{line-height:1.35;"

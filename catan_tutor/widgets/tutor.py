@@ -433,7 +433,7 @@ class Tutor:
         self.header.value = (
             f"<div class='catan-head-title' style='font-size:15px'>{title}{variant}"
             f"{round_words(g.state)} · "  # (the round, not "turn 31": l33 read it as P1's)
-            f"{'a puzzle' if secret else markup.text(wording.phase_words(phase))}{mode}"
+            f"{_doing(secret, bool(solved_words(self.session)), phase)}{mode}"
             f"</div><div class='catan-head-prompt'>{who}</div>"
         )
 
@@ -512,3 +512,16 @@ class Tutor:
         self.explore.value = True
         if self.tabs.selected_index != TABS.index("Rules"):
             self.tabs.selected_index = TABS.index("Rules")  # refreshes it
+
+
+def _doing(secret: bool, solved: bool, phase: str) -> str:
+    """The title line's last words: "a puzzle" at an open question, "puzzle solved" at one
+    just solved until ▶ (l34 at 1.4 on a phone: "placing the starting pieces", the next
+    step's, read as what to do now), else the phase's."""
+    return (
+        "a puzzle"
+        if secret
+        else "puzzle solved"
+        if solved
+        else markup.text(wording.phase_words(phase))
+    )
