@@ -76,8 +76,9 @@ def _seat_numbered(s: State, m: re.Match) -> str:
     return f"P{n}" if 1 <= n <= s.n else m[0]
 
 
-# A terrain as a learner may type it -> its index in TERRAINS
-_TERRAIN_WORDS = {
+# A terrain as a learner may type it -> its index in TERRAINS (the tutor's names and others;
+# hex_spot_words reads hexes by these words too: one table)
+TERRAIN_WORDS = {
     **{t: i for i, t in enumerate(TERRAINS)},
     "hill": 0, "woods": 1, "wood": 1, "forests": 1, "pastures": 2, "field": 3,
     "mountain": 4, "deserts": 5,
@@ -88,7 +89,7 @@ _TERRAIN_WORDS = {
 _YIELDED = r"(?:wheat|grain|brick|clay|ore|stone|sheep|wool|wood|lumber)"
 _TERRAIN = re.compile(
     rf"(?<![\w-])(?:(?P<before>\d{{1,2}})\s+(?:{_YIELDED}\s+)?)?(?P<t>"
-    + "|".join(sorted(_TERRAIN_WORDS, key=len, reverse=True))
+    + "|".join(sorted(TERRAIN_WORDS, key=len, reverse=True))
     + r")(?:\s+(?:hex\s+)?(?:with\s+(?:the|a|an)\s+)?(?P<after>\d{1,2}))?(?![\w-])",
     re.IGNORECASE,
 )
@@ -105,7 +106,7 @@ def hexes_by_terrain(s: State, text: str, secret: Collection[str] = ()) -> tuple
     for m in _TERRAIN.finditer(text):
         if not text[: m.start()].strip() or re.fullmatch(r"\s*p[1-9]\s+", text[: m.start()], re.I):
             continue  # a move's first word: Treason's "desert N4" (CK-PC-TREASON), not a hex
-        terrain = _TERRAIN_WORDS[m["t"].lower()]
+        terrain = TERRAIN_WORDS[m["t"].lower()]
         number = int(m["before"] or m["after"] or 0)
         fit = [
             h
