@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 # One table of the words a learner names a terrain by
 
 
@@ -12,3 +14,74 @@ def test_a_terrain_is_read_by_one_table_of_words():
 
     assert hex_spot_words.TERRAIN_WORDS is place_words.TERRAIN_WORDS
     assert not hasattr(place_words, "_TERRAIN_WORDS")
+
+
+# 1. Typed answers in a learner's words
+
+
+@pytest.mark.course
+@pytest.mark.parametrize(
+    ("typed", "moved"),
+    [
+        ("the 8 forest, M, and rob blue", "P1 robber M P2"),  # (M: read, and not the answer)
+        ("robber on the 8 forest, M, and rob blue", "P1 robber M P2"),
+        ("hills 5 (Q)", "P1 robber Q P2"),
+        ("the hills 5", "P1 robber Q P2"),
+        ("Q (hills 5) and rob blue", "P1 robber Q P2"),
+        ("rob blue on Q", "P1 robber Q P2"),
+    ],
+)
+def test_BASE_ROBBER_MOVE_a_hex_said_by_terrain_and_letter_is_that_hex_once(typed, moved):
+    """l34 at 2.2 typed "the 8 forest, M, and rob blue" and "hills 5 (Q)" and was told "“M”
+    is not a seat": the hex was read twice (its terrain and number as M, then M again), and
+    a hex and whom to rob said with no word for the robber were not read as its move."""
+    from puzzle_answers import judged
+
+    j = judged("puzzle_base_robber", 3, typed)
+    assert j.read and j.move == moved, j.text
+    assert j.correct == moved.endswith("Q P2"), j.text
+    assert "seat" not in j.text, j.text
+
+
+@pytest.mark.course
+def test_a_hex_said_by_terrain_beside_another_hexs_letter_asks_which():
+    from puzzle_answers import judged
+
+    j = judged("puzzle_base_robber", 3, "robber on the 8 forest, Q, and rob blue")
+    assert not j.read and j.text.startswith("The forest 8 is M, not Q: which hex?"), j.text
+
+
+@pytest.mark.course
+def test_a_word_read_as_no_player_says_who_the_players_are():
+    """Not "“K” is not a seat (P1 to P3)": a learner names players as P1… or by colour."""
+    from puzzle_answers import judged
+
+    j = judged("puzzle_base_robber", 3, "robber Q and rob K")
+    assert "“K” is not a player: the players are P1 (red), P2 (blue) and P3 (white)." in j.text
+    assert "seat" not in j.text, j.text
+
+
+@pytest.mark.course
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "get trade up to level 5",
+        "trade up to level 5",
+        "bring the trade track up to level 5",
+        "P1 gets trade to level 5",
+    ],
+)
+def test_CK_IMPROVE_BUILD_getting_trade_up_to_level_5_is_its_improvement(typed):
+    """l34 at 10.6: "get trade up to level 5" was told "The word “get” was not understood"."""
+    from puzzle_answers import judged
+
+    j = judged("puzzle_ck_metropolis", 4, typed)
+    assert j.correct and j.move == "P1 improve trade A6", j.text
+
+
+def test_getting_a_track_to_a_level_is_read_only_with_a_track_and_a_level():
+    from catan_tutor.words.level_words import brought_to_level
+
+    assert brought_to_level("get the metropolis") == "get the metropolis"
+    assert brought_to_level("level up") == "level up"
+    assert brought_to_level("get science up to level 3") == "improve science to level 3"
