@@ -85,3 +85,35 @@ def test_getting_a_track_to_a_level_is_read_only_with_a_track_and_a_level():
     assert brought_to_level("get the metropolis") == "get the metropolis"
     assert brought_to_level("level up") == "level up"
     assert brought_to_level("get science up to level 3") == "improve science to level 3"
+
+
+# 2. Said once
+
+
+@pytest.mark.course
+def test_CK_METRO_TAKE_what_happened_tells_a_metropolis_taken_once():
+    """l34 at 10.3 read "P1 improves trade to level 5 and takes the trade metropolis on A6
+    (P1 pays 5 cloth). P1 takes the trade metropolis from P2, now on A6.": the move's own
+    sentence says it, whom it leaves said there. Each metropolis won in chapter 10, once."""
+    import re
+
+    from puzzle_answers import lesson
+
+    from catan_tutor.widgets.path_log import PathLog
+
+    lines = {}
+    for name in ("ck_metropolis_race", "ck_metropolis_level5", "puzzle_ck_metropolis"):
+        tl = lesson(name).timeline
+        log = PathLog()
+        for node in tl.walk():
+            for line in log.lines(tl, node)[:1]:
+                if "metropolis" in line:
+                    lines[(name, node.id)] = line
+    assert len(lines) >= 3, lines
+    for where, line in lines.items():
+        said = re.findall(r"takes the \w+ metropolis", line)
+        assert len(said) == 1, (where, line)
+    assert (
+        "takes the trade metropolis from P2 on A6 (P1 pays 5 cloth)."
+        in (lines[("ck_metropolis_level5", 5)])
+    )

@@ -555,7 +555,9 @@ def narrate_steps(
     for i, (before, action, after) in enumerate(steps):
         for said in event_sentences(before, action, after, viewer, moves=_told(action, i, steps)):
             told = re.match(r"\S+ (.+)\.$", said)  # "P2 steals a card from P4." once only
-            if not (told and any(told[1] in p for p in parts)) and not _card_named(said, parts):
+            if told and any(told[1] in p for p in parts):
+                continue
+            if not _card_named(said, parts) and not _metropolis_named(said, parts):
                 parts.append(said)
     if not parts:
         parts = [plain(ex.reason).rstrip(".") + "."]
@@ -579,6 +581,23 @@ def _card_named(said: str, parts: list[str]) -> bool:
     for i, p in enumerate(parts):
         if public in p:
             parts[i] = p.replace(public, f"steals {m[1]} from {m[2]}")
+            return True
+    return False
+
+
+def _metropolis_named(said: str, parts: list[str]) -> bool:
+    """A metropolis's event ("P1 takes the trade metropolis from P2, now on A6.") said by the
+    move's own sentence already ("P1 improves trade to level 5 and takes the trade metropolis
+    on A6": l34 read it twice in 10.3), whom it leaves said there ("… takes the trade
+    metropolis from P2 on A6"); True when it was so (CK-METRO-TAKE)."""
+    m = re.fullmatch(r"\S+ takes the (\w+) metropolis(?: from (\S+))?, now on (\S+)\.", said)
+    if m is None:
+        return False
+    public = f"takes the {m[1]} metropolis on {m[3]}"
+    for i, p in enumerate(parts):
+        if public in p:
+            gone = f" from {m[2]}" if m[2] else ""
+            parts[i] = p.replace(public, f"takes the {m[1]} metropolis{gone} on {m[3]}")
             return True
     return False
 
