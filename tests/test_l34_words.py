@@ -117,3 +117,30 @@ def test_CK_METRO_TAKE_what_happened_tells_a_metropolis_taken_once():
         "takes the trade metropolis from P2 on A6 (P1 pays 5 cloth)."
         in (lines[("ck_metropolis_level5", 5)])
     )
+
+
+@pytest.mark.course
+def test_lesson_5_1_says_this_tutors_reading_once_a_view_and_its_goal_no_token():
+    """l34 at 5.1 read "this tutor's reading" in the goal, the text and each box its "§"
+    opens (four readings: 2P-SETUP-NEUTRAL-SETTLEMENTS, -POSITIONS, -NO-NEUTRAL-BUILD,
+    2P-ROLL-TIMING): once per view now, where the text states the readings, and once in the
+    boxes (each further reading "not settled … either"). The goal spoke of tokens before the
+    lesson said what they are: the text says it where it first names them."""
+    import re
+
+    from puzzle_answers import lesson
+
+    from catan_tutor.widgets.verdicts import READING_AGAIN, lesson_html
+
+    sc = lesson("base_2p_double_roll")
+    assert "token" not in sc.goal.lower() and "reading" not in sc.goal.lower(), sc.goal
+    text = sc.timeline.root.tutor
+    page = lesson_html(text)
+    opened = re.search(r"<span class='catan-rule-ref-text' role='note' hidden>(.*?)</span>", page)
+    assert opened is not None
+    boxes = opened[1].replace("&#x27;", "'")
+    assert boxes.count("This tutor's reading") == 1, boxes
+    assert boxes.count(READING_AGAIN) == 3, boxes
+    assert "5 trade tokens, 10 wait in the supply; a player spends them on token actions" in (
+        " ".join(text.split())
+    )

@@ -150,6 +150,7 @@ def _opened_text(rule_ids: str | list[str], heading: bool = False) -> str:
     (``heading``: for a marker that does not show it), for a [decision] what "our reading"
     means and the other reading, then the rule's text."""
     parts = []
+    read = False  # "This tutor's reading: …" said once for all the rules opened (l34, 5.1)
     for rule_id in [rule_ids] if isinstance(rule_ids, str) else rule_ids:
         said = spelled_out(_amends_in_words(card_count_words(rulebook.rule(rule_id).text)))
         text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], said)
@@ -161,10 +162,10 @@ def _opened_text(rule_ids: str | list[str], heading: bool = False) -> str:
         if found is not None:
             other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
             other = spelled_out(other)
-            note = f"{READING_SHOWN}: {READING_NOTE}" + (
-                f" Another reading: {other}." if other else ""
-            )
+            note = READING_AGAIN if read else f"{READING_SHOWN}: {READING_NOTE}"
+            note += f" Another reading: {other}." if other else ""
             parts.append(f"<em>{markup.text(note)}</em>")
+            read = True
         if not (heading and repeats_title(rule_id)):
             parts.append(markup.text(text))
     return f"<span class='catan-rule-ref-text' role='note' hidden>{'<br>'.join(parts)}</span>"
@@ -392,6 +393,9 @@ READING_WORD = "our reading"
 # reading)" in one place and "this tutor's reading" elsewhere)
 READING_SHOWN = "This tutor's reading"
 READING_NOTE = "The rulebooks do not settle this; the tutor plays it this way."
+# ... said of each reading after the first among the rules one "§" opens (l34 read "This
+# tutor's reading" four times under 5.1's one "§")
+READING_AGAIN = "The rulebooks do not settle this either."
 # Beside a rule's title (a verdict's rule, the Rules tab) the same quiet mark: a small raised
 # "*", its tooltip saying what it means, "our reading" for a screen reader.
 READING_BADGE = (
