@@ -144,3 +144,19 @@ def test_lesson_5_1_says_this_tutors_reading_once_a_view_and_its_goal_no_token()
     assert "5 trade tokens, 10 wait in the supply; a player spends them on token actions" in (
         " ".join(text.split())
     )
+
+
+# 3. Words
+
+
+def test_BASE_CHANCE_ROLLOFF_the_tie_rule_in_plain_words():
+    """l34 read "with the dice the rule that calls for it says" and "one draw giving each
+    the same chance" badly."""
+    import re
+
+    from catan_tutor.widgets.verdicts import rule_details
+
+    tie = " ".join(re.sub(r"<[^>]+>", " ", rule_details("BASE-CHANCE-ROLLOFF", True)).split())
+    assert "the rule that calls for it says" not in tie and "one draw giving" not in tie, tie
+    assert "to choose who goes first, they roll both dice each" in tie, tie
+    assert "or the tie is decided by lot, each in it with the same chance" in tie, tie
