@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 # One table of the words a learner names a terrain by
@@ -160,3 +162,31 @@ def test_BASE_CHANCE_ROLLOFF_the_tie_rule_in_plain_words():
     assert "the rule that calls for it says" not in tie and "one draw giving" not in tie, tie
     assert "to choose who goes first, they roll both dice each" in tie, tie
     assert "or the tie is decided by lot, each in it with the same chance" in tie, tie
+
+
+def test_CK_BARB_STRENGTH_the_track_says_what_the_barbarians_count_in_one_wording():
+    """l34 read "(all cities)" on some boards and "(cities)" on others: the track's words
+    (long and short), the SVG's and the attack's narration say "all cities", from one place."""
+    from catan_tutor import scene
+    from catan_tutor.rules.barbarians import BARBARIANS_COUNT
+    from catan_tutor.widgets.board_paint import StripPainter
+    from catan_tutor.words import narrate
+
+    assert BARBARIANS_COUNT == "all cities"
+    forms = scene.track_forms(3, 2)
+    assert forms == (
+        "barbarians 3 (all cities) vs active knights 2",
+        "all cities 3 vs active knights 2",
+    )
+    assert scene.track_words(3, 2) == forms[0]
+    from catan_tutor import new_game
+
+    strip = scene.strip_scene(new_game("ck", players=3, seed=1).state)
+    b, d = strip.barbarians, strip.defenders
+    painter = StripPainter.__new__(StripPainter)
+    painter._small = lambda h: 1.0  # type: ignore[method-assign]
+    for room in (1e9, 40.0, 1.0):
+        for short in (False, True):
+            said = painter._track_text(1.0, strip, None, room=room, short=short)
+            assert said in scene.track_forms(b, d), (room, short, said)
+    assert "(cities)" not in Path(narrate.__file__).read_text("utf-8")
