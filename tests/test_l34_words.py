@@ -190,3 +190,18 @@ def test_CK_BARB_STRENGTH_the_track_says_what_the_barbarians_count_in_one_wordin
             said = painter._track_text(1.0, strip, None, room=room, short=short)
             assert said in scene.track_forms(b, d), (room, short, said)
     assert "(cities)" not in Path(narrate.__file__).read_text("utf-8")
+
+
+@pytest.mark.course
+def test_CK_METRO_TAKE_10_6s_question_names_not_the_answers_cost():
+    """l34: 10.6's first question said "P1 holds 5 cloth.": the cost of trade level 5, its
+    answer (CK-BUILD-COSTS), narrowed the answer beyond the question. The hand is shown."""
+    import re
+
+    from puzzle_answers import course_puzzles
+
+    asked = [a for a in course_puzzles() if a.lesson == "puzzle_ck_metropolis"]
+    prompt = asked[0].puzzle.prompt
+    assert prompt == "Take a metropolis from another player with the cards P1 holds now."
+    for a in asked:
+        assert not re.search(r"\b\d+ (cloth|paper|coin)\b", a.puzzle.prompt), a.puzzle.prompt
