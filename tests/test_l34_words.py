@@ -205,3 +205,18 @@ def test_CK_METRO_TAKE_10_6s_question_names_not_the_answers_cost():
     assert prompt == "Take a metropolis from another player with the cards P1 holds now."
     for a in asked:
         assert not re.search(r"\b\d+ (cloth|paper|coin)\b", a.puzzle.prompt), a.puzzle.prompt
+
+
+def test_CK_PC_COUNTS_the_deck_s_list_says_which_rulebook_names_the_cards():
+    """l34 read card names (Printing, Taxation…) not knowing which edition's deck the
+    tutor uses: the newer rulebook's (003 wins every conflict with 001), said once, in the
+    rule that lists the deck (the Rules tab, and under chapter 9's first lesson's "§")."""
+    import re
+
+    from catan_tutor.widgets.rules_panel import rules_html
+    from catan_tutor.widgets.verdicts import rule_details
+
+    said = "deck and card names are the newer Cities &amp; Knights rulebook&#x27;s"
+    assert said in rule_details("CK-PC-COUNTS", opened=True)
+    page = rules_html("ck")
+    assert len(re.findall(re.escape(said), page)) == 1
