@@ -220,3 +220,33 @@ def test_CK_PC_COUNTS_the_deck_s_list_says_which_rulebook_names_the_cards():
     assert said in rule_details("CK-PC-COUNTS", opened=True)
     page = rules_html("ck")
     assert len(re.findall(re.escape(said), page)) == 1
+
+
+# 4. A rule box says only what applies to the lesson's game
+
+
+@pytest.mark.course
+def test_BASE_DEF_CONNECTED_a_base_lessons_rule_says_nothing_of_cities_and_knights():
+    """l34 read "(in Cities & Knights, or knight)" in BASE-DEF-CONNECTED's and
+    BASE-AWARD-ROAD-LENGTH's boxes in base lessons: a knight's cut is said by its own rules
+    (CK-KNIGHT-BLOCKS, CK-AWARD-LONGEST-ROUTE), one place per rule."""
+    import re
+
+    from puzzle_answers import lesson
+
+    from catan_tutor import rulebook
+    from catan_tutor.study.resources import packaged_lessons
+
+    said = {}
+    for path in sorted(packaged_lessons().glob("*.catan.yaml")):
+        sc = lesson(path.name.removesuffix(".catan.yaml"))
+        if sc.timeline.rules.caps.knights:
+            continue
+        for rid in sc.rules:
+            if re.search(r"Cities & Knights|\bknights\b", rulebook.rule(rid).text):
+                said[rid] = rulebook.rule(rid).text
+    assert said == {}, said
+    for rid in ("BASE-DEF-CONNECTED", "BASE-AWARD-ROAD-LENGTH"):
+        assert "knight" not in rulebook.rule(rid).text, rid
+    assert "cuts other colours' routes" in rulebook.rule("CK-KNIGHT-BLOCKS").text
+    assert "other colours' knights cut routes" in rulebook.rule("CK-AWARD-LONGEST-ROUTE").text
