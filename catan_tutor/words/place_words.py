@@ -107,7 +107,8 @@ def hexes_by_terrain(s: State, text: str, secret: Collection[str] = ()) -> tuple
         first = not text[: m.start()].strip() or re.fullmatch(
             r"\s*p[1-9]\s+", text[: m.start()], re.I
         )
-        if first and not _hex_alone(text[m.end() :]):
+        said = m["before"] or m["after"] or _LETTER_AFTER.match(text[m.end() :])
+        if first and not (said and _hex_alone(text[m.end() :])):  # ("P1 desert": Treason's)
             continue  # a move's first word: Treason's "desert N4" (CK-PC-TREASON), not a hex
         terrain = TERRAIN_WORDS[m["t"].lower()]
         number = int(m["before"] or m["after"] or 0)
