@@ -250,3 +250,15 @@ def test_BASE_DEF_CONNECTED_a_base_lessons_rule_says_nothing_of_cities_and_knigh
         assert "knight" not in rulebook.rule(rid).text, rid
     assert "cuts other colours' routes" in rulebook.rule("CK-KNIGHT-BLOCKS").text
     assert "other colours' knights cut routes" in rulebook.rule("CK-AWARD-LONGEST-ROUTE").text
+
+
+@pytest.mark.course
+def test_CK_METRO_TAKE_10_6s_other_affordable_track_says_why_it_is_not_the_answer():
+    """P1 holds paper too now (the hand no longer answers which track): improving science
+    is told why by the question's measure, not held back behind "Ask for a hint"."""
+    from puzzle_answers import judged
+
+    j = judged("puzzle_ck_metropolis", 4, "P1 improve science")
+    assert j.legal and not j.correct, j.text
+    assert j.text.endswith("After that, P1 still holds no metropolis."), j.text
+    assert "trade" not in j.text and "cloth" not in j.text, j.text
