@@ -40,6 +40,7 @@ from .actions import (
 from .board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from .errors import CatanError, NotationError
 from .form_words import QUESTIONS, MissingPart, form_notation
+from .grammar import and_list
 from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
 from .word_not_read import lacking, left_over, not_understood, word_at_fault
@@ -266,6 +267,8 @@ def learner_notation(game: Game, text: str) -> str | None:
         args.insert(0, (1, "trade"))
     tracked = any(t.lower() in TRACK_NAMES for _, t in args)
     ck = Recruit in game.rules.applies
+    if not keys and _robs_on_hex(tokens, [t for _, t in args]):  # "M, and rob blue" (l34)
+        keys.add("robber")
     kind = _kind(keys, ck, tracked)
     if not kind:
         return None
@@ -302,6 +305,14 @@ def learner_notation(game: Game, text: str) -> str | None:
     if neutral == UNNAMED:  # "a city for the neutral": no piece a neutral gets, not read
         return None
     return " ".join([seat, kind, *words]).strip()
+
+
+def _robs_on_hex(tokens: list[str], args: list[str]) -> bool:
+    """``tokens`` say a hex and whom to rob with no word for the robber ("the 8 forest, M,
+    and rob blue": l34 at 2.2, BASE-ROBBER-MOVE): a robber's move."""
+    robs = any(_base(t.lower()) in ("rob", "steal") for t in tokens)
+    hexes = [t for t in args if len(t) == 1 and t.upper() in HEX_NAMES]
+    return robs and len(hexes) == 1 and all(t in hexes or _SEAT.match(t) for t in args)
 
 
 # Words a kind's move may carry that its notation leaves out (11.16 typed, s19): a knight's
@@ -478,6 +489,8 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
     except CatanError as e:
         first = e
     text = without_reason(text)  # "... so P1 gets nothing": why, not what (l29)
+    if game.state.caps.improvements:  # "get trade up to level 5" (l34, CK-IMPROVE-BUILD)
+        text = level_words.brought_to_level(text)
     if Recruit in game.rules.applies:  # "turn my knight on", "wake him up" (l32)
         text = knight_words.said_as_knight_moves(text)
     hexes_said = between_words.said_between(text)  # "between N and O", as typed
@@ -799,7 +812,17 @@ def _plain(
     elif (plain := not_understood(why)) != why:  # "“offers” is not a number": plainly (l22)
         why, how = plain, how or examples(game, avoid)
     why = _LISTED.sub(lambda m: "" if _said_in(m[1], how) else m[0], why)
+    why = _NOT_A_PLAYER.sub(lambda m: f"{m[1]}: {players_named(game.state)}.", why)
     return MoveWordsError(f"{why} {how}".strip(), getattr(e, "word", ""))
+
+
+_NOT_A_PLAYER = re.compile(r"(“[^”]*” is not a player) \(P1 to P\d\)\.")
+
+
+def players_named(s: State) -> str:
+    """The players as a learner may name them: "the players are P1 (red), P2 (blue) and P3
+    (white)" (l34 was told "“M” is not a seat (P1 to P3)")."""
+    return f"the players are {and_list([s.seat_words(p) for p in range(s.n)])}"
 
 
 def _read_yet_short(why: str, cls: type | None, text: str) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 from . import board
 from . import palette as P
 from .board import GENERIC, HARBOR_NAMES, Layout
-from .rules.barbarians import forces
+from .rules.barbarians import BARBARIANS_COUNT, forces
 from .variants.capabilities import BASE
 
 __all__ = [
@@ -403,7 +403,18 @@ def track_words(barbarians: int, defenders: int) -> str:
     knights (CK-BARB-DEFENSE): "barbarians 3 (all cities) vs active knights 2" (issue 33:
     "barbarians 3 vs knights 0" left a learner to guess what the numbers were; "(cities)"
     was read as one seat's, l32: "barbarians 3 (cities)" beside P1's "cities 2")."""
-    return f"barbarians {barbarians} (all cities) vs active knights {defenders}"
+    return track_forms(barbarians, defenders)[0]
+
+
+def track_forms(barbarians: int, defenders: int) -> tuple[str, str]:
+    """``track_words``, then its shorter form where the board has less room ("all cities 3
+    vs active knights 2"): each says what the barbarians count in the same words (l34 read
+    "(all cities)" on some boards and "(cities)" on others)."""
+    said = f"{BARBARIANS_COUNT} {barbarians}"
+    return (
+        f"barbarians {barbarians} ({BARBARIANS_COUNT}) vs active knights {defenders}",
+        f"{said} vs active knights {defenders}",
+    )
 
 
 def strip_scene(state: Any) -> Strip:

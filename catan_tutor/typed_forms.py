@@ -315,6 +315,7 @@ _REASONS = (
     (re.compile(r"^expected (.+)$"), r"\1 is missing here"),
     (re.compile(r"^unexpected extra words$"), "there are extra words at the end"),
     (re.compile(r"\(P1\.\.P(\d)\)"), r"(P1 to P\1)"),
+    (re.compile(r" is not a seat \("), " is not a player ("),  # (l34: "seat" says nothing)
     # a word the reader quoted ('x', or "I'd" with its apostrophe) in the page's quote marks;
     # never an apostrophe inside a word ("hex's": l31 read "I“d" … a hex”s)
     (re.compile(r"(?<![\w’])'([^']*)'(?![\w’])"), r"“\1”"),

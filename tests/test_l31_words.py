@@ -203,7 +203,7 @@ def test_the_tie_rule_says_plainly_that_who_goes_first_is_rolled_with_both_dice(
     for internal in ("P1 on", "A to S", "one die unless"):
         assert internal not in shown, shown
     assert "roll one after another, P1 first" in shown, shown
-    assert "(to choose who goes first, both dice each: Who goes first)" in shown, shown
+    assert "to choose who goes first, they roll both dice each (Who goes first)" in shown, shown
     assert "only they roll again, until one is left" in shown
     first = rulebook.rule("BASE-SETUP-FIRST-PLAYER").text  # (the rule it settles the tie of)
     assert "roll both dice again" in first

@@ -444,9 +444,10 @@ ASKS: dict[tuple[str, str], Callable] = {
     ("puzzle_ck_progress", "P2 wants an ore and has no harbor. Get one from the bank."): bank_gets(
         "ore"
     ),
-    ("puzzle_ck_metropolis", "P1 holds 5 cloth. Take a metropolis from another player."): (
-        takes_a_metropolis
-    ),
+    (
+        "puzzle_ck_metropolis",
+        "Take a metropolis from another player with the cards P1 holds now.",
+    ): (takes_a_metropolis),
     (
         "puzzle_ck_metropolis",
         "P3's metropolis was won at level 4, so another player could still take it. Make it "

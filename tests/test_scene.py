@@ -206,11 +206,11 @@ def test_both_renderers_draw_the_scene_not_the_state(
     monkeypatch.setattr(view.pieces, "fill_text", lambda t, *a, **k: texts.append(t))
     view.draw_pieces()
     assert drawn == _canvas_items(fake.pieces)
-    # (the canvas says "(cities)" where "(all cities)" would reach the dice's caption)
+    # (the canvas says "all cities 99 vs …" where the longer words would reach the caption)
     assert {"barbarians 99 (all cities) vs active knights 42", TRACK_SHORT} & set(texts), texts
 
 
-TRACK_SHORT = "barbarians 99 (cities) vs active knights 42"
+TRACK_SHORT = "all cities 99 vs active knights 42"
 
 
 def _spy(view: BoardView) -> dict[str, list]:

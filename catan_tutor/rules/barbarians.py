@@ -39,6 +39,11 @@ def turn_order(s: State) -> list[int]:
     return [(s.active + i) % s.n for i in range(s.n)]
 
 
+# What the barbarians' strength counts, as every place on the page says it (the track's
+# words, the attack's narration: one wording, l34 read "(all cities)" and "(cities)")
+BARBARIANS_COUNT = "all cities"
+
+
 def forces(s: State) -> tuple[int, dict[int, int]]:
     """The barbarians' strength (rule="CK-BARB-STRENGTH": the players' cities) and each
     player's defence (rule="CK-BARB-DEFENSE": the strength of their active knights)."""

@@ -2,7 +2,8 @@
 
 l28 at 1.4's third question ("P1 places the last settlement of the setup. Which free corner
 has the most dots?") typed "G6" and was told "I cannot read “G6”"; only "settlement G6"
-was read. A label alone (with the seat, "on", "corner"...) is read as a move of the kind
+was read. A label alone (with the seat, "on", "corner"...), or a hex said by its terrain
+and number ("the hills 5", "hills 5 (Q)": l34 at 2.2), is read as a move of the kind
 chosen on the page's palette, else of the kind the question is about when the question
 names it (the settlement, the road), else of the one kind of move legal now that goes on
 such a spot; where several kinds could be meant, which is asked ("Which move on C6:
@@ -22,7 +23,7 @@ from ..errors import CatanError
 from ..game import Game
 from ..move_words import is_filler
 from ..typed_forms import FORMS
-from ..words.place_words import or_list, seats_by_colour
+from ..words.place_words import hexes_by_terrain, or_list, seats_by_colour
 
 _SEAT = re.compile(r"^p[1-9]$", re.IGNORECASE)
 _PLACEHOLDER = {"vertex": "{corner}", "edge": "{edge}", "hex": "{hex}"}
@@ -78,7 +79,9 @@ def spot_move(game: Game, text: str, meant: list[type]) -> tuple[str, str] | Non
     is meant); None when ``text`` is not a label alone or no kind of move goes there.
     ``meant``: the kinds the page means, first first (the palette's chosen, the question's
     named kind)."""
-    spot = _spot(seats_by_colour(game.state, text))  # "blue M4": P2's (l31)
+    text = seats_by_colour(game.state, text)  # "blue M4": P2's (l31)
+    text = hexes_by_terrain(game.state, text)[0]  # "hills 5 (Q)", "the hills 5" (l34, 2.2)
+    spot = _spot(text)
     if spot is None:
         return None
     seat, label, kind = spot

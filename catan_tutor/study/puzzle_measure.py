@@ -37,6 +37,16 @@ def measured(prompt: str, game: Game, tried: Action, answers: list[Action]) -> s
         )
         if then <= now < best:
             return f"After that, {s.name(p)} still has {count(now, 'victory point')}."
+    if re.search(r"\bmetropolis\b", prompt, re.IGNORECASE) and s.caps.improvements:
+        # (10.6: "Take a metropolis…", another track affordable too: CK-METRO-TAKE)
+        now, then = _metropolises(s, p), _metropolises(after.state, p)
+        best = max(
+            (_metropolises(g.state, a.player) for a in answers if (g := _after(game, a))),
+            default=then,
+        )
+        if then <= now < best:
+            held = count(now, "metropolis") if now else "no metropolis"
+            return f"After that, {s.name(p)} still holds {held}."
     if re.search(r"\btokens?\b", prompt, re.IGNORECASE) and s.caps.tokens:
         paid = _tokens(s, p) - _tokens(after.state, p)
         least = min(
@@ -66,3 +76,8 @@ def _after(game: Game, a: Action) -> Game | None:
 
 def _tokens(s, p: int) -> int:
     return s.tokens[p] if 0 <= p < len(s.tokens) else 0
+
+
+def _metropolises(s, p: int) -> int:
+    """How many metropolises seat ``p`` holds (CK-METRO-TAKE)."""
+    return sum(1 for v in s.metro if v >= 0 and s.vowner[v] == p)

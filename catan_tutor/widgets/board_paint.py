@@ -44,7 +44,7 @@ from ..scene import (
     board_scene,
     pieces_scene,
     strip_scene,
-    track_words,
+    track_forms,
 )
 from . import style
 from .board_tags import NARROW_ZOOM
@@ -659,12 +659,8 @@ class StripPainter:
             ]
         else:
             b, d = strip.barbarians, strip.defenders
-            forms = [
-                track_words(b, d),
-                f"barbarians {b} (cities) vs active knights {d}",
-                f"all cities {b} vs active knights {d}",
-            ]
-        if short and len(forms) == 3:
+            forms = list(track_forms(b, d))  # (one wording: scene.track_forms)
+        if short:
             forms = forms[1:]
         char = CHAR_WIDTH * self._small(h)
         return next((f for f in forms if len(f) * char <= room), forms[-1])

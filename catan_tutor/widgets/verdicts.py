@@ -150,6 +150,7 @@ def _opened_text(rule_ids: str | list[str], heading: bool = False) -> str:
     (``heading``: for a marker that does not show it), for a [decision] what "our reading"
     means and the other reading, then the rule's text."""
     parts = []
+    read = False  # "This tutor's reading: …" said once for all the rules opened (l34, 5.1)
     for rule_id in [rule_ids] if isinstance(rule_ids, str) else rule_ids:
         said = spelled_out(_amends_in_words(card_count_words(rulebook.rule(rule_id).text)))
         text = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], said)
@@ -161,10 +162,10 @@ def _opened_text(rule_ids: str | list[str], heading: bool = False) -> str:
         if found is not None:
             other = _QUOTED.sub(lambda m: _quoted_title(m[1]) or m[1], found.alternative)
             other = spelled_out(other)
-            note = f"{READING_SHOWN}: {READING_NOTE}" + (
-                f" Another reading: {other}." if other else ""
-            )
+            note = READING_AGAIN if read else f"{READING_SHOWN}: {READING_NOTE}"
+            note += f" Another reading: {other}." if other else ""
             parts.append(f"<em>{markup.text(note)}</em>")
+            read = True
         if not (heading and repeats_title(rule_id)):
             parts.append(markup.text(text))
     return f"<span class='catan-rule-ref-text' role='note' hidden>{'<br>'.join(parts)}</span>"
@@ -392,6 +393,9 @@ READING_WORD = "our reading"
 # reading)" in one place and "this tutor's reading" elsewhere)
 READING_SHOWN = "This tutor's reading"
 READING_NOTE = "The rulebooks do not settle this; the tutor plays it this way."
+# ... said of each reading after the first among the rules one "§" opens (l34 read "This
+# tutor's reading" four times under 5.1's one "§")
+READING_AGAIN = "The rulebooks do not settle this either."
 # Beside a rule's title (a verdict's rule, the Rules tab) the same quiet mark: a small raised
 # "*", its tooltip saying what it means, "our reading" for a screen reader.
 READING_BADGE = (
@@ -555,7 +559,9 @@ def narrate_steps(
     for i, (before, action, after) in enumerate(steps):
         for said in event_sentences(before, action, after, viewer, moves=_told(action, i, steps)):
             told = re.match(r"\S+ (.+)\.$", said)  # "P2 steals a card from P4." once only
-            if not (told and any(told[1] in p for p in parts)) and not _card_named(said, parts):
+            if told and any(told[1] in p for p in parts):
+                continue
+            if not _card_named(said, parts) and not _metropolis_named(said, parts):
                 parts.append(said)
     if not parts:
         parts = [plain(ex.reason).rstrip(".") + "."]
@@ -579,6 +585,23 @@ def _card_named(said: str, parts: list[str]) -> bool:
     for i, p in enumerate(parts):
         if public in p:
             parts[i] = p.replace(public, f"steals {m[1]} from {m[2]}")
+            return True
+    return False
+
+
+def _metropolis_named(said: str, parts: list[str]) -> bool:
+    """A metropolis's event ("P1 takes the trade metropolis from P2, now on A6.") said by the
+    move's own sentence already ("P1 improves trade to level 5 and takes the trade metropolis
+    on A6": l34 read it twice in 10.3), whom it leaves said there ("… takes the trade
+    metropolis from P2 on A6"); True when it was so (CK-METRO-TAKE)."""
+    m = re.fullmatch(r"\S+ takes the (\w+) metropolis(?: from (\S+))?, now on (\S+)\.", said)
+    if m is None:
+        return False
+    public = f"takes the {m[1]} metropolis on {m[3]}"
+    for i, p in enumerate(parts):
+        if public in p:
+            gone = f" from {m[2]}" if m[2] else ""
+            parts[i] = p.replace(public, f"takes the {m[1]} metropolis{gone} on {m[3]}")
             return True
     return False
 

@@ -28,14 +28,8 @@ from ..board import (
 )
 from ..grammar import and_list, count
 from ..state import State
-from .place_words import name_one, or_list
+from .place_words import TERRAIN_WORDS, name_one, or_list
 
-# A terrain as a learner may say it -> its index in TERRAINS (the tutor's names and others)
-TERRAIN_WORDS = {
-    **{t: i for i, t in enumerate(TERRAINS)},
-    "hill": 0, "woods": 1, "wood": 1, "forests": 1, "pastures": 2, "field": 3,
-    "mountain": 4, "deserts": 5,
-}  # fmt: skip
 # What a hex yields, said for the hex ("next to the 3 ore"): only with its number, as "3 ore"
 # alone is as much a count of cards
 _YIELD_WORDS = {r: i for i, r in enumerate(RESOURCES)}

@@ -17,6 +17,26 @@ from ..count_words import NUMBER_WORDS
 from ..rules.improvements import TOP
 from ..state import State
 
+# A track brought to a level in other verbs ("get trade up to level 5", "bring science to
+# level 3", "trade up to level 5": l34 at 10.6 was told "The word “get” was not understood
+# here"): an improvement of that track (CK-IMPROVE-BUILD), its level held as typed
+_BROUGHT = re.compile(
+    r"\b(?:(?:get|gets|got|getting|bring|brings|brought|push|pushes|pushed|take|takes|took)"
+    r"\s+(?:(?:the|my|our)\s+)?)?(?P<track>science|trade|politics)(?P<named>\s+track)?"
+    r"\s+(?:all\s+the\s+way\s+)?up\s+(?=to\s+levels?\b)"
+    r"|\b(?:get|gets|got|getting|bring|brings|brought|push|pushes|pushed)\s+"
+    r"(?:(?:the|my|our)\s+)?(?P<track2>science|trade|politics)(?P<named2>\s+track)?\s+"
+    r"(?=to\s+levels?\b)",
+    re.IGNORECASE,
+)
+
+
+def brought_to_level(text: str) -> str:
+    """``text`` with a track brought to a level in other verbs ("get trade up to level 5")
+    as its improvement ("improve trade to level 5"); else unchanged."""
+    return _BROUGHT.sub(lambda m: f"improve {m['track'] or m['track2']} ", text)
+
+
 _LEVEL = re.compile(r"\blevels?\s+(\d{1,2}|[a-z]+)\b", re.IGNORECASE)
 
 

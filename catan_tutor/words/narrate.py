@@ -53,7 +53,7 @@ from ..board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS
 from ..grammar import count, sentence
 from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.awards import public_vp
-from ..rules.barbarians import TRACK_END, forces
+from ..rules.barbarians import BARBARIANS_COUNT, TRACK_END, forces
 from ..rules.precedence import most_specific
 from ..rules.spot_nouns import with_nouns
 from ..rules.words import card_title
@@ -517,7 +517,7 @@ def _attack(rules, before: State, after: State) -> list[Event]:
         Event(
             "attack",
             f"The barbarians attack! Strength: barbarians {barbarians} "
-            f"(all cities), knights {total} ({names}). {head}; {outcome}.",
+            f"({BARBARIANS_COUNT}), knights {total} ({names}). {head}; {outcome}.",
             _rule(rules, rule),
             facts=f,
         ),

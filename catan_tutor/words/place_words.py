@@ -76,8 +76,9 @@ def _seat_numbered(s: State, m: re.Match) -> str:
     return f"P{n}" if 1 <= n <= s.n else m[0]
 
 
-# A terrain as a learner may type it -> its index in TERRAINS
-_TERRAIN_WORDS = {
+# A terrain as a learner may type it -> its index in TERRAINS (the tutor's names and others;
+# hex_spot_words reads hexes by these words too: one table)
+TERRAIN_WORDS = {
     **{t: i for i, t in enumerate(TERRAINS)},
     "hill": 0, "woods": 1, "wood": 1, "forests": 1, "pastures": 2, "field": 3,
     "mountain": 4, "deserts": 5,
@@ -88,7 +89,7 @@ _TERRAIN_WORDS = {
 _YIELDED = r"(?:wheat|grain|brick|clay|ore|stone|sheep|wool|wood|lumber)"
 _TERRAIN = re.compile(
     rf"(?<![\w-])(?:(?P<before>\d{{1,2}})\s+(?:{_YIELDED}\s+)?)?(?P<t>"
-    + "|".join(sorted(_TERRAIN_WORDS, key=len, reverse=True))
+    + "|".join(sorted(TERRAIN_WORDS, key=len, reverse=True))
     + r")(?:\s+(?:hex\s+)?(?:with\s+(?:the|a|an)\s+)?(?P<after>\d{1,2}))?(?![\w-])",
     re.IGNORECASE,
 )
@@ -103,9 +104,13 @@ def hexes_by_terrain(s: State, text: str, secret: Collection[str] = ()) -> tuple
     if s.layout is None:
         return text, ""
     for m in _TERRAIN.finditer(text):
-        if not text[: m.start()].strip() or re.fullmatch(r"\s*p[1-9]\s+", text[: m.start()], re.I):
+        first = not text[: m.start()].strip() or re.fullmatch(
+            r"\s*p[1-9]\s+", text[: m.start()], re.I
+        )
+        said = m["before"] or m["after"] or _LETTER_AFTER.match(text[m.end() :])
+        if first and not (said and _hex_alone(text[m.end() :])):  # ("P1 desert": Treason's)
             continue  # a move's first word: Treason's "desert N4" (CK-PC-TREASON), not a hex
-        terrain = _TERRAIN_WORDS[m["t"].lower()]
+        terrain = TERRAIN_WORDS[m["t"].lower()]
         number = int(m["before"] or m["after"] or 0)
         fit = [
             h
@@ -113,7 +118,7 @@ def hexes_by_terrain(s: State, text: str, secret: Collection[str] = ()) -> tuple
             if t == terrain and (not number or s.layout.numbers[h] == number)
         ]
         if len(fit) == 1:
-            return text[: m.start()] + HEX_NAMES[fit[0]] + text[m.end() :], ""
+            return _said_once(text, m, HEX_NAMES[fit[0]], _hex_said(s, fit[0]))
         listed = [HEX_NAMES[h] for h in fit]
         if len(fit) > 1 and not set(listed) & set(secret):
             return text, f"Which {TERRAINS[terrain]}: {or_list(listed)}?"
@@ -121,6 +126,48 @@ def hexes_by_terrain(s: State, text: str, secret: Collection[str] = ()) -> tuple
             said = f"{len(fit)} hexes are {TERRAINS[terrain]}"
             return text, f"Which {TERRAINS[terrain]}? {said}{name_one('hex')}"
     return text, ""
+
+
+# A hex's letter said beside its terrain and number ("the 8 forest, M,", "hills 5 (Q)", "Q
+# (hills 5)": l34 at 2.2 was told "“M” is not a seat", the hex read twice): the same hex
+_LETTER_AFTER = re.compile(r"^\s*(?:,\s*|\(\s*)([A-Sa-s])\s*\)?(?=[\s,.;:!?]|$)")
+_LETTER_BEFORE = re.compile(r"(?<![\w'’-])([A-Sa-s])\s*(?:,|\()\s*(?:the\s+)?$")
+_CLOSE = re.compile(r"^\s*\)")
+
+
+def _hex_alone(rest: str) -> bool:
+    """``rest`` (the words after a terrain said first) is nothing, or its letter alone
+    ("hills 5 (Q)"): the words name a hex, not Treason's "desert N4"."""
+    m = _LETTER_AFTER.match(rest)
+    return not (rest[m.end() :] if m else rest).strip(" \t,.;:!?")
+
+
+def _hex_said(s: State, h: int) -> str:
+    """Hex ``h`` as the lessons say it: "the forest 8" (its number, if any)."""
+    assert s.layout is not None
+    n = s.layout.numbers[h]
+    return f"the {TERRAINS[s.layout.terrain[h]]}{f' {n}' if n else ''}"
+
+
+def _said_once(text: str, m: re.Match, label: str, said: str) -> tuple[str, str]:
+    """``text`` with the terrain words ``m`` as the hex's ``label``, its letter said beside
+    them left out (the same hex once); a letter of another hex beside them: which is
+    asked ("The forest 8 is M, not Q: which hex?")."""
+    before, after = text[: m.start()], text[m.end() :]
+    if (b := _LETTER_BEFORE.search(before)) is not None:
+        if b[1].upper() == label:  # "Q (hills 5)": Q, once
+            return before[: b.start()] + label + _CLOSE.sub("", after), ""
+        return text, _other_letter(said, label, b[1].upper())
+    if (a := _LETTER_AFTER.match(after)) is not None:
+        if a[1].upper() == label:  # "the 8 forest, M,": M, once
+            return before + label + after[a.end() :], ""
+        return text, _other_letter(said, label, a[1].upper())
+    return before + label + after, ""
+
+
+def _other_letter(said: str, label: str, other: str) -> str:
+    """The question when a hex's terrain and a letter beside it name two hexes."""
+    return f"{said[:1].upper()}{said[1:]} is {label}, not {other}: which hex?{HEX_SHOWN}"
 
 
 _NEXT_TO = re.compile(
