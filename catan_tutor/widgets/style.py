@@ -327,11 +327,14 @@ LAYOUT_CSS = (
     ".catan-progress-summary span{white-space:nowrap}"
     ".catan-progress-summary .catan-unseen{visibility:hidden}}"
     # (a tablet's row, 768 px: the summary's kept room, ~375 px, left the chapter's line ~360,
-    # in three lines (l34): the chapter's line the row's width, the summary under it)
+    # in three lines (l34): the chapter's line the row's width, the summary under it, in a
+    # line of its own only once there is progress to say: a new visitor's blank line pushed
+    # 11.16's answer row under the fold, s28)
     "@media (min-width:701px) and (max-width:1015px){.catan-app .catan-note-row{"
     "grid-template-columns:minmax(0,1fr)}"
     ".catan-app .catan-note-row>.catan-progress-row{grid-area:2/1;justify-self:start}"
-    ".catan-app .catan-note-row>.catan-afresh{grid-column:1}}"
+    ".catan-app .catan-note-row>.catan-afresh{grid-column:1}"
+    ".catan-progress-summary .catan-unseen{display:none}}"
     # (on a phone the summary comes in the line kept under the lists: none kept unseen)
     "@media (max-width:700px){.catan-progress-summary .catan-unseen{display:none}}"
     f".catan-app .catan-note-row .widget-html-content{{line-height:{NOTE_LINE}px}}"
