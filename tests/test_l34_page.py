@@ -10,10 +10,11 @@ import re
 
 from puzzle_answers import at_question, course_puzzles
 
-from catan_tutor import board
+from catan_tutor import board, new_game
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets.play_panel import held_nothing, own_hand_html
 from catan_tutor.widgets.puzzle_state import GO_ON
+from catan_tutor.widgets.tutor import Tutor
 
 
 def _text(value: str) -> str:
@@ -73,3 +74,15 @@ def test_a_tap_after_solving_does_not_say_solved_again():
     t.act_at(("hex", board.HEX_NAMES.index("J")))
     assert t.controls.message.value == ""
     assert GO_ON in html.unescape(t.header.value)  # said once, on the status line
+
+
+def test_a_game_against_the_computer_keeps_the_learner_s_empty_hand_row():
+    """Against the computer the learner's own row stays when it holds nothing ("Your hand (P1):
+    nothing", BASE-INFO: the Play tab's own hand, issue 33); only a lesson's empty row of the
+    seat to move goes (l34)."""
+    t = Tutor(new_game("base", players=4, seed=1))
+    t.computer.set_seats({1: "greedy", 2: "random", 3: "greedy"}, seed=4, paused=True)
+    g = t.session.game
+    assert t.session.against_computer() and held_nothing(g, 0)
+    t.session.show()
+    assert "Your hand (P1): nothing" in _text(t.controls.hand.value)

@@ -280,8 +280,9 @@ class PlayPanel:
         # for all to see (a Roll still green after the roll said "roll"; issue 33)
         self._buttons(legal if kinds or s.lesson_throw() else [])
         hand = own_hand_html(s.game, s.own_seat(), s.against_computer(), unnamed=s.puzzle_secret)
-        if not s.puzzle_secret and held_nothing(s.game, s.own_seat()):
-            hand = ""  # (l34: "P2's hand: nothing" under a solved question said nothing)
+        if not (s.puzzle_secret or s.against_computer()) and held_nothing(s.game, s.own_seat()):
+            hand = ""  # (l34: "P2's hand: nothing" under a solved question said nothing; a
+            # game against the computer keeps "Your hand (P1): nothing": the learner's own)
         self.hand.value = hand + levels_html(s.game)  # C&K: every seat's tracks (city_levels)
         self.message.value = html.escape(s.message)
         self.try_help.value, self.try_text.placeholder = try_help(s.game, s.puzzle_secret)
