@@ -581,12 +581,7 @@ def _card_named(said: str, parts: list[str]) -> bool:
     m = re.fullmatch(r"\S+ steals (1 \w+) from (\S+)\.", said)
     if m is None:
         return False
-    public = f"steals a card from {m[2]}"
-    for i, p in enumerate(parts):
-        if public in p:
-            parts[i] = p.replace(public, f"steals {m[1]} from {m[2]}")
-            return True
-    return False
+    return _said_instead(parts, f"steals a card from {m[2]}", f"steals {m[1]} from {m[2]}")
 
 
 def _metropolis_named(said: str, parts: list[str]) -> bool:
@@ -597,11 +592,19 @@ def _metropolis_named(said: str, parts: list[str]) -> bool:
     m = re.fullmatch(r"\S+ takes the (\w+) metropolis(?: from (\S+))?, now on (\S+)\.", said)
     if m is None:
         return False
-    public = f"takes the {m[1]} metropolis on {m[3]}"
+    gone = f" from {m[2]}" if m[2] else ""
+    return _said_instead(
+        parts,
+        f"takes the {m[1]} metropolis on {m[3]}",
+        f"takes the {m[1]} metropolis{gone} on {m[3]}",
+    )
+
+
+def _said_instead(parts: list[str], public: str, full: str) -> bool:
+    """The first of ``parts`` saying ``public`` says ``full`` there instead; True when one did."""
     for i, p in enumerate(parts):
         if public in p:
-            gone = f" from {m[2]}" if m[2] else ""
-            parts[i] = p.replace(public, f"takes the {m[1]} metropolis{gone} on {m[3]}")
+            parts[i] = p.replace(public, full)
             return True
     return False
 
