@@ -38,6 +38,7 @@ from catan_tutor.rules.words import can
 from catan_tutor.study.course import course
 from catan_tutor.study.puzzle import (
     SECRET_WHY,
+    Judgement,
     answer_nodes,
     asks_rule,
     asks_who,
@@ -598,6 +599,18 @@ def tries_at(game: Game, who: bool) -> list[Action]:
     return list(out)
 
 
+@cache
+def _tries_judged(asked: Asked) -> tuple[tuple[Action, Judgement], ...]:
+    """Every move a learner can try at the question (``tries_at``), each with its judgement
+    (made once a process: two sweeps read them)."""
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
+    game = Game(rules, node.state)
+    tries = tries_at(game, bool(WHO.search(asked.puzzle.prompt)))
+    return tuple((a, judge(asked.puzzle, node, rules, a)) for a in tries)
+
+
 @pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
 def test_a_wrong_try_names_no_part_of_the_answer(asked: Asked):
     """Issue: a wrong try gave the answer away ("It is P3's move, not P1's."; the robber's
@@ -607,13 +620,11 @@ def test_a_wrong_try_names_no_part_of_the_answer(asked: Asked):
     what the try itself says."""
     sc = asked.scenario()
     assert sc.timeline is not None
-    node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
-    game = Game(rules, node.state)
+    node = sc.timeline.nodes[asked.node]
     secret = told_by_a_wrong_try(asked) | answer_words(asked)
     assert secret
     tried = 0
-    for a in tries_at(game, bool(WHO.search(asked.puzzle.prompt))):
-        j = judge(asked.puzzle, node, rules, a)
+    for a, j in _tries_judged(asked):
         if j.correct:
             continue
         tried += 1
@@ -1125,10 +1136,8 @@ def test_a_refusal_whose_reason_is_secret_is_two_plain_sentences():
     for asked in PUZZLES:
         sc = asked.scenario()
         assert sc.timeline is not None
-        node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
-        game = Game(rules, node.state)
-        for a in tries_at(game, bool(WHO.search(asked.puzzle.prompt))):
-            j = judge(asked.puzzle, node, rules, a)
+        node = sc.timeline.nodes[asked.node]
+        for a, j in _tries_judged(asked):
             if j.correct or j.legal or SECRET_WHY not in j.text:
                 continue
             seen += 1

@@ -167,6 +167,8 @@ def left_out(game: Game, action: Action, typed: str | None = None) -> str:
     if typed is not None and not _NOBODY.search(typed):
         asks |= _LEFT_OUT_TYPED
     empty = [f.name for f in fields(kind) if getattr(action, f.name) in (-1, None, "", ())]
+    if not empty:  # nothing left out: no legal move fills a part of it (skip the scan)
+        return ""
     for a in game.legal_actions():
         if type(a) is not type(action):
             continue
