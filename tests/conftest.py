@@ -31,6 +31,8 @@ import re
 import warnings
 from pathlib import Path
 
+import pytest
+from course_sample import sampled
 from first_cases import cases_per_test, first_cases
 from hypothesis import settings
 from module_marks import module_marks, none_selected
@@ -88,6 +90,10 @@ def pytest_collection_modifyitems(config, items) -> None:
     n = cases_per_test()  # the minimum-versions lane's: each test's first cases
     if n:
         items[:], left = first_cases(items, n)
+        config.hook.pytest_deselected(items=left)
+    # the course's sweeps: an even third of their cases (all in the soak, course_sample.py)
+    items[:], left = sampled(items, lambda item: item.get_closest_marker("course") is not None)
+    if left:
         config.hook.pytest_deselected(items=left)
     _heaviest_first(config, items)
     _scale_for_soak(items)
@@ -181,11 +187,24 @@ def _scale_for_soak(items) -> None:
 # Chromium fixtures (browser, new_page) for the browser tests.
 pytest_plugins = ["browser_harness", "worker_times"]
 
-# Every legal-action list the tests make is also filtered by the full check and compared:
-# options a phase declares legal by construction (``Phase.exact``) must pass their check.
+# In the engine's tests (marked ``engine``: the rules, random and seeded games, every lesson's
+# positions in test_exact_options.py) every legal-action list is also filtered by the full
+# check and compared: options a phase declares legal by construction (``Phase.exact``) must
+# pass their check. The page's and the course's sweeps leave it off: the same lists again,
+# ~12 % of their CPU (s29: test_puzzle_secret.py).
 from catan_tutor.variants.base import BaseRules  # noqa: E402
 
-BaseRules.verify_exact = True
+
+@pytest.fixture(autouse=True)
+def _verify_exact(request):
+    if request.node.get_closest_marker("engine") is None:
+        yield
+        return
+    BaseRules.verify_exact = True
+    try:
+        yield
+    finally:
+        BaseRules.verify_exact = False
 
 
 def pytest_configure(config) -> None:

@@ -175,3 +175,21 @@ def test_ck_pc_play_narrowed_options_list_every_legal_play(variant: str) -> None
             else:
                 g.play(rng.choice(g.legal_actions()))
     assert checked > 10_000 and legal > 20, (checked, legal)
+
+
+def test_base_turn_phases_exact_options_pass_their_checks_at_every_lesson_position() -> None:
+    """The positions learners meet: every node of every packaged lesson (edited and composed
+    positions, not only those a game reaches) lists the same moves with the full check."""
+    from catan_tutor.game import Game
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import SUFFIX, load_scenario
+
+    assert BaseRules.verify_exact
+    nodes = 0
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        tl = load_scenario(path).timeline
+        assert tl is not None
+        for node in tl.nodes.values():
+            Game(tl.rules, node.state).legal_actions()
+            nodes += 1
+    assert nodes > 500
