@@ -728,7 +728,10 @@ SEEN_COVERED = [("puzzle_ck_progress", 4), ("ck_win_13", 0), ("ck_2p_cards_neutr
 @pytest.mark.parametrize(
     ("lesson", "steps"),
     SEEN_COVERED  # 9.18's question, 10.4's and 11.9's starts; the sweep of every start: slow
-    + [pytest.param(lesson, 0, marks=pytest.mark.slow) for lesson in _lessons_in_order()],
+    + [
+        pytest.param(lesson, 0, marks=[pytest.mark.slow, pytest.mark.course])
+        for lesson in _lessons_in_order()
+    ],
 )
 def test_a_phones_named_labels_cover_no_number_token_and_no_harbor(monkeypatch, lesson, steps):
     """A 375x740 phone (s18): "O4" lay over S's number token at puzzle 9.18's question, "R4"
@@ -792,7 +795,10 @@ def _on_tag(tags, text: str, x: float, y: float, end: tuple[float, float]) -> bo
     ("lesson", "steps"),
     [("ck_2p_cards_neutral_knights", 0), ("base_dev_cards", 0), ("puzzle_ck_metropolis", 4)]
     # (quick ones: 10.6's question, where l23 read "QQ4"; every start: slow)
-    + [pytest.param(lesson, 0, marks=pytest.mark.slow) for lesson in _lessons_in_order()],
+    + [
+        pytest.param(lesson, 0, marks=[pytest.mark.slow, pytest.mark.course])
+        for lesson in _lessons_in_order()
+    ],
 )
 def test_a_phones_labels_sit_by_their_own_spots(monkeypatch, lesson, steps):
     """A 375x740 phone (l19): labels drifted from their spots, tried up to six label heights
