@@ -112,14 +112,39 @@ SETTLED_JS = """async () => {
   const k = window.catanKernel;
   if (!k) return 'the kernel is not watched: watch_kernel(context) before the page opens';
   const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const tick = () => new Promise((r) => setTimeout(r, 20));  // (no frame drawn while it waits)
   for (;;) {
-    while (k.state !== 'idle' || k.pending.size) await frame();
+    while (k.state !== 'idle' || k.pending.size) await tick();
     const seen = k.frames;
     await frame();
     await frame();
     if (k.frames === seen && k.state === 'idle' && !k.pending.size) return '';
   }
 }"""
+
+
+# Playwright runs a ``wait_for_function`` predicate on every animation frame unless told
+# otherwise: a headless page then draws ~60 frames a second for as long as a test waits (s29:
+# 0.8-1.1 CPU-s of Chromium per 10 s of waiting, against 0.05-0.24 polled every 100 ms). The
+# tests' waits run it every POLL_MS instead, unless they ask for frames (``polling="raf"``).
+POLL_MS = 40
+
+
+def poll_waits() -> None:
+    """Make the tests' ``wait_for_function`` poll every POLL_MS by default (once a process;
+    called where Playwright starts, so a process with no browser test never imports it)."""
+    from playwright.sync_api import Page
+
+    wait = Page.wait_for_function
+    if getattr(wait, "polled", False):
+        return
+
+    def wait_for_function(self, expression, *, arg=None, timeout=None, polling=None):
+        every = POLL_MS if polling is None else polling
+        return wait(self, expression, arg=arg, timeout=timeout, polling=every)
+
+    wait_for_function.polled = True  # type: ignore[attr-defined]
+    Page.wait_for_function = wait_for_function  # type: ignore[method-assign]
 
 
 def watch_kernel(context) -> None:
@@ -307,6 +332,7 @@ def chromium_profiles(tmp_path_factory) -> Path:
 def browser(chromium: str, chromium_profiles: Path) -> Iterator[TestBrowser]:
     from playwright.sync_api import sync_playwright
 
+    poll_waits()
     with sync_playwright() as pw:
         browser = TestBrowser(pw, chromium, chromium_profiles)
         yield browser

@@ -17,6 +17,7 @@ from browser_harness import (
     open_new_game,
     open_tab,
     pick_lesson,
+    poll_waits,
     settle,
     watch_kernel,
 )
@@ -66,6 +67,7 @@ def page(chromium: str, app_server: str) -> Iterator:
     from playwright.sync_api import sync_playwright
 
     console: list[str] = []
+    poll_waits()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=chromium, args=TEST_CHROMIUM_ARGS, headless=True
