@@ -216,6 +216,8 @@ def _kind(keys: set[str], ck: bool, tracked: bool) -> str:
     for word in ("roll", "end"):
         if word in keys:
             return word
+    if "move" in keys and not ck:  # "move it to Q": the robber, the one piece that moves here
+        return "robber"  # (BASE-ROBBER-MOVE; l35 at 2.2 was told there are no knights)
     return ""
 
 
@@ -273,6 +275,8 @@ def learner_notation(game: Game, text: str) -> str | None:
     if not keys and _robs_on_hex(tokens, [t for _, t in args]):  # "M, and rob blue" (l34)
         keys.add("robber")
     kind = _kind(keys, ck, tracked)
+    if not kind and keys == {"move"}:  # "move it to Q": the robber or a knight (l35)
+        kind = ambiguous_words.moved_piece(game, [t for _, t in args if not _SEAT.match(t)])
     if not kind:
         return None
     args = [(k, t) for k, t in args if not _said_around(kind, t)]
