@@ -95,7 +95,8 @@ def moved_piece(game: Game, spots: list[str]) -> str:
     when it goes to a hex (BASE-ROBBER-MOVE), "move" when it goes from corner to corner
     (CK-KNIGHT-MOVE); with no spot, the robber when it must move now, else a knight (the
     notation's "move"). Raises ``PartLeftOut`` asking ``WHICH_PIECE`` when both may move
-    now. ``spots``: the words typed but the players' names. (Without knights "move" is the robber's, as ``move_words`` reads it.)"""
+    now. ``spots``: the words typed but the players' names. (Without knights "move" is the
+    robber's, as ``move_words`` reads it.)"""
     from .board import HEX_NAMES, VERTEX_LABELS
     from .move_words import PartLeftOut
     from .variants.ck_actions import MoveKnight
