@@ -99,3 +99,57 @@ def test_move_with_no_spot_where_the_robber_and_a_knight_may_both_move_asks_whic
     assert WHICH_PIECE == "Which piece moves: the robber (to a hex) or a knight (to a corner)?"
     assert moved_piece(Both(), ["F6", "J4"]) == "move"  # type: ignore[arg-type]
     assert moved_piece(Both(), ["K"]) == "robber"  # type: ignore[arg-type]
+
+
+# 3. The trade tokens a settlement earns, said in the move's sentence
+
+
+def _log_lines(name: str) -> dict[int, str]:
+    from puzzle_answers import lesson
+
+    from catan_tutor.widgets.path_log import PathLog
+
+    tl = lesson(name).timeline
+    log = PathLog()
+    return {n.id: log.lines(tl, n)[0] for n in tl.walk() if n.action is not None}
+
+
+@pytest.mark.course
+def test_2P_TOKEN_INCOME_BOTH_the_settlements_tokens_are_said_with_the_move():
+    """l35 at 5.2 read "P1 builds a settlement on Q4. P1 now has 1 victory point (+1).": the
+    3 tokens the corner of the desert and the coast earned, the lesson's point, were not
+    said. Each settlement's tokens now are, counted right, and none for one earning none."""
+    lines = _log_lines("base_2p_token_income")
+    assert lines[1].startswith(
+        "P1 builds a settlement on Q4 and earns 3 trade tokens (2 next to the desert and 1 on "
+        "the coast: this tutor's reading pays both). P1 now has 1 victory point (+1)."
+    ), lines[1]
+    assert lines[3].startswith(
+        "P2 builds a settlement on M4 and earns 2 trade tokens (next to the desert)."
+    ), lines[3]
+    assert lines[5].startswith(
+        "P2 builds a settlement on A2, takes 2 grain from the hexes it touches and earns 1 "
+        "trade token (on the coast)."
+    ), lines[5]
+    assert "token" not in lines[7].split(". ")[0], lines[7]  # F6: inland, no tokens
+
+
+@pytest.mark.course
+def test_2P_TOKEN_SUPPLY_a_short_supply_is_said_with_the_tokens_earned():
+    line = _log_lines("base_2p_token_supply")[8]
+    assert "and earns 1 trade token: 3 are due (2 next to the desert and 1 on the coast" in line
+    assert "but the supply held only 1. P1 now has 3 victory points (+1)." in line, line
+
+
+def test_2P_TOKEN_INCOME_the_income_rule_is_cited_with_the_event():
+    from catan_tutor import new_game
+    from catan_tutor.words import narrate, token_income
+
+    g = new_game("base-2p", players=2, seed=3)
+    before = g.state
+    a = next(a for a in g.legal_actions() if token_income.earned(before, a, before)[0])
+    g.play(a)
+    ev = narrate.events(g.rules, before, a, g.state)[0]
+    assert ev.facts["token_rule"] == token_income.earned(before, a, g.state)[1], ev
+    assert ev.facts["token_rule"].startswith("2P-TOKEN-INCOME-"), ev
+    assert "earns" in ev.text and "trade token" in ev.text, ev.text
