@@ -153,3 +153,20 @@ def test_2P_TOKEN_INCOME_the_income_rule_is_cited_with_the_event():
     assert ev.facts["token_rule"] == token_income.earned(before, a, g.state)[1], ev
     assert ev.facts["token_rule"].startswith("2P-TOKEN-INCOME-"), ev
     assert "earns" in ev.text and "trade token" in ev.text, ev.text
+
+
+# 4. Words
+
+
+@pytest.mark.course
+def test_lesson_5_1_says_the_red_dies_number_when_it_comes():
+    """l35 at 5.1 read "The white die shows 2. The red die comes next", then "The first roll
+    is a 6.": the red die's number was never said. Each red die of the lesson says it."""
+    from puzzle_answers import lesson
+
+    tl = lesson("base_2p_double_roll").timeline
+    reds = [n for n in tl.walk() if n.action is not None and str(n.action).startswith("die red")]
+    assert len(reds) >= 6
+    for n in reds:
+        face = str(n.action).split()[-1]
+        assert n.comment.startswith(f"The red die shows {face}: with the white "), n.comment
