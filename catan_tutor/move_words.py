@@ -674,7 +674,9 @@ def _places_named(game: Game, text: str, avoid: Collection[str]) -> str:
     if _RESOURCE_CARD.search(text):  # "monopoly on the mountains": ore (BASE-DEV-MONOPOLY)
         return " ".join(hex_spot_words.resources_by_terrain(text.split(" ")))
     knights = Recruit in game.rules.applies  # (else a knight is a card: no corner)
-    text, asked = hex_spot_words.spot_by_hexes(game.state, text, avoid, knights=knights)  # l30
+    text, asked = hex_spot_words.spot_by_hexes(  # l30; a road's edges reached only (l35)
+        game.state, text, avoid, knights=knights, seat=seat
+    )
     if asked and not asked.endswith("?"):  # "No corner touches the forest 8 and ...": said
         cls = kind_named(learner_notation(game, text) or "", game)
         raise MoveWordsError(f"{asked} {how_to_type(game, cls, avoid)}".strip())

@@ -170,3 +170,26 @@ def test_lesson_5_1_says_the_red_dies_number_when_it_comes():
     for n in reds:
         face = str(n.action).split()[-1]
         assert n.comment.startswith(f"The red die shows {face}: with the white "), n.comment
+
+
+def _said_back(name: str, node: int, typed: str) -> str:
+    from puzzle_answers import lesson
+
+    from catan_tutor.game import Game
+    from catan_tutor.move_words import MoveWordsError, as_notation
+
+    tl = lesson(name).timeline
+    try:
+        return as_notation(Game(tl.rules, tl.nodes[node].state), typed)
+    except MoveWordsError as e:
+        return e.why
+
+
+@pytest.mark.course
+def test_BASE_BUILD_ROAD_a_road_toward_the_desert_names_only_the_edges_it_may_join():
+    """l35: "a road toward the desert" was asked "Which edge of the desert: M5, N7, Q3, Q5,
+    Q7 or Q9?", edges that no piece of the builder's touches among them."""
+    said = _said_back("base_2p_token_income", 1, "road toward the desert")  # (setup: Q4)
+    assert said.startswith("Which edge of the desert next to P1's roads or buildings: Q3 or Q5?")
+    said = _said_back("base_2p_double_roll", 7, "build a road towards the desert")
+    assert said.startswith("No edge of the desert touches P1's roads or buildings"), said
