@@ -193,3 +193,33 @@ def test_BASE_BUILD_ROAD_a_road_toward_the_desert_names_only_the_edges_it_may_jo
     assert said.startswith("Which edge of the desert next to P1's roads or buildings: Q3 or Q5?")
     said = _said_back("base_2p_double_roll", 7, "build a road towards the desert")
     assert said.startswith("No edge of the desert touches P1's roads or buildings"), said
+
+
+# 5. A refused tap said once
+
+
+def test_BASE_SETUP_ROUND1_a_refused_tap_on_a_narrow_board_is_said_once():
+    """l35 at 1.1 on a tablet tapped K5 and read its refusal three times: the why-not line by
+    the board, What to notice and Try a move's verdict. The line by the board says it; the
+    other two name the move and point there."""
+    from html import unescape
+
+    from test_page_words import page_text
+
+    from catan_tutor import board
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+    from catan_tutor.widgets import Tutor
+    from catan_tutor.widgets.refusal_once import BY_THE_BOARD
+
+    t = Tutor(load_scenario(packaged_lessons() / "base_setup.catan.yaml"))
+    t.session.goto(t.timeline.nodes[1])  # P1's setup road, after the settlement on N6
+    t.view.set_shown_width("420")  # a narrow board: its why-not line shows
+    assert t.view.narrow
+    t.board.click(*t.view.vp.px(board.edge_xy(board.parse_edge("K5"))))
+    said = "the setup road must touch the settlement just placed on n6; k5 does not"
+    text = " ".join(page_text(t.widget).split()).lower()
+    assert text.count(said) == 1, text
+    assert t.view.why_not is not None and said in t.view.why_not.value.lower()
+    assert f"P1 can't build a road on K5{BY_THE_BOARD}." in unescape(t.controls.try_verdict.value)
+    assert f"P1 may not build a road on K5{BY_THE_BOARD}." in unescape(t.lesson.value)
