@@ -12,12 +12,19 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from . import markup
 
-if TYPE_CHECKING:
-    from .tutor import Tutor
+
+class _Shown(Protocol):
+    """What the ring reads: the board's view, the Play tab's controls, the lesson's text (a
+    Tutor's; no panel holds the Tutor itself)."""
+
+    view: Any
+    controls: Any
+    lesson: Any
+
 
 Spot = tuple[str, int]
 BY_THE_BOARD = " (the line by the board says why)"
@@ -35,7 +42,7 @@ def without_reason(value: str, reason: str) -> str:
     return value
 
 
-def ring_once(t: Tutor) -> Callable[[Spot | None, str], None]:
+def ring_once(t: _Shown) -> Callable[[Spot | None, str], None]:
     """The Play tab's ring for ``t``: the red ring on the refused spot with its short reason
     (``BoardView.mark_refused``), that reason then cut from Try a move's verdict and What to
     notice while a narrow board's why-not line shows it."""
