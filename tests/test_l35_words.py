@@ -161,15 +161,27 @@ def test_2P_TOKEN_INCOME_the_income_rule_is_cited_with_the_event():
 @pytest.mark.course
 def test_lesson_5_1_says_the_red_dies_number_when_it_comes():
     """l35 at 5.1 read "The white die shows 2. The red die comes next", then "The first roll
-    is a 6.": the red die's number was never said. Each red die of the lesson says it."""
-    from puzzle_answers import lesson
+    is a 6.": the red die's number was never said (the step's own dice sentence gives way to
+    a lesson's text that names the white die). Each roll step of the lesson says each red
+    die's number, in order, in the step's one wording ("the red die 4")."""
+    import re
 
-    tl = lesson("base_2p_double_roll").timeline
-    reds = [n for n in tl.walk() if n.action is not None and str(n.action).startswith("die red")]
-    assert len(reds) >= 6
-    for n in reds:
-        face = str(n.action).split()[-1]
-        assert n.comment.startswith(f"The red die shows {face}: with the white "), n.comment
+    from test_lesson_rule_marks import _lesson, _Steps
+    from test_lesson_texts import _roll_steps
+
+    from catan_tutor.actions import Die
+    from catan_tutor.widgets.roll_steps import roll_nodes
+
+    sc = _lesson("base_2p_double_roll.catan.yaml")
+    steps = _Steps(sc)
+    checked = 0
+    for node, _ in _roll_steps(sc):
+        nodes = [*roll_nodes(sc.tree.rules, node), node]
+        reds = [str(n.action.value) for n in nodes if isinstance(n.action, Die)][1::2]
+        said = re.findall(r"\bred (?:die )?(\d)\b", " ".join(steps.texts(node)))
+        assert said == reds, (node.id, steps.texts(node))
+        checked += len(reds)
+    assert checked >= 6
 
 
 def _said_back(name: str, node: int, typed: str) -> str:
