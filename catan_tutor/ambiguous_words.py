@@ -9,6 +9,9 @@ read as ending the turn (what "pass" means at a table): this tutor's reading.
 l26 at 10.6: "upgrade" alone was read as a city, silently ("A city is not the answer here");
 in Cities & Knights "upgrade" (or "improves") alone names a city (BASE-BUILD-CITY) or a city
 improvement (CK-IMPROVE-*) alike: which is asked.
+l35 at 2.2: "move it to the hills 5 (Q)" was read as a knight's move: where knights are on
+the board, "move" with no piece named is the robber's when it goes to a hex, a knight's when
+it goes to a corner, else the one that may move now, or asked when both may.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .actions import EndTurn, PlayProgress
+from .actions import EndTurn, MoveRobber, PlayProgress
 from .board import COMMODITIES, RESOURCES
 
 if TYPE_CHECKING:
@@ -81,3 +84,31 @@ def upgrade(game: Game, text: str) -> None:
     said = [w for w in low if not is_filler(w)]
     if said and set(said) <= _UPGRADE:
         raise PartLeftOut(WHICH_UPGRADE)
+
+
+WHICH_PIECE = "Which piece moves: the robber (to a hex) or a knight (to a corner)?"
+
+
+def moved_piece(game: Game, spots: list[str]) -> str:
+    """The notation word of "move" said with no piece named ("move it to Q and rob blue": l35
+    at 2.2 was told there are no knights to move) where knights are on the board: "robber"
+    when it goes to a hex (BASE-ROBBER-MOVE), "move" when it goes from corner to corner
+    (CK-KNIGHT-MOVE); with no spot, the robber when it must move now, else a knight (the
+    notation's "move"). Raises ``PartLeftOut`` asking ``WHICH_PIECE`` when both may move
+    now. ``spots``: the words typed but the players' names. (Without knights "move" is the
+    robber's, as ``move_words`` reads it.)"""
+    from .board import HEX_NAMES, VERTEX_LABELS
+    from .move_words import PartLeftOut
+    from .variants.ck_actions import MoveKnight
+
+    hexes = [t for t in spots if len(t) == 1 and t.upper() in HEX_NAMES]
+    corners = [t for t in spots if t.upper() in VERTEX_LABELS]
+    if hexes and not corners:
+        return "robber"
+    if corners and not hexes:
+        return "move"
+    legal = [] if game.is_over() or game.is_chance() else game.legal_actions()
+    kinds = {type(a) for a in legal}
+    if MoveRobber in kinds and MoveKnight in kinds:
+        raise PartLeftOut(WHICH_PIECE)
+    return "robber" if MoveRobber in kinds else "move"  # (else the notation's word, a knight's)

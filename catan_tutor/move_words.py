@@ -216,6 +216,8 @@ def _kind(keys: set[str], ck: bool, tracked: bool) -> str:
     for word in ("roll", "end"):
         if word in keys:
             return word
+    if "move" in keys and not ck:  # "move it to Q": the robber, the one piece that moves here
+        return "robber"  # (BASE-ROBBER-MOVE; l35 at 2.2 was told there are no knights)
     return ""
 
 
@@ -234,6 +236,7 @@ def learner_notation(game: Game, text: str) -> str | None:
     objects: set[str] = set()  # the object words typed (``_OBJECT_WORDS``)
     args: list[tuple[int, str]] = []  # (order, token): after "from" first (a knight's corner)
     after_from = False
+    taken_from: list[str] = []  # a player named after "from": whom it is taken from (l35)
     for k, tok in enumerate(tokens):
         low = _base(tok.lower())
         last = k == len(tokens) - 1
@@ -259,6 +262,8 @@ def learner_notation(game: Game, text: str) -> str | None:
             continue
         else:
             args.append((0 if after_from else 1, tok))
+            if after_from and _SEAT.match(tok):
+                taken_from.append(tok)
             after_from = False
     if objects and _names_improvement(keys, [t for _, t in args]):
         keys.add("improve")  # "trade level 5", "buy level 4", "metropolis on A6" (its form's)
@@ -270,6 +275,8 @@ def learner_notation(game: Game, text: str) -> str | None:
     if not keys and _robs_on_hex(tokens, [t for _, t in args]):  # "M, and rob blue" (l34)
         keys.add("robber")
     kind = _kind(keys, ck, tracked)
+    if not kind and keys == {"move"}:  # "move it to Q": the robber or a knight (l35)
+        kind = ambiguous_words.moved_piece(game, [t for _, t in args if not _SEAT.match(t)])
     if not kind:
         return None
     args = [(k, t) for k, t in args if not _said_around(kind, t)]
@@ -277,9 +284,12 @@ def learner_notation(game: Game, text: str) -> str | None:
     words = [t for _, t in in_order]
     seats = [t for t in words if _SEAT.match(t)]
     # (a forced trade's player named is the one taken from, never the mover: l32's "force a
-    # trade with P2: …" was read as P2's move)
+    # trade with P2: …" was read as P2's move; and a player said after "from" is whom it is
+    # taken from, never the mover: l35's "take the science metropolis from white" was P3's)
+    from_named = any(t is s for t in seats for s in taken_from)
     if kind not in ("robber", "chase", "force") and not seat and len(seats) == 1:  # "E4 for P1"
-        seat = seats[0].upper()
+        if not from_named:
+            seat = seats[0].upper()
         words = [t for t in words if t is not seats[0]]
     if kind in ("robber", "chase"):  # the spot(s), then whom to rob
         spots = [t for t in words if not _SEAT.match(t)]
@@ -308,11 +318,14 @@ def learner_notation(game: Game, text: str) -> str | None:
 
 
 def _robs_on_hex(tokens: list[str], args: list[str]) -> bool:
-    """``tokens`` say a hex and whom to rob with no word for the robber ("the 8 forest, M,
-    and rob blue": l34 at 2.2, BASE-ROBBER-MOVE): a robber's move."""
+    """``tokens`` say whom to rob, and a hex or none, with no word for the robber ("the 8
+    forest, M, and rob blue": l34 at 2.2; "steal from blue", the hex asked: l35;
+    BASE-ROBBER-MOVE): a robber's move."""
     robs = any(_base(t.lower()) in ("rob", "steal") for t in tokens)
     hexes = [t for t in args if len(t) == 1 and t.upper() in HEX_NAMES]
-    return robs and len(hexes) == 1 and all(t in hexes or _SEAT.match(t) for t in args)
+    seats = [t for t in args if _SEAT.match(t)]
+    said = len(hexes) == 1 or (not hexes and seats)
+    return robs and bool(said) and all(t in hexes or t in seats for t in args)
 
 
 # Words a kind's move may carry that its notation leaves out (11.16 typed, s19): a knight's
@@ -661,7 +674,9 @@ def _places_named(game: Game, text: str, avoid: Collection[str]) -> str:
     if _RESOURCE_CARD.search(text):  # "monopoly on the mountains": ore (BASE-DEV-MONOPOLY)
         return " ".join(hex_spot_words.resources_by_terrain(text.split(" ")))
     knights = Recruit in game.rules.applies  # (else a knight is a card: no corner)
-    text, asked = hex_spot_words.spot_by_hexes(game.state, text, avoid, knights=knights)  # l30
+    text, asked = hex_spot_words.spot_by_hexes(  # l30; a road's edges reached only (l35)
+        game.state, text, avoid, knights=knights, seat=seat
+    )
     if asked and not asked.endswith("?"):  # "No corner touches the forest 8 and ...": said
         cls = kind_named(learner_notation(game, text) or "", game)
         raise MoveWordsError(f"{asked} {how_to_type(game, cls, avoid)}".strip())

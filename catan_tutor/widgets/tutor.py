@@ -99,6 +99,7 @@ from .one_piece import in_one_piece
 from .panels import bank_html, expectations_html, notice_html, players_html, swatch
 from .play_panel import PlayPanel
 from .puzzle import PuzzleMode
+from .refusal_once import ring_once
 from .right_once import unsaid_by_right
 from .rules_panel import RulesPanel
 from .status_words import solved_words, status_words
@@ -142,7 +143,7 @@ class Tutor:
         self.story = widgets.HTML(layout=widgets.Layout(display="none"))
         self.story.add_class("catan-story")
         s.subscribe(self._on_session)
-        self.controls = PlayPanel(s, self.safe, self.show_rule, self.view.mark_refused)
+        self.controls = PlayPanel(s, self.safe, self.show_rule, ring_once(self))  # (l35)
         self.show_hands = widgets.Checkbox(value=True, description="show every hand", indent=False)
         self.show_hands.add_class("catan-show-hands")
         self.show_hands.observe(self.safe(lambda c: s.set_every_hand(c["new"])), names="value")

@@ -19,6 +19,7 @@ from itertools import permutations
 from ..board import (
     EDGE_HEXES,
     EDGE_LABELS,
+    EDGE_VERTICES,
     N_EDGES,
     N_VERTICES,
     RESOURCES,
@@ -27,7 +28,8 @@ from ..board import (
     VERTEX_LABELS,
 )
 from ..grammar import and_list, count
-from ..state import State
+from ..rules.building import road_touches_network
+from ..state import SETUP_ROAD, State
 from .place_words import TERRAIN_WORDS, name_one, or_list
 
 # What a hex yields, said for the hex ("next to the 3 ore"): only with its number, as "3 ore"
@@ -57,7 +59,12 @@ def _said(terrain: int, number: int) -> str:
 
 
 def spot_by_hexes(
-    s: State, text: str, secret: Collection[str] = (), kind: str = "", knights: bool = True
+    s: State,
+    text: str,
+    secret: Collection[str] = (),
+    kind: str = "",
+    knights: bool = True,
+    seat: int | None = None,
 ) -> tuple[str, str]:
     """``text`` (a move on a corner or an edge) with the hexes it names by terrain ("on the 8
     forest and 3 mountain") as the label of the one spot of that kind touching them all, and
@@ -66,7 +73,9 @@ def spot_by_hexes(
     and '' when it names no hex by terrain, names a spot by label, or is no such move.
     ``kind``: "vertex" or "edge", the spot a card names (its words say no kind: "play
     medicine on the forest 8, ..."); '' to tell by the move's words. ``knights``: knights
-    stand on corners (C&K); else a knight is a card that moves the robber to a hex."""
+    stand on corners (C&K); else a knight is a card that moves the robber to a hex.
+    ``seat``: the road's builder; of several free edges, those its roads and buildings touch
+    are the ones meant, when any do (l35: "a road toward the desert" listed all six)."""
     words = text if knights else _KNIGHT.sub(" ", text)
     corner, edge = bool(_CORNER.search(words)), bool(_EDGE.search(words))
     if kind:
@@ -97,6 +106,13 @@ def spot_by_hexes(
     spots = _touching([fit for _, fit, _ in named], edge)
     what = "edge" if edge else "corner"
     hexes = and_list([said for _, _, said in named])
+    if edge and seat is not None and len(spots) > 1:  # a road: the edges it may join (l35)
+        reached = [e for e in spots if _reached(s, seat, e)]
+        pieces = f"{s.name(seat)}'s roads or buildings"
+        if not reached:
+            return text, f"No edge of {hexes} touches {pieces} (BASE-BUILD-ROAD)."
+        if len(reached) < len(spots):
+            spots, hexes = reached, f"{hexes} next to {pieces}"
     if len(spots) == 1:
         label = (EDGE_LABELS if edge else VERTEX_LABELS)[spots[0]]
         before = _BETWEEN.sub("", text[: named[0][0].start()])  # "between the forest 8 and..."
@@ -110,6 +126,16 @@ def spot_by_hexes(
         text,
         f"Which {what}? {count(len(spots), what)} touch {hexes}{name_one(what)}",
     )
+
+
+def _reached(s: State, p: int, e: int) -> bool:
+    """Edge ``e`` is free and a road of ``p``'s there would touch p's pieces: the setup road
+    the settlement just placed, else p's network (BASE-BUILD-ROAD, BASE-DEF-CONNECTED)."""
+    if s.eowner[e] >= 0:
+        return False
+    if s.phase == SETUP_ROAD:
+        return s.setup_vertex in EDGE_VERTICES[e]
+    return road_touches_network(s, p, e)
 
 
 def _touching(fits: list[list[int]], edge: bool) -> list[int]:

@@ -59,6 +59,7 @@ from ..rules.spot_nouns import with_nouns
 from ..rules.words import card_title
 from ..state import DICE, SETUP_SETTLE, STEAL, State, laid
 from ..variants.ck_state import DEFENDER_DECK, PILLAGE, PROGRESS_DISCARD, PROGRESS_DRAW
+from . import token_income
 
 Bundle = tuple[int, ...]
 
@@ -197,7 +198,7 @@ def events(rules, before: State, action: Action, after: State) -> list[Event]:
     elif isinstance(action, DrawProgress):
         out.append(_progress_draw(rules, before, action, after))
     else:
-        out.append(_move(rules, before, action, take))
+        out.append(_move(rules, before, action, after, take))
     if late is not None:
         out.append(late)
     if isinstance(action, EventDie) and action.face == "ship" and after.barb < before.barb:
@@ -229,7 +230,7 @@ def _dev_name(card: int) -> str:
     return card_title(card, dev=True)
 
 
-def _move(rules, before: State, action: Action, take) -> Event:
+def _move(rules, before: State, action: Action, after: State, take) -> Event:
     """The action itself, in the engine's own words and under its rule (a build, a trade, a
     discard carries the cards it moved)."""
     reason = rules.specific(rules.describe(before, action))
@@ -249,17 +250,25 @@ def _move(rules, before: State, action: Action, take) -> Event:
         other = [before.active] if isinstance(action, Accept) else []
         forced = isinstance(action, (ForcedTrade, ForcedGive))
         cards = take([p, *other, *range(before.n)]) if forced else take([p, *other])
+    said, clauses = reason.text.rstrip("."), []
     if kind in ("build", "trade") and cards:
         paid = [f"{before.name(q)} pays {_bundle(_minus(d))}" for q, d in cards if any(_minus(d))]
         if kind == "build" and paid:
-            return Event(
-                kind, f"{reason.text.rstrip('.')} ({'; '.join(paid)}).", reason.rule, p, cards
-            )
-        if kind == "build" and before.phase == SETUP_SETTLE:  # the second placement pays (l25)
+            said = f"{said} ({'; '.join(paid)})"
+        elif kind == "build" and before.phase == SETUP_SETTLE:  # the second placement pays (l25)
             got = " and ".join(_bundle(_plus(d)) for _, d in cards)
-            said = f"{reason.text.rstrip('.')} and takes {got} from the hexes it touches."
-            return Event(kind, said, reason.rule, p, cards)
-    return Event(kind, reason.text, reason.rule, p, cards)
+            clauses.append(f"takes {got} from the hexes it touches")
+    facts = {}
+    earns, paid_by = token_income.earned(before, action, after)  # (2P-TOKEN-INCOME-*: l35)
+    if earns:
+        clauses.append(earns)
+        facts["token_rule"] = _rule(rules, paid_by)
+    if not clauses and said == reason.text.rstrip("."):
+        return Event(kind, reason.text, reason.rule, p, cards)
+    if clauses:  # "builds a settlement on A2, takes 2 grain … and earns 1 trade token (…)"
+        said += f"{', ' if len(clauses) > 1 else ' and '}{', '.join(clauses[:-1])}"
+        said += f" and {clauses[-1]}" if len(clauses) > 1 else clauses[-1]
+    return Event(kind, f"{said}.", reason.rule, p, cards, facts=facts)
 
 
 def _roll(rules, before: State, after: State, cards, late: bool = False) -> Event:
