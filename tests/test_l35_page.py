@@ -40,3 +40,34 @@ def test_the_lesson_s_other_answers_are_set_apart_from_the_learner_s_own_move():
     assert "Merchant on S" in _text(own) and "Merchant on K" not in _text(own)
     assert _text(aside).count("Merchant on") == 3 and "Merchant on S" not in _text(aside)
     assert LESSON_ANSWERS in html.unescape(aside)
+
+
+def _page(t: Tutor) -> str:
+    """The lesson's text and the question's box as the page shows them."""
+    p = t.puzzle
+    return t.story.value + t.lesson.value + p.prompt.value + p.hint_box.value + p.result.value
+
+
+def test_what_the_rule_mark_means_is_said_once_a_page_view():
+    """l35 (1.4 and 10.6 on a phone, 9.18 at 1280): "Click or tap a § to read the rule behind
+    the sentence before it." came again in the lesson text, in each solved box and under the
+    hints: it is said in the first place that needs it, and there again only."""
+    asked = [a for a in course_puzzles() if a.lesson == "puzzle_base_setup"][0]
+    t = Tutor(asked.scenario(), show=False)  # (as the app opens a lesson)
+    s = t.session
+    s.open(asked.scenario(), asked.lesson)
+    keyed, marked = [], 0
+    for node in s.timeline.path(s.timeline.nodes[max(asked.scenario().puzzles)]):
+        s.goto(node.id)
+        views = [_page(t)]
+        while s.puzzle.holds() and t.puzzle.hint_button.description != "No more hints":
+            t.puzzle.take_hint()
+            views.append(_page(t))
+        if s.puzzle.holds():
+            s.play(str(node.children[0].action))  # its "Right", in the solved box
+            views.append(_page(t))
+        marked += sum("catan-rule-note" in v for v in views)
+        keyed += [node.id for v in views if "data-mark='rule'" in v]
+    assert marked > 1 and len(set(keyed)) == 1, (marked, keyed)
+    s.goto(keyed[0])  # back where it was said: said there again
+    assert "data-mark='rule'" in _page(t)

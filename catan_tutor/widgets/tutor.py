@@ -456,7 +456,8 @@ class Tutor:
         self.story.value = "<div style='line-height:1.4'>" + "".join(told[cut:]) + "</div>"
         self.story.layout.display = None if told[cut:] else "none"
         parts += told[:cut]
-        parts.append(marks_key("".join(parts + told[cut:])))  # what "§" and "*" mean
+        said_at = (s.marks_said, ("lesson", s.lesson_id, node.id))  # once a page view
+        parts.append(marks_key("".join(parts + told[cut:]), said_at))  # what "§" and "*" mean
         if not s.puzzle_secret:  # its lines would give the puzzle's answer away
             topic = f"{sc.title} {sc.goal}" if sc else ""
             expects = without_shown_hand(s.expects(), g, s.own_seat(), s.against_computer())
