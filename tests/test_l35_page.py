@@ -71,3 +71,25 @@ def test_what_the_rule_mark_means_is_said_once_a_page_view():
     assert marked > 1 and len(set(keyed)) == 1, (marked, keyed)
     s.goto(keyed[0])  # back where it was said: said there again
     assert "data-mark='rule'" in _page(t)
+
+
+def _runs(text: str, n: int = 4) -> set[tuple[str, ...]]:
+    words = re.findall(r"[a-z0-9]+", _text(text).lower())
+    return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
+def test_1_4_s_hints_go_general_to_specific_and_never_say_the_reply_again():
+    """l35 at 1.4 (375x740): the third question's first hint named the spot ("the corners
+    around the mountains 8") and its second gave the general count; the first question's
+    hint 1 said again what the reply to a tap off N4 had just said ("the settlement just
+    placed", BASE-SETUP-ROUND1)."""
+    first, _, third = (a for a in course_puzzles() if a.lesson == "puzzle_base_setup")
+    t = _opened_at("puzzle_base_setup")
+    t.puzzle.submit("P1 road Q3")  # the learner's tap, off the settlement
+    reply = t.puzzle.result.value
+    assert "must touch" in _text(reply)
+    assert not _runs(reply) & _runs(first.puzzle.hints[0]), first.puzzle.hints[0]
+    spot = re.compile(r"\b(hills|forest|mountains|fields|pasture) \d+")
+    general, specific = third.puzzle.hints
+    assert not spot.search(general) and "dots" in general, general
+    assert spot.search(specific), specific
