@@ -93,3 +93,21 @@ def test_1_4_s_hints_go_general_to_specific_and_never_say_the_reply_again():
     general, specific = third.puzzle.hints
     assert not spot.search(general) and "dots" in general, general
     assert spot.search(specific), specific
+
+
+def test_CK_BARB_STRENGTH_the_track_s_words_stay_one_wording_before_and_after_a_roll():
+    """l35 at 7.8 and 10.1 (phone): "barbarians 4 (all cities) vs active knights 3" before a
+    roll, "all cities 4 vs active knights 3" once the dice stood beside it."""
+    from catan_tutor import new_game, scene
+    from catan_tutor.widgets.board_paint import StripPainter
+
+    strip = scene.strip_scene(new_game("ck", players=3, seed=1).state)
+    painter = StripPainter.__new__(StripPainter)
+    painter._small = lambda h: 1.0  # type: ignore[method-assign]
+    said = {
+        painter._track_text(1.0, strip, None, room=room, short=short)
+        for room in (1e9, 40.0, 1.0)  # no dice yet; the dice beside it; a phone's two rolls
+        for short in (False, True)
+    }
+    assert said == {scene.track_words(strip.barbarians, strip.defenders)}, said
+    assert said == {f"all cities {strip.barbarians} vs active knights {strip.defenders}"}

@@ -661,7 +661,7 @@ class StripPainter:
             b, d = strip.barbarians, strip.defenders
             forms = list(track_forms(b, d))  # (one wording: scene.track_forms)
         if short:
-            forms = forms[1:]
+            forms = forms[1:] or forms
         char = CHAR_WIDTH * self._small(h)
         return next((f for f in forms if len(f) * char <= room), forms[-1])
 
