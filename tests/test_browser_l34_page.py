@@ -1,7 +1,7 @@
 """What a fresh learner (l34) met on the page, in Chromium, one page load per test: on a
 phone (375x740) at 7.8, a right answer beside the lesson's line held at the screen's foot,
 its "Back to the lesson's move: ..." button in lines within the screen (it ran 117 px past
-its right edge), the reply's "more" over no line's end.
+its right edge), the reply's "more" over no line's end; Copy link at the page's foot (l35).
 
 Screenshots: tests/artifacts/l34_*.png (looked at). Needs /usr/bin/chromium.
 """
@@ -96,6 +96,10 @@ def test_a_right_answer_beside_the_line_fits_a_phone_s_screen(app_server, phone)
     box = back.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
     assert page.evaluate(UNDER_MORE_JS) in (None, [])
+    # l35 at 10.1: Copy link stood alone between the step's story and Roll / End turn; it is
+    # a tool of the page's, at its foot after the actions
+    roll, copy = page.locator(".catan-roll").bounding_box(), page.locator(".catan-copy-link")
+    assert copy.bounding_box()["y"] >= roll["y"] + roll["height"], (copy.bounding_box(), roll)
 
 
 @pytest.fixture(scope="module")
