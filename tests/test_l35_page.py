@@ -21,9 +21,14 @@ def _opened_at(lesson: str, k: int = 0) -> Tutor:
     """The tutor on the packaged ``lesson`` opened as the course opens it (its own nodes
     known), at its question ``k``."""
     asked = [a for a in course_puzzles() if a.lesson == lesson][k]
-    t = Tutor(asked.scenario())
-    t.session.open(asked.scenario(), asked.lesson)
-    t.session.goto(asked.node)
+    t = Tutor(asked.scenario(), show=False)  # (as the app opens a lesson)
+    s = t.session
+    s.open(asked.scenario(), asked.lesson)
+    for node in s.timeline.path(s.timeline.nodes[asked.node])[:-1]:  # the questions before
+        if node.id in s.scenario.puzzles:
+            s.puzzle.solved.add(s.puzzle.key(node))
+    s.goto(asked.node)
+    assert s.timeline.current.id == asked.node
     return t
 
 
@@ -111,3 +116,21 @@ def test_CK_BARB_STRENGTH_the_track_s_words_stay_one_wording_before_and_after_a_
     }
     assert said == {scene.track_words(strip.barbarians, strip.defenders)}, said
     assert said == {f"all cities {strip.barbarians} vs active knights {strip.defenders}"}
+
+
+def _title(t: Tutor) -> str:
+    """The title line's words."""
+    found = re.search(r"<div class='catan-head-title'[^>]*>(.*?)</div>", t.header.value, re.S)
+    assert found is not None
+    return _text(found[1])
+
+
+def test_a_lesson_ending_on_a_question_just_solved_says_solved_in_its_title():
+    """l35: at a lesson's end on the answer just given (9.18's second question, CK-PC-PLAY)
+    the title line said the turn's task ("trading and building"), not that it was solved."""
+    t = _opened_at("puzzle_ck_progress", 1)
+    node = t.session.timeline.current
+    assert node.children and not node.children[0].children  # the lesson ends on its answer
+    t.puzzle.submit(str(node.children[0].action))
+    assert t.session.puzzle.right is not None and not t.session.node.children
+    assert _title(t).endswith("· puzzle solved"), _title(t)

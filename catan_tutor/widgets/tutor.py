@@ -101,7 +101,7 @@ from .play_panel import PlayPanel
 from .puzzle import PuzzleMode
 from .right_once import unsaid_by_right
 from .rules_panel import RulesPanel
-from .status_words import solved_words, status_words
+from .status_words import solved_here, solved_words, status_words
 from .turn_words import round_words
 from .tutor_session import TutorSession
 
@@ -433,7 +433,7 @@ class Tutor:
         self.header.value = (
             f"<div class='catan-head-title' style='font-size:15px'>{title}{variant}"
             f"{round_words(g.state)} · "  # (the round, not "turn 31": l33 read it as P1's)
-            f"{_doing(secret, bool(solved_words(self.session)), phase)}{mode}"
+            f"{_doing(secret, solved_here(self.session), phase)}{mode}"
             f"</div><div class='catan-head-prompt'>{who}</div>"
         )
 
