@@ -134,3 +134,18 @@ def test_a_lesson_ending_on_a_question_just_solved_says_solved_in_its_title():
     t.puzzle.submit(str(node.children[0].action))
     assert t.session.puzzle.right is not None and not t.session.node.children
     assert _title(t).endswith("· puzzle solved"), _title(t)
+
+
+def test_CK_PC_the_lesson_list_gives_a_card_s_older_name_beside_it():
+    """l35: chapter 9's list named progress cards by the newer rulebook only ("Taxation",
+    "Guild Dues"), which a learner with the older box could not match to a card."""
+    from catan_tutor.widgets import App
+
+    app = App(query="")
+    app.chapter_picker.value = 9
+    shown = {value: label for label, value in app.picker.options}
+    assert shown["9.13  Taxation"] == "9.13  Taxation (Bishop)", shown
+    assert shown["9.17  Guild Dues"] == "9.17  Guild Dues (Master Merchant)", shown
+    assert shown["9.3  The merchant on the desert"] == "9.3  The merchant on the desert"
+    app.picker.value = "9.13  Taxation"  # the list's value still opens the lesson
+    assert app.tutor.session.lesson_id and "Taxation" in app.tutor.session.scenario.title
