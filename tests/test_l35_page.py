@@ -149,3 +149,70 @@ def test_CK_PC_the_lesson_list_gives_a_card_s_older_name_beside_it():
     assert shown["9.3  The merchant on the desert"] == "9.3  The merchant on the desert"
     app.picker.value = "9.13  Taxation"  # the list's value still opens the lesson
     assert app.tutor.session.lesson_id and "Taxation" in app.tutor.session.scenario.title
+
+
+def _over_letters(lesson: str, k: int, tapped: str) -> list[tuple[str, str]]:
+    """At ``lesson``'s question ``k`` answered ``tapped`` on a phone's 333 px board: each
+    named label whose tag, or the line back to its spot, lies over a hex's letter as drawn
+    (its text, the hex)."""
+    from test_label_tokens import PHONE, crosses
+
+    from catan_tutor import board
+    from catan_tutor.widgets.label_places import _letter_disc, hits
+    from catan_tutor.widgets.letter_room import LETTER_EM
+
+    t = _opened_at(lesson, k)
+    t.puzzle.submit(tapped)
+    view = t.view
+    view.set_shown_width(str(PHONE))
+    tags: list[tuple[float, float, float, float]] = []
+    lines, texts = [], []
+    layer = view.label_layer
+    layer.fill_rects = lambda xs, ys, ws, h: tags.extend(  # type: ignore[method-assign]
+        (x, y, x + w, y + h) for x, y, w in zip(xs, ys, ws, strict=True)
+    )
+    layer.stroke_line = lambda *a: lines.append(a)  # type: ignore[method-assign]
+    layer.fill_text = lambda s, *a, **kw: texts.append(s)  # type: ignore[method-assign]
+    view._draw_targets()
+    size = view.painter.text(LETTER_EM)
+    glyphs = [_letter_disc(view.vp, h, 0.4 * size) for h in range(board.N_HEXES)]  # as drawn
+    found = [
+        (text, board.HEX_NAMES[h])
+        for tag, text in zip(tags, texts, strict=True)
+        for h, d in enumerate(glyphs)
+        if hits(tag, d)
+    ]
+    return found + [
+        ("line", board.HEX_NAMES[h])
+        for a, b, p, q in lines
+        for h, d in enumerate(glyphs)
+        if crosses((a, b), (p, q), d)
+    ]
+
+
+def test_no_label_nor_its_line_hides_a_hex_s_letter_on_a_phone():
+    """l35 on a phone: "C4"'s line down over G's letter at 1.4 (and "E4"'s over J's), "Q3"'s
+    over R's, "A4"'s over E's at 7.8: the hex's name hidden where the learner looked for it."""
+    assert _over_letters("puzzle_base_setup", 2, "P1 settle E4") == []
+    assert _over_letters("puzzle_base_setup", 0, "P1 road Q3") == []
+    assert _over_letters("puzzle_ck_knights", 0, "P1 recruit A4") == []
+
+
+def test_CK_PC_MERCHANT_the_merchant_is_a_figure_with_a_gold_coin_not_a_plain_triangle():
+    """l35 at 9.18: the merchant, a plain triangle in its holder's colour, read as a knight's
+    or a player's mark; it has a head and a gold coin on the board and in the SVG."""
+    from catan_tutor.palette import MERCHANT_GOLD
+    from catan_tutor.render import svg
+
+    t = _opened_at("puzzle_ck_progress")
+    t.puzzle.submit("P2 play merchant S")
+    game = t.view.game
+    assert t.session.game.state.merchant[0] >= 0
+    drawn = svg(game)
+    assert MERCHANT_GOLD in drawn[drawn.index('class="merchant"') :]  # (drawn after it)
+    assert drawn.count(MERCHANT_GOLD) == 1, drawn.count(MERCHANT_GOLD)
+    fills: list[str] = []
+    layer = t.view.pieces
+    layer.fill_circle = lambda *a: fills.append(layer.fill_style)  # type: ignore[method-assign]
+    t.view.draw_pieces()
+    assert MERCHANT_GOLD in fills, fills
