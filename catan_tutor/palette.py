@@ -245,6 +245,12 @@ TRACK_NAMES = ("science", "trade", "politics")
 KNIGHT_RADIUS = 0.2
 KNIGHT_ACTIVE = "#f4c430"
 MERCHANT_SHAPE = [(0, -1.4), (1.1, 1), (-1.1, 1)]
+# The merchant a figure, not a mark: a head over its cloak and a gold coin on it, in units of
+# its size (l35 at 9.18: a plain triangle in the holder's colour read as a knight's or a
+# player's mark): (x, y, r) of the head, then of the coin
+MERCHANT_HEAD = (0.0, -1.45, 0.55)
+MERCHANT_COIN = (0.0, 0.3, 0.45)
+MERCHANT_GOLD = "#f2c230"
 TARGET = "rgba(255, 236, 64, 0.55)"  # glow on the legal targets of the chosen action
 TARGET_R = 0.24
 HOVER = "rgba(255, 255, 255, 0.9)"  # ring under the pointer

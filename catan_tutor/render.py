@@ -296,6 +296,12 @@ def _draw_pieces(out: _Svg, pieces: S.Pieces) -> None:
         piece = P.shape(*merchant.at, 0.13, P.MERCHANT_SHAPE)
         out.polygon(piece, None, P.PIECE_HALO, (1.5 + 2 * P.HALO_WIDTH) * _PX, _HALO)
         out.polygon(piece, merchant.fill, P.PIECE_EDGE, 1.5 * _PX, ' class="merchant"')
+        (mx, my), u = merchant.at, 0.13  # its head and gold coin: a figure, not a mark (l35)
+        for (dx, dy, size), colour in (
+            (P.MERCHANT_HEAD, merchant.fill),
+            (P.MERCHANT_COIN, P.MERCHANT_GOLD),
+        ):
+            out.circle((mx + dx * u, my + dy * u), size * u, colour, P.PIECE_EDGE, 1.5 * _PX)
 
 
 def _draw_building(out: _Svg, b: S.Building) -> None:

@@ -400,21 +400,19 @@ def _merchant(state: Any, fill: Any) -> Merchant | None:
 def track_words(barbarians: int, defenders: int) -> str:
     """The strengths the barbarian track compares, each with what it counts: the barbarians
     are as strong as the cities on the board (CK-BARB-STRENGTH), the defenders as the active
-    knights (CK-BARB-DEFENSE): "barbarians 3 (all cities) vs active knights 2" (issue 33:
-    "barbarians 3 vs knights 0" left a learner to guess what the numbers were; "(cities)"
-    was read as one seat's, l32: "barbarians 3 (cities)" beside P1's "cities 2")."""
+    knights (CK-BARB-DEFENSE): "all cities 3 vs active knights 2", under the track's
+    "barbarian ship" (issue 33: "barbarians 3 vs knights 0" left a learner to guess what the
+    numbers were; "(cities)" was read as one seat's, l32: "barbarians 3 (cities)" beside P1's
+    "cities 2")."""
     return track_forms(barbarians, defenders)[0]
 
 
-def track_forms(barbarians: int, defenders: int) -> tuple[str, str]:
-    """``track_words``, then its shorter form where the board has less room ("all cities 3
-    vs active knights 2"): each says what the barbarians count in the same words (l34 read
-    "(all cities)" on some boards and "(cities)" on others)."""
-    said = f"{BARBARIANS_COUNT} {barbarians}"
-    return (
-        f"barbarians {barbarians} ({BARBARIANS_COUNT}) vs active knights {defenders}",
-        f"{said} vs active knights {defenders}",
-    )
+def track_forms(barbarians: int, defenders: int) -> tuple[str, ...]:
+    """The track's words in every form the board may draw: one wording, whatever the room
+    (l35 at 7.8 and 10.1: "barbarians 4 (all cities) vs active knights 3" before a roll,
+    "all cities 4 vs active knights 3" once the dice took room beside it; l34 read "(all
+    cities)" on some boards and "(cities)" on others)."""
+    return (f"{BARBARIANS_COUNT} {barbarians} vs active knights {defenders}",)
 
 
 def strip_scene(state: Any) -> Strip:

@@ -1,7 +1,7 @@
 """What a fresh learner (l34) met on the page, in Chromium, one page load per test: on a
 phone (375x740) at 7.8, a right answer beside the lesson's line held at the screen's foot,
 its "Back to the lesson's move: ..." button in lines within the screen (it ran 117 px past
-its right edge), the reply's "more" over no line's end.
+its right edge), the reply's "more" over no line's end; Copy link at the page's foot (l35).
 
 Screenshots: tests/artifacts/l34_*.png (looked at). Needs /usr/bin/chromium.
 """
@@ -96,6 +96,10 @@ def test_a_right_answer_beside_the_line_fits_a_phone_s_screen(app_server, phone)
     box = back.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
     assert page.evaluate(UNDER_MORE_JS) in (None, [])
+    # l35 at 10.1: Copy link stood alone between the step's story and Roll / End turn; it is
+    # a tool of the page's, at its foot after the actions
+    roll, copy = page.locator(".catan-roll").bounding_box(), page.locator(".catan-copy-link")
+    assert copy.bounding_box()["y"] >= roll["y"] + roll["height"], (copy.bounding_box(), roll)
 
 
 @pytest.fixture(scope="module")
@@ -148,8 +152,8 @@ def test_a_tablet_gives_the_chapter_line_the_row_and_says_the_marks_key_once(app
     """l34 at 768x1024: the chapter's line under the lesson lists was squeezed to ~360 px
     (three lines) by the room kept for the course's summary beside it; now it has the row's
     width. At 5.13 with both hints taken, "Click or tap a § ..." was said under the question
-    and again under the lesson's text: once on the page now (the higher), the lesson's key
-    keeping only what it says besides (the "*")."""
+    and again under the lesson's text: once on the page now, where it was needed first (l35:
+    once a page view), the lesson's text that showed a "§" before the hints."""
     context = browser.new_context(viewport={"width": 768, "height": 1024})
     watch_kernel(context)
     page = context.new_page()
@@ -165,12 +169,12 @@ def test_a_tablet_gives_the_chapter_line_the_row_and_says_the_marks_key_once(app
         for _ in range(2):
             page.get_by_role("button", name="Hint").first.click()
             settle(page)
-        page.locator(".catan-puzzle .catan-marks-key").wait_for()
+        page.locator(".catan-puzzle .catan-puzzle-hint-text").last.wait_for()
         settle(page)
         page.locator(".catan-puzzle").scroll_into_view_if_needed()
         page.screenshot(path=ARTIFACTS / "l34_tablet_marks_key.png")
         said = page.evaluate(SAID_KEYS_JS)
         assert [m for m, _ in said].count("rule") == 1, said
-        assert ["rule", "question"] in said and ["reading", "lesson"] in said, said
+        assert ["rule", "lesson"] in said and ["reading", "lesson"] in said, said
     finally:
         context.close()

@@ -109,14 +109,17 @@ def test_the_marks_explain_themselves_under_the_lesson_text_that_shows_them() ->
     lesson text that shows them has a one-line key under it saying what each mark it shows
     means (none it does not show), in a plain sentence ("Click or tap a § to read the rule
     behind the sentence before it."); a step without marks has no key. Every step of lesson 1.1
-    (its opening shows both marks)."""
+    (its opening shows both marks), each as the first place of a page view that needs the key
+    (it is said once a page view: test_l35_page.py)."""
     from catan_tutor.widgets import Tutor
+    from catan_tutor.widgets.mark_key import MarksSaid
 
     sc = _lesson("base_setup.catan.yaml")
     t = Tutor(sc)
     t.session.lesson_id = "base_setup"
     seen = set()
     for node in sc.tree.walk():
+        t.session.marks_said = MarksSaid()
         t.session.goto(node.id)
         page = t.story.value + t.lesson.value  # (an open question's step over it)
         keys = _KEY.findall(page)
@@ -137,6 +140,7 @@ def test_the_marks_explain_themselves_under_the_lesson_text_that_shows_them() ->
 def test_a_puzzle_hint_with_a_mark_has_its_key() -> None:
     """A hint citing a rule shows "§": the puzzle's box keys it, once, under the hint."""
     from catan_tutor.widgets import Tutor
+    from catan_tutor.widgets.mark_key import MarksSaid
 
     name = next(
         n for n in LESSONS if any(_marks([h]) for p in _lesson(n).puzzles.values() for h in p.hints)
@@ -155,6 +159,7 @@ def test_a_puzzle_hint_with_a_mark_has_its_key() -> None:
         return t.puzzle.prompt.value + t.puzzle.hint_box.value + t.puzzle.result.value
 
     assert _KEY.findall(box()) == [] or _marks([puzzle.prompt])  # no hint yet: no key
+    s.marks_said = MarksSaid()  # the hints: the first place this page view needs the key
     for _ in puzzle.hints:
         t.puzzle.take_hint()
     keys = _KEY.findall(box())

@@ -6,6 +6,7 @@ said to be the previous question's, and the key to its marks stands under it."""
 from __future__ import annotations
 
 from catan_tutor.widgets import App
+from catan_tutor.widgets.mark_key import MarksSaid
 from catan_tutor.widgets.puzzle import PREVIOUS
 
 KEY = "catan-marks-key"
@@ -14,6 +15,7 @@ KEY = "catan-marks-key"
 def test_the_previous_questions_right_is_marked_so_with_its_key_under_it() -> None:
     app = App(query="?lesson=5.13&node=15&solved=1")  # puzzle 2: the robber home
     s, view = app.session, app.tutor.puzzle
+    s.marks_said = MarksSaid()  # the first place this page view needs the key (l35)
     s.play("P1 robber-home")  # right; puzzle 3 is asked at once
     assert s.puzzle.holds() and s.node.id == 16
     prompt = view.prompt.value

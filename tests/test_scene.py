@@ -196,7 +196,7 @@ def test_both_renderers_draw_the_scene_not_the_state(
     monkeypatch.setattr(S, "scene_of", lambda obj: fake)
     text = svg(game)
     assert _svg_items(text) == _scene_items(fake.pieces)
-    assert "barbarians 99 (all cities) vs active knights 42" in text and 'data-position="5"' in text
+    assert TRACK_SHORT in text and 'data-position="5"' in text
 
     monkeypatch.setattr(board_paint, "pieces_scene", lambda *a: fake.pieces)
     monkeypatch.setattr(board_paint, "strip_scene", lambda state: fake.strip)
@@ -206,8 +206,7 @@ def test_both_renderers_draw_the_scene_not_the_state(
     monkeypatch.setattr(view.pieces, "fill_text", lambda t, *a, **k: texts.append(t))
     view.draw_pieces()
     assert drawn == _canvas_items(fake.pieces)
-    # (the canvas says "all cities 99 vs …" where the longer words would reach the caption)
-    assert {"barbarians 99 (all cities) vs active knights 42", TRACK_SHORT} & set(texts), texts
+    assert TRACK_SHORT in texts, texts  # (one wording, whatever the room: l35)
 
 
 TRACK_SHORT = "all cities 99 vs active knights 42"

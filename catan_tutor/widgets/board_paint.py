@@ -456,6 +456,14 @@ class ScenePainter:
         c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, self.px(1.5)
         c.fill_polygon(pts)
         c.stroke_polygon(pts)
+        u = self.vp.len(0.13)  # a head and a gold coin: a figure, not a mark (l35)
+        for (dx, dy, r), colour in (
+            (style.MERCHANT_HEAD, fill),
+            (style.MERCHANT_COIN, style.MERCHANT_GOLD),
+        ):
+            c.fill_style = colour
+            c.fill_circle(x + dx * u, y + dy * u, r * u)
+            c.stroke_circle(x + dx * u, y + dy * u, r * u)
 
     def _draw_robber(self, c: Canvas, robber: Robber) -> None:
         x, y = self.vp.px(robber.at)
@@ -661,7 +669,7 @@ class StripPainter:
             b, d = strip.barbarians, strip.defenders
             forms = list(track_forms(b, d))  # (one wording: scene.track_forms)
         if short:
-            forms = forms[1:]
+            forms = forms[1:] or forms
         char = CHAR_WIDTH * self._small(h)
         return next((f for f in forms if len(f) * char <= room), forms[-1])
 

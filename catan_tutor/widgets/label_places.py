@@ -41,6 +41,7 @@ FURTHER = 6  # how many label heights further out a way is tried past a token or
 # The room a label keeps round a hex's letter, in the letter's sizes: at a phone's scale the
 # 2 px gap (canvas px, shrunk with the board) left "K4" a hair from P, read as one "K4P"
 LETTER_ROOM = 0.5
+GLYPH = 0.4  # of the letter's size: round a hex's letter as written, what a line must not cross
 DIRECTIONS = 12  # the ways out from a spot a label is tried in
 NEARER = 0.85  # a label this much nearer its spot than any other reads as its (else a leader)
 
@@ -128,6 +129,7 @@ class LabelPlaces:
     letter_boxes: list[Box] = field(default_factory=list)  # each letter written, 1 px round
     marks: list[Box] = field(default_factory=list)
     numbers: list[Disc] = field(default_factory=list)  # the number tokens as drawn (no gap)
+    glyphs: list[Disc] = field(default_factory=list)  # the hexes' letters as drawn (no room)
 
     @classmethod
     def of(
@@ -167,6 +169,7 @@ class LabelPlaces:
             [_letter_box(vp, h, letter, LETTER_ROOM * letter + GAP / 2 * ratio) for h in hexes],
             list(harbors[1]),
             [(*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS)) for h in tokens],
+            [_letter_disc(vp, h, GLYPH * letter) for h in hexes] if letter else [],
         )
 
     def at(self, x: float, y: float, w: float, h: float) -> Point:
@@ -229,6 +232,7 @@ class LabelPlaces:
             near._cost(box)
             + apart * sum(meets(box, b) for b in near.placed)
             + TOKEN * self._crossed((x0, y0), box)
+            + LETTER * self._crossed((x0, y0), box, self.glyphs)
             + rank * 0.5
             + t / h
             for rank, (t, box) in enumerate(tried)
@@ -272,6 +276,7 @@ class LabelPlaces:
             [],
             [b for b in self.marks if meets(b, region)],
             [d for d in self.numbers if hits(region, d)],
+            [d for d in self.glyphs if hits(region, d)],
         )
 
     def _past_labels(
@@ -318,13 +323,15 @@ class LabelPlaces:
         """Whether ``box`` covers a number token or a harbor's mark."""
         return any(hits(box, d) for d in self.tokens) or any(meets(box, b) for b in self.marks)
 
-    def _crossed(self, spot: Point, box: Box) -> int:
-        """How many number tokens (and harbors' discs) the line from ``spot`` to ``box``'s
-        nearest edge crosses: a label gone out past a token led its line over it (l33: "N4"
-        under R's 6 at 7.1 on a phone, its line across the 6; "A4" across E's 6 at 7.8)."""
+    def _crossed(self, spot: Point, box: Box, discs: list[Disc] | None = None) -> int:
+        """How many number tokens (and harbors' discs), or of the ``discs`` given (the hexes'
+        letters), the line from ``spot`` to ``box``'s nearest edge crosses: a label gone out
+        past a token led its line over it (l33: "N4" under R's 6 at 7.1 on a phone, its line
+        across the 6; "A4" across E's 6 at 7.8); over a letter, it hid the hex's name (l35:
+        "C4"'s line over G at 1.4, "A4"'s over E at 7.8, on a phone)."""
         x, y = spot
         end = (min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3]))
-        return sum(crosses(spot, end, d) for d in self.tokens)
+        return sum(crosses(spot, end, d) for d in (self.tokens if discs is None else discs))
 
     def _cost(self, box: Box) -> float:
         covered = sum(meets(box, b) for b in self.boxes) + sum(hits(box, d) for d in self.discs)

@@ -2,7 +2,10 @@
 sentence follows: ``verdicts.rule_note_html``) and "*" (this tutor's own reading where the
 rulebooks are silent: ``verdicts._reading_mark``). A learner reading a lesson meets the marks
 there, not under "How to use it" (issue 33); the key says only the marks the text shows, once
-on the page (l34: under the lesson's text and again under the question's box; marks_once.js)."""
+on the page (l34: under the lesson's text and again under the question's box; marks_once.js),
+and once per page view (``MarksSaid``: l35 met it again in every lesson text, solved box and
+hint list of 1.4, 9.18 and 10.6): in the first place that needs it, and there again when the
+learner comes back to it."""
 
 from __future__ import annotations
 
@@ -19,13 +22,28 @@ READING_WORDS = (
 )
 
 
-def marks_key(shown: str) -> str:
-    """The key of the marks in ``shown`` (HTML), one small grey line ('' when it has none)."""
+class MarksSaid:
+    """Where each mark's key was said first in this page view (a place: which box, at which
+    node): said there, and there only, from then on."""
+
+    def __init__(self) -> None:
+        self.first: dict[str, object] = {}  # mark ("rule", "reading") -> its place
+
+    def says(self, mark: str, place: object) -> bool:
+        """Whether the key of ``mark`` is said at ``place`` (claimed by the first asking)."""
+        return self.first.setdefault(mark, place) == place
+
+
+def marks_key(shown: str, said_at: tuple[MarksSaid, object] | None = None) -> str:
+    """The key of the marks in ``shown`` (HTML), one small grey line ('' when it has none);
+    with ``said_at`` (the page view's ``MarksSaid`` and this place), only the marks whose
+    key this place says."""
     said = []  # (each sentence with its mark: one said higher on the page is left out, once
     # on the page: marks_once.js)
-    if RULE_MARK in shown:
+    keep = (lambda mark: said_at[0].says(mark, said_at[1])) if said_at else (lambda mark: True)
+    if RULE_MARK in shown and keep("rule"):
         said.append(f"<span data-mark='rule'>{RULE_WORDS}</span>")
-    if any(mark in shown for mark in READING_MARKS):
+    if any(mark in shown for mark in READING_MARKS) and keep("reading"):
         said.append(f"<span data-mark='reading'>{READING_WORDS}</span>")
     if not said:
         return ""

@@ -61,6 +61,10 @@ _STOP = "<span class='catan-mv-stop'>.</span> "
 # began "start.")
 START_OF_GAME, START_OF_LESSON = "Start of the game", "Start of the lesson"
 
+# Above the lesson's own variations the learner is not on, set apart from the learner's own
+# (l35 at 9.18: the lesson's "Merchant on K, L, O" read as moves the learner had played)
+LESSON_ANSWERS, LESSON_LINES = "The lesson's other answers:", "The lesson's other moves here:"
+
 # The list's look: the page's theme colours (JupyterLab's CSS variables, light fallbacks).
 MOVES_CSS = """<style>
 .catan-moves-box{max-height:360px;overflow:auto;padding:6px 8px;line-height:1.7;
@@ -78,6 +82,9 @@ MOVES_CSS = """<style>
 .catan-mv-comment{color:var(--jp-ui-font-color2,#555);font-style:italic;margin:0 4px}
 .catan-mv-var{display:block;margin:2px 0 2px 14px;padding-left:8px;font-size:12.5px;
  border-left:2px solid var(--jp-border-color1,#bbb);color:var(--jp-ui-font-color1,#333)}
+.catan-mv-lesson{color:var(--jp-ui-font-color2,#666);border-left-style:dotted}
+.catan-mv-lesson .catan-mv{font-style:italic}
+.catan-mv-aside{display:block;font-size:12px;color:var(--jp-ui-font-color2,#666)}
 .catan-mv-more{color:var(--jp-ui-font-color2,#666);font-size:12px}
 .catan-mv-stop{display:inline-block;width:1px;height:1px;margin:-1px;overflow:hidden;
  clip-path:inset(50%);white-space:nowrap}
@@ -222,17 +229,21 @@ def moves_html(
     hidden: Collection[int] = frozenset(),
     seen: Collection[int] | None = None,
     start_words: str = START_OF_GAME,
+    lesson: Collection[int] = frozenset(),
+    asked: Collection[int] = frozenset(),
 ) -> str:
     """The move tree as HTML: the start (``start_words``; the laid-out board for a variable
     one), then the
     main line with turn numbers, comments and variations; at most ``limit`` moves, a window
     around the current move (the rest summed up as "… N moves"); none of the ``hidden``
     node ids (the lines below a question not answered yet); a hidden card's name only when
-    the seats ``seen`` (None: every seat) see it."""
+    the seats ``seen`` (None: every seat) see it. The variations of the ``lesson``'s own
+    nodes off the line shown are set apart, after the learner's own, under "The lesson's
+    other answers" at a question (the ``asked`` nodes), else "other moves here"."""
     start, current = start_node(tl), tl.current
     on_path = {id(n) for n in tl.path()}
     budget = _Budget(tl, start, limit, hidden)
-    budget.seen = seen
+    budget.seen, budget.lesson, budget.asked = seen, lesson, asked
     out: list[str] = [_start_html(tl, start, current, start_words) + _STOP]
     if start.children and start.children[0].id not in hidden:
         _line(start.children[0], current, on_path, budget, out, top=True)
@@ -251,6 +262,8 @@ class _Budget:
         self.used = 0
         self.hidden = hidden
         self.seen: Collection[int] | None = None  # the seats whose hidden cards are named
+        self.lesson: Collection[int] = frozenset()  # the lesson's own nodes
+        self.asked: Collection[int] = frozenset()  # the lesson's questions
         self.rules = tl.rules  # (which nodes are a roll under way)
         main: list[Node] = []
         n = start
@@ -355,31 +368,42 @@ def _line(
                 said = markup.text(rest)
                 on = " style='margin-left:0'" if goes_on else ""
                 out.append(f"<span class='catan-mv-comment'{on}>{said}</span>{_stop(said)}")
-        others = [o for m in group for o in _variations(m)]
+        others = [o for m in group for o in _variations(m) if o.id not in budget.hidden]
         if others:
-            for other in others:
-                if other.id in budget.hidden:
-                    continue
+            theirs = [o for o in others if o.id in budget.lesson and id(o) not in on_path]
+            for other in [o for o in others if all(o is not t for t in theirs)]:
                 out.append("<span class='catan-mv-var'>")
-                if top and budget.used > budget.limit and id(other) not in on_path:
-                    n = sum(1 for _ in _walk(other))
-                    words = node_words(other, budget.seen)[0]
-                    out.append(
-                        _move_span(
-                            other,
-                            f"{words} (+{n - 1})",
-                            "catan-mv",
-                            "other moves tried here (click to open)",
-                            False,
-                        )
-                    )
-                else:
-                    _line(other, current, on_path, budget, out)
+                _variation(other, top, current, on_path, budget, out)
+                out.append("</span>")
+            if theirs:
+                asked = theirs[0].parent is not None and theirs[0].parent.id in budget.asked
+                out.append(
+                    "<span class='catan-mv-var catan-mv-lesson' data-lesson-moves='1'>"
+                    f"<span class='catan-mv-aside'>{LESSON_ANSWERS if asked else LESSON_LINES}"
+                    "</span>"
+                )
+                for other in theirs:
+                    out.append("<span class='catan-mv-aside-line' style='display:block'>")
+                    _variation(other, top, current, on_path, budget, out)
+                    out.append("</span>")
                 out.append("</span>")
             turn_shown = -1
         node = last.children[0] if last.children else None
     if skipped:
         out.append(f" <span class='catan-mv-more'>… {count(skipped, 'move')}</span>")
+
+
+def _variation(
+    other: Node, top: bool, current: Node, on_path: set[int], budget: _Budget, out: list[str]
+) -> None:
+    """One variation: its line, or past the budget its first move and how many follow."""
+    if top and budget.used > budget.limit and id(other) not in on_path:
+        n = sum(1 for _ in _walk(other))
+        words = node_words(other, budget.seen)[0]
+        title = "other moves tried here (click to open)"
+        out.append(_move_span(other, f"{words} (+{n - 1})", "catan-mv", title, False))
+    else:
+        _line(other, current, on_path, budget, out)
 
 
 def _stop(said: str) -> str:
@@ -409,10 +433,14 @@ def rows(
     hidden: Collection[int] = frozenset(),
     seen: Collection[int] | None = None,
     start_words: str = START_OF_GAME,
+    lesson: Collection[int] = frozenset(),
+    asked: Collection[int] = frozenset(),
 ) -> list[tuple[str, int]]:
     """The list's moves as (words, node id), in the order shown (for tests and screen
     readers' sake: what a visitor can click)."""
-    text = moves_html(tl, hidden=hidden, seen=seen, start_words=start_words)
+    text = moves_html(
+        tl, hidden=hidden, seen=seen, start_words=start_words, lesson=lesson, asked=asked
+    )
     found = re.findall(r"data-node='(\d+)'[^>]*>([^<]*)</span>", text)
     return [(html.unescape(text), int(n)) for n, text in found]
 
@@ -442,14 +470,19 @@ class MoveList:
         hidden: Collection[int] = frozenset(),
         seen: Collection[int] | None = None,
         start_words: str = START_OF_GAME,
+        lesson: Collection[int] = frozenset(),
+        asked: Collection[int] = frozenset(),
     ) -> None:
         """Write the tree of ``tl`` without the ``hidden`` nodes, hidden cards named only
-        for the seats ``seen``, its first line ``start_words`` (only what changed reaches
-        the page)."""
+        for the seats ``seen``, its first line ``start_words``, the ``lesson``'s own
+        variations set apart (only what changed reaches the page)."""
+        listed = moves_html(
+            tl, hidden=hidden, seen=seen, start_words=start_words, lesson=lesson, asked=asked
+        )
         body = (
             "<div class='catan-moves-box' tabindex='0' role='group' aria-label='Moves: "
             "click a move to go there; arrow keys step, Home and End'>"
-            f"{moves_html(tl, hidden=hidden, seen=seen, start_words=start_words)}</div>"
+            f"{listed}</div>"
         )
         if body != self.shown:
             self.shown = self.html.value = body

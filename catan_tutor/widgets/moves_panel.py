@@ -126,7 +126,14 @@ class MovesPanel:
         sc = self.session.scenario  # a lesson's (from the course or a file) or none: a game
         lesson = self.session.lesson_id or (sc is not None and sc.timeline is tl)
         start = START_OF_LESSON if lesson else START_OF_GAME
-        self.tree.show(tl, self.session.puzzle.hidden(), self.session.hand_seats(), start)
+        self.tree.show(
+            tl,
+            self.session.puzzle.hidden(),
+            self.session.hand_seats(),
+            start,
+            lesson=self.session.lesson_ids(),
+            asked=sc.puzzles if lesson and sc is not None else frozenset(),
+        )
         self._comment()
         root = tl.current in (tl.root, start_node(tl))
         # a button that cannot act here is greyed, its tooltip saying why (issue 33: Move up

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 
 from . import icons, markup
 from .last_place import last_of
+from .older_in_list import with_older_names
 from .solved_again import counts_solved
 
 if TYPE_CHECKING:
@@ -301,10 +302,10 @@ class CourseProgress:
             f"{min(solved, self._asked)} of {self._asked} puzzles solved</span>"
         )
         picker = self.picker
-        options = [
-            (marked_done(label) if x.id in self.store.done else label, label)
+        options = [  # (a card named by the newer rulebook: its older name beside it, l35)
+            (marked_done(shown) if x.id in self.store.done else shown, label)
             for label in self.listed()
-            for x in (self.lessons[label],)
+            for x, shown in ((self.lessons[label], with_older_names(label)),)
         ]
         if list(picker.options) == options:
             return

@@ -243,16 +243,17 @@ class PuzzleMode:
         again = puzzle is not None and not open_ and can_try_again(st, node)
         self.again_button.layout.display = "" if again else "none"
         asked = self.prompt.value
+        said_at = (self.session.marks_said, ("puzzle", self.session.lesson_id, node.id))
         if j is not None and j is st.right and open_:  # above the next question, said to be
             # the previous one's, the key to its marks under it (l28 at 5.13: its "Right" read
             # as the new question's, and its key came under the new answer box)
             before = _judgement_html(j, PREVIOUS)
-            self.prompt.value = before + marks_key(before) + asked
+            self.prompt.value = before + marks_key(before, said_at) + asked
             self.result.value = ""
         else:
             self.result.value = _judgement_html(j) if j is not None else ""
         # what its "§" and "*" mean, under all the question says (itself, hints, verdict)
-        self.result.value += marks_key(asked + self.hint_box.value + self.result.value)
+        self.result.value += marks_key(asked + self.hint_box.value + self.result.value, said_at)
         main = st.main_line()
         self.main_button.layout.display = "none" if main is None else ""
         if main is not None:

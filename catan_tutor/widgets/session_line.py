@@ -96,6 +96,17 @@ class LessonLine:
                 own += 1
         return own
 
+    def lesson_ids(self) -> set[int]:
+        """The ids of the nodes as the lesson's file made them, with every node above them
+        (``is_lesson_node``); none when no lesson is shown."""
+        if not self.studying():
+            return set()
+        theirs: set[int] = set()
+        for n in self.timeline.walk():  # parents before children
+            if self.from_file(n) and (n.parent is None or n.parent.id in theirs):
+                theirs.add(n.id)
+        return theirs
+
     def from_file(self, node: Node) -> bool:
         """``node`` is as the lesson's file made it: the same node, parent and move; or a die
         a right answer threw where the line stops in its roll (``PuzzleState.threw``)."""

@@ -69,6 +69,14 @@ def solved_words(session: TutorSession) -> str | None:
     return GO_ON if session.puzzle.resting() else None
 
 
+def solved_here(session: TutorSession) -> bool:
+    """A right answer to the question asked before the node shown is what it shows: until ▶,
+    and at the lesson's end when it ends on that answer (l35: the title line said the turn's
+    task there)."""
+    st, node = session.puzzle, session.timeline.current
+    return st.answered == node.id and st.right is not None and not st.holds(node)
+
+
 def status_words(session: TutorSession, said: str) -> str:
     """What the status line says after the player's name: ``said`` (the engine's), cut to
     what the page offers the learner now (a computer's move, or the editor: as said)."""

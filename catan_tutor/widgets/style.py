@@ -97,9 +97,9 @@ PUZZLE_OPEN = ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
 # foot, or in a puzzle under its form, a tap scrolled the board away to it,
 # phone_l11_after_tap.png); an error and "You left the lesson's line" (or its end:
 # 62_phone_nav.png); a question open (a puzzle), then its form with Play and the actions it
-# is answered with; the step's story, the lesson's text; Copy link (and Labels while "Answer
-# the puzzle to go on." takes its room); the rest (the actions of a lesson, Explore's tabs)
-# in the page's order.
+# is answered with; the step's story, the lesson's text; Labels while "Answer the puzzle to
+# go on." takes its room; the rest (the actions of a lesson, Explore's tabs) in the page's
+# order; Copy link last.
 # a right answer's verdict shows ("Puzzle · solved ✓ Right", or over the next question it led
 # to): the question's box first, then what follows it (the step's words, "This lesson is over.
 # ▶▶ Next lesson" came over it: a fresh learner, s17, 1.4 and 6.7), at every width
@@ -143,11 +143,10 @@ PHONE_ORDER = (
     ),
     (-50, f"{PUZZLE_OPEN}>.catan-side>.catan-actions>*"),
     (-40, f"{SIDE}>.catan-lesson"),
-    (
-        -30,
-        f"{STEP_ROW}>.catan-copy-link,{COL}>.catan-link,"
-        f"{HELD}>.catan-board-col>.widget-hbox>.catan-labels-toggle",
-    ),
+    (-30, f"{COL}>.catan-link,{HELD}>.catan-board-col>.widget-hbox>.catan-labels-toggle"),
+    # Copy link, a tool of the page's, at its foot after the actions (l35 at 10.1: alone on
+    # its line between the roll's story and Roll / End turn)
+    (40, f"{STEP_ROW}>.catan-copy-link"),
 )
 # A phone's story under an open question (PHONE_ORDER) says what it is: the step before the
 # question, not the reply to an answer (l21 read it as the reply). Its heading is the page's

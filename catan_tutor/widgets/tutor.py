@@ -102,7 +102,7 @@ from .puzzle import PuzzleMode
 from .refusal_once import ring_once
 from .right_once import unsaid_by_right
 from .rules_panel import RulesPanel
-from .status_words import solved_words, status_words
+from .status_words import solved_here, solved_words, status_words
 from .turn_words import round_words
 from .tutor_session import TutorSession
 
@@ -434,7 +434,7 @@ class Tutor:
         self.header.value = (
             f"<div class='catan-head-title' style='font-size:15px'>{title}{variant}"
             f"{round_words(g.state)} · "  # (the round, not "turn 31": l33 read it as P1's)
-            f"{_doing(secret, bool(solved_words(self.session)), phase)}{mode}"
+            f"{_doing(secret, solved_here(self.session), phase)}{mode}"
             f"</div><div class='catan-head-prompt'>{who}</div>"
         )
 
@@ -457,7 +457,8 @@ class Tutor:
         self.story.value = "<div style='line-height:1.4'>" + "".join(told[cut:]) + "</div>"
         self.story.layout.display = None if told[cut:] else "none"
         parts += told[:cut]
-        parts.append(marks_key("".join(parts + told[cut:])))  # what "§" and "*" mean
+        said_at = (s.marks_said, ("lesson", s.lesson_id, node.id))  # once a page view
+        parts.append(marks_key("".join(parts + told[cut:]), said_at))  # what "§" and "*" mean
         if not s.puzzle_secret:  # its lines would give the puzzle's answer away
             topic = f"{sc.title} {sc.goal}" if sc else ""
             expects = without_shown_hand(s.expects(), g, s.own_seat(), s.against_computer())

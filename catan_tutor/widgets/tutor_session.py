@@ -42,6 +42,7 @@ from .kinds import (
     variant_kinds,
 )
 from .layout_steps import lay_out
+from .mark_key import MarksSaid
 from .path_log import SETUP_PHASE, PathLog
 from .place_words import off_board, try_a_move
 from .puzzle_state import PuzzleState
@@ -128,6 +129,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.unreadable = ""  # why it is not notation, when it is not (a learner's sentence)
         self.unreadable_word = ""  # the word typed that is at fault ('' for none)
         self.log = PathLog()  # What happened: the path to the node shown, in words
+        self.marks_said = MarksSaid()  # where "what § means" was said first this page view
         self.moved = False  # a move was played (not a step through the tree) since shown
         self.chosen: Spot | None = None  # the spot the form's fields name (ringed on the board)
         self.puzzle = PuzzleState(self)
