@@ -488,6 +488,7 @@ def pick_lesson(page, title: str) -> None:
     its course number, "3.2  …")."""
     from catan_tutor.study.library import library
     from catan_tutor.study.resources import lessons_dir
+    from catan_tutor.widgets.older_in_list import with_older_names
 
     found = next(x for x in library(lessons_dir()) if x.title == title)
     chapter = page.locator(".catan-chapter-picker select")
@@ -495,7 +496,8 @@ def pick_lesson(page, title: str) -> None:
     lesson = page.locator(".catan-lesson-picker select")
     lesson.locator("option", has_text=title).first.wait_for(state="attached")
     labels = lesson.locator("option").all_inner_texts()
-    index = next(i for i, x in enumerate(labels) if x.replace("\xa0", " ").strip().endswith(title))
+    listed = with_older_names(title)  # (the list gives a card's older name beside it: l35)
+    index = next(i for i, x in enumerate(labels) if x.replace("\xa0", " ").strip().endswith(listed))
     if lesson.input_value() != lesson.locator("option").nth(index).get_attribute("value"):
         lesson.select_option(index=index)
     page.locator(".catan-tutor").filter(has_text=title).first.wait_for()

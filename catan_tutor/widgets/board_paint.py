@@ -184,7 +184,7 @@ class ScenePainter:
         if pieces.robber is not None:
             self._draw_robber(c, pieces.robber)
         if pieces.merchant is not None:
-            self._draw_merchant(c, pieces.merchant)
+            _draw_merchant(self, c, pieces.merchant)
         over()  # (a letter no place leaves clear: over the pieces)
         self.strip_painter.draw(c, strip, last_attack, dice)
         self.pieces_shown = seen
@@ -447,24 +447,6 @@ class ScenePainter:
                 c, x, y + style.KNIGHT_MARK_AT * r, style.KNIGHT_MARK_SIZE * r, seat, fill
             )
 
-    def _draw_merchant(self, c: Canvas, merchant: Merchant) -> None:
-        fill = merchant.fill
-        x, y = self.vp.px(merchant.at)
-        pts = _shape(x, y, self.vp.len(0.13), style.MERCHANT_SHAPE)
-        c.line_join = "round"
-        self._halo(c, pts, 1.5)
-        c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, self.px(1.5)
-        c.fill_polygon(pts)
-        c.stroke_polygon(pts)
-        u = self.vp.len(0.13)  # a head and a gold coin: a figure, not a mark (l35)
-        for (dx, dy, r), colour in (
-            (style.MERCHANT_HEAD, fill),
-            (style.MERCHANT_COIN, style.MERCHANT_GOLD),
-        ):
-            c.fill_style = colour
-            c.fill_circle(x + dx * u, y + dy * u, r * u)
-            c.stroke_circle(x + dx * u, y + dy * u, r * u)
-
     def _draw_robber(self, c: Canvas, robber: Robber) -> None:
         x, y = self.vp.px(robber.at)
         u = self.vp.len(0.11)
@@ -489,6 +471,26 @@ FADED = 0.7
 DIE_RIM_DARK = "#ece6d8"
 CHAR_WIDTH = 0.52  # of the font's size: a character of the strip's text, about (no measuring)
 TRACK_LABEL = "barbarian ship"
+
+
+def _draw_merchant(p: ScenePainter, c: Canvas, merchant: Merchant) -> None:
+    """The merchant: a figure with a head and a gold coin (l35: a plain mark read as a knight)."""
+    fill = merchant.fill
+    x, y = p.vp.px(merchant.at)
+    pts = _shape(x, y, p.vp.len(0.13), style.MERCHANT_SHAPE)
+    c.line_join = "round"
+    p._halo(c, pts, 1.5)
+    c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, p.px(1.5)
+    c.fill_polygon(pts)
+    c.stroke_polygon(pts)
+    u = p.vp.len(0.13)  # a head and a gold coin: a figure, not a mark (l35)
+    for (dx, dy, r), colour in (
+        (style.MERCHANT_HEAD, fill),
+        (style.MERCHANT_COIN, style.MERCHANT_GOLD),
+    ):
+        c.fill_style = colour
+        c.fill_circle(x + dx * u, y + dy * u, r * u)
+        c.stroke_circle(x + dx * u, y + dy * u, r * u)
 
 
 class StripPainter:

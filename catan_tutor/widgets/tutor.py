@@ -133,7 +133,7 @@ class Tutor:
         self.alert = widgets.HTML()  # an unexpected error's id (the traceback goes to the log)
         lay = widgets.Layout
         # the board first: the browser draws it while the rest comes
-        self.board = BoardPanel(s, self.safe, self.act_at, self._edit_piece, width, height)
+        self.board = BoardPanel(s, self.safe, self.act_at, lambda: _edit_piece(s), width, height)
         self.view = self.board.view
         self.header = widgets.HTML()
         self.lesson = widgets.HTML()  # all of it shows: no inner scroll box
@@ -216,11 +216,6 @@ class Tutor:
     @property
     def scenario(self) -> Scenario | None:
         return self.session.scenario
-
-    def _edit_piece(self) -> str | None:
-        """The piece board clicks place, while they edit."""
-        s = self.session
-        return s.edit_choice.shown(s.game).piece if s.editing else None
 
     def act_at(self, spot: Spot) -> None:
         """A click (or Enter) on a spot: the editor's while editing, else the Play tab's."""
@@ -514,6 +509,11 @@ class Tutor:
         self.explore.value = True
         if self.tabs.selected_index != TABS.index("Rules"):
             self.tabs.selected_index = TABS.index("Rules")  # refreshes it
+
+
+def _edit_piece(s: TutorSession) -> str | None:
+    """The piece board clicks place, while they edit."""
+    return s.edit_choice.shown(s.game).piece if s.editing else None
 
 
 def _doing(secret: bool, solved: bool, phase: str) -> str:
