@@ -184,7 +184,7 @@ class ScenePainter:
         if pieces.robber is not None:
             self._draw_robber(c, pieces.robber)
         if pieces.merchant is not None:
-            _draw_merchant(self, c, pieces.merchant)
+            self._draw_merchant(c, pieces.merchant)
         over()  # (a letter no place leaves clear: over the pieces)
         self.strip_painter.draw(c, strip, last_attack, dice)
         self.pieces_shown = seen
@@ -447,6 +447,9 @@ class ScenePainter:
                 c, x, y + style.KNIGHT_MARK_AT * r, style.KNIGHT_MARK_SIZE * r, seat, fill
             )
 
+    def _draw_merchant(self, c: Canvas, merchant: Merchant) -> None:
+        merchant_figure(self, c, merchant)
+
     def _draw_robber(self, c: Canvas, robber: Robber) -> None:
         x, y = self.vp.px(robber.at)
         u = self.vp.len(0.11)
@@ -473,7 +476,7 @@ CHAR_WIDTH = 0.52  # of the font's size: a character of the strip's text, about 
 TRACK_LABEL = "barbarian ship"
 
 
-def _draw_merchant(p: ScenePainter, c: Canvas, merchant: Merchant) -> None:
+def merchant_figure(p: ScenePainter, c: Canvas, merchant: Merchant) -> None:
     """The merchant: a figure with a head and a gold coin (l35: a plain mark read as a knight)."""
     fill = merchant.fill
     x, y = p.vp.px(merchant.at)
