@@ -176,5 +176,15 @@ def test_a_tablet_gives_the_chapter_line_the_row_and_says_the_marks_key_once(app
         said = page.evaluate(SAID_KEYS_JS)
         assert [m for m, _ in said].count("rule") == 1, said
         assert ["rule", "lesson"] in said and ["reading", "lesson"] in said, said
+        # l35: chapter 1's line took one line, a 26 px blank band over the board; every
+        # chapter's line now takes two (its goal on a line of its own): the board stays put
+        top = page.locator(".catan-board canvas").bounding_box()["y"]
+        page.locator(".catan-chapter-picker select").select_option(index=1)
+        page.wait_for_function("() => document.title.startsWith('1.1 ')")
+        settle(page)
+        first = page.locator(".catan-chapter")
+        assert first.bounding_box()["height"] == 2 * 18, first.bounding_box()
+        assert first.inner_text().splitlines()[1].startswith("Set up a game"), first.inner_text()
+        assert page.locator(".catan-board canvas").bounding_box()["y"] == top
     finally:
         context.close()

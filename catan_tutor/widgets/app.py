@@ -504,7 +504,13 @@ def chapter_line(place: Place | None) -> str:
     if place is None:
         return ""
     said = place.chapter_goal[:1].lower() + place.chapter_goal[1:]  # a goal opens with a verb
-    goal = f" — {html.escape(said)}" if said else ""
+    # (on a tablet the goal takes a line of its own: style.py)
+    goal = (
+        f"<span class='catan-chapter-goal'><span class='catan-chapter-dash'> — </span>"
+        f"{html.escape(said)}</span>"
+        if said
+        else ""
+    )
     return (
         f"<div class='catan-chapter-line' style='color:#37474f'><b>Chapter "
         f"{place.chapter} · {html.escape(place.chapter_title)}</b>{goal}</div>"

@@ -333,7 +333,11 @@ LAYOUT_CSS = (
     "grid-template-columns:minmax(0,1fr)}"
     ".catan-app .catan-note-row>.catan-progress-row{grid-area:2/1;justify-self:start}"
     ".catan-app .catan-note-row>.catan-afresh{grid-column:1}"
-    ".catan-progress-summary .catan-unseen{display:none}}"
+    ".catan-progress-summary .catan-unseen{display:none}"
+    # the chapter's goal on a line of its own: every chapter's line two lines, the rows kept
+    # filled (chapter 1's one line left a 26 px blank band over the board, l35)
+    ".catan-chapter-goal{display:block}.catan-chapter-dash{display:none}"
+    ".catan-chapter-goal::first-letter{text-transform:uppercase}}"
     # (on a phone the summary comes in the line kept under the lists: none kept unseen)
     "@media (max-width:700px){.catan-progress-summary .catan-unseen{display:none}}"
     f".catan-app .catan-note-row .widget-html-content{{line-height:{NOTE_LINE}px}}"
