@@ -235,3 +235,23 @@ def test_BASE_SETUP_ROUND1_a_refused_tap_on_a_narrow_board_is_said_once():
     assert t.view.why_not is not None and said in t.view.why_not.value.lower()
     assert f"P1 can't build a road on K5{BY_THE_BOARD}." in unescape(t.controls.try_verdict.value)
     assert f"P1 may not build a road on K5{BY_THE_BOARD}." in unescape(t.lesson.value)
+
+
+@pytest.mark.course
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("take the trade metropolis from white", "The trade metropolis was P2's (blue), not P3's"),
+        ("take the trade metropolis from P3", "The trade metropolis was P2's (blue), not P3's"),
+        ("take the trade metropolis from blue", ""),
+        ("improve trade A6", ""),
+    ],
+)
+def test_CK_METRO_TAKE_a_wrong_holder_named_is_told_who_holds_it(typed, said):
+    """l35 at 10.6: a metropolis taken "from" a player who does not hold it was "Right" with
+    no word that another held it; the reply now names the holder (the move stays right)."""
+    from puzzle_answers import judged
+
+    j = judged("puzzle_ck_metropolis", 4, typed)
+    assert j.correct, j.text
+    assert ("was P2's" in j.text) == bool(said) and said in j.text, j.text

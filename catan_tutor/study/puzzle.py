@@ -45,6 +45,7 @@ from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.words import can, say, why_not
 from ..state import State
 from ..typed_forms import FORMS, kind_named
+from ..words.metro_holder import holder_named_wrong
 from ..words.place_words import seats_by_colour
 from ..words.rule_titles import plain_title
 from ..words_read_as import read_as, said_read_as
@@ -142,6 +143,8 @@ def judge(
         action = Game(rules, node.state).parse(said.move)
     except (CatanError, ValueError):
         return said
+    if holder := holder_named_wrong(node.state, move, action):  # "from white", P2 holding it
+        said = replace(said, text=f"{said.text} {holder}")
     names = own_names(move, action, tuple(node.state.name(p) for p in range(node.state.n)))
     if not names:
         return said
