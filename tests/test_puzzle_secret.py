@@ -564,6 +564,9 @@ def test_the_hand_row_does_not_name_whose_turn_it_is_before_it_is_solved(asked: 
     no other question follows at once)."""
     t = at_question(asked)
     s = t.session
+    # nor does What happened (l36 at 1.4: "P3 builds a road on L5. Next, it is up to P3 to
+    # place a settlement." under "Whose turn is it to place?"): no "Next, ..." while it is open
+    assert not [x for x in s.lines if "Next, " in x], s.lines
     row = html.unescape(re.sub(r"<[^>]+>", "", t.controls.hand.value))
     seat = s.own_seat()
     if not 0 <= seat < s.game.players:
@@ -574,6 +577,8 @@ def test_the_hand_row_does_not_name_whose_turn_it_is_before_it_is_solved(asked: 
     t.puzzle.submit(str(answer.action))
     if not s.puzzle_secret:  # solved, and no other question open: the seat named again
         assert "Hand of the player to move" not in t.controls.hand.value
+        over = s.game.is_over()
+        assert over or "Next, " in s.lines[0], s.lines  # and what comes next
 
 
 SIZES = {"vertex": len(board.VERTEX_LABELS), "edge": len(board.EDGE_LABELS), "hex": 19}

@@ -127,11 +127,17 @@ class PathLog:
         return text
 
     def lines(
-        self, timeline: Timeline, node: Node | None = None, seen: frozenset[int] = frozenset()
+        self,
+        timeline: Timeline,
+        node: Node | None = None,
+        seen: frozenset[int] = frozenset(),
+        next_too: bool = True,
     ) -> list[str]:
         """What happened on the path to ``node`` (default: the current one), newest first:
         the last ``MAX_LOG`` moves, then how many earlier ones are not listed; a card stolen
-        or drawn named where a seat of ``seen`` may read it."""
+        or drawn named where a seat of ``seen`` may read it; the newest says what the game
+        waits for next unless ``next_too`` is False (an open question's: it named whose turn
+        it is at 1.4's "Whose turn is it to place?", l36)."""
         self._fresh(timeline, seen)
         out: list[str] = []
         earlier = 0
@@ -147,7 +153,7 @@ class PathLog:
                 pass  # a roll or a steal under way: told by the line of the node it ends on
             else:
                 text = self.line(timeline, n)
-                if text and n is shown and n.state.phase != OVER:  # only the newest line
+                if text and n is shown and next_too and n.state.phase != OVER:  # the newest
                     text += " " + verdicts.next_sentence(Game(timeline.rules, n.state))
                 if text:
                     out.append(text)

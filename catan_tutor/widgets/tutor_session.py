@@ -417,4 +417,5 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         """What happened: the moves of the path from the start to the node shown, in words,
         newest first (recomputed from the path, so every step, jump and branch is told)."""
         seen = frozenset() if self.puzzle_secret else self.hand_seats()  # (as the hands)
-        return self.log.lines(self.timeline, seen=seen)
+        # an open question: not what the game waits for (whose move, which kind: the answer)
+        return self.log.lines(self.timeline, seen=seen, next_too=not self.puzzle_secret)
