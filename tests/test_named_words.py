@@ -136,3 +136,15 @@ def test_without_an_event_loop_each_event_labels_once_what_its_words_finally_nam
     t.controls.try_text.value = "P1 settle A1"  # outside an event: followed at once
     assert asked[-1] == page_spots(t.widget)
     assert moves >= 2  # steps whose words name spots were checked
+
+
+def test_an_example_move_in_a_reply_labels_no_spot_but_the_typed_one_does():
+    """l36 in a free game typed "build a settlment on E4": the board labelled E4, and H3 of the
+    reply's "Moves read like … P1 road H3" too, a spot the position has nothing to do with."""
+    t = _tutor("base_setup")
+    t.controls.try_text.value = "build a settlment on E4"
+    said = t.controls.try_verdict.value
+    assert "P1 road H3" in said and "E4" in said, said
+    named = page_spots(t.widget).split(",")
+    assert "E4" in named and "H3" not in named and "J12" not in named, named
+    assert "H3" not in t.view.named.values()

@@ -9,7 +9,7 @@ Words read: what the game waits for (``.catan-head``), the lesson, the lesson's 
 question, the message under the actions, the why-not line under the board and the board
 column's lines (a tap's reply, the pointer's spot), Try a move's verdict and the Moves tab's
 current move (of the tabs, the one shown); not a hidden rule's text, a closed
-``<details>``'s body, nor an example in quotes. A label that is also a seat's name (P1, N2)
+``<details>``'s body, nor an example in quotes or marked as one (``EXAMPLE``). A label that is also a seat's name (P1, N2)
 counts only after "corner", "edge", "side", "on" or "at".
 """
 
@@ -41,6 +41,7 @@ LABEL = re.compile(r"(\b(?:corners?|edges?|sides?|on|at)\s+)?\b([A-S](?:1[0-2]|[
 QUOTED = re.compile(r'"[^"]*"|“[^”]*”|(^|\s)\'[^\']*\'')
 SEATS = frozenset({"P1", "P2", "P3", "P4", "N1", "N2"})
 SILENT = frozenset({"style", "script"})  # never words on the page
+EXAMPLE = "catan-example"  # an example move's element: shown, its spots not the position's
 VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "wbr", "col", "source"})
 
 
@@ -66,7 +67,8 @@ class _Shown(HTMLParser):
         names = {name for name, _ in attrs}
         if self.only and (self.inside or self.only in (dict(attrs).get("class") or "").split()):
             self.inside += 1
-        hidden = self._hidden() or "hidden" in names or tag in SILENT
+        example = EXAMPLE in (dict(attrs).get("class") or "").split()  # (words, no spot)
+        hidden = self._hidden() or "hidden" in names or tag in SILENT or example
         if tag == "summary" and self.stack and self.stack[-1][0] == "details":
             hidden = self.stack[-1][2] or "hidden" in names  # a closed one's summary shows
         closed = tag == "details" and "open" not in names
