@@ -9,8 +9,8 @@ Words read: what the game waits for (``.catan-head``), the lesson, the lesson's 
 question, the message under the actions, the why-not line under the board and the board
 column's lines (a tap's reply, the pointer's spot), Try a move's verdict and the Moves tab's
 current move (of the tabs, the one shown); not a hidden rule's text, a closed
-``<details>``'s body, nor an example in quotes or marked as one (``EXAMPLE``). A label that is also a seat's name (P1, N2)
-counts only after "corner", "edge", "side", "on" or "at".
+``<details>``'s body, nor an example in quotes or marked as one (``EXAMPLE``). A label
+that is also a seat's name (P1, N2) counts only after "corner", "edge", "side", "on" or "at".
 """
 
 from __future__ import annotations
