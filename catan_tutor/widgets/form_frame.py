@@ -48,7 +48,9 @@ class FormFrame:
             layout=widgets.Layout(display="none"),
         )
         self.rule_button.on_click(guard(lambda _: self._act("open_rule")))
-        self.fields = widgets.VBox()  # the form's own fields, replaced form by form
+        # the form's own fields, replaced form by form; laid out as if in the form's box
+        # itself (a box scrolls its overflow and may shrink below its content: not this one)
+        self.fields = widgets.VBox(layout=widgets.Layout(overflow="visible"))
         buttons = widgets.HBox([self.play_button, self.explain_button, self.rule_button])
         self.widget = widgets.VBox([self.fields, buttons, self.status])
         self.widget.add_class("catan-form")
