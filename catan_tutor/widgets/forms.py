@@ -30,8 +30,9 @@ from ..grammar import count
 from ..rules.words import card_title, notation_words
 from ..words.older_names import held_title
 from . import forced_trade_words, icons
-from .card_details import show_details
-from .guard import guarded, shown_in
+from .card_details import DETAILS, show_details
+from .form_frame import PLAY_FORM as PLAY_FORM  # (the tests read it here)
+from .form_frame import FormFrame
 from .kinds import clicked_fields
 from .roll_words import die_words
 from .verdicts import verdict_html
@@ -53,8 +54,8 @@ def card_order(value: object) -> tuple[bool, int]:
 
 
 LIST_LABEL = "or choose one here:"  # the list of every legal move of the kind
-# the two Play buttons say what each plays (issue 33: the Play tab made three "Play"s)
-PLAY_FORM = "Play this move"  # the form's move
+# the two Play buttons say what each plays (issue 33: the Play tab made three "Play"s): the
+# form's move (PLAY_FORM, on the panel's form frame) and Try a move's
 PLAY_TYPED = "Play the typed move"  # Try a move's
 # What a list to choose from shows while nothing is chosen (a blank field read as broken, 2.2's
 # "rob from" after a refused try): its first option, worth nothing (``None``)
@@ -241,7 +242,10 @@ class ActionForm:
     value only. With
     ``any_move`` (a puzzle) Play sends whatever the fields spell, legal or not, to
     ``on_play`` (which judges it). ``on_spot`` hears the spot the fields name (``spot``)
-    whenever they change; ``on_explain`` the move Explain gives its verdict on."""
+    whenever they change; ``on_explain`` the move Explain gives its verdict on.
+
+    ``frame``: the panel's ``FormFrame`` (Play, Explain, Open in Rules, the verdict line and
+    the box, made once a panel), taken over by this form; none: one of its own."""
 
     def __init__(
         self,
@@ -255,6 +259,7 @@ class ActionForm:
         listed: list[Action] | None = None,
         on_spot: Callable[[tuple[str, int] | None], None] | None = None,
         on_explain: Callable[[Action], None] | None = None,
+        frame: FormFrame | None = None,
     ):
         self.game, self.actions, self.on_play, self.on_rule = game, actions, on_play, on_rule
         self.on_spot, self.on_explain = on_spot, on_explain
@@ -271,8 +276,12 @@ class ActionForm:
         self.bundles = [n for n in self.names if is_bundle(getattr(proto, n))]
         self.pickers: dict[str, widgets.Dropdown] = {}
         self.counts: dict[str, list[widgets.BoundedIntText]] = {}
-        self.status = widgets.HTML()
-        self._guard = lambda fn: guarded(fn, shown_in(self.status))
+        self._own_frame = frame is None  # (a form alone: closed with it)
+        self.frame = frame = frame or FormFrame()
+        frame.take(self)  # its buttons act on this form; its line says nothing yet
+        self.status, self.play_button = frame.status, frame.play_button
+        self.explain_button, self.rule_button = frame.explain_button, frame.rule_button
+        self._guard = frame.guard
         rows: list[widgets.Widget] = []
         for n in self.names:
             if n in self.bundles:
@@ -282,8 +291,8 @@ class ActionForm:
                 boxes = [widgets.BoundedIntText(value=0, min=0, max=19,  # none chosen yet
                                                 continuous_update=True,
                                                 description=CARD_NAMES[k],
-                                                layout=widgets.Layout(width="150px"),
-                                                style={"description_width": "56px"})
+                                                layout=frame.layout(width="150px"),
+                                                style=frame.style("56px"))
                          for k in range(kinds)]  # fmt: skip
                 for box in boxes:
                     box.observe(self._guard(lambda _: self._check()), names="value")
@@ -294,8 +303,7 @@ class ActionForm:
                         [
                             title,
                             widgets.GridBox(
-                                boxes,
-                                layout=widgets.Layout(grid_template_columns="repeat(3, 155px)"),
+                                boxes, layout=frame.layout(grid_template_columns="repeat(3, 155px)")
                             ),
                         ]
                     )
@@ -303,8 +311,11 @@ class ActionForm:
             else:
                 dd = widgets.Dropdown(
                     description=field_label(n, self.cls),
-                    layout=widgets.Layout(width="260px"),
-                    style={"description_width": "90px"},
+                    # (the details' own: shown only once a card needs them, card_details.py)
+                    layout=widgets.Layout(width="260px")
+                    if n == DETAILS
+                    else frame.layout(width="260px"),
+                    style=frame.style("90px"),
                 )
                 dd.observe(
                     self._guard(lambda change, n=n: self._picked(n, change["new"])), names="value"
@@ -312,39 +323,24 @@ class ActionForm:
                 self.pickers[n] = dd
                 rows.append(dd)
         picks = [] if any_move else actions if listed is None else listed  # a puzzle: none
+        # a puzzle: no list of complete moves (it would narrow the answer); one part to
+        # choose ("at"): the list would offer it again
+        hidden = any_move or self.one_choice()
         self.listed = widgets.Dropdown(
             options=list(zip(option_labels(game, picks), picks, strict=True)),
             value=None,
             description=LIST_LABEL,
-            layout=widgets.Layout(width="420px"),
-            style={"description_width": "130px"},
+            layout=frame.layout(width="420px", **({"display": "none"} if hidden else {})),
+            style=frame.style("130px"),
         )
         self.listed.observe(self._guard(self._pick_listed), names="value")
-        if any_move or self.one_choice():  # a puzzle: no list of complete moves (it would
-            # narrow the answer); one part to choose ("at"): the list would offer it again
-            self.listed.layout.display = "none"
-        self.play_button = widgets.Button(
-            description=PLAY_FORM, button_style="primary", icon="play"
-        )
-        self.play_button.on_click(self._guard(lambda _: self.play()))
-        self.explain_button = widgets.Button(description="Explain", icon="question")
-        self.explain_button.on_click(self._guard(lambda _: self.explain()))
-        self.rule_button = widgets.Button(
-            description="Open in Rules",
-            icon="book",
-            tooltip="read this rule in the Rules tab",
-            layout=widgets.Layout(display="none"),
-        )
-        self.rule_button.on_click(
-            self._guard(lambda _: self.on_rule and self.rule and self.on_rule(self.rule))
-        )
         self.chosen: dict[str, object] = {}  # each list's value, as the form last set it
         if filled is not None and filled in actions:
             self.chosen = {n: getattr(filled, n) for n in self.names}
         self._narrow(after=None)
-        buttons = widgets.HBox([self.play_button, self.explain_button, self.rule_button])
-        self.widget = widgets.VBox([*rows, self.listed, buttons, self.status])
-        self.widget.add_class("catan-form")
+        self.parts = [*rows, self.listed]  # the form's own widgets, in the frame's box
+        frame.show(self, self.parts)
+        self.widget = frame.widget
 
     def one_choice(self) -> bool:
         """The move has one part to choose, a list of spots or values ("at"): a second list of
@@ -355,16 +351,25 @@ class ActionForm:
         return bool(self.names) and not self.bundles and len(varying) <= 1
 
     def close(self) -> None:
-        """Close every widget of the form (a form is made per position and kind: closing the
-        one replaced keeps the kernel and the page from holding every form ever shown)."""
-        stack = [self.widget]
+        """Close the form's own widgets (a form is made per position and kind: closing the
+        one replaced keeps the kernel and the page from holding every form ever shown); the
+        frame's, shared by the next form, stay (its buttons, its line, the shared Layouts),
+        unless it is the form's own."""
+        self.frame.release(self)
+        shared = set() if self._own_frame else {id(w) for w in self.frame.shared.values()}
+        stack = [*self.parts, *(self.frame.parts() if self._own_frame else ())]
         while stack:
             w = stack.pop()
             stack.extend(getattr(w, "children", ()))
             for part in (getattr(w, "layout", None), getattr(w, "style", None)):
-                if isinstance(part, widgets.Widget):
+                if isinstance(part, widgets.Widget) and id(part) not in shared:
                     part.close()
             w.close()
+
+    def open_rule(self) -> None:
+        """Open in Rules: the rule of the verdict shown, in the Rules tab."""
+        if self.on_rule and self.rule:
+            self.on_rule(self.rule)
 
     # ------------------------------------------------------------ reading the fields
     def action(self) -> Action | None:

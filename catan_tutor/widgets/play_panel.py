@@ -25,6 +25,7 @@ from . import markup, verdicts
 from .card_spots import at_spot, card_first, probe_at, remember_click, spot_values
 from .city_levels import levels_html
 from .describe import SR_ONLY_CSS
+from .form_frame import FormFrame
 from .form_kept import entered, refill
 from .forms import PLAY_TYPED, ActionForm, every_spot
 from .held_tokens import held_tokens
@@ -164,6 +165,8 @@ class PlayPanel:
         self.hand.add_class("catan-own-hand")
         self.form_box = widgets.VBox()
         self.form_box.add_class("catan-form-box")
+        # the form's box, buttons and verdict line, made once: each form its own fields only
+        self.form_frame = FormFrame()
         self.puzzle_note: Callable[[str], None] | None = None  # a reply in the question's box
         self.message = widgets.HTML()
         self.message.add_class("catan-message")
@@ -340,6 +343,7 @@ class PlayPanel:
             listed=None if secret else acts,
             on_spot=s.choose_spot,  # the board rings the spot it names
             on_explain=_said_once(s, self.ring),
+            frame=self.form_frame,
         )
         if secret:  # no "✓ legal" on the move chosen: the puzzle judges it
             form.status.layout.display = "none"

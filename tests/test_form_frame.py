@@ -1,0 +1,114 @@
+"""The move form's box, Play this move, Explain, Open in Rules and its verdict line are made once
+a Play panel (``FormFrame``), not once a kind chosen: a form made whole was ~25 widget models,
+each made by the kernel and opened and drawn by the page (39 % of the kernel's CPU over a game
+played by gestures, benchmarks/form_steps.py). Each form makes its own fields only, and the
+states the shared parts carry (the verdict, Open in Rules shown, the line hidden at a
+question, Play lit) start afresh with each form: nothing of the last form's shows."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+from helpers import after_setup
+from puzzle_answers import at_question, course_puzzles
+
+from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.forms import ActionForm
+
+
+def _made(fn) -> int:
+    """How many widget models ``fn`` makes."""
+    made, init = [0], widgets.Widget.__init__
+
+    def counted(self, *a, **k):
+        made[0] += 1
+        init(self, *a, **k)
+
+    widgets.Widget.__init__ = counted  # type: ignore[method-assign]
+    try:
+        fn()
+    finally:
+        widgets.Widget.__init__ = init  # type: ignore[method-assign]
+    return made[0]
+
+
+def test_a_kind_chosen_makes_its_fields_only_and_the_buttons_stay() -> None:
+    t = Tutor(after_setup("base", 3))
+    s, c = t.session, t.controls
+    s.choose_kind("roll")  # the dice set by hand: ✓ allowed, with its rule (BASE-PROD-ROLL)
+    roll = c.form
+    assert roll is not None and "BASE-PROD-ROLL" in roll.status.value
+    assert roll.rule_button.layout.display == "" and not roll.play_button.disabled
+    frame = c.form_frame
+    buttons = (frame.play_button, frame.explain_button, frame.rule_button, frame.status)
+    assert (roll.play_button, roll.explain_button, roll.rule_button, roll.status) == buttons
+    picker = roll.pickers["player"]
+    c.roll_button.click()  # the seeded dice: a 7, the robber to move
+    assert t.game.state.phase == "robber"
+    made = _made(lambda: s.choose_kind("move robber"))
+    robber = c.form
+    assert robber is not None and robber is not roll
+    # three lists (player, hex, victim) and "or choose one here": their Layout and style
+    # shared; the form whole was 25 models
+    assert made <= 6, made
+    assert (robber.play_button, robber.explain_button, robber.rule_button, robber.status) == (
+        buttons
+    )
+    assert picker.comm is None and roll.pickers["player"].comm is None  # the last form's closed
+    assert all(w.comm is not None for w in buttons)  # the frame's kept
+    # no verdict of the roll's: what to choose, Play off, no rule to open
+    assert "BASE-PROD-ROLL" not in robber.status.value and "Choose the hex" in robber.status.value
+    assert robber.play_button.disabled and robber.rule_button.layout.display == "none"
+    # the page's shape: .catan-form-box > .catan-form (the frame: the form's fields, then the
+    # buttons and the line); the fields the robber form's alone
+    assert c.form_box.children == (frame.widget,) and "catan-form" in frame.widget._dom_classes
+    assert frame.widget.children[0].children == (*robber.pickers.values(), robber.listed)
+    assert frame.widget.children[1].children == buttons[:3] and frame.widget.children[2] is (
+        frame.status
+    )
+
+
+def test_the_line_hidden_at_a_question_shows_again_at_the_step_before() -> None:
+    """A puzzle's form hides its verdict line (a "✓ allowed" would tell the answer); ◀ to the
+    step before, the lesson's form shows its line again (the frame is shared)."""
+    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_setup")
+    t = at_question(asked)
+    s, c = t.session, t.controls
+    s.choose_kind(s.kinds()[0])
+    assert c.form is not None and c.form.status.layout.display == "none"
+    parent = s.timeline.nodes[asked.node].parent
+    assert parent is not None
+    s.goto(parent.id)
+    assert not s.puzzle_secret and c.form is not None
+    assert c.form.status.layout.display == "" and "Choose where" in c.form.status.value
+
+
+def test_play_and_explain_act_on_the_form_shown_and_a_closed_form_leaves_the_box() -> None:
+    t = Tutor(after_setup("base", 3))
+    s, c = t.session, t.controls
+    s.choose_kind("roll")
+    first = c.form
+    assert first is not None
+    s.choose_kind("roll")  # (chosen again: the same kind, shown anew)
+    c._set_form(c._form(s.of_kind()))
+    second = c.form
+    assert second is not None and second is not first
+    first.explain_button.click()  # the frame's Explain: the verdict of the form shown
+    assert "catan-verdict" in second.status.value
+    second.play_button.click()
+    assert t.timeline.current.action is not None  # the roll played
+    c._set_form(None)
+    assert c.form_box.children == () and c.form_frame.fields.children == ()
+
+
+def test_a_form_alone_has_a_frame_of_its_own() -> None:
+    """A form made outside a panel (the tests', a notebook's) has a frame of its own, closed
+    with it."""
+    g = after_setup("base", 3)
+    form = ActionForm(g, [a for a in g.legal_actions()], lambda a: None)
+    other = ActionForm(g, [a for a in g.legal_actions()], lambda a: None)
+    assert form.play_button is not other.play_button
+    assert "catan-form" in form.widget._dom_classes
+    form.close()
+    assert form.pickers["player"].comm is None and form.play_button.comm is None
+    assert form.widget.comm is None and form.status.layout.comm is None
+    assert other.play_button.comm is not None
