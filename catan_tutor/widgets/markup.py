@@ -12,6 +12,10 @@ import html
 import nh3
 from markdown_it import MarkdownIt
 
+# An example move's element (its class): shown, but the board labels no spot of it
+# (``named_words``: l36's free game showed "H3" after "Moves read like … P1 road H3")
+EXAMPLE = "catan-example"
+
 # CommonMark without raw HTML, images (no outside requests) or link references to guess at.
 _MD = MarkdownIt("commonmark", {"html": False}).disable(["image", "html_inline", "html_block"])
 TAGS = {"p", "br", "em", "strong", "code", "pre", "ul", "ol", "li", "blockquote", "a"}

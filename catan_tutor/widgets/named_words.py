@@ -24,6 +24,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .markup import EXAMPLE
+
 # The boxes whose words count; in the board's column, its lines (Labels) and why-not line
 WORDS = (
     "catan-head",
@@ -41,7 +43,6 @@ LABEL = re.compile(r"(\b(?:corners?|edges?|sides?|on|at)\s+)?\b([A-S](?:1[0-2]|[
 QUOTED = re.compile(r'"[^"]*"|“[^”]*”|(^|\s)\'[^\']*\'')
 SEATS = frozenset({"P1", "P2", "P3", "P4", "N1", "N2"})
 SILENT = frozenset({"style", "script"})  # never words on the page
-EXAMPLE = "catan-example"  # an example move's element: shown, its spots not the position's
 VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "wbr", "col", "source"})
 
 

@@ -26,7 +26,7 @@ from ..study.typed_names import in_own_names, own_names
 from ..words.narrate import attack_facts, events
 from ..words.older_names import card_count_words, with_older_name
 from ..words.rule_titles import plain_title
-from . import icons, markup, named_words, said_readings
+from . import icons, markup, said_readings
 
 Viewer = int | frozenset[int] | None  # the seats whose secret sentences a text may tell
 
@@ -505,7 +505,7 @@ def unreadable_html(text: str, problem: str, word: str = "") -> str:
 def _example(move: str) -> str:
     """An example move in code type; the board labels no spot of it (``named_words``: l36's
     free game showed "H3" on the board after "Moves read like … P1 road H3")."""
-    return f"<code class='{named_words.EXAMPLE}'>{markup.text(move)}</code>"
+    return f"<code class='{markup.EXAMPLE}'>{markup.text(move)}</code>"
 
 
 def _word_at(text: str, word: str) -> int:
