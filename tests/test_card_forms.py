@@ -32,7 +32,8 @@ def test_lesson_2_1_discard_form_chooses_no_card_and_counts_the_cards_picked():
     form = app.tutor.controls.form
     assert [box.value for box in form.counts["cards"]] == [0, 0, 0, 0, 0]
     assert form.pickers["player"].value is None
-    assert _text(form.status.value) == "Choose the player (on the board, or in a list above)."
+    # the list only: no spot on the board names who discards (l36 looked there for it)
+    assert _text(form.status.value) == "Choose the player (in the list above)."
     form.set(player=1)
     status = _text(form.status.value)
     assert status == "Choose 4 cards to discard: set how many of each above."

@@ -112,3 +112,19 @@ def test_a_form_alone_has_a_frame_of_its_own() -> None:
     assert form.pickers["player"].comm is None and form.play_button.comm is None
     assert form.widget.comm is None and form.status.layout.comm is None
     assert other.play_button.comm is not None
+
+
+def test_the_list_of_whole_moves_opens_on_choose_not_blank():
+    """l36 at 3.1's bank trade: "or choose one here:" showed an empty box, as if broken; it
+    says "— choose —" first, as the other lists, and choosing it fills nothing."""
+    from catan_tutor import new_game
+    from catan_tutor.widgets.forms import CHOOSE_LABEL, ActionForm
+
+    g = new_game("base", players=3, seed=1)
+    robber = [g.parse(x) for x in ("P1 robber K P2", "P1 robber E P3", "P1 robber E")]
+    form = ActionForm(g, robber, lambda a: None)
+    assert form.listed.options[0] == (CHOOSE_LABEL, None) and form.listed.value is None
+    assert form.listed.label == CHOOSE_LABEL
+    form.listed.value = robber[1]
+    form.listed.value = None
+    assert form.action() == robber[1] and form.listed.label == CHOOSE_LABEL  # fields kept

@@ -326,9 +326,11 @@ class ActionForm:
         # a puzzle: no list of complete moves (it would narrow the answer); one part to
         # choose ("at"): the list would offer it again
         hidden = any_move or self.one_choice()
-        self.listed = widgets.Dropdown(
-            options=list(zip(option_labels(game, picks), picks, strict=True)),
-            value=None,
+        listed_ = list(zip(option_labels(game, picks), picks, strict=True))
+        self.listed = widgets.Dropdown(  # "— choose —" first, as the other lists (l36: a
+            # blank list looked broken)
+            options=[(CHOOSE_LABEL, None), *listed_] if listed_ else [],
+            index=0 if listed_ else None,  # (value None would show no option: blank)
             description=LIST_LABEL,
             layout=frame.layout(width="420px", **({"display": "none"} if hidden else {})),
             style=frame.style("130px"),
@@ -502,6 +504,8 @@ class ActionForm:
     def _pick_listed(self, change) -> None:
         """Copy a listed action into the fields, top to bottom (each narrows the next)."""
         a = change["new"]
+        if a is None and self.listed.options[:1] == ((CHOOSE_LABEL, None),):
+            self.listed.index = 0  # the placeholder shows, not a blank
         if a is not None:
             self.set(**{n: getattr(a, n) for n in self.names})
 
@@ -519,10 +523,14 @@ class ActionForm:
             return
         if a is None:  # what to choose first, where the verdict will be
             empty = next(n for n, dd in self.pickers.items() if dd.value is None)
+            # the board only where a click fills it: a rate, a card or a player to discard
+            # has no spot there (l36 looked on the board for "the rate")
+            where = (
+                "on the board, or in a list" if empty in clicked_fields(self.cls) else "in the list"
+            )
             self.status.value = (
                 f"<span class='catan-form-choose' style='color:#555;font-size:12px'>Choose "
-                f"{_choose(empty, self.cls, self.game.state.phase)} (on the board, or in a list "
-                "above).</span>"
+                f"{_choose(empty, self.cls, self.game.state.phase)} ({where} above).</span>"
             )
             self.play_button.disabled = True
             self.rule, self.rule_button.layout.display = "", "none"
