@@ -397,11 +397,13 @@ def test_the_app_marks_a_completed_lesson_and_offers_the_next_one():
     app = App(start="puzzle_base_robber")
     app.progress.store = Progress()  # memory only
     t = app.tutor
-    t.session.last()
+    while not t.session.puzzle.holds():  # step by step: every step shown (▶| would skip)
+        t.session.forward()
     assert str(t.timeline.current.action) == "die red 4" and t.session.puzzle.holds()
     assert app.progress.next_button.layout.display == "none"
     t.puzzle.submit("P1 robber Q P2")
-    t.session.last()
+    while t.timeline.current.children:
+        t.session.forward()
     assert app.progress.store.done == {"puzzle_base_robber"}
     assert app.progress.next_button.layout.display == ""
     label = next(k for k, x in app.lessons.items() if x.id == "puzzle_base_robber")
@@ -536,3 +538,25 @@ def test_a_reply_names_a_typed_corner_by_the_learners_name():
     assert j.text.startswith("P1 can't build a settlement on E2: "), j.text
     j = judge(asked.puzzle, node, sc.tree.rules, "P3 settle B6")
     assert "B6" in j.text and "E2" not in j.text and "also called" not in j.text, j.text
+
+
+def test_a_lesson_jumped_through_with_last_is_not_done_until_its_steps_are_shown():
+    """l36 pressed ▶| in 1.1 to 1.3 and each was counted "done" unread. The end reached so
+    says it counts once stepped through, and Next lesson is offered; stepping back and on over
+    the steps passed makes it done."""
+    from catan_tutor.widgets.app import App
+    from catan_tutor.widgets.line_panel import SKIPPED
+    from catan_tutor.widgets.progress import Progress
+
+    app = App(start="base_setup")
+    app.progress.store = Progress()  # memory only
+    s = app.tutor.session
+    s.step("last")
+    assert s.skipped and app.progress.store.done == set()
+    assert SKIPPED in app.tutor.line.text.value
+    assert app.progress.next_button.layout.display == ""  # on to the next: still offered
+    s.step("first")
+    while s.timeline.current.children:
+        s.step("forward")
+    assert not s.skipped and app.progress.store.done == {"base_setup"}
+    assert SKIPPED not in app.tutor.line.text.value

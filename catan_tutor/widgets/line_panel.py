@@ -18,6 +18,8 @@ LEFT = (
     "you left it."
 )
 OVER = "This lesson is over."
+# the end reached by ▶| past steps not read: not yet counted as done (l36)
+SKIPPED = "It counts as done once you have stepped through it with ▶."
 # ... where the game goes on: what the moves under it are for (l32 at 5.21: "This lesson is
 # over." then the dummy's die's form, never explained)
 PLAY_ON = "Go on to the next lesson, or play on from here with the moves below."
@@ -53,7 +55,8 @@ class LinePanel:
             )
             return LEFT + told, "left"
         if lesson_done(s):
-            return (f"{OVER} {PLAY_ON}" if s.legal() else OVER), "over"
+            over = f"{OVER} {SKIPPED}" if s.skipped else OVER
+            return (f"{over} {PLAY_ON}" if s.legal() else over), "over"
         return "", ""
 
     def _build(self) -> widgets.HBox:

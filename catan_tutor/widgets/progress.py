@@ -245,8 +245,8 @@ class CourseProgress:
                 changed |= self.store.solve(lesson_id, node_id)
         if changed:
             self.marks()
-        done = lesson_done(t)
-        if done and self.store.complete(t.lesson_id):
+        done = lesson_done(t)  # its end reached; done once no step ▶| passed over is unseen
+        if done and not t.skipped and self.store.complete(t.lesson_id):
             changed = True
             self.marks()
         nxt = self.following() if done else None

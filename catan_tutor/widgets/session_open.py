@@ -54,6 +54,7 @@ class SessionSources(SeatSettings):
     origin: Link | None
     origin_node: Node | None
     lesson_nodes: LessonNodes
+    skipped: set[int]
     edits: deque[tuple]
     editing: bool
     link_shown: bool
@@ -103,6 +104,7 @@ class SessionSources(SeatSettings):
         self.edits.append(tuple(getattr(self, name) for name in RESTORED))
         self.deleted = None
         self.timeline, self.scenario, self.lesson_id = timeline, scenario, lesson_id
+        self.skipped = set()  # (the steps ▶| passed over: the last lesson's)
         self.origin, self.lesson_nodes = origin, lesson_nodes or {}
         self.origin_node = timeline.current
         self.puzzle.forget()  # the last lesson's words on its questions go with it

@@ -131,6 +131,9 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.log = PathLog()  # What happened: the path to the node shown, in words
         self.marks_said = MarksSaid()  # where "what § means" was said first this page view
         self.moved = False  # a move was played (not a step through the tree) since shown
+        # a lesson's steps ▶| passed over, not shown since: the lesson is not done until they
+        # are (l36: 1.1 to 1.3 "done" by ▶| alone; progress.lesson_done)
+        self.skipped: set[int] = set()
         self.chosen: Spot | None = None  # the spot the form's fields name (ringed on the board)
         self.puzzle = PuzzleState(self)
         # the Editor's choices (per game) and the Hint's settings (the visit's): ``choices``
@@ -178,6 +181,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
                 else ""
             )
         self._shown = self.timeline.current
+        self.skipped.discard(self._shown.id)
         self.chosen = None  # the form is made anew: it names its spot again
         self.puzzle.shown()
         self.emit("shown")
@@ -258,14 +262,23 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         ):
             self.timeline.forward()  # (issue 33: ▶ showed the same board, N3 for N5)
         self.fold_forward()
+        self.skipped -= {n.id for n in self._passed(here)}  # (a roll's dice: one step)
         self.show()
 
     def last(self) -> None:
         self.on_to_line()
+        here = self.timeline.current
         if not self.puzzle.last():  # a lesson with questions stops at the first unanswered
             self.timeline.last()
         lay_out(self)  # a board laid out by chance past the lesson's moves: the rest (l30)
+        if self.lesson_id:  # the steps with words of their own passed over, unseen
+            self.skipped |= {n.id for n in self._passed(here)[:-1] if n.tutor or n.comment}
         self.show()
+
+    def _passed(self, here: Node) -> list[Node]:
+        """The nodes from ``here`` (left out) to the one shown, when it is further down."""
+        path = self.timeline.path(self.timeline.current)
+        return path[path.index(here) + 1 :] if here in path else []
 
     def goto(self, node: Node | int) -> None:
         if self.puzzle.hides(node):  # in the answer line of a question not answered yet
