@@ -18,7 +18,7 @@ def holder_named_wrong(s: State, typed: str, action: Action) -> str:
     another player after "from" ("The trade metropolis was P2's (blue), not P3's (white).");
     '' when it names the holder, no one, or the move takes no metropolis."""
     track, vertex = getattr(action, "track", None), getattr(action, "vertex", -1)
-    if track is None or vertex is None or vertex < 0 or not s.metro:
+    if not s.caps.improvements or track is None or vertex is None or vertex < 0:
         return ""
     said = _FROM_SEAT.search(seats_by_colour(s, typed))
     at = s.metro[track]
