@@ -90,6 +90,21 @@ def test_a_short_game_against_the_computer_with_pause_and_a_hint_on_the_board(
     assert spot.split()[1] in why.inner_text()
     assert not page.locator(".catan-hint-details table, .catan-hint-move").first.is_visible()
     page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "play_computer_hint.png")
+    # Try a move at the screen's foot (1280x900): its answer, drawn under it as one types, is
+    # brought into sight (l36 typed there and the verdict was out of sight)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    field = page.locator(".catan-try input[type='text']")
+    field.evaluate("f => f.focus()")  # (a click would scroll it to the screen's middle)
+    assert field.bounding_box()["y"] + field.bounding_box()["height"] > 900 - 60
+    field.press_sequentially("P1 settle A")  # (no such corner: a verdict of some lines)
+    answer = page.locator(".catan-try .catan-verdict")
+    answer.wait_for()
+    page.wait_for_function(
+        "a => a.getBoundingClientRect().bottom <= window.innerHeight + 1",  # (subpixels)
+        arg=answer.element_handle(),
+    )
+    field.fill("")
+    page.set_viewport_size({"width": 1280, "height": 1100})
     _play(page, move)
     road, _ = _hint(page)
     _play(page, road)

@@ -275,6 +275,24 @@
     var entry = document.querySelector('.catan-tutor .catan-puzzle-entry');
     return !!(entry && entry.getClientRects().length);
   }
+  // Try a move's answer comes under its field as one types: a field at the screen's foot
+  // (1280x900, Explore's Play tab) had it out of sight (l36). While the field has the focus,
+  // an answer drawn out of sight is brought in, no farther than it takes (a wide page: a
+  // phone's field and answer are the page's own column)
+  var TRY_LOOKS_MS = [150, 700];  // after the kernel is idle: the answer drawn by then
+  window.addEventListener('catan-kernel', function (event) {
+    var field = document.activeElement;
+    if (event.detail !== 'idle' || PHONE.matches || !(field instanceof Element) ||
+        !field.matches('.catan-try input')) return;
+    TRY_LOOKS_MS.forEach(function (ms) {
+      setTimeout(function () {
+        var answer = field.closest('.catan-try').querySelector('.catan-try-verdict');
+        if (answer && answer.getBoundingClientRect().bottom > window.innerHeight + 1) {
+          answer.scrollIntoView({block: 'nearest'});
+        }
+      }, ms);
+    });
+  });
   document.addEventListener('touchstart', asked, {capture: true, passive: true});
   document.addEventListener('mousedown', asked, true);
   // Enter on the board (the keyboard's cursor) acts there as a tap does: a form it fills that
