@@ -1,0 +1,73 @@
+"""What a fresh learner (l36, session 30) found in the course's words: a lesson's text counting
+the game's turns beside a header that counts rounds (3.1's header "round 4" over "at the start
+of turn 10"; 2.1's "nine turns later" under "round 4"): every lesson text says rounds as the
+header does (``widgets/turn_words.py``: the round, each seat's turn once from P1)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from test_lesson_rule_marks import LESSONS, _lesson
+
+from catan_tutor.study.timeline import Node
+from catan_tutor.widgets.turn_words import round_of, round_words
+
+pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
+
+_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_COUNT = r"(\d+|" + "|".join(_WORDS) + ")"
+# The game's turns counted: "turn 10", "nine turns later", "31 turns in", "Third turn of a
+# game", "the game's third turn" (a seat's own turns are not: "P1's first turn", "last turn")
+_TURNS = re.compile(
+    rf"\bturn \d+\b|\b{_COUNT} turns (?:in|later|earlier|ago)\b"
+    r"|\b(?:second|third|fourth|fifth|\d+(?:st|nd|rd|th)) turn of (?:a|the)\b"
+    r"|\bgame's \w+ turn\b",
+    re.IGNORECASE,
+)
+# A round of the game named ("round 4"; the setup's own rounds are said as the setup's)
+_ROUND = re.compile(r"(?<!setup )\bround (\d+)\b(?! of (?:the )?setup)", re.IGNORECASE)
+_ROUNDS_IN = re.compile(rf"\b{_COUNT} rounds? in\b", re.IGNORECASE)
+
+
+def _num(word: str) -> int:
+    return int(word) if word.isdigit() else _WORDS.index(word.lower()) + 1
+
+
+def _texts(name: str) -> Iterator[tuple[str, str, Node]]:
+    """Every text of lesson ``name`` a learner reads, where it is read: the goal, each step's
+    comment and text, each question's prompt, hints and explanation."""
+    sc = _lesson(name)
+    yield "goal", sc.goal, sc.root
+    for node in sc.tree.walk():
+        for text in (node.comment, node.tutor):
+            if text:
+                yield str(node.action or "start"), text, node
+    for at, p in sc.puzzles.items():
+        for text in (p.prompt, *p.hints, p.explain):
+            if text:
+                yield f"question at {at}", text, sc.tree.nodes[at]
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_BASE_SETUP_FREE_a_lesson_counts_rounds_as_its_header_does(name):
+    """No lesson text counts the game's turns (the header counts rounds: turn 10 of three
+    players is round 4, and l36 could not tell them apart); a round it names where the header
+    says one is that round ("round 4", "one round in" in round 2); the setup's rounds are
+    called the setup's where the header says a round of the game (BASE-SETUP-FREE: P1 starts
+    the game's first turn after the setup)."""
+    wrong = []
+    for where, text, node in _texts(name):
+        flat = " ".join(text.split())
+        wrong += [f"{where}: {m[0]!r}" for m in _TURNS.finditer(flat)]
+        if node.state.turn <= 0:  # the header says "setup": its rounds are the setup's
+            continue
+        header = round_words(node.state)
+        for m in _ROUND.finditer(flat):
+            if int(m[1]) != round_of(node.state):
+                wrong.append(f"{where}: {m[0]!r} under the header's {header!r}")
+        for m in _ROUNDS_IN.finditer(flat):
+            if _num(m[1]) + 1 != round_of(node.state):
+                wrong.append(f"{where}: {m[0]!r} under the header's {header!r}")
+    assert wrong == [], wrong
