@@ -71,3 +71,60 @@ def test_BASE_SETUP_FREE_a_lesson_counts_rounds_as_its_header_does(name):
             if _num(m[1]) + 1 != round_of(node.state):
                 wrong.append(f"{where}: {m[0]!r} under the header's {header!r}")
     assert wrong == [], wrong
+
+
+def test_BASE_PROD_ROLL_lesson_2_1_says_what_roll_does_in_a_lesson():
+    """2.1 said '"Roll" lets the dice fall at random' where a lesson's Roll throws the
+    lesson's own dice (``session_line.chance``): Roll at its first step throws the dice the
+    text names, and the text says they are the lesson's, not at random, in the lesson."""
+    from catan_tutor.widgets import App
+
+    app = App(query="?lesson=base_production_robber")
+    s = app.session
+    s.roll()
+    said = " ".join(
+        " ".join(t for t in (n.comment, n.tutor) if t) for n in s.timeline.path(s.timeline.current)
+    )
+    assert "the white die shows 5 and the red die 6" in said
+    assert [str(n.action) for n in s.timeline.path(s.timeline.current)[-2:]] == [
+        "die white 5",
+        "die red 6",
+    ]
+    assert 'In a lesson "Roll" throws the lesson\'s own dice' in said
+    assert "lets the dice fall at random;" not in said.split("in a game of your own")[0]
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_what_to_notice_says_no_piece_only_where_the_step_took_it_away(name):
+    """5.1's What to notice read "There is no road on H3." "There is no road on G5." (its
+    text had said the neutrals have no roads yet) and 7.1's "There is no knight on N4." (P1
+    recruits there later): an expectation that a spot holds no road, knight or building is
+    the author's check, no notice, unless the step emptied the spot; then the notice says the
+    spot is free now and what has gone from it."""
+    from catan_tutor.game import Game
+    from catan_tutor.widgets.wording import notice_lines
+
+    sc = _lesson(name)
+    for node in sc.tree.walk():
+        absent = [e for e in node.expect if e.key in ("road", "knight", "building")]
+        if not absent:
+            continue
+        lines = notice_lines(Game(sc.tree.rules, node.state), node)
+        where = node.action or "start"
+        assert not [x for x in lines if re.match(r"There is no (road|knight)\b", x)], where
+        assert not [x for x in lines if x.startswith("Nothing is built on")], where
+
+
+def test_lesson_5_1_and_7_1_notice_no_absent_piece_and_7_3_says_the_corner_is_free():
+    """The learner's two lessons, and one where the step moves a knight away (7.3, N4)."""
+    from catan_tutor.game import Game
+    from catan_tutor.widgets.wording import notice_lines
+
+    for name in ("base_2p_double_roll", "ck_knight_recruit"):
+        sc = _lesson(f"{name}.catan.yaml")
+        lines = notice_lines(Game(sc.tree.rules, sc.root.state), sc.root)
+        assert not any("There is no" in x for x in lines), (name, lines)
+    sc = _lesson("ck_knight_displacement.catan.yaml")
+    node = next(n for n in sc.tree.walk() if str(n.action) == "P1 move N4 O6")
+    lines = notice_lines(Game(sc.tree.rules, node.state), node)
+    assert "The corner N4 is free now: its knight has gone." in lines, lines
