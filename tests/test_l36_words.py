@@ -128,3 +128,25 @@ def test_lesson_5_1_and_7_1_notice_no_absent_piece_and_7_3_says_the_corner_is_fr
     node = next(n for n in sc.tree.walk() if str(n.action) == "P1 move N4 O6")
     lines = notice_lines(Game(sc.tree.rules, node.state), node)
     assert "The corner N4 is free now: its knight has gone." in lines, lines
+
+
+def test_CK_SETUP_FIRST_PLAYER_chapter_6_opens_with_cities_and_knights_own_setup():
+    """l36 took 6.1 "Who goes first" under "Cities & Knights: improvements" for a repeat of
+    1.2: on a phone the header shows the lesson's title in the variant's stead (the variant's
+    name is hidden there: style.py), and the two titles were one. The chapter says it sets a
+    game up, 6.1's title names its variant (in the part of the header a phone shows), and no
+    two lessons of the course share a title."""
+    from catan_tutor.study.course import course
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.widgets import App
+
+    places = course(packaged_lessons())
+    six = places["ck_setup_first_player"]
+    assert (six.chapter, six.number) == (6, 1)
+    assert "setup" in six.chapter_title.lower() and six.chapter_goal.startswith("Set up a")
+    app = App(query="?lesson=ck_setup_first_player")
+    head = app.tutor.header.value
+    shown = re.search(r"<span class='catan-head-lesson'>([^<]*)</span>", head)
+    assert shown and "Cities &amp; Knights" in shown[1], head
+    titles = [_lesson(n).title for n in LESSONS]
+    assert sorted(t for t in titles if titles.count(t) > 1) == [], "titles said twice"
