@@ -150,3 +150,45 @@ def test_CK_SETUP_FIRST_PLAYER_chapter_6_opens_with_cities_and_knights_own_setup
     assert shown and "Cities &amp; Knights" in shown[1], head
     titles = [_lesson(n).title for n in LESSONS]
     assert sorted(t for t in titles if titles.count(t) > 1) == [], "titles said twice"
+
+
+def _left_by(lesson: str, before: str, played: str) -> tuple[str, str, object]:
+    """Lesson ``lesson`` at the step before its move ``before``, ``played`` there instead:
+    what the line's panel says, its state, and the session."""
+    from catan_tutor.widgets import App
+
+    app = App(query=f"?lesson={lesson}")
+    s = app.session
+    at = next(n for n in s.timeline.walk() if any(str(c.action) == before for c in n.children))
+    s.goto(at.id)
+    s.play(played)
+    said, state = app.tutor.line.said()
+    return re.sub(r"<[^>]+>", " ", said), state, s
+
+
+def test_CK_PC_WEDDING_a_gift_of_ones_own_choice_is_told_legal_with_the_lessons_own():
+    """l36 at 9.1 gave 1 brick and 1 lumber for P3 (a legal choice: CK-PC-WEDDING lets the
+    giver choose) and read only "You are trying moves of your own…": the reply says the
+    choice is legal, what the lesson gives there (1 wool and 1 grain), and the way back."""
+    said, state, s = _left_by(
+        "ck_pc_wedding_sabotage", "P3 give 1 wool, 1 grain", "P3 give 1 brick, 1 lumber"
+    )
+    assert state == "left"
+    assert said.startswith(
+        "Your choice is legal, and not the lesson&#x27;s: here the lesson plays "
+        "“P3 gives 1 wool, 1 grain to P1 (Wedding)”."
+    ), said
+    assert "Back to the lesson returns to its line" in said and "moves of your own" not in said
+    assert "Last move: P3 gives 1 brick, 1 lumber to P1 (Wedding)." in said
+    left = s.left_lesson_at()
+    s.back_to_lesson()
+    assert s.timeline.current is left
+
+
+def test_BASE_SETUP_ROUND1_a_placement_of_ones_own_is_told_legal_with_the_lessons_own():
+    """Any step whose move the learner replaces by another of the same kind, by the same
+    seat, is told so (1.1's first settlement on another corner); a move of another kind
+    keeps the plain words (7.1's End turn: tests/test_lesson_line.py)."""
+    said, state, _ = _left_by("base_setup", "P1 settle N6", "P1 settle A2")
+    assert state == "left" and "Your choice is legal" in said, said
+    assert "here the lesson plays “P1 builds a settlement on N6" in said, said

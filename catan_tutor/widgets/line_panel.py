@@ -10,6 +10,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from . import markup
+from .own_choice import own_choice
 from .progress import lesson_done
 from .tutor_session import TutorSession
 
@@ -51,7 +52,8 @@ class LinePanel:
                 if last
                 else ""
             )
-            return LEFT + told, "left"
+            chose = own_choice(s)  # a choice the lesson makes otherwise there (l36 at 9.1)
+            return (markup.text(chose) if chose else LEFT) + told, "left"
         if lesson_done(s):
             return (f"{OVER} {PLAY_ON}" if s.legal() else OVER), "over"
         return "", ""
