@@ -18,10 +18,15 @@ pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leav
 
 _WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _COUNT = r"(\d+|" + "|".join(_WORDS) + ")"
-# The game's turns counted: "turn 10", "nine turns later", "31 turns in", "Third turn of a
-# game", "the game's third turn" (a seat's own turns are not: "P1's first turn", "last turn")
+# The game's turns counted: "turn 10", "nine turns later", "31 turns in", "Twelve turns into a
+# game", "Third turn of a game", "the game's third turn" (a seat's own turns are not: "P1's
+# first turn", "last turn")
+_MANY = (
+    r"(?:\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|"
+    r"twenty|thirty|forty|fifty)(?:-\w+)?)"
+)
 _TURNS = re.compile(
-    rf"\bturn \d+\b|\b{_COUNT} turns (?:in|later|earlier|ago)\b"
+    rf"\bturn \d+\b|\b{_MANY} turns (?:in|into|later|earlier|ago)\b"
     r"|\b(?:second|third|fourth|fifth|\d+(?:st|nd|rd|th)) turn of (?:a|the)\b"
     r"|\bgame's \w+ turn\b",
     re.IGNORECASE,
@@ -192,3 +197,20 @@ def test_BASE_SETUP_ROUND1_a_placement_of_ones_own_is_told_legal_with_the_lesson
     said, state, _ = _left_by("base_setup", "P1 settle N6", "P1 settle A2")
     assert state == "left" and "Your choice is legal" in said, said
     assert "here the lesson plays “P1 builds a settlement on N6" in said, said
+
+
+def test_BASE_SETUP_FREE_the_notebooks_count_rounds_as_their_lessons_do():
+    """The notebooks' words over a lesson's board said "six turns in", "Two turns into a
+    two-player game": no markdown cell counts the game's turns (the board's header counts
+    rounds)."""
+    import json
+
+    from catan_tutor.study.resources import notebooks_dir
+
+    wrong = []
+    for nb in sorted(notebooks_dir().glob("*.ipynb")):
+        for cell in json.loads(nb.read_text("utf-8"))["cells"]:
+            if cell["cell_type"] == "markdown":
+                text = " ".join("".join(cell["source"]).split())
+                wrong += [f"{nb.name}: {m[0]!r}" for m in _TURNS.finditer(text)]
+    assert wrong == [], wrong
