@@ -93,7 +93,7 @@ def test_the_page_title_names_the_lesson_shown() -> None:
     app = App(start="base_setup", query="")
     assert ">1.1 Setting up a base game · Catan tutor<" in app.title.value
     app.open("ck_setup_first_player")
-    assert ">6.1 Who goes first · Catan tutor<" in app.title.value  # 1.2 has the same title
+    assert ">6.1 Who goes first in Cities &amp; Knights · Catan tutor<" in app.title.value  # l36
     app.tutor.session.open(new_game("base", players=3))
     assert ">New game · Catan tutor<" in app.title.value
 

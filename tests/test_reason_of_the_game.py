@@ -40,12 +40,17 @@ def test_promoting_at_8_11_without_wool_says_p1_holds_no_wool(typed: str) -> Non
 
 def test_a_reason_held_back_reads_as_about_the_game() -> None:
     """8.11: moving a knight (P1's one knight lies down: saying so would point at activating
-    it); 6.7: a settlement next to C6, the answer's corner; 4.3: a road that is legal but
-    not the road asked for."""
+    it); 6.7: a settlement next to C6, the answer's corner, says its cause without the
+    corner (study/cause_kept.py, l36); 4.3: a road that is legal but not the road asked
+    for."""
     moved = _reply("puzzle_ck_barbarians", 1, "P1 move knight")
     assert moved == f"Moving a knight is not the answer here. {STUCK}", moved
     refused = _reply("puzzle_ck_walls", 4, "P3 settle B4")
-    assert refused == f"P3 can't build a settlement on B4. {SECRET_WHY}", refused
+    assert refused == (
+        "P3 can't build a settlement on B4: B4 is next to a building, and settlements need at "
+        "least two road lengths between them."
+    ), refused
+    assert "C6" not in refused
     assert SECRET_WHY == "That is not the answer. Ask for a hint if you are stuck."
     legal = _reply("puzzle_base_awards", 2, "P1 road J5")
     assert legal.endswith(f"but it is not the move the question asks for. {STUCK}"), legal

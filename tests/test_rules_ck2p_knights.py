@@ -799,3 +799,23 @@ def test_CK_AWARD_LONGEST_ROUTE_intrigue_frees_a_route_before_the_knight_is_move
     assert g.state.road_len[P1] == 3
     assert_legal(g, "P1 relocate H6")
     assert g.state.road_len[P1] == 3
+
+
+def test_CK2P_NEUTRAL_KNIGHT_PROMOTE_an_owed_promotion_is_said_in_words():
+    """A move that waits for the promotion owed is told it is made, not placed; a neutral
+    piece of another kind is told its cause first, in a clause of its own (a puzzle asking
+    what is owed keeps it: l36 at 5.13, 2P-NEUTRAL-MIRROR)."""
+    g = load(
+        roads=per("A3,D3", "C5,N3", "I7,I5", "K3"),
+        kn="A6:P1:1:a--,I6:N1:1:---,I4:N1:1:---,K4:N2:2:---",
+        hands=hands(cards(**KNIGHT)),
+    )
+    play(g, "P1 promote A6")
+    waits = g.explain("P1 end").reason
+    assert waits.startswith("P1 first makes the neutral knight promotion they owe"), waits
+    other = g.explain("P1 neutral N1 road I3")
+    assert other.rule == "CK2P-NEUTRAL-KNIGHT-PROMOTE"
+    assert other.reason == (
+        "P1 just built no road, so no neutral road is owed; "
+        "P1 owes a neutral knight promotion, mirroring what they did."
+    ), other.reason

@@ -31,8 +31,37 @@ from catan_tutor.study.puzzle import SECRET_WHY
             "knight, but none fits anywhere now.",
             "road",
         ),
+        (  # l36 at 5.13: "That is not the answer." and no reason
+            "puzzle_base_2p",
+            1,
+            "settlement for neutral 2 on A2",
+            "P1 can't build a free settlement for Neutral 2 on A2: P1 just built no "
+            "settlement, so no neutral settlement is owed.",
+            "road",
+        ),
+        (
+            "puzzle_ck_walls",
+            4,
+            "P3 settle B4",
+            "P3 can't build a settlement on B4: B4 is next to a building, and settlements "
+            "need at least two road lengths between them.",
+            "C6",
+        ),
+        (
+            "puzzle_ck_progress",
+            5,
+            "P2 recruit K6",
+            "P2 can't recruit a basic knight on K6: P2 cannot pay for a knight.",
+            "wool",
+        ),
     ],
-    ids=["CK-SETUP-ROUND2", "CK2P-NEUTRAL-KNIGHT-FALLBACK"],
+    ids=[
+        "CK-SETUP-ROUND2",
+        "CK2P-NEUTRAL-KNIGHT-FALLBACK",
+        "2P-NEUTRAL-MIRROR",
+        "BASE-BUILD-DISTANCE",
+        "CK-BUILD-COSTS",
+    ],
 )
 def test_a_wrong_try_is_told_its_cause_not_the_answer(lesson, node, typed, cause, secret):
     said = judged(lesson, node, typed)

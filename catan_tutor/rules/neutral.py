@@ -96,6 +96,15 @@ _ACTION = {
 }
 
 
+# What was not done, where a neutral piece of that kind is tried (2P-NEUTRAL-MIRROR)
+_NOT_DONE = {
+    "settle": "built no settlement",
+    "road": "built no road",
+    "knight": "recruited no knight",
+    "promote": "promoted no knight",
+}
+
+
 def options(s: State) -> list:
     """The builder's choices for the mirrored piece now due, by neutral then place."""
     kind = due(s).owed
@@ -169,7 +178,13 @@ def _check_common(s: State, p: int, i: int, kind: str) -> Reason | None:
                 "CK2P-NEUTRAL-KNIGHT-PLACE" if owed == "knight" else "CK2P-NEUTRAL-KNIGHT-PROMOTE"
             )
         )
-        return Reason(rule, f"{seat(p)} owes a neutral {WHAT[owed]}, mirroring what they did.")
+        # (the cause, then what is owed, in clauses of their own: a puzzle asking what is
+        # owed keeps the cause; l36 at 5.13 was told no reason at all for a settlement)
+        return Reason(
+            rule,
+            f"{seat(p)} just {_NOT_DONE[kind]}, so no neutral {WHAT[kind]} is owed; "
+            f"{seat(p)} owes a neutral {WHAT[owed]}, mirroring what they did.",
+        )
     return None
 
 
@@ -185,7 +200,8 @@ def due_reason(s: State, what: str) -> Reason:
         }.get(owed, "2P-NEUTRAL-MIRROR")
     return Reason(
         rule,
-        f"{seat(s.active)} first places the neutral {WHAT[owed]} they owe; "
+        f"{seat(s.active)} first {'makes' if owed == 'promote' else 'places'} the neutral "
+        f"{WHAT[owed]} they owe; "
         "any other move waits until then.",
     )
 

@@ -50,6 +50,7 @@ from ..words.place_words import seats_by_colour
 from ..words.rule_titles import plain_title
 from ..words_read_as import read_as, said_read_as
 from .bare_spot import spot_move
+from .cause_kept import cause_kept
 from .kind_refused import unpaid_reason
 from .one_completion import only_completion, only_piece
 from .puzzle_measure import measured
@@ -274,7 +275,8 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         # short: M12 "already taken by Neutral 1's settlement" says more than "none fits")
         if taken and why != ex.reason.strip():
             why = taken
-        why = why or taken or _refused(game, ex.action)
+        why = why or taken or keep_secret(cause_kept(s, ex), hidden)  # (l36 at 5.13)
+        why = why or _refused(game, ex.action)
         said = f"{own} {why}" if why == SECRET_WHY else why_not(s, ex.action, why)
         return Judgement(str(ex.action), False, False, ex.rule, said)
     known = next((c for c in node.children if c.action == ex.action), None)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from . import markup
+from .own_choice import own_choice
 from .progress import lesson_done
 from .tutor_session import TutorSession
 
@@ -53,7 +54,8 @@ class LinePanel:
                 if last
                 else ""
             )
-            return LEFT + told, "left"
+            chose = own_choice(s)  # a choice the lesson makes otherwise there (l36 at 9.1)
+            return (markup.text(chose) if chose else LEFT) + told, "left"
         if lesson_done(s):
             over = f"{OVER} {SKIPPED}" if s.skipped else OVER
             return (f"{over} {PLAY_ON}" if s.legal() else over), "over"

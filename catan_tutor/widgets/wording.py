@@ -22,6 +22,7 @@ from ..rules.said_once import said_once
 from ..rules.words import card_list, may, notation_words
 from ..study.timeline import Node
 from .allowed_choice import allowed_several
+from .gone_pieces import ABSENT_KEYS, gone_notice
 from .missing_field import only_missing
 from .verdicts import plain, title_of
 
@@ -221,6 +222,9 @@ def notice_items(
             out += none
             items = [(k, v) for k, v in items if not _no_cards(v)]
         for k, v in items:
+            if ex.key in ABSENT_KEYS and v in ("-", ""):  # nothing there: said if just emptied
+                out.append((gone_notice(node, ex.key, k), ""))
+                continue
             out.append((_notice(game, ex.key, k, v), ""))
     # two moves refused alike read alike (lesson 4.1: a development card offered to P2 and
     # to the bank): each line once

@@ -1,0 +1,39 @@
+"""A refused try's cause, said without the detail that would name a puzzle's answer: where
+the engine's one sentence is held back whole (it names the answer's spot, piece or cards), the
+wrong try still says why (l36 at 5.13: "That is not the answer." and no reason; every other
+wrong try said why).
+
+Each line says the rule's cause of the refusal without the detail the engine adds: the
+building next to the corner (BASE-BUILD-DISTANCE: "B4 is next to a building"), the piece the
+setup step calls for (BASE-SETUP-FREE), the cards a price needs (BASE-BUILD-COSTS,
+CK-BUILD-COSTS). A reason of another rule: '' (the puzzle says the try is not the answer).
+The puzzle keeps back any of these too when it still names a part of the answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..actions import Action
+from ..board import VERTEX_LABELS
+from ..game import Explanation
+from ..state import State
+from ..typed_forms import FORMS
+
+_COST = re.compile(r"^(?P<who>.+? cannot pay for .+?): it costs .+$")
+
+
+def cause_kept(s: State, ex: Explanation) -> str:
+    """The cause of ``ex``'s refusal without its detail ('' when there is none to say)."""
+    a: Action = ex.action
+    if ex.rule == "BASE-BUILD-DISTANCE" and isinstance(v := getattr(a, "vertex", None), int):
+        return (
+            f"{VERTEX_LABELS[v]} is next to a building, and settlements need at least two "
+            "road lengths between them."
+        )
+    if ex.rule == "BASE-SETUP-FREE" and ex.reason.startswith("During setup"):
+        noun = FORMS.get(type(a).__name__, ("That move",))[0]
+        return f"{noun} is not the piece this step of the setup places."
+    if ex.rule in ("BASE-BUILD-COSTS", "CK-BUILD-COSTS") and (m := _COST.match(ex.reason)):
+        return f"{m['who']}."
+    return ""
