@@ -211,42 +211,6 @@ def test_a_lesson_promises_a_pick_only_where_the_page_offers_it(name: str) -> No
     assert promised == []
 
 
-_ONES = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen"
-).split()
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
-_COUNT = rf"(\d+|(?:{'|'.join(_TENS)})(?:-(?:{'|'.join(_ONES[1:10])}))?|{'|'.join(_ONES)})"
-_TURNS_IN = re.compile(rf"\b{_COUNT}\s+turns?\s+(?:into|in)\b|\bat the start of turn (\d+)", re.I)
-
-
-def _number(word: str) -> int:
-    """ "12", "twelve", "Twenty-three" as a number."""
-    w = word.lower()
-    if w.isdigit():
-        return int(w)
-    tens, _, ones = w.partition("-")
-    if tens in _TENS:
-        return _TENS[tens] + (_ONES.index(ones) if ones else 0)
-    return _ONES.index(w)
-
-
-@pytest.mark.parametrize("name", sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}")))
-def test_a_lesson_s_turns_in_words_match_its_position(name: str) -> None:
-    """Lesson 8.1 said "Eleven turns into…" at turn 13 (12 turns played): an introduction
-    that counts the turns played ("twelve turns into", "29 turns in") or names the turn
-    ("at the start of turn 10") says the position's own turn (BASE-TURN-PHASES)."""
-    sc = load_scenario(packaged_lessons() / name)
-    turn = sc.tree.root.state.turn
-    intro = " ".join((sc.tree.root.tutor or "").split())
-    wrong = [
-        f"{m[0]!r} at turn {turn}"
-        for m in _TURNS_IN.finditer(intro)
-        if (_number(m[1]) + 1 if m[1] else int(m[2])) != turn
-    ]
-    assert wrong == []
-
-
 def test_lessons_2_1_and_3_1_tell_two_games_from_the_setup_position_apart() -> None:
     """2.1 and 3.1 both said they show "the setup lesson's game" at turn 10, with P2 holding 2
     ore in one and 3 in the other: they are two games from the setup lesson's position."""
