@@ -14,7 +14,14 @@ from catan_tutor.progress_cards import CARDS
 from catan_tutor.state import laid
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets.kinds import kind_name, moment_kinds
-from catan_tutor.widgets.kinds_unavailable import KNIGHT_KINDS, OFF_CLASS, unavailable
+from catan_tutor.widgets.kinds_unavailable import (
+    FAMILIES,
+    KNIGHT_KINDS,
+    OFF_CLASS,
+    ROBBER_KINDS,
+    robber_not_away,
+    unavailable,
+)
 from catan_tutor.widgets.palette_key import GREYED
 from catan_tutor.widgets.tap_choices import enabled_kinds
 
@@ -139,23 +146,32 @@ def test_CK_KNIGHT_RECRUIT_no_question_leaves_recruit_the_one_knight_kind_lit(le
     assert not any(tips[k] for k in knights), tips
 
 
-def test_no_c_and_k_question_lights_one_knight_kind_alone():
-    """Every C&K question: of the knight kinds offered, never exactly one lit while the
-    others are greyed (l34 at 7.8)."""
-    seen = 0
+def test_no_question_lights_one_kind_of_a_family_alone():
+    """Every question: of the knight kinds offered, never exactly one lit while the others
+    are greyed (l34 at 7.8); nor of the kinds that move the robber away (l37 at 5.13: "Play a
+    Knight" greyed left "Send the robber home", the answer, the one lit; 2P-TOKEN-ROBBER)."""
+    seen = {family: 0 for family in FAMILIES}
     for asked in course_puzzles():
         t = at_question(asked)
         palette = t.controls.palette
         kinds = [k for _, k in palette.options]
         greyed = {kinds[int(c.removeprefix(OFF_CLASS))] for c in palette._dom_classes
                   if c.startswith(OFF_CLASS)}  # fmt: skip
-        ours = [k for k in kinds if k in KNIGHT_KINDS]
-        if len(ours) < 2:
-            continue
-        seen += 1
-        lit = [k for k in ours if k not in greyed]
-        assert len(lit) != 1, (asked.lesson, asked.node, lit)
-    assert seen >= 5
+        away = not robber_not_away(t.session.game)  # (its family: only while on a hex)
+        for family in FAMILIES:
+            ours = [k for k in kinds if k in family]
+            if len(ours) < 2 or (family is ROBBER_KINDS and not away):
+                continue
+            seen[family] += 1
+            lit = [k for k in ours if k not in greyed]
+            assert len(lit) != 1, (asked.lesson, asked.node, lit)
+    assert seen[KNIGHT_KINDS] >= 5 and seen[ROBBER_KINDS] >= 1, seen
+    t = at_question(_asked("puzzle_base_2p", 15))  # the robber on N, P1 holds no Knight card
+    kinds = [k for _, k in t.controls.palette.options]
+    assert {"play knight", "robber home"} <= set(kinds)
+    assert not [c for c in t.controls.palette._dom_classes
+                if c in (f"{OFF_CLASS}{kinds.index('play knight')}",
+                         f"{OFF_CLASS}{kinds.index('robber home')}")]  # fmt: skip
 
 
 def test_a_seat_with_a_knight_keeps_the_knight_kinds_it_may_play():

@@ -93,19 +93,29 @@ NO_PLAYED_KNIGHT = NOW + "{} has no played Knight card to return."
 # of one no one can play says why (``verdicts``), as before s18 (CK-KNIGHT-RECRUIT,
 # CK-KNIGHT-ACTIVATE, CK-KNIGHT-PROMOTE, CK-KNIGHT-ACTION-ELIGIBLE)
 KNIGHT_KINDS = KNIGHT_ACTS | {"recruit"}
-FAMILIES = (KNIGHT_KINDS,)
+# The kinds that move the robber off a hex, one family too (while it stands on one): at
+# 5.13's "Before rolling, free the hex" "Play a Knight" greyed (no Knight card held) left
+# "Send the robber home" the one lit (l37: the answer read off the palette). 2P-TOKEN-ROBBER,
+# CK2P-TOKEN-ROBBER, BASE-DEV-KNIGHT, CK-KNIGHT-CHASE-ROBBER
+ROBBER_KINDS = frozenset({"play knight", ROBBER_HOME, "chase robber"})
+FAMILIES = (KNIGHT_KINDS, ROBBER_KINDS)
 
 
-def not_narrowing(off: dict[str, str], kinds: Iterable[str]) -> dict[str, str]:
-    """``off`` without the kinds of any family (``FAMILIES``) of which greying would leave
-    one kind alone not greyed among the several ``kinds`` offers."""
+def not_narrowing(
+    off: dict[str, str], kinds: Iterable[str], families: tuple[frozenset[str], ...] = FAMILIES
+) -> dict[str, str]:
+    """``off`` without the kinds of any of ``families`` of which greying would leave one kind
+    alone not greyed among the several ``kinds`` offers."""
     offered = list(kinds)
     kept = dict(off)
-    for family in FAMILIES:
-        ours = [k for k in offered if k in family]
-        if len(ours) > 1 and sum(k not in off for k in ours) == 1:
-            for kind in ours:
-                kept.pop(kind, None)
+    changed = True
+    while changed:  # (a kind of two families lit again may leave the other's one lit)
+        changed = False
+        for family in families:
+            ours = [k for k in offered if k in family]
+            if len(ours) > 1 and sum(k not in kept for k in ours) == 1:
+                for kind in ours:
+                    changed |= kept.pop(kind, None) is not None
     return kept
 
 
@@ -162,7 +172,10 @@ def unavailable(game: Game, kinds: Iterable[str], seats: Iterable[int] = ()) -> 
             reasons.append(ex.reason)
         else:  # (a question asking who moves names no seat)
             out[kind] = verdicts.plain(reasons[0]) if len(who) == 1 else NO_ONE
-    return not_narrowing(out, kinds)
+    # the robber's family only while it stands on a hex it may leave (off the board or home on
+    # the desert, no question frees a hex: "Send the robber home" greyed says so, l24)
+    families = FAMILIES if not robber_not_away(game) else (KNIGHT_KINDS,)
+    return not_narrowing(out, kinds, families)
 
 
 def _no_card(game: Game, seats: tuple[int, ...]) -> str:

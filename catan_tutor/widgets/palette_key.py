@@ -15,7 +15,11 @@ import ipywidgets as widgets
 KEY_CLASS = "catan-palette-key"
 # (greyed: refused for the whole turn; a kind refused for the moment, as one not paid for,
 # looks as the others: "not possible now" read as "the others are", l32 at 5.13 and 3.2)
-GREYED = "{n} not possible this turn; which of the others can be played is for you to judge."
+# (l37 at 5.13 read "Make a forced trade", not greyed, as possible: a second token action)
+GREYED = (
+    "{n} not possible this turn. A button not greyed may still be refused: which can be "
+    "played is for you to judge."
+)
 # the key's word in the look of the buttons it names (play_panel.PLAY_CSS)
 KEY_CSS = (
     f".{KEY_CLASS} .catan-key{{font-size:12px;line-height:1.5;margin:0 0 4px 0;opacity:.85}}"
