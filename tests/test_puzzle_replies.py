@@ -10,6 +10,7 @@ from puzzle_answers import course_puzzles
 from test_puzzle_secret import at_question
 
 from catan_tutor import board, new_game
+from catan_tutor.state import PRE_ROLL
 from catan_tutor.widgets.tutor import Tutor
 
 
@@ -73,3 +74,25 @@ def test_a_new_lesson_or_question_starts_with_an_empty_answer_field():
     s.puzzle.solved.add(s.puzzle.key(s.timeline.current))  # as if answered since
     s.goto(asked[1].node)
     assert s.puzzle_secret and field.value == ""
+
+
+def test_BASE_TURN_PHASES_a_wrong_try_before_the_roll_names_not_what_may_be_played():
+    """l37 at 4.3 ("Reach 4 victory points before rolling") typed "buy a development card"
+    and read "before the roll only a development card may be played": the answer, a Knight
+    played. At every question asked before the roll a refused try says only that the roll has
+    not been made."""
+    from puzzle_answers import course_puzzles, judged
+
+    seen = 0
+    for asked in course_puzzles():
+        state = asked.scenario().timeline.nodes[asked.node].state
+        if state.phase != PRE_ROLL or state.active < 0:
+            continue
+        seen += 1
+        who = state.name(state.active)
+        for typed in (f"{who} buy a development card", f"{who} road A1"):
+            j = judged(asked.lesson, asked.node, typed)
+            assert "before the roll only" not in j.text, (asked.lesson, typed, j.text)
+    assert seen >= 3
+    j = judged("puzzle_base_awards", 19, "buy a development card")
+    assert j.text.endswith(": P1 has not rolled yet."), j.text

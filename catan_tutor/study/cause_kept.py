@@ -37,3 +37,21 @@ def cause_kept(s: State, ex: Explanation) -> str:
     if ex.rule in ("BASE-BUILD-COSTS", "CK-BUILD-COSTS") and (m := _COST.match(ex.reason)):
         return f"{m['who']}."
     return ""
+
+
+# The phase's refusal before the roll names what may be played then ("…, and before the roll
+# only a development card may be played, not buying a development card."): at a question
+# answered before the roll that names the answer's kind (l37 at 4.3, "Reach 4 victory points
+# before rolling": "buy a development card" was told the answer, play the Knight)
+_BEFORE_ROLL = re.compile(
+    r"^(?P<who>.+? has not rolled yet), and before the roll only .+? may be played, "
+    r"not (?P<what>.+?)\.$"
+)
+
+
+def without_allowed(reason: str) -> str:
+    """A refusal before the roll without what may be played then: "P1 has not rolled yet."
+    (BASE-TURN-PHASES, CK-TURN-ROLL-PHASE); any other reason as it is."""
+    m = _BEFORE_ROLL.match(reason.strip())
+    return f"{m['who']}." if m else reason
+

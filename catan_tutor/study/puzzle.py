@@ -50,7 +50,7 @@ from ..words.place_words import seats_by_colour
 from ..words.rule_titles import plain_title
 from ..words_read_as import read_as, said_read_as
 from .bare_spot import spot_move
-from .cause_kept import cause_kept
+from .cause_kept import cause_kept, without_allowed
 from .kind_refused import unpaid_reason
 from .one_completion import only_completion, only_piece
 from .puzzle_measure import measured
@@ -270,7 +270,7 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
             return _judge(puzzle, node, rules, only, chosen)
         return incomplete(str(ex.action), asks)
     if not ex.legal:  # what and why in one sentence: "P1 can't build a road on K5: …"
-        why = keep_secret(ex.reason, hidden)  # else the spot's own reason, when it is one
+        why = keep_secret(without_allowed(ex.reason), hidden)  # (or the spot's own reason)
         taken = keep_secret(spot_taken(s, ex.action), hidden)  # (and before a reason cut
         # short: M12 "already taken by Neutral 1's settlement" says more than "none fits")
         if taken and why != ex.reason.strip():
