@@ -6,8 +6,9 @@ wrong try said why).
 Each line says the rule's cause of the refusal without the detail the engine adds: the
 building next to the corner (BASE-BUILD-DISTANCE: "B4 is next to a building"), the piece the
 setup step calls for (BASE-SETUP-FREE), the cards a price needs (BASE-BUILD-COSTS,
-CK-BUILD-COSTS). A reason of another rule: '' (the puzzle says the try is not the answer).
-The puzzle keeps back any of these too when it still names a part of the answer.
+CK-BUILD-COSTS), the rates a seat trades at (BASE-TRADE-MARITIME). A reason of another rule:
+'' (the puzzle says the try is not the answer). The puzzle keeps back any of these too when
+it still names a part of the answer.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from ..state import State
 from ..typed_forms import FORMS
 
 _COST = re.compile(r"^(?P<who>.+? cannot pay for .+?): it costs .+$")
+# "P2 trades wool with the bank at 2:1 or 4:1, not 3:1.": the rates P2 has name a harbor
+_RATE = re.compile(r"^(?P<who>\S+) trades (?P<what>.+?) with the bank at .+, not (?P<rate>\d:1)\.$")
 
 
 def cause_kept(s: State, ex: Explanation) -> str:
@@ -36,6 +39,8 @@ def cause_kept(s: State, ex: Explanation) -> str:
         return f"{noun} is not the piece this step of the setup places."
     if ex.rule in ("BASE-BUILD-COSTS", "CK-BUILD-COSTS") and (m := _COST.match(ex.reason)):
         return f"{m['who']}."
+    if ex.rule == "BASE-TRADE-MARITIME" and (m := _RATE.match(ex.reason)):  # (l37 at 3.2)
+        return f"{m['who']} has no {m['rate']} rate for {m['what']}."
     return ""
 
 
@@ -54,4 +59,3 @@ def without_allowed(reason: str) -> str:
     (BASE-TURN-PHASES, CK-TURN-ROLL-PHASE); any other reason as it is."""
     m = _BEFORE_ROLL.match(reason.strip())
     return f"{m['who']}." if m else reason
-

@@ -299,6 +299,8 @@ def _judgement_html(j: Judgement, whose: str = "") -> str:
     first words (``PREVIOUS``)."""
     colour, mark = (GREEN, f"{whose}{icons.OK} Right") if j.correct else (RED, _heading(j))
     text = j.text.removeprefix("Right: ") if j.correct else j.text
+    if not j.correct and j.read:  # the heading says it: not twice (l37 at 3.2)
+        text = text.replace(NOT_ANSWER_SAID, "")
     text, _, aside = text.partition(OFF_LINE)  # a right answer off the lesson's line: its note
     # the rule's title under a right answer ("Rule: …", its text on a click): a "§" citing
     # that rule alone said it twice (l33: a "§" box, and under it "Rule:" of the same title)
@@ -330,6 +332,7 @@ def _heading(j: Judgement | None) -> str:
     return f"{icons.NO} {NOT_DONE if j.left_out else NOT_READ}"
 
 
+NOT_ANSWER_SAID = "That is not the answer. "  # (a reason kept back: ``puzzle.SECRET_WHY``)
 RETRY = (
     "<div style='color:#666;font-size:12px'>Nothing was played: try again, or take a hint.</div>"
 )
