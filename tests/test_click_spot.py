@@ -61,3 +61,36 @@ def test_a_click_inside_a_hex_near_a_corner_is_the_hex_while_the_robber_is_to_mo
                 assert t.board.spot_at(*canvas_at(t, p)) == ("hex", h), (board.HEX_NAMES[h], c, d)
             assert hit_test(toward(centre, corner, 0.65)) == ("hex", h)  # any moment
     assert t.board.spot_at(*canvas_at(t, (9.0, 0.0))) is None  # out at sea: nothing
+
+
+def test_BASE_DEV_KNIGHT_a_hex_tapped_with_play_a_knight_chosen_plays_it_and_moves_the_robber():
+    """l37 in a free game pressed "Play a Knight" and tapped a hex: nothing was played. One
+    tap now plays the card and the robber's move to that hex (whom to rob asked in the form
+    where several may be robbed), as at a table (BASE-DEV-KNIGHT, BASE-ROBBER-MOVE)."""
+    import random
+
+    from catan_tutor import board, new_game
+    from catan_tutor.actions import MoveRobber, PlayKnight
+    from catan_tutor.sampler import greedy_choice
+    from catan_tutor.widgets import Tutor
+
+    t = Tutor(new_game("base", players=3, seed=3), seed=3)
+    s, rng = t.session, random.Random(1)
+    while not any(isinstance(a, PlayKnight) for a in s.game.legal_actions()) or s.game.is_chance():
+        g = s.game
+        if g.is_chance():
+            s.play(s.sampler.chance(g))
+            continue
+        acts = [a for a in g.legal_actions() if type(a).__name__ not in ("Offer", "PlayKnight")]
+        s.play(greedy_choice(rng, g.state, acts))
+    t.controls.palette.value = "play knight"
+    target = next(h for h in range(19) if h != s.game.state.robber)
+    t.board.click(*t.view.vp.px(board.hex_centre_xy(target)))
+    path = [n.action for n in s.timeline.path(s.timeline.current)]
+    played = [a for a in path if isinstance(a, PlayKnight)]
+    assert played, [str(a) for a in path[-3:]]
+    moved = isinstance(path[-1], MoveRobber) and path[-1].hex == target
+    assert moved or (s.kind == "move robber" and t.controls.form is not None), (
+        [str(a) for a in path[-3:]],
+        t.controls.message.value,
+    )

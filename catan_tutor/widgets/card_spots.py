@@ -12,6 +12,7 @@ and the move of a card chosen in the form at a spot clicked.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..actions import Action
@@ -21,6 +22,7 @@ from .kinds import acting_seat, clicked_fields, probe, target_of
 
 if TYPE_CHECKING:
     from .forms import ActionForm
+    from .tutor_session import TutorSession
 
 Spot = tuple[str, int]
 SPOT_KINDS = ("vertex", "edge", "hex")
@@ -185,3 +187,22 @@ def card_first(cls: type | None, form: ActionForm | None, spot: Spot) -> str:
     offered = form.offered("card") if "card" in form.pickers else []
     named = [first_spot_arg(c) for c in offered if isinstance(c, int)]
     return CARD_FIRST if any(f is not None and f[1] == spot[0] for f in named) else ""
+
+
+def knight_then_robber(
+    session: TutorSession, cls: type | None, spot: Spot, act_at: Callable[[Spot], None]
+) -> bool:
+    """A tap on a hex with "Play a Knight" chosen: the card played, then the robber's move
+    at that hex (one tap for both, as at a table: l37 tapped a hex after "Play a Knight" and
+    nothing was played; BASE-DEV-KNIGHT, BASE-ROBBER-MOVE). False (nothing done) for any
+    other kind or spot, at a question (its answer is judged, not played), or when the card
+    may not be played now."""
+    if cls is None or cls.__name__ != "PlayKnight" or spot[0] != "hex" or session.puzzle_secret:
+        return False
+    knight = next((a for a in session.of_kind() if isinstance(a, cls)), None)
+    if knight is None:
+        return False
+    session.play(knight)
+    if session.kind:  # (the robber's move, the one kind now: at the hex tapped)
+        act_at(spot)
+    return True

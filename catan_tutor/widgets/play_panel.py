@@ -22,7 +22,14 @@ from ..state import BOARD, ROLLOFF
 from ..typed_forms import how_to_type
 from ..words.older_names import held_title
 from . import markup, verdicts
-from .card_spots import at_spot, card_first, probe_at, remember_click, spot_values
+from .card_spots import (
+    at_spot,
+    card_first,
+    knight_then_robber,
+    probe_at,
+    remember_click,
+    spot_values,
+)
 from .city_levels import levels_html
 from .describe import SR_ONLY_CSS
 from .form_frame import FormFrame
@@ -500,9 +507,10 @@ class PlayPanel:
         s = self.session
         cls = variant_kinds(s.game).get(s.kind)
         a = probe_at(s.game, cls, spot, self.form)  # a card's move: the card the form names
-        if a is None:
-            first = card_first(cls, self.form, spot)
-            return self._reply(first or wrong_spot(spot_kind(cls), spot[0], *off_board_how(s, cls)))
+        if a is None:  # ("Play a Knight" chosen, a hex tapped: both played, l37)
+            said = card_first(cls, self.form, spot)
+            said = said or wrong_spot(spot_kind(cls), spot[0], *off_board_how(s, cls))
+            return None if knight_then_robber(s, cls, spot, self.act_at) else self._reply(said)
         s.say("")
         if s.puzzle_secret:  # an answer to the question: judged there (nothing played)
             return s.puzzle.submit(str(a))
