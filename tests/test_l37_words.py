@@ -115,3 +115,69 @@ def test_BASE_ROBBER_STEAL_a_number_where_a_card_kind_goes_is_said_so():
     j = judged("puzzle_ck_2p", 8, "steal 2 wool from P2")
     assert "“2” is a number, where the move names one card kind: brick," in j.text, j.text
     assert "coin." in j.text and "is not a card kind" not in j.text, j.text
+
+
+# 4. the lessons' texts l37 read
+
+
+def _step(name: str, move: str):
+    from puzzle_answers import lesson
+
+    sc = lesson(name)
+    return next(n for n in sc.tree.walk() if n.action is not None and str(n.action) == move)
+
+
+@pytest.mark.course
+@pytest.mark.parametrize(
+    ("move", "said"),
+    [("P1 play wedding", "P1 plays Wedding: "), ("P1 play sabotage", "P1 plays Sabotage: ")],
+)
+def test_CK_PC_WEDDING_the_card_played_is_named_at_its_step(move, said):
+    """9.1's steps said "Every player with more VP than P1 gives 2 cards" and never that P1
+    plays Wedding (l37 on a phone): the step names the card played (CK-PC-WEDDING,
+    CK-PC-SABOTAGE)."""
+    assert _step("ck_pc_wedding_sabotage", move).comment.startswith(said)
+
+
+@pytest.mark.course
+def test_CK_METRO_TAKE_the_first_bank_trade_is_said_as_plainly_as_the_second():
+    """10.1's lumber trade said only "4 lumber buy the first." beside the next step's "P3
+    trades 4 grain with the bank for 1 paper"; its goal mixed "its" and "their"."""
+    from puzzle_answers import lesson
+
+    first = _step("ck_metropolis_race", "P3 bank 4 lumber for paper").comment
+    assert "P3 trades 4 lumber with the bank for the first paper" in first, first
+    goal = lesson("ck_metropolis_race").goal
+    assert "its metropolis" not in goal and "that track's metropolis" in goal, goal
+
+
+@pytest.mark.course
+def test_BASE_TRADE_HARBOR_two_steps_in_a_row_never_say_the_same():
+    """3.1 said "P2 trades 2 wool with the bank for 1 grain (2:1), because …" at two steps in
+    a row, so ▶ looked broken (l37): a step repeated says it is again (BASE-TRADE-HARBOR);
+    no lesson's step says its previous step's words."""
+    from test_lesson_rule_marks import LESSONS, _lesson
+
+    same = [
+        f"{name}: {n.action}"
+        for name in LESSONS
+        for n in _lesson(name).tree.walk()
+        if n.parent is not None and n.comment and n.comment == n.parent.comment
+    ]
+    assert same == []
+
+
+@pytest.mark.course
+def test_BASE_DEV_PLAY_a_card_bought_this_turn_is_said_unplayable():
+    """4.3 opens on P3's hand "1 Year of Plenty card" and nothing said why it is not played
+    (l37): the text says P3 bought it this turn (BASE-DEV-PLAY)."""
+    from puzzle_answers import lesson
+
+    from catan_tutor.errors import IllegalActionError
+    from catan_tutor.game import Game
+
+    sc = lesson("puzzle_base_awards")
+    text = " ".join(sc.root.tutor.split())
+    with pytest.raises(IllegalActionError, match="BASE-DEV-PLAY"):  # what the text says
+        Game(sc.timeline.rules, sc.root.state).play("P3 plenty ore ore")
+    assert "just bought the Year of Plenty card" in text and "cannot play it" in text, text
