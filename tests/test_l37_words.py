@@ -31,6 +31,17 @@ def test_BASE_ROBBER_MOVE_another_hex_is_still_a_robber_move():
     assert j.move == "P1 robber K" and not j.legal and j.rule == "BASE-ROBBER-MOVE", j.text
 
 
+def test_BASE_ROBBER_MOVE_after_a_7_the_desert_s_label_is_the_robber_s_move():
+    """Where the robber is to be moved (a 7), "move the robber to J" is that move, not the
+    token action (BASE-ROBBER-MOVE before 2P-TOKEN-ROBBER)."""
+    from test_rules_2p import main_game
+
+    from catan_tutor.move_words import read_move
+
+    assert str(read_move(main_game(robber="C", phase="robber"), "robber to J")) == "P1 robber J"
+    assert str(read_move(main_game(robber="C"), "robber to J")) == "P1 robber-home"
+
+
 def test_CK2P_TOKEN_ROBBER_the_desert_by_its_label_in_ck_for_two():
     """C&K for two: the robber moved to the desert's label is sent home once it stands on the
     board; before the first attack the reply is CK2P-TOKEN-ROBBER's (it is off the board),
