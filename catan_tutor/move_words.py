@@ -15,6 +15,7 @@ takes, never the notation reader's character offsets.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Collection
 from dataclasses import fields
@@ -40,7 +41,7 @@ from .actions import (
 from .board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from .errors import CatanError, NotationError
 from .form_words import QUESTIONS, MissingPart, form_notation
-from .grammar import and_list
+from .grammar import and_list, or_list
 from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
 from .word_not_read import lacking, left_over, not_understood, word_at_fault
@@ -560,6 +561,9 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
             raise MoveWordsError(f"{NOT_A_MOVE} {how}")
         # the first word read as nothing (not "brick" of "I want a brick": a card, read)
         word = next((t for t in tokens if _unknown(t)), "")
+        if word and (meant := misspelt_kind(word)):  # "rode on N3", "raod N7" (l37)
+            how = how_to_type(game, _kind_class(game, meant), avoid) or how
+            raise MoveWordsError(f"I cannot read “{word}”: did you mean “{meant}”? {how}", word)
         unread = f"I cannot read “{word}”." if word else "It does not say which move."
         raise MoveWordsError(f"{unread} {how}", word or head or tokens[0])
     try:
@@ -569,6 +573,30 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         why = left_over(plain.why, getattr(e, "word", ""), tokens, lambda t: not _unknown(t))
         raise (plain if why == plain.why else MoveWordsError(why, plain.word)) from None
     return spelled
+
+
+# The words a kind of move is named by that a misspelling is matched against (not the words
+# a move is about, "level", "metropolis": ``_OBJECT_WORDS``)
+_KIND_SPELLINGS = sorted(w for w in KIND_WORDS if w not in _OBJECT_WORDS and len(w) > 2)
+
+
+def misspelt_kind(word: str) -> str:
+    """The word of a kind of move ``word`` (a word no reader placed) is a close misspelling of
+    ("rode", "raod": "road"; "setlement": "settlement"; "knigth": "knight"), '' for none: a
+    learner's slip is answered with how that move is typed, never played (l37 at 1.4 and 4.3
+    was told "I cannot read “rode”" and a list of every kind's example)."""
+    low = word.lower()
+    if len(low) < 3 or not low.isalpha():
+        return ""
+    close = difflib.get_close_matches(low, _KIND_SPELLINGS, n=1, cutoff=0.75)
+    return close[0] if close else ""
+
+
+def _kind_class(game: Game, meant: str) -> type | None:
+    """The kind of move the kind word ``meant`` names in ``game`` (None for none)."""
+    ck = Recruit in game.rules.applies
+    word = _kind({KIND_WORDS[meant]}, ck, False)
+    return kind_named(word, game) if word else None
 
 
 # What a sentence that says no move is told (l28 typed "it is P3's turn" and was told "I
@@ -812,7 +840,7 @@ def _plain(
     if how and cls not in game.rules.applies:
         # a kind of another game: that this one has none is the reply, not what the text lacks
         return MoveWordsError(how, getattr(e, "word", ""))
-    why = plain_reason(e)
+    why = _number_for_card(plain_reason(e))
     if asked := _which(why):
         if asked == "Which number?":  # the notation's count: what the move lacks first (s21)
             asked = _first_question(cls, text)
@@ -829,6 +857,22 @@ def _plain(
     why = _LISTED.sub(lambda m: "" if _said_in(m[1], how) else m[0], why)
     why = _NOT_A_PLAYER.sub(lambda m: f"{m[1]}: {players_named(game.state)}.", why)
     return MoveWordsError(f"{why} {how}".strip(), getattr(e, "word", ""))
+
+
+# A number where the reader wanted a card's kind ("steal 2 wool from P2": l37 at 11.16 was
+# told "“2” is not a card kind (brick, …)", as if "2" were a misspelt card)
+_NUMBER_NOT_CARD = re.compile(r"^“(\d+)” is not (a resource|a card kind) \(([^()]*)\)\.")
+
+
+def _number_for_card(why: str) -> str:
+    """``why`` with a number read where a card's kind goes said as that: "“2” is a number,
+    where the move names one card kind: brick, lumber, … or coin." (the kinds listed)."""
+    m = _NUMBER_NOT_CARD.match(why)
+    if m is None:
+        return why
+    what = "resource" if m[2] == "a resource" else "card kind"
+    kinds = or_list(m[3].split(", "))
+    return f"“{m[1]}” is a number, where the move names one {what}: {kinds}.{why[m.end() :]}"
 
 
 _NOT_A_PLAYER = re.compile(r"(“[^”]*” is not a player) \(P1 to P\d\)\.")

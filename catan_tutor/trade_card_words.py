@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from .actions import BankTrade, Offer
-from .board import CARD_NAMES, VERTEX_LABELS
+from .board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS
 from .progress_cards import ALIASES, CARDS, SCHEMA
 from .words import hex_spot_words, place_words
 
@@ -58,6 +58,8 @@ _CARD_GLUE = _words(
     "names named puts put places place it",
 )
 _TAKE = _words("take takes took taking draw draws drew drawing")
+_STEAL = _words("steal steals stole stealing")  # a take of two cards (ck-2p's forced draw)
+_TWO = _words("2 two")
 _FORCE_GLUE = _words(
     "force forces forced forcing trade a an the one 1 two 2 cards card from with of and pay pays",
     "paid paying spend spends spent spending tokens token trade hand random at i on",
@@ -299,6 +301,10 @@ def _forced(game: Game, seat: str, toks: list[str]) -> str | None:
     from .variants.two_player_actions import ForcedDraw, ForcedTrade
 
     low = [t.lower() for t in toks]
+    if ForcedDraw in game.rules.applies and set(low) & _STEAL and set(low) & _TWO:
+        # "steal 2 cards from P2" (l37 at 11.16 was told "“2” is not a card kind"): two cards
+        # taken, which the robber never takes (BASE-ROBBER-STEAL: one), is the forced draw
+        low = ["take" if w in _STEAL else w for w in low]
     forced = {"force", "forces", "forced", "forcing"} & set(low)
     if not (forced or set(low) & _TAKE) or "for" in low and not forced:
         return None
@@ -457,6 +463,17 @@ def _without_price(toks: list[str], low: list[str]) -> tuple[list[str], list[str
     return [toks[k] for k in keep], [low[k] for k in keep]
 
 
+def _desert_named(game: Game, tok: str, low: str) -> str:
+    """The word "desert" for ``tok`` when it is the desert's hex label ("move the robber to
+    J", J the desert: l37 at 5.13 was told the robber moves only after a 7; 2P-TOKEN-ROBBER
+    sends it home there), else ``low``; "a" or "i" in small letters is a word, not a hex."""
+    from .state import laid
+
+    if game.state.layout is None or (low in ("a", "i") and tok.islower()):
+        return low
+    return "desert" if tok.upper() == HEX_NAMES[laid(game.state).desert()] else low
+
+
 def _token_moves(game: Game, seat: str, toks: list[str]) -> str | None:
     """The robber sent home ("send the robber home": 2P-TOKEN-ROBBER) and a knight
     taken off for tokens ("remove the knight on N4", "take the knight off N4")."""
@@ -464,6 +481,8 @@ def _token_moves(game: Game, seat: str, toks: list[str]) -> str | None:
     from .variants.two_player_actions import RobberHome
 
     low = [t.lower() for t in toks]
+    if RobberHome in game.rules.applies and "robber" in low:  # the desert by its hex label
+        low = [_desert_named(game, t, w) for t, w in zip(toks, low, strict=True)]
     if {"robber", "home"} <= set(low) and RobberHome in game.rules.applies:
         if all(w in _HOME or w in _HOME_GLUE for w in low):
             return f"{seat} robber-home".strip()

@@ -28,10 +28,10 @@ def test_base_setup_first_player_rolloff_dice_stay_shown_after_it():
     _, line = _rolloff_line()
     assert dice_shown(line[0]) == ((), NO_DICE)
     assert dice_shown(line[1]) == ((5,), "P1 (red) is rolling")  # red's first die
-    assert dice_shown(line[2]) == ((5, 4), "The dice P1 (red) rolled.")
+    assert dice_shown(line[2]) == ((5, 4), "The roll of P1 (red).")
     done = line[12]  # white's 4 and 1 lose to red's 6: setup starts, the state keeps no dice
     assert done.state.phase == "setup-settle" and not done.state.dice
-    assert dice_shown(done) == ((4, 1), "The dice P3 (white) rolled.")
+    assert dice_shown(done) == ((4, 1), "The roll of P3 (white).")
 
 
 def test_the_strip_draws_the_rolloff_s_dice_and_a_caption(monkeypatch):
@@ -42,7 +42,7 @@ def test_the_strip_draws_the_rolloff_s_dice_and_a_caption(monkeypatch):
     monkeypatch.setattr(view.pieces, "fill_text", lambda t, *a, **k: written.append(t))
     view.dice = dice_shown(line[12])
     view.draw_pieces()
-    assert "The dice P3 (white) rolled." in written and NO_DICE not in written
+    assert "The roll of P3 (white)." in written and NO_DICE not in written
     written.clear()
     view.dice = None  # the state's own dice: none here
     view.draw_pieces()

@@ -8,7 +8,7 @@ rolls' dice drawn, the first pair faded, in the order said (``first_roll``), a s
 equal to the first drawn after it and said to be rolled again (``equal_roll``,
 2P-ROLL-DIFFERENT, CK2P-ROLL-SAME), or after
 the first-player roll-off, whose dice the position does not keep, the roll-off's last roll,
-found on the path, said so that no die's colour reads as a player's ("The dice P1 (red) rolled.";
+found on the path, said so that no die's colour reads as a player's ("The roll of P1 (red).";
 BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF). In Cities & Knights the
 event die's face is said in words under the board, with what it does (``event_words``:
 CK-EVENT-SHIP, CK-EVENT-CASTLE)."""
@@ -59,7 +59,7 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
             faces = (before.rolled[0], node.action.value)
             cands, totals = before.rolloff
             seat = cands[len(totals)] if len(totals) < len(cands) else -1
-            return faces, f"The dice {_colour(before, seat)} rolled."  # no die's colour
+            return faces, f"The roll of {_colour(before, seat)}."  # no die's colour (l37)
         node = parent
     if s.phase == BOARD:  # lesson 1.3: "No dice rolled yet." meant nothing there (issue 33)
         return (), LAYING_OUT
