@@ -72,14 +72,15 @@ def test_a_typed_near_miss_names_no_part_of_the_answer(asked: Asked):
 
 
 def test_3_2s_wrong_rate_is_refused_without_the_answers_rate():
-    """The learner's own try, as typed: the verdict, then that the reason would tell."""
+    """The learner's own try, as typed: the verdict, then its cause without the rates that
+    would tell (l37: "That is not the answer." alone left the learner without a reason)."""
     asked = next(a for a in PUZZLES if a.lesson == "puzzle_base_trading")
     sc = asked.scenario()
     assert sc.timeline is not None
     node = sc.timeline.nodes[asked.node]
     j = judge(asked.puzzle, node, sc.timeline.rules, "P2 trade 3 wool for 1 brick")
     assert not j.correct and "2:1" not in j.text and "4:1" not in j.text, j.text
-    assert j.text.endswith("That is not the answer. Ask for a hint if you are stuck."), j.text
+    assert j.text.endswith(": P2 has no 3:1 rate for wool."), j.text
 
 
 # Words a learner types for the same move, which must read alike at every question: "no one"
