@@ -1,7 +1,7 @@
 """What every move form of a panel shares, made once a panel and not once a form: the box the
 form shows in (``.catan-form``), Play this move, Explain, Open in Rules, the verdict line
 under them, and the Layout and style of each kind of field. A kind chosen builds only its
-form's own fields (``ActionForm``) and puts them in the frame's ``fields`` box; the buttons
+form's own fields (``ActionForm``) and puts them first in the frame's box; the buttons
 and the line stay, their handlers acting on the form shown.
 
 Each widget model costs the kernel its making and the page its comm message and drawing: a
@@ -27,7 +27,7 @@ PLAY_FORM = "Play this move"  # the form's move (Try a move's says "Play the typ
 
 
 class FormFrame:
-    """``FormFrame()``: ``widget`` (the ``.catan-form`` box: ``fields``, the buttons, the
+    """``FormFrame()``: ``widget`` (the ``.catan-form`` box: a form's fields, the buttons, the
     verdict line ``status``); ``take(form)`` makes ``form`` the one shown, its state afresh
     (no verdict, Open in Rules, or hidden line of the form before: a puzzle hides the line)."""
 
@@ -48,11 +48,10 @@ class FormFrame:
             layout=widgets.Layout(display="none"),
         )
         self.rule_button.on_click(guard(lambda _: self._act("open_rule")))
-        # the form's own fields, replaced form by form; laid out as if in the form's box
-        # itself (a box scrolls its overflow and may shrink below its content: not this one)
-        self.fields = widgets.VBox(layout=widgets.Layout(overflow="visible"))
-        buttons = widgets.HBox([self.play_button, self.explain_button, self.rule_button])
-        self.widget = widgets.VBox([self.fields, buttons, self.status])
+        # the form's own fields go first in the box, replaced form by form (in the box
+        # itself, not a box of their own: one widget view fewer a page, issue 35's budget)
+        self.buttons = widgets.HBox([self.play_button, self.explain_button, self.rule_button])
+        self.widget = widgets.VBox([self.buttons, self.status])
         self.widget.add_class("catan-form")
         # one Layout and style per kind of field, shared by every form's fields (ipywidgets
         # lets many widgets share one Layout model): each field then makes one model, not 3
@@ -98,11 +97,11 @@ class FormFrame:
     def show(self, form: ActionForm, parts: list[widgets.Widget]) -> None:
         """``parts``, the fields of ``form`` (the one taken), in the box."""
         if self.form is form:
-            self.fields.children = tuple(parts)
+            self.widget.children = (*parts, self.buttons, self.status)
 
     def release(self, form: ActionForm) -> None:
         """``form`` closed: its fields out of the box (the frame shows no closed widget)."""
         if self.form is form:
             self.form = None
-            self.fields.children = ()
+            self.widget.children = (self.buttons, self.status)
             self.status.value = ""
