@@ -302,9 +302,12 @@ def learner_notation(game: Game, text: str) -> str | None:
         if not any(t.lower() in TRACK_NAMES for t in words):  # "metropolis on A6": which track?
             words = []
     if kind == "force":  # "with P2": the opponent, whom the notation does not name
+        # "1 brick for 2 wool": take, then give (base-2p's, or C&K's give-back when due);
+        # else "for 2 cards" says the draw's two cards (l38 at 11.16 was told "Giving back")
+        gives = ForcedTrade in game.rules.applies or "ForcedGive" in legal_kinds(game)
         words = [
-            "give" if t.lower() == "for" else t  # "1 brick for 2 wool": take, then give
-            for t in words
+            "give" if t.lower() == "for" else t
+            for t in (words if gives else _without_draw_count(words))
             if not _SEAT.match(t) and t.lower() != "take"
         ]
         kind = "force take" if ForcedTrade in game.rules.applies else kind  # base-2p's
@@ -316,6 +319,23 @@ def learner_notation(game: Game, text: str) -> str | None:
     if neutral == UNNAMED:  # "a city for the neutral": no piece a neutral gets, not read
         return None
     return " ".join([seat, kind, *words]).strip()
+
+
+def legal_kinds(game: Game) -> set[str]:
+    """The class names of the moves legal now."""
+    return {type(a).__name__ for a in game.legal_actions()}
+
+
+def _without_draw_count(words: list[str]) -> list[str]:
+    """``words`` without "for 2 cards" (a forced draw's two cards, CK2P-TOKEN-FORCED-TRADE)."""
+    out, i = [], 0
+    while i < len(words):
+        if words[i].lower() == "for" and i + 1 < len(words) and words[i + 1].isdigit():
+            i += 3 if i + 2 < len(words) and _base(words[i + 2].lower()) == "card" else 2
+            continue
+        out.append(words[i])
+        i += 1
+    return out
 
 
 def _robs_on_hex(tokens: list[str], args: list[str]) -> bool:
@@ -903,7 +923,12 @@ def _read_yet_short(why: str, cls: type | None, text: str) -> str:
 
 
 _MISSING = re.compile(r"^(?:A|An|The) ([^()]+?)(?: \([^()]*\))? is missing at the end\.$")
-_ASKED = {"knight's corner": "Which knight?"}  # a part said otherwise than "Which <part>?"
+_ASKED = {  # a part said otherwise than "Which <part>?"
+    "knight's corner": "Which knight?",
+    # (Merchant Fleet's: l38 at 9.18 was asked "Which card kind?", read as no word it knew)
+    "card kind": "Which resource or commodity (brick, lumber, wool, grain, ore, paper, cloth "
+    "or coin)?",
+}
 
 
 def _first_question(cls: type | None, text: str) -> str:

@@ -884,4 +884,4 @@ def test_what_try_a_move_says_of_labels_is_what_a_phone_shows():
     assert label_kinds(view.vp, view.zoom, view.ratio, [vertex]) == ("vertex",)
     assert label_kinds(view.vp, view.zoom, view.ratio, [edge]) == ("edge",)
     assert "every" not in LABELS and "corners' labels" in LABELS
-    assert "edges' where the board has room or while roads can be placed" in LABELS
+    assert "edges' labels where the board has room or while roads can be placed" in LABELS

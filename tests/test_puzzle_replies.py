@@ -6,6 +6,7 @@ question it stays the actions' message."""
 
 from __future__ import annotations
 
+import pytest
 from puzzle_answers import course_puzzles
 from test_puzzle_secret import at_question
 
@@ -113,3 +114,29 @@ def test_BASE_TRADE_MARITIME_a_rate_refused_at_the_harbor_question_says_why_once
     assert NOT_ANSWER_SAID in held.text, held.text
     page = _judgement_html(held).lower()
     assert page.count("not the answer") == 1 and "ask for a hint" in page, page
+
+
+@pytest.mark.parametrize(
+    "typed", ["P1 makes a forced trade with P2 for 2 cards", "forced trade for 2 cards"]
+)
+def test_CK2P_TOKEN_FORCED_TRADE_for_two_cards_is_the_draw_not_the_give_back(typed):
+    """l38 at 11.16 typed "P1 makes a forced trade with P2 for 2 cards" and read "Giving back
+    after a forced trade is not the answer here": "for 2 cards" is the draw's two cards (the
+    cards to draw from asked), the give-back only while one is due (base-2p's "1 brick for 2
+    wool" still takes, then gives)."""
+    from puzzle_answers import judged
+
+    j = judged("puzzle_ck_2p", 8, typed)
+    assert "Giving back" not in j.text and j.text.startswith("From which cards"), j.text
+    base = judged("puzzle_base_2p", 16, "force take 1 brick for 2 wool")
+    assert base.move == "P1 force take 1 brick give 2 wool", base.move
+
+
+def test_CK_PC_MERCHANT_FLEET_its_left_out_kind_is_asked_in_words_a_learner_knows():
+    """l38 at 9.18 typed "play merchant fleet" and was asked "Which card kind?": the names
+    of the eight kinds are asked for instead."""
+    from puzzle_answers import judged
+
+    j = judged("puzzle_ck_progress", 4, "play merchant fleet")
+    assert j.text.startswith("Which resource or commodity (brick, lumber"), j.text
+    assert "card kind" not in j.text

@@ -28,8 +28,8 @@ HEAD = (
 # (what Labels shows on every screen: on a phone the corners', or the edges' while edges glow,
 # board_tags.label_kinds; "every spot's label" was untrue there)
 LABELS = (
-    " The Labels button under the board shows the corners' labels, and the edges' where the "
-    "board has room or while roads can be placed.</span>"
+    " The Labels button under the board shows the corners' labels, and the edges' labels "
+    "where the board has room or while roads can be placed.</span>"
 )
 # under a question: what each part is, no move
 PARTS = (
