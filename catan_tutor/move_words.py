@@ -925,9 +925,9 @@ def _read_yet_short(why: str, cls: type | None, text: str) -> str:
 _MISSING = re.compile(r"^(?:A|An|The) ([^()]+?)(?: \([^()]*\))? is missing at the end\.$")
 _ASKED = {  # a part said otherwise than "Which <part>?"
     "knight's corner": "Which knight?",
-    # (Merchant Fleet's: l38 at 9.18 was asked "Which card kind?", read as no word it knew)
-    "card kind": "Which resource or commodity (brick, lumber, wool, grain, ore, paper, cloth "
-    "or coin)?",
+    # (Merchant Fleet's: l38 at 9.18 was asked "Which card kind?", read as no word it knew;
+    # the kinds not listed: one of them may be a question's answer)
+    "card kind": "Which resource or commodity?",
 }
 
 
