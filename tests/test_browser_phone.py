@@ -156,6 +156,10 @@ def test_a_refused_tap_s_why_not_shows_whole_and_labels_leave_the_letters(app_se
     top = heading.bounding_box()["y"]
     page.screenshot(path=ARTIFACTS / "phone_chapter_opened.png")
     assert 0 <= top <= 740 / 2, top  # the heading at the screen's top, the board under it
+    # and the page's bar over it (the heading scrolled to the screen's top hid the bar, its
+    # lists and theme switch, above the screen: l38), the page at its top when that fits
+    bar = page.locator(".catan-bar").bounding_box()
+    assert bar["y"] >= 0 and page.evaluate(SCROLLED_JS) == 0, bar
     page.locator(".catan-chapter-picker select").select_option(label="Free game (no lesson)")
     box = page.locator(".catan-force-chance input")
     box.wait_for()

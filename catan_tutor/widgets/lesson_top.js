@@ -1,9 +1,11 @@
 /* A lesson opened from the chapter's or the lesson's list shows from its heading: on a phone
  * (375x740) a chapter switched with the page scrolled down left it so, the board out of view
  * (a fresh learner, s15). After a change of either list, the first change of the heading's
- * words (the lesson or the free game opened) scrolls the tutor's heading (or the board, when
- * it comes first) to the screen's top when it is not on the screen. Runs once per page,
- * with board_keys.js.
+ * words (the lesson or the free game opened) scrolls the page to its top when the tutor's
+ * heading (or the board, when it comes first) then shows in the screen's upper half, the
+ * page's bar (the lists, the theme) over it; else the heading goes to the screen's top, when
+ * it is not on the screen. (Scrolling the heading to the top hid the page's bar above it: a
+ * fresh learner, l38.) Runs once per page, with board_keys.js.
  */
 (function () {
   'use strict';
@@ -36,7 +38,21 @@
       first = board;
     }
     var top = first.getBoundingClientRect().top;
-    if (top < 0 || top > window.innerHeight * 0.5) first.scrollIntoView({block: 'start'});
+    var box = scroller(first);
+    var boxTop = box === document.scrollingElement ? 0 : box.getBoundingClientRect().top;
+    if (top - boxTop + box.scrollTop <= window.innerHeight * 0.5) {
+      if (box.scrollTop > 0) box.scrollTop = 0;  // the page's top: its bar, then the heading
+    } else if (top < 0 || top > window.innerHeight * 0.5) {
+      first.scrollIntoView({block: 'start'});
+    }
+  }
+  // the box that scrolls `e` (Voilà's own box, not the window), or the page's
+  function scroller(e) {
+    for (var p = e.parentElement; p; p = p.parentElement) {
+      var y = getComputedStyle(p).overflowY;
+      if (p.scrollHeight > p.clientHeight + 1 && (y === 'auto' || y === 'scroll')) return p;
+    }
+    return document.scrollingElement || document.documentElement;
   }
   var pending = false;
   new MutationObserver(function () {
