@@ -128,7 +128,8 @@ class DrawProgress(Chance):
 @register
 @dataclass(frozen=True, slots=True, repr=False)
 class Recruit(AtVertex):
-    """A basic knight, inactive, at the end of the player's road (CK-KNIGHT-RECRUIT)."""
+    """A basic knight, inactive, on a corner one of the player's roads touches
+    (CK-KNIGHT-RECRUIT)."""
 
     words = ("recruit",)
 

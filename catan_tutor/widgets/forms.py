@@ -27,6 +27,7 @@ from ..form_words import FIELD_LABELS as FIELD_LABELS  # the labels, as the test
 from ..form_words import KIND_FIELD_LABELS, field_label
 from ..game import Game
 from ..grammar import count
+from ..rules.knights import road_corner
 from ..rules.words import card_title, notation_words
 from ..words.older_names import held_title
 from . import forced_trade_words, icons
@@ -150,7 +151,7 @@ _CHOOSE_KIND = {
     ("NeutralRoad", "edge"): "where the neutral road goes: an edge, the side of a hex",
     ("MoveRobber", "hex"): "the hex the robber moves to",
     ("ChaseRobber", "hex"): "the hex the robber is chased to",
-    ("Recruit", "vertex"): "where the knight goes: a corner your roads reach",
+    ("Recruit", "vertex"): "where the knight goes: " + road_corner("your"),
     ("BuildWall", "vertex"): "the city that gets the wall",
 }
 _CHOOSE = {"vertex": "a corner, where hexes meet", "dst": "the corner it moves to",

@@ -1,0 +1,59 @@
+"""What a fresh learner (s31) found in the course's words and forms: one wording for where a
+knight may go (CK-KNIGHT-RECRUIT: 7.8's wrong try said "not at the end of one of P1's roads"
+beside the answer's "a corner one of P1's roads touches")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from puzzle_answers import course_puzzles, judged
+
+from catan_tutor import Game, rulebook
+from catan_tutor.rules.knights import road_corner
+
+_REFUSALS = json.loads((Path(__file__).parent / "refusal_table.json").read_text())
+
+
+def _asked(name: str, rule: str):
+    return next(a for a in course_puzzles() if a.lesson == name and a.puzzle.rule == rule)
+
+
+# ---------------------------------------------------------------- 1. a knight's corner
+def test_CK_KNIGHT_RECRUIT_7_8_wrong_try_says_the_corner_as_the_answer_does():
+    """7.8's recruit question: a knight on a corner none of P1's roads touches is refused in
+    the words the answer's explanation and the rule use ("a corner one of P1's roads
+    touches"), not "not at the end of one of P1's roads"."""
+    asked = _asked("puzzle_ck_knights", "CK-KNIGHT-RECRUIT")
+    said = judged(asked.lesson, asked.node, "P1 recruit N2")
+    assert not said.legal and said.rule == "CK-KNIGHT-RECRUIT"
+    assert said.text.endswith(f"N2 is not {road_corner('P1')}."), said.text
+    assert "corner one of P1's roads touches" in asked.puzzle.explain
+    assert any("corner one of P1's roads touches" in h for h in asked.puzzle.hints)
+    assert "corner one of the recruiter's roads touches" in rulebook.rule("CK-KNIGHT-RECRUIT").text
+
+
+def test_CK_KNIGHT_RECRUIT_every_knight_placing_rule_says_the_corner_one_way():
+    """The rules that place a knight by the recruiting rule (a neutral's knight, Treason's
+    new knight, Intrigue's target) say its corner as recruiting does, in the rules
+    reference and in their refusals (CK2P-NEUTRAL-KNIGHT-LEGAL, CK-PC-TREASON,
+    CK-PC-INTRIGUE)."""
+    for rule, owner in (
+        ("CK2P-NEUTRAL-KNIGHT-LEGAL", "that neutral's"),
+        ("CK-PC-INTRIGUE", "the player's"),
+    ):
+        assert f"corner one of {owner} roads touches" in rulebook.rule(rule).text, rule
+    reasons = {}
+    for r in _REFUSALS:
+        if r["refusal"].endswith(("treason.py:check_deserter", "politics_cards.py:_intrigue")):
+            reasons[Game.from_position(r["position"]).explain(r["action"]).reason] = r["action"]
+    assert "H6 is not a corner one of P1's roads touches." in reasons
+    assert (
+        "A knight of strength 2 or lower, from P1's supply, on an empty corner one of P1's "
+        "roads touches." in reasons
+    )
+    row = next(r for r in _REFUSALS if r["refusal"].endswith("neutral.py:check_knight"))
+    g = Game.from_position(row["position"])
+    said = g.explain("P1 neutral N1 knight S4").reason
+    assert said == "S4 is not a corner one of Neutral 1's roads touches.", said
+
