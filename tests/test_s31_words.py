@@ -57,3 +57,20 @@ def test_CK_KNIGHT_RECRUIT_every_knight_placing_rule_says_the_corner_one_way():
     said = g.explain("P1 neutral N1 knight S4").reason
     assert said == "S4 is not a corner one of Neutral 1's roads touches.", said
 
+
+# ---------------------------------------------------------------- 2. a metropolis taken
+def test_CK_METRO_TAKE_10_6_answer_says_the_metropolis_goes_onto_P1s_city():
+    """10.6's answer read "takes the trade metropolis on A6", as if a metropolis stood on A6
+    already: the metropolis leaves P2's city for P1's city on A6, and the answer says so as
+    CK-METRO-TAKE does ("taking it (onto one of their cities) from a level-4 holder"); one
+    won from nobody is put on the city ("puts its metropolis on one of their cities")."""
+    from catan_tutor.rules.words import say
+
+    asked = _asked("puzzle_ck_metropolis", "CK-METRO-TAKE")
+    said = judged(asked.lesson, asked.node, "P1 improve trade A6")
+    assert said.correct
+    at = asked.scenario().timeline.nodes[asked.node]
+    (answer,) = [c for c in at.children if str(c.action) == "P1 improve trade A6"]
+    assert say(at.state, answer.action) == (
+        "P1 improves trade to level 5 and takes the trade metropolis from P2 onto P1's city on A6."
+    )

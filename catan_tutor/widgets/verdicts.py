@@ -593,17 +593,16 @@ def _card_named(said: str, parts: list[str]) -> bool:
 def _metropolis_named(said: str, parts: list[str]) -> bool:
     """A metropolis's event ("P1 takes the trade metropolis from P2, now on A6.") said by the
     move's own sentence already ("P1 improves trade to level 5 and takes the trade metropolis
-    on A6": l34 read it twice in 10.3), whom it leaves said there ("… takes the trade
-    metropolis from P2 on A6"); True when it was so (CK-METRO-TAKE)."""
+    from P2 onto P1's city on A6": l34 read it twice in 10.3); True when it was so
+    (CK-METRO-TAKE)."""
     m = re.fullmatch(r"\S+ takes the (\w+) metropolis(?: from (\S+))?, now on (\S+)\.", said)
     if m is None:
         return False
-    gone = f" from {m[2]}" if m[2] else ""
-    return _said_instead(
-        parts,
-        f"takes the {m[1]} metropolis on {m[3]}",
-        f"takes the {m[1]} metropolis{gone} on {m[3]}",
+    gone = f" from {re.escape(m[2])}" if m[2] else ""
+    told = re.compile(
+        rf"\b(?:takes|puts) the {m[1]} metropolis{gone} (?:on|onto) \S+ city on {m[3]}\b"
     )
+    return any(told.search(p) for p in parts)
 
 
 def _said_instead(parts: list[str], public: str, full: str) -> bool:
