@@ -19,15 +19,19 @@ def _asked(name: str, rule: str):
     return next(a for a in course_puzzles() if a.lesson == name and a.puzzle.rule == rule)
 
 
+def _first(name: str):
+    return next(a for a in course_puzzles() if a.lesson == name)
+
+
 # ---------------------------------------------------------------- 1. a knight's corner
 def test_CK_KNIGHT_RECRUIT_7_8_wrong_try_says_the_corner_as_the_answer_does():
     """7.8's recruit question: a knight on a corner none of P1's roads touches is refused in
     the words the answer's explanation and the rule use ("a corner one of P1's roads
     touches"), not "not at the end of one of P1's roads"."""
     asked = _asked("puzzle_ck_knights", "CK-KNIGHT-RECRUIT")
-    said = judged(asked.lesson, asked.node, "P1 recruit N2")
+    said = judged(asked.lesson, asked.node, "P1 recruit J6")
     assert not said.legal and said.rule == "CK-KNIGHT-RECRUIT"
-    assert said.text.endswith(f"N2 is not {road_corner('P1')}."), said.text
+    assert said.text.endswith(f"J6 is not {road_corner('P1')}."), said.text
     assert "corner one of P1's roads touches" in asked.puzzle.explain
     assert any("corner one of P1's roads touches" in h for h in asked.puzzle.hints)
     assert "corner one of the recruiter's roads touches" in rulebook.rule("CK-KNIGHT-RECRUIT").text
@@ -74,3 +78,46 @@ def test_CK_METRO_TAKE_10_6_answer_says_the_metropolis_goes_onto_P1s_city():
     assert say(at.state, answer.action) == (
         "P1 improves trade to level 5 and takes the trade metropolis from P2 onto P1's city on A6."
     )
+
+
+# ---------------------------------------------------------------- 3. one printed name a spot
+def test_try_a_move_says_a_typed_edge_by_the_label_the_board_prints():
+    """ "N9" is a real edge (hex N's side at 9 o'clock) but the Labels draw it "M3" (an edge
+    between two hexes is printed by the first hex's letter): it is read, and the reply says
+    M3, told once which label "N9" is, never "also called" (s31 saw "L11 (also called G5)");
+    the board tags M3 (``named_words.spots_named``)."""
+    from catan_tutor import new_game
+    from catan_tutor.board import EDGE_LABELS, parse_edge
+    from catan_tutor.widgets.named_words import shown_text, spots_named
+    from catan_tutor.widgets.verdicts import verdict_html
+
+    assert EDGE_LABELS[parse_edge("N9")] == "M3" and EDGE_LABELS[parse_edge("L11")] == "G5"
+    g = new_game("base", players=3, seed=0)
+    for typed, label in (("P1 road N9", "M3"), ("P1 road L11", "G5")):
+        page = verdict_html(g.explain(typed), g, typed=typed)
+        said = " ".join(shown_text(page).split())
+        assert f"P1 can't build a road on {label}: " in said, said
+        assert said.count(typed.split()[-1]) == 1 and "also called" not in said, said
+        assert f"“{typed.split()[-1]}” is edge {label} on the board." in said, said
+        assert spots_named([said]) == label  # (the typed name in quotes: no tag of its own)
+    assert spots_named(["a road on N9, a settlement on N8"]) == "M3,M4"
+
+
+def test_a_hex_letter_and_an_hour_naming_no_edge_lists_that_hex_s_edges():
+    """ "N8" is no edge (an even hour is a corner) and "N13" no spot at all: the reply lists
+    hex N's edges by their printed labels, clockwise from 1 o'clock; a corner's likewise."""
+    import pytest
+
+    from catan_tutor.board import LabelError, parse_edge, parse_vertex
+
+    for typed in ("N8", "N13"):
+        with pytest.raises(LabelError) as e:
+            parse_edge(typed)
+        assert str(e.value).endswith("; the edges of hex N are J7, N3, N5, N7, M3 and I5")
+    with pytest.raises(LabelError) as e:
+        parse_vertex("N9")
+    assert str(e.value).endswith("; the corners of hex N are I4, J6, N4, N6, M4 and I6")
+    with pytest.raises(LabelError) as e:
+        parse_edge("Z9")
+    assert "hex Z" not in str(e.value)
+
