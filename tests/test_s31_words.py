@@ -121,3 +121,28 @@ def test_a_hex_letter_and_an_hour_naming_no_edge_lists_that_hex_s_edges():
         parse_edge("Z9")
     assert "hex Z" not in str(e.value)
 
+
+# ---------------------------------------------------------------- 4. prices on the buttons
+def test_BASE_BUILD_COSTS_every_buying_button_says_its_price_in_a_turn():
+    """11.16's first question (before the roll: the palette shows the turn's kinds) showed no
+    prices where 6.7's and 8.11's did (after the roll): every buying kind's button says its
+    price wherever a turn's kinds show; none in the setup, nor for Road Building's free roads
+    (BASE-SETUP-FREE, BASE-DEV-ROAD-BUILDING)."""
+    from puzzle_answers import at_question
+
+    from catan_tutor.widgets.kinds import COSTS, price_words
+
+    shown = {}
+    for name, rule in (("puzzle_ck_2p", "CK2P-TOKEN-FORCED-TRADE"), ("puzzle_ck_walls", "")):
+        t = at_question(_asked(name, rule) if rule else _first(name))
+        labels = dict((k, label) for label, k in t.controls.palette.options)
+        priced = [k for k in labels if k in COSTS]
+        assert len(priced) >= 5, labels
+        shown[(name, t.session.game.state.phase)] = [labels[k] for k in priced]
+    assert ("puzzle_ck_2p", "pre-roll") in shown, shown
+    for labels in shown.values():
+        assert "Build a road · brick, lumber" in labels and all(" · " in x for x in labels)
+    assert price_words("build road", "setup-road") == ""
+    assert price_words("build road", "road-building") == ""
+    assert price_words("settle", "pre-roll") == "brick, lumber, wool, grain"
+
