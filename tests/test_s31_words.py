@@ -146,3 +146,27 @@ def test_BASE_BUILD_COSTS_every_buying_button_says_its_price_in_a_turn():
     assert price_words("build road", "road-building") == ""
     assert price_words("settle", "pre-roll") == "brick, lumber, wool, grain"
 
+
+# ---------------------------------------------------------------- 5. whom the robber robs
+def test_BASE_ROBBER_STEAL_rob_from_lists_seats_in_order_and_nobody_only_where_allowed():
+    """2.2's "rob from" listed "nobody, P3, P2" (the order the hexes met them): the seats in
+    seat order, "nobody" last; on a hex where an opponent has a building one of them must be
+    robbed (BASE-ROBBER-STEAL: "nobody" is not offered there), on one with none only
+    "nobody" is."""
+    from puzzle_answers import at_question
+
+    from catan_tutor.board import HEX_NAMES
+
+    t = at_question(_first("puzzle_base_robber"))
+    t.session.choose_kind("move robber")
+    form = t.controls.form
+    assert form is not None
+
+    def listed() -> list[str]:
+        return [label for label, _ in form.pickers["victim"].options]
+
+    assert listed() == ["— choose —", "P2", "P3", "nobody"]
+    form.set(hex=HEX_NAMES.index("M"))  # P2's settlement touches M
+    assert listed() == ["P2"]
+    form.set(hex=HEX_NAMES.index("A"))  # nobody's building
+    assert listed() == ["nobody"]
