@@ -601,7 +601,8 @@ def _metropolis_named(said: str, parts: list[str]) -> bool:
         return False
     gone = f" from {re.escape(m[2])}" if m[2] else ""
     told = re.compile(
-        rf"\b(?:takes|puts) the {m[1]} metropolis{gone} (?:on|onto) \S+ city on {m[3]}\b"
+        rf"\b(?:takes|puts) the {m[1]} metropolis{gone} (?:on|onto) \S+ city "
+        rf"on (?:corner )?{m[3]}\b"  # (a label like a seat's said "corner P4")
     )
     return any(told.search(p) for p in parts)
 
