@@ -192,6 +192,16 @@ def parse_hex(text: str) -> int:
     raise LabelError(f"{text!r} is not a hex: hexes are the letters A to S")
 
 
+def _hex_spots(t: str, what: str, spots: tuple[_Ints, ...], labels: tuple[str, ...]) -> str:
+    """For a label of a hex's letter and a number that names none ("N8" as an edge, "N9" as
+    a corner), the hex's own spots of that kind by their printed labels, clockwise from 12
+    (what the board's Labels draws): "; the edges of hex N are J7, N3, N5, N7, M3 and I5"."""
+    if len(t) < 2 or t[0] not in HEX_NAMES or not t[1:].isdigit():
+        return ""
+    said = [labels[i] for i in spots[HEX_NAMES.index(t[0])]]
+    return f"; the {what} of hex {t[0]} are {', '.join(said[:-1])} and {said[-1]}"
+
+
 def parse_vertex(text: str) -> int:
     t = text.strip().upper()
     if "/" in t:
@@ -199,7 +209,8 @@ def parse_vertex(text: str) -> int:
         t = "/".join(parts)
     v = _VERTEX_ALIASES.get(t)
     if v is None:
-        raise LabelError(f"{text!r} is not a corner: {CORNER_NAMED}")
+        near = _hex_spots(t, "corners", HEX_VERTICES, VERTEX_LABELS)
+        raise LabelError(f"{text!r} is not a corner: {CORNER_NAMED}{near}")
         # no "three hexes (e.g. H/I/M)": slashes are no learner's words (issue s14)
     return v
 
@@ -210,7 +221,8 @@ def parse_edge(text: str) -> int:
         t = "|".join(sorted(t.split("|")))
     e = _EDGE_ALIASES.get(t)
     if e is None:
-        raise LabelError(f"{text!r} is not an edge: {EDGE_NAMED}")
+        near = _hex_spots(t, "edges", HEX_EDGES, EDGE_LABELS)
+        raise LabelError(f"{text!r} is not an edge: {EDGE_NAMED}{near}")
     return e
 
 

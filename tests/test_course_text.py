@@ -118,7 +118,7 @@ CASES = [
     (14, "base_2p_knight_tokens.catan.yaml", "a development card every turn", "last three turns"),
     (14, "ck_pc_espionage.catan.yaml", "and no card in hand", "no progress card in hand"),
     (14, "ck_pc_espionage.catan.yaml", "builds a road on from", "runs on from the knight's corner"),
-    (14, "ck_pc_espionage.catan.yaml", "because a knight stands", "a new knight must stand where"),
+    (14, "ck_pc_espionage.catan.yaml", "because a knight stands", "a new knight must stand on"),
     (14, "base_dummy_monopoly.catan.yaml", "a Monopoly from D's cards", "dummy plays a Monopoly"),
     (14, "base_dummy_monopoly.catan.yaml", None, "P1 hands the dummy both of its grain; P2 has"),
     (

@@ -1,9 +1,10 @@
 """Replies a fresh learner (l30) found renaming their spot or in words not for a learner:
 
 - Try a move's "P1 road F11" was told "P1 can't build a road on B5" (the board's name for
-  the same edge), a wrong answer "Q12 (also called M4)": a reply names the spot as typed;
-  the board's other name is added only after a right answer is played (the lines after it
-  name the spot so), and the board's tag shows the learner's name.
+  the same edge), a wrong answer "Q12 (also called M4)". Since s31 (a spot has one printed
+  name, the one the board's Labels draws; "L11 (also called G5)" confused) a reply names the
+  spot by its printed label and says once which one the learner's name is ("“F11” is edge
+  B5 on the board."), never "also called"; the board's tag shows the printed label.
 - The palette's roll said "(teacher)"; 3.1's "2 cards for 2; P3 has no ore of its own." was
   cryptic; 10.6's answer did not say what CK-METRO-OWN-LEVEL5 means.
 """
@@ -22,20 +23,22 @@ from catan_tutor.widgets.wording import palette_words
 pytestmark = pytest.mark.course
 
 
-def test_try_a_move_names_the_edge_as_typed_and_the_board_tags_it_so():
+def test_try_a_move_names_the_edge_by_its_printed_label_and_the_board_tags_it_so():
     assert EDGE_LABELS[parse_edge("F11")] == "B5"  # one edge, two names
     t = Tutor(new_game("base", players=3, seed=0))
     t.controls.check_try("P1 road F11")
     said = " ".join(shown_text(t.controls.try_verdict.value).split())
-    assert "P1 can't build a road on F11: " in said and "B5" not in said, said
-    assert t.view.named == {("edge", parse_edge("F11")): "F11"}
+    assert "P1 can't build a road on B5: " in said, said
+    assert "“F11” is edge B5 on the board." in said and "also called" not in said, said
+    assert t.view.named == {("edge", parse_edge("F11")): "B5"}
 
 
-def test_a_wrong_answer_names_the_corner_as_typed_alone():
+def test_a_wrong_answer_names_the_corner_by_its_printed_label():
     """1.4's second question: "P3 settlement E2" (the board's B6), legal but not the answer."""
     j = judged("puzzle_base_setup", 9, "P3 settlement E2")
-    assert j.text.startswith("P3 can build a settlement on E2, but "), j.text
-    assert "B6" not in j.text and "also called" not in j.text, j.text
+    assert j.text.startswith("P3 can build a settlement on B6, but "), j.text
+    assert j.text.endswith("“E2” is corner B6 on the board."), j.text
+    assert "also called" not in j.text, j.text
 
 
 def test_the_palette_s_roll_says_no_teacher():
@@ -63,10 +66,10 @@ def test_10_6_says_what_ck_metro_own_level5_means():
     assert "to climb that high" not in j.text
 
 
-def test_with_the_labels_on_the_typed_edge_s_tag_says_the_learner_s_name(monkeypatch):
+def test_with_the_labels_on_the_typed_edge_s_tag_says_its_printed_label(monkeypatch):
     t = Tutor(new_game("base", players=3, seed=0))
     t.view.show_labels(True)
     said: list[str] = []
     monkeypatch.setattr(t.view.label_layer, "fill_text", lambda text, *a: said.append(text))
     t.controls.check_try("P1 road F11")
-    assert "F11" in said and "B5" not in said, said
+    assert "B5" in said and "F11" not in said, said

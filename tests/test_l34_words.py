@@ -113,10 +113,10 @@ def test_CK_METRO_TAKE_what_happened_tells_a_metropolis_taken_once():
                     lines[(name, node.id)] = line
     assert len(lines) >= 3, lines
     for where, line in lines.items():
-        said = re.findall(r"takes the \w+ metropolis", line)
+        said = re.findall(r"(?:takes|puts) the \w+ metropolis", line)
         assert len(said) == 1, (where, line)
     assert (
-        "takes the trade metropolis from P2 on A6 (P1 pays 5 cloth)."
+        "takes the trade metropolis from P2 onto P1's city on A6 (P1 pays 5 cloth)."
         in (lines[("ck_metropolis_level5", 5)])
     )
 

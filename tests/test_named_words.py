@@ -21,14 +21,16 @@ def _tutor(lesson: str) -> Tutor:
 
 def test_the_words_are_read_as_the_page_shows_them():
     """A label in the words counts once, in order; not in quotes, a hidden element, a closed
-    rule's text (its summary does), a style; a seat's name only after "on" or "at"."""
+    rule's text (its summary does), a style; a seat's name only after "on" or "at". A spot is
+    given by its printed label, the one the board's Labels draws ("P1" is the edge L7, "L8"
+    the corner K4: s31)."""
     fragment = (
         "<p>A road on K5.</p><p>N6<span hidden>G5</span></p>"
         "<details><summary>Rule at A1</summary>its text names B3</details>"
         "<details open><summary>Open</summary>C5 here</details>"
         '<style>.x{}</style>"Q3" as an example, P2 builds at P1, <b>L8</b>, K5 again'
     )
-    assert spots_named([shown_text(fragment)]) == "K5,N6,A1,C5,P1,L8"
+    assert spots_named([shown_text(fragment)]) == "K5,N6,A1,C5,L7,K4"
     assert spots_named([shown_text("N6</p><p>K5")]) == "N6,K5"  # no two words run together
 
 
@@ -99,14 +101,14 @@ def test_the_moves_tab_s_current_move_and_try_a_move_s_verdict_are_labelled_when
         "<span class='catan-mv catan-mv-current'>P2 builds a <b>settlement</b> on N2</span>"
         " <span class='catan-mv'>P3 builds a road on Q3</span>"
     )
-    assert spots_named([shown_text(fragment, "catan-mv-current")]) == "N2"
+    assert spots_named([shown_text(fragment, "catan-mv-current")]) == "J6"  # (N2's label)
     t = _tutor("base_setup")
     t.explore.value = True
     t.tabs.selected_index = TABS.index("Moves")
     t.moves.tree.html.value = fragment  # (the list as the page would hold it at some move)
-    assert "N2" in page_spots(t.widget).split(",") and "B2" not in page_spots(t.widget)
+    assert "J6" in page_spots(t.widget).split(",") and "B2" not in page_spots(t.widget)
     t.tabs.selected_index = TABS.index("Play")
-    assert "N2" not in page_spots(t.widget).split(",")  # a tab not shown says nothing
+    assert "J6" not in page_spots(t.widget).split(",")  # a tab not shown says nothing
     t.controls.try_verdict.value = "P1 may not build a road on Q3: too far."
     assert "Q3" in page_spots(t.widget).split(",")
     assert "Q3" in t.view.named.values()  # and the board labels it

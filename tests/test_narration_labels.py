@@ -3,8 +3,8 @@
 kind of move with a corner or an edge, met at any node of the packaged lessons, said by its
 sentence, the verdicts' "can"/"can't" and the narration's (``rules.describe``) with each such
 label, names it "corner P6" / "edge N5". And an improvement reads like a person: "P1
-improves trade to level 5 and takes the trade metropolis on A6." (was "P1 buys trade level
-5, the metropolis on A6.")."""
+improves trade to level 5 and puts the trade metropolis on P1's city on A6." (was "P1 buys
+trade level 5, the metropolis on A6."; s31: not "takes the … metropolis on A6")."""
 
 from __future__ import annotations
 
@@ -96,6 +96,6 @@ def test_an_improvement_reads_like_a_person() -> None:
     rules, s, _ = next(k for k in _kinds() if k[1].caps.improvements)
     level = s.levels[0][1] + 1  # (tracks: science, trade, politics)
     assert say(s, Improve(0, 1, parse_vertex("A6"))) == (
-        f"P1 improves trade to level {level} and takes the trade metropolis on A6."
+        f"P1 improves trade to level {level} and puts the trade metropolis on P1's city on A6."
     )
     assert say(s, Improve(0, 0)) == f"P1 improves science to level {s.levels[0][0] + 1}."

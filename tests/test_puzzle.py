@@ -521,10 +521,10 @@ def test_check_coverage_prints_the_report_after_the_checks(tmp_path: Path):
     assert "CK2P-WIN" in out.stdout
 
 
-def test_a_reply_names_a_typed_corner_by_the_learners_name():
+def test_a_reply_names_a_typed_corner_by_its_printed_label():
     """Lesson 1.4 puzzle 2: "P3 settlement E2" was answered "P3 can build a settlement on
-    B6, …": E2 and B6 are one corner (BASE-DEF-ADJACENT), and the reply says the learner's
-    E2 (alone: nothing was played, l30); a move typed by the board's name is said as typed."""
+    B6, …": E2 and B6 are one corner (BASE-DEF-ADJACENT). Since s31 the reply names it B6,
+    its printed label (the one the board's Labels draws), and says once which one E2 is."""
     from puzzle_answers import course_puzzles
 
     asked = [a for a in course_puzzles() if a.lesson == "puzzle_base_setup"][1]
@@ -532,10 +532,10 @@ def test_a_reply_names_a_typed_corner_by_the_learners_name():
     node = sc.tree.nodes[asked.node]
     j = judge(asked.puzzle, node, sc.tree.rules, "P3 settlement E2")
     assert not j.correct and j.legal and j.move == "P3 settle B6"
-    assert j.text.startswith("P3 can build a settlement on E2, but "), j.text
-    assert "B6" not in j.text and "E2 has 9 dots" in j.text, j.text
-    j = judge(asked.puzzle, node, sc.tree.rules, "P1 settle e2")  # refused: still E2
-    assert j.text.startswith("P1 can't build a settlement on E2: "), j.text
+    assert j.text.startswith("P3 can build a settlement on B6, but "), j.text
+    assert "B6 has 9 dots" in j.text and j.text.endswith("“E2” is corner B6 on the board.")
+    j = judge(asked.puzzle, node, sc.tree.rules, "P1 settle e2")  # refused: B6, told once
+    assert j.text.startswith("P1 can't build a settlement on B6: "), j.text
     j = judge(asked.puzzle, node, sc.tree.rules, "P3 settle B6")
     assert "B6" in j.text and "E2" not in j.text and "also called" not in j.text, j.text
 

@@ -113,7 +113,8 @@ def test_a_road_joined_to_nothing_of_its_owner(base):
 
 def test_a_knight_away_from_its_owners_roads(ck):
     found = problems(_with(ck, kn="S4:P1:1:---"))
-    assert len(found) == 1 and "knight on S4 is not at the end of one of its roads" in found[0]
+    assert len(found) == 1
+    assert "knight on S4 is not on a corner one of its roads touches" in found[0]
     assert "CK-KNIGHT-RECRUIT" in found[0]
 
 

@@ -1,7 +1,8 @@
-"""A right answer typed with another name of its spot is said in that name, the board's after
-it once (l26 at 4.3: "road Q1" was told "Right · P1 builds a road on N7", Q1 and N7 never
-said to be one edge; ``study/typed_names.py``): the page's verdict, not only the judge's,
-swept over every course question whose answer is a spot with another name."""
+"""A right answer typed with another name of its spot is said by its printed label, told once
+which label the learner's name is (l26 at 4.3: "road Q1" was told "Right · P1 builds a road
+on N7", Q1 and N7 never said to be one edge; s31: "also called" confused, a spot has one
+printed name: ``study/typed_names.py``): the page's verdict, not only the judge's, swept over
+every course question whose answer is a spot with another name."""
 
 from __future__ import annotations
 
@@ -46,15 +47,17 @@ def _typed_otherwise():
             break
 
 
-def test_a_right_answer_typed_by_another_name_says_both_on_the_page() -> None:
+def test_a_right_answer_typed_by_another_name_says_its_printed_label_on_the_page() -> None:
     swept = 0
     for asked, typed, other, label in _typed_otherwise():
         t = at_question(asked)
         t.puzzle.submit(typed)
         right = t.puzzle.state.right  # the "Right" the page shows (above a next question too)
         assert right is not None and right.correct, (asked.lesson, typed, right)
-        assert f"{other} (also called {label})" in right.text, (asked.lesson, typed, right.text)
+        kind = "corner" if label in VERTEX_LABELS else "edge"
+        assert f"“{other}” is {kind} {label} on the board." in right.text, (typed, right.text)
+        assert "also called" not in right.text, (asked.lesson, typed, right.text)
         said = html.unescape(re.sub(r"<[^>]+>", " ", t.puzzle.result.value))
-        assert label not in said or other in said, (asked.lesson, typed, said[:300])
+        assert "also called" not in said, (asked.lesson, typed, said[:300])
         swept += 1
     assert swept >= 3, swept

@@ -93,7 +93,7 @@ BROKEN = [
      Problem("robber", "the robber stays beside the board until the first barbarian attack "
              "(CK-ROBBER-INACTIVE): robber=- or attacked=1")),
     ("ck", lambda s: _knight(s, "S4", 0), True,
-     Problem("kn", "P1's knight on S4 is not at the end of one of its roads "
+     Problem("kn", "P1's knight on S4 is not on a corner one of its roads touches "
              "(CK-KNIGHT-RECRUIT)")),
     ("ck", lambda s: setattr(s, "phase", PILLAGE), False,
      Problem("pillage", "the pillage phase needs the players still to lose a city")),

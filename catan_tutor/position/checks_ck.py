@@ -12,6 +12,7 @@ from ..actions import EVENT_FACES
 from ..board import VERTEX_EDGES, VERTEX_LABELS
 from ..problem import Problem
 from ..progress_cards import CARDS, COUNT, DECK_KINDS, DECK_OF, TRACKS, VP_CARDS
+from ..rules.knights import road_corner
 from ..state import ROBBER, STEAL, State
 from ..variants.ck_state import (
     AQUEDUCT,
@@ -92,8 +93,8 @@ def check_roads(rules, s: State, strict: bool) -> Iterator[Problem]:
         if k is not None and not any(s.eowner[e] == k.owner for e in VERTEX_EDGES[v]):
             yield Problem(
                 "kn",
-                f"{s.name(k.owner)}'s knight on {VERTEX_LABELS[v]} is not at the end "
-                f"of one of its roads (CK-KNIGHT-RECRUIT)",
+                f"{s.name(k.owner)}'s knight on {VERTEX_LABELS[v]} is not on "
+                f"{road_corner('its')} (CK-KNIGHT-RECRUIT)",
             )
             return
 

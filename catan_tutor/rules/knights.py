@@ -36,6 +36,16 @@ from .common import (
 )  # fmt: skip
 from .robber import victims
 
+
+def road_corner(owner: str, empty: bool = False) -> str:
+    """Where a knight may be placed, said one way everywhere: "a corner one of P1's roads
+    touches" (``owner`` is a name, "P1", or "your", "its"). Recruiting, a neutral's knight,
+    Treason's new knight and Intrigue's target all use it (CK-KNIGHT-RECRUIT,
+    CK2P-NEUTRAL-KNIGHT-LEGAL, CK-PC-TREASON, CK-PC-INTRIGUE)."""
+    whose = owner if owner in ("your", "its", "their") else f"{owner}'s"
+    return f"{'an empty' if empty else 'a'} corner one of {whose} roads touches"
+
+
 KNIGHT_COST = (0, 0, 1, 0, 1)  # rule="CK-BUILD-COSTS": recruit or promote: wool + ore
 ACTIVATE_COST = (0, 0, 0, 1, 0)  # grain
 PER_LEVEL = 2  # rule="CK-BUILD-LIMITS": 2 knights of each strength
@@ -143,7 +153,7 @@ def check_recruit(s: State, a: Recruit) -> Reason | None:
     if not any(s.eowner[e] == p for e, _ in EDGE_OTHER_END[v]):
         return Reason(
             "CK-KNIGHT-RECRUIT",
-            f"{VERTEX_LABELS[v]} is not at the end of one of {seat(p)}'s roads.",
+            f"{VERTEX_LABELS[v]} is not {road_corner(seat(p))}.",
         )
     if len(knights_of(s, p, 1)) >= PER_LEVEL:
         return Reason(

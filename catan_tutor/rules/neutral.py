@@ -22,7 +22,7 @@ from .building import (
     settle_candidates,
 )
 from .common import Reason, occupancy
-from .knights import PER_LEVEL, knights_of, road_ends
+from .knights import PER_LEVEL, knights_of, road_corner, road_ends
 
 WHAT = {
     "settle": "settlement",
@@ -271,9 +271,7 @@ def check_knight(s: State, a: NeutralKnight) -> Reason | None:
     if occupancy(s)[v] >= 0:
         return Reason("CK2P-NEUTRAL-KNIGHT-LEGAL", f"{where} is not empty.")
     if v not in road_ends(s, q):
-        return Reason(
-            "CK2P-NEUTRAL-KNIGHT-LEGAL", f"{where} is not at the end of one of {name}'s roads."
-        )
+        return Reason("CK2P-NEUTRAL-KNIGHT-LEGAL", f"{where} is not {road_corner(name)}.")
     if len(knights_of(s, q, 1)) >= PER_LEVEL:
         return Reason("CK2P-NEUTRAL-KNIGHT-LEGAL", f"{name} has no basic knight left in supply.")
     return None

@@ -125,12 +125,13 @@ def _espionage_args(s: State, p: int) -> list[tuple]:
 
 # ---------------------------------------------------------------- Intrigue
 def _intrigue(s: State, p: int, v: int) -> Reason | None:
-    """rule="CK-PC-INTRIGUE": a foreign knight on a vertex touched by one of p's roads."""
+    """rule="CK-PC-INTRIGUE": a foreign knight on a corner one of p's roads touches."""
     k = s.kn[v] if 0 <= v < len(s.kn) else None
     if k is None or k.owner == p:
         return Reason("CK-PC-INTRIGUE", f"{VERTEX_LABELS[v]} holds no other player's knight.")
     if v not in knights.road_ends(s, p):
-        return Reason("CK-PC-INTRIGUE", f"{VERTEX_LABELS[v]} is not touched by {seat(p)}'s roads.")
+        where = knights.road_corner(seat(p))
+        return Reason("CK-PC-INTRIGUE", f"{VERTEX_LABELS[v]} is not {where}.")
     return None
 
 

@@ -114,8 +114,8 @@ def check_deserter(s: State, a: PlaceDeserter) -> Reason | None:
         return Reason(
             "CK-PC-TREASON",
             f"A knight of strength {removed_knight(s).level} or "
-            f"lower, from {seat(a.player)}'s supply, on an empty corner at the end "
-            "of their road.",
+            f"lower, from {seat(a.player)}'s supply, on "
+            f"{knights.road_corner(seat(a.player), empty=True)}.",
         )
     return None
 

@@ -58,7 +58,7 @@ from .puzzle_why import names as _names
 from .puzzle_why import other_kind, worse
 from .spot_taken import spot_taken
 from .timeline import Node
-from .typed_names import in_own_names, own_names
+from .typed_names import in_printed_names, own_names
 
 MAX_HINTS = 2  # hints a puzzle offers (the area or kind of action, then the rule)
 
@@ -136,7 +136,7 @@ def judge(
     answers the puzzle asked at ``node``; nothing is played. An unreadable or illegal move
     is wrong with the engine's reason and rule (and how the kind of move named, else the
     kind ``chosen`` on the page, is typed). A spot typed by another of its names is
-    said by the learner's name (``typed_names``)."""
+    said by its printed label, told once which it is (``typed_names``)."""
     said = _judge(puzzle, node, rules, move, chosen)
     if not isinstance(move, str):
         return said
@@ -149,7 +149,7 @@ def judge(
     names = own_names(move, action, tuple(node.state.name(p) for p in range(node.state.n)))
     if not names:
         return said
-    return replace(said, text=in_own_names(said.text, names, played=said.correct))
+    return replace(said, text=in_printed_names(said.text, names))
 
 
 # The optional parts a move may leave out only when none is due: said as missing then (an

@@ -1,9 +1,11 @@
 """A spot as the learner named it: a corner has up to three names (E2 is B6: one per hex it
-touches), an edge two; the engine says each by one (``board.VERTEX_LABELS``). A reply to a
-typed move says the learner's name, never renaming the spot (issue 33: "P3 settlement E2" was
-answered "P3 can build a settlement on B6, …"; l30: "P1 road F11" in Try a move was told "P1
-can't build a road on B5"); the board's name after it once only where it helps
-(``in_own_names``). The board's tag on the spot shows the learner's name too."""
+touches), an edge two; the board prints each by one (``board.VERTEX_LABELS``,
+``EDGE_LABELS``: what its Labels draws). A reply to a typed move names the spot by that
+printed label and says once which one the learner's name is ("“E2” is corner B6 on the
+board."): s31 found "N9" accepted though no label shows it, and "L11 (also called G5)"
+confusing. (Before s31 a reply said the learner's name, l30's "F11" for B5; the board then
+tagged the spot with a name its Labels never draws.) The board's tag says the printed label
+(``named_words.spots_named``)."""
 
 from __future__ import annotations
 
@@ -37,17 +39,16 @@ def own_names(typed: str, action: Action, seats: tuple[str, ...] = ()) -> dict[s
     return out
 
 
-def in_own_names(text: str, names: dict[str, str], played: bool = False) -> str:
-    """``text`` with each label of ``names`` said the learner's way ("E2"). The board's name
-    is added once ("E2 (also called B6)") only where it helps: after a move ``played``, as
-    the page's lines about it (the story, the Moves tab) then say the board's name. Else
-    the learner's name alone: the board tags the spot by the name the words give it
-    (``widgets/named_words.py``, its Labels view too), and l30 read "Q12 (also called M4)"
-    as a renaming."""
-    for label, own in names.items():  # the engine's echo "Q2 (N6)" (game._echo_labels) too:
-        text = text.replace(f"{own} ({label})", label)  # one alias said, once (s18 at 8.11)
-        parts = re.split(rf"(?<![\w/|]){re.escape(label)}(?![\w/|])", text)
-        if len(parts) > 1:
-            first = f"{own} (also called {label})" if played else own
-            text = parts[0] + first + own.join(parts[1:])
-    return text
+def in_printed_names(text: str, names: dict[str, str], note: bool = True) -> str:
+    """``text`` naming each spot of ``names`` (the board's label -> the learner's name) by
+    its printed label alone, the one the board's Labels draws (s31: "N9" was accepted and
+    said "N9", a name the Labels never shows, and "L11 (also called G5)" read as two spots);
+    the engine's echo "N9 (M3)" (``game._echo_labels``) is said "M3". Then, once, which
+    printed label the learner's name is (``note``), their name in quotes (the board tags the printed
+    label only: ``named_words``): "“N9” is edge M3 on the board."."""
+    notes = []
+    for label, own in names.items():
+        text = text.replace(f"{own} ({label})", label)
+        what = "corner" if label in VERTEX_LABELS else "edge"
+        notes.append(f"“{own}” is {what} {label} on the board.")
+    return " ".join([text, *notes]) if notes and note else text

@@ -128,7 +128,8 @@ class DrawProgress(Chance):
 @register
 @dataclass(frozen=True, slots=True, repr=False)
 class Recruit(AtVertex):
-    """A basic knight, inactive, at the end of the player's road (CK-KNIGHT-RECRUIT)."""
+    """A basic knight, inactive, on a corner one of the player's roads touches
+    (CK-KNIGHT-RECRUIT)."""
 
     words = ("recruit",)
 
@@ -360,9 +361,23 @@ class Improve(Action):
         t, track = _track_title(self.track), self.track
         ok = s.caps.improvements and 0 <= track < 3
         level = f" to level {s.levels[self.player][track] + 1}" if ok else ""  # (not "level ?")
-        where = f" and takes the {t} metropolis on {vertex_name(self.vertex)}"  # (l24)
-        where = where if self.vertex >= 0 else ""
+        where = self._metropolis_words(s) if self.vertex >= 0 else ""
         return f"{seat(self.player)} improves {t}{level}{where}."
+
+    def _metropolis_words(self, s: State) -> str:
+        """Where the level's metropolis goes, as CK-METRO-TAKE says it: put on one of the
+        player's cities, or taken from a level-4 holder onto one (" and takes the trade
+        metropolis from P2 onto P1's city on A6": s31 read "takes the trade metropolis on A6"
+        as if one stood on A6 already)."""
+        t, city = (
+            _track_title(self.track),
+            f"{seat(self.player)}'s city on {vertex_name(self.vertex)}",
+        )
+        held = s.metro[self.track] if s.caps.improvements and 0 <= self.track < 3 else -1
+        holder = s.vowner[held] if held >= 0 else -1
+        if 0 <= holder != self.player:
+            return f" and takes the {t} metropolis from {seat(holder)} onto {city}"
+        return f" and puts the {t} metropolis on {city}"
 
 
 @register

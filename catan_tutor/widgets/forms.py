@@ -27,6 +27,7 @@ from ..form_words import FIELD_LABELS as FIELD_LABELS  # the labels, as the test
 from ..form_words import KIND_FIELD_LABELS, field_label
 from ..game import Game
 from ..grammar import count
+from ..rules.knights import road_corner
 from ..rules.words import card_title, notation_words
 from ..words.older_names import held_title
 from . import forced_trade_words, icons
@@ -45,6 +46,10 @@ _NAMES = {
 }  # fmt: skip
 # The fields naming a card kind: listed in the game's order (CARD_NAMES), "none" last
 CARD_FIELDS = frozenset(n for n, names in _NAMES.items() if names is CARD_NAMES)
+# The fields naming a seat: listed in seat order, as players read them (P2, P3, …), an empty
+# one ("nobody", a robber's victim where BASE-ROBBER-STEAL lets none be chosen) last (s31:
+# 2.2's "rob from" listed "nobody, P3, P2", the order the hexes met them)
+SEAT_FIELDS = frozenset({"player", "to", "victim"})
 
 
 def card_order(value: object) -> tuple[bool, int]:
@@ -150,7 +155,7 @@ _CHOOSE_KIND = {
     ("NeutralRoad", "edge"): "where the neutral road goes: an edge, the side of a hex",
     ("MoveRobber", "hex"): "the hex the robber moves to",
     ("ChaseRobber", "hex"): "the hex the robber is chased to",
-    ("Recruit", "vertex"): "where the knight goes: a corner your roads reach",
+    ("Recruit", "vertex"): "where the knight goes: " + road_corner("your"),
     ("BuildWall", "vertex"): "the city that gets the wall",
 }
 _CHOOSE = {"vertex": "a corner, where hexes meet", "dst": "the corner it moves to",
@@ -477,6 +482,8 @@ class ActionForm:
                 if n in CARD_FIELDS:  # the game's resource order in every list (a bank
                     # trade's "get" began where its first "give" left off: lumber, ..., brick)
                     seen = dict(sorted(seen.items(), key=lambda kv: card_order(kv[0])))
+                elif n in SEAT_FIELDS and all(isinstance(v, int) for v in seen):
+                    seen = dict(sorted(seen.items(), key=lambda kv: (kv[0] < 0, kv[0])))
                 old = self.chosen.get(n)
                 # a puzzle's lists offer every value: none taken for the learner (2.2's "rob
                 # from" took "none" below the hex chosen, and the refusal followed)

@@ -98,6 +98,16 @@ SETUP_PHASES = ("setup-settle", "setup-road")
 TURN_PHASES = ("pre-roll", "main")  # a turn's own moves: every kind a player makes in turn
 
 
+def price_words(kind: str, phase: str) -> str:
+    """What a kind of move costs as its button says it ("brick, lumber"), in a turn's phases
+    (``TURN_PHASES``): before the roll too, where a question's palette shows the turn's kinds
+    (s31: 11.16's first question, before the roll, showed no price where 6.7 and 8.11 did);
+    '' for a kind with no price list, and in the setup, a free road's phase or a decision
+    (no price is paid there: BASE-SETUP-FREE, BASE-DEV-ROAD-BUILDING)."""
+    cost = COSTS.get(kind)
+    return cost_text(cost) if cost is not None and phase in TURN_PHASES else ""
+
+
 def moment_kinds(game: Game) -> list[str]:
     """The kinds of move of the moment, legal now or not (a puzzle's palette: the legal ones
     would narrow its answer; the kinds of another phase make no sense). Read from the

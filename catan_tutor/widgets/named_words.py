@@ -24,6 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .. import board
 from .markup import EXAMPLE
 
 # The boxes whose words count; in the board's column, its lines (Labels) and why-not line
@@ -99,15 +100,33 @@ def shown_text(fragment: str, only: str = "") -> str:
 
 def spots_named(texts: Iterable[str]) -> str:
     """The labels ``texts`` name, in order, once each, separated by commas ("K5,N6,L8"):
-    not inside quotes; a seat's name (P1) only after "corner", "edge", "on" or "at"."""
+    not inside quotes; a seat's name (P1) only after "corner", "edge", "on" or "at". A spot
+    named otherwise than its printed label is given by that label ("N9": the edge M3), the
+    one the board's Labels draws: a spot has one name on the board (s31)."""
     found: list[str] = []
     for text in texts:
         for m in LABEL.finditer(QUOTED.sub(" ", text)):
             if m.group(2) in SEATS and not m.group(1):
                 continue
-            if m.group(2) not in found:
-                found.append(m.group(2))
+            for label in _printed(m.group(2)):
+                if label not in found:
+                    found.append(label)
     return ",".join(found)
+
+
+def _printed(label: str) -> list[str]:
+    """The printed labels of the spots ``label`` names: a corner's, an edge's (an even hour
+    names a corner, an odd one an edge); ``label`` itself where it names none."""
+    said = []
+    for parse, labels in (
+        (board.parse_vertex, board.VERTEX_LABELS),
+        (board.parse_edge, board.EDGE_LABELS),
+    ):
+        try:
+            said.append(labels[parse(label)])
+        except board.LabelError:
+            continue
+    return said or [label]
 
 
 def _classes(w: widgets.Widget) -> tuple[str, ...]:

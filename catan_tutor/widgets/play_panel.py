@@ -37,13 +37,12 @@ from .form_kept import entered, refill
 from .forms import PLAY_TYPED, ActionForm, every_spot
 from .held_tokens import held_tokens
 from .kinds import (
-    COSTS,
     SPOT_WORDS,
     Spot,
     acting_seat,
     board_kind,
-    cost_text,
     moment_kinds,
+    price_words,
     probe,
     seat_only,
     spot_kind,
@@ -394,11 +393,9 @@ class PlayPanel:
         return "Not possible now: choose it, then click a spot to see why."
 
     def _kind_option(self, kind: str) -> tuple[str, str]:
-        """A palette button (label, kind): the kind, with its price while building costs."""
-        cost = COSTS.get(kind)
-        if cost is None or self.session.game.state.phase != "main":
-            return (palette_words(kind), kind)
-        return (f"{palette_words(kind)} · {cost_text(cost)}", kind)
+        """A palette button (label, kind): the kind, with its price in a turn (``price_words``)."""
+        price = price_words(kind, self.session.game.state.phase)
+        return (f"{palette_words(kind)} · {price}" if price else palette_words(kind), kind)
 
     def _buttons(self, kinds: list[str]) -> None:
         """Roll while a roll or chance is due; End turn while ending the turn is legal."""

@@ -319,7 +319,7 @@ class PuzzleState:
         self._last = (node.id, text)
         j = judge(puzzle, node, tl.rules, text, variant_kinds(tl.game).get(self.session.kind))
         if j.correct and j.node is not None and j.node.action is not None:
-            self._typed = j  # 4.3: "road Q1" is said "Q1 (also called N7)", not "N7" alone
+            self._typed = j  # 4.3: "road Q1" is said "N7", told "“Q1” is edge N7 on the board."
             self.session.play(j.node.action)  # intercepted: judged again, then played
             self._typed = None
         else:

@@ -22,7 +22,7 @@ from ..game import Explanation, Game
 from ..grammar import spelled_out
 from ..rules.barbarians import TRACK_END
 from ..rules.words import can, say, why_not
-from ..study.typed_names import in_own_names, own_names
+from ..study.typed_names import in_printed_names, own_names
 from ..words.narrate import attack_facts, events
 from ..words.older_names import card_count_words, with_older_name
 from ..words.rule_titles import plain_title
@@ -454,7 +454,8 @@ def verdict_html(ex: Explanation, game: Game, *, opened: bool = False, typed: st
     why in one sentence ("P1 can build a settlement on A12.", "P1 can't build a road on K5:
     the setup road must touch…", ``rules.words.can``/``why_not``; never its notation), and
     the rule (title; text on demand, or already open with ``opened``). A spot ``typed`` (the
-    move's words) names is said by that name ("F11", not the engine's "B5": l30)."""
+    move's words) names otherwise is said by its printed label, once told which it is ("P1
+    can't build a road on B5: … “F11” is edge B5 on the board.": s31, ``typed_names``)."""
     colour = GREEN if ex.legal else RED
     mark = f"{icons.OK} Allowed." if ex.legal else f"{icons.NO} Not allowed."  # (its own
     # sentence: "not allowed: P2 can't discard 1 lumber: P2 must…" had two colons; issue 33)
@@ -468,7 +469,7 @@ def verdict_html(ex: Explanation, game: Game, *, opened: bool = False, typed: st
     if typed and (
         names := own_names(typed, ex.action, tuple(map(game.state.name, range(game.state.n))))
     ):
-        move, reason = in_own_names(move, names), in_own_names(reason, names)
+        move, reason = in_printed_names(move, names), in_printed_names(reason, names, note=False)
     return (
         f"<div class='catan-verdict' data-rule='{markup.text(ex.rule)}' "
         f"data-legal='{int(ex.legal)}' style='line-height:1.4'>"
@@ -593,17 +594,17 @@ def _card_named(said: str, parts: list[str]) -> bool:
 def _metropolis_named(said: str, parts: list[str]) -> bool:
     """A metropolis's event ("P1 takes the trade metropolis from P2, now on A6.") said by the
     move's own sentence already ("P1 improves trade to level 5 and takes the trade metropolis
-    on A6": l34 read it twice in 10.3), whom it leaves said there ("… takes the trade
-    metropolis from P2 on A6"); True when it was so (CK-METRO-TAKE)."""
+    from P2 onto P1's city on A6": l34 read it twice in 10.3); True when it was so
+    (CK-METRO-TAKE)."""
     m = re.fullmatch(r"\S+ takes the (\w+) metropolis(?: from (\S+))?, now on (\S+)\.", said)
     if m is None:
         return False
-    gone = f" from {m[2]}" if m[2] else ""
-    return _said_instead(
-        parts,
-        f"takes the {m[1]} metropolis on {m[3]}",
-        f"takes the {m[1]} metropolis{gone} on {m[3]}",
+    gone = f" from {re.escape(m[2])}" if m[2] else ""
+    told = re.compile(
+        rf"\b(?:takes|puts) the {m[1]} metropolis{gone} (?:on|onto) \S+ city "
+        rf"on (?:corner )?{m[3]}\b"  # (a label like a seat's said "corner P4")
     )
+    return any(told.search(p) for p in parts)
 
 
 def _said_instead(parts: list[str], public: str, full: str) -> bool:
