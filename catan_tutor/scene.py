@@ -14,6 +14,7 @@ are a neutral's (2P-SETUP-NEUTRAL-POSITIONS), whether the robber is on the board
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -346,7 +347,7 @@ def pieces_scene(
         tuple(roads),
         tuple(buildings),
         knights,
-        _robber(state, layout),
+        _robber(state, layout, {b.vertex for b in buildings} | {k.vertex for k in knights}),
         _merchant(state, fill) if kn else None,
         displaced,
     )
@@ -379,14 +380,47 @@ def displaced_spot(v: int) -> Point:
     return (x + dx / n * DISPLACED_AWAY, y + dy / n * DISPLACED_AWAY)
 
 
-def _robber(state: Any, layout: Layout | None) -> Robber | None:
-    """CK-SETUP-ROBBER: hex -1 is the robber off the board (before the first attack)."""
+# Where the robber stands on a hex with a number token, off its middle (board units): beside
+# the token on its left, else on its right, else under it, the first with ``ROBBER_ROOM``
+# between the robber and every piece on the hex's corners (else the roomiest). On the left
+# only, a settlement or city on the hex's 10 o'clock corner stood against it (0.05 apart,
+# a city over it) and its tag was pushed over it: s31, a fresh learner's phone at 2.2's Q.
+ROBBER_SPOTS = ((-P.ROBBER_OFFSET, 0.0), (P.ROBBER_OFFSET, 0.0), (0.0, 0.6))
+ROBBER_ROOM = 0.15
+# The robber's box round its spot and a building's round its corner, in board units (the
+# shapes' extents: ROBBER_SHAPE at 0.11 a unit; a city, the larger building)
+ROBBER_BOX = (-0.17, -0.26, 0.17, 0.21)
+BUILDING_BOX = (-1.35 * P.CITY_SIZE, -1.3 * P.CITY_SIZE, 1.35 * P.CITY_SIZE, P.CITY_SIZE)
+
+
+def robber_room(at: P.Point, corner: P.Point) -> float:
+    """How far apart the robber standing at ``at`` and a building on ``corner`` are: the gap
+    between their boxes (board units; negative where they overlap)."""
+    (x, y), (cx, cy) = at, corner
+    r, b = ROBBER_BOX, BUILDING_BOX
+    return max(cx + b[0] - (x + r[2]), x + r[0] - (cx + b[2]),
+               cy + b[1] - (y + r[3]), y + r[1] - (cy + b[3]))  # fmt: skip
+
+
+def _robber(state: Any, layout: Layout | None, taken: set[int] | None = None) -> Robber | None:
+    """CK-SETUP-ROBBER: hex -1 is the robber off the board (before the first attack). Beside
+    the number token where there is one (``ROBBER_SPOTS``), clear of the pieces on the hex's
+    corners ``taken`` and of the merchant (on the token's right, CK-PC-MERCHANT)."""
     h = getattr(state, "robber", -1)
     if h < 0:
         return None
     cx, cy = board.hex_centre_xy(h)
-    beside = bool(layout is not None and layout.numbers[h])  # beside the number token
-    return Robber(h, (cx - (P.ROBBER_OFFSET if beside else 0.0), cy))
+    if not (layout is not None and layout.numbers[h]):
+        return Robber(h, (cx, cy))
+    corners = [board.vertex_xy(v) for v in board.HEX_VERTICES[h] if v in (taken or ())]
+    merchant = tuple(getattr(state, "merchant", (-1, -1)) or (-1, -1))[0] == h
+    spots = [(cx + dx, cy + dy) for dx, dy in ROBBER_SPOTS if not (merchant and dx > 0)]
+
+    def room(at: P.Point) -> float:
+        return min((robber_room(at, c) for c in corners), default=math.inf)
+
+    at = next((at for at in spots if room(at) >= ROBBER_ROOM), max(spots, key=room))
+    return Robber(h, at)
 
 
 def _merchant(state: Any, fill: Any) -> Merchant | None:

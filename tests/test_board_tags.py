@@ -885,3 +885,27 @@ def test_what_try_a_move_says_of_labels_is_what_a_phone_shows():
     assert label_kinds(view.vp, view.zoom, view.ratio, [edge]) == ("edge",)
     assert "every" not in LABELS and "corners' labels" in LABELS
     assert "edges' labels where the board has room or while roads can be placed" in LABELS
+
+
+@pytest.mark.parametrize("shown", [NATURAL, 333])  # (a 375 px phone's board at 4.3: 333 px)
+def test_every_label_on_keeps_each_tag_apart_from_the_next(monkeypatch, shown):
+    """s31, a fresh learner at 4.3 on a desktop (1280 px) with every label on: the corners'
+    and edges' tags round N and M touched ("I7" against "H4", "J7" against "J6", "Q4" on
+    "N6"): an edge's tag on its edge's middle is half a unit from its corners' (14 pairs less
+    than 1 px apart on that board, 10 on a phone's). An edge's tag sits a little inside the
+    hex it is named by (``EDGE_INSET``) and a tag that meets another steps aside: every two
+    tags at least 1 px apart as shown, on the desktop's board and the phone's (at 363 px,
+    2 pairs of 6 are left 0.3 px apart: "J6" finds no room clear of the pieces and letters)."""
+    t = Tutor(load_scenario(packaged_lessons() / "puzzle_base_awards.catan.yaml"))
+    view = t.view
+    view.set_shown_width(str(shown))
+    tags = _tag_boxes(view, monkeypatch)
+    view.show_labels(True)
+    assert len(tags) >= (126 if shown == NATURAL else 54)  # (every corner, and edge)
+    room = 1.0 * view.ratio / view.zoom  # 1 CSS px as shown, in canvas px
+
+    def apart(a, b) -> float:
+        return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+
+    near = [(a, b) for k, a in enumerate(tags) for b in tags[k + 1 :] if apart(a, b) < room]
+    assert not near, (shown, near)

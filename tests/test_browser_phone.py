@@ -364,6 +364,13 @@ GAME_PARTS = {
 }
 
 
+# Runs in the page: each of Explore's tabs as [its words, top, right, its words whole?]
+TABS_JS = """() => [...document.querySelectorAll('.catan-tutor .lm-TabBar-tab')]
+  .filter((t) => t.getClientRects().length).map((t) => {
+    const r = t.getBoundingClientRect(), l = t.querySelector('.lm-TabBar-tabLabel') || t;
+    return [t.innerText, r.top, r.right, l.scrollWidth <= l.clientWidth + 1]; })"""
+
+
 def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(app_server, phone):
     """A fresh learner (s16, w06_phone_rolled.png), a free game against the computer on a
     phone: Roll, the hand and the kinds to play sat two screens under the board, the seats'
@@ -385,6 +392,12 @@ def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(
         assert at["turn"][0] < at["kinds"][0] < at["form"][0] < at["seats"][0], (tools, at)
         assert page.evaluate(SIDEWAYS_JS) == [], tools  # every line's last letters in sight
         if tools == "more":
+            # Explore's seven tabs on one row in the screen, each word whole ("File" wrapped
+            # alone onto a second row: a fresh learner, s31)
+            tabs = page.evaluate(TABS_JS)
+            tops = [t[1] for t in tabs]  # (the chosen tab sits 1 px lower)
+            assert len(tabs) == 7 and max(tops) - min(tops) <= 2, tabs
+            assert all(t[2] <= PHONE["width"] and t[3] for t in tabs), tabs
             page.get_by_role("button", name="Fewer tools").click()
             page.locator(".catan-tutor .lm-TabBar").wait_for(state="hidden")
             settle(page)

@@ -49,3 +49,17 @@ def test_every_puzzles_palette_names_the_turns_kinds_as_printed():
 def test_every_kinds_palette_words_are_a_learners():
     """Every kind's button words, whatever the variant: printed names, no engine word."""
     _check([(palette_words(k), k) for k in KIND_WORDS], "every kind")
+
+
+def test_a_chance_step_s_die_button_says_what_it_does():
+    """s31, a fresh learner on a phone at 1.2 (who goes first): the palette's one button read
+    "Die", the engine's word, where a roll's says "Set the dice yourself (for practice)": it
+    sets one die's face, and says so (wrapped on a phone: PLAY_CSS)."""
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+    from catan_tutor.widgets import Tutor
+
+    t = Tutor(load_scenario(packaged_lessons() / "base_first_player.catan.yaml"))
+    labels = dict((k, label) for label, k in t.controls.palette.options)
+    assert labels["die"] == "Set a die yourself (for practice)", labels
+    assert palette_words("die") != "Die" and "yourself" in palette_words("die")

@@ -276,3 +276,44 @@ def test_the_board_scene_made_once_per_board_is_the_one_made_anew() -> None:
     after = S.board_scene(laying.state, laying.layout)
     assert after != before and after.tiles[tile.hex].terrain == tile.terrain
     assert before.tiles[tile.hex].terrain == -1
+
+
+def test_the_robber_stands_clear_of_the_pieces_on_its_hex_s_corners_BASE_ROBBER_MOVE() -> None:
+    """s31, a fresh learner's phone at 2.2: the robber moved to Q stood beside the token on
+    its left, 0.05 of a hex from P2's settlement on M6 (Q's 10 o'clock corner; a city there
+    overlapped it) and the settlement's tag was pushed against it. It stands beside the token
+    on the first side with room (left, right, then under it) on every hex, whatever corners
+    are built on, unless no side has room; never on the merchant's side."""
+    from types import SimpleNamespace
+
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+
+    sc = load_scenario(packaged_lessons() / "puzzle_base_robber.catan.yaml")
+    asked = next(n for n in sc.timeline.walk() if n.id == next(iter(sc.puzzles)))
+    answer = asked.children[0]  # "P1 robber Q P2"
+    pieces = S.scene_of(answer).pieces
+    assert pieces.robber is not None and board.HEX_NAMES[pieces.robber.hex] == "Q"
+    near = [b for b in pieces.buildings if pieces.robber.hex in board.VERTEX_HEXES[b.vertex]]
+    assert {board.VERTEX_LABELS[b.vertex] for b in near} == {"M6", "Q4"}
+    assert all(S.robber_room(pieces.robber.at, b.at) >= S.ROBBER_ROOM for b in near), near
+    layout = new_game("base", players=3, seed=1).layout
+    for h in range(board.N_HEXES):
+        if not layout.numbers[h]:
+            continue
+        corners = board.HEX_VERTICES[h]
+        for built in range(64):
+            taken = {v for k, v in enumerate(corners) if built >> k & 1}
+            for merchant in (-1, h):
+                state = SimpleNamespace(robber=h, merchant=(merchant, 0))
+                robber = S._robber(state, layout, taken)
+                assert robber is not None
+                cx, cy = board.hex_centre_xy(h)
+                spots = [(cx + dx, cy + dy) for dx, dy in S.ROBBER_SPOTS
+                         if not (merchant == h and dx > 0)]  # fmt: skip
+                rooms = [min((S.robber_room(at, board.vertex_xy(v)) for v in taken),
+                             default=99.0) for at in spots]  # fmt: skip
+                room = min((S.robber_room(robber.at, board.vertex_xy(v)) for v in taken),
+                           default=99.0)  # fmt: skip
+                assert room >= S.ROBBER_ROOM or room == max(rooms), (h, taken, robber)
+                assert robber.at in spots, (h, taken, merchant, robber)

@@ -41,6 +41,12 @@ LABEL_MIN_PX, LABEL_SMALL_MIN_PX = 10.0, 9.0
 # Board units: labels taller than this overlap the labels of the other kind (a corner's and an
 # edge's are half a unit apart), so a board shown that small (a phone) labels one kind only.
 LABEL_CROWDED = 0.21
+# With both kinds on (a desktop), an edge's tag sits this far (board units) inside the hex it
+# is named by, off the edge's middle: on the middle it touched the tags of both its corners
+# (half a unit away: "I7" against "H4", "J7" against "J6" round N and M at 4.3, s31)
+EDGE_INSET = 0.1
+# The least room between two tags (CSS px as shown): touching, two read as one
+TAG_GAP = 2.0
 # A board shown at less than this part of its natural width is a phone's: its labels start off
 # (they would cover the numbers and pieces: 57_phone_start.png).
 NARROW_ZOOM = 0.75
@@ -267,6 +273,13 @@ def label_kinds(vp: Viewport, zoom: float, ratio: float, targets: list[Spot]) ->
     return ("edge",) if any(kind == "edge" for kind, _ in targets) else ("vertex",)
 
 
+def edge_inside(e: int, inset: float) -> Point:
+    """Edge ``e``'s middle moved ``inset`` board units into the hex its label names."""
+    (x, y), (hx, hy) = board.edge_xy(e), board.hex_centre_xy(board.EDGE_HEXES[e][0])
+    d = math.hypot(hx - x, hy - y)
+    return (x + (hx - x) * inset / d, y + (hy - y) * inset / d)
+
+
 def named_spots(text: str) -> dict[Spot, str]:
     """The corners and edges named by ``text``, labels separated by commas as the page tells
     them ("K5,N6,L8", ``named_words.py``): each spot with its label as written (a corner has up
@@ -306,6 +319,12 @@ def draw_labels(
     the numbers stay readable on a crowded board (l34). One batched call per tag colour and
     size, then the texts."""
     looks = {"edge": (EDGE_TAG, EDGE_TAG_TEXT), "vertex": (VERTEX_TAG, VERTEX_TAG_TEXT)}
+    inset = EDGE_INSET if named is None and {"edge", "vertex"} <= set(kinds) else 0.0
+
+    def on_spot(kind: str, i: int) -> Point:  # where a tag on its spot goes (canvas px)
+        return vp.px(edge_inside(i, inset) if kind == "edge" else SPOT_XY[kind](i))
+
+    gap = shown_px(TAG_GAP, zoom, ratio) if named is None else 0.0
     todo: list[tuple[bool, str, int, str, bool]] = []  # beside?, kind, spot, text, small
     for kind, labels, spots_taken in (
         ("edge", board.EDGE_LABELS, taken[1]),
@@ -323,7 +342,7 @@ def draw_labels(
             size = label_px(vp, small, zoom, ratio)
             w = text_em(text) * size + 2 * size * LABEL_PAD / LABEL_SIZE
             beside = named is not None or small or (kind, i) in places.ringed
-            beside = beside or not places.free(*vp.px(SPOT_XY[kind](i)), w, size * 1.4)
+            beside = beside or not places.free(*on_spot(kind, i), w, size * 1.4)
             todo.append((beside, kind, i, text, small))
     shown: dict[tuple[str, bool], list[tuple[float, float, float, str]]] = {
         (kind, small): [] for kind in ("edge", "vertex") for small in (False, True)
@@ -334,10 +353,15 @@ def draw_labels(
         pad = size * LABEL_PAD / LABEL_SIZE
         w, h = text_em(text) * size + 2 * pad, size + 2 * pad
         # beside it or on it, then clear of the hexes' letters
-        x, y = places.beside((kind, i), w, h) if beside else vp.px(SPOT_XY[kind](i))
+        x, y = places.beside((kind, i), w, h) if beside else on_spot(kind, i)
         x, y = places.off_letters(kind, x, y, w, h)
-        if not beside and kind == "vertex" and places.crowded(x, y, w, h):  # met one: aside
-            x, y = places.off_letters(kind, *places.beside((kind, i), w, h), w, h)
+        if (gap or not beside) and places.crowded(x, y, w + 2 * gap, h + 2 * gap):
+            near = places.nudge(x, y, w, h, gap)  # met one: a step aside, else beside it
+            if near is None and kind == "vertex" and not beside:
+                x, y = places.off_letters(kind, *places.beside((kind, i), w, h), w, h)
+                if gap and places.crowded(x, y, w + 2 * gap, h + 2 * gap):
+                    near = places.nudge(x, y, w, h, gap)
+            x, y = near or (x, y)
         if (
             named is None
             and (kind, i) not in (own or {})

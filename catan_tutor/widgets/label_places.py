@@ -193,6 +193,27 @@ class LabelPlaces:
                 x = left - w / 2 if x < (left + right) / 2 else right + w / 2
         return (x, y)
 
+    def nudge(self, x: float, y: float, w: float, h: float, gap: float) -> Point | None:
+        """The nearest place, within two label heights of ``(x, y)``, for a label ``w`` x ``h``
+        that keeps ``gap`` px from every label placed before and covers no piece, ring,
+        number token, harbor's mark or hex's letter, on the board (with every label on, a
+        desktop's tags touched each other round N and M at 4.3: s31); None where none is."""
+        step = h / 4
+        left, top, right, bottom = self.bounds
+        for k in range(1, 9):
+            for a in range(DIRECTIONS):
+                angle = math.pi / 2 + a * 2 * math.pi / DIRECTIONS
+                nx, ny = x + k * step * math.cos(angle), y + k * step * math.sin(angle)
+                box = _box(nx, ny, w, h)
+                if box[0] < left or box[1] < top or box[2] > right or box[3] > bottom:
+                    continue
+                if self.crowded(nx, ny, w + 2 * gap, h + 2 * gap) or not self.clear(box):
+                    continue
+                if self._marked(box) or any(meets(box, b) for b in self.letter_boxes):
+                    continue
+                return (nx, ny)
+        return None
+
     def free(self, x: float, y: float, w: float, h: float) -> bool:
         """Whether a label ``w`` x ``h`` centred on ``(x, y)`` covers no piece and no ring."""
         return self.clear(_box(x, y, w, h))

@@ -554,6 +554,9 @@ LAYOUT_CSS = (
     # the tabs (ipywidgets sizes them with a more specific rule): as tall, their word centred
     ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tab"
     f"{{min-height:{TOUCH}px!important;align-items:center}}"
+    # Explore's seven tabs on one row at 375 px (9 px each side wrapped "File" alone onto a
+    # second row: a fresh learner, s31), every word whole
+    ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tab{padding:0 6px}"
     ".catan-app .widget-inline-hbox,.catan-app .widget-toggle-buttons{height:auto}"
     # the lists and fields the width of their box, less the margins ipywidgets gives them
     # (at 100 % they reached 2 px past it and were cut at the right edge)

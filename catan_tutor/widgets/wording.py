@@ -132,7 +132,12 @@ KIND_WORDS = {
 # "Roll, choosing the dice" read as the Alchemy card, whose lessons say "you choose the
 # dice" (l27): this roll is set by the one at the page, outside the rules, and says so in a
 # learner's words (l30 read "(teacher)" as not for them).
-PALETTE_WORDS = {"roll": "Set the dice yourself (for practice)"}
+# A chance step's one die (who goes first, C&K's event die...) said alike: "Die" alone, the
+# engine's word, said nothing of what the button does (a fresh learner at 1.2, s31).
+PALETTE_WORDS = {
+    "roll": "Set the dice yourself (for practice)",
+    "die": "Set a die yourself (for practice)",
+}
 
 
 def palette_words(kind: str) -> str:
