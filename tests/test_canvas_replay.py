@@ -85,15 +85,3 @@ def test_a_watched_canvas_is_always_drawn_on(sent, monkeypatch) -> None:
         texts.clear()
         view.draw_static()
         assert "J" in texts  # the hexes' letters, each time
-
-
-def test_a_watched_painter_is_always_drawn_with(sent) -> None:
-    """A painter's method replaced on it (a test's spy) is called by each draw."""
-    view = BoardView(new_game("base", players=3, seed=1))
-    tokens: list[int] = []
-    plain = view.painter._draw_token
-    view.painter._draw_token = lambda c, at, n: (tokens.append(n), plain(c, at, n))  # type: ignore[method-assign]
-    for _ in range(2):
-        tokens.clear()
-        view.draw_static()
-        assert len(tokens) == 18  # the number tokens, each time

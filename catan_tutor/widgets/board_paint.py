@@ -102,7 +102,7 @@ class ScenePainter:
         game = self.game
         scene = board_scene(game.state, game.layout)
         key = (scene, self.vp, self.ratio, self.zoom, c.width, c.height)
-        drawn_once(c, key, lambda: self._paint_static(c, scene), self)  # (the same: sent again)
+        drawn_once(c, key, lambda: self._paint_static(c, scene))  # (the same board: sent again)
         return scene
 
     def _paint_static(self, c: Canvas, scene: Board) -> None:

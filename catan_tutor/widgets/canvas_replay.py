@@ -16,13 +16,12 @@ Sent = list[tuple[list, list]]  # each command sent (ipycanvas's form) with its 
 _kept: OrderedDict[Hashable, tuple[Sent, dict[str, object]]] = OrderedDict()
 
 
-def drawn_once(c: Canvas, key: Hashable, draw: Callable[[], None], by: object = None) -> None:
+def drawn_once(c: Canvas, key: Hashable, draw: Callable[[], None]) -> None:
     """``draw()`` (which draws on ``c`` only, from nothing but ``key``: it starts with a
     clear), or the commands it sent to the page the last time for ``key`` sent again to
-    ``c``, its attributes (``fill_style``...) then as ``draw`` left them. A canvas or a
-    painter ``by`` with a method replaced on it (a test's spy) is always drawn on."""
-    watched = _spied(c) or (by is not None and _spied(by))
-    if type(c) is not Canvas or watched or "send_command" in vars(c._canvas_manager):
+    ``c``, its attributes (``fill_style``...) then as ``draw`` left them. A canvas with a
+    method replaced on it (a test's spy) is always drawn on."""
+    if type(c) is not Canvas or _spied(c) or "send_command" in vars(c._canvas_manager):
         draw()  # (a stand-in for a canvas, or one a test watches)
         return
     manager = c._canvas_manager
@@ -59,7 +58,7 @@ def drawn_once(c: Canvas, key: Hashable, draw: Callable[[], None], by: object = 
             _kept.popitem(last=False)
 
 
-def _spied(o: object) -> bool:
-    """A method of ``o`` replaced on it (``monkeypatch.setattr(canvas, "fill_polygon",
-    spy)``, ``painter.draw_hex = spy``): what it draws must go through it."""
-    return any(callable(v) and hasattr(type(o), k) for k, v in vars(o).items())
+def _spied(c: Canvas) -> bool:
+    """A method of the canvas replaced on it (``monkeypatch.setattr(canvas, "fill_polygon",
+    spy)``): what it draws must go through it."""
+    return any(callable(v) and hasattr(Canvas, k) for k, v in vars(c).items())
