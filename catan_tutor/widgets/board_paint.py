@@ -48,7 +48,6 @@ from ..scene import (
 )
 from . import style
 from .board_tags import NARROW_ZOOM
-from .canvas_replay import drawn_once
 from .dice_shown import NO_DICE, dice_caption
 from .displaced_knight import draw_displaced
 from .harbor_marks import harbor_tab
@@ -101,11 +100,6 @@ class ScenePainter:
         returns the board drawn."""
         game = self.game
         scene = board_scene(game.state, game.layout)
-        key = (scene, self.vp, self.ratio, self.zoom, c.width, c.height)
-        drawn_once(c, key, lambda: self._paint_static(c, scene))  # (the same board: sent again)
-        return scene
-
-    def _paint_static(self, c: Canvas, scene: Board) -> None:
         c.clear()
         self._draw_sea(c)
         for harbor in scene.harbors:
@@ -118,6 +112,7 @@ class ScenePainter:
         if self.vp.len(0.16) < self.text(0.16):  # a phone's: the harbors' words on tabs that
             for harbor in scene.harbors:  # reach over the coast, drawn over the land
                 self._draw_harbor(c, harbor, piers=False)
+        return scene
 
     def keep_letters(self, c: Canvas, rings: list[tuple[str, int]]) -> list[str]:
         """The letters the rings round ``rings`` cross, written again over them on ``c``."""
