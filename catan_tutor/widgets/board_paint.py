@@ -653,7 +653,7 @@ class StripPainter:
         short: bool = False,
     ) -> str:
         """The strengths under the track (``track_words``); after an attack (the ship back at
-        0), the strengths that fought and how it ended (CK-BARB-AFTER: the knights lie down).
+        0), the last attack's strengths and how it ended (CK-BARB-AFTER: the knights lie down).
         Shorter where the long words would reach the dice or their caption, ``room`` canvas
         pixels to the track's right end (a phone's two rolls: five dice). ``short``: the
         longest form the dice's caption leaves room for whatever it says (its first form is
@@ -665,10 +665,10 @@ class StripPainter:
                 fought["defenders"],
                 "held" if fought["won"] else "fell",
             )
-            forms = [
-                f"attack: barbarians {b} vs knights {d}, Catan {end}",
-                f"barbarians {b} vs knights {d}: Catan {end}",
-                f"attack {b} vs {d}: Catan {end}",
+            forms = [  # (said as past: on the next turn, unsaid, it read as stale: l39)
+                f"last attack: barbarians {b} vs knights {d}, Catan {end}",
+                f"last attack {b} vs {d}: Catan {end}",
+                f"last attack: Catan {end}",
             ]
         else:
             b, d = strip.barbarians, strip.defenders
