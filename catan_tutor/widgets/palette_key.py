@@ -15,10 +15,11 @@ import ipywidgets as widgets
 KEY_CLASS = "catan-palette-key"
 # (greyed: refused for the whole turn; a kind refused for the moment, as one not paid for,
 # looks as the others: "not possible now" read as "the others are", l32 at 5.13 and 3.2)
-# (l37 at 5.13 read "Make a forced trade", not greyed, as possible: a second token action)
+# (l37 at 5.13 read "Make a forced trade", not greyed, as possible: a second token action;
+# l39 read 9.18's lit "Build a city" with no ore as the page's mistake: say why they look alike)
 GREYED = (
-    "{n} not possible this turn. A button not greyed may still be refused: which can be "
-    "played is for you to judge."
+    "{n} not possible this turn. The others look alike, even one that cannot be paid for "
+    "now: which can be played is part of the question."
 )
 # the key's word in the look of the buttons it names (play_panel.PLAY_CSS)
 KEY_CSS = (
