@@ -43,12 +43,13 @@ def in_printed_names(text: str, names: dict[str, str], note: bool = True) -> str
     """``text`` naming each spot of ``names`` (the board's label -> the learner's name) by
     its printed label alone, the one the board's Labels draws (s31: "N9" was accepted and
     said "N9", a name the Labels never shows, and "L11 (also called G5)" read as two spots);
-    the engine's echo "N9 (M3)" (``game._echo_labels``) is said "M3". Then, once, which
-    printed label the learner's name is (``note``), their name in quotes (the board tags the printed
-    label only: ``named_words``): "“N9” is edge M3 on the board."."""
+    the engine's echo "N9 (M3)" (``game._echo_labels``) is said "M3". Said once, first
+    (``note``; after the reply it came too late, l39), which printed label the learner's name
+    is, their name in quotes (the board tags the printed label only: ``named_words``): "“N9”
+    is edge M3 on the board."."""
     notes = []
     for label, own in names.items():
         text = text.replace(f"{own} ({label})", label)
         what = "corner" if label in VERTEX_LABELS else "edge"
         notes.append(f"“{own}” is {what} {label} on the board.")
-    return " ".join([text, *notes]) if notes and note else text
+    return " ".join([*notes, text]) if notes and note else text  # (the name first: l39)

@@ -454,8 +454,8 @@ def verdict_html(ex: Explanation, game: Game, *, opened: bool = False, typed: st
     why in one sentence ("P1 can build a settlement on A12.", "P1 can't build a road on K5:
     the setup road must touch…", ``rules.words.can``/``why_not``; never its notation), and
     the rule (title; text on demand, or already open with ``opened``). A spot ``typed`` (the
-    move's words) names otherwise is said by its printed label, once told which it is ("P1
-    can't build a road on B5: … “F11” is edge B5 on the board.": s31, ``typed_names``)."""
+    move's words) names otherwise is said by its printed label, first told which it is ("“F11”
+    is edge B5 on the board. P1 can't build a road on B5: …": s31, l39, ``typed_names``)."""
     colour = GREEN if ex.legal else RED
     mark = f"{icons.OK} Allowed." if ex.legal else f"{icons.NO} Not allowed."  # (its own
     # sentence: "not allowed: P2 can't discard 1 lumber: P2 must…" had two colons; issue 33)
