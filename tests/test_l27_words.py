@@ -95,22 +95,23 @@ def test_a_hex_and_the_sea_with_several_coast_edges_asks_which():
 
 
 def test_the_answers_edge_named_by_its_hexes_is_right():
-    """G5, the answer, lies between hexes G and L; only Neutral 2 can take a road there."""
-    j = _judge("puzzle_base_2p", 1, "a road for the neutral between G and L")
+    """H5, an answer, lies between hexes H and M; only Neutral 1 can take a road there."""
+    j = _judge("puzzle_base_2p", 1, "a road for the neutral between H and M")
     assert j.correct, j.text
 
 
 @pytest.mark.parametrize(
     "typed",
     [
-        "road for the neutral on G5",
-        "P1 builds a road for the neutral on G5",
-        "the neutral's road G5",
+        "road for the neutral on H5",
+        "P1 builds a road for the neutral on H5",
+        "the neutral's road H5",
     ],
 )
 def test_the_neutral_is_the_one_that_can_take_the_piece_there(typed):
-    """G5 touches Neutral 2's settlement alone: "the neutral" there is Neutral 2, the answer."""
-    assert as_notation(_game("puzzle_base_2p", 1), typed).endswith("neutral N2 road G5")
+    """H5 touches Neutral 1's settlement alone: "the neutral" there is Neutral 1, the answer
+    (s31: the question asks for Neutral 1's road now, 5.1 played Neutral 2's)."""
+    assert as_notation(_game("puzzle_base_2p", 1), typed).endswith("neutral N1 road H5")
     assert _judge("puzzle_base_2p", 1, typed).correct
 
 

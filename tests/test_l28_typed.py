@@ -171,7 +171,9 @@ def test_whom_the_robber_robs_is_asked_where_two_could_be_robbed_base_robber_ste
 
 
 def test_a_neutral_s_road_next_to_a_corner_asks_which_edge_not_that_a_road_is_wrong():
-    """l29 at 5.13's first question (Neutral 2's road is the answer): "a free road for
-    neutral 2 next to G6" was told "A road is not the answer here" (read as P1's road)."""
-    j = _judge("puzzle_base_2p", 1, "a free road for neutral 2 next to G6")
-    assert not j.correct and j.text.startswith("Which edge? Corner G6 touches 3 edges"), j.text
+    """l29 at 5.13's first question (a neutral's road is the answer): "a free road for
+    neutral 2 next to G6" was told "A road is not the answer here" (read as P1's road). The
+    question asks for Neutral 1's road since s31 (5.1 played Neutral 2's there): at the
+    answer's corner the edges go unnamed (the answer among them)."""
+    j = _judge("puzzle_base_2p", 1, "a free road for neutral 1 next to H4")
+    assert not j.correct and j.text.startswith("Which edge? Corner H4 touches 3 edges"), j.text

@@ -329,8 +329,8 @@ ASKS: dict[tuple[str, str], Callable] = {
     (
         "puzzle_base_2p",
         "P1 has built a road, and the game waits for P1 again. Build what P1 "
-        "owes now, for Neutral 2.",
-    ): neutral_road_of("N2"),
+        "owes now, for Neutral 1.",
+    ): neutral_road_of("N1"),
     (
         "puzzle_base_2p",
         "The robber sits on N, next to P1's settlement on corner N6. Before rolling, free the hex.",
@@ -510,7 +510,7 @@ NOT_PLACES = ("move is left", "right after", "right now")  # the words in other 
 
 # (lesson, the phrase in a prompt, hint or explanation, the hex or corner it places)
 PLACES: list[tuple[str, str, str]] = [
-    ("puzzle_base_2p", "Neutral 2's settlement on G6, on the right of the board", "G6"),
+    ("puzzle_base_2p", "Neutral 1's settlement on H4, on the left of the board", "H4"),
     ("puzzle_base_robber", "the bottom left of the board, where P2 settled twice", "Q"),
     ("puzzle_base_setup", "the mountains 8, on the right of the board", "L"),
     ("puzzle_ck_2p", "Neutral 1's settlement on H4, on the left of the board", "H4"),

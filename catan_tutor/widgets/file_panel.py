@@ -17,6 +17,11 @@ from .tutor_session import TutorSession
 
 # (no tooltip: ipywidgets showed "null" on hover)
 UPLOAD_TIP = "open a lesson file (.yaml) saved on this computer"
+# at a puzzle's open question (``FilePanel.show``)
+SECRET_POSITION = (
+    "The position text shows once the question is answered (it says whose move it is)."
+)
+SECRET_DOWNLOAD = "The lesson file can be downloaded once the question is answered."
 
 
 class FilePanel:
@@ -99,8 +104,14 @@ class FilePanel:
         self.load_scenario_text(bytes(f["content"]), f["name"])  # bytes: errors name the line
 
     def show(self) -> None:
-        """The position text and the download link."""
-        self.position.value = self.session.game.position()
+        """The position text and the download link; at a puzzle's open question neither
+        (``puzzle_secret``): the text says whose turn it is ("active=P3" at 1.4's "Whose turn
+        is it to place?"), the lesson file holds the answer."""
+        if self.session.puzzle_secret:
+            self.position.value, self.position.placeholder = "", SECRET_POSITION
+            self.download.value = f"<span style='margin-left:12px'>{SECRET_DOWNLOAD}</span>"
+            return
+        self.position.value, self.position.placeholder = self.session.game.position(), ""
         text = self.lesson_text()  # readable, reads back the same
         data = base64.b64encode(text.encode()).decode()
         title = self.session.as_scenario().title

@@ -46,8 +46,13 @@ _TABLE_CSS = (
 )
 
 
-def where(game: Game) -> str:
-    """The position in a few words: ``round 2, P1 to act (trading and building)``."""
+def where(game: Game, secret: bool = False) -> str:
+    """The position in a few words: ``round 2, P1 to act (trading and building)``; at a
+    puzzle's open question (``secret``: ``TutorSession.puzzle_secret``, the check that keeps
+    the header and the Players tab's marker from saying it) no more than the header says:
+    ``setup, a puzzle`` (1.4: "setup, P3 to act" answered "Whose turn is it to place?")."""
+    if secret:
+        return f"{round_words(game.state)}, a puzzle"
     who = (
         "chance"
         if game.is_chance()
@@ -70,8 +75,14 @@ class OddsPanel:
 
     cancel: threading.Event
 
-    def __init__(self, game: Callable[[], Game], executor: Callable[[], Executor] | None = None):
-        self.game, self.executor = game, executor
+    def __init__(
+        self,
+        game: Callable[[], Game],
+        executor: Callable[[], Executor] | None = None,
+        secret: Callable[[], bool] = lambda: False,
+    ):
+        # ``secret()``: a question is open, whose answer may be who acts (``where``)
+        self.game, self.executor, self.secret = game, executor, secret
         self.exact = widgets.HTML()
         self.status = widgets.HTML()
         safe = lambda fn: guarded(fn, shown_in(self.status))  # noqa: E731
@@ -172,7 +183,8 @@ class OddsPanel:
             self.clear("The last games were played from another position: press Run for this one.")
         parts = [
             _TABLE_CSS,
-            f"<div style='color:#555;font-size:12px'>This position: {markup.text(where(g))}</div>",
+            f"<div style='color:#555;font-size:12px'>This position: "
+            f"{markup.text(where(g, self.secret()))}</div>",
             "<b>Expected cards per turn</b> (exact, robber included)",
             production_html(
                 production_table(g, per="turn"), placed=any(v >= 0 for v in g.state.vowner)
@@ -209,7 +221,10 @@ class OddsPanel:
         self.status.value = "running…"
         game = self.game().clone()
         self.shown = game.position()
-        self.thread = threading.Thread(target=self._work, args=(game, self.shown), daemon=True)
+        label = where(game, self.secret())  # (read here: the session is not the thread's)
+        self.thread = threading.Thread(
+            target=self._work, args=(game, self.shown, label), daemon=True
+        )
         self.thread.start()
         if wait:
             self.thread.join()
@@ -220,8 +235,8 @@ class OddsPanel:
             self.cancel.set()
             self.thread.join()
 
-    def _work(self, game: Game, key: str = "") -> None:
-        key, label = key or game.position(), where(game)
+    def _work(self, game: Game, key: str = "", label: str = "") -> None:
+        key, label = key or game.position(), label or where(game)
         try:
             pool = self.executor() if self.executor else shared_pool()
             table = explore(

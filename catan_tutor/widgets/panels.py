@@ -71,10 +71,14 @@ def players_html(game: Game, show_hands: bool | Collection[int] = True, active: 
 
     What a hidden hand shows is what :meth:`Game.observation` lets everybody see (BASE-INFO,
     CK-INFO); ``show_hands`` (every seat, or the seats named) shows a seat as its owner sees
-    it; ``active`` marks the seat on turn (not while a puzzle's answer is hidden: it may be
-    whose move it is)."""
+    it; ``active`` marks each seat the game waits for now (a pending decision's: at 9.1 P3
+    gives P1 2 cards in P1's turn, and "P1 ◀" was read as P1's move), and says in words when
+    the turn is another's (``turn_words``); ``active=False`` marks none (a puzzle's question:
+    who acts may be its answer, ``TutorSession.puzzle_secret``)."""
     s, ck = game.state, game.caps.knights
-    rows = []
+    acting = acting_seats(game) if active else []
+    said = turn_words(game) if active else ""
+    rows = [f"<div style='margin:4px 0'>{markup.text(said)}</div>"] if said else []
     for p in range(len(game.names)):
         name = s.name(p)  # a neutral: "Neutral 1", never "N1" (a corner's label)
         name = sentence(name)  # ("The dummy", never "D": a hex's letter)
@@ -108,7 +112,7 @@ def players_html(game: Game, show_hands: bool | Collection[int] = True, active: 
             bits.extend(_ck_bits(game, p, view, neutral))
         if game.caps.tokens and (view["tokens"] or not neutral):
             bits.append(f"trade tokens: {view['tokens']}")
-        mark = " ◀" if active and p == s.active and not game.is_over() else ""
+        mark = " ◀" if p in acting else ""
         rows.append(
             f"<div style='margin:4px 0;padding:4px 6px;line-height:1.45;"
             f"{colour_bar(game.colors[p])};background:#faf8f2'>"
@@ -117,6 +121,32 @@ def players_html(game: Game, show_hands: bool | Collection[int] = True, active: 
             + "</div>"
         )
     return "".join(rows)
+
+
+def acting_seats(game: Game) -> list[int]:
+    """The seats that act now: those a pending decision waits for (a discard, a Wedding's
+    cards), else the seat on turn (also while the dice are to roll); none once it is over."""
+    if game.is_over():
+        return []
+    waits = [a for a in game.rules.actors(game.state) if 0 <= a < len(game.names)]
+    return list(dict.fromkeys(waits)) or [game.state.active]  # (the header's swatches too)
+
+
+def turn_words(game: Game) -> str:
+    """When seats other than the one on turn owe a decision, that in words: "P1's turn; P3
+    to give" (a Wedding, CK-PROGRESS), "P1's turn; P2 and P3 to discard"; else ""."""
+    s = game.state
+    if game.is_over() or acting_seats(game) == [s.active]:
+        return ""
+    verbs: dict[str, list[str]] = {}
+    for d in game.pending:
+        if 0 <= d.player < len(game.names):
+            # its verb: "give 2 cards to P1 (Wedding)", "science 3: take a free resource"
+            verb = (d.prompt or d.decision).rsplit(": ", 1)[-1].split(" ", 1)[0]
+            who = verbs.setdefault(verb, [])
+            who += [] if s.name(d.player) in who else [s.name(d.player)]
+    doing = "; ".join(f"{' and '.join(who)} to {verb}" for verb, who in verbs.items())
+    return f"{sentence(s.name(s.active))}'s turn; {doing}" if doing else ""
 
 
 def _ck_bits(game: Game, p: int, view: dict, neutral: bool) -> list[str]:

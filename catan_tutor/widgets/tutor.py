@@ -491,7 +491,9 @@ class Tutor:
         if tab == "Odds" and self.odds is None:  # pandas and matplotlib load now
             from .odds_panel import OddsPanel
 
-            self.odds = OddsPanel(lambda: self.session.game)
+            self.odds = OddsPanel(  # at an open question, no more than the header says
+                lambda: self.session.game, secret=lambda: self.session.puzzle_secret
+            )
             return self.odds.widget
         built = {
             "Moves": lambda: self.moves.widget,
