@@ -348,7 +348,11 @@ def parse(query: str | None) -> Link | None:
         seed = _number(got, "seed", 0, MAX_SEED, None)
         return Link(position=unpack_position(got["position"]), computers=computers, seed=seed)
     if "lesson" in got:
-        _only(got, {"lesson", "node", "solved_at", "solved", "hints", "again", "moves"}, "a lesson link")
+        _only(
+            got,
+            {"lesson", "node", "solved_at", "solved", "hints", "again", "moves"},
+            "a lesson link",
+        )
         if "solved_at" in got and "solved" in got:
             raise LinkError("it gives solved_at twice (solved is its older name)")
         if not _LESSON.fullmatch(got["lesson"]):
