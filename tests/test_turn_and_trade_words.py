@@ -25,6 +25,12 @@ def test_an_offer_that_may_be_accepted_is_said_as_the_answer_alone() -> None:
     lines = notice_lines(game, node)
     assert any("P3 may accept P1's offer;" in line for line in lines), lines
     assert not any("change hands" in line for line in lines), lines
+    # the offer itself is said as pending (3.1, learner s31: "…; P3 accepts or declines." in
+    # Last move read as if P3 had answered; BASE-TRADE-DOMESTIC)
+    offer = node.action
+    assert offer is not None and node.parent is not None
+    said = say(node.parent.state, offer)
+    assert said.endswith("; now P3 accepts or declines it."), said
 
 
 @pytest.mark.parametrize("name", LESSONS)
