@@ -1046,7 +1046,7 @@ def _spot_example(game: Game, pattern: str, avoid: Collection[str]) -> str:
         text = str(action)
         if type(action).__name__ != kind or (seat and not text.startswith(f"{seat} ")):
             continue
-        label = text.split()[2]
-        if label not in avoid:
-            return f"“{pattern.format(label)}”"
+        label, *rest = text.split()[2:]  # (and the robber's victim: BASE-ROBBER-STEAL)
+        if label not in avoid and not set(rest) & set(avoid):
+            return f"“{' '.join([pattern.format(label), *rest])}”"
     return f"“{head}” and {noun}"

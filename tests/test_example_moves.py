@@ -24,7 +24,9 @@ from catan_tutor.widgets.try_words import example as try_example
 
 pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
 
-_QUOTED_SPOT = re.compile(r"“((?:P[1-9] )?(?:settlement|road|city|robber|knight|wall) \w+)”")
+_QUOTED_SPOT = re.compile(
+    r"“((?:P[1-9] )?(?:settlement|road|city|robber|knight|wall) \w+(?: P[1-9])?)”"
+)
 
 
 def _shown(game: Game, avoid: set[str]) -> list[str]:
