@@ -613,7 +613,7 @@ class Offer(Action):
     def sentence(self, s: State) -> str:
         return (
             f"{seat(self.player)} offers {seat(self.to)} {bundle_text(self.give)} for "
-            f"{bundle_text(self.get)}; {seat(self.to)} accepts or declines."
+            f"{bundle_text(self.get)}; now {seat(self.to)} accepts or declines it."
         )
 
 

@@ -982,14 +982,9 @@ def _said_in(items: str, how: str) -> bool:
     return bool(words) and all(re.search(rf"\b{re.escape(w)}\b", how) for w in words)
 
 
-# Example moves, each with labels to pick from (the first not to avoid).
-_EXAMPLES = (
-    ("settlement {}", ("H4", "C6", "Q2")),
-    ("road {}", ("H3", "C5", "Q1")),
-    ("city {}", ("J12", "D4", "R8")),
-    ("robber {}", ("K", "E", "R")),
-)
-_CK_EXAMPLES = (("knight {}", ("F6", "L10", "B2")), ("wall {}", ("J12", "D4", "R8")))
+# Example moves, each with its spot legal now (``_spot_example``)
+_EXAMPLES = ("settlement {}", "road {}", "city {}", "robber {}")
+_CK_EXAMPLES = ("knight {}", "wall {}")
 
 
 _NEUTRAL_KINDS = (NeutralSettle, NeutralRoad, NeutralKnight, NeutralPromote)
@@ -1010,18 +1005,48 @@ def neutral_forms(game: Game) -> str:
 
 
 def examples(game: Game, avoid: Collection[str] = ()) -> str:
-    """The words the reader takes, as examples: "Type a move like “settlement H4”, …"."""
+    """The words the reader takes, as examples: "Type a move like “settlement C6”, …", each
+    spot one where the move is legal now (learner s31: "settlement H4" where a settlement
+    stood); where none is, or while a question is open (``avoid``: a legal spot would narrow
+    its answer), the form without a spot: "“settlement” and a corner"."""
     shown = [*_EXAMPLES, *(_CK_EXAMPLES if Recruit in game.rules.applies else ())]
-    said = []
-    for pattern, labels in shown:
-        label = next((x for x in labels if x not in avoid), labels[-1])
-        said.append(f"“{pattern.format(label)}”")
+    said = [_spot_example(game, pattern, avoid) for pattern in shown]
     said += [f"“{x}”" for x in trade_card_words.examples(game, avoid)]  # trades, cards (s18)
-    road = next((x for x in _EXAMPLES[1][1] if x not in avoid), "Q1")
     who = next((p for p in ("P2", "P3", "P1") if p not in avoid), "P2")
+    road = _spot_example(game, f"{who} road {{}}", avoid)
     neutral = neutral_forms(game)
     return (
         f"Type a move like {', '.join(said)}, “roll” or “end turn”, with the player first "
-        f"when it is another player's move (“{who} road {road}”).{' ' if neutral else ''}"
+        f"when it is another player's move ({road}).{' ' if neutral else ''}"
         f"{neutral}"
     )
+
+
+# Each example's kind (its pattern's word) and what its spot is
+_SPOT_KINDS = {
+    "settlement": ("Settle", "a corner"),
+    "road": ("BuildRoad", "an edge"),
+    "city": ("BuildCity", "a corner"),
+    "robber": ("MoveRobber", "a hex"),
+    "knight": ("Recruit", "a corner"),
+    "wall": ("BuildWall", "a corner"),
+}
+
+
+def _spot_example(game: Game, pattern: str, avoid: Collection[str]) -> str:
+    """``pattern`` ("road {}", "P2 road {}") in quotes with a spot where its move is legal
+    now (for its seat when it names one), else the form without one ("“road” and an edge")."""
+    words = pattern.split()
+    seat = words[0] if _SEAT.match(words[0]) else ""
+    kind, noun = _SPOT_KINDS[words[1] if seat else words[0]]
+    head = pattern.replace(" {}", "")
+    if avoid or game.is_over() or game.is_chance():
+        return f"“{head}” and {noun}"
+    for action in game.legal_actions():
+        text = str(action)
+        if type(action).__name__ != kind or (seat and not text.startswith(f"{seat} ")):
+            continue
+        label, *rest = text.split()[2:]  # (and the robber's victim: BASE-ROBBER-STEAL)
+        if label not in avoid and not set(rest) & set(avoid):
+            return f"“{' '.join([pattern.format(label), *rest])}”"
+    return f"“{head}” and {noun}"

@@ -592,7 +592,9 @@ def examples(game: Game, avoid: Collection[str] = ()) -> list[str]:
             continue
         # the Merchant Fleet's example at every question (the Merchant answers 9.18)
         far = {"merchant"} if cls is PlayProgress else set()
-        shown = example(game, cls, shunned | far).split(" ", 1)[-1]
+        # legal now, but at a question (``avoid``): alike at every one, legal or not (a
+        # legal one would tell which kinds are)
+        shown = example(game, cls, shunned | far, legal=not avoid).split(" ", 1)[-1]
         if shown and cls is not BankTrade:
             shown = shown if shown.startswith("play ") else f"play {shown}"
         out += [shown] if shown else []

@@ -231,13 +231,17 @@ def kind_named(text: str, game: Game | None = None) -> type[Action] | None:
     return kin[0] if kin else cls
 
 
-def example(game: Game, cls: type, avoid: Collection[str] = ()) -> str:
-    """A move of kind ``cls`` as typed, for the variant's seats: one the reader takes whose
-    labels and seat are none of ``avoid``, nor its move one of ``avoid``'s for any seat (''
-    when none is)."""
+def example(game: Game, cls: type, avoid: Collection[str] = (), legal: bool = True) -> str:
+    """A move of kind ``cls`` as typed: one legal now (learner s31 at 1.4: "like “P2 settle
+    H4”" where P2's settlement stood, a move the position refuses), whose labels and seat
+    are none of ``avoid``, nor its move one of ``avoid``'s for any seat ('' when none is: the
+    form is said without one). ``legal=False``: one the reader takes, for the variant's
+    seats, legal or not (a list of kinds every question shows alike)."""
     form = FORMS.get(cls.__name__)
     if form is None:
         return ""
+    if legal:
+        return _legal_example(game, cls, avoid)
     for tail in (form[2], *_OTHER_TAILS.get(cls.__name__, ())):
         shown = _example(game, cls, tail, avoid)
         # a card's id as printed ("merchant-fleet": "Merchant Fleet"; read too), whose words
@@ -249,6 +253,31 @@ def example(game: Game, cls: type, avoid: Collection[str] = ()) -> str:
 
 
 _JOINED_ID = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b")  # "merchant-fleet", "road-building"
+
+
+def _within(words: str, text: str) -> bool:
+    """``words`` said in ``text``, whole words."""
+    return re.search(rf"(?<![\w-]){re.escape(words)}(?![\w-])", text) is not None
+
+
+def _legal_example(game: Game, cls: type, avoid: Collection[str]) -> str:
+    """``example``'s move legal now: the first of ``cls`` (a card's id as printed) that
+    names no seat, label, word or move of ``avoid``."""
+    if game.is_over() or game.is_chance():
+        return ""
+    moves = {x.split(" ", 1)[1] for x in avoid if re.match(r"P[1-9] \S", x)}
+    for action in game.legal_actions():
+        if type(action) is not cls:
+            continue
+        text = str(action)
+        seat, _, move = text.partition(" ")
+        if seat in avoid or text in avoid or any(_within(m, move) for m in moves):
+            continue  # (an answer's move inside it: "force all" for 11.16's "force")
+        shown = _JOINED_ID.sub(lambda m: CARD_TITLES.get(m[0], m[0]), text)
+        words = re.findall(r"[\w-]+", f"{move} {shown.partition(' ')[2]}")
+        if not any(w in avoid or w.lower() in avoid for w in words):
+            return shown
+    return ""
 
 
 # Another example where the form's names an answer's own word (a puzzle answered by playing

@@ -27,3 +27,26 @@ def test_a_solved_question_says_go_on_by_the_step_buttons_and_only_then() -> Non
     css = style.theme_css()
     assert f"@media (min-width:701px){{.catan-step-note:has(.{GO_ON_CLASS})" in css
     assert "@media (max-width:700px){.catan-head-solved{display:none}}" in css
+
+
+def test_a_right_answer_of_ones_own_off_the_lesson_s_line_is_played_on() -> None:
+    """9.18 at 1280 (learner s31): after "Merchant on S", a right answer the lesson's line
+    does not follow (CK-PC-MERCHANT), Roll and End turn were greyed though End turn was lit
+    just before, and no kind was offered: only ▶ led on. The position is P2's to play on
+    (End turn lit, the palette's kinds), the reply says so, and ▶ still goes to the
+    lesson's own answer."""
+    app = App(query="?lesson=puzzle_ck_progress&node=4")
+    tutor, s = app.tutor, app.session
+    assert not tutor.controls.end_button.disabled  # lit at the question
+    s.play("P2 play merchant S")
+    own = s.node
+    assert s.puzzle.right is not None and s.puzzle.main_line() is not None and not own.children
+    assert not s.puzzle.resting()
+    assert not tutor.controls.end_button.disabled  # P2 may end the turn (CK-TURN-ACTION-PHASE)
+    assert tutor.controls.palette.options  # the moves legal there offered
+    assert GO_ON not in tutor.header.value
+    said = tutor.puzzle.result.value
+    assert "Play on from your answer, or press ▶ to go on with the lesson." in said, said
+    assert s.can_step("forward")  # ▶: the lesson's own answer
+    tutor.controls.end_button.click()  # played on: P2's turn ends in a line of their own
+    assert str(s.node.action) == "P2 end" and s.node.parent is own

@@ -153,12 +153,16 @@ def test_the_examples_name_the_words_it_takes_and_no_label_to_avoid():
     """The examples are moves it reads; in a puzzle they name none of the answer's spots."""
     g, ck = _base(), _ck()
     said = examples(g)
-    assert "“settlement H4”" in said and "“road H3”" in said and "“end turn”" in said
-    assert "knight" not in said and "“knight F6”" in examples(ck)
-    for example in ("settlement H4", "road H3", "city J12", "robber K", "roll", "end turn"):
+    assert "“end turn”" in said and "knight" not in said and "“knight" in examples(ck)
+    # each spot's example legal now (s31: "settlement H4" where a settlement stood), else
+    # the form without a spot
+    spots = re.findall(r"“((?:settlement|road|city|robber) \w+)”", said)
+    assert spots and all(g.explain(read_move(g, m)).legal for m in spots), said
+    assert "“city” and a corner" in said  # no city before a settlement (BASE-BUILD-CITY)
+    for example in ("roll", "end turn"):
         read_move(g, example)
-    avoid = {"H4", "H3", "J12", "K"}
-    assert not any(f" {x}”" in examples(g, avoid) for x in avoid)
+    avoid = {"H4", "H3", "J12", "K"}  # at a question: no spot at all (it would narrow)
+    assert not re.findall(r"“(?:settlement|road|city|robber) \w+”", examples(g, avoid))
 
 
 def test_try_a_move_reads_the_pages_words_and_wrong_input_changes_nothing():

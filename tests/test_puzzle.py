@@ -353,7 +353,10 @@ def test_a_right_answer_the_lesson_does_not_follow_stays_with_its_line_a_click_a
     assert str(tutor.timeline.current.action) == "P1 road N7"
     said = tutor.puzzle.result.value
     # issue 33: "The lesson goes on another way: P1 builds a road on N5" was unclear
-    own = "The lesson's own answer was a road on N5. Press ▶ to go on with the lesson."
+    own = (
+        "The lesson's own answer was a road on N5. "
+        "Play on from your answer, or press ▶ to go on with the lesson."
+    )
     assert own in html.unescape(said), said
     # said right once, the note its own paragraph: not glued to the why's rule mark (s18, 1.4:
     # "any of its three edges will do.§ Right too. The lesson's own answer was…")

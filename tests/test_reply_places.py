@@ -68,4 +68,5 @@ def test_in_lesson_mode_try_a_move_is_named_behind_explore():
         t.act_at(("hex", board.parse_hex("K")))
         said = t.controls.message.value
         assert ("press Explore and type it under Try a move" in said) is not exploring, said
-        assert "Try a move" in said and "like “P" in said, said
+        # (no Monopoly card held: its form without an example, none legal; s31)
+        assert "Try a move" in said and "Playing Monopoly is typed as" in said, said

@@ -87,7 +87,7 @@ def test_try_again_then_a_reload_keeps_the_question_open_until_answered_again():
     app.tutor.puzzle.again_button.click()
     assert s.node is q and s.puzzle.holds()
     address = app.tutor.saved_line.value
-    assert f"again={q.id}" in address and "solved=" not in address
+    assert f"again={q.id}" in address and "solved_at=" not in address
     reloaded = App(query=address)
     reloaded.progress.into.value = kept  # the page sends what the browser kept
     r = reloaded.session
@@ -96,7 +96,7 @@ def test_try_again_then_a_reload_keeps_the_question_open_until_answered_again():
     assert q.id in reloaded.progress.store.solved["puzzle_ck_metropolis"]  # (the count)
     r.play(r.node.children[0].action)  # answered again: solved across a reload once more
     address = reloaded.tutor.saved_line.value
-    assert "again=" not in address and f"solved={q.id}" in address
+    assert "again=" not in address and f"solved_at={q.id}" in address
     again = App(query=address)
     again.progress.into.value = kept
     a = again.session

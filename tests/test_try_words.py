@@ -11,7 +11,7 @@ from ipywidgets import Button
 from catan_tutor import new_game
 from catan_tutor.actions import BuildRoad, Settle
 from catan_tutor.widgets import Tutor
-from catan_tutor.widgets.try_words import FIXED, example, try_help
+from catan_tutor.widgets.try_words import example, try_help
 from catan_tutor.widgets.tutor import TABS
 
 
@@ -40,7 +40,9 @@ def test_the_example_is_a_move_legal_now_written_out_in_words():
 def test_while_a_question_waits_no_move_is_given_as_an_example():
     """Any move named under a question could be its answer (a fixed "P1 road H3" was the
     answer of a two-player puzzle): there the help says what each part is, and names none;
-    with no move on a spot legal (the dice to roll) the fixed example."""
+    with no move on a spot legal (the dice to roll) another move legal now: the roll (a
+    fixed "P1 road H3" was refused before the roll, beside P3's settlement: learner s31,
+    BASE-TURN-PHASES), and at a chance event none (what each part is)."""
     g = new_game("base", players=3, seed=2)
     assert example(g, secret=True) == ""
     said, placeholder = try_help(g, secret=True)
@@ -50,7 +52,12 @@ def test_while_a_question_waits_no_move_is_given_as_an_example():
     rolls = new_game("base", players=3, seed=2)
     while rolls.state.turn == 0:
         rolls.play(rolls.legal_actions()[0])
-    assert example(rolls) == FIXED  # P1's turn starts with the dice
+    assert example(rolls) == "P1 roll"  # P1's turn starts with the dice
+    assert rolls.explain(example(rolls)).legal
+    assert "“P1 roll” means “P1 rolls" in html_text(try_help(rolls)[0]), try_help(rolls)[0]
+    rolls.play("P1 roll")  # the dice: chance's, no one's move to type
+    assert rolls.is_chance() and example(rolls) == ""
+    assert try_help(rolls)[1] == "who, what, where"
     t = Tutor(new_game("base", players=3, seed=2))
     t.tabs.selected_index = TABS.index("Play")
     t.refresh()

@@ -103,14 +103,20 @@ DEVELOPER = re.compile(
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_kind_of_move_has_a_form_whose_example_is_read_as_that_kind(variant):
     """Every kind a player makes in the variant is said how to type: a general pattern and
-    an example the reader takes as a move of that kind (for a seat other than the first)."""
+    an example the reader takes as a move of that kind; the example said is a move legal
+    now (learner s31), else none is said."""
     g = GAMES[variant]
     for kind, cls in variant_kinds(g).items():
         assert cls.__name__ in FORMS, kind
-        shown = example(g, cls)
+        shown = example(g, cls, legal=False)
         assert shown and type(g.parse(shown)) is cls, (kind, shown)
         how = how_to_type(g, cls)
-        assert f"like “{shown}”" in how and not DEVELOPER.search(how), how
+        legal = example(g, cls)
+        assert not DEVELOPER.search(how), how
+        if legal:
+            assert f"like “{legal}”" in how and g.explain(as_notation(g, legal)).legal, how
+        else:
+            assert "like “" not in how, how
 
 
 def _malformed(word: str) -> list[str]:
@@ -171,7 +177,8 @@ def test_the_learners_words_for_a_city_improvement_and_a_forced_trade_are_read()
     text = str(caught.value)
     forced = "the player, “force take”, the cards taken, “give” and the cards given"
     assert f"A forced trade is typed as {forced}" in text, text
-    assert "like “P2 force take" in text and not DEVELOPER.search(text), text
+    legal = re.findall(r"like “([^”]*)”", text)  # an example legal now, or none (s31)
+    assert all(GAMES["base-2p"].explain(m).legal for m in legal) and not DEVELOPER.search(text)
     assert as_notation(GAMES["ck-2p"], "P1 makes a forced trade with P2") == "P1 force"
     # the values a place takes are said once: in the form, not again in the reason
     for game, typed, listed in (
@@ -251,7 +258,7 @@ def test_a_move_of_another_game_is_said_to_be_none_of_this_one_by_name(variant):
     seen = 0
     for other in VARIANTS:
         for cls in set(variant_kinds(GAMES[other]).values()) - ours:
-            typed = "P1 " + example(GAMES[other], cls).split(" ", 1)[1]  # P1 is to move
+            typed = "P1 " + example(GAMES[other], cls, legal=False).split(" ", 1)[1]  # P1 moves
             word = typed.split()[1]
             for text in (typed, f"P1 {word} zzz"):
                 try:

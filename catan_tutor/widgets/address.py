@@ -6,7 +6,7 @@ owns (``OWN_KEYS``: nothing stale stays, such as the ``lesson=`` of the lesson l
 keeping the page's other parameters (a token, the theme). The query, readable where it can be:
 
 - a lesson: its link (``links.py``), ``lesson=ID&node=N`` with the learner's own moves packed
-  in ``&moves=``, and their puzzles: ``&solved=3.7`` (the lesson's questions answered, so a
+  in ``&moves=``, and their puzzles: ``&solved_at=3.7`` (the lesson's questions answered, so a
   reload lands past them), ``&hints=1`` (the hints taken at the question shown) and
   ``&again=8`` (the questions asked afresh with *Try again*, not answered since: a reload
   keeps them open, whatever the browser's progress says: ``solved_again.asked_afresh``);
@@ -91,7 +91,7 @@ def check_lesson_link(sc: Scenario, link: Link) -> None:
     answered and the question its hints are for."""
     copy = timeline_of(sc)
     reached = follow_moves(copy, link.node, link.moves)
-    for key, nodes in (("solved", link.solved), ("again", link.again)):
+    for key, nodes in (("solved_at", link.solved), ("again", link.again)):
         for n in nodes:
             if n not in sc.puzzles:
                 raise LinkError(f"{key} names move {n}, which asks no question in this lesson")

@@ -19,7 +19,7 @@ the learner's moves (and a position) are packed small.
   dictionary ``MOVES_ZDICT``); at most ``MAX_LINK_MOVES`` of them. Opening the link replays
   them through the engine, so the learner's moves come back as a variation of the lesson's
   tree, at its last move (``link_of`` makes these links from the session);
-- ``&solved=3.7&hints=1`` after a lesson link: the learner's puzzles, in the page's own
+- ``&solved_at=3.7&hints=1`` after a lesson link: the learner's puzzles, in the page's own
   address only (``address.py``; Copy link leaves them out, so a friend meets the question
   at the link's node afresh, those before it on its way passed over but not answered; past
   an answered question, that one only, ``copied_link``): the
@@ -108,8 +108,11 @@ def _seats(variant: str) -> tuple[int, ...]:
 PLAYERS = _Seats()
 BOARDS = ("beginner", "variable", "variable-harbors")
 SEAT_KEYS = ("p1", "p2", "p3", "p4")  # a computer seat, by the player's number
-KEYS = ("lesson", "node", "solved", "hints", "again", "moves", "variant", "players", "board",
-        "seed", "position", *SEAT_KEYS)  # fmt: skip
+KEYS = ("lesson", "node", "solved_at", "solved", "hints", "again", "moves", "variant", "players",
+        "board", "seed", "position", *SEAT_KEYS)  # fmt: skip
+# ``solved_at`` names the moves whose questions were answered (``solved_at=8``: the question at
+# move 8); before s31 it was ``solved``, read as a count ("solved=8" beside "9 of 27 puzzles
+# solved", learner s31): still read, never written
 
 _LESSON = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,119}")
 _NUMBER = re.compile(r"[0-9]{1,10}")
@@ -301,7 +304,7 @@ class Link:
             pairs = [("lesson", number_of(self.lesson))]  # "4.3": as the lesson list says
             pairs += [("node", self.node)] if self.node else []
             if self.solved:
-                pairs.append(("solved", ".".join(map(str, self.solved))))
+                pairs.append(("solved_at", ".".join(map(str, self.solved))))
             if self.hints:
                 pairs.append(("hints", self.hints))
             if self.again:
@@ -345,7 +348,13 @@ def parse(query: str | None) -> Link | None:
         seed = _number(got, "seed", 0, MAX_SEED, None)
         return Link(position=unpack_position(got["position"]), computers=computers, seed=seed)
     if "lesson" in got:
-        _only(got, {"lesson", "node", "solved", "hints", "again", "moves"}, "a lesson link")
+        _only(
+            got,
+            {"lesson", "node", "solved_at", "solved", "hints", "again", "moves"},
+            "a lesson link",
+        )
+        if "solved_at" in got and "solved" in got:
+            raise LinkError("it gives solved_at twice (solved is its older name)")
         if not _LESSON.fullmatch(got["lesson"]):
             raise LinkError("it does not name a lesson")
         node = _number(got, "node", 0, MAX_NODE, 0)
@@ -354,7 +363,7 @@ def parse(query: str | None) -> Link | None:
             lesson=id_of(got["lesson"]),  # "4.3" or the file's id (links made before)
             node=node,
             moves=_moves(got),
-            solved=_solved(got),
+            solved=_solved(got, "solved_at" if "solved_at" in got else "solved"),
             hints=hints,
             again=_solved(got, "again"),
         )
@@ -410,7 +419,7 @@ def _computers(got: dict[str, str], players: int) -> tuple[tuple[int, str], ...]
 
 
 def _solved(got: dict[str, str], key: str = "solved") -> tuple[int, ...]:
-    """The questions answered a lesson link names (``solved=3.7``: node ids, each once); with
+    """The questions answered a lesson link names (``solved_at=3.7``: node ids, each once); with
     ``key`` "again", those asked afresh (``again=8``)."""
     if key not in got:
         return ()

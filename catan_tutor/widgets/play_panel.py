@@ -57,6 +57,7 @@ from .place_words import OFF_BOARD_SHORT, off_board
 from .possible_parts import possible_parts
 from .taken_spots import free_spots
 from .tap_choices import agreeing, enabled_kinds, kinds_at_words, legal_with_spot
+from .try_words import example as try_example
 from .try_words import try_help
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words, palette_words
@@ -179,7 +180,7 @@ class PlayPanel:
 
         # Try a move: the verdict follows the text as it is typed (each keystroke a round trip)
         self.try_text = widgets.Text(
-            placeholder="e.g. P1 road H3",  # (the position's own example: try_words.py)
+            placeholder="who, what, where",  # (the position's own example: try_words.py)
             continuous_update=True,
             layout=lay(width="auto", flex="1 1 auto"),
         )
@@ -421,8 +422,9 @@ class PlayPanel:
         self.try_play.disabled = s.tried is None
         self.try_rule.layout.display = "" if ex is not None else "none"
         if s.unreadable:
+            shown = try_example(s.game, s.puzzle_secret)  # legal now, or none (s31)
             self.try_verdict.value = verdicts.unreadable_html(
-                s.tried_text, s.unreadable, s.unreadable_word
+                s.tried_text, s.unreadable, s.unreadable_word, [shown] if shown else []
             )
         elif ex is not None:
             self.try_verdict.value = verdicts.verdict_html(ex, s.game, typed=s.tried_text)

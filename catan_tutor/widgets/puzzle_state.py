@@ -139,13 +139,16 @@ class PuzzleState:
         return not self.secret()
 
     def resting(self) -> bool:
-        """A right answer shows here, no question is open here and ▶ goes on with the lesson:
-        no move is asked of the learner until ▶ (after puzzle 1.4's first road the form
-        asked where P2's settlement goes; issue 33)."""
+        """A right answer shows here with the lesson's move after it, no question is open
+        here and ▶ goes on with the lesson: no move is asked of the learner until ▶ (after
+        puzzle 1.4's first road the form asked where P2's settlement goes; issue 33)."""
         node = self.session.timeline.current
         if self.answered != node.id or self.right is None or self.holds(node):
             return False
-        return bool(node.children) or self.main_line() is not None
+        # a right answer of the learner's own, off the lesson's line with no move after it, is
+        # a position to play on (its legal moves lit, End turn too), ▶ to the lesson's own
+        # answer beside it (learner s31 at 9.18: Roll and End turn greyed, stuck there)
+        return bool(node.children)
 
     def read(self, text: str) -> str:
         """``text`` as notation: itself, or the page's words for a move spelled in it
@@ -385,6 +388,8 @@ def beside_line(j: Judgement, question: Node) -> Judgement:
     # its own paragraph (OFF_LINE): the "Right" says right once; the why's rule mark ends
     # the why, not glued to this (s18 at 1.4: "will do.§ Right too. The…")
     go_on = "Press ▶ to go on with the lesson."
+    if j.node is not None and not j.node.children:  # (``resting``: the learner may play on)
+        go_on = "Play on from your answer, or press ▶ to go on with the lesson."
     return replace(j, text=f"{j.text}{OFF_LINE}The lesson's own answer was {line}. {go_on}")
 
 

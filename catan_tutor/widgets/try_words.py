@@ -4,7 +4,9 @@ the position shown, written out in words ("P2 road K5" means "P2 builds a road o
 quotes as a sentence says it, not in code type (a learner read `P1 settle A12` as code).
 
 The example is a move of the player to act on a spot of the board (a settlement, a road, a
-city) legal now, else a fixed one; while a lesson's question waits for its answer there is
+city) legal now, else another move legal now ("P1 roll"; a fixed "P1 road H3" was refused
+before the roll, beside another's settlement: learner s31), else none (at the dice, once the
+game is over): what each part is; while a lesson's question waits for its answer there is
 no example at all (any move named there could be the answer), only what each part is. The
 example's words are in quotes: the board does not label its spot (``named_words.py``).
 """
@@ -18,8 +20,7 @@ from ..move_words import neutral_forms
 from . import markup
 from .move_list import move_words
 
-ON_A_SPOT = (Settle, BuildRoad, BuildCity)  # the kinds a worked example is taken from
-FIXED = "P1 road H3"  # the example where no legal one is on a spot (dice to roll, game over)
+ON_A_SPOT = (Settle, BuildRoad, BuildCity)  # the kinds a worked example is taken from first
 HEAD = (
     "<b>Try a move</b> <span style='color:#555;font-size:12px'>to ask whether it is allowed "
     "now, and why (the answer follows as you type). Type who, what and where, the spot by "
@@ -39,15 +40,12 @@ PARTS = (
 
 
 def example(game: Game, secret: bool = False) -> str:
-    """A move to type, as notation: one legal now on a spot, else ``FIXED``; '' while
-    ``secret`` (a question waits for its answer)."""
-    if secret:
+    """A move to type, as notation: one legal now on a spot, else another legal now (the
+    first: "P1 roll"), else ''; '' while ``secret`` (a question waits for its answer)."""
+    if secret or game.is_over() or game.is_chance():
         return ""
-    if not game.is_over() and not game.is_chance():
-        for action in game.legal_actions():
-            if isinstance(action, ON_A_SPOT):
-                return str(action)
-    return FIXED
+    legal = game.legal_actions()
+    return str(next((a for a in legal if isinstance(a, ON_A_SPOT)), legal[0] if legal else ""))
 
 
 def try_help(game: Game, secret: bool = False) -> tuple[str, str]:

@@ -380,8 +380,23 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
                 else unpaid(self.game, kind, acting_seat(self.game)) or puzzle_ask(cls, how)
             )
         self.emit("kind")
-        if not self.of_kind(kind) and cls is not None and seat_only(cls):
+        acts = self.of_kind(kind)
+        if not acts and cls is not None and seat_only(cls):
             self.try_move(str(cls(acting_seat(self.game))))
+        elif self._one_click(cls, acts):  # nothing left to choose: played, as Roll is (s31)
+            self.play(acts[0])
+
+    def _one_click(self, cls: type | None, acts: list[Action]) -> bool:
+        """The kind chosen leaves nothing to choose (one legal move naming its seat alone:
+        "Accept the trade", where "Play this move" was needed after it; learner s31 at 3.1):
+        it plays on the click, as Roll and End turn do (their own buttons). Not at an open
+        question (a move there is an answer, given only when asked: the form's Play), nor off
+        the lesson's line at once (``leaves_line``: the form's Play confirms it, issue 33)."""
+        if cls is None or not seat_only(cls) or len(acts) != 1 or self.puzzle_secret:
+            return False
+        if self.kind in OWN_BUTTON:  # the palette's Roll: its form forces the dice
+            return False
+        return not self.leaves_line(acts[0]) and not self.computer_to_move()
 
     def _why_no(self, cls: type, how: str = "") -> str:
         """Why no move of kind ``cls`` can be played now: the engine's one reason where every

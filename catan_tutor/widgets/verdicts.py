@@ -15,6 +15,7 @@ visitor typed alike).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .. import rulebook
 from ..actions import Action, Roll
@@ -480,9 +481,11 @@ def verdict_html(ex: Explanation, game: Game, *, opened: bool = False, typed: st
     )
 
 
-def unreadable_html(text: str, problem: str, word: str = "") -> str:
+def unreadable_html(text: str, problem: str, word: str = "", moves: Sequence[str] = ()) -> str:
     """What the tutor says of text that is not a move at all: the text typed, the ``word`` at
-    fault marked in it, and what is wrong (``problem``: a learner's sentence)."""
+    fault marked in it, what is wrong (``problem``: a learner's sentence) and ``moves`` as
+    examples (legal now: a fixed "P1 road H3" was refused there, learner s31), else the
+    form without one."""
     typed = text.strip()
     at = _word_at(typed, word)
     shown = (
@@ -494,11 +497,15 @@ def unreadable_html(text: str, problem: str, word: str = "") -> str:
         if at >= 0
         else markup.text(typed)
     )
+    like = (
+        f"Moves read like {', '.join(_example(m) for m in moves)}."
+        if moves
+        else "Moves read as the player, the kind of move and its spot's label where it has one."
+    )
     return (
         f"<div class='catan-verdict' data-legal='' style='line-height:1.4'>"
         f"<b style='color:{RED}'>{icons.NO} not a move</b>: <code>{shown}</code>"
-        f"<div>{markup.text(problem)}</div><div style='color:{GREY}'>Moves read like "
-        f"{_example('P1 settle J12')}, {_example('P1 road H3')}, {_example('P1 end')}.</div>"
+        f"<div>{markup.text(problem)}</div><div style='color:{GREY}'>{like}</div>"
         "</div>"
     )
 

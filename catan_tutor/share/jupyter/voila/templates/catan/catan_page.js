@@ -24,8 +24,8 @@
   var MAX_UPLOAD_BYTES = 524288;  // = catan_tutor.server.serve.MAX_UPLOAD_BYTES (512 KiB)
   var MAX_QUERY_CHARS = 40000;  // = catan_tutor.widgets.links.MAX_QUERY_CHARS
   // = catan_tutor.widgets.address.OWN_KEYS: the parameters the tutor writes
-  var OWN_KEYS = ['s', 'lesson', 'node', 'solved', 'hints', 'again', 'moves', 'variant',
-                  'players', 'board', 'seed', 'position', 'p1', 'p2', 'p3', 'p4'];
+  var OWN_KEYS = ['s', 'lesson', 'node', 'solved_at', 'solved', 'hints', 'again', 'moves',
+                  'variant', 'players', 'board', 'seed', 'position', 'p1', 'p2', 'p3', 'p4'];
   var LOST_AFTER_MS = 5000;
   var QUERY_RE = /^[A-Za-z0-9_.~=&%-]*$/;
   var CHANNELS_RE = /\/api\/kernels\/[^/?#]+\/channels(?:[?#]|$)/;
