@@ -590,3 +590,14 @@ CUT_JS = """() => {
   });
   return out.concat(box.map(() => 'a grid past its box'));
 }"""
+
+
+# Runs in the page: the cells in each row of each grid of counts of the form (style.COUNTS_CSS:
+# none alone on a row)
+COUNT_ROWS_JS = """() => [...document.querySelectorAll('.catan-form-box .catan-counts')].map(g => {
+  const rows = new Map();
+  for (const k of g.children) {
+    const t = Math.round(k.getBoundingClientRect().top); rows.set(t, (rows.get(t) || 0) + 1);
+  }
+  return [...rows.values()];
+})"""

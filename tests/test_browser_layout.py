@@ -29,6 +29,7 @@ import re
 import pytest
 from browser_harness import (
     ARTIFACTS,
+    COUNT_ROWS_JS,
     COVERED_JS,
     CUT_JS,
     REPLY_GAP_JS,
@@ -122,6 +123,36 @@ ARROW_ROOM_JS = """() => {
   const text = ctx.measureText(e.options[e.selectedIndex].text).width;
   return e.clientWidth - 20 - parseFloat(s.paddingLeft) - text;
 }"""
+
+# Runs in the page: the titles of `titles` for which the page's bar (its name and help, the
+# two lists, New game) takes more than one row, each shown closed in the lesson list in turn
+# (an option added for it: no lesson opens), the list then as it was
+BAR_ROWS_JS = """(titles) => {
+  const bar = document.querySelector('.catan-bar');
+  const e = bar.querySelector('.catan-lesson-picker select'), was = e.selectedIndex;
+  const oneRow = () => {
+    const r = [...bar.children].map(k => k.getBoundingClientRect()).filter(b => b.width);
+    return Math.max(...r.map(b => b.top)) < Math.min(...r.map(b => b.bottom));
+  };
+  const out = [];
+  for (const t of titles) {
+    const o = new Option(t); e.add(o); e.selectedIndex = e.options.length - 1;
+    if (!oneRow()) out.push(t);
+    o.remove();
+  }
+  e.selectedIndex = was;
+  return out;
+}"""
+
+
+def _every_title() -> list[str]:
+    """Every lesson's title as the lesson list shows it, marked done (its longest form)."""
+    from catan_tutor.study.library import library
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.widgets.older_in_list import with_older_names
+    from catan_tutor.widgets.progress import marked_done
+
+    return [marked_done(with_older_names(x.label)) for x in library(packaged_lessons())]
 
 
 # Runs in the page: the last "§" of the lesson's text (drawn over any before it near it), its
@@ -374,6 +405,10 @@ def test_explore_opens_the_tools_and_closes_again(lesson_page):
         "() => document.querySelector(\".catan-try input[type='text']\")"
         ".placeholder.startsWith('e.g. P1 settle ')"
     )
+    # in the page's controls' font, as the puzzle's answer field (it was a typewriter's:
+    # a fresh learner, s31)
+    font = "(e) => getComputedStyle(e).fontFamily"
+    assert typed.evaluate(font) == page.locator(".catan-bar select").first.evaluate(font)
     typed.press_sequentially("P1 settle A4")  # a corner nothing else on the page names
     page.wait_for_function(NAMED_JS, arg="A4")
     typed.fill("")
@@ -451,6 +486,28 @@ def test_nothing_spills_sideways_or_is_cut_short(app_server, new_page, size):
     query = "?lesson=base_trading_harbors"
     page = _lesson_page(new_page, app_server, f"layout_wide_{size[0]}", size=size, query=query)
     assert page.evaluate(CUT_JS) == []
+    if size[0] == 1024:  # the bar in one row with any lesson's title (it wrapped with every
+        # one, New game or the lesson list under the rest: f01_1024_ch8.png)
+        assert page.evaluate(BAR_ROWS_JS, _every_title()) == []
+        # Copy link at the window's foot: the field it opens under it shows whole (it
+        # showed cut in half there: a fresh learner, s31, 1280x900, d56_copylink.png)
+        # (a test's room over the step buttons takes it there, as 11.16's strip of the
+        # barbarians did; taken away after)
+        copy = page.locator(".catan-copy-link")
+        copy.evaluate(
+            "(e) => { const room = document.createElement('div'); room.id = 'catan-test-room';"
+            " room.style.height = (innerHeight - e.getBoundingClientRect().bottom - 2) + 'px';"
+            " e.parentElement.before(room); }"
+        )
+        assert copy.bounding_box()["y"] + copy.bounding_box()["height"] >= size[1] - 4
+        copy.click()
+        page.wait_for_function(  # (brought in once the page has settled: in 300 ms)
+            "() => { const i = document.querySelector('input.catan-link-input');"
+            " if (!i?.value.startsWith('http')) return false;"
+            " const r = i.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
+            timeout=5_000,
+        )
+        page.evaluate("() => document.getElementById('catan-test-room').remove()")
     page.get_by_role("button", name="Explore").click()
     for tab in ("Play", "Players", "Moves", "Rules", "Odds", "Editor", "File"):
         page.get_by_role("tab", name=tab, exact=True).click()
@@ -1041,6 +1098,10 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
     back, forward = nav.filter(has_text="◀").nth(1), nav.filter(has_text="▶").first
     assert back.is_disabled() and forward.is_enabled()
     assert page.evaluate(CUT_JS) == []  # nothing cut off at 1280 either
+    # the page's bar in one row whatever the lesson's title (9.18's list, as wide as chapter
+    # 9's longest title, pushed New game onto a row of its own: a fresh learner, s31,
+    # d43_p918.png)
+    assert page.evaluate(BAR_ROWS_JS, _every_title()) == []
     summary = page.locator(".catan-help summary")
     said = summary.bounding_box()
     summary.click()
@@ -1361,6 +1422,8 @@ def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
         page.locator(".catan-palette button.mod-active", has_text=kind).wait_for()
         after = _settled_box(page, canvas)
         forms.append(page.locator(".catan-form-box").bounding_box()["height"])
+        if kind == "Offer a trade":  # its 8 kinds of cards 4 + 4 (3 + 3 + 2 before, s31)
+            assert page.evaluate(COUNT_ROWS_JS) == [[4, 4], [4, 4]]
         page.screenshot(path=ARTIFACTS / f"layout_1024_kind_{len(forms)}.png")
         assert after == before, (kind, before, after)
     assert forms[1] < forms[0] - 100, forms  # the second form shorter: the page would shrink

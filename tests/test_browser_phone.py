@@ -14,7 +14,15 @@ import math
 from types import SimpleNamespace
 
 import pytest
-from browser_harness import ARTIFACTS, COVERED_JS, CUT_JS, SIDEWAYS_JS, frames, settle
+from browser_harness import (
+    ARTIFACTS,
+    COUNT_ROWS_JS,
+    COVERED_JS,
+    CUT_JS,
+    SIDEWAYS_JS,
+    frames,
+    settle,
+)
 from test_board_view import stand_in_game
 
 from catan_tutor import board
@@ -29,6 +37,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 PHONE = {"width": 375, "height": 740}
 BOARD = ".catan-board canvas"
 STATE_JS = "() => document.querySelector('.catan-tutor .catan-state')?.dataset.depth ?? ''"
+# Runs in the page: px from the words of the puzzle reply's "Rule: ..." to the foot of the
+# puzzle's box inside its border
+UNDER_RULE_JS = """() => {
+  const s = document.querySelector('.catan-puzzle-result .catan-rule>summary');
+  const r = document.createRange(); r.selectNodeContents(s);
+  const words = Math.max(...[...r.getClientRects()].map(x => x.bottom));
+  const box = document.querySelector('.catan-puzzle');
+  return box.getBoundingClientRect().bottom - parseFloat(getComputedStyle(box).borderBottomWidth)
+    - words;
+}"""
 
 
 def _open(page, url: str, heading: str) -> None:
@@ -441,3 +459,19 @@ def test_a_question_s_palette_says_what_its_greyed_buttons_mean(app_server, phon
     greyed = page.locator(".catan-palette button[aria-disabled=true]").first
     style = "(e) => { const s = getComputedStyle(e); return [s.borderTopStyle, s.opacity]; }"
     assert key.locator(".catan-key-greyed").evaluate(style) == greyed.evaluate(style)
+    # the offer's counts: no card's word alone on a row ("ore" under brick, lumber, wool,
+    # grain on a 1280 page, under two rows of two here: a fresh learner, s31,
+    # e04_offer_form.png)
+    page.locator(".catan-palette button", has_text="Offer a trade").first.tap()
+    page.locator(".catan-form-box .catan-counts").first.wait_for()
+    rows = page.evaluate(COUNT_ROWS_JS)
+    assert len(rows) == 2 and all(1 not in r for r in rows), rows
+    # answered right: the box ends with its reply's "Rule: ...", no empty band under it
+    # (its words sat at the top of the finger's 40 px: h05_phone_32_right.png)
+    page.locator(".catan-puzzle-answer input").fill(sc.puzzles[asked].answers[0])
+    page.locator(".catan-puzzle").get_by_role("button", name="Answer").tap()
+    page.locator(".catan-puzzle-result").filter(has_text="Right").wait_for()
+    settle(page)
+    page.locator(".catan-puzzle").screenshot(path=ARTIFACTS / "phone_puzzle_solved.png")
+    assert page.evaluate(UNDER_RULE_JS) <= 24  # (21: its tap target's lower half, the
+    # box's padding; ~36 with the words at the target's top and the hints' empty line kept)

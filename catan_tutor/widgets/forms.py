@@ -303,16 +303,15 @@ class ActionForm:
                     box.observe(self._guard(lambda _: self._check()), names="value")
                 self.counts[n] = boxes
                 title = widgets.HTML(f"<b>{html.escape(field_label(n, self.cls))}</b>")
-                rows.append(
-                    widgets.VBox(
-                        [
-                            title,
-                            widgets.GridBox(
-                                boxes, layout=frame.layout(grid_template_columns="repeat(3, 155px)")
-                            ),
-                        ]
-                    )
+                # equal cells in rows none of which holds one alone (style.COUNTS_CSS)
+                grid = widgets.GridBox(
+                    boxes, layout=frame.layout(grid_template_columns="repeat(3, 155px)")
                 )
+                grid.add_class("catan-counts")
+                grid.add_class(f"catan-counts-{kinds}")
+                row = widgets.VBox([title, grid])
+                row.add_class("catan-counts-row")
+                rows.append(row)
             else:
                 dd = widgets.Dropdown(
                     description=field_label(n, self.cls),

@@ -91,7 +91,9 @@ LOG_CSS = (
 
 
 # The moves one can make stand out (the palette, an enabled Roll or End turn); what cannot be
-# pressed looks it; the greyed "why not?" kinds; the log's box (the page's own look).
+# pressed looks it; the greyed "why not?" kinds; the log's box (the page's own look). Try a
+# move's field in the page's font, as the puzzle's answer field is (its typewriter font read
+# as another kind of box: a fresh learner, s31).
 PLAY_CSS = (
     "<style>.catan-palette .widget-toggle-button{font-weight:600;height:32px;"
     "background:#e3f2fd;color:#0d3c61;border:1px solid #1b5e9f;margin:2px 4px 2px 0}"
@@ -110,7 +112,6 @@ PLAY_CSS = (
     "height:24px;line-height:22px}"
     ".catan-blocked .widget-toggle-button.mod-active{opacity:1;"
     "box-shadow:inset 0 0 0 2px #b71c1c}"
-    ".catan-try .widget-text input{font-family:monospace}"
     ".catan-board canvas:focus{outline:none}"
     ".catan-board canvas:focus-visible{outline:3px solid #1b5e9f;outline-offset:2px}"
     + SR_ONLY_CSS

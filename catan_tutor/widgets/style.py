@@ -56,6 +56,7 @@ TOUCH = 40  # px: the least height of a control on a narrow (phone) page
 HEAD_RESERVE = 76
 TITLE_LINE = 1.35  # em: a line of the title over what the game waits for (its lines kept)
 SELECT_ARROW = 28  # px: a list's room for its arrow (ipywidgets draws it 20 px wide)
+BAR_ONE_ROW = 1016  # px: from this width on, the page bar keeps one row (a tablet's wraps)
 NOTE_ROWS = 44  # px: two lines of the chapter's line, the course's summary and a note
 NOTE_LINE = 18  # px: a line of the chapter's line (whole pixels: 1.4 em made 44.4 px of 44)
 # px: on a phone the chapter's line is not shown (the chapter list over it names the chapter;
@@ -255,6 +256,26 @@ FOCUSABLE = (
     "button", "select", "input", "textarea", "summary", "a[href]", ".lm-TabBar-tab",
     ".catan-rule-ref",
 )  # fmt: skip
+# A form's counts of cards (forms.py: a bundle's GridBox, one cell a kind): equal cells in
+# rows none of which holds one alone, by the width of the form (its row a container). Filled
+# as wide as they fit (140 px least each), 5 resources put "ore" alone on a row at 1280 (4 + 1,
+# a fresh learner, s31, e04_offer_form.png) and on a phone (2 + 2 + 1): now 5 in a row where
+# they fit, else 3 + 2; 8 kinds (C&K's commodities too) 4 + 4, else 3 + 3 + 2
+COUNTS_CSS = (
+    ".catan-counts-row{container-type:inline-size}"
+    ".catan-side .catan-counts{grid-template-columns:repeat(3,minmax(0,1fr))!important}"
+    "@container (min-width:540px){"
+    ".catan-side .catan-counts-5{grid-template-columns:repeat(5,minmax(0,1fr))!important}}"
+    "@container (min-width:440px){"
+    ".catan-side .catan-counts-8{grid-template-columns:repeat(4,minmax(0,1fr))!important}}"
+)
+# A reply's "Rule: ..." (verdicts.py), a finger's 40 px tall on a touch or narrow screen: its
+# words in the middle of it, not at its top over an empty band (a solved puzzle's box ended
+# in ~24 px of nothing under "Rule:", a fresh learner, s31, h05_phone_32_right.png)
+RULE_TAP_CSS = (
+    ".catan-app .catan-rule>summary{box-sizing:border-box;"
+    f"padding-block:calc(({TOUCH}px - 1lh) / 2)}}"
+)
 LAYOUT_CSS = (
     # the rows packed at the top: a least height kind_still.js holds (Answer pressed, the
     # page then shorter) is spare room under the panel, not a band between the board's row
@@ -275,7 +296,7 @@ LAYOUT_CSS = (
     "!important}"
     ".catan-side .widget-gridbox>*{width:auto!important;min-width:0;margin-left:0;"
     "margin-right:0}"
-    ".catan-side .widget-gridbox .widget-text input{min-width:0}"
+    ".catan-side .widget-gridbox .widget-text input{min-width:0}" + COUNTS_CSS +
     # the editor's pieces: each button as wide as its word, none shorter than the rest
     ".catan-edit-pieces .widget-toggle-button{min-width:78px;padding:0 10px}"
     ".catan-app .catan-bar{gap:4px 10px}"
@@ -283,6 +304,20 @@ LAYOUT_CSS = (
     # the chapter and lesson lists as wide as their longest entry with room to spare before
     # the arrow (the last letters of a title touched it and read as cut, 67_tablet.png)
     f".catan-app .catan-bar select{{padding-right:{SELECT_ARROW}px}}"
+    # on a wide page the bar keeps one row, whatever the lesson: each list as wide as the
+    # title shown (not its longest entry), the lesson's list shrinking if it must (its closed
+    # title cut, "…": at 1024 the longest few; its entries whole when open). 9.18's list, as
+    # wide as chapter 9's longest title, pushed New game onto a row of its own at 1280 (a
+    # fresh learner, s31, d43_p918.png), and at 1024 every lesson's did (f01_1024_ch8.png).
+    # The help open takes the bar's width, the lists under it, as before; a tablet's bar wraps
+    f"@media (min-width:{BAR_ONE_ROW}px){{"
+    ".catan-app .catan-bar:not(:has(.catan-help[open])){flex-wrap:nowrap!important;"
+    "column-gap:8px}"
+    ".catan-app .catan-bar>.widget-html,.catan-app .catan-bar>.catan-new-game{flex:0 0 auto}"
+    ".catan-app .catan-bar>.catan-chapter-picker{flex:0 0 auto}"
+    ".catan-app .catan-bar>.catan-lesson-picker{flex:0 1 auto;min-width:0}"
+    ".catan-app .catan-bar .widget-dropdown>label{width:auto;min-width:0}"
+    ".catan-app .catan-bar select{field-sizing:content;min-width:0;text-overflow:ellipsis}}"
     # the help opens in the page, under the page's name, and pushes the page down: over the
     # page it hid a puzzle's heading and question until closed (a fresh learner, s16,
     # t01_p3.png). Open, the name's row takes the bar's width (the lists wrap under the
@@ -529,6 +564,8 @@ LAYOUT_CSS = (
     ".catan-puzzle>.catan-puzzle-prompt{order:-3}.catan-puzzle>.catan-puzzle-result{order:-2}"
     ".catan-puzzle>.catan-puzzle-entry{order:-1}"
     ".catan-puzzle>.catan-puzzle-result:has(>.widget-html-content:empty){display:none}"
+    # the hints' line before a hint is taken: no room kept (under a solved puzzle's "Rule:")
+    ".catan-puzzle>.widget-html:has(>.widget-html-content:empty){display:none}"
     ".catan-puzzle .catan-puzzle-prompt p:last-child{margin-bottom:0}"
     ".catan-puzzle>.catan-puzzle-prompt{margin-bottom:0}.catan-puzzle-entry>*{margin-top:0}"
     f"{SIDE}>.catan-puzzle{{padding-top:3px!important}}"
@@ -551,8 +588,9 @@ LAYOUT_CSS = (
     f".catan-tutor>.catan-side>.catan-head{{min-height:{HEAD_RESERVE}px}}"
     f".catan-app button,.catan-app select,.catan-app input,.catan-app summary,"
     f".catan-app .lm-TabBar-tab{{min-height:{TOUCH}px}}"
+    + RULE_TAP_CSS
     # the tabs (ipywidgets sizes them with a more specific rule): as tall, their word centred
-    ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tab"
+    + ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tab"
     f"{{min-height:{TOUCH}px!important;align-items:center}}"
     # Explore's seven tabs on one row at 375 px (9 px each side wrapped "File" alone onto a
     # second row: a fresh learner, s31), every word whole
@@ -587,7 +625,8 @@ LAYOUT_CSS = (
      + "@media (pointer:coarse){"
     f".catan-app button,.catan-app select,.catan-app input,.catan-app summary,"
     f".catan-app .lm-TabBar-tab{{min-height:{TOUCH}px}}"
-    ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tab"
+    + RULE_TAP_CSS
+    + ".catan-tutor .jupyter-widgets.widget-tab>.lm-TabBar .lm-TabBar-tab"
     f"{{min-height:{TOUCH}px!important;align-items:center}}"
     ".catan-app .widget-inline-hbox,.catan-app .widget-toggle-buttons{height:auto}"
     "}"

@@ -264,12 +264,27 @@
  * a query such as "?lesson=ck_knight_displacement&node=3", in the data-link attribute of its
  * .catan-link-row element. A click on the Copy link button copies this address with that query
  * to the clipboard, and the read-only field the tutor then shows gets the full address. The
- * page's other parameters (the session state, a token) are left out of the link.
+ * page's other parameters (the session state, a token) are left out of the link. The field
+ * the click opens is brought whole into view: under the button at the window's foot it
+ * showed cut in half (a fresh learner, s31, 1280x900, d56_copylink.png).
  */
 (function () {
   'use strict';
   var LINK_RE = /^\?[A-Za-z0-9_.~=&%-]{0,4000}$/;
   var copied = null;  // the query last copied
+  var opening = false;  // Copy link clicked: its field to bring into view once shown
+
+  function inView(row) {  // the field's row whole in the window, scrolled by the least
+    var r = row.getBoundingClientRect();
+    if (!row.isConnected || (r.top >= 0 && r.bottom <= window.innerHeight)) return;
+    row.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  }
+
+  function bringIn(row) {  // now, and again once the page has settled round it (its column
+    inView(row);           // still grows a few px as the field is drawn)
+    requestAnimationFrame(function () { inView(row); });
+    setTimeout(function () { inView(row); }, 300);
+  }
 
   function linkOf(query) {
     if (!LINK_RE.test(query || '')) return null;
@@ -286,6 +301,7 @@
       var input = row.querySelector('input.catan-link-input');
       if (!href || !input) return;
       if (input.value !== href) input.value = href;
+      if (opening) { opening = false; bringIn(row); }
       var note = row.querySelector('.catan-link-note');
       var text = copied === query ? '\u2713 copied' : '';
       if (note && note.textContent !== text) note.textContent = text;
@@ -314,6 +330,7 @@
   document.addEventListener('click', function (event) {
     var button = event.target && event.target.closest && event.target.closest('.catan-copy-link');
     if (!button) return;
+    opening = true;
     var row = document.querySelector('.catan-link-row[data-link]');
     var query = row && row.getAttribute('data-link');
     var href = linkOf(query);
