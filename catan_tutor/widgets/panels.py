@@ -134,7 +134,7 @@ def acting_seats(game: Game) -> list[int]:
 
 def turn_words(game: Game) -> str:
     """When seats other than the one on turn owe a decision, that in words: "P1's turn; P3
-    to give" (a Wedding, CK-PROGRESS), "P1's turn; P2 and P3 to discard"; else ""."""
+    to give" (a Wedding, CK-PC-WEDDING), "P1's turn; P2 and P3 to discard"; else ""."""
     s = game.state
     if game.is_over() or acting_seats(game) == [s.active]:
         return ""
