@@ -166,7 +166,7 @@ def test_a_reload_shows_a_right_answer_as_before_and_after_try_again_the_questio
     page.locator(".catan-puzzle-answer input").fill("P1 road N3")
     page.locator(".catan-puzzle-submit").click()
     _wait_marker(page, node=2, correct=1)
-    page.wait_for_function("() => new URL(location.href).searchParams.get('solved') === '1'")
+    page.wait_for_function("() => new URL(location.href).searchParams.get('solved_at') === '1'")
     page.wait_for_function(  # the browser keeps it solved (the course's count)
         "() => (localStorage.getItem('catan-tutor-progress') || '').includes('puzzle_base_setup')"
     )

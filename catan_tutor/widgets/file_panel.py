@@ -22,6 +22,9 @@ SECRET_POSITION = (
     "The position text shows once the question is answered (it says whose move it is)."
 )
 SECRET_DOWNLOAD = "The lesson file can be downloaded once the question is answered."
+# its placeholder otherwise: the box's name for a screen reader too (an empty one left it
+# nameless: axe's "label", s31)
+POSITION_HINT = "The position as text: copy it, or paste one and press Load position."
 
 
 class FilePanel:
@@ -111,7 +114,8 @@ class FilePanel:
             self.position.value, self.position.placeholder = "", SECRET_POSITION
             self.download.value = f"<span style='margin-left:12px'>{SECRET_DOWNLOAD}</span>"
             return
-        self.position.value, self.position.placeholder = self.session.game.position(), ""
+        self.position.value = self.session.game.position()
+        self.position.placeholder = POSITION_HINT
         text = self.lesson_text()  # readable, reads back the same
         data = base64.b64encode(text.encode()).decode()
         title = self.session.as_scenario().title
