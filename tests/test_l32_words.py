@@ -237,7 +237,7 @@ def test_CK_IMPROVE_BUILD_a_wrong_level_is_a_move_read_not_a_text_unread():
         ("puzzle_ck_knights", 21, "spend the coin on politics"),
         ("puzzle_ck_barbarians", 7, "make the knight on K6 strong"),
         ("puzzle_ck_barbarians", 7, "make P2's knight strong"),
-        ("puzzle_ck_progress", 5, "2 wool for ore with the merchant"),
+        ("puzzle_ck_progress", 5, "2 grain for ore with the merchant"),
         ("puzzle_base_trading", 7, "P2 gives 2 wool to the bank and takes a brick"),
         ("puzzle_base_2p", 15, "use trade tokens to move the robber home"),
         ("puzzle_base_dummy", 18, "offer two wheat for the ore"),
