@@ -211,8 +211,8 @@ def _main_line(name: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-# Questions an earlier lesson plays out at the very position: none left (s31 moved 7.9's and
-# 9.10's). A question added here must say why it may repeat an earlier lesson's move.
+# Questions an earlier lesson plays out at the very position: none left (s31 moved 7.8's, at
+# 6.2's and 7.1's positions, and 9.18's, at 9.2's). One added here must say why it may.
 KNOWN_REPEATS: dict[tuple[str, int], str] = {}
 
 
