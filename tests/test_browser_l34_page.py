@@ -71,8 +71,8 @@ def _tap_corner(page, label: str) -> None:
 
 
 def test_a_right_answer_beside_the_line_fits_a_phone_s_screen(app_server, phone):
-    """7.8's "Put a knight on the board" answered with A4 (CK-KNIGHT-RECRUIT; the lesson's is
-    N4) by a tap: nothing on the page reaches past the screen's right edge, the button back
+    """7.8's "Put a knight on the board" answered with A8 (CK-KNIGHT-RECRUIT; the lesson's is
+    M4) by a tap: nothing on the page reaches past the screen's right edge, the button back
     to the lesson's move in lines; the held reply's "more" covers no word."""
     page = phone
     page.goto(f"{app_server}?lesson=7.8&node=18", timeout=120_000)
@@ -86,7 +86,7 @@ def test_a_right_answer_beside_the_line_fits_a_phone_s_screen(app_server, phone)
         " if (e.scrollTop) e.scrollTop = 0; }"
     )
     settle(page)
-    _tap_corner(page, "A4")
+    _tap_corner(page, "A8")
     page.locator(".catan-reply-held").filter(has_text="Right").wait_for()
     settle(page)
     page.screenshot(path=ARTIFACTS / "l34_phone_back_button.png")

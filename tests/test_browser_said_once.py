@@ -36,7 +36,7 @@ def test_an_open_question_and_its_right_answer_say_each_thing_once(
     assert page.evaluate(SHOWN, "Answer the question below.") == 0
     assert page.evaluate(SHOWN, "Answer the puzzle to go on.") == 1
     page.screenshot(path=ARTIFACTS / "said_once_asked.png")
-    page.locator(".catan-puzzle-entry input").fill("P3 city C6")
+    page.locator(".catan-puzzle-entry input").fill("P3 city F4")
     page.locator(".catan-puzzle-entry input").press("Enter")
     verdict = page.locator(".catan-puzzle-verdict")
     verdict.filter(has_text="Right").wait_for()

@@ -90,7 +90,7 @@ def test_a_city_wall_on_the_one_city_is_judged_with_its_reason_ck_wall_build():
 
 def test_the_one_knight_to_promote_is_that_knight_ck_knight_promote():
     j = judged("puzzle_ck_knights", 21, "promote the knight")
-    assert j.text.startswith("P1 can't promote the basic knight on N4 to strong"), j.text
+    assert j.text.startswith("P1 can't promote the basic knight on M4 to strong"), j.text
 
 
 def test_the_one_settlement_is_the_city_and_a_setup_city_still_asks_which_corner():

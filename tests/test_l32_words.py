@@ -33,7 +33,7 @@ from catan_tutor.move_words import as_notation
 
 pytestmark = pytest.mark.course
 
-ACTIVATED = "Right: P1 activates the basic knight on N4 for 1 grain."
+ACTIVATED = "Right: P1 activates the basic knight on M4 for 1 grain."
 
 
 # 1. A knight's activation in a learner's words (4.19: "Make it ready")
@@ -49,7 +49,7 @@ ACTIVATED = "Right: P1 activates the basic knight on N4 for 1 grain."
         "turn on my knight",
         "turn my knight on",
         "stand the knight up",
-        "awaken the knight on N4",
+        "awaken the knight on M4",
     ],
 )
 def test_CK_KNIGHT_ACTIVATE_waking_or_feeding_a_knight_is_its_activation(typed):
@@ -62,7 +62,7 @@ def test_turning_a_knight_on_is_never_read_as_recruiting_one():
     assert "Recruiting a knight is not the answer" not in j.text, j.text  # (l32's reply)
     tl = lesson("puzzle_ck_knights").timeline
     g = Game(tl.rules, tl.nodes[19].state)
-    assert as_notation(g, "turn on my knight on N4") == "activate N4"
+    assert as_notation(g, "turn on my knight on M4") == "activate M4"
 
 
 # 2. A trade with the dummy is a bid (base-dummy)
@@ -233,11 +233,11 @@ def test_CK_IMPROVE_BUILD_a_wrong_level_is_a_move_read_not_a_text_unread():
         ("puzzle_base_awards", 19, "use the knight"),
         ("puzzle_base_setup", 1, "road at N3 please"),
         ("puzzle_base_setup", 1, "put down a road at N3"),
-        ("puzzle_ck_knights", 18, "hire a knight at N4"),
+        ("puzzle_ck_knights", 18, "hire a knight at M4"),
         ("puzzle_ck_knights", 21, "spend the coin on politics"),
         ("puzzle_ck_barbarians", 7, "make the knight on K6 strong"),
         ("puzzle_ck_barbarians", 7, "make P2's knight strong"),
-        ("puzzle_ck_progress", 5, "2 wool for ore with the merchant"),
+        ("puzzle_ck_progress", 5, "2 grain for ore with the merchant"),
         ("puzzle_base_trading", 7, "P2 gives 2 wool to the bank and takes a brick"),
         ("puzzle_base_2p", 15, "use trade tokens to move the robber home"),
         ("puzzle_base_dummy", 18, "offer two wheat for the ore"),

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.course
 
 @pytest.mark.parametrize(
     ("name", "node", "moved"),
-    [("puzzle_ck_knights", 19, "P1 activate N4"), ("puzzle_ck_barbarians", 1, "P1 activate O6")],
+    [("puzzle_ck_knights", 19, "P1 activate M4"), ("puzzle_ck_barbarians", 1, "P1 activate O6")],
 )
 def test_CK_KNIGHT_ACTIVATE_paying_a_grain_to_wake_a_knight_is_its_activation(name, node, moved):
     j = judged(name, node, "I pay a grain to wake up my knight")
@@ -48,14 +48,14 @@ def test_paying_to_wake_a_knight_where_it_is_not_the_answer_is_judged_as_an_acti
 @pytest.mark.parametrize(
     "typed",
     [
-        "P3 city where C, F and G meet",
-        "city where the hexes C, F and G all meet",
-        "P3 city where F, G and C meet",
+        "P3 city where F, G and K meet",
+        "city where the hexes F, G and K all meet",
+        "P3 city where K, G and F meet",
     ],
 )
 def test_a_corner_named_by_the_hexes_that_meet_there_is_that_corner(typed):
-    j = judged("puzzle_ck_knights", 6, typed)  # C6: where C, F and G meet
-    assert j.correct and j.move == "P3 city C6", j.text
+    j = judged("puzzle_ck_knights", 6, typed)  # F4: where F, G and K meet
+    assert j.correct and j.move == "P3 city F4", j.text
 
 
 def test_a_settlement_where_three_hexes_meet_is_judged_as_that_settlement():

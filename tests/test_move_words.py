@@ -208,11 +208,11 @@ def test_a_puzzles_answer_box_reads_the_pages_words_and_wrong_words_change_nothi
 
 
 def test_a_ck_puzzle_is_answered_in_words():
-    """puzzle_ck_knights' "put P3's second piece on C6": "build a city on C6" is right."""
+    """puzzle_ck_knights' "put P3's second piece on F4": "build a city on F4" is right."""
     asked = next(a for a in course_puzzles() if a.lesson == "puzzle_ck_knights")
     t = at_question(asked)
-    t.puzzle.submit("build a city on C6")
-    assert str(t.session.timeline.current.action) == "P3 city C6"
+    t.puzzle.submit("build a city on F4")
+    assert str(t.session.timeline.current.action) == "P3 city F4"
 
 
 def test_the_board_labels_are_read_in_any_case():

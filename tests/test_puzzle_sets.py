@@ -396,8 +396,8 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): gains_tokens,
     (
         "puzzle_ck_knights",
-        "Round 1 is over, and P3 places again straight away. Put P3's second piece on C6.",
-    ): at_corner("C6"),
+        "Round 1 is over, and P3 places again straight away. Put P3's second piece on F4.",
+    ): at_corner("F4"),
     (
         "puzzle_ck_knights",
         "Among P1's cards are now a wool and an ore. Put a knight on the board.",
@@ -405,7 +405,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     (
         "puzzle_ck_knights",
         "The new knight lies on its side and cannot act. Make it ready.",
-    ): readies("N4"),
+    ): readies("M4"),
     (
         "puzzle_ck_knights",
         "The 10 on the mountains A paid P1's city on A6 an ore and a coin. "

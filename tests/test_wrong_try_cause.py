@@ -50,9 +50,9 @@ from catan_tutor.study.puzzle import SECRET_WHY
         (
             "puzzle_ck_progress",
             5,
-            "P2 recruit K6",
-            "P2 can't recruit a basic knight on K6: P2 cannot pay for a knight.",
-            "wool",
+            "P2 city K4",
+            "P2 can't build a city on K4: P2 cannot pay for a city.",
+            "grain",
         ),
     ],
     ids=[
