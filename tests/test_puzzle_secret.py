@@ -1330,3 +1330,29 @@ def test_the_hand_row_does_not_answer_which_track_to_improve(asked: Asked):
         if track in prompt or _TRACK_COMMODITY[track] in prompt:
             continue
         assert affordable - {track}, f"{asked.lesson}@{asked.node}: only {track} is affordable"
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_try_a_move_names_no_part_of_the_answer_at_an_open_question(asked: Asked):
+    """A fresh learner (l40, 1.4's "Whose turn is it to place?"): Explore's Try a move said
+    "P1 can't build a settlement on E4: it is P3's move, not P1's." where the Answer box keeps
+    it back. At every question, Try a move's verdict on every move a learner can try (the
+    sweep's ``tries_at``) says no part of the answer beyond what the try itself says; a
+    refusal still says why ("it is not P1's move now")."""
+    t = at_question(asked)
+    g = t.session.game
+    hidden = t.session.puzzle.kept_back()
+    secret = told_by_a_wrong_try(asked) | answer_words(asked)
+    for a, j in _tries_judged(asked):
+        if j.correct:
+            continue
+        shown = verdicts.verdict_html(g.explain(a), g, hidden=hidden)
+        text = html.unescape(re.sub(r"<[^>]+>", " ", shown)).split(" Rule: ")[0]  # (the rule's
+        # own title and text, a disclosure, are the rulebook's: the same whatever the answer)
+        own = can(g.state, a, j.legal)
+        told = [w for w in secret if says(w, text) and not says(w, own)]
+        assert told == [], f"{a}: {text!r} tells {told}"
+    if asked.lesson == "puzzle_base_setup" and "Whose turn" in asked.puzzle.prompt:
+        t.controls.check_try("P1 settle E4")
+        said = html.unescape(re.sub(r"<[^>]+>", " ", t.controls.try_verdict.value))
+        assert "it is not P1's move now" in said and "P3" not in said, said

@@ -428,7 +428,9 @@ class PlayPanel:
                 s.tried_text, s.unreadable, s.unreadable_word, [shown] if shown else []
             )
         elif ex is not None:
-            self.try_verdict.value = verdicts.verdict_html(ex, s.game, typed=s.tried_text)
+            self.try_verdict.value = verdicts.verdict_html(
+                ex, s.game, typed=s.tried_text, hidden=s.puzzle.kept_back()
+            )
         else:
             self.try_verdict.value = ""
 

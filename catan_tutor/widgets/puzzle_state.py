@@ -32,6 +32,7 @@ from ..study.puzzle import (
     hint,
     judge,
     secret_labels,
+    secrets,
 )
 from ..study.timeline import Node
 from .kinds import acting_seat, spot_label, target_of, variant_kinds
@@ -165,6 +166,15 @@ class PuzzleState:
             return set()
         tl = self.session.timeline
         return secret_labels(puzzle, tl.current, tl.rules)
+
+    def kept_back(self) -> list[str]:
+        """What no verdict may say while a question is open here (``secrets``: its answers'
+        spots, cards, kinds, and its seat when it asks who moves); none without one."""
+        puzzle = self.puzzle_at() if self.secret() else None
+        if puzzle is None:
+            return []
+        tl = self.session.timeline
+        return secrets(puzzle, tl.current, tl.rules)
 
     def seats(self) -> tuple[int, ...]:
         """The seats a move may be played for while the question is open: every player's when

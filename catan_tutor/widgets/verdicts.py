@@ -23,6 +23,8 @@ from ..game import Explanation, Game
 from ..grammar import spelled_out
 from ..rules.barbarians import TRACK_END
 from ..rules.words import can, say, why_not
+from ..study.cause_kept import cause_kept
+from ..study.puzzle import keep_secret, kind_words
 from ..study.typed_names import in_printed_names, own_names
 from ..words.narrate import attack_facts, events
 from ..words.older_names import card_count_words, with_older_name
@@ -450,7 +452,14 @@ def rule_details(rule_id: str, opened: bool = False) -> str:
     )
 
 
-def verdict_html(ex: Explanation, game: Game, *, opened: bool = False, typed: str = "") -> str:
+def verdict_html(
+    ex: Explanation,
+    game: Game,
+    *,
+    opened: bool = False,
+    typed: str = "",
+    hidden: Sequence[str] = (),
+) -> str:
     """The engine's verdict on one move of ``game``: ✓ allowed or ✗ not allowed, the move and
     why in one sentence ("P1 can build a settlement on A12.", "P1 can't build a road on K5:
     the setup road must touch…", ``rules.words.can``/``why_not``; never its notation), and
@@ -461,11 +470,16 @@ def verdict_html(ex: Explanation, game: Game, *, opened: bool = False, typed: st
     mark = f"{icons.OK} Allowed." if ex.legal else f"{icons.NO} Not allowed."  # (its own
     # sentence: "not allowed: P2 can't discard 1 lumber: P2 must…" had two colons; issue 33)
     reason = plain(ex.reason)
+    told = [w for w in hidden if w not in kind_words(ex.action)]  # (the try's kind is its own)
     if ex.legal:
         move = can(game.state, ex.action, True)
         if reason == say(game.state, ex.action):  # the move's words already say it
             reason = ""
+        reason = keep_secret(reason, told) if told else reason
     else:
+        if told:  # an open question's answer kept back (l40 at 1.4: "it is P3's move")
+            reason = keep_secret(reason, told) or keep_secret(cause_kept(game.state, ex), told)
+            reason = reason or _kept_back(game, ex.action)
         move, reason = why_not(game.state, ex.action, reason), ""
     if typed and (
         names := own_names(typed, ex.action, tuple(map(game.state.name, range(game.state.n))))
@@ -479,6 +493,15 @@ def verdict_html(ex: Explanation, game: Game, *, opened: bool = False, typed: st
         f"{f'<div>{markup.text(reason)}</div>' if reason else ''}"
         f"{rule_details(ex.rule, opened)}</div>"
     )
+
+
+def _kept_back(game: Game, a: Action) -> str:
+    """A refusal's reason at an open question when the engine's names a part of its answer:
+    not that seat's move (whose it is, kept), else kept back until the question is answered."""
+    acting = game.current_player if game.current_player >= 0 else game.state.active
+    if 0 <= a.player < game.players and a.player != acting:
+        return f"it is not {game.state.name(a.player)}'s move now"
+    return "why is kept back until the question is answered"
 
 
 def unreadable_html(text: str, problem: str, word: str = "", moves: Sequence[str] = ()) -> str:
