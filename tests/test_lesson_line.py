@@ -102,6 +102,9 @@ def test_a_lesson_s_end_says_what_the_moves_under_it_are_for_while_the_game_goes
     the game goes on the end says the moves under it play on; at a won game it says no more."""
     going_on = LinePanel(_at_end("puzzle_base_dummy"), lambda f: f, lambda: None)
     assert going_on.said() == (f"{OVER} {PLAY_ON}", "over")
+    # the words promise no next lesson (the course's last has none: l40 at 11.16); the Next
+    # lesson button offers one where there is
+    assert "next lesson" not in going_on.said()[0].lower()
     won = _at_end("base_win_ten")
     assert won.game.state.winner >= 0 and not won.legal()
     assert LinePanel(won, lambda f: f, lambda: None).said() == (OVER, "over")

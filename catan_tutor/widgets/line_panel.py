@@ -23,7 +23,9 @@ OVER = "This lesson is over."
 SKIPPED = "It counts as done once you have stepped through it with ▶."
 # ... where the game goes on: what the moves under it are for (l32 at 5.21: "This lesson is
 # over." then the dummy's die's form, never explained)
-PLAY_ON = "Go on to the next lesson, or play on from here with the moves below."
+# (no "Go on to the next lesson": the course's last has none, l40 at 11.16; the Next lesson
+# button beside it offers one where there is)
+PLAY_ON = "You can play on from here with the moves below."
 
 
 class LinePanel:
