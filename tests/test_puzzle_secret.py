@@ -62,6 +62,7 @@ from catan_tutor.widgets.kinds import (
     variant_kinds,
 )
 from catan_tutor.widgets.move_list import rows
+from catan_tutor.widgets.odds_panel import CARDS_KEPT
 from catan_tutor.widgets.odds_panel import where as odds_where
 from catan_tutor.widgets.panels import turn_words
 from catan_tutor.widgets.possible_parts import possible_parts
@@ -327,6 +328,9 @@ def test_no_explore_tab_says_who_acts_at_an_open_question(asked: Asked):
     head = widget_text(t.header)
     shown = html.unescape(re.sub(r"<[^>]+>", " ", t.odds.exact.value))
     assert f"This position: {round_words(g.state)}, a puzzle " in shown, shown
+    # no expected cards either: 2.2's table put P2's brick highest, its hex the answer (l40)
+    kept = f"Expected cards per turn</b> (exact, robber included)<div>{CARDS_KEPT}</div>"
+    assert kept in t.odds.exact.value, shown
     assert round_words(g.state) in head and "a puzzle" in head
 
 

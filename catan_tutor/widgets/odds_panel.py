@@ -46,6 +46,11 @@ _TABLE_CSS = (
 )
 
 
+# the expected cards at a puzzle's open question: counting them is what many questions ask
+# (2.2's robber: P2's brick the highest, its hex the answer; two fresh learners, l38, l40)
+CARDS_KEPT = "They show once the question is answered: counting them is part of the puzzle."
+
+
 def where(game: Game, secret: bool = False) -> str:
     """The position in a few words: ``round 2, P1 to act (trading and building)``; at a
     puzzle's open question (``secret``: ``TutorSession.puzzle_secret``, the check that keeps
@@ -181,12 +186,15 @@ class OddsPanel:
         self.shown = g.position()
         if self.ran_for and self.ran_for != self.shown:
             self.clear("The last games were played from another position: press Run for this one.")
+        secret = self.secret()
         parts = [
             _TABLE_CSS,
             f"<div style='color:#555;font-size:12px'>This position: "
-            f"{markup.text(where(g, self.secret()))}</div>",
+            f"{markup.text(where(g, secret))}</div>",
             "<b>Expected cards per turn</b> (exact, robber included)",
-            production_html(
+            f"<div>{CARDS_KEPT}</div>"  # (the count a question asks for, done: l36, l40 at 2.2)
+            if secret
+            else production_html(
                 production_table(g, per="turn"), placed=any(v >= 0 for v in g.state.vowner)
             ),
         ]
