@@ -1360,3 +1360,26 @@ def test_try_a_move_names_no_part_of_the_answer_at_an_open_question(asked: Asked
         t.controls.check_try("P1 settle E4")
         said = html.unescape(re.sub(r"<[^>]+>", " ", t.controls.try_verdict.value))
         assert "it is not P1's move now" in said and "P3" not in said, said
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_a_spot_misnamed_is_not_answered_with_the_hexs_spots(asked: Asked):
+    """A fresh learner (l40, 1.4's first road): "road n6" was told "…; the edges of hex N are
+    J7, N3, N5, N7, M3 and I5", two of them the answer. At every question a hex's letter with
+    an hour that names no spot, typed as a road or a settlement on every hex, is told how
+    spots are named without a list holding any part of the answer."""
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
+    secret = told_by_a_wrong_try(asked) | answer_words(asked)
+    for letter in board.HEX_NAMES:
+        for typed in (f"road {letter}8", f"settle {letter}7"):  # (no edge, no corner)
+            text = judge(asked.puzzle, node, rules, typed).text
+            told = [w for w in secret if says(w, text) and not says(w, typed)]
+            assert told == [], f"{typed}: {text!r} tells {told}"
+    t = at_question(asked)  # and Try a move, under Explore
+    for letter in board.HEX_NAMES:
+        t.controls.check_try(f"P1 road {letter}8")
+        text = html.unescape(re.sub(r"<[^>]+>", " ", t.controls.try_verdict.value))
+        told = [w for w in secret if says(w, text) and not says(w, f"P1 road {letter}8")]
+        assert told == [], f"{letter}8: {text!r} tells {told}"

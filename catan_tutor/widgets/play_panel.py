@@ -57,8 +57,7 @@ from .place_words import OFF_BOARD_SHORT, off_board
 from .possible_parts import possible_parts
 from .taken_spots import free_spots
 from .tap_choices import agreeing, enabled_kinds, kinds_at_words, legal_with_spot
-from .try_words import example as try_example
-from .try_words import try_help
+from .try_words import try_help, try_verdict_html
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words, palette_words
 
@@ -422,17 +421,7 @@ class PlayPanel:
             self.ring(None, "")
         self.try_play.disabled = s.tried is None
         self.try_rule.layout.display = "" if ex is not None else "none"
-        if s.unreadable:
-            shown = try_example(s.game, s.puzzle_secret)  # legal now, or none (s31)
-            self.try_verdict.value = verdicts.unreadable_html(
-                s.tried_text, s.unreadable, s.unreadable_word, [shown] if shown else []
-            )
-        elif ex is not None:
-            self.try_verdict.value = verdicts.verdict_html(
-                ex, s.game, typed=s.tried_text, hidden=s.puzzle.kept_back()
-            )
-        else:
-            self.try_verdict.value = ""
+        self.try_verdict.value = try_verdict_html(s)
 
     def _on_typed(self, change) -> None:
         if change["new"] != self.session.tried_text:

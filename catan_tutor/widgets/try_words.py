@@ -13,12 +13,17 @@ example's words are in quotes: the board does not label its spot (``named_words.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..actions import BuildCity, BuildRoad, Settle
 from ..errors import CatanError
 from ..game import Game
 from ..move_words import neutral_forms
-from . import markup
+from . import markup, verdicts
 from .move_list import move_words
+
+if TYPE_CHECKING:
+    from .tutor_session import TutorSession
 
 ON_A_SPOT = (Settle, BuildRoad, BuildCity)  # the kinds a worked example is taken from first
 HEAD = (
@@ -65,3 +70,22 @@ def try_help(game: Game, secret: bool = False) -> tuple[str, str]:
         f"{means}.{LABELS}</div>",
         f"e.g. {move}",
     )
+
+
+def try_verdict_html(s: TutorSession) -> str:
+    """Try a move's reply to the text typed: the engine's verdict, or what keeps the text from
+    reading as a move (with an example legal now); at an open question neither says a part
+    of its answer (``PuzzleState.kept_back``: "it is P3's move" at 1.4, l40)."""
+    ex = s.verdict
+    if s.unreadable:
+        shown = example(s.game, s.puzzle_secret)  # legal now, or none (s31)
+        return verdicts.unreadable_html(
+            s.tried_text,
+            s.unreadable,
+            s.unreadable_word,
+            [shown] if shown else [],
+            s.puzzle.kept_back(),
+        )
+    if ex is not None:
+        return verdicts.verdict_html(ex, s.game, typed=s.tried_text, hidden=s.puzzle.kept_back())
+    return ""

@@ -504,12 +504,21 @@ def _kept_back(game: Game, a: Action) -> str:
     return "why is kept back until the question is answered"
 
 
-def unreadable_html(text: str, problem: str, word: str = "", moves: Sequence[str] = ()) -> str:
+def unreadable_html(
+    text: str,
+    problem: str,
+    word: str = "",
+    moves: Sequence[str] = (),
+    hidden: Sequence[str] = (),
+) -> str:
     """What the tutor says of text that is not a move at all: the text typed, the ``word`` at
-    fault marked in it, what is wrong (``problem``: a learner's sentence) and ``moves`` as
-    examples (legal now: a fixed "P1 road H3" was refused there, learner s31), else the
-    form without one."""
+    fault marked in it, what is wrong (``problem``: a learner's sentence, without a clause
+    naming ``hidden``, an open question's secrets the text does not: "the edges of hex N are
+    …, N3, N5", l40) and ``moves`` as examples (legal now: a fixed "P1 road H3" was refused
+    there, learner s31), else the form without one."""
     typed = text.strip()
+    told = [w for w in hidden if not re.search(rf"\b{re.escape(w)}\b", typed, re.I)]
+    problem = keep_secret(problem, told) if told else problem
     at = _word_at(typed, word)
     shown = (
         markup.text(typed[:at])
