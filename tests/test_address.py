@@ -178,6 +178,10 @@ def test_a_link_copied_past_an_answered_question_reopens_there_answered():
             assert fresh.status.value == "" and f.node.id == here, (query, steps, f.node.id)
             assert not f.puzzle.holds(f.timeline.nodes[asked.id])  # answered, not asked again
             assert not ({n.id for n in f.timeline.path()} & f.puzzle.hidden())  # answer shown
+            # answered for its opener, not by them: not in their course's count (l40: a
+            # fresh browser read "1 of 27 puzzles solved")
+            assert fresh.progress.store.solved == {}, fresh.progress.store.solved
+            assert "0 of " in fresh.progress.summary.value, fresh.progress.summary.value
             assert "solved_at" in keys(address(fresh))
 
 

@@ -111,8 +111,10 @@ def follow_lesson_link(session: TutorSession, link: Link) -> None:
     way but the last are passed over, not answered: a copied link, which names none, opens
     at its question; inside the answer of the last, still open, that question instead), then
     the hints taken there."""
-    if link.solved:
-        session.puzzle.solved.update((session.lesson_id, n) for n in link.solved)
+    if link.solved:  # (answered for the opener, not by them: not their progress, l40)
+        given = {(session.lesson_id, n) for n in link.solved} - session.puzzle.solved
+        session.puzzle.solved |= given
+        session.puzzle.given |= given
     asked_afresh(session, link.again)  # (the browser's progress answers them not: progress.py)
     if link.node or link.moves or link.solved:
         start = session.origin_node  # where the file starts (not its first question)

@@ -240,8 +240,8 @@ class CourseProgress:
         t = self.session
         changed = False
         ids = {x.id for x in self.lessons.values()}
-        for lesson_id, node_id in list(t.puzzle.solved):
-            if lesson_id in ids:  # not an uploaded scenario's
+        for lesson_id, node_id in list(t.puzzle.solved - t.puzzle.given):
+            if lesson_id in ids:  # not an uploaded scenario's (nor one a link answered)
                 changed |= self.store.solve(lesson_id, node_id)
         if changed:
             self.marks()

@@ -52,6 +52,9 @@ class PuzzleState:
     def __init__(self, session: TutorSession) -> None:
         self.session = session
         self.solved: set[tuple[str, int]] = set()  # (lesson key, node id) answered right
+        # ... of those, the ones a link or the author's view answered, not the learner: not
+        # counted in the course's progress (l40: a link made its opener's "1 of 27 solved")
+        self.given: set[tuple[str, int]] = set()
         self.explained: dict[tuple[str, int], Judgement] = {}  # their "right" (solved_again)
         # questions a link to a node past them passed over: open, not answered (``pass_to``)
         self.passed: set[tuple[str, int]] = set()
@@ -265,8 +268,9 @@ class PuzzleState:
             return
         for node_id in sc.puzzles:
             node = tl.nodes.get(node_id)
-            if node is not None:
+            if node is not None and self.key(node) not in self.solved:
                 self.solved.add(self.key(node))
+                self.given.add(self.key(node))
 
     # ------------------------------------------------------------ answering
     def intercept(self, action: Action | str) -> bool:
@@ -286,6 +290,7 @@ class PuzzleState:
         if not j.correct or j.node is None:
             return True
         self.solved.add(self.key(node))
+        self.given.discard(self.key(node))
         self.explained[self.key(node)] = j
         self.verdict = beside_line(j, node)
         self.answered, self.right = j.node.id, self.verdict
