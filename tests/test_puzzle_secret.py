@@ -1383,3 +1383,6 @@ def test_a_spot_misnamed_is_not_answered_with_the_hexs_spots(asked: Asked):
         text = html.unescape(re.sub(r"<[^>]+>", " ", t.controls.try_verdict.value))
         told = [w for w in secret if says(w, text) and not says(w, f"P1 road {letter}8")]
         assert told == [], f"{letter}8: {text!r} tells {told}"
+    t.controls.check_try("P1 raod N7")  # the kind misspelt is still asked after (l37)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", t.controls.try_verdict.value))
+    assert "did you mean “road”?" in text, text

@@ -240,8 +240,9 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         return Judgement(e.notation, False, False, "CK-IMPROVE-BUILD", e.why)
     except MoveWordsError as e:  # what was typed, and what is wrong in a learner's words
         typed = shown if len(shown) <= QUOTE_CHARS else shown[:QUOTE_CHARS] + "…"
-        # (not the answer's spots: "the edges of hex N are J7, N3, N5…" at 1.4, l40)
-        kept = [w for w in secrets(puzzle, node, rules) if not _names(shown, w)]
+        # (not the answer's spots: "the edges of hex N are J7, N3, N5…" at 1.4, l40; its
+        # kind is said: "did you mean “road”?")
+        kept = [w for w in secret_labels(puzzle, node, rules) if not _names(shown, w)]
         said = f"That is not a move: “{typed}”. {keep_secret(str(e), kept)}"
         return Judgement(
             shown, False, False, "", said, read=False, none_read=_none_read(game, shown)

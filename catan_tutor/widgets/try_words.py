@@ -84,7 +84,7 @@ def try_verdict_html(s: TutorSession) -> str:
             s.unreadable,
             s.unreadable_word,
             [shown] if shown else [],
-            s.puzzle.kept_back(),
+            sorted(s.puzzle.secret_labels()),  # (the spots: its kind is said, "road")
         )
     if ex is not None:
         return verdicts.verdict_html(ex, s.game, typed=s.tried_text, hidden=s.puzzle.kept_back())
