@@ -38,7 +38,7 @@ from .actions import (
     PlayProgress,
     Recruit,
 )
-from .board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
+from .board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, RESOURCES, VERTEX_LABELS
 from .errors import CatanError, NotationError
 from .form_words import QUESTIONS, MissingPart, form_notation
 from .grammar import and_list, or_list
@@ -579,6 +579,11 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
             raise MoveWordsError(f"{none} {how}") from None
         if _no_move_said(tokens):  # "it is P3's turn" (l28): no word of a move at all
             raise MoveWordsError(f"{NOT_A_MOVE} {how}")
+        if (offer := _OFFERED.sub("offer", text)) != text:  # "P1 offers 1 lumbr for 1 ore"
+            return _as_notation(game, offer, avoid, chosen)  # (s32): the offer's own reply
+        word, card = _card_misspelt_in(game, text, avoid)
+        if card:  # "trade 4 wol for ore": the card meant (s32), as a kind's word is
+            raise MoveWordsError(f"{card} {how}", word)
         # the first word read as nothing (not "brick" of "I want a brick": a card, read)
         word = next((t for t in tokens if _unknown(t)), "")
         if word and (meant := misspelt_kind(word)):  # "rode on N3", "raod N7" (l37)
@@ -600,16 +605,58 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
 _KIND_SPELLINGS = sorted(w for w in KIND_WORDS if w not in _OBJECT_WORDS and len(w) > 2)
 
 
+def _close_to(word: str, spellings: Collection[str]) -> str:
+    """The one of ``spellings`` the typed ``word`` is a close misspelling of, '' for none:
+    the one "did you mean" of the reader (a kind of move's word, a card's name)."""
+    low = word.lower()
+    if len(low) < 3 or not low.isalpha() or low in spellings:
+        return ""
+    close = difflib.get_close_matches(low, list(spellings), n=1, cutoff=0.75)
+    swapped = [w for w in spellings if sorted(w) == sorted(low)]  # "oer": two letters swapped
+    return close[0] if close else swapped[0] if swapped else ""
+
+
 def misspelt_kind(word: str) -> str:
     """The word of a kind of move ``word`` (a word no reader placed) is a close misspelling of
     ("rode", "raod": "road"; "setlement": "settlement"; "knigth": "knight"), '' for none: a
     learner's slip is answered with how that move is typed, never played (l37 at 1.4 and 4.3
     was told "I cannot read “rode”" and a list of every kind's example)."""
-    low = word.lower()
-    if len(low) < 3 or not low.isalpha():
+    return _close_to(word, _KIND_SPELLINGS)
+
+
+def _card_names(game: Game) -> tuple[str, ...]:
+    """The cards a hand holds in ``game``: the resources, and C&K's commodities
+    (CK-COMP-COMMODITIES)."""
+    return CARD_NAMES if game.state.caps.commodities else RESOURCES
+
+
+def misspelt_card(game: Game, word: str, avoid: Collection[str] = ()) -> str:
+    """The sentence for ``word``, a close misspelling of a card's name (s32: "P1 offer P2 1
+    lumbr for 1 ore" was asked "Which cards are given?", not told what was wrong): "“lumbr”
+    is not a card name: did you mean “lumber”?"; the cards listed instead when the card
+    meant is named in ``avoid`` (an open question's answer: a reply names none of it); ''
+    when ``word`` is near no card's name (or a word the reader knows)."""
+    names = _card_names(game)
+    if not _unknown(word) or word.lower().rstrip("s") in names:  # ("bricks": a card, read)
         return ""
-    close = difflib.get_close_matches(low, _KIND_SPELLINGS, n=1, cutoff=0.75)
-    return close[0] if close else ""
+    if not (meant := _close_to(word, names)):
+        return ""
+    if any(re.search(rf"\b{meant}\b", a, re.IGNORECASE) for a in avoid):
+        return f"“{word}” is not a card name: the cards are {and_list(list(_card_names(game)))}."
+    return f"“{word}” is not a card name: did you mean “{meant}”?"
+
+
+def _card_misspelt_in(game: Game, text: str, avoid: Collection[str]) -> tuple[str, str]:
+    """The first word of ``text`` that is a card's name misspelt, and its sentence
+    (``misspelt_card``); ("", "") for none."""
+    for token in _tokens(text):
+        if said := misspelt_card(game, token, avoid):
+            return token, said
+    return "", ""
+
+
+# An offer said in another form of its verb, read as the notation's "offer"
+_OFFERED = re.compile(r"\boffer(?:s|ed|ing)\b", re.IGNORECASE)
 
 
 def _kind_class(game: Game, meant: str) -> type | None:
@@ -860,6 +907,9 @@ def _plain(
     if how and cls not in game.rules.applies:
         # a kind of another game: that this one has none is the reply, not what the text lacks
         return MoveWordsError(how, getattr(e, "word", ""))
+    word, card = _card_misspelt_in(game, text, avoid)
+    if card:  # a card's name misspelt: said first, whatever else the move lacks (s32)
+        return MoveWordsError(f"{card} {how or examples(game, avoid)}".strip(), word)
     why = _number_for_card(plain_reason(e))
     if asked := _which(why):
         if asked == "Which number?":  # the notation's count: what the move lacks first (s21)
@@ -918,6 +968,8 @@ def _read_yet_short(why: str, cls: type | None, text: str) -> str:
         return ""
     kind: type = cls
     names = [f.name for f in fields(kind) if f.name != "player"]
+    if names[:1] == ["to"] and "is not a player" in why:  # "P1 offer 1 lumber for 1 ore":
+        return QUESTIONS["to"]  # the player asked is what it lacks, not the cards (s32)
     typed = [_base(t.lower()) for t in _tokens(text)]
     return lacking(names, QUESTIONS, typed, set(_CARDS_PAID))
 

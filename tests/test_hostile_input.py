@@ -329,7 +329,7 @@ def test_what_a_visitor_types_into_any_box_is_echoed_as_text(payload):
     sc = loads_scenario(every_field_scenario("x"), "hostile.catan.yaml")
     t = Tutor(sc)
     t.controls.try_text.value = payload  # the verdict follows the text as it is typed
-    assert "not a move" in t.controls.try_verdict.value
+    assert "Not a move" in t.controls.try_verdict.value
     t.puzzle.answer.value = payload
     t.puzzle.submit(payload)
     assert "Not read as a move" in t.puzzle.result.value

@@ -175,7 +175,7 @@ def test_try_a_move_reads_the_pages_words_and_wrong_input_changes_nothing():
     for wrong in ("fly to the moon", "settlement Z9", "P1 settlement"):
         t.controls.try_text.value = wrong
         shown = said[wrong] = t.controls.try_verdict.value
-        assert s.verdict is None and s.tried is None and "not a move" in shown
+        assert s.verdict is None and s.tried is None and "Not a move" in shown
         assert "character" not in shown and t.controls.try_play.disabled
     # the kind chosen (a settlement, in the set-up): how it is typed (s16)
     assert "A settlement is typed as the player, “settle” and a corner" in said["fly to the moon"]

@@ -776,7 +776,7 @@ def test_try_a_move_says_plainly_what_is_not_notation_and_shows_it_as_text():
     t = Tutor(new_game("base", players=3))
     t.controls.try_text.value = "P1 fly H3"
     shown = visible_text(t.controls.try_verdict.value)
-    assert "not a move" in shown and "I cannot read “fly”" in shown
+    assert "Not a move" in shown and "I cannot read “fly”" in shown
     # the words it takes: how the kind chosen (the set-up's settlement) is typed (s16)
     assert "A settlement is typed as the player, “settle” and a corner, like “P1 settle" in shown
     legal = re.findall(r"“(P1 settle \w+)”", shown)  # one legal now (s31)

@@ -536,7 +536,7 @@ def unreadable_html(
     )
     return (
         f"<div class='catan-verdict' data-legal='' style='line-height:1.4'>"
-        f"<b style='color:{RED}'>{icons.NO} not a move</b>: <code>{shown}</code>"
+        f"<b style='color:{RED}'>{icons.NO} Not a move:</b> <code>{shown}</code>"
         f"<div>{markup.text(problem)}</div><div style='color:{GREY}'>{like}</div>"
         "</div>"
     )

@@ -1,0 +1,156 @@
+"""Typed moves a fresh learner got unhelpful or lower-case replies to (session 32).
+
+1. A card's name misspelt in a typed move ("P1 offers 1 lumbr for 1 ore") was asked "Which
+   cards are given?", which does not say what was wrong: a card misspelt gets the "did you
+   mean" a kind of move's word gets ("“lumbr” is not a card name: did you mean “lumber”?"),
+   never naming an open question's answer; an offer with no player asked asks for the player.
+2. The Try a move box's reply began "not a move": every part of its reply starts a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from catan_tutor import board, new_game
+from catan_tutor.game import Game
+from catan_tutor.move_words import MoveWordsError, PartLeftOut, read_move
+from catan_tutor.study.editor import edit
+from catan_tutor.widgets.tutor import Tutor
+
+
+def _main(variant: str = "base") -> Game:
+    """P1's main phase (after the set-up, the roll made) of a fresh game of ``variant``."""
+    g = new_game(variant, players=3, seed=3)
+    while g.state.phase != "main":
+        g.play(g.legal_actions()[0])
+    return g
+
+
+def _reply(game: Game, typed: str, avoid=()) -> MoveWordsError:
+    with pytest.raises(MoveWordsError) as e:
+        read_move(game, typed, avoid)
+    return e.value
+
+
+@pytest.mark.parametrize(
+    ("typed", "word", "meant"),
+    [
+        ("P1 offers 1 lumbr for 1 ore", "lumbr", "lumber"),
+        ("P1 offer P2 1 lumbr for 1 ore", "lumbr", "lumber"),
+        ("offers P2 2 brik for 1 ore", "brik", "brick"),
+        ("trade 4 wol for 1 ore", "wol", "wool"),
+        ("P1 bank 4 grian for ore", "grian", "grain"),
+        ("monopoly oer", "oer", "ore"),
+        ("discard 1 lumbr", "lumbr", "lumber"),
+    ],
+)
+def test_a_misspelt_card_asks_did_you_mean(typed: str, word: str, meant: str) -> None:
+    e = _reply(_main(), typed)
+    said = f"“{word}” is not a card name: did you mean “{meant}”?"
+    assert e.why.startswith(said), e.why
+    assert e.word == word and "Which cards" not in e.why, e.why
+
+
+def test_a_misspelt_commodity_asks_did_you_mean_in_ck() -> None:
+    """C&K's hand holds commodities too (CK-COMP-COMMODITIES): "clth" is cloth; the base
+    game has none, so there a word near "cloth" is no card of it."""
+    g = edit(new_game("ck", players=3), "place P1 settlement J12", "turn P1 main 3")
+    e = _reply(g, "P1 offer P2 1 clth for 1 ore")
+    assert e.why.startswith("“clth” is not a card name: did you mean “cloth”?"), e.why
+    assert "did you mean “cloth”" not in _reply(_main(), "P1 offer P2 1 clth for 1 ore").why
+
+
+def test_plural_and_other_spellings_of_cards_are_read_not_corrected() -> None:
+    assert str(read_move(_main(), "offer P2 2 bricks for 1 ore")) == "P1 offer P2 2 brick for 1 ore"
+    assert str(read_move(_main(), "P1 offers P2 1 lumber for 1 ore")) == (
+        "P1 offer P2 1 lumber for 1 ore"
+    )
+
+
+def test_an_offer_to_nobody_asks_for_the_player_not_the_cards() -> None:
+    """BASE-TRADE-DOMESTIC: an offer is made to a player; "P1 offer 1 lumber for 1 ore" names
+    its cards and no player, and was asked "Which cards are given?"."""
+    for typed in ("P1 offer 1 lumber for 1 ore", "P1 offers 1 lumber for 1 ore"):
+        with pytest.raises(PartLeftOut) as e:
+            read_move(_main(), typed)
+        assert e.value.question == "To which player?", e.value.why
+
+
+def test_a_card_in_an_open_questions_answer_is_not_named_by_did_you_mean() -> None:
+    """At an open question (``avoid``: its answers' moves, ``secret_labels``) the card meant
+    is not confirmed when the answer names it: the cards are listed, none singled out."""
+    g = _main()
+    e = _reply(g, "trade 4 wol for 1 ore", avoid=["P1 bank 4 wool for ore"])
+    assert "did you mean" not in e.why, e.why
+    assert e.why.startswith("“wol” is not a card name: the cards are brick, lumber, wool,")
+    e = _reply(g, "trade 4 wol for 1 ore", avoid=["P1 bank 4 grain for ore"])
+    assert "did you mean “wool”?" in e.why, e.why
+
+
+def test_a_misspelt_card_at_a_course_question_keeps_its_answer() -> None:
+    """3.2 (base_trading_harbors' bank question): its answer's cards are never confirmed by a
+    misspelling's reply, whatever card is misspelt."""
+    from puzzle_answers import course_puzzles, judged
+
+    from catan_tutor.study.puzzle import secret_labels
+
+    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_trading")
+    tl = asked.scenario().timeline
+    labels = secret_labels(asked.puzzle, tl.nodes[asked.node], tl.rules)
+    cards = [c for c in board.RESOURCES if any(re.search(rf"\b{c}\b", w) for w in labels)]
+    assert cards, labels
+    for card in cards:
+        typo = card[0] + card[2:]  # a letter left out: "wol", "bick"
+        j = judged(asked.lesson, asked.node, f"trade 4 {typo} for 1 {card}")
+        assert f"did you mean “{card}”" not in j.text, j.text
+
+
+# 2. every part of the Try a move box's reply starts with a capital letter
+
+
+class _Parts(HTMLParser):
+    """The text of each block (``div``) and head (``b``) of a reply, as a learner reads it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._open: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("div", "b"):
+            self.parts.append("")
+            self._open.append(tag)
+
+    def handle_endtag(self, tag):
+        if tag in ("div", "b") and self._open:
+            self._open.pop()
+
+    def handle_data(self, data):
+        if self._open and not self.parts[-1].strip():
+            self.parts[-1] += data
+
+
+BAD = [
+    "fly to the moon", "xyz", "P1 fly H3", "settlement Z9", "P1 settlement", "road",
+    "trade 4 wol for 1 ore", "P1 offers 1 lumbr for 1 ore", "it is P2's turn", "?", "brick",
+    "rode on N3", "P9 road A1", "robber", "12345",
+]  # fmt: skip
+
+
+def test_every_reply_of_the_try_box_starts_with_a_capital() -> None:
+    t = Tutor(new_game("base", players=3))
+    low = []
+    for typed in BAD:
+        t.controls.try_text.value = typed
+        shown = t.controls.try_verdict.value
+        assert shown, typed
+        p = _Parts()
+        p.feed(shown)
+        for part in (x.strip() for x in p.parts if x.strip()):
+            first = part.lstrip("“\"'")  # a learner's own word quoted may start it
+            if part[0] not in "“\"'" and not first[:1].isupper():
+                low.append(f"{typed!r}: {part!r}")
+    assert low == [], low
