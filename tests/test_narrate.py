@@ -368,3 +368,47 @@ def test_BASE_SETUP_ROUND2_the_log_says_what_the_second_placement_takes(variant:
                 assert "takes" not in text, text
             said.append(text)
     assert sum("takes" in t for t in said) >= 1
+
+
+def test_BASE_SEVEN_NOPROD_a_7_says_what_it_does_in_every_lesson() -> None:
+    """s32: a 7's line said "nobody produces" (true, but odd: a 7 moves the robber). Every
+    roll of 7 in the course (base, two-player, C&K, C&K for two) says no land produces and
+    who moves the robber (BASE-ROBBER-MOVE), the seat that then moves it, after the discards
+    when any are owed; in C&K before the first attack, that the robber stays off the board
+    (CK-ROBBER-INACTIVE)."""
+    from catan_tutor.actions import MoveRobber
+    from catan_tutor.game import Game
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+    from catan_tutor.widgets.path_log import move_line
+
+    seen: dict[str, int] = {}
+    wrong = []
+    for path in sorted(packaged_lessons().glob("*.catan.yaml")):
+        tree = load_scenario(path).tree
+        for node in tree.walk():
+            after = node.state
+            if node.parent is None or node.action is None or sum(after.dice[:2]) != 7:
+                continue
+            line = move_line(tree, node)
+            if " rolled 7 " not in line or "settled first" in line or "rolled anew" in line:
+                continue
+            kind = "ck" if after.caps.knights else "2p" if after.caps.double_roll else "base"
+            seen[kind] = seen.get(kind, 0) + 1
+            who = after.name(after.active)
+            if after.caps.knights and not after.attacked:
+                said = "no land produces; the robber stays off the board until the barbarians"
+            elif any(after.discards):
+                said = f"no land produces; after the discards, {who} moves the robber."
+            else:
+                said = f"no land produces; {who} moves the robber."
+            if said not in line or "nobody produces" in line:
+                wrong.append(f"{path.name} {node.id}: {line}")
+            robbed = next(
+                (a for a in Game(tree.rules, after).legal_actions() if isinstance(a, MoveRobber)),
+                None,
+            )
+            if after.phase == "robber" and (robbed is None or after.name(robbed.player) != who):
+                wrong.append(f"{path.name} {node.id}: the robber is not {who}'s to move")
+    assert seen.get("base", 0) and seen.get("ck", 0) and seen.get("2p", 0), seen
+    assert wrong == [], wrong

@@ -72,7 +72,9 @@ def test_BASE_PROD_ROLL_in_a_lesson_a_roll_is_one_step_and_one_line_its_nodes_ke
     assert len(s.lines) == 2 and str(s.node.action) == "P1 end"
     s.step("forward")  # P2 rolls a 7: the discards are next (a decision: the step stops)
     assert s.game.state.phase == "discard" and len(s.lines) == 3
-    assert s.lines[0].startswith("P2 rolled 7 (white 3, red 4): nobody produces")
+    assert s.lines[0].startswith(
+        "P2 rolled 7 (white 3, red 4): no land produces; after the discards, P2 moves the robber."
+    ), s.lines  # what a 7 does (BASE-SEVEN-NOPROD, BASE-ROBBER-MOVE; s32)
     # the dice's nodes are still in the tree: a jump reaches one, and a die can be forced
     roll = start.children[0]
     s.goto(roll)

@@ -310,7 +310,7 @@ def _roll(rules, before: State, after: State, cards, late: bool = False) -> Even
         got = [f"{after.name(p)} gets {_bundle(_plus(d))}" for p, d in cards if any(_plus(d))]
         what = ", ".join(got) if got else "nobody produces"
         if total == 7:
-            what = "nobody produces (a 7)"
+            what = seven_said(after, who)
         return Event(
             "production",
             f"The roll of {total} is settled now: {what}.",
@@ -322,7 +322,7 @@ def _roll(rules, before: State, after: State, cards, late: bool = False) -> Even
     got = [f"{after.name(p)} gets {_bundle(_plus(d))}" for p, d in cards if any(_plus(d))]
     lost = [f"{after.name(p)} loses {_bundle(_minus(d))}" for p, d in cards if any(_minus(d))]
     if total == 7:
-        what, rule = "nobody produces", "BASE-SEVEN-NOPROD"
+        what, rule = seven_said(after, who), "BASE-SEVEN-NOPROD"
     else:
         what, rule = ", ".join(got) or "nobody produces", "BASE-PROD-YIELD"
     if lost:
@@ -335,6 +335,20 @@ def _roll(rules, before: State, after: State, cards, late: bool = False) -> Even
         cards,
         facts=facts,
     )
+
+
+def seven_said(after: State, who: int) -> str:
+    """What a 7 does, said after "rolled 7": no land produces (BASE-SEVEN-NOPROD), and who
+    moves the robber (BASE-ROBBER-MOVE), after the discards when any are owed (their own
+    sentence says who discards: BASE-SEVEN-DISCARD), or that the robber stays off the board
+    before the first barbarian attack (CK-ROBBER-INACTIVE). A learner read "nobody
+    produces" (s32): true, and not what a 7 does."""
+    owed = any(getattr(after, "discards", ()) or ())
+    if after.caps.knights and not after.attacked:
+        robber = "the robber stays off the board until the barbarians first attack"
+    else:
+        robber = f"{'after the discards, ' if owed else ''}{after.name(who)} moves the robber"
+    return f"no land produces; {robber}"
 
 
 def _steal(rules, before: State, action: Steal, cards) -> Event:
