@@ -28,6 +28,7 @@ from .actions import (
     REGISTRY,
     TRACK_NAMES,
     Action,
+    BankTrade,
     BuildRoad,
     Chance,
     ForcedTrade,
@@ -35,6 +36,7 @@ from .actions import (
     NeutralPromote,
     NeutralRoad,
     NeutralSettle,
+    Offer,
     PlayProgress,
     Recruit,
 )
@@ -551,6 +553,8 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         return formed
     try:
         spelled = trade_card_words.spelled(game, text) or forced_trade_typed.spelled(game, text)
+        if spelled is None and (trade := _buys_cards(game, text)) is not None:
+            raise PartLeftOut(QUESTIONS["give"], kind=trade)  # "buy a brick" (s32): a trade
         if spelled is None:  # "the desert", "next to my settlement" (l28)
             text = _places_named(game, text, avoid)
         tokens = _tokens(text)
@@ -653,6 +657,31 @@ def _card_misspelt_in(game: Game, text: str, avoid: Collection[str]) -> tuple[st
         if said := misspelt_card(game, token, avoid):
             return token, said
     return "", ""
+
+
+_BUYS = frozenset({"buy", "buys", "bought", "buying", "purchase", "purchases"})
+_DEVELOPMENT = frozenset({"development", "dev", "card", "cards", "progress"})
+
+
+def _buys_cards(game: Game, text: str) -> type | None:
+    """The kind of trade ``text`` is when it buys a card named ("buy a brick", "P1 buys 1
+    ore from P2"), no development card: an offer when another player is named
+    (BASE-TRADE-DOMESTIC), else a trade with the bank (BASE-TRADE-MARITIME); None for any
+    other text, or a game without that kind. s32: "buy a brick" was told how a development
+    card is bought, like “P1 buy”, as if that were the trade's example."""
+    tokens = _tokens(text)
+    low = {t.lower() for t in tokens}
+    if not low & _BUYS or low & _DEVELOPMENT or low & set(TRACK_NAMES):
+        return None
+    if any(KIND_WORDS.get(_base(t), "buy") != "buy" for t in low):  # "buy the politics
+        return None  # upgrade with the coin", "buy a road": another kind's words (l33)
+    cards = set(_card_names(game)) | {"wood", "sheep", "wheat", "clay", "stone"}
+    if not any(t in cards or t.rstrip("s") in cards for t in low):
+        return None
+    mover = game.names[game.state.active] if 0 <= game.state.active < game.players else ""
+    others = {t.upper() for t in tokens if _SEAT.match(t)} - {mover}
+    kind = Offer if others else BankTrade
+    return kind if kind in game.rules.applies else None
 
 
 # An offer said in another form of its verb, read as the notation's "offer"

@@ -15,11 +15,24 @@ import pytest
 from test_lesson_rule_marks import LESSONS, _lesson
 
 from catan_tutor import new_game
-from catan_tutor.actions import BuildRoad, EndTurn, Offer, Roll, Settle
+from catan_tutor.actions import (
+    Accept,
+    BankTrade,
+    BuildRoad,
+    Decline,
+    EndTurn,
+    ForcedTrade,
+    Offer,
+    Roll,
+    Settle,
+)
 from catan_tutor.game import Game
 from catan_tutor.move_words import as_notation, examples
 from catan_tutor.study.puzzle import secret_labels
+from catan_tutor.trade_card_words import examples as trade_examples
 from catan_tutor.typed_forms import FORMS, example, how_to_type
+from catan_tutor.variants.ck_actions import HarborOffer
+from catan_tutor.variants.two_player_actions import ForcedDraw, ForcedGive
 from catan_tutor.widgets.try_words import example as try_example
 
 pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
@@ -41,7 +54,29 @@ def _shown(game: Game, avoid: set[str]) -> list[str]:
     return [m for m in out if m]
 
 
+# The kinds of trade (s32: a trade's example read "P1 buy.", a move of another kind)
+_TRADES = (BankTrade, Offer, Accept, Decline, ForcedTrade, ForcedDraw, ForcedGive, HarborOffer)
+
+
+def _whole_of_its_kind(game: Game, avoid: set[str], where: str) -> None:
+    """Each trade kind's example (its typed form's, and the reader's list's trade) is a whole
+    move of that kind: read as typed, of that kind, nothing left out (a cut-short "P1 offer"
+    is not read; "P1 buy" is a move of another kind)."""
+    shown = [(cls, example(game, cls, avoid)) for cls in _TRADES if cls in game.rules.applies]
+    for cls in (c for c in _TRADES if c in game.rules.applies):
+        said = re.search(r"like “([^”]*)”", how_to_type(game, cls, avoid))
+        shown += [(cls, said[1])] if said else []
+    shown += [(BankTrade, x) for x in trade_examples(game, avoid) if x.startswith("bank ")]
+    for cls, move in shown:
+        if not move:
+            continue
+        a = game.parse(as_notation(game, move))
+        assert type(a) is cls, (where, cls.__name__, move)
+        assert len(str(a).split()) >= len(move.split()), (where, move, str(a))
+
+
 def _check(game: Game, avoid: set[str], where: str) -> None:
+    _whole_of_its_kind(game, avoid, where)
     for move in _shown(game, avoid):
         why = game.explain(as_notation(game, move))  # as the page reads it (a card's title)
         assert why.legal, (where, move, why.reason)

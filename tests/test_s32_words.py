@@ -154,3 +154,26 @@ def test_every_reply_of_the_try_box_starts_with_a_capital() -> None:
             if part[0] not in "“\"'" and not first[:1].isupper():
                 low.append(f"{typed!r}: {part!r}")
     assert low == [], low
+
+
+# 3. a trade said as buying a card is told how a trade is typed, not a development card
+
+
+@pytest.mark.parametrize(
+    ("typed", "kind"),
+    [
+        ("buy a brick", "A trade with the bank is typed"),
+        ("P1 buy brick", "A trade with the bank is typed"),
+        ("buy 1 ore from P2", "A trade offer is typed"),
+    ],
+)
+def test_buying_a_card_is_asked_as_a_trade(typed: str, kind: str) -> None:
+    """BASE-TRADE-MARITIME, BASE-TRADE-DOMESTIC: "buy a brick" names the card wanted; what is
+    given is asked, with a trade's example (it was told how a development card is bought,
+    "like “P1 buy”"). A development card bought stays "buy"."""
+    with pytest.raises(PartLeftOut) as e:
+        read_move(_main(), typed)
+    why = e.value.why
+    assert why.startswith("Which cards are given?") and kind in why, why
+    assert "development" not in why and "P1 buy" not in why, why
+    assert str(read_move(_main(), "buy a development card")) == "P1 buy"
