@@ -177,3 +177,35 @@ def test_buying_a_card_is_asked_as_a_trade(typed: str, kind: str) -> None:
     assert why.startswith("Which cards are given?") and kind in why, why
     assert "development" not in why and "P1 buy" not in why, why
     assert str(read_move(_main(), "buy a development card")) == "P1 buy"
+
+
+# 4. a solved question offers no hint of its own
+
+
+def test_a_solved_question_offers_no_hint() -> None:
+    """1.4's first question, a hint taken, then solved: its Hint button said "Hint (1 left)"
+    and stayed enabled (s32). Solved, the question's Hint is off and gives nothing, where the
+    lesson goes on and back at the question (◀); the tools' Hint, hidden while it was open,
+    is for the position shown (the lesson's next move, where ▶ goes on from)."""
+    from puzzle_answers import at_question, course_puzzles
+
+    from catan_tutor.study.puzzle import answer_nodes
+
+    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_setup")
+    t = at_question(asked)
+    s, p = t.session, t.puzzle
+    tools = t.hints
+    assert tools.widget.layout.display == "none"  # open: the tools' Hint would answer it
+    assert p.take_hint() and not p.hint_button.disabled
+    tl = s.timeline
+    right = answer_nodes(asked.puzzle, tl.nodes[asked.node], tl.rules)[0].action
+    p.submit(str(right))
+    assert tl.current.id != asked.node and not s.puzzle_secret
+    for where in ("on", "back"):
+        if where == "back":
+            s.step("back")
+            assert tl.current.id == asked.node
+        assert p.hint_button.disabled and "left" not in p.hint_button.description, where
+        hints = s.puzzle.hints
+        assert p.take_hint() == "" and s.puzzle.hints == hints, where
+        assert tools.widget.layout.display == "" and tools.game() is s.game, where

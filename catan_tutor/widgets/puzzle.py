@@ -220,7 +220,9 @@ class PuzzleMode:
             )
             here = st.at == node.id
             left = len(puzzle.hints) - st.hints if here else len(puzzle.hints)
-            self.hint_button.description = f"Hint ({left} left)" if left else "No more hints"
+            # (a solved question offers no hint: s32 found "Hint (1 left)" still enabled)
+            said = f"Hint ({left} left)" if left else "No more hints"
+            self.hint_button.description = said if open_ else "Hint"
             self.hint_button.disabled = not left or not open_
             self.hint_button.layout.display = "" if puzzle.hints else "none"
             shown = puzzle.hints[: st.hints] if here else ()
@@ -235,6 +237,7 @@ class PuzzleMode:
                 f"<div class='{SOLVED_HEAD}'><b>Puzzle</b> · solved {icons.OK}</div>"
             )
             self.how.value = self.hint_box.value = ""
+            self.hint_button.description, self.hint_button.disabled = "Hint", True  # (solved)
         j = st.verdict if st.at == node.id and st.verdict is not None else None
         if j is None and answered:  # the right answer that led here
             j = st.right

@@ -355,9 +355,9 @@ class PuzzleState:
         return True
 
     def take_hint(self) -> str:
-        """The next hint ('' when there is none left)."""
+        """The next hint ('' when there is none left, or the question here is solved: s32)."""
         puzzle = self.puzzle_at()
-        if puzzle is None:
+        if puzzle is None or not self.holds():
             return ""
         self.enter(self.session.timeline.current)
         text = hint(puzzle, self.hints)
