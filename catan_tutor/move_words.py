@@ -643,6 +643,8 @@ def misspelt_card(game: Game, word: str, avoid: Collection[str] = ()) -> str:
     names = _card_names(game)
     if not _unknown(word) or word.lower().rstrip("s") in names:  # ("bricks": a card, read)
         return ""
+    if word.lower() in _NEAR_CARDS:  # "one more road": a word, not "ore" misspelt
+        return ""
     if not (meant := _close_to(word, names)):
         return ""
     if any(re.search(rf"\b{meant}\b", a, re.IGNORECASE) for a in avoid):
@@ -651,12 +653,36 @@ def misspelt_card(game: Game, word: str, avoid: Collection[str] = ()) -> str:
 
 
 def _card_misspelt_in(game: Game, text: str, avoid: Collection[str]) -> tuple[str, str]:
-    """The first word of ``text`` that is a card's name misspelt, and its sentence
-    (``misspelt_card``); ("", "") for none."""
-    for token in _tokens(text):
-        if said := misspelt_card(game, token, avoid):
-            return token, said
+    """The first word of ``text`` that is a card's name misspelt where a card goes (after a
+    count, "for", "and" or a card, or before "for"; not before a kind's word or a noun: "one
+    more road"), and its sentence (``misspelt_card``); ("", "") for none ("roll once more",
+    "I gain a brick": words, not cards)."""
+    typed = _tokens(text)
+    tokens = [t.lower() for t in typed]
+    for k in range(len(tokens)):
+        before = tokens[k - 1] if k else ""
+        after = tokens[k + 1] if k + 1 < len(tokens) else ""
+        placed = (
+            before.isdigit()
+            or before in count_words.NUMBER_WORDS
+            or before in _BEFORE_CARD
+            or _base(before) in ("monopoly", "plenty", "discard")
+            or before.rstrip("s") in CARD_NAMES
+            or after == "for"
+        )
+        if not placed or _base(after) in KIND_WORDS or _noun(after):
+            continue
+        if said := misspelt_card(game, typed[k], avoid):
+            return typed[k], said
     return "", ""
+
+
+# English words a card's name is near ("more": "ore"; "gain": "grain"), never taken for one
+_NEAR_CARDS = frozenset(
+    "more bore core lore sore store tore wore gain rain again brain drain train trick thick "
+    "cool pool tool fool".split()
+)
+_BEFORE_CARD = frozenset({"a", "an", "for", "and", "of"})  # words a card's name follows
 
 
 _BUYS = frozenset({"buy", "buys", "bought", "buying", "purchase", "purchases"})

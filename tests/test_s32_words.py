@@ -209,3 +209,14 @@ def test_a_solved_question_offers_no_hint() -> None:
         hints = s.puzzle.hints
         assert p.take_hint() == "" and s.puzzle.hints == hints, where
         assert tools.widget.layout.display == "" and tools.game() is s.game, where
+
+
+@pytest.mark.parametrize(
+    "typed", ["roll once more", "build one more road on N5", "I gain a brick", "trade more wool"]
+)
+def test_an_english_word_near_a_card_is_not_taken_for_one(typed: str) -> None:
+    """ "more" is near "ore", "gain" near "grain": words where no card goes, or words of
+    English, get no "did you mean" a card."""
+    with pytest.raises(MoveWordsError) as e:
+        read_move(_main(), typed)
+    assert "is not a card name" not in e.value.why, e.value.why
