@@ -149,6 +149,13 @@ class Game:
         return who[0] if who else CHANCE
 
     @property
+    def acting_seat(self) -> int:
+        """The seat the game waits for: the one to move, else (at chance or the game's end)
+        the seat whose turn it is."""
+        who = self.current_player
+        return who if who >= 0 else self.state.active
+
+    @property
     def pending(self) -> list[Pending]:
         """Who owes which decision now, as records (see :class:`Pending`), each with its
         legal options."""

@@ -285,6 +285,30 @@ def test_no_lesson_s_moves_tab_retells_a_move_in_other_words():
     )
 
 
+def test_no_lesson_s_moves_tab_retells_a_roll_in_its_comment():
+    """l40 read "P1 (red) rolls 5 and 4: 9." then "P1 (red) rolls 9 (5 and 4), so 9 is the
+    total…": a comment retelling its roll's row in other words says only what it adds. Every
+    lesson's roll rows checked."""
+    import html as html_lib
+
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import SUFFIX, load_scenario
+
+    row = re.compile(
+        r"(P\d(?: \(\w+\))?) rolls (\d) and (\d): (\d+)\. (P\d(?: \(\w+\))?) rolls (\d+)"
+    )
+    retold, rolls = [], 0
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        tree = load_scenario(path).tree
+        shown = html_lib.unescape(re.sub(r"<[^>]+>", "", moves_html(tree, limit=100_000)))
+        rolls += shown.count(" rolls ")
+        retold += [f"{path.name}: {m[0]}" for m in row.finditer(shown) if m[1] == m[5]]
+    assert rolls > 100 and retold == []
+    first = load_scenario(packaged_lessons() / f"base_first_player{SUFFIX}").tree
+    shown = html_lib.unescape(re.sub(r"<[^>]+>", "", moves_html(first, limit=100_000)))
+    assert "P1 (red) rolls 5 and 4: 9. So 9 is the total the others must beat." in shown
+
+
 def test_every_lesson_s_moves_tab_tooltips_are_words_not_notation():
     """l19 hovered a move of the Moves tab and read "P1 R A2": each move's tooltip is the
     narration's sentence (a roll's row: each die's), never its notation."""

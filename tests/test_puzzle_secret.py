@@ -1377,8 +1377,12 @@ def test_a_spot_misnamed_is_not_answered_with_the_hexs_spots(asked: Asked):
             text = judge(asked.puzzle, node, rules, typed).text
             told = [w for w in secret if says(w, text) and not says(w, typed)]
             assert told == [], f"{typed}: {text!r} tells {told}"
-    t = at_question(asked)  # and Try a move, under Explore
-    for letter in board.HEX_NAMES:
+    # and Try a move, under Explore (its reply is the judge's, the same clause dropped): at
+    # the hexes whose edges' list would hold a spot of the answer, the only ones it could tell
+    t = at_question(asked)
+    edges = [{board.EDGE_LABELS[e] for e in board.HEX_EDGES[h]} for h in range(board.N_HEXES)]
+    near = [board.HEX_NAMES[h] for h in range(board.N_HEXES) if edges[h] & secret]
+    for letter in near or board.HEX_NAMES[:1]:
         t.controls.check_try(f"P1 road {letter}8")
         text = html.unescape(re.sub(r"<[^>]+>", " ", t.controls.try_verdict.value))
         told = [w for w in secret if says(w, text) and not says(w, f"P1 road {letter}8")]

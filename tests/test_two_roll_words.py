@@ -12,7 +12,8 @@ import pytest
 from test_lesson_rule_marks import LESSONS, _lesson, _Steps
 from test_lesson_texts import _roll_steps
 
-from catan_tutor.actions import Die
+from catan_tutor.actions import Die, Steal
+from catan_tutor.widgets.path_log import PathLog
 from catan_tutor.widgets.roll_steps import roll_nodes
 
 pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
@@ -22,13 +23,30 @@ _ADDED_TOTAL = re.compile(r": an? \d+(?P<did>, which pays|, the same sum)?")
 
 
 def test_5_13_tells_the_steal_then_the_second_roll_thrown_again_then_what_it_paid() -> None:
+    """The steal is a step of its own (l40: told with the re-roll after it), then one step
+    says both throws of the second roll."""
     sc = _lesson("puzzle_base_2p.catan.yaml")
-    node = next(n for n in sc.tree.walk() if len(roll_nodes(sc.tree.rules, n)) == 4)
+    node = next(n for n in sc.tree.walk() if len(roll_nodes(sc.tree.rules, n)) == 3)
+    steal = roll_nodes(sc.tree.rules, node)[0].parent
+    assert isinstance(steal.action, Steal) and not roll_nodes(sc.tree.rules, steal)
+    assert _Steps(sc).texts(steal) == [
+        "P2 takes a card from P1's hand without looking (BASE-ROBBER-STEAL)."
+    ]
     assert _Steps(sc).texts(node) == [
-        "P2 steals a card from P1.",
         "The white die shows 5 and the red die 2: a 7, the same sum as the first roll, so the "
         "dice are thrown again; then the white 6 and the red 2: an 8, which pays nobody.",
     ]
+
+
+def test_5_13_log_tells_the_robber_then_the_second_roll() -> None:
+    """The log past 5.13's second roll keeps the robber's move, on a line of its own before
+    the roll (l40: it was left out, the steal told inside the re-roll's line)."""
+    sc = _lesson("puzzle_base_2p.catan.yaml")
+    node = next(n for n in sc.tree.walk() if len(roll_nodes(sc.tree.rules, n)) == 3)
+    lines = PathLog().lines(sc.tree, node, next_too=False)
+    assert lines[0].startswith("P2 rolled 7 (white 5, red 2) again") and "steal" not in lines[0]
+    assert lines[1] == "P2 moves the robber to N and steals a card from P1."
+    assert lines[2].startswith("P2 rolled 7 (white 3, red 4)")
 
 
 def test_a_throw_the_step_adds_says_whom_it_paid() -> None:

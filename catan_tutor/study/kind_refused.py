@@ -36,7 +36,7 @@ def unpaid_reason(game: Game, kind: type) -> str:
     s = game.state
     if price is None or s.phase != MAIN:
         return ""
-    seat = game.current_player if game.current_player >= 0 else s.active
+    seat = game.acting_seat
     cost, what = price
     reason = cost_reason(s, seat, cost, what)
     if reason is None:

@@ -456,13 +456,18 @@ STUCK = "Ask for a hint if you are stuck."
 SECRET_WHY = f"That is not the answer. {STUCK}"
 
 
+def not_their_move(game: Game, a: Action) -> str:
+    """The seat ``a`` is played for when the game waits for another one ("P1"), else ''."""
+    if 0 <= a.player < game.players and a.player != game.acting_seat:
+        return game.state.name(a.player)
+    return ""
+
+
 def _refused(game: Game, a: Action) -> str:
     """Why ``a`` is refused, said without the reason the engine gives (which named a part of
     the answer): not that seat's move, or that why would tell the answer."""
-    acting = game.current_player if game.current_player >= 0 else game.state.active
-    if 0 <= a.player < game.players and a.player != acting:
-        return f"It is not {game.state.name(a.player)}'s move now."
-    return SECRET_WHY
+    seat = not_their_move(game, a)
+    return f"It is not {seat}'s move now." if seat else SECRET_WHY
 
 
 def asks_rule(puzzle: Puzzle, node: Node, rules) -> bool:

@@ -343,7 +343,7 @@ class Computer:
         if not seats:
             return "idle", ""
         if t.paused and t.computer_to_move():  # nothing here is the learner's to play
-            who = g.names[g.current_player if g.current_player >= 0 else g.state.active]
+            who = g.names[g.acting_seat]
             return "paused", f"{who} (computer) is to move: press Resume to let it play."
         if t.paused:
             return "paused", "Computers paused: press Resume to let them play on."

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Die, Roll
+from ..actions import Die, MoveRobber, Roll, Steal
 from ..game import Game
 from ..state import ROLLOFF, State
 from ..study.timeline import Node, Timeline
@@ -34,8 +34,11 @@ def under_way(s: State) -> bool:
 def rolling(rules, node: Node) -> bool:
     """A roll is under way at ``node``: chance is to act in a roll's phase (the Roll is
     played, dice or draws are still to come; a roll-off throw half thrown): nobody decides
-    anything here."""
-    return under_way(node.state) and Game(rules, node.state).is_chance()
+    anything here. The robber's move and its steal before a two-player turn's second roll
+    are a step of their own, not part of the roll (l40: the robber's move was left out of
+    5.13's log, its steal told with the re-roll after it)."""
+    robber = isinstance(node.action, (MoveRobber, Steal))
+    return not robber and under_way(node.state) and Game(rules, node.state).is_chance()
 
 
 def roll_nodes(rules, node: Node) -> list[Node]:

@@ -42,7 +42,7 @@ def beyond_row(row: str, comment: str) -> tuple[str, bool]:
 
 
 def _words(text: str) -> list[str]:
-    return [w.lower().removesuffix("'s") for w in _WORD.findall(text)]
+    return [w.lower().strip(":").removesuffix("'s") for w in _WORD.findall(text)]
 
 
 def retold(row: str, comment: str) -> int | None:

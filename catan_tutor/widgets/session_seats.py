@@ -137,7 +137,7 @@ class SeatSettings:
         """A computer seat acts now (paused or not; chance aside): none of its moves is the
         learner's to make."""
         g = self.game
-        acting = g.current_player if g.current_player >= 0 else g.state.active
+        acting = g.acting_seat
         return acting in self.computers and not g.is_chance()
 
     def hint_refusal(self) -> str:
@@ -146,14 +146,14 @@ class SeatSettings:
         if not self.computer_to_move():
             return ""
         g = self.game
-        acting = g.current_player if g.current_player >= 0 else g.state.active
+        acting = g.acting_seat
         return f"{g.state.name(acting)} (computer) is to move: hints are for your turns."
 
     def own_seat(self) -> int:
         """The learner's seat: the human to act (else on turn); against the computer, when a
         computer acts, the first human seat."""
         g = self.game
-        acting = g.current_player if g.current_player >= 0 else g.state.active
+        acting = g.acting_seat
         if acting not in self.computers:
             return acting
         humans = [p for p in range(g.players) if p not in self.computers]

@@ -24,7 +24,7 @@ from ..grammar import spelled_out
 from ..rules.barbarians import TRACK_END
 from ..rules.words import can, say, why_not
 from ..study.cause_kept import cause_kept
-from ..study.puzzle import keep_secret, kind_words
+from ..study.puzzle import keep_secret, kind_words, not_their_move
 from ..study.typed_names import in_printed_names, own_names
 from ..words.narrate import attack_facts, events
 from ..words.older_names import card_count_words, with_older_name
@@ -498,10 +498,12 @@ def verdict_html(
 def _kept_back(game: Game, a: Action) -> str:
     """A refusal's reason at an open question when the engine's names a part of its answer:
     not that seat's move (whose it is, kept), else kept back until the question is answered."""
-    acting = game.current_player if game.current_player >= 0 else game.state.active
-    if 0 <= a.player < game.players and a.player != acting:
-        return f"it is not {game.state.name(a.player)}'s move now"
-    return "why is kept back until the question is answered"
+    seat = not_their_move(game, a)
+    return (
+        f"it is not {seat}'s move now"
+        if seat
+        else "why is kept back until the question is answered"
+    )
 
 
 def unreadable_html(
