@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import BuildCity, BuildRoad, Settle
+from ..actions import BuildCity, BuildRoad, BuyDev, Settle
 from ..errors import CatanError
 from ..game import Game
 from ..move_words import neutral_forms
@@ -46,11 +46,13 @@ PARTS = (
 
 def example(game: Game, secret: bool = False) -> str:
     """A move to type, as notation: one legal now on a spot, else another legal now (the
-    first: "P1 roll"), else ''; '' while ``secret`` (a question waits for its answer)."""
+    first: "P1 roll"; buying a card, "P1 buy", only when nothing else is), else ''; '' while
+    ``secret`` (a question waits for its answer)."""
     if secret or game.is_over() or game.is_chance():
         return ""
     legal = game.legal_actions()
-    return str(next((a for a in legal if isinstance(a, ON_A_SPOT)), legal[0] if legal else ""))
+    ranked = sorted(legal, key=lambda a: (not isinstance(a, ON_A_SPOT), isinstance(a, BuyDev)))
+    return str(ranked[0]) if ranked else ""  # ("P1 buy" alone read as cut short: l40)
 
 
 def try_help(game: Game, secret: bool = False) -> tuple[str, str]:
