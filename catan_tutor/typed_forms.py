@@ -313,7 +313,10 @@ def _example(game: Game, cls: type, tail: str, avoid: Collection[str]) -> str:
 def how_to_type(game: Game, cls: type | None, avoid: Collection[str] = ()) -> str:
     """How a move of kind ``cls`` is typed, in words and with an example: "A city improvement
     is typed as the player, “improve” and a track (science, trade or politics), like “P2
-    improve science”." ('' for a kind with no form here)."""
+    improve science”." ('' for a kind with no form here). While a question is open
+    (``avoid``: its answer's words) the words alone: a move legal there would narrow the
+    answer (l41 at 3.2: "brik" was told "…like “P2 bank 2 wool for lumber”", the 2:1 rate
+    the question asks for)."""
     if cls is not None and not any(issubclass(c, cls) for c in game.rules.applies):
         # a kind of another variant ("neutral" too, where no neutral plays): no form here
         return absent_sentence(game.variant, cls.__name__)
@@ -322,7 +325,7 @@ def how_to_type(game: Game, cls: type | None, avoid: Collection[str] = ()) -> st
         return ""
     name, parts, _ = form
     said = f"{name} is typed as {parts}"
-    shown = example(game, cls, avoid)
+    shown = "" if avoid else example(game, cls, avoid)
     return f"{said}, like “{shown}”." if shown else f"{said}."
 
 

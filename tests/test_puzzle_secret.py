@@ -1390,3 +1390,31 @@ def test_a_spot_misnamed_is_not_answered_with_the_hexs_spots(asked: Asked):
     t.controls.check_try("P1 raod N7")  # the kind misspelt is still asked after (l37)
     text = html.unescape(re.sub(r"<[^>]+>", " ", t.controls.try_verdict.value))
     assert "did you mean “road”?" in text, text
+
+
+# Slips a learner makes in every kind of move (a misspelt card, a kind with a part left out)
+SLIPS = (
+    "P1 bank 2 wol for brik", "trade wool for brik", "P2 bank 4 grain for oar", "road",
+    "settle", "city", "P1 offer P2", "P2 play", "monopoly", "knight", "force", "P1 buy brik",
+)  # fmt: skip
+_QUOTED = re.compile(r"“([^”]+)”")
+
+
+@pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
+def test_a_slip_at_a_question_is_told_the_form_without_a_move_legal_there(asked: Asked):
+    """l41 at 3.2: "p2 bank 2 wool for 1 brik" was told "…like “P2 bank 2 wool for lumber”",
+    the 2:1 rate the question asks for. At every question, no reply to a slip (answer box
+    or Try a move) quotes a move the position allows: the form is said in words only."""
+    sc = asked.scenario()
+    assert sc.timeline is not None
+    node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
+    game = Game(rules, node.state)
+    legal = {str(a) for a in game.legal_actions()}
+    t = at_question(asked)
+    shown: list[str] = []
+    for typed in SLIPS:
+        t.controls.check_try(typed)
+        tried = html.unescape(re.sub(r"<[^>]+>", " ", t.controls.try_verdict.value))
+        for text in (judge(asked.puzzle, node, rules, typed).text, tried):
+            shown += [f"{typed}: {q}" for q in _QUOTED.findall(text) if q in legal]
+    assert shown == []
