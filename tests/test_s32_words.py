@@ -220,3 +220,34 @@ def test_an_english_word_near_a_card_is_not_taken_for_one(typed: str) -> None:
     with pytest.raises(MoveWordsError) as e:
         read_move(_main(), typed)
     assert "is not a card name" not in e.value.why, e.value.why
+
+
+def test_try_a_move_s_example_is_not_a_bare_card_purchase() -> None:
+    """l40 read "Moves read like “P1 buy”." as cut short: with no move on a spot legal, the
+    example is another legal move (a trade, the turn's end), buying a card only when nothing
+    else is."""
+    from catan_tutor.actions import BuyDev
+    from catan_tutor.widgets.try_words import example
+
+    sc = _trading_after_roll()
+    game = Game(sc.timeline.rules, sc.timeline.nodes[3].state)
+    legal = game.legal_actions()
+    assert any(isinstance(a, BuyDev) for a in legal) and isinstance(legal[0], BuyDev)
+    shown = example(game)
+    assert shown and shown != "P1 buy" and game.parse(shown) in legal
+
+
+def _trading_after_roll():
+    from catan_tutor.study.resources import lessons_dir
+    from catan_tutor.study.scenario import load_scenario
+
+    return load_scenario(lessons_dir() / "base_trading_harbors.catan.yaml")
+
+
+@pytest.mark.parametrize("typed", ["build more road on N3", "P1 also builds a road on N3"])
+def test_more_and_also_are_read_as_filler(typed: str) -> None:
+    """"build more road on N5" was told "The word “more” was not understood here.": words
+    that say nothing the move needs are passed over."""
+    sc = _trading_after_roll()
+    game = Game(sc.timeline.rules, sc.timeline.nodes[3].state)
+    assert str(read_move(game, typed)) == "P1 road N3"
