@@ -369,6 +369,7 @@ def draw_labels(
         ):
             continue  # (every label on: one with no room but over a number left out, l34)
         x, y = places.at(x, y, w, h)
+        places.tagged((kind, i), x, y, w - 2 * pad, size)  # its text: a click there means it
         shown[(kind, small)].append((x, y, w, text))
         if (line := places.leader((kind, i), x, y, w, h)) is not None:
             leaders.append((line, not small and (kind, i) not in places.ringed))

@@ -138,6 +138,7 @@ class LabelPlaces:
     marks: list[Box] = field(default_factory=list)
     numbers: list[Disc] = field(default_factory=list)  # the number tokens as drawn (no gap)
     glyphs: list[Disc] = field(default_factory=list)  # the hexes' letters as drawn (no room)
+    tags: list[tuple[Box, Spot]] = field(default_factory=list)  # each label's text as drawn
 
     @classmethod
     def of(
@@ -304,6 +305,22 @@ class LabelPlaces:
         d = ((at[:, None, :] - xy[None, :, :]) ** 2).sum(axis=2)
         off = d.min(axis=1) < d[:, i] - 1e-9
         return STRAY + 4 * STRAY_CORNER if off[0] else STRAY_CORNER * int(off[1:].sum())
+
+    def tagged(self, spot: Spot, x: float, y: float, w: float, h: float) -> None:
+        """Keep where the text of ``spot``'s label is drawn, ``w`` x ``h`` centred on
+        ``(x, y)``: a click on it means its spot (``tag_at``)."""
+        self.tags.append((_box(x, y, w, h), spot))
+
+    def tag_at(self, x: float, y: float) -> Spot | None:
+        """The spot whose label's text is drawn at canvas pixel ``(x, y)`` (the nearest
+        label's middle where two texts meet), else None: a learner clicks on "N5" meaning N5,
+        not the edge nearest the click (s32: at 1.1 a click on "N5"'s "N" built on N7)."""
+        under = [
+            (math.dist((x, y), ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)), spot)
+            for b, spot in self.tags
+            if b[0] <= x <= b[2] and b[1] <= y <= b[3]
+        ]
+        return min(under)[1] if under else None
 
     def leader(self, spot: Spot, x: float, y: float, w: float, h: float) -> Leader | None:
         """The line from ``spot`` to its label ``w`` x ``h`` centred on ``(x, y)`` where the
