@@ -28,7 +28,7 @@ from .back_note import back_note
 from .board_notes import BETWEEN, NOTHING, drop_note
 from .board_tags import event_px
 from .board_view import BoardView
-from .click_spot import click_spot, sole_where
+from .click_spot import click_spot, sole_where, tag_spot
 from .cursor_steps import SPOT_XY, CursorTrail, step_cursor
 from .describe import board_text_html
 from .dice_shown import dice_shown, event_words
@@ -306,8 +306,11 @@ class BoardPanel:
 
     def spot_at(self, x: float, y: float) -> Spot | None:
         """The spot at canvas pixel ``(x, y)``, one hit test for the pointer's label and the
-        click's judgement: the nearest of the moment's one kind of spot (``click_spot``)."""
-        return click_spot(self.view.vp.unpx(x, y), sole_where(self.session))
+        click's judgement: the spot of the label whose text is there (``tag_spot``), else the
+        nearest of the moment's one kind of spot (``click_spot``)."""
+        view = self.view
+        on_tag = tag_spot(view.places, view.labels or bool(view.named), x, y)
+        return on_tag or click_spot(view.vp.unpx(x, y), sole_where(self.session))
 
     def tap(self, touches: list[tuple[float, float]]) -> None:
         """A finger on the board (a phone or tablet; the canvas cancels the mouse events a

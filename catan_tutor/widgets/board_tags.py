@@ -356,11 +356,11 @@ def draw_labels(
         x, y = places.beside((kind, i), w, h) if beside else on_spot(kind, i)
         x, y = places.off_letters(kind, x, y, w, h)
         if (gap or not beside) and places.crowded(x, y, w + 2 * gap, h + 2 * gap):
-            near = places.nudge(x, y, w, h, gap)  # met one: a step aside, else beside it
+            near = places.nudge(x, y, w, h, gap, (kind, i))  # met one: a step aside, else beside it
             if near is None and kind == "vertex" and not beside:
                 x, y = places.off_letters(kind, *places.beside((kind, i), w, h), w, h)
                 if gap and places.crowded(x, y, w + 2 * gap, h + 2 * gap):
-                    near = places.nudge(x, y, w, h, gap)
+                    near = places.nudge(x, y, w, h, gap, (kind, i))
             x, y = near or (x, y)
         if (
             named is None
@@ -369,6 +369,7 @@ def draw_labels(
         ):
             continue  # (every label on: one with no room but over a number left out, l34)
         x, y = places.at(x, y, w, h)
+        places.tagged((kind, i), x, y, w - 2 * pad, size)  # its text: a click there means it
         shown[(kind, small)].append((x, y, w, text))
         if (line := places.leader((kind, i), x, y, w, h)) is not None:
             leaders.append((line, not small and (kind, i) not in places.ringed))

@@ -189,6 +189,7 @@ class BoardView:
         # the spots the page's words name now, with their labels (named_words.py): labelled
         # while the Labels are off (issue 33: about 120 labels hid the pieces)
         self.named: dict[Spot, str] = {}
+        self.places: LabelPlaces | None = None  # where the labels drawn last went (tag_spot)
         self.zoom = 1.0  # the board's shown width over its natural width (board_width.js)
         self.refused: tuple[tuple[str, int], str] | None = None  # why-not ring (layer 3)
         self.hinted: tuple[str, int] | None = None  # the hint's ring and arrow (layer 3)
@@ -264,8 +265,7 @@ class BoardView:
         return self.canvas[3]
 
     @property
-    def label_layer(self) -> Canvas:
-        """Where the labels go: the highlight layer, over the glow."""
+    def label_layer(self) -> Canvas:  # where the labels go: the highlight layer, over the glow
         return self.canvas[2]
 
     def redraw(self) -> None:
@@ -488,7 +488,7 @@ class BoardView:
             return
         lay, pieces = self.game.layout, self.painter.pieces()  # no layout while laying it
         ringed = [self.chosen, self.hinted, self.refused[0] if self.refused else None]
-        places = LabelPlaces.of(
+        places = self.places = LabelPlaces.of(
             self.vp, self.ratio, pieces, [s for s in ringed if s is not None],
             [h for h, n in enumerate(lay.numbers) if n] if lay else [], harbor_marks(self.painter),
             (0, 0, c.width, c.height - self.strip), self.painter.text(LETTER_EM),

@@ -11,6 +11,7 @@ import math
 from .. import board
 from .board_tags import SPOT_XY, hit_test
 from .kinds import Spot, moment_kinds, spot_kind, variant_kinds
+from .label_places import LabelPlaces
 from .tutor_session import TutorSession
 
 SPOT_COUNT = {"vertex": board.N_VERTICES, "edge": board.N_EDGES, "hex": board.N_HEXES}
@@ -37,3 +38,11 @@ def click_spot(p: tuple[float, float], where: str) -> Spot | None:
         return hit
     xy = SPOT_XY[where]
     return min((math.dist(p, xy(i)), (where, i)) for i in range(SPOT_COUNT[where]))[1]
+
+
+def tag_spot(places: LabelPlaces | None, shown: bool, x: float, y: float) -> Spot | None:
+    """The spot whose label's text lies under canvas pixel ``(x, y)`` on the labels drawn last
+    (``places``; ``shown``: any label is on the board now), else None: a click on "N5" means
+    N5, not the edge nearest the click (s32: at 1.1 a click on "N5"'s "N" built a road on N7).
+    Only the text's own small box: a click beside it is judged as before (``click_spot``)."""
+    return places.tag_at(x, y) if places is not None and shown else None

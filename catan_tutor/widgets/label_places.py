@@ -14,6 +14,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
+
+import numpy as np
 
 from .. import board
 from ..palette import Point, Viewport, toward
@@ -44,6 +47,11 @@ LETTER_ROOM = 0.5
 GLYPH = 0.4  # of the letter's size: round a hex's letter as written, what a line must not cross
 DIRECTIONS = 12  # the ways out from a spot a label is tried in
 NEARER = 0.85  # a label this much nearer its spot than any other reads as its (else a leader)
+# A label's middle nearer another spot of its kind than its own, and each corner of its tag
+# that is (s32: at 1.1 "N5" sat below hex N's token between N5 and N7, its "N" nearer N7,
+# and a click on it built the road on N7): it reads as that spot's
+STRAY, STRAY_CORNER = 40.0, 6.0
+SLIDE = 0.3  # board units along an edge (half its length) a way inland is also tried from
 
 
 def hits(box: Box, disc: Disc) -> bool:
@@ -130,6 +138,7 @@ class LabelPlaces:
     marks: list[Box] = field(default_factory=list)
     numbers: list[Disc] = field(default_factory=list)  # the number tokens as drawn (no gap)
     glyphs: list[Disc] = field(default_factory=list)  # the hexes' letters as drawn (no room)
+    tags: list[tuple[Box, Spot]] = field(default_factory=list)  # each label's text as drawn
 
     @classmethod
     def of(
@@ -193,12 +202,16 @@ class LabelPlaces:
                 x = left - w / 2 if x < (left + right) / 2 else right + w / 2
         return (x, y)
 
-    def nudge(self, x: float, y: float, w: float, h: float, gap: float) -> Point | None:
+    def nudge(
+        self, x: float, y: float, w: float, h: float, gap: float, spot: Spot | None = None
+    ) -> Point | None:
         """The nearest place, within two label heights of ``(x, y)``, for a label ``w`` x ``h``
         that keeps ``gap`` px from every label placed before and covers no piece, ring,
         number token, harbor's mark or hex's letter, on the board (with every label on, a
-        desktop's tags touched each other round N and M at 4.3: s31); None where none is."""
-        step = h / 4
+        desktop's tags touched each other round N and M at 4.3: s31), the nearest whose
+        middle stays nearer ``spot`` than any other spot of its kind first (s32: a step aside
+        took a label toward the next spot); None where none is."""
+        step, found = h / 4, None
         left, top, right, bottom = self.bounds
         for k in range(1, 9):
             for a in range(DIRECTIONS):
@@ -211,8 +224,10 @@ class LabelPlaces:
                     continue
                 if self._marked(box) or any(meets(box, b) for b in self.letter_boxes):
                     continue
-                return (nx, ny)
-        return None
+                if spot is None or self.strays(spot, box) < STRAY:
+                    return (nx, ny)
+                found = found or (nx, ny)
+        return found
 
     def free(self, x: float, y: float, w: float, h: float) -> bool:
         """Whether a label ``w`` x ``h`` centred on ``(x, y)`` covers no piece and no ring."""
@@ -230,15 +245,15 @@ class LabelPlaces:
         )
         own = spot_discs(self.vp, spot, reach)
         tried: list[tuple[float, Box]] = []  # (how far out, the label's box), way by way
-        for angle in _angles(spot):
+        for (ox, oy), angle in self._ways(spot):  # (from the spot, or along its edge)
             dx, dy = math.cos(angle), math.sin(angle)
             # out from the disc on the spot's middle at least: no nearer place is clear
             t, step = max(0.0, self.vp.len(reach) - abs(dx) * w / 2 - abs(dy) * h / 2), h / 4
-            while any(hits(_box(x0 + dx * t, y0 + dy * t, w, h), d) for d in own):
+            while any(hits(_box(ox + dx * t, oy + dy * t, w, h), d) for d in own):
                 t += step
 
-            def settled(t: float, dx: float = dx, dy: float = dy) -> Box:  # off the letters
-                return _box(*self.off_letters(spot[0], x0 + dx * t, y0 + dy * t, w, h), w, h)
+            def settled(t: float, dx: float = dx, dy: float = dy, o: Point = (ox, oy)) -> Box:
+                return _box(*self.off_letters(spot[0], o[0] + dx * t, o[1] + dy * t, w, h), w, h)
 
             out = t  # then past a token or a harbor's mark in the way, if the room allows
             while self._marked(settled(out)) and out < t + FURTHER * h:
@@ -254,12 +269,58 @@ class LabelPlaces:
             + apart * sum(meets(box, b) for b in near.placed)
             + TOKEN * self._crossed((x0, y0), box)
             + LETTER * self._crossed((x0, y0), box, self.glyphs)
+            + self.strays(spot, box)
             + rank * 0.5
             + t / h
             for rank, (t, box) in enumerate(tried)
         ]
         box = tried[costs.index(min(costs))][1]
         return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+    def _ways(self, spot: Spot) -> list[tuple[Point, float]]:
+        """Where from (canvas px) and which way (``_angles``) a label of ``spot`` is tried:
+        from the spot, each way round; from an edge, also inland from a point ``SLIDE`` along
+        it either side of its middle (a token on its hex's middle filled the way straight
+        inland from a short edge: "N5" went aside, nearer N7, at 1.1; s32)."""
+        kind, i = spot
+        angles = _angles(spot)
+        at = self.vp.px(SPOT_XY[kind](i))
+        if kind != "edge":
+            return [(at, a) for a in angles]
+        mid, ends = board.edge_xy(i), [board.vertex_xy(v) for v in board.EDGE_VERTICES[i]]
+        slid = [(self.vp.px(toward(mid, end, SLIDE)), angles[0]) for end in ends]
+        return [(at, angles[0]), *slid, *((at, a) for a in angles[1:])]
+
+    def strays(self, spot: Spot, box: Box) -> float:
+        """What a label of ``spot`` in ``box`` costs for reading as another spot's: its middle
+        nearer another spot of its kind than its own (``STRAY``, the most: the same wherever
+        it went, far out past a token, its line leads back), else each corner that is
+        (``STRAY_CORNER``): a learner clicks on the label meaning its spot (s32)."""
+        kind, i = spot
+        left, top, right, bottom = box
+        points = [((left + right) / 2, (top + bottom) / 2)]
+        points += [(left, top), (right, top), (left, bottom), (right, bottom)]
+        at = np.array([self.vp.unpx(x, y) for x, y in points])
+        xy = _spots_xy(kind)
+        d = ((at[:, None, :] - xy[None, :, :]) ** 2).sum(axis=2)
+        off = d.min(axis=1) < d[:, i] - 1e-9
+        return STRAY + 4 * STRAY_CORNER if off[0] else STRAY_CORNER * int(off[1:].sum())
+
+    def tagged(self, spot: Spot, x: float, y: float, w: float, h: float) -> None:
+        """Keep where the text of ``spot``'s label is drawn, ``w`` x ``h`` centred on
+        ``(x, y)``: a click on it means its spot (``tag_at``)."""
+        self.tags.append((_box(x, y, w, h), spot))
+
+    def tag_at(self, x: float, y: float) -> Spot | None:
+        """The spot whose label's text is drawn at canvas pixel ``(x, y)`` (the nearest
+        label's middle where two texts meet), else None: a learner clicks on "N5" meaning N5,
+        not the edge nearest the click (s32: at 1.1 a click on "N5"'s "N" built on N7)."""
+        under = [
+            (math.dist((x, y), ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)), spot)
+            for b, spot in self.tags
+            if b[0] <= x <= b[2] and b[1] <= y <= b[3]
+        ]
+        return min(under)[1] if under else None
 
     def leader(self, spot: Spot, x: float, y: float, w: float, h: float) -> Leader | None:
         """The line from ``spot`` to its label ``w`` x ``h`` centred on ``(x, y)`` where the
@@ -391,6 +452,13 @@ def _union(boxes: Iterable[Box]) -> Box:
 
 def _box(x: float, y: float, w: float, h: float) -> Box:
     return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+
+
+@cache
+def _spots_xy(kind: str) -> np.ndarray:
+    """Every spot of ``kind`` (vertex, edge), board units: row i is spot i."""
+    count = board.N_VERTICES if kind == "vertex" else board.N_EDGES
+    return np.array([SPOT_XY[kind](i) for i in range(count)])
 
 
 def ring_reach(spot: Spot) -> float:
