@@ -246,8 +246,8 @@ def _trading_after_roll():
 
 @pytest.mark.parametrize("typed", ["build more road on N3", "P1 also builds a road on N3"])
 def test_more_and_also_are_read_as_filler(typed: str) -> None:
-    """"build more road on N5" was told "The word “more” was not understood here.": words
-    that say nothing the move needs are passed over."""
+    """A learner's "build more road on N5" was told "The word “more” was not understood
+    here.": words that say nothing the move needs are passed over."""
     sc = _trading_after_roll()
     game = Game(sc.timeline.rules, sc.timeline.nodes[3].state)
     assert str(read_move(game, typed)) == "P1 road N3"
