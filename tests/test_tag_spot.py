@@ -34,8 +34,9 @@ def _middle(box: tuple[float, float, float, float]) -> tuple[float, float]:
 def test_1_1_s_n5_tag_sits_by_edge_n5_and_a_click_on_it_means_n5(monkeypatch):
     """1.1's start as a desktop shows it (640 px): the "N5" tag's text is clearly nearer
     edge N5 than N7 (it was 49 px from N5's middle and 59 from N7's: the "N" nearer N7), and
-    a click on any part of the text means N5, the moment being a settlement's (the nearest
-    corner was taken: N6) or, as the learner's was, a road's (the nearest edge: N7)."""
+    a click on any part of the text means N5 when the moment is a road's, as the learner's
+    was (the nearest edge was taken: N7); a settlement's moment takes the corner nearest the
+    click, as a click beside the tag does (an edge there would only be refused)."""
     t = _opened("base_setup")
     view = t.view
     n5 = ("edge", board.parse_edge("N5"))
@@ -53,7 +54,12 @@ def test_1_1_s_n5_tag_sits_by_edge_n5_and_a_click_on_it_means_n5(monkeypatch):
         monkeypatch.setattr(t.session, "kinds", lambda kind=kind: [kind])
         t.session.kind = kind
         assert sole_where(t.session) == where
-        assert [t.board.spot_at(x, y) for x, y in inside] == [n5] * 5, where
+        shown = [t.board.spot_at(x, y) for x, y in inside]
+        if where == "edge":
+            assert shown == [n5] * 5, where
+        else:
+            assert shown == [click_spot(view.vp.unpx(x, y), where) for x, y in inside]
+            assert all(spot is not None and spot[0] == "vertex" for spot in shown)
     # a click just beside the text is judged as before: the nearest spot of the moment's kind
     below = (middle[0], bottom + 2)
     assert t.board.spot_at(*below) == click_spot(view.vp.unpx(*below), sole_where(t.session))
@@ -89,7 +95,8 @@ def test_each_tag_reads_as_its_own_spot_and_a_click_on_it_means_it(monkeypatch, 
             kind, i = spot
             x, y = _middle(box)
             assert any(r[0] <= box[0] and box[2] <= r[2] and r[1] <= y <= r[3] for r in rects)
-            assert t.board.spot_at(x, y) == spot, (lesson, every, spot)
+            meant = spot if where in ("", kind) else click_spot(vp.unpx(x, y), where)
+            assert t.board.spot_at(x, y) == meant, (lesson, every, spot)
             spots = [vp.px(SPOT_XY[kind](j)) for j in range(COUNT[kind])]
             near = min(range(len(spots)), key=lambda j: math.dist(spots[j], (x, y)))
             if near == i:

@@ -306,11 +306,15 @@ class BoardPanel:
 
     def spot_at(self, x: float, y: float) -> Spot | None:
         """The spot at canvas pixel ``(x, y)``, one hit test for the pointer's label and the
-        click's judgement: the spot of the label whose text is there (``tag_spot``), else the
-        nearest of the moment's one kind of spot (``click_spot``)."""
-        view = self.view
+        click's judgement: the spot of the label whose text is there (``tag_spot``) when it is
+        of the moment's one kind of spot or there is none, else the nearest of that kind
+        (``click_spot``: a click on an edge's tag while a settlement is placed goes on to the
+        corner nearest it, as a click beside the tag does)."""
+        view, where = self.view, sole_where(self.session)
         on_tag = tag_spot(view.places, view.labels or bool(view.named), x, y)
-        return on_tag or click_spot(view.vp.unpx(x, y), sole_where(self.session))
+        if on_tag is not None and where in ("", on_tag[0]):
+            return on_tag
+        return click_spot(view.vp.unpx(x, y), where)
 
     def tap(self, touches: list[tuple[float, float]]) -> None:
         """A finger on the board (a phone or tablet; the canvas cancels the mouse events a
