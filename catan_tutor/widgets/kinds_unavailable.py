@@ -104,8 +104,10 @@ FAMILIES = (KNIGHT_KINDS, ROBBER_KINDS)
 def not_narrowing(
     off: dict[str, str], kinds: Iterable[str], families: tuple[frozenset[str], ...] = FAMILIES
 ) -> dict[str, str]:
-    """``off`` without the kinds of any of ``families`` of which greying would leave one kind
-    alone not greyed among the several ``kinds`` offers."""
+    """``off`` without the kinds of any of ``families`` of which one kind ``kinds`` offers is
+    not greyed: a family is greyed whole or not at all (l41 at 8.11: "Move a knight" and
+    "Chase the robber away" greyed beside "Activate a knight" lit told that P1's knight lies
+    down, pointing at the answer; at 6.7 the same two were lit)."""
     offered = list(kinds)
     kept = dict(off)
     changed = True
@@ -113,7 +115,7 @@ def not_narrowing(
         changed = False
         for family in families:
             ours = [k for k in offered if k in family]
-            if len(ours) > 1 and sum(k not in kept for k in ours) == 1:
+            if len(ours) > 1 and any(k not in kept for k in ours):
                 for kind in ours:
                     changed |= kept.pop(kind, None) is not None
     return kept
