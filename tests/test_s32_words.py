@@ -251,3 +251,24 @@ def test_more_and_also_are_read_as_filler(typed: str) -> None:
     sc = _trading_after_roll()
     game = Game(sc.timeline.rules, sc.timeline.nodes[3].state)
     assert str(read_move(game, typed)) == "P1 road N3"
+
+
+def test_a_lesson_s_spot_list_offers_the_allowed_spots_first() -> None:
+    """l41 at 7.1 (Recruit a knight): the "at" list held ~48 free corners in the board's
+    order, the two the board lights among them; in a lesson (not at a question) the allowed
+    spots come first, every other free spot after them (a wrong one: why not there)."""
+    from catan_tutor.study.resources import lessons_dir
+    from catan_tutor.study.scenario import load_scenario
+
+    t = Tutor(load_scenario(lessons_dir() / "ck_knight_recruit.catan.yaml"))
+    s = t.session
+    s.lesson_id = "ck_knight_recruit"
+    for _ in range(3):
+        s.step("forward")
+    assert "recruit" in s.kinds() and not s.puzzle_secret
+    s.choose_kind("recruit")
+    form = t.controls.form
+    allowed = sorted({a.vertex for a in s.of_kind("recruit")})
+    values = [v for _, v in form.pickers["vertex"].options if v is not None]
+    assert len(values) > len(allowed) >= 1
+    assert sorted(values[: len(allowed)]) == allowed

@@ -327,6 +327,7 @@ class ActionForm:
                 self.pickers[n] = dd
                 rows.append(dd)
         picks = [] if any_move else actions if listed is None else listed  # a puzzle: none
+        self.allowed = set(picks)  # the legal moves: their spots first in the lists
         # a puzzle: no list of complete moves (it would narrow the answer); one part to
         # choose ("at"): the list would offer it again
         hidden = any_move or self.one_choice()
@@ -483,6 +484,11 @@ class ActionForm:
                     seen = dict(sorted(seen.items(), key=lambda kv: card_order(kv[0])))
                 elif n in SEAT_FIELDS and all(isinstance(v, int) for v in seen):
                     seen = dict(sorted(seen.items(), key=lambda kv: (kv[0] < 0, kv[0])))
+                elif n in clicked_fields(self.cls) and self.allowed:
+                    # a lesson's lists hold every free spot (a wrong one: why not there); the
+                    # allowed ones first (l41 at 7.1: the two lit corners among 48 others)
+                    ok = {getattr(a, n) for a in self.allowed}
+                    seen = dict(sorted(seen.items(), key=lambda kv: kv[0] not in ok))
                 old = self.chosen.get(n)
                 # a puzzle's lists offer every value: none taken for the learner (2.2's "rob
                 # from" took "none" below the hex chosen, and the refusal followed)
