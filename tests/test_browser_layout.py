@@ -583,6 +583,15 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, new_page):
     assert page.evaluate(CUT_JS) == []
     room = page.evaluate(ARROW_ROOM_JS)  # and clear of the list's arrow (20 px wide)
     assert room >= 6, room
+    # the bar in two tidy rows: the page's name and New game, then the two lists side by
+    # side (l41: the chapter's list beside the name, the lesson's alone under it)
+    boxes = {
+        name: page.locator(f".catan-bar>.catan-{name}").bounding_box()
+        for name in ("chapter-picker", "lesson-picker", "new-game")
+    }
+    lists = boxes["chapter-picker"], boxes["lesson-picker"]
+    assert abs(lists[0]["y"] - lists[1]["y"]) <= 2, boxes
+    assert boxes["new-game"]["y"] + boxes["new-game"]["height"] <= lists[0]["y"] + 1, boxes
     # the board in the middle of the page, not left with an empty strip on its right
     board_box = page.locator(BOARD).last.bounding_box()
     app = page.locator(".catan-app").bounding_box()

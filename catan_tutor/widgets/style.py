@@ -318,6 +318,19 @@ LAYOUT_CSS = (
     ".catan-app .catan-bar>.catan-lesson-picker{flex:0 1 auto;min-width:0}"
     ".catan-app .catan-bar .widget-dropdown>label{width:auto;min-width:0}"
     ".catan-app .catan-bar select{field-sizing:content;min-width:0;text-overflow:ellipsis}}"
+    # a tablet's bar: the page's name and New game on its first row, the two lists on the
+    # next, the lesson's taking the room left (l41 at 768: the chapter's list beside the
+    # name, the lesson's on a row of its own, each at its own indent); the course's longest
+    # title whole at 768
+    f"@media (min-width:701px) and (max-width:{BAR_ONE_ROW - 1}px){{"
+    ".catan-app .catan-bar:not(:has(.catan-help[open]))::after{content:'';flex:1 0 100%;"
+    "order:2}"
+    ".catan-app .catan-bar>.catan-new-game{flex:0 0 auto;order:1}"
+    ".catan-app .catan-bar>.catan-chapter-picker{flex:0 1 auto;min-width:0;order:3}"
+    ".catan-app .catan-bar>.catan-lesson-picker{flex:1 1 0;min-width:0;order:3}"
+    ".catan-app .catan-bar .widget-dropdown>label{width:auto;min-width:0}"
+    ".catan-app .catan-bar select{min-width:0;text-overflow:ellipsis}"
+    ".catan-app .catan-bar>.catan-chapter-picker select{field-sizing:content}}"
     # the help opens in the page, under the page's name, and pushes the page down: over the
     # page it hid a puzzle's heading and question until closed (a fresh learner, s16,
     # t01_p3.png). Open, the name's row takes the bar's width (the lists wrap under the
