@@ -10,7 +10,7 @@ import re
 from catan_tutor.study.library import library
 from catan_tutor.study.resources import lessons_dir
 from catan_tutor.study.scenario import load_scenario
-from catan_tutor.widgets.line_panel import OVER, PLAY_ON, LinePanel
+from catan_tutor.widgets.line_panel import AGAIN, OVER, PLAY_ON, LinePanel
 from catan_tutor.widgets.session_line import AT_END, AT_START, GAME_END, OWN_END
 from catan_tutor.widgets.session_open import EDITED, EDITED_SEATS
 from catan_tutor.widgets.session_tree import LESSON_KEPT, LESSON_ORDER
@@ -101,7 +101,8 @@ def test_a_lesson_s_end_says_what_the_moves_under_it_are_for_while_the_game_goes
     """l32 at 5.21: "This lesson is over." then the dummy's die's form, never explained. Where
     the game goes on the end says the moves under it play on; at a won game it says no more."""
     going_on = LinePanel(_at_end("puzzle_base_dummy"), lambda f: f, lambda: None)
-    assert going_on.said() == (f"{OVER} {PLAY_ON}", "over")
+    assert going_on.said() == (f"{OVER} {PLAY_ON} {AGAIN}", "over")  # (a lesson of questions:
+    # how one is practised again, l41)
     # the words promise no next lesson (the course's last has none: l40 at 11.16); the Next
     # lesson button offers one where there is
     assert "next lesson" not in going_on.said()[0].lower()

@@ -26,6 +26,9 @@ SKIPPED = "It counts as done once you have stepped through it with ▶."
 # (no "Go on to the next lesson": the course's last has none, l40 at 11.16; the Next lesson
 # button beside it offers one where there is)
 PLAY_ON = "You can play on from here with the moves below."
+# a lesson with questions, at its end (reopened from the lists once done, l41 at 9.18 found
+# its questions answered and no way to practise one again)
+AGAIN = "To try a question again, step back to it with ◀ and press Try again."
 
 
 class LinePanel:
@@ -60,7 +63,9 @@ class LinePanel:
             return (markup.text(chose) if chose else LEFT) + told, "left"
         if lesson_done(s):
             over = f"{OVER} {SKIPPED}" if s.skipped else OVER
-            return (f"{over} {PLAY_ON}" if s.legal() else over), "over"
+            over = f"{over} {PLAY_ON}" if s.legal() else over
+            asks = s.scenario is not None and bool(s.scenario.puzzles)
+            return (f"{over} {AGAIN}" if asks else over), "over"
         return "", ""
 
     def _build(self) -> widgets.HBox:
