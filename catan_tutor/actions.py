@@ -42,7 +42,7 @@ from .card_titles import (
     vertex_name,
 )
 from .errors import NotationError, ascii_count, quote
-from .grammar import count, sentence
+from .grammar import and_list, count, sentence
 from .progress_cards import ALIASES
 
 if TYPE_CHECKING:
@@ -97,6 +97,12 @@ def party_text(x: int) -> str:
 def bundle_text(b: Bundle) -> str:
     """Cards as notation writes them: ``2 brick, 1 ore`` (``nothing`` for none)."""
     return ", ".join(f"{n} {CARD_NAMES[r]}" for r, n in enumerate(b) if n) or "nothing"
+
+
+def bundle_words(b: Bundle) -> str:
+    """Cards as a sentence says them: "2 brick and 1 ore", "1 brick, 1 lumber and 1 wool"
+    ("nothing" for none; l41 read "2 grain for 1 brick, 1 lumber" as a word missing)."""
+    return and_list([f"{n} {CARD_NAMES[r]}" for r, n in enumerate(b) if n]) or "nothing"
 
 
 def parse_bundle(text: str, kinds: int = 5) -> Bundle:
@@ -552,7 +558,7 @@ class Discard(Action):
         return f"{seat(self.player)} {self.words[0]} {bundle_text(self.cards)}"
 
     def sentence(self, s: State) -> str:
-        return f"{seat(self.player)} discards {bundle_text(self.cards)}."
+        return f"{seat(self.player)} discards {bundle_words(self.cards)}."
 
 
 @register
@@ -612,8 +618,8 @@ class Offer(Action):
 
     def sentence(self, s: State) -> str:
         return (
-            f"{seat(self.player)} offers {seat(self.to)} {bundle_text(self.give)} for "
-            f"{bundle_text(self.get)}; now {seat(self.to)} accepts or declines it."
+            f"{seat(self.player)} offers {seat(self.to)} {bundle_words(self.give)} for "
+            f"{bundle_words(self.get)}; now {seat(self.to)} accepts or declines it."
         )
 
 

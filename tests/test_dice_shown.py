@@ -112,7 +112,7 @@ def test_2P_ROLL_TWICE_both_rolls_dice_are_the_turn_s_first_throw_then_its_secon
             elif isinstance(node.action, Die) and node.action.die in DICE_COLORS:
                 thrown.append(node.action.value)
             faces, caption = dice_shown(node)
-            if caption == "Faded: the first roll.":
+            if caption == "The dice of both rolls, the first faded.":
                 assert faces == (*thrown[:2], *thrown[-2:]), (lesson, faces, thrown)
                 checked += 1
         assert checked, lesson
@@ -347,7 +347,7 @@ def test_CK2P_ROLL_TWICE_a_faded_roll_s_caption_is_never_three_lines_in_the_stri
     s17, j4.png). Where it would take more than two lines the strip leaves it out and the line
     under the board says it (``data-caption='out'``: style.LAYOUT_CSS shows the line's)."""
     t = Tutor(load_scenario(lessons_dir() / "ck_2p_double_roll.catan.yaml"))
-    caption = "Faded: the first roll."
+    caption = "The dice of both rolls, the first faded."
     node = t.session.timeline.root
     while node.children and dice_shown(node)[1] != caption:
         node = node.children[0]
@@ -390,7 +390,9 @@ def test_every_die_of_a_two_roll_turn_reads_against_the_strip_in_both_themes():
     for dark, fill in ((False, style.STRIP_FILL), (True, style.STRIP_FILL_DARK)):
         strip.dark = dark
         c = _Strokes()
-        strip.draw(c, strip_scene(tl.game.state), None, (faces, "Faded: the first roll."))
+        strip.draw(
+            c, strip_scene(tl.game.state), None, (faces, "The dice of both rolls, the first faded.")
+        )
         dice = c.rims[-4:]
         assert len(dice) == 4, c.rims
         for rim, alpha in dice:

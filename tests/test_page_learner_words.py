@@ -600,7 +600,7 @@ def test_a_second_roll_equal_to_the_first_shows_both_and_says_it_is_rolled_again
 
 def test_a_two_roll_turn_s_dice_are_said_once(monkeypatch):
     """2P-ROLL-TWICE: the strip's caption says which dice it draws in one phrase ("The dice of
-    the first roll.", then "Faded: the first roll."), no sum (the words say them),
+    the first roll.", then "The dice of both rolls, the first faded."), no sum (the words say them),
     with both rolls' dice drawn, the first pair faded (lesson 5.1: "6, then 5" beside a 1 and
     a 4 alone)."""
     tl, nodes = _line("base_2p_double_roll")
@@ -615,7 +615,7 @@ def test_a_two_roll_turn_s_dice_are_said_once(monkeypatch):
         else:
             # both rolls' dice, in the order said: the first pair (faded), then the second
             assert len(faces) == 4 and (sum(faces[:2]), sum(faces[2:])) == sums, faces
-            assert caption == "Faded: the first roll.", caption
+            assert caption == "The dice of both rolls, the first faded.", caption
         seen.setdefault(len(sums), node)
     assert set(seen) == {1, 2}
     view = BoardView(lambda: tl.game)

@@ -816,6 +816,6 @@ def test_CK2P_NEUTRAL_KNIGHT_PROMOTE_an_owed_promotion_is_said_in_words():
     other = g.explain("P1 neutral N1 road I3")
     assert other.rule == "CK2P-NEUTRAL-KNIGHT-PROMOTE"
     assert other.reason == (
-        "P1 just built no road, so no neutral road is owed; "
+        "A neutral road is owed only when P1 builds a road; "
         "P1 owes a neutral knight promotion, mirroring what they did."
     ), other.reason

@@ -35,8 +35,8 @@ from catan_tutor.study.puzzle import SECRET_WHY
             "puzzle_base_2p",
             1,
             "settlement for neutral 2 on A2",
-            "P1 can't build a free settlement for Neutral 2 on A2: P1 just built no "
-            "settlement, so no neutral settlement is owed.",
+            "P1 can't build a free settlement for Neutral 2 on A2: a neutral settlement is "
+            "owed only when P1 builds a settlement.",
             "road",
         ),
         (

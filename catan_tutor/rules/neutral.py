@@ -96,12 +96,13 @@ _ACTION = {
 }
 
 
-# What was not done, where a neutral piece of that kind is tried (2P-NEUTRAL-MIRROR)
-_NOT_DONE = {
-    "settle": "built no settlement",
-    "road": "built no road",
-    "knight": "recruited no knight",
-    "promote": "promoted no knight",
+# What owes a neutral piece of that kind, where one is tried after another move
+# (2P-NEUTRAL-MIRROR; l41 read "P1 just built no settlement" as broken English)
+_OWED_BY = {
+    "settle": "builds a settlement",
+    "road": "builds a road",
+    "knight": "recruits a knight",
+    "promote": "promotes a knight",
 }
 
 
@@ -182,7 +183,7 @@ def _check_common(s: State, p: int, i: int, kind: str) -> Reason | None:
         # owed keeps the cause; l36 at 5.13 was told no reason at all for a settlement)
         return Reason(
             rule,
-            f"{seat(p)} just {_NOT_DONE[kind]}, so no neutral {WHAT[kind]} is owed; "
+            f"A neutral {WHAT[kind]} is owed only when {seat(p)} {_OWED_BY[kind]}; "
             f"{seat(p)} owes a neutral {WHAT[owed]}, mirroring what they did.",
         )
     return None

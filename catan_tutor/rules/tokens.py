@@ -12,7 +12,7 @@ from ..actions import (
     RemoveKnight,
     ReturnKnight,
     RobberHome,
-    bundle_text,
+    bundle_words,
     make,
     seat,
 )  # fmt: skip
@@ -163,12 +163,12 @@ def check_forced_trade(s: State, a: ForcedTrade) -> Reason | None:
             "A forced trade takes exactly 2 cards and gives exactly 2 back.",
         )
     if not can_pay(s.hands[q], a.take):
-        return Reason("2P-TOKEN-FORCED-TRADE", f"{seat(q)} does not hold {bundle_text(a.take)}.")
+        return Reason("2P-TOKEN-FORCED-TRADE", f"{seat(q)} does not hold {bundle_words(a.take)}.")
     if not can_pay(s.hands[p], a.give):
         return Reason(
             "2P-TOKEN-FORCED-TRADE",
             f"{seat(p)} gives back 2 cards held before the "
-            f"trade, and did not hold {bundle_text(a.give)}.",
+            f"trade, and did not hold {bundle_words(a.give)}.",
         )
     return None
 
@@ -280,7 +280,7 @@ def check_forced_give(s: State, a: ForcedGive) -> Reason | None:
         return Reason(
             "CK2P-TOKEN-FORCED-TRADE",
             f"{seat(p)} gives back 2 cards held before the "
-            f"trade, and did not hold {bundle_text(a.give)}.",
+            f"trade, and did not hold {bundle_words(a.give)}.",
         )
     return None
 

@@ -11,7 +11,7 @@ from ..actions import (
     Decline,
     DevTrade,
     Offer,
-    bundle_text,
+    bundle_words,
     make,
     seat,
 )
@@ -205,7 +205,7 @@ def check_offer(s: State, a: Offer) -> Reason | None:
     if any(g and t for g, t in zip(a.give, a.get, strict=True)):
         return Reason("BASE-TRADE-DOMESTIC", "Cards of the same resource cannot be swapped.")
     if any(g > h for g, h in zip(a.give, s.hands[p], strict=True)):
-        return Reason("BASE-TRADE-DOMESTIC", f"{seat(p)} does not hold {bundle_text(a.give)}.")
+        return Reason("BASE-TRADE-DOMESTIC", f"{seat(p)} does not hold {bundle_words(a.give)}.")
     return None
 
 
@@ -260,7 +260,7 @@ def check_accept(s: State, a: Accept) -> Reason | None:
         return bad
     get = pending_offer(s).get
     if any(g > h for g, h in zip(get, s.hands[a.player], strict=True)):
-        return Reason("BASE-TRADE-DOMESTIC", f"{seat(a.player)} does not hold {bundle_text(get)}.")
+        return Reason("BASE-TRADE-DOMESTIC", f"{seat(a.player)} does not hold {bundle_words(get)}.")
     return None
 
 

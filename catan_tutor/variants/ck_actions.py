@@ -17,6 +17,7 @@ from ..actions import (
     Chance,
     Reader,
     bundle_text,
+    bundle_words,
     party_text,
     register,
     seat,
@@ -460,7 +461,7 @@ class Gift(Action):
 
     def sentence(self, s: State) -> str:
         to = f" to {seat(s.active)} (Wedding)"
-        return f"{seat(self.player)} gives {bundle_text(self.cards)}{to}."
+        return f"{seat(self.player)} gives {bundle_words(self.cards)}{to}."
 
 
 @register

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Bundle, Reader, SeatOnly, bundle_text, register, seat
+from ..actions import Action, Bundle, Reader, SeatOnly, bundle_text, bundle_words, register, seat
 from ..board import RESOURCES
 from ..card_titles import card_name
 
@@ -35,7 +35,7 @@ class Bid(Action):
 
     def sentence(self, s: State) -> str:
         return (
-            f"{seat(self.player)} bids {bundle_text(self.give)} for the dummy's "
+            f"{seat(self.player)} bids {bundle_words(self.give)} for the dummy's "
             f"{card_name(self.get)} (sealed)."
         )
 

@@ -17,6 +17,7 @@ from ..actions import (
     Reader,
     SeatOnly,
     bundle_text,
+    bundle_words,
     register,
     seat,
     spot_fields,
@@ -200,8 +201,8 @@ class ForcedTrade(Action):
 
     def sentence(self, s: State) -> str:
         return (
-            f"{spends(s, self.player)} to take {bundle_text(self.take)} from "
-            f"the opponent and give back {bundle_text(self.give)}."
+            f"{spends(s, self.player)} to take {bundle_words(self.take)} from "
+            f"the opponent and give back {bundle_words(self.give)}."
         )
 
 
@@ -261,7 +262,7 @@ class ForcedGive(Action):
 
     def sentence(self, s: State) -> str:
         return (
-            f"{seat(self.player)} gives {bundle_text(self.give)} back to "
+            f"{seat(self.player)} gives {bundle_words(self.give)} back to "
             f"{seat(1 - self.player)} (forced trade)."
         )
 

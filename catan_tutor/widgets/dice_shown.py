@@ -124,7 +124,7 @@ def dice_caption(sums: tuple[int, ...] = (), faded: bool = True) -> str:
         return AGAIN
     if not faded:
         return "The dice of the second roll."
-    return "Faded: the first roll."
+    return "The dice of both rolls, the first faded."
 
 
 def rolling(sums: tuple[int, ...] = ()) -> str:
