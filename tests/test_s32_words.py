@@ -272,3 +272,18 @@ def test_a_lesson_s_spot_list_offers_the_allowed_spots_first() -> None:
     values = [v for _, v in form.pickers["vertex"].options if v is not None]
     assert len(values) > len(allowed) >= 1
     assert sorted(values[: len(allowed)]) == allowed
+
+
+def test_cards_in_a_sentence_are_a_list_with_and_notation_keeps_its_commas() -> None:
+    """l41 at 3.1: "P1 can offer P3 2 grain for 1 brick, 1 lumber" read as a word missing:
+    a sentence lists the cards with "and"; the notation (typed, read back) keeps commas."""
+    from catan_tutor.actions import Offer, bundle_text, bundle_words
+
+    g = new_game("base", players=3)
+    offer = Offer(0, 2, (0, 0, 0, 2, 0), (1, 1, 0, 0, 0))
+    assert bundle_words((1, 1, 1, 0, 0)) == "1 brick, 1 lumber and 1 wool"
+    assert bundle_text((1, 1, 0, 0, 0)) == "1 brick, 1 lumber"
+    assert offer.sentence(g.state) == (
+        "P1 offers P3 2 grain for 1 brick and 1 lumber; now P3 accepts or declines it."
+    )
+    assert str(offer) == "P1 offer P3 2 grain for 1 brick, 1 lumber"
