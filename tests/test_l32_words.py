@@ -155,8 +155,8 @@ def test_the_player_named_in_a_forced_trade_is_the_one_taken_from_not_the_mover(
     j = judged("puzzle_base_2p", 16, "force a trade with P2: my brick and lumber for his 2 wool")
     assert j.read and "P2 can't" not in j.text and "does not fit" not in j.text, j.text
     assert j.text == (
-        "P1 can't spend a trade token to take 2 wool from the opponent and give back 1 brick, "
-        "1 lumber: P1 has already taken a token action this turn."
+        "P1 can't spend a trade token to take 2 wool from the opponent and give back 1 brick "
+        "and 1 lumber: P1 has already taken a token action this turn."
     ), j.text
 
 

@@ -181,10 +181,10 @@ def test_CK_PC_WEDDING_a_gift_of_ones_own_choice_is_told_legal_with_the_lessons_
     assert state == "left"
     assert said.startswith(
         "Your choice is legal, and not the lesson&#x27;s: here the lesson plays "
-        "“P3 gives 1 wool, 1 grain to P1 (Wedding)”."
+        "“P3 gives 1 wool and 1 grain to P1 (Wedding)”."
     ), said
     assert "Back to the lesson returns to its line" in said and "moves of your own" not in said
-    assert "Last move: P3 gives 1 brick, 1 lumber to P1 (Wedding)." in said
+    assert "Last move: P3 gives 1 brick and 1 lumber to P1 (Wedding)." in said
     left = s.left_lesson_at()
     s.back_to_lesson()
     assert s.timeline.current is left

@@ -120,7 +120,7 @@ def test_CK_PC_WEDDING_gifts_are_judged_under_the_card():
     play(g, "P1 play wedding")
     e = g.explain("P2 give 1 ore, 1 cloth")
     assert (e.legal, e.rule) == (True, "CK-PC-WEDDING")
-    assert "gives 1 ore, 1 cloth to P1" in e.reason
+    assert "gives 1 ore and 1 cloth to P1" in e.reason
 
 
 def test_CK_METRO_VALUE_and_CK_BARB_LOSE_voiced_when_a_city_is_chosen():
