@@ -96,8 +96,8 @@ FILLER = (
         "makes corner edge hex spot vertex intersection side path and then with of turn card "
         "cards steal steals rob robs from there here it go goes using by player year "
         "for free owed owes nobody none name naming first second third last next another "
-        "take takes took taking toward towards track tracks more also just".split()  # "toward G": to G (l29,
-        # clause_words); "the science track" (l30)
+        "take takes took taking toward towards track tracks more also just".split()
+        # "toward G": to G (l29, clause_words); "the science track" (l30)
     )
     | frozenset(  # a subject and its verb in one word: words, never a label (l31 at 8.11: "I'd
         # build a city wall" was told "“I'd” is not a corner", read as the label I and a "d")
