@@ -60,19 +60,24 @@
   document.addEventListener('scroll', loosen, {capture: true, passive: true});
   // The form a kind's button opens comes into sight whole, its Play with it (11.16 at
   // 1280x900: "Make a forced trade" opened its "draw from" and Play under the screen's foot,
-  // s32): the page scrolls no farther than that takes, so the board stays in sight where
-  // both fit (its top goes no higher than the screen's); a form taller than the screen shows
-  // its foot, Play. For a few seconds after the press (the form comes from the kernel), till
-  // the learner scrolls
+  // s32), where the board's top stays on the screen: the page scrolls no farther than that
+  // takes. Where the board would go out of sight, it stays put (s16 at 1024x768: a board that
+  // moved on a kind's press had the next click on a spot miss); the learner scrolls to the
+  // form. Once, when the form comes from the kernel, within a few seconds of the press and
+  // before the learner scrolls or chooses a field
   var FORM_WAIT_MS = 4000;
-  var pressed = null;  // the kind pressed: its tutor, when
+  var pressed = null;  // the kind pressed: its tutor, when, the form's words then
+  function formWords(tutor) {
+    var fields = tutor.querySelector('.catan-form-box');
+    return fields ? fields.textContent : '';
+  }
   function kindPressed(event) {
     var target = event.target;
     if (!(target instanceof Element) || PHONE.matches) return;
     if (event.type === 'keydown' && event.key !== 'Enter' && event.key !== ' ') return;
     var kind = target.closest('.catan-palette button');
     var tutor = kind && kind.closest('.catan-tutor');
-    pressed = tutor ? {tutor: tutor, at: Date.now()} : null;
+    pressed = tutor ? {tutor: tutor, at: Date.now(), was: formWords(tutor)} : null;
   }
   document.addEventListener('click', kindPressed, true);
   document.addEventListener('keydown', kindPressed, true);
@@ -90,19 +95,15 @@
     var play = pressed.tutor.querySelector('.catan-form .catan-form-play');
     var fields = pressed.tutor.querySelector('.catan-form-box');
     if (!play || !play.getClientRects().length || !fields ||
-        !fields.getBoundingClientRect().height) return;  // (no form: the kind was played)
-    var form = play.closest('.catan-form');
-    var top = Math.min(fields.getBoundingClientRect().top, form.getBoundingClientRect().top);
-    var bottom = Math.max(fields.getBoundingClientRect().bottom,
-      play.getBoundingClientRect().bottom);
-    var high = window.innerHeight;  // (looked at again as the form grows: a late field)
-    if (bottom <= high) return;
-    var by = bottom + 8 - high;
-    if (bottom - top <= high) by = Math.min(by, Math.max(0, top));  // (its top kept in sight)
-    var board = pressed.tutor.querySelector('.catan-board canvas');
-    var boardTop = board ? board.getBoundingClientRect().top : -1;
-    if (boardTop >= 0 && bottom - boardTop <= high) by = Math.min(by, boardTop);  // (both)
-    if (by > 0) scroller(form).scrollBy(0, by);
+        !fields.getBoundingClientRect().height ||
+        formWords(pressed.tutor) === pressed.was) return;  // (not yet the kind's form)
+    pressed = null;
+    var need = play.getBoundingClientRect().bottom - window.innerHeight;
+    if (need <= 0) return;
+    var board = fields.closest('.catan-tutor').querySelector('.catan-board canvas');
+    var boardTop = board ? board.getBoundingClientRect().top : Infinity;
+    if (need > boardTop) return;  // (the board would go out of sight: it stays, s16)
+    scroller(play).scrollBy(0, Math.min(need + 8, boardTop));
   }
   var looking = false;
   new MutationObserver(function () {
