@@ -185,6 +185,15 @@ def _greyed(page, asked: Asked) -> list[str]:
     return off
 
 
+# Runs in the page: the top and foot of the form's Play and of the board, the screen's height
+FORM_SEEN_JS = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
+  return {play: box(document.querySelector('.catan-form .catan-form-play') || document.body),
+    board: box([...document.querySelectorAll('.catan-board canvas')].pop()),
+    high: window.innerHeight};
+}"""
+
+
 def _forms(page, asked: Asked) -> list[str]:
     """The form of each kind of the answer, as a learner opens it by its button: no list of
     complete moves, none of the answer's words outside the spot lists, a bank trade's every
@@ -201,9 +210,21 @@ def _forms(page, asked: Asked) -> list[str]:
             continue
         open_tab(page, "Play")
         label = re.compile(rf"^\s*{re.escape(kind_words(kind))}\s*(·.*)?$")
-        page.locator(".catan-palette button", has_text=label).first.click()
+        button = page.locator(".catan-palette button", has_text=label).first
+        button.scroll_into_view_if_needed()  # (as a learner scrolls to it: then the board's
+        before = page.evaluate(FORM_SEEN_JS)["board"][0]  # top as it was, before the press)
+        button.click()
         page.locator(".catan-form").first.wait_for()
         settle(page)
+        # the form comes into sight whole, its Play with it, where the board's top stays on
+        # the screen (s32 at 11.16, 1280x900: "Make a forced trade" left "draw from" and Play
+        # under the screen's foot); else the board stays put (s16, kind_still.js)
+        seen = page.evaluate(FORM_SEEN_JS)
+        if seen["play"][1] <= seen["high"] + 0.5:
+            assert seen["board"][0] >= min(0, before) - 0.5, (asked.lesson, kind, seen, before)
+        else:
+            assert seen["board"][0] == before, (asked.lesson, kind, seen, before)
+            assert seen["play"][1] - seen["high"] > before, (asked.lesson, kind, seen, before)
         form = page.evaluate(FORM_TEXT_JS)
         assert form["listed"] == 0, (asked.lesson, kind)
         if kind == "bank trade":

@@ -14,6 +14,7 @@ from browser_harness import (  # noqa: F401
     chromium,
     new_page,
     open_app,
+    pick_lesson,
     settle,
 )
 
@@ -42,3 +43,47 @@ def test_a_tablet_gives_the_switch_s_row_to_the_board(
     assert board[2] - board[0] >= 440, box  # was 411
     assert switch[3] <= chapter[3] and switch[0] >= chapter[2], box  # beside it, uncovered
     assert answer[3] <= 1024, box  # the answer's row on the first screen
+
+    # s32 at 7.1: a tap on the board keeps the board where it is. Tapping the lit corner A4
+    # for "Recruit a knight" moved the page ~240 px to bring "This is not the lesson's next
+    # move" in, A4 went off the screen's top, and the next tap landed on the dice bar: the
+    # reply is held at the screen's foot instead, under the board
+    pick_lesson(page, "Recruiting, activating and promoting knights")
+    forward = page.get_by_title("forward (], or PageDown on the board)", exact=True)
+    recruit = page.get_by_role("button", name="Recruit a knight", exact=False)
+    for _ in range(8):  # ▶ to P1's recruit (its node 6)
+        if recruit.count() and recruit.first.is_visible():
+            break
+        forward.tap()
+        settle(page)
+    recruit.first.tap()
+    settle(page)
+    canvas = page.locator(".catan-board canvas").last
+    x, y = _spot_xy(page, "A4")  # a lit corner at the board's top
+    top = canvas.bounding_box()["y"]
+    page.touchscreen.tap(x, y)
+    reply = page.locator(".catan-actions .catan-message", has_text="not the lesson's next move")
+    reply.wait_for()
+    settle(page)
+    page.screenshot(path=ARTIFACTS / "tablet_room_tap.png")
+    assert abs(canvas.bounding_box()["y"] - top) < 1  # the board under the finger
+    held = reply.bounding_box()
+    assert held["y"] + held["height"] <= 1024 + 1, held  # in sight
+    board = canvas.bounding_box()
+    assert held["y"] >= board["y"] + board["height"] - 1, (held, board)  # not over the board
+
+
+def _spot_xy(page, label: str) -> tuple[float, float]:
+    """Corner ``label``'s place on the screen (CSS px): the board's Viewport in the canvas's
+    own pixels, under the strip of the dice."""
+    from catan_tutor import board
+    from catan_tutor.widgets import style
+    from catan_tutor.widgets.board_view import Viewport
+
+    canvas = page.locator(".catan-board canvas").last
+    box = canvas.bounding_box()
+    width, height = canvas.evaluate("c => [c.width, c.height]")
+    ratio = width / box["width"]
+    vp = Viewport.fit(width, height - round(style.STRIP_HEIGHT * ratio))
+    x, y = vp.px(board.vertex_xy(board.parse_vertex(label)))
+    return box["x"] + x / ratio, box["y"] + y / ratio

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from test_lesson_rule_marks import LESSONS, _lesson
@@ -157,9 +158,9 @@ def test_CK_SETUP_FIRST_PLAYER_chapter_6_opens_with_cities_and_knights_own_setup
     assert sorted(t for t in titles if titles.count(t) > 1) == [], "titles said twice"
 
 
-def _left_by(lesson: str, before: str, played: str) -> tuple[str, str, object]:
+def _left_by(lesson: str, before: str, played: str) -> tuple[str, str, Any, Any]:
     """Lesson ``lesson`` at the step before its move ``before``, ``played`` there instead:
-    what the line's panel says, its state, and the session."""
+    what the line's panel says, its state, the session and the panel."""
     from catan_tutor.widgets import App
 
     app = App(query=f"?lesson={lesson}")
@@ -168,14 +169,14 @@ def _left_by(lesson: str, before: str, played: str) -> tuple[str, str, object]:
     s.goto(at.id)
     s.play(played)
     said, state = app.tutor.line.said()
-    return re.sub(r"<[^>]+>", " ", said), state, s
+    return re.sub(r"<[^>]+>", " ", said), state, s, app.tutor.line
 
 
 def test_CK_PC_WEDDING_a_gift_of_ones_own_choice_is_told_legal_with_the_lessons_own():
     """l36 at 9.1 gave 1 brick and 1 lumber for P3 (a legal choice: CK-PC-WEDDING lets the
     giver choose) and read only "You are trying moves of your own…": the reply says the
     choice is legal, what the lesson gives there (1 wool and 1 grain), and the way back."""
-    said, state, s = _left_by(
+    said, state, s, line = _left_by(
         "ck_pc_wedding_sabotage", "P3 give 1 wool, 1 grain", "P3 give 1 brick, 1 lumber"
     )
     assert state == "left"
@@ -185,6 +186,15 @@ def test_CK_PC_WEDDING_a_gift_of_ones_own_choice_is_told_legal_with_the_lessons_
     ), said
     assert "Back to the lesson returns to its line" in said and "moves of your own" not in said
     assert "Last move: P3 gives 1 brick and 1 lumber to P1 (Wedding)." in said
+    gift = s.timeline.current
+    # the note belongs to the move it was said at (s32 at 3.1: after P3 accepted the learner's
+    # own offer it still read "here the lesson plays “P1 offers P3 …”")
+    s.play(s.game.legal_actions()[0])
+    later, state = line.said()
+    assert state == "left" and "not the lesson" not in later, later
+    assert "You are trying moves of your own" in later
+    s.goto(gift.id)  # back at it, it is said again
+    assert "here the lesson plays “P3 gives 1 wool and 1 grain" in line.said()[0]
     left = s.left_lesson_at()
     s.back_to_lesson()
     assert s.timeline.current is left
@@ -194,7 +204,7 @@ def test_BASE_SETUP_ROUND1_a_placement_of_ones_own_is_told_legal_with_the_lesson
     """Any step whose move the learner replaces by another of the same kind, by the same
     seat, is told so (1.1's first settlement on another corner); a move of another kind
     keeps the plain words (7.1's End turn: tests/test_lesson_line.py)."""
-    said, state, _ = _left_by("base_setup", "P1 settle N6", "P1 settle A2")
+    said, state, _, _ = _left_by("base_setup", "P1 settle N6", "P1 settle A2")
     assert state == "left" and "Your choice is legal" in said, said
     assert "here the lesson plays “P1 builds a settlement on N6" in said, said
 

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 from ipywidgets import Button
 
-from catan_tutor import new_game
+import catan_tutor
+from catan_tutor import Game, new_game
 from catan_tutor.actions import BuildRoad, Settle
+from catan_tutor.study.scenario import load_scenario
+from catan_tutor.variants import rules_for
 from catan_tutor.widgets import Tutor
 from catan_tutor.widgets.try_words import example, try_help
 from catan_tutor.widgets.tutor import TABS
@@ -94,3 +98,26 @@ def test_the_play_tab_has_one_play_and_its_buttons_say_what_they_play():
     assert not t.controls.try_play.disabled
     t.controls.try_play.click()  # the typed move is played
     assert t.session.game.history[-1] == action
+
+
+def test_an_allowed_try_says_what_playing_it_would_do_never_as_if_played():
+    """Nothing is played by Try a move: a road typed by another of its names ("N1" for J7,
+    p43 at 4.3) read "Allowed. “N1” is edge J7 on the board. P1 can build a road on J7." and
+    under it "P1 builds a road on J7.", as if built (s32). The move's words again are
+    dropped; a reason that says more reads as what playing it would do."""
+    from catan_tutor.game import Explanation
+    from catan_tutor.widgets.verdicts import verdict_html
+
+    sc = load_scenario(Path(catan_tutor.__file__).parent / "lessons/puzzle_base_awards.catan.yaml")
+    node = sc.timeline.root
+    while str(node.action) != "P1 roadbuilding":  # its main line: two free roads to build
+        node = node.children[0]
+    g = Game(rules_for(sc.variant, preview=True), node.state)
+    road, label, other, typed = g.parse("P1 road J7"), "J7", "N1", "P1 road N1"
+    said = html_text(verdict_html(g.explain(typed), g, typed=typed))
+    assert said.startswith(f"Allowed. “{other}” is edge {label} on the board.")
+    assert f"P1 can build a road on {label}." in said
+    assert "builds a road" not in said  # (as if built)
+    more = Explanation(road, True, "BASE-BUILD-ROAD", f"P1 builds a road on {label}; it cuts.")
+    said = html_text(verdict_html(more, g))
+    assert f"Playing it: P1 builds a road on {label}; it cuts." in said

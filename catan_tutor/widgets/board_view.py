@@ -114,6 +114,7 @@ KEYS_JS = "\n".join(
         "marks_once.js",
         "question_in_view.js",
         "upload_words.js",
+        "try_box.js",
     )  # fmt: skip
 )
 

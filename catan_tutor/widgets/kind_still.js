@@ -7,7 +7,8 @@
  * is let go when the learner scrolls to where the page can end without moving (a blank band
  * under a short form till then). Nothing else moves: the page scrolls only as the learner
  * scrolls it. Runs once per page, with board_keys.js; a phone's column is board_still.js's
- * and reply_in_view.js's.
+ * and reply_in_view.js's. The form a kind's button opens is brought into sight whole (see
+ * formInSight).
  */
 (function () {
   'use strict';
@@ -57,4 +58,61 @@
   document.addEventListener('touchstart', hold, {capture: true, passive: true});
   document.addEventListener('keydown', hold, true);
   document.addEventListener('scroll', loosen, {capture: true, passive: true});
+  // The form a kind's button opens comes into sight whole, its Play with it (11.16 at
+  // 1280x900: "Make a forced trade" opened its "draw from" and Play under the screen's foot,
+  // s32), where the board's top stays on the screen: the page scrolls no farther than that
+  // takes. Where the board would go out of sight, it stays put (s16 at 1024x768: a board that
+  // moved on a kind's press had the next click on a spot miss); the learner scrolls to the
+  // form. Once, when the form comes from the kernel, within a few seconds of the press and
+  // before the learner scrolls or chooses a field
+  var FORM_WAIT_MS = 4000;
+  var pressed = null;  // the kind pressed: its tutor, when, the form's words then
+  function formWords(tutor) {
+    var fields = tutor.querySelector('.catan-form-box');
+    return fields ? fields.textContent : '';
+  }
+  function kindPressed(event) {
+    var target = event.target;
+    if (!(target instanceof Element) || PHONE.matches) return;
+    if (event.type === 'keydown' && event.key !== 'Enter' && event.key !== ' ') return;
+    var kind = target.closest('.catan-palette button');
+    var tutor = kind && kind.closest('.catan-tutor');
+    pressed = tutor ? {tutor: tutor, at: Date.now(), was: formWords(tutor)} : null;
+  }
+  document.addEventListener('click', kindPressed, true);
+  document.addEventListener('keydown', kindPressed, true);
+  // the learner's own scroll, or a field chosen (a card's list at the screen's foot: the
+  // board stays, l26)
+  ['wheel', 'touchmove', 'change'].forEach(function (name) {
+    document.addEventListener(name, function () { pressed = null; }, {capture: true, passive: true});
+  });
+  function formInSight() {
+    if (!pressed) return;
+    if (Date.now() - pressed.at > FORM_WAIT_MS || !pressed.tutor.isConnected) {
+      pressed = null;
+      return;
+    }
+    var play = pressed.tutor.querySelector('.catan-form .catan-form-play');
+    var fields = pressed.tutor.querySelector('.catan-form-box');
+    if (!play || !play.getClientRects().length || !fields ||
+        !fields.getBoundingClientRect().height ||
+        formWords(pressed.tutor) === pressed.was) return;  // (not yet the kind's form)
+    pressed = null;
+    var need = play.getBoundingClientRect().bottom - window.innerHeight;
+    if (need <= 0) return;
+    var board = fields.closest('.catan-tutor').querySelector('.catan-board canvas');
+    var boardTop = board ? board.getBoundingClientRect().top : Infinity;
+    if (need > boardTop) return;  // (the board would go out of sight: it stays, s16)
+    scroller(play).scrollBy(0, Math.min(need + 8, boardTop));
+  }
+  var looking = false;
+  new MutationObserver(function () {
+    if (!pressed || looking) return;
+    looking = true;
+    window.requestAnimationFrame(function () {
+      looking = false;
+      formInSight();
+    });
+  }).observe(document.body, {childList: true, subtree: true, attributes: true,
+    attributeFilter: ['style', 'class']});
 })();

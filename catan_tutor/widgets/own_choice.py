@@ -4,7 +4,8 @@ offered the form; a legal 1 brick and 1 lumber was told "You are trying moves of
 and nothing said the lesson's own gift was 1 wool and 1 grain. Where the learner's first move
 off the line is the lesson's kind of move there (the same kind, by the same seat: a gift, a
 discard, a spot to build on, a trade), the line's words say the choice is legal, what the
-lesson plays there, and the way back (``line_panel.py``'s Back to the lesson)."""
+lesson plays there, and the way back (``line_panel.py``'s Back to the lesson). It is said
+while that move is the one shown: a move later the panel's plain words are what is true."""
 
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ def own_choice(s: TutorSession) -> str:
         return ""
     path = s.timeline.path(s.timeline.current)
     after = path.index(left) + 1 if left in path else len(path)
-    mine = path[after].action if after < len(path) else None
+    # said at the learner's own move alone: once the position moves on (P3 accepts the offer
+    # made in place of the lesson's, s32 at 3.1) what the lesson plays "here" is no longer here
+    mine = path[after].action if after == len(path) - 1 else None
     if mine is None:
         return ""
     theirs = [c.action for c in left.children if c.action is not None and s.from_file(c)]

@@ -16,6 +16,8 @@
  * letGo), where that covers no words or control, else brought in, no farther than it takes.
  * On a phone it is held as a few lines at the foot with a close (x), the page moved up just
  * enough that the spot tapped, the question and its answer's row show over it (see roomFor).
+ * On a tablet a reply that cannot be held so is brought in only where the spot tapped stays on
+ * the screen, else held at the foot under the board (see bringKeeping).
  * Enter on the board brings it in, with the board's top kept in sight when both fit
  * (learner 14: 7.8 at 768x1024). Runs once per page, with board_keys.js.
  */
@@ -248,6 +250,38 @@
     low.scrollIntoView({block: 'nearest'});
     if (reply.getBoundingClientRect().top < 0) reply.scrollIntoView({block: 'start'});
   }
+  // A finger's tap's reply brought in only where the spot tapped stays on the screen (7.1 at
+  // 768x1024: a tap on the lit corner A4 moved the page ~240 px for "This is not the lesson's
+  // next move", A4 went off the top and the next tap, aimed at the other lit corner, landed
+  // on the dice bar: s32). Else the page goes back where it was and the reply is held at the
+  // screen's foot under the board, over the panels (its close lets it go), where it fits
+  // there; else it stays in its place, a scroll away. A form the tap left to finish (its
+  // Play greyed: "whose road?") is where the next step is: it comes in whole (l19)
+  var KEEP_PX = 40;  // the spot tapped at least this far under the screen's top
+  function bringKeeping(reply) {
+    var canvas = document.querySelector('.catan-tutor .catan-board canvas');
+    var owner = reply.parentElement;
+    var unfinished = owner && reply.matches(FORM_SAID) &&
+      owner.querySelector('.catan-form .catan-form-play:disabled');
+    if (!canvas || tapY === null || unfinished) return bring(reply);
+    var before = canvas.getBoundingClientRect().top;
+    bring(reply);
+    var moved = canvas.getBoundingClientRect().top - before;
+    if (tapY + moved >= KEEP_PX && tapY + moved <= window.innerHeight) {
+      tapY += moved;
+      return;
+    }
+    var box = scroller(canvas);
+    box.scrollTop += moved;  // (the board where it was, under the finger)
+    steered = [box, box.scrollTop];
+    var high = reply.getBoundingClientRect().height;
+    if (canvas.getBoundingClientRect().bottom + high > window.innerHeight) return;
+    reply.classList.add(HELD);
+    reply.style.bottom = '';
+    reply.scrollTop = 0;
+    pin(reply, window.innerHeight);
+    showCloser(reply);
+  }
   // The kernel still answering the tap (busy from within WAIT_MS of it, not idle again; or
   // idle for less than DRAWN_MS): its reply is the tap's however long it took (a loaded
   // server: Explain's why-not came after WAIT_MS and was left out of sight). A busy within
@@ -351,7 +385,7 @@
       var box = reply.getBoundingClientRect();
       if (!box.height) continue;
       if (onBoard && !byKey) {  // a finger on the board: nothing scrolls
-        if (box.bottom > window.innerHeight && !hold(reply)) bring(reply);
+        if (box.bottom > window.innerHeight && !hold(reply)) bringKeeping(reply);
         continue;
       }
       if (onBoard) {

@@ -485,6 +485,10 @@ def verdict_html(
         names := own_names(typed, ex.action, tuple(map(game.state.name, range(game.state.n))))
     ):
         move, reason = in_printed_names(move, names), in_printed_names(reason, names, note=False)
+    if ex.legal and reason:  # nothing is played yet: the move's words again are no news
+        # ("P1 builds a road on N1 (J7)" under "P1 can build a road on J7"), anything else is
+        # what playing it would do (it read as played: "P1 builds a road on J7.", s32)
+        reason = "" if reason == say(game.state, ex.action) else f"Playing it: {reason}"
     return (
         f"<div class='catan-verdict' data-rule='{markup.text(ex.rule)}' "
         f"data-legal='{int(ex.legal)}' style='line-height:1.4'>"
