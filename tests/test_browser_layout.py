@@ -337,13 +337,29 @@ def lesson_page(browser, app_server):
     """One page of lesson 1.1 at 1280x900 (one kernel) for the tests that open it there, in
     the file's order: the lesson's text (read only, first), Explore's tools, the focus ring
     in either theme (the dark one by the page's switch, and back), the browser tab's title,
-    then the help and the lesson's end. Each brings the page back to the lesson's start first
-    (``_at_lesson_start``, through the page: no reload); each still runs alone."""
+    then the help and the lesson's end, lesson 7.1 picked (a move off its line), and last
+    the tablet's keyboard (768x1024: it leaves a form asking to be finished). Each brings the
+    page back to the lesson's start first (``_at_lesson_start``, through the page: no
+    reload); each still runs alone."""
     p = Page(browser, "layout_lesson")
     open_app(p, app_server + LESSON)
     p.page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
     yield p.page
     p.close()
+
+
+def _at_first_question(page, title: str, node: int) -> None:
+    """The lesson called ``title`` picked from its list and played to its first question
+    (node ``node``) by "last", in the page as it is (no page load: its kernel goes on), the
+    window scrolled to its top as an address opens it."""
+    pick_lesson(page, title)
+    page.get_by_title("last (End on the board)").click()  # stops at the open question
+    page.locator(
+        f".catan-puzzle-state[data-node='{node}'][data-asked='1'][data-solved='0']"
+    ).wait_for(state="attached")
+    settle(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    settle(page)
 
 
 def _at_lesson_start(page) -> None:
@@ -681,9 +697,7 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, new_page):
 
     sc = load_scenario(packaged_lessons() / "puzzle_base_robber.catan.yaml")
     asked = next(iter(sc.puzzles))
-    page.goto(page.url.split("?")[0] + f"?lesson=puzzle_base_robber&node={asked}", timeout=120_000)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
-    page.locator(".catan-puzzle-state[data-asked='1']").wait_for(state="attached")
+    _at_first_question(page, "Puzzle: the robber after a 7", asked)  # (no page load)
     canvas = page.locator(BOARD).last
     box = _settled_box(page, canvas)
     width, height = page.evaluate(
@@ -1072,8 +1086,7 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, phone):
         # a right answer that leads to the next question: the reply, then the next question
         sc = load_scenario(packaged_lessons() / "puzzle_base_2p.catan.yaml")
         first = next(iter(sc.puzzles))
-        page.goto(f"{app_server}?lesson=puzzle_base_2p&node={first}", timeout=120_000)
-        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
+        _at_first_question(page, "Puzzles: Catan for two", first)  # (no page load)
         for asked, answer in (("for Neutral 1", "P1 neutral N1 road H5"),
                               ("free the hex", "P1 robber-home")):  # fmt: skip
             question.filter(has_text=asked).wait_for()
@@ -1312,10 +1325,7 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     # bare under it, it read as the reply: l21), over the buttons; no button
     # of the moves lit as the one to press in either theme (End turn, the primary blue, was
     # the one bright button, the answer a bank trade)
-    from catan_tutor.server.serve import BOARD_PAINTED_JS
-
-    page.goto(page.url.split("?")[0] + "?lesson=puzzle_base_trading&node=7", timeout=120_000)
-    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
+    _at_first_question(page, "Puzzle: trading at a harbor", 7)  # (no page load)
     story = page.locator(".catan-story").filter(has_text="The white die shows 1")
     story.wait_for()
     asked = page.locator(".catan-puzzle")
@@ -1442,12 +1452,20 @@ def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
     page.wait_for_function("() => !document.querySelector('.catan-tutor').style.minHeight")
 
 
-def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(app_server, new_page):
+def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(lesson_page):
     """Lesson 7.1: Roll plays the lesson's own dice (▶ stays where it was as the event die's
     words show); End turn, which the lesson does not play there, is kept as the learner's
     variation, said in words, with ▶ greyed; Back to the lesson returns to where it was
-    left. The roll's caption is said once at every width."""
-    page = _lesson_page(new_page, app_server, "layout_off_line", query="?lesson=ck_knight_recruit")
+    left. The roll's caption is said once at every width. (On the module's page, the lesson
+    picked from its list at 1280x900: no page load of its own.)"""
+    page = lesson_page
+    _at_lesson_start(page)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    pick_lesson(page, "Recruiting, activating and promoting knights")
+    page.wait_for_function("() => document.title.startsWith('7.1 ')")
+    page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
+    page.wait_for_function(f"() => ({STATE_JS})() === '0'")
+    settle(page)
     forward = page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶").first
     step = _settled_box(page, forward)
     page.locator(".catan-actions .catan-roll").click()
@@ -1509,16 +1527,20 @@ CURSOR_LINE_JS = """() => {
 }"""
 
 
-def test_a_tablet_s_keyboard_cursor_line_shows_whole_and_enter_brings_the_form_in(
-    app_server, new_page
-):
+def test_a_tablet_s_keyboard_cursor_line_shows_whole_and_enter_brings_the_form_in(lesson_page):
     """A fresh learner on a tablet (768x1024), lesson 1.1, with the keyboard: Tab to the
     board, Enter puts the cursor on a spot. Its line under the board ("Cursor on A4, a
     settlement or city spot (a corner). Press Enter for “Build a settlement”...") was cut
     mid-word; it wraps at every width. Enter again fills the Play form that asks to be
     finished: it was a screen below (only a ring on A4 changed); it is scrolled in as after
-    a tap on the board."""
-    page = _lesson_page(new_page, app_server, "tablet_keys", size=(768, 1024))
+    a tap on the board. (On the module's page of lesson 1.1, made 768x1024: no page load of
+    its own. Last in the file: it leaves the form asking to be finished.)"""
+    page = lesson_page
+    _at_lesson_start(page)
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
+    settle(page)
     page.locator("body").click(position={"x": 2, "y": 2})  # the page, not a control
     for _ in range(80):
         if page.evaluate("() => !!document.activeElement?.closest('.catan-board')"):

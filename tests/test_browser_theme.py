@@ -14,7 +14,7 @@ Needs /usr/bin/chromium; skipped without it (a failure under ``CI=true``).
 from __future__ import annotations
 
 import pytest
-from browser_harness import ARTIFACTS, open_app, open_tab, settle
+from browser_harness import ARTIFACTS, PAGE_TIMEOUT, Page, open_app, open_tab, settle
 
 from catan_tutor.palette import STRIP_HEIGHT
 from catan_tutor.server.serve import BOARD_PAINTED_JS
@@ -247,32 +247,15 @@ def _dice_read(page, theme: str) -> None:
     assert not _unreadable(page), theme
 
 
-def test_every_text_reads_in_the_dark_theme_and_in_the_light(
-    browser, new_page, app_server: str
-) -> None:
-    """``?theme=dark``, then the light theme from the page's switch, in one page: the
-    page's background follows the theme, and every text of the app, in the Play, Players
-    and Moves tabs, reads against what is behind it (each theme checked as it shows, the
-    page's switch as a learner turns it: the light page was loaded a second time before)."""
-    p = new_page("theme_both")
-    page = p.page
-    page.set_viewport_size({"width": 1280, "height": 900})
+@pytest.fixture(scope="module")
+def dark_page(browser, app_server: str):
+    """One page opened at ``?theme=dark`` (lesson 1.1, one kernel) for the 1024 test, then
+    the dark-and-light one, in the file's order (a page load: ~5 CPU-s)."""
+    p = Page(browser, "theme_dark")
+    p.page.set_viewport_size({"width": 1024, "height": 800})
     open_app(p, f"{app_server}?theme=dark")
-    _every_text_reads(page, "dark")
-    page.locator(".catan-explore").click()  # back to the lesson view (Explore closed)
-    page.get_by_role("tab", name="Moves", exact=True).wait_for(state="detached")
-    _switch(page, "light")
-    _every_text_reads(page, "light")
-    # a question at a two-player turn's two rolls (puzzles 11.16): the first roll's dice faded
-    # before the second's; every die reads at least 3:1 against the strip (a fresh learner,
-    # s16: the faded red die was almost invisible on the dark strip, v02_1116_p2.png), and every
-    # button, the kinds to answer with among them, follows the theme (no pale button on the
-    # dark page), its words read: in the light theme (the page's choice, kept), then the dark
-    open_app(p, f"{app_server}?lesson=puzzle_ck_2p&node={_two_roll_question()}&theme=light")
-    settle(page)
-    _dice_read(page, "light")
-    _switch(page, "dark")
-    _dice_read(page, "dark")
+    yield p.page
+    p.close()
 
 
 # Runs in the page: the step buttons under the board (|◀ ◀ ▶ ▶|), disabled or not and how
@@ -285,13 +268,12 @@ STEP_LOOKS_JS = """() => [...document.querySelectorAll(
 })"""
 
 
-def test_layout_fits_1024_wide_in_the_dark(browser, new_page, app_server: str) -> None:
+def test_layout_fits_1024_wide_in_the_dark(dark_page) -> None:
     """At 1024 px the board and the panels sit side by side or wrap, with no sideways
-    scrolling, and the labels can be shown on the board."""
-    p = new_page("theme_1024")
-    page = p.page
+    scrolling, and the labels can be shown on the board. (First on the module's dark page:
+    the lesson at its start, as the address opens it.)"""
+    page = dark_page
     page.set_viewport_size({"width": 1024, "height": 800})
-    open_app(p, f"{app_server}?theme=dark")
     settle(page)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 1024, f"the page scrolls sideways: {width} px"
@@ -327,6 +309,37 @@ def test_layout_fits_1024_wide_in_the_dark(browser, new_page, app_server: str) -
     settle(page)
     page.screenshot(path=ARTIFACTS / "theme_dark_1024_labels.png", full_page=True)
     assert not _unreadable(page)
+
+
+def test_every_text_reads_in_the_dark_theme_and_in_the_light(dark_page, app_server: str) -> None:
+    """``?theme=dark``, then the light theme from the page's switch, in one page: the
+    page's background follows the theme, and every text of the app, in the Play, Players
+    and Moves tabs, reads against what is behind it (each theme checked as it shows, the
+    page's switch as a learner turns it: the light page was loaded a second time before).
+    (The module's dark page, at 1280x900, after the 1024 test: it leaves the lesson's start
+    as it found it, the labels off.)"""
+    page = dark_page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    settle(page)
+    _every_text_reads(page, "dark")
+    page.locator(".catan-explore").click()  # back to the lesson view (Explore closed)
+    page.get_by_role("tab", name="Moves", exact=True).wait_for(state="detached")
+    _switch(page, "light")
+    _every_text_reads(page, "light")
+    # a question at a two-player turn's two rolls (puzzles 11.16): the first roll's dice faded
+    # before the second's; every die reads at least 3:1 against the strip (a fresh learner,
+    # s16: the faded red die was almost invisible on the dark strip, v02_1116_p2.png), and every
+    # button, the kinds to answer with among them, follows the theme (no pale button on the
+    # dark page), its words read: in the light theme (the page's choice, kept), then the dark
+    page.goto(
+        f"{app_server}?lesson=puzzle_ck_2p&node={_two_roll_question()}&theme=light",
+        timeout=PAGE_TIMEOUT,
+    )
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=PAGE_TIMEOUT, polling=100)
+    settle(page)
+    _dice_read(page, "light")
+    _switch(page, "dark")
+    _dice_read(page, "dark")
 
 
 # Runs in the page: the colour of the strip under the board (drawn in the kernel), at its
