@@ -287,3 +287,24 @@ def test_cards_in_a_sentence_are_a_list_with_and_notation_keeps_its_commas() -> 
         "P1 offers P3 2 grain for 1 brick and 1 lumber; now P3 accepts or declines it."
     )
     assert str(offer) == "P1 offer P3 2 grain for 1 brick, 1 lumber"
+
+
+def test_a_part_left_out_of_a_kind_no_answer_has_is_told_not_the_answer() -> None:
+    """l42 at 6.7 ("Build what lets P3 hold more cards through a 7", a wall): "P3 recruit
+    knight" was asked "Which corner?", coaxing a wrong idea on; no corner would answer, so it
+    is told not the answer. A part left out of the answer's own kind is still asked for."""
+    import sys
+
+    sys.path.insert(0, "tests")
+    from puzzle_answers import course_puzzles
+
+    from catan_tutor.study.puzzle import judge
+
+    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_ck_walls" and a.node == 4)
+    sc = asked.scenario()
+    node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
+    wrong = judge(asked.puzzle, node, rules, "P3 recruit knight")
+    assert not wrong.correct and not wrong.left_out
+    assert wrong.text.startswith("Recruiting a knight is not the answer here."), wrong.text
+    right_kind = judge(asked.puzzle, node, rules, "P3 wall")
+    assert right_kind.correct or right_kind.left_out, right_kind.text

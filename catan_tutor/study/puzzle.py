@@ -235,6 +235,12 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         told = [w for w in secrets(puzzle, node, rules) if w not in _kind_words_of(e.kind)]
         if (none := no_move_of(game, e.kind, told)) is not None:  # nothing to complete (l23)
             return Judgement(shown, False, False, "", said_read_as(shown, e.kind, none))
+        kinds = {type(c.action) for c in answer_nodes(puzzle, node, rules)}
+        if e.kind is not None and kinds and e.kind not in kinds and e.kind.__name__ in FORMS:
+            # no completion of it answers: said so, not its part asked for (l42 at 6.7: "P3
+            # recruit knight" was asked "Which corner?", a wrong idea coaxed on)
+            wrong = f"{FORMS[e.kind.__name__][0]} is not the answer here. {STUCK}"
+            return Judgement(shown, False, False, "", said_read_as(shown, e.kind, wrong))
         return incomplete(shown, e.question)
     except LevelNotNext as e:  # read, its level wrong: that level's sentence, as a move read
         return Judgement(e.notation, False, False, "CK-IMPROVE-BUILD", e.why)
