@@ -412,7 +412,7 @@ def test_the_app_marks_a_completed_lesson_and_offers_the_next_one():
     label = next(k for k, x in app.lessons.items() if x.id == "puzzle_base_robber")
     assert (marked_done(label), label) in app.picker.options
     number, title = label.split(maxsplit=1)  # its number first, as every option's (l19)
-    assert marked_done(label).startswith(number) and marked_done(label).endswith(DONE + title)
+    assert marked_done(label).startswith(number) and marked_done(label).endswith(title + DONE)
     assert app.picker.value == label  # the choice is kept
     following = app.progress.following()
     app.progress.next()

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -36,16 +35,14 @@ PROGRESS_FILE = "catan-tutor-progress.json"
 MAX_PROGRESS_CHARS = 64 * 1024  # what a page may send (ids of a few hundred lessons)
 MAX_IDS = 2000  # lessons completed, and lessons with solved puzzles, kept in all
 MAX_SOLVED = 200  # solved puzzles kept per lesson (a lesson has a few)
-DONE = "done · "  # words: a list option holds no icon
-NUMBERED = re.compile(r"^(\d+(?:\.\d+)*\s+)(.*)$", re.S)  # a course's "3.2  Title"
+DONE = " · done"  # words: a list option holds no icon
 
 
 def marked_done(label: str) -> str:
-    """A completed lesson's list option: "3.2  done · Title", its number first as every
-    option's (l19: "done · 3.2  …" put the numbers out of line); a label with no number:
-    "done · Title"."""
-    found = NUMBERED.match(label)
-    return found.group(1) + DONE + found.group(2) if found else DONE + label
+    """A completed lesson's list option: "3.2  Title · done", its number first as every
+    option's (l19: "done · 3.2  …" put the numbers out of line), the mark after the title
+    (l42 read "3.2  done · Puzzle: …" as odd)."""
+    return label + DONE
 
 
 class Progress:
