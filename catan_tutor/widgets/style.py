@@ -338,7 +338,9 @@ LAYOUT_CSS = (
     # name, the help's text under both
     ".catan-heading{position:relative}"
     ".catan-help{display:inline-block;font-size:13px}"
-    ".catan-help summary{cursor:pointer;color:#1b5e9f;padding:2px 0}"
+    # room on both sides for the keyboard's ring, drawn inside (l42: it covered the marker
+    # and the last "t" of "How to use it")
+    ".catan-help summary{cursor:pointer;color:#1b5e9f;padding:2px 5px}"
     ".catan-app .catan-bar>.widget-html:has(.catan-help[open]){flex:1 0 100%}"
     ".catan-heading:has(>.catan-help[open])>b{float:left;line-height:24px}"
     ".catan-help[open]{display:block}"
