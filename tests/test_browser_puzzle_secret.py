@@ -230,12 +230,34 @@ def _forms(page, asked: Asked) -> list[str]:
         if kind == "bank trade":
             rates = [r for r in form["rates"] if r.replace("\xa0", " ") != CHOOSE_LABEL]
             assert rates == ["2", "3", "4"], form["rates"]
+            _wrong_from_the_form(page, asked)
         out += found(answer_words(asked), form["text"])
         if kind == "play progress":
             nodes = answer_nodes(asked.puzzle, at, sc.timeline.rules)
             _card_chosen(page, card_title(min(n.action.card for n in nodes)))
     open_tab(page, "Moves")  # as the sweep had it
     return out
+
+
+def _wrong_from_the_form(page, asked: Asked) -> None:
+    """A wrong answer played from the bank trade's form (4 wool at 3.2): its verdict, told
+    over the form, took Play under the screen's foot (l42 at 1280x900); Play comes back into
+    sight with it, the board's top kept on the screen where it was (kind_still.js)."""
+    form = page.locator(".catan-form").first
+    tries = int(page.locator(PUZZLE).first.get_attribute("data-tries") or 0)
+    for name, value in (("give", "wool"), ("rate", "4"), ("get", "brick")):
+        form.get_by_label(name, exact=True).select_option(label=value)
+    play = form.locator(".catan-form-play")
+    play.scroll_into_view_if_needed()  # (as a learner scrolls to press it)
+    settle(page)
+    before = page.evaluate(FORM_SEEN_JS)["board"][0]
+    play.click()
+    page.locator(f"{PUZZLE}[data-tries='{tries + 1}']").wait_for(state="attached")
+    settle(page)
+    seen = page.evaluate(FORM_SEEN_JS)
+    assert "Not the answer" in page.locator(".catan-puzzle-verdict").inner_text()
+    assert seen["play"][1] <= seen["high"] + 0.5, (asked.lesson, seen, before)
+    assert seen["board"][0] >= min(0, before) - 0.5, (asked.lesson, seen, before)
 
 
 def _card_chosen(page, card: str) -> None:

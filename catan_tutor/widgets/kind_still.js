@@ -67,15 +67,18 @@
   // before the learner scrolls or chooses a field
   var FORM_WAIT_MS = 4000;
   var pressed = null;  // the kind pressed: its tutor, when, the form's words then
+  // the form's words and a question's verdict: a verdict told over the form (an answer
+  // played from it, or pressed) took its Play under the screen's foot too (l42 at 3.2)
   function formWords(tutor) {
     var fields = tutor.querySelector('.catan-form-box');
-    return fields ? fields.textContent : '';
+    var verdict = tutor.querySelector('.catan-puzzle-verdict');
+    return (fields ? fields.textContent : '') + '|' + (verdict ? verdict.textContent : '');
   }
   function kindPressed(event) {
     var target = event.target;
     if (!(target instanceof Element) || PHONE.matches) return;
     if (event.type === 'keydown' && event.key !== 'Enter' && event.key !== ' ') return;
-    var kind = target.closest('.catan-palette button');
+    var kind = target.closest('.catan-palette button, .catan-form-play, .catan-puzzle-submit');
     var tutor = kind && kind.closest('.catan-tutor');
     pressed = tutor ? {tutor: tutor, at: Date.now(), was: formWords(tutor)} : null;
   }
@@ -97,9 +100,9 @@
     if (!play || !play.getClientRects().length || !fields ||
         !fields.getBoundingClientRect().height ||
         formWords(pressed.tutor) === pressed.was) return;  // (not yet the kind's form)
-    pressed = null;
     var need = play.getBoundingClientRect().bottom - window.innerHeight;
-    if (need <= 0) return;
+    if (need <= 0) return;  // (in sight: watched on, as a verdict may still come over it)
+    pressed = null;
     var board = fields.closest('.catan-tutor').querySelector('.catan-board canvas');
     var boardTop = board ? board.getBoundingClientRect().top : Infinity;
     if (need > boardTop) return;  // (the board would go out of sight: it stays, s16)
