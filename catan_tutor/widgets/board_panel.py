@@ -310,19 +310,26 @@ class BoardPanel:
         of the moment's one kind of spot or there is none, else the nearest of that kind
         (``click_spot``: a click on an edge's tag while a settlement is placed goes on to the
         corner nearest it, as a click beside the tag does)."""
+        on_tag = self.tag_meant(x, y)
+        return on_tag or click_spot(self.view.vp.unpx(x, y), sole_where(self.session))
+
+    def tag_meant(self, x: float, y: float) -> Spot | None:
+        """The spot of the tag whose text is at canvas pixel ``(x, y)`` when it is of the
+        moment's one kind of spot or there is none (``tag_spot``), else None."""
         view, where = self.view, sole_where(self.session)
         on_tag = tag_spot(view.places, view.labels or bool(view.named), x, y)
-        if on_tag is not None and where in ("", on_tag[0]):
-            return on_tag
-        return click_spot(view.vp.unpx(x, y), where)
+        return on_tag if on_tag is not None and where in ("", on_tag[0]) else None
 
     def tap(self, touches: list[tuple[float, float]]) -> None:
         """A finger on the board (a phone or tablet; the canvas cancels the mouse events a
-        tap would make), where the first finger touched: the spot it means, the nearest of
-        those the learner can aim at within a finger's reach (``BoardView.reach``); between
-        two about as near, the status line asks which."""
+        tap would make), where the first finger touched: the spot of a tag whose text it is
+        on (``tag_meant``, as a click), else the nearest of the spots the learner can aim at
+        within a finger's reach (``BoardView.reach``); between two about as near, the status
+        line asks which."""
         if not touches:
             return
+        if (on_tag := self.tag_meant(*touches[0])) is not None:  # as a click (s32)
+            return self.act_on(on_tag, "tap")
         meant = self.view.reach(*touches[0], self.tap_spots())
         spots = [spot for spot in meant if spot is not None]
         if len(spots) == 2:  # about as near to both: a guess could play what was not meant
