@@ -169,6 +169,7 @@ def _count_left_out(game: Game, seat: str, give: str, get: str) -> str:
     3.2 was read as 1 wool and refused): read as 1 when that is legal as typed, else asked
     for, never guessed (a rate chosen for the learner would be the answer at 3.2, whose
     question is the rate: BASE-TRADE-MARITIME)."""
+    from .actions import BankTrade
     from .errors import CatanError
     from .move_words import PartLeftOut
 
@@ -178,7 +179,7 @@ def _count_left_out(game: Game, seat: str, give: str, get: str) -> str:
             return one
     except CatanError:
         pass
-    raise PartLeftOut(f"How many {give} for one {get}?")
+    raise PartLeftOut(f"How many {give} for one {get}?", kind=BankTrade)
 
 
 def _no_article(toks: list[str]) -> list[str]:

@@ -214,6 +214,8 @@ def pytest_configure(config) -> None:
     from catan_tutor.server import lazy_iri
 
     lazy_iri.install()
+    if os.environ.get("CATAN_WIDGET_STATE", "") in ("", "0"):  # (1: ipywidgets' own)
+        _no_front_end()  # (in the hook too: an engine module imports this file, l. above)
 
 
 def _no_front_end() -> None:
@@ -243,9 +245,21 @@ def _no_front_end() -> None:
                 args["comm_id"] = self._model_id
             self.comm = NoFrontEnd(**args)
 
+    _KEPT.update(create_comm=comm.create_comm, open=widget.Widget.open)
     comm.create_comm = NoFrontEnd
     widget.Widget.open = open_quietly
 
 
-if os.environ.get("CATAN_WIDGET_STATE", "") in ("", "0"):  # (1: ipywidgets' own, to compare)
-    _no_front_end()
+_KEPT: dict = {}  # ipywidgets' own comm and open, for a test that watches what is sent
+
+
+@pytest.fixture
+def widget_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Widgets made in the test serialize and send their state as ipywidgets does (a test of
+    what reaches the page: ``_no_front_end`` leaves it out elsewhere)."""
+    if _KEPT:
+        import comm
+        from ipywidgets.widgets import widget
+
+        monkeypatch.setattr(comm, "create_comm", _KEPT["create_comm"])
+        monkeypatch.setattr(widget.Widget, "open", _KEPT["open"])

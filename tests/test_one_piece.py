@@ -12,7 +12,7 @@ from catan_tutor.widgets import App, one_piece
 
 
 def test_a_right_answers_updates_reach_the_page_together_and_the_typed_words_go(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, widget_state: None
 ) -> None:
     import ipywidgets
     from packaging.version import Version

@@ -4,7 +4,9 @@ notation's last word left out: was "Not read as a move. That is not a move: …"
 for neutral 1" at 11.16 (was "That is not a move: …" under "Not complete") are each
 "✕ Not complete", the part's question, then "The move does not say.", nothing before it.
 Swept: at every course question, each kind legal there typed as its form says it with each
-part it needs left out, and as its notation with its last word left out.
+part it needs left out, and as its notation with its last word left out. A kind no answer
+of the question has is told so instead ("Recruiting a knight is not the answer here."): no
+completion of it would answer (l42 at 6.7: "P3 recruit knight" was asked "Which corner?").
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from catan_tutor.board import CARD_NAMES
 from catan_tutor.game import Game
 from catan_tutor.move_words import INCOMPLETE, PartLeftOut, as_notation
 from catan_tutor.study.one_completion import only_piece
-from catan_tutor.study.puzzle import Judgement, judge
+from catan_tutor.study.puzzle import Judgement, answer_nodes, judge
+from catan_tutor.typed_forms import FORMS
 from catan_tutor.widgets.icons import NO
 from catan_tutor.widgets.puzzle import NOT_DONE, _judgement_html
 
@@ -40,6 +43,14 @@ def _not_complete(j: Judgement) -> bool:
         and "not a move" not in j.text
         and f"{NO} {NOT_DONE}" in _judgement_html(j)
     )
+
+
+def _replied_right(j: Judgement, kind: type, puzzle, node, rules) -> bool:
+    """A part left out is asked for (``_not_complete``) when an answer is of ``kind``; of a
+    kind no answer has, the reply says that kind is not the answer (not asked, not read)."""
+    if kind in {type(c.action) for c in answer_nodes(puzzle, node, rules)}:
+        return _not_complete(j)
+    return not j.correct and j.text.startswith(f"{FORMS[kind.__name__][0]} is not the answer")
 
 
 @cache
@@ -86,7 +97,7 @@ def test_every_kind_with_a_part_left_out_is_not_complete_at_every_question():
                 j = judge(puzzle, node, g.rules, text)
                 asked += 1
                 kinds.add(type(a).__name__)
-                if not _not_complete(j):
+                if not _replied_right(j, type(a), puzzle, node, g.rules):
                     wrong.append((name, text, j.text[:100]))
     assert not wrong, f"{len(wrong)} of {asked}: {wrong[:5]}"
     # (a wall, a promotion, a city on the one piece there is are judged: only_piece, l29)
@@ -113,7 +124,9 @@ def test_a_notation_without_its_last_word_is_not_complete_or_read():
                 left_out = False
             j = judge(puzzle, node, g.rules, text)
             missing += left_out
-            if (left_out or INCOMPLETE in j.text) and not _not_complete(j):
+            if (left_out or INCOMPLETE in j.text) and not _replied_right(
+                j, type(a), puzzle, node, g.rules
+            ):
                 wrong.append((name, text, j.text[:100]))
     assert not wrong, f"{len(wrong)}: {wrong[:5]}"
     assert missing > 40, missing
@@ -144,7 +157,9 @@ def test_no_bank_trade_is_refused_for_a_count_left_out_at_any_question():
             j = judge(puzzle, node, g.rules, text)
             asked += 1
             question = f"How many {CARD_NAMES[give]} for one {CARD_NAMES[get]}?"
-            if not (_not_complete(j) and j.text.startswith(question)):
-                wrong.append((name, text, j.text[:100]))
+            asks = _not_complete(j) and j.text.startswith(question)
+            if not (asks or _replied_right(j, BankTrade, puzzle, node, g.rules)):
+                wrong.append((name, text, j.text[:100]))  # (asked; or, no answer a bank
+                # trade, told so: l42)
     assert not wrong, f"{len(wrong)} of {asked}: {wrong[:5]}"
     assert asked > 20, asked
