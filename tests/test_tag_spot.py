@@ -113,26 +113,3 @@ def test_each_tag_reads_as_its_own_spot_and_a_click_on_it_means_it(monkeypatch, 
                 if not any(b[0] <= x <= b[2] and b[1] <= y <= b[3] for b, _ in places.tags):
                     assert t.board.spot_at(x, y) == click_spot(vp.unpx(x, y), where)
     view.labels = False
-
-
-def test_a_finger_on_a_tag_s_text_means_its_spot(monkeypatch):
-    """A tap, as a click (s32): at 1.1's start in a road's moment a finger on the "N5" tag's
-    text means N5, not the edge nearest the touch; beside the text, the finger's reach as
-    before (``BoardView.reach``)."""
-    t = _opened("base_setup")
-    view = t.view
-    n5 = ("edge", board.parse_edge("N5"))
-    monkeypatch.setattr(t.session, "kinds", lambda: ["build road"])
-    t.session.kind = "build road"
-    (box,) = [b for b, spot in view.places.tags if spot == n5]
-    left, top, right, bottom = box
-    acted: list = []
-    monkeypatch.setattr(t.board, "act_on", lambda spot, verb: acted.append((spot, verb)))
-    for x in (left + 1, (left + right) / 2, right - 1):
-        t.board.tap([(x, (top + bottom) / 2)])
-    assert acted == [(n5, "tap")] * 3, acted
-    below = (left + 1, bottom + 3 * view.ratio)
-    acted.clear()
-    t.board.tap([below])
-    meant = view.reach(*below, t.board.tap_spots())
-    assert acted == ([(meant[0], "tap")] if len([m for m in meant if m]) != 2 else []), acted

@@ -322,14 +322,13 @@ class BoardPanel:
 
     def tap(self, touches: list[tuple[float, float]]) -> None:
         """A finger on the board (a phone or tablet; the canvas cancels the mouse events a
-        tap would make), where the first finger touched: the spot of a tag whose text it is
-        on (``tag_meant``, as a click), else the nearest of the spots the learner can aim at
-        within a finger's reach (``BoardView.reach``); between two about as near, the status
-        line asks which."""
+        tap would make), where the first finger touched: the spot it means, the nearest of
+        those the learner can aim at within a finger's reach (``BoardView.reach``); between
+        two about as near, the status line asks which."""
         if not touches:
             return
-        if (on_tag := self.tag_meant(*touches[0])) is not None:  # as a click (s32)
-            return self.act_on(on_tag, "tap")
+        # (not the tags' text boxes, as a click: a fingertip covers a tag and the corner
+        # beside it, and the two are asked about, 61_phone_tap_N5.png)
         meant = self.view.reach(*touches[0], self.tap_spots())
         spots = [spot for spot in meant if spot is not None]
         if len(spots) == 2:  # about as near to both: a guess could play what was not meant

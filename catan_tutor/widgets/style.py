@@ -338,9 +338,10 @@ LAYOUT_CSS = (
     # name, the help's text under both
     ".catan-heading{position:relative}"
     ".catan-help{display:inline-block;font-size:13px}"
-    # room on both sides for the keyboard's ring, drawn inside (l42: it covered the marker
-    # and the last "t" of "How to use it")
-    ".catan-help summary{cursor:pointer;color:#1b5e9f;padding:2px 5px}"
+    ".catan-help summary{cursor:pointer;color:#1b5e9f;padding:2px 0}"
+    # the keyboard's ring round it, not inside (l42: inside, it covered the marker and the
+    # last "t" of "How to use it"; room for it would cut the lesson's title at 1024)
+    ".catan-app .catan-bar .catan-help>summary:focus-visible{outline-offset:1px!important}"
     ".catan-app .catan-bar>.widget-html:has(.catan-help[open]){flex:1 0 100%}"
     ".catan-heading:has(>.catan-help[open])>b{float:left;line-height:24px}"
     ".catan-help[open]{display:block}"
