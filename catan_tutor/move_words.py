@@ -511,6 +511,9 @@ def _seat_read_as_spot(game: Game, text: str, notation: str) -> str | None:
     return None
 
 
+_NEUTRAL_JOINED = re.compile(r"\bneutral([12])\b", re.IGNORECASE)
+
+
 def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | None) -> str:
     if not isinstance(text, str):
         raise MoveWordsError("A move is typed as text.")
@@ -519,6 +522,7 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
             f"A move is at most {MAX_NOTATION_CHARS} characters long; this text has {len(text)}."
         )
     text = _seat_by_colour(game, _track_by_colour(text))
+    text = _NEUTRAL_JOINED.sub(r"neutral \1", text)  # "neutral1" (l43: told "not an edge")
     try:
         strict = game.parse(text)
         return _development_card(game, strict) or ambiguous_words.pass_as_end(game, strict) or text

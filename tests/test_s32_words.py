@@ -308,3 +308,71 @@ def test_a_part_left_out_of_a_kind_no_answer_has_is_told_not_the_answer() -> Non
     assert wrong.text.startswith("Recruiting a knight is not the answer here."), wrong.text
     right_kind = judge(asked.puzzle, node, rules, "P3 wall")
     assert right_kind.correct or right_kind.left_out, right_kind.text
+
+
+def test_try_a_move_at_a_who_question_judges_no_seat() -> None:
+    """l43 at 1.4's "Whose turn is it to place?": Try a move told "P1 can't …: it is not
+    P1's move now", then "✓ Allowed. P3 can build a settlement on C6", the answer for free.
+    At every question asking who moves, Try a move judges no move of any seat till it is
+    answered."""
+    import html
+    import sys
+
+    sys.path.insert(0, "tests")
+    from puzzle_answers import at_question, course_puzzles
+
+    from catan_tutor.study.puzzle import asks_who
+    from catan_tutor.widgets.try_words import WHO_KEPT
+
+    seen = 0
+    for asked in course_puzzles():
+        if not asks_who(asked.puzzle):
+            continue
+        t = at_question(asked)
+        game = t.session.game
+        spot = next(a for a in game.legal_actions() if hasattr(a, "vertex"))
+        for seat in range(game.players):
+            typed = f"P{seat + 1} " + str(spot).split(" ", 1)[1]
+            t.controls.check_try(typed)
+            said = html.unescape(re.sub(r"<[^>]+>", " ", t.controls.try_verdict.value))
+            assert WHO_KEPT in said and "Allowed" not in said and "move now" not in said, said
+            seen += 1
+    assert seen >= 3
+
+
+def test_the_author_s_tools_wait_for_an_open_question_s_answer() -> None:
+    """l43 at 4.3: "Lesson author's tools" ticked at the open question listed "Answers: P1
+    road N7", its hints and explanation. At an open question the box is off (the File tab
+    says when it opens); answered, it may be ticked."""
+    import sys
+
+    sys.path.insert(0, "tests")
+    from puzzle_answers import at_question, course_puzzles
+
+    from catan_tutor.widgets.tutor import TABS
+
+    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_awards")
+    t = at_question(asked)
+    t.tabs.selected_index = TABS.index("File")
+    assert t.files.author.disabled and "author's tools" in t.files.download.value
+    t.session.puzzle.submit(asked.puzzle.answers[0])
+    assert not t.session.puzzle_secret
+    t.tabs.selected_index = TABS.index("Moves")
+    t.tabs.selected_index = TABS.index("File")
+    assert not t.files.author.disabled
+
+
+def test_a_neutral_written_as_one_word_is_read() -> None:
+    """l43 at 5.13: "road neutral1 H3" was told "“neutral1” is not an edge"; it reads as
+    "neutral 1"."""
+    import sys
+
+    sys.path.insert(0, "tests")
+    from puzzle_answers import course_puzzles
+
+    from catan_tutor.study.puzzle import judge
+
+    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_2p" and a.node == 1)
+    sc = asked.scenario()
+    j = judge(asked.puzzle, sc.timeline.nodes[1], sc.timeline.rules, "road neutral1 H3")
+    assert j.correct, j.text

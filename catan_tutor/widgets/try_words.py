@@ -88,6 +88,16 @@ def try_verdict_html(s: TutorSession) -> str:
             [shown] if shown else [],
             sorted(s.puzzle.secret_labels()),  # (the spots: its kind is said, "road")
         )
+    if ex is not None and s.puzzle.seats():  # the question asks who moves: any verdict
+        # would tell ("it is not P1's move now", "✓ P3 can build…": l43 at 1.4)
+        return f"<div class='catan-verdict catan-try-kept'>{markup.text(WHO_KEPT)}</div>"
     if ex is not None:
         return verdicts.verdict_html(ex, s.game, typed=s.tried_text, hidden=s.puzzle.kept_back())
     return ""
+
+
+# Try a move's reply while a question asks who moves: whether a move is allowed would say
+WHO_KEPT = (
+    "Try a move waits for your answer here: whether a move is allowed would tell whose move "
+    "it is. Answer the question above (press Hint if you are stuck)."
+)
