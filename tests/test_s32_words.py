@@ -340,10 +340,10 @@ def test_try_a_move_at_a_who_question_judges_no_seat() -> None:
     assert seen >= 3
 
 
-def test_the_author_s_tools_wait_for_an_open_question_s_answer() -> None:
+def test_the_file_tab_warns_that_the_author_s_tools_show_an_open_question_s_answer() -> None:
     """l43 at 4.3: "Lesson author's tools" ticked at the open question listed "Answers: P1
-    road N7", its hints and explanation. At an open question the box is off (the File tab
-    says when it opens); answered, it may be ticked."""
+    road N7", unwarned. A teacher needs them at a question (test_browser_authoring); the
+    File tab says, while one is open, that they show its answer."""
     import sys
 
     sys.path.insert(0, "tests")
@@ -354,12 +354,12 @@ def test_the_author_s_tools_wait_for_an_open_question_s_answer() -> None:
     asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_awards")
     t = at_question(asked)
     t.tabs.selected_index = TABS.index("File")
-    assert t.files.author.disabled and "author's tools" in t.files.download.value
+    assert "author's tools below show its answer" in t.files.download.value
     t.session.puzzle.submit(asked.puzzle.answers[0])
     assert not t.session.puzzle_secret
     t.tabs.selected_index = TABS.index("Moves")
     t.tabs.selected_index = TABS.index("File")
-    assert not t.files.author.disabled
+    assert "author's tools" not in t.files.download.value
 
 
 def test_a_neutral_written_as_one_word_is_read() -> None:

@@ -21,9 +21,10 @@ UPLOAD_TIP = "open a lesson file (.yaml) saved on this computer"
 SECRET_POSITION = (
     "The position text shows once the question is answered (it says whose move it is)."
 )
+# (and the author's tools tell its answer: a teacher's, l43 ticked them at 4.3 unwarned)
 SECRET_DOWNLOAD = (
-    "The lesson file can be downloaded, and the author's tools opened, once the question is "
-    "answered."
+    "The lesson file can be downloaded once the question is answered. The author's tools "
+    "below show its answer: leave them off to solve it yourself."
 )
 # its placeholder otherwise: the box's name for a screen reader too (an empty one left it
 # nameless: axe's "label", s31)
@@ -113,10 +114,6 @@ class FilePanel:
         """The position text and the download link; at a puzzle's open question neither
         (``puzzle_secret``): the text says whose turn it is ("active=P3" at 1.4's "Whose turn
         is it to place?"), the lesson file holds the answer."""
-        # the author's tools show a question's answers, hints and explanation (l43 at 4.3:
-        # ticked at the open question, "Answers: P1 road N7"): off till it is answered
-        secret = self.session.puzzle_secret and not self.author.value
-        self.author.disabled = secret
         if self.session.puzzle_secret:
             self.position.value, self.position.placeholder = "", SECRET_POSITION
             self.download.value = f"<span style='margin-left:12px'>{SECRET_DOWNLOAD}</span>"
