@@ -13,6 +13,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from puzzle_answers import at_question, course_puzzles
 
 from catan_tutor import board, new_game
 from catan_tutor.game import Game
@@ -93,7 +94,7 @@ def test_a_card_in_an_open_questions_answer_is_not_named_by_did_you_mean() -> No
 def test_a_misspelt_card_at_a_course_question_keeps_its_answer() -> None:
     """3.2 (base_trading_harbors' bank question): its answer's cards are never confirmed by a
     misspelling's reply, whatever card is misspelt."""
-    from puzzle_answers import course_puzzles, judged
+    from puzzle_answers import judged
 
     from catan_tutor.study.puzzle import secret_labels
 
@@ -187,8 +188,6 @@ def test_a_solved_question_offers_no_hint() -> None:
     and stayed enabled (s32). Solved, the question's Hint is off and gives nothing, where the
     lesson goes on and back at the question (◀); the tools' Hint, hidden while it was open,
     is for the position shown (the lesson's next move, where ▶ goes on from)."""
-    from puzzle_answers import at_question, course_puzzles
-
     from catan_tutor.study.puzzle import answer_nodes
 
     asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_setup")
@@ -293,10 +292,6 @@ def test_a_part_left_out_of_a_kind_no_answer_has_is_told_not_the_answer() -> Non
     """l42 at 6.7 ("Build what lets P3 hold more cards through a 7", a wall): "P3 recruit
     knight" was asked "Which corner?", coaxing a wrong idea on; no corner would answer, so it
     is told not the answer. A part left out of the answer's own kind is still asked for."""
-    import sys
-
-    sys.path.insert(0, "tests")
-    from puzzle_answers import course_puzzles
 
     from catan_tutor.study.puzzle import judge
 
@@ -316,10 +311,6 @@ def test_try_a_move_at_a_who_question_judges_no_seat() -> None:
     At every question asking who moves, Try a move judges no move of any seat till it is
     answered."""
     import html
-    import sys
-
-    sys.path.insert(0, "tests")
-    from puzzle_answers import at_question, course_puzzles
 
     from catan_tutor.study.puzzle import asks_who
     from catan_tutor.widgets.try_words import WHO_KEPT
@@ -344,10 +335,6 @@ def test_the_file_tab_warns_that_the_author_s_tools_show_an_open_question_s_answ
     """l43 at 4.3: "Lesson author's tools" ticked at the open question listed "Answers: P1
     road N7", unwarned. A teacher needs them at a question (test_browser_authoring); the
     File tab says, while one is open, that they show its answer."""
-    import sys
-
-    sys.path.insert(0, "tests")
-    from puzzle_answers import at_question, course_puzzles
 
     from catan_tutor.widgets.tutor import TABS
 
@@ -365,10 +352,6 @@ def test_the_file_tab_warns_that_the_author_s_tools_show_an_open_question_s_answ
 def test_a_neutral_written_as_one_word_is_read() -> None:
     """l43 at 5.13: "road neutral1 H3" was told "“neutral1” is not an edge"; it reads as
     "neutral 1"."""
-    import sys
-
-    sys.path.insert(0, "tests")
-    from puzzle_answers import course_puzzles
 
     from catan_tutor.study.puzzle import judge
 
