@@ -22,10 +22,11 @@ from catan_tutor.widgets.kinds_unavailable import (
     robber_not_away,
     unavailable,
 )
-from catan_tutor.widgets.palette_key import GREYED
+from catan_tutor.widgets.palette_key import GREYED, GREYED_BEFORE_ROLL
 from catan_tutor.widgets.tap_choices import enabled_kinds
 
 KEY = GREYED.format(n="Greyed buttons:")
+KEY_BEFORE_ROLL = GREYED_BEFORE_ROLL.format(n="Greyed buttons:")
 
 
 def _asked(lesson: str, node: int | None = None):
@@ -346,8 +347,10 @@ def _key(t) -> tuple[int, str]:
         # 3.2, after the roll: P2 holds no development card (the builds it cannot pay for
         # look as the others: s23)
         ("puzzle_base_trading", None, KEY),
-        # 4.3's second question, before the roll: three cards P1 does not hold
-        ("puzzle_base_awards", 19, KEY),
+        # 4.3's second question, before the roll: three cards P1 does not hold; the builds
+        # that wait for the roll look as the others, and the key says so (l44 at 11.16 read
+        # them lit as "building now is fine")
+        ("puzzle_base_awards", 19, KEY_BEFORE_ROLL),
         ("puzzle_base_setup", 1, ""),  # (every button alike: no key)
     ],
 )  # fmt: skip

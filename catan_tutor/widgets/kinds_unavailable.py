@@ -27,7 +27,7 @@ from ..game import Game
 from ..progress_cards import CARDS
 from ..rules.knights import eligible
 from ..rules.words import card_title
-from ..state import laid
+from ..state import PRE_ROLL, laid
 from . import verdicts
 from .before_roll import before_roll
 from .kinds import acting_seat, kind_name, variant_kinds
@@ -269,4 +269,4 @@ def offer_kinds(
         if kind in off:
             palette.add_class(f"{OFF_CLASS}{i}")
     palette.tooltips = [_hover(off[k]) if k in off else "" for k in kinds]
-    key.value = key_html(len(off))
+    key.value = key_html(len(off), session.game.state.phase == PRE_ROLL)

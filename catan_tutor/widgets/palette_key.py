@@ -21,6 +21,12 @@ GREYED = (
     "{n} not possible this turn. The others look alike, even one that cannot be paid for "
     "now: which can be played is part of the question."
 )
+# before the roll (l44 at 11.16 read the lit builds as "building now is fine"): the buttons
+# that wait for the dice look as the others too, and the key says so
+GREYED_BEFORE_ROLL = (
+    "{n} not possible this turn. The others look alike, even one that must wait for the "
+    "roll or cannot be paid for: which can be played now is part of the question."
+)
 # the key's word in the look of the buttons it names (play_panel.PLAY_CSS)
 KEY_CSS = (
     f".{KEY_CLASS} .catan-key{{font-size:12px;line-height:1.5;margin:0 0 4px 0;opacity:.85}}"
@@ -37,8 +43,9 @@ def palette_key() -> widgets.HTML:
     return key
 
 
-def key_html(greyed: int) -> str:
-    """The key for a palette with ``greyed`` buttons not possible this turn ('' when none)."""
+def key_html(greyed: int, before_the_roll: bool = False) -> str:
+    """The key for a palette with ``greyed`` buttons not possible this turn ('' when none),
+    its words for the moment before the dice are rolled when ``before_the_roll``."""
     if not greyed:
         return ""
     look = "<span class='catan-key-look catan-key-greyed'>Greyed</span> " + (
@@ -46,5 +53,5 @@ def key_html(greyed: int) -> str:
     )
     return (
         f"<div class='catan-key' aria-hidden='true' data-greyed='{greyed}'>"
-        f"{GREYED.format(n=look)}</div>"
+        f"{(GREYED_BEFORE_ROLL if before_the_roll else GREYED).format(n=look)}</div>"
     )
