@@ -49,11 +49,22 @@ UNDER_RULE_JS = """() => {
 }"""
 
 
+# Runs in the page: px the page is scrolled (the window's, and Voilà's box's) and the top of
+# the page's title ("Catan tutor")
+TOP_JS = """() => [scrollY, ...[...document.querySelectorAll('*')].filter((e) => e.scrollTop > 0)
+  .map((e) => e.scrollTop), document.querySelector('.catan-heading').getBoundingClientRect().top]"""
+
+
 def _open(page, url: str, heading: str) -> None:
+    """Open ``url``: its first paint shows the page's top, its title whole (s33: at a question
+    the page opened 25 to 43 px down, "Catan tutor" cut, question_in_view.js)."""
     page.goto(url, timeout=120_000)
     page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
     page.locator(".catan-tutor").filter(has_text=heading).first.wait_for()
     settle(page)  # (late lines over the board)
+    frames(page)
+    *scrolled, title = page.evaluate(TOP_JS)
+    assert scrolled == [0] and title >= 0, (url, scrolled, title)
 
 
 def _board(page) -> tuple[dict, Viewport, int]:
