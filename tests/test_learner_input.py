@@ -70,7 +70,7 @@ def test_a_free_games_at_list_keeps_to_the_legal_spots():
     assert form is not None
     corners = set(form.offered("vertex"))
     assert corners == {a.vertex for a in t.session.of_kind("settle") if isinstance(a, Settle)}
-    assert not any("✓" in label for label, _ in form.pickers["vertex"].options)  # all legal
+    assert not any(ALLOWED in label for label, _ in form.pickers["vertex"].options)  # all legal
 
 
 def test_the_pointers_label_and_a_clicks_judgement_share_one_hit_test():

@@ -201,7 +201,7 @@ def every_spot(
 
 # after an allowed spot in a lesson's list of every spot (never at an open question: its
 # form lists no allowed moves, tests/test_puzzle_secret.py)
-ALLOWED = " ✓ allowed"
+ALLOWED = " (allowed)"  # (words: a list shows no icon; ✓ is a pictograph, test_page_words)
 
 
 def allowed_marked(
