@@ -319,6 +319,10 @@ def test_BASE_BUILD_DISTANCE_the_why_not_banner_goes_when_another_panel_opens():
     refuse()
     s.step("back")  # the position changes
     assert t.view.refused is None and "catan-refused" not in t.view.marker.value
+    s.step("forward")
+    refuse()
+    app.open("puzzle_base_setup")  # another lesson (on the same board)
+    assert t.view.refused is None and "catan-refused" not in t.view.marker.value
 
 
 def board_vertex(label: str) -> int:
