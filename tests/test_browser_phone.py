@@ -49,11 +49,22 @@ UNDER_RULE_JS = """() => {
 }"""
 
 
+# Runs in the page: px the page is scrolled (the window's, and Voilà's box's) and the top of
+# the page's title ("Catan tutor")
+TOP_JS = """() => [scrollY, ...[...document.querySelectorAll('*')].filter((e) => e.scrollTop > 0)
+  .map((e) => e.scrollTop), document.querySelector('.catan-heading').getBoundingClientRect().top]"""
+
+
 def _open(page, url: str, heading: str) -> None:
+    """Open ``url``: its first paint shows the page's top, its title whole (s33: at a question
+    the page opened 25 to 43 px down, "Catan tutor" cut, question_in_view.js)."""
     page.goto(url, timeout=120_000)
     page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
     page.locator(".catan-tutor").filter(has_text=heading).first.wait_for()
     settle(page)  # (late lines over the board)
+    frames(page)
+    *scrolled, title = page.evaluate(TOP_JS)
+    assert scrolled == [0] and title >= 0, (url, scrolled, title)
 
 
 def _board(page) -> tuple[dict, Viewport, int]:
@@ -427,6 +438,28 @@ def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(
     new_game = page.locator(".catan-new-game").bounding_box()  # the bar's right end
     assert shown["x"] >= 0 and shown["x"] + shown["width"] <= new_game["x"] + new_game["width"] + 1
     assert chapter["y"] >= shown["y"] + shown["height"], (shown, chapter)
+    # Roll at 2.1, scrolled down to it under the lesson's words: what the dice did shows on
+    # the board, the heading over it (the board was 307 px above the screen, its foot 36 px
+    # into it: a fresh learner, s33; board_still.js)
+    page.locator(".catan-help summary").tap()  # (the help folded again)
+    page.locator(".catan-chapter-picker select").select_option(index=2)  # chapter 2: 2.1
+    page.locator(".catan-tutor .catan-head").filter(has_text="Production").wait_for()
+    settle(page)
+    roll, canvas = page.locator(".catan-roll").first, page.locator(BOARD).last
+    roll.scroll_into_view_if_needed()
+    settle(page)
+    assert canvas.bounding_box()["y"] < 0  # (the board above the screen)
+    depth = page.evaluate(STATE_JS)
+    roll.tap()
+    page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
+    settle(page)
+    frames(page)
+    page.screenshot(path=ARTIFACTS / "phone_rolled.png")
+    board, head = canvas.bounding_box(), page.locator(".catan-tutor .catan-head").bounding_box()
+    assert 0 <= head["y"] < board["y"] and board["y"] + board["height"] <= PHONE["height"], (
+        head,
+        board,
+    )
 
 
 def test_a_question_s_palette_says_what_its_greyed_buttons_mean(app_server, phone):

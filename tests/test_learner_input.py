@@ -14,6 +14,7 @@ from catan_tutor.actions import Die, Roll, Settle
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets.app import App
 from catan_tutor.widgets.board_tags import event_px
+from catan_tutor.widgets.forms import ALLOWED
 from catan_tutor.widgets.roll_steps import rolling
 from catan_tutor.widgets.spot_sentences import pointer_words
 from catan_tutor.widgets.tutor import Tutor
@@ -39,6 +40,11 @@ def test_a_lessons_at_list_offers_every_corner_and_a_wrong_one_gets_why_not():
     n6 = board.parse_vertex("N6")  # P1's settlement: never an answer, not listed (issue 33)
     assert len(corners) == CORNERS - 1 and n6 not in corners and legal < set(corners)
     assert {a for _, a in form.listed.options} - {None} == set(s.of_kind("settle"))  # legal
+    # the allowed ones first, each marked so (s33: where they ended was not to be told)
+    labels = [label for label, v in form.pickers["vertex"].options if v is not None]
+    marked = [label.endswith(ALLOWED) for label in labels]
+    assert marked == sorted(marked, reverse=True) and sum(marked) == len(legal) < len(labels)
+    assert labels[0] == f"{board.VERTEX_LABELS[corners[0]]}{ALLOWED}"
     node, count = s.timeline.current, len(s.timeline.nodes)
     wrong = next(v for v in corners if v not in legal)
     form.pickers["vertex"].value = wrong
@@ -64,6 +70,7 @@ def test_a_free_games_at_list_keeps_to_the_legal_spots():
     assert form is not None
     corners = set(form.offered("vertex"))
     assert corners == {a.vertex for a in t.session.of_kind("settle") if isinstance(a, Settle)}
+    assert not any(ALLOWED in label for label, _ in form.pickers["vertex"].options)  # all legal
 
 
 def test_the_pointers_label_and_a_clicks_judgement_share_one_hit_test():

@@ -348,3 +348,24 @@ def test_the_list_begins_with_a_plain_line_saying_whose_start_it_is() -> None:
     g.refresh()
     game_list = g.moves.tree.html.value
     assert ">Start of the game</span><span class='catan-mv-stop'>.</span>" in game_list
+
+
+def test_a_comment_going_on_from_its_move_has_no_gap_before_its_comma() -> None:
+    """s33, a fresh learner's Moves tab: "P1 trades 3 grain … (3:1) , because R4 stands on the
+    3:1 harbor": the move's box padded 4 px on its right put a gap before the comment's
+    comma. A move whose sentence its comment goes on ends at its last letter (1 px)."""
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+    from catan_tutor.widgets.move_list import MOVES_CSS
+
+    tree = load_scenario(packaged_lessons() / "base_trading_harbors.catan.yaml").tree
+    shown = moves_html(tree, limit=100_000)
+    # each comment going on from its move (", because…", ": the wool harbor…", " P1's
+    # offer."): right after its move's box, of that class
+    going = re.findall(r"<span class='([^']*)'[^>]*>[^<]*</span><span class='catan-mv-comment'"
+                       r" style='margin-left:0'>([,:; ])", shown)  # fmt: skip
+    assert {c for _, c in going} >= {",", ":", " "}, going
+    assert all("catan-mv-goes-on" in cls.split() for cls, _ in going), going
+    assert ".catan-mv-goes-on{padding-right:1px}" in MOVES_CSS
+    # the others keep their padding on both sides
+    assert shown.count("catan-mv-goes-on") == len(going)

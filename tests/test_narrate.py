@@ -288,6 +288,43 @@ def test_BASE_BUILD_DISTANCE_a_hint_asked_takes_the_old_why_not_away():
     assert t.view.refused is None and t.controls.try_verdict.value == ""
 
 
+def test_BASE_BUILD_DISTANCE_the_why_not_banner_goes_when_another_panel_opens():
+    """s33, a fresh learner at 1024x768: the why-not banner stayed over the harbors with the
+    New game form open, long after the refused corner. New game opened, another tab, a
+    step: each takes the banner away (the ring and its reason: ``view.refused``)."""
+    from test_tutor import click_at
+
+    from catan_tutor.widgets.app import App
+
+    app = App(query="", start="Setting up a base game")
+    t, s = app.tutor, app.session
+    s.forward()
+    s.forward()  # P1's settlement (N6) and road: P2 places a settlement
+    s.choose_kind("settle")
+
+    def refuse() -> None:
+        click_at(t, "vertex", _neighbour("N6"))
+        assert t.view.refused is not None and "catan-refused" in t.view.marker.value
+
+    refuse()
+    app.new_game.value = True  # the New game form opens: a new intention
+    assert t.view.refused is None and "catan-refused" not in t.view.marker.value
+    assert t.controls.try_verdict.value == "" and s.verdict is None
+    app.new_game.value = False
+    refuse()
+    t.explore.value = True
+    t.tabs.selected_index = 2  # the Moves tab: the Play tab's verdict out of sight
+    assert t.view.refused is None and "catan-refused" not in t.view.marker.value
+    t.tabs.selected_index = 0
+    refuse()
+    s.step("back")  # the position changes
+    assert t.view.refused is None and "catan-refused" not in t.view.marker.value
+    s.step("forward")
+    refuse()
+    app.open("puzzle_base_setup")  # another lesson (on the same board)
+    assert t.view.refused is None and "catan-refused" not in t.view.marker.value
+
+
 def board_vertex(label: str) -> int:
     from catan_tutor import board
 

@@ -209,9 +209,14 @@ def test_tutor_hint_cancel_stops_the_playouts():
     t = Tutor(new_game("base", players=3, seed=1))
     t.hints.executor = InlineExecutor
     t.hints.n.value, t.hints.turns.value = 5000, 10
+    stop = t.hints.cancel_button  # nothing to stop: not shown (s33: a dashed "Cancel" beside
+    assert stop.layout.display == "none"  # Hint in a free game said not what it cancelled)
     t.hints.run()
-    t.hints.cancel_button.click()
+    assert stop.layout.display == "" and not stop.disabled  # while it thinks, saying what
+    assert stop.description == "Stop thinking" and "hint" in stop.tooltip  # it stops
+    stop.click()
     t.hints.thread.join(timeout=60)
+    assert stop.layout.display == "none"
     assert not t.hints.thread.is_alive()
     r = t.hints.ranking
     assert r.partial and sum(x.playouts for x in r) < 10 * 5000

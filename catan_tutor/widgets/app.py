@@ -245,6 +245,8 @@ class App:
         """The New game button: its settings under the bar (built the first time)."""
         box = self.new_form.widget
         box.layout.display = "" if change["new"] else "none"
+        if change["new"]:  # a new intention: the last why-not (its banner over the board) goes
+            self.session.forget_tried()  # (s33: it stayed over the harbors, the form open)
         if change["new"] and self.new_form.anchor not in self.top.children:
             anchor = self.new_form.anchor  # no height: the form opens over the page
             self.top.children = (self.top.children[0], anchor, *self.top.children[1:])

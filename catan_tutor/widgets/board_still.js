@@ -9,6 +9,12 @@
  * keeps no lines for a question) and no scroll can take it back: left so, for the question
  * and its answer's row on the first screen (a margin holding the board left them a scroll
  * away, and a blank band over the board).
+ * Roll pressed on a phone, scrolled down to it under the lesson's words: what the dice did
+ * (the dice under the board, the hexes that paid, a 7's robber to move) was on the board
+ * above the screen, its foot 36 px into it (2.1, a fresh learner, s33). When the roll is
+ * played, within a few seconds and before the learner scrolls, the board comes into sight,
+ * the heading over it (whose turn, what now) when both fit; not at a question (its own
+ * words and answer's row come in: question_in_view.js).
  */
 (function () {
   'use strict';
@@ -32,6 +38,36 @@
   }
   document.addEventListener('touchstart', stepped, {capture: true, passive: true});
   document.addEventListener('mousedown', stepped, true);
+  var rolled = null;  // Roll pressed: its tutor, the step's depth then, when
+  document.addEventListener('click', function (event) {
+    var target = event.target;
+    var roll = target instanceof Element && PHONE.matches && target.closest('.catan-roll');
+    var tutor = roll && roll.closest('.catan-tutor');
+    var state = tutor && tutor.querySelector('.catan-state');
+    rolled = state ? {tutor: tutor, depth: state.dataset.depth, at: Date.now()} : null;
+  }, true);
+  ['wheel', 'touchmove'].forEach(function (name) {  // the learner's own scroll
+    document.addEventListener(name, function () { rolled = null; }, {capture: true, passive: true});
+  });
+  function rollShown() {
+    if (!rolled) return;
+    var tutor = rolled.tutor, state = tutor.querySelector('.catan-state');
+    if (Date.now() - rolled.at > WAIT_MS || !tutor.isConnected) {
+      rolled = null;
+      return;
+    }
+    if (!state || state.dataset.depth === rolled.depth) return;  // (not played yet)
+    rolled = null;
+    var entry = tutor.querySelector('.catan-puzzle-entry');
+    var canvas = tutor.querySelector('.catan-board canvas');
+    if (!canvas || (entry && entry.getClientRects().length)) return;
+    var board = canvas.getBoundingClientRect();
+    if (board.top >= 0) return;
+    var head = tutor.querySelector('.catan-head');
+    var top = head ? head.getBoundingClientRect().top : board.top;
+    var first = head && top < board.top && board.bottom - top <= window.innerHeight ? head : canvas;
+    first.scrollIntoView({block: 'start'});
+  }
   var pending = false;
   function keep() {
     if (!held) return;
@@ -50,6 +86,7 @@
     window.requestAnimationFrame(function () {
       pending = false;
       keep();
+      rollShown();
     });
   }
   new MutationObserver(soon).observe(document.body, {

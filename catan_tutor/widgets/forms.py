@@ -15,7 +15,7 @@ and enables Play only for a legal action; "Open in Rules" shows that rule in the
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import fields, is_dataclass
 
 import ipywidgets as widgets
@@ -197,6 +197,25 @@ def every_spot(
         out.update(dict.fromkeys(type(a)(**{**_values(a), "player": p}) for p in seats))
     spots = list(clicked_fields(type(actions[0]))) if actions else []
     return sorted(out, key=lambda a: (a.player, [getattr(a, n) for n in spots], str(a)))
+
+
+# after an allowed spot in a lesson's list of every spot (never at an open question: its
+# form lists no allowed moves, tests/test_puzzle_secret.py)
+ALLOWED = " (allowed)"  # (words: a list shows no icon; ✓ is a pictograph, test_page_words)
+
+
+def allowed_marked(
+    allowed: Collection[Action], name: str, chosen: dict[str, object], seen: Collection
+) -> set:
+    """The values of field ``name`` a list marks allowed: those of the ``allowed`` moves that
+    agree with the fields ``chosen`` above it; none when the list (``seen``) holds no other
+    (a free game's lists hold the legal spots only: every one marked would say nothing)."""
+    ok = {
+        getattr(a, name)
+        for a in allowed
+        if all(getattr(a, k) == x for k, x in chosen.items() if x is not None)
+    }
+    return ok if any(v not in ok for v in seen) else set()
 
 
 def cards_needed(actions: list[Action], bundles: list[str]) -> int:
@@ -473,6 +492,7 @@ class ActionForm:
         for n, dd in self.pickers.items():
             if below:
                 seen: dict = {}  # value -> an action that has it
+                marked: set = set()  # the values marked allowed (a lesson's spots)
                 for a in self.actions:
                     v = getattr(a, n)
                     if v not in seen and all(
@@ -486,9 +506,11 @@ class ActionForm:
                     seen = dict(sorted(seen.items(), key=lambda kv: (kv[0] < 0, kv[0])))
                 elif n in clicked_fields(self.cls) and self.allowed:
                     # a lesson's lists hold every free spot (a wrong one: why not there); the
-                    # allowed ones first (l41 at 7.1: the two lit corners among 48 others)
+                    # allowed ones first (l41 at 7.1: the two lit corners among 48 others),
+                    # marked (s33: where they ended was not to be told)
                     ok = {getattr(a, n) for a in self.allowed}
                     seen = dict(sorted(seen.items(), key=lambda kv: kv[0] not in ok))
+                    marked = allowed_marked(self.allowed, n, chosen, seen)
                 old = self.chosen.get(n)
                 # a puzzle's lists offer every value: none taken for the learner (2.2's "rob
                 # from" took "none" below the hex chosen, and the refusal followed)
@@ -502,7 +524,10 @@ class ActionForm:
                 self.chosen[n] = keep
                 dd.index = None  # options set under no value keep it: no value in between
                 blank = [(CHOOSE_LABEL, None)] if len(seen) > 1 or open_one else []
-                dd.options = blank + [(value_label(self.game, a, n, v), v) for v, a in seen.items()]
+                dd.options = blank + [
+                    (value_label(self.game, a, n, v) + (ALLOWED if v in marked else ""), v)
+                    for v, a in seen.items()
+                ]
                 if keep is None and blank:
                     dd.index = 0  # the placeholder shown: its value None, nothing chosen
                 else:

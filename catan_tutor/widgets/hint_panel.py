@@ -1,13 +1,13 @@
 """The tutor's Hint: the moves of the player to act ranked by seeded playouts (how many, and
 how many turns ahead, behind "Settings")
 (``catan_tutor.analysis.rank_actions``) in a background thread, with a progress bar and
-Cancel. The best move shows as a ring with an arrow on the board (its spot, when it is
-played on one) and one plain sentence of why (``hint_words.py``: dots, the resource it
-brings, the award it wins). In setup the hint names the free corner with the most dots, as
-the course teaches (``analysis.setup_pick``: the playouts' greedy policy misjudges corners).
-The games played on stay behind "details" in a learner's words (``hint_details.py``). A hint
-is for the position it was asked at: another position clears it and its ring (a run that
-ends after the position changed is not shown).
+Stop thinking (shown while it thinks). The best move shows as a ring with an arrow on the
+board (its spot, when it is played on one) and one plain sentence of why (``hint_words.py``:
+dots, the resource it brings, the award it wins). In setup the hint names the free corner
+with the most dots, as the course teaches (``analysis.setup_pick``: the playouts' greedy
+policy misjudges corners). The games played on stay behind "details" in a learner's words
+(``hint_details.py``). A hint is for the position it was asked at: another position clears
+it and its ring (a run that ends after the position changed is not shown).
 Tests read a hidden element (class ``catan-hint-state``: ``data-status``
 idle/running/done/cancelled/stale/failed/refused, ``data-top`` the best move's notation,
 ``data-spot`` its spot). Its limits are checked in the kernel
@@ -38,6 +38,9 @@ from .kinds import Spot, spot_label, target_of
 from .move_list import move_words
 from .session_choices import HINT_GAMES, HINT_TURNS, HintSettings
 from .turns_ahead import AHEAD_TIP, ahead_text
+
+# the hint's stop button's tooltip: what it stops, what shows then
+STOP_TIP = "stop the hint's games now: the best move of the games played so far is shown"
 
 
 def suggestion(game: Game, ranking: Ranking) -> Action | None:
@@ -173,8 +176,14 @@ class HintPanel:
         self.settings_button.observe(safe(self._fold), names="value")
         self.n.observe(safe(lambda c: self.settings_kept.choose(games=c["new"])), names="value")
         self.turns.observe(safe(lambda c: self.settings_kept.choose(turns=c["new"])), names="value")
+        # shown only while a hint thinks: a dashed "Cancel" beside Hint said not what it
+        # cancelled (a fresh learner's free game, s33)
         self.cancel_button = widgets.Button(
-            description="Cancel", icon="stop", disabled=True, layout=widgets.Layout(width="auto")
+            description="Stop thinking",
+            icon="stop",
+            disabled=True,
+            tooltip=STOP_TIP,
+            layout=widgets.Layout(width="auto", display="none"),
         )
         self.cancel_button.add_class("catan-hint-cancel")
         self.cancel_button.on_click(safe(lambda _: self.cancel.set()))
@@ -283,6 +292,7 @@ class HintPanel:
         self.bar.max, self.bar.value = 1, 0
         self.bar.layout.display = ""
         self.hint_button.disabled, self.cancel_button.disabled = True, False
+        self.cancel_button.layout.display = ""
         self.result.value = "<span style='font-style:italic'>thinking…</span>"
         self.status = "running"
         self._mark()
@@ -330,7 +340,7 @@ class HintPanel:
             self._mark()
         finally:
             self.bar.layout.display = "none"
-            self.cancel_button.disabled = True
+            self.cancel_button.disabled, self.cancel_button.layout.display = True, "none"
             self.hint_button.disabled = False
 
     def _progress(self, done: int, total: int) -> None:

@@ -57,6 +57,8 @@ _NODE_CLASS = re.compile(r"\bcatan-mv-(\d+)\b")
 # and a space, out of sight (rows are spans side by side; without it they run together); inline,
 # so the page's text keeps the row on its line ("Turn 2. P1 rolls 5 and 5: 10.").
 _STOP = "<span class='catan-mv-stop'>.</span> "
+# a move whose sentence its comment goes on (", because…"): no padding before the comma
+_GOES_ON = ("<span class='catan-mv ", "<span class='catan-mv catan-mv-goes-on ")
 # The list's first line, the position it starts from, in plain words (l28: a lesson's list
 # began "start.")
 START_OF_GAME, START_OF_LESSON = "Start of the game", "Start of the lesson"
@@ -75,6 +77,7 @@ MOVES_CSS = """<style>
 .catan-mv{cursor:pointer;padding:1px 4px;border-radius:3px}
 .catan-mv:hover{background:var(--jp-layout-color3,#e3e8ee)}
 .catan-mv-current{background:#1565c0;color:#fff;font-weight:600}
+.catan-mv-goes-on{padding-right:1px}
 .catan-mv-current:hover{background:#0d47a1}
 .catan-mv-turn{color:var(--jp-ui-font-color2,#666);font-size:12px;margin:0 2px 0 6px;
  white-space:nowrap}
@@ -362,7 +365,9 @@ def _line(
                 if not rest:
                     continue
                 if goes_on and out[-1].endswith(_STOP):  # "P2 accepts P1's offer."
-                    out[-1] = out[-1].removesuffix(_STOP)
+                    # (the move's box ends at its last letter: its padding put a gap before
+                    # the comment's ", because…", s33)
+                    out[-1] = out[-1].removesuffix(_STOP).replace(*_GOES_ON, 1)
                 elif goes_on:  # after another comment: this one whole
                     rest, goes_on = member.comment.strip(), False
                 said = markup.text(rest)

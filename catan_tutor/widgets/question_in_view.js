@@ -5,7 +5,11 @@
  * scrolls, no farther than it takes, so its words and its answer's row (the box, Answer,
  * Hint) are in sight; the board may go up out of sight above it. For a few seconds after
  * it opened (late lines come in after a step), until the learner scrolls, taps or types.
- * Runs once per page, with board_keys.js.
+ * Not on the page's first paint: a question the page opens at (a lesson's link, the start
+ * page's lesson) before the learner has scrolled, tapped, typed or chosen anything leaves the
+ * page at its top, its title in sight (a fresh learner, s33: "Catan tutor" cut at the top,
+ * the page scrolled 25 px at 1.5's question, 43 at 2.2's). Runs once per page, with
+ * board_keys.js.
  */
 (function () {
   'use strict';
@@ -18,14 +22,21 @@
   function shown(e) {
     return !!(e && e.getClientRects().length);
   }
+  var acted = false;  // the learner scrolled, tapped, typed or chose since the page opened
   function stop() {
     opened = null;
+    acted = true;
   }
   // the learner's own scroll, tap, click or key ends it (◀ out of the question brought the
   // heading's lines back over the board: the box went down, and was brought back up)
   ['wheel', 'touchstart', 'mousedown', 'keydown'].forEach(function (name) {
     document.addEventListener(name, stop, {capture: true, passive: true});
   });
+  // a lesson chosen in the page's bar: its question comes after, no first paint (the page's
+  // own fields tell the kernel with a change too: page_facts.js)
+  document.addEventListener('change', function (event) {
+    if (event.target instanceof Element && event.target.closest('.catan-bar')) stop();
+  }, true);
   function bring(entry) {
     var box = entry.closest('.catan-puzzle');
     var prompt = box && box.querySelector('.catan-puzzle-prompt');
@@ -52,7 +63,7 @@
     var words = open ? asked(entry) : '';
     if (words !== seen) {
       seen = words;
-      opened = open && PHONE.matches ? {at: Date.now(), entry: entry} : null;
+      opened = open && PHONE.matches && acted ? {at: Date.now(), entry: entry} : null;
     }
     if (!opened) return;
     if (Date.now() - opened.at > WAIT_MS || !opened.entry.isConnected) {

@@ -56,3 +56,15 @@ def ring_once(t: _Shown) -> Callable[[Spot | None, str], None]:
                 w.value = cut
 
     return ring
+
+
+def ring_gone_off(view: Any, tabs: tuple[str, ...]) -> Callable[[dict], None]:
+    """The tabs' observer: another tab than Play opened, the board's why-not ring and banner
+    go, with the Play tab's verdict out of sight (s33: the banner stayed over the board long
+    after the refused tap; the verdict stays in its tab)."""
+
+    def gone(change: dict) -> None:
+        if change["new"] is not None and tabs[change["new"]] != "Play":
+            view.mark_refused(None)
+
+    return gone

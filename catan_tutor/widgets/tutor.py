@@ -99,7 +99,7 @@ from .one_piece import in_one_piece
 from .panels import bank_html, expectations_html, notice_html, players_html, swatch
 from .play_panel import PlayPanel
 from .puzzle import PuzzleMode
-from .refusal_once import ring_once
+from .refusal_once import ring_gone_off, ring_once
 from .right_once import unsaid_by_right
 from .rules_panel import RulesPanel
 from .status_words import solved_here, solved_words, status_words
@@ -274,6 +274,7 @@ class Tutor:
             self._tabs = widgets.Tab(children=boxes, titles=TABS)
             self._tabs.observe(self.safe(lambda _: self._on_tab()), names="selected_index")
             self._tabs.observe(self.spots.on_change, names="selected_index")  # its words
+            self._tabs.observe(self.safe(ring_gone_off(self.view, TABS)), names="selected_index")
         return self._tabs
 
     @property
