@@ -596,8 +596,10 @@ def test_odds_cancel_keeps_a_partial_table():
     odds.executor = lambda: ThreadPoolExecutor(1)
     odds.n.value, odds.turns.value = 400, 30
     odds.cancel.set()
-    odds._work(t.game.clone())  # what the thread runs, with Cancel already pressed
-    assert odds.table.attrs["partial"] and "cancelled" in odds.status.value
+    # the button says what it stops (s33: a bare "Cancel" did not)
+    assert odds.cancel_button.description == "Stop" and "games" in odds.cancel_button.tooltip
+    odds._work(t.game.clone())  # what the thread runs, with Stop already pressed
+    assert odds.table.attrs["partial"] and "(stopped: the games that finished)" in odds.status.value
 
 
 def test_odds_tab_barbarian_row_is_the_chance_the_attack_has_come():

@@ -143,7 +143,13 @@ class OddsPanel:
         )
         self.run_button = widgets.Button(description="Run", icon="play", button_style="primary")
         self.run_button.on_click(safe(lambda _: self.run()))
-        self.cancel_button = widgets.Button(description="Cancel", icon="stop", disabled=True)
+        # (a bare "Cancel" said not what it stops: s33, as Hint's "Stop thinking")
+        self.cancel_button = widgets.Button(
+            description="Stop",
+            icon="stop",
+            disabled=True,
+            tooltip="stop the games now: the figures of the games finished so far are shown",
+        )
         self.cancel_button.on_click(safe(lambda _: self.cancel.set()))
         self.bar = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="100%"))
         self.result = widgets.HTML()
@@ -264,7 +270,7 @@ class OddsPanel:
                 return
             self.table, self.ran_for = table, key
             done = table.attrs.get("completed", self.n.value)
-            note = " (cancelled: the games that finished)" if table.attrs.get("partial") else ""
+            note = " (stopped: the games that finished)" if table.attrs.get("partial") else ""
             # what a turn is, the question above says (once on the tab)
             span = horizon_text(self.turns.value, self.chosen)
             said = f"{count(done, 'game')} played on by the computer {span}, from {label}{note}"
