@@ -445,7 +445,7 @@ class BuyDev(SeatOnly):
     words = ("buy",)
 
     def sentence(self, s: State) -> str:
-        return f"{seat(self.player)} buys a development card (1 wool, 1 grain, 1 ore)."
+        return f"{seat(self.player)} buys a development card (1 wool, 1 grain and 1 ore)."
 
 
 @register

@@ -25,6 +25,14 @@ def looks_like_a_party(label: str, s: State) -> bool:
     return re.fullmatch(r"N\d+", label) is not None and s.caps.neutrals > 0
 
 
+def corner_said(s: State, v: int) -> str:
+    """Corner ``v`` as a sentence names it after "on": its label, with "corner" before one
+    that looks like a party ("P1's basic knight on corner N4 leaves the board", s33 at 11.16:
+    the line said "on corner N4" and then "on N4")."""
+    label = VERTEX_LABELS[v]
+    return f"corner {label}" if looks_like_a_party(label, s) else label
+
+
 def with_nouns(s: State, a: Action, text: str) -> str:
     """``text`` (a sentence about ``a``) with each corner or edge of ``a`` whose label looks
     like a party said with its noun, where the label stands bare after a preposition."""

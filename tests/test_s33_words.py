@@ -1,0 +1,110 @@
+"""Words a fresh learner tripped on (session 33).
+
+1. Narration listed cards without "and" ("P1 gets 1 wool, 1 cloth, P2 gets 2 grain" at 11.16):
+   a list of cards is said as a sentence says it ("1 wool and 1 cloth", "1 brick, 1 lumber and
+   1 wool", ``actions.bundle_words``), each player's share its own clause ("; P2 gets …"), in
+   every line of What happened and in every lesson's own texts.
+2. 11.16 said "on corner N4" and then "on N4" in one line ("P1's basic knight on N4 leaves the
+   board"): a label that looks like a party is said with its noun in every line of What
+   happened, the pieces a move's consequences name too (l24's rule, ``rules.spot_nouns``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+import yaml
+from test_lesson_labels import PROSE, bare_party_labels, texts
+
+from catan_tutor.board import CARD_NAMES
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import SUFFIX, load_scenario
+from catan_tutor.widgets.path_log import move_line, told
+
+_ITEM = rf"\d+ (?:{'|'.join(CARD_NAMES)})\b"
+_RUN = re.compile(rf"{_ITEM}(?:(?:, | and ){_ITEM})+")
+_DIE_FACES = re.compile(r"^, 6\s+roll again")  # the dummy's Monopoly die: faces, not counts
+
+
+def lists_without_and(text: str) -> list[str]:
+    """Each list of cards in ``text`` not said as a sentence says it: its last two joined by
+    "and", the others by commas."""
+    out = []
+    for m in _RUN.finditer(text):
+        if _DIE_FACES.match(text[m.end() :]):
+            continue
+        joins = re.findall(rf"(, | and )(?={_ITEM})", m.group())
+        if joins[-1] != " and " or " and " in joins[:-1]:
+            out.append(m.group())
+    return out
+
+
+def test_the_scan_finds_a_list_without_and():
+    assert lists_without_and("P1 gets 1 wool, 1 cloth, P2 gets 2 grain.") == ["1 wool, 1 cloth"]
+    assert lists_without_and("P1 pays 1 brick, 1 lumber, 1 wool and 1 grain.") == []
+    assert lists_without_and("P1 gets 1 wool and 1 cloth; P2 gets 2 grain.") == []
+    assert lists_without_and("1 wool and 1 grain and 1 ore") == ["1 wool and 1 grain and 1 ore"]
+    assert lists_without_and("a die: 1 brick, 2 grain, 3 lumber, 4 ore, 5 wool, 6 roll again") == []
+
+
+@cache
+def _log_lines() -> tuple[tuple[str, str, str, frozenset[str]], ...]:
+    """(lesson, move, its What happened line, the parties of its game) for every move of
+    every packaged lesson (hands shown: the cards are named)."""
+    out = []
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        tl = load_scenario(path).timeline
+        if tl is None:
+            continue
+        for node in tl.nodes.values():
+            if not told(node) or node.parent is None:
+                continue
+            s = node.parent.state
+            seats = frozenset({*s.names[: s.n], *(["N1", "N2"] if s.caps.neutrals else [])})
+            line = move_line(tl, node, frozenset(range(s.n)))
+            out.append((path.name, str(node.action), line, seats))
+    return tuple(out)
+
+
+def test_every_what_happened_line_lists_cards_with_and():
+    lines = _log_lines()
+    assert len(lines) > 1000
+    bad = [(name, move, line) for name, move, line, _ in lines if lists_without_and(line)]
+    assert bad == [], bad[:5]
+
+
+def test_11_16_s_roll_says_each_player_s_cards_in_a_clause_of_their_own():
+    line = next(t for n, m, t, _ in _log_lines() if n.startswith("puzzle_ck_2p") and "4 (" in t)
+    assert "P1 gets 1 wool and 1 cloth; P2 gets 2 grain." in line, line
+
+
+def test_a_cost_and_guild_dues_list_their_cards_with_and():
+    lines = {t for _, _, t, _ in _log_lines()}
+    assert any("(P1 pays 1 brick, 1 lumber, 1 wool and 1 grain)" in t for t in lines)
+    assert any("buys a development card (1 wool, 1 grain and 1 ore)" in t for t in lines)
+    guild = next(t for t in lines if "Guild Dues" in t)
+    assert "P2 plays the progress card Guild Dues, taking 1 ore and 1 cloth from P3." in guild
+
+
+@pytest.mark.parametrize(
+    "path", sorted(packaged_lessons().glob(f"*{SUFFIX}")), ids=lambda p: p.name[: -len(SUFFIX)]
+)
+def test_a_lesson_s_own_texts_list_cards_with_and(path):
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    bad = [
+        f"{where}: {text.strip()[:90]}"
+        for where, text in texts(data)
+        if re.sub(r"\[\d+\]$", "", where.rsplit("/", 1)[-1]) in PROSE and lists_without_and(text)
+    ]
+    assert bad == [], bad
+
+
+def test_every_what_happened_line_names_a_party_like_label_with_its_noun():
+    """l24's rule in every line, not only the move's own sentence: 11.16 said "P1 takes their
+    basic knight on corner N4 off the board … P1's basic knight on N4 leaves the board"."""
+    bad = [(n, m, t) for n, m, t, seats in _log_lines() if bare_party_labels(t, seats)]
+    assert bad == [], bad[:5]
+    line = next(t for n, m, t, _ in _log_lines() if m == "P1 remove-knight N4")
+    assert "P1's basic knight on corner N4 leaves the board." in line, line
