@@ -540,8 +540,10 @@ def test_a_reply_names_a_typed_corner_by_its_printed_label():
     ), j.text
     assert "B6 has 9 dots" in j.text and j.text.count("“E2”") == 1, j.text
     j = judge(asked.puzzle, node, sc.tree.rules, "P1 settle e2")  # refused: B6, told once
-    assert j.text.startswith(
-        "“E2” is corner B6 on the board. P1 can't build a settlement on B6: "
+    # (and no more: the question asks whose turn it is, s33)
+    assert (
+        j.text
+        == "“E2” is corner B6 on the board. That is not the answer. Ask for a hint if you are stuck."
     ), j.text
     j = judge(asked.puzzle, node, sc.tree.rules, "P3 settle B6")
     assert "B6" in j.text and "E2" not in j.text and "also called" not in j.text, j.text

@@ -108,3 +108,51 @@ def test_every_what_happened_line_names_a_party_like_label_with_its_noun():
     assert bad == [], bad[:5]
     line = next(t for n, m, t, _ in _log_lines() if m == "P1 remove-knight N4")
     assert "P1's basic knight on corner N4 leaves the board." in line, line
+
+
+# 3. A question asking who moves (1.4's "Whose turn is it to place?") told a wrong seat "P1
+#    can't build a settlement on M4: it is not P1's move now." in the answer box, half the
+#    answer (all of it with two players, the dummy's setup puzzle), while Try a move there
+#    judges no move at all (``widgets.try_words.WHO_KEPT``). Now a refused try is told what
+#    the same try by the seat to move would be told, naming no seat but the one typed (a
+#    reason of the spot), else only that it is not the answer.
+def _who_questions():
+    from puzzle_answers import course_puzzles
+
+    from catan_tutor.study.puzzle import asks_who
+
+    return [a for a in course_puzzles() if asks_who(a.puzzle)]
+
+
+@pytest.mark.parametrize("asked", _who_questions(), ids=lambda a: f"{a.lesson}@{a.node}")
+def test_at_a_who_question_no_seat_is_told_whose_move_it_is(asked):
+    from dataclasses import replace
+
+    from test_puzzle_secret import tries_at
+
+    from catan_tutor.game import Game
+    from catan_tutor.study.puzzle import SECRET_WHY, judge
+
+    tl = asked.scenario().timeline
+    node = tl.nodes[asked.node]
+    game = Game(tl.rules, node.state)
+    names = [game.state.name(p) for p in range(game.players)]
+    by_move: dict[str, dict[int, str]] = {}
+    for a in tries_at(game, True):
+        j = judge(asked.puzzle, node, tl.rules, a)
+        mine = game.explain(replace(a, player=game.acting_seat))
+        if j.correct or (j.legal and a.player == game.acting_seat):
+            continue  # (a legal try of the seat to move: compared with the answer)
+        said = j.text
+        assert not re.search(r"move now|'s move|'s turn|not P\d's", said), (str(a), said)
+        others = [n for n in names if n != names[a.player]]
+        owner = r"'s (?:settlement|city|road|knight)\b"  # a piece's owner: the board's
+        named = [n for n in others if re.search(rf"(?<!edge )(?<!corner )\b{n}\b(?!{owner})", said)]
+        assert named == [], (str(a), said)
+        if mine.legal:  # the seat to move may: any other seat is told only "not the answer"
+            assert said == SECRET_WHY, (str(a), said)
+        head = re.sub(rf"^{names[a.player]}\b", "P?", said)
+        by_move.setdefault(str(replace(a, player=0)), {})[a.player] = head
+    assert len(by_move) > 50
+    differ = {m: d for m, d in by_move.items() if len(set(d.values())) > 1}
+    assert differ == {}, list(differ.items())[:3]  # every seat's reply the same

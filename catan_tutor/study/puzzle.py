@@ -279,14 +279,10 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         if (only := only_completion(game, ex.action)) is not None:  # one city: judged (l26)
             return _judge(puzzle, node, rules, only, chosen)
         return incomplete(str(ex.action), asks)
+    if not ex.legal and asks_who(puzzle):  # who moves is the question (s33 at 1.4)
+        return _seat_kept(game, ex, [*hidden, s.name(game.acting_seat)])
     if not ex.legal:  # what and why in one sentence: "P1 can't build a road on K5: …"
-        why = keep_secret(without_allowed(ex.reason), hidden)  # (or the spot's own reason)
-        taken = keep_secret(spot_taken(s, ex.action), hidden)  # (and before a reason cut
-        # short: M12 "already taken by Neutral 1's settlement" says more than "none fits")
-        if taken and why != ex.reason.strip():
-            why = taken
-        why = why or taken or keep_secret(cause_kept(s, ex), hidden)  # (l36 at 5.13)
-        why = why or _refused(game, ex.action)
+        why = _refusal_why(game, ex, hidden)
         said = f"{own} {why}" if why == SECRET_WHY else why_not(s, ex.action, why)
         return Judgement(str(ex.action), False, False, ex.rule, said)
     known = next((c for c in node.children if c.action == ex.action), None)
@@ -307,6 +303,36 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         text = f"{allowed}, but {reason}. {said}"
     rule = puzzle.rule or ex.rule
     return Judgement(str(ex.action), False, True, rule, text.strip(), reason=reason)
+
+
+def _refusal_why(game: Game, ex, hidden: list[str]) -> str:
+    """Why the refused move ``ex`` judged is refused, in words naming none of ``hidden``: the
+    engine's reason, else the spot's, else its cause, else ``_refused``'s."""
+    s = game.state
+    why = keep_secret(without_allowed(ex.reason), hidden)  # (or the spot's own reason)
+    taken = keep_secret(spot_taken(s, ex.action), hidden)  # (and before a reason cut
+    # short: M12 "already taken by Neutral 1's settlement" says more than "none fits")
+    if taken and why != ex.reason.strip():
+        why = taken
+    why = why or taken or keep_secret(cause_kept(s, ex), hidden)  # (l36 at 5.13)
+    return why or _refused(game, ex.action)
+
+
+def _seat_kept(game: Game, ex, hidden: list[str]) -> Judgement:
+    """A refused move at a question that asks who moves, by any seat: judged as the same move
+    by the seat to move would be, its reason naming none of ``hidden`` (the seat to move
+    among them), so that no seat's reply differs from another's (a reason of the spot: "P1
+    can't build a settlement on E5: …"), else told only that it is not the answer. Never a
+    reason that says whose move it is or is not ("it is not P1's move now" at 1.4 told half
+    the answer, in the dummy's setup puzzle all of it; Try a move judges no move there:
+    ``widgets.try_words.WHO_KEPT``)."""
+    mine = game.explain(replace(ex.action, player=game.acting_seat))
+    why = "" if mine.legal else _refusal_why(game, mine, hidden)
+    if why == SECRET_WHY:  # a spot taken by the seat to move: by whom left out
+        why = re.sub(r" by [^.]+'s (\w+)\.$", r" by a \1.", spot_taken(game.state, mine.action))
+    if not why or why == SECRET_WHY:
+        return Judgement(str(ex.action), False, False, "", SECRET_WHY)
+    return Judgement(str(ex.action), False, False, mine.rule, why_not(game.state, ex.action, why))
 
 
 def _none_read(game: Game, text: str) -> bool:
