@@ -156,3 +156,120 @@ def test_at_a_who_question_no_seat_is_told_whose_move_it_is(asked):
     assert len(by_move) > 50
     differ = {m: d for m, d in by_move.items() if len(set(d.values())) > 1}
     assert differ == {}, list(differ.items())[:3]  # every seat's reply the same
+
+
+# 4. 11.16's forced trade in the words its question and explanation use ("force a trade",
+#    "resource cards", "take 2 cards", "gives back …"): "P1 force resource cards" was "not
+#    understood", "P1 forced trade for 2 wool" told "“wool” does not fit here: “take” goes
+#    there", a word of base-2p's open trade, which C&K for two has not (CK2P-TOKEN-FORCED-TRADE).
+def _at_11_16(move: str):
+    from puzzle_answers import lesson
+
+    from catan_tutor.game import Game
+
+    tl = lesson("puzzle_ck_2p").timeline
+    node = next(n for n in tl.nodes.values() if str(n.action).startswith(move)).parent
+    return tl, node, Game(tl.rules, node.state)
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("P1 force resource cards", "P1 force"),
+        ("P1 force resources", "P1 force"),
+        ("P1 force a trade for resource cards", "P1 force"),
+        ("P1 take 2 resource cards from P2", "P1 force"),
+        ("P1 forces P2 to give 2 resource cards", "P1 force"),
+        ("P1 force a trade for the whole hand", "P1 force all"),
+    ],
+)
+def test_11_16_s_forced_trade_reads_in_its_question_s_words(typed: str, read: str):
+    from puzzle_answers import judged
+
+    from catan_tutor.move_words import read_move
+
+    tl, node, game = _at_11_16("P1 force")
+    assert str(read_move(game, typed)) == read
+    assert judged("puzzle_ck_2p", node.id, typed).correct == (read == "P1 force")
+
+
+@pytest.mark.parametrize("typed", ["P1 forced trade for 2 wool", "P1 force 2 wool"])
+def test_a_forced_trade_naming_cards_in_ck_for_two_is_told_the_draw_is_blind(typed: str):
+    from puzzle_answers import judged
+
+    tl, node, game = _at_11_16("P1 force")
+    j = judged("puzzle_ck_2p", node.id, typed)
+    said = "does not fit here: a forced trade names no cards, as its 2 cards are drawn blind."
+    assert not j.correct and said in j.text, j.text
+    assert "“take”" not in j.text and "“P1 force”" not in j.text, j.text  # (no answer named)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "P1 gives back 1 brick and 1 lumber",
+        "P1 give back 1 brick, 1 lumber",
+        "give back a brick and a lumber",
+        "P1 gives 1 brick and 1 lumber back",
+    ],
+)
+def test_the_cards_given_back_read_as_the_forced_trade_s_give_back(typed: str):
+    from catan_tutor.move_words import read_move
+
+    _, _, game = _at_11_16("P1 force give")
+    assert str(read_move(game, typed)) == "P1 force give 1 brick, 1 lumber"
+
+
+def test_gives_back_with_no_card_asks_which_and_base_2p_gives_back_too():
+    from test_forced_trade_typed import _before
+
+    from catan_tutor.move_words import PartLeftOut, read_move
+
+    _, _, game = _at_11_16("P1 force give")
+    with pytest.raises(PartLeftOut) as e:
+        read_move(game, "P1 gives back")
+    assert e.value.question == "Which cards are given?"
+    g = _before("base_2p_forced_trade", "P1 force")
+    said = "P1 forced trade: take 1 ore, give back 1 wool"
+    assert str(read_move(g, said)) == "P1 force take 1 ore give 1 wool"
+
+
+@pytest.mark.parametrize(
+    ("notation", "kinds", "said"),
+    [
+        (
+            "P1 bank 4 wool ore",
+            5,
+            "“ore” does not fit here: “for” goes there, between the cards given and the card"
+            " wanted.",
+        ),
+        (
+            "P1 force wool",
+            5,
+            "“wool” does not fit here: “take” goes there, right after “force”, before the cards"
+            " taken.",
+        ),
+        (
+            "P1 force wool",
+            8,
+            "“wool” does not fit here: a forced trade names no cards, as its 2 cards are drawn"
+            " blind.",
+        ),
+        (
+            "P1 return wool",
+            8,
+            "“wool” does not fit here: “knight” or a commodity (paper, cloth or coin) goes there.",
+        ),
+    ],
+)
+def test_a_word_in_the_wrong_place_is_told_what_goes_there(notation, kinds, said):
+    """Every word of the notation's own the reader wants where another stands says what goes
+    there and where, in a sentence (``Reader.word``'s place; was "“ore” does not fit here:
+    “for” goes there", and at 11.16 "“take” goes there", a word C&K for two has not)."""
+    from catan_tutor.actions import parse_action
+    from catan_tutor.errors import CatanError
+    from catan_tutor.typed_forms import plain_reason
+
+    with pytest.raises(CatanError) as e:
+        parse_action(notation, 0, 2, kinds)
+    assert plain_reason(e.value) == said

@@ -36,7 +36,7 @@ from ..board import (
 )
 from ..card_titles import card_name, card_title, hex_name, notation_words, vertex_name
 from ..grammar import a as with_article
-from ..grammar import sentence
+from ..grammar import or_list, sentence
 from ..progress_cards import CARDS, SCHEMA, TRACKS
 
 if TYPE_CHECKING:
@@ -503,7 +503,7 @@ class ReturnCommodity(Action):
         tok = r.next("'knight' or a commodity").lower()
         if tok in COMMODITIES:
             return cls(p, 5 + COMMODITIES.index(tok))
-        raise r.fail(f"expected 'knight' or a commodity ({', '.join(COMMODITIES)})")
+        raise r.fail(f"expected 'knight' or a commodity ({or_list(COMMODITIES)})")
 
     def __str__(self) -> str:
         return f"{seat(self.player)} return {CARD_NAMES[self.commodity]}"
