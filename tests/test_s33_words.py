@@ -88,6 +88,7 @@ def test_a_cost_and_guild_dues_list_their_cards_with_and():
     assert "P2 plays the progress card Guild Dues, taking 1 ore and 1 cloth from P3." in guild
 
 
+@pytest.mark.course  # (a sweep over the lessons: an even third in the suite)
 @pytest.mark.parametrize(
     "path", sorted(packaged_lessons().glob(f"*{SUFFIX}")), ids=lambda p: p.name[: -len(SUFFIX)]
 )

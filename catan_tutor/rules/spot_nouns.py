@@ -9,6 +9,7 @@ import re
 
 from ..actions import Action, spot_fields
 from ..board import EDGE_LABELS, VERTEX_LABELS
+from ..card_titles import party_like
 from ..state import State
 
 _NOUNS = {"vertex": ("corner", VERTEX_LABELS), "edge": ("edge", EDGE_LABELS)}
@@ -20,9 +21,7 @@ _BEFORE = re.compile(
 
 def looks_like_a_party(label: str, s: State) -> bool:
     """``label`` may be read as a player (P4, P6...) or, with neutrals, a neutral (N5)."""
-    if re.fullmatch(r"P\d+", label):
-        return True
-    return re.fullmatch(r"N\d+", label) is not None and s.caps.neutrals > 0
+    return party_like(label, s.caps.neutrals > 0)
 
 
 def corner_said(s: State, v: int) -> str:

@@ -34,7 +34,14 @@ from ..board import (
     parse_hex,
     parse_vertex,
 )
-from ..card_titles import card_name, card_title, hex_name, notation_words, vertex_name
+from ..card_titles import (
+    card_name,
+    card_title,
+    hex_name,
+    notation_words,
+    party_like,
+    vertex_name,
+)
 from ..grammar import a as with_article
 from ..grammar import or_list, sentence
 from ..progress_cards import CARDS, SCHEMA, TRACKS
@@ -593,8 +600,6 @@ class PlayProgress(Action):
         return " ".join(words)
 
     def sentence(self, s: State) -> str:
-        from ..rules.spot_nouns import looks_like_a_party
-
         said, taken = [], None
         name = CARDS[self.card] if 0 <= self.card < len(CARDS) else ""
         for kind, x in zip(SCHEMA.get(name, ()), self.args, strict=False):
@@ -609,7 +614,7 @@ class PlayProgress(Action):
             except (IndexError, KeyError, TypeError):
                 word = f"?{x}"
             noun = {"vertex": "corner", "edge": "edge"}.get(kind)
-            if noun and looks_like_a_party(word, s):  # "Smithing on corner N4" (l24)
+            if noun and party_like(word, s.caps.neutrals > 0):  # "Smithing on corner N4" (l24)
                 word = f"{noun} {word}"
             said.append(word)
         title = f"{seat(self.player)} plays the progress card {card_title(self.card)}"
