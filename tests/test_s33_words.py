@@ -132,26 +132,30 @@ def test_at_a_who_question_no_seat_is_told_whose_move_it_is(asked):
     from test_puzzle_secret import tries_at
 
     from catan_tutor.game import Game
-    from catan_tutor.study.puzzle import SECRET_WHY, judge
+    from catan_tutor.study.puzzle import WHO_ELSE, answer_nodes, judge
 
     tl = asked.scenario().timeline
     node = tl.nodes[asked.node]
     game = Game(tl.rules, node.state)
     names = [game.state.name(p) for p in range(game.players)]
+    answers = answer_nodes(asked.puzzle, node, tl.rules)
     by_move: dict[str, dict[int, str]] = {}
     for a in tries_at(game, True):
         j = judge(asked.puzzle, node, tl.rules, a)
         mine = game.explain(replace(a, player=game.acting_seat))
-        if j.correct or (j.legal and a.player == game.acting_seat):
-            continue  # (a legal try of the seat to move: compared with the answer)
+        if j.correct:
+            continue
         said = j.text
         assert not re.search(r"move now|'s move|'s turn|not P\d's", said), (str(a), said)
         others = [n for n in names if n != names[a.player]]
         owner = r"'s (?:settlement|city|road|knight)\b"  # a piece's owner: the board's
         named = [n for n in others if re.search(rf"(?<!edge )(?<!corner )\b{n}\b(?!{owner})", said)]
         assert named == [], (str(a), said)
-        if mine.legal:  # the seat to move may: any other seat is told only "not the answer"
-            assert said == SECRET_WHY, (str(a), said)
+        if mine.legal:  # the seat to move may: every seat is told why it is worse, in words
+            # naming none (a "P3 can build…, but…" told the seat by its difference), or that
+            # it is the answer's move by another seat
+            assert not said.startswith(tuple(names)), (str(a), said)
+            assert (said == WHO_ELSE) == any(c.action == mine.action for c in answers), said
         head = re.sub(rf"^{names[a.player]}\b", "P?", said)
         by_move.setdefault(str(replace(a, player=0)), {})[a.player] = head
     assert len(by_move) > 50
