@@ -445,7 +445,7 @@ class BuyDev(SeatOnly):
     words = ("buy",)
 
     def sentence(self, s: State) -> str:
-        return f"{seat(self.player)} buys a development card (1 wool, 1 grain, 1 ore)."
+        return f"{seat(self.player)} buys a development card (1 wool, 1 grain and 1 ore)."
 
 
 @register
@@ -576,8 +576,7 @@ class BankTrade(Action):
     def read(cls, r: Reader, p: int, key: str) -> Action:
         n = r.number("a count")
         kind = r.card()
-        if r.next("'for'").lower() != "for":
-            raise r.fail("expected 'for'")
+        r.word("for", "between the cards given and the card wanted")
         return cls(p, kind, n, r.card())
 
     def __str__(self) -> str:
@@ -606,8 +605,7 @@ class Offer(Action):
     def read(cls, r: Reader, p: int, key: str) -> Action:
         to = r.seat()
         give = r.bundle(stop="for")
-        if r.next("'for'").lower() != "for":
-            raise r.fail("expected 'for'")
+        r.word("for", "between the cards given and the cards wanted")
         return cls(p, to, give, r.bundle())
 
     def __str__(self) -> str:
@@ -650,7 +648,7 @@ class DevTrade(Action):
             give, give_dev = r.mixed_bundle(stop=None if key == "give" else "for")
         get, get_dev = (0,) * r.cards, (0,) * len(DEV_WORDS)
         if key != "give":
-            r.word("for")
+            r.word("for", "between the cards given and the cards wanted")
             get, get_dev = r.mixed_card(1) if key in ("bank", "bid") else r.mixed_bundle()
         return cls(p, key, to, give, give_dev, get, get_dev)
 
@@ -758,9 +756,13 @@ class Reader:
             raise self.fail(f"{tok!r} is not a progress card")
         return ALIASES[tok]
 
-    def word(self, expected: str) -> None:
+    def word(self, expected: str, place: str = "") -> None:
+        """The notation's own word ``expected``, next; ``place``: where it goes, in words
+        ("between the cards given and the card wanted"), said when another word stands
+        there (``typed_forms.plain_reason``: "“ore” does not fit here: “for” goes there,
+        between …"; s33 was told only "“wool” does not fit here: “take” goes there")."""
         if self.next(f"'{expected}'").lower() != expected:
-            raise self.fail(f"expected {expected!r}")
+            raise self.fail(f"expected {expected!r}" + (f" ({place})" if place else ""))
 
     def more(self) -> bool:
         return self.i < len(self.tokens)

@@ -4,6 +4,8 @@ its number."""
 
 from __future__ import annotations
 
+import re
+
 from .board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from .progress_cards import ALIASES, CARDS
 
@@ -62,3 +64,11 @@ def hex_name(h: int) -> str:
 
 def card_name(k: int) -> str:
     return CARD_NAMES[k] if 0 <= k < len(CARD_NAMES) else str(k)
+
+
+def party_like(label: str, neutrals: bool) -> bool:
+    """A spot's ``label`` a learner may read as a player (P4, P6...) or, in a game with
+    neutrals, a neutral (N5): said with its noun, "corner N4" (l24; ``rules.spot_nouns``)."""
+    if re.fullmatch(r"P\d+", label):
+        return True
+    return neutrals and re.fullmatch(r"N\d+", label) is not None

@@ -65,13 +65,16 @@ def scope_left_out(game: Game, text: str, notation: str) -> str | None:
 # cards only / whole hand"), and a price said for it
 _OWNER = r"(?:the |p[1-9]'s |p[1-9]’s |their |his |her |its )?"
 _WHOLE = re.compile(
-    rf"\b(?:from|on|over|of|with|in) {_OWNER}(?:whole|entire|full) hand\b|\bcommodities too\b"
-    r"|\b(?:with|and) commodities\b|\bwhole hand\b",
+    rf"\b(?:from|on|over|of|with|in|for) {_OWNER}(?:whole|entire|full) hand\b"
+    r"|\bcommodities too\b|\b(?:with|and) commodities\b|\bwhole hand\b",
     re.IGNORECASE,
 )
+# (the cards said alone too, as the question and its explanation say them: "P1 force
+# resource cards", "take 2 resource cards from P2"; s33 at 11.16 was told "The word
+# “resource” was not understood here")
 _RESOURCES = re.compile(
-    rf"\b(?:from|on|over|of|with|in) {_OWNER}(?:resource cards|resources)(?: only)?\b"
-    r"|\bresource cards only\b|\bresources only\b|\bno commodities\b",
+    rf"\b(?:from|on|over|of|with|in|for) {_OWNER}(?:resource cards?|resources)(?: only)?\b"
+    r"|\bresource cards?(?: only)?\b|\bresources(?: only)?\b|\bno commodities\b",
     re.IGNORECASE,
 )
 _FOR_PRICE = re.compile(r"\b(?:for|paying|at) (\d|one|two|a) (?:trade )?tokens?\b", re.IGNORECASE)
@@ -111,3 +114,23 @@ def with_scope(game: Game, text: str, read: Callable[[str], str]) -> str | None:
             raise trade_card_words.price_refused(game, f"P{a.player + 1}", low)
         whole = paid[n]
     return str(ForcedDraw(a.player, bool(whole)))
+
+
+# The cards a forced trade gives back, as its step and the lesson say it ("P1 gives back a
+# brick and a lumber": s33 at 11.16 read it as a gift of Wedding's, "The word “back” was
+# not understood here")
+_GIVE_VERB = re.compile(r"\b(?:give|gives|giving|gave|hand|hands|return|returns)\b", re.I)
+_BACK = re.compile(r"\s*\bback\b", re.IGNORECASE)
+
+
+def given_back(game: Game, text: str) -> str:
+    """``text`` with "gives back" (or "gives … back") said as the notation's "force give"
+    while a forced trade's cards are to be given back (CK2P-TOKEN-FORCED-TRADE); else
+    ``text`` unchanged."""
+    from .variants.two_player_actions import ForcedGive
+
+    if not (_BACK.search(text) and _GIVE_VERB.search(text)) or "force give" in text.lower():
+        return text
+    if not any(isinstance(a, ForcedGive) for a in game.legal_actions()):
+        return text
+    return _GIVE_VERB.sub("force give", _BACK.sub("", text), count=1)

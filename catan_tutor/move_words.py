@@ -31,6 +31,7 @@ from .actions import (
     BankTrade,
     BuildRoad,
     Chance,
+    ForcedGive,
     ForcedTrade,
     NeutralKnight,
     NeutralPromote,
@@ -455,7 +456,24 @@ def as_notation(
         text = _seat_by_colour(game, _track_by_colour(text))
     if isinstance(text, str) and (drawn := forced_trade_typed.with_scope(game, text, read)):
         return drawn  # "... a blind draw from P2's whole hand" (l23)
-    notation = _as_notation(game, text, avoid, chosen)
+    try:
+        notation = _as_notation(game, text, avoid, chosen)
+    except PartLeftOut:
+        raise
+    except MoveWordsError:  # "gives back a brick and a lumber" (s33 at 11.16: "back" was not
+        # understood, read as Wedding's gift): the forced trade's give-back, when it is due
+        back = forced_trade_typed.given_back(game, text) if isinstance(text, str) else text
+        if back == text:
+            raise
+        try:
+            notation = _as_notation(game, back, avoid, chosen)
+        except PartLeftOut:  # "gives back 2 cards": which cards
+            raise
+        except MoveWordsError:
+            notation = _as_notation(game, text, avoid, chosen)  # (its own reply)
+        if type(game.parse(notation)) is not ForcedGive:  # "gives back", no card said
+            how = how_to_type(game, ForcedGive, avoid)
+            raise PartLeftOut(QUESTIONS["give"], how, ForcedGive) from None
     if (seat := _seat_read_as_spot(game, text, notation)) is not None:  # "from P2": the player
         notation = _as_notation(game, text.replace(seat, " "), avoid, chosen)
     if notation != text and (asks := forced_trade_typed.scope_left_out(game, text, notation)):

@@ -64,6 +64,7 @@ _FORCE_GLUE = _words(
     "force forces forced forcing trade a an the one 1 two 2 cards card from with of and pay pays",
     "paid paying spend spends spent spending tokens token trade hand random at i on",
     "blind blindly randomly unseen the please",  # the button's "Force a blind draw" (l22)
+    "back",  # "take 1 ore, give back 1 wool", as the lessons say it (s33)
 )
 _DRAW_GLUE = _words("give gives to hand over up")  # "forces P2 to give 2 cards" (l22)
 _GIVE = _words("give gives gave giving for pay pays paid paying")

@@ -355,6 +355,11 @@ _REASONS = (
 )
 
 
+# The reader's "expected 'for' (between the cards given and the card wanted)": a word of the
+# notation's own where another stands, and where it goes (``actions.Reader.word``)
+_FIT = re.compile(r"expected ('[^']+'(?: or an? \w+)?|nothing more)(?: \(([^()]+)\))?")
+
+
 def plain_reason(e: CatanError) -> str:
     """What the notation reader could not take in ``e``, in a learner's sentence (no
     offsets, no "ASCII", no "expected")."""
@@ -364,8 +369,14 @@ def plain_reason(e: CatanError) -> str:
     word = getattr(e, "word", "")
     if why.startswith("expected cards like "):  # none read (the word before is not at fault)
         why = why.removeprefix("expected ") + " are missing here"
-    elif word and re.fullmatch(r"expected [^,]+", why):  # the word at fault, and what goes there
-        why = f"“{word}” does not fit here: {why.removeprefix('expected ')} goes there"
+    elif word and (fit := _FIT.fullmatch(why)):  # the word at fault, and what goes there
+        what, place = fit.groups()
+        if what == "nothing more":  # ("a forced trade names no cards, as …")
+            why = f"“{word}” does not fit here: {place}"
+        elif place and place.startswith(("between ", "right after ")):  # where it goes
+            why = f"“{word}” does not fit here: {what} goes there, {place}"
+        else:  # (what it is: "“knight” or a commodity (paper, cloth or coin)")
+            why = f"“{word}” does not fit here: {what}{f' ({place})' if place else ''} goes there"
     for pattern, words in _WANTED:
         why = pattern.sub(words, why)
     for pattern, words in _REASONS:

@@ -61,7 +61,9 @@ def test_another_seat_by_its_colour_is_that_seat_not_a_player_left_out():
     """l31's words: blue is P2 (the board draws P2 blue), whose move it is not."""
     j = judged("puzzle_base_setup", 9, "blue puts a settlement on M4")
     assert not j.text.startswith(WHO_LEFT_OUT), j.text
-    assert j.text == "P2 can't build a settlement on M4: it is not P2's move now.", j.text
+    # (refused, and not said why: whose move it is is the question, s33)
+    assert j.move == "P2 settle M4" and j.read, j
+    assert j.text == "That is the right move for another player: whose turn is it?", j.text
     s = lesson("puzzle_base_setup").timeline.nodes[9].state
     assert s.colors[:3] == ("red", "blue", "white")
     assert names_a_seat(s, "blue's settlement") and names_a_seat(s, "the red player")

@@ -185,7 +185,7 @@ def test_a_card_bought_and_drawn_is_told_once() -> None:
     buyer = drawn.parent.action.player
     log = path_log.PathLog()
     lines = log.lines(s.timeline, drawn)
-    said = f"P{buyer + 1} buys a development card (1 wool, 1 grain, 1 ore) and draws one."
+    said = f"P{buyer + 1} buys a development card (1 wool, 1 grain and 1 ore) and draws one."
     assert lines[0].startswith(said), lines[0]
     assert not any("draws a development card" in x for x in lines), lines[:3]
     assert not any(x.startswith(f"P{buyer + 1} buys") for x in lines[1:]), lines[:3]
@@ -193,6 +193,6 @@ def test_a_card_bought_and_drawn_is_told_once() -> None:
     seen = log.lines(s.timeline, drawn, frozenset({buyer}))[0]
     assert seen.startswith(said[:-1] + ": "), seen  # "… and draws one: Knight."
     shown = log.lines(s.timeline, drawn.parent)[0]  # the draw under way: the buy alone
-    assert shown.startswith(f"P{buyer + 1} buys a development card (1 wool, 1 grain, 1 ore)."), (
+    assert shown.startswith(f"P{buyer + 1} buys a development card (1 wool, 1 grain and 1 ore)."), (
         shown
     )

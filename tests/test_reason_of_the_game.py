@@ -34,7 +34,7 @@ def test_promoting_at_8_11_without_wool_says_p1_holds_no_wool(typed: str) -> Non
     said = _reply("puzzle_ck_barbarians", 1, typed)
     assert said == (
         "Promoting a knight is not the answer here. P1 cannot pay for a promotion: it costs "
-        "1 wool, 1 ore; P1 holds no wool."
+        "1 wool and 1 ore; P1 holds no wool."
     ), said
 
 

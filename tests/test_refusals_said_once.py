@@ -90,7 +90,7 @@ def test_the_sweep_catches_the_lines_the_learner_read() -> None:
     )
     lines = _lines("base_dev_cards.catan.yaml")
     assert (
-        "P1 may not buy a development card: P1 cannot pay the 1 wool, 1 grain, 1 ore it costs."
+        "P1 may not buy a development card: P1 cannot pay the 1 wool, 1 grain and 1 ore it costs."
     ) in lines, lines
     assert (
         "P1 may not trade a development card: development cards are never traded or given "
@@ -112,7 +112,7 @@ def test_a_verdict_says_its_reason_once_too() -> None:
             if not ex.legal:
                 said.add(why_not(game.state, game.parse(move), ex.reason))
     assert (
-        "P1 can't buy a development card: P1 cannot pay the 1 wool, 1 grain, 1 ore it costs."
+        "P1 can't buy a development card: P1 cannot pay the 1 wool, 1 grain and 1 ore it costs."
         in said
     ), said
     assert (

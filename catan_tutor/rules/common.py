@@ -8,7 +8,7 @@ from functools import lru_cache
 from operator import add, neg, sub
 from typing import TypeVar
 
-from ..actions import seat
+from ..actions import bundle_words, seat
 from ..board import CARD_NAMES, VERTEX_LABELS
 from ..state import (
     DISCARD,
@@ -230,7 +230,7 @@ def cost_reason(s: State, p: int, cost, what: str) -> Reason | None:
     and improvements too)."""
     if can_pay(s.hands[p], cost):
         return None
-    need = ", ".join(f"{c} {CARD_NAMES[k]}" for k, c in enumerate(cost) if c)
+    need = bundle_words(tuple(cost))  # "1 wool, 1 grain and 1 ore", as the move's own words
     rule = "CK-BUILD-COSTS" if s.caps.improvements else "BASE-BUILD-COSTS"
     return Reason(rule, f"{seat(p)} cannot pay for {what}: it costs {need}.")
 

@@ -9,6 +9,7 @@ import re
 
 from ..actions import Action, spot_fields
 from ..board import EDGE_LABELS, VERTEX_LABELS
+from ..card_titles import party_like
 from ..state import State
 
 _NOUNS = {"vertex": ("corner", VERTEX_LABELS), "edge": ("edge", EDGE_LABELS)}
@@ -20,9 +21,15 @@ _BEFORE = re.compile(
 
 def looks_like_a_party(label: str, s: State) -> bool:
     """``label`` may be read as a player (P4, P6...) or, with neutrals, a neutral (N5)."""
-    if re.fullmatch(r"P\d+", label):
-        return True
-    return re.fullmatch(r"N\d+", label) is not None and s.caps.neutrals > 0
+    return party_like(label, s.caps.neutrals > 0)
+
+
+def corner_said(s: State, v: int) -> str:
+    """Corner ``v`` as a sentence names it after "on": its label, with "corner" before one
+    that looks like a party ("P1's basic knight on corner N4 leaves the board", s33 at 11.16:
+    the line said "on corner N4" and then "on N4")."""
+    label = VERTEX_LABELS[v]
+    return f"corner {label}" if looks_like_a_party(label, s) else label
 
 
 def with_nouns(s: State, a: Action, text: str) -> str:

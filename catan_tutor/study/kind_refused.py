@@ -30,7 +30,7 @@ PRICES: dict[str, tuple[tuple[int, ...], str]] = {
 
 def unpaid_reason(game: Game, kind: type) -> str:
     """Why the seat to move cannot pay for a move of ``kind`` now, with the cards it lacks
-    ("P1 cannot pay for a promotion: it costs 1 wool, 1 ore; P1 holds no wool."); '' when
+    ("P1 cannot pay for a promotion: it costs 1 wool and 1 ore; P1 holds no wool."); '' when
     it can, the kind has no price, or the phase is not the turn's main one."""
     price = PRICES.get(kind.__name__)
     s = game.state

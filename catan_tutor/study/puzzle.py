@@ -279,34 +279,85 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         if (only := only_completion(game, ex.action)) is not None:  # one city: judged (l26)
             return _judge(puzzle, node, rules, only, chosen)
         return incomplete(str(ex.action), asks)
+    if asks_who(puzzle):  # who moves is the question (s33 at 1.4)
+        hidden.append(s.name(game.acting_seat))
+        mine: Action = replace(ex.action, player=game.acting_seat)  # type: ignore[type-var]
+        if not game.explain(mine).legal:  # (above: the try by the seat to move)
+            return _seat_kept(game, ex, hidden)
+        # one reply for every seat, naming none: a "P3 can build…, but…" for the seat to move
+        # alone told the seat by its difference
+        if any(c.action == mine for c in answers):
+            return Judgement(str(ex.action), False, ex.legal, "", WHO_ELSE)
+        reason, other, rule = _why_worse(puzzle, node, game, mine, answers, hidden)
+        text = f"{NOT_ASKED} {reason}" if other is None else f"{ANOTHER_KIND} {other}"
+        return Judgement(str(ex.action), False, ex.legal, rule, text.strip(), reason=reason)
     if not ex.legal:  # what and why in one sentence: "P1 can't build a road on K5: …"
-        why = keep_secret(without_allowed(ex.reason), hidden)  # (or the spot's own reason)
-        taken = keep_secret(spot_taken(s, ex.action), hidden)  # (and before a reason cut
-        # short: M12 "already taken by Neutral 1's settlement" says more than "none fits")
-        if taken and why != ex.reason.strip():
-            why = taken
-        why = why or taken or keep_secret(cause_kept(s, ex), hidden)  # (l36 at 5.13)
-        why = why or _refused(game, ex.action)
+        why = _refusal_why(game, ex, hidden)
         said = f"{own} {why}" if why == SECRET_WHY else why_not(s, ex.action, why)
         return Judgement(str(ex.action), False, False, ex.rule, said)
-    known = next((c for c in node.children if c.action == ex.action), None)
-    said = (known.tutor or known.comment) if known is not None else ""
     allowed = own.rstrip(".")
-    theirs = [c.action for c in answers if c.action is not None]
-    said = keep_secret(said, hidden)
-    if any(type(a) is type(ex.action) for a in theirs):  # why it is worse: the author's, else
-        worse_why = worse(puzzle.prompt, puzzle.rule, s, ex.action, theirs)  # puzzle_why.py
-        reason = said or keep_secret(worse_why, hidden)  # else by the question's measure
-        reason = reason or keep_secret(measured(puzzle.prompt, game, ex.action, theirs), hidden)
-        reason = reason or STUCK
+    reason, other, rule = _why_worse(puzzle, node, game, ex.action, answers, hidden)
+    if other is None:
         text = f"{allowed}, but it is not the move the question asks for. {reason}"
     else:
-        reason = "the question asks for another kind of move"
-        noun = FORMS.get(type(ex.action).__name__, ("That move",))[0]
-        said = said or keep_secret(other_kind(puzzle.rule, ex.action, noun), hidden)
-        text = f"{allowed}, but {reason}. {said}"
-    rule = puzzle.rule or ex.rule
+        text = f"{allowed}, but {reason}. {other}"
     return Judgement(str(ex.action), False, True, rule, text.strip(), reason=reason)
+
+
+WHO_ELSE = "That is the right move for another player: whose turn is it?"
+NOT_ASKED = "That is not the move the question asks for."
+ANOTHER_KIND = "The question asks for another kind of move."
+
+
+def _why_worse(
+    puzzle: Puzzle, node: Node, game: Game, a: Action, answers: list[Node], hidden: list[str]
+) -> tuple[str, str | None, str]:
+    """Why the legal move ``a`` is not the answer, naming none of ``hidden``: (the reason,
+    None) for a move of an answer's kind (the author's words, else a comparison with the
+    answer, else by the question's measure); else ("the question asks for another kind of
+    move", what the author or the rule says of it); and the rule cited."""
+    known = next((c for c in node.children if c.action == a), None)
+    said = keep_secret((known.tutor or known.comment) if known is not None else "", hidden)
+    theirs = [c.action for c in answers if c.action is not None]
+    rule = puzzle.rule or game.explain(a).rule
+    if any(type(t) is type(a) for t in theirs):  # why it is worse: the author's, else
+        worse_why = worse(puzzle.prompt, puzzle.rule, game.state, a, theirs)  # puzzle_why.py
+        reason = said or keep_secret(worse_why, hidden)  # else by the question's measure
+        reason = reason or keep_secret(measured(puzzle.prompt, game, a, theirs), hidden)
+        return reason or STUCK, None, rule
+    noun = FORMS.get(type(a).__name__, ("That move",))[0]
+    said = said or keep_secret(other_kind(puzzle.rule, a, noun), hidden)
+    return "the question asks for another kind of move", said, rule
+
+
+def _refusal_why(game: Game, ex, hidden: list[str]) -> str:
+    """Why the refused move ``ex`` judged is refused, in words naming none of ``hidden``: the
+    engine's reason, else the spot's, else its cause, else ``_refused``'s."""
+    s = game.state
+    why = keep_secret(without_allowed(ex.reason), hidden)  # (or the spot's own reason)
+    taken = keep_secret(spot_taken(s, ex.action), hidden)  # (and before a reason cut
+    # short: M12 "already taken by Neutral 1's settlement" says more than "none fits")
+    if taken and why != ex.reason.strip():
+        why = taken
+    why = why or taken or keep_secret(cause_kept(s, ex), hidden)  # (l36 at 5.13)
+    return why or _refused(game, ex.action)
+
+
+def _seat_kept(game: Game, ex, hidden: list[str]) -> Judgement:
+    """A move not the answer at a question that asks who moves, by any seat: judged as the same move
+    by the seat to move would be, its reason naming none of ``hidden`` (the seat to move
+    among them), so that no seat's reply differs from another's (a reason of the spot: "P1
+    can't build a settlement on E5: …"), else told only that it is not the answer. Never a
+    reason that says whose move it is or is not ("it is not P1's move now" at 1.4 told half
+    the answer, in the dummy's setup puzzle all of it; Try a move judges no move there:
+    ``widgets.try_words.WHO_KEPT``)."""
+    mine = game.explain(replace(ex.action, player=game.acting_seat))
+    why = "" if mine.legal else _refusal_why(game, mine, hidden)
+    if why == SECRET_WHY:  # a spot taken by the seat to move: by whom left out
+        why = re.sub(r" by [^.]+'s (\w+)\.$", r" by a \1.", spot_taken(game.state, mine.action))
+    if not why or why == SECRET_WHY:
+        return Judgement(str(ex.action), False, False, "", SECRET_WHY)
+    return Judgement(str(ex.action), False, False, mine.rule, why_not(game.state, ex.action, why))
 
 
 def _none_read(game: Game, text: str) -> bool:

@@ -34,9 +34,16 @@ from ..board import (
     parse_hex,
     parse_vertex,
 )
-from ..card_titles import card_name, card_title, hex_name, notation_words, vertex_name
+from ..card_titles import (
+    card_name,
+    card_title,
+    hex_name,
+    notation_words,
+    party_like,
+    vertex_name,
+)
 from ..grammar import a as with_article
-from ..grammar import sentence
+from ..grammar import or_list, sentence
 from ..progress_cards import CARDS, SCHEMA, TRACKS
 
 if TYPE_CHECKING:
@@ -503,7 +510,7 @@ class ReturnCommodity(Action):
         tok = r.next("'knight' or a commodity").lower()
         if tok in COMMODITIES:
             return cls(p, 5 + COMMODITIES.index(tok))
-        raise r.fail(f"expected 'knight' or a commodity ({', '.join(COMMODITIES)})")
+        raise r.fail(f"expected 'knight' or a commodity ({or_list(COMMODITIES)})")
 
     def __str__(self) -> str:
         return f"{seat(self.player)} return {CARD_NAMES[self.commodity]}"
@@ -593,7 +600,26 @@ class PlayProgress(Action):
         return " ".join(words)
 
     def sentence(self, s: State) -> str:
-        text = str(self)
-        rest = text.split(" ", 3)[3] if text.count(" ") >= 3 else ""
-        on = f" on {notation_words(rest)}" if rest else ""
-        return f"{seat(self.player)} plays the progress card {card_title(self.card)}{on}."
+        said, taken = [], None
+        name = CARDS[self.card] if 0 <= self.card < len(CARDS) else ""
+        for kind, x in zip(SCHEMA.get(name, ()), self.args, strict=False):
+            kind = kind.rstrip("?")
+            if isinstance(x, tuple):
+                taken = x if sum(x) else taken
+                continue
+            if not (x >= 0 or (x <= -2 and kind == "party")):
+                continue
+            try:
+                word = notation_words(_ARG_TEXT[kind](x))
+            except (IndexError, KeyError, TypeError):
+                word = f"?{x}"
+            noun = {"vertex": "corner", "edge": "edge"}.get(kind)
+            if noun and party_like(word, s.caps.neutrals > 0):  # "Smithing on corner N4" (l24)
+                word = f"{noun} {word}"
+            said.append(word)
+        title = f"{seat(self.player)} plays the progress card {card_title(self.card)}"
+        if taken is not None:  # Guild Dues: "…, taking 1 ore and 1 cloth from P3" (s33:
+            # "on P3 1 ore, 1 cloth" read P3 as a corner and the cards without "and")
+            whom = f" from {' '.join(said)}" if said else ""
+            return f"{title}, taking {bundle_words(taken)}{whom}."
+        return f"{title} on {' '.join(said)}." if said else f"{title}."

@@ -27,7 +27,7 @@ class Bid(Action):
     @classmethod
     def read(cls, r: Reader, p: int, key: str) -> Action:
         give = r.bundle(stop="for")
-        r.word("for")
+        r.word("for", "between the cards bid and the resource wanted")
         return cls(p, give, r.resource())
 
     def __str__(self) -> str:

@@ -191,7 +191,7 @@ class ForcedTrade(Action):
     @classmethod
     def read(cls, r: Reader, p: int, key: str) -> Action:
         take = r.bundle(stop="give")
-        r.word("give")
+        r.word("give", "between the cards taken and the cards given")
         return cls(p, take, r.bundle(), key == "force all take")
 
     def __str__(self) -> str:
@@ -204,6 +204,10 @@ class ForcedTrade(Action):
             f"{spends(s, self.player)} to take {bundle_words(self.take)} from "
             f"the opponent and give back {bundle_words(self.give)}."
         )
+
+
+# Why a forced trade of C&K for two names no card (CK2P-TOKEN-FORCED-TRADE)
+DRAWN_BLIND = "a forced trade names no cards, as its 2 cards are drawn blind"
 
 
 @register
@@ -219,8 +223,13 @@ class ForcedDraw(Action):
 
     @classmethod
     def read(cls, r: Reader, p: int, key: str) -> Action:
-        if r.more():  # only a trade (``force take``, ``force give``) goes on
-            r.word("take")
+        if r.more() and r.cards > 5:  # C&K for two: the draw names no card (s33 at 11.16:
+            # "P1 forced trade for 2 wool" was told "“wool” does not fit here: “take” goes
+            # there", a word of base-2p's open trade, which C&K for two has not)
+            r.i += 1
+            raise r.fail(f"expected nothing more ({DRAWN_BLIND})")
+        if r.more():  # only base-2p's open trade (``force take``) goes on
+            r.word("take", "right after 'force', before the cards taken")
         return cls(p, key == "force all")
 
     def __str__(self) -> str:

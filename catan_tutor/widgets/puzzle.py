@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from ..move_words import neutral_forms
-from ..study.puzzle import Judgement
+from ..study.puzzle import STUCK, Judgement
 from . import hint_reply, icons, markup, verdicts
 from .kinds import moment_kinds, spot_kind, variant_kinds
 from .mark_key import marks_key
@@ -304,6 +304,8 @@ def _judgement_html(j: Judgement, whose: str = "") -> str:
     text = j.text.removeprefix("Right: ") if j.correct else j.text
     if not j.correct and j.read:  # the heading says it: not twice (l37 at 3.2)
         text = text.replace(NOT_ANSWER_SAID, "")
+        # (the line under it says to take a hint: not twice, s33)
+        text = text.removesuffix(STUCK).strip()
     text, _, aside = text.partition(OFF_LINE)  # a right answer off the lesson's line: its note
     # the rule's title under a right answer ("Rule: …", its text on a click): a "§" citing
     # that rule alone said it twice (l33: a "§" box, and under it "Rule:" of the same title)

@@ -48,14 +48,15 @@ from ..actions import (
     Relocate,
     Settle,
     Steal,
+    bundle_words,
 )  # fmt: skip
-from ..board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS
+from ..board import CARD_NAMES, HEX_NAMES
 from ..grammar import count, sentence
 from ..progress_cards import CARDS as PROGRESS_CARDS
 from ..rules.awards import public_vp
 from ..rules.barbarians import BARBARIANS_COUNT, TRACK_END, forces
 from ..rules.precedence import most_specific
-from ..rules.spot_nouns import with_nouns
+from ..rules.spot_nouns import corner_said, with_nouns
 from ..rules.words import card_title
 from ..state import DICE, SETUP_SETTLE, STEAL, State, laid
 from ..variants.ck_state import DEFENDER_DECK, PILLAGE, PROGRESS_DISCARD, PROGRESS_DRAW
@@ -127,8 +128,16 @@ def _n(count: int, word: str) -> str:
 
 
 def _bundle(b: Bundle) -> str:
-    """ "1 brick, 2 grain" (the kinds with a count; "nothing" for none)."""
-    return ", ".join(f"{k} {CARD_NAMES[r]}" for r, k in enumerate(b) if k > 0) or "nothing"
+    """ "1 brick and 2 grain", "1 brick, 1 lumber and 1 wool" (the kinds with a count, as a
+    sentence lists them: ``actions.bundle_words``; "nothing" for none; s33: "P1 gets 1
+    brick, 1 lumber" read as a word missing)."""
+    return bundle_words(tuple(max(0, k) for k in b))
+
+
+def _each(clauses: list[str]) -> str:
+    """Each player's share, a clause each: "P1 gets 1 wool and 1 cloth; P2 gets 2 grain" (a
+    comma between them ran into the cards' list: "P1 gets 1 wool, 1 cloth, P2 gets …")."""
+    return "; ".join(clauses)
 
 
 def _delta(old: Bundle, new: Bundle) -> Bundle:
@@ -308,7 +317,7 @@ def _roll(rules, before: State, after: State, cards, late: bool = False) -> Even
         )
     if late:
         got = [f"{after.name(p)} gets {_bundle(_plus(d))}" for p, d in cards if any(_plus(d))]
-        what = ", ".join(got) if got else "nobody produces"
+        what = _each(got) or "nobody produces"
         if total == 7:
             what = seven_said(after, who)
         return Event(
@@ -324,9 +333,9 @@ def _roll(rules, before: State, after: State, cards, late: bool = False) -> Even
     if total == 7:
         what, rule = seven_said(after, who), "BASE-SEVEN-NOPROD"
     else:
-        what, rule = ", ".join(got) or "nobody produces", "BASE-PROD-YIELD"
+        what, rule = _each(got) or "nobody produces", "BASE-PROD-YIELD"
     if lost:
-        what += "; " + ", ".join(lost)
+        what += "; " + _each(lost)
     return Event(
         "production",
         f"{after.name(who)} rolled {shown}: {what}.",
@@ -531,7 +540,7 @@ def _attack(rules, before: State, after: State) -> list[Event]:
         head = f"The barbarians ({barbarians}) beat the knights ({total})"
         rule = "CK-BARB-LOSE"
         bits = [
-            f"{before.name(p)} loses the city on {VERTEX_LABELS[v]}"
+            f"{before.name(p)} loses the city on {corner_said(before, v)}"
             for p, v in f["pillaged"].items()
         ]
         bits += [f"{before.name(p)} chooses a city to lose" for p in f["choosing"]]
@@ -565,7 +574,7 @@ def _knights(rules, before: State, action: Action, after: State) -> list[Event]:
             continue
         now = after.kn[v]
         owner, level = k[0], KNIGHT_LEVELS[k[1] - 1]
-        what = f"{before.name(owner)}'s {level} knight on {VERTEX_LABELS[v]}"
+        what = f"{before.name(owner)}'s {level} knight on {corner_said(before, v)}"
         if now is None or now[0] != owner:
             if isinstance(action, Relocate) or (now is not None and now[0] == owner):
                 continue
@@ -639,7 +648,7 @@ def _awards(rules, before: State, after: State) -> list[Event]:
                 gone = f" from {before.name(before.vowner[old])}" if old >= 0 else ""
                 text = (
                     f"{after.name(owner)} takes the {track} metropolis{gone}, now on "
-                    f"{VERTEX_LABELS[new]}."
+                    f"{corner_said(after, new)}."
                 )
             else:
                 owner = -1
