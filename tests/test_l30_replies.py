@@ -36,8 +36,8 @@ def test_try_a_move_names_the_edge_by_its_printed_label_and_the_board_tags_it_so
 def test_a_wrong_answer_names_the_corner_by_its_printed_label():
     """1.4's second question: "P3 settlement E2" (the board's B6), legal but not the answer."""
     j = judged("puzzle_base_setup", 9, "P3 settlement E2")
-    assert j.text.startswith(
-        "“E2” is corner B6 on the board. P3 can build a settlement on B6, but "
+    assert j.text.startswith(  # (in words naming no seat: the question asks whose turn, s33)
+        "“E2” is corner B6 on the board. That is not the move the question asks for. B6 has "
     ), j.text
     assert j.text.count("“E2”") == 1, j.text  # (said once, first: l39)
     assert "also called" not in j.text, j.text

@@ -42,8 +42,8 @@ def test_the_lesson_s_other_answers_are_set_apart_from_the_learner_s_own_move():
     t.moves.show()
     listed = t.moves.tree.html.value
     own, _, aside = listed.partition("data-lesson-moves")
-    assert "Merchant on S" in _text(own) and "Merchant on K" not in _text(own)
-    assert _text(aside).count("Merchant on") == 3 and "Merchant on S" not in _text(aside)
+    assert "merchant on hex S" in _text(own) and "merchant on hex K" not in _text(own)
+    assert _text(aside).count("merchant on hex") == 3 and "on hex S" not in _text(aside)
     assert LESSON_ANSWERS in html.unescape(aside)
 
 

@@ -113,7 +113,7 @@ def test_BASE_TRADE_MARITIME_a_rate_refused_at_the_harbor_question_says_why_once
     held = judged("puzzle_base_2p", 1, "P1 road K5")  # its reason kept back: said so once
     assert NOT_ANSWER_SAID in held.text, held.text
     page = _judgement_html(held).lower()
-    assert page.count("not the answer") == 1 and "ask for a hint" in page, page
+    assert page.count("not the answer") == 1 and page.count("hint") == 1, page  # (once, s33)
 
 
 @pytest.mark.parametrize(

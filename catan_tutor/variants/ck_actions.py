@@ -45,6 +45,7 @@ from ..card_titles import (
 from ..grammar import a as with_article
 from ..grammar import or_list, sentence
 from ..progress_cards import CARDS, SCHEMA, TRACKS
+from ..progress_sentences import played_words
 
 if TYPE_CHECKING:
     from ..state import State
@@ -613,6 +614,8 @@ class PlayProgress(Action):
                 word = notation_words(_ARG_TEXT[kind](x))
             except (IndexError, KeyError, TypeError):
                 word = f"?{x}"
+            if kind == "party" and x <= -2:  # a neutral, by its name
+                word = f"Neutral {-1 - x}"
             noun = {"vertex": "corner", "edge": "edge"}.get(kind)
             if noun and party_like(word, s.caps.neutrals > 0):  # "Smithing on corner N4" (l24)
                 word = f"{noun} {word}"
@@ -622,4 +625,7 @@ class PlayProgress(Action):
             # "on P3 1 ore, 1 cloth" read P3 as a corner and the cards without "and")
             whom = f" from {' '.join(said)}" if said else ""
             return f"{title}, taking {bundle_words(taken)}{whom}."
-        return f"{title} on {' '.join(said)}." if said else f"{title}."
+        if not said:
+            return f"{title}."
+        done = played_words(name, said)
+        return f"{title}, {done}." if done else f"{title} on {' '.join(said)}."

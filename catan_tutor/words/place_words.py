@@ -28,6 +28,7 @@ from ..grammar import and_list, count, plural
 from ..state import State
 
 _WORD = r"(?<![\w'’-]){}(?![\w-])"
+_NOT_A_DIE = r"(?!\s+(?:die|dice)\b)"
 # Where the names a question without its list asks for are seen (the board opens with its
 # labels off: issue 33). The Labels button shows every corner's and edge's label where the
 # board has room; on a phone only the kind aimed at (``widgets/board_tags.label_kinds``): the
@@ -58,8 +59,8 @@ def or_list(items: list[str]) -> str:
 def seats_by_colour(s: State, text: str) -> str:
     """``text`` with each seat's colour word ("blue", "the blue player") as that seat's name
     ("P2"), for the seats of the game (``State.colors``)."""
-    for p, colour in enumerate(s.colors[: s.n]):
-        said = _WORD.format(rf"(?:the\s+)?{re.escape(colour)}(?:\s+player)?")
+    for p, colour in enumerate(s.colors[: s.n]):  # (not a die's: "the red die", CK-COMP-DICE)
+        said = _WORD.format(rf"(?:the\s+)?{re.escape(colour)}(?:\s+player)?") + _NOT_A_DIE
         text = re.sub(said, s.name(p), text, flags=re.IGNORECASE)
     return _PLAYER_NUMBER.sub(lambda m: _seat_numbered(s, m), text)
 
