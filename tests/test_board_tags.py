@@ -326,6 +326,12 @@ def test_a_tap_with_no_kind_chosen_takes_the_one_kind_played_on_such_a_spot():
     assert board_kind(["settle"], t.game, "edge") == ""
 
 
+# With every label on, a phone's 72 edge tags leave a few no room clear of the others, the
+# hexes' letters, the tokens, the pieces and the rings: those are left out rather than drawn
+# over another tag (s33: "K5" over "K7" read "K7K5"; label_places.LabelPlaces.room)
+CROWDED_EDGES = 3
+
+
 def test_labels_on_a_phone_are_of_the_kind_aimed_at(monkeypatch):
     """Corner and edge labels half a unit apart overlap once readable on a phone: the board
     labels the kind the learner aims at (edges while a road glows), both on a wide page."""
@@ -345,7 +351,8 @@ def test_labels_on_a_phone_are_of_the_kind_aimed_at(monkeypatch):
     assert sorted(written) == sorted(board.VERTEX_LABELS)  # corners (none glows)
     written.clear()
     view.show_targets([("edge", board.parse_edge("N5")), ("edge", board.parse_edge("N7"))])
-    assert sorted(written) == sorted(board.EDGE_LABELS)
+    assert set(written) <= set(board.EDGE_LABELS)  # edges (a few without room left out)
+    assert len(written) >= board.N_EDGES - CROWDED_EDGES, len(written)
 
 
 def test_the_page_tells_its_theme_and_the_board_s_width_in_one_hidden_field():
@@ -652,7 +659,11 @@ def test_every_label_on_a_phone_leaves_each_hex_s_letter_readable(monkeypatch, a
 
     monkeypatch.setattr(view.highlight, "fill_rects", rects)
     view.show_labels(True)
-    assert len(tags) == (board.N_VERTICES if aimed == "vertex" else board.N_EDGES)
+    if aimed == "vertex":
+        assert len(tags) == board.N_VERTICES
+    else:  # (a few edges without room left out, none over another: CROWDED_EDGES)
+        assert board.N_EDGES - CROWDED_EDGES <= len(tags) <= board.N_EDGES
+    assert not [(a, b) for k, a in enumerate(tags) for b in tags[k + 1 :] if meets(a, b)]
     game = view.game
     size = view.painter.text(LETTER_EM)
     covered = [

@@ -112,7 +112,7 @@ def test_2P_ROLL_TWICE_both_rolls_dice_are_the_turn_s_first_throw_then_its_secon
             elif isinstance(node.action, Die) and node.action.die in DICE_COLORS:
                 thrown.append(node.action.value)
             faces, caption = dice_shown(node)
-            if caption == "The dice of both rolls, the first faded.":
+            if caption.startswith("The dice of both rolls, the first faded"):
                 assert faces == (*thrown[:2], *thrown[-2:]), (lesson, faces, thrown)
                 checked += 1
         assert checked, lesson
@@ -347,11 +347,12 @@ def test_CK2P_ROLL_TWICE_a_faded_roll_s_caption_is_never_three_lines_in_the_stri
     s17, j4.png). Where it would take more than two lines the strip leaves it out and the line
     under the board says it (``data-caption='out'``: style.LAYOUT_CSS shows the line's)."""
     t = Tutor(load_scenario(lessons_dir() / "ck_2p_double_roll.catan.yaml"))
-    caption = "The dice of both rolls, the first faded."
+    both = "The dice of both rolls, the first faded"  # (with its event die: ..., s33)
     node = t.session.timeline.root
-    while node.children and dice_shown(node)[1] != caption:
+    while node.children and not dice_shown(node)[1].startswith(both):
         node = node.children[0]
-    assert dice_shown(node)[1] == caption
+    caption = dice_shown(node)[1]
+    assert caption.startswith(both)
     t.session.goto(node)
     t.view.set_shown_width("496")  # the board at 1024x768 (board_width.js), not a phone's
     assert not t.view.narrow
@@ -437,3 +438,37 @@ def test_CK2P_ROLL_DOUBLE_the_first_roll_s_event_die_is_drawn_faded_while_the_se
         assert alpha == (FADED if second else 1.0), (node.id, s.rolled, s.sums, alpha)
         seen[second] = seen.get(second, 0) + 1
     assert seen.get(True, 0) >= 2 and seen.get(False, 0) >= 3, seen
+
+
+def test_CK2P_ROLL_DOUBLE_after_both_rolls_each_roll_s_event_die_is_shown_the_first_faded():
+    """s33: after a C&K two-roll turn's second roll the strip drew the first roll's dice faded
+    beside the second's, but not the first roll's event die, though it was thrown and resolved
+    with them (CK2P-ROLL-DOUBLE: each roll has its event die). Lesson 11.3's turn: the first
+    roll's event die (blue politics castle) is drawn faded after its dice, the second's (green
+    science castle) at full strength after theirs, clear of the barbarian track, and the
+    caption names both results, first and second."""
+    from catan_tutor.scene import strip_scene
+    from catan_tutor.widgets import style
+    from catan_tutor.widgets.board_paint import FADED
+
+    tl = load_scenario(lessons_dir() / "ck_2p_double_roll.catan.yaml").timeline
+    node = next(n for n in tl.walk() if len(set(n.state.sums)) == 2 and len(dice_shown(n)[0]) == 4)
+    shown = dice_shown(node)
+    faces, caption = shown
+    assert node.state.event == "science"
+    assert shown.first_event == "politics" and len(faces) == 4
+    said = caption.lower()
+    assert "blue politics castle" in said and "green science castle" in said, caption
+    assert said.index("politics") < said.index("science"), caption  # first, then second
+    assert "event" in said and "faded" in said, caption
+    tl.goto(node)
+    strip = BoardView(lambda: tl.game).painter.strip_painter
+    c = _Strokes()
+    strip.draw(c, strip_scene(node.state), None, shown)
+    events = [(fill, a) for fill, a in c.faces if fill in style.EVENT_FILL.values()]
+    politics, science = style.EVENT_FILL["politics"], style.EVENT_FILL["science"]
+    assert events[:2] == [(politics, FADED), (science, 1.0)], events
+    # (without the first roll's event die: one event die, the second's)
+    c = _Strokes()
+    strip.draw(c, strip_scene(node.state), None, (faces, caption))
+    assert [f for f, _ in c.faces if f in style.EVENT_FILL.values()][:1] == [science]

@@ -539,6 +539,10 @@ class StripPainter:
             for colour, value in zip(style.DICE, faces[:2], strict=True):
                 self._draw_die(c, x, y, size, colour, value, FADED)
                 x += size * 1.25
+            first_event = getattr(dice, "first_event", "")
+            if strip.ck and first_event:  # its event die too, faded (CK2P-ROLL-DOUBLE)
+                self._draw_event_die(c, x, y, size, first_event, FADED)
+                x += size * 1.25
             faces, x = faces[2:], x + size * 0.35
         if faces or event:
             for colour, value in zip(style.DICE, (*faces, 0, 0)[:2], strict=True):

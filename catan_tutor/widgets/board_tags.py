@@ -362,6 +362,11 @@ def draw_labels(
                 if gap and places.crowded(x, y, w + 2 * gap, h + 2 * gap):
                     near = places.nudge(x, y, w, h, gap, (kind, i))
             x, y = near or (x, y)
+        if places.crowded(x, y, w + 2 * gap, h + 2 * gap):  # still on a tag: the nearest room
+            clear = places.room(x, y, w, h, gap, (kind, i)) or places.room(x, y, w, h, 0, (kind, i))
+            if clear is None and named is None and (kind, i) not in (own or {}):
+                continue  # (every label on: one with no room but over another left out)
+            x, y = clear or (x, y)
         if (
             named is None
             and (kind, i) not in (own or {})

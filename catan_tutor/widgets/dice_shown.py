@@ -6,7 +6,8 @@ The captions: the roll in progress, the last roll (its total is what the board p
 two rolls of a two-player turn (2P-ROLL-TWICE) with both
 rolls' dice drawn, the first pair faded, in the order said (``first_roll``), a second roll
 equal to the first drawn after it and said to be rolled again (``equal_roll``,
-2P-ROLL-DIFFERENT, CK2P-ROLL-SAME), or after
+2P-ROLL-DIFFERENT, CK2P-ROLL-SAME), in Cities & Knights with the first roll's event die
+faded beside its dice and both events named (``first_event``, CK2P-ROLL-DOUBLE), or after
 the first-player roll-off, whose dice the position does not keep, the roll-off's last roll,
 found on the path, said so that no die's colour reads as a player's ("The roll of P1 (red).";
 BASE-SETUP-FIRST-PLAYER, BASE-CHANCE-ROLLOFF). In Cities & Knights the
@@ -31,9 +32,28 @@ NOT_YET = "The dice are not rolled yet this turn."  # a turn starts with no dice
 CASTLE_COLOURS = {"science": "green", "trade": "yellow", "politics": "blue"}
 
 
-def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
+class DiceShown(tuple[tuple[int, ...], str]):
+    """``(faces, caption)``, and ``first_event``: the event die's face of a C&K two-roll
+    turn's first roll, drawn faded beside that roll's faded dice ('': none to draw)."""
+
+    first_event: str
+
+    def __new__(cls, faces: tuple[int, ...], caption: str, first_event: str = "") -> DiceShown:
+        shown = super().__new__(cls, (faces, caption))
+        shown.first_event = first_event
+        return shown
+
+
+def dice_shown(node: Any) -> DiceShown:
     """``(faces, caption)`` at timeline ``node``: the faces to draw (none: no die) and the
-    words beside them."""
+    words beside them; after a C&K two-roll turn's second roll also the first roll's event
+    die (``first_event``), faded with its dice, the caption naming both rolls' events
+    (CK2P-ROLL-DOUBLE: each roll has its event die, resolved in full; s33: the faded first
+    roll was drawn without its event die, as if none had been thrown)."""
+    return DiceShown(*_shown(node))
+
+
+def _shown(node: Any) -> tuple[tuple[int, ...], str] | tuple[tuple[int, ...], str, str]:
     s = node.state
     sums = tuple(getattr(s, "sums", ()) or ())
     if s.rolled:
@@ -45,10 +65,13 @@ def dice_shown(node: Any) -> tuple[tuple[int, ...], str]:
         return tuple(s.rolled), rolling((*sums, *sums) if again else sums)  # thrown again
     if s.dice:
         if equal_roll(node):  # the first pair (faded), then the equal roll thrown again
-            first = first_roll(node, equal=True)
-            return first + tuple(s.dice[:2]), AGAIN
+            first = first_roll(node, equal=True)  # (its event die too, faded)
+            return first + tuple(s.dice[:2]), AGAIN, first_event(node) if first else ""
         first = first_roll(node)  # a two-roll turn's first pair, drawn before the second
         faces = first + tuple(s.dice[:2]) if first else tuple(s.dice)
+        event = first_event(node) if first else ""
+        if event and s.event:  # (C&K: the first roll's event die too, faded)
+            return faces, events_caption(event, str(s.event)), event
         return faces, dice_caption(sums, faded=bool(first))
     for _ in range(ROLLOFF_LOOKBACK):
         parent = node.parent
@@ -110,6 +133,33 @@ def first_roll(node: Any, equal: bool = False) -> tuple[int, ...]:
         if len(getattr(s, "sums", ()) or ()) == 1 and not s.rolled and s.dice:
             first = tuple(s.dice[:2])  # the earliest: a second roll of the same sum was anew
     return first if sum(first) == sums[0] else ()
+
+
+def first_event(node: Any) -> str:
+    """The event die's face of the first roll of the two-roll turn ``node`` shows the second
+    roll of (CK2P-ROLL-DOUBLE), found back along the path where the first roll was done;
+    '' in a game without an event die."""
+    turn, face = node.state.turn, ""
+    while node.parent is not None and node.parent.state.turn == turn:
+        node = node.parent
+        s = node.state
+        if len(getattr(s, "sums", ()) or ()) == 1 and not s.rolled and s.dice:
+            face = str(getattr(s, "event", "") or "")
+    return face
+
+
+def event_name(face: str) -> str:
+    """An event die's face in words: "ship", "green science castle"."""
+    return f"{CASTLE_COLOURS[face]} {face} castle" if face in CASTLE_COLOURS else face
+
+
+def events_caption(first: str, second: str) -> str:
+    """The caption of a C&K two-roll turn's both rolls: the first roll's dice and event die
+    faded, and each roll's event die named, first and second (CK2P-ROLL-DOUBLE)."""
+    return (
+        f"The dice of both rolls, the first faded with its event die: {event_name(first)}, "
+        f"then {event_name(second)}."
+    )
 
 
 def dice_caption(sums: tuple[int, ...] = (), faded: bool = True) -> str:

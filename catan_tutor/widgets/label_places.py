@@ -52,6 +52,15 @@ NEARER = 0.85  # a label this much nearer its spot than any other reads as its (
 # and a click on it built the road on N7): it reads as that spot's
 STRAY, STRAY_CORNER = 40.0, 6.0
 SLIDE = 0.3  # board units along an edge (half its length) a way inland is also tried from
+# A label whose middle lies out at sea, beyond the coast (s33: at 4.3 and 7.8 "M6" and "A8" sat
+# off the coast, their spots' tags read as no spot's): the sea has no other spot for a tag to
+# stray towards, so without this the sea was the cheapest way out of a coastal spot. More
+# than a tag's corners straying (``STRAY_CORNER``), less than covering a letter or a piece:
+# the sea is taken where the land round the spot has no room.
+SEA = 20.0
+# How far round (label heights) a label that meets another after every other try is looked
+# for a place meeting none (s33: at 6.3 with every label on "K5" lay over "K7", read "K7K5")
+ROOM = 4
 
 
 def hits(box: Box, disc: Disc) -> bool:
@@ -229,6 +238,44 @@ class LabelPlaces:
                 found = found or (nx, ny)
         return found
 
+    def room(self, x: float, y: float, w: float, h: float, gap: float, spot: Spot) -> Point | None:
+        """The place nearest ``(x, y)``, within ``ROOM`` label heights, for a label ``w`` x
+        ``h`` of ``spot`` that meets no label placed before (``gap`` px apart), no hex's letter,
+        no number token (nor leads a line over one), no piece and no ring, on the board: in
+        the nearest ring round ``(x, y)`` that has one, the one covering least (a harbor's
+        mark, a stray or a place at sea as in ``beside``); None where there is none. The last
+        try for a label that ``beside`` and ``nudge`` left over another: two tags over each
+        other read as one word (s33: "K7K5" at 6.3 with every label on)."""
+        step, best, cost = h / 4, None, math.inf
+        left, top, right, bottom = self.bounds
+        at = self.vp.px(SPOT_XY[spot[0]](spot[1]))
+        for k in range(1, 4 * ROOM + 1):
+            for a in range(2 * DIRECTIONS):
+                angle = math.pi / 2 + a * math.pi / DIRECTIONS
+                nx, ny = x + k * step * math.cos(angle), y + k * step * math.sin(angle)
+                box = _box(nx, ny, w, h)
+                if box[0] < left or box[1] < top or box[2] > right or box[3] > bottom:
+                    continue
+                if self.crowded(nx, ny, w + 2 * gap, h + 2 * gap):
+                    continue
+                if any(meets(box, b) for b in self.letter_boxes) or any(
+                    hits(box, d) for d in self.numbers
+                ):
+                    continue  # (a hex's letter and a number token stay readable)
+                if not self.clear(box) or self._crossed(at, box, self.numbers):
+                    continue  # (and the pieces and rings in sight, no line over a number)
+                here = (
+                    self._cost(box)
+                    + self.strays(spot, box)
+                    + SEA * at_sea(self.vp.unpx(nx, ny))
+                    + k * step / h
+                )
+                if here < cost:
+                    best, cost = (nx, ny), here
+            if best is not None:  # the nearest ring round it with a place
+                return best
+        return best
+
     def free(self, x: float, y: float, w: float, h: float) -> bool:
         """Whether a label ``w`` x ``h`` centred on ``(x, y)`` covers no piece and no ring."""
         return self.clear(_box(x, y, w, h))
@@ -270,6 +317,7 @@ class LabelPlaces:
             + TOKEN * self._crossed((x0, y0), box)
             + LETTER * self._crossed((x0, y0), box, self.glyphs)
             + self.strays(spot, box)
+            + SEA * at_sea(self.vp.unpx((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
             + rank * 0.5
             + t / h
             for rank, (t, box) in enumerate(tried)
@@ -443,6 +491,31 @@ def _letter_box(vp: Viewport, h: int, size: float, room: float) -> Box:
     x, y = vp.px((x, y - style.LETTER_OFFSET))
     w = text_em(board.HEX_NAMES[h]) * size / 2 + room
     return (x - w, y - size / 2 - room, x + w, y + size / 2 + room)
+
+
+@cache
+def _land() -> tuple[float, float, tuple[Point, ...]]:
+    """The land's reach from the board's middle (board units): within the first radius all is
+    land, beyond the second all is sea (the coast's nearest and farthest corners); and the
+    centres of the hexes along the coast, between the two."""
+    coast = [math.hypot(*board.vertex_xy(v)) for v in board.COASTAL_VERTICES]
+    outer = {h for v in board.COASTAL_VERTICES for h in board.VERTEX_HEXES[v]}
+    return min(coast), max(coast), tuple(board.hex_centre_xy(h) for h in sorted(outer))
+
+
+def at_sea(p: Point) -> bool:
+    """Whether board point ``p`` lies off the land hexes (a hex's corners point up and down,
+    one unit from its centre)."""
+    near, far, coast = _land()
+    r = math.hypot(*p)
+    if r < near or r > far:
+        return r > far
+    half = math.sqrt(3) / 2
+    for cx, cy in coast:
+        dx, dy = abs(p[0] - cx), abs(p[1] - cy)
+        if dx <= half and dy + dx / math.sqrt(3) <= 1.0:
+            return False
+    return True
 
 
 def _union(boxes: Iterable[Box]) -> Box:

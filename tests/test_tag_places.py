@@ -1,0 +1,142 @@
+"""The board's tags stay by their own spots and apart (s33, a fresh learner): at 1.1 on a
+dark 1280x900 page, with every label on, "K5" was drawn over "K7" (as at 6.3's start, "K7K5"
+under K's token); at 4.3 and 7.8 the "M6" and "A8" tags the page's words name sat out at sea
+off the coast, away from their spots, and read as no spot's: the sea, with no other spot in
+it for a tag to stray towards, was the cheapest way out of a coastal corner.
+
+A tag at sea now costs (``label_places.SEA``): the land round its spot is taken where it has
+room; and a tag left over another after every other try goes to the nearest place clear of
+them all (``LabelPlaces.room``), or, with every label on, is left out. Checked at the sizes
+the page shows the board at (1280x900: 640 px; 1024x768: 494 px, ``style.SHORT``), at the
+positions the learner saw (quick), and over every lesson's line (slow, a third in CI)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from test_board_tags import _lessons_in_order
+
+from catan_tutor import board
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import load_scenario
+from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.board_tags import SPOT_XY
+from catan_tutor.widgets.label_places import at_sea, meets
+
+SIZES = (640, 494)  # the board's width at 1280x900 and at 1024x768 (CSS px)
+NEAR = 1.5  # board units (a hex's side is 1): the farthest a tag's box lies from its spot
+COAST = {"vertex": board.COASTAL_VERTICES, "edge": board.COASTAL_EDGES}
+
+
+def _opened(lesson: str) -> Tutor:
+    return Tutor(load_scenario(packaged_lessons() / f"{lesson}.catan.yaml"))
+
+
+def _line(t: Tutor, limit: int = 200):
+    """Each position of the lesson's line in turn (its questions taken as answered: the page
+    then names the answer's spots), from its start."""
+    s = t.session
+    for node in s.scenario.puzzles:
+        s.puzzle.solved.add(s.puzzle.key(s.timeline.nodes[node]))
+    yield 0
+    for step in range(1, limit):
+        here = s.timeline.current
+        s.forward()
+        if s.timeline.current is here:
+            return
+        yield step
+
+
+def _tags(t: Tutor, shown: int, every: bool) -> list[tuple[tuple[float, ...], tuple[str, int]]]:
+    """The tags drawn (each its whole box, canvas px, and its spot) with the board ``shown``
+    CSS px wide, only the spots the words name or ``every`` label."""
+    view = t.view
+    view.set_shown_width(str(shown))
+    view.labels, view.places = every, None
+    view._draw_targets()
+    view.labels = False
+    places = view.places
+    if places is None:
+        return []
+    return list(zip(places.placed, [spot for _, spot in places.tags], strict=True))
+
+
+def _problems(t: Tutor, shown: int, every: bool) -> list[str]:
+    """What is wrong with the tags drawn: two over each other; of the tags the words name
+    (not ``every``), one at sea whose spot is not on the coast, or farther than ``NEAR``
+    from its spot."""
+    view, out = t.view, []
+    tags = _tags(t, shown, every)
+    for k, (a, one) in enumerate(tags):
+        out += [f"{one} over {other}" for b, other in tags[k + 1 :] if meets(a, b)]
+    for box, (kind, i) in tags:
+        middle = view.vp.unpx((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        if every:
+            continue  # (with every label on, a crowded spot's line may lead further out)
+        if at_sea(middle) and i not in COAST[kind]:
+            out.append(f"{(kind, i)} at sea")
+        sx, sy = view.vp.px(SPOT_XY[kind](i))
+        nx, ny = min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3])
+        if math.hypot(nx - sx, ny - sy) > view.vp.len(NEAR):
+            out.append(f"{(kind, i)} far from its spot")
+    return out
+
+
+def _named_tag(t: Tutor, label: str, shown: int) -> tuple[float, ...]:
+    (box,) = [b for b, spot in _tags(t, shown, False) if t.view.named.get(spot) == label]
+    return box
+
+
+@pytest.mark.parametrize("shown", SIZES)
+@pytest.mark.parametrize(
+    ("lesson", "step", "label"),
+    [("puzzle_base_awards", 2, "M6"), ("puzzle_ck_knights", 18, "A8")],
+    ids=["4.3-M6", "7.8-A8"],
+)
+def test_a_coastal_corner_s_tag_stays_on_the_land_beside_it(lesson, step, label, shown):
+    """4.3 after the answer ("N7 and then M5 reach M6") and 7.8's question ("M4 and A8"):
+    at 1280x900 the tag of coastal corner M6 (A8) lay out at sea, 17 (15) px off the coast;
+    it sits on the land beside its corner, near it. (On 1024x768's smaller board the land
+    round M6 has no room that reads as M6's, Q's letter and token under it: the sea beside
+    the corner is taken, near it.)"""
+    t = _opened(lesson)
+    for at in _line(t):
+        if at == step:
+            break
+    assert label in t.view.named.values(), t.view.named
+    box = _named_tag(t, label, shown)
+    view = t.view
+    middle = view.vp.unpx((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    assert shown != 640 or not at_sea(middle), (label, box)
+    assert _problems(t, shown, False) == []
+
+
+def test_with_every_label_on_no_tag_is_drawn_over_another():
+    """6.3's start with every label on at 1280x900 (640 px): "K5" lay over "K7" under K's
+    token, read "K7K5" (the learner's 1.1 showed the same pair); no two tags meet."""
+    t = _opened("ck_commodity_shortage")
+    assert _problems(t, 640, True) == []
+
+
+@pytest.mark.parametrize(
+    "lesson",
+    [
+        pytest.param(lesson, marks=[pytest.mark.slow, pytest.mark.course])
+        for lesson in _lessons_in_order()
+    ],
+)
+def test_each_lesson_s_tags_stay_by_their_spots_and_apart(lesson):
+    """Every position of each lesson's line, at the page's sizes: the tags the words name
+    meet no other, none lies at sea unless its spot is on the coast, each within ``NEAR`` of
+    its spot; at the start with every label on, no two tags meet."""
+    t = _opened(lesson)
+    found: list[tuple[int, int, str]] = []
+    for step in _line(t):
+        if t.view.game.layout is None or not t.view.named:
+            continue
+        found += [(step, shown, p) for shown in SIZES for p in _problems(t, shown, False)]
+    t = _opened(lesson)
+    if t.view.game.layout is not None:
+        found += [(0, 640, p) for p in _problems(t, 640, True)]
+    assert found == [], (lesson, found)
