@@ -100,7 +100,10 @@ def test_a_variable_board_starts_laid_out() -> None:
     assert t.timeline.current is laid
     t.timeline.goto(t.timeline.root)  # stepped into the shuffle by other means
     html = moves_html(t.timeline)
-    assert "catan-mv-current" in html.split("board laid out")[0]  # the set-up line is lit
+    # the set-up line is lit, saying where the laying out stands, as the heading does (l45:
+    # "board laid out" lit beside "8 of 19 hexes laid out")
+    said = "laying out the board: 0 of 19 hexes laid out"
+    assert "catan-mv-current" in html.split(said)[0] and "board laid out" not in html
     t.tabs.selected_index = TABS.index("Moves")
     t.session.goto(laid)
     assert all(b.disabled for b in t.moves.tree_buttons)  # the start cannot be deleted

@@ -30,7 +30,7 @@ from ipyevents import Event
 from ..actions import Action, DrawDev, DrawProgress, ForcedCard, Steal
 from ..grammar import count, sentence
 from ..move_words import SAYINGS
-from ..rules.words import notation_words
+from ..rules.words import board_words, notation_words
 from ..state import State
 from ..study.timeline import Node, Timeline
 from ..variants.tables import TableRules as Rules
@@ -287,10 +287,13 @@ class _Budget:
 def _start_html(tl: Timeline, start: Node, current: Node, words: str) -> str:
     laid = start is not tl.root
     inside = laid and current.state.phase == SETUP_PHASE  # stepped into the set-up itself
-    label = "board laid out" if laid else words
+    # stepped into it (lesson 1.3), the line says where the laying out stands, as the board
+    # and the heading do ("board laid out" beside "8 of 19 hexes laid out": l45)
+    label = f"laying out the board: {board_words(current.state)}" if inside else words
+    label = "board laid out" if laid and not inside else label
     cls = "catan-mv catan-mv-start" + (" catan-mv-current" if current is start or inside else "")
     title = (
-        "the board as chance laid it out (its tiles, numbers and harbors)"
+        "the board as chance laid it out (its tiles, numbers and harbors): click to see it whole"
         if laid
         else "the position the game starts from"
     )
