@@ -63,7 +63,7 @@ def test_another_seat_by_its_colour_is_that_seat_not_a_player_left_out():
     assert not j.text.startswith(WHO_LEFT_OUT), j.text
     # (refused, and not said why: whose move it is is the question, s33)
     assert j.move == "P2 settle M4" and j.read, j
-    assert j.text == "That is the right move for another player: whose turn is it?", j.text
+    assert j.text == "It is not P2's turn: whose is it?", j.text  # (its corner not confirmed)
     s = lesson("puzzle_base_setup").timeline.nodes[9].state
     assert s.colors[:3] == ("red", "blue", "white")
     assert names_a_seat(s, "blue's settlement") and names_a_seat(s, "the red player")

@@ -542,7 +542,7 @@ def test_a_reply_names_a_typed_corner_by_its_printed_label():
     )
     assert j.text == said, j.text
     j = judge(asked.puzzle, node, sc.tree.rules, "P1 settle e2")  # refused: B6, told once
-    assert j.text == said, j.text  # (every seat told the same)
+    assert j.text == f"{said} It is not P1's turn: whose is it?", j.text  # (each part, l45)
     j = judge(asked.puzzle, node, sc.tree.rules, "P3 settle B6")
     assert "B6" in j.text and "E2" not in j.text and "also called" not in j.text, j.text
 

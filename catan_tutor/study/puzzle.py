@@ -282,14 +282,20 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
     if asks_who(puzzle):  # who moves is the question (s33 at 1.4)
         hidden.append(s.name(game.acting_seat))
         mine: Action = replace(ex.action, player=game.acting_seat)  # type: ignore[type-var]
+        # each part judged on its own, naming neither part of the answer: the move as the
+        # seat to move would hear it, then, for another seat, that it is not its turn (l45:
+        # "P1 settle E4" told only of E4's dots left P1 believed right)
+        seat = ex.action.player
+        turn = "" if seat == game.acting_seat else WHO_ELSE.format(s.name(seat))
         if not game.explain(mine).legal:  # (above: the try by the seat to move)
-            return _seat_kept(game, ex, hidden)
-        # one reply for every seat, naming none: a "P3 can build…, but…" for the seat to move
-        # alone told the seat by its difference
+            j = _seat_kept(game, ex, hidden)
+            text = turn if j.text == SECRET_WHY and turn else f"{j.text} {turn}"
+            return replace(j, text=text.strip())
         if any(c.action == mine for c in answers):
-            return Judgement(str(ex.action), False, ex.legal, "", WHO_ELSE)
+            return Judgement(str(ex.action), False, ex.legal, "", turn or SECRET_WHY)
         reason, other, rule = _why_worse(puzzle, node, game, mine, answers, hidden)
         text = f"{NOT_ASKED} {reason}" if other is None else f"{ANOTHER_KIND} {other}"
+        text = f"{text} {turn}"
         return Judgement(str(ex.action), False, ex.legal, rule, text.strip(), reason=reason)
     if not ex.legal:  # what and why in one sentence: "P1 can't build a road on K5: …"
         why = _refusal_why(game, ex, hidden)
@@ -304,7 +310,7 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
     return Judgement(str(ex.action), False, True, rule, text.strip(), reason=reason)
 
 
-WHO_ELSE = "That is the right move for another player: whose turn is it?"
+WHO_ELSE = "It is not {}'s turn: whose is it?"  # (at a question asking who moves)
 NOT_ASKED = "That is not the move the question asks for."
 ANOTHER_KIND = "The question asks for another kind of move."
 
