@@ -15,6 +15,7 @@ from catan_tutor.study.course import course
 from catan_tutor.study.puzzle import Judgement, Puzzle, answer_nodes, judge
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, Scenario, load_scenario
+from catan_tutor.study.timeline import Timeline
 from catan_tutor.widgets.kinds import kind_name, target_of
 from catan_tutor.widgets.move_list import move_words
 from catan_tutor.widgets.tutor import Tutor
@@ -54,6 +55,17 @@ def lesson(name: str) -> Scenario:
     """The packaged lesson ``name`` (its id), read once a test process: to be read, never
     changed (the course sweeps' collection and checks share it)."""
     return load_scenario(packaged_lessons() / f"{name}{SUFFIX}")
+
+
+@cache
+def course_timelines() -> tuple[tuple[str, Timeline], ...]:
+    """(file name, move tree) of every packaged lesson that has one, in file order."""
+    out = []
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        tl = load_scenario(path).timeline
+        if tl is not None:
+            out.append((path.name, tl))
+    return tuple(out)
 
 
 @cache

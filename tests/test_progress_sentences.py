@@ -7,13 +7,12 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from puzzle_answers import course_timelines
 
 from catan_tutor.game import Game
 from catan_tutor.move_words import read_move
 from catan_tutor.progress_cards import CARDS
 from catan_tutor.progress_sentences import PLAYED
-from catan_tutor.study.resources import packaged_lessons
-from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.variants.ck_actions import PlayProgress
 
 
@@ -22,12 +21,11 @@ def _played() -> list[tuple[str, Game, PlayProgress, str]]:
     """Every progress card played in the course with a choice: (lesson, the game before it,
     the move, its sentence)."""
     out = []
-    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
-        tl = load_scenario(path).timeline
-        for node in tl.nodes.values() if tl is not None else ():
+    for name, tl in course_timelines():
+        for node in tl.nodes.values():
             a = node.action
             if isinstance(a, PlayProgress) and node.parent is not None and a.args:
-                out.append((path.name, Game(tl.rules, node.parent.state), a,
+                out.append((name, Game(tl.rules, node.parent.state), a,
                             a.sentence(node.parent.state)))  # fmt: skip
     return out
 

@@ -16,11 +16,12 @@ from functools import cache
 
 import pytest
 import yaml
+from puzzle_answers import course_timelines
 from test_lesson_labels import PROSE, bare_party_labels, texts
 
 from catan_tutor.board import CARD_NAMES
 from catan_tutor.study.resources import packaged_lessons
-from catan_tutor.study.scenario import SUFFIX, load_scenario
+from catan_tutor.study.scenario import SUFFIX
 from catan_tutor.widgets.path_log import move_line, told
 
 _ITEM = rf"\d+ (?:{'|'.join(CARD_NAMES)})\b"
@@ -54,17 +55,14 @@ def _log_lines() -> tuple[tuple[str, str, str, frozenset[str]], ...]:
     """(lesson, move, its What happened line, the parties of its game) for every move of
     every packaged lesson (hands shown: the cards are named)."""
     out = []
-    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
-        tl = load_scenario(path).timeline
-        if tl is None:
-            continue
+    for name, tl in course_timelines():
         for node in tl.nodes.values():
             if not told(node) or node.parent is None:
                 continue
             s = node.parent.state
             seats = frozenset({*s.names[: s.n], *(["N1", "N2"] if s.caps.neutrals else [])})
             line = move_line(tl, node, frozenset(range(s.n)))
-            out.append((path.name, str(node.action), line, seats))
+            out.append((name, str(node.action), line, seats))
     return tuple(out)
 
 
