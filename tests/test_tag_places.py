@@ -13,16 +13,18 @@ positions the learner saw (quick), and over every lesson's line (slow, a third i
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import pytest
-from test_board_tags import _lessons_in_order
+from test_board_tags import _lessons_in_order, _lines_drawn, _tag_boxes
 
 from catan_tutor import board
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import Tutor
-from catan_tutor.widgets.board_tags import SPOT_XY
+from catan_tutor.widgets.board_tags import LEADER_WIDTH, SPOT_XY
 from catan_tutor.widgets.label_places import at_sea, meets
+from catan_tutor.widgets.letter_room import LETTER_EM, letter_box
 
 SIZES = (640, 494)  # the board's width at 1280x900 and at 1024x768 (CSS px)
 NEAR = 1.5  # board units (a hex's side is 1): the farthest a tag's box lies from its spot
@@ -140,3 +142,40 @@ def test_each_lesson_s_tags_stay_by_their_spots_and_apart(lesson):
     if t.view.game.layout is not None:
         found += [(0, 640, p) for p in _problems(t, 640, True)]
     assert found == [], (lesson, found)
+
+
+def _over(line: tuple[float, float, float, float], box: tuple[float, ...], half: float) -> bool:
+    """Whether a line ``half`` px either side of its middle passes over ``box``."""
+    x0, y0, x1, y1 = line
+    left, top, right, bottom = box[0] - half, box[1] - half, box[2] + half, box[3] + half
+    points = ((x0 + (x1 - x0) * k / 200, y0 + (y1 - y0) * k / 200) for k in range(201))
+    return any(left <= x <= right and top <= y <= bottom for x, y in points)
+
+
+@pytest.mark.parametrize("shown", [333, 363])  # (a 375x740 phone's board: the page's, CI's)
+def test_a_phone_s_edge_tags_and_their_lines_leave_the_hexes_letters(monkeypatch, shown):
+    """1.1 on a 375x740 phone, N6 settled, a road aimed at, every label on (the edges): the
+    lines back from the tags s33 sent to the nearest room clear of the others ran over hexes'
+    letters ("E7"'s across J, "J5"'s across O: the phone's browser test saw J and O change,
+    phone_labels_edges.png). No tag and no line is drawn over a hex's letter as written, but
+    N's, Q's and R's, round N6, whose roads glow (as that test allows)."""
+    t = _opened("base_setup")
+    view = t.view
+    view.set_shown_width(str(shown))
+    t.board.click(*view.vp.px(board.vertex_xy(board.parse_vertex("N6"))))
+    assert t.timeline.current.action is not None and {k for k, _ in view.targets} == {"edge"}
+    tags, lines = _tag_boxes(view, monkeypatch), _lines_drawn(view, monkeypatch)
+    view.show_labels(True)
+    assert len(tags) >= board.N_EDGES - 3 and lines  # (a few left out; lines lead to some)
+    size = view.painter.text(LETTER_EM)
+    half = LEADER_WIDTH * view.ratio / 2 + 1  # (the light line under the dark, smoothed)
+    covered = []
+    for h, letter in enumerate(board.HEX_NAMES):
+        if letter in "NQR":
+            continue
+        box = letter_box(
+            view.vp, SimpleNamespace(letter=letter, centre=board.hex_centre_xy(h)), size
+        )
+        covered += [(letter, "tag") for tag in tags if meets(tag, box)]
+        covered += [(letter, "line") for line in lines if _over(line, box, half)]
+    assert covered == [], (shown, covered)

@@ -396,6 +396,7 @@ def draw_labels(
 
 
 LEADER_DARK, LEADER_LIGHT = "rgba(20, 28, 38, 0.9)", "rgba(255, 255, 255, 0.9)"
+LEADER_WIDTH = 3.2  # CSS px: the light line a leader's dark one (1.4) is drawn on
 
 
 def draw_leaders(c: Canvas, leaders: list[tuple[Leader, bool]], ratio: float) -> None:
@@ -404,7 +405,7 @@ def draw_leaders(c: Canvas, leaders: list[tuple[Leader, bool]], ratio: float) ->
     if not leaders:
         return
     c.line_cap = "round"
-    for colour, width in ((LEADER_LIGHT, 3.2), (LEADER_DARK, 1.4)):
+    for colour, width in ((LEADER_LIGHT, LEADER_WIDTH), (LEADER_DARK, 1.4)):
         c.stroke_style, c.line_width = colour, width * ratio
         for (a, b), _ in leaders:
             c.stroke_line(*a, *b)

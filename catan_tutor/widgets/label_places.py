@@ -241,7 +241,7 @@ class LabelPlaces:
     def room(self, x: float, y: float, w: float, h: float, gap: float, spot: Spot) -> Point | None:
         """The place nearest ``(x, y)``, within ``ROOM`` label heights, for a label ``w`` x
         ``h`` of ``spot`` that meets no label placed before (``gap`` px apart), no hex's letter,
-        no number token (nor leads a line over one), no piece and no ring, on the board: in
+        no number token (nor leads a line over either), no piece and no ring, on the board: in
         the nearest ring round ``(x, y)`` that has one, the one covering least (a harbor's
         mark, a stray or a place at sea as in ``beside``); None where there is none. The last
         try for a label that ``beside`` and ``nudge`` left over another: two tags over each
@@ -264,6 +264,8 @@ class LabelPlaces:
                     continue  # (a hex's letter and a number token stay readable)
                 if not self.clear(box) or self._crossed(at, box, self.numbers):
                     continue  # (and the pieces and rings in sight, no line over a number)
+                if self._led_over_letter(spot, at, nx, ny, w, h):
+                    continue  # (nor over a hex's letter: "E7"'s line hid J's on a phone)
                 here = (
                     self._cost(box)
                     + self.strays(spot, box)
@@ -275,6 +277,19 @@ class LabelPlaces:
             if best is not None:  # the nearest ring round it with a place
                 return best
         return best
+
+    def _led_over_letter(
+        self, spot: Spot, at: Point, x: float, y: float, w: float, h: float
+    ) -> bool:
+        """Whether the line back from ``spot``'s label ``w`` x ``h`` centred on ``(x, y)`` to
+        ``at`` (its spot, canvas px), if one is drawn (``leader``), runs over a hex's letter
+        with the room kept round it (s33: with every label on a 375 px phone at 1.1, "E7"'s
+        line lay across J's letter, "J5"'s across O's)."""
+        box = _box(x, y, w, h)
+        end = (min(max(at[0], box[0]), box[2]), min(max(at[1], box[1]), box[3]))
+        if not any(_line_meets(at, end, b) for b in self.letter_boxes):
+            return False  # (the line drawn is part of this one, or none is drawn)
+        return self.leader(spot, x, y, w, h) is not None
 
     def free(self, x: float, y: float, w: float, h: float) -> bool:
         """Whether a label ``w`` x ``h`` centred on ``(x, y)`` covers no piece and no ring."""
@@ -516,6 +531,22 @@ def at_sea(p: Point) -> bool:
         if dx <= half and dy + dx / math.sqrt(3) <= 1.0:
             return False
     return True
+
+
+def _line_meets(a: Point, b: Point, box: Box) -> bool:
+    """Whether the line from ``a`` to ``b`` passes through ``box`` (clipped to it)."""
+    lo, hi = 0.0, 1.0
+    for p, d, least, most in (
+        (a[0], b[0] - a[0], box[0], box[2]),
+        (a[1], b[1] - a[1], box[1], box[3]),
+    ):
+        if d == 0:
+            if not least < p < most:
+                return False
+            continue
+        t0, t1 = sorted(((least - p) / d, (most - p) / d))
+        lo, hi = max(lo, t0), min(hi, t1)
+    return lo < hi
 
 
 def _union(boxes: Iterable[Box]) -> Box:
