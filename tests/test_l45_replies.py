@@ -19,10 +19,15 @@ import re
 from puzzle_answers import at_question, course_puzzles, judged
 
 from catan_tutor import new_game
+from catan_tutor.board import HEX_NAMES
 from catan_tutor.game import Game
 from catan_tutor.study.editor import edit
 from catan_tutor.widgets import verdicts
+from catan_tutor.widgets.card_spots import first_spot_arg, names_spots
+from catan_tutor.widgets.forms import SPOT_FIELDS
+from catan_tutor.widgets.kinds import spot_kind, variant_kinds
 from catan_tutor.widgets.puzzle import NONE_READ, SAY_AGAIN, _judgement_html
+from catan_tutor.widgets.tutor import Tutor
 
 
 def _page(html: str) -> str:
@@ -94,3 +99,79 @@ def test_a_kind_misspelt_is_not_told_no_word_names_a_move():
     assert SAY_AGAIN in page and NONE_READ not in page
     nothing = judged("puzzle_ck_knights", 6, "asdf")
     assert nothing.none_read and NONE_READ in _judgement_html(nothing)
+
+
+def test_CK_PC_MERCHANT_the_merchants_hex_list_at_a_question_offers_every_land_hex():
+    """l45 at 9.18's first question: the Merchant's "details" list offers every land hex in
+    the board's order (the robber's list does; K, L, O, P and S alone, the hexes by P2's
+    buildings, narrowed the answer to five), the Merchant Fleet's every card."""
+    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == ("puzzle_ck_progress", 4))
+    t = at_question(asked)
+    t.session.choose_kind("play progress")
+    form = t.controls.form
+    assert form is not None
+    form.set(card=12)  # the Merchant
+    assert [label for label, v in form.pickers["args"].options if v is not None] == list(HEX_NAMES)
+    form.set(card=13)  # the Merchant Fleet: a card kind
+    assert len(form.offered("args")) == len(t.session.game.state.bank)
+
+
+def _own_pieces(game: Game, field: str, spots: set) -> bool:
+    """Every one of ``spots`` (corners) holds a piece of the seat to move: a list of the
+    pieces a move acts on (a knight moved, a city's metropolis), all there are."""
+    if dict(SPOT_FIELDS).get(field) != "vertex":
+        return False
+    s, p = game.state, game.acting_seat
+    corners = [v for v in spots if v >= 0]  # (no spot: "none")
+    knights = [s.kn[v] if s.caps.knights else None for v in corners]
+    return all(
+        s.vowner[v] == p or (k is not None and k.owner == p)
+        for v, k in zip(corners, knights, strict=True)
+    )
+
+
+def test_at_every_question_each_spot_list_offers_more_than_the_legal_spots():
+    """At each open question of the course, each kind's form (each progress card held, its
+    card chosen) lists in each spot field (and a card's spot) more values than the legal
+    moves of the kind use, wherever the board has more (a list of the mover's own knights
+    or cities holds all there are): no list is the answer's shortlist."""
+    seen, checked = set(), 0
+    t = Tutor(new_game("base", players=3))  # one tutor, each lesson opened in it (the time)
+    s = t.session
+    for asked in course_puzzles():
+        if s.lesson_id != asked.lesson:
+            s.open(asked.scenario(), asked.lesson)
+        tl = s.timeline
+        for node in tl.path(tl.nodes[asked.node])[:-1]:  # the questions before it solved
+            if node.id in s.scenario.puzzles:
+                s.puzzle.solved.add(s.puzzle.key(node))
+        s.goto(asked.node)
+        assert s.puzzle_secret
+        ours = variant_kinds(s.game)
+        for kind in s.kinds():
+            if not spot_kind(ours.get(kind)) and not names_spots(ours.get(kind)):
+                continue  # (no spot listed: the sweep's time)
+            s.choose_kind(kind)
+            form = t.controls.form
+            if form is None:
+                continue
+            legal = s.of_kind()
+            cards = form.offered("card") if "card" in form.pickers else [None]
+            for card in cards:
+                if card is not None:
+                    form.set(card=card)
+                fields = [n for n, _ in SPOT_FIELDS if n in form.pickers]
+                fields += ["args"] if isinstance(card, int) and first_spot_arg(card) else []
+                for n in fields:
+                    offered = set(form.offered(n))
+                    used = {
+                        getattr(a, n) for a in legal if card in (None, getattr(a, "card", None))
+                    }
+                    if len(used) <= 1 or not used <= offered:
+                        continue  # (one move, or none: nothing to narrow)
+                    if _own_pieces(s.game, n, offered):
+                        continue  # (the mover's own knights or cities: the board has no more)
+                    assert offered > used, (asked.lesson, asked.node, kind, card, n, used)
+                    seen.add(n)
+                    checked += 1
+    assert checked >= 12 and "args" in seen, (checked, seen)  # (9.18's Merchant among them)
