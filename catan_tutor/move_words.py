@@ -148,11 +148,12 @@ def _base(low: str) -> str:
 
 class MoveWordsError(NotationError):
     """Words typed that are no move: ``why`` in a learner's sentence (no offsets), the
-    ``word`` at fault ('' for none)."""
+    ``word`` at fault ('' for none), and ``meant``: the kind of move's word its "did you
+    mean" takes it for ('' for none: "citty" is "city")."""
 
-    def __init__(self, why: str, word: str = "") -> None:
+    def __init__(self, why: str, word: str = "", meant: str = "") -> None:
         super().__init__(why)
-        self.why, self.word = why, word
+        self.why, self.word, self.meant = why, word, meant
 
 
 INCOMPLETE = "The move does not say."  # after the question of the part a move leaves out
@@ -614,7 +615,8 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         word = next((t for t in tokens if _unknown(t)), "")
         if word and (meant := misspelt_kind(word)):  # "rode on N3", "raod N7" (l37)
             how = how_to_type(game, _kind_class(game, meant), avoid) or how
-            raise MoveWordsError(f"I cannot read “{word}”: did you mean “{meant}”? {how}", word)
+            why = f"I cannot read “{word}”: did you mean “{meant}”? {how}"
+            raise MoveWordsError(why, word, meant)
         unread = f"I cannot read “{word}”." if word else "It does not say which move."
         raise MoveWordsError(f"{unread} {how}", word or head or tokens[0])
     try:

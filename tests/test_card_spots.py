@@ -86,14 +86,27 @@ def test_a_click_names_the_spot_of_every_card_that_names_one(card):
 
 
 def test_a_click_before_the_card_is_chosen_asks_for_the_card_where_no_card_fits():
-    """No card chosen, a hex clicked where no offered card's move is: the card first."""
+    """No card chosen, a hex clicked where no offered card's move is: the card first. At the
+    question the form offers the Merchant on every land hex (l45: its five hexes alone
+    narrowed the answer), so a click on A is judged as the Merchant there, as one on K is:
+    no reply tells the hexes where it may go apart; once solved, the card first again."""
     t = at_question(MERCHANT_AT[0])
     s, c = t.session, t.controls
+    at = s.timeline.current
     s.choose_kind("play progress")
     said: list[str] = []
     c.puzzle_note = said.append
     c.act_at(("hex", board.HEX_NAMES.index("A")))
-    assert said == [CARD_FIRST] and s.puzzle.tries == 0, said
+    assert said == [] and s.puzzle.tries == 1, said
+    assert "merchant on hex A" in s.puzzle.verdict.text, s.puzzle.verdict.text
+    s.puzzle.solved.add(s.puzzle.key(at))  # the question solved: the legal moves alone
+    s.goto(at.id)
+    assert not s.puzzle_secret
+    s.choose_kind("play progress")
+    told: list[str] = []
+    c.puzzle_note = s.say = told.append  # (wherever the tap's reply goes)
+    c.act_at(("hex", board.HEX_NAMES.index("A")))
+    assert told == [CARD_FIRST], told
 
 
 def test_a_click_fills_the_card_and_its_spot_in_the_form():

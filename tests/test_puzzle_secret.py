@@ -33,7 +33,7 @@ from puzzle_answers import (
 )
 
 from catan_tutor import board, new_game, rulebook
-from catan_tutor.actions import Action, Die, EventDie
+from catan_tutor.actions import Action, BankTrade, Die, EventDie
 from catan_tutor.game import Game
 from catan_tutor.rules.words import can
 from catan_tutor.study.course import course
@@ -64,6 +64,7 @@ from catan_tutor.widgets.kinds import (
 from catan_tutor.widgets.move_list import rows
 from catan_tutor.widgets.odds_panel import CARDS_KEPT
 from catan_tutor.widgets.odds_panel import where as odds_where
+from catan_tutor.widgets.open_values import every_value
 from catan_tutor.widgets.panels import turn_words
 from catan_tutor.widgets.possible_parts import possible_parts
 from catan_tutor.widgets.puzzle_state import GO_ON
@@ -699,7 +700,9 @@ SIZES = {"vertex": len(board.VERTEX_LABELS), "edge": len(board.EDGE_LABELS), "he
 def tries_at(game: Game, who: bool) -> list[Action]:
     """Every move a learner can try at a question: each legal one, the same by another seat,
     and each kind of the palette (the phase's) on every spot of its kind, or by its seat
-    alone; by every seat when the question asks who moves, else by the one to move."""
+    alone; by every seat when the question asks who moves, else by the one to move; and every
+    value a question's form offers (``every_value``: a bank trade at every rate, of every card
+    for every other; a progress card on every spot of its kind: l45 at 9.18)."""
     seats = range(game.players) if who else (acting_seat(game),)
     out = dict.fromkeys(game.legal_actions())
     for a in list(out):
@@ -713,6 +716,15 @@ def tries_at(game: Game, who: bool) -> list[Action]:
         for a in made:
             if a is not None:
                 out.update(dict.fromkeys(dataclasses.replace(a, player=p) for p in seats))
+    # (of a bank trade's, one card got for each card given at each rate: the card got
+    # changes no refusal's reason, and the sweep's time stays)
+    trades = {(a.player, a.give, a.count) for a in out if isinstance(a, BankTrade)}
+    for a in every_value(game, list(out)):
+        if isinstance(a, BankTrade) and a not in out:
+            if (a.player, a.give, a.count) in trades:
+                continue
+            trades.add((a.player, a.give, a.count))
+        out.setdefault(a, None)
     return list(out)
 
 
@@ -1283,6 +1295,22 @@ def test_a_refusal_whose_reason_is_secret_is_two_plain_sentences(monkeypatch):
     assert tl is not None
     j = judge(asked.puzzle, tl.nodes[asked.node], tl.rules, "P3 settle B4")
     assert j.text == f"P3 can't build a settlement on B4. {SECRET_WHY}", j.text
+
+
+def test_every_refused_try_at_every_question_says_why():
+    """l45 at 9.18: "P2 trade 2 cloth for ore" read "P2 can't trade 2 cloth with the bank for
+    1 ore (2:1)." and no more on the page (its "That is not the answer" is the heading's):
+    the rate P2 lacks went unsaid for the rules of C&K's rates (CK-TRADE-BANK,
+    CK-TRADE-MERCHANT…). Every try refused at every question of the course (``tries_at``:
+    a bank trade at every rate among them) says why: no reason is kept back whole, each
+    said without the answer's part (study/cause_kept.py)."""
+    held = [
+        f"{asked.lesson}@{asked.node} {a}: {j.text}"
+        for asked in PUZZLES
+        for a, j in _tries_judged(asked)
+        if not j.correct and not j.legal and SECRET_WHY in j.text
+    ]
+    assert held == [], held[:5]
 
 
 # The card a move plays (a development card's index, a progress card's name), for the hand row

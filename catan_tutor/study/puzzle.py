@@ -32,6 +32,7 @@ from ..actions import Action, BankTrade, PlayProgress, spot_fields
 from ..board import CARD_NAMES, EDGE_LABELS, HEX_NAMES, TERRAINS, VERTEX_LABELS
 from ..errors import QUOTE_CHARS, CatanError
 from ..game import Game
+from ..grammar import plural
 from ..move_words import INCOMPLETE as INCOMPLETE  # (the tests read it here)
 from ..move_words import (
     LevelNotNext,
@@ -252,7 +253,7 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         kept = [w for w in secret_labels(puzzle, node, rules) if not _names(shown, w)]
         said = f"That is not a move: “{typed}”. {keep_secret(str(e), kept)}"
         return Judgement(
-            shown, False, False, "", said, read=False, none_read=_none_read(game, shown)
+            shown, False, False, "", said, read=False, none_read=_none_read(game, shown, e.meant)
         )
     except CatanError as e:  # an action naming nothing there
         return Judgement(shown, False, False, "", f"That is not a move: {e}", read=False)
@@ -366,9 +367,13 @@ def _seat_kept(game: Game, ex, hidden: list[str]) -> Judgement:
     return Judgement(str(ex.action), False, False, mine.rule, why_not(game.state, ex.action, why))
 
 
-def _none_read(game: Game, text: str) -> bool:
+def _none_read(game: Game, text: str, meant: str = "") -> bool:
     """No word of ``text`` names a kind of move, in words or notation (l31: "Nothing was
-    played: say it another way" under words of which nothing at all was read)."""
+    played: say it another way" under words of which nothing at all was read), nor is taken
+    for one (``meant``: the reader's "did you mean" of a kind; l45 at 7.8 read "did you mean
+    “city”?" above "No word of it names a move")."""
+    if meant:
+        return False
     try:
         return learner_notation(game, text) is None and kind_named(text, game) is None
     except CatanError:
@@ -442,8 +447,15 @@ def secrets(puzzle: Puzzle, node: Node, rules) -> list[str]:
             # 4:1, not 3:1." named 3.2's answer (a learner); any rate a reply states narrows it
             # ("P2 trades grain with the bank at 4:1, not 2:1": no 3:1 harbor, s18)
             words += [f"{n}:1" for n in (2, 3, 4)]
-        out += [w for w in words if w and not _names(puzzle.prompt, w) and w not in out]
+        out += [w for w in words if w and not _said(puzzle.prompt, w) and w not in out]
     return out
+
+
+def _said(prompt: str, word: str) -> bool:
+    """The prompt names ``word``, or its plural: 4.3's "Build the first of the two free
+    roads" says the answer is a road (its refusals' reason, "P1 first builds the free roads
+    of Road Building", was held back for naming "road")."""
+    return _names(prompt, word) or _names(prompt, plural(word))
 
 
 def kind_words(a: Action) -> list[str]:

@@ -3,13 +3,18 @@ only (a fresh learner, puzzle 3.2 "Get it from the bank at the best rate": the r
 offered "2" and "4", the learner's legal rates, and the answer is the smaller one). A bank
 trade's form under an open question offers every rate (2, 3 and 4: BASE-TRADE-MARITIME),
 every card to give and to get; an improvement's form every track
-(CK-IMPROVE-BUILD); a wrong one is answered by the why-not.
+(CK-IMPROVE-BUILD); a progress card naming one spot every spot of its kind, in the board's
+order (9.18, l45: the Merchant's "details" offered K, L, O, P and S alone, the hexes by P2's
+buildings, where the robber's list offers every land hex: CK-PC-MERCHANT); a wrong one is
+answered by the why-not.
 """
 
 from __future__ import annotations
 
 from ..actions import TRACK_NAMES, Action, BankTrade, Improve
+from ..board import EDGE_LABELS, HEX_NAMES, VERTEX_LABELS
 from ..game import Game
+from ..progress_cards import CARDS, SCHEMA
 
 RATES = (2, 3, 4)  # the bank's rates: 4:1, a 3:1 harbor, a 2:1 harbor (BASE-TRADE-MARITIME)
 
@@ -35,10 +40,38 @@ def every_value(game: Game, actions: list[Action]) -> list[Action]:
             out.update(
                 dict.fromkeys(Improve(a.player, t, a.vertex) for t in range(len(TRACK_NAMES)))
             )
-    wide = [a for a in out if isinstance(a, (BankTrade, Improve))]
+        elif type(a).__name__ == "PlayProgress":
+            out.update(dict.fromkeys(every_card_spot(a)))
+    wide = [a for a in out if _wide(a)]
     wide.sort(key=lambda a: (type(a).__name__, a.player, *_fields(a)))
-    return [a for a in out if not isinstance(a, (BankTrade, Improve))] + wide
+    return [a for a in out if not _wide(a)] + wide
 
 
-def _fields(a: BankTrade | Improve) -> tuple[int, ...]:
-    return (a.give, a.count, a.get) if isinstance(a, BankTrade) else (a.track, a.vertex)
+# every spot of a kind a card may name (the land hexes: the robber's list offers them too)
+SPOTS = {"vertex": len(VERTEX_LABELS), "edge": len(EDGE_LABELS), "hex": len(HEX_NAMES)}
+
+
+def every_card_spot(a: Action) -> list[Action]:
+    """A progress card's move (``PlayProgress``) with the one spot its card names (the
+    Merchant's hex, the Bishop's, the Medicine's city…) over every spot of that kind, its
+    other arguments as they are; ``a`` alone for a card naming no spot or several (the
+    Inventor's two hexes: every pair would make a list of hundreds; no question asks one)."""
+    card, args = getattr(a, "card", -1), getattr(a, "args", ())
+    schema = SCHEMA.get(CARDS[card], ()) if 0 <= card < len(CARDS) else ()
+    at = [i for i, kind in enumerate(schema) if kind.rstrip("?") in SPOTS]
+    if len(at) != 1 or len(args) != len(schema):
+        return [a]
+    i, size = at[0], SPOTS[schema[at[0]].rstrip("?")]
+    return [type(a)(a.player, card, (*args[:i], x, *args[i + 1 :])) for x in range(size)]  # type: ignore[call-arg]
+
+
+def _wide(a: Action) -> bool:
+    return isinstance(a, (BankTrade, Improve)) or type(a).__name__ == "PlayProgress"
+
+
+def _fields(a: Action) -> tuple:
+    if isinstance(a, BankTrade):
+        return (a.give, a.count, a.get)
+    if isinstance(a, Improve):
+        return (a.track, a.vertex)
+    return (getattr(a, "card", -1), getattr(a, "args", ()))

@@ -25,6 +25,7 @@ from ..rules.barbarians import TRACK_END
 from ..rules.words import can, say, why_not
 from ..study.cause_kept import cause_kept
 from ..study.puzzle import keep_secret, kind_words, not_their_move
+from ..study.puzzle_why import names as said_in
 from ..study.typed_names import in_printed_names, own_names
 from ..words.narrate import attack_facts, events
 from ..words.older_names import card_count_words, with_older_name
@@ -470,7 +471,10 @@ def verdict_html(
     mark = f"{icons.OK} Allowed." if ex.legal else f"{icons.NO} Not allowed."  # (its own
     # sentence: "not allowed: P2 can't discard 1 lumber: P2 must…" had two colons; issue 33)
     reason = plain(ex.reason)
-    told = [w for w in hidden if w not in kind_words(ex.action)]  # (the try's kind is its own)
+    # (the try's kind is its own, and what its sentence says: "(3:1)", l45 at 9.18, whose
+    # "P2 has no 3:1 rate for cloth" was kept back for naming a rate)
+    own = can(game.state, ex.action, ex.legal)
+    told = [w for w in hidden if w not in kind_words(ex.action) and not said_in(own, w)]
     if ex.legal:
         move = can(game.state, ex.action, True)
         if reason == say(game.state, ex.action):  # the move's words already say it
