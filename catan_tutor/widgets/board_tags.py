@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -306,6 +307,7 @@ def draw_labels(
     *,
     places: LabelPlaces,
     own: dict[Spot, str] | None = None,
+    aimed: Iterable[Spot] = (),
 ) -> None:
     """Each corner's label on a dark tag, each edge's on a light one (of the ``kinds``
     given; only the spots ``named``, with their labels as named, when given; else every spot,
@@ -316,8 +318,11 @@ def draw_labels(
     stands on it (``taken``: corners, edges; a smaller tag), so every piece and ring stays in
     sight (issue 33). With every label on, a label the words do not name that finds no place
     but over a number token or a harbor's disc (or its line back across one) is left out:
-    the numbers stay readable on a crowded board (l34). One batched call per tag colour and
-    size, then the texts."""
+    the numbers stay readable on a crowded board (l34). The tags the words name are placed
+    first, then those of the spots ``aimed`` at (the moment's legal spots, glowing), then the
+    rest, each on its spot before those beside it: with every label on a phone, the rest left
+    no room for "N5" beside its glowing road at 1.1, and it was drawn over "J5" and "J7" (s33).
+    One batched call per tag colour and size, then the texts."""
     looks = {"edge": (EDGE_TAG, EDGE_TAG_TEXT), "vertex": (VERTEX_TAG, VERTEX_TAG_TEXT)}
     inset = EDGE_INSET if named is None and {"edge", "vertex"} <= set(kinds) else 0.0
 
@@ -348,7 +353,13 @@ def draw_labels(
         (kind, small): [] for kind in ("edge", "vertex") for small in (False, True)
     }
     leaders: list[tuple[Leader, bool]] = []  # a far label's line, and a dot on its spot?
-    for beside, kind, i, text, small in sorted(todo, key=lambda t: t[0]):  # on-spot first
+    aimed = set(aimed)
+
+    def first(t: tuple[bool, str, int, str, bool]) -> tuple[bool, bool, bool]:
+        spot = (t[1], t[2])  # named, then aimed at, then the rest; on-spot first in each
+        return spot not in (own or {}), spot not in aimed, t[0]
+
+    for beside, kind, i, text, small in sorted(todo, key=first):
         size = label_px(vp, small, zoom, ratio)
         pad = size * LABEL_PAD / LABEL_SIZE
         w, h = text_em(text) * size + 2 * pad, size + 2 * pad

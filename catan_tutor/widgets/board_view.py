@@ -494,14 +494,14 @@ class BoardView:
             [h for h, n in enumerate(lay.numbers) if n] if lay else [], harbor_marks(self.painter),
             (0, 0, c.width, c.height - self.strip), self.painter.text(LETTER_EM),
         )  # fmt: skip
+        z, r = self.zoom, self.ratio
         if self.labels:  # both kinds, or on a phone the kind aimed at (board_tags.label_kinds)
-            kinds = label_kinds(self.vp, self.zoom, self.ratio, self.targets)
-            z, r = self.zoom, self.ratio  # (a spot the words name: by their name for it)
-            draw_labels(c, self.vp, pieces.taken, z, r, kinds, places=places, own=self.named)
+            kinds = label_kinds(self.vp, z, r, self.targets)  # (own: named as the words name it)
+            draw_labels(c, self.vp, pieces.taken, z, r, kinds, places=places, own=self.named,
+                        aimed=self.targets)  # fmt: skip
             if self.narrow:  # a phone's tags are large: none cuts a harbor's word
                 self.painter.draw_harbor_discs(c)
         else:  # the spots the page's words name (both kinds)
-            z, r = self.zoom, self.ratio
             draw_labels(c, self.vp, pieces.taken, z, r, named=self.named, places=places)
 
     def _draw_hover(self) -> None:
