@@ -285,6 +285,15 @@ def _under(page, upper: str, lower) -> float:
     return lower.bounding_box()["y"] - (top["y"] + top["height"])
 
 
+def _in_top_border(box_locator) -> None:
+    """The question's box has "Puzzle" over it, in its top border as a legend: no line of its
+    own (l45: a phone and a tablet left it out, 121_phone_p10.png, 110_p67_tablet.png)."""
+    head = box_locator.locator(".catan-puzzle-head").bounding_box()
+    top = box_locator.bounding_box()
+    assert head is not None and head["y"] >= 0, head
+    assert head["y"] < top["y"] < top["y"] + 2 < head["y"] + head["height"], (head, top)
+
+
 def _spot_on_page(page, xy: tuple[float, float]) -> tuple[float, float]:
     """Where board point ``xy`` shows on the page (CSS px), the board as it sits now."""
     box = page.locator(BOARD).last.bounding_box()
@@ -643,6 +652,7 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, new_page):
     question.wait_for()
     answer, hint = page.locator(".catan-puzzle-answer"), page.locator(".catan-puzzle-hint")
     first_screen(page.locator(BOARD).last, forward.first, question, answer, hint)
+    _in_top_border(page.locator(".catan-puzzle"))
     # the question before the goal and the turn's story, as on a phone: after them it
     # started under the fold (y 1112 at 5.13)
     assert question.bounding_box()["y"] < page.locator(".catan-lesson").bounding_box()["y"]
@@ -1026,16 +1036,25 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, phone):
             "e => [getComputedStyle(e).lineHeight, getComputedStyle(e).fontSize]"
         )
         assert float(lines.removesuffix("px")) <= 1.5 * float(size.removesuffix("px")), lines
+        _in_top_border(question)
+        # how to answer says "Tap" under a finger ("Click your move's spot on the board":
+        # l45, 160_phone_dark_p14.png)
+        how = page.locator(".catan-puzzle-how").inner_text()
+        assert "Tap your move's spot on the board" in how and "lick" not in how, how
+        # Copy link in line with Labels over it (it was 10 px further in: l45)
+        labels = page.locator(".catan-labels-toggle").bounding_box()
+        link = page.locator(".catan-copy-link").bounding_box()
+        assert link["y"] > labels["y"] and abs(link["x"] - labels["x"]) <= 0.5, (labels, link)
         # a wrong answer: its verdict right under the question, over the answer's field, its
         # first line on the screen (over the question it pushed the question under the fold,
-        # phone_puzzle_tap.png); the question stays where it was; no "Puzzle" over it
+        # phone_puzzle_tap.png); the question stays where it was, "Puzzle" over it
         before = asked_words.bounding_box()
         field.fill("P1 robber M P2")
         field.press("Enter")
         verdict = page.locator(".catan-puzzle-result .catan-puzzle-verdict")
         verdict.wait_for()
         assert "Not the answer" in verdict.inner_text()
-        assert question.locator(".catan-puzzle-head").is_hidden()
+        _in_top_border(question)
         settle(page)
         assert asked_words.bounding_box() == before, (asked_words.bounding_box(), before)
         assert 0 <= _under(page, ".catan-puzzle-prompt", verdict) <= 12, verdict.bounding_box()
@@ -1102,6 +1121,20 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, phone):
         # with room between them (they ran together, a fresh learner)
         assert page.evaluate(REPLY_GAP_JS) >= style.REPLY_GAP - 1
         page.screenshot(path=ARTIFACTS / "layout_phone_puzzle_next.png")
+        # 10.6 (C&K) solved: what the event die did right under the board that draws the
+        # dice (under the puzzle's box it read far from them: l45, 125_phone_scrolled.png;
+        # under an open question it stays under the question: its answer's row in sight)
+        sc = load_scenario(packaged_lessons() / "puzzle_ck_metropolis.catan.yaml")
+        _at_first_question(page, "Puzzles: metropolises", next(iter(sc.puzzles)))
+        page.locator(".catan-puzzle-answer input").fill("P1 improve trade A6")
+        page.locator(".catan-puzzle-answer input").press("Enter")
+        question.filter(has_text="solved").wait_for()
+        dice = page.locator(".catan-board-col>.catan-dice-words").filter(has_text="Event die")
+        dice.wait_for()
+        settle(page)
+        page.screenshot(path=ARTIFACTS / "layout_phone_ck_solved.png", full_page=True)
+        assert 0 <= _under(page, BOARD, dice) <= 24, dice.bounding_box()
+        assert _under(page, ".catan-board-col>.catan-dice-words", question) >= 0
     except BaseException:
         _tell_scroll(page)  # (it failed once in CI with the page ~790 px down at load)
         raise
