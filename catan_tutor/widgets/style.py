@@ -111,9 +111,6 @@ RIGHT_FIRST_CSS = (
     # (the lesson's text last where the window is short or the panels under the board)
     f"@media {TALL},{SHORT}{{{RIGHT_SHOWN}>.catan-side>.catan-lesson{{order:3}}}}"
 )
-# no question open at this step (a question just solved: its box says "Puzzle · solved ✓",
-# no answer's row)
-SOLVED = ".catan-tutor:has(.catan-puzzle-state[data-solved='1'])"
 # On a phone and a tablet an open question's "Puzzle" sits in its box's top border, as a
 # fieldset's legend: it costs no line (its line put the question under the first screen,
 # and it was left out there: a fresh learner, l45, missed it at 6.7 and 10.6)
@@ -563,9 +560,8 @@ LAYOUT_CSS = (
     f"{PUZZLE_OPEN}>.catan-board-col>.catan-dice-words:not(:has(.catan-event-words))"
     "{display:none}"
     f"{PUZZLE_OPEN}>.catan-board-col>.catan-dice-words{{order:-59}}"
-    # the question solved, no answer's row to keep in sight: the dice's words back right
-    # under the board that draws the dice (under the box they read apart from them, l45)
-    f"{SOLVED}>.catan-board-col>.catan-dice-words{{order:-79}}"
+    # (still there once the question is solved: moved up under the board as the answer is
+    # judged, its lines took ◀ ▶ and the verdict ~60 px down under the finger, 10.6: l45)
     # the board in words (for screen readers only) takes no row
     f"{COL}>.widget-html:has(.catan-board-text){{position:absolute}}"
     # nothing said, no line (each row of the column has a gap over it)
