@@ -32,8 +32,8 @@ COVERED_JS = """() => [...document.querySelectorAll(
 
 
 # Runs in the page: the room (px) between a right answer's reply and the next question's
-# words it is shown with, in the puzzle's box (the nearest shown part over or under it; null
-# without such a reply)
+# words it is shown with, in the puzzle's box (the nearest shown part over or under it, but
+# the "Puzzle" set in the box's border on a phone; null without such a reply)
 REPLY_GAP_JS = """() => {
   const v = document.querySelector('.catan-puzzle-prompt .catan-puzzle-verdict');
   if (!v || !v.checkVisibility()) return null;
@@ -41,6 +41,7 @@ REPLY_GAP_JS = """() => {
   let gap = null;
   for (const e of v.parentElement.children) {
     if (e === v || !e.checkVisibility() || !e.innerText.trim()) continue;
+    if (getComputedStyle(e).position === 'absolute') continue;  // ("Puzzle" in the border)
     const q = e.getBoundingClientRect();
     const d = q.top >= r.bottom - 1 ? q.top - r.bottom : r.top - q.bottom;
     gap = gap === null ? d : Math.min(gap, d);

@@ -285,6 +285,15 @@ def _under(page, upper: str, lower) -> float:
     return lower.bounding_box()["y"] - (top["y"] + top["height"])
 
 
+def _in_top_border(box_locator) -> None:
+    """The question's box has "Puzzle" over it, in its top border as a legend: no line of its
+    own (l45: a phone and a tablet left it out, 121_phone_p10.png, 110_p67_tablet.png)."""
+    head = box_locator.locator(".catan-puzzle-head").bounding_box()
+    top = box_locator.bounding_box()
+    assert head is not None and head["y"] >= 0, head
+    assert head["y"] < top["y"] < top["y"] + 2 < head["y"] + head["height"], (head, top)
+
+
 def _spot_on_page(page, xy: tuple[float, float]) -> tuple[float, float]:
     """Where board point ``xy`` shows on the page (CSS px), the board as it sits now."""
     box = page.locator(BOARD).last.bounding_box()
@@ -643,6 +652,7 @@ def test_a_tablet_s_controls_are_big_enough_for_a_finger(app_server, new_page):
     question.wait_for()
     answer, hint = page.locator(".catan-puzzle-answer"), page.locator(".catan-puzzle-hint")
     first_screen(page.locator(BOARD).last, forward.first, question, answer, hint)
+    _in_top_border(page.locator(".catan-puzzle"))
     # the question before the goal and the turn's story, as on a phone: after them it
     # started under the fold (y 1112 at 5.13)
     assert question.bounding_box()["y"] < page.locator(".catan-lesson").bounding_box()["y"]
@@ -1026,16 +1036,25 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, phone):
             "e => [getComputedStyle(e).lineHeight, getComputedStyle(e).fontSize]"
         )
         assert float(lines.removesuffix("px")) <= 1.5 * float(size.removesuffix("px")), lines
+        _in_top_border(question)
+        # how to answer says "Tap" under a finger ("Click your move's spot on the board":
+        # l45, 160_phone_dark_p14.png)
+        how = page.locator(".catan-puzzle-how").inner_text()
+        assert "Tap your move's spot on the board" in how and "lick" not in how, how
+        # Copy link in line with Labels over it (it was 10 px further in: l45)
+        labels = page.locator(".catan-labels-toggle").bounding_box()
+        link = page.locator(".catan-copy-link").bounding_box()
+        assert link["y"] > labels["y"] and abs(link["x"] - labels["x"]) <= 0.5, (labels, link)
         # a wrong answer: its verdict right under the question, over the answer's field, its
         # first line on the screen (over the question it pushed the question under the fold,
-        # phone_puzzle_tap.png); the question stays where it was; no "Puzzle" over it
+        # phone_puzzle_tap.png); the question stays where it was, "Puzzle" over it
         before = asked_words.bounding_box()
         field.fill("P1 robber M P2")
         field.press("Enter")
         verdict = page.locator(".catan-puzzle-result .catan-puzzle-verdict")
         verdict.wait_for()
         assert "Not the answer" in verdict.inner_text()
-        assert question.locator(".catan-puzzle-head").is_hidden()
+        _in_top_border(question)
         settle(page)
         assert asked_words.bounding_box() == before, (asked_words.bounding_box(), before)
         assert 0 <= _under(page, ".catan-puzzle-prompt", verdict) <= 12, verdict.bounding_box()
@@ -1450,6 +1469,22 @@ def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
     assert tutor.evaluate("(e) => e.style.minHeight") != ""  # the room kept under the form
     assert page.evaluate(SCROLL_JS, False) == 0  # the learner scrolls up
     page.wait_for_function("() => !document.querySelector('.catan-tutor').style.minHeight")
+    # at 1280x900 a kind played by a click on the board, the board in sight, moves nothing,
+    # though its form's Play is under the screen's foot (l45 at 7.8: "Activate a knight"
+    # scrolled the page 25 px and the click aimed at the knight landed beside it); a kind
+    # with no spot on the board still has its form brought into sight (s32 at 11.16, l42 at
+    # 3.2: test_browser_puzzle_secret's sweep)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.evaluate(SCROLL_JS, False)
+    before = _settled_box(page, canvas)
+    page.locator(".catan-palette button", has_text="Activate a knight").first.click()
+    page.locator(".catan-palette button.mod-active", has_text="Activate a knight").wait_for()
+    play = page.locator(".catan-form .catan-form-play")
+    play.wait_for()
+    after = _settled_box(page, canvas)
+    foot = play.bounding_box()["y"] + play.bounding_box()["height"]
+    page.screenshot(path=ARTIFACTS / "layout_1280_spot_kind.png")
+    assert after == before and 900 < foot < 900 + before["y"], (before, after, foot)
 
 
 def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(lesson_page):

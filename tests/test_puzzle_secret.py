@@ -266,7 +266,11 @@ def test_no_text_of_the_tutor_holds_the_answer_before_it_is_solved(asked: Asked)
     assert asked.puzzle.prompt.split(" (")[0][:40] in text
     assert found(words, text) == [], f"{asked.lesson}: the page gives away {found(words, text)}"
     how = html.unescape(re.sub(r"<[^>]+>", "\n", t.puzzle.how.value)).split("\n")
+    tapped = [line for line in how if line.startswith("Tap your") or ", then tap its" in line]
     how = [line for line in how if line.startswith(("Choose a move", "Click your"))]
+    how = [line for line in how if "click" in line.lower()]  # (said for a mouse)
+    # and said for a finger: "Tap" (a phone said "Click…": l45), one of them shown
+    assert [line.replace("tap", "click").replace("Tap", "Click") for line in tapped] == how
     shape = (  # one plain short sentence: what to do first, then where, or how to type it
         r"(Choose a move below, then click its spot on the board( if it has one)?"
         r"( \(and pick the player in the form\))?|Click your move's spot on the board)"

@@ -11,8 +11,9 @@ import pytest
 from puzzle_answers import at_question, course_puzzles
 
 from catan_tutor.study.puzzle import answer_nodes
+from catan_tutor.widgets.move_list import move_words
 from catan_tutor.widgets.puzzle_state import GO_ON
-from catan_tutor.widgets.status_words import TURN_SAYS, choices_words
+from catan_tutor.widgets.status_words import NEXT, TURN_SAYS, choices_words
 
 pytestmark = pytest.mark.course  # a sweep over the course's puzzles
 
@@ -39,9 +40,11 @@ def test_the_turns_choices_keep_only_those_offered():
 
 def test_after_every_right_answer_the_status_line_names_only_what_the_page_offers():
     """Every puzzle of the course, each of its right answers (three at most): the status line
-    (the header's prompt) says ▶ goes on while no move is offered, and otherwise each of the
-    turn's choices it names has a kind in the palette (End turn: its button lit)."""
-    met = {"solved": 0, "choices": 0}
+    (the header's prompt) says ▶ goes on while no move is offered, and the move it plays (l45
+    at 4.3: after the Knight card no control moved the robber, nothing said ▶ would), and
+    otherwise each of the turn's choices it names has a kind in the palette (End turn: its
+    button lit)."""
+    met = {"solved": 0, "choices": 0, "robber": 0}  # (4.3's Knight card: the robber next)
     for asked in course_puzzles():
         first = at_question(asked)
         rules = first.session.timeline.rules
@@ -58,8 +61,13 @@ def test_after_every_right_answer_the_status_line_names_only_what_the_page_offer
             offered = {k for _, k in c.palette.options} if shown else set()
             end = not c.end_button.disabled
             if not offered and not end and c.roll_button.disabled:
+                # (what ▶ plays, the lesson's move, is said after "Next:": l45 at 4.3)
+                said, _, ahead = said.partition(f" {NEXT} ")
                 assert GO_ON in said and not re.search(r"trade|build|end the turn|place", said)
+                ahead_move = s.timeline.current.children[0].action
+                assert ahead == f"{move_words(ahead_move, s.timeline.current.state)}.", where
                 met["solved"] += 1
+                met["robber"] += "moves the robber" in ahead
                 continue
             named = [w for w in CHOICES if re.search(rf"\b{w}\b", said)]
             assert all(CHOICES[w](offered, end) for w in named), where

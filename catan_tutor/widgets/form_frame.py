@@ -19,11 +19,15 @@ import ipywidgets as widgets
 from ipywidgets.widgets.widget_description import DescriptionStyle
 
 from .guard import guarded, shown_in
+from .kinds import spot_kind
 
 if TYPE_CHECKING:
     from .forms import ActionForm
 
 PLAY_FORM = "Play this move"  # the form's move (Try a move's says "Play the typed move")
+# the frame's class while its form is of a kind played by a click on the board (a spot kind):
+# kind_still.js then leaves the page where it is while the board is in sight (l45)
+SPOT_FORM = "catan-form-spot"
 
 
 class FormFrame:
@@ -94,6 +98,10 @@ class FormFrame:
         self.status.layout.display = ""
         self.rule_button.layout.display = "none"
         self.play_button.disabled = True
+        if spot_kind(form.cls):
+            self.widget.add_class(SPOT_FORM)
+        else:
+            self.widget.remove_class(SPOT_FORM)
 
     def show(self, form: ActionForm, parts: list[widgets.Widget]) -> None:
         """``parts``, the fields of ``form`` (the one taken), in the box."""

@@ -7,8 +7,8 @@
  * is let go when the learner scrolls to where the page can end without moving (a blank band
  * under a short form till then). Nothing else moves: the page scrolls only as the learner
  * scrolls it. Runs once per page, with board_keys.js; a phone's column is board_still.js's
- * and reply_in_view.js's. The form a kind's button opens is brought into sight whole (see
- * formInSight).
+ * and reply_in_view.js's. The form a kind's button opens is brought into sight whole, but a
+ * kind played on the board's spots while the board is in sight (see formInSight).
  */
 (function () {
   'use strict';
@@ -63,7 +63,10 @@
   // s32), where the board's top stays on the screen: the page scrolls no farther than that
   // takes. Where the board would go out of sight, it stays put (s16 at 1024x768: a board that
   // moved on a kind's press had the next click on a spot miss); the learner scrolls to the
-  // form. Once, when the form comes from the kernel, within a few seconds of the press and
+  // form. A kind played by a click on the board (its form .catan-form-spot: form_frame.py)
+  // moves nothing while the board is in sight: the board is the way to play it, the form's
+  // Play the second (l45 at 7.8, 1280x900: "Activate a knight" scrolled the page 25 px and
+  // the click aimed at the knight before it landed beside it). Once, when the form comes from the kernel, within a few seconds of the press and
   // before the learner scrolls or chooses a field
   var FORM_WAIT_MS = 4000;
   var pressed = null;  // the kind pressed: its tutor, when, the form's words then
@@ -89,6 +92,12 @@
   ['wheel', 'touchmove', 'change'].forEach(function (name) {
     document.addEventListener(name, function () { pressed = null; }, {capture: true, passive: true});
   });
+  // the board is in sight: at least half of it (or of the screen, a board taller than that)
+  function inSight(board) {
+    var box = board.getBoundingClientRect();
+    var seen = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+    return seen >= Math.min(box.height, window.innerHeight) / 2;
+  }
   function formInSight() {
     if (!pressed) return;
     if (Date.now() - pressed.at > FORM_WAIT_MS || !pressed.tutor.isConnected) {
@@ -106,6 +115,7 @@
     var board = fields.closest('.catan-tutor').querySelector('.catan-board canvas');
     var boardTop = board ? board.getBoundingClientRect().top : Infinity;
     if (need > boardTop) return;  // (the board would go out of sight: it stays, s16)
+    if (play.closest('.catan-form-spot') && inSight(board)) return;  // (its spot: on the board)
     scroller(play).scrollBy(0, Math.min(need + 8, boardTop));
   }
   var looking = false;

@@ -212,9 +212,14 @@ class PuzzleMode:
                 f"{verdicts.lesson_html(puzzle.prompt)}"
             )
             neutral = neutral_forms(self.session.game)  # how to type a neutral's piece
-            lines = [self._how(), markup.text(neutral)] if neutral else [self._how()]
+            how = self._how()
+            lines = [(how, BY_MOUSE), (tapped(how), BY_TOUCH)]
+            lines += [(markup.text(neutral), "")] if neutral else []
             self.how.value = (
-                "".join(f"<div style='color:#666;font-size:12px'>{x}</div>" for x in lines)
+                "".join(
+                    f"<div class='{c}' style='color:#666;font-size:12px'>{x}</div>"
+                    for x, c in lines
+                )
                 if open_
                 else ""
             )
@@ -286,6 +291,17 @@ class PuzzleMode:
         if self.state.seats():
             return f"{chosen} (and pick the player in the form), {typed}"
         return f"{chosen}, {typed}"
+
+
+# How to answer, said twice: "Click…" shown where the pointer is a mouse's, "Tap…" under a
+# finger (a phone said "Click your move's spot on the board": a fresh learner, l45); the page
+# shows one (style.BY_DEVICE_CSS: the kernel does not know the device)
+BY_MOUSE, BY_TOUCH = "catan-by-mouse", "catan-by-touch"
+
+
+def tapped(words: str) -> str:
+    """``words`` said for a finger: "click" becomes "tap"."""
+    return words.replace("Click", "Tap").replace("click", "tap")
 
 
 def _same(a: tuple | None, b: tuple | None) -> bool:

@@ -69,6 +69,26 @@ def solved_words(session: TutorSession) -> str | None:
     return GO_ON if session.puzzle.resting() else None
 
 
+NEXT = "Next:"  # what ▶ shows after a question just solved (``next_words``)
+
+
+def next_words(session: TutorSession) -> str:
+    """After a question just solved, the lesson's move ▶ plays, as the move list says it
+    ("Next: P1 moves the robber to M and takes a card from P2."), '' elsewhere: at 4.3 the
+    Knight card answered, "Press ▶ to go on" named nothing and no control moved the robber
+    (l45). The move ▶ plays is asked of no one (no question open here: ``resting``)."""
+    if not session.puzzle.resting():
+        return ""
+    node = session.timeline.current
+    ahead = node.children[0].action if node.children else None
+    if ahead is None:
+        return ""
+    from .move_list import move_words  # (move_list's widgets: imported when needed)
+
+    said = move_words(ahead, node.state).rstrip(".")
+    return f"{NEXT} {said}." if said else ""
+
+
 def solved_here(session: TutorSession) -> bool:
     """A right answer to the question asked before the node shown is what it shows: until ▶,
     and at the lesson's end when it ends on that answer (l35: the title line said the turn's

@@ -111,6 +111,27 @@ RIGHT_FIRST_CSS = (
     # (the lesson's text last where the window is short or the panels under the board)
     f"@media {TALL},{SHORT}{{{RIGHT_SHOWN}>.catan-side>.catan-lesson{{order:3}}}}"
 )
+# On a phone and a tablet an open question's "Puzzle" sits in its box's top border, as a
+# fieldset's legend: it costs no line (its line put the question under the first screen,
+# and it was left out there: a fresh learner, l45, missed it at 6.7 and 10.6)
+PUZZLE_HEAD_CSS = (
+    f"@media {TALL}{{.catan-app .catan-tutor>.catan-side>.catan-puzzle"
+    "{margin-top:10px!important}}"
+    # (on a phone it sits in the 9 px between the step buttons and the box: a margin put the
+    # answer's field under the first screen at 2.2)
+    f"@media (max-width:700px),{TALL}{{.catan-app .catan-tutor>.catan-side>.catan-puzzle{{"
+    "position:relative;overflow:visible}"
+    # (the question's widget, a Lumino widget, is positioned and clips: not here)
+    ".catan-puzzle>.catan-puzzle-prompt,.catan-puzzle>.catan-puzzle-prompt>.widget-html-content"
+    "{position:static;overflow:visible}"
+    ".catan-puzzle .catan-puzzle-head{position:absolute;top:-0.75em;left:6px;padding:0 4px;"
+    "line-height:1.2;font-size:13px;background:var(--jp-layout-color0,#fff)}}"
+)
+# How to answer, as the pointer is: "Click…" for a mouse, "Tap…" under a finger (puzzle.py)
+BY_DEVICE_CSS = (
+    ".catan-by-touch{display:none}"
+    "@media (pointer:coarse){.catan-by-mouse{display:none}.catan-by-touch{display:block}}"
+)
 # a note under the step buttons shows ("Answer the puzzle to go on.": BoardPanel.held_line)
 HELD = ".catan-tutor:has(.catan-step-note:not([style*='none']))"
 SIDE, COL = ".catan-tutor>.catan-side", ".catan-tutor>.catan-board-col"
@@ -424,9 +445,8 @@ LAYOUT_CSS = (
     f"@media {TALL}{{.catan-tutor>.catan-board-col{{max-width:min("
     f"{BOARD_MAX + 2 * FOCUS_RING}px,calc((100vh - {TALL_RESERVE}px) * {BOARD_MAX / 660:.4f}"
     f" + {2 * FOCUS_RING}px))}}.catan-tutor>.catan-side{{flex-basis:100%}}"
-    # an open question's "Puzzle" over it, as on a phone: the line over it says "Puzzle"
-    ".catan-puzzle .catan-puzzle-head{display:none}.catan-puzzle .catan-puzzle-head+p{"
-    "margin-top:0}}"
+    # an open question's "Puzzle" in its box's top border (PUZZLE_HEAD_CSS), as on a phone
+    ".catan-puzzle .catan-puzzle-head+p{margin-top:0}}"
     # a puzzle's question, its answer and the actions (or tools) it is answered with right
     # under what the game waits for, the lesson's text after them, where the window is short
     # (1024x768: the build buttons were cut at its foot) or the panels are under the board (a
@@ -540,6 +560,8 @@ LAYOUT_CSS = (
     f"{PUZZLE_OPEN}>.catan-board-col>.catan-dice-words:not(:has(.catan-event-words))"
     "{display:none}"
     f"{PUZZLE_OPEN}>.catan-board-col>.catan-dice-words{{order:-59}}"
+    # (still there once the question is solved: moved up under the board as the answer is
+    # judged, its lines took ◀ ▶ and the verdict ~60 px down under the finger, 10.6: l45)
     # the board in words (for screen readers only) takes no row
     f"{COL}>.widget-html:has(.catan-board-text){{position:absolute}}"
     # nothing said, no line (each row of the column has a gap over it)
@@ -597,10 +619,12 @@ LAYOUT_CSS = (
     # put 6.7's answer row 39 px under the fold)
     ".catan-app:has(.catan-puzzle:not([style*='none'])) .catan-note-row>.catan-progress-row"
     "{display:none}"
-    # an open question's "Puzzle" over it: the page's heading says "Puzzle" (its line put
-    # the question under the first screen)
-    ".catan-puzzle .catan-puzzle-head{display:none}"
+    # an open question's "Puzzle" in its box's top border (PUZZLE_HEAD_CSS: a line of its
+    # own put the question under the first screen)
     ".catan-puzzle .catan-puzzle-head+p{margin-top:0}"
+    # Copy link, on a row of its own at the page's foot, in line with Labels over it (its
+    # margin beside the step buttons indented it 10 px more: l45)
+    f"{STEP_ROW}>.catan-copy-link{{margin-left:var(--jp-widgets-margin,2px)!important}}"
     f".catan-tutor>.catan-side>.catan-head{{min-height:{HEAD_RESERVE}px}}"
     f".catan-app button,.catan-app select,.catan-app input,.catan-app summary,"
     f".catan-app .lm-TabBar-tab{{min-height:{TOUCH}px}}"
@@ -660,6 +684,8 @@ def theme_css() -> str:
 
     rules = [
         LAYOUT_CSS,
+        PUZZLE_HEAD_CSS,
+        BY_DEVICE_CSS,
         GO_ON_CSS,
         ".catan-app,.catan-tutor{color:var(--jp-ui-font-color1)}",
         f"{DARK} .catan-board canvas:focus-visible{{outline-color:var(--jp-brand-color1)}}",

@@ -102,7 +102,7 @@ from .puzzle import PuzzleMode
 from .refusal_once import ring_gone_off, ring_once
 from .right_once import unsaid_by_right
 from .rules_panel import RulesPanel
-from .status_words import solved_here, solved_words, status_words
+from .status_words import next_words, solved_here, solved_words, status_words
 from .turn_words import round_words
 from .tutor_session import TutorSession
 
@@ -406,7 +406,8 @@ class Tutor:
                 prompt = prompt.split(":", 1)[1].strip()
             who = f"{icons.DIE} " + markup.text(prompt[:1].upper() + prompt[1:])
         elif solved := solved_words(self.session):  # no move until ▶ (status_words.py)
-            who = f"<span class='catan-head-solved'>{markup.text(solved)}</span>"
+            said = f"{solved} {next_words(self.session)}".strip()  # what ▶ shows (l45)
+            who = f"<span class='catan-head-solved'>{markup.text(said)}</span>"
         else:
             p = g.current_player
             name, sep, rest = verdicts.plain(g.prompt()).partition(": ")
