@@ -199,7 +199,17 @@ def _hex_spots(t: str, what: str, spots: tuple[_Ints, ...], labels: tuple[str, .
     if len(t) < 2 or t[0] not in HEX_NAMES or not t[1:].isdigit():
         return ""
     said = [labels[i] for i in spots[HEX_NAMES.index(t[0])]]
-    return f"; the {what} of hex {t[0]} are {', '.join(said[:-1])} and {said[-1]}"
+    listed = f"; the {what} of hex {t[0]} are {', '.join(said[:-1])} and {said[-1]}"
+    # a spot two hexes share shows under one of their names (l46: "E6" was told hex E's
+    # edges "B7, E3…" right after "named by a hex's letter", and could not tell if E1 names
+    # one): which, with the hex's own name for it
+    hours = (1, 3, 5, 7, 9, 11) if what == "edges" else (12, 2, 4, 6, 8, 10)
+    other = next((i for i, x in enumerate(said) if x[0] != t[0]), None)
+    if other is None:
+        return listed
+    alias = f"{t[0]}{hours[other]}"
+    noun = what.removesuffix("s")
+    return f"{listed} (a shared {noun} shows under one hex's name: {alias} is {said[other]})"
 
 
 def parse_vertex(text: str) -> int:

@@ -858,6 +858,9 @@ def _places_named(game: Game, text: str, avoid: Collection[str]) -> str:
         text, asked = place_words.hexes_by_terrain(game.state, text, avoid)
     cls = kind_named(learner_notation(game, text) or "", game) if asked else None
     if not asked:  # a road's edge: never a settlement, whatever the words around it
+        text, apart = place_words.edge_of_corners(text)  # ("road N4 to N6": l46)
+        if apart:
+            raise MoveWordsError(f"{apart} {how_to_type(game, BuildRoad, avoid)}".strip())
         text, asked = place_words.edges_next_to(game.state, seat, text, avoid)
         # (a neutral's road, "road for neutral 2 next to G6": l29 was told a road is not
         # the answer at 5.13, whose answer is Neutral 2's road)

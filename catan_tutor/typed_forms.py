@@ -47,7 +47,11 @@ _TRACKS = "science, trade or politics"
 # ("P<n> recruit <corner>" read as code to a fresh learner, s17).
 FORMS: dict[str, tuple[str, str, str]] = {
     "Roll": ("A roll of the dice", "the player and “roll”", "roll"),
-    "Settle": ("A settlement", "the player, “settle” and a corner", "settle {corner}"),
+    "Settle": (
+        "A settlement",
+        "the player, “settle” (or “settlement”) and a corner",
+        "settle {corner}",
+    ),
     "BuildRoad": ("A road", "the player, “road” and an edge", "road {edge}"),
     "BuildCity": ("A city", "the player, “city” and a corner", "city {corner}"),
     "BuyDev": ("Buying a development card", "the player and “buy”", "buy"),

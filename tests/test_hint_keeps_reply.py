@@ -33,6 +33,8 @@ def test_a_hint_after_a_wrong_answer_keeps_its_reply_shortened_above_it() -> Non
     assert first == "I cannot read “protect”."
     assert "Not read as a move" in box and first in box and "That is not" not in box, box
     assert box.index("Not read as a move") < box.index("Hint 1:")
+    # said as the last try's, not the hint's reply to it (l46 at 1.4)
+    assert re.search(r"Your last try:\s+Not read as a move", box), box
     assert "Type a move like" in wrong.text and "Type a move like" not in box  # shortened
     assert "Not read as a move" not in _text(view.result.value)  # said once, not twice
 

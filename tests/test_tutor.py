@@ -786,7 +786,8 @@ def test_try_a_move_says_plainly_what_is_not_notation_and_shows_it_as_text():
     shown = visible_text(t.controls.try_verdict.value)
     assert "Not a move" in shown and "I cannot read “fly”" in shown
     # the words it takes: how the kind chosen (the set-up's settlement) is typed (s16)
-    assert "A settlement is typed as the player, “settle” and a corner, like “P1 settle" in shown
+    form = "A settlement is typed as the player, “settle” (or “settlement”) and a corner"
+    assert f"{form}, like “P1 settle" in shown
     legal = re.findall(r"“(P1 settle \w+)”", shown)  # one legal now (s31)
     assert legal and all(t.session.game.explain(m).legal for m in legal), shown
     # the word at fault is marked in the text typed; no reader's character offset is said

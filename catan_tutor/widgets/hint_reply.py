@@ -32,6 +32,11 @@ def lead_sentences(text: str, limit: int = KEPT_CHARS) -> str:
     return " ".join(kept)
 
 
+# what the shortened reply is, above the hints (l46 at 1.4 read "✕ Not read as a move · …"
+# over "Hint 1:" as the hint answering it)
+LAST_TRY = "Your last try:"
+
+
 def held_html(j: Judgement | None, heading: str, colour: str) -> str:
     """The wrong answer's reply, shortened (its ``heading`` and first sentence, a judged
     move's reason too), as shown above the hints; '' for none."""
@@ -42,5 +47,5 @@ def held_html(j: Judgement | None, heading: str, colour: str) -> str:
     said = markup.text(lead_sentences(plain) if j.read else first_sentence(plain))
     return (
         f"<div class='catan-puzzle-held' style='margin:2px 0;color:#555'>"
-        f"<b style='color:{colour}'>{heading}</b> · {said}</div>"
+        f"{LAST_TRY} <b style='color:{colour}'>{heading}</b> · {said}</div>"
     )

@@ -209,6 +209,40 @@ def _owners(s: State, seat: int, text: str, whose: str) -> list[int]:
     return [subject]
 
 
+# A road by the corners it joins: "road N4 to N6", "road from N4 to N6", "road between N4 and
+# N6"; or by a corner and its edge: "road N4 to N5" (l46 at 1.4 was told "“N4” is not an edge")
+_CORNER_TO = re.compile(
+    r"\b(?:(?:from|between)\s+)?(?:corner\s+)?(?P<a>[a-s]\d{1,2})\s+(?:to|and|-|towards)\s+"
+    r"(?:(?:corner|edge)\s+)?(?P<b>[a-s]\d{1,2})\b",
+    re.IGNORECASE,
+)
+
+
+def edge_of_corners(text: str) -> tuple[str, str]:
+    """``text`` (a road) with two corners it joins, or a corner and one of its edges, as that
+    edge's label ("road N4 to N6" -> "road N5"), and ''; two corners not side by side: the
+    text, and why no road joins them; else ``text`` as it is and ''."""
+    m = _CORNER_TO.search(text)
+    if m is None or not _ROAD.search(text):
+        return text, ""
+    a, b = m["a"].upper(), m["b"].upper()
+    if a not in VERTEX_LABELS:
+        return text, ""
+    edges = set(VERTEX_EDGES[VERTEX_LABELS.index(a)])
+    if b in VERTEX_LABELS:  # two corners: the edge they share
+        edges &= set(VERTEX_EDGES[VERTEX_LABELS.index(b)])
+        if not edges:
+            return text, f"No road joins {a} and {b}: a road joins two corners side by side."
+    else:  # a corner and an edge of it
+        try:
+            edges &= {parse_edge(b)}
+        except LabelError:
+            return text, ""
+    if len(edges) != 1:
+        return text, ""
+    return text[: m.start()] + EDGE_LABELS[edges.pop()] + text[m.end() :], ""
+
+
 def edges_next_to(s: State, seat: int, text: str, secret: Collection[str] = ()) -> tuple[str, str]:
     """``text`` (a road) with "next to my settlement" (or a city, or a corner: "next to N4")
     as the free edge that touches it, when one does; else ``text`` and the question that
