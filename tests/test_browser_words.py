@@ -128,7 +128,10 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
         page.locator(f".catan-state[data-node='{node.id}']").wait_for(state="attached")
     page.get_by_role("button", name="Discard cards", exact=True).click()
     form = page.locator(".catan-form")
-    form.locator(".catan-form-choose", has_text="Choose the player").wait_for()
+    choose = form.locator(".catan-form-choose", has_text="Choose the player")
+    choose.wait_for()
+    # in lines of its own small size (l46: 28 px apart, the widget's line height)
+    assert choose.evaluate("x => parseFloat(getComputedStyle(x).lineHeight)") < 20
     form.locator("select").first.select_option(label="P2")
     form.locator(".catan-form-choose", has_text="Choose 4 cards to discard").wait_for()
     counts = form.locator("input[type='number']").evaluate_all("xs => xs.map(x => x.value)")

@@ -145,6 +145,14 @@ def value_label(game: Game, a: Action, name: str, value: object) -> str:
     return notation_words(" ".join(words[common:])) or "—"
 
 
+# what the form asks for, small, in lines of their own height (l46: at the widget's 28 px
+# line height the two lines of "Choose where the settlement goes…" stood far apart)
+_CHOOSE_SPAN = (
+    "<span class='catan-form-choose' "
+    "style='color:#555;font-size:12px;display:inline-block;line-height:1.4'>"
+)
+
+
 # What an empty list asks for, said so that a newcomer knows what the spot is: by kind and
 # field ("Choose where the road goes: an edge, the side of a hex"), else by field.
 _CHOOSE_KIND = {
@@ -552,8 +560,7 @@ class ActionForm:
         a = self.action()
         if a is not None and self.bundles and not any(self._chosen_cards()):
             self.status.value = (  # no card counted yet: what to choose, nothing suggested
-                f"<span class='catan-form-choose' style='color:#555;font-size:12px'>"
-                f"{html.escape(bundle_prompt(self.actions, self.bundles))}</span>"
+                f"{_CHOOSE_SPAN}{html.escape(bundle_prompt(self.actions, self.bundles))}</span>"
             )
             self.play_button.disabled = True
             self.rule, self.rule_button.layout.display = "", "none"
@@ -566,7 +573,7 @@ class ActionForm:
                 "on the board, or in a list" if empty in clicked_fields(self.cls) else "in the list"
             )
             self.status.value = (
-                f"<span class='catan-form-choose' style='color:#555;font-size:12px'>Choose "
+                f"{_CHOOSE_SPAN}Choose "
                 f"{_choose(empty, self.cls, self.game.state.phase)} ({where} above).</span>"
             )
             self.play_button.disabled = True
