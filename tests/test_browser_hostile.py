@@ -278,7 +278,6 @@ def test_hostile_upload_and_pasted_positions_stay_text(app_server, new_page) -> 
     page.screenshot(path=ARTIFACTS / f"{p.name}_author.png")
 
     shown = lesson.inner_text()
-    page.locator(".catan-position-toggle").click()  # (folded: l45, s33)
     box = page.locator(".catan-tutor textarea:visible").first
     for colour in HOSTILE_COLOURS:
         box.fill(hostile_position(colour))

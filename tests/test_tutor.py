@@ -500,12 +500,6 @@ def test_position_text_copy_and_paste():
     t = Tutor(new_game("base", players=3))
     t.session.play("P1 settle J12")
     t.tabs.selected_index = TABS.index("File")
-    # folded under a button saying what it is for (l45 read the notation as raw data)
-    assert t.files.position_box.layout.display == "none"
-    t.files.position_shown.value = True
-    assert t.files.position_box.layout.display == "" and "every hand" in str(
-        t.files.position_box.children[0].value
-    )
     text = t.files.position.value
     assert text == t.game.position()
     t.files.position.value = "catan base n=3 bogus"

@@ -29,13 +29,6 @@ SECRET_DOWNLOAD = (
 # its placeholder otherwise: the box's name for a screen reader too (an empty one left it
 # nameless: axe's "label", s31)
 POSITION_HINT = "The position as text: copy it, or paste one and press Load position."
-# the text is the tutor's notation, no reading for a learner (l45 read it as the page's raw
-# data): folded under a button saying what it is for
-POSITION_WORDS = (
-    "The whole position in one line of the tutor's own notation (as a chess FEN is): copy it "
-    "to keep or send the position, or paste one and press Load position. It shows every hand."
-)
-POSITION_TOGGLE = "catan-position-toggle"
 
 
 class FilePanel:
@@ -80,24 +73,11 @@ class FilePanel:
         self.author.observe(
             guard(lambda change: session.set_author_view(change["new"])), names="value"
         )
-        self.position_shown = widgets.ToggleButton(
-            value=False,
-            description="Position text",
-            icon="caret-right",
-            tooltip="the position as text, to keep or send it, or to load one",
-            layout=lay(width="auto"),
-        )
-        self.position_shown.add_class(POSITION_TOGGLE)
-        self.position_box = widgets.VBox(
-            [widgets.HTML(f"<div style='font-size:12px'>{POSITION_WORDS}</div>"), self.position,
-             self.load_position],
-            layout=lay(display="none"),
-        )  # fmt: skip
-        self.position_shown.observe(guard(lambda c: self._fold(c["new"])), names="value")
         self.widget = widgets.VBox(
             [
-                self.position_shown,
-                self.position_box,
+                widgets.HTML("<b>Position</b> (copy it, or paste one and load)"),
+                self.position,
+                self.load_position,
                 widgets.HTML("<b>Lesson file</b>"),
                 widgets.HBox([self.upload, self.download]),
                 self.file_status,
@@ -105,11 +85,6 @@ class FilePanel:
                 below,
             ]
         )
-
-    def _fold(self, shown: bool) -> None:
-        """Show or hide the position text under its button."""
-        self.position_box.layout.display = "" if shown else "none"
-        self.position_shown.icon = "caret-down" if shown else "caret-right"
 
     def _status(self, error: str, done: str) -> str:
         self.file_status.value = (
